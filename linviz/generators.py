@@ -1,0 +1,194 @@
+"""Built-in data sets, each deterministic for its seed.
+
+Every generator returns a :class:`~linviz.dataset.Dataset`. ``BUILTIN`` names
+the presets the CLI and the scenes use; ``make_builtin(name, seed)`` makes one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+import numpy as np
+
+from .dataset import CLASSIFICATION, REGRESSION, Dataset
+from .errors import DataError
+
+DEFAULT_SEED = 0
+
+
+def _unit(angle_degrees: float) -> np.ndarray:
+    angle = np.deg2rad(angle_degrees)
+    return np.array([np.cos(angle), np.sin(angle)])
+
+
+def separable(
+    n: int = 20,
+    margin: float = 0.3,
+    radius: float = 2.0,
+    normal_angle: float = 60.0,
+    offset: float = 0.0,
+    seed: int = DEFAULT_SEED,
+    name: str = "separable",
+) -> Dataset:
+    """Points in the disk ‖x‖ ≤ R, labelled by a chosen line, none near it.
+
+    The separator is uᵀx + offset = 0 with the unit normal
+    u = (cos a, sin a), a = ``normal_angle`` degrees. Points are drawn
+    uniformly in the disk of radius R = ``radius`` and kept only when their
+    distance to the line is at least ``margin`` (γ); y = sign(uᵀx + offset).
+    So the data set's margin with respect to (u, offset) is at least γ, and
+    both classes are present.
+    """
+    if n < 2:
+        raise DataError(f"separable: needs n ≥ 2 points, got {n}")
+    if not 0 < margin < radius:
+        raise DataError(f"separable: the margin must lie in (0, R = {radius}), got {margin}")
+    if abs(offset) + margin >= radius:
+        raise DataError("separable: the band around the line does not fit inside the disk")
+    rng = np.random.default_rng(seed)
+    normal = _unit(normal_angle)
+    pool = np.empty((0, 2))
+    while True:
+        candidates = rng.uniform(-radius, radius, size=(4 * n, 2))
+        inside = np.linalg.norm(candidates, axis=1) <= radius
+        far = np.abs(candidates @ normal + offset) >= margin
+        pool = np.vstack([pool, candidates[inside & far]])
+        if len(pool) >= n:
+            X = pool[:n]
+            y = np.where(X @ normal + offset > 0, 1.0, -1.0)
+            if np.unique(y).size == 2:
+                break
+            pool = pool[n:]
+    params = dict(n=n, margin=margin, radius=radius, normal_angle=normal_angle,
+                  offset=offset, seed=seed)
+    return Dataset(name, X, y, CLASSIFICATION, params=params)
+
+
+def xor(name: str = "xor") -> Dataset:
+    """The four corners (±1, ±1) labelled by exclusive or: y = +1 iff x₁x₂ < 0.
+
+    No line separates them (Minsky and Papert, 1969); the feature x₁x₂ does.
+    """
+    X = np.array([[-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0], [1.0, 1.0]])
+    y = np.where(X[:, 0] * X[:, 1] < 0, 1.0, -1.0)
+    return Dataset(name, X, y, CLASSIFICATION, params={})
+
+
+def xor_cloud(n: int = 40, spread: float = 0.25, seed: int = DEFAULT_SEED,
+              name: str = "xor-cloud") -> Dataset:
+    """XOR with noise: n points in Gaussian clouds (σ = ``spread``) around the corners."""
+    if n < 4:
+        raise DataError(f"xor-cloud: needs n ≥ 4 points, got {n}")
+    rng = np.random.default_rng(seed)
+    corners = np.array([[-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0], [1.0, 1.0]])
+    which = np.arange(n) % 4
+    rng.shuffle(which)
+    X = corners[which] + rng.normal(0.0, spread, size=(n, 2))
+    y = np.where(corners[which, 0] * corners[which, 1] < 0, 1.0, -1.0)
+    return Dataset(name, X, y, CLASSIFICATION, params=dict(n=n, spread=spread, seed=seed))
+
+
+def noisy(n: int = 40, flip: float = 0.1, margin: float = 0.2, seed: int = DEFAULT_SEED,
+          name: str = "noisy") -> Dataset:
+    """Separable data (with an offset) with a fraction ``flip`` of labels flipped.
+
+    Exactly round(flip · n) labels, at least one, chosen by the seed, change sign,
+    so the data is no longer linearly separable.
+    """
+    if not 0 < flip < 0.5:
+        raise DataError(f"noisy: the flipped fraction must lie in (0, 0.5), got {flip}")
+    base = separable(n=n, margin=margin, offset=0.3, normal_angle=120.0, seed=seed)
+    rng = np.random.default_rng([seed, 1])
+    n_flip = max(1, int(round(flip * n)))
+    flipped = rng.choice(n, size=n_flip, replace=False)
+    y = base.y.copy()
+    y[flipped] = -y[flipped]
+    return Dataset(name, base.X, y, CLASSIFICATION,
+                   params=dict(n=n, flip=flip, margin=margin, seed=seed,
+                               flipped=sorted(int(i) for i in flipped)))
+
+
+def offset1d(n: int = 8, seed: int = DEFAULT_SEED, name: str = "offset1d") -> Dataset:
+    """1-D points, all positive, negatives below 2 and positives above 2.5.
+
+    sign(θx) gives every x > 0 the same label, so no threshold through 0
+    separates them; the lifted points [x, 1] are separable through the origin.
+    """
+    if n < 2:
+        raise DataError(f"offset1d: needs n ≥ 2 points, got {n}")
+    rng = np.random.default_rng(seed)
+    n_neg = n // 2
+    negatives = rng.uniform(0.4, 1.8, size=n_neg)
+    positives = rng.uniform(2.6, 3.8, size=n - n_neg)
+    x = np.concatenate([negatives, positives])
+    y = np.concatenate([-np.ones(n_neg), np.ones(n - n_neg)])
+    order = rng.permutation(n)
+    return Dataset(name, x[order, None], y[order], CLASSIFICATION, params=dict(n=n, seed=seed))
+
+
+def regression1d(n: int = 20, noise: float = 0.15, seed: int = DEFAULT_SEED,
+                 name: str = "regression1d") -> Dataset:
+    """x uniform in [-1, 1], y = 0.5 + x − 1.2x² + ε with ε ~ N(0, noise²).
+
+    A line fits the trend; the quadratic term shows what polynomial features add.
+    """
+    if n < 2:
+        raise DataError(f"regression1d: needs n ≥ 2 points, got {n}")
+    rng = np.random.default_rng(seed)
+    x = np.sort(rng.uniform(-1.0, 1.0, size=n))
+    y = 0.5 + x - 1.2 * x**2 + rng.normal(0.0, noise, size=n)
+    return Dataset(name, x[:, None], y, REGRESSION, params=dict(n=n, noise=noise, seed=seed))
+
+
+@dataclass(frozen=True)
+class BuiltinDataset:
+    """A named preset: the generator, its fixed arguments, and a description."""
+
+    name: str
+    make: Callable[..., Dataset]
+    kwargs: Mapping[str, Any]
+    description: str
+    seeded: bool = True
+
+    def __call__(self, seed: int = DEFAULT_SEED) -> Dataset:
+        kwargs = dict(self.kwargs, name=self.name)
+        if self.seeded:
+            kwargs["seed"] = seed
+        return self.make(**kwargs)
+
+
+BUILTIN: dict[str, BuiltinDataset] = {
+    preset.name: preset
+    for preset in [
+        BuiltinDataset("separable", separable,
+                       dict(n=20, margin=0.2, offset=1.0, normal_angle=100.0),
+                       "20 separable 2-D points, a line with offset, margin ≥ 0.2, R = 2"),
+        BuiltinDataset("separable-origin", separable,
+                       dict(n=20, margin=0.2, offset=0.0, normal_angle=20.0),
+                       "20 points separable by a line through the origin, margin ≥ 0.2"),
+        BuiltinDataset("small-margin", separable,
+                       dict(n=20, margin=0.05, offset=0.0, normal_angle=20.0),
+                       "20 points separable through the origin with a margin of only 0.05"),
+        BuiltinDataset("xor", xor, {}, "the four XOR corners (±1, ±1): not separable",
+                       seeded=False),
+        BuiltinDataset("xor-cloud", xor_cloud, dict(n=40),
+                       "40 points in noisy clouds around the XOR corners"),
+        BuiltinDataset("noisy", noisy, dict(n=40, flip=0.1),
+                       "40 separable points with 10% of labels flipped: not separable"),
+        BuiltinDataset("offset1d", offset1d, dict(n=8),
+                       "8 points on a line, separable only by a threshold away from 0"),
+        BuiltinDataset("regression1d", regression1d, dict(n=20),
+                       "20 points (x, y) with real y, for linear and polynomial regression"),
+    ]
+}
+
+
+def make_builtin(name: str, seed: int = DEFAULT_SEED) -> Dataset:
+    """The built-in data set called ``name``, made with ``seed``."""
+    try:
+        preset = BUILTIN[name]
+    except KeyError:
+        known = ", ".join(BUILTIN)
+        raise DataError(f"unknown data set {name!r}; built-in data sets: {known}") from None
+    return preset(seed)

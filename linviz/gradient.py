@@ -1,0 +1,109 @@
+"""Gradient descent, recorded step by step, shared by the gradient learners.
+
+A loss L(θ, θ₀) and its gradient come from the learner; this module runs
+
+    θ ← θ − η ∇_θ L,   θ₀ ← θ₀ − η ∂L/∂θ₀
+
+for a fixed number of steps, full-batch or on one seeded random point per
+step, and records the gradient used by each step, its norm, and the state
+after it with its full-data loss.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from .dataset import Dataset
+from .errors import DataError
+from .trace import Trace
+
+# loss_and_grad(X, y, theta, theta0) -> (loss, grad_theta, grad_theta0)
+LossAndGrad = Callable[[np.ndarray, np.ndarray, np.ndarray, float], tuple[float, np.ndarray, float]]
+
+
+def check_schedule(lr: float, steps: int, batch: str) -> None:
+    if not (np.isfinite(lr) and lr > 0):
+        raise DataError(f"the step size η must be a positive number, got {lr!r}")
+    if not (isinstance(steps, (int, np.integer)) and steps >= 1):
+        raise DataError(f"steps must be a whole number ≥ 1, got {steps!r}")
+    if batch not in ("full", "stochastic"):
+        raise DataError(f"batch must be 'full' or 'stochastic', got {batch!r}")
+
+
+def run_gradient_descent(
+    algorithm: str,
+    params: dict,
+    data: Dataset,
+    features: np.ndarray,
+    loss_and_grad: LossAndGrad,
+    lr: float,
+    steps: int,
+    batch: str,
+    seed: int,
+    offset: bool,
+    misclassified: Callable[[np.ndarray, np.ndarray, np.ndarray, float], np.ndarray] | None,
+    extra_result: dict | None = None,
+) -> Trace:
+    """Run and record gradient descent on ``features`` (the learner's φ(X)).
+
+    ``misclassified(X, y, θ, θ₀)`` gives a bool per row for classifiers; a
+    step's ``mistake`` says whether the point(s) it used were misclassified
+    before it (always False for regression, where it is None).
+    """
+    n, p = features.shape
+    y = data.y
+    rng = np.random.default_rng(seed)
+    theta, theta0 = np.zeros(p), 0.0
+    thetas, theta0s = [theta], [theta0]
+    losses = [loss_and_grad(features, y, theta, theta0)[0]]
+    visited = np.full(steps, -1, dtype=np.int64)
+    mistake = np.zeros(steps, dtype=bool)
+    grads = np.zeros((steps, p))
+    grad0s = np.zeros(steps)
+    for t in range(steps):
+        if batch == "stochastic":
+            i = int(rng.integers(n))
+            visited[t] = i
+            rows = slice(i, i + 1)
+        else:
+            rows = slice(None)
+        if misclassified is not None:
+            mistake[t] = bool(np.any(misclassified(features[rows], y[rows], theta, theta0)))
+        _, grad, grad0 = loss_and_grad(features[rows], y[rows], theta, theta0)
+        if not offset:
+            grad0 = 0.0
+        theta = theta - lr * grad
+        theta0 = theta0 - lr * grad0
+        loss = loss_and_grad(features, y, theta, theta0)[0]
+        if not (np.all(np.isfinite(theta)) and np.isfinite(theta0) and np.isfinite(loss)):
+            raise DataError(f"{algorithm}: gradient descent diverged at step {t + 1} "
+                            f"(η = {lr} is too large for this data)")
+        grads[t], grad0s[t] = grad, grad0
+        thetas.append(theta)
+        theta0s.append(theta0)
+        losses.append(loss)
+    grad_norm = np.sqrt(np.sum(grads * grads, axis=1) + grad0s * grad0s)
+    t_index = np.arange(1, steps + 1, dtype=np.int64)
+    step_columns = {
+        "t": t_index,
+        "epoch": ((t_index - 1) // n + 1) if batch == "stochastic" else t_index,
+        "i": visited,
+        "mistake": mistake,
+        "state": t_index.copy(),
+        "grad": grads,
+        "grad0": grad0s,
+        "grad_norm": grad_norm,
+    }
+    states = {"theta": np.array(thetas), "theta0": np.array(theta0s), "loss": np.array(losses)}
+    result = {
+        "theta": thetas[-1],
+        "theta0": float(theta0s[-1]),
+        "loss": float(losses[-1]),
+        "converged": bool(grad_norm[-1] < 1e-6),
+        "updates": int(steps),
+        "epochs": int(step_columns["epoch"][-1]),
+        **(extra_result or {}),
+    }
+    return Trace(algorithm, params, data, step_columns, states, result)

@@ -1,0 +1,36 @@
+"""Resolve a data argument, a built-in name or a CSV path, into a data set."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .csv_loader import load_csv
+from .dataset import CLASSIFICATION, Dataset
+from .errors import DataError
+from .generators import BUILTIN, DEFAULT_SEED, make_builtin
+
+
+def looks_like_file(spec: str) -> bool:
+    return spec.lower().endswith(".csv") or "/" in spec or Path(spec).is_file()
+
+
+def resolve_data(spec: str, seed: int = DEFAULT_SEED, task: str = CLASSIFICATION,
+                 positive: str | None = None, label_column: str | None = None) -> Dataset:
+    """The data set named by ``spec``: a built-in name, or a path to a CSV file.
+
+    ``seed`` makes built-in data; ``positive`` and ``label_column`` apply to CSV
+    files only. The task of the data must be the one the caller needs.
+    """
+    if spec in BUILTIN:
+        if positive is not None or label_column is not None:
+            raise DataError("--positive and --label-column apply to CSV files, not to the "
+                            f"built-in data set {spec!r}")
+        data = make_builtin(spec, seed)
+    elif looks_like_file(spec):
+        data = load_csv(spec, label_column=label_column, positive=positive, task=task)
+    else:
+        raise DataError(f"unknown data set {spec!r}: not a built-in name "
+                        f"({', '.join(BUILTIN)}) nor a CSV file")
+    if data.task != task:
+        raise DataError(f"data set {spec!r} is for {data.task}, but this needs {task} data")
+    return data

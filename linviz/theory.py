@@ -1,0 +1,201 @@
+"""The quantities the lecture reasons with, computed once for every scene.
+
+Notation as in the notes: a classifier h(x; θ, θ₀) = sign(θᵀx + θ₀) with
+points on the line counted as mistakes (score ≤ 0).
+
+- signed distance of x to the hyperplane: (θᵀx + θ₀)/‖θ‖
+- margin of a labelled point (x, y): y(θᵀx + θ₀)/‖θ‖
+- margin of a data set: the minimum over its points (negative after one mistake)
+- R = maxᵢ ‖x⁽ⁱ⁾‖
+- the maximum-margin separator θ* (solved as a quadratic programme) and its γ
+- the perceptron bound: at most (R/γ)² updates
+- along a perceptron trace, at the M-th update: θ·θ*/‖θ*‖ ≥ Mγ and ‖θ‖² ≤ MR².
+
+With an offset the theorem applies to the augmented vectors x' = [x, 1] and
+θ' = [θ, θ₀] (a classifier through the origin one dimension up), as the notes do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .dataset import Dataset
+from .errors import DataError, NotSeparableError
+from .trace import Trace
+
+
+def augment(X: np.ndarray) -> np.ndarray:
+    """[x, 1] for every row: ndarray of shape (n_samples, n_features + 1)."""
+    X = np.asarray(X, dtype=float)
+    return np.hstack([X, np.ones((X.shape[0], 1))])
+
+
+def signed_distance(X: np.ndarray, theta: np.ndarray, theta0: float = 0.0) -> np.ndarray:
+    """(θᵀx + θ₀)/‖θ‖ for each row x of X: shape (n_samples,).
+
+    Equals the projection of x on θ/‖θ‖ minus the line's signed distance from
+    the origin, −θ₀/‖θ‖.
+    """
+    norm = float(np.linalg.norm(theta))
+    if norm == 0.0:
+        raise DataError("θ = 0 defines no hyperplane, so there is no distance to it")
+    return (np.asarray(X, dtype=float) @ theta + theta0) / norm
+
+
+def point_margins(X, y, theta, theta0: float = 0.0) -> np.ndarray:
+    """y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀)/‖θ‖ for every point: negative where it is misclassified."""
+    return np.asarray(y, dtype=float) * signed_distance(X, theta, theta0)
+
+
+def dataset_margin(X, y, theta, theta0: float = 0.0) -> float:
+    """minᵢ y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀)/‖θ‖."""
+    return float(np.min(point_margins(X, y, theta, theta0)))
+
+
+def radius(X) -> float:
+    """R = maxᵢ ‖x⁽ⁱ⁾‖."""
+    return float(np.max(np.linalg.norm(np.asarray(X, dtype=float), axis=1)))
+
+
+def training_error(X, y, theta, theta0: float = 0.0) -> float:
+    """ℰₙ(h) = (1/n) Σᵢ 1{y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≤ 0} (a point on the line is a mistake)."""
+    return float(np.mean(np.asarray(y) * (np.asarray(X) @ theta + theta0) <= 0))
+
+
+def mistake_bound(R: float, gamma: float) -> float:
+    """(R/γ)², the most updates the perceptron can make."""
+    return (R / gamma) ** 2
+
+
+@dataclass(frozen=True)
+class Separator:
+    """The maximum-margin separator of a data set.
+
+    ``theta`` and ``theta0`` are scaled so that ‖θ‖ = 1, so ``gamma`` is the
+    geometric margin minᵢ y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀), measured on the solution itself.
+    """
+
+    theta: np.ndarray
+    theta0: float
+    gamma: float
+
+
+def is_separable(X, y, offset: bool = True) -> bool:
+    """Whether some θ (and θ₀ when ``offset``) has y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) > 0 for all i.
+
+    Decided by a linear feasibility programme: y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≥ 1 for all i
+    (any strict separator can be scaled to meet it).
+    """
+    from scipy.optimize import linprog
+
+    A = augment(X) if offset else np.asarray(X, dtype=float)
+    yv = np.asarray(y, dtype=float)
+    outcome = linprog(np.zeros(A.shape[1]), A_ub=-(yv[:, None] * A), b_ub=-np.ones(len(yv)),
+                      bounds=[(None, None)] * A.shape[1], method="highs")
+    return bool(outcome.status == 0)
+
+
+def max_margin_separator(X, y, offset: bool = True) -> Separator:
+    """Solve min ½‖θ‖² subject to y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≥ 1 (θ₀ = 0 without offset).
+
+    The solution has margin 1/‖θ‖, the largest any separator has. Raises
+    :class:`NotSeparableError` when no separator exists.
+    """
+    from scipy.optimize import minimize
+
+    X = np.asarray(X, dtype=float)
+    yv = np.asarray(y, dtype=float)
+    if not is_separable(X, yv, offset):
+        where = "with an offset" if offset else "through the origin"
+        raise NotSeparableError(f"the data is not linearly separable {where}: it has no "
+                                f"margin γ > 0")
+    A = augment(X) if offset else X
+    d = X.shape[1]
+    signed = yv[:, None] * A
+    mask = np.ones(A.shape[1])
+    if offset:
+        mask[-1] = 0.0  # the offset is not penalized
+    start = _feasible_start(signed)
+    solution = minimize(
+        lambda w: 0.5 * float(np.sum(mask * w * w)),
+        start,
+        jac=lambda w: mask * w,
+        constraints=[{"type": "ineq", "fun": lambda w: signed @ w - 1.0,
+                      "jac": lambda w: signed}],
+        method="SLSQP",
+        options={"maxiter": 500, "ftol": 1e-14},
+    )
+    w = solution.x
+    theta, theta0 = w[:d], (float(w[d]) if offset else 0.0)
+    norm = float(np.linalg.norm(theta))
+    theta, theta0 = theta / norm, theta0 / norm
+    gamma = dataset_margin(X, yv, theta, theta0)
+    if not gamma > 0:  # pragma: no cover - the solver failed on separable data
+        raise NotSeparableError("could not find a separator with a positive margin")
+    return Separator(theta, theta0, gamma)
+
+
+def _feasible_start(signed: np.ndarray) -> np.ndarray:
+    from scipy.optimize import linprog
+
+    outcome = linprog(np.zeros(signed.shape[1]), A_ub=-signed, b_ub=-np.ones(len(signed)),
+                      bounds=[(None, None)] * signed.shape[1], method="highs")
+    return outcome.x
+
+
+@dataclass(frozen=True)
+class ProofQuantities:
+    """The two quantities of the convergence proof, at every update M = 0..M_final.
+
+    All arrays have shape (n_updates + 1,); entry M is the state after M updates.
+
+    ``alignment`` is θ·θ*/‖θ*‖, which grows by at least γ per update, so
+    ``alignment ≥ M γ``; ``norm_squared`` is ‖θ‖², which grows by at most R²,
+    so ``norm_squared ≤ M R²``. With an offset, θ, x and θ* are the augmented
+    [θ, θ₀], [x, 1] and the maximum-margin separator through the origin of the
+    augmented points, with R and γ measured there.
+    """
+
+    M: np.ndarray
+    alignment: np.ndarray
+    norm_squared: np.ndarray
+    lower: np.ndarray
+    upper: np.ndarray
+    R: float
+    gamma: float
+    bound: float
+    theta_star: np.ndarray
+    augmented: bool
+
+
+def proof_space(data: Dataset, offset: bool) -> tuple[np.ndarray, Separator]:
+    """The points the theorem is about (augmented when ``offset``) and their θ*, γ."""
+    points = augment(data.X) if offset else data.X
+    return points, max_margin_separator(points, data.y, offset=False)
+
+
+def proof_quantities(trace: Trace) -> ProofQuantities:
+    """θ·θ*/‖θ*‖ and ‖θ‖² after each update of a perceptron trace, with their bounds."""
+    if trace.algorithm != "perceptron":
+        raise DataError(f"the convergence proof is about the perceptron, not {trace.algorithm}")
+    offset = bool(trace.params.get("offset", True))
+    points, star = proof_space(trace.data, offset)
+    thetas = trace.states["theta"]
+    if offset:
+        thetas = np.hstack([thetas, trace.states["theta0"][:, None]])
+    R = radius(points)
+    M = np.arange(len(thetas))
+    return ProofQuantities(
+        M=M,
+        alignment=thetas @ star.theta,
+        norm_squared=np.sum(thetas * thetas, axis=1),
+        lower=M * star.gamma,
+        upper=M * R**2,
+        R=R,
+        gamma=star.gamma,
+        bound=mistake_bound(R, star.gamma),
+        theta_star=star.theta,
+        augmented=offset,
+    )

@@ -1,0 +1,53 @@
+"""The click group, and its rule for errors: one line on stderr, exit status 2."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+
+class OneLineErrors(click.Group):
+    """A group whose every failure is one line, ``Error: ...``, and exit status 2.
+
+    Bad input of any kind (a click usage error, a malformed data file, an
+    unknown scene) is reported without a traceback.
+    """
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):
+        from linviz.errors import LinvizError
+
+        try:
+            result = super().main(args, prog_name, complete_var, standalone_mode=False,
+                                  **extra)
+        except click.UsageError as error:
+            hint = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
+            _fail(f"{error.format_message()}{hint}")
+        except click.ClickException as error:
+            _fail(error.format_message())
+        except click.Abort:
+            _fail("aborted")
+        except LinvizError as error:
+            _fail(str(error))
+        sys.exit(result if isinstance(result, int) else 0)
+
+
+def _fail(message: str) -> None:
+    click.echo(f"Error: {' '.join(message.split())}", err=True)
+    sys.exit(2)
+
+
+@click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
+def cli() -> None:
+    """Lecture videos of linear classifiers, played from real algorithm runs."""
+
+
+def register() -> None:
+    from . import datasets_command, trace_command
+
+    cli.add_command(datasets_command.datasets)
+    cli.add_command(trace_command.trace)
+
+
+register()

@@ -1,0 +1,25 @@
+"""Options shared by several commands, defined once."""
+
+from __future__ import annotations
+
+import click
+
+data_option = click.option(
+    "--data", "data_spec", metavar="NAME|FILE.csv", default=None,
+    help="A built-in data set (see 'datasets') or a CSV file with a header row.")
+seed_option = click.option(
+    "--seed", type=int, default=0, show_default=True,
+    help="Seed of the built-in data and of any random choice the learner makes.")
+positive_option = click.option(
+    "--positive", metavar="LABEL", default=None,
+    help="CSV only: the label value that becomes +1.")
+label_column_option = click.option(
+    "--label-column", metavar="NAME", default=None,
+    help="CSV only: the label column (default: the last column).")
+
+
+def data_options(command):
+    """--data, --seed, --positive and --label-column, in that order."""
+    for option in reversed([data_option, seed_option, positive_option, label_column_option]):
+        command = option(command)
+    return command

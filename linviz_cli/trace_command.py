@@ -1,0 +1,93 @@
+"""`trace`: run a learner on a data set and write its trace as JSON."""
+
+from __future__ import annotations
+
+import inspect
+import sys
+
+import click
+
+from .options import data_options
+
+ALGORITHMS = ["perceptron", "logistic-regression", "linear-regression", "best-of-k"]
+
+# option name -> learner keyword; an option a learner does not take is an error
+LEARNER_OPTIONS = ("epochs", "offset", "order", "lr", "steps", "l2", "batch", "degree", "k")
+
+
+@click.command()
+@click.argument("algorithm", type=click.Choice(ALGORITHMS), metavar="ALGORITHM")
+@data_options
+@click.option("--epochs", type=click.IntRange(min=1), default=None,
+              help="Perceptron: τ, the most passes over the data [default: 100].")
+@click.option("--offset/--no-offset", default=None,
+              help="Learn the offset θ₀, or keep the classifier through the origin "
+                   "[default: offset].")
+@click.option("--order", type=click.Choice(["cyclic", "shuffle"]), default=None,
+              help="Perceptron: visit points in order, or shuffled per epoch [default: cyclic].")
+@click.option("--lr", type=float, default=None, help="Gradient learners: step size η.")
+@click.option("--steps", type=click.IntRange(min=1), default=None,
+              help="Gradient learners: number of steps.")
+@click.option("--l2", type=click.FloatRange(min=0), default=None,
+              help="Logistic regression: weight λ of the L2 term [default: 0].")
+@click.option("--batch", type=click.Choice(["full", "stochastic"]), default=None,
+              help="Gradient learners: full-batch or one random point per step.")
+@click.option("--degree", type=click.IntRange(1, 12), default=None,
+              help="Linear regression: degree of the polynomial feature map [default: 1].")
+@click.option("--k", type=click.IntRange(min=1), default=None,
+              help="Best-of-k: how many random hypotheses [default: 10].")
+@click.option("--out", "out_path", metavar="FILE.json", default=None,
+              help="Where to write the trace ('-' for standard output) "
+                   "[default: traces/ALGORITHM-DATA-seedN.json].")
+@click.option("--mistakes-only", is_flag=True,
+              help="Perceptron: keep only the mistake steps in the file.")
+def trace(algorithm, data_spec, seed, positive, label_column, out_path, mistakes_only,
+          **learner_options):
+    """Run ALGORITHM and write its trace (every step) as JSON."""
+    from linviz.dataset import CLASSIFICATION, REGRESSION
+    from linviz.learners import DEFAULT_DATA, LEARNERS
+    from linviz.sources import resolve_data
+
+    learner_class = LEARNERS[algorithm]
+    accepted = inspect.signature(learner_class).parameters
+    given = {name: value for name, value in learner_options.items() if value is not None}
+    for name in given:
+        if name not in accepted:
+            raise click.UsageError(f"--{name} does not apply to {algorithm}")
+    if "seed" in accepted:
+        given["seed"] = seed
+    task = REGRESSION if algorithm == "linear-regression" else CLASSIFICATION
+    data_spec = data_spec or DEFAULT_DATA[algorithm]
+    data = resolve_data(data_spec, seed=seed, task=task, positive=positive,
+                        label_column=label_column)
+    if mistakes_only and algorithm != "perceptron":
+        raise click.UsageError("--mistakes-only applies to the perceptron only")
+    learner = learner_class(**given).fit(data)
+    record = learner.trace_
+    if out_path == "-":
+        sys.stdout.write(record.to_json(mistakes_only))
+        return
+    if out_path is None:
+        out_path = f"traces/{algorithm}-{data.name}-seed{seed}.json"
+    path = record.save(out_path, mistakes_only)
+    click.echo(f"wrote {path}: {summary(record)}")
+    if data.task == CLASSIFICATION and data.params.get("file"):
+        negative, positive_label = data.label_names
+        click.echo(f"labels: {negative!r} → -1, {positive_label!r} → +1")
+
+
+def summary(record) -> str:
+    """One line on how the run ended."""
+    result = record.result
+    if record.algorithm == "perceptron":
+        text = (f"{result['updates']} updates in {result['epochs']} epochs, "
+                + ("converged" if result["converged"] else "did not converge"))
+        cycle = result.get("cycle")
+        if cycle:
+            text += (f"; the state at the start of epoch {cycle['start_epoch']} repeats every "
+                     f"{cycle['period_epochs']} epoch(s): it will never converge")
+        return text
+    if record.algorithm == "best-of-k":
+        return (f"best of {result['updates']} hypotheses is number {result['best_index'] + 1}, "
+                f"training error {result['training_error']:.3f}")
+    return f"{result['updates']} steps, final loss {result['loss']:.6g}"
