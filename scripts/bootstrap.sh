@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# Idempotent set-up for linviz, run by `make test`, `make video` and `make bench`:
+#   1. Debian packages needed to build pycairo/manimpango (apt-get, only if missing);
+#   2. a virtualenv in .venv (python from $PYTHON, default python3);
+#   3. `pip install -e '.[test]'` into it, only when pyproject.toml changed
+#      (sha256 recorded in .venv/.linviz-bootstrap-stamp) or the venv is missing/broken.
+# A run with nothing to do prints one line and takes well under a second.
+#
+# Environment:
+#   PYTHON                 interpreter used to create .venv (default: python3)
+#   BOOTSTRAP_VERBOSE=1    show the full apt/venv output instead of only errors
+#   LINVIZ_BOOTSTRAP_DEBS  TESTING ONLY: replaces the base Debian package list,
+#                          e.g. LINVIZ_BOOTSTRAP_DEBS=no-such-package to simulate
+#                          a missing package.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+PYTHON="${PYTHON:-python3}"
+VENV=.venv
+STAMP="$VENV/.linviz-bootstrap-stamp"
+installed_something=0
+
+say() { printf 'bootstrap: %s\n' "$*"; }
+die() { printf 'bootstrap: error: %s\n' "$*" >&2; exit 1; }
+
+# Run a command with its output hidden; on failure show the end of it and stop.
+quiet() {
+    if [[ -n "${BOOTSTRAP_VERBOSE:-}" ]]; then
+        "$@" || die "command failed: $*"
+        return
+    fi
+    local log
+    log="$(mktemp)"
+    if ! "$@" >"$log" 2>&1; then
+        tail -n 40 "$log" >&2
+        rm -f "$log"
+        die "command failed: $*"
+    fi
+    rm -f "$log"
+}
+
+# Is a Debian package installed? Without dpkg (not Debian) check what it provides.
+deb_installed() {
+    if command -v dpkg-query >/dev/null 2>&1; then
+        [[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" == *" ok installed" ]]
+    else
+        case "$1" in
+            pkg-config)      command -v pkg-config >/dev/null 2>&1 ;;
+            libcairo2-dev)   pkg-config --exists cairo 2>/dev/null ;;
+            libpango1.0-dev) pkg-config --exists pangocairo 2>/dev/null ;;
+            *)               return 1 ;;
+        esac
+    fi
+}
+
+# ---------------------------------------------------------------- Debian packages
+read -ra wanted <<<"${LINVIZ_BOOTSTRAP_DEBS-libcairo2-dev libpango1.0-dev pkg-config}"
+command -v cc >/dev/null 2>&1 || wanted+=(build-essential)
+if command -v "$PYTHON" >/dev/null 2>&1; then
+    # python3-dev if Python.h is missing; python3-venv if ensurepip is missing
+    # (Debian ships ensurepip in python3.X-venv, without it `python -m venv` fails).
+    while IFS= read -r pkg; do
+        [[ -n "$pkg" ]] && wanted+=("$pkg")
+    done < <("$PYTHON" -I - <<'EOF'
+import importlib.util, os, sysconfig
+if not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")):
+    print("python3-dev")
+if importlib.util.find_spec("ensurepip") is None:
+    print("python3-venv")
+EOF
+)
+elif [[ "$PYTHON" == python3 ]]; then
+    wanted+=(python3 python3-dev python3-venv)
+else
+    die "PYTHON=$PYTHON not found"
+fi
+
+missing=()
+for pkg in "${wanted[@]}"; do
+    deb_installed "$pkg" || missing+=("$pkg")
+done
+
+if ((${#missing[@]})); then
+    if ! command -v apt-get >/dev/null 2>&1; then
+        die "apt-get not found; install these packages (or your system's equivalents) by hand, then re-run: ${missing[*]}"
+    fi
+    sudo=()
+    if [[ "$(id -u)" != 0 ]]; then
+        command -v sudo >/dev/null 2>&1 \
+            || die "need root to install Debian packages (${missing[*]}): re-run as root, or install sudo"
+        sudo=(sudo)
+    fi
+    say "installing Debian packages: ${missing[*]}"
+    quiet "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
+    quiet "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y --no-install-recommends "${missing[@]}"
+    installed_something=1
+fi
+
+# ---------------------------------------------------------------- virtualenv + package
+hash="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+need_install=0
+
+if ! "$VENV/bin/python" -I -c 'import pip' >/dev/null 2>&1; then
+    "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 10))' \
+        || die "$PYTHON is older than Python 3.10; set PYTHON=python3.X to a newer one"
+    say "creating virtualenv $VENV ($("$PYTHON" --version 2>&1))"
+    rm -rf "$VENV"
+    quiet "$PYTHON" -m venv "$VENV"
+    need_install=1
+elif [[ "$(cat "$STAMP" 2>/dev/null)" != "$hash" ]]; then
+    need_install=1
+elif ! "$VENV/bin/python" -I -c 'import importlib.metadata as m; m.distribution("linviz")' \
+        >/dev/null 2>&1; then
+    need_install=1
+fi
+
+if ((need_install)); then
+    say "installing linviz and its dependencies into $VENV (pip install -e '.[test]')"
+    rm -f "$STAMP"
+    "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e '.[test]'
+    printf '%s\n' "$hash" >"$STAMP"
+    installed_something=1
+fi
+
+if ((installed_something)); then
+    say "done"
+else
+    say "everything already installed"
+fi
