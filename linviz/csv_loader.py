@@ -60,9 +60,17 @@ def load_csv(
     """
     path = Path(path)
     where = str(path)
+    if task == REGRESSION and positive is not None:
+        raise DataError(f"{where}: --positive names a class label; regression targets are "
+                        f"numbers, not classes")
     try:
         with path.open(newline="", encoding="utf-8-sig") as handle:
-            rows = list(csv.reader(handle))
+            reader = csv.reader(handle)
+            # (line the record starts on, fields): a quoted field may span lines
+            numbered_rows, last_line = [], 0
+            for row in reader:
+                numbered_rows.append((last_line + 1, row))
+                last_line = reader.line_num
     except FileNotFoundError:
         raise DataError(f"{where}: no such file") from None
     except IsADirectoryError:
@@ -74,7 +82,7 @@ def load_csv(
     except OSError as error:
         raise DataError(f"{where}: cannot read ({error.strerror})") from None
 
-    numbered = [(number, row) for number, row in enumerate(rows, start=1)
+    numbered = [(number, row) for number, row in numbered_rows
                 if any(cell.strip() for cell in row)]
     if not numbered:
         raise DataError(f"{where}: empty file, expected a header row and data rows")

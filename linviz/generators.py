@@ -98,12 +98,18 @@ def noisy(n: int = 40, flip: float = 0.1, margin: float = 0.2, seed: int = DEFAU
     """
     if not 0 < flip < 0.5:
         raise DataError(f"noisy: the flipped fraction must lie in (0, 0.5), got {flip}")
+    if n < 3:  # of two points, one flipped label leaves a single class
+        raise DataError(f"noisy: needs n ≥ 3 points, got {n}")
     base = separable(n=n, margin=margin, offset=0.3, normal_angle=120.0, seed=seed)
     rng = np.random.default_rng([seed, 1])
     n_flip = max(1, int(round(flip * n)))
-    flipped = rng.choice(n, size=n_flip, replace=False)
-    y = base.y.copy()
-    y[flipped] = -y[flipped]
+    while True:
+        flipped = rng.choice(n, size=n_flip, replace=False)
+        y = base.y.copy()
+        y[flipped] = -y[flipped]
+        # flipping every point of a small class would leave one class: draw again
+        if np.unique(y).size == 2:
+            break
     return Dataset(name, base.X, y, CLASSIFICATION,
                    params=dict(n=n, flip=flip, margin=margin, seed=seed,
                                flipped=sorted(int(i) for i in flipped)))
@@ -162,7 +168,7 @@ BUILTIN: dict[str, BuiltinDataset] = {
     preset.name: preset
     for preset in [
         BuiltinDataset("separable", separable,
-                       dict(n=20, margin=0.2, offset=1.0, normal_angle=100.0),
+                       dict(n=20, margin=0.2, offset=0.3, normal_angle=60.0),
                        "20 separable 2-D points, a line with offset, margin ≥ 0.2, R = 2"),
         BuiltinDataset("separable-origin", separable,
                        dict(n=20, margin=0.2, offset=0.0, normal_angle=20.0),

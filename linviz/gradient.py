@@ -62,28 +62,31 @@ def run_gradient_descent(
     mistake = np.zeros(steps, dtype=bool)
     grads = np.zeros((steps, p))
     grad0s = np.zeros(steps)
-    for t in range(steps):
-        if batch == "stochastic":
-            i = int(rng.integers(n))
-            visited[t] = i
-            rows = slice(i, i + 1)
-        else:
-            rows = slice(None)
-        if misclassified is not None:
-            mistake[t] = bool(np.any(misclassified(features[rows], y[rows], theta, theta0)))
-        _, grad, grad0 = loss_and_grad(features[rows], y[rows], theta, theta0)
-        if not offset:
-            grad0 = 0.0
-        theta = theta - lr * grad
-        theta0 = theta0 - lr * grad0
-        loss = loss_and_grad(features, y, theta, theta0)[0]
-        if not (np.all(np.isfinite(theta)) and np.isfinite(theta0) and np.isfinite(loss)):
-            raise DataError(f"{algorithm}: gradient descent diverged at step {t + 1} "
-                            f"(η = {lr} is too large for this data)")
-        grads[t], grad0s[t] = grad, grad0
-        thetas.append(theta)
-        theta0s.append(theta0)
-        losses.append(loss)
+    # Overflow is how divergence shows; it is reported below as one DataError,
+    # not as numpy warnings on stderr.
+    with np.errstate(over="ignore", invalid="ignore"):
+        for t in range(steps):
+            if batch == "stochastic":
+                i = int(rng.integers(n))
+                visited[t] = i
+                rows = slice(i, i + 1)
+            else:
+                rows = slice(None)
+            if misclassified is not None:
+                mistake[t] = bool(np.any(misclassified(features[rows], y[rows], theta, theta0)))
+            _, grad, grad0 = loss_and_grad(features[rows], y[rows], theta, theta0)
+            if not offset:
+                grad0 = 0.0
+            theta = theta - lr * grad
+            theta0 = theta0 - lr * grad0
+            loss = loss_and_grad(features, y, theta, theta0)[0]
+            if not (np.all(np.isfinite(theta)) and np.isfinite(theta0) and np.isfinite(loss)):
+                raise DataError(f"{algorithm}: gradient descent diverged at step {t + 1} "
+                                f"(η = {lr} is too large for this data)")
+            grads[t], grad0s[t] = grad, grad0
+            thetas.append(theta)
+            theta0s.append(theta0)
+            losses.append(loss)
     grad_norm = np.sqrt(np.sum(grads * grads, axis=1) + grad0s * grad0s)
     t_index = np.arange(1, steps + 1, dtype=np.int64)
     step_columns = {

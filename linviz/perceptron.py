@@ -12,10 +12,15 @@ Exactly the algorithm of the lecture notes (with offset; through the origin
         if not changed: break
 
 Every visit is a step of the trace. Between two mistakes θ does not change,
-so the recorder scans ahead in vectorized chunks for the next mistake instead
-of visiting points one by one in Python, and computes the recorded scores for
-a whole epoch at once afterwards with the same arithmetic, so a recorded score
-is exactly the one the decision was made on.
+so where mistakes are sparse the recorder scans ahead in vectorized chunks for
+the next mistake, keeping each chunk's scores up to it. Where mistakes are
+dense (a few visits apart) numpy's per-call cost would dominate, so the
+recorder visits points one by one in a tight loop over Python floats instead,
+and computes the scores of such a stretch afterwards in one vectorized pass
+from the states it went through. Both use the arithmetic of :func:`scores`
+(IEEE products and sums in the same order, column by column), so a recorded
+score is exactly the one the decision was made on; the recorder checks that
+every recorded score is ≤ 0 exactly at the mistakes.
 """
 
 from __future__ import annotations
@@ -26,21 +31,81 @@ from .dataset import CLASSIFICATION, Dataset
 from .errors import DataError
 from .trace import Trace
 
-MIN_CHUNK = 16
-MAX_CHUNK = 1 << 15
+# Visits per vectorized chunk: twice the last gap between mistakes, doubling
+# while no mistake turns up, within these bounds.
+MIN_CHUNK = 128
+MAX_CHUNK = 1 << 14
+# Mistakes closer than this many visits apart are found faster one visit at a
+# time in Python (~0.15 µs a visit in 2-D) than with a numpy chunk each (~20 µs).
+DENSE_GAP = 128
+# Visits of the Python loop between two checks of the mistake rate.
+LOOP_BLOCK = 512
+# Rows turned into Python floats at a time, when the loop first needs them.
+LOOP_SEGMENT = 1024
+# Above this many features the per-visit Python loop stops paying off.
+MAX_LOOP_FEATURES = 8
 
 
-def scores(columns: list[np.ndarray], y: np.ndarray, theta, theta0) -> np.ndarray:
+def scores(columns: list[np.ndarray], y: np.ndarray, theta, theta0,
+           out: np.ndarray | None = None) -> np.ndarray:
     """y·(θᵀx + θ₀) for the rows given by feature ``columns``.
 
     ``theta`` holds one value per column, each a scalar or an array as long
     as the rows (a θ per row); summing column by column in a fixed order makes
-    both forms give bit-identical results.
+    both forms give bit-identical results, and so does the scalar loop of
+    :func:`_visit_points`. ``out``, if given, receives the result.
     """
-    z = columns[0] * theta[0]
+    z = np.multiply(columns[0], theta[0], out=out)
     for j in range(1, len(columns)):
-        z = z + columns[j] * theta[j]
-    return y * (z + theta0)
+        z += columns[j] * theta[j]
+    z += theta0
+    z *= y  # y·w and w·y are the same IEEE product
+    return z
+
+
+def _visit_points(columns, labels, start, stop, theta, theta0, offset, step0,
+                  mistake_steps, theta_columns, theta0s):
+    """Visit rows start..stop-1 of the lists one at a time, with Python floats.
+
+    ``columns`` are the feature columns as lists of floats, ``labels`` the
+    labels, ``theta`` a list of floats, ``step0`` the 0-based step of row 0.
+    Each score is computed as in :func:`scores` (Σⱼ xⱼθⱼ from the first column
+    on, then + θ₀, then × y), so decisions match the vectorized ones bit for
+    bit. Appends each mistake's step to ``mistake_steps`` and the state after
+    it to ``theta_columns`` (one list per θⱼ) and ``theta0s``; returns the
+    last (θ, θ₀).
+    """
+    steps = range(step0 + start, step0 + stop)
+    if len(columns) == 2:  # the common case, unrolled: about twice as fast
+        t1, t2 = theta
+        theta1s, theta2s = theta_columns
+        for step, x1, x2, label in zip(steps, columns[0][start:stop],
+                                       columns[1][start:stop], labels[start:stop]):
+            if label * ((x1 * t1 + x2 * t2) + theta0) <= 0:
+                t1 = t1 + label * x1
+                t2 = t2 + label * x2
+                if offset:
+                    theta0 = theta0 + label
+                mistake_steps.append(step)
+                theta1s.append(t1)
+                theta2s.append(t2)
+                theta0s.append(theta0)
+        return [t1, t2], theta0
+    rest = range(1, len(theta))
+    rows = zip(*[column[start:stop] for column in columns])
+    for step, x, label in zip(steps, rows, labels[start:stop]):
+        z = x[0] * theta[0]
+        for j in rest:
+            z = z + x[j] * theta[j]
+        if label * (z + theta0) <= 0:
+            theta = [t + label * x_j for t, x_j in zip(theta, x)]
+            if offset:
+                theta0 = theta0 + label
+            mistake_steps.append(step)
+            for thetas_j, t in zip(theta_columns, theta):
+                thetas_j.append(t)
+            theta0s.append(theta0)
+    return theta, theta0
 
 
 class Perceptron:
@@ -97,25 +162,23 @@ class Perceptron:
         self._validate(data)
         n, d = data.X.shape
         rng = np.random.default_rng(self.seed)
-        theta = np.zeros(d)
-        theta0 = 0.0
-        thetas = [theta.copy()]
-        theta0s = [theta0]
-        updates = 0
-        epoch_orders, epoch_mistakes = [], []
+        scan = _Scan(d, bool(self.offset))
+        epoch_orders, epoch_scores = [], []
         seen_states: dict[bytes, tuple[int, int]] = {}
         cycle = None
         converged = False
         cyclic = self.order == "cyclic"
+        columns = [np.ascontiguousarray(data.X[:, j]) for j in range(d)]
         if cyclic:
             order = np.arange(n)
-            X_cols = [np.ascontiguousarray(data.X[:, j]) for j in range(d)]
-            y_ord = data.y.copy()
+            X_cols, y_ord = columns, data.y
+            segments: dict[int, tuple] = {}  # kept: every epoch visits the same rows
 
         for epoch in range(1, int(self.epochs) + 1):
+            updates = scan.n_updates
             if cyclic:
                 if cycle is None:
-                    key = theta.tobytes() + np.float64(theta0).tobytes()
+                    key = scan.state_key()
                     if key in seen_states:
                         start_epoch, start_updates = seen_states[key]
                         cycle = {"start_epoch": start_epoch,
@@ -125,66 +188,51 @@ class Perceptron:
                         seen_states[key] = (epoch, updates)
             else:
                 order = rng.permutation(n)
-                X_cols = [data.X[order, j] for j in range(d)]
+                X_cols = [column[order] for column in columns]
                 y_ord = data.y[order]
-
-            mistakes = np.zeros(n, dtype=bool)
-            position, chunk = 0, MIN_CHUNK
-            while position < n:
-                end = min(n, position + chunk)
-                window = [col[position:end] for col in X_cols]
-                bad = np.flatnonzero(scores(window, y_ord[position:end], theta, theta0) <= 0)
-                if bad.size == 0:
-                    position = end
-                    chunk = min(2 * chunk, MAX_CHUNK)
-                    continue
-                k = position + int(bad[0])
-                mistakes[k] = True
-                label = y_ord[k]
-                theta = theta + label * data.X[order[k]]
-                if self.offset:
-                    theta0 = theta0 + label
-                thetas.append(theta)
-                theta0s.append(theta0)
-                updates += 1
-                chunk = max(MIN_CHUNK, min(2 * (k + 1 - position), MAX_CHUNK))
-                position = k + 1
+                segments = {}
+            epoch_scores.append(scan.epoch(X_cols, y_ord, (epoch - 1) * n, segments))
             epoch_orders.append(order)
-            epoch_mistakes.append(mistakes)
-            if not mistakes.any():
+            if scan.n_updates == updates:
                 converged = True
                 break
 
-        self.trace_ = self._record(data, epoch_orders, epoch_mistakes,
-                                   np.array(thetas), np.array(theta0s),
+        # Free the scan's lists before the columns are assembled and copied:
+        # the memory peak comes then.
+        del segments
+        n_epochs = len(epoch_orders)
+        i = np.concatenate(epoch_orders).astype(np.int64, copy=False)
+        score = np.concatenate(epoch_scores)
+        del epoch_orders, epoch_scores
+        mistake_steps, thetas, theta0s = scan.history()
+        del scan
+        self.trace_ = self._record(data, n_epochs, i, score, mistake_steps, thetas, theta0s,
                                    converged, cycle)
-        self.theta_ = theta
-        self.theta0_ = float(theta0)
+        self.theta_ = thetas[-1].copy()
+        self.theta0_ = float(theta0s[-1])
         self.converged_ = converged
-        self.n_updates_ = updates
-        self.n_epochs_ = len(epoch_orders)
+        self.n_updates_ = len(mistake_steps)
+        self.n_epochs_ = n_epochs
         self.cycle_ = cycle
         return self
 
-    def _record(self, data, epoch_orders, epoch_mistakes, thetas, theta0s, converged, cycle):
-        """Assemble the per-visit columns and recompute each visit's score.
+    def _record(self, data, n_epochs, i, score, mistake_steps, thetas, theta0s,
+                converged, cycle):
+        """Assemble the per-visit columns from the visits, scores and updates.
 
-        The state before visit k is the update count before it, so the score
-        at every visit follows from the state history in one vectorized pass.
+        ``mistake_steps`` holds the 0-based step of each update, so the state
+        after step t is the number of updates at steps ≤ t.
         """
         n = data.n_samples
-        n_epochs = len(epoch_orders)
-        i = np.concatenate(epoch_orders).astype(np.int64)
-        mistake = np.concatenate(epoch_mistakes)
-        state = np.cumsum(mistake, dtype=np.int64)
-        state_before = state - mistake
-        columns = [data.X[i, j] for j in range(data.n_features)]
-        theta_before = thetas[state_before]
-        score = scores(columns, data.y[i], theta_before.T, theta0s[state_before])
+        n_steps = n * n_epochs
+        mistake = np.zeros(n_steps, dtype=bool)
+        mistake[mistake_steps] = True
         if not np.array_equal(score <= 0, mistake):  # pragma: no cover - an engine bug
-            raise AssertionError("recomputed scores disagree with the decisions made")
+            raise AssertionError("recorded scores disagree with the decisions made")
+        runs = np.diff(np.concatenate(([0], mistake_steps, [n_steps])))
+        state = np.repeat(np.arange(len(thetas), dtype=np.int64), runs)
         steps = {
-            "t": np.arange(1, n * n_epochs + 1, dtype=np.int64),
+            "t": np.arange(1, n_steps + 1, dtype=np.int64),
             "epoch": np.repeat(np.arange(1, n_epochs + 1, dtype=np.int64), n),
             "i": i,
             "score": score,
@@ -203,3 +251,132 @@ class Perceptron:
                   "order": self.order, "seed": int(self.seed)}
         return Trace(self.algorithm, params, data, steps,
                      {"theta": thetas, "theta0": theta0s}, result)
+
+
+class _Scan:
+    """The perceptron's visits, epoch after epoch: its state and every update.
+
+    Two ways of finding the next mistake take turns. Where mistakes are a few
+    visits apart, :func:`_visit_points` visits points one by one in Python and
+    the stretch's scores are computed afterwards (:func:`_score_stretch`);
+    elsewhere a vectorized chunk of scores with the current θ finds the next
+    mistake, and its scores up to that mistake are the recorded ones.
+
+    ``theta_columns`` (one list per θⱼ) and ``theta0s``: the states, the
+    initial one first, as Python floats; ``mistake_steps``: the 0-based step
+    of each update.
+    """
+
+    def __init__(self, d: int, offset: bool):
+        self.d = d
+        self.offset = offset
+        self.theta = [0.0] * d
+        self.theta0 = 0.0
+        self.theta_columns: list[list[float]] = [[t] for t in self.theta]
+        self.theta0s = [self.theta0]
+        self.mistake_steps: list[int] = []
+        # θ = 0 makes the first visit a mistake, and early mistakes come thick.
+        self.dense = d <= MAX_LOOP_FEATURES
+        self.chunk = MIN_CHUNK
+
+    @property
+    def n_updates(self) -> int:
+        return len(self.mistake_steps)
+
+    def history(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The steps of the updates (M,), the states θ (M + 1, d) and θ₀ (M + 1,)."""
+        thetas = np.empty((len(self.theta0s), self.d))
+        for j, thetas_j in enumerate(self.theta_columns):
+            thetas[:, j] = thetas_j
+        return (np.array(self.mistake_steps, dtype=np.int64), thetas,
+                np.array(self.theta0s, dtype=float))
+
+    def state_key(self) -> bytes:
+        """(θ, θ₀) as bytes, to spot a repeated state."""
+        return np.array(self.theta, dtype=float).tobytes() + np.float64(self.theta0).tobytes()
+
+    def epoch(self, X_cols, y_ord, step0, segments) -> np.ndarray:
+        """Visit the rows of ``X_cols``, ``y_ord`` in order; return their scores.
+
+        ``step0`` is the 0-based step of the first visit; ``segments`` caches
+        rows as Python floats for the loop, by first row.
+        """
+        n = len(y_ord)
+        score = np.empty(n)
+        position = 0
+        while position < n:
+            if self.dense:
+                position = self._loop(X_cols, y_ord, step0, segments, position, score)
+            else:
+                position = self._chunk(X_cols, y_ord, step0, position, score)
+        return score
+
+    def _loop(self, X_cols, y_ord, step0, segments, position, score) -> int:
+        """Visit one by one from ``position`` until mistakes thin out or the epoch ends."""
+        n = len(y_ord)
+        start, first_update = position, len(self.mistake_steps)
+        seen = found = 0
+        while self.dense and position < n:
+            low = position - position % LOOP_SEGMENT
+            if low not in segments:
+                rows = slice(low, min(n, low + LOOP_SEGMENT))
+                segments[low] = ([column[rows].tolist() for column in X_cols],
+                                 y_ord[rows].tolist())
+            stop = min(n, position + LOOP_BLOCK, low + LOOP_SEGMENT)
+            before = len(self.mistake_steps)
+            self.theta, self.theta0 = _visit_points(
+                *segments[low], position - low, stop - low, self.theta, self.theta0,
+                self.offset, step0 + low, self.mistake_steps, self.theta_columns, self.theta0s)
+            seen += stop - position
+            found += len(self.mistake_steps) - before
+            position = stop
+            if seen >= LOOP_BLOCK:
+                self.dense = found * DENSE_GAP >= seen
+                self.chunk = max(MIN_CHUNK, 2 * seen // (found + 1))
+                seen = found = 0
+        _score_stretch(X_cols, y_ord, start, position, step0, self.mistake_steps,
+                       first_update, self.theta_columns, self.theta0s, score)
+        return position
+
+    def _chunk(self, X_cols, y_ord, step0, position, score) -> int:
+        """Score a chunk from ``position`` with the current θ; update at its first mistake."""
+        end = min(len(y_ord), position + self.chunk)
+        window = [column[position:end] for column in X_cols]
+        bad = scores(window, y_ord[position:end], self.theta, self.theta0,
+                     out=score[position:end]) <= 0
+        first = int(bad.argmax())
+        if not bad[first]:
+            self.chunk = min(2 * self.chunk, MAX_CHUNK)
+            return end
+        k = position + first
+        label = float(y_ord[k])
+        self.theta = [t + label * float(column[k]) for t, column in zip(self.theta, X_cols)]
+        if self.offset:
+            self.theta0 = self.theta0 + label
+        gap = step0 + k - (self.mistake_steps[-1] if self.mistake_steps else -1)
+        self.mistake_steps.append(step0 + k)
+        for thetas_j, t in zip(self.theta_columns, self.theta):
+            thetas_j.append(t)
+        self.theta0s.append(self.theta0)
+        self.dense = gap < DENSE_GAP and self.d <= MAX_LOOP_FEATURES
+        self.chunk = max(MIN_CHUNK, min(2 * gap, MAX_CHUNK))
+        return k + 1
+
+
+def _score_stretch(X_cols, y_ord, start, stop, step0, mistake_steps, first_update,
+                   theta_columns, theta0s, out):
+    """Fill ``out[start:stop]`` with the scores of a stretch the Python loop visited.
+
+    The stretch began in state ``first_update`` and its updates are
+    ``mistake_steps[first_update:]``; each visit is scored by :func:`scores`
+    with the state it was decided in (the one before its own update), so
+    state u repeats over the visits from update u to update u + 1.
+    """
+    marks = np.array(mistake_steps[first_update:], dtype=np.int64) - step0
+    runs = np.diff(np.concatenate(([start], marks + 1, [stop])))
+    states = slice(first_update, first_update + len(marks) + 1)
+    theta = [np.repeat(np.array(thetas_j[states], dtype=float), runs)
+             for thetas_j in theta_columns]
+    theta0 = np.repeat(np.array(theta0s[states], dtype=float), runs)
+    scores([column[start:stop] for column in X_cols], y_ord[start:stop], theta, theta0,
+           out=out[start:stop])

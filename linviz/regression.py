@@ -9,7 +9,8 @@ weights of [1, x, …, xᵏ]. The empirical risk is
 
 its gradient (2/n) Σᵢ (h(x⁽ⁱ⁾) − y⁽ⁱ⁾)[φ(x⁽ⁱ⁾), 1]. Setting it to zero gives
 the normal equations A w = b with A = Σ x̃x̃ᵀ, b = Σ y x̃ on x̃ = [φ(x), 1],
-solved as w = A⁺b with the pseudo-inverse (as in the notes).
+solved as w = A⁺b with the pseudo-inverse (as in the notes), computed as the
+equal but numerically stable X̃⁺y.
 """
 
 from __future__ import annotations
@@ -39,11 +40,14 @@ def squared_loss_and_grad(X, y, theta, theta0):
 
 
 def normal_equations(features: np.ndarray, y: np.ndarray, offset: bool = True):
-    """Closed-form ERM: (θ, θ₀) = A⁺b, A = Σ x̃x̃ᵀ, b = Σ y x̃, x̃ = [φ(x), 1]."""
+    """Closed-form ERM: (θ, θ₀) = A⁺b, A = Σ x̃x̃ᵀ, b = Σ y x̃, x̃ = [φ(x), 1].
+
+    A⁺b equals X̃⁺y, the minimum-norm least-squares solution of X̃w = y, which
+    is what is computed: forming A = X̃ᵀX̃ squares X̃'s condition number, and
+    for polynomial features that alone loses every significant digit.
+    """
     Xt = np.hstack([features, np.ones((len(y), 1))]) if offset else features
-    A = Xt.T @ Xt
-    b = Xt.T @ y
-    w = np.linalg.pinv(A) @ b
+    w = np.linalg.lstsq(Xt, y, rcond=None)[0]
     return (w[:-1], float(w[-1])) if offset else (w, 0.0)
 
 

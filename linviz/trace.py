@@ -159,7 +159,12 @@ class Trace:
             "steps": self._step_records(keep),
             "result": self.result,
         }
-        return json.dumps(document, allow_nan=False, separators=(",", ":")) + "\n"
+        try:
+            return json.dumps(document, allow_nan=False, separators=(",", ":")) + "\n"
+        except ValueError:  # JSON has no NaN or infinity
+            raise DataError(f"the {self.algorithm} trace holds NaN or infinite values (the "
+                            f"run overflowed: is the data scaled sensibly?), which JSON "
+                            f"cannot store") from None
 
     def _step_records(self, keep: np.ndarray | None) -> list[dict[str, Any]]:
         columns = {name: column.tolist() for name, column in self.steps.items()}
@@ -229,7 +234,7 @@ def _column_array(values: list[Any], name: str, source: str) -> np.ndarray:
                                f"{type(first).__name__}")
     try:
         array = np.array(values, dtype=kind)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise TraceFormatError(f"{source}: step field {name!r} has mixed or ragged values") from None
     if kind is not float and not all(type(v) is type(first) for v in values):
         raise TraceFormatError(f"{source}: step field {name!r} mixes value types")
@@ -265,6 +270,10 @@ def _trace_from_document(document: Any, source: str) -> Trace:
     records = document["steps"]
     if not isinstance(initial, dict) or not isinstance(records, list):
         raise TraceFormatError(f"{source}: \"initial\" must be an object and \"steps\" a list")
+    if not all(isinstance(record, dict) for record in records):
+        raise TraceFormatError(f"{source}: every step must be an object")
+    if not isinstance(document["params"], dict) or not isinstance(document["result"], dict):
+        raise TraceFormatError(f"{source}: \"params\" and \"result\" must be objects")
     state_names = list(initial)
     derived = set(state_names) | {"x", "y"}
     step_names = [k for k in (records[0] if records else REQUIRED_STEP_COLUMNS) if k not in derived]
@@ -277,6 +286,8 @@ def _trace_from_document(document: Any, source: str) -> Trace:
     except (KeyError, TypeError) as error:
         raise TraceFormatError(f"{source}: a step lacks the field {error}") from None
 
+    if records and (steps["state"].dtype != np.int64 or steps["state"].min() < 0):
+        raise TraceFormatError(f"{source}: step field 'state' must hold whole numbers ≥ 0")
     n_states = 1 + (int(steps["state"].max()) if records else 0)
     states: dict[str, np.ndarray] = {}
     for name in state_names:
@@ -302,4 +313,6 @@ def _trace_from_document(document: Any, source: str) -> Trace:
         )
     except (TypeError, ValueError) as error:
         raise TraceFormatError(f"{source}: malformed trace ({error})") from None
+    except TraceFormatError as error:
+        raise TraceFormatError(f"{source}: {error}") from None
 

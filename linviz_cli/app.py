@@ -6,6 +6,12 @@ import sys
 
 import click
 
+try:
+    from click.exceptions import NoArgsIsHelpError
+except ImportError:  # click < 8.2 prints the help itself and exits
+    class NoArgsIsHelpError(Exception):
+        ctx: click.Context
+
 
 class OneLineErrors(click.Group):
     """A group whose every failure is one line, ``Error: ...``, and exit status 2.
@@ -21,6 +27,9 @@ class OneLineErrors(click.Group):
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False,
                                   **extra)
+        except NoArgsIsHelpError as error:  # no command given: show the help, not an error
+            click.echo(error.ctx.get_help())
+            sys.exit(0)
         except click.UsageError as error:
             hint = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
             _fail(f"{error.format_message()}{hint}")

@@ -8,7 +8,7 @@ data_option = click.option(
     "--data", "data_spec", metavar="NAME|FILE.csv", default=None,
     help="A built-in data set (see 'datasets') or a CSV file with a header row.")
 seed_option = click.option(
-    "--seed", type=int, default=0, show_default=True,
+    "--seed", type=click.IntRange(min=0), default=0, show_default=True,
     help="Seed of the built-in data and of any random choice the learner makes.")
 positive_option = click.option(
     "--positive", metavar="LABEL", default=None,

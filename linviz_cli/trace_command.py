@@ -69,11 +69,25 @@ def trace(algorithm, data_spec, seed, positive, label_column, out_path, mistakes
         return
     if out_path is None:
         out_path = f"traces/{algorithm}-{data.name}-seed{seed}.json"
-    path = record.save(out_path, mistakes_only)
+    try:
+        path = record.save(out_path, mistakes_only)
+    except OSError as error:  # a file in the way, no permission, disk full, ...
+        raise click.ClickException(f"cannot write {out_path}: {why_unwritable(out_path, error)}; "
+                                   f"choose another --out path") from None
     click.echo(f"wrote {path}: {summary(record)}")
     if data.task == CLASSIFICATION and data.params.get("file"):
         negative, positive_label = data.label_names
         click.echo(f"labels: {negative!r} → -1, {positive_label!r} → +1")
+
+
+def why_unwritable(out_path: str, error: OSError) -> str:
+    """The reason a save failed, in words (mkdir's "File exists" says it poorly)."""
+    from pathlib import Path
+
+    for parent in Path(out_path).parents:
+        if parent.exists() and not parent.is_dir():
+            return f"{parent} is a file, not a folder"
+    return error.strerror or str(error)
 
 
 def summary(record) -> str:

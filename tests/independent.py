@@ -1,0 +1,144 @@
+"""Independent reference computations and random data for the tests.
+
+Nothing here imports the code under test except :class:`linviz.Dataset` (to
+hand data to the learners): the references are written from the lecture notes,
+so a test that compares the engine with them can catch the engine being wrong.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from hypothesis import strategies as st
+
+from linviz import Dataset
+
+# -- the perceptron exactly as the notes write it -----------------------------
+
+
+def reference_perceptron(X, y, tau, offset=True, order="cyclic", seed=0):
+    """The notes' Perceptron(𝒟ₙ; τ), one visit at a time, every visit recorded."""
+    n, d = X.shape
+    theta, theta0 = np.zeros(d), 0.0
+    rng = np.random.default_rng(seed)
+    visits = []  # (epoch, i, score, mistake, theta after, theta0 after)
+    converged, epoch = False, 0
+    for epoch in range(1, tau + 1):
+        changed = False
+        for i in (rng.permutation(n) if order == "shuffle" else range(n)):
+            score = y[i] * (np.dot(theta, X[i]) + theta0)
+            if score <= 0:
+                theta = theta + y[i] * X[i]
+                theta0 = theta0 + y[i] if offset else 0.0
+                changed = True
+            visits.append((epoch, int(i), float(score), bool(score <= 0), theta, theta0))
+        if not changed:
+            converged = True
+            break
+    return {"visits": visits, "theta": theta, "theta0": theta0, "converged": converged,
+            "epochs": epoch, "updates": sum(v[3] for v in visits)}
+
+
+# -- losses written out point by point ---------------------------------------
+
+
+def logistic_loss(X, y, theta, theta0, l2=0.0):
+    """(1/n) Σ log(1 + exp(−y(θᵀx + θ₀))) + (λ/2)‖θ‖², one point at a time."""
+    total = 0.0
+    for x_i, y_i in zip(X, y):
+        m = y_i * (sum(a * b for a, b in zip(theta, x_i)) + theta0)
+        # log(1 + e^(−m)) without overflow: for m < 0 it is −m + log(1 + e^m)
+        total += math.log1p(math.exp(-m)) if m >= 0 else -m + math.log1p(math.exp(m))
+    return total / len(y) + 0.5 * l2 * sum(t * t for t in theta)
+
+
+def squared_loss(X, y, theta, theta0):
+    """(1/n) Σ (θᵀx + θ₀ − y)², one point at a time."""
+    return sum((sum(a * b for a, b in zip(theta, x_i)) + theta0 - y_i) ** 2
+               for x_i, y_i in zip(X, y)) / len(y)
+
+
+def central_difference(f, w, h=1e-6):
+    """∂f/∂wⱼ ≈ (f(w + h eⱼ) − f(w − h eⱼ)) / 2h for every j."""
+    w = np.asarray(w, dtype=float)
+    grad = np.zeros_like(w)
+    for j in range(w.size):
+        step = np.zeros_like(w)
+        step[j] = h
+        grad[j] = (f(w + step) - f(w - step)) / (2 * h)
+    return grad
+
+
+def mistakes(X, y, theta, theta0):
+    """Number of points with y(θᵀx + θ₀) ≤ 0, counted in a plain loop."""
+    return sum(1 for x_i, y_i in zip(X, y) if y_i * (np.dot(theta, x_i) + theta0) <= 0)
+
+
+# -- random data ---------------------------------------------------------------
+
+
+def separable_points(seed, n, d, margin, radius, offset):
+    """n points in the ball ‖x‖ ≤ radius, at distance ≥ margin from uᵀx + offset = 0.
+
+    u is a random unit vector; half the points (rounded down) lie on each
+    side, so both classes are present. Returns X, y, u.
+    """
+    rng = np.random.default_rng(seed)
+    u = rng.normal(size=d)
+    u /= np.linalg.norm(u)
+    n_pos = n // 2 + n % 2
+    sides = {1.0: [], -1.0: []}
+    wanted = {1.0: n_pos, -1.0: n - n_pos}
+    while any(len(sides[s]) < wanted[s] for s in sides):
+        candidates = rng.uniform(-radius, radius, size=(64, d))
+        for x in candidates:
+            if np.linalg.norm(x) > radius:
+                continue
+            s = np.dot(u, x) + offset
+            if abs(s) >= margin:
+                sides[np.sign(s)].append(x)
+    X = np.array(sides[1.0][:n_pos] + sides[-1.0][:n - n_pos])
+    y = np.array([1.0] * n_pos + [-1.0] * (n - n_pos))
+    order = rng.permutation(n)
+    return X[order], y[order], u
+
+
+@st.composite
+def separable_data(draw, offset: bool, max_n=16):
+    """A separable Dataset with its known separator (u, b) and that separator's margin."""
+    d = draw(st.integers(1, 3))
+    n = draw(st.integers(2, max_n))
+    radius = draw(st.floats(0.5, 3.0))
+    margin = draw(st.floats(0.1, 0.4)) * radius
+    b = draw(st.floats(-0.4, 0.4)) * radius if offset else 0.0
+    seed = draw(st.integers(0, 2**32 - 1))
+    X, y, u = separable_points(seed, n, d, margin, radius, b)
+    return Dataset("random-separable", X, y), u, b
+
+
+@st.composite
+def grid_data(draw, max_n=10, max_d=3):
+    """Labelled points on the grid of halves in [−3, 3]: all arithmetic on them is exact,
+    so ties (points exactly on the line) are common and decided without rounding."""
+    n = draw(st.integers(2, max_n))
+    d = draw(st.integers(1, max_d))
+    coords = draw(st.lists(st.integers(-6, 6), min_size=n * d, max_size=n * d))
+    labels = draw(st.lists(st.sampled_from([-1.0, 1.0]), min_size=n, max_size=n))
+    if len(set(labels)) == 1:
+        labels[0] = -labels[0]
+    X = np.array(coords, dtype=float).reshape(n, d) / 2
+    return Dataset("random-grid", X, np.array(labels))
+
+
+@st.composite
+def continuous_data(draw, max_n=30, max_d=4):
+    """Gaussian points with labels from a noisy random line: usually not separable."""
+    n = draw(st.integers(2, max_n))
+    d = draw(st.integers(1, max_d))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    X = rng.normal(size=(n, d)) * draw(st.floats(0.1, 10.0))
+    y = np.where(X @ rng.normal(size=d) + rng.normal(scale=0.5, size=n) > 0, 1.0, -1.0)
+    if np.unique(y).size == 1:
+        y[0] = -y[0]
+    return Dataset("random-continuous", X, y)
