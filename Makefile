@@ -23,7 +23,7 @@ test: bootstrap
 	$(PY) -m pytest
 
 video: bootstrap
-	$(PY) render.py render all -q l --out media
+	$(PY) render.py render all -q l --out media --jobs 2
 
 bench: bootstrap
 	@$(PY) -c 'import importlib.util as u, sys; sys.exit(u.find_spec("sklearn") is None)' || $(VENV)/bin/pip install -q -e '.[bench]'

@@ -1,0 +1,186 @@
+"""The base of every linviz scene: theme, data, narration and sections.
+
+Options come as class attributes, so a variant is a subclass that overrides a
+few of them and the CLI makes one for ``--data``, ``--seed`` and ``--theme``.
+A scene never learns anything itself: it asks the engine for a trace in
+``setup`` and replays it.
+"""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+from manim import DOWN, UP, ManimColor, Scene, ValueTracker, VGroup, config
+
+from linviz.dataset import CLASSIFICATION, Dataset
+from linviz.errors import DataError
+from linviz.sources import resolve_data
+from linviz.theory import is_separable
+
+from . import style
+from .mobjects import text
+from .style import THEMES
+
+
+class LinvizScene(Scene):
+    """Shared set-up. Subclasses set ``default_data`` and what data they need."""
+
+    #: the built-in data set used when no --data is given
+    default_data = "separable"
+    #: a built-in name or CSV path chosen by the user (None: ``default_data``)
+    data_spec: str | None = None
+    seed = 0
+    theme_name = "dark"
+    task = CLASSIFICATION
+    #: how many features the pictures can show
+    n_features = 2
+    #: None, or "offset" / "origin": the data must be separable that way
+    needs_separable: str | None = None
+    #: when set, the last frame of every section is saved there as a PNG
+    keyframe_dir: str | None = None
+    #: with keyframe_dir: also save the frame at every narrated sentence
+    keyframe_at_narration = False
+
+    @classmethod
+    def options(cls) -> tuple[str, int, str]:
+        """(data spec, seed, theme name): class attributes, else the LINVIZ_* variables.
+
+        ``render.py render`` passes --data, --seed and --theme to the Manim
+        process through LINVIZ_DATA, LINVIZ_SEED and LINVIZ_THEME, which a plain
+        ``manim`` command line can set too.
+        """
+        spec = cls.data_spec or os.environ.get("LINVIZ_DATA") or cls.default_data
+        seed_text = os.environ.get("LINVIZ_SEED")
+        try:
+            seed = int(seed_text) if seed_text else cls.seed
+        except ValueError:
+            raise DataError(f"LINVIZ_SEED must be a whole number, got {seed_text!r}") from None
+        return spec, seed, os.environ.get("LINVIZ_THEME") or cls.theme_name
+
+    @classmethod
+    def load_data(cls) -> Dataset:
+        """The scene's data set, checked against what the scene can show.
+
+        Raises DataError with one line saying what is wrong, before any rendering.
+        """
+        spec, seed, _ = cls.options()
+        data = resolve_data(spec, seed=seed, task=cls.task)
+        if cls.n_features is not None and data.n_features != cls.n_features:
+            raise DataError(f"scene {cls.scene_name()!r} draws {cls.n_features}-D data, but "
+                            f"{spec!r} has {data.n_features} feature(s)")
+        if cls.needs_separable:
+            offset = cls.needs_separable == "offset"
+            if not is_separable(data.X, data.y, offset=offset):
+                how = "with an offset" if offset else "through the origin"
+                raise DataError(f"scene {cls.scene_name()!r} needs data that a line separates "
+                                f"{how}; {spec!r} is not separable")
+        return data
+
+    @classmethod
+    def scene_name(cls) -> str:
+        return getattr(cls, "name", cls.__name__)
+
+    def setup(self) -> None:
+        # Manim hashes every play call to reuse partial movies; for scenes of many
+        # short animations the hashing costs more than the rendering it saves.
+        config.disable_caching = True
+        _, self.seed, theme_name = self.options()
+        if theme_name not in THEMES:
+            raise DataError(f"unknown theme {theme_name!r}; themes: {', '.join(THEMES)}")
+        self.theme = THEMES[theme_name]
+        self.camera.background_color = ManimColor(self.theme.background)
+        self.data = self.load_data()
+        self.narration: list[str] = []
+        self.sections: list[str] = []
+
+    # -- narration ---------------------------------------------------------
+    def narrate(self, sentence: str, duration: float = style.PAUSE_READ) -> None:
+        """A subcaption (written to the .srt beside the video) from now on."""
+        self.narration.append(sentence)
+        self._end_previous_caption()
+        self.add_subcaption(sentence, duration=duration)
+        if self.keyframe_at_narration:
+            self.save_keyframe(f"say{len(self.narration):02d}")
+
+    def _end_previous_caption(self) -> None:
+        """Cut the previous caption short where this one starts: one caption at a time."""
+        import datetime
+
+        writer = getattr(self._get_manager(), "file_writer", None)
+        captions = getattr(writer, "subcaptions", None)
+        if captions:
+            now = datetime.timedelta(seconds=float(self.time))
+            if captions[-1].end > now:
+                captions[-1].end = now
+
+    def section(self, name: str) -> None:
+        """Start a section, so a lecturer can present or cut the scene in parts."""
+        if self.sections:
+            self.save_keyframe()
+        self.sections.append(name)
+        self.next_section(name)
+
+    def tear_down(self) -> None:
+        self.save_keyframe()
+        super().tear_down()
+
+    def save_keyframe(self, suffix: str = "") -> None:
+        """Save the current frame as <keyframe_dir>/<scene>-<nn>-<section>.png."""
+        if not self.keyframe_dir or not self.sections:
+            return
+        from pathlib import Path
+
+        from PIL import Image
+
+        self.renderer.update_frame(self)
+        folder = Path(self.keyframe_dir)
+        folder.mkdir(parents=True, exist_ok=True)
+        index = len(self.sections)
+        name = f"{self.scene_name()}-{index:02d}-{self.sections[-1]}{suffix and '-' + suffix}.png"
+        Image.fromarray(self.renderer.get_frame()).convert("RGB").save(folder / name)
+
+    def make_title(self, title: str) -> VGroup:
+        heading = text(f"*{title}*", self.theme, style.FONT_TITLE)
+        heading.to_edge(UP, buff=style.TITLE_BUFF)
+        return heading
+
+
+class StepTracker(ValueTracker):
+    """The animated state of a trace scene: the step index k (after k steps).
+
+    Between whole numbers the drawings interpolate between the states after
+    ⌊k⌋ and ⌈k⌉ steps, which is how a boundary turns to its new place.
+    """
+
+    @property
+    def step(self) -> int:
+        return int(np.floor(self.get_value() + 1e-9))
+
+
+def parameters_at(thetas: np.ndarray, theta0s: np.ndarray, state_after: np.ndarray,
+                  s: float) -> tuple[np.ndarray, float]:
+    """(θ, θ₀) at animated step ``s``: exact at whole steps, linear in between.
+
+    ``state_after[k]`` is the state index after k steps (entry 0 is 0).
+    """
+    n = len(state_after) - 1
+    s = min(max(float(s), 0.0), float(n))
+    low = int(np.floor(s + 1e-9))
+    frac = s - low
+    a = state_after[low]
+    if frac <= 1e-9 or low >= n:
+        return thetas[a], float(theta0s[a])
+    b = state_after[low + 1]
+    theta = (1 - frac) * thetas[a] + frac * thetas[b]
+    return theta, float((1 - frac) * theta0s[a] + frac * theta0s[b])
+
+
+def state_after_steps(trace) -> np.ndarray:
+    """State index after k steps for k = 0..n_steps: shape (n_steps + 1,)."""
+    return np.concatenate([[0], np.asarray(trace.steps["state"], dtype=np.int64)])
+
+
+def bottom_note(scene: LinvizScene, sentence: str):
+    note = text(sentence, scene.theme, style.FONT_SMALL, scene.theme.muted)
+    return note.to_edge(DOWN, buff=style.SMALL_BUFF)

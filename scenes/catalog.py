@@ -1,0 +1,67 @@
+"""The scenes in lecture order, with their stable names (kebab-case).
+
+The CLI numbers them from 1 in this order and accepts a name or a number.
+Modules are imported only when a scene is used, so listing is instant.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SceneEntry:
+    name: str
+    module: str
+    class_name: str
+    description: str
+
+    def load(self):
+        """The scene class."""
+        return getattr(importlib.import_module(self.module), self.class_name)
+
+    @property
+    def number(self) -> int:
+        """The scene's place in the lecture, from 1; stable as scenes are added at the end."""
+        return SCENES_IN_ORDER.index(self) + 1
+
+    @property
+    def path(self) -> str:
+        """The scene's file, for `manim -ql <path> <class>`."""
+        return self.module.replace(".", "/") + ".py"
+
+
+SCENES_IN_ORDER: list[SceneEntry] = [
+    SceneEntry("classifier", "scenes.classifier", "ClassifierScene",
+               "h(x; θ, θ₀) = sign(θᵀx + θ₀): half-planes, normal, offset, 0-1 loss, best of k"),
+    SceneEntry("perceptron", "scenes.perceptron", "PerceptronScene",
+               "the perceptron with offset on separable data, update by update"),
+    SceneEntry("perceptron-origin", "scenes.perceptron", "PerceptronOriginScene",
+               "the perceptron through the origin (θ₀ = 0)"),
+    SceneEntry("update", "scenes.update", "UpdateScene",
+               "what one update does to the score: + ‖x‖² + 1, on a number line"),
+]
+
+
+def available() -> list[SceneEntry]:
+    """The entries whose module exists (scenes still to be written are left out)."""
+    return [entry for entry in SCENES_IN_ORDER
+            if importlib.util.find_spec(entry.module) is not None]
+
+
+def find(key: str) -> SceneEntry:
+    """The available entry named ``key``, or numbered ``key`` (its place in the lecture)."""
+    from linviz.errors import LinvizError
+
+    entries = available()
+    if key.isdigit():
+        for entry in entries:
+            if entry.number == int(key):
+                return entry
+        raise LinvizError(f"no scene number {key} (see 'render.py list')")
+    for entry in entries:
+        if entry.name == key:
+            return entry
+    names = ", ".join(entry.name for entry in entries)
+    raise LinvizError(f"unknown scene {key!r}; scenes: {names}")

@@ -1,0 +1,126 @@
+"""Plane geometry the drawings need, in data coordinates (numpy only).
+
+Kept apart from the mobjects so it can be tested without Manim.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Box:
+    """The visible part of the data plane: [x_min, x_max] × [y_min, y_max]."""
+
+    x_min: float
+    x_max: float
+    y_min: float
+    y_max: float
+
+    @property
+    def corners(self) -> np.ndarray:
+        """The four corners, counter-clockwise from the lower left: shape (4, 2)."""
+        return np.array([[self.x_min, self.y_min], [self.x_max, self.y_min],
+                         [self.x_max, self.y_max], [self.x_min, self.y_max]])
+
+    def contains(self, points: np.ndarray, tolerance: float = 1e-9) -> np.ndarray:
+        points = np.atleast_2d(points)
+        return ((points[:, 0] >= self.x_min - tolerance) & (points[:, 0] <= self.x_max + tolerance)
+                & (points[:, 1] >= self.y_min - tolerance) & (points[:, 1] <= self.y_max + tolerance))
+
+
+def nice_step(span: float) -> float:
+    """A tick spacing of 1, 2 or 5 times a power of ten giving 4 to 10 ticks over ``span``."""
+    raw = span / 6.0
+    power = 10.0 ** np.floor(np.log10(raw))
+    for factor in (1.0, 2.0, 5.0, 10.0):
+        if raw <= factor * power:
+            return float(factor * power)
+    return float(10.0 * power)  # pragma: no cover
+
+
+def square_box_around(X: np.ndarray, padding: float = 0.25, include_origin: bool = True) -> Box:
+    """A square box holding every point with ``padding`` (a fraction of the span) around.
+
+    The box is square so that angles and distances look true on screen; its
+    edges are rounded out to whole tick steps. With ``include_origin`` the
+    origin is inside too, since θ is drawn from it.
+    """
+    X = np.asarray(X, dtype=float)
+    low, high = X.min(axis=0), X.max(axis=0)
+    if include_origin:
+        low, high = np.minimum(low, 0.0), np.maximum(high, 0.0)
+    center = (low + high) / 2
+    half = max(float(np.max(high - low)) / 2 * (1 + 2 * padding), 0.5)
+    step = nice_step(2 * half)
+    x_min = np.floor((center[0] - half) / step) * step
+    y_min = np.floor((center[1] - half) / step) * step
+    x_max = np.ceil((center[0] + half) / step) * step
+    y_max = np.ceil((center[1] + half) / step) * step
+    side = max(x_max - x_min, y_max - y_min)
+    return Box(float(x_min), float(x_min + side), float(y_min), float(y_min + side))
+
+
+def _normalized(theta, theta0):
+    """(θ, θ₀) / max|θⱼ|: the same line, with values that cannot underflow."""
+    theta = np.asarray(theta, dtype=float)
+    scale = float(np.max(np.abs(theta)))
+    return theta / scale, float(theta0) / scale
+
+
+def clip_line(theta: np.ndarray, theta0: float, box: Box) -> tuple[np.ndarray, np.ndarray] | None:
+    """The segment of the line θᵀp + θ₀ = 0 inside ``box``, or None.
+
+    None when θ = 0 (the equation defines no line) or when the line misses the
+    box. Otherwise the two endpoints, each on the box's border, with
+    θᵀp + θ₀ = 0 up to rounding; they can coincide when the line only touches a
+    corner.
+    """
+    theta = np.asarray(theta, dtype=float)
+    if not np.any(theta):
+        return None
+    theta, theta0 = _normalized(theta, theta0)
+    values = box.corners @ theta + theta0
+    crossings = []
+    for k in range(4):
+        a, b = box.corners[k], box.corners[(k + 1) % 4]
+        va, vb = values[k], values[(k + 1) % 4]
+        if va == 0:
+            crossings.append(a)
+        if va * vb < 0:
+            crossings.append(a + (va / (va - vb)) * (b - a))
+    if not crossings:
+        return None
+    points = np.array(crossings)
+    direction = np.array([-theta[1], theta[0]])
+    along = points @ direction
+    return points[np.argmin(along)], points[np.argmax(along)]
+
+
+def half_plane_polygon(theta: np.ndarray, theta0: float, box: Box) -> np.ndarray | None:
+    """The part of ``box`` where θᵀp + θ₀ > 0, as polygon vertices in order, or None if empty."""
+    theta = np.asarray(theta, dtype=float)
+    if not np.any(theta):
+        return None
+    theta, theta0 = _normalized(theta, theta0)
+    corners = box.corners
+    values = corners @ theta + theta0
+    polygon = []
+    for k in range(4):
+        a, b = corners[k], corners[(k + 1) % 4]
+        va, vb = values[k], values[(k + 1) % 4]
+        if va >= 0:  # a corner on the line is a vertex of the polygon too
+            polygon.append(a)
+        if va * vb < 0:
+            polygon.append(a + (va / (va - vb)) * (b - a))
+    if len(polygon) < 3 or not np.any(values > 0):
+        return None
+    return np.array(polygon)
+
+
+def foot_of_perpendicular(theta: np.ndarray, theta0: float) -> np.ndarray:
+    """The point of the line θᵀp + θ₀ = 0 closest to the origin: −θ₀θ/‖θ‖²."""
+    theta = np.asarray(theta, dtype=float)
+    return -theta0 * theta / float(theta @ theta)

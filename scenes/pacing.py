@@ -1,0 +1,107 @@
+"""How a trace is played: which steps are shown, in what order, for how long.
+
+A scene's animated state is the step index k (after k recorded steps). A
+*beat* moves it from ``start`` to ``end``; the plan of beats covers every step
+of the trace in order, so the last frame always shows the final state. Early
+updates are slow and explained, later ones faster, runs of correct visits are
+swept over quickly, and a long run is fast-forwarded through its middle, so
+the length of a scene stays bounded whatever the size of the data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import style
+
+VISIT, UPDATE, SWEEP, FAST_FORWARD = "visit", "update", "sweep", "fast-forward"
+
+
+@dataclass(frozen=True)
+class Beat:
+    """Move the step index from ``start`` to ``end`` (steps start+1..end are played).
+
+    ``kind``: "visit" (correct visits shown one after another), "update" (one mistake and its
+    update; ``slow`` ones are explained), "sweep" (several correct visits in
+    one go), "fast-forward" (many steps, updates included, compressed).
+    ``update_number`` is M after an update beat.
+    """
+
+    kind: str
+    start: int
+    end: int
+    run_time: float
+    slow: bool = False
+    update_number: int = 0
+
+
+def plan_perceptron(mistake: np.ndarray, epoch: np.ndarray | None = None,
+                    slow_updates: int = style.SLOW_UPDATES,
+                    max_shown_updates: int = style.MAX_SHOWN_UPDATES,
+                    max_shown_visits: int = style.MAX_SHOWN_VISITS,
+                    tail_updates: int = 3) -> list[Beat]:
+    """Beats for a perceptron trace given its per-step ``mistake`` flags.
+
+    Updates 1..``slow_updates`` are slow; all updates are shown one by one when
+    there are at most ``max_shown_updates``; otherwise the first
+    ``max_shown_updates - tail_updates`` and the last ``tail_updates`` are, and
+    the steps between them are one fast-forward beat. Correct visits are shown
+    one by one until ``max_shown_visits`` have been, then swept. Given the
+    per-step ``epoch``, no run of visits crosses from one epoch into the next.
+    """
+    mistake = np.asarray(mistake, dtype=bool)
+    n_steps = len(mistake)
+    epoch_starts = (np.flatnonzero(np.diff(np.asarray(epoch)) != 0) + 1 if epoch is not None
+                    else np.array([], dtype=int))
+    update_steps = np.flatnonzero(mistake)  # 0-based index of each mistake step
+    n_updates = len(update_steps)
+    if n_updates > max_shown_updates:
+        head = max_shown_updates - tail_updates
+        skip_from = int(update_steps[head])          # first step not shown singly
+        skip_to = int(update_steps[n_updates - tail_updates])  # resume before this mistake
+    else:
+        skip_from = skip_to = None
+
+    beats: list[Beat] = []
+    shown_visits = 0
+    k = 0
+    m = 0
+    while k < n_steps:
+        if skip_from is not None and k == skip_from:
+            m += int(np.count_nonzero(mistake[skip_from:skip_to]))
+            beats.append(Beat(FAST_FORWARD, k, skip_to, style.RUN_FAST_FORWARD))
+            k = skip_to
+            continue
+        if mistake[k]:
+            m += 1
+            slow = m <= slow_updates
+            run = style.RUN_SLOW_UPDATE if slow else style.RUN_FAST_UPDATE
+            beats.append(Beat(UPDATE, k, k + 1, run, slow=slow, update_number=m))
+            k += 1
+            continue
+        # a run of correct visits up to the next mistake (or the skip point)
+        stop = n_steps
+        following = update_steps[update_steps > k]
+        if following.size:
+            stop = int(following[0])
+        if skip_from is not None and k < skip_from:
+            stop = min(stop, skip_from)
+        later_epochs = epoch_starts[epoch_starts > k]
+        if later_epochs.size:
+            stop = min(stop, int(later_epochs[0]))
+        shown = min(stop - k, max_shown_visits - shown_visits)
+        if shown > 0:
+            beats.append(Beat(VISIT, k, k + shown, style.RUN_VISIT * shown))
+            shown_visits += shown
+            k += shown
+        if k < stop:
+            count = stop - k
+            beats.append(Beat(SWEEP, k, stop, min(style.RUN_VISIT * count, 1.2)))
+            k = stop
+    return beats
+
+
+def plan_duration(beats: list[Beat]) -> float:
+    return float(sum(beat.run_time for beat in beats))

@@ -1,0 +1,305 @@
+"""`perceptron`: the perceptron in action on separable data, from its trace.
+
+The pseudocode of the notes with the current line highlighted; every visited
+point marked; on a mistake the point pulses, y·x is added to θ tip to tail and
+the boundary turns to its new place; epoch, i, M and training-error counters;
+the end says how many updates and epochs it took.
+
+Every drawing is a function of (trace, s), s the animated step index held by
+``self.tracker``: a beat of the pacing plan is one animation of s.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (
+    DOWN, LEFT, Circle, FadeIn, FadeOut, GrowFromPoint, VGroup, Write, linear, smooth,
+)
+
+from linviz.perceptron import Perceptron
+from linviz.theory import training_error
+from scenes import style
+from scenes.base import LinvizScene, StepTracker, parameters_at, state_after_steps
+from scenes.mobjects import (
+    DataPlane, DataVector, Hyperplane, LiveValue, Pseudocode, fmt, fmt_vector, text,
+)
+from scenes.pacing import FAST_FORWARD, SWEEP, UPDATE, VISIT, plan_perceptron
+
+PSEUDOCODE_OFFSET = [
+    "Perceptron$(cal(D)_n; tau)$",
+    "  $theta = 0, quad theta_0 = 0$",
+    "  *for* $t = 1$ *to* $tau$:",
+    "    *for* $i = 1$ *to* $n$:",
+    "      *if* $y^((i))(theta^T x^((i)) + theta_0) <= 0$:",
+    "        $theta = theta + y^((i)) x^((i))$",
+    "        $theta_0 = theta_0 + y^((i))$",
+    "    *if* no update in this pass: *break*",
+]
+PSEUDOCODE_ORIGIN = [
+    "Perceptron$(cal(D)_n; tau)$",
+    "  $theta = 0$",
+    "  *for* $t = 1$ *to* $tau$:",
+    "    *for* $i = 1$ *to* $n$:",
+    "      *if* $y^((i)) theta^T x^((i)) <= 0$:",
+    "        $theta = theta + y^((i)) x^((i))$",
+    "    *if* no update in this pass: *break*",
+]
+LINE_INIT, LINE_EPOCH, LINE_VISIT, LINE_TEST, LINE_UPDATE = 1, 2, 3, 4, 5
+
+
+class PerceptronScene(LinvizScene):
+    """The perceptron with offset on 20 separable points (m = 20)."""
+
+    name = "perceptron"
+    description = "the perceptron in action: each update tip to tail, the boundary turning"
+    default_data = "separable"
+    needs_separable = "offset"
+    offset = True
+    epochs = 100
+
+    def make_trace(self):
+        """The engine's run this scene replays."""
+        return Perceptron(epochs=self.epochs, offset=self.offset).fit(self.data).trace_
+
+    def construct(self) -> None:
+        self.trace = self.make_trace()
+        self.build()
+        self.introduce()
+        self.play_trace()
+        self.conclude()
+
+    # -- drawings as functions of the step -----------------------------------
+    def build(self) -> None:
+        theme, trace = self.theme, self.trace
+        self.states_after = state_after_steps(trace)
+        self.thetas = trace.states["theta"]
+        self.theta0s = trace.states["theta0"]
+        self.errors = np.array([training_error(self.data.X, self.data.y, t, t0)
+                                for t, t0 in zip(self.thetas, self.theta0s)])
+        self.plane = DataPlane(self.data.X, self.data.y, theme)
+        longest = float(np.max(np.linalg.norm(self.thetas, axis=1)))
+        half_side = (self.plane.box.x_max - self.plane.box.x_min) / 2
+        #: θ and y·x are drawn at this scale so that θ stays in view
+        self.vector_scale = min(1.0, 0.9 * half_side / longest) if longest > 0 else 1.0
+        theta_label = ("theta" if self.vector_scale == 1.0
+                       else f"theta dot {fmt(self.vector_scale)}")
+        self.tracker = StepTracker(0)
+        # θ is drawn from the origin instead of the line's own normal arrow
+        self.hyperplane = Hyperplane(self.plane, *self.parameters(0), show_normal=False)
+        self.theta_arrow = DataVector(self.plane, (0, 0), (0, 0), theme.normal, theta_label)
+        self.cursor = Circle(radius=style.POINT_SIZE * 2.1, color=theme.highlight,
+                             stroke_width=4).set_stroke(opacity=0)
+
+        self.title = self.make_title("The perceptron" + (" with offset" if self.offset
+                                                         else " through the origin"))
+        self.code = Pseudocode(PSEUDOCODE_OFFSET if self.offset else PSEUDOCODE_ORIGIN, theme)
+        self.counters = {
+            "epoch": LiveValue("t", 0, theme),
+            "i": LiveValue("i", "", theme),
+            "M": LiveValue("M", 0, theme),
+            "error": LiveValue("cal(E)_n", 1.0, theme),
+        }
+        counter_row = VGroup(*self.counters.values()).arrange(
+            direction=np.array([1.0, 0.0, 0.0]), buff=0.5)
+        score_label = ("y^((i))(theta^T x^((i)) + theta_0)" if self.offset
+                       else "y^((i)) theta^T x^((i))")
+        self.score = LiveValue(score_label, "", theme)
+        self.theta_value = LiveValue("theta", fmt_vector((0, 0)), theme)
+        self.theta0_value = LiveValue("theta_0", 0.0, theme)
+        theta_row = VGroup(self.theta_value, self.theta0_value).arrange(
+            direction=np.array([1.0, 0.0, 0.0]), buff=0.45)
+        if not self.offset:
+            theta_row.remove(self.theta0_value)
+        # every status the scene can show, typeset once; show_status swaps them
+        small = style.FONT_SMALL
+        self.statuses = {
+            "start": text("start: $theta = 0$, so every score is $0$", theme, small),
+            "correct": text("score $> 0$: correct, no update", theme, small, theme.correct),
+            "sweep": text("more visits, all correct: no update", theme, small, theme.correct),
+            "mistake": text("*before* the update: score $<= 0$, a mistake", theme, small,
+                            theme.mistake),
+            "after": text("*after* the update: $theta$ and the boundary have moved", theme,
+                          small),
+            "fast": text("fast forward: many updates in a row", theme, small, theme.muted),
+        }
+        self.panel = VGroup(self.code, counter_row, self.score, theta_row).arrange(
+            DOWN, aligned_edge=LEFT, buff=style.BUFF)
+        self.panel.next_to(self.title, DOWN, buff=style.BUFF)
+        self.panel.set_x(style.PANEL_LEFT, direction=LEFT)
+        for status in self.statuses.values():
+            status.next_to(self.panel, DOWN, buff=style.BUFF, aligned_edge=LEFT)
+        self.status = None
+
+        self.hyperplane.add_updater(lambda h: h.set_parameters(*self.parameters()))
+        self.theta_arrow.add_updater(
+            lambda v: v.set_ends((0, 0), self.vector_scale * self.parameters()[0]))
+        self.cursor.add_updater(lambda c: c.move_to(self.plane.markers[self.visited_index()]))
+        self.panel.add_updater(lambda _: self.update_counters())
+
+    def parameters(self, s: float | None = None):
+        """(θ, θ₀) at step s (the tracker's value when None)."""
+        s = self.tracker.get_value() if s is None else s
+        return parameters_at(self.thetas, self.theta0s, self.states_after, s)
+
+    def visited_step(self) -> int:
+        """The step whose visit is on screen: ⌈s⌉, i.e. the one being played."""
+        return int(np.ceil(self.tracker.get_value() - 1e-9))
+
+    def visited_index(self) -> int:
+        k = self.visited_step()
+        return int(self.trace.steps["i"][k - 1]) if k > 0 else 0
+
+    def update_counters(self) -> None:
+        """Counters of the visit on screen and the state after the whole steps played."""
+        steps = self.trace.steps
+        k = self.visited_step()
+        done = self.tracker.step
+        if k == 0:
+            self.counters["epoch"].set_value(0)
+            self.counters["i"].set_value("")
+            self.score.set_value("")
+        else:
+            self.counters["epoch"].set_value(int(steps["epoch"][k - 1]))
+            self.counters["i"].set_value(int(steps["i"][k - 1]) + 1)
+            self.score.set_value(float(steps["score"][k - 1]))
+        state = int(self.states_after[done])
+        self.counters["M"].set_value(state)
+        self.counters["error"].set_value(float(self.errors[state]))
+        self.theta_value.set_value(fmt_vector(self.thetas[state]))
+        self.theta0_value.set_value(float(self.theta0s[state]))
+
+    def show_status(self, key: str | None) -> None:
+        """Show one of the prepared status lines: it says what the frame shows."""
+        if self.status is not None:
+            self.remove(self.status)
+        self.status = self.statuses[key] if key else None
+        if self.status is not None:
+            # at the back: Manim redraws every frame whatever lies above a moving mobject
+            self.add(self.status)
+            self.bring_to_back(self.status)
+
+    def advance(self, end: float, run_time: float, rate_func=linear) -> None:
+        """Play the step index up to ``end``: every drawing follows."""
+        self.play(self.tracker.animate.set_value(end), run_time=run_time, rate_func=rate_func)
+
+    # -- the story ---------------------------------------------------------
+    def introduce(self) -> None:
+        self.section("setup")
+        n = self.data.n_samples
+        self.narrate(f"The perceptron on {n} labelled points: + is class +1, − is class −1.", 3)
+        self.play(FadeIn(self.plane), Write(self.title), run_time=style.RUN_INTRO)
+        self.play(FadeIn(self.panel), run_time=style.RUN_INTRO)
+        self.code.highlight(LINE_INIT)
+        self.show_status("start")
+        self.add(self.hyperplane, self.theta_arrow, self.cursor)
+        self.narrate("It starts at θ = 0, so every score is 0: the first point it visits "
+                     "is a mistake, because the rule counts a score ≤ 0 as one.", 4)
+        self.wait(style.PAUSE_READ * 2)
+
+    def play_trace(self) -> None:
+        epoch_of = self.trace.steps["epoch"]
+        current_epoch = 0
+        for beat in plan_perceptron(self.trace.steps["mistake"], epoch_of):
+            epoch = int(epoch_of[beat.start])
+            if epoch != current_epoch:
+                current_epoch = epoch
+                self.section(f"epoch-{epoch}")
+            if beat.kind == UPDATE:
+                self.show_update(beat)
+            elif beat.kind in (VISIT, SWEEP):
+                self.show_visits(beat)
+            elif beat.kind == FAST_FORWARD:
+                self.show_fast_forward(beat)
+
+    def show_visits(self, beat) -> None:
+        """Correct visits: the cursor steps from point to point, nothing else moves."""
+        self.code.highlight(LINE_TEST if beat.kind == VISIT else LINE_VISIT)
+        self.show_status("correct" if beat.kind == VISIT else "sweep")
+        self.cursor.set_stroke(opacity=1)
+        self.advance(beat.end, beat.run_time)
+
+    def pulse(self, i: int, run_time: float) -> None:
+        """A ring in the mistake colour swells around point i and fades.
+
+        A new mobject on top, rather than animating the marker itself, so the
+        rest of the plane stays a static background while it plays.
+        """
+        ring = Circle(radius=style.POINT_SIZE * 1.4, color=self.theme.mistake, stroke_width=6)
+        ring.move_to(self.plane.markers[i])
+        self.play(ring.animate.scale(2.2).set_stroke(opacity=0), run_time=run_time)
+        self.remove(ring)
+
+    def show_update(self, beat) -> None:
+        """A mistake at step k+1: before (score ≤ 0), the update, after."""
+        k = beat.start
+        i = int(self.trace.steps["i"][k])
+        x, label = self.data.X[i], float(self.data.y[i])
+        score = float(self.trace.steps["score"][k])
+        # the visit itself: s just past k shows point i and its score, θ still the old one
+        self.tracker.set_value(k + 1e-6)
+        self.cursor.set_stroke(opacity=1)
+        self.code.highlight(LINE_TEST)
+        self.show_status("mistake")
+        self.pulse(i, style.RUN_SLOW_UPDATE if beat.slow else beat.run_time / 2)
+        if beat.slow:
+            self.narrate(f"Point {i + 1} has label {int(label):+d} and score {fmt(score)}: "
+                         f"not above 0, so it is a mistake and θ moves by y·x.", 4)
+            self.explain_tip_to_tail(k, x, label)
+        self.code.highlight(LINE_UPDATE)
+        self.advance(k + 1, beat.run_time, rate_func=smooth)
+        self.show_status("after")
+        if beat.slow:
+            self.wait(style.PAUSE_SHORT)
+
+    def explain_tip_to_tail(self, k: int, x, label: float) -> None:
+        """Draw y·x from the origin, then move it to the tip of θ: their sum is the new θ."""
+        theta_before, _ = self.parameters(k)
+        s = self.vector_scale
+        sign = "+" if label > 0 else "-"
+        addend = DataVector(self.plane, (0, 0), s * label * np.asarray(x), self.theme.step,
+                            f"{sign} x^((i))" if s == 1 else f"y^((i)) x^((i)) dot {fmt(s)}")
+        self.play(GrowFromPoint(addend.arrow, addend.arrow.get_start()), FadeIn(addend.label),
+                  run_time=style.RUN_SLOW_UPDATE)
+        self.play(addend.animate.shift(self.plane.c2p(s * theta_before) - self.plane.c2p((0, 0))),
+                  run_time=style.RUN_SLOW_UPDATE)
+        self.narrate("Tip to tail: the new θ is the old θ plus y·x, and the boundary turns "
+                     "to stay perpendicular to it.", 3)
+        self.wait(style.PAUSE_SHORT)
+        self.play(FadeOut(addend), run_time=style.PAUSE_SHORT)
+
+    def show_fast_forward(self, beat) -> None:
+        updates = int(self.states_after[beat.end] - self.states_after[beat.start])
+        self.code.highlight(LINE_UPDATE)
+        self.show_status("fast")
+        self.narrate(f"Fast forward over {updates} more updates.", beat.run_time)
+        self.cursor.set_stroke(opacity=0)
+        self.advance(beat.end, beat.run_time)
+
+    def conclude(self) -> None:
+        self.section("result")
+        result = self.trace.result
+        self.cursor.set_stroke(opacity=0)
+        self.code.highlight(len(self.code.lines) - 1)
+        if result["converged"]:
+            sentence = (f"converged: {result['updates']} updates in {result['epochs']} epochs; "
+                        f"the last pass made no update")
+            colour = self.theme.correct
+        else:
+            sentence = (f"stopped at $tau = {result['epochs']}$ epochs after {result['updates']} "
+                        f"updates without converging")
+            colour = self.theme.mistake
+        self.statuses["end"] = text(sentence, self.theme, style.FONT_SMALL, colour).move_to(
+            self.statuses["start"], aligned_edge=LEFT)
+        self.show_status("end")
+        self.narrate(sentence.replace("$tau", "τ").replace("$", "") + ".", 4)
+        self.wait(style.PAUSE_READ * 2)
+
+
+class PerceptronOriginScene(PerceptronScene):
+    """The perceptron through the origin (θ₀ = 0) on data a line through 0 separates."""
+
+    name = "perceptron-origin"
+    description = "the perceptron through the origin (θ₀ = 0)"
+    default_data = "separable-origin"
+    needs_separable = "origin"
+    offset = False

@@ -1,0 +1,84 @@
+"""The perceptron scene draws exactly the engine's trace, step by step."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from linviz import Perceptron, make_builtin
+from linviz.errors import DataError
+from scenes.perceptron import PerceptronOriginScene, PerceptronScene
+
+from scene_helpers import built_scene, tiny_dry_run, variant
+
+
+def independent_state(data, k, offset):
+    """θ, θ₀ after k visits, by a plain loop over the notes' algorithm."""
+    theta, theta0, visits = np.zeros(data.n_features), 0.0, 0
+    while True:
+        for x, y in zip(data.X, data.y):
+            if visits == k:
+                return theta, theta0
+            if y * (theta @ x + theta0) <= 0:
+                theta = theta + y * x
+                theta0 = theta0 + (y if offset else 0.0)
+            visits += 1
+
+
+@pytest.mark.parametrize("scene_class", [PerceptronScene, PerceptronOriginScene])
+def test_drawings_follow_the_trace_at_every_shown_step(scene_class, tmp_path):
+    scene = built_scene(scene_class, tmp_path)
+    trace = scene.trace
+    mistakes = np.flatnonzero(trace.steps["mistake"])
+    steps = sorted({0, 1, int(mistakes[1]) + 1, int(mistakes[-1]) + 1, trace.n_steps})
+    for k in steps:
+        scene.tracker.set_value(k)
+        for mobject in (scene.hyperplane, scene.theta_arrow, scene.panel):
+            mobject.update(0)
+        theta, theta0 = independent_state(scene.data, k, scene.offset)
+        ends = scene.hyperplane.endpoints_in_data()
+        if not np.any(theta):
+            assert ends is None
+            continue
+        for point in ends:
+            assert point @ theta + theta0 == pytest.approx(0, abs=1e-6 * np.linalg.norm(theta))
+        tip = scene.plane.p2c(scene.theta_arrow.arrow.get_end())
+        np.testing.assert_allclose(tip, scene.vector_scale * theta, atol=1e-6)
+        M = int(np.sum(trace.steps["mistake"][:k]))
+        assert scene.counters["M"].number.shown == str(M)
+        shown_error = float(scene.counters["error"].number.shown)
+        error = np.mean(scene.data.y * (scene.data.X @ theta + theta0) <= 0)
+        assert shown_error == pytest.approx(error, abs=0.005)
+        if k > 0:
+            assert scene.counters["i"].number.shown == str(int(trace.steps["i"][k - 1]) + 1)
+            assert scene.counters["epoch"].number.shown == str(1 + (k - 1) // scene.data.n_samples)
+
+
+def test_the_boundary_turns_smoothly_between_states(tmp_path):
+    scene = built_scene(PerceptronScene, tmp_path)
+    k = int(np.flatnonzero(scene.trace.steps["mistake"])[2])
+    (a, a0), (b, b0) = scene.parameters(k), scene.parameters(k + 1)
+    theta, theta0 = scene.parameters(k + 0.5)
+    np.testing.assert_allclose(theta, (a + b) / 2)
+    assert theta0 == pytest.approx((a0 + b0) / 2)
+
+
+def test_whole_scene_plays_to_the_engines_result(tmp_path):
+    with tiny_dry_run(tmp_path):
+        scene = PerceptronOriginScene()
+        scene.render()
+    result = Perceptron(offset=False).fit(make_builtin("separable-origin")).trace_.result
+    assert scene.tracker.get_value() == scene.trace.n_steps
+    assert scene.counters["M"].number.shown == str(result["updates"])
+    assert scene.counters["epoch"].number.shown == str(result["epochs"])
+    assert scene.sections[0] == "setup" and scene.sections[-1] == "result"
+    assert len([s for s in scene.sections if s.startswith("epoch-")]) == result["epochs"]
+    assert any(str(result["updates"]) in sentence for sentence in scene.narration)
+    assert not list(tmp_path.rglob("*.tex"))
+
+
+def test_scene_refuses_data_it_cannot_show():
+    with pytest.raises(DataError, match="not separable"):
+        variant(PerceptronScene, data_spec="xor").load_data()
+    with pytest.raises(DataError, match="2-D"):
+        variant(PerceptronScene, data_spec="offset1d").load_data()

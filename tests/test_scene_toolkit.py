@@ -1,0 +1,109 @@
+"""The scene toolkit: geometry, colours, pacing, numbers (no video written)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+
+from scenes import style
+from scenes.geometry import Box, clip_line, half_plane_polygon, square_box_around
+from scenes.pacing import FAST_FORWARD, SWEEP, UPDATE, VISIT, plan_perceptron
+
+BOX = Box(-3.0, 3.0, -2.0, 2.0)
+finite = st.floats(-5, 5, allow_nan=False)
+
+
+@given(finite, finite, finite)
+def test_clipped_segment_lies_on_the_line_and_in_the_box(a, b, c):
+    theta = np.array([a, b])
+    segment = clip_line(theta, c, BOX)
+    if not np.any(theta):
+        assert segment is None
+        return
+    # the line meets the box iff the corner values do not all share one strict sign
+    values = BOX.corners @ theta + c
+    meets = values.min() <= 0 <= values.max()
+    assert (segment is not None) == meets
+    if segment is not None:
+        for point in segment:
+            assert abs(point @ theta + c) <= 1e-9 * (1 + np.abs(theta).sum() * 3 + abs(c))
+            assert BOX.contains(point)[0]
+
+
+def test_vertical_and_horizontal_lines():
+    start, end = clip_line(np.array([1.0, 0.0]), -1.0, BOX)  # x = 1
+    assert {tuple(np.round(start, 12)), tuple(np.round(end, 12))} == {(1.0, -2.0), (1.0, 2.0)}
+    start, end = clip_line(np.array([0.0, 2.0]), 1.0, BOX)  # y = -0.5
+    assert sorted([start[0], end[0]]) == [-3.0, 3.0]
+    assert clip_line(np.array([1.0, 0.0]), -10.0, BOX) is None  # x = 10 misses the view
+
+
+@given(finite, finite, finite)
+def test_positive_half_plane_polygon(a, b, c):
+    theta = np.array([a, b])
+    polygon = half_plane_polygon(theta, c, BOX)
+    if polygon is None:
+        return
+    assert np.all(polygon @ theta + c >= -1e-9)
+    # its area is the share of the box on the positive side (a Monte Carlo estimate)
+    area = 0.5 * abs(np.dot(polygon[:, 0], np.roll(polygon[:, 1], 1))
+                     - np.dot(polygon[:, 1], np.roll(polygon[:, 0], 1)))
+    grid = np.stack(np.meshgrid(np.linspace(-3, 3, 121), np.linspace(-2, 2, 81)), -1).reshape(-1, 2)
+    share = np.mean(grid @ theta + c > 0)
+    assert area / 24.0 == pytest.approx(share, abs=0.03)
+
+
+def test_square_box_holds_points_and_origin():
+    X = np.array([[1.0, 2.0], [3.0, 5.0]])
+    box = square_box_around(X)
+    assert np.all(box.contains(X)) and box.contains(np.zeros(2))[0]
+    assert box.x_max - box.x_min == pytest.approx(box.y_max - box.y_min)
+
+
+@pytest.mark.parametrize("theme", list(style.THEMES.values()), ids=lambda t: t.name)
+def test_every_colour_has_contrast_at_least_3_to_1(theme):
+    for name, colour in theme.foreground_colours().items():
+        assert style.contrast_ratio(colour, theme.background) >= 3.0, name
+
+
+def test_contrast_ratio_formula_known_values():
+    assert style.contrast_ratio("#FFFFFF", "#000000") == pytest.approx(21.0)
+    assert style.contrast_ratio("#777777", "#777777") == pytest.approx(1.0)
+
+
+def test_the_two_classes_differ_in_colour_in_both_themes():
+    for theme in style.THEMES.values():
+        assert theme.positive != theme.negative
+
+
+@given(st.lists(st.booleans(), min_size=1, max_size=400), st.integers(1, 50))
+def test_pacing_plan_covers_every_step_once_in_order(flags, n):
+    mistake = np.array(flags)
+    epoch = np.arange(len(mistake)) // n + 1
+    beats = plan_perceptron(mistake, epoch)
+    assert beats[0].start == 0 and beats[-1].end == len(mistake)
+    for before, after in zip(beats, beats[1:]):
+        assert before.end == after.start
+    for beat in beats:
+        assert beat.end > beat.start and beat.run_time > 0
+        if beat.kind == UPDATE:
+            assert beat.end == beat.start + 1 and mistake[beat.start]
+        if beat.kind in (VISIT, SWEEP):
+            assert not mistake[beat.start:beat.end].any()
+            assert len(set(epoch[beat.start:beat.end])) == 1
+    # update numbers count the mistakes so far
+    for beat in beats:
+        if beat.kind == UPDATE:
+            assert beat.update_number == int(mistake[:beat.end].sum())
+
+
+def test_pacing_is_bounded_for_long_runs():
+    rng = np.random.default_rng(0)
+    mistake = rng.random(100_000) < 0.05
+    beats = plan_perceptron(mistake)
+    shown = [b for b in beats if b.kind == UPDATE]
+    assert len(shown) == style.MAX_SHOWN_UPDATES
+    assert sum(b.kind == FAST_FORWARD for b in beats) == 1
+    assert sum(b.run_time for b in beats) < 60
+    assert [b.slow for b in shown[:style.SLOW_UPDATES + 1]] == [True] * style.SLOW_UPDATES + [False]
