@@ -13,6 +13,9 @@ import numpy as np
 
 from .errors import DataError
 
+# Scores and norms square the values: beyond this their products overflow.
+MAX_MAGNITUDE = 1e100
+
 CLASSIFICATION = "classification"
 REGRESSION = "regression"
 
@@ -67,6 +70,11 @@ class Dataset:
             raise DataError(f"data set {self.name!r}: needs at least two points, got {X.shape[0]}")
         if not (np.all(np.isfinite(X)) and np.all(np.isfinite(y))):
             raise DataError(f"data set {self.name!r}: contains NaN or infinite values")
+        largest = max(float(np.max(np.abs(X))), float(np.max(np.abs(y))))
+        if largest > MAX_MAGNITUDE:
+            raise DataError(f"data set {self.name!r}: a value of magnitude {largest:.3g} is "
+                            f"too large to compute with (at most {MAX_MAGNITUDE:.0e}); "
+                            f"rescale the data")
         if self.task == CLASSIFICATION:
             if not np.all(np.isin(y, (-1.0, 1.0))):
                 raise DataError(f"data set {self.name!r}: labels must be -1 or +1")

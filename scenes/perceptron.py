@@ -134,7 +134,14 @@ class PerceptronScene(LinvizScene):
         self.theta_arrow.add_updater(
             lambda v: v.set_ends((0, 0), self.vector_scale * self.parameters()[0]))
         self.cursor.add_updater(lambda c: c.move_to(self.plane.markers[self.visited_index()]))
-        self.panel.add_updater(lambda _: self.update_counters())
+        # Only the live values follow the tracker: a mobject with an updater is redrawn
+        # every frame, so the pseudocode stays out of that group.
+        live_values = [*self.counters.values(), self.score, self.theta_value]
+        if self.offset:
+            live_values.append(self.theta0_value)
+        self.labels = VGroup(*[value.label for value in live_values])
+        self.live = VGroup(*[value.number for value in live_values])
+        self.live.add_updater(lambda _: self.update_counters())
 
     def parameters(self, s: float | None = None):
         """(θ, θ₀) at step s (the tracker's value when None)."""
@@ -189,9 +196,11 @@ class PerceptronScene(LinvizScene):
         self.narrate(f"The perceptron on {n} labelled points: + is class +1, − is class −1.", 3)
         self.play(FadeIn(self.plane), Write(self.title), run_time=style.RUN_INTRO)
         self.play(FadeIn(self.panel), run_time=style.RUN_INTRO)
+        # static parts first: whatever comes after a moving mobject is redrawn every frame
+        self.remove(self.panel)
+        self.add(self.code, self.labels, self.live, self.hyperplane, self.theta_arrow, self.cursor)
         self.code.highlight(LINE_INIT)
         self.show_status("start")
-        self.add(self.hyperplane, self.theta_arrow, self.cursor)
         self.narrate("It starts at θ = 0, so every score is 0: the first point it visits "
                      "is a mistake, because the rule counts a score ≤ 0 as one.", 4)
         self.wait(style.PAUSE_READ * 2)

@@ -33,7 +33,7 @@ def test_drawings_follow_the_trace_at_every_shown_step(scene_class, tmp_path):
     steps = sorted({0, 1, int(mistakes[1]) + 1, int(mistakes[-1]) + 1, trace.n_steps})
     for k in steps:
         scene.tracker.set_value(k)
-        for mobject in (scene.hyperplane, scene.theta_arrow, scene.panel):
+        for mobject in (scene.hyperplane, scene.theta_arrow, scene.live):
             mobject.update(0)
         theta, theta0 = independent_state(scene.data, k, scene.offset)
         ends = scene.hyperplane.endpoints_in_data()

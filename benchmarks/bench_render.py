@@ -1,0 +1,89 @@
+"""Render speed of every scene against an empty scene of the same length.
+
+For each scene: render it at the given quality exactly as `render.py render`
+does (a Manim process, mp4 encoding included), read the video's length,
+then render an empty scene of that length at the same resolution in the same
+run. Reported: frames, wall seconds, frames per second, and the ratio
+scene/empty of wall time (= cost per frame, since both have the same frames).
+Target: ratio ≤ 2 at -q l. Also the wall time of rendering the whole lecture
+as `make video` does (all scenes, --jobs 2).
+
+Usage: python benchmarks/bench_render.py [-q l] [--repeats 1] [--scenes a,b] [--lecture]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import av
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scenes.catalog import available  # noqa: E402
+
+FPS = {"l": 15, "m": 30, "h": 60, "p": 60, "k": 60}
+
+
+def timed_render(path: Path, class_name: str, quality: str, env: dict) -> tuple[float, float]:
+    """(wall seconds, video seconds) of one Manim render into a fresh folder."""
+    with tempfile.TemporaryDirectory() as media:
+        command = [sys.executable, "-m", "manim", "render", "-q", quality, "--media_dir", media,
+                   "--disable_caching", "--progress_bar", "none", "-v", "WARNING",
+                   str(path), class_name]
+        start = time.perf_counter()
+        subprocess.run(command, check=True, env=env, cwd=media, capture_output=True)
+        wall = time.perf_counter() - start
+        movie = max(Path(media).rglob(f"{class_name}.mp4"), key=lambda p: p.stat().st_mtime)
+        with av.open(str(movie)) as container:
+            seconds = container.duration / 1e6
+    return wall, seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-q", default="l", choices=list(FPS))
+    parser.add_argument("--repeats", type=int, default=1)
+    parser.add_argument("--scenes", default="", help="comma-separated names (default: all)")
+    parser.add_argument("--lecture", action="store_true",
+                        help="also time the whole lecture as `make video` renders it")
+    args = parser.parse_args()
+    wanted = set(filter(None, args.scenes.split(",")))
+    entries = [e for e in available() if not wanted or e.name in wanted]
+    env = dict(os.environ)
+    print(f"render benchmark at -q {args.q} ({FPS[args.q]} fps), median of {args.repeats}, "
+          f"{os.cpu_count()} cores; load average now {os.getloadavg()[0]:.2f}")
+    print(f"{'scene':<20}{'frames':>8}{'scene s':>10}{'empty s':>10}{'scene fps':>11}"
+          f"{'empty fps':>11}{'ratio':>8}")
+    for entry in entries:
+        scene_walls, empty_walls = [], []
+        for _ in range(args.repeats):
+            wall, seconds = timed_render(ROOT / entry.path, entry.load().__name__, args.q, env)
+            scene_walls.append(wall)
+            empty_env = dict(env, LINVIZ_EMPTY_SECONDS=f"{seconds:.3f}")
+            empty_wall, _ = timed_render(ROOT / "benchmarks" / "empty_scene.py", "EmptyScene",
+                                         args.q, empty_env)
+            empty_walls.append(empty_wall)
+        frames = round(seconds * FPS[args.q])
+        scene_wall, empty_wall = statistics.median(scene_walls), statistics.median(empty_walls)
+        print(f"{entry.name:<20}{frames:>8}{scene_wall:>10.1f}{empty_wall:>10.1f}"
+              f"{frames / scene_wall:>11.1f}{frames / empty_wall:>11.1f}"
+              f"{scene_wall / empty_wall:>8.2f}", flush=True)
+    if args.lecture:
+        with tempfile.TemporaryDirectory() as out:
+            start = time.perf_counter()
+            subprocess.run([sys.executable, str(ROOT / "render.py"), "render", "all", "-q", "l",
+                            "--out", out, "--jobs", "2"], check=True, capture_output=True)
+            print(f"whole lecture (render all -q l --jobs 2, as make video): "
+                  f"{time.perf_counter() - start:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
