@@ -93,6 +93,9 @@ class LinvizScene(Scene):
         self.data = self.load_data()
         self.narration: list[str] = []
         self.sections: list[str] = []
+        #: the status lines a scene can show, typeset once (see show_status)
+        self.statuses: dict = {}
+        self.status = None
 
     # -- narration ---------------------------------------------------------
     def narrate(self, sentence: str, duration: float = style.PAUSE_READ) -> None:
@@ -139,6 +142,19 @@ class LinvizScene(Scene):
         index = len(self.sections)
         name = f"{self.scene_name()}-{index:02d}-{self.sections[-1]}{suffix and '-' + suffix}.png"
         Image.fromarray(self.renderer.get_frame()).convert("RGB").save(folder / name)
+
+    def show_status(self, key: str | None) -> None:
+        """Show the prepared status line ``self.statuses[key]`` (None: none).
+
+        It goes to the back: Manim redraws every frame whatever lies above a
+        moving mobject, and a status line never moves.
+        """
+        if self.status is not None:
+            self.remove(self.status)
+        self.status = self.statuses[key] if key else None
+        if self.status is not None:
+            self.add(self.status)
+            self.bring_to_back(self.status)
 
     def make_title(self, title: str) -> VGroup:
         heading = text(f"*{title}*", self.theme, style.FONT_TITLE)

@@ -128,7 +128,6 @@ class PerceptronScene(LinvizScene):
         self.panel.set_x(style.PANEL_LEFT, direction=LEFT)
         for status in self.statuses.values():
             status.next_to(self.panel, DOWN, buff=style.BUFF, aligned_edge=LEFT)
-        self.status = None
 
         self.hyperplane.add_updater(lambda h: h.set_parameters(*self.parameters()))
         self.theta_arrow.add_updater(
@@ -174,16 +173,6 @@ class PerceptronScene(LinvizScene):
         self.counters["error"].set_value(float(self.errors[state]))
         self.theta_value.set_value(fmt_vector(self.thetas[state]))
         self.theta0_value.set_value(float(self.theta0s[state]))
-
-    def show_status(self, key: str | None) -> None:
-        """Show one of the prepared status lines: it says what the frame shows."""
-        if self.status is not None:
-            self.remove(self.status)
-        self.status = self.statuses[key] if key else None
-        if self.status is not None:
-            # at the back: Manim redraws every frame whatever lies above a moving mobject
-            self.add(self.status)
-            self.bring_to_back(self.status)
 
     def advance(self, end: float, run_time: float, rate_func=linear) -> None:
         """Play the step index up to ``end``: every drawing follows."""
