@@ -82,3 +82,22 @@ def test_scene_refuses_data_it_cannot_show():
         variant(PerceptronScene, data_spec="xor").load_data()
     with pytest.raises(DataError, match="2-D"):
         variant(PerceptronScene, data_spec="offset1d").load_data()
+
+
+def frame_at(scene_class, media_dir, k):
+    scene = built_scene(scene_class, media_dir)
+    with tiny_dry_run(media_dir):
+        scene.add(scene.plane, scene.code, scene.labels, scene.live, scene.hyperplane,
+                  scene.theta_arrow)
+        scene.tracker.set_value(k)
+        scene.update_mobjects(0)
+        scene.renderer.update_frame(scene)
+        return scene.renderer.get_frame().copy()
+
+
+def test_same_arguments_give_the_same_frame(tmp_path):
+    first = frame_at(PerceptronScene, tmp_path / "a", 7)
+    second = frame_at(PerceptronScene, tmp_path / "b", 7)
+    assert first.shape == (90, 160, 4)
+    assert np.array_equal(first, second)
+    assert not np.array_equal(first, frame_at(PerceptronScene, tmp_path / "c", 0))
