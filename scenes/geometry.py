@@ -124,3 +124,67 @@ def foot_of_perpendicular(theta: np.ndarray, theta0: float) -> np.ndarray:
     """The point of the line θᵀp + θ₀ = 0 closest to the origin: −θ₀θ/‖θ‖²."""
     theta = np.asarray(theta, dtype=float)
     return -theta0 * theta / float(theta @ theta)
+
+
+def clip_polygon(polygon: np.ndarray, a: np.ndarray, b: float) -> np.ndarray | None:
+    """The part of a convex ``polygon`` where aᵀp + b ≥ 0 (Sutherland–Hodgman), or None.
+
+    ``polygon`` has shape (k, 2), vertices in order; so has the result.
+    """
+    kept = []
+    values = polygon @ a + b
+    for k in range(len(polygon)):
+        p, q = polygon[k], polygon[(k + 1) % len(polygon)]
+        vp, vq = values[k], values[(k + 1) % len(polygon)]
+        if vp >= 0:
+            kept.append(p)
+        if np.sign(vp) * np.sign(vq) < 0:  # signs, not the product: it could overflow
+            kept.append(p + (vp / (vp - vq)) * (q - p))
+    return np.array(kept) if len(kept) >= 3 else None
+
+
+def strip_polygon(theta: np.ndarray, theta0: float, half_width: float,
+                  box: Box) -> np.ndarray | None:
+    """The part of ``box`` within ``half_width`` of the line θᵀp + θ₀ = 0, or None.
+
+    That is |θᵀp + θ₀|/‖θ‖ ≤ half_width: the margin band of half-width γ
+    around a separator. None when θ = 0, the width is not positive, or the
+    band misses the box.
+    """
+    theta = np.asarray(theta, dtype=float)
+    if not np.any(theta) or not half_width > 0:
+        return None
+    theta, theta0 = _normalized(theta, theta0)  # the same line, without underflow
+    norm = float(np.linalg.norm(theta))
+    unit, offset = theta / norm, float(theta0) / norm
+    polygon = clip_polygon(box.corners, unit, offset + half_width)
+    if polygon is None:
+        return None
+    return clip_polygon(polygon, -unit, half_width - offset)
+
+
+def square_box_around_disk(X: np.ndarray, radius: float, padding: float = 0.1) -> Box:
+    """A square box holding every point and the disk ‖p‖ ≤ ``radius`` around the origin."""
+    compass = float(radius) * np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0], [0.0, -1.0]])
+    return square_box_around(np.vstack([np.asarray(X, dtype=float), compass]), padding)
+
+
+def free_spot_on_circle(X: np.ndarray, radius: float, box: Box, lines=(),
+                        candidates: int = 24, outside: float = 1.15) -> np.ndarray:
+    """A point just outside the circle ‖p‖ = ``radius``, as far as possible from the data.
+
+    Tries ``candidates`` directions; each spot lies ``outside`` times the radius
+    from the origin and must be inside ``box``. Its clearance is its distance to
+    the nearest point of ``X`` and to the nearest of ``lines`` (pairs (θ, θ₀)).
+    Returns the spot with the most clearance: where a label of the circle reads best.
+    """
+    X = np.asarray(X, dtype=float)
+    angles = np.linspace(0.0, 2 * np.pi, candidates, endpoint=False) + np.pi / candidates
+    spots = outside * radius * np.column_stack([np.cos(angles), np.sin(angles)])
+    clearance = np.min(np.linalg.norm(spots[:, None, :] - X[None, :, :], axis=2), axis=1)
+    for theta, theta0 in lines:
+        theta = np.asarray(theta, dtype=float)
+        distance = np.abs(spots @ theta + theta0) / np.linalg.norm(theta)
+        clearance = np.minimum(clearance, distance)
+    clearance[~box.contains(spots)] = -np.inf
+    return spots[int(np.argmax(clearance))]

@@ -16,12 +16,16 @@ from manim import ORIGIN, RIGHT, MathTypst, VectorizedPoint, VGroup, VMobject
 GLYPHS = "0123456789.-+(),"
 SCALE_PROBE = 0.01
 _GLYPH_SOURCE = "0 1 2 3 4 5 6 7 8 9 . - + ( ) ,"
-_cache: dict[tuple[float, str], dict] = {}
+_cache: dict[float, dict] = {}
 
 
 def _glyph_set(font_size: float, colour: str) -> dict:
-    """The glyphs at this size and colour: shape, vertical offset, advance."""
-    key = (float(font_size), str(colour))
+    """The glyphs at this size: centred outline points, vertical offset, advance, width.
+
+    Shapes do not depend on the colour (each copy is filled with its own), so
+    one typesetting per font size serves every colour.
+    """
+    key = float(font_size)
     if key not in _cache:
         sample = MathTypst(_GLYPH_SOURCE, font_size=font_size, color=colour)
         parts = list(sample.submobjects)
@@ -38,7 +42,9 @@ def _glyph_set(font_size: float, colour: str) -> dict:
                 advance += 2 * gap
             if char in "-+":
                 advance += gap
-            glyphs[char] = (part, part.get_center()[1] - reference, advance, part.width)
+            # the outline centred on 0, so placing a copy is one multiply-add
+            centred = part.points - part.get_center()
+            glyphs[char] = (centred, part.get_center()[1] - reference, advance, part.width)
         _cache[key] = {"glyphs": glyphs, "height": float(max(d.height for d in digits))}
     return _cache[key]
 
@@ -48,7 +54,8 @@ class GlyphNumber(VGroup):
 
     Glyphs are laid out from an invisible anchor point (the start of the
     baseline frame), which moves with the group; ``set_text`` re-composes the
-    glyphs from it, only when the text differs.
+    glyphs from it, only when the text differs. All glyphs are the outlines
+    of one mobject, ``body``, so a number costs one draw call a frame.
     """
 
     def __init__(self, value: str, font_size: float, colour: str):
@@ -56,11 +63,19 @@ class GlyphNumber(VGroup):
         self.anchor = VectorizedPoint(ORIGIN)
         # a second point a short way to the right: their distance tracks the scale
         self.scale_point = VectorizedPoint(RIGHT * SCALE_PROBE)
+        self.body = VMobject(fill_color=colour, fill_opacity=1, stroke_width=0)
         self.shown = None
-        super().__init__(self.anchor, self.scale_point)
+        super().__init__(self.anchor, self.scale_point, self.body)
         self.set_text(value)
 
     def set_text(self, value: str) -> "GlyphNumber":
+        """Show ``value``: the glyphs' outlines are written into ``body``, in place.
+
+        Writing in place matters beyond speed: Cairo lists an animation's
+        moving family when the animation begins and draws that list every
+        frame, so glyphs made as new mobjects would leave the old ones on
+        screen until the animation ends.
+        """
         if value == self.shown:
             return self
         unknown = set(value) - set(GLYPHS) - {" "}
@@ -69,20 +84,19 @@ class GlyphNumber(VGroup):
         glyphs = _glyph_set(self.font_size, self.colour)["glyphs"]
         origin = self.anchor.get_location()
         scale = float(np.linalg.norm(self.scale_point.get_location() - origin)) / SCALE_PROBE
-        parts = [self.anchor, self.scale_point]
+        outlines = []
         x = 0.0
         for char in value:
             if char == " ":
                 x += glyphs["0"][2] * 0.5
                 continue
-            shape, offset, advance, width = glyphs[char]
-            copy = VMobject(fill_color=shape.get_fill_color(), fill_opacity=1, stroke_width=0)
-            copy.points = shape.points.copy()
-            if scale != 1.0:
-                copy.scale(scale)
-            copy.move_to(origin + scale * np.array([x + width / 2, offset, 0.0]))
-            parts.append(copy)
+            centred, offset, advance, width = glyphs[char]
+            outlines.append(centred * scale
+                            + (origin + scale * np.array([x + width / 2, offset, 0.0])))
             x += advance
-        self.submobjects = parts
+        if outlines:
+            self.body.points = np.concatenate(outlines)
+        else:
+            self.body.clear_points()
         self.shown = value
         return self

@@ -10,14 +10,15 @@ from typing import Sequence
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, ORIGIN, RIGHT, UL, UP, Arrow, Axes, Circle, DashedLine, Line, MathTypst,
-    Polygon, RoundedRectangle, Typst, VGroup, VMobject,
+    DOWN, LEFT, ORIGIN, RIGHT, UL, UP, Arrow, Axes, Circle, DashedLine, Dot, Line, MathTypst,
+    Mobject, Polygon, Rectangle, RoundedRectangle, Typst, VGroup, VMobject,
 )
 
 from . import style
 from .glyph_numbers import GlyphNumber
 from .geometry import (
     Box, clip_line, foot_of_perpendicular, half_plane_polygon, nice_step, square_box_around,
+    strip_polygon,
 )
 from .style import Theme
 
@@ -74,6 +75,48 @@ class FastArrow(VGroup):
 
     def get_end(self) -> np.ndarray:
         return self.tip.get_points()[0]
+
+
+class FastDashedLine(VMobject):
+    """A dashed segment whose dashes are rewritten in place by ``set_ends``.
+
+    Manim's ``DashedLine`` makes one submobject per dash when it is built and
+    stretches them when moved; this one writes every dash as a subpath of a
+    single path, with the dash length kept (the count adapts to the length),
+    so following a tracker costs a few array writes. A zero-length segment
+    draws nothing.
+    """
+
+    def __init__(self, colour: str, stroke_width: float = style.DASH_STROKE,
+                 dash_length: float = style.DASH_LENGTH, dashed_ratio: float = 0.5):
+        super().__init__(stroke_color=colour, stroke_width=stroke_width, fill_opacity=0)
+        self.dash_length = dash_length
+        self.gap_length = dash_length * (1 / dashed_ratio - 1)
+        self.set_ends(ORIGIN, ORIGIN)
+
+    def set_ends(self, start: np.ndarray, end: np.ndarray) -> "FastDashedLine":
+        start, end = np.asarray(start, dtype=float), np.asarray(end, dtype=float)
+        self.start, self.end = start, end
+        length = float(np.linalg.norm(end - start))
+        if length < 1e-6:
+            self.points = np.array([start, start, start, start])
+            return self
+        period = self.dash_length + self.gap_length
+        count = max(1, int(round((length + self.gap_length) / period)))
+        # stretch dashes and gaps a little so that both ends are dashes
+        stretch = length / (count * self.dash_length + (count - 1) * self.gap_length)
+        direction = (end - start) / length
+        begins = np.arange(count) * period * stretch
+        thirds = np.array([0.0, 1 / 3, 2 / 3, 1.0]) * self.dash_length * stretch
+        along = (begins[:, None] + thirds[None, :]).ravel()
+        self.points = start + along[:, None] * direction
+        return self
+
+    def get_start(self) -> np.ndarray:
+        return self.start
+
+    def get_end(self) -> np.ndarray:
+        return self.end
 
 
 def math(source: str, theme: Theme, font_size: float = style.FONT_MATH, **kwargs) -> MathTypst:
@@ -390,3 +433,241 @@ class Pseudocode(VGroup):
 
 def dashed_segment(plane: DataPlane, a, b, colour: str) -> DashedLine:
     return DashedLine(plane.c2p(a), plane.c2p(b), dash_length=0.08, color=colour, stroke_width=3)
+
+
+#: side labels of score lines, typeset once per process (a copy is far cheaper)
+_SIDE_LABELS: dict[tuple[str, str], VMobject] = {}
+
+
+class ScoreLine(VGroup):
+    """A number line of scores y(θᵀx + θ₀), 0 marked between mistake and correct.
+
+    It spans ``values`` and 0 with some padding, with ticks at a round step
+    labelled by glyph numbers; the side ≤ 0 is tinted in the mistake colour
+    and the side > 0 in the correct colour, each named by ``side_labels``
+    (typeset once; None leaves them out). ``n2p`` maps a score to the screen
+    and ``p2n`` back, following the line wherever it is moved.
+
+    ``marker`` (a dot on the line under a triangle) marks one score. It is
+    not part of the group, so a scene can keep it above everything else
+    while it moves: ``set_marker`` puts it at a score and colours it by side.
+    """
+
+    def __init__(self, values: Sequence[float], theme: Theme,
+                 width: float = style.SCORE_LINE_WIDTH, label: str | None = None,
+                 side_labels: tuple[str, str] | None = ("score $<= 0$: mistake",
+                                                        "score $> 0$: correct"),
+                 padding: float = style.SCORE_LINE_PADDING):
+        self.theme = theme
+        values = np.append(np.asarray(values, dtype=float).ravel(), 0.0)
+        low, high = float(values.min()), float(values.max())
+        span = max(high - low, 1.0)
+        self.step = nice_step(span * (1 + 2 * padding))
+        self.low = float(np.floor((low - padding * span) / self.step) * self.step)
+        self.high = float(np.ceil((high + padding * span) / self.step) * self.step)
+        self.line = Line(LEFT * width / 2, RIGHT * width / 2, stroke_width=2, color=theme.muted)
+        band = style.SCORE_BAND_HEIGHT
+        self.mistake_side = self._band(self.low, 0.0, band, theme.mistake)
+        self.correct_side = self._band(0.0, self.high, band, theme.correct)
+        places = max(0, int(-np.floor(np.log10(self.step) + 1e-9)))
+        self.ticks, self.tick_labels = VGroup(), VGroup()
+        for k in range(int(round((self.high - self.low) / self.step)) + 1):
+            value = self.low + k * self.step
+            if abs(value) < 1e-9 * self.step:
+                continue  # 0 gets its own, taller mark
+            point = self.n2p(value)
+            self.ticks.add(Line(point + DOWN * style.SCORE_TICK, point + UP * style.SCORE_TICK,
+                                stroke_width=2, color=theme.muted))
+            # glyphs in the text colour, recoloured: one glyph set serves every label
+            number = GlyphNumber(fmt(value, places), style.FONT_SMALL, theme.text)
+            number.set_color(theme.muted)
+            self.tick_labels.add(number.move_to(point + DOWN * (style.SCORE_TICK + 0.22)))
+        merge_glyphs(self.tick_labels)
+        zero = self.n2p(0.0)
+        self.zero = Line(zero + DOWN * 2 * style.SCORE_TICK, zero + UP * 2 * style.SCORE_TICK,
+                         stroke_width=style.LINE_STROKE, color=theme.boundary)
+        self.zero_label = GlyphNumber("0", style.FONT_SMALL, theme.text).move_to(
+            zero + DOWN * (style.SCORE_TICK + 0.22))
+        merge_glyphs(self.zero_label)
+        parts = [self.mistake_side, self.correct_side, self.line, self.ticks, self.tick_labels,
+                 self.zero, self.zero_label]
+        # the sides are named under the numbers, leaving the space above for the marker
+        self.side_labels = VGroup()
+        if side_labels:
+            for words, colour, side, edge in ((side_labels[0], theme.mistake, self.mistake_side,
+                                               LEFT),
+                                              (side_labels[1], theme.correct, self.correct_side,
+                                               RIGHT)):
+                key = (words, colour)
+                if key not in _SIDE_LABELS:
+                    _SIDE_LABELS[key] = merge_glyphs(text(words, theme, style.FONT_SMALL,
+                                                          colour, use_svg_cache=False))
+                note = _SIDE_LABELS[key].copy()
+                note.next_to(self.tick_labels, DOWN, buff=style.SMALL_BUFF).align_to(side, edge)
+                self.side_labels.add(note)
+            parts.append(self.side_labels)
+        self.label = None
+        if label:
+            self.label = math(label, theme, style.FONT_SMALL, use_svg_cache=False).next_to(
+                self.line, RIGHT, buff=style.SMALL_BUFF)
+            parts.append(self.label)
+        super().__init__(*parts)
+        drop_svg_paths(self)
+        size = style.SCORE_MARKER
+        self.marker = VGroup(
+            Dot(ORIGIN, radius=size * 0.6, color=theme.text),
+            Polygon(UP * 0.25 + LEFT * size + UP * size * 1.6, UP * 0.25 + RIGHT * size
+                    + UP * size * 1.6, UP * 0.25, stroke_width=0, fill_opacity=1),
+        )
+        self.set_marker(0.0)
+
+    def _band(self, start: float, end: float, height: float, colour: str) -> Rectangle:
+        width = max(abs(self.n2p(end)[0] - self.n2p(start)[0]), 1e-3)
+        band = Rectangle(width=width, height=height, stroke_width=0, fill_color=colour,
+                         fill_opacity=2 * self.theme.shade_opacity)
+        return band.move_to((self.n2p(start) + self.n2p(end)) / 2)
+
+    def n2p(self, value: float) -> np.ndarray:
+        """Screen point of the score ``value`` on the line."""
+        start, end = self.line.get_start(), self.line.get_end()
+        return start + (float(value) - self.low) / (self.high - self.low) * (end - start)
+
+    def p2n(self, point: np.ndarray) -> float:
+        """The score whose point on the line is nearest ``point``."""
+        start, end = self.line.get_start(), self.line.get_end()
+        along = np.dot(np.asarray(point) - start, end - start) / np.dot(end - start, end - start)
+        return float(self.low + along * (self.high - self.low))
+
+    def set_marker(self, value: float) -> "ScoreLine":
+        """Move the marker to ``value``, in the mistake colour if ≤ 0, else the correct one."""
+        self.marker.shift(self.n2p(value) - self.marker[0].get_center())
+        self.marker.set_color(self.theme.mistake if value <= 0 else self.theme.correct)
+        self.marker_value = float(value)
+        return self
+
+    def marker_point(self) -> np.ndarray:
+        """Where the marker points on the line."""
+        return self.marker[0].get_center()
+
+
+def drop_svg_paths(mobject: VMobject) -> VMobject:
+    """Let a typeset mobject forget the SVG paths it was imported from; returns it.
+
+    Each glyph of a Typst mobject keeps its parsed svgelements path, which is
+    only read while importing; Manim deep-copies a mobject at the start of most
+    animations (fades, ``.animate``), and copying those paths makes the copy
+    several times slower. Without them a typeset mobject copies like any other.
+    """
+    for part in mobject.get_family():
+        part.__dict__.pop("path_obj", None)
+    return mobject
+
+
+class MarginBand(VGroup):
+    """The band |θᵀx + θ₀|/‖θ‖ ≤ γ around a separator, drawn in place for any (θ, θ₀, γ).
+
+    Parts: the strip, lightly filled, and its two edges θᵀx + θ₀ = ±γ‖θ‖ as
+    dashed lines, all clipped to the data plane. A half-width γ ≤ 0 (the
+    margin of a separator that makes mistakes) draws nothing.
+    """
+
+    def __init__(self, plane: DataPlane, theta, theta0: float, half_width: float, colour: str):
+        self.plane_ref = Shared(plane)
+        self.fill = Polygon(ORIGIN, RIGHT, UP, stroke_width=0, fill_color=colour,
+                            fill_opacity=style.BAND_OPACITY)
+        self.edges = VGroup(FastDashedLine(colour), FastDashedLine(colour))
+        super().__init__(self.fill, self.edges)
+        self.set_band(theta, theta0, half_width)
+
+    @property
+    def plane(self) -> DataPlane:
+        return self.plane_ref.target
+
+    def set_band(self, theta, theta0: float, half_width: float) -> "MarginBand":
+        """Move the band to γ = ``half_width`` around θᵀx + θ₀ = 0, in place."""
+        theta = np.asarray(theta, dtype=float)
+        self.theta, self.theta0, self.half_width = theta, float(theta0), float(half_width)
+        box = self.plane.box
+        norm = float(np.linalg.norm(theta))
+        self.segments = []
+        for sign, edge in zip((1.0, -1.0), self.edges):
+            segment = (clip_line(theta, theta0 - sign * half_width * norm, box)
+                       if half_width > 0 and norm > 0 else None)
+            self.segments.append(segment)
+            if segment is None:
+                edge.set_ends(ORIGIN, ORIGIN).set_stroke(opacity=0)
+            else:
+                edge.set_ends(self.plane.c2p(segment[0]), self.plane.c2p(segment[1]))
+                edge.set_stroke(opacity=1)
+        polygon = strip_polygon(theta, theta0, half_width, box)
+        if polygon is None:
+            self.fill.set_fill(opacity=0)
+        else:
+            corners = [self.plane.c2p(p) for p in polygon]
+            self.fill.set_points_as_corners([*corners, corners[0]])
+            self.fill.set_fill(opacity=style.BAND_OPACITY)
+        return self
+
+    def edges_in_data(self) -> list[tuple[np.ndarray, np.ndarray] | None]:
+        """The two drawn edges, each (start, end) in data coordinates, or None where hidden."""
+        return [None if segment is None else (self.plane.p2c(edge.get_start()),
+                                              self.plane.p2c(edge.get_end()))
+                for segment, edge in zip(self.segments, self.edges)]
+
+
+def origin_circle(plane: DataPlane, radius: float, colour: str) -> Circle:
+    """The circle ‖x‖ = ``radius`` (data units) around the origin of a data plane."""
+    return Circle(radius=radius * plane.unit, color=colour, stroke_width=style.DASH_STROKE).move_to(
+        plane.c2p((0, 0)))
+
+
+def place_outside_circle(label: VMobject, plane: DataPlane, spot, radius: float) -> VMobject:
+    """Put ``label`` just outside the circle ‖x‖ = ``radius``, in the direction of ``spot``."""
+    direction = np.asarray(spot, dtype=float) / float(np.linalg.norm(spot))
+    screen = np.array([direction[0], direction[1], 0.0])
+    # the label's half extent along the direction, so its nearest edge clears the circle
+    reach = abs(screen[0]) * label.width / 2 + abs(screen[1]) * label.height / 2
+    label.move_to(plane.c2p((0, 0)) + screen * (radius * plane.unit + reach + style.SMALL_BUFF))
+    return label
+
+
+def merge_glyphs(mobject: VMobject) -> VMobject:
+    """Draw a typeset mobject as one path per colour; changes it in place and returns it.
+
+    Cairo draws every VMobject on its own, at a cost per object, and a line of
+    text is dozens of glyphs that every still frame of an animation redraws.
+    The glyphs that share a style are merged into one VMobject (one path of
+    many sub-paths), which draws in about half the time. Afterwards the parts
+    can no longer be selected or recoloured one by one; points without curves
+    (such as a glyph number's anchors) are kept as they are.
+    """
+    merged: dict[tuple, VMobject] = {}
+    kept = []
+    for part in mobject.get_family()[1:]:
+        if part.submobjects:
+            continue
+        if not isinstance(part, VMobject) or len(part.points) < part.n_points_per_cubic_curve:
+            kept.append(part)
+            continue
+        key = (part.get_fill_color().to_hex(), round(float(part.get_fill_opacity()), 4),
+               part.get_stroke_color().to_hex(), round(float(part.get_stroke_width()), 4),
+               round(float(part.get_stroke_opacity()), 4))
+        if key not in merged:
+            merged[key] = VMobject().match_style(part)
+        merged[key].append_points(part.points)
+    mobject.submobjects = [*merged.values(), *kept]
+    # forget other references to the old parts (a Typst mobject indexes them by label),
+    # or every copy of the mobject would still deep-copy them
+    for name, value in list(vars(mobject).items()):
+        if name != "submobjects" and isinstance(value, (list, dict)) and _holds_mobjects(value):
+            setattr(mobject, name, type(value)())
+    return mobject
+
+
+def _holds_mobjects(container) -> bool:
+    items = container.values() if isinstance(container, dict) else container
+    for item in items:
+        if isinstance(item, Mobject) or (isinstance(item, (list, tuple)) and any(
+                isinstance(x, Mobject) for x in item)):
+            return True
+    return False

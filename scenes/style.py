@@ -130,3 +130,127 @@ PAUSE_SHORT = 0.5
 SLOW_UPDATES = 3           # the first updates are explained step by step
 MAX_SHOWN_UPDATES = 24     # beyond this, a long run is fast-forwarded
 MAX_SHOWN_VISITS = 60      # correct visits shown individually, at most
+
+# The update scene: the score y(θᵀx + θ₀) on a number line.
+FONT_EQUATION = 34         # a derivation shown on its own
+SCORE_LINE_WIDTH = 11.0    # a number line across the frame
+SCORE_BAND_HEIGHT = 0.3    # the tinted ≤ 0 / > 0 sides of a number line
+SCORE_TICK = 0.08          # half-height of a tick (0 gets twice that)
+SCORE_MARKER = 0.14        # half-width of the triangle that marks a score
+SCORE_LINE_PADDING = 0.12  # room around the shown scores, a fraction of their span
+JUMP_LIFT = 0.75           # height above the line of the arrow of one update
+HISTORY_ROW_HEIGHT = 0.34  # one update per row under the line, at most this tall
+MAX_HISTORY_ROWS = 14      # more updates than this are merged into fewer rows
+HISTORY_LINE_WIDTH = 9.4   # leaves room for the columns of numbers beside it
+HISTORY_COLUMN = 1.5       # width of a column of numbers beside a history
+RUN_JUMP = 2.0             # the explained jump of one score
+RUN_HISTORY_JUMP = 0.7     # each jump of a score history
+RUN_CROSSFADE = 0.4        # each half of a dip to the background between sections
+READING_SPEED = 20.0       # characters a second a caption is left on screen for
+
+# The classifier scene: the geometry of one hypothesis, then the best of k.
+FONT_TINY = 18             # values over the bars of a small chart
+DASH_LENGTH = 0.08         # a dashed segment (distances)
+DASH_STROKE = 3
+RING_RADIUS = 0.3          # a ring around a marked data point
+RING_STROKE = 4
+NORMAL_ALONG = 0.9         # θ is drawn this far (screen) along the line from its foot
+VIEW_MARGIN = 0.9          # a vector may use this fraction of its room to the plane's border
+CHART_WIDTH = 5.6          # a bar chart of one value per hypothesis
+CHART_HEIGHT = 1.5         # height of a bar of value 1
+CHART_BAR_FILL = 0.6       # bar width over bar spacing
+CHART_MIN_BAR = 0.03       # a bar of value 0 is drawn this tall
+RUN_PARAMETER = 1.0        # a parameter swept from one value to another
+RUN_SWEEP = 2.0            # a pass over every data point
+RUN_HYPOTHESIS = 0.4       # one hypothesis of a list, shown in turn
+RUN_FADE = 0.4             # a few small mobjects fading in or out
+RUN_REVEAL = 0.6           # a curtain lifted from (part of) the frame
+READING_SPEED = 20.0       # characters per second a subtitle can be read at
+GHOST_OPACITY = 0.4        # a hypothesis already shown, left as a faint line
+DOT_RADIUS = 0.065         # a marked point such as the origin
+VALUE_GAP = 0.5            # between live values on one row
+
+# The margin, proof and margin-speed scenes: bands, plots against M, the proof's chain.
+BAND_OPACITY = 0.14        # the fill of a margin band
+PLOT_WIDTH = 3.6           # a value plotted against the update count M
+PLOT_HEIGHT = 1.6
+PLOT_TICK = 0.06           # half-length of an axis tick
+PLOT_LABEL_BUFF = 0.08
+PLOT_STROKE = 4            # a plotted curve or bound line
+PLOT_DOT = 0.06            # the dot at the head of a curve
+PLOT_GAP_OPACITY = 0.15    # the gap between a value and its bound
+PLOT_MAX_UNIT_TICKS = 12   # up to this many updates, every M gets a tick
+LOG_PLOT_SIDE = 4.6        # a square log-log plot
+LOG_LABEL_ALONG = 0.72     # where along the diagonal its label sits
+SWEEP_DOT = 0.07           # one run of a sweep on a plot
+RUN_PROOF_UPDATE = 1.0     # one update of the proof's run, both plots growing
+RUN_REPLAY = 3.0           # a whole run replayed at once (the chain, a sweep's run)
+RUN_RESCALE = 2.0          # the data divided by R
+PROOF_SHOWN_UPDATES = 12   # the proof shows this many updates one by one, then fast-forwards
+FONT_CHAIN = 34            # the chain of inequalities that ends the proof
+CHAIN_GAP = 0.28           # between the terms of the chain
+PLOT_INDENT = 0.5          # room left of a plot for its tick labels
+
+# The gradient-descent scenes: logistic regression, linear and polynomial regression, summary.
+FIELD_RESOLUTION = 110     # cells per side of a probability field over the data plane
+FIELD_LEVELS = 8           # colour bands of a field on each side of p = 1/2
+FIELD_OPACITY = 0.5        # opacity of a certain (p = 0 or 1) field cell
+LOSS_RING_SCALE = 0.22     # screen radius of a point's loss ring per unit of loss
+LOSS_RING_STROKE = 2.5
+CURVE_PLOT_WIDTH = 4.6     # a loss curve against the step t
+CURVE_PLOT_HEIGHT = 1.7
+SIGMOID_PLOT_WIDTH = 4.6   # the step function and the sigmoid
+SIGMOID_PLOT_HEIGHT = 1.9
+SIGMOID_Z_RANGE = 6.0      # z from −this to +this
+GD_SLOW_STEPS = 3          # the first gradient steps are played one by one
+RUN_GD_STEP = 1.0          # one explained gradient step
+RUN_GD_FAST = 6.0          # the remaining steps, fast-forwarded
+CONTOUR_STROKE = 2
+CONTOUR_SIDE = 3.5         # the square (w₀, w₁) plot of loss contours
+CONTOUR_CENTER = (2.6, -1.4, 0.0)
+CURVE_SAMPLES = 80         # points of a drawn fitted curve
+REGRESSION_PLOT_HEIGHT = 5.4  # side of the square (x, y) plot of regression data
+REGRESSION_PLOT_CENTER = (-3.75, -0.45, 0.0)
+REGRESSION_PANEL_LEFT = -0.2  # x where the regression scene's right-hand column starts
+DATA_DOT = 0.08            # a data point (x, y) of a regression
+CURVE_OVERHANG = 0.08      # a fitted curve extends this fraction of the data's span beyond it
+CURVE_DASHES = 40          # dashes of a dashed fitted curve
+RUN_POLY_FIT = 3.0         # one polynomial fit, fast-forwarded
+RESIDUAL_STROKE = 2.5
+THUMBNAIL_HEIGHT = 1.3     # a scene's final picture in the summary table
+TABLE_FONT = 22
+TABLE_GAP = 0.3           # between the cells of a table
+
+# The lifting scenes (xor, noise, offset-lift): a 3-D view drawn by projection, curves.
+SPACE_SCALE = 1.25         # screen units per data unit in a projected 3-D view
+SPACE_CENTER = (3.8, -0.45, 0.0)
+SPACE_AZIMUTH = -0.95      # radians: the camera's direction around the vertical axis
+SPACE_ELEVATION = 0.38     # radians above the horizontal
+SPACE_TURN = 0.8           # radians the camera turns round to show depth
+SPACE_PLANE_OPACITY = 0.3  # the fill of a separating plane in a 3-D view
+SPACE_EDGE_OPACITY = 0.5   # the faint edges of the box around a 3-D view
+DROP_OPACITY = 0.6         # the dashed drop from a lifted point to its place below
+ZERO_SET_CELLS = 49        # marching squares per side for a curve (odd: see zero_set_segments)
+GHOST_STROKE = 3           # the boundaries of a cycle drawn together, faintly
+RUN_LIFT = 2.5             # points rising into the lifted dimension
+RUN_TURN = 3.0             # the camera turning round a 3-D view
+AXIS_SPLIT = 0.13          # two arrows along one axis are drawn this far to either side of it
+MARGIN_LINE_WIDTH = 6.3    # a number line of margins under the right-hand board
+LINE_MARKER_SCALE = 0.8    # a point's + or − on a number line of margins
+LINE_MARKER_LIFT = 0.3     # rows of + (one lift) and − (two) above a number line
+STATUS_WIDTH = 6.4         # a status line in the right-hand column, at most this wide
+LOG_PLOT_INDENT = 0.7      # room left of a log-log plot for its labels
+NOISE_EPOCHS = 30          # passes the noise scene plays: long enough to see it never settle
+RUN_NOISE_FAST_FORWARD = 9.0  # the epochs after the first, boundary jittering, error plotted
+NOISE_PLOT_WIDTH = 4.6     # training error against the epoch
+NOISE_PLOT_HEIGHT = 1.1
+SWEEP_POINT_SIZE = 0.11    # the + and − of a sweep's data sets (a hundred points each)
+LOG_ABOVE_OPACITY = 0.07   # the region above a bound line no run can reach
+OFFSET_SPACE_CENTER = (-3.0, -0.5, 0.0)  # the offset-lift scene's 3-D view, left of its panel
+OFFSET_SPACE_SCALE = 0.95
+OFFSET_SPACE_ELEVATION = 0.62  # higher than usual: the plane x₃ = 1 seen from above
+LIFTED_PLANE_OPACITY = 0.12  # the plane x₃ = 1 that the augmented points lie on
+OFFSET_SPACE_HEIGHT = 1.5  # the box of that view runs from x₃ = −OFFSET_SPACE_HEIGHT to +
+RUN_OFFSET_REPLAY = 5.0    # a whole perceptron run on the augmented points
+THRESHOLD_DOT = 0.1        # the threshold marked on x₂ = 1 and on the line below
+SPACE_PANEL_LEFT = 1.45    # the panel beside a 3-D view on the left starts here

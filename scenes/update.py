@@ -1,0 +1,582 @@
+"""`update`: what one perceptron update does to the score of the point it was made on.
+
+After a mistake on point i the perceptron sets θ ← θ + y⁽ⁱ⁾x⁽ⁱ⁾ and
+θ₀ ← θ₀ + y⁽ⁱ⁾. The score of that point then becomes (lecture notes, "What
+does an update do?")::
+
+    y⁽ⁱ⁾((θ + y⁽ⁱ⁾x⁽ⁱ⁾)ᵀx⁽ⁱ⁾ + (θ₀ + y⁽ⁱ⁾))
+      = y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) + (y⁽ⁱ⁾)²(x⁽ⁱ⁾ᵀx⁽ⁱ⁾ + 1)
+      = y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) + (‖x⁽ⁱ⁾‖² + 1)
+
+so each update raises it by ‖x⁽ⁱ⁾‖² + 1 ≥ 1. The scene derives this, checks
+it on a real mistake of the engine's run, shows the jump on a number line of
+the score, and then a point that needs several updates (the quiz of the
+notes: how often can the perceptron misclassify one point in a row?), its
+score after every update of the run, y_i(θ_kᵀx_i + θ₀_k) for the states k.
+
+Every number comes from the engine's trace; the animated state is a
+(fractional) index into a point's score history, and every drawing that
+moves is a function of it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (
+    DOWN, LEFT, RIGHT, UP, Circle, DashedLine, FadeIn, Rectangle, ValueTracker, VGroup,
+    config, linear, smooth,
+)
+
+from linviz.errors import DataError
+from linviz.generators import make_builtin
+from linviz.perceptron import Perceptron
+from scenes import style
+from scenes.base import LinvizScene
+from scenes.glyph_numbers import GlyphNumber
+from scenes.mobjects import (
+    DataPlane, FastArrow, Hyperplane, LiveValue, Panel, ScoreLine, drop_svg_paths, fmt,
+    fmt_vector, merge_glyphs,
+)
+from scenes.mobjects import math as _math
+from scenes.mobjects import text as _text
+
+SCORE = "y^((i))(theta^T x^((i)) + theta_0)"
+NEW_SCORE = "y^((i))(theta'^T x^((i)) + theta'_0)"
+GAIN = "norm(x^((i)))^2 + 1"
+IDENTITY = (
+    "& {{ y^((i)) ((theta + y^((i)) x^((i)))^T x^((i)) + (theta_0 + y^((i)))) : line1 }} \\ "
+    "{{ &= {{ " + SCORE + " : old }} + {{ (y^((i)))^2 : ysq }}"
+    " {{ (x^((i) T) x^((i)) + 1) : gain }} : line2 }} \\ "
+    "{{ &= {{ " + SCORE + " : old }} + {{ (" + GAIN + ") : gain }} : line3 }}"
+)
+
+
+def math(source: str, theme, font_size: float = style.FONT_MATH, parts: bool = False,
+         **kwargs):
+    """Typst mathematics as ``scenes.mobjects.math``, made cheaper to draw and to make.
+
+    Every string of this scene is typeset once, so Manim's SVG cache would
+    never be read, and filling it deep-copies the parsed path of every glyph
+    (a third of the typesetting time): it is bypassed. The glyphs are merged
+    into one path per colour (:func:`merge_glyphs`) unless ``parts`` is set,
+    for a formula whose groups are still to be selected.
+    """
+    typeset = _math(source, theme, font_size, use_svg_cache=False, **kwargs)
+    return typeset if parts else merge_glyphs(typeset)
+
+
+def text(source: str, theme, font_size: float = style.FONT_BODY, colour: str | None = None,
+         **kwargs):
+    """Typst prose (see :func:`math`), its glyphs merged."""
+    return merge_glyphs(_text(source, theme, font_size, colour, use_svg_cache=False, **kwargs))
+
+
+# -- what the scene reads from a trace (numpy only) ---------------------------------
+def first_explained_mistake(trace) -> int:
+    """The step (0-based) of the first mistake whose score is < 0, else of the first mistake."""
+    mistakes = np.flatnonzero(trace.steps["mistake"])
+    if mistakes.size == 0:
+        raise DataError("the perceptron made no mistake on this data: there is no update to show")
+    negative = mistakes[trace.steps["score"][mistakes] < 0]
+    return int(negative[0] if negative.size else mistakes[0])
+
+
+def score_history(trace, i: int) -> np.ndarray:
+    """y_i(θ_kᵀx_i + θ₀_k) for every state k of the run: shape (n_states,)."""
+    x, label = trace.data.X[i], float(trace.data.y[i])
+    return label * (trace.states["theta"] @ x + trace.states["theta0"])
+
+
+def update_points(trace) -> np.ndarray:
+    """The point of the update that made state m, for m = 1..M: shape (M,).
+
+    Entry m - 1 belongs to state m (a perceptron's state index is its update count).
+    """
+    return np.asarray(trace.steps["i"][np.flatnonzero(trace.steps["mistake"])], dtype=int)
+
+
+def first_point_still_wrong(trace) -> int | None:
+    """The first point whose own update left its score ≤ 0 (None if every update fixed it)."""
+    for state, i in enumerate(update_points(trace), start=1):
+        if score_history(trace, int(i))[state] <= 0:
+            return int(i)
+    return None
+
+
+def history_rows(owners: np.ndarray, i: int, max_rows: int = style.MAX_HISTORY_ROWS
+                 ) -> list[tuple[int, int, bool]]:
+    """Rows (from state, to state, own update?) that show the score history of point i.
+
+    One row per update while there are at most ``max_rows`` of them. Otherwise
+    the history stops at the state after the point's last own update, and
+    neighbouring updates on other points share a row when that is still too
+    many; the rows always cover a contiguous run of states from 0.
+    """
+    own = owners == i
+    last = len(owners)
+    if last > max_rows and own.any():
+        last = int(np.flatnonzero(own)[-1]) + 1
+    rows = [(m - 1, m, bool(own[m - 1])) for m in range(1, last + 1)]
+    if len(rows) > max_rows:
+        merged: list[tuple[int, int, bool]] = []
+        for row in rows:
+            if merged and not row[2] and not merged[-1][2]:
+                merged[-1] = (merged[-1][0], row[1], False)
+            else:
+                merged.append(row)
+        rows = merged
+    return rows[:max_rows]
+
+
+def places_that_add_up(old: float, norm_squared: float, new: float, most: int = 4) -> int:
+    """Decimal places (from 2) at which the rounded old + ‖x‖² + 1 is the rounded new."""
+    for places in range(2, most + 1):
+        if round(round(old, places) + round(norm_squared, places) + 1 - round(new, places),
+                 places + 2) == 0:
+            return places
+    return most
+
+
+class UpdateScene(LinvizScene):
+    """What one update does to a point's score, from the perceptron's own run."""
+
+    name = "update"
+    description = "what one update does to the score: + ‖x‖² + 1, on a number line"
+    default_data = "separable"
+    needs_separable = "offset"
+    epochs = 100
+    #: where a point that needs several updates comes from, when the main run has none
+    several_data = "offset1d"
+    #: its seed: the first point still wrong after its update there needs three
+    several_seed = 2
+
+    def make_trace(self):
+        """The engine's run this scene replays (the perceptron with offset)."""
+        return Perceptron(epochs=self.epochs, offset=True).fit(self.data).trace_
+
+    def construct(self) -> None:
+        self.trace = self.make_trace()
+        self.build()
+        self.derive_identity()
+        self.show_real_mistake()
+        self.show_number_line()
+        self.show_several_updates()
+
+    # -- the numbers -------------------------------------------------------
+    def build(self) -> None:
+        """Read the explained mistake and the several-updates example off the engine's runs."""
+        trace = self.trace
+        self.step_index = k = first_explained_mistake(trace)
+        self.point = i = int(trace.steps["i"][k])
+        self.x = np.asarray(self.data.X[i], dtype=float)
+        self.label = float(self.data.y[i])
+        self.theta_before, self.theta0_before = trace.theta_after(k)
+        self.theta_after, self.theta0_after = trace.theta_after(k + 1)
+        self.old_score = float(trace.steps["score"][k])
+        self.norm_squared = float(self.x @ self.x)
+        self.gain = self.norm_squared + 1.0
+        self.new_score = float(self.label * (self.theta_after @ self.x + self.theta0_after))
+        if not np.isclose(self.old_score + self.gain, self.new_score, rtol=1e-9, atol=1e-9):
+            raise RuntimeError(f"the update identity fails on step {k + 1}: "
+                               f"{self.old_score} + {self.gain} ≠ {self.new_score}")
+        self.places = places_that_add_up(self.old_score, self.norm_squared, self.new_score)
+
+        # a point still misclassified after an update on it: in this run, or another
+        self.several_trace = trace
+        self.several_point = first_point_still_wrong(trace)
+        if self.several_point is None:
+            data = make_builtin(self.several_data, self.several_seed)
+            self.several_trace = Perceptron(epochs=self.epochs, offset=True).fit(data).trace_
+            self.several_point = first_point_still_wrong(self.several_trace)
+            if self.several_point is None:
+                raise DataError(f"no point of {self.several_data!r} (seed {self.several_seed}) "
+                                f"stays misclassified after an update on it; choose another")
+        self.history = score_history(self.several_trace, self.several_point)
+        self.owners = update_points(self.several_trace)
+        self.rows = history_rows(self.owners, self.several_point)
+        j = self.several_point
+        x_j = self.several_trace.data.X[j]
+        self.several_gain = float(x_j @ x_j) + 1.0
+        self.status = None
+        self.reading_ends = 0.0
+
+    def f(self, value: float) -> str:
+        """A number of the explained mistake, at the places where the sum adds up."""
+        return fmt(value, self.places)
+
+    def say(self, sentence: str) -> None:
+        """Narrate ``sentence`` for as long as it takes to read (see :meth:`finish_reading`)."""
+        seconds = max(style.PAUSE_READ, len(sentence) / style.READING_SPEED)
+        self.narrate(sentence, seconds)
+        self.reading_ends = self.time + seconds
+
+    def finish_reading(self) -> None:
+        """Wait, on a still frame, until the last sentence said has been read."""
+        left = self.reading_ends - self.time
+        if left > 1 / config.frame_rate:
+            self.wait(left)
+
+    def play(self, *animations, **kwargs) -> None:
+        """Play, after letting the animated mobjects forget their SVG paths (cheaper copies)."""
+        for animation in animations:
+            mobject = getattr(animation, "mobject", None)
+            if mobject is not None:
+                drop_svg_paths(mobject)
+        super().play(*animations, **kwargs)
+
+    def show_status(self, status) -> None:
+        """Show one prepared status line, behind everything (see PerceptronScene)."""
+        if self.status is not None:
+            self.remove(self.status)
+        self.status = status
+        if status is not None:
+            self.add(status)
+            self.bring_to_back(status)
+
+    def cut_to(self, *content, keep=(), moving=()) -> None:
+        """Dip to the background and back: what is on screen goes, ``content`` comes.
+
+        Only a veil in the background colour fades (below the title), so each
+        frame redraws one rectangle over a still image rather than every glyph
+        of both screens. ``keep`` stays above the veil; the ``moving``
+        animations play while it lifts.
+        """
+        keep = (self.title, *keep)
+        self.show_status(None)
+        top = self.title.get_bottom()[1] - style.SMALL_BUFF
+        bottom = -config.frame_height / 2
+        veil = Rectangle(width=config.frame_width, height=top - bottom, stroke_width=0,
+                         fill_color=self.theme.background, fill_opacity=0)
+        veil.move_to([0, (top + bottom) / 2, 0])
+        self.add(veil)
+        self.bring_to_front(*keep)
+        self.play(veil.animate.set_fill(opacity=1), run_time=style.RUN_CROSSFADE)
+        for mobject in [m for m in self.mobjects if m not in keep]:
+            mobject.clear_updaters()
+            self.remove(mobject)
+        self.add(*content, veil)
+        veil.set_fill(opacity=1)
+        self.bring_to_front(*keep)
+        self.play(veil.animate.set_fill(opacity=0), *moving, run_time=style.RUN_CROSSFADE)
+        self.remove(veil)
+
+    # -- 1. the identity -----------------------------------------------------
+    def derive_identity(self) -> None:
+        self.section("identity")
+        theme = self.theme
+        self.title = merge_glyphs(self.make_title("What does an update do?"))
+        rule = text("A mistake on point $i$:  $theta <- theta + y^((i)) x^((i))$,  "
+                    "$theta_0 <- theta_0 + y^((i))$.  The new score of point $i$ is", theme)
+        rule.next_to(self.title, DOWN, buff=2 * style.BUFF)
+        self.identity = math(IDENTITY, theme, style.FONT_EQUATION, parts=True)
+        self.identity.next_to(rule, DOWN, buff=2 * style.BUFF)
+        # (y⁽ⁱ⁾)² in the colour of θ's normal: the highlight is the step colour in the light theme
+        for part, colour in (("old", theme.mistake), ("gain", theme.step),
+                             ("ysq", theme.normal)):
+            self.identity.select(part).set_color(colour)
+        # the lines come one at a time; each is drawn as one path per colour
+        lines = [merge_glyphs(self.identity.select(f"line{n}")) for n in (1, 2, 3)]
+        new_note = text("the score after the update", theme, style.FONT_SMALL, theme.muted)
+        new_note.next_to(lines[0], RIGHT, buff=style.BUFF)
+        why = text("$(y^((i)))^2 = 1$ since $y^((i)) = plus.minus 1$", theme, style.FONT_SMALL,
+                   theme.normal).next_to(lines[1], RIGHT, buff=style.BUFF)
+        new_note.align_to(why, LEFT)
+        # centre the derivation with its side notes
+        derivation = VGroup(*lines, new_note, why).set_x(0)
+        summary = VGroup(
+            text("new score $=$ " + coloured("old score", theme.mistake) + " $+$ "
+                 + coloured("$(" + GAIN + ")$", theme.step), theme),
+            text(coloured("$" + GAIN + " >= 1$", theme.step) + ": every update raises the "
+                 "score of its own point", theme),
+        ).arrange(DOWN, buff=style.SMALL_BUFF).next_to(derivation, DOWN, buff=2 * style.BUFF)
+        summary.set_x(0)
+        self.say("After a mistake on point i, θ gains y⁽ⁱ⁾x⁽ⁱ⁾ and θ₀ gains y⁽ⁱ⁾. "
+                 "What happens to the score of that point?")
+        self.play(FadeIn(self.title), FadeIn(rule), FadeIn(lines[0]),
+                  FadeIn(new_note), run_time=style.RUN_INTRO)
+        self.finish_reading()
+        self.say("Multiply out: the old score, plus (y⁽ⁱ⁾)² times x⁽ⁱ⁾ᵀx⁽ⁱ⁾ + 1.")
+        self.play(FadeIn(lines[1], shift=DOWN * style.SMALL_BUFF), run_time=style.RUN_INTRO)
+        self.finish_reading()
+        self.say("A label is +1 or −1, so (y⁽ⁱ⁾)² = 1: the score grows by ‖x⁽ⁱ⁾‖² + 1.")
+        self.play(FadeIn(why), FadeIn(lines[2], shift=DOWN * style.SMALL_BUFF),
+                  run_time=style.RUN_INTRO)
+        self.finish_reading()
+        self.say("That is at least 1 for any point: an update always raises the score of "
+                 "its own point.")
+        self.play(FadeIn(summary), run_time=style.RUN_INTRO)
+        self.finish_reading()
+        self.wait(style.PAUSE_SHORT)
+
+    # -- 2. a real mistake ------------------------------------------------------
+    def show_real_mistake(self) -> None:
+        self.section("a-real-mistake")
+        theme, k, i, f = self.theme, self.step_index, self.point, self.f
+        plane = DataPlane(self.data.X, self.data.y, theme)
+        turn = ValueTracker(0.0)
+        hyperplane = Hyperplane(plane, self.theta_before, self.theta0_before)
+        ring = Circle(radius=style.POINT_SIZE * 2.1, color=theme.highlight,
+                      stroke_width=style.LINE_STROKE).move_to(plane.markers[i])
+        # the old boundary stays behind, dashed, so the turn can be seen
+        before_line = VGroup()
+        if hyperplane.state == "line":
+            before_line = DashedLine(hyperplane.line.get_start(), hyperplane.line.get_end(),
+                                     dash_length=0.1, color=theme.muted, stroke_width=3)
+
+        epoch = int(self.trace.steps["epoch"][k])
+        label = f"{int(self.label):+d}"
+        rows = [
+            text(f"*Step {k + 1}* of the run (epoch {epoch}): a mistake on point $i = {i + 1}$",
+                 theme, style.FONT_PANEL),
+            math(f"x^((i)) = {fmt_vector(self.x)}, quad y^((i)) = {label}", theme,
+                 style.FONT_PANEL),
+            math(f"{SCORE} = {f(self.old_score)} <= 0", theme, style.FONT_PANEL
+                 ).set_color(theme.mistake),
+            text(f"before: $theta = {fmt_vector(self.theta_before)}, quad "
+                 f"theta_0 = {fmt(self.theta0_before)}$", theme, style.FONT_PANEL),
+            text(f"after: $theta' = {fmt_vector(self.theta_after)}, quad "
+                 f"theta'_0 = {fmt(self.theta0_after)}$", theme, style.FONT_PANEL),
+        ]
+        after_row = rows[-1]
+        self.numbers = math(
+            "{{ " + NEW_SCORE + " : new }} &= {{ " + SCORE + " : old }} + {{ (" + GAIN
+            + ") : gain }} \\ {{ " + f(self.new_score) + " : new }} &= {{ "
+            + f(self.old_score) + " : old }} + {{ (" + f(self.norm_squared) + " + 1) : gain }}",
+            theme, style.FONT_PANEL, parts=True)
+        new_colour = theme.correct if self.new_score > 0 else theme.mistake
+        for part, colour in (("old", theme.mistake), ("gain", theme.step), ("new", new_colour)):
+            self.numbers.select(part).set_color(colour)
+        merge_glyphs(self.numbers)
+        check = text(f"check: ${f(self.old_score)} + {f(self.norm_squared)} + 1 = "
+                     f"{f(self.new_score)}$ #sym.checkmark  (the engine's $theta', theta'_0$)",
+                     theme, style.FONT_SMALL, theme.muted)
+        panel = Panel([*rows, self.numbers, check], theme)
+        room = config.frame_width / 2 - style.PANEL_LEFT - style.SMALL_BUFF
+        if panel.width > room:
+            panel.scale_to_fit_width(room)
+        panel.next_to(self.title, DOWN, buff=style.BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
+        # the rows still to come are drawn on their own, so revealing one redraws only it
+        panel.rows.remove(after_row, self.numbers, check)
+
+        self.cut_to(plane, panel, before_line, hyperplane, ring)
+        self.say(f"A real mistake of the engine's run: at step {k + 1}, point {i + 1} "
+                 f"(label {label}) has score {spoken(f(self.old_score))}, not above 0.")
+        self.finish_reading()
+        self.say(f"The update adds y⁽ⁱ⁾x⁽ⁱ⁾ to θ and {spoken(label)} to θ₀: the boundary turns.")
+        hyperplane.add_updater(lambda h: h.set_parameters(*self._between(turn.get_value())))
+        self.play(turn.animate.set_value(1.0), FadeIn(after_row),
+                  run_time=style.RUN_SLOW_UPDATE * 1.5, rate_func=smooth)
+        hyperplane.clear_updaters()
+        self.finish_reading()
+        self.say(f"Into the identity: {spoken(f(self.old_score))} + {f(self.norm_squared)} + 1 "
+                 f"= {spoken(f(self.new_score))}, the new score from the engine's θ′ and θ′₀.")
+        self.play(FadeIn(self.numbers), FadeIn(check), run_time=style.RUN_INTRO)
+        self.finish_reading()
+        self.wait(style.PAUSE_SHORT)
+
+    def _between(self, fraction: float):
+        """(θ, θ₀) a ``fraction`` of the way through the explained update."""
+        theta = (1 - fraction) * self.theta_before + fraction * self.theta_after
+        return theta, (1 - fraction) * self.theta0_before + fraction * self.theta0_after
+
+    # -- 3. the number line -------------------------------------------------
+    def show_number_line(self) -> None:
+        self.section("number-line")
+        theme, f = self.theme, self.f
+        line = self.score_line = ScoreLine([self.old_score, self.new_score], theme)
+        line.move_to(DOWN * 0.6)
+        lift = UP * style.JUMP_LIFT
+        jump = FastArrow(theme.step)
+        jump_label = math(f"+ ({GAIN}) = +{f(self.gain)}", theme, style.FONT_PANEL)
+        jump_label.set_color(theme.step)
+        jump_label.next_to((line.n2p(self.old_score) + line.n2p(self.new_score)) / 2 + lift, UP,
+                           buff=style.SMALL_BUFF)
+        live = LiveValue(SCORE, self.old_score, theme, places=self.places)
+        merge_glyphs(live.label)
+        live.next_to(line, DOWN, buff=2 * style.BUFF)
+        crossed = self.new_score > 0
+        # before the jump the side labels say it all; after it, the verdict
+        verdict = text("after one update: score $> 0$, correct now" if crossed else
+                       "after one update: still $<= 0$, not yet correct", theme,
+                       style.FONT_BODY, theme.correct if crossed else theme.mistake)
+        verdict.next_to(live, DOWN, buff=style.BUFF)
+
+        self.cut_to(line, keep=(self.numbers,), moving=[
+            self.numbers.animate.scale(style.FONT_EQUATION / style.FONT_PANEL)
+            .next_to(self.title, DOWN, buff=style.BUFF)])
+        progress = ValueTracker(0.0)
+        history = np.array([self.old_score, self.new_score])
+        line.marker.add_updater(lambda _: line.set_marker(
+            interpolate_history(history, progress.get_value())))
+        live.add_updater(lambda v: v.set_value(interpolate_history(history,
+                                                                   progress.get_value())))
+        start = line.n2p(self.old_score) + lift
+        line.set_marker(self.old_score)
+        jump.set_ends(start, start)
+        jump.add_updater(lambda a: a.set_ends(start, line.n2p(
+            interpolate_history(history, progress.get_value())) + lift))
+        self.add(line.marker, live, jump)
+        self.say(f"On a number line: the score of point {self.point + 1} starts at "
+                 f"{spoken(f(self.old_score))}, on the mistake side of 0.")
+        self.finish_reading()
+        how = "past 0: correct now." if crossed else "still not above 0: not yet correct."
+        self.say(f"The update adds {f(self.gain)}: the score lands at "
+                 f"{spoken(f(self.new_score))}, {how}")
+        self.play(progress.animate.set_value(1.0), FadeIn(jump_label),
+                  run_time=style.RUN_JUMP, rate_func=smooth)
+        self.show_status(verdict)
+        for mobject in (line.marker, live, jump):
+            mobject.clear_updaters()
+        self.finish_reading()
+        self.say("But the jump has a fixed size: a score further below 0 than ‖x⁽ⁱ⁾‖² + 1 "
+                 "stays a mistake.")
+        self.finish_reading()
+
+    # -- 4. several updates ---------------------------------------------------
+    def show_several_updates(self) -> None:
+        self.section("several-updates")
+        theme = self.theme
+        trace, j = self.several_trace, self.several_point
+        data = trace.data
+        x_j, y_j = data.X[j], int(data.y[j])
+        x_text = fmt(x_j[0]) if data.n_features == 1 else fmt_vector(x_j)
+        gain = fmt(self.several_gain)
+        same_run = trace is self.trace
+        source = "the same run" if same_run else f"the engine's run on _{data.name}_"
+        heading = text(f"It can take several updates: {source}", theme, style.FONT_SMALL,
+                       theme.muted)
+        point_row = text(f"point $i = {j + 1}$:  $x^((i)) = {x_text}$,  $y^((i)) = {y_j:+d}$,  "
+                         f"$" + GAIN + f" = {gain}$", theme, style.FONT_PANEL)
+        legend = text(coloured("update on point $i$: $+ (" + GAIN + ")$", theme.step)
+                      + "#h(3em)" + coloured("update on another point", theme.muted), theme,
+                      style.FONT_SMALL)
+        top = VGroup(heading, point_row, legend).arrange(DOWN, buff=style.SMALL_BUFF)
+        top.next_to(self.title, DOWN, buff=style.SMALL_BUFF)
+
+        last_state = self.rows[-1][1]
+        line = self.history_line = ScoreLine(self.history[:last_state + 1], theme,
+                                             width=style.HISTORY_LINE_WIDTH)
+        half_width = config.frame_width / 2
+        line.shift(RIGHT * (-half_width + style.HISTORY_COLUMN / 2 + style.BUFF
+                            - line.line.get_left()[0]))
+        line.shift(UP * (top.get_bottom()[1] - style.JUMP_LIFT - line.line.get_y()))
+        row_top = line.get_bottom()[1] - style.SMALL_BUFF
+        room = row_top - (-config.frame_height / 2 + style.SMALL_BUFF)
+        row_height = min(style.HISTORY_ROW_HEIGHT, room / (len(self.rows) + 1))
+        change_right = line.line.get_right()[0] + style.HISTORY_COLUMN
+        score_right = change_right + style.HISTORY_COLUMN
+        m_x = line.line.get_left()[0] - style.HISTORY_COLUMN / 4
+
+        def row_y(r: int) -> float:
+            return row_top - (r + 1.5) * row_height
+
+        def in_column(mobject, right: float, y: float):
+            return mobject.shift(np.array([right - mobject.get_right()[0], y - mobject.get_y(), 0]))
+
+        headers = VGroup(
+            math("M", theme, style.FONT_SMALL).set_color(theme.muted).move_to([m_x, row_y(-1), 0]),
+            in_column(text("change", theme, style.FONT_SMALL, theme.muted), change_right,
+                      row_y(-1)),
+            in_column(text("score", theme, style.FONT_SMALL, theme.muted), score_right,
+                      row_y(-1)),
+        )
+        zero = line.n2p(0.0)
+        zero_guide = DashedLine([zero[0], row_y(-0.5), 0],
+                                [zero[0], row_y(len(self.rows) - 0.5), 0],
+                                dash_length=0.08, color=theme.muted, stroke_width=2)
+
+        progress = ValueTracker(0.0)  # row r is played as progress goes from r to r + 1
+        line.marker.add_updater(lambda _: line.set_marker(self._history_at(progress.get_value())))
+        line.set_marker(float(self.history[0]))
+
+        self.cut_to(top, line, zero_guide, headers, line.marker)
+        where = "in the same run" if same_run else f"in the engine's run on {data.name}"
+        self.say(f"It can take several updates: {where}, point {j + 1} has label "
+                 f"{spoken(f'{y_j:+d}')} and ‖x⁽ⁱ⁾‖² + 1 = {gain}. Below, its score after each "
+                 f"update.")
+        self.finish_reading()
+
+        said_other, own_seen = False, 0
+        for r, (a, b, own) in enumerate(self.rows):
+            colour = theme.step if own else theme.muted
+            y = row_y(r)
+            start = np.array([line.n2p(self.history[a])[0], y, 0.0])
+            arrow = FastArrow(colour, stroke_width=3, tip_length=0.14, tip_width=0.12)
+            arrow.set_ends(start, start)
+            arrow.add_updater(lambda arrow, start=start, y=y: arrow.set_ends(
+                start, np.array([line.n2p(self._history_at(progress.get_value()))[0], y, 0.0])))
+            self.add(arrow)
+            before, after = float(self.history[a]), float(self.history[b])
+            sentence = None
+            if own and before <= 0:
+                own_seen += 1
+                sentence = (f"{'Its own update' if own_seen == 1 else 'Its own update again'}"
+                            f": {spoken(fmt(before))} + {gain} = {spoken(fmt(after))}. "
+                            + ("Still a mistake." if after <= 0 else "Correct at last."))
+            elif not own and not said_other:
+                said_other = True
+                who = (f"Update {b}, on point {int(self.owners[b - 1]) + 1}, moves" if b - a == 1
+                       else f"Updates {a + 1} to {b}, on other points, move")
+                sentence = (f"{who} this score too: from {spoken(fmt(before))} to "
+                            f"{spoken(fmt(after))}.")
+            if sentence:
+                self.finish_reading()
+                self.say(sentence)
+            self.play(progress.animate.set_value(r + 1),
+                      run_time=style.RUN_JUMP if sentence else style.RUN_HISTORY_JUMP,
+                      rate_func=smooth if own else linear)
+            arrow.clear_updaters()
+            # glyphs in the text colour, recoloured: one glyph set serves every column
+            change = GlyphNumber(("+" if after > before else "") + fmt(after - before),
+                                 style.FONT_SMALL, theme.text).set_color(colour)
+            score = GlyphNumber(fmt(after), style.FONT_SMALL, theme.text).set_color(
+                theme.mistake if after <= 0 else theme.correct)
+            number = GlyphNumber(str(b) if b - a == 1 else f"{a + 1}-{b}", style.FONT_SMALL,
+                                 theme.text).set_color(theme.muted).move_to([m_x, y, 0])
+            for label in (change, score, number):
+                merge_glyphs(label)  # they never change again
+            in_column(change, change_right, y)
+            in_column(score, score_right, y)
+            # what is done goes to the back: Manim redraws every frame whatever lies
+            # above the first moving mobject (the marker)
+            self.add(change, score, number)
+            self.bring_to_back(arrow, change, score, number)
+
+        line.marker.clear_updaters()
+        own_total = int(sum(own for _, _, own in self.rows))
+        final = float(self.history[last_state])
+        stays = bool(final > 0 and np.all(self.history[last_state:] > 0))
+        self.finish_reading()
+        self.say(f"{own_total} updates of +{gain} on point {j + 1}, {last_state - own_total} on "
+                 f"others; its score ends at {spoken(fmt(final))}"
+                 + (", correct for good" if stays else "") + ". How many updates it takes "
+                 "depends on how far below 0 it starts.")
+        self.finish_reading()
+        self.wait(style.PAUSE_READ)
+
+    def _history_at(self, s: float) -> float:
+        """Score of the several-updates point at row progress s (row r ends at s = r + 1)."""
+        r = min(max(int(np.floor(s)), 0), len(self.rows) - 1)
+        a, b, _ = self.rows[r]
+        fraction = min(max(s - r, 0.0), 1.0)
+        return float((1 - fraction) * self.history[a] + fraction * self.history[b])
+
+
+def interpolate_history(history: np.ndarray, s: float) -> float:
+    """history[k] at whole s = k, linear in between (clamped to the ends)."""
+    s = min(max(float(s), 0.0), float(len(history) - 1))
+    low = int(np.floor(s))
+    if low >= len(history) - 1:
+        return float(history[-1])
+    fraction = s - low
+    return float((1 - fraction) * history[low] + fraction * history[low + 1])
+
+
+def spoken(number: str) -> str:
+    """A formatted number for a caption: a real minus sign."""
+    return number.replace("-", "−")
+
+
+def coloured(markup: str, colour: str) -> str:
+    """Typst markup drawn in ``colour`` (it keeps its colour when the whole is recoloured)."""
+    return f'#text(fill: rgb("{colour}"))[{markup}]'
