@@ -84,3 +84,21 @@ class LogisticRegression:
         self.theta0_ = float(self.trace_.states["theta0"][-1])
         self.loss_ = float(self.trace_.states["loss"][-1])
         return self
+
+
+def pointwise_logistic_loss(X, y, theta, theta0) -> np.ndarray:
+    """ℓᵢ = log(1 + exp(−y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀))) for each row: shape (n_samples,)."""
+    X = np.asarray(X, dtype=float)
+    return np.logaddexp(0.0, -np.asarray(y, dtype=float) * (X @ np.asarray(theta, dtype=float)
+                                                            + float(theta0)))
+
+
+def probability_grid(theta, theta0, x1_values, x2_values) -> np.ndarray:
+    """P(y = +1 | x) = σ(θᵀx + θ₀) at every grid point x = (x1_values[j], x2_values[i]).
+
+    Returns shape (len(x2_values), len(x1_values)): row i holds x₂ = x2_values[i].
+    """
+    theta = np.asarray(theta, dtype=float)
+    x1 = np.asarray(x1_values, dtype=float)[None, :]
+    x2 = np.asarray(x2_values, dtype=float)[:, None]
+    return sigmoid(theta[0] * x1 + theta[1] * x2 + float(theta0))

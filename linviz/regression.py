@@ -103,3 +103,41 @@ class LinearRegression:
         self.loss_ = float(self.trace_.states["loss"][-1])
         self.closed_form_ = (closed_theta, closed_theta0)
         return self
+
+
+def squared_loss_grid(x, y, theta0_values, theta_values) -> np.ndarray:
+    """L_S(θ, θ₀) = (1/n) Σᵢ (θ x⁽ⁱ⁾ + θ₀ − y⁽ⁱ⁾)² on a grid, for 1-D input x.
+
+    Returns shape (len(theta_values), len(theta0_values)): row i holds θ = theta_values[i].
+    """
+    x = np.asarray(x, dtype=float).ravel()
+    y = np.asarray(y, dtype=float)
+    w0 = np.asarray(theta0_values, dtype=float)[None, :, None]
+    w1 = np.asarray(theta_values, dtype=float)[:, None, None]
+    residual = w1 * x[None, None, :] + w0 - y[None, None, :]
+    return np.mean(residual * residual, axis=2)
+
+
+def squared_loss_contour(x, y, level: float, n_points: int = 120) -> np.ndarray:
+    """The closed curve L_S(θ, θ₀) = ``level`` in the (θ₀, θ) plane, for 1-D input x.
+
+    L_S is quadratic: L_S(w) = L* + (w − w*)ᵀ H (w − w*) with w = (θ₀, θ),
+    H = (1/n) X̃ᵀX̃ on rows x̃ = (1, x), and w* the least-squares answer. Its
+    level sets are ellipses around w*: w = w* + √(level − L*) H^(−1/2) u for
+    unit vectors u. Returns shape (n_points, 2), or an empty (0, 2) array when
+    ``level`` is below the minimum L*.
+    """
+    x = np.asarray(x, dtype=float).ravel()
+    y = np.asarray(y, dtype=float)
+    Xt = np.column_stack([np.ones_like(x), x])
+    w_star = np.linalg.lstsq(Xt, y, rcond=None)[0]
+    residual = Xt @ w_star - y
+    minimum = float(np.mean(residual * residual))
+    if level < minimum:
+        return np.zeros((0, 2))
+    H = Xt.T @ Xt / len(y)
+    eigenvalues, eigenvectors = np.linalg.eigh(H)
+    angles = np.linspace(0.0, 2 * np.pi, n_points)
+    u = np.column_stack([np.cos(angles), np.sin(angles)])
+    radius = np.sqrt(level - minimum)
+    return w_star + radius * (u / np.sqrt(eigenvalues)) @ eigenvectors.T

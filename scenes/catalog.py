@@ -41,6 +41,27 @@ SCENES_IN_ORDER: list[SceneEntry] = [
                "the perceptron through the origin (θ₀ = 0)"),
     SceneEntry("update", "scenes.update", "UpdateScene",
                "what one update does to the score: + ‖x‖² + 1, on a number line"),
+    SceneEntry("margin", "scenes.margin", "MarginScene",
+               "signed distance, margins of points and of the data set, the maximum margin"),
+    SceneEntry("proof", "scenes.proof", "ProofScene",
+               "the convergence theorem proved on a real run: Mγ ≤ θ·θ*/‖θ*‖ ≤ ‖θ‖ ≤ √M R"),
+    SceneEntry("proof-offset", "scenes.proof", "ProofOffsetScene",
+               "the convergence proof with an offset, on the augmented vectors [x, 1]"),
+    SceneEntry("margin-speed", "scenes.margin_speed", "MarginSpeedScene",
+               "smaller margin, more updates: runs against the bound (R/γ)² on one plot"),
+    SceneEntry("offset-lift", "scenes.offset_lift", "OffsetLiftScene",
+               "the constant feature 1: a line through the origin does what an offset does"),
+    SceneEntry("xor", "scenes.xor", "XorScene",
+               "XOR: the perceptron cycles forever; lifted by x₁x₂, a plane separates it"),
+    SceneEntry("noise", "scenes.noise", "NoiseScene",
+               "flipped labels: the perceptron never settles, the training error stays above 0"),
+    SceneEntry("logistic", "scenes.logistic", "LogisticScene",
+               "logistic regression: sigmoid, probability field, logistic loss, gradient descent"),
+    SceneEntry("regression", "scenes.regression", "RegressionScene",
+               "linear regression: residuals, loss contours, gradient descent vs closed form; "
+               "polynomial features"),
+    SceneEntry("summary", "scenes.summary", "SummaryScene",
+               "the closing table: half-spaces, linear regression, logistic regression"),
 ]
 
 

@@ -254,3 +254,8 @@ OFFSET_SPACE_HEIGHT = 1.5  # the box of that view runs from x₃ = −OFFSET_SPA
 RUN_OFFSET_REPLAY = 5.0    # a whole perceptron run on the augmented points
 THRESHOLD_DOT = 0.1        # the threshold marked on x₂ = 1 and on the line below
 SPACE_PANEL_LEFT = 1.45    # the panel beside a 3-D view on the left starts here
+LABEL_BACKDROP_OPACITY = 0.75  # the background behind a label drawn over the data plane
+LABEL_BACKDROP_BUFF = 0.04
+LABEL_SLANT = 0.4          # a label set diagonally beside a point leans this much sideways
+AXIS_LABEL_SIDE = 0.7      # an axis's name sits this many label widths to its side
+CHAIN_ROW_GAP = 0.4        # between the rows of the proof's last board

@@ -1,0 +1,128 @@
+"""The logistic scene draws exactly the engine's trace, step by step."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from linviz import Perceptron
+from linviz.errors import DataError
+from scenes import style
+from scenes.logistic import LogisticScene
+
+from scene_helpers import built_scene, tiny_dry_run, variant
+
+
+def independent_descent(X, y, lr, k):
+    """θ, θ₀ after k full-batch steps on the mean of log(1 + exp(−y(θᵀx + θ₀)))."""
+    theta, theta0 = np.zeros(X.shape[1]), 0.0
+    for _ in range(k):
+        z = X @ theta + theta0
+        dz = -y / (1 + np.exp(y * z)) / len(y)  # d/dz log(1 + e^(−yz)), averaged
+        theta, theta0 = theta - lr * X.T @ dz, theta0 - lr * dz.sum()
+    return theta, theta0
+
+
+def follow(scene, k):
+    scene.tracker.set_value(k)
+    scene.follow()
+    for mobject in (scene.field, scene.hyperplane, scene.rings, scene.curve.graph, scene.live):
+        mobject.update(0)
+    scene.unfollow()
+
+
+@pytest.fixture(scope="module")
+def scene(tmp_path_factory):
+    return built_scene(LogisticScene, tmp_path_factory.mktemp("logistic"))
+
+
+@pytest.mark.parametrize("k", [0, 1, 2, 7, 40, 120])
+def test_drawings_follow_the_trace(scene, k):
+    scene.field_fade.set_value(1.0)
+    follow(scene, k)
+    X, y = scene.data.X, scene.data.y
+    theta, theta0 = independent_descent(X, y, scene.lr, k)
+    # the field: a few cells, their probability and colour band
+    field = scene.field
+    for i, j in [(0, 0), (17, 60), (55, 55), (90, 3), (109, 109)]:
+        centre = np.array([field.x1_values[j], field.x2_values[i]])
+        p = 1 / (1 + np.exp(-(centre @ theta + theta0)))
+        assert field.probabilities[i, j] == pytest.approx(p, abs=1e-9)
+        level = round(abs(2 * p - 1) * style.FIELD_LEVELS)
+        colour, opacity = field.colour_of_cell(i, j)
+        if level == 0:
+            assert colour is None
+        else:
+            expected = scene.theme.positive if p >= 0.5 else scene.theme.negative
+            assert colour.lower() == expected.lower()
+            assert opacity == pytest.approx(style.FIELD_OPACITY * level / style.FIELD_LEVELS)
+    # the loss curve's head is the loss after k steps
+    loss = np.mean(np.log1p(np.exp(-y * (X @ theta + theta0))))
+    np.testing.assert_allclose(scene.curve.head_in_data(), (k, loss), atol=1e-9)
+    assert scene.values["loss"].number.shown == f"{loss:.3f}"
+    assert scene.values["t"].number.shown == str(k)
+    # each ring's radius is the point's loss times the scale
+    for ring, marker, x, label in list(zip(scene.rings, scene.plane.markers, X, y))[:5]:
+        radius = np.linalg.norm(ring.points[0] - marker.get_center())
+        point_loss = np.log1p(np.exp(-label * (x @ theta + theta0)))
+        assert radius == pytest.approx(style.LOSS_RING_SCALE * point_loss, rel=1e-9)
+    ends = scene.hyperplane.endpoints_in_data()
+    if k == 0:
+        assert ends is None
+    else:
+        for point in ends:
+            assert point @ theta + theta0 == pytest.approx(0, abs=1e-6 * np.linalg.norm(theta))
+
+
+def test_a_field_that_changes_with_the_step(scene):
+    follow(scene, 0)
+    assert np.allclose(scene.field.probabilities, 0.5)
+    assert np.all(scene.field.codes == 0)
+    follow(scene, scene.T)
+    assert scene.field.probabilities.min() < 0.05 and scene.field.probabilities.max() > 0.95
+
+
+def test_whole_scene_plays_to_the_engines_result(tmp_path):
+    quick = variant(LogisticScene, steps=12, perceptron_epochs=3)
+    with tiny_dry_run(tmp_path):
+        scene = quick()
+        # every play jumps to its end: the logic and the final states, not the frames
+        scene.renderer._original_skipping_status = True
+        scene.render()
+    assert scene.sections == ["sigmoid", "field", "loss", "descent", "perceptron"]
+    assert scene.tracker.get_value() == 12
+    theta, theta0 = independent_descent(scene.data.X, scene.data.y, scene.lr, 12)
+    loss = np.mean(np.log1p(np.exp(-scene.data.y * (scene.data.X @ theta + theta0))))
+    assert scene.values["loss"].number.shown == f"{loss:.3f}"
+    assert any(f"{loss:.3f}" in sentence for sentence in scene.narration)
+    perceptron = Perceptron(epochs=3).fit(scene.data).trace_
+    assert scene.p_tracker.get_value() == perceptron.n_steps
+    final = scene.perceptron_line.theta, scene.perceptron_line.theta0
+    np.testing.assert_allclose(final[0], perceptron.states["theta"][-1])
+    assert final[1] == pytest.approx(perceptron.states["theta0"][-1])
+    assert not list(tmp_path.rglob("*.tex"))
+
+
+def test_scene_refuses_data_it_cannot_show():
+    with pytest.raises(DataError, match="2-D"):
+        variant(LogisticScene, data_spec="offset1d").load_data()
+
+
+@pytest.mark.parametrize("theme_name", ["dark", "light"])
+def test_both_themes_build(tmp_path, theme_name):
+    scene = built_scene(LogisticScene, tmp_path, theme_name=theme_name)
+    assert scene.field.bands[1].get_fill_color().to_hex().lower() == scene.theme.positive.lower()
+
+
+def test_sigmoid_curve_lies_on_its_axes(scene):
+    """σ(0) = 1/2 is drawn where the axes put z = 0, P = 1/2; the step jumps there too."""
+    axes = scene.sigmoid_plot
+    x_axis, y_axis = axes[2], axes[3]
+    points = scene.sigmoid_curve.get_anchors()
+    middle = points[len(points) // 2]
+    assert middle[0] == pytest.approx(y_axis.get_start()[0], abs=1e-6)
+    half_line = axes[0]
+    assert middle[1] == pytest.approx(half_line.get_start()[1], abs=1e-6)
+    assert points[0][1] == pytest.approx(x_axis.get_start()[1], abs=0.01)  # σ(−6) ≈ 0.0025
+    jump = scene.step_curve.get_anchors()
+    assert any(abs(p[0] - y_axis.get_start()[0]) < 1e-6 for p in jump)

@@ -1,0 +1,58 @@
+"""The summary table: its rows, and pictures drawn live from the engine."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from linviz import LinearRegression, LogisticRegression, Perceptron, make_builtin
+from scenes.summary import ROWS, SummaryScene, logistic_thumbnail, regression_thumbnail
+
+from scene_helpers import tiny_dry_run, variant
+
+
+@pytest.mark.parametrize("theme_name", ["dark", "light"])
+def test_whole_scene_shows_every_row_with_its_engine_result(tmp_path, theme_name):
+    with tiny_dry_run(tmp_path):
+        scene = variant(SummaryScene, theme_name=theme_name)()
+        scene.renderer._original_skipping_status = True
+        scene.render()
+    assert len(scene.rows) == len(ROWS) == 3
+    for row in scene.rows:
+        assert row in scene.mobjects
+    perceptron = Perceptron(epochs=100).fit(make_builtin("separable")).trace_.result
+    assert f"M = {perceptron['updates']} updates" in scene.narration[1]
+    data = make_builtin("regression1d")
+    x = data.X[:, 0]
+    w, *_ = np.linalg.lstsq(np.column_stack([np.ones_like(x), x]), data.y, rcond=None)
+    loss = np.mean((w[0] + w[1] * x - data.y) ** 2)
+    assert f"{loss:.3f}" in scene.narration[3]
+
+
+def test_logistic_picture_is_the_final_state_of_gradient_descent():
+    from scenes import style
+    from scenes.logistic import LogisticScene
+    from scenes.style import DARK
+    picture, caption = logistic_thumbnail(DARK, 0)
+    field = picture[3]
+    model = LogisticRegression(lr=LogisticScene.lr, steps=LogisticScene.steps).fit(
+        make_builtin("noisy"))
+    i, j = 20, 70
+    centre = np.array([field.x1_values[j], field.x2_values[i]])
+    p = 1 / (1 + np.exp(-(centre @ model.theta_ + model.theta0_)))
+    assert field.probabilities[i, j] == pytest.approx(p)
+    assert f"{model.loss_:.3f}" in caption
+    assert style.THUMBNAIL_HEIGHT > 0
+
+
+def test_regression_picture_draws_the_least_squares_line():
+    from scenes.style import LIGHT
+    picture, _ = regression_thumbnail(LIGHT, 0)
+    plane, dots, line = picture
+    data = make_builtin("regression1d")
+    theta, theta0 = LinearRegression().fit(data).closed_form_
+    for point in line.get_anchors():
+        a, b = plane.p2c(point)
+        assert b == pytest.approx(np.clip(theta[0] * a + theta0, plane.box.y_min,
+                                          plane.box.y_max), abs=1e-9)
+    assert len(dots) == data.n_samples
