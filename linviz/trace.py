@@ -289,6 +289,11 @@ def _trace_from_document(document: Any, source: str) -> Trace:
     if records and (steps["state"].dtype != np.int64 or steps["state"].min() < 0):
         raise TraceFormatError(f"{source}: step field 'state' must hold whole numbers ≥ 0")
     n_states = 1 + (int(steps["state"].max()) if records else 0)
+    if n_states > len(records) + 1:
+        # each state after the first is reached by a step, so there are at most
+        # steps + 1 of them; a larger index is damage (and must not size an allocation)
+        raise TraceFormatError(f"{source}: a step refers to state {n_states - 1}, but "
+                               f"{len(records)} steps reach at most {len(records) + 1} states")
     states: dict[str, np.ndarray] = {}
     for name in state_names:
         rows: list[Any] = [None] * n_states

@@ -404,3 +404,8 @@ def test_save_replaces_an_existing_file_whole(tmp_path):
     trace.save(target)
     assert target.read_text() == trace.to_json()
     assert leftovers(tmp_path) == ["run.json"]
+
+
+def test_a_huge_state_index_is_refused_without_allocating_for_it(document):
+    document["steps"][0]["state"] = 10**12  # would be a list of 10¹² rows if trusted
+    assert "refers to state" in rejected(json.dumps(document))
