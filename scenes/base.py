@@ -136,6 +136,8 @@ class LinvizScene(Scene):
 
         from PIL import Image
 
+        # after a still wait the renderer keeps its last image as a background: drop it
+        self.renderer.static_image = None
         self.renderer.update_frame(self)
         folder = Path(self.keyframe_dir)
         folder.mkdir(parents=True, exist_ok=True)

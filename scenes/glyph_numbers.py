@@ -27,7 +27,7 @@ def _glyph_set(font_size: float, colour: str) -> dict:
     """
     key = float(font_size)
     if key not in _cache:
-        sample = MathTypst(_GLYPH_SOURCE, font_size=font_size, color=colour)
+        sample = MathTypst(_GLYPH_SOURCE, font_size=font_size, color=colour, use_svg_cache=False)
         parts = list(sample.submobjects)
         if len(parts) != len(GLYPHS):  # pragma: no cover - depends on the Typst fonts
             raise RuntimeError(f"expected {len(GLYPHS)} glyphs from Typst, got {len(parts)}")

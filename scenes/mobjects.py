@@ -119,15 +119,22 @@ class FastDashedLine(VMobject):
         return self.end
 
 
+# Manim keeps a deep copy of every parsed SVG in case the same source comes again,
+# and deep-copying the glyphs costs about a third of typesetting them; a scene
+# typesets each string once, so the copy is skipped.
+NO_SVG_CACHE = {"use_svg_cache": False}
+
+
 def math(source: str, theme: Theme, font_size: float = style.FONT_MATH, **kwargs) -> MathTypst:
     """Mathematics typeset with Typst (never TeX), in the theme's text colour."""
-    return MathTypst(source, font_size=font_size, color=theme.text, **kwargs)
+    return MathTypst(source, font_size=font_size, color=theme.text, **{**NO_SVG_CACHE, **kwargs})
 
 
 def text(source: str, theme: Theme, font_size: float = style.FONT_BODY, colour: str | None = None,
          **kwargs) -> Typst:
     """Prose typeset with Typst (may hold inline math as ``$...$``)."""
-    return Typst(source, font_size=font_size, color=colour or theme.text, **kwargs)
+    return Typst(source, font_size=font_size, color=colour or theme.text,
+                 **{**NO_SVG_CACHE, **kwargs})
 
 
 def fmt(value: float, places: int = 2) -> str:
@@ -255,15 +262,9 @@ class Hyperplane(VGroup):
         self.normal = FastArrow(theme.normal)
         self.shade = Polygon(ORIGIN, RIGHT, UP, stroke_width=0, fill_color=theme.positive,
                              fill_opacity=theme.shade_opacity)
-        self.note = text("", theme, style.FONT_SMALL)
-        self.notes = Shared({
-            "zero": text("θ = 0: no boundary yet (every score is 0)", theme, style.FONT_SMALL,
-                         theme.muted),
-            "outside": text("the boundary lies outside this view", theme, style.FONT_SMALL,
-                            theme.muted),
-        })
-        for note in self.notes.target.values():
-            note.next_to(plane.axes, UP, buff=style.SMALL_BUFF)
+        # typeset when first needed: most boundaries never show one, and each costs
+        # a tenth of a second of Typst
+        self.notes = Shared({})
         super().__init__(self.shade, self.line, self.normal)
         self.state = None
         self.set_parameters(theta, theta0)
@@ -309,11 +310,19 @@ class Hyperplane(VGroup):
         self.shade.set_points_as_corners([*corners, corners[0]])
         self.shade.set_fill(opacity=self.plane.theme.shade_opacity)
 
+    NOTES = {"zero": "θ = 0: no boundary yet (every score is 0)",
+             "outside": "the boundary lies outside this view"}
+
     def _show_note(self, state: str) -> None:
         if state == self.state:
             return
         self.state = state
-        for key, note in self.notes.target.items():
+        notes = self.notes.target
+        if state in self.NOTES and state not in notes:
+            theme = self.plane.theme
+            notes[state] = text(self.NOTES[state], theme, style.FONT_SMALL, theme.muted).next_to(
+                self.plane.axes, UP, buff=style.SMALL_BUFF)
+        for key, note in notes.items():
             if key == state and note not in self.submobjects:
                 self.add(note)
             elif key != state and note in self.submobjects:
