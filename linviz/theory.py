@@ -199,3 +199,19 @@ def proof_quantities(trace: Trace) -> ProofQuantities:
         theta_star=star.theta,
         augmented=offset,
     )
+
+
+def unit_ball_data(data: Dataset, offset: bool) -> Dataset:
+    """The theorem's points divided by R: x/R, or [x, 1]/R with an offset.
+
+    The normalized form of the theorem (‖x⁽ⁱ⁾‖ ≤ 1, ‖θ*‖ = 1, at most 1/γ²
+    updates) is the general one with every point divided by R: every margin
+    is divided by R too, so 1/(γ/R)² = (R/γ)², and the perceptron through the
+    origin on the scaled points makes the same updates with θ divided by R.
+    The result has ``n_features + 1`` features with an offset (the augmented
+    points), and is for a perceptron through the origin.
+    """
+    points = augment(data.X) if offset else np.asarray(data.X, dtype=float)
+    R = radius(points)
+    return Dataset(f"{data.name}/R", points / R, data.y, label_names=data.label_names,
+                   params={"scaled_from": data.name, "R": R, "augmented": bool(offset)})

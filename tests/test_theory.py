@@ -233,3 +233,29 @@ def test_the_signed_distance_to_theta_zero_is_undefined():
 
 def test_mistake_bound_is_r_over_gamma_squared():
     assert theory.mistake_bound(2.0, 0.5) == 16.0
+
+
+# -- the normalized form: every point divided by R ------------------------------------
+
+
+@pytest.mark.parametrize("name, offset", [("separable-origin", False), ("separable", True),
+                                          ("small-margin", False)])
+def test_dividing_by_r_keeps_the_bound_and_the_updates(name, offset):
+    data = make_builtin(name)
+    scaled = theory.unit_ball_data(data, offset)
+    points = np.hstack([data.X, np.ones((data.n_samples, 1))]) if offset else data.X
+    R = max_norm(points)
+    np.testing.assert_allclose(scaled.X, points / R)
+    assert max_norm(scaled.X) == pytest.approx(1.0)
+    general = theory.proof_quantities(Perceptron(offset=offset).fit(data).trace_)
+    unit = theory.proof_quantities(Perceptron(offset=False).fit(scaled).trace_)
+    assert unit.R == pytest.approx(1.0)
+    assert unit.gamma == pytest.approx(general.gamma / general.R)
+    assert unit.bound == pytest.approx(general.bound)  # 1/(γ/R)² = (R/γ)²
+    assert unit.M[-1] == general.M[-1]
+    # θ is divided by R at every update (the augmented θ with an offset)
+    thetas = Perceptron(offset=offset).fit(data).trace_.states
+    lifted = (np.hstack([thetas["theta"], thetas["theta0"][:, None]]) if offset
+              else thetas["theta"])
+    unit_thetas = Perceptron(offset=False).fit(scaled).trace_.states["theta"]
+    np.testing.assert_allclose(unit_thetas, lifted / R, atol=1e-12)

@@ -1,0 +1,128 @@
+"""Where still drawings go: boards of rows on the right, and below every moving drawing.
+
+Manim redraws on every frame each mobject from the first moving one (animated,
+or with an updater) to the end of the scene's list. A scene that keeps its
+still drawings (typeset boards, the data plane) ahead of everything that
+moves pays for them once per animation instead of once per frame.
+"""
+
+from __future__ import annotations
+
+from manim import DOWN, LEFT, RIGHT, Animation, Mobject, VGroup, VMobject
+
+from . import style
+from .mobjects import drop_svg_paths
+
+
+class StillFirst:
+    """A scene mixin: ``settle`` keeps still drawings below every moving one."""
+
+    def settle(self, *mobjects: VMobject) -> None:
+        """Mark ``mobjects`` as still and reorder the scene: still ones first, in the
+        order they were settled (so later ones are drawn on top of earlier ones)."""
+        still = getattr(self, "still", None)
+        if still is None:
+            still = self.still = []
+        for mobject in mobjects:
+            if mobject in still:
+                still.remove(mobject)
+            still.append(mobject)
+        self.still = [m for m in still if m in self.mobjects]
+        moving = [m for m in self.mobjects if m not in self.still]
+        self.mobjects = [*self.still, *moving]
+
+    def unsettle(self, *mobjects: VMobject) -> None:
+        """Forget that ``mobjects`` are still (before they move or leave)."""
+        self.still = [m for m in getattr(self, "still", []) if m not in mobjects]
+
+
+def with_backdrop(mobject: VMobject, theme) -> VMobject:
+    """``mobject`` with a background patch, so it reads over grid lines and shading."""
+    mobject.add_background_rectangle(color=theme.background,
+                                     opacity=style.LABEL_BACKDROP_OPACITY,
+                                     buff=style.LABEL_BACKDROP_BUFF)
+    return mobject
+
+
+def then_hold(rate_func, share: float):
+    """``rate_func`` run over the first ``share`` of an animation, then held at its end.
+
+    One play that moves and then pauses costs one static frame and one partial
+    movie, not two.
+    """
+    return lambda t: rate_func(min(1.0, t / share))
+
+
+def indented(mobject: VMobject) -> VMobject:
+    """A row of a board set in from the left edge (it continues the row above)."""
+    mobject.indent = style.BUFF * 2
+    return mobject
+
+
+def board(rows, below: VMobject, buff: float = style.BUFF) -> VGroup:
+    """Rows stacked under ``below`` on the right of the frame, left-aligned at
+    ``style.PANEL_LEFT``; rows made with :func:`indented` are set in."""
+    group = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=buff)
+    for row in rows:
+        row.shift(RIGHT * getattr(row, "indent", 0.0))
+    group.next_to(below, DOWN, buff=style.BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
+    return drop_svg_paths(group)
+
+
+def still_parts(group: VGroup, moving: VGroup) -> VGroup:
+    """The leaves of ``group`` that are not part of ``moving``: what can stay still."""
+    inside = set(map(id, moving.get_family()))
+    return VGroup(*[m for m in group.get_family() if id(m) not in inside and not m.submobjects])
+
+
+class QuickFade(Animation):
+    """Fade a mobject in or out by scaling its opacities in place.
+
+    Manim's ``FadeIn`` and ``FadeOut`` are transforms: they deep-copy the
+    mobject when they begin, which for a board of typeset text costs more than
+    all the frames of the fade. This one keeps each part's fill, stroke and
+    background-stroke opacities, multiplies them by the faded amount every
+    frame, and leaves them as they were at the end (a faded-out mobject is
+    removed from the scene intact, ready to come back).
+    """
+
+    def __init__(self, mobject: Mobject, fade_in: bool = True, **kwargs):
+        super().__init__(mobject, introducer=fade_in, remover=not fade_in, **kwargs)
+        self.fade_in = fade_in
+
+    def create_starting_mobject(self) -> Mobject:
+        return Mobject()  # nothing is read from a copy
+
+    def begin(self) -> None:
+        self.parts = [m for m in self.mobject.get_family() if isinstance(m, VMobject)]
+        self.opacities = [(m.fill_rgbas[:, 3].copy(), m.stroke_rgbas[:, 3].copy(),
+                           m.background_stroke_rgbas[:, 3].copy()) for m in self.parts]
+        super().begin()
+
+    def interpolate_mobject(self, alpha: float) -> None:
+        shown = self.rate_func(alpha)
+        self._scale(shown if self.fade_in else 1.0 - shown)
+
+    def _scale(self, amount: float) -> None:
+        for part, (fill, stroke, background) in zip(self.parts, self.opacities):
+            # a part may have been recomposed meanwhile (a live number): skip what changed
+            if len(part.fill_rgbas) == len(fill):
+                part.fill_rgbas[:, 3] = fill * amount
+            if len(part.stroke_rgbas) == len(stroke):
+                part.stroke_rgbas[:, 3] = stroke * amount
+            if len(part.background_stroke_rgbas) == len(background):
+                part.background_stroke_rgbas[:, 3] = background * amount
+
+    def clean_up_from_scene(self, scene) -> None:
+        super().clean_up_from_scene(scene)
+        self._scale(1.0)
+
+
+def appear(mobject: Mobject, **kwargs) -> QuickFade:
+    """Fade ``mobject`` in (it is added to the scene), copying nothing."""
+    return QuickFade(mobject, fade_in=True, **kwargs)
+
+
+def vanish(mobject: Mobject, **kwargs) -> QuickFade:
+    """Fade ``mobject`` out (it leaves the scene), copying nothing."""
+    return QuickFade(mobject, fade_in=False, **kwargs)

@@ -1,0 +1,412 @@
+"""`margin`: how far the points are from a separator, and the separator that keeps them farthest.
+
+As in notes 000, for the hyperplane θᵀx + θ₀ = 0:
+
+1. the signed distance of a point x is the projection of x on θ/‖θ‖ minus
+   the signed distance of the line to the origin:
+   θᵀx/‖θ‖ − (−θ₀/‖θ‖) = (θᵀx + θ₀)/‖θ‖;
+2. the margin of a labelled point (x⁽ⁱ⁾, y⁽ⁱ⁾) is y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀)/‖θ‖,
+   negative when the point is misclassified;
+3. the margin of the data set is the minimum over its points: one mistake
+   makes it negative;
+4. the perceptron's separator has a small margin; the maximum-margin
+   separator θ* has the largest, γ: the band of half-width γ around it holds
+   no point, and the circle of radius R = maxᵢ‖x⁽ⁱ⁾‖ holds them all.
+
+The separators are real: a state of the engine's perceptron run that still
+makes a mistake, its final separator, and ``linviz.theory.max_margin_separator``;
+every distance and margin comes from ``linviz.theory``. The animated state is
+``self.blend`` (0: the separator with a mistake, 1: the perceptron's, 2: θ*,
+linear in between on (θ, θ₀)/‖θ‖) and ``self.probe`` (0 → 1: the studied
+point moves from the first probe point to the second).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import DOWN, LEFT, RIGHT, UP, Circle, Line, ValueTracker, VGroup, smooth
+
+from linviz.perceptron import Perceptron
+from linviz.theory import (
+    dataset_margin, max_margin_separator, mistake_bound, point_margins, proof_space, radius,
+    signed_distance, training_error,
+)
+from scenes import style
+from scenes.base import LinvizScene
+from scenes.geometry import clip_line, free_spot_on_circle, square_box_around_disk
+from scenes.layout import (
+    StillFirst, appear, board, indented, still_parts, vanish, with_backdrop,
+)
+from scenes.mobjects import (
+    DataPlane, FastArrow, FastDashedLine, Hyperplane, LiveValue, MarginBand,
+    Marker, ScoreLine, fmt, math, origin_circle, place_outside_circle, text,
+)
+
+PROJECTION = "theta^T x \\/ norm(theta)"
+LINE_OFFSET = "-theta_0 \\/ norm(theta)"
+DISTANCE = "(theta^T x + theta_0) \\/ norm(theta)"
+IDENTITY = (f"{DISTANCE} = {PROJECTION} - ({LINE_OFFSET})")
+POINT_MARGIN = "y^((i)) (theta^T x^((i)) + theta_0) \\/ norm(theta)"
+DATASET_MARGIN = f"min_i {POINT_MARGIN}"
+
+
+def separator_with_fewest_mistakes(trace) -> int:
+    """The state of a perceptron run with the fewest mistakes, at least one (the latest of
+    equals), among those with θ ≠ 0; None when every such state separates the data."""
+    data = trace.data
+    best, best_errors = None, None
+    for s, (theta, theta0) in enumerate(zip(trace.states["theta"], trace.states["theta0"])):
+        if not np.any(theta):
+            continue
+        errors = training_error(data.X, data.y, theta, theta0)
+        if errors > 0 and (best_errors is None or errors <= best_errors):
+            best, best_errors = s, errors
+    return best
+
+
+def unit_parameters(theta, theta0: float) -> np.ndarray:
+    """(θ, θ₀)/‖θ‖ as one vector [θ̂₁, θ̂₂, θ̂₀]: the same line, ‖θ̂‖ = 1."""
+    theta = np.asarray(theta, dtype=float)
+    norm = float(np.linalg.norm(theta))
+    return np.append(theta / norm, float(theta0) / norm)
+
+
+def probe_points(X: np.ndarray, theta, theta0: float) -> tuple[int, int]:
+    """Two points to measure, one on each side of the line (positive side first).
+
+    On each side, among the points at least as far from the line as the median
+    of that side, the one farthest from the axis through the origin along θ:
+    its projection on that axis then stands apart from the point itself.
+    """
+    distances = signed_distance(X, theta, theta0)
+    unit = np.asarray(theta, dtype=float) / float(np.linalg.norm(theta))
+    across = np.abs(X @ np.array([-unit[1], unit[0]]))
+    chosen = []
+    for side in (distances > 0, distances <= 0):
+        candidates = np.flatnonzero(side & (np.abs(distances)
+                                            >= np.median(np.abs(distances[side]))))
+        chosen.append(int(candidates[np.argmax(across[candidates])]))
+    return chosen[0], chosen[1]
+
+
+class MarginScene(StillFirst, LinvizScene):
+    """Signed distance, margins of points and of the data set, and the maximum margin."""
+
+    name = "margin"
+    description = "signed distance, margin of a point and of the data set, the maximum margin"
+    default_data = "separable"
+    needs_separable = "offset"
+
+    def make_trace(self):
+        """The engine's run, long enough to converge: (R/γ)² + 2 epochs always are."""
+        points, star = proof_space(self.data, offset=True)
+        bound = mistake_bound(radius(points), star.gamma)
+        return Perceptron(epochs=int(np.floor(bound)) + 2, offset=True).fit(self.data).trace_
+
+    def construct(self) -> None:
+        self.trace = self.make_trace()
+        self.build()
+        self.show_signed_distance()
+        self.show_point_margins()
+        self.show_maximum_margin()
+
+    # -- the separators and their numbers ------------------------------------
+    def build(self) -> None:
+        X, y = self.data.X, self.data.y
+        trace = self.trace
+        with_mistake = separator_with_fewest_mistakes(trace)
+        #: the studied separator's state in the run (None: no state makes a mistake)
+        self.mistake_state = with_mistake
+        start = with_mistake if with_mistake is not None else 1
+        self.star = max_margin_separator(X, y, offset=True)
+        self.separators = np.array([
+            unit_parameters(trace.states["theta"][start], trace.states["theta0"][start]),
+            unit_parameters(trace.states["theta"][-1], trace.states["theta0"][-1]),
+            unit_parameters(self.star.theta, self.star.theta0),
+        ])
+        self.R = radius(X)
+        self.perceptron_margin = dataset_margin(X, y, *self.parameters(1))
+        self.probe_indices = probe_points(X, *self.parameters(1))
+        #: the signed distance is shown on the perceptron's final separator (blend 1)
+        self.blend = ValueTracker(1.0)
+        self.probe = ValueTracker(0.0)
+        self.build_plane()
+        self.build_boards()
+        self.build_number_line()
+
+    def parameters(self, s: float | None = None) -> tuple[np.ndarray, float]:
+        """(θ, θ₀) at blend ``s`` (the tracker's when None), with ‖θ‖ = 1 at whole values."""
+        s = self.blend.get_value() if s is None else float(s)
+        s = min(max(s, 0.0), float(len(self.separators) - 1))
+        low = min(int(np.floor(s)), len(self.separators) - 2)
+        fraction = s - low
+        w = (1 - fraction) * self.separators[low] + fraction * self.separators[low + 1]
+        return w[:2], float(w[2])
+
+    def margins(self) -> np.ndarray:
+        """The margin of every point for the current separator (from the theory)."""
+        return point_margins(self.data.X, self.data.y, *self.parameters())
+
+    def probe_point(self) -> np.ndarray:
+        a, b = (self.data.X[i] for i in self.probe_indices)
+        p = self.probe.get_value()
+        return (1 - p) * a + p * b
+
+    # -- the plane -----------------------------------------------------------
+    def build_plane(self) -> None:
+        theme = self.theme
+        box = square_box_around_disk(self.data.X, self.R)
+        self.plane = DataPlane(self.data.X, self.data.y, theme, box=box)
+        self.plane.remove(self.plane.markers)  # drawn apart, above the band
+        self.hyperplane = Hyperplane(self.plane, *self.parameters(), show_normal=False)
+        self.band = MarginBand(self.plane, *self.parameters(), 0.0, theme.correct)
+        self.circle = origin_circle(self.plane, self.R, theme.muted)
+        self.circle_label = math(f"R = {fmt(self.R)}", theme, style.FONT_SMALL).set_color(
+            theme.muted)
+        with_backdrop(self.circle_label, theme)
+        star_line = (self.star.theta, self.star.theta0)
+        place_outside_circle(self.circle_label, self.plane,
+                             free_spot_on_circle(self.data.X, self.R, box, [star_line]), self.R)
+        # the signed distance, split along the axis through the origin in the direction θ
+        self.axis = Line(self.plane.c2p((0, 0)), self.plane.c2p((1, 0)), stroke_width=2,
+                         color=theme.muted)
+        self.axis_label = math("theta \\/ norm(theta)", theme, style.FONT_SMALL).set_color(
+            theme.normal)
+        with_backdrop(self.axis_label, theme)
+        self.projection_arrow = FastArrow(theme.normal, stroke_width=style.LINE_STROKE)
+        self.offset_arrow = FastArrow(theme.bound, stroke_width=style.LINE_STROKE)
+        self.distance_arrow = FastArrow(theme.text, stroke_width=style.LINE_STROKE)
+        self.to_axis = FastDashedLine(theme.normal)
+        self.to_line = FastDashedLine(theme.text)
+        self.probe_ring = Circle(radius=style.RING_RADIUS, color=theme.highlight,
+                                 stroke_width=style.RING_STROKE)
+        self.probe_label = math("x", theme, style.FONT_SMALL).set_color(theme.highlight)
+        with_backdrop(self.probe_label, theme)
+        self.distance_parts = VGroup(self.axis, self.offset_arrow, self.projection_arrow,
+                                     self.to_axis, self.to_line, self.distance_arrow,
+                                     self.axis_label, self.probe_ring, self.probe_label)
+        self.lowest_ring = Circle(radius=style.RING_RADIUS, color=theme.highlight,
+                                  stroke_width=style.RING_STROKE)
+        self.follow_separator()
+        self.follow_probe()
+
+    def follow_separator(self, _=None) -> None:
+        """The boundary, its band (half-width: the data set's margin, if positive), the
+        ring on the closest point."""
+        theta, theta0 = self.parameters()
+        self.hyperplane.set_parameters(theta, theta0)
+        margins = self.margins()
+        self.band.set_band(theta, theta0, max(float(np.min(margins)), 0.0))
+        self.lowest_ring.move_to(self.plane.c2p(self.data.X[int(np.argmin(margins))]))
+
+    def follow_probe(self, _=None) -> None:
+        """The decomposition of the probe point's signed distance along θ/‖θ‖."""
+        theta, theta0 = self.parameters()
+        norm = float(np.linalg.norm(theta))
+        unit = theta / norm
+        x = self.probe_point()
+        along = float(signed_distance(x[None, :], theta)[0])   # θᵀx/‖θ‖
+        line = -theta0 / norm                                    # −θ₀/‖θ‖
+        c2p = self.plane.c2p
+        segment = clip_line(np.array([-unit[1], unit[0]]), 0.0, self.plane.box)
+        if segment is not None:
+            self.axis.put_start_and_end_on(c2p(segment[0]), c2p(segment[1]))
+            # named at the end the direction θ/‖θ‖ points to
+            far = max(segment, key=lambda p: float(p @ unit))
+            inward = -np.array([*unit, 0.0]) * (self.axis_label.height + style.SMALL_BUFF)
+            aside = np.array([-unit[1], unit[0], 0.0]) * self.axis_label.width
+            self.axis_label.move_to(c2p(far)).shift(inward + aside * style.AXIS_LABEL_SIDE)
+        side = np.array([-unit[1], unit[0], 0.0]) * style.AXIS_SPLIT
+        self.projection_arrow.set_ends(c2p((0, 0)) + side, c2p(along * unit) + side)
+        self.offset_arrow.set_ends(c2p((0, 0)) - side, c2p(line * unit) - side)
+        self.distance_arrow.set_ends(c2p(line * unit), c2p(along * unit))
+        self.to_axis.set_ends(c2p(x), c2p(along * unit))
+        self.to_line.set_ends(c2p(x - (along - line) * unit), c2p(x))
+        self.probe_ring.move_to(c2p(x))
+        self.probe_label.next_to(self.probe_ring, UP + LEFT * style.LABEL_SLANT,
+                                  buff=style.LABEL_BACKDROP_BUFF)
+
+    # -- the boards ----------------------------------------------------------
+    def build_boards(self) -> None:
+        theme = self.theme
+        small = style.FONT_SMALL
+        self.title = self.make_title("Margins")
+        self.values = {
+            "projection": LiveValue(PROJECTION, 0.0, theme, colour=theme.normal),
+            "offset": LiveValue(LINE_OFFSET, 0.0, theme, colour=theme.bound),
+            "distance": LiveValue(DISTANCE, 0.0, theme, colour=theme.text),
+            "margin": LiveValue("\"margin of the data set\"", 0.0, theme,
+                                colour=theme.highlight),
+            "mistakes": LiveValue("\"wrong side\"", 0, theme),
+        }
+        self.values["projection"].label.set_color(theme.normal)
+        self.values["offset"].label.set_color(theme.bound)
+        self.distance_board = self.board_of([
+            text("The *signed distance* of $x$ to the line $theta^T x + theta_0 = 0$:", theme,
+                 small),
+            math(IDENTITY, theme, style.FONT_PANEL),
+            text("the projection of $x$ on $theta \\/ norm(theta)$", theme, small,
+                 theme.normal),
+            indented(text("minus the signed distance of the line to the origin", theme, small,
+                          theme.bound)),
+            self.values["projection"], self.values["offset"], self.values["distance"],
+        ])
+        self.margin_board = self.board_of([
+            text("The *margin* of a labelled point $(x^((i)), y^((i)))$:", theme, small),
+            indented(math(POINT_MARGIN, theme, style.FONT_PANEL)),
+            text("negative when the point is on the wrong side;", theme, small, theme.mistake),
+            text("the margin of the *data set* is the smallest:", theme, small),
+            indented(math(DATASET_MARGIN, theme, style.FONT_PANEL)),
+            text("one point on the wrong side makes it negative.", theme, small,
+                 theme.mistake),
+        ])
+        #: the data set's margin and mistakes, above the number line (sections 2 and 3)
+        self.values_row = VGroup(self.values["margin"], self.values["mistakes"]).arrange(
+            RIGHT, buff=style.VALUE_GAP)
+        gamma, R = fmt(self.star.gamma), fmt(self.R)
+        self.max_board = self.board_of([
+            text(f"The perceptron's separator: margin ${fmt(self.perceptron_margin)}$", theme,
+                 small),
+            text(f"the *maximum-margin* separator $theta^*$: $gamma = {gamma}$", theme, small,
+                 theme.correct),
+            indented(text("the band of half-width $gamma$ holds no point;", theme, small,
+                          theme.correct)),
+            indented(text("the closest points touch its edges", theme, small, theme.correct)),
+            text(f"every point lies in the circle of radius $R = max_i norm(x^((i))) = {R}$",
+                 theme, small, theme.muted),
+        ])
+
+    def board_of(self, rows) -> VGroup:
+        return board(rows, self.title)
+
+    def build_number_line(self) -> None:
+        theme = self.theme
+        # every margin the scene will show fits on the line
+        samples = np.concatenate([point_margins(self.data.X, self.data.y, *self.parameters(s))
+                                  for s in np.linspace(0, len(self.separators) - 1, 21)])
+        self.number_line = ScoreLine(samples, theme, width=style.MARGIN_LINE_WIDTH,
+                                     side_labels=("margin $<= 0$: wrong side",
+                                                  "margin $> 0$: right side"))
+        self.number_line.to_edge(DOWN, buff=style.BUFF).set_x(
+            style.PANEL_LEFT + style.MARGIN_LINE_WIDTH / 2)
+        self.values_row.next_to(self.number_line, UP, buff=3 * style.LINE_MARKER_LIFT
+                                + style.BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
+        self.line_markers = VGroup(*[Marker(label, theme).scale(style.LINE_MARKER_SCALE)
+                                     for label in self.data.y])
+        self.line_ring = Circle(radius=style.RING_RADIUS * style.LINE_MARKER_SCALE,
+                                color=theme.highlight, stroke_width=style.RING_STROKE)
+        self.follow_number_line()
+
+    def follow_number_line(self, _=None) -> None:
+        """Each point's margin as its + or − on the number line; the smallest ringed."""
+        margins = self.margins()
+        for marker, value, label in zip(self.line_markers, margins, self.data.y):
+            lift = style.LINE_MARKER_LIFT * (1 if label > 0 else 2)
+            marker.move_to(self.number_line.n2p(value) + UP * lift)
+        self.line_ring.move_to(self.line_markers[int(np.argmin(margins))])
+
+    def follow_values(self, _=None) -> None:
+        theta, theta0 = self.parameters()
+        x = self.probe_point()[None, :]
+        self.values["projection"].set_value(float(signed_distance(x, theta)[0]))
+        self.values["offset"].set_value(-float(theta0) / float(np.linalg.norm(theta)))
+        self.values["distance"].set_value(float(signed_distance(x, theta, theta0)[0]))
+        margins = self.margins()
+        self.values["margin"].set_value(float(np.min(margins)))
+        self.values["mistakes"].set_value(int(np.count_nonzero(margins <= 0)))
+
+    # -- the story ---------------------------------------------------------
+    def show_signed_distance(self) -> None:
+        self.section("signed-distance")
+        self.play(appear(self.title), appear(self.plane), appear(self.plane.markers),
+                  run_time=style.RUN_INTRO)
+        self.settle(self.title, self.plane, self.plane.markers)
+        self.narrate("The separator the perceptron found on these points: the line "
+                     "θᵀx + θ₀ = 0.", 3)
+        self.add(self.hyperplane)
+        self.play(appear(self.distance_board), run_time=style.RUN_SWAP)
+        self.settle(self.distance_board)
+        values = VGroup(*[self.values[k].number for k in ("projection", "offset", "distance")])
+        self.remove(self.distance_board)
+        self.distance_still = still_parts(self.distance_board, values)
+        self.add(self.distance_still)
+        self.settle(self.distance_still)
+        self.follow_values()
+        self.distance_parts.add_updater(lambda _: self.follow_probe())
+        values.add_updater(lambda _: self.follow_values())
+        self.play(appear(self.distance_parts), appear(values), run_time=style.RUN_INTRO)
+        d = signed_distance(self.data.X[list(self.probe_indices)], *self.parameters(1))
+        self.narrate(f"Project x on θ/‖θ‖ and subtract where the line crosses that axis, "
+                     f"−θ₀/‖θ‖: here {fmt(d[0])}.", 5)
+        self.wait(style.PAUSE_READ * 2)
+        self.narrate(f"On the other side of the line the distance is negative: {fmt(d[1])}.", 4)
+        self.play(self.probe.animate.set_value(1.0), run_time=style.RUN_PARAMETER,
+                  rate_func=smooth)
+        self.wait(style.PAUSE_READ)
+        self.distance_parts.clear_updaters()
+        values.clear_updaters()
+        self.follow_probe()  # the last frame's state, whatever the renderer skipped
+        self.follow_values()
+        self.distance_values = values
+
+    def show_point_margins(self) -> None:
+        self.section("point-margins")
+        self.follow_values()
+        self.play(vanish(self.distance_parts), vanish(self.distance_values),
+                  vanish(self.distance_still), appear(self.margin_board),
+                  appear(self.values_row), appear(self.number_line), appear(self.line_markers),
+                  run_time=style.RUN_SWAP)
+        values = VGroup(self.values["margin"].number, self.values["mistakes"].number)
+        self.remove(self.values_row)
+        self.values_still = still_parts(self.values_row, values)
+        self.add(self.values_still, self.lowest_ring, self.line_ring, values)
+        self.settle(self.margin_board, self.values_still, self.number_line)
+        margins = self.margins()
+        wrong = int(np.count_nonzero(margins <= 0))
+        self.narrate("The margin of a labelled point multiplies its signed distance by its "
+                     "label: positive on the right side, negative on the wrong one.", 5)
+        self.wait(style.PAUSE_READ * 2)
+        self.narrate(f"This separator has {wrong} point(s) on the wrong side, so the margin of "
+                     f"the data set, the smallest, is negative: {fmt(float(np.min(margins)))}.",
+                     5)
+        self.wait(style.PAUSE_READ * 2)
+        # the perceptron goes on to its final separator: every margin turns positive
+        moving = VGroup(self.hyperplane, self.band, self.lowest_ring, self.line_markers,
+                        self.line_ring, values)
+        moving.add_updater(lambda _: self.follow_all())
+        self.add(self.band)
+        self.play(self.blend.animate.set_value(1.0), run_time=style.RUN_PARAMETER * 2,
+                  rate_func=smooth)
+        self.narrate(f"The perceptron's final separator has every point on the right side: "
+                     f"margin {fmt(self.perceptron_margin)}, positive but small.", 5)
+        self.wait(style.PAUSE_READ * 2)
+        moving.clear_updaters()
+        self.follow_all()
+        self.moving = moving
+        self.margin_values = values
+
+    def follow_all(self, _=None) -> None:
+        self.follow_separator()
+        self.follow_number_line()
+        self.follow_values()
+
+    def show_maximum_margin(self) -> None:
+        self.section("maximum-margin")
+        gamma = self.star.gamma
+        self.play(vanish(self.margin_board), appear(self.max_board), run_time=style.RUN_SWAP)
+        self.settle(self.max_board)
+        self.narrate("Which separator keeps the points farthest? Widen the band until it "
+                     "touches points on both sides.", 4)
+        self.moving.add_updater(lambda _: self.follow_all())
+        self.play(self.blend.animate.set_value(2.0), run_time=style.RUN_PARAMETER * 2,
+                  rate_func=smooth)
+        self.moving.clear_updaters()
+        self.follow_all()
+        self.narrate(f"The maximum-margin separator θ*: γ = {fmt(gamma)}, the largest margin "
+                     f"any line has on these points.", 4)
+        self.wait(style.PAUSE_READ)
+        self.play(appear(self.circle), appear(self.circle_label), run_time=style.RUN_INTRO)
+        self.settle(self.circle, self.circle_label)
+        self.narrate(f"And the circle of radius R = {fmt(self.R)} holds every point. The ratio "
+                     "of R to γ is what the convergence proof is about.", 5)
+        self.wait(style.PAUSE_READ * 2)

@@ -1,0 +1,296 @@
+"""`offset-lift`: why a classifier through the origin loses nothing.
+
+1-D points that no threshold through 0 separates get the constant feature 1:
+in the plane, the points [x, 1] lie on the line x₂ = 1, and a line through the
+origin separates them. The perceptron through the origin on [x, 1] finds one;
+where it crosses x₂ = 1 is the threshold back in 1-D. The same for 2-D data
+lifted to the plane x₃ = 1 of 3-D space: the perceptron through the origin on
+[x, 1] ends at the same θ, θ₀ as the perceptron with offset on x.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (
+    DOWN, LEFT, ORIGIN, RIGHT, UP, DashedLine, Dot, FadeIn, FadeOut, Line, Polygon, ValueTracker,
+    VGroup, linear, smooth,
+)
+
+from linviz.dataset import Dataset
+from linviz.perceptron import Perceptron
+from linviz.sources import resolve_data
+from linviz.theory import augment
+from scenes import style
+from scenes.base import LinvizScene, StepTracker, parameters_at, state_after_steps
+from scenes.geometry import clip_line, square_box_around
+from scenes.mobjects import (
+    DataPlane, FastDashedLine, Hyperplane, LiveValue, Panel, fmt, fmt_vector, math, text,
+)
+from scenes.space import SpaceView
+
+
+def augmented(data: Dataset) -> Dataset:
+    """The points [x, 1] with the same labels (the notes' augmented vectors)."""
+    return Dataset(f"{data.name}+1", augment(data.X), data.y, label_names=data.label_names,
+                   params={"augmented_from": data.name})
+
+
+def threshold_of(theta) -> float | None:
+    """Where θ₁x + θ₂·1 = 0 crosses x₂ = 1: x = −θ₂/θ₁ (None when θ₁ = 0)."""
+    return None if theta[0] == 0 else float(-theta[1] / theta[0])
+
+
+class OffsetLiftScene(LinvizScene):
+    """1-D data lifted by the feature 1, then 2-D data lifted to 3-D."""
+
+    name = "offset-lift"
+    description = "the constant feature 1: a line through the origin does what an offset does"
+    default_data = "offset1d"
+    n_features = 1
+    needs_separable = "offset"
+    #: the 2-D data set of the second part
+    plane_data = "separable"
+    epochs = 100
+
+    def make_trace(self):
+        """The perceptron through the origin on [x, 1]."""
+        return Perceptron(epochs=self.epochs, offset=False).fit(augmented(self.data)).trace_
+
+    def construct(self) -> None:
+        self.trace = self.make_trace()
+        self.build()
+        self.show_line()
+        self.lift_line()
+        self.play_line_run()
+        self.build_space()
+        self.lift_plane()
+        self.play_space_run()
+
+    # -- part 1: a line of points, lifted to x₂ = 1 ----------------------------
+    def build(self) -> None:
+        theme = self.theme
+        self.offset_trace = Perceptron(epochs=self.epochs, offset=True).fit(self.data).trace_
+        self.lifted = augmented(self.data)
+        self.thetas = self.trace.states["theta"]
+        self.states_after = state_after_steps(self.trace)
+        self.title = self.make_title("The offset is one more feature")
+        self.plane = DataPlane(self.lifted.X, self.data.y, theme, axis_labels=("x", "x_2"))
+        self.lift_amount = ValueTracker(0.0)
+        self.tracker = StepTracker(0)
+        box = self.plane.box
+        self.lifted_line = DashedLine(self.plane.c2p((box.x_min, 1)),
+                                      self.plane.c2p((box.x_max, 1)),
+                                      dash_length=style.DASH_LENGTH, color=theme.muted,
+                                      stroke_width=style.DASH_STROKE)
+        self.lifted_line_label = math("x_2 = 1", theme, style.FONT_SMALL).next_to(
+            self.lifted_line, UP, buff=style.SMALL_BUFF).align_to(self.lifted_line, RIGHT)
+        self.hyperplane = Hyperplane(self.plane, self.thetas[0], 0.0)
+        self.crossing = Dot(radius=style.THRESHOLD_DOT, color=theme.highlight)
+        self.foot = Dot(radius=style.THRESHOLD_DOT, color=theme.highlight)
+        self.drop = FastDashedLine(theme.highlight)
+        self.values = {
+            "M": LiveValue("M", 0, theme),
+            "theta": LiveValue("theta", fmt_vector((0, 0)), theme),
+            "threshold": LiveValue("-theta_2 / theta_1", "", theme),
+        }
+        small = style.FONT_SMALL
+        result, offset_result = self.trace.result, self.offset_trace.result
+        rows = [
+            text("in 1-D, $h(x) = op(\"sign\")(theta x)$ gives every $x > 0$ the same label",
+                 theme, small),
+            text("add the constant feature 1: $x |-> [x, 1]$", theme, small),
+            text("$theta^T [x, 1] = theta_1 x + theta_2$: $theta_2$ is the offset", theme, small),
+        ]
+        self.notes = Panel(rows, theme)
+        self.notes.next_to(self.title, DOWN, buff=style.BUFF).set_x(style.PANEL_LEFT,
+                                                                     direction=LEFT)
+        self.value_rows = VGroup(*self.values.values()).arrange(DOWN, aligned_edge=LEFT,
+                                                                buff=style.SMALL_BUFF)
+        self.value_rows.next_to(self.notes, DOWN, buff=style.BUFF, aligned_edge=LEFT)
+        theta_line = np.asarray(result["theta"])
+        self.summary = Panel([
+            text(f"through the origin on $[x, 1]$: $theta = {fmt_vector(theta_line)}$",
+                 theme, small),
+            text(f"with offset on $x$: $theta = {fmt(offset_result['theta'][0])}, "
+                 f"theta_0 = {fmt(offset_result['theta0'])}$", theme, small),
+            text(f"threshold $x = {fmt(threshold_of(theta_line))}$, "
+                 f"{result['updates']} updates either way", theme, small, theme.correct),
+        ], theme)
+        self.summary.next_to(self.value_rows, DOWN, buff=style.BUFF, aligned_edge=LEFT)
+        self.value_labels = VGroup(*[v.label for v in self.values.values()])
+        self.live = VGroup(*[v.number for v in self.values.values()])
+
+        X = self.data.X[:, 0]
+        self.plane.markers.add_updater(lambda markers: [
+            marker.move_to(self.plane.c2p((x, self.lift_amount.get_value())))
+            for marker, x in zip(markers, X)])
+        self.hyperplane.add_updater(lambda h: h.set_parameters(self.parameters(), 0.0))
+        self.threshold_marks = VGroup(self.drop, self.crossing, self.foot)
+        self.threshold_marks.add_updater(lambda _: self.place_threshold())
+        self.live.add_updater(lambda _: self.update_values())
+
+    def parameters(self, s: float | None = None) -> np.ndarray:
+        s = self.tracker.get_value() if s is None else s
+        theta, _ = parameters_at(self.thetas, self.trace.states["theta0"], self.states_after, s)
+        return theta
+
+    def place_threshold(self) -> None:
+        x = threshold_of(self.parameters())
+        box = self.plane.box
+        if x is None or not box.x_min <= x <= box.x_max:
+            for part in self.threshold_marks:
+                part.set_opacity(0)
+            return
+        top, bottom = self.plane.c2p((x, 1)), self.plane.c2p((x, 0))
+        self.crossing.move_to(top).set_opacity(1)
+        self.foot.move_to(bottom).set_opacity(1)
+        self.drop.set_ends(top, bottom).set_stroke(opacity=1)
+
+    def update_values(self) -> None:
+        state = int(self.states_after[self.tracker.step])
+        theta = self.thetas[state]
+        self.values["M"].set_value(state)
+        self.values["theta"].set_value(fmt_vector(theta))
+        x = threshold_of(theta)
+        self.values["threshold"].set_value("" if x is None else fmt(x))
+
+    def show_line(self) -> None:
+        self.section("line")
+        self.narrate(f"{self.data.n_samples} points on a line: − below, + above. A classifier "
+                     f"through 0, sign(θx), gives every positive x the same label.", 4)
+        self.play(FadeIn(self.plane), FadeIn(self.title), run_time=style.RUN_INTRO)
+        self.remove(self.plane.markers)
+        self.add(self.plane.markers)
+        self.play(FadeIn(self.notes[0]), FadeIn(self.notes[1][0]), run_time=style.RUN_INTRO)
+        self.wait(style.PAUSE_READ)
+
+    def lift_line(self) -> None:
+        self.section("lift")
+        self.play(FadeIn(self.notes[1][1]), FadeIn(self.lifted_line),
+                  FadeIn(self.lifted_line_label), run_time=style.RUN_INTRO)
+        self.narrate("Add the constant feature 1: each point x becomes [x, 1], on the line "
+                     "x₂ = 1.", 3)
+        self.play(self.lift_amount.animate.set_value(1.0), run_time=style.RUN_LIFT,
+                  rate_func=smooth)
+        self.plane.markers.suspend_updating()
+        self.narrate("Now a line through the origin can cross x₂ = 1 between the − and the + "
+                     "points.", 3)
+        self.play(FadeIn(self.notes[1][2]), run_time=style.RUN_INTRO)
+        self.wait(style.PAUSE_SHORT)
+
+    def play_line_run(self) -> None:
+        self.section("perceptron-line")
+        self.play(FadeIn(self.value_rows), run_time=style.RUN_INTRO)
+        self.remove(self.value_rows)
+        self.add(self.value_labels, self.hyperplane, self.threshold_marks, self.live)
+        self.narrate("The perceptron through the origin on [x, 1]: where its line crosses "
+                     "x₂ = 1 is the threshold back on the line.", 4)
+        self.play(self.tracker.animate.set_value(self.trace.n_steps),
+                  run_time=style.RUN_OFFSET_REPLAY, rate_func=linear)
+        result, offset_result = self.trace.result, self.offset_trace.result
+        self.play(FadeIn(self.summary), run_time=style.RUN_INTRO)
+        self.narrate(f"It converges after {result['updates']} updates at θ = "
+                     f"{fmt_vector(result['theta'])}: threshold "
+                     f"{fmt(threshold_of(result['theta']))}. The perceptron with offset on x "
+                     f"ends at θ = {fmt(offset_result['theta'][0])}, "
+                     f"θ₀ = {fmt(offset_result['theta0'])}: the same numbers.", 5)
+        self.wait(style.PAUSE_READ * 2)
+
+    # -- part 2: 2-D data lifted to the plane x₃ = 1 -----------------------------
+    def build_space(self) -> None:
+        theme = self.theme
+        self.plane_set = resolve_data(self.plane_data, seed=self.seed)
+        self.space_trace = Perceptron(epochs=self.epochs, offset=False).fit(
+            augmented(self.plane_set)).trace_
+        self.space_offset_trace = Perceptron(epochs=self.epochs, offset=True).fit(
+            self.plane_set).trace_
+        self.space_thetas = self.space_trace.states["theta"]
+        self.space_states_after = state_after_steps(self.space_trace)
+        box = square_box_around(self.plane_set.X)
+        self.space_box = box
+        height = style.OFFSET_SPACE_HEIGHT
+        self.space = SpaceView(augment(self.plane_set.X) * [1, 1, 0], self.plane_set.y, theme,
+                               [box.x_min, box.y_min, -height], [box.x_max, box.y_max, height],
+                               scale=style.OFFSET_SPACE_SCALE, center=style.OFFSET_SPACE_CENTER)
+        self.space_lift = ValueTracker(0.0)
+        self.space_azimuth = ValueTracker(style.SPACE_AZIMUTH)
+        self.space_tracker = StepTracker(0)
+        self.offset_line = Line(stroke_color=theme.highlight, stroke_width=style.LINE_STROKE)
+        self.unit_plane = Polygon(ORIGIN, RIGHT, UP, stroke_width=0, fill_color=theme.highlight,
+                                  fill_opacity=style.LIFTED_PLANE_OPACITY)
+        self.space.add_updater(lambda _: self.redraw_space())
+        small = style.FONT_SMALL
+        a, b = self.space_trace.result, self.space_offset_trace.result
+        self.space_panel = Panel([
+            text("2-D data: $x |-> [x_1, x_2, 1]$, on the plane $x_3 = 1$", theme, small),
+            text("the perceptron through the origin on $[x, 1]$:", theme, small),
+            math(f"theta = {fmt_vector(a['theta'])}", theme, small),
+            text("the perceptron with offset on $x$:", theme, small),
+            math(f"theta = {fmt_vector(b['theta'])}, quad theta_0 = {fmt(b['theta0'])}",
+                 theme, small),
+            text(f"the same run: {a['updates']} and {b['updates']} updates", theme, small,
+                 theme.correct),
+            text("its plane meets $x_3 = 1$ in the line $theta^T x + theta_0 = 0$",
+                 theme, small, theme.highlight),
+        ], theme)
+        self.space_panel.next_to(self.title, DOWN, buff=style.BUFF).set_x(
+            style.SPACE_PANEL_LEFT, direction=LEFT)
+
+    def space_parameters(self) -> np.ndarray:
+        theta, _ = parameters_at(self.space_thetas, self.space_trace.states["theta0"],
+                                 self.space_states_after, self.space_tracker.get_value())
+        return theta
+
+    def redraw_space(self) -> None:
+        lift = self.space_lift.get_value()
+        self.space.points3d = augment(self.plane_set.X) * [1, 1, lift]
+        theta = self.space_parameters()
+        self.space.plane_parameters = (theta, 0.0) if self.space_tracker.get_value() > 0 else None
+        self.space.set_view(self.space_azimuth.get_value(), style.OFFSET_SPACE_ELEVATION)
+        if self.space.plane_parameters is None:
+            self.space.set_plane(None, 0.0)
+        corners = np.column_stack([self.space_box.corners, np.full(4, lift)])
+        screen = self.space.c2p(corners)
+        self.unit_plane.set_points_as_corners([*screen, screen[0]])
+        # where the plane meets x₃ = 1: θ₁x₁ + θ₂x₂ + θ₃ = 0
+        segment = (clip_line(theta[:2], theta[2], self.space_box)
+                   if self.space_tracker.get_value() > 0 else None)
+        if segment is None:
+            self.offset_line.set_stroke(opacity=0)
+            return
+        ends = self.space.c2p([[*segment[0], 1.0], [*segment[1], 1.0]])
+        self.offset_line.set_points_as_corners(ends).set_stroke(opacity=1)
+
+    def lift_plane(self) -> None:
+        self.section("plane-to-space")
+        self.play(FadeOut(VGroup(self.plane, self.notes, self.value_labels, self.live,
+                                 self.summary, self.hyperplane, self.threshold_marks,
+                                 self.lifted_line, self.lifted_line_label)),
+                  run_time=style.RUN_INTRO)
+        self.remove(self.plane, self.hyperplane, self.threshold_marks, self.live)
+        self.narrate(f"The same in one more dimension: {self.plane_set.n_samples} points of "
+                     f"the plane get the feature 1 and rise to x₃ = 1.", 3)
+        self.redraw_space()
+        self.play(FadeIn(self.unit_plane), FadeIn(self.space),
+                  FadeIn(self.space_panel[0], self.space_panel.rows[0]),
+                  run_time=style.RUN_INTRO)
+        self.play(self.space_lift.animate.set_value(1.0), run_time=style.RUN_LIFT,
+                  rate_func=smooth)
+        self.play(self.space_azimuth.animate.set_value(style.SPACE_AZIMUTH + style.SPACE_TURN),
+                  run_time=style.RUN_TURN, rate_func=smooth)
+
+    def play_space_run(self) -> None:
+        self.section("perceptron-space")
+        self.add(self.offset_line)
+        self.narrate("The perceptron through the origin on [x, 1]: a plane through the "
+                     "origin, which meets x₃ = 1 in a line of the data's plane.", 4)
+        self.play(self.space_tracker.animate.set_value(self.space_trace.n_steps),
+                  run_time=style.RUN_OFFSET_REPLAY, rate_func=linear)
+        a, b = self.space_trace.result, self.space_offset_trace.result
+        self.play(FadeIn(self.space_panel.rows[1:]), run_time=style.RUN_INTRO)
+        self.narrate(f"It ends at θ = {fmt_vector(a['theta'])}; the perceptron with offset "
+                     f"on x ends at θ = {fmt_vector(b['theta'])}, θ₀ = {fmt(b['theta0'])}: "
+                     f"the same numbers, update for update.", 5)
+        self.play(self.space_azimuth.animate.set_value(style.SPACE_AZIMUTH - style.SPACE_TURN),
+                  run_time=style.RUN_TURN, rate_func=smooth)
+        self.wait(style.PAUSE_READ)

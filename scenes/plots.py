@@ -1,0 +1,240 @@
+"""Plots of numbers from a run: a value against the update count, a log-log scatter.
+
+Both are built once. Their axes, ticks and labels form the group itself,
+which stays still; what grows (curves, dots) is a separate group a scene adds
+after its static drawings, since Manim redraws every frame whatever comes
+after a moving mobject. ``c2p`` maps plot coordinates to the screen and
+``p2c`` back, following the plot wherever it is moved.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Dot, Line, Polygon, VGroup, VMobject
+
+from . import style
+from .geometry import nice_step
+from .glyph_numbers import GlyphNumber
+from .mobjects import fmt, math
+from .style import Theme
+
+
+def _places(step: float) -> int:
+    """Decimal places that show a tick step exactly (0 for whole steps)."""
+    return max(0, int(-np.floor(np.log10(step) + 1e-9)))
+
+
+def interpolate(values: np.ndarray, s: float) -> float:
+    """values[k] at whole s = k, linear in between, clamped to the ends."""
+    s = min(max(float(s), 0.0), float(len(values) - 1))
+    low = int(np.floor(s + 1e-9))
+    if low >= len(values) - 1:
+        return float(values[-1])
+    fraction = s - low
+    return float((1 - fraction) * values[low] + fraction * values[low + 1])
+
+
+class BoundPlot(VGroup):
+    """A value against the update count M with the line that bounds it.
+
+    Parameters
+    ----------
+    values : ndarray of shape (M_final + 1,)
+        The value after M updates, M = 0..M_final.
+    bound : ndarray of shape (M_final + 1,)
+        The bound after M updates (a straight line such as Mγ or MR²).
+    theme : Theme
+    value_colour, bound_colour : str
+        Colours of the value's curve and of the bound line.
+    width, height : float
+        Size of the axes on screen.
+
+    The static group holds the axes with ticks labelled by glyph numbers and
+    ``x_label`` at the end of the M axis. ``graph`` (not part of the group)
+    holds what :meth:`set_progress` draws up to any M, fractional in between
+    updates: the value's polyline with a dot at its head, the bound line with
+    a dot at its head, and the gap between them lightly filled.
+    """
+
+    def __init__(self, values, bound, theme: Theme, value_colour: str, bound_colour: str,
+                 width: float = style.PLOT_WIDTH, height: float = style.PLOT_HEIGHT,
+                 x_label: str = "M"):
+        self.values = np.asarray(values, dtype=float)
+        self.bound = np.asarray(bound, dtype=float)
+        if self.values.shape != self.bound.shape or self.values.ndim != 1:
+            raise ValueError("values and bound must be 1-D arrays of the same length")
+        self.theme = theme
+        self.M_final = len(self.values) - 1
+        self.x_right = float(max(self.M_final, 1))
+        top = float(max(np.max(self.values), np.max(self.bound), 1e-9))
+        self.y_step = nice_step(top)
+        self.y_top = float(np.ceil(top / self.y_step - 1e-9) * self.y_step)
+        self.x_axis = Line(ORIGIN, RIGHT * width, stroke_width=2, color=theme.muted)
+        self.y_axis = Line(ORIGIN, UP * height, stroke_width=2, color=theme.muted)
+        ticks, labels = VGroup(), VGroup()
+        x_step = 1.0 if self.M_final <= style.PLOT_MAX_UNIT_TICKS else nice_step(self.x_right)
+        for m in np.arange(0.0, self.x_right + x_step / 2, x_step):
+            point = self.c2p(m, 0)
+            ticks.add(Line(point + DOWN * style.PLOT_TICK, point + UP * style.PLOT_TICK,
+                           stroke_width=2, color=theme.muted))
+            labels.add(GlyphNumber(fmt(m, 0), style.FONT_TINY, theme.muted).next_to(
+                point, DOWN, buff=style.PLOT_LABEL_BUFF))
+        places = _places(self.y_step)
+        for v in np.arange(self.y_step, self.y_top + self.y_step / 2, self.y_step):
+            point = self.c2p(0, v)
+            ticks.add(Line(point + LEFT * style.PLOT_TICK, point + RIGHT * style.PLOT_TICK,
+                           stroke_width=2, color=theme.muted))
+            labels.add(GlyphNumber(fmt(v, places), style.FONT_TINY, theme.muted).next_to(
+                point, LEFT, buff=style.PLOT_LABEL_BUFF))
+        self.x_label = math(x_label, theme, style.FONT_SMALL).next_to(
+            self.x_axis.get_end(), RIGHT, buff=style.PLOT_LABEL_BUFF)
+        super().__init__(self.x_axis, self.y_axis, ticks, labels, self.x_label)
+
+        self.gap = Polygon(ORIGIN, RIGHT, UP, stroke_width=0, fill_color=bound_colour,
+                           fill_opacity=style.PLOT_GAP_OPACITY)
+        self.bound_line = VMobject(stroke_color=bound_colour, stroke_width=style.PLOT_STROKE)
+        self.curve = VMobject(stroke_color=value_colour, stroke_width=style.PLOT_STROKE)
+        self.bound_head = Dot(ORIGIN, radius=style.PLOT_DOT, color=bound_colour)
+        self.head = Dot(ORIGIN, radius=style.PLOT_DOT, color=value_colour)
+        self.graph = VGroup(self.gap, self.bound_line, self.curve, self.bound_head, self.head)
+        self.progress = 0.0
+        self.set_progress(0.0)
+
+    # -- coordinates -------------------------------------------------------
+    def c2p(self, m: float, value: float) -> np.ndarray:
+        """Screen point of (M = m, value)."""
+        origin = self.x_axis.get_start()
+        x_unit = (self.x_axis.get_end() - origin) / self.x_right
+        y_unit = (self.y_axis.get_end() - self.y_axis.get_start()) / self.y_top
+        return origin + float(m) * x_unit + float(value) * y_unit
+
+    def p2c(self, point: np.ndarray) -> np.ndarray:
+        """(m, value) of a screen point."""
+        origin = self.x_axis.get_start()
+        dx = self.x_axis.get_end() - origin
+        dy = self.y_axis.get_end() - self.y_axis.get_start()
+        offset = np.asarray(point, dtype=float) - origin
+        return np.array([offset @ dx / (dx @ dx) * self.x_right,
+                         offset @ dy / (dy @ dy) * self.y_top])
+
+    # -- drawing up to M = s -------------------------------------------------
+    def _polyline(self, values: np.ndarray, s: float) -> list[np.ndarray]:
+        whole = int(np.floor(min(max(s, 0.0), self.M_final) + 1e-9))
+        points = [self.c2p(m, values[m]) for m in range(whole + 1)]
+        if s > whole + 1e-9 and whole < self.M_final:
+            points.append(self.c2p(s, interpolate(values, s)))
+        return points
+
+    def set_progress(self, s: float) -> "BoundPlot":
+        """Draw the curve, the bound line and the gap for M from 0 to ``s``."""
+        s = min(max(float(s), 0.0), float(self.M_final))
+        self.progress = s
+        curve, bound = self._polyline(self.values, s), self._polyline(self.bound, s)
+        if len(curve) < 2:  # nothing to draw yet: a degenerate path at the origin
+            curve, bound = [curve[0], curve[0]], [bound[0], bound[0]]
+        self.curve.set_points_as_corners(curve)
+        self.bound_line.set_points_as_corners(bound)
+        outline = curve + bound[::-1]
+        self.gap.set_points_as_corners([*outline, outline[0]])
+        self.head.move_to(curve[-1])
+        self.bound_head.move_to(bound[-1])
+        return self
+
+    def head_in_data(self) -> np.ndarray:
+        """(M, value) where the curve's head is drawn."""
+        return self.p2c(self.head.get_center())
+
+    def bound_head_in_data(self) -> np.ndarray:
+        """(M, bound) where the bound line's head is drawn."""
+        return self.p2c(self.bound_head.get_center())
+
+
+class LogLogPlot(VGroup):
+    """Square axes with logarithmic scales, both over the same decades.
+
+    Parameters
+    ----------
+    low, high : float
+        Values that must fit: the axes run from the power of ten at or below
+        ``low`` to the one at or above ``high``, on both axes.
+    theme : Theme
+    x_label, y_label : str
+        Typst math for the axes.
+    diagonal_label : str or None
+        With a label, the line y = x is drawn (and labelled) across the plot.
+    side : float
+        Side of the square on screen.
+
+    Ticks at every power of ten are labelled with glyph numbers; ticks at
+    2..9 times it are short and unlabelled. ``c2p(x, y)`` gives the screen
+    point of (x, y), ``p2c`` the values back.
+    """
+
+    def __init__(self, low: float, high: float, theme: Theme, x_label: str, y_label: str,
+                 diagonal_label: str | None = None, side: float = style.LOG_PLOT_SIDE):
+        self.theme = theme
+        self.low_decade = int(np.floor(np.log10(low) + 1e-9))
+        self.high_decade = max(int(np.ceil(np.log10(high) - 1e-9)), self.low_decade + 1)
+        self.x_axis = Line(ORIGIN, RIGHT * side, stroke_width=2, color=theme.muted)
+        self.y_axis = Line(ORIGIN, UP * side, stroke_width=2, color=theme.muted)
+        ticks, labels = VGroup(), VGroup()
+        for decade in range(self.low_decade, self.high_decade + 1):
+            for factor in range(1, 10):
+                value = factor * 10.0 ** decade
+                if value > 10.0 ** self.high_decade * (1 + 1e-9):
+                    break
+                size = style.PLOT_TICK * (2 if factor == 1 else 1)
+                x_point, y_point = self.c2p(value, 10.0 ** self.low_decade), self.c2p(
+                    10.0 ** self.low_decade, value)
+                ticks.add(Line(x_point, x_point + UP * size, stroke_width=2, color=theme.muted))
+                ticks.add(Line(y_point, y_point + RIGHT * size, stroke_width=2,
+                               color=theme.muted))
+                if factor == 1:
+                    number = fmt(value, max(0, -decade))
+                    labels.add(GlyphNumber(number, style.FONT_TINY, theme.muted).next_to(
+                        x_point, DOWN, buff=style.PLOT_LABEL_BUFF))
+                    labels.add(GlyphNumber(number, style.FONT_TINY, theme.muted).next_to(
+                        y_point, LEFT, buff=style.PLOT_LABEL_BUFF))
+        self.x_label = math(x_label, theme, style.FONT_SMALL).next_to(
+            labels, DOWN, buff=style.SMALL_BUFF).match_x(self.x_axis)
+        self.y_label = math(y_label, theme, style.FONT_SMALL).rotate(np.pi / 2).next_to(
+            labels, LEFT, buff=style.SMALL_BUFF).match_y(self.y_axis)
+        parts = [self.x_axis, self.y_axis, ticks, labels, self.x_label, self.y_label]
+        self.diagonal = None
+        if diagonal_label is not None:
+            corner_low = self.c2p(10.0 ** self.low_decade, 10.0 ** self.low_decade)
+            corner_high = self.c2p(10.0 ** self.high_decade, 10.0 ** self.high_decade)
+            self.diagonal = Line(corner_low, corner_high, stroke_width=style.PLOT_STROKE,
+                                 color=theme.bound)
+            self.above = Polygon(corner_low, corner_high, self.y_axis.get_end(), stroke_width=0,
+                                 fill_color=theme.bound, fill_opacity=style.LOG_ABOVE_OPACITY)
+            self.diagonal_label = math(diagonal_label, theme, style.FONT_SMALL).set_color(
+                theme.bound)
+            # along the line, just above it, near its upper end
+            angle = float(np.arctan2(*(corner_high - corner_low)[[1, 0]]))
+            self.diagonal_label.rotate(angle)
+            anchor = corner_low + style.LOG_LABEL_ALONG * (corner_high - corner_low)
+            normal = np.array([-np.sin(angle), np.cos(angle), 0.0])
+            self.diagonal_label.move_to(anchor + normal * (self.diagonal_label.height / 2
+                                                           + style.SMALL_BUFF))
+            parts = [self.above, *parts, self.diagonal, self.diagonal_label]
+        super().__init__(*parts)
+
+    def _log_unit(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        origin = self.x_axis.get_start()
+        decades = self.high_decade - self.low_decade
+        return (origin, (self.x_axis.get_end() - origin) / decades,
+                (self.y_axis.get_end() - self.y_axis.get_start()) / decades)
+
+    def c2p(self, x: float, y: float) -> np.ndarray:
+        """Screen point of the values (x, y), both > 0."""
+        origin, x_unit, y_unit = self._log_unit()
+        return (origin + (np.log10(float(x)) - self.low_decade) * x_unit
+                + (np.log10(float(y)) - self.low_decade) * y_unit)
+
+    def p2c(self, point: np.ndarray) -> np.ndarray:
+        """The values (x, y) at a screen point."""
+        origin, x_unit, y_unit = self._log_unit()
+        offset = np.asarray(point, dtype=float) - origin
+        return 10.0 ** (self.low_decade + np.array([offset @ x_unit / (x_unit @ x_unit),
+                                                    offset @ y_unit / (y_unit @ y_unit)]))

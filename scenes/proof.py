@@ -1,0 +1,586 @@
+"""`proof`: the perceptron convergence theorem, proved on a real run.
+
+The theorem (notes 000): if (A) the classifiers pass through the origin,
+(B) ‖x⁽ⁱ⁾‖ ≤ R for every i, and (C) some θ* has y⁽ⁱ⁾θ*ᵀx⁽ⁱ⁾/‖θ*‖ ≥ γ > 0
+for every i, then the perceptron makes at most (R/γ)² updates. The proof
+follows one update θ ← θ + yx, made on a mistake (yθᵀx ≤ 0):
+
+1. (θ + yx)·θ*/‖θ*‖ = θ·θ*/‖θ*‖ + y x·θ*/‖θ*‖ ≥ θ·θ*/‖θ*‖ + γ,
+   so after M updates θ·θ*/‖θ*‖ ≥ Mγ;
+2. ‖θ + yx‖² = ‖θ‖² + 2yθᵀx + ‖x‖² ≤ ‖θ‖² + R², so ‖θ‖² ≤ MR²;
+3. Mγ ≤ θ·θ*/‖θ*‖ ≤ ‖θ‖ ≤ √M R, hence M ≤ (R/γ)².
+
+The scene states the assumptions with this data set's R and γ (θ* is the
+maximum-margin separator), plays the run update by update with both
+quantities plotted against M beside their bounds Mγ and MR², replays the
+chain with live numbers, and ends with the normalized form of notes 002/003
+(every x divided by R: ‖x‖ ≤ 1, ‖θ*‖ = 1, M ≤ 1/γ²), checked by running the
+perceptron on the scaled points. ``ProofOffsetScene`` proves the offset case
+on the augmented vectors [x, 1] and [θ, θ₀].
+
+Every number comes from ``linviz.theory.proof_quantities`` of the engine's
+trace. The animated state is the update count M (``self.tracker``,
+fractional between updates) and the scale c of the data (``self.scale``, 1
+until the data is divided by R); every drawing is a function of them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (
+    DOWN, LEFT, ORIGIN, RIGHT, UP, Circle, Line, ValueTracker, VGroup, linear, smooth,
+)
+
+from linviz.perceptron import Perceptron
+from linviz.theory import (
+    mistake_bound, proof_quantities, proof_space, radius, unit_ball_data,
+)
+from scenes import style
+from scenes.base import LinvizScene, parameters_at
+from scenes.geometry import clip_line, free_spot_on_circle, square_box_around_disk
+from scenes.glyph_numbers import GlyphNumber
+from scenes.layout import (
+    StillFirst, appear, board, indented, still_parts, then_hold, vanish, with_backdrop,
+)
+from scenes.mobjects import (
+    DataPlane, DataVector, Hyperplane, LiveValue, MarginBand, drop_svg_paths, fmt, math,
+    origin_circle, place_outside_circle, text,
+)
+from scenes.plots import BoundPlot
+
+ALIGNMENT = "theta dot theta^* \\/ norm(theta^*)"
+NORM_SQUARED = "norm(theta)^2"
+FACT_ALIGNMENT = ("(theta + y x) dot theta^* \\/ norm(theta^*) = " + ALIGNMENT
+                  + " + underbrace(y thin x dot theta^* \\/ norm(theta^*), >= gamma)")
+FACT_NORM = ("norm(theta + y x)^2 = norm(theta)^2 + underbrace(2 y thin theta^T x, <= 0)"
+             " + underbrace(norm(x)^2, <= R^2)")
+CHAIN_TERMS = ["M gamma", ALIGNMENT, "norm(theta)", "sqrt(M) thin R"]
+CHAIN_REASONS = ["by (1)", "Cauchy–Schwarz", "by (2)"]
+CONSEQUENCE = ("M gamma <= sqrt(M) thin R quad => quad sqrt(M) <= R / gamma quad => quad "
+               "M <= (R / gamma)^2")
+NORMALIZED_FACTS = "theta^T theta^* >= M gamma, quad theta^T theta <= M"
+NORMALIZED_CHAIN = "=> quad M gamma <= sqrt(M) quad => quad M <= 1 / gamma^2"
+
+
+def signed(value: float, places: int = 2) -> str:
+    """A change, always with its sign: +0.74, -0.05."""
+    body = fmt(value, places)
+    return body if body.startswith("-") else "+" + body
+
+
+class ProofScene(StillFirst, LinvizScene):
+    """The convergence theorem and its proof, on a perceptron run through the origin."""
+
+    name = "proof"
+    description = "the convergence theorem proved on a real run: Mγ ≤ θ·θ*/‖θ*‖ ≤ ‖θ‖ ≤ √M R"
+    default_data = "separable-origin"
+    needs_separable = "origin"
+    offset = False
+
+    def make_trace(self):
+        """The engine's run; (R/γ)² + 2 epochs are always enough for it to converge."""
+        points, star = proof_space(self.data, self.offset)
+        bound = mistake_bound(radius(points), star.gamma)
+        return Perceptron(epochs=int(np.floor(bound)) + 2, offset=self.offset).fit(
+            self.data).trace_
+
+    def construct(self) -> None:
+        self.trace = self.make_trace()
+        self.build()
+        self.title_card()
+        if self.offset:
+            self.show_lift()
+        self.state_theorem()
+        self.show_facts()
+        self.play_updates()
+        self.show_chain()
+        self.show_normalized()
+
+    # -- numbers -----------------------------------------------------------
+    def build(self) -> None:
+        q = self.quantities = proof_quantities(self.trace)
+        self.M_final = int(q.M[-1])
+        self.thetas = self.trace.states["theta"]
+        self.theta0s = self.trace.states["theta0"]
+        self.update_points = self.trace.steps["i"][self.trace.steps["mistake"]]
+        # the same theorem on the points divided by R: the normalized form, run for real
+        unit = unit_ball_data(self.data, self.offset)
+        self.unit_quantities = proof_quantities(Perceptron(
+            epochs=int(np.floor(q.bound)) + 2, offset=False).fit(unit).trace_)
+        # θ* in the plane: θ*ᵀ[x, 1] = 0 is the line aᵀx + b = 0, and |θ*ᵀ[x, 1]| ≤ γ
+        # the band of half-width γ/‖a‖ around it; ‖[x, 1]‖ ≤ R the disk ‖x‖ ≤ √(R² − 1)
+        star = q.theta_star
+        self.star_normal = star[:2]
+        self.star_offset = float(star[2]) if self.offset else 0.0
+        self.band_half_width = q.gamma / float(np.linalg.norm(self.star_normal))
+        self.disk_radius = float(np.sqrt(q.R**2 - 1)) if self.offset else q.R
+        self.build_plane()
+        self.build_boards()
+
+    def state_at(self, M: float | None = None) -> tuple[np.ndarray, float]:
+        """(θ, θ₀) after M updates, linear in between (the tracker's M when None)."""
+        M = self.tracker.get_value() if M is None else M
+        return parameters_at(self.thetas, self.theta0s, np.arange(len(self.thetas)), M)
+
+    def whole_M(self) -> int:
+        """The updates fully made at the tracker's value."""
+        return int(np.floor(self.tracker.get_value() + 1e-9))
+
+    # -- the data plane ----------------------------------------------------
+    def build_plane(self) -> None:
+        theme = self.theme
+        box = square_box_around_disk(self.data.X, self.disk_radius)
+        self.plane = DataPlane(self.data.X, self.data.y, theme, box=box)
+        # the markers are drawn apart, above the band and the circle
+        self.plane.remove(self.plane.markers)
+        self.tracker = ValueTracker(0.0)
+        self.scale = ValueTracker(1.0)
+        longest = float(np.max(np.linalg.norm(self.thetas, axis=1)))
+        half_side = (box.x_max - box.x_min) / 2
+        #: θ is drawn at this scale so that it stays in view
+        self.vector_scale = (min(1.0, style.VIEW_MARGIN * half_side / longest) if longest > 0
+                             else 1.0)
+        theta_label = ("theta" if self.vector_scale == 1.0
+                       else f"theta dot {fmt(self.vector_scale)}")
+        self.circle = origin_circle(self.plane, self.disk_radius, theme.muted)
+        circle_words = "norm([x, 1]) <= R" if self.offset else "norm(x) <= R"
+        self.circle_label = math(circle_words, theme, style.FONT_SMALL).set_color(theme.muted)
+        with_backdrop(self.circle_label, theme)
+        self.star_band = MarginBand(self.plane, self.star_normal, self.star_offset,
+                                    self.band_half_width, theme.correct)
+        self.star_line = Line(ORIGIN, RIGHT, stroke_width=style.LINE_STROKE, color=theme.correct)
+        self.place_star_line(1.0)
+        self.star_label = math("theta^*", theme, style.FONT_SMALL).set_color(theme.correct)
+        with_backdrop(self.star_label, theme)
+        self.hyperplane = Hyperplane(self.plane, *self.state_at(0), show_normal=False)
+        self.theta_arrow = DataVector(self.plane, (0, 0), (0, 0), theme.normal, theta_label)
+        self.ring = Circle(radius=style.RING_RADIUS, color=theme.highlight,
+                           stroke_width=style.RING_STROKE).set_stroke(opacity=0)
+        self.place_static_labels()
+
+        self.hyperplane.add_updater(lambda h: h.set_parameters(*self.scaled_state()))
+        self.theta_arrow.add_updater(lambda v: v.set_ends(
+            (0, 0), self.vector_scale * self.scale.get_value() * self.state_at()[0]))
+        self.ring.add_updater(lambda r: self.follow_ring())
+
+    def scaled_state(self) -> tuple[np.ndarray, float]:
+        """(θ, θ₀) of the boundary in the drawn plane: dividing x by R divides θ₀ by R too."""
+        theta, theta0 = self.state_at()
+        return theta, self.scale.get_value() * theta0
+
+    def place_star_line(self, c: float) -> None:
+        """θ*'s line in the plane, for the data scaled by ``c``."""
+        segment = clip_line(self.star_normal, c * self.star_offset, self.plane.box)
+        self.star_segment = segment
+        if segment is not None:
+            self.star_line.put_start_and_end_on(*(self.plane.c2p(p) for p in segment))
+
+    def place_static_labels(self) -> None:
+        c = self.scale.get_value()
+        spot = free_spot_on_circle(c * self.data.X, c * self.disk_radius, self.plane.box,
+                                   [(self.star_normal, c * self.star_offset)])
+        place_outside_circle(self.circle_label, self.plane, spot, c * self.disk_radius)
+        if self.star_segment is not None:
+            upper = max(self.star_segment, key=lambda p: p[1])
+            self.star_label.next_to(self.plane.c2p(upper), DOWN + RIGHT * style.LABEL_SLANT,
+                                    buff=style.SMALL_BUFF)
+
+    def follow_ring(self) -> None:
+        """Ring the point of the update being made, or of the last one made."""
+        s = self.tracker.get_value()
+        m = int(np.ceil(s - 1e-9))
+        if m == 0:
+            self.ring.set_stroke(opacity=0)
+            return
+        i = int(self.update_points[m - 1])
+        # from the data, not from the marker: the two may be moved in the same frame
+        point = self.scale.get_value() * self.data.X[i]
+        self.ring.move_to(self.plane.c2p(point)).set_stroke(opacity=1)
+
+    # -- the boards on the right ---------------------------------------------
+    def build_boards(self) -> None:
+        theme, q = self.theme, self.quantities
+        small = style.FONT_SMALL
+        self.title = self.make_title("Why the perceptron converges"
+                                     + (": with an offset" if self.offset else ""))
+        n, R, gamma = self.data.n_samples, fmt(q.R), fmt(q.gamma)
+        where = "$[x^((i)), 1]$" if self.offset else "$x^((i))$"
+        self.theorem = self.board_of([
+            text("*Theorem* (perceptron convergence). If", theme, style.FONT_BODY),
+            text("A. the classifiers pass through the origin: $theta_0 = 0$,", theme, small),
+            text(f"B. every {where} has $norm(x^((i))) <= R$,", theme, small),
+            indented(text(f"here $R = max_i norm(x^((i))) = {R}$", theme, small, theme.muted)),
+            text("C. some $theta^*$ has $y^((i)) theta^(* T) x^((i)) \\/ norm(theta^*) >= gamma"
+                 " > 0$ for all $i$,", theme, small),
+            indented(text(f"here $gamma = {gamma}$, the margin of the maximum-margin $theta^*$",
+                          theme, small, theme.correct)),
+            text("then the perceptron makes at most", theme, style.FONT_BODY),
+            indented(text(f"$(R \\/ gamma)^2 = {fmt(q.bound)}$ updates.", theme,
+                          style.FONT_BODY)),
+            text(f"({n} points: the circle holds them all, the band of half-width $gamma$ "
+                 "none)", theme, small, theme.muted),
+        ])
+        self.facts = self.board_of([
+            text("An update $theta <- theta + y x$ is made on a mistake: $y thin theta^T x "
+                 "<= 0$.", theme, small),
+            text("(1) the projection on $theta^* \\/ norm(theta^*)$ grows by at least $gamma$:",
+                 theme, small, theme.normal),
+            math(FACT_ALIGNMENT, theme, style.FONT_PANEL),
+            text("(2) the squared length grows by at most $R^2$:", theme, small, theme.normal),
+            math(FACT_NORM, theme, style.FONT_PANEL),
+            text("So after $M$ updates, starting from $theta = 0$:", theme, small),
+            math(f"{ALIGNMENT} >= M gamma, quad {NORM_SQUARED} <= M R^2", theme,
+                 style.FONT_PANEL).set_color(theme.bound),
+        ])
+        self.build_run_board()
+        self.build_chain_board()
+        self.build_normalized_board()
+
+    def board_of(self, rows) -> VGroup:
+        return board(rows, self.title)
+
+    def comparison(self, left: str, relation: str, right: str, left_values, right_values):
+        """``left = a  relation  right = b`` with live numbers, spaced for the widest values."""
+        theme = self.theme
+        first = LiveValue(left, fmt(float(np.max(left_values))), theme, colour=theme.normal)
+        second = LiveValue(right, fmt(float(np.max(right_values))), theme, colour=theme.bound)
+        first.label.set_color(theme.normal)
+        second.label.set_color(theme.bound)
+        sign = math(relation, theme, style.FONT_PANEL)
+        row = VGroup(first, sign, second).arrange(RIGHT, buff=style.BUFF)
+        # one centre line for both numbers and the sign between them
+        line = first.number.anchor.get_location()[1]
+        second.shift(UP * (line - second.number.anchor.get_location()[1]))
+        sign.set_y(first.label.get_y())
+        return row, first, second
+
+    def build_run_board(self) -> None:
+        theme, q = self.theme, self.quantities
+        self.rows = {}
+        self.rows["alignment"], self.alignment_value, self.lower_value = self.comparison(
+            ALIGNMENT, ">=", "M gamma", q.alignment, q.lower)
+        self.rows["norm"], self.norm_value, self.upper_value = self.comparison(
+            NORM_SQUARED, "<=", "M R^2", q.norm_squared, q.upper)
+        self.plots = {
+            "alignment": BoundPlot(q.alignment, q.lower, theme, theme.normal, theme.bound),
+            "norm": BoundPlot(q.norm_squared, q.upper, theme, theme.normal, theme.bound),
+        }
+        gains = np.diff(q.alignment) if self.M_final else np.zeros(1)
+        growth = np.diff(q.norm_squared) if self.M_final else np.zeros(1)
+        self.gain_value = LiveValue("Delta", signed(float(np.max(gains))), theme,
+                                    colour=theme.normal)
+        self.growth_value = LiveValue("Delta", signed(float(np.max(growth))), theme,
+                                      colour=theme.normal)
+        notes = {}
+        for key, value, limit in (("alignment", self.gain_value, f">= gamma = {fmt(q.gamma)}"),
+                                  ("norm", self.growth_value, f"<= R^2 = {fmt(q.R**2)}")):
+            notes[key] = VGroup(text("this update:", theme, style.FONT_TINY, theme.muted), value,
+                                math(limit, theme, style.FONT_PANEL)).arrange(
+                DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
+        self.M_value = LiveValue("M", str(self.M_final), theme)
+        bound_note = math(f"<= (R \\/ gamma)^2 = {fmt(q.bound)}", theme, style.FONT_PANEL)
+        self.M_row = VGroup(self.M_value, bound_note).arrange(RIGHT, buff=style.BUFF)
+        bound_note.set_y(self.M_value.label.get_y())
+        column = VGroup(self.rows["alignment"], self.plots["alignment"], self.rows["norm"],
+                        self.plots["norm"], self.M_row)
+        column.arrange(DOWN, aligned_edge=LEFT, buff=style.BUFF)
+        for key in ("alignment", "norm"):  # the plots' tick labels need room on the left
+            self.plots[key].shift(RIGHT * style.PLOT_INDENT)
+            notes[key].next_to(self.plots[key], RIGHT, buff=style.BUFF)
+            column.add(notes[key])
+        column.next_to(self.title, DOWN, buff=style.BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
+        for plot in self.plots.values():
+            plot.set_progress(0)
+        drop_svg_paths(column)
+        self.run_board = column
+        self.tracker.set_value(0)
+        self.run_numbers = VGroup(*[value.number for value in (
+            self.alignment_value, self.lower_value, self.norm_value, self.upper_value,
+            self.gain_value, self.growth_value, self.M_value)])
+        self.update_run_numbers()
+        self.run_labels = still_parts(column, self.run_numbers)
+
+    def build_chain_board(self) -> None:
+        theme, q = self.theme, self.quantities
+        terms = [math(term, theme, style.FONT_CHAIN) for term in CHAIN_TERMS]
+        sign = math("<=", theme, style.FONT_CHAIN)
+        signs = [sign] + [sign.copy() for _ in CHAIN_REASONS[1:]]  # typeset once
+        chain = VGroup(terms[0])
+        for sign, term in zip(signs, terms[1:]):
+            chain.add(sign, term)
+        chain.arrange(RIGHT, buff=style.CHAIN_GAP)
+        terms[0].set_color(theme.bound)
+        terms[-1].set_color(theme.bound)
+        reasons = VGroup(*[text(reason, theme, style.FONT_TINY, theme.muted).next_to(
+            sign, UP, buff=style.BUFF) for reason, sign in zip(CHAIN_REASONS, signs)])
+        # spread the reasons apart where they would touch
+        for left, right in zip(reasons, reasons[1:]):
+            overlap = left.get_right()[0] + style.SMALL_BUFF - right.get_left()[0]
+            if overlap > 0:
+                left.shift(LEFT * overlap / 2)
+                right.shift(RIGHT * overlap / 2)
+        self.chain_terms = terms
+        widest = [fmt(float(np.max(v))) for v in (q.lower, q.alignment,
+                                                   np.sqrt(q.norm_squared), np.sqrt(q.M) * q.R)]
+        self.chain_numbers = [GlyphNumber(w, style.FONT_PANEL, c) for w, c in
+                              zip(widest, (theme.bound, theme.text, theme.text, theme.bound))]
+        for number, term in zip(self.chain_numbers, terms):
+            number.next_to(term, DOWN, buff=style.BUFF)
+        self.chain_M = LiveValue("M", str(self.M_final), theme)
+        final = VGroup(LiveValue("M", self.M_final, theme, font_size=style.FONT_CHAIN),
+                       math(f"<= (R \\/ gamma)^2 = {fmt(q.bound)}", theme, style.FONT_CHAIN))
+        final.arrange(RIGHT, buff=style.CHAIN_GAP)
+        final.set_color(theme.correct)
+        heading = text("After $M$ updates:", theme, style.FONT_SMALL)
+        body = VGroup(reasons, chain, VGroup(*self.chain_numbers))
+        self.chain_board = VGroup(heading, self.chain_M, body,
+                                  math(CONSEQUENCE, theme, style.FONT_PANEL), final)
+        self.chain_board.arrange(DOWN, aligned_edge=LEFT, buff=style.CHAIN_ROW_GAP)
+        self.chain_board.next_to(self.title, DOWN, buff=style.BUFF).set_x(
+            style.PANEL_LEFT, direction=LEFT)
+        drop_svg_paths(self.chain_board)
+        self.chain_final = final
+        self.set_chain_numbers(0)
+
+    def build_normalized_board(self) -> None:
+        theme, q, u = self.theme, self.quantities, self.unit_quantities
+        small = style.FONT_SMALL
+        what = "$[x^((i)), 1]$" if self.offset else "$x^((i))$"
+        self.normalized = self.board_of([
+            text("*Normalized* (notes 002, 003)", theme, style.FONT_BODY),
+            text(f"Divide every {what} by $R$: then $norm(x^((i))) <= {fmt(u.R)}$; take "
+                 "$norm(theta^*) = 1$;", theme, small),
+            indented(text(f"the margin becomes $gamma \\/ R = {fmt(u.gamma, 3)}$.", theme,
+                          small)),
+            math(NORMALIZED_FACTS, theme, style.FONT_PANEL),
+            math(NORMALIZED_CHAIN, theme, style.FONT_PANEL),
+            text(f"For the scaled points $1 \\/ gamma^2 = {fmt(u.bound)}$:", theme, small),
+            indented(text(f"the same bound as $(R \\/ gamma)^2 = {fmt(q.bound)}$.", theme,
+                          small)),
+            text(f"The perceptron on them makes the same $M = {int(u.M[-1])}$ "
+                 "updates,", theme, small, theme.correct),
+            indented(text("with $theta$ divided by $R$: no sign changes, so no mistake does.",
+                          theme, small, theme.correct)),
+        ])
+
+    # -- what follows the tracker ---------------------------------------------
+    def update_run_numbers(self) -> None:
+        q, M = self.quantities, self.whole_M()
+        self.alignment_value.set_value(float(q.alignment[M]))
+        self.lower_value.set_value(float(q.lower[M]))
+        self.norm_value.set_value(float(q.norm_squared[M]))
+        self.upper_value.set_value(float(q.upper[M]))
+        self.M_value.set_value(M)
+        if M == 0:
+            self.gain_value.set_value("")
+            self.growth_value.set_value("")
+        else:
+            self.gain_value.set_value(signed(float(q.alignment[M] - q.alignment[M - 1])))
+            self.growth_value.set_value(signed(float(q.norm_squared[M] - q.norm_squared[M - 1])))
+
+    def follow_plots(self) -> None:
+        """Both curves and their bound lines drawn up to the tracker's M."""
+        for plot in self.plots.values():
+            plot.set_progress(self.tracker.get_value())
+
+    def set_chain_numbers(self, M: int) -> None:
+        q = self.quantities
+        values = (q.lower[M], q.alignment[M], np.sqrt(q.norm_squared[M]), np.sqrt(M) * q.R)
+        for number, term, value in zip(self.chain_numbers, self.chain_terms, values):
+            number.set_text(fmt(float(value)))
+            number.set_x(term.get_x())
+        self.chain_M.set_value(M)
+
+    # -- the story ---------------------------------------------------------
+    def advance(self, end: float, run_time: float, rate_func=smooth) -> None:
+        """Play the update count up to ``end``: every drawing follows."""
+        self.play(self.tracker.animate.set_value(end), run_time=run_time, rate_func=rate_func)
+
+    def swap_board(self, old, new, run_time: float = style.RUN_SWAP) -> None:
+        self.play(vanish(old), appear(new), run_time=run_time)
+        self.settle(new)
+
+    def title_card(self) -> None:
+        self.section("theorem" if not self.offset else "lift")
+        self.play(appear(self.title), appear(self.plane), appear(self.plane.markers),
+                  run_time=style.RUN_INTRO)
+        self.settle(self.title, self.plane, self.plane.markers)
+
+    def show_lift(self) -> None:
+        theme, q = self.theme, self.quantities
+        small = style.FONT_SMALL
+        self.lift = self.board_of([
+            text("*With an offset*, lift every point one dimension up (notes 002, 003):",
+                 theme, small),
+            math("theta^T x + theta_0 = vec(theta, theta_0)^T vec(x, 1)", theme,
+                 style.FONT_CHAIN),
+            text("a classifier through the origin for the points $[x, 1]$ in 3-D,", theme,
+                 small),
+            text("so the theorem applies to them, with $R$ and $gamma$ measured there:", theme,
+                 small),
+            text(f"$R = max_i norm([x^((i)), 1]) = {fmt(q.R)}$, $quad gamma = {fmt(q.gamma)}$",
+                 theme, small, theme.correct),
+            text("in the plane: the band $|theta^(* T) [x, 1]| <= gamma$ and the circle "
+                 "$norm([x, 1]) <= R$", theme, small, theme.muted),
+            text("from here on $x$ and $theta$ stand for $[x, 1]$ and $[theta, theta_0]$",
+                 theme, small),
+        ])
+        self.narrate("With an offset the theorem still applies: append a 1 to every point and "
+                     "θ₀ to θ, and the classifier passes through the origin one dimension up.", 5)
+        self.play(appear(self.lift), run_time=style.RUN_SWAP)
+        self.settle(self.lift)
+        self.reveal_geometry()
+        self.narrate(f"Measured on the lifted points, R = {fmt(q.R)} and γ = {fmt(q.gamma)}.", 3)
+        self.wait(style.PAUSE_READ * 2)
+        self.section("theorem")
+        self.play(vanish(self.lift), run_time=style.PAUSE_SHORT)
+
+    def reveal_geometry(self) -> None:
+        """θ* with its band, and the circle holding every point: still from here on."""
+        static = (self.star_band, self.star_line, self.circle, self.circle_label,
+                  self.star_label)
+        if self.star_band in self.mobjects:
+            return
+        self.play(*[appear(m) for m in static], run_time=style.RUN_INTRO)
+        # under the markers: the plane, then the band, circle and line, then the markers
+        self.settle(*static[:3], self.plane.markers, *static[3:])
+
+    def state_theorem(self) -> None:
+        q = self.quantities
+        self.narrate("The theorem: on data a θ* separates through the origin with margin γ, "
+                     "inside a circle of radius R, the perceptron makes at most (R/γ)² "
+                     "updates.", 5)
+        self.play(appear(self.theorem), run_time=style.RUN_SWAP)
+        self.settle(self.theorem)
+        self.reveal_geometry()
+        self.narrate(f"Here R = {fmt(q.R)}, γ = {fmt(q.gamma)} for the maximum-margin θ*, so "
+                     f"at most {fmt(q.bound)} updates.", 4)
+        self.wait(style.PAUSE_READ * 2)
+
+    def show_facts(self) -> None:
+        self.section("two-facts")
+        self.swap_board(self.theorem, self.facts)
+        self.narrate("Two facts about one update. First: the projection of θ on θ* grows by "
+                     "y x·θ*/‖θ*‖, which is at least γ by assumption C.", 5)
+        self.wait(style.PAUSE_READ * 2)
+        self.narrate("Second: ‖θ‖² grows by 2yθᵀx, not positive on a mistake, plus ‖x‖², "
+                     "at most R².", 4)
+        self.wait(style.PAUSE_READ * 2)
+
+    def play_updates(self) -> None:
+        self.section("updates")
+        q = self.quantities
+        self.swap_board(self.facts, self.run_board)
+        # the numbers, curves and plane follow M from now on; only they are redrawn
+        self.run_numbers.add_updater(lambda _: self.update_run_numbers())
+        graphs = VGroup(*[plot.graph for plot in self.plots.values()])
+        graphs.add_updater(lambda _: self.follow_plots())
+        self.remove(self.run_board)
+        self.add(self.run_labels, graphs, self.hyperplane, self.theta_arrow, self.ring,
+                 self.run_numbers)
+        self.unsettle(self.run_board)
+        self.settle(self.run_labels)
+        self.narrate("Now the real run, update by update: each curve against its bound line.", 3)
+        self.wait(style.PAUSE_SHORT)
+        shown = style.PROOF_SHOWN_UPDATES
+        for M in range(1, self.M_final + 1):
+            if self.M_final > shown and M == shown - 2:
+                # a long run: fast-forward to its last two updates
+                self.narrate(f"Fast forward to update {self.M_final - 2}.", style.RUN_FAST_FORWARD)
+                self.advance(self.M_final - 2, style.RUN_FAST_FORWARD, linear)
+                continue
+            if shown - 2 < M <= self.M_final - 2 and self.M_final > shown:
+                continue
+            if M == 1:
+                self.narrate(f"Update 1: θ·θ*/‖θ*‖ = {fmt(q.alignment[1])} ≥ γ, and "
+                             f"‖θ‖² = {fmt(q.norm_squared[1])} ≤ R².", 3)
+            total = style.RUN_PROOF_UPDATE + style.PAUSE_SHORT
+            self.advance(M, total, then_hold(smooth, style.RUN_PROOF_UPDATE / total))
+        self.narrate(f"After all {self.M_final} updates the curves never crossed their bounds: "
+                     f"{fmt(q.alignment[-1])} ≥ {fmt(q.lower[-1])} and "
+                     f"{fmt(q.norm_squared[-1])} ≤ {fmt(q.upper[-1])}.", 5)
+        self.wait(style.PAUSE_READ * 2)
+        # from here the run board stands still, at the end of the run
+        self.run_numbers.clear_updaters()
+        graphs.clear_updaters()
+        self.update_run_numbers()
+        self.follow_plots()
+        self.run_graphs = graphs
+
+    def show_chain(self) -> None:
+        self.section("chain")
+        q = self.quantities
+        self.play(vanish(self.run_labels), vanish(self.run_graphs), vanish(self.run_numbers),
+                  appear(self.chain_board), run_time=style.RUN_SWAP)
+        live = VGroup(*self.chain_numbers, self.chain_M.number)
+        self.remove(self.chain_board)
+        chain_still = still_parts(self.chain_board, live)
+        self.add(chain_still, live)
+        self.settle(chain_still)
+        self.chain_still, self.chain_live = chain_still, live
+        self.narrate("Chain the two facts: Mγ ≤ θ·θ*/‖θ*‖ by (1), ≤ ‖θ‖ because a projection is "
+                     "never longer than the vector, ≤ √M R by (2).", 5)
+        self.wait(style.PAUSE_READ)
+        # replay the run: the chain holds after every update
+        live.add_updater(lambda _: self.set_chain_numbers(self.whole_M()))
+        self.tracker.set_value(0)
+        self.advance(self.M_final, style.RUN_REPLAY, linear)
+        live.clear_updaters()
+        self.set_chain_numbers(self.whole_M())
+        self.narrate(f"So Mγ ≤ √M R, and M ≤ (R/γ)²: this run made {self.M_final} updates, "
+                     f"the theorem allows {fmt(q.bound)}.", 5)
+        self.wait(style.PAUSE_READ * 2)
+
+    def show_normalized(self) -> None:
+        self.section("normalized")
+        u = self.unit_quantities
+        self.play(vanish(self.chain_still), vanish(self.chain_live), appear(self.normalized),
+                  run_time=style.RUN_SWAP)
+        self.settle(self.normalized)
+        self.narrate("Notes 002 and 003 state it for ‖x‖ ≤ 1 and ‖θ*‖ = 1: divide every point "
+                     "by R, and γ becomes γ/R.", 4)
+        self.rescale_data(1 / self.quantities.R)
+        self.narrate(f"The bound 1/γ² = {fmt(u.bound)} is the same, and the perceptron on the "
+                     f"scaled points makes the same {int(u.M[-1])} updates.", 5)
+        self.wait(style.PAUSE_READ * 2)
+
+    def rescale_data(self, factor: float) -> None:
+        """Shrink the points, band, circle and boundary toward the origin by ``factor``."""
+        markers = self.plane.markers
+        static = (self.star_band, self.star_line, self.circle, self.circle_label,
+                  self.star_label, markers)
+
+        def follow(_):
+            c = self.scale.get_value()
+            for marker, point in zip(markers, self.data.X):
+                marker.move_to(self.plane.c2p(c * point))
+            self.star_band.set_band(self.star_normal, c * self.star_offset,
+                                    c * self.band_half_width)
+            self.place_star_line(c)
+            self.circle.become(origin_circle(self.plane, c * self.disk_radius, self.theme.muted))
+            self.place_static_labels()
+
+        group = VGroup(*static)
+        self.remove(*static)
+        self.add(group)
+        group.add_updater(follow)
+        self.play(self.scale.animate.set_value(factor), run_time=style.RUN_RESCALE)
+        group.clear_updaters()
+        follow(group)
+        self.remove(group)
+        self.add(*static)
+        self.settle(*static[:3], markers, *static[3:5])
+        unit_label = math("norm(x) <= 1" if not self.offset else "norm([x, 1]) <= 1",
+                          self.theme, style.FONT_SMALL).set_color(self.theme.muted)
+        self.circle_label.become(with_backdrop(unit_label, self.theme))
+        self.place_static_labels()
+
+
+class ProofOffsetScene(ProofScene):
+    """The offset case: the theorem on the augmented points [x, 1] and vectors [θ, θ₀]."""
+
+    name = "proof-offset"
+    description = "the convergence proof with an offset, on the augmented vectors [x, 1]"
+    default_data = "separable"
+    needs_separable = "offset"
+    offset = True

@@ -1,0 +1,184 @@
+"""A 3-D data space drawn on the flat screen by an orthographic projection.
+
+Cairo draws 3-D scenes slowly; a view of a few points, a box and one plane
+needs no 3-D camera. ``SpaceView`` projects data coordinates with a
+:class:`~scenes.space_geometry.View` whose azimuth and elevation can change
+(``set_view``), so the camera can turn round by updating a handful of points.
+Text stays flat and upright, facing the viewer.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import ORIGIN, RIGHT, UP, Line, Polygon, VGroup
+
+from . import style
+from .mobjects import FastDashedLine, Marker, Shared, fmt, math
+from .space_geometry import CUBE_EDGES, View, cube_corners, plane_in_box
+from .style import Theme
+
+
+class SpaceView(VGroup):
+    """Axes, a box and ±-markers of 3-D points, with a plane θᵀz + θ₀ = 0 in place.
+
+    Parameters
+    ----------
+    points : ndarray of shape (n, 3)
+        Where the markers start (``set_points`` moves them).
+    labels : ndarray of shape (n,)
+        ±1, the marker of each point.
+    low, high : sequence of 3 floats
+        The box drawn around the data; the plane is clipped to it.
+    axis_labels : three Typst math strings
+    """
+
+    def __init__(self, points, labels, theme: Theme, low, high,
+                 axis_labels=("x_1", "x_2", "x_3"), scale: float = style.SPACE_SCALE,
+                 center=style.SPACE_CENTER):
+        self.theme = theme
+        self.low, self.high = np.asarray(low, dtype=float), np.asarray(high, dtype=float)
+        self.scale_factor = scale
+        self.center_point = np.asarray(center, dtype=float)
+        self.view = View(style.SPACE_AZIMUTH, style.SPACE_ELEVATION)
+        self.edges = VGroup(*[Line(ORIGIN, RIGHT, stroke_width=1, color=theme.grid)
+                              for _ in CUBE_EDGES])
+        self.edges.set_stroke(opacity=style.SPACE_EDGE_OPACITY)
+        self.axes = VGroup(*[Line(ORIGIN, RIGHT, stroke_width=2, color=theme.muted)
+                             for _ in range(3)])
+        self.axis_labels = VGroup(*[math(label, theme, style.FONT_SMALL) for label in axis_labels])
+        self.plane = Polygon(ORIGIN, RIGHT, UP, stroke_color=theme.boundary, stroke_width=2,
+                             fill_color=theme.boundary, fill_opacity=style.SPACE_PLANE_OPACITY)
+        self.markers = VGroup(*[Marker(label, theme) for label in labels])
+        for marker in self.markers:  # no backing disc: it would darken the plane behind
+            marker[0].set_fill(opacity=0)
+        self.drops = VGroup(*[FastDashedLine(theme.muted) for _ in labels])
+        self.drops.set_stroke(opacity=style.DROP_OPACITY)
+        self.points3d = np.asarray(points, dtype=float)
+        self.plane_parameters = None
+        self.plane_vertices = None
+        super().__init__(self.edges, self.axes, self.axis_labels, self.plane, self.drops,
+                         self.markers)
+        self.set_view(self.view.azimuth, self.view.elevation)
+        self.set_plane(None, 0.0)
+
+    def c2p(self, points) -> np.ndarray:
+        """Screen points (n, 3) of data points (n, 3) in the current view."""
+        flat = self.view.project(points) * self.scale_factor
+        return np.column_stack([flat, np.zeros(len(flat))]) + self.center_point
+
+    def set_view(self, azimuth: float, elevation: float) -> "SpaceView":
+        """Turn the camera to (azimuth, elevation) and redraw everything in place."""
+        self.view = View(float(azimuth), float(elevation))
+        corners = self.c2p(cube_corners(self.low, self.high))
+        for line, (a, b) in zip(self.edges, CUBE_EDGES):
+            line.set_points_as_corners([corners[a], corners[b]])
+        for j, (line, label) in enumerate(zip(self.axes, self.axis_labels)):
+            start, end = np.zeros(3), np.zeros(3)
+            start[j], end[j] = self.low[j], self.high[j]
+            a, b = self.c2p([start, end])
+            line.set_points_as_corners([a, b])
+            outward = (b - a) / max(np.linalg.norm(b - a), 1e-9)
+            label.move_to(b + outward * (style.SMALL_BUFF + label.width / 2))
+        self.set_points(self.points3d)
+        if self.plane_parameters is not None:
+            self.set_plane(*self.plane_parameters)
+        return self
+
+    def set_points(self, points) -> "SpaceView":
+        """Move the markers to ``points`` (n, 3), each with a dashed drop to its place at x₃ = 0."""
+        self.points3d = np.asarray(points, dtype=float)
+        screen = self.c2p(self.points3d)
+        floor = self.points3d.copy()
+        floor[:, 2] = 0.0
+        below = self.c2p(floor)
+        for marker, drop, point, base in zip(self.markers, self.drops, screen, below):
+            marker.move_to(point)
+            drop.set_ends(base, point)
+        return self
+
+    def set_plane(self, theta, theta0: float) -> "SpaceView":
+        """Show the plane θᵀz + θ₀ = 0 clipped to the box (None or θ = 0: no plane)."""
+        self.plane_parameters = None if theta is None else (np.asarray(theta, dtype=float),
+                                                            float(theta0))
+        polygon = None if theta is None else plane_in_box(theta, theta0, self.low, self.high)
+        self.plane_vertices = polygon
+        if polygon is None:
+            self.plane.set_points_as_corners([ORIGIN, ORIGIN])
+            self.plane.set_fill(opacity=0).set_stroke(opacity=0)
+            return self
+        corners = self.c2p(polygon)
+        self.plane.set_points_as_corners([*corners, corners[0]])
+        self.plane.set_fill(opacity=style.SPACE_PLANE_OPACITY).set_stroke(opacity=1)
+        return self
+
+    def plane_in_data(self) -> np.ndarray | None:
+        """The drawn plane's vertices, in data coordinates (None when hidden)."""
+        return self.plane_vertices
+
+
+class ZeroSetCurve(VGroup):
+    """The curve f(x) = 0 on a data plane, redrawn in place by ``set_function``.
+
+    All its segments are subpaths of one path, so moving it costs one write.
+    ``points_in_data`` gives the drawn points back in data coordinates.
+    """
+
+    def __init__(self, plane, colour: str, stroke_width: float = style.LINE_STROKE,
+                 cells: int = style.ZERO_SET_CELLS):
+        from manim import VMobject
+
+        self.plane_ref = Shared(plane)
+        self.cells = cells
+        self.path = VMobject(stroke_color=colour, stroke_width=stroke_width, fill_opacity=0)
+        self.segments = np.zeros((0, 2, 2))
+        super().__init__(self.path)
+
+    def set_function(self, f) -> "ZeroSetCurve":
+        """Draw {x : f(x) = 0}, ``f`` mapping points (m, 2) to values (m,); None: nothing."""
+        from .space_geometry import zero_set_segments
+
+        plane = self.plane_ref.target
+        box = plane.box
+        self.segments = (np.zeros((0, 2, 2)) if f is None else
+                         zero_set_segments(f, (box.x_min, box.x_max), (box.y_min, box.y_max),
+                                           self.cells))
+        if len(self.segments) == 0:
+            self.path.points = np.zeros((0, 3))
+            return self
+        ends = plane.axes.c2p(self.segments[..., 0].ravel(), self.segments[..., 1].ravel())
+        ends = np.asarray(ends, dtype=float)
+        if ends.shape[0] != len(self.segments) * 2:
+            ends = ends.T
+        ends = ends.reshape(-1, 2, 3)
+        thirds = np.array([0.0, 1 / 3, 2 / 3, 1.0])[None, :, None]
+        cubic = ends[:, :1] + thirds * (ends[:, 1:] - ends[:, :1])
+        self.path.points = cubic.reshape(-1, 3)
+        return self
+
+    def points_in_data(self) -> np.ndarray:
+        """The drawn segments' end points (m, 2) in data coordinates."""
+        plane = self.plane_ref.target
+        points = self.path.points
+        ends = np.concatenate([points[0::4], points[3::4]])
+        return np.array([plane.p2c(p) for p in ends]).reshape(-1, 2)
+
+
+def fmt_combination(coefficients, terms, places: int = 2) -> str:
+    """Σ cⱼ·termⱼ in Typst math, zero terms left out: ``-4.00 x_1 x_2``, ``x_1 - 2.00``.
+
+    ``terms`` are Typst strings, "" for the constant; all-zero gives "0".
+    """
+    parts = []
+    for coefficient, term in zip(coefficients, terms):
+        value = round(float(coefficient), places)
+        if value == 0:
+            continue
+        size = fmt(abs(value), places)
+        body = (size if not term else (term if size == fmt(1, places) else f"{size} {term}"))
+        sign = "-" if value < 0 else "+"
+        parts.append((sign, body))
+    if not parts:
+        return "0"
+    first_sign, first = parts[0]
+    return (("-" if first_sign == "-" else "") + first
+            + "".join(f" {sign} {body}" for sign, body in parts[1:]))

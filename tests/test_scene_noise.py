@@ -1,0 +1,56 @@
+"""The noise scene replays the engine's run on flipped labels and plots its training error."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from scenes.noise import NoiseScene
+
+from scene_helpers import built_scene
+
+
+def independent_states(X, y, visits):
+    theta, theta0 = np.zeros(X.shape[1]), 0.0
+    states = [(theta.copy(), theta0)]
+    for k in range(visits):
+        i = k % len(y)
+        if y[i] * (theta @ X[i] + theta0) <= 0:
+            theta, theta0 = theta + y[i] * X[i], theta0 + y[i]
+        states.append((theta.copy(), theta0))
+    return states
+
+
+@pytest.fixture(scope="module")
+def scene(tmp_path_factory):
+    return built_scene(NoiseScene, tmp_path_factory.mktemp("noise"))
+
+
+def test_flipped_points_are_ringed(scene):
+    assert scene.flipped == list(scene.data.params["flipped"]) and scene.flipped
+    for ring, i in zip(scene.rings, scene.flipped):
+        np.testing.assert_allclose(ring.get_center(), scene.plane.markers[i].get_center(),
+                                   atol=1e-9)
+
+
+def test_boundary_and_plot_follow_the_trace(scene):
+    X, y, n = scene.data.X, scene.data.y, scene.data.n_samples
+    states = independent_states(X, y, scene.trace.n_steps)
+    for epoch in (1, 2, 7, scene.epochs):
+        k = epoch * n
+        scene.tracker.set_value(k)
+        scene.hyperplane.update(0)
+        scene.error_plot.graph.update(0)
+        theta, theta0 = states[k]
+        for point in scene.hyperplane.endpoints_in_data():
+            assert point @ theta + theta0 == pytest.approx(0, abs=1e-6)
+        error = np.mean(y * (X @ theta + theta0) <= 0)
+        m, value = scene.error_plot.head_in_data()
+        assert m == pytest.approx(epoch, abs=1e-6)
+        assert value == pytest.approx(error, abs=1e-6)
+
+
+def test_error_never_reaches_zero_and_the_run_never_settles(scene):
+    assert not scene.trace.result["converged"]
+    assert np.all(scene.epoch_errors[1:] > 0)
+    assert np.all(scene.epoch_mistakes > 0)

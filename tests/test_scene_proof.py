@@ -1,0 +1,161 @@
+"""The proof scene plots exactly the run's θ·θ*/‖θ*‖ and ‖θ‖², under their bounds."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from linviz import Perceptron, make_builtin
+from linviz.errors import DataError
+from linviz.theory import max_margin_separator
+from scenes.mobjects import fmt
+from scenes.proof import ProofOffsetScene, ProofScene
+
+from scene_helpers import built_scene, tiny_dry_run, variant
+
+
+@pytest.fixture(scope="module")
+def media(tmp_path_factory):
+    """One media folder for the module: Typst typesets each formula once."""
+    return tmp_path_factory.mktemp("media")
+
+
+@pytest.fixture(scope="module")
+def scenes(media):
+    """Each proof scene built once (the tests only move its trackers)."""
+    return {cls: built_scene(cls, media) for cls in (ProofScene, ProofOffsetScene)}
+
+
+def independent(scene):
+    """θ_M (augmented with θ₀ when the scene has an offset), θ*, γ and R, in plain numpy.
+
+    θ_M comes from the trace's states; θ* and γ from the theory's maximum-margin
+    separator of the theorem's points; R is their largest norm.
+    """
+    states = scene.trace.states
+    X = scene.data.X
+    if scene.offset:
+        thetas = np.column_stack([states["theta"], states["theta0"]])
+        points = np.column_stack([X, np.ones(len(X))])
+    else:
+        thetas, points = states["theta"], X
+    star = max_margin_separator(points, scene.data.y, offset=False)
+    R = float(np.max(np.sqrt(np.sum(points * points, axis=1))))
+    return thetas, star.theta, star.gamma, R
+
+
+@pytest.mark.parametrize("scene_class", [ProofScene, ProofOffsetScene])
+def test_the_plots_show_the_runs_values_and_their_bounds_at_every_update(scene_class, scenes):
+    scene = scenes[scene_class]
+    thetas, star, gamma, R = independent(scene)
+    M_final = len(thetas) - 1
+    assert M_final == scene.trace.result["updates"] >= 1
+    for M in range(M_final + 1):
+        scene.tracker.set_value(M)
+        scene.follow_plots()
+        scene.update_run_numbers()
+        alignment = float(thetas[M] @ star / np.linalg.norm(star))
+        norm_squared = float(thetas[M] @ thetas[M])
+        alignment_plot, norm_plot = scene.plots["alignment"], scene.plots["norm"]
+        np.testing.assert_allclose(alignment_plot.head_in_data(), (M, alignment), atol=1e-9)
+        np.testing.assert_allclose(norm_plot.head_in_data(), (M, norm_squared), atol=1e-9)
+        # the bound lines are Mγ and MR²
+        np.testing.assert_allclose(alignment_plot.bound_head_in_data(), (M, M * gamma),
+                                   atol=1e-7)
+        np.testing.assert_allclose(norm_plot.bound_head_in_data(), (M, M * R**2), atol=1e-9)
+        # the gap never closes: the curve stays on its side of the bound
+        assert alignment >= M * gamma - 1e-9 and norm_squared <= M * R**2 + 1e-9
+        # the live numbers beside the plots
+        assert scene.alignment_value.number.shown == fmt(alignment)
+        assert scene.lower_value.number.shown == fmt(M * gamma)
+        assert scene.norm_value.number.shown == fmt(norm_squared)
+        assert scene.upper_value.number.shown == fmt(M * R**2)
+        assert scene.M_value.number.shown == str(M)
+        if M > 0:
+            gain = alignment - float(thetas[M - 1] @ star / np.linalg.norm(star))
+            assert scene.gain_value.number.shown.lstrip("+") == fmt(gain)
+            assert gain >= gamma - 1e-9  # fact (1), update by update
+    # between updates the curve's head moves along the segment
+    scene.tracker.set_value(0.5)
+    scene.follow_plots()
+    half = 0.5 * float(thetas[1] @ star)
+    np.testing.assert_allclose(scene.plots["alignment"].head_in_data(), (0.5, half), atol=1e-9)
+
+
+@pytest.mark.parametrize("scene_class", [ProofScene, ProofOffsetScene])
+def test_the_chain_and_the_bound(scene_class, scenes):
+    scene = scenes[scene_class]
+    thetas, star, gamma, R = independent(scene)
+    M_final = len(thetas) - 1
+    for M in range(M_final + 1):
+        scene.set_chain_numbers(M)
+        chain = [M * gamma, float(thetas[M] @ star), float(np.linalg.norm(thetas[M])),
+                 np.sqrt(M) * R]
+        assert [n.shown for n in scene.chain_numbers] == [fmt(v) for v in chain]
+        assert all(a <= b + 1e-9 for a, b in zip(chain, chain[1:]))
+    assert M_final <= (R / gamma) ** 2
+    assert scene.quantities.bound == pytest.approx((R / gamma) ** 2)
+    # the final M and the bound, side by side
+    assert scene.chain_final[0].number.shown == str(M_final)
+
+
+def test_the_normalized_run_is_the_same_run_divided_by_r(scenes):
+    scene = scenes[ProofScene]
+    _, _, gamma, R = independent(scene)
+    unit = scene.unit_quantities
+    assert unit.R == pytest.approx(1.0)
+    assert unit.gamma == pytest.approx(gamma / R)
+    assert unit.bound == pytest.approx((R / gamma) ** 2)
+    assert unit.M[-1] == scene.quantities.M[-1]
+
+
+def test_the_band_around_theta_star_has_half_width_gamma(scenes):
+    scene = scenes[ProofScene]
+    _, star, gamma, _ = independent(scene)
+    for edge in scene.star_band.edges_in_data():
+        for point in edge:
+            assert abs(point @ star) / np.linalg.norm(star) == pytest.approx(gamma, abs=1e-6)
+    # and the circle is R, in data units
+    R = independent(scene)[3]
+    assert scene.circle.width / 2 == pytest.approx(R * scene.plane.unit, rel=1e-3)
+
+
+def test_the_offset_scene_draws_the_lifted_band_in_the_plane(scenes):
+    scene = scenes[ProofOffsetScene]
+    _, star, gamma, R = independent(scene)
+    # a point p of the plane is on an edge when θ*ᵀ[p, 1] = ±γ
+    for edge in scene.star_band.edges_in_data():
+        for point in edge:
+            assert abs(star[:2] @ point + star[2]) == pytest.approx(gamma, abs=1e-6)
+    assert scene.circle.width / 2 == pytest.approx(np.sqrt(R**2 - 1) * scene.plane.unit,
+                                                   rel=1e-3)
+
+
+def test_whole_scene_plays_to_the_bound(media):
+    with tiny_dry_run(media):
+        scene = ProofScene()
+        scene.render()
+    result = Perceptron(offset=False).fit(make_builtin("separable-origin")).trace_.result
+    assert scene.sections == ["theorem", "two-facts", "updates", "chain", "normalized"]
+    assert scene.tracker.get_value() == result["updates"]
+    assert scene.chain_M.number.shown == str(result["updates"])
+    assert any(f"{fmt(scene.quantities.bound)}" in sentence for sentence in scene.narration)
+    assert not list(media.rglob("*.tex"))
+
+
+@pytest.mark.parametrize("scene_class, spec", [(ProofScene, "xor"), (ProofScene, "noisy"),
+                                               (ProofOffsetScene, "xor-cloud")])
+def test_data_that_is_not_separable_is_refused(scene_class, spec):
+    with pytest.raises(DataError, match="not separable"):
+        variant(scene_class, data_spec=spec).load_data()
+
+
+def test_data_separable_only_with_an_offset_is_refused_through_the_origin(tmp_path):
+    # offset1d is 1-D; a 2-D set separable only with an offset: the lifted offset1d idea
+    X = np.array([[2.0, 2.0], [2.5, 2.5], [3.0, 3.0], [3.5, 3.5]])
+    y = np.array([-1.0, -1.0, 1.0, 1.0])
+    path = tmp_path / "offset.csv"
+    path.write_text("x1,x2,label\n" + "".join(f"{a},{b},{int(c)}\n" for (a, b), c in zip(X, y)))
+    with pytest.raises(DataError, match="through the origin"):
+        variant(ProofScene, data_spec=str(path)).load_data()
+    variant(ProofOffsetScene, data_spec=str(path)).load_data()  # fine with an offset
