@@ -258,3 +258,4 @@ LABEL_BACKDROP_BUFF = 0.04
 LABEL_SLANT = 0.4          # a label set diagonally beside a point leans this much sideways
 AXIS_LABEL_SIDE = 0.7      # an axis's name sits this many label widths to its side
 CHAIN_ROW_GAP = 0.4        # between the rows of the proof's last board
+RUN_SWAP = 0.6             # one board of text fading into another (every glyph is redrawn)
