@@ -43,6 +43,19 @@ def reference_perceptron(X, y, tau, offset=True, order="cyclic", seed=0):
 # -- losses written out point by point ---------------------------------------
 
 
+def states_per_visit(X, y, visits):
+    """(θ, θ₀) before the first and after each of ``visits`` cyclic visits of the
+    notes' perceptron with offset: a list of visits + 1 pairs."""
+    theta, theta0 = np.zeros(X.shape[1]), 0.0
+    states = [(theta.copy(), theta0)]
+    for k in range(visits):
+        i = k % len(y)
+        if y[i] * (theta @ X[i] + theta0) <= 0:
+            theta, theta0 = theta + y[i] * X[i], theta0 + y[i]
+        states.append((theta.copy(), theta0))
+    return states
+
+
 def logistic_loss(X, y, theta, theta0, l2=0.0):
     """(1/n) Σ log(1 + exp(−y(θᵀx + θ₀))) + (λ/2)‖θ‖², one point at a time."""
     total = 0.0

@@ -7,18 +7,8 @@ import pytest
 
 from scenes.noise import NoiseScene
 
+from independent import states_per_visit as independent_states
 from scene_helpers import built_scene
-
-
-def independent_states(X, y, visits):
-    theta, theta0 = np.zeros(X.shape[1]), 0.0
-    states = [(theta.copy(), theta0)]
-    for k in range(visits):
-        i = k % len(y)
-        if y[i] * (theta @ X[i] + theta0) <= 0:
-            theta, theta0 = theta + y[i] * X[i], theta0 + y[i]
-        states.append((theta.copy(), theta0))
-    return states
 
 
 @pytest.fixture(scope="module")

@@ -10,19 +10,8 @@ from scenes.space_geometry import plane_in_box, zero_set_segments
 from linviz.epochs import epoch_boundary_states
 from scenes.xor import XorScene, curve_kind
 
+from independent import states_per_visit as independent_run
 from scene_helpers import built_scene, tiny_dry_run
-
-
-def independent_run(X, y, visits):
-    """(θ, θ₀) after each of ``visits`` visits of the notes' perceptron with offset, cyclic."""
-    theta, theta0 = np.zeros(X.shape[1]), 0.0
-    states = [(theta.copy(), theta0)]
-    for k in range(visits):
-        i = k % len(y)
-        if y[i] * (theta @ X[i] + theta0) <= 0:
-            theta, theta0 = theta + y[i] * X[i], theta0 + y[i]
-        states.append((theta.copy(), theta0))
-    return states
 
 
 @pytest.fixture(scope="module")
