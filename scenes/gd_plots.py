@@ -7,26 +7,18 @@ rewritten, the field's pixels are recomputed from the engine.
 from __future__ import annotations
 
 import numpy as np
-from manim import (
-    DOWN, LEFT, ORIGIN, RIGHT, UP, Dot, Line, VGroup, VMobject,
-)
+from manim import ORIGIN, Dot, VGroup, VMobject
 from manim.utils.color import ManimColor
 
 from linviz.logistic import probability_grid
 
 from . import style
-from .geometry import nice_step
-from .glyph_numbers import GlyphNumber
-from .mobjects import DataPlane, fmt, math
-from .plots import interpolate
+from .mobjects import DataPlane
+from .plots import PlotAxes, interpolate
 from .style import Theme
 
 
-def _places(step: float) -> int:
-    return max(0, int(-np.floor(np.log10(step) + 1e-9)))
-
-
-class LossCurve(VGroup):
+class LossCurve(PlotAxes):
     """A value against the step t = 0..T (a loss curve), grown up to any step.
 
     Parameters
@@ -47,51 +39,11 @@ class LossCurve(VGroup):
                  height: float = style.CURVE_PLOT_HEIGHT):
         self.values = np.asarray(values, dtype=float)
         self.T = len(self.values) - 1
-        self.x_right = float(max(self.T, 1))
-        top = float(max(np.max(self.values), 1e-9))
-        self.y_step = nice_step(top)
-        self.y_top = float(np.ceil(top / self.y_step - 1e-9) * self.y_step)
-        self.x_axis = Line(ORIGIN, RIGHT * width, stroke_width=2, color=theme.muted)
-        self.y_axis = Line(ORIGIN, UP * height, stroke_width=2, color=theme.muted)
-        ticks, labels = VGroup(), VGroup()
-        x_step = nice_step(self.x_right)
-        for t in np.arange(0.0, self.x_right + x_step / 2, x_step):
-            point = self.c2p(t, 0)
-            ticks.add(Line(point + DOWN * style.PLOT_TICK, point + UP * style.PLOT_TICK,
-                           stroke_width=2, color=theme.muted))
-            labels.add(GlyphNumber(fmt(t, 0), style.FONT_TINY, theme.muted).next_to(
-                point, DOWN, buff=style.PLOT_LABEL_BUFF))
-        places = _places(self.y_step)
-        for v in np.arange(0.0, self.y_top + self.y_step / 2, self.y_step):
-            point = self.c2p(0, v)
-            ticks.add(Line(point + LEFT * style.PLOT_TICK, point + RIGHT * style.PLOT_TICK,
-                           stroke_width=2, color=theme.muted))
-            labels.add(GlyphNumber(fmt(v, places), style.FONT_TINY, theme.muted).next_to(
-                point, LEFT, buff=style.PLOT_LABEL_BUFF))
-        self.x_label = math(x_label, theme, style.FONT_SMALL).next_to(
-            self.x_axis.get_end(), RIGHT, buff=style.PLOT_LABEL_BUFF)
-        self.y_label = math(y_label, theme, style.FONT_SMALL).next_to(
-            self.y_axis.get_end(), UP, buff=style.PLOT_LABEL_BUFF)
-        super().__init__(self.x_axis, self.y_axis, ticks, labels, self.x_label, self.y_label)
+        super().__init__(theme, self.T, np.max(self.values), width, height, x_label, y_label)
         self.curve = VMobject(stroke_color=colour, stroke_width=style.PLOT_STROKE)
         self.head = Dot(ORIGIN, radius=style.PLOT_DOT, color=colour)
         self.graph = VGroup(self.curve, self.head)
         self.set_progress(0.0)
-
-    def c2p(self, t: float, value: float) -> np.ndarray:
-        """Screen point of (t, value)."""
-        origin = self.x_axis.get_start()
-        return (origin + float(t) / self.x_right * (self.x_axis.get_end() - origin)
-                + float(value) / self.y_top * (self.y_axis.get_end() - self.y_axis.get_start()))
-
-    def p2c(self, point: np.ndarray) -> np.ndarray:
-        """(t, value) of a screen point."""
-        origin = self.x_axis.get_start()
-        dx = self.x_axis.get_end() - origin
-        dy = self.y_axis.get_end() - self.y_axis.get_start()
-        offset = np.asarray(point, dtype=float) - origin
-        return np.array([offset @ dx / (dx @ dx) * self.x_right,
-                         offset @ dy / (dy @ dy) * self.y_top])
 
     def set_progress(self, s: float) -> "LossCurve":
         """Draw the values for t from 0 to ``s`` (linear between whole steps)."""

@@ -34,7 +34,67 @@ def interpolate(values: np.ndarray, s: float) -> float:
     return float((1 - fraction) * values[low] + fraction * values[low + 1])
 
 
-class BoundPlot(VGroup):
+class PlotAxes(VGroup):
+    """Axes from (0, 0) to (x_right, y_top) with glyph-number ticks: the still part of a plot.
+
+    ``y_top`` is the largest value rounded up to a whole tick step. ``x_step``
+    defaults to a nice step; with ``y_ticks_from_zero`` False the 0 tick of
+    the value axis is left to the x axis's. ``c2p`` maps (x, value) to the
+    screen and ``p2c`` back, following the axes wherever they are moved.
+    """
+
+    def __init__(self, theme: Theme, x_right: float, largest: float, width: float,
+                 height: float, x_label: str, y_label: str | None = None,
+                 x_step: float | None = None, y_ticks_from_zero: bool = True):
+        self.x_right = float(max(x_right, 1))
+        top = float(max(largest, 1e-9))
+        self.y_step = nice_step(top)
+        self.y_top = float(np.ceil(top / self.y_step - 1e-9) * self.y_step)
+        self.x_axis = Line(ORIGIN, RIGHT * width, stroke_width=2, color=theme.muted)
+        self.y_axis = Line(ORIGIN, UP * height, stroke_width=2, color=theme.muted)
+        ticks, labels = VGroup(), VGroup()
+        x_step = x_step or nice_step(self.x_right)
+        for x in np.arange(0.0, self.x_right + x_step / 2, x_step):
+            point = self.c2p(x, 0)
+            ticks.add(Line(point + DOWN * style.PLOT_TICK, point + UP * style.PLOT_TICK,
+                           stroke_width=2, color=theme.muted))
+            labels.add(GlyphNumber(fmt(x, 0), style.FONT_TINY, theme.muted).next_to(
+                point, DOWN, buff=style.PLOT_LABEL_BUFF))
+        places = _places(self.y_step)
+        first = 0.0 if y_ticks_from_zero else self.y_step
+        for v in np.arange(first, self.y_top + self.y_step / 2, self.y_step):
+            point = self.c2p(0, v)
+            ticks.add(Line(point + LEFT * style.PLOT_TICK, point + RIGHT * style.PLOT_TICK,
+                           stroke_width=2, color=theme.muted))
+            labels.add(GlyphNumber(fmt(v, places), style.FONT_TINY, theme.muted).next_to(
+                point, LEFT, buff=style.PLOT_LABEL_BUFF))
+        self.x_label = math(x_label, theme, style.FONT_SMALL).next_to(
+            self.x_axis.get_end(), RIGHT, buff=style.PLOT_LABEL_BUFF)
+        parts = [self.x_axis, self.y_axis, ticks, labels, self.x_label]
+        if y_label is not None:
+            self.y_label = math(y_label, theme, style.FONT_SMALL).next_to(
+                self.y_axis.get_end(), UP, buff=style.PLOT_LABEL_BUFF)
+            parts.append(self.y_label)
+        super().__init__(*parts)
+
+    def c2p(self, x: float, value: float) -> np.ndarray:
+        """Screen point of (x, value)."""
+        origin = self.x_axis.get_start()
+        x_unit = (self.x_axis.get_end() - origin) / self.x_right
+        y_unit = (self.y_axis.get_end() - self.y_axis.get_start()) / self.y_top
+        return origin + float(x) * x_unit + float(value) * y_unit
+
+    def p2c(self, point: np.ndarray) -> np.ndarray:
+        """(x, value) of a screen point."""
+        origin = self.x_axis.get_start()
+        dx = self.x_axis.get_end() - origin
+        dy = self.y_axis.get_end() - self.y_axis.get_start()
+        offset = np.asarray(point, dtype=float) - origin
+        return np.array([offset @ dx / (dx @ dx) * self.x_right,
+                         offset @ dy / (dy @ dy) * self.y_top])
+
+
+class BoundPlot(PlotAxes):
     """A value against the update count M with the line that bounds it.
 
     Parameters
@@ -65,30 +125,10 @@ class BoundPlot(VGroup):
             raise ValueError("values and bound must be 1-D arrays of the same length")
         self.theme = theme
         self.M_final = len(self.values) - 1
-        self.x_right = float(max(self.M_final, 1))
-        top = float(max(np.max(self.values), np.max(self.bound), 1e-9))
-        self.y_step = nice_step(top)
-        self.y_top = float(np.ceil(top / self.y_step - 1e-9) * self.y_step)
-        self.x_axis = Line(ORIGIN, RIGHT * width, stroke_width=2, color=theme.muted)
-        self.y_axis = Line(ORIGIN, UP * height, stroke_width=2, color=theme.muted)
-        ticks, labels = VGroup(), VGroup()
-        x_step = 1.0 if self.M_final <= style.PLOT_MAX_UNIT_TICKS else nice_step(self.x_right)
-        for m in np.arange(0.0, self.x_right + x_step / 2, x_step):
-            point = self.c2p(m, 0)
-            ticks.add(Line(point + DOWN * style.PLOT_TICK, point + UP * style.PLOT_TICK,
-                           stroke_width=2, color=theme.muted))
-            labels.add(GlyphNumber(fmt(m, 0), style.FONT_TINY, theme.muted).next_to(
-                point, DOWN, buff=style.PLOT_LABEL_BUFF))
-        places = _places(self.y_step)
-        for v in np.arange(self.y_step, self.y_top + self.y_step / 2, self.y_step):
-            point = self.c2p(0, v)
-            ticks.add(Line(point + LEFT * style.PLOT_TICK, point + RIGHT * style.PLOT_TICK,
-                           stroke_width=2, color=theme.muted))
-            labels.add(GlyphNumber(fmt(v, places), style.FONT_TINY, theme.muted).next_to(
-                point, LEFT, buff=style.PLOT_LABEL_BUFF))
-        self.x_label = math(x_label, theme, style.FONT_SMALL).next_to(
-            self.x_axis.get_end(), RIGHT, buff=style.PLOT_LABEL_BUFF)
-        super().__init__(self.x_axis, self.y_axis, ticks, labels, self.x_label)
+        unit_ticks = self.M_final <= style.PLOT_MAX_UNIT_TICKS
+        super().__init__(theme, self.M_final, max(np.max(self.values), np.max(self.bound)),
+                         width, height, x_label, x_step=1.0 if unit_ticks else None,
+                         y_ticks_from_zero=False)
 
         self.gap = Polygon(ORIGIN, RIGHT, UP, stroke_width=0, fill_color=bound_colour,
                            fill_opacity=style.PLOT_GAP_OPACITY)
@@ -99,23 +139,6 @@ class BoundPlot(VGroup):
         self.graph = VGroup(self.gap, self.bound_line, self.curve, self.bound_head, self.head)
         self.progress = 0.0
         self.set_progress(0.0)
-
-    # -- coordinates -------------------------------------------------------
-    def c2p(self, m: float, value: float) -> np.ndarray:
-        """Screen point of (M = m, value)."""
-        origin = self.x_axis.get_start()
-        x_unit = (self.x_axis.get_end() - origin) / self.x_right
-        y_unit = (self.y_axis.get_end() - self.y_axis.get_start()) / self.y_top
-        return origin + float(m) * x_unit + float(value) * y_unit
-
-    def p2c(self, point: np.ndarray) -> np.ndarray:
-        """(m, value) of a screen point."""
-        origin = self.x_axis.get_start()
-        dx = self.x_axis.get_end() - origin
-        dy = self.y_axis.get_end() - self.y_axis.get_start()
-        offset = np.asarray(point, dtype=float) - origin
-        return np.array([offset @ dx / (dx @ dx) * self.x_right,
-                         offset @ dy / (dy @ dy) * self.y_top])
 
     # -- drawing up to M = s -------------------------------------------------
     def _polyline(self, values: np.ndarray, s: float) -> list[np.ndarray]:
