@@ -1,7 +1,8 @@
 """Render speed of every scene against an empty scene of the same length.
 
-For each scene: render it at the given quality exactly as `render.py render`
-does (a Manim process, mp4 encoding included), read the video's length,
+For each scene: render it at the given quality with the Manim command line
+`render.py render` runs (`manim_command`: a Manim process reading the
+repository's manim.cfg, mp4 encoding included), read the video's length,
 then render an empty scene of that length at the same resolution in the same
 run. Reported: frames, wall seconds, frames per second, and the ratio
 scene/empty of wall time (= cost per frame, since both have the same frames).
@@ -27,6 +28,7 @@ import av
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from linviz_cli.scenes_command import manim_command  # noqa: E402
 from scenes.catalog import available  # noqa: E402
 
 FPS = {"l": 15, "m": 30, "h": 60, "p": 60, "k": 60}
@@ -35,9 +37,7 @@ FPS = {"l": 15, "m": 30, "h": 60, "p": 60, "k": 60}
 def timed_render(path: Path, class_name: str, quality: str, env: dict) -> tuple[float, float]:
     """(wall seconds, video seconds) of one Manim render into a fresh folder."""
     with tempfile.TemporaryDirectory() as media:
-        command = [sys.executable, "-m", "manim", "render", "-q", quality, "--media_dir", media,
-                   "--disable_caching", "--progress_bar", "none", "-v", "WARNING",
-                   str(path), class_name]
+        command = manim_command(path, class_name, quality, "mp4", Path(media))
         start = time.perf_counter()
         subprocess.run(command, check=True, env=env, cwd=media, capture_output=True)
         wall = time.perf_counter() - start

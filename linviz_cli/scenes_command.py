@@ -24,6 +24,7 @@ from .options import data_option, seed_option
 QUALITIES = {"l": "480p15", "m": "720p30", "h": "1080p60", "p": "1440p60", "k": "2160p60"}
 FORMATS = ("mp4", "gif", "webm", "png")
 ROOT = Path(__file__).resolve().parent.parent
+MANIM_CONFIG = ROOT / "manim.cfg"
 
 
 @click.command(name="list")
@@ -116,18 +117,29 @@ def _check_manim() -> None:
                           f"its system libraries (Cairo, Pango) and Python packages") from None
 
 
+def manim_command(path: Path, class_name: str, quality: str, file_format: str, media_dir: Path,
+                  manim_args=()) -> list[str]:
+    """The Manim command line that renders one scene class (benchmarks time this same one).
+
+    Manim reads the repository's ``manim.cfg`` (renderer settings shared with
+    plain ``manim`` runs from the root); every file goes under ``media_dir``.
+    """
+    command = [sys.executable, "-m", "manim", "render", "-c", str(MANIM_CONFIG), "-q", quality,
+               "--format", file_format, "--media_dir", str(media_dir),
+               "--disable_caching", "--progress_bar", "none", "-v", "WARNING"]
+    if file_format == "png":
+        command.append("-s")
+    return [*command, *manim_args, str(path), class_name]
+
+
 def _render_one(entry, quality, file_format, out: Path, env, manim_args) -> list[Path]:
     """Render one scene in a Manim process; move its files into ``out`` when done."""
     from linviz.errors import LinvizError
 
     work = Path(tempfile.mkdtemp(prefix=f".linviz-{entry.name}-", dir=out))
     try:
-        command = [sys.executable, "-m", "manim", "render", "-q", quality,
-                   "--format", file_format, "--media_dir", str(work),
-                   "--disable_caching", "--progress_bar", "none", "-v", "WARNING"]
-        if file_format == "png":
-            command.append("-s")
-        command += [*manim_args, str(ROOT / entry.path), entry.load().__name__]
+        command = manim_command(ROOT / entry.path, entry.load().__name__, quality, file_format,
+                                work, manim_args)
         done = subprocess.run(command, cwd=work, env=env, capture_output=True, text=True)
         if done.returncode != 0:
             last = [line for line in (done.stderr + done.stdout).splitlines() if line.strip()]

@@ -10,17 +10,18 @@ from typing import Sequence
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, ORIGIN, RIGHT, UL, UP, Arrow, Axes, Circle, DashedLine, Dot, Line, MathTypst,
-    Mobject, Polygon, Rectangle, RoundedRectangle, Typst, VGroup, VMobject,
+    DOWN, LEFT, ORIGIN, RIGHT, UL, UP, Arrow, Axes, Circle, DashedLine, Dot, Line, Mobject,
+    Polygon, Rectangle, RoundedRectangle, VGroup, VMobject,
 )
 
 from . import style
-from .glyph_numbers import GlyphNumber
 from .geometry import (
     Box, clip_line, foot_of_perpendicular, half_plane_polygon, nice_step, square_box_around,
     strip_polygon,
 )
+from .glyph_numbers import GlyphNumber
 from .style import Theme
+from .typeset import typeset
 
 
 class Shared:
@@ -119,22 +120,23 @@ class FastDashedLine(VMobject):
         return self.end
 
 
-# Manim keeps a deep copy of every parsed SVG in case the same source comes again,
-# and deep-copying the glyphs costs about a third of typesetting them; a scene
-# typesets each string once, so the copy is skipped.
-NO_SVG_CACHE = {"use_svg_cache": False}
+def math(source: str, theme: Theme, font_size: float = style.FONT_MATH, colour: str | None = None,
+         parts: bool = False) -> VMobject:
+    """Display mathematics typeset with Typst (never TeX), in the theme's text colour.
 
-
-def math(source: str, theme: Theme, font_size: float = style.FONT_MATH, **kwargs) -> MathTypst:
-    """Mathematics typeset with Typst (never TeX), in the theme's text colour."""
-    return MathTypst(source, font_size=font_size, color=theme.text, **{**NO_SVG_CACHE, **kwargs})
+    Glyphs of one colour are one path (one draw call) unless ``parts`` keeps
+    each glyph apart; ``{{ part : label }}`` groups can be selected with
+    ``.select(label)`` (see :mod:`scenes.typeset`).
+    """
+    return typeset(source, is_math=True, font_size=font_size, colour=colour or theme.text,
+                   parts=parts)
 
 
 def text(source: str, theme: Theme, font_size: float = style.FONT_BODY, colour: str | None = None,
-         **kwargs) -> Typst:
-    """Prose typeset with Typst (may hold inline math as ``$...$``)."""
-    return Typst(source, font_size=font_size, color=colour or theme.text,
-                 **{**NO_SVG_CACHE, **kwargs})
+         parts: bool = False) -> VMobject:
+    """Prose typeset with Typst (may hold inline math as ``$...$``); see :func:`math`."""
+    return typeset(source, is_math=False, font_size=font_size, colour=colour or theme.text,
+                   parts=parts)
 
 
 def fmt(value: float, places: int = 2) -> str:
@@ -510,14 +512,14 @@ class ScoreLine(VGroup):
                 key = (words, colour)
                 if key not in _SIDE_LABELS:
                     _SIDE_LABELS[key] = merge_glyphs(text(words, theme, style.FONT_SMALL,
-                                                          colour, use_svg_cache=False))
+                                                          colour))
                 note = _SIDE_LABELS[key].copy()
                 note.next_to(self.tick_labels, DOWN, buff=style.SMALL_BUFF).align_to(side, edge)
                 self.side_labels.add(note)
             parts.append(self.side_labels)
         self.label = None
         if label:
-            self.label = math(label, theme, style.FONT_SMALL, use_svg_cache=False).next_to(
+            self.label = math(label, theme, style.FONT_SMALL).next_to(
                 self.line, RIGHT, buff=style.SMALL_BUFF)
             parts.append(self.label)
         super().__init__(*parts)

@@ -35,10 +35,8 @@ from scenes.base import LinvizScene
 from scenes.glyph_numbers import GlyphNumber
 from scenes.mobjects import (
     DataPlane, FastArrow, Hyperplane, LiveValue, Panel, ScoreLine, drop_svg_paths, fmt,
-    fmt_vector, merge_glyphs,
+    fmt_vector, math, merge_glyphs, text,
 )
-from scenes.mobjects import math as _math
-from scenes.mobjects import text as _text
 
 SCORE = "y^((i))(theta^T x^((i)) + theta_0)"
 NEW_SCORE = "y^((i))(theta'^T x^((i)) + theta'_0)"
@@ -49,26 +47,6 @@ IDENTITY = (
     " {{ (x^((i) T) x^((i)) + 1) : gain }} : line2 }} \\ "
     "{{ &= {{ " + SCORE + " : old }} + {{ (" + GAIN + ") : gain }} : line3 }}"
 )
-
-
-def math(source: str, theme, font_size: float = style.FONT_MATH, parts: bool = False,
-         **kwargs):
-    """Typst mathematics as ``scenes.mobjects.math``, made cheaper to draw and to make.
-
-    Every string of this scene is typeset once, so Manim's SVG cache would
-    never be read, and filling it deep-copies the parsed path of every glyph
-    (a third of the typesetting time): it is bypassed. The glyphs are merged
-    into one path per colour (:func:`merge_glyphs`) unless ``parts`` is set,
-    for a formula whose groups are still to be selected.
-    """
-    typeset = _math(source, theme, font_size, use_svg_cache=False, **kwargs)
-    return typeset if parts else merge_glyphs(typeset)
-
-
-def text(source: str, theme, font_size: float = style.FONT_BODY, colour: str | None = None,
-         **kwargs):
-    """Typst prose (see :func:`math`), its glyphs merged."""
-    return merge_glyphs(_text(source, theme, font_size, colour, use_svg_cache=False, **kwargs))
 
 
 # -- what the scene reads from a trace (numpy only) ---------------------------------
