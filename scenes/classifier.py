@@ -402,7 +402,7 @@ class ClassifierScene(LinvizScene):
         for i, ring in enumerate(self.rings):
             ring.set_stroke(opacity=1 if i < counted and self.mistaken[i] else 0)
         visiting = min(counted, n - 1)
-        self.cursor.move_to(self.plane.markers[visiting])
+        self.cursor.move_to(self.plane.point(visiting))
         self.cursor.set_stroke(opacity=1 if counted < n else 0)
         # (1/n) Σ over the points counted so far; all n of them give ℰₙ(h)
         self.values["error"].set_value(float(np.count_nonzero(self.mistaken[:counted])) / n)

@@ -68,7 +68,8 @@ class LogisticScene(LinvizScene):
         self.tracker = StepTracker(self.T)
         self.title = self.make_title("Logistic regression")
 
-        self.plane = DataPlane(self.data.X, self.data.y, theme)
+        # the markers lie above the moving field: drawn as three paths, not two per point
+        self.plane = DataPlane(self.data.X, self.data.y, theme).merge_markers()
         self.field = ProbabilityField(self.plane, theme)
         self.hyperplane = Hyperplane(self.plane, *self.parameters(), show_normal=False,
                                      show_shading=False)
@@ -203,8 +204,9 @@ class LogisticScene(LinvizScene):
 
     def update_rings(self) -> None:
         radii = style.LOSS_RING_SCALE * self.point_losses()
-        for ring, marker, radius in zip(self.rings, self.plane.markers, radii):
-            ring.points = marker.get_center() + radius * _UNIT_RING
+        centres = self.plane.c2p_many(self.data.X)
+        for ring, centre, radius in zip(self.rings, centres, radii):
+            ring.points = centre + radius * _UNIT_RING
 
     def update_values(self) -> None:
         k = self.tracker.step

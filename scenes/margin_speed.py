@@ -26,7 +26,7 @@ from scenes.base import LinvizScene, parameters_at
 from scenes.geometry import square_box_around_disk
 from scenes.layout import StillFirst, appear, board, still_parts, vanish
 from scenes.mobjects import (
-    DataPlane, Hyperplane, LiveValue, MarginBand, Marker, fmt, text,
+    DataPlane, Hyperplane, LiveValue, MarginBand, Marker, fmt, merge_glyphs, text,
 )
 from scenes.plots import LogLogPlot
 
@@ -79,9 +79,10 @@ class MarginSpeedScene(StillFirst, LinvizScene):
         self.plane.remove(self.plane.markers)
         #: the runs replayed on the plane: one per margin, then the slowest of the last
         self.shown = [median_run(row) for row in sweep.runs] + [sweep.slowest()]
-        self.clouds = [VGroup(*[Marker(label, theme, style.SWEEP_POINT_SIZE).move_to(
-                                    self.plane.c2p(x))
-                                for x, label in zip(run.data.X, run.data.y)])
+        # each cloud is one path per style: they fade in and out whole, never point by point
+        self.clouds = [merge_glyphs(VGroup(*[Marker(label, theme, style.SWEEP_POINT_SIZE).move_to(
+                                                 self.plane.c2p(x))
+                                             for x, label in zip(run.data.X, run.data.y)]))
                        for run in self.shown]
         self.run = self.shown[0]
         self.tracker = ValueTracker(0.0)
@@ -154,10 +155,13 @@ class MarginSpeedScene(StillFirst, LinvizScene):
                   run_time=style.RUN_INTRO)
         self.remove(self.right_board)
         self.board_still = still_parts(self.right_board, self.board_values)
-        self.add(self.board_still)
-        self.settle(self.title, self.plane, self.board_still)
-        self.add(self.hyperplane, self.ring, self.board_values)
-        self.board_values.add_updater(lambda _: self.values["M"].set_value(
+        # only M changes while a run plays; the other values change between plays
+        counter = self.values["M"].number
+        others = VGroup(*[number for number in self.board_values if number is not counter])
+        self.add(self.board_still, others)
+        self.settle(self.title, self.plane, self.board_still, others)
+        self.add(self.hyperplane, self.ring, counter)
+        counter.add_updater(lambda _: self.values["M"].set_value(
             str(int(np.floor(self.tracker.get_value() + 1e-9)))))
         self.narrate("Each run is a dot: its updates M against the bound (R/γ)² of the "
                      "theorem, measured on the lifted points [x, 1]. No dot can lie above "

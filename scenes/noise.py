@@ -36,7 +36,7 @@ class NoiseScene(PerceptronScene):
         self.flipped = [int(i) for i in self.data.params.get("flipped", [])]
         self.rings = VGroup(*[
             Circle(radius=style.RING_RADIUS, color=theme.highlight,
-                   stroke_width=style.RING_STROKE).move_to(self.plane.markers[i])
+                   stroke_width=style.RING_STROKE).move_to(self.plane.point(i))
             for i in self.flipped])
         self.epoch_errors = training_error_per_epoch(self.trace)
         self.epoch_mistakes = mistakes_per_epoch(self.trace)

@@ -132,7 +132,7 @@ class PerceptronScene(LinvizScene):
         self.hyperplane.add_updater(lambda h: h.set_parameters(*self.parameters()))
         self.theta_arrow.add_updater(
             lambda v: v.set_ends((0, 0), self.vector_scale * self.parameters()[0]))
-        self.cursor.add_updater(lambda c: c.move_to(self.plane.markers[self.visited_index()]))
+        self.cursor.add_updater(lambda c: c.move_to(self.plane.point(self.visited_index())))
         # Only the live values follow the tracker: a mobject with an updater is redrawn
         # every frame, so the pseudocode stays out of that group.
         live_values = [*self.counters.values(), self.score, self.theta_value]
@@ -223,7 +223,7 @@ class PerceptronScene(LinvizScene):
         rest of the plane stays a static background while it plays.
         """
         ring = Circle(radius=style.POINT_SIZE * 1.4, color=self.theme.mistake, stroke_width=6)
-        ring.move_to(self.plane.markers[i])
+        ring.move_to(self.plane.point(i))
         self.play(ring.animate.scale(2.2).set_stroke(opacity=0), run_time=run_time)
         self.remove(ring)
 

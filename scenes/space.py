@@ -145,11 +145,7 @@ class ZeroSetCurve(VGroup):
         if len(self.segments) == 0:
             self.path.points = np.zeros((0, 3))
             return self
-        ends = plane.axes.c2p(self.segments[..., 0].ravel(), self.segments[..., 1].ravel())
-        ends = np.asarray(ends, dtype=float)
-        if ends.shape[0] != len(self.segments) * 2:
-            ends = ends.T
-        ends = ends.reshape(-1, 2, 3)
+        ends = plane.c2p_many(self.segments.reshape(-1, 2)).reshape(-1, 2, 3)
         thirds = np.array([0.0, 1 / 3, 2 / 3, 1.0])[None, :, None]
         cubic = ends[:, :1] + thirds * (ends[:, 1:] - ends[:, :1])
         self.path.points = cubic.reshape(-1, 3)

@@ -294,7 +294,7 @@ class UpdateScene(LinvizScene):
         turn = ValueTracker(0.0)
         hyperplane = Hyperplane(plane, self.theta_before, self.theta0_before)
         ring = Circle(radius=style.POINT_SIZE * 2.1, color=theme.highlight,
-                      stroke_width=style.LINE_STROKE).move_to(plane.markers[i])
+                      stroke_width=style.LINE_STROKE).move_to(plane.point(i))
         # the old boundary stays behind, dashed, so the turn can be seen
         before_line = VGroup()
         if hyperplane.state == "line":

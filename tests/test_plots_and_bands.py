@@ -127,3 +127,18 @@ def test_log_log_plot_maps_values_by_their_logarithm():
     for point in (plot.diagonal.get_start(), plot.diagonal.get_end()):
         x, y = plot.p2c(point)
         assert x == pytest.approx(y)
+
+
+@given(st.lists(st.tuples(finite, finite), min_size=1, max_size=6),
+       st.tuples(st.floats(-2, 2), st.floats(-2, 2)), st.floats(0.3, 2.0))
+def test_plane_mapping_is_the_axes_mapping_after_moving_and_scaling(points, shift, factor):
+    """c2p, c2p_many and p2c are affine shortcuts of Manim's Axes.c2p / p2c."""
+    X = np.array([[-1.0, -1.0], [1.0, 1.0], [0.5, -0.5]])
+    plane = DataPlane(X, np.array([-1.0, 1.0, 1.0]), style.DARK)
+    plane.shift(np.array([shift[0], shift[1], 0.0])).scale(factor)
+    data = np.array(points)
+    expected = np.array([plane.axes.c2p(*p) for p in data])
+    np.testing.assert_allclose([plane.c2p(p) for p in data], expected, atol=1e-9)
+    np.testing.assert_allclose(plane.c2p_many(data), expected, atol=1e-9)
+    np.testing.assert_allclose([plane.p2c(q) for q in expected], data, atol=1e-9)
+    np.testing.assert_allclose(plane.point(2), plane.markers[2].get_center(), atol=1e-9)

@@ -61,9 +61,11 @@ def test_drawings_follow_the_trace(scene, k):
     np.testing.assert_allclose(scene.curve.head_in_data(), (k, loss), atol=1e-9)
     assert scene.values["loss"].number.shown == f"{loss:.3f}"
     assert scene.values["t"].number.shown == str(k)
-    # each ring's radius is the point's loss times the scale
-    for ring, marker, x, label in list(zip(scene.rings, scene.plane.markers, X, y))[:5]:
-        radius = np.linalg.norm(ring.points[0] - marker.get_center())
+    # each ring is centred on its point, its radius the point's loss times the scale
+    for ring, x, label in list(zip(scene.rings, X, y))[:5]:
+        centre = scene.plane.axes.c2p(*x)
+        np.testing.assert_allclose(ring.get_center(), centre, atol=1e-9)
+        radius = np.linalg.norm(ring.points[0] - centre)
         point_loss = np.log1p(np.exp(-label * (x @ theta + theta0)))
         assert radius == pytest.approx(style.LOSS_RING_SCALE * point_loss, rel=1e-9)
     ends = scene.hyperplane.endpoints_in_data()
