@@ -49,7 +49,7 @@ class LossCurve(PlotAxes):
         """Draw the values for t from 0 to ``s`` (linear between whole steps)."""
         s = min(max(float(s), 0.0), float(self.T))
         whole = int(np.floor(s + 1e-9))
-        points = [self.c2p(t, self.values[t]) for t in range(whole + 1)]
+        points = list(self.c2p_many(np.arange(whole + 1), self.values[:whole + 1]))
         if s > whole + 1e-9:
             points.append(self.c2p(s, interpolate(self.values, s)))
         if len(points) < 2:

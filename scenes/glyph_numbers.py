@@ -11,7 +11,7 @@ millisecond.
 from __future__ import annotations
 
 import numpy as np
-from manim import ORIGIN, RIGHT, MathTypst, VectorizedPoint, VGroup, VMobject
+from manim import ORIGIN, RIGHT, MathTypst, VGroup, VMobject
 
 GLYPHS = "0123456789.-+(),"
 SCALE_PROBE = 0.01
@@ -52,21 +52,25 @@ def _glyph_set(font_size: float, colour: str) -> dict:
 class GlyphNumber(VGroup):
     """A number (or a short string of digits, signs and brackets) cheap to change.
 
-    Glyphs are laid out from an invisible anchor point (the start of the
-    baseline frame), which moves with the group; ``set_text`` re-composes the
-    glyphs from it, only when the text differs. All glyphs are the outlines
-    of one mobject, ``body``, so a number costs one draw call a frame.
+    Everything is one mobject, ``body``, so a number costs one draw call a
+    frame. Its points start with two degenerate curves that draw nothing: the
+    anchor (the start of the baseline frame the glyphs are laid out from) and
+    a probe a short way to the right, whose distance from the anchor tracks
+    any scaling of the number. They move with the number like any points, and
+    ``set_text`` lays the glyphs out from them, only when the text differs.
     """
 
     def __init__(self, value: str, font_size: float, colour: str):
         self.font_size, self.colour = font_size, colour
-        self.anchor = VectorizedPoint(ORIGIN)
-        # a second point a short way to the right: their distance tracks the scale
-        self.scale_point = VectorizedPoint(RIGHT * SCALE_PROBE)
         self.body = VMobject(fill_color=colour, fill_opacity=1, stroke_width=0)
+        self.body.points = _frame(ORIGIN, RIGHT * SCALE_PROBE)
         self.shown = None
-        super().__init__(self.anchor, self.scale_point, self.body)
+        super().__init__(self.body)
         self.set_text(value)
+
+    def anchor_location(self) -> np.ndarray:
+        """Where the glyphs are laid out from: the start of the number's baseline frame."""
+        return self.body.points[0].copy()
 
     def set_text(self, value: str) -> "GlyphNumber":
         """Show ``value``: the glyphs' outlines are written into ``body``, in place.
@@ -82,9 +86,10 @@ class GlyphNumber(VGroup):
         if unknown:
             raise ValueError(f"GlyphNumber cannot draw {''.join(sorted(unknown))!r}")
         glyphs = _glyph_set(self.font_size, self.colour)["glyphs"]
-        origin = self.anchor.get_location()
-        scale = float(np.linalg.norm(self.scale_point.get_location() - origin)) / SCALE_PROBE
-        outlines = []
+        origin = self.body.points[0].copy()
+        probe = self.body.points[_FRAME_POINTS // 2].copy()
+        scale = float(np.linalg.norm(probe - origin)) / SCALE_PROBE
+        outlines = [_frame(origin, probe)]
         x = 0.0
         for char in value:
             if char == " ":
@@ -94,9 +99,15 @@ class GlyphNumber(VGroup):
             outlines.append(centred * scale
                             + (origin + scale * np.array([x + width / 2, offset, 0.0])))
             x += advance
-        if outlines:
-            self.body.points = np.concatenate(outlines)
-        else:
-            self.body.clear_points()
+        self.body.points = np.concatenate(outlines)
         self.shown = value
         return self
+
+
+#: the anchor's and the probe's degenerate curves at the start of a number's points
+_FRAME_POINTS = 8
+
+
+def _frame(origin: np.ndarray, probe: np.ndarray) -> np.ndarray:
+    """Two curves of zero length, at the anchor and at the probe: they draw nothing."""
+    return np.array([origin] * 4 + [probe] * 4, dtype=float)

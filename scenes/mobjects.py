@@ -214,6 +214,10 @@ class DataPlane(VGroup):
                                   for corner in ((0, 0), (1, 0), (0, 1))])
         self.markers = VGroup(*[Marker(label, theme).move_to(self.c2p(point))
                                 for point, label in zip(X, y)])
+        # grid lines, axis lines and ticks never change: one path per style each; the
+        # axes become a plain drawing (their c2p would no longer follow the plane)
+        merge_glyphs(self.grid)
+        self.axes = merge_glyphs(VGroup(*self.axes.submobjects))
         super().__init__(self.reference, self.grid, self.frame, self.axes, labels, self.markers)
         self.move_to(np.array(center))
         self.X = X
@@ -439,7 +443,7 @@ class LiveValue(VGroup):
         super().__init__(self.label, self.number)
         self.number.next_to(self.label, RIGHT, buff=0.12)
         # the number's centre line sits on the label's
-        self.number.shift(UP * (self.label.get_center()[1] - self.number.anchor.get_location()[1]))
+        self.number.shift(UP * (self.label.get_center()[1] - self.number.anchor_location()[1]))
         self.value = value
 
     def set_value(self, value) -> "LiveValue":
@@ -683,21 +687,25 @@ def place_outside_circle(label: VMobject, plane: DataPlane, spot, radius: float)
 
 
 def merge_glyphs(mobject: VMobject) -> VMobject:
-    """Draw a typeset mobject as one path per colour; changes it in place and returns it.
+    """Draw a still mobject as one path per style; changes it in place and returns it.
 
     Cairo draws every VMobject on its own, at a cost per object, and a line of
-    text is dozens of glyphs that every still frame of an animation redraws.
-    The glyphs that share a style are merged into one VMobject (one path of
-    many sub-paths), which draws in about half the time. Afterwards the parts
-    can no longer be selected or recoloured one by one; points without curves
-    (such as a glyph number's anchors) are kept as they are.
+    text is dozens of glyphs (a plane's axes dozens of ticks, a data set dozens
+    of markers) that every still frame of an animation redraws. The curves of
+    every part that share a style (a group's own points included, such as an
+    axis line under its ticks) are merged into one VMobject (one path of many
+    sub-paths), which draws in a fraction of the time. Afterwards the parts can
+    no longer be selected or recoloured one by one; points without curves are
+    kept as they are.
     """
     merged: dict[tuple, VMobject] = {}
     kept = []
     for part in mobject.get_family()[1:]:
-        if part.submobjects:
+        has_curves = (isinstance(part, VMobject)
+                      and len(part.points) >= part.n_points_per_cubic_curve)
+        if part.submobjects and not has_curves:
             continue
-        if not isinstance(part, VMobject) or len(part.points) < part.n_points_per_cubic_curve:
+        if not has_curves:
             kept.append(part)
             continue
         key = (part.get_fill_color().to_hex(), round(float(part.get_fill_opacity()), 4),

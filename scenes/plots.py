@@ -15,7 +15,7 @@ from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Dot, Line, Polygon, VGroup, VMo
 from . import style
 from .geometry import nice_step
 from .glyph_numbers import GlyphNumber
-from .mobjects import fmt, math
+from .mobjects import fmt, math, merge_glyphs
 from .style import Theme
 
 
@@ -70,6 +70,9 @@ class PlotAxes(VGroup):
                 point, LEFT, buff=style.PLOT_LABEL_BUFF))
         self.x_label = math(x_label, theme, style.FONT_SMALL).next_to(
             self.x_axis.get_end(), RIGHT, buff=style.PLOT_LABEL_BUFF)
+        # ticks and their numbers never change: one path per style to draw
+        merge_glyphs(ticks)
+        merge_glyphs(labels)
         parts = [self.x_axis, self.y_axis, ticks, labels, self.x_label]
         if y_label is not None:
             self.y_label = math(y_label, theme, style.FONT_SMALL).next_to(
@@ -77,18 +80,26 @@ class PlotAxes(VGroup):
             parts.append(self.y_label)
         super().__init__(*parts)
 
+    def _frame(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The screen origin and the screen vectors of the two axes (their ends' points)."""
+        x_points, y_points = self.x_axis.points, self.y_axis.points
+        return x_points[0], x_points[-1] - x_points[0], y_points[-1] - y_points[0]
+
     def c2p(self, x: float, value: float) -> np.ndarray:
         """Screen point of (x, value)."""
-        origin = self.x_axis.get_start()
-        x_unit = (self.x_axis.get_end() - origin) / self.x_right
-        y_unit = (self.y_axis.get_end() - self.y_axis.get_start()) / self.y_top
-        return origin + float(x) * x_unit + float(value) * y_unit
+        origin, dx, dy = self._frame()
+        return origin + float(x) / self.x_right * dx + float(value) / self.y_top * dy
+
+    def c2p_many(self, xs: np.ndarray, values: np.ndarray) -> np.ndarray:
+        """Screen points, shape (n, 3), of the pairs (xs[k], values[k])."""
+        origin, dx, dy = self._frame()
+        xs = np.asarray(xs, dtype=float)[:, None] / self.x_right
+        values = np.asarray(values, dtype=float)[:, None] / self.y_top
+        return origin + xs * dx + values * dy
 
     def p2c(self, point: np.ndarray) -> np.ndarray:
         """(x, value) of a screen point."""
-        origin = self.x_axis.get_start()
-        dx = self.x_axis.get_end() - origin
-        dy = self.y_axis.get_end() - self.y_axis.get_start()
+        origin, dx, dy = self._frame()
         offset = np.asarray(point, dtype=float) - origin
         return np.array([offset @ dx / (dx @ dx) * self.x_right,
                          offset @ dy / (dy @ dy) * self.y_top])
@@ -143,7 +154,7 @@ class BoundPlot(PlotAxes):
     # -- drawing up to M = s -------------------------------------------------
     def _polyline(self, values: np.ndarray, s: float) -> list[np.ndarray]:
         whole = int(np.floor(min(max(s, 0.0), self.M_final) + 1e-9))
-        points = [self.c2p(m, values[m]) for m in range(whole + 1)]
+        points = list(self.c2p_many(np.arange(whole + 1), values[:whole + 1]))
         if s > whole + 1e-9 and whole < self.M_final:
             points.append(self.c2p(s, interpolate(values, s)))
         return points

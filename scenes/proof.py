@@ -249,8 +249,8 @@ class ProofScene(StillFirst, LinvizScene):
         sign = math(relation, theme, style.FONT_PANEL)
         row = VGroup(first, sign, second).arrange(RIGHT, buff=style.BUFF)
         # one centre line for both numbers and the sign between them
-        line = first.number.anchor.get_location()[1]
-        second.shift(UP * (line - second.number.anchor.get_location()[1]))
+        line = first.number.anchor_location()[1]
+        second.shift(UP * (line - second.number.anchor_location()[1]))
         sign.set_y(first.label.get_y())
         return row, first, second
 

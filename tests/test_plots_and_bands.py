@@ -132,12 +132,22 @@ def test_log_log_plot_maps_values_by_their_logarithm():
 @given(st.lists(st.tuples(finite, finite), min_size=1, max_size=6),
        st.tuples(st.floats(-2, 2), st.floats(-2, 2)), st.floats(0.3, 2.0))
 def test_plane_mapping_is_the_axes_mapping_after_moving_and_scaling(points, shift, factor):
-    """c2p, c2p_many and p2c are affine shortcuts of Manim's Axes.c2p / p2c."""
+    """c2p, c2p_many and p2c: Manim's Axes.c2p as built, then moved and scaled with the plane."""
+    from manim import Axes
+
     X = np.array([[-1.0, -1.0], [1.0, 1.0], [0.5, -0.5]])
     plane = DataPlane(X, np.array([-1.0, 1.0, 1.0]), style.DARK)
+    box, side = plane.box, style.PLANE_SIDE
+    step = (box.x_max - box.x_min) / 4
+    axes = Axes(x_range=[box.x_min, box.x_max, step], y_range=[box.y_min, box.y_max, step],
+                x_length=side, y_length=side, tips=False)
+    # the plane's axes are the same axes moved to the plane's centre
+    move = plane.c2p((box.x_min, box.y_min)) - axes.c2p(box.x_min, box.y_min)
     plane.shift(np.array([shift[0], shift[1], 0.0])).scale(factor)
+    centre = plane.get_center()
     data = np.array(points)
-    expected = np.array([plane.axes.c2p(*p) for p in data])
+    expected = np.array([(axes.c2p(*p) + move + np.array([shift[0], shift[1], 0.0]) - centre)
+                         * factor + centre for p in data])
     np.testing.assert_allclose([plane.c2p(p) for p in data], expected, atol=1e-9)
     np.testing.assert_allclose(plane.c2p_many(data), expected, atol=1e-9)
     np.testing.assert_allclose([plane.p2c(q) for q in expected], data, atol=1e-9)

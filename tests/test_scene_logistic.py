@@ -63,7 +63,7 @@ def test_drawings_follow_the_trace(scene, k):
     assert scene.values["t"].number.shown == str(k)
     # each ring is centred on its point, its radius the point's loss times the scale
     for ring, x, label in list(zip(scene.rings, X, y))[:5]:
-        centre = scene.plane.axes.c2p(*x)
+        centre = scene.plane.c2p(x)
         np.testing.assert_allclose(ring.get_center(), centre, atol=1e-9)
         radius = np.linalg.norm(ring.points[0] - centre)
         point_loss = np.log1p(np.exp(-label * (x @ theta + theta0)))

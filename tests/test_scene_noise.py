@@ -19,7 +19,7 @@ def scene(tmp_path_factory):
 def test_flipped_points_are_ringed(scene):
     assert scene.flipped == list(scene.data.params["flipped"]) and scene.flipped
     for ring, i in zip(scene.rings, scene.flipped):
-        np.testing.assert_allclose(ring.get_center(), scene.plane.markers[i].get_center(),
+        np.testing.assert_allclose(ring.get_center(), scene.plane.c2p(scene.data.X[i]),
                                    atol=1e-9)
 
 
