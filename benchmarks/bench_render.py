@@ -4,8 +4,10 @@ For each scene: render it at the given quality with the Manim command line
 `render.py render` runs (`manim_command`: a Manim process reading the
 repository's manim.cfg, mp4 encoding included), read the video's length,
 then render an empty scene of that length at the same resolution in the same
-run. Reported: frames, wall seconds, frames per second, and the ratio
-scene/empty of wall time (= cost per frame, since both have the same frames).
+run. Reported: frames, median wall seconds, frames per second, and the ratio
+scene/empty of wall time (= cost per frame, since both have the same frames),
+the median over repeats of each scene render against the empty render made
+right after it.
 Target: ratio ≤ 2 at -q l. Also the wall time of rendering the whole lecture
 as `make video` does (all scenes, --jobs 2).
 
@@ -73,9 +75,12 @@ def main() -> None:
             empty_walls.append(empty_wall)
         frames = round(seconds * FPS[args.q])
         scene_wall, empty_wall = statistics.median(scene_walls), statistics.median(empty_walls)
+        # each scene render is paired with the empty render right after it: the median of
+        # the pairs' ratios is robust to the machine's speed drifting between pairs
+        ratio = statistics.median(s / e for s, e in zip(scene_walls, empty_walls))
         print(f"{entry.name:<20}{frames:>8}{scene_wall:>10.1f}{empty_wall:>10.1f}"
               f"{frames / scene_wall:>11.1f}{frames / empty_wall:>11.1f}"
-              f"{scene_wall / empty_wall:>8.2f}", flush=True)
+              f"{ratio:>8.2f}", flush=True)
     if args.lecture:
         with tempfile.TemporaryDirectory() as out:
             start = time.perf_counter()

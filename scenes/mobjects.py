@@ -328,7 +328,7 @@ class Hyperplane(VGroup):
         state = "zero" if not np.any(theta) else ("outside" if segment is None else "line")
         self._show_note(state)
         if segment is None:
-            self.line.set_stroke(opacity=0)
+            self._show_line(False)
             self.normal.set_ends(ORIGIN, ORIGIN)
             polygon = half_plane_polygon(theta, theta0, box)
             self._set_shade(polygon)
@@ -337,7 +337,7 @@ class Hyperplane(VGroup):
         if np.allclose(start, end):
             end = start + 1e-4 * RIGHT
         self.line.set_points_as_corners([start, end])
-        self.line.set_stroke(opacity=1)
+        self._show_line(True)
         foot = foot_of_perpendicular(theta, theta0)
         if not box.contains(foot)[0]:
             foot = (segment[0] + segment[1]) / 2
@@ -348,13 +348,20 @@ class Hyperplane(VGroup):
         self._set_shade(half_plane_polygon(theta, theta0, box))
         return self
 
+    def _show_line(self, shown: bool) -> None:
+        """Show or hide the line; its colours are rewritten only when that changes."""
+        if getattr(self, "line_shown", None) != shown:
+            self.line_shown = shown
+            self.line.set_stroke(opacity=float(shown))
+
     def _set_shade(self, polygon) -> None:
-        if polygon is None or not self.show_shading:
-            self.shade.set_fill(opacity=0)
-            return
-        corners = [self.plane.c2p(p) for p in polygon]
-        self.shade.set_points_as_corners([*corners, corners[0]])
-        self.shade.set_fill(opacity=self.plane.theme.shade_opacity)
+        shown = polygon is not None and self.show_shading
+        if getattr(self, "shade_shown", None) != shown:
+            self.shade_shown = shown
+            self.shade.set_fill(opacity=self.plane.theme.shade_opacity if shown else 0.0)
+        if shown:
+            corners = self.plane.c2p_many(np.asarray(polygon))
+            self.shade.set_points_as_corners([*corners, corners[0]])
 
     NOTES = {"zero": "θ = 0: no boundary yet (every score is 0)",
              "outside": "the boundary lies outside this view"}
@@ -407,8 +414,16 @@ class DataVector(VGroup):
         start_p, end_p = self.plane.c2p(start), self.plane.c2p(end)
         self.arrow.set_ends(start_p, end_p)
         if self.label is not None:
-            self.label.next_to(end_p, self.label_direction, buff=0.08)
-            self.label.set_opacity(0 if np.allclose(start_p, end_p) else 1)
+            # beside the tip: placed by next_to once, then kept at the same offset from it
+            if getattr(self, "label_offset", None) is None:
+                self.label.next_to(end_p, self.label_direction, buff=0.08)
+                self.label_offset = self.label.get_center() - end_p
+            else:
+                self.label.shift(end_p + self.label_offset - self.label.get_center())
+            shown = not np.allclose(start_p, end_p)
+            if getattr(self, "label_shown", None) != shown:
+                self.label_shown = shown
+                self.label.set_opacity(float(shown))
         self.start_data = np.asarray(start, dtype=float)
         self.end_data = np.asarray(end, dtype=float)
         return self
