@@ -208,8 +208,8 @@ class ClassifierScene(LinvizScene):
                                                   buff=0.04)
         self.probe_group = VGroup(self.probe_dash, self.probe_ring, self.probe_label)
         self.rings = VGroup(*[Circle(radius=style.RING_RADIUS, color=theme.mistake,
-                                     stroke_width=style.RING_STROKE).move_to(marker)
-                              for marker in self.plane.markers])
+                                     stroke_width=style.RING_STROKE).move_to(centre)
+                              for centre in self.plane.markers.positions()])
         self.rings.set_stroke(opacity=0)
         self.cursor = Circle(radius=style.RING_RADIUS, color=theme.highlight,
                              stroke_width=style.RING_STROKE).set_stroke(opacity=0)

@@ -68,8 +68,7 @@ class LogisticScene(LinvizScene):
         self.tracker = StepTracker(self.T)
         self.title = self.make_title("Logistic regression")
 
-        # the markers lie above the moving field: drawn as three paths, not two per point
-        self.plane = DataPlane(self.data.X, self.data.y, theme).merge_markers()
+        self.plane = DataPlane(self.data.X, self.data.y, theme)
         self.field = ProbabilityField(self.plane, theme)
         self.hyperplane = Hyperplane(self.plane, *self.parameters(), show_normal=False,
                                      show_shading=False)

@@ -26,7 +26,7 @@ from scenes.base import LinvizScene, parameters_at
 from scenes.geometry import square_box_around_disk
 from scenes.layout import StillFirst, appear, board, still_parts, vanish
 from scenes.mobjects import (
-    DataPlane, Hyperplane, LiveValue, MarginBand, Marker, fmt, merge_glyphs, text,
+    DataPlane, Hyperplane, LiveValue, MarginBand, MarkerCloud, fmt, text,
 )
 from scenes.plots import LogLogPlot
 
@@ -79,10 +79,8 @@ class MarginSpeedScene(StillFirst, LinvizScene):
         self.plane.remove(self.plane.markers)
         #: the runs replayed on the plane: one per margin, then the slowest of the last
         self.shown = [median_run(row) for row in sweep.runs] + [sweep.slowest()]
-        # each cloud is one path per style: they fade in and out whole, never point by point
-        self.clouds = [merge_glyphs(VGroup(*[Marker(label, theme, style.SWEEP_POINT_SIZE).move_to(
-                                                 self.plane.c2p(x))
-                                             for x, label in zip(run.data.X, run.data.y)]))
+        self.clouds = [MarkerCloud(run.data.y, theme, style.SWEEP_POINT_SIZE,
+                                   positions=self.plane.c2p_many(run.data.X))
                        for run in self.shown]
         self.run = self.shown[0]
         self.tracker = ValueTracker(0.0)

@@ -103,19 +103,7 @@ class FastDashedLine(VMobject):
     def set_ends(self, start: np.ndarray, end: np.ndarray) -> "FastDashedLine":
         start, end = np.asarray(start, dtype=float), np.asarray(end, dtype=float)
         self.start, self.end = start, end
-        length = float(np.linalg.norm(end - start))
-        if length < 1e-6:
-            self.points = np.array([start, start, start, start])
-            return self
-        period = self.dash_length + self.gap_length
-        count = max(1, int(round((length + self.gap_length) / period)))
-        # stretch dashes and gaps a little so that both ends are dashes
-        stretch = length / (count * self.dash_length + (count - 1) * self.gap_length)
-        direction = (end - start) / length
-        begins = np.arange(count) * period * stretch
-        thirds = np.array([0.0, 1 / 3, 2 / 3, 1.0]) * self.dash_length * stretch
-        along = (begins[:, None] + thirds[None, :]).ravel()
-        self.points = start + along[:, None] * direction
+        self.points = dash_points(start, end, self.dash_length, self.gap_length)
         return self
 
     def get_start(self) -> np.ndarray:
@@ -123,6 +111,46 @@ class FastDashedLine(VMobject):
 
     def get_end(self) -> np.ndarray:
         return self.end
+
+
+def dash_points(start: np.ndarray, end: np.ndarray, dash_length: float,
+                gap_length: float) -> np.ndarray:
+    """Bézier points of the dashes from ``start`` to ``end``, both ends being dashes.
+
+    The count of dashes is the one nearest (length + gap) / (dash + gap);
+    dashes and gaps are stretched alike to fill the length exactly. A segment
+    of zero length is one curve of zero length.
+    """
+    length = float(np.linalg.norm(end - start))
+    if length < 1e-6:
+        return np.array([start, start, start, start], dtype=float)
+    period = dash_length + gap_length
+    count = max(1, int(round((length + gap_length) / period)))
+    stretch = length / (count * dash_length + (count - 1) * gap_length)
+    direction = (end - start) / length
+    begins = np.arange(count) * period * stretch
+    thirds = np.array([0.0, 1 / 3, 2 / 3, 1.0]) * dash_length * stretch
+    along = (begins[:, None] + thirds[None, :]).ravel()
+    return start + along[:, None] * direction
+
+
+class FastDashedLines(VMobject):
+    """Many dashed segments in one path (one draw call), rewritten by ``set_segments``."""
+
+    def __init__(self, colour: str, stroke_width: float = style.DASH_STROKE,
+                 dash_length: float = style.DASH_LENGTH, dashed_ratio: float = 0.5):
+        super().__init__(stroke_color=colour, stroke_width=stroke_width, fill_opacity=0)
+        self.dash_length = dash_length
+        self.gap_length = dash_length * (1 / dashed_ratio - 1)
+        self.set_segments(np.zeros((1, 3)), np.zeros((1, 3)))
+
+    def set_segments(self, starts: np.ndarray, ends: np.ndarray) -> "FastDashedLines":
+        """Dash the segments from ``starts[k]`` to ``ends[k]`` (arrays of shape (n, 3))."""
+        self.starts, self.ends = np.asarray(starts, dtype=float), np.asarray(ends, dtype=float)
+        self.points = np.concatenate([
+            dash_points(a, b, self.dash_length, self.gap_length)
+            for a, b in zip(self.starts, self.ends)])
+        return self
 
 
 def math(source: str, theme: Theme, font_size: float = style.FONT_MATH, colour: str | None = None,
@@ -176,6 +204,57 @@ class Marker(VGroup):
         self.colour = colour
 
 
+class MarkerCloud(VGroup):
+    """Data points drawn as +/− markers in three paths: backing discs, − signs, + signs.
+
+    A marker is the shape of :class:`Marker`; the cloud writes every marker's
+    outline at its point in place (``set_positions``), so n markers cost three
+    draw calls a frame, moving or not. ``positions()`` reads the centres back
+    from the discs, so they follow the cloud wherever it is moved or scaled.
+    With ``discs=False`` the discs are not drawn (a 3-D view, where they would
+    darken the plane behind).
+    """
+
+    def __init__(self, labels, theme: Theme, size: float = style.POINT_SIZE,
+                 positions: np.ndarray | None = None, discs: bool = True):
+        self.labels = np.asarray(labels, dtype=float)
+        self.positive = self.labels > 0
+        plus, minus = Marker(1.0, theme, size), Marker(-1.0, theme, size)
+        self.disc_shape = plus[0].points.copy()
+        self.plus_shape = np.concatenate([plus[1].points, plus[2].points])
+        self.minus_shape = minus[1].points.copy()
+        self.discs = VMobject().match_style(plus[0])
+        if not discs:
+            self.discs.set_fill(opacity=0)
+        self.minus = VMobject().match_style(minus[1])
+        self.plus = VMobject().match_style(plus[1])
+        super().__init__(self.discs, self.minus, self.plus)
+        self.set_positions(np.zeros((len(self.labels), 3)) if positions is None else positions)
+
+    def __len__(self) -> int:
+        return len(self.labels)
+
+    def set_positions(self, points: np.ndarray) -> "MarkerCloud":
+        """Put marker i at screen point ``points[i]`` (shape (n, 3)), in place."""
+        points = np.asarray(points, dtype=float)
+        self.discs.points = _stamped(self.disc_shape, points)
+        self.plus.points = _stamped(self.plus_shape, points[self.positive])
+        self.minus.points = _stamped(self.minus_shape, points[~self.positive])
+        return self
+
+    def positions(self) -> np.ndarray:
+        """The markers' centres now, shape (n, 3): the mean of each disc's points."""
+        per_disc = len(self.disc_shape)
+        return self.discs.points.reshape(len(self.labels), per_disc, 3).mean(axis=1)
+
+
+def _stamped(shape: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """``shape`` (centred on 0) copied to every point, as one array of points."""
+    if len(points) == 0:
+        return np.zeros((0, 3))
+    return (points[:, None, :] + shape[None, :, :]).reshape(-1, 3)
+
+
 class DataPlane(VGroup):
     """Square axes fitted to the data, with the points as +/− markers.
 
@@ -212,8 +291,7 @@ class DataPlane(VGroup):
         # is computed from them; Axes.c2p costs a tenth of a millisecond a point
         self.reference = VGroup(*[VectorizedPoint(self.axes.c2p(*corner))
                                   for corner in ((0, 0), (1, 0), (0, 1))])
-        self.markers = VGroup(*[Marker(label, theme).move_to(self.c2p(point))
-                                for point, label in zip(X, y)])
+        self.markers = MarkerCloud(y, theme, positions=self.c2p_many(X))
         # grid lines, axis lines and ticks never change: one path per style each; the
         # axes become a plain drawing (their c2p would no longer follow the plane)
         merge_glyphs(self.grid)
@@ -235,17 +313,6 @@ class DataPlane(VGroup):
     def point(self, i: int) -> np.ndarray:
         """Screen position of data point ``i`` (where its marker is drawn)."""
         return self.c2p(self.X[i])
-
-    def merge_markers(self) -> "DataPlane":
-        """Draw all markers as one path per style (discs, + signs, − signs); returns self.
-
-        Three draw calls a frame instead of two or three per point, for markers
-        that lie above something moving and so are redrawn every frame. The
-        markers can then no longer be moved or recoloured one by one; their
-        positions stay available from :meth:`point`.
-        """
-        merge_glyphs(self.markers)
-        return self
 
     def _frame(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Screen origin o and the screen steps e₁, e₂ of one data unit along x₁ and x₂."""

@@ -121,9 +121,8 @@ class OffsetLiftScene(LinvizScene):
         self.live = VGroup(*[v.number for v in self.values.values()])
 
         X = self.data.X[:, 0]
-        self.plane.markers.add_updater(lambda markers: [
-            marker.move_to(self.plane.c2p((x, self.lift_amount.get_value())))
-            for marker, x in zip(markers, X)])
+        self.plane.markers.add_updater(lambda markers: markers.set_positions(
+            self.plane.c2p_many(np.column_stack([X, np.full(len(X), self.lift_amount.get_value())]))))
         self.hyperplane.add_updater(lambda h: h.set_parameters(self.parameters(), 0.0))
         self.threshold_marks = VGroup(self.drop, self.crossing, self.foot)
         self.threshold_marks.add_updater(lambda _: self.place_threshold())

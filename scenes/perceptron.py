@@ -76,8 +76,7 @@ class PerceptronScene(LinvizScene):
         self.theta0s = trace.states["theta0"]
         self.errors = np.array([training_error(self.data.X, self.data.y, t, t0)
                                 for t, t0 in zip(self.thetas, self.theta0s)])
-        # markers are never moved one by one here: one path per style to draw
-        self.plane = DataPlane(self.data.X, self.data.y, theme).merge_markers()
+        self.plane = DataPlane(self.data.X, self.data.y, theme)
         longest = float(np.max(np.linalg.norm(self.thetas, axis=1)))
         half_side = (self.plane.box.x_max - self.plane.box.x_min) / 2
         #: θ and y·x are drawn at this scale so that θ stays in view

@@ -552,8 +552,7 @@ class ProofScene(StillFirst, LinvizScene):
 
         def follow(_):
             c = self.scale.get_value()
-            for marker, point in zip(markers, self.data.X):
-                marker.move_to(self.plane.c2p(c * point))
+            markers.set_positions(self.plane.c2p_many(c * self.data.X))
             self.star_band.set_band(self.star_normal, c * self.star_offset,
                                     c * self.band_half_width)
             self.place_star_line(c)

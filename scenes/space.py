@@ -13,7 +13,7 @@ import numpy as np
 from manim import ORIGIN, RIGHT, UP, Line, Polygon, VGroup
 
 from . import style
-from .mobjects import FastDashedLine, Marker, Shared, fmt, math
+from .mobjects import FastDashedLines, MarkerCloud, Shared, fmt, math
 from .space_geometry import CUBE_EDGES, View, cube_corners, plane_in_box
 from .style import Theme
 
@@ -48,10 +48,9 @@ class SpaceView(VGroup):
         self.axis_labels = VGroup(*[math(label, theme, style.FONT_SMALL) for label in axis_labels])
         self.plane = Polygon(ORIGIN, RIGHT, UP, stroke_color=theme.boundary, stroke_width=2,
                              fill_color=theme.boundary, fill_opacity=style.SPACE_PLANE_OPACITY)
-        self.markers = VGroup(*[Marker(label, theme) for label in labels])
-        for marker in self.markers:  # no backing disc: it would darken the plane behind
-            marker[0].set_fill(opacity=0)
-        self.drops = VGroup(*[FastDashedLine(theme.muted) for _ in labels])
+        # no backing discs: they would darken the plane behind
+        self.markers = MarkerCloud(labels, theme, discs=False)
+        self.drops = FastDashedLines(theme.muted)
         self.drops.set_stroke(opacity=style.DROP_OPACITY)
         self.points3d = np.asarray(points, dtype=float)
         self.plane_parameters = None
@@ -91,9 +90,8 @@ class SpaceView(VGroup):
         floor = self.points3d.copy()
         floor[:, 2] = 0.0
         below = self.c2p(floor)
-        for marker, drop, point, base in zip(self.markers, self.drops, screen, below):
-            marker.move_to(point)
-            drop.set_ends(base, point)
+        self.markers.set_positions(screen)
+        self.drops.set_segments(below, screen)
         return self
 
     def set_plane(self, theta, theta0: float) -> "SpaceView":

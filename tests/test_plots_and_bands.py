@@ -151,4 +151,4 @@ def test_plane_mapping_is_the_axes_mapping_after_moving_and_scaling(points, shif
     np.testing.assert_allclose([plane.c2p(p) for p in data], expected, atol=1e-9)
     np.testing.assert_allclose(plane.c2p_many(data), expected, atol=1e-9)
     np.testing.assert_allclose([plane.p2c(q) for q in expected], data, atol=1e-9)
-    np.testing.assert_allclose(plane.point(2), plane.markers[2].get_center(), atol=1e-9)
+    np.testing.assert_allclose(plane.point(2), plane.markers.positions()[2], atol=1e-9)

@@ -87,7 +87,7 @@ def test_the_number_line_shows_every_points_margin_and_the_minimum(scene, s):
         assert scene.number_line.p2n(marker.get_center()) == pytest.approx(value, abs=1e-6)
     lowest = int(np.argmin(margins))
     np.testing.assert_allclose(scene.lowest_ring.get_center(),
-                               scene.plane.markers[lowest].get_center())
+                               scene.plane.markers.positions()[lowest])
     assert scene.values["margin"].number.shown == fmt(margins.min())
     assert scene.values["mistakes"].number.shown == str(int(np.sum(margins <= 0)))
 
