@@ -8,6 +8,7 @@ A scene never learns anything itself: it asks the engine for a trace in
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 import numpy as np
@@ -98,11 +99,21 @@ class LinvizScene(Scene):
         self.status = None
 
     # -- narration ---------------------------------------------------------
+    @staticmethod
+    def reading_time(sentence: str, at_least: float = style.PAUSE_READ) -> float:
+        """Seconds ``sentence`` needs on screen: ``at_least``, or longer if reading it at
+        ``style.READING_SPEED`` characters a second takes longer."""
+        return max(at_least, len(sentence) / style.READING_SPEED)
+
     def narrate(self, sentence: str, duration: float = style.PAUSE_READ) -> None:
-        """A subcaption (written to the .srt beside the video) from now on."""
+        """A subcaption (written to the .srt beside the video) from now on.
+
+        It stays ``duration`` seconds, or as long as it takes to read (see
+        :meth:`reading_time`), unless the next sentence comes sooner.
+        """
         self.narration.append(sentence)
         self._end_previous_caption()
-        self.add_subcaption(sentence, duration=duration)
+        self.add_subcaption(sentence, duration=self.reading_time(sentence, duration))
         if self.keyframe_at_narration:
             self.save_keyframe(f"say{len(self.narration):02d}")
 
@@ -126,6 +137,7 @@ class LinvizScene(Scene):
 
     def tear_down(self) -> None:
         self.save_keyframe()
+        self._end_previous_caption()  # no caption outlasts the video
         super().tear_down()
 
     def save_keyframe(self, suffix: str = "") -> None:
@@ -157,6 +169,29 @@ class LinvizScene(Scene):
         if self.status is not None:
             self.add(self.status)
             self.bring_to_back(self.status)
+
+    @contextlib.contextmanager
+    def holding(self, *mobjects):
+        """Let ``mobjects`` stand still during the plays inside the ``with`` block.
+
+        Each is brought up to date once, then its updaters are taken off until
+        the block ends: Manim redraws on every frame a mobject with updaters
+        (suspended or not) and everything listed after it, while a still one
+        is drawn once into the background of each play. For drawings that
+        follow the step but do not change during those plays (θ while correct
+        visits are played, say).
+        """
+        kept = []
+        for mobject in mobjects:
+            mobject.update(0)
+            kept.append(list(mobject.updaters))
+            mobject.clear_updaters()
+        try:
+            yield
+        finally:
+            for mobject, updaters in zip(mobjects, kept):
+                for updater in updaters:
+                    mobject.add_updater(updater)
 
     def make_title(self, title: str) -> VGroup:
         heading = text(f"*{title}*", self.theme, style.FONT_TITLE)

@@ -447,9 +447,9 @@ class ClassifierScene(LinvizScene):
         """Narrate ``sentence``: play ``animations``, then hold.
 
         The sentence stays for ``duration`` seconds, or longer if it needs more
-        time to be read at ``style.READING_SPEED``.
+        time to be read (:meth:`LinvizScene.reading_time`).
         """
-        duration = max(duration, len(sentence) / style.READING_SPEED)
+        duration = self.reading_time(sentence, duration)
         self.narrate(sentence, duration)
         if animations:
             self.play(*animations, run_time=run_time, rate_func=rate_func)

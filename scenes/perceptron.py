@@ -134,13 +134,22 @@ class PerceptronScene(LinvizScene):
             lambda v: v.set_ends((0, 0), self.vector_scale * self.parameters()[0]))
         self.cursor.add_updater(lambda c: c.move_to(self.plane.point(self.visited_index())))
         # Only the live values follow the tracker: a mobject with an updater is redrawn
-        # every frame, so the pseudocode stays out of that group.
-        live_values = [*self.counters.values(), self.score, self.theta_value]
+        # every frame, so the pseudocode stays out of that group. The values of the
+        # visit (t, i, score) change at every step, those of the state (M, error, θ)
+        # only on updates: while correct visits play, the state's values stand still
+        # with the boundary and θ (see show_visits).
+        state_values = [self.counters["M"], self.counters["error"], self.theta_value]
         if self.offset:
-            live_values.append(self.theta0_value)
-        self.labels = VGroup(*[value.label for value in live_values])
-        self.live = VGroup(*[value.number for value in live_values])
-        self.live.add_updater(lambda _: self.update_counters())
+            state_values.append(self.theta0_value)
+        visit_values = [self.counters["epoch"], self.counters["i"], self.score]
+        self.labels = VGroup(*[value.label for value in (*visit_values, *state_values)])
+        self.state_live = VGroup(*[value.number for value in state_values])
+        self.visit_live = VGroup(*[value.number for value in visit_values])
+        self.live = VGroup(self.state_live, self.visit_live)
+        self.state_live.add_updater(lambda _: self.update_state_counters())
+        self.visit_live.add_updater(lambda _: self.update_visit_counters())
+        #: what follows θ: still while only correct visits are played
+        self.theta_drawings = (self.state_live, self.hyperplane, self.theta_arrow)
 
     def parameters(self, s: float | None = None):
         """(θ, θ₀) at step s (the tracker's value when None)."""
@@ -155,11 +164,10 @@ class PerceptronScene(LinvizScene):
         k = self.visited_step()
         return int(self.trace.steps["i"][k - 1]) if k > 0 else 0
 
-    def update_counters(self) -> None:
-        """Counters of the visit on screen and the state after the whole steps played."""
+    def update_visit_counters(self) -> None:
+        """Epoch, i and score of the visit on screen."""
         steps = self.trace.steps
         k = self.visited_step()
-        done = self.tracker.step
         if k == 0:
             self.counters["epoch"].set_value(0)
             self.counters["i"].set_value("")
@@ -168,7 +176,10 @@ class PerceptronScene(LinvizScene):
             self.counters["epoch"].set_value(int(steps["epoch"][k - 1]))
             self.counters["i"].set_value(int(steps["i"][k - 1]) + 1)
             self.score.set_value(float(steps["score"][k - 1]))
-        state = int(self.states_after[done])
+
+    def update_state_counters(self) -> None:
+        """M, training error, θ and θ₀ of the state after the whole steps played."""
+        state = int(self.states_after[self.tracker.step])
         self.counters["M"].set_value(state)
         self.counters["error"].set_value(float(self.errors[state]))
         self.theta_value.set_value(fmt_vector(self.thetas[state]))
@@ -187,7 +198,8 @@ class PerceptronScene(LinvizScene):
         self.play(FadeIn(self.panel), run_time=style.RUN_INTRO)
         # static parts first: whatever comes after a moving mobject is redrawn every frame
         self.remove(self.panel)
-        self.add(self.code, self.labels, self.live, self.hyperplane, self.theta_arrow, self.cursor)
+        self.add(self.code, self.labels, self.state_live, self.hyperplane, self.theta_arrow,
+                 self.visit_live, self.cursor)
         self.code.highlight(LINE_INIT)
         self.show_status("start")
         self.narrate("It starts at θ = 0, so every score is 0: the first point it visits "
@@ -214,7 +226,8 @@ class PerceptronScene(LinvizScene):
         self.code.highlight(LINE_TEST if beat.kind == VISIT else LINE_VISIT)
         self.show_status("correct" if beat.kind == VISIT else "sweep")
         self.cursor.set_stroke(opacity=1)
-        self.advance(beat.end, beat.run_time)
+        with self.holding(*self.theta_drawings):  # θ does not change on a correct visit
+            self.advance(beat.end, beat.run_time)
 
     def pulse(self, i: int, run_time: float) -> None:
         """A ring in the mistake colour swells around point i and fades.
@@ -238,11 +251,13 @@ class PerceptronScene(LinvizScene):
         self.cursor.set_stroke(opacity=1)
         self.code.highlight(LINE_TEST)
         self.show_status("mistake")
-        self.pulse(i, style.RUN_SLOW_UPDATE if beat.slow else beat.run_time / 2)
-        if beat.slow:
-            self.narrate(f"Point {i + 1} has label {int(label):+d} and score {fmt(score)}: "
-                         f"not above 0, so it is a mistake and θ moves by y·x.", 4)
-            self.explain_tip_to_tail(k, x, label)
+        # the step stands still while the mistake is shown and explained
+        with self.holding(*self.theta_drawings, self.visit_live, self.cursor):
+            self.pulse(i, style.RUN_SLOW_UPDATE if beat.slow else beat.run_time / 2)
+            if beat.slow:
+                self.narrate(f"Point {i + 1} has label {int(label):+d} and score {fmt(score)}: "
+                             f"not above 0, so it is a mistake and θ moves by y·x.", 4)
+                self.explain_tip_to_tail(k, x, label)
         self.code.highlight(LINE_UPDATE)
         self.advance(k + 1, beat.run_time, rate_func=smooth)
         self.show_status("after")

@@ -184,7 +184,7 @@ class UpdateScene(LinvizScene):
 
     def say(self, sentence: str) -> None:
         """Narrate ``sentence`` for as long as it takes to read (see :meth:`finish_reading`)."""
-        seconds = max(style.PAUSE_READ, len(sentence) / style.READING_SPEED)
+        seconds = self.reading_time(sentence)
         self.narrate(sentence, seconds)
         self.reading_ends = self.time + seconds
 

@@ -110,4 +110,16 @@ def test_render_by_number_writes_video_and_captions(tmp_path):
         stream = movie.streams.video[0]
         assert (stream.width, stream.height) == (854, 480)
         assert 20 < movie.duration / 1e6 < 120
+        seconds = movie.duration / 1e6
+    # one caption at a time, none outlasting the video
+    spans = [[caption_seconds(t) for t in line.split(" --> ")]
+             for line in captions.splitlines() if " --> " in line]
+    assert all(end <= start for (_, end), (start, _) in zip(spans, spans[1:]))
+    assert spans[-1][1] <= seconds + 0.1
     assert not list(tmp_path.rglob("*.tex"))
+
+
+def caption_seconds(stamp: str) -> float:
+    """Seconds of an .srt time stamp HH:MM:SS,mmm."""
+    hours, minutes, rest = stamp.strip().split(":")
+    return int(hours) * 3600 + int(minutes) * 60 + float(rest.replace(",", "."))

@@ -107,3 +107,29 @@ def test_pacing_is_bounded_for_long_runs():
     assert sum(b.kind == FAST_FORWARD for b in beats) == 1
     assert sum(b.run_time for b in beats) < 60
     assert [b.slow for b in shown[:style.SLOW_UPDATES + 1]] == [True] * style.SLOW_UPDATES + [False]
+
+
+def test_holding_brings_up_to_date_then_stands_still(tmp_path):
+    """Inside ``holding`` a follower is current, has no updater (so Manim draws it into the
+    still background), and gets its updater back afterwards."""
+    from manim import Dot, ValueTracker
+
+    from scenes.base import LinvizScene
+    from tests.scene_helpers import tiny_dry_run
+
+    with tiny_dry_run(tmp_path):
+        scene = LinvizScene()
+        scene.setup()
+        tracker = ValueTracker(0.0)
+        dot = Dot().add_updater(lambda d: d.set_x(tracker.get_value()))
+        other = Dot()
+        scene.add(dot, other, tracker)
+        tracker.set_value(2.0)
+        with scene.holding(dot):
+            assert dot.get_x() == 2.0 and not dot.updaters
+            moving, _ = scene.get_moving_and_static_mobjects([tracker.animate.set_value(3.0)
+                                                               .build()])
+            assert dot not in moving and other not in moving
+        assert len(dot.updaters) == 1
+        dot.update(0)
+        assert dot.get_x() == 2.0
