@@ -97,6 +97,8 @@ class LinvizScene(Scene):
         #: the status lines a scene can show, typeset once (see show_status)
         self.statuses: dict = {}
         self.status = None
+        #: still drawings painted into the camera's background (see freeze)
+        self.frozen: list = []
 
     # -- narration ---------------------------------------------------------
     @staticmethod
@@ -169,6 +171,40 @@ class LinvizScene(Scene):
         if self.status is not None:
             self.add(self.status)
             self.bring_to_back(self.status)
+
+    # -- still drawings painted once -----------------------------------------
+    def freeze(self, *mobjects) -> None:
+        """Paint ``mobjects`` once into the camera's background and take them out of the scene.
+
+        Every frame starts from the background, and Manim redraws every still
+        mobject at the start of every play: a scene of many short plays over a
+        plane and a board of text spends most of its time there. Frozen
+        drawings cost nothing after this one paint. They lie below everything
+        left in the scene, in the order frozen; ``thaw`` puts them back before
+        they move, change or fade.
+        """
+        for mobject in mobjects:
+            if mobject not in self.frozen:
+                self.frozen.append(mobject)
+        self.remove(*mobjects)
+        self._paint_background()
+
+    def thaw(self, *mobjects) -> None:
+        """Put frozen mobjects (all of them when none is given) back at the bottom of the scene."""
+        chosen = [m for m in self.frozen if not mobjects or m in mobjects]
+        self.frozen = [m for m in self.frozen if m not in chosen]
+        self._paint_background()
+        if chosen:
+            self.bring_to_back(*chosen)
+
+    def _paint_background(self) -> None:
+        camera = self.camera
+        camera.init_background()  # the theme's plain colour
+        if self.frozen:
+            camera.reset()
+            camera.capture_mobjects(self.frozen)
+            camera.background = camera.pixel_array.copy()
+        self.renderer.static_image = None
 
     @contextlib.contextmanager
     def holding(self, *mobjects):

@@ -72,8 +72,9 @@ class LogisticScene(LinvizScene):
         self.field = ProbabilityField(self.plane, theme)
         self.hyperplane = Hyperplane(self.plane, *self.parameters(), show_normal=False,
                                      show_shading=False)
-        self.rings = VGroup(*[VMobject(stroke_color=theme.step, stroke_width=style.LOSS_RING_STROKE)
-                              for _ in range(self.data.n_samples)])
+        #: the loss rings, one circle per point, all of them subpaths of one path
+        self.rings = VMobject(stroke_color=theme.step, stroke_width=style.LOSS_RING_STROKE,
+                              fill_opacity=0)
 
         # the right-hand column: formulas on top, then a plot, then live values
         self.formula_p = math("P(y = +1 | x) = sigma(theta^T x + theta_0), quad "
@@ -204,8 +205,8 @@ class LogisticScene(LinvizScene):
     def update_rings(self) -> None:
         radii = style.LOSS_RING_SCALE * self.point_losses()
         centres = self.plane.c2p_many(self.data.X)
-        for ring, centre, radius in zip(self.rings, centres, radii):
-            ring.points = centre + radius * _UNIT_RING
+        self.rings.points = (centres[:, None, :]
+                             + radii[:, None, None] * _UNIT_RING[None]).reshape(-1, 3)
 
     def update_values(self) -> None:
         k = self.tracker.step

@@ -160,18 +160,22 @@ class OffsetLiftScene(LinvizScene):
         self.play(FadeIn(self.plane), FadeIn(self.title), run_time=style.RUN_INTRO)
         self.remove(self.plane.markers)
         self.add(self.plane.markers)
-        self.play(FadeIn(self.notes[0]), FadeIn(self.notes[1][0]), run_time=style.RUN_INTRO)
+        with self.holding(self.plane.markers):
+            self.play(FadeIn(self.notes[0]), FadeIn(self.notes[1][0]), run_time=style.RUN_INTRO)
         self.wait(style.PAUSE_READ)
 
     def lift_line(self) -> None:
         self.section("lift")
-        self.play(FadeIn(self.notes[1][1]), FadeIn(self.lifted_line),
-                  FadeIn(self.lifted_line_label), run_time=style.RUN_INTRO)
+        with self.holding(self.plane.markers):
+            self.play(FadeIn(self.notes[1][1]), FadeIn(self.lifted_line),
+                      FadeIn(self.lifted_line_label), run_time=style.RUN_INTRO)
         self.narrate("Add the constant feature 1: each point x becomes [x, 1], on the line "
                      "x₂ = 1.", 3)
         self.play(self.lift_amount.animate.set_value(1.0), run_time=style.RUN_LIFT,
                   rate_func=smooth)
-        self.plane.markers.suspend_updating()
+        # lifted for good: the markers stand still from now on (a suspended updater would
+        # still make Manim redraw them every frame)
+        self.plane.markers.clear_updaters()
         self.narrate("Now a line through the origin can cross x₂ = 1 between the − and the + "
                      "points.", 3)
         self.play(FadeIn(self.notes[1][2]), run_time=style.RUN_INTRO)
@@ -187,7 +191,8 @@ class OffsetLiftScene(LinvizScene):
         self.play(self.tracker.animate.set_value(self.trace.n_steps),
                   run_time=style.RUN_OFFSET_REPLAY, rate_func=linear)
         result, offset_result = self.trace.result, self.offset_trace.result
-        self.play(FadeIn(self.summary), run_time=style.RUN_INTRO)
+        with self.holding(self.hyperplane, self.threshold_marks, self.live):
+            self.play(FadeIn(self.summary), run_time=style.RUN_INTRO)
         self.narrate(f"It converges after {result['updates']} updates at θ = "
                      f"{fmt_vector(result['theta'])}: threshold "
                      f"{fmt(threshold_of(result['theta']))}. The perceptron with offset on x "
@@ -286,7 +291,8 @@ class OffsetLiftScene(LinvizScene):
         self.play(self.space_tracker.animate.set_value(self.space_trace.n_steps),
                   run_time=style.RUN_OFFSET_REPLAY, rate_func=linear)
         a, b = self.space_trace.result, self.space_offset_trace.result
-        self.play(FadeIn(self.space_panel.rows[1:]), run_time=style.RUN_INTRO)
+        with self.holding(self.space):
+            self.play(FadeIn(self.space_panel.rows[1:]), run_time=style.RUN_INTRO)
         self.narrate(f"It ends at θ = {fmt_vector(a['theta'])}; the perceptron with offset "
                      f"on x ends at θ = {fmt_vector(b['theta'])}, θ₀ = {fmt(b['theta0'])}: "
                      f"the same numbers, update for update.", 5)

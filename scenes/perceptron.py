@@ -196,9 +196,12 @@ class PerceptronScene(LinvizScene):
         self.narrate(f"The perceptron on {n} labelled points: + is class +1, − is class −1.", 3)
         self.play(FadeIn(self.plane), Write(self.title), run_time=style.RUN_INTRO)
         self.play(FadeIn(self.panel), run_time=style.RUN_INTRO)
-        # static parts first: whatever comes after a moving mobject is redrawn every frame
+        # the plane, the title, the pseudocode's lines and the labels never change again:
+        # painted once into the background (the highlight bar moves over the lines);
+        # then whatever follows the step, the still parts first
         self.remove(self.panel)
-        self.add(self.code, self.labels, self.state_live, self.hyperplane, self.theta_arrow,
+        self.freeze(self.plane, self.title, self.code.lines, self.labels)
+        self.add(self.code.bar, self.state_live, self.hyperplane, self.theta_arrow,
                  self.visit_live, self.cursor)
         self.code.highlight(LINE_INIT)
         self.show_status("start")

@@ -23,7 +23,7 @@ from linviz.regression import LinearRegression, polynomial_features, squared_los
 from scenes import style
 from scenes.base import LinvizScene, StepTracker, parameters_at, state_after_steps
 from scenes.geometry import Box, nice_step, square_box_around
-from scenes.mobjects import DataPlane, LiveValue, fmt, math, text
+from scenes.mobjects import DataPlane, LiveValue, fmt, math, merge_glyphs, text
 
 #: (degree, step size η, steps) of each polynomial fit shown
 POLYNOMIAL_RUNS = ((1, 0.5, 300), (2, 0.5, 300), (3, 0.5, 300), (5, 0.5, 300))
@@ -90,9 +90,9 @@ class RegressionScene(LinvizScene):
         self.dots = VGroup(*[Dot(self.plane.c2p((a, b)), radius=style.DATA_DOT,
                                  color=theme.negative) for a, b in zip(x, y)])
         self.fit_curve = VMobject(stroke_color=theme.boundary, stroke_width=style.LINE_STROKE)
-        self.residuals = VGroup(*[Line(self.plane.c2p((a, b)), self.plane.c2p((a, b)),
-                                       stroke_color=theme.mistake,
-                                       stroke_width=style.RESIDUAL_STROKE) for a, b in zip(x, y)])
+        #: the residuals, one vertical segment per point, all subpaths of one path
+        self.residuals = VMobject(stroke_color=theme.mistake, stroke_width=style.RESIDUAL_STROKE,
+                                  fill_opacity=0)
         # the fit is drawn over the data's range only: a polynomial leaves the view quickly
         span = float(x.max() - x.min())
         self.curve_x = np.linspace(max(box.x_min, x.min() - style.CURVE_OVERHANG * span),
@@ -194,7 +194,8 @@ class RegressionScene(LinvizScene):
         box = self.plane.box
         values = fitted_values(self.curve_x, self.degree, theta, theta0)
         inside = (values >= box.y_min) & (values <= box.y_max)
-        points = [self.plane.c2p((a, b)) for a, b in zip(self.curve_x[inside], values[inside])]
+        points = list(self.plane.c2p_many(np.column_stack([self.curve_x[inside],
+                                                           values[inside]])))
         # a curve wholly outside the view is drawn as nothing, at the plot's corner
         return points if len(points) > 1 else [self.plane.c2p((box.x_min, box.y_min))] * 2
 
@@ -204,8 +205,10 @@ class RegressionScene(LinvizScene):
         self.fit_curve.set_points_as_corners(self.curve_points(theta, theta0))
         x, y = self.data.X[:, 0], self.data.y
         predicted = fitted_values(x, self.degree, theta, theta0)
-        for segment, a, b, h in zip(self.residuals, x, y, predicted):
-            segment.set_points_as_corners([self.plane.c2p((a, b)), self.plane.c2p((a, h))])
+        data = self.plane.c2p_many(np.column_stack([x, y]))
+        fitted = self.plane.c2p_many(np.column_stack([x, predicted]))
+        thirds = np.array([0.0, 1 / 3, 2 / 3, 1.0])[None, :, None]
+        self.residuals.points = (data[:, None] + thirds * (fitted - data)[:, None]).reshape(-1, 3)
 
     def update_path(self) -> None:
         s = min(max(self.tracker.get_value(), 0.0), float(self.run.n_steps))
@@ -334,7 +337,8 @@ class RegressionScene(LinvizScene):
             closed_curve = VMobject(stroke_color=theme.correct, stroke_width=style.DASH_STROKE)
             closed_curve.set_points_as_corners(self.curve_points(closed["theta"],
                                                                  closed["theta0"]))
-            dashed = DashedVMobject(closed_curve, num_dashes=style.CURVE_DASHES)
+            # one path of dashes: it lies above the moving fit while the run plays
+            dashed = merge_glyphs(DashedVMobject(closed_curve, num_dashes=style.CURVE_DASHES))
             self.tracker.set_value(0)
             self.update_drawings()
             self.follow(with_path=False)

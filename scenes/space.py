@@ -10,7 +10,7 @@ Text stays flat and upright, facing the viewer.
 from __future__ import annotations
 
 import numpy as np
-from manim import ORIGIN, RIGHT, UP, Line, Polygon, VGroup
+from manim import ORIGIN, RIGHT, UP, Polygon, VGroup, VMobject
 
 from . import style
 from .mobjects import FastDashedLines, MarkerCloud, Shared, fmt, math
@@ -40,11 +40,10 @@ class SpaceView(VGroup):
         self.scale_factor = scale
         self.center_point = np.asarray(center, dtype=float)
         self.view = View(style.SPACE_AZIMUTH, style.SPACE_ELEVATION)
-        self.edges = VGroup(*[Line(ORIGIN, RIGHT, stroke_width=1, color=theme.grid)
-                              for _ in CUBE_EDGES])
-        self.edges.set_stroke(opacity=style.SPACE_EDGE_OPACITY)
-        self.axes = VGroup(*[Line(ORIGIN, RIGHT, stroke_width=2, color=theme.muted)
-                             for _ in range(3)])
+        # the box's twelve edges are one path, the three axes another: two draw calls
+        self.edges = VMobject(stroke_color=theme.grid, stroke_width=1,
+                              stroke_opacity=style.SPACE_EDGE_OPACITY, fill_opacity=0)
+        self.axes = VMobject(stroke_color=theme.muted, stroke_width=2, fill_opacity=0)
         self.axis_labels = VGroup(*[math(label, theme, style.FONT_SMALL) for label in axis_labels])
         self.plane = Polygon(ORIGIN, RIGHT, UP, stroke_color=theme.boundary, stroke_width=2,
                              fill_color=theme.boundary, fill_opacity=style.SPACE_PLANE_OPACITY)
@@ -69,15 +68,17 @@ class SpaceView(VGroup):
         """Turn the camera to (azimuth, elevation) and redraw everything in place."""
         self.view = View(float(azimuth), float(elevation))
         corners = self.c2p(cube_corners(self.low, self.high))
-        for line, (a, b) in zip(self.edges, CUBE_EDGES):
-            line.set_points_as_corners([corners[a], corners[b]])
-        for j, (line, label) in enumerate(zip(self.axes, self.axis_labels)):
+        edge_ends = np.array([[corners[a], corners[b]] for a, b in CUBE_EDGES])
+        self.edges.points = _segment_points(edge_ends)
+        axis_ends = []
+        for j, label in enumerate(self.axis_labels):
             start, end = np.zeros(3), np.zeros(3)
             start[j], end[j] = self.low[j], self.high[j]
             a, b = self.c2p([start, end])
-            line.set_points_as_corners([a, b])
+            axis_ends.append([a, b])
             outward = (b - a) / max(np.linalg.norm(b - a), 1e-9)
             label.move_to(b + outward * (style.SMALL_BUFF + label.width / 2))
+        self.axes.points = _segment_points(np.array(axis_ends))
         self.set_points(self.points3d)
         if self.plane_parameters is not None:
             self.set_plane(*self.plane_parameters)
@@ -114,6 +115,12 @@ class SpaceView(VGroup):
         return self.plane_vertices
 
 
+def _segment_points(ends: np.ndarray) -> np.ndarray:
+    """Bézier points of straight segments (ends of shape (m, 2, 3)), one curve each."""
+    thirds = np.array([0.0, 1 / 3, 2 / 3, 1.0])[None, :, None]
+    return (ends[:, :1] + thirds * (ends[:, 1:] - ends[:, :1])).reshape(-1, 3)
+
+
 class ZeroSetCurve(VGroup):
     """The curve f(x) = 0 on a data plane, redrawn in place by ``set_function``.
 
@@ -144,9 +151,7 @@ class ZeroSetCurve(VGroup):
             self.path.points = np.zeros((0, 3))
             return self
         ends = plane.c2p_many(self.segments.reshape(-1, 2)).reshape(-1, 2, 3)
-        thirds = np.array([0.0, 1 / 3, 2 / 3, 1.0])[None, :, None]
-        cubic = ends[:, :1] + thirds * (ends[:, 1:] - ends[:, :1])
-        self.path.points = cubic.reshape(-1, 3)
+        self.path.points = _segment_points(ends)
         return self
 
     def points_in_data(self) -> np.ndarray:

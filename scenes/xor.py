@@ -210,6 +210,7 @@ class XorScene(PerceptronScene):
         self.section("cycle")
         self.show_status(None)
         self.remove(self.hyperplane, self.theta_arrow, self.cursor)
+        self.thaw(self.code.lines, self.labels)
         self.play(FadeOut(VGroup(self.code, self.labels, self.live)), FadeIn(self.cycle_panel),
                   FadeIn(self.ghosts), run_time=style.RUN_INTRO)
         counts = ", ".join(str(int(m)) for m in self.epoch_mistakes)

@@ -62,10 +62,11 @@ def test_drawings_follow_the_trace(scene, k):
     assert scene.values["loss"].number.shown == f"{loss:.3f}"
     assert scene.values["t"].number.shown == str(k)
     # each ring is centred on its point, its radius the point's loss times the scale
-    for ring, x, label in list(zip(scene.rings, X, y))[:5]:
+    circles = scene.rings.points.reshape(len(X), -1, 3)
+    for ring, x, label in list(zip(circles, X, y))[:5]:
         centre = scene.plane.c2p(x)
-        np.testing.assert_allclose(ring.get_center(), centre, atol=1e-9)
-        radius = np.linalg.norm(ring.points[0] - centre)
+        np.testing.assert_allclose((ring.min(axis=0) + ring.max(axis=0)) / 2, centre, atol=1e-9)
+        radius = np.linalg.norm(ring[0] - centre)
         point_loss = np.log1p(np.exp(-label * (x @ theta + theta0)))
         assert radius == pytest.approx(style.LOSS_RING_SCALE * point_loss, rel=1e-9)
     ends = scene.hyperplane.endpoints_in_data()

@@ -43,8 +43,10 @@ def test_line_residuals_and_path_follow_the_trace(scene, k):
         a, b = plane.p2c(point)
         assert b == pytest.approx(w0 + w1 * a, abs=1e-6)
         assert plane.box.y_min - 1e-9 <= b <= plane.box.y_max + 1e-9
-    for segment, a, b in zip(scene.residuals, x, y):
-        start, end = plane.p2c(segment.get_start()), plane.p2c(segment.get_end())
+    segments = scene.residuals.points.reshape(len(x), 4, 3)  # one straight curve each
+    assert len(segments) == len(x)
+    for segment, a, b in zip(segments, x, y):
+        start, end = plane.p2c(segment[0]), plane.p2c(segment[-1])
         np.testing.assert_allclose(start, (a, b), atol=1e-9)
         np.testing.assert_allclose(end, (a, w0 + w1 * a), atol=1e-9)
     head = scene.weights.p2c(scene.path_head.get_center())
