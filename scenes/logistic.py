@@ -252,8 +252,8 @@ class LogisticScene(LinvizScene):
         # whatever lies above a moving mobject is redrawn every frame
         plane = self.plane
         self.remove(plane)
-        self.add(plane.grid, plane.frame, plane.axes, plane.axis_labels, self.field,
-                 plane.markers, self.hyperplane)
+        self.freeze(self.title, plane.grid, plane.frame, plane.axes, plane.axis_labels)
+        self.add(self.field, plane.markers, self.hyperplane)
         self.field.add_updater(lambda f: f.set_parameters(theta, theta0,
                                                           self.field_fade.get_value()))
         self.hyperplane.set_parameters(theta, theta0)
@@ -286,7 +286,7 @@ class LogisticScene(LinvizScene):
                   self.tracker.animate.set_value(0), run_time=style.RUN_SLOW_UPDATE * 2)
         self.add(self.live, self.curve.graph)
         # static drawings to the back: only what follows the tracker is redrawn
-        self.bring_to_back(self.title, self.formulas, self.curve, self.value_labels)
+        self.freeze(self.formulas, self.curve, self.value_labels)
         self.show_status("start")
         self.narrate(f"Gradient descent starts at θ = 0 with step size η = {fmt(self.lr, 1)}: "
                      f"P = 1/2 everywhere and every point pays log 2 = {fmt(self.losses[0], 3)}.",

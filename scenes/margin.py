@@ -320,7 +320,9 @@ class MarginScene(StillFirst, LinvizScene):
         self.section("signed-distance")
         self.play(appear(self.title), appear(self.plane), appear(self.plane.markers),
                   run_time=style.RUN_INTRO)
-        self.settle(self.title, self.plane, self.plane.markers)
+        # the title and the plane never change again: painted once into the background
+        self.freeze(self.title, self.plane)
+        self.settle(self.plane.markers)
         self.narrate("The separator the perceptron found on these points: the line "
                      "θᵀx + θ₀ = 0.", 3)
         self.add(self.hyperplane)

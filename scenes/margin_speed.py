@@ -157,7 +157,9 @@ class MarginSpeedScene(StillFirst, LinvizScene):
         counter = self.values["M"].number
         others = VGroup(*[number for number in self.board_values if number is not counter])
         self.add(self.board_still, others)
-        self.settle(self.title, self.plane, self.board_still, others)
+        # the title, the plane and the board's still parts never change again
+        self.freeze(self.title, self.plane, self.board_still)
+        self.settle(others)
         self.add(self.hyperplane, self.ring, counter)
         counter.add_updater(lambda _: self.values["M"].set_value(
             str(int(np.floor(self.tracker.get_value() + 1e-9)))))

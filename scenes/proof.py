@@ -404,7 +404,9 @@ class ProofScene(StillFirst, LinvizScene):
         self.section("theorem" if not self.offset else "lift")
         self.play(appear(self.title), appear(self.plane), appear(self.plane.markers),
                   run_time=style.RUN_INTRO)
-        self.settle(self.title, self.plane, self.plane.markers)
+        # the title and the plane never change again: painted once into the background
+        self.freeze(self.title, self.plane)
+        self.settle(self.plane.markers)
 
     def show_lift(self) -> None:
         theme, q = self.theme, self.quantities

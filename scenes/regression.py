@@ -284,9 +284,10 @@ class RegressionScene(LinvizScene):
         self.section("descent")
         self.play(FadeIn(self.formula_step), run_time=style.PAUSE_SHORT)
         self.add(self.path)
-        # static drawings to the back: only what follows the tracker is redrawn
-        self.bring_to_back(self.title, self.formulas, self.value_labels, self.weights,
-                           self.contours, self.closed_label)
+        # still drawings painted once into the background: only what follows the tracker
+        # is redrawn
+        self.freeze(self.title, self.plane, self.dots, self.formulas, self.value_labels,
+                    self.weights, self.contours, self.closed_label)
         self.follow()
         self.show_status("descent")
         self.narrate(f"Gradient descent with η = {fmt(self.lr, 1)} from w = 0: every step goes "
@@ -321,6 +322,8 @@ class RegressionScene(LinvizScene):
         table.next_to(self.formula_risk, DOWN, buff=3 * style.BUFF).set_x(
             style.REGRESSION_PANEL_LEFT, direction=LEFT)
         self.poly_table = table
+        self.thaw(self.weights, self.contours, self.closed_label, self.value_labels,
+                  self.formulas)
         self.play(FadeOut(self.weights), FadeOut(self.contours), FadeOut(self.closed_dot),
                   FadeOut(self.closed_label), FadeOut(self.path), FadeOut(self.path_head),
                   FadeOut(self.value_row), FadeOut(self.value_labels), FadeOut(self.live),
