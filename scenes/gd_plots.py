@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import numpy as np
 from manim import ORIGIN, Dot, VGroup, VMobject
-from manim.utils.color import ManimColor
 
 from linviz.logistic import probability_grid
 
 from . import style
-from .mobjects import DataPlane
+from .geometry import clip_polygon
+from .mobjects import DataPlane, Shared
 from .plots import PlotAxes, interpolate
 from .style import Theme
 
@@ -62,50 +62,40 @@ class LossCurve(PlotAxes):
         return self.p2c(self.head.get_center())
 
 
-def _rgb(colour: str) -> np.ndarray:
-    return np.array(ManimColor(colour).to_rgb(), dtype=float)
-
-
-def _rectangle_paths(x_left: np.ndarray, x_right: np.ndarray, y_low: np.ndarray,
-                     y_high: np.ndarray) -> np.ndarray:
-    """Closed rectangles as straight cubic Bézier segments: shape (4 · 4 · count, 3)."""
-    corners = np.stack([np.stack([x_left, y_low], -1), np.stack([x_right, y_low], -1),
-                        np.stack([x_right, y_high], -1), np.stack([x_left, y_high], -1)], 1)
-    starts = corners
-    ends = np.roll(corners, -1, axis=1)
-    thirds = np.array([0.0, 1 / 3, 2 / 3, 1.0])[None, None, :, None]
-    points = starts[:, :, None, :] + thirds * (ends - starts)[:, :, None, :]
-    flat = points.reshape(-1, 2)
-    return np.column_stack([flat, np.zeros(len(flat))])
-
-
 class ProbabilityField(VGroup):
-    """P(y = +1 | x) = σ(θᵀx + θ₀) over a data plane, recoloured in place.
+    """P(y = +1 | x) = σ(θᵀx + θ₀) over a data plane, as bands recoloured in place.
 
-    The plane is cut into ``resolution`` × ``resolution`` cells; each cell's
-    probability p at its centre is quantized to a band of |2p − 1| (``levels``
-    per side of ½). A band is one path of rectangles (runs of neighbouring
-    cells of a row merged), filled in the positive class colour (p > ½) or the
-    negative one (p < ½) with opacity ``opacity`` · level / ``levels``. It is
-    translucent, so the grid shows through and only the markers need to lie
-    above it. Certain regions are coloured, the uncertain band near the
-    boundary fades to the background, and the band edges read as contours of
-    P. An ImageMobject would be the natural choice, but Manim's Cairo camera
-    cannot draw one with the installed Pillow (13).
+    P is quantized to bands of |2P − 1| (``levels`` per side of ½): band ±ℓ
+    holds the points whose level rint(|2P − 1| · levels) is ℓ, on the side
+    P > ½ (+) or P < ½ (−), filled in that class's colour with opacity
+    ``opacity`` · ℓ / ``levels``; the middle band (ℓ = 0) is left clear. Since
+    |2σ(z) − 1| = tanh(|z|/2), band ℓ is where the score z = θᵀx + θ₀ has
+    |z| in [2 artanh((ℓ − ½)/levels), 2 artanh((ℓ + ½)/levels)): a strip
+    between two lines parallel to the boundary, clipped to the plane, drawn as
+    one polygon (an exact shape, a few corners, whatever the resolution).
+    Certain regions are coloured, the uncertain band near the boundary fades
+    to the background, and the band edges are contours of P.
+
+    For checks, P and the band code are also sampled at the centres of a
+    ``resolution`` × ``resolution`` grid of cells (``probabilities``,
+    ``codes``, :meth:`colour_of_cell`). An ImageMobject would be the natural
+    choice for a field, but Manim's Cairo camera cannot draw one with the
+    installed Pillow (13).
     """
 
     def __init__(self, plane: DataPlane, theme: Theme, resolution: int = style.FIELD_RESOLUTION,
                  levels: int = style.FIELD_LEVELS, opacity: float = style.FIELD_OPACITY):
         box = plane.box
+        self.plane_ref = Shared(plane)
         self.resolution, self.levels = resolution, levels
         step_x = (box.x_max - box.x_min) / resolution
         step_y = (box.y_max - box.y_min) / resolution
         #: cell centres: column j has x₁ = x1_values[j], row i has x₂ = x2_values[i]
         self.x1_values = box.x_min + step_x * (np.arange(resolution) + 0.5)
         self.x2_values = box.y_min + step_y * (np.arange(resolution) + 0.5)
-        low, high = plane.c2p((box.x_min, box.y_min)), plane.c2p((box.x_max, box.y_max))
-        self.screen_x = np.linspace(low[0], high[0], resolution + 1)
-        self.screen_y = np.linspace(low[1], high[1], resolution + 1)
+        #: band ℓ holds the scores with |z| in [edges[ℓ - 1], edges[ℓ])
+        self.edges = np.array([2 * np.arctanh((level + 0.5) / levels) if level + 0.5 < levels
+                               else np.inf for level in range(levels + 1)])
         self.bands, self.weights = {}, {}
         for side, colour in ((1, theme.positive), (-1, theme.negative)):
             for level in range(1, levels + 1):
@@ -117,35 +107,42 @@ class ProbabilityField(VGroup):
         self.codes = None
         self.set_parameters(np.zeros(2), 0.0)
 
+    @property
+    def plane(self) -> DataPlane:
+        return self.plane_ref.target
+
     def band_codes(self, p: np.ndarray) -> np.ndarray:
         """Band of each probability: ±level (sign: the side of ½), 0 for the middle band."""
         level = np.rint(np.abs(2 * p - 1) * self.levels).astype(int)
         return np.where(p >= 0.5, level, -level)
 
+    def score_range(self, code: int) -> tuple[float, float]:
+        """The scores z = θᵀx + θ₀ of band ``code``: [low, high) on the + side, (low, high]
+        on the − side."""
+        low, high = self.edges[abs(code) - 1], self.edges[abs(code)]
+        return (low, high) if code > 0 else (-high, -low)
+
     def set_parameters(self, theta, theta0: float, fade: float = 1.0) -> "ProbabilityField":
-        """Recolour every cell for (θ, θ₀); ``fade`` in [0, 1] is the bands' opacity."""
-        p = probability_grid(theta, theta0, self.x1_values, self.x2_values)
-        self.probabilities = p
-        codes = self.band_codes(p)
-        self.codes = codes
-        rows, starts, ends = [], [], []
-        for i in range(self.resolution):
-            row = codes[i]
-            run_starts = np.flatnonzero(np.diff(row, prepend=row[0] - 1))
-            rows.append(np.full(len(run_starts), i))
-            starts.append(run_starts)
-            ends.append(np.append(run_starts[1:], self.resolution))
-        rows, starts, ends = np.concatenate(rows), np.concatenate(starts), np.concatenate(ends)
-        run_codes = codes[rows, starts]
+        """Redraw every band for (θ, θ₀); ``fade`` in [0, 1] scales the bands' opacity."""
+        theta = np.asarray(theta, dtype=float)
+        self.probabilities = probability_grid(theta, theta0, self.x1_values, self.x2_values)
+        self.codes = self.band_codes(self.probabilities)
+        box = self.plane.box
+        corners = box.corners
         for code, band in self.bands.items():
-            chosen = run_codes == code
-            if not np.any(chosen):
+            low, high = self.score_range(code)
+            polygon = corners
+            if np.any(theta):
+                polygon = clip_polygon(polygon, theta, theta0 - low)
+                if polygon is not None and np.isfinite(high):
+                    polygon = clip_polygon(polygon, -theta, high - theta0)
+            elif not low <= theta0 < high:  # θ = 0: the score θ₀ everywhere
+                polygon = None
+            if polygon is None:
                 band.clear_points()
                 continue
-            band.points = _rectangle_paths(self.screen_x[starts[chosen]],
-                                           self.screen_x[ends[chosen]],
-                                           self.screen_y[rows[chosen]],
-                                           self.screen_y[rows[chosen] + 1])
+            screen = self.plane.c2p_many(polygon)
+            band.set_points_as_corners([*screen, screen[0]])
             band.set_fill(opacity=fade * self.weights[code])
         return self
 

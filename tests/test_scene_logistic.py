@@ -56,6 +56,19 @@ def test_drawings_follow_the_trace(scene, k):
             expected = scene.theme.positive if p >= 0.5 else scene.theme.negative
             assert colour.lower() == expected.lower()
             assert opacity == pytest.approx(style.FIELD_OPACITY * level / style.FIELD_LEVELS)
+    # the drawn bands: each sampled point lies in the band of its own level, and only there
+    box, plane = scene.plane.box, scene.plane
+    points = np.random.default_rng(k).uniform([box.x_min, box.y_min], [box.x_max, box.y_max],
+                                              size=(300, 2))
+    p = 1 / (1 + np.exp(-(points @ theta + theta0)))
+    scaled = np.abs(2 * p - 1) * style.FIELD_LEVELS
+    clear = np.abs(scaled - np.floor(scaled) - 0.5) > 1e-6  # not on a band's edge
+    codes = np.where(p >= 0.5, 1, -1) * np.rint(scaled).astype(int)
+    shapes = {code: np.array([plane.p2c(q) for q in band.points[::4]])
+              for code, band in field.bands.items() if len(band.points)}
+    for point, code in zip(points[clear], codes[clear]):
+        inside = [c for c, shape in shapes.items() if in_convex_polygon(point, shape)]
+        assert inside == ([int(code)] if code else [])
     # the loss curve's head is the loss after k steps
     loss = np.mean(np.log1p(np.exp(-y * (X @ theta + theta0))))
     np.testing.assert_allclose(scene.curve.head_in_data(), (k, loss), atol=1e-9)
@@ -129,3 +142,10 @@ def test_sigmoid_curve_lies_on_its_axes(scene):
     assert points[0][1] == pytest.approx(x_axis.get_start()[1], abs=0.01)  # σ(−6) ≈ 0.0025
     jump = scene.step_curve.get_anchors()
     assert any(abs(p[0] - y_axis.get_start()[0]) < 1e-6 for p in jump)
+
+
+def in_convex_polygon(point, corners) -> bool:
+    """Whether ``point`` is inside the convex polygon with these corners (either order)."""
+    edges = np.roll(corners, -1, axis=0) - corners
+    cross = edges[:, 0] * (point[1] - corners[:, 1]) - edges[:, 1] * (point[0] - corners[:, 0])
+    return bool(np.all(cross >= -1e-9) or np.all(cross <= 1e-9))
