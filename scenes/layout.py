@@ -44,15 +44,6 @@ def with_backdrop(mobject: VMobject, theme) -> VMobject:
     return mobject
 
 
-def then_hold(rate_func, share: float):
-    """``rate_func`` run over the first ``share`` of an animation, then held at its end.
-
-    One play that moves and then pauses costs one static frame and one partial
-    movie, not two.
-    """
-    return lambda t: rate_func(min(1.0, t / share))
-
-
 def indented(mobject: VMobject) -> VMobject:
     """A row of a board set in from the left edge (it continues the row above)."""
     mobject.indent = style.BUFF * 2

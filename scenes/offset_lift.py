@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, ORIGIN, RIGHT, UP, DashedLine, Dot, FadeIn, FadeOut, Line, Polygon, ValueTracker,
+    DOWN, LEFT, ORIGIN, RIGHT, UP, Dot, FadeIn, FadeOut, Line, Polygon, ValueTracker,
     VGroup, linear, smooth,
 )
 
@@ -78,10 +78,8 @@ class OffsetLiftScene(LinvizScene):
         self.lift_amount = ValueTracker(0.0)
         self.tracker = StepTracker(0)
         box = self.plane.box
-        self.lifted_line = DashedLine(self.plane.c2p((box.x_min, 1)),
-                                      self.plane.c2p((box.x_max, 1)),
-                                      dash_length=style.DASH_LENGTH, color=theme.muted,
-                                      stroke_width=style.DASH_STROKE)
+        self.lifted_line = FastDashedLine(theme.muted).set_ends(self.plane.c2p((box.x_min, 1)),
+                                                                self.plane.c2p((box.x_max, 1)))
         self.lifted_line_label = math("x_2 = 1", theme, style.FONT_SMALL).next_to(
             self.lifted_line, UP, buff=style.SMALL_BUFF).align_to(self.lifted_line, RIGHT)
         self.hyperplane = Hyperplane(self.plane, self.thetas[0], 0.0)

@@ -40,7 +40,7 @@ from scenes.base import LinvizScene, parameters_at
 from scenes.geometry import clip_line, free_spot_on_circle, square_box_around_disk
 from scenes.glyph_numbers import GlyphNumber
 from scenes.layout import (
-    StillFirst, appear, board, indented, still_parts, then_hold, vanish, with_backdrop,
+    StillFirst, appear, board, indented, still_parts, vanish, with_backdrop,
 )
 from scenes.mobjects import (
     DataPlane, DataVector, Hyperplane, LiveValue, MarginBand, drop_svg_paths, fmt, math,
@@ -496,8 +496,8 @@ class ProofScene(StillFirst, LinvizScene):
             if M == 1:
                 self.narrate(f"Update 1: θ·θ*/‖θ*‖ = {fmt(q.alignment[1])} ≥ γ, and "
                              f"‖θ‖² = {fmt(q.norm_squared[1])} ≤ R².", 3)
-            total = style.RUN_PROOF_UPDATE + style.PAUSE_SHORT
-            self.advance(M, total, then_hold(smooth, style.RUN_PROOF_UPDATE / total))
+            self.advance(M, style.RUN_PROOF_UPDATE, smooth)
+            self.wait(style.PAUSE_SHORT)  # a still frame, drawn once
         self.narrate(f"After all {self.M_final} updates the curves never crossed their bounds: "
                      f"{fmt(q.alignment[-1])} ≥ {fmt(q.lower[-1])} and "
                      f"{fmt(q.norm_squared[-1])} ≤ {fmt(q.upper[-1])}.", 5)
