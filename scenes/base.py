@@ -210,12 +210,13 @@ class LinvizScene(Scene):
     def holding(self, *mobjects):
         """Let ``mobjects`` stand still during the plays inside the ``with`` block.
 
-        Each is brought up to date once, then its updaters are taken off until
-        the block ends: Manim redraws on every frame a mobject with updaters
-        (suspended or not) and everything listed after it, while a still one
-        is drawn once into the background of each play. For drawings that
-        follow the step but do not change during those plays (θ while correct
-        visits are played, say).
+        Each is brought up to date, then its updaters are taken off until the
+        block ends, when they are put back and run once more: Manim redraws on
+        every frame a mobject with updaters (suspended or not) and everything
+        listed after it, while a still one is drawn once into the background of
+        each play. For drawings that follow the step but do not change during
+        those plays (θ while correct visits are played, say), or that show the
+        state after a whole step and so change only when it is reached.
         """
         kept = []
         for mobject in mobjects:
@@ -228,6 +229,7 @@ class LinvizScene(Scene):
             for mobject, updaters in zip(mobjects, kept):
                 for updater in updaters:
                     mobject.add_updater(updater)
+                mobject.update(0)
 
     def make_title(self, title: str) -> VGroup:
         heading = text(f"*{title}*", self.theme, style.FONT_TITLE)

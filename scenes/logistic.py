@@ -24,10 +24,12 @@ from linviz.theory import training_error
 from scenes import style
 from scenes.base import LinvizScene, StepTracker, parameters_at, state_after_steps
 from scenes.gd_plots import LossCurve, ProbabilityField
-from scenes.mobjects import DataPlane, Hyperplane, LiveValue, fmt, fmt_vector, math, text
+from scenes.mobjects import (
+    QUARTER_ARCS, DataPlane, Hyperplane, LiveValue, fmt, fmt_vector, math, text,
+)
 
 #: a unit circle's outline, moved and scaled into each loss ring
-_UNIT_RING = Circle(radius=1.0).points.copy()
+_UNIT_RING = Circle(radius=1.0, num_components=QUARTER_ARCS).points.copy()
 
 
 class LogisticScene(LinvizScene):

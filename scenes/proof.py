@@ -478,8 +478,10 @@ class ProofScene(StillFirst, LinvizScene):
         graphs = VGroup(*[plot.graph for plot in self.plots.values()])
         graphs.add_updater(lambda _: self.follow_plots())
         self.remove(self.run_board)
-        self.add(self.run_labels, graphs, self.hyperplane, self.theta_arrow, self.ring,
-                 self.run_numbers)
+        # the numbers show the state after whole updates: still while an update plays
+        # (see below), so they come before everything that moves
+        self.add(self.run_labels, self.run_numbers, graphs, self.hyperplane, self.theta_arrow,
+                 self.ring)
         self.unsettle(self.run_board)
         self.settle(self.run_labels)
         self.narrate("Now the real run, update by update: each curve against its bound line.", 3)
@@ -496,7 +498,8 @@ class ProofScene(StillFirst, LinvizScene):
             if M == 1:
                 self.narrate(f"Update 1: θ·θ*/‖θ*‖ = {fmt(q.alignment[1])} ≥ γ, and "
                              f"‖θ‖² = {fmt(q.norm_squared[1])} ≤ R².", 3)
-            self.advance(M, style.RUN_PROOF_UPDATE, smooth)
+            with self.holding(self.run_numbers):  # they change when update M is reached
+                self.advance(M, style.RUN_PROOF_UPDATE, smooth)
             self.wait(style.PAUSE_SHORT)  # a still frame, drawn once
         self.narrate(f"After all {self.M_final} updates the curves never crossed their bounds: "
                      f"{fmt(q.alignment[-1])} ≥ {fmt(q.lower[-1])} and "

@@ -111,7 +111,7 @@ def test_pacing_is_bounded_for_long_runs():
 
 def test_holding_brings_up_to_date_then_stands_still(tmp_path):
     """Inside ``holding`` a follower is current, has no updater (so Manim draws it into the
-    still background), and gets its updater back afterwards."""
+    still background), and gets its updater back afterwards, run once."""
     from manim import Dot, ValueTracker
 
     from scenes.base import LinvizScene
@@ -130,9 +130,10 @@ def test_holding_brings_up_to_date_then_stands_still(tmp_path):
             moving, _ = scene.get_moving_and_static_mobjects([tracker.animate.set_value(3.0)
                                                                .build()])
             assert dot not in moving and other not in moving
+            tracker.set_value(5.0)
+            assert dot.get_x() == 2.0  # held
         assert len(dot.updaters) == 1
-        dot.update(0)
-        assert dot.get_x() == 2.0
+        assert dot.get_x() == 5.0  # brought up to date when the hold ends
 
 
 def test_freezing_paints_the_same_frame_and_thawing_puts_back(tmp_path):
