@@ -103,13 +103,22 @@ class ProbabilityField(VGroup):
                 self.bands[side * level] = VMobject(stroke_width=0, fill_color=colour,
                                                     fill_opacity=self.weights[side * level])
         super().__init__(*self.bands.values())
-        self.probabilities = None
-        self.codes = None
+        self.shown_opacity = {code: None for code in self.bands}
         self.set_parameters(np.zeros(2), 0.0)
 
     @property
     def plane(self) -> DataPlane:
         return self.plane_ref.target
+
+    @property
+    def probabilities(self) -> np.ndarray:
+        """P(y = +1 | x) at the cell centres, shape (resolution, resolution): [row i, column j]."""
+        return probability_grid(self.theta, self.theta0, self.x1_values, self.x2_values)
+
+    @property
+    def codes(self) -> np.ndarray:
+        """The band code of every cell centre (see :meth:`band_codes`)."""
+        return self.band_codes(self.probabilities)
 
     def band_codes(self, p: np.ndarray) -> np.ndarray:
         """Band of each probability: ±level (sign: the side of ½), 0 for the middle band."""
@@ -125,8 +134,7 @@ class ProbabilityField(VGroup):
     def set_parameters(self, theta, theta0: float, fade: float = 1.0) -> "ProbabilityField":
         """Redraw every band for (θ, θ₀); ``fade`` in [0, 1] scales the bands' opacity."""
         theta = np.asarray(theta, dtype=float)
-        self.probabilities = probability_grid(theta, theta0, self.x1_values, self.x2_values)
-        self.codes = self.band_codes(self.probabilities)
+        self.theta, self.theta0 = theta, float(theta0)
         box = self.plane.box
         corners = box.corners
         for code, band in self.bands.items():
@@ -143,7 +151,10 @@ class ProbabilityField(VGroup):
                 continue
             screen = self.plane.c2p_many(polygon)
             band.set_points_as_corners([*screen, screen[0]])
-            band.set_fill(opacity=fade * self.weights[code])
+            opacity = fade * self.weights[code]
+            if opacity != self.shown_opacity[code]:  # colours are rewritten only on a change
+                self.shown_opacity[code] = opacity
+                band.set_fill(opacity=opacity)
         return self
 
     def colour_of_cell(self, i: int, j: int) -> tuple[str | None, float]:

@@ -82,10 +82,11 @@ def clip_line(theta: np.ndarray, theta0: float, box: Box) -> tuple[np.ndarray, n
     if not np.any(theta):
         return None
     theta, theta0 = _normalized(theta, theta0)
-    values = box.corners @ theta + theta0
+    corners = box.corners  # a new array at each access: read once
+    values = corners @ theta + theta0
     crossings = []
     for k in range(4):
-        a, b = box.corners[k], box.corners[(k + 1) % 4]
+        a, b = corners[k], corners[(k + 1) % 4]
         va, vb = values[k], values[(k + 1) % 4]
         if va == 0:
             crossings.append(a)
