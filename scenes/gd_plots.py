@@ -7,12 +7,12 @@ rewritten, the field's pixels are recomputed from the engine.
 from __future__ import annotations
 
 import numpy as np
-from manim import ORIGIN, Dot, VGroup, VMobject
+from manim import ORIGIN, RIGHT, Dot, VGroup, VMobject
+from manim.utils.color import ManimColor
 
 from linviz.logistic import probability_grid
 
 from . import style
-from .geometry import clip_polygon
 from .mobjects import DataPlane, Shared
 from .plots import PlotAxes, interpolate
 from .style import Theme
@@ -62,48 +62,64 @@ class LossCurve(PlotAxes):
         return self.p2c(self.head.get_center())
 
 
+class GradientFill(VMobject):
+    """A filled path whose colours run along the segment ``ends`` (screen points).
+
+    Manim's Cairo camera fills a path that has several fill colours with a
+    linear gradient, the colours as evenly spaced stops between two points it
+    derives from the path's bounding box; here the two points are set
+    (``ends``), so that the stops fall where they belong. Beyond the segment
+    the end colours continue.
+    """
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.ends = (np.zeros(3), np.array(RIGHT, dtype=float))
+
+    def get_gradient_start_and_end_points(self):
+        return self.ends
+
+
 class ProbabilityField(VGroup):
-    """P(y = +1 | x) = σ(θᵀx + θ₀) over a data plane, as bands recoloured in place.
+    """P(y = +1 | x) = σ(θᵀx + θ₀) over a data plane, one path recoloured in place.
 
     P is quantized to bands of |2P − 1| (``levels`` per side of ½): band ±ℓ
     holds the points whose level rint(|2P − 1| · levels) is ℓ, on the side
-    P > ½ (+) or P < ½ (−), filled in that class's colour with opacity
-    ``opacity`` · ℓ / ``levels``; the middle band (ℓ = 0) is left clear. Since
-    |2σ(z) − 1| = tanh(|z|/2), band ℓ is where the score z = θᵀx + θ₀ has
-    |z| in [2 artanh((ℓ − ½)/levels), 2 artanh((ℓ + ½)/levels)): a strip
-    between two lines parallel to the boundary, clipped to the plane, drawn as
-    one polygon (an exact shape, a few corners, whatever the resolution).
+    P > ½ (+) or P < ½ (−), coloured in that class's colour with opacity
+    ``opacity`` · ℓ / ``levels``; the middle band (ℓ = 0) is left clear.
     Certain regions are coloured, the uncertain band near the boundary fades
     to the background, and the band edges are contours of P.
 
+    P depends on x only through the score z = θᵀx + θ₀, which changes along
+    θ alone, so the field is one rectangle (the plane) filled with a linear
+    gradient along θ: ``stops`` colour stops evenly spaced from the lowest
+    score z_min the plane reaches to the highest z_max, stop k coloured as
+    the band of z_min + k/(stops − 1) · (z_max − z_min). Band edges are sharp
+    to within one stop. One draw call a frame, whatever the number of bands.
+
     For checks, P and the band code are also sampled at the centres of a
     ``resolution`` × ``resolution`` grid of cells (``probabilities``,
-    ``codes``, :meth:`colour_of_cell`). An ImageMobject would be the natural
-    choice for a field, but Manim's Cairo camera cannot draw one with the
-    installed Pillow (13).
+    ``codes``). An ImageMobject would be the natural choice for a field, but
+    Manim's Cairo camera cannot draw one with the installed Pillow (13).
     """
 
     def __init__(self, plane: DataPlane, theme: Theme, resolution: int = style.FIELD_RESOLUTION,
-                 levels: int = style.FIELD_LEVELS, opacity: float = style.FIELD_OPACITY):
+                 levels: int = style.FIELD_LEVELS, opacity: float = style.FIELD_OPACITY,
+                 stops: int = style.FIELD_STOPS):
         box = plane.box
         self.plane_ref = Shared(plane)
-        self.resolution, self.levels = resolution, levels
+        self.resolution, self.levels, self.opacity, self.stops = resolution, levels, opacity, stops
         step_x = (box.x_max - box.x_min) / resolution
         step_y = (box.y_max - box.y_min) / resolution
         #: cell centres: column j has x₁ = x1_values[j], row i has x₂ = x2_values[i]
         self.x1_values = box.x_min + step_x * (np.arange(resolution) + 0.5)
         self.x2_values = box.y_min + step_y * (np.arange(resolution) + 0.5)
-        #: band ℓ holds the scores with |z| in [edges[ℓ - 1], edges[ℓ])
-        self.edges = np.array([2 * np.arctanh((level + 0.5) / levels) if level + 0.5 < levels
-                               else np.inf for level in range(levels + 1)])
-        self.bands, self.weights = {}, {}
-        for side, colour in ((1, theme.positive), (-1, theme.negative)):
-            for level in range(1, levels + 1):
-                self.weights[side * level] = opacity * level / levels
-                self.bands[side * level] = VMobject(stroke_width=0, fill_color=colour,
-                                                    fill_opacity=self.weights[side * level])
-        super().__init__(*self.bands.values())
-        self.shown_opacity = {code: None for code in self.bands}
+        self.side_rgb = {1: np.array(ManimColor(theme.positive).to_rgb()),
+                         -1: np.array(ManimColor(theme.negative).to_rgb())}
+        self.shade = GradientFill(stroke_width=0)
+        corners = plane.c2p_many(box.corners)
+        self.shade.set_points_as_corners([*corners, corners[0]])
+        super().__init__(self.shade)
         self.set_parameters(np.zeros(2), 0.0)
 
     @property
@@ -125,42 +141,32 @@ class ProbabilityField(VGroup):
         level = np.rint(np.abs(2 * p - 1) * self.levels).astype(int)
         return np.where(p >= 0.5, level, -level)
 
-    def score_range(self, code: int) -> tuple[float, float]:
-        """The scores z = θᵀx + θ₀ of band ``code``: [low, high) on the + side, (low, high]
-        on the − side."""
-        low, high = self.edges[abs(code) - 1], self.edges[abs(code)]
-        return (low, high) if code > 0 else (-high, -low)
+    def band_rgbas(self, z: np.ndarray, fade: float = 1.0) -> np.ndarray:
+        """Colour and opacity (n × 4) of the bands of the scores ``z`` (the class colour of
+        the score's side, opacity 0 in the middle band)."""
+        z = np.asarray(z, dtype=float)
+        codes = self.band_codes(1 / (1 + np.exp(-np.clip(z, -500, 500))))
+        rgbas = np.empty((len(z), 4))
+        rgbas[:, :3] = np.where((z >= 0)[:, None], self.side_rgb[1], self.side_rgb[-1])
+        rgbas[:, 3] = fade * self.opacity * np.abs(codes) / self.levels
+        return rgbas
 
     def set_parameters(self, theta, theta0: float, fade: float = 1.0) -> "ProbabilityField":
-        """Redraw every band for (θ, θ₀); ``fade`` in [0, 1] scales the bands' opacity."""
+        """Recolour the field for (θ, θ₀); ``fade`` in [0, 1] scales its opacity."""
         theta = np.asarray(theta, dtype=float)
         self.theta, self.theta0 = theta, float(theta0)
         box = self.plane.box
-        corners = box.corners
-        for code, band in self.bands.items():
-            low, high = self.score_range(code)
-            polygon = corners
-            if np.any(theta):
-                polygon = clip_polygon(polygon, theta, theta0 - low)
-                if polygon is not None and np.isfinite(high):
-                    polygon = clip_polygon(polygon, -theta, high - theta0)
-            elif not low <= theta0 < high:  # θ = 0: the score θ₀ everywhere
-                polygon = None
-            if polygon is None:
-                band.clear_points()
-                continue
-            screen = self.plane.c2p_many(polygon)
-            band.set_points_as_corners([*screen, screen[0]])
-            opacity = fade * self.weights[code]
-            if opacity != self.shown_opacity[code]:  # colours are rewritten only on a change
-                self.shown_opacity[code] = opacity
-                band.set_fill(opacity=opacity)
+        scores = box.corners @ theta + theta0
+        low, high = float(scores.min()), float(scores.max())
+        centre = np.array([(box.x_min + box.x_max) / 2, (box.y_min + box.y_max) / 2])
+        norm = float(np.linalg.norm(theta))
+        if norm == 0 or high - low < 1e-12:  # one score everywhere: any direction will do
+            ends = np.array([[box.x_min, centre[1]], [box.x_max, centre[1]]])
+        else:
+            # the points of the line through the centre along θ whose scores are low and high
+            unit = theta / norm
+            z_centre = float(centre @ theta + theta0)
+            ends = np.array([centre + (z - z_centre) / norm * unit for z in (low, high)])
+        self.shade.ends = tuple(self.plane.c2p_many(ends))
+        self.shade.fill_rgbas = self.band_rgbas(np.linspace(low, high, self.stops), fade)
         return self
-
-    def colour_of_cell(self, i: int, j: int) -> tuple[str | None, float]:
-        """(fill colour as hex, opacity) of cell (row i, column j); (None, 0) in the middle band."""
-        code = int(self.codes[i, j])
-        if code == 0:
-            return None, 0.0
-        band = self.bands[code]
-        return band.get_fill_color().to_hex(), float(band.get_fill_opacity())

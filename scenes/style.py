@@ -194,6 +194,7 @@ PLOT_INDENT = 0.5          # room left of a plot for its tick labels
 FIELD_RESOLUTION = 110     # cells per side of a probability field over the data plane
 FIELD_LEVELS = 8           # colour bands of a field on each side of p = 1/2
 FIELD_OPACITY = 0.5        # opacity of a certain (p = 0 or 1) field cell
+FIELD_STOPS = 241          # gradient stops across a field: band edges sharp to 1/240 of it
 LOSS_RING_SCALE = 0.22     # screen radius of a point's loss ring per unit of loss
 LOSS_RING_STROKE = 2.5
 CURVE_PLOT_WIDTH = 4.6     # a loss curve against the step t

@@ -168,7 +168,7 @@ def read_leaves(svg: bytes) -> list[Leaf]:
     leaves: list[Leaf] = []
     style = {"fill": BLACK, "fill-opacity": "1", "stroke": "none", "stroke-width": "0",
              "stroke-opacity": "1"}
-    _walk(root, np.eye(3), style, symbols, leaves, top=True)
+    _walk(root, np.eye(3), style, symbols, leaves)
     return leaves
 
 
@@ -189,7 +189,8 @@ def _style_of(element: ET.Element, inherited: dict) -> dict:
     return style
 
 
-def _walk(element, matrix, style, symbols, leaves, top=False) -> None:
+def _walk(element, matrix, style, symbols, leaves) -> None:
+    """Append the leaves below ``element``: ``matrix`` and ``style`` are what it inherits."""
     for child in element:
         tag = _tag(child)
         if tag == "defs":
@@ -208,7 +209,7 @@ def _walk(element, matrix, style, symbols, leaves, top=False) -> None:
             for path in symbols[reference]:
                 path_style = _style_of(path, child_style)
                 path_matrix = placed @ parse_transform(path.get("transform"))
-                points = _glyph(reference, len(leaves), path)
+                points = _glyph(reference, path)
                 leaves.append(Leaf(_apply(path_matrix, points), path_style))
         elif tag == "path":
             points = outline_points(child.get("d", ""))
@@ -217,7 +218,8 @@ def _walk(element, matrix, style, symbols, leaves, top=False) -> None:
             raise OutsideVocabulary(f"<{tag}>")
 
 
-def _glyph(symbol_id: str, _index: int, path: ET.Element) -> np.ndarray:
+def _glyph(symbol_id: str, path: ET.Element) -> np.ndarray:
+    """The outline points of a glyph's path, converted once per process."""
     key = f"{symbol_id}/{path.get('d')}"
     if key not in _outlines:
         _outlines[key] = outline_points(path.get("d", ""))
