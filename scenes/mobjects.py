@@ -383,7 +383,10 @@ class Hyperplane(VGroup):
         # typeset when first needed: most boundaries never show one, and each costs
         # a tenth of a second of Typst
         self.notes = Shared({})
-        super().__init__(self.shade, self.line, self.normal)
+        # a part that is never shown is left out of the group: Manim would still draw it
+        # (transparent) on every frame
+        super().__init__(*([self.shade] if show_shading else []), self.line,
+                         *([self.normal] if show_normal else []))
         self.state = None
         self.set_parameters(theta, theta0)
 
