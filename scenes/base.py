@@ -12,7 +12,7 @@ import contextlib
 import os
 
 import numpy as np
-from manim import DOWN, UP, ManimColor, Scene, ValueTracker, VGroup, config
+from manim import DOWN, UP, ManimColor, Scene, ValueTracker, VGroup, config, linear
 
 from linviz.dataset import CLASSIFICATION, Dataset
 from linviz.errors import DataError
@@ -171,6 +171,15 @@ class LinvizScene(Scene):
         if self.status is not None:
             self.add(self.status)
             self.bring_to_back(self.status)
+
+    def advance(self, end: float, run_time: float, rate_func=linear) -> None:
+        """Play the scene's step index ``self.tracker`` up to ``end``: every drawing follows.
+
+        Some rate functions end a rounding error short of 1: the tracker lands
+        exactly on ``end`` afterwards.
+        """
+        self.play(self.tracker.animate.set_value(end), run_time=run_time, rate_func=rate_func)
+        self.tracker.set_value(end)
 
     # -- still drawings painted once -----------------------------------------
     def freeze(self, *mobjects) -> None:

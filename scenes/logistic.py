@@ -219,11 +219,6 @@ class LogisticScene(LinvizScene):
         self.values["theta"].set_value(fmt_vector(theta))
         self.values["theta0"].set_value(theta0)
 
-    def advance(self, end: float, run_time: float, rate_func=linear) -> None:
-        self.play(self.tracker.animate.set_value(end), run_time=run_time, rate_func=rate_func)
-        # some rate functions end a rounding error short of 1: land exactly on the step
-        self.tracker.set_value(end)
-
     # -- the story ---------------------------------------------------------
     def show_sigmoid(self) -> None:
         self.section("sigmoid")

@@ -10,7 +10,7 @@ from typing import Sequence
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, ORIGIN, RIGHT, UL, UP, Arrow, Axes, Circle, DashedLine, Dot, Line, Mobject,
+    DOWN, LEFT, ORIGIN, RIGHT, UL, UP, Axes, Circle, DashedLine, Dot, Line, Mobject,
     Polygon, Rectangle, RoundedRectangle, VectorizedPoint, VGroup, VMobject,
 )
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, Circle, FadeIn, FadeOut, GrowFromPoint, VGroup, Write, linear, smooth,
+    DOWN, LEFT, Circle, FadeIn, FadeOut, GrowFromPoint, VGroup, Write, smooth,
 )
 
 from linviz.perceptron import Perceptron
@@ -184,10 +184,6 @@ class PerceptronScene(LinvizScene):
         self.counters["error"].set_value(float(self.errors[state]))
         self.theta_value.set_value(fmt_vector(self.thetas[state]))
         self.theta0_value.set_value(float(self.theta0s[state]))
-
-    def advance(self, end: float, run_time: float, rate_func=linear) -> None:
-        """Play the step index up to ``end``: every drawing follows."""
-        self.play(self.tracker.animate.set_value(end), run_time=run_time, rate_func=rate_func)
 
     # -- the story ---------------------------------------------------------
     def introduce(self) -> None:

@@ -392,10 +392,6 @@ class ProofScene(StillFirst, LinvizScene):
         self.chain_M.set_value(M)
 
     # -- the story ---------------------------------------------------------
-    def advance(self, end: float, run_time: float, rate_func=smooth) -> None:
-        """Play the update count up to ``end``: every drawing follows."""
-        self.play(self.tracker.animate.set_value(end), run_time=run_time, rate_func=rate_func)
-
     def swap_board(self, old, new, run_time: float = style.RUN_SWAP) -> None:
         self.play(vanish(old), appear(new), run_time=run_time)
         self.settle(new)

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, UP, Create, DashedVMobject, Dot, FadeIn, FadeOut, Line, VGroup, VMobject,
-    Write, linear, rate_functions, smooth,
+    DOWN, LEFT, RIGHT, Create, DashedVMobject, Dot, FadeIn, FadeOut, VGroup, VMobject,
+    Write, rate_functions, smooth,
 )
 
 from linviz.dataset import REGRESSION
@@ -237,11 +237,6 @@ class RegressionScene(LinvizScene):
     def unfollow(self) -> None:
         for mobject in (self.fit_curve, self.path, self.live):
             mobject.clear_updaters()
-
-    def advance(self, end: float, run_time: float, rate_func=linear) -> None:
-        self.play(self.tracker.animate.set_value(end), run_time=run_time, rate_func=rate_func)
-        # some rate functions end a rounding error short of 1: land exactly on the step
-        self.tracker.set_value(end)
 
     # -- the story ---------------------------------------------------------
     def show_data(self) -> None:
