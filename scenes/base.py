@@ -12,7 +12,7 @@ import contextlib
 import os
 
 import numpy as np
-from manim import DOWN, UP, ManimColor, Scene, ValueTracker, VGroup, config, linear
+from manim import DOWN, UP, ManimColor, Scene, ValueTracker, VGroup, Wait, config, linear
 
 from linviz.dataset import CLASSIFICATION, Dataset
 from linviz.errors import DataError
@@ -22,6 +22,7 @@ from linviz.theory import is_separable
 from . import style
 from .mobjects import text
 from .style import THEMES
+from .timeline import ReadingVoice, Timeline
 
 
 class LinvizScene(Scene):
@@ -40,7 +41,7 @@ class LinvizScene(Scene):
     needs_separable: str | None = None
     #: when set, the last frame of every section is saved there as a PNG
     keyframe_dir: str | None = None
-    #: with keyframe_dir: also save the frame at every narrated sentence
+    #: with keyframe_dir: also save the frame at the end of every beat (sentence)
     keyframe_at_narration = False
 
     @classmethod
@@ -93,6 +94,9 @@ class LinvizScene(Scene):
         self.camera.background_color = ManimColor(self.theme.background)
         self.data = self.load_data()
         self.narration: list[str] = []
+        #: what is said when, and when something moves (see scenes/timeline.py)
+        self.timeline = Timeline()
+        self.voice = ReadingVoice()
         self.sections: list[str] = []
         #: the status lines a scene can show, typeset once (see show_status)
         self.statuses: dict = {}
@@ -100,47 +104,59 @@ class LinvizScene(Scene):
         #: still drawings painted into the camera's background (see freeze)
         self.frozen: list = []
 
-    # -- narration ---------------------------------------------------------
-    @staticmethod
-    def reading_time(sentence: str, at_least: float = style.PAUSE_READ) -> float:
-        """Seconds ``sentence`` needs on screen: ``at_least``, or longer if reading it at
-        ``style.READING_SPEED`` characters a second takes longer."""
-        return max(at_least, len(sentence) / style.READING_SPEED)
+    # -- narration: the beats of the scene's timeline ------------------------
+    def narrate(self, sentence: str, duration: float = 0.0) -> None:
+        """Start a beat: ``sentence`` is the caption from now until the next one.
 
-    def narrate(self, sentence: str, duration: float = style.PAUSE_READ) -> None:
-        """A subcaption (written to the .srt beside the video) from now on.
-
-        It stays ``duration`` seconds, or as long as it takes to read (see
-        :meth:`reading_time`), unless the next sentence comes sooner.
+        The caption on screen first gets all the time it needs (the scene waits
+        on a still frame if its animations were shorter), so no caption is ever
+        cut short. ``sentence`` then needs its voice duration (reading time), or
+        ``duration`` seconds if that is longer.
         """
+        self.finish_beat()
+        needs = max(self.voice.duration(sentence), duration)
+        self.timeline.say(float(self.time), sentence, needs)
         self.narration.append(sentence)
-        self._end_previous_caption()
-        self.add_subcaption(sentence, duration=self.reading_time(sentence, duration))
-        if self.keyframe_at_narration:
-            self.save_keyframe(f"say{len(self.narration):02d}")
 
-    def _end_previous_caption(self) -> None:
-        """Cut the previous caption short where this one starts: one caption at a time."""
-        import datetime
+    def finish_beat(self) -> None:
+        """Hold the picture until the caption on screen has been read, then close it."""
+        left = self.timeline.still_needed(float(self.time))
+        if left > 1e-6:
+            self.wait(left)
+        if self.timeline.current is not None and self.keyframe_at_narration:
+            self.save_keyframe(f"beat{len(self.narration):02d}")
+        self.timeline.close(float(self.time))
 
-        writer = getattr(self._get_manager(), "file_writer", None)
-        captions = getattr(writer, "subcaptions", None)
-        if captions:
-            now = datetime.timedelta(seconds=float(self.time))
-            if captions[-1].end > now:
-                captions[-1].end = now
+    def play(self, *animations, **kwargs) -> None:
+        """Manim's play, recording on the timeline when something moved (a wait moves nothing)."""
+        start = float(self.time)
+        super().play(*animations, **kwargs)
+        if not all(isinstance(animation, Wait) for animation in animations):
+            self.timeline.moved(start, float(self.time))
 
     def section(self, name: str) -> None:
-        """Start a section, so a lecturer can present or cut the scene in parts."""
+        """Start a section, so a lecturer can present or cut the scene in parts.
+
+        The beat on screen ends first: no caption runs across two sections.
+        """
         if self.sections:
+            self.finish_beat()
             self.save_keyframe()
         self.sections.append(name)
         self.next_section(name)
 
     def tear_down(self) -> None:
+        self.finish_beat()
         self.save_keyframe()
-        self._end_previous_caption()  # no caption outlasts the video
+        self.write_captions()
         super().tear_down()
+
+    def write_captions(self) -> None:
+        """Hand the timeline's captions to Manim, which writes them as the .srt beside the video."""
+        now = float(self.time)
+        for caption in self.timeline.captions:
+            self.add_subcaption(caption.text, duration=caption.end - caption.start,
+                                offset=caption.start - now)
 
     def save_keyframe(self, suffix: str = "") -> None:
         """Save the current frame as <keyframe_dir>/<scene>-<nn>-<section>.png."""

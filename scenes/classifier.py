@@ -444,18 +444,17 @@ class ClassifierScene(LinvizScene):
 
     def beat(self, sentence: str, duration: float, *animations, run_time: float = style.RUN_REVEAL,
              rate_func=smooth) -> None:
-        """Narrate ``sentence``: play ``animations``, then hold.
+        """Narrate ``sentence``: play ``animations``, then hold the picture.
 
-        The sentence stays for ``duration`` seconds, or longer if it needs more
-        time to be read (:meth:`LinvizScene.reading_time`).
+        The beat lasts ``duration`` seconds, or longer if the sentence needs
+        more time to be read (:meth:`LinvizScene.narrate`).
         """
-        duration = self.reading_time(sentence, duration)
         self.narrate(sentence, duration)
         if animations:
             self.play(*animations, run_time=run_time, rate_func=rate_func)
-            duration -= run_time
-        if duration > 1e-6:
-            self.hold(duration)
+        left = self.timeline.still_needed(float(self.time))
+        if left > 1e-6:
+            self.hold(left)
 
     def hold(self, duration: float) -> None:
         """Wait, drawing the still frame once.

@@ -176,23 +176,10 @@ class UpdateScene(LinvizScene):
         x_j = self.several_trace.data.X[j]
         self.several_gain = float(x_j @ x_j) + 1.0
         self.status = None
-        self.reading_ends = 0.0
 
     def f(self, value: float) -> str:
         """A number of the explained mistake, at the places where the sum adds up."""
         return fmt(value, self.places)
-
-    def say(self, sentence: str) -> None:
-        """Narrate ``sentence`` for as long as it takes to read (see :meth:`finish_reading`)."""
-        seconds = self.reading_time(sentence)
-        self.narrate(sentence, seconds)
-        self.reading_ends = self.time + seconds
-
-    def finish_reading(self) -> None:
-        """Wait, on a still frame, until the last sentence said has been read."""
-        left = self.reading_ends - self.time
-        if left > 1 / config.frame_rate:
-            self.wait(left)
 
     def play(self, *animations, **kwargs) -> None:
         """Play, after letting the animated mobjects forget their SVG paths (cheaper copies)."""
@@ -268,22 +255,22 @@ class UpdateScene(LinvizScene):
                  "score of its own point", theme),
         ).arrange(DOWN, buff=style.SMALL_BUFF).next_to(derivation, DOWN, buff=2 * style.BUFF)
         summary.set_x(0)
-        self.say("After a mistake on point i, θ gains y⁽ⁱ⁾x⁽ⁱ⁾ and θ₀ gains y⁽ⁱ⁾. "
+        self.narrate("After a mistake on point i, θ gains y⁽ⁱ⁾x⁽ⁱ⁾ and θ₀ gains y⁽ⁱ⁾. "
                  "What happens to the score of that point?")
         self.play(FadeIn(self.title), FadeIn(rule), FadeIn(lines[0]),
                   FadeIn(new_note), run_time=style.RUN_INTRO)
-        self.finish_reading()
-        self.say("Multiply out: the old score, plus (y⁽ⁱ⁾)² times x⁽ⁱ⁾ᵀx⁽ⁱ⁾ + 1.")
+        self.finish_beat()
+        self.narrate("Multiply out: the old score, plus (y⁽ⁱ⁾)² times x⁽ⁱ⁾ᵀx⁽ⁱ⁾ + 1.")
         self.play(FadeIn(lines[1], shift=DOWN * style.SMALL_BUFF), run_time=style.RUN_INTRO)
-        self.finish_reading()
-        self.say("A label is +1 or −1, so (y⁽ⁱ⁾)² = 1: the score grows by ‖x⁽ⁱ⁾‖² + 1.")
+        self.finish_beat()
+        self.narrate("A label is +1 or −1, so (y⁽ⁱ⁾)² = 1: the score grows by ‖x⁽ⁱ⁾‖² + 1.")
         self.play(FadeIn(why), FadeIn(lines[2], shift=DOWN * style.SMALL_BUFF),
                   run_time=style.RUN_INTRO)
-        self.finish_reading()
-        self.say("That is at least 1 for any point: an update always raises the score of "
+        self.finish_beat()
+        self.narrate("That is at least 1 for any point: an update always raises the score of "
                  "its own point.")
         self.play(FadeIn(summary), run_time=style.RUN_INTRO)
-        self.finish_reading()
+        self.finish_beat()
         self.wait(style.PAUSE_SHORT)
 
     # -- 2. a real mistake ------------------------------------------------------
@@ -337,19 +324,19 @@ class UpdateScene(LinvizScene):
         panel.rows.remove(after_row, self.numbers, check)
 
         self.cut_to(plane, panel, before_line, hyperplane, ring)
-        self.say(f"A real mistake of the engine's run: at step {k + 1}, point {i + 1} "
+        self.narrate(f"A real mistake of the engine's run: at step {k + 1}, point {i + 1} "
                  f"(label {label}) has score {spoken(f(self.old_score))}, not above 0.")
-        self.finish_reading()
-        self.say(f"The update adds y⁽ⁱ⁾x⁽ⁱ⁾ to θ and {spoken(label)} to θ₀: the boundary turns.")
+        self.finish_beat()
+        self.narrate(f"The update adds y⁽ⁱ⁾x⁽ⁱ⁾ to θ and {spoken(label)} to θ₀: the boundary turns.")
         hyperplane.add_updater(lambda h: h.set_parameters(*self._between(turn.get_value())))
         self.play(turn.animate.set_value(1.0), FadeIn(after_row),
                   run_time=style.RUN_SLOW_UPDATE * 1.5, rate_func=smooth)
         hyperplane.clear_updaters()
-        self.finish_reading()
-        self.say(f"Into the identity: {spoken(f(self.old_score))} + {f(self.norm_squared)} + 1 "
+        self.finish_beat()
+        self.narrate(f"Into the identity: {spoken(f(self.old_score))} + {f(self.norm_squared)} + 1 "
                  f"= {spoken(f(self.new_score))}, the new score from the engine's θ′ and θ′₀.")
         self.play(FadeIn(self.numbers), FadeIn(check), run_time=style.RUN_INTRO)
-        self.finish_reading()
+        self.finish_beat()
         self.wait(style.PAUSE_SHORT)
 
     def _between(self, fraction: float):
@@ -394,21 +381,21 @@ class UpdateScene(LinvizScene):
         jump.add_updater(lambda a: a.set_ends(start, line.n2p(
             interpolate_history(history, progress.get_value())) + lift))
         self.add(line.marker, live, jump)
-        self.say(f"On a number line: the score of point {self.point + 1} starts at "
+        self.narrate(f"On a number line: the score of point {self.point + 1} starts at "
                  f"{spoken(f(self.old_score))}, on the mistake side of 0.")
-        self.finish_reading()
+        self.finish_beat()
         how = "past 0: correct now." if crossed else "still not above 0: not yet correct."
-        self.say(f"The update adds {f(self.gain)}: the score lands at "
+        self.narrate(f"The update adds {f(self.gain)}: the score lands at "
                  f"{spoken(f(self.new_score))}, {how}")
         self.play(progress.animate.set_value(1.0), FadeIn(jump_label),
                   run_time=style.RUN_JUMP, rate_func=smooth)
         self.show_status(verdict)
         for mobject in (line.marker, live, jump):
             mobject.clear_updaters()
-        self.finish_reading()
-        self.say("But the jump has a fixed size: a score further below 0 than ‖x⁽ⁱ⁾‖² + 1 "
+        self.finish_beat()
+        self.narrate("But the jump has a fixed size: a score further below 0 than ‖x⁽ⁱ⁾‖² + 1 "
                  "stays a mistake.")
-        self.finish_reading()
+        self.finish_beat()
 
     # -- 4. several updates ---------------------------------------------------
     def show_several_updates(self) -> None:
@@ -469,10 +456,10 @@ class UpdateScene(LinvizScene):
 
         self.cut_to(top, line, zero_guide, headers, line.marker)
         where = "in the same run" if same_run else f"in the engine's run on {data.name}"
-        self.say(f"It can take several updates: {where}, point {j + 1} has label "
+        self.narrate(f"It can take several updates: {where}, point {j + 1} has label "
                  f"{spoken(f'{y_j:+d}')} and ‖x⁽ⁱ⁾‖² + 1 = {gain}. Below, its score after each "
                  f"update.")
-        self.finish_reading()
+        self.finish_beat()
 
         said_other, own_seen = False, 0
         for r, (a, b, own) in enumerate(self.rows):
@@ -498,8 +485,8 @@ class UpdateScene(LinvizScene):
                 sentence = (f"{who} this score too: from {spoken(fmt(before))} to "
                             f"{spoken(fmt(after))}.")
             if sentence:
-                self.finish_reading()
-                self.say(sentence)
+                self.finish_beat()
+                self.narrate(sentence)
             self.play(progress.animate.set_value(r + 1),
                       run_time=style.RUN_JUMP if sentence else style.RUN_HISTORY_JUMP,
                       rate_func=smooth if own else linear)
@@ -524,12 +511,12 @@ class UpdateScene(LinvizScene):
         own_total = int(sum(own for _, _, own in self.rows))
         final = float(self.history[last_state])
         stays = bool(final > 0 and np.all(self.history[last_state:] > 0))
-        self.finish_reading()
-        self.say(f"{own_total} updates of +{gain} on point {j + 1}, {last_state - own_total} on "
+        self.finish_beat()
+        self.narrate(f"{own_total} updates of +{gain} on point {j + 1}, {last_state - own_total} on "
                  f"others; its score ends at {spoken(fmt(final))}"
                  + (", correct for good" if stays else "") + ". How many updates it takes "
                  "depends on how far below 0 it starts.")
-        self.finish_reading()
+        self.finish_beat()
         self.wait(style.PAUSE_READ)
 
     def _history_at(self, s: float) -> float:

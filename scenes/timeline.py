@@ -1,0 +1,133 @@
+"""A scene's timeline: what is said when, and when something moves.
+
+The unit of a scene is the *beat*: a sentence and what moves while it is on
+screen. A beat lasts at least as long as its sentence needs (its *voice*
+duration: the time to read it now, the time to speak it if a scene is ever
+narrated aloud), however short its animation: the scene waits for the viewer,
+never the other way round. A caption is never cut short by the next one; it
+ends when the next begins, or a while after it has been read when nothing new
+is said.
+
+The timeline is plain data, recorded while a scene runs. A test reads it from a
+run that skips rendering (``tests/pacing_check.py``) and checks the pacing rules
+below without writing a frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: characters a second a caption is planned for (comfortable subtitle reading)
+READING_SPEED = 15.0
+#: the shortest time any caption stays on screen
+MIN_CAPTION = 2.0
+#: no caption may be faster than this, characters a second
+MAX_CAPTION_SPEED = 17.0
+#: a caption stays this long after it has been read, if nothing new is said
+CAPTION_LINGER = 8.0
+#: the longest stretch in which something moves with no caption on screen
+MAX_SILENT_MOTION = 2.0
+
+
+class ReadingVoice:
+    """How long a sentence needs on screen: read at ``READING_SPEED``, at least ``MIN_CAPTION``.
+
+    A spoken narration would be another voice with the same method, returning
+    the length of the recorded sentence; the beats then last max(animation, speech).
+    """
+
+    def duration(self, sentence: str) -> float:
+        return max(MIN_CAPTION, len(sentence) / READING_SPEED)
+
+
+@dataclass(frozen=True)
+class Caption:
+    """``text`` on screen from ``start`` to ``end`` seconds."""
+
+    start: float
+    end: float
+    text: str
+
+    @property
+    def speed(self) -> float:
+        """Characters a second the viewer has to read."""
+        return len(self.text) / max(self.end - self.start, 1e-9)
+
+
+@dataclass
+class Timeline:
+    """Captions and the intervals in which something moved, in scene seconds."""
+
+    captions: list[Caption] = field(default_factory=list)
+    motions: list[tuple[float, float]] = field(default_factory=list)
+    #: the caption on screen now: (start, sentence, seconds it needs)
+    current: tuple[float, str, float] | None = None
+
+    def say(self, now: float, sentence: str, needs: float) -> None:
+        """Put ``sentence`` on screen from ``now`` (the previous one must be closed)."""
+        if self.current is not None:
+            raise RuntimeError("close the caption on screen before saying the next")
+        self.current = (now, sentence, needs)
+
+    def still_needed(self, now: float) -> float:
+        """Seconds the caption on screen still needs before it may give way."""
+        if self.current is None:
+            return 0.0
+        start, _, needs = self.current
+        return max(0.0, start + needs - now)
+
+    def close(self, now: float) -> None:
+        """End the caption on screen at ``now``, or earlier if it has lingered long enough."""
+        if self.current is None:
+            return
+        start, sentence, needs = self.current
+        end = min(now, start + needs + CAPTION_LINGER)
+        self.captions.append(Caption(start, max(end, start), sentence))
+        self.current = None
+
+    def moved(self, start: float, end: float) -> None:
+        if end > start:
+            self.motions.append((start, end))
+
+    # -- checks ------------------------------------------------------------
+    def too_fast(self, max_speed: float = MAX_CAPTION_SPEED) -> list[Caption]:
+        """Captions the viewer cannot read in the time they are shown."""
+        return [c for c in self.captions if c.speed > max_speed + 1e-9]
+
+    def silent_motion(self, longest: float = MAX_SILENT_MOTION) -> list[tuple[float, float]]:
+        """Stretches longer than ``longest`` seconds in which something moves and nothing is said.
+
+        Motion intervals closer than a frame or two are joined first; what is
+        left after taking away every caption's interval is reported.
+        """
+        uncovered: list[tuple[float, float]] = []
+        for start, end in _joined(self.motions, gap=0.1):
+            pieces = [(start, end)]
+            for caption in self.captions:
+                pieces = [part for a, b in pieces
+                          for part in _minus((a, b), (caption.start, caption.end))]
+            uncovered.extend(pieces)
+        return [(a, b) for a, b in _joined(uncovered, gap=0.1) if b - a > longest + 1e-9]
+
+    @property
+    def duration(self) -> float:
+        ends = [c.end for c in self.captions] + [b for _, b in self.motions]
+        return max(ends, default=0.0)
+
+
+def _joined(intervals, gap: float) -> list[tuple[float, float]]:
+    """Sorted union of intervals, joining those less than ``gap`` apart."""
+    joined: list[list[float]] = []
+    for start, end in sorted(intervals):
+        if joined and start <= joined[-1][1] + gap:
+            joined[-1][1] = max(joined[-1][1], end)
+        else:
+            joined.append([start, end])
+    return [(a, b) for a, b in joined]
+
+
+def _minus(interval, removed) -> list[tuple[float, float]]:
+    (a, b), (c, d) = interval, removed
+    if d <= a or c >= b:
+        return [(a, b)]
+    return [(x, y) for x, y in ((a, c), (d, b)) if y - x > 1e-9]
