@@ -97,6 +97,8 @@ class LinvizScene(Scene):
         #: what is said when, and when something moves (see scenes/timeline.py)
         self.timeline = Timeline()
         self.voice = ReadingVoice()
+        #: called with the scene at the end of every beat (tests check layouts there)
+        self.beat_observers: list = list(getattr(self, "beat_observers", []))
         self.sections: list[str] = []
         #: the status lines a scene can show, typeset once (see show_status)
         self.statuses: dict = {}
@@ -123,8 +125,11 @@ class LinvizScene(Scene):
         left = self.timeline.still_needed(float(self.time))
         if left > 1e-6:
             self.wait(left)
-        if self.timeline.current is not None and self.keyframe_at_narration:
-            self.save_keyframe(f"beat{len(self.narration):02d}")
+        if self.timeline.current is not None:
+            if self.keyframe_at_narration:
+                self.save_keyframe(f"beat{len(self.narration):02d}")
+            for observe in self.beat_observers:
+                observe(self)
         self.timeline.close(float(self.time))
 
     def play(self, *animations, **kwargs) -> None:
@@ -274,29 +279,6 @@ class StepTracker(ValueTracker):
         return int(np.floor(self.get_value() + 1e-9))
 
 
-def parameters_at(thetas: np.ndarray, theta0s: np.ndarray, state_after: np.ndarray,
-                  s: float) -> tuple[np.ndarray, float]:
-    """(θ, θ₀) at animated step ``s``: exact at whole steps, linear in between.
-
-    ``state_after[k]`` is the state index after k steps (entry 0 is 0).
-    """
-    n = len(state_after) - 1
-    s = min(max(float(s), 0.0), float(n))
-    low = int(np.floor(s + 1e-9))
-    frac = s - low
-    a = state_after[low]
-    if frac <= 1e-9 or low >= n:
-        return thetas[a], float(theta0s[a])
-    b = state_after[low + 1]
-    theta = (1 - frac) * thetas[a] + frac * thetas[b]
-    return theta, float((1 - frac) * theta0s[a] + frac * theta0s[b])
-
-
-def state_after_steps(trace) -> np.ndarray:
-    """State index after k steps for k = 0..n_steps: shape (n_steps + 1,)."""
-    return np.concatenate([[0], np.asarray(trace.steps["state"], dtype=np.int64)])
-
-
 def bottom_note(scene: LinvizScene, sentence: str):
     note = text(sentence, scene.theme, style.FONT_SMALL, scene.theme.muted)
-    return note.to_edge(DOWN, buff=style.SMALL_BUFF)
+    return note.to_edge(DOWN, buff=style.BOTTOM_BUFF)

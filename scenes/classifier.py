@@ -273,7 +273,7 @@ class ClassifierScene(LinvizScene):
                           theme.mistake),
         }
         for status in self.statuses.values():
-            status.to_edge(DOWN, buff=style.BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
+            status.to_edge(DOWN, buff=style.BOTTOM_BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
 
     def build_chart(self) -> None:
         """Section 6: the algorithm, one bar per hypothesis, and the current one's values."""
@@ -320,7 +320,7 @@ class ClassifierScene(LinvizScene):
         # the live row beside it shows ℰₙ(h⁽ʲ*⁾)
         self.best_status = text(f"$j^* = {self.best_index + 1}$: the lowest of the $k = {k}$",
                                 theme, style.FONT_SMALL, theme.correct)
-        self.best_status.to_edge(DOWN, buff=style.BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
+        self.best_status.to_edge(DOWN, buff=style.BOTTOM_BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
 
     def make_half_plane_labels(self) -> VGroup:
         """h = +1 and h = −1, each in the corner of the plane deepest in its half-plane."""

@@ -21,8 +21,9 @@ from manim import (
 from linviz.logistic import LogisticRegression, pointwise_logistic_loss, sigmoid
 from linviz.perceptron import Perceptron
 from linviz.theory import training_error
+from linviz.replay import state_after_steps, state_at
 from scenes import style
-from scenes.base import LinvizScene, StepTracker, parameters_at, state_after_steps
+from scenes.base import LinvizScene, StepTracker
 from scenes.gd_plots import LossCurve, ProbabilityField
 from scenes.mobjects import (
     QUARTER_ARCS, DataPlane, Hyperplane, LiveValue, fmt, fmt_vector, math, text,
@@ -137,7 +138,7 @@ class LogisticScene(LinvizScene):
                             small, theme.muted),
         }
         for status in self.statuses.values():
-            status.to_edge(DOWN, buff=style.SMALL_BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
+            status.to_edge(DOWN, buff=style.BOTTOM_BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
 
         #: how far the field has faded in (0 to 1)
         self.field_fade = ValueTracker(0.0)
@@ -150,7 +151,7 @@ class LogisticScene(LinvizScene):
         A mobject with an updater is redrawn every frame, with all drawn after
         it; outside the descent the drawings stand still and have none.
         """
-        self.field.add_updater(lambda f: f.set_parameters(*self.parameters(),
+        self.field.add_updater(lambda f: f.set_parameters(*self.parameters()[:2],
                                                           self.field_fade.get_value()))
         self.hyperplane.add_updater(lambda h: h.set_parameters(*self.parameters()))
         self.rings.add_updater(lambda _: self.update_rings())
@@ -198,11 +199,11 @@ class LogisticScene(LinvizScene):
     def parameters(self, s: float | None = None):
         """(θ, θ₀) at step s (the tracker's value when None)."""
         s = self.tracker.get_value() if s is None else s
-        return parameters_at(self.thetas, self.theta0s, self.states_after, s)
+        return state_at(self.thetas, self.theta0s, self.states_after, s)
 
     def point_losses(self, s: float | None = None) -> np.ndarray:
         """ℓᵢ of every point under (θ, θ₀) at step s."""
-        return pointwise_logistic_loss(self.data.X, self.data.y, *self.parameters(s))
+        return pointwise_logistic_loss(self.data.X, self.data.y, *self.parameters(s)[:2])
 
     def update_rings(self) -> None:
         radii = style.LOSS_RING_SCALE * self.point_losses()
@@ -242,7 +243,7 @@ class LogisticScene(LinvizScene):
 
     def show_field(self) -> None:
         self.section("field")
-        theta, theta0 = self.parameters(self.T)
+        theta, theta0, _ = self.parameters(self.T)
         self.play(FadeOut(self.sigmoid_plot), FadeOut(self.sigmoid_curve),
                   FadeOut(self.sigmoid_label), run_time=style.PAUSE_SHORT)
         # the translucent field goes between the plane's grid and its markers:
@@ -317,12 +318,12 @@ class LogisticScene(LinvizScene):
         n = self.data.n_samples
         start = max(0, ptrace.n_steps - 2 * n)
         p_tracker.set_value(start)
-        self.perceptron_line = Hyperplane(self.plane, *parameters_at(p_thetas, p_theta0s,
+        self.perceptron_line = Hyperplane(self.plane, *state_at(p_thetas, p_theta0s,
                                                                      p_states, start),
                                           show_normal=False, show_shading=False)
         self.perceptron_line.line.set_color(theme.highlight)
         self.perceptron_line.add_updater(lambda h: h.set_parameters(
-            *parameters_at(p_thetas, p_theta0s, p_states, p_tracker.get_value())))
+            *state_at(p_thetas, p_theta0s, p_states, p_tracker.get_value())))
         self.p_tracker = p_tracker
         self.p_trace = ptrace
         result = ptrace.result
@@ -337,7 +338,7 @@ class LogisticScene(LinvizScene):
             text(f"logistic regression: converged, error {fmt(l_error)}, "
                  f"$L = {fmt(self.losses[-1], 3)}$", theme, style.FONT_SMALL, theme.boundary),
         ).arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
-        key.to_edge(DOWN, buff=style.SMALL_BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
+        key.to_edge(DOWN, buff=style.BOTTOM_BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
         self.comparison = key
         self.show_status(None)
         self.play(FadeOut(self.rings), FadeIn(self.perceptron_line), FadeIn(key),

@@ -287,7 +287,7 @@ class MarginScene(StillFirst, LinvizScene):
         self.number_line = ScoreLine(samples, theme, width=style.MARGIN_LINE_WIDTH,
                                      side_labels=("margin $<= 0$: wrong side",
                                                   "margin $> 0$: right side"))
-        self.number_line.to_edge(DOWN, buff=style.BUFF).set_x(
+        self.number_line.to_edge(DOWN, buff=style.BOTTOM_BUFF).set_x(
             style.PANEL_LEFT + style.MARGIN_LINE_WIDTH / 2)
         self.values_row.next_to(self.number_line, UP, buff=3 * style.LINE_MARKER_LIFT
                                 + style.BUFF).set_x(style.PANEL_LEFT, direction=LEFT)

@@ -21,8 +21,9 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, Circle, Dot, ValueTracker, VGroup, linear
 
 from linviz.sweeps import DEFAULT_MARGINS, margin_sweep
+from linviz.replay import state_after_steps, state_at
 from scenes import style
-from scenes.base import LinvizScene, parameters_at
+from scenes.base import LinvizScene
 from scenes.geometry import square_box_around_disk
 from scenes.layout import StillFirst, appear, board, still_parts, vanish
 from scenes.mobjects import (
@@ -122,7 +123,7 @@ class MarginSpeedScene(StillFirst, LinvizScene):
         """(θ, θ₀) of the run on screen after M updates (the tracker's M when None)."""
         M = self.tracker.get_value() if M is None else M
         states = self.run.trace.states
-        return parameters_at(states["theta"], states["theta0"],
+        return state_at(states["theta"], states["theta0"],
                              np.arange(len(states["theta0"])), M)
 
     def follow_ring(self) -> None:

@@ -394,46 +394,55 @@ class Hyperplane(VGroup):
     def plane(self) -> "DataPlane":
         return self.plane_ref.target
 
-    def set_parameters(self, theta, theta0: float) -> "Hyperplane":
-        """Move every part to the boundary of (θ, θ₀), in place."""
+    def set_parameters(self, theta, theta0: float, presence: float = 1.0) -> "Hyperplane":
+        """Move every part to the boundary of (θ, θ₀), in place.
+
+        ``presence`` (0 to 1) is how strongly the line, its normal and its
+        shading are drawn: below 1 while the first update from θ = 0 plays (see
+        ``linviz.replay``), so the new boundary fades in with the update
+        instead of standing there before it; 0 counts as θ = 0.
+        """
         theta = np.asarray(theta, dtype=float)
-        self.theta, self.theta0 = theta, float(theta0)
+        presence = float(min(max(presence, 0.0), 1.0))
+        self.theta, self.theta0, self.presence = theta, float(theta0), presence
         box = self.plane.box
-        segment = clip_line(theta, theta0, box)
-        state = "zero" if not np.any(theta) else ("outside" if segment is None else "line")
+        segment = clip_line(theta, theta0, box) if presence > 0 else None
+        state = ("zero" if not np.any(theta) or presence <= 0
+                 else ("outside" if segment is None else "line"))
         self._show_note(state)
         if segment is None:
-            self._show_line(False)
+            self._show_line(0.0)
             self.normal.set_ends(ORIGIN, ORIGIN)
-            polygon = half_plane_polygon(theta, theta0, box)
+            polygon = half_plane_polygon(theta, theta0, box) if state != "zero" else None
             self._set_shade(polygon)
             return self
         start, end = (self.plane.c2p(p) for p in segment)
         if np.allclose(start, end):
             end = start + 1e-4 * RIGHT
         self.line.set_points_as_corners([start, end])
-        self._show_line(True)
+        self._show_line(presence)
         foot = foot_of_perpendicular(theta, theta0)
         if not box.contains(foot)[0]:
             foot = (segment[0] + segment[1]) / 2
         direction = theta / np.linalg.norm(theta)
         base = self.plane.c2p(foot)
         tip = base + self.normal_length * np.array([direction[0], direction[1], 0.0])
-        self.normal.set_ends(base, tip if self.show_normal else base)
+        self.normal.set_ends(base, tip if self.show_normal and presence >= 1 else base)
         self._set_shade(half_plane_polygon(theta, theta0, box))
         return self
 
-    def _show_line(self, shown: bool) -> None:
-        """Show or hide the line; its colours are rewritten only when that changes."""
-        if getattr(self, "line_shown", None) != shown:
-            self.line_shown = shown
-            self.line.set_stroke(opacity=float(shown))
+    def _show_line(self, opacity: float) -> None:
+        """Draw the line at ``opacity``; its colours are rewritten only when that changes."""
+        if getattr(self, "line_opacity", None) != opacity:
+            self.line_opacity = opacity
+            self.line.set_stroke(opacity=opacity)
 
     def _set_shade(self, polygon) -> None:
         shown = polygon is not None and self.show_shading
-        if getattr(self, "shade_shown", None) != shown:
-            self.shade_shown = shown
-            self.shade.set_fill(opacity=self.plane.theme.shade_opacity if shown else 0.0)
+        opacity = self.plane.theme.shade_opacity * getattr(self, "presence", 1.0) if shown else 0.0
+        if getattr(self, "shade_opacity", None) != opacity:
+            self.shade_opacity = opacity
+            self.shade.set_fill(opacity=opacity)
         if shown:
             corners = self.plane.c2p_many(np.asarray(polygon))
             self.shade.set_points_as_corners([*corners, corners[0]])

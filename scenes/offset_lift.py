@@ -20,8 +20,9 @@ from linviz.dataset import Dataset
 from linviz.perceptron import Perceptron
 from linviz.sources import resolve_data
 from linviz.theory import augment
+from linviz.replay import state_after_steps, state_at
 from scenes import style
-from scenes.base import LinvizScene, StepTracker, parameters_at, state_after_steps
+from scenes.base import LinvizScene, StepTracker
 from scenes.geometry import clip_line, square_box_around
 from scenes.mobjects import (
     DataPlane, FastDashedLine, Hyperplane, LiveValue, Panel, fmt, fmt_vector, math, text,
@@ -121,15 +122,20 @@ class OffsetLiftScene(LinvizScene):
         X = self.data.X[:, 0]
         self.plane.markers.add_updater(lambda markers: markers.set_positions(
             self.plane.c2p_many(np.column_stack([X, np.full(len(X), self.lift_amount.get_value())]))))
-        self.hyperplane.add_updater(lambda h: h.set_parameters(self.parameters(), 0.0))
+        self.hyperplane.add_updater(
+            lambda h: h.set_parameters(self.parameters(), 0.0, self.step_state().presence))
         self.threshold_marks = VGroup(self.drop, self.crossing, self.foot)
         self.threshold_marks.add_updater(lambda _: self.place_threshold())
         self.live.add_updater(lambda _: self.update_values())
 
     def parameters(self, s: float | None = None) -> np.ndarray:
         s = self.tracker.get_value() if s is None else s
-        theta, _ = parameters_at(self.thetas, self.trace.states["theta0"], self.states_after, s)
-        return theta
+        return self.step_state(s).theta
+
+    def step_state(self, s: float | None = None):
+        """(θ, θ₀, presence) of the augmented run at step s (the tracker's value when None)."""
+        s = self.tracker.get_value() if s is None else s
+        return state_at(self.thetas, self.trace.states["theta0"], self.states_after, s)
 
     def place_threshold(self) -> None:
         x = threshold_of(self.parameters())
@@ -239,15 +245,19 @@ class OffsetLiftScene(LinvizScene):
             style.SPACE_PANEL_LEFT, direction=LEFT)
 
     def space_parameters(self) -> np.ndarray:
-        theta, _ = parameters_at(self.space_thetas, self.space_trace.states["theta0"],
-                                 self.space_states_after, self.space_tracker.get_value())
-        return theta
+        return self.space_state().theta
+
+    def space_state(self):
+        """(θ, θ₀, presence) of the run on the augmented 2-D points, at its tracker's step."""
+        return state_at(self.space_thetas, self.space_trace.states["theta0"],
+                        self.space_states_after, self.space_tracker.get_value())
 
     def redraw_space(self) -> None:
         lift = self.space_lift.get_value()
         self.space.points3d = augment(self.plane_set.X) * [1, 1, lift]
-        theta = self.space_parameters()
-        self.space.plane_parameters = (theta, 0.0) if self.space_tracker.get_value() > 0 else None
+        state = self.space_state()
+        self.space.plane_parameters = ((state.theta, 0.0, state.presence)
+                                       if state.presence > 0 else None)
         self.space.set_view(self.space_azimuth.get_value(), style.OFFSET_SPACE_ELEVATION)
         if self.space.plane_parameters is None:
             self.space.set_plane(None, 0.0)
@@ -255,13 +265,13 @@ class OffsetLiftScene(LinvizScene):
         screen = self.space.c2p(corners)
         self.unit_plane.set_points_as_corners([*screen, screen[0]])
         # where the plane meets x₃ = 1: θ₁x₁ + θ₂x₂ + θ₃ = 0
-        segment = (clip_line(theta[:2], theta[2], self.space_box)
-                   if self.space_tracker.get_value() > 0 else None)
+        segment = (clip_line(state.theta[:2], state.theta[2], self.space_box)
+                   if state.presence > 0 else None)
         if segment is None:
             self.offset_line.set_stroke(opacity=0)
             return
         ends = self.space.c2p([[*segment[0], 1.0], [*segment[1], 1.0]])
-        self.offset_line.set_points_as_corners(ends).set_stroke(opacity=1)
+        self.offset_line.set_points_as_corners(ends).set_stroke(opacity=state.presence)
 
     def lift_plane(self) -> None:
         self.section("plane-to-space")

@@ -18,8 +18,9 @@ from manim import (
 
 from linviz.perceptron import Perceptron
 from linviz.theory import training_error
-from scenes import style
-from scenes.base import LinvizScene, StepTracker, parameters_at, state_after_steps
+from linviz.replay import state_after_steps, state_at
+from scenes import style, wording
+from scenes.base import LinvizScene, StepTracker
 from scenes.mobjects import (
     DataPlane, DataVector, Hyperplane, LiveValue, Pseudocode, fmt, fmt_vector, text,
 )
@@ -154,7 +155,7 @@ class PerceptronScene(LinvizScene):
     def parameters(self, s: float | None = None):
         """(θ, θ₀) at step s (the tracker's value when None)."""
         s = self.tracker.get_value() if s is None else s
-        return parameters_at(self.thetas, self.theta0s, self.states_after, s)
+        return state_at(self.thetas, self.theta0s, self.states_after, s)
 
     def visited_step(self) -> int:
         """The step whose visit is on screen: ⌈s⌉, i.e. the one being played."""
@@ -213,12 +214,30 @@ class PerceptronScene(LinvizScene):
             if epoch != current_epoch:
                 current_epoch = epoch
                 self.section(f"epoch-{epoch}")
+                self.narrate_pass(epoch)
             if beat.kind == UPDATE:
                 self.show_update(beat)
             elif beat.kind in (VISIT, SWEEP):
                 self.show_visits(beat)
             elif beat.kind == FAST_FORWARD:
                 self.show_fast_forward(beat)
+
+    def narrate_pass(self, epoch: int) -> None:
+        """What this pass over the data does, counted from the trace."""
+        steps = self.trace.steps
+        in_pass = steps["epoch"] == epoch
+        mistakes = int(np.count_nonzero(steps["mistake"][in_pass]))
+        visits = int(np.count_nonzero(in_pass))
+        if mistakes == 0:
+            self.narrate(f"Pass {epoch}: all {visits} points are classified correctly, so no "
+                         f"update: the pass ends with the loop's break.")
+        elif epoch == 1:
+            self.narrate(f"Pass 1 visits the points in order; it makes "
+                         f"{wording.count(mistakes, 'mistake')}, each followed by an update.")
+        else:
+            self.narrate(f"Pass {epoch} visits the points again, in the same order: "
+                         f"{wording.count(mistakes, 'mistake')}, so "
+                         f"{wording.count(mistakes, 'update')} of θ.")
 
     def show_visits(self, beat) -> None:
         """Correct visits: the cursor steps from point to point, nothing else moves."""
@@ -240,32 +259,62 @@ class PerceptronScene(LinvizScene):
         self.remove(ring)
 
     def show_update(self, beat) -> None:
-        """A mistake at step k+1: before (score ≤ 0), the update, after."""
+        """A mistake at step k+1: before (score ≤ 0), the update, after (the new score)."""
         k = beat.start
         i = int(self.trace.steps["i"][k])
         x, label = self.data.X[i], float(self.data.y[i])
         score = float(self.trace.steps["score"][k])
         # the visit itself: s just past k shows point i and its score, θ still the old one
+        # (and no boundary yet while θ = 0: see linviz.replay)
         self.tracker.set_value(k + 1e-6)
         self.cursor.set_stroke(opacity=1)
         self.code.highlight(LINE_TEST)
         self.show_status("mistake")
         # the step stands still while the mistake is shown and explained
         with self.holding(*self.theta_drawings, self.visit_live, self.cursor):
+            if beat.slow:
+                self.narrate(f"Point {i + 1} has label {wording.label(label)} and score "
+                             f"{wording.number(score)}: not above 0, so it is a mistake and θ "
+                             f"moves by y⁽ⁱ⁾x⁽ⁱ⁾.")
             self.pulse(i, style.RUN_SLOW_UPDATE if beat.slow else beat.run_time / 2)
             if beat.slow:
-                self.narrate(f"Point {i + 1} has label {int(label):+d} and score {fmt(score)}: "
-                             f"not above 0, so it is a mistake and θ moves by y·x.", 4)
                 self.explain_tip_to_tail(k, x, label)
         self.code.highlight(LINE_UPDATE)
         self.advance(k + 1, beat.run_time, rate_func=smooth)
-        self.show_status("after")
         if beat.slow:
-            self.wait(style.PAUSE_SHORT)
+            self.show_new_score(k, i)
+        else:
+            self.show_status("after")
+
+    def show_new_score(self, k: int, i: int) -> None:
+        """After an explained update: the same point's new score, as the notes' identity."""
+        theta, theta0, _ = self.parameters(k + 1)
+        x, label = self.data.X[i], float(self.data.y[i])
+        old = float(self.trace.steps["score"][k])
+        gain = float(x @ x) + (1.0 if self.offset else 0.0)
+        new = float(label * (x @ theta + theta0))
+        places = wording.sum_places([old, float(x @ x)])
+        n = lambda v: wording.number(v, places)  # noqa: E731
+        plus_one = " + 1" if self.offset else ""
+        key = f"after-{k}"
+        self.statuses[key] = text(
+            f"*after*: score ${fmt(old, places)} + {fmt(float(x @ x), places)}{plus_one} = "
+            f"{fmt(new, places)}$", self.theme, style.FONT_SMALL).move_to(
+                self.statuses["after"], aligned_edge=LEFT)
+        self.show_status(key)
+        verdict = (f"> 0: point {i + 1} is now on its side" if new > 0
+                   else f"≤ 0: point {i + 1} is still a mistake")
+        moved = ""
+        if k == int(np.flatnonzero(self.trace.steps["mistake"])[0]):
+            moved = (" θ₀ changed too, so the line turned and shifted." if self.offset
+                     else " The line turned about the origin.")
+        self.narrate(f"New score: {n(old)} + ‖x⁽ⁱ⁾‖²{plus_one} = {n(old)} + "
+                     f"{n(float(x @ x))}{plus_one} = {n(new)} {verdict}.{moved}")
+        assert abs(old + gain - new) < 1e-6 * max(1.0, abs(new)), "the identity holds"
 
     def explain_tip_to_tail(self, k: int, x, label: float) -> None:
         """Draw y·x from the origin, then move it to the tip of θ: their sum is the new θ."""
-        theta_before, _ = self.parameters(k)
+        theta_before = self.parameters(k).theta
         s = self.vector_scale
         sign = "+" if label > 0 else "-"
         addend = DataVector(self.plane, (0, 0), s * label * np.asarray(x), self.theme.step,
@@ -274,9 +323,8 @@ class PerceptronScene(LinvizScene):
                   run_time=style.RUN_SLOW_UPDATE)
         self.play(addend.animate.shift(self.plane.c2p(s * theta_before) - self.plane.c2p((0, 0))),
                   run_time=style.RUN_SLOW_UPDATE)
-        self.narrate("Tip to tail: the new θ is the old θ plus y·x, and the boundary turns "
-                     "to stay perpendicular to it.", 3)
-        self.wait(style.PAUSE_SHORT)
+        self.narrate("Tip to tail: the new θ is the old θ plus y⁽ⁱ⁾x⁽ⁱ⁾; the boundary stays "
+                     "perpendicular to θ.")
         self.play(FadeOut(addend), run_time=style.PAUSE_SHORT)
 
     def show_fast_forward(self, beat) -> None:
@@ -293,12 +341,13 @@ class PerceptronScene(LinvizScene):
         self.cursor.set_stroke(opacity=0)
         self.code.highlight(len(self.code.lines) - 1)
         if result["converged"]:
-            sentence = (f"converged: {result['updates']} updates in {result['epochs']} epochs; "
-                        f"the last pass made no update")
+            sentence = (f"Converged: {wording.count(result['updates'], 'update')} in "
+                        f"{wording.count(result['epochs'], 'pass', 'passes')}; the last pass "
+                        f"made no update")
             colour = self.theme.correct
         else:
-            sentence = (f"stopped at $tau = {result['epochs']}$ epochs after {result['updates']} "
-                        f"updates without converging")
+            sentence = (f"Stopped at $tau = {result['epochs']}$ passes after "
+                        f"{wording.count(result['updates'], 'update')}, without converging")
             colour = self.theme.mistake
         self.statuses["end"] = text(sentence, self.theme, style.FONT_SMALL, colour).move_to(
             self.statuses["start"], aligned_edge=LEFT)

@@ -35,8 +35,9 @@ from linviz.perceptron import Perceptron
 from linviz.theory import (
     mistake_bound, proof_quantities, proof_space, radius, unit_ball_data,
 )
+from linviz.replay import state_after_steps, state_at
 from scenes import style
-from scenes.base import LinvizScene, parameters_at
+from scenes.base import LinvizScene
 from scenes.geometry import clip_line, free_spot_on_circle, square_box_around_disk
 from scenes.glyph_numbers import GlyphNumber
 from scenes.layout import (
@@ -120,7 +121,7 @@ class ProofScene(StillFirst, LinvizScene):
     def state_at(self, M: float | None = None) -> tuple[np.ndarray, float]:
         """(θ, θ₀) after M updates, linear in between (the tracker's M when None)."""
         M = self.tracker.get_value() if M is None else M
-        return parameters_at(self.thetas, self.theta0s, np.arange(len(self.thetas)), M)
+        return state_at(self.thetas, self.theta0s, np.arange(len(self.thetas)), M)
 
     def whole_M(self) -> int:
         """The updates fully made at the tracker's value."""
@@ -165,7 +166,7 @@ class ProofScene(StillFirst, LinvizScene):
 
     def scaled_state(self) -> tuple[np.ndarray, float]:
         """(θ, θ₀) of the boundary in the drawn plane: dividing x by R divides θ₀ by R too."""
-        theta, theta0 = self.state_at()
+        theta, theta0, _ = self.state_at()
         return theta, self.scale.get_value() * theta0
 
     def place_star_line(self, c: float) -> None:

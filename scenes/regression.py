@@ -20,8 +20,9 @@ from manim import (
 
 from linviz.dataset import REGRESSION
 from linviz.regression import LinearRegression, polynomial_features, squared_loss_contour
+from linviz.replay import state_after_steps, state_at
 from scenes import style
-from scenes.base import LinvizScene, StepTracker, parameters_at, state_after_steps
+from scenes.base import LinvizScene, StepTracker
 from scenes.geometry import Box, nice_step, square_box_around
 from scenes.mobjects import DataPlane, LiveValue, fmt, math, merge_glyphs, text
 
@@ -139,7 +140,7 @@ class RegressionScene(LinvizScene):
                          theme.muted),
         }
         for status in self.statuses.values():
-            status.to_edge(DOWN, buff=style.SMALL_BUFF).match_x(self.plane)
+            status.to_edge(DOWN, buff=style.BOTTOM_BUFF).match_x(self.plane)
         self.update_drawings()
 
     def build_contours(self) -> None:
@@ -187,7 +188,7 @@ class RegressionScene(LinvizScene):
     def parameters(self, s: float | None = None):
         """(θ, θ₀) of the run at step s (the tracker's value when None)."""
         s = self.tracker.get_value() if s is None else s
-        return parameters_at(self.thetas, self.theta0s, self.states_after, s)
+        return state_at(self.thetas, self.theta0s, self.states_after, s)
 
     def curve_points(self, theta, theta0: float) -> list[np.ndarray]:
         """Screen points of h on the plot: the samples that fall inside its box."""
@@ -201,7 +202,7 @@ class RegressionScene(LinvizScene):
 
     def update_drawings(self) -> None:
         """The fitted curve and residuals at the tracker's step."""
-        theta, theta0 = self.parameters()
+        theta, theta0, _ = self.parameters()
         self.fit_curve.set_points_as_corners(self.curve_points(theta, theta0))
         x, y = self.data.X[:, 0], self.data.y
         predicted = fitted_values(x, self.degree, theta, theta0)
@@ -214,7 +215,7 @@ class RegressionScene(LinvizScene):
         s = min(max(self.tracker.get_value(), 0.0), float(self.run.n_steps))
         whole = int(np.floor(s + 1e-9))
         points = self.path_points[:whole + 1]
-        theta, theta0 = self.parameters(s)
+        theta, theta0, _ = self.parameters(s)
         head = self.weights.c2p((theta0, theta[0]))
         points = [*points, head] if s > whole + 1e-9 else points
         self.path.set_points_as_corners(points if len(points) > 1 else [head, head])

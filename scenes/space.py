@@ -95,11 +95,16 @@ class SpaceView(VGroup):
         self.drops.set_segments(below, screen)
         return self
 
-    def set_plane(self, theta, theta0: float) -> "SpaceView":
-        """Show the plane θᵀz + θ₀ = 0 clipped to the box (None or θ = 0: no plane)."""
+    def set_plane(self, theta, theta0: float, presence: float = 1.0) -> "SpaceView":
+        """Show the plane θᵀz + θ₀ = 0 clipped to the box (None or θ = 0: no plane).
+
+        ``presence`` (0 to 1) scales its opacity: the plane fades in with the
+        first update from θ = 0 (see ``linviz.replay``).
+        """
         self.plane_parameters = None if theta is None else (np.asarray(theta, dtype=float),
-                                                            float(theta0))
-        polygon = None if theta is None else plane_in_box(theta, theta0, self.low, self.high)
+                                                            float(theta0), float(presence))
+        polygon = (None if theta is None or presence <= 0
+                   else plane_in_box(theta, theta0, self.low, self.high))
         self.plane_vertices = polygon
         if polygon is None:
             self.plane.set_points_as_corners([ORIGIN, ORIGIN])
@@ -107,7 +112,8 @@ class SpaceView(VGroup):
             return self
         corners = self.c2p(polygon)
         self.plane.set_points_as_corners([*corners, corners[0]])
-        self.plane.set_fill(opacity=style.SPACE_PLANE_OPACITY).set_stroke(opacity=1)
+        self.plane.set_fill(opacity=style.SPACE_PLANE_OPACITY * presence).set_stroke(
+            opacity=presence)
         return self
 
     def plane_in_data(self) -> np.ndarray | None:

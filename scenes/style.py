@@ -118,6 +118,8 @@ PANEL_LEFT = 0.45          # x where the right-hand panels start
 BUFF = 0.25
 SMALL_BUFF = 0.12
 TITLE_BUFF = 0.3
+CAPTION_BAND = 0.6         # the bottom of the frame, where a player draws captions: no text there
+BOTTOM_BUFF = CAPTION_BAND + SMALL_BUFF  # the lowest text stands this far above the frame's edge
 
 # Timings, in seconds.
 RUN_INTRO = 1.0

@@ -19,8 +19,9 @@ from linviz.epochs import epoch_boundary_states, mistakes_per_epoch
 from linviz.features import lift_product, lifted_boundary_value
 from linviz.perceptron import Perceptron
 from linviz.theory import is_separable
+from linviz.replay import state_after_steps, state_at
 from scenes import style
-from scenes.base import StepTracker, parameters_at, state_after_steps
+from scenes.base import StepTracker
 from scenes.mobjects import Hyperplane, LiveValue, Panel, fmt, fmt_vector, text
 from scenes.pacing import UPDATE, plan_perceptron
 from scenes.perceptron import PerceptronScene
@@ -160,7 +161,7 @@ class XorScene(PerceptronScene):
         for status in self.lift_statuses.values():
             if status.width > style.STATUS_WIDTH:
                 status.scale_to_fit_width(style.STATUS_WIDTH)
-            status.to_edge(DOWN, buff=style.SMALL_BUFF).set_x(style.SPACE_CENTER[0])
+            status.to_edge(DOWN, buff=style.BOTTOM_BUFF).set_x(style.SPACE_CENTER[0])
 
         self.space.add_updater(lambda view: self.redraw_space())
         self.curve.add_updater(lambda curve: curve.set_function(self.lifted_function()))
@@ -169,11 +170,11 @@ class XorScene(PerceptronScene):
     def lifted_parameters(self, s: float | None = None):
         """(θ, θ₀) of the lifted run at step s (the tracker's value when None)."""
         s = self.lifted_tracker.get_value() if s is None else s
-        return parameters_at(self.lifted_thetas, self.lifted_theta0s, self.lifted_states_after, s)
+        return state_at(self.lifted_thetas, self.lifted_theta0s, self.lifted_states_after, s)
 
     def lifted_function(self, s: float | None = None):
         """x ↦ θ₁x₁ + θ₂x₂ + θ₃x₁x₂ + θ₀ at step s, or None while θ = 0."""
-        theta, theta0 = self.lifted_parameters(s)
+        theta, theta0, _ = self.lifted_parameters(s)
         if not np.any(theta):
             return None
         return lambda X: lifted_boundary_value(theta, theta0, X)
@@ -255,7 +256,7 @@ class XorScene(PerceptronScene):
                       run_time=style.RUN_SLOW_UPDATE if beat.kind == UPDATE else beat.run_time,
                       rate_func=smooth if beat.kind == UPDATE else (lambda t: t))
             if beat.kind == UPDATE:
-                theta, theta0 = self.lifted_parameters(beat.end)
+                theta, theta0, _ = self.lifted_parameters(beat.end)
                 self.narrate(f"Update {beat.update_number}: θ = {fmt_vector(theta, 0)}, "
                              f"θ₀ = {fmt(theta0, 0)}; on the left, "
                              f"{curve_kind(theta, theta0)}.", 2.5)

@@ -1,0 +1,48 @@
+"""Numbers and words in captions: a real minus sign, counts that agree with their nouns,
+sums whose rounded terms add up to the rounded total.
+
+Captions are plain Unicode (the .srt a player shows), unlike on-screen
+mathematics, which is Typst (see ``mobjects.fmt``).
+"""
+
+from __future__ import annotations
+
+MINUS = "−"
+
+
+def number(value: float, places: int = 2) -> str:
+    """``value`` rounded to ``places`` decimals, with a real minus sign and no −0.00."""
+    rounded = round(float(value), places)
+    if rounded == 0:
+        rounded = 0.0
+    body = f"{abs(rounded):.{places}f}"
+    return f"{MINUS}{body}" if rounded < 0 else body
+
+
+def label(y: float) -> str:
+    """A class label as the notes write it: +1 or −1."""
+    return "+1" if y > 0 else f"{MINUS}1"
+
+
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """"1 update", "3 updates", "0 points" (never "point(s)")."""
+    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def sum_places(terms, most: int = 4, least: int = 2) -> int:
+    """The fewest decimals (from ``least``) at which the rounded terms add up to the rounded sum.
+
+    E.g. −3.544 + 1.585 = −1.959 shows as −3.54 + 1.59 = −1.96 at two places,
+    which does not add up; at three places it does.
+    """
+    total = sum(float(t) for t in terms)
+    for places in range(least, most + 1):
+        shown = sum(round(float(t), places) for t in terms)
+        if abs(round(shown, places) - round(total, places)) < 0.5 * 10 ** -places:
+            return places
+    return most
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first letter in upper case (captions are sentences)."""
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,113 @@
+"""Every scene's whole story, run once per data set without drawing, for the checks
+of pacing (timeline), layout (text boxes at every beat) and claims (narration).
+
+A run skips every animation (each play jumps to its end), so a scene's story
+takes a second or two; runs are cached for the test session.
+"""
+
+from __future__ import annotations
+
+import functools
+import tempfile
+
+import numpy as np
+from manim import config, tempconfig
+from manim.mobject.text.typst_mobject import Typst
+from manim.renderer.cairo_renderer import CairoRenderer
+
+from scenes.catalog import SCENES_IN_ORDER
+from scenes.glyph_numbers import GlyphNumber
+from scenes.typeset import Typeset
+
+from scene_helpers import variant
+
+#: each scene on its default data and on two other data sets it accepts
+STORY_DATA = {
+    "classifier": [None, ("small-margin", 1), ("separable-origin", 2)],
+    "perceptron": [None, ("small-margin", 0), ("separable-origin", 1)],
+    "perceptron-origin": [None, ("separable", 1), ("small-margin", 2)],
+    "update": [None, ("separable-origin", 0), ("small-margin", 1)],
+    "margin": [None, ("separable-origin", 1), ("small-margin", 2)],
+    "proof": [None, ("separable", 0), ("small-margin", 1)],
+    "proof-offset": [None, ("separable-origin", 0), ("small-margin", 2)],
+    "margin-speed": [None, (None, 1), (None, 2)],
+    "offset-lift": [None, ("offset1d", 1), ("offset1d", 2)],
+    "xor": [None, ("xor-cloud", 0), ("xor-cloud", 1)],
+    "noise": [None, ("noisy", 1), ("xor-cloud", 2)],
+    "logistic": [None, ("noisy", 2), ("xor-cloud", 0)],
+    "regression": [None, ("regression1d", 1), ("regression1d", 2)],
+    "summary": [None, ("noisy", 1), ("small-margin", 0)],
+}
+
+
+def story_cases():
+    """(scene name, data spec or None, seed) for every scene and data set above."""
+    for name, cases in STORY_DATA.items():
+        for case in cases:
+            spec, seed = case if case else (None, 0)
+            yield name, spec, seed
+
+
+def case_id(case) -> str:
+    name, spec, seed = case
+    return f"{name}[{spec or 'default'}:{seed}]"
+
+
+@functools.lru_cache(maxsize=None)
+def story(name: str, spec: str | None, seed: int):
+    """The scene ``name`` after its whole story, with a layout snapshot at every beat."""
+    entry = next(e for e in SCENES_IN_ORDER if e.name == name)
+    attributes = {"seed": seed}
+    if spec:
+        attributes["data_spec"] = spec
+    media = tempfile.mkdtemp(prefix="linviz-story-")
+    with tempconfig({"dry_run": True, "disable_caching": True, "quality": "low_quality",
+                     "pixel_width": 64, "pixel_height": 36, "media_dir": media,
+                     "verbosity": "ERROR", "progress_bar": "none"}):
+        scene = variant(entry.load(), **attributes)(renderer=CairoRenderer(skip_animations=True))
+        scene.layouts = []
+        scene.beat_observers = [lambda s: s.layouts.append(
+            (s.timeline.current[1], text_boxes(s)))]
+        scene.render()
+    return scene
+
+
+def _is_text(mobject) -> bool:
+    return isinstance(mobject, (Typeset, GlyphNumber, Typst))
+
+
+def _visible(mobject) -> bool:
+    for part in mobject.get_family():
+        if len(part.points) and (np.any(part.get_fill_opacities() > 0.05)
+                                 or np.any(part.get_stroke_opacities() > 0.05)
+                                 and part.get_stroke_width() > 0):
+            return True
+    return False
+
+
+def text_boxes(scene) -> list[tuple[str, np.ndarray]]:
+    """(description, [x_min, y_min, x_max, y_max]) of every visible text on screen now."""
+    boxes, seen = [], set()
+
+    def walk(mobject):
+        if id(mobject) in seen:
+            return
+        seen.add(id(mobject))
+        if _is_text(mobject):
+            if _visible(mobject) and mobject.width > 1e-3:
+                low, high = mobject.get_corner([-1, -1, 0]), mobject.get_corner([1, 1, 0])
+                label = getattr(mobject, "source", None) or getattr(mobject, "shown", None) \
+                    or type(mobject).__name__
+                boxes.append((str(label)[:60], np.array([low[0], low[1], high[0], high[1]])))
+            return
+        for sub in mobject.submobjects:
+            walk(sub)
+
+    for mobject in [*scene.frozen, *scene.mobjects]:
+        walk(mobject)
+    return boxes
+
+
+def frame_box() -> np.ndarray:
+    w, h = config.frame_width / 2, config.frame_height / 2
+    return np.array([-w, -h, w, h])
