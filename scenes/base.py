@@ -39,6 +39,8 @@ class LinvizScene(Scene):
     n_features = 2
     #: None, or "offset" / "origin": the data must be separable that way
     needs_separable: str | None = None
+    #: the scene tells what happens when no line separates the data: separable data is refused
+    needs_inseparable = False
     #: when set, the last frame of every section is saved there as a PNG
     keyframe_dir: str | None = None
     #: with keyframe_dir: also save the frame at the end of every beat (sentence)
@@ -77,6 +79,10 @@ class LinvizScene(Scene):
                 how = "with an offset" if offset else "through the origin"
                 raise DataError(f"scene {cls.scene_name()!r} needs data that a line separates "
                                 f"{how}; {spec!r} is not separable")
+        if cls.needs_inseparable and is_separable(data.X, data.y, offset=True):
+            raise DataError(f"scene {cls.scene_name()!r} shows what happens when no line "
+                            f"separates the classes, but a line separates {spec!r}; try "
+                            f"'noisy', 'xor' or 'xor-cloud'")
         return data
 
     @classmethod

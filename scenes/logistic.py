@@ -22,7 +22,7 @@ from linviz.logistic import LogisticRegression, pointwise_logistic_loss, sigmoid
 from linviz.perceptron import Perceptron
 from linviz.theory import training_error
 from linviz.replay import state_after_steps, state_at
-from scenes import style
+from scenes import style, wording
 from scenes.base import LinvizScene, StepTracker
 from scenes.gd_plots import LossCurve, ProbabilityField
 from scenes.mobjects import (
@@ -36,6 +36,7 @@ _UNIT_RING = Circle(radius=1.0, num_components=QUARTER_ARCS).points.copy()
 class LogisticScene(LinvizScene):
     """Logistic regression on noisy data (40 points, 4 labels flipped)."""
 
+    needs_inseparable = True
     name = "logistic"
     description = "logistic regression: sigmoid, probability field, logistic loss, gradient descent"
     default_data = "noisy"
@@ -260,7 +261,7 @@ class LogisticScene(LinvizScene):
         self.field.clear_updaters()
         self.show_status("field")
         self.narrate(f"With the parameters gradient descent will find, θ = "
-                     f"({fmt(theta[0])}, {fmt(theta[1])}) and θ₀ = {fmt(theta0)}, the shade is "
+                     f"({wording.number(theta[0])}, {wording.number(theta[1])}) and θ₀ = {wording.number(theta0)}, the shade is "
                      f"P(y = +1 | x): certain far from the line, unsure near it.", 5)
         self.wait(style.PAUSE_READ * 2)
 
@@ -274,11 +275,13 @@ class LogisticScene(LinvizScene):
         worst = int(np.argmax(losses))
         self.narrate(f"Each point pays log(1 + exp(−y(θᵀx + θ₀))): little when it is on its "
                      f"side with room, most for a flipped label deep on the wrong side "
-                     f"(point {worst + 1} pays {fmt(losses[worst])}).", 5)
+                     f"(point {worst + 1} pays {wording.number(losses[worst])}).", 5)
         self.wait(style.PAUSE_READ * 2)
 
     def show_descent(self) -> None:
         self.section("descent")
+        self.narrate("Gradient descent: each step moves (θ, θ₀) against the gradient of the "
+                     "average logistic loss.")
         self.follow()
         self.play(FadeIn(self.formula_step), FadeIn(self.curve), FadeIn(self.value_labels),
                   self.tracker.animate.set_value(0), run_time=style.RUN_SLOW_UPDATE * 2)
@@ -286,8 +289,8 @@ class LogisticScene(LinvizScene):
         # static drawings to the back: only what follows the tracker is redrawn
         self.freeze(self.formulas, self.curve, self.value_labels)
         self.show_status("start")
-        self.narrate(f"Gradient descent starts at θ = 0 with step size η = {fmt(self.lr, 1)}: "
-                     f"P = 1/2 everywhere and every point pays log 2 = {fmt(self.losses[0], 3)}.",
+        self.narrate(f"Gradient descent starts at θ = 0 with step size η = {wording.number(self.lr, 1)}: "
+                     f"P = 1/2 everywhere and every point pays log 2 = {wording.number(self.losses[0], 3)}.",
                      4)
         self.wait(style.PAUSE_READ)
         self.show_status("descent")
@@ -295,15 +298,15 @@ class LogisticScene(LinvizScene):
             self.advance(k, style.RUN_GD_STEP, rate_func=smooth)
             if k == 1:
                 self.narrate(f"Step 1: the gradient has norm "
-                             f"{fmt(self.trace.steps['grad_norm'][0], 3)}; the loss falls to "
-                             f"{fmt(self.losses[1], 3)}.", 3)
+                             f"{wording.number(self.trace.steps['grad_norm'][0], 3)}; the loss falls to "
+                             f"{wording.number(self.losses[1], 3)}.", 3)
             self.wait(style.PAUSE_SHORT)
         self.narrate(f"Then {self.T - style.GD_SLOW_STEPS} more steps: the boundary turns into "
                      f"place, the field sharpens, the loss curve flattens.", style.RUN_GD_FAST)
         self.advance(self.T, style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)
         grad = float(self.trace.steps["grad_norm"][-1])
-        self.narrate(f"After {self.T} steps L = {fmt(self.losses[-1], 3)} and the gradient's "
-                     f"norm is {fmt(grad, 4)}: it has converged. The logistic loss is convex, "
+        self.narrate(f"After {self.T} steps L = {wording.number(self.losses[-1], 3)} and the gradient's "
+                     f"norm is {wording.number(grad, 4)}: it has converged. The logistic loss is convex, "
                      f"so this is the global minimum.", 5)
         self.unfollow()
         self.wait(style.PAUSE_READ * 2)
@@ -350,6 +353,6 @@ class LogisticScene(LinvizScene):
                   rate_func=linear)
         verdict = "converged" if result["converged"] else "still not converged"
         self.narrate(f"After τ = {result['epochs']} epochs the perceptron has made "
-                     f"{result['updates']} updates, {verdict}, training error {fmt(p_error)}; "
-                     f"logistic regression settled, training error {fmt(l_error)}.", 5)
+                     f"{result['updates']} updates, {verdict}, training error {wording.number(p_error)}; "
+                     f"logistic regression settled, training error {wording.number(l_error)}.", 5)
         self.wait(style.PAUSE_READ * 2)

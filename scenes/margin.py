@@ -31,7 +31,7 @@ from linviz.theory import (
     dataset_margin, max_margin_separator, mistake_bound, point_margins, proof_space, radius,
     signed_distance, training_error,
 )
-from scenes import style
+from scenes import style, wording
 from scenes.base import LinvizScene
 from scenes.geometry import clip_line, free_spot_on_circle, square_box_around_disk
 from scenes.layout import (
@@ -339,9 +339,9 @@ class MarginScene(StillFirst, LinvizScene):
         self.play(appear(self.distance_parts), appear(values), run_time=style.RUN_INTRO)
         d = signed_distance(self.data.X[list(self.probe_indices)], *self.parameters(1))
         self.narrate(f"Project x on θ/‖θ‖ and subtract where the line crosses that axis, "
-                     f"−θ₀/‖θ‖: here {fmt(d[0])}.", 5)
+                     f"−θ₀/‖θ‖: here {wording.number(d[0])}.", 5)
         self.wait(style.PAUSE_READ * 2)
-        self.narrate(f"On the other side of the line the distance is negative: {fmt(d[1])}.", 4)
+        self.narrate(f"On the other side of the line the distance is negative: {wording.number(d[1])}.", 4)
         self.play(self.probe.animate.set_value(1.0), run_time=style.RUN_PARAMETER,
                   rate_func=smooth)
         self.wait(style.PAUSE_READ)
@@ -368,9 +368,14 @@ class MarginScene(StillFirst, LinvizScene):
         self.narrate("The margin of a labelled point multiplies its signed distance by its "
                      "label: positive on the right side, negative on the wrong one.", 5)
         self.wait(style.PAUSE_READ * 2)
-        self.narrate(f"This separator has {wrong} point(s) on the wrong side, so the margin of "
-                     f"the data set, the smallest, is negative: {fmt(float(np.min(margins)))}.",
-                     5)
+        smallest = wording.number(float(np.min(margins)))
+        if wrong:
+            claim = (f"This separator has {wording.count(wrong, 'point')} on the wrong side, so "
+                     f"the margin of the data set, the smallest, is negative: {smallest}.")
+        else:
+            claim = (f"This separator has every point on its right side, so the margin of the "
+                     f"data set, the smallest, is positive: {smallest}.")
+        self.narrate(claim, 5)
         self.wait(style.PAUSE_READ * 2)
         # the perceptron goes on to its final separator: every margin turns positive
         moving = VGroup(self.hyperplane, self.band, self.lowest_ring, self.line_markers,
@@ -380,7 +385,7 @@ class MarginScene(StillFirst, LinvizScene):
         self.play(self.blend.animate.set_value(1.0), run_time=style.RUN_PARAMETER * 2,
                   rate_func=smooth)
         self.narrate(f"The perceptron's final separator has every point on the right side: "
-                     f"margin {fmt(self.perceptron_margin)}, positive but small.", 5)
+                     f"margin {wording.number(self.perceptron_margin)}, positive but small.", 5)
         self.wait(style.PAUSE_READ * 2)
         moving.clear_updaters()
         self.follow_all()
@@ -404,11 +409,11 @@ class MarginScene(StillFirst, LinvizScene):
                   rate_func=smooth)
         self.moving.clear_updaters()
         self.follow_all()
-        self.narrate(f"The maximum-margin separator θ*: γ = {fmt(gamma)}, the largest margin "
+        self.narrate(f"The maximum-margin separator θ*: γ = {wording.number(gamma)}, the largest margin "
                      f"any line has on these points.", 4)
         self.wait(style.PAUSE_READ)
         self.play(appear(self.circle), appear(self.circle_label), run_time=style.RUN_INTRO)
         self.settle(self.circle, self.circle_label)
-        self.narrate(f"And the circle of radius R = {fmt(self.R)} holds every point. The ratio "
+        self.narrate(f"And the circle of radius R = {wording.number(self.R)} holds every point. The ratio "
                      "of R to γ is what the convergence proof is about.", 5)
         self.wait(style.PAUSE_READ * 2)

@@ -22,7 +22,7 @@ from manim import DOWN, LEFT, RIGHT, Circle, Dot, ValueTracker, VGroup, linear
 
 from linviz.sweeps import DEFAULT_MARGINS, margin_sweep
 from linviz.replay import state_after_steps, state_at
-from scenes import style
+from scenes import style, wording
 from scenes.base import LinvizScene
 from scenes.geometry import square_box_around_disk
 from scenes.layout import StillFirst, appear, board, still_parts, vanish
@@ -192,8 +192,8 @@ class MarginSpeedScene(StillFirst, LinvizScene):
         self.section(f"margin-{fmt(margin, 3).rstrip('0').rstrip('.')}")
         self.switch_run(j)
         run = self.run
-        self.narrate(f"Margin at least {fmt(margin, 3).rstrip('0').rstrip('.')}: this data set "
-                     f"has γ = {fmt(run.gamma, 3)}, so at most {fmt(run.bound, 0)} updates; "
+        self.narrate(f"Margin at least {wording.number(margin, 3).rstrip('0').rstrip('.')}: this data set "
+                     f"has γ = {wording.number(run.gamma, 3)}, so at most {wording.number(run.bound, 0)} updates; "
                      f"the perceptron makes {run.updates}.", 5)
         self.replay(style.RUN_REPLAY)
         row = self.sweep.runs[j]
@@ -209,11 +209,11 @@ class MarginSpeedScene(StillFirst, LinvizScene):
         self.switch_run(len(self.shown) - 1)
         run = self.run
         self.dot_ring.move_to(self.plot.c2p(run.bound, run.updates))
-        self.narrate(f"The slowest run at the smallest margin: γ = {fmt(run.gamma, 3)}. The "
+        self.narrate(f"The slowest run at the smallest margin: γ = {wording.number(run.gamma, 3)}. The "
                      "closest points are so near the line that each update overshoots, and "
                      "the boundary swings back and forth.", 7)
         self.replay(max(style.RUN_REPLAY, style.RUN_VISIT * run.updates))
-        self.narrate(f"{run.updates} updates, of the {fmt(run.bound, 0)} the theorem allows.", 3)
+        self.narrate(f"{run.updates} updates, of the {wording.number(run.bound, 0)} the theorem allows.", 3)
         self.wait(style.PAUSE_READ)
 
     def conclude(self) -> None:

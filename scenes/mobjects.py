@@ -370,8 +370,9 @@ class Hyperplane(VGroup):
     """
 
     def __init__(self, plane: DataPlane, theta, theta0: float, normal_length: float = 0.9,
-                 show_normal: bool = True, show_shading: bool = True):
+                 show_normal: bool = True, show_shading: bool = True, show_notes: bool = True):
         theme = plane.theme
+        self.show_notes = show_notes
         self.plane_ref = Shared(plane)
         self.normal_length = normal_length
         self.show_normal = show_normal
@@ -455,6 +456,8 @@ class Hyperplane(VGroup):
             return
         self.state = state
         notes = self.notes.target
+        if not self.show_notes:
+            return
         if state in self.NOTES and state not in notes:
             theme = self.plane.theme
             notes[state] = text(self.NOTES[state], theme, style.FONT_SMALL, theme.muted).next_to(

@@ -9,11 +9,11 @@ each epoch, plotted against the epoch, never reaches 0.
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, Circle, FadeIn, VGroup
+from manim import DOWN, LEFT, UP, Circle, FadeIn, VGroup, config
 
 from linviz.epochs import mistakes_per_epoch, training_error_per_epoch
 from linviz.theory import is_separable
-from scenes import style
+from scenes import style, wording
 from scenes.mobjects import fmt, text
 from scenes.perceptron import PerceptronScene
 from scenes.plots import BoundPlot
@@ -22,6 +22,7 @@ from scenes.plots import BoundPlot
 class NoiseScene(PerceptronScene):
     """The perceptron with offset on the built-in "noisy" data, for a fixed number of epochs."""
 
+    needs_inseparable = True
     name = "noise"
     description = "flipped labels: the perceptron never settles, the error stays above 0"
     default_data = "noisy"
@@ -49,6 +50,10 @@ class NoiseScene(PerceptronScene):
         self.plot_title.next_to(status, DOWN, buff=style.BUFF, aligned_edge=LEFT)
         self.error_plot.next_to(self.plot_title, DOWN, buff=style.BUFF).set_x(
             self.plot_title.get_left()[0] + style.PLOT_INDENT, direction=LEFT)
+        lowest = -config.frame_height / 2 + style.BOTTOM_BUFF
+        if self.error_plot.get_bottom()[1] < lowest:  # keep the player's caption band free
+            room = self.plot_title.get_bottom()[1] - style.BUFF - lowest
+            self.error_plot.scale(room / self.error_plot.height, about_edge=UP + LEFT)
         n = self.data.n_samples
         self.error_plot.graph.add_updater(
             lambda _: self.error_plot.set_progress(self.tracker.get_value() / n))
@@ -94,5 +99,5 @@ class NoiseScene(PerceptronScene):
         self.show_status("errors")
         least = int(np.min(self.epoch_mistakes))
         self.narrate(f"Every epoch made at least {least} mistakes; the training error never "
-                     f"went below {fmt(best)}. A hard classifier cannot model noise.", 4)
+                     f"went below {wording.number(best)}. A hard classifier cannot model noise.", 4)
         self.wait(style.PAUSE_READ * 2)

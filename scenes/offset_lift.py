@@ -21,7 +21,7 @@ from linviz.perceptron import Perceptron
 from linviz.sources import resolve_data
 from linviz.theory import augment
 from linviz.replay import state_after_steps, state_at
-from scenes import style
+from scenes import style, wording
 from scenes.base import LinvizScene, StepTracker
 from scenes.geometry import clip_line, square_box_around
 from scenes.mobjects import (
@@ -198,10 +198,10 @@ class OffsetLiftScene(LinvizScene):
         with self.holding(self.hyperplane, self.threshold_marks, self.live):
             self.play(FadeIn(self.summary), run_time=style.RUN_INTRO)
         self.narrate(f"It converges after {result['updates']} updates at θ = "
-                     f"{fmt_vector(result['theta'])}: threshold "
-                     f"{fmt(threshold_of(result['theta']))}. The perceptron with offset on x "
-                     f"ends at θ = {fmt(offset_result['theta'][0])}, "
-                     f"θ₀ = {fmt(offset_result['theta0'])}: the same numbers.", 5)
+                     f"{wording.vector(result['theta'])}: threshold "
+                     f"{wording.number(threshold_of(result['theta']))}. The perceptron with offset on x "
+                     f"ends at θ = {wording.number(offset_result['theta'][0])}, "
+                     f"θ₀ = {wording.number(offset_result['theta0'])}: the same numbers.", 5)
         self.wait(style.PAUSE_READ * 2)
 
     # -- part 2: 2-D data lifted to the plane x₃ = 1 -----------------------------
@@ -301,8 +301,8 @@ class OffsetLiftScene(LinvizScene):
         a, b = self.space_trace.result, self.space_offset_trace.result
         with self.holding(self.space):
             self.play(FadeIn(self.space_panel.rows[1:]), run_time=style.RUN_INTRO)
-        self.narrate(f"It ends at θ = {fmt_vector(a['theta'])}; the perceptron with offset "
-                     f"on x ends at θ = {fmt_vector(b['theta'])}, θ₀ = {fmt(b['theta0'])}: "
+        self.narrate(f"It ends at θ = {wording.vector(a['theta'])}; the perceptron with offset "
+                     f"on x ends at θ = {wording.vector(b['theta'])}, θ₀ = {wording.number(b['theta0'])}: "
                      f"the same numbers, update for update.", 5)
         self.play(self.space_azimuth.animate.set_value(style.SPACE_AZIMUTH - style.SPACE_TURN),
                   run_time=style.RUN_TURN, rate_func=smooth)

@@ -36,7 +36,7 @@ from linviz.theory import (
     mistake_bound, proof_quantities, proof_space, radius, unit_ball_data,
 )
 from linviz.replay import state_after_steps, state_at
-from scenes import style
+from scenes import style, wording
 from scenes.base import LinvizScene
 from scenes.geometry import clip_line, free_spot_on_circle, square_box_around_disk
 from scenes.glyph_numbers import GlyphNumber
@@ -429,7 +429,7 @@ class ProofScene(StillFirst, LinvizScene):
         self.play(appear(self.lift), run_time=style.RUN_SWAP)
         self.settle(self.lift)
         self.reveal_geometry()
-        self.narrate(f"Measured on the lifted points, R = {fmt(q.R)} and γ = {fmt(q.gamma)}.", 3)
+        self.narrate(f"Measured on the lifted points, R = {wording.number(q.R)} and γ = {wording.number(q.gamma)}.", 3)
         self.wait(style.PAUSE_READ * 2)
         self.section("theorem")
         self.play(vanish(self.lift), run_time=style.PAUSE_SHORT)
@@ -452,8 +452,8 @@ class ProofScene(StillFirst, LinvizScene):
         self.play(appear(self.theorem), run_time=style.RUN_SWAP)
         self.settle(self.theorem)
         self.reveal_geometry()
-        self.narrate(f"Here R = {fmt(q.R)}, γ = {fmt(q.gamma)} for the maximum-margin θ*, so "
-                     f"at most {fmt(q.bound)} updates.", 4)
+        self.narrate(f"Here R = {wording.number(q.R)}, γ = {wording.number(q.gamma)} for the maximum-margin θ*, so "
+                     f"at most {wording.number(q.bound)} updates.", 4)
         self.wait(style.PAUSE_READ * 2)
 
     def show_facts(self) -> None:
@@ -493,14 +493,14 @@ class ProofScene(StillFirst, LinvizScene):
             if shown - 2 < M <= self.M_final - 2 and self.M_final > shown:
                 continue
             if M == 1:
-                self.narrate(f"Update 1: θ·θ*/‖θ*‖ = {fmt(q.alignment[1])} ≥ γ, and "
-                             f"‖θ‖² = {fmt(q.norm_squared[1])} ≤ R².", 3)
+                self.narrate(f"Update 1: θ·θ*/‖θ*‖ = {wording.number(q.alignment[1])} ≥ γ, and "
+                             f"‖θ‖² = {wording.number(q.norm_squared[1])} ≤ R².", 3)
             with self.holding(self.run_numbers):  # they change when update M is reached
                 self.advance(M, style.RUN_PROOF_UPDATE, smooth)
             self.wait(style.PAUSE_SHORT)  # a still frame, drawn once
         self.narrate(f"After all {self.M_final} updates the curves never crossed their bounds: "
-                     f"{fmt(q.alignment[-1])} ≥ {fmt(q.lower[-1])} and "
-                     f"{fmt(q.norm_squared[-1])} ≤ {fmt(q.upper[-1])}.", 5)
+                     f"{wording.number(q.alignment[-1])} ≥ {wording.number(q.lower[-1])} and "
+                     f"{wording.number(q.norm_squared[-1])} ≤ {wording.number(q.upper[-1])}.", 5)
         self.wait(style.PAUSE_READ * 2)
         # from here the run board stands still, at the end of the run
         self.run_numbers.clear_updaters()
@@ -530,7 +530,7 @@ class ProofScene(StillFirst, LinvizScene):
         live.clear_updaters()
         self.set_chain_numbers(self.whole_M())
         self.narrate(f"So Mγ ≤ √M R, and M ≤ (R/γ)²: this run made {self.M_final} updates, "
-                     f"the theorem allows {fmt(q.bound)}.", 5)
+                     f"the theorem allows {wording.number(q.bound)}.", 5)
         self.wait(style.PAUSE_READ * 2)
 
     def show_normalized(self) -> None:
@@ -542,7 +542,7 @@ class ProofScene(StillFirst, LinvizScene):
         self.narrate("Notes 002 and 003 state it for ‖x‖ ≤ 1 and ‖θ*‖ = 1: divide every point "
                      "by R, and γ becomes γ/R.", 4)
         self.rescale_data(1 / self.quantities.R)
-        self.narrate(f"The bound 1/γ² = {fmt(u.bound)} is the same, and the perceptron on the "
+        self.narrate(f"The bound 1/γ² = {wording.number(u.bound)} is the same, and the perceptron on the "
                      f"scaled points makes the same {int(u.M[-1])} updates.", 5)
         self.wait(style.PAUSE_READ * 2)
 

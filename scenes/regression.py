@@ -21,7 +21,7 @@ from manim import (
 from linviz.dataset import REGRESSION
 from linviz.regression import LinearRegression, polynomial_features, squared_loss_contour
 from linviz.replay import state_after_steps, state_at
-from scenes import style
+from scenes import style, wording
 from scenes.base import LinvizScene, StepTracker
 from scenes.geometry import Box, nice_step, square_box_around
 from scenes.mobjects import DataPlane, LiveValue, fmt, math, merge_glyphs, text
@@ -258,7 +258,7 @@ class RegressionScene(LinvizScene):
         self.update_values()
         self.show_status("start")
         self.narrate(f"At w = 0 the line is y = 0. Each residual h(x) − y is a red segment; "
-                     f"L_S is the mean of their squares: {fmt(self.losses[0], 3)}.", 4)
+                     f"Lₛ is the mean of their squares: {wording.number(self.losses[0], 3)}.", 4)
         self.wait(style.PAUSE_READ)
 
     def show_contours(self) -> None:
@@ -270,10 +270,10 @@ class RegressionScene(LinvizScene):
                   run_time=style.PAUSE_SHORT)
         self.show_status("contours")
         w0, w1 = self.closed_w
-        self.narrate(f"L_S is a quadratic bowl over (w₀, w₁): its contours are ellipses. "
+        self.narrate(f"Lₛ is a quadratic bowl over (w₀, w₁): its contours are ellipses. "
                      f"Setting its gradient to zero gives the normal equations A w = b, so "
-                     f"w = A⁺b = ({fmt(w0, 3)}, {fmt(w1, 3)}), with loss "
-                     f"{fmt(self.closed_loss, 4)}.", 6)
+                     f"w = A⁺b = ({wording.number(w0, 3)}, {wording.number(w1, 3)}), with loss "
+                     f"{wording.number(self.closed_loss, 4)}.", 6)
         self.wait(style.PAUSE_READ)
 
     def show_descent(self) -> None:
@@ -286,7 +286,7 @@ class RegressionScene(LinvizScene):
                     self.weights, self.contours, self.closed_label)
         self.follow()
         self.show_status("descent")
-        self.narrate(f"Gradient descent with η = {fmt(self.lr, 1)} from w = 0: every step goes "
+        self.narrate(f"Gradient descent with η = {wording.number(self.lr, 1)} from w = 0: every step goes "
                      f"downhill, across the contours.", 4)
         for k in range(1, style.GD_SLOW_STEPS + 1):
             self.advance(k, style.RUN_GD_STEP, rate_func=smooth)
@@ -294,9 +294,16 @@ class RegressionScene(LinvizScene):
         self.advance(self.run.n_steps, style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)
         self.unfollow()
         theta, theta0 = self.thetas[-1], float(self.theta0s[-1])
-        self.narrate(f"After {self.run.n_steps} steps w = ({fmt(theta0, 3)}, {fmt(theta[0], 3)}) "
-                     f"and L_S = {fmt(self.losses[-1], 4)}: the path has run to the closed-form "
-                     f"answer ({fmt(self.closed_loss, 4)}).", 5)
+        gap = float(self.losses[-1] - self.closed_loss)
+        if abs(gap) < 5e-5:
+            reached = (f"the same as the closed-form answer to four places: gradient descent "
+                       f"has reached the minimum")
+        else:
+            reached = (f"still {wording.number(gap, 4)} above the closed-form answer "
+                       f"{wording.number(self.closed_loss, 4)}: close, not there yet")
+        self.narrate(f"After {self.run.n_steps} steps w = ({wording.number(theta0, 3)}, "
+                     f"{wording.number(theta[0], 3)}) and Lₛ = "
+                     f"{wording.number(self.losses[-1], 4)}, {reached}.", 5)
         self.wait(style.PAUSE_READ)
 
     def show_polynomials(self) -> None:
@@ -345,14 +352,14 @@ class RegressionScene(LinvizScene):
             self.advance(trace.n_steps, style.RUN_POLY_FIT, rate_func=rate_functions.ease_in_sine)
             self.unfollow()
             self.play(FadeIn(row), run_time=style.PAUSE_SHORT)
-            self.narrate(f"Degree {degree}: gradient descent (η = {fmt(lr, 1)}, {trace.n_steps} "
-                         f"steps) reaches L_S = {fmt(self.losses[-1], 4)}; the closed form "
-                         f"(dashed) gives {fmt(closed['loss'], 4)}.", 4)
+            self.narrate(f"Degree {degree}: gradient descent (η = {wording.number(lr, 1)}, {trace.n_steps} "
+                         f"steps) reaches Lₛ = {wording.number(self.losses[-1], 4)}; the closed form "
+                         f"(dashed) gives {wording.number(closed['loss'], 4)}.", 4)
             self.wait(style.PAUSE_READ)
             self.play(FadeOut(dashed), run_time=style.PAUSE_SHORT)
         last_degree, _, last = self.poly_runs[-1]
         gap = self.losses[-1] - last.result["closed_form"]["loss"]
         self.narrate(f"Higher degrees fit the training points more closely; for k = "
-                     f"{last_degree} gradient descent is still {fmt(gap, 4)} above the "
+                     f"{last_degree} gradient descent is still {wording.number(gap, 4)} above the "
                      f"minimum: the high powers make the bowl long and narrow.", 5)
         self.wait(style.PAUSE_READ)

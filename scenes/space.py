@@ -10,7 +10,7 @@ Text stays flat and upright, facing the viewer.
 from __future__ import annotations
 
 import numpy as np
-from manim import ORIGIN, RIGHT, UP, Polygon, VGroup, VMobject
+from manim import ORIGIN, RIGHT, UP, Polygon, VGroup, VMobject, config
 
 from . import style
 from .mobjects import FastDashedLines, MarkerCloud, Shared, fmt, math
@@ -78,6 +78,10 @@ class SpaceView(VGroup):
             axis_ends.append([a, b])
             outward = (b - a) / max(np.linalg.norm(b - a), 1e-9)
             label.move_to(b + outward * (style.SMALL_BUFF + label.width / 2))
+            # never into the band at the bottom where a player draws captions
+            lowest = -config.frame_height / 2 + style.BOTTOM_BUFF
+            if label.get_bottom()[1] < lowest:
+                label.shift(UP * (lowest - label.get_bottom()[1]))
         self.axes.points = _segment_points(np.array(axis_ends))
         self.set_points(self.points3d)
         if self.plane_parameters is not None:

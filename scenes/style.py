@@ -225,6 +225,7 @@ TABLE_GAP = 0.3           # between the cells of a table
 
 # The lifting scenes (xor, noise, offset-lift): a 3-D view drawn by projection, curves.
 SPACE_SCALE = 1.25         # screen units per data unit in a projected 3-D view
+SPACE_FIT = 1.75           # at most this many screen units per half-side of the data's box
 SPACE_CENTER = (3.8, -0.45, 0.0)
 SPACE_AZIMUTH = -0.95      # radians: the camera's direction around the vertical axis
 SPACE_ELEVATION = 0.38     # radians above the horizontal

@@ -103,7 +103,7 @@ class SummaryScene(LinvizScene):
             self.play(FadeIn(row), run_time=style.RUN_INTRO)
             self.narrate(sentence, 5)
             self.wait(style.PAUSE_READ * 2)
-            self.narrate("In its scene: " + result.replace("$", "") + ".", 3)
+            self.narrate("In its scene: " + caption_text(result) + ".", 3)
             self.wait(style.PAUSE_READ * 2)
         self.narrate("A loss, a hypothesis class, and a way to minimize the empirical risk: "
                      "the same three choices behind every row.", 5)
@@ -145,3 +145,9 @@ class SummaryScene(LinvizScene):
         self.header = VGroup(rows[0], rules)
         self.rows = rows[1:]
         self.table = table
+
+
+def caption_text(markup: str) -> str:
+    """A table cell's Typst markup as caption text: no dollar signs, Unicode for A^+ and L_S."""
+    return (markup.replace("$", "").replace("A^+", "A⁺").replace("L_S", "Lₛ")
+            .replace("-", "−"))

@@ -30,7 +30,7 @@ from manim import (
 from linviz.errors import DataError
 from linviz.generators import make_builtin
 from linviz.perceptron import Perceptron
-from scenes import style
+from scenes import style, wording
 from scenes.base import LinvizScene
 from scenes.glyph_numbers import GlyphNumber
 from scenes.mobjects import (
@@ -313,7 +313,7 @@ class UpdateScene(LinvizScene):
             self.numbers.select(part).set_color(colour)
         merge_glyphs(self.numbers)
         check = text(f"check: ${f(self.old_score)} + {f(self.norm_squared)} + 1 = "
-                     f"{f(self.new_score)}$ #sym.checkmark  (the engine's $theta', theta'_0$)",
+                     f"{f(self.new_score)}$ #sym.checkmark  (from the run's $theta', theta'_0$)",
                      theme, style.FONT_SMALL, theme.muted)
         panel = Panel([*rows, self.numbers, check], theme)
         room = config.frame_width / 2 - style.PANEL_LEFT - style.SMALL_BUFF
@@ -324,8 +324,8 @@ class UpdateScene(LinvizScene):
         panel.rows.remove(after_row, self.numbers, check)
 
         self.cut_to(plane, panel, before_line, hyperplane, ring)
-        self.narrate(f"A real mistake of the engine's run: at step {k + 1}, point {i + 1} "
-                 f"(label {label}) has score {spoken(f(self.old_score))}, not above 0.")
+        self.narrate(f"A real mistake of the perceptron's run: at step {k + 1}, point {i + 1} "
+                 f"(label {spoken(label)}) has score {spoken(f(self.old_score))}, not above 0.")
         self.finish_beat()
         self.narrate(f"The update adds y⁽ⁱ⁾x⁽ⁱ⁾ to θ and {spoken(label)} to θ₀: the boundary turns.")
         hyperplane.add_updater(lambda h: h.set_parameters(*self._between(turn.get_value())))
@@ -334,7 +334,7 @@ class UpdateScene(LinvizScene):
         hyperplane.clear_updaters()
         self.finish_beat()
         self.narrate(f"Into the identity: {spoken(f(self.old_score))} + {f(self.norm_squared)} + 1 "
-                 f"= {spoken(f(self.new_score))}, the new score from the engine's θ′ and θ′₀.")
+                 f"= {spoken(f(self.new_score))}, exactly the new score from the run's θ′ and θ′₀.")
         self.play(FadeIn(self.numbers), FadeIn(check), run_time=style.RUN_INTRO)
         self.finish_beat()
         self.wait(style.PAUSE_SHORT)
@@ -426,7 +426,7 @@ class UpdateScene(LinvizScene):
                             - line.line.get_left()[0]))
         line.shift(UP * (top.get_bottom()[1] - style.JUMP_LIFT - line.line.get_y()))
         row_top = line.get_bottom()[1] - style.SMALL_BUFF
-        room = row_top - (-config.frame_height / 2 + style.SMALL_BUFF)
+        room = row_top - (-config.frame_height / 2 + style.BOTTOM_BUFF)
         row_height = min(style.HISTORY_ROW_HEIGHT, room / (len(self.rows) + 1))
         change_right = line.line.get_right()[0] + style.HISTORY_COLUMN
         score_right = change_right + style.HISTORY_COLUMN
@@ -455,7 +455,7 @@ class UpdateScene(LinvizScene):
         line.set_marker(float(self.history[0]))
 
         self.cut_to(top, line, zero_guide, headers, line.marker)
-        where = "in the same run" if same_run else f"in the engine's run on {data.name}"
+        where = "in the same run" if same_run else "in a run on a 1-D data set"
         self.narrate(f"It can take several updates: {where}, point {j + 1} has label "
                  f"{spoken(f'{y_j:+d}')} and ‖x⁽ⁱ⁾‖² + 1 = {gain}. Below, its score after each "
                  f"update.")
@@ -513,7 +513,7 @@ class UpdateScene(LinvizScene):
         stays = bool(final > 0 and np.all(self.history[last_state:] > 0))
         self.finish_beat()
         self.narrate(f"{own_total} updates of +{gain} on point {j + 1}, {last_state - own_total} on "
-                 f"others; its score ends at {spoken(fmt(final))}"
+                 f"others; its score ends at {spoken(wording.number(final))}"
                  + (", correct for good" if stays else "") + ". How many updates it takes "
                  "depends on how far below 0 it starts.")
         self.finish_beat()

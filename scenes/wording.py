@@ -46,3 +46,8 @@ def sum_places(terms, most: int = 4, least: int = 2) -> int:
 def sentence(text: str) -> str:
     """``text`` with its first letter in upper case (captions are sentences)."""
     return text[:1].upper() + text[1:]
+
+
+def vector(values, places: int = 2) -> str:
+    """(a, b, …) with real minus signs."""
+    return "(" + ", ".join(number(v, places) for v in values) + ")"

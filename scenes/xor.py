@@ -13,14 +13,14 @@ Both runs come from the engine; every drawing is a function of (trace, step).
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, FadeIn, FadeOut, ValueTracker, VGroup, smooth
+from manim import config, DOWN, LEFT, RIGHT, FadeIn, FadeOut, ValueTracker, VGroup, smooth
 
 from linviz.epochs import epoch_boundary_states, mistakes_per_epoch
 from linviz.features import lift_product, lifted_boundary_value
 from linviz.perceptron import Perceptron
 from linviz.theory import is_separable
 from linviz.replay import state_after_steps, state_at
-from scenes import style
+from scenes import style, wording
 from scenes.base import StepTracker
 from scenes.mobjects import Hyperplane, LiveValue, Panel, fmt, fmt_vector, text
 from scenes.pacing import UPDATE, plan_perceptron
@@ -43,6 +43,7 @@ def curve_kind(theta, theta0: float) -> str:
 class XorScene(PerceptronScene):
     """The perceptron with offset on the four XOR corners, then on [x₁, x₂, x₁x₂]."""
 
+    needs_inseparable = True
     name = "xor"
     description = "XOR: the perceptron cycles forever; lifted by x₁x₂, a plane separates"
     default_data = "xor"
@@ -97,6 +98,9 @@ class XorScene(PerceptronScene):
             rows.append(text(f"*the same $theta$ every {k} updates: it will never stop*",
                              theme, small, theme.highlight))
         self.cycle_panel = Panel(rows, theme)
+        room = config.frame_width / 2 - style.PANEL_LEFT - style.SMALL_BUFF
+        if self.cycle_panel.width > room:
+            self.cycle_panel.scale_to_fit_width(room)
         self.cycle_panel.next_to(self.title, DOWN, buff=style.BUFF)
         self.cycle_panel.set_x(style.PANEL_LEFT, direction=LEFT)
         # the cycle's boundaries, all at once: the line keeps turning round
@@ -104,7 +108,7 @@ class XorScene(PerceptronScene):
         for state in self.cycle_states:
             if np.any(self.thetas[state]):
                 ghost = Hyperplane(self.plane, self.thetas[state], self.theta0s[state],
-                                   show_normal=False, show_shading=False)
+                                   show_normal=False, show_shading=False, show_notes=False)
                 ghost.line.set_stroke(color=theme.step, width=style.GHOST_STROKE)
                 self.ghosts.add(ghost)
 
@@ -124,16 +128,21 @@ class XorScene(PerceptronScene):
         self.lifted_tracker = StepTracker(0)
         self.space = SpaceView(self.lifted_points * [1, 1, 0], lifted.y, theme,
                                [-extent] * 3, [extent] * 3,
-                               axis_labels=("x_1", "x_2", "x_3 = x_1 x_2"))
+                               axis_labels=("x_1", "x_2", "x_3 = x_1 x_2"),
+                               # a wider data set is drawn smaller: the box stays in the frame
+                               scale=min(style.SPACE_SCALE, style.SPACE_FIT / extent))
         self.curve = ZeroSetCurve(self.plane, theme.highlight)
         self.lifted_values = {
             "M": LiveValue("M", 0, theme),
-            "theta": LiveValue("theta", fmt_vector((0, 0, 0)), theme),
+            # laid out with room for the widest θ of the run, then set to the start
+            "theta": LiveValue("theta", max((fmt_vector(t) for t in self.lifted_thetas),
+                                            key=len), theme),
             "theta0": LiveValue("theta_0", 0.0, theme),
         }
         self.lifted_row = VGroup(*self.lifted_values.values()).arrange(RIGHT, buff=style.VALUE_GAP)
         self.lifted_row.next_to(self.title, DOWN, buff=style.BUFF).set_x(
             style.SPACE_CENTER[0])
+        self.lifted_values["theta"].set_value(fmt_vector((0, 0, 0)))
         self.lifted_labels = VGroup(*[v.label for v in self.lifted_values.values()])
         self.lifted_live = VGroup(*[v.number for v in self.lifted_values.values()])
         small = style.FONT_SMALL
@@ -218,11 +227,11 @@ class XorScene(PerceptronScene):
         self.narrate(f"Mistakes per epoch: {counts}. They never reach 0.", 3)
         self.wait(style.PAUSE_READ)
         if self.cycle is not None:
-            self.narrate(f"Every epoch starts from the same state: the engine finds the cycle "
+            self.narrate(f"Every epoch starts from the same state: the run repeats itself "
                          f"— {self.cycle_sentence}.", 4)
             self.wait(style.PAUSE_READ)
         self.narrate(f"The training error goes round "
-                     f"{', '.join(fmt(e) for e in self.cycle_errors)} — "
+                     f"{', '.join(wording.number(e) for e in self.cycle_errors)} — "
                      f"{self.best_sentence}.", 4)
         self.wait(style.PAUSE_READ * 2)
 
@@ -257,8 +266,8 @@ class XorScene(PerceptronScene):
                       rate_func=smooth if beat.kind == UPDATE else (lambda t: t))
             if beat.kind == UPDATE:
                 theta, theta0, _ = self.lifted_parameters(beat.end)
-                self.narrate(f"Update {beat.update_number}: θ = {fmt_vector(theta, 0)}, "
-                             f"θ₀ = {fmt(theta0, 0)}; on the left, "
+                self.narrate(f"Update {beat.update_number}: θ = {wording.vector(theta, 0)}, "
+                             f"θ₀ = {wording.number(theta0, 0)}; on the left, "
                              f"{curve_kind(theta, theta0)}.", 2.5)
                 self.wait(style.PAUSE_SHORT)
         self.show_status("done")
