@@ -338,8 +338,11 @@ class MarginScene(StillFirst, LinvizScene):
         values.add_updater(lambda _: self.follow_values())
         self.play(appear(self.distance_parts), appear(values), run_time=style.RUN_INTRO)
         d = signed_distance(self.data.X[list(self.probe_indices)], *self.parameters(1))
+        theta, theta0 = self.parameters(1)
+        crossing = -theta0 / float(np.linalg.norm(theta))
         self.narrate(f"Project x on θ/‖θ‖ and subtract where the line crosses that axis, "
-                     f"−θ₀/‖θ‖: here {wording.number(d[0])}.", 5)
+                     f"−θ₀/‖θ‖ = {wording.number(crossing)}: this point's signed distance is "
+                     f"{wording.number(d[0])}.", 5)
         self.wait(style.PAUSE_READ * 2)
         self.narrate(f"On the other side of the line the distance is negative: {wording.number(d[1])}.", 4)
         self.play(self.probe.animate.set_value(1.0), run_time=style.RUN_PARAMETER,
@@ -363,23 +366,32 @@ class MarginScene(StillFirst, LinvizScene):
         self.values_still = still_parts(self.values_row, values)
         self.add(self.values_still, self.lowest_ring, self.line_ring, values)
         self.settle(self.margin_board, self.values_still, self.number_line)
-        margins = self.margins()
-        wrong = int(np.count_nonzero(margins <= 0))
         self.narrate("The margin of a labelled point multiplies its signed distance by its "
                      "label: positive on the right side, negative on the wrong one.", 5)
         self.wait(style.PAUSE_READ * 2)
+        moving = VGroup(self.hyperplane, self.band, self.lowest_ring, self.line_markers,
+                        self.line_ring, values)
+        if self.mistake_state is not None:
+            # back to an earlier separator of the run, one that still makes a mistake
+            self.narrate(f"Go back to the separator the perceptron had after "
+                         f"{wording.count(int(self.mistake_state), 'update')}.", 3)
+            moving.add_updater(lambda _: self.follow_all())
+            self.play(self.blend.animate.set_value(0.0), run_time=style.RUN_PARAMETER * 2,
+                      rate_func=smooth)
+            moving.clear_updaters()
+            self.follow_all()
+        margins = self.margins()
+        wrong = int(np.count_nonzero(margins <= 0))
         smallest = wording.number(float(np.min(margins)))
         if wrong:
-            claim = (f"This separator has {wording.count(wrong, 'point')} on the wrong side, so "
-                     f"the margin of the data set, the smallest, is negative: {smallest}.")
+            claim = (f"It has {wording.count(wrong, 'point')} on the wrong side, so the "
+                     f"margin of the data set, the smallest, is negative: {smallest}.")
         else:
             claim = (f"This separator has every point on its right side, so the margin of the "
                      f"data set, the smallest, is positive: {smallest}.")
         self.narrate(claim, 5)
         self.wait(style.PAUSE_READ * 2)
         # the perceptron goes on to its final separator: every margin turns positive
-        moving = VGroup(self.hyperplane, self.band, self.lowest_ring, self.line_markers,
-                        self.line_ring, values)
         moving.add_updater(lambda _: self.follow_all())
         self.add(self.band)
         self.play(self.blend.animate.set_value(1.0), run_time=style.RUN_PARAMETER * 2,

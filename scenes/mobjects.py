@@ -407,6 +407,8 @@ class Hyperplane(VGroup):
         presence = float(min(max(presence, 0.0), 1.0))
         self.theta, self.theta0, self.presence = theta, float(theta0), presence
         box = self.plane.box
+        if presence < style.PRESENCE_MIN:  # a boundary too faint to see is no boundary
+            presence = self.presence = 0.0
         segment = clip_line(theta, theta0, box) if presence > 0 else None
         state = ("zero" if not np.any(theta) or presence <= 0
                  else ("outside" if segment is None else "line"))

@@ -257,7 +257,7 @@ class OffsetLiftScene(LinvizScene):
         self.space.points3d = augment(self.plane_set.X) * [1, 1, lift]
         state = self.space_state()
         self.space.plane_parameters = ((state.theta, 0.0, state.presence)
-                                       if state.presence > 0 else None)
+                                       if state.presence >= style.PRESENCE_MIN else None)
         self.space.set_view(self.space_azimuth.get_value(), style.OFFSET_SPACE_ELEVATION)
         if self.space.plane_parameters is None:
             self.space.set_plane(None, 0.0)
@@ -266,7 +266,7 @@ class OffsetLiftScene(LinvizScene):
         self.unit_plane.set_points_as_corners([*screen, screen[0]])
         # where the plane meets x₃ = 1: θ₁x₁ + θ₂x₂ + θ₃ = 0
         segment = (clip_line(state.theta[:2], state.theta[2], self.space_box)
-                   if state.presence > 0 else None)
+                   if state.presence >= style.PRESENCE_MIN else None)
         if segment is None:
             self.offset_line.set_stroke(opacity=0)
             return

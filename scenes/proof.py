@@ -1,7 +1,7 @@
 """`proof`: the perceptron convergence theorem, proved on a real run.
 
 The theorem (notes 000): if (A) the classifiers pass through the origin,
-(B) ‖x⁽ⁱ⁾‖ ≤ R for every i, and (C) some θ* has y⁽ⁱ⁾θ*ᵀx⁽ⁱ⁾/‖θ*‖ ≥ γ > 0
+(B) some θ* has y⁽ⁱ⁾θ*ᵀx⁽ⁱ⁾/‖θ*‖ ≥ γ > 0 for every i, and (C) ‖x⁽ⁱ⁾‖ ≤ R
 for every i, then the perceptron makes at most (R/γ)² updates. The proof
 follows one update θ ← θ + yx, made on a mistake (yθᵀx ≤ 0):
 
@@ -209,14 +209,16 @@ class ProofScene(StillFirst, LinvizScene):
         self.theorem = self.board_of([
             text("*Theorem* (perceptron convergence). If", theme, style.FONT_BODY),
             text("A. the classifiers pass through the origin: $theta_0 = 0$,", theme, small),
-            text(f"B. every {where} has $norm(x^((i))) <= R$,", theme, small),
-            indented(text(f"here $R = max_i norm(x^((i))) = {R}$", theme, small, theme.muted)),
-            text("C. some $theta^*$ has $y^((i)) theta^(* T) x^((i)) \\/ norm(theta^*) >= gamma"
+            text("B. some $theta^*$ has $y^((i)) theta^(* T) x^((i)) \\/ norm(theta^*) >= gamma"
                  " > 0$ for all $i$,", theme, small),
             indented(text(f"here $gamma = {gamma}$, the margin of the maximum-margin $theta^*$",
                           theme, small, theme.correct)),
+            text(f"C. every {where} has norm at most $R$,", theme, small),
+            indented(text(f"here $R = max_i norm({'[x^((i)), 1]' if self.offset else 'x^((i))'})"
+                          f" = {R}$", theme, small, theme.muted)),
             text("then the perceptron makes at most", theme, style.FONT_BODY),
-            indented(text(f"$(R \\/ gamma)^2 = {fmt(q.bound)}$ updates.", theme,
+            indented(text(f"$floor((R \\/ gamma)^2) = {int(np.floor(q.bound))}$ updates "
+                          f"$quad ((R \\/ gamma)^2 = {fmt(q.bound)})$.", theme,
                           style.FONT_BODY)),
             text(f"({n} points: the circle holds them all, the band of half-width $gamma$ "
                  "none)", theme, small, theme.muted),
@@ -452,15 +454,16 @@ class ProofScene(StillFirst, LinvizScene):
         self.play(appear(self.theorem), run_time=style.RUN_SWAP)
         self.settle(self.theorem)
         self.reveal_geometry()
-        self.narrate(f"Here R = {wording.number(q.R)}, γ = {wording.number(q.gamma)} for the maximum-margin θ*, so "
-                     f"at most {wording.number(q.bound)} updates.", 4)
+        self.narrate(f"Here γ = {wording.number(q.gamma)} for the maximum-margin θ* and "
+                     f"R = {wording.number(q.R)}, so (R/γ)² = {wording.number(q.bound)}: at most "
+                     f"{wording.count(int(np.floor(q.bound)), 'update')}.", 4)
         self.wait(style.PAUSE_READ * 2)
 
     def show_facts(self) -> None:
         self.section("two-facts")
         self.swap_board(self.theorem, self.facts)
         self.narrate("Two facts about one update. First: the projection of θ on θ* grows by "
-                     "y x·θ*/‖θ*‖, which is at least γ by assumption C.", 5)
+                     "y x·θ*/‖θ*‖, which is at least γ by assumption B.", 5)
         self.wait(style.PAUSE_READ * 2)
         self.narrate("Second: ‖θ‖² grows by 2yθᵀx, not positive on a mistake, plus ‖x‖², "
                      "at most R².", 4)
@@ -495,6 +498,11 @@ class ProofScene(StillFirst, LinvizScene):
             if M == 1:
                 self.narrate(f"Update 1: θ·θ*/‖θ*‖ = {wording.number(q.alignment[1])} ≥ γ, and "
                              f"‖θ‖² = {wording.number(q.norm_squared[1])} ≤ R².", 3)
+            elif M == 2:
+                last = min(self.M_final, shown - 3) if self.M_final > shown else self.M_final
+                self.narrate(f"Updates 2 to {last}: each raises θ·θ*/‖θ*‖ by at least γ and "
+                             f"‖θ‖² by at most R²." if last > 2 else
+                             "Update 2: again at least γ more, at most R² more.", 3)
             with self.holding(self.run_numbers):  # they change when update M is reached
                 self.advance(M, style.RUN_PROOF_UPDATE, smooth)
             self.wait(style.PAUSE_SHORT)  # a still frame, drawn once
@@ -520,8 +528,8 @@ class ProofScene(StillFirst, LinvizScene):
         self.add(chain_still, live)
         self.settle(chain_still)
         self.chain_still, self.chain_live = chain_still, live
-        self.narrate("Chain the two facts: Mγ ≤ θ·θ*/‖θ*‖ by (1), ≤ ‖θ‖ because a projection is "
-                     "never longer than the vector, ≤ √M R by (2).", 5)
+        self.narrate("Chain the two facts, replaying the run: Mγ ≤ θ·θ*/‖θ*‖ by (1), ≤ ‖θ‖ "
+                     "because a projection is never longer than the vector, ≤ √M R by (2).", 5)
         self.wait(style.PAUSE_READ)
         # replay the run: the chain holds after every update
         live.add_updater(lambda _: self.set_chain_numbers(self.whole_M()))
@@ -529,8 +537,9 @@ class ProofScene(StillFirst, LinvizScene):
         self.advance(self.M_final, style.RUN_REPLAY, linear)
         live.clear_updaters()
         self.set_chain_numbers(self.whole_M())
-        self.narrate(f"So Mγ ≤ √M R, and M ≤ (R/γ)²: this run made {self.M_final} updates, "
-                     f"the theorem allows {wording.number(q.bound)}.", 5)
+        self.narrate(f"So Mγ ≤ √M R, and M ≤ (R/γ)²: this run made "
+                     f"{wording.count(self.M_final, 'update')}, the theorem allows at most "
+                     f"{int(np.floor(q.bound))}.", 5)
         self.wait(style.PAUSE_READ * 2)
 
     def show_normalized(self) -> None:
@@ -542,8 +551,11 @@ class ProofScene(StillFirst, LinvizScene):
         self.narrate("Notes 002 and 003 state it for ‖x‖ ≤ 1 and ‖θ*‖ = 1: divide every point "
                      "by R, and γ becomes γ/R.", 4)
         self.rescale_data(1 / self.quantities.R)
-        self.narrate(f"The bound 1/γ² = {wording.number(u.bound)} is the same, and the perceptron on the "
-                     f"scaled points makes the same {int(u.M[-1])} updates.", 5)
+        same = ("the same" if int(u.M[-1]) == self.M_final
+                else f"{int(u.M[-1])} instead of {self.M_final}")
+        self.narrate(f"The bound 1/γ² = {wording.number(u.bound)} is the same, and the "
+                     f"perceptron on the scaled points makes {same} "
+                     f"{'updates' if int(u.M[-1]) != 1 else 'update'}.", 5)
         self.wait(style.PAUSE_READ * 2)
 
     def rescale_data(self, factor: float) -> None:

@@ -296,8 +296,8 @@ class RegressionScene(LinvizScene):
         theta, theta0 = self.thetas[-1], float(self.theta0s[-1])
         gap = float(self.losses[-1] - self.closed_loss)
         if abs(gap) < 5e-5:
-            reached = (f"the same as the closed-form answer to four places: gradient descent "
-                       f"has reached the minimum")
+            reached = (f"the closed-form answer {wording.number(self.closed_loss, 4)} to four "
+                       f"places: gradient descent has reached the minimum")
         else:
             reached = (f"still {wording.number(gap, 4)} above the closed-form answer "
                        f"{wording.number(self.closed_loss, 4)}: close, not there yet")

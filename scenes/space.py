@@ -107,7 +107,7 @@ class SpaceView(VGroup):
         """
         self.plane_parameters = None if theta is None else (np.asarray(theta, dtype=float),
                                                             float(theta0), float(presence))
-        polygon = (None if theta is None or presence <= 0
+        polygon = (None if theta is None or presence < style.PRESENCE_MIN
                    else plane_in_box(theta, theta0, self.low, self.high))
         self.plane_vertices = polygon
         if polygon is None:

@@ -167,6 +167,7 @@ RUN_SWEEP = 2.0            # a pass over every data point
 RUN_HYPOTHESIS = 0.4       # one hypothesis of a list, shown in turn
 RUN_FADE = 0.4             # a few small mobjects fading in or out
 RUN_REVEAL = 0.6           # a curtain lifted from (part of) the frame
+PRESENCE_MIN = 1e-3        # a boundary fading in is drawn (and θ = 0's note taken away) from here
 GHOST_OPACITY = 0.4        # a hypothesis already shown, left as a faint line
 DOT_RADIUS = 0.065         # a marked point such as the origin
 VALUE_GAP = 0.5            # between live values on one row

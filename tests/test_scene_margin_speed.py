@@ -73,7 +73,7 @@ def test_the_replayed_runs_and_their_bands(scene):
     states = run.trace.states
     for M in (0, 1, run.updates):
         scene.tracker.set_value(M)
-        theta, theta0 = scene.state_at()
+        theta, theta0, _ = scene.state_at()
         np.testing.assert_allclose(theta, states["theta"][M])
         assert theta0 == states["theta0"][M]
 

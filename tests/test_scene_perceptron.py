@@ -57,8 +57,9 @@ def test_drawings_follow_the_trace_at_every_shown_step(scene_class, tmp_path):
 def test_the_boundary_turns_smoothly_between_states(tmp_path):
     scene = built_scene(PerceptronScene, tmp_path)
     k = int(np.flatnonzero(scene.trace.steps["mistake"])[2])
-    (a, a0), (b, b0) = scene.parameters(k), scene.parameters(k + 1)
-    theta, theta0 = scene.parameters(k + 0.5)
+    (a, a0, _), (b, b0, _) = scene.parameters(k), scene.parameters(k + 1)
+    theta, theta0, presence = scene.parameters(k + 0.5)
+    assert presence == 1.0  # not the first update: θ ≠ 0 before it
     np.testing.assert_allclose(theta, (a + b) / 2)
     assert theta0 == pytest.approx((a0 + b0) / 2)
 
@@ -101,3 +102,21 @@ def test_same_arguments_give_the_same_frame(tmp_path):
     assert first.shape == (90, 160, 4)
     assert np.array_equal(first, second)
     assert not np.array_equal(first, frame_at(PerceptronScene, tmp_path / "c", 0))
+
+
+@pytest.mark.parametrize("scene_class", [PerceptronScene, PerceptronOriginScene])
+def test_no_boundary_is_drawn_before_the_first_update(scene_class, tmp_path):
+    """While θ = 0 (the mistake is being explained) there is no line and no shading; the
+    line fades in as the update plays and stands at full strength once it is made."""
+    scene = built_scene(scene_class, tmp_path)
+    k = int(np.flatnonzero(scene.trace.steps["mistake"])[0])
+    assert not np.any(scene.thetas[scene.states_after[k]])  # θ = 0 before it
+    for s, expected in ((k + 1e-6, 0.0), (k + 0.25, 0.25), (k + 1, 1.0)):
+        scene.tracker.set_value(s)
+        scene.hyperplane.update(0)
+        line_opacity = float(scene.hyperplane.line.get_stroke_opacity())
+        shade_opacity = float(scene.hyperplane.shade.get_fill_opacity())
+        assert line_opacity == pytest.approx(expected, abs=1e-4)
+        assert shade_opacity == pytest.approx(scene.theme.shade_opacity * expected, abs=1e-4)
+        if expected == 0.0:
+            assert scene.hyperplane.endpoints_in_data() is None

@@ -97,7 +97,7 @@ def test_whole_scene_plays_every_fit(tmp_path):
     assert [(d, lr, t.n_steps) for d, lr, t in scene.poly_runs] == list(runs)
     degree, lr, trace = scene.poly_runs[-1]
     assert scene.tracker.get_value() == trace.n_steps
-    theta, theta0 = scene.parameters()
+    theta, theta0, _ = scene.parameters()
     np.testing.assert_allclose(theta, trace.states["theta"][-1])
     assert any(f"{scene.closed_loss:.4f}" in sentence for sentence in scene.narration)
     assert any(f"{trace.result['closed_form']['loss']:.4f}" in sentence
