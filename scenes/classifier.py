@@ -186,8 +186,7 @@ class ClassifierScene(LinvizScene):
         room = style.VIEW_MARGIN * most_room(self.theta_base, self.theta0_base, box)
         #: θ is drawn at this scale so that cθ stays in view for every c
         self.vector_scale = min(1.0, room / longest) if longest > 0 else 1.0
-        theta_label = ("theta" if self.vector_scale == 1.0
-                       else f"theta dot {fmt(self.vector_scale)}")
+        theta_label = "theta"
 
         self.c_tracker = ValueTracker(1.0)                # c
         self.theta0_tracker = ValueTracker(self.theta0_base)  # θ₀ before scaling by c

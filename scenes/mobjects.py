@@ -10,11 +10,12 @@ from typing import Sequence
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, ORIGIN, RIGHT, UL, UP, Axes, Circle, DashedLine, Dot, Line, Mobject,
+    DL, DOWN, LEFT, ORIGIN, RIGHT, UL, UP, UR, Axes, Circle, DashedLine, Dot, Line, Mobject,
     Polygon, Rectangle, RoundedRectangle, VectorizedPoint, VGroup, VMobject,
 )
 
 from . import style
+from .placement import best_offset, box_around, covered_area
 from .geometry import (
     Box, clip_line, foot_of_perpendicular, half_plane_polygon, nice_step, square_box_around,
     strip_polygon,
@@ -450,7 +451,7 @@ class Hyperplane(VGroup):
             corners = self.plane.c2p_many(np.asarray(polygon))
             self.shade.set_points_as_corners([*corners, corners[0]])
 
-    NOTES = {"zero": "θ = 0: no boundary yet (every score is 0)",
+    NOTES = {"zero": "θ = 0: no boundary yet",
              "outside": "the boundary lies outside this view"}
 
     def _show_note(self, state: str) -> None:
@@ -463,7 +464,7 @@ class Hyperplane(VGroup):
         if state in self.NOTES and state not in notes:
             theme = self.plane.theme
             notes[state] = text(self.NOTES[state], theme, style.FONT_SMALL, theme.muted).next_to(
-                self.plane.axes, UP, buff=style.SMALL_BUFF)
+                self.plane.axes, UP, buff=style.SMALL_BUFF, aligned_edge=LEFT)
         for key, note in notes.items():
             if key == state and note not in self.submobjects:
                 self.add(note)
@@ -487,7 +488,7 @@ class DataVector(VGroup):
         parts = [self.arrow]
         self.label = None
         if label:
-            self.label = math(label, plane.theme, style.FONT_SMALL).set_color(colour)
+            self.label = math(label, plane.theme, style.FONT_LABEL).set_color(colour)
             self.label.add_background_rectangle(color=plane.theme.background, opacity=0.75,
                                                 buff=0.04)
             parts.append(self.label)
@@ -503,12 +504,12 @@ class DataVector(VGroup):
         start_p, end_p = self.plane.c2p(start), self.plane.c2p(end)
         self.arrow.set_ends(start_p, end_p)
         if self.label is not None:
-            # beside the tip: placed by next_to once, then kept at the same offset from it
-            if getattr(self, "label_offset", None) is None:
-                self.label.next_to(end_p, self.label_direction, buff=0.08)
-                self.label_offset = self.label.get_center() - end_p
-            else:
-                self.label.shift(end_p + self.label_offset - self.label.get_center())
+            # beside the tip, where it covers no marker, arrow or axis; kept at the same
+            # offset from the tip while that place stays clear (no jumping about)
+            offset = getattr(self, "label_offset", None)
+            if offset is None or self._label_covers(end_p + offset, start_p, end_p):
+                self.label_offset = offset = self._clear_offset(start_p, end_p)
+            self.label.shift(end_p + offset - self.label.get_center())
             shown = not np.allclose(start_p, end_p)
             if getattr(self, "label_shown", None) != shown:
                 self.label_shown = shown
@@ -516,6 +517,38 @@ class DataVector(VGroup):
         self.start_data = np.asarray(start, dtype=float)
         self.end_data = np.asarray(end, dtype=float)
         return self
+
+
+    def _obstacles(self, start_p, end_p) -> np.ndarray:
+        """Boxes the label must not cover: the plane's markers and the arrow itself."""
+        plane = self.plane
+        markers = box_around(plane.markers.positions(), style.POINT_SIZE * 1.2) \
+            if len(plane.markers) else np.zeros((0, 4))
+        along = np.linspace(0.0, 1.0, 12)[:, None]
+        shaft = box_around(start_p + along * (end_p - start_p), 0.06)
+        return np.vstack([markers, shaft])
+
+    def _label_covers(self, centre, start_p, end_p) -> bool:
+        half = np.array([self.label.width, self.label.height]) / 2
+        box = np.array([*(centre[:2] - half), *(centre[:2] + half)])
+        return covered_area(box, self._obstacles(start_p, end_p)) > 1e-9
+
+    def _clear_offset(self, start_p, end_p) -> np.ndarray:
+        corners = self.plane.axes
+        bounds = np.array([*corners.get_corner(DL)[:2], *corners.get_corner(UR)[:2]])
+        offset = best_offset(end_p, (self.label.width, self.label.height),
+                             self._obstacles(start_p, end_p), gap=0.08, bounds=bounds)
+        return np.array([offset[0], offset[1], 0.0])
+
+
+def arrow_scale_note(plane: DataPlane, scale: float) -> VMobject | None:
+    """"arrows at 0.67 × length" over the plane's top right, when vectors are drawn shrunk
+    to stay in view (None at true scale). Said once, instead of on every arrow's label."""
+    if scale >= 1.0:
+        return None
+    theme = plane.theme
+    return text(f"arrows drawn at ${fmt(scale)} times$ their length", theme, style.FONT_SMALL,
+                theme.muted).next_to(plane.axes, UP, buff=style.SMALL_BUFF, aligned_edge=RIGHT)
 
 
 class Panel(VGroup):

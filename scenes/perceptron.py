@@ -22,7 +22,8 @@ from linviz.replay import state_after_steps, state_at
 from scenes import style, wording
 from scenes.base import LinvizScene, StepTracker
 from scenes.mobjects import (
-    DataPlane, DataVector, Hyperplane, LiveValue, Pseudocode, fmt, fmt_vector, text,
+    DataPlane, DataVector, Hyperplane, LiveValue, Pseudocode, arrow_scale_note, fmt, fmt_vector,
+    text,
 )
 from scenes.pacing import FAST_FORWARD, SWEEP, UPDATE, VISIT, plan_perceptron
 
@@ -82,8 +83,7 @@ class PerceptronScene(LinvizScene):
         half_side = (self.plane.box.x_max - self.plane.box.x_min) / 2
         #: θ and y·x are drawn at this scale so that θ stays in view
         self.vector_scale = min(1.0, 0.9 * half_side / longest) if longest > 0 else 1.0
-        theta_label = ("theta" if self.vector_scale == 1.0
-                       else f"theta dot {fmt(self.vector_scale)}")
+        theta_label = "theta"
         self.tracker = StepTracker(0)
         # θ is drawn from the origin instead of the line's own normal arrow
         self.hyperplane = Hyperplane(self.plane, *self.parameters(0), show_normal=False)
@@ -197,7 +197,8 @@ class PerceptronScene(LinvizScene):
         # painted once into the background (the highlight bar moves over the lines);
         # then whatever follows the step, the still parts first
         self.remove(self.panel)
-        self.freeze(self.plane, self.title, self.code.lines, self.labels)
+        note = arrow_scale_note(self.plane, self.vector_scale)
+        self.freeze(self.plane, self.title, self.code.lines, self.labels, *([note] if note else []))
         self.add(self.code.bar, self.state_live, self.hyperplane, self.theta_arrow,
                  self.visit_live, self.cursor)
         self.code.highlight(LINE_INIT)
@@ -318,7 +319,7 @@ class PerceptronScene(LinvizScene):
         s = self.vector_scale
         sign = "+" if label > 0 else "-"
         addend = DataVector(self.plane, (0, 0), s * label * np.asarray(x), self.theme.step,
-                            f"{sign} x^((i))" if s == 1 else f"y^((i)) x^((i)) dot {fmt(s)}")
+                            f"{sign} x^((i))")
         self.play(GrowFromPoint(addend.arrow, addend.arrow.get_start()), FadeIn(addend.label),
                   run_time=style.RUN_SLOW_UPDATE)
         self.play(addend.animate.shift(self.plane.c2p(s * theta_before) - self.plane.c2p((0, 0))),

@@ -44,7 +44,8 @@ from scenes.layout import (
     StillFirst, appear, board, indented, still_parts, vanish, with_backdrop,
 )
 from scenes.mobjects import (
-    DataPlane, DataVector, Hyperplane, LiveValue, MarginBand, drop_svg_paths, fmt, math,
+    DataPlane, DataVector, Hyperplane, LiveValue, MarginBand, arrow_scale_note, drop_svg_paths, fmt,
+    math,
     origin_circle, place_outside_circle, text,
 )
 from scenes.plots import BoundPlot
@@ -141,8 +142,7 @@ class ProofScene(StillFirst, LinvizScene):
         #: θ is drawn at this scale so that it stays in view
         self.vector_scale = (min(1.0, style.VIEW_MARGIN * half_side / longest) if longest > 0
                              else 1.0)
-        theta_label = ("theta" if self.vector_scale == 1.0
-                       else f"theta dot {fmt(self.vector_scale)}")
+        theta_label = "theta"
         self.circle = origin_circle(self.plane, self.disk_radius, theme.muted)
         circle_words = "norm([x, 1]) <= R" if self.offset else "norm(x) <= R"
         self.circle_label = math(circle_words, theme, style.FONT_SMALL).set_color(theme.muted)
@@ -404,7 +404,8 @@ class ProofScene(StillFirst, LinvizScene):
         self.play(appear(self.title), appear(self.plane), appear(self.plane.markers),
                   run_time=style.RUN_INTRO)
         # the title and the plane never change again: painted once into the background
-        self.freeze(self.title, self.plane)
+        note = arrow_scale_note(self.plane, self.vector_scale)
+        self.freeze(self.title, self.plane, *([note] if note else []))
         self.settle(self.plane.markers)
 
     def show_lift(self) -> None:

@@ -109,6 +109,7 @@ FONT_BODY = 28
 FONT_SMALL = 22
 FONT_MATH = 30
 FONT_PANEL = 26
+FONT_LABEL = 30          # a label on the data plane (θ, y·x): readable at 480p
 POINT_SIZE = 0.16          # half-width of a + or − marker
 POINT_STROKE = 5
 LINE_STROKE = 4

@@ -1,0 +1,60 @@
+"""Where a label goes: beside its anchor, on the side that covers the fewest obstacles.
+
+Obstacles are boxes [x_min, y_min, x_max, y_max] in screen units (markers,
+arrows, other labels). The candidates are the eight compass directions
+around the anchor; the first of them that covers nothing wins, otherwise the
+one that covers least.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: the eight directions, the preferred one (up-left, as a vector label sits) first
+DIRECTIONS = np.array([[-1, 1], [1, 1], [1, -1], [-1, -1], [0, 1], [1, 0], [0, -1], [-1, 0]],
+                      dtype=float)
+
+
+def box_around(points: np.ndarray, half: float) -> np.ndarray:
+    """Square boxes of half-side ``half`` around screen points (n, ≥2): shape (n, 4)."""
+    points = np.asarray(points, dtype=float).reshape(-1, points.shape[-1] if len(points) else 3)
+    if not len(points):
+        return np.zeros((0, 4))
+    return np.column_stack([points[:, 0] - half, points[:, 1] - half,
+                            points[:, 0] + half, points[:, 1] + half])
+
+
+def covered_area(box: np.ndarray, obstacles: np.ndarray) -> float:
+    """Total area of ``box`` covered by each obstacle (overlaps counted per obstacle)."""
+    if not len(obstacles):
+        return 0.0
+    width = np.minimum(box[2], obstacles[:, 2]) - np.maximum(box[0], obstacles[:, 0])
+    height = np.minimum(box[3], obstacles[:, 3]) - np.maximum(box[1], obstacles[:, 1])
+    return float(np.sum(np.clip(width, 0, None) * np.clip(height, 0, None)))
+
+
+def best_offset(anchor, size, obstacles: np.ndarray, gap: float,
+                bounds: np.ndarray | None = None, preferred: int = 0) -> np.ndarray:
+    """The centre offset from ``anchor`` for a label of ``size`` (width, height).
+
+    Each candidate puts the label's nearest corner or edge ``gap`` from the
+    anchor in one of :data:`DIRECTIONS`; a candidate that leaves ``bounds``
+    (a box) counts as covering its whole area.
+    """
+    anchor = np.asarray(anchor, dtype=float)[:2]
+    half = np.asarray(size, dtype=float)[:2] / 2
+    order = [preferred] + [k for k in range(len(DIRECTIONS)) if k != preferred]
+    best, best_cost = None, np.inf
+    for k in order:
+        direction = DIRECTIONS[k]
+        centre = anchor + direction * (half + gap)
+        box = np.array([*(centre - half), *(centre + half)])
+        cost = covered_area(box, obstacles)
+        if bounds is not None and (box[0] < bounds[0] or box[1] < bounds[1]
+                                   or box[2] > bounds[2] or box[3] > bounds[3]):
+            cost += 4 * half[0] * half[1]
+        if cost < best_cost - 1e-12:
+            best, best_cost = centre - anchor, cost
+        if cost <= 1e-12:
+            break
+    return best

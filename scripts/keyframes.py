@@ -1,0 +1,55 @@
+"""Key frames of a scene for review: a PNG at the end of every beat and of every section,
+and the captions with their times, without writing a video.
+
+    python scripts/keyframes.py perceptron [--data small-margin] [--seed 1] [--out media/keyframes]
+
+Open the PNGs beside ``captions.txt`` (the caption on screen at each beat end).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("scene")
+    parser.add_argument("--data")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--theme", default="dark")
+    parser.add_argument("--out", default="media/keyframes")
+    parser.add_argument("--height", type=int, default=480)
+    args = parser.parse_args()
+
+    from manim import tempconfig
+
+    from scenes.catalog import find
+
+    entry = find(args.scene)
+    folder = Path(args.out) / f"{entry.name}-{args.data or 'default'}-{args.seed}"
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.png"):
+        old.unlink()
+    attributes = {"seed": args.seed, "theme_name": args.theme, "keyframe_dir": str(folder),
+                  "keyframe_at_narration": True}
+    if args.data:
+        attributes["data_spec"] = args.data
+    scene_class = type(entry.load().__name__, (entry.load(),), attributes)
+    width = args.height * 16 // 9
+    with tempconfig({"dry_run": True, "disable_caching": True, "pixel_width": width,
+                     "pixel_height": args.height, "frame_rate": 15, "media_dir": str(folder),
+                     "verbosity": "ERROR", "progress_bar": "none"}):
+        scene = scene_class()
+        scene.render()
+    lines = [f"{c.start:7.2f} {c.end:7.2f} {c.speed:5.1f} c/s  {c.text}"
+             for c in scene.timeline.captions]
+    (folder / "captions.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(folder)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,146 @@
+"""What the scenes say is what the run did: each data-dependent claim of the narration,
+on several data sets and seeds, against an independent computation.
+
+The stories come from tests/story_runs.py (animations skipped); the numbers
+are recomputed here from the data alone with plain loops and numpy/scipy.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from scipy.optimize import linprog
+
+from independent import reference_perceptron
+from story_runs import case_id, story, story_cases
+
+
+def cases(*names):
+    return [c for c in story_cases() if c[0] in names]
+
+
+def said(scene, pattern):
+    """Every match of ``pattern`` in the scene's captions."""
+    return [m for sentence in scene.narration for m in re.finditer(pattern, sentence)]
+
+
+def number(text: str) -> float:
+    return float(text.replace("−", "-"))
+
+
+def separable(X, y, offset=True) -> bool:
+    """An LP feasibility check written here: y(θᵀx + θ₀) ≥ 1 for all points."""
+    A = -(y[:, None] * (np.hstack([X, np.ones((len(X), 1))]) if offset else X))
+    result = linprog(np.zeros(A.shape[1]), A_ub=A, b_ub=-np.ones(len(X)),
+                     bounds=[(None, None)] * A.shape[1], method="highs")
+    return result.status == 0
+
+
+@pytest.mark.parametrize("case", cases("perceptron", "perceptron-origin"), ids=case_id)
+def test_perceptron_passes_and_result_are_the_runs(case):
+    scene = story(*case)
+    X, y = scene.data.X, scene.data.y
+    run = reference_perceptron(X, y, scene.epochs, offset=scene.offset)
+    per_pass = {}
+    for epoch, _, _, mistake, _, _ in run["visits"]:
+        per_pass[epoch] = per_pass.get(epoch, 0) + int(mistake)
+    for match in said(scene, r"Pass (\d+) visits.*?(\d+) mistakes?"):
+        assert int(match.group(2)) == per_pass[int(match.group(1))]
+    for match in said(scene, r"Pass (\d+): all (\d+) points are classified correctly"):
+        assert per_pass[int(match.group(1))] == 0 and int(match.group(2)) == len(X)
+    (end,) = said(scene, r"(Converged|Stopped).*?(\d+) updates?.*?(\d+) pass")
+    assert (end.group(1) == "Converged") == run["converged"]
+    assert int(end.group(2)) == run["updates"] and int(end.group(3)) == run["epochs"]
+    # each explained mistake: label, old score and the new score after its update
+    for match in said(scene, r"Point (\d+) has label ([+−]1) and score (\S+): not above 0"):
+        i = int(match.group(1)) - 1
+        assert number(match.group(2)) == y[i]
+        assert any(v[1] == i and v[3] and abs(v[2] - number(match.group(3))) < 0.006
+                   for v in run["visits"])
+    for match in said(scene, r"New score: .*= (\S+) ([>≤]) 0"):
+        assert (number(match.group(1)) > 0) == (match.group(2) == ">")
+
+
+@pytest.mark.parametrize("case", cases("margin"), ids=case_id)
+def test_margin_claims_match_the_separators(case):
+    scene = story(*case)
+    X, y = scene.data.X, scene.data.y
+    for match in said(scene, r"has (\d+) points? on the wrong side.*negative: (\S+)\."):
+        theta, theta0 = scene.separators[0][:2], scene.separators[0][2]
+        margins = y * (X @ theta + theta0) / np.linalg.norm(theta)
+        assert int(match.group(1)) == int(np.sum(margins <= 0))
+        assert number(match.group(2)) == pytest.approx(margins.min(), abs=0.006)
+        assert margins.min() < 0
+    (final,) = said(scene, r"final separator has every point on the right side: margin (\S+),")
+    theta, theta0 = scene.separators[1][:2], scene.separators[1][2]
+    margins = y * (X @ theta + theta0) / np.linalg.norm(theta)
+    assert margins.min() > 0 and number(final.group(1)) == pytest.approx(margins.min(), abs=0.006)
+    (radius,) = said(scene, r"radius R = (\S+) holds every point")
+    assert number(radius.group(1)) == pytest.approx(np.linalg.norm(X, axis=1).max(), abs=0.006)
+
+
+@pytest.mark.parametrize("case", cases("proof", "proof-offset"), ids=case_id)
+def test_proof_numbers_are_the_theorems(case):
+    scene = story(*case)
+    X, y = scene.data.X, scene.data.y
+    points = np.hstack([X, np.ones((len(X), 1))]) if scene.offset else X
+    R = np.linalg.norm(points, axis=1).max()
+    (here,) = said(scene, r"γ = (\S+) for the maximum-margin θ\* and R = (\S+), so \(R/γ\)² = "
+                          r"(\S+): at most (\d+) updates?")
+    gamma = number(here.group(1))
+    assert number(here.group(2)) == pytest.approx(R, abs=0.006)
+    bound = (R / scene.quantities.gamma) ** 2
+    assert number(here.group(3)) == pytest.approx(bound, rel=1e-3)
+    assert int(here.group(4)) == int(np.floor(bound))
+    assert gamma == pytest.approx(scene.quantities.gamma, abs=0.006)
+    # no unit vector does better than γ: a coarse search over directions, written here
+    if not scene.offset:
+        angles = np.linspace(0, 2 * np.pi, 3600, endpoint=False)
+        directions = np.column_stack([np.cos(angles), np.sin(angles)])
+        best = np.max(np.min(y[:, None] * (X @ directions.T), axis=0))
+        assert best <= scene.quantities.gamma + 1e-3
+        assert best >= scene.quantities.gamma - 0.01
+    run = reference_perceptron(points, y, int(np.floor(bound)) + 2, offset=False)
+    (made,) = said(scene, r"this run made (\d+) updates?, the theorem allows at most (\d+)")
+    assert int(made.group(1)) == run["updates"] <= int(made.group(2))
+
+
+@pytest.mark.parametrize("case", cases("noise", "xor", "logistic"), ids=case_id)
+def test_scenes_about_inseparable_data_only_run_on_it(case):
+    scene = story(*case)
+    assert not separable(scene.data.X, scene.data.y)
+
+
+@pytest.mark.parametrize("name", ["noise", "xor", "logistic"])
+def test_separable_data_is_refused_in_one_line(name):
+    from linviz.errors import DataError
+    from scenes.catalog import find
+
+    from scene_helpers import variant
+
+    with pytest.raises(DataError, match="a line separates 'separable'"):
+        variant(find(name).load(), data_spec="separable").load_data()
+
+
+@pytest.mark.parametrize("case", cases("regression"), ids=case_id)
+def test_regression_says_how_far_descent_is_from_the_closed_form(case):
+    scene = story(*case)
+    X = np.column_stack([scene.data.X[:, 0], np.ones(scene.data.n_samples)])
+    w, *_ = np.linalg.lstsq(X, scene.data.y, rcond=None)
+    closed = float(np.mean((X @ w - scene.data.y) ** 2)) / 2
+    closed_alt = float(np.mean((X @ w - scene.data.y) ** 2))
+    (claim,) = said(scene, r"Lₛ = (\S+), (still (\S+) above the closed-form answer (\S+):"
+                           r"|the closed-form answer (\S+) to four places)")
+    gd = number(claim.group(1))
+    # the scene's closed form is the least-squares minimum (for Lₛ as mean or half-mean)
+    minimum = min((closed, closed_alt), key=lambda c: abs(c - number(claim.group(4)
+                                                                      or claim.group(5))))
+    assert number(claim.group(4) or claim.group(5)) == pytest.approx(minimum, abs=6e-5)
+    assert gd >= minimum - 6e-5  # nothing goes below the minimum
+    if claim.group(3) is None:  # "reached": equal to four places
+        assert abs(gd - minimum) < 1.1e-4
+    else:
+        assert number(claim.group(3)) > 0
+        assert number(claim.group(3)) == pytest.approx(gd - minimum, abs=1.1e-4)
