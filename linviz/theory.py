@@ -176,6 +176,32 @@ def proof_space(data: Dataset, offset: bool) -> tuple[np.ndarray, Separator]:
     return points, max_margin_separator(points, data.y, offset=False)
 
 
+def epochs_to_converge(data: Dataset, offset: bool) -> int:
+    """⌊(R/γ)²⌋ + 2 passes: always enough for the perceptron to converge on separable data.
+
+    Each pass before convergence makes at least one update and there are at
+    most (R/γ)² of them (R and γ of the points the theorem is about: [x, 1]
+    with an offset); one more pass finds no mistake, and one spare.
+    """
+    points, star = proof_space(data, offset)
+    return int(np.floor(mistake_bound(radius(points), star.gamma))) + 2
+
+
+def separator_with_fewest_mistakes(trace: Trace) -> int | None:
+    """The state of a perceptron run that still makes mistakes, with the fewest of them
+    (the latest of equals), among those with θ ≠ 0; None when every such state separates.
+    """
+    data = trace.data
+    best, best_errors = None, None
+    for state, (theta, theta0) in enumerate(zip(trace.states["theta"], trace.states["theta0"])):
+        if not np.any(theta):
+            continue
+        errors = training_error(data.X, data.y, theta, theta0)
+        if errors > 0 and (best_errors is None or errors <= best_errors):
+            best, best_errors = state, errors
+    return best
+
+
 def proof_quantities(trace: Trace) -> ProofQuantities:
     """θ·θ*/‖θ*‖ and ‖θ‖² after each update of a perceptron trace, with their bounds."""
     if trace.algorithm != "perceptron":

@@ -21,6 +21,7 @@ from linviz.theory import is_separable
 
 from . import style
 from .mobjects import text
+from .manim_adapter import current_frame, paint_background
 from .style import THEMES
 from .timeline import ReadingVoice, Timeline
 
@@ -87,7 +88,11 @@ class LinvizScene(Scene):
 
     @classmethod
     def scene_name(cls) -> str:
-        return getattr(cls, "name", cls.__name__)
+        """The scene's stable name, from the catalogue (the one registry of names)."""
+        from .catalog import entry_for
+
+        entry = entry_for(cls)
+        return entry.name if entry else cls.__name__
 
     def setup(self) -> None:
         # Manim hashes every play call to reuse partial movies; for scenes of many
@@ -177,14 +182,12 @@ class LinvizScene(Scene):
 
         from PIL import Image
 
-        # after a still wait the renderer keeps its last image as a background: drop it
-        self.renderer.static_image = None
-        self.renderer.update_frame(self)
+        frame = current_frame(self)
         folder = Path(self.keyframe_dir)
         folder.mkdir(parents=True, exist_ok=True)
         index = len(self.sections)
         name = f"{self.scene_name()}-{index:02d}-{self.sections[-1]}{suffix and '-' + suffix}.png"
-        Image.fromarray(self.renderer.get_frame()).convert("RGB").save(folder / name)
+        Image.fromarray(frame).convert("RGB").save(folder / name)
 
     def show_status(self, key: str | None) -> None:
         """Show the prepared status line ``self.statuses[key]`` (None: none).
@@ -234,13 +237,7 @@ class LinvizScene(Scene):
             self.bring_to_back(*chosen)
 
     def _paint_background(self) -> None:
-        camera = self.camera
-        camera.init_background()  # the theme's plain colour
-        if self.frozen:
-            camera.reset()
-            camera.capture_mobjects(self.frozen)
-            camera.background = camera.pixel_array.copy()
-        self.renderer.static_image = None
+        paint_background(self, self.frozen)
 
     @contextlib.contextmanager
     def holding(self, *mobjects):
@@ -266,6 +263,16 @@ class LinvizScene(Scene):
                 for updater in updaters:
                     mobject.add_updater(updater)
                 mobject.update(0)
+
+    def swap(self, old, new, run_time: float = style.RUN_SWAP) -> None:
+        """Replace the drawings ``old`` by ``new``: the old ones leave, then the new ones come.
+
+        Never a cross-fade: two boards of text on top of each other read as neither.
+        """
+        from .layout import appear, vanish
+
+        self.play(*[vanish(m) for m in old], run_time=run_time / 2)
+        self.play(*[appear(m) for m in new], run_time=run_time / 2)
 
     def make_title(self, title: str) -> VGroup:
         heading = text(f"*{title}*", self.theme, style.FONT_TITLE)

@@ -65,6 +65,15 @@ SCENES_IN_ORDER: list[SceneEntry] = [
 ]
 
 
+def entry_for(scene_class) -> SceneEntry | None:
+    """The entry of ``scene_class`` or of the catalogued class it derives from (a variant)."""
+    for klass in scene_class.__mro__:
+        for entry in SCENES_IN_ORDER:
+            if entry.module == klass.__module__ and entry.class_name == klass.__name__:
+                return entry
+    return None
+
+
 def available() -> list[SceneEntry]:
     """The entries whose module exists (scenes still to be written are left out)."""
     return [entry for entry in SCENES_IN_ORDER

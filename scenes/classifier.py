@@ -121,8 +121,6 @@ def most_room(theta, theta0: float, box: Box) -> float:
 class ClassifierScene(LinvizScene):
     """A linear classifier's geometry on one hypothesis, then the best of k hypotheses."""
 
-    name = "classifier"
-    description = "h(x; θ, θ₀) = sign(θᵀx + θ₀): half-planes, normal, offset, 0-1 loss, best of k"
     default_data = "separable"
     #: how many random hypotheses Ex_learning_alg draws
     k = 10

@@ -13,6 +13,7 @@ from manim.utils.color import ManimColor
 from linviz.logistic import probability_grid
 
 from . import style
+from .manim_adapter import set_fill_colours
 from .mobjects import DataPlane, Shared
 from .plots import PlotAxes, interpolate
 from .style import Theme
@@ -168,5 +169,5 @@ class ProbabilityField(VGroup):
             z_centre = float(centre @ theta + theta0)
             ends = np.array([centre + (z - z_centre) / norm * unit for z in (low, high)])
         self.shade.ends = tuple(self.plane.c2p_many(ends))
-        self.shade.fill_rgbas = self.band_rgbas(np.linspace(low, high, self.stops), fade)
+        set_fill_colours(self.shade, self.band_rgbas(np.linspace(low, high, self.stops), fade))
         return self

@@ -11,6 +11,7 @@ from __future__ import annotations
 from manim import DOWN, LEFT, RIGHT, Animation, Mobject, VGroup, VMobject
 
 from . import style
+from .manim_adapter import colour_alphas, set_colour_alphas
 from .mobjects import drop_svg_paths
 
 
@@ -86,8 +87,7 @@ class QuickFade(Animation):
 
     def begin(self) -> None:
         self.parts = [m for m in self.mobject.get_family() if isinstance(m, VMobject)]
-        self.opacities = [(m.fill_rgbas[:, 3].copy(), m.stroke_rgbas[:, 3].copy(),
-                           m.background_stroke_rgbas[:, 3].copy()) for m in self.parts]
+        self.opacities = [colour_alphas(m) for m in self.parts]
         super().begin()
 
     def interpolate_mobject(self, alpha: float) -> None:
@@ -96,13 +96,8 @@ class QuickFade(Animation):
 
     def _scale(self, amount: float) -> None:
         for part, (fill, stroke, background) in zip(self.parts, self.opacities):
-            # a part may have been recomposed meanwhile (a live number): skip what changed
-            if len(part.fill_rgbas) == len(fill):
-                part.fill_rgbas[:, 3] = fill * amount
-            if len(part.stroke_rgbas) == len(stroke):
-                part.stroke_rgbas[:, 3] = stroke * amount
-            if len(part.background_stroke_rgbas) == len(background):
-                part.background_stroke_rgbas[:, 3] = background * amount
+            # a part may have been recomposed meanwhile (a live number): what changed is skipped
+            set_colour_alphas(part, fill * amount, stroke * amount, background * amount)
 
     def clean_up_from_scene(self, scene) -> None:
         super().clean_up_from_scene(scene)

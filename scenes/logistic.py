@@ -37,8 +37,6 @@ class LogisticScene(LinvizScene):
     """Logistic regression on noisy data (40 points, 4 labels flipped)."""
 
     needs_inseparable = True
-    name = "logistic"
-    description = "logistic regression: sigmoid, probability field, logistic loss, gradient descent"
     default_data = "noisy"
     lr = 1.0
     steps = 120

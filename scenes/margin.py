@@ -28,14 +28,14 @@ from manim import DOWN, LEFT, RIGHT, UP, Circle, Line, ValueTracker, VGroup, smo
 
 from linviz.perceptron import Perceptron
 from linviz.theory import (
-    dataset_margin, max_margin_separator, mistake_bound, point_margins, proof_space, radius,
-    signed_distance, training_error,
+    dataset_margin, epochs_to_converge, max_margin_separator, point_margins, radius,
+    separator_with_fewest_mistakes, signed_distance,
 )
 from scenes import style, wording
 from scenes.base import LinvizScene
 from scenes.geometry import clip_line, free_spot_on_circle, square_box_around_disk
 from scenes.layout import (
-    StillFirst, appear, board, indented, still_parts, vanish, with_backdrop,
+    StillFirst, appear, board, indented, still_parts, with_backdrop,
 )
 from scenes.mobjects import (
     DataPlane, FastArrow, FastDashedLine, Hyperplane, LiveValue, MarginBand,
@@ -48,20 +48,6 @@ DISTANCE = "(theta^T x + theta_0) \\/ norm(theta)"
 IDENTITY = (f"{DISTANCE} = {PROJECTION} - ({LINE_OFFSET})")
 POINT_MARGIN = "y^((i)) (theta^T x^((i)) + theta_0) \\/ norm(theta)"
 DATASET_MARGIN = f"min_i {POINT_MARGIN}"
-
-
-def separator_with_fewest_mistakes(trace) -> int:
-    """The state of a perceptron run with the fewest mistakes, at least one (the latest of
-    equals), among those with θ ≠ 0; None when every such state separates the data."""
-    data = trace.data
-    best, best_errors = None, None
-    for s, (theta, theta0) in enumerate(zip(trace.states["theta"], trace.states["theta0"])):
-        if not np.any(theta):
-            continue
-        errors = training_error(data.X, data.y, theta, theta0)
-        if errors > 0 and (best_errors is None or errors <= best_errors):
-            best, best_errors = s, errors
-    return best
 
 
 def unit_parameters(theta, theta0: float) -> np.ndarray:
@@ -92,16 +78,13 @@ def probe_points(X: np.ndarray, theta, theta0: float) -> tuple[int, int]:
 class MarginScene(StillFirst, LinvizScene):
     """Signed distance, margins of points and of the data set, and the maximum margin."""
 
-    name = "margin"
-    description = "signed distance, margin of a point and of the data set, the maximum margin"
     default_data = "separable"
     needs_separable = "offset"
 
     def make_trace(self):
         """The engine's run, long enough to converge: (R/γ)² + 2 epochs always are."""
-        points, star = proof_space(self.data, offset=True)
-        bound = mistake_bound(radius(points), star.gamma)
-        return Perceptron(epochs=int(np.floor(bound)) + 2, offset=True).fit(self.data).trace_
+        return Perceptron(epochs=epochs_to_converge(self.data, offset=True),
+                          offset=True).fit(self.data).trace_
 
     def construct(self) -> None:
         self.trace = self.make_trace()
@@ -357,10 +340,8 @@ class MarginScene(StillFirst, LinvizScene):
     def show_point_margins(self) -> None:
         self.section("point-margins")
         self.follow_values()
-        self.play(vanish(self.distance_parts), vanish(self.distance_values),
-                  vanish(self.distance_still), appear(self.margin_board),
-                  appear(self.values_row), appear(self.number_line), appear(self.line_markers),
-                  run_time=style.RUN_SWAP)
+        self.swap([self.distance_parts, self.distance_values, self.distance_still],
+                  [self.margin_board, self.values_row, self.number_line, self.line_markers])
         values = VGroup(self.values["margin"].number, self.values["mistakes"].number)
         self.remove(self.values_row)
         self.values_still = still_parts(self.values_row, values)
@@ -412,7 +393,7 @@ class MarginScene(StillFirst, LinvizScene):
     def show_maximum_margin(self) -> None:
         self.section("maximum-margin")
         gamma = self.star.gamma
-        self.play(vanish(self.margin_board), appear(self.max_board), run_time=style.RUN_SWAP)
+        self.swap([self.margin_board], [self.max_board])
         self.settle(self.max_board)
         self.narrate("Which separator keeps the points farthest? Widen the band until it "
                      "touches points on both sides.", 4)

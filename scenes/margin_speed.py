@@ -21,7 +21,7 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, Circle, Dot, ValueTracker, VGroup, linear
 
 from linviz.sweeps import DEFAULT_MARGINS, margin_sweep
-from linviz.replay import state_after_steps, state_at
+from linviz.replay import state_at
 from scenes import style, wording
 from scenes.base import LinvizScene
 from scenes.geometry import square_box_around_disk
@@ -50,8 +50,6 @@ def band_in_plane(run) -> tuple[np.ndarray, float, float]:
 class MarginSpeedScene(StillFirst, LinvizScene):
     """The perceptron's updates against the bound (R/γ)² over data sets of shrinking margin."""
 
-    name = "margin-speed"
-    description = "smaller margin, more updates: runs against the bound (R/γ)² on one plot"
     # the scene makes its own data sets (the sweep); --seed seeds them
     default_data = "separable"
     sweep_margins = DEFAULT_MARGINS

@@ -23,8 +23,6 @@ class NoiseScene(PerceptronScene):
     """The perceptron with offset on the built-in "noisy" data, for a fixed number of epochs."""
 
     needs_inseparable = True
-    name = "noise"
-    description = "flipped labels: the perceptron never settles, the error stays above 0"
     default_data = "noisy"
     needs_separable = None
     offset = True

@@ -44,8 +44,6 @@ def threshold_of(theta) -> float | None:
 class OffsetLiftScene(LinvizScene):
     """1-D data lifted by the feature 1, then 2-D data lifted to 3-D."""
 
-    name = "offset-lift"
-    description = "the constant feature 1: a line through the origin does what an offset does"
     default_data = "offset1d"
     n_features = 1
     needs_separable = "offset"

@@ -52,8 +52,6 @@ LINE_INIT, LINE_EPOCH, LINE_VISIT, LINE_TEST, LINE_UPDATE = 1, 2, 3, 4, 5
 class PerceptronScene(LinvizScene):
     """The perceptron with offset on 20 separable points (m = 20)."""
 
-    name = "perceptron"
-    description = "the perceptron in action: each update tip to tail, the boundary turning"
     default_data = "separable"
     needs_separable = "offset"
     offset = True
@@ -360,8 +358,6 @@ class PerceptronScene(LinvizScene):
 class PerceptronOriginScene(PerceptronScene):
     """The perceptron through the origin (θ₀ = 0) on data a line through 0 separates."""
 
-    name = "perceptron-origin"
-    description = "the perceptron through the origin (θ₀ = 0)"
     default_data = "separable-origin"
     needs_separable = "origin"
     offset = False

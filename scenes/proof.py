@@ -32,10 +32,8 @@ from manim import (
 )
 
 from linviz.perceptron import Perceptron
-from linviz.theory import (
-    mistake_bound, proof_quantities, proof_space, radius, unit_ball_data,
-)
-from linviz.replay import state_after_steps, state_at
+from linviz.theory import epochs_to_converge, proof_quantities, unit_ball_data
+from linviz.replay import state_at
 from scenes import style, wording
 from scenes.base import LinvizScene
 from scenes.geometry import clip_line, free_spot_on_circle, square_box_around_disk
@@ -73,18 +71,14 @@ def signed(value: float, places: int = 2) -> str:
 class ProofScene(StillFirst, LinvizScene):
     """The convergence theorem and its proof, on a perceptron run through the origin."""
 
-    name = "proof"
-    description = "the convergence theorem proved on a real run: Mγ ≤ θ·θ*/‖θ*‖ ≤ ‖θ‖ ≤ √M R"
     default_data = "separable-origin"
     needs_separable = "origin"
     offset = False
 
     def make_trace(self):
         """The engine's run; (R/γ)² + 2 epochs are always enough for it to converge."""
-        points, star = proof_space(self.data, self.offset)
-        bound = mistake_bound(radius(points), star.gamma)
-        return Perceptron(epochs=int(np.floor(bound)) + 2, offset=self.offset).fit(
-            self.data).trace_
+        return Perceptron(epochs=epochs_to_converge(self.data, self.offset),
+                          offset=self.offset).fit(self.data).trace_
 
     def construct(self) -> None:
         self.trace = self.make_trace()
@@ -108,7 +102,7 @@ class ProofScene(StillFirst, LinvizScene):
         # the same theorem on the points divided by R: the normalized form, run for real
         unit = unit_ball_data(self.data, self.offset)
         self.unit_quantities = proof_quantities(Perceptron(
-            epochs=int(np.floor(q.bound)) + 2, offset=False).fit(unit).trace_)
+            epochs=epochs_to_converge(unit, offset=False), offset=False).fit(unit).trace_)
         # θ* in the plane: θ*ᵀ[x, 1] = 0 is the line aᵀx + b = 0, and |θ*ᵀ[x, 1]| ≤ γ
         # the band of half-width γ/‖a‖ around it; ‖[x, 1]‖ ≤ R the disk ‖x‖ ≤ √(R² − 1)
         star = q.theta_star
@@ -281,7 +275,8 @@ class ProofScene(StillFirst, LinvizScene):
                                 math(limit, theme, style.FONT_PANEL)).arrange(
                 DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
         self.M_value = LiveValue("M", str(self.M_final), theme)
-        bound_note = math(f"<= (R \\/ gamma)^2 = {fmt(q.bound)}", theme, style.FONT_PANEL)
+        bound_note = math(f"<= floor((R \\/ gamma)^2) = {int(np.floor(q.bound))}", theme,
+                          style.FONT_PANEL)
         self.M_row = VGroup(self.M_value, bound_note).arrange(RIGHT, buff=style.BUFF)
         bound_note.set_y(self.M_value.label.get_y())
         column = VGroup(self.rows["alignment"], self.plots["alignment"], self.rows["norm"],
@@ -331,7 +326,8 @@ class ProofScene(StillFirst, LinvizScene):
             number.next_to(term, DOWN, buff=style.BUFF)
         self.chain_M = LiveValue("M", str(self.M_final), theme)
         final = VGroup(LiveValue("M", self.M_final, theme, font_size=style.FONT_CHAIN),
-                       math(f"<= (R \\/ gamma)^2 = {fmt(q.bound)}", theme, style.FONT_CHAIN))
+                       math(f"<= floor((R \\/ gamma)^2) = {int(np.floor(q.bound))}", theme,
+                            style.FONT_CHAIN))
         final.arrange(RIGHT, buff=style.CHAIN_GAP)
         final.set_color(theme.correct)
         heading = text("After $M$ updates:", theme, style.FONT_SMALL)
@@ -396,7 +392,7 @@ class ProofScene(StillFirst, LinvizScene):
 
     # -- the story ---------------------------------------------------------
     def swap_board(self, old, new, run_time: float = style.RUN_SWAP) -> None:
-        self.play(vanish(old), appear(new), run_time=run_time)
+        self.swap([old], [new], run_time)
         self.settle(new)
 
     def title_card(self) -> None:
@@ -521,8 +517,7 @@ class ProofScene(StillFirst, LinvizScene):
     def show_chain(self) -> None:
         self.section("chain")
         q = self.quantities
-        self.play(vanish(self.run_labels), vanish(self.run_graphs), vanish(self.run_numbers),
-                  appear(self.chain_board), run_time=style.RUN_SWAP)
+        self.swap([self.run_labels, self.run_graphs, self.run_numbers], [self.chain_board])
         live = VGroup(*self.chain_numbers, self.chain_M.number)
         self.remove(self.chain_board)
         chain_still = still_parts(self.chain_board, live)
@@ -546,8 +541,7 @@ class ProofScene(StillFirst, LinvizScene):
     def show_normalized(self) -> None:
         self.section("normalized")
         u = self.unit_quantities
-        self.play(vanish(self.chain_still), vanish(self.chain_live), appear(self.normalized),
-                  run_time=style.RUN_SWAP)
+        self.swap([self.chain_still, self.chain_live], [self.normalized])
         self.settle(self.normalized)
         self.narrate("Notes 002 and 003 state it for ‖x‖ ≤ 1 and ‖θ*‖ = 1: divide every point "
                      "by R, and γ becomes γ/R.", 4)
@@ -593,8 +587,6 @@ class ProofScene(StillFirst, LinvizScene):
 class ProofOffsetScene(ProofScene):
     """The offset case: the theorem on the augmented points [x, 1] and vectors [θ, θ₀]."""
 
-    name = "proof-offset"
-    description = "the convergence proof with an offset, on the augmented vectors [x, 1]"
     default_data = "separable"
     needs_separable = "offset"
     offset = True

@@ -56,8 +56,6 @@ def data_box(x: np.ndarray, y: np.ndarray, padding: float = 0.1) -> Box:
 class RegressionScene(LinvizScene):
     """Least squares on 20 points y = 0.5 + x − 1.2x² + noise."""
 
-    name = "regression"
-    description = "linear regression: residuals, loss contours, gradient descent, closed form"
     default_data = "regression1d"
     task = REGRESSION
     n_features = 1

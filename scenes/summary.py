@@ -84,8 +84,6 @@ THUMBNAILS = (perceptron_thumbnail, regression_thumbnail, logistic_thumbnail)
 class SummaryScene(LinvizScene):
     """The closing table."""
 
-    name = "summary"
-    description = "the closing table: half-spaces, linear regression, logistic regression"
 
     def construct(self) -> None:
         self.build()

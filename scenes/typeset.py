@@ -39,9 +39,9 @@ import numpy as np
 import svgelements as se
 from manim import RIGHT, ManimColor, VGroup, VMobject, config
 from manim.constants import SCALE_FACTOR_PER_FONT_POINT
-from manim.mobject.svg.svg_mobject import VMobjectFromSVGPath
 from manim.mobject.text.typst_mobject import MathTypst, Typst
-from manim.utils.typst_file_writing import TYPST_COMPILATION_FONT_SIZE, TYPST_TEMPLATE
+
+from .manim_adapter import VMobjectFromSVGPath, typst_page
 
 #: Manim draws Typst's rules at half their nominal width (its empirical match to TeX)
 RULE_WIDTH_SCALE = 0.5
@@ -89,8 +89,7 @@ def compile_svg(body: str) -> bytes:
     """
     import typst
 
-    document = TYPST_TEMPLATE.format(text_size=TYPST_COMPILATION_FONT_SIZE, preamble="",
-                                     body=body)
+    document = typst_page(body)
     name = hashlib.sha256(document.encode()).hexdigest()[:16]
     folder = config.get_dir("tex_dir")
     folder.mkdir(parents=True, exist_ok=True)

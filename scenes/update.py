@@ -118,8 +118,6 @@ def places_that_add_up(old: float, norm_squared: float, new: float, most: int = 
 class UpdateScene(LinvizScene):
     """What one update does to a point's score, from the perceptron's own run."""
 
-    name = "update"
-    description = "what one update does to the score: + ‖x‖² + 1, on a number line"
     default_data = "separable"
     needs_separable = "offset"
     epochs = 100

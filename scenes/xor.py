@@ -44,8 +44,6 @@ class XorScene(PerceptronScene):
     """The perceptron with offset on the four XOR corners, then on [x₁, x₂, x₁x₂]."""
 
     needs_inseparable = True
-    name = "xor"
-    description = "XOR: the perceptron cycles forever; lifted by x₁x₂, a plane separates"
     default_data = "xor"
     needs_separable = None
     offset = True

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from linviz.errors import DataError
-from scenes.margin import MarginScene, separator_with_fewest_mistakes
+from linviz.theory import separator_with_fewest_mistakes
+from scenes.margin import MarginScene
 from scenes.mobjects import fmt
 
 from scene_helpers import built_scene, tiny_dry_run, variant

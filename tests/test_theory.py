@@ -259,3 +259,34 @@ def test_dividing_by_r_keeps_the_bound_and_the_updates(name, offset):
               else thetas["theta"])
     unit_thetas = Perceptron(offset=False).fit(scaled).trace_.states["theta"]
     np.testing.assert_allclose(unit_thetas, lifted / R, atol=1e-12)
+
+
+@pytest.mark.parametrize("name,offset", [("separable", True), ("separable-origin", False),
+                                         ("small-margin", True)])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_epochs_to_converge_are_enough_and_follow_the_bound(name, offset, seed):
+    from linviz import Perceptron, make_builtin
+    from linviz.theory import epochs_to_converge, max_margin_separator
+
+    data = make_builtin(name, seed=seed)
+    epochs = epochs_to_converge(data, offset)
+    run = Perceptron(epochs=epochs, offset=offset).fit(data).trace_.result
+    assert run["converged"] and run["epochs"] < epochs
+    points = np.hstack([data.X, np.ones((data.n_samples, 1))]) if offset else data.X
+    star = max_margin_separator(points, data.y, offset=False)
+    R = np.max(np.linalg.norm(points, axis=1))
+    assert epochs == int((R / star.gamma) ** 2) + 2
+
+
+def test_separator_with_fewest_mistakes_is_the_best_imperfect_state():
+    from linviz import Perceptron, make_builtin
+    from linviz.theory import separator_with_fewest_mistakes
+
+    trace = Perceptron(offset=True).fit(make_builtin("separable")).trace_
+    X, y = trace.data.X, trace.data.y
+    counts = [int(np.sum(y * (X @ t + t0) <= 0)) if np.any(t) else None
+              for t, t0 in zip(trace.states["theta"], trace.states["theta0"])]
+    imperfect = [c for c in counts if c]
+    chosen = separator_with_fewest_mistakes(trace)
+    assert counts[chosen] == min(imperfect)
+    assert all(c != min(imperfect) for c in counts[chosen + 1:])

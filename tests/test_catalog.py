@@ -1,0 +1,22 @@
+"""The catalogue is the one registry of scene names and descriptions."""
+
+from __future__ import annotations
+
+from scenes.catalog import SCENES_IN_ORDER, entry_for
+
+from scene_helpers import variant
+
+
+def test_every_scene_class_takes_its_name_from_the_catalogue():
+    for entry in SCENES_IN_ORDER:
+        scene_class = entry.load()
+        assert scene_class.scene_name() == entry.name
+        # a variant (how the CLI passes --data, --seed, --theme) keeps the name
+        assert variant(scene_class, seed=3).scene_name() == entry.name
+        assert entry_for(scene_class) is entry
+
+
+def test_no_scene_class_keeps_a_second_copy_of_its_name_or_description():
+    for entry in SCENES_IN_ORDER:
+        for klass in entry.load().__mro__:
+            assert "name" not in vars(klass) and "description" not in vars(klass), klass
