@@ -8,7 +8,7 @@ moves pays for them once per animation instead of once per frame.
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, Animation, Mobject, VGroup, VMobject
+from manim import DOWN, LEFT, RIGHT, Animation, Mobject, VGroup, VMobject, config
 
 from . import style
 from .manim_adapter import colour_alphas, set_colour_alphas
@@ -54,6 +54,10 @@ def indented(mobject: VMobject) -> VMobject:
 def board(rows, below: VMobject, buff: float = style.BUFF) -> VGroup:
     """Rows stacked under ``below`` on the right of the frame, left-aligned at
     ``style.PANEL_LEFT``; rows made with :func:`indented` are set in."""
+    room = config.frame_width / 2 - style.PANEL_LEFT - style.SMALL_BUFF
+    for row in rows:  # a row too long for the column is set smaller, never cut off
+        if row.width + getattr(row, "indent", 0.0) > room:
+            row.scale((room - getattr(row, "indent", 0.0)) / row.width)
     group = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=buff)
     for row in rows:
         row.shift(RIGHT * getattr(row, "indent", 0.0))

@@ -482,8 +482,10 @@ class DataVector(VGroup):
     """A vector of the data space drawn as an arrow between two data points."""
 
     def __init__(self, plane: DataPlane, start, end, colour: str, label: str | None = None,
-                 label_direction=UL):
+                 label_direction=UL, avoid=()):
         self.plane_ref = Shared(plane)
+        #: other drawings (labels) this one's label keeps clear of
+        self.avoid = Shared(list(avoid))
         self.arrow = FastArrow(colour, tip_length=0.22, tip_width=0.2)
         parts = [self.arrow]
         self.label = None
@@ -523,19 +525,28 @@ class DataVector(VGroup):
         """Boxes the label must not cover: the plane's markers and the arrow itself."""
         plane = self.plane
         markers = box_around(plane.markers.positions(), style.POINT_SIZE * 1.2) \
-            if len(plane.markers) else np.zeros((0, 4))
+            if len(plane.markers) else np.zeros((0, 5))
         along = np.linspace(0.0, 1.0, 12)[:, None]
         shaft = box_around(start_p + along * (end_p - start_p), 0.06)
-        return np.vstack([markers, shaft])
+        others = [np.array([*m.get_corner(DL)[:2], *m.get_corner(UR)[:2], 100.0])
+                  for m in self.avoid.target if m.width > 0]
+        return np.vstack([markers, shaft, *([np.array(others)] if others else [])])
 
     def _label_covers(self, centre, start_p, end_p) -> bool:
+        """Does the label at ``centre`` cover an obstacle or stick out of the plane?"""
         half = np.array([self.label.width, self.label.height]) / 2
         box = np.array([*(centre[:2] - half), *(centre[:2] + half)])
-        return covered_area(box, self._obstacles(start_p, end_p)) > 1e-9
+        bounds = self._bounds()
+        outside = (box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2]
+                   or box[3] > bounds[3])
+        return outside or covered_area(box, self._obstacles(start_p, end_p)) > 1e-9
+
+    def _bounds(self) -> np.ndarray:
+        corners = self.plane.axes
+        return np.array([*corners.get_corner(DL)[:2], *corners.get_corner(UR)[:2]])
 
     def _clear_offset(self, start_p, end_p) -> np.ndarray:
-        corners = self.plane.axes
-        bounds = np.array([*corners.get_corner(DL)[:2], *corners.get_corner(UR)[:2]])
+        bounds = self._bounds()
         offset = best_offset(end_p, (self.label.width, self.label.height),
                              self._obstacles(start_p, end_p), gap=0.08, bounds=bounds)
         return np.array([offset[0], offset[1], 0.0])

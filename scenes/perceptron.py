@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, Circle, FadeIn, FadeOut, GrowFromPoint, VGroup, Write, smooth,
+    DOWN, LEFT, Circle, FadeIn, FadeOut, GrowFromPoint, ValueTracker, VGroup, Write, smooth,
 )
 
 from linviz.perceptron import Perceptron
@@ -317,11 +317,16 @@ class PerceptronScene(LinvizScene):
         s = self.vector_scale
         sign = "+" if label > 0 else "-"
         addend = DataVector(self.plane, (0, 0), s * label * np.asarray(x), self.theme.step,
-                            f"{sign} x^((i))")
+                            f"{sign} x^((i))", avoid=[self.theta_arrow.label])
         self.play(GrowFromPoint(addend.arrow, addend.arrow.get_start()), FadeIn(addend.label),
                   run_time=style.RUN_SLOW_UPDATE)
-        self.play(addend.animate.shift(self.plane.c2p(s * theta_before) - self.plane.c2p((0, 0))),
-                  run_time=style.RUN_SLOW_UPDATE)
+        # the arrow slides to the tip of θ; its label follows, kept clear of markers
+        tail = ValueTracker(0.0)
+        addend.add_updater(lambda v: v.set_ends(tail.get_value() * s * theta_before,
+                                                s * (tail.get_value() * theta_before
+                                                     + label * np.asarray(x))))
+        self.play(tail.animate.set_value(1.0), run_time=style.RUN_SLOW_UPDATE)
+        addend.clear_updaters()
         self.narrate("Tip to tail: the new θ is the old θ plus y⁽ⁱ⁾x⁽ⁱ⁾; the boundary stays "
                      "perpendicular to θ.")
         self.play(FadeOut(addend), run_time=style.PAUSE_SHORT)

@@ -19,18 +19,23 @@ def box_around(points: np.ndarray, half: float) -> np.ndarray:
     """Square boxes of half-side ``half`` around screen points (n, ≥2): shape (n, 4)."""
     points = np.asarray(points, dtype=float).reshape(-1, points.shape[-1] if len(points) else 3)
     if not len(points):
-        return np.zeros((0, 4))
+        return np.zeros((0, 5))
     return np.column_stack([points[:, 0] - half, points[:, 1] - half,
-                            points[:, 0] + half, points[:, 1] + half])
+                            points[:, 0] + half, points[:, 1] + half, np.ones(len(points))])
 
 
 def covered_area(box: np.ndarray, obstacles: np.ndarray) -> float:
-    """Total area of ``box`` covered by each obstacle (overlaps counted per obstacle)."""
+    """Total area of ``box`` covered by each obstacle (overlaps counted per obstacle).
+
+    An optional fifth column weighs an obstacle's area: text on text (weight
+    100) is far worse than text on a marker (1).
+    """
     if not len(obstacles):
         return 0.0
     width = np.minimum(box[2], obstacles[:, 2]) - np.maximum(box[0], obstacles[:, 0])
     height = np.minimum(box[3], obstacles[:, 3]) - np.maximum(box[1], obstacles[:, 1])
-    return float(np.sum(np.clip(width, 0, None) * np.clip(height, 0, None)))
+    weight = obstacles[:, 4] if obstacles.shape[1] > 4 else 1.0
+    return float(np.sum(np.clip(width, 0, None) * np.clip(height, 0, None) * weight))
 
 
 def best_offset(anchor, size, obstacles: np.ndarray, gap: float,
@@ -52,7 +57,7 @@ def best_offset(anchor, size, obstacles: np.ndarray, gap: float,
         cost = covered_area(box, obstacles)
         if bounds is not None and (box[0] < bounds[0] or box[1] < bounds[1]
                                    or box[2] > bounds[2] or box[3] > bounds[3]):
-            cost += 4 * half[0] * half[1]
+            cost += 1e6  # only if every place leaves them
         if cost < best_cost - 1e-12:
             best, best_cost = centre - anchor, cost
         if cost <= 1e-12:

@@ -1,0 +1,52 @@
+"""Label placement: a clear place is found whenever one of the eight exists."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, strategies as st
+
+from scenes.placement import DIRECTIONS, best_offset, box_around, covered_area
+
+SIZE = np.array([0.6, 0.3])
+GAP = 0.08
+
+
+def box_at(anchor, offset):
+    centre = np.asarray(anchor)[:2] + offset
+    return np.array([*(centre - SIZE / 2), *(centre + SIZE / 2)])
+
+
+@given(st.lists(st.tuples(st.floats(-2, 2), st.floats(-2, 2)), max_size=12),
+       st.integers(0, 7))
+def test_the_chosen_place_is_clear_whenever_some_place_is(points, preferred):
+    anchor = np.zeros(2)
+    obstacles = box_around(np.array(points).reshape(-1, 2), 0.15)
+    costs = [covered_area(box_at(anchor, d * (SIZE / 2 + GAP)), obstacles) for d in DIRECTIONS]
+    offset = best_offset(anchor, SIZE, obstacles, GAP, preferred=preferred)
+    chosen = covered_area(box_at(anchor, offset), obstacles)
+    assert chosen <= min(costs) + 1e-12
+    if costs[preferred] == 0:
+        np.testing.assert_allclose(offset, DIRECTIONS[preferred] * (SIZE / 2 + GAP))
+
+
+def test_text_weighs_more_than_a_marker():
+    anchor = np.zeros(2)
+    up_left = DIRECTIONS[0] * (SIZE / 2 + GAP)
+    up_right = DIRECTIONS[1] * (SIZE / 2 + GAP)
+    # a large marker box up-left, a small label box up-right (weight 100): up-left wins
+    marker = np.array([[*(box_at(anchor, up_left)[:2]), *(box_at(anchor, up_left)[2:]), 1.0]])
+    label = box_at(anchor, up_right)
+    label = np.array([[label[0], label[1], label[0] + 0.05, label[1] + 0.05, 100.0]])
+    blockers = np.vstack([marker, label,
+                          *[box_around(np.array([d * (SIZE / 2 + GAP)]), 0.4)
+                            for d in DIRECTIONS[2:]]])
+    offset = best_offset(anchor, SIZE, blockers, GAP)
+    np.testing.assert_allclose(offset, up_left)
+
+
+def test_places_outside_the_bounds_are_taken_last():
+    anchor = np.array([0.95, 0.0])
+    bounds = np.array([-1.0, -1.0, 1.0, 1.0])
+    offset = best_offset(anchor, SIZE, np.zeros((0, 5)), GAP, bounds=bounds)
+    box = box_at(anchor, offset)
+    assert box[0] >= bounds[0] and box[2] <= bounds[2]
