@@ -37,9 +37,10 @@ def test_text_weighs_more_than_a_marker():
     marker = np.array([[*(box_at(anchor, up_left)[:2]), *(box_at(anchor, up_left)[2:]), 1.0]])
     label = box_at(anchor, up_right)
     label = np.array([[label[0], label[1], label[0] + 0.05, label[1] + 0.05, 100.0]])
-    blockers = np.vstack([marker, label,
-                          *[box_around(np.array([d * (SIZE / 2 + GAP)]), 0.4)
-                            for d in DIRECTIONS[2:]]])
+    elsewhere = np.vstack([box_around(np.array([d * (SIZE / 2 + GAP)]), 0.4)
+                           for d in DIRECTIONS[2:]])
+    elsewhere[:, 4] = 1000.0  # every other place is far worse
+    blockers = np.vstack([marker, label, elsewhere])
     offset = best_offset(anchor, SIZE, blockers, GAP)
     np.testing.assert_allclose(offset, up_left)
 
