@@ -22,6 +22,20 @@ def _unit(angle_degrees: float) -> np.ndarray:
     return np.array([np.cos(angle), np.sin(angle)])
 
 
+#: the smallest distance between two generated points, as a fraction of the disk's radius:
+#: a marker apart when drawn, so that every point can be seen and counted
+MIN_GAP = 0.12
+
+
+def _apart(candidates: np.ndarray, kept: np.ndarray, gap: float) -> np.ndarray:
+    """``kept`` extended by the candidates, in order, that lie at least ``gap`` from all kept."""
+    chosen = list(kept)
+    for point in candidates:
+        if all(np.hypot(*(point - other)) >= gap for other in chosen):
+            chosen.append(point)
+    return np.array(chosen).reshape(-1, candidates.shape[1])
+
+
 def separable(
     n: int = 20,
     margin: float = 0.3,
@@ -31,14 +45,15 @@ def separable(
     seed: int = DEFAULT_SEED,
     name: str = "separable",
 ) -> Dataset:
-    """Points in the disk ‖x‖ ≤ R, labelled by a chosen line, none near it.
+    """Points in the disk ‖x‖ ≤ R, labelled by a chosen line, none near it or each other.
 
     The separator is uᵀx + offset = 0 with the unit normal
     u = (cos a, sin a), a = ``normal_angle`` degrees. Points are drawn
     uniformly in the disk of radius R = ``radius`` and kept only when their
-    distance to the line is at least ``margin`` (γ); y = sign(uᵀx + offset).
-    So the data set's margin with respect to (u, offset) is at least γ, and
-    both classes are present.
+    distance to the line is at least ``margin`` (γ) and to every point kept
+    before at least ``MIN_GAP``·R; y = sign(uᵀx + offset). So the data set's
+    margin with respect to (u, offset) is at least γ, and both classes are
+    present.
     """
     if n < 2:
         raise DataError(f"separable: needs n ≥ 2 points, got {n}")
@@ -53,7 +68,7 @@ def separable(
         candidates = rng.uniform(-radius, radius, size=(4 * n, 2))
         inside = np.linalg.norm(candidates, axis=1) <= radius
         far = np.abs(candidates @ normal + offset) >= margin
-        pool = np.vstack([pool, candidates[inside & far]])
+        pool = _apart(candidates[inside & far], pool, MIN_GAP * radius)
         if len(pool) >= n:
             X = pool[:n]
             y = np.where(X @ normal + offset > 0, 1.0, -1.0)
