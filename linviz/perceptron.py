@@ -29,6 +29,7 @@ import numpy as np
 
 from .dataset import CLASSIFICATION, Dataset
 from .errors import DataError
+from .limits import MAX_EPOCHS, TRACE_MEMORY_BUDGET, check_count, check_trace_budget, step_bytes
 from .trace import Trace
 
 # Visits per vectorized chunk: twice the last gap between mistakes, doubling
@@ -155,6 +156,12 @@ class Perceptron:
             raise DataError(f"the perceptron needs labels ±1; {data.name!r} is a regression data set")
         if not (isinstance(self.epochs, (int, np.integer)) and self.epochs >= 1):
             raise DataError(f"epochs (τ) must be a whole number ≥ 1, got {self.epochs!r}")
+        check_count(int(self.epochs), MAX_EPOCHS, "epochs (τ)")
+        n, d = data.X.shape
+        numbers = 2 * d + 8  # θ and x, and t, epoch, i, score, mistake, state, θ₀, y
+        most_epochs = max(1, TRACE_MEMORY_BUDGET // (n * step_bytes(numbers)))
+        check_trace_budget(self.algorithm, n * int(self.epochs), numbers, int(self.epochs),
+                           f"lower τ (--epochs) to at most {most_epochs:,} or use fewer points")
         if self.order not in ("cyclic", "shuffle"):
             raise DataError(f"order must be 'cyclic' or 'shuffle', got {self.order!r}")
 
