@@ -38,9 +38,14 @@ def _read_text(path: Path, where: str) -> str:
     """The file's text: a regular file of at most MAX_DATA_BYTES, in UTF-8."""
     raw = read_input_bytes(path, MAX_DATA_BYTES, DataError, "CSV file")
     try:
-        return raw.decode("utf-8-sig")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise DataError(f"{where}: not a text file (not UTF-8)") from None
+    nul = text.find("\0")
+    if nul >= 0:
+        raise DataError(f"{where}:{text.count(chr(10), 0, nul) + 1}: contains a NUL byte: "
+                        f"not a text CSV file")
+    return text
 
 
 def _parse_rows(text: str, where: str) -> list[tuple[int, list[str]]]:
@@ -78,8 +83,6 @@ def _csv_error_message(error: str, where: str, record_line: int, line: int) -> s
     if "field larger than field limit" in error:
         return (f"{where}:{record_line}: a field longer than {MAX_FIELD_CHARS:,} characters, "
                 f"the most a CSV field may have")
-    if "NUL" in error:
-        return f"{where}:{line}: contains a NUL byte: not a text CSV file"
     return f"{where}:{line}: not valid CSV ({shorten(error)})"
 
 

@@ -17,8 +17,14 @@ class OneLineErrors(click.Group):
     """A group whose every failure is one line, ``Error: ...``, and exit status 2.
 
     Bad input of any kind (a click usage error, a malformed data file, an
-    unknown scene) is reported without a traceback.
+    unknown scene) is reported without a traceback; so is Ctrl-C.
     """
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:  # click would print an empty line before its "Aborted!"
+            raise click.ClickException("interrupted; nothing was written") from None
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):

@@ -10,7 +10,7 @@ pass; anything else is refused with one line saying which and why.
 
 from __future__ import annotations
 
-from linviz.errors import LinvizError, shorten
+from linviz.errors import LinvizError, quoted
 
 #: options that take a value (as the next --manim-arg, or after "=" / attached)
 WITH_VALUE = {
@@ -60,22 +60,22 @@ def check_manim_args(args: tuple[str, ...] | list[str]) -> None:
         if expect_value:
             expect_value = False
             continue
-        shown = shorten(arg)
+        shown = quoted(arg)
         if not arg.startswith("-") or arg == "-":
-            raise LinvizError(f"--manim-arg {shown!r}: render names the scene file and class "
+            raise LinvizError(f"--manim-arg {shown}: render names the scene file and class "
                               f"itself; pass options only")
         if arg.startswith("--"):
             name, attached = arg.partition("=")[0], "=" in arg
         else:
             name, attached = arg[:2], len(arg) > 2
         if name in DECIDED_BY_RENDER:
-            raise LinvizError(f"--manim-arg {shown!r}: render decides {DECIDED_BY_RENDER[name]} "
+            raise LinvizError(f"--manim-arg {shown}: render decides {DECIDED_BY_RENDER[name]} "
                               f"and writes only into --out, so {name} is not passed on")
         if name in WITH_VALUE:
             expect_value = not attached
         elif name not in FLAGS or attached:
-            raise LinvizError(f"--manim-arg {shown!r}: not an option render passes on to Manim "
+            raise LinvizError(f"--manim-arg {shown}: not an option render passes on to Manim "
                               f"(see 'render --help' for those it does)")
     if expect_value:
-        raise LinvizError(f"--manim-arg {shorten(args[-1])!r} needs a value: give it as "
+        raise LinvizError(f"--manim-arg {quoted(args[-1])} needs a value: give it as "
                           f"another --manim-arg or after '='")

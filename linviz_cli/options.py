@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import click
 
+from linviz.limits import MAX_SEED
+
 data_option = click.option(
     "--data", "data_spec", metavar="NAME|FILE.csv", default=None,
     help="A built-in data set (see 'datasets') or a CSV file with a header row.")
 seed_option = click.option(
-    "--seed", type=click.IntRange(min=0), default=0, show_default=True,
-    help="Seed of the built-in data and of any random choice the learner makes.")
+    "--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True,
+    help=f"Seed of the built-in data and of any random choice the learner makes "
+         f"(0 to {MAX_SEED}).")
 positive_option = click.option(
     "--positive", metavar="LABEL", default=None,
     help="CSV only: the label value that becomes +1.")

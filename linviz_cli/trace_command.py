@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import inspect
 import sys
-from pathlib import Path
 
 import click
 
@@ -70,13 +69,13 @@ def trace(algorithm, data_spec, seed, positive, label_column, out_path, mistakes
     data_spec = data_spec or DEFAULT_DATA[algorithm]
     if mistakes_only and algorithm != "perceptron":
         raise click.UsageError("--mistakes-only applies to the perceptron only")
-    inputs = [data_spec] if looks_like_file(data_spec) else []
-    if out_path is None:
-        out_path = f"traces/{algorithm}-{Path(data_spec).stem}-seed{seed}.json"
-    # checked before the run: nothing is computed for an output that cannot be written
-    target = None if out_path == "-" else guard_output(out_path, inputs)
     data = resolve_data(data_spec, seed=seed, task=task, positive=positive,
                         label_column=label_column)
+    inputs = [data_spec] if looks_like_file(data_spec) else []
+    if out_path is None:
+        out_path = f"traces/{algorithm}-{data.name}-seed{seed}.json"
+    # checked before the run: nothing is learned for an output that cannot be written
+    target = None if out_path == "-" else guard_output(out_path, inputs)
     learner = learner_class(**given).fit(data)
     record = learner.trace_
     text = record.to_json(mistakes_only)
