@@ -4,6 +4,13 @@ Each bound is checked before anything is allocated, so an absurd number is
 one line naming the option and its bound, never a numpy allocation error or
 minutes of swapping. The README ("Limits and errors") and ``--help`` quote
 these numbers.
+
+A trace's memory is estimated as steps × bytes per step. Where the number of
+steps is known before the run (gradient steps, k hypotheses) a run beyond
+:data:`TRACE_MEMORY_BUDGET` is refused before it starts; a perceptron stops
+early when it converges, so its run is refused only once it has recorded as
+many epochs as the budget holds without converging (or at once, when its
+state repeats and it never will): its memory stays within the budget.
 """
 
 from __future__ import annotations
@@ -50,19 +57,33 @@ def step_bytes(numbers_per_step: int) -> int:
     return ENGINE_BYTES_PER_STEP + JSON_OBJECTS_PER_BYTE * json_bytes
 
 
+def trace_bytes(n_steps: int, numbers_per_step: int, n_epochs: int = 0) -> int:
+    """Estimated peak bytes of recording and writing a trace of ``n_steps`` steps."""
+    return n_steps * step_bytes(numbers_per_step) + n_epochs * BYTES_PER_EPOCH
+
+
+def over_budget(algorithm: str, n_steps: int, numbers_per_step: int, n_epochs: int = 0,
+                way_out: str = "", why: str = "") -> LimitError:
+    """The LimitError of a trace that would pass :data:`TRACE_MEMORY_BUDGET`.
+
+    ``why`` says what is known about the run (it does not converge, ...),
+    ``way_out`` what to change; both end up in the one line.
+    """
+    estimate = trace_bytes(n_steps, numbers_per_step, n_epochs)
+    affordable = TRACE_MEMORY_BUDGET // step_bytes(numbers_per_step)
+    return LimitError(f"{algorithm}: {why}up to {n_steps:,} steps to record, about "
+                      f"{estimate / 2**30:.1f} GiB, beyond the trace memory budget of "
+                      f"{TRACE_MEMORY_BUDGET / 2**30:.0f} GiB ({affordable:,} steps of this "
+                      f"data); {way_out}")
+
+
 def check_trace_budget(algorithm: str, n_steps: int, numbers_per_step: int,
                        n_epochs: int = 0, way_out: str = "") -> None:
-    """Refuse a run whose trace would need more than :data:`TRACE_MEMORY_BUDGET`.
+    """Refuse, before running, a run whose trace would need more than the budget.
 
-    ``n_steps`` is the most steps the run can record (a perceptron: n points ×
-    τ epochs), ``numbers_per_step`` the numbers each step holds in the JSON
-    (θ, x, gradients, ...). ``way_out`` ends the message: what to change.
+    ``n_steps`` is the number of steps the run records (gradient steps, k
+    hypotheses), ``numbers_per_step`` the numbers each step holds in the JSON
+    (θ, gradients, ...). ``way_out`` ends the message: what to change.
     """
-    per_step = step_bytes(numbers_per_step)
-    estimate = n_steps * per_step + n_epochs * BYTES_PER_EPOCH
-    if estimate > TRACE_MEMORY_BUDGET:
-        affordable = max(0, TRACE_MEMORY_BUDGET // per_step)
-        raise LimitError(f"{algorithm}: up to {n_steps:,} steps to record, about "
-                         f"{estimate / 2**30:.1f} GiB, beyond the trace memory budget of "
-                         f"{TRACE_MEMORY_BUDGET / 2**30:.0f} GiB ({affordable:,} steps of this "
-                         f"data); {way_out}")
+    if trace_bytes(n_steps, numbers_per_step, n_epochs) > TRACE_MEMORY_BUDGET:
+        raise over_budget(algorithm, n_steps, numbers_per_step, n_epochs, way_out)

@@ -59,8 +59,7 @@ def list_scenes() -> None:
 @click.option("--theme", type=click.Choice(["dark", "light"]), default="dark",
               show_default=True, help="dark for screens, light for projectors and print.")
 @click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
-              help=f"Scenes rendered at the same time, each in its own process (1 to "
-                   f"{MAX_JOBS}).")
+              help="Scenes rendered at the same time, each in its own process.")
 @click.option("--manim-arg", "manim_args", multiple=True, metavar="ARG",
               help="Pass ARG on to Manim (repeatable), e.g. --manim-arg=--save_sections. "
                    "Options that decide where files go are refused; these pass: "

@@ -21,8 +21,7 @@ LEARNER_OPTIONS = ("epochs", "offset", "order", "lr", "steps", "l2", "batch", "d
 @click.argument("algorithm", type=click.Choice(ALGORITHMS), metavar="ALGORITHM")
 @data_options
 @click.option("--epochs", type=click.IntRange(1, MAX_EPOCHS), default=None,
-              help=f"Perceptron: τ, the most passes over the data, 1 to {MAX_EPOCHS:,} "
-                   f"[default: 100].")
+              help="Perceptron: τ, the most passes over the data [default: 100].")
 @click.option("--offset/--no-offset", default=None,
               help="Learn the offset θ₀, or keep the classifier through the origin "
                    "[default: offset].")
@@ -30,7 +29,7 @@ LEARNER_OPTIONS = ("epochs", "offset", "order", "lr", "steps", "l2", "batch", "d
               help="Perceptron: visit points in order, or shuffled per epoch [default: cyclic].")
 @click.option("--lr", type=float, default=None, help="Gradient learners: step size η.")
 @click.option("--steps", type=click.IntRange(1, MAX_STEPS), default=None,
-              help=f"Gradient learners: number of steps, 1 to {MAX_STEPS:,}.")
+              help="Gradient learners: number of steps.")
 @click.option("--l2", type=click.FloatRange(min=0), default=None,
               help="Logistic regression: weight λ of the L2 term [default: 0].")
 @click.option("--batch", type=click.Choice(["full", "stochastic"]), default=None,
@@ -38,7 +37,7 @@ LEARNER_OPTIONS = ("epochs", "offset", "order", "lr", "steps", "l2", "batch", "d
 @click.option("--degree", type=click.IntRange(1, 12), default=None,
               help="Linear regression: degree of the polynomial feature map [default: 1].")
 @click.option("--k", type=click.IntRange(1, MAX_K), default=None,
-              help=f"Best-of-k: how many random hypotheses, 1 to {MAX_K:,} [default: 10].")
+              help="Best-of-k: how many random hypotheses [default: 10].")
 @click.option("--out", "out_path", metavar="FILE.json", default=None,
               help="Where to write the trace ('-' for standard output) "
                    "[default: traces/ALGORITHM-DATA-seedN.json].")
