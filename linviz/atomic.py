@@ -2,18 +2,18 @@
 
 Every command that writes goes through this module:
 
-- :func:`guard_output` checks an output path before anything is computed: it
+- :func:`guard_output` checks an output file before anything is computed: it
   refuses a path that is one of the command's inputs (the same file, a hard
-  link, a symlink to it), a folder, a socket or block device, and a named pipe
-  nobody reads; it resolves a symlink to the file it points to (so the link
-  stays a link). It returns an :class:`OutputTarget` that says how the file
-  will be written.
-- :func:`write_text_atomic` writes a regular file through a temporary file in
-  the same folder, renamed over the target only once complete (a reader sees
-  the old file or the whole new one, never half of it). A character device
-  (``/dev/null``) or a named pipe is never renamed over: it is written
-  directly. New files follow the umask (0644 under umask 022), not the 0600
-  of :func:`tempfile.mkstemp`.
+  link, a symlink to it), a folder, a socket or a block device; it resolves a
+  symlink to the file it points to (so the link stays a link). It returns an
+  :class:`OutputTarget` that says how the file will be written.
+  :func:`guard_outputs_folder` makes an output folder or says why it cannot.
+- :func:`write_text_atomic` and :func:`write_bytes_atomic` write a regular
+  file through a temporary file in the same folder, renamed over the target
+  only once complete (a reader sees the old file or the whole new one, never
+  half of it). A character device (``/dev/null``) or a named pipe is never
+  renamed over: it is written directly. New files follow the umask (0644
+  under umask 022), not the 0600 of :func:`tempfile.mkstemp`.
 - :func:`make_work_dir` makes a private temporary folder for a child process
   that writes several files (``render``), to be moved into place when done.
 - :func:`remove_stale_temporaries` removes the temporary files and folders
@@ -160,18 +160,25 @@ def guard_outputs_folder(folder: str | os.PathLike, what: str = "--out") -> Path
 
 def write_text_atomic(path: str | os.PathLike | OutputTarget, text: str,
                       inputs: Iterable[str | os.PathLike] = ()) -> Path:
-    """Write ``text`` (UTF-8) to ``path``, whole or not at all.
+    """Write ``text`` (UTF-8) to ``path``, whole or not at all: see :func:`write_bytes_atomic`."""
+    return write_bytes_atomic(path, text.encode("utf-8"), inputs)
+
+
+def write_bytes_atomic(path: str | os.PathLike | OutputTarget, data: bytes,
+                       inputs: Iterable[str | os.PathLike] = ()) -> Path:
+    """Write ``data`` to ``path``, whole or not at all; the path written is returned.
 
     A regular file is written through a temporary file in the same folder,
     renamed over ``path`` only once it is complete, with the permissions of a
     new file under the umask; an error or a signal leaves the old file as it
-    was. A character device or named pipe is written directly (never renamed
-    over). ``path`` may be a checked :class:`OutputTarget`; otherwise it is
-    checked here with :func:`guard_output` against ``inputs``.
+    was (a SIGKILL leaves the temporary, which the next write into the folder
+    removes). A character device or named pipe is written directly (never
+    renamed over). ``path`` may be a checked :class:`OutputTarget`; otherwise
+    it is checked here with :func:`guard_output` against ``inputs``.
     """
     target = path if isinstance(path, OutputTarget) else guard_output(path, inputs)
     if target.direct:
-        _write_direct(target, text)
+        _write_direct(target, data)
         return target.path
     folder = target.path.parent
     folder.mkdir(parents=True, exist_ok=True)
@@ -180,8 +187,8 @@ def write_text_atomic(path: str | os.PathLike | OutputTarget, text: str,
                                     suffix=".part", dir=folder)
     try:
         os.fchmod(fd, 0o666 & ~current_umask())
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, target.path)
@@ -273,7 +280,7 @@ def _process_runs(pid: int) -> bool:
 
 
 def _open_pipe(path: Path, what: str):
-    """Open a named pipe for writing, or refuse when nobody reads it (it would block)."""
+    """Open a named pipe for writing (binary), or refuse when nobody reads it (it would block)."""
     try:
         fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
     except OSError as error:
@@ -283,14 +290,14 @@ def _open_pipe(path: Path, what: str):
                               f"{what}") from None
         raise OutputError(f"cannot write {shown_path(path)}: {error.strerror}") from None
     os.set_blocking(fd, True)
-    return os.fdopen(fd, "w", encoding="utf-8")
+    return os.fdopen(fd, "wb")
 
 
-def _write_direct(target: OutputTarget, text: str) -> None:
+def _write_direct(target: OutputTarget, data: bytes) -> None:
     """Write a character device or a named pipe in place (no temporary, no rename)."""
     if stat.S_ISFIFO(os.stat(target.path).st_mode):
         handle = _open_pipe(target.path, "--out")
     else:
-        handle = open(target.path, "w", encoding="utf-8")
+        handle = open(target.path, "wb")
     with handle:
-        handle.write(text)
+        handle.write(data)

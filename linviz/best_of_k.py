@@ -49,7 +49,7 @@ class BestOfK:
             raise DataError(f"k must be a whole number ≥ 1, got {self.k!r}")
         check_count(int(self.k), MAX_K, "k")
         check_trace_budget(self.algorithm, int(self.k), data.n_features + 10,
-                           way_out="use a smaller --k")
+                           data.X.size + data.n_samples, "use a smaller --k")
         k, d = int(self.k), data.n_features
         rng = np.random.default_rng(self.seed)
         directions = rng.normal(size=(k, d))

@@ -55,7 +55,7 @@ def run_gradient_descent(
     before it (always False for regression, where it is None).
     """
     n, p = features.shape
-    check_trace_budget(algorithm, steps, 3 * p + 12, way_out="use fewer --steps")
+    check_trace_budget(algorithm, steps, 3 * p + 12, data.X.size + n, "use fewer --steps")
     y = data.y
     rng = np.random.default_rng(seed)
     theta, theta0 = np.zeros(p), 0.0

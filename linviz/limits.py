@@ -57,20 +57,32 @@ def step_bytes(numbers_per_step: int) -> int:
     return ENGINE_BYTES_PER_STEP + JSON_OBJECTS_PER_BYTE * json_bytes
 
 
-def trace_bytes(n_steps: int, numbers_per_step: int, n_epochs: int = 0) -> int:
+def data_bytes(data_numbers: int) -> int:
+    """Estimated peak bytes of the data set's numbers in the trace (every trace holds X and y)."""
+    return JSON_OBJECTS_PER_BYTE * JSON_BYTES_PER_NUMBER * data_numbers
+
+
+def steps_budget(data_numbers: int) -> int:
+    """The bytes of the budget left for the steps, once the data's share is taken."""
+    return TRACE_MEMORY_BUDGET - data_bytes(data_numbers)
+
+
+def trace_bytes(n_steps: int, numbers_per_step: int, n_epochs: int = 0,
+                data_numbers: int = 0) -> int:
     """Estimated peak bytes of recording and writing a trace of ``n_steps`` steps."""
-    return n_steps * step_bytes(numbers_per_step) + n_epochs * BYTES_PER_EPOCH
+    return (n_steps * step_bytes(numbers_per_step) + n_epochs * BYTES_PER_EPOCH
+            + data_bytes(data_numbers))
 
 
 def over_budget(algorithm: str, n_steps: int, numbers_per_step: int, n_epochs: int = 0,
-                way_out: str = "", why: str = "") -> LimitError:
+                data_numbers: int = 0, way_out: str = "", why: str = "") -> LimitError:
     """The LimitError of a trace that would pass :data:`TRACE_MEMORY_BUDGET`.
 
     ``why`` says what is known about the run (it does not converge, ...),
     ``way_out`` what to change; both end up in the one line.
     """
-    estimate = trace_bytes(n_steps, numbers_per_step, n_epochs)
-    affordable = TRACE_MEMORY_BUDGET // step_bytes(numbers_per_step)
+    estimate = trace_bytes(n_steps, numbers_per_step, n_epochs, data_numbers)
+    affordable = max(0, steps_budget(data_numbers) // step_bytes(numbers_per_step))
     return LimitError(f"{algorithm}: {why}up to {n_steps:,} steps to record, about "
                       f"{estimate / 2**30:.1f} GiB, beyond the trace memory budget of "
                       f"{TRACE_MEMORY_BUDGET / 2**30:.0f} GiB ({affordable:,} steps of this "
@@ -78,12 +90,13 @@ def over_budget(algorithm: str, n_steps: int, numbers_per_step: int, n_epochs: i
 
 
 def check_trace_budget(algorithm: str, n_steps: int, numbers_per_step: int,
-                       n_epochs: int = 0, way_out: str = "") -> None:
+                       data_numbers: int, way_out: str) -> None:
     """Refuse, before running, a run whose trace would need more than the budget.
 
     ``n_steps`` is the number of steps the run records (gradient steps, k
     hypotheses), ``numbers_per_step`` the numbers each step holds in the JSON
-    (θ, gradients, ...). ``way_out`` ends the message: what to change.
+    (θ, gradients, ...), ``data_numbers`` those of the data set (n × (d + 1)).
+    ``way_out`` ends the message: what to change.
     """
-    if trace_bytes(n_steps, numbers_per_step, n_epochs) > TRACE_MEMORY_BUDGET:
-        raise over_budget(algorithm, n_steps, numbers_per_step, n_epochs, way_out)
+    if trace_bytes(n_steps, numbers_per_step, 0, data_numbers) > TRACE_MEMORY_BUDGET:
+        raise over_budget(algorithm, n_steps, numbers_per_step, 0, data_numbers, way_out)

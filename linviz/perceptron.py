@@ -29,8 +29,8 @@ import numpy as np
 
 from .dataset import CLASSIFICATION, Dataset
 from .errors import DataError
-from .limits import (BYTES_PER_EPOCH, MAX_EPOCHS, TRACE_MEMORY_BUDGET, check_count, over_budget,
-                     step_bytes)
+from .limits import (BYTES_PER_EPOCH, MAX_EPOCHS, check_count, over_budget, step_bytes,
+                     steps_budget)
 from .trace import Trace
 
 # Visits per vectorized chunk: twice the last gap between mistakes, doubling
@@ -168,13 +168,15 @@ class Perceptron:
         """
         n, d = data.X.shape
         numbers = 2 * d + 8  # θ and x, and t, epoch, i, score, mistake, state, θ₀, y
-        most_epochs = TRACE_MEMORY_BUDGET // (n * step_bytes(numbers) + BYTES_PER_EPOCH)
+        data_numbers = n * (d + 1)
+        most_epochs = max(0, steps_budget(data_numbers)
+                          // (n * step_bytes(numbers) + BYTES_PER_EPOCH))
         tau = int(self.epochs)
 
         def error(why: str = ""):
             way_out = (f"lower τ (--epochs) to at most {most_epochs:,} or use fewer points"
                        if most_epochs else "use fewer points or features")
-            return over_budget(self.algorithm, n * tau, numbers, tau, way_out, why)
+            return over_budget(self.algorithm, n * tau, numbers, tau, data_numbers, way_out, why)
 
         if most_epochs < 1:
             raise error()

@@ -17,7 +17,8 @@ class OneLineErrors(click.Group):
     """A group whose every failure is one line, ``Error: ...``, and exit status 2.
 
     Bad input of any kind (a click usage error, a malformed data file, an
-    unknown scene) is reported without a traceback; so is Ctrl-C.
+    unknown scene) is reported without a traceback; so are Ctrl-C, running out
+    of memory and a file system error no check foresaw.
     """
 
     def invoke(self, ctx):
@@ -45,14 +46,13 @@ class OneLineErrors(click.Group):
             _fail("aborted")
         except LinvizError as error:
             _fail(str(error))
-        except BrokenPipeError:  # `render.py trace --out - | head`: the reader left
-            _quiet_stdout()
-            _fail("standard output was closed before everything was written")
         except MemoryError:
             _fail("out of memory; see 'Limits and errors' in the README for the sizes "
                   "linviz accepts")
-        except OSError as error:  # a file system refusal no check foresaw: still one line
-            where = f"{error.filename}: " if error.filename else ""
+        except OSError as error:  # a refusal no check foresaw (click ends EPIPE itself)
+            from linviz.errors import shown_path
+
+            where = f"{shown_path(error.filename)}: " if error.filename else ""
             _fail(f"{where}{error.strerror or error}")
         sys.exit(result if isinstance(result, int) else 0)
 
@@ -60,17 +60,6 @@ class OneLineErrors(click.Group):
 def _fail(message: str) -> None:
     click.echo(f"Error: {' '.join(message.split())}", err=True)
     sys.exit(2)
-
-
-def _quiet_stdout() -> None:
-    """Point stdout at /dev/null, so Python's flush at exit does not fail again."""
-    import os
-
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
 
 
 @click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})

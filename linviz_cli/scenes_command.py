@@ -71,7 +71,7 @@ def render(names, quality, file_format, out_dir, preview, data_spec, seed, theme
     Files appear in --out only when complete; an interrupted or failed render
     moves nothing of the scenes in flight.
     """
-    from linviz.atomic import guard_output, guard_outputs_folder, remove_stale_temporaries
+    from linviz.atomic import guard_outputs_folder, remove_stale_temporaries
     from linviz.sources import looks_like_file
     from scenes.catalog import available, find
 
@@ -89,11 +89,7 @@ def render(names, quality, file_format, out_dir, preview, data_spec, seed, theme
     inputs = [data_spec] if data_spec and looks_like_file(data_spec) else []
     out = guard_outputs_folder(out_dir)
     for entry in entries:  # nothing is rendered for a file that could not be moved in
-        for suffix in ("." + file_format, ".srt"):
-            target = guard_output(out / f"{entry.name}{suffix}", inputs)
-            if target.direct:
-                raise click.UsageError(f"{target.path} is {target.kind}; render writes files "
-                                       f"only: move it away or choose another --out")
+        _check_targets(out, entry.name, file_format, inputs, "--save_sections" in manim_args)
     remove_stale_temporaries(out)
     env = dict(os.environ, LINVIZ_SEED=str(seed), LINVIZ_THEME=theme, COLUMNS="200")
     if data_spec:
@@ -160,6 +156,26 @@ def _interrupts_as_keyboard_interrupt():
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+
+
+def _check_targets(out: Path, name: str, file_format: str, inputs, sections: bool) -> None:
+    """Refuse, before rendering, a scene whose files could not replace what is in --out.
+
+    The movie (or image) and its captions must be new or regular files, and
+    not an input; with --save_sections, ``NAME-sections`` must be new or a folder.
+    """
+    from linviz.atomic import guard_output, kind_of
+
+    for suffix in ("." + file_format, ".srt"):
+        target = guard_output(out / f"{name}{suffix}", inputs)
+        if target.direct:
+            raise click.UsageError(f"{target.path} is {target.kind}; render writes files "
+                                   f"only: move it away or choose another --out")
+    folder = out / f"{name}-sections"
+    if sections and (folder.is_symlink() or (folder.exists() and not folder.is_dir())):
+        kind = "a symlink" if folder.is_symlink() else kind_of(folder.stat().st_mode)
+        raise click.UsageError(f"{folder} is {kind}, where render puts the sections folder: "
+                               f"move it away or choose another --out")
 
 
 def _scene_key(name: str) -> str:

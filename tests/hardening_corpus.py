@@ -124,7 +124,11 @@ def sparse(name: str, size: int):
 
 
 def text_file(name: str, build: Callable[[], str]):
-    return lambda folder: (folder / name).write_text(build())
+    """The file ``name`` (its folders made) with the text ``build()`` returns."""
+    def make(folder: Path) -> None:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(build())
+    return make
 
 
 def random_points(n: int, d: int = 2) -> str:
@@ -180,8 +184,8 @@ def text_replace(old: str, new: str):
     return damage
 
 
-def interrupt(where: str):
-    """A patch that makes ``"module:attribute.path"`` raise KeyboardInterrupt (Ctrl-C there)."""
+def interrupt(where: str, fault: type[BaseException] = KeyboardInterrupt):
+    """A patch that makes ``"module:attribute.path"`` raise ``fault`` (by default: Ctrl-C there)."""
     def patch(monkeypatch) -> None:
         import importlib
 
@@ -192,7 +196,7 @@ def interrupt(where: str):
             owner = getattr(owner, parent)
 
         def raise_interrupt(*args, **kwargs):
-            raise KeyboardInterrupt
+            raise fault
         monkeypatch.setattr(owner, attribute, raise_interrupt)
     return patch
 
@@ -361,6 +365,10 @@ CASES: list[Case] = [
     Case(4, "out-existing-folder", (*TRACE, "--out", "folder"),
          r"cannot write folder: it is a folder, not a file", folder_named("folder")),
     Case(4, "out-trailing-slash", (*TRACE, "--out", "new/"), r"cannot write new/: it names a folder"),
+    Case(4, "unforeseen-os-error", (*TRACE, "--out", "run.json"),
+         r"^Error: /some/file: Input/output error$", files(run_json="the old trace"),
+         patch=interrupt("linviz.perceptron:Perceptron.fit",
+                         OSError(5, "Input/output error", "/some/file"))),
     Case(4, "render-out-empty", ("render", "perceptron", "--out", ""), r"--out is empty: give a folder"),
     Case(4, "manim-fails-with-a-usage-error", (*RENDER, "--manim-arg=--fps",
                                                 "--manim-arg=fast", "--format", "png"),
@@ -479,6 +487,10 @@ CASES: list[Case] = [
     Case(9, "xor-tau-1e6", (*TRACE, "--data", "xor", "--epochs", "1000000"),
          r"the state repeats every 1 epoch\(s\), so it never converges: up to 4,000,000 steps "
          r"to record.*lower τ \(--epochs\) to at most 341,738"),
+    Case(9, "memory-error-while-learning", (*TRACE, "--out", "run.json"),
+         r"^Error: out of memory; see 'Limits and errors' in the README",
+         files(run_json="the old trace"), patch=interrupt("linviz.perceptron:Perceptron.fit",
+                                                         MemoryError)),
     Case(9, "xor-tau-1e7", (*TRACE, "--data", "xor", "--epochs", "10000000"),
          r"'--epochs': 10000000 is not in the range 1<=x<=1000000"),
     Case(9, "regression-1e6-steps", ("trace", "linear-regression", "--degree", "5", "--steps",
@@ -516,6 +528,11 @@ CASES: list[Case] = [
          r"^Error: interrupted: the scenes in flight", folder_named("out"),
          patch=interrupt("linviz.atomic:make_work_dir")),
 
+    Case(5, "disk-error-while-writing", (*TRACE, "--out", "run.json"),
+         r"^Error: cannot write run\.json: Input/output error; choose another --out",
+         files(run_json="the old trace"),
+         patch=interrupt("os:fsync", OSError(5, "Input/output error"))),
+
     # 11 -- special files as output ------------------------------------------------------------------
     Case(11, "fifo-without-reader", (*TRACE, "--out", "pipe"),
          r"cannot write pipe: it is a named pipe that nothing reads", fifo("pipe")),
@@ -536,6 +553,9 @@ CASES: list[Case] = [
     Case(11, "render-target-is-a-folder", RENDER,
          r"cannot write out/perceptron\.mp4: it is a folder, not a file",
          folder_named("out/perceptron.mp4")),
+    Case(11, "render-sections-target-is-a-file", (*RENDER, "--manim-arg=--save_sections"),
+         r"out/perceptron-sections is a file, where render puts the sections folder",
+         text_file("out/perceptron-sections", lambda: "not a folder")),
     Case(11, "render-target-is-a-socket", RENDER,
          r"cannot write out/perceptron\.mp4: it is a socket",
          both(folder_named("out"), unix_socket("out/perceptron.mp4"))),
