@@ -23,6 +23,7 @@ from .limits import MAX_JSON_DEPTH
 # a JSON string literal, escapes included: brackets inside one are not structure
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _OPENERS, _CLOSERS = b"[{", b"]}"
+_CHUNK = 1 << 24  # bytes of JSON scanned at a time
 
 #: step columns whose values are whole numbers, and the one of booleans
 INTEGER_STEP_COLUMNS = ("t", "epoch", "i", "state")
@@ -30,17 +31,25 @@ BOOLEAN_STEP_COLUMNS = ("mistake",)
 
 
 def check_depth(text: str, source: str) -> None:
-    """Refuse JSON nested deeper than :data:`MAX_JSON_DEPTH` (a real trace nests 5 deep)."""
-    structure = np.frombuffer(_JSON_STRING.sub('""', text).encode("utf-8", "replace"),
-                              dtype=np.uint8)
-    opens = np.isin(structure, np.frombuffer(_OPENERS, dtype=np.uint8))
-    closes = np.isin(structure, np.frombuffer(_CLOSERS, dtype=np.uint8))
-    marks = np.flatnonzero(opens | closes)
-    if marks.size == 0:
-        return
-    depth = int(np.cumsum(np.where(opens[marks], 1, -1), dtype=np.int64).max())
-    if depth > MAX_JSON_DEPTH:
-        raise TraceFormatError(f"{source}: JSON nested {depth} deep, more than the "
+    """Refuse JSON nested deeper than :data:`MAX_JSON_DEPTH` (a real trace nests 5 deep).
+
+    Brackets are counted outside string literals, in chunks, so a large trace
+    needs little memory beyond its text.
+    """
+    structure = _JSON_STRING.sub('""', text).encode("utf-8", "replace")
+    depth = deepest = 0
+    for start in range(0, len(structure), _CHUNK):
+        chunk = np.frombuffer(structure, dtype=np.uint8, count=min(_CHUNK, len(structure) - start),
+                              offset=start)
+        opens = (chunk == _OPENERS[0]) | (chunk == _OPENERS[1])
+        closes = (chunk == _CLOSERS[0]) | (chunk == _CLOSERS[1])
+        marks = np.flatnonzero(opens | closes)
+        if marks.size:
+            levels = depth + np.cumsum(np.where(opens[marks], 1, -1), dtype=np.int64)
+            deepest = max(deepest, int(levels.max()))
+            depth = int(levels[-1])
+    if deepest > MAX_JSON_DEPTH:
+        raise TraceFormatError(f"{source}: JSON nested {deepest} deep, more than the "
                                f"{MAX_JSON_DEPTH} a trace may be: not a linviz trace")
 
 

@@ -259,3 +259,14 @@ def test_children_die_when_killed_together(tmp_path):
     thread.join(SAFETY_NET_SECONDS)
     assert outcome["result"][0] == -signal.SIGKILL
     assert children.run(["true"], tmp_path, dict(os.environ))[0] == -signal.SIGKILL  # no more
+
+
+@pytest.mark.parametrize("chunk", [3, 7, 1 << 24])
+def test_the_depth_of_json_is_counted_across_chunks_and_outside_strings(monkeypatch, chunk):
+    import linviz.trace_checks as checks
+    from linviz.errors import TraceFormatError
+
+    monkeypatch.setattr(checks, "_CHUNK", chunk)
+    checks.check_depth('{"a": [[1, 2], "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["]}', "t")
+    with pytest.raises(TraceFormatError, match="nested 33 deep"):
+        checks.check_depth("[" * 33 + "]" * 33, "t")
