@@ -251,7 +251,9 @@ def test_children_die_when_killed_together(tmp_path):
         result=children.run([sys.executable, "-c", "import time; time.sleep(600)"],
                             tmp_path, dict(os.environ))))
     thread.start()
-    while not children._running:
+    for _ in range(SAFETY_NET_SECONDS * 20):  # until the child runs (a safety net, no timing)
+        if children._running or not thread.is_alive():
+            break
         thread.join(0.05)
     (process,) = children._running
     assert os.getpgid(process.pid) == process.pid  # a process group of its own
