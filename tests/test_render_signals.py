@@ -112,11 +112,26 @@ def test_sigkill_mid_render_takes_the_child_along_and_the_next_run_cleans_up(tmp
     render.communicate(timeout=SAFETY_NET_SECONDS)
     assert render.returncode == -signal.SIGKILL
     wait_until(lambda: not is_running(child), "the Manim child dying with its parent")
-    # killed with its parent, the child never finished its picture (left alone, it would have
-    # written it into the orphaned private folder)
+    # the child died with its parent (its parent-death signal, or its broken pipe at its next
+    # write) before it finished its picture, which would have landed in the orphaned folder
     assert not list((tmp_path / "out").rglob("*.png"))
     assert visible(tmp_path / "out") == []
     render_again_succeeds(tmp_path)
+
+
+def test_a_child_that_never_writes_still_dies_with_its_parent(tmp_path):
+    # A Manim child that writes is also ended by its broken pipe; one that only computes
+    # would live on without the parent-death signal (this one would sleep for an hour).
+    parent_script = ("import os, sys; from pathlib import Path; "
+                     "from linviz_cli.manim_process import Children; "
+                     "Children().run([sys.executable, '-c', 'import time; time.sleep(3600)'], "
+                     "Path('.'), dict(os.environ))")
+    parent = subprocess.Popen([sys.executable, "-c", parent_script], cwd=tmp_path,
+                              env=environment(), start_new_session=True)
+    child = wait_until(lambda: next(iter(children_of(parent.pid)), None), "the child process")
+    os.kill(parent.pid, signal.SIGKILL)
+    parent.wait(timeout=SAFETY_NET_SECONDS)
+    wait_until(lambda: not is_running(child), "the child dying with its parent")
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
