@@ -63,7 +63,7 @@ def check_scene_data(data: Dataset, spec: str, scene: str,
 
 
 def largest_stable_step(X: np.ndarray, degree: int = 1) -> float:
-    """n/λ_max(X̃ᵀX̃) for X̃ = [φ(x), 1]: gradient descent on the squared loss converges below it."""
+    """n/λ_max(X̃ᵀX̃), X̃ = [φ(x), 1]: below it gradient descent on the squared loss converges."""
     from .regression import polynomial_features
 
     features = polynomial_features(X, degree)

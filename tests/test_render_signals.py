@@ -172,8 +172,9 @@ def test_a_trace_killed_while_writing_leaves_a_temporary_the_next_run_removes(tm
 # -- a full disk and a read-only disk, in a private mount namespace --------------------------
 
 
-def in_private_tmpfs(folder: Path, mount_options: str, *command: str) -> subprocess.CompletedProcess:
-    """Run ``command`` in ``folder`` with a fresh tmpfs mounted there (only this process sees it)."""
+def in_private_tmpfs(folder: Path, mount_options: str,
+                     *command: str) -> subprocess.CompletedProcess:
+    """Run ``command`` in ``folder`` on a fresh tmpfs mounted there (only this process sees it)."""
     script = (f"mount -t tmpfs linviz-test {folder} && mkdir {folder}/out && "
               f"mount -o remount,{mount_options} {folder} && cd {folder} && "
               + " ".join(f"'{part}'" for part in command))
