@@ -47,11 +47,13 @@ def trace(algorithm, data_spec, seed, positive, label_column, out_path, mistakes
           **learner_options):
     """Run ALGORITHM and write its trace (every step) as JSON.
 
-    A trace whose estimated size exceeds the memory budget (2 GiB; see
-    'Limits and errors' in the README) is refused before the run, with the
-    option to change.
+    A trace that would pass the memory budget (2 GiB; see 'Limits and errors'
+    in the README) is refused, before the run when its length is known and
+    during it when a perceptron has not converged, naming the τ or --steps
+    that fits.
     """
     from linviz.atomic import guard_output, why_unwritable, write_text_atomic
+    from linviz.errors import shown_path
     from linviz.dataset import CLASSIFICATION, REGRESSION
     from linviz.learners import DEFAULT_DATA, LEARNERS
     from linviz.sources import looks_like_file, resolve_data
@@ -85,8 +87,9 @@ def trace(algorithm, data_spec, seed, positive, label_column, out_path, mistakes
     try:
         path = write_text_atomic(target, text)
     except OSError as error:  # no permission, disk full, ...
-        raise click.ClickException(f"cannot write {out_path}: {why_unwritable(out_path, error)}; "
-                                   f"choose another --out path") from None
+        raise click.ClickException(f"cannot write {shown_path(out_path)}: "
+                                   f"{why_unwritable(out_path, error)}; choose another --out "
+                                   f"path") from None
     click.echo(f"wrote {path}{target.note()}: {summary(record)}")
     if data.task == CLASSIFICATION and data.params.get("file"):
         negative, positive_label = data.label_names
