@@ -15,6 +15,7 @@ import numpy as np
 
 from .dataset import CLASSIFICATION, Dataset
 from .errors import DataError
+from .limits import MAX_K, check_count, check_trace_budget
 from .theory import training_error
 from .trace import Trace
 
@@ -46,6 +47,9 @@ class BestOfK:
             raise DataError(f"best-of-k needs labels ±1; {data.name!r} is a regression data set")
         if not (isinstance(self.k, (int, np.integer)) and self.k >= 1):
             raise DataError(f"k must be a whole number ≥ 1, got {self.k!r}")
+        check_count(int(self.k), MAX_K, "k")
+        check_trace_budget(self.algorithm, int(self.k), data.n_features + 10,
+                           data.X.size + data.n_samples, "use a smaller --k")
         k, d = int(self.k), data.n_features
         rng = np.random.default_rng(self.seed)
         directions = rng.normal(size=(k, d))

@@ -14,6 +14,7 @@ unless ``positive`` names the label that becomes +1. The mapping is kept in
 from __future__ import annotations
 
 import csv
+import io
 import math
 import os
 from pathlib import Path
@@ -21,7 +22,9 @@ from pathlib import Path
 import numpy as np
 
 from .dataset import CLASSIFICATION, REGRESSION, Dataset
-from .errors import DataError
+from .errors import DataError, quoted, shorten, shown_path
+from .inputs import read_input_bytes
+from .limits import MAX_DATA_BYTES, MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_FIELD_CHARS
 
 
 def _parse_number(text: str) -> float | None:
@@ -29,6 +32,58 @@ def _parse_number(text: str) -> float | None:
         return float(text)
     except ValueError:
         return None
+
+
+def _read_text(path: Path, where: str) -> str:
+    """The file's text: a regular file of at most MAX_DATA_BYTES, in UTF-8."""
+    raw = read_input_bytes(path, MAX_DATA_BYTES, DataError, "CSV file")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise DataError(f"{where}: not a text file (not UTF-8)") from None
+    nul = text.find("\0")
+    if nul >= 0:
+        raise DataError(f"{where}:{text.count(chr(10), 0, nul) + 1}: contains a NUL byte: "
+                        f"not a text CSV file")
+    return text
+
+
+def _parse_rows(text: str, where: str) -> list[tuple[int, list[str]]]:
+    """(line the record starts on, fields) of every record; a quoted field may span lines.
+
+    Strict parsing, so a quote that is never closed is reported as such (not
+    as a file that swallowed every later row into one field).
+    """
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    numbered_rows, last_line = [], 0
+    previous_limit = csv.field_size_limit(MAX_FIELD_CHARS)
+    try:
+        for row in reader:
+            numbered_rows.append((last_line + 1, row))
+            last_line = reader.line_num
+            if len(numbered_rows) > MAX_DATA_ROWS + 1:
+                raise DataError(f"{where}: more than {MAX_DATA_ROWS:,} data rows, the most "
+                                f"a data set may have")
+            if len(row) > MAX_DATA_COLUMNS:
+                raise DataError(f"{where}:{numbered_rows[-1][0]}: {len(row):,} columns, "
+                                f"more than the {MAX_DATA_COLUMNS:,} a data set may have")
+    except csv.Error as error:
+        raise DataError(_csv_error_message(str(error), where, last_line + 1,
+                                           reader.line_num)) from None
+    finally:
+        csv.field_size_limit(previous_limit)
+    return numbered_rows
+
+
+def _csv_error_message(error: str, where: str, record_line: int, line: int) -> str:
+    """The csv module's complaint in words, at the line where it starts."""
+    if "unexpected end of data" in error:
+        return (f"{where}:{record_line}: a quoted field starts here and is never closed "
+                f"(a \" without its closing \")")
+    if "field larger than field limit" in error:
+        return (f"{where}:{record_line}: a field longer than {MAX_FIELD_CHARS:,} characters, "
+                f"the most a CSV field may have")
+    return f"{where}:{line}: not valid CSV ({shorten(error)})"
 
 
 def _label_key(text: str) -> str:
@@ -59,28 +114,12 @@ def load_csv(
         With one line naming the file, the line and the column of the problem.
     """
     path = Path(path)
-    where = str(path)
+    where = shown_path(path)
     if task == REGRESSION and positive is not None:
         raise DataError(f"{where}: --positive names a class label; regression targets are "
                         f"numbers, not classes")
-    try:
-        with path.open(newline="", encoding="utf-8-sig") as handle:
-            reader = csv.reader(handle)
-            # (line the record starts on, fields): a quoted field may span lines
-            numbered_rows, last_line = [], 0
-            for row in reader:
-                numbered_rows.append((last_line + 1, row))
-                last_line = reader.line_num
-    except FileNotFoundError:
-        raise DataError(f"{where}: no such file") from None
-    except IsADirectoryError:
-        raise DataError(f"{where}: is a folder, not a CSV file") from None
-    except UnicodeDecodeError:
-        raise DataError(f"{where}: not a text file (not UTF-8)") from None
-    except csv.Error as error:
-        raise DataError(f"{where}: not valid CSV ({error})") from None
-    except OSError as error:
-        raise DataError(f"{where}: cannot read ({error.strerror})") from None
+    text = _read_text(path, where)
+    numbered_rows = _parse_rows(text, where)
 
     numbered = [(number, row) for number, row in numbered_rows
                 if any(cell.strip() for cell in row)]
@@ -96,12 +135,12 @@ def load_csv(
     elif label_column in header:
         label_index = header.index(label_column)
     else:
-        raise DataError(f"{where}:{header_line}: no column named {label_column!r} "
-                        f"(columns: {', '.join(header)})")
+        raise DataError(f"{where}:{header_line}: no column named {quoted(label_column)} "
+                        f"(columns: {shorten(', '.join(header))})")
     feature_indices = [j for j in range(len(header)) if j != label_index]
     if not feature_indices:
         raise DataError(f"{where}:{header_line}: no feature columns, only the label "
-                        f"column {header[label_index]!r}")
+                        f"column {quoted(header[label_index])}")
 
     data_rows = numbered[1:]
     if len(data_rows) < 2:
@@ -117,7 +156,7 @@ def load_csv(
             features[r, c] = _checked_number(row[j], where, line, header[j])
         label = row[label_index].strip()
         if label == "":
-            raise DataError(f"{where}:{line}: column {header[label_index]!r}: empty label")
+            raise DataError(f"{where}:{line}: column {quoted(header[label_index])}: empty label")
         raw_labels.append(label)
 
     name = path.stem
@@ -136,10 +175,11 @@ def _checked_number(text: str, where: str, line: int, column: str) -> float:
     value = _parse_number(text.strip())
     if value is None:
         shown = text.strip() or "(empty)"
-        raise DataError(f"{where}:{line}: column {column!r}: {shown!r} is not a number")
+        raise DataError(f"{where}:{line}: column {quoted(column)}: {quoted(shown)} is not a "
+                        f"number")
     if not math.isfinite(value):
-        raise DataError(f"{where}:{line}: column {column!r}: {text.strip()!r} is not a "
-                        f"finite number (NaN and infinity are not allowed)")
+        raise DataError(f"{where}:{line}: column {quoted(column)}: {quoted(text.strip())} is "
+                        f"not a finite number (NaN and infinity are not allowed)")
     return value
 
 
@@ -150,19 +190,19 @@ def _map_labels(raw_labels, positive, where, data_rows, column):
     for key, label, (line, _) in zip(keys, raw_labels, data_rows):
         distinct.setdefault(key, label)
         if len(distinct) > 2:
-            shown = ", ".join(repr(v) for v in distinct.values())
-            raise DataError(f"{where}:{line}: column {column!r}: a third label "
-                            f"{label!r}; expected two classes, found {shown}")
+            shown = ", ".join(quoted(v) for v in distinct.values())
+            raise DataError(f"{where}:{line}: column {quoted(column)}: a third label "
+                            f"{quoted(label)}; expected two classes, found {shown}")
     if len(distinct) < 2:
         only = next(iter(distinct.values()))
-        raise DataError(f"{where}: column {column!r}: one class only ({only!r}); "
+        raise DataError(f"{where}: column {quoted(column)}: one class only ({quoted(only)}); "
                         f"a classifier needs two")
     (key_a, label_a), (key_b, label_b) = distinct.items()
     if positive is not None:
         positive_key = _label_key(positive.strip())
         if positive_key not in distinct:
-            raise DataError(f"{where}: column {column!r}: --positive {positive!r} is not "
-                            f"one of the labels {label_a!r}, {label_b!r}")
+            raise DataError(f"{where}: column {quoted(column)}: --positive {quoted(positive)} "
+                            f"is not one of the labels {quoted(label_a)}, {quoted(label_b)}")
     else:
         number_a, number_b = _parse_number(label_a), _parse_number(label_b)
         if number_a is not None and number_b is not None:

@@ -17,6 +17,7 @@ import numpy as np
 
 from .dataset import Dataset
 from .errors import DataError
+from .limits import MAX_STEPS, check_count, check_trace_budget
 from .trace import Trace
 
 # loss_and_grad(X, y, theta, theta0) -> (loss, grad_theta, grad_theta0)
@@ -28,6 +29,7 @@ def check_schedule(lr: float, steps: int, batch: str) -> None:
         raise DataError(f"the step size η must be a positive number, got {lr!r}")
     if not (isinstance(steps, (int, np.integer)) and steps >= 1):
         raise DataError(f"steps must be a whole number ≥ 1, got {steps!r}")
+    check_count(int(steps), MAX_STEPS, "steps")
     if batch not in ("full", "stochastic"):
         raise DataError(f"batch must be 'full' or 'stochastic', got {batch!r}")
 
@@ -53,6 +55,7 @@ def run_gradient_descent(
     before it (always False for regression, where it is None).
     """
     n, p = features.shape
+    check_trace_budget(algorithm, steps, 3 * p + 12, data.X.size + n, "use fewer --steps")
     y = data.y
     rng = np.random.default_rng(seed)
     theta, theta0 = np.zeros(p), 0.0

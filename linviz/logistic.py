@@ -70,7 +70,7 @@ class LogisticRegression:
                             f"regression data set")
         check_schedule(self.lr, self.steps, self.batch)
         if not (np.isfinite(self.l2) and self.l2 >= 0):
-            raise DataError(f"the L2 weight λ must be ≥ 0, got {self.l2!r}")
+            raise DataError(f"the L2 weight λ must be a finite number ≥ 0, got {self.l2!r}")
         l2 = float(self.l2)
         params = {"lr": float(self.lr), "steps": int(self.steps), "l2": l2,
                   "batch": self.batch, "offset": bool(self.offset), "seed": int(self.seed)}

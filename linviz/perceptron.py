@@ -29,6 +29,8 @@ import numpy as np
 
 from .dataset import CLASSIFICATION, Dataset
 from .errors import DataError
+from .limits import (BYTES_PER_EPOCH, MAX_EPOCHS, check_count, over_budget, step_bytes,
+                     steps_budget)
 from .trace import Trace
 
 # Visits per vectorized chunk: twice the last gap between mistakes, doubling
@@ -155,8 +157,30 @@ class Perceptron:
             raise DataError(f"the perceptron needs labels ±1; {data.name!r} is a regression data set")
         if not (isinstance(self.epochs, (int, np.integer)) and self.epochs >= 1):
             raise DataError(f"epochs (τ) must be a whole number ≥ 1, got {self.epochs!r}")
+        check_count(int(self.epochs), MAX_EPOCHS, "epochs (τ)")
         if self.order not in ("cyclic", "shuffle"):
             raise DataError(f"order must be 'cyclic' or 'shuffle', got {self.order!r}")
+
+    def _budget(self, data: Dataset) -> tuple[int, object]:
+        """(the most epochs the trace memory budget holds, the error for passing it).
+
+        Refuses at once when not even one epoch fits.
+        """
+        n, d = data.X.shape
+        numbers = 2 * d + 8  # θ and x, and t, epoch, i, score, mistake, state, θ₀, y
+        data_numbers = n * (d + 1)
+        most_epochs = max(0, steps_budget(data_numbers)
+                          // (n * step_bytes(numbers) + BYTES_PER_EPOCH))
+        tau = int(self.epochs)
+
+        def error(why: str = ""):
+            way_out = (f"lower τ (--epochs) to at most {most_epochs:,} or use fewer points"
+                       if most_epochs else "use fewer points or features")
+            return over_budget(self.algorithm, n * tau, numbers, tau, data_numbers, way_out, why)
+
+        if most_epochs < 1:
+            raise error()
+        return most_epochs, error
 
     def fit(self, data: Dataset) -> "Perceptron":
         self._validate(data)
@@ -174,7 +198,11 @@ class Perceptron:
             X_cols, y_ord = columns, data.y
             segments: dict[int, tuple] = {}  # kept: every epoch visits the same rows
 
+        most_epochs, over_budget_error = self._budget(data)
+        capped = int(self.epochs) > most_epochs
         for epoch in range(1, int(self.epochs) + 1):
+            if capped and epoch > most_epochs:  # memory stays within the budget
+                raise over_budget_error(f"not converged after {most_epochs:,} epochs, ")
             updates = scan.n_updates
             if cyclic:
                 if cycle is None:
@@ -184,6 +212,10 @@ class Perceptron:
                         cycle = {"start_epoch": start_epoch,
                                  "period_epochs": epoch - start_epoch,
                                  "updates_per_period": updates - start_updates}
+                        if capped:
+                            raise over_budget_error(
+                                f"the state repeats every {cycle['period_epochs']} epoch(s), "
+                                f"so it never converges: ")
                     else:
                         seen_states[key] = (epoch, updates)
             else:

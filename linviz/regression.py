@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .dataset import REGRESSION, Dataset
+from .dataset import MAX_MAGNITUDE, REGRESSION, Dataset
 from .errors import DataError
 from .gradient import check_schedule, run_gradient_descent
 
@@ -29,6 +29,12 @@ def polynomial_features(X: np.ndarray, degree: int) -> np.ndarray:
         return X
     if X.shape[1] != 1:
         raise DataError(f"polynomial features need 1-D input, got {X.shape[1]} features")
+    largest = float(np.max(np.abs(X))) if X.size else 0.0
+    # log10 rather than the power itself: x^degree may overflow to inf
+    if largest > 0 and degree * np.log10(largest) > np.log10(MAX_MAGNITUDE):
+        raise DataError(f"degree {degree} features overflow: x up to {largest:.3g} gives "
+                        f"x^{degree} ≈ 1e{degree * np.log10(largest):.0f}, beyond "
+                        f"{MAX_MAGNITUDE:.0e}; rescale x or lower --degree")
     return X[:, :1] ** np.arange(1, degree + 1)
 
 

@@ -6,12 +6,18 @@ from pathlib import Path
 
 from .csv_loader import load_csv
 from .dataset import CLASSIFICATION, Dataset
-from .errors import DataError
+from .errors import DataError, quoted
 from .generators import BUILTIN, DEFAULT_SEED, make_builtin
 
 
 def looks_like_file(spec: str) -> bool:
-    return spec.lower().endswith(".csv") or "/" in spec or Path(spec).is_file()
+    """Whether ``spec`` names a file: ends in .csv, has a "/", or is an existing file."""
+    if spec.lower().endswith(".csv") or "/" in spec:
+        return True
+    try:
+        return Path(spec).is_file()
+    except (OSError, ValueError):  # a name too long for a file, a NUL byte, ...
+        return False
 
 
 def resolve_data(spec: str, seed: int = DEFAULT_SEED, task: str = CLASSIFICATION,
@@ -24,13 +30,13 @@ def resolve_data(spec: str, seed: int = DEFAULT_SEED, task: str = CLASSIFICATION
     if spec in BUILTIN:
         if positive is not None or label_column is not None:
             raise DataError("--positive and --label-column apply to CSV files, not to the "
-                            f"built-in data set {spec!r}")
+                            f"built-in data set {quoted(spec)}")
         data = make_builtin(spec, seed)
     elif looks_like_file(spec):
         data = load_csv(spec, label_column=label_column, positive=positive, task=task)
     else:
-        raise DataError(f"unknown data set {spec!r}: not a built-in name "
+        raise DataError(f"unknown data set {quoted(spec)}: not a built-in name "
                         f"({', '.join(BUILTIN)}) nor a CSV file")
     if data.task != task:
-        raise DataError(f"data set {spec!r} is for {data.task}, but this needs {task} data")
+        raise DataError(f"data set {quoted(spec)} is for {data.task}, but this needs {task} data")
     return data

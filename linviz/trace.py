@@ -29,9 +29,12 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from . import trace_checks
 from .atomic import write_text_atomic
 from .dataset import Dataset
-from .errors import DataError, TraceFormatError
+from .errors import DataError, TraceFormatError, shown_path
+from .inputs import read_input_bytes
+from .limits import MAX_TRACE_BYTES
 
 SCHEMA_VERSION = 1
 FORMAT_NAME = "linviz-trace"
@@ -182,29 +185,43 @@ class Trace:
             records.append(record)
         return records
 
-    def save(self, path: str | os.PathLike, mistakes_only: bool = False) -> Path:
-        """Write the JSON to ``path`` atomically (nothing half-written on failure)."""
-        return write_text_atomic(path, self.to_json(mistakes_only))
+    def save(self, path: str | os.PathLike, mistakes_only: bool = False,
+             inputs=()) -> Path:
+        """Write the JSON to ``path`` atomically (nothing half-written on failure).
+
+        ``path`` may be a checked :class:`~linviz.atomic.OutputTarget`; it must
+        not be one of ``inputs`` (see :func:`linviz.atomic.guard_output`).
+        """
+        return write_text_atomic(path, self.to_json(mistakes_only), inputs)
 
     @classmethod
     def from_json(cls, text: str, source: str = "trace") -> "Trace":
-        """Read a trace written by :meth:`to_json`; reject anything else clearly."""
+        """Read a trace written by :meth:`to_json`; reject anything else clearly.
+
+        Besides the JSON syntax, the depth of nesting, the types of every
+        field, index ranges, shapes against the data and finiteness are
+        checked (:mod:`linviz.trace_checks`): a file that loads is a trace the
+        scenes can replay.
+        """
+        trace_checks.check_depth(text, source)
         try:
-            document = json.loads(text, parse_constant=_reject_constant)
+            document = json.loads(text, parse_constant=_reject_constant,
+                                  parse_float=trace_checks.finite_float)
         except (json.JSONDecodeError, ValueError) as error:
             raise TraceFormatError(f"{source}: not valid JSON ({error})") from None
+        except RecursionError:  # check_depth makes this unreachable; never a traceback
+            raise TraceFormatError(f"{source}: JSON nested too deep") from None
         return _trace_from_document(document, source)
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> "Trace":
-        path = Path(path)
+        """Read the trace file ``path``: a regular file of at most ``MAX_TRACE_BYTES``."""
+        raw = read_input_bytes(path, MAX_TRACE_BYTES, TraceFormatError, "trace file")
         try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise TraceFormatError(f"{path}: no such file") from None
-        except (OSError, UnicodeDecodeError) as error:
-            raise TraceFormatError(f"{path}: cannot read ({error})") from None
-        return cls.from_json(text, source=str(path))
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise TraceFormatError(f"{shown_path(path)}: cannot read ({error})") from None
+        return cls.from_json(text, source=shown_path(path))
 
 
 def _reject_constant(name: str) -> None:
@@ -235,7 +252,8 @@ def _column_array(values: list[Any], name: str, source: str) -> np.ndarray:
     try:
         array = np.array(values, dtype=kind)
     except (TypeError, ValueError, OverflowError):
-        raise TraceFormatError(f"{source}: step field {name!r} has mixed or ragged values") from None
+        raise TraceFormatError(f"{source}: field {name!r} has mixed, ragged or out-of-range "
+                               f"values") from None
     if kind is not float and not all(type(v) is type(first) for v in values):
         raise TraceFormatError(f"{source}: step field {name!r} mixes value types")
     return array
@@ -245,14 +263,23 @@ def _trace_from_document(document: Any, source: str) -> Trace:
     if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
         raise TraceFormatError(f"{source}: not a linviz trace (no \"format\": \"{FORMAT_NAME}\")")
     version = document.get("schema_version")
-    if version != SCHEMA_VERSION:
-        raise TraceFormatError(f"{source}: schema version {version!r}; this linviz reads "
-                               f"version {SCHEMA_VERSION}")
+    trace_checks.check_version(version, SCHEMA_VERSION, source)
     for key in ("algorithm", "params", "data", "initial", "steps", "result"):
         if key not in document:
             raise TraceFormatError(f"{source}: missing the key {key!r}")
+    if not isinstance(document["algorithm"], str):
+        raise TraceFormatError(f"{source}: \"algorithm\" must be a name (text)")
     try:
         data_doc = document["data"]
+        trace_checks.check_numbers(data_doc["X"], '"data" X', source, rows=True)
+        trace_checks.check_numbers(data_doc["y"], '"data" y', source)
+        if not (isinstance(data_doc["name"], str) and isinstance(data_doc["task"], str)
+                and isinstance(data_doc["params"], dict)
+                and isinstance(data_doc["label_names"], list)
+                and len(data_doc["label_names"]) == 2
+                and all(isinstance(name, str) for name in data_doc["label_names"])):
+            raise TypeError("name and task must be text, label_names two texts, params an "
+                            "object")
         data = Dataset(
             name=data_doc["name"],
             X=np.array(data_doc["X"], dtype=float),
@@ -261,7 +288,7 @@ def _trace_from_document(document: Any, source: str) -> Trace:
             label_names=tuple(data_doc["label_names"]),
             params=data_doc["params"],
         )
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, TypeError, ValueError, OverflowError) as error:
         raise TraceFormatError(f"{source}: malformed \"data\" ({error})") from None
     except DataError as error:
         raise TraceFormatError(f"{source}: bad \"data\": {error}") from None
@@ -281,6 +308,7 @@ def _trace_from_document(document: Any, source: str) -> Trace:
         if records and required not in records[0]:
             raise TraceFormatError(f"{source}: steps lack the field {required!r}")
     try:
+        trace_checks.check_step_kinds(records, step_names, source)
         steps = {name: _column_array([r[name] for r in records], name, source)
                  for name in step_names}
     except (KeyError, TypeError) as error:
@@ -305,9 +333,11 @@ def _trace_from_document(document: Any, source: str) -> Trace:
             raise TraceFormatError(f"{source}: a step has no valid {name!r} or state") from None
         if any(row is None for row in rows):
             raise TraceFormatError(f"{source}: the steps do not hold every state of {name!r}")
+        trace_checks.check_numbers(rows, f"state field {name!r}", source,
+                                   rows=isinstance(rows[0], list))
         states[name] = _column_array(rows, name, source)
     try:
-        return Trace(
+        trace = Trace(
             algorithm=str(document["algorithm"]),
             params=document["params"],
             data=data,
@@ -320,4 +350,6 @@ def _trace_from_document(document: Any, source: str) -> Trace:
         raise TraceFormatError(f"{source}: malformed trace ({error})") from None
     except TraceFormatError as error:
         raise TraceFormatError(f"{source}: {error}") from None
+    trace_checks.check_semantics(trace, source)
+    return trace
 

@@ -17,8 +17,15 @@ class OneLineErrors(click.Group):
     """A group whose every failure is one line, ``Error: ...``, and exit status 2.
 
     Bad input of any kind (a click usage error, a malformed data file, an
-    unknown scene) is reported without a traceback.
+    unknown scene) is reported without a traceback; so are Ctrl-C, running out
+    of memory and a file system error no check foresaw.
     """
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:  # click would print an empty line before its "Aborted!"
+            raise click.ClickException("interrupted; nothing was written") from None
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
@@ -39,6 +46,14 @@ class OneLineErrors(click.Group):
             _fail("aborted")
         except LinvizError as error:
             _fail(str(error))
+        except MemoryError:
+            _fail("out of memory; see 'Limits and errors' in the README for the sizes "
+                  "linviz accepts")
+        except OSError as error:  # a refusal no check foresaw (click ends EPIPE itself)
+            from linviz.errors import shown_path
+
+            where = f"{shown_path(error.filename)}: " if error.filename else ""
+            _fail(f"{where}{error.strerror or error}")
         sys.exit(result if isinstance(result, int) else 0)
 
 

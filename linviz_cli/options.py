@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import click
 
+from linviz.limits import MAX_DATA_BYTES, MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_SEED
+
 data_option = click.option(
     "--data", "data_spec", metavar="NAME|FILE.csv", default=None,
-    help="A built-in data set (see 'datasets') or a CSV file with a header row.")
+    help=f"A built-in data set (see 'datasets') or a CSV file with a header row (at most "
+         f"{MAX_DATA_BYTES // 2**20} MiB, {MAX_DATA_ROWS:,} rows, {MAX_DATA_COLUMNS:,} columns).")
 seed_option = click.option(
-    "--seed", type=click.IntRange(min=0), default=0, show_default=True,
+    "--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True,
     help="Seed of the built-in data and of any random choice the learner makes.")
 positive_option = click.option(
     "--positive", metavar="LABEL", default=None,

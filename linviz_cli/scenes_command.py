@@ -1,24 +1,30 @@
 """`list` and `render`: the lecture scenes, rendered by Manim from real traces.
 
 Each scene renders in its own ``python -m manim`` process (so --jobs runs
-several side by side, and further Manim options pass straight through), into a
-private temporary folder beside the output; only finished files are moved into
---out, so a failed or interrupted render leaves nothing half-written.
+several side by side, and the Manim options of ``manim_args`` pass through),
+into a private temporary folder inside the output; only finished files are
+moved into --out, so a failed or interrupted render leaves nothing
+half-written. The processes die with the command (``manim_process``), and
+the temporary folders of a killed earlier run are removed by the next.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
-import subprocess
+import signal
 import sys
-import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import click
 
+from linviz.limits import MAX_JOBS
+
+from .manim_args import allowed_names
 from .options import data_option, seed_option
 
 QUALITIES = {"l": "480p15", "m": "720p30", "h": "1080p60", "p": "1440p60", "k": "2160p60"}
@@ -52,50 +58,140 @@ def list_scenes() -> None:
 @seed_option
 @click.option("--theme", type=click.Choice(["dark", "light"]), default="dark",
               show_default=True, help="dark for screens, light for projectors and print.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
               help="Scenes rendered at the same time, each in its own process.")
 @click.option("--manim-arg", "manim_args", multiple=True, metavar="ARG",
-              help="Pass ARG on to Manim (repeatable), e.g. --manim-arg=--save_sections.")
+              help="Pass ARG on to Manim (repeatable), e.g. --manim-arg=--save_sections. "
+                   "Options that decide where files go are refused; these pass: "
+                   + allowed_names() + ".")
 def render(names, quality, file_format, out_dir, preview, data_spec, seed, theme, jobs,
            manim_args) -> None:
-    """Render scenes by name or number ('all' for the whole lecture)."""
+    """Render scenes by name or number ('all' for the whole lecture).
+
+    Files appear in --out only when complete; an interrupted or failed render
+    moves nothing of the scenes in flight.
+    """
+    from linviz.atomic import guard_outputs_folder, remove_stale_temporaries
+    from linviz.sources import looks_like_file
     from scenes.catalog import available, find
 
-    entries = available() if "all" in names else [find(name) for name in names]
+    from .manim_args import check_manim_args
+    from .manim_process import Children
+
+    keys = [_scene_key(name) for name in names]
+    check_manim_args(manim_args)
+    entries = available() if "all" in keys else [find(key) for key in keys]
     entries = list(dict.fromkeys(entries))
     _check_manim()
     for entry in entries:  # every data problem is found before anything renders
         scene_class = _variant(entry.load(), data_spec, seed, theme)
         scene_class.load_data()
-    out = Path(out_dir)
-    if out.exists() and not out.is_dir():
-        raise click.UsageError(f"--out {out_dir}: is a file, not a folder")
-    out.mkdir(parents=True, exist_ok=True)
-    env = dict(os.environ, LINVIZ_SEED=str(seed), LINVIZ_THEME=theme)
+    inputs = [data_spec] if data_spec and looks_like_file(data_spec) else []
+    out = guard_outputs_folder(out_dir)
+    for entry in entries:  # nothing is rendered for a file that could not be moved in
+        _check_targets(out, entry.name, file_format, inputs, "--save_sections" in manim_args)
+    remove_stale_temporaries(out)
+    env = dict(os.environ, LINVIZ_SEED=str(seed), LINVIZ_THEME=theme, COLUMNS="200")
     if data_spec:
         env["LINVIZ_DATA"] = str(Path(data_spec).resolve()) if Path(data_spec).is_file() \
             else data_spec
     total = len(entries)
     started = time.monotonic()
+    children = Children()
 
     def one(numbered):
         number, entry = numbered
         t0 = time.monotonic()
-        files = _render_one(entry, quality, file_format, out, env, manim_args)
+        files = _render_one(entry, quality, file_format, out, env, manim_args, children)
         click.echo(f"[{number}/{total}] {entry.name}: done in {time.monotonic() - t0:.1f} s",
                    err=True)
         return files
 
     click.echo(f"rendering {total} scene(s) at {QUALITIES[quality]}"
                + (f", {jobs} at a time" if jobs > 1 and total > 1 else ""), err=True)
-    with ThreadPoolExecutor(max_workers=min(jobs, total)) as pool:
-        results = list(pool.map(one, enumerate(entries, start=1)))
+    with _interrupts_as_keyboard_interrupt():
+        pool = ThreadPoolExecutor(max_workers=min(jobs, total))
+        try:
+            results = list(pool.map(one, enumerate(entries, start=1)))
+        except BaseException as error:
+            children.kill_all()  # a failed scene or an interrupt stops the others too
+            pool.shutdown(wait=True)
+            if isinstance(error, KeyboardInterrupt):
+                raise _Interrupted() from None
+            raise
+        pool.shutdown(wait=True)
     click.echo(f"all done in {time.monotonic() - started:.1f} s", err=True)
     for files in results:
         for path in files:
             click.echo(str(path))
             if preview and path.suffix != ".srt":
                 click.launch(str(path))
+
+
+class _Interrupted(click.ClickException):
+    """Ctrl-C or SIGTERM: the scenes in flight were stopped and nothing of them moved."""
+
+    def __init__(self) -> None:
+        super().__init__("interrupted: the scenes in flight were stopped and none of their "
+                         "files moved into --out (finished scenes are there, complete)")
+
+
+class _Cancelled(Exception):
+    """Raised in a scene's thread when the command was cancelled while it rendered."""
+
+
+@contextlib.contextmanager
+def _interrupts_as_keyboard_interrupt():
+    """While rendering, SIGTERM and SIGHUP stop the command as Ctrl-C does."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers can only be set in the main thread
+        return
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = {sig: signal.signal(sig, interrupt) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _check_targets(out: Path, name: str, file_format: str, inputs, sections: bool) -> None:
+    """Refuse, before rendering, a scene whose files could not replace what is in --out.
+
+    The movie (or image) and its captions must be new or regular files, and
+    not an input; with --save_sections, ``NAME-sections`` must be new or a folder.
+    """
+    from linviz.atomic import guard_output, kind_of
+
+    for suffix in ("." + file_format, ".srt"):
+        target = guard_output(out / f"{name}{suffix}", inputs)
+        if target.direct:
+            raise click.UsageError(f"{target.path} is {target.kind}; render writes files "
+                                   f"only: move it away or choose another --out")
+    folder = out / f"{name}-sections"
+    if sections and (folder.is_symlink() or (folder.exists() and not folder.is_dir())):
+        kind = "a symlink" if folder.is_symlink() else kind_of(folder.stat().st_mode)
+        raise click.UsageError(f"{folder} is {kind}, where render puts the sections folder: "
+                               f"move it away or choose another --out")
+
+
+def _scene_key(name: str) -> str:
+    """A scene argument as catalog.find takes it: a name, 0-9 digits, or 'all'.
+
+    "²" passes str.isdigit but not int(): it is refused here as a usage error.
+    """
+    from linviz.errors import quoted
+
+    if len(name) > 64:
+        raise click.UsageError(f"no scene called {quoted(name)} (names are short; see "
+                               f"'render.py list')")
+    if name.isdigit() and not name.isascii():
+        raise click.UsageError(f"scene number {quoted(name)}: write scene numbers with the "
+                               f"digits 0-9")
+    return name
 
 
 def _variant(scene_class, data_spec, seed, theme):
@@ -132,26 +228,44 @@ def manim_command(path: Path, class_name: str, quality: str, file_format: str, m
     return [*command, *manim_args, str(path), class_name]
 
 
-def _render_one(entry, quality, file_format, out: Path, env, manim_args) -> list[Path]:
+def _render_one(entry, quality, file_format, out: Path, env, manim_args,
+                children) -> list[Path]:
     """Render one scene in a Manim process; move its files into ``out`` when done."""
+    from linviz.atomic import make_work_dir
     from linviz.errors import LinvizError
 
-    work = Path(tempfile.mkdtemp(prefix=f".linviz-{entry.name}-", dir=out))
+    from .manim_process import failure_reason, keep_log
+
+    try:
+        work = make_work_dir(out, entry.name)
+    except OSError as error:
+        raise LinvizError(f"cannot write in --out {out}: {error.strerror}") from None
     try:
         command = manim_command(ROOT / entry.path, entry.load().__name__, quality, file_format,
                                 work, manim_args)
-        done = subprocess.run(command, cwd=work, env=env, capture_output=True, text=True)
-        if done.returncode != 0:
-            last = [line for line in (done.stderr + done.stdout).splitlines() if line.strip()]
-            reason = last[-1].strip() if last else f"exit status {done.returncode}"
-            raise LinvizError(f"scene {entry.name!r} failed to render: {reason}")
-        return _collect(entry, work, out, file_format)
+        returncode, output = children.run(command, work, env)
+        if children.cancelled.is_set():
+            raise _Cancelled()
+        if returncode != 0:
+            log = keep_log(entry.name, output)
+            where = (f"; Manim's full output is in {log}" if log else
+                     "; add --manim-arg=-v --manim-arg=DEBUG to see more")
+            raise LinvizError(f"scene {entry.name!r} failed to render: "
+                              f"{failure_reason(output, returncode)}{where}")
+        return _collect(entry, work, out, file_format, children.cancelled)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def _collect(entry, work: Path, out: Path, file_format: str) -> list[Path]:
-    """Move the finished movie (or image) and its captions to out/<name>.<ext>."""
+_MOVE_LOCK = threading.Lock()
+
+
+def _collect(entry, work: Path, out: Path, file_format: str, cancelled) -> list[Path]:
+    """Move the finished movie (or image) and its captions to out/<name>.<ext>.
+
+    Nothing is moved once ``cancelled`` is set; moves of one scene happen
+    under a lock, so a cancel comes before or after them, never between.
+    """
     from linviz.errors import LinvizError
 
     suffix = "." + file_format
@@ -160,6 +274,14 @@ def _collect(entry, work: Path, out: Path, file_format: str) -> list[Path]:
     if not produced:
         raise LinvizError(f"scene {entry.name!r}: Manim wrote no {suffix} file")
     main_file = max(produced, key=lambda p: p.stat().st_mtime)
+    with _MOVE_LOCK:
+        if cancelled.is_set():
+            raise _Cancelled()
+        return _move_scene_files(entry, main_file, out, suffix)
+
+
+def _move_scene_files(entry, main_file: Path, out: Path, suffix: str) -> list[Path]:
+    """The moves themselves: the main file, its captions, its sections folder."""
     moved = [_move(main_file, out / f"{entry.name}{suffix}")]
     captions = main_file.with_suffix(".srt")
     if captions.exists():

@@ -7,6 +7,8 @@ import sys
 
 import click
 
+from linviz.limits import MAX_EPOCHS, MAX_K, MAX_STEPS
+
 from .options import data_options
 
 ALGORITHMS = ["perceptron", "logistic-regression", "linear-regression", "best-of-k"]
@@ -18,7 +20,7 @@ LEARNER_OPTIONS = ("epochs", "offset", "order", "lr", "steps", "l2", "batch", "d
 @click.command()
 @click.argument("algorithm", type=click.Choice(ALGORITHMS), metavar="ALGORITHM")
 @data_options
-@click.option("--epochs", type=click.IntRange(min=1), default=None,
+@click.option("--epochs", type=click.IntRange(1, MAX_EPOCHS), default=None,
               help="Perceptron: τ, the most passes over the data [default: 100].")
 @click.option("--offset/--no-offset", default=None,
               help="Learn the offset θ₀, or keep the classifier through the origin "
@@ -26,7 +28,7 @@ LEARNER_OPTIONS = ("epochs", "offset", "order", "lr", "steps", "l2", "batch", "d
 @click.option("--order", type=click.Choice(["cyclic", "shuffle"]), default=None,
               help="Perceptron: visit points in order, or shuffled per epoch [default: cyclic].")
 @click.option("--lr", type=float, default=None, help="Gradient learners: step size η.")
-@click.option("--steps", type=click.IntRange(min=1), default=None,
+@click.option("--steps", type=click.IntRange(1, MAX_STEPS), default=None,
               help="Gradient learners: number of steps.")
 @click.option("--l2", type=click.FloatRange(min=0), default=None,
               help="Logistic regression: weight λ of the L2 term [default: 0].")
@@ -34,7 +36,7 @@ LEARNER_OPTIONS = ("epochs", "offset", "order", "lr", "steps", "l2", "batch", "d
               help="Gradient learners: full-batch or one random point per step.")
 @click.option("--degree", type=click.IntRange(1, 12), default=None,
               help="Linear regression: degree of the polynomial feature map [default: 1].")
-@click.option("--k", type=click.IntRange(min=1), default=None,
+@click.option("--k", type=click.IntRange(1, MAX_K), default=None,
               help="Best-of-k: how many random hypotheses [default: 10].")
 @click.option("--out", "out_path", metavar="FILE.json", default=None,
               help="Where to write the trace ('-' for standard output) "
@@ -43,10 +45,18 @@ LEARNER_OPTIONS = ("epochs", "offset", "order", "lr", "steps", "l2", "batch", "d
               help="Perceptron: keep only the mistake steps in the file.")
 def trace(algorithm, data_spec, seed, positive, label_column, out_path, mistakes_only,
           **learner_options):
-    """Run ALGORITHM and write its trace (every step) as JSON."""
+    """Run ALGORITHM and write its trace (every step) as JSON.
+
+    A trace that would pass the memory budget (2 GiB; see 'Limits and errors'
+    in the README) is refused, before the run when its length is known and
+    during it when a perceptron has not converged, naming the τ or --steps
+    that fits.
+    """
+    from linviz.atomic import guard_output, why_unwritable, write_text_atomic
+    from linviz.errors import shown_path
     from linviz.dataset import CLASSIFICATION, REGRESSION
     from linviz.learners import DEFAULT_DATA, LEARNERS
-    from linviz.sources import resolve_data
+    from linviz.sources import looks_like_file, resolve_data
 
     learner_class = LEARNERS[algorithm]
     accepted = inspect.signature(learner_class).parameters
@@ -58,36 +68,32 @@ def trace(algorithm, data_spec, seed, positive, label_column, out_path, mistakes
         given["seed"] = seed
     task = REGRESSION if algorithm == "linear-regression" else CLASSIFICATION
     data_spec = data_spec or DEFAULT_DATA[algorithm]
-    data = resolve_data(data_spec, seed=seed, task=task, positive=positive,
-                        label_column=label_column)
     if mistakes_only and algorithm != "perceptron":
         raise click.UsageError("--mistakes-only applies to the perceptron only")
-    learner = learner_class(**given).fit(data)
-    record = learner.trace_
-    if out_path == "-":
-        sys.stdout.write(record.to_json(mistakes_only))
-        return
+    data = resolve_data(data_spec, seed=seed, task=task, positive=positive,
+                        label_column=label_column)
+    inputs = [data_spec] if looks_like_file(data_spec) else []
     if out_path is None:
         out_path = f"traces/{algorithm}-{data.name}-seed{seed}.json"
+    # checked before the run: nothing is learned for an output that cannot be written
+    target = None if out_path == "-" else guard_output(out_path, inputs)
+    learner = learner_class(**given).fit(data)
+    record = learner.trace_
+    text = record.to_json(mistakes_only)
+    if target is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
     try:
-        path = record.save(out_path, mistakes_only)
-    except OSError as error:  # a file in the way, no permission, disk full, ...
-        raise click.ClickException(f"cannot write {out_path}: {why_unwritable(out_path, error)}; "
-                                   f"choose another --out path") from None
-    click.echo(f"wrote {path}: {summary(record)}")
+        path = write_text_atomic(target, text)
+    except OSError as error:  # no permission, disk full, ...
+        raise click.ClickException(f"cannot write {shown_path(out_path)}: "
+                                   f"{why_unwritable(out_path, error)}; choose another --out "
+                                   f"path") from None
+    click.echo(f"wrote {path}{target.note()}: {summary(record)}")
     if data.task == CLASSIFICATION and data.params.get("file"):
         negative, positive_label = data.label_names
         click.echo(f"labels: {negative!r} → -1, {positive_label!r} → +1")
-
-
-def why_unwritable(out_path: str, error: OSError) -> str:
-    """The reason a save failed, in words (mkdir's "File exists" says it poorly)."""
-    from pathlib import Path
-
-    for parent in Path(out_path).parents:
-        if parent.exists() and not parent.is_dir():
-            return f"{parent} is a file, not a folder"
-    return error.strerror or str(error)
 
 
 def summary(record) -> str:

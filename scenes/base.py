@@ -14,8 +14,9 @@ import os
 import numpy as np
 from manim import DOWN, UP, ManimColor, Scene, ValueTracker, VGroup, Wait, config, linear
 
-from linviz.dataset import CLASSIFICATION, Dataset
+from linviz.dataset import CLASSIFICATION, REGRESSION, Dataset
 from linviz.errors import DataError
+from linviz.scene_data import check_scene_data
 from linviz.sources import resolve_data
 from linviz.theory import is_separable
 
@@ -74,6 +75,7 @@ class LinvizScene(Scene):
         if cls.n_features is not None and data.n_features != cls.n_features:
             raise DataError(f"scene {cls.scene_name()!r} draws {cls.n_features}-D data, but "
                             f"{spec!r} has {data.n_features} feature(s)")
+        check_scene_data(data, spec, cls.scene_name(), cls.squared_loss_runs())
         if cls.needs_separable:
             offset = cls.needs_separable == "offset"
             if not is_separable(data.X, data.y, offset=offset):
@@ -85,6 +87,15 @@ class LinvizScene(Scene):
                             f"separates the classes, but a line separates {spec!r}; try "
                             f"'noisy', 'xor' or 'xor-cloud'")
         return data
+
+    @classmethod
+    def squared_loss_runs(cls) -> tuple[tuple[int, float], ...]:
+        """(degree, η) of the squared-loss gradient descents the scene runs (regression)."""
+        if cls.task != REGRESSION:
+            return ()
+        runs = [(1, cls.lr)] if getattr(cls, "lr", None) else []
+        runs += [(degree, lr) for degree, lr, _ in getattr(cls, "polynomial_runs", ())]
+        return tuple(runs)
 
     @classmethod
     def scene_name(cls) -> str:

@@ -23,6 +23,11 @@ settings.register_profile("thorough", parent=settings.get_profile("linviz"),
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "linviz"))
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "render: runs real Manim renders (seconds each); "
+                                       "part of make test, deselect with -m 'not render'")
+
+
 @pytest.fixture
 def runner():
     """A click CliRunner that keeps stderr apart from stdout (click 8.1 and 8.2+)."""

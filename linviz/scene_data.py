@@ -1,0 +1,71 @@
+"""What data a scene can show well, checked before anything renders.
+
+A data set can be valid for the engine and still make a bad picture or a
+wrong one: values at 1e15 (the drawing has no room, and the separability
+test's tolerances no longer hold, so separable data is called not separable),
+regression inputs that are all equal (no line through them is a function of
+x), or data on which a scene's fixed step size makes gradient descent
+diverge. Each is refused with one line saying what is wrong with the data and
+how to fix it.
+
+Gradient descent on the mean squared error L(w) = (1/n)‖X̃w − y‖² with
+X̃ = [φ(x), 1] converges for every start exactly when the step size
+η < 2/λ_max(H), H = (2/n) X̃ᵀX̃ its Hessian, that is η < n/λ_max(X̃ᵀX̃).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .dataset import REGRESSION, Dataset
+from .errors import DataError, quoted
+
+#: the largest magnitude of a value a scene draws (rescale larger data)
+MAX_DRAWN_MAGNITUDE = 1e6
+#: the smallest largest-magnitude a scene draws (smaller data is all one dot)
+MIN_DRAWN_MAGNITUDE = 1e-6
+
+
+def check_scene_data(data: Dataset, spec: str, scene: str,
+                     squared_loss_runs: tuple[tuple[int, float], ...] = ()) -> None:
+    """Refuse data the scene ``scene`` cannot show well; one line says why.
+
+    Parameters
+    ----------
+    data : the data set, from ``spec`` (a built-in name or a CSV path).
+    scene : the scene's name, for the message.
+    squared_loss_runs : (degree, η) of each squared-loss gradient descent the
+        scene runs with a fixed step size η on polynomial features of that degree.
+    """
+    where = f"scene {scene!r}: data {quoted(spec)}"
+    largest = float(np.max(np.abs(data.X)))
+    if data.task == REGRESSION:
+        largest = max(largest, float(np.max(np.abs(data.y))))
+    if largest > MAX_DRAWN_MAGNITUDE:
+        raise DataError(f"{where} has values up to {largest:.3g}: rescale the data to within "
+                        f"±{MAX_DRAWN_MAGNITUDE:.0e} (the scenes draw and learn at that scale)")
+    if largest < MIN_DRAWN_MAGNITUDE:
+        raise DataError(f"{where} has values of at most {largest:.3g}: rescale the data to "
+                        f"about ±1 (the scenes cannot draw it smaller than "
+                        f"{MIN_DRAWN_MAGNITUDE:.0e})")
+    if data.task == REGRESSION:
+        if np.all(data.X == data.X[0]):
+            value = data.X[0, 0] if data.n_features == 1 else "one point"
+            raise DataError(f"{where}: all x are equal (x = {value}); regression needs inputs "
+                            f"that vary")
+        for degree, step_size in squared_loss_runs:
+            limit = largest_stable_step(data.X, degree)
+            if step_size >= limit:
+                raise DataError(f"{where}: the scene's step size η = {step_size:g} makes "
+                                f"gradient descent diverge on degree-{degree} features of "
+                                f"this data (it needs η < {limit:.3g}); rescale x to about "
+                                f"[-1, 1]")
+
+
+def largest_stable_step(X: np.ndarray, degree: int = 1) -> float:
+    """n/λ_max(X̃ᵀX̃), X̃ = [φ(x), 1]: below it gradient descent on the squared loss converges."""
+    from .regression import polynomial_features
+
+    features = polynomial_features(X, degree)
+    augmented = np.hstack([features, np.ones((len(features), 1))])
+    return float(len(features) / np.linalg.eigvalsh(augmented.T @ augmented).max())
