@@ -25,7 +25,7 @@ import click
 from linviz.limits import MAX_JOBS
 
 from .manim_args import allowed_names
-from .options import data_option, seed_option
+from .options import data_options
 
 QUALITIES = {"l": "480p15", "m": "720p30", "h": "1080p60", "p": "1440p60", "k": "2160p60"}
 FORMATS = ("mp4", "gif", "webm", "png")
@@ -54,8 +54,12 @@ def list_scenes() -> None:
 @click.option("--out", "out_dir", metavar="DIR", default="media", show_default=True,
               help="Folder for the finished files.")
 @click.option("-p", "--preview", is_flag=True, help="Open each file when it is done.")
-@data_option
-@seed_option
+@data_options
+@click.option("--trace", "trace_file", metavar="FILE.json", default=None,
+              help="Play this saved trace (from 'trace … --out FILE.json') instead of the "
+                   "scene's own run; its data comes with it. For the scenes that replay one "
+                   "run: perceptron, perceptron-origin, update, margin, proof, proof-offset, "
+                   "noise.")
 @click.option("--theme", type=click.Choice(["dark", "light"]), default="dark",
               show_default=True, help="dark for screens, light for projectors and print.")
 @click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
@@ -64,8 +68,8 @@ def list_scenes() -> None:
               help="Pass ARG on to Manim (repeatable), e.g. --manim-arg=--save_sections. "
                    "Options that decide where files go are refused; these pass: "
                    + allowed_names() + ".")
-def render(names, quality, file_format, out_dir, preview, data_spec, seed, theme, jobs,
-           manim_args) -> None:
+def render(names, quality, file_format, out_dir, preview, data_spec, seed, positive,
+           label_column, trace_file, theme, jobs, manim_args) -> None:
     """Render scenes by name or number ('all' for the whole lecture).
 
     Files appear in --out only when complete; an interrupted or failed render
@@ -83,18 +87,17 @@ def render(names, quality, file_format, out_dir, preview, data_spec, seed, theme
     entries = available() if "all" in keys else [find(key) for key in keys]
     entries = list(dict.fromkeys(entries))
     _check_manim()
+    request = render_request(data_spec, seed, theme, positive, label_column, trace_file)
     for entry in entries:  # every data problem is found before anything renders
-        scene_class = _variant(entry.load(), data_spec, seed, theme)
+        scene_class = _variant(entry.load(), request)
         scene_class.load_data()
     inputs = [data_spec] if data_spec and looks_like_file(data_spec) else []
+    inputs += [trace_file] if trace_file else []
     out = guard_outputs_folder(out_dir)
     for entry in entries:  # nothing is rendered for a file that could not be moved in
         _check_targets(out, entry.name, file_format, inputs, "--save_sections" in manim_args)
     remove_stale_temporaries(out)
-    env = dict(os.environ, LINVIZ_SEED=str(seed), LINVIZ_THEME=theme, COLUMNS="200")
-    if data_spec:
-        env["LINVIZ_DATA"] = str(Path(data_spec).resolve()) if Path(data_spec).is_file() \
-            else data_spec
+    env = dict(os.environ, COLUMNS="200", **request.environment())
     total = len(entries)
     started = time.monotonic()
     children = Children()
@@ -194,12 +197,21 @@ def _scene_key(name: str) -> str:
     return name
 
 
-def _variant(scene_class, data_spec, seed, theme):
-    """The scene class with the user's options as class attributes."""
-    attributes = {"seed": seed, "theme_name": theme}
-    if data_spec:
-        attributes["data_spec"] = data_spec
-    return type(scene_class.__name__, (scene_class,), attributes)
+def render_request(data_spec, seed, theme, positive=None, label_column=None, trace_file=None):
+    """Every option of a render as one request, files as absolute paths (the Manim
+    process runs in another folder)."""
+    from scenes.request import RenderRequest
+
+    def absolute(path):
+        return str(Path(path).resolve()) if path and Path(path).is_file() else path
+
+    return RenderRequest(data=absolute(data_spec), seed=seed, theme=theme, positive=positive,
+                         label_column=label_column, trace=absolute(trace_file))
+
+
+def _variant(scene_class, request):
+    """The scene class with the user's request, for its checks in this process."""
+    return type(scene_class.__name__, (scene_class,), {"request_override": request})
 
 
 def _check_manim() -> None:

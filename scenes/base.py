@@ -18,12 +18,14 @@ from linviz.dataset import CLASSIFICATION, REGRESSION, Dataset
 from linviz.errors import DataError
 from linviz.scene_data import check_scene_data
 from linviz.sources import resolve_data
+from linviz.trace import Trace
 from linviz.theory import is_separable
 
 from . import style
 from .mobjects import text
 from .manim_adapter import current_frame, paint_background
 from .style import THEMES
+from .request import RenderRequest
 from .timeline import ReadingVoice, Timeline
 
 
@@ -43,35 +45,95 @@ class LinvizScene(Scene):
     needs_separable: str | None = None
     #: the scene tells what happens when no line separates the data: separable data is refused
     needs_inseparable = False
+    #: the request itself, when the scene runs in the CLI's own process (its data checks)
+    request_override: RenderRequest | None = None
+    #: a saved trace file to play (set by tests; the CLI passes --trace in the request)
+    trace_file: str | None = None
+    #: (algorithm, params) of the one run the scene replays, so that ``--trace`` can hand
+    #: it a saved one; None: the scene makes its own runs and takes no trace
+    plays: tuple[str, dict] | None = None
     #: when set, the last frame of every section is saved there as a PNG
     keyframe_dir: str | None = None
     #: with keyframe_dir: also save the frame at the end of every beat (sentence)
     keyframe_at_narration = False
 
     @classmethod
-    def options(cls) -> tuple[str, int, str]:
-        """(data spec, seed, theme name): class attributes, else the LINVIZ_* variables.
-
-        ``render.py render`` passes --data, --seed and --theme to the Manim
-        process through LINVIZ_DATA, LINVIZ_SEED and LINVIZ_THEME, which a plain
-        ``manim`` command line can set too.
-        """
-        spec = cls.data_spec or os.environ.get("LINVIZ_DATA") or cls.default_data
-        seed_text = os.environ.get("LINVIZ_SEED")
-        try:
-            seed = int(seed_text) if seed_text else cls.seed
-        except ValueError:
-            raise DataError(f"LINVIZ_SEED must be a whole number, got {seed_text!r}") from None
-        return spec, seed, os.environ.get("LINVIZ_THEME") or cls.theme_name
+    def request(cls) -> RenderRequest:
+        """What to show: the class attributes a variant sets, else the render request
+        (see :mod:`scenes.request`), else the defaults."""
+        asked = cls.request_override or RenderRequest.from_environment()
+        variant = {"data_spec", "seed", "theme_name"} & set(
+            k for klass in cls.__mro__[:-1] if klass is not LinvizScene for k in vars(klass))
+        return RenderRequest(
+            data=cls.data_spec or asked.data,
+            seed=cls.seed if "seed" in variant else asked.seed,
+            theme=cls.theme_name if "theme_name" in variant else asked.theme,
+            positive=asked.positive, label_column=asked.label_column,
+            trace=cls.trace_file or asked.trace)
 
     @classmethod
-    def load_data(cls) -> Dataset:
-        """The scene's data set, checked against what the scene can show.
+    def options(cls) -> tuple[str, int, str]:
+        """(data spec, seed, theme name) of the request."""
+        request = cls.request()
+        return request.data or cls.default_data, request.seed, request.theme
+
+    @classmethod
+    def load_inputs(cls) -> tuple[Dataset, Trace | None]:
+        """The scene's data set and, when one was given, the saved trace it plays.
 
         Raises DataError with one line saying what is wrong, before any rendering.
         """
-        spec, seed, _ = cls.options()
-        data = resolve_data(spec, seed=seed, task=cls.task)
+        request = cls.request()
+        saved = None
+        if request.trace:
+            if request.data:
+                raise DataError("give --trace or --data, not both: a trace file carries its "
+                                "own data")
+            saved = Trace.load(request.trace)
+            cls.check_trace(saved, request.trace)
+            data, spec = saved.data, request.trace
+        else:
+            spec = request.data or cls.default_data
+            data = resolve_data(spec, seed=request.seed, task=cls.task,
+                                positive=request.positive, label_column=request.label_column)
+        cls.check_data(data, spec)
+        return data, saved
+
+    @classmethod
+    def load_data(cls) -> Dataset:
+        """The scene's data set (see :meth:`load_inputs`)."""
+        return cls.load_inputs()[0]
+
+    @classmethod
+    def check_trace(cls, trace: Trace, source: str) -> None:
+        """A saved trace this scene can play: its learner and options, every step kept."""
+        name = cls.scene_name()
+        if cls.plays is None:
+            raise DataError(f"scene {name!r} plays runs it makes itself; --trace works for "
+                            f"the scenes that replay one run: {', '.join(scenes_taking_traces())}")
+        algorithm, params = cls.plays
+        if trace.algorithm != algorithm:
+            raise DataError(f"{source}: a {trace.algorithm} trace; scene {name!r} plays a "
+                            f"{algorithm} run")
+        for key, value in params.items():
+            if trace.params.get(key) != value:
+                raise DataError(f"{source}: made with {key}={trace.params.get(key)!r}; scene "
+                                f"{name!r} plays runs with {key}={value!r}")
+        if not np.array_equal(trace.steps["t"], np.arange(1, trace.n_steps + 1)):
+            raise DataError(f"{source}: keeps only some steps (--mistakes-only); scene {name!r} "
+                            f"replays every step: save the trace without --mistakes-only")
+        if cls.needs_separable and not trace.result.get("converged", True):
+            raise DataError(f"{source}: the run stopped after {trace.result.get('epochs')} "
+                            f"epochs without converging; scene {name!r} needs a converged run "
+                            f"(raise --epochs)")
+
+    def replay_or_run(self, run):
+        """The saved trace when one was given, else ``run()`` (the scene's own run)."""
+        return self.saved_trace if self.saved_trace is not None else run()
+
+    @classmethod
+    def check_data(cls, data: Dataset, spec: str) -> None:
+        """Data the scene can show, or one line saying why not."""
         if cls.n_features is not None and data.n_features != cls.n_features:
             raise DataError(f"scene {cls.scene_name()!r} draws {cls.n_features}-D data, but "
                             f"{spec!r} has {data.n_features} feature(s)")
@@ -86,7 +148,6 @@ class LinvizScene(Scene):
             raise DataError(f"scene {cls.scene_name()!r} shows what happens when no line "
                             f"separates the classes, but a line separates {spec!r}; try "
                             f"'noisy', 'xor' or 'xor-cloud'")
-        return data
 
     @classmethod
     def squared_loss_runs(cls) -> tuple[tuple[int, float], ...]:
@@ -114,7 +175,7 @@ class LinvizScene(Scene):
             raise DataError(f"unknown theme {theme_name!r}; themes: {', '.join(THEMES)}")
         self.theme = THEMES[theme_name]
         self.camera.background_color = ManimColor(self.theme.background)
-        self.data = self.load_data()
+        self.data, self.saved_trace = self.load_inputs()
         self.narration: list[str] = []
         #: what is said when, and when something moves (see scenes/timeline.py)
         self.timeline = Timeline()
@@ -306,3 +367,10 @@ class StepTracker(ValueTracker):
 def bottom_note(scene: LinvizScene, sentence: str):
     note = text(sentence, scene.theme, style.FONT_SMALL, scene.theme.muted)
     return note.to_edge(DOWN, buff=style.BOTTOM_BUFF)
+
+
+def scenes_taking_traces() -> list[str]:
+    """The scenes that can play a saved trace (``render --trace``)."""
+    from .catalog import SCENES_IN_ORDER
+
+    return [entry.name for entry in SCENES_IN_ORDER if entry.load().plays is not None]

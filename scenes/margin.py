@@ -81,10 +81,13 @@ class MarginScene(StillFirst, LinvizScene):
     default_data = "separable"
     needs_separable = "offset"
 
+    plays = ("perceptron", {"offset": True})
+
     def make_trace(self):
         """The engine's run, long enough to converge: (R/γ)² + 2 epochs always are."""
-        return Perceptron(epochs=epochs_to_converge(self.data, offset=True),
-                          offset=True).fit(self.data).trace_
+        return self.replay_or_run(lambda: Perceptron(
+            epochs=epochs_to_converge(self.data, offset=True), offset=True).fit(
+                self.data).trace_)
 
     def construct(self) -> None:
         self.trace = self.make_trace()

@@ -56,10 +56,12 @@ class PerceptronScene(LinvizScene):
     needs_separable = "offset"
     offset = True
     epochs = 100
+    plays = ("perceptron", {"offset": True})
 
     def make_trace(self):
         """The engine's run this scene replays."""
-        return Perceptron(epochs=self.epochs, offset=self.offset).fit(self.data).trace_
+        return self.replay_or_run(
+            lambda: Perceptron(epochs=self.epochs, offset=self.offset).fit(self.data).trace_)
 
     def construct(self) -> None:
         self.trace = self.make_trace()
@@ -366,3 +368,4 @@ class PerceptronOriginScene(PerceptronScene):
     default_data = "separable-origin"
     needs_separable = "origin"
     offset = False
+    plays = ("perceptron", {"offset": False})

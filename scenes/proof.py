@@ -74,11 +74,13 @@ class ProofScene(StillFirst, LinvizScene):
     default_data = "separable-origin"
     needs_separable = "origin"
     offset = False
+    plays = ("perceptron", {"offset": False})
 
     def make_trace(self):
         """The engine's run; (R/γ)² + 2 epochs are always enough for it to converge."""
-        return Perceptron(epochs=epochs_to_converge(self.data, self.offset),
-                          offset=self.offset).fit(self.data).trace_
+        return self.replay_or_run(lambda: Perceptron(
+            epochs=epochs_to_converge(self.data, self.offset), offset=self.offset).fit(
+                self.data).trace_)
 
     def construct(self) -> None:
         self.trace = self.make_trace()
@@ -590,3 +592,4 @@ class ProofOffsetScene(ProofScene):
     default_data = "separable"
     needs_separable = "offset"
     offset = True
+    plays = ("perceptron", {"offset": True})

@@ -126,9 +126,12 @@ class UpdateScene(LinvizScene):
     #: its seed: the first point still wrong after its update there needs three
     several_seed = 2
 
+    plays = ("perceptron", {"offset": True})
+
     def make_trace(self):
         """The engine's run this scene replays (the perceptron with offset)."""
-        return Perceptron(epochs=self.epochs, offset=True).fit(self.data).trace_
+        return self.replay_or_run(
+            lambda: Perceptron(epochs=self.epochs, offset=True).fit(self.data).trace_)
 
     def construct(self) -> None:
         self.trace = self.make_trace()

@@ -49,6 +49,7 @@ class XorScene(PerceptronScene):
     offset = True
     #: enough passes to see the run come back to where it started, twice
     epochs = 3
+    plays = None  # its runs (on the data and lifted) are made here, together
     lifted_epochs = 100
 
     def make_lifted_trace(self):

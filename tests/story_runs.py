@@ -111,3 +111,14 @@ def text_boxes(scene) -> list[tuple[str, np.ndarray]]:
 def frame_box() -> np.ndarray:
     w, h = config.frame_width / 2, config.frame_height / 2
     return np.array([-w, -h, w, h])
+
+
+def story_with(scene_class, **attributes):
+    """A scene class's whole story with some class attributes set (not cached)."""
+    media = tempfile.mkdtemp(prefix="linviz-story-")
+    with tempconfig({"dry_run": True, "disable_caching": True, "quality": "low_quality",
+                     "pixel_width": 64, "pixel_height": 36, "media_dir": media,
+                     "verbosity": "ERROR", "progress_bar": "none"}):
+        scene = variant(scene_class, **attributes)(renderer=CairoRenderer(skip_animations=True))
+        scene.render()
+    return scene
