@@ -29,11 +29,14 @@ MIN_GAP = 0.12
 
 def _apart(candidates: np.ndarray, kept: np.ndarray, gap: float) -> np.ndarray:
     """``kept`` extended by the candidates, in order, that lie at least ``gap`` from all kept."""
-    chosen = list(kept)
+    chosen = np.empty((len(kept) + len(candidates), candidates.shape[1]))
+    chosen[:len(kept)] = kept
+    count = len(kept)
     for point in candidates:
-        if all(np.hypot(*(point - other)) >= gap for other in chosen):
-            chosen.append(point)
-    return np.array(chosen).reshape(-1, candidates.shape[1])
+        if count == 0 or np.min(np.sum((chosen[:count] - point) ** 2, axis=1)) >= gap * gap:
+            chosen[count] = point
+            count += 1
+    return chosen[:count].copy()
 
 
 def separable(

@@ -78,6 +78,7 @@ def render(names, quality, file_format, out_dir, preview, data_spec, seed, posit
     from linviz.atomic import guard_outputs_folder, remove_stale_temporaries
     from linviz.sources import looks_like_file
     from scenes.catalog import available, find
+    from scenes.request import RenderRequest
 
     from .manim_args import check_manim_args
     from .manim_process import Children
@@ -87,7 +88,8 @@ def render(names, quality, file_format, out_dir, preview, data_spec, seed, posit
     entries = available() if "all" in keys else [find(key) for key in keys]
     entries = list(dict.fromkeys(entries))
     _check_manim()
-    request = render_request(data_spec, seed, theme, positive, label_column, trace_file)
+    request = RenderRequest(data=data_spec, seed=seed, theme=theme, positive=positive,
+                            label_column=label_column, trace=trace_file)
     for entry in entries:  # every data problem is found before anything renders
         scene_class = _variant(entry.load(), request)
         scene_class.load_data()
@@ -97,7 +99,7 @@ def render(names, quality, file_format, out_dir, preview, data_spec, seed, posit
     for entry in entries:  # nothing is rendered for a file that could not be moved in
         _check_targets(out, entry.name, file_format, inputs, "--save_sections" in manim_args)
     remove_stale_temporaries(out)
-    env = dict(os.environ, COLUMNS="200", **request.environment())
+    env = dict(os.environ, COLUMNS="200", **for_another_process(request).environment())
     total = len(entries)
     started = time.monotonic()
     children = Children()
@@ -197,16 +199,14 @@ def _scene_key(name: str) -> str:
     return name
 
 
-def render_request(data_spec, seed, theme, positive=None, label_column=None, trace_file=None):
-    """Every option of a render as one request, files as absolute paths (the Manim
-    process runs in another folder)."""
-    from scenes.request import RenderRequest
+def for_another_process(request):
+    """The request with its files as absolute paths (the Manim process runs elsewhere)."""
+    from dataclasses import replace
 
     def absolute(path):
         return str(Path(path).resolve()) if path and Path(path).is_file() else path
 
-    return RenderRequest(data=absolute(data_spec), seed=seed, theme=theme, positive=positive,
-                         label_column=label_column, trace=absolute(trace_file))
+    return replace(request, data=absolute(request.data), trace=absolute(request.trace))
 
 
 def _variant(scene_class, request):

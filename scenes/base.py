@@ -176,6 +176,8 @@ class LinvizScene(Scene):
         self.theme = THEMES[theme_name]
         self.camera.background_color = ManimColor(self.theme.background)
         self.data, self.saved_trace = self.load_inputs()
+        #: the run the scene replays, made (or loaded) before anything is drawn
+        self.trace = self.make_trace()
         self.narration: list[str] = []
         #: what is said when, and when something moves (see scenes/timeline.py)
         self.timeline = Timeline()
@@ -188,6 +190,26 @@ class LinvizScene(Scene):
         self.status = None
         #: still drawings painted into the camera's background (see freeze)
         self.frozen: list = []
+
+    # -- the story ---------------------------------------------------------
+    #: the scene's chapters in order: names of methods, each a few beats
+    story: tuple[str, ...] = ()
+
+    def make_trace(self):
+        """The engine's run the scene replays (None for a scene without one)."""
+        return None
+
+    def build(self) -> None:
+        """Make every drawing once, as a function of the trace and the animated step."""
+
+    def chapters(self) -> tuple[str, ...]:
+        """The chapters to tell (``story``, unless the data decides)."""
+        return self.story
+
+    def construct(self) -> None:
+        self.build()
+        for chapter in self.chapters():
+            getattr(self, chapter)()
 
     # -- narration: the beats of the scene's timeline ------------------------
     def narrate(self, sentence: str, duration: float = 0.0) -> None:

@@ -131,17 +131,13 @@ class ClassifierScene(LinvizScene):
     #: the first hypotheses of the best-of-k run, narrated one by one
     narrated_hypotheses = 2
 
-    def construct(self) -> None:
-        # the engine computes; the scene only replays
+    story = ("show_hypothesis", "show_scaling", "show_offset", "show_signed_distance",
+             "show_training_error", "show_best_of_k")
+
+    def make_trace(self):
+        """The engine's best-of-k run; the scene only replays it."""
         self.learner = BestOfK(k=self.k, seed=self.seed).fit(self.data)
-        self.trace = self.learner.trace_
-        self.build()
-        self.show_hypothesis()
-        self.show_scaling()
-        self.show_offset()
-        self.show_signed_distance()
-        self.show_training_error()
-        self.show_best_of_k()
+        return self.learner.trace_
 
     # -- what the trace says -------------------------------------------------
     def hypothesis(self, j: int) -> tuple[np.ndarray, float]:
@@ -546,11 +542,14 @@ class ClassifierScene(LinvizScene):
         self.beat("The training error ℰₙ(h) is the fraction of the points with "
                   "y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≤ 0: on the wrong side, or on the line.", 4.5,
                   FadeOut(self.probe_group), FadeIn(self.rows["formula"]),
-                  FadeIn(self.rows["error"]), run_time=style.RUN_FADE)
+                  run_time=style.RUN_FADE)
+        # the count appears when the counting starts, and grows point by point
         self.rings.add_updater(self.follow_count)
         self.follow(self.rings, self.cursor, self.rows["error"])
-        self.beat("Go through the points one by one and ring each mistake.", style.RUN_SWEEP,
-                  self.count_tracker.animate.set_value(float(n)), run_time=style.RUN_SWEEP,
+        sweep = min(style.RUN_COUNT_POINT * n, style.RUN_COUNT_MAX)
+        self.narrate("Go through the points one by one and ring each mistake.")
+        self.play(FadeIn(self.rows["error"]), run_time=style.RUN_FADE)
+        self.play(self.count_tracker.animate.set_value(float(n)), run_time=sweep,
                   rate_func=linear)
         self.rings.clear_updaters()
         self.remove(self.cursor)

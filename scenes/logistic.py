@@ -50,14 +50,8 @@ class LogisticScene(LinvizScene):
     def make_perceptron_trace(self):
         return Perceptron(epochs=self.perceptron_epochs, offset=True).fit(self.data).trace_
 
-    def construct(self) -> None:
-        self.trace = self.make_trace()
-        self.build()
-        self.show_sigmoid()
-        self.show_field()
-        self.show_loss()
-        self.show_descent()
-        self.compare_with_perceptron()
+    story = ("show_sigmoid", "show_field", "show_loss", "show_descent",
+             "compare_with_perceptron")
 
     # -- drawings as functions of the step -----------------------------------
     def build(self) -> None:

@@ -89,12 +89,7 @@ class MarginScene(StillFirst, LinvizScene):
             epochs=epochs_to_converge(self.data, offset=True), offset=True).fit(
                 self.data).trace_)
 
-    def construct(self) -> None:
-        self.trace = self.make_trace()
-        self.build()
-        self.show_signed_distance()
-        self.show_point_margins()
-        self.show_maximum_margin()
+    story = ("show_signed_distance", "show_point_margins", "show_maximum_margin")
 
     # -- the separators and their numbers ------------------------------------
     def build(self) -> None:

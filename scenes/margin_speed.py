@@ -59,14 +59,16 @@ class MarginSpeedScene(StillFirst, LinvizScene):
         """The engine's sweep this scene replays."""
         return margin_sweep(self.sweep_margins, repeats=self.sweep_repeats, seed=self.seed)
 
-    def construct(self) -> None:
+    story = ("introduce", "show_margins", "show_slowest", "conclude")
+
+    def make_trace(self):
+        """No single run: the scene replays the engine's sweep (kept as ``self.sweep``)."""
         self.sweep = self.make_sweep()
-        self.build()
-        self.introduce()
+        return None
+
+    def show_margins(self) -> None:
         for j in range(len(self.sweep.margins)):
             self.show_margin(j)
-        self.show_slowest()
-        self.conclude()
 
     # -- drawings ----------------------------------------------------------
     def build(self) -> None:

@@ -521,6 +521,10 @@ class DataVector(VGroup):
         return self
 
 
+    def refresh_label(self) -> "DataVector":
+        """Place the label again for the arrow as it is (after what it avoids has moved)."""
+        return self.set_ends(self.start_data, self.end_data)
+
     def _obstacles(self, start_p, end_p) -> np.ndarray:
         """Boxes the label must not cover: the plane's markers and the arrow itself."""
         plane = self.plane

@@ -55,15 +55,8 @@ class OffsetLiftScene(LinvizScene):
         """The perceptron through the origin on [x, 1]."""
         return Perceptron(epochs=self.epochs, offset=False).fit(augmented(self.data)).trace_
 
-    def construct(self) -> None:
-        self.trace = self.make_trace()
-        self.build()
-        self.show_line()
-        self.lift_line()
-        self.play_line_run()
-        self.build_space()
-        self.lift_plane()
-        self.play_space_run()
+    story = ("show_line", "lift_line", "play_line_run", "build_space", "lift_plane",
+             "play_space_run")
 
     # -- part 1: a line of points, lifted to x₂ = 1 ----------------------------
     def build(self) -> None:

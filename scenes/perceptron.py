@@ -63,12 +63,7 @@ class PerceptronScene(LinvizScene):
         return self.replay_or_run(
             lambda: Perceptron(epochs=self.epochs, offset=self.offset).fit(self.data).trace_)
 
-    def construct(self) -> None:
-        self.trace = self.make_trace()
-        self.build()
-        self.introduce()
-        self.play_trace()
-        self.conclude()
+    story = ("introduce", "play_trace", "conclude")
 
     # -- drawings as functions of the step -----------------------------------
     def build(self) -> None:

@@ -2,13 +2,16 @@
 
 Obstacles are boxes [x_min, y_min, x_max, y_max] in screen units (markers,
 arrows, other labels). The candidates are the eight compass directions
-around the anchor; the first of them that covers nothing wins, otherwise the
-one that covers least.
+around the anchor, then the same eight a little further out; the first of
+them that covers nothing wins, otherwise the one that covers least.
 """
 
 from __future__ import annotations
 
 import numpy as np
+
+#: how much further out the second ring of places lies, when the first has no clear one
+FARTHER = 0.3
 
 #: the eight directions, the preferred one (up-left, as a vector label sits) first
 DIRECTIONS = np.array([[-1, 1], [1, 1], [1, -1], [-1, -1], [0, 1], [1, 0], [0, -1], [-1, 0]],
@@ -49,10 +52,12 @@ def best_offset(anchor, size, obstacles: np.ndarray, gap: float,
     anchor = np.asarray(anchor, dtype=float)[:2]
     half = np.asarray(size, dtype=float)[:2] / 2
     order = [preferred] + [k for k in range(len(DIRECTIONS)) if k != preferred]
+    # the eight places next to the anchor first, then eight a little further out
+    places = [(k, gap) for k in order] + [(k, gap + FARTHER) for k in order]
     best, best_cost = None, np.inf
-    for k in order:
+    for k, distance in places:
         direction = DIRECTIONS[k]
-        centre = anchor + direction * (half + gap)
+        centre = anchor + direction * (half + distance)
         box = np.array([*(centre - half), *(centre + half)])
         cost = covered_area(box, obstacles)
         if bounds is not None and (box[0] < bounds[0] or box[1] < bounds[1]

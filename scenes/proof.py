@@ -82,17 +82,12 @@ class ProofScene(StillFirst, LinvizScene):
             epochs=epochs_to_converge(self.data, self.offset), offset=self.offset).fit(
                 self.data).trace_)
 
-    def construct(self) -> None:
-        self.trace = self.make_trace()
-        self.build()
-        self.title_card()
-        if self.offset:
-            self.show_lift()
-        self.state_theorem()
-        self.show_facts()
-        self.play_updates()
-        self.show_chain()
-        self.show_normalized()
+    def chapters(self) -> tuple[str, ...]:
+        """The theorem, its two facts, the run, the chain and the normalized form; with an
+        offset, the lift to [x, 1] comes first."""
+        lift = ("show_lift",) if self.offset else ()
+        return ("title_card", *lift, "state_theorem", "show_facts", "play_updates",
+                "show_chain", "show_normalized")
 
     # -- numbers -----------------------------------------------------------
     def build(self) -> None:
@@ -150,7 +145,8 @@ class ProofScene(StillFirst, LinvizScene):
         self.star_label = math("theta^*", theme, style.FONT_SMALL).set_color(theme.correct)
         with_backdrop(self.star_label, theme)
         self.hyperplane = Hyperplane(self.plane, *self.state_at(0), show_normal=False)
-        self.theta_arrow = DataVector(self.plane, (0, 0), (0, 0), theme.normal, theta_label)
+        self.theta_arrow = DataVector(self.plane, (0, 0), (0, 0), theme.normal, theta_label,
+                                      avoid=[self.circle_label, self.star_label])
         self.ring = Circle(radius=style.RING_RADIUS, color=theme.highlight,
                            stroke_width=style.RING_STROKE).set_stroke(opacity=0)
         self.place_static_labels()
@@ -584,6 +580,7 @@ class ProofScene(StillFirst, LinvizScene):
                           self.theme, style.FONT_SMALL).set_color(self.theme.muted)
         self.circle_label.become(with_backdrop(unit_label, self.theme))
         self.place_static_labels()
+        self.theta_arrow.refresh_label()  # clear of the circle's new label
 
 
 class ProofOffsetScene(ProofScene):

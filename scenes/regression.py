@@ -68,14 +68,8 @@ class RegressionScene(LinvizScene):
         """The degree-1 run whose path is drawn on the loss contours."""
         return LinearRegression(degree=1, lr=self.lr, steps=self.steps).fit(self.data).trace_
 
-    def construct(self) -> None:
-        self.trace = self.make_trace()
-        self.build()
-        self.show_data()
-        self.show_residuals()
-        self.show_contours()
-        self.show_descent()
-        self.show_polynomials()
+    story = ("show_data", "show_residuals", "show_contours", "show_descent",
+             "show_polynomials")
 
     # -- drawings as functions of the step -----------------------------------
     def build(self) -> None:

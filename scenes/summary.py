@@ -85,8 +85,9 @@ class SummaryScene(LinvizScene):
     """The closing table."""
 
 
-    def construct(self) -> None:
-        self.build()
+    story = ("show_table",)
+
+    def show_table(self) -> None:
         self.section("table")
         self.play(Write(self.title), FadeIn(self.header), run_time=style.RUN_INTRO)
         sentences = (

@@ -133,13 +133,8 @@ class UpdateScene(LinvizScene):
         return self.replay_or_run(
             lambda: Perceptron(epochs=self.epochs, offset=True).fit(self.data).trace_)
 
-    def construct(self) -> None:
-        self.trace = self.make_trace()
-        self.build()
-        self.derive_identity()
-        self.show_real_mistake()
-        self.show_number_line()
-        self.show_several_updates()
+    story = ("derive_identity", "show_real_mistake", "show_number_line",
+             "show_several_updates")
 
     # -- the numbers -------------------------------------------------------
     def build(self) -> None:

@@ -42,7 +42,9 @@ def test_text_weighs_more_than_a_marker():
     elsewhere[:, 4] = 1000.0  # every other place is far worse
     blockers = np.vstack([marker, label, elsewhere])
     offset = best_offset(anchor, SIZE, blockers, GAP)
-    np.testing.assert_allclose(offset, up_left)
+    chosen = box_at(anchor, offset)
+    assert covered_area(chosen, label) == 0  # never on the label
+    assert covered_area(chosen, blockers) <= covered_area(box_at(anchor, up_left), blockers)
 
 
 def test_places_outside_the_bounds_are_taken_last():

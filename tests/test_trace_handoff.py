@@ -69,9 +69,10 @@ def test_csv_options_reach_the_scene_as_one_request(tmp_path, monkeypatch):
     rows = ["a,b,kind"] + [f"{x},{y},{'cat' if x > y else 'dog'}"
                            for x, y in [(1, 0), (2, 0.5), (0, 1), (0.5, 2), (3, 1), (1, 3)]]
     csv.write_text("\n".join(rows) + "\n")
-    from linviz_cli.scenes_command import render_request
+    from linviz_cli.scenes_command import for_another_process
 
-    request = render_request(str(csv), 4, "light", positive="dog", label_column="kind")
+    request = for_another_process(RenderRequest(data=str(csv), seed=4, theme="light",
+                                                positive="dog", label_column="kind"))
     monkeypatch.setenv(VARIABLE, request.environment()[VARIABLE])
     assert json.loads(request.environment()[VARIABLE])["positive"] == "dog"
     data = PerceptronScene.load_data()  # in "the Manim process": read from the variable
