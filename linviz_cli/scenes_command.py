@@ -155,8 +155,9 @@ def _collect(entry, work: Path, out: Path, file_format: str) -> list[Path]:
     from linviz.errors import LinvizError
 
     suffix = "." + file_format
+    # --save_sections writes one more file per section: those are not the movie
     produced = sorted(p for p in work.rglob(f"*{suffix}")
-                      if "partial_movie_files" not in p.parts)
+                      if "partial_movie_files" not in p.parts and "sections" not in p.parts)
     if not produced:
         raise LinvizError(f"scene {entry.name!r}: Manim wrote no {suffix} file")
     main_file = max(produced, key=lambda p: p.stat().st_mtime)
