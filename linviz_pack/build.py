@@ -193,7 +193,7 @@ def _write_page(entries, scenes, timelines, offsets, chapters, cues, folder: Pat
                                          entry.description,
                                          video.relative_to(folder).as_posix(), sections,
                                          timeline.cues, timeline.beats))
-    page.write_page(folder, TITLE, sources)
+    page.write_page(folder, TITLE, sources, join.frame_rate(scenes[0].video))
 
 
 def _write_handout(entries, scenes, timelines, folder: Path) -> None:

@@ -122,6 +122,14 @@ def video_size(path: Path) -> tuple[int, int]:
         return context.width, context.height
 
 
+def frame_rate(path: Path) -> float:
+    """Frames a second of the video in ``path``."""
+    import av
+
+    with av.open(str(path)) as container:
+        return float(container.streams.video[0].average_rate or 0) or 15.0
+
+
 def save_frame(path: Path, time: float, target: Path) -> None:
     """Save the last frame shown at or before ``time`` seconds of ``path`` as an image."""
     import av

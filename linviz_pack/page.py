@@ -30,13 +30,16 @@ def _rounded(entry: dict) -> dict:
             for key, value in entry.items()}
 
 
-def write_page(folder: Path, title: str, sources: Sequence[dict]) -> None:
-    """``folder/index.html`` and ``folder/assets/`` (player, style, data)."""
+def write_page(folder: Path, title: str, sources: Sequence[dict], fps: float) -> None:
+    """``folder/index.html`` and ``folder/assets/`` (player, style, data).
+
+    ``fps``: the videos' frame rate (present mode stops on a beat's last frame).
+    """
     assets = folder / "assets"
     assets.mkdir(parents=True, exist_ok=True)
     for name in ("player.js", "player.css"):
         shutil.copyfile(WEB / name, assets / name)
-    payload = json.dumps({"title": title, "sources": list(sources)}, ensure_ascii=False,
+    payload = json.dumps({"title": title, "fps": fps, "sources": list(sources)}, ensure_ascii=False,
                          indent=1)
     (assets / "lecture-data.js").write_text(
         "// Written by render.py lecture: what the page plays.\n"

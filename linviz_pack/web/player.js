@@ -16,6 +16,9 @@
 
   // Two times closer than this are the same place (a frame at 60 fps is 0.0167 s).
   var SAME_TIME = 0.02;
+  // A beat ending at t stops half a frame before t: on the beat's last frame, not on
+  // the first frame of the next one (and with only the beat's own caption showing).
+  var HOLD = 0.5 / (data.fps || 15);
 
   var state = {
     source: null,      // the entry of data.sources being shown
@@ -74,8 +77,11 @@
       video.captionTrack = track;
     }
     while (track.cues && track.cues.length) { track.removeCue(track.cues[0]); }
-    source.cues.forEach(function (cue) {
-      track.addCue(new VTTCue(cue.start, cue.end, cue.text));
+    source.cues.forEach(function (cue, index) {
+      // a cue ending where the next starts ends a hair sooner: one caption at a time
+      var next = source.cues[index + 1];
+      var end = next && next.start <= cue.end ? Math.max(cue.start, next.start - 0.001) : cue.end;
+      track.addCue(new VTTCue(cue.start, end, cue.text));
     });
     track.mode = "showing";
   }
@@ -124,11 +130,16 @@
   // ---------------------------------------------------------------- present mode
   function beats() { return state.source.beats; }
 
+  // Where present mode stops at the end of beat i.
+  function stopTime(index) { return Math.max(beats()[index].start, beats()[index].end - HOLD); }
+
+  function stoppedAt(index) { return video.currentTime >= stopTime(index) - SAME_TIME; }
+
   // The beat that plays at time t (the last one when t is at or past the end).
   function beatAt(time) {
     var list = beats();
     for (var i = 0; i < list.length; i++) {
-      if (time < list[i].end - SAME_TIME) { return i; }
+      if (time < stopTime(i) - SAME_TIME) { return i; }
     }
     return list.length - 1;
   }
@@ -147,7 +158,7 @@
     state.playingBeat = true;
     showNotes();
     var start = list[state.beat].start;
-    if (Math.abs(video.currentTime - start) > SAME_TIME) { video.currentTime = start; }
+    if (Math.abs(video.currentTime - start) > 2 * HOLD) { video.currentTime = start; }
     var playing = video.play();
     if (playing && playing.catch) { playing.catch(function () { state.playingBeat = false; }); }
     watchBeatEnd();
@@ -156,8 +167,7 @@
   // Stop exactly at the beat's end: checked on every animation frame while playing.
   function watchBeatEnd() {
     if (!state.playingBeat) { return; }
-    var end = beats()[state.beat].end;
-    if (video.currentTime >= end - SAME_TIME / 2 || video.ended) {
+    if (video.currentTime >= stopTime(state.beat) || video.ended) {
       stopAtEnd();
       return;
     }
@@ -167,15 +177,14 @@
   function stopAtEnd() {
     state.playingBeat = false;
     video.pause();
-    video.currentTime = beats()[state.beat].end;
+    video.currentTime = stopTime(state.beat);
     document.body.dataset.stopped = String(state.beat);
     showNotes();
   }
 
   function next() {
     if (state.playingBeat) { stopAtEnd(); return; }  // finish this beat now
-    var stoppedAtEnd = video.currentTime >= beats()[state.beat].end - SAME_TIME;
-    if (!stoppedAtEnd) { playBeat(state.beat); return; }
+    if (!stoppedAt(state.beat)) { playBeat(state.beat); return; }
     if (state.beat + 1 < beats().length) { playBeat(state.beat + 1); }
   }
 
@@ -189,7 +198,7 @@
       video.currentTime = beats()[0].start;
     } else {
       state.beat = target;
-      video.currentTime = beats()[target].end;
+      video.currentTime = stopTime(target);
     }
     document.body.dataset.stopped = String(state.beat);
     showNotes();
