@@ -56,7 +56,9 @@ def lecture(names, quality, out_dir, data_spec, seed, theme, handout_theme, jobs
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise LinvizError(f"--out {out_dir}: cannot create it ({error.strerror})") from None
-    data = str(Path(data_spec).resolve()) if data_spec and Path(data_spec).is_file() else data_spec
+    data = data_spec or os.environ.get("LINVIZ_DATA") or None  # as `render` reads it
+    if data and Path(data).is_file():
+        data = str(Path(data).resolve())
     env = dict(os.environ, LINVIZ_SEED=str(seed))
     env.pop("LINVIZ_DATA", None)
     if data:

@@ -32,8 +32,8 @@ def seconds(stamp: str) -> float:
 
 
 @pytest.fixture(scope="module")
-def pack(tmp_path_factory):
-    """Three synthetic scene folders (as the cache holds them) assembled into a pack."""
+def scene_folders(tmp_path_factory):
+    """Three synthetic scene folders, as the cache holds them, and their catalogue entries."""
     cache = tmp_path_factory.mktemp("cache")
     entries, scenes = [], []
     for number, (name, sections, cues, colour) in enumerate(SCENES, start=1):
@@ -46,8 +46,13 @@ def pack(tmp_path_factory):
         write_srt(folder / f"{name}.srt", cues)
         entries.append(SimpleNamespace(name=name, number=number, description=f"about {name}"))
         scenes.append(RenderedScene(name, folder))
+    return entries, scenes
+
+
+@pytest.fixture(scope="module")
+def pack(scene_folders, tmp_path_factory):
     out = tmp_path_factory.mktemp("pack")
-    assemble(entries, scenes, out, PackSettings())
+    assemble(*scene_folders, out, PackSettings())
     return out
 
 
@@ -134,6 +139,14 @@ def test_slides_are_manim_slides_presentations(pack):
         for slide in presentation.slides:
             assert Path(slide.file).is_file()
         assert tuple(presentation.resolution) == (64, 48)
+
+
+def test_the_same_scenes_give_the_same_bytes(pack, scene_folders, tmp_path):
+    assemble(*scene_folders, tmp_path, PackSettings())
+    files = sorted(p.relative_to(pack) for p in pack.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
+    for name in files:
+        assert (pack / name).read_bytes() == (tmp_path / name).read_bytes(), name
 
 
 def test_publish_replaces_old_files_and_folders(tmp_path):

@@ -123,7 +123,11 @@
       if (chapter.level === 1 && chapter.start <= now) { current = index; }
     });
     Array.prototype.forEach.call(chapterList.querySelectorAll("button"), function (b) {
-      b.classList.toggle("current", Number(b.dataset.index) === current);
+      var isCurrent = Number(b.dataset.index) === current;
+      if (isCurrent && !b.classList.contains("current") && b.scrollIntoView) {
+        b.scrollIntoView({block: "nearest"});  // keep the current chapter in the list's view
+      }
+      b.classList.toggle("current", isCurrent);
     });
   }
 
