@@ -121,14 +121,19 @@ def test_a_second_run_renders_nothing_and_rewrites_nothing(lecture_pack):
     assert (out / "scenes" / "margin" / "manifest.json").stat().st_mtime_ns == manifest
 
 
-def test_a_failed_render_leaves_the_previous_pack_in_place(lecture_pack, runner, monkeypatch):
+@pytest.mark.parametrize("stop, message", [("fail", "simulated"), ("interrupt", "aborted")])
+def test_a_failed_or_interrupted_render_leaves_the_previous_pack_in_place(
+        lecture_pack, runner, monkeypatch, stop, message):
     from linviz.errors import LinvizError
     from linviz_cli import scenes_command
 
     out, _ = lecture_pack
     before = {path: path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()}
 
-    def fail(entry, *args, **kwargs):
+    def fail(entry, quality, file_format, work, *args, **kwargs):
+        (work / "half-written.mp4").write_bytes(b"\0" * 100)  # a render stopped midway
+        if stop == "interrupt":
+            raise KeyboardInterrupt
         raise LinvizError(f"scene {entry.name!r} failed to render: simulated")
 
     monkeypatch.setattr(scenes_command, "_render_one", fail)
@@ -136,7 +141,7 @@ def test_a_failed_render_leaves_the_previous_pack_in_place(lecture_pack, runner,
     # progress lines come first, as with `render`; the error is one line, no traceback
     assert result.exit_code == 2 and "Traceback" not in result.stderr
     errors = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
-    assert errors == [result.stderr.splitlines()[-1]] and "simulated" in errors[0]
+    assert errors == [result.stderr.splitlines()[-1]] and message in errors[0]
     after = {path: path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()}
     assert after == before  # nothing half-written, nothing lost, no temporary left
 
