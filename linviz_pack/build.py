@@ -12,7 +12,6 @@ import hashlib
 import json
 import os
 import shutil
-import tempfile
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from pathlib import Path
 
 from . import captions, handout, join, page, slides
 from .rendered import RenderedScene, cached_scene, render_options, render_scene
+from .scratch import remove_abandoned, scratch_folder
 
 TITLE = "Linear classifiers: the lecture"
 PACK_MANIFEST = ".lecture-pack.json"
@@ -55,6 +55,8 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings, env: dic
                   say: Callable[[str], None] = lambda line: None) -> PackResult:
     """Render (or reuse) ``entries`` and write the pack into ``out``."""
     cache_dir = out / "scenes"
+    remove_abandoned(out)
+    remove_abandoned(cache_dir)
     options = {entry.name: render_options(entry, settings.quality, settings.data, settings.seed,
                                           settings.theme, settings.handout_theme)
                for entry in entries}
@@ -87,7 +89,7 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings, env: dic
     if _pack_is_current(out, key):
         say("lecture pack up to date")
         return PackResult(rendered_names, reused, False, files)
-    staging = Path(tempfile.mkdtemp(prefix=".lecture-", dir=out))
+    staging = scratch_folder(out, "lecture")
     try:
         assemble(entries, ordered, staging, settings, say)
         (staging / PACK_MANIFEST).write_text(json.dumps({"key": key}) + "\n", encoding="utf-8")

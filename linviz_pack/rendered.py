@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import cache
+from .scratch import scratch_folder
 from .timeline import SceneTimeline, read_timeline
 
 #: handout frames are rendered at least at this quality (only a few frames: cheap)
@@ -83,9 +83,8 @@ def render_scene(entry, cache_dir: Path, options: dict, env: dict) -> RenderedSc
     """Render ``entry`` into ``cache_dir/<name>/`` (replacing it once complete)."""
     from linviz_cli.scenes_command import _render_one
 
-    cache_dir.mkdir(parents=True, exist_ok=True)
     key = cache.scene_key(entry.module, options)
-    work = Path(tempfile.mkdtemp(prefix=f".{entry.name}-", dir=cache_dir))
+    work = scratch_folder(cache_dir, entry.name)
     work.chmod(0o755)  # mkdtemp's folder is private; the scene's folder is not
     try:
         scene_env = dict(env, LINVIZ_THEME=options["theme"])
@@ -137,9 +136,8 @@ def _replace_folder(new: Path, target: Path) -> None:
     """Put ``new`` where ``target`` is: the old one is renamed away first, then removed."""
     old = None
     if target.exists():
-        old = target.with_name(f".{target.name}.old-{os.getpid()}")
-        shutil.rmtree(old, ignore_errors=True)
-        os.replace(target, old)
+        old = scratch_folder(target.parent, f"{target.name}.old")
+        os.replace(target, old)  # a rename onto the new, empty folder
     os.replace(new, target)
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
