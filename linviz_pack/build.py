@@ -181,8 +181,8 @@ def _write_slides(scenes, timelines, folder: Path, settings: PackSettings) -> No
 
 
 def _write_page(entries, scenes, timelines, offsets, chapters, cues, folder: Path) -> None:
-    beats = [beat.__class__(beat.start + offset, beat.end + offset, beat.section, beat.text)
-             for offset, timeline in zip(offsets, timelines) for beat in timeline.beats]
+    beats = [beat.shifted(offset) for offset, timeline in zip(offsets, timelines)
+             for beat in timeline.beats]
     shown = [{key: c[key] for key in ("title", "start", "end", "level")} for c in chapters]
     sources = [page.source_entry("lecture", "The whole lecture", TITLE, "lecture.mp4", shown,
                                  cues, beats)]

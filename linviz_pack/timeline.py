@@ -55,6 +55,9 @@ class Beat:
     section: str
     text: str
 
+    def shifted(self, offset: float) -> "Beat":
+        return Beat(self.start + offset, self.end + offset, self.section, self.text)
+
 
 @dataclass(frozen=True)
 class SceneTimeline:

@@ -29,6 +29,11 @@ def manim_sections(out: Path) -> list[tuple[str, float]]:
     return starts
 
 
+def seconds(stamp: str) -> float:
+    hours, minutes, rest = stamp.strip().split(":")
+    return int(hours) * 3600 + int(minutes) * 60 + float(rest.replace(",", "."))
+
+
 def srt_cues(path: Path) -> list[tuple[str, str, str]]:
     return re.findall(r"(\S+) --> (\S+)\n(.+)", path.read_text(encoding="utf-8"))
 
@@ -95,7 +100,7 @@ def test_manim_slides_converts_the_slides(lecture_pack, tmp_path):
     command = shutil.which("manim-slides", path=str(Path(sys.executable).parent))
     if command is None:
         pytest.skip("manim-slides is not installed (pip install -e '.[test]')")
-    for target in ("margin.html", "margin.pdf"):
+    for target in ("margin.html", "margin.pdf", "margin.pptx"):
         done = subprocess.run([command, "convert", "margin", str(tmp_path / target), "--folder",
                                str(out / "slides")], capture_output=True, text=True,
                               cwd=tmp_path, timeout=300)
@@ -107,6 +112,16 @@ def test_manim_slides_converts_the_slides(lecture_pack, tmp_path):
         info = subprocess.run(["pdfinfo", str(tmp_path / "margin.pdf")], capture_output=True,
                               text=True, check=True).stdout
         assert f"Pages:           {len(manim_sections(out))}" in info
+    # PowerPoint: a slide per section, whose notes are the captions said in it
+    import pptx
+
+    deck = pptx.Presentation(str(tmp_path / "margin.pptx"))
+    starts = [start for _, start in manim_sections(out)] + [float("inf")]
+    cues = [(seconds(a), said) for a, _, said in srt_cues(out / "lecture.srt")]
+    assert len(deck.slides) == len(starts) - 1
+    for slide, start, end in zip(deck.slides, starts, starts[1:]):
+        said = [text for time, text in cues if start <= time < end]
+        assert slide.notes_slide.notes_text_frame.text.splitlines() == said
 
 
 def test_a_second_run_renders_nothing_and_rewrites_nothing(lecture_pack):
