@@ -152,5 +152,10 @@ def test_present_mode_stops_at_each_beat_and_goes_back(browser_page):
     page.wait_for_function("!document.getElementById('video').seeking")
     assert_on_last_frame_before(page, stops[0], fps)
 
+    page.keyboard.press("c")  # captions off the video; the notes stay
+    assert showing_captions(page) == [] and page.inner_text("#notes") == first
+    page.keyboard.press("c")
+    assert showing_captions(page) == [first]
+
     page.keyboard.press("Escape")
     assert not page.evaluate("document.body.classList.contains('presenting')")

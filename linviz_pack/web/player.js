@@ -253,6 +253,8 @@
       state.beat = 0; previous();
     } else if (key === "n" || key === "N") {
       document.body.classList.toggle("hide-notes");
+    } else if (key === "c" || key === "C") {  // captions on the video itself
+      video.captionTrack.mode = video.captionTrack.mode === "showing" ? "hidden" : "showing";
     } else if (key === "Escape" || key === "p" || key === "P") {
       leavePresent();
     } else {
