@@ -55,6 +55,7 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings, env: dic
                   say: Callable[[str], None] = lambda line: None) -> PackResult:
     """Render (or reuse) ``entries`` and write the pack into ``out``."""
     cache_dir = out / "scenes"
+    _check_room(out)
     remove_abandoned(out)
     remove_abandoned(cache_dir)
     options = {entry.name: render_options(entry, settings.quality, settings.data, settings.seed,
@@ -97,6 +98,23 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings, env: dic
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return PackResult(rendered_names, reused, True, files)
+
+
+#: the pack's folders; every other item is a file
+FOLDERS = ("scenes", "assets", "slides")
+
+
+def _check_room(out: Path) -> None:
+    """Refuse, before any work, a file where the pack keeps a folder, or the reverse."""
+    from linviz.errors import LinvizError
+
+    for item in ("scenes", *PACK_ITEMS):
+        path = out / item
+        wanted_folder = item in FOLDERS
+        if path.exists() and path.is_dir() != wanted_folder:
+            kind = "a folder" if wanted_folder else "a file"
+            raise LinvizError(f"{path} is in the way: the lecture pack writes {kind} there; "
+                              f"move it or choose another --out")
 
 
 def pack_key(scenes: Sequence[RenderedScene], settings: PackSettings) -> str:
@@ -225,13 +243,6 @@ def publish(staging: Path, out: Path, items: Sequence[str]) -> None:
         new, target = staging / item, out / item
         if not new.exists():
             continue
-        if new.is_dir():
-            old = None
-            if target.exists():
-                old = staging / f".old-{item}"
-                os.replace(target, old)
-            os.replace(new, target)
-        else:
-            if target.is_dir():
-                shutil.rmtree(target)
-            os.replace(new, target)
+        if new.is_dir() and target.exists():
+            os.replace(target, staging / f".old-{item}")  # removed with the staging folder
+        os.replace(new, target)

@@ -184,6 +184,23 @@ def test_out_that_is_a_file_is_refused(runner, tmp_path):
     assert blocker.read_text() == "x"
 
 
+@pytest.mark.parametrize("item, make", [("assets", "file"), ("scenes", "file"),
+                                        ("handout.pdf", "folder")])
+def test_something_of_the_users_in_the_way_is_refused_and_kept(runner, tmp_path, item, make):
+    out = tmp_path / "media"
+    out.mkdir()
+    if make == "file":
+        (out / item).write_text("mine")
+    else:
+        (out / item).mkdir()
+        (out / item / "notes.txt").write_text("mine")
+    result = runner.invoke(cli, ["lecture", "summary", "--out", str(out)])
+    assert_one_line_error(result, "in the way", item)
+    kept = out / item if make == "file" else out / item / "notes.txt"
+    assert kept.read_text() == "mine"
+    assert sorted(p.name for p in out.iterdir()) == [item]
+
+
 def test_help():
     from click.testing import CliRunner
 
