@@ -123,6 +123,8 @@ def test_present_mode_stops_at_each_beat_and_goes_back(browser_page):
     fps = frame_rate(out)
     page.keyboard.press("p")
     assert page.evaluate("document.body.classList.contains('presenting')")
+    page.wait_for_function("document.fullscreenElement && document.fullscreenElement.id === "
+                           "'stage'", timeout=5_000)  # the player fills the screen
 
     page.keyboard.press("ArrowRight")
     page.wait_for_function("document.body.dataset.stopped === '0'", timeout=20_000)
@@ -158,4 +160,5 @@ def test_present_mode_stops_at_each_beat_and_goes_back(browser_page):
     assert showing_captions(page) == [first]
 
     page.keyboard.press("Escape")
+    page.wait_for_function("!document.fullscreenElement", timeout=5_000)
     assert not page.evaluate("document.body.classList.contains('presenting')")
