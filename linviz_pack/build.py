@@ -12,6 +12,7 @@ import hashlib
 import json
 import os
 import shutil
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -72,13 +73,21 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings, env: dic
     if todo:
         say(f"rendering {len(todo)} scene(s), reusing {len(entries) - len(todo)}")
 
+        failed = threading.Event()  # once a scene fails, no other one starts
+
         def one(entry):
-            rendered = render_scene(entry, cache_dir, options[entry.name], env)
+            if failed.is_set():
+                return None
+            try:
+                rendered = render_scene(entry, cache_dir, options[entry.name], env)
+            except BaseException:
+                failed.set()
+                raise
             say(f"  {entry.name}: rendered")
             return rendered
 
         with ThreadPoolExecutor(max_workers=min(settings.jobs, len(todo))) as pool:
-            for rendered in pool.map(one, todo):
+            for rendered in list(pool.map(one, todo)):
                 scenes[rendered.name] = rendered
     else:
         say(f"all {len(entries)} scene(s) up to date")

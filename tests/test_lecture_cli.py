@@ -161,6 +161,26 @@ def test_a_failed_or_interrupted_render_leaves_the_previous_pack_in_place(
     assert after == before  # nothing half-written, nothing lost, no temporary left
 
 
+def test_after_a_failed_scene_no_other_scene_starts(runner, tmp_path, monkeypatch):
+    from linviz.errors import LinvizError
+    from linviz_cli import scenes_command
+
+    started = []
+
+    def fail(entry, *args, **kwargs):
+        started.append(entry.name)
+        raise LinvizError(f"scene {entry.name!r} failed to render: simulated")
+
+    monkeypatch.setattr(scenes_command, "_render_one", fail)
+    out = tmp_path / "media"
+    result = runner.invoke(cli, ["lecture", "classifier", "update", "margin", "summary",
+                                 "--out", str(out)])
+    assert result.exit_code == 2 and "simulated" in result.stderr.splitlines()[-1]
+    assert started == ["classifier"]
+    assert sorted(p.name for p in out.iterdir()) == ["scenes"]
+    assert list((out / "scenes").iterdir()) == []
+
+
 @pytest.mark.parametrize("args, fragments", [
     (["lecture", "no-such-scene"], ["unknown scene 'no-such-scene'"]),
     (["lecture", "99"], ["no scene number 99"]),
