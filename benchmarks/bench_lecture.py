@@ -11,8 +11,11 @@ Usage: python benchmarks/bench_lecture.py [-q l] [--jobs 2] [--scenes a,b] [--ke
 Measured (2 cores shared with other work, all 14 scenes, -q l, --jobs 2, 11.4
 minutes of video, 75 sections): pack from nothing 262 s (each scene's video,
 plus a last-frame-only render in the light theme for the handout); second
-run 2.7 s; join with chapters 0.11 s; whole assembly 5.9 s; handout alone
-5-8 s (75 pages of 1280x720 frames).
+run 2.7 s (`make video` again: 3-6 s with the bootstrap check); join with
+chapters 0.11 s; whole assembly 5.9 s; handout alone 5-8 s (75 pages of
+1280x720 frames). Of the 262 s, the handout's light frames (a last-frame-only
+render per scene, 83 s of the 2 cores' time, about 40 s of wall time) are the
+pack's own cost; with --theme light the video's render saves them instead.
 """
 
 from __future__ import annotations

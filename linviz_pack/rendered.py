@@ -4,7 +4,8 @@ The folder ``<cache>/<name>/`` holds:
 
 - ``<name>.mp4`` and ``<name>.srt``: the video and its captions;
 - ``sections/``: Manim's file per section and its index ``sections.json``;
-- ``keyframes/``: the last frame of every section in the handout's theme;
+- ``keyframes/``: the last frame of every section in the handout's theme (saved
+  by the video's render when the themes agree, else by a last-frame-only one);
 - ``manifest.json``: the key (see :mod:`linviz_pack.cache`) and the file list.
 
 A scene is rendered into a private folder and takes the place of the old one
@@ -14,6 +15,7 @@ Rendering reuses the ``render`` command's own Manim invocation.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from dataclasses import dataclass
@@ -88,9 +90,15 @@ def render_scene(entry, cache_dir: Path, options: dict, env: dict) -> RenderedSc
     work.chmod(0o755)  # mkdtemp's folder is private; the scene's folder is not
     try:
         scene_env = dict(env, LINVIZ_THEME=options["theme"])
-        _render_one(entry, options["quality"], "mp4", work, scene_env, ["--save_sections"])
+        if options["theme"] == options["handout_theme"]:  # the video's own frames will do
+            with _keyframe_scene(entry, work) as keyframe_entry:
+                _render_one(keyframe_entry, options["quality"], "mp4", work, scene_env,
+                            ["--save_sections"])
+        else:
+            _render_one(entry, options["quality"], "mp4", work, scene_env, ["--save_sections"])
+            _render_keyframes(entry, options, work,
+                              dict(env, LINVIZ_THEME=options["handout_theme"]))
         _tidy_sections(entry.name, work)
-        _render_keyframes(entry, options, work, dict(env, LINVIZ_THEME=options["handout_theme"]))
         files = [str(path.relative_to(work)) for path in sorted(work.rglob("*")) if path.is_file()]
         cache.write_manifest(work, key, options, files)
         target = cache_dir / entry.name
@@ -112,23 +120,30 @@ def _tidy_sections(name: str, work: Path) -> None:
     os.replace(produced, work / "sections")
 
 
+@contextlib.contextmanager
+def _keyframe_scene(entry, work: Path):
+    """An entry for the scene's subclass that saves each section's last frame in work/keyframes."""
+    scene_class = entry.load()
+    script = work / f"keyframes_{entry.name.replace('-', '_')}.py"
+    script.write_text(_KEYFRAME_SCENE.format(module=entry.module, class_name=scene_class.__name__,
+                                             folder=str(work / "keyframes")), encoding="utf-8")
+    try:
+        yield _KeyframeEntry(entry.name, str(script), scene_class)
+    finally:
+        script.unlink(missing_ok=True)
+
+
 def _render_keyframes(entry, options: dict, work: Path, env: dict) -> None:
     """The last frame of every section, in the handout's theme (a last-frame-only render)."""
     from linviz_cli.scenes_command import _render_one
 
-    scene_class = entry.load()
-    frames = work / "keyframes"
-    script = work / f"keyframes_{entry.name.replace('-', '_')}.py"
-    script.write_text(_KEYFRAME_SCENE.format(module=entry.module, class_name=scene_class.__name__,
-                                             folder=str(frames)), encoding="utf-8")
     stills = work / ".stills"
     stills.mkdir()
     quality = KEYFRAME_QUALITY.get(options["quality"], options["quality"])
     try:
-        _render_one(_KeyframeEntry(entry.name, str(script), scene_class), quality, "png",
-                    stills, env, [])
+        with _keyframe_scene(entry, work) as keyframe_entry:
+            _render_one(keyframe_entry, quality, "png", stills, env, [])
     finally:
-        script.unlink(missing_ok=True)
         shutil.rmtree(stills, ignore_errors=True)
 
 

@@ -124,6 +124,30 @@ def test_manim_slides_converts_the_slides(lecture_pack, tmp_path):
         assert slide.notes_slide.notes_text_frame.text.splitlines() == said
 
 
+def test_a_light_lecture_takes_the_handout_frames_from_its_own_render(runner, tmp_path,
+                                                                     monkeypatch):
+    from PIL import Image
+
+    from linviz_cli import scenes_command
+
+    calls = []
+    real = scenes_command._render_one
+
+    def spy(entry, quality, file_format, *args):
+        calls.append(file_format)
+        return real(entry, quality, file_format, *args)
+
+    monkeypatch.setattr(scenes_command, "_render_one", spy)
+    out = tmp_path / "media"
+    result = runner.invoke(cli, ["lecture", "summary", "--theme", "light", "--out", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert calls == ["mp4"]  # one Manim run: no last-frame-only render for the handout
+    frames = sorted((out / "scenes" / "summary" / "keyframes").glob("*.png"))
+    entries = json.loads((out / "scenes" / "summary" / "sections" / "sections.json").read_text())
+    assert len(frames) == len(entries)
+    assert Image.open(frames[0]).convert("RGB").getpixel((2, 2)) == (255, 255, 255)
+
+
 def test_a_second_run_renders_nothing_and_rewrites_nothing(lecture_pack):
     out, _ = lecture_pack
     before = {item: (out / item).stat().st_mtime_ns for item in ITEMS}
