@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import captions, handout, join, page, slides
-from .rendered import RenderedScene, cached_scene, render_options, render_scene
+from .rendered import (RenderedScene, cached_scene, render_options, render_scene,
+                       reversed_name)
 from .scratch import remove_abandoned, scratch_folder
 
 TITLE = "Linear classifiers: the lecture"
@@ -202,7 +203,9 @@ def _write_slides(scenes, timelines, folder: Path, settings: PackSettings) -> No
 
     background = THEMES[settings.theme].background
     for scene, timeline in zip(scenes, timelines):
-        videos = [scene.sections_dir / section.video for section in timeline.sections]
+        videos = [(scene.sections_dir / section.video,
+                   scene.sections_dir / reversed_name(section.video))
+                  for section in timeline.sections]
         slides.write_slides(folder, scene.name, timeline, videos, join.video_size(scene.video),
                             str(background), _link)
 

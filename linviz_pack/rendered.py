@@ -3,7 +3,8 @@
 The folder ``<cache>/<name>/`` holds:
 
 - ``<name>.mp4`` and ``<name>.srt``: the video and its captions;
-- ``sections/``: Manim's file per section and its index ``sections.json``;
+- ``sections/``: Manim's file per section, the same played backwards
+  (``<stem>_reversed.mp4``) and the index ``sections.json``;
 - ``keyframes/``: the last frame of every section in the handout's theme (saved
   by the video's render when the themes agree, else by a last-frame-only one);
 - ``manifest.json``: the key (see :mod:`linviz_pack.cache`) and the file list.
@@ -99,6 +100,7 @@ def render_scene(entry, cache_dir: Path, options: dict, env: dict) -> RenderedSc
             _render_keyframes(entry, options, work,
                               dict(env, LINVIZ_THEME=options["handout_theme"]))
         _tidy_sections(entry.name, work)
+        _reverse_sections(work / "sections")
         files = [str(path.relative_to(work)) for path in sorted(work.rglob("*")) if path.is_file()]
         cache.write_manifest(work, key, options, files)
         target = cache_dir / entry.name
@@ -131,6 +133,22 @@ def _keyframe_scene(entry, work: Path):
         yield _KeyframeEntry(entry.name, str(script), scene_class)
     finally:
         script.unlink(missing_ok=True)
+
+
+def reversed_name(video: str) -> str:
+    """The file name of a section's video played backwards: ``<stem>_reversed.mp4``."""
+    stem, dot, suffix = video.rpartition(".")
+    return f"{stem}_reversed{dot}{suffix}"
+
+
+def _reverse_sections(folder: Path) -> None:
+    """Each section's video backwards beside it (manim-slides' reverse key plays them)."""
+    import json
+
+    from .reverse import reverse_video
+
+    for entry in json.loads((folder / "sections.json").read_text(encoding="utf-8")):
+        reverse_video(folder / entry["video"], folder / reversed_name(entry["video"]))
 
 
 def _render_keyframes(entry, options: dict, work: Path, env: dict) -> None:

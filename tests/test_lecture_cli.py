@@ -10,6 +10,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from linviz_cli import cli
@@ -93,6 +94,25 @@ def test_handout_pages_show_light_frames(lecture_pack, tmp_path):
     frames = sorted((out / "scenes" / "margin" / "keyframes").glob("*.png"))
     assert len(frames) == len(pages)
     assert Image.open(frames[0]).convert("RGB").getpixel((2, 2)) == (255, 255, 255)
+
+
+def test_each_slide_has_its_section_backwards(lecture_pack):
+    import av
+
+    out, _ = lecture_pack
+    slides = json.loads((out / "slides" / "margin.json").read_text(encoding="utf-8"))["slides"]
+    assert len(slides) == len(manim_sections(out))
+
+    def frames(path):
+        with av.open(str(out / path)) as movie:
+            return [f.to_ndarray(format="gray").astype(int) for f in movie.decode(video=0)]
+
+    for slide in slides[:2]:
+        assert slide["rev_file"] != slide["file"]
+        forwards, backwards = frames(slide["file"]), frames(slide["rev_file"])
+        assert len(forwards) == len(backwards)
+        for index in (0, len(forwards) // 2, -1):
+            assert np.abs(backwards[index] - forwards[-1 - index]).mean() < 3
 
 
 def test_manim_slides_converts_the_slides(lecture_pack, tmp_path):
