@@ -9,13 +9,14 @@
 Usage: python benchmarks/bench_lecture.py [-q l] [--jobs 2] [--scenes a,b] [--keep DIR]
 
 Measured (2 cores shared with other work, all 14 scenes, -q l, --jobs 2, 11.4
-minutes of video, 75 sections): pack from nothing 262 s (each scene's video,
-plus a last-frame-only render in the light theme for the handout); second
-run 2.7 s (`make video` again: 3-6 s with the bootstrap check); join with
-chapters 0.11 s; whole assembly 5.9 s; handout alone 5-8 s (75 pages of
-1280x720 frames). Of the 262 s, the handout's light frames (a last-frame-only
-render per scene, 83 s of the 2 cores' time, about 40 s of wall time) are the
-pack's own cost; with --theme light the video's render saves them instead.
+minutes of video, 75 sections): pack from nothing 307 s; second run 4.1 s
+(2.7 s on a quieter machine; `make video` again: 3-6 s with the bootstrap
+check); join with chapters 0.15 s; whole assembly 6.8 s; handout alone
+5.4 s (75 pages of 1280x720 frames). The pack's own share of the 307 s: the
+handout's light frames (a last-frame-only render per scene: 83 s of the two
+cores' time, about 40 s of wall time; with --theme light the video's render
+saves them instead) and the sections played backwards for manim-slides
+(about 10,300 frames re-encoded at ~170 frames/s: about 45 s of wall time).
 """
 
 from __future__ import annotations
