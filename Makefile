@@ -9,7 +9,7 @@ PY   := $(VENV)/bin/python
 .PHONY: help bootstrap test video bench clean distclean
 
 help:
-	@echo "make video      render the default lecture into media/"
+	@echo "make video      build the lecture pack into media/ (video, page, handout, slides)"
 	@echo "make test       run the test suite"
 	@echo "make bench      run benchmarks/bench_*.py"
 	@echo "make bootstrap  only do the set-up (Debian packages, .venv, package)"
@@ -23,7 +23,7 @@ test: bootstrap
 	$(PY) -m pytest
 
 video: bootstrap
-	$(PY) render.py render all -q l --out media --jobs 2
+	$(PY) render.py lecture all -q l --out media --jobs 2
 
 bench: bootstrap
 	@$(PY) -c 'import importlib.util as u, sys; sys.exit(u.find_spec("sklearn") is None)' || $(VENV)/bin/pip install -q -e '.[bench]'

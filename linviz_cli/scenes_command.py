@@ -241,13 +241,18 @@ def manim_command(path: Path, class_name: str, quality: str, file_format: str, m
 
 
 def _render_one(entry, quality, file_format, out: Path, env, manim_args,
-                children) -> list[Path]:
-    """Render one scene in a Manim process; move its files into ``out`` when done."""
+                children=None) -> list[Path]:
+    """Render one scene in a Manim process; move its files into ``out`` when done.
+
+    ``children`` keeps the Manim processes of one command (killed with it); a
+    caller without one gets its own.
+    """
     from linviz.atomic import make_work_dir
     from linviz.errors import LinvizError
 
-    from .manim_process import failure_reason, keep_log
+    from .manim_process import Children, failure_reason, keep_log
 
+    children = children if children is not None else Children()
     try:
         work = make_work_dir(out, entry.name)
     except OSError as error:
@@ -281,8 +286,9 @@ def _collect(entry, work: Path, out: Path, file_format: str, cancelled) -> list[
     from linviz.errors import LinvizError
 
     suffix = "." + file_format
+    # --save_sections writes one more file per section: those are not the movie
     produced = sorted(p for p in work.rglob(f"*{suffix}")
-                      if "partial_movie_files" not in p.parts)
+                      if "partial_movie_files" not in p.parts and "sections" not in p.parts)
     if not produced:
         raise LinvizError(f"scene {entry.name!r}: Manim wrote no {suffix} file")
     main_file = max(produced, key=lambda p: p.stat().st_mtime)

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Idempotent set-up for linviz, run by `make test`, `make video` and `make bench`:
-#   1. Debian packages needed to build pycairo/manimpango (apt-get, only if missing);
+#   1. Debian packages needed to build pycairo/manimpango and to write the handout
+#      (apt-get, only if missing), and those the lecture pack's tests use
+#      (chromium, poppler-utils: tried once; if they cannot be installed the
+#      tests that need them are skipped);
 #   2. a virtualenv in .venv (python from $PYTHON, default python3);
 #   3. `pip install -e '.[test]'` into it, only when pyproject.toml changed
 #      (sha256 recorded in .venv/.linviz-bootstrap-stamp) or the venv is missing/broken.
@@ -12,6 +15,7 @@
 #   LINVIZ_BOOTSTRAP_DEBS  TESTING ONLY: replaces the base Debian package list,
 #                          e.g. LINVIZ_BOOTSTRAP_DEBS=no-such-package to simulate
 #                          a missing package.
+#   LINVIZ_BOOTSTRAP_TEST_DEBS  the same for the test tools' list.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -49,13 +53,16 @@ deb_installed() {
             pkg-config)      command -v pkg-config >/dev/null 2>&1 ;;
             libcairo2-dev)   pkg-config --exists cairo 2>/dev/null ;;
             libpango1.0-dev) pkg-config --exists pangocairo 2>/dev/null ;;
+            fonts-dejavu-core) fc-list 2>/dev/null | grep -q DejaVuSans ;;
+            chromium)        command -v chromium >/dev/null 2>&1 ;;
+            poppler-utils)   command -v pdftoppm >/dev/null 2>&1 ;;
             *)               return 1 ;;
         esac
     fi
 }
 
 # ---------------------------------------------------------------- Debian packages
-read -ra wanted <<<"${LINVIZ_BOOTSTRAP_DEBS-libcairo2-dev libpango1.0-dev pkg-config}"
+read -ra wanted <<<"${LINVIZ_BOOTSTRAP_DEBS-libcairo2-dev libpango1.0-dev pkg-config fonts-dejavu-core}"
 command -v cc >/dev/null 2>&1 || wanted+=(build-essential)
 if command -v "$PYTHON" >/dev/null 2>&1; then
     # python3-dev if Python.h is missing; python3-venv if ensurepip is missing
@@ -81,6 +88,27 @@ for pkg in "${wanted[@]}"; do
     deb_installed "$pkg" || missing+=("$pkg")
 done
 
+# The test tools: Debian's chromium (the page is tested in it) and poppler-utils
+# (handout pages to PNG). Tried once: a system without them skips those tests.
+read -ra test_tools <<<"${LINVIZ_BOOTSTRAP_TEST_DEBS-chromium poppler-utils}"
+TOOLS_TRIED="$VENV/.linviz-test-debs-tried"
+missing_tools=()
+for pkg in "${test_tools[@]}"; do
+    deb_installed "$pkg" || missing_tools+=("$pkg")
+done
+if ((${#missing_tools[@]})) && [[ "$(cat "$TOOLS_TRIED" 2>/dev/null)" == "${missing_tools[*]}" ]]; then
+    missing_tools=()  # tried before and failed: do not try on every run
+fi
+
+apt_sudo() {
+    local sudo=()
+    if [[ "$(id -u)" != 0 ]]; then
+        command -v sudo >/dev/null 2>&1 || return 1
+        sudo=(sudo)
+    fi
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive "$@"
+}
+
 if ((${#missing[@]})); then
     if ! command -v apt-get >/dev/null 2>&1; then
         die "apt-get not found; install these packages (or your system's equivalents) by hand, then re-run: ${missing[*]}"
@@ -96,6 +124,26 @@ if ((${#missing[@]})); then
     quiet "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
         apt-get install -y --no-install-recommends "${missing[@]}"
     installed_something=1
+fi
+
+if ((${#missing_tools[@]})); then
+    if command -v apt-get >/dev/null 2>&1 \
+            && { [[ "$(id -u)" == 0 ]] || command -v sudo >/dev/null 2>&1; }; then
+        say "installing the test tools: ${missing_tools[*]}"
+        log="$(mktemp)"
+        if apt_sudo apt-get update >"$log" 2>&1 \
+                && apt_sudo apt-get install -y --no-install-recommends "${missing_tools[@]}" \
+                    >>"$log" 2>&1; then
+            installed_something=1
+        else
+            tail -n 5 "$log" >&2
+            say "warning: could not install ${missing_tools[*]}; the tests that need them will be skipped"
+            mkdir -p "$VENV" && printf '%s\n' "${missing_tools[*]}" >"$TOOLS_TRIED"
+        fi
+        rm -f "$log"
+    else
+        say "warning: no apt-get (or no root/sudo) to install ${missing_tools[*]}; the tests that need them will be skipped"
+    fi
 fi
 
 # ---------------------------------------------------------------- virtualenv + package

@@ -1,0 +1,184 @@
+"""A scene rendered for the pack, kept in its own folder with a manifest (the cache).
+
+The folder ``<cache>/<name>/`` holds:
+
+- ``<name>.mp4`` and ``<name>.srt``: the video and its captions;
+- ``sections/``: Manim's file per section, the same played backwards
+  (``<stem>_reversed.mp4``) and the index ``sections.json``;
+- ``keyframes/``: the last frame of every section in the handout's theme (saved
+  by the video's render when the themes agree, else by a last-frame-only one);
+- ``manifest.json``: the key (see :mod:`linviz_pack.cache`) and the file list.
+
+A scene is rendered into a private folder and takes the place of the old one
+only when complete, so an interrupted render leaves the old folder as it was.
+Rendering reuses the ``render`` command's own Manim invocation.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import cache
+from .scratch import scratch_folder
+from .timeline import SceneTimeline, read_timeline
+
+#: handout frames are rendered at least at this quality (only a few frames: cheap)
+KEYFRAME_QUALITY = {"l": "m"}
+
+_KEYFRAME_SCENE = '''"""Written by linviz_pack: {class_name} saving the last frame of every section."""
+from {module} import {class_name} as _Scene
+
+
+class {class_name}(_Scene):
+    keyframe_dir = {folder!r}
+'''
+
+
+@dataclass(frozen=True)
+class RenderedScene:
+    """A complete scene folder: its files and its timeline."""
+
+    name: str
+    folder: Path
+
+    @property
+    def video(self) -> Path:
+        return self.folder / f"{self.name}.mp4"
+
+    @property
+    def captions(self) -> Path:
+        return self.folder / f"{self.name}.srt"
+
+    @property
+    def sections_dir(self) -> Path:
+        return self.folder / "sections"
+
+    def keyframes(self) -> list[Path]:
+        return sorted((self.folder / "keyframes").glob("*.png"))
+
+    def timeline(self) -> SceneTimeline:
+        return read_timeline(self.sections_dir / "sections.json", self.captions)
+
+
+@dataclass(frozen=True)
+class _KeyframeEntry:
+    """A catalogue entry look-alike for the keyframe pass: a generated subclass."""
+
+    name: str
+    path: str
+    scene_class: type
+
+    def load(self):
+        return self.scene_class
+
+
+def render_options(entry, quality: str, data, seed: int, theme: str, handout_theme: str) -> dict:
+    """The inputs of a scene's render besides its source, as recorded in its manifest."""
+    return {"scene": entry.name, "data": data, "seed": seed, "theme": theme,
+            "quality": quality, "format": "mp4", "handout_theme": handout_theme}
+
+
+def render_scene(entry, cache_dir: Path, options: dict, env: dict) -> RenderedScene:
+    """Render ``entry`` into ``cache_dir/<name>/`` (replacing it once complete)."""
+    from linviz_cli.scenes_command import _render_one
+
+    key = cache.scene_key(entry.module, options)
+    work = scratch_folder(cache_dir, entry.name)
+    work.chmod(0o755)  # mkdtemp's folder is private; the scene's folder is not
+    try:
+        scene_env = dict(env, LINVIZ_THEME=options["theme"])
+        if options["theme"] == options["handout_theme"]:  # the video's own frames will do
+            with _keyframe_scene(entry, work) as keyframe_entry:
+                _render_one(keyframe_entry, options["quality"], "mp4", work, scene_env,
+                            ["--save_sections"])
+        else:
+            _render_one(entry, options["quality"], "mp4", work, scene_env, ["--save_sections"])
+            _render_keyframes(entry, options, work,
+                              dict(env, LINVIZ_THEME=options["handout_theme"]))
+        _tidy_sections(entry.name, work)
+        _reverse_sections(work / "sections")
+        files = [str(path.relative_to(work)) for path in sorted(work.rglob("*")) if path.is_file()]
+        cache.write_manifest(work, key, options, files)
+        target = cache_dir / entry.name
+        _replace_folder(work, target)
+        return RenderedScene(entry.name, target)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _tidy_sections(name: str, work: Path) -> None:
+    """``<name>-sections/<Class>.json`` → ``sections/sections.json`` (one name for all scenes)."""
+    from linviz.errors import LinvizError
+
+    produced = work / f"{name}-sections"
+    indexes = sorted(produced.glob("*.json")) if produced.is_dir() else []
+    if not indexes:
+        raise LinvizError(f"scene {name!r}: Manim wrote no sections index")
+    os.replace(indexes[0], produced / "sections.json")
+    os.replace(produced, work / "sections")
+
+
+@contextlib.contextmanager
+def _keyframe_scene(entry, work: Path):
+    """An entry for the scene's subclass that saves each section's last frame in work/keyframes."""
+    scene_class = entry.load()
+    script = work / f"keyframes_{entry.name.replace('-', '_')}.py"
+    script.write_text(_KEYFRAME_SCENE.format(module=entry.module, class_name=scene_class.__name__,
+                                             folder=str(work / "keyframes")), encoding="utf-8")
+    try:
+        yield _KeyframeEntry(entry.name, str(script), scene_class)
+    finally:
+        script.unlink(missing_ok=True)
+
+
+def reversed_name(video: str) -> str:
+    """The file name of a section's video played backwards: ``<stem>_reversed.mp4``."""
+    stem, dot, suffix = video.rpartition(".")
+    return f"{stem}_reversed{dot}{suffix}"
+
+
+def _reverse_sections(folder: Path) -> None:
+    """Each section's video backwards beside it (manim-slides' reverse key plays them)."""
+    import json
+
+    from .reverse import reverse_video
+
+    for entry in json.loads((folder / "sections.json").read_text(encoding="utf-8")):
+        reverse_video(folder / entry["video"], folder / reversed_name(entry["video"]))
+
+
+def _render_keyframes(entry, options: dict, work: Path, env: dict) -> None:
+    """The last frame of every section, in the handout's theme (a last-frame-only render)."""
+    from linviz_cli.scenes_command import _render_one
+
+    stills = work / ".stills"
+    stills.mkdir()
+    quality = KEYFRAME_QUALITY.get(options["quality"], options["quality"])
+    try:
+        with _keyframe_scene(entry, work) as keyframe_entry:
+            _render_one(keyframe_entry, quality, "png", stills, env, [])
+    finally:
+        shutil.rmtree(stills, ignore_errors=True)
+
+
+def _replace_folder(new: Path, target: Path) -> None:
+    """Put ``new`` where ``target`` is: the old one is renamed away first, then removed."""
+    old = None
+    if target.exists():
+        old = scratch_folder(target.parent, f"{target.name}.old")
+        os.replace(target, old)  # a rename onto the new, empty folder
+    os.replace(new, target)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def cached_scene(entry, cache_dir: Path, options: dict) -> RenderedScene | None:
+    """The scene's folder if it was rendered from exactly these inputs, else None."""
+    folder = cache_dir / entry.name
+    if cache.is_up_to_date(folder, cache.scene_key(entry.module, options)):
+        return RenderedScene(entry.name, folder)
+    return None

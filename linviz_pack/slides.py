@@ -1,0 +1,67 @@
+"""manim-slides presentation files: ``slides/<scene>.json``, one slide per section.
+
+The format is manim-slides' ``PresentationConfig``: ``slides`` (each with its
+``file`` and ``rev_file``, paths relative to the folder above ``slides/``, and
+``notes``, ``loop``, ``auto_next``, playback rates, ``type`` ...), the
+``resolution`` and the ``background_color``. Each slide plays one of Manim's
+section files (copied under ``slides/files/<scene>/``); its notes are the
+captions said during it; its ``rev_file`` is the section played backwards,
+or the slide's own file where the scene has no reversed video.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .timeline import SceneTimeline
+
+
+def slide_entries(timeline: SceneTimeline, files: list[tuple[str, str]]) -> list[dict]:
+    """One manim-slides slide per section; ``files[i]``: section i's (file, reversed file),
+    relative paths."""
+    slides = []
+    for section, (file, rev_file) in zip(timeline.sections, files):
+        notes = "\n".join(cue.text for cue in timeline.cues
+                          if section.start <= cue.start < section.end)
+        slides.append({"file": file, "rev_file": rev_file, "notes": notes, "dedent_notes": True,
+                       "loop": False, "auto_next": False, "playback_rate": 1.0,
+                       "reversed_playback_rate": 1.0, "skip_animations": False, "src": None,
+                       "type": "video", "direction": "horizontal"})
+    return slides
+
+
+def presentation(timeline: SceneTimeline, files: list[tuple[str, str]],
+                 resolution: tuple[int, int],
+                 background: str) -> str:
+    """The JSON text of a scene's presentation."""
+    return json.dumps({"slides": slide_entries(timeline, files),
+                       "resolution": list(resolution), "background_color": background},
+                      indent=2, ensure_ascii=False) + "\n"
+
+
+def write_slides(folder: Path, name: str, timeline: SceneTimeline,
+                 section_videos: list[tuple[Path, Path]], resolution: tuple[int, int],
+                 background: str, link) -> Path:
+    """``folder/<name>.json`` and its section files in ``folder/files/<name>/``.
+
+    ``section_videos[i]``: section i's video and the same backwards (used only
+    if it exists). ``link(source, target)`` puts a file in place (a hard link
+    where possible).
+    """
+    files_dir = folder / "files" / name
+    files_dir.mkdir(parents=True, exist_ok=True)
+    relative = []
+    for number, (section, (video, backwards)) in enumerate(
+            zip(timeline.sections, section_videos), start=1):
+        target = files_dir / f"{number:02d}-{section.name}.mp4"
+        link(video, target)
+        rev_target = target
+        if backwards.exists():
+            rev_target = target.with_name(f"{target.stem}_reversed.mp4")
+            link(backwards, rev_target)
+        relative.append((target.relative_to(folder.parent).as_posix(),
+                         rev_target.relative_to(folder.parent).as_posix()))
+    path = folder / f"{name}.json"
+    path.write_text(presentation(timeline, relative, resolution, background), encoding="utf-8")
+    return path

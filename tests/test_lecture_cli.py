@@ -1,0 +1,272 @@
+"""`render.py lecture` on one real scene, as a user runs it: files, chapters, reuse, errors."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from linviz_cli import cli
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+ITEMS = ["lecture.mp4", "lecture.srt", "lecture.vtt", "index.html", "assets", "handout.pdf",
+         "slides"]
+
+
+def manim_sections(out: Path) -> list[tuple[str, float]]:
+    """(name, start) of each section, from the index Manim wrote: frames over frame rate."""
+    entries = json.loads((out / "scenes" / "margin" / "sections" / "sections.json").read_text())
+    starts, start = [], Fraction(0)
+    for entry in entries:
+        starts.append((entry["name"], float(start)))
+        start += Fraction(int(entry["nb_frames"])) / Fraction(entry["avg_frame_rate"])
+    return starts
+
+
+def seconds(stamp: str) -> float:
+    hours, minutes, rest = stamp.strip().split(":")
+    return int(hours) * 3600 + int(minutes) * 60 + float(rest.replace(",", "."))
+
+
+def srt_cues(path: Path) -> list[tuple[str, str, str]]:
+    return re.findall(r"(\S+) --> (\S+)\n(.+)", path.read_text(encoding="utf-8"))
+
+
+def assert_one_line_error(result, *fragments):
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0]
+
+
+def test_the_pack_is_written_and_listed(lecture_pack):
+    out, done = lecture_pack
+    for item in ITEMS:
+        assert (out / item).exists(), item
+    assert set(done.stdout.split()) == {str(out / item) for item in ITEMS}
+    assert "Traceback" not in done.stderr
+
+
+def test_chapters_read_back_equal_the_sections_start_times(lecture_pack):
+    import av
+
+    out, _ = lecture_pack
+    sections = manim_sections(out)
+    assert len(sections) >= 2  # margin has several sections: a real test of the offsets
+    with av.open(str(out / "lecture.mp4")) as movie:
+        chapters = movie.chapters()
+        frames = sum(1 for _ in movie.decode(video=0))
+    assert [float(c["start"] * c["time_base"]) for c in chapters] == \
+        pytest.approx([start for _, start in sections], abs=1e-3)
+    for chapter, (name, _) in zip(chapters, sections):
+        assert chapter["metadata"]["title"].endswith(name)
+    entries = json.loads((out / "scenes" / "margin" / "sections" / "sections.json").read_text())
+    assert frames == sum(int(entry["nb_frames"]) for entry in entries)
+
+
+def test_lecture_captions_are_the_scene_captions(lecture_pack):
+    out, _ = lecture_pack
+    scene = srt_cues(out / "scenes" / "margin" / "margin.srt")
+    assert scene and srt_cues(out / "lecture.srt") == scene  # one scene: offset 0
+
+
+def test_handout_pages_show_light_frames(lecture_pack, tmp_path):
+    out, _ = lecture_pack
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm (Debian package poppler-utils) is not installed")
+    from PIL import Image, ImageStat
+
+    subprocess.run(["pdftoppm", "-r", "40", "-png", str(out / "handout.pdf"),
+                    str(tmp_path / "page")], check=True)
+    pages = sorted(tmp_path.glob("page-*.png"))
+    assert len(pages) == len(manim_sections(out))
+    for page in pages:
+        image = Image.open(page).convert("L")
+        assert max(ImageStat.Stat(image).stddev) > 10  # not a blank page
+    frames = sorted((out / "scenes" / "margin" / "keyframes").glob("*.png"))
+    assert len(frames) == len(pages)
+    assert Image.open(frames[0]).convert("RGB").getpixel((2, 2)) == (255, 255, 255)
+
+
+def test_each_slide_has_its_section_backwards(lecture_pack):
+    import av
+
+    out, _ = lecture_pack
+    slides = json.loads((out / "slides" / "margin.json").read_text(encoding="utf-8"))["slides"]
+    assert len(slides) == len(manim_sections(out))
+
+    def frames(path):
+        with av.open(str(out / path)) as movie:
+            return [f.to_ndarray(format="gray").astype(int) for f in movie.decode(video=0)]
+
+    for slide in slides[:2]:
+        assert slide["rev_file"] != slide["file"]
+        forwards, backwards = frames(slide["file"]), frames(slide["rev_file"])
+        assert len(forwards) == len(backwards)
+        for index in (0, len(forwards) // 2, -1):
+            assert np.abs(backwards[index] - forwards[-1 - index]).mean() < 3
+
+
+def test_manim_slides_converts_the_slides(lecture_pack, tmp_path):
+    out, _ = lecture_pack
+    command = shutil.which("manim-slides", path=str(Path(sys.executable).parent))
+    if command is None:
+        pytest.skip("manim-slides is not installed (pip install -e '.[test]')")
+    for target in ("margin.html", "margin.pdf", "margin.pptx"):
+        done = subprocess.run([command, "convert", "margin", str(tmp_path / target), "--folder",
+                               str(out / "slides")], capture_output=True, text=True,
+                              cwd=tmp_path, timeout=300)
+        assert done.returncode == 0, done.stderr
+        assert (tmp_path / target).stat().st_size > 1000
+    html = (tmp_path / "margin.html").read_text(encoding="utf-8")
+    assert html.count("data-background-video=") == len(manim_sections(out))
+    if shutil.which("pdfinfo"):
+        info = subprocess.run(["pdfinfo", str(tmp_path / "margin.pdf")], capture_output=True,
+                              text=True, check=True).stdout
+        assert f"Pages:           {len(manim_sections(out))}" in info
+    # PowerPoint: a slide per section, whose notes are the captions said in it
+    import pptx
+
+    deck = pptx.Presentation(str(tmp_path / "margin.pptx"))
+    starts = [start for _, start in manim_sections(out)] + [float("inf")]
+    cues = [(seconds(a), said) for a, _, said in srt_cues(out / "lecture.srt")]
+    assert len(deck.slides) == len(starts) - 1
+    for slide, start, end in zip(deck.slides, starts, starts[1:]):
+        said = [text for time, text in cues if start <= time < end]
+        assert slide.notes_slide.notes_text_frame.text.splitlines() == said
+
+
+def test_a_light_lecture_takes_the_handout_frames_from_its_own_render(runner, tmp_path,
+                                                                     monkeypatch):
+    from PIL import Image
+
+    from linviz_cli import scenes_command
+
+    calls = []
+    real = scenes_command._render_one
+
+    def spy(entry, quality, file_format, *args):
+        calls.append(file_format)
+        return real(entry, quality, file_format, *args)
+
+    monkeypatch.setattr(scenes_command, "_render_one", spy)
+    out = tmp_path / "media"
+    result = runner.invoke(cli, ["lecture", "summary", "--theme", "light", "--out", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert calls == ["mp4"]  # one Manim run: no last-frame-only render for the handout
+    frames = sorted((out / "scenes" / "summary" / "keyframes").glob("*.png"))
+    entries = json.loads((out / "scenes" / "summary" / "sections" / "sections.json").read_text())
+    assert len(frames) == len(entries)
+    assert Image.open(frames[0]).convert("RGB").getpixel((2, 2)) == (255, 255, 255)
+
+
+def test_a_second_run_renders_nothing_and_rewrites_nothing(lecture_pack):
+    out, _ = lecture_pack
+    before = {item: (out / item).stat().st_mtime_ns for item in ITEMS}
+    manifest = (out / "scenes" / "margin" / "manifest.json").stat().st_mtime_ns
+    done = subprocess.run([sys.executable, str(REPO_ROOT / "render.py"), "lecture", "margin",
+                           "--out", str(out)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "rendering" not in done.stderr and "up to date" in done.stderr
+    assert {item: (out / item).stat().st_mtime_ns for item in ITEMS} == before
+    assert (out / "scenes" / "margin" / "manifest.json").stat().st_mtime_ns == manifest
+
+
+@pytest.mark.parametrize("stop, message", [("fail", "simulated"), ("interrupt", "aborted")])
+def test_a_failed_or_interrupted_render_leaves_the_previous_pack_in_place(
+        lecture_pack, runner, monkeypatch, stop, message):
+    from linviz.errors import LinvizError
+    from linviz_cli import scenes_command
+
+    out, _ = lecture_pack
+    before = {path: path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()}
+
+    def fail(entry, quality, file_format, work, *args, **kwargs):
+        (work / "half-written.mp4").write_bytes(b"\0" * 100)  # a render stopped midway
+        if stop == "interrupt":
+            raise KeyboardInterrupt
+        raise LinvizError(f"scene {entry.name!r} failed to render: simulated")
+
+    monkeypatch.setattr(scenes_command, "_render_one", fail)
+    result = runner.invoke(cli, ["lecture", "margin", "--seed", "5", "--out", str(out)])
+    # progress lines come first, as with `render`; the error is one line, no traceback
+    assert result.exit_code == 2 and "Traceback" not in result.stderr
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
+    assert errors == [result.stderr.splitlines()[-1]] and message in errors[0]
+    after = {path: path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()}
+    assert after == before  # nothing half-written, nothing lost, no temporary left
+
+
+def test_after_a_failed_scene_no_other_scene_starts(runner, tmp_path, monkeypatch):
+    from linviz.errors import LinvizError
+    from linviz_cli import scenes_command
+
+    started = []
+
+    def fail(entry, *args, **kwargs):
+        started.append(entry.name)
+        raise LinvizError(f"scene {entry.name!r} failed to render: simulated")
+
+    monkeypatch.setattr(scenes_command, "_render_one", fail)
+    out = tmp_path / "media"
+    result = runner.invoke(cli, ["lecture", "classifier", "update", "margin", "summary",
+                                 "--out", str(out)])
+    assert result.exit_code == 2 and "simulated" in result.stderr.splitlines()[-1]
+    assert started == ["classifier"]
+    assert sorted(p.name for p in out.iterdir()) == ["scenes"]
+    assert list((out / "scenes").iterdir()) == []
+
+
+@pytest.mark.parametrize("args, fragments", [
+    (["lecture", "no-such-scene"], ["unknown scene 'no-such-scene'"]),
+    (["lecture", "99"], ["no scene number 99"]),
+    (["lecture", "perceptron", "--data", "xor"], ["not separable"]),
+    (["lecture", "margin", "-q", "x"], ["'x' is not one of"]),
+    (["lecture", "margin", "--theme", "neon"], ["'neon' is not one of"]),
+    (["lecture", "margin", "--jobs", "0"], ["0"]),
+])
+def test_lecture_errors_are_one_line_and_write_nothing(runner, tmp_path, args, fragments):
+    out = tmp_path / "out"
+    result = runner.invoke(cli, [*args, "--out", str(out)])
+    assert_one_line_error(result, *fragments)
+    assert not out.exists()
+
+
+def test_out_that_is_a_file_is_refused(runner, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    result = runner.invoke(cli, ["lecture", "summary", "--out", str(blocker)])
+    assert_one_line_error(result, "is a file")
+    assert blocker.read_text() == "x"
+
+
+@pytest.mark.parametrize("item, make", [("assets", "file"), ("scenes", "file"),
+                                        ("handout.pdf", "folder")])
+def test_something_of_the_users_in_the_way_is_refused_and_kept(runner, tmp_path, item, make):
+    out = tmp_path / "media"
+    out.mkdir()
+    if make == "file":
+        (out / item).write_text("mine")
+    else:
+        (out / item).mkdir()
+        (out / item / "notes.txt").write_text("mine")
+    result = runner.invoke(cli, ["lecture", "summary", "--out", str(out)])
+    assert_one_line_error(result, "in the way", item)
+    kept = out / item if make == "file" else out / item / "notes.txt"
+    assert kept.read_text() == "mine"
+    assert sorted(p.name for p in out.iterdir()) == [item]
+
+
+def test_help():
+    from click.testing import CliRunner
+
+    result = CliRunner().invoke(cli, ["lecture", "--help"])
+    assert result.exit_code == 0 and "handout.pdf" in result.output
