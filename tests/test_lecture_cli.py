@@ -180,7 +180,7 @@ def test_a_second_run_renders_nothing_and_rewrites_nothing(lecture_pack):
     assert (out / "scenes" / "margin" / "manifest.json").stat().st_mtime_ns == manifest
 
 
-@pytest.mark.parametrize("stop, message", [("fail", "simulated"), ("interrupt", "aborted")])
+@pytest.mark.parametrize("stop, message", [("fail", "simulated"), ("interrupt", "interrupted")])
 def test_a_failed_or_interrupted_render_leaves_the_previous_pack_in_place(
         lecture_pack, runner, monkeypatch, stop, message):
     from linviz.errors import LinvizError
