@@ -506,11 +506,11 @@ class DataVector(VGroup):
         start_p, end_p = self.plane.c2p(start), self.plane.c2p(end)
         self.arrow.set_ends(start_p, end_p)
         if self.label is not None:
-            # beside the tip, where it covers no marker, arrow or axis; kept at the same
-            # offset from the tip while that place stays clear (no jumping about)
-            offset = getattr(self, "label_offset", None)
-            if offset is None or self._label_covers(end_p + offset, start_p, end_p):
-                self.label_offset = offset = self._clear_offset(start_p, end_p)
+            # beside the tip, where it covers no marker, arrow, axis or other label: a
+            # function of where things are now (not of the frames drawn before), so every
+            # render of a frame puts it in the same place; the preferred side wins whenever
+            # it is clear, which keeps it from jumping about
+            self.label_offset = offset = self._clear_offset(start_p, end_p)
             self.label.shift(end_p + offset - self.label.get_center())
             shown = not np.allclose(start_p, end_p)
             if getattr(self, "label_shown", None) != shown:
@@ -535,15 +535,6 @@ class DataVector(VGroup):
         others = [np.array([*m.get_corner(DL)[:2], *m.get_corner(UR)[:2], 100.0])
                   for m in self.avoid.target if m.width > 0]
         return np.vstack([markers, shaft, *([np.array(others)] if others else [])])
-
-    def _label_covers(self, centre, start_p, end_p) -> bool:
-        """Does the label at ``centre`` cover an obstacle or stick out of the plane?"""
-        half = np.array([self.label.width, self.label.height]) / 2
-        box = np.array([*(centre[:2] - half), *(centre[:2] + half)])
-        bounds = self._bounds()
-        outside = (box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2]
-                   or box[3] > bounds[3])
-        return outside or covered_area(box, self._obstacles(start_p, end_p)) > 1e-9
 
     def _bounds(self) -> np.ndarray:
         corners = self.plane.axes
