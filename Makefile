@@ -6,12 +6,14 @@
 VENV := .venv
 PY   := $(VENV)/bin/python
 
-.PHONY: help bootstrap test video bench clean distclean
+.PHONY: help bootstrap test video bench control-frames clean distclean
 
 help:
 	@echo "make video      build the lecture pack into media/ (video, page, handout, slides)"
 	@echo "make test       run the test suite"
 	@echo "make bench      run benchmarks/bench_*.py"
+	@echo "make control-frames [SCENES='perceptron margin']"
+	@echo "                rewrite the picture tests' control frames; review media/control-review/"
 	@echo "make bootstrap  only do the set-up (Debian packages, .venv, package)"
 	@echo "make clean      remove media/ and caches (keeps .venv)"
 	@echo "make distclean  clean, and remove .venv too"
@@ -32,6 +34,10 @@ bench: bootstrap
 	    echo "== $$f"; \
 	    $(PY) "$$f"; \
 	done
+
+# a deliberate act: the new frames must be looked at before they are committed
+control-frames: bootstrap
+	$(PY) scripts/regenerate_control_frames.py $(SCENES)
 
 clean:
 	rm -rf media .pytest_cache .hypothesis build *.egg-info

@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1,
                         help="scenes run at the same time, one process each (default 1)")
     parser.add_argument("--review-dir", type=Path, default=cf.REVIEW_DIR,
-                        help=f"where the PNGs go (default {cf.REVIEW_DIR.relative_to(REPO)})")
+                        help=f"where the PNGs go (default {cf.shown(cf.REVIEW_DIR)})")
     args = parser.parse_args(argv)
     unknown = [name for name in args.scenes if name not in names]
     if unknown:
@@ -78,8 +78,8 @@ def main(argv: list[str] | None = None) -> int:
         for name in chosen:
             print(regenerate(name, capture(name), args.review_dir), flush=True)
     size = sum(path.stat().st_size for path in cf.CONTROL_DIR.glob("*.npz"))
-    print(f"control data: {size / 1024:.0f} KiB in {cf.CONTROL_DIR.relative_to(REPO)}; "
-          f"review the PNGs in {args.review_dir}")
+    print(f"control data: {size / 1024:.0f} KiB in {cf.shown(cf.CONTROL_DIR)}; "
+          f"review the PNGs in {cf.shown(args.review_dir)}")
     return 0
 
 

@@ -126,6 +126,14 @@ def control_path(name: str) -> Path:
     return CONTROL_DIR / f"{name}.npz"
 
 
+def shown(path: Path) -> str:
+    """``path`` for a message: from the repository when inside it."""
+    try:
+        return str(path.relative_to(REPO))
+    except ValueError:
+        return str(path)
+
+
 def save_control(name: str, frames: dict[str, np.ndarray]) -> Path:
     """Write ``frames`` as the control data of scene ``name``; returns the file."""
     path = control_path(name)
@@ -244,7 +252,7 @@ def write_review_pictures(name: str, frames: dict[str, np.ndarray],
 def failure_report(name: str, mismatches: list[Mismatch], pictures: list[Path]) -> str:
     """The message of a failed comparison: what differs, where to look, how to accept it."""
     lines = [f"scene {name!r}: {len(mismatches)} frame(s) differ from "
-             f"{control_path(name).relative_to(REPO)}:"]
+             f"{shown(control_path(name))}:"]
     lines += [f"  {mismatch}" for mismatch in mismatches]
     if pictures:
         lines.append(f"pictures (actual, control, diff) in {pictures[0].parent}:")

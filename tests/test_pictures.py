@@ -212,3 +212,50 @@ def test_the_comparison_catches(mutate, name, captured, monkeypatch, tmp_path):
     assert mismatches, f"{mutate.__name__} left every frame of {name!r} within tolerance"
     # the same sections were reached: it is the pictures that differ
     assert all(mismatch.differing is not None for mismatch in mismatches)
+
+
+# -- regeneration ----------------------------------------------------------------
+@pytest.fixture
+def regenerator(captured, monkeypatch, tmp_path):
+    """The regeneration script, writing into tmp_path and reusing the frames captured here."""
+    import importlib.util
+
+    path = cf.REPO / "scripts" / "regenerate_control_frames.py"
+    spec = importlib.util.spec_from_file_location("regenerate_control_frames", path)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    monkeypatch.setattr(script, "capture", captured)
+    monkeypatch.setattr(cf, "CONTROL_DIR", tmp_path / "control")
+    return script
+
+
+def test_regenerating_writes_control_data_and_review_pictures(regenerator, captured, capsys,
+                                                              tmp_path):
+    name, review = "perceptron-origin", tmp_path / "review"
+    frames = captured(name)
+
+    def regenerate() -> str:
+        assert regenerator.main([name, "--review-dir", str(review)]) == 0
+        return capsys.readouterr().out
+
+    assert f"{name}: new, {len(frames)} frames" in regenerate()
+    stored = cf.load_control(name)
+    assert list(stored) == list(frames)
+    assert sorted(p.name for p in (review / name).glob("*.png")) == [f"{k}.png" for k in frames]
+    # a control frame that no longer matches is replaced, and shown changed
+    key = list(frames)[-1]
+    stored[key] = 255 - stored[key]
+    cf.save_control(name, stored)
+    assert f"{name}: 1 of {len(frames)} frames changed" in regenerate()
+    assert sorted(p.name for p in (review / name / "changed").glob("*.png")) == [
+        f"{name}-{key}-{kind}.png" for kind in ("actual", "control", "diff")]
+    assert not cf.compare(cf.load_control(name), frames)
+    assert f"{name}: unchanged" in regenerate()
+    assert not (review / name / "changed").exists()
+
+
+def test_regenerating_an_unknown_scene_is_a_usage_error(regenerator, capsys):
+    with pytest.raises(SystemExit) as stop:
+        regenerator.main(["no-such-scene"])
+    assert stop.value.code == 2
+    assert "unknown scene(s) no-such-scene" in capsys.readouterr().err
