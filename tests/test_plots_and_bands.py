@@ -26,19 +26,37 @@ def test_the_strip_is_the_part_of_the_box_near_the_line(a, b, c, width):
     theta = np.array([a, b])
     polygon = strip_polygon(theta, c, width, BOX)
     if not np.any(theta):
-        assert polygon is None
+        assert polygon is None  # no line, no strip
         return
     scale = np.max(np.abs(theta))  # the same line, with numbers that do not underflow
     theta, c = theta / scale, c / scale
+    # the strip misses the (convex) box iff every corner lies beyond the same edge of it
+    corner_distance = (BOX.corners @ theta + c) / np.linalg.norm(theta)
+    slack = 1e-9 * (1 + abs(c))
+    misses = corner_distance.min() > width + slack or corner_distance.max() < -width - slack
+    touches = (corner_distance.min() >= width - slack
+               or corner_distance.max() <= -width + slack)  # at most an edge or a corner
+    if polygon is None:
+        assert touches, f"no strip, yet corners at {corner_distance} straddle it"
+        return
+    assert not misses, f"a strip, yet every corner ({corner_distance}) is beyond it"
     distance = np.abs(GRID @ theta + c) / np.linalg.norm(theta)
     share = np.mean(distance <= width)
-    if polygon is None:
-        assert share < 0.01
-        return
     vertex_distance = np.abs(polygon @ theta + c) / np.linalg.norm(theta)
     assert np.all(vertex_distance <= width + 1e-9)
     assert np.all(BOX.contains(polygon))
     assert area(polygon) / 36.0 == pytest.approx(share, abs=0.03)
+
+
+def test_strips_inside_across_and_outside_the_box():
+    """Fixed cases, so the property above is seen to take both of its branches."""
+    vertical = np.array([1.0, 0.0])
+    whole = strip_polygon(vertical, 0.0, 5.0, BOX)  # wider than the box
+    assert area(whole) == pytest.approx(36.0)
+    assert area(strip_polygon(vertical, -1.0, 0.5, BOX)) == pytest.approx(6.0)  # 0.5 ≤ x ≤ 1.5
+    assert area(strip_polygon(vertical, -3.25, 0.5, BOX)) == pytest.approx(1.5)  # over an edge
+    assert strip_polygon(vertical, -4.0, 0.5, BOX) is None  # 3.5 ≤ x ≤ 4.5
+    assert strip_polygon(np.array([1.0, 1.0]), -7.0, 0.5, BOX) is None  # beyond a corner
 
 
 def test_a_strip_of_no_width_is_not_drawn():

@@ -32,6 +32,7 @@ def test_no_threshold_through_zero_separates_the_line(scene):
 def test_line_and_threshold_at_every_step(scene):
     Z, y = scene.lifted.X, scene.data.y
     np.testing.assert_array_equal(Z[:, 1], 1.0)
+    shown_steps = 0
     for k in range(scene.trace.n_steps + 1):
         scene.tracker.set_value(k)
         scene.hyperplane.update(0)
@@ -43,9 +44,16 @@ def test_line_and_threshold_at_every_step(scene):
             continue
         for point in ends:
             assert point @ theta == pytest.approx(0, abs=1e-6)
-        if theta[0] != 0 and scene.crossing.get_fill_opacity() > 0:
+        # the threshold −θ₂/θ₁ is marked where the line crosses x₂ = 1, when that is in view
+        box = scene.plane.box
+        threshold = -theta[1] / theta[0] if theta[0] != 0 else None
+        in_view = threshold is not None and box.x_min <= threshold <= box.x_max
+        assert (scene.crossing.get_fill_opacity() > 0) == in_view, k
+        if in_view:
             crossing = scene.plane.p2c(scene.crossing.get_center())
-            np.testing.assert_allclose(crossing, [-theta[1] / theta[0], 1.0], atol=1e-6)
+            np.testing.assert_allclose(crossing, [threshold, 1.0], atol=1e-6)
+            shown_steps += 1
+    assert shown_steps > 0  # the run does show a threshold
     # the final threshold separates the 1-D points
     threshold = -theta[1] / theta[0]
     assert np.all(np.sign(theta[0]) * (scene.data.X[:, 0] - threshold) * y > 0)

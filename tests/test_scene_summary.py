@@ -5,7 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from manim import DL, UR, config
+
 from linviz import LinearRegression, LogisticRegression, Perceptron, make_builtin
+from scenes import style
 from scenes.summary import ROWS, SummaryScene, logistic_thumbnail, regression_thumbnail
 
 from scene_helpers import tiny_dry_run, variant
@@ -18,8 +21,16 @@ def test_whole_scene_shows_every_row_with_its_engine_result(tmp_path, theme_name
         scene.renderer._original_skipping_status = True
         scene.render()
     assert len(scene.rows) == len(ROWS) == 3
-    for row in scene.rows:
+    for row, picture in zip(scene.rows, scene.thumbnails):
         assert row in scene.mobjects
+        # each picture is scaled to the table's row height and sits in its own row
+        assert picture.height == pytest.approx(style.THUMBNAIL_HEIGHT)
+        assert picture in row.get_family()
+    # the table fits the frame
+    assert np.all(np.abs(scene.table.get_corner(UR)[:2]) <= [config.frame_width / 2,
+                                                             config.frame_height / 2])
+    assert np.all(np.abs(scene.table.get_corner(DL)[:2]) <= [config.frame_width / 2,
+                                                             config.frame_height / 2])
     perceptron = Perceptron(epochs=100).fit(make_builtin("separable")).trace_.result
     assert f"M = {perceptron['updates']} updates" in scene.narration[1]
     data = make_builtin("regression1d")
@@ -30,7 +41,6 @@ def test_whole_scene_shows_every_row_with_its_engine_result(tmp_path, theme_name
 
 
 def test_logistic_picture_is_the_final_state_of_gradient_descent():
-    from scenes import style
     from scenes.logistic import LogisticScene
     from scenes.style import DARK
     picture, caption = logistic_thumbnail(DARK, 0)
@@ -42,7 +52,6 @@ def test_logistic_picture_is_the_final_state_of_gradient_descent():
     p = 1 / (1 + np.exp(-(centre @ model.theta_ + model.theta0_)))
     assert field.probabilities[i, j] == pytest.approx(p)
     assert f"{model.loss_:.3f}" in caption
-    assert style.THUMBNAIL_HEIGHT > 0
 
 
 def test_regression_picture_draws_the_least_squares_line():

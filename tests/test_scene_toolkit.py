@@ -43,8 +43,16 @@ def test_vertical_and_horizontal_lines():
 def test_positive_half_plane_polygon(a, b, c):
     theta = np.array([a, b])
     polygon = half_plane_polygon(theta, c, BOX)
-    if polygon is None:
+    if not np.any(theta):
+        assert polygon is None  # no line, no side
         return
+    # some of the box is on the positive side iff one of its corners is
+    corner_values = BOX.corners @ theta + c
+    slack = 1e-9 * (1 + np.abs(theta).sum() * 3 + abs(c))
+    if polygon is None:
+        assert corner_values.max() <= slack, f"no polygon, yet corners at {corner_values}"
+        return
+    assert corner_values.max() > -slack
     assert np.all(polygon @ theta + c >= -1e-9)
     # its area is the share of the box on the positive side (a Monte Carlo estimate)
     area = 0.5 * abs(np.dot(polygon[:, 0], np.roll(polygon[:, 1], 1))
@@ -52,6 +60,16 @@ def test_positive_half_plane_polygon(a, b, c):
     grid = np.stack(np.meshgrid(np.linspace(-3, 3, 121), np.linspace(-2, 2, 81)), -1).reshape(-1, 2)
     share = np.mean(grid @ theta + c > 0)
     assert area / 24.0 == pytest.approx(share, abs=0.03)
+
+
+def test_half_planes_of_the_whole_part_and_none_of_the_box():
+    """Fixed cases, so the property above is seen to take both of its branches."""
+    whole = half_plane_polygon(np.array([1.0, 0.0]), 10.0, BOX)  # x > −10
+    assert {tuple(p) for p in whole} == {tuple(p) for p in BOX.corners}
+    right = half_plane_polygon(np.array([1.0, 0.0]), -1.0, BOX)  # x > 1
+    assert sorted(map(tuple, right)) == [(1.0, -2.0), (1.0, 2.0), (3.0, -2.0), (3.0, 2.0)]
+    assert half_plane_polygon(np.array([1.0, 0.0]), -3.0, BOX) is None  # x > 3: an edge only
+    assert half_plane_polygon(np.array([-1.0, -1.0]), -6.0, BOX) is None  # beyond a corner
 
 
 def test_square_box_holds_points_and_origin():
