@@ -44,7 +44,7 @@ def test_line_and_threshold_at_every_step(scene):
             continue
         for point in ends:
             assert point @ theta == pytest.approx(0, abs=1e-6)
-        # the threshold −θ₂/θ₁ is marked where the line crosses x₂ = 1, when that is in view
+        # the threshold −θ₂/θ₁ is marked where the line meets x₂ = 1, when in view
         box = scene.plane.box
         threshold = -theta[1] / theta[0] if theta[0] != 0 else None
         in_view = threshold is not None and box.x_min <= threshold <= box.x_max
