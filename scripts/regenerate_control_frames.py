@@ -48,8 +48,10 @@ def regenerate(name: str, frames: dict, review_dir: Path) -> str:
         return f"{name}: unchanged, {len(frames)} frames"
     changed = review_dir / name / "changed"
     cf.write_mismatch_pictures(changed, name, frames, before, mismatches)
-    lines = [f"{name}: {len(mismatches)} of {len(frames)} frames changed "
-             f"(new, old and diff in {changed}):"]
+    counts = {kind: sum(m.kind == kind for m in mismatches)
+              for kind in (cf.DIFFERS, cf.RESIZED, cf.NEW, cf.GONE)}
+    told = ", ".join(f"{count} {kind}" for kind, count in counts.items() if count)
+    lines = [f"{name}: {len(frames)} frames, {told} (pictures in {cf.shown(changed)}):"]
     return "\n".join(lines + [f"    {mismatch}" for mismatch in mismatches])
 
 

@@ -1,12 +1,17 @@
 """Control frames: the picture at the end of every section of a scene, kept and compared.
 
 A scene runs in Manim's dry run at :data:`FRAME_SIZE`, with animations skipped
-(each play jumps to its end state, as Manim's own graphical tests do: the
-frames at section ends are the same as when every frame is played, and the
-run is two to three times faster). One RGB frame is taken where each section
-ends: just before the next ``section()`` starts and in ``tear_down``. The
-frames are keyed ``"<nn>-<section name>"`` (``nn`` counting from 01) and stored
-compressed in ``tests/control_frames/<scene name>.npz``.
+(each play jumps to its end state, as Manim's own graphical tests do; two to
+three times faster than drawing every frame). One RGB frame is taken where
+each section ends, where the scene saves its key frame: when the next
+``section()`` starts and in ``tear_down``. The frames are keyed
+``"<nn>-<section name>"`` (``nn`` counting from 01) and stored compressed in
+``tests/control_frames/<scene name>.npz``.
+
+Skipped and played runs paint the same section ends but for one thing: a
+vector's label keeps its place while that stays clear, so where θ's label
+lands depends on the frames drawn on the way (about 50 pixels in some
+perceptron and proof frames; ``test_pictures.py`` keeps a strict xfail on it).
 
 Two frames match when at most :data:`MISMATCH_FRACTION` of their pixels differ,
 a pixel differing when one of its channels is off by more than
@@ -55,36 +60,24 @@ def frame_key(index: int, section: str) -> str:
     return f"{index:02d}-{section}"
 
 
-def _current_frame(scene) -> np.ndarray:
-    """The scene as it stands, painted afresh: shape (height, width, 3), uint8."""
-    # after a play the renderer keeps the still mobjects as a background image:
-    # drop it, so that everything in the scene is painted now
-    scene.renderer.static_image = None
-    scene.renderer.update_frame(scene)
-    return scene.renderer.get_frame()[..., :3].copy()
-
-
 def recording(scene_class, frames: dict[str, np.ndarray]):
     """A subclass of ``scene_class`` that puts the frame ending each section in ``frames``.
 
-    It keeps the class's name, which scenes may show or use.
+    It takes the frame where the scene saves its key frame of a section
+    (``LinvizScene.save_keyframe`` without a suffix: when the next section
+    starts and in ``tear_down``, after the last beat has been held), so it
+    sees what the video shows there. The subclass keeps the class's name.
     """
+    from scenes.manim_adapter import current_frame
 
-    def record(scene) -> None:
-        sections = scene.sections or ["scene"]  # a scene without sections has one frame
-        frames[frame_key(len(sections), sections[-1])] = _current_frame(scene)
-
-    def section(self, name: str) -> None:
-        if self.sections:
-            record(self)
-        scene_class.section(self, name)
-
-    def tear_down(self) -> None:
-        record(self)
-        scene_class.tear_down(self)
+    def save_keyframe(self, suffix: str = "") -> None:
+        if not suffix:  # a suffix marks a key frame inside a section (a beat)
+            sections = self.sections or ["scene"]  # a scene without sections has one frame
+            frames[frame_key(len(sections), sections[-1])] = current_frame(self)[..., :3].copy()
+        scene_class.save_keyframe(self, suffix)
 
     return type(scene_class.__name__, (scene_class,),
-                {"section": section, "tear_down": tear_down, "__module__": scene_class.__module__})
+                {"save_keyframe": save_keyframe, "__module__": scene_class.__module__})
 
 
 @contextlib.contextmanager
@@ -97,10 +90,11 @@ def default_options():
         os.environ.update(saved)
 
 
-def capture(scene_class, media_dir) -> dict[str, np.ndarray]:
+def capture(scene_class, media_dir, played: bool = False) -> dict[str, np.ndarray]:
     """Run ``scene_class`` in a dry run and return the frame ending each section, in order.
 
     ``media_dir`` receives Manim's scratch files (nothing else is written).
+    With ``played`` every frame of every animation is drawn, as in a video.
     """
     from manim import tempconfig
 
@@ -110,7 +104,10 @@ def capture(scene_class, media_dir) -> dict[str, np.ndarray]:
                 "pixel_width": width, "pixel_height": height, "media_dir": str(media_dir),
                 "verbosity": "ERROR", "progress_bar": "none"}
     with default_options(), tempconfig(settings):
-        recording(scene_class, frames)(skip_animations=True).render()
+        recording(scene_class, frames)(skip_animations=not played).render()
+    if not frames:
+        raise RuntimeError(f"{scene_class.__name__} ended no section: does LinvizScene still "
+                           "call save_keyframe() where a section ends?")
     return frames
 
 
@@ -157,21 +154,28 @@ def load_control(name: str) -> dict[str, np.ndarray]:
 
 
 # -- comparison --------------------------------------------------------------
+#: how a frame can fail to match: its pixels differ, its size does, or one of the two is missing
+DIFFERS, RESIZED, NEW, GONE = "differs", "resized", "new", "gone"
+
+
 @dataclass(frozen=True)
 class Mismatch:
-    """How one frame differs from its control (``differing`` is None when one is missing)."""
+    """How the frame ``key`` fails to match its control (counts only when ``kind`` is DIFFERS)."""
 
     key: str
-    differing: int | None = None
-    fraction: float = 1.0
+    kind: str
+    differing: int = 0
+    fraction: float = 0.0
     largest: int = 0
-    reason: str = ""
+    detail: str = ""
 
     def __str__(self) -> str:
-        if self.reason:
-            return f"{self.key}: {self.reason}"
-        return (f"{self.key}: {self.differing} pixels ({self.fraction:.3%}) differ by more "
-                f"than {PIXEL_TOLERANCE} (largest difference {self.largest})")
+        if self.kind == DIFFERS:
+            return (f"{self.key}: {self.differing} pixels ({self.fraction:.3%}) differ by more "
+                    f"than {PIXEL_TOLERANCE} (largest difference {self.largest})")
+        explained = {NEW: "section not in the control data",
+                     GONE: "control section not reached by the scene", RESIZED: self.detail}
+        return f"{self.key}: {explained[self.kind]}"
 
 
 def differing_pixels(actual: np.ndarray, control: np.ndarray) -> np.ndarray:
@@ -183,21 +187,19 @@ def differing_pixels(actual: np.ndarray, control: np.ndarray) -> np.ndarray:
 def compare_frame(key: str, actual: np.ndarray, control: np.ndarray) -> Mismatch | None:
     """None when ``actual`` matches ``control``, else what differs."""
     if actual.shape != control.shape:
-        return Mismatch(key, reason=f"shape {actual.shape}, control {control.shape}")
+        return Mismatch(key, RESIZED, detail=f"shape {actual.shape}, control {control.shape}")
     mask = differing_pixels(actual, control)
     fraction = float(mask.mean())
     if fraction <= MISMATCH_FRACTION:
         return None
     largest = int(np.abs(actual.astype(np.int16) - control.astype(np.int16)).max())
-    return Mismatch(key, int(mask.sum()), fraction, largest)
+    return Mismatch(key, DIFFERS, int(mask.sum()), fraction, largest)
 
 
 def compare(actual: dict[str, np.ndarray], control: dict[str, np.ndarray]) -> list[Mismatch]:
     """Every frame that differs, is missing or is new, comparing section by section."""
-    mismatches = [Mismatch(key, reason="section not in the control data")
-                  for key in actual if key not in control]
-    mismatches += [Mismatch(key, reason="control section not reached by the scene")
-                   for key in control if key not in actual]
+    mismatches = [Mismatch(key, NEW) for key in actual if key not in control]
+    mismatches += [Mismatch(key, GONE) for key in control if key not in actual]
     for key in actual.keys() & control.keys():
         found = compare_frame(key, actual[key], control[key])
         if found:
@@ -233,7 +235,7 @@ def write_mismatch_pictures(folder: Path, name: str, actual: dict[str, np.ndarra
             written.append(save_png(actual[mismatch.key], folder / f"{stem}-actual.png"))
         if mismatch.key in control:
             written.append(save_png(control[mismatch.key], folder / f"{stem}-control.png"))
-        if mismatch.differing is not None:
+        if mismatch.kind == DIFFERS:
             written.append(save_png(diff_image(actual[mismatch.key], control[mismatch.key]),
                                     folder / f"{stem}-diff.png"))
     return written

@@ -72,6 +72,15 @@ def test_a_scene_run_twice_paints_the_same_frames(captured, tmp_path):
         np.testing.assert_array_equal(again[key], first[key], err_msg=key)
 
 
+@pytest.mark.xfail(strict=True, reason="a vector's label keeps its place while it stays clear, "
+                   "so where θ's label lands depends on the frames drawn on the way")
+def test_skipping_animations_paints_what_playing_them_does(captured, tmp_path):
+    from scenes.catalog import find
+
+    played = cf.capture(find("perceptron-origin").load(), tmp_path, played=True)
+    assert not cf.compare(played, captured("perceptron-origin"))
+
+
 # -- the comparison itself, on frames made up here -----------------------------
 def frame_pair(changed_pixels: int, by: int):
     """A random frame and a copy with ``changed_pixels`` pixels moved ``by`` levels."""
@@ -102,8 +111,8 @@ def test_missing_extra_and_resized_frames_are_mismatches():
     actual, control = frame_pair(0, 0)
     found = cf.compare({"01-a": actual, "03-c": actual},
                        {"01-a": control[:-1], "02-b": control})
-    assert [(m.key, m.differing) for m in found] == [("01-a", None), ("02-b", None),
-                                                     ("03-c", None)]
+    assert [(m.key, m.kind) for m in found] == [("01-a", cf.RESIZED), ("02-b", cf.GONE),
+                                                ("03-c", cf.NEW)]
 
 
 def test_a_failure_names_its_pictures(tmp_path):
@@ -211,7 +220,7 @@ def test_the_comparison_catches(mutate, name, captured, monkeypatch, tmp_path):
     mismatches = cf.compare(broken, intact)
     assert mismatches, f"{mutate.__name__} left every frame of {name!r} within tolerance"
     # the same sections were reached: it is the pictures that differ
-    assert all(mismatch.differing is not None for mismatch in mismatches)
+    assert all(mismatch.kind == cf.DIFFERS for mismatch in mismatches)
 
 
 # -- regeneration ----------------------------------------------------------------
@@ -246,7 +255,7 @@ def test_regenerating_writes_control_data_and_review_pictures(regenerator, captu
     key = list(frames)[-1]
     stored[key] = 255 - stored[key]
     cf.save_control(name, stored)
-    assert f"{name}: 1 of {len(frames)} frames changed" in regenerate()
+    assert f"{name}: {len(frames)} frames, 1 differs" in regenerate()
     assert sorted(p.name for p in (review / name / "changed").glob("*.png")) == [
         f"{name}-{key}-{kind}.png" for kind in ("actual", "control", "diff")]
     assert not cf.compare(cf.load_control(name), frames)
