@@ -51,8 +51,8 @@ FRAME_SIZE = (256, 144)
 PIXEL_TOLERANCE = 4
 #: a frame matches when at most this share of its pixels differ
 MISMATCH_FRACTION = 0.0002
-#: the LINVIZ_* variables that would change a scene's data, seed or theme
-OPTION_VARIABLES = ("LINVIZ_DATA", "LINVIZ_SEED", "LINVIZ_THEME")
+#: the variables that would change a scene's data, seed or theme (see scenes/request.py)
+OPTION_VARIABLES = ("LINVIZ_REQUEST", "LINVIZ_DATA", "LINVIZ_SEED", "LINVIZ_THEME")
 
 
 def frame_key(index: int, section: str) -> str:
