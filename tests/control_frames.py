@@ -8,10 +8,9 @@ each section ends, where the scene saves its key frame: when the next
 ``"<nn>-<section name>"`` (``nn`` counting from 01) and stored compressed in
 ``tests/control_frames/<scene name>.npz``.
 
-Skipped and played runs paint the same section ends but for one thing: a
-vector's label keeps its place while that stays clear, so where θ's label
-lands depends on the frames drawn on the way (about 50 pixels in some
-perceptron and proof frames; ``test_pictures.py`` keeps a strict xfail on it).
+Skipped and played runs paint the same section ends because every drawing is
+a function of the step shown, not of the frames drawn before it
+(``test_pictures.py`` checks it on a perceptron scene).
 
 Two frames match when at most :data:`MISMATCH_FRACTION` of their pixels differ,
 a pixel differing when one of its channels is off by more than

@@ -72,8 +72,6 @@ def test_a_scene_run_twice_paints_the_same_frames(captured, tmp_path):
         np.testing.assert_array_equal(again[key], first[key], err_msg=key)
 
 
-@pytest.mark.xfail(strict=True, reason="a vector's label keeps its place while it stays clear, "
-                   "so where θ's label lands depends on the frames drawn on the way")
 def test_skipping_animations_paints_what_playing_them_does(captured, tmp_path):
     from scenes.catalog import find
 
