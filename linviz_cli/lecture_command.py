@@ -43,7 +43,7 @@ def lecture(names, quality, out_dir, data_spec, seed, theme, handout_theme, jobs
     from linviz_pack.build import PackSettings, build_lecture
     from scenes.catalog import available, find
 
-    from scenes.request import VARIABLE, RenderRequest
+    from scenes.toolkit.request import VARIABLE, RenderRequest
 
     from .scenes_command import _check_manim, _variant
 

@@ -78,7 +78,7 @@ def render(names, quality, file_format, out_dir, preview, data_spec, seed, posit
     from linviz.atomic import guard_outputs_folder, remove_stale_temporaries
     from linviz.sources import looks_like_file
     from scenes.catalog import available, find
-    from scenes.request import RenderRequest
+    from scenes.toolkit.request import RenderRequest
 
     from .manim_args import check_manim_args
     from .manim_process import Children

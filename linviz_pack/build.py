@@ -199,7 +199,7 @@ def _link(source: Path, target: Path) -> None:
 
 
 def _write_slides(scenes, timelines, folder: Path, settings: PackSettings) -> None:
-    from scenes.style import THEMES
+    from scenes.toolkit.style import THEMES
 
     background = THEMES[settings.theme].background
     for scene, timeline in zip(scenes, timelines):

@@ -9,7 +9,6 @@ A scene never learns anything itself: it asks the engine for a trace in
 from __future__ import annotations
 
 import contextlib
-import os
 
 import numpy as np
 from manim import DOWN, UP, ManimColor, Scene, ValueTracker, VGroup, Wait, config, linear
@@ -21,12 +20,12 @@ from linviz.sources import resolve_data
 from linviz.trace import Trace
 from linviz.theory import is_separable
 
-from . import style
-from .mobjects import text
-from .manim_adapter import current_frame, paint_background
-from .style import THEMES
-from .request import RenderRequest
-from .timeline import ReadingVoice, Timeline
+from .toolkit import style
+from .toolkit.mobjects import text
+from .toolkit.manim_adapter import current_frame, paint_background
+from .toolkit.style import THEMES
+from .toolkit.request import RenderRequest
+from .toolkit.timeline import ReadingVoice, Timeline
 
 
 class LinvizScene(Scene):
@@ -60,7 +59,7 @@ class LinvizScene(Scene):
     @classmethod
     def request(cls) -> RenderRequest:
         """What to show: the class attributes a variant sets, else the render request
-        (see :mod:`scenes.request`), else the defaults."""
+        (see :mod:`scenes.toolkit.request`), else the defaults."""
         asked = cls.request_override or RenderRequest.from_environment()
         variant = {"data_spec", "seed", "theme_name"} & set(
             k for klass in cls.__mro__[:-1] if klass is not LinvizScene for k in vars(klass))
@@ -179,7 +178,7 @@ class LinvizScene(Scene):
         #: the run the scene replays, made (or loaded) before anything is drawn
         self.trace = self.make_trace()
         self.narration: list[str] = []
-        #: what is said when, and when something moves (see scenes/timeline.py)
+        #: what is said when, and when something moves (see scenes/toolkit/timeline.py)
         self.timeline = Timeline()
         self.voice = ReadingVoice()
         #: called with the scene at the end of every beat (tests check layouts there)
@@ -363,7 +362,7 @@ class LinvizScene(Scene):
 
         Never a cross-fade: two boards of text on top of each other read as neither.
         """
-        from .layout import appear, vanish
+        from .toolkit.layout import appear, vanish
 
         self.play(*[vanish(m) for m in old], run_time=run_time / 2)
         self.play(*[appear(m) for m in new], run_time=run_time / 2)

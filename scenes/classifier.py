@@ -31,11 +31,11 @@ from manim import (
 
 from linviz.best_of_k import BestOfK
 from linviz.theory import point_margins, signed_distance, training_error
-from scenes import style
+from scenes.toolkit import style
 from scenes.base import LinvizScene
-from scenes.geometry import Box, clip_line, foot_of_perpendicular
-from scenes.glyph_numbers import GlyphNumber
-from scenes.mobjects import (
+from scenes.toolkit.geometry import Box, clip_line, foot_of_perpendicular
+from scenes.toolkit.glyph_numbers import GlyphNumber
+from scenes.toolkit.mobjects import (
     DataPlane, DataVector, FastDashedLine, Hyperplane, LiveValue, Pseudocode, fmt, fmt_vector,
     math, merge_glyphs, text,
 )

@@ -22,10 +22,10 @@ from linviz.logistic import LogisticRegression, pointwise_logistic_loss, sigmoid
 from linviz.perceptron import Perceptron
 from linviz.theory import training_error
 from linviz.replay import state_after_steps, state_at
-from scenes import style, wording
+from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
-from scenes.gd_plots import LossCurve, ProbabilityField
-from scenes.mobjects import (
+from scenes.toolkit.gd_plots import LossCurve, ProbabilityField
+from scenes.toolkit.mobjects import (
     QUARTER_ARCS, DataPlane, Hyperplane, LiveValue, fmt, fmt_vector, math, text,
 )
 

@@ -31,13 +31,13 @@ from linviz.theory import (
     dataset_margin, epochs_to_converge, max_margin_separator, point_margins, radius,
     separator_with_fewest_mistakes, signed_distance,
 )
-from scenes import style, wording
+from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
-from scenes.geometry import clip_line, free_spot_on_circle, square_box_around_disk
-from scenes.layout import (
+from scenes.toolkit.geometry import clip_line, free_spot_on_circle, square_box_around_disk
+from scenes.toolkit.layout import (
     StillFirst, appear, board, indented, still_parts, with_backdrop,
 )
-from scenes.mobjects import (
+from scenes.toolkit.mobjects import (
     DataPlane, FastArrow, FastDashedLine, Hyperplane, LiveValue, MarginBand,
     Marker, ScoreLine, fmt, math, origin_circle, place_outside_circle, text,
 )

@@ -22,14 +22,14 @@ from manim import DOWN, LEFT, RIGHT, Circle, Dot, ValueTracker, VGroup, linear
 
 from linviz.sweeps import DEFAULT_MARGINS, margin_sweep
 from linviz.replay import state_at
-from scenes import style, wording
+from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
-from scenes.geometry import square_box_around_disk
-from scenes.layout import StillFirst, appear, board, still_parts, vanish
-from scenes.mobjects import (
+from scenes.toolkit.geometry import square_box_around_disk
+from scenes.toolkit.layout import StillFirst, appear, board, still_parts, vanish
+from scenes.toolkit.mobjects import (
     DataPlane, Hyperplane, LiveValue, MarginBand, MarkerCloud, fmt, text,
 )
-from scenes.plots import LogLogPlot
+from scenes.toolkit.plots import LogLogPlot
 
 
 def median_run(row):

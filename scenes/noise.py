@@ -13,10 +13,10 @@ from manim import DOWN, LEFT, UP, Circle, FadeIn, VGroup, config
 
 from linviz.epochs import mistakes_per_epoch, training_error_per_epoch
 from linviz.theory import is_separable
-from scenes import style, wording
-from scenes.mobjects import fmt, text
+from scenes.toolkit import style, wording
+from scenes.toolkit.mobjects import fmt, text
 from scenes.perceptron import PerceptronScene
-from scenes.plots import BoundPlot
+from scenes.toolkit.plots import BoundPlot
 
 
 class NoiseScene(PerceptronScene):
@@ -74,7 +74,7 @@ class NoiseScene(PerceptronScene):
         self.wait(style.PAUSE_SHORT)
 
     def show_fast_forward(self, beat) -> None:
-        from scenes.pacing import Beat, FAST_FORWARD
+        from scenes.toolkit.pacing import Beat, FAST_FORWARD
 
         longer = Beat(FAST_FORWARD, beat.start, beat.end, style.RUN_NOISE_FAST_FORWARD)
         super().show_fast_forward(longer)

@@ -21,13 +21,13 @@ from linviz.perceptron import Perceptron
 from linviz.sources import resolve_data
 from linviz.theory import augment
 from linviz.replay import state_after_steps, state_at
-from scenes import style, wording
+from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
-from scenes.geometry import clip_line, square_box_around
-from scenes.mobjects import (
+from scenes.toolkit.geometry import clip_line, square_box_around
+from scenes.toolkit.mobjects import (
     DataPlane, FastDashedLine, Hyperplane, LiveValue, Panel, fmt, fmt_vector, math, text,
 )
-from scenes.space import SpaceView
+from scenes.toolkit.space import SpaceView
 
 
 def augmented(data: Dataset) -> Dataset:

@@ -19,13 +19,13 @@ from manim import (
 from linviz.perceptron import Perceptron
 from linviz.theory import training_error
 from linviz.replay import state_after_steps, state_at
-from scenes import style, wording
+from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
-from scenes.mobjects import (
+from scenes.toolkit.mobjects import (
     DataPlane, DataVector, Hyperplane, LiveValue, Pseudocode, arrow_scale_note, fmt, fmt_vector,
     text,
 )
-from scenes.pacing import FAST_FORWARD, SWEEP, UPDATE, VISIT, plan_perceptron
+from scenes.toolkit.pacing import FAST_FORWARD, SWEEP, UPDATE, VISIT, plan_perceptron
 
 PSEUDOCODE_OFFSET = [
     "Perceptron$(cal(D)_n; tau)$",
@@ -192,7 +192,7 @@ class PerceptronScene(LinvizScene):
         # painted once into the background (the highlight bar moves over the lines);
         # then whatever follows the step, the still parts first
         self.remove(self.panel)
-        note = arrow_scale_note(self.plane, self.vector_scale)
+        self.scale_note = note = arrow_scale_note(self.plane, self.vector_scale)
         self.freeze(self.plane, self.title, self.code.lines, self.labels, *([note] if note else []))
         self.add(self.code.bar, self.state_live, self.hyperplane, self.theta_arrow,
                  self.visit_live, self.cursor)

@@ -34,19 +34,19 @@ from manim import (
 from linviz.perceptron import Perceptron
 from linviz.theory import epochs_to_converge, proof_quantities, unit_ball_data
 from linviz.replay import state_at
-from scenes import style, wording
+from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
-from scenes.geometry import clip_line, free_spot_on_circle, square_box_around_disk
-from scenes.glyph_numbers import GlyphNumber
-from scenes.layout import (
+from scenes.toolkit.geometry import clip_line, free_spot_on_circle, square_box_around_disk
+from scenes.toolkit.glyph_numbers import GlyphNumber
+from scenes.toolkit.layout import (
     StillFirst, appear, board, indented, still_parts, vanish, with_backdrop,
 )
-from scenes.mobjects import (
+from scenes.toolkit.mobjects import (
     DataPlane, DataVector, Hyperplane, LiveValue, MarginBand, arrow_scale_note, drop_svg_paths, fmt,
     math,
     origin_circle, place_outside_circle, text,
 )
-from scenes.plots import BoundPlot
+from scenes.toolkit.plots import BoundPlot
 
 ALIGNMENT = "theta dot theta^* \\/ norm(theta^*)"
 NORM_SQUARED = "norm(theta)^2"

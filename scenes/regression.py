@@ -21,10 +21,10 @@ from manim import (
 from linviz.dataset import REGRESSION
 from linviz.regression import LinearRegression, polynomial_features, squared_loss_contour
 from linviz.replay import state_after_steps, state_at
-from scenes import style, wording
+from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
-from scenes.geometry import Box, nice_step, square_box_around
-from scenes.mobjects import DataPlane, LiveValue, fmt, math, merge_glyphs, text
+from scenes.toolkit.geometry import Box, nice_step, square_box_around
+from scenes.toolkit.mobjects import DataPlane, LiveValue, fmt, math, merge_glyphs, text
 
 #: (degree, step size η, steps) of each polynomial fit shown
 POLYNOMIAL_RUNS = ((1, 0.5, 300), (2, 0.5, 300), (3, 0.5, 300), (5, 0.5, 300))

@@ -17,11 +17,11 @@ from linviz.logistic import LogisticRegression
 from linviz.perceptron import Perceptron
 from linviz.regression import LinearRegression
 from linviz.theory import training_error
-from scenes import style
+from scenes.toolkit import style
 from scenes.base import LinvizScene
-from scenes.gd_plots import ProbabilityField
+from scenes.toolkit.gd_plots import ProbabilityField
 from scenes.logistic import LogisticScene
-from scenes.mobjects import DataPlane, Hyperplane, fmt, text
+from scenes.toolkit.mobjects import DataPlane, Hyperplane, fmt, text
 from scenes.perceptron import PerceptronScene
 from scenes.regression import RegressionScene, data_box
 

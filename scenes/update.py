@@ -30,10 +30,10 @@ from manim import (
 from linviz.errors import DataError
 from linviz.generators import make_builtin
 from linviz.perceptron import Perceptron
-from scenes import style, wording
+from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
-from scenes.glyph_numbers import GlyphNumber
-from scenes.mobjects import (
+from scenes.toolkit.glyph_numbers import GlyphNumber
+from scenes.toolkit.mobjects import (
     DataPlane, FastArrow, Hyperplane, LiveValue, Panel, ScoreLine, drop_svg_paths, fmt,
     fmt_vector, math, merge_glyphs, text,
 )

@@ -20,12 +20,12 @@ from linviz.features import lift_product, lifted_boundary_value
 from linviz.perceptron import Perceptron
 from linviz.theory import is_separable
 from linviz.replay import state_after_steps, state_at
-from scenes import style, wording
+from scenes.toolkit import style, wording
 from scenes.base import StepTracker
-from scenes.mobjects import Hyperplane, LiveValue, Panel, fmt, fmt_vector, text
-from scenes.pacing import UPDATE, plan_perceptron
+from scenes.toolkit.mobjects import Hyperplane, LiveValue, Panel, fmt, fmt_vector, text
+from scenes.toolkit.pacing import UPDATE, plan_perceptron
 from scenes.perceptron import PerceptronScene
-from scenes.space import SpaceView, ZeroSetCurve, fmt_combination
+from scenes.toolkit.space import SpaceView, ZeroSetCurve, fmt_combination
 
 LIFTED_TERMS = ("x_1", "x_2", "x_1 x_2", "")
 
@@ -242,6 +242,14 @@ class XorScene(PerceptronScene):
         self.show_status("lift")
         self.narrate("Add a third feature, the product x₁x₂, and lift each point to that "
                      "height.", 3)
+        # the title said the perceptron never settles: true of the plane, not of the lift
+        lifted_title = self.make_title("XOR, lifted by $x_1 x_2$: a plane can separate it")
+        # and no arrow is drawn from here on: the note of their scale goes too
+        old = [self.title, *([self.scale_note] if self.scale_note else [])]
+        self.thaw(*old)
+        self.swap(old, [lifted_title])
+        self.title = lifted_title
+        self.freeze(self.title)
         self.play(self.lift_amount.animate.set_value(1.0), run_time=style.RUN_LIFT,
                   rate_func=smooth)
         self.narrate("The + points, where x₁x₂ < 0, go down; the − points go up: now a "

@@ -50,7 +50,7 @@ FRAME_SIZE = (256, 144)
 PIXEL_TOLERANCE = 4
 #: a frame matches when at most this share of its pixels differ
 MISMATCH_FRACTION = 0.0002
-#: the variables that would change a scene's data, seed or theme (see scenes/request.py)
+#: the variables that would change a scene's data, seed or theme (see scenes/toolkit/request.py)
 OPTION_VARIABLES = ("LINVIZ_REQUEST", "LINVIZ_DATA", "LINVIZ_SEED", "LINVIZ_THEME")
 
 
@@ -67,7 +67,7 @@ def recording(scene_class, frames: dict[str, np.ndarray]):
     starts and in ``tear_down``, after the last beat has been held), so it
     sees what the video shows there. The subclass keeps the class's name.
     """
-    from scenes.manim_adapter import current_frame
+    from scenes.toolkit.manim_adapter import current_frame
 
     def save_keyframe(self, suffix: str = "") -> None:
         if not suffix:  # a suffix marks a key frame inside a section (a beat)

@@ -6,7 +6,7 @@ import numpy as np
 
 #: boxes sharing less than this (units, in both directions) do not count as touching
 TOLERANCE = 0.02
-from scenes.style import CAPTION_BAND
+from scenes.toolkit.style import CAPTION_BAND
 
 
 def overlaps(boxes) -> list[tuple[str, str]]:

@@ -16,8 +16,8 @@ from manim.mobject.text.typst_mobject import Typst
 from manim.renderer.cairo_renderer import CairoRenderer
 
 from scenes.catalog import SCENES_IN_ORDER
-from scenes.glyph_numbers import GlyphNumber
-from scenes.typeset import Typeset
+from scenes.toolkit.glyph_numbers import GlyphNumber
+from scenes.toolkit.typeset import Typeset
 
 from scene_helpers import variant
 
@@ -60,16 +60,7 @@ def story(name: str, spec: str | None, seed: int):
     attributes = {"seed": seed}
     if spec:
         attributes["data_spec"] = spec
-    media = tempfile.mkdtemp(prefix="linviz-story-")
-    with tempconfig({"dry_run": True, "disable_caching": True, "quality": "low_quality",
-                     "pixel_width": 64, "pixel_height": 36, "media_dir": media,
-                     "verbosity": "ERROR", "progress_bar": "none"}):
-        scene = variant(entry.load(), **attributes)(renderer=CairoRenderer(skip_animations=True))
-        scene.layouts = []
-        scene.beat_observers = [lambda s: s.layouts.append(
-            (s.timeline.current[1], text_boxes(s)))]
-        scene.render()
-    return scene
+    return story_with(entry.load(), observe_layouts=True, **attributes)
 
 
 def _is_text(mobject) -> bool:
@@ -113,12 +104,17 @@ def frame_box() -> np.ndarray:
     return np.array([-w, -h, w, h])
 
 
-def story_with(scene_class, **attributes):
-    """A scene class's whole story with some class attributes set (not cached)."""
+def story_with(scene_class, observe_layouts: bool = False, **attributes):
+    """A scene class's whole story with some class attributes set (not cached); with
+    ``observe_layouts``, ``scene.layouts`` holds (caption, text boxes) at every beat's end."""
     media = tempfile.mkdtemp(prefix="linviz-story-")
     with tempconfig({"dry_run": True, "disable_caching": True, "quality": "low_quality",
                      "pixel_width": 64, "pixel_height": 36, "media_dir": media,
                      "verbosity": "ERROR", "progress_bar": "none"}):
         scene = variant(scene_class, **attributes)(renderer=CairoRenderer(skip_animations=True))
+        scene.layouts = []
+        if observe_layouts:
+            scene.beat_observers = [lambda s: s.layouts.append(
+                (s.timeline.current[1], text_boxes(s)))]
         scene.render()
     return scene

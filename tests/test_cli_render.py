@@ -11,19 +11,13 @@ import pytest
 from linviz_cli import cli
 from scenes.catalog import SCENES_IN_ORDER, available
 
+from cli_helpers import assert_one_line_error
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
 def invoke(runner, *args):
     return runner.invoke(cli, list(args), catch_exceptions=False)
-
-
-def assert_one_line_error(result, *fragments):
-    assert result.exit_code == 2, (result.stdout, result.stderr)
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
-    for fragment in fragments:
-        assert fragment in lines[0]
 
 
 def test_list_numbers_scenes_in_lecture_order(runner):

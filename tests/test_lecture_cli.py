@@ -15,6 +15,8 @@ import pytest
 
 from linviz_cli import cli
 
+from cli_helpers import assert_one_line_error
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 ITEMS = ["lecture.mp4", "lecture.srt", "lecture.vtt", "index.html", "assets", "handout.pdf",
          "slides"]
@@ -37,14 +39,6 @@ def seconds(stamp: str) -> float:
 
 def srt_cues(path: Path) -> list[tuple[str, str, str]]:
     return re.findall(r"(\S+) --> (\S+)\n(.+)", path.read_text(encoding="utf-8"))
-
-
-def assert_one_line_error(result, *fragments):
-    assert result.exit_code == 2, (result.stdout, result.stderr)
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
-    for fragment in fragments:
-        assert fragment in lines[0]
 
 
 def test_the_pack_is_written_and_listed(lecture_pack):

@@ -1,6 +1,6 @@
 """The Manim internals linviz relies on are all there, and behave as the adapter assumes.
 
-When an upgrade of Manim breaks one, the failure names scenes/manim_adapter.py,
+When an upgrade of Manim breaks one, the failure names scenes/toolkit/manim_adapter.py,
 the only module that touches them.
 """
 
@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 from manim import Circle, Scene, Square, VMobject, tempconfig
 
-from scenes import manim_adapter
+from scenes.toolkit import manim_adapter
 
-ADAPTER = "Manim changed under scenes/manim_adapter.py"
+ADAPTER = "Manim changed under scenes/toolkit/manim_adapter.py"
 
 
 def test_the_typst_template_takes_the_fields_the_adapter_fills():

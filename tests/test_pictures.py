@@ -16,9 +16,9 @@ import pytest
 from PIL import Image
 
 import control_frames as cf
-from scenes import style
+from scenes.toolkit import style
 from scenes.catalog import SCENES_IN_ORDER
-from scenes.mobjects import DataVector, Hyperplane, MarkerCloud, Pseudocode
+from scenes.toolkit.mobjects import DataVector, Hyperplane, MarkerCloud, Pseudocode
 
 SCENE_NAMES = [entry.name for entry in SCENES_IN_ORDER]
 #: the most control data all scenes may take: frames stay small

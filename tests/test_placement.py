@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import given, strategies as st
 
-from scenes.placement import DIRECTIONS, best_offset, box_around, covered_area
+from scenes.toolkit.placement import DIRECTIONS, best_offset, box_around, covered_area
 
 SIZE = np.array([0.6, 0.3])
 GAP = 0.08

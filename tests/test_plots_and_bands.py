@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
-from scenes import style
-from scenes.geometry import Box, clip_polygon, free_spot_on_circle, strip_polygon
-from scenes.mobjects import DataPlane, MarginBand
-from scenes.plots import BoundPlot, LogLogPlot
+from scenes.toolkit import style
+from scenes.toolkit.geometry import Box, clip_polygon, free_spot_on_circle, strip_polygon
+from scenes.toolkit.mobjects import DataPlane, MarginBand
+from scenes.toolkit.plots import BoundPlot, LogLogPlot
 
 BOX = Box(-3.0, 3.0, -3.0, 3.0)
 finite = st.floats(-5, 5, allow_nan=False)

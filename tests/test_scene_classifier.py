@@ -21,9 +21,9 @@ from manim import tempconfig  # noqa: E402
 from scenes.classifier import (  # noqa: E402
     ClassifierScene, most_room, normal_anchor, room_along,
 )
-from scenes.geometry import Box  # noqa: E402
-from scenes.glyph_numbers import GlyphNumber  # noqa: E402
-from scenes.mobjects import FastDashedLine, fmt, fmt_vector  # noqa: E402
+from scenes.toolkit.geometry import Box  # noqa: E402
+from scenes.toolkit.glyph_numbers import GlyphNumber  # noqa: E402
+from scenes.toolkit.mobjects import FastDashedLine, fmt, fmt_vector  # noqa: E402
 
 TINY = {"dry_run": True, "disable_caching": True, "quality": "low_quality",
         "pixel_width": 160, "pixel_height": 90, "verbosity": "WARNING", "progress_bar": "none"}

@@ -8,7 +8,7 @@ from manim import ManimColor
 
 from linviz import Perceptron
 from linviz.errors import DataError
-from scenes import style
+from scenes.toolkit import style
 from scenes.logistic import LogisticScene
 
 from scene_helpers import built_scene, tiny_dry_run, variant

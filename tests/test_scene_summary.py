@@ -8,7 +8,7 @@ import pytest
 from manim import DL, UR, config
 
 from linviz import LinearRegression, LogisticRegression, Perceptron, make_builtin
-from scenes import style
+from scenes.toolkit import style
 from scenes.summary import ROWS, SummaryScene, logistic_thumbnail, regression_thumbnail
 
 from scene_helpers import tiny_dry_run, variant
@@ -42,7 +42,7 @@ def test_whole_scene_shows_every_row_with_its_engine_result(tmp_path, theme_name
 
 def test_logistic_picture_is_the_final_state_of_gradient_descent():
     from scenes.logistic import LogisticScene
-    from scenes.style import DARK
+    from scenes.toolkit.style import DARK
     picture, caption = logistic_thumbnail(DARK, 0)
     field = picture[3]
     model = LogisticRegression(lr=LogisticScene.lr, steps=LogisticScene.steps).fit(
@@ -55,7 +55,7 @@ def test_logistic_picture_is_the_final_state_of_gradient_descent():
 
 
 def test_regression_picture_draws_the_least_squares_line():
-    from scenes.style import LIGHT
+    from scenes.toolkit.style import LIGHT
     picture, _ = regression_thumbnail(LIGHT, 0)
     plane, dots, line = picture
     data = make_builtin("regression1d")

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
-from scenes import style
-from scenes.geometry import Box, clip_line, half_plane_polygon, square_box_around
-from scenes.pacing import FAST_FORWARD, SWEEP, UPDATE, VISIT, plan_perceptron
+from scenes.toolkit import style
+from scenes.toolkit.geometry import Box, clip_line, half_plane_polygon, square_box_around
+from scenes.toolkit.pacing import FAST_FORWARD, SWEEP, UPDATE, VISIT, plan_perceptron
 
 BOX = Box(-3.0, 3.0, -2.0, 2.0)
 finite = st.floats(-5, 5, allow_nan=False)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from linviz import make_builtin
-from scenes.space_geometry import plane_in_box, zero_set_segments
+from scenes.toolkit.space_geometry import plane_in_box, zero_set_segments
 from linviz.epochs import epoch_boundary_states
 from scenes.xor import XorScene, curve_kind
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from scenes.space import fmt_combination
-from scenes.space_geometry import View, cube_corners, plane_in_box
+from scenes.toolkit.space import fmt_combination
+from scenes.toolkit.space_geometry import View, cube_corners, plane_in_box
 
 
 @pytest.mark.parametrize("azimuth, elevation", [(0.0, 0.0), (-0.95, 0.38), (2.0, 1.2)])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from scenes.timeline import MAX_CAPTION_SPEED, MAX_SILENT_MOTION, ReadingVoice
+from scenes.toolkit.timeline import MAX_CAPTION_SPEED, MAX_SILENT_MOTION, ReadingVoice
 
 from layout_check import outside, overlaps
 from story_runs import case_id, frame_box, story, story_cases
@@ -52,7 +52,7 @@ def test_no_text_overlaps_or_leaves_the_frame_at_any_beat(case):
 
 def test_the_checks_catch_what_they_look_for():
     """The checks themselves: a crowded, silent, hurried timeline fails every one."""
-    from scenes.timeline import Timeline
+    from scenes.toolkit.timeline import Timeline
 
     timeline = Timeline()
     timeline.say(0.0, "A sentence of forty characters, or so..", 2.7)

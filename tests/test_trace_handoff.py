@@ -11,7 +11,7 @@ import pytest
 from linviz import Perceptron, make_builtin
 from linviz.trace import Trace
 from scenes.perceptron import PerceptronScene
-from scenes.request import VARIABLE, RenderRequest
+from scenes.toolkit.request import VARIABLE, RenderRequest
 
 from story_runs import story_with
 

@@ -2,7 +2,7 @@
 
 Cairo draws 3-D scenes slowly; a view of a few points, a box and one plane
 needs no 3-D camera. ``SpaceView`` projects data coordinates with a
-:class:`~scenes.space_geometry.View` whose azimuth and elevation can change
+:class:`~scenes.toolkit.space_geometry.View` whose azimuth and elevation can change
 (``set_view``), so the camera can turn round by updating a handful of points.
 Text stays flat and upright, facing the viewer.
 """

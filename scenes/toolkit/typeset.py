@@ -42,6 +42,7 @@ from manim.constants import SCALE_FACTOR_PER_FONT_POINT
 from manim.mobject.text.typst_mobject import MathTypst, Typst
 
 from .manim_adapter import VMobjectFromSVGPath, typst_page
+from .merging import merge_glyphs
 
 #: Manim draws Typst's rules at half their nominal width (its empirical match to TeX)
 RULE_WIDTH_SCALE = 0.5
@@ -74,7 +75,6 @@ def typeset(source: str, *, is_math: bool, font_size: float, colour: str,
     manim_class = MathTypst if is_math else Typst
     result = manim_class(source, font_size=font_size, color=colour, use_svg_cache=False)
     if not parts:
-        from .mobjects import merge_glyphs
 
         merge_glyphs(result)
     return result

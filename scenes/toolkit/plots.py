@@ -15,7 +15,8 @@ from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Dot, Line, Polygon, VGroup, VMo
 from . import style
 from .geometry import nice_step
 from .glyph_numbers import GlyphNumber
-from .mobjects import fmt, math, merge_glyphs
+from .merging import merge_glyphs
+from .mobjects import fmt, math
 from .style import Theme
 
 

@@ -10,13 +10,16 @@ from __future__ import annotations
 MINUS = "−"
 
 
-def number(value: float, places: int = 2) -> str:
-    """``value`` rounded to ``places`` decimals, with a real minus sign and no −0.00."""
+def number(value: float, places: int = 2, minus: str = MINUS) -> str:
+    """``value`` rounded to ``places`` decimals, with a real minus sign and no −0.00.
+
+    Typst mathematics sets "-" as a minus itself (``mobjects.fmt`` passes it).
+    """
     rounded = round(float(value), places)
     if rounded == 0:
         rounded = 0.0
     body = f"{abs(rounded):.{places}f}"
-    return f"{MINUS}{body}" if rounded < 0 else body
+    return f"{minus}{body}" if rounded < 0 else body
 
 
 def label(y: float) -> str:

@@ -10,17 +10,18 @@ from typing import Sequence
 
 import numpy as np
 from manim import (
-    DL, DOWN, LEFT, ORIGIN, RIGHT, UL, UP, UR, Axes, Circle, DashedLine, Dot, Line, Mobject,
+    DL, DOWN, LEFT, ORIGIN, RIGHT, UL, UP, UR, Axes, Circle, DashedLine, Dot, Line,
     Polygon, Rectangle, RoundedRectangle, VectorizedPoint, VGroup, VMobject,
 )
 
-from . import style
-from .placement import best_offset, box_around, covered_area
+from . import style, wording
+from .placement import best_offset, box_around
 from .geometry import (
     Box, clip_line, foot_of_perpendicular, half_plane_polygon, nice_step, square_box_around,
     strip_polygon,
 )
 from .glyph_numbers import GlyphNumber
+from .merging import merge_glyphs
 from .style import Theme
 from .typeset import typeset
 
@@ -160,7 +161,7 @@ def math(source: str, theme: Theme, font_size: float = style.FONT_MATH, colour: 
 
     Glyphs of one colour are one path (one draw call) unless ``parts`` keeps
     each glyph apart; ``{{ part : label }}`` groups can be selected with
-    ``.select(label)`` (see :mod:`scenes.typeset`).
+    ``.select(label)`` (see :mod:`scenes.toolkit.typeset`).
     """
     return typeset(source, is_math=True, font_size=font_size, colour=colour or theme.text,
                    parts=parts)
@@ -174,12 +175,8 @@ def text(source: str, theme: Theme, font_size: float = style.FONT_BODY, colour: 
 
 
 def fmt(value: float, places: int = 2) -> str:
-    """A number for Typst math: a real minus sign, no '-0.00'."""
-    rounded = round(float(value), places)
-    if rounded == 0:
-        rounded = 0.0
-    body = f"{abs(rounded):.{places}f}"
-    return f"-{body}" if rounded < 0 else body
+    """A number for Typst math (which sets "-" as a real minus sign), no '-0.00'."""
+    return wording.number(value, places, minus="-")
 
 
 def fmt_vector(vector: Sequence[float], places: int = 2) -> str:
@@ -827,49 +824,3 @@ def place_outside_circle(label: VMobject, plane: DataPlane, spot, radius: float)
     reach = abs(screen[0]) * label.width / 2 + abs(screen[1]) * label.height / 2
     label.move_to(plane.c2p((0, 0)) + screen * (radius * plane.unit + reach + style.SMALL_BUFF))
     return label
-
-
-def merge_glyphs(mobject: VMobject) -> VMobject:
-    """Draw a still mobject as one path per style; changes it in place and returns it.
-
-    Cairo draws every VMobject on its own, at a cost per object, and a line of
-    text is dozens of glyphs (a plane's axes dozens of ticks, a data set dozens
-    of markers) that every still frame of an animation redraws. The curves of
-    every part that share a style (a group's own points included, such as an
-    axis line under its ticks) are merged into one VMobject (one path of many
-    sub-paths), which draws in a fraction of the time. Afterwards the parts can
-    no longer be selected or recoloured one by one; points without curves are
-    kept as they are.
-    """
-    merged: dict[tuple, VMobject] = {}
-    kept = []
-    for part in mobject.get_family()[1:]:
-        has_curves = (isinstance(part, VMobject)
-                      and len(part.points) >= part.n_points_per_cubic_curve)
-        if part.submobjects and not has_curves:
-            continue
-        if not has_curves:
-            kept.append(part)
-            continue
-        key = (part.get_fill_color().to_hex(), round(float(part.get_fill_opacity()), 4),
-               part.get_stroke_color().to_hex(), round(float(part.get_stroke_width()), 4),
-               round(float(part.get_stroke_opacity()), 4))
-        if key not in merged:
-            merged[key] = VMobject().match_style(part)
-        merged[key].append_points(part.points)
-    mobject.submobjects = [*merged.values(), *kept]
-    # forget other references to the old parts (a Typst mobject indexes them by label),
-    # or every copy of the mobject would still deep-copy them
-    for name, value in list(vars(mobject).items()):
-        if name != "submobjects" and isinstance(value, (list, dict)) and _holds_mobjects(value):
-            setattr(mobject, name, type(value)())
-    return mobject
-
-
-def _holds_mobjects(container) -> bool:
-    items = container.values() if isinstance(container, dict) else container
-    for item in items:
-        if isinstance(item, Mobject) or (isinstance(item, (list, tuple)) and any(
-                isinstance(x, Mobject) for x in item)):
-            return True
-    return False

@@ -1,0 +1,17 @@
+"""The scenes' shared toolkit, one module per concern; a scene file holds only what it says.
+
+- Look and timing: ``style`` (palette, themes, sizes, run times).
+- Text and numbers: ``typeset`` (Typst read from its SVG), ``glyph_numbers``
+  (numbers cheap to change), ``wording`` (captions: minus signs, counts, sums).
+- The data plane: ``mobjects`` (plane, markers, hyperplane, vectors, bands,
+  panels, live values, pseudocode), ``placement`` (labels clear of markers),
+  ``geometry`` (clipping, half-planes, strips).
+- Plots: ``plots`` (values against M, loss curves), ``gd_plots`` (the
+  probability field, regression curves).
+- The 3-D view: ``space``, ``space_geometry``.
+- The story's time: ``timeline`` (beats, captions, reading time), ``pacing``
+  (which steps of a run are shown, how fast).
+- Speed: ``layout`` (still drawings first, fades without copies, boards).
+- Outside: ``manim_adapter`` (every Manim internal), ``request`` (the CLI's
+  options in the Manim process).
+"""
