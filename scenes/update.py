@@ -403,7 +403,7 @@ class UpdateScene(LinvizScene):
         x_text = fmt(x_j[0]) if data.n_features == 1 else fmt_vector(x_j)
         gain = fmt(self.several_gain)
         same_run = trace is self.trace
-        source = "the same run" if same_run else f"the engine's run on _{data.name}_"
+        source = "the same run" if same_run else "a run on a 1-D data set"
         heading = text(f"It can take several updates: {source}", theme, style.FONT_SMALL,
                        theme.muted)
         point_row = text(f"point $i = {j + 1}$:  $x^((i)) = {x_text}$,  $y^((i)) = {y_j:+d}$,  "
@@ -457,6 +457,10 @@ class UpdateScene(LinvizScene):
                  f"update.")
         self.finish_beat()
 
+        # the decimals at which every row's change adds up to its score (−3.544 + 1.585
+        # is −1.959, which two places would show as −3.54 + 1.59 = −1.96)
+        places = max(wording.sum_places([self.history[a], self.history[b] - self.history[a]])
+                     for a, b, _ in self.rows)
         said_other, own_seen = False, 0
         for r, (a, b, own) in enumerate(self.rows):
             colour = theme.step if own else theme.muted
@@ -472,14 +476,16 @@ class UpdateScene(LinvizScene):
             if own and before <= 0:
                 own_seen += 1
                 sentence = (f"{'Its own update' if own_seen == 1 else 'Its own update again'}"
-                            f": {spoken(fmt(before))} + {gain} = {spoken(fmt(after))}. "
+                            f": {wording.number(before, places)} + "
+                            f"{wording.number(after - before, places)} = "
+                            f"{wording.number(after, places)}. "
                             + ("Still a mistake." if after <= 0 else "Correct at last."))
             elif not own and not said_other:
                 said_other = True
                 who = (f"Update {b}, on point {int(self.owners[b - 1]) + 1}, moves" if b - a == 1
                        else f"Updates {a + 1} to {b}, on other points, move")
-                sentence = (f"{who} this score too: from {spoken(fmt(before))} to "
-                            f"{spoken(fmt(after))}.")
+                sentence = (f"{who} this score too: from {wording.number(before, places)} to "
+                            f"{wording.number(after, places)}.")
             if sentence:
                 self.finish_beat()
                 self.narrate(sentence)
@@ -488,9 +494,9 @@ class UpdateScene(LinvizScene):
                       rate_func=smooth if own else linear)
             arrow.clear_updaters()
             # glyphs in the text colour, recoloured: one glyph set serves every column
-            change = GlyphNumber(("+" if after > before else "") + fmt(after - before),
+            change = GlyphNumber(("+" if after > before else "") + fmt(after - before, places),
                                  style.FONT_SMALL, theme.text).set_color(colour)
-            score = GlyphNumber(fmt(after), style.FONT_SMALL, theme.text).set_color(
+            score = GlyphNumber(fmt(after, places), style.FONT_SMALL, theme.text).set_color(
                 theme.mistake if after <= 0 else theme.correct)
             number = GlyphNumber(str(b) if b - a == 1 else f"{a + 1}-{b}", style.FONT_SMALL,
                                  theme.text).set_color(theme.muted).move_to([m_x, y, 0])
