@@ -340,7 +340,8 @@ class PerceptronScene(LinvizScene):
         self.section("result")
         result = self.trace.result
         self.cursor.set_stroke(opacity=0)
-        self.code.highlight(len(self.code.lines) - 1)
+        # a converged run ends at the break; one stopped by τ ends with its loop over t
+        self.code.highlight(len(self.code.lines) - 1 if result["converged"] else LINE_EPOCH)
         if result["converged"]:
             sentence = (f"Converged: {wording.count(result['updates'], 'update')} in "
                         f"{wording.count(result['epochs'], 'pass', 'passes')}; the last pass "
