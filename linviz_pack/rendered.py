@@ -126,9 +126,9 @@ def _tidy_sections(name: str, work: Path) -> None:
 def _keyframe_scene(entry, work: Path):
     """An entry for the scene's subclass that saves each section's last frame in work/keyframes."""
     scene_class = entry.load()
-    script = work / f"keyframes_{entry.name.replace('-', '_')}.py"
+    script = (work / f"keyframes_{entry.name.replace('-', '_')}.py").resolve()
     script.write_text(_KEYFRAME_SCENE.format(module=entry.module, class_name=scene_class.__name__,
-                                             folder=str(work / "keyframes")), encoding="utf-8")
+                                             folder=str((work / "keyframes").resolve())), encoding="utf-8")
     try:
         yield _KeyframeEntry(entry.name, str(script), scene_class)
     finally:

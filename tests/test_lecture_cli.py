@@ -162,6 +162,23 @@ def test_a_light_lecture_takes_the_handout_frames_from_its_own_render(runner, tm
     assert Image.open(frames[0]).convert("RGB").getpixel((2, 2)) == (255, 255, 255)
 
 
+def test_a_relative_out_folder_gets_light_handout_frames(runner, tmp_path, monkeypatch):
+    """`make video` passes --out media, a relative path: the handout's light frames must
+    still land in the scene's folder (the Manim process runs in another folder)."""
+    from PIL import Image
+
+    from linviz_cli import cli
+
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(cli, ["lecture", "summary", "--out", "media"])
+    assert result.exit_code == 0, result.stderr
+    frames = sorted((tmp_path / "media" / "scenes" / "summary" / "keyframes").glob("*.png"))
+    entries = json.loads((tmp_path / "media" / "scenes" / "summary" / "sections"
+                          / "sections.json").read_text())
+    assert len(frames) == len(entries)
+    assert Image.open(frames[0]).convert("RGB").getpixel((2, 2)) == (255, 255, 255)
+
+
 def test_a_second_run_renders_nothing_and_rewrites_nothing(lecture_pack):
     out, _ = lecture_pack
     before = {item: (out / item).stat().st_mtime_ns for item in ITEMS}
