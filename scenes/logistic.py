@@ -132,6 +132,11 @@ class LogisticScene(LinvizScene):
         }
         for status in self.statuses.values():
             status.to_edge(DOWN, buff=style.BOTTOM_BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
+        # the loss curve ends above the status line (its tick numbers would run into it)
+        lowest = max(status.get_top()[1] for status in self.statuses.values()) + style.BUFF
+        if self.curve.get_bottom()[1] < lowest:
+            room = self.value_rows.get_bottom()[1] - 2 * style.BUFF - lowest
+            self.curve.scale(room / self.curve.height, about_edge=UP + LEFT)
 
         #: how far the field has faded in (0 to 1)
         self.field_fade = ValueTracker(0.0)
