@@ -25,6 +25,7 @@ from scenes.toolkit.mobjects import (
     DataPlane, DataVector, Hyperplane, LiveValue, Pseudocode, arrow_scale_note, fmt, fmt_vector,
     text,
 )
+from scenes.toolkit.marks import PointNumbers
 from scenes.toolkit.pacing import FAST_FORWARD, SWEEP, UPDATE, VISIT, plan_perceptron
 
 PSEUDOCODE_OFFSET = [
@@ -57,6 +58,13 @@ class PerceptronScene(LinvizScene):
     offset = True
     epochs = 100
     plays = ("perceptron", {"offset": True})
+    #: call θᵀx + θ₀ the *score* and y(θᵀx + θ₀) the *signed score*, named once and kept
+    #: (the scenes after this one); False keeps this scene's one word "score" for y(θᵀx + θ₀)
+    names_both_scores = False
+    #: number the points the captions name (all of them on a small data set)
+    numbers_points = False
+    #: explain the update tip to tail on this many slow updates (None: on every one)
+    tip_to_tail_updates: int | None = None
 
     def make_trace(self):
         """The engine's run this scene replays."""
@@ -108,11 +116,12 @@ class PerceptronScene(LinvizScene):
             theta_row.remove(self.theta0_value)
         # every status the scene can show, typeset once; show_status swaps them
         small = style.FONT_SMALL
+        signed = self.signed_word
         self.statuses = {
             "start": text("start: $theta = 0$, so every score is $0$", theme, small),
-            "correct": text("score $> 0$: correct, no update", theme, small, theme.correct),
+            "correct": text(f"{signed} $> 0$: correct, no update", theme, small, theme.correct),
             "sweep": text("more visits, all correct: no update", theme, small, theme.correct),
-            "mistake": text("*before* the update: score $<= 0$, a mistake", theme, small,
+            "mistake": text(f"*before* the update: {signed} $<= 0$, a mistake", theme, small,
                             theme.mistake),
             "after": text("*after* the update: $theta$ and the boundary have moved", theme,
                           small),
@@ -146,6 +155,12 @@ class PerceptronScene(LinvizScene):
         self.visit_live.add_updater(lambda _: self.update_visit_counters())
         #: what follows θ: still while only correct visits are played
         self.theta_drawings = (self.state_live, self.hyperplane, self.theta_arrow)
+        self.point_numbers = PointNumbers(self.plane, theme) if self.numbers_points else None
+
+    @property
+    def signed_word(self) -> str:
+        """The name of y(θᵀx + θ₀) in this scene's captions and status lines."""
+        return wording.SIGNED_SCORE if self.names_both_scores else "score"
 
     def parameters(self, s: float | None = None):
         """(θ, θ₀) at step s (the tracker's value when None)."""
@@ -198,8 +213,16 @@ class PerceptronScene(LinvizScene):
                  self.visit_live, self.cursor)
         self.code.highlight(LINE_INIT)
         self.show_status("start")
-        self.narrate("It starts at θ = 0, so every score is 0: the first point it visits "
-                     "is a mistake, because the rule counts a score ≤ 0 as one.", 4)
+        if self.names_both_scores:
+            self.narrate(wording.SCORE_NAMES, 4)
+            if self.point_numbers is not None and self.point_numbers.number_all:
+                self.play(FadeIn(self.point_numbers.show_all()), run_time=style.RUN_INTRO)
+        if self.names_both_scores:
+            self.narrate("At θ = 0 every score is 0, and the rule counts a signed score ≤ 0 as "
+                         "a mistake: the first point visited is one.", 4)
+        else:
+            self.narrate("It starts at θ = 0, so every score is 0: the first point it visits "
+                         "is a mistake, because the rule counts a score ≤ 0 as one.", 4)
         self.wait(style.PAUSE_READ * 2)
 
     def play_trace(self) -> None:
@@ -268,12 +291,19 @@ class PerceptronScene(LinvizScene):
         self.show_status("mistake")
         # the step stands still while the mistake is shown and explained
         with self.holding(*self.theta_drawings, self.visit_live, self.cursor):
-            if beat.slow:
+            if beat.slow and self.names_both_scores:
+                self.narrate(f"Point {i + 1}, label {wording.label(label)}: score "
+                             f"{wording.number(label * score)}, so signed score "
+                             f"{wording.number(score)} ≤ 0, a mistake: θ moves by y⁽ⁱ⁾x⁽ⁱ⁾.")
+            elif beat.slow:
                 self.narrate(f"Point {i + 1} has label {wording.label(label)} and score "
                              f"{wording.number(score)}: not above 0, so it is a mistake and θ "
                              f"moves by y⁽ⁱ⁾x⁽ⁱ⁾.")
+            if beat.slow and self.point_numbers is not None:
+                self.point_numbers.show(self, i)
             self.pulse(i, style.RUN_SLOW_UPDATE if beat.slow else beat.run_time / 2)
-            if beat.slow:
+            if beat.slow and (self.tip_to_tail_updates is None
+                              or beat.update_number <= self.tip_to_tail_updates):
                 self.explain_tip_to_tail(k, x, label)
         self.code.highlight(LINE_UPDATE)
         self.advance(k + 1, beat.run_time, rate_func=smooth)
@@ -294,9 +324,9 @@ class PerceptronScene(LinvizScene):
         plus_one = " + 1" if self.offset else ""
         key = f"after-{k}"
         self.statuses[key] = text(
-            f"*after*: score ${fmt(old, places)} + {fmt(float(x @ x), places)}{plus_one} = "
-            f"{fmt(new, places)}$", self.theme, style.FONT_SMALL).move_to(
-                self.statuses["after"], aligned_edge=LEFT)
+            f"*after*: {self.after_words(i)} ${fmt(old, places)} + "
+            f"{fmt(float(x @ x), places)}{plus_one} = {fmt(new, places)}$", self.theme,
+            style.FONT_SMALL).move_to(self.statuses["after"], aligned_edge=LEFT)
         self.show_status(key)
         verdict = (f"> 0: point {i + 1} is now on its side" if new > 0
                    else f"≤ 0: point {i + 1} is still a mistake")
@@ -304,9 +334,15 @@ class PerceptronScene(LinvizScene):
         if k == int(np.flatnonzero(self.trace.steps["mistake"])[0]):
             moved = (" θ₀ changed too, so the line turned and shifted." if self.offset
                      else " The line turned about the origin.")
-        self.narrate(f"New score: {n(old)} + ‖x⁽ⁱ⁾‖²{plus_one} = {n(old)} + "
+        self.narrate(f"New {self.signed_word}: {n(old)} + ‖x⁽ⁱ⁾‖²{plus_one} = {n(old)} + "
                      f"{n(float(x @ x))}{plus_one} = {n(new)} {verdict}.{moved}")
         assert abs(old + gain - new) < 1e-6 * max(1.0, abs(new)), "the identity holds"
+
+    def after_words(self, i: int) -> str:
+        """The words before the new-score sum in the *after* status line."""
+        if self.names_both_scores:
+            return f"{self.signed_word} of point {i + 1}:"
+        return "score"
 
     def explain_tip_to_tail(self, k: int, x, label: float) -> None:
         """Draw y·x from the origin, then move it to the tip of θ: their sum is the new θ."""

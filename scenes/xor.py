@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from manim import config, DOWN, LEFT, RIGHT, FadeIn, FadeOut, ValueTracker, VGroup, smooth
 
+from linviz.errors import DataError
 from linviz.epochs import epoch_boundary_states, mistakes_per_epoch
 from linviz.features import lift_product, lifted_boundary_value
 from linviz.perceptron import Perceptron
@@ -25,7 +26,9 @@ from scenes.base import StepTracker
 from scenes.toolkit.mobjects import Hyperplane, LiveValue, Panel, fmt, fmt_vector, text
 from scenes.toolkit.pacing import UPDATE, plan_perceptron
 from scenes.perceptron import PerceptronScene
-from scenes.toolkit.space import SpaceView, ZeroSetCurve, fmt_combination
+from scenes.toolkit.geometry import clip_line
+from scenes.toolkit.placement import best_offset, box_around, covered_area
+from scenes.toolkit.space import SpaceView, ZeroSetCurve, ZeroSetShade, fmt_combination
 
 LIFTED_TERMS = ("x_1", "x_2", "x_1 x_2", "")
 
@@ -36,7 +39,7 @@ def curve_kind(theta, theta0: float) -> str:
     if t3 == 0:
         return "a line" if (t1 or t2) else "nothing"
     if np.isclose(theta0 * t3, t1 * t2):
-        return "two lines: a hyperbola flattened onto its asymptotes"
+        return "two crossing lines, a flattened hyperbola"
     return "a hyperbola"
 
 
@@ -51,6 +54,21 @@ class XorScene(PerceptronScene):
     epochs = 3
     plays = None  # its runs (on the data and lifted) are made here, together
     lifted_epochs = 100
+    names_both_scores = True
+    numbers_points = True
+    tip_to_tail_updates = 1  # once is enough: the perceptron scene showed it already
+    #: the built-in data sets this scene tells the story of
+    XOR_DATA = ("xor", "xor-cloud")
+    #: up to this many values, the training error along the cycle is read out one by one
+    LISTED_ERRORS = 6
+
+    @classmethod
+    def check_data(cls, data, spec: str) -> None:
+        """XOR data only: the story names its four corners and their labels."""
+        super().check_data(data, spec)
+        if spec not in cls.XOR_DATA:
+            raise DataError(f"scene 'xor' tells the story of the XOR corners; {spec!r} is not "
+                            f"XOR data: try 'xor' or 'xor-cloud'")
 
     def make_lifted_trace(self):
         """The engine's run on the lifted points [x₁, x₂, x₁x₂]."""
@@ -84,8 +102,16 @@ class XorScene(PerceptronScene):
         else:  # pragma: no cover - XOR with cyclic order always cycles
             self.cycle_states = np.arange(len(self.thetas))
         self.cycle_errors = self.errors[self.cycle_states]
-        listed = ", ".join(fmt(e) for e in self.cycle_errors)
-        rows.append(text(f"training error along the cycle: {listed}", theme, small))
+        self.along = "along the cycle" if self.cycle is not None else "along the run"
+        if len(self.cycle_errors) <= self.LISTED_ERRORS:
+            listed = ", ".join(fmt(e) for e in self.cycle_errors)
+            self.errors_words = ", ".join(wording.number(e) for e in self.cycle_errors)
+        else:
+            low, high = float(np.min(self.cycle_errors)), float(np.max(self.cycle_errors))
+            listed = f"between {fmt(low)} and {fmt(high)}"
+            self.errors_words = (f"between {wording.number(low)} and {wording.number(high)}, "
+                                 f"over {len(self.cycle_errors)} states")
+        rows.append(text(f"training error {self.along}: {listed}", theme, small))
         best = float(np.min(self.errors))
         self.separable = is_separable(self.data.X, self.data.y, offset=self.offset)
         why = "" if self.separable else f": no line gets all {self.data.n_samples} right"
@@ -104,12 +130,57 @@ class XorScene(PerceptronScene):
         self.cycle_panel.set_x(style.PANEL_LEFT, direction=LEFT)
         # the cycle's boundaries, all at once: the line keeps turning round
         self.ghosts = VGroup()
-        for state in self.cycle_states:
+        self.ghost_updates = []  # j: the line of θ after j updates of the pass
+        for j, state in enumerate(self.cycle_states):
             if np.any(self.thetas[state]):
                 ghost = Hyperplane(self.plane, self.thetas[state], self.theta0s[state],
                                    show_normal=False, show_shading=False, show_notes=False)
                 ghost.line.set_stroke(color=theme.step, width=style.GHOST_STROKE)
                 self.ghosts.add(ghost)
+                self.ghost_updates.append(j)
+        self.ghost_labels = self.label_ghosts()
+
+    def label_ghosts(self) -> VGroup:
+        """Each cycle line tagged with j, the updates of the pass after which θ draws it.
+
+        Only for a cycle of a few lines (more would bury the plane in numbers): the
+        tag sits near one end of its line, where it covers no marker and no other tag.
+        """
+        labels = VGroup()
+        if self.cycle is None or len(self.ghost_updates) > self.LISTED_ERRORS:
+            return labels
+        plane, theme = self.plane, self.theme
+        markers = plane.c2p_many(plane.X)
+        obstacles = [box_around(markers, style.POINT_SIZE * 1.4)]
+        for label in plane.axis_labels:
+            low, high = label.get_corner([-1, -1, 0]), label.get_corner([1, 1, 0])
+            obstacles.append(np.array([[low[0], low[1], high[0], high[1], 100.0]]))
+        frame = plane.frame
+        bounds = np.array([*frame.get_corner([-1, -1, 0])[:2], *frame.get_corner([1, 1, 0])[:2]])
+        for j, state in zip(self.ghost_updates, self.cycle_states[self.ghost_updates]):
+            segment = clip_line(self.thetas[state], self.theta0s[state], plane.box)
+            if segment is None:
+                continue
+            tag = text(f"*{j}*", theme, style.FONT_SMALL, theme.step)
+            a, b = (plane.c2p(p) for p in segment)
+            best = None
+            for where in (0.12, 0.88, 0.3, 0.7):
+                anchor = a + where * (b - a)
+                offset = best_offset(anchor, (tag.width, tag.height), np.vstack(obstacles),
+                                     gap=style.SMALL_BUFF, bounds=bounds)
+                centre = anchor[:2] + offset
+                box = np.array([*(centre - [tag.width / 2, tag.height / 2]),
+                                *(centre + [tag.width / 2, tag.height / 2])])
+                cost = covered_area(box, np.vstack(obstacles))
+                if best is None or cost < best[0] - 1e-12:
+                    best = (cost, centre, box)
+                if cost <= 1e-12:
+                    break
+            _, centre, box = best
+            tag.move_to([*centre, 0.0])
+            obstacles.append(np.array([[*box, 100.0]]))
+            labels.add(tag)
+        return labels
 
     def build_lift(self) -> None:
         """The lifted view, its live values, and the curve on the plane, following the run."""
@@ -127,7 +198,7 @@ class XorScene(PerceptronScene):
         self.lifted_tracker = StepTracker(0)
         self.space = SpaceView(self.lifted_points * [1, 1, 0], lifted.y, theme,
                                [-extent] * 3, [extent] * 3,
-                               axis_labels=("x_1", "x_2", "x_3 = x_1 x_2"),
+                               axis_labels=("x_1", "x_2", "x_3 = x_1 x_2"), drops_to_plane=True,
                                # a wider data set is drawn smaller: the box stays in the frame
                                scale=min(style.SPACE_SCALE, style.SPACE_FIT / extent))
         self.curve = ZeroSetCurve(self.plane, theme.highlight)
@@ -191,7 +262,7 @@ class XorScene(PerceptronScene):
         lift = self.lift_amount.get_value()
         self.space.points3d = self.lifted_points * [1, 1, lift]
         self.space.plane_parameters = self.lifted_parameters() if lift > 0 else None
-        self.space.set_view(self.azimuth.get_value(), style.SPACE_ELEVATION)
+        self.space.set_view(self.azimuth.get_value(), style.XOR_SPACE_ELEVATION)
         if self.space.plane_parameters is None:
             self.space.set_plane(None, 0.0)
 
@@ -204,8 +275,14 @@ class XorScene(PerceptronScene):
     # -- the story -------------------------------------------------------------
     def introduce(self) -> None:
         super().introduce()
-        self.narrate("These four corners are XOR: the label is +1 exactly where x₁ and x₂ "
-                     "differ in sign. Minsky and Papert (1969): no line separates them.", 4)
+        n = self.data.n_samples
+        if n == 4:
+            self.narrate("These four corners are XOR: the label is +1 exactly where x₁ and x₂ "
+                         "differ in sign. Minsky and Papert (1969): no line separates them.", 4)
+        else:
+            self.narrate(f"These {n} points lie in clouds around the four XOR corners, labelled "
+                         f"+1 around the corners where x₁ and x₂ differ in sign: no line "
+                         f"separates them.", 4)
         self.wait(style.PAUSE_READ)
 
     def conclude(self) -> None:
@@ -221,22 +298,31 @@ class XorScene(PerceptronScene):
         self.remove(self.hyperplane, self.theta_arrow, self.cursor)
         self.thaw(self.code.lines, self.labels)
         self.play(FadeOut(VGroup(self.code, self.labels, self.live)), FadeIn(self.cycle_panel),
-                  FadeIn(self.ghosts), run_time=style.RUN_INTRO)
+                  FadeIn(self.ghosts), FadeIn(self.ghost_labels), run_time=style.RUN_INTRO)
         counts = ", ".join(str(int(m)) for m in self.epoch_mistakes)
         self.narrate(f"Mistakes per epoch: {counts}. They never reach 0.", 3)
+        if len(self.ghost_labels):
+            tags = ", ".join(str(j) for j in self.ghost_updates)
+            self.narrate(f"Lines {tags}: the boundary after that many updates of a pass. It "
+                         f"turns and never stays.", 3)
+        else:
+            self.narrate("The boundaries of the run, drawn together: it turns and never "
+                         "stays.", 3)
         self.wait(style.PAUSE_READ)
         if self.cycle is not None:
-            self.narrate(f"Every epoch starts from the same state: the run repeats itself "
-                         f"— {self.cycle_sentence}.", 4)
+            period = int(self.cycle["period_epochs"])
+            every = "Every pass" if period == 1 else f"Every {period} passes"
+            self.narrate(f"{every} the run comes back to the same θ, θ₀: it repeats every "
+                         f"{self.cycle['updates_per_period']} updates, forever.", 4)
             self.wait(style.PAUSE_READ)
-        self.narrate(f"The training error goes round "
-                     f"{', '.join(wording.number(e) for e in self.cycle_errors)} — "
+        self.narrate(f"The training error {self.along} goes {self.errors_words} — "
                      f"{self.best_sentence}.", 4)
         self.wait(style.PAUSE_READ * 2)
 
     def lift(self) -> None:
         self.section("lift")
-        self.play(FadeOut(self.cycle_panel), FadeOut(self.ghosts), FadeIn(self.space),
+        self.play(FadeOut(self.cycle_panel), FadeOut(self.ghosts), FadeOut(self.ghost_labels),
+                  FadeIn(self.space),
                   run_time=style.RUN_INTRO)
         self.statuses.update(self.lift_statuses)
         self.show_status("lift")
@@ -252,11 +338,32 @@ class XorScene(PerceptronScene):
         self.freeze(self.title)
         self.play(self.lift_amount.animate.set_value(1.0), run_time=style.RUN_LIFT,
                   rate_func=smooth)
-        self.narrate("The + points, where x₁x₂ < 0, go down; the − points go up: now a "
-                     "plane fits between them.", 3)
+        self.narrate(self.lift_sentence(), 3)
         self.play(self.azimuth.animate.set_value(style.SPACE_AZIMUTH + style.SPACE_TURN),
                   run_time=style.RUN_TURN, rate_func=smooth)
         self.wait(style.PAUSE_SHORT)
+
+    def lift_sentence(self) -> str:
+        """Where the points go when lifted, said of every point (counted from the data)."""
+        product = self.data.X[:, 0] * self.data.X[:, 1]
+        y = self.data.y
+        if np.all(product[y > 0] < 0) and np.all(product[y < 0] > 0):
+            return ("The + points, where x₁x₂ < 0, go down; the − points go up: now a plane "
+                    "fits between them.")
+        across = int(np.sum((product < 0) != (y > 0)))
+        return (f"Most + points have x₁x₂ < 0 and go down, most − points go up; "
+                f"{wording.count(across, 'point')} lie across an axis from their corner.")
+
+    def plane_sides(self):
+        """(− points above the final plane, + points below it): who is where, vertically."""
+        theta, theta0 = self.lifted_trace.result["theta"], self.lifted_trace.result["theta0"]
+        theta = np.asarray(theta, dtype=float)
+        if abs(theta[2]) < 1e-12:
+            return None
+        Z = self.lifted_points
+        above = Z[:, 2] > -(Z[:, :2] @ theta[:2] + float(theta0)) / theta[2]
+        y = self.data.y
+        return bool(np.all(above[y < 0])), bool(np.all(~above[y > 0]))
 
     def play_lifted_run(self) -> None:
         self.section("lifted-perceptron")
@@ -264,8 +371,8 @@ class XorScene(PerceptronScene):
         self.play(FadeIn(self.lifted_row), run_time=style.RUN_INTRO)
         self.remove(self.lifted_row)
         self.add(self.lifted_labels, self.lifted_live, self.curve)
-        self.narrate("The same perceptron, on [x₁, x₂, x₁x₂]. On the left, its plane seen "
-                     "in the plane of the data.", 3)
+        self.narrate("The same perceptron on [x₁, x₂, x₁x₂]. Left: its plane, seen in the data "
+                     "plane. Right: each drop to the plane has its side's colour.", 3)
         trace = self.lifted_trace
         for beat in plan_perceptron(trace.steps["mistake"], trace.steps["epoch"]):
             self.play(self.lifted_tracker.animate.set_value(beat.end),
@@ -280,8 +387,11 @@ class XorScene(PerceptronScene):
         self.show_status("done")
         result = trace.result
         if result["converged"]:
+            sides = self.plane_sides()
+            where = ("The − points lie above the plane, the + points below." if sides == (True, True)
+                     else "Every drop has the colour of its own point: all on their side.")
             self.narrate(f"Converged: {result['updates']} updates in {result['epochs']} epochs. "
-                         f"The plane has the − points above and the + points below.", 3)
+                         f"{where}", 3)
         else:
             self.narrate(f"Not converged after {result['epochs']} epochs: even lifted, "
                          f"these points are not separable.", 3)
@@ -291,9 +401,16 @@ class XorScene(PerceptronScene):
     def back_in_the_plane(self) -> None:
         self.section("back-in-2d")
         self.show_status("curve")
-        self.narrate(f"Seen back in the plane of the data, the separating plane is the curve "
-                     f"θ₁x₁ + θ₂x₂ + θ₃x₁x₂ + θ₀ = 0: here {self.final_curve_kind}. "
-                     f"It separates XOR.", 4)
+        verdict = ("It separates XOR: the + side is shaded." if self.lifted_separates else
+                   "Its + side is shaded; it does not separate every point.")
+        self.narrate(f"In the data plane, that plane is θ₁x₁ + θ₂x₂ + θ₃x₁x₂ + θ₀ = 0: here "
+                     f"{self.final_curve_kind}. {verdict}", 4)
+        final = self.lifted_function(len(self.lifted_states_after) - 1)
+        if final is not None:
+            self.final_shade = ZeroSetShade(self.plane, final, self.theme.positive,
+                                            self.theme.shade_opacity)
+            self.play(FadeIn(self.final_shade), run_time=style.RUN_INTRO)
+            self.bring_to_back(self.final_shade)
         self.wait(style.PAUSE_READ)
         self.narrate("Separable in a lifted space: the idea kernels build on.", 3)
         self.wait(style.PAUSE_READ * 2)

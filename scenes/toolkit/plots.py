@@ -46,7 +46,8 @@ class PlotAxes(VGroup):
 
     def __init__(self, theme: Theme, x_right: float, largest: float, width: float,
                  height: float, x_label: str, y_label: str | None = None,
-                 x_step: float | None = None, y_ticks_from_zero: bool = True):
+                 x_step: float | None = None, y_ticks_from_zero: bool = True,
+                 tick: float = style.PLOT_TICK, tick_font: float = style.FONT_TINY):
         self.x_right = float(max(x_right, 1))
         top = float(max(largest, 1e-9))
         self.y_step = nice_step(top)
@@ -57,17 +58,17 @@ class PlotAxes(VGroup):
         x_step = x_step or nice_step(self.x_right)
         for x in np.arange(0.0, self.x_right + x_step / 2, x_step):
             point = self.c2p(x, 0)
-            ticks.add(Line(point + DOWN * style.PLOT_TICK, point + UP * style.PLOT_TICK,
+            ticks.add(Line(point + DOWN * tick, point + UP * tick,
                            stroke_width=2, color=theme.muted))
-            labels.add(GlyphNumber(fmt(x, 0), style.FONT_TINY, theme.muted).next_to(
+            labels.add(GlyphNumber(fmt(x, 0), tick_font, theme.muted).next_to(
                 point, DOWN, buff=style.PLOT_LABEL_BUFF))
         places = _places(self.y_step)
         first = 0.0 if y_ticks_from_zero else self.y_step
         for v in np.arange(first, self.y_top + self.y_step / 2, self.y_step):
             point = self.c2p(0, v)
-            ticks.add(Line(point + LEFT * style.PLOT_TICK, point + RIGHT * style.PLOT_TICK,
+            ticks.add(Line(point + LEFT * tick, point + RIGHT * tick,
                            stroke_width=2, color=theme.muted))
-            labels.add(GlyphNumber(fmt(v, places), style.FONT_TINY, theme.muted).next_to(
+            labels.add(GlyphNumber(fmt(v, places), tick_font, theme.muted).next_to(
                 point, LEFT, buff=style.PLOT_LABEL_BUFF))
         self.x_label = math(x_label, theme, style.FONT_SMALL).next_to(
             self.x_axis.get_end(), RIGHT, buff=style.PLOT_LABEL_BUFF)
@@ -130,7 +131,7 @@ class BoundPlot(PlotAxes):
 
     def __init__(self, values, bound, theme: Theme, value_colour: str, bound_colour: str,
                  width: float = style.PLOT_WIDTH, height: float = style.PLOT_HEIGHT,
-                 x_label: str = "M"):
+                 x_label: str = "M", **axes_options):
         self.values = np.asarray(values, dtype=float)
         self.bound = np.asarray(bound, dtype=float)
         if self.values.shape != self.bound.shape or self.values.ndim != 1:
@@ -140,7 +141,7 @@ class BoundPlot(PlotAxes):
         unit_ticks = self.M_final <= style.PLOT_MAX_UNIT_TICKS
         super().__init__(theme, self.M_final, max(np.max(self.values), np.max(self.bound)),
                          width, height, x_label, x_step=1.0 if unit_ticks else None,
-                         y_ticks_from_zero=False)
+                         y_ticks_from_zero=False, **axes_options)
 
         self.gap = Polygon(ORIGIN, RIGHT, UP, stroke_width=0, fill_color=bound_colour,
                            fill_opacity=style.PLOT_GAP_OPACITY)

@@ -34,7 +34,7 @@ class SpaceView(VGroup):
 
     def __init__(self, points, labels, theme: Theme, low, high,
                  axis_labels=("x_1", "x_2", "x_3"), scale: float = style.SPACE_SCALE,
-                 center=style.SPACE_CENTER):
+                 center=style.SPACE_CENTER, drops_to_plane: bool = False):
         self.theme = theme
         self.low, self.high = np.asarray(low, dtype=float), np.asarray(high, dtype=float)
         self.scale_factor = scale
@@ -51,11 +51,17 @@ class SpaceView(VGroup):
         self.markers = MarkerCloud(labels, theme, discs=False)
         self.drops = FastDashedLines(theme.muted)
         self.drops.set_stroke(opacity=style.DROP_OPACITY)
+        #: with ``drops_to_plane``, once a plane is shown each point's drop runs to the plane
+        #: straight below or above it, coloured by the plane's side the point lies on:
+        #: θᵀz + θ₀ > 0 in the + colour, < 0 in the − colour
+        self.drops_to_plane = drops_to_plane
+        self.side_drops = VGroup(FastDashedLines(theme.positive), FastDashedLines(theme.negative))
+        self.side_drops.set_stroke(opacity=style.SIDE_DROP_OPACITY)
         self.points3d = np.asarray(points, dtype=float)
         self.plane_parameters = None
         self.plane_vertices = None
         super().__init__(self.edges, self.axes, self.axis_labels, self.plane, self.drops,
-                         self.markers)
+                         *([self.side_drops] if drops_to_plane else []), self.markers)
         self.set_view(self.view.azimuth, self.view.elevation)
         self.set_plane(None, 0.0)
 
@@ -96,8 +102,37 @@ class SpaceView(VGroup):
         floor[:, 2] = 0.0
         below = self.c2p(floor)
         self.markers.set_positions(screen)
-        self.drops.set_segments(below, screen)
+        feet = self.plane_feet() if self.drops_to_plane else None
+        if feet is None:
+            self.drops.set_segments(below, screen)
+            for drops in self.side_drops:
+                drops.set_segments(np.zeros((1, 3)), np.zeros((1, 3)))
+            return self
+        self.drops.set_segments(np.zeros((1, 3)), np.zeros((1, 3)))
+        theta, theta0, _ = self.plane_parameters
+        positive = self.points3d @ theta + theta0 > 0
+        ends = self.c2p(feet)
+        for drops, side in zip(self.side_drops, (positive, ~positive)):
+            if np.any(side):
+                drops.set_segments(ends[side], screen[side])
+            else:
+                drops.set_segments(np.zeros((1, 3)), np.zeros((1, 3)))
         return self
+
+    def plane_feet(self) -> np.ndarray | None:
+        """Where the vertical through each point meets the shown plane (None: no such plane).
+
+        The plane θᵀz + θ₀ = 0 is met at z₃ = −(θ₁z₁ + θ₂z₂ + θ₀)/θ₃, kept inside the box.
+        """
+        if self.plane_parameters is None:
+            return None
+        theta, theta0, presence = self.plane_parameters
+        if presence < style.PRESENCE_MIN or abs(theta[2]) < 1e-12:
+            return None
+        feet = self.points3d.copy()
+        feet[:, 2] = np.clip(-(feet[:, :2] @ theta[:2] + theta0) / theta[2],
+                             self.low[2], self.high[2])
+        return feet
 
     def set_plane(self, theta, theta0: float, presence: float = 1.0) -> "SpaceView":
         """Show the plane θᵀz + θ₀ = 0 clipped to the box (None or θ = 0: no plane).
@@ -170,6 +205,28 @@ class ZeroSetCurve(VGroup):
         points = self.path.points
         ends = np.concatenate([points[0::4], points[3::4]])
         return np.array([plane.p2c(p) for p in ends]).reshape(-1, 2)
+
+
+class ZeroSetShade(VMobject):
+    """The region f(x) > 0 of a data plane lightly filled in the + colour, one path.
+
+    The pieces come from :func:`~scenes.toolkit.space_geometry.positive_region_polygons`
+    on the same grid as :class:`ZeroSetCurve`, so the fill ends on the curve.
+    """
+
+    def __init__(self, plane, f, colour: str, opacity: float, cells: int = style.ZERO_SET_CELLS):
+        from .space_geometry import positive_region_polygons
+
+        super().__init__(stroke_width=0, fill_color=colour, fill_opacity=opacity)
+        box = plane.box
+        self.polygons = positive_region_polygons(f, (box.x_min, box.x_max),
+                                                 (box.y_min, box.y_max), cells)
+        for polygon in self.polygons:
+            corners = plane.c2p_many(polygon)
+            self.start_new_path(corners[0])
+            self.add_points_as_corners([*corners[1:], corners[0]])
+        if not self.polygons:
+            self.set_points_as_corners([plane.c2p((0, 0))] * 2)
 
 
 def fmt_combination(coefficients, terms, places: int = 2) -> str:

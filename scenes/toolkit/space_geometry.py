@@ -129,3 +129,48 @@ def zero_set_segments(f, x_range, y_range, cells: int = 48) -> np.ndarray:
     if not segments:
         return np.zeros((0, 2, 2))
     return np.array(segments, dtype=float)
+
+
+def positive_region_polygons(f, x_range, y_range, cells: int = 48) -> list[np.ndarray]:
+    """Polygons covering {p : f(p) > 0} in a rectangle, cell by cell (marching squares).
+
+    Each of the ``cells`` × ``cells`` squares is cut along the same linear
+    interpolation of f along its edges as :func:`zero_set_segments`, so the
+    polygons end exactly on the drawn curve. A square whose corners change sign
+    four times keeps the two positive corners apart (two triangles) unless f
+    is positive at its centre (one hexagon). Returns a list of (k, 2) arrays.
+    """
+    xs = np.linspace(*x_range, cells + 1)
+    ys = np.linspace(*y_range, cells + 1)
+    gx, gy = np.meshgrid(xs, ys, indexing="ij")
+    values = np.asarray(f(np.column_stack([gx.ravel(), gy.ravel()])), dtype=float).reshape(gx.shape)
+    values = np.where(values == 0, -1e-300, values)
+    polygons = []
+    corner_index = [(0, 0), (1, 0), (1, 1), (0, 1)]
+    for i in range(cells):
+        for j in range(cells):
+            v = [values[i + di, j + dj] for di, dj in corner_index]
+            p = [np.array([gx[i + di, j + dj], gy[i + di, j + dj]]) for di, dj in corner_index]
+            positive = [value > 0 for value in v]
+            if not any(positive):
+                continue
+            if all(positive):
+                polygons.append(np.array(p))
+                continue
+            crossing = [p[a] + v[a] / (v[a] - v[(a + 1) % 4]) * (p[(a + 1) % 4] - p[a])
+                        if positive[a] != positive[(a + 1) % 4] else None for a in range(4)]
+            if sum(c is not None for c in crossing) == 4:
+                centre = float(f(np.array([(p[0] + p[2]) / 2]))[0])
+                if centre <= 0:  # two separate corners
+                    for a in range(4):
+                        if positive[a]:
+                            polygons.append(np.array([crossing[(a - 1) % 4], p[a], crossing[a]]))
+                    continue
+            outline = []
+            for a in range(4):
+                if positive[a]:
+                    outline.append(p[a])
+                if crossing[a] is not None:
+                    outline.append(crossing[a])
+            polygons.append(np.array(outline))
+    return polygons

@@ -54,3 +54,10 @@ def sentence(text: str) -> str:
 def vector(values, places: int = 2) -> str:
     """(a, b, …) with real minus signs."""
     return "(" + ", ".join(number(v, places) for v in values) + ")"
+
+
+#: y(θᵀx + θ₀): the *signed score*, as opposed to the score θᵀx + θ₀ (see SCORE_NAMES)
+SIGNED_SCORE = "signed score"
+#: the sentence that names the two quantities once, for scenes that use both words
+SCORE_NAMES = ("Per point: its score θᵀx + θ₀, and its signed score y(θᵀx + θ₀), "
+               "above 0 exactly when the point is on its own side.")
