@@ -380,8 +380,10 @@ class XorScene(PerceptronScene):
                       rate_func=smooth if beat.kind == UPDATE else (lambda t: t))
             if beat.kind == UPDATE:
                 theta, theta0, _ = self.lifted_parameters(beat.end)
-                self.narrate(f"Update {beat.update_number}: θ = {wording.vector(theta, 0)}, "
-                             f"θ₀ = {wording.number(theta0, 0)}; on the left, "
+                # whole numbers on the XOR corners; two places on other data
+                places = 0 if np.allclose(np.append(theta, theta0) % 1, 0) else 2
+                self.narrate(f"Update {beat.update_number}: θ = {wording.vector(theta, places)}, "
+                             f"θ₀ = {wording.number(theta0, places)}; on the left, "
                              f"{curve_kind(theta, theta0)}.", 2.5)
                 self.wait(style.PAUSE_SHORT)
         self.show_status("done")

@@ -16,11 +16,22 @@ def scene(tmp_path_factory):
     return built_scene(NoiseScene, tmp_path_factory.mktemp("noise"))
 
 
-def test_flipped_points_are_ringed(scene):
+def test_flipped_points_are_in_squares_and_the_reference_line_is_their_fraction(scene):
     assert scene.flipped == list(scene.data.params["flipped"]) and scene.flipped
-    for ring, i in zip(scene.rings, scene.flipped):
-        np.testing.assert_allclose(ring.get_center(), scene.plane.c2p(scene.data.X[i]),
+    marks = scene.flip_marks.points
+    # one closed square (4 corners, 5 points as corners) per flipped point, centred on it
+    squares = np.array([p for p in marks[::4]]).reshape(len(scene.flipped), -1, 3)
+    for square, i in zip(squares, scene.flipped):
+        np.testing.assert_allclose(square[:4].mean(axis=0), scene.plane.c2p(scene.data.X[i]),
                                    atol=1e-9)
+    line, _ = scene.reference
+    plot = scene.error_plot
+    level = len(scene.flipped) / scene.data.n_samples
+    ends = [plot.p2c(p) for p in (line.starts[0], line.ends[0])]
+    np.testing.assert_allclose([e[1] for e in ends], [level, level], atol=1e-9)
+    assert ends[0][0] == pytest.approx(0) and ends[1][0] == pytest.approx(scene.epochs)
+    # twice the old height, unless the counters below leave less room
+    assert plot.y_axis.get_length() > 1.8
 
 
 def test_boundary_and_plot_follow_the_trace(scene):

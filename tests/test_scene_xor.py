@@ -116,7 +116,7 @@ def test_plane_in_box_and_zero_set_against_known_answers():
 
 
 def test_curve_kinds():
-    assert curve_kind([0, 0, -4], 0) .startswith("two lines")
+    assert curve_kind([0, 0, -4], 0).startswith("two crossing lines")
     assert curve_kind([1, 1, -3], 1) == "a hyperbola"
     assert curve_kind([1, 2, 0], 3) == "a line"
 

@@ -137,8 +137,9 @@ def positive_region_polygons(f, x_range, y_range, cells: int = 48) -> list[np.nd
     Each of the ``cells`` × ``cells`` squares is cut along the same linear
     interpolation of f along its edges as :func:`zero_set_segments`, so the
     polygons end exactly on the drawn curve. A square whose corners change sign
-    four times keeps the two positive corners apart (two triangles) unless f
-    is positive at its centre (one hexagon). Returns a list of (k, 2) arrays.
+    four times keeps the two positive corners apart (two triangles, or two
+    squares meeting at the centre when f is 0 there) unless f is positive at
+    its centre (one hexagon). Returns a list of (k, 2) arrays.
     """
     xs = np.linspace(*x_range, cells + 1)
     ys = np.linspace(*y_range, cells + 1)
@@ -160,11 +161,15 @@ def positive_region_polygons(f, x_range, y_range, cells: int = 48) -> list[np.nd
             crossing = [p[a] + v[a] / (v[a] - v[(a + 1) % 4]) * (p[(a + 1) % 4] - p[a])
                         if positive[a] != positive[(a + 1) % 4] else None for a in range(4)]
             if sum(c is not None for c in crossing) == 4:
-                centre = float(f(np.array([(p[0] + p[2]) / 2]))[0])
-                if centre <= 0:  # two separate corners
+                middle = (p[0] + p[2]) / 2
+                centre = float(f(np.array([middle]))[0])
+                if centre <= 1e-9 * max(abs(value) for value in v):  # two separate corners
+                    # through the centre when f is 0 there: two lines crossing (x₁x₂ = 0)
+                    tip = [middle] if centre >= -1e-9 * max(abs(value) for value in v) else []
                     for a in range(4):
                         if positive[a]:
-                            polygons.append(np.array([crossing[(a - 1) % 4], p[a], crossing[a]]))
+                            polygons.append(np.array([crossing[(a - 1) % 4], p[a], crossing[a],
+                                                      *tip]))
                     continue
             outline = []
             for a in range(4):
