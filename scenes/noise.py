@@ -32,6 +32,7 @@ class NoiseScene(PerceptronScene):
     epochs = style.NOISE_EPOCHS
     names_both_scores = True
     numbers_points = True
+    fits_theta_row = True
     tip_to_tail_updates = 1  # once is enough: the perceptron scene showed it already
 
     def build(self) -> None:
@@ -98,9 +99,9 @@ class NoiseScene(PerceptronScene):
         super().introduce()
         n, count = self.data.n_samples, len(self.flipped)
         if self.flipped:
-            self.show_status("flipped")
             self.narrate(f"These {n} points were separable, but {count} labels have been "
                          f"flipped (in squares): now no line separates them.", 4)
+            self.show_status("flipped")
             self.play(self.appear(self.flip_marks), run_time=style.RUN_INTRO)
         else:
             self.narrate(f"No line separates these {n} points: whatever the perceptron does, "
@@ -117,7 +118,8 @@ class NoiseScene(PerceptronScene):
         if self.plot_shown:
             return
         self.plot_shown = True
-        line = ("; dashed: the line the data was made with" if self.flipped else "")
+        line = ("; dashed: the error of the line the data was made with" if self.flipped
+                else "")
         self.narrate(f"The code stays the same from here on; in its place, the training error "
                      f"after each pass t{line}.", 4)
         self.thaw(self.code.lines)
@@ -129,9 +131,9 @@ class NoiseScene(PerceptronScene):
         self.add(self.error_plot.graph)
 
     def narrate_pass(self, epoch: int) -> None:
-        super().narrate_pass(epoch)
-        if epoch > 1:
+        if epoch > 1:  # the plot comes first: the pass is told while it plays
             self.show_error_plot()
+        super().narrate_pass(epoch)
 
     def show_update(self, beat) -> None:
         if beat.update_number == style.SLOW_UPDATES + 1 and not beat.slow:

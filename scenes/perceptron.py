@@ -63,6 +63,9 @@ class PerceptronScene(LinvizScene):
     names_both_scores = False
     #: number the points the captions name (all of them on a small data set)
     numbers_points = False
+    #: lay the θ row out for the run's widest θ (False: for θ = 0, which a wider θ
+    #: such as (−0.10, −2.16) runs into θ₀)
+    fits_theta_row = False
     #: explain the update tip to tail on this many slow updates (None: on every one)
     tip_to_tail_updates: int | None = None
 
@@ -108,10 +111,15 @@ class PerceptronScene(LinvizScene):
         score_label = ("y^((i))(theta^T x^((i)) + theta_0)" if self.offset
                        else "y^((i)) theta^T x^((i))")
         self.score = LiveValue(score_label, "", theme)
-        self.theta_value = LiveValue("theta", fmt_vector((0, 0)), theme)
+        # laid out for the widest θ of the run when asked (θ₀ is then never run into),
+        # then set to the start
+        widest = (max((fmt_vector(t) for t in self.thetas), key=len) if self.fits_theta_row
+                  else fmt_vector((0, 0)))
+        self.theta_value = LiveValue("theta", widest, theme)
         self.theta0_value = LiveValue("theta_0", 0.0, theme)
         theta_row = VGroup(self.theta_value, self.theta0_value).arrange(
             direction=np.array([1.0, 0.0, 0.0]), buff=0.45)
+        self.theta_value.set_value(fmt_vector((0, 0)))
         if not self.offset:
             theta_row.remove(self.theta0_value)
         # every status the scene can show, typeset once; show_status swaps them

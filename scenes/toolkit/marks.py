@@ -23,7 +23,8 @@ class PointNumbers(VGroup):
     """The numbers i + 1 (the notes count points from 1) beside markers of a data plane.
 
     Each number sits beside its marker on the side that covers the fewest other
-    markers, numbers and axis labels (see :mod:`scenes.toolkit.placement`).
+    markers, numbers and axis labels (see :mod:`scenes.toolkit.placement`), just
+    outside the cursor's ring, which is round the point whenever a caption names it.
     """
 
     def __init__(self, plane, theme, number_all: bool | None = None):
@@ -47,7 +48,7 @@ class PointNumbers(VGroup):
         frame = plane.frame
         bounds = np.array([*frame.get_corner([-1, -1, 0])[:2], *frame.get_corner([1, 1, 0])[:2]])
         offset = best_offset(markers[i], (label.width, label.height), np.vstack(obstacles),
-                             gap=style.POINT_SIZE * 1.5, bounds=bounds, preferred=1)
+                             gap=style.POINT_SIZE * 2.2, bounds=bounds, preferred=1)
         label.move_to(markers[i] + np.array([*offset, 0.0]))
         self.numbers[i] = label
         return label
