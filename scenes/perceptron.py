@@ -225,6 +225,7 @@ class PerceptronScene(LinvizScene):
             self.narrate(wording.SCORE_NAMES, 4)
             if self.point_numbers is not None and self.point_numbers.number_all:
                 self.play(FadeIn(self.point_numbers.show_all()), run_time=style.RUN_INTRO)
+                self.keep_labels_clear_of_numbers()
         if self.names_both_scores:
             self.narrate("At θ = 0 every score is 0, and the rule counts a signed score ≤ 0 as "
                          "a mistake: the first point visited is one.", 4)
@@ -309,6 +310,7 @@ class PerceptronScene(LinvizScene):
                              f"moves by y⁽ⁱ⁾x⁽ⁱ⁾.")
             if beat.slow and self.point_numbers is not None:
                 self.point_numbers.show(self, i)
+                self.keep_labels_clear_of_numbers()
             self.pulse(i, style.RUN_SLOW_UPDATE if beat.slow else beat.run_time / 2)
             if beat.slow and (self.tip_to_tail_updates is None
                               or beat.update_number <= self.tip_to_tail_updates):
@@ -346,6 +348,16 @@ class PerceptronScene(LinvizScene):
                      f"{n(float(x @ x))}{plus_one} = {n(new)} {verdict}.{moved}")
         assert abs(old + gain - new) < 1e-6 * max(1.0, abs(new)), "the identity holds"
 
+    def shown_numbers(self) -> list:
+        """The point numbers on screen (none when the scene numbers no points)."""
+        return list(self.point_numbers.submobjects) if self.point_numbers is not None else []
+
+    def keep_labels_clear_of_numbers(self) -> None:
+        """θ's label keeps clear of every point number shown."""
+        avoid = self.theta_arrow.avoid.target
+        avoid.extend(m for m in self.shown_numbers() if m not in avoid)
+        self.theta_arrow.refresh_label()
+
     def after_words(self, i: int) -> str:
         """The words before the new-score sum in the *after* status line."""
         if self.names_both_scores:
@@ -358,7 +370,8 @@ class PerceptronScene(LinvizScene):
         s = self.vector_scale
         sign = "+" if label > 0 else "-"
         addend = DataVector(self.plane, (0, 0), s * label * np.asarray(x), self.theme.step,
-                            f"{sign} x^((i))", avoid=[self.theta_arrow.label])
+                            f"{sign} x^((i))", avoid=[self.theta_arrow.label,
+                                                      *self.shown_numbers()])
         self.play(GrowFromPoint(addend.arrow, addend.arrow.get_start()), FadeIn(addend.label),
                   run_time=style.RUN_SLOW_UPDATE)
         # the arrow slides to the tip of θ; its label follows, kept clear of markers
