@@ -95,8 +95,7 @@ class NoiseScene(PerceptronScene):
         # under the plot's title, in the line's colour
         label.next_to(self.plot_title, DOWN, buff=style.SMALL_BUFF, aligned_edge=RIGHT)
 
-    def introduce(self) -> None:
-        super().introduce()
+    def describe_data(self) -> None:
         n, count = self.data.n_samples, len(self.flipped)
         if self.flipped:
             self.narrate(f"These {n} points were separable, but {count} labels have been "
@@ -106,7 +105,6 @@ class NoiseScene(PerceptronScene):
         else:
             self.narrate(f"No line separates these {n} points: whatever the perceptron does, "
                          f"some points stay on the wrong side.", 4)
-        self.wait(style.PAUSE_SHORT)
 
     def appear(self, mobject):
         from scenes.toolkit.layout import appear

@@ -220,9 +220,13 @@ class PerceptronScene(LinvizScene):
         self.add(self.code.bar, self.state_live, self.hyperplane, self.theta_arrow,
                  self.visit_live, self.cursor)
         self.code.highlight(LINE_INIT)
-        self.show_status("start")
+        self.describe_data()
         if self.names_both_scores:
             self.narrate(wording.SCORE_NAMES, 4)
+            self.show_status("start")
+        else:
+            self.show_status("start")
+        if self.names_both_scores:
             if self.point_numbers is not None and self.point_numbers.number_all:
                 self.play(FadeIn(self.point_numbers.show_all()), run_time=style.RUN_INTRO)
                 self.keep_labels_clear_of_numbers()
@@ -233,6 +237,9 @@ class PerceptronScene(LinvizScene):
             self.narrate("It starts at θ = 0, so every score is 0: the first point it visits "
                          "is a mistake, because the rule counts a score ≤ 0 as one.", 4)
         self.wait(style.PAUSE_READ * 2)
+
+    def describe_data(self) -> None:
+        """What the data is, said once the plane is shown (a scene about its data adds it)."""
 
     def play_trace(self) -> None:
         epoch_of = self.trace.steps["epoch"]

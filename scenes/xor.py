@@ -274,8 +274,7 @@ class XorScene(PerceptronScene):
         self.lifted_values["theta0"].set_value(float(self.lifted_theta0s[state]))
 
     # -- the story -------------------------------------------------------------
-    def introduce(self) -> None:
-        super().introduce()
+    def describe_data(self) -> None:
         n = self.data.n_samples
         if n == 4:
             self.narrate("These four corners are XOR: the label is +1 exactly where x₁ and x₂ "
@@ -284,7 +283,6 @@ class XorScene(PerceptronScene):
             self.narrate(f"These {n} points lie in clouds around the four XOR corners, labelled "
                          f"+1 around the corners where x₁ and x₂ differ in sign: no line "
                          f"separates them.", 4)
-        self.wait(style.PAUSE_READ)
 
     def conclude(self) -> None:
         super().conclude()
