@@ -8,6 +8,8 @@ points and the perceptron converges; that plane, seen back in the plane of the
 data, is the curve θ₁x₁ + θ₂x₂ + θ₃x₁x₂ + θ₀ = 0.
 
 Both runs come from the engine; every drawing is a function of (trace, step).
+The story names the XOR corners, so only XOR data is taken ('xor', or 'xor-cloud'
+whose points scatter round the corners); anything else is refused in one line.
 """
 
 from __future__ import annotations
