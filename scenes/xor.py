@@ -391,7 +391,8 @@ class XorScene(PerceptronScene):
         result = trace.result
         if result["converged"]:
             sides = self.plane_sides()
-            where = ("The − points lie above the plane, the + points below." if sides == (True, True)
+            where = ("The − points lie above the plane, the + points below."
+                     if sides == (True, True)
                      else "Every drop has the colour of its own point: all on their side.")
             self.narrate(f"Converged: {result['updates']} updates in {result['epochs']} epochs. "
                          f"{where}", 3)

@@ -144,7 +144,8 @@ def positive_region_polygons(f, x_range, y_range, cells: int = 48) -> list[np.nd
     xs = np.linspace(*x_range, cells + 1)
     ys = np.linspace(*y_range, cells + 1)
     gx, gy = np.meshgrid(xs, ys, indexing="ij")
-    values = np.asarray(f(np.column_stack([gx.ravel(), gy.ravel()])), dtype=float).reshape(gx.shape)
+    values = np.asarray(f(np.column_stack([gx.ravel(), gy.ravel()])),
+                        dtype=float).reshape(gx.shape)
     values = np.where(values == 0, -1e-300, values)
     polygons = []
     corner_index = [(0, 0), (1, 0), (1, 1), (0, 1)]
