@@ -144,3 +144,71 @@ def test_regression_says_how_far_descent_is_from_the_closed_form(case):
     else:
         assert number(claim.group(3)) > 0
         assert number(claim.group(3)) == pytest.approx(gd - minimum, abs=1.1e-4)
+
+
+def widest_margin(Z, y):
+    """The separator through the origin of the points Z with the widest margin, solved
+    here as min ‖w‖² subject to y wᵀz ≥ 1 (SLSQP): (w, γ = 1/‖w‖)."""
+    from scipy.optimize import minimize
+
+    start = np.linalg.lstsq(Z, y, rcond=None)[0]
+    start = start / max(np.min(y * (Z @ start)), 1e-9) if np.min(y * (Z @ start)) > 0 else start
+    result = minimize(lambda w: w @ w, start, jac=lambda w: 2 * w, method="SLSQP",
+                      constraints=[{"type": "ineq", "fun": lambda w: y * (Z @ w) - 1,
+                                    "jac": lambda w: y[:, None] * Z}],
+                      options={"ftol": 1e-12, "maxiter": 500})
+    w = result.x
+    assert np.min(y * (Z @ w)) > 1 - 1e-6
+    return w, 1 / np.linalg.norm(w)
+
+
+@pytest.mark.parametrize("case", cases("margin-speed"), ids=case_id)
+def test_margin_speed_numbers_are_each_runs(case):
+    scene = story(*case)
+    facts = []  # per run of the sweep: (γ, bound, updates), computed here
+    for run in scene.sweep.all_runs():
+        X, y = run.data.X, run.data.y
+        Z = np.column_stack([X, np.ones(len(X))])
+        w, gamma = widest_margin(Z, y)
+        R = np.max(np.linalg.norm(Z, axis=1))
+        updates = reference_perceptron(X, y, tau=int((R / gamma) ** 2) + 2)["updates"]
+        facts.append((gamma, (R / gamma) ** 2, updates, 1 / np.linalg.norm(w[:2]), X, w))
+    known = {id(run): fact for run, fact in zip(scene.sweep.all_runs(), facts)}
+    shown = [known[id(run)] for run in scene.shown]
+    gammas = [number(m.group(1)) for m in said(scene, r"(?:here|has) γ = (\d+\.\d+)")]
+    assert len(gammas) == len(scene.sweep.margins)
+    for said_gamma, fact in zip(gammas, shown):
+        assert said_gamma == pytest.approx(fact[0], abs=0.0006)
+    # γ's comparison with the run before, and the updates' one
+    for match in said(scene, r"γ = (\S+), (smaller|not smaller) than the (\S+) before"):
+        assert (number(match.group(1)) < number(match.group(3))) == (match.group(2) == "smaller")
+    allows = said(scene, r"at most \(R/γ\)² = (\d+) updates; the perceptron makes (\d+)"
+                         r"(?:, (more than|fewer than|as many as)(?: the (\d+))? before)?")
+    assert len(allows) == len(scene.sweep.margins)
+    for k, (match, fact) in enumerate(zip(allows, shown)):
+        assert int(match.group(1)) == round(fact[1]) and int(match.group(2)) == fact[2]
+        if k:
+            before = shown[k - 1][2]
+            word = {"more than": fact[2] > before, "fewer than": fact[2] < before,
+                    "as many as": fact[2] == before}
+            assert word[match.group(3)]
+    # the story is told only when the shown runs do have smaller γ and more updates
+    if scene.ordered:
+        assert all(b[0] < a[0] and b[2] > a[2] for a, b in zip(shown, shown[1:-1]))
+    # the band's half-width in the plane: the smallest distance of a point to θ*'s line
+    (width,) = said(scene, r"In the plane it is (\S+) wide")
+    _, _, _, half, X, w = shown[0]
+    distances = np.abs(X @ w[:2] + w[2]) / np.linalg.norm(w[:2])
+    assert number(width.group(1)) == pytest.approx(half, abs=0.006)
+    assert half == pytest.approx(distances.min(), rel=1e-4)
+    # the slowest run and the bound's ratios
+    slowest = max(facts[-len(scene.sweep.runs[-1]):], key=lambda f: f[2])
+    (end,) = said(scene, r"(\d+) updates, of the (\d+) the theorem allows")
+    assert int(end.group(1)) == slowest[2] and int(end.group(2)) == round(slowest[1])
+    ratios = np.array([f[1] / f[2] for f in facts])
+    (worst,) = said(scene, r"at (\S+) to (\S+) times fewer updates than it allows "
+                           r"\(median (\S+)\)")
+    for said_ratio, ratio in zip(worst.groups(), (ratios.min(), ratios.max(),
+                                                  np.median(ratios))):
+        assert number(said_ratio) == pytest.approx(ratio, rel=0.05, abs=0.05)
+    assert ratios.min() > 1  # every run below the worst case

@@ -188,6 +188,14 @@ PLOT_MAX_UNIT_TICKS = 12   # up to this many updates, every M gets a tick
 LOG_PLOT_SIDE = 4.6        # a square log-log plot
 LOG_LABEL_ALONG = 0.72     # where along the diagonal its label sits
 SWEEP_DOT = 0.07           # one run of a sweep on a plot
+SWEEP_DOT_STROKE = 1.5     # the background-coloured rim that keeps touching dots apart
+#: a sweep's groups on a plot, one colour each (the class colours are not used there)
+SWEEP_GROUP_COLOURS = (OKABE_ITO["sky_blue"], OKABE_ITO["bluish_green"], OKABE_ITO["orange"],
+                       OKABE_ITO["vermillion"], OKABE_ITO["reddish_purple"], OKABE_ITO["blue"])
+RUN_SLOW_UPDATE = 1.2      # one update played on its own
+RUN_GHOST = 0.06           # one update of a fast replay that leaves ghosts
+RUN_GHOSTS_MAX = 9.0       # at most this long, however many updates
+GHOST_OPACITY = 0.22       # a boundary left behind by a fast replay
 RUN_PROOF_UPDATE = 1.0     # one update of the proof's run, both plots growing
 RUN_REPLAY = 3.0           # a whole run replayed at once (the chain, a sweep's run)
 RUN_RESCALE = 2.0          # the data divided by R
