@@ -336,8 +336,12 @@ class MarginSpeedScene(StillFirst, LinvizScene):
         below = int(np.count_nonzero(sweep.updates <= sweep.bounds))
         total = sweep.updates.size
         typical = ", ".join(fmt(m, 1).rstrip("0").rstrip(".") for m in medians)
-        trend = ("and the runs slow down too" if medians[-1] > medians[0]
-                 else "but these runs did not slow down")
+        if np.all(np.diff(medians) > 0):
+            trend = "and the runs slow down too"
+        elif medians[-1] > medians[0]:
+            trend = "and the runs slow down overall, though not at every step"
+        else:
+            trend = "but these runs did not slow down"
         if self.ghosts in self.mobjects:
             self.play(vanish(self.ghosts), run_time=style.PAUSE_SHORT)
         self.narrate(f"{below} of {total} runs lie under the line. As γ shrinks the bound "

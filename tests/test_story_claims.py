@@ -212,3 +212,61 @@ def test_margin_speed_numbers_are_each_runs(case):
                                                   np.median(ratios))):
         assert number(said_ratio) == pytest.approx(ratio, rel=0.05, abs=0.05)
     assert ratios.min() > 1  # every run below the worst case
+
+
+@pytest.mark.parametrize("case", cases("margin-speed"), ids=case_id)
+def test_margin_speed_trend_is_the_medians(case):
+    scene = story(*case)
+    medians = [np.median([run.updates for run in row]) for row in scene.sweep.runs]
+    (match,) = said(scene, r"grows like 1/γ², (.*?): median updates ([\d., ]+)\.")
+    assert [float(v) for v in match.group(2).split(", ")] == medians
+    rising = all(b > a for a, b in zip(medians, medians[1:]))
+    expected = ("and the runs slow down too" if rising else
+                "and the runs slow down overall, though not at every step"
+                if medians[-1] > medians[0] else "but these runs did not slow down")
+    assert match.group(1) == expected
+
+
+def update_states(Z, y, offset, epochs=100):
+    """[θ, θ₀] (origin run on Z: θ alone) after each update of the notes' perceptron,
+    cyclic visits until a pass makes none: a list, the start 0 first."""
+    run = reference_perceptron(Z, y, epochs, offset=offset)
+    return [np.zeros(Z.shape[1] + int(offset))] + [
+        np.append(v[4], v[5]) if offset else np.asarray(v[4]) for v in run["visits"] if v[3]]
+
+
+@pytest.mark.parametrize("case", cases("offset-lift"), ids=case_id)
+def test_offset_lift_runs_agree_update_for_update(case):
+    scene = story(*case)
+    x, y = scene.data.X[:, 0], scene.data.y
+    left = "−" if x[y < 0].max() < x[y > 0].min() else "+"
+    (first,) = said(scene, r"points on a line: ([+−]) on the left, ([+−]) on the right")
+    assert first.group(1) == left and first.group(2) != left
+    if np.all(x > 0):
+        assert said(scene, r"sign\(θ₁x\), gives every positive x the same label")
+    # part 1: the origin run on [x, 1] and the offset run on x
+    origin = update_states(np.column_stack([x, np.ones(len(x))]), y, offset=False)
+    offset = update_states(x[:, None], y, offset=True)
+    (end,) = said(scene, r"converges after (\d+) updates at \[θ₁, θ₀\] = \((\S+), (\S+)\): "
+                         r"threshold (\S+)\. .*θ₁ = (\S+), θ₀ = (\S+): the same numbers")
+    assert int(end.group(1)) == len(origin) - 1 == len(offset) - 1
+    np.testing.assert_allclose([number(end.group(k)) for k in (2, 3)], origin[-1], atol=0.006)
+    np.testing.assert_allclose([number(end.group(k)) for k in (5, 6)], offset[-1], atol=0.006)
+    assert number(end.group(4)) == pytest.approx(-origin[-1][1] / origin[-1][0], abs=0.006)
+    # part 2: the plane's points lifted to x₃ = 1
+    X2, y2 = scene.plane_set.X, scene.plane_set.y
+    origin = update_states(np.column_stack([X2, np.ones(len(X2))]), y2, offset=False)
+    offset = update_states(X2, y2, offset=True)
+    (ends,) = said(scene, r"It ends at \[θ₁, θ₂, θ₀\] = \((\S+), (\S+), (\S+)\); .* θ = "
+                          r"\((\S+), (\S+)\), θ₀ = (\S+): the same numbers")
+    np.testing.assert_allclose([number(ends.group(k)) for k in (1, 2, 3)], origin[-1], atol=0.006)
+    np.testing.assert_allclose([number(ends.group(k)) for k in (4, 5, 6)], offset[-1], atol=0.006)
+    (table,) = said(scene, r"after each of the first (\d+) updates both runs hold the same")
+    count = int(table.group(1))
+    assert count == min(4, len(origin) - 1)
+    assert all(np.allclose(a, b) for a, b in zip(origin[:count + 1], offset[:count + 1]))
+    # the table on screen holds those states
+    assert [k for k, *_ in scene.side_by_side] == list(range(1, count + 1))
+    for k, shown_origin, shown_theta, shown_theta0 in scene.side_by_side:
+        np.testing.assert_allclose(shown_origin, origin[k])
+        np.testing.assert_allclose([*shown_theta, shown_theta0], offset[k])

@@ -263,9 +263,12 @@ SWEEP_POINT_SIZE = 0.11    # the + and − of a sweep's data sets (a hundred poi
 LOG_ABOVE_OPACITY = 0.07   # the region above a bound line no run can reach
 OFFSET_SPACE_CENTER = (-3.0, -0.5, 0.0)  # the offset-lift scene's 3-D view, left of its panel
 OFFSET_SPACE_SCALE = 0.95
+OFFSET_SPACE_FIT = 2.6   # at most this many screen units per half-side of that view's box
 OFFSET_SPACE_ELEVATION = 0.62  # higher than usual: the plane x₃ = 1 seen from above
 LIFTED_PLANE_OPACITY = 0.12  # the plane x₃ = 1 that the augmented points lie on
 OFFSET_SPACE_HEIGHT = 1.5  # the box of that view runs from x₃ = −OFFSET_SPACE_HEIGHT to +
+LINE_POINT_SIZE = 0.12     # the + and − of points on a line (offset-lift's 1-D data)
+OFFSET_TABLE_UPDATES = 4   # the first updates of both runs shown side by side
 RUN_OFFSET_REPLAY = 5.0    # a whole perceptron run on the augmented points
 THRESHOLD_DOT = 0.1        # the threshold marked on x₂ = 1 and on the line below
 SPACE_PANEL_LEFT = 1.45    # the panel beside a 3-D view on the left starts here
