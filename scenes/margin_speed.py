@@ -317,12 +317,12 @@ class MarginSpeedScene(StillFirst, LinvizScene):
             self.wait(style.PAUSE_SHORT)
         rest = run.updates - slow
         if rest > 0:
+            self.narrate(f"The other {rest} fast, each line it leaves behind kept as a faint "
+                         f"ghost, until every point is on its side.", 5)
             self.ghosts_shown = -1
             self.follow_ghosts()
             self.add(self.ghosts)
             self.ghosts.add_updater(lambda _: self.follow_ghosts())
-            self.narrate(f"The other {rest} fast, each line it leaves behind kept as a faint "
-                         f"ghost, until every point is on its side.", 5)
             self.replay(min(style.RUN_GHOSTS_MAX, max(style.RUN_REPLAY, style.RUN_GHOST * rest)))
             self.ghosts.clear_updaters()
         self.narrate(f"{run.updates} updates, of the {wording.number(run.bound, 0)} the "

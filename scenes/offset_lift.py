@@ -257,6 +257,9 @@ class OffsetLiftScene(LinvizScene):
         self.play(FadeIn(self.value_rows), run_time=style.RUN_INTRO)
         self.remove(self.value_rows)
         self.add(self.value_labels, self.hyperplane, self.threshold_marks, self.live)
+        # the points above the line and the threshold's dots
+        self.remove(self.plane.markers)
+        self.add(self.plane.markers)
         self.narrate("The perceptron through the origin on [x, 1]: where its line crosses "
                      "x₂ = 1 is the threshold back on the line.", 4)
         self.play(self.tracker.animate.set_value(self.trace.n_steps),
@@ -380,38 +383,56 @@ class OffsetLiftScene(LinvizScene):
         origin = self.space.c2p(np.zeros((1, 3)))[0]
         self.origin_dot.move_to(origin)
         markers = self.space.c2p(self.space.points3d)
-        best = -np.inf
-        for direction in (LEFT + DOWN * 0.4, RIGHT + DOWN * 0.4, LEFT + UP * 0.4, RIGHT + UP * 0.4,
-                          DOWN, UP):
-            spot = self.origin_label.copy().next_to(origin, direction, buff=style.SMALL_BUFF)
-            clear = float(np.min(np.linalg.norm(markers - spot.get_center(), axis=1)))
-            if clear > best + 1e-9:
-                best, place = clear, spot.get_center()
-        self.origin_label.move_to(place)
+        # the label "0" beside the origin, on the side furthest from the markers
+        reach = np.array([style.SMALL_BUFF + self.origin_label.width / 2,
+                          style.SMALL_BUFF + self.origin_label.height / 2, 0.0])
+        spots = [origin + reach * np.array([sx, sy, 0.0])
+                 for sx, sy in ((-1, -0.5), (1, -0.5), (-1, 0.5), (1, 0.5), (0, -1), (0, 1))]
+        clearances = [float(np.min(np.linalg.norm(markers - spot, axis=1))) for spot in spots]
+        self.origin_label.move_to(spots[int(np.argmax(clearances))])
+        self.place_offset_line(state)
         self.clear_axis_labels()
-        # where the plane meets x₃ = 1: θ₁x₁ + θ₂x₂ + θ₃ = 0
+
+    def place_offset_line(self, state) -> None:
+        """The line where the plane through the origin meets x₃ = 1 (hidden without a plane):
+        θ₁x₁ + θ₂x₂ + θ₀ = 0 on the points [x₁, x₂, 1]."""
         segment = (clip_line(state.theta[:2], state.theta[2], self.space_box)
                    if state.presence >= style.PRESENCE_MIN else None)
         if segment is None:
             self.offset_line.set_stroke(opacity=0)
             return
-        ends = self.space.c2p([[*segment[0], 1.0], [*segment[1], 1.0]])
+        ends = self.space.c2p(np.array([[*segment[0], 1.0], [*segment[1], 1.0]]))
         self.offset_line.set_points_as_corners(ends).set_stroke(opacity=state.presence)
 
+    def obstacles(self) -> np.ndarray:
+        """Screen points a label must keep off: the markers, the edges of the plane through
+        the origin and the line where it meets x₃ = 1."""
+        points = [self.space.c2p(self.space.points3d)]
+        along = np.linspace(0, 1, 24)[:, None]
+        for path in (self.space.plane, self.offset_line):
+            corners = path.get_anchors() if path.get_stroke_opacity() > 0 else []
+            for a, b in zip(corners[:-1], corners[1:]):
+                points.append(a + along * (b - a))
+        return np.vstack(points)
+
     def clear_axis_labels(self) -> None:
-        """An axis label that lies on a marker moves to its axis's other end."""
-        markers = self.space.c2p(self.space.points3d)
+        """An axis label stands at the end of its axis that keeps it further off the markers,
+        the plane's edges and the line on x₃ = 1."""
+        obstacles = self.obstacles()
         for j, label in enumerate(self.space.axis_labels):
-            def clearance() -> float:
-                return float(np.min(np.linalg.norm(markers - label.get_center(), axis=1))
+            def clearance(centre) -> float:
+                return float(np.min(np.linalg.norm(obstacles - centre, axis=1))
                              - max(label.width, label.height) / 2)
-            if clearance() >= style.POINT_SIZE * 2.5:
+            if clearance(label.get_center()) >= style.POINT_SIZE * 2.5:
                 continue
             low = np.zeros(3)
             low[j] = self.space.low[j]
             start, end = self.space.c2p(np.array([low, np.eye(3)[j] * self.space.high[j]]))
-            outward = (start - end) / max(np.linalg.norm(start - end), 1e-9)
-            label.move_to(start + outward * (style.SMALL_BUFF + label.width / 2))
+            along = (end - start) / max(np.linalg.norm(end - start), 1e-9)
+            spots = [tip + sign * along * (gap + label.width / 2)
+                     for tip, sign in ((end, 1), (start, -1))
+                     for gap in (style.SMALL_BUFF, 3 * style.SMALL_BUFF)]
+            label.move_to(max(spots, key=clearance))
 
     def lift_plane(self) -> None:
         self.section("plane-to-space")
