@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, ORIGIN, RIGHT, UP, Dot, FadeIn, FadeOut, Line, Polygon, ValueTracker,
+    DOWN, LEFT, ORIGIN, RIGHT, UP, Circle, Dot, FadeIn, FadeOut, Line, Polygon, ValueTracker,
     VGroup, linear, smooth,
 )
 
@@ -127,7 +127,9 @@ class OffsetLiftScene(LinvizScene):
         self.lifted_line_label = math("x_2 = 1", theme, style.FONT_SMALL).next_to(
             self.lifted_line, DOWN, buff=style.SMALL_BUFF).align_to(self.lifted_line, RIGHT)
         self.hyperplane = Hyperplane(self.plane, self.thetas[0], 0.0)
-        self.crossing = Dot(radius=style.THRESHOLD_DOT, color=theme.highlight)
+        # a ring, not a dot: the point it lands next to stays visible through it
+        self.crossing = Circle(radius=style.THRESHOLD_DOT * 1.4, color=theme.highlight,
+                               stroke_width=style.RING_STROKE - 1, fill_opacity=0)
         self.foot = Dot(radius=style.THRESHOLD_DOT, color=theme.highlight)
         self.drop = FastDashedLine(theme.highlight)
         self.values = {
@@ -199,7 +201,7 @@ class OffsetLiftScene(LinvizScene):
                 part.set_opacity(0)
             return
         top, bottom = self.plane.c2p((x, 1)), self.plane.c2p((x, 0))
-        self.crossing.move_to(top).set_opacity(1)
+        self.crossing.move_to(top).set_stroke(opacity=1)
         self.foot.move_to(bottom).set_opacity(1)
         self.drop.set_ends(top, bottom).set_stroke(opacity=1)
 
@@ -257,9 +259,6 @@ class OffsetLiftScene(LinvizScene):
         self.play(FadeIn(self.value_rows), run_time=style.RUN_INTRO)
         self.remove(self.value_rows)
         self.add(self.value_labels, self.hyperplane, self.threshold_marks, self.live)
-        # the points above the line and the threshold's dots
-        self.remove(self.plane.markers)
-        self.add(self.plane.markers)
         self.narrate("The perceptron through the origin on [x, 1]: where its line crosses "
                      "x₂ = 1 is the threshold back on the line.", 4)
         self.play(self.tracker.animate.set_value(self.trace.n_steps),
