@@ -134,17 +134,25 @@ def noisy(n: int = 40, flip: float = 0.1, margin: float = 0.2, seed: int = DEFAU
 
 
 def offset1d(n: int = 8, seed: int = DEFAULT_SEED, name: str = "offset1d") -> Dataset:
-    """1-D points, all positive, negatives below 2 and positives above 2.5.
+    """1-D points, all positive: negatives in [0.3, 1.9], positives in [2.6, 4.2].
 
     sign(θx) gives every x > 0 the same label, so no threshold through 0
     separates them; the lifted points [x, 1] are separable through the origin.
+    Each class's interval is cut into one cell per point and every point drawn
+    near its cell's middle (within an eighth of a cell), so neighbours stay at
+    least three quarters of a cell apart: drawn as markers, no two fuse.
     """
     if n < 2:
         raise DataError(f"offset1d: needs n ≥ 2 points, got {n}")
     rng = np.random.default_rng(seed)
     n_neg = n // 2
-    negatives = rng.uniform(0.4, 1.8, size=n_neg)
-    positives = rng.uniform(2.6, 3.8, size=n - n_neg)
+
+    def spread(low: float, high: float, count: int) -> np.ndarray:
+        cell = (high - low) / count
+        return low + (np.arange(count) + 0.5 + rng.uniform(-0.125, 0.125, size=count)) * cell
+
+    negatives = spread(0.3, 1.9, n_neg)
+    positives = spread(2.6, 4.2, n - n_neg)
     x = np.concatenate([negatives, positives])
     y = np.concatenate([-np.ones(n_neg), np.ones(n - n_neg)])
     order = rng.permutation(n)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from scenes.margin_speed import MarginSpeedScene, band_in_plane, median_run
+from types import SimpleNamespace
+
+from scenes.margin_speed import MarginSpeedScene, band_in_plane, median_run, representatives
 
 from independent import reference_perceptron
 from scene_helpers import tiny_dry_run, variant
@@ -57,10 +59,13 @@ def test_the_sweep_and_so_the_plot_are_the_same_for_the_same_seed(scene, media):
 
 def test_the_replayed_runs_and_their_bands(scene):
     for k, row in enumerate(scene.sweep.runs):
-        run = scene.shown[k]
-        assert run is median_run(row)
-        ups = sorted(r.updates for r in row)
-        assert run.updates == ups[(len(ups) - 1) // 2]
+        assert scene.shown[k] in row
+    chosen = scene.shown[:-1]
+    if scene.ordered:  # each shown run: smaller γ and more updates than the one before
+        assert all(b.gamma < a.gamma and b.updates > a.updates
+                   for a, b in zip(chosen, chosen[1:]))
+    else:
+        assert chosen == [median_run(row) for row in scene.sweep.runs]
     assert scene.shown[-1].updates == max(r.updates for r in scene.sweep.runs[-1])
     run = scene.shown[-1]
     scene.run = run
@@ -86,3 +91,22 @@ def test_whole_scene_plays(media):
     slowest = scene.sweep.slowest()
     assert scene.values["M"].number.shown == str(slowest.updates)
     assert any(f"{slowest.updates} updates" in sentence for sentence in scene.narration)
+
+
+def fake(gamma, updates):
+    return SimpleNamespace(gamma=gamma, updates=updates)
+
+
+def test_representatives_tell_the_story_only_when_the_runs_do():
+    rows = [[fake(0.3, 9), fake(0.31, 4), fake(0.29, 6)],
+            [fake(0.2, 5), fake(0.1, 30), fake(0.15, 12)],
+            [fake(0.05, 8), fake(0.12, 40), fake(0.02, 50)]]
+    runs, ordered = representatives(rows)
+    assert ordered
+    assert all(b.gamma < a.gamma and b.updates > a.updates for a, b in zip(runs, runs[1:]))
+    # every chain checked by hand: the middle run of each row where it can be
+    assert runs == [rows[0][2], rows[1][2], rows[2][1]]
+    # no run of the last row has more updates than any of the first: no such chain
+    rows[2] = [fake(0.01, 3), fake(0.02, 2), fake(0.03, 1)]
+    runs, ordered = representatives(rows)
+    assert not ordered and runs == [median_run(row) for row in rows]

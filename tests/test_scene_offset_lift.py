@@ -48,7 +48,7 @@ def test_line_and_threshold_at_every_step(scene):
         box = scene.plane.box
         threshold = -theta[1] / theta[0] if theta[0] != 0 else None
         in_view = threshold is not None and box.x_min <= threshold <= box.x_max
-        assert (scene.crossing.get_fill_opacity() > 0) == in_view, k
+        assert (scene.crossing.get_stroke_opacity() > 0) == in_view, k
         if in_view:
             crossing = scene.plane.p2c(scene.crossing.get_center())
             np.testing.assert_allclose(crossing, [threshold, 1.0], atol=1e-6)

@@ -144,3 +144,129 @@ def test_regression_says_how_far_descent_is_from_the_closed_form(case):
     else:
         assert number(claim.group(3)) > 0
         assert number(claim.group(3)) == pytest.approx(gd - minimum, abs=1.1e-4)
+
+
+def widest_margin(Z, y):
+    """The separator through the origin of the points Z with the widest margin, solved
+    here as min ‖w‖² subject to y wᵀz ≥ 1 (SLSQP): (w, γ = 1/‖w‖)."""
+    from scipy.optimize import minimize
+
+    start = np.linalg.lstsq(Z, y, rcond=None)[0]
+    start = start / max(np.min(y * (Z @ start)), 1e-9) if np.min(y * (Z @ start)) > 0 else start
+    result = minimize(lambda w: w @ w, start, jac=lambda w: 2 * w, method="SLSQP",
+                      constraints=[{"type": "ineq", "fun": lambda w: y * (Z @ w) - 1,
+                                    "jac": lambda w: y[:, None] * Z}],
+                      options={"ftol": 1e-12, "maxiter": 500})
+    w = result.x
+    assert np.min(y * (Z @ w)) > 1 - 1e-6
+    return w, 1 / np.linalg.norm(w)
+
+
+@pytest.mark.parametrize("case", cases("margin-speed"), ids=case_id)
+def test_margin_speed_numbers_are_each_runs(case):
+    scene = story(*case)
+    facts = []  # per run of the sweep: (γ, bound, updates), computed here
+    for run in scene.sweep.all_runs():
+        X, y = run.data.X, run.data.y
+        Z = np.column_stack([X, np.ones(len(X))])
+        w, gamma = widest_margin(Z, y)
+        R = np.max(np.linalg.norm(Z, axis=1))
+        updates = reference_perceptron(X, y, tau=int((R / gamma) ** 2) + 2)["updates"]
+        facts.append((gamma, (R / gamma) ** 2, updates, 1 / np.linalg.norm(w[:2]), X, w))
+    known = {id(run): fact for run, fact in zip(scene.sweep.all_runs(), facts)}
+    shown = [known[id(run)] for run in scene.shown]
+    gammas = [number(m.group(1)) for m in said(scene, r"(?:here|has) γ = (\d+\.\d+)")]
+    assert len(gammas) == len(scene.sweep.margins)
+    for said_gamma, fact in zip(gammas, shown):
+        assert said_gamma == pytest.approx(fact[0], abs=0.0006)
+    # γ's comparison with the run before, and the updates' one
+    for match in said(scene, r"γ = (\S+), (smaller|not smaller) than the (\S+) before"):
+        assert (number(match.group(1)) < number(match.group(3))) == (match.group(2) == "smaller")
+    allows = said(scene, r"at most \(R/γ\)² = (\d+) updates; the perceptron makes (\d+)"
+                         r"(?:, (more than|fewer than|as many as)(?: the (\d+))? before)?")
+    assert len(allows) == len(scene.sweep.margins)
+    for k, (match, fact) in enumerate(zip(allows, shown)):
+        assert int(match.group(1)) == round(fact[1]) and int(match.group(2)) == fact[2]
+        if k:
+            before = shown[k - 1][2]
+            word = {"more than": fact[2] > before, "fewer than": fact[2] < before,
+                    "as many as": fact[2] == before}
+            assert word[match.group(3)]
+    # the story is told only when the shown runs do have smaller γ and more updates
+    if scene.ordered:
+        assert all(b[0] < a[0] and b[2] > a[2] for a, b in zip(shown, shown[1:-1]))
+    # the band's half-width in the plane: the smallest distance of a point to θ*'s line
+    (width,) = said(scene, r"In the plane it is (\S+) wide")
+    _, _, _, half, X, w = shown[0]
+    distances = np.abs(X @ w[:2] + w[2]) / np.linalg.norm(w[:2])
+    assert number(width.group(1)) == pytest.approx(half, abs=0.006)
+    assert half == pytest.approx(distances.min(), rel=1e-4)
+    # the slowest run and the bound's ratios
+    slowest = max(facts[-len(scene.sweep.runs[-1]):], key=lambda f: f[2])
+    (end,) = said(scene, r"(\d+) updates, of the (\d+) the theorem allows")
+    assert int(end.group(1)) == slowest[2] and int(end.group(2)) == round(slowest[1])
+    ratios = np.array([f[1] / f[2] for f in facts])
+    (worst,) = said(scene, r"at (\S+) to (\S+) times fewer updates than it allows "
+                           r"\(median (\S+)\)")
+    for said_ratio, ratio in zip(worst.groups(), (ratios.min(), ratios.max(),
+                                                  np.median(ratios))):
+        assert number(said_ratio) == pytest.approx(ratio, rel=0.05, abs=0.05)
+    assert ratios.min() > 1  # every run below the worst case
+
+
+@pytest.mark.parametrize("case", cases("margin-speed"), ids=case_id)
+def test_margin_speed_trend_is_the_medians(case):
+    scene = story(*case)
+    medians = [np.median([run.updates for run in row]) for row in scene.sweep.runs]
+    (match,) = said(scene, r"grows like 1/γ², (.*?): median updates ([\d., ]+)\.")
+    assert [float(v) for v in match.group(2).split(", ")] == medians
+    rising = all(b > a for a, b in zip(medians, medians[1:]))
+    expected = ("and the runs slow down too" if rising else
+                "and the runs slow down overall, though not at every step"
+                if medians[-1] > medians[0] else "but these runs did not slow down")
+    assert match.group(1) == expected
+
+
+def update_states(Z, y, offset, epochs=100):
+    """[θ, θ₀] (origin run on Z: θ alone) after each update of the notes' perceptron,
+    cyclic visits until a pass makes none: a list, the start 0 first."""
+    run = reference_perceptron(Z, y, epochs, offset=offset)
+    return [np.zeros(Z.shape[1] + int(offset))] + [
+        np.append(v[4], v[5]) if offset else np.asarray(v[4]) for v in run["visits"] if v[3]]
+
+
+@pytest.mark.parametrize("case", cases("offset-lift"), ids=case_id)
+def test_offset_lift_runs_agree_update_for_update(case):
+    scene = story(*case)
+    x, y = scene.data.X[:, 0], scene.data.y
+    left = "−" if x[y < 0].max() < x[y > 0].min() else "+"
+    (first,) = said(scene, r"points on a line: ([+−]) on the left, ([+−]) on the right")
+    assert first.group(1) == left and first.group(2) != left
+    if np.all(x > 0):
+        assert said(scene, r"sign\(θ₁x\), gives every positive x the same label")
+    # part 1: the origin run on [x, 1] and the offset run on x
+    origin = update_states(np.column_stack([x, np.ones(len(x))]), y, offset=False)
+    offset = update_states(x[:, None], y, offset=True)
+    (end,) = said(scene, r"converges after (\d+) updates at \[θ₁, θ₀\] = \((\S+), (\S+)\): "
+                         r"threshold (\S+)\. .*θ₁ = (\S+), θ₀ = (\S+): the same numbers")
+    assert int(end.group(1)) == len(origin) - 1 == len(offset) - 1
+    np.testing.assert_allclose([number(end.group(k)) for k in (2, 3)], origin[-1], atol=0.006)
+    np.testing.assert_allclose([number(end.group(k)) for k in (5, 6)], offset[-1], atol=0.006)
+    assert number(end.group(4)) == pytest.approx(-origin[-1][1] / origin[-1][0], abs=0.006)
+    # part 2: the plane's points lifted to x₃ = 1
+    X2, y2 = scene.plane_set.X, scene.plane_set.y
+    origin = update_states(np.column_stack([X2, np.ones(len(X2))]), y2, offset=False)
+    offset = update_states(X2, y2, offset=True)
+    (ends,) = said(scene, r"It ends at \[θ₁, θ₂, θ₀\] = \((\S+), (\S+), (\S+)\); .* θ = "
+                          r"\((\S+), (\S+)\), θ₀ = (\S+): the same numbers")
+    np.testing.assert_allclose([number(ends.group(k)) for k in (1, 2, 3)], origin[-1], atol=0.006)
+    np.testing.assert_allclose([number(ends.group(k)) for k in (4, 5, 6)], offset[-1], atol=0.006)
+    (table,) = said(scene, r"after each of the first (\d+) updates both runs hold the same")
+    count = int(table.group(1))
+    assert count == min(4, len(origin) - 1)
+    assert all(np.allclose(a, b) for a, b in zip(origin[:count + 1], offset[:count + 1]))
+    # the table on screen holds those states
+    assert [k for k, *_ in scene.side_by_side] == list(range(1, count + 1))
+    for k, shown_origin, shown_theta, shown_theta0 in scene.side_by_side:
+        np.testing.assert_allclose(shown_origin, origin[k])
+        np.testing.assert_allclose([*shown_theta, shown_theta0], offset[k])

@@ -305,10 +305,16 @@ class DataPlane(VGroup):
         self.y = np.asarray(y, dtype=float)
 
     def _grid(self, step: float) -> VGroup:
+        """Grid lines at the whole multiples of ``step`` inside the box: through the origin
+        and every tick (the axes' ticks are counted from 0 too), wherever the box starts."""
+        def multiples(low: float, high: float) -> np.ndarray:
+            first, last = np.ceil(low / step - 1e-9), np.floor(high / step + 1e-9)
+            return np.arange(first, last + 0.5) * step
+
         lines = VGroup()
-        for x in np.arange(self.box.x_min, self.box.x_max + step / 2, step):
+        for x in multiples(self.box.x_min, self.box.x_max):
             lines.add(Line(self.axes.c2p(x, self.box.y_min), self.axes.c2p(x, self.box.y_max)))
-        for v in np.arange(self.box.y_min, self.box.y_max + step / 2, step):
+        for v in multiples(self.box.y_min, self.box.y_max):
             lines.add(Line(self.axes.c2p(self.box.x_min, v), self.axes.c2p(self.box.x_max, v)))
         lines.set_stroke(self.theme.grid, width=1)
         return lines

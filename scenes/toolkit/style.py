@@ -188,6 +188,14 @@ PLOT_MAX_UNIT_TICKS = 12   # up to this many updates, every M gets a tick
 LOG_PLOT_SIDE = 4.6        # a square log-log plot
 LOG_LABEL_ALONG = 0.72     # where along the diagonal its label sits
 SWEEP_DOT = 0.07           # one run of a sweep on a plot
+SWEEP_DOT_STROKE = 1.5     # the background-coloured rim that keeps touching dots apart
+#: a sweep's groups on a plot, one colour each (the class colours are not used there)
+SWEEP_GROUP_COLOURS = (OKABE_ITO["sky_blue"], OKABE_ITO["bluish_green"], OKABE_ITO["orange"],
+                       OKABE_ITO["vermillion"], OKABE_ITO["reddish_purple"], OKABE_ITO["blue"])
+RUN_SLOW_UPDATE = 1.2      # one update played on its own
+RUN_GHOST = 0.06           # one update of a fast replay that leaves ghosts
+RUN_GHOSTS_MAX = 9.0       # at most this long, however many updates
+GHOST_OPACITY = 0.22       # a boundary left behind by a fast replay
 RUN_PROOF_UPDATE = 1.0     # one update of the proof's run, both plots growing
 RUN_REPLAY = 3.0           # a whole run replayed at once (the chain, a sweep's run)
 RUN_RESCALE = 2.0          # the data divided by R
@@ -257,9 +265,12 @@ SWEEP_POINT_SIZE = 0.11    # the + and − of a sweep's data sets (a hundred poi
 LOG_ABOVE_OPACITY = 0.07   # the region above a bound line no run can reach
 OFFSET_SPACE_CENTER = (-3.0, -0.5, 0.0)  # the offset-lift scene's 3-D view, left of its panel
 OFFSET_SPACE_SCALE = 0.95
+OFFSET_SPACE_FIT = 2.6   # at most this many screen units per half-side of that view's box
 OFFSET_SPACE_ELEVATION = 0.62  # higher than usual: the plane x₃ = 1 seen from above
 LIFTED_PLANE_OPACITY = 0.12  # the plane x₃ = 1 that the augmented points lie on
 OFFSET_SPACE_HEIGHT = 1.5  # the box of that view runs from x₃ = −OFFSET_SPACE_HEIGHT to +
+LINE_POINT_SIZE = 0.12     # the + and − of points on a line (offset-lift's 1-D data)
+OFFSET_TABLE_UPDATES = 4   # the first updates of both runs shown side by side
 RUN_OFFSET_REPLAY = 5.0    # a whole perceptron run on the augmented points
 THRESHOLD_DOT = 0.1        # the threshold marked on x₂ = 1 and on the line below
 SPACE_PANEL_LEFT = 1.45    # the panel beside a 3-D view on the left starts here
