@@ -50,6 +50,16 @@ POINT_MARGIN = "y^((i)) (theta^T x^((i)) + theta_0) \\/ norm(theta)"
 DATASET_MARGIN = f"min_i {POINT_MARGIN}"
 
 
+def margin_text(value: float) -> str:
+    """A margin for Typst, to two significant digits: a small positive one never reads 0.00."""
+    return fmt(value, wording.significant_places(value))
+
+
+def margin_words(value: float) -> str:
+    """A margin for a caption, to two significant digits (as :func:`margin_text`)."""
+    return wording.number(value, wording.significant_places(value))
+
+
 def unit_parameters(theta, theta0: float) -> np.ndarray:
     """(θ, θ₀)/‖θ‖ as one vector [θ̂₁, θ̂₂, θ̂₀]: the same line, ‖θ̂‖ = 1."""
     theta = np.asarray(theta, dtype=float)
@@ -217,7 +227,7 @@ class MarginScene(StillFirst, LinvizScene):
             "offset": LiveValue(LINE_OFFSET, 0.0, theme, colour=theme.bound),
             "distance": LiveValue(DISTANCE, 0.0, theme, colour=theme.text),
             "margin": LiveValue("\"margin of the data set\"", 0.0, theme,
-                                colour=theme.highlight),
+                                colour=theme.highlight, formatter=margin_text),
             "mistakes": LiveValue("\"wrong side\"", 0, theme),
         }
         self.values["projection"].label.set_color(theme.normal)
@@ -244,10 +254,10 @@ class MarginScene(StillFirst, LinvizScene):
         #: the data set's margin and mistakes, above the number line (sections 2 and 3)
         self.values_row = VGroup(self.values["margin"], self.values["mistakes"]).arrange(
             RIGHT, buff=style.VALUE_GAP)
-        gamma, R = fmt(self.star.gamma), fmt(self.R)
+        gamma, R = margin_text(self.star.gamma), fmt(self.R)
         self.max_board = self.board_of([
-            text(f"The perceptron's separator: margin ${fmt(self.perceptron_margin)}$", theme,
-                 small),
+            text(f"The perceptron's separator: margin ${margin_text(self.perceptron_margin)}$",
+                 theme, small),
             text(f"the *maximum-margin* separator $theta^*$: $gamma = {gamma}$", theme, small,
                  theme.correct),
             indented(text("the band of half-width $gamma$ holds no point;", theme, small,
@@ -361,7 +371,7 @@ class MarginScene(StillFirst, LinvizScene):
             self.follow_all()
         margins = self.margins()
         wrong = int(np.count_nonzero(margins <= 0))
-        smallest = wording.number(float(np.min(margins)))
+        smallest = margin_words(float(np.min(margins)))
         if wrong:
             claim = (f"It has {wording.count(wrong, 'point')} on the wrong side, so the "
                      f"margin of the data set, the smallest, is negative: {smallest}.")
@@ -370,13 +380,14 @@ class MarginScene(StillFirst, LinvizScene):
                      f"data set, the smallest, is positive: {smallest}.")
         self.narrate(claim, 5)
         self.wait(style.PAUSE_READ * 2)
-        # the perceptron goes on to its final separator: every margin turns positive
+        # the perceptron goes on to its final separator: every margin turns positive (said as
+        # it moves: the caption before is about the separator being left)
+        self.narrate(f"The perceptron's final separator has every point on the right side: "
+                     f"margin {margin_words(self.perceptron_margin)}, positive but small.", 5)
         moving.add_updater(lambda _: self.follow_all())
         self.add(self.band)
         self.play(self.blend.animate.set_value(1.0), run_time=style.RUN_PARAMETER * 2,
                   rate_func=smooth)
-        self.narrate(f"The perceptron's final separator has every point on the right side: "
-                     f"margin {wording.number(self.perceptron_margin)}, positive but small.", 5)
         self.wait(style.PAUSE_READ * 2)
         moving.clear_updaters()
         self.follow_all()
@@ -393,15 +404,22 @@ class MarginScene(StillFirst, LinvizScene):
         gamma = self.star.gamma
         self.swap([self.margin_board], [self.max_board])
         self.settle(self.max_board)
-        self.narrate("Which separator keeps the points farthest? Widen the band until it "
-                     "touches points on both sides.", 4)
+        self.narrate("Which separator keeps the points farthest? The band around the line is "
+                     "as wide as its margin on each side.", 4)
+        self.wait(style.PAUSE_READ)
+        # the line turns and shifts to θ*; the band's half-width is the margin of the line
+        # on the way, never below the perceptron's (the margin along a straight path between
+        # two unit separators is at least the smaller end's) and ending at γ
+        self.narrate(f"Turn and shift the line toward the best one: the band widens from "
+                     f"{margin_words(self.perceptron_margin)} until it touches points on both "
+                     f"sides, at γ = {margin_words(gamma)}.", 5)
         self.moving.add_updater(lambda _: self.follow_all())
-        self.play(self.blend.animate.set_value(2.0), run_time=style.RUN_PARAMETER * 2,
+        self.play(self.blend.animate.set_value(2.0), run_time=style.RUN_WIDEN,
                   rate_func=smooth)
         self.moving.clear_updaters()
         self.follow_all()
-        self.narrate(f"The maximum-margin separator θ*: γ = {wording.number(gamma)}, the largest margin "
-                     f"any line has on these points.", 4)
+        self.narrate(f"The maximum-margin separator θ*: γ = {margin_words(gamma)}, the largest "
+                     f"margin any line has on these points.", 4)
         self.wait(style.PAUSE_READ)
         self.play(appear(self.circle), appear(self.circle_label), run_time=style.RUN_INTRO)
         self.settle(self.circle, self.circle_label)
