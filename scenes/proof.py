@@ -476,9 +476,9 @@ class ProofScene(StillFirst, LinvizScene):
 
     def state_theorem(self) -> None:
         q = self.quantities
-        self.narrate("The theorem: on data a θ* separates through the origin with margin γ, "
-                     "inside a circle of radius R, the perceptron makes at most (R/γ)² "
-                     "updates.", 5)
+        self.narrate("The theorem: if some θ* separates the points through the origin with "
+                     "margin γ, and a circle of radius R holds them all, the perceptron makes "
+                     "at most (R/γ)² updates.", 5)
         self.play(appear(self.theorem), run_time=style.RUN_SWAP)
         self.settle(self.theorem)
         self.reveal_geometry()
