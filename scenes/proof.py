@@ -161,8 +161,12 @@ class ProofScene(StillFirst, LinvizScene):
         self.hyperplane = Hyperplane(self.plane, *self.state_at(0), show_normal=False)
         self.theta_arrow = DataVector(self.plane, (0, 0), (0, 0), theme.normal, theta_label,
                                       avoid=[self.circle_label, self.star_vector.label])
-        # θ*'s label keeps clear of every arrow θ takes in the run (never drawn: obstacles)
+        # θ*'s label keeps clear of every arrow θ takes in the run (never drawn: obstacles),
+        # the final one most (it stands through the chain and the normalized view); the
+        # others weigh less than a marker, so a short θ* keeps its label near its tip
         self.theta_ghosts = [FastArrow(theme.normal) for _ in self.thetas]
+        for ghost in self.theta_ghosts[:-1]:
+            ghost.avoid_weight = 0.05
         self.star_vector.avoid.target.extend(self.theta_ghosts)
         self.ring = Circle(radius=style.RING_RADIUS, color=theme.highlight,
                            stroke_width=style.RING_STROKE).set_stroke(opacity=0)

@@ -605,6 +605,7 @@ class DataVector(VGroup):
         # another arrow is avoided along its shaft (its bounding box would be far too big);
         # anything else by its bounding box, text on text weighing most
         arrows = [box_around(m.get_start() + along * (m.get_end() - m.get_start()), 0.06)
+                  * np.array([1, 1, 1, 1, getattr(m, "avoid_weight", 1.0)])
                   for m in self.avoid.target if isinstance(m, FastArrow)]
         others = [np.array([*m.get_corner(DL)[:2], *m.get_corner(UR)[:2], 100.0])
                   for m in self.avoid.target if m.width > 0 and not isinstance(m, FastArrow)]
