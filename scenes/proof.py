@@ -65,10 +65,10 @@ NORMALIZED_CHAIN = "=> quad M gamma <= sqrt(M) quad => quad M <= 1 / gamma^2"
 
 
 def margin_places(gamma: float) -> int:
-    """Decimals that show a margin to two significant digits (at least 2): 0.26, 0.0075;
-    a small γ at two decimals (0.01 for 0.0075) would disagree with the bound (R/γ)²
-    printed beside it by a factor of two."""
-    return wording.significant_places(gamma, most=6)
+    """Decimals that show a margin to three significant digits (at least 2): 0.255,
+    0.00754; γ at two decimals (0.26 for 0.2552, 0.01 for 0.0075) disagrees with the bound
+    (R/γ)² printed beside it (by 4 %, or by a factor of two)."""
+    return wording.significant_places(gamma, most=6, digits=3)
 
 
 def signed(value: float, places: int = 2) -> str:

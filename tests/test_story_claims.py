@@ -132,7 +132,7 @@ def test_the_normalized_view_says_the_scale_and_margin_of_the_scaled_points(case
     """R and γ/R of the zoom sentence, from the data alone: R the largest norm (of [x, 1]
     with an offset), γ/R the margin of the points divided by R under their best unit θ*,
     found here by a search over unit directions (a fine circle, or a sphere with an offset);
-    a small γ/R is printed to two significant digits at least."""
+    γ/R is printed to three significant digits, so the bound (R/γ)² agrees with R and γ shown."""
     scene = story(*case)
     X, y = scene.data.X, scene.data.y
     points = np.hstack([X, np.ones((len(X), 1))]) if scene.offset else X
@@ -156,8 +156,14 @@ def test_the_normalized_view_says_the_scale_and_margin_of_the_scaled_points(case
     best = np.max(np.min(y[:, None] * (scaled @ directions.T), axis=0))
     shown = number(zoom.group(3))
     places = len(zoom.group(3).split(".")[1])
-    assert shown == pytest.approx(best, abs=max(10 ** -places, 0.02 * best))
-    assert abs(shown) >= 10 ** (1 - places)  # two significant digits at least
+    # the grid of directions finds the best to within 0.005 (a quarter degree on unit points)
+    assert shown == pytest.approx(best, abs=max(10 ** -places, 0.006))
+    assert abs(shown) >= 10 ** (2 - places)  # three significant digits at least
+    # and with them the bound beside it agrees: (R/γ)² from the shown R and γ/R
+    (here,) = said(scene, r"γ = (\S+) for the maximum-margin θ\* and R = (\S+), so \(R/γ\)² = "
+                          r"(\S+):")
+    shown_bound = (number(here.group(2)) / number(here.group(1))) ** 2
+    assert shown_bound == pytest.approx(number(here.group(3)), rel=0.02)
 
 
 @pytest.mark.parametrize("case", cases("noise", "xor", "logistic"), ids=case_id)
