@@ -358,17 +358,13 @@ class MarginScene(StillFirst, LinvizScene):
         self.narrate("The margin of a labelled point multiplies its signed distance by its "
                      "label: positive on the right side, negative on the wrong one.", 5)
         self.wait(style.PAUSE_READ * 2)
-        moving = VGroup(self.hyperplane, self.band, self.lowest_ring, self.line_markers,
-                        self.line_ring, values)
+        self.moving = VGroup(self.hyperplane, self.band, self.lowest_ring, self.line_markers,
+                             self.line_ring, values)
         if self.mistake_state is not None:
             # back to an earlier separator of the run, one that still makes a mistake
             self.narrate(f"Go back to the separator the perceptron had after "
                          f"{wording.count(int(self.mistake_state), 'update')}.", 3)
-            moving.add_updater(lambda _: self.follow_all())
-            self.play(self.blend.animate.set_value(0.0), run_time=style.RUN_PARAMETER * 2,
-                      rate_func=smooth)
-            moving.clear_updaters()
-            self.follow_all()
+            self.sweep(0.0, style.RUN_PARAMETER * 2)
         margins = self.margins()
         wrong = int(np.count_nonzero(margins <= 0))
         smallest = margin_words(float(np.min(margins)))
@@ -384,15 +380,26 @@ class MarginScene(StillFirst, LinvizScene):
         # it moves: the caption before is about the separator being left)
         self.narrate(f"The perceptron's final separator has every point on the right side: "
                      f"margin {margin_words(self.perceptron_margin)}, positive but small.", 5)
-        moving.add_updater(lambda _: self.follow_all())
-        self.add(self.band)
-        self.play(self.blend.animate.set_value(1.0), run_time=style.RUN_PARAMETER * 2,
-                  rate_func=smooth)
+        self.sweep(1.0, style.RUN_PARAMETER * 2)
         self.wait(style.PAUSE_READ * 2)
-        moving.clear_updaters()
-        self.follow_all()
-        self.moving = moving
         self.margin_values = values
+
+    def sweep(self, target: float, run_time: float) -> None:
+        """Play the blend to ``target`` with the separator, its band, the rings, the number
+        line's markers and the values following it frame by frame.
+
+        They follow as one group put in the scene for the play (an updater on a group that
+        is not in the scene never runs: the picture would jump at the end)."""
+        parts = list(self.moving.submobjects)
+        self.unsettle(*parts)
+        self.remove(*parts)
+        self.add(self.moving)
+        self.moving.add_updater(self.follow_all)
+        self.play(self.blend.animate.set_value(target), run_time=run_time, rate_func=smooth)
+        self.moving.clear_updaters()
+        self.follow_all()
+        self.remove(self.moving)
+        self.add(*parts)
 
     def follow_all(self, _=None) -> None:
         self.follow_separator()
@@ -413,11 +420,7 @@ class MarginScene(StillFirst, LinvizScene):
         self.narrate(f"Turn and shift the line toward the best one: the band widens from "
                      f"{margin_words(self.perceptron_margin)} until it touches points on both "
                      f"sides, at γ = {margin_words(gamma)}.", 5)
-        self.moving.add_updater(lambda _: self.follow_all())
-        self.play(self.blend.animate.set_value(2.0), run_time=style.RUN_WIDEN,
-                  rate_func=smooth)
-        self.moving.clear_updaters()
-        self.follow_all()
+        self.sweep(2.0, style.RUN_WIDEN)
         self.narrate(f"The maximum-margin separator θ*: γ = {margin_words(gamma)}, the largest "
                      f"margin any line has on these points.", 4)
         self.wait(style.PAUSE_READ)
