@@ -50,6 +50,16 @@ POINT_MARGIN = "y^((i)) (theta^T x^((i)) + theta_0) \\/ norm(theta)"
 DATASET_MARGIN = f"min_i {POINT_MARGIN}"
 
 
+def margin_text(value: float) -> str:
+    """A margin for Typst, to two significant digits: a small positive one never reads 0.00."""
+    return fmt(value, wording.significant_places(value))
+
+
+def margin_words(value: float) -> str:
+    """A margin for a caption, to two significant digits (as :func:`margin_text`)."""
+    return wording.number(value, wording.significant_places(value))
+
+
 def unit_parameters(theta, theta0: float) -> np.ndarray:
     """(θ, θ₀)/‖θ‖ as one vector [θ̂₁, θ̂₂, θ̂₀]: the same line, ‖θ̂‖ = 1."""
     theta = np.asarray(theta, dtype=float)
@@ -217,7 +227,7 @@ class MarginScene(StillFirst, LinvizScene):
             "offset": LiveValue(LINE_OFFSET, 0.0, theme, colour=theme.bound),
             "distance": LiveValue(DISTANCE, 0.0, theme, colour=theme.text),
             "margin": LiveValue("\"margin of the data set\"", 0.0, theme,
-                                colour=theme.highlight),
+                                colour=theme.highlight, formatter=margin_text),
             "mistakes": LiveValue("\"wrong side\"", 0, theme),
         }
         self.values["projection"].label.set_color(theme.normal)
@@ -244,10 +254,10 @@ class MarginScene(StillFirst, LinvizScene):
         #: the data set's margin and mistakes, above the number line (sections 2 and 3)
         self.values_row = VGroup(self.values["margin"], self.values["mistakes"]).arrange(
             RIGHT, buff=style.VALUE_GAP)
-        gamma, R = fmt(self.star.gamma), fmt(self.R)
+        gamma, R = margin_text(self.star.gamma), fmt(self.R)
         self.max_board = self.board_of([
-            text(f"The perceptron's separator: margin ${fmt(self.perceptron_margin)}$", theme,
-                 small),
+            text(f"The perceptron's separator: margin ${margin_text(self.perceptron_margin)}$",
+                 theme, small),
             text(f"the *maximum-margin* separator $theta^*$: $gamma = {gamma}$", theme, small,
                  theme.correct),
             indented(text("the band of half-width $gamma$ holds no point;", theme, small,
@@ -348,20 +358,16 @@ class MarginScene(StillFirst, LinvizScene):
         self.narrate("The margin of a labelled point multiplies its signed distance by its "
                      "label: positive on the right side, negative on the wrong one.", 5)
         self.wait(style.PAUSE_READ * 2)
-        moving = VGroup(self.hyperplane, self.band, self.lowest_ring, self.line_markers,
-                        self.line_ring, values)
+        self.moving = VGroup(self.hyperplane, self.band, self.lowest_ring, self.line_markers,
+                             self.line_ring, values)
         if self.mistake_state is not None:
             # back to an earlier separator of the run, one that still makes a mistake
             self.narrate(f"Go back to the separator the perceptron had after "
                          f"{wording.count(int(self.mistake_state), 'update')}.", 3)
-            moving.add_updater(lambda _: self.follow_all())
-            self.play(self.blend.animate.set_value(0.0), run_time=style.RUN_PARAMETER * 2,
-                      rate_func=smooth)
-            moving.clear_updaters()
-            self.follow_all()
+            self.sweep(0.0, style.RUN_PARAMETER * 2)
         margins = self.margins()
         wrong = int(np.count_nonzero(margins <= 0))
-        smallest = wording.number(float(np.min(margins)))
+        smallest = margin_words(float(np.min(margins)))
         if wrong:
             claim = (f"It has {wording.count(wrong, 'point')} on the wrong side, so the "
                      f"margin of the data set, the smallest, is negative: {smallest}.")
@@ -370,18 +376,30 @@ class MarginScene(StillFirst, LinvizScene):
                      f"data set, the smallest, is positive: {smallest}.")
         self.narrate(claim, 5)
         self.wait(style.PAUSE_READ * 2)
-        # the perceptron goes on to its final separator: every margin turns positive
-        moving.add_updater(lambda _: self.follow_all())
-        self.add(self.band)
-        self.play(self.blend.animate.set_value(1.0), run_time=style.RUN_PARAMETER * 2,
-                  rate_func=smooth)
+        # the perceptron goes on to its final separator: every margin turns positive (said as
+        # it moves: the caption before is about the separator being left)
         self.narrate(f"The perceptron's final separator has every point on the right side: "
-                     f"margin {wording.number(self.perceptron_margin)}, positive but small.", 5)
+                     f"margin {margin_words(self.perceptron_margin)}, positive but small.", 5)
+        self.sweep(1.0, style.RUN_PARAMETER * 2)
         self.wait(style.PAUSE_READ * 2)
-        moving.clear_updaters()
-        self.follow_all()
-        self.moving = moving
         self.margin_values = values
+
+    def sweep(self, target: float, run_time: float) -> None:
+        """Play the blend to ``target`` with the separator, its band, the rings, the number
+        line's markers and the values following it frame by frame.
+
+        They follow as one group put in the scene for the play (an updater on a group that
+        is not in the scene never runs: the picture would jump at the end)."""
+        parts = list(self.moving.submobjects)
+        self.unsettle(*parts)
+        self.remove(*parts)
+        self.add(self.moving)
+        self.moving.add_updater(self.follow_all)
+        self.play(self.blend.animate.set_value(target), run_time=run_time, rate_func=smooth)
+        self.moving.clear_updaters()
+        self.follow_all()
+        self.remove(self.moving)
+        self.add(*parts)
 
     def follow_all(self, _=None) -> None:
         self.follow_separator()
@@ -393,15 +411,18 @@ class MarginScene(StillFirst, LinvizScene):
         gamma = self.star.gamma
         self.swap([self.margin_board], [self.max_board])
         self.settle(self.max_board)
-        self.narrate("Which separator keeps the points farthest? Widen the band until it "
-                     "touches points on both sides.", 4)
-        self.moving.add_updater(lambda _: self.follow_all())
-        self.play(self.blend.animate.set_value(2.0), run_time=style.RUN_PARAMETER * 2,
-                  rate_func=smooth)
-        self.moving.clear_updaters()
-        self.follow_all()
-        self.narrate(f"The maximum-margin separator θ*: γ = {wording.number(gamma)}, the largest margin "
-                     f"any line has on these points.", 4)
+        self.narrate("Which separator keeps the points farthest? The band around the line is "
+                     "as wide as its margin on each side.", 4)
+        self.wait(style.PAUSE_READ)
+        # the line turns and shifts to θ*; the band's half-width is the margin of the line
+        # on the way, never below the perceptron's (the margin along a straight path between
+        # two unit separators is at least the smaller end's) and ending at γ
+        self.narrate(f"Turn and shift the line toward the best one: the band widens from "
+                     f"{margin_words(self.perceptron_margin)} until it touches points on both "
+                     f"sides, at γ = {margin_words(gamma)}.", 5)
+        self.sweep(2.0, style.RUN_WIDEN)
+        self.narrate(f"The maximum-margin separator θ*: γ = {margin_words(gamma)}, the largest "
+                     f"margin any line has on these points.", 4)
         self.wait(style.PAUSE_READ)
         self.play(appear(self.circle), appear(self.circle_label), run_time=style.RUN_INTRO)
         self.settle(self.circle, self.circle_label)

@@ -36,13 +36,15 @@ from linviz.theory import epochs_to_converge, proof_quantities, unit_ball_data
 from linviz.replay import state_at
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
-from scenes.toolkit.geometry import clip_line, free_spot_on_circle, square_box_around_disk
+from scenes.toolkit.geometry import (
+    Box, clip_line, free_spot_on_circle, square_box_around_disk,
+)
 from scenes.toolkit.glyph_numbers import GlyphNumber
 from scenes.toolkit.layout import (
     StillFirst, appear, board, indented, still_parts, vanish, with_backdrop,
 )
 from scenes.toolkit.mobjects import (
-    DataPlane, DataVector, Hyperplane, LiveValue, MarginBand, arrow_scale_note, drop_svg_paths, fmt,
+    DataPlane, DataVector, FastArrow, Hyperplane, LiveValue, MarginBand, arrow_scale_note, drop_svg_paths, fmt,
     math,
     origin_circle, place_outside_circle, text,
 )
@@ -60,6 +62,13 @@ CONSEQUENCE = ("M gamma <= sqrt(M) thin R quad => quad sqrt(M) <= R / gamma quad
                "M <= (R / gamma)^2")
 NORMALIZED_FACTS = "theta^T theta^* >= M gamma, quad theta^T theta <= M"
 NORMALIZED_CHAIN = "=> quad M gamma <= sqrt(M) quad => quad M <= 1 / gamma^2"
+
+
+def margin_places(gamma: float) -> int:
+    """Decimals that show a margin to three significant digits (at least 2): 0.255,
+    0.00754; γ at two decimals (0.26 for 0.2552, 0.01 for 0.0075) disagrees with the bound
+    (R/γ)² printed beside it (by 4 %, or by a factor of two)."""
+    return wording.significant_places(gamma, most=6, digits=3)
 
 
 def signed(value: float, places: int = 2) -> str:
@@ -128,9 +137,11 @@ class ProofScene(StillFirst, LinvizScene):
         self.plane.remove(self.plane.markers)
         self.tracker = ValueTracker(0.0)
         self.scale = ValueTracker(1.0)
-        longest = float(np.max(np.linalg.norm(self.thetas, axis=1)))
+        # θ and θ* (whose first two entries are drawn) are drawn at this scale
+        longest = max(float(np.max(np.linalg.norm(self.thetas, axis=1))),
+                      float(np.linalg.norm(self.star_normal)))
         half_side = (box.x_max - box.x_min) / 2
-        #: θ is drawn at this scale so that it stays in view
+        #: θ and θ* are drawn at this scale so that they stay in view
         self.vector_scale = (min(1.0, style.VIEW_MARGIN * half_side / longest) if longest > 0
                              else 1.0)
         theta_label = "theta"
@@ -142,11 +153,21 @@ class ProofScene(StillFirst, LinvizScene):
                                     self.band_half_width, theme.correct)
         self.star_line = Line(ORIGIN, RIGHT, stroke_width=style.LINE_STROKE, color=theme.correct)
         self.place_star_line(1.0)
-        self.star_label = math("theta^*", theme, style.FONT_SMALL).set_color(theme.correct)
-        with_backdrop(self.star_label, theme)
+        # θ* as a vector from the origin (with an offset: its first two entries, the normal
+        # of its line in the plane), at the scale of every arrow here; ‖θ*‖ = 1, and it is
+        # not divided by R with the data
+        self.star_vector = DataVector(self.plane, (0, 0), self.vector_scale * self.star_normal,
+                                      theme.correct, "theta^*", avoid=[self.circle_label])
         self.hyperplane = Hyperplane(self.plane, *self.state_at(0), show_normal=False)
         self.theta_arrow = DataVector(self.plane, (0, 0), (0, 0), theme.normal, theta_label,
-                                      avoid=[self.circle_label, self.star_label])
+                                      avoid=[self.circle_label, self.star_vector.label])
+        # θ*'s label keeps clear of every arrow θ takes in the run (never drawn: obstacles),
+        # the final one most (it stands through the chain and the normalized view); the
+        # others weigh less than a marker, so a short θ* keeps its label near its tip
+        self.theta_ghosts = [FastArrow(theme.normal) for _ in self.thetas]
+        for ghost in self.theta_ghosts[:-1]:
+            ghost.avoid_weight = 0.05
+        self.star_vector.avoid.target.extend(self.theta_ghosts)
         self.ring = Circle(radius=style.RING_RADIUS, color=theme.highlight,
                            stroke_width=style.RING_STROKE).set_stroke(opacity=0)
         self.place_static_labels()
@@ -170,13 +191,17 @@ class ProofScene(StillFirst, LinvizScene):
 
     def place_static_labels(self) -> None:
         c = self.scale.get_value()
+        # clear of the points, θ*'s line, and the lines along θ* and the final θ (arrows
+        # from the origin that may reach past the circle)
+        along = [(np.array([-v[1], v[0]]), 0.0) for v in (self.star_normal, self.thetas[-1])
+                 if np.any(v)]
         spot = free_spot_on_circle(c * self.data.X, c * self.disk_radius, self.plane.box,
-                                   [(self.star_normal, c * self.star_offset)])
+                                   [(self.star_normal, c * self.star_offset), *along])
         place_outside_circle(self.circle_label, self.plane, spot, c * self.disk_radius)
-        if self.star_segment is not None:
-            upper = max(self.star_segment, key=lambda p: p[1])
-            self.star_label.next_to(self.plane.c2p(upper), DOWN + RIGHT * style.LABEL_SLANT,
-                                    buff=style.SMALL_BUFF)
+        origin = self.plane.c2p((0, 0))
+        for ghost, theta in zip(self.theta_ghosts, self.thetas):
+            ghost.set_ends(origin, self.plane.c2p(self.vector_scale * c * theta))
+        self.star_vector.refresh_label()  # clear of the circle's label and of θ's arrows
 
     def follow_ring(self) -> None:
         """Ring the point of the update being made, or of the last one made."""
@@ -196,7 +221,7 @@ class ProofScene(StillFirst, LinvizScene):
         small = style.FONT_SMALL
         self.title = self.make_title("Why the perceptron converges"
                                      + (": with an offset" if self.offset else ""))
-        n, R, gamma = self.data.n_samples, fmt(q.R), fmt(q.gamma)
+        n, R, gamma = self.data.n_samples, fmt(q.R), fmt(q.gamma, margin_places(q.gamma))
         where = "$[x^((i)), 1]$" if self.offset else "$x^((i))$"
         self.theorem = self.board_of([
             text("*Theorem* (perceptron convergence). If", theme, style.FONT_BODY),
@@ -267,7 +292,7 @@ class ProofScene(StillFirst, LinvizScene):
         self.growth_value = LiveValue("Delta", signed(float(np.max(growth))), theme,
                                       colour=theme.normal)
         notes = {}
-        for key, value, limit in (("alignment", self.gain_value, f">= gamma = {fmt(q.gamma)}"),
+        for key, value, limit in (("alignment", self.gain_value, f">= gamma = {fmt(q.gamma, margin_places(q.gamma))}"),
                                   ("norm", self.growth_value, f"<= R^2 = {fmt(q.R**2)}")):
             notes[key] = VGroup(text("this update:", theme, style.FONT_TINY, theme.muted), value,
                                 math(limit, theme, style.FONT_PANEL)).arrange(
@@ -347,7 +372,7 @@ class ProofScene(StillFirst, LinvizScene):
             text("*Normalized* (notes 002, 003)", theme, style.FONT_BODY),
             text(f"Divide every {what} by $R$: then $norm(x^((i))) <= {fmt(u.R)}$; take "
                  "$norm(theta^*) = 1$;", theme, small),
-            indented(text(f"the margin becomes $gamma \\/ R = {fmt(u.gamma, 3)}$.", theme,
+            indented(text(f"the margin becomes $gamma \\/ R = {fmt(u.gamma, margin_places(u.gamma))}$.", theme,
                           small)),
             math(NORMALIZED_FACTS, theme, style.FONT_PANEL),
             math(NORMALIZED_CHAIN, theme, style.FONT_PANEL),
@@ -414,7 +439,7 @@ class ProofScene(StillFirst, LinvizScene):
                  small),
             text("so the theorem applies to them, with $R$ and $gamma$ measured there:", theme,
                  small),
-            text(f"$R = max_i norm([x^((i)), 1]) = {fmt(q.R)}$, $quad gamma = {fmt(q.gamma)}$",
+            text(f"$R = max_i norm([x^((i)), 1]) = {fmt(q.R)}$, $quad gamma = {fmt(q.gamma, margin_places(q.gamma))}$",
                  theme, small, theme.correct),
             text("in the plane: the band $|theta^(* T) [x, 1]| <= gamma$ and the circle "
                  "$norm([x, 1]) <= R$", theme, small, theme.muted),
@@ -426,30 +451,42 @@ class ProofScene(StillFirst, LinvizScene):
         self.play(appear(self.lift), run_time=style.RUN_SWAP)
         self.settle(self.lift)
         self.reveal_geometry()
-        self.narrate(f"Measured on the lifted points, R = {wording.number(q.R)} and γ = {wording.number(q.gamma)}.", 3)
+        self.narrate(f"Measured on the lifted points, R = {wording.number(q.R)} and γ = {wording.number(q.gamma, margin_places(q.gamma))}.", 3)
         self.wait(style.PAUSE_READ * 2)
         self.section("theorem")
         self.play(vanish(self.lift), run_time=style.PAUSE_SHORT)
 
     def reveal_geometry(self) -> None:
-        """θ* with its band, and the circle holding every point: still from here on."""
-        static = (self.star_band, self.star_line, self.circle, self.circle_label,
-                  self.star_label)
+        """θ* as a vector with its line and band, then the circle holding every point, each
+        said as it appears: still from here on."""
         if self.star_band in self.mobjects:
             return
-        self.play(*[appear(m) for m in static], run_time=style.RUN_INTRO)
+        if self.offset:
+            self.narrate("θ* is drawn by its line in the plane and an arrow of its first two "
+                         "entries, at right angles to that line; no point has "
+                         "|θ*ᵀ[x, 1]| < γ, so the green band is empty.", 5)
+        else:
+            self.narrate("θ* is the unit vector drawn from the origin, at right angles to its "
+                         "green line; every point is at least γ from that line, so the band "
+                         "of half-width γ is empty.", 5)
+        star = (self.star_band, self.star_line, self.star_vector)
+        self.play(*[appear(m) for m in star], run_time=style.RUN_INTRO)
+        self.narrate(f"And every {'lifted point' if self.offset else 'point'} has norm at most "
+                     f"R: the grey circle holds them all.", 3)
+        self.play(appear(self.circle), appear(self.circle_label), run_time=style.RUN_INTRO)
         # under the markers: the plane, then the band, circle and line, then the markers
-        self.settle(*static[:3], self.plane.markers, *static[3:])
+        self.settle(self.star_band, self.circle, self.star_line, self.plane.markers,
+                    self.circle_label, self.star_vector)
 
     def state_theorem(self) -> None:
         q = self.quantities
-        self.narrate("The theorem: on data a θ* separates through the origin with margin γ, "
-                     "inside a circle of radius R, the perceptron makes at most (R/γ)² "
-                     "updates.", 5)
+        self.narrate("The theorem: if some θ* separates the points through the origin with "
+                     "margin γ, and a circle of radius R holds them all, the perceptron makes "
+                     "at most (R/γ)² updates.", 5)
         self.play(appear(self.theorem), run_time=style.RUN_SWAP)
         self.settle(self.theorem)
         self.reveal_geometry()
-        self.narrate(f"Here γ = {wording.number(q.gamma)} for the maximum-margin θ* and "
+        self.narrate(f"Here γ = {wording.number(q.gamma, margin_places(q.gamma))} for the maximum-margin θ* and "
                      f"R = {wording.number(q.R)}, so (R/γ)² = {wording.number(q.bound)}: at most "
                      f"{wording.count(int(np.floor(q.bound)), 'update')}.", 4)
         self.wait(style.PAUSE_READ * 2)
@@ -544,6 +581,11 @@ class ProofScene(StillFirst, LinvizScene):
         self.narrate("Notes 002 and 003 state it for ‖x‖ ≤ 1 and ‖θ*‖ = 1: divide every point "
                      "by R, and γ becomes γ/R.", 4)
         self.rescale_data(1 / self.quantities.R)
+        circle = "‖[x, 1]‖ ≤ 1" if self.offset else "‖x‖ ≤ 1"
+        self.narrate(f"Zoom in on the circle {circle}: the same picture at a new scale, "
+                     f"every point divided by R = {wording.number(self.quantities.R)}, the "
+                     f"margin now γ/R = {wording.number(u.gamma, margin_places(u.gamma))}.", 4)
+        self.zoom_to_unit_disk()
         same = ("the same" if int(u.M[-1]) == self.M_final
                 else f"{int(u.M[-1])} instead of {self.M_final}")
         self.narrate(f"The bound 1/γ² = {wording.number(u.bound)} is the same, and the "
@@ -551,37 +593,70 @@ class ProofScene(StillFirst, LinvizScene):
                      f"{'updates' if int(u.M[-1]) != 1 else 'update'}.", 5)
         self.wait(style.PAUSE_READ * 2)
 
-    def rescale_data(self, factor: float) -> None:
-        """Shrink the points, band, circle and boundary toward the origin by ``factor``."""
-        markers = self.plane.markers
-        static = (self.star_band, self.star_line, self.circle, self.circle_label,
-                  self.star_label, markers)
+    def still_geometry(self) -> tuple:
+        """What the data scale moves, in drawing order: band, circle, line, markers, labels."""
+        return (self.star_band, self.circle, self.star_line, self.plane.markers,
+                self.circle_label, self.star_vector)
 
-        def follow(_):
-            c = self.scale.get_value()
-            markers.set_positions(self.plane.c2p_many(c * self.data.X))
-            self.star_band.set_band(self.star_normal, c * self.star_offset,
-                                    c * self.band_half_width)
-            self.place_star_line(c)
-            self.circle.become(origin_circle(self.plane, c * self.disk_radius, self.theme.muted))
-            self.place_static_labels()
+    def follow_scale(self, _=None) -> None:
+        """Points, θ*'s line and band and the circle for the data scaled by c (θ* itself,
+        of norm 1, is not scaled), in the plane's present box."""
+        c = self.scale.get_value()
+        self.plane.markers.set_positions(self.plane.c2p_many(c * self.data.X))
+        self.star_band.set_band(self.star_normal, c * self.star_offset, c * self.band_half_width)
+        self.place_star_line(c)
+        self.circle.become(origin_circle(self.plane, c * self.disk_radius, self.theme.muted))
+        self.place_static_labels()
 
+    def moving_geometry(self, animation, run_time: float) -> None:
+        """Play ``animation`` with the scaled geometry following it."""
+        static = self.still_geometry()
         group = VGroup(*static)
+        self.unsettle(*static)
         self.remove(*static)
         self.add(group)
-        group.add_updater(follow)
-        self.play(self.scale.animate.set_value(factor), run_time=style.RUN_RESCALE)
+        group.add_updater(self.follow_scale)
+        self.play(animation, run_time=run_time, rate_func=smooth)
         group.clear_updaters()
-        follow(group)
+        self.follow_scale()
         self.remove(group)
         self.add(*static)
-        self.settle(*static[:3], markers, *static[3:5])
+        self.settle(*static)
+
+    def rescale_data(self, factor: float) -> None:
+        """Shrink the points, band, circle and boundary toward the origin by ``factor``."""
+        self.moving_geometry(self.scale.animate.set_value(factor), style.RUN_RESCALE)
         unit_label = math("norm(x) <= 1" if not self.offset else "norm([x, 1]) <= 1",
                           self.theme, style.FONT_SMALL).set_color(self.theme.muted)
         self.circle_label.become(with_backdrop(unit_label, self.theme))
         self.place_static_labels()
         self.theta_arrow.refresh_label()  # clear of the circle's new label
 
+    def zoom_to_unit_disk(self) -> None:
+        """Show the scaled data's own box, the unit disk filling the view: the plane's box
+        shrinks (its half-side geometrically, its centre linearly) with every drawing
+        following, grid lines kept at the old step until the last frame."""
+        c = self.scale.get_value()
+        start = self.plane.box
+        end = square_box_around_disk(c * self.data.X, c * self.disk_radius)
+        step = self.plane.step
+        zoom = ValueTracker(0.0)
+
+        def box_at(t: float) -> Box:
+            half = [(b.x_max - b.x_min) / 2 for b in (start, end)]
+            h = half[0] ** (1 - t) * half[1] ** t
+            cx = (1 - t) * (start.x_min + start.x_max) / 2 + t * (end.x_min + end.x_max) / 2
+            cy = (1 - t) * (start.y_min + start.y_max) / 2 + t * (end.y_min + end.y_max) / 2
+            return Box(cx - h, cx + h, cy - h, cy + h)
+
+        self.thaw(self.plane)
+        self.plane.add_updater(lambda plane: plane.set_box(box_at(zoom.get_value()), step))
+        # the plane, at the back, is updated first: the rest follows its new mapping
+        self.moving_geometry(zoom.animate.set_value(1.0), style.RUN_ZOOM)
+        self.plane.clear_updaters()
+        self.plane.set_box(end)  # the grid at the new box's own step
+        self.follow_scale()
+        self.freeze(self.plane)
 
 class ProofOffsetScene(ProofScene):
     """The offset case: the theorem on the augmented points [x, 1] and vectors [θ, θ₀]."""

@@ -89,7 +89,11 @@ def test_the_number_line_shows_every_points_margin_and_the_minimum(scene, s):
     lowest = int(np.argmin(margins))
     np.testing.assert_allclose(scene.lowest_ring.get_center(),
                                scene.plane.markers.positions()[lowest])
-    assert scene.values["margin"].number.shown == fmt(margins.min())
+    # the minimum, rounded at its last digit shown, to two significant digits at least
+    shown = scene.values["margin"].number.shown
+    places = len(shown.split(".")[1])
+    assert abs(float(shown.replace("−", "-")) - margins.min()) <= 0.5 * 10 ** -places + 1e-12
+    assert abs(margins.min()) >= 10 ** (1 - places) or places == 2
     assert scene.values["mistakes"].number.shown == str(int(np.sum(margins <= 0)))
 
 
@@ -137,3 +141,34 @@ def test_whole_scene_plays(media):
 def test_data_that_is_not_separable_is_refused():
     with pytest.raises(DataError, match="not separable"):
         variant(MarginScene, data_spec="xor").load_data()
+
+
+def test_the_maximum_margin_band_widens_frame_by_frame_instead_of_jumping(tmp_path):
+    """Played (not skipped), the band's half-width takes many values between the
+    perceptron's margin and γ, each the margin of the line drawn in that frame: it widens
+    as the line turns, where before it stood still and jumped at the end."""
+    from manim import Mobject
+
+    seen = []
+
+    class Recorded(MarginScene):
+        def build(self):
+            super().build()
+            probe = Mobject()
+            probe.add_updater(lambda _: seen.append(
+                (self.band.half_width, *self.hyperplane.theta, self.hyperplane.theta0)))
+            self.add(probe)
+
+    with tiny_dry_run(tmp_path):
+        scene = Recorded()
+        scene.render()
+    X, y = scene.data.X, scene.data.y
+    low, gamma = scene.perceptron_margin, scene.star.gamma
+    widths = np.array([s[0] for s in seen])
+    between = np.unique(np.round(widths[(widths > low + 1e-3) & (widths < gamma - 1e-3)], 4))
+    assert len(between) >= 10
+    # every drawn band is as wide as the margin of the line drawn with it (computed here)
+    for width, a, b, c in seen:
+        if width > 0:
+            margin = np.min(y * (X @ np.array([a, b]) + c)) / np.hypot(a, b)
+            assert width == pytest.approx(margin, abs=1e-9)

@@ -181,3 +181,36 @@ def test_freezing_paints_the_same_frame_and_thawing_puts_back(tmp_path):
         np.testing.assert_array_equal(frame(scene), before)
         scene.remove(below)
         assert not np.array_equal(frame(scene), before)  # the background is plain again
+
+
+def test_a_plane_zoomed_by_set_box_maps_the_new_box_onto_the_same_square():
+    """set_box: the new box fills the screen square of the old one, markers and every
+    drawing made on the plane follow the new mapping (checked against the plane's corners
+    and the line's own equation, not against c2p alone)."""
+    from scenes.toolkit.mobjects import DataPlane, DataVector, Hyperplane, MarginBand
+    from scenes.toolkit.style import THEMES
+
+    X = np.array([[1.5, 1.0], [-1.0, -1.5], [0.4, -0.2]])
+    plane = DataPlane(X, np.array([1.0, -1.0, 1.0]), THEMES["dark"])
+    corners = [plane.c2p(c) for c in plane.box.corners]
+    theta, theta0 = np.array([1.0, 2.0]), -0.3
+    line = Hyperplane(plane, theta, theta0, show_normal=False)
+    band = MarginBand(plane, theta, theta0, 0.2, "#00ff00")
+    vector = DataVector(plane, (0, 0), (0.5, 0.25), "#ffffff", "theta")
+    new = Box(-1.0, 1.0, -1.0, 1.0)
+    plane.set_box(new, step=0.3)
+    for corner, screen in zip(new.corners, corners):
+        assert np.allclose(plane.c2p(corner), screen)
+    assert np.allclose(plane.markers.positions(), plane.c2p_many(X))
+    for end in line.endpoints_in_data():
+        assert abs(end @ theta + theta0) < 1e-6 and new.contains(end[None, :])[0]
+        # the drawn line reaches the new box's edge: it was clipped again, not moved
+    assert np.isclose(max(abs(c) for e in line.endpoints_in_data() for c in e), 1.0)
+    for edge in band.edges_in_data():
+        for end in edge:
+            assert abs(abs(end @ theta + theta0) / np.linalg.norm(theta) - 0.2) < 1e-6
+    assert np.allclose(vector.arrow.get_end(), plane.c2p((0.5, 0.25)))
+    # at a given step the grid lines sit at its multiples: 7 per axis in [−1, 1] at 0.3
+    grid_points = np.vstack([m.points for m in plane.grid.family_members_with_points()])
+    xs = {round(float(plane.p2c(p)[0]), 6) for p in grid_points}
+    assert {-0.9, -0.6, -0.3, 0.0, 0.3, 0.6, 0.9} <= xs

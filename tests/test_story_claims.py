@@ -38,6 +38,19 @@ def separable(X, y, offset=True) -> bool:
     return result.status == 0
 
 
+def best_margin(X, y) -> float:
+    """The largest margin min_i y(θᵀx + θ₀)/‖θ‖ of any line: for each unit θ on a fine circle
+    the best θ₀ puts the line midway between the classes' projections on θ."""
+    angles = np.linspace(0, 2 * np.pi, 7200, endpoint=False)
+    best = -np.inf
+    for a in angles:
+        u = np.array([np.cos(a), np.sin(a)])
+        s = X @ u
+        low, high = s[y > 0].min(), s[y < 0].max()  # positive side: θᵀx + θ₀ > 0
+        best = max(best, (low - high) / 2)
+    return float(best)
+
+
 @pytest.mark.parametrize("case", cases("perceptron", "perceptron-origin"), ids=case_id)
 def test_perceptron_passes_and_result_are_the_runs(case):
     scene = story(*case)
@@ -77,6 +90,13 @@ def test_margin_claims_match_the_separators(case):
     theta, theta0 = scene.separators[1][:2], scene.separators[1][2]
     margins = y * (X @ theta + theta0) / np.linalg.norm(theta)
     assert margins.min() > 0 and number(final.group(1)) == pytest.approx(margins.min(), abs=0.006)
+    assert number(final.group(1)) > 0  # "positive" is what the number shows too
+    # the band widens from that margin to γ, the best any line does (searched here)
+    (widen,) = said(scene, r"the band widens from (\S+) until it touches points on both sides, "
+                           r"at γ = (\S+)\.")
+    assert number(widen.group(1)) == number(final.group(1))
+    assert number(widen.group(2)) == pytest.approx(best_margin(X, y), abs=0.006)
+    assert number(widen.group(2)) > number(widen.group(1))
     (radius,) = said(scene, r"radius R = (\S+) holds every point")
     assert number(radius.group(1)) == pytest.approx(np.linalg.norm(X, axis=1).max(), abs=0.006)
 
@@ -105,6 +125,45 @@ def test_proof_numbers_are_the_theorems(case):
     run = reference_perceptron(points, y, int(np.floor(bound)) + 2, offset=False)
     (made,) = said(scene, r"this run made (\d+) updates?, the theorem allows at most (\d+)")
     assert int(made.group(1)) == run["updates"] <= int(made.group(2))
+
+
+@pytest.mark.parametrize("case", cases("proof", "proof-offset"), ids=case_id)
+def test_the_normalized_view_says_the_scale_and_margin_of_the_scaled_points(case):
+    """R and γ/R of the zoom sentence, from the data alone: R the largest norm (of [x, 1]
+    with an offset), γ/R the margin of the points divided by R under their best unit θ*,
+    found here by a search over unit directions (a fine circle, or a sphere with an offset);
+    γ/R is printed to three significant digits, so the bound (R/γ)² agrees with R and γ shown."""
+    scene = story(*case)
+    X, y = scene.data.X, scene.data.y
+    points = np.hstack([X, np.ones((len(X), 1))]) if scene.offset else X
+    R = np.linalg.norm(points, axis=1).max()
+    (zoom,) = said(scene, r"Zoom in on the circle (‖x‖ ≤ 1|‖\[x, 1\]‖ ≤ 1): the same picture "
+                          r"at a new scale, every point divided by R = (\S+), the margin now "
+                          r"γ/R = (\S+)\.")
+    assert (zoom.group(1) == "‖[x, 1]‖ ≤ 1") == scene.offset
+    assert number(zoom.group(2)) == pytest.approx(R, abs=0.006)
+    scaled = points / R
+    d = scaled.shape[1]
+    # the best min_i y θᵀp over unit θ, on a grid of directions (0.05° or 0.5° apart)
+    if d == 2:
+        angles = np.linspace(0, 2 * np.pi, 7200, endpoint=False)
+        directions = np.column_stack([np.cos(angles), np.sin(angles)])
+    else:
+        u, v = np.meshgrid(np.linspace(0, 2 * np.pi, 720, endpoint=False),
+                           np.linspace(-np.pi / 2, np.pi / 2, 361))
+        directions = np.column_stack([(np.cos(v) * np.cos(u)).ravel(),
+                                      (np.cos(v) * np.sin(u)).ravel(), np.sin(v).ravel()])
+    best = np.max(np.min(y[:, None] * (scaled @ directions.T), axis=0))
+    shown = number(zoom.group(3))
+    places = len(zoom.group(3).split(".")[1])
+    # the grid of directions finds the best to within 0.005 (a quarter degree on unit points)
+    assert shown == pytest.approx(best, abs=max(10 ** -places, 0.006))
+    assert abs(shown) >= 10 ** (2 - places)  # three significant digits at least
+    # and with them the bound beside it agrees: (R/γ)² from the shown R and γ/R
+    (here,) = said(scene, r"γ = (\S+) for the maximum-margin θ\* and R = (\S+), so \(R/γ\)² = "
+                          r"(\S+):")
+    shown_bound = (number(here.group(2)) / number(here.group(1))) ** 2
+    assert shown_bound == pytest.approx(number(here.group(3)), rel=0.02)
 
 
 @pytest.mark.parametrize("case", cases("noise", "xor", "logistic"), ids=case_id)

@@ -262,7 +262,9 @@ class DataPlane(VGroup):
     """Square axes fitted to the data, with the points as +/− markers.
 
     ``c2p`` maps data coordinates to the screen and ``p2c`` back, so other
-    drawings place themselves with the same mapping.
+    drawings place themselves with the same mapping. ``set_box`` shows another
+    part of the data plane in the same square of the screen (a zoom) and lets
+    every drawing made on the plane (its dependants) redraw for the new mapping.
     """
 
     def __init__(self, X: np.ndarray, y: np.ndarray, theme: Theme, box: Box | None = None,
@@ -271,24 +273,11 @@ class DataPlane(VGroup):
         X = np.asarray(X, dtype=float)
         self.theme = theme
         self.box = box or square_box_around(X)
-        step = (self.box.x_max - self.box.x_min) / max(1, round((self.box.x_max - self.box.x_min)
-                                                                 / _tick(self.box)))
-        self.axes = Axes(
-            x_range=[self.box.x_min, self.box.x_max, step],
-            y_range=[self.box.y_min, self.box.y_max, step],
-            x_length=side, y_length=side, tips=False,
-            axis_config={"stroke_color": theme.muted, "stroke_width": 2,
-                         "include_ticks": True, "tick_size": 0.05},
-        )
-        self.frame = _outline(self.axes, theme)
-        self.grid = self._grid(step)
-        labels = VGroup(
-            math(axis_labels[0], theme, style.FONT_SMALL).next_to(
-                self.axes.c2p(self.box.x_max, 0), DOWN + LEFT * 0.5, buff=style.SMALL_BUFF),
-            math(axis_labels[1], theme, style.FONT_SMALL).next_to(
-                self.axes.c2p(0, self.box.y_max), RIGHT + DOWN * 0.5, buff=style.SMALL_BUFF),
-        )
+        self.axes, self.frame, self.grid, self.step = self._axes_parts(self.box, side)
+        labels = VGroup(math(axis_labels[0], theme, style.FONT_SMALL),
+                        math(axis_labels[1], theme, style.FONT_SMALL))
         self.axis_labels = labels
+        self._place_axis_labels(self.axes)
         # c2p is affine: the images of (0, 0), (1, 0) and (0, 1) ride along in the group
         # (so the mapping follows the plane when it moves or scales) and every mapping
         # is computed from them; Axes.c2p costs a tenth of a millisecond a point
@@ -297,25 +286,85 @@ class DataPlane(VGroup):
         self.markers = MarkerCloud(y, theme, positions=self.c2p_many(X))
         # grid lines, axis lines and ticks never change: one path per style each; the
         # axes become a plain drawing (their c2p would no longer follow the plane)
-        merge_glyphs(self.grid)
         self.axes = merge_glyphs(VGroup(*self.axes.submobjects))
+        #: drawings made on this plane, redrawn by ``set_box`` (see :meth:`depend`)
+        self.dependants = Shared([])
         super().__init__(self.reference, self.grid, self.frame, self.axes, labels, self.markers)
         self.move_to(np.array(center))
         self.X = X
         self.y = np.asarray(y, dtype=float)
 
-    def _grid(self, step: float) -> VGroup:
-        """Grid lines at the whole multiples of ``step`` inside the box: through the origin
-        and every tick (the axes' ticks are counted from 0 too), wherever the box starts."""
-        def multiples(low: float, high: float) -> np.ndarray:
-            first, last = np.ceil(low / step - 1e-9), np.floor(high / step + 1e-9)
-            return np.arange(first, last + 0.5) * step
+    def _axes_parts(self, box: Box, side: float, step: float | None = None):
+        """Axes (not merged), outline and merged grid for ``box`` on a square of ``side``,
+        with grid lines and ticks every ``step`` data units (a round step when None).
 
+        Manim's ticks start at the box's lower edge: at a given ``step`` (a zoom's
+        frames, whose edges are not multiples of it) they would slide along the
+        axes, so there are none."""
+        theme = self.theme
+        ticks = step is None
+        if step is None:
+            step = (box.x_max - box.x_min) / max(1, round((box.x_max - box.x_min) / _tick(box)))
+        axes = Axes(
+            x_range=[box.x_min, box.x_max, step],
+            y_range=[box.y_min, box.y_max, step],
+            x_length=side, y_length=side, tips=False,
+            axis_config={"stroke_color": theme.muted, "stroke_width": 2,
+                         "include_ticks": ticks, "tick_size": 0.05},
+        )
+        frame = _outline(axes, theme)
+        grid = self._grid(step, box, axes)
+        merge_glyphs(grid)
+        return axes, frame, grid, step
+
+    def _place_axis_labels(self, axes: Axes) -> None:
+        first, second = self.axis_labels
+        first.next_to(axes.c2p(self.box.x_max, 0), DOWN + LEFT * 0.5, buff=style.SMALL_BUFF)
+        second.next_to(axes.c2p(0, self.box.y_max), RIGHT + DOWN * 0.5, buff=style.SMALL_BUFF)
+
+    def depend(self, drawing) -> None:
+        """Let ``drawing`` (anything with a ``redraw()``) follow the plane's ``set_box``."""
+        self.dependants.target.append(drawing)
+
+    def set_box(self, box: Box, step: float | None = None) -> "DataPlane":
+        """Show ``box`` of the data plane in the square the plane covers on screen, in place.
+
+        The grid, axes, ticks and axis labels are drawn again for ``box`` (grid
+        lines every ``step`` data units; a round step for the box when None,
+        so a zoom can keep one step throughout and change it at the end); the
+        mapping ``c2p`` changes with them, the markers still in the plane move
+        to their points, and every dependant redraws. The screen square stays:
+        a smaller box is a zoom in.
+        """
+        lower = self.c2p((self.box.x_min, self.box.y_min))
+        side = float(np.linalg.norm(self.c2p((self.box.x_max, self.box.y_min)) - lower))
+        self.box = box
+        axes, frame, grid, self.step = self._axes_parts(box, side, step)
+        shift = lower - axes.c2p(box.x_min, box.y_min)
+        for part in (axes, frame, grid):
+            part.shift(shift)
+        for point, corner in zip(self.reference, ((0, 0), (1, 0), (0, 1))):
+            point.move_to(axes.c2p(*corner))
+        self._place_axis_labels(axes)
+        axes = merge_glyphs(VGroup(*axes.submobjects))
+        for old, new in ((self.grid, grid), (self.frame, frame), (self.axes, axes)):
+            self.submobjects[self.submobjects.index(old)] = new
+        self.grid, self.frame, self.axes = grid, frame, axes
+        if self.markers in self.submobjects:
+            self.markers.set_positions(self.c2p_many(self.X))
+        for drawing in self.dependants.target:
+            drawing.redraw()
+        return self
+
+    def _grid(self, step: float, box: Box, axes: Axes) -> VGroup:
+        """Grid lines at the whole multiples of ``step`` inside the box: through the origin
+        and every tick (Manim counts ticks from 0 when the range holds it), wherever the
+        box starts; they stay put in the data while the box zooms."""
         lines = VGroup()
-        for x in multiples(self.box.x_min, self.box.x_max):
-            lines.add(Line(self.axes.c2p(x, self.box.y_min), self.axes.c2p(x, self.box.y_max)))
-        for v in multiples(self.box.y_min, self.box.y_max):
-            lines.add(Line(self.axes.c2p(self.box.x_min, v), self.axes.c2p(self.box.x_max, v)))
+        for x in _grid_values(box.x_min, box.x_max, step):
+            lines.add(Line(axes.c2p(x, box.y_min), axes.c2p(x, box.y_max)))
+        for v in _grid_values(box.y_min, box.y_max, step):
+            lines.add(Line(axes.c2p(box.x_min, v), axes.c2p(box.x_max, v)))
         lines.set_stroke(self.theme.grid, width=1)
         return lines
 
@@ -350,6 +399,12 @@ class DataPlane(VGroup):
     def unit(self) -> float:
         """Screen length of one data unit."""
         return float(np.linalg.norm(self.c2p((1, 0)) - self.c2p((0, 0))))
+
+
+def _grid_values(low: float, high: float, step: float) -> np.ndarray:
+    """Where grid lines go along one axis of [``low``, ``high``]: the multiples of ``step``."""
+    first = np.ceil(low / step - 1e-9) * step
+    return np.arange(first, high + step * 1e-9, step)
 
 
 def _tick(box: Box) -> float:
@@ -394,10 +449,15 @@ class Hyperplane(VGroup):
                          *([self.normal] if show_normal else []))
         self.state = None
         self.set_parameters(theta, theta0)
+        plane.depend(self)
 
     @property
     def plane(self) -> "DataPlane":
         return self.plane_ref.target
+
+    def redraw(self) -> "Hyperplane":
+        """Draw the same boundary again after the plane's box changed."""
+        return self.set_parameters(self.theta, self.theta0, self.presence)
 
     def set_parameters(self, theta, theta0: float, presence: float = 1.0) -> "Hyperplane":
         """Move every part to the boundary of (θ, θ₀), in place.
@@ -500,6 +560,7 @@ class DataVector(VGroup):
         self.label_direction = label_direction
         super().__init__(*parts)
         self.set_ends(start, end)
+        plane.depend(self)
 
     @property
     def plane(self) -> DataPlane:
@@ -528,6 +589,10 @@ class DataVector(VGroup):
         """Place the label again for the arrow as it is (after what it avoids has moved)."""
         return self.set_ends(self.start_data, self.end_data)
 
+    def redraw(self) -> "DataVector":
+        """Draw the same vector again after the plane's box changed."""
+        return self.refresh_label()
+
     def _obstacles(self, start_p, end_p) -> np.ndarray:
         """Boxes the label must not cover: the plane's markers and the arrow itself."""
         plane = self.plane
@@ -535,9 +600,14 @@ class DataVector(VGroup):
             if len(plane.markers) else np.zeros((0, 5))
         along = np.linspace(0.0, 1.0, 12)[:, None]
         shaft = box_around(start_p + along * (end_p - start_p), 0.06)
+        # another arrow is avoided along its shaft (its bounding box would be far too big);
+        # anything else by its bounding box, text on text weighing most
+        arrows = [box_around(m.get_start() + along * (m.get_end() - m.get_start()), 0.06)
+                  * np.array([1, 1, 1, 1, getattr(m, "avoid_weight", 1.0)])
+                  for m in self.avoid.target if isinstance(m, FastArrow)]
         others = [np.array([*m.get_corner(DL)[:2], *m.get_corner(UR)[:2], 100.0])
-                  for m in self.avoid.target if m.width > 0]
-        return np.vstack([markers, shaft, *([np.array(others)] if others else [])])
+                  for m in self.avoid.target if m.width > 0 and not isinstance(m, FastArrow)]
+        return np.vstack([markers, shaft, *arrows, *([np.array(others)] if others else [])])
 
     def _bounds(self) -> np.ndarray:
         corners = self.plane.axes
@@ -779,6 +849,11 @@ class MarginBand(VGroup):
         self.edges = VGroup(FastDashedLine(colour), FastDashedLine(colour))
         super().__init__(self.fill, self.edges)
         self.set_band(theta, theta0, half_width)
+        plane.depend(self)
+
+    def redraw(self) -> "MarginBand":
+        """Draw the same band again after the plane's box changed."""
+        return self.set_band(self.theta, self.theta0, self.half_width)
 
     @property
     def plane(self) -> DataPlane:

@@ -7,6 +7,8 @@ mathematics, which is Typst (see ``mobjects.fmt``).
 
 from __future__ import annotations
 
+import math
+
 MINUS = "−"
 
 
@@ -44,6 +46,18 @@ def sum_places(terms, most: int = 4, least: int = 2) -> int:
         if abs(round(shown, places) - round(total, places)) < 0.5 * 10 ** -places:
             return places
     return most
+
+
+def significant_places(value: float, least: int = 2, most: int = 4, digits: int = 2) -> int:
+    """Decimals that show ``value`` to ``digits`` significant digits, from ``least`` to ``most``.
+
+    0.26 → 2, 0.04 → 3, 0.0075 → 4, 0.002 → 4 (0.0020): a small margin at two places would
+    read 0.00 or 0.01, which a claim ("positive", (R/γ)² = 60259) contradicts.
+    """
+    value = abs(float(value))
+    if value == 0:
+        return least
+    return int(min(most, max(least, digits - 1 - math.floor(math.log10(value)))))
 
 
 def sentence(text: str) -> str:
