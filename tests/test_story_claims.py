@@ -144,3 +144,93 @@ def test_regression_says_how_far_descent_is_from_the_closed_form(case):
     else:
         assert number(claim.group(3)) > 0
         assert number(claim.group(3)) == pytest.approx(gd - minimum, abs=1.1e-4)
+
+
+def logistic_descent(X, y, lr, steps):
+    """θ, θ₀ and ‖∇L‖ after full-batch gradient descent on the mean logistic loss, the
+    gradient taken by central differences (not the scene's written-out formula)."""
+    def loss(w):
+        return np.mean(np.logaddexp(0.0, -y * (X @ w[:-1] + w[-1])))
+
+    w = np.zeros(X.shape[1] + 1)
+    for _ in range(steps + 1):
+        grad = np.array([(loss(w + e) - loss(w - e)) / 2e-6 for e in np.eye(len(w)) * 1e-6])
+        if _ < steps:
+            w = w - lr * grad
+    return w[:-1], w[-1], float(np.linalg.norm(grad)), loss
+
+
+@pytest.mark.parametrize("case", cases("logistic"), ids=case_id)
+def test_logistic_says_what_its_run_did(case):
+    from scipy.optimize import minimize
+
+    scene = story(*case)
+    X, y = scene.data.X, scene.data.y
+    theta, theta0, grad, loss = logistic_descent(X, y, scene.lr, scene.steps)
+    # the marked flipped labels: flipped back, a line separates the data
+    flipped = scene.data.params.get("flipped", [])
+    (intro,) = said(scene, r"^(\d+) points(, (\d+) of them with flipped labels)?")
+    assert int(intro.group(1)) == len(X)
+    if intro.group(3):
+        assert int(intro.group(3)) == len(flipped) > 0
+        fixed = y.copy()
+        fixed[list(flipped)] *= -1
+        assert separable(X, fixed)
+    else:
+        assert not flipped
+    # the point that pays most under the final parameters
+    (worst,) = said(scene, r"point (\d+)( \(a flipped label\))? pays (\S+)\.")
+    losses = np.logaddexp(0.0, -y * (X @ theta + theta0))
+    assert int(worst.group(1)) - 1 == int(np.argmax(losses))
+    assert number(worst.group(3)) == pytest.approx(losses.max(), abs=0.006)
+    assert bool(worst.group(2)) == (int(np.argmax(losses)) in flipped)
+    # the margin plot's dots
+    (dots,) = said(scene, r"Dots: (every point|the (\d+) points with \|y z\| ≤ (\S+))\.")
+    margins = y * (X @ theta + theta0)
+    inside = int(np.sum(np.abs(margins) <= 4.0))
+    assert (dots.group(1) == "every point") == (inside == len(X))
+    if dots.group(2):
+        assert int(dots.group(2)) == inside and number(dots.group(3)) == 4
+    # converged (and so at the global minimum of the convex loss) or not
+    (end,) = said(scene, r"L = (\S+) and the gradient's norm is (\S+): (it has converged|still)")
+    assert number(end.group(1)) == pytest.approx(loss(np.append(theta, theta0)), abs=6e-4)
+    assert number(end.group(2)) == pytest.approx(grad, abs=6e-5)
+    best = minimize(loss, np.zeros(X.shape[1] + 1), method="BFGS", options={"gtol": 1e-10})
+    if end.group(3) == "it has converged":
+        assert grad < 1e-4 and number(end.group(1)) == pytest.approx(best.fun, abs=6e-4)
+    else:
+        assert grad >= 5e-5 - 1e-6
+
+
+def test_logistic_update_on_screen_is_the_gradient():
+    """The written-out gradient −1/n Σ σ(−y⁽ⁱ⁾z⁽ⁱ⁾) y⁽ⁱ⁾ [x⁽ⁱ⁾, 1] equals central
+    differences of the mean logistic loss, at random parameters."""
+    rng = np.random.default_rng(5)
+    X, y = rng.normal(size=(30, 2)), rng.choice([-1.0, 1.0], size=30)
+    for _ in range(5):
+        w = rng.normal(size=3)
+        z = X @ w[:2] + w[2]
+        sigma = 1 / (1 + np.exp(y * z))  # σ(−y z)
+        formula = -np.mean((sigma * y)[:, None] * np.column_stack([X, np.ones(30)]), axis=0)
+        loss = lambda v: np.mean(np.log1p(np.exp(-y * (X @ v[:2] + v[2]))))  # noqa: E731
+        numeric = [(loss(w + e) - loss(w - e)) / 2e-6 for e in np.eye(3) * 1e-6]
+        np.testing.assert_allclose(formula, numeric, atol=1e-7)
+
+
+@pytest.mark.parametrize("case", cases("logistic"), ids=case_id)
+def test_logistic_field_and_coin_claims(case):
+    scene = story(*case)
+    X, y = scene.data.X, scene.data.y
+    theta, theta0, _, loss = logistic_descent(X, y, scene.lr, scene.steps)
+    box = scene.plane.box
+    grid = np.array([[a, b] for a in np.linspace(box.x_min, box.x_max, 41)
+                     for b in np.linspace(box.y_min, box.y_max, 41)])
+    certain = float(np.max(1 / (1 + np.exp(-np.abs(grid @ theta + theta0)))))
+    (field,) = said(scene, r"the shade is P\(y = \+1 \| x\): (certain far|never far from 1/2 "
+                           r"here: at most (\S+) in)")
+    if field.group(2):
+        assert certain < 0.9 and number(field.group(2)) == pytest.approx(certain, abs=0.006)
+    else:
+        assert certain >= 0.9
+    coin = said(scene, r"L is barely below log 2")
+    assert bool(coin) == (loss(np.append(theta, theta0)) > 0.9 * np.log(2))
