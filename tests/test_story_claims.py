@@ -234,3 +234,47 @@ def test_logistic_field_and_coin_claims(case):
         assert certain >= 0.9
     coin = said(scene, r"L is barely below log 2")
     assert bool(coin) == (loss(np.append(theta, theta0)) > 0.9 * np.log(2))
+
+
+@pytest.mark.parametrize("case", cases("regression"), ids=case_id)
+def test_regression_normal_equations_and_the_singular_case(case):
+    scene = story(*case)
+    x, y = scene.data.X[:, 0], scene.data.y
+    design = np.column_stack([np.ones_like(x), x])
+    (closed,) = said(scene, r"its eigenvalues (\S+) and (\S+) are positive\), so w\* = A⁻¹b = "
+                            r"\((\S+), (\S+)\)")
+    # A = Σ x̃x̃ᵀ: eigenvalues from the 2 × 2 formula, w* by solving the normal equations
+    A = design.T @ design
+    mean, det = np.trace(A) / 2, np.linalg.det(A)
+    root = np.sqrt(mean ** 2 - det)
+    assert number(closed.group(1)) == pytest.approx(mean - root, abs=0.006) and det > 0
+    assert number(closed.group(2)) == pytest.approx(mean + root, abs=0.006)
+    w = np.linalg.solve(A, design.T @ y)
+    assert (number(closed.group(3)), number(closed.group(4))) == pytest.approx(tuple(w),
+                                                                               abs=6e-4)
+    # every x at x̄: the minimizers w₀ + x̄w₁ = ȳ, the one nearest 0 by projecting 0 on that line
+    (singular,) = said(scene, r"every x were x̄ = (\S+), .*valley w₀ \+ (\S+)w₁ = (\S+)\. .*"
+                              r"A⁺b = \((\S+), (\S+)\)")
+    x_bar, y_bar = x.mean(), y.mean()
+    assert number(singular.group(1)) == number(singular.group(2)) == pytest.approx(x_bar,
+                                                                                   abs=0.006)
+    assert number(singular.group(3)) == pytest.approx(y_bar, abs=0.006)
+    nearest = y_bar / (1 + x_bar ** 2) * np.array([1.0, x_bar])
+    assert (number(singular.group(4)), number(singular.group(5))) == pytest.approx(
+        tuple(nearest), abs=6e-4)
+    flat = np.column_stack([np.ones_like(x), np.full_like(x, x_bar)])
+    assert np.linalg.matrix_rank(flat.T @ flat) == 1
+    # the least-squares line passes through (x̄, ȳ): the valley goes through w*
+    assert w[0] + x_bar * w[1] == pytest.approx(y_bar, abs=1e-9)
+    # the last sentence: k = 5 reached or how far from its closed form
+    (last,) = said(scene, r"for k = 5 gradient descent (is still (\S+) above|has reached)")
+    features = np.column_stack([x ** p for p in range(6)])
+    best, *_ = np.linalg.lstsq(features, y, rcond=None)
+    minimum = float(np.mean((features @ best - y) ** 2))
+    minimum = min((minimum, minimum / 2), key=lambda m: abs(m - scene.poly_runs[-1][2]
+                                                            .result["closed_form"]["loss"]))
+    gap = float(scene.poly_runs[-1][2].states["loss"][-1]) - minimum
+    if last.group(2):
+        assert number(last.group(2)) == pytest.approx(gap, abs=1.1e-4) and gap > 0
+    else:
+        assert abs(gap) < 1.1e-4
