@@ -223,9 +223,11 @@ CURVE_OVERHANG = 0.08      # a fitted curve extends this fraction of the data's 
 CURVE_DASHES = 40          # dashes of a dashed fitted curve
 RUN_POLY_FIT = 3.0         # one polynomial fit, fast-forwarded
 RESIDUAL_STROKE = 2.5
-THUMBNAIL_HEIGHT = 1.3     # a scene's final picture in the summary table
+THUMBNAIL_HEIGHT = 1.6     # a scene's final picture in the summary table (about 100 px at 480p)
+THUMBNAIL_POINT_SIZE = 0.075  # half-width of its + and − (readable, not fused)
 TABLE_FONT = 22
 TABLE_GAP = 0.3           # between the cells of a table
+TABLE_LINE = 0.42          # from one baseline to the next in a table cell
 
 # The lifting scenes (xor, noise, offset-lift): a 3-D view drawn by projection, curves.
 SPACE_SCALE = 1.25         # screen units per data unit in a projected 3-D view
