@@ -266,6 +266,14 @@ def test_regression_normal_equations_and_the_singular_case(case):
     assert np.linalg.matrix_rank(flat.T @ flat) == 1
     # the least-squares line passes through (x̄, ȳ): the valley goes through w*
     assert w[0] + x_bar * w[1] == pytest.approx(y_bar, abs=1e-9)
+    # "every step goes downhill": the loss falls at every step of the replayed descent,
+    # recomputed here from w after each step of w ← w − η ∇Lₛ (∇Lₛ = 2/m Σ (h − y) x̃)
+    if said(scene, r"every step goes downhill"):
+        w_t, losses = np.zeros(2), [np.mean(y ** 2)]
+        for _ in range(scene.steps):
+            w_t = w_t - scene.lr * 2 / len(x) * design.T @ (design @ w_t - y)
+            losses.append(np.mean((design @ w_t - y) ** 2))
+        assert np.all(np.diff(losses) < 0)
     # the last sentence: k = 5 reached or how far from its closed form
     (last,) = said(scene, r"for k = 5 gradient descent (is still (\S+) above|has reached)")
     features = np.column_stack([x ** p for p in range(6)])
