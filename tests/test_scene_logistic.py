@@ -190,3 +190,20 @@ def test_field_keeps_its_gradient_when_scaled_and_moved(scene):
     sides = {tuple(np.round(rgba[:3], 6)) for rgba, lev in zip(painted[settled], level[settled])
              if lev}
     assert len(sides) == 2
+
+
+def test_step_becomes_the_sigmoid_point_by_point(scene):
+    """The morph moves each sample of [z > 0] straight up or down to σ(z): the two curves
+    have the same samples in z, so every frame between is (1 − λ)[z > 0] + λσ(z), with
+    no kinked polyline; the step is 0 at z = 0 (the notes' ≤ 0 rule)."""
+    step = np.array(scene.step_curve.get_anchors())
+    sigma = np.array(scene.sigmoid_curve.get_anchors())
+    assert len(step) == len(sigma)
+    np.testing.assert_allclose(step[:, 0], sigma[:, 0], atol=1e-9)
+    axes = scene.sigmoid_plot
+    zero_y, one_y = axes[2].get_start()[1], axes[1].get_start()[1]
+    zero_x = axes[3].get_start()[0]
+    at_zero = step[np.argmin(np.abs(step[:, 0] - zero_x))]
+    assert at_zero[1] == pytest.approx(zero_y, abs=1e-9)
+    right = step[step[:, 0] > zero_x + 1e-6]
+    np.testing.assert_allclose(right[:, 1], one_y, atol=1e-9)
