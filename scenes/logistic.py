@@ -335,19 +335,19 @@ class LogisticScene(LinvizScene):
         n = self.data.n_samples
         self.play(FadeIn(self.plane), Write(self.title), run_time=style.RUN_INTRO)
         if self.flipped:
-            self.play(Create(self.flip_marks), run_time=style.PAUSE_SHORT)
-            self.show_status("flipped")
             self.narrate(f"{n} points, {len(self.flipped)} of them with flipped labels (in "
                          f"squares): no line separates them, so a hard ±1 answer has to be "
                          f"wrong somewhere.", 4)
+            self.play(Create(self.flip_marks), run_time=style.PAUSE_SHORT)
+            self.show_status("flipped")
         else:
             self.narrate(f"{n} points that no line separates: a hard ±1 answer has to be "
                          f"wrong somewhere.", 4)
-        self.play(FadeIn(self.sigmoid_plot), Create(self.step_curve), FadeIn(self.step_label),
-                  run_time=style.RUN_INTRO)
-        self.show_status("step")
         self.narrate("The perceptron's answer is a step: h(x) = [z > 0] jumps from 0 to 1 at "
                      "the boundary; a point on it (z = 0) gets 0, as in the rule y z ≤ 0.", 3)
+        self.show_status("step")
+        self.play(FadeIn(self.sigmoid_plot), Create(self.step_curve), FadeIn(self.step_label),
+                  run_time=style.RUN_INTRO)
         self.wait(style.PAUSE_READ)
         self.narrate("The sigmoid σ(z) = 1/(1 + e^(−z)) squashes the score into (0, 1): a "
                      "probability for the label +1.", 4)
@@ -356,9 +356,9 @@ class LogisticScene(LinvizScene):
                   FadeOut(self.step_label), FadeIn(self.formula_p),
                   run_time=style.RUN_SLOW_UPDATE * 2)
         self.play(FadeIn(self.sigmoid_label), run_time=style.PAUSE_SHORT)
-        self.play(FadeIn(self.formula_neg), run_time=style.PAUSE_SHORT)
         self.narrate("The label −1 gets the rest: P(y = −1 | x) = 1 − σ(z) = σ(−z), so for "
                      "either label P(y | x) = σ(y z).", 4)
+        self.play(FadeIn(self.formula_neg), run_time=style.PAUSE_SHORT)
         self.wait(style.PAUSE_READ)
 
     def show_field(self) -> None:
@@ -404,10 +404,10 @@ class LogisticScene(LinvizScene):
         shown = len(self.margin_points)
         which = ("every point" if shown == self.data.n_samples
                  else f"the {shown} points with |y z| ≤ {wording.number(MARGIN_RANGE, 0)}")
-        self.show_status("margin")
         self.narrate(f"Against the margin y z: the 0-1 loss jumps from 1 to 0 at y z = 0; the "
                      f"logistic loss falls smoothly, log 2 at y z = 0, and is convex. Dots: "
                      f"{which}.", 6)
+        self.show_status("margin")
         self.play(FadeIn(self.margin_plot), run_time=style.RUN_INTRO)
         self.wait(style.PAUSE_READ * 2)
 
@@ -432,12 +432,14 @@ class LogisticScene(LinvizScene):
         self.unfollow()
         self.update_values()
         # static drawings to the back: only what follows the tracker is redrawn
-        self.freeze(self.formulas, self.curve, self.value_labels)
+        # each formula on its own: each was added on its own, and a group frozen over them
+        # would leave them in the scene, drawn twice (bolder)
+        self.freeze(*self.formulas, self.curve, self.value_labels)
         self.wait(style.PAUSE_READ)
-        self.show_status("descent")
         self.narrate("The gradient, written out: each point pulls θ toward y x, weighted by "
                      "σ(−y z), its probability of the wrong label; at θ = 0 every weight "
                      "is 1/2.", 5)
+        self.show_status("descent")
         self.wait(style.PAUSE_READ)
         self.follow()
         for k in range(1, style.GD_SLOW_STEPS + 1):
@@ -499,14 +501,14 @@ class LogisticScene(LinvizScene):
         key.next_to(self.value_rows, DOWN, buff=2 * style.BUFF).set_x(style.PANEL_LEFT,
                                                                        direction=LEFT)
         self.comparison = key
+        self.narrate(f"On the same data the perceptron keeps updating: its last "
+                     f"{ptrace.n_steps - start} visits, replayed, move its boundary back and "
+                     f"forth.", 4)
         self.show_status(None)
         self.thaw(self.curve)
         self.play(FadeOut(self.rings), FadeOut(self.curve), FadeOut(self.curve.graph),
                   run_time=style.PAUSE_SHORT)
         self.play(FadeIn(self.perceptron_line), FadeIn(key), run_time=style.RUN_INTRO)
-        self.narrate(f"On the same data the perceptron keeps updating: its last "
-                     f"{ptrace.n_steps - start} visits, replayed, move its boundary back and "
-                     f"forth.", 4)
         self.play(p_tracker.animate.set_value(ptrace.n_steps), run_time=style.RUN_GD_FAST,
                   rate_func=linear)
         verdict = "converged" if result["converged"] else "still not converged"

@@ -317,12 +317,12 @@ class RegressionScene(LinvizScene):
                      6)
         self.wait(style.PAUSE_READ)
         a, b = self.singular_w
-        self.show_status("singular")
         self.narrate(f"If every x were x̄ = {wording.number(self.x_mean, 2)}, A would be "
                      f"singular: Lₛ would be lowest all along the dashed valley w₀ + "
                      f"{wording.number(self.x_mean, 2)}w₁ = {wording.number(self.y_mean, 2)}. "
                      f"The pseudo-inverse A⁺ picks its point nearest 0: A⁺b = "
                      f"({wording.number(a, 3)}, {wording.number(b, 3)}).", 6)
+        self.show_status("singular")
         self.play(Create(self.valley), run_time=style.RUN_INTRO)
         self.play(FadeIn(self.pinv_dot), FadeIn(self.pinv_label), run_time=style.PAUSE_SHORT)
         self.wait(style.PAUSE_READ)
@@ -334,8 +334,9 @@ class RegressionScene(LinvizScene):
         self.play(FadeIn(self.formula_step), run_time=style.PAUSE_SHORT)
         self.add(self.path)
         # still drawings painted once into the background: only what follows the tracker
-        # is redrawn
-        self.freeze(self.title, self.plane, self.dots, self.formulas, self.value_labels,
+        # is redrawn (each formula on its own, as each was added: a frozen group would
+        # leave them in the scene, drawn twice)
+        self.freeze(self.title, self.plane, self.dots, *self.formulas, self.value_labels,
                     self.weights, self.contours, self.closed_label)
         self.follow()
         self.show_status("descent")
@@ -380,7 +381,7 @@ class RegressionScene(LinvizScene):
             style.REGRESSION_PANEL_LEFT, direction=LEFT)
         self.poly_table = table
         self.thaw(self.weights, self.contours, self.closed_label, self.value_labels,
-                  self.formulas)
+                  *self.formulas)
         self.play(FadeOut(self.weights), FadeOut(self.contours), FadeOut(self.closed_dot),
                   FadeOut(self.closed_label), FadeOut(self.path), FadeOut(self.path_head),
                   FadeOut(self.value_row), FadeOut(self.value_labels), FadeOut(self.live),
@@ -399,6 +400,11 @@ class RegressionScene(LinvizScene):
             closed_curve = VMobject(stroke_color=theme.correct, stroke_width=style.DASH_STROKE)
             closed_curve.set_points_as_corners(self.curve_points(closed["theta"],
                                                                  closed["theta0"]))
+            # said while the fit runs: the sentence describes what the viewer is watching
+            self.narrate(f"Degree {degree}: gradient descent (η = {wording.number(lr, 1)}, "
+                         f"{trace.n_steps} steps) reaches Lₛ = "
+                         f"{wording.number(trace.states['loss'][-1], 4)}; the closed form "
+                         f"(dashed) gives {wording.number(closed['loss'], 4)}.", 4)
             if dashed is not None:  # the previous degree's closed form leaves
                 self.play(FadeOut(dashed), run_time=style.PAUSE_SHORT)
             # one path of dashes: it lies above the moving fit while the run plays
@@ -410,9 +416,6 @@ class RegressionScene(LinvizScene):
             self.advance(trace.n_steps, style.RUN_POLY_FIT, rate_func=rate_functions.ease_in_sine)
             self.unfollow()
             self.play(FadeIn(row), run_time=style.PAUSE_SHORT)
-            self.narrate(f"Degree {degree}: gradient descent (η = {wording.number(lr, 1)}, {trace.n_steps} "
-                         f"steps) reaches Lₛ = {wording.number(self.losses[-1], 4)}; the closed form "
-                         f"(dashed) gives {wording.number(closed['loss'], 4)}.", 4)
             self.wait(style.PAUSE_READ)
         # the last closed form stays: the closing sentence compares with it
         last_degree, _, last = self.poly_runs[-1]
