@@ -39,6 +39,12 @@ def zero_one_loss(margin: np.ndarray) -> np.ndarray:
     return (np.asarray(margin, dtype=float) <= 0).astype(float)
 
 
+def flip_colour(theme) -> str:
+    """The flipped labels' squares: the theme's yellow (its normal-vector colour, unused
+    here), not its highlight, which in the light theme is the loss rings' purple."""
+    return theme.normal
+
+
 #: a gradient norm below this counts as converged (it shows as 0.0000 to four places)
 CONVERGED_GRADIENT = 5e-5
 #: a field whose most certain P in view is below this is called "never far from 1/2"
@@ -156,7 +162,7 @@ class LogisticScene(LinvizScene):
             "step": text("a step function: certain everywhere, even next to the boundary",
                          theme, small, theme.muted),
             "flipped": text("square: a label flipped by the noise", theme, small,
-                            theme.highlight),
+                            flip_colour(theme)),
             "margin": text("each dot: a point's $y z$ and its loss $ell$", theme, small,
                            theme.muted),
             "sigmoid": text("the sigmoid: certain far away, unsure near $z = 0$", theme, small,
@@ -292,7 +298,7 @@ class LogisticScene(LinvizScene):
 
     def make_flip_marks(self) -> VMobject:
         """A square around each point whose label the noise flipped (one path)."""
-        marks = VMobject(stroke_color=self.theme.highlight, stroke_width=style.LOSS_RING_STROKE,
+        marks = VMobject(stroke_color=flip_colour(self.theme), stroke_width=style.LOSS_RING_STROKE,
                          fill_opacity=0)
         r = style.RING_RADIUS
         corners = np.array([[-r, -r, 0], [r, -r, 0], [r, r, 0], [-r, r, 0], [-r, -r, 0]])
