@@ -426,7 +426,10 @@ class RegressionScene(LinvizScene):
                      f"the bowl long and narrow")
         else:
             where = f"for k = {last_degree} gradient descent has reached the dashed minimum"
-        self.narrate(f"Higher degrees fit the training points more closely; {where}.", 5)
+        minima = [run.result["closed_form"]["loss"] for _, _, run in self.poly_runs]
+        falls = " → ".join(wording.number(m, 4) for m in minima)
+        self.narrate(f"The dashed minima fall as the degree grows ({falls}): higher degrees "
+                     f"fit the training points more closely; {where}.", 5)
         self.wait(style.PAUSE_READ)
         # the end: the last picture stays a while after its caption has been read
         self.finish_beat()

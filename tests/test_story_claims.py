@@ -274,6 +274,16 @@ def test_regression_normal_equations_and_the_singular_case(case):
             w_t = w_t - scene.lr * 2 / len(x) * design.T @ (design @ w_t - y)
             losses.append(np.mean((design @ w_t - y) ** 2))
         assert np.all(np.diff(losses) < 0)
+    # the closed-form minima of degrees 1, 2, 3, 5 (numpy's lstsq here) as said, falling
+    (falls,) = said(scene, r"The dashed minima fall as the degree grows \(([^)]*)\)")
+    shown = [number(v) for v in falls.group(1).split(" → ")]
+    expected = []
+    for k in (1, 2, 3, 5):
+        phi = np.column_stack([x ** p for p in range(k + 1)])
+        coef, *_ = np.linalg.lstsq(phi, y, rcond=None)
+        expected.append(float(np.mean((phi @ coef - y) ** 2)))
+    assert shown == pytest.approx(expected, abs=6e-5)
+    assert all(a >= b for a, b in zip(shown, shown[1:]))
     # the last sentence: k = 5 reached or how far from its closed form
     (last,) = said(scene, r"for k = 5 gradient descent (is still (\S+) above|has reached)")
     features = np.column_stack([x ** p for p in range(6)])
