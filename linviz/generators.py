@@ -161,15 +161,20 @@ def offset1d(n: int = 8, seed: int = DEFAULT_SEED, name: str = "offset1d") -> Da
 
 def regression1d(n: int = 20, noise: float = 0.15, seed: int = DEFAULT_SEED,
                  name: str = "regression1d") -> Dataset:
-    """x uniform in [-1, 1], y = 0.5 + x − 1.2x² + ε with ε ~ N(0, noise²).
+    """x uniform in [−0.3, 1.1], y = 0.5 + u − 1.2u² + ε with u = x − 0.4 and ε ~ N(0, noise²).
 
     A line fits the trend; the quadratic term shows what polynomial features add.
+    The x are not centred on 0 (their mean is near 0.4): the squared loss over
+    (w₀, w₁) is then a tilted bowl, and gradient descent curves across its
+    contours instead of running straight along an axis. The range keeps
+    degree-5 features small enough for the scenes' step size η = 0.5.
     """
     if n < 2:
         raise DataError(f"regression1d: needs n ≥ 2 points, got {n}")
     rng = np.random.default_rng(seed)
-    x = np.sort(rng.uniform(-1.0, 1.0, size=n))
-    y = 0.5 + x - 1.2 * x**2 + rng.normal(0.0, noise, size=n)
+    x = np.sort(rng.uniform(-0.3, 1.1, size=n))
+    u = x - 0.4
+    y = 0.5 + u - 1.2 * u**2 + rng.normal(0.0, noise, size=n)
     return Dataset(name, x[:, None], y, REGRESSION, params=dict(n=n, noise=noise, seed=seed))
 
 

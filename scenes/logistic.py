@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, UP, Circle, Create, FadeIn, FadeOut, Line, ReplacementTransform, VGroup,
+    DOWN, LEFT, RIGHT, UP, Circle, Create, Dot, FadeIn, FadeOut, Line, ReplacementTransform, VGroup,
     ValueTracker, VMobject, Write, linear, rate_functions, smooth,
 )
 
@@ -29,6 +29,30 @@ from scenes.toolkit.mobjects import (
     QUARTER_ARCS, DataPlane, Hyperplane, LiveValue, fmt, fmt_vector, math, text,
 )
 
+def step(z: np.ndarray) -> np.ndarray:
+    """The perceptron's step in 0/1 form, [z > 0]: 1 above the boundary, 0 on it and below."""
+    return (np.asarray(z, dtype=float) > 0).astype(float)
+
+
+def zero_one_loss(margin: np.ndarray) -> np.ndarray:
+    """The 0-1 loss against the margin y·z: 1 for y·z ≤ 0 (a point on the line is a mistake)."""
+    return (np.asarray(margin, dtype=float) <= 0).astype(float)
+
+
+def flip_colour(theme) -> str:
+    """The flipped labels' squares: the theme's yellow (its normal-vector colour, unused
+    here), not its highlight, which in the light theme is the loss rings' purple."""
+    return theme.normal
+
+
+#: a gradient norm below this counts as converged (it shows as 0.0000 to four places)
+CONVERGED_GRADIENT = 5e-5
+#: a field whose most certain P in view is below this is called "never far from 1/2"
+CERTAIN = 0.9
+#: a final loss above this fraction of log 2 is "barely below" it
+NEAR_COIN = 0.9
+#: the margin plot's y·z runs from −this to +this
+MARGIN_RANGE = 4.0
 #: a unit circle's outline, moved and scaled into each loss ring
 _UNIT_RING = Circle(radius=1.0, num_components=QUARTER_ARCS).points.copy()
 
@@ -73,25 +97,42 @@ class LogisticScene(LinvizScene):
                               fill_opacity=0)
 
         # the right-hand column: formulas on top, then a plot, then live values
-        self.formula_p = math("P(y = +1 | x) = sigma(theta^T x + theta_0), quad "
-                              "sigma(z) = 1 / (1 + e^(-z))", theme, style.FONT_SMALL)
-        self.formula_loss = math("ell(x, y) = log(1 + exp(-y(theta^T x + theta_0)))", theme,
-                                 style.FONT_SMALL)
+        small = style.FONT_SMALL
+        self.formula_p = math("P(y = +1 | x) = sigma(z), quad sigma(z) = 1 / (1 + e^(-z)), "
+                              "quad z = theta^T x + theta_0", theme, small)
+        self.formula_neg = math("P(y = -1 | x) = 1 - sigma(z) = sigma(-z), quad "
+                                "\"so\" quad P(y | x) = sigma(y z)", theme, small)
+        self.formula_loss = math("ell(x, y) = -log P(y | x) = log(1 + exp(-y z))", theme, small)
         self.formula_risk = math("L(theta, theta_0) = 1/n sum_(i=1)^n ell(x^((i)), y^((i)))",
-                                 theme, style.FONT_SMALL)
-        self.formula_step = math("theta <- theta - eta nabla_theta L, quad "
-                                 "theta_0 <- theta_0 - eta (partial L) / (partial theta_0)",
-                                 theme, style.FONT_SMALL)
-        self.formulas = VGroup(self.formula_p, self.formula_loss, self.formula_risk,
-                               self.formula_step).arrange(DOWN, aligned_edge=LEFT,
-                                                          buff=style.BUFF)
-        self.formulas.next_to(self.title, DOWN, buff=style.BUFF)
-        self.formulas.set_x(style.PANEL_LEFT, direction=LEFT)
+                                 theme, small)
+        # the update with the gradient written out (the engine's step, linviz/logistic.py)
+        self.formula_step = math("theta <- theta - eta nabla_theta L, quad nabla_theta L = "
+                                 "-1/n sum_i sigma(-y^((i)) z^((i))) y^((i)) x^((i))",
+                                 theme, small)
+        self.formula_step0 = math("theta_0 <- theta_0 - eta (partial L) / (partial theta_0), "
+                                  "quad (partial L) / (partial theta_0) = -1/n sum_i "
+                                  "sigma(-y^((i)) z^((i))) y^((i))", theme, small)
+        top = self.title.get_bottom()[1] - style.BUFF
+        # before the descent: the probabilities, then the loss
+        VGroup(self.formula_p, self.formula_neg, self.formula_loss, self.formula_risk).arrange(
+            DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF).move_to(
+            np.array([style.PANEL_LEFT, top, 0.0]), aligned_edge=UP + LEFT)
+        # during it: the loss moves up where the probabilities were, the update comes under it
+        descent = VGroup(self.formula_loss.copy(), self.formula_risk.copy(), self.formula_step,
+                         self.formula_step0).arrange(DOWN, aligned_edge=LEFT,
+                                                     buff=style.SMALL_BUFF)
+        descent.move_to(np.array([style.PANEL_LEFT, top, 0.0]), aligned_edge=UP + LEFT)
+        self.loss_place, self.risk_place = descent[0].get_center(), descent[1].get_center()
+        self.formulas = VGroup(self.formula_loss, self.formula_risk, self.formula_step,
+                               self.formula_step0)
 
         self.sigmoid_plot = self.make_sigmoid_plot()
         # the curves and their labels move with the axes they were drawn on
         VGroup(self.sigmoid_plot, self.step_curve, self.sigmoid_curve, self.step_label,
-               self.sigmoid_label).next_to(self.formula_p, DOWN, buff=2 * style.BUFF).set_x(
+               self.sigmoid_label).next_to(self.formula_neg, DOWN, buff=2 * style.BUFF).set_x(
+            style.PANEL_LEFT + style.PLOT_INDENT, direction=LEFT)
+        self.margin_plot = self.make_margin_plot()
+        self.margin_plot.next_to(self.formula_risk, DOWN, buff=2 * style.BUFF).set_x(
             style.PANEL_LEFT + style.PLOT_INDENT, direction=LEFT)
 
         self.curve = LossCurve(self.losses, theme, theme.step, x_label="t", y_label="L")
@@ -108,17 +149,22 @@ class LogisticScene(LinvizScene):
         row_2 = VGroup(self.values["theta"], self.values["theta0"]).arrange(
             RIGHT, buff=style.VALUE_GAP)
         self.value_rows = VGroup(row_1, row_2).arrange(DOWN, aligned_edge=LEFT, buff=style.BUFF)
-        self.value_rows.next_to(self.formulas, DOWN, buff=1.5 * style.BUFF).set_x(
+        self.value_rows.next_to(descent, DOWN, buff=1.5 * style.BUFF).set_x(
             style.PANEL_LEFT, direction=LEFT)
         self.curve.next_to(self.value_rows, DOWN, buff=2 * style.BUFF).set_x(
             style.PANEL_LEFT + style.PLOT_INDENT, direction=LEFT)
         self.value_labels = VGroup(*[v.label for v in self.values.values()])
         self.live = VGroup(*[v.number for v in self.values.values()])
 
-        small = style.FONT_SMALL
+        self.flipped = [int(i) for i in self.data.params.get("flipped", [])]
+        self.flip_marks = self.make_flip_marks()
         self.statuses = {
             "step": text("a step function: certain everywhere, even next to the boundary",
                          theme, small, theme.muted),
+            "flipped": text("square: a label flipped by the noise", theme, small,
+                            flip_colour(theme)),
+            "margin": text("each dot: a point's $y z$ and its loss $ell$", theme, small,
+                           theme.muted),
             "sigmoid": text("the sigmoid: certain far away, unsure near $z = 0$", theme, small,
                             theme.muted),
             "field": text("shade: $P(y = +1 | x)$; faint where it is near $1/2$", theme, small,
@@ -137,6 +183,7 @@ class LogisticScene(LinvizScene):
         if self.curve.get_bottom()[1] < lowest:
             room = self.value_rows.get_bottom()[1] - 2 * style.BUFF - lowest
             self.curve.scale(room / self.curve.height, about_edge=UP + LEFT)
+        self.curve.set_progress(0)  # the curve's head follows its (scaled) axes
 
         #: how far the field has faded in (0 to 1)
         self.field_fade = ValueTracker(0.0)
@@ -161,7 +208,11 @@ class LogisticScene(LinvizScene):
             mobject.clear_updaters()
 
     def make_sigmoid_plot(self) -> VGroup:
-        """Axes of z and P with the step function 1[z ≥ 0] (to become the sigmoid)."""
+        """Axes of z and P with the step function [z > 0] (to become the sigmoid).
+
+        [z > 0] is sign(z) written with 0 and 1, the notes' ≤ 0 rule: a point
+        on the boundary (z = 0) gets 0, the −1 side.
+        """
         theme = self.theme
         width, height = style.SIGMOID_PLOT_WIDTH, style.SIGMOID_PLOT_HEIGHT
         z_max = style.SIGMOID_Z_RANGE
@@ -183,16 +234,82 @@ class LogisticScene(LinvizScene):
             math("0", theme, style.FONT_TINY).next_to(point(-z_max, 0), LEFT, buff=0.08),
         )
         z = np.linspace(-z_max, z_max, 2 * style.CURVE_SAMPLES + 1)
-        step_points = [point(-z_max, 0), point(0, 0), point(0, 1), point(z_max, 1)]
+        # the step sampled at the sigmoid's z: the morph moves each sample straight up or
+        # down, through (1 − λ)[z > 0] + λσ(z), never through a kinked polyline
         self.step_curve = VMobject(stroke_color=theme.boundary, stroke_width=style.PLOT_STROKE)
-        self.step_curve.set_points_as_corners(step_points)
+        self.step_curve.set_points_as_corners([point(v, p) for v, p in zip(z, step(z))])
         self.sigmoid_curve = VMobject(stroke_color=theme.step, stroke_width=style.PLOT_STROKE)
         self.sigmoid_curve.set_points_as_corners([point(v, p) for v, p in zip(z, sigmoid(z))])
-        self.step_label = math("h(x) = [z >= 0]", theme, style.FONT_SMALL).next_to(
+        self.step_label = math("h(x) = [z > 0]", theme, style.FONT_SMALL).next_to(
             point(z_max, 1), UP, buff=style.SMALL_BUFF).align_to(x_axis, RIGHT)
         self.sigmoid_label = math("sigma(z)", theme, style.FONT_SMALL).set_color(
             theme.step).move_to(self.step_label, aligned_edge=RIGHT)
         return VGroup(half, one, x_axis, y_axis, z_label, labels)
+
+    def make_margin_plot(self) -> VGroup:
+        """The 0-1 loss [y·z ≤ 0] and the logistic loss log(1 + e^(−y·z)) against the margin
+        y·z, with a dot per point at its margin and loss under the final (θ, θ₀)."""
+        theme = self.theme
+        width, height = style.SIGMOID_PLOT_WIDTH, style.SIGMOID_PLOT_HEIGHT
+        m_max = MARGIN_RANGE
+        top = float(np.log1p(np.exp(m_max)))
+
+        def point(m, loss):
+            return np.array([(m + m_max) / (2 * m_max) * width, loss / top * height, 0.0])
+
+        x_axis = Line(point(-m_max, 0), point(m_max, 0), stroke_width=2, color=theme.muted)
+        y_axis = Line(point(0, 0), point(0, top), stroke_width=2, color=theme.muted)
+        one = VMobject(stroke_color=theme.grid, stroke_width=2).set_points_as_corners(
+            [point(-m_max, 1), point(m_max, 1)])
+        m_label = math("y z", theme, style.FONT_SMALL).next_to(
+            x_axis, DOWN, buff=style.PLOT_LABEL_BUFF).align_to(x_axis, RIGHT)
+        ticks = VGroup(
+            math("1", theme, style.FONT_TINY).next_to(point(-m_max, 1), LEFT, buff=0.08),
+            math("0", theme, style.FONT_TINY).next_to(point(-m_max, 0), LEFT, buff=0.08),
+        )
+        m = np.linspace(-m_max, m_max, 2 * style.CURVE_SAMPLES + 1)
+        zero_one = VMobject(stroke_color=theme.boundary, stroke_width=style.PLOT_STROKE)
+        zero_one.set_points_as_corners([point(-m_max, 1), point(0, 1), point(0, 0),
+                                        point(m_max, 0)])
+        logistic = VMobject(stroke_color=theme.step, stroke_width=style.PLOT_STROKE)
+        logistic.set_points_as_corners([point(v, l) for v, l in zip(m, np.log1p(np.exp(-m)))])
+        legend = VGroup(
+            math("ell = log(1 + e^(-y z))", theme, style.FONT_SMALL).set_color(theme.step),
+            text("0-1 loss $[y z <= 0]$", theme, style.FONT_SMALL, theme.boundary),
+        ).arrange(DOWN, aligned_edge=RIGHT, buff=style.SMALL_BUFF)
+        legend.move_to(point(m_max, top), aligned_edge=UP + RIGHT)
+        theta, theta0 = self.thetas[-1], float(self.theta0s[-1])
+        margins = self.data.y * (self.data.X @ theta + theta0)
+        shown = np.abs(margins) <= m_max
+        #: the points drawn on the curve (|y·z| within the plot) and their margins
+        self.margin_points = np.flatnonzero(shown)
+        self.margins = margins
+        dots = VGroup(*[Dot(point(v, np.log1p(np.exp(-v))), radius=style.PLOT_DOT,
+                            color=theme.positive if label > 0 else theme.negative)
+                        for v, label in zip(margins[shown], self.data.y[shown])])
+        return VGroup(one, x_axis, y_axis, m_label, ticks, zero_one, logistic, legend, dots)
+
+    def converged(self) -> bool:
+        """The descent's last gradient is 0 to four places."""
+        return float(self.trace.steps["grad_norm"][-1]) < CONVERGED_GRADIENT
+
+    def settled_word(self) -> str:
+        return "converged" if self.converged() else "not yet converged"
+
+    def make_flip_marks(self) -> VMobject:
+        """A square around each point whose label the noise flipped (one path)."""
+        marks = VMobject(stroke_color=flip_colour(self.theme), stroke_width=style.LOSS_RING_STROKE,
+                         fill_opacity=0)
+        r = style.RING_RADIUS
+        corners = np.array([[-r, -r, 0], [r, -r, 0], [r, r, 0], [-r, r, 0], [-r, -r, 0]])
+        for i in self.flipped:
+            centre = self.plane.c2p(self.data.X[i])
+            marks.start_new_path(centre + corners[0])
+            marks.add_points_as_corners(centre + corners[1:])
+        if not self.flipped:
+            marks.set_points([self.plane.c2p(self.data.X[0])] * 4)
+            marks.set_stroke(opacity=0)
+        return marks
 
     def parameters(self, s: float | None = None):
         """(θ, θ₀) at step s (the tracker's value when None)."""
@@ -222,22 +339,33 @@ class LogisticScene(LinvizScene):
     def show_sigmoid(self) -> None:
         self.section("sigmoid")
         n = self.data.n_samples
-        flipped = len(self.data.params.get("flipped", [])) or "some"
         self.play(FadeIn(self.plane), Write(self.title), run_time=style.RUN_INTRO)
-        self.narrate(f"{n} points, {flipped} of them with flipped labels: no line separates "
-                     f"them, so a hard ±1 answer has to be wrong somewhere.", 4)
+        if self.flipped:
+            self.narrate(f"{n} points, {len(self.flipped)} of them with flipped labels (in "
+                         f"squares): no line separates them, so a hard ±1 answer has to be "
+                         f"wrong somewhere.", 4)
+            self.play(Create(self.flip_marks), run_time=style.PAUSE_SHORT)
+            self.show_status("flipped")
+        else:
+            self.narrate(f"{n} points that no line separates: a hard ±1 answer has to be "
+                         f"wrong somewhere.", 4)
+        self.narrate("The perceptron's answer is a step: h(x) = [z > 0] jumps from 0 to 1 at "
+                     "the boundary; a point on it (z = 0) gets 0, as in the rule y z ≤ 0.", 3)
+        self.show_status("step")
         self.play(FadeIn(self.sigmoid_plot), Create(self.step_curve), FadeIn(self.step_label),
                   run_time=style.RUN_INTRO)
-        self.show_status("step")
-        self.narrate("The perceptron's step function jumps from 0 to 1 at the boundary.", 3)
         self.wait(style.PAUSE_READ)
-        self.play(ReplacementTransform(self.step_curve, self.sigmoid_curve),
-                  ReplacementTransform(self.step_label, self.sigmoid_label),
-                  FadeIn(self.formula_p), run_time=style.RUN_SLOW_UPDATE * 2)
+        self.narrate("The sigmoid σ(z) = 1/(1 + e^(−z)) squashes the score into (0, 1): a "
+                     "probability for the label +1.", 4)
         self.show_status("sigmoid")
-        self.narrate("The sigmoid σ(z) = 1/(1 + e^(−z)) squashes the score into (0, 1): "
-                     "a probability for the label +1.", 4)
-        self.wait(style.PAUSE_READ * 2)
+        self.play(ReplacementTransform(self.step_curve, self.sigmoid_curve),
+                  FadeOut(self.step_label), FadeIn(self.formula_p),
+                  run_time=style.RUN_SLOW_UPDATE * 2)
+        self.play(FadeIn(self.sigmoid_label), run_time=style.PAUSE_SHORT)
+        self.narrate("The label −1 gets the rest: P(y = −1 | x) = 1 − σ(z) = σ(−z), so for "
+                     "either label P(y | x) = σ(y z).", 4)
+        self.play(FadeIn(self.formula_neg), run_time=style.PAUSE_SHORT)
+        self.wait(style.PAUSE_READ)
 
     def show_field(self) -> None:
         self.section("field")
@@ -249,62 +377,99 @@ class LogisticScene(LinvizScene):
         plane = self.plane
         self.remove(plane)
         self.freeze(self.title, plane.grid, plane.frame, plane.axes, plane.axis_labels)
-        self.add(self.field, plane.markers, self.hyperplane)
+        self.add(self.field, plane.markers, self.flip_marks, self.hyperplane)
         self.field.add_updater(lambda f: f.set_parameters(theta, theta0,
                                                           self.field_fade.get_value()))
         self.hyperplane.set_parameters(theta, theta0)
+        self.show_status("field")
+        # the most certain P in view: at a corner of the plane, where |z| is largest
+        certain = float(sigmoid(np.max(np.abs(self.plane.box.corners @ theta + theta0))))
+        how = ("certain far from the line, unsure near it" if certain >= CERTAIN
+               else f"never far from 1/2 here: at most {wording.number(certain)} in this view")
+        self.narrate(f"With the parameters gradient descent will find, θ = "
+                     f"({wording.number(theta[0])}, {wording.number(theta[1])}) and θ₀ = "
+                     f"{wording.number(theta0)}, the shade is P(y = +1 | x): {how}.", 5)
         self.play(self.field_fade.animate.set_value(1.0), Create(self.hyperplane.line),
                   run_time=style.RUN_INTRO)
         self.field.clear_updaters()
-        self.show_status("field")
-        self.narrate(f"With the parameters gradient descent will find, θ = "
-                     f"({wording.number(theta[0])}, {wording.number(theta[1])}) and θ₀ = {wording.number(theta0)}, the shade is "
-                     f"P(y = +1 | x): certain far from the line, unsure near it.", 5)
         self.wait(style.PAUSE_READ * 2)
 
     def show_loss(self) -> None:
         self.section("loss")
-        self.play(FadeIn(self.formula_loss), FadeIn(self.formula_risk), run_time=style.RUN_INTRO)
         self.update_rings()
-        self.play(Create(self.rings), run_time=style.RUN_INTRO)
         self.show_status("loss")
         losses = self.point_losses(self.T)
         worst = int(np.argmax(losses))
-        self.narrate(f"Each point pays log(1 + exp(−y(θᵀx + θ₀))): little when it is on its "
-                     f"side with room, most for a flipped label deep on the wrong side "
-                     f"(point {worst + 1} pays {wording.number(losses[worst])}).", 5)
+        flipped = " (a flipped label)" if worst in self.flipped else ""
+        self.narrate(f"Each point pays ℓ = −log P(y | x) = log(1 + exp(−y z)): little when it "
+                     f"is on its side with room, most deep on the wrong side: point {worst + 1}"
+                     f"{flipped} pays {wording.number(losses[worst])}.", 5)
+        self.play(FadeIn(self.formula_loss), FadeIn(self.formula_risk), run_time=style.RUN_INTRO)
+        self.play(Create(self.rings), run_time=style.RUN_INTRO)
+        self.wait(style.PAUSE_READ)
+        shown = len(self.margin_points)
+        which = ("every point" if shown == self.data.n_samples
+                 else f"the {shown} points with |y z| ≤ {wording.number(MARGIN_RANGE, 0)}")
+        self.narrate(f"Against the margin y z: the 0-1 loss jumps from 1 to 0 at y z = 0; the "
+                     f"logistic loss falls smoothly, log 2 at y z = 0, and is convex. Dots: "
+                     f"{which}.", 6)
+        self.show_status("margin")
+        self.play(FadeIn(self.margin_plot), run_time=style.RUN_INTRO)
         self.wait(style.PAUSE_READ * 2)
 
     def show_descent(self) -> None:
         self.section("descent")
-        self.narrate("Gradient descent: each step moves (θ, θ₀) against the gradient of the "
-                     "average logistic loss.")
-        self.follow()
-        self.play(FadeIn(self.formula_step), FadeIn(self.curve), FadeIn(self.value_labels),
-                  self.tracker.animate.set_value(0), run_time=style.RUN_SLOW_UPDATE * 2)
-        self.add(self.live, self.curve.graph)
-        # static drawings to the back: only what follows the tracker is redrawn
-        self.freeze(self.formulas, self.curve, self.value_labels)
         self.show_status("start")
-        self.narrate(f"Gradient descent starts at θ = 0 with step size η = {wording.number(self.lr, 1)}: "
-                     f"P = 1/2 everywhere and every point pays log 2 = {wording.number(self.losses[0], 3)}.",
-                     4)
+        self.narrate(f"Gradient descent starts at θ = 0 with step size η = "
+                     f"{wording.number(self.lr, 1)}: P = 1/2 everywhere and every point pays "
+                     f"log 2 = {wording.number(self.losses[0], 3)}.", 4)
+        self.play(FadeOut(self.margin_plot), run_time=style.PAUSE_SHORT)
+        self.tracker.set_value(self.T)
+        self.update_values()
+        self.follow()
+        self.add(self.live, self.curve.graph)
+        self.play(FadeOut(self.formula_p), FadeOut(self.formula_neg),
+                  self.formula_loss.animate.move_to(self.loss_place),
+                  self.formula_risk.animate.move_to(self.risk_place),
+                  run_time=style.PAUSE_SHORT)
+        self.play(FadeIn(self.formula_step), FadeIn(self.formula_step0), FadeIn(self.curve),
+                  FadeIn(self.value_labels), self.tracker.animate.set_value(0),
+                  run_time=style.RUN_SLOW_UPDATE * 2)
+        self.unfollow()
+        self.update_values()
+        # static drawings to the back: only what follows the tracker is redrawn
+        # each formula on its own: each was added on its own, and a group frozen over them
+        # would leave them in the scene, drawn twice (bolder)
+        self.freeze(*self.formulas, self.curve, self.value_labels)
         self.wait(style.PAUSE_READ)
+        self.narrate("The gradient, written out: each point pulls θ toward y x, weighted by "
+                     "σ(−y z), its probability of the wrong label; at θ = 0 every weight "
+                     "is 1/2.", 5)
         self.show_status("descent")
+        self.wait(style.PAUSE_READ)
+        self.follow()
         for k in range(1, style.GD_SLOW_STEPS + 1):
-            self.advance(k, style.RUN_GD_STEP, rate_func=smooth)
             if k == 1:
                 self.narrate(f"Step 1: the gradient has norm "
-                             f"{wording.number(self.trace.steps['grad_norm'][0], 3)}; the loss falls to "
-                             f"{wording.number(self.losses[1], 3)}.", 3)
+                             f"{wording.number(self.trace.steps['grad_norm'][0], 3)}; the loss "
+                             f"falls to {wording.number(self.losses[1], 3)}.", 3)
+            self.advance(k, style.RUN_GD_STEP, rate_func=smooth)
             self.wait(style.PAUSE_SHORT)
-        self.narrate(f"Then {self.T - style.GD_SLOW_STEPS} more steps: the boundary turns into "
-                     f"place, the field sharpens, the loss curve flattens.", style.RUN_GD_FAST)
+        self.narrate(f"Then {self.T - style.GD_SLOW_STEPS} more steps: the boundary turns, "
+                     f"the field changes with it, the loss curve flattens.", style.RUN_GD_FAST)
         self.advance(self.T, style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)
         grad = float(self.trace.steps["grad_norm"][-1])
-        self.narrate(f"After {self.T} steps L = {wording.number(self.losses[-1], 3)} and the gradient's "
-                     f"norm is {wording.number(grad, 4)}: it has converged. The logistic loss is convex, "
-                     f"so this is the global minimum.", 5)
+        if self.converged():
+            verdict = ("it has converged. The logistic loss is convex, so this is the global "
+                       "minimum")
+        else:
+            verdict = ("still moving: the logistic loss is convex, so it is heading for the "
+                       "global minimum, not there yet")
+        if self.losses[-1] > NEAR_COIN * self.losses[0]:
+            verdict += (f"; L is barely below log 2: no line does much better than P = 1/2 "
+                        f"on this data")
+        self.narrate(f"After {self.T} steps L = {wording.number(self.losses[-1], 3)} and the "
+                     f"gradient's norm is {wording.number(grad, 4)}: {verdict}.", 5)
         self.unfollow()
         self.wait(style.PAUSE_READ * 2)
 
@@ -335,21 +500,31 @@ class LogisticScene(LinvizScene):
             text(f"perceptron, $tau = {result['epochs']}$ epochs: {result['updates']} updates, "
                  f"never settles; error {fmt(p_error)}", theme, style.FONT_SMALL,
                  theme.highlight),
-            text(f"logistic regression: converged, error {fmt(l_error)}, "
+            text(f"logistic regression: {self.settled_word()}, error {fmt(l_error)}, "
                  f"$L = {fmt(self.losses[-1], 3)}$", theme, style.FONT_SMALL, theme.boundary),
         ).arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
-        key.to_edge(DOWN, buff=style.BOTTOM_BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
+        # in the loss curve's place: two lines would not fit between it and the frame's foot
+        key.next_to(self.value_rows, DOWN, buff=2 * style.BUFF).set_x(style.PANEL_LEFT,
+                                                                       direction=LEFT)
         self.comparison = key
-        self.show_status(None)
-        self.play(FadeOut(self.rings), FadeIn(self.perceptron_line), FadeIn(key),
-                  run_time=style.RUN_INTRO)
         self.narrate(f"On the same data the perceptron keeps updating: its last "
                      f"{ptrace.n_steps - start} visits, replayed, move its boundary back and "
                      f"forth.", 4)
+        self.show_status(None)
+        self.thaw(self.curve)
+        self.play(FadeOut(self.rings), FadeOut(self.curve), FadeOut(self.curve.graph),
+                  run_time=style.PAUSE_SHORT)
+        self.play(FadeIn(self.perceptron_line), FadeIn(key), run_time=style.RUN_INTRO)
         self.play(p_tracker.animate.set_value(ptrace.n_steps), run_time=style.RUN_GD_FAST,
                   rate_func=linear)
         verdict = "converged" if result["converged"] else "still not converged"
+        corners = self.plane.box.corners @ p_theta + p_theta0
+        # its Hyperplane then says "the boundary lies outside this view": say whose it is
+        outside = (" (its last boundary lies outside the view)"
+                   if np.all(corners > 0) or np.all(corners < 0) else "")
         self.narrate(f"After τ = {result['epochs']} epochs the perceptron has made "
-                     f"{result['updates']} updates, {verdict}, training error {wording.number(p_error)}; "
-                     f"logistic regression settled, training error {wording.number(l_error)}.", 5)
+                     f"{result['updates']} updates, {verdict}{outside}, training error "
+                     f"{wording.number(p_error)}; logistic regression "
+                     f"{'settled' if self.converged() else 'is still moving'}, training error "
+                     f"{wording.number(l_error)}.", 5)
         self.wait(style.PAUSE_READ * 2)

@@ -2,8 +2,9 @@
 
 The data (x⁽ⁱ⁾, y⁽ⁱ⁾); the line h(x) = w₀ + w₁x with the residuals drawn as
 segments; the empirical risk L_S(w₀, w₁) as contours over the (w₀, w₁)
-plane with the gradient-descent path on it, running to the closed-form
-answer w = A⁺b of the normal equations; then the feature map
+plane with the gradient-descent path on it, towards the closed-form answer
+w* = A⁻¹b of the normal equations (and what the pseudo-inverse A⁺ does when A
+is singular: it picks the shortest of a valley of minimizers); then the feature map
 x → [1, x, x², …, xᵏ] and the same machinery fitting curves of degree 1, 2,
 3 and 5. In the notes' notation w₀ = θ₀ and (w₁, …, w_k) = θ.
 
@@ -28,6 +29,10 @@ from scenes.toolkit.mobjects import DataPlane, LiveValue, fmt, math, merge_glyph
 
 #: (degree, step size η, steps) of each polynomial fit shown
 POLYNOMIAL_RUNS = ((1, 0.5, 300), (2, 0.5, 300), (3, 0.5, 300), (5, 0.5, 300))
+#: a loss within this of the closed form's is "reached" (equal to four places)
+REACHED = 5e-5
+#: seconds the last picture stays after the last caption has been read
+END_HOLD = 3.0
 #: contour levels as fractions of the way from the minimum to the loss at w = 0
 CONTOUR_FRACTIONS = (0.02, 0.08, 0.2, 0.4, 0.7, 1.0)
 
@@ -54,12 +59,12 @@ def data_box(x: np.ndarray, y: np.ndarray, padding: float = 0.1) -> Box:
 
 
 class RegressionScene(LinvizScene):
-    """Least squares on 20 points y = 0.5 + x − 1.2x² + noise."""
+    """Least squares on 20 points y = 0.5 + u − 1.2u² + noise, u = x − 0.4."""
 
     default_data = "regression1d"
     task = REGRESSION
     n_features = 1
-    lr = 0.1
+    lr = 0.5
     steps = 60
     #: (degree, step size η, steps) of each polynomial fit shown
     polynomial_runs = POLYNOMIAL_RUNS
@@ -99,7 +104,7 @@ class RegressionScene(LinvizScene):
         self.formula_risk = math("L_S (w) = 1/m sum_(i=1)^m (h(x^((i))) - y^((i)))^2", theme,
                                  style.FONT_SMALL)
         self.formula_closed = math("A w = b, quad A = sum_i tilde(x)^((i)) tilde(x)^((i)T), "
-                                   "quad b = sum_i y^((i)) tilde(x)^((i)), quad w = A^+ b",
+                                   "quad b = sum_i y^((i)) tilde(x)^((i)), quad w^* = A^(-1) b",
                                    theme, style.FONT_SMALL)
         self.formula_step = math("w <- w - eta nabla L_S (w)", theme, style.FONT_SMALL)
         self.formulas = VGroup(self.formula_h, self.formula_risk, self.formula_closed,
@@ -122,9 +127,11 @@ class RegressionScene(LinvizScene):
 
         small = style.FONT_SMALL
         self.statuses = {
-            "start": text("start: $w = 0$, so $h(x) = 0$; red: the residuals", theme, small,
-                          theme.muted),
-            "contours": text("contours of $L_S$ over $(w_0, w_1)$; the dot: $w = A^+ b$", theme,
+            "start": text("start: $w = 0$, so $h(x) = 0$; segments: the residuals", theme,
+                          small, theme.muted),
+            "contours": text("contours of $L_S$ over $(w_0, w_1)$; the dot: $w^* = A^(-1) b$",
+                             theme, small, theme.muted),
+            "singular": text("dashed: the minimizers if every $x$ were $macron(x)$", theme,
                              small, theme.muted),
             "descent": text("gradient descent: each step goes against $nabla L_S$", theme,
                             small, theme.muted),
@@ -160,13 +167,52 @@ class RegressionScene(LinvizScene):
         self.contours.set_stroke(theme.muted, opacity=0.8)
         self.closed_dot = Dot(self.weights.c2p(self.closed_w), radius=style.DATA_DOT,
                               color=theme.correct)
-        self.closed_label = math("A^+ b", theme, style.FONT_SMALL).set_color(theme.correct)
+        self.closed_label = math(f"w^* = ({fmt(self.closed_w[0], 3)}, "
+                                 f"{fmt(self.closed_w[1], 3)})", theme,
+                                 style.FONT_SMALL).set_color(theme.correct)
         self.closed_label.next_to(self.closed_dot, RIGHT, buff=style.SMALL_BUFF)
+        if self.closed_label.get_right()[0] > self.weights.get_right()[0] + style.BUFF:
+            self.closed_label.next_to(self.closed_dot, LEFT, buff=style.SMALL_BUFF)
         self.closed_label.add_background_rectangle(color=theme.background, opacity=0.75, buff=0.04)
+        self.build_singular_case()
         self.path = VMobject(stroke_color=theme.step, stroke_width=style.PLOT_STROKE)
         self.path_head = Dot(self.weights.c2p((0, 0)), radius=style.PLOT_DOT * 1.3,
                              color=theme.step)
         self.path_points = [self.weights.c2p(p) for p in path]
+
+    def build_singular_case(self) -> None:
+        """What A⁺ is for: the same targets with every x moved to their mean x̄.
+
+        Then A = Σ x̃x̃ᵀ with x̃ = [1, x̄] has rank 1, Lₛ depends on w only through
+        w₀ + x̄w₁, and its minimizers form the valley w₀ + x̄w₁ = ȳ (through w*,
+        since the least-squares line passes through (x̄, ȳ)). The pseudo-inverse
+        A⁺ = V D⁺ Vᵀ gives the valley's point nearest 0: A⁺b = ȳ/(1 + x̄²) · (1, x̄).
+        """
+        theme = self.theme
+        x, y = self.data.X[:, 0], self.data.y
+        features = np.column_stack([np.ones_like(x), np.full_like(x, x.mean())])
+        self.singular_A = features.T @ features
+        self.singular_w = np.linalg.pinv(self.singular_A) @ (features.T @ y)
+        self.x_mean, self.y_mean = float(x.mean()), float(y.mean())
+        self.A_eigenvalues = np.linalg.eigvalsh(
+            np.column_stack([np.ones_like(x), x]).T @ np.column_stack([np.ones_like(x), x]))
+        # the valley, clipped to the (w₀, w₁) view
+        box = self.weights.box
+        direction = np.array([-self.x_mean, 1.0]) / np.hypot(self.x_mean, 1.0)
+        ts = np.linspace(-10, 10, 4001) * max(box.x_max - box.x_min, box.y_max - box.y_min)
+        points = self.singular_w + ts[:, None] * direction
+        inside = ((points[:, 0] >= box.x_min) & (points[:, 0] <= box.x_max)
+                  & (points[:, 1] >= box.y_min) & (points[:, 1] <= box.y_max))
+        ends = points[inside][[0, -1]]
+        valley = VMobject(stroke_color=theme.correct, stroke_width=style.DASH_STROKE)
+        valley.set_points_as_corners([self.weights.c2p(p) for p in ends])
+        self.valley = merge_glyphs(DashedVMobject(valley, num_dashes=style.CURVE_DASHES // 2))
+        self.pinv_dot = Dot(self.weights.c2p(self.singular_w), radius=style.DATA_DOT,
+                            color=theme.highlight)
+        self.pinv_label = math("A^+ b", theme, style.FONT_SMALL).set_color(theme.highlight)
+        self.pinv_label.next_to(self.pinv_dot, DOWN + RIGHT, buff=style.SMALL_BUFF)
+        self.pinv_label.add_background_rectangle(color=theme.background, opacity=0.75,
+                                                 buff=0.04)
 
     def use_run(self, trace, degree: int) -> None:
         """Replay ``trace`` (a fit of the given degree) from now on."""
@@ -249,7 +295,7 @@ class RegressionScene(LinvizScene):
                   FadeIn(self.live), run_time=style.RUN_INTRO)
         self.update_values()
         self.show_status("start")
-        self.narrate(f"At w = 0 the line is y = 0. Each residual h(x) − y is a red segment; "
+        self.narrate(f"At w = 0 the line is y = 0. Each residual h(x) − y is a vertical segment; "
                      f"Lₛ is the mean of their squares: {wording.number(self.losses[0], 3)}.", 4)
         self.wait(style.PAUSE_READ)
 
@@ -262,19 +308,35 @@ class RegressionScene(LinvizScene):
                   run_time=style.PAUSE_SHORT)
         self.show_status("contours")
         w0, w1 = self.closed_w
+        low, high = self.A_eigenvalues
         self.narrate(f"Lₛ is a quadratic bowl over (w₀, w₁): its contours are ellipses. "
-                     f"Setting its gradient to zero gives the normal equations A w = b, so "
-                     f"w = A⁺b = ({wording.number(w0, 3)}, {wording.number(w1, 3)}), with loss "
-                     f"{wording.number(self.closed_loss, 4)}.", 6)
+                     f"Setting its gradient to zero gives A w = b; here A is invertible (its "
+                     f"eigenvalues {wording.number(low, 2)} and {wording.number(high, 2)} are "
+                     f"positive), so w* = A⁻¹b = ({wording.number(w0, 3)}, "
+                     f"{wording.number(w1, 3)}), with loss {wording.number(self.closed_loss, 4)}.",
+                     6)
+        self.wait(style.PAUSE_READ)
+        a, b = self.singular_w
+        self.narrate(f"If every x were x̄ = {wording.number(self.x_mean, 2)}, A would be "
+                     f"singular: Lₛ would be lowest all along the dashed valley w₀ + "
+                     f"{wording.number(self.x_mean, 2)}w₁ = {wording.number(self.y_mean, 2)}. "
+                     f"The pseudo-inverse A⁺ picks its point nearest 0: A⁺b = "
+                     f"({wording.number(a, 3)}, {wording.number(b, 3)}).", 6)
+        self.show_status("singular")
+        self.play(Create(self.valley), run_time=style.RUN_INTRO)
+        self.play(FadeIn(self.pinv_dot), FadeIn(self.pinv_label), run_time=style.PAUSE_SHORT)
         self.wait(style.PAUSE_READ)
 
     def show_descent(self) -> None:
         self.section("descent")
+        self.play(FadeOut(self.valley), FadeOut(self.pinv_dot), FadeOut(self.pinv_label),
+                  run_time=style.PAUSE_SHORT)
         self.play(FadeIn(self.formula_step), run_time=style.PAUSE_SHORT)
         self.add(self.path)
         # still drawings painted once into the background: only what follows the tracker
-        # is redrawn
-        self.freeze(self.title, self.plane, self.dots, self.formulas, self.value_labels,
+        # is redrawn (each formula on its own, as each was added: a frozen group would
+        # leave them in the scene, drawn twice)
+        self.freeze(self.title, self.plane, self.dots, *self.formulas, self.value_labels,
                     self.weights, self.contours, self.closed_label)
         self.follow()
         self.show_status("descent")
@@ -287,7 +349,7 @@ class RegressionScene(LinvizScene):
         self.unfollow()
         theta, theta0 = self.thetas[-1], float(self.theta0s[-1])
         gap = float(self.losses[-1] - self.closed_loss)
-        if abs(gap) < 5e-5:
+        if abs(gap) < REACHED:
             reached = (f"the closed-form answer {wording.number(self.closed_loss, 4)} to four "
                        f"places: gradient descent has reached the minimum")
         else:
@@ -303,7 +365,8 @@ class RegressionScene(LinvizScene):
         theme = self.theme
         feature_map = math("x -> tilde(x) = [1, x, x^2, dots, x^k], quad "
                            "h(x) = w_0 + w_1 x + dots + w_k x^k", theme, style.FONT_SMALL)
-        feature_map.move_to(self.formula_closed, aligned_edge=LEFT)
+        # in the place of h(x) = w₀ + w₁x, which no longer holds
+        feature_map.move_to(self.formula_h, aligned_edge=LEFT)
         table_rows = []
         self.poly_runs = []
         for degree, lr, steps in self.polynomial_runs:
@@ -318,23 +381,32 @@ class RegressionScene(LinvizScene):
             style.REGRESSION_PANEL_LEFT, direction=LEFT)
         self.poly_table = table
         self.thaw(self.weights, self.contours, self.closed_label, self.value_labels,
-                  self.formulas)
+                  *self.formulas)
         self.play(FadeOut(self.weights), FadeOut(self.contours), FadeOut(self.closed_dot),
                   FadeOut(self.closed_label), FadeOut(self.path), FadeOut(self.path_head),
                   FadeOut(self.value_row), FadeOut(self.value_labels), FadeOut(self.live),
-                  FadeOut(self.formula_step), FadeOut(self.formula_closed), FadeIn(feature_map),
-                  run_time=style.RUN_INTRO)
+                  FadeOut(self.formula_step), FadeOut(self.formula_closed),
+                  FadeOut(self.formula_h), run_time=style.RUN_INTRO)
+        self.play(FadeIn(feature_map), run_time=style.PAUSE_SHORT)
         self.show_status("poly")
         self.narrate("A line is not a good fit. Map x to [1, x, x², …, xᵏ]: h is a polynomial, "
                      "but still linear in w, so the same least squares applies.", 5)
         self.wait(style.PAUSE_SHORT)
         self.closed_curves = VGroup()
+        dashed = None
         for row, (degree, lr, trace) in zip(table_rows, self.poly_runs):
             self.use_run(trace, degree)
             closed = trace.result["closed_form"]
             closed_curve = VMobject(stroke_color=theme.correct, stroke_width=style.DASH_STROKE)
             closed_curve.set_points_as_corners(self.curve_points(closed["theta"],
                                                                  closed["theta0"]))
+            # said while the fit runs: the sentence describes what the viewer is watching
+            self.narrate(f"Degree {degree}: gradient descent (η = {wording.number(lr, 1)}, "
+                         f"{trace.n_steps} steps) reaches Lₛ = "
+                         f"{wording.number(trace.states['loss'][-1], 4)}; the closed form "
+                         f"(dashed) gives {wording.number(closed['loss'], 4)}.", 4)
+            if dashed is not None:  # the previous degree's closed form leaves
+                self.play(FadeOut(dashed), run_time=style.PAUSE_SHORT)
             # one path of dashes: it lies above the moving fit while the run plays
             dashed = merge_glyphs(DashedVMobject(closed_curve, num_dashes=style.CURVE_DASHES))
             self.tracker.set_value(0)
@@ -344,14 +416,21 @@ class RegressionScene(LinvizScene):
             self.advance(trace.n_steps, style.RUN_POLY_FIT, rate_func=rate_functions.ease_in_sine)
             self.unfollow()
             self.play(FadeIn(row), run_time=style.PAUSE_SHORT)
-            self.narrate(f"Degree {degree}: gradient descent (η = {wording.number(lr, 1)}, {trace.n_steps} "
-                         f"steps) reaches Lₛ = {wording.number(self.losses[-1], 4)}; the closed form "
-                         f"(dashed) gives {wording.number(closed['loss'], 4)}.", 4)
             self.wait(style.PAUSE_READ)
-            self.play(FadeOut(dashed), run_time=style.PAUSE_SHORT)
+        # the last closed form stays: the closing sentence compares with it
         last_degree, _, last = self.poly_runs[-1]
         gap = self.losses[-1] - last.result["closed_form"]["loss"]
-        self.narrate(f"Higher degrees fit the training points more closely; for k = "
-                     f"{last_degree} gradient descent is still {wording.number(gap, 4)} above the "
-                     f"minimum: the high powers make the bowl long and narrow.", 5)
+        if gap >= REACHED:
+            where = (f"for k = {last_degree} gradient descent is still "
+                     f"{wording.number(gap, 4)} above the dashed minimum: the high powers make "
+                     f"the bowl long and narrow")
+        else:
+            where = f"for k = {last_degree} gradient descent has reached the dashed minimum"
+        minima = [run.result["closed_form"]["loss"] for _, _, run in self.poly_runs]
+        falls = " → ".join(wording.number(m, 4) for m in minima)
+        self.narrate(f"The dashed minima fall as the degree grows ({falls}): higher degrees "
+                     f"fit the training points more closely; {where}.", 5)
         self.wait(style.PAUSE_READ)
+        # the end: the last picture stays a while after its caption has been read
+        self.finish_beat()
+        self.wait(END_HOLD)

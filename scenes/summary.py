@@ -10,7 +10,7 @@ state), so the table never depends on files rendered earlier.
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, Dot, FadeIn, Line, VGroup, VMobject, Write
+from manim import UP, LEFT, Dot, FadeIn, FadeOut, Line, Rectangle, VGroup, VMobject, Write
 
 from linviz.generators import make_builtin
 from linviz.logistic import LogisticRegression
@@ -18,10 +18,11 @@ from linviz.perceptron import Perceptron
 from linviz.regression import LinearRegression
 from linviz.theory import training_error
 from scenes.toolkit import style
+from scenes.toolkit.merging import merge_glyphs
 from scenes.base import LinvizScene
 from scenes.toolkit.gd_plots import ProbabilityField
 from scenes.logistic import LogisticScene
-from scenes.toolkit.mobjects import DataPlane, Hyperplane, fmt, text
+from scenes.toolkit.mobjects import DataPlane, Hyperplane, MarkerCloud, fmt, text
 from scenes.perceptron import PerceptronScene
 from scenes.regression import RegressionScene, data_box
 
@@ -34,11 +35,25 @@ ROWS = (
 HEADER = ("model", "case", "loss", "solved by", "its scene's final state")
 
 
+def thumbnail_plane(data, theme, box=None, axis_labels=("x_1", "x_2")) -> DataPlane:
+    """A data plane THUMBNAIL_HEIGHT tall, its +/− redrawn at a size that stays readable
+    (scaled down with the plane they fuse into dots), without its axis names."""
+    plane = DataPlane(data.X if box is None else np.zeros((0, 2)),
+                      data.y if box is None else np.zeros(0), theme, box=box,
+                      side=style.THUMBNAIL_HEIGHT, axis_labels=axis_labels)
+    plane.remove(plane.axis_labels, plane.markers)
+    if box is None:
+        plane.markers = MarkerCloud(data.y, theme, size=style.THUMBNAIL_POINT_SIZE,
+                                    positions=plane.c2p_many(data.X))
+        plane.add(plane.markers)
+    return plane
+
+
 def perceptron_thumbnail(theme, seed: int) -> tuple[VGroup, str]:
     """The perceptron scene's data with the boundary after its run, and its result."""
     data = make_builtin(PerceptronScene.default_data, seed=seed)
     model = Perceptron(epochs=PerceptronScene.epochs, offset=PerceptronScene.offset).fit(data)
-    plane = DataPlane(data.X, data.y, theme)
+    plane = thumbnail_plane(data, theme)
     line = Hyperplane(plane, model.trace_.states["theta"][-1],
                       float(model.trace_.states["theta0"][-1]), show_normal=False)
     result = model.trace_.result
@@ -54,23 +69,23 @@ def regression_thumbnail(theme, seed: int) -> tuple[VGroup, str]:
                              steps=RegressionScene.steps).fit(data)
     x, y = data.X[:, 0], data.y
     box = data_box(x, y)
-    plane = DataPlane(np.zeros((0, 2)), np.zeros(0), theme, box=box, axis_labels=("x", "y"))
-    dots = VGroup(*[Dot(plane.c2p((a, b)), radius=style.DATA_DOT * 2, color=theme.negative)
-                    for a, b in zip(x, y)])
+    plane = thumbnail_plane(data, theme, box=box, axis_labels=("x", "y"))
+    dots = VGroup(*[Dot(plane.c2p((a, b)), radius=style.THUMBNAIL_POINT_SIZE * 0.7,
+                        color=theme.negative) for a, b in zip(x, y)])
     theta, theta0 = model.closed_form_
     ends = np.array([box.x_min, box.x_max])
     values = np.clip(theta[0] * ends + theta0, box.y_min, box.y_max)
     line = VMobject(stroke_color=theme.boundary, stroke_width=style.LINE_STROKE)
     line.set_points_as_corners([plane.c2p((a, b)) for a, b in zip(ends, values)])
     loss = model.trace_.result["closed_form"]["loss"]
-    return VGroup(plane, dots, line), f"$L_S = {fmt(loss, 3)}$ at $w = A^+ b$"
+    return VGroup(plane, dots, line), f"$L_S = {fmt(loss, 3)}$ at $w^* = A^(-1) b$"
 
 
 def logistic_thumbnail(theme, seed: int) -> tuple[VGroup, str]:
     """The logistic scene's noisy data with P(y = +1 | x) after gradient descent, and its loss."""
     data = make_builtin(LogisticScene.default_data, seed=seed)
     model = LogisticRegression(lr=LogisticScene.lr, steps=LogisticScene.steps).fit(data)
-    plane = DataPlane(data.X, data.y, theme)
+    plane = thumbnail_plane(data, theme)
     field = ProbabilityField(plane, theme).set_parameters(model.theta_, model.theta0_)
     line = Hyperplane(plane, model.theta_, model.theta0_, show_normal=False, show_shading=False)
     steps = model.trace_.n_steps
@@ -81,11 +96,46 @@ def logistic_thumbnail(theme, seed: int) -> tuple[VGroup, str]:
 THUMBNAILS = (perceptron_thumbnail, regression_thumbnail, logistic_thumbnail)
 
 
+#: the lecture's arc through each row: (what it connects to, the sentence that says so)
+ARC = (
+    ("needs a line that separates: XOR and flipped labels have none",
+     "The perceptron needs data a line separates. XOR and flipped labels have none: there it "
+     "never settles, and its training error stays above 0."),
+    ("feature maps: $x -> [1, x, dots, x^k]$ here, $[x, 1]$ for the offset, "
+     "$x_1 x_2$ for XOR",
+     "Every row can work on a feature map: [x, 1] turned the offset into one more weight, "
+     "x₁x₂ made XOR separable, and [1, x, …, xᵏ] fitted polynomials."),
+    ("why logistic: a loss with a minimum even when no line separates",
+     "That is why logistic regression: on XOR or noisy data its convex loss still has a "
+     "minimum, and gradient descent heads for it."),
+)
+
+
+def baseline(mobject: VMobject) -> float:
+    """The y of a line of text's baseline: the median bottom of its glyphs (typeset with
+    parts=True). Most letters sit on the baseline; p, y and g hang below, − and = float
+    above, and are outvoted."""
+    bottoms = [part.get_bottom()[1] for part in mobject.submobjects if part.height > 1e-3]
+    return float(np.median(bottoms)) if bottoms else float(mobject.get_bottom()[1])
+
+
+def line_of_text(markup: str, theme, size: float, colour: str | None = None) -> VMobject:
+    """A line of text whose ``baseline`` is known, merged afterwards to one path per style."""
+    line = text(markup, theme, size, colour, parts=True)
+    line.baseline_offset = baseline(line) - line.get_center()[1]
+    return line
+
+
+def set_baseline(line: VMobject, y: float, left: float) -> VMobject:
+    """Put the line's baseline at ``y`` and its left edge at ``left``."""
+    line.move_to(np.array([left + line.width / 2, y - line.baseline_offset, 0.0]))
+    return merge_glyphs(line)
+
+
 class SummaryScene(LinvizScene):
-    """The closing table."""
+    """The closing table, and the lecture's arc through it."""
 
-
-    story = ("show_table",)
+    story = ("show_table", "show_arc")
 
     def show_table(self) -> None:
         self.section("table")
@@ -94,19 +144,29 @@ class SummaryScene(LinvizScene):
             "When the data is realizable, a half-space classifier with the 0-1 loss is found "
             "by the perceptron, or by linear programming.",
             "Linear regression minimizes the squared loss; the normal equations give the "
-            "answer in closed form with the pseudo-inverse.",
+            "answer in closed form, with the pseudo-inverse when A is singular.",
             "When no line separates the classes, logistic regression minimizes the convex "
             "logistic loss by gradient descent.",
         )
         for row, sentence, result in zip(self.rows, sentences, self.results):
-            self.play(FadeIn(row), run_time=style.RUN_INTRO)
             self.narrate(sentence, 5)
-            self.wait(style.PAUSE_READ * 2)
+            self.play(FadeIn(row), run_time=style.RUN_INTRO)
+            self.wait(style.PAUSE_READ)
             self.narrate("In its scene: " + caption_text(result) + ".", 3)
-            self.wait(style.PAUSE_READ * 2)
+            self.wait(style.PAUSE_READ)
+
+    def show_arc(self) -> None:
+        self.section("arc")
+        for note, marker, (_, sentence) in zip(self.arc_notes, self.row_marks, ARC):
+            self.narrate(sentence, 5)
+            self.play(FadeIn(marker), FadeIn(note), run_time=style.RUN_INTRO)
+            self.wait(style.PAUSE_READ)
+            self.play(FadeOut(marker), run_time=style.PAUSE_SHORT)
         self.narrate("A loss, a hypothesis class, and a way to minimize the empirical risk: "
                      "the same three choices behind every row.", 5)
         self.wait(style.PAUSE_READ * 3)
+        self.finish_beat()
+        self.wait(style.PAUSE_READ * 2)  # the table stays a moment at the end
 
     def build(self) -> None:
         theme = self.theme
@@ -114,39 +174,57 @@ class SummaryScene(LinvizScene):
         self.thumbnails, self.results = [], []
         for make in THUMBNAILS:
             picture, result = make(theme, self.seed)
-            self.thumbnails.append(picture.scale_to_fit_height(style.THUMBNAIL_HEIGHT))
+            self.thumbnails.append(picture)
             self.results.append(result)
-        cells = [[text(f"*{words}*", theme, style.TABLE_FONT, theme.muted) for words in HEADER]]
-        for words, picture, result in zip(ROWS, self.thumbnails, self.results):
-            caption = text(result, theme, style.FONT_TINY, theme.muted)
-            cells.append([text(w, theme, style.TABLE_FONT) for w in words]
-                         + [VGroup(picture, caption.next_to(picture, DOWN,
-                                                            buff=style.SMALL_BUFF))])
-        widths = [max(row[c].width for row in cells) for c in range(len(HEADER))]
-        heights = [max(cell.height for cell in row) for row in cells]
-        y = 0.0
-        rows = []
-        for row, height in zip(cells, heights):
-            x = 0.0
-            for cell, width in zip(row, widths):
-                cell.move_to(np.array([x, y - height / 2, 0.0]), aligned_edge=LEFT)
-                x += width + style.TABLE_GAP
-            rows.append(VGroup(*row))
-            y -= height + style.TABLE_GAP
-        table = VGroup(*rows)
-        table.next_to(self.title, DOWN, buff=2 * style.BUFF).set_x(0)
-        left, right = table.get_left()[0], table.get_right()[0]
-        rules = VGroup()
-        for row in rows[:-1]:
-            rule_y = row.get_bottom()[1] - style.TABLE_GAP / 2
-            rules.add(Line(np.array([left, rule_y, 0.0]), np.array([right, rule_y, 0.0]),
-                           stroke_color=theme.grid, stroke_width=2))
-        self.header = VGroup(rows[0], rules)
-        self.rows = rows[1:]
-        self.table = table
+        size = style.TABLE_FONT
+        header = [line_of_text(f"*{words}*", theme, size, theme.muted) for words in HEADER]
+        rows = [[line_of_text(w, theme, size) for w in words] for words in ROWS]
+        results = [line_of_text(r, theme, style.FONT_SMALL, theme.muted) for r in self.results]
+        notes = [line_of_text(note, theme, style.FONT_SMALL, theme.highlight)
+                 for note, _ in ARC]
+        widths = [max([header[c].width] + [row[c].width for row in rows]
+                      + ([r.width for r in results] if c == 3 else []))
+                  for c in range(len(ROWS[0]))]
+        widths.append(max(style.THUMBNAIL_HEIGHT, header[-1].width))
+        lefts = np.concatenate([[0.0], np.cumsum(np.array(widths[:-1]) + style.TABLE_GAP)])
+        line = style.TABLE_LINE
+        top = self.title.get_bottom()[1] - 2 * style.BUFF
+        first = top - line  # the header's baseline
+        for cell, left in zip(header, lefts):
+            set_baseline(cell, first, left)
+        rules, self.rows, self.arc_notes, self.row_marks = VGroup(), [], [], []
+        row_top = first - style.TABLE_GAP
+        table_width = lefts[-1] + widths[-1]
+        rules.add(self.rule(row_top + style.TABLE_GAP / 2 - 0.05, 0.0, table_width))
+        for cells, result, note, picture in zip(rows, results, notes, self.thumbnails):
+            base = row_top - line
+            for cell, left in zip(cells, lefts):
+                set_baseline(cell, base, left)
+            set_baseline(result, base - line, lefts[3])
+            set_baseline(note, base - 2.6 * line, 0.0)
+            picture.move_to(np.array([lefts[-1], row_top, 0.0]), aligned_edge=UP + LEFT)
+            self.rows.append(VGroup(*cells, result, picture))
+            self.arc_notes.append(note)
+            bottom = row_top - style.THUMBNAIL_HEIGHT
+            self.row_marks.append(Rectangle(width=table_width + 2 * style.SMALL_BUFF,
+                                            height=style.THUMBNAIL_HEIGHT + style.SMALL_BUFF,
+                                            stroke_color=theme.highlight, stroke_width=2,
+                                            fill_opacity=0).move_to(
+                np.array([table_width / 2, (row_top + bottom) / 2, 0.0])))
+            row_top = bottom - style.TABLE_GAP
+            rules.add(self.rule(bottom - style.TABLE_GAP / 2, 0.0, table_width))
+        rules.remove(rules[-1])
+        everything = VGroup(*header, rules, *self.rows, *self.arc_notes, *self.row_marks)
+        everything.shift(LEFT * table_width / 2)  # centred on the frame
+        self.header = VGroup(*header, rules)
+        self.table = VGroup(self.header, *self.rows)
+
+    def rule(self, y: float, left: float, right: float) -> Line:
+        return Line(np.array([left, y, 0.0]), np.array([right, y, 0.0]),
+                    stroke_color=self.theme.grid, stroke_width=2)
 
 
 def caption_text(markup: str) -> str:
     """A table cell's Typst markup as caption text: no dollar signs, Unicode for A^+ and L_S."""
-    return (markup.replace("$", "").replace("A^+", "A⁺").replace("L_S", "Lₛ")
-            .replace("-", "−"))
+    return (markup.replace("$", "").replace("A^+", "A⁺").replace("A^(-1) b", "A⁻¹b")
+            .replace("w^*", "w*").replace("L_S", "Lₛ").replace("-", "−"))

@@ -17,6 +17,7 @@ from manim.renderer.cairo_renderer import CairoRenderer
 
 from scenes.catalog import SCENES_IN_ORDER
 from scenes.toolkit.glyph_numbers import GlyphNumber
+from scenes.toolkit.merging import MergedText
 from scenes.toolkit.typeset import Typeset
 
 from scene_helpers import variant
@@ -77,13 +78,18 @@ def _visible(mobject) -> bool:
 
 
 def text_boxes(scene) -> list[tuple[str, np.ndarray]]:
-    """(description, [x_min, y_min, x_max, y_max]) of every visible text on screen now."""
+    """(description, [x_min, y_min, x_max, y_max]) of every visible text on screen now,
+    each merged tick number (``MergedText``) on its own."""
     boxes, seen = [], set()
 
     def walk(mobject):
         if id(mobject) in seen:
             return
         seen.add(id(mobject))
+        if isinstance(mobject, MergedText):  # merged tick numbers: a box for each
+            if _visible(mobject):
+                boxes.extend((f"tick {name}", box) for name, box in mobject.part_boxes())
+            return
         if _is_text(mobject):
             if _visible(mobject) and mobject.width > 1e-3:
                 low, high = mobject.get_corner([-1, -1, 0]), mobject.get_corner([1, 1, 0])

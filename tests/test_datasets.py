@@ -42,7 +42,11 @@ def test_regression1d_has_real_targets():
     data = make_builtin("regression1d")
     assert data.task == REGRESSION and data.X.shape == (20, 1)
     assert len(set(data.y.tolist())) == 20
-    assert np.all(np.abs(data.X) <= 1)
+    assert np.all((data.X >= -0.3) & (data.X <= 1.1))
+    # not centred on 0: the squared loss over (w₀, w₁) is a tilted bowl (A not diagonal)
+    x = data.X[:, 0]
+    A = np.column_stack([np.ones_like(x), x]).T @ np.column_stack([np.ones_like(x), x])
+    assert abs(A[0, 1]) / np.sqrt(A[0, 0] * A[1, 1]) > 0.4
 
 
 def test_every_builtin_is_described_and_unknown_names_are_refused():

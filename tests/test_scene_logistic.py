@@ -161,3 +161,49 @@ def painted_field(field, points):
     fraction = (position - low)[:, None]
     painted = (1 - fraction) * rgbas[low] + fraction * rgbas[high]
     return painted, np.all(np.isclose(rgbas[low], rgbas[high]), axis=1)
+
+
+def test_field_keeps_its_gradient_when_scaled_and_moved(scene):
+    """A field shrunk into a thumbnail (summary) is painted as before: the gradient's end
+    points follow the path (they were left at their screen points, one colour everywhere)."""
+    from manim import VGroup
+
+    from scenes.toolkit.gd_plots import ProbabilityField
+    from scenes.toolkit.mobjects import DataPlane
+
+    X, y = scene.data.X, scene.data.y
+    theta, theta0 = independent_descent(X, y, scene.lr, 120)
+    plane = DataPlane(X, y, scene.theme)
+    field = ProbabilityField(plane, scene.theme).set_parameters(theta, theta0)
+    VGroup(plane, field).scale(0.2).move_to([4.0, -2.0, 0.0])
+    box = plane.box
+    points = np.random.default_rng(3).uniform([box.x_min, box.y_min], [box.x_max, box.y_max],
+                                              size=(300, 2))
+    p = 1 / (1 + np.exp(-(points @ theta + theta0)))
+    level = np.rint(np.abs(2 * p - 1) * style.FIELD_LEVELS)
+    painted, settled = painted_field(field, points)
+    assert settled.sum() > 200
+    np.testing.assert_allclose(painted[settled, 3],
+                               style.FIELD_OPACITY * level[settled] / style.FIELD_LEVELS,
+                               atol=1e-9)
+    # both classes' colours appear: the thumbnail is not one colour
+    sides = {tuple(np.round(rgba[:3], 6)) for rgba, lev in zip(painted[settled], level[settled])
+             if lev}
+    assert len(sides) == 2
+
+
+def test_step_becomes_the_sigmoid_point_by_point(scene):
+    """The morph moves each sample of [z > 0] straight up or down to σ(z): the two curves
+    have the same samples in z, so every frame between is (1 − λ)[z > 0] + λσ(z), with
+    no kinked polyline; the step is 0 at z = 0 (the notes' ≤ 0 rule)."""
+    step = np.array(scene.step_curve.get_anchors())
+    sigma = np.array(scene.sigmoid_curve.get_anchors())
+    assert len(step) == len(sigma)
+    np.testing.assert_allclose(step[:, 0], sigma[:, 0], atol=1e-9)
+    axes = scene.sigmoid_plot
+    zero_y, one_y = axes[2].get_start()[1], axes[1].get_start()[1]
+    zero_x = axes[3].get_start()[0]
+    at_zero = step[np.argmin(np.abs(step[:, 0] - zero_x))]
+    assert at_zero[1] == pytest.approx(zero_y, abs=1e-9)
+    right = step[step[:, 0] > zero_x + 1e-6]
+    np.testing.assert_allclose(right[:, 1], one_y, atol=1e-9)

@@ -65,3 +65,24 @@ def test_regression_picture_draws_the_least_squares_line():
         assert b == pytest.approx(np.clip(theta[0] * a + theta0, plane.box.y_min,
                                           plane.box.y_max), abs=1e-9)
     assert len(dots) == data.n_samples
+
+
+def test_table_text_sits_on_common_baselines(tmp_path):
+    """Cells without descenders or mathematics (their bottom is the baseline) end at the same
+    height in each row and in the header, whatever the height of their neighbours."""
+    with tiny_dry_run(tmp_path):
+        scene = variant(SummaryScene)()
+        scene.renderer._original_skipping_status = True
+        scene.render()
+    from scenes.summary import HEADER
+
+    plain = lambda words: not set(words) & set("gjpqy$,()")  # noqa: E731
+    rows = [(HEADER[:4], scene.header[:4])] + [(words, row[:4]) for words, row in
+                                               zip(ROWS, scene.rows)]
+    checked = 0
+    for words, cells in rows:
+        bottoms = [cell.get_bottom()[1] for w, cell in zip(words, cells) if plain(w)]
+        if len(bottoms) >= 2:
+            assert max(bottoms) - min(bottoms) < 0.01
+            checked += len(bottoms)
+    assert checked >= 5  # the header's three and the first row's two

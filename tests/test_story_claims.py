@@ -329,3 +329,155 @@ def test_offset_lift_runs_agree_update_for_update(case):
     for k, shown_origin, shown_theta, shown_theta0 in scene.side_by_side:
         np.testing.assert_allclose(shown_origin, origin[k])
         np.testing.assert_allclose([*shown_theta, shown_theta0], offset[k])
+
+
+def logistic_descent(X, y, lr, steps):
+    """θ, θ₀ and ‖∇L‖ after full-batch gradient descent on the mean logistic loss, the
+    gradient taken by central differences (not the scene's written-out formula)."""
+    def loss(w):
+        return np.mean(np.logaddexp(0.0, -y * (X @ w[:-1] + w[-1])))
+
+    w = np.zeros(X.shape[1] + 1)
+    for _ in range(steps + 1):
+        grad = np.array([(loss(w + e) - loss(w - e)) / 2e-6 for e in np.eye(len(w)) * 1e-6])
+        if _ < steps:
+            w = w - lr * grad
+    return w[:-1], w[-1], float(np.linalg.norm(grad)), loss
+
+
+@pytest.mark.parametrize("case", cases("logistic"), ids=case_id)
+def test_logistic_says_what_its_run_did(case):
+    from scipy.optimize import minimize
+
+    scene = story(*case)
+    X, y = scene.data.X, scene.data.y
+    theta, theta0, grad, loss = logistic_descent(X, y, scene.lr, scene.steps)
+    # the marked flipped labels: flipped back, a line separates the data
+    flipped = scene.data.params.get("flipped", [])
+    (intro,) = said(scene, r"^(\d+) points(, (\d+) of them with flipped labels)?")
+    assert int(intro.group(1)) == len(X)
+    if intro.group(3):
+        assert int(intro.group(3)) == len(flipped) > 0
+        fixed = y.copy()
+        fixed[list(flipped)] *= -1
+        assert separable(X, fixed)
+    else:
+        assert not flipped
+    # the point that pays most under the final parameters
+    (worst,) = said(scene, r"point (\d+)( \(a flipped label\))? pays (\S+)\.")
+    losses = np.logaddexp(0.0, -y * (X @ theta + theta0))
+    assert int(worst.group(1)) - 1 == int(np.argmax(losses))
+    assert number(worst.group(3)) == pytest.approx(losses.max(), abs=0.006)
+    assert bool(worst.group(2)) == (int(np.argmax(losses)) in flipped)
+    # the margin plot's dots
+    (dots,) = said(scene, r"Dots: (every point|the (\d+) points with \|y z\| ≤ (\S+))\.")
+    margins = y * (X @ theta + theta0)
+    inside = int(np.sum(np.abs(margins) <= 4.0))
+    assert (dots.group(1) == "every point") == (inside == len(X))
+    if dots.group(2):
+        assert int(dots.group(2)) == inside and number(dots.group(3)) == 4
+    # converged (and so at the global minimum of the convex loss) or not
+    (end,) = said(scene, r"L = (\S+) and the gradient's norm is (\S+): (it has converged|still)")
+    assert number(end.group(1)) == pytest.approx(loss(np.append(theta, theta0)), abs=6e-4)
+    assert number(end.group(2)) == pytest.approx(grad, abs=6e-5)
+    best = minimize(loss, np.zeros(X.shape[1] + 1), method="BFGS", options={"gtol": 1e-10})
+    if end.group(3) == "it has converged":
+        assert grad < 1e-4 and number(end.group(1)) == pytest.approx(best.fun, abs=6e-4)
+    else:
+        assert grad >= 5e-5 - 1e-6
+
+
+def test_logistic_update_on_screen_is_the_gradient():
+    """The written-out gradient −1/n Σ σ(−y⁽ⁱ⁾z⁽ⁱ⁾) y⁽ⁱ⁾ [x⁽ⁱ⁾, 1] equals central
+    differences of the mean logistic loss, at random parameters."""
+    rng = np.random.default_rng(5)
+    X, y = rng.normal(size=(30, 2)), rng.choice([-1.0, 1.0], size=30)
+    for _ in range(5):
+        w = rng.normal(size=3)
+        z = X @ w[:2] + w[2]
+        sigma = 1 / (1 + np.exp(y * z))  # σ(−y z)
+        formula = -np.mean((sigma * y)[:, None] * np.column_stack([X, np.ones(30)]), axis=0)
+        loss = lambda v: np.mean(np.log1p(np.exp(-y * (X @ v[:2] + v[2]))))  # noqa: E731
+        numeric = [(loss(w + e) - loss(w - e)) / 2e-6 for e in np.eye(3) * 1e-6]
+        np.testing.assert_allclose(formula, numeric, atol=1e-7)
+
+
+@pytest.mark.parametrize("case", cases("logistic"), ids=case_id)
+def test_logistic_field_and_coin_claims(case):
+    scene = story(*case)
+    X, y = scene.data.X, scene.data.y
+    theta, theta0, _, loss = logistic_descent(X, y, scene.lr, scene.steps)
+    box = scene.plane.box
+    grid = np.array([[a, b] for a in np.linspace(box.x_min, box.x_max, 41)
+                     for b in np.linspace(box.y_min, box.y_max, 41)])
+    certain = float(np.max(1 / (1 + np.exp(-np.abs(grid @ theta + theta0)))))
+    (field,) = said(scene, r"the shade is P\(y = \+1 \| x\): (certain far|never far from 1/2 "
+                           r"here: at most (\S+) in)")
+    if field.group(2):
+        assert certain < 0.9 and number(field.group(2)) == pytest.approx(certain, abs=0.006)
+    else:
+        assert certain >= 0.9
+    coin = said(scene, r"L is barely below log 2")
+    assert bool(coin) == (loss(np.append(theta, theta0)) > 0.9 * np.log(2))
+
+
+@pytest.mark.parametrize("case", cases("regression"), ids=case_id)
+def test_regression_normal_equations_and_the_singular_case(case):
+    scene = story(*case)
+    x, y = scene.data.X[:, 0], scene.data.y
+    design = np.column_stack([np.ones_like(x), x])
+    (closed,) = said(scene, r"its eigenvalues (\S+) and (\S+) are positive\), so w\* = A⁻¹b = "
+                            r"\((\S+), (\S+)\)")
+    # A = Σ x̃x̃ᵀ: eigenvalues from the 2 × 2 formula, w* by solving the normal equations
+    A = design.T @ design
+    mean, det = np.trace(A) / 2, np.linalg.det(A)
+    root = np.sqrt(mean ** 2 - det)
+    assert number(closed.group(1)) == pytest.approx(mean - root, abs=0.006) and det > 0
+    assert number(closed.group(2)) == pytest.approx(mean + root, abs=0.006)
+    w = np.linalg.solve(A, design.T @ y)
+    assert (number(closed.group(3)), number(closed.group(4))) == pytest.approx(tuple(w),
+                                                                               abs=6e-4)
+    # every x at x̄: the minimizers w₀ + x̄w₁ = ȳ, the one nearest 0 by projecting 0 on that line
+    (singular,) = said(scene, r"every x were x̄ = (\S+), .*valley w₀ \+ (\S+)w₁ = (\S+)\. .*"
+                              r"A⁺b = \((\S+), (\S+)\)")
+    x_bar, y_bar = x.mean(), y.mean()
+    assert number(singular.group(1)) == number(singular.group(2)) == pytest.approx(x_bar,
+                                                                                   abs=0.006)
+    assert number(singular.group(3)) == pytest.approx(y_bar, abs=0.006)
+    nearest = y_bar / (1 + x_bar ** 2) * np.array([1.0, x_bar])
+    assert (number(singular.group(4)), number(singular.group(5))) == pytest.approx(
+        tuple(nearest), abs=6e-4)
+    flat = np.column_stack([np.ones_like(x), np.full_like(x, x_bar)])
+    assert np.linalg.matrix_rank(flat.T @ flat) == 1
+    # the least-squares line passes through (x̄, ȳ): the valley goes through w*
+    assert w[0] + x_bar * w[1] == pytest.approx(y_bar, abs=1e-9)
+    # "every step goes downhill": the loss falls at every step of the replayed descent,
+    # recomputed here from w after each step of w ← w − η ∇Lₛ (∇Lₛ = 2/m Σ (h − y) x̃)
+    if said(scene, r"every step goes downhill"):
+        w_t, losses = np.zeros(2), [np.mean(y ** 2)]
+        for _ in range(scene.steps):
+            w_t = w_t - scene.lr * 2 / len(x) * design.T @ (design @ w_t - y)
+            losses.append(np.mean((design @ w_t - y) ** 2))
+        assert np.all(np.diff(losses) < 0)
+    # the closed-form minima of degrees 1, 2, 3, 5 (numpy's lstsq here) as said, falling
+    (falls,) = said(scene, r"The dashed minima fall as the degree grows \(([^)]*)\)")
+    shown = [number(v) for v in falls.group(1).split(" → ")]
+    expected = []
+    for k in (1, 2, 3, 5):
+        phi = np.column_stack([x ** p for p in range(k + 1)])
+        coef, *_ = np.linalg.lstsq(phi, y, rcond=None)
+        expected.append(float(np.mean((phi @ coef - y) ** 2)))
+    assert shown == pytest.approx(expected, abs=6e-5)
+    assert all(a >= b for a, b in zip(shown, shown[1:]))
+    # the last sentence: k = 5 reached or how far from its closed form
+    (last,) = said(scene, r"for k = 5 gradient descent (is still (\S+) above|has reached)")
+    features = np.column_stack([x ** p for p in range(6)])
+    best, *_ = np.linalg.lstsq(features, y, rcond=None)
+    minimum = float(np.mean((features @ best - y) ** 2))
+    minimum = min((minimum, minimum / 2), key=lambda m: abs(m - scene.poly_runs[-1][2]
+                                                            .result["closed_form"]["loss"]))
+    gap = float(scene.poly_runs[-1][2].states["loss"][-1]) - minimum
+    if last.group(2):
+        assert number(last.group(2)) == pytest.approx(gap, abs=1.1e-4) and gap > 0
+    else:
+        assert abs(gap) < 1.1e-4

@@ -7,6 +7,7 @@ read its timeline and the text boxes recorded at the end of every beat.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from scenes.toolkit.timeline import MAX_CAPTION_SPEED, MAX_SILENT_MOTION, ReadingVoice
@@ -62,3 +63,37 @@ def test_the_checks_catch_what_they_look_for():
     boxes = [("a", [0, 0, 1, 1]), ("b", [0.5, 0.5, 1.5, 1.5]), ("c", [7.5, 0, 8, 1])]
     assert overlaps(boxes) == [("a", "b")]
     assert outside(boxes, frame_box()) == ["c"]
+
+
+def test_the_layout_check_sees_merged_tick_numbers():
+    """A plot's tick numbers are merged into one path; the check still sees each of them,
+    and text put over them (logistic's status line over the loss curve's t ticks) fails."""
+    from types import SimpleNamespace
+
+    from manim import DOWN, tempconfig
+
+    from scenes.toolkit.gd_plots import LossCurve
+    from scenes.toolkit.mobjects import text
+    from scenes.toolkit.style import THEMES
+    from story_runs import text_boxes
+
+    theme = THEMES["dark"]
+    with tempconfig({"verbosity": "ERROR"}):
+        curve = LossCurve(np.linspace(0.7, 0.4, 121), theme, theme.step)
+        status = text("each step moves against the gradient", theme, 20, theme.muted)
+    ticks = [(name, box) for name, box in text_boxes(SimpleNamespace(frozen=[curve],
+                                                                     mobjects=[]))
+             if name.startswith("tick ")]
+    # t from 0 to 120 by 20 (7 numbers) and L from 0.0 to 0.8 by 0.2 (5 numbers)
+    assert sorted(name for name, _ in ticks) == sorted(
+        [f"tick {t}" for t in range(0, 121, 20)] + [f"tick 0.{v}" for v in range(0, 9, 2)])
+    assert not overlaps(ticks), "tick numbers side by side do not touch"
+    x_ticks = [box for name, box in ticks if name in ("tick 0", "tick 60", "tick 120")]
+    assert max(box[2] - box[0] for box in x_ticks) < 0.5, "each number has its own small box"
+    # the status line's top on the row of t numbers, as before commit 58bfaa6
+    status.move_to(curve.c2p(60, 0) + DOWN * 0.25)
+    scene = SimpleNamespace(frozen=[curve], mobjects=[status])
+    found = overlaps(text_boxes(scene))
+    assert found and all(b.startswith("tick ") or a.startswith("tick ") for a, b in found)
+    status.shift(DOWN * 1.0)
+    assert not overlaps(text_boxes(scene))

@@ -64,18 +64,43 @@ class LossCurve(PlotAxes):
 
 
 class GradientFill(VMobject):
-    """A filled path whose colours run along the segment ``ends`` (screen points).
+    """A filled quadrilateral whose colours run along a segment set inside it.
 
     Manim's Cairo camera fills a path that has several fill colours with a
     linear gradient, the colours as evenly spaced stops between two points it
     derives from the path's bounding box; here the two points are set
-    (``ends``), so that the stops fall where they belong. Beyond the segment
-    the end colours continue.
+    (``set_ends``), so that the stops fall where they belong. Beyond the
+    segment the end colours continue.
+
+    The path is a quadrilateral c₀ c₁ c₂ c₃ (set with ``set_points_as_corners``,
+    closed). The ends are kept in its own frame, as (a, b) with
+    end = c₀ + a (c₁ − c₀) + b (c₃ − c₀), so they follow the path when it is
+    moved or scaled (a thumbnail of a field keeps its gradient); screen points
+    kept as they were would stay behind, and every stop would fall on one side.
     """
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.ends = (np.zeros(3), np.array(RIGHT, dtype=float))
+        self.end_coordinates = np.array([[0.0, 0.5], [1.0, 0.5]])
+
+    def _corner_frame(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        curve = self.n_points_per_cubic_curve
+        origin = self.points[0]
+        return origin, self.points[curve] - origin, self.points[3 * curve] - origin
+
+    def set_ends(self, ends) -> "GradientFill":
+        """Put the gradient's two end points at the screen points ``ends`` (shape (2, 3))."""
+        origin, u, v = self._corner_frame()
+        frame = np.column_stack([u[:2], v[:2]])
+        self.end_coordinates = np.array([np.linalg.solve(frame, (np.asarray(end) - origin)[:2])
+                                         for end in ends])
+        return self
+
+    @property
+    def ends(self) -> tuple[np.ndarray, np.ndarray]:
+        """The gradient's end points on screen now."""
+        origin, u, v = self._corner_frame()
+        return tuple(origin + a * u + b * v for a, b in self.end_coordinates)
 
     def get_gradient_start_and_end_points(self):
         return self.ends
@@ -168,6 +193,6 @@ class ProbabilityField(VGroup):
             unit = theta / norm
             z_centre = float(centre @ theta + theta0)
             ends = np.array([centre + (z - z_centre) / norm * unit for z in (low, high)])
-        self.shade.ends = tuple(self.plane.c2p_many(ends))
+        self.shade.set_ends(self.plane.c2p_many(ends))
         set_fill_colours(self.shade, self.band_rgbas(np.linspace(low, high, self.stops), fade))
         return self

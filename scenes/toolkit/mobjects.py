@@ -21,7 +21,7 @@ from .geometry import (
     strip_polygon,
 )
 from .glyph_numbers import GlyphNumber
-from .merging import merge_glyphs
+from .merging import merge_glyphs, merge_texts
 from .style import Theme
 from .typeset import typeset
 
@@ -753,7 +753,7 @@ class ScoreLine(VGroup):
             number = GlyphNumber(fmt(value, places), style.FONT_SMALL, theme.text)
             number.set_color(theme.muted)
             self.tick_labels.add(number.move_to(point + DOWN * (style.SCORE_TICK + 0.22)))
-        merge_glyphs(self.tick_labels)
+        merge_texts(self.tick_labels)  # each number keeps its box, for the layout checks
         zero = self.n2p(0.0)
         self.zero = Line(zero + DOWN * 2 * style.SCORE_TICK, zero + UP * 2 * style.SCORE_TICK,
                          stroke_width=style.LINE_STROKE, color=theme.boundary)

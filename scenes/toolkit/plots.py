@@ -15,7 +15,7 @@ from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Dot, Line, Polygon, VGroup, VMo
 from . import style
 from .geometry import nice_step
 from .glyph_numbers import GlyphNumber
-from .merging import merge_glyphs
+from .merging import merge_glyphs, merge_texts
 from .mobjects import fmt, math
 from .style import Theme
 
@@ -74,7 +74,7 @@ class PlotAxes(VGroup):
             self.x_axis.get_end(), RIGHT, buff=style.PLOT_LABEL_BUFF)
         # ticks and their numbers never change: one path per style to draw
         merge_glyphs(ticks)
-        merge_glyphs(labels)
+        merge_texts(labels)  # each number keeps its box, for the layout checks
         parts = [self.x_axis, self.y_axis, ticks, labels, self.x_label]
         if y_label is not None:
             self.y_label = math(y_label, theme, style.FONT_SMALL).next_to(

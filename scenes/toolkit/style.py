@@ -225,17 +225,19 @@ CONTOUR_STROKE = 2
 CONTOUR_SIDE = 3.5         # the square (w₀, w₁) plot of loss contours
 CONTOUR_CENTER = (2.6, -1.4, 0.0)
 CURVE_SAMPLES = 80         # points of a drawn fitted curve
-REGRESSION_PLOT_HEIGHT = 5.4  # side of the square (x, y) plot of regression data
-REGRESSION_PLOT_CENTER = (-3.75, -0.45, 0.0)
+REGRESSION_PLOT_HEIGHT = 5.1  # side of the square (x, y) plot of regression data
+REGRESSION_PLOT_CENTER = (-3.75, -0.25, 0.0)
 REGRESSION_PANEL_LEFT = -0.2  # x where the regression scene's right-hand column starts
 DATA_DOT = 0.08            # a data point (x, y) of a regression
 CURVE_OVERHANG = 0.08      # a fitted curve extends this fraction of the data's span beyond it
 CURVE_DASHES = 40          # dashes of a dashed fitted curve
 RUN_POLY_FIT = 3.0         # one polynomial fit, fast-forwarded
 RESIDUAL_STROKE = 2.5
-THUMBNAIL_HEIGHT = 1.3     # a scene's final picture in the summary table
+THUMBNAIL_HEIGHT = 1.6     # a scene's final picture in the summary table (about 100 px at 480p)
+THUMBNAIL_POINT_SIZE = 0.075  # half-width of its + and − (readable, not fused)
 TABLE_FONT = 22
 TABLE_GAP = 0.3           # between the cells of a table
+TABLE_LINE = 0.42          # from one baseline to the next in a table cell
 
 # The lifting scenes (xor, noise, offset-lift): a 3-D view drawn by projection, curves.
 SPACE_SCALE = 1.25         # screen units per data unit in a projected 3-D view
