@@ -34,7 +34,7 @@ from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
 from scenes.toolkit.glyph_numbers import GlyphNumber
 from scenes.toolkit.mobjects import (
-    DataPlane, FastArrow, Hyperplane, LiveValue, Panel, ScoreLine, drop_svg_paths, fmt,
+    DataPlane, FastArrow, Hyperplane, LiveValue, Panel, ScoreLine, fmt,
     fmt_vector, math, merge_glyphs, text,
 )
 
@@ -176,14 +176,6 @@ class UpdateScene(LinvizScene):
     def f(self, value: float) -> str:
         """A number of the explained mistake, at the places where the sum adds up."""
         return fmt(value, self.places)
-
-    def play(self, *animations, **kwargs) -> None:
-        """Play, after letting the animated mobjects forget their SVG paths (cheaper copies)."""
-        for animation in animations:
-            mobject = getattr(animation, "mobject", None)
-            if mobject is not None:
-                drop_svg_paths(mobject)
-        super().play(*animations, **kwargs)
 
     def show_status(self, status) -> None:
         """Show one prepared status line, behind everything (see PerceptronScene)."""
