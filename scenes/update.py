@@ -32,6 +32,7 @@ from linviz.generators import make_builtin
 from linviz.perceptron import Perceptron
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
+from scenes.toolkit.data_line import DataLine
 from scenes.toolkit.glyph_numbers import GlyphNumber
 from scenes.toolkit.mobjects import (
     DataPlane, FastArrow, Hyperplane, LiveValue, Panel, ScoreLine, fmt,
@@ -405,13 +406,23 @@ class UpdateScene(LinvizScene):
                       style.FONT_SMALL)
         top = VGroup(heading, point_row, legend).arrange(DOWN, buff=style.SMALL_BUFF)
         top.next_to(self.title, DOWN, buff=style.SMALL_BUFF)
+        half_width = config.frame_width / 2
+        history_left = -half_width + style.HISTORY_COLUMN / 2 + style.BUFF
+        # a 1-D data set of its own run is drawn, top right, with the point ringed
+        data_line = point_mark = None
+        if not same_run and data.n_features == 1:
+            top.arrange(DOWN, buff=style.SMALL_BUFF, aligned_edge=LEFT)
+            top.next_to(self.title, DOWN, buff=style.SMALL_BUFF).set_x(history_left,
+                                                                        direction=LEFT)
+            data_line = DataLine(data.X[:, 0], data.y, theme, width=style.DATA_LINE_WIDTH)
+            data_line.shift(np.array([half_width - style.BUFF - data_line.get_right()[0],
+                                      top.get_y() - data_line.line.get_y(), 0.0]))
+            point_mark = data_line.mark(j, f"$i = {j + 1}$", theme.highlight)
 
         last_state = self.rows[-1][1]
         line = self.history_line = ScoreLine(self.history[:last_state + 1], theme,
                                              width=style.HISTORY_LINE_WIDTH)
-        half_width = config.frame_width / 2
-        line.shift(RIGHT * (-half_width + style.HISTORY_COLUMN / 2 + style.BUFF
-                            - line.line.get_left()[0]))
+        line.shift(RIGHT * (history_left - line.line.get_left()[0]))
         line.shift(UP * (top.get_bottom()[1] - style.JUMP_LIFT - line.line.get_y()))
         row_top = line.get_bottom()[1] - style.SMALL_BUFF
         room = row_top - (-config.frame_height / 2 + style.BOTTOM_BUFF)
@@ -442,12 +453,32 @@ class UpdateScene(LinvizScene):
         line.marker.add_updater(lambda _: line.set_marker(self._history_at(progress.get_value())))
         line.set_marker(float(self.history[0]))
 
-        self.cut_to(top, line, zero_guide, headers, line.marker)
-        where = "in the same run" if same_run else "in a run on a 1-D data set"
-        self.narrate(f"It can take several updates: {where}, point {j + 1} has label "
-                 f"{spoken(f'{y_j:+d}')} and ‖x⁽ⁱ⁾‖² + 1 = {gain}. Below, its score after each "
-                 f"update.")
-        self.finish_beat()
+        table = (point_row, legend, line, zero_guide, headers, line.marker)
+        if data_line is None:
+            self.cut_to(heading, *table)
+            where = "in the same run" if same_run else "in a run on a 1-D data set"
+            self.narrate(f"It can take several updates: {where}, point {j + 1} has label "
+                         f"{spoken(f'{y_j:+d}')} and ‖x⁽ⁱ⁾‖² + 1 = {gain}. Below, its score "
+                         f"after each update.")
+            self.finish_beat()
+        else:
+            # first the data set, then the point and its history
+            positives = int(np.count_nonzero(data.y > 0))
+            # shown large in the middle first, then set aside for the history
+            corner = data_line.get_center()
+            data_line.scale(style.DATA_LINE_ZOOM).move_to(UP * style.DATA_LINE_ZOOM_Y)
+            self.cut_to(heading, data_line)
+            self.narrate(f"In the run above, every update put its own point right at once. It can "
+                         f"take several: here is a 1-D data set of {data.n_samples} points, "
+                         f"{positives} labelled +1 and {data.n_samples - positives} labelled −1.")
+            self.finish_beat()
+            self.narrate(f"The perceptron with offset runs on it. Point {j + 1}, at x = "
+                         f"{spoken(x_text)}, has label {spoken(f'{y_j:+d}')} and ‖x⁽ⁱ⁾‖² + 1 = "
+                         f"{gain}: below, its score after each update.")
+            self.play(data_line.animate.scale(1 / style.DATA_LINE_ZOOM).move_to(corner),
+                      run_time=style.RUN_INTRO)
+            self.play(*[FadeIn(m) for m in (*table, point_mark)], run_time=style.RUN_INTRO)
+            self.finish_beat()
 
         # the decimals at which every row's change adds up to its score (−3.544 + 1.585
         # is −1.959, which two places would show as −3.54 + 1.59 = −1.96)
