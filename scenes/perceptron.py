@@ -205,12 +205,21 @@ class PerceptronScene(LinvizScene):
     def play_trace(self) -> None:
         epoch_of = self.trace.steps["epoch"]
         current_epoch = 0
-        for beat in plan_perceptron(self.trace.steps["mistake"], epoch_of):
+        #: an explained update was the last thing said in this pass
+        explained = False
+        beats = plan_perceptron(self.trace.steps["mistake"], epoch_of)
+        for index, beat in enumerate(beats):
             epoch = int(epoch_of[beat.start])
             if epoch != current_epoch:
-                current_epoch = epoch
+                current_epoch, explained = epoch, False
                 self.section(f"epoch-{epoch}")
                 self.narrate_pass(epoch)
+            if explained and not any(later.kind == UPDATE and later.slow
+                                     and int(epoch_of[later.start]) == epoch
+                                     for later in beats[index:]):
+                self.narrate_rest_of_pass(epoch, beat.start)
+                explained = False
+            explained = explained or (beat.kind == UPDATE and beat.slow)
             if beat.kind == UPDATE:
                 self.show_update(beat)
             elif beat.kind in (VISIT, SWEEP):
@@ -234,6 +243,17 @@ class PerceptronScene(LinvizScene):
             self.narrate(f"Pass {epoch} visits the points again, in the same order: "
                          f"{wording.count(mistakes, 'mistake')}, so "
                          f"{wording.count(mistakes, 'update')} of θ.")
+
+    def narrate_rest_of_pass(self, epoch: int, start: int) -> None:
+        """After the explained updates: what the rest of the pass does, from step ``start``."""
+        steps = self.trace.steps
+        rest = (steps["epoch"] == epoch) & (np.arange(len(steps["epoch"])) >= start)
+        mistakes = int(np.count_nonzero(steps["mistake"][rest]))
+        if mistakes:
+            self.narrate(f"The rest of pass {epoch}, faster: "
+                         f"{wording.count(mistakes, 'more update')}.")
+        else:
+            self.narrate(f"The rest of pass {epoch}: no more mistakes.")
 
     def show_visits(self, beat) -> None:
         """Correct visits: the cursor steps from point to point, nothing else moves."""
@@ -260,6 +280,8 @@ class PerceptronScene(LinvizScene):
         i = int(self.trace.steps["i"][k])
         x, label = self.data.X[i], float(self.data.y[i])
         score = float(self.trace.steps["score"][k])
+        # said at the decimals the new score's sum will add up at (see show_new_score)
+        places = wording.sum_places([score, float(x @ x)])
         # the visit itself: s just past k shows point i and its score, θ still the old one
         # (and no boundary yet while θ = 0: see linviz.replay)
         self.tracker.set_value(k + 1e-6)
@@ -270,7 +292,7 @@ class PerceptronScene(LinvizScene):
         with self.holding(*self.theta_drawings, self.visit_live, self.cursor):
             if beat.slow:
                 self.narrate(f"Point {i + 1} has label {wording.label(label)} and score "
-                             f"{wording.number(score)}: not above 0, so it is a mistake and θ "
+                             f"{wording.number(score, places)}: not above 0, so it is a mistake and θ "
                              f"moves by y⁽ⁱ⁾x⁽ⁱ⁾.")
             self.pulse(i, style.RUN_SLOW_UPDATE if beat.slow else beat.run_time / 2)
             if beat.slow:
