@@ -323,7 +323,14 @@ class PerceptronScene(LinvizScene):
         verdict = (f"> 0: point {i + 1} is now on its side" if new > 0
                    else f"≤ 0: point {i + 1} is still a mistake")
         moved = ""
-        if k == int(np.flatnonzero(self.trace.steps["mistake"])[0]):
+        before = self.parameters(k)
+        mistakes = np.flatnonzero(self.trace.steps["mistake"])
+        from_zero = not np.any(before.theta) and before.theta0 == 0
+        # said once: at the first update from θ = 0, then at the first one that moves a line
+        if from_zero and k == int(mistakes[0]):
+            moved = " From θ = 0 there was no line: the first boundary appears."
+        elif not from_zero and k == next(int(m) for m in mistakes
+                                          if np.any(self.parameters(int(m)).theta)):
             moved = (" θ₀ changed too, so the line turned and shifted." if self.offset
                      else " The line turned about the origin.")
         self.narrate(f"New score: {n(old)} + ‖x⁽ⁱ⁾‖²{plus_one} = {n(old)} + "
