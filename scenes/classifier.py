@@ -176,12 +176,13 @@ class ClassifierScene(LinvizScene):
         self.theta_base, self.theta0_base = self.hypothesis(self.studied)
         #: θ is drawn from a point this far (in data units) along the line from its foot
         self.along = style.NORMAL_ALONG / self.plane.unit
-        longest = max((1.0, *self.scale_factors)) * float(np.linalg.norm(self.theta_base))
-        # θ and, when the direction is turned around, −θ
-        room = style.VIEW_MARGIN * min(most_room(self.theta_base, self.theta0_base, box),
-                                       most_room(-self.theta_base, -self.theta0_base, box))
+        norm = float(np.linalg.norm(self.theta_base))
+        longest = max((1.0, *self.scale_factors)) * norm
+        room = style.VIEW_MARGIN * most_room(self.theta_base, self.theta0_base, box)
+        # −θ (c = −1, when the direction is turned around) has its own room
+        room_turned = style.VIEW_MARGIN * most_room(-self.theta_base, -self.theta0_base, box)
         #: θ is drawn at this scale so that cθ stays in view for every c
-        self.vector_scale = min(1.0, room / longest) if longest > 0 else 1.0
+        self.vector_scale = min(1.0, room / longest, room_turned / norm) if norm > 0 else 1.0
         theta_label = "theta"
 
         self.c_tracker = ValueTracker(1.0)                # c
@@ -640,6 +641,12 @@ class ClassifierScene(LinvizScene):
                             f"ℰₙ = {_spoken(error)}.")
             else:
                 sentence = None
+                if j == self.narrated_hypotheses or j - 1 == self.studied:
+                    # the hypotheses up to the next narrated one, shown in turn
+                    last = (self.studied - 1 if j < self.studied else k - 1)
+                    self.narrate(f"h{_upper(j + 1)}" + (f" to h{_upper(last + 1)}, each"
+                                                        if last > j else "")
+                                 + " with its line, its mistakes and its training error.")
             self.show_candidate(j, sentence)
         self.show_best()
 
