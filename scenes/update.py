@@ -383,7 +383,7 @@ class UpdateScene(LinvizScene):
             mobject.clear_updaters()
         self.finish_beat()
         self.narrate("But the jump has a fixed size: a score further below 0 than ‖x⁽ⁱ⁾‖² + 1 "
-                 "stays a mistake.")
+                 "stays a mistake after it, as the next example shows.")
         self.finish_beat()
 
     # -- 4. several updates ---------------------------------------------------
@@ -503,12 +503,20 @@ class UpdateScene(LinvizScene):
                             f"{wording.number(after - before, places)} = "
                             f"{wording.number(after, places)}. "
                             + ("Still a mistake." if after <= 0 else "Correct at last."))
-            elif not own and not said_other:
+            elif not own and (r == 0 or self.rows[r - 1][2]):
+                # a run of updates on other points, said once as a whole
+                end = r
+                while end + 1 < len(self.rows) and not self.rows[end + 1][2]:
+                    end += 1
+                last = self.rows[end][1]
+                single = last - a == 1
+                who = (f"Update {last}, on point {int(self.owners[last - 1]) + 1}" if single
+                       else f"Updates {a + 1} to {last}, on other points")
+                if not said_other:
+                    who += (", moves" if single else ", move") + " this score too"
                 said_other = True
-                who = (f"Update {b}, on point {int(self.owners[b - 1]) + 1}, moves" if b - a == 1
-                       else f"Updates {a + 1} to {b}, on other points, move")
-                sentence = (f"{who} this score too: from {wording.number(before, places)} to "
-                            f"{wording.number(after, places)}.")
+                sentence = (f"{who}: from {wording.number(before, places)} to "
+                            f"{wording.number(float(self.history[last]), places)}.")
             if sentence:
                 self.finish_beat()
                 self.narrate(sentence)
@@ -537,8 +545,9 @@ class UpdateScene(LinvizScene):
         final = float(self.history[last_state])
         stays = bool(final > 0 and np.all(self.history[last_state:] > 0))
         self.finish_beat()
-        self.narrate(f"{own_total} updates of +{gain} on point {j + 1}, {last_state - own_total} on "
-                 f"others; its score ends at {spoken(wording.number(final))}"
+        self.narrate(f"{own_total} updates of +{fmt(self.several_gain, places)} on point {j + 1}, "
+                 f"{last_state - own_total} on others; its score ends at "
+                 f"{wording.number(final, places)}"
                  + (", correct for good" if stays else "") + ". How many updates it takes "
                  "depends on how far below 0 it starts.")
         self.finish_beat()

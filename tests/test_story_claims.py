@@ -239,6 +239,22 @@ def test_update_claims_are_the_runs(case):
         j = int(point.group(1)) - 1
     assert first_still_wrong(X, y, run["visits"]) == j
     own = [v for v in run["visits"] if v[3] and v[1] == j]
-    (end,) = said(scene, r"(\d+) updates of \+\S+ on point (\d+), (\d+) on others; its score "
-                         r"ends at (\S+)")
-    assert int(end.group(2)) == j + 1 and int(end.group(1)) == len(own) >= 2
+    # point j's score after m updates, m = 0, 1, …
+    scores = [0.0] + [y[j] * (v[4] @ X[j] + v[5]) for v in run["visits"] if v[3]]
+    (end,) = said(scene, r"(\d+) updates of \+(\S+) on point (\d+), (\d+) on others; its score "
+                         r"ends at ([−\d.]+)")
+    assert int(end.group(3)) == j + 1 and int(end.group(1)) == len(own) >= 2
+    assert number(end.group(2)) == pytest.approx(float(X[j] @ X[j]) + 1, abs=0.006)
+    shown = int(end.group(1)) + int(end.group(4))
+    assert number(end.group(5)) == pytest.approx(scores[shown], abs=0.006)
+    for group in said(scene, r"Updates? (\d+)(?: to (\d+))?, on (?:point \d+|other points)"
+                             r"(?:, moves? this score too)?: from (\S+) to (\S+)\."):
+        first, last = int(group.group(1)), int(group.group(2) or group.group(1))
+        assert all(v[1] != j for v in [v for v in run["visits"] if v[3]][first - 1:last])
+        assert number(group.group(3)) == pytest.approx(scores[first - 1], abs=0.006)
+        assert number(group.group(4)) == pytest.approx(scores[last], abs=0.006)
+    for step in said(scene, r"Its own update(?: again)?: (\S+) \+ (\S+) = (\S+)\."):
+        old, gain, new = (number(step.group(k)) for k in (1, 2, 3))
+        assert gain == pytest.approx(float(X[j] @ X[j]) + 1, abs=0.006)
+        assert any(old == pytest.approx(a, abs=0.006) and new == pytest.approx(b, abs=0.006)
+                   for a, b in zip(scores, scores[1:]))
