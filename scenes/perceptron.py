@@ -348,6 +348,9 @@ class PerceptronScene(LinvizScene):
                   run_time=style.RUN_SLOW_UPDATE)
         # the arrow slides to the tip of θ; its label follows, kept clear of markers
         tail = ValueTracker(0.0)
+        # the group itself must be in the scene for its updater to run (the fades above
+        # added only its parts)
+        self.add(addend)
         addend.add_updater(lambda v: v.set_ends(tail.get_value() * s * theta_before,
                                                 s * (tail.get_value() * theta_before
                                                      + label * np.asarray(x))))
