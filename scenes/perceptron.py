@@ -95,15 +95,24 @@ class PerceptronScene(LinvizScene):
             "M": LiveValue("M", 0, theme),
             "error": LiveValue("cal(E)_n", 1.0, theme),
         }
+        # each row is spaced for the widest values it will show, then set to the start
+        widest = {"epoch": str(int(trace.steps["epoch"].max())),
+                  "i": str(self.data.n_samples), "M": str(len(self.thetas) - 1)}
+        for key, value in widest.items():
+            self.counters[key].set_value(value)
         counter_row = VGroup(*self.counters.values()).arrange(
             direction=np.array([1.0, 0.0, 0.0]), buff=0.5)
+        for key, value in (("epoch", 0), ("i", ""), ("M", 0)):
+            self.counters[key].set_value(value)
         score_label = ("y^((i))(theta^T x^((i)) + theta_0)" if self.offset
                        else "y^((i)) theta^T x^((i))")
         self.score = LiveValue(score_label, "", theme)
-        self.theta_value = LiveValue("theta", fmt_vector((0, 0)), theme)
+        self.theta_value = LiveValue("theta", max((fmt_vector(t) for t in self.thetas),
+                                                  key=len), theme)
         self.theta0_value = LiveValue("theta_0", 0.0, theme)
         theta_row = VGroup(self.theta_value, self.theta0_value).arrange(
             direction=np.array([1.0, 0.0, 0.0]), buff=0.45)
+        self.theta_value.set_value(fmt_vector((0, 0)))
         if not self.offset:
             theta_row.remove(self.theta0_value)
         # every status the scene can show, typeset once; show_status swaps them
