@@ -226,7 +226,15 @@ class PerceptronScene(LinvizScene):
             if explained and not any(later.kind == UPDATE and later.slow
                                      and int(epoch_of[later.start]) == epoch
                                      for later in beats[index:]):
-                self.narrate_rest_of_pass(epoch, beat.start)
+                # the caption stays while the rest of the pass plays (up to a fast forward,
+                # which says what it does)
+                rest = []
+                for later in beats[index:]:
+                    if int(epoch_of[later.start]) != epoch or later.kind == FAST_FORWARD:
+                        break
+                    rest.append(later)
+                self.narrate_rest_of_pass(epoch, beat.start,
+                                          sum(self.beat_time(later) for later in rest))
                 explained = False
             explained = explained or (beat.kind == UPDATE and beat.slow)
             if beat.kind == UPDATE:
@@ -253,16 +261,22 @@ class PerceptronScene(LinvizScene):
                          f"{wording.count(mistakes, 'mistake')}, so "
                          f"{wording.count(mistakes, 'update')} of θ.")
 
-    def narrate_rest_of_pass(self, epoch: int, start: int) -> None:
-        """After the explained updates: what the rest of the pass does, from step ``start``."""
+    @staticmethod
+    def beat_time(beat) -> float:
+        """How long an unexplained beat plays (see show_update and show_visits)."""
+        return 1.5 * beat.run_time if beat.kind == UPDATE else beat.run_time
+
+    def narrate_rest_of_pass(self, epoch: int, start: int, duration: float = 0.0) -> None:
+        """After the explained updates: what the rest of the pass does, from step ``start``;
+        the caption needs at least ``duration`` seconds (the time the rest plays)."""
         steps = self.trace.steps
         rest = (steps["epoch"] == epoch) & (np.arange(len(steps["epoch"])) >= start)
         mistakes = int(np.count_nonzero(steps["mistake"][rest]))
         if mistakes:
             self.narrate(f"The rest of pass {epoch}, faster: "
-                         f"{wording.count(mistakes, 'more update')}.")
+                         f"{wording.count(mistakes, 'more update')}.", duration)
         else:
-            self.narrate(f"The rest of pass {epoch}: no more mistakes.")
+            self.narrate(f"The rest of pass {epoch}: no more mistakes.", duration)
 
     def show_visits(self, beat) -> None:
         """Correct visits: the cursor steps from point to point, nothing else moves."""
