@@ -7,7 +7,9 @@ point on the line counts as −1, so as a mistake for a +1 point). In order:
    shaded, θ normal to the line and pointing into it;
 2. (θ, θ₀) ← (cθ, cθ₀) for c > 0 multiplies every score by c: θ grows and
    shrinks, the line stays ("does the length of θ matter? No. The direction?
-   Yes.");
+   Yes."); c = −1 shows the direction: the same line, the +1 side on the
+   other side, every prediction flipped (the points (−θ, −θ₀) misclassifies
+   ringed);
 3. θ₀ moves the line along θ: its signed distance from the origin is −θ₀/‖θ‖;
 4. the signed distance (θᵀx + θ₀)/‖θ‖ of a point on each side;
 5. the training error ℰₙ(h) = (1/n) Σᵢ 1{y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≤ 0};
@@ -505,10 +507,11 @@ class ClassifierScene(LinvizScene):
         self.remove(cover)
         theta = ", ".join(_spoken(v) for v in self.theta_base)
         self.beat(f"One hypothesis on these {n} points: θ = ({theta}), θ₀ = "
-                  f"{_spoken(self.theta0_base)}. Its boundary θᵀx + θ₀ = 0 is a line.", 4,
+                  f"{_spoken(self.theta0_base)}. Its boundary θᵀx + θ₀ = 0 is a line; h = +1 on the "
+                  f"shaded side.", 4,
                   FadeIn(self.hyperplane), FadeIn(self.rows["theta"]), run_time=style.RUN_FADE)
-        self.beat("θ is perpendicular to the line and points into the half-plane where h = +1 "
-                  "(shaded); on the other side h = −1.", 4.5,
+        self.beat("θ is perpendicular to the line and points into the shaded half-plane, where "
+                  "h = +1; on the other side h = −1.", 4.5,
                   FadeIn(self.theta_arrow), FadeIn(self.half_plane_labels),
                   run_time=style.RUN_FADE)
 

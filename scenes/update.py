@@ -13,6 +13,8 @@ it on a real mistake of the engine's run, shows the jump on a number line of
 the score, and then a point that needs several updates (the quiz of the
 notes: how often can the perceptron misclassify one point in a row?), its
 score after every update of the run, y_i(θ_kᵀx_i + θ₀_k) for the states k.
+When no point of the main run needs a second update, that example comes from
+a run on a 1-D data set, which is drawn first (``toolkit.data_line``).
 
 Every number comes from the engine's trace; the animated state is a
 (fractional) index into a point's score history, and every drawing that
