@@ -7,7 +7,9 @@ point on the line counts as −1, so as a mistake for a +1 point). In order:
    shaded, θ normal to the line and pointing into it;
 2. (θ, θ₀) ← (cθ, cθ₀) for c > 0 multiplies every score by c: θ grows and
    shrinks, the line stays ("does the length of θ matter? No. The direction?
-   Yes.");
+   Yes."); c = −1 shows the direction: the same line, the +1 side on the
+   other side, every prediction flipped (the points (−θ, −θ₀) misclassifies
+   ringed);
 3. θ₀ moves the line along θ: its signed distance from the origin is −θ₀/‖θ‖;
 4. the signed distance (θᵀx + θ₀)/‖θ‖ of a point on each side;
 5. the training error ℰₙ(h) = (1/n) Σᵢ 1{y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≤ 0};
@@ -176,10 +178,13 @@ class ClassifierScene(LinvizScene):
         self.theta_base, self.theta0_base = self.hypothesis(self.studied)
         #: θ is drawn from a point this far (in data units) along the line from its foot
         self.along = style.NORMAL_ALONG / self.plane.unit
-        longest = max((1.0, *self.scale_factors)) * float(np.linalg.norm(self.theta_base))
+        norm = float(np.linalg.norm(self.theta_base))
+        longest = max((1.0, *self.scale_factors)) * norm
         room = style.VIEW_MARGIN * most_room(self.theta_base, self.theta0_base, box)
+        # −θ (c = −1, when the direction is turned around) has its own room
+        room_turned = style.VIEW_MARGIN * most_room(-self.theta_base, -self.theta0_base, box)
         #: θ is drawn at this scale so that cθ stays in view for every c
-        self.vector_scale = min(1.0, room / longest) if longest > 0 else 1.0
+        self.vector_scale = min(1.0, room / longest, room_turned / norm) if norm > 0 else 1.0
         theta_label = "theta"
 
         self.c_tracker = ValueTracker(1.0)                # c
@@ -214,6 +219,14 @@ class ClassifierScene(LinvizScene):
         # the mistakes of section 5, point by point, and their running count
         self.mistaken = point_margins(self.data.X, self.data.y, self.theta_base,
                                       self.theta0_base) <= 0
+        # …and those of the same line with θ turned around, (−θ, −θ₀)
+        self.flipped_mistaken = point_margins(self.data.X, self.data.y, -self.theta_base,
+                                              -self.theta0_base) <= 0
+        self.flip_rings = VGroup(*[
+            Circle(radius=style.RING_RADIUS, color=theme.mistake,
+                   stroke_width=style.RING_STROKE).move_to(centre)
+            for centre, wrong in zip(self.plane.markers.positions(), self.flipped_mistaken)
+            if wrong])
         self.error = training_error(self.data.X, self.data.y, self.theta_base, self.theta0_base)
 
         self.build_board()
@@ -240,6 +253,11 @@ class ClassifierScene(LinvizScene):
                                   colour=theme.highlight),
             "error": LiveValue("cal(E)_n (h)", 0.0, theme, colour=theme.mistake),
         }
+        # each row is spaced for the widest value its first entry takes (c = −1 adds signs)
+        factors = (1.0, -1.0, *self.scale_factors)
+        self.values["theta"].set_value(max((fmt_vector(c * self.theta_base) for c in factors),
+                                           key=len))
+        self.values["c"].set_value(max((fmt(c) for c in factors), key=len))
         self.rows = {
             "definition": self.definition,
             "theta": VGroup(self.values["theta"], self.values["theta0"]).arrange(
@@ -251,6 +269,8 @@ class ClassifierScene(LinvizScene):
             "formula": math(TRAINING_ERROR, theme),
             "error": self.values["error"],
         }
+        self.values["theta"].set_value(fmt_vector(self.theta_base))
+        self.values["c"].set_value(1.0)
         self.board = VGroup(*self.rows.values()).arrange(DOWN, aligned_edge=LEFT,
                                                          buff=style.BUFF)
         self.board.next_to(self.title, DOWN, buff=style.BUFF)
@@ -344,19 +364,32 @@ class ClassifierScene(LinvizScene):
         for mobject in still:
             merge_glyphs(mobject)
 
+    def scale(self) -> float:
+        """The tracker's c, kept off 0 (where θ = 0 would draw no line) while it changes sign:
+        every (cθ, cθ₀) with c ≠ 0 has the same line."""
+        c = self.c_tracker.get_value()
+        return c if abs(c) >= style.SCALE_MIN else float(np.copysign(style.SCALE_MIN, c))
+
     def parameters(self) -> tuple[np.ndarray, float]:
         """(θ, θ₀) = (cθ_base, cθ₀) for the trackers' c and θ₀."""
-        c = self.c_tracker.get_value()
+        c = self.scale()
         return c * self.theta_base, c * self.theta0_tracker.get_value()
 
     def probe_point(self) -> np.ndarray:
         s = self.probe_tracker.get_value()
         return (1 - s) * self.probe_points[0] + s * self.probe_points[1]
 
-    def place_theta(self, theta, theta0: float) -> None:
-        """θ (at the drawing scale) from its place on the line."""
+    def place_theta(self, theta, theta0: float, along: float | None = None,
+                    clear_of=None) -> None:
+        """θ (at the drawing scale) from its place on the line, ``along`` (default
+        ``self.along``) from the foot of the perpendicular; with ``clear_of`` (a mask of
+        points), its label keeps off those points' rings."""
+        if clear_of is not None:
+            self.theta_arrow.avoid.target[:] = [ring for ring, ringed
+                                                in zip(self.rings, clear_of) if ringed]
+        along = self.along if along is None else along
         length = self.vector_scale * float(np.linalg.norm(theta))
-        anchor = normal_anchor(theta, theta0, self.plane.box, self.along, length)
+        anchor = normal_anchor(theta, theta0, self.plane.box, along, length)
         if anchor is None:
             self.theta_arrow.set_ends((0, 0), (0, 0))
             return
@@ -370,7 +403,8 @@ class ClassifierScene(LinvizScene):
         theta, theta0 = self.parameters()
         plane = self.plane
         self.hyperplane.set_parameters(theta, theta0)
-        self.place_theta(theta, theta0)
+        # −θ is drawn from where θ was: the preferred place along the line keeps its side
+        self.place_theta(theta, theta0, along=self.along * np.sign(self.scale()))
         self.origin_dash.set_ends(plane.c2p((0, 0)),
                                   plane.c2p(foot_of_perpendicular(theta, theta0)))
         point = self.probe_point()
@@ -473,10 +507,11 @@ class ClassifierScene(LinvizScene):
         self.remove(cover)
         theta = ", ".join(_spoken(v) for v in self.theta_base)
         self.beat(f"One hypothesis on these {n} points: θ = ({theta}), θ₀ = "
-                  f"{_spoken(self.theta0_base)}. Its boundary θᵀx + θ₀ = 0 is a line.", 4,
+                  f"{_spoken(self.theta0_base)}. Its boundary θᵀx + θ₀ = 0 is a line; h = +1 on the "
+                  f"shaded side.", 4,
                   FadeIn(self.hyperplane), FadeIn(self.rows["theta"]), run_time=style.RUN_FADE)
-        self.beat("θ is perpendicular to the line and points into the half-plane where h = +1 "
-                  "(shaded); on the other side h = −1.", 4.5,
+        self.beat("θ is perpendicular to the line and points into the shaded half-plane, where "
+                  "h = +1; on the other side h = −1.", 4.5,
                   FadeIn(self.theta_arrow), FadeIn(self.half_plane_labels),
                   run_time=style.RUN_FADE)
 
@@ -497,6 +532,29 @@ class ClassifierScene(LinvizScene):
             self.play(self.c_tracker.animate.set_value(c), run_time=style.RUN_PARAMETER)
         self.show_status("length")
         self.beat("Does the length of θ matter? No. Its direction? Yes.", 3)
+        self.show_direction()
+
+    def show_direction(self) -> None:
+        """c = −1: the same line, the other side shaded, every point's prediction flipped."""
+        n = self.data.n_samples
+        before, after = (int(np.count_nonzero(m)) for m in (self.mistaken,
+                                                            self.flipped_mistaken))
+        labels = self.half_plane_labels
+        spots = [label.get_center() for label in labels]
+        self.place_theta(*self.parameters(), clear_of=self.flipped_mistaken)
+        self.beat("Turn θ around: c = −1 gives −θ and −θ₀. The line stays where it is, but the "
+                  "+1 side is now the other one.", 2 * style.RUN_PARAMETER + style.PAUSE_READ,
+                  self.c_tracker.animate.set_value(-1.0), labels[0].animate.move_to(spots[1]),
+                  labels[1].animate.move_to(spots[0]), run_time=2 * style.RUN_PARAMETER)
+        self.beat(f"Every point's prediction flips: now {after} of the {n} points are on "
+                  f"the wrong side (ringed), where θ had {before}.", 3,
+                  FadeIn(self.flip_rings), run_time=style.RUN_FADE)
+        self.beat("Same line, opposite classifier: the direction of θ matters. Back to θ.",
+                  2 * style.RUN_PARAMETER + style.PAUSE_READ,
+                  self.c_tracker.animate.set_value(1.0), labels[0].animate.move_to(spots[0]),
+                  labels[1].animate.move_to(spots[1]), FadeOut(self.flip_rings),
+                  run_time=2 * style.RUN_PARAMETER)
+        self.place_theta(*self.parameters(), clear_of=np.zeros(n, dtype=bool))
 
     def show_offset(self) -> None:
         self.section("offset")
@@ -543,6 +601,8 @@ class ClassifierScene(LinvizScene):
                   "y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≤ 0: on the wrong side, or on the line.", 4.5,
                   FadeOut(self.probe_group), FadeIn(self.rows["formula"]),
                   run_time=style.RUN_FADE)
+        # θ's label keeps clear of the rings the count will draw
+        self.place_theta(*self.parameters(), clear_of=self.mistaken)
         # the count appears when the counting starts, and grows point by point
         self.rings.add_updater(self.follow_count)
         self.follow(self.rings, self.cursor, self.rows["error"])
@@ -584,6 +644,12 @@ class ClassifierScene(LinvizScene):
                             f"ℰₙ = {_spoken(error)}.")
             else:
                 sentence = None
+                if j == self.narrated_hypotheses or j - 1 == self.studied:
+                    # the hypotheses up to the next narrated one, shown in turn
+                    last = (self.studied - 1 if j < self.studied else k - 1)
+                    self.narrate(f"h{_upper(j + 1)}" + (f" to h{_upper(last + 1)}, each"
+                                                        if last > j else "")
+                                 + " with its line, its mistakes and its training error.")
             self.show_candidate(j, sentence)
         self.show_best()
 
@@ -596,8 +662,7 @@ class ClassifierScene(LinvizScene):
             self.add(self.ghosts[j - 1])
             self.bring_to_back(self.ghosts[j - 1])
         self.hyperplane.set_parameters(theta, theta0)
-        self.place_theta(theta, theta0)
-        self.mark_mistakes(theta, theta0)
+        self.place_theta(theta, theta0, clear_of=self.mark_mistakes(theta, theta0))
         self.current["j"].set_value(j + 1)
         self.current["error"].set_value(float(self.errors[j]))
         self.bars[j].set_fill(self.theme.highlight)
@@ -608,10 +673,12 @@ class ClassifierScene(LinvizScene):
         self.beat(sentence, style.RUN_HYPOTHESIS + style.PAUSE_READ, *grow,
                   run_time=style.RUN_HYPOTHESIS)
 
-    def mark_mistakes(self, theta, theta0: float) -> None:
+    def mark_mistakes(self, theta, theta0: float) -> np.ndarray:
+        """Ring the points (θ, θ₀) misclassifies; returns which they are."""
         wrong = point_margins(self.data.X, self.data.y, theta, theta0) <= 0
         for ring, is_wrong in zip(self.rings, wrong):
             ring.set_stroke(opacity=1 if is_wrong else 0)
+        return wrong
 
     def show_best(self) -> None:
         best, k = self.best_index, self.k
@@ -621,8 +688,7 @@ class ClassifierScene(LinvizScene):
         self.bring_to_back(self.ghosts[last])
         theta, theta0 = self.hypothesis(best)
         self.hyperplane.set_parameters(theta, theta0)
-        self.place_theta(theta, theta0)
-        self.mark_mistakes(theta, theta0)
+        self.place_theta(theta, theta0, clear_of=self.mark_mistakes(theta, theta0))
         self.current["j"].set_value(best + 1)
         self.current["error"].set_value(float(self.errors[best]))
         self.beat(f"j* = argmin ℰₙ(h⁽ʲ⁾) = {best + 1}: ℰₙ = {_spoken(self.errors[best])}, "

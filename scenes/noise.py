@@ -32,7 +32,6 @@ class NoiseScene(PerceptronScene):
     epochs = style.NOISE_EPOCHS
     names_both_scores = True
     numbers_points = True
-    fits_theta_row = True
     tip_to_tail_updates = 1  # once is enough: the perceptron scene showed it already
 
     def build(self) -> None:

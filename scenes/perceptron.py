@@ -63,9 +63,6 @@ class PerceptronScene(LinvizScene):
     names_both_scores = False
     #: number the points the captions name (all of them on a small data set)
     numbers_points = False
-    #: lay the θ row out for the run's widest θ (False: for θ = 0, which a wider θ
-    #: such as (−0.10, −2.16) runs into θ₀)
-    fits_theta_row = False
     #: explain the update tip to tail on this many slow updates (None: on every one)
     tip_to_tail_updates: int | None = None
 
@@ -106,16 +103,21 @@ class PerceptronScene(LinvizScene):
             "M": LiveValue("M", 0, theme),
             "error": LiveValue("cal(E)_n", 1.0, theme),
         }
+        # each row is spaced for the widest values it will show, then set to the start
+        widest = {"epoch": str(int(trace.steps["epoch"].max())),
+                  "i": str(self.data.n_samples), "M": str(len(self.thetas) - 1)}
+        for key, value in widest.items():
+            self.counters[key].set_value(value)
         counter_row = VGroup(*self.counters.values()).arrange(
             direction=np.array([1.0, 0.0, 0.0]), buff=0.5)
+        for key, value in (("epoch", 0), ("i", ""), ("M", 0)):
+            self.counters[key].set_value(value)
         score_label = ("y^((i))(theta^T x^((i)) + theta_0)" if self.offset
                        else "y^((i)) theta^T x^((i))")
         self.score = LiveValue(score_label, "", theme)
-        # laid out for the widest θ of the run when asked (θ₀ is then never run into),
-        # then set to the start
-        widest = (max((fmt_vector(t) for t in self.thetas), key=len) if self.fits_theta_row
-                  else fmt_vector((0, 0)))
-        self.theta_value = LiveValue("theta", widest, theme)
+        # laid out for the widest θ of the run (θ₀ is then never run into), then set to the start
+        self.theta_value = LiveValue("theta", max((fmt_vector(t) for t in self.thetas),
+                                                  key=len), theme)
         self.theta0_value = LiveValue("theta_0", 0.0, theme)
         theta_row = VGroup(self.theta_value, self.theta0_value).arrange(
             direction=np.array([1.0, 0.0, 0.0]), buff=0.45)
@@ -244,12 +246,29 @@ class PerceptronScene(LinvizScene):
     def play_trace(self) -> None:
         epoch_of = self.trace.steps["epoch"]
         current_epoch = 0
-        for beat in plan_perceptron(self.trace.steps["mistake"], epoch_of):
+        #: an explained update was the last thing said in this pass
+        explained = False
+        beats = plan_perceptron(self.trace.steps["mistake"], epoch_of)
+        for index, beat in enumerate(beats):
             epoch = int(epoch_of[beat.start])
             if epoch != current_epoch:
-                current_epoch = epoch
+                current_epoch, explained = epoch, False
                 self.section(f"epoch-{epoch}")
                 self.narrate_pass(epoch)
+            if explained and not any(later.kind == UPDATE and later.slow
+                                     and int(epoch_of[later.start]) == epoch
+                                     for later in beats[index:]):
+                # the caption stays while the rest of the pass plays (up to a fast forward,
+                # which says what it does)
+                rest = []
+                for later in beats[index:]:
+                    if int(epoch_of[later.start]) != epoch or later.kind == FAST_FORWARD:
+                        break
+                    rest.append(later)
+                self.narrate_rest_of_pass(epoch, beat.start,
+                                          sum(self.beat_time(later) for later in rest))
+                explained = False
+            explained = explained or (beat.kind == UPDATE and beat.slow)
             if beat.kind == UPDATE:
                 self.show_update(beat)
             elif beat.kind in (VISIT, SWEEP):
@@ -273,6 +292,23 @@ class PerceptronScene(LinvizScene):
             self.narrate(f"Pass {epoch} visits the points again, in the same order: "
                          f"{wording.count(mistakes, 'mistake')}, so "
                          f"{wording.count(mistakes, 'update')} of θ.")
+
+    @staticmethod
+    def beat_time(beat) -> float:
+        """How long an unexplained beat plays (see show_update and show_visits)."""
+        return 1.5 * beat.run_time if beat.kind == UPDATE else beat.run_time
+
+    def narrate_rest_of_pass(self, epoch: int, start: int, duration: float = 0.0) -> None:
+        """After the explained updates: what the rest of the pass does, from step ``start``;
+        the caption needs at least ``duration`` seconds (the time the rest plays)."""
+        steps = self.trace.steps
+        rest = (steps["epoch"] == epoch) & (np.arange(len(steps["epoch"])) >= start)
+        mistakes = int(np.count_nonzero(steps["mistake"][rest]))
+        if mistakes:
+            self.narrate(f"The rest of pass {epoch}, faster: "
+                         f"{wording.count(mistakes, 'more update')}.", duration)
+        else:
+            self.narrate(f"The rest of pass {epoch}: no more mistakes.", duration)
 
     def show_visits(self, beat) -> None:
         """Correct visits: the cursor steps from point to point, nothing else moves."""
@@ -299,6 +335,8 @@ class PerceptronScene(LinvizScene):
         i = int(self.trace.steps["i"][k])
         x, label = self.data.X[i], float(self.data.y[i])
         score = float(self.trace.steps["score"][k])
+        # said at the decimals the new score's sum will add up at (see show_new_score)
+        places = wording.sum_places([score, float(x @ x)])
         # the visit itself: s just past k shows point i and its score, θ still the old one
         # (and no boundary yet while θ = 0: see linviz.replay)
         self.tracker.set_value(k + 1e-6)
@@ -313,7 +351,7 @@ class PerceptronScene(LinvizScene):
                              f"{wording.number(score)} ≤ 0, a mistake: θ moves by y⁽ⁱ⁾x⁽ⁱ⁾.")
             elif beat.slow:
                 self.narrate(f"Point {i + 1} has label {wording.label(label)} and score "
-                             f"{wording.number(score)}: not above 0, so it is a mistake and θ "
+                             f"{wording.number(score, places)}: not above 0, so it is a mistake and θ "
                              f"moves by y⁽ⁱ⁾x⁽ⁱ⁾.")
             if beat.slow and self.point_numbers is not None:
                 self.point_numbers.show(self, i)
@@ -348,7 +386,14 @@ class PerceptronScene(LinvizScene):
         verdict = (f"> 0: point {i + 1} is now on its side" if new > 0
                    else f"≤ 0: point {i + 1} is still a mistake")
         moved = ""
-        if k == int(np.flatnonzero(self.trace.steps["mistake"])[0]):
+        before = self.parameters(k)
+        mistakes = np.flatnonzero(self.trace.steps["mistake"])
+        from_zero = not np.any(before.theta) and before.theta0 == 0
+        # said once: at the first update from θ = 0, then at the first one that moves a line
+        if from_zero and k == int(mistakes[0]):
+            moved = " From θ = 0 there was no line: the first boundary appears."
+        elif not from_zero and k == next(int(m) for m in mistakes
+                                          if np.any(self.parameters(int(m)).theta)):
             moved = (" θ₀ changed too, so the line turned and shifted." if self.offset
                      else " The line turned about the origin.")
         self.narrate(f"New {self.signed_word}: {n(old)} + ‖x⁽ⁱ⁾‖²{plus_one} = {n(old)} + "
@@ -383,6 +428,9 @@ class PerceptronScene(LinvizScene):
                   run_time=style.RUN_SLOW_UPDATE)
         # the arrow slides to the tip of θ; its label follows, kept clear of markers
         tail = ValueTracker(0.0)
+        # the group itself must be in the scene for its updater to run (the fades above
+        # added only its parts)
+        self.add(addend)
         addend.add_updater(lambda v: v.set_ends(tail.get_value() * s * theta_before,
                                                 s * (tail.get_value() * theta_before
                                                      + label * np.asarray(x))))

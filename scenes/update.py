@@ -13,6 +13,8 @@ it on a real mistake of the engine's run, shows the jump on a number line of
 the score, and then a point that needs several updates (the quiz of the
 notes: how often can the perceptron misclassify one point in a row?), its
 score after every update of the run, y_i(θ_kᵀx_i + θ₀_k) for the states k.
+When no point of the main run needs a second update, that example comes from
+a run on a 1-D data set, which is drawn first (``toolkit.data_line``).
 
 Every number comes from the engine's trace; the animated state is a
 (fractional) index into a point's score history, and every drawing that
@@ -32,9 +34,10 @@ from linviz.generators import make_builtin
 from linviz.perceptron import Perceptron
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
+from scenes.toolkit.data_line import DataLine
 from scenes.toolkit.glyph_numbers import GlyphNumber
 from scenes.toolkit.mobjects import (
-    DataPlane, FastArrow, Hyperplane, LiveValue, Panel, ScoreLine, drop_svg_paths, fmt,
+    DataPlane, FastArrow, Hyperplane, LiveValue, Panel, ScoreLine, fmt,
     fmt_vector, math, merge_glyphs, text,
 )
 
@@ -176,14 +179,6 @@ class UpdateScene(LinvizScene):
     def f(self, value: float) -> str:
         """A number of the explained mistake, at the places where the sum adds up."""
         return fmt(value, self.places)
-
-    def play(self, *animations, **kwargs) -> None:
-        """Play, after letting the animated mobjects forget their SVG paths (cheaper copies)."""
-        for animation in animations:
-            mobject = getattr(animation, "mobject", None)
-            if mobject is not None:
-                drop_svg_paths(mobject)
-        super().play(*animations, **kwargs)
 
     def show_status(self, status) -> None:
         """Show one prepared status line, behind everything (see PerceptronScene)."""
@@ -390,7 +385,7 @@ class UpdateScene(LinvizScene):
             mobject.clear_updaters()
         self.finish_beat()
         self.narrate("But the jump has a fixed size: a score further below 0 than ‖x⁽ⁱ⁾‖² + 1 "
-                 "stays a mistake.")
+                 "stays a mistake after it, as the next example shows.")
         self.finish_beat()
 
     # -- 4. several updates ---------------------------------------------------
@@ -413,13 +408,23 @@ class UpdateScene(LinvizScene):
                       style.FONT_SMALL)
         top = VGroup(heading, point_row, legend).arrange(DOWN, buff=style.SMALL_BUFF)
         top.next_to(self.title, DOWN, buff=style.SMALL_BUFF)
+        half_width = config.frame_width / 2
+        history_left = -half_width + style.HISTORY_COLUMN / 2 + style.BUFF
+        # a 1-D data set of its own run is drawn, top right, with the point ringed
+        data_line = point_mark = None
+        if not same_run and data.n_features == 1:
+            top.arrange(DOWN, buff=style.SMALL_BUFF, aligned_edge=LEFT)
+            top.next_to(self.title, DOWN, buff=style.SMALL_BUFF).set_x(history_left,
+                                                                        direction=LEFT)
+            data_line = DataLine(data.X[:, 0], data.y, theme, width=style.DATA_LINE_WIDTH)
+            data_line.shift(np.array([half_width - style.BUFF - data_line.get_right()[0],
+                                      top.get_y() - data_line.line.get_y(), 0.0]))
+            point_mark = data_line.mark(j, f"$i = {j + 1}$", theme.highlight)
 
         last_state = self.rows[-1][1]
         line = self.history_line = ScoreLine(self.history[:last_state + 1], theme,
                                              width=style.HISTORY_LINE_WIDTH)
-        half_width = config.frame_width / 2
-        line.shift(RIGHT * (-half_width + style.HISTORY_COLUMN / 2 + style.BUFF
-                            - line.line.get_left()[0]))
+        line.shift(RIGHT * (history_left - line.line.get_left()[0]))
         line.shift(UP * (top.get_bottom()[1] - style.JUMP_LIFT - line.line.get_y()))
         row_top = line.get_bottom()[1] - style.SMALL_BUFF
         room = row_top - (-config.frame_height / 2 + style.BOTTOM_BUFF)
@@ -450,12 +455,32 @@ class UpdateScene(LinvizScene):
         line.marker.add_updater(lambda _: line.set_marker(self._history_at(progress.get_value())))
         line.set_marker(float(self.history[0]))
 
-        self.cut_to(top, line, zero_guide, headers, line.marker)
-        where = "in the same run" if same_run else "in a run on a 1-D data set"
-        self.narrate(f"It can take several updates: {where}, point {j + 1} has label "
-                 f"{spoken(f'{y_j:+d}')} and ‖x⁽ⁱ⁾‖² + 1 = {gain}. Below, its score after each "
-                 f"update.")
-        self.finish_beat()
+        table = (point_row, legend, line, zero_guide, headers, line.marker)
+        if data_line is None:
+            self.cut_to(heading, *table)
+            where = "in the same run" if same_run else "in a run on a 1-D data set"
+            self.narrate(f"It can take several updates: {where}, point {j + 1} has label "
+                         f"{spoken(f'{y_j:+d}')} and ‖x⁽ⁱ⁾‖² + 1 = {gain}. Below, its score "
+                         f"after each update.")
+            self.finish_beat()
+        else:
+            # first the data set, then the point and its history
+            positives = int(np.count_nonzero(data.y > 0))
+            # shown large in the middle first, then set aside for the history
+            corner = data_line.get_center()
+            data_line.scale(style.DATA_LINE_ZOOM).move_to(UP * style.DATA_LINE_ZOOM_Y)
+            self.cut_to(heading, data_line)
+            self.narrate(f"In the run above, every update put its own point right at once. It can "
+                         f"take several: here is a 1-D data set of {data.n_samples} points, "
+                         f"{positives} labelled +1 and {data.n_samples - positives} labelled −1.")
+            self.finish_beat()
+            self.narrate(f"The perceptron with offset runs on it. Point {j + 1}, at x = "
+                         f"{spoken(x_text)}, has label {spoken(f'{y_j:+d}')} and ‖x⁽ⁱ⁾‖² + 1 = "
+                         f"{gain}: below, its score after each update.")
+            self.play(data_line.animate.scale(1 / style.DATA_LINE_ZOOM).move_to(corner),
+                      run_time=style.RUN_INTRO)
+            self.play(*[FadeIn(m) for m in (*table, point_mark)], run_time=style.RUN_INTRO)
+            self.finish_beat()
 
         # the decimals at which every row's change adds up to its score (−3.544 + 1.585
         # is −1.959, which two places would show as −3.54 + 1.59 = −1.96)
@@ -480,12 +505,20 @@ class UpdateScene(LinvizScene):
                             f"{wording.number(after - before, places)} = "
                             f"{wording.number(after, places)}. "
                             + ("Still a mistake." if after <= 0 else "Correct at last."))
-            elif not own and not said_other:
+            elif not own and (r == 0 or self.rows[r - 1][2]):
+                # a run of updates on other points, said once as a whole
+                end = r
+                while end + 1 < len(self.rows) and not self.rows[end + 1][2]:
+                    end += 1
+                last = self.rows[end][1]
+                single = last - a == 1
+                who = (f"Update {last}, on point {int(self.owners[last - 1]) + 1}" if single
+                       else f"Updates {a + 1} to {last}, on other points")
+                if not said_other:
+                    who += (", moves" if single else ", move") + " this score too"
                 said_other = True
-                who = (f"Update {b}, on point {int(self.owners[b - 1]) + 1}, moves" if b - a == 1
-                       else f"Updates {a + 1} to {b}, on other points, move")
-                sentence = (f"{who} this score too: from {wording.number(before, places)} to "
-                            f"{wording.number(after, places)}.")
+                sentence = (f"{who}: from {wording.number(before, places)} to "
+                            f"{wording.number(float(self.history[last]), places)}.")
             if sentence:
                 self.finish_beat()
                 self.narrate(sentence)
@@ -514,8 +547,9 @@ class UpdateScene(LinvizScene):
         final = float(self.history[last_state])
         stays = bool(final > 0 and np.all(self.history[last_state:] > 0))
         self.finish_beat()
-        self.narrate(f"{own_total} updates of +{gain} on point {j + 1}, {last_state - own_total} on "
-                 f"others; its score ends at {spoken(wording.number(final))}"
+        self.narrate(f"{own_total} updates of +{fmt(self.several_gain, places)} on point {j + 1}, "
+                 f"{last_state - own_total} on others; its score ends at "
+                 f"{wording.number(final, places)}"
                  + (", correct for good" if stays else "") + ". How many updates it takes "
                  "depends on how far below 0 it starts.")
         self.finish_beat()

@@ -58,7 +58,6 @@ class XorScene(PerceptronScene):
     lifted_epochs = 100
     names_both_scores = True
     numbers_points = True
-    fits_theta_row = True
     tip_to_tail_updates = 1  # once is enough: the perceptron scene showed it already
     #: the built-in data sets this scene tells the story of
     XOR_DATA = ("xor", "xor-cloud")

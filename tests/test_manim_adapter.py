@@ -61,3 +61,21 @@ def test_the_camera_has_what_painting_needs(name, tmp_path):
     with tempconfig({"dry_run": True, "media_dir": str(tmp_path), "verbosity": "ERROR"}):
         camera = Scene().camera
     assert callable(getattr(camera, name, None)), f"{ADAPTER}: Camera.{name}"
+
+
+def test_svg_imports_keep_their_parsed_paths_until_forgotten():
+    """Manim's Typst import keeps a parsed path per glyph (what makes copies slow);
+    forget_svg_paths drops them, and the toolkit's typeset never hands them out."""
+    from manim.mobject.text.typst_mobject import MathTypst
+
+    from scenes.toolkit.typeset import typeset
+
+    imported = MathTypst("{{ x : a }} + {{ y : b }}", use_svg_cache=False)
+    assert any("path_obj" in vars(part) for part in imported.get_family()), \
+        f"{ADAPTER}: VMobjectFromSVGPath.path_obj is gone (forget_svg_paths is then not needed)"
+    manim_adapter.forget_svg_paths(imported)
+    assert not any("path_obj" in vars(part) for part in imported.get_family())
+    grouped = typeset("{{ x : a }} + {{ y : b }}", is_math=True, font_size=24, colour="#FFFFFF",
+                      parts=True)
+    assert not any("path_obj" in vars(part) for part in grouped.get_family())
+    assert len(grouped.select("a")) > 0  # the groups still work without the paths

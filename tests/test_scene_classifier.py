@@ -75,6 +75,7 @@ def recorded(scene_class):
                 "probe": self.plane.p2c(self.probe_ring.get_center()),
                 "probe_foot": self.plane.p2c(self.probe_dash.get_end()),
                 "origin_foot": self.plane.p2c(self.origin_dash.get_end()),
+                "shade": self.plane.p2c(self.hyperplane.shade.get_center()),
             })
 
     Recorded.__name__ = scene_class.__name__
@@ -153,10 +154,30 @@ def test_scaling_moves_the_arrow_but_not_the_line(scene):
         start, tip = record["arrow"]
         lengths.add(round(float(np.linalg.norm(tip - start)), 6))
         assert record["shown"]["c"] == fmt(c)
-        assert record["shown"]["norm"] == fmt(c * math.hypot(*theta))
+        assert record["shown"]["norm"] == fmt(abs(c) * math.hypot(*theta))
         assert record["shown"]["theta"] == fmt_vector(c * theta)
     assert {round(c, 6) for c in scene.scale_factors} <= {round(r["c"], 6) for r in records}
     assert len(lengths) == len(set(scene.scale_factors) | {1.0}), "θ's length did not change"
+
+
+def test_turning_theta_around_keeps_the_line_and_flips_every_side(scene):
+    """c = −1: the same line, θ drawn the other way, the +1 half-plane on the other side,
+    and the rings on the points (−θ, −θ₀) misclassifies, counted here."""
+    (turned,) = [r for r in records_of(scene, "scale") if r["c"] == pytest.approx(-1.0)][:1]
+    theta, theta0 = scene.theta_base, scene.theta0_base
+    for end in turned["ends"]:
+        assert on_line(end, theta, theta0)
+    start, tip = turned["arrow"]
+    assert np.dot(tip - start, theta) < 0, "θ was not turned around"
+    # the shaded (convex) half-plane, around its centre, is the one where −θᵀx − θ₀ > 0
+    assert -np.dot(theta, turned["shade"]) - theta0 > 0
+    X, y = scene.data.X, scene.data.y
+    wrong = [i for i in range(len(y)) if y[i] * (-np.dot(theta, X[i]) - theta0) <= 0]
+    centres = np.array([scene.plane.p2c(ring.get_center()) for ring in scene.flip_rings])
+    np.testing.assert_allclose(np.sort(centres, axis=0), np.sort(X[wrong], axis=0), atol=1e-6)
+    assert any(f"now {len(wrong)} of the {len(y)} points are on the wrong side" in sentence
+               and f"where θ had {count_mistakes(X, y, theta, theta0)}." in sentence
+               for sentence in scene.narration)
 
 
 def test_offset_distance_is_minus_theta0_over_the_norm(scene):

@@ -120,3 +120,31 @@ def test_no_boundary_is_drawn_before_the_first_update(scene_class, tmp_path):
         assert shade_opacity == pytest.approx(scene.theme.shade_opacity * expected, abs=1e-4)
         if expected == 0.0:
             assert scene.hyperplane.endpoints_in_data() is None
+
+
+def test_tip_to_tail_slides_y_x_to_the_tip_of_the_old_theta(tmp_path):
+    """Before it fades, each explained y⁽ⁱ⁾x⁽ⁱ⁾ runs from the old θ's tip to the new θ's
+    (at the drawing scale), the states recomputed by the notes' loop."""
+    from manim import FadeOut
+
+    seen = []
+
+    class Watched(PerceptronScene):
+        def play(self, *animations, **kwargs):
+            for animation in animations:
+                if isinstance(animation, FadeOut) and hasattr(animation.mobject, "start_data"):
+                    arrow = animation.mobject.arrow
+                    seen.append((self.plane.p2c(arrow.get_start()),
+                                 self.plane.p2c(arrow.get_end())))
+            super().play(*animations, **kwargs)
+
+    with tiny_dry_run(tmp_path):
+        scene = Watched()
+        scene.render()
+    mistakes = np.flatnonzero(scene.trace.steps["mistake"])
+    assert len(seen) >= 2
+    for (start, end), k in zip(seen, mistakes):
+        before, _ = independent_state(scene.data, int(k), True)
+        after, _ = independent_state(scene.data, int(k) + 1, True)
+        np.testing.assert_allclose(start, scene.vector_scale * before, atol=1e-6)
+        np.testing.assert_allclose(end, scene.vector_scale * after, atol=1e-6)

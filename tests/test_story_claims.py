@@ -481,3 +481,117 @@ def test_regression_normal_equations_and_the_singular_case(case):
         assert number(last.group(2)) == pytest.approx(gap, abs=1.1e-4) and gap > 0
     else:
         assert abs(gap) < 1.1e-4
+
+
+@pytest.mark.parametrize("case", cases("perceptron", "perceptron-origin"), ids=case_id)
+def test_the_rest_of_a_pass_is_counted_from_the_run(case):
+    """After the explained updates, "the rest of pass e": its other updates, counted here."""
+    scene = story(*case)
+    run = reference_perceptron(scene.data.X, scene.data.y, scene.epochs, offset=scene.offset)
+    per_pass = {}
+    for epoch, _, _, mistake, _, _ in run["visits"]:
+        per_pass[epoch] = per_pass.get(epoch, 0) + int(mistake)
+    current, explained, checked = None, 0, 0
+    for sentence in scene.narration:
+        if (start := re.match(r"Pass (\d+)", sentence)):
+            current, explained = int(start.group(1)), 0
+        elif re.match(r"Point \d+ has label", sentence):
+            explained += 1
+        elif (rest := re.match(r"The rest of pass (\d+)(, faster: (\d+) more updates?|: no more "
+                               r"mistakes)\.", sentence)):
+            assert int(rest.group(1)) == current
+            assert per_pass[current] - explained == int(rest.group(3) or 0) >= 0
+            assert rest.group(3) is None or int(rest.group(3)) > 0
+            checked += 1
+    assert checked == 1  # every story here explains updates in pass 1 and then goes on
+
+
+def _point_margins(X, y, theta, theta0):
+    return [y[i] * (sum(t * v for t, v in zip(theta, X[i])) + theta0) for i in range(len(y))]
+
+
+@pytest.mark.parametrize("case", cases("classifier"), ids=case_id)
+def test_classifier_counts_mistakes_of_the_hypothesis_and_of_its_opposite(case):
+    scene = story(*case)
+    X, y = scene.data.X, scene.data.y
+    (hypothesis,) = said(scene, r"θ = \((\S+), (\S+)\), θ₀ = (\S+)\. Its boundary")
+    theta, theta0 = scene.theta_base, scene.theta0_base
+    assert [number(hypothesis.group(k)) for k in (1, 2, 3)] == pytest.approx(
+        [*theta, theta0], abs=0.006)
+    wrong = sum(m <= 0 for m in _point_margins(X, y, theta, theta0))
+    wrong_turned = sum(m <= 0 for m in _point_margins(X, y, -theta, -theta0))
+    (turned,) = said(scene, r"now (\d+) of the (\d+) points are on the wrong side \(ringed\), "
+                            r"where θ had (\d+)\.")
+    assert [int(turned.group(k)) for k in (1, 2, 3)] == [wrong_turned, len(y), wrong]
+    (error,) = said(scene, r"(\d+) of the (\d+) points are misclassified: ℰₙ\(h\) = (\S+)\.")
+    assert int(error.group(1)) == wrong and int(error.group(2)) == len(y)
+    assert number(error.group(3)) == pytest.approx(wrong / len(y), abs=0.006)
+
+
+@pytest.mark.parametrize("case", cases("update"), ids=case_id)
+def test_update_claims_are_the_runs(case):
+    """The explained mistake, and the point that needs several updates, recomputed here."""
+    from linviz import make_builtin
+
+    scene = story(*case)
+    X, y = scene.data.X, scene.data.y
+    run = reference_perceptron(X, y, scene.epochs, offset=True)
+    (mistake,) = said(scene, r"at step (\d+), point (\d+) \(label ([+−]1)\) has score (\S+), "
+                             r"not above 0")
+    step, i = int(mistake.group(1)), int(mistake.group(2)) - 1
+    epoch, visited, score, wrong, theta, theta0 = run["visits"][step - 1]
+    assert wrong and visited == i and number(mistake.group(3)) == y[i]
+    assert number(mistake.group(4)) == pytest.approx(score, abs=0.006)
+    (identity,) = said(scene, r"Into the identity: (\S+) \+ (\S+) \+ 1 = (\S+), exactly")
+    old, squared, new = (number(identity.group(k)) for k in (1, 2, 3))
+    assert squared == pytest.approx(float(X[i] @ X[i]), abs=0.006)
+    assert new == pytest.approx(y[i] * (theta @ X[i] + theta0), abs=0.006)
+    places = len(identity.group(3).split(".")[1])
+    assert round(old + squared + 1, places) == pytest.approx(new)  # the shown sum adds up
+
+    def first_still_wrong(data_X, data_y, visits):
+        for _, point, _, was_wrong, after, after0 in visits:
+            if was_wrong and data_y[point] * (after @ data_X[point] + after0) <= 0:
+                return point
+        return None
+
+    several = said(scene, r"In the run above, every update put its own point right at once")
+    if several:
+        assert first_still_wrong(X, y, run["visits"]) is None
+        data = make_builtin(scene.several_data, scene.several_seed)
+        (line,) = said(scene, r"1-D data set of (\d+) points, (\d+) labelled \+1 and (\d+) "
+                              r"labelled −1")
+        assert [int(line.group(k)) for k in (1, 2, 3)] == [
+            len(data.y), int(np.sum(data.y > 0)), int(np.sum(data.y < 0))]
+        X, y = data.X, data.y
+        run = reference_perceptron(X, y, scene.epochs, offset=True)
+        (point,) = said(scene, r"Point (\d+), at x = (\S+), has label ([+−]1) and ‖x⁽ⁱ⁾‖² \+ 1 "
+                               r"= (\S+):")
+        j = int(point.group(1)) - 1
+        assert number(point.group(2)) == pytest.approx(X[j, 0], abs=0.006)
+        assert number(point.group(3)) == y[j]
+        assert number(point.group(4)) == pytest.approx(float(X[j] @ X[j]) + 1, abs=0.006)
+    else:
+        (point,) = said(scene, r"in the same run, point (\d+) has label")
+        j = int(point.group(1)) - 1
+    assert first_still_wrong(X, y, run["visits"]) == j
+    own = [v for v in run["visits"] if v[3] and v[1] == j]
+    # point j's score after m updates, m = 0, 1, …
+    scores = [0.0] + [y[j] * (v[4] @ X[j] + v[5]) for v in run["visits"] if v[3]]
+    (end,) = said(scene, r"(\d+) updates of \+(\S+) on point (\d+), (\d+) on others; its score "
+                         r"ends at ([−\d.]+)")
+    assert int(end.group(3)) == j + 1 and int(end.group(1)) == len(own) >= 2
+    assert number(end.group(2)) == pytest.approx(float(X[j] @ X[j]) + 1, abs=0.006)
+    shown = int(end.group(1)) + int(end.group(4))
+    assert number(end.group(5)) == pytest.approx(scores[shown], abs=0.006)
+    for group in said(scene, r"Updates? (\d+)(?: to (\d+))?, on (?:point \d+|other points)"
+                             r"(?:, moves? this score too)?: from (\S+) to (\S+)\."):
+        first, last = int(group.group(1)), int(group.group(2) or group.group(1))
+        assert all(v[1] != j for v in [v for v in run["visits"] if v[3]][first - 1:last])
+        assert number(group.group(3)) == pytest.approx(scores[first - 1], abs=0.006)
+        assert number(group.group(4)) == pytest.approx(scores[last], abs=0.006)
+    for step in said(scene, r"Its own update(?: again)?: (\S+) \+ (\S+) = (\S+)\."):
+        old, gain, new = (number(step.group(k)) for k in (1, 2, 3))
+        assert gain == pytest.approx(float(X[j] @ X[j]) + 1, abs=0.006)
+        assert any(old == pytest.approx(a, abs=0.006) and new == pytest.approx(b, abs=0.006)
+                   for a, b in zip(scores, scores[1:]))

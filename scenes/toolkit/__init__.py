@@ -6,7 +6,7 @@
 - The data plane: ``mobjects`` (plane, markers, hyperplane, vectors, bands,
   panels, live values, pseudocode), ``placement`` (labels clear of markers),
   ``geometry`` (clipping, half-planes, strips), ``marks`` (point numbers, squares
-  round flipped labels).
+  round flipped labels), ``data_line`` (1-D data on a number line).
 - Plots: ``plots`` (values against M, loss curves), ``gd_plots`` (the
   probability field, regression curves).
 - The 3-D view: ``space``, ``space_geometry``.

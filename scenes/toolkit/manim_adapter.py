@@ -24,6 +24,7 @@ INTERNALS = {
     "manim.mobject.svg.svg_mobject.VMobjectFromSVGPath": "reading a glyph outline",
     "VMobject.fill_rgbas / stroke_rgbas / background_stroke_rgbas": "fading without copies",
     "VMobject.get_gradient_start_and_end_points": "where the Cairo camera puts a gradient",
+    "VMobjectFromSVGPath.path_obj": "the parsed SVG path each imported glyph keeps",
 }
 
 
@@ -72,3 +73,15 @@ def set_colour_alphas(mobject, fill, stroke, background) -> None:
 def set_fill_colours(mobject, rgbas: np.ndarray) -> None:
     """Give a VMobject several fill colours at once (Cairo fills them as a linear gradient)."""
     mobject.fill_rgbas = rgbas
+
+
+def forget_svg_paths(mobject) -> None:
+    """Let every part of an SVG-imported mobject forget the svgelements path it was read from.
+
+    Manim's SVG import keeps each glyph's parsed path (``path_obj``), which is
+    only read while importing; Manim deep-copies a mobject at the start of most
+    animations (fades, ``.animate``), and copying those paths makes the copy
+    several times slower.
+    """
+    for part in mobject.get_family():
+        part.__dict__.pop("path_obj", None)

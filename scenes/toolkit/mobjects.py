@@ -22,6 +22,7 @@ from .geometry import (
 )
 from .glyph_numbers import GlyphNumber
 from .merging import merge_glyphs, merge_texts
+from .manim_adapter import forget_svg_paths
 from .style import Theme
 from .typeset import typeset
 
@@ -824,13 +825,10 @@ class ScoreLine(VGroup):
 def drop_svg_paths(mobject: VMobject) -> VMobject:
     """Let a typeset mobject forget the SVG paths it was imported from; returns it.
 
-    Each glyph of a Typst mobject keeps its parsed svgelements path, which is
-    only read while importing; Manim deep-copies a mobject at the start of most
-    animations (fades, ``.animate``), and copying those paths makes the copy
-    several times slower. Without them a typeset mobject copies like any other.
+    :func:`typeset` already does this for everything it makes (see
+    ``manim_adapter.forget_svg_paths``); this is for mobjects imported elsewhere.
     """
-    for part in mobject.get_family():
-        part.__dict__.pop("path_obj", None)
+    forget_svg_paths(mobject)
     return mobject
 
 

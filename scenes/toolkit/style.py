@@ -149,6 +149,12 @@ HISTORY_COLUMN = 1.5       # width of a column of numbers beside a history
 RUN_JUMP = 2.0             # the explained jump of one score
 RUN_HISTORY_JUMP = 0.7     # each jump of a score history
 RUN_CROSSFADE = 0.4        # each half of a dip to the background between sections
+DATA_LINE_WIDTH = 5.0      # a 1-D data set drawn beside a score history
+DATA_LINE_DISC = 0.075     # radius of a point's disc on it
+DATA_LINE_GAP = 0.03       # between stacked discs
+DATA_LINE_KEY_BUFF = 0.5   # the key of class colours stands this far above the line
+DATA_LINE_ZOOM = 2.0       # how much larger it is first shown, on its own
+DATA_LINE_ZOOM_Y = 0.4     # …and the height of its centre then
 READING_SPEED = 20.0       # characters a second a caption is left on screen for
 
 # The classifier scene: the geometry of one hypothesis, then the best of k.
@@ -158,6 +164,7 @@ DASH_STROKE = 3
 RING_RADIUS = 0.3          # a ring around a marked data point
 RING_STROKE = 4
 NORMAL_ALONG = 0.9         # θ is drawn this far (screen) along the line from its foot
+SCALE_MIN = 1e-3           # a scale c of θ swept through 0 is drawn at least this far from it
 VIEW_MARGIN = 0.9          # a vector may use this fraction of its room to the plane's border
 CHART_WIDTH = 5.6          # a bar chart of one value per hypothesis
 CHART_HEIGHT = 1.5         # height of a bar of value 1

@@ -41,7 +41,7 @@ from manim import RIGHT, ManimColor, VGroup, VMobject, config
 from manim.constants import SCALE_FACTOR_PER_FONT_POINT
 from manim.mobject.text.typst_mobject import MathTypst, Typst
 
-from .manim_adapter import VMobjectFromSVGPath, typst_page
+from .manim_adapter import VMobjectFromSVGPath, forget_svg_paths, typst_page
 from .merging import merge_glyphs
 
 #: Manim draws Typst's rules at half their nominal width (its empirical match to TeX)
@@ -74,6 +74,8 @@ def typeset(source: str, *, is_math: bool, font_size: float, colour: str,
             pass
     manim_class = MathTypst if is_math else Typst
     result = manim_class(source, font_size=font_size, color=colour, use_svg_cache=False)
+    # the parsed paths are never read again, and would make every copy slow (animations copy)
+    forget_svg_paths(result)
     if not parts:
 
         merge_glyphs(result)
