@@ -18,6 +18,7 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -111,8 +112,8 @@ def render(names, quality, file_format, out_dir, preview, data_spec, seed, posit
     total = len(entries)
     started = time.monotonic()
     if cluster_spec:
-        results = render_on_cluster(cluster_spec, entries, quality, file_format, out, env,
-                                    manim_args)
+        jobs = [SceneJob(entry.name, entry, out, env) for entry in entries]
+        results = render_on_cluster(cluster_spec, jobs, quality, file_format, out, manim_args)
         _report(results, started, preview)
         return
     children = Children()
@@ -151,29 +152,38 @@ def _report(results, started: float, preview: bool) -> None:
                 click.launch(str(path))
 
 
-def render_on_cluster(spec, entries, quality, file_format, out: Path, env, manim_args,
-                      labels=None) -> list[list[Path]]:
-    """Render ``entries`` as tasks of the Dask cluster ``spec`` (see linviz_cli.cluster).
+@dataclass(frozen=True)
+class SceneJob:
+    """One scene to render: ``entry`` into the folder ``out``, its Manim process given ``env``;
+    ``label`` names it in the progress lines."""
 
-    The workers render in a private folder of this run inside ``out``
-    (``.linviz-PID-cluster-…``), removed when the command ends, so a lost
-    worker's half-made files vanish with it; its task runs again elsewhere.
-    ``labels`` name the tasks in the progress lines (default: the scene names).
+    label: str
+    entry: object
+    out: Path
+    env: dict
+
+
+def render_on_cluster(spec, jobs, quality, file_format, root: Path, manim_args) -> list[list[Path]]:
+    """Render the :class:`SceneJob` s as tasks of the Dask cluster ``spec`` (linviz_cli.cluster).
+
+    The workers render in a private folder of this run inside ``root`` (the
+    folder that holds every job's ``out``: ``.linviz-PID-cluster-…``), removed
+    when the command ends, so a lost worker's half-made files vanish with it;
+    its task runs again elsewhere. Returns each job's files, in order.
     """
     from linviz.atomic import make_work_dir
 
     from .cluster import cluster_executor
     from .fanout import Progress, Task, overrides_for_workers, run_tasks
 
-    out = out.resolve()
+    root = root.resolve()
     say = lambda line: click.echo(line, err=True)  # noqa: E731
-    overrides = overrides_for_workers(env)
-    scratch = make_work_dir(out, "cluster")
+    scratch = make_work_dir(root, "cluster")
     scratch.chmod(0o755)  # workers may run as other processes of the same user
-    labels = labels or [entry.name for entry in entries]
-    tasks = [Task(label, render_task, (entry, quality, file_format, out, scratch, overrides,
-                                       tuple(manim_args)))
-             for label, entry in zip(labels, entries)]
+    tasks = [Task(job.label, render_task, (job.entry, quality, file_format, job.out.resolve(),
+                                           scratch, overrides_for_workers(job.env),
+                                           tuple(manim_args)))
+             for job in jobs]
     say(f"rendering {len(tasks)} scene(s) at {QUALITIES[quality]} on the cluster {spec.text}")
     try:
         with _interrupts_as_keyboard_interrupt(), cluster_executor(spec, say) as (pool, runner):
@@ -182,6 +192,31 @@ def render_on_cluster(spec, entries, quality, file_format, out: Path, env, manim
         raise _Interrupted() from None
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def render_here(jobs, quality, file_format, manim_args, threads: int) -> list[list[Path]]:
+    """Render the :class:`SceneJob` s on this machine, ``threads`` Manim processes at a time,
+    through the same task runner (and progress lines) as a cluster."""
+    from .fanout import Progress, Task, on_this_machine, run_tasks
+    from .manim_process import Children
+
+    children = Children()
+    tasks = [Task(job.label, _render_one, (job.entry, quality, file_format, job.out, job.env,
+                                           list(manim_args), children)) for job in jobs]
+    click.echo(f"rendering {len(tasks)} scene(s) at {QUALITIES[quality]}"
+               + (f", {threads} at a time" if threads > 1 and len(tasks) > 1 else ""), err=True)
+    with _interrupts_as_keyboard_interrupt():
+        pool = ThreadPoolExecutor(max_workers=max(1, min(threads, len(tasks))))
+        try:
+            results = run_tasks(tasks, pool, on_this_machine, Progress(len(tasks)))
+        except BaseException as error:
+            children.kill_all()  # a failed scene or an interrupt stops the others too
+            pool.shutdown(wait=True)
+            if isinstance(error, KeyboardInterrupt):
+                raise _Interrupted() from None
+            raise
+        pool.shutdown(wait=True)
+    return results
 
 
 def render_task(entry, quality, file_format, out: Path, scratch: Path, overrides,
