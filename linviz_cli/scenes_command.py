@@ -184,9 +184,10 @@ def render_on_cluster(spec, jobs, quality, file_format, root: Path, manim_args) 
                                            scratch, overrides_for_workers(job.env),
                                            tuple(manim_args)))
              for job in jobs]
-    say(f"rendering {len(tasks)} scene(s) at {QUALITIES[quality]} on the cluster {spec.text}")
     try:
         with _interrupts_as_keyboard_interrupt(), cluster_executor(spec, say) as (pool, runner):
+            say(f"rendering {len(tasks)} scene(s) at {QUALITIES[quality]} on the cluster "
+                f"{spec.text}")
             return run_tasks(tasks, pool, runner, Progress(len(tasks)))
     except KeyboardInterrupt:
         raise _Interrupted() from None
