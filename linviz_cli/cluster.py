@@ -45,8 +45,7 @@ def _import_distributed():
         raise LinvizError(f"--cluster needs Dask ({error}): install it with "
                           f"pip install 'linviz[cluster]'") from None
     dask.config.set({"distributed.comm.timeouts.connect": f"{CONNECT_SECONDS}s",
-                     "distributed.scheduler.allowed-failures": 3,
-                     "distributed.worker.daemon": False})
+                     "distributed.scheduler.allowed-failures": 3})
     for name in ("distributed", "tornado"):  # a lost worker is reported by our own lines
         logging.getLogger(name).setLevel(logging.CRITICAL)
     return distributed
