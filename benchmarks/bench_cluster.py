@@ -14,7 +14,7 @@
 
 The machine is shared: the figures are of one run under whatever load there was.
 
-Usage: python benchmarks/bench_cluster.py [--students 3] [--repeats 3]
+Usage: python benchmarks/bench_cluster.py [--students 2] [--repeats 3]
            [--scenes proof,perceptron] [-q l] [--overhead-scene summary]
 """
 
@@ -138,7 +138,7 @@ def projection(task: float, extra: float, startup: float, quality: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--students", type=int, default=3)
+    parser.add_argument("--students", type=int, default=2)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--scenes", default="proof,perceptron")
     parser.add_argument("-q", default="l")

@@ -84,7 +84,7 @@ def batch(roster, scene_names, quality, file_format, out_dir, theme, jobs, clust
 
     from .fanout import parse_cluster
     from .roster import read_roster
-    from .scenes_command import SceneJob, _check_manim, render_here, render_on_cluster
+    from .scenes_command import _check_manim, render_here, render_on_cluster
 
     cluster_spec = parse_cluster(cluster)
     if cluster_spec and jobs > 1:
@@ -113,19 +113,23 @@ def batch(roster, scene_names, quality, file_format, out_dir, theme, jobs, clust
     out = guard_outputs_folder(out_dir)
     remove_stale_temporaries(out)
     started = time.monotonic()
-    jobs_to_render = []
-    folders = []
-    for variant in variants:
-        folder, scene_jobs = write_variant(variant, out, file_format, theme, no_video)
-        folders.append(folder)
-        jobs_to_render += scene_jobs
-    click.echo(f"wrote the traces, worksheets and answer keys of {len(variants)} student(s)",
-               err=True)
-    if jobs_to_render:
-        if cluster_spec:
-            render_on_cluster(cluster_spec, jobs_to_render, quality, file_format, out, [])
-        else:
-            render_here(jobs_to_render, quality, file_format, [], jobs)
+    folders = [out / variant.student.id for variant in variants]
+
+    def write_all():
+        """Every student's files but the videos; the jobs that render those."""
+        scene_jobs = []
+        for variant in variants:
+            scene_jobs += write_variant(variant, out, file_format, theme, no_video)
+        click.echo(f"wrote the traces, worksheets and answer keys of {len(variants)} "
+                   f"student(s)", err=True)
+        return scene_jobs
+
+    if cluster_spec and not no_video:  # written once the cluster answers
+        render_on_cluster(cluster_spec, write_all, quality, file_format, out, [])
+    else:
+        scene_jobs = write_all()
+        if scene_jobs:
+            render_here(scene_jobs, quality, file_format, [], jobs)
     click.echo(f"all done in {time.monotonic() - started:.1f} s", err=True)
     for folder in folders:
         click.echo(str(folder))
@@ -187,8 +191,8 @@ def check_variants(students, entries, roster: str) -> list[Variant]:
 
 
 def write_variant(variant: Variant, out: Path, file_format: str, theme: str, no_video: bool):
-    """Write a student's traces, worksheet, answer key and answers; return (folder, the
-    :class:`SceneJob` s that render their videos from the traces)."""
+    """Write a student's traces, worksheet, answer key and answers; return the
+    :class:`SceneJob` s that render their videos from the traces."""
     from linviz.atomic import (guard_outputs_folder, remove_stale_temporaries,
                                write_bytes_atomic, write_text_atomic)
     from linviz_pack.worksheet import answers_for, questions, sheet_pdf
@@ -226,4 +230,4 @@ def write_variant(variant: Variant, out: Path, file_format: str, theme: str, no_
     write_bytes_atomic(folder / WORKSHEET, sheet_pdf(student.id, about, blocks, key=False))
     write_bytes_atomic(folder / ANSWER_KEY, sheet_pdf(student.id, about, blocks, key=True))
     write_text_atomic(folder / ANSWERS, json.dumps(record, indent=2, sort_keys=True) + "\n")
-    return folder, scene_jobs
+    return scene_jobs

@@ -166,10 +166,13 @@ class SceneJob:
 def render_on_cluster(spec, jobs, quality, file_format, root: Path, manim_args) -> list[list[Path]]:
     """Render the :class:`SceneJob` s as tasks of the Dask cluster ``spec`` (linviz_cli.cluster).
 
-    The workers render in a private folder of this run inside ``root`` (the
-    folder that holds every job's ``out``: ``.linviz-PID-cluster-…``), removed
-    when the command ends, so a lost worker's half-made files vanish with it;
-    its task runs again elsewhere. Returns each job's files, in order.
+    ``jobs`` is the list, or a function that makes it (and the files the jobs
+    need), called only once the cluster answers: nothing is written for a
+    cluster that does not. The workers render in a private folder of this run
+    inside ``root`` (the folder that holds every job's ``out``:
+    ``.linviz-PID-cluster-…``), removed when the command ends, so a lost
+    worker's half-made files vanish with it; its task runs again elsewhere.
+    Returns each job's files, in order.
     """
     from linviz.atomic import make_work_dir
 
@@ -180,12 +183,12 @@ def render_on_cluster(spec, jobs, quality, file_format, root: Path, manim_args) 
     say = lambda line: click.echo(line, err=True)  # noqa: E731
     scratch = make_work_dir(root, "cluster")
     scratch.chmod(0o755)  # workers may run as other processes of the same user
-    tasks = [Task(job.label, render_task, (job.entry, quality, file_format, job.out.resolve(),
-                                           scratch, overrides_for_workers(job.env),
-                                           tuple(manim_args)))
-             for job in jobs]
     try:
         with _interrupts_as_keyboard_interrupt(), cluster_executor(spec, say) as (pool, runner):
+            tasks = [Task(job.label, render_task,
+                          (job.entry, quality, file_format, job.out.resolve(), scratch,
+                           overrides_for_workers(job.env), tuple(manim_args)))
+                     for job in (jobs() if callable(jobs) else jobs)]
             say(f"rendering {len(tasks)} scene(s) at {QUALITIES[quality]} on the cluster "
                 f"{spec.text}")
             return run_tasks(tasks, pool, runner, Progress(len(tasks)))

@@ -6,8 +6,8 @@ video shows:
 
 - a scene that plays the perceptron update by update (``perceptron``,
   ``perceptron-origin``): how many updates M it made, and which point caused
-  its third update (the last one when it made fewer); the video numbers the
-  points i = 1 … n;
+  its third update (the last one when it made fewer), one of the updates the
+  video explains step by step, showing i (the points are numbered 1 … n);
 - a proof scene (``proof``, ``proof-offset``): R = maxᵢ‖x⁽ⁱ⁾‖ and γ, the
   margin of the maximum-margin separator θ* (of the points [x, 1] with an
   offset), the bound (R/γ)², and whether the run's M is below it (the
@@ -22,12 +22,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 import numpy as np
 
+from scenes.toolkit.style import SLOW_UPDATES
+
 #: scenes whose run the worksheet asks about, and the kind of questions
 RUN_SCENES = ("perceptron", "perceptron-origin")
 PROOF_SCENES = ("proof", "proof-offset")
 QUESTION_SCENES = RUN_SCENES + PROOF_SCENES
-#: the update the worksheet asks about (the last one if the run made fewer)
-ASKED_UPDATE = 3
+#: the update the worksheet asks about (the last one if the run made fewer): the last of
+#: those the perceptron video explains step by step, so the video always shows it
+ASKED_UPDATE = SLOW_UPDATES
 
 
 def ordinal(n: int) -> str:

@@ -173,6 +173,28 @@ def test_a_scheduler_that_does_not_answer_is_one_line_within_seconds(tmp_path):
     assert not list((tmp_path / "out").iterdir())
 
 
+@pytest.mark.parametrize("command", ["lecture", "batch"])
+def test_lecture_and_batch_reach_the_cluster_the_same_way(command, tmp_path, runner,
+                                                          monkeypatch):
+    """The scenes to render go to the cluster: a silent scheduler stops them in one line."""
+    from linviz_cli import cli
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "roster.csv").write_text("id\nana\n")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    args = {"lecture": ["lecture", "summary"],
+            "batch": ["batch", "roster.csv", "--scenes", "proof"]}[command]
+    started = time.monotonic()
+    result = runner.invoke(cli, [*args, "--out", "out", "--cluster", f"127.0.0.1:{port}"])
+    assert time.monotonic() - started < 20
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1].startswith(
+        f"Error: --cluster 127.0.0.1:{port}: no Dask scheduler answers at tcp://127.0.0.1:{port}")
+    assert not [path for path in (tmp_path / "out").rglob("*") if path.is_file()]
+
+
 def test_a_worker_that_cannot_see_out_says_so_in_one_line(tmp_path):
     from linviz.errors import LinvizError
     from linviz_cli.scenes_command import render_task
