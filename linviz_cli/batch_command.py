@@ -105,7 +105,7 @@ def batch(roster, scene_names, quality, file_format, out_dir, theme, jobs, clust
         from .sbatch import write_sbatch
 
         path = write_sbatch(sbatch_file, roster, len(students), out_dir,
-                            [name for name in _names(entries)], quality, file_format, theme,
+                            _names(entries), quality, file_format, theme,
                             no_video)
         click.echo(f"wrote {path}: {len(students)} array task(s); submit it with "
                    f"'sbatch {path}'", err=True)

@@ -112,8 +112,9 @@ def render(names, quality, file_format, out_dir, preview, data_spec, seed, posit
     total = len(entries)
     started = time.monotonic()
     if cluster_spec:
-        jobs = [SceneJob(entry.name, entry, out, env) for entry in entries]
-        results = render_on_cluster(cluster_spec, jobs, quality, file_format, out, manim_args)
+        scene_jobs = [SceneJob(entry.name, entry, out, env) for entry in entries]
+        results = render_on_cluster(cluster_spec, scene_jobs, quality, file_format, out,
+                                    manim_args)
         _report(results, started, preview)
         return
     children = Children()
@@ -181,8 +182,7 @@ def render_on_cluster(spec, jobs, quality, file_format, root: Path, manim_args) 
 
     root = root.resolve()
     say = lambda line: click.echo(line, err=True)  # noqa: E731
-    scratch = make_work_dir(root, "cluster")
-    scratch.chmod(0o755)  # workers may run as other processes of the same user
+    scratch = make_work_dir(root, "cluster")  # private (0700): workers run as the same user
     try:
         with _interrupts_as_keyboard_interrupt(), cluster_executor(spec, say) as (pool, runner):
             tasks = [Task(job.label, render_task,
