@@ -68,13 +68,15 @@ def cli() -> None:
 
 
 def register() -> None:
-    from . import datasets_command, lecture_command, scenes_command, trace_command
+    from . import (batch_command, datasets_command, lecture_command, scenes_command,
+                   trace_command)
 
     cli.add_command(scenes_command.list_scenes)
     cli.add_command(scenes_command.render)
     cli.add_command(datasets_command.datasets)
     cli.add_command(trace_command.trace)
     cli.add_command(lecture_command.lecture)
+    cli.add_command(batch_command.batch)
 
 
 register()

@@ -14,7 +14,7 @@ import click
 
 from linviz.limits import MAX_JOBS
 
-from .options import data_option, seed_option
+from .options import cluster_option, data_option, seed_option
 from .scenes_command import QUALITIES
 
 
@@ -33,7 +33,9 @@ from .scenes_command import QUALITIES
               show_default=True, help="Theme of the handout's frames (light prints well).")
 @click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
               help="Scenes rendered at the same time, each in its own process.")
-def lecture(names, quality, out_dir, data_spec, seed, theme, handout_theme, jobs) -> None:
+@cluster_option
+def lecture(names, quality, out_dir, data_spec, seed, theme, handout_theme, jobs,
+            cluster) -> None:
     """Build the lecture pack in --out: lecture.mp4 (chapters), lecture.srt/.vtt,
     index.html (player, chapters, present mode), handout.pdf and slides/ (manim-slides).
 
@@ -45,8 +47,13 @@ def lecture(names, quality, out_dir, data_spec, seed, theme, handout_theme, jobs
 
     from scenes.toolkit.request import VARIABLE, RenderRequest
 
+    from .fanout import parse_cluster
     from .scenes_command import _check_manim, _variant
 
+    cluster_spec = parse_cluster(cluster)
+    if cluster_spec and jobs > 1:
+        raise click.UsageError("--jobs applies without --cluster; with it, the cluster's "
+                               "workers decide how many scenes render at a time")
     entries = available() if not names or "all" in names else [find(name) for name in names]
     order = {entry: index for index, entry in enumerate(available())}
     entries = sorted(dict.fromkeys(entries), key=order.__getitem__)
@@ -72,7 +79,8 @@ def lecture(names, quality, out_dir, data_spec, seed, theme, handout_theme, jobs
     settings = PackSettings(quality=quality, data=data, seed=seed, theme=theme,
                             handout_theme=handout_theme, jobs=jobs)
     started = time.monotonic()
-    result = build_lecture(entries, out, settings, env, say=lambda line: click.echo(line, err=True))
+    result = build_lecture(entries, out, settings, env, say=lambda line: click.echo(line, err=True),
+                           cluster=cluster_spec)
     click.echo(f"lecture pack of {len(entries)} scene(s) "
                f"{'written' if result.assembled else 'unchanged'} in "
                f"{time.monotonic() - started:.1f} s", err=True)

@@ -26,3 +26,8 @@ def data_options(command):
     for option in reversed([data_option, seed_option, positive_option, label_column_option]):
         command = option(command)
     return command
+cluster_option = click.option(
+    "--cluster", metavar="ADDRESS|local:N", default=None,
+    help="Render each scene as a task on a Dask cluster: a running scheduler "
+         "(tcp://host:8786), or local:N for N worker processes here. The workers must see "
+         "--out at the same path. Needs pip install 'linviz[cluster]'.")

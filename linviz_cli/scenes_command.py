@@ -18,6 +18,7 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -25,7 +26,7 @@ import click
 from linviz.limits import MAX_JOBS
 
 from .manim_args import allowed_names
-from .options import data_options
+from .options import cluster_option, data_options
 
 QUALITIES = {"l": "480p15", "m": "720p30", "h": "1080p60", "p": "1440p60", "k": "2160p60"}
 FORMATS = ("mp4", "gif", "webm", "png")
@@ -64,16 +65,18 @@ def list_scenes() -> None:
               show_default=True, help="dark for screens, light for projectors and print.")
 @click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
               help="Scenes rendered at the same time, each in its own process.")
+@cluster_option
 @click.option("--manim-arg", "manim_args", multiple=True, metavar="ARG",
               help="Pass ARG on to Manim (repeatable), e.g. --manim-arg=--save_sections. "
                    "Options that decide where files go are refused; these pass: "
                    + allowed_names() + ".")
 def render(names, quality, file_format, out_dir, preview, data_spec, seed, positive,
-           label_column, trace_file, theme, jobs, manim_args) -> None:
+           label_column, trace_file, theme, jobs, cluster, manim_args) -> None:
     """Render scenes by name or number ('all' for the whole lecture).
 
     Files appear in --out only when complete; an interrupted or failed render
-    moves nothing of the scenes in flight.
+    moves nothing of the scenes in flight. With --cluster each scene is a task
+    on a Dask worker, which writes into --out (a folder the workers share).
     """
     from linviz.atomic import guard_outputs_folder, remove_stale_temporaries
     from linviz.sources import looks_like_file
@@ -83,6 +86,12 @@ def render(names, quality, file_format, out_dir, preview, data_spec, seed, posit
     from .manim_args import check_manim_args
     from .manim_process import Children
 
+    from .fanout import parse_cluster
+
+    cluster_spec = parse_cluster(cluster)
+    if cluster_spec and jobs > 1:
+        raise click.UsageError("--jobs applies without --cluster; with it, the cluster's "
+                               "workers decide how many scenes render at a time")
     keys = [_scene_key(name) for name in names]
     check_manim_args(manim_args)
     entries = available() if "all" in keys else [find(key) for key in keys]
@@ -102,6 +111,12 @@ def render(names, quality, file_format, out_dir, preview, data_spec, seed, posit
     env = dict(os.environ, COLUMNS="200", **for_another_process(request).environment())
     total = len(entries)
     started = time.monotonic()
+    if cluster_spec:
+        scene_jobs = [SceneJob(entry.name, entry, out, env) for entry in entries]
+        results = render_on_cluster(cluster_spec, scene_jobs, quality, file_format, out,
+                                    manim_args)
+        _report(results, started, preview)
+        return
     children = Children()
 
     def one(numbered):
@@ -125,12 +140,114 @@ def render(names, quality, file_format, out_dir, preview, data_spec, seed, posit
                 raise _Interrupted() from None
             raise
         pool.shutdown(wait=True)
+    _report(results, started, preview)
+
+
+def _report(results, started: float, preview: bool) -> None:
+    """The closing line on stderr, and every file written on stdout."""
     click.echo(f"all done in {time.monotonic() - started:.1f} s", err=True)
     for files in results:
         for path in files:
             click.echo(str(path))
             if preview and path.suffix != ".srt":
                 click.launch(str(path))
+
+
+@dataclass(frozen=True)
+class SceneJob:
+    """One scene to render: ``entry`` into the folder ``out``, its Manim process given ``env``;
+    ``label`` names it in the progress lines."""
+
+    label: str
+    entry: object
+    out: Path
+    env: dict
+
+
+def render_on_cluster(spec, jobs, quality, file_format, root: Path, manim_args) -> list[list[Path]]:
+    """Render the :class:`SceneJob` s as tasks of the Dask cluster ``spec`` (linviz_cli.cluster).
+
+    ``jobs`` is the list, or a function that makes it (and the files the jobs
+    need), called only once the cluster answers: nothing is written for a
+    cluster that does not. The workers render in a private folder of this run
+    inside ``root`` (the folder that holds every job's ``out``:
+    ``.linviz-PID-cluster-…``), removed when the command ends, so a lost
+    worker's half-made files vanish with it; its task runs again elsewhere.
+    Returns each job's files, in order.
+    """
+    from linviz.atomic import make_work_dir
+
+    from .cluster import cluster_executor
+    from .fanout import Progress, Task, overrides_for_workers, run_tasks
+
+    root = root.resolve()
+    say = lambda line: click.echo(line, err=True)  # noqa: E731
+    scratch = make_work_dir(root, "cluster")  # private (0700): workers run as the same user
+    try:
+        with _interrupts_as_keyboard_interrupt(), cluster_executor(spec, say) as (pool, runner):
+            tasks = [Task(job.label, render_task,
+                          (job.entry, quality, file_format, job.out.resolve(), scratch,
+                           overrides_for_workers(job.env), tuple(manim_args)))
+                     for job in (jobs() if callable(jobs) else jobs)]
+            say(f"rendering {len(tasks)} scene(s) at {QUALITIES[quality]} on the cluster "
+                f"{spec.text}")
+            return run_tasks(tasks, pool, runner, Progress(len(tasks)))
+    except KeyboardInterrupt:
+        raise _Interrupted() from None
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def render_here(jobs, quality, file_format, manim_args, threads: int) -> list[list[Path]]:
+    """Render the :class:`SceneJob` s on this machine, ``threads`` Manim processes at a time,
+    through the same task runner (and progress lines) as a cluster."""
+    from .fanout import Progress, Task, on_this_machine, run_tasks
+    from .manim_process import Children
+
+    children = Children()
+    tasks = [Task(job.label, _render_one, (job.entry, quality, file_format, job.out, job.env,
+                                           list(manim_args), children)) for job in jobs]
+    click.echo(f"rendering {len(tasks)} scene(s) at {QUALITIES[quality]}"
+               + (f", {threads} at a time" if threads > 1 and len(tasks) > 1 else ""), err=True)
+    with _interrupts_as_keyboard_interrupt():
+        pool = ThreadPoolExecutor(max_workers=max(1, min(threads, len(tasks))))
+        try:
+            results = run_tasks(tasks, pool, on_this_machine, Progress(len(tasks)))
+        except BaseException as error:
+            children.kill_all()  # a failed scene or an interrupt stops the others too
+            pool.shutdown(wait=True)
+            if isinstance(error, KeyboardInterrupt):
+                raise _Interrupted() from None
+            raise
+        pool.shutdown(wait=True)
+    return results
+
+
+def render_task(entry, quality, file_format, out: Path, scratch: Path, overrides,
+                manim_args) -> list[Path]:
+    """One scene's render, run on a worker: Manim in ``scratch``, the files moved to ``out``."""
+    from .fanout import worker_environment
+
+    _check_shared(out, scratch)
+    return _render_one(entry, quality, file_format, out, worker_environment(overrides),
+                       list(manim_args), scratch=scratch)
+
+
+def _check_shared(out: Path, scratch: Path) -> None:
+    """One line when this worker cannot write where the command asked it to."""
+    import socket
+
+    from linviz.errors import LinvizError, shown_path
+
+    if not scratch.is_dir():
+        why = "it does not exist here" if not out.is_dir() else "this run's folder is not there"
+        raise LinvizError(f"a worker on {socket.gethostname()} cannot see --out "
+                          f"{shown_path(out)} ({why}): the workers must share that folder, "
+                          f"at the same path")
+    if not os.access(scratch, os.W_OK | os.X_OK):
+        raise LinvizError(f"a worker on {socket.gethostname()} cannot write in --out "
+                          f"{shown_path(out)} (permission denied): the workers must be able "
+                          f"to write there")
 
 
 class _Interrupted(click.ClickException):
@@ -241,11 +358,12 @@ def manim_command(path: Path, class_name: str, quality: str, file_format: str, m
 
 
 def _render_one(entry, quality, file_format, out: Path, env, manim_args,
-                children=None) -> list[Path]:
+                children=None, scratch: Path | None = None) -> list[Path]:
     """Render one scene in a Manim process; move its files into ``out`` when done.
 
     ``children`` keeps the Manim processes of one command (killed with it); a
-    caller without one gets its own.
+    caller without one gets its own. Manim works in a private folder made in
+    ``scratch`` (default: ``out``), on the same file system as ``out``.
     """
     from linviz.atomic import make_work_dir
     from linviz.errors import LinvizError
@@ -254,7 +372,7 @@ def _render_one(entry, quality, file_format, out: Path, env, manim_args,
 
     children = children if children is not None else Children()
     try:
-        work = make_work_dir(out, entry.name)
+        work = make_work_dir(scratch or out, entry.name)
     except OSError as error:
         raise LinvizError(f"cannot write in --out {out}: {error.strerror}") from None
     try:

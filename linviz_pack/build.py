@@ -20,7 +20,7 @@ from pathlib import Path
 
 from . import captions, handout, join, page, slides
 from .rendered import (RenderedScene, cached_scene, render_options, render_scene,
-                       reversed_name)
+                       render_scene_task, reversed_name)
 from .scratch import remove_abandoned, scratch_folder
 
 TITLE = "Linear classifiers: the lecture"
@@ -54,8 +54,13 @@ class PackResult:
 
 
 def build_lecture(entries: Sequence, out: Path, settings: PackSettings, env: dict,
-                  say: Callable[[str], None] = lambda line: None) -> PackResult:
-    """Render (or reuse) ``entries`` and write the pack into ``out``."""
+                  say: Callable[[str], None] = lambda line: None,
+                  cluster=None) -> PackResult:
+    """Render (or reuse) ``entries`` and write the pack into ``out``.
+
+    ``cluster`` (a :class:`linviz_cli.fanout.ClusterSpec`, or None) renders the
+    scenes that are out of date as tasks on a Dask cluster instead of here.
+    """
     cache_dir = out / "scenes"
     _check_room(out)
     remove_abandoned(out)
@@ -74,6 +79,9 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings, env: dic
     if todo:
         say(f"rendering {len(todo)} scene(s), reusing {len(entries) - len(todo)}")
 
+        if cluster is not None:
+            for rendered in _render_on_cluster(todo, cache_dir, options, env, cluster, say):
+                scenes[rendered.name] = rendered
         failed = threading.Event()  # once a scene fails, no other one starts
 
         def one(entry):
@@ -87,9 +95,10 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings, env: dic
             say(f"  {entry.name}: rendered")
             return rendered
 
-        with ThreadPoolExecutor(max_workers=min(settings.jobs, len(todo))) as pool:
-            for rendered in list(pool.map(one, todo)):
-                scenes[rendered.name] = rendered
+        if cluster is None:
+            with ThreadPoolExecutor(max_workers=min(settings.jobs, len(todo))) as pool:
+                for rendered in list(pool.map(one, todo)):
+                    scenes[rendered.name] = rendered
     else:
         say(f"all {len(entries)} scene(s) up to date")
     ordered = [scenes[entry.name] for entry in entries]
@@ -108,6 +117,27 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings, env: dic
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return PackResult(rendered_names, reused, True, files)
+
+
+def _render_on_cluster(todo, cache_dir: Path, options: dict, env: dict, cluster,
+                       say: Callable[[str], None]) -> list[RenderedScene]:
+    """Render the scenes ``todo`` into the cache as tasks on the Dask cluster ``cluster``.
+
+    Each task renders one scene into its cache folder, as ``render_scene`` does
+    here; a lost worker's private folder is removed when the tasks are done.
+    """
+    from linviz_cli.cluster import cluster_executor
+    from linviz_cli.fanout import Progress, Task, overrides_for_workers, run_tasks
+
+    cache_dir = cache_dir.resolve()
+    overrides = overrides_for_workers(env)
+    tasks = [Task(entry.name, render_scene_task,
+                  (entry, cache_dir, options[entry.name], overrides)) for entry in todo]
+    try:
+        with cluster_executor(cluster, say) as (pool, runner):
+            return run_tasks(tasks, pool, runner, Progress(len(tasks)))
+    finally:
+        remove_abandoned(cache_dir)
 
 
 #: the pack's folders; every other item is a file

@@ -39,8 +39,9 @@ def _font(name: str) -> Path:
                       f"run 'make bootstrap' to install it")
 
 
-def write_handout(pages: Sequence[HandoutPage], target: Path, title: str) -> None:
-    """Write ``pages`` as an A4 portrait PDF to ``target``."""
+def new_pdf(title: str):
+    """An empty A4 portrait FPDF with the fonts "DejaVu" (regular, B) and a fixed date,
+    so the same content gives the same bytes (the handout's and the worksheets')."""
     import logging
 
     from fpdf import FPDF
@@ -54,6 +55,12 @@ def write_handout(pages: Sequence[HandoutPage], target: Path, title: str) -> Non
     pdf.add_font("DejaVu", "", str(_font("DejaVuSans.ttf")))
     pdf.add_font("DejaVu", "B", str(_font("DejaVuSans-Bold.ttf")))
     pdf.set_margins(MARGIN_MM, MARGIN_MM, MARGIN_MM)
+    return pdf
+
+
+def write_handout(pages: Sequence[HandoutPage], target: Path, title: str) -> None:
+    """Write ``pages`` as an A4 portrait PDF to ``target``."""
+    pdf = new_pdf(title)
     pdf.set_auto_page_break(False)  # one page per section: long text gets a smaller font
     total = len(pages)
     width = pdf.w - 2 * MARGIN_MM

@@ -110,6 +110,14 @@ def render_scene(entry, cache_dir: Path, options: dict, env: dict) -> RenderedSc
         shutil.rmtree(work, ignore_errors=True)
 
 
+def render_scene_task(entry, cache_dir: Path, options: dict, overrides: dict) -> RenderedScene:
+    """:func:`render_scene` as a cluster task: the worker's environment with ``overrides``
+    (see :func:`linviz_cli.fanout.worker_environment`)."""
+    from linviz_cli.fanout import worker_environment
+
+    return render_scene(entry, cache_dir, options, worker_environment(overrides))
+
+
 def _tidy_sections(name: str, work: Path) -> None:
     """``<name>-sections/<Class>.json`` → ``sections/sections.json`` (one name for all scenes)."""
     from linviz.errors import LinvizError

@@ -5,7 +5,8 @@
 #      (chromium, poppler-utils: tried once; if they cannot be installed the
 #      tests that need them are skipped);
 #   2. a virtualenv in .venv (python from $PYTHON, default python3);
-#   3. `pip install -e '.[test]'` into it, only when pyproject.toml changed
+#   3. `pip install -e '.[test,cluster]'` into it (cluster: Dask, for the --cluster tests),
+#      only when pyproject.toml changed
 #      (sha256 recorded in .venv/.linviz-bootstrap-stamp) or the venv is missing/broken.
 # A run with nothing to do prints one line and takes well under a second.
 #
@@ -165,9 +166,9 @@ elif ! "$VENV/bin/python" -I -c 'import importlib.metadata as m; m.distribution(
 fi
 
 if ((need_install)); then
-    say "installing linviz and its dependencies into $VENV (pip install -e '.[test]')"
+    say "installing linviz and its dependencies into $VENV (pip install -e '.[test,cluster]')"
     rm -f "$STAMP"
-    "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e '.[test]'
+    "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e '.[test,cluster]'
     printf '%s\n' "$hash" >"$STAMP"
     installed_something=1
 fi

@@ -573,6 +573,63 @@ CASES: list[Case] = [
 ]
 
 
+# -- batch rosters and --cluster (issue 15): refused before anything is written or imported
+BATCH = ("batch", "r.csv", "--out", "out", "--no-video")
+NOT_THROUGH_ORIGIN = "x1,x2,label\n1,0.1,a\n2,-0.1,a\n3,0.1,b\n4,-0.1,b\n"
+
+CASES += [
+    Case(4, "roster-bad-seed-names-its-line", BATCH,
+         r"^Error: roster r\.csv line 3: seed 'x' is not a whole number from 0 to 4294967295; "
+         r"nothing was rendered$", files(r_csv="id,seed\nana,1\nben,x\n")),
+    Case(4, "roster-several-bad-rows-first-and-lines", BATCH,
+         r"roster r\.csv line 2: seed '-1' is not a whole number .*\(and 2 more bad row\(s\): "
+         r"line\(s\) 4, 6\); nothing was rendered$",
+         files(r_csv="id,seed\nana,-1\nben,1\n,2\ncara,3\ndev,1.5\n")),
+    Case(4, "roster-duplicate-id", BATCH, r"roster r\.csv line 4: id 'ana' is already on line 2",
+         files(r_csv="id\nana\nben\nana\n")),
+    Case(4, "roster-unknown-column", BATCH, r"roster r\.csv line 1: unknown column 'sede'",
+         files(r_csv="id,sede\nana,1\n")),
+    Case(4, "roster-no-id-column", BATCH, r"roster r\.csv line 1: no 'id' column",
+         files(r_csv="seed\n1\n")),
+    Case(4, "roster-id-not-a-folder-name", BATCH,
+         r"roster r\.csv line 2: id '\.\./up' cannot be a folder name",
+         files(r_csv="id\n../up\n")),
+    Case(4, "roster-empty", BATCH, r"roster r\.csv is empty", files(r_csv="")),
+    Case(4, "roster-header-only", BATCH, r"roster r\.csv has a header but no students",
+         files(r_csv="id,seed\n\n")),
+    Case(4, "roster-ragged-row", BATCH, r"roster r\.csv line 3: 3 field\(s\), the header has 2",
+         files(r_csv="id,seed\nana,1\nben,2,3\n")),
+    Case(4, "roster-missing-data-file", BATCH,
+         r"roster r\.csv line 2: data file \S*nope\.csv does not exist",
+         files(r_csv="id,data\nana,nope.csv\n")),
+    Case(4, "roster-unknown-data-name", BATCH,
+         r"roster r\.csv line 2: data 'sepparable' is neither a built-in data set",
+         files(r_csv="id,data\nana,sepparable\n")),
+    Case(3, "roster-seed-beyond-32-bits", BATCH,
+         r"roster r\.csv line 2: seed '4294967296' is not a whole number from 0 to 4294967295",
+         files(r_csv="id,seed\nana,4294967296\n")),
+    Case(8, "roster-data-the-proof-refuses", BATCH,
+         r"roster r\.csv line 3: id 'ben': scene 'proof' needs data that a line separates "
+         r"through the origin",
+         files(r_csv="id,data\nana,separable\nben,p.csv\n", p_csv=NOT_THROUGH_ORIGIN)),
+    Case(8, "roster-row-beyond-the-roster", (*BATCH, "--row", "3"),
+         r"--row 3: the roster has 2 student\(s\)", files(r_csv="id\nana\nben\n")),
+    Case(8, "batch-scene-without-worksheet", (*BATCH, "--scenes", "xor"),
+         r"--scenes: 'xor' is not a scene batch makes worksheets for",
+         files(r_csv="id\nana\n")),
+    Case(1, "batch-sbatch-script-is-the-roster", ("batch", "r.csv", "--sbatch", "r.csv"),
+         r"cannot write r\.csv: it is the input r\.csv", files(r_csv="id\nana\n")),
+    Case(4, "cluster-spelling", (*RENDER, "--cluster", "nowhere"),
+         r"--cluster 'nowhere': give a scheduler's address \(tcp://host:8786\) or local:N"),
+    Case(3, "cluster-no-workers", (*RENDER, "--cluster", "local:0"),
+         r"--cluster local:0: a local cluster has 1 to 32 worker processes"),
+    Case(3, "cluster-port-out-of-range", (*RENDER, "--cluster", "tcp://host:70000"),
+         r"--cluster 'tcp://host:70000': give a scheduler's address"),
+    Case(4, "cluster-and-jobs", (*RENDER, "--cluster", "local:2", "--jobs", "2"),
+         r"--jobs applies without --cluster"),
+]
+
+
 def count_by_class() -> dict[int, int]:
     counts = {klass: 0 for klass in CLASSES}
     for case in CASES:

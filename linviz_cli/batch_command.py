@@ -1,0 +1,233 @@
+"""`batch`: one personalised variant per student — their videos, a worksheet, an answer key.
+
+For each roster row (see :mod:`linviz_cli.roster`) the folder ``--out/<id>/``
+gets:
+
+- ``<scene>.trace.json``: the run each scene plays, made on the student's
+  data and seed by the scene's own ``make_trace`` (the engine's learner);
+- ``<scene>.mp4`` and ``<scene>.srt``: the scene rendered from that trace
+  file (``render --trace``), so the video plays exactly the run the
+  worksheet asks about;
+- ``worksheet.pdf``, ``answer-key.pdf`` and ``answers.json`` (exact values),
+  all computed from the traces (:mod:`linviz_pack.worksheet`).
+
+Every row is checked (its id, seed, data, and that each scene accepts the
+data) before anything is written. Renders run here (``--jobs``), on a Dask
+cluster (``--cluster``), or one roster row per SLURM array task (``--sbatch``
+writes the script; each task runs ``batch --row N``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from linviz.limits import MAX_JOBS
+
+from .options import cluster_option
+from .roster import MAX_STUDENTS
+from .scenes_command import FORMATS, QUALITIES
+
+DEFAULT_SCENES = "proof,perceptron"
+WORKSHEET, ANSWER_KEY, ANSWERS = "worksheet.pdf", "answer-key.pdf", "answers.json"
+
+
+@dataclass
+class Variant:
+    """A student's checked inputs: the scene classes with their request, and their runs."""
+
+    student: object
+    scenes: dict  # scene name -> (catalogue entry, trace)
+
+
+@click.command()
+@click.argument("roster", metavar="ROSTER.csv")
+@click.option("--scenes", "scene_names", default=DEFAULT_SCENES, show_default=True,
+              metavar="NAME,NAME",
+              help="Scenes per student, comma-separated, from: perceptron, perceptron-origin, "
+                   "proof, proof-offset (the worksheet asks about their runs).")
+@click.option("-q", "--quality", type=click.Choice(list(QUALITIES)), default="l",
+              show_default=True,
+              help="Manim's presets: l 480p15, m 720p30, h 1080p60, p 1440p60, k 2160p60.")
+@click.option("--format", "file_format", type=click.Choice(FORMATS), default="mp4",
+              show_default=True, help="png writes each scene's last frame only.")
+@click.option("--out", "out_dir", metavar="DIR", default="batch", show_default=True,
+              help="Folder of the students' folders (one per id).")
+@click.option("--theme", type=click.Choice(["dark", "light"]), default="dark",
+              show_default=True, help="dark for screens, light for projectors and print.")
+@click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
+              help="Scenes rendered at the same time on this machine.")
+@cluster_option
+@click.option("--row", type=click.IntRange(1, MAX_STUDENTS), default=None, metavar="N",
+              help="Only the N-th student of the roster (from 1): what each task of the "
+                   "--sbatch script runs.")
+@click.option("--sbatch", "sbatch_file", metavar="FILE.sh", default=None,
+              help="Write a SLURM script, one array task per student (no Dask needed), "
+                   "instead of rendering; submit it with 'sbatch FILE.sh'.")
+@click.option("--no-video", is_flag=True,
+              help="Write the traces, worksheets and answer keys only.")
+def batch(roster, scene_names, quality, file_format, out_dir, theme, jobs, cluster, row,
+          sbatch_file, no_video) -> None:
+    """One variant per student of ROSTER.csv (columns: id, and optionally seed and data):
+    their videos on their own data, a worksheet and an answer key, in --out/<id>/.
+
+    A missing seed is derived from the id (the first 4 bytes of
+    SHA-256("linviz-roster:" + id)), so the same roster always gives the same
+    variants. Bad rows are reported with their line before anything is written.
+    """
+    from linviz.atomic import guard_outputs_folder, remove_stale_temporaries
+
+    from .fanout import parse_cluster
+    from .roster import read_roster
+    from .scenes_command import _check_manim, render_here, render_on_cluster
+
+    cluster_spec = parse_cluster(cluster)
+    if cluster_spec and jobs > 1:
+        raise click.UsageError("--jobs applies without --cluster; with it, the cluster's "
+                               "workers decide how many scenes render at a time")
+    if sbatch_file and (cluster_spec or row):
+        raise click.UsageError("--sbatch writes a script whose array tasks each take one "
+                               "--row; give it without --cluster and --row")
+    entries = _scene_entries(scene_names)
+    students = read_roster(roster)
+    if row is not None:
+        if row > len(students):
+            raise click.UsageError(f"--row {row}: the roster has {len(students)} student(s)")
+        students = [students[row - 1]]
+    _check_manim()
+    variants = check_variants(students, entries, roster)
+    if sbatch_file:
+        from .sbatch import write_sbatch
+
+        path = write_sbatch(sbatch_file, roster, len(students), out_dir,
+                            _names(entries), quality, file_format, theme,
+                            no_video)
+        click.echo(f"wrote {path}: {len(students)} array task(s); submit it with "
+                   f"'sbatch {path}'", err=True)
+        return
+    out = guard_outputs_folder(out_dir)
+    remove_stale_temporaries(out)
+    started = time.monotonic()
+    folders = [out / variant.student.id for variant in variants]
+
+    def write_all():
+        """Every student's files but the videos; the jobs that render those."""
+        scene_jobs = []
+        for variant in variants:
+            scene_jobs += write_variant(variant, out, file_format, theme, no_video)
+        click.echo(f"wrote the traces, worksheets and answer keys of {len(variants)} "
+                   f"student(s)", err=True)
+        return scene_jobs
+
+    if cluster_spec and not no_video:  # written once the cluster answers
+        render_on_cluster(cluster_spec, write_all, quality, file_format, out, [])
+    else:
+        scene_jobs = write_all()
+        if scene_jobs:
+            render_here(scene_jobs, quality, file_format, [], jobs)
+    click.echo(f"all done in {time.monotonic() - started:.1f} s", err=True)
+    for folder in folders:
+        click.echo(str(folder))
+
+
+def _names(entries) -> list[str]:
+    return [entry.name for entry in entries]
+
+
+def _scene_entries(text: str):
+    """The catalogue entries of ``--scenes``: scenes the worksheet has questions for."""
+    from linviz.errors import quoted
+    from linviz_pack.worksheet import QUESTION_SCENES
+    from scenes.catalog import SCENES_IN_ORDER
+
+    names = list(dict.fromkeys(name.strip() for name in text.split(",") if name.strip()))
+    if not names:
+        raise click.UsageError("--scenes is empty: name at least one scene")
+    by_name = {entry.name: entry for entry in SCENES_IN_ORDER}
+    for name in names:
+        if name not in QUESTION_SCENES:
+            raise click.UsageError(f"--scenes: {quoted(name)} is not a scene batch makes "
+                                   f"worksheets for; choose from {', '.join(QUESTION_SCENES)}")
+    order = {entry.name: number for number, entry in enumerate(SCENES_IN_ORDER)}
+    return sorted((by_name[name] for name in names), key=lambda entry: order[entry.name])
+
+
+def scene_run(scene_class):
+    """The run a scene plays, made as the scene makes it but without Manim:
+    ``make_trace`` needs only the scene's data (and a saved trace, none here)."""
+    scene = object.__new__(scene_class)
+    scene.data, scene.saved_trace = scene_class.load_inputs()
+    _, scene.seed, _ = scene_class.options()
+    return scene.make_trace()
+
+
+def check_variants(students, entries, roster: str) -> list[Variant]:
+    """Each student's runs; RosterError naming the line of every row a scene refuses."""
+    from linviz.errors import LinvizError, quoted, shown_path
+    from scenes.toolkit.request import RenderRequest
+
+    from .roster import RosterError, rows_message
+    from .scenes_command import _variant
+
+    variants, problems = [], []
+    for student in students:
+        runs = {}
+        try:
+            for entry in entries:
+                request = RenderRequest(data=student.data, seed=student.seed)
+                runs[entry.name] = (entry, scene_run(_variant(entry.load(), request)))
+        except LinvizError as error:
+            problems.append((student.line, f"id {quoted(student.id)}: {error}"))
+            continue
+        variants.append(Variant(student, runs))
+    if problems:
+        raise RosterError(rows_message(f"roster {shown_path(roster)}", problems))
+    return variants
+
+
+def write_variant(variant: Variant, out: Path, file_format: str, theme: str, no_video: bool):
+    """Write a student's traces, worksheet, answer key and answers; return the
+    :class:`SceneJob` s that render their videos from the traces."""
+    from linviz.atomic import (guard_outputs_folder, remove_stale_temporaries,
+                               write_bytes_atomic, write_text_atomic)
+    from linviz_pack.worksheet import answers_for, questions, sheet_pdf
+    from scenes.toolkit.request import RenderRequest
+
+    from .scenes_command import SceneJob, _check_targets
+
+    student = variant.student
+    folder = guard_outputs_folder(out / student.id, what=f"the folder of {student.id!r}")
+    remove_stale_temporaries(folder)
+    if not no_video:
+        for name in variant.scenes:
+            _check_targets(folder, name, file_format, [], False)
+    record = {"id": student.id, "seed": student.seed, "seed_from_id": student.seed_derived,
+              "data": student.data, "scenes": {}}
+    blocks, scene_jobs = [], []
+    for name, (entry, trace) in variant.scenes.items():
+        trace_path = folder / f"{name}.trace.json"
+        write_text_atomic(trace_path, trace.to_json())
+        answers = answers_for(name, trace)
+        record["scenes"][name] = answers
+        blocks.append((f"{entry.number}. {name} ({name}.{file_format})", entry.description,
+                       questions(name, answers)))
+        if not no_video:
+            request = RenderRequest(seed=student.seed, theme=theme,
+                                    trace=str(trace_path.resolve()))
+            env = dict(os.environ, COLUMNS="200", **request.environment())
+            scene_jobs.append(SceneJob(f"{student.id}/{name}", entry, folder, env))
+    data = student.data or ", ".join(f"{entry.load().default_data} ({name})"
+                                     for name, (entry, _) in variant.scenes.items())
+    about = (f"Linear classifiers, your own run: data {data}; seed {student.seed}"
+             + (" (from your id)" if student.seed_derived else "")
+             + f". Watch {', '.join(f'{name}.{file_format}' for name in variant.scenes)} and "
+               f"answer from what they show.")
+    write_bytes_atomic(folder / WORKSHEET, sheet_pdf(student.id, about, blocks, key=False))
+    write_bytes_atomic(folder / ANSWER_KEY, sheet_pdf(student.id, about, blocks, key=True))
+    write_text_atomic(folder / ANSWERS, json.dumps(record, indent=2, sort_keys=True) + "\n")
+    return scene_jobs
