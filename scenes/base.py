@@ -21,7 +21,7 @@ from linviz.trace import Trace
 from linviz.theory import is_separable
 
 from .toolkit import style
-from .toolkit.mobjects import text
+from .toolkit.screen_text import text
 from .toolkit.manim_adapter import current_frame, paint_background
 from .toolkit.style import THEMES
 from .toolkit.request import RenderRequest

@@ -37,10 +37,11 @@ from scenes.toolkit import style
 from scenes.base import LinvizScene
 from scenes.toolkit.geometry import Box, clip_line, foot_of_perpendicular
 from scenes.toolkit.glyph_numbers import GlyphNumber
-from scenes.toolkit.mobjects import (
-    DataPlane, DataVector, FastDashedLine, Hyperplane, LiveValue, Pseudocode, fmt, fmt_vector,
-    math, merge_glyphs, text,
-)
+from scenes.toolkit.merging import merge_glyphs
+from scenes.toolkit.fast_shapes import FastDashedLine
+from scenes.toolkit.panels import LiveValue, Pseudocode
+from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane
+from scenes.toolkit.screen_text import fmt, fmt_vector, math, text
 
 DEFINITION = ('h(x; theta, theta_0) &= op("sign")(theta^T x + theta_0) \\ '
               '&= cases(+1 & "if" theta^T x + theta_0 > 0, -1 & "if" theta^T x + theta_0 <= 0)')

@@ -25,9 +25,9 @@ from linviz.replay import state_after_steps, state_at
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.gd_plots import LossCurve, ProbabilityField
-from scenes.toolkit.mobjects import (
-    QUARTER_ARCS, DataPlane, Hyperplane, LiveValue, fmt, fmt_vector, math, text,
-)
+from scenes.toolkit.panels import LiveValue
+from scenes.toolkit.plane import QUARTER_ARCS, DataPlane, Hyperplane
+from scenes.toolkit.screen_text import fmt, fmt_vector, math, text
 
 def step(z: np.ndarray) -> np.ndarray:
     """The perceptron's step in 0/1 form, [z > 0]: 1 above the boundary, 0 on it and below."""

@@ -37,10 +37,13 @@ from scenes.toolkit.geometry import clip_line, free_spot_on_circle, square_box_a
 from scenes.toolkit.layout import (
     StillFirst, appear, board, indented, still_parts, with_backdrop,
 )
-from scenes.toolkit.mobjects import (
-    DataPlane, FastArrow, FastDashedLine, Hyperplane, LiveValue, MarginBand,
-    Marker, ScoreLine, fmt, math, origin_circle, place_outside_circle, text,
+from scenes.toolkit.fast_shapes import FastArrow, FastDashedLine
+from scenes.toolkit.panels import LiveValue
+from scenes.toolkit.plane import (
+    DataPlane, Hyperplane, MarginBand, Marker, origin_circle, place_outside_circle,
 )
+from scenes.toolkit.score_line import ScoreLine
+from scenes.toolkit.screen_text import fmt, math, text
 
 PROJECTION = "theta^T x \\/ norm(theta)"
 LINE_OFFSET = "-theta_0 \\/ norm(theta)"

@@ -26,9 +26,9 @@ from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
 from scenes.toolkit.geometry import clip_line, square_box_around_disk
 from scenes.toolkit.layout import StillFirst, appear, board, still_parts, vanish
-from scenes.toolkit.mobjects import (
-    DataPlane, Hyperplane, LiveValue, MarginBand, MarkerCloud, fmt, math, text,
-)
+from scenes.toolkit.panels import LiveValue
+from scenes.toolkit.plane import DataPlane, Hyperplane, MarginBand, MarkerCloud
+from scenes.toolkit.screen_text import fmt, math, text
 from scenes.toolkit.plots import LogLogPlot
 
 

@@ -18,7 +18,8 @@ from linviz.epochs import mistakes_per_epoch, training_error_per_epoch
 from scenes.perceptron import PerceptronScene
 from scenes.toolkit import style, wording
 from scenes.toolkit.marks import flip_squares
-from scenes.toolkit.mobjects import FastDashedLines, fmt, text
+from scenes.toolkit.fast_shapes import FastDashedLines
+from scenes.toolkit.screen_text import fmt, text
 from scenes.toolkit.plots import BoundPlot
 
 

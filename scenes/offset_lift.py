@@ -24,10 +24,10 @@ from linviz.replay import state_after_steps, state_at
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.geometry import Box, clip_line, square_box_around
-from scenes.toolkit.mobjects import (
-    DataPlane, FastDashedLine, Hyperplane, LiveValue, MarkerCloud, Panel, fmt, fmt_vector, math,
-    text,
-)
+from scenes.toolkit.fast_shapes import FastDashedLine
+from scenes.toolkit.panels import LiveValue, Panel
+from scenes.toolkit.plane import DataPlane, Hyperplane, MarkerCloud
+from scenes.toolkit.screen_text import fmt, fmt_vector, math, text
 from scenes.toolkit.space import SpaceView
 
 

@@ -21,10 +21,9 @@ from linviz.theory import training_error
 from linviz.replay import state_after_steps, state_at
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
-from scenes.toolkit.mobjects import (
-    DataPlane, DataVector, Hyperplane, LiveValue, Pseudocode, arrow_scale_note, fmt, fmt_vector,
-    text,
-)
+from scenes.toolkit.panels import LiveValue, Pseudocode
+from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane, arrow_scale_note
+from scenes.toolkit.screen_text import fmt, fmt_vector, text
 from scenes.toolkit.marks import PointNumbers
 from scenes.toolkit.pacing import FAST_FORWARD, SWEEP, UPDATE, VISIT, plan_perceptron
 

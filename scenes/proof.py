@@ -43,11 +43,13 @@ from scenes.toolkit.glyph_numbers import GlyphNumber
 from scenes.toolkit.layout import (
     StillFirst, appear, board, indented, still_parts, vanish, with_backdrop,
 )
-from scenes.toolkit.mobjects import (
-    DataPlane, DataVector, FastArrow, Hyperplane, LiveValue, MarginBand, arrow_scale_note, drop_svg_paths, fmt,
-    math,
-    origin_circle, place_outside_circle, text,
+from scenes.toolkit.fast_shapes import FastArrow, drop_svg_paths
+from scenes.toolkit.panels import LiveValue
+from scenes.toolkit.plane import (
+    DataPlane, DataVector, Hyperplane, MarginBand, arrow_scale_note, origin_circle,
+    place_outside_circle,
 )
+from scenes.toolkit.screen_text import fmt, math, text
 from scenes.toolkit.plots import BoundPlot
 
 ALIGNMENT = "theta dot theta^* \\/ norm(theta^*)"

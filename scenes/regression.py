@@ -25,7 +25,10 @@ from linviz.replay import state_after_steps, state_at
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.geometry import Box, nice_step, square_box_around
-from scenes.toolkit.mobjects import DataPlane, LiveValue, fmt, math, merge_glyphs, text
+from scenes.toolkit.merging import merge_glyphs
+from scenes.toolkit.panels import LiveValue
+from scenes.toolkit.plane import DataPlane
+from scenes.toolkit.screen_text import fmt, math, text
 
 #: (degree, step size η, steps) of each polynomial fit shown
 POLYNOMIAL_RUNS = ((1, 0.5, 300), (2, 0.5, 300), (3, 0.5, 300), (5, 0.5, 300))

@@ -22,7 +22,8 @@ from scenes.toolkit.merging import merge_glyphs
 from scenes.base import LinvizScene
 from scenes.toolkit.gd_plots import ProbabilityField
 from scenes.logistic import LogisticScene
-from scenes.toolkit.mobjects import DataPlane, Hyperplane, MarkerCloud, fmt, text
+from scenes.toolkit.plane import DataPlane, Hyperplane, MarkerCloud
+from scenes.toolkit.screen_text import fmt, text
 from scenes.perceptron import PerceptronScene
 from scenes.regression import RegressionScene, data_box
 

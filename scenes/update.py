@@ -36,10 +36,12 @@ from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
 from scenes.toolkit.data_line import DataLine
 from scenes.toolkit.glyph_numbers import GlyphNumber
-from scenes.toolkit.mobjects import (
-    DataPlane, FastArrow, Hyperplane, LiveValue, Panel, ScoreLine, fmt,
-    fmt_vector, math, merge_glyphs, text,
-)
+from scenes.toolkit.merging import merge_glyphs
+from scenes.toolkit.fast_shapes import FastArrow
+from scenes.toolkit.panels import LiveValue, Panel
+from scenes.toolkit.plane import DataPlane, Hyperplane
+from scenes.toolkit.score_line import ScoreLine
+from scenes.toolkit.screen_text import fmt, fmt_vector, math, text
 
 SCORE = "y^((i))(theta^T x^((i)) + theta_0)"
 NEW_SCORE = "y^((i))(theta'^T x^((i)) + theta'_0)"

@@ -25,7 +25,9 @@ from linviz.theory import is_separable
 from linviz.replay import state_after_steps, state_at
 from scenes.toolkit import style, wording
 from scenes.base import StepTracker
-from scenes.toolkit.mobjects import Hyperplane, LiveValue, Panel, fmt, fmt_vector, text
+from scenes.toolkit.panels import LiveValue, Panel
+from scenes.toolkit.plane import Hyperplane
+from scenes.toolkit.screen_text import fmt, fmt_vector, text
 from scenes.toolkit.pacing import UPDATE, plan_perceptron
 from scenes.perceptron import PerceptronScene
 from scenes.toolkit.geometry import clip_line

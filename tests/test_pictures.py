@@ -18,7 +18,8 @@ from PIL import Image
 import control_frames as cf
 from scenes.toolkit import style
 from scenes.catalog import SCENES_IN_ORDER
-from scenes.toolkit.mobjects import DataVector, Hyperplane, MarkerCloud, Pseudocode
+from scenes.toolkit.panels import Pseudocode
+from scenes.toolkit.plane import DataVector, Hyperplane, MarkerCloud
 
 SCENE_NAMES = [entry.name for entry in SCENES_IN_ORDER]
 #: the most control data all scenes may take: frames stay small

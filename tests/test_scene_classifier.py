@@ -23,7 +23,8 @@ from scenes.classifier import (  # noqa: E402
 )
 from scenes.toolkit.geometry import Box  # noqa: E402
 from scenes.toolkit.glyph_numbers import GlyphNumber  # noqa: E402
-from scenes.toolkit.mobjects import FastDashedLine, fmt, fmt_vector  # noqa: E402
+from scenes.toolkit.fast_shapes import FastDashedLine
+from scenes.toolkit.screen_text import fmt, fmt_vector
 
 TINY = {"dry_run": True, "disable_caching": True, "quality": "low_quality",
         "pixel_width": 160, "pixel_height": 90, "verbosity": "WARNING", "progress_bar": "none"}

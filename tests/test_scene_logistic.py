@@ -169,7 +169,7 @@ def test_field_keeps_its_gradient_when_scaled_and_moved(scene):
     from manim import VGroup
 
     from scenes.toolkit.gd_plots import ProbabilityField
-    from scenes.toolkit.mobjects import DataPlane
+    from scenes.toolkit.plane import DataPlane
 
     X, y = scene.data.X, scene.data.y
     theta, theta0 = independent_descent(X, y, scene.lr, 120)

@@ -8,7 +8,7 @@ import pytest
 from linviz.errors import DataError
 from linviz.theory import separator_with_fewest_mistakes
 from scenes.margin import MarginScene
-from scenes.toolkit.mobjects import fmt
+from scenes.toolkit.screen_text import fmt
 
 from scene_helpers import built_scene, tiny_dry_run, variant
 

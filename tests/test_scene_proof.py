@@ -8,7 +8,7 @@ import pytest
 from linviz import Perceptron, make_builtin
 from linviz.errors import DataError
 from linviz.theory import max_margin_separator
-from scenes.toolkit.mobjects import fmt
+from scenes.toolkit.screen_text import fmt
 from scenes.proof import ProofOffsetScene, ProofScene
 
 from scene_helpers import built_scene, tiny_dry_run, variant

@@ -187,7 +187,7 @@ def test_a_plane_zoomed_by_set_box_maps_the_new_box_onto_the_same_square():
     """set_box: the new box fills the screen square of the old one, markers and every
     drawing made on the plane follow the new mapping (checked against the plane's corners
     and the line's own equation, not against c2p alone)."""
-    from scenes.toolkit.mobjects import DataPlane, DataVector, Hyperplane, MarginBand
+    from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane, MarginBand
     from scenes.toolkit.style import THEMES
 
     X = np.array([[1.5, 1.0], [-1.0, -1.5], [0.4, -0.2]])

@@ -73,7 +73,7 @@ def test_the_layout_check_sees_merged_tick_numbers():
     from manim import DOWN, tempconfig
 
     from scenes.toolkit.gd_plots import LossCurve
-    from scenes.toolkit.mobjects import text
+    from scenes.toolkit.screen_text import text
     from scenes.toolkit.style import THEMES
     from story_runs import text_boxes
 

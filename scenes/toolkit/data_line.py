@@ -20,7 +20,7 @@ from . import style
 from .geometry import nice_step
 from .glyph_numbers import GlyphNumber
 from .merging import merge_glyphs
-from .mobjects import fmt, math, text
+from .screen_text import fmt, math, text
 from .placement import best_offset, box_around
 from .style import Theme
 

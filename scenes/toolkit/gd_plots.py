@@ -14,7 +14,8 @@ from linviz.logistic import probability_grid
 
 from . import style
 from .manim_adapter import set_fill_colours
-from .mobjects import DataPlane, Shared
+from .fast_shapes import Shared
+from .plane import DataPlane
 from .plots import PlotAxes, interpolate
 from .style import Theme
 

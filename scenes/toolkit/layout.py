@@ -12,7 +12,7 @@ from manim import DOWN, LEFT, RIGHT, Animation, Mobject, VGroup, VMobject, confi
 
 from . import style
 from .manim_adapter import colour_alphas, set_colour_alphas
-from .mobjects import drop_svg_paths
+from .fast_shapes import drop_svg_paths
 
 
 class StillFirst:

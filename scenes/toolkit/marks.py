@@ -11,7 +11,7 @@ import numpy as np
 from manim import FadeIn, VGroup, VMobject
 
 from . import style
-from .mobjects import text
+from .screen_text import text
 from .placement import best_offset, box_around
 
 #: up to this many points, every point is numbered from the start; beyond, only the

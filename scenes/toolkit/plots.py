@@ -16,7 +16,7 @@ from . import style
 from .geometry import nice_step
 from .glyph_numbers import GlyphNumber
 from .merging import merge_glyphs, merge_texts
-from .mobjects import fmt, math
+from .screen_text import fmt, math
 from .style import Theme
 
 

@@ -13,7 +13,9 @@ import numpy as np
 from manim import ORIGIN, RIGHT, UP, Polygon, VGroup, VMobject, config
 
 from . import style
-from .mobjects import FastDashedLines, MarkerCloud, Shared, fmt, math
+from .fast_shapes import FastDashedLines, Shared
+from .plane import MarkerCloud
+from .screen_text import fmt, math
 from .space_geometry import CUBE_EDGES, View, cube_corners, plane_in_box
 from .style import Theme
 

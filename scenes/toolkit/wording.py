@@ -2,7 +2,7 @@
 sums whose rounded terms add up to the rounded total.
 
 Captions are plain Unicode (the .srt a player shows), unlike on-screen
-mathematics, which is Typst (see ``mobjects.fmt``).
+mathematics, which is Typst (see ``screen_text.fmt``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ MINUS = "−"
 def number(value: float, places: int = 2, minus: str = MINUS) -> str:
     """``value`` rounded to ``places`` decimals, with a real minus sign and no −0.00.
 
-    Typst mathematics sets "-" as a minus itself (``mobjects.fmt`` passes it).
+    Typst mathematics sets "-" as a minus itself (``screen_text.fmt`` passes it).
     """
     rounded = round(float(value), places)
     if rounded == 0:

@@ -1,0 +1,42 @@
+"""Text and numbers on screen: Typst mathematics, plain text, and numbers
+formatted with real minus signs.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from manim import VMobject
+
+from . import style, wording
+from .style import Theme
+from .typeset import typeset
+
+
+def math(source: str, theme: Theme, font_size: float = style.FONT_MATH, colour: str | None = None,
+         parts: bool = False) -> VMobject:
+    """Display mathematics typeset with Typst (never TeX), in the theme's text colour.
+
+    Glyphs of one colour are one path (one draw call) unless ``parts`` keeps
+    each glyph apart; ``{{ part : label }}`` groups can be selected with
+    ``.select(label)`` (see :mod:`scenes.toolkit.typeset`).
+    """
+    return typeset(source, is_math=True, font_size=font_size, colour=colour or theme.text,
+                   parts=parts)
+
+
+def text(source: str, theme: Theme, font_size: float = style.FONT_BODY, colour: str | None = None,
+         parts: bool = False) -> VMobject:
+    """Prose typeset with Typst (may hold inline math as ``$...$``); see :func:`math`."""
+    return typeset(source, is_math=False, font_size=font_size, colour=colour or theme.text,
+                   parts=parts)
+
+
+def fmt(value: float, places: int = 2) -> str:
+    """A number for Typst math (which sets "-" as a real minus sign), no '-0.00'."""
+    return wording.number(value, places, minus="-")
+
+
+def fmt_vector(vector: Sequence[float], places: int = 2) -> str:
+    """(a, b) in Typst math."""
+    return "(" + ", ".join(fmt(v, places) for v in vector) + ")"
