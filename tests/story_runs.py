@@ -8,10 +8,11 @@ takes a second or two; runs are cached for the test session.
 from __future__ import annotations
 
 import functools
+import gc
 import tempfile
 
 import numpy as np
-from manim import config, tempconfig
+from manim import Mobject, config, tempconfig
 from manim.mobject.text.typst_mobject import Typst
 from manim.renderer.cairo_renderer import CairoRenderer
 
@@ -110,14 +111,44 @@ def frame_box() -> np.ndarray:
     return np.array([-w, -h, w, h])
 
 
+def dead_updaters(scene) -> list[str]:
+    """Updaters Manim never runs, now: on a group that is not in the scene (nor frozen)
+    while some of its parts are on screen.
+
+    Manim updates only the mobjects in the scene, so such a group's parts stand
+    still however the updater would move them, and jump at the end when the
+    scene sets them directly (margin's sweeps, the perceptron's tip to tail).
+    Every live mobject is looked at, local variables of a scene method included."""
+    on_screen = {id(m) for m in scene.get_mobject_family_members()}
+    for frozen in getattr(scene, "frozen", []):
+        on_screen.update(id(m) for m in frozen.get_family())
+    return [f"{type(obj).__name__} with {obj.updaters[0].__qualname__}"
+            for obj in gc.get_objects()
+            if isinstance(obj, Mobject) and obj.updaters and id(obj) not in on_screen
+            and any(id(part) in on_screen for part in obj.get_family()[1:])]
+
+
+def _watching_updaters(scene_class):
+    """``scene_class`` with every play first noting its dead updaters in ``dead_updaters``."""
+    def play(self, *animations, **kwargs):
+        self.dead_updaters.extend(f"at {self.renderer.time:.1f} s: {found}"
+                                  for found in dead_updaters(self))
+        return scene_class.play(self, *animations, **kwargs)
+
+    return type(scene_class.__name__, (scene_class,), {"play": play})
+
+
 def story_with(scene_class, observe_layouts: bool = False, **attributes):
     """A scene class's whole story with some class attributes set (not cached); with
-    ``observe_layouts``, ``scene.layouts`` holds (caption, text boxes) at every beat's end."""
+    ``observe_layouts``, ``scene.layouts`` holds (caption, text boxes) at every beat's end.
+    ``scene.dead_updaters`` lists the updaters no play ran (see :func:`dead_updaters`)."""
     media = tempfile.mkdtemp(prefix="linviz-story-")
     with tempconfig({"dry_run": True, "disable_caching": True, "quality": "low_quality",
                      "pixel_width": 64, "pixel_height": 36, "media_dir": media,
                      "verbosity": "ERROR", "progress_bar": "none"}):
-        scene = variant(scene_class, **attributes)(renderer=CairoRenderer(skip_animations=True))
+        watched = _watching_updaters(variant(scene_class, **attributes))
+        scene = watched(renderer=CairoRenderer(skip_animations=True))
+        scene.dead_updaters = []
         scene.layouts = []
         if observe_layouts:
             scene.beat_observers = [lambda s: s.layouts.append(

@@ -13,7 +13,7 @@ import pytest
 from scenes.toolkit.timeline import MAX_CAPTION_SPEED, MAX_SILENT_MOTION, ReadingVoice
 
 from layout_check import outside, overlaps
-from story_runs import case_id, frame_box, story, story_cases
+from story_runs import case_id, dead_updaters, frame_box, story, story_cases
 
 CASES = list(story_cases())
 
@@ -49,6 +49,29 @@ def test_no_text_overlaps_or_leaves_the_frame_at_any_beat(case):
             problems.append(f"at {sentence[:40]!r}: {name!r} leaves the frame or sits in the "
                             f"caption band")
     assert not problems, "\n".join(problems[:10])
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_every_updater_runs(case):
+    """No play has an updater on a group that is not in the scene while its parts are
+    on screen: Manim would never run it, and what it moves would stand still."""
+    assert story(*case).dead_updaters == []
+
+
+def test_the_dead_updater_check_finds_a_group_left_out_of_the_scene():
+    """The pattern of margin's sweeps before they moved: the parts added, their group not."""
+    from manim import Dot, Scene, VGroup, tempconfig
+
+    with tempconfig({"dry_run": True, "verbosity": "ERROR", "progress_bar": "none"}):
+        scene = Scene()
+        dot = Dot()
+        group = VGroup(dot)
+        group.add_updater(lambda g: g.shift(0.1))
+        scene.add(dot)
+        assert dead_updaters(scene) == ["VGroup with test_the_dead_updater_check_finds_a_group_"
+                                        "left_out_of_the_scene.<locals>.<lambda>"]
+        scene.add(group)
+        assert dead_updaters(scene) == []
 
 
 def test_the_checks_catch_what_they_look_for():
