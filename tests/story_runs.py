@@ -8,8 +8,8 @@ takes a second or two; runs are cached for the test session.
 from __future__ import annotations
 
 import functools
-import gc
 import tempfile
+import weakref
 
 import numpy as np
 from manim import Mobject, config, tempconfig
@@ -111,6 +111,19 @@ def frame_box() -> np.ndarray:
     return np.array([-w, -h, w, h])
 
 
+#: every mobject that has been given an updater in this test session (see below)
+_GIVEN_UPDATERS: "weakref.WeakSet[Mobject]" = weakref.WeakSet()
+_add_updater = Mobject.add_updater
+
+
+def _noting_add_updater(self, *args, **kwargs):
+    _GIVEN_UPDATERS.add(self)
+    return _add_updater(self, *args, **kwargs)
+
+
+Mobject.add_updater = _noting_add_updater
+
+
 def dead_updaters(scene) -> list[str]:
     """Updaters Manim never runs, now: on a group that is not in the scene (nor frozen)
     while some of its parts are on screen.
@@ -118,13 +131,14 @@ def dead_updaters(scene) -> list[str]:
     Manim updates only the mobjects in the scene, so such a group's parts stand
     still however the updater would move them, and jump at the end when the
     scene sets them directly (margin's sweeps, the perceptron's tip to tail).
-    Every live mobject is looked at, local variables of a scene method included."""
+    Every mobject given an updater is looked at, local variables of a scene
+    method included (``Mobject.add_updater`` notes them for the test session)."""
     on_screen = {id(m) for m in scene.get_mobject_family_members()}
     for frozen in getattr(scene, "frozen", []):
         on_screen.update(id(m) for m in frozen.get_family())
     return [f"{type(obj).__name__} with {obj.updaters[0].__qualname__}"
-            for obj in gc.get_objects()
-            if isinstance(obj, Mobject) and obj.updaters and id(obj) not in on_screen
+            for obj in list(_GIVEN_UPDATERS)
+            if obj.updaters and id(obj) not in on_screen
             and any(id(part) in on_screen for part in obj.get_family()[1:])]
 
 
