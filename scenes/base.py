@@ -8,8 +8,6 @@ A scene never learns anything itself: it asks the engine for a trace in
 
 from __future__ import annotations
 
-import contextlib
-
 import numpy as np
 from manim import DOWN, UP, ManimColor, Scene, ValueTracker, VGroup, Wait, config, linear
 
@@ -22,7 +20,8 @@ from linviz.theory import is_separable
 
 from .toolkit import style
 from .toolkit.screen_text import text
-from .toolkit.manim_adapter import current_frame, paint_background
+from .toolkit.manim_adapter import as_animation, current_frame
+from .toolkit.stage import Stage
 from .toolkit.style import THEMES
 from .toolkit.request import RenderRequest
 from .toolkit.timeline import ReadingVoice, Timeline
@@ -187,8 +186,8 @@ class LinvizScene(Scene):
         #: the status lines a scene can show, typeset once (see show_status)
         self.statuses: dict = {}
         self.status = None
-        #: still drawings painted into the camera's background (see freeze)
-        self.frozen: list = []
+        #: still drawings painted into the camera's background (see still)
+        self.stage = Stage(self)
 
     # -- the story ---------------------------------------------------------
     #: the scene's chapters in order: names of methods, each a few beats
@@ -229,6 +228,7 @@ class LinvizScene(Scene):
         left = self.timeline.still_needed(float(self.time))
         if left > 1e-6:
             self.wait(left)
+        self.stage.refresh()  # a still drawing changed since the last play shows in the frame
         if self.timeline.current is not None:
             if self.keyframe_at_narration:
                 self.save_keyframe(f"beat{len(self.narration):02d}")
@@ -237,9 +237,13 @@ class LinvizScene(Scene):
         self.timeline.close(float(self.time))
 
     def play(self, *animations, **kwargs) -> None:
-        """Manim's play, recording on the timeline when something moved (a wait moves nothing)."""
+        """Manim's play, on the stage (still drawings it moves are drawn for it, a still
+        frame is drawn once), recording on the timeline when something moved (a wait
+        moves nothing)."""
         start = float(self.time)
-        super().play(*animations, **kwargs)
+        animations = [as_animation(animation) for animation in animations]
+        with self.stage.playing(animations), self.stage.still_frame(animations):
+            super().play(*animations, **kwargs)
         if not all(isinstance(animation, Wait) for animation in animations):
             self.timeline.moved(start, float(self.time))
 
@@ -285,15 +289,13 @@ class LinvizScene(Scene):
     def show_status(self, key: str | None) -> None:
         """Show the prepared status line ``self.statuses[key]`` (None: none).
 
-        It goes to the back: Manim redraws every frame whatever lies above a
-        moving mobject, and a status line never moves.
+        A status line never moves: it is a still drawing.
         """
         if self.status is not None:
             self.remove(self.status)
         self.status = self.statuses[key] if key else None
         if self.status is not None:
-            self.add(self.status)
-            self.bring_to_back(self.status)
+            self.still(self.status)
 
     def advance(self, end: float, run_time: float, rate_func=linear) -> None:
         """Play the scene's step index ``self.tracker`` up to ``end``: every drawing follows.
@@ -304,58 +306,54 @@ class LinvizScene(Scene):
         self.play(self.tracker.animate.set_value(end), run_time=run_time, rate_func=rate_func)
         self.tracker.set_value(end)
 
-    # -- still drawings painted once -----------------------------------------
-    def freeze(self, *mobjects) -> None:
-        """Paint ``mobjects`` once into the camera's background and take them out of the scene.
+    # -- the stage: still drawings painted once, followers moved (toolkit/stage.py) --
+    def still(self, *mobjects, under=None) -> None:
+        """Show ``mobjects`` as still drawings: painted once into the background, under
+        everything that moves, over the earlier still ones (or just under ``under``).
 
-        Every frame starts from the background, and Manim redraws every still
-        mobject at the start of every play: a scene of many short plays over a
-        plane and a board of text spends most of its time there. Frozen
-        drawings cost nothing after this one paint. They lie below everything
-        left in the scene, in the order frozen; ``thaw`` puts them back before
-        they move, change or fade.
+        They need no care afterwards: a play that moves one (or a part of it, or a
+        group holding it) draws it for that play in its place, a change made to
+        one between plays is painted, and removing one takes it off the stage.
         """
-        for mobject in mobjects:
-            if mobject not in self.frozen:
-                self.frozen.append(mobject)
-        self.remove(*mobjects)
-        self._paint_background()
+        self.stage.keep_still(mobjects, under)
 
-    def thaw(self, *mobjects) -> None:
-        """Put frozen mobjects (all of them when none is given) back at the bottom of the scene."""
-        chosen = [m for m in self.frozen if not mobjects or m in mobjects]
-        self.frozen = [m for m in self.frozen if m not in chosen]
-        self._paint_background()
-        if chosen:
-            self.bring_to_back(*chosen)
+    def release(self, *mobjects) -> None:
+        """Make still drawings (all, when none is given) ordinary mobjects again, at the
+        bottom of the scene's list (before they follow a tracker for many plays)."""
+        self.stage.release(mobjects)
 
-    def _paint_background(self) -> None:
-        paint_background(self, self.frozen)
+    def on_screen(self, mobject) -> bool:
+        """Whether ``mobject`` is shown: in the scene's list or a still drawing."""
+        return mobject in self.mobjects or mobject in self.stage
 
-    @contextlib.contextmanager
+    @property
+    def still_drawings(self) -> list:
+        """The still drawings, bottom first (drawn under every mobject of the scene)."""
+        return list(self.stage.layer)
+
     def holding(self, *mobjects):
-        """Let ``mobjects`` stand still during the plays inside the ``with`` block.
+        """A ``with`` block in which the followers ``mobjects`` stand still (see
+        :meth:`scenes.toolkit.stage.Stage.holding`)."""
+        return self.stage.holding(*mobjects)
 
-        Each is brought up to date, then its updaters are taken off until the
-        block ends, when they are put back and run once more: Manim redraws on
-        every frame a mobject with updaters (suspended or not) and everything
-        listed after it, while a still one is drawn once into the background of
-        each play. For drawings that follow the step but do not change during
-        those plays (θ while correct visits are played, say), or that show the
-        state after a whole step and so change only when it is reached.
-        """
-        kept = []
-        for mobject in mobjects:
-            mobject.update(0)
-            kept.append(list(mobject.updaters))
-            mobject.clear_updaters()
-        try:
-            yield
-        finally:
-            for mobject, updaters in zip(mobjects, kept):
-                for updater in updaters:
-                    mobject.add_updater(updater)
-                mobject.update(0)
+    def add(self, *mobjects):
+        """Manim's add; a still drawing added again becomes an ordinary mobject on top."""
+        stage = getattr(self, "stage", None)
+        if stage is not None and not stage.lifted:
+            chosen = [m for m in mobjects if m in stage]
+            if chosen:
+                stage.release(chosen)
+        return super().add(*mobjects)
+
+    def remove(self, *mobjects):
+        """Manim's remove; a still drawing removed leaves the stage."""
+        stage = getattr(self, "stage", None)
+        if stage is not None and not stage.lifted:
+            stage.release_holders(mobjects)
+        super().remove(*mobjects)
+        if stage is not None:
+            stage.forget(mobjects)
+        return self
 
     def swap(self, old, new, run_time: float = style.RUN_SWAP) -> None:
         """Replace the drawings ``old`` by ``new``: the old ones leave, then the new ones come.

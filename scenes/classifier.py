@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 from manim import (
     DOWN, LEFT, RIGHT, UP, UR, Circle, Dot, FadeIn, FadeOut, GrowFromEdge, Line, Rectangle,
-    ValueTracker, VectorizedPoint, VGroup, config, linear, smooth,
+    ValueTracker, VGroup, config, linear, smooth,
 )
 
 from linviz.best_of_k import BestOfK
@@ -236,7 +236,6 @@ class ClassifierScene(LinvizScene):
         self.merge_still_text()
         # θ, the line and the board follow the trackers; set them once now
         self.followers: list = []
-        self.sentinel = VectorizedPoint().add_updater(lambda _: None)
         self.follow_parameters()
 
     def build_board(self) -> None:
@@ -442,7 +441,8 @@ class ClassifierScene(LinvizScene):
         Cairo redraws, every frame of an animation, each mobject from the first
         moving one on, and draws the rest once; so the followers (the first of
         which carries the updater) go to the end, and a row of live values
-        leaves its labels behind, at the back, with only its numbers following.
+        leaves its labels on the stage as still drawings, with only its numbers
+        following.
         """
         for mobject in mobjects:
             values = [mobject] if isinstance(mobject, LiveValue) else [
@@ -450,8 +450,7 @@ class ClassifierScene(LinvizScene):
             if values:
                 self.remove(mobject)
                 for value in values:
-                    self.add(value.label)
-                    self.bring_to_back(value.label)
+                    self.still(value.label)
                     self.followers.append(value.number)
             else:
                 self.followers.append(mobject)
@@ -482,19 +481,7 @@ class ClassifierScene(LinvizScene):
             self.play(*animations, run_time=run_time, rate_func=rate_func)
         left = self.timeline.still_needed(float(self.time))
         if left > 1e-6:
-            self.hold(left)
-
-    def hold(self, duration: float) -> None:
-        """Wait, drawing the still frame once.
-
-        When nothing moves, Manim draws every mobject into its still
-        background and then draws them all again on top; an empty mobject with
-        a (no-op) updater, last in the scene, is all that is drawn the second
-        time. It is taken away again so that it never slows an animation.
-        """
-        self.add(self.sentinel)
-        self.wait(duration)
-        self.remove(self.sentinel)
+            self.wait(left)
 
     # -- the story -------------------------------------------------------------
     def show_hypothesis(self) -> None:
@@ -626,7 +613,7 @@ class ClassifierScene(LinvizScene):
         self.add(cover.set_fill(opacity=0))
         self.play(cover.animate.set_fill(opacity=1), run_time=style.RUN_FADE)
         keep = {self.plane, self.title, self.hyperplane, self.theta_arrow, self.rings, cover}
-        self.remove(*[m for m in self.mobjects if m not in keep])
+        self.remove(*[m for m in [*self.still_drawings, *self.mobjects] if m not in keep])
         self.status = None
         self.add(self.code, self.chart_axis, self.bar_indices, self.current_row)
         self.add(cover)
@@ -660,8 +647,7 @@ class ClassifierScene(LinvizScene):
         self.code.highlight(LINE_ARGMIN)
         if j > 0:
             self.bars[j - 1].set_fill(self.theme.muted)
-            self.add(self.ghosts[j - 1])
-            self.bring_to_back(self.ghosts[j - 1])
+            self.still(self.ghosts[j - 1], under=self.still_drawings[0] if self.still_drawings else None)
         self.hyperplane.set_parameters(theta, theta0)
         self.place_theta(theta, theta0, clear_of=self.mark_mistakes(theta, theta0))
         self.current["j"].set_value(j + 1)
@@ -685,8 +671,7 @@ class ClassifierScene(LinvizScene):
         best, k = self.best_index, self.k
         last = k - 1
         self.bars[last].set_fill(self.theme.muted)
-        self.add(self.ghosts[last])
-        self.bring_to_back(self.ghosts[last])
+        self.still(self.ghosts[last], under=self.still_drawings[0] if self.still_drawings else None)
         theta, theta0 = self.hypothesis(best)
         self.hyperplane.set_parameters(theta, theta0)
         self.place_theta(theta, theta0, clear_of=self.mark_mistakes(theta, theta0))

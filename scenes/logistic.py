@@ -376,7 +376,7 @@ class LogisticScene(LinvizScene):
         # whatever lies above a moving mobject is redrawn every frame
         plane = self.plane
         self.remove(plane)
-        self.freeze(self.title, plane.grid, plane.frame, plane.axes, plane.axis_labels)
+        self.still(self.title, plane.grid, plane.frame, plane.axes, plane.axis_labels)
         self.add(self.field, plane.markers, self.flip_marks, self.hyperplane)
         self.field.add_updater(lambda f: f.set_parameters(theta, theta0,
                                                           self.field_fade.get_value()))
@@ -437,10 +437,8 @@ class LogisticScene(LinvizScene):
                   run_time=style.RUN_SLOW_UPDATE * 2)
         self.unfollow()
         self.update_values()
-        # static drawings to the back: only what follows the tracker is redrawn
-        # each formula on its own: each was added on its own, and a group frozen over them
-        # would leave them in the scene, drawn twice (bolder)
-        self.freeze(*self.formulas, self.curve, self.value_labels)
+        # still drawings: only what follows the tracker is redrawn
+        self.still(*self.formulas, self.curve, self.value_labels)
         self.wait(style.PAUSE_READ)
         self.narrate("The gradient, written out: each point pulls θ toward y x, weighted by "
                      "σ(−y z), its probability of the wrong label; at θ = 0 every weight "
@@ -511,7 +509,6 @@ class LogisticScene(LinvizScene):
                      f"{ptrace.n_steps - start} visits, replayed, move its boundary back and "
                      f"forth.", 4)
         self.show_status(None)
-        self.thaw(self.curve)
         self.play(FadeOut(self.rings), FadeOut(self.curve), FadeOut(self.curve.graph),
                   run_time=style.PAUSE_SHORT)
         self.play(FadeIn(self.perceptron_line), FadeIn(key), run_time=style.RUN_INTRO)

@@ -35,7 +35,7 @@ from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
 from scenes.toolkit.geometry import clip_line, free_spot_on_circle, square_box_around_disk
 from scenes.toolkit.layout import (
-    StillFirst, appear, board, indented, still_parts, with_backdrop,
+    appear, board, indented, still_parts, with_backdrop,
 )
 from scenes.toolkit.fast_shapes import FastArrow, FastDashedLine
 from scenes.toolkit.panels import LiveValue
@@ -88,7 +88,7 @@ def probe_points(X: np.ndarray, theta, theta0: float) -> tuple[int, int]:
     return chosen[0], chosen[1]
 
 
-class MarginScene(StillFirst, LinvizScene):
+class MarginScene(LinvizScene):
     """Signed distance, margins of points and of the data set, and the maximum margin."""
 
     default_data = "separable"
@@ -315,18 +315,15 @@ class MarginScene(StillFirst, LinvizScene):
         self.play(appear(self.title), appear(self.plane), appear(self.plane.markers),
                   run_time=style.RUN_INTRO)
         # the title and the plane never change again: painted once into the background
-        self.freeze(self.title, self.plane)
-        self.settle(self.plane.markers)
+        self.still(self.title, self.plane, self.plane.markers)
         self.narrate("The separator the perceptron found on these points: the line "
                      "θᵀx + θ₀ = 0.", 3)
         self.add(self.hyperplane)
         self.play(appear(self.distance_board), run_time=style.RUN_SWAP)
-        self.settle(self.distance_board)
         values = VGroup(*[self.values[k].number for k in ("projection", "offset", "distance")])
         self.remove(self.distance_board)
         self.distance_still = still_parts(self.distance_board, values)
-        self.add(self.distance_still)
-        self.settle(self.distance_still)
+        self.still(self.distance_still)
         self.follow_values()
         self.distance_parts.add_updater(lambda _: self.follow_probe())
         values.add_updater(lambda _: self.follow_values())
@@ -356,8 +353,8 @@ class MarginScene(StillFirst, LinvizScene):
         values = VGroup(self.values["margin"].number, self.values["mistakes"].number)
         self.remove(self.values_row)
         self.values_still = still_parts(self.values_row, values)
-        self.add(self.values_still, self.lowest_ring, self.line_ring, values)
-        self.settle(self.margin_board, self.values_still, self.number_line)
+        self.add(self.lowest_ring, self.line_ring, values)
+        self.still(self.margin_board, self.values_still, self.number_line)
         self.narrate("The margin of a labelled point multiplies its signed distance by its "
                      "label: positive on the right side, negative on the wrong one.", 5)
         self.wait(style.PAUSE_READ * 2)
@@ -394,7 +391,6 @@ class MarginScene(StillFirst, LinvizScene):
         They follow as one group put in the scene for the play (an updater on a group that
         is not in the scene never runs: the picture would jump at the end)."""
         parts = list(self.moving.submobjects)
-        self.unsettle(*parts)
         self.remove(*parts)
         self.add(self.moving)
         self.moving.add_updater(self.follow_all)
@@ -413,7 +409,7 @@ class MarginScene(StillFirst, LinvizScene):
         self.section("maximum-margin")
         gamma = self.star.gamma
         self.swap([self.margin_board], [self.max_board])
-        self.settle(self.max_board)
+        self.still(self.max_board)
         self.narrate("Which separator keeps the points farthest? The band around the line is "
                      "as wide as its margin on each side.", 4)
         self.wait(style.PAUSE_READ)
@@ -428,7 +424,7 @@ class MarginScene(StillFirst, LinvizScene):
                      f"margin any line has on these points.", 4)
         self.wait(style.PAUSE_READ)
         self.play(appear(self.circle), appear(self.circle_label), run_time=style.RUN_INTRO)
-        self.settle(self.circle, self.circle_label)
+        self.still(self.circle, self.circle_label)
         self.narrate(f"And the circle of radius R = {wording.number(self.R)} holds every point. The ratio "
                      "of R to γ is what the convergence proof is about.", 5)
         self.wait(style.PAUSE_READ * 2)

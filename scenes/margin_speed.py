@@ -25,7 +25,7 @@ from linviz.replay import state_at
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
 from scenes.toolkit.geometry import clip_line, square_box_around_disk
-from scenes.toolkit.layout import StillFirst, appear, board, still_parts, vanish
+from scenes.toolkit.layout import appear, board, still_parts, vanish
 from scenes.toolkit.panels import LiveValue
 from scenes.toolkit.plane import DataPlane, Hyperplane, MarginBand, MarkerCloud
 from scenes.toolkit.screen_text import fmt, math, text
@@ -80,7 +80,7 @@ def band_in_plane(run) -> tuple[np.ndarray, float, float]:
     return a, b, run.gamma / float(np.linalg.norm(a))
 
 
-class MarginSpeedScene(StillFirst, LinvizScene):
+class MarginSpeedScene(LinvizScene):
     """The perceptron's updates against the bound (R/γ)² over data sets of shrinking margin."""
 
     # the scene makes its own data sets (the sweep); --seed seeds them
@@ -228,8 +228,7 @@ class MarginSpeedScene(StillFirst, LinvizScene):
         others = VGroup(*[number for number in self.board_values if number is not counter])
         self.add(self.board_still, others)
         # the title, the plane and the board's still parts never change again
-        self.freeze(self.title, self.plane, self.board_still)
-        self.settle(others, self.clouds[0])
+        self.still(self.title, self.plane, self.board_still, others, self.clouds[0])
         self.add(self.hyperplane, self.ring, counter)
         counter.add_updater(lambda _: self.values["M"].set_value(
             str(int(np.floor(self.tracker.get_value() + 1e-9)))))
@@ -237,25 +236,25 @@ class MarginSpeedScene(StillFirst, LinvizScene):
                      "theorem's bound (R/γ)², with R and γ measured on the lifted points "
                      "[x, 1]. The bound is a worst case: no dot can lie above its line.", 6)
         self.play(appear(self.legend), run_time=style.PAUSE_SHORT)
-        self.settle(self.legend)
+        self.still(self.legend)
         self.wait(style.PAUSE_READ)
 
     def switch_run(self, k: int) -> None:
         """Put run k of ``self.shown`` on the plane: its points, its θ* band, θ = 0."""
-        previous = [c for c in self.clouds if c in self.mobjects and c is not self.clouds[k]]
+        previous = [c for c in self.clouds if self.on_screen(c) and c is not self.clouds[k]]
         self.run = self.shown[k]
         self.tracker.set_value(0)
         self.band.set_band(*band_in_plane(self.run))
         self.show_run_values(0)
         fades = [vanish(c) for c in previous]
-        if self.clouds[k] not in self.mobjects:
+        if not self.on_screen(self.clouds[k]):
             fades.append(appear(self.clouds[k]))
-        if self.band not in self.mobjects:
+        if not self.on_screen(self.band):
             fades.append(appear(self.band))
-        if self.dot_ring in self.mobjects:  # it marks the run that was on screen
+        if self.on_screen(self.dot_ring):  # it marks the run that was on screen
             fades.append(vanish(self.dot_ring))
         self.play(*fades, run_time=style.PAUSE_SHORT)
-        self.settle(self.band, self.clouds[k])
+        self.still(self.band, self.clouds[k])
 
     def replay(self, run_time: float, to: float | None = None) -> None:
         end = self.run.updates if to is None else to
@@ -299,7 +298,7 @@ class MarginSpeedScene(StillFirst, LinvizScene):
         self.narrate(f"The dots of its {len(row)} data sets: {', '.join(map(str, ups))} "
                      f"updates; the ringed one is the run just played.", 3)
         self.play(appear(self.dots[j]), appear(self.dot_ring), run_time=style.PAUSE_SHORT)
-        self.settle(self.dots[j])
+        self.still(self.dots[j])
         self.wait(style.PAUSE_READ)
 
     def show_slowest(self) -> None:
@@ -342,7 +341,7 @@ class MarginSpeedScene(StillFirst, LinvizScene):
             trend = "and the runs slow down overall, though not at every step"
         else:
             trend = "but these runs did not slow down"
-        if self.ghosts in self.mobjects:
+        if self.on_screen(self.ghosts):
             self.play(vanish(self.ghosts), run_time=style.PAUSE_SHORT)
         self.narrate(f"{below} of {total} runs lie under the line. As γ shrinks the bound "
                      f"grows like 1/γ², {trend}: median updates {typical}.", 7)
@@ -351,7 +350,7 @@ class MarginSpeedScene(StillFirst, LinvizScene):
         note.next_to(self.plot, DOWN, buff=style.SMALL_BUFF).set_x(style.PANEL_LEFT,
                                                                     direction=LEFT)
         self.play(appear(note), vanish(self.dot_ring), run_time=style.PAUSE_SHORT)
-        self.settle(note)
+        self.still(note)
         ratios = bound_ratios(sweep)
         self.narrate(f"The bound is a worst case: these runs stay far below it, at "
                      f"{ratio_text(np.min(ratios))} to {ratio_text(np.max(ratios))} times fewer "

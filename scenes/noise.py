@@ -17,6 +17,7 @@ from manim import DOWN, LEFT, RIGHT, UP, VGroup, config
 from linviz.epochs import mistakes_per_epoch, training_error_per_epoch
 from scenes.perceptron import PerceptronScene
 from scenes.toolkit import style, wording
+from scenes.toolkit.layout import still_parts
 from scenes.toolkit.marks import flip_squares
 from scenes.toolkit.fast_shapes import FastDashedLines
 from scenes.toolkit.screen_text import fmt, text
@@ -120,12 +121,10 @@ class NoiseScene(PerceptronScene):
                 else "")
         self.narrate(f"The code stays the same from here on; in its place, the training error "
                      f"after each pass t{line}.", 4)
-        self.thaw(self.code.lines)
         self.swap([self.code.lines, self.code.bar], [self.plot_group])
-        # static first: whatever follows a moving mobject is redrawn every frame
+        # the plot's axes and labels are still; its graph follows the passes
         self.remove(self.plot_group)
-        self.add(self.plot_group)
-        self.bring_to_back(self.plot_group)
+        self.still(still_parts(self.plot_group, self.error_plot.graph))
         self.add(self.error_plot.graph)
 
     def narrate_pass(self, epoch: int) -> None:

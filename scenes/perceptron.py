@@ -217,7 +217,7 @@ class PerceptronScene(LinvizScene):
         # then whatever follows the step, the still parts first
         self.remove(self.panel)
         self.scale_note = note = arrow_scale_note(self.plane, self.vector_scale)
-        self.freeze(self.plane, self.title, self.code.lines, self.labels, *([note] if note else []))
+        self.still(self.plane, self.title, self.code.lines, self.labels, *([note] if note else []))
         self.add(self.code.bar, self.state_live, self.hyperplane, self.theta_arrow,
                  self.visit_live, self.cursor)
         self.code.highlight(LINE_INIT)

@@ -41,7 +41,7 @@ from scenes.toolkit.geometry import (
 )
 from scenes.toolkit.glyph_numbers import GlyphNumber
 from scenes.toolkit.layout import (
-    StillFirst, appear, board, indented, still_parts, vanish, with_backdrop,
+    appear, board, indented, still_parts, vanish, with_backdrop,
 )
 from scenes.toolkit.fast_shapes import FastArrow, drop_svg_paths
 from scenes.toolkit.panels import LiveValue
@@ -79,7 +79,7 @@ def signed(value: float, places: int = 2) -> str:
     return body if body.startswith("-") else "+" + body
 
 
-class ProofScene(StillFirst, LinvizScene):
+class ProofScene(LinvizScene):
     """The convergence theorem and its proof, on a perceptron run through the origin."""
 
     default_data = "separable-origin"
@@ -418,7 +418,7 @@ class ProofScene(StillFirst, LinvizScene):
     # -- the story ---------------------------------------------------------
     def swap_board(self, old, new, run_time: float = style.RUN_SWAP) -> None:
         self.swap([old], [new], run_time)
-        self.settle(new)
+        self.still(new)
 
     def title_card(self) -> None:
         self.section("theorem" if not self.offset else "lift")
@@ -426,8 +426,7 @@ class ProofScene(StillFirst, LinvizScene):
                   run_time=style.RUN_INTRO)
         # the title and the plane never change again: painted once into the background
         note = arrow_scale_note(self.plane, self.vector_scale)
-        self.freeze(self.title, self.plane, *([note] if note else []))
-        self.settle(self.plane.markers)
+        self.still(self.title, self.plane, *([note] if note else []), self.plane.markers)
 
     def show_lift(self) -> None:
         theme, q = self.theme, self.quantities
@@ -451,7 +450,7 @@ class ProofScene(StillFirst, LinvizScene):
         self.narrate("With an offset the theorem still applies: append a 1 to every point and "
                      "θ₀ to θ, and the classifier passes through the origin one dimension up.", 5)
         self.play(appear(self.lift), run_time=style.RUN_SWAP)
-        self.settle(self.lift)
+        self.still(self.lift)
         self.reveal_geometry()
         self.narrate(f"Measured on the lifted points, R = {wording.number(q.R)} and γ = {wording.number(q.gamma, margin_places(q.gamma))}.", 3)
         self.wait(style.PAUSE_READ * 2)
@@ -461,7 +460,7 @@ class ProofScene(StillFirst, LinvizScene):
     def reveal_geometry(self) -> None:
         """θ* as a vector with its line and band, then the circle holding every point, each
         said as it appears: still from here on."""
-        if self.star_band in self.mobjects:
+        if self.on_screen(self.star_band):
             return
         if self.offset:
             self.narrate("θ* is drawn by its line in the plane and an arrow of its first two "
@@ -477,7 +476,7 @@ class ProofScene(StillFirst, LinvizScene):
                      f"R: the grey circle holds them all.", 3)
         self.play(appear(self.circle), appear(self.circle_label), run_time=style.RUN_INTRO)
         # under the markers: the plane, then the band, circle and line, then the markers
-        self.settle(self.star_band, self.circle, self.star_line, self.plane.markers,
+        self.still(self.star_band, self.circle, self.star_line, self.plane.markers,
                     self.circle_label, self.star_vector)
 
     def state_theorem(self) -> None:
@@ -486,7 +485,7 @@ class ProofScene(StillFirst, LinvizScene):
                      "margin γ, and a circle of radius R holds them all, the perceptron makes "
                      "at most (R/γ)² updates.", 5)
         self.play(appear(self.theorem), run_time=style.RUN_SWAP)
-        self.settle(self.theorem)
+        self.still(self.theorem)
         self.reveal_geometry()
         self.narrate(f"Here γ = {wording.number(q.gamma, margin_places(q.gamma))} for the maximum-margin θ* and "
                      f"R = {wording.number(q.R)}, so (R/γ)² = {wording.number(q.bound)}: at most "
@@ -516,8 +515,7 @@ class ProofScene(StillFirst, LinvizScene):
         # (see below), so they come before everything that moves
         self.add(self.run_labels, self.run_numbers, graphs, self.hyperplane, self.theta_arrow,
                  self.ring)
-        self.unsettle(self.run_board)
-        self.settle(self.run_labels)
+        self.still(self.run_labels)
         self.narrate("Now the real run, update by update: each curve against its bound line.", 3)
         self.wait(style.PAUSE_SHORT)
         shown = style.PROOF_SHOWN_UPDATES
@@ -558,8 +556,8 @@ class ProofScene(StillFirst, LinvizScene):
         live = VGroup(*self.chain_numbers, self.chain_M.number)
         self.remove(self.chain_board)
         chain_still = still_parts(self.chain_board, live)
-        self.add(chain_still, live)
-        self.settle(chain_still)
+        self.add(live)
+        self.still(chain_still)
         self.chain_still, self.chain_live = chain_still, live
         self.narrate("Chain the two facts, replaying the run: Mγ ≤ θ·θ*/‖θ*‖ by (1), ≤ ‖θ‖ "
                      "because a projection is never longer than the vector, ≤ √M R by (2).", 5)
@@ -579,7 +577,7 @@ class ProofScene(StillFirst, LinvizScene):
         self.section("normalized")
         u = self.unit_quantities
         self.swap([self.chain_still, self.chain_live], [self.normalized])
-        self.settle(self.normalized)
+        self.still(self.normalized)
         self.narrate("Notes 002 and 003 state it for ‖x‖ ≤ 1 and ‖θ*‖ = 1: divide every point "
                      "by R, and γ becomes γ/R.", 4)
         self.rescale_data(1 / self.quantities.R)
@@ -614,7 +612,6 @@ class ProofScene(StillFirst, LinvizScene):
         """Play ``animation`` with the scaled geometry following it."""
         static = self.still_geometry()
         group = VGroup(*static)
-        self.unsettle(*static)
         self.remove(*static)
         self.add(group)
         group.add_updater(self.follow_scale)
@@ -622,8 +619,7 @@ class ProofScene(StillFirst, LinvizScene):
         group.clear_updaters()
         self.follow_scale()
         self.remove(group)
-        self.add(*static)
-        self.settle(*static)
+        self.still(*static)
 
     def rescale_data(self, factor: float) -> None:
         """Shrink the points, band, circle and boundary toward the origin by ``factor``."""
@@ -651,14 +647,14 @@ class ProofScene(StillFirst, LinvizScene):
             cy = (1 - t) * (start.y_min + start.y_max) / 2 + t * (end.y_min + end.y_max) / 2
             return Box(cx - h, cx + h, cy - h, cy + h)
 
-        self.thaw(self.plane)
+        self.release(self.plane)
         self.plane.add_updater(lambda plane: plane.set_box(box_at(zoom.get_value()), step))
         # the plane, at the back, is updated first: the rest follows its new mapping
         self.moving_geometry(zoom.animate.set_value(1.0), style.RUN_ZOOM)
         self.plane.clear_updaters()
         self.plane.set_box(end)  # the grid at the new box's own step
         self.follow_scale()
-        self.freeze(self.plane)
+        self.still(self.plane, under=self.still_drawings[0] if self.still_drawings else None)
 
 class ProofOffsetScene(ProofScene):
     """The offset case: the theorem on the augmented points [x, 1] and vectors [θ, θ₀]."""

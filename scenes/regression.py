@@ -337,9 +337,8 @@ class RegressionScene(LinvizScene):
         self.play(FadeIn(self.formula_step), run_time=style.PAUSE_SHORT)
         self.add(self.path)
         # still drawings painted once into the background: only what follows the tracker
-        # is redrawn (each formula on its own, as each was added: a frozen group would
-        # leave them in the scene, drawn twice)
-        self.freeze(self.title, self.plane, self.dots, *self.formulas, self.value_labels,
+        # is redrawn
+        self.still(self.title, self.plane, self.dots, *self.formulas, self.value_labels,
                     self.weights, self.contours, self.closed_label)
         self.follow()
         self.show_status("descent")
@@ -383,8 +382,6 @@ class RegressionScene(LinvizScene):
         table.next_to(self.formula_risk, DOWN, buff=3 * style.BUFF).set_x(
             style.REGRESSION_PANEL_LEFT, direction=LEFT)
         self.poly_table = table
-        self.thaw(self.weights, self.contours, self.closed_label, self.value_labels,
-                  *self.formulas)
         self.play(FadeOut(self.weights), FadeOut(self.contours), FadeOut(self.closed_dot),
                   FadeOut(self.closed_label), FadeOut(self.path), FadeOut(self.path_head),
                   FadeOut(self.value_row), FadeOut(self.value_labels), FadeOut(self.live),

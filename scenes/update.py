@@ -188,8 +188,7 @@ class UpdateScene(LinvizScene):
             self.remove(self.status)
         self.status = status
         if status is not None:
-            self.add(status)
-            self.bring_to_back(status)
+            self.still(status)
 
     def cut_to(self, *content, keep=(), moving=()) -> None:
         """Dip to the background and back: what is on screen goes, ``content`` comes.
@@ -209,7 +208,7 @@ class UpdateScene(LinvizScene):
         self.add(veil)
         self.bring_to_front(*keep)
         self.play(veil.animate.set_fill(opacity=1), run_time=style.RUN_CROSSFADE)
-        for mobject in [m for m in self.mobjects if m not in keep]:
+        for mobject in [m for m in [*self.still_drawings, *self.mobjects] if m not in keep]:
             mobject.clear_updaters()
             self.remove(mobject)
         self.add(*content, veil)
@@ -539,10 +538,8 @@ class UpdateScene(LinvizScene):
                 merge_glyphs(label)  # they never change again
             in_column(change, change_right, y)
             in_column(score, score_right, y)
-            # what is done goes to the back: Manim redraws every frame whatever lies
-            # above the first moving mobject (the marker)
-            self.add(change, score, number)
-            self.bring_to_back(arrow, change, score, number)
+            # what is done is still from now on
+            self.still(arrow, change, score, number)
 
         line.marker.clear_updaters()
         own_total = int(sum(own for _, _, own in self.rows))

@@ -298,7 +298,6 @@ class XorScene(PerceptronScene):
         self.section("cycle")
         self.show_status(None)
         self.remove(self.hyperplane, self.theta_arrow, self.cursor)
-        self.thaw(self.code.lines, self.labels)
         self.play(FadeOut(VGroup(self.code, self.labels, self.live)), FadeIn(self.cycle_panel),
                   FadeIn(self.ghosts), FadeIn(self.ghost_labels), run_time=style.RUN_INTRO)
         counts = ", ".join(str(int(m)) for m in self.epoch_mistakes)
@@ -334,10 +333,9 @@ class XorScene(PerceptronScene):
         lifted_title = self.make_title("XOR, lifted by $x_1 x_2$: a plane can separate it")
         # and no arrow is drawn from here on: the note of their scale goes too
         old = [self.title, *([self.scale_note] if self.scale_note else [])]
-        self.thaw(*old)
         self.swap(old, [lifted_title])
         self.title = lifted_title
-        self.freeze(self.title)
+        self.still(self.title)
         self.play(self.lift_amount.animate.set_value(1.0), run_time=style.RUN_LIFT,
                   rate_func=smooth)
         self.narrate(self.lift_sentence(), 3)
@@ -415,7 +413,7 @@ class XorScene(PerceptronScene):
             self.final_shade = ZeroSetShade(self.plane, final, self.theme.positive,
                                             self.theme.shade_opacity)
             self.play(FadeIn(self.final_shade), run_time=style.RUN_INTRO)
-            self.bring_to_back(self.final_shade)
+            self.still(self.final_shade)
         self.wait(style.PAUSE_READ)
         self.narrate("Separable in a lifted space: the idea kernels build on.", 3)
         self.wait(style.PAUSE_READ * 2)

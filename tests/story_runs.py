@@ -101,7 +101,7 @@ def text_boxes(scene) -> list[tuple[str, np.ndarray]]:
         for sub in mobject.submobjects:
             walk(sub)
 
-    for mobject in [*scene.frozen, *scene.mobjects]:
+    for mobject in [*scene.still_drawings, *scene.mobjects]:
         walk(mobject)
     return boxes
 
@@ -125,7 +125,7 @@ Mobject.add_updater = _noting_add_updater
 
 
 def dead_updaters(scene) -> list[str]:
-    """Updaters Manim never runs, now: on a group that is not in the scene (nor frozen)
+    """Updaters Manim never runs, now: on a group that is not in the scene (nor still)
     while some of its parts are on screen.
 
     Manim updates only the mobjects in the scene, so such a group's parts stand
@@ -134,8 +134,8 @@ def dead_updaters(scene) -> list[str]:
     Every mobject given an updater is looked at, local variables of a scene
     method included (``Mobject.add_updater`` notes them for the test session)."""
     on_screen = {id(m) for m in scene.get_mobject_family_members()}
-    for frozen in getattr(scene, "frozen", []):
-        on_screen.update(id(m) for m in frozen.get_family())
+    for still in getattr(scene, "still_drawings", []):
+        on_screen.update(id(m) for m in still.get_family())
     return [f"{type(obj).__name__} with {obj.updaters[0].__qualname__}"
             for obj in list(_GIVEN_UPDATERS)
             if obj.updaters and id(obj) not in on_screen

@@ -154,35 +154,6 @@ def test_holding_brings_up_to_date_then_stands_still(tmp_path):
         assert dot.get_x() == 5.0  # brought up to date when the hold ends
 
 
-def test_freezing_paints_the_same_frame_and_thawing_puts_back(tmp_path):
-    """A frozen drawing is painted into the background: the frame is unchanged, the
-    mobject is out of the scene (nothing to redraw per play), and thaw restores it."""
-    from manim import Circle, Square
-
-    from scenes.base import LinvizScene
-    from tests.scene_helpers import tiny_dry_run
-
-    def frame(scene):
-        scene.renderer.update_frame(scene)
-        return scene.renderer.get_frame().copy()
-
-    with tiny_dry_run(tmp_path):
-        scene = LinvizScene()
-        scene.setup()
-        below = Square(side_length=4, fill_color="#0072b2", fill_opacity=1)
-        above = Circle(radius=1.5, fill_color="#e69f00", fill_opacity=0.5)
-        scene.add(below, above)
-        before = frame(scene)
-        scene.freeze(below)
-        assert below not in scene.mobjects and above in scene.mobjects
-        np.testing.assert_array_equal(frame(scene), before)
-        scene.thaw()
-        assert scene.mobjects[:2] == [below, above] and not scene.frozen
-        np.testing.assert_array_equal(frame(scene), before)
-        scene.remove(below)
-        assert not np.array_equal(frame(scene), before)  # the background is plain again
-
-
 def test_a_plane_zoomed_by_set_box_maps_the_new_box_onto_the_same_square():
     """set_box: the new box fills the screen square of the old one, markers and every
     drawing made on the plane follow the new mapping (checked against the plane's corners

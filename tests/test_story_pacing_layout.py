@@ -104,7 +104,7 @@ def test_the_layout_check_sees_merged_tick_numbers():
     with tempconfig({"verbosity": "ERROR"}):
         curve = LossCurve(np.linspace(0.7, 0.4, 121), theme, theme.step)
         status = text("each step moves against the gradient", theme, 20, theme.muted)
-    ticks = [(name, box) for name, box in text_boxes(SimpleNamespace(frozen=[curve],
+    ticks = [(name, box) for name, box in text_boxes(SimpleNamespace(still_drawings=[curve],
                                                                      mobjects=[]))
              if name.startswith("tick ")]
     # t from 0 to 120 by 20 (7 numbers) and L from 0.0 to 0.8 by 0.2 (5 numbers)
@@ -115,7 +115,7 @@ def test_the_layout_check_sees_merged_tick_numbers():
     assert max(box[2] - box[0] for box in x_ticks) < 0.5, "each number has its own small box"
     # the status line's top on the row of t numbers, as before commit 58bfaa6
     status.move_to(curve.c2p(60, 0) + DOWN * 0.25)
-    scene = SimpleNamespace(frozen=[curve], mobjects=[status])
+    scene = SimpleNamespace(still_drawings=[curve], mobjects=[status])
     found = overlaps(text_boxes(scene))
     assert found and all(b.startswith("tick ") or a.startswith("tick ") for a, b in found)
     status.shift(DOWN * 1.0)

@@ -15,7 +15,8 @@
 - The 3-D view: ``space``, ``space_geometry``.
 - The story's time: ``timeline`` (beats, captions, reading time), ``pacing``
   (which steps of a run are shown, how fast).
-- Speed: ``layout`` (still drawings first, fades without copies, boards),
+- Speed: ``stage`` (still drawings painted once, followers held, still frames
+  drawn once: the one mechanism), ``layout`` (boards, fades without copies),
   ``fast_shapes`` (arrows and dashes set from points, shared references),
   ``merging`` (glyphs merged into few paths).
 - Outside: ``manim_adapter`` (every Manim internal), ``request`` (the CLI's

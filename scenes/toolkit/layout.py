@@ -1,9 +1,7 @@
-"""Where still drawings go: boards of rows on the right, and below every moving drawing.
+"""Boards of rows on the right, labels with backdrops, and fades that copy nothing.
 
-Manim redraws on every frame each mobject from the first moving one (animated,
-or with an updater) to the end of the scene's list. A scene that keeps its
-still drawings (typeset boards, the data plane) ahead of everything that
-moves pays for them once per animation instead of once per frame.
+How still drawings are kept still is the stage's (scenes/toolkit/stage.py);
+:func:`still_parts` tells which parts of a board can be.
 """
 
 from __future__ import annotations
@@ -13,28 +11,6 @@ from manim import DOWN, LEFT, RIGHT, Animation, Mobject, VGroup, VMobject, confi
 from . import style
 from .manim_adapter import colour_alphas, set_colour_alphas
 from .fast_shapes import drop_svg_paths
-
-
-class StillFirst:
-    """A scene mixin: ``settle`` keeps still drawings below every moving one."""
-
-    def settle(self, *mobjects: VMobject) -> None:
-        """Mark ``mobjects`` as still and reorder the scene: still ones first, in the
-        order they were settled (so later ones are drawn on top of earlier ones)."""
-        still = getattr(self, "still", None)
-        if still is None:
-            still = self.still = []
-        for mobject in mobjects:
-            if mobject in still:
-                still.remove(mobject)
-            still.append(mobject)
-        self.still = [m for m in still if m in self.mobjects]
-        moving = [m for m in self.mobjects if m not in self.still]
-        self.mobjects = [*self.still, *moving]
-
-    def unsettle(self, *mobjects: VMobject) -> None:
-        """Forget that ``mobjects`` are still (before they move or leave)."""
-        self.still = [m for m in getattr(self, "still", []) if m not in mobjects]
 
 
 def with_backdrop(mobject: VMobject, theme) -> VMobject:

@@ -12,6 +12,8 @@ and names this module when one is gone.
 from __future__ import annotations
 
 import numpy as np
+from manim import VMobject
+from manim.animation.animation import prepare_animation
 from manim.mobject.svg.svg_mobject import VMobjectFromSVGPath  # noqa: F401 (re-exported)
 from manim.utils.typst_file_writing import TYPST_COMPILATION_FONT_SIZE, TYPST_TEMPLATE
 
@@ -25,6 +27,9 @@ INTERNALS = {
     "VMobject.fill_rgbas / stroke_rgbas / background_stroke_rgbas": "fading without copies",
     "VMobject.get_gradient_start_and_end_points": "where the Cairo camera puts a gradient",
     "VMobjectFromSVGPath.path_obj": "the parsed SVG path each imported glyph keeps",
+    "VMobject.stroke_width / background_stroke_width / sheen_factor":
+        "what a still drawing's fingerprint covers",
+    "manim.animation.animation.prepare_animation": "an `.animate` builder as an animation",
 }
 
 
@@ -54,6 +59,23 @@ def paint_background(scene, mobjects) -> None:
         camera.capture_mobjects(mobjects)
         camera.background = camera.pixel_array.copy()
     forget_still_image(scene.renderer)
+
+
+def drawn_arrays(mobject) -> list[np.ndarray]:
+    """The arrays the Cairo camera draws ``mobject`` (one part, not its family) from:
+    its points, and for a VMobject its colours, stroke widths and sheen."""
+    arrays = [mobject.points]
+    if isinstance(mobject, VMobject):
+        arrays += [mobject.fill_rgbas, mobject.stroke_rgbas, mobject.background_stroke_rgbas,
+                   np.array([mobject.stroke_width, mobject.background_stroke_width,
+                             mobject.sheen_factor, *np.ravel(mobject.sheen_direction)],
+                            dtype=float)]
+    return [np.ascontiguousarray(array) for array in arrays]
+
+
+def as_animation(animation):
+    """A Manim animation for what ``Scene.play`` accepts (an ``.animate`` builder too)."""
+    return prepare_animation(animation)
 
 
 def colour_alphas(mobject) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
