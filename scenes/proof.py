@@ -160,6 +160,8 @@ class ProofScene(LinvizScene):
         # not divided by R with the data
         self.star_vector = DataVector(self.plane, (0, 0), self.vector_scale * self.star_normal,
                                       theme.correct, "theta^*", avoid=[self.circle_label])
+        # thinner than θ, and drawn over it once θ is on screen: along θ, both show
+        self.star_vector.arrow.shaft.set_stroke(width=style.STAR_VECTOR_STROKE)
         self.hyperplane = Hyperplane(self.plane, *self.state_at(0), show_normal=False)
         self.theta_arrow = DataVector(self.plane, (0, 0), (0, 0), theme.normal, theta_label,
                                       avoid=[self.circle_label, self.star_vector.label])
@@ -515,6 +517,8 @@ class ProofScene(LinvizScene):
         # (see below), so they come before everything that moves
         self.add(self.run_labels, self.run_numbers, graphs, self.hyperplane, self.theta_arrow,
                  self.ring)
+        # θ* over θ, thinner: when the run ends with θ along θ*, both stay in sight
+        self.add(self.star_vector)
         self.still(self.run_labels)
         self.narrate("Now the real run, update by update: each curve against its bound line.", 3)
         self.wait(style.PAUSE_SHORT)
@@ -580,6 +584,9 @@ class ProofScene(LinvizScene):
         self.still(self.normalized)
         self.narrate("Notes 002 and 003 state it for ‖x‖ ≤ 1 and ‖θ*‖ = 1: divide every point "
                      "by R, and γ becomes γ/R.", 4)
+        # the points shrink at the end of this sentence and the zoom follows at once: the
+        # shrunk picture, its labels crowded round the small circle, is never held
+        self.wait(max(0.0, self.timeline.still_needed(float(self.time)) - style.RUN_RESCALE))
         self.rescale_data(1 / self.quantities.R)
         circle = "‖[x, 1]‖ ≤ 1" if self.offset else "‖x‖ ≤ 1"
         self.narrate(f"Zoom in on the circle {circle}: the same picture at a new scale, "
@@ -594,9 +601,10 @@ class ProofScene(LinvizScene):
         self.wait(style.PAUSE_READ * 2)
 
     def still_geometry(self) -> tuple:
-        """What the data scale moves, in drawing order: band, circle, line, markers, labels."""
+        """What the data scale moves, in drawing order: band, circle, line, markers, label
+        (θ*, of norm 1, is not scaled; it lies over θ)."""
         return (self.star_band, self.circle, self.star_line, self.plane.markers,
-                self.circle_label, self.star_vector)
+                self.circle_label)
 
     def follow_scale(self, _=None) -> None:
         """Points, θ*'s line and band and the circle for the data scaled by c (θ* itself,

@@ -159,3 +159,20 @@ def test_data_separable_only_with_an_offset_is_refused_through_the_origin(tmp_pa
     with pytest.raises(DataError, match="through the origin"):
         variant(ProofScene, data_spec=str(path)).load_data()
     variant(ProofOffsetScene, data_spec=str(path)).load_data()  # fine with an offset
+
+
+@pytest.mark.parametrize("spec, seed", [("separable", 0), ("small-margin", 4)])
+def test_theta_star_stays_in_sight_when_the_run_ends_along_it(spec, seed):
+    """On these data the final θ lies within 0.3° of θ* (checked here): θ* is drawn over θ
+    and thinner, so that both arrows show where they overlap."""
+    from story_runs import story_with
+
+    scene = story_with(ProofScene, data_spec=spec, seed=seed)
+    theta, star = scene.thetas[-1], scene.star_normal
+    angle = np.degrees(np.arccos(theta @ star / np.linalg.norm(theta) / np.linalg.norm(star)))
+    assert angle < 0.5
+    drawn = scene.get_mobject_family_members()
+    assert drawn.index(scene.star_vector.arrow.shaft) > drawn.index(scene.theta_arrow.arrow.shaft)
+    assert scene.star_vector.arrow.shaft.get_stroke_width() < \
+        scene.theta_arrow.arrow.shaft.get_stroke_width()
+    assert scene.star_vector not in scene.still_drawings

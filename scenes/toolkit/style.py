@@ -259,6 +259,7 @@ DROP_OPACITY = 0.6         # the dashed drop from a lifted point to its place be
 SIDE_DROP_OPACITY = 0.9    # a drop to the plane, in the colour of the side the point lies on
 XOR_SPACE_ELEVATION = 0.62  # the XOR lift seen from higher up: above and below the plane apart
 ZERO_SET_CELLS = 49        # marching squares per side for a curve (odd: see zero_set_segments)
+STAR_VECTOR_STROKE = 2.5   # θ*'s shaft, thinner than θ's (5) that it may lie over
 GHOST_STROKE = 3           # the boundaries of a cycle drawn together, faintly
 RUN_LIFT = 2.5             # points rising into the lifted dimension
 RUN_TURN = 3.0             # the camera turning round a 3-D view
