@@ -57,11 +57,20 @@ def frames(path: Path) -> list[np.ndarray]:
         return [frame.to_ndarray(format="rgb24") for frame in movie.decode(video=0)]
 
 
+#: the H.264 encoder here does not give the same bytes twice for the same frames: two
+#: renders of `update` in a row (frames before encoding identical, by their hashes)
+#: decoded to frames differing beyond 4 levels in at most 0.08 % of their pixels
+ENCODER_NOISE = 0.005
+
+
 def assert_same_video(a: Path, b: Path) -> None:
+    """Same number of frames, each the same picture up to the encoder's noise (a
+    different scene, data set or step differs in far more pixels)."""
     first, second = frames(a), frames(b)
     assert len(first) == len(second) and len(first) > 10
     for number, (x, y) in enumerate(zip(first, second)):
-        assert np.array_equal(x, y), f"frame {number} of {a.name} differs"
+        off = (np.abs(x.astype(int) - y.astype(int)).max(axis=2) > 4).mean()
+        assert off <= ENCODER_NOISE, f"frame {number} of {a.name} differs in {off:.2%} of pixels"
 
 
 def leftovers(folder: Path) -> list[Path]:
