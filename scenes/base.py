@@ -286,14 +286,15 @@ class LinvizScene(Scene):
         name = f"{self.scene_name()}-{index:02d}-{self.sections[-1]}{suffix and '-' + suffix}.png"
         Image.fromarray(frame).convert("RGB").save(folder / name)
 
-    def show_status(self, key: str | None) -> None:
-        """Show the prepared status line ``self.statuses[key]`` (None: none).
+    def show_status(self, key) -> None:
+        """Show the status line ``self.statuses[key]``, or ``key`` itself when it is a
+        drawing (None: none).
 
         A status line never moves: it is a still drawing.
         """
         if self.status is not None:
             self.remove(self.status)
-        self.status = self.statuses[key] if key else None
+        self.status = self.statuses[key] if isinstance(key, str) else key
         if self.status is not None:
             self.still(self.status)
 
@@ -307,15 +308,16 @@ class LinvizScene(Scene):
         self.tracker.set_value(end)
 
     # -- the stage: still drawings painted once, followers moved (toolkit/stage.py) --
-    def still(self, *mobjects, under=None) -> None:
+    def still(self, *mobjects, under=None, bottom: bool = False) -> None:
         """Show ``mobjects`` as still drawings: painted once into the background, under
-        everything that moves, over the earlier still ones (or just under ``under``).
+        everything that moves, over the earlier still ones (or just under ``under``, or
+        under all of them with ``bottom``).
 
         They need no care afterwards: a play that moves one (or a part of it, or a
         group holding it) draws it for that play in its place, a change made to
         one between plays is painted, and removing one takes it off the stage.
         """
-        self.stage.keep_still(mobjects, under)
+        self.stage.keep_still(mobjects, under, bottom)
 
     def release(self, *mobjects) -> None:
         """Make still drawings (all, when none is given) ordinary mobjects again, at the

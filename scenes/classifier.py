@@ -647,7 +647,7 @@ class ClassifierScene(LinvizScene):
         self.code.highlight(LINE_ARGMIN)
         if j > 0:
             self.bars[j - 1].set_fill(self.theme.muted)
-            self.still(self.ghosts[j - 1], under=self.still_drawings[0] if self.still_drawings else None)
+            self.still(self.ghosts[j - 1], bottom=True)
         self.hyperplane.set_parameters(theta, theta0)
         self.place_theta(theta, theta0, clear_of=self.mark_mistakes(theta, theta0))
         self.current["j"].set_value(j + 1)
@@ -671,7 +671,7 @@ class ClassifierScene(LinvizScene):
         best, k = self.best_index, self.k
         last = k - 1
         self.bars[last].set_fill(self.theme.muted)
-        self.still(self.ghosts[last], under=self.still_drawings[0] if self.still_drawings else None)
+        self.still(self.ghosts[last], bottom=True)
         theta, theta0 = self.hypothesis(best)
         self.hyperplane.set_parameters(theta, theta0)
         self.place_theta(theta, theta0, clear_of=self.mark_mistakes(theta, theta0))

@@ -226,7 +226,6 @@ class MarginSpeedScene(LinvizScene):
         # only M changes while a run plays; the other values change between plays
         counter = self.values["M"].number
         others = VGroup(*[number for number in self.board_values if number is not counter])
-        self.add(self.board_still, others)
         # the title, the plane and the board's still parts never change again
         self.still(self.title, self.plane, self.board_still, others, self.clouds[0])
         self.add(self.hyperplane, self.ring, counter)

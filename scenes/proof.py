@@ -662,7 +662,7 @@ class ProofScene(LinvizScene):
         self.plane.clear_updaters()
         self.plane.set_box(end)  # the grid at the new box's own step
         self.follow_scale()
-        self.still(self.plane, under=self.still_drawings[0] if self.still_drawings else None)
+        self.still(self.plane, bottom=True)
 
 class ProofOffsetScene(ProofScene):
     """The offset case: the theorem on the augmented points [x, 1] and vectors [θ, θ₀]."""

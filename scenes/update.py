@@ -182,14 +182,6 @@ class UpdateScene(LinvizScene):
         """A number of the explained mistake, at the places where the sum adds up."""
         return fmt(value, self.places)
 
-    def show_status(self, status) -> None:
-        """Show one prepared status line, behind everything (see PerceptronScene)."""
-        if self.status is not None:
-            self.remove(self.status)
-        self.status = status
-        if status is not None:
-            self.still(status)
-
     def cut_to(self, *content, keep=(), moving=()) -> None:
         """Dip to the background and back: what is on screen goes, ``content`` comes.
 

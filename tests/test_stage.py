@@ -13,6 +13,7 @@ import pytest
 from manim import Circle, FadeOut, Square, Wait
 
 from scenes.base import LinvizScene
+from scenes.toolkit.manim_adapter import current_frame
 from tests.scene_helpers import tiny_dry_run
 
 
@@ -26,9 +27,7 @@ def shapes():
 
 def frame(scene) -> np.ndarray:
     """The frame the scene's camera draws now, from its background and its list."""
-    scene.renderer.static_image = None
-    scene.renderer.update_frame(scene)
-    return scene.renderer.get_frame()[..., :3].astype(int).copy()
+    return current_frame(scene)[..., :3].astype(int)
 
 
 def scenes(tmp_path):
@@ -180,3 +179,13 @@ def test_a_still_wait_draws_the_frame_once(dry):
     drawn_ids = {id(m) for m in drawn}
     # the still image draws them once; the frame drawn over it holds none of them
     assert sum(1 for batch in captured if {id(m) for m in batch} & drawn_ids) == 1
+
+
+def test_still_bottom_puts_a_drawing_below_every_other(dry):
+    plain, staged = scenes(dry)
+    drawn, painted = shapes(), shapes()
+    plain.add(*drawn)
+    staged.still(painted[1], painted[2])
+    staged.still(painted[0], bottom=True)
+    assert staged.still_drawings == list(painted)
+    assert same(frame(staged), frame(plain))

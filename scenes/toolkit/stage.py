@@ -70,16 +70,18 @@ class Stage:
         self.sentinel = VectorizedPoint().add_updater(lambda _: None)
 
     # -- what is still --------------------------------------------------------
-    def keep_still(self, mobjects, under: Mobject | None = None) -> None:
+    def keep_still(self, mobjects, under: Mobject | None = None, bottom: bool = False) -> None:
         """Show ``mobjects`` as still drawings, over the earlier ones (or just under
-        ``under``, a still drawing), under everything that moves."""
+        ``under``, a still drawing; or under all of them with ``bottom``), under
+        everything that moves."""
         # a part of a still drawing is painted with it; a still drawing that becomes a
         # part of a new one is painted with that
         held = {id(part) for still in self.layer for part in still.get_family()[1:]}
         mobjects = [m for m in dict.fromkeys(mobjects) if m is not under and id(m) not in held]
         parts = {id(part) for m in mobjects for part in m.get_family()}
         self.layer = [m for m in self.layer if m not in mobjects and id(m) not in parts]
-        place = self.layer.index(under) if under in self.layer else len(self.layer)
+        place = (0 if bottom else self.layer.index(under) if under in self.layer
+                 else len(self.layer))
         self.layer[place:place] = mobjects
         # out of the scene's list, with their families (Manim's own remove: a group in the
         # list that holds one is split, as when the scene removes it)
