@@ -36,7 +36,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 
-from manim import Mobject, Scene, VectorizedPoint
+from manim import Mobject, Scene, VectorizedPoint, Wait
 
 from .manim_adapter import drawn_arrays, paint_background
 
@@ -167,8 +167,6 @@ class Stage:
     def still_frame(self, animations):
         """Around a play that is one still wait: only an empty mobject counts as moving,
         so Manim draws the frame once (into its still image) instead of twice."""
-        from manim import Wait
-
         # harmless in a wait that is not still: then something moves anyway
         if not (len(animations) == 1 and isinstance(animations[0], Wait)):
             yield
