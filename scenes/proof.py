@@ -172,6 +172,13 @@ class ProofScene(LinvizScene):
         for ghost in self.theta_ghosts[:-1]:
             ghost.avoid_weight = 0.05
         self.star_vector.avoid.target.extend(self.theta_ghosts)
+        # …and of the rings the run draws round its update points (never drawn: obstacles),
+        # the last one most: it stands through the chain
+        self.ring_ghosts = {int(i): Circle(radius=style.RING_RADIUS)
+                            for i in self.update_points}
+        for i, ghost in self.ring_ghosts.items():
+            ghost.avoid_weight = 1.0 if i == int(self.update_points[-1]) else 0.05
+        self.star_vector.avoid.target.extend(self.ring_ghosts.values())
         self.ring = Circle(radius=style.RING_RADIUS, color=theme.highlight,
                            stroke_width=style.RING_STROKE).set_stroke(opacity=0)
         self.place_static_labels()
@@ -205,6 +212,8 @@ class ProofScene(LinvizScene):
         origin = self.plane.c2p((0, 0))
         for ghost, theta in zip(self.theta_ghosts, self.thetas):
             ghost.set_ends(origin, self.plane.c2p(self.vector_scale * c * theta))
+        for i, ghost in self.ring_ghosts.items():
+            ghost.move_to(self.plane.c2p(c * self.data.X[i]))
         self.star_vector.refresh_label()  # clear of the circle's label and of θ's arrows
 
     def follow_ring(self) -> None:

@@ -176,3 +176,29 @@ def test_theta_star_stays_in_sight_when_the_run_ends_along_it(spec, seed):
     assert scene.star_vector.arrow.shaft.get_stroke_width() < \
         scene.theta_arrow.arrow.shaft.get_stroke_width()
     assert scene.star_vector not in scene.still_drawings
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """Area shared by two boxes [x_min, y_min, x_max, y_max]."""
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    return max(width, 0.0) * max(height, 0.0)
+
+
+@pytest.mark.parametrize("scene_class, spec, seed", [
+    (ProofOffsetScene, "small-margin", 3), (ProofScene, "separable", 0),
+    (ProofScene, "small-margin", 1), (ProofOffsetScene, "separable-origin", 0)])
+def test_theta_stars_label_keeps_off_the_rings_of_the_run(scene_class, spec, seed, media):
+    """θ*'s label stands from the theorem to the end: it must not sit on the ring the run
+    draws round an update point (the ring of the last update stands through the chain)."""
+    from manim import DL, UR
+
+    scene = built_scene(scene_class, media, data_spec=spec, seed=seed)
+    label = scene.star_vector.label
+    box = np.array([*label.get_corner(DL)[:2], *label.get_corner(UR)[:2]])
+    radius = scene.ring.width / 2
+    for i in {int(i) for i in scene.update_points}:
+        centre = scene.plane.c2p(scene.data.X[i])
+        ring = np.array([centre[0] - radius, centre[1] - radius,
+                         centre[0] + radius, centre[1] + radius])
+        assert _overlap(box, ring) < 1e-9, f"θ*'s label sits on the ring round point {i + 1}"
