@@ -33,6 +33,7 @@ from manim import (
 
 from linviz.best_of_k import BestOfK
 from linviz.theory import point_margins, signed_distance, training_error
+from linviz.ties import greatest_index, least_index
 from scenes.toolkit import style
 from scenes.base import LinvizScene
 from scenes.toolkit.geometry import Box, clip_line, foot_of_perpendicular
@@ -108,9 +109,9 @@ def normal_anchor(theta, theta0: float, box: Box, along: float, length: float):
     rooms = room_along(points, unit, box)
     fits = rooms >= length
     if not fits.any():
-        return points[int(np.argmax(rooms))]
+        return points[greatest_index(rooms)]
     distances = np.linalg.norm(points - preferred, axis=1)
-    return points[int(np.argmin(np.where(fits, distances, np.inf)))]
+    return points[least_index(np.where(fits, distances, np.inf))]
 
 
 def most_room(theta, theta0: float, box: Box) -> float:
@@ -168,7 +169,7 @@ class ClassifierScene(LinvizScene):
         others = [j for j in range(self.k) if j != self.best_index] or [self.best_index]
         candidates = [j for j in others if 0 < self.errors[j] < 0.5] or others
         box = self.plane.box
-        return max(candidates, key=lambda j: most_room(*self.hypothesis(j), box))
+        return candidates[greatest_index([most_room(*self.hypothesis(j), box) for j in candidates])]
 
     # -- drawings as functions of the trackers --------------------------------
     def build(self) -> None:
@@ -215,8 +216,9 @@ class ClassifierScene(LinvizScene):
 
         # the probe points of section 4: the farthest point on each side
         distances = signed_distance(self.data.X, self.theta_base, self.theta0_base)
-        self.probe_points = self.data.X[[int(np.argmax(distances)), int(np.argmin(distances))]]
-        self.probe_distances = distances[[int(np.argmax(distances)), int(np.argmin(distances))]]
+        probes = [greatest_index(distances), least_index(distances)]
+        self.probe_points = self.data.X[probes]
+        self.probe_distances = distances[probes]
         # the mistakes of section 5, point by point, and their running count
         self.mistaken = point_margins(self.data.X, self.data.y, self.theta_base,
                                       self.theta0_base) <= 0
@@ -340,8 +342,8 @@ class ClassifierScene(LinvizScene):
         theme, box = self.theme, self.plane.box
         scores = box.corners @ self.theta_base + self.theta0_base
         labels = VGroup()
-        for source, colour, corner in (("h = +1", theme.positive, np.argmax(scores)),
-                                       ("h = -1", theme.negative, np.argmin(scores))):
+        for source, colour, corner in (("h = +1", theme.positive, greatest_index(scores)),
+                                       ("h = -1", theme.negative, least_index(scores))):
             label = math(source, theme, style.FONT_BODY).set_color(colour)
             point = box.corners[corner]
             inward = np.sign(np.array([box.x_min + box.x_max, box.y_min + box.y_max]) / 2 - point)

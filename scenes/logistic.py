@@ -22,6 +22,7 @@ from linviz.logistic import LogisticRegression, pointwise_logistic_loss, sigmoid
 from linviz.perceptron import Perceptron
 from linviz.theory import training_error
 from linviz.replay import state_after_steps, state_at
+from linviz.ties import greatest_index
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.gd_plots import LossCurve, ProbabilityField
@@ -399,7 +400,7 @@ class LogisticScene(LinvizScene):
         self.update_rings()
         self.show_status("loss")
         losses = self.point_losses(self.T)
-        worst = int(np.argmax(losses))
+        worst = greatest_index(losses)
         flipped = " (a flipped label)" if worst in self.flipped else ""
         self.narrate(f"Each point pays ℓ = −log P(y | x) = log(1 + exp(−y z)): little when it "
                      f"is on its side with room, most deep on the wrong side: point {worst + 1}"

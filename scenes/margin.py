@@ -31,6 +31,7 @@ from linviz.theory import (
     dataset_margin, epochs_to_converge, max_margin_separator, point_margins, radius,
     separator_with_fewest_mistakes, signed_distance,
 )
+from linviz.ties import greatest_index, least_index
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
 from scenes.toolkit.geometry import clip_line, free_spot_on_circle, square_box_around_disk
@@ -84,7 +85,7 @@ def probe_points(X: np.ndarray, theta, theta0: float) -> tuple[int, int]:
     for side in (distances > 0, distances <= 0):
         candidates = np.flatnonzero(side & (np.abs(distances)
                                             >= np.median(np.abs(distances[side]))))
-        chosen.append(int(candidates[np.argmax(across[candidates])]))
+        chosen.append(int(candidates[greatest_index(across[candidates])]))
     return chosen[0], chosen[1]
 
 
@@ -191,7 +192,7 @@ class MarginScene(LinvizScene):
         self.hyperplane.set_parameters(theta, theta0)
         margins = self.margins()
         self.band.set_band(theta, theta0, max(float(np.min(margins)), 0.0))
-        self.lowest_ring.move_to(self.plane.c2p(self.data.X[int(np.argmin(margins))]))
+        self.lowest_ring.move_to(self.plane.c2p(self.data.X[least_index(margins)]))
 
     def follow_probe(self, _=None) -> None:
         """The decomposition of the probe point's signed distance along θ/‖θ‖."""
@@ -297,7 +298,7 @@ class MarginScene(LinvizScene):
         for marker, value, label in zip(self.line_markers, margins, self.data.y):
             lift = style.LINE_MARKER_LIFT * (1 if label > 0 else 2)
             marker.move_to(self.number_line.n2p(value) + UP * lift)
-        self.line_ring.move_to(self.line_markers[int(np.argmin(margins))])
+        self.line_ring.move_to(self.line_markers[least_index(margins)])
 
     def follow_values(self, _=None) -> None:
         theta, theta0 = self.parameters()

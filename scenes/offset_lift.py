@@ -21,6 +21,7 @@ from linviz.perceptron import Perceptron
 from linviz.sources import resolve_data
 from linviz.theory import augment
 from linviz.replay import state_after_steps, state_at
+from linviz.ties import greatest_index
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.geometry import Box, clip_line, square_box_around
@@ -388,7 +389,7 @@ class OffsetLiftScene(LinvizScene):
         spots = [origin + reach * np.array([sx, sy, 0.0])
                  for sx, sy in ((-1, -0.5), (1, -0.5), (-1, 0.5), (1, 0.5), (0, -1), (0, 1))]
         clearances = [float(np.min(np.linalg.norm(markers - spot, axis=1))) for spot in spots]
-        self.origin_label.move_to(spots[int(np.argmax(clearances))])
+        self.origin_label.move_to(spots[greatest_index(clearances)])
         self.place_offset_line(state)
         self.clear_axis_labels()
 
@@ -431,7 +432,7 @@ class OffsetLiftScene(LinvizScene):
             spots = [tip + sign * along * (gap + label.width / 2)
                      for tip, sign in ((end, 1), (start, -1))
                      for gap in (style.SMALL_BUFF, 3 * style.SMALL_BUFF)]
-            label.move_to(max(spots, key=clearance))
+            label.move_to(spots[greatest_index([clearance(spot) for spot in spots])])
 
     def lift_plane(self) -> None:
         self.section("plane-to-space")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from linviz.ties import greatest_index, least_index
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ def clip_line(theta: np.ndarray, theta0: float, box: Box) -> tuple[np.ndarray, n
     points = np.array(crossings)
     direction = np.array([-theta[1], theta[0]])
     along = points @ direction
-    return points[np.argmin(along)], points[np.argmax(along)]
+    return points[least_index(along)], points[greatest_index(along)]
 
 
 def half_plane_polygon(theta: np.ndarray, theta0: float, box: Box) -> np.ndarray | None:
@@ -188,4 +189,4 @@ def free_spot_on_circle(X: np.ndarray, radius: float, box: Box, lines=(),
         distance = np.abs(spots @ theta + theta0) / np.linalg.norm(theta)
         clearance = np.minimum(clearance, distance)
     clearance[~box.contains(spots)] = -np.inf
-    return spots[int(np.argmax(clearance))]
+    return spots[greatest_index(clearance)]

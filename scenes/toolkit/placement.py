@@ -12,6 +12,9 @@ import numpy as np
 
 #: how much further out the second ring of places lies, when the first has no clear one
 FARTHER = 0.3
+#: covered areas (screen units²) closer than this are equal: the earlier place wins, on
+#: every machine (a marker's box is about 0.01)
+PLACE_TOLERANCE = 1e-9
 
 #: the eight directions, the preferred one (up-left, as a vector label sits) first
 DIRECTIONS = np.array([[-1, 1], [1, 1], [1, -1], [-1, -1], [0, 1], [1, 0], [0, -1], [-1, 0]],
@@ -63,8 +66,8 @@ def best_offset(anchor, size, obstacles: np.ndarray, gap: float,
         if bounds is not None and (box[0] < bounds[0] or box[1] < bounds[1]
                                    or box[2] > bounds[2] or box[3] > bounds[3]):
             cost += 1e6  # only if every place leaves them
-        if cost < best_cost - 1e-12:
+        if cost < best_cost - PLACE_TOLERANCE:
             best, best_cost = centre - anchor, cost
-        if cost <= 1e-12:
+        if cost <= PLACE_TOLERANCE:
             break
     return best
