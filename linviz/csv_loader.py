@@ -163,12 +163,15 @@ def load_csv(
     if task == REGRESSION:
         targets = np.array([_checked_number(label, where, line, header[label_index])
                             for label, (line, _) in zip(raw_labels, data_rows)])
-        return Dataset(name, features, targets, REGRESSION, params={"file": str(path)})
+        return Dataset(name, features, targets, REGRESSION, params={"file": str(path)},
+                       feature_names=tuple(header[j] for j in feature_indices),
+                       target_name=header[label_index])
     if task != CLASSIFICATION:
         raise DataError(f"unknown task {task!r}")
     y, label_names = _map_labels(raw_labels, positive, where, data_rows, header[label_index])
     return Dataset(name, features, y, CLASSIFICATION, label_names=label_names,
-                   params={"file": str(path), "label_column": header[label_index]})
+                   params={"file": str(path), "label_column": header[label_index]},
+                   feature_names=tuple(header[j] for j in feature_indices))
 
 
 def _checked_number(text: str, where: str, line: int, column: str) -> float:

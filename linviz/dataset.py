@@ -44,6 +44,11 @@ class Dataset:
         (for example ``("setosa", "virginica")``); ``("-1", "+1")`` by default.
     params : mapping
         How the data set was made (generator arguments), for the trace.
+    feature_names : tuple of str
+        What the columns of ``X`` are called in the source (a CSV file's header),
+        one per feature; empty when they have no names (the scenes say x₁, x₂).
+    target_name : str
+        Regression: what ``y`` is called in the source ("" when unnamed).
     """
 
     name: str
@@ -52,6 +57,8 @@ class Dataset:
     task: str = CLASSIFICATION
     label_names: tuple[str, str] = ("-1", "+1")
     params: Mapping[str, Any] = field(default_factory=dict)
+    feature_names: tuple[str, ...] = ()
+    target_name: str = ""
 
     def __post_init__(self) -> None:
         X = np.asarray(self.X, dtype=float)
@@ -86,6 +93,12 @@ class Dataset:
         object.__setattr__(self, "y", _frozen(y))
         object.__setattr__(self, "label_names", tuple(str(s) for s in self.label_names))
         object.__setattr__(self, "params", dict(self.params))
+        names = tuple(str(name) for name in self.feature_names)
+        if names and len(names) != X.shape[1]:
+            raise DataError(f"data set {self.name!r}: {len(names)} feature names for "
+                            f"{X.shape[1]} features")
+        object.__setattr__(self, "feature_names", names)
+        object.__setattr__(self, "target_name", str(self.target_name))
 
     @property
     def n_samples(self) -> int:
@@ -102,6 +115,8 @@ class Dataset:
             self.name == other.name
             and self.task == other.task
             and self.label_names == other.label_names
+            and self.feature_names == other.feature_names
+            and self.target_name == other.target_name
             and dict(self.params) == dict(other.params)
             and np.array_equal(self.X, other.X)
             and np.array_equal(self.y, other.y)

@@ -153,6 +153,9 @@ class Trace:
                 "name": self.data.name,
                 "task": self.data.task,
                 "label_names": list(self.data.label_names),
+                **({"feature_names": list(self.data.feature_names)}
+                   if self.data.feature_names else {}),
+                **({"target_name": self.data.target_name} if self.data.target_name else {}),
                 "params": plain(self.data.params),
                 "X": self.data.X.tolist(),
                 "y": self.data.y.tolist(),
@@ -280,6 +283,12 @@ def _trace_from_document(document: Any, source: str) -> Trace:
                 and all(isinstance(name, str) for name in data_doc["label_names"])):
             raise TypeError("name and task must be text, label_names two texts, params an "
                             "object")
+        feature_names = data_doc.get("feature_names", [])
+        target_name = data_doc.get("target_name", "")
+        if not (isinstance(feature_names, list)
+                and all(isinstance(name, str) for name in feature_names)
+                and isinstance(target_name, str)):
+            raise TypeError("feature_names must be a list of texts, target_name a text")
         data = Dataset(
             name=data_doc["name"],
             X=np.array(data_doc["X"], dtype=float),
@@ -287,6 +296,8 @@ def _trace_from_document(document: Any, source: str) -> Trace:
             task=data_doc["task"],
             label_names=tuple(data_doc["label_names"]),
             params=data_doc["params"],
+            feature_names=tuple(feature_names),
+            target_name=target_name,
         )
     except (KeyError, TypeError, ValueError, OverflowError) as error:
         raise TraceFormatError(f"{source}: malformed \"data\" ({error})") from None

@@ -1,0 +1,79 @@
+"""What a lecturer does to a data set before a scene draws it: pick two columns of a
+wider table, and standardise.
+
+Both return a new :class:`Dataset` and record what was done in its ``params``
+(``features``, ``standardized``), so a trace says which data it ran on and a
+scene can say it was standardised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from .dataset import Dataset
+from .errors import DataError, quoted
+
+
+def column_names(data: Dataset) -> tuple[str, ...]:
+    """The names of ``data``'s feature columns: its own, else x1, x2, …"""
+    return data.feature_names or tuple(f"x{j + 1}" for j in range(data.n_features))
+
+
+def select_features(data: Dataset, chosen: Sequence[str]) -> Dataset:
+    """The columns ``chosen`` of ``data``, in that order.
+
+    Each entry is a column's name (as in the CSV's header, or x1, x2, … for
+    unnamed columns) or its 1-based number among the features.
+    """
+    names = column_names(data)
+    indices = []
+    for entry in chosen:
+        entry = str(entry).strip()
+        if entry in names:
+            indices.append(names.index(entry))
+        elif entry.isdigit() and 1 <= int(entry) <= data.n_features:
+            indices.append(int(entry) - 1)
+        else:
+            raise DataError(f"--features: data set {quoted(data.name)} has no feature column "
+                            f"{quoted(entry)} (its features: {', '.join(names)})")
+    if len(set(indices)) != len(indices):
+        raise DataError(f"--features: a column is named twice in {', '.join(chosen)}")
+    params = dict(data.params, features=[names[j] for j in indices])
+    return replace(data, X=data.X[:, indices], params=params,
+                   feature_names=tuple(names[j] for j in indices))
+
+
+def standardize(data: Dataset) -> Dataset:
+    """Every feature centred and scaled: zⱼ = (xⱼ − x̄ⱼ)/sⱼ, sⱼ the column's standard
+    deviation (population, ddof = 0), so each column has mean 0 and variance 1.
+
+    Regression targets are left as they are. ``params["standardized"]`` keeps
+    the means and scales, so an original value is x = x̄ + s·z.
+    """
+    mean = data.X.mean(axis=0)
+    scale = data.X.std(axis=0)
+    constant = np.flatnonzero(scale <= 1e-12 * np.maximum(1.0, np.abs(mean)))
+    if constant.size:
+        name = column_names(data)[int(constant[0])]
+        raise DataError(f"--standardize: feature {quoted(name)} of {quoted(data.name)} is "
+                        f"constant ({mean[constant[0]]:.6g}); it cannot be scaled to variance 1")
+    params = dict(data.params, standardized={"mean": mean.tolist(), "scale": scale.tolist()})
+    return replace(data, X=(data.X - mean) / scale, params=params)
+
+
+def is_standardized(data: Dataset) -> bool:
+    """Whether :func:`standardize` made ``data``."""
+    return "standardized" in data.params
+
+
+def prepare(data: Dataset, features: Sequence[str] | None = None,
+            standardized: bool = False) -> Dataset:
+    """``data`` with the columns ``features`` (all when None), then standardised if asked."""
+    if features:
+        data = select_features(data, features)
+    if standardized:
+        data = standardize(data)
+    return data
