@@ -1,0 +1,37 @@
+"""Each scene's lesson, computed in the engine: its runs, every number it shows and
+every run-dependent wording choice, as plain data that tests sweep over the gallery
+(:mod:`linviz.gallery`) without Manim.
+
+The convention (one module per scene family, named in :data:`LESSON_MODULES`):
+
+- ``<scene>_lesson(data, **options) -> <Scene>Lesson``: a frozen dataclass of
+  numpy arrays, numbers, texts and the runs (traces) the scene replays. A saved
+  trace to play comes in as an option (``trace=``).
+- Every word that depends on the run is a named predicate of the lesson, a
+  ``bool`` (or a small enumeration as a ``str``) field or property with a
+  docstring stating the mathematics: ``converged``, ``separable``
+  (:func:`linviz.theory.is_separable`, an exact test), ``loss_decreasing``,
+  ``correct_after_next_update``, ``least_training_error``… The scene picks its
+  sentence by the predicate; it never compares numbers itself.
+- Data a scene cannot be truthful about is refused by the lesson function with
+  :class:`~linviz.errors.DataError`: one line saying why and what to use instead
+  ("not separable through the origin: use the perceptron scene, which has an
+  offset").
+- Choices among equals use :mod:`linviz.ties`.
+- No Manim, no click (``tests/test_engine_imports.py``).
+
+Scenes get their lesson with :func:`lesson_for` in ``setup`` and only draw it.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+#: scene name -> (module in linviz.lessons, function) that makes its lesson
+LESSON_MODULES: dict[str, tuple[str, str]] = {}
+
+
+def lesson_for(scene: str):
+    """The function that makes ``scene``'s lesson."""
+    module, function = LESSON_MODULES[scene]
+    return getattr(importlib.import_module(f"linviz.lessons.{module}"), function)
