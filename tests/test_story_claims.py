@@ -331,6 +331,12 @@ def test_offset_lift_runs_agree_update_for_update(case):
         np.testing.assert_allclose([*shown_theta, shown_theta0], offset[k])
 
 
+def logistic_step(X):
+    """η = 1/L, L = λ_max(X̃ᵀX̃)/(4n) with X̃ = [x, 1] (numpy's eigenvalues)."""
+    design = np.column_stack([X, np.ones(len(X))])
+    return 4 * len(X) / np.linalg.eigvalsh(design.T @ design).max()
+
+
 def logistic_descent(X, y, lr, steps):
     """θ, θ₀ and ‖∇L‖ after full-batch gradient descent on the mean logistic loss, the
     gradient taken by central differences (not the scene's written-out formula)."""
@@ -351,7 +357,7 @@ def test_logistic_says_what_its_run_did(case):
 
     scene = story(*case)
     X, y = scene.data.X, scene.data.y
-    theta, theta0, grad, loss = logistic_descent(X, y, scene.lr, scene.steps)
+    theta, theta0, grad, loss = logistic_descent(X, y, logistic_step(X), scene.steps)
     # the marked flipped labels: flipped back, a line separates the data
     flipped = scene.data.params.get("flipped", [])
     (intro,) = said(scene, r"^(\d+) points(, (\d+) of them with flipped labels)?")
@@ -406,7 +412,7 @@ def test_logistic_update_on_screen_is_the_gradient():
 def test_logistic_field_and_coin_claims(case):
     scene = story(*case)
     X, y = scene.data.X, scene.data.y
-    theta, theta0, _, loss = logistic_descent(X, y, scene.lr, scene.steps)
+    theta, theta0, _, loss = logistic_descent(X, y, logistic_step(X), scene.steps)
     box = scene.plane.box
     grid = np.array([[a, b] for a in np.linspace(box.x_min, box.x_max, 41)
                      for b in np.linspace(box.y_min, box.y_max, 41)])
@@ -456,7 +462,8 @@ def test_regression_normal_equations_and_the_singular_case(case):
     if said(scene, r"every step goes downhill"):
         w_t, losses = np.zeros(2), [np.mean(y ** 2)]
         for _ in range(scene.steps):
-            w_t = w_t - scene.lr * 2 / len(x) * design.T @ (design @ w_t - y)
+            step = len(x) / np.linalg.eigvalsh(design.T @ design).max()  # 1/λ_max(H)
+            w_t = w_t - step * 2 / len(x) * design.T @ (design @ w_t - y)
             losses.append(np.mean((design @ w_t - y) ** 2))
         assert np.all(np.diff(losses) < 0)
     # the closed-form minima of degrees 1, 2, 3, 5 (numpy's lstsq here) as said, falling
