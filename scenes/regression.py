@@ -81,7 +81,10 @@ class RegressionScene(LinvizScene):
         self.plane = RegressionPlot(np.column_stack([x, y]), theme,
                                     names[0] if names else "", self.data.target_name)
         box = self.plane.box
-        self.dots = VGroup(*[Dot(self.plane.c2p((a, b)), radius=style.DATA_DOT,
+        # many points are drawn smaller, so that the residuals and the fit stay visible
+        crowd = min(1.0, max(style.DENSE_DOT_SCALE,
+                             np.sqrt(style.SPARSE_POINT_COUNT / self.data.n_samples)))
+        self.dots = VGroup(*[Dot(self.plane.c2p((a, b)), radius=style.DATA_DOT * crowd,
                                  color=theme.negative) for a, b in zip(x, y)])
         self.fit_curve = VMobject(stroke_color=theme.boundary, stroke_width=style.LINE_STROKE)
         #: the residuals, one vertical segment per point, all subpaths of one path
@@ -110,7 +113,8 @@ class RegressionScene(LinvizScene):
             style.REGRESSION_PANEL_LEFT, direction=LEFT)
         self.values = {
             "t": LiveValue("t", 0, theme, font_size=style.FONT_SMALL),
-            "loss": LiveValue("L_S", 0.0, theme, places=4, font_size=style.FONT_SMALL),
+            "loss": LiveValue("L_S", 0.0, theme, places=loss_places(self.trace.states["loss"][0]),
+                              font_size=style.FONT_SMALL),
             "w0": LiveValue("w_0", 0.0, theme, places=3, font_size=style.FONT_SMALL),
             "w1": LiveValue("w_1", 0.0, theme, places=3, font_size=style.FONT_SMALL),
         }
@@ -127,8 +131,8 @@ class RegressionScene(LinvizScene):
                           small, theme.muted),
             "contours": text("contours of $L_S$ over $(w_0, w_1)$; the dot: $w^* = A^(-1) b$",
                              theme, small, theme.muted),
-            "singular": text("another loss: every $x$ at $macron(x)$; its contours are "
-                             "lines, dashed: its minimizers", theme, small, theme.muted),
+            "singular": text("another loss (every $x$ at $macron(x)$): its contours are lines",
+                             theme, small, theme.muted),
             "descent": text("gradient descent: each step goes against $nabla L_S$", theme,
                             small, theme.muted),
             "poly": text("the same least squares on $[1, x, x^2, dots, x^k]$", theme, small,
@@ -419,8 +423,7 @@ class RegressionScene(LinvizScene):
             self.poly_runs.append((run.degree, run.step_size, run.trace))
             table_rows.append(text(f"$k = {run.degree}$: gradient descent $L_S = "
                                    f"{loss_text(run.final_loss)}$, closed form "
-                                   f"${loss_text(run.closed_loss)}$, $kappa = "
-                                   f"{wording.ratio(run.condition)}$", theme, style.FONT_SMALL))
+                                   f"${loss_text(run.closed_loss)}$, {kappa_markup(run.condition)}", theme, style.FONT_SMALL))
         table = VGroup(*table_rows).arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
         table.next_to(self.formula_risk, DOWN, buff=3 * style.BUFF).set_x(
             style.REGRESSION_PANEL_LEFT, direction=LEFT)
@@ -450,15 +453,14 @@ class RegressionScene(LinvizScene):
             closed_curve.set_points_as_corners(self.curve_points(run.closed_theta,
                                                                  run.closed_theta0))
             # said while the fit runs: the sentence describes what the viewer is watching
-            self.narrate(f"Degree {run.degree}: gradient descent (η = 1/λ_max = "
-                         f"{wording.significant(run.step_size)}, {run.steps} steps) reaches Lₛ = "
-                         f"{loss_text(run.final_loss)}; the closed form "
-                         f"(dashed) gives {loss_text(run.closed_loss)}."
-                         if run.step_from_data else
-                         f"Degree {run.degree}: gradient descent (η = "
-                         f"{wording.significant(run.step_size)}, {run.steps} steps) reaches Lₛ = "
-                         f"{loss_text(run.final_loss)}; the closed form "
-                         f"(dashed) gives {loss_text(run.closed_loss)}.", 4)
+            eta = (f"η = 1/λ_max = {wording.significant(run.step_size)}" if run.step_from_data
+                   else f"η = {wording.significant(run.step_size)}")
+            closed = f"the closed form (dashed) gives {loss_text(run.closed_loss)}"
+            if not run.reached:
+                closed = (f"still {wording.significant(run.gap, least=2, most=8)} above what "
+                          + closed[4:])
+            self.narrate(f"Degree {run.degree}: gradient descent ({eta}, {run.steps} steps) "
+                         f"reaches Lₛ = {loss_text(run.final_loss)}; {closed}.", 4)
             if dashed is not None:  # the previous degree's closed form leaves
                 self.play(FadeOut(dashed), run_time=style.PAUSE_SHORT)
             # one path of dashes: it lies above the moving fit while the run plays
@@ -484,7 +486,7 @@ class RegressionScene(LinvizScene):
             order = lesson.descent_ends_out_of_order
             if order:
                 low, high = order[0]
-                where += (f", so degree {high} can end above degree {low} although its "
+                where += (f"; degree {high} even ends above degree {low} although its "
                           f"minimum is lower")
         self.narrate(f"The dashed minima never rise with the degree ({falls}): higher degrees "
                      f"fit the training points at least as closely; {where}.", 5)
@@ -494,8 +496,19 @@ class RegressionScene(LinvizScene):
         self.wait(END_HOLD)
 
 
-def loss_text(value: float, places: int = 4) -> str:
-    """A loss to ``places`` decimals, fewer for large losses (five significant digits:
-    0.0240, 3890.5, 29074)."""
+def loss_places(value: float, places: int = 4) -> int:
+    """Decimals for a loss: ``places``, fewer for large losses (five significant digits)."""
     magnitude = int(np.floor(np.log10(abs(value)))) if value else 0
-    return wording.number(value, int(min(places, max(0, 4 - magnitude))))
+    return int(min(places, max(0, 4 - magnitude)))
+
+
+def loss_text(value: float, places: int = 4) -> str:
+    """A loss to :func:`loss_places` decimals: 0.0240, 3890.5, 29074."""
+    return wording.number(value, loss_places(value, places))
+
+
+def kappa_markup(condition: float) -> str:
+    """κ in a table cell: "κ ≈ 7.2", "κ ≈ 1,500", from 10⁴ on its power of ten, "κ ≈ 10⁹"."""
+    if np.isfinite(condition) and condition >= 1e4:
+        return f"$kappa approx 10^{int(np.round(np.log10(condition)))}$"
+    return f"$kappa approx$ {wording.ratio(condition)}"
