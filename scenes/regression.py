@@ -20,6 +20,7 @@ from manim import (
 )
 
 from linviz.dataset import REGRESSION
+from linviz.errors import quoted
 from linviz.lessons.regression import (
     POLYNOMIAL_RUNS, check_conditioning, regression_lesson, signed_term,
 )
@@ -61,7 +62,8 @@ class RegressionScene(LinvizScene):
     def check_data(cls, data, spec: str) -> None:
         """Also refuse, before anything renders, features too dependent to fit reliably."""
         super().check_data(data, spec)
-        check_conditioning(data, sorted({1, *[k for k, _, _ in cls.polynomial_runs]}))
+        check_conditioning(data, sorted({1, *[k for k, _, _ in cls.polynomial_runs]}),
+                           f"scene {cls.scene_name()!r}: data {quoted(spec)}")
 
     def make_trace(self):
         """The lesson (linviz.lessons.regression); the degree-1 run is drawn on the contours."""

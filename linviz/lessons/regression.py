@@ -234,20 +234,23 @@ def descent_run(data: Dataset, degree: int, lr: float | None, steps: int) -> Des
                       float(closed["loss"]))
 
 
-def check_conditioning(data: Dataset, degrees) -> None:
-    """Refuse features so nearly dependent that even the closed form is unreliable:
-    κ(H) > MAX_CONDITION for some degree (x far from 0, high powers)."""
+def check_conditioning(data: Dataset, degrees, where: str | None = None) -> None:
+    """Refuse what the fits cannot show truthfully: at most k + 1 points for degree k
+    (the polynomial passes through them all), or features so nearly dependent that even
+    the closed form is unreliable, κ(H) > MAX_CONDITION (x far from 0, high powers).
+    ``where`` starts the message (default: the data set's name)."""
+    where = where or repr(data.name)
     for degree in degrees:
         if data.n_samples <= degree + 1:
-            raise DataError(f"{data.name!r} has {data.n_samples} points: a polynomial of degree "
+            raise DataError(f"{where} has {data.n_samples} points: a polynomial of degree "
                             f"{degree} passes through every one of them, so the scene's fits "
                             f"need at least {degree + 2} points")
         low, high = squared_loss_curvature(polynomial_features(data.X, degree))
         if low <= 0 or high / low > MAX_CONDITION:
             x = data.X[:, 0]
-            raise DataError(f"{data.name!r}: x is {float(np.mean(x)):.3g} ± "
+            raise DataError(f"{where}: x is {float(np.mean(x)):.3g} ± "
                             f"{float(np.std(x)):.2g}, so the degree-{degree} features "
-                            f"[x, …, x^{degree}, 1] are nearly dependent (κ(H) > "
+                            f"[1, x, …, x^{degree}] are nearly dependent (κ(H) > "
                             f"{MAX_CONDITION:.0e}) and no fit of them is reliable: centre x "
                             f"(--standardize)")
 
