@@ -341,29 +341,27 @@ class LogisticScene(LinvizScene):
         if self.flipped:
             self.narrate(f"{n} points, {len(self.flipped)} of them with flipped labels (in "
                          f"squares): no line separates them, so a hard ±1 answer has to be "
-                         f"wrong somewhere.", 4)
+                         f"wrong somewhere.")
             self.play(Create(self.flip_marks), run_time=style.PAUSE_SHORT)
             self.show_status("flipped")
         else:
             self.narrate(f"{n} points that no line separates: a hard ±1 answer has to be "
-                         f"wrong somewhere.", 4)
+                         f"wrong somewhere.")
         self.narrate("The perceptron's answer is a step: h(x) = [z > 0] jumps from 0 to 1 at "
-                     "the boundary; a point on it (z = 0) gets 0, as in the rule y z ≤ 0.", 3)
+                     "the boundary; a point on it (z = 0) gets 0, as in the rule y z ≤ 0.")
         self.show_status("step")
         self.play(FadeIn(self.sigmoid_plot), Create(self.step_curve), FadeIn(self.step_label),
                   run_time=style.RUN_INTRO)
-        self.wait(style.PAUSE_READ)
         self.narrate("The sigmoid σ(z) = 1/(1 + e^(−z)) squashes the score into (0, 1): a "
-                     "probability for the label +1.", 4)
+                     "probability for the label +1.")
         self.show_status("sigmoid")
         self.play(ReplacementTransform(self.step_curve, self.sigmoid_curve),
                   FadeOut(self.step_label), FadeIn(self.formula_p),
                   run_time=style.RUN_SLOW_UPDATE * 2)
         self.play(FadeIn(self.sigmoid_label), run_time=style.PAUSE_SHORT)
         self.narrate("The label −1 gets the rest: P(y = −1 | x) = 1 − σ(z) = σ(−z), so for "
-                     "either label P(y | x) = σ(y z).", 4)
+                     "either label P(y | x) = σ(y z).")
         self.play(FadeIn(self.formula_neg), run_time=style.PAUSE_SHORT)
-        self.wait(style.PAUSE_READ)
 
     def show_field(self) -> None:
         self.section("field")
@@ -387,11 +385,10 @@ class LogisticScene(LinvizScene):
                     f"{wording.number(lesson.most_certain_in(corners))} in this view")
         self.narrate(f"With the parameters gradient descent will find, θ = "
                      f"({wording.number(theta[0])}, {wording.number(theta[1])}) and θ₀ = "
-                     f"{wording.number(theta0)}, the shade is P(y = +1 | x): {how}.", 5)
+                     f"{wording.number(theta0)}, the shade is P(y = +1 | x): {how}.")
         self.play(self.field_fade.animate.set_value(1.0), Create(self.hyperplane.line),
                   run_time=style.RUN_INTRO)
         self.field.clear_updaters()
-        self.wait(style.PAUSE_READ * 2)
 
     def point_number(self, index: int):
         """The number of point ``index`` (1-based, as said), beside its marker."""
@@ -410,19 +407,17 @@ class LogisticScene(LinvizScene):
         self.worst_label = self.point_number(worst)
         self.narrate(f"Each point pays ℓ = −log P(y | x) = log(1 + exp(−y z)): little when it "
                      f"is on its side with room, most deep on the wrong side: point {worst + 1}"
-                     f"{flipped} pays {wording.number(lesson.final_point_losses[worst])}.", 5)
+                     f"{flipped} pays {wording.number(lesson.final_point_losses[worst])}.")
         self.play(FadeIn(self.formula_loss), FadeIn(self.formula_risk), run_time=style.RUN_INTRO)
         self.play(Create(self.rings), FadeIn(self.worst_label), run_time=style.RUN_INTRO)
-        self.wait(style.PAUSE_READ)
         shown = len(self.margin_points)
         which = ("every point" if shown == self.data.n_samples
                  else f"the {shown} points with |y z| ≤ {wording.number(MARGIN_RANGE, 0)}")
         self.narrate(f"Against the margin y z: the 0-1 loss jumps from 1 to 0 at y z = 0; the "
                      f"logistic loss falls smoothly, log 2 at y z = 0, and is convex. Dots: "
-                     f"{which}.", 6)
+                     f"{which}.")
         self.show_status("margin")
         self.play(FadeIn(self.margin_plot), FadeOut(self.worst_label), run_time=style.RUN_INTRO)
-        self.wait(style.PAUSE_READ * 2)
 
     def step_size_sentence(self) -> str:
         """How η was chosen, and what the curvature bound promises for it."""
@@ -448,7 +443,7 @@ class LogisticScene(LinvizScene):
         self.show_status("eta")
         self.narrate(f"Gradient descent starts at θ = 0 with {self.step_size_sentence()}. At "
                      f"θ = 0, P = 1/2 everywhere and every point pays log 2 = "
-                     f"{wording.number(self.losses[0], 3)}.", 4)
+                     f"{wording.number(self.losses[0], 3)}.")
         self.play(FadeOut(self.margin_plot), run_time=style.PAUSE_SHORT)
         self.tracker.set_value(self.T)
         self.update_values()
@@ -465,30 +460,27 @@ class LogisticScene(LinvizScene):
         self.update_values()
         # still drawings: only what follows the tracker is redrawn
         self.still(*self.formulas, self.curve, self.value_labels)
-        self.wait(style.PAUSE_READ)
         self.narrate("The gradient, written out: each point pulls θ toward y x, weighted by "
                      "σ(−y z), its probability of the wrong label; at θ = 0 every weight "
-                     "is 1/2.", 5)
+                     "is 1/2.")
         self.show_status("descent")
-        self.wait(style.PAUSE_READ)
         self.follow()
         slow = lesson.slow_steps
         path = " → ".join(wording.number(v, 3) for v in self.losses[:slow + 1])
         first = (f"Step 1: the gradient has norm "
                  f"{wording.number(self.trace.steps['grad_norm'][0], 3)}; the loss goes {path}")
-        self.narrate(first + (f" in the first {slow} steps." if slow > 1 else "."), 3)
+        self.narrate(first + (f" in the first {slow} steps." if slow > 1 else "."))
         for k in range(1, slow + 1):
             self.advance(k, style.RUN_GD_STEP, rate_func=smooth)
             self.wait(style.PAUSE_SHORT)
         if lesson.fast_steps:
             self.narrate(f"Then the other {lesson.fast_steps} steps: "
-                         f"{self.run_sentence()}.", style.RUN_GD_FAST)
+                         f"{self.run_sentence()}.")
             self.advance(self.T, style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)
         self.narrate(f"After {self.T} steps L = {wording.number(lesson.final_loss, 3)} and the "
                      f"gradient's norm is {wording.number(lesson.final_gradient, 4)}: "
-                     f"{self.verdict()}.", 5)
+                     f"{self.verdict()}.")
         self.unfollow()
-        self.wait(style.PAUSE_READ * 2)
 
     def run_sentence(self) -> str:
         """What the fast-forwarded steps do, by the loss's behaviour."""
@@ -565,7 +557,7 @@ class LogisticScene(LinvizScene):
         self.comparison = key
         self.narrate(f"On the same data the perceptron keeps updating: its last "
                      f"{ptrace.n_steps - start} visits, replayed, move its boundary back and "
-                     f"forth.", 4)
+                     f"forth.")
         self.show_status(None)
         self.play(FadeOut(self.rings), FadeOut(self.curve), FadeOut(self.curve.graph),
                   run_time=style.PAUSE_SHORT)
@@ -581,6 +573,5 @@ class LogisticScene(LinvizScene):
                      f"{result['updates']} updates, {verdict}{outside}, training error "
                      f"{wording.number(p_error)}; logistic regression "
                      f"{'settled' if lesson.converged else 'is still moving'}, training error "
-                     f"{wording.number(l_error)}.", 5)
-        self.wait(style.PAUSE_READ * 2)
+                     f"{wording.number(l_error)}.")
 

@@ -297,8 +297,7 @@ class RegressionScene(LinvizScene):
                   run_time=style.RUN_INTRO)
         self.play(FadeIn(self.formula_h), FadeIn(self.formula_risk), run_time=style.RUN_INTRO)
         self.narrate(f"{m} points (x, y) with real targets. A linear hypothesis "
-                     f"h(x) = w₀ + w₁x; its empirical risk is the mean squared error.", 4)
-        self.wait(style.PAUSE_READ)
+                     f"h(x) = w₀ + w₁x; its empirical risk is the mean squared error.")
 
     def show_residuals(self) -> None:
         self.section("residuals")
@@ -308,8 +307,7 @@ class RegressionScene(LinvizScene):
         self.update_values()
         self.show_status("start")
         self.narrate(f"At w = 0 the line is y = 0. Each residual h(x) − y is a vertical segment; "
-                     f"Lₛ is the mean of their squares: {loss_text(self.losses[0], 3)}.", 4)
-        self.wait(style.PAUSE_READ)
+                     f"Lₛ is the mean of their squares: {loss_text(self.losses[0], 3)}.")
 
     def show_contours(self) -> None:
         self.section("contours")
@@ -327,20 +325,18 @@ class RegressionScene(LinvizScene):
                      f"positive), so w* = A⁻¹b = ({wording.number(w0, 3)}, "
                      f"{wording.number(w1, 3)}), with loss {loss_text(self.closed_loss)}.",
                      6)
-        self.wait(style.PAUSE_READ)
         a, b = self.singular_w
         self.narrate(f"Another loss, for comparison: if every x were x̄ = "
                      f"{wording.number(self.x_mean, 2)}, A would be singular and the contours "
                      f"would be lines: the loss would be lowest all along the dashed valley "
                      f"w₀{signed_term(self.x_mean, 'w₁')} = {wording.number(self.y_mean, 2)}. "
                      f"The pseudo-inverse A⁺ picks its point nearest 0: A⁺b = "
-                     f"({wording.number(a, 3)}, {wording.number(b, 3)}).", 6)
+                     f"({wording.number(a, 3)}, {wording.number(b, 3)}).")
         self.show_status("singular")
         self.play(self.contours.animate.set_stroke(opacity=0.15), FadeIn(self.singular_contours),
                   run_time=style.RUN_INTRO)
         self.play(Create(self.valley), run_time=style.RUN_INTRO)
         self.play(FadeIn(self.pinv_dot), FadeIn(self.pinv_label), run_time=style.PAUSE_SHORT)
-        self.wait(style.PAUSE_READ)
 
     def step_sentence(self) -> str:
         """How the line's η was chosen, and the condition it meets (or not)."""
@@ -376,7 +372,7 @@ class RegressionScene(LinvizScene):
                "oscillating": "the loss rises at some steps: they overshoot across the valley",
                "diverging": "the steps overshoot further and further: the loss climbs"}
         self.narrate(f"Gradient descent from w = 0 with {self.step_sentence()}. Here "
-                     f"{how[run.behaviour]}.", 4)
+                     f"{how[run.behaviour]}.")
         for k in range(1, min(style.GD_SLOW_STEPS, run.steps) + 1):
             self.advance(k, style.RUN_GD_STEP, rate_func=smooth)
             self.wait(style.PAUSE_SHORT)
@@ -394,8 +390,7 @@ class RegressionScene(LinvizScene):
                        f"{loss_text(self.closed_loss)}: not there yet")
         self.narrate(f"After {self.run.n_steps} steps w = ({wording.number(theta0, 3)}, "
                      f"{wording.number(theta[0], 3)}) and Lₛ = "
-                     f"{loss_text(self.losses[-1])}, {reached}.", 5)
-        self.wait(style.PAUSE_READ)
+                     f"{loss_text(self.losses[-1])}, {reached}.")
         low, high = run.curvature
         if run.unstable_step:
             shape = ("but the steep factor is above 1 (η ≥ 2/λ_max), so the error grows along "
@@ -409,8 +404,7 @@ class RegressionScene(LinvizScene):
                      f"curvatures along its axes; each step multiplies the error along the flat "
                      f"axis by |1 − ηλ_min| = {wording.number(run.flat_factor, 3)} and along the "
                      f"steep one by |1 − ηλ_max| = {wording.number(run.steep_factor, 3)}. Their "
-                     f"ratio κ = λ_max/λ_min = {wording.ratio(run.condition)}: {shape}.", 6)
-        self.wait(style.PAUSE_READ)
+                     f"ratio κ = λ_max/λ_min = {wording.ratio(run.condition)}: {shape}.")
 
     def show_polynomials(self) -> None:
         self.section("polynomial")
@@ -445,8 +439,7 @@ class RegressionScene(LinvizScene):
                        f"{lesson.polynomials[-1].degree} lowers the least Lₛ by more than "
                        f"{wording.number(max(100 * lesson.curve_gain, 1), 0)}%.")
         self.narrate(opening + " Map x to [1, x, x², …, xᵏ]: h is a polynomial, but still "
-                     "linear in w, so the same least squares applies.", 5)
-        self.wait(style.PAUSE_SHORT)
+                     "linear in w, so the same least squares applies.")
         self.closed_curves = VGroup()
         dashed = None
         for row, run in zip(table_rows, lesson.polynomials):
@@ -462,7 +455,7 @@ class RegressionScene(LinvizScene):
                 closed = (f"still {wording.significant(run.gap, least=2, most=8)} above what "
                           + closed[4:])
             self.narrate(f"Degree {run.degree}: gradient descent ({eta}, {run.steps} steps) "
-                         f"reaches Lₛ = {loss_text(run.final_loss)}; {closed}.", 4)
+                         f"reaches Lₛ = {loss_text(run.final_loss)}; {closed}.")
             if dashed is not None:  # the previous degree's closed form leaves
                 self.play(FadeOut(dashed), run_time=style.PAUSE_SHORT)
             # one path of dashes: it lies above the moving fit while the run plays
@@ -474,7 +467,6 @@ class RegressionScene(LinvizScene):
             self.advance(run.steps, style.RUN_POLY_FIT, rate_func=rate_functions.ease_in_sine)
             self.unfollow()
             self.play(FadeIn(row), run_time=style.PAUSE_SHORT)
-            self.wait(style.PAUSE_READ)
         # the last closed form stays: the closing sentence compares with it
         falls = " → ".join(loss_text(m) for m in lesson.closed_minima)
         unreached = [str(run.degree) for run in lesson.unreached]
@@ -491,8 +483,7 @@ class RegressionScene(LinvizScene):
                 where += (f"; degree {high} even ends above degree {low} although its "
                           f"minimum is lower")
         self.narrate(f"The dashed minima never rise with the degree ({falls}): higher degrees "
-                     f"fit the training points at least as closely; {where}.", 5)
-        self.wait(style.PAUSE_READ)
+                     f"fit the training points at least as closely; {where}.")
         # the end: the last picture stays a while after its caption has been read
         self.finish_beat()
         self.wait(END_HOLD)

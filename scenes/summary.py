@@ -153,11 +153,9 @@ class SummaryScene(LinvizScene):
             "logistic loss by gradient descent.",
         )
         for row, sentence, result in zip(self.rows, sentences, self.results):
-            self.narrate(sentence, 5)
+            self.narrate(sentence)
             self.play(FadeIn(row), run_time=style.RUN_INTRO)
-            self.wait(style.PAUSE_READ)
-            self.narrate("In its scene: " + caption_text(result) + ".", 3)
-            self.wait(style.PAUSE_READ)
+            self.narrate("In its scene: " + caption_text(result) + ".")
 
     def make_trace(self):
         """The summary's lesson: each row's run on its scene's default data (no trace)."""
@@ -181,13 +179,11 @@ class SummaryScene(LinvizScene):
                                                                   self.row_marks, ARC)):
             if index == len(ARC) - 1:
                 sentence += self.xor_sentence()
-            self.narrate(sentence, 5)
+            self.narrate(sentence)
             self.play(FadeIn(marker), FadeIn(note), run_time=style.RUN_INTRO)
-            self.wait(style.PAUSE_READ)
             self.play(FadeOut(marker), run_time=style.PAUSE_SHORT)
         self.narrate("A loss, a hypothesis class, and a way to minimize the empirical risk: "
-                     "the same three choices behind every row.", 5)
-        self.wait(style.PAUSE_READ * 3)
+                     "the same three choices behind every row.")
         self.finish_beat()
         self.wait(style.PAUSE_READ * 2)  # the table stays a moment at the end
 
