@@ -341,3 +341,25 @@ def test_a_negative_mean_is_written_with_a_minus(tmp_path):
         -shifted.X.mean(), abs=0.006)
     assert "+ −" not in " ".join(scene.narration)
     assert signed_term(-0.01, "w₁") == " − 0.01w₁" and signed_term(0.35, "w₁") == " + 0.35w₁"
+
+
+# -- the pictures on real data: no text over text, nothing out of the frame --------------
+
+@pytest.mark.parametrize("scene_name, name", [
+    ("logistic", "iris-versicolor-virginica"), ("logistic", "iris-versicolor-virginica-std"),
+    ("logistic", "wine"), ("regression", "diabetes-bmi"), ("regression", "diabetes-bmi-std"),
+    ("regression", "regression1d:3"),
+])
+def test_no_text_overlaps_on_real_data(scene_name, name):
+    from layout_check import outside, overlaps
+    from scenes.catalog import find
+    from story_runs import frame_box
+
+    scene = story_on(find(scene_name).load(), name)
+    problems = []
+    for sentence, boxes in scene.layouts:
+        problems += [f"at {sentence[:40]!r}: {a!r} overlaps {b!r}" for a, b in overlaps(boxes)]
+        problems += [f"at {sentence[:40]!r}: {n!r} leaves the frame" for n in
+                     outside(boxes, frame_box())]
+    assert not problems, "\n".join(problems[:10])
+    assert scene.dead_updaters == []
