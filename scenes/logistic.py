@@ -24,7 +24,7 @@ from linviz.replay import state_after_steps, state_at
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.gd_plots import LossCurve, ProbabilityField
-from scenes.toolkit.panels import LiveValue
+from scenes.toolkit.panels import LiveValue, widest
 from scenes.toolkit.plane import QUARTER_ARCS, DataPlane, Hyperplane
 from scenes.toolkit.screen_text import fmt, fmt_vector, math, text
 
@@ -129,12 +129,17 @@ class LogisticScene(LinvizScene):
 
         self.curve = LossCurve(self.losses, theme, theme.step, x_label="t", y_label="L")
 
+        # each built with the widest value it will show: the rows are arranged now
+        losses = [float(v) for v in self.losses]
         self.values = {
-            "t": LiveValue("t", 0, theme, font_size=style.FONT_SMALL),
-            "loss": LiveValue("L", 0.0, theme, places=3, font_size=style.FONT_SMALL),
+            "t": LiveValue("t", self.T, theme, font_size=style.FONT_SMALL),
+            "loss": LiveValue("L", widest(losses, lambda v: fmt(v, 3)), theme, places=3,
+                              font_size=style.FONT_SMALL),
             "grad": LiveValue("norm(nabla L)", "", theme, places=4, font_size=style.FONT_SMALL),
-            "theta": LiveValue("theta", fmt_vector((0, 0)), theme, font_size=style.FONT_SMALL),
-            "theta0": LiveValue("theta_0", 0.0, theme, font_size=style.FONT_SMALL),
+            "theta": LiveValue("theta", widest([fmt_vector(t) for t in self.thetas], str),
+                               theme, font_size=style.FONT_SMALL),
+            "theta0": LiveValue("theta_0", widest([float(v) for v in self.theta0s], fmt),
+                                theme, font_size=style.FONT_SMALL),
         }
         row_1 = VGroup(self.values["t"], self.values["loss"], self.values["grad"]).arrange(
             RIGHT, buff=style.VALUE_GAP)

@@ -31,7 +31,7 @@ from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.gd_plots import RegressionPlot
 from scenes.toolkit.geometry import square_box_around
 from scenes.toolkit.merging import merge_glyphs
-from scenes.toolkit.panels import LiveValue
+from scenes.toolkit.panels import LiveValue, widest
 from scenes.toolkit.plane import DataPlane
 from scenes.toolkit.screen_text import fmt, math, text
 
@@ -113,12 +113,17 @@ class RegressionScene(LinvizScene):
                                                           buff=style.SMALL_BUFF)
         self.formulas.next_to(self.title, DOWN, buff=style.BUFF).set_x(
             style.REGRESSION_PANEL_LEFT, direction=LEFT)
+        def live(label, values, places):
+            """A live value with room for the widest of ``values`` (the row is arranged now)."""
+            value = widest([float(v) for v in values], lambda v: fmt(v, places))
+            return LiveValue(label, value, theme, places=places, font_size=style.FONT_SMALL)
+
         self.values = {
-            "t": LiveValue("t", 0, theme, font_size=style.FONT_SMALL),
-            "loss": LiveValue("L_S", 0.0, theme, places=loss_places(self.trace.states["loss"][0]),
-                              font_size=style.FONT_SMALL),
-            "w0": LiveValue("w_0", 0.0, theme, places=3, font_size=style.FONT_SMALL),
-            "w1": LiveValue("w_1", 0.0, theme, places=3, font_size=style.FONT_SMALL),
+            "t": LiveValue("t", self.trace.n_steps, theme, font_size=style.FONT_SMALL),
+            "loss": live("L_S", self.trace.states["loss"],
+                         loss_places(self.trace.states["loss"][0])),
+            "w0": live("w_0", self.trace.states["theta0"], 3),
+            "w1": live("w_1", self.trace.states["theta"][:, 0], 3),
         }
         self.value_row = VGroup(*self.values.values()).arrange(RIGHT, buff=style.VALUE_GAP)
         self.value_row.next_to(self.formulas, DOWN, buff=style.BUFF).set_x(
