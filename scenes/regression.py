@@ -121,7 +121,7 @@ class RegressionScene(LinvizScene):
         self.values = {
             "t": LiveValue("t", self.trace.n_steps, theme, font_size=style.FONT_SMALL),
             "loss": live("L_S", self.trace.states["loss"],
-                         loss_places(self.trace.states["loss"][0])),
+                         loss_places(self.lesson.line.closed_loss)),
             "w0": live("w_0", self.trace.states["theta0"], 3),
             "w1": live("w_1", self.trace.states["theta"][:, 0], 3),
         }
