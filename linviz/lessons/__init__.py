@@ -28,7 +28,11 @@ from __future__ import annotations
 import importlib
 
 #: scene name -> (module in linviz.lessons, function) that makes its lesson
-LESSON_MODULES: dict[str, tuple[str, str]] = {}
+LESSON_MODULES: dict[str, tuple[str, str]] = {
+    "logistic": ("logistic", "logistic_lesson"),
+    "regression": ("regression", "regression_lesson"),
+    "summary": ("summary", "summary_lesson"),
+}
 
 
 def lesson_for(scene: str):
