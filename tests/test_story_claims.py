@@ -255,7 +255,7 @@ def test_margin_speed_numbers_are_each_runs(case):
     if scene.ordered:
         assert all(b[0] < a[0] and b[2] > a[2] for a, b in zip(shown, shown[1:-1]))
     # the band's half-width in the plane: the smallest distance of a point to θ*'s line
-    (width,) = said(scene, r"In the plane it is (\S+) wide")
+    (width,) = said(scene, r"in the plane it is (\S+) wide")
     _, _, _, half, X, w = shown[0]
     distances = np.abs(X @ w[:2] + w[2]) / np.linalg.norm(w[:2])
     assert number(width.group(1)) == pytest.approx(half, abs=0.006)

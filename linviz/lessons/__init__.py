@@ -28,7 +28,10 @@ from __future__ import annotations
 import importlib
 
 #: scene name -> (module in linviz.lessons, function) that makes its lesson
-LESSON_MODULES: dict[str, tuple[str, str]] = {}
+LESSON_MODULES: dict[str, tuple[str, str]] = {
+    "margin-speed": ("margin_speed", "margin_speed_lesson"),
+    "offset-lift": ("offset_lift", "offset_lift_lesson"),
+}
 
 
 def lesson_for(scene: str):

@@ -273,6 +273,7 @@ NOISE_EPOCHS = 30          # passes the noise scene plays: long enough to see it
 RUN_NOISE_FAST_FORWARD = 9.0  # the epochs after the first, boundary jittering, error plotted
 NOISE_PLOT_WIDTH = 4.6     # training error against the epoch
 NOISE_PLOT_HEIGHT = 2.2
+STAR_LABEL_INSET = 0.35    # θ*'s label, this far inside the plane from its line's end
 SWEEP_POINT_SIZE = 0.11    # the + and − of a sweep's data sets (a hundred points each)
 LOG_ABOVE_OPACITY = 0.07   # the region above a bound line no run can reach
 OFFSET_SPACE_CENTER = (-3.0, -0.5, 0.0)  # the offset-lift scene's 3-D view, left of its panel
