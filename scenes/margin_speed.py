@@ -30,7 +30,7 @@ from linviz.sweeps import DEFAULT_MARGINS
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
 from scenes.toolkit.geometry import clip_line, square_box_around_disk
-from scenes.toolkit.layout import appear, board, still_parts, vanish
+from scenes.toolkit.layout import appear, board, predicate_note, still_parts, vanish
 from scenes.toolkit.panels import LiveValue
 from scenes.toolkit.plane import DataPlane, Hyperplane, MarginBand, MarkerCloud
 from scenes.toolkit.screen_text import fmt, math, text
@@ -89,15 +89,13 @@ class MarginSpeedScene(LinvizScene):
                                      show_notes=False)
         # the status follows the step (a note added to the boundary mid-play would stay
         # drawn through the play: Manim lists what moves when a play starts)
-        self.no_boundary = text(Hyperplane.NOTES["zero"], theme, style.FONT_SMALL,
-                                theme.muted).next_to(self.plane.axes, UP,
-                                                     buff=style.SMALL_BUFF, aligned_edge=LEFT)
+        self.no_boundary = predicate_note(Hyperplane.NOTES["zero"], theme,
+                                          self.lesson_no_boundary).next_to(
+            self.plane.axes, UP, buff=style.SMALL_BUFF, aligned_edge=LEFT)
         self.ring = Circle(radius=style.RING_RADIUS, color=theme.highlight,
                            stroke_width=style.RING_STROKE).set_stroke(opacity=0)
         self.hyperplane.add_updater(lambda h: h.set_parameters(*self.state_at()))
         self.ring.add_updater(lambda _: self.follow_ring())
-        self.no_boundary.add_updater(lambda note: note.set_opacity(
-            float(self.lesson_no_boundary())))
         #: the boundaries the slowest run has left behind, faint
         self.ghosts = VMobject(stroke_color=theme.boundary, stroke_width=1.5,
                                stroke_opacity=style.GHOST_OPACITY, fill_opacity=0)

@@ -285,6 +285,10 @@ OFFSET_SPACE_HEIGHT = 1.5  # the box of that view runs from x₃ = −OFFSET_SPA
 LINE_POINT_SIZE = 0.12     # the + and − of points on a line (offset-lift's 1-D data)
 OFFSET_TABLE_UPDATES = 4   # the first updates of both runs shown side by side
 RUN_OFFSET_REPLAY = 5.0    # a whole perceptron run on the augmented points
+#: where a 3-D axis label may stand, in label reaches beyond its axis' positive end and aside
+SPACE_AXIS_LABEL_AHEAD = (1.0, 2.0, 3.0, 4.0)
+SPACE_AXIS_LABEL_ASIDE = (0.0, 1.0, -1.0, 2.0, -2.0)
+THRESHOLD_POINTER = 0.2   # the width of the ▼ over a threshold on x₂ = 1
 THRESHOLD_DOT = 0.1        # the threshold marked on x₂ = 1 and on the line below
 SPACE_PANEL_LEFT = 1.45    # the panel beside a 3-D view on the left starts here
 LABEL_BACKDROP_OPACITY = 0.75  # the background behind a label drawn over the data plane
