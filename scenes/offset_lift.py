@@ -271,7 +271,8 @@ class OffsetLiftScene(LinvizScene):
         self.play(self.tracker.animate.set_value(self.trace.n_steps),
                   run_time=style.RUN_OFFSET_REPLAY, rate_func=linear)
         result, offset_result = self.trace.result, self.offset_trace.result
-        ends = "converges" if lesson.line.converged else "stops"
+        ends = ("converges" if lesson.line.converged and not lesson.line.stopped_by_rounding
+                else "stops")
         same = ("the same numbers after every update" if lesson.line.same_sequence else
                 "the same numbers" if lesson.line.same_end else "other numbers")
         self.narrate(f"It {ends} after {result['updates']} updates at [θ₁, θ₀] = "
@@ -281,6 +282,13 @@ class OffsetLiftScene(LinvizScene):
                      f"θ₀ = {wording.number(offset_result['theta0'])}: {same}.")
         with self.holding(self.hyperplane, self.threshold_marks, self.live, self.no_boundary):
             self.play(FadeIn(self.summary), run_time=style.RUN_INTRO)
+        if lesson.line.stopped_by_rounding:
+            i = int(lesson.line.points_on_boundary[0])
+            sign = "+" if self.data.y[i] > 0 else "−"
+            self.narrate(f"Careful: the {sign} point at x = {wording.number(lesson.x[i])} sits "
+                         f"on the threshold. Its score θ₁x + θ₀ is 0 but for the computer's "
+                         f"rounding ({lesson.line.final_scores[i]:.1e}), so the run stopped; "
+                         f"in exact arithmetic it is a mistake and the run would go on.")
 
     # -- part 2: 2-D data lifted to the plane x₃ = 1 -----------------------------
     def build_space(self) -> None:

@@ -127,6 +127,38 @@ def test_no_boundary_and_threshold_at_every_step(name):
         assert found.threshold_after(step) == expected
 
 
+def exact_updates(x, y, tau=10_000) -> int:
+    """Updates of the origin perceptron on [x, 1] in exact arithmetic on the data's decimals
+    (each x read as the decimal it prints as), until a pass makes none."""
+    from fractions import Fraction
+
+    points = [(Fraction(repr(float(v))), Fraction(1)) for v in x]
+    theta, updates = [Fraction(0), Fraction(0)], 0
+    for _ in range(tau):
+        changed = False
+        for (a, b), label in zip(points, y):
+            if label * (theta[0] * a + theta[1] * b) <= 0:
+                theta = [theta[0] + int(label) * a, theta[1] + int(label) * b]
+                updates, changed = updates + 1, True
+        if not changed:
+            return updates
+    raise AssertionError("no convergence")
+
+
+@pytest.mark.parametrize("name", ACCEPTED)
+def test_converges_is_said_only_when_exact_arithmetic_agrees(name):
+    """Iris petal lengths (one decimal): the float run stops at θ = (1, −3) with the point
+    at x = 3.0 scored 1.3e-15; in exact arithmetic that point is a mistake. The lesson
+    flags such a stop, exactly when the exact run makes more updates."""
+    found = lesson(name)
+    x, y = found.line.data.X[:, 0], found.line.data.y
+    exact = exact_updates(x, y)
+    assert found.line.stopped_by_rounding == (exact != found.line.updates[0])
+    if name == "iris-petal[1]":
+        assert found.line.stopped_by_rounding
+        assert list(x[found.line.points_on_boundary]) == [3.0]
+
+
 REFUSED_2D = [case.name for case in gallery("classification", 2)]
 REFUSED_OTHER = [case.name for case in gallery("regression")]
 
@@ -241,3 +273,16 @@ def test_the_3d_axis_names_stand_at_their_positive_ends_off_the_markers(case):
         assert np.linalg.norm(centre - positive) < np.linalg.norm(centre - negative), j
         half = max(label.width, label.height) / 2
         assert np.min(np.linalg.norm(markers - centre, axis=1)) - half >= style.POINT_SIZE, j
+
+
+def test_the_scene_says_stops_not_converges_when_rounding_ended_the_run(tmp_path):
+    data = make("iris-petal[1]")
+    path = tmp_path / "petal-length.csv"
+    path.write_text("petal length (cm),species\n" + "".join(
+        f"{float(x)!r},{data.label_names[int(y > 0)]}\n" for x, y in zip(data.X[:, 0], data.y)))
+    from scenes.offset_lift import OffsetLiftScene
+
+    scene = story_with(OffsetLiftScene, data_spec=str(path))
+    text = " ".join(scene.narration)
+    assert "It stops after 7 updates" in text and "converges" not in text
+    assert "the + point at x = 3.00 sits on the threshold" in text

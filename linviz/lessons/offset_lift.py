@@ -32,6 +32,7 @@ from ..errors import DataError
 from ..perceptron import Perceptron
 from ..sources import resolve_data
 from ..theory import augment, epochs_to_converge, is_separable
+from ..ties import TIE_RTOL
 from ..trace import Trace
 
 #: the 2-D data set of part 2 (built in, made with the scene's seed)
@@ -121,6 +122,30 @@ class LiftedRuns:
     def updates(self) -> tuple[int, int]:
         """(M of the origin run, M of the offset run)."""
         return int(self.origin.result["updates"]), int(self.offset.result["updates"])
+
+    @property
+    def final_scores(self) -> np.ndarray:
+        """y⁽ⁱ⁾[θ, θ₀]ᵀ[x⁽ⁱ⁾, 1] of every point at the end of the origin run: shape (n,)."""
+        weights = np.asarray(self.origin.result["theta"], dtype=float)
+        return self.lifted.y * (self.lifted.X @ weights)
+
+    @property
+    def points_on_boundary(self) -> np.ndarray:
+        """Indices of the points whose final score is 0 up to rounding: |score| ≤
+        TIE_RTOL·‖[θ, θ₀]‖·max‖[x, 1]‖ (:mod:`linviz.ties`). Such a point passed the test
+        y·score ≤ 0 only by the last bits of a float (Iris petal lengths of one decimal
+        give θ = (1, −3) and the point at x = 3.0 a score of 1.3e-15): in exact arithmetic
+        it is a mistake and the run would go on."""
+        weights = np.asarray(self.origin.result["theta"], dtype=float)
+        scale = float(np.linalg.norm(weights)) * float(np.max(np.linalg.norm(self.lifted.X,
+                                                                             axis=1)))
+        return np.flatnonzero(np.abs(self.final_scores) <= TIE_RTOL * max(scale, 1.0))
+
+    @property
+    def stopped_by_rounding(self) -> bool:
+        """Whether the run ended only because rounding put a point just off the boundary
+        (:attr:`points_on_boundary` is not empty): "converges" would then be false."""
+        return bool(len(self.points_on_boundary))
 
     @property
     def states_after_steps(self) -> np.ndarray:
