@@ -20,18 +20,21 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, UP, Circle, Create, Dot, Line, ValueTracker, VGroup, VMobject, linear,
+    DL, DOWN, LEFT, RIGHT, UP, UR, Circle, Create, Dot, Line, ValueTracker, VGroup, VMobject,
+    config, linear,
 )
 
 from linviz.lessons import lesson_for
 from linviz.lessons.margin_speed import band_in_plane
 from linviz.replay import state_at
 from linviz.sweeps import DEFAULT_MARGINS
+from linviz.ties import least_index
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
 from scenes.toolkit.geometry import clip_line, square_box_around_disk
 from scenes.toolkit.layout import appear, board, predicate_note, still_parts, vanish
 from scenes.toolkit.panels import LiveValue
+from scenes.toolkit.placement import best_offset, box_around, covered_area
 from scenes.toolkit.plane import DataPlane, Hyperplane, MarginBand, MarkerCloud
 from scenes.toolkit.screen_text import fmt, math, text
 from scenes.toolkit.plots import LogLogPlot
@@ -82,8 +85,8 @@ class MarginSpeedScene(LinvizScene):
         #: θ*'s line, the band's middle: θ*ᵀ[x, 1] = 0
         self.star_line = Line(stroke_color=theme.correct, stroke_width=style.LINE_STROKE / 2)
         self.star_label = math("theta^*", theme, style.FONT_SMALL).set_color(theme.correct)
-        self.star_label.add_background_rectangle(color=theme.background, opacity=0.75,
-                                                 buff=0.04)
+        self.star_label.add_background_rectangle(color=theme.background,
+                                                 opacity=style.LABEL_BACKDROP_OPACITY, buff=0.04)
         self.place_star()
         self.hyperplane = Hyperplane(self.plane, np.zeros(2), 0.0, show_normal=False,
                                      show_notes=False)
@@ -156,18 +159,43 @@ class MarginSpeedScene(LinvizScene):
                                        int(np.floor(self.tracker.get_value() + 1e-9)))
 
     def place_star(self) -> None:
-        """θ*'s line across the plane, its label inside the plane at its upper end."""
+        """θ*'s line across the plane; its label beside the line where it covers least of
+        the run's markers, its final boundary and θ*'s line itself (the first such place)."""
         a, b, _ = band_in_plane(self.run)
-        segment = clip_line(a, b, self.plane.box)
+        box = self.plane.box
+        segment = clip_line(a, b, box)
         if segment is None:
             self.star_line.set_stroke(opacity=0)
             self.star_label.set_opacity(0)
             return
         ends = self.plane.c2p_many(np.asarray(segment))
-        top, bottom = (ends[0], ends[1]) if ends[0][1] >= ends[1][1] else (ends[1], ends[0])
-        self.star_line.put_start_and_end_on(bottom, top).set_stroke(opacity=1)
-        along = (bottom - top) / max(np.linalg.norm(bottom - top), 1e-9)
-        self.star_label.move_to(top + along * style.STAR_LABEL_INSET)
+        self.star_line.put_start_and_end_on(ends[0], ends[1]).set_stroke(opacity=1)
+        along = np.linspace(0, 1, 24)[:, None]
+        lines = [ends[0] + along * (ends[1] - ends[0])]
+        final = clip_line(self.run.trace.states["theta"][-1],
+                          float(self.run.trace.states["theta0"][-1]), box)
+        if final is not None:
+            final_ends = self.plane.c2p_many(np.asarray(final))
+            lines.append(final_ends[0] + along * (final_ends[1] - final_ends[0]))
+        obstacles = np.vstack([box_around(self.plane.c2p_many(self.run.data.X),
+                                          style.SWEEP_POINT_SIZE),
+                               box_around(np.vstack(lines), style.SMALL_BUFF / 2)])
+        # inside the plane, above the band at the bottom where a player draws captions
+        bounds = np.array([*self.plane.axes.get_corner(DL)[:2],
+                           *self.plane.axes.get_corner(UR)[:2]])
+        bounds[1] = max(bounds[1], -config.frame_height / 2 + style.BOTTOM_BUFF)
+        size = (self.star_label.width, self.star_label.height)
+        places, costs = [], []
+        for fraction in style.STAR_LABEL_ALONG:
+            anchor = ends[0] + fraction * (ends[1] - ends[0])
+            offset = best_offset(anchor, size, obstacles, gap=style.SMALL_BUFF, bounds=bounds)
+            centre = anchor[:2] + offset[:2]
+            half = np.asarray(size) / 2
+            places.append(centre)
+            costs.append(covered_area(np.array([*(centre - half), *(centre + half)]), obstacles))
+        centre = places[least_index(costs)]
+        self.star_label.move_to([centre[0], centre[1], 0.0]).set_opacity(1)
+        self.star_label.background_rectangle.set_fill(opacity=style.LABEL_BACKDROP_OPACITY)
 
     def state_at(self, M: float | None = None):
         """(θ, θ₀) of the run on screen after M updates (the tracker's M when None)."""
