@@ -216,9 +216,15 @@ class OffsetLiftScene(LinvizScene):
     def show_line(self) -> None:
         self.section("line")
         lesson = self.lesson
-        sides = "− on the left, + on the right" if lesson.negatives_left else \
-            "+ on the left, − on the right"
-        self.narrate(f"{self.data.n_samples} points on a line: {sides}. A classifier through 0, "
+        names = lesson.class_names
+        minus, plus = (f"− ({names[0]})", f"+ ({names[1]})") if names else ("−", "+")
+        sides = (f"{minus} on the left, {plus} on the right" if lesson.negatives_left else
+                 f"{plus} on the left, {minus} on the right")
+        what = f", x = {lesson.feature_name}" if lesson.feature_name else ""
+        n = self.data.n_samples
+        places = (f"{',' if what else ''} at {lesson.distinct_places} distinct places"
+                  if lesson.distinct_places < n else "")
+        self.narrate(f"{n} points on a line{what}{places}: {sides}. A classifier through 0, "
                      f"sign(θ₁x), {THROUGH_ZERO[self.zero_rule]}.")
         self.play(FadeIn(self.plane), FadeIn(self.plane.markers), FadeIn(self.title),
                   FadeIn(self.note_stages[0]), run_time=style.RUN_INTRO)

@@ -91,6 +91,12 @@ def test_the_line_claims_are_the_datas(name):
     x, y = found.line.data.X[:, 0], found.line.data.y
     negatives_left = x[y < 0].max() < x[y > 0].min()
     assert found.negatives_left == negatives_left
+    assert found.distinct_places == len(set(x.tolist()))
+    if name.startswith("iris"):
+        assert found.class_names == ("setosa", "versicolor")
+        assert found.feature_name in ("petal length (cm)", "petal width (cm)")
+    else:
+        assert found.class_names is None and found.feature_name is None
     assert found.signs_of_x == ("positive" if x.min() > 0 else
                                 "negative" if x.max() < 0 else "both")
     # sign(θ₁x) separates iff every y·x has one sign (θ₁ of that sign)
@@ -286,3 +292,5 @@ def test_the_scene_says_stops_not_converges_when_rounding_ended_the_run(tmp_path
     text = " ".join(scene.narration)
     assert "It stops after 7 updates" in text and "converges" not in text
     assert "the + point at x = 3.00 sits on the threshold" in text
+    assert ("100 points on a line, x = petal length (cm), at 28 distinct places: − (setosa) "
+            "on the left, + (versicolor) on the right") in text

@@ -184,6 +184,24 @@ class OffsetLiftLesson:
         return self.line.data.X[:, 0]
 
     @property
+    def distinct_places(self) -> int:
+        """How many distinct values the n points take (fewer markers than points when some
+        coincide: Iris petal lengths, 100 points at 28 places)."""
+        return int(np.unique(self.x).size)
+
+    @property
+    def class_names(self) -> tuple[str, str] | None:
+        """What −1 and +1 stand for (a CSV's class names), None when unnamed."""
+        names = self.line.data.label_names
+        return None if tuple(names) == ("-1", "+1") else (str(names[0]), str(names[1]))
+
+    @property
+    def feature_name(self) -> str | None:
+        """The CSV's name of the feature x, None when unnamed."""
+        names = self.line.data.feature_names
+        return str(names[0]) if names else None
+
+    @property
     def negatives_left(self) -> bool:
         """Whether every −1 point lies left of every +1 point (else every + left of every −)."""
         y = self.line.data.y
