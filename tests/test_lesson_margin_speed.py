@@ -237,3 +237,20 @@ def test_theta_star_is_drawn_in_the_middle_of_its_band():
         point = scene.plane.p2c(end)
         assert run.theta_star @ np.append(point, 1.0) == pytest.approx(0, abs=1e-6)
     assert "theta^*" in scene.star_label.source
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_replayed_runs_do_not_change_under_a_1e_12_perturbation(seed):
+    """The choice among runs follows its rule, not the last bits: γ of every run moved by
+    1e-12 relative (either way) chooses the same runs."""
+    from types import SimpleNamespace
+
+    from linviz.lessons.margin_speed import representatives
+
+    found = lesson(seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(3):
+        rows = [[SimpleNamespace(gamma=run.gamma * (1 + 1e-12 * rng.choice([-1, 1])),
+                                 updates=run.updates) for run in row]
+                for row in found.sweep.runs]
+        assert representatives(rows) == (found.chosen_repeats, found.ordered)
