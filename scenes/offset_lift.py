@@ -55,7 +55,7 @@ THROUGH_ZERO = {
     "negative": "gives every negative x the same label",
     ("both", False): "can only split the line at 0, and 0 does not separate these classes",
     ("both", True): "can only split the line at 0: here 0 happens to separate the classes, "
-                    "but a threshold anywhere else needs more",
+                    "but a threshold anywhere else needs an offset",
 }
 #: the same on screen (Typst)
 THROUGH_ZERO_SHOWN = {
