@@ -101,7 +101,7 @@ class OffsetLiftScene(LinvizScene):
         # smaller markers on opaque discs: a − on the axis reads as a sign, not as a piece
         # of the axis, and neighbours keep a gap; lines pass under them
         self.plane.remove(self.plane.markers)
-        self.plane.markers = MarkerCloud(self.data.y, theme, style.LINE_POINT_SIZE,
+        self.plane.markers = MarkerCloud(self.data.y, theme, self.marker_size(),
                                          positions=self.plane.c2p_many(self.lifted.X * [1, 0]))
         self.plane.markers.discs.set_fill(opacity=1)
         self.lift_amount = ValueTracker(0.0)
@@ -180,6 +180,16 @@ class OffsetLiftScene(LinvizScene):
         self.threshold_marks = VGroup(self.drop, self.foot, self.pointer)
         self.threshold_marks.add_updater(lambda _: self.place_threshold())
         self.live.add_updater(lambda _: self.update_values())
+
+    def marker_size(self) -> float:
+        """The half-width of a marker on the line: the usual size, smaller where distinct
+        points lie closer (a fraction of the least gap on screen, not below a floor), so
+        that dense data (Iris petal lengths, 0.1 cm apart) keeps its points apart."""
+        gaps = np.diff(np.unique(self.lesson.x)) * self.plane.unit
+        if not len(gaps):
+            return style.LINE_POINT_SIZE
+        return float(np.clip(style.LINE_POINT_GAP_FRACTION * gaps.min(), style.LINE_POINT_MIN,
+                             style.LINE_POINT_SIZE))
 
     def parameters(self, s: float | None = None) -> np.ndarray:
         s = self.tracker.get_value() if s is None else s

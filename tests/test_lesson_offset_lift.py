@@ -294,3 +294,9 @@ def test_the_scene_says_stops_not_converges_when_rounding_ended_the_run(tmp_path
     assert "the + point at x = 3.00 sits on the threshold" in text
     assert ("100 points on a line, x = petal length (cm), at 28 distinct places: − (setosa) "
             "on the left, + (versicolor) on the right") in text
+    # 0.1 cm apart: markers drawn small enough to keep neighbours apart (down to a floor)
+    from scenes.toolkit import style
+
+    places = np.sort(np.unique(scene.plane.c2p_many(scene.lifted.X)[:, 0]))
+    assert scene.marker_size() < style.LINE_POINT_SIZE
+    assert scene.marker_size() <= max(style.LINE_POINT_MIN, np.diff(places).min() / 2) + 1e-9

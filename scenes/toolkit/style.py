@@ -283,6 +283,8 @@ OFFSET_SPACE_ELEVATION = 0.62  # higher than usual: the plane x₃ = 1 seen from
 LIFTED_PLANE_OPACITY = 0.12  # the plane x₃ = 1 that the augmented points lie on
 OFFSET_SPACE_HEIGHT = 1.5  # the box of that view runs from x₃ = −OFFSET_SPACE_HEIGHT to +
 LINE_POINT_SIZE = 0.12     # the + and − of points on a line (offset-lift's 1-D data)
+LINE_POINT_MIN = 0.05      # …but no smaller, however close the points
+LINE_POINT_GAP_FRACTION = 0.45  # …and at most this fraction of the least gap between them
 OFFSET_TABLE_UPDATES = 4   # the first updates of both runs shown side by side
 RUN_OFFSET_REPLAY = 5.0    # a whole perceptron run on the augmented points
 #: where a 3-D axis label may stand, in label reaches beyond its axis' positive end and aside
