@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from manim import (
     DL, DOWN, LEFT, RIGHT, UP, UR, Circle, Create, Dot, Line, ValueTracker, VGroup, VMobject,
-    config, linear,
+    config, linear, smooth,
 )
 
 from linviz.lessons import lesson_for
@@ -270,15 +270,30 @@ class MarginSpeedScene(LinvizScene):
         fades = [vanish(c) for c in previous]
         if not self.on_screen(self.clouds[k]):
             fades.append(appear(self.clouds[k]))
-        if not self.on_screen(self.band):
-            fades += [appear(self.band), Create(self.star_line), appear(self.star_label)]
+        first_band = not self.on_screen(self.band)
+        if first_band:
+            fades += [Create(self.star_line), appear(self.star_label)]
         if self.on_screen(self.dot_ring):  # it marks the run that was on screen
             fades.append(vanish(self.dot_ring))
         if fades:
             self.play(*fades, run_time=style.RUN_INTRO)
+        if first_band:
+            self.widen_band()
         self.still(self.clouds[k])
         if self.on_screen(self.band):
             self.still(self.band, self.star_line, self.star_label, under=self.clouds[k])
+
+    def widen_band(self) -> None:
+        """θ*'s band grows from its line to the half-width γ/‖a‖, where it meets the
+        nearest points: the widest margin, shown as a width."""
+        a, b, half = band_in_plane(self.run)
+        width = ValueTracker(0.0)
+        self.band.set_band(a, b, 0.0)
+        self.add(self.band)
+        self.band.add_updater(lambda band: band.set_band(a, b, width.get_value()))
+        self.play(width.animate.set_value(half), run_time=style.RUN_WIDEN, rate_func=smooth)
+        self.band.clear_updaters()
+        self.band.set_band(a, b, half)
 
     def replay(self, run_time: float, to: float | None = None) -> None:
         end = self.run.updates if to is None else to
