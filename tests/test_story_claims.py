@@ -255,7 +255,7 @@ def test_margin_speed_numbers_are_each_runs(case):
     if scene.ordered:
         assert all(b[0] < a[0] and b[2] > a[2] for a, b in zip(shown, shown[1:-1]))
     # the band's half-width in the plane: the smallest distance of a point to θ*'s line
-    (width,) = said(scene, r"In the plane it is (\S+) wide")
+    (width,) = said(scene, r"in the plane it is (\S+) wide")
     _, _, _, half, X, w = shown[0]
     distances = np.abs(X @ w[:2] + w[2]) / np.linalg.norm(w[:2])
     assert number(width.group(1)) == pytest.approx(half, abs=0.006)
@@ -320,10 +320,12 @@ def test_offset_lift_runs_agree_update_for_update(case):
                           r"\((\S+), (\S+)\), θ₀ = (\S+): the same numbers")
     np.testing.assert_allclose([number(ends.group(k)) for k in (1, 2, 3)], origin[-1], atol=0.006)
     np.testing.assert_allclose([number(ends.group(k)) for k in (4, 5, 6)], offset[-1], atol=0.006)
-    (table,) = said(scene, r"after each of the first (\d+) updates both runs hold the same")
-    count = int(table.group(1))
+    (table,) = said(scene, r"Update for update, too: all (\d+) updates? of both runs hold the "
+                           r"same numbers \(the first (\d+) in the table\)")
+    assert int(table.group(1)) == len(origin) - 1 == len(offset) - 1
+    assert all(np.allclose(a, b) for a, b in zip(origin, offset))
+    count = int(table.group(2))
     assert count == min(4, len(origin) - 1)
-    assert all(np.allclose(a, b) for a, b in zip(origin[:count + 1], offset[:count + 1]))
     # the table on screen holds those states
     assert [k for k, *_ in scene.side_by_side] == list(range(1, count + 1))
     for k, shown_origin, shown_theta, shown_theta0 in scene.side_by_side:

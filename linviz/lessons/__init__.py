@@ -32,6 +32,8 @@ LESSON_MODULES: dict[str, tuple[str, str]] = {
     "logistic": ("logistic", "logistic_lesson"),
     "regression": ("regression", "regression_lesson"),
     "summary": ("summary", "summary_lesson"),
+    "margin-speed": ("margin_speed", "margin_speed_lesson"),
+    "offset-lift": ("offset_lift", "offset_lift_lesson"),
 }
 
 
