@@ -22,8 +22,8 @@ from linviz.lessons import LESSON_MODULES, lesson_for
 def takes_data(scene: str) -> bool:
     """Whether the scene's lesson is made from a data set (summary and margin-speed make
     their own data from a seed: their lesson tests sweep seeds)."""
-    first = next(iter(inspect.signature(lesson_for(scene)).parameters))
-    return first == "data"
+    first = next(iter(inspect.signature(lesson_for(scene)).parameters.values()))
+    return first.name == "data" and first.default is inspect.Parameter.empty
 
 
 def cases():
