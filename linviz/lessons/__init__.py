@@ -28,7 +28,11 @@ from __future__ import annotations
 import importlib
 
 #: scene name -> (module in linviz.lessons, function) that makes its lesson
-LESSON_MODULES: dict[str, tuple[str, str]] = {}
+LESSON_MODULES: dict[str, tuple[str, str]] = {
+    "perceptron": ("perceptron", "perceptron_lesson"),
+    "perceptron-origin": ("perceptron", "perceptron_origin_lesson"),
+    "update": ("update", "update_lesson"),
+}
 
 
 def lesson_for(scene: str):

@@ -325,3 +325,10 @@ def perceptron_lesson(data: Dataset, *, offset: bool = True, trace=None,
         separable=is_separable(X, y, offset=offset), errors=errors,
         mistakes_per_pass=per_pass, fast_forward=span, near_line=near, view_side=side,
         places=places)
+
+
+def perceptron_origin_lesson(data: Dataset, *, trace=None, budget: int = PASS_BUDGET
+                             ) -> PerceptronLesson:
+    """The lesson of the scene `perceptron-origin`: the perceptron through the origin."""
+    return perceptron_lesson(data, offset=False, trace=trace, budget=budget,
+                             scene="perceptron-origin")
