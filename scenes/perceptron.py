@@ -422,8 +422,7 @@ class PerceptronScene(LinvizScene):
         i = int(self.trace.steps["i"][k])
         x, label = self.data.X[i], float(self.data.y[i])
         score = float(self.trace.steps["score"][k])
-        # said at the decimals every sum of the scene adds up at (the lesson's one rule)
-        places = self.places
+        places = self.sum_decimals(score, float(x @ x))
         # the visit itself: s just past k shows point i and its score, θ still the old one
         # (and no boundary yet while θ = 0: see linviz.replay)
         self.tracker.set_value(k + 1e-6)
@@ -454,6 +453,12 @@ class PerceptronScene(LinvizScene):
         else:
             self.show_status("after")
 
+    def sum_decimals(self, old: float, squared: float) -> int:
+        """The decimals of an explained update's numbers: the lesson's one rule (its sums
+        then say ≈ where the rounded terms do not add up); the scenes deriving from this
+        one say each sum at the decimals where it adds up."""
+        return self.places if self.lesson_pacing else wording.sum_places([old, squared])
+
     def show_new_score(self, k: int, i: int) -> None:
         """After an explained update: the same point's new score, as the notes' identity."""
         theta, theta0, _ = self.parameters(k + 1)
@@ -461,13 +466,16 @@ class PerceptronScene(LinvizScene):
         old = float(self.trace.steps["score"][k])
         gain = float(x @ x) + (1.0 if self.offset else 0.0)
         new = float(label * (x @ theta + theta0))
-        places = self.places
+        places = self.sum_decimals(old, float(x @ x))
         n = lambda v: wording.number(v, places)  # noqa: E731
         plus_one = " + 1" if self.offset else ""
         key = f"after-{k}"
+        # "=" when the rounded terms add up to the rounded new score, "≈" when they do not
+        adds_up = self.lesson.sum_adds_up(k) if self.lesson_pacing else True
+        equals, said_equals = ("=", "=") if adds_up else ("approx", "≈")
         self.statuses[key] = text(
             f"*after*: {self.after_words(i)} ${fmt(old, places)} + "
-            f"{fmt(float(x @ x), places)}{plus_one} = {fmt(new, places)}$", self.theme,
+            f"{fmt(float(x @ x), places)}{plus_one} {equals} {fmt(new, places)}$", self.theme,
             style.FONT_SMALL).move_to(self.statuses["after"], aligned_edge=LEFT)
         self.show_status(key)
         verdict = (f"> 0: point {i + 1} is now on its side" if new > 0
@@ -484,7 +492,7 @@ class PerceptronScene(LinvizScene):
             moved = (" θ₀ changed too, so the line turned and shifted." if self.offset
                      else " The line turned about the origin.")
         self.narrate(f"New {self.signed_word}: {n(old)} + ‖x⁽ⁱ⁾‖²{plus_one} = {n(old)} + "
-                     f"{n(float(x @ x))}{plus_one} = {n(new)} {verdict}.{moved}")
+                     f"{n(float(x @ x))}{plus_one} {said_equals} {n(new)} {verdict}.{moved}")
         assert abs(old + gain - new) < 1e-6 * max(1.0, abs(new)), "the identity holds"
 
     def shown_numbers(self) -> list:

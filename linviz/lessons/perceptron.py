@@ -35,9 +35,11 @@ signed scores, so the scene can show they are not on it.
 
 Digits
 ------
-One rule for the whole scene (:attr:`PerceptronLesson.places`): every number of
-the run is shown at the fewest decimals, from 2, at which every sum the scene
-shows (old score + ‖x‖² + 1 = new score) adds up in the rounded numbers.
+One rule for the whole scene (:data:`PLACES`): every number of the run is shown
+at 2 decimals. A sum whose rounded terms do not add up to the rounded total
+(−0.3883 + 1.0246 + 1 = 1.6363 shows as −0.39 + 1.02 + 1, which is 1.63) is
+written with ≈ instead of = (:meth:`PerceptronLesson.sum_adds_up`). A distance
+to the line (a small number of another kind) is shown to 2 significant digits.
 """
 
 from __future__ import annotations
@@ -63,6 +65,8 @@ TAIL_UPDATES = 3
 #: in a pass played, more than this many updates after the explained ones are played
 #: together in one beat, with their count said
 UPDATES_SAID_ONE_BY_ONE = 8
+#: the decimals of every number of the run on screen and in captions
+PLACES = 2
 #: a point closer than this fraction of the view's side to the line looks on it
 NEAR_LINE_FRACTION = 0.03
 
@@ -180,6 +184,17 @@ class PerceptronLesson:
         chosen = (steps["epoch"] == epoch) & (np.arange(self.trace.n_steps) >= from_step)
         return int(np.count_nonzero(steps["mistake"][chosen]))
 
+    def sum_adds_up(self, step: int) -> bool:
+        """At the update of step index ``step`` (point i), the rounded old score, ‖x⁽ⁱ⁾‖²
+        (and 1, with offset) add up to the rounded new score: "=", else "≈"."""
+        steps = self.trace.steps
+        x = self.data.X[int(steps["i"][step])]
+        old, squared = float(steps["score"][step]), float(x @ x)
+        one = 1.0 if self.offset else 0.0
+        p = self.places
+        shown = round(round(old, p) + round(squared, p) + one, p)
+        return abs(shown - round(old + squared + one, p)) < 0.5 * 10 ** -p
+
     def played_passes(self) -> list[int]:
         """The passes played and narrated, in order (those outside the fast-forward)."""
         skipped = (range(self.fast_forward.first_pass, self.fast_forward.last_pass + 1)
@@ -206,8 +221,8 @@ def check_perceptron_data(data: Dataset, offset: bool, scene: str = "perceptron"
     if not offset and is_separable(data.X, data.y, offset=True):
         raise DataError(f"scene {scene!r}: {data.name!r} is not separable through the "
                         f"origin: use the perceptron scene, which has an offset")
-    raise DataError(f"scene {scene!r} needs data a line separates; no line separates "
-                    f"{data.name!r}: the 'noise' scene shows the perceptron on such data")
+    raise DataError(f"scene {scene!r} needs data a line separates; {data.name!r} is not "
+                    f"separable: the 'noise' scene shows the perceptron on such data")
 
 
 def fast_forward_span(mistake: np.ndarray, epoch: np.ndarray, n: int,
@@ -257,7 +272,7 @@ def view_side_of(X: np.ndarray) -> float:
     return float(np.max(high - low))
 
 
-def sum_places(terms, most: int = 4, least: int = 2) -> int:
+def sum_places(terms, most: int = 4, least: int = 2) -> int:  # used by the update lesson
     """The fewest decimals (from ``least``) at which the rounded terms add up to the rounded
     sum (the same rule as the captions' ``wording.sum_places``)."""
     total = sum(float(t) for t in terms)
@@ -316,10 +331,7 @@ def perceptron_lesson(data: Dataset, *, offset: bool = True, trace=None,
     span = fast_forward_span(steps["mistake"], steps["epoch"], data.n_samples)
     side = view_side_of(X)
     near = near_line_points(X, y, thetas[-1], float(theta0s[-1]), side)
-    places = 2
-    for k in explained_update_steps(trace):
-        x = X[int(steps["i"][k])]
-        places = max(places, sum_places([float(steps["score"][k]), float(x @ x)]))
+    places = PLACES
     return PerceptronLesson(
         data=data, offset=offset, trace=trace, budget=tau,
         separable=is_separable(X, y, offset=offset), errors=errors,
