@@ -214,7 +214,10 @@ class UpdateScene(LinvizScene):
         for part, colour in (("old", theme.mistake), ("gain", theme.step), ("new", new_colour)):
             self.numbers.select(part).set_color(colour)
         merge_glyphs(self.numbers)
-        check = text(f"check: ${f(self.old_score)} + {f(self.norm_squared)} + 1 = "
+        # "=" when the rounded numbers add up (at up to 6 decimals they do), "≈" otherwise
+        adds_up = self.lesson.identity_adds_up
+        check = text(f"check: ${f(self.old_score)} + {f(self.norm_squared)} + 1 "
+                     f"{'=' if adds_up else 'approx'} "
                      f"{f(self.new_score)}$ #sym.checkmark  (from the run's $theta', theta'_0$)",
                      theme, style.FONT_SMALL, theme.muted)
         panel = Panel([*rows, self.numbers, check], theme)
@@ -241,7 +244,8 @@ class UpdateScene(LinvizScene):
         hyperplane.clear_updaters()
         self.finish_beat()
         self.narrate(f"Into the identity: {spoken(f(self.old_score))} + {f(self.norm_squared)} + 1 "
-                 f"= {spoken(f(self.new_score))}, exactly the new score from the run's θ′ and θ′₀.")
+                 f"{'=' if self.lesson.identity_adds_up else '≈'} {spoken(f(self.new_score))}, "
+                 f"exactly the new score from the run's θ′ and θ′₀.")
         self.play(FadeIn(self.numbers), FadeIn(check), run_time=style.RUN_INTRO)
         self.finish_beat()
         self.wait(style.PAUSE_SHORT)

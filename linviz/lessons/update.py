@@ -90,8 +90,9 @@ def history_rows(owners: np.ndarray, i: int, max_rows: int = MAX_HISTORY_ROWS
     return rows[:max_rows]
 
 
-def places_that_add_up(old: float, norm_squared: float, new: float, most: int = 4) -> int:
-    """Decimal places (from 2) at which the rounded old + ‖x‖² + 1 is the rounded new."""
+def places_that_add_up(old: float, norm_squared: float, new: float, most: int = 6) -> int:
+    """Decimal places (from 2) at which the rounded old + ‖x‖² + 1 is the rounded new
+    (``most`` when none up to it does: see :attr:`UpdateLesson.identity_adds_up`)."""
     for places in range(2, most + 1):
         if round(round(old, places) + round(norm_squared, places) + 1 - round(new, places),
                  places + 2) == 0:
@@ -177,6 +178,14 @@ class UpdateLesson:
     several_gain: float
     own_updates: tuple[OwnUpdate, ...]
     history_places: int
+
+    @property
+    def identity_adds_up(self) -> bool:
+        """The rounded old score + rounded ‖x‖² + 1 is the rounded new score, at ``places``:
+        the scene writes "=", else "≈"."""
+        p = self.places
+        shown = round(round(self.old_score, p) + round(self.norm_squared, p) + 1, p)
+        return abs(shown - round(self.new_score, p)) < 0.5 * 10 ** -p
 
     @property
     def corrects_at_once(self) -> bool:
