@@ -21,7 +21,7 @@ from independent import reference_perceptron
 from linviz.errors import DataError
 from linviz.gallery import gallery, gallery_case
 from linviz.lessons.perceptron import (
-    HEAD_UPDATES, NEAR_LINE_FRACTION, PASS_BUDGET, TAIL_UPDATES, perceptron_lesson,
+    HEAD_UPDATES, NEAR_LINE_FRACTION, PASS_BUDGET, PLACES, TAIL_UPDATES, perceptron_lesson,
 )
 
 try:
@@ -230,7 +230,7 @@ def test_every_update_of_a_played_pass_has_its_beat(scene_name, data):
     X, y = scene.data.X, scene.data.y
     run = reference_perceptron(X, y, PASS_BUDGET, offset=scene.offset)
     updates = [v for v in run["visits"] if v[3]]
-    places = scene.lesson.places
+    places = PLACES
     said = {int(m.group(1)): m for m in _said(
         scene, r"^Update (\d+): point (\d+) \(label ([+−]1)\) has score (\S+) ≤ 0")}
     explained = _said(scene, r"^Point (\d+) has label ([+−]1) and score (\S+): not above 0")

@@ -121,6 +121,7 @@ def test_the_words_after_each_own_update_are_true(data, seed, case, tmp_path):
     if case and not HAVE_SKLEARN:
         pytest.skip("needs scikit-learn's Iris")
     scene = _story("update", data=data, seed=seed, tmp_path=tmp_path, case=case)
+    assert not any("Correct at last" in s for s in scene.narration)
     lesson = scene.lesson
     X, y = lesson.several_trace.data.X, lesson.several_trace.data.y
     j = lesson.several_point
