@@ -618,7 +618,12 @@ class PerceptronScene(LinvizScene):
                         f"{sides}; the closest, point {closest.index + 1}, is {distance} from "
                         f"it (score {score}).")
         self.narrate(sentence)
-        self.play(FadeIn(rings), run_time=style.RUN_INTRO)
+        # said on screen too, under the result: the ring alone would not say "not on it"
+        note = text(f"ringed: {distance} from the line (the closest), "
+                    + ("on its own side" if closest.signed_score > 0 else "a mistake"),
+                    theme, style.FONT_SMALL, theme.highlight)
+        note.next_to(self.statuses["end"], DOWN, buff=style.SMALL_BUFF, aligned_edge=LEFT)
+        self.play(FadeIn(rings), FadeIn(note), run_time=style.RUN_INTRO)
 
 
 class PerceptronOriginScene(PerceptronScene):
