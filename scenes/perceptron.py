@@ -565,13 +565,16 @@ class PerceptronScene(LinvizScene):
             sentence = (f"Stopped after {wording.count(result['updates'], 'update')} in "
                         f"{wording.count(result['epochs'], 'pass', 'passes')}, the budget "
                         f"$tau = {self.lesson.budget}$, without converging")
+            # on screen in fewer words: the panel's counters say M and t
+            shown = f"Stopped at the budget $tau = {self.lesson.budget}$: not converged"
             colour = self.theme.mistake
         else:
             sentence = (f"Stopped at $tau = {result['epochs']}$ passes after "
                         f"{wording.count(result['updates'], 'update')}, without converging")
             colour = self.theme.mistake
-        self.statuses["end"] = text(sentence, self.theme, style.FONT_SMALL, colour).move_to(
-            self.statuses["start"], aligned_edge=LEFT)
+        self.statuses["end"] = text(shown if not result["converged"] and self.lesson_pacing
+                                    else sentence, self.theme, style.FONT_SMALL,
+                                    colour).move_to(self.statuses["start"], aligned_edge=LEFT)
         self.show_status("end")
         self.narrate(sentence.replace("$tau", "τ").replace("$", "") + ".", 4)
         if self.lesson_pacing:
@@ -591,6 +594,11 @@ class PerceptronScene(LinvizScene):
                      f"{self.data.n_samples} wrong. Yet a line {how} separates these points "
                      f"(an exact test finds one), so the perceptron does converge on them: "
                      f"after more than the {lesson.budget} passes this scene allows.")
+        note = text(f"{wrong} of {self.data.n_samples} still wrong; separable all the same "
+                    f"(an exact test)", self.theme, style.FONT_SMALL, self.theme.highlight)
+        note.next_to(self.statuses["end"], DOWN, buff=style.SMALL_BUFF, aligned_edge=LEFT)
+        self.play(FadeIn(note), run_time=style.RUN_INTRO)
+        self.budget_note = note
 
     def show_points_near_the_line(self) -> None:
         """Points that only look on the line at this size: ringed, their distance said."""
@@ -598,9 +606,10 @@ class PerceptronScene(LinvizScene):
         if not near:
             return
         theme = self.theme
-        rings = VGroup(*[Circle(radius=style.POINT_SIZE * 1.8, color=theme.highlight,
-                                stroke_width=style.LINE_STROKE).move_to(self.plane.point(p.index))
-                         for p in near])
+        # the closest one ringed (rings round all of a dense row would hide them)
+        rings = VGroup(Circle(radius=style.POINT_SIZE * 1.8, color=theme.highlight,
+                              stroke_width=style.LINE_STROKE).move_to(
+            self.plane.point(self.lesson.closest_to_line.index)))
         closest = self.lesson.closest_to_line
         distance = wording.number(closest.distance, max(
             self.places, wording.significant_places(closest.distance)))
@@ -614,15 +623,18 @@ class PerceptronScene(LinvizScene):
             wrong = sum(p.signed_score <= 0 for p in near)
             sides = ("all on their own side (every score > 0)" if self.lesson.near_line_all_correct
                      else f"{wrong} of them on the wrong side (score ≤ 0)")
-            sentence = (f"The {len(near)} ringed points only look on the line at this size: "
-                        f"{sides}; the closest, point {closest.index + 1}, is {distance} from "
-                        f"it (score {score}).")
+            within = wording.number(self.lesson.near_line_distance, max(
+                self.places, wording.significant_places(self.lesson.near_line_distance)))
+            sentence = (f"{len(near)} points lie within {within} of the line and only look on "
+                        f"it at this size, {sides}; the closest, point {closest.index + 1} "
+                        f"(ringed), is {distance} from it (score {score}).")
         self.narrate(sentence)
         # said on screen too, under the result: the ring alone would not say "not on it"
         note = text(f"ringed: {distance} from the line (the closest), "
                     + ("on its own side" if closest.signed_score > 0 else "a mistake"),
                     theme, style.FONT_SMALL, theme.highlight)
-        note.next_to(self.statuses["end"], DOWN, buff=style.SMALL_BUFF, aligned_edge=LEFT)
+        above = getattr(self, "budget_note", None) or self.statuses["end"]
+        note.next_to(above, DOWN, buff=style.SMALL_BUFF, aligned_edge=LEFT)
         self.play(FadeIn(rings), FadeIn(note), run_time=style.RUN_INTRO)
 
 

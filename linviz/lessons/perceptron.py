@@ -149,6 +149,11 @@ class PerceptronLesson:
         return self.near_line[least_index([p.distance for p in self.near_line])]
 
     @property
+    def near_line_distance(self) -> float:
+        """The distance below which a point looks on the line: NEAR_LINE_FRACTION · view side."""
+        return NEAR_LINE_FRACTION * self.view_side
+
+    @property
     def near_line_all_correct(self) -> bool:
         """Every near-line point is on its own side: signed score > 0."""
         return all(p.signed_score > 0 for p in self.near_line)
