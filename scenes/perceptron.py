@@ -241,7 +241,7 @@ class PerceptronScene(LinvizScene):
     def introduce(self) -> None:
         self.section("setup")
         n = self.data.n_samples
-        self.narrate(f"The perceptron on {n} labelled points: + is class +1, − is class −1.", 3)
+        self.narrate(f"The perceptron on {n} labelled points: + is class +1, − is class −1.")
         self.play(FadeIn(self.plane), Write(self.title), run_time=style.RUN_INTRO)
         self.play(FadeIn(self.panel), run_time=style.RUN_INTRO)
         # the plane, the title, the pseudocode's lines and the labels never change again:
@@ -255,7 +255,7 @@ class PerceptronScene(LinvizScene):
         self.code.highlight(LINE_INIT)
         self.describe_data()
         if self.names_both_scores:
-            self.narrate(wording.SCORE_NAMES, 4)
+            self.narrate(wording.SCORE_NAMES)
             self.show_status("start")
         else:
             self.show_status("start")
@@ -269,11 +269,10 @@ class PerceptronScene(LinvizScene):
                          "n points whose score is ≤ 0.")
         if self.names_both_scores:
             self.narrate("At θ = 0 every score is 0, and the rule counts a signed score ≤ 0 as "
-                         "a mistake: the first point visited is one.", 4)
+                         "a mistake: the first point visited is one.")
         else:
             self.narrate("It starts at θ = 0, so every score is 0: the first point it visits "
-                         "is a mistake, because the rule counts a score ≤ 0 as one.", 4)
-        self.wait(style.PAUSE_READ * 2)
+                         "is a mistake, because the rule counts a score ≤ 0 as one.")
 
     def describe_data(self) -> None:
         """What the data is, said once the plane is shown (a scene about its data adds it)."""
@@ -576,11 +575,10 @@ class PerceptronScene(LinvizScene):
                                     else sentence, self.theme, style.FONT_SMALL,
                                     colour).move_to(self.statuses["start"], aligned_edge=LEFT)
         self.show_status("end")
-        self.narrate(sentence.replace("$tau", "τ").replace("$", "") + ".", 4)
+        self.narrate(sentence.replace("$tau", "τ").replace("$", "") + ".")
         if self.lesson_pacing:
             self.say_how_far_the_run_got()
             self.show_points_near_the_line()
-        self.wait(style.PAUSE_READ * 2)
 
     def say_how_far_the_run_got(self) -> None:
         """When the budget ended first: the data is separable all the same, so the run

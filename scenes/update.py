@@ -173,7 +173,6 @@ class UpdateScene(LinvizScene):
                  "its own point.")
         self.play(FadeIn(summary), run_time=style.RUN_INTRO)
         self.finish_beat()
-        self.wait(style.PAUSE_SHORT)
 
     # -- 2. a real mistake ------------------------------------------------------
     def show_real_mistake(self) -> None:
@@ -248,7 +247,6 @@ class UpdateScene(LinvizScene):
                  f"exactly the new score from the run's θ′ and θ′₀.")
         self.play(FadeIn(self.numbers), FadeIn(check), run_time=style.RUN_INTRO)
         self.finish_beat()
-        self.wait(style.PAUSE_SHORT)
 
     def _between(self, fraction: float):
         """(θ, θ₀) a ``fraction`` of the way through the explained update."""
@@ -483,7 +481,6 @@ class UpdateScene(LinvizScene):
                  + (", correct for good" if stays else "") + ". How many updates it takes "
                  "depends on how far below 0 it starts.")
         self.finish_beat()
-        self.wait(style.PAUSE_READ)
 
     def verdict_after(self, update) -> str:
         """What the point is after its own ``update``, chosen by the lesson's predicates."""
