@@ -364,10 +364,8 @@ class PerceptronScene(LinvizScene):
 
     def narrate_pass(self, epoch: int) -> None:
         """What this pass over the data does, counted from the trace."""
-        steps = self.trace.steps
-        in_pass = steps["epoch"] == epoch
-        mistakes = int(np.count_nonzero(steps["mistake"][in_pass]))
-        visits = int(np.count_nonzero(in_pass))
+        mistakes = self.lesson.updates_in_pass(epoch)
+        visits = self.data.n_samples  # every pass visits every point
         if mistakes == 0:
             self.narrate(f"Pass {epoch}: all {visits} points are classified correctly, so no "
                          f"update: the pass ends with the loop's break.")
@@ -460,12 +458,9 @@ class PerceptronScene(LinvizScene):
 
     def show_new_score(self, k: int, i: int) -> None:
         """After an explained update: the same point's new score, as the notes' identity."""
-        theta, theta0, _ = self.parameters(k + 1)
-        x, label = self.data.X[i], float(self.data.y[i])
-        old = float(self.trace.steps["score"][k])
-        gain = float(x @ x) + (1.0 if self.offset else 0.0)
-        new = float(label * (x @ theta + theta0))
-        places = self.sum_decimals(old, float(x @ x))
+        facts = self.lesson.explained_update(k)
+        old, squared, new = facts.old_score, facts.squared_norm, facts.new_score
+        places = self.sum_decimals(old, squared)
         n = lambda v: wording.number(v, places)  # noqa: E731
         plus_one = " + 1" if self.offset else ""
         key = f"after-{k}"
@@ -474,25 +469,20 @@ class PerceptronScene(LinvizScene):
         equals, said_equals = ("=", "=") if adds_up else ("approx", "≈")
         self.statuses[key] = text(
             f"*after*: {self.after_words(i)} ${fmt(old, places)} + "
-            f"{fmt(float(x @ x), places)}{plus_one} {equals} {fmt(new, places)}$", self.theme,
+            f"{fmt(squared, places)}{plus_one} {equals} {fmt(new, places)}$", self.theme,
             style.FONT_SMALL).move_to(self.statuses["after"], aligned_edge=LEFT)
         self.show_status(key)
-        verdict = (f"> 0: point {i + 1} is now on its side" if new > 0
+        verdict = (f"> 0: point {i + 1} is now on its side" if facts.corrects
                    else f"≤ 0: point {i + 1} is still a mistake")
-        moved = ""
-        before = self.parameters(k)
-        mistakes = np.flatnonzero(self.trace.steps["mistake"])
-        from_zero = not np.any(before.theta) and before.theta0 == 0
         # said once: at the first update from θ = 0, then at the first one that moves a line
-        if from_zero and k == int(mistakes[0]):
+        moved = ""
+        if facts.first_boundary:
             moved = " From θ = 0 there was no line: the first boundary appears."
-        elif not from_zero and k == next(int(m) for m in mistakes
-                                          if np.any(self.parameters(int(m)).theta)):
+        elif facts.first_turn:
             moved = (" θ₀ changed too, so the line turned and shifted." if self.offset
                      else " The line turned about the origin.")
         self.narrate(f"New {self.signed_word}: {n(old)} + ‖x⁽ⁱ⁾‖²{plus_one} = {n(old)} + "
-                     f"{n(float(x @ x))}{plus_one} {said_equals} {n(new)} {verdict}.{moved}")
-        assert abs(old + gain - new) < 1e-6 * max(1.0, abs(new)), "the identity holds"
+                     f"{n(squared)}{plus_one} {said_equals} {n(new)} {verdict}.{moved}")
 
     def shown_numbers(self) -> list:
         """The point numbers on screen (none when the scene numbers no points)."""

@@ -130,6 +130,17 @@ def test_lesson_over_the_gallery(case, offset):
         shown = float(f"{score:.2f}") + float(f"{squared:.2f}") + one
         adds_up = f"{shown:.2f}" == f"{score + squared + one:.2f}"
         assert lesson.sum_adds_up(k) == adds_up
+        # the facts said of it: the new score from the run's next θ, and what the line did
+        facts = lesson.explained_update(k)
+        _, _, _, _, theta_after, theta0_after = run["visits"][k]
+        assert facts.new_score == pytest.approx(y[i] * (theta_after @ X[i] + theta0_after))
+        assert facts.corrects == (y[i] * (theta_after @ X[i] + theta0_after) > 0)
+        before = [(v[4], v[5]) for v in run["visits"][:k]]
+        theta_before = before[-1][0] if before else np.zeros(2)
+        assert facts.first_boundary == (not np.any(theta_before) and k == explained[0])
+        updates_from_nonzero = [m for m in [j for j, v in enumerate(run["visits"]) if v[3]]
+                                if m > 0 and np.any(run["visits"][m - 1][4])]
+        assert facts.first_turn == (bool(updates_from_nonzero) and k == updates_from_nonzero[0])
 
 
 def test_the_gallery_has_a_run_the_budget_stops():

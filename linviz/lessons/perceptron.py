@@ -99,6 +99,31 @@ class NearLinePoint:
 
 
 @dataclass(frozen=True)
+class ExplainedUpdate:
+    """An update explained step by step, at step index ``step`` on point ``point``.
+
+    ``old_score`` = y(θᵀx + θ₀) before it, ``new_score`` after it, which is
+    old_score + ‖x‖² (+ 1 with an offset): the notes' identity.
+    """
+
+    step: int
+    point: int
+    label: float
+    old_score: float
+    squared_norm: float
+    new_score: float
+    #: θ (and θ₀) were 0 before it, and it was the run's first update: no line before it
+    first_boundary: bool
+    #: the run's first update from θ ≠ 0: the first that moves a line already drawn
+    first_turn: bool
+
+    @property
+    def corrects(self) -> bool:
+        """The point is on its own side after the update: new score > 0."""
+        return self.new_score > 0
+
+
+@dataclass(frozen=True)
 class PerceptronLesson:
     """What the perceptron scenes show: the run and what is said about it.
 
@@ -188,6 +213,24 @@ class PerceptronLesson:
         steps = self.trace.steps
         chosen = (steps["epoch"] == epoch) & (np.arange(self.trace.n_steps) >= from_step)
         return int(np.count_nonzero(steps["mistake"][chosen]))
+
+    def explained_update(self, step: int) -> ExplainedUpdate:
+        """The facts said of the update at step index ``step``."""
+        steps, states = self.trace.steps, self.trace.states
+        i = int(steps["i"][step])
+        x, label = self.data.X[i], float(self.data.y[i])
+        before = self.trace.state_after(step)
+        theta, theta0 = states["theta"][before + 1], float(states["theta0"][before + 1])
+        zero = lambda s: not np.any(states["theta"][s]) and states["theta0"][s] == 0  # noqa: E731
+        mistakes = np.flatnonzero(steps["mistake"])
+        # update r (0-based) starts from state r: the first from θ ≠ 0
+        nonzero = np.flatnonzero(np.any(states["theta"][:-1] != 0, axis=1))
+        from_nonzero = [int(mistakes[nonzero[0]])] if nonzero.size else []
+        return ExplainedUpdate(
+            step=step, point=i, label=label, old_score=float(steps["score"][step]),
+            squared_norm=float(x @ x), new_score=float(label * (x @ theta + theta0)),
+            first_boundary=bool(zero(before) and step == int(mistakes[0])),
+            first_turn=bool(not zero(before) and from_nonzero and step == from_nonzero[0]))
 
     def sum_adds_up(self, step: int) -> bool:
         """At the update of step index ``step`` (point i), the rounded old score, ‖x⁽ⁱ⁾‖²
