@@ -268,7 +268,7 @@ class UpdateScene(LinvizScene):
         live = LiveValue(SCORE, self.old_score, theme, places=self.places)
         merge_glyphs(live.label)
         live.next_to(line, DOWN, buff=2 * style.BUFF)
-        crossed = self.new_score > 0
+        crossed = self.lesson.corrects_at_once
         # before the jump the side labels say it all; after it, the verdict
         verdict = text("after one update: score $> 0$, correct now" if crossed else
                        "after one update: still $<= 0$, not yet correct", theme,
@@ -392,7 +392,7 @@ class UpdateScene(LinvizScene):
             self.finish_beat()
         else:
             # first the data set, then the point and its history
-            positives = int(np.count_nonzero(data.y > 0))
+            positives = self.lesson.several_positives
             # shown large in the middle first, then set aside for the history
             corner = data_line.get_center()
             data_line.scale(style.DATA_LINE_ZOOM).move_to(UP * style.DATA_LINE_ZOOM_Y)
@@ -471,12 +471,12 @@ class UpdateScene(LinvizScene):
             self.still(arrow, change, score, number, point)
 
         line.marker.clear_updaters()
-        own_total = int(sum(own for _, _, own in self.rows))
-        final = float(self.history[last_state])
+        own_total = self.lesson.own_updates_shown
+        final = self.lesson.final_score_shown
         stays = self.lesson.stays_correct
         self.finish_beat()
         self.narrate(f"{own_total} updates of +{fmt(self.several_gain, places)} on point {j + 1}, "
-                 f"{last_state - own_total} on others; its score ends at "
+                 f"{self.lesson.other_updates_shown} on others; its score ends at "
                  f"{wording.number(final, places)}"
                  + (", correct for good" if stays else "") + ". How many updates it takes "
                  "depends on how far below 0 it starts.")

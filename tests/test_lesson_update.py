@@ -88,7 +88,20 @@ def check_lesson(data):
         nxt = history[s + 1] > 0 if s + 1 < len(history) else None
         assert update.correct_after_the_next_update == nxt
         assert update.correct_to_the_end == all(h > 0 for h in history[s:])
+    own_shown = sum(1 for a, b, own in lesson.rows if own)
+    assert lesson.own_updates_shown == own_shown
+    assert lesson.other_updates_shown == lesson.rows[-1][1] - own_shown
+    assert lesson.final_score_shown == pytest.approx(history[lesson.rows[-1][1]])
+    assert lesson.stays_correct == all(h > 0 for h in history[lesson.rows[-1][1]:])
+    assert lesson.corrects_at_once == (y_main_new(data, lesson) > 0)
     return lesson
+
+
+def y_main_new(data, lesson):
+    """The explained point's score after its update, from the notes' loop."""
+    run = reference_perceptron(data.X, data.y, PASS_BUDGET, offset=True)
+    _, i, _, _, theta, theta0 = run["visits"][lesson.step]
+    return data.y[i] * (theta @ data.X[i] + theta0)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)

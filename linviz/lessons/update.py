@@ -198,6 +198,26 @@ class UpdateLesson:
         return int(self.rows[-1][1])
 
     @property
+    def own_updates_shown(self) -> int:
+        """Updates of j among the rows shown."""
+        return int(sum(own for _, _, own in self.rows))
+
+    @property
+    def other_updates_shown(self) -> int:
+        """Updates on other points among the rows shown."""
+        return self.last_state_shown - self.own_updates_shown
+
+    @property
+    def final_score_shown(self) -> float:
+        """j's score after the last shown row."""
+        return float(self.history[self.last_state_shown])
+
+    @property
+    def several_positives(self) -> int:
+        """Points labelled +1 in the several-updates data set."""
+        return int(np.count_nonzero(self.several_trace.data.y > 0))
+
+    @property
     def stays_correct(self) -> bool:
         """j's score is > 0 from the last shown state to the end of the run."""
         last = self.last_state_shown
