@@ -475,11 +475,16 @@ class UpdateScene(LinvizScene):
         final = self.lesson.final_score_shown
         stays = self.lesson.stays_correct
         self.finish_beat()
+        lesson = self.lesson
+        ends = ("its score ends at" if lesson.history_reaches_the_end
+                else f"after update {lesson.last_state_shown} its score is")
+        why = ("How many updates it takes depends on how far below 0 it starts"
+               + (", and updates on other points can make it a mistake again."
+                  if lesson.undone_by_others else "."))
         self.narrate(f"{own_total} updates of +{fmt(self.several_gain, places)} on point {j + 1}, "
-                 f"{self.lesson.other_updates_shown} on others; its score ends at "
-                 f"{wording.number(final, places)}"
-                 + (", correct for good" if stays else "") + ". How many updates it takes "
-                 "depends on how far below 0 it starts.")
+                     f"{lesson.other_updates_shown} on others; {ends} "
+                     f"{wording.number(final, places)}"
+                     + (", correct for good" if stays else "") + ". " + why)
         self.finish_beat()
 
     def verdict_after(self, update) -> str:

@@ -88,6 +88,10 @@ def check_lesson(data):
         nxt = history[s + 1] > 0 if s + 1 < len(history) else None
         assert update.correct_after_the_next_update == nxt
         assert update.correct_to_the_end == all(h > 0 for h in history[s:])
+    assert lesson.history_reaches_the_end == (lesson.rows[-1][1] == len(updates))
+    assert lesson.undone_by_others == any(
+        history[s] > 0 and s + 1 < len(history) and history[s + 1] <= 0
+        for s in own_states if s <= lesson.rows[-1][1])
     own_shown = sum(1 for a, b, own in lesson.rows if own)
     assert lesson.own_updates_shown == own_shown
     assert lesson.other_updates_shown == lesson.rows[-1][1] - own_shown

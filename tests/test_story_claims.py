@@ -580,8 +580,8 @@ def test_update_claims_are_the_runs(case):
     own = [v for v in run["visits"] if v[3] and v[1] == j]
     # point j's score after m updates, m = 0, 1, …
     scores = [0.0] + [y[j] * (v[4] @ X[j] + v[5]) for v in run["visits"] if v[3]]
-    (end,) = said(scene, r"(\d+) updates of \+(\S+) on point (\d+), (\d+) on others; its score "
-                         r"ends at ([−\d.]+)")
+    (end,) = said(scene, r"(\d+) updates of \+(\S+) on point (\d+), (\d+) on others; (?:its "
+                         r"score ends at|after update \d+ its score is) ([−\d.]+)")
     assert int(end.group(3)) == j + 1 and int(end.group(1)) == len(own) >= 2
     assert number(end.group(2)) == pytest.approx(float(X[j] @ X[j]) + 1, abs=0.006)
     shown = int(end.group(1)) + int(end.group(4))

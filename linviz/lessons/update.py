@@ -218,6 +218,17 @@ class UpdateLesson:
         return int(np.count_nonzero(self.several_trace.data.y > 0))
 
     @property
+    def history_reaches_the_end(self) -> bool:
+        """The rows shown run to the run's last update."""
+        return self.last_state_shown == len(self.history) - 1
+
+    @property
+    def undone_by_others(self) -> bool:
+        """Some own update of j that left it correct was undone by the next update."""
+        return any(u.correct_after_the_next_update is False and u.correct_after_its_update
+                   for u in self.own_updates)
+
+    @property
     def stays_correct(self) -> bool:
         """j's score is > 0 from the last shown state to the end of the run."""
         last = self.last_state_shown
