@@ -21,7 +21,8 @@ A fast-forward spans whole passes only (:class:`FastForward`), so no pass it
 skips is narrated, and its counts (passes, updates) are those of the trace.
 The passes played are the first ones, as many as hold at most
 :data:`HEAD_UPDATES` updates (pass 1 at least), and the last ones, as few as
-hold at most :data:`TAIL_UPDATES` updates (the last pass at least).
+hold at most :data:`TAIL_UPDATES` updates (the last pass at least); the passes
+between are skipped when they hold at least :data:`MIN_SKIPPED_UPDATES` updates.
 
 A point that only looks on the line
 -----------------------------------
@@ -62,6 +63,8 @@ SLOW_UPDATES = 3
 HEAD_UPDATES = 12
 #: updates played (each its own beat) after a fast-forward
 TAIL_UPDATES = 3
+#: a fast-forward skips at least this many updates (fewer are played: it would save little)
+MIN_SKIPPED_UPDATES = 6
 #: in a pass played, more than this many updates after the explained ones are played
 #: together in one beat, with their count said
 UPDATES_SAID_ONE_BY_ONE = 8
@@ -281,7 +284,8 @@ def fast_forward_span(mistake: np.ndarray, epoch: np.ndarray, n: int,
     With m_p the updates of pass p (p = 1..P): when Σ m_p ≤ head + tail nothing
     is skipped. Otherwise passes 1..a are played, a ≥ 1 the most with
     Σ_{p ≤ a} m_p ≤ head, and passes b..P, b ≤ P the least with
-    Σ_{p ≥ b} m_p ≤ tail; passes a + 1..b − 1 are skipped when there are any.
+    Σ_{p ≥ b} m_p ≤ tail; passes a + 1..b − 1 are skipped when they hold at least
+    :data:`MIN_SKIPPED_UPDATES` updates.
     """
     mistake = np.asarray(mistake, dtype=bool)
     passes = int(epoch[-1]) if len(epoch) else 0
@@ -293,7 +297,7 @@ def fast_forward_span(mistake: np.ndarray, epoch: np.ndarray, n: int,
     tail_totals = np.cumsum(per_pass[::-1])  # tail_totals[j]: passes P - j..P
     b = passes - max(0, int(np.count_nonzero(tail_totals <= tail_updates)) - 1)
     b = min(b, passes)
-    if b - a - 1 < 1:
+    if b - a - 1 < 1 or int(per_pass[a:b - 1].sum()) < MIN_SKIPPED_UPDATES:
         return None
     return FastForward(start=a * n, end=(b - 1) * n, first_pass=a + 1, last_pass=b - 1,
                        updates=int(per_pass[a:b - 1].sum()))
