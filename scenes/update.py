@@ -30,10 +30,7 @@ from manim import (
 )
 
 from linviz.lessons.perceptron import PASS_BUDGET
-from linviz.lessons.update import (  # noqa: F401 - the names tests import from here
-    first_explained_mistake, first_point_still_wrong, history_rows, places_that_add_up,
-    score_history, update_lesson, update_points,
-)
+from linviz.lessons.update import update_lesson
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
 from scenes.toolkit.data_line import DataLine

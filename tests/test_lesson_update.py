@@ -18,7 +18,7 @@ from linviz.gallery import gallery
 from linviz.generators import make_builtin
 from linviz.lessons.perceptron import PASS_BUDGET
 from linviz.lessons.update import SEVERAL_DATA, SEVERAL_SEED, update_lesson
-from test_lesson_perceptron import HAVE_SKLEARN, _said, _story, separable_by_lp
+from test_lesson_perceptron import HAVE_SKLEARN, _story, separable_by_lp
 
 CASES = [case for case in gallery("classification", 2) if HAVE_SKLEARN or not case.real]
 BUILTINS = [make_builtin(name, seed) for name in ("separable", "small-margin")

@@ -45,7 +45,7 @@ to the line (a small number of another kind) is shown to 2 significant digits.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -167,7 +167,6 @@ class PerceptronLesson:
     view_side: float
     places: int
     slow_updates: int = SLOW_UPDATES
-    extra: dict = field(default_factory=dict)
 
     @property
     def closest_to_line(self) -> NearLinePoint | None:
