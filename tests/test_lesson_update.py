@@ -167,3 +167,30 @@ def test_the_table_names_the_point_of_every_update():
     _, updates = updates_of(lesson.several_trace.data.X, lesson.several_trace.data.y)
     assert [lesson.row_point(r) for r in range(len(lesson.rows))] == \
         [updates[a][0] if b - a == 1 else None for a, b, _ in lesson.rows]
+
+
+def test_the_score_after_the_update_is_primed_and_the_arrow_scale_said(monkeypatch):
+    """The issue: on the number line the new score was shown as y(θᵀx + θ₀), unprimed; the
+    2-D picture's arrow was shortened without saying so. Every live value and text the
+    scene typesets is recorded here."""
+    import scenes.update as update_scene
+
+    values, texts = [], []
+
+    class RecordedValue(update_scene.LiveValue):
+        def __init__(self, label, value, *args, **kwargs):
+            super().__init__(label, value, *args, **kwargs)
+            values.append((label, value))
+
+    def recorded_text(source, *args, **kwargs):
+        texts.append(source)
+        return original_text(source, *args, **kwargs)
+
+    original_text = update_scene.text
+    monkeypatch.setattr(update_scene, "LiveValue", RecordedValue)
+    monkeypatch.setattr(update_scene, "text", recorded_text)
+    scene = _story("update")
+    new = scene.new_score
+    assert ("y^((i))(theta'^T x^((i)) + theta'_0)", new) in values
+    assert all(value != new for label, value in values if "theta'" not in label)
+    assert any("direction" in source and "not its length" in source for source in texts)
