@@ -25,6 +25,7 @@ from manim import (
 from linviz.lessons.perceptron import (
     PASS_BUDGET, check_perceptron_data, perceptron_lesson,
 )
+from linviz.scene_data import check_scene_data
 from linviz.replay import state_after_steps, state_at
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
@@ -86,6 +87,8 @@ class PerceptronScene(LinvizScene):
     def check_data(cls, data, spec: str) -> None:
         """Data the scene can be truthful about; the lesson's one-line refusal otherwise."""
         if cls.needs_separable and data.task == "classification" and data.n_features == 2:
+            # what any scene refuses (sizes, values, labels) first, then the lesson's reason
+            check_scene_data(data, spec, cls.scene_name(), cls.squared_loss_runs())
             check_perceptron_data(data, cls.needs_separable == "offset", cls.scene_name())
         super().check_data(data, spec)
 
@@ -324,8 +327,8 @@ class PerceptronScene(LinvizScene):
         i = int(self.trace.steps["i"][k])
         score = float(self.trace.steps["score"][k])
         self.narrate(f"Update {beat.update_number}: point {i + 1} (label "
-                     f"{wording.label(float(self.data.y[i]))}) has score "
-                     f"{wording.number(score, self.places)} ≤ 0, so θ moves by y⁽ⁱ⁾x⁽ⁱ⁾.")
+                     f"{wording.label(float(self.data.y[i]))}), score "
+                     f"{wording.number(score, self.places)} ≤ 0.")
 
     def play_trace_by_passes(self) -> None:
         """The telling of the scenes deriving from this one: a pass's caption stands while
