@@ -49,7 +49,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..dataset import Dataset
+from ..dataset import CLASSIFICATION, Dataset
 from ..errors import DataError
 from ..perceptron import Perceptron
 from ..theory import is_separable, training_error
@@ -265,7 +265,14 @@ def budget_for(data: Dataset, offset: bool, passes: int = PASS_BUDGET) -> int:
 
 def check_perceptron_data(data: Dataset, offset: bool, scene: str = "perceptron") -> None:
     """Refuse, in one line saying why and what to use, data the scene cannot be truthful
-    about: data no line separates (through the origin, for the origin scene)."""
+    about: regression data, data that is not 2-D, data no line separates (through the
+    origin, for the origin scene)."""
+    if data.task != CLASSIFICATION:
+        raise DataError(f"scene {scene!r} needs labels ±1; {data.name!r} is a regression "
+                        f"data set: use the regression scene")
+    if data.n_features != 2:
+        raise DataError(f"scene {scene!r} draws 2-D data, but {data.name!r} has "
+                        f"{data.n_features} feature(s): pick two with --features")
     if is_separable(data.X, data.y, offset=offset):
         return
     if not offset and is_separable(data.X, data.y, offset=True):
