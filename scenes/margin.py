@@ -24,14 +24,10 @@ point moves from the first probe point to the second).
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Circle, Line, ValueTracker, VGroup, smooth
+from manim import DOWN, LEFT, RIGHT, UP, Circle, Dot, Line, ValueTracker, VGroup, smooth
 
-from linviz.perceptron import Perceptron
-from linviz.theory import (
-    dataset_margin, epochs_to_converge, max_margin_separator, point_margins, radius,
-    separator_with_fewest_mistakes, signed_distance,
-)
-from linviz.ties import greatest_index, least_index
+from linviz.lessons import lesson_for
+from linviz.lessons.margin import MarginLesson, check_margin_data
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
 from scenes.toolkit.geometry import clip_line, free_spot_on_circle, square_box_around_disk
@@ -40,11 +36,12 @@ from scenes.toolkit.layout import (
 )
 from scenes.toolkit.fast_shapes import FastArrow, FastDashedLine
 from scenes.toolkit.panels import LiveValue
+from scenes.toolkit.placement import best_offset, box_around
 from scenes.toolkit.plane import (
     DataPlane, Hyperplane, MarginBand, Marker, origin_circle, place_outside_circle,
 )
 from scenes.toolkit.score_line import ScoreLine
-from scenes.toolkit.screen_text import fmt, math, text
+from scenes.toolkit.screen_text import fmt, fmt_grouped, math, text
 
 PROJECTION = "theta^T x \\/ norm(theta)"
 LINE_OFFSET = "-theta_0 \\/ norm(theta)"
@@ -54,39 +51,20 @@ POINT_MARGIN = "y^((i)) (theta^T x^((i)) + theta_0) \\/ norm(theta)"
 DATASET_MARGIN = f"min_i {POINT_MARGIN}"
 
 
+def gamma_places(value: float) -> int:
+    """Decimals for a margin to three significant digits, as the proof scenes print γ
+    (0.258, 0.0121): a small positive one never reads 0.00, and γ reads the same here."""
+    return wording.significant_places(value, most=6, digits=3)
+
+
 def margin_text(value: float) -> str:
-    """A margin for Typst, to two significant digits: a small positive one never reads 0.00."""
-    return fmt(value, wording.significant_places(value))
+    """A margin for Typst, to three significant digits (:func:`gamma_places`)."""
+    return fmt(value, gamma_places(value))
 
 
 def margin_words(value: float) -> str:
-    """A margin for a caption, to two significant digits (as :func:`margin_text`)."""
-    return wording.number(value, wording.significant_places(value))
-
-
-def unit_parameters(theta, theta0: float) -> np.ndarray:
-    """(θ, θ₀)/‖θ‖ as one vector [θ̂₁, θ̂₂, θ̂₀]: the same line, ‖θ̂‖ = 1."""
-    theta = np.asarray(theta, dtype=float)
-    norm = float(np.linalg.norm(theta))
-    return np.append(theta / norm, float(theta0) / norm)
-
-
-def probe_points(X: np.ndarray, theta, theta0: float) -> tuple[int, int]:
-    """Two points to measure, one on each side of the line (positive side first).
-
-    On each side, among the points at least as far from the line as the median
-    of that side, the one farthest from the axis through the origin along θ:
-    its projection on that axis then stands apart from the point itself.
-    """
-    distances = signed_distance(X, theta, theta0)
-    unit = np.asarray(theta, dtype=float) / float(np.linalg.norm(theta))
-    across = np.abs(X @ np.array([-unit[1], unit[0]]))
-    chosen = []
-    for side in (distances > 0, distances <= 0):
-        candidates = np.flatnonzero(side & (np.abs(distances)
-                                            >= np.median(np.abs(distances[side]))))
-        chosen.append(int(candidates[greatest_index(across[candidates])]))
-    return chosen[0], chosen[1]
+    """A margin for a caption, to three significant digits (as :func:`margin_text`)."""
+    return wording.number(value, gamma_places(value))
 
 
 class MarginScene(LinvizScene):
@@ -97,31 +75,30 @@ class MarginScene(LinvizScene):
 
     plays = ("perceptron", {"offset": True})
 
+    @classmethod
+    def check_data(cls, data, spec: str) -> None:
+        """The base checks, with the lesson's one line for data no line separates."""
+        if data.n_features == cls.n_features and len(data.y):
+            check_margin_data(data, repr(spec))
+        super().check_data(data, spec)
+
     def make_trace(self):
-        """The engine's run, long enough to converge: (R/γ)² + 2 epochs always are."""
-        return self.replay_or_run(lambda: Perceptron(
-            epochs=epochs_to_converge(self.data, offset=True), offset=True).fit(
-                self.data).trace_)
+        """The lesson's run (the saved trace, or the engine's given ⌊(R/γ)²⌋ + 2 passes)."""
+        self.lesson: MarginLesson = lesson_for("margin")(self.data, trace=self.saved_trace)
+        return self.lesson.trace
 
     story = ("show_signed_distance", "show_point_margins", "show_maximum_margin")
 
     # -- the separators and their numbers ------------------------------------
     def build(self) -> None:
-        X, y = self.data.X, self.data.y
-        trace = self.trace
-        with_mistake = separator_with_fewest_mistakes(trace)
+        lesson = self.lesson
         #: the studied separator's state in the run (None: no state makes a mistake)
-        self.mistake_state = with_mistake
-        start = with_mistake if with_mistake is not None else 1
-        self.star = max_margin_separator(X, y, offset=True)
-        self.separators = np.array([
-            unit_parameters(trace.states["theta"][start], trace.states["theta0"][start]),
-            unit_parameters(trace.states["theta"][-1], trace.states["theta0"][-1]),
-            unit_parameters(self.star.theta, self.star.theta0),
-        ])
-        self.R = radius(X)
-        self.perceptron_margin = dataset_margin(X, y, *self.parameters(1))
-        self.probe_indices = probe_points(X, *self.parameters(1))
+        self.mistake_state = lesson.mistake_state
+        self.star = lesson.star
+        self.separators = lesson.separators
+        self.R = lesson.R
+        self.perceptron_margin = lesson.perceptron_margin
+        self.probe_indices = lesson.probe_indices
         #: the signed distance is shown on the perceptron's final separator (blend 1)
         self.blend = ValueTracker(1.0)
         self.probe = ValueTracker(0.0)
@@ -131,21 +108,14 @@ class MarginScene(LinvizScene):
 
     def parameters(self, s: float | None = None) -> tuple[np.ndarray, float]:
         """(θ, θ₀) at blend ``s`` (the tracker's when None), with ‖θ‖ = 1 at whole values."""
-        s = self.blend.get_value() if s is None else float(s)
-        s = min(max(s, 0.0), float(len(self.separators) - 1))
-        low = min(int(np.floor(s)), len(self.separators) - 2)
-        fraction = s - low
-        w = (1 - fraction) * self.separators[low] + fraction * self.separators[low + 1]
-        return w[:2], float(w[2])
+        return self.lesson.parameters(self.blend.get_value() if s is None else s)
 
     def margins(self) -> np.ndarray:
-        """The margin of every point for the current separator (from the theory)."""
-        return point_margins(self.data.X, self.data.y, *self.parameters())
+        """The margin of every point for the current separator (from the lesson)."""
+        return self.lesson.margins(self.blend.get_value())
 
     def probe_point(self) -> np.ndarray:
-        a, b = (self.data.X[i] for i in self.probe_indices)
-        p = self.probe.get_value()
-        return (1 - p) * a + p * b
+        return self.lesson.probe_point(self.probe.get_value())
 
     # -- the plane -----------------------------------------------------------
     def build_plane(self) -> None:
@@ -177,9 +147,18 @@ class MarginScene(LinvizScene):
                                  stroke_width=style.RING_STROKE)
         self.probe_label = math("x", theme, style.FONT_SMALL).set_color(theme.highlight)
         with_backdrop(self.probe_label, theme)
+        # −θ₀/‖θ‖ is often short (a tick at this scale): its end is marked and its value
+        # written beside it
+        self.offset_dot = Dot(radius=style.OFFSET_DOT_RADIUS, color=theme.bound)
+        self.offset_label = math(f"{LINE_OFFSET} = {fmt(self.lesson.line_offset)}", theme,
+                                 style.FONT_SMALL).set_color(theme.bound)
+        with_backdrop(self.offset_label, theme)
+        #: the other points' markers, which the labels keep off (screen boxes)
+        self.marker_boxes = box_around(self.plane.c2p_many(self.data.X), style.POINT_SIZE)
         self.distance_parts = VGroup(self.axis, self.offset_arrow, self.projection_arrow,
                                      self.to_axis, self.to_line, self.distance_arrow,
-                                     self.axis_label, self.probe_ring, self.probe_label)
+                                     self.axis_label, self.offset_dot, self.offset_label,
+                                     self.probe_ring, self.probe_label)
         self.lowest_ring = Circle(radius=style.RING_RADIUS, color=theme.highlight,
                                   stroke_width=style.RING_STROKE)
         self.follow_separator()
@@ -188,20 +167,18 @@ class MarginScene(LinvizScene):
     def follow_separator(self, _=None) -> None:
         """The boundary, its band (half-width: the data set's margin, if positive), the
         ring on the closest point."""
+        s = self.blend.get_value()
         theta, theta0 = self.parameters()
         self.hyperplane.set_parameters(theta, theta0)
-        margins = self.margins()
-        self.band.set_band(theta, theta0, max(float(np.min(margins)), 0.0))
-        self.lowest_ring.move_to(self.plane.c2p(self.data.X[least_index(margins)]))
+        self.band.set_band(theta, theta0, max(self.lesson.data_set_margin(s), 0.0))
+        self.lowest_ring.move_to(self.plane.c2p(self.data.X[self.lesson.closest_point(s)]))
 
     def follow_probe(self, _=None) -> None:
         """The decomposition of the probe point's signed distance along θ/‖θ‖."""
-        theta, theta0 = self.parameters()
-        norm = float(np.linalg.norm(theta))
-        unit = theta / norm
+        theta, _ = self.parameters()
+        unit = theta / float(np.linalg.norm(theta))
         x = self.probe_point()
-        along = float(signed_distance(x[None, :], theta)[0])   # θᵀx/‖θ‖
-        line = -theta0 / norm                                    # −θ₀/‖θ‖
+        along, line, _ = self.lesson.distance_parts(self.blend.get_value(), x)
         c2p = self.plane.c2p
         segment = clip_line(np.array([-unit[1], unit[0]]), 0.0, self.plane.box)
         if segment is not None:
@@ -218,8 +195,26 @@ class MarginScene(LinvizScene):
         self.to_axis.set_ends(c2p(x), c2p(along * unit))
         self.to_line.set_ends(c2p(x - (along - line) * unit), c2p(x))
         self.probe_ring.move_to(c2p(x))
-        self.probe_label.next_to(self.probe_ring, UP + LEFT * style.LABEL_SLANT,
-                                  buff=style.LABEL_BACKDROP_BUFF)
+        self.offset_dot.move_to(c2p(line * unit))
+        # x's label beside its ring, off the other markers; the offset's value beside the
+        # dot, off the markers and x's label
+        self.place_label(self.probe_label, c2p(x), style.RING_RADIUS,
+                         [i for i in range(len(self.data.X)) if i not in self.probe_indices])
+        self.place_label(self.offset_label, c2p(line * unit), style.OFFSET_DOT_RADIUS,
+                         range(len(self.data.X)), [self.probe_label, self.probe_ring])
+
+    def place_label(self, label, anchor, gap: float, markers, others=()) -> None:
+        """Put ``label`` next to ``anchor`` (``gap`` away), on the side that covers the
+        fewest of the given markers and drawings, inside the plane."""
+        boxes = [self.marker_boxes[list(markers)]]
+        for other in others:
+            low, high = other.get_corner(DOWN + LEFT), other.get_corner(UP + RIGHT)
+            boxes.append(np.array([[low[0], low[1], high[0], high[1], 100.0]]))
+        low = self.plane.c2p((self.plane.box.x_min, self.plane.box.y_min))
+        high = self.plane.c2p((self.plane.box.x_max, self.plane.box.y_max))
+        offset = best_offset(anchor, (label.width, label.height), np.vstack(boxes), gap,
+                             bounds=np.array([low[0], low[1], high[0], high[1]]))
+        label.move_to(np.array([anchor[0] + offset[0], anchor[1] + offset[1], 0.0]))
 
     # -- the boards ----------------------------------------------------------
     def build_boards(self) -> None:
@@ -258,7 +253,7 @@ class MarginScene(LinvizScene):
         #: the data set's margin and mistakes, above the number line (sections 2 and 3)
         self.values_row = VGroup(self.values["margin"], self.values["mistakes"]).arrange(
             RIGHT, buff=style.VALUE_GAP)
-        gamma, R = margin_text(self.star.gamma), fmt(self.R)
+        gamma, R = fmt(self.star.gamma, gamma_places(self.star.gamma)), fmt(self.R)
         self.max_board = self.board_of([
             text(f"The perceptron's separator: margin ${margin_text(self.perceptron_margin)}$",
                  theme, small),
@@ -270,6 +265,18 @@ class MarginScene(LinvizScene):
             text(f"every point lies in the circle of radius $R = max_i norm(x^((i))) = {R}$",
                  theme, small, theme.muted),
         ])
+        lesson = self.lesson
+        lifted_gamma = fmt(lesson.lifted_gamma, gamma_places(lesson.lifted_gamma))
+        self.lifted_rows = VGroup(
+            text("The proof with an offset measures both on the points $[x, 1]$:", theme,
+                 small),
+            indented(text(f"$R = max_i norm([x^((i)), 1]) = {fmt(lesson.lifted_R)}$, $gamma = "
+                          f"{lifted_gamma}$, $(R \\/ gamma)^2 = "
+                          f"{fmt_grouped(lesson.lifted_bound)}$", theme, small)))
+        self.lifted_rows.arrange(DOWN, aligned_edge=LEFT, buff=style.BUFF)
+        self.lifted_rows[1].shift(RIGHT * self.lifted_rows[1].indent)
+        self.lifted_rows.next_to(self.max_board, DOWN, buff=style.BUFF).set_x(
+            style.PANEL_LEFT, direction=LEFT)
 
     def board_of(self, rows) -> VGroup:
         return board(rows, self.title)
@@ -277,8 +284,7 @@ class MarginScene(LinvizScene):
     def build_number_line(self) -> None:
         theme = self.theme
         # every margin the scene will show fits on the line
-        samples = np.concatenate([point_margins(self.data.X, self.data.y, *self.parameters(s))
-                                  for s in np.linspace(0, len(self.separators) - 1, 21)])
+        samples = np.concatenate([self.lesson.margins(s) for s in np.linspace(0, len(self.separators) - 1, 21)])
         self.number_line = ScoreLine(samples, theme, width=style.MARGIN_LINE_WIDTH,
                                      side_labels=("margin $<= 0$: wrong side",
                                                   "margin $> 0$: right side"))
@@ -298,17 +304,17 @@ class MarginScene(LinvizScene):
         for marker, value, label in zip(self.line_markers, margins, self.data.y):
             lift = style.LINE_MARKER_LIFT * (1 if label > 0 else 2)
             marker.move_to(self.number_line.n2p(value) + UP * lift)
-        self.line_ring.move_to(self.line_markers[least_index(margins)])
+        self.line_ring.move_to(self.line_markers[self.lesson.closest_point(
+            self.blend.get_value())])
 
     def follow_values(self, _=None) -> None:
-        theta, theta0 = self.parameters()
-        x = self.probe_point()[None, :]
-        self.values["projection"].set_value(float(signed_distance(x, theta)[0]))
-        self.values["offset"].set_value(-float(theta0) / float(np.linalg.norm(theta)))
-        self.values["distance"].set_value(float(signed_distance(x, theta, theta0)[0]))
-        margins = self.margins()
-        self.values["margin"].set_value(float(np.min(margins)))
-        self.values["mistakes"].set_value(int(np.count_nonzero(margins <= 0)))
+        s = self.blend.get_value()
+        projection, line, distance = self.lesson.distance_parts(s, self.probe_point())
+        self.values["projection"].set_value(projection)
+        self.values["offset"].set_value(line)
+        self.values["distance"].set_value(distance)
+        self.values["margin"].set_value(self.lesson.data_set_margin(s))
+        self.values["mistakes"].set_value(self.lesson.wrong_side(s))
 
     # -- the story ---------------------------------------------------------
     def show_signed_distance(self) -> None:
@@ -329,17 +335,17 @@ class MarginScene(LinvizScene):
         self.distance_parts.add_updater(lambda _: self.follow_probe())
         values.add_updater(lambda _: self.follow_values())
         self.play(appear(self.distance_parts), appear(values), run_time=style.RUN_INTRO)
-        d = signed_distance(self.data.X[list(self.probe_indices)], *self.parameters(1))
-        theta, theta0 = self.parameters(1)
-        crossing = -theta0 / float(np.linalg.norm(theta))
-        self.narrate(f"Project x on θ/‖θ‖ and subtract where the line crosses that axis, "
-                     f"−θ₀/‖θ‖ = {wording.number(crossing)}: this point's signed distance is "
-                     f"{wording.number(d[0])}.", 5)
-        self.wait(style.PAUSE_READ * 2)
-        self.narrate(f"On the other side of the line the distance is negative: {wording.number(d[1])}.", 4)
+        lesson = self.lesson
+        d = lesson.probe_distances
+        crossing = wording.number(lesson.line_offset)
+        where = (f"−θ₀/‖θ‖ = {crossing}, only that far from the origin (the dot marks it)"
+                 if lesson.line_offset_is_short else f"−θ₀/‖θ‖ = {crossing}")
+        self.narrate(f"Project the ringed point x on θ/‖θ‖ and subtract where the line crosses "
+                     f"that axis, {where}: x's signed distance is {wording.number(d[0])}.", 5)
+        self.narrate(f"On the other side of the line the distance is negative: "
+                     f"{wording.number(d[1])}.", 4)
         self.play(self.probe.animate.set_value(1.0), run_time=style.RUN_PARAMETER,
                   rate_func=smooth)
-        self.wait(style.PAUSE_READ)
         self.distance_parts.clear_updaters()
         values.clear_updaters()
         self.follow_probe()  # the last frame's state, whatever the renderer skipped
@@ -358,7 +364,6 @@ class MarginScene(LinvizScene):
         self.still(self.margin_board, self.values_still, self.number_line)
         self.narrate("The margin of a labelled point multiplies its signed distance by its "
                      "label: positive on the right side, negative on the wrong one.", 5)
-        self.wait(style.PAUSE_READ * 2)
         self.moving = VGroup(self.hyperplane, self.band, self.lowest_ring, self.line_markers,
                              self.line_ring, values)
         if self.mistake_state is not None:
@@ -366,9 +371,8 @@ class MarginScene(LinvizScene):
             self.narrate(f"Go back to the separator the perceptron had after "
                          f"{wording.count(int(self.mistake_state), 'update')}.", 3)
             self.sweep(0.0, style.RUN_PARAMETER * 2)
-        margins = self.margins()
-        wrong = int(np.count_nonzero(margins <= 0))
-        smallest = margin_words(float(np.min(margins)))
+        wrong = self.lesson.wrong_side(self.blend.get_value())
+        smallest = margin_words(self.lesson.data_set_margin(self.blend.get_value()))
         if wrong:
             claim = (f"It has {wording.count(wrong, 'point')} on the wrong side, so the "
                      f"margin of the data set, the smallest, is negative: {smallest}.")
@@ -376,13 +380,11 @@ class MarginScene(LinvizScene):
             claim = (f"This separator has every point on its right side, so the margin of the "
                      f"data set, the smallest, is positive: {smallest}.")
         self.narrate(claim, 5)
-        self.wait(style.PAUSE_READ * 2)
         # the perceptron goes on to its final separator: every margin turns positive (said as
         # it moves: the caption before is about the separator being left)
         self.narrate(f"The perceptron's final separator has every point on the right side: "
                      f"margin {margin_words(self.perceptron_margin)}, positive but small.", 5)
         self.sweep(1.0, style.RUN_PARAMETER * 2)
-        self.wait(style.PAUSE_READ * 2)
         self.margin_values = values
 
     def sweep(self, target: float, run_time: float) -> None:
@@ -413,19 +415,25 @@ class MarginScene(LinvizScene):
         self.still(self.max_board)
         self.narrate("Which separator keeps the points farthest? The band around the line is "
                      "as wide as its margin on each side.", 4)
-        self.wait(style.PAUSE_READ)
         # the line turns and shifts to θ*; the band's half-width is the margin of the line
         # on the way, never below the perceptron's (the margin along a straight path between
         # two unit separators is at least the smaller end's) and ending at γ
+        gamma_words = wording.number(gamma, gamma_places(gamma))
         self.narrate(f"Turn and shift the line toward the best one: the band widens from "
                      f"{margin_words(self.perceptron_margin)} until it touches points on both "
-                     f"sides, at γ = {margin_words(gamma)}.", 5)
+                     f"sides, at γ = {gamma_words}.", 5)
         self.sweep(2.0, style.RUN_WIDEN)
-        self.narrate(f"The maximum-margin separator θ*: γ = {margin_words(gamma)}, the largest "
+        self.narrate(f"The maximum-margin separator θ*: γ = {gamma_words}, the largest "
                      f"margin any line has on these points.", 4)
-        self.wait(style.PAUSE_READ)
+        self.narrate(f"And the circle of radius R = max‖x‖ = {wording.number(self.R)} holds "
+                     f"every point.", 3)
         self.play(appear(self.circle), appear(self.circle_label), run_time=style.RUN_INTRO)
         self.still(self.circle, self.circle_label)
-        self.narrate(f"And the circle of radius R = {wording.number(self.R)} holds every point. The ratio "
-                     "of R to γ is what the convergence proof is about.", 5)
-        self.wait(style.PAUSE_READ * 2)
+        lesson = self.lesson
+        self.narrate(f"The convergence proof with an offset measures R and γ on the points "
+                     f"[x, 1] instead: there R = {wording.number(lesson.lifted_R)} and γ = "
+                     f"{wording.number(lesson.lifted_gamma, gamma_places(lesson.lifted_gamma))}"
+                     f", so (R/γ)² = {wording.grouped(lesson.lifted_bound)}, as the proof-offset "
+                     f"scene shows.", 5)
+        self.play(appear(self.lifted_rows), run_time=style.RUN_INTRO)
+        self.still(self.lifted_rows)

@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, ORIGIN, RIGHT, UP, Circle, Line, ValueTracker, VGroup, linear, smooth,
+    DOWN, LEFT, ORIGIN, RIGHT, UP, Circle, Line, SurroundingRectangle, Transform,
+    ValueTracker, VGroup, linear, smooth,
 )
 
-from linviz.perceptron import Perceptron
-from linviz.theory import epochs_to_converge, proof_quantities, unit_ball_data
+from linviz.lessons import lesson_for
+from linviz.lessons.proof import ProofLesson, check_provable
 from linviz.replay import state_at
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
@@ -49,7 +50,7 @@ from scenes.toolkit.plane import (
     DataPlane, DataVector, Hyperplane, MarginBand, arrow_scale_note, origin_circle,
     place_outside_circle,
 )
-from scenes.toolkit.screen_text import fmt, math, text
+from scenes.toolkit.screen_text import fmt, fmt_grouped, fmt_vector, math, text
 from scenes.toolkit.plots import BoundPlot
 
 ALIGNMENT = "theta dot theta^* \\/ norm(theta^*)"
@@ -87,11 +88,19 @@ class ProofScene(LinvizScene):
     offset = False
     plays = ("perceptron", {"offset": False})
 
+    @classmethod
+    def check_data(cls, data, spec: str) -> None:
+        """The base checks, then the lesson's: refused in one line when the theorem says
+        nothing about the data (through the origin: use proof-offset)."""
+        if data.n_features == cls.n_features and len(data.y):
+            check_provable(data, cls.offset, repr(spec))
+        super().check_data(data, spec)
+
     def make_trace(self):
-        """The engine's run; (R/γ)² + 2 epochs are always enough for it to converge."""
-        return self.replay_or_run(lambda: Perceptron(
-            epochs=epochs_to_converge(self.data, self.offset), offset=self.offset).fit(
-                self.data).trace_)
+        """The lesson's run (the saved trace, or the engine's given ⌊(R/γ)²⌋ + 2 passes)."""
+        self.lesson: ProofLesson = lesson_for(self.scene_name())(
+            self.data, trace=self.saved_trace)
+        return self.lesson.trace
 
     def chapters(self) -> tuple[str, ...]:
         """The theorem, its two facts, the run, the chain and the normalized form; with an
@@ -102,22 +111,19 @@ class ProofScene(LinvizScene):
 
     # -- numbers -----------------------------------------------------------
     def build(self) -> None:
-        q = self.quantities = proof_quantities(self.trace)
-        self.M_final = int(q.M[-1])
+        lesson = self.lesson
+        self.quantities = lesson.quantities
+        self.M_final = lesson.M_final
         self.thetas = self.trace.states["theta"]
         self.theta0s = self.trace.states["theta0"]
-        self.update_points = self.trace.steps["i"][self.trace.steps["mistake"]]
+        self.update_points = lesson.update_points
         # the same theorem on the points divided by R: the normalized form, run for real
-        unit = unit_ball_data(self.data, self.offset)
-        self.unit_quantities = proof_quantities(Perceptron(
-            epochs=epochs_to_converge(unit, offset=False), offset=False).fit(unit).trace_)
-        # θ* in the plane: θ*ᵀ[x, 1] = 0 is the line aᵀx + b = 0, and |θ*ᵀ[x, 1]| ≤ γ
-        # the band of half-width γ/‖a‖ around it; ‖[x, 1]‖ ≤ R the disk ‖x‖ ≤ √(R² − 1)
-        star = q.theta_star
-        self.star_normal = star[:2]
-        self.star_offset = float(star[2]) if self.offset else 0.0
-        self.band_half_width = q.gamma / float(np.linalg.norm(self.star_normal))
-        self.disk_radius = float(np.sqrt(q.R**2 - 1)) if self.offset else q.R
+        self.unit_quantities = lesson.unit
+        # θ* in the plane: its line, band and circle (see ProofLesson)
+        self.star_normal = lesson.star_normal
+        self.star_offset = lesson.star_offset
+        self.band_half_width = lesson.band_half_width
+        self.disk_radius = lesson.disk_radius
         self.build_plane()
         self.build_boards()
 
@@ -247,8 +253,8 @@ class ProofScene(LinvizScene):
             indented(text(f"here $R = max_i norm({'[x^((i)), 1]' if self.offset else 'x^((i))'})"
                           f" = {R}$", theme, small, theme.muted)),
             text("then the perceptron makes at most", theme, style.FONT_BODY),
-            indented(text(f"$floor((R \\/ gamma)^2) = {int(np.floor(q.bound))}$ updates "
-                          f"$quad ((R \\/ gamma)^2 = {fmt(q.bound)})$.", theme,
+            indented(text(f"$floor((R \\/ gamma)^2) = {fmt_grouped(self.lesson.bound_floor, 0)}$"
+                          f" updates $quad ((R \\/ gamma)^2 = {fmt_grouped(q.bound)})$.", theme,
                           style.FONT_BODY)),
             text(f"({n} points: the circle holds them all, the band of half-width $gamma$ "
                  "none)", theme, small, theme.muted),
@@ -311,8 +317,8 @@ class ProofScene(LinvizScene):
                                 math(limit, theme, style.FONT_PANEL)).arrange(
                 DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
         self.M_value = LiveValue("M", str(self.M_final), theme)
-        bound_note = math(f"<= floor((R \\/ gamma)^2) = {int(np.floor(q.bound))}", theme,
-                          style.FONT_PANEL)
+        bound_note = math(f"<= floor((R \\/ gamma)^2) = "
+                          f"{fmt_grouped(self.lesson.bound_floor, 0)}", theme, style.FONT_PANEL)
         self.M_row = VGroup(self.M_value, bound_note).arrange(RIGHT, buff=style.BUFF)
         bound_note.set_y(self.M_value.label.get_y())
         column = VGroup(self.rows["alignment"], self.plots["alignment"], self.rows["norm"],
@@ -362,7 +368,8 @@ class ProofScene(LinvizScene):
             number.next_to(term, DOWN, buff=style.BUFF)
         self.chain_M = LiveValue("M", str(self.M_final), theme)
         final = VGroup(LiveValue("M", self.M_final, theme, font_size=style.FONT_CHAIN),
-                       math(f"<= floor((R \\/ gamma)^2) = {int(np.floor(q.bound))}", theme,
+                       math(f"<= floor((R \\/ gamma)^2) = "
+                            f"{fmt_grouped(self.lesson.bound_floor, 0)}", theme,
                             style.FONT_CHAIN))
         final.arrange(RIGHT, buff=style.CHAIN_GAP)
         final.set_color(theme.correct)
@@ -381,22 +388,38 @@ class ProofScene(LinvizScene):
         theme, q, u = self.theme, self.quantities, self.unit_quantities
         small = style.FONT_SMALL
         what = "$[x^((i)), 1]$" if self.offset else "$x^((i))$"
+        scaled_norm = ("norm([x^((i)), 1]) \\/ R" if self.offset else "norm(x^((i))) \\/ R")
         self.normalized = self.board_of([
-            text("*Normalized* (notes 002, 003)", theme, style.FONT_BODY),
-            text(f"Divide every {what} by $R$: then $norm(x^((i))) <= {fmt(u.R)}$; take "
+            text("*Normalized*: the theorem for points of norm at most 1", theme,
+                 style.FONT_BODY),
+            text(f"Divide every {what} by $R$: then ${scaled_norm} <= 1$; take "
                  "$norm(theta^*) = 1$;", theme, small),
             indented(text(f"the margin becomes $gamma \\/ R = {fmt(u.gamma, margin_places(u.gamma))}$.", theme,
                           small)),
             math(NORMALIZED_FACTS, theme, style.FONT_PANEL),
             math(NORMALIZED_CHAIN, theme, style.FONT_PANEL),
-            text(f"For the scaled points $1 \\/ gamma^2 = {fmt(u.bound)}$:", theme, small),
-            indented(text(f"the same bound as $(R \\/ gamma)^2 = {fmt(q.bound)}$.", theme,
+            text(f"For the scaled points $1 \\/ gamma^2 = {fmt_grouped(u.bound)}$:", theme, small),
+            indented(text(f"the same bound as $(R \\/ gamma)^2 = {fmt_grouped(q.bound)}$.", theme,
                           small)),
-            text(f"The perceptron on them makes the same $M = {int(u.M[-1])}$ "
-                 "updates,", theme, small, theme.correct),
-            indented(text("with $theta$ divided by $R$: no sign changes, so no mistake does.",
-                          theme, small, theme.correct)),
+            *self.scaled_run_rows(),
         ])
+
+    def scaled_run_rows(self) -> list:
+        """What the real run on the scaled points did, as the lesson found it."""
+        theme, small, lesson = self.theme, style.FONT_SMALL, self.lesson
+        points = "$[x, 1] \\/ R$" if self.offset else "$x \\/ R$"
+        run = text(f"The perceptron through the origin on the points {points}:", theme, small,
+                   theme.correct)
+        if lesson.scaled_run_makes_same_updates:
+            return [run, indented(text(
+                f"the same $M = {lesson.M_final}$ updates, $theta$ divided by $R$: each "
+                f"$y thin theta^T x$ is divided by $R^2$, its sign kept", theme, small,
+                theme.correct))]
+        why = ("a score 0 up to rounding fell on two sides of 0"
+               if lesson.scaled_runs_part_at_a_zero_score else "a score fell on two sides of 0")
+        return [run, indented(text(
+            f"$M = {fmt_grouped(lesson.unit_M_final, 0)}$ updates, not "
+            f"${fmt_grouped(lesson.M_final, 0)}$: {why}", theme, small, theme.mistake))]
 
     # -- what follows the tracker ---------------------------------------------
     def update_run_numbers(self) -> None:
@@ -439,20 +462,38 @@ class ProofScene(LinvizScene):
         note = arrow_scale_note(self.plane, self.vector_scale)
         self.still(self.title, self.plane, *([note] if note else []), self.plane.markers)
 
+    def highlight(self, *rows) -> None:
+        """Move the frame round ``rows`` (parts of the board on screen) as the caption turns
+        to them; with no rows, take it away."""
+        theme = self.theme
+        frame = getattr(self, "highlight_frame", None)
+        if not rows:
+            if frame is not None and self.on_screen(frame):
+                self.play(vanish(frame), run_time=style.RUN_FADE)
+                self.remove(frame)
+            return
+        target = SurroundingRectangle(VGroup(*rows), color=theme.highlight,
+                                      buff=style.SMALL_BUFF,
+                                      stroke_width=style.HIGHLIGHT_STROKE)
+        if frame is None or not self.on_screen(frame):
+            self.highlight_frame = target
+            self.play(appear(target), run_time=style.RUN_HIGHLIGHT)
+        else:
+            self.play(Transform(frame, target), run_time=style.RUN_HIGHLIGHT)
+
     def show_lift(self) -> None:
         theme, q = self.theme, self.quantities
         small = style.FONT_SMALL
         self.lift = self.board_of([
-            text("*With an offset*, lift every point one dimension up (notes 002, 003):",
-                 theme, small),
+            text("*With an offset*, lift every point one dimension up:", theme, small),
             math("theta^T x + theta_0 = vec(theta, theta_0)^T vec(x, 1)", theme,
                  style.FONT_CHAIN),
             text("a classifier through the origin for the points $[x, 1]$ in 3-D,", theme,
                  small),
             text("so the theorem applies to them, with $R$ and $gamma$ measured there:", theme,
                  small),
-            text(f"$R = max_i norm([x^((i)), 1]) = {fmt(q.R)}$, $quad gamma = {fmt(q.gamma, margin_places(q.gamma))}$",
-                 theme, small, theme.correct),
+            text(f"$R = max_i norm([x^((i)), 1]) = {fmt(q.R)}$, $quad gamma = "
+                 f"{fmt(q.gamma, margin_places(q.gamma))}$", theme, small, theme.correct),
             text("in the plane: the band $|theta^(* T) [x, 1]| <= gamma$ and the circle "
                  "$norm([x, 1]) <= R$", theme, small, theme.muted),
             text("from here on $x$ and $theta$ stand for $[x, 1]$ and $[theta, theta_0]$",
@@ -463,10 +504,78 @@ class ProofScene(LinvizScene):
         self.play(appear(self.lift), run_time=style.RUN_SWAP)
         self.still(self.lift)
         self.reveal_geometry()
-        self.narrate(f"Measured on the lifted points, R = {wording.number(q.R)} and γ = {wording.number(q.gamma, margin_places(q.gamma))}.", 3)
-        self.wait(style.PAUSE_READ * 2)
+        self.narrate(f"Measured on the lifted points, R = {wording.number(q.R)} and "
+                     f"γ = {wording.number(q.gamma, margin_places(q.gamma))}.", 3)
+        self.highlight(self.lift[4])
+        self.show_two_runs()
         self.section("theorem")
-        self.play(vanish(self.lift), run_time=style.PAUSE_SHORT)
+        self.highlight()
+        self.play(vanish(self.runs_board), run_time=style.PAUSE_SHORT)
+        self.remove(self.runs_board)
+
+    def show_two_runs(self) -> None:
+        """The perceptron with offset on x and the perceptron through the origin on [x, 1],
+        both run for real, update by update side by side: the same points, the same θ."""
+        lesson, theme, small = self.lesson, self.theme, style.FONT_SMALL
+        offset_states, lifted_states = lesson.offset_states, lesson.lifted_states
+        lifted_points = lesson.lifted_trace.steps["i"][lesson.lifted_trace.steps["mistake"]]
+        M = lesson.M_final
+        shown = style.TRACE_ROWS_SHOWN
+        updates = list(range(1, M + 1)) if M <= shown else [*range(1, shown), M]
+        tiny = style.FONT_TINY
+        header = [text("update", theme, tiny, theme.muted),
+                  text("point", theme, tiny, theme.muted),
+                  text("with offset on $x$: $(theta, theta_0)$", theme, tiny, theme.normal),
+                  text("point", theme, tiny, theme.muted),
+                  text("through 0 on $[x, 1]$: $theta'$", theme, tiny, theme.correct)]
+        rows = [header]
+        for k in updates:
+            rows.append([
+                math(str(k), theme, style.FONT_PANEL),
+                math(str(int(lesson.update_points[k - 1]) + 1), theme, style.FONT_PANEL),
+                math(fmt_vector(offset_states[k]), theme, style.FONT_PANEL, theme.normal),
+                math(str(int(lifted_points[k - 1]) + 1), theme, style.FONT_PANEL),
+                math(fmt_vector(lifted_states[k]), theme, style.FONT_PANEL, theme.correct)])
+        grid = VGroup(*[VGroup(*row) for row in rows])
+        widths = [max(row[c].width for row in rows) for c in range(len(header))]
+        for row in grid:
+            x = 0.0
+            for cell, width in zip(row, widths):
+                cell.move_to(RIGHT * (x + cell.width / 2))
+                x += width + style.BUFF
+        grid.arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
+        if M > shown:  # the rows skipped, marked between the last two
+            grid[-1].shift(DOWN * style.BUFF)
+            gap = text("…", theme, tiny, theme.muted)
+            gap.move_to((grid[-2][0].get_center() + grid[-1][0].get_center()) / 2)
+            grid[-1].add(gap)
+        if lesson.offset_run_is_lifted_run:
+            verdict = text(f"All {M} updates: the same points, and $(theta, theta_0) = theta'$ "
+                           f"in every entry.", theme, small, theme.correct)
+        else:
+            verdict = text("The two runs part: rounding made one point a mistake in one run "
+                           "only.", theme, small, theme.mistake)
+        self.runs_board = self.board_of([
+            text("*Two real runs*, made apart, update by update:", theme, small), grid,
+            verdict])
+        self.narrate("The offset perceptron on x is the perceptron through the origin on "
+                     "[x, 1]: here are both, each run for real, update by update.", 5)
+        self.highlight()
+        self.swap([self.lift], [self.runs_board[0], grid[0]])
+        for row in grid[1:]:
+            self.play(appear(row), run_time=style.RUN_TRACE_ROW)
+        self.still(self.runs_board[0], grid)
+        if lesson.offset_run_is_lifted_run:
+            more = (f"all {M} updates" if M > 1 else "the one update")
+            self.narrate(f"The same point at every update, and θ' = (θ, θ₀) after each: "
+                         f"{more} agree, so the proof through the origin covers the offset run.",
+                         4)
+        else:
+            self.narrate("Here rounding made the two runs part: a score that is 0 exactly came "
+                         "out on different sides of 0.", 4)
+        self.play(appear(verdict), run_time=style.RUN_INTRO)
+        self.highlight(grid[1:], verdict)
+        self.still(verdict)
 
     def reveal_geometry(self) -> None:
         """θ* as a vector with its line and band, then the circle holding every point, each
@@ -498,24 +607,30 @@ class ProofScene(LinvizScene):
         self.play(appear(self.theorem), run_time=style.RUN_SWAP)
         self.still(self.theorem)
         self.reveal_geometry()
-        self.narrate(f"Here γ = {wording.number(q.gamma, margin_places(q.gamma))} for the maximum-margin θ* and "
-                     f"R = {wording.number(q.R)}, so (R/γ)² = {wording.number(q.bound)}: at most "
-                     f"{wording.count(int(np.floor(q.bound)), 'update')}.", 4)
-        self.wait(style.PAUSE_READ * 2)
+        bound = self.lesson.bound_floor
+        self.narrate(f"Here γ = {wording.number(q.gamma, margin_places(q.gamma))} for the "
+                     f"maximum-margin θ* and R = {wording.number(q.R)}, so (R/γ)² = "
+                     f"{wording.grouped(q.bound)}: at most {wording.grouped(bound, 0)} "
+                     f"{'update' if bound == 1 else 'updates'}.", 4)
+        self.highlight(self.theorem[3], self.theorem[5], self.theorem[7])
 
     def show_facts(self) -> None:
         self.section("two-facts")
+        self.highlight()
         self.swap_board(self.theorem, self.facts)
         self.narrate("Two facts about one update. First: the projection of θ on θ* grows by "
                      "y x·θ*/‖θ*‖, which is at least γ by assumption B.", 5)
-        self.wait(style.PAUSE_READ * 2)
+        self.highlight(self.facts[1], self.facts[2])
         self.narrate("Second: ‖θ‖² grows by 2yθᵀx, not positive on a mistake, plus ‖x‖², "
                      "at most R².", 4)
-        self.wait(style.PAUSE_READ * 2)
+        self.highlight(self.facts[3], self.facts[4])
+        self.narrate("Starting from θ = 0, after M updates: θ·θ*/‖θ*‖ ≥ Mγ and ‖θ‖² ≤ MR².", 3)
+        self.highlight(self.facts[5], self.facts[6])
 
     def play_updates(self) -> None:
         self.section("updates")
         q = self.quantities
+        self.highlight()
         self.swap_board(self.facts, self.run_board)
         # the numbers, curves and plane follow M from now on; only they are redrawn
         self.run_numbers.add_updater(lambda _: self.update_run_numbers())
@@ -529,7 +644,7 @@ class ProofScene(LinvizScene):
         # θ* over θ, thinner: when the run ends with θ along θ*, both stay in sight
         self.add(self.star_vector)
         self.still(self.run_labels)
-        self.narrate("Now the real run, update by update: each curve against its bound line.", 3)
+        self.narrate(self.run_sentence(), 3)
         self.wait(style.PAUSE_SHORT)
         shown = style.PROOF_SHOWN_UPDATES
         for M in range(1, self.M_final + 1):
@@ -554,7 +669,7 @@ class ProofScene(LinvizScene):
         self.narrate(f"After all {self.M_final} updates the curves never crossed their bounds: "
                      f"{wording.number(q.alignment[-1])} ≥ {wording.number(q.lower[-1])} and "
                      f"{wording.number(q.norm_squared[-1])} ≤ {wording.number(q.upper[-1])}.", 5)
-        self.wait(style.PAUSE_READ * 2)
+        self.highlight(self.rows["alignment"], self.rows["norm"])
         # from here the run board stands still, at the end of the run
         self.run_numbers.clear_updaters()
         graphs.clear_updaters()
@@ -562,9 +677,22 @@ class ProofScene(LinvizScene):
         self.follow_plots()
         self.run_graphs = graphs
 
+    def run_sentence(self) -> str:
+        """The run and its budget: the theory's ⌊(R/γ)²⌋ + 2 passes, or a saved run's own τ."""
+        lesson = self.lesson
+        made = (f"it converged after {wording.count(lesson.passes, 'pass', 'passes')}, "
+                f"{wording.count(lesson.M_final, 'update')}")
+        if lesson.budget_is_theory_bound:
+            return (f"Now the real run, given ⌊(R/γ)²⌋ + 2 = "
+                    f"{wording.grouped(lesson.epochs_given, 0)} passes, always enough by the "
+                    f"theorem: {made}. Each curve against its bound line.")
+        return (f"Now the real run (a saved one, given τ = "
+                f"{wording.grouped(lesson.epochs_given, 0)} passes): {made}. Each curve "
+                f"against its bound line.")
+
     def show_chain(self) -> None:
         self.section("chain")
-        q = self.quantities
+        self.highlight()
         self.swap([self.run_labels, self.run_graphs, self.run_numbers], [self.chain_board])
         live = VGroup(*self.chain_numbers, self.chain_M.number)
         self.remove(self.chain_board)
@@ -583,31 +711,52 @@ class ProofScene(LinvizScene):
         self.set_chain_numbers(self.whole_M())
         self.narrate(f"So Mγ ≤ √M R, and M ≤ (R/γ)²: this run made "
                      f"{wording.count(self.M_final, 'update')}, the theorem allows at most "
-                     f"{int(np.floor(q.bound))}.", 5)
-        self.wait(style.PAUSE_READ * 2)
+                     f"{wording.grouped(self.lesson.bound_floor, 0)}.", 5)
+        self.highlight(self.chain_final)
 
     def show_normalized(self) -> None:
         self.section("normalized")
         u = self.unit_quantities
+        self.highlight()
         self.swap([self.chain_still, self.chain_live], [self.normalized])
         self.still(self.normalized)
-        self.narrate("Notes 002 and 003 state it for ‖x‖ ≤ 1 and ‖θ*‖ = 1: divide every point "
-                     "by R, and γ becomes γ/R.", 4)
+        self.narrate("The theorem is often stated for ‖x‖ ≤ 1 and ‖θ*‖ = 1: divide every "
+                     "point by R, and γ becomes γ/R.", 4)
         # the points shrink at the end of this sentence and the zoom follows at once: the
         # shrunk picture, its labels crowded round the small circle, is never held
         self.wait(max(0.0, self.timeline.still_needed(float(self.time)) - style.RUN_RESCALE))
         self.rescale_data(1 / self.quantities.R)
-        circle = "‖[x, 1]‖ ≤ 1" if self.offset else "‖x‖ ≤ 1"
+        circle = "‖[x, 1]‖/R ≤ 1" if self.offset else "‖x‖/R ≤ 1"
         self.narrate(f"Zoom in on the circle {circle}: the same picture at a new scale, "
                      f"every point divided by R = {wording.number(self.quantities.R)}, the "
                      f"margin now γ/R = {wording.number(u.gamma, margin_places(u.gamma))}.", 4)
         self.zoom_to_unit_disk()
-        same = ("the same" if int(u.M[-1]) == self.M_final
-                else f"{int(u.M[-1])} instead of {self.M_final}")
-        self.narrate(f"The bound 1/γ² = {wording.number(u.bound)} is the same, and the "
-                     f"perceptron on the scaled points makes {same} "
-                     f"{'updates' if int(u.M[-1]) != 1 else 'update'}.", 5)
-        self.wait(style.PAUSE_READ * 2)
+        self.narrate(f"The bound 1/γ² = {wording.grouped(u.bound)} is the same as (R/γ)², "
+                     f"for the same points at another scale.", 4)
+        self.highlight(self.normalized[5], self.normalized[6])
+        self.say_scaled_run()
+
+    def say_scaled_run(self) -> None:
+        """What the real run through the origin on the scaled points did, by the lesson's
+        predicate: the same updates (each score divided by R²), or where rounding parted them."""
+        lesson = self.lesson
+        points = "[x, 1]/R" if self.offset else "x/R"
+        if lesson.scaled_run_makes_same_updates:
+            self.narrate(f"And the perceptron through the origin on the points {points}, run "
+                         f"for real, makes the same {wording.count(lesson.M_final, 'update')}, "
+                         f"θ divided by R: every score yθᵀx is divided by R², and keeps its "
+                         f"sign.", 5)
+        else:
+            part = lesson.scaled_runs_part
+            why = ("is 0 up to rounding, and rounding puts it on different sides of 0 in the "
+                   "two runs" if lesson.scaled_runs_part_at_a_zero_score else
+                   "comes out on different sides of 0 in the two runs")
+            self.narrate(f"The perceptron through the origin on the points {points}, run for "
+                         f"real, makes {wording.grouped(lesson.unit_M_final, 0)} updates, not "
+                         f"{wording.grouped(lesson.M_final, 0)}: at visit "
+                         f"{wording.grouped(part.visit + 1, 0)} the score of point "
+                         f"{part.point + 1} {why}.", 5)
+        self.highlight(*self.normalized[-2:])
 
     def still_geometry(self) -> tuple:
         """What the data scale moves, in drawing order: band, circle, line, markers, label
@@ -641,7 +790,7 @@ class ProofScene(LinvizScene):
     def rescale_data(self, factor: float) -> None:
         """Shrink the points, band, circle and boundary toward the origin by ``factor``."""
         self.moving_geometry(self.scale.animate.set_value(factor), style.RUN_RESCALE)
-        unit_label = math("norm(x) <= 1" if not self.offset else "norm([x, 1]) <= 1",
+        unit_label = math("norm(x) \\/ R <= 1" if not self.offset else "norm([x, 1]) \\/ R <= 1",
                           self.theme, style.FONT_SMALL).set_color(self.theme.muted)
         self.circle_label.become(with_backdrop(unit_label, self.theme))
         self.place_static_labels()

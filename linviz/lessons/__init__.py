@@ -28,7 +28,11 @@ from __future__ import annotations
 import importlib
 
 #: scene name -> (module in linviz.lessons, function) that makes its lesson
-LESSON_MODULES: dict[str, tuple[str, str]] = {}
+LESSON_MODULES: dict[str, tuple[str, str]] = {
+    "margin": ("margin", "margin_lesson"),
+    "proof": ("proof", "proof_lesson"),
+    "proof-offset": ("proof", "proof_offset_lesson"),
+}
 
 
 def lesson_for(scene: str):
