@@ -74,6 +74,11 @@ def margin_places(gamma: float) -> int:
     return wording.significant_places(gamma, most=6, digits=3)
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """"1 update", "162,015 updates": a count with its thousands grouped."""
+    return f"{wording.grouped(n, 0)} {noun if n == 1 else (plural or noun + 's')}"
+
+
 def signed(value: float, places: int = 2) -> str:
     """A change, always with its sign: +0.74, -0.05."""
     body = fmt(value, places)
@@ -174,14 +179,17 @@ class ProofScene(LinvizScene):
         # θ*'s label keeps clear of every arrow θ takes in the run (never drawn: obstacles),
         # the final one most (it stands through the chain and the normalized view); the
         # others weigh less than a marker, so a short θ* keeps its label near its tip
-        self.theta_ghosts = [FastArrow(theme.normal) for _ in self.thetas]
+        # (a long run has 10⁵ states: evenly sampled ones, the last always among them)
+        self.ghost_states = np.unique(np.round(np.linspace(
+            0, len(self.thetas) - 1, min(len(self.thetas), style.THETA_GHOSTS_MAX))).astype(int))
+        self.theta_ghosts = [FastArrow(theme.normal) for _ in self.ghost_states]
         for ghost in self.theta_ghosts[:-1]:
             ghost.avoid_weight = 0.05
         self.star_vector.avoid.target.extend(self.theta_ghosts)
         # …and of the rings the run draws round its update points (never drawn: obstacles),
         # the last one most: it stands through the chain
         self.ring_ghosts = {int(i): Circle(radius=style.RING_RADIUS)
-                            for i in self.update_points}
+                            for i in np.unique(self.update_points)}
         for i, ghost in self.ring_ghosts.items():
             ghost.avoid_weight = 1.0 if i == int(self.update_points[-1]) else 0.05
         self.star_vector.avoid.target.extend(self.ring_ghosts.values())
@@ -216,7 +224,7 @@ class ProofScene(LinvizScene):
                                    [(self.star_normal, c * self.star_offset), *along])
         place_outside_circle(self.circle_label, self.plane, spot, c * self.disk_radius)
         origin = self.plane.c2p((0, 0))
-        for ghost, theta in zip(self.theta_ghosts, self.thetas):
+        for ghost, theta in zip(self.theta_ghosts, self.thetas[self.ghost_states]):
             ghost.set_ends(origin, self.plane.c2p(self.vector_scale * c * theta))
         for i, ghost in self.ring_ghosts.items():
             ghost.move_to(self.plane.c2p(c * self.data.X[i]))
@@ -550,7 +558,7 @@ class ProofScene(LinvizScene):
             gap.move_to((grid[-2][0].get_center() + grid[-1][0].get_center()) / 2)
             grid[-1].add(gap)
         if lesson.offset_run_is_lifted_run:
-            verdict = text(f"All {M} updates: the same points, and $(theta, theta_0) = theta'$ "
+            verdict = text(f"All {counted(M, 'update')}: the same points, and $(theta, theta_0) = theta'$ "
                            f"in every entry.", theme, small, theme.correct)
         else:
             verdict = text("The two runs part: rounding made one point a mistake in one run "
@@ -566,7 +574,7 @@ class ProofScene(LinvizScene):
             self.play(appear(row), run_time=style.RUN_TRACE_ROW)
         self.still(self.runs_board[0], grid)
         if lesson.offset_run_is_lifted_run:
-            more = (f"all {M} updates" if M > 1 else "the one update")
+            more = (f"all {counted(M, 'update')}" if M > 1 else "the one update")
             self.narrate(f"The same point at every update, and θ' = (θ, θ₀) after each: "
                          f"{more} agree, so the proof through the origin covers the offset run.",
                          4)
@@ -650,14 +658,14 @@ class ProofScene(LinvizScene):
         for M in range(1, self.M_final + 1):
             if self.M_final > shown and M == shown - 2:
                 # a long run: fast-forward to its last two updates
-                self.narrate(f"Fast forward to update {self.M_final - 2}.", style.RUN_FAST_FORWARD)
+                self.narrate(f"Fast forward to update {wording.grouped(self.M_final - 2, 0)}.", style.RUN_FAST_FORWARD)
                 self.advance(self.M_final - 2, style.RUN_FAST_FORWARD, linear)
                 continue
             if shown - 2 < M <= self.M_final - 2 and self.M_final > shown:
                 continue
             if M == 1:
-                self.narrate(f"Update 1: θ·θ*/‖θ*‖ = {wording.number(q.alignment[1])} ≥ γ, and "
-                             f"‖θ‖² = {wording.number(q.norm_squared[1])} ≤ R².", 3)
+                self.narrate(f"Update 1: θ·θ*/‖θ*‖ = {wording.grouped(q.alignment[1])} ≥ γ, and "
+                             f"‖θ‖² = {wording.grouped(q.norm_squared[1])} ≤ R².", 3)
             elif M == 2:
                 last = min(self.M_final, shown - 3) if self.M_final > shown else self.M_final
                 self.narrate(f"Updates 2 to {last}: each raises θ·θ*/‖θ*‖ by at least γ and "
@@ -666,9 +674,10 @@ class ProofScene(LinvizScene):
             with self.holding(self.run_numbers):  # they change when update M is reached
                 self.advance(M, style.RUN_PROOF_UPDATE, smooth)
             self.wait(style.PAUSE_SHORT)  # a still frame, drawn once
-        self.narrate(f"After all {self.M_final} updates the curves never crossed their bounds: "
-                     f"{wording.number(q.alignment[-1])} ≥ {wording.number(q.lower[-1])} and "
-                     f"{wording.number(q.norm_squared[-1])} ≤ {wording.number(q.upper[-1])}.", 5)
+        self.narrate(f"After all {counted(self.M_final, 'update')} the curves never crossed their "
+                     f"bounds: {wording.grouped(q.alignment[-1])} ≥ {wording.grouped(q.lower[-1])}"
+                     f" and {wording.grouped(q.norm_squared[-1])} ≤ "
+                     f"{wording.grouped(q.upper[-1])}.", 5)
         self.highlight(self.rows["alignment"], self.rows["norm"])
         # from here the run board stands still, at the end of the run
         self.run_numbers.clear_updaters()
@@ -680,12 +689,17 @@ class ProofScene(LinvizScene):
     def run_sentence(self) -> str:
         """The run and its budget: the theory's ⌊(R/γ)²⌋ + 2 passes, or a saved run's own τ."""
         lesson = self.lesson
-        made = (f"it converged after {wording.count(lesson.passes, 'pass', 'passes')}, "
-                f"{wording.count(lesson.M_final, 'update')}")
+        made = (f"it converged after {counted(lesson.passes, 'pass', 'passes')}, "
+                f"{counted(lesson.M_final, 'update')}")
         if lesson.budget_is_theory_bound:
             return (f"Now the real run, given ⌊(R/γ)²⌋ + 2 = "
                     f"{wording.grouped(lesson.epochs_given, 0)} passes, always enough by the "
                     f"theorem: {made}. Each curve against its bound line.")
+        if lesson.own_run:  # the theory's budget is beyond the engine's limit on passes
+            return (f"Now the real run: ⌊(R/γ)²⌋ + 2 = "
+                    f"{wording.grouped(lesson.theory_epochs, 0)} passes are always enough, "
+                    f"it was given {wording.grouped(lesson.epochs_given, 0)} (the engine's "
+                    f"limit), and {made}. Each curve against its bound line.")
         return (f"Now the real run (a saved one, given τ = "
                 f"{wording.grouped(lesson.epochs_given, 0)} passes): {made}. Each curve "
                 f"against its bound line.")
@@ -710,7 +724,7 @@ class ProofScene(LinvizScene):
         live.clear_updaters()
         self.set_chain_numbers(self.whole_M())
         self.narrate(f"So Mγ ≤ √M R, and M ≤ (R/γ)²: this run made "
-                     f"{wording.count(self.M_final, 'update')}, the theorem allows at most "
+                     f"{counted(self.M_final, 'update')}, the theorem allows at most "
                      f"{wording.grouped(self.lesson.bound_floor, 0)}.", 5)
         self.highlight(self.chain_final)
 
@@ -743,7 +757,7 @@ class ProofScene(LinvizScene):
         points = "[x, 1]/R" if self.offset else "x/R"
         if lesson.scaled_run_makes_same_updates:
             self.narrate(f"And the perceptron through the origin on the points {points}, run "
-                         f"for real, makes the same {wording.count(lesson.M_final, 'update')}, "
+                         f"for real, makes the same {counted(lesson.M_final, 'update')}, "
                          f"θ divided by R: every score yθᵀx is divided by R², and keeps its "
                          f"sign.", 5)
         else:
@@ -793,6 +807,7 @@ class ProofScene(LinvizScene):
         unit_label = math("norm(x) \\/ R <= 1" if not self.offset else "norm([x, 1]) \\/ R <= 1",
                           self.theme, style.FONT_SMALL).set_color(self.theme.muted)
         self.circle_label.become(with_backdrop(unit_label, self.theme))
+        self.circle_label.source = unit_label.source  # what it says now
         self.place_static_labels()
         self.theta_arrow.refresh_label()  # clear of the circle's new label
 

@@ -297,3 +297,5 @@ HIGHLIGHT_STROKE = 3
 TRACE_ROWS_SHOWN = 4       # updates of two runs compared row by row (the rest summed up)
 RUN_TRACE_ROW = 0.8        # one row of that comparison appearing
 OFFSET_DOT_RADIUS = 0.07  # the end of a short −θ₀/‖θ‖, where the line crosses the axis along θ
+THETA_GHOSTS_MAX = 120     # arrows of θ a label keeps clear of, sampled along a long run
+PLOT_MAX_VERTICES = 2000   # a curve of more values is drawn through this many of them (evenly spread)

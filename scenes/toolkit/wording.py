@@ -83,14 +83,14 @@ GROUPING_FROM = 1000
 
 def magnitude_places(value: float, places: int = 2) -> int:
     """Decimals for a number that may be huge ((R/γ)² on data far from the origin):
-    ``places`` below 1,000, one below 100,000, none from there (15,944,446)."""
-    value = abs(float(value))
-    return places if value < GROUPING_FROM else (1 if value < 100 * GROUPING_FROM else 0)
+    ``places`` below 1,000, one from there (60,259.8; 15,944,446.5), so that ⌊v⌋ beside
+    it never reads larger."""
+    return places if abs(float(value)) < GROUPING_FROM else 1
 
 
 def grouped(value: float, places: int | None = None, minus: str = MINUS) -> str:
     """``value`` with its thousands grouped by commas, at :func:`magnitude_places`
-    decimals unless ``places`` is given: 70.04, 60,259.8, 15,944,446."""
+    decimals unless ``places`` is given: 70.04, 60,259.8, 15,944,446.5."""
     places = magnitude_places(value) if places is None else places
     rounded = round(float(value), places)
     if rounded == 0:

@@ -1,0 +1,157 @@
+"""The margin lesson over the gallery: every number and every run-dependent word
+against computations written here (the notes' perceptron, margins point by point, a
+search over directions for the best line, separability by an LP)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from scipy.optimize import linprog
+
+from independent import reference_perceptron
+from linviz.errors import DataError
+from linviz.gallery import gallery
+from linviz.lessons.margin import margin_lesson
+from linviz.lessons.proof import proof_lesson
+
+CASES = gallery("classification", 2)
+
+
+def separable(Z, y) -> bool:
+    """Some w with y wᵀz ≥ 1 for every row z (an LP written here)."""
+    result = linprog(np.zeros(Z.shape[1]), A_ub=-(y[:, None] * Z), b_ub=-np.ones(len(y)),
+                     bounds=[(None, None)] * Z.shape[1], method="highs")
+    return result.status == 0
+
+
+def lifted(X):
+    return np.column_stack([X, np.ones(len(X))])
+
+
+def margins_of(X, y, theta, theta0):
+    """y(θᵀx + θ₀)/‖θ‖, one point at a time."""
+    norm = np.sqrt(sum(t * t for t in theta))
+    return np.array([label * (sum(a * b for a, b in zip(x, theta)) + theta0) / norm
+                     for x, label in zip(X, y)])
+
+
+def best_line_margin(X, y) -> float:
+    """The largest margin of any line: for each unit θ on a fine circle the best θ₀ puts
+    the line midway between the classes' projections on θ."""
+    angles = np.linspace(0, 2 * np.pi, 7200, endpoint=False)
+    U = np.column_stack([np.cos(angles), np.sin(angles)])
+    S = X @ U.T
+    low = np.min(np.where(y[:, None] > 0, S, np.inf), axis=0)
+    high = np.max(np.where(y[:, None] < 0, S, -np.inf), axis=0)
+    return float(np.max((low - high) / 2))
+
+
+@pytest.fixture(scope="module")
+def lessons():
+    made = {}
+    for case in CASES:
+        try:
+            made[case.name] = margin_lesson(case())
+        except DataError as error:
+            made[case.name] = error
+    return made
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_data_no_line_separates_is_refused_in_one_line(case, lessons):
+    data = case()
+    outcome = lessons[case.name]
+    if separable(lifted(data.X), data.y):
+        assert not isinstance(outcome, DataError), outcome
+    else:
+        assert isinstance(outcome, DataError)
+        assert "\n" not in str(outcome) and "not separable" in str(outcome)
+
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_run_and_the_separators_are_the_notes(case, lessons):
+    lesson = lessons[case.name]
+    if isinstance(lesson, DataError):
+        pytest.skip("refused")
+    data = case()
+    X, y = data.X, data.y
+    run = reference_perceptron(X, y, lesson.epochs_given, offset=True) \
+        if len(X) * lesson.trace.result["epochs"] < 100_000 else None
+    if run is not None:  # the far data's 423,620 visits are checked in test_lesson_proof
+        assert run["converged"] and run["updates"] == lesson.trace.result["updates"]
+    # the separator with a mistake: the latest state with θ ≠ 0 of fewest mistakes > 0
+    states = list(zip(lesson.trace.states["theta"], lesson.trace.states["theta0"]))
+    counts = [int(np.sum(margins_of(X, y, t, t0) <= 0)) if np.any(t) else None
+              for t, t0 in (states if len(states) < 2000 else [])]
+    if counts:
+        wrong = [c for c in counts if c]
+        expected = (max(k for k, c in enumerate(counts) if c == min(wrong)) if wrong else None)
+        assert lesson.mistake_state == expected
+        assert lesson.has_mistake_state == bool(wrong)
+    start = lesson.mistake_state if lesson.mistake_state is not None else 1
+    for s, (theta, theta0) in ((0, states[start]), (1, states[-1])):
+        got_theta, got_theta0 = lesson.parameters(s)
+        norm = np.sqrt(theta @ theta)
+        np.testing.assert_allclose(got_theta, theta / norm, rtol=1e-12)
+        assert got_theta0 == pytest.approx(theta0 / norm, rel=1e-12, abs=1e-15)
+        margins = margins_of(X, y, theta, theta0)
+        np.testing.assert_allclose(lesson.margins(s), margins, rtol=1e-9, atol=1e-12)
+        assert lesson.wrong_side(s) == int(np.sum(margins <= 0))
+        assert lesson.data_set_margin(s) == pytest.approx(margins.min(), rel=1e-9)
+        assert lesson.closest_point(s) == int(np.flatnonzero(margins <= margins.min() + 1e-9 *
+                                                             max(1, abs(margins).max()))[0])
+    assert lesson.perceptron_margin == pytest.approx(margins_of(X, y, *states[-1]).min())
+    assert lesson.perceptron_margin > 0
+    # θ* and γ: its margin is γ, and no line of the search does better
+    star = lesson.star
+    assert margins_of(X, y, star.theta, star.theta0).min() == pytest.approx(star.gamma)
+    best = best_line_margin(X, y)
+    assert best <= star.gamma + 1e-6 and star.gamma - best < 1e-3 * lesson.R
+    assert lesson.data_set_margin(2.0) == pytest.approx(star.gamma)
+    # R of x
+    assert lesson.R == pytest.approx(np.max(np.sqrt(np.sum(X * X, axis=1))), rel=1e-12)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_signed_distance_and_the_lines_offset(case, lessons):
+    lesson = lessons[case.name]
+    if isinstance(lesson, DataError):
+        pytest.skip("refused")
+    X, y = lesson.data.X, lesson.data.y
+    theta, theta0 = lesson.trace.states["theta"][-1], lesson.trace.states["theta0"][-1]
+    norm = np.sqrt(theta @ theta)
+    assert lesson.line_offset == pytest.approx(-theta0 / norm, abs=1e-12)
+    # short: less than a quarter of R, drawn to scale a tick
+    assert lesson.line_offset_is_short == (abs(theta0 / norm) < 0.25 * lesson.R)
+    a, b = lesson.probe_indices
+    for i, distance in zip((a, b), lesson.probe_distances):
+        assert distance == pytest.approx((X[i] @ theta + theta0) / norm, rel=1e-9)
+        projection, offset, total = lesson.distance_parts(1.0, X[i])
+        assert projection == pytest.approx(X[i] @ theta / norm, rel=1e-9, abs=1e-12)
+        assert total == pytest.approx(projection - offset, abs=1e-12)
+    assert lesson.probe_distances[0] > 0 >= lesson.probe_distances[1]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_r_and_gamma_of_x_1_are_proof_offsets(case, lessons):
+    """The margin scene speaks of two R's and two γ's: those of x in the plane and those
+    of [x, 1] the proof with an offset uses. The second pair is proof-offset's, and the
+    right one: R' the largest ‖[x, 1]‖, γ' feasible, unbeaten on a sphere of directions,
+    and never above the plane's γ (‖[θ, θ₀]‖ ≥ ‖θ‖)."""
+    lesson = lessons[case.name]
+    if isinstance(lesson, DataError):
+        pytest.skip("refused")
+    X, y = lesson.data.X, lesson.data.y
+    Z = lifted(X)
+    assert lesson.lifted_R == pytest.approx(np.max(np.sqrt(np.sum(Z * Z, axis=1))), rel=1e-12)
+    offset = proof_lesson(lesson.data, offset=True)
+    assert lesson.lifted_R == offset.quantities.R
+    assert lesson.lifted_gamma == offset.quantities.gamma
+    assert lesson.lifted_bound == pytest.approx(offset.quantities.bound)
+    assert lesson.lifted_gamma <= lesson.star.gamma * (1 + 1e-6)
+    u, v = np.meshgrid(np.linspace(0, 2 * np.pi, 360, endpoint=False),
+                       np.linspace(-np.pi / 2, np.pi / 2, 181))
+    D = np.column_stack([(np.cos(v) * np.cos(u)).ravel(), (np.cos(v) * np.sin(u)).ravel(),
+                         np.sin(v).ravel()])
+    assert np.max(np.min(y[:, None] * (Z @ D.T), axis=0)) <= lesson.lifted_gamma * (1 + 1e-6)
