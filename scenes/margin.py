@@ -36,7 +36,9 @@ from scenes.toolkit.layout import (
 )
 from scenes.toolkit.fast_shapes import FastArrow, FastDashedLine
 from scenes.toolkit.panels import LiveValue
-from scenes.toolkit.placement import best_offset, box_around
+from scenes.toolkit.placement import (
+    DIRECTIONS, PLACE_TOLERANCE, best_offset, box_around, covered_area,
+)
 from scenes.toolkit.plane import (
     DataPlane, Hyperplane, MarginBand, Marker, origin_circle, place_outside_circle,
 )
@@ -198,10 +200,27 @@ class MarginScene(LinvizScene):
         self.offset_dot.move_to(c2p(line * unit))
         # x's label beside its ring, off the other markers; the offset's value beside the
         # dot, off the markers and x's label
-        self.place_label(self.probe_label, c2p(x), style.RING_RADIUS,
-                         [i for i in range(len(self.data.X)) if i not in self.probe_indices])
+        self.place_beside_ring(self.probe_label, c2p(x), self.probe_ring.width / 2,
+                               [i for i in range(len(self.data.X))
+                                if i not in self.probe_indices])
         self.place_label(self.offset_label, c2p(line * unit), style.OFFSET_DOT_RADIUS,
                          range(len(self.data.X)), [self.probe_label, self.probe_ring])
+
+    def place_beside_ring(self, label, centre, radius: float, markers) -> None:
+        """Put ``label`` against the ring of ``radius`` round ``centre`` (touching it from
+        outside), in the first of eight directions that covers the least of the given
+        markers: the label reads as the ring's, never as a neighbour's."""
+        half = np.array([label.width, label.height]) / 2
+        boxes = self.marker_boxes[list(markers)]
+        best, best_cost = None, np.inf
+        for direction in DIRECTIONS:
+            unit = direction / np.linalg.norm(direction)
+            middle = centre[:2] + radius * unit + half * direction
+            box = np.array([*(middle - half), *(middle + half)])
+            cost = covered_area(box, boxes)
+            if cost < best_cost - PLACE_TOLERANCE:
+                best, best_cost = middle, cost
+        label.move_to(np.array([best[0], best[1], 0.0]))
 
     def place_label(self, label, anchor, gap: float, markers, others=()) -> None:
         """Put ``label`` next to ``anchor`` (``gap`` away), on the side that covers the

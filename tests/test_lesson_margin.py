@@ -155,3 +155,130 @@ def test_the_r_and_gamma_of_x_1_are_proof_offsets(case, lessons):
     D = np.column_stack([(np.cos(v) * np.cos(u)).ravel(), (np.cos(v) * np.sin(u)).ravel(),
                          np.sin(v).ravel()])
     assert np.max(np.min(y[:, None] * (Z @ D.T), axis=0)) <= lesson.lifted_gamma * (1 + 1e-6)
+
+
+# -- what the scene draws and says from the lesson (stories run without drawing) --------
+
+def gallery_csv(tmp_path_factory, name: str) -> str:
+    """The gallery case ``name`` as a CSV file, as a lecturer would bring it."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        "gallery_csv", Path(__file__).resolve().parent.parent / "scripts" / "gallery_csv.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    data = next(case for case in CASES if case.name == name)()
+    path = tmp_path_factory.mktemp("gallery") / f"{name}.csv"
+    path.write_text(module.csv_text(data), encoding="utf-8")
+    return str(path)
+
+
+SCENE_DATA = [None, "iris-petal", "iris-sepal-std", "separable-tiny-class"]
+
+
+@pytest.fixture(scope="module")
+def margin_stories(tmp_path_factory):
+    """The margin scene's story on its default data and on gallery CSV files, with the
+    probe's label, ring and the offset's label recorded at the end of the first section."""
+    from story_runs import story_with
+    from scenes.margin import MarginScene
+
+    class Recorded(MarginScene):
+        def show_point_margins(self):
+            box = lambda m: np.array([*m.get_corner([-1, -1, 0])[:2],  # noqa: E731
+                                      *m.get_corner([1, 1, 0])[:2]])
+            self.recorded = {
+                "offset": box(self.offset_label), "dot": self.offset_dot.get_center()[:2],
+                "offset_source": self.offset_label.source,
+                "markers": self.plane.c2p_many(self.data.X)[:, :2]}
+            # x's label where each probe point is studied
+            self.recorded["probes"] = []
+            for k, i in enumerate(self.probe_indices):
+                self.probe.set_value(k)
+                self.follow_probe()
+                self.recorded["probes"].append(
+                    (i, box(self.probe_label), self.probe_ring.get_center()[:2]))
+            super().show_point_margins()
+
+    stories = {}
+    for name in SCENE_DATA:
+        attributes = {"data_spec": gallery_csv(tmp_path_factory, name)} if name else {}
+        stories[name] = story_with(Recorded, **attributes)
+    return stories
+
+
+def distance_to_box(point, box) -> float:
+    dx = max(box[0] - point[0], 0, point[0] - box[2])
+    dy = max(box[1] - point[1], 0, point[1] - box[3])
+    return float(np.hypot(dx, dy))
+
+
+@pytest.mark.parametrize("name", SCENE_DATA)
+def test_the_x_label_names_the_ringed_point(name, margin_stories):
+    """"x" sits next to the ringed point: closer to it than to any other marker, and on
+    none of them (it named another marker than the circled one)."""
+    scene = margin_stories[name]
+    markers = scene.recorded["markers"]
+    for ringed, label, ring in scene.recorded["probes"]:
+        check_label_beside_ring(markers, ringed, label, ring)
+
+
+def check_label_beside_ring(markers, ringed, label, ring):
+    np.testing.assert_allclose(markers[ringed], ring, atol=1e-6)
+    # against the ring: its box within a hair of the ring's circle
+    radius = 0.3  # style.RING_RADIUS
+    assert distance_to_box(markers[ringed], label) <= radius + 1e-6
+    # and on no other point: no other marker's centre inside the label
+    others = np.delete(np.arange(len(markers)), ringed)
+    inside = ((markers[others] >= label[:2]) & (markers[others] <= label[2:])).all(axis=1)
+    assert not inside.any(), f"x's label is on point {others[inside][0] + 1}"
+
+
+@pytest.mark.parametrize("name", SCENE_DATA)
+def test_the_lines_offset_is_marked_and_its_value_written(name, margin_stories):
+    """−θ₀/‖θ‖ of the final separator (computed here) is written beside a dot at the
+    point where the line crosses the axis along θ; a short one is said to be short."""
+    scene = margin_stories[name]
+    X, y = scene.data.X, scene.data.y
+    theta, theta0 = scene.trace.states["theta"][-1], scene.trace.states["theta0"][-1]
+    norm = np.sqrt(theta @ theta)
+    offset = -theta0 / norm
+    crossing = offset * theta / norm
+    assert theta @ crossing + theta0 == pytest.approx(0, abs=1e-9)  # on the line
+    np.testing.assert_allclose(scene.plane.p2c(np.append(scene.recorded["dot"], 0)), crossing,
+                               atol=1e-6)
+    value = scene.recorded["offset_source"].split("=")[-1].strip(" $").replace("-", "−")
+    assert float(value.replace("−", "-")) == pytest.approx(offset, abs=0.006)
+    (sentence,) = [s for s in scene.narration if "where the line crosses that axis" in s]
+    short = abs(offset) < 0.25 * np.max(np.sqrt(np.sum(X * X, axis=1)))
+    assert ("only that far from the origin" in sentence) == short
+    assert f"−θ₀/‖θ‖ = {value}" in sentence or f"−θ₀/‖θ‖ = {value.replace('−', '')}" in sentence
+
+
+@pytest.mark.parametrize("name", SCENE_DATA)
+def test_the_two_r_and_gamma_are_named_and_agree_with_proof_offset(name, margin_stories,
+                                                                    tmp_path_factory):
+    """The circle's R is of x (the largest ‖x‖); the proof's are of [x, 1], and the numbers
+    the margin scene gives for them are those proof-offset says on the same data."""
+    import re
+
+    from story_runs import story_with
+    from scenes.proof import ProofOffsetScene
+
+    scene = margin_stories[name]
+    X = scene.data.X
+    (circle,) = [s for s in scene.narration if "radius R = max‖x‖ =" in s]
+    assert float(re.search(r"max‖x‖ = (\S+) holds", circle).group(1)) == \
+        pytest.approx(np.max(np.sqrt(np.sum(X * X, axis=1))), abs=0.006)
+    (lift,) = [s for s in scene.narration if "on the points [x, 1] instead" in s]
+    found = re.search(r"there R = (\S+) and γ = (\S+), so \(R/γ\)² = (\S+), as", lift)
+    R = np.max(np.sqrt(np.sum(X * X, axis=1) + 1))
+    assert float(found.group(1)) == pytest.approx(R, abs=0.006)
+    if name in (None, "iris-petal"):  # the same words in proof-offset (its story is long)
+        attributes = {"data_spec": gallery_csv(tmp_path_factory, name)} if name else {}
+        proof = story_with(ProofOffsetScene, **attributes)
+        (said,) = [s for s in proof.narration if s.startswith("Measured on the lifted points")]
+        assert f"R = {found.group(1)} and γ = {found.group(2)}." in said
+        (bound,) = [s for s in proof.narration if "so (R/γ)² = " in s]
+        assert f"(R/γ)² = {found.group(3)}:" in bound
