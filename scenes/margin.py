@@ -32,7 +32,7 @@ from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
 from scenes.toolkit.geometry import clip_line, free_spot_on_circle, square_box_around_disk
 from scenes.toolkit.layout import (
-    appear, board, indented, still_parts, with_backdrop,
+    appear, board, indented, keep_in_frame, still_parts, with_backdrop,
 )
 from scenes.toolkit.fast_shapes import FastArrow, FastDashedLine
 from scenes.toolkit.panels import LiveValue
@@ -134,6 +134,7 @@ class MarginScene(LinvizScene):
         star_line = (self.star.theta, self.star.theta0)
         place_outside_circle(self.circle_label, self.plane,
                              free_spot_on_circle(self.data.X, self.R, box, [star_line]), self.R)
+        keep_in_frame(self.circle_label)
         # the signed distance, split along the axis through the origin in the direction θ
         self.axis = Line(self.plane.c2p((0, 0)), self.plane.c2p((1, 0)), stroke_width=2,
                          color=theme.muted)
@@ -204,7 +205,16 @@ class MarginScene(LinvizScene):
                                [i for i in range(len(self.data.X))
                                 if i not in self.probe_indices])
         self.place_label(self.offset_label, c2p(line * unit), style.OFFSET_DOT_RADIUS,
-                         range(len(self.data.X)), [self.probe_label, self.probe_ring])
+                         range(len(self.data.X)), [self.probe_label, self.probe_ring],
+                         [(arrow.get_start(), arrow.get_end()) for arrow in (
+                             self.projection_arrow, self.offset_arrow, self.distance_arrow,
+                             self.to_axis, self.to_line)]
+                         + [tuple(c2p(p) for p in self.boundary_segment())])
+
+    def boundary_segment(self) -> tuple[np.ndarray, np.ndarray]:
+        """The drawn boundary's ends in the data (the origin twice when it misses the box)."""
+        segment = clip_line(*self.parameters(), self.plane.box)
+        return segment if segment is not None else (np.zeros(2), np.zeros(2))
 
     def place_beside_ring(self, label, centre, radius: float, markers) -> None:
         """Put ``label`` against the ring of ``radius`` round ``centre`` (touching it from
@@ -222,10 +232,15 @@ class MarginScene(LinvizScene):
                 best, best_cost = middle, cost
         label.move_to(np.array([best[0], best[1], 0.0]))
 
-    def place_label(self, label, anchor, gap: float, markers, others=()) -> None:
+    def place_label(self, label, anchor, gap: float, markers, others=(), segments=()) -> None:
         """Put ``label`` next to ``anchor`` (``gap`` away), on the side that covers the
-        fewest of the given markers and drawings, inside the plane."""
+        fewest of the given markers, drawings and segments (screen ends), inside the plane."""
         boxes = [self.marker_boxes[list(markers)]]
+        for start, end in segments:  # small boxes along each segment, weighing as text
+            steps = max(2, int(np.linalg.norm(end - start) / style.SMALL_BUFF))
+            along = start + np.linspace(0, 1, steps)[:, None] * (end - start)
+            boxes.append(box_around(along, style.SMALL_BUFF / 2)
+                         * np.array([1, 1, 1, 1, style.SEGMENT_OBSTACLE_WEIGHT]))
         for other in others:
             low, high = other.get_corner(DOWN + LEFT), other.get_corner(UP + RIGHT)
             boxes.append(np.array([[low[0], low[1], high[0], high[1], 100.0]]))
@@ -401,8 +416,10 @@ class MarginScene(LinvizScene):
         self.narrate(claim, 5)
         # the perceptron goes on to its final separator: every margin turns positive (said as
         # it moves: the caption before is about the separator being left)
+        size = ("positive but small" if self.lesson.perceptron_margin_is_small else
+                "positive")
         self.narrate(f"The perceptron's final separator has every point on the right side: "
-                     f"margin {margin_words(self.perceptron_margin)}, positive but small.", 5)
+                     f"margin {margin_words(self.perceptron_margin)}, {size}.", 5)
         self.sweep(1.0, style.RUN_PARAMETER * 2)
         self.margin_values = values
 

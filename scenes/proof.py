@@ -42,7 +42,7 @@ from scenes.toolkit.geometry import (
 )
 from scenes.toolkit.glyph_numbers import GlyphNumber
 from scenes.toolkit.layout import (
-    appear, board, indented, still_parts, vanish, with_backdrop,
+    appear, board, indented, keep_in_frame, still_parts, vanish, with_backdrop,
 )
 from scenes.toolkit.fast_shapes import FastArrow, drop_svg_paths
 from scenes.toolkit.panels import LiveValue
@@ -223,6 +223,7 @@ class ProofScene(LinvizScene):
         spot = free_spot_on_circle(c * self.data.X, c * self.disk_radius, self.plane.box,
                                    [(self.star_normal, c * self.star_offset), *along])
         place_outside_circle(self.circle_label, self.plane, spot, c * self.disk_radius)
+        keep_in_frame(self.circle_label)
         origin = self.plane.c2p((0, 0))
         for ghost, theta in zip(self.theta_ghosts, self.thetas[self.ghost_states]):
             ghost.set_ends(origin, self.plane.c2p(self.vector_scale * c * theta))
@@ -481,7 +482,7 @@ class ProofScene(LinvizScene):
                 self.remove(frame)
             return
         target = SurroundingRectangle(VGroup(*rows), color=theme.highlight,
-                                      buff=style.SMALL_BUFF,
+                                      buff=style.SMALL_BUFF / 2,
                                       stroke_width=style.HIGHLIGHT_STROKE)
         if frame is None or not self.on_screen(frame):
             self.highlight_frame = target

@@ -87,7 +87,8 @@ def test_margin_claims_match_the_separators(case):
         assert int(match.group(1)) == int(np.sum(margins <= 0))
         assert number(match.group(2)) == pytest.approx(margins.min(), abs=0.006)
         assert margins.min() < 0
-    (final,) = said(scene, r"final separator has every point on the right side: margin (\S+),")
+    (final,) = said(scene, r"final separator has every point on the right side: margin (\S+), "
+                           r"(positive but small|positive)\.")
     theta, theta0 = scene.separators[1][:2], scene.separators[1][2]
     margins = y * (X @ theta + theta0) / np.linalg.norm(theta)
     assert margins.min() > 0 and number(final.group(1)) == pytest.approx(margins.min(), abs=0.006)
@@ -98,6 +99,8 @@ def test_margin_claims_match_the_separators(case):
     assert number(widen.group(1)) == number(final.group(1))
     assert number(widen.group(2)) == pytest.approx(best_margin(X, y), abs=0.006)
     assert number(widen.group(2)) > number(widen.group(1))
+    # "small": below half the best margin any line has
+    assert (final.group(2) == "positive but small") == (margins.min() < best_margin(X, y) / 2)
     (radius,) = said(scene, r"radius R = max‖x‖ = (\S+) holds every point")
     assert number(radius.group(1)) == pytest.approx(np.linalg.norm(X, axis=1).max(), abs=0.006)
 

@@ -41,6 +41,8 @@ from .proof import converged_run, theory_budget
 #: −θ₀/‖θ‖ shorter than this fraction of R is called short (the scene marks its end and
 #: says its value: drawn to scale it is a tick)
 SHORT_OFFSET_FRACTION = 0.25
+#: a perceptron's margin below this fraction of γ is called small
+SMALL_MARGIN_FRACTION = 0.5
 #: states whose training errors are examined at a time (a long run has 10⁵ states)
 STATE_CHUNK = 4096
 
@@ -193,6 +195,12 @@ class MarginLesson:
     def line_offset_is_short(self) -> bool:
         """|−θ₀/‖θ‖| < SHORT_OFFSET_FRACTION · R: drawn to scale, the arrow is a tick."""
         return abs(self.line_offset) < SHORT_OFFSET_FRACTION * self.R
+
+    @property
+    def perceptron_margin_is_small(self) -> bool:
+        """The perceptron's separator's margin is less than half of γ, the largest any line
+        has (the words "positive but small")."""
+        return self.perceptron_margin < SMALL_MARGIN_FRACTION * self.star.gamma
 
     @property
     def mistake_separator_separates(self) -> bool:

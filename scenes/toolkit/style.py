@@ -299,3 +299,4 @@ RUN_TRACE_ROW = 0.8        # one row of that comparison appearing
 OFFSET_DOT_RADIUS = 0.07  # the end of a short −θ₀/‖θ‖, where the line crosses the axis along θ
 THETA_GHOSTS_MAX = 120     # arrows of θ a label keeps clear of, sampled along a long run
 PLOT_MAX_VERTICES = 2000   # a curve of more values is drawn through this many of them (evenly spread)
+SEGMENT_OBSTACLE_WEIGHT = 10  # a label on a line or an arrow: worse than on a marker, better than on text
