@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, ORIGIN, RIGHT, UP, Circle, Line, SurroundingRectangle, Transform,
+    DOWN, LEFT, ORIGIN, RIGHT, UP, Circle, Line, SurroundingRectangle, Transform, config,
     ValueTracker, VGroup, linear, smooth,
 )
 
@@ -72,6 +72,14 @@ def margin_places(gamma: float) -> int:
     0.00754; γ at two decimals (0.26 for 0.2552, 0.01 for 0.0075) disagrees with the bound
     (R/γ)² printed beside it (by 4 %, or by a factor of two)."""
     return wording.significant_places(gamma, most=6, digits=3)
+
+
+def fit_in_column(group) -> None:
+    """Scale ``group`` about its top left corner so that it ends inside the frame on the
+    right (numbers of a long run are wide)."""
+    room = config.frame_width / 2 - style.SMALL_BUFF - group.get_left()[0]
+    if group.width > room:
+        group.scale(room / group.width, about_point=group.get_corner(UP + LEFT))
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
@@ -338,6 +346,7 @@ class ProofScene(LinvizScene):
             notes[key].next_to(self.plots[key], RIGHT, buff=style.BUFF)
             column.add(notes[key])
         column.next_to(self.title, DOWN, buff=style.BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
+        fit_in_column(column)  # long runs have wide numbers
         for plot in self.plots.values():
             plot.set_progress(0)
         drop_svg_paths(column)
@@ -389,6 +398,7 @@ class ProofScene(LinvizScene):
         self.chain_board.arrange(DOWN, aligned_edge=LEFT, buff=style.CHAIN_ROW_GAP)
         self.chain_board.next_to(self.title, DOWN, buff=style.BUFF).set_x(
             style.PANEL_LEFT, direction=LEFT)
+        fit_in_column(self.chain_board)
         drop_svg_paths(self.chain_board)
         self.chain_final = final
         self.set_chain_numbers(0)
@@ -472,8 +482,8 @@ class ProofScene(LinvizScene):
         self.still(self.title, self.plane, *([note] if note else []), self.plane.markers)
 
     def highlight(self, *rows) -> None:
-        """Move the frame round ``rows`` (parts of the board on screen) as the caption turns
-        to them; with no rows, take it away."""
+        """Move the frames round ``rows`` (parts of the board on screen, a frame each) as the
+        caption turns to them; with no rows, take them away."""
         theme = self.theme
         frame = getattr(self, "highlight_frame", None)
         if not rows:
@@ -481,9 +491,10 @@ class ProofScene(LinvizScene):
                 self.play(vanish(frame), run_time=style.RUN_FADE)
                 self.remove(frame)
             return
-        target = SurroundingRectangle(VGroup(*rows), color=theme.highlight,
-                                      buff=style.SMALL_BUFF / 2,
-                                      stroke_width=style.HIGHLIGHT_STROKE)
+        target = VGroup(*[SurroundingRectangle(row, color=theme.highlight,
+                                               buff=style.SMALL_BUFF / 2,
+                                               stroke_width=style.HIGHLIGHT_STROKE)
+                          for row in rows])
         if frame is None or not self.on_screen(frame):
             self.highlight_frame = target
             self.play(appear(target), run_time=style.RUN_HIGHLIGHT)
@@ -583,7 +594,7 @@ class ProofScene(LinvizScene):
             self.narrate("Here rounding made the two runs part: a score that is 0 exactly came "
                          "out on different sides of 0.", 4)
         self.play(appear(verdict), run_time=style.RUN_INTRO)
-        self.highlight(grid[1:], verdict)
+        self.highlight(VGroup(*grid[1:]), verdict)
         self.still(verdict)
 
     def reveal_geometry(self) -> None:
@@ -629,12 +640,12 @@ class ProofScene(LinvizScene):
         self.swap_board(self.theorem, self.facts)
         self.narrate("Two facts about one update. First: the projection of θ on θ* grows by "
                      "y x·θ*/‖θ*‖, which is at least γ by assumption B.", 5)
-        self.highlight(self.facts[1], self.facts[2])
+        self.highlight(VGroup(self.facts[1], self.facts[2]))
         self.narrate("Second: ‖θ‖² grows by 2yθᵀx, not positive on a mistake, plus ‖x‖², "
                      "at most R².", 4)
-        self.highlight(self.facts[3], self.facts[4])
+        self.highlight(VGroup(self.facts[3], self.facts[4]))
         self.narrate("Starting from θ = 0, after M updates: θ·θ*/‖θ*‖ ≥ Mγ and ‖θ‖² ≤ MR².", 3)
-        self.highlight(self.facts[5], self.facts[6])
+        self.highlight(VGroup(self.facts[5], self.facts[6]))
 
     def play_updates(self) -> None:
         self.section("updates")
@@ -748,7 +759,7 @@ class ProofScene(LinvizScene):
         self.zoom_to_unit_disk()
         self.narrate(f"The bound 1/γ² = {wording.grouped(u.bound)} is the same as (R/γ)², "
                      f"for the same points at another scale.", 4)
-        self.highlight(self.normalized[5], self.normalized[6])
+        self.highlight(VGroup(self.normalized[5], self.normalized[6]))
         self.say_scaled_run()
 
     def say_scaled_run(self) -> None:
@@ -771,7 +782,7 @@ class ProofScene(LinvizScene):
                          f"{wording.grouped(lesson.M_final, 0)}: at visit "
                          f"{wording.grouped(part.visit + 1, 0)} the score of point "
                          f"{part.point + 1} {why}.", 5)
-        self.highlight(*self.normalized[-2:])
+        self.highlight(VGroup(*self.normalized[-2:]))
 
     def still_geometry(self) -> tuple:
         """What the data scale moves, in drawing order: band, circle, line, markers, label
