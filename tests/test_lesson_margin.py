@@ -12,7 +12,7 @@ from independent import reference_perceptron
 from linviz.errors import DataError
 from linviz.gallery import gallery
 from linviz.lessons.margin import margin_lesson
-from linviz.lessons.proof import proof_lesson
+from linviz.theory import proof_space
 
 CASES = gallery("classification", 2)
 
@@ -145,10 +145,12 @@ def test_the_r_and_gamma_of_x_1_are_proof_offsets(case, lessons):
     X, y = lesson.data.X, lesson.data.y
     Z = lifted(X)
     assert lesson.lifted_R == pytest.approx(np.max(np.sqrt(np.sum(Z * Z, axis=1))), rel=1e-12)
-    offset = proof_lesson(lesson.data, offset=True)
-    assert lesson.lifted_R == offset.quantities.R
-    assert lesson.lifted_gamma == offset.quantities.gamma
-    assert lesson.lifted_bound == pytest.approx(offset.quantities.bound)
+    # proof-offset's R and γ are those of the theorem's points, [x, 1] (its lesson's
+    # proof_quantities measure them with proof_space; its captions are compared below)
+    points, star = proof_space(lesson.data, offset=True)
+    assert lesson.lifted_R == np.max(np.linalg.norm(points, axis=1))
+    assert lesson.lifted_gamma == star.gamma
+    assert lesson.lifted_bound == pytest.approx((lesson.lifted_R / star.gamma) ** 2)
     assert lesson.lifted_gamma <= lesson.star.gamma * (1 + 1e-6)
     u, v = np.meshgrid(np.linspace(0, 2 * np.pi, 360, endpoint=False),
                        np.linspace(-np.pi / 2, np.pi / 2, 181))
