@@ -570,8 +570,9 @@ class ProofScene(LinvizScene):
             gap.move_to((grid[-2][0].get_center() + grid[-1][0].get_center()) / 2)
             grid[-1].add(gap)
         if lesson.offset_run_is_lifted_run:
-            verdict = text(f"All {counted(M, 'update')}: the same points, and $(theta, theta_0) = theta'$ "
-                           f"in every entry.", theme, small, theme.correct)
+            every = f"All {counted(M, 'update')}" if M > 1 else "The one update"
+            verdict = text(f"{every}: the same points, and $(theta, theta_0) = theta'$ in every "
+                           f"entry.", theme, small, theme.correct)
         else:
             verdict = text("The two runs part: rounding made one point a mistake in one run "
                            "only.", theme, small, theme.mistake)
@@ -686,7 +687,9 @@ class ProofScene(LinvizScene):
             with self.holding(self.run_numbers):  # they change when update M is reached
                 self.advance(M, style.RUN_PROOF_UPDATE, smooth)
             self.wait(style.PAUSE_SHORT)  # a still frame, drawn once
-        self.narrate(f"After all {counted(self.M_final, 'update')} the curves never crossed their "
+        after = (f"After all {counted(self.M_final, 'update')}" if self.M_final > 1
+                 else "After its one update")
+        self.narrate(f"{after} the curves never crossed their "
                      f"bounds: {wording.grouped(q.alignment[-1])} ≥ {wording.grouped(q.lower[-1])}"
                      f" and {wording.grouped(q.norm_squared[-1])} ≤ "
                      f"{wording.grouped(q.upper[-1])}.", 5)
@@ -768,9 +771,9 @@ class ProofScene(LinvizScene):
         lesson = self.lesson
         points = "[x, 1]/R" if self.offset else "x/R"
         if lesson.scaled_run_makes_same_updates:
+            same = counted(lesson.M_final, "update") if lesson.M_final > 1 else "one update"
             self.narrate(f"And the perceptron through the origin on the points {points}, run "
-                         f"for real, makes the same {counted(lesson.M_final, 'update')}, "
-                         f"θ divided by R: every score yθᵀx is divided by R², and keeps its "
+                         f"for real, makes the same {same}, θ divided by R: every score yθᵀx is divided by R², and keeps its "
                          f"sign.", 5)
         else:
             part = lesson.scaled_runs_part

@@ -338,7 +338,9 @@ def test_the_scaled_run_is_said_as_the_origin_run_on_the_scaled_points(offset, i
             in sentence
         board = " ".join(typeset_sources(scene.normalized))
         if same:
-            assert f"the same {original['updates']} update" in sentence
+            updates = original["updates"]
+            assert (f"the same {updates:,} updates" if updates > 1 else "the same one update") \
+                in sentence
             assert f"the same $M = {original['updates']}$" in board
         else:
             assert "same" not in sentence and "the same $M" not in board
@@ -392,7 +394,7 @@ def test_the_two_runs_are_shown_side_by_side_from_their_traces():
         assert cells[1] == str(points[k - 1] + 1) == cells[3]
         assert cells[2] == fmt_vector(ours[k]) and cells[4] == fmt_vector(theirs[k])
     verdict = " ".join(typeset_sources(scene.runs_board[2]))
-    assert f"All {M} updates" in verdict
+    assert (f"All {M:,} updates" if M > 1 else "The one update") in verdict
     assert any("each run for real" in s for s in scene.narration)
 
 
@@ -445,3 +447,14 @@ def test_origin_proof_refuses_data_separable_only_with_an_offset(tmp_path_factor
     assert "\n" not in message and "through the origin" in message
     assert "use proof-offset" in message
     scene_variant(ProofOffsetScene, data_spec=path).load_data()
+
+
+def test_a_run_of_one_update_is_said_in_words(tmp_path_factory):
+    """Standardized Iris petal data takes one update through the origin: no "all 1 update"
+    nor "the same 1 update" (a run of one made these sentences ungrammatical)."""
+    scene = proof_story(False, gallery_csv(tmp_path_factory, "iris-petal-std"))
+    run = reference_perceptron(scene.data.X, scene.data.y, 100, offset=False)
+    assert run["updates"] == 1
+    said = " ".join(scene.narration)
+    assert "all 1 update" not in said.lower() and "same 1 update" not in said
+    assert "After its one update" in said and "the same one update" in said
