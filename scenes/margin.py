@@ -358,7 +358,7 @@ class MarginScene(LinvizScene):
         # the title and the plane never change again: painted once into the background
         self.still(self.title, self.plane, self.plane.markers)
         self.narrate("The separator the perceptron found on these points: the line "
-                     "θᵀx + θ₀ = 0.", 3)
+                     "θᵀx + θ₀ = 0.")
         self.add(self.hyperplane)
         self.play(appear(self.distance_board), run_time=style.RUN_SWAP)
         values = VGroup(*[self.values[k].number for k in ("projection", "offset", "distance")])
@@ -375,9 +375,9 @@ class MarginScene(LinvizScene):
         where = (f"−θ₀/‖θ‖ = {crossing}, only that far from the origin (the dot marks it)"
                  if lesson.line_offset_is_short else f"−θ₀/‖θ‖ = {crossing}")
         self.narrate(f"Project the ringed point x on θ/‖θ‖ and subtract where the line crosses "
-                     f"that axis, {where}: x's signed distance is {wording.number(d[0])}.", 5)
+                     f"that axis, {where}: x's signed distance is {wording.number(d[0])}.")
         self.narrate(f"On the other side of the line the distance is negative: "
-                     f"{wording.number(d[1])}.", 4)
+                     f"{wording.number(d[1])}.")
         self.play(self.probe.animate.set_value(1.0), run_time=style.RUN_PARAMETER,
                   rate_func=smooth)
         self.distance_parts.clear_updaters()
@@ -397,13 +397,13 @@ class MarginScene(LinvizScene):
         self.add(self.lowest_ring, self.line_ring, values)
         self.still(self.margin_board, self.values_still, self.number_line)
         self.narrate("The margin of a labelled point multiplies its signed distance by its "
-                     "label: positive on the right side, negative on the wrong one.", 5)
+                     "label: positive on the right side, negative on the wrong one.")
         self.moving = VGroup(self.hyperplane, self.band, self.lowest_ring, self.line_markers,
                              self.line_ring, values)
         if self.mistake_state is not None:
             # back to an earlier separator of the run, one that still makes a mistake
             self.narrate(f"Go back to the separator the perceptron had after "
-                         f"{wording.count(int(self.mistake_state), 'update')}.", 3)
+                         f"{wording.count(int(self.mistake_state), 'update')}.")
             self.sweep(0.0, style.RUN_PARAMETER * 2)
         wrong = self.lesson.wrong_side(self.blend.get_value())
         smallest = margin_words(self.lesson.data_set_margin(self.blend.get_value()))
@@ -413,13 +413,13 @@ class MarginScene(LinvizScene):
         else:
             claim = (f"This separator has every point on its right side, so the margin of the "
                      f"data set, the smallest, is positive: {smallest}.")
-        self.narrate(claim, 5)
+        self.narrate(claim)
         # the perceptron goes on to its final separator: every margin turns positive (said as
         # it moves: the caption before is about the separator being left)
         size = ("positive but small" if self.lesson.perceptron_margin_is_small else
                 "positive")
         self.narrate(f"The perceptron's final separator has every point on the right side: "
-                     f"margin {margin_words(self.perceptron_margin)}, {size}.", 5)
+                     f"margin {margin_words(self.perceptron_margin)}, {size}.")
         self.sweep(1.0, style.RUN_PARAMETER * 2)
         self.margin_values = values
 
@@ -450,19 +450,19 @@ class MarginScene(LinvizScene):
         self.swap([self.margin_board], [self.max_board])
         self.still(self.max_board)
         self.narrate("Which separator keeps the points farthest? The band around the line is "
-                     "as wide as its margin on each side.", 4)
+                     "as wide as its margin on each side.")
         # the line turns and shifts to θ*; the band's half-width is the margin of the line
         # on the way, never below the perceptron's (the margin along a straight path between
         # two unit separators is at least the smaller end's) and ending at γ
         gamma_words = wording.number(gamma, gamma_places(gamma))
         self.narrate(f"Turn and shift the line toward the best one: the band widens from "
                      f"{margin_words(self.perceptron_margin)} until it touches points on both "
-                     f"sides, at γ = {gamma_words}.", 5)
+                     f"sides, at γ = {gamma_words}.")
         self.sweep(2.0, style.RUN_WIDEN)
         self.narrate(f"The maximum-margin separator θ*: γ = {gamma_words}, the largest "
-                     f"margin any line has on these points.", 4)
+                     f"margin any line has on these points.")
         self.narrate(f"And the circle of radius R = max‖x‖ = {wording.number(self.R)} holds "
-                     f"every point.", 3)
+                     f"every point.")
         self.play(appear(self.circle), appear(self.circle_label), run_time=style.RUN_INTRO)
         self.still(self.circle, self.circle_label)
         lesson = self.lesson
@@ -470,6 +470,6 @@ class MarginScene(LinvizScene):
                      f"[x, 1] instead: there R = {wording.number(lesson.lifted_R)} and γ = "
                      f"{wording.number(lesson.lifted_gamma, gamma_places(lesson.lifted_gamma))}"
                      f", so (R/γ)² = {wording.grouped(lesson.lifted_bound)}, as the proof-offset "
-                     f"scene shows.", 5)
+                     f"scene shows.")
         self.play(appear(self.lifted_rows), run_time=style.RUN_INTRO)
         self.still(self.lifted_rows)

@@ -520,12 +520,12 @@ class ProofScene(LinvizScene):
                  theme, small),
         ])
         self.narrate("With an offset the theorem still applies: append a 1 to every point and "
-                     "θ₀ to θ, and the classifier passes through the origin one dimension up.", 5)
+                     "θ₀ to θ, and the classifier passes through the origin one dimension up.")
         self.play(appear(self.lift), run_time=style.RUN_SWAP)
         self.still(self.lift)
         self.reveal_geometry()
         self.narrate(f"Measured on the lifted points, R = {wording.number(q.R)} and "
-                     f"γ = {wording.number(q.gamma, margin_places(q.gamma))}.", 3)
+                     f"γ = {wording.number(q.gamma, margin_places(q.gamma))}.")
         self.highlight(self.lift[4])
         self.show_two_runs()
         self.section("theorem")
@@ -580,7 +580,7 @@ class ProofScene(LinvizScene):
             text("*Two real runs*, made apart, update by update:", theme, small), grid,
             verdict])
         self.narrate("The offset perceptron on x is the perceptron through the origin on "
-                     "[x, 1]: here are both, each run for real, update by update.", 5)
+                     "[x, 1]: here are both, each run for real, update by update.")
         self.highlight()
         self.swap([self.lift], [self.runs_board[0], grid[0]])
         for row in grid[1:]:
@@ -593,7 +593,7 @@ class ProofScene(LinvizScene):
                          4)
         else:
             self.narrate("Here rounding made the two runs part: a score that is 0 exactly came "
-                         "out on different sides of 0.", 4)
+                         "out on different sides of 0.")
         self.play(appear(verdict), run_time=style.RUN_INTRO)
         self.highlight(VGroup(*grid[1:]), verdict)
         self.still(verdict)
@@ -606,15 +606,15 @@ class ProofScene(LinvizScene):
         if self.offset:
             self.narrate("θ* is drawn by its line in the plane and an arrow of its first two "
                          "entries, at right angles to that line; no point has "
-                         "|θ*ᵀ[x, 1]| < γ, so the green band is empty.", 5)
+                         "|θ*ᵀ[x, 1]| < γ, so the green band is empty.")
         else:
             self.narrate("θ* is the unit vector drawn from the origin, at right angles to its "
                          "green line; every point is at least γ from that line, so the band "
-                         "of half-width γ is empty.", 5)
+                         "of half-width γ is empty.")
         star = (self.star_band, self.star_line, self.star_vector)
         self.play(*[appear(m) for m in star], run_time=style.RUN_INTRO)
         self.narrate(f"And every {'lifted point' if self.offset else 'point'} has norm at most "
-                     f"R: the grey circle holds them all.", 3)
+                     f"R: the grey circle holds them all.")
         self.play(appear(self.circle), appear(self.circle_label), run_time=style.RUN_INTRO)
         # under the markers: the plane, then the band, circle and line, then the markers
         self.still(self.star_band, self.circle, self.star_line, self.plane.markers,
@@ -624,7 +624,7 @@ class ProofScene(LinvizScene):
         q = self.quantities
         self.narrate("The theorem: if some θ* separates the points through the origin with "
                      "margin γ, and a circle of radius R holds them all, the perceptron makes "
-                     "at most (R/γ)² updates.", 5)
+                     "at most (R/γ)² updates.")
         self.play(appear(self.theorem), run_time=style.RUN_SWAP)
         self.still(self.theorem)
         self.reveal_geometry()
@@ -632,7 +632,7 @@ class ProofScene(LinvizScene):
         self.narrate(f"Here γ = {wording.number(q.gamma, margin_places(q.gamma))} for the "
                      f"maximum-margin θ* and R = {wording.number(q.R)}, so (R/γ)² = "
                      f"{wording.grouped(q.bound)}: at most {wording.grouped(bound, 0)} "
-                     f"{'update' if bound == 1 else 'updates'}.", 4)
+                     f"{'update' if bound == 1 else 'updates'}.")
         self.highlight(self.theorem[3], self.theorem[5], self.theorem[7])
 
     def show_facts(self) -> None:
@@ -640,12 +640,12 @@ class ProofScene(LinvizScene):
         self.highlight()
         self.swap_board(self.theorem, self.facts)
         self.narrate("Two facts about one update. First: the projection of θ on θ* grows by "
-                     "y x·θ*/‖θ*‖, which is at least γ by assumption B.", 5)
+                     "y x·θ*/‖θ*‖, which is at least γ by assumption B.")
         self.highlight(VGroup(self.facts[1], self.facts[2]))
         self.narrate("Second: ‖θ‖² grows by 2yθᵀx, not positive on a mistake, plus ‖x‖², "
-                     "at most R².", 4)
+                     "at most R².")
         self.highlight(VGroup(self.facts[3], self.facts[4]))
-        self.narrate("Starting from θ = 0, after M updates: θ·θ*/‖θ*‖ ≥ Mγ and ‖θ‖² ≤ MR².", 3)
+        self.narrate("Starting from θ = 0, after M updates: θ·θ*/‖θ*‖ ≥ Mγ and ‖θ‖² ≤ MR².")
         self.highlight(VGroup(self.facts[5], self.facts[6]))
 
     def play_updates(self) -> None:
@@ -665,8 +665,7 @@ class ProofScene(LinvizScene):
         # θ* over θ, thinner: when the run ends with θ along θ*, both stay in sight
         self.add(self.star_vector)
         self.still(self.run_labels)
-        self.narrate(self.run_sentence(), 3)
-        self.wait(style.PAUSE_SHORT)
+        self.narrate(self.run_sentence())
         shown = style.PROOF_SHOWN_UPDATES
         for M in range(1, self.M_final + 1):
             if self.M_final > shown and M == shown - 2:
@@ -678,12 +677,12 @@ class ProofScene(LinvizScene):
                 continue
             if M == 1:
                 self.narrate(f"Update 1: θ·θ*/‖θ*‖ = {wording.grouped(q.alignment[1])} ≥ γ, and "
-                             f"‖θ‖² = {wording.grouped(q.norm_squared[1])} ≤ R².", 3)
+                             f"‖θ‖² = {wording.grouped(q.norm_squared[1])} ≤ R².")
             elif M == 2:
                 last = min(self.M_final, shown - 3) if self.M_final > shown else self.M_final
                 self.narrate(f"Updates 2 to {last}: each raises θ·θ*/‖θ*‖ by at least γ and "
                              f"‖θ‖² by at most R²." if last > 2 else
-                             "Update 2: again at least γ more, at most R² more.", 3)
+                             "Update 2: again at least γ more, at most R² more.")
             with self.holding(self.run_numbers):  # they change when update M is reached
                 self.advance(M, style.RUN_PROOF_UPDATE, smooth)
             self.wait(style.PAUSE_SHORT)  # a still frame, drawn once
@@ -692,7 +691,7 @@ class ProofScene(LinvizScene):
         self.narrate(f"{after} the curves never crossed their "
                      f"bounds: {wording.grouped(q.alignment[-1])} ≥ {wording.grouped(q.lower[-1])}"
                      f" and {wording.grouped(q.norm_squared[-1])} ≤ "
-                     f"{wording.grouped(q.upper[-1])}.", 5)
+                     f"{wording.grouped(q.upper[-1])}.")
         self.highlight(self.rows["alignment"], self.rows["norm"])
         # from here the run board stands still, at the end of the run
         self.run_numbers.clear_updaters()
@@ -730,8 +729,7 @@ class ProofScene(LinvizScene):
         self.still(chain_still)
         self.chain_still, self.chain_live = chain_still, live
         self.narrate("Chain the two facts, replaying the run: Mγ ≤ θ·θ*/‖θ*‖ by (1), ≤ ‖θ‖ "
-                     "because a projection is never longer than the vector, ≤ √M R by (2).", 5)
-        self.wait(style.PAUSE_READ)
+                     "because a projection is never longer than the vector, ≤ √M R by (2).")
         # replay the run: the chain holds after every update
         live.add_updater(lambda _: self.set_chain_numbers(self.whole_M()))
         self.tracker.set_value(0)
@@ -740,7 +738,7 @@ class ProofScene(LinvizScene):
         self.set_chain_numbers(self.whole_M())
         self.narrate(f"So Mγ ≤ √M R, and M ≤ (R/γ)²: this run made "
                      f"{counted(self.M_final, 'update')}, the theorem allows at most "
-                     f"{wording.grouped(self.lesson.bound_floor, 0)}.", 5)
+                     f"{wording.grouped(self.lesson.bound_floor, 0)}.")
         self.highlight(self.chain_final)
 
     def show_normalized(self) -> None:
@@ -750,7 +748,7 @@ class ProofScene(LinvizScene):
         self.swap([self.chain_still, self.chain_live], [self.normalized])
         self.still(self.normalized)
         self.narrate("The theorem is often stated for ‖x‖ ≤ 1 and ‖θ*‖ = 1: divide every "
-                     "point by R, and γ becomes γ/R.", 4)
+                     "point by R, and γ becomes γ/R.")
         # the points shrink at the end of this sentence and the zoom follows at once: the
         # shrunk picture, its labels crowded round the small circle, is never held
         self.wait(max(0.0, self.timeline.still_needed(float(self.time)) - style.RUN_RESCALE))
@@ -758,10 +756,10 @@ class ProofScene(LinvizScene):
         circle = "‖[x, 1]‖/R ≤ 1" if self.offset else "‖x‖/R ≤ 1"
         self.narrate(f"Zoom in on the circle {circle}: the same picture at a new scale, "
                      f"every point divided by R = {wording.number(self.quantities.R)}, the "
-                     f"margin now γ/R = {wording.number(u.gamma, margin_places(u.gamma))}.", 4)
+                     f"margin now γ/R = {wording.number(u.gamma, margin_places(u.gamma))}.")
         self.zoom_to_unit_disk()
         self.narrate(f"The bound 1/γ² = {wording.grouped(u.bound)} is the same as (R/γ)², "
-                     f"for the same points at another scale.", 4)
+                     f"for the same points at another scale.")
         self.highlight(VGroup(self.normalized[5], self.normalized[6]))
         self.say_scaled_run()
 
@@ -774,7 +772,7 @@ class ProofScene(LinvizScene):
             same = counted(lesson.M_final, "update") if lesson.M_final > 1 else "one update"
             self.narrate(f"And the perceptron through the origin on the points {points}, run "
                          f"for real, makes the same {same}, θ divided by R: every score yθᵀx is divided by R², and keeps its "
-                         f"sign.", 5)
+                         f"sign.")
         else:
             part = lesson.scaled_runs_part
             why = ("is 0 up to rounding, and rounding puts it on different sides of 0 in the "
@@ -784,7 +782,7 @@ class ProofScene(LinvizScene):
                          f"real, makes {wording.grouped(lesson.unit_M_final, 0)} updates, not "
                          f"{wording.grouped(lesson.M_final, 0)}: at visit "
                          f"{wording.grouped(part.visit + 1, 0)} the score of point "
-                         f"{part.point + 1} {why}.", 5)
+                         f"{part.point + 1} {why}.")
         self.highlight(VGroup(*self.normalized[-2:]))
 
     def still_geometry(self) -> tuple:
