@@ -9,15 +9,15 @@ As in notes 000, for the hyperplane θᵀx + θ₀ = 0:
    negative when the point is misclassified;
 3. the margin of the data set is the minimum over its points: one mistake
    makes it negative;
-4. the perceptron's separator has a small margin; the maximum-margin
-   separator θ* has the largest, γ: the band of half-width γ around it holds
-   no point, and the circle of radius R = maxᵢ‖x⁽ⁱ⁾‖ holds them all.
+4. the perceptron's separator has a margin, often small; the maximum-margin
+   separator θ* has the largest, γ; the circle of radius R = maxᵢ‖x⁽ⁱ⁾‖ holds every
+   point — and the R and γ of the convergence proof with an offset, measured on
+   [x, 1], are named beside them (they are proof-offset's).
 
-The separators are real: a state of the engine's perceptron run that still
-makes a mistake, its final separator, and ``linviz.theory.max_margin_separator``;
-every distance and margin comes from ``linviz.theory``. The animated state is
-``self.blend`` (0: the separator with a mistake, 1: the perceptron's, 2: θ*,
-linear in between on (θ, θ₀)/‖θ‖) and ``self.probe`` (0 → 1: the studied
+The separators, every distance and margin and every run-dependent word come from
+the lesson (:mod:`linviz.lessons.margin`); the scene only draws it. The animated
+state is ``self.blend`` (0: the separator with a mistake, 1: the perceptron's,
+2: θ*, linear in between on (θ, θ₀)/‖θ‖) and ``self.probe`` (0 → 1: the studied
 point moves from the first probe point to the second).
 """
 

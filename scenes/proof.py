@@ -11,17 +11,22 @@ follows one update θ ← θ + yx, made on a mistake (yθᵀx ≤ 0):
 3. Mγ ≤ θ·θ*/‖θ*‖ ≤ ‖θ‖ ≤ √M R, hence M ≤ (R/γ)².
 
 The scene states the assumptions with this data set's R and γ (θ* is the
-maximum-margin separator), plays the run update by update with both
-quantities plotted against M beside their bounds Mγ and MR², replays the
-chain with live numbers, and ends with the normalized form of notes 002/003
-(every x divided by R: ‖x‖ ≤ 1, ‖θ*‖ = 1, M ≤ 1/γ²), checked by running the
-perceptron on the scaled points. ``ProofOffsetScene`` proves the offset case
-on the augmented vectors [x, 1] and [θ, θ₀].
+maximum-margin separator), plays the run (given ⌊(R/γ)²⌋ + 2 passes, said)
+update by update with both quantities plotted against M beside their bounds
+Mγ and MR², replays the chain with live numbers, and ends with the
+normalized form (every x divided by R: ‖x‖/R ≤ 1, ‖θ*‖ = 1, M ≤ 1/γ²),
+checked by a real run of the perceptron through the origin on the scaled
+points, whose outcome the caption says as it is. A frame moves over the
+board to the rows each caption is about. ``ProofOffsetScene`` proves the
+offset case on the augmented vectors [x, 1] and [θ, θ₀], and first shows the
+offset run and the run through the origin on [x, 1] side by side, update by
+update (notes 004's key step, from two real runs).
 
-Every number comes from ``linviz.theory.proof_quantities`` of the engine's
-trace. The animated state is the update count M (``self.tracker``,
-fractional between updates) and the scale c of the data (``self.scale``, 1
-until the data is divided by R); every drawing is a function of them.
+Every number and every run-dependent word comes from the lesson
+(:mod:`linviz.lessons.proof`); the scene only draws it. The animated state is
+the update count M (``self.tracker``, fractional between updates) and the
+scale c of the data (``self.scale``, 1 until the data is divided by R); every
+drawing is a function of them.
 """
 
 from __future__ import annotations

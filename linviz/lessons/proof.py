@@ -35,8 +35,8 @@ from ..errors import DataError
 from ..limits import MAX_EPOCHS
 from ..perceptron import Perceptron
 from ..theory import (
-    ProofQuantities, augment, is_separable, mistake_bound, proof_quantities, proof_space,
-    radius, unit_ball_data,
+    ProofQuantities, augment, epochs_to_converge, is_separable, proof_quantities,
+    unit_ball_data,
 )
 from ..trace import Trace
 
@@ -73,9 +73,8 @@ def theory_budget(data: Dataset, offset: bool) -> tuple[int, int]:
     before convergence makes at least one update, at most (R/γ)² in all; one more
     pass finds no mistake, and one is spare.
     """
-    points, star = proof_space(data, offset)
-    bound = int(np.floor(mistake_bound(radius(points), star.gamma))) + 2
-    return bound, min(bound, MAX_EPOCHS)
+    needed = epochs_to_converge(data, offset)
+    return needed, min(needed, MAX_EPOCHS)
 
 
 def converged_run(data: Dataset, offset: bool, what: str = "the perceptron") -> Trace:
