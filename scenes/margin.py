@@ -53,6 +53,12 @@ POINT_MARGIN = "y^((i)) (theta^T x^((i)) + theta_0) \\/ norm(theta)"
 DATASET_MARGIN = f"min_i {POINT_MARGIN}"
 
 
+def boxes_overlap(a, b) -> bool:
+    """Whether the screen boxes of two drawings overlap."""
+    return bool(a.get_left()[0] < b.get_right()[0] and b.get_left()[0] < a.get_right()[0]
+                and a.get_bottom()[1] < b.get_top()[1] and b.get_bottom()[1] < a.get_top()[1])
+
+
 def gamma_places(value: float) -> int:
     """Decimals for a margin to three significant digits, as the proof scenes print γ
     (0.258, 0.0121): a small positive one never reads 0.00, and γ reads the same here."""
@@ -190,7 +196,13 @@ class MarginScene(LinvizScene):
             far = max(segment, key=lambda p: float(p @ unit))
             inward = -np.array([*unit, 0.0]) * (self.axis_label.height + style.SMALL_BUFF)
             aside = np.array([-unit[1], unit[0], 0.0]) * self.axis_label.width
-            self.axis_label.move_to(c2p(far)).shift(inward + aside * style.AXIS_LABEL_SIDE)
+            # on the side of the axis clear of the plane's own axis names
+            for sign in (1.0, -1.0):
+                self.axis_label.move_to(c2p(far)).shift(
+                    inward + sign * aside * style.AXIS_LABEL_SIDE)
+                if not any(boxes_overlap(self.axis_label, name)
+                           for name in self.plane.axis_labels):
+                    break
         side = np.array([-unit[1], unit[0], 0.0]) * style.AXIS_SPLIT
         self.projection_arrow.set_ends(c2p((0, 0)) + side, c2p(along * unit) + side)
         self.offset_arrow.set_ends(c2p((0, 0)) - side, c2p(line * unit) - side)
@@ -403,7 +415,7 @@ class MarginScene(LinvizScene):
         if self.mistake_state is not None:
             # back to an earlier separator of the run, one that still makes a mistake
             self.narrate(f"Go back to the separator the perceptron had after "
-                         f"{wording.count(int(self.mistake_state), 'update')}.")
+                         f"{wording.grouped_count(int(self.mistake_state), 'update')}.")
             self.sweep(0.0, style.RUN_PARAMETER * 2)
         wrong = self.lesson.wrong_side(self.blend.get_value())
         smallest = margin_words(self.lesson.data_set_margin(self.blend.get_value()))

@@ -87,9 +87,8 @@ def fit_in_column(group) -> None:
         group.scale(room / group.width, about_point=group.get_corner(UP + LEFT))
 
 
-def counted(n: int, noun: str, plural: str | None = None) -> str:
-    """"1 update", "162,015 updates": a count with its thousands grouped."""
-    return f"{wording.grouped(n, 0)} {noun if n == 1 else (plural or noun + 's')}"
+#: a count with its thousands grouped: "162,015 updates"
+counted = wording.grouped_count
 
 
 def signed(value: float, places: int = 2) -> str:

@@ -97,3 +97,8 @@ def grouped(value: float, places: int | None = None, minus: str = MINUS) -> str:
         rounded = 0.0
     body = f"{abs(rounded):,.{places}f}"
     return f"{minus}{body}" if rounded < 0 else body
+
+
+def grouped_count(n: int, noun: str, plural: str | None = None) -> str:
+    """"1 update", "162,015 updates": :func:`count` with the thousands grouped."""
+    return f"{grouped(n, 0)} {noun if n == 1 else (plural or noun + 's')}"
