@@ -337,7 +337,7 @@ class ProofScene(LinvizScene):
             notes[key] = VGroup(text("this update:", theme, style.FONT_TINY, theme.muted), value,
                                 math(limit, theme, style.FONT_PANEL)).arrange(
                 DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
-        self.M_value = LiveValue("M", str(self.M_final), theme)
+        self.M_value = LiveValue("M", wording.grouped(self.M_final, 0), theme)
         bound_note = math(f"<= floor((R \\/ gamma)^2) = "
                           f"{fmt_grouped(self.lesson.bound_floor, 0)}", theme, style.FONT_PANEL)
         self.M_row = VGroup(self.M_value, bound_note).arrange(RIGHT, buff=style.BUFF)
@@ -388,8 +388,9 @@ class ProofScene(LinvizScene):
                               zip(widest, (theme.bound, theme.text, theme.text, theme.bound))]
         for number, term in zip(self.chain_numbers, terms):
             number.next_to(term, DOWN, buff=style.BUFF)
-        self.chain_M = LiveValue("M", str(self.M_final), theme)
-        final = VGroup(LiveValue("M", self.M_final, theme, font_size=style.FONT_CHAIN),
+        self.chain_M = LiveValue("M", wording.grouped(self.M_final, 0), theme)
+        final = VGroup(LiveValue("M", wording.grouped(self.M_final, 0), theme,
+                                 font_size=style.FONT_CHAIN),
                        math(f"<= floor((R \\/ gamma)^2) = "
                             f"{fmt_grouped(self.lesson.bound_floor, 0)}", theme,
                             style.FONT_CHAIN))
@@ -451,7 +452,7 @@ class ProofScene(LinvizScene):
         self.lower_value.set_value(float(q.lower[M]))
         self.norm_value.set_value(float(q.norm_squared[M]))
         self.upper_value.set_value(float(q.upper[M]))
-        self.M_value.set_value(M)
+        self.M_value.set_value(wording.grouped(M, 0))
         if M == 0:
             self.gain_value.set_value("")
             self.growth_value.set_value("")
@@ -470,7 +471,7 @@ class ProofScene(LinvizScene):
         for number, term, value in zip(self.chain_numbers, self.chain_terms, values):
             number.set_text(fmt(float(value)))
             number.set_x(term.get_x())
-        self.chain_M.set_value(M)
+        self.chain_M.set_value(wording.grouped(M, 0))
 
     # -- the story ---------------------------------------------------------
     def swap_board(self, old, new, run_time: float = style.RUN_SWAP) -> None:
