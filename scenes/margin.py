@@ -313,16 +313,14 @@ class MarginScene(LinvizScene):
         ])
         lesson = self.lesson
         lifted_gamma = fmt(lesson.lifted_gamma, gamma_places(lesson.lifted_gamma))
-        self.lifted_rows = VGroup(
+        # under the board, each row set smaller if too long for the column
+        self.lifted_rows = board([
             text("The proof with an offset measures both on the points $[x, 1]$:", theme,
                  small),
             indented(text(f"$R = max_i norm([x^((i)), 1]) = {fmt(lesson.lifted_R)}$, $gamma = "
                           f"{lifted_gamma}$, $(R \\/ gamma)^2 = "
-                          f"{fmt_grouped(lesson.lifted_bound)}$", theme, small)))
-        self.lifted_rows.arrange(DOWN, aligned_edge=LEFT, buff=style.BUFF)
-        self.lifted_rows[1].shift(RIGHT * self.lifted_rows[1].indent)
-        self.lifted_rows.next_to(self.max_board, DOWN, buff=style.BUFF).set_x(
-            style.PANEL_LEFT, direction=LEFT)
+                          f"{fmt_grouped(lesson.lifted_bound)}$", theme, small))],
+            self.max_board)
 
     def board_of(self, rows) -> VGroup:
         return board(rows, self.title)
