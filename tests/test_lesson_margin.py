@@ -176,7 +176,7 @@ def gallery_csv(tmp_path_factory, name: str) -> str:
     return str(path)
 
 
-SCENE_DATA = [None, "iris-petal", "iris-sepal-std", "separable-tiny-class"]
+SCENE_DATA = [None, "iris-petal", "iris-sepal-std", "separable-tiny-class", "separable-far"]
 
 
 @pytest.fixture(scope="module")
@@ -206,7 +206,7 @@ def margin_stories(tmp_path_factory):
     stories = {}
     for name in SCENE_DATA:
         attributes = {"data_spec": gallery_csv(tmp_path_factory, name)} if name else {}
-        stories[name] = story_with(Recorded, **attributes)
+        stories[name] = story_with(Recorded, observe_layouts=True, **attributes)
     return stories
 
 
@@ -297,3 +297,17 @@ def test_small_is_said_only_of_a_margin_below_half_the_best(name, margin_stories
     margin = margins_of(X, y, theta, theta0).min()
     (sentence,) = [s for s in scene.narration if "final separator has every point" in s]
     assert sentence.endswith("positive but small.") == (margin < best_line_margin(X, y) / 2)
+
+
+@pytest.mark.parametrize("name", SCENE_DATA)
+def test_no_text_overlaps_or_leaves_the_frame_on_gallery_data(name, margin_stories):
+    """At every beat, on real and far data too (15,944,446.7 once left the frame)."""
+    from layout_check import outside, overlaps
+    from story_runs import frame_box
+
+    problems = []
+    for sentence, boxes in margin_stories[name].layouts:
+        problems += [f"at {sentence[:40]!r}: {a!r} on {b!r}" for a, b in overlaps(boxes)]
+        problems += [f"at {sentence[:40]!r}: {n!r} leaves the frame"
+                     for n in outside(boxes, frame_box())]
+    assert not problems, "\n".join(problems[:10])

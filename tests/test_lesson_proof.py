@@ -280,7 +280,8 @@ def proof_story(offset: bool, spec: str | None = None):
     from scenes.proof import ProofOffsetScene, ProofScene
 
     attributes = {"data_spec": spec} if spec else {}
-    return story_with(ProofOffsetScene if offset else ProofScene, **attributes)
+    return story_with(ProofOffsetScene if offset else ProofScene, observe_layouts=True,
+                      **attributes)
 
 
 @pytest.fixture(scope="module")
@@ -458,3 +459,16 @@ def test_a_run_of_one_update_is_said_in_words(tmp_path_factory):
     said = " ".join(scene.narration)
     assert "all 1 update" not in said.lower() and "same 1 update" not in said
     assert "After its one update" in said and "the same one update" in said
+
+
+def test_no_text_overlaps_or_leaves_the_frame_on_a_long_real_run(iris_sepal):
+    """Raw Iris sepal data: 1,562 updates, wide numbers on the boards, at every beat."""
+    from layout_check import outside, overlaps
+    from story_runs import frame_box
+
+    problems = []
+    for sentence, boxes in proof_story(True, iris_sepal).layouts:
+        problems += [f"at {sentence[:40]!r}: {a!r} on {b!r}" for a, b in overlaps(boxes)]
+        problems += [f"at {sentence[:40]!r}: {n!r} leaves the frame"
+                     for n in outside(boxes, frame_box())]
+    assert not problems, "\n".join(problems[:10])
