@@ -367,8 +367,7 @@ class MarginScene(LinvizScene):
                   run_time=style.RUN_INTRO)
         # the title and the plane never change again: painted once into the background
         self.still(self.title, self.plane, self.plane.markers)
-        self.narrate("The separator the perceptron found on these points: the line "
-                     "θᵀx + θ₀ = 0.")
+        self.narrate(self.run_sentence())
         self.add(self.hyperplane)
         self.play(appear(self.distance_board), run_time=style.RUN_SWAP)
         values = VGroup(*[self.values[k].number for k in ("projection", "offset", "distance")])
@@ -395,6 +394,23 @@ class MarginScene(LinvizScene):
         self.follow_probe()  # the last frame's state, whatever the renderer skipped
         self.follow_values()
         self.distance_values = values
+
+    def run_sentence(self) -> str:
+        """The run, its budget and the separator it found."""
+        lesson = self.lesson
+        took = wording.grouped_count(lesson.passes, "pass", "passes")
+        if lesson.budget_is_theory_bound:
+            budget = (f"it took {took} of the {wording.grouped(lesson.epochs_given, 0)} it was "
+                      f"given (⌊(R/γ)²⌋ + 2 with R and γ of [x, 1]: always enough)")
+        elif lesson.own_run:
+            budget = (f"it took {took} of the {wording.grouped(lesson.epochs_given, 0)} it was "
+                      f"given (the engine's limit; the theorem allows "
+                      f"{wording.grouped(lesson.theory_epochs, 0)})")
+        else:
+            budget = (f"a saved run, it took {took} of the "
+                      f"{wording.grouped(lesson.epochs_given, 0)} it was given")
+        return (f"The perceptron ran on these points until no point was wrong: {budget}. "
+                f"Its separator is the line θᵀx + θ₀ = 0.")
 
     def show_point_margins(self) -> None:
         self.section("point-margins")

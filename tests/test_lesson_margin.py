@@ -311,3 +311,37 @@ def test_no_text_overlaps_or_leaves_the_frame_on_gallery_data(name, margin_stori
         problems += [f"at {sentence[:40]!r}: {n!r} leaves the frame"
                      for n in outside(boxes, frame_box())]
     assert not problems, "\n".join(problems[:10])
+
+
+@pytest.mark.parametrize("name", SCENE_DATA)
+def test_the_runs_budget_is_stated(name, margin_stories):
+    """The run is given ⌊(R/γ)²⌋ + 2 passes with R and γ of [x, 1] (R from the data, γ the
+    lesson's, checked above), said with the passes the notes' perceptron takes here."""
+    import re
+
+    scene = margin_stories[name]
+    X, y = scene.data.X, scene.data.y
+    Z = lifted(X)
+    R = np.max(np.sqrt(np.sum(Z * Z, axis=1)))
+    budget = int(np.floor((R / scene.lesson.lifted_gamma) ** 2)) + 2
+    (sentence,) = [s for s in scene.narration if s.startswith("The perceptron ran on")]
+    took = re.search(r"it took ([\d,]+) pass(?:es)? of the ([\d,]+) it was given", sentence)
+    given = int(took.group(2).replace(",", ""))
+    assert given == min(budget, 1_000_000)
+    assert ("always enough" in sentence) == (budget <= 1_000_000)
+    if len(X) * int(took.group(1).replace(",", "")) < 100_000:
+        run = reference_perceptron(X, y, given, offset=True)
+        assert run["converged"] and int(took.group(1).replace(",", "")) == run["epochs"]
+
+
+def test_a_saved_run_is_said_to_be_one(tmp_path):
+    """--trace: the scene plays the saved run and says it is one, with its own τ."""
+    from linviz import Perceptron, make_builtin
+    from story_runs import story_with
+    from scenes.margin import MarginScene
+
+    path = tmp_path / "run.json"
+    Perceptron(epochs=100, offset=True).fit(make_builtin("separable")).trace_.save(path)
+    scene = story_with(MarginScene, trace_file=str(path))
+    (sentence,) = [s for s in scene.narration if s.startswith("The perceptron ran on")]
+    assert "a saved run, it took 4 passes of the 100 it was given" in sentence

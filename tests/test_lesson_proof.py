@@ -472,3 +472,18 @@ def test_no_text_overlaps_or_leaves_the_frame_on_a_long_real_run(iris_sepal):
         problems += [f"at {sentence[:40]!r}: {n!r} leaves the frame"
                      for n in outside(boxes, frame_box())]
     assert not problems, "\n".join(problems[:10])
+
+
+def test_a_saved_run_is_said_to_be_one(tmp_path):
+    """--trace: the scene plays the saved run and says it is one, with its own τ."""
+    from linviz import Perceptron, make_builtin
+    from story_runs import story_with
+    from scenes.proof import ProofScene
+
+    path = tmp_path / "run.json"
+    data = make_builtin("separable-origin")
+    Perceptron(epochs=100, offset=False).fit(data).trace_.save(path)
+    run = reference_perceptron(data.X, data.y, 100, offset=False)
+    scene = story_with(ProofScene, trace_file=str(path))
+    assert any(f"(a saved one, given τ = 100 passes): it converged after {run['visits'][-1][0]} "
+               f"passes, {run['updates']} updates" in s for s in scene.narration)

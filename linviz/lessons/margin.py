@@ -114,6 +114,8 @@ class MarginLesson:
     theory_epochs: int
     #: τ, the passes the run was given
     epochs_given: int
+    #: the run is the scene's own, given the theory's budget (not a saved trace)
+    own_run: bool
     #: the state of the run shown with a mistake (None: every state separates)
     mistake_state: int | None
     separators: np.ndarray
@@ -185,7 +187,17 @@ class MarginLesson:
         """(R'/γ')², the theorem's bound with an offset (proof-offset's)."""
         return mistake_bound(self.lifted_R, self.lifted_gamma)
 
+    @property
+    def passes(self) -> int:
+        """Passes the run made, the last (clean) one included."""
+        return int(self.trace.result["epochs"])
+
     # -- predicates ----------------------------------------------------------
+    @property
+    def budget_is_theory_bound(self) -> bool:
+        """The run was given exactly ⌊(R'/γ')²⌋ + 2 passes (the scene's own, not capped)."""
+        return self.own_run and self.epochs_given == self.theory_epochs
+
     @property
     def has_mistake_state(self) -> bool:
         """Some state of the run with θ ≠ 0 still puts a point on the wrong side."""
@@ -214,6 +226,7 @@ def margin_lesson(data: Dataset, trace: Trace | None = None) -> MarginLesson:
     perceptron run with offset to use instead of the scene's own)."""
     check_margin_data(data)
     theory_epochs, _ = theory_budget(data, offset=True)
+    own = trace is None
     if trace is None:
         trace = converged_run(data, offset=True)
     elif not trace.result.get("converged", False):
@@ -232,7 +245,8 @@ def margin_lesson(data: Dataset, trace: Trace | None = None) -> MarginLesson:
     lifted_points, lifted_star = proof_space(data, offset=True)
     return MarginLesson(
         data=data, trace=trace, theory_epochs=theory_epochs,
-        epochs_given=int(trace.params.get("epochs", 0)), mistake_state=with_mistake,
+        epochs_given=int(trace.params.get("epochs", 0)), own_run=own,
+        mistake_state=with_mistake,
         separators=separators, star=star, R=radius(X),
         perceptron_margin=dataset_margin(X, y, *final),
         probe_indices=probe_points(X, *final),
