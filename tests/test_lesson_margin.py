@@ -345,3 +345,20 @@ def test_a_saved_run_is_said_to_be_one(tmp_path):
     scene = story_with(MarginScene, trace_file=str(path))
     (sentence,) = [s for s in scene.narration if s.startswith("The perceptron ran on")]
     assert "a saved run, it took 4 passes of the 100 it was given" in sentence
+
+
+@pytest.mark.parametrize("name", ["separable:0", "separable-tiny-class", "iris-petal-std",
+                                  "separable-thrice"])
+def test_choices_among_equals_survive_a_perturbation_of_1e_12(name):
+    """The separator shown with a mistake, the probe points and the closest point (support
+    vectors tie to 1e-15 on separable:0) are the same when the data moves by 1e-12
+    relative: choices follow linviz.ties, not the last bits."""
+    from dataclasses import replace
+
+    data = next(case for case in CASES if case.name == name)()
+    rng = np.random.default_rng(0)
+    moved = replace(data, X=data.X * (1 + 1e-12 * rng.standard_normal(data.X.shape)))
+    a, b = margin_lesson(data), margin_lesson(moved)
+    assert a.mistake_state == b.mistake_state and a.probe_indices == b.probe_indices
+    for s in (0.0, 0.5, 1.0, 1.5, 2.0):
+        assert a.closest_point(s) == b.closest_point(s)
