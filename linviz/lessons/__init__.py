@@ -29,6 +29,14 @@ import importlib
 
 #: scene name -> (module in linviz.lessons, function) that makes its lesson
 LESSON_MODULES: dict[str, tuple[str, str]] = {
+    "logistic": ("logistic", "logistic_lesson"),
+    "regression": ("regression", "regression_lesson"),
+    "summary": ("summary", "summary_lesson"),
+    "margin-speed": ("margin_speed", "margin_speed_lesson"),
+    "offset-lift": ("offset_lift", "offset_lift_lesson"),
+    "perceptron": ("perceptron", "perceptron_lesson"),
+    "perceptron-origin": ("perceptron", "perceptron_origin_lesson"),
+    "update": ("update", "update_lesson"),
     "margin": ("margin", "margin_lesson"),
     "proof": ("proof", "proof_lesson"),
     "proof-offset": ("proof", "proof_offset_lesson"),

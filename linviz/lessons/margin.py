@@ -36,7 +36,7 @@ from ..theory import (
 )
 from ..ties import greatest_index, least_index
 from ..trace import Trace
-from .proof import converged_run, theory_budget
+from .proof import check_drawable, converged_run, theory_budget
 
 #: −θ₀/‖θ‖ shorter than this fraction of R is called short (the scene marks its end and
 #: says its value: drawn to scale it is a tick)
@@ -48,7 +48,9 @@ STATE_CHUNK = 4096
 
 
 def check_margin_data(data: Dataset, spec: str = "the data") -> None:
-    """Refuse data no line separates: the scene's maximum margin would not exist."""
+    """Refuse data no line separates: the scene's maximum margin would not exist (and
+    data the scene cannot draw: not 2-D, not classification)."""
+    check_drawable(data, spec, "the margin scene's pictures")
     if not is_separable(data.X, data.y, offset=True):
         raise DataError(f"{spec} is not separable by any line: no line has a positive margin, so "
                         f"there is no maximum-margin separator to show; the noise scene shows "

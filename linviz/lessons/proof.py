@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..dataset import Dataset
+from ..dataset import CLASSIFICATION, Dataset
 from ..errors import DataError
 from ..limits import MAX_EPOCHS
 from ..perceptron import Perceptron
@@ -52,8 +52,10 @@ def check_provable(data: Dataset, offset: bool, spec: str = "the data") -> None:
     """Refuse data the proof cannot be told on, in one line saying why and what to use.
 
     Through the origin the theorem needs data separable through the origin; with
-    an offset, separable by some line. ``spec`` names the data in the message.
+    an offset, separable by some line. ``spec`` names the data in the message. The
+    scenes draw 2-D classification data.
     """
+    check_drawable(data, spec, "the proof scenes")
     if is_separable(data.X, data.y, offset=offset):
         return
     if not offset and is_separable(data.X, data.y, offset=True):
@@ -63,6 +65,16 @@ def check_provable(data: Dataset, offset: bool, spec: str = "the data") -> None:
     raise DataError(f"{spec} is not separable by any line: no θ* has a margin γ > 0, so the "
                     f"convergence theorem says nothing about it; the noise scene shows the "
                     f"perceptron on such data")
+
+
+def check_drawable(data: Dataset, spec: str, scenes: str) -> None:
+    """Refuse data that is not 2-D classification data, in one line saying what to use."""
+    if data.task != CLASSIFICATION:
+        raise DataError(f"{spec} is {data.task} data; {scenes} draw two classes labelled "
+                        f"±1: use the regression scene for it")
+    if data.n_features != 2:
+        raise DataError(f"{spec} has {data.n_features} feature(s); {scenes} draw points in "
+                        f"the plane: choose two columns with --features A,B")
 
 
 def theory_budget(data: Dataset, offset: bool) -> tuple[int, int]:
