@@ -9,42 +9,41 @@ As in notes 000, for the hyperplane θᵀx + θ₀ = 0:
    negative when the point is misclassified;
 3. the margin of the data set is the minimum over its points: one mistake
    makes it negative;
-4. the perceptron's separator has a small margin; the maximum-margin
-   separator θ* has the largest, γ: the band of half-width γ around it holds
-   no point, and the circle of radius R = maxᵢ‖x⁽ⁱ⁾‖ holds them all.
+4. the perceptron's separator has a margin, often small; the maximum-margin
+   separator θ* has the largest, γ; the circle of radius R = maxᵢ‖x⁽ⁱ⁾‖ holds every
+   point — and the R and γ of the convergence proof with an offset, measured on
+   [x, 1], are named beside them (they are proof-offset's).
 
-The separators are real: a state of the engine's perceptron run that still
-makes a mistake, its final separator, and ``linviz.theory.max_margin_separator``;
-every distance and margin comes from ``linviz.theory``. The animated state is
-``self.blend`` (0: the separator with a mistake, 1: the perceptron's, 2: θ*,
-linear in between on (θ, θ₀)/‖θ‖) and ``self.probe`` (0 → 1: the studied
+The separators, every distance and margin and every run-dependent word come from
+the lesson (:mod:`linviz.lessons.margin`); the scene only draws it. The animated
+state is ``self.blend`` (0: the separator with a mistake, 1: the perceptron's,
+2: θ*, linear in between on (θ, θ₀)/‖θ‖) and ``self.probe`` (0 → 1: the studied
 point moves from the first probe point to the second).
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Circle, Line, ValueTracker, VGroup, smooth
+from manim import DOWN, LEFT, RIGHT, UP, Circle, Dot, Line, ValueTracker, VGroup, smooth
 
-from linviz.perceptron import Perceptron
-from linviz.theory import (
-    dataset_margin, epochs_to_converge, max_margin_separator, point_margins, radius,
-    separator_with_fewest_mistakes, signed_distance,
-)
-from linviz.ties import greatest_index, least_index
+from linviz.lessons import lesson_for
+from linviz.lessons.margin import MarginLesson, check_margin_data
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
 from scenes.toolkit.geometry import clip_line, free_spot_on_circle, square_box_around_disk
 from scenes.toolkit.layout import (
-    appear, board, indented, still_parts, with_backdrop,
+    appear, board, indented, keep_in_frame, still_parts, with_backdrop,
 )
 from scenes.toolkit.fast_shapes import FastArrow, FastDashedLine
 from scenes.toolkit.panels import LiveValue
+from scenes.toolkit.placement import (
+    DIRECTIONS, PLACE_TOLERANCE, best_offset, box_around, covered_area,
+)
 from scenes.toolkit.plane import (
     DataPlane, Hyperplane, MarginBand, Marker, origin_circle, place_outside_circle,
 )
 from scenes.toolkit.score_line import ScoreLine
-from scenes.toolkit.screen_text import fmt, math, text
+from scenes.toolkit.screen_text import fmt, fmt_grouped, math, text
 
 PROJECTION = "theta^T x \\/ norm(theta)"
 LINE_OFFSET = "-theta_0 \\/ norm(theta)"
@@ -54,39 +53,26 @@ POINT_MARGIN = "y^((i)) (theta^T x^((i)) + theta_0) \\/ norm(theta)"
 DATASET_MARGIN = f"min_i {POINT_MARGIN}"
 
 
+def boxes_overlap(a, b) -> bool:
+    """Whether the screen boxes of two drawings overlap."""
+    return bool(a.get_left()[0] < b.get_right()[0] and b.get_left()[0] < a.get_right()[0]
+                and a.get_bottom()[1] < b.get_top()[1] and b.get_bottom()[1] < a.get_top()[1])
+
+
+def gamma_places(value: float) -> int:
+    """Decimals for a margin to three significant digits, as the proof scenes print γ
+    (0.258, 0.0121): a small positive one never reads 0.00, and γ reads the same here."""
+    return wording.significant_places(value, most=6, digits=3)
+
+
 def margin_text(value: float) -> str:
-    """A margin for Typst, to two significant digits: a small positive one never reads 0.00."""
-    return fmt(value, wording.significant_places(value))
+    """A margin for Typst, to three significant digits (:func:`gamma_places`)."""
+    return fmt(value, gamma_places(value))
 
 
 def margin_words(value: float) -> str:
-    """A margin for a caption, to two significant digits (as :func:`margin_text`)."""
-    return wording.number(value, wording.significant_places(value))
-
-
-def unit_parameters(theta, theta0: float) -> np.ndarray:
-    """(θ, θ₀)/‖θ‖ as one vector [θ̂₁, θ̂₂, θ̂₀]: the same line, ‖θ̂‖ = 1."""
-    theta = np.asarray(theta, dtype=float)
-    norm = float(np.linalg.norm(theta))
-    return np.append(theta / norm, float(theta0) / norm)
-
-
-def probe_points(X: np.ndarray, theta, theta0: float) -> tuple[int, int]:
-    """Two points to measure, one on each side of the line (positive side first).
-
-    On each side, among the points at least as far from the line as the median
-    of that side, the one farthest from the axis through the origin along θ:
-    its projection on that axis then stands apart from the point itself.
-    """
-    distances = signed_distance(X, theta, theta0)
-    unit = np.asarray(theta, dtype=float) / float(np.linalg.norm(theta))
-    across = np.abs(X @ np.array([-unit[1], unit[0]]))
-    chosen = []
-    for side in (distances > 0, distances <= 0):
-        candidates = np.flatnonzero(side & (np.abs(distances)
-                                            >= np.median(np.abs(distances[side]))))
-        chosen.append(int(candidates[greatest_index(across[candidates])]))
-    return chosen[0], chosen[1]
+    """A margin for a caption, to three significant digits (as :func:`margin_text`)."""
+    return wording.number(value, gamma_places(value))
 
 
 class MarginScene(LinvizScene):
@@ -97,31 +83,30 @@ class MarginScene(LinvizScene):
 
     plays = ("perceptron", {"offset": True})
 
+    @classmethod
+    def check_data(cls, data, spec: str) -> None:
+        """The base checks, with the lesson's one line for data no line separates."""
+        if data.n_features == cls.n_features and len(data.y):
+            check_margin_data(data, repr(spec))
+        super().check_data(data, spec)
+
     def make_trace(self):
-        """The engine's run, long enough to converge: (R/γ)² + 2 epochs always are."""
-        return self.replay_or_run(lambda: Perceptron(
-            epochs=epochs_to_converge(self.data, offset=True), offset=True).fit(
-                self.data).trace_)
+        """The lesson's run (the saved trace, or the engine's given ⌊(R/γ)²⌋ + 2 passes)."""
+        self.lesson: MarginLesson = lesson_for("margin")(self.data, trace=self.saved_trace)
+        return self.lesson.trace
 
     story = ("show_signed_distance", "show_point_margins", "show_maximum_margin")
 
     # -- the separators and their numbers ------------------------------------
     def build(self) -> None:
-        X, y = self.data.X, self.data.y
-        trace = self.trace
-        with_mistake = separator_with_fewest_mistakes(trace)
+        lesson = self.lesson
         #: the studied separator's state in the run (None: no state makes a mistake)
-        self.mistake_state = with_mistake
-        start = with_mistake if with_mistake is not None else 1
-        self.star = max_margin_separator(X, y, offset=True)
-        self.separators = np.array([
-            unit_parameters(trace.states["theta"][start], trace.states["theta0"][start]),
-            unit_parameters(trace.states["theta"][-1], trace.states["theta0"][-1]),
-            unit_parameters(self.star.theta, self.star.theta0),
-        ])
-        self.R = radius(X)
-        self.perceptron_margin = dataset_margin(X, y, *self.parameters(1))
-        self.probe_indices = probe_points(X, *self.parameters(1))
+        self.mistake_state = lesson.mistake_state
+        self.star = lesson.star
+        self.separators = lesson.separators
+        self.R = lesson.R
+        self.perceptron_margin = lesson.perceptron_margin
+        self.probe_indices = lesson.probe_indices
         #: the signed distance is shown on the perceptron's final separator (blend 1)
         self.blend = ValueTracker(1.0)
         self.probe = ValueTracker(0.0)
@@ -131,21 +116,14 @@ class MarginScene(LinvizScene):
 
     def parameters(self, s: float | None = None) -> tuple[np.ndarray, float]:
         """(θ, θ₀) at blend ``s`` (the tracker's when None), with ‖θ‖ = 1 at whole values."""
-        s = self.blend.get_value() if s is None else float(s)
-        s = min(max(s, 0.0), float(len(self.separators) - 1))
-        low = min(int(np.floor(s)), len(self.separators) - 2)
-        fraction = s - low
-        w = (1 - fraction) * self.separators[low] + fraction * self.separators[low + 1]
-        return w[:2], float(w[2])
+        return self.lesson.parameters(self.blend.get_value() if s is None else s)
 
     def margins(self) -> np.ndarray:
-        """The margin of every point for the current separator (from the theory)."""
-        return point_margins(self.data.X, self.data.y, *self.parameters())
+        """The margin of every point for the current separator (from the lesson)."""
+        return self.lesson.margins(self.blend.get_value())
 
     def probe_point(self) -> np.ndarray:
-        a, b = (self.data.X[i] for i in self.probe_indices)
-        p = self.probe.get_value()
-        return (1 - p) * a + p * b
+        return self.lesson.probe_point(self.probe.get_value())
 
     # -- the plane -----------------------------------------------------------
     def build_plane(self) -> None:
@@ -162,6 +140,7 @@ class MarginScene(LinvizScene):
         star_line = (self.star.theta, self.star.theta0)
         place_outside_circle(self.circle_label, self.plane,
                              free_spot_on_circle(self.data.X, self.R, box, [star_line]), self.R)
+        keep_in_frame(self.circle_label)
         # the signed distance, split along the axis through the origin in the direction θ
         self.axis = Line(self.plane.c2p((0, 0)), self.plane.c2p((1, 0)), stroke_width=2,
                          color=theme.muted)
@@ -177,9 +156,18 @@ class MarginScene(LinvizScene):
                                  stroke_width=style.RING_STROKE)
         self.probe_label = math("x", theme, style.FONT_SMALL).set_color(theme.highlight)
         with_backdrop(self.probe_label, theme)
+        # −θ₀/‖θ‖ is often short (a tick at this scale): its end is marked and its value
+        # written beside it
+        self.offset_dot = Dot(radius=style.OFFSET_DOT_RADIUS, color=theme.bound)
+        self.offset_label = math(f"{LINE_OFFSET} = {fmt(self.lesson.line_offset)}", theme,
+                                 style.FONT_SMALL).set_color(theme.bound)
+        with_backdrop(self.offset_label, theme)
+        #: the other points' markers, which the labels keep off (screen boxes)
+        self.marker_boxes = box_around(self.plane.c2p_many(self.data.X), style.POINT_SIZE)
         self.distance_parts = VGroup(self.axis, self.offset_arrow, self.projection_arrow,
                                      self.to_axis, self.to_line, self.distance_arrow,
-                                     self.axis_label, self.probe_ring, self.probe_label)
+                                     self.axis_label, self.offset_dot, self.offset_label,
+                                     self.probe_ring, self.probe_label)
         self.lowest_ring = Circle(radius=style.RING_RADIUS, color=theme.highlight,
                                   stroke_width=style.RING_STROKE)
         self.follow_separator()
@@ -188,20 +176,18 @@ class MarginScene(LinvizScene):
     def follow_separator(self, _=None) -> None:
         """The boundary, its band (half-width: the data set's margin, if positive), the
         ring on the closest point."""
+        s = self.blend.get_value()
         theta, theta0 = self.parameters()
         self.hyperplane.set_parameters(theta, theta0)
-        margins = self.margins()
-        self.band.set_band(theta, theta0, max(float(np.min(margins)), 0.0))
-        self.lowest_ring.move_to(self.plane.c2p(self.data.X[least_index(margins)]))
+        self.band.set_band(theta, theta0, max(self.lesson.data_set_margin(s), 0.0))
+        self.lowest_ring.move_to(self.plane.c2p(self.data.X[self.lesson.closest_point(s)]))
 
     def follow_probe(self, _=None) -> None:
         """The decomposition of the probe point's signed distance along θ/‖θ‖."""
-        theta, theta0 = self.parameters()
-        norm = float(np.linalg.norm(theta))
-        unit = theta / norm
+        theta, _ = self.parameters()
+        unit = theta / float(np.linalg.norm(theta))
         x = self.probe_point()
-        along = float(signed_distance(x[None, :], theta)[0])   # θᵀx/‖θ‖
-        line = -theta0 / norm                                    # −θ₀/‖θ‖
+        along, line, _ = self.lesson.distance_parts(self.blend.get_value(), x)
         c2p = self.plane.c2p
         segment = clip_line(np.array([-unit[1], unit[0]]), 0.0, self.plane.box)
         if segment is not None:
@@ -210,7 +196,13 @@ class MarginScene(LinvizScene):
             far = max(segment, key=lambda p: float(p @ unit))
             inward = -np.array([*unit, 0.0]) * (self.axis_label.height + style.SMALL_BUFF)
             aside = np.array([-unit[1], unit[0], 0.0]) * self.axis_label.width
-            self.axis_label.move_to(c2p(far)).shift(inward + aside * style.AXIS_LABEL_SIDE)
+            # on the side of the axis clear of the plane's own axis names
+            for sign in (1.0, -1.0):
+                self.axis_label.move_to(c2p(far)).shift(
+                    inward + sign * aside * style.AXIS_LABEL_SIDE)
+                if not any(boxes_overlap(self.axis_label, name)
+                           for name in self.plane.axis_labels):
+                    break
         side = np.array([-unit[1], unit[0], 0.0]) * style.AXIS_SPLIT
         self.projection_arrow.set_ends(c2p((0, 0)) + side, c2p(along * unit) + side)
         self.offset_arrow.set_ends(c2p((0, 0)) - side, c2p(line * unit) - side)
@@ -218,8 +210,57 @@ class MarginScene(LinvizScene):
         self.to_axis.set_ends(c2p(x), c2p(along * unit))
         self.to_line.set_ends(c2p(x - (along - line) * unit), c2p(x))
         self.probe_ring.move_to(c2p(x))
-        self.probe_label.next_to(self.probe_ring, UP + LEFT * style.LABEL_SLANT,
-                                  buff=style.LABEL_BACKDROP_BUFF)
+        self.offset_dot.move_to(c2p(line * unit))
+        # x's label beside its ring, off the other markers; the offset's value beside the
+        # dot, off the markers and x's label
+        self.place_beside_ring(self.probe_label, c2p(x), self.probe_ring.width / 2,
+                               [i for i in range(len(self.data.X))
+                                if i not in self.probe_indices])
+        self.place_label(self.offset_label, c2p(line * unit), style.OFFSET_DOT_RADIUS,
+                         range(len(self.data.X)), [self.probe_label, self.probe_ring],
+                         [(arrow.get_start(), arrow.get_end()) for arrow in (
+                             self.projection_arrow, self.offset_arrow, self.distance_arrow,
+                             self.to_axis, self.to_line)]
+                         + [tuple(c2p(p) for p in self.boundary_segment())])
+
+    def boundary_segment(self) -> tuple[np.ndarray, np.ndarray]:
+        """The drawn boundary's ends in the data (the origin twice when it misses the box)."""
+        segment = clip_line(*self.parameters(), self.plane.box)
+        return segment if segment is not None else (np.zeros(2), np.zeros(2))
+
+    def place_beside_ring(self, label, centre, radius: float, markers) -> None:
+        """Put ``label`` against the ring of ``radius`` round ``centre`` (touching it from
+        outside), in the first of eight directions that covers the least of the given
+        markers: the label reads as the ring's, never as a neighbour's."""
+        half = np.array([label.width, label.height]) / 2
+        boxes = self.marker_boxes[list(markers)]
+        best, best_cost = None, np.inf
+        for direction in DIRECTIONS:
+            unit = direction / np.linalg.norm(direction)
+            middle = centre[:2] + radius * unit + half * direction
+            box = np.array([*(middle - half), *(middle + half)])
+            cost = covered_area(box, boxes)
+            if cost < best_cost - PLACE_TOLERANCE:
+                best, best_cost = middle, cost
+        label.move_to(np.array([best[0], best[1], 0.0]))
+
+    def place_label(self, label, anchor, gap: float, markers, others=(), segments=()) -> None:
+        """Put ``label`` next to ``anchor`` (``gap`` away), on the side that covers the
+        fewest of the given markers, drawings and segments (screen ends), inside the plane."""
+        boxes = [self.marker_boxes[list(markers)]]
+        for start, end in segments:  # small boxes along each segment, weighing as text
+            steps = max(2, int(np.linalg.norm(end - start) / style.SMALL_BUFF))
+            along = start + np.linspace(0, 1, steps)[:, None] * (end - start)
+            boxes.append(box_around(along, style.SMALL_BUFF / 2)
+                         * np.array([1, 1, 1, 1, style.SEGMENT_OBSTACLE_WEIGHT]))
+        for other in others:
+            low, high = other.get_corner(DOWN + LEFT), other.get_corner(UP + RIGHT)
+            boxes.append(np.array([[low[0], low[1], high[0], high[1], 100.0]]))
+        low = self.plane.c2p((self.plane.box.x_min, self.plane.box.y_min))
+        high = self.plane.c2p((self.plane.box.x_max, self.plane.box.y_max))
+        offset = best_offset(anchor, (label.width, label.height), np.vstack(boxes), gap,
+                             bounds=np.array([low[0], low[1], high[0], high[1]]))
+        label.move_to(np.array([anchor[0] + offset[0], anchor[1] + offset[1], 0.0]))
 
     # -- the boards ----------------------------------------------------------
     def build_boards(self) -> None:
@@ -258,7 +299,7 @@ class MarginScene(LinvizScene):
         #: the data set's margin and mistakes, above the number line (sections 2 and 3)
         self.values_row = VGroup(self.values["margin"], self.values["mistakes"]).arrange(
             RIGHT, buff=style.VALUE_GAP)
-        gamma, R = margin_text(self.star.gamma), fmt(self.R)
+        gamma, R = fmt(self.star.gamma, gamma_places(self.star.gamma)), fmt(self.R)
         self.max_board = self.board_of([
             text(f"The perceptron's separator: margin ${margin_text(self.perceptron_margin)}$",
                  theme, small),
@@ -270,6 +311,16 @@ class MarginScene(LinvizScene):
             text(f"every point lies in the circle of radius $R = max_i norm(x^((i))) = {R}$",
                  theme, small, theme.muted),
         ])
+        lesson = self.lesson
+        lifted_gamma = fmt(lesson.lifted_gamma, gamma_places(lesson.lifted_gamma))
+        # under the board, each row set smaller if too long for the column
+        self.lifted_rows = board([
+            text("The proof with an offset measures both on the points $[x, 1]$:", theme,
+                 small),
+            indented(text(f"$R = max_i norm([x^((i)), 1]) = {fmt(lesson.lifted_R)}$, $gamma = "
+                          f"{lifted_gamma}$, $(R \\/ gamma)^2 = "
+                          f"{fmt_grouped(lesson.lifted_bound)}$", theme, small))],
+            self.max_board)
 
     def board_of(self, rows) -> VGroup:
         return board(rows, self.title)
@@ -277,8 +328,7 @@ class MarginScene(LinvizScene):
     def build_number_line(self) -> None:
         theme = self.theme
         # every margin the scene will show fits on the line
-        samples = np.concatenate([point_margins(self.data.X, self.data.y, *self.parameters(s))
-                                  for s in np.linspace(0, len(self.separators) - 1, 21)])
+        samples = np.concatenate([self.lesson.margins(s) for s in np.linspace(0, len(self.separators) - 1, 21)])
         self.number_line = ScoreLine(samples, theme, width=style.MARGIN_LINE_WIDTH,
                                      side_labels=("margin $<= 0$: wrong side",
                                                   "margin $> 0$: right side"))
@@ -298,17 +348,17 @@ class MarginScene(LinvizScene):
         for marker, value, label in zip(self.line_markers, margins, self.data.y):
             lift = style.LINE_MARKER_LIFT * (1 if label > 0 else 2)
             marker.move_to(self.number_line.n2p(value) + UP * lift)
-        self.line_ring.move_to(self.line_markers[least_index(margins)])
+        self.line_ring.move_to(self.line_markers[self.lesson.closest_point(
+            self.blend.get_value())])
 
     def follow_values(self, _=None) -> None:
-        theta, theta0 = self.parameters()
-        x = self.probe_point()[None, :]
-        self.values["projection"].set_value(float(signed_distance(x, theta)[0]))
-        self.values["offset"].set_value(-float(theta0) / float(np.linalg.norm(theta)))
-        self.values["distance"].set_value(float(signed_distance(x, theta, theta0)[0]))
-        margins = self.margins()
-        self.values["margin"].set_value(float(np.min(margins)))
-        self.values["mistakes"].set_value(int(np.count_nonzero(margins <= 0)))
+        s = self.blend.get_value()
+        projection, line, distance = self.lesson.distance_parts(s, self.probe_point())
+        self.values["projection"].set_value(projection)
+        self.values["offset"].set_value(line)
+        self.values["distance"].set_value(distance)
+        self.values["margin"].set_value(self.lesson.data_set_margin(s))
+        self.values["mistakes"].set_value(self.lesson.wrong_side(s))
 
     # -- the story ---------------------------------------------------------
     def show_signed_distance(self) -> None:
@@ -317,8 +367,7 @@ class MarginScene(LinvizScene):
                   run_time=style.RUN_INTRO)
         # the title and the plane never change again: painted once into the background
         self.still(self.title, self.plane, self.plane.markers)
-        self.narrate("The separator the perceptron found on these points: the line "
-                     "θᵀx + θ₀ = 0.", 3)
+        self.narrate(self.run_sentence())
         self.add(self.hyperplane)
         self.play(appear(self.distance_board), run_time=style.RUN_SWAP)
         values = VGroup(*[self.values[k].number for k in ("projection", "offset", "distance")])
@@ -329,22 +378,39 @@ class MarginScene(LinvizScene):
         self.distance_parts.add_updater(lambda _: self.follow_probe())
         values.add_updater(lambda _: self.follow_values())
         self.play(appear(self.distance_parts), appear(values), run_time=style.RUN_INTRO)
-        d = signed_distance(self.data.X[list(self.probe_indices)], *self.parameters(1))
-        theta, theta0 = self.parameters(1)
-        crossing = -theta0 / float(np.linalg.norm(theta))
-        self.narrate(f"Project x on θ/‖θ‖ and subtract where the line crosses that axis, "
-                     f"−θ₀/‖θ‖ = {wording.number(crossing)}: this point's signed distance is "
-                     f"{wording.number(d[0])}.", 5)
-        self.wait(style.PAUSE_READ * 2)
-        self.narrate(f"On the other side of the line the distance is negative: {wording.number(d[1])}.", 4)
+        lesson = self.lesson
+        d = lesson.probe_distances
+        crossing = wording.number(lesson.line_offset)
+        where = (f"−θ₀/‖θ‖ = {crossing}, only that far from the origin (the dot marks it)"
+                 if lesson.line_offset_is_short else f"−θ₀/‖θ‖ = {crossing}")
+        self.narrate(f"Project the ringed point x on θ/‖θ‖ and subtract where the line crosses "
+                     f"that axis, {where}: x's signed distance is {wording.number(d[0])}.")
+        self.narrate(f"On the other side of the line the distance is negative: "
+                     f"{wording.number(d[1])}.")
         self.play(self.probe.animate.set_value(1.0), run_time=style.RUN_PARAMETER,
                   rate_func=smooth)
-        self.wait(style.PAUSE_READ)
         self.distance_parts.clear_updaters()
         values.clear_updaters()
         self.follow_probe()  # the last frame's state, whatever the renderer skipped
         self.follow_values()
         self.distance_values = values
+
+    def run_sentence(self) -> str:
+        """The run, its budget and the separator it found."""
+        lesson = self.lesson
+        took = wording.grouped_count(lesson.passes, "pass", "passes")
+        if lesson.budget_is_theory_bound:
+            budget = (f"it took {took} of the {wording.grouped(lesson.epochs_given, 0)} it was "
+                      f"given (⌊(R/γ)²⌋ + 2 with R and γ of [x, 1]: always enough)")
+        elif lesson.own_run:
+            budget = (f"it took {took} of the {wording.grouped(lesson.epochs_given, 0)} it was "
+                      f"given (the engine's limit; the theorem allows "
+                      f"{wording.grouped(lesson.theory_epochs, 0)})")
+        else:
+            budget = (f"a saved run, it took {took} of the "
+                      f"{wording.grouped(lesson.epochs_given, 0)} it was given")
+        return (f"The perceptron ran on these points until no point was wrong: {budget}. "
+                f"Its separator is the line θᵀx + θ₀ = 0.")
 
     def show_point_margins(self) -> None:
         self.section("point-margins")
@@ -357,32 +423,30 @@ class MarginScene(LinvizScene):
         self.add(self.lowest_ring, self.line_ring, values)
         self.still(self.margin_board, self.values_still, self.number_line)
         self.narrate("The margin of a labelled point multiplies its signed distance by its "
-                     "label: positive on the right side, negative on the wrong one.", 5)
-        self.wait(style.PAUSE_READ * 2)
+                     "label: positive on the right side, negative on the wrong one.")
         self.moving = VGroup(self.hyperplane, self.band, self.lowest_ring, self.line_markers,
                              self.line_ring, values)
         if self.mistake_state is not None:
             # back to an earlier separator of the run, one that still makes a mistake
             self.narrate(f"Go back to the separator the perceptron had after "
-                         f"{wording.count(int(self.mistake_state), 'update')}.", 3)
+                         f"{wording.grouped_count(int(self.mistake_state), 'update')}.")
             self.sweep(0.0, style.RUN_PARAMETER * 2)
-        margins = self.margins()
-        wrong = int(np.count_nonzero(margins <= 0))
-        smallest = margin_words(float(np.min(margins)))
+        wrong = self.lesson.wrong_side(self.blend.get_value())
+        smallest = margin_words(self.lesson.data_set_margin(self.blend.get_value()))
         if wrong:
             claim = (f"It has {wording.count(wrong, 'point')} on the wrong side, so the "
                      f"margin of the data set, the smallest, is negative: {smallest}.")
         else:
             claim = (f"This separator has every point on its right side, so the margin of the "
                      f"data set, the smallest, is positive: {smallest}.")
-        self.narrate(claim, 5)
-        self.wait(style.PAUSE_READ * 2)
+        self.narrate(claim)
         # the perceptron goes on to its final separator: every margin turns positive (said as
         # it moves: the caption before is about the separator being left)
+        size = ("positive but small" if self.lesson.perceptron_margin_is_small else
+                "positive")
         self.narrate(f"The perceptron's final separator has every point on the right side: "
-                     f"margin {margin_words(self.perceptron_margin)}, positive but small.", 5)
+                     f"margin {margin_words(self.perceptron_margin)}, {size}.")
         self.sweep(1.0, style.RUN_PARAMETER * 2)
-        self.wait(style.PAUSE_READ * 2)
         self.margin_values = values
 
     def sweep(self, target: float, run_time: float) -> None:
@@ -412,20 +476,26 @@ class MarginScene(LinvizScene):
         self.swap([self.margin_board], [self.max_board])
         self.still(self.max_board)
         self.narrate("Which separator keeps the points farthest? The band around the line is "
-                     "as wide as its margin on each side.", 4)
-        self.wait(style.PAUSE_READ)
+                     "as wide as its margin on each side.")
         # the line turns and shifts to θ*; the band's half-width is the margin of the line
         # on the way, never below the perceptron's (the margin along a straight path between
         # two unit separators is at least the smaller end's) and ending at γ
+        gamma_words = wording.number(gamma, gamma_places(gamma))
         self.narrate(f"Turn and shift the line toward the best one: the band widens from "
                      f"{margin_words(self.perceptron_margin)} until it touches points on both "
-                     f"sides, at γ = {margin_words(gamma)}.", 5)
+                     f"sides, at γ = {gamma_words}.")
         self.sweep(2.0, style.RUN_WIDEN)
-        self.narrate(f"The maximum-margin separator θ*: γ = {margin_words(gamma)}, the largest "
-                     f"margin any line has on these points.", 4)
-        self.wait(style.PAUSE_READ)
+        self.narrate(f"The maximum-margin separator θ*: γ = {gamma_words}, the largest "
+                     f"margin any line has on these points.")
+        self.narrate(f"And the circle of radius R = max‖x‖ = {wording.number(self.R)} holds "
+                     f"every point.")
         self.play(appear(self.circle), appear(self.circle_label), run_time=style.RUN_INTRO)
         self.still(self.circle, self.circle_label)
-        self.narrate(f"And the circle of radius R = {wording.number(self.R)} holds every point. The ratio "
-                     "of R to γ is what the convergence proof is about.", 5)
-        self.wait(style.PAUSE_READ * 2)
+        lesson = self.lesson
+        self.narrate(f"The convergence proof with an offset measures R and γ on the points "
+                     f"[x, 1] instead: there R = {wording.number(lesson.lifted_R)} and γ = "
+                     f"{wording.number(lesson.lifted_gamma, gamma_places(lesson.lifted_gamma))}"
+                     f", so (R/γ)² = {wording.grouped(lesson.lifted_bound)}, as the proof-offset "
+                     f"scene shows.")
+        self.play(appear(self.lifted_rows), run_time=style.RUN_INTRO)
+        self.still(self.lifted_rows)

@@ -11,28 +11,34 @@ follows one update θ ← θ + yx, made on a mistake (yθᵀx ≤ 0):
 3. Mγ ≤ θ·θ*/‖θ*‖ ≤ ‖θ‖ ≤ √M R, hence M ≤ (R/γ)².
 
 The scene states the assumptions with this data set's R and γ (θ* is the
-maximum-margin separator), plays the run update by update with both
-quantities plotted against M beside their bounds Mγ and MR², replays the
-chain with live numbers, and ends with the normalized form of notes 002/003
-(every x divided by R: ‖x‖ ≤ 1, ‖θ*‖ = 1, M ≤ 1/γ²), checked by running the
-perceptron on the scaled points. ``ProofOffsetScene`` proves the offset case
-on the augmented vectors [x, 1] and [θ, θ₀].
+maximum-margin separator), plays the run (given ⌊(R/γ)²⌋ + 2 passes, said)
+update by update with both quantities plotted against M beside their bounds
+Mγ and MR², replays the chain with live numbers, and ends with the
+normalized form (every x divided by R: ‖x‖/R ≤ 1, ‖θ*‖ = 1, M ≤ 1/γ²),
+checked by a real run of the perceptron through the origin on the scaled
+points, whose outcome the caption says as it is. A frame moves over the
+board to the rows each caption is about. ``ProofOffsetScene`` proves the
+offset case on the augmented vectors [x, 1] and [θ, θ₀], and first shows the
+offset run and the run through the origin on [x, 1] side by side, update by
+update (notes 004's key step, from two real runs).
 
-Every number comes from ``linviz.theory.proof_quantities`` of the engine's
-trace. The animated state is the update count M (``self.tracker``,
-fractional between updates) and the scale c of the data (``self.scale``, 1
-until the data is divided by R); every drawing is a function of them.
+Every number and every run-dependent word comes from the lesson
+(:mod:`linviz.lessons.proof`); the scene only draws it. The animated state is
+the update count M (``self.tracker``, fractional between updates) and the
+scale c of the data (``self.scale``, 1 until the data is divided by R); every
+drawing is a function of them.
 """
 
 from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, ORIGIN, RIGHT, UP, Circle, Line, ValueTracker, VGroup, linear, smooth,
+    DOWN, LEFT, ORIGIN, RIGHT, UP, Circle, Line, SurroundingRectangle, Transform, config,
+    ValueTracker, VGroup, linear, smooth,
 )
 
-from linviz.perceptron import Perceptron
-from linviz.theory import epochs_to_converge, proof_quantities, unit_ball_data
+from linviz.lessons import lesson_for
+from linviz.lessons.proof import ProofLesson, check_provable
 from linviz.replay import state_at
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
@@ -41,7 +47,7 @@ from scenes.toolkit.geometry import (
 )
 from scenes.toolkit.glyph_numbers import GlyphNumber
 from scenes.toolkit.layout import (
-    appear, board, indented, still_parts, vanish, with_backdrop,
+    appear, board, indented, keep_in_frame, still_parts, vanish, with_backdrop,
 )
 from scenes.toolkit.fast_shapes import FastArrow, drop_svg_paths
 from scenes.toolkit.panels import LiveValue
@@ -49,7 +55,7 @@ from scenes.toolkit.plane import (
     DataPlane, DataVector, Hyperplane, MarginBand, arrow_scale_note, origin_circle,
     place_outside_circle,
 )
-from scenes.toolkit.screen_text import fmt, math, text
+from scenes.toolkit.screen_text import fmt, fmt_grouped, fmt_vector, math, text
 from scenes.toolkit.plots import BoundPlot
 
 ALIGNMENT = "theta dot theta^* \\/ norm(theta^*)"
@@ -73,6 +79,18 @@ def margin_places(gamma: float) -> int:
     return wording.significant_places(gamma, most=6, digits=3)
 
 
+def fit_in_column(group) -> None:
+    """Scale ``group`` about its top left corner so that it ends inside the frame on the
+    right (numbers of a long run are wide)."""
+    room = config.frame_width / 2 - style.SMALL_BUFF - group.get_left()[0]
+    if group.width > room:
+        group.scale(room / group.width, about_point=group.get_corner(UP + LEFT))
+
+
+#: a count with its thousands grouped: "162,015 updates"
+counted = wording.grouped_count
+
+
 def signed(value: float, places: int = 2) -> str:
     """A change, always with its sign: +0.74, -0.05."""
     body = fmt(value, places)
@@ -87,11 +105,19 @@ class ProofScene(LinvizScene):
     offset = False
     plays = ("perceptron", {"offset": False})
 
+    @classmethod
+    def check_data(cls, data, spec: str) -> None:
+        """The base checks, then the lesson's: refused in one line when the theorem says
+        nothing about the data (through the origin: use proof-offset)."""
+        if data.n_features == cls.n_features and len(data.y):
+            check_provable(data, cls.offset, repr(spec))
+        super().check_data(data, spec)
+
     def make_trace(self):
-        """The engine's run; (R/γ)² + 2 epochs are always enough for it to converge."""
-        return self.replay_or_run(lambda: Perceptron(
-            epochs=epochs_to_converge(self.data, self.offset), offset=self.offset).fit(
-                self.data).trace_)
+        """The lesson's run (the saved trace, or the engine's given ⌊(R/γ)²⌋ + 2 passes)."""
+        self.lesson: ProofLesson = lesson_for(self.scene_name())(
+            self.data, trace=self.saved_trace)
+        return self.lesson.trace
 
     def chapters(self) -> tuple[str, ...]:
         """The theorem, its two facts, the run, the chain and the normalized form; with an
@@ -102,22 +128,19 @@ class ProofScene(LinvizScene):
 
     # -- numbers -----------------------------------------------------------
     def build(self) -> None:
-        q = self.quantities = proof_quantities(self.trace)
-        self.M_final = int(q.M[-1])
+        lesson = self.lesson
+        self.quantities = lesson.quantities
+        self.M_final = lesson.M_final
         self.thetas = self.trace.states["theta"]
         self.theta0s = self.trace.states["theta0"]
-        self.update_points = self.trace.steps["i"][self.trace.steps["mistake"]]
+        self.update_points = lesson.update_points
         # the same theorem on the points divided by R: the normalized form, run for real
-        unit = unit_ball_data(self.data, self.offset)
-        self.unit_quantities = proof_quantities(Perceptron(
-            epochs=epochs_to_converge(unit, offset=False), offset=False).fit(unit).trace_)
-        # θ* in the plane: θ*ᵀ[x, 1] = 0 is the line aᵀx + b = 0, and |θ*ᵀ[x, 1]| ≤ γ
-        # the band of half-width γ/‖a‖ around it; ‖[x, 1]‖ ≤ R the disk ‖x‖ ≤ √(R² − 1)
-        star = q.theta_star
-        self.star_normal = star[:2]
-        self.star_offset = float(star[2]) if self.offset else 0.0
-        self.band_half_width = q.gamma / float(np.linalg.norm(self.star_normal))
-        self.disk_radius = float(np.sqrt(q.R**2 - 1)) if self.offset else q.R
+        self.unit_quantities = lesson.unit
+        # θ* in the plane: its line, band and circle (see ProofLesson)
+        self.star_normal = lesson.star_normal
+        self.star_offset = lesson.star_offset
+        self.band_half_width = lesson.band_half_width
+        self.disk_radius = lesson.disk_radius
         self.build_plane()
         self.build_boards()
 
@@ -168,14 +191,17 @@ class ProofScene(LinvizScene):
         # θ*'s label keeps clear of every arrow θ takes in the run (never drawn: obstacles),
         # the final one most (it stands through the chain and the normalized view); the
         # others weigh less than a marker, so a short θ* keeps its label near its tip
-        self.theta_ghosts = [FastArrow(theme.normal) for _ in self.thetas]
+        # (a long run has 10⁵ states: evenly sampled ones, the last always among them)
+        self.ghost_states = np.unique(np.round(np.linspace(
+            0, len(self.thetas) - 1, min(len(self.thetas), style.THETA_GHOSTS_MAX))).astype(int))
+        self.theta_ghosts = [FastArrow(theme.normal) for _ in self.ghost_states]
         for ghost in self.theta_ghosts[:-1]:
             ghost.avoid_weight = 0.05
         self.star_vector.avoid.target.extend(self.theta_ghosts)
         # …and of the rings the run draws round its update points (never drawn: obstacles),
         # the last one most: it stands through the chain
         self.ring_ghosts = {int(i): Circle(radius=style.RING_RADIUS)
-                            for i in self.update_points}
+                            for i in np.unique(self.update_points)}
         for i, ghost in self.ring_ghosts.items():
             ghost.avoid_weight = 1.0 if i == int(self.update_points[-1]) else 0.05
         self.star_vector.avoid.target.extend(self.ring_ghosts.values())
@@ -209,8 +235,9 @@ class ProofScene(LinvizScene):
         spot = free_spot_on_circle(c * self.data.X, c * self.disk_radius, self.plane.box,
                                    [(self.star_normal, c * self.star_offset), *along])
         place_outside_circle(self.circle_label, self.plane, spot, c * self.disk_radius)
+        keep_in_frame(self.circle_label)
         origin = self.plane.c2p((0, 0))
-        for ghost, theta in zip(self.theta_ghosts, self.thetas):
+        for ghost, theta in zip(self.theta_ghosts, self.thetas[self.ghost_states]):
             ghost.set_ends(origin, self.plane.c2p(self.vector_scale * c * theta))
         for i, ghost in self.ring_ghosts.items():
             ghost.move_to(self.plane.c2p(c * self.data.X[i]))
@@ -247,8 +274,8 @@ class ProofScene(LinvizScene):
             indented(text(f"here $R = max_i norm({'[x^((i)), 1]' if self.offset else 'x^((i))'})"
                           f" = {R}$", theme, small, theme.muted)),
             text("then the perceptron makes at most", theme, style.FONT_BODY),
-            indented(text(f"$floor((R \\/ gamma)^2) = {int(np.floor(q.bound))}$ updates "
-                          f"$quad ((R \\/ gamma)^2 = {fmt(q.bound)})$.", theme,
+            indented(text(f"$floor((R \\/ gamma)^2) = {fmt_grouped(self.lesson.bound_floor, 0)}$"
+                          f" updates $quad ((R \\/ gamma)^2 = {fmt_grouped(q.bound)})$.", theme,
                           style.FONT_BODY)),
             text(f"({n} points: the circle holds them all, the band of half-width $gamma$ "
                  "none)", theme, small, theme.muted),
@@ -310,9 +337,9 @@ class ProofScene(LinvizScene):
             notes[key] = VGroup(text("this update:", theme, style.FONT_TINY, theme.muted), value,
                                 math(limit, theme, style.FONT_PANEL)).arrange(
                 DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
-        self.M_value = LiveValue("M", str(self.M_final), theme)
-        bound_note = math(f"<= floor((R \\/ gamma)^2) = {int(np.floor(q.bound))}", theme,
-                          style.FONT_PANEL)
+        self.M_value = LiveValue("M", wording.grouped(self.M_final, 0), theme)
+        bound_note = math(f"<= floor((R \\/ gamma)^2) = "
+                          f"{fmt_grouped(self.lesson.bound_floor, 0)}", theme, style.FONT_PANEL)
         self.M_row = VGroup(self.M_value, bound_note).arrange(RIGHT, buff=style.BUFF)
         bound_note.set_y(self.M_value.label.get_y())
         column = VGroup(self.rows["alignment"], self.plots["alignment"], self.rows["norm"],
@@ -323,6 +350,7 @@ class ProofScene(LinvizScene):
             notes[key].next_to(self.plots[key], RIGHT, buff=style.BUFF)
             column.add(notes[key])
         column.next_to(self.title, DOWN, buff=style.BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
+        fit_in_column(column)  # long runs have wide numbers
         for plot in self.plots.values():
             plot.set_progress(0)
         drop_svg_paths(column)
@@ -360,9 +388,11 @@ class ProofScene(LinvizScene):
                               zip(widest, (theme.bound, theme.text, theme.text, theme.bound))]
         for number, term in zip(self.chain_numbers, terms):
             number.next_to(term, DOWN, buff=style.BUFF)
-        self.chain_M = LiveValue("M", str(self.M_final), theme)
-        final = VGroup(LiveValue("M", self.M_final, theme, font_size=style.FONT_CHAIN),
-                       math(f"<= floor((R \\/ gamma)^2) = {int(np.floor(q.bound))}", theme,
+        self.chain_M = LiveValue("M", wording.grouped(self.M_final, 0), theme)
+        final = VGroup(LiveValue("M", wording.grouped(self.M_final, 0), theme,
+                                 font_size=style.FONT_CHAIN),
+                       math(f"<= floor((R \\/ gamma)^2) = "
+                            f"{fmt_grouped(self.lesson.bound_floor, 0)}", theme,
                             style.FONT_CHAIN))
         final.arrange(RIGHT, buff=style.CHAIN_GAP)
         final.set_color(theme.correct)
@@ -373,6 +403,7 @@ class ProofScene(LinvizScene):
         self.chain_board.arrange(DOWN, aligned_edge=LEFT, buff=style.CHAIN_ROW_GAP)
         self.chain_board.next_to(self.title, DOWN, buff=style.BUFF).set_x(
             style.PANEL_LEFT, direction=LEFT)
+        fit_in_column(self.chain_board)
         drop_svg_paths(self.chain_board)
         self.chain_final = final
         self.set_chain_numbers(0)
@@ -381,22 +412,38 @@ class ProofScene(LinvizScene):
         theme, q, u = self.theme, self.quantities, self.unit_quantities
         small = style.FONT_SMALL
         what = "$[x^((i)), 1]$" if self.offset else "$x^((i))$"
+        scaled_norm = ("norm([x^((i)), 1]) \\/ R" if self.offset else "norm(x^((i))) \\/ R")
         self.normalized = self.board_of([
-            text("*Normalized* (notes 002, 003)", theme, style.FONT_BODY),
-            text(f"Divide every {what} by $R$: then $norm(x^((i))) <= {fmt(u.R)}$; take "
+            text("*Normalized*: the theorem for points of norm at most 1", theme,
+                 style.FONT_BODY),
+            text(f"Divide every {what} by $R$: then ${scaled_norm} <= 1$; take "
                  "$norm(theta^*) = 1$;", theme, small),
             indented(text(f"the margin becomes $gamma \\/ R = {fmt(u.gamma, margin_places(u.gamma))}$.", theme,
                           small)),
             math(NORMALIZED_FACTS, theme, style.FONT_PANEL),
             math(NORMALIZED_CHAIN, theme, style.FONT_PANEL),
-            text(f"For the scaled points $1 \\/ gamma^2 = {fmt(u.bound)}$:", theme, small),
-            indented(text(f"the same bound as $(R \\/ gamma)^2 = {fmt(q.bound)}$.", theme,
+            text(f"For the scaled points $1 \\/ gamma^2 = {fmt_grouped(u.bound)}$:", theme, small),
+            indented(text(f"the same bound as $(R \\/ gamma)^2 = {fmt_grouped(q.bound)}$.", theme,
                           small)),
-            text(f"The perceptron on them makes the same $M = {int(u.M[-1])}$ "
-                 "updates,", theme, small, theme.correct),
-            indented(text("with $theta$ divided by $R$: no sign changes, so no mistake does.",
-                          theme, small, theme.correct)),
+            *self.scaled_run_rows(),
         ])
+
+    def scaled_run_rows(self) -> list:
+        """What the real run on the scaled points did, as the lesson found it."""
+        theme, small, lesson = self.theme, style.FONT_SMALL, self.lesson
+        points = "$[x, 1] \\/ R$" if self.offset else "$x \\/ R$"
+        run = text(f"The perceptron through the origin on the points {points}:", theme, small,
+                   theme.correct)
+        if lesson.scaled_run_makes_same_updates:
+            return [run, indented(text(
+                f"the same $M = {lesson.M_final}$ updates, $theta$ divided by $R$: each "
+                f"$y thin theta^T x$ is divided by $R^2$, its sign kept", theme, small,
+                theme.correct))]
+        why = ("a score 0 up to rounding fell on two sides of 0"
+               if lesson.scaled_runs_part_at_a_zero_score else "a score fell on two sides of 0")
+        return [run, indented(text(
+            f"$M = {fmt_grouped(lesson.unit_M_final, 0)}$ updates, not "
+            f"${fmt_grouped(lesson.M_final, 0)}$: {why}", theme, small, theme.mistake))]
 
     # -- what follows the tracker ---------------------------------------------
     def update_run_numbers(self) -> None:
@@ -405,7 +452,7 @@ class ProofScene(LinvizScene):
         self.lower_value.set_value(float(q.lower[M]))
         self.norm_value.set_value(float(q.norm_squared[M]))
         self.upper_value.set_value(float(q.upper[M]))
-        self.M_value.set_value(M)
+        self.M_value.set_value(wording.grouped(M, 0))
         if M == 0:
             self.gain_value.set_value("")
             self.growth_value.set_value("")
@@ -424,7 +471,7 @@ class ProofScene(LinvizScene):
         for number, term, value in zip(self.chain_numbers, self.chain_terms, values):
             number.set_text(fmt(float(value)))
             number.set_x(term.get_x())
-        self.chain_M.set_value(M)
+        self.chain_M.set_value(wording.grouped(M, 0))
 
     # -- the story ---------------------------------------------------------
     def swap_board(self, old, new, run_time: float = style.RUN_SWAP) -> None:
@@ -439,34 +486,122 @@ class ProofScene(LinvizScene):
         note = arrow_scale_note(self.plane, self.vector_scale)
         self.still(self.title, self.plane, *([note] if note else []), self.plane.markers)
 
+    def highlight(self, *rows) -> None:
+        """Move the frames round ``rows`` (parts of the board on screen, a frame each) as the
+        caption turns to them; with no rows, take them away."""
+        theme = self.theme
+        frame = getattr(self, "highlight_frame", None)
+        if not rows:
+            if frame is not None and self.on_screen(frame):
+                self.play(vanish(frame), run_time=style.RUN_FADE)
+                self.remove(frame)
+            return
+        target = VGroup(*[SurroundingRectangle(row, color=theme.highlight,
+                                               buff=style.SMALL_BUFF / 2,
+                                               stroke_width=style.HIGHLIGHT_STROKE)
+                          for row in rows])
+        if frame is None or not self.on_screen(frame):
+            self.highlight_frame = target
+            self.play(appear(target), run_time=style.RUN_HIGHLIGHT)
+        else:
+            self.play(Transform(frame, target), run_time=style.RUN_HIGHLIGHT)
+
     def show_lift(self) -> None:
         theme, q = self.theme, self.quantities
         small = style.FONT_SMALL
         self.lift = self.board_of([
-            text("*With an offset*, lift every point one dimension up (notes 002, 003):",
-                 theme, small),
+            text("*With an offset*, lift every point one dimension up:", theme, small),
             math("theta^T x + theta_0 = vec(theta, theta_0)^T vec(x, 1)", theme,
                  style.FONT_CHAIN),
             text("a classifier through the origin for the points $[x, 1]$ in 3-D,", theme,
                  small),
             text("so the theorem applies to them, with $R$ and $gamma$ measured there:", theme,
                  small),
-            text(f"$R = max_i norm([x^((i)), 1]) = {fmt(q.R)}$, $quad gamma = {fmt(q.gamma, margin_places(q.gamma))}$",
-                 theme, small, theme.correct),
+            text(f"$R = max_i norm([x^((i)), 1]) = {fmt(q.R)}$, $quad gamma = "
+                 f"{fmt(q.gamma, margin_places(q.gamma))}$", theme, small, theme.correct),
             text("in the plane: the band $|theta^(* T) [x, 1]| <= gamma$ and the circle "
                  "$norm([x, 1]) <= R$", theme, small, theme.muted),
             text("from here on $x$ and $theta$ stand for $[x, 1]$ and $[theta, theta_0]$",
                  theme, small),
         ])
         self.narrate("With an offset the theorem still applies: append a 1 to every point and "
-                     "θ₀ to θ, and the classifier passes through the origin one dimension up.", 5)
+                     "θ₀ to θ, and the classifier passes through the origin one dimension up.")
         self.play(appear(self.lift), run_time=style.RUN_SWAP)
         self.still(self.lift)
         self.reveal_geometry()
-        self.narrate(f"Measured on the lifted points, R = {wording.number(q.R)} and γ = {wording.number(q.gamma, margin_places(q.gamma))}.", 3)
-        self.wait(style.PAUSE_READ * 2)
+        self.narrate(f"Measured on the lifted points, R = {wording.number(q.R)} and "
+                     f"γ = {wording.number(q.gamma, margin_places(q.gamma))}.")
+        self.highlight(self.lift[4])
+        self.show_two_runs()
         self.section("theorem")
-        self.play(vanish(self.lift), run_time=style.PAUSE_SHORT)
+        self.highlight()
+        self.play(vanish(self.runs_board), run_time=style.PAUSE_SHORT)
+        self.remove(self.runs_board)
+
+    def show_two_runs(self) -> None:
+        """The perceptron with offset on x and the perceptron through the origin on [x, 1],
+        both run for real, update by update side by side: the same points, the same θ."""
+        lesson, theme, small = self.lesson, self.theme, style.FONT_SMALL
+        offset_states, lifted_states = lesson.offset_states, lesson.lifted_states
+        lifted_points = lesson.lifted_trace.steps["i"][lesson.lifted_trace.steps["mistake"]]
+        M = lesson.M_final
+        shown = style.TRACE_ROWS_SHOWN
+        updates = list(range(1, M + 1)) if M <= shown else [*range(1, shown), M]
+        tiny = style.FONT_TINY
+        header = [text("update", theme, tiny, theme.muted),
+                  text("point", theme, tiny, theme.muted),
+                  text("with offset on $x$: $(theta, theta_0)$", theme, tiny, theme.normal),
+                  text("point", theme, tiny, theme.muted),
+                  text("through 0 on $[x, 1]$: $theta'$", theme, tiny, theme.correct)]
+        rows = [header]
+        for k in updates:
+            rows.append([
+                math(str(k), theme, style.FONT_PANEL),
+                math(str(int(lesson.update_points[k - 1]) + 1), theme, style.FONT_PANEL),
+                math(fmt_vector(offset_states[k]), theme, style.FONT_PANEL, theme.normal),
+                math(str(int(lifted_points[k - 1]) + 1), theme, style.FONT_PANEL),
+                math(fmt_vector(lifted_states[k]), theme, style.FONT_PANEL, theme.correct)])
+        grid = VGroup(*[VGroup(*row) for row in rows])
+        widths = [max(row[c].width for row in rows) for c in range(len(header))]
+        for row in grid:
+            x = 0.0
+            for cell, width in zip(row, widths):
+                cell.move_to(RIGHT * (x + cell.width / 2))
+                x += width + style.BUFF
+        grid.arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
+        if M > shown:  # the rows skipped, marked between the last two
+            grid[-1].shift(DOWN * style.BUFF)
+            gap = text("…", theme, tiny, theme.muted)
+            gap.move_to((grid[-2][0].get_center() + grid[-1][0].get_center()) / 2)
+            grid[-1].add(gap)
+        if lesson.offset_run_is_lifted_run:
+            every = f"All {counted(M, 'update')}" if M > 1 else "The one update"
+            verdict = text(f"{every}: the same points, and $(theta, theta_0) = theta'$ in every "
+                           f"entry.", theme, small, theme.correct)
+        else:
+            verdict = text("The two runs part: rounding made one point a mistake in one run "
+                           "only.", theme, small, theme.mistake)
+        self.runs_board = self.board_of([
+            text("*Two real runs*, made apart, update by update:", theme, small), grid,
+            verdict])
+        self.narrate("The offset perceptron on x is the perceptron through the origin on "
+                     "[x, 1]: here are both, each run for real, update by update.")
+        self.highlight()
+        self.swap([self.lift], [self.runs_board[0], grid[0]])
+        for row in grid[1:]:
+            self.play(appear(row), run_time=style.RUN_TRACE_ROW)
+        self.still(self.runs_board[0], grid)
+        if lesson.offset_run_is_lifted_run:
+            more = (f"all {counted(M, 'update')}" if M > 1 else "the one update")
+            self.narrate(f"The same point at every update, and θ' = (θ, θ₀) after each: "
+                         f"{more} agree, so the proof through the origin covers the offset run.",
+                         4)
+        else:
+            self.narrate("Here rounding made the two runs part: a score that is 0 exactly came "
+                         "out on different sides of 0.")
+        self.play(appear(verdict), run_time=style.RUN_INTRO)
+        self.highlight(VGroup(*grid[1:]), verdict)
+        self.still(verdict)
 
     def reveal_geometry(self) -> None:
         """θ* as a vector with its line and band, then the circle holding every point, each
@@ -476,15 +611,15 @@ class ProofScene(LinvizScene):
         if self.offset:
             self.narrate("θ* is drawn by its line in the plane and an arrow of its first two "
                          "entries, at right angles to that line; no point has "
-                         "|θ*ᵀ[x, 1]| < γ, so the green band is empty.", 5)
+                         "|θ*ᵀ[x, 1]| < γ, so the green band is empty.")
         else:
             self.narrate("θ* is the unit vector drawn from the origin, at right angles to its "
                          "green line; every point is at least γ from that line, so the band "
-                         "of half-width γ is empty.", 5)
+                         "of half-width γ is empty.")
         star = (self.star_band, self.star_line, self.star_vector)
         self.play(*[appear(m) for m in star], run_time=style.RUN_INTRO)
         self.narrate(f"And every {'lifted point' if self.offset else 'point'} has norm at most "
-                     f"R: the grey circle holds them all.", 3)
+                     f"R: the grey circle holds them all.")
         self.play(appear(self.circle), appear(self.circle_label), run_time=style.RUN_INTRO)
         # under the markers: the plane, then the band, circle and line, then the markers
         self.still(self.star_band, self.circle, self.star_line, self.plane.markers,
@@ -494,28 +629,34 @@ class ProofScene(LinvizScene):
         q = self.quantities
         self.narrate("The theorem: if some θ* separates the points through the origin with "
                      "margin γ, and a circle of radius R holds them all, the perceptron makes "
-                     "at most (R/γ)² updates.", 5)
+                     "at most (R/γ)² updates.")
         self.play(appear(self.theorem), run_time=style.RUN_SWAP)
         self.still(self.theorem)
         self.reveal_geometry()
-        self.narrate(f"Here γ = {wording.number(q.gamma, margin_places(q.gamma))} for the maximum-margin θ* and "
-                     f"R = {wording.number(q.R)}, so (R/γ)² = {wording.number(q.bound)}: at most "
-                     f"{wording.count(int(np.floor(q.bound)), 'update')}.", 4)
-        self.wait(style.PAUSE_READ * 2)
+        bound = self.lesson.bound_floor
+        self.narrate(f"Here γ = {wording.number(q.gamma, margin_places(q.gamma))} for the "
+                     f"maximum-margin θ* and R = {wording.number(q.R)}, so (R/γ)² = "
+                     f"{wording.grouped(q.bound)}: at most {wording.grouped(bound, 0)} "
+                     f"{'update' if bound == 1 else 'updates'}.")
+        self.highlight(self.theorem[3], self.theorem[5], self.theorem[7])
 
     def show_facts(self) -> None:
         self.section("two-facts")
+        self.highlight()
         self.swap_board(self.theorem, self.facts)
         self.narrate("Two facts about one update. First: the projection of θ on θ* grows by "
-                     "y x·θ*/‖θ*‖, which is at least γ by assumption B.", 5)
-        self.wait(style.PAUSE_READ * 2)
+                     "y x·θ*/‖θ*‖, which is at least γ by assumption B.")
+        self.highlight(VGroup(self.facts[1], self.facts[2]))
         self.narrate("Second: ‖θ‖² grows by 2yθᵀx, not positive on a mistake, plus ‖x‖², "
-                     "at most R².", 4)
-        self.wait(style.PAUSE_READ * 2)
+                     "at most R².")
+        self.highlight(VGroup(self.facts[3], self.facts[4]))
+        self.narrate("Starting from θ = 0, after M updates: θ·θ*/‖θ*‖ ≥ Mγ and ‖θ‖² ≤ MR².")
+        self.highlight(VGroup(self.facts[5], self.facts[6]))
 
     def play_updates(self) -> None:
         self.section("updates")
         q = self.quantities
+        self.highlight()
         self.swap_board(self.facts, self.run_board)
         # the numbers, curves and plane follow M from now on; only they are redrawn
         self.run_numbers.add_updater(lambda _: self.update_run_numbers())
@@ -529,32 +670,34 @@ class ProofScene(LinvizScene):
         # θ* over θ, thinner: when the run ends with θ along θ*, both stay in sight
         self.add(self.star_vector)
         self.still(self.run_labels)
-        self.narrate("Now the real run, update by update: each curve against its bound line.", 3)
-        self.wait(style.PAUSE_SHORT)
+        self.narrate(self.run_sentence())
         shown = style.PROOF_SHOWN_UPDATES
         for M in range(1, self.M_final + 1):
             if self.M_final > shown and M == shown - 2:
                 # a long run: fast-forward to its last two updates
-                self.narrate(f"Fast forward to update {self.M_final - 2}.", style.RUN_FAST_FORWARD)
+                self.narrate(f"Fast forward to update {wording.grouped(self.M_final - 2, 0)}.", style.RUN_FAST_FORWARD)
                 self.advance(self.M_final - 2, style.RUN_FAST_FORWARD, linear)
                 continue
             if shown - 2 < M <= self.M_final - 2 and self.M_final > shown:
                 continue
             if M == 1:
-                self.narrate(f"Update 1: θ·θ*/‖θ*‖ = {wording.number(q.alignment[1])} ≥ γ, and "
-                             f"‖θ‖² = {wording.number(q.norm_squared[1])} ≤ R².", 3)
+                self.narrate(f"Update 1: θ·θ*/‖θ*‖ = {wording.grouped(q.alignment[1])} ≥ γ, and "
+                             f"‖θ‖² = {wording.grouped(q.norm_squared[1])} ≤ R².")
             elif M == 2:
                 last = min(self.M_final, shown - 3) if self.M_final > shown else self.M_final
                 self.narrate(f"Updates 2 to {last}: each raises θ·θ*/‖θ*‖ by at least γ and "
                              f"‖θ‖² by at most R²." if last > 2 else
-                             "Update 2: again at least γ more, at most R² more.", 3)
+                             "Update 2: again at least γ more, at most R² more.")
             with self.holding(self.run_numbers):  # they change when update M is reached
                 self.advance(M, style.RUN_PROOF_UPDATE, smooth)
             self.wait(style.PAUSE_SHORT)  # a still frame, drawn once
-        self.narrate(f"After all {self.M_final} updates the curves never crossed their bounds: "
-                     f"{wording.number(q.alignment[-1])} ≥ {wording.number(q.lower[-1])} and "
-                     f"{wording.number(q.norm_squared[-1])} ≤ {wording.number(q.upper[-1])}.", 5)
-        self.wait(style.PAUSE_READ * 2)
+        after = (f"After all {counted(self.M_final, 'update')}" if self.M_final > 1
+                 else "After its one update")
+        self.narrate(f"{after} the curves never crossed their "
+                     f"bounds: {wording.grouped(q.alignment[-1])} ≥ {wording.grouped(q.lower[-1])}"
+                     f" and {wording.grouped(q.norm_squared[-1])} ≤ "
+                     f"{wording.grouped(q.upper[-1])}.")
+        self.highlight(self.rows["alignment"], self.rows["norm"])
         # from here the run board stands still, at the end of the run
         self.run_numbers.clear_updaters()
         graphs.clear_updaters()
@@ -562,9 +705,27 @@ class ProofScene(LinvizScene):
         self.follow_plots()
         self.run_graphs = graphs
 
+    def run_sentence(self) -> str:
+        """The run and its budget: the theory's ⌊(R/γ)²⌋ + 2 passes, or a saved run's own τ."""
+        lesson = self.lesson
+        made = (f"it converged after {counted(lesson.passes, 'pass', 'passes')}, "
+                f"{counted(lesson.M_final, 'update')}")
+        if lesson.budget_is_theory_bound:
+            return (f"Now the real run, given ⌊(R/γ)²⌋ + 2 = "
+                    f"{wording.grouped(lesson.epochs_given, 0)} passes, always enough by the "
+                    f"theorem: {made}. Each curve against its bound line.")
+        if lesson.own_run:  # the theory's budget is beyond the engine's limit on passes
+            return (f"Now the real run: ⌊(R/γ)²⌋ + 2 = "
+                    f"{wording.grouped(lesson.theory_epochs, 0)} passes are always enough, "
+                    f"it was given {wording.grouped(lesson.epochs_given, 0)} (the engine's "
+                    f"limit), and {made}. Each curve against its bound line.")
+        return (f"Now the real run (a saved one, given τ = "
+                f"{wording.grouped(lesson.epochs_given, 0)} passes): {made}. Each curve "
+                f"against its bound line.")
+
     def show_chain(self) -> None:
         self.section("chain")
-        q = self.quantities
+        self.highlight()
         self.swap([self.run_labels, self.run_graphs, self.run_numbers], [self.chain_board])
         live = VGroup(*self.chain_numbers, self.chain_M.number)
         self.remove(self.chain_board)
@@ -573,8 +734,7 @@ class ProofScene(LinvizScene):
         self.still(chain_still)
         self.chain_still, self.chain_live = chain_still, live
         self.narrate("Chain the two facts, replaying the run: Mγ ≤ θ·θ*/‖θ*‖ by (1), ≤ ‖θ‖ "
-                     "because a projection is never longer than the vector, ≤ √M R by (2).", 5)
-        self.wait(style.PAUSE_READ)
+                     "because a projection is never longer than the vector, ≤ √M R by (2).")
         # replay the run: the chain holds after every update
         live.add_updater(lambda _: self.set_chain_numbers(self.whole_M()))
         self.tracker.set_value(0)
@@ -582,32 +742,53 @@ class ProofScene(LinvizScene):
         live.clear_updaters()
         self.set_chain_numbers(self.whole_M())
         self.narrate(f"So Mγ ≤ √M R, and M ≤ (R/γ)²: this run made "
-                     f"{wording.count(self.M_final, 'update')}, the theorem allows at most "
-                     f"{int(np.floor(q.bound))}.", 5)
-        self.wait(style.PAUSE_READ * 2)
+                     f"{counted(self.M_final, 'update')}, the theorem allows at most "
+                     f"{wording.grouped(self.lesson.bound_floor, 0)}.")
+        self.highlight(self.chain_final)
 
     def show_normalized(self) -> None:
         self.section("normalized")
         u = self.unit_quantities
+        self.highlight()
         self.swap([self.chain_still, self.chain_live], [self.normalized])
         self.still(self.normalized)
-        self.narrate("Notes 002 and 003 state it for ‖x‖ ≤ 1 and ‖θ*‖ = 1: divide every point "
-                     "by R, and γ becomes γ/R.", 4)
+        self.narrate("The theorem is often stated for ‖x‖ ≤ 1 and ‖θ*‖ = 1: divide every "
+                     "point by R, and γ becomes γ/R.")
         # the points shrink at the end of this sentence and the zoom follows at once: the
         # shrunk picture, its labels crowded round the small circle, is never held
         self.wait(max(0.0, self.timeline.still_needed(float(self.time)) - style.RUN_RESCALE))
         self.rescale_data(1 / self.quantities.R)
-        circle = "‖[x, 1]‖ ≤ 1" if self.offset else "‖x‖ ≤ 1"
+        circle = "‖[x, 1]‖/R ≤ 1" if self.offset else "‖x‖/R ≤ 1"
         self.narrate(f"Zoom in on the circle {circle}: the same picture at a new scale, "
                      f"every point divided by R = {wording.number(self.quantities.R)}, the "
-                     f"margin now γ/R = {wording.number(u.gamma, margin_places(u.gamma))}.", 4)
+                     f"margin now γ/R = {wording.number(u.gamma, margin_places(u.gamma))}.")
         self.zoom_to_unit_disk()
-        same = ("the same" if int(u.M[-1]) == self.M_final
-                else f"{int(u.M[-1])} instead of {self.M_final}")
-        self.narrate(f"The bound 1/γ² = {wording.number(u.bound)} is the same, and the "
-                     f"perceptron on the scaled points makes {same} "
-                     f"{'updates' if int(u.M[-1]) != 1 else 'update'}.", 5)
-        self.wait(style.PAUSE_READ * 2)
+        self.narrate(f"The bound 1/γ² = {wording.grouped(u.bound)} is the same as (R/γ)², "
+                     f"for the same points at another scale.")
+        self.highlight(VGroup(self.normalized[5], self.normalized[6]))
+        self.say_scaled_run()
+
+    def say_scaled_run(self) -> None:
+        """What the real run through the origin on the scaled points did, by the lesson's
+        predicate: the same updates (each score divided by R²), or where rounding parted them."""
+        lesson = self.lesson
+        points = "[x, 1]/R" if self.offset else "x/R"
+        if lesson.scaled_run_makes_same_updates:
+            same = counted(lesson.M_final, "update") if lesson.M_final > 1 else "one update"
+            self.narrate(f"And the perceptron through the origin on the points {points}, run "
+                         f"for real, makes the same {same}, θ divided by R: every score yθᵀx is divided by R², and keeps its "
+                         f"sign.")
+        else:
+            part = lesson.scaled_runs_part
+            why = ("is 0 up to rounding, and rounding puts it on different sides of 0 in the "
+                   "two runs" if lesson.scaled_runs_part_at_a_zero_score else
+                   "comes out on different sides of 0 in the two runs")
+            self.narrate(f"The perceptron through the origin on the points {points}, run for "
+                         f"real, makes {wording.grouped(lesson.unit_M_final, 0)} updates, not "
+                         f"{wording.grouped(lesson.M_final, 0)}: at visit "
+                         f"{wording.grouped(part.visit + 1, 0)} the score of point "
+                         f"{part.point + 1} {why}.")
+        self.highlight(VGroup(*self.normalized[-2:]))
 
     def still_geometry(self) -> tuple:
         """What the data scale moves, in drawing order: band, circle, line, markers, label
@@ -641,9 +822,10 @@ class ProofScene(LinvizScene):
     def rescale_data(self, factor: float) -> None:
         """Shrink the points, band, circle and boundary toward the origin by ``factor``."""
         self.moving_geometry(self.scale.animate.set_value(factor), style.RUN_RESCALE)
-        unit_label = math("norm(x) <= 1" if not self.offset else "norm([x, 1]) <= 1",
+        unit_label = math("norm(x) \\/ R <= 1" if not self.offset else "norm([x, 1]) \\/ R <= 1",
                           self.theme, style.FONT_SMALL).set_color(self.theme.muted)
         self.circle_label.become(with_backdrop(unit_label, self.theme))
+        self.circle_label.source = unit_label.source  # what it says now
         self.place_static_labels()
         self.theta_arrow.refresh_label()  # clear of the circle's new label
 

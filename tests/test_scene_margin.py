@@ -94,7 +94,7 @@ def test_the_number_line_shows_every_points_margin_and_the_minimum(scene, s):
     shown = scene.values["margin"].number.shown
     places = len(shown.split(".")[1])
     assert abs(float(shown.replace("−", "-")) - margins.min()) <= 0.5 * 10 ** -places + 1e-12
-    assert abs(margins.min()) >= 10 ** (1 - places) or places == 2
+    assert abs(margins.min()) >= 10 ** (2 - places) or places == 2
     assert scene.values["mistakes"].number.shown == str(int(np.sum(margins <= 0)))
 
 
@@ -135,8 +135,9 @@ def test_whole_scene_plays(media):
         scene.render()
     assert scene.sections == ["signed-distance", "point-margins", "maximum-margin"]
     assert scene.blend.get_value() == 2.0
-    assert scene.values["margin"].number.shown == fmt(scene.star.gamma)
-    assert any(fmt(scene.star.gamma) in sentence for sentence in scene.narration)
+    gamma = fmt(scene.star.gamma, 3)  # three significant digits, as the proof scenes print γ
+    assert scene.values["margin"].number.shown == gamma
+    assert any(gamma in sentence for sentence in scene.narration)
 
 
 def test_data_that_is_not_separable_is_refused():

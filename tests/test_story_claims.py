@@ -27,7 +27,8 @@ def said(scene, pattern):
 
 
 def number(text: str) -> float:
-    return float(text.replace("−", "-"))
+    """A number as a caption writes it: a real minus sign, thousands grouped (60,259.8)."""
+    return float(text.replace("−", "-").replace(",", ""))
 
 
 def separable(X, y, offset=True) -> bool:
@@ -86,7 +87,8 @@ def test_margin_claims_match_the_separators(case):
         assert int(match.group(1)) == int(np.sum(margins <= 0))
         assert number(match.group(2)) == pytest.approx(margins.min(), abs=0.006)
         assert margins.min() < 0
-    (final,) = said(scene, r"final separator has every point on the right side: margin (\S+),")
+    (final,) = said(scene, r"final separator has every point on the right side: margin (\S+), "
+                           r"(positive but small|positive)\.")
     theta, theta0 = scene.separators[1][:2], scene.separators[1][2]
     margins = y * (X @ theta + theta0) / np.linalg.norm(theta)
     assert margins.min() > 0 and number(final.group(1)) == pytest.approx(margins.min(), abs=0.006)
@@ -97,7 +99,9 @@ def test_margin_claims_match_the_separators(case):
     assert number(widen.group(1)) == number(final.group(1))
     assert number(widen.group(2)) == pytest.approx(best_margin(X, y), abs=0.006)
     assert number(widen.group(2)) > number(widen.group(1))
-    (radius,) = said(scene, r"radius R = (\S+) holds every point")
+    # "small": below half the best margin any line has
+    assert (final.group(2) == "positive but small") == (margins.min() < best_margin(X, y) / 2)
+    (radius,) = said(scene, r"radius R = max‖x‖ = (\S+) holds every point")
     assert number(radius.group(1)) == pytest.approx(np.linalg.norm(X, axis=1).max(), abs=0.006)
 
 
@@ -108,12 +112,12 @@ def test_proof_numbers_are_the_theorems(case):
     points = np.hstack([X, np.ones((len(X), 1))]) if scene.offset else X
     R = np.linalg.norm(points, axis=1).max()
     (here,) = said(scene, r"γ = (\S+) for the maximum-margin θ\* and R = (\S+), so \(R/γ\)² = "
-                          r"(\S+): at most (\d+) updates?")
+                          r"(\S+): at most ([\d,]+) updates?")
     gamma = number(here.group(1))
     assert number(here.group(2)) == pytest.approx(R, abs=0.006)
     bound = (R / scene.quantities.gamma) ** 2
     assert number(here.group(3)) == pytest.approx(bound, rel=1e-3)
-    assert int(here.group(4)) == int(np.floor(bound))
+    assert int(number(here.group(4))) == int(np.floor(bound))
     assert gamma == pytest.approx(scene.quantities.gamma, abs=0.006)
     # no unit vector does better than γ: a coarse search over directions, written here
     if not scene.offset:
@@ -123,8 +127,8 @@ def test_proof_numbers_are_the_theorems(case):
         assert best <= scene.quantities.gamma + 1e-3
         assert best >= scene.quantities.gamma - 0.01
     run = reference_perceptron(points, y, int(np.floor(bound)) + 2, offset=False)
-    (made,) = said(scene, r"this run made (\d+) updates?, the theorem allows at most (\d+)")
-    assert int(made.group(1)) == run["updates"] <= int(made.group(2))
+    (made,) = said(scene, r"this run made ([\d,]+) updates?, the theorem allows at most ([\d,]+)")
+    assert int(number(made.group(1))) == run["updates"] <= int(number(made.group(2)))
 
 
 @pytest.mark.parametrize("case", cases("proof", "proof-offset"), ids=case_id)
@@ -137,10 +141,10 @@ def test_the_normalized_view_says_the_scale_and_margin_of_the_scaled_points(case
     X, y = scene.data.X, scene.data.y
     points = np.hstack([X, np.ones((len(X), 1))]) if scene.offset else X
     R = np.linalg.norm(points, axis=1).max()
-    (zoom,) = said(scene, r"Zoom in on the circle (‖x‖ ≤ 1|‖\[x, 1\]‖ ≤ 1): the same picture "
+    (zoom,) = said(scene, r"Zoom in on the circle (‖x‖/R ≤ 1|‖\[x, 1\]‖/R ≤ 1): the same picture "
                           r"at a new scale, every point divided by R = (\S+), the margin now "
                           r"γ/R = (\S+)\.")
-    assert (zoom.group(1) == "‖[x, 1]‖ ≤ 1") == scene.offset
+    assert (zoom.group(1) == "‖[x, 1]‖/R ≤ 1") == scene.offset
     assert number(zoom.group(2)) == pytest.approx(R, abs=0.006)
     scaled = points / R
     d = scaled.shape[1]

@@ -37,6 +37,9 @@ LESSON_MODULES: dict[str, tuple[str, str]] = {
     "perceptron": ("perceptron", "perceptron_lesson"),
     "perceptron-origin": ("perceptron", "perceptron_origin_lesson"),
     "update": ("update", "update_lesson"),
+    "margin": ("margin", "margin_lesson"),
+    "proof": ("proof", "proof_lesson"),
+    "proof-offset": ("proof", "proof_offset_lesson"),
 }
 
 

@@ -6,6 +6,7 @@ How still drawings are kept still is the stage's (scenes/toolkit/stage.py);
 
 from __future__ import annotations
 
+import numpy as np
 from manim import DOWN, LEFT, RIGHT, Animation, Mobject, VGroup, VMobject, config
 
 from . import style
@@ -92,6 +93,18 @@ def appear(mobject: Mobject, **kwargs) -> QuickFade:
 def vanish(mobject: Mobject, **kwargs) -> QuickFade:
     """Fade ``mobject`` out (it leaves the scene), copying nothing."""
     return QuickFade(mobject, fade_in=False, **kwargs)
+
+
+def keep_in_frame(label) -> None:
+    """Shift ``label`` into the frame (a circle filling the view puts a label outside it
+    beyond the frame's edge)."""
+    half_width = config.frame_width / 2 - style.SMALL_BUFF
+    half_height = config.frame_height / 2 - style.SMALL_BUFF
+    shift_x = (max(0.0, -half_width - label.get_left()[0])
+               - max(0.0, label.get_right()[0] - half_width))
+    shift_y = (max(0.0, -half_height - label.get_bottom()[1])
+               - max(0.0, label.get_top()[1] - half_height))
+    label.shift(np.array([shift_x, shift_y, 0.0]))
 
 
 def predicate_note(words: str, theme, shown) -> VMobject:

@@ -40,3 +40,10 @@ def fmt(value: float, places: int = 2) -> str:
 def fmt_vector(vector: Sequence[float], places: int = 2) -> str:
     """(a, b) in Typst math."""
     return "(" + ", ".join(fmt(v, places) for v in vector) + ")"
+
+
+def fmt_grouped(value: float, places: int | None = None) -> str:
+    """A possibly huge number for Typst math, thousands grouped (see
+    :func:`wording.grouped`); quoted so that Typst sets no space after the commas."""
+    body = wording.grouped(value, places, minus="-")
+    return f'"{body}"' if "," in body else body

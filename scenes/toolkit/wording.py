@@ -90,3 +90,30 @@ SIGNED_SCORE = "signed score"
 #: the sentence that names the two quantities once, for scenes that use both words
 SCORE_NAMES = ("Per point: its score θᵀx + θ₀, and its signed score y(θᵀx + θ₀), "
                "above 0 exactly when the point is on its own side.")
+
+
+#: from this magnitude on, a number is written with its thousands grouped (60,259.8)
+GROUPING_FROM = 1000
+
+
+def magnitude_places(value: float, places: int = 2) -> int:
+    """Decimals for a number that may be huge ((R/γ)² on data far from the origin):
+    ``places`` below 1,000, one from there (60,259.8; 15,944,446.5), so that ⌊v⌋ beside
+    it never reads larger."""
+    return places if abs(float(value)) < GROUPING_FROM else 1
+
+
+def grouped(value: float, places: int | None = None, minus: str = MINUS) -> str:
+    """``value`` with its thousands grouped by commas, at :func:`magnitude_places`
+    decimals unless ``places`` is given: 70.04, 60,259.8, 15,944,446.5."""
+    places = magnitude_places(value) if places is None else places
+    rounded = round(float(value), places)
+    if rounded == 0:
+        rounded = 0.0
+    body = f"{abs(rounded):,.{places}f}"
+    return f"{minus}{body}" if rounded < 0 else body
+
+
+def grouped_count(n: int, noun: str, plural: str | None = None) -> str:
+    """"1 update", "162,015 updates": :func:`count` with the thousands grouped."""
+    return f"{grouped(n, 0)} {noun if n == 1 else (plural or noun + 's')}"
