@@ -28,7 +28,9 @@ from __future__ import annotations
 import importlib
 
 #: scene name -> (module in linviz.lessons, function) that makes its lesson
-LESSON_MODULES: dict[str, tuple[str, str]] = {}
+LESSON_MODULES: dict[str, tuple[str, str]] = {
+    "noise": ("noise", "noise_lesson"),
+}
 
 
 def lesson_for(scene: str):
