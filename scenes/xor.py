@@ -73,6 +73,14 @@ class XorScene(PerceptronScene):
         """A run of a few passes is told pass by pass: no fast-forward spans two."""
         return split_at_passes(super().plan_beats(), self.trace.steps["epoch"])
 
+    def narrate_pass(self, epoch: int) -> None:
+        """A pass that starts from θ = 0 again says why: the last pass's updates cancelled."""
+        start = int(self.lesson.epoch_states[epoch - 1])
+        if self.lesson.zero_reason(start) == "cancelled":
+            self.narrate(f"θ is 0 again: the updates of pass {epoch - 1} added up to 0, so "
+                         f"pass {epoch} starts where pass 1 did.")
+        super().narrate_pass(epoch)
+
     def show_fast_forward(self, beat) -> None:
         """A fast-forward inside one pass, said as the part of the pass it skips."""
         epoch = int(self.trace.steps["epoch"][beat.start])
@@ -98,7 +106,7 @@ class XorScene(PerceptronScene):
     def build_zero_note(self) -> None:
         """θ = 0 again after updates that cancelled out is said as such, not as the start."""
         start_note = self.hyperplane.NOTES["zero"]
-        cancelled = "θ = 0 again: the updates added up to 0, no boundary"
+        cancelled = "θ = 0 again: no boundary"
         lesson, hyperplane = self.lesson, self.hyperplane
 
         def note(_):

@@ -50,11 +50,11 @@ def curve_kind(theta, theta0: float) -> str:
     return "a hyperbola"
 
 
-def xor_shape(data: Dataset) -> str | None:
+def xor_shape(data: Dataset, name: str | None = None) -> str | None:
     """Why ``data`` is not XOR data (see the module's docstring), or None when it is."""
     X, y = data.X, data.y
     if is_separable(X, y, offset=True):
-        return "a line separates it"
+        return f"a line separates {name or data.name!r}"
     if not is_separable(lift_product(data).X, y, offset=True):
         return "even the feature x₁x₂ does not separate it"
     product = X[:, 0] * X[:, 1]
@@ -76,7 +76,7 @@ def check_xor_data(data: Dataset, spec: str | None = None) -> None:
     if data.task != CLASSIFICATION or data.n_features != 2:
         raise DataError(f"scene 'xor' tells the story of the XOR corners; {name!r} is not XOR "
                         f"data (2-D, labels ±1): try 'xor' or 'xor-cloud'")
-    why = xor_shape(data)
+    why = xor_shape(data, name)
     if why is not None:
         raise DataError(f"scene 'xor' tells the story of the XOR corners; {name!r} is not XOR "
                         f"data ({why}): try 'xor' or 'xor-cloud'")
