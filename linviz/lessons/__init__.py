@@ -29,6 +29,7 @@ import importlib
 
 #: scene name -> (module in linviz.lessons, function) that makes its lesson
 LESSON_MODULES: dict[str, tuple[str, str]] = {
+    "classifier": ("classifier", "classifier_lesson"),
     "noise": ("noise", "noise_lesson"),
     "xor": ("xor", "xor_lesson"),
 }

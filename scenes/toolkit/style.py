@@ -175,6 +175,7 @@ RUN_SWEEP = 2.0            # a pass over every data point
 RUN_COUNT_POINT = 0.3      # each point checked in turn when the mistakes are counted
 RUN_COUNT_MAX = 9.0        # …but a count takes at most this long
 RUN_HYPOTHESIS = 0.4       # one hypothesis of a list, shown in turn
+RUN_HYPOTHESIS_LISTED = 1.2  # …one of those shown without a sentence of its own, long enough to see
 RUN_FADE = 0.4             # a few small mobjects fading in or out
 RUN_REVEAL = 0.6           # a curtain lifted from (part of) the frame
 PRESENCE_MIN = 1e-3        # a boundary fading in is drawn (and θ = 0's note taken away) from here
