@@ -17,7 +17,7 @@ point on the line counts as −1, so as a mistake for a +1 point). In order:
    error, and the one with the lowest, j* = argminⱼ ℰₙ(h⁽ʲ⁾).
 
 The lesson (:mod:`linviz.lessons.classifier`) computes every number: the
-hypotheses, their training errors and j* (a BestOfK run), each hypothesis's
+hypotheses, their training errors and j* (a best-of-k run), each hypothesis's
 mistakes and probe points, whether the data is linearly separable and the
 least training error any line reaches.
 The animated state is a few ValueTrackers (the scale c, the offset θ₀, where
