@@ -210,9 +210,13 @@ class NoiseScene(PerceptronScene):
         self.section("error")
         lesson, n = self.lesson, self.data.n_samples
         low, high = lesson.least_error_after_pass, lesson.largest_error_after_pass
-        sentence = (f"after every pass the training error stays above 0: "
-                    f"between {fmt(low, error_places(low))} and "
-                    f"{fmt(high, error_places(high))}")
+        if lesson.after_pass_errors_equal:
+            sentence = (f"after every pass the training error is "
+                        f"{fmt(low, error_places(low))}, above 0")
+        else:
+            sentence = (f"after every pass the training error stays above 0: "
+                        f"between {fmt(low, error_places(low))} and "
+                        f"{fmt(high, error_places(high))}")
         self.statuses["errors"] = text(sentence, self.theme, style.FONT_SMALL,
                                        self.theme.mistake).move_to(
             self.statuses["start"], aligned_edge=LEFT)

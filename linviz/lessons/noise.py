@@ -113,6 +113,12 @@ class NoiseLesson:
         return float(np.max(self.state_mistakes[self.epoch_states[1:]])) / self.n
 
     @property
+    def after_pass_errors_equal(self) -> bool:
+        """Every pass ends with the same number of mistakes (one value, not a range)."""
+        ends = self.state_mistakes[self.epoch_states[1:]]
+        return bool(np.all(ends == ends[0]))
+
+    @property
     def least_mistakes_any_step(self) -> int:
         """min over every state of the run (after any update) of its mistakes."""
         return int(np.min(self.state_mistakes[1:]))
