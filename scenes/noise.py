@@ -183,14 +183,10 @@ class NoiseScene(PerceptronScene):
         super().narrate_rest_of_pass(epoch, start, duration)
 
     def hide_point_numbers(self) -> None:
-        """Fade out the numbers of the points the captions named (they named them once)."""
-        numbers = self.point_numbers
-        if numbers is None or not numbers.submobjects or not self.on_screen(numbers):
-            return
-        self.play(FadeOut(numbers), run_time=style.PAUSE_SHORT)
-        self.remove(numbers)
-        for label in list(numbers.submobjects):
-            numbers.remove(label)
+        """Fade out the numbers of the points the captions named (they named them once);
+        a small data set keeps every point's number."""
+        if self.point_numbers is not None and not self.point_numbers.number_all:
+            self.point_numbers.hide(self)
 
     def show_fast_forward(self, beat) -> None:
         """Many passes in one go, told with what they show: the boundary never settles."""

@@ -81,8 +81,20 @@ class XorScene(PerceptronScene):
                          f"pass {epoch} starts where pass 1 did.")
         super().narrate_pass(epoch)
 
+    def narrate_rest_of_pass(self, epoch: int, start: int, duration: float = 0.0) -> None:
+        """The explained updates are over: the numbers of the points they named leave."""
+        self.hide_named_numbers()
+        super().narrate_rest_of_pass(epoch, start, duration)
+
+    def hide_named_numbers(self) -> None:
+        """The points the captions named keep their numbers while they are named; the four
+        corners keep theirs throughout."""
+        if self.point_numbers is not None and not self.point_numbers.number_all:
+            self.point_numbers.hide(self)
+
     def show_fast_forward(self, beat) -> None:
         """A fast-forward inside one pass, said as the part of the pass it skips."""
+        self.hide_named_numbers()
         epoch = int(self.trace.steps["epoch"][beat.start])
         updates = int(self.states_after[beat.end] - self.states_after[beat.start])
         to_end = beat.end == epoch * self.data.n_samples
@@ -183,9 +195,11 @@ class XorScene(PerceptronScene):
             ghost = Hyperplane(self.plane, self.thetas[state], self.theta0s[state],
                                show_normal=False, show_shading=False, show_notes=False)
             # the newest line strongest, older ones fainter: a cycle of a few lines keeps
-            # them all clear, a long run fades into its last ones
+            # them all clear, a long run fades into its last ones (a line outside the
+            # view stays hidden)
             opacity = max(style.GHOST_OLDEST_OPACITY, 1.0 - age * style.GHOST_FADE_STEP)
-            ghost.line.set_stroke(color=theme.step, width=style.GHOST_STROKE, opacity=opacity)
+            ghost.line.set_stroke(color=theme.step, width=style.GHOST_STROKE,
+                                  opacity=opacity if ghost.state == "line" else 0.0)
             self.ghosts.add(ghost)
             self.ghost_updates.append(j)
         # drawn oldest first, so the newest lie on top
