@@ -36,7 +36,7 @@ from manim import (
 from linviz.lessons.classifier import check_classifier_data, classifier_lesson
 from linviz.theory import signed_distance
 from linviz.ties import greatest_index, least_index
-from scenes.toolkit import style
+from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
 from scenes.toolkit.geometry import Box, clip_line, foot_of_perpendicular
 from scenes.toolkit.glyph_numbers import GlyphNumber
@@ -622,7 +622,8 @@ class ClassifierScene(LinvizScene):
                     "ℰₙ(h) = 0.")
         best = lesson.best_line
         return (f"These points are not linearly separable: no h in ℋ has ℰₙ(h) = 0; the best "
-                f"line gets {best.mistakes} of the {n} wrong, ℰₙ = {_spoken(best.error)}.")
+                f"line gets {best.mistakes} of the {n} wrong, ℰₙ = "
+                f"{wording.number(best.error, wording.error_places(best.error))}.")
 
     def show_best_of_k(self) -> None:
         self.section("best-of-k")

@@ -16,7 +16,7 @@ Everything the scene says comes from its lesson (:mod:`linviz.lessons.noise`).
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, FadeOut, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, VGroup
 
 from linviz.lessons.noise import check_noise_data, noise_lesson
 from scenes.perceptron import PerceptronScene
@@ -28,19 +28,10 @@ from scenes.toolkit.screen_text import fmt, text
 from scenes.toolkit.plots import BoundPlot
 
 
-def error_places(value: float) -> int:
-    """Decimals for a training error k/n: exact when 2 or 3 places say it (0.175, 0.03),
-    else two significant digits (55/569 → 0.097)."""
-    for places in (2, 3):
-        if abs(round(value, places) - value) < 1e-12:
-            return places
-    return wording.significant_places(value)
-
-
 def error_words(mistakes: int, n: int) -> str:
     """ℰₙ = k/n said as a decimal with the places it needs (0.075, not 0.07)."""
     value = mistakes / n
-    return wording.number(value, error_places(value))
+    return wording.number(value, wording.error_places(value))
 
 
 class NoiseScene(PerceptronScene):
@@ -114,7 +105,8 @@ class NoiseScene(PerceptronScene):
             return VGroup()
         theme, n, k = self.theme, self.data.n_samples, len(self.flipped)
         line = FastDashedLines(theme.highlight)
-        label = text(f"dashed: {k} of {n} labels flipped, ${fmt(self.flipped_fraction, error_places(self.flipped_fraction))}$",
+        fraction = fmt(self.flipped_fraction, wording.error_places(self.flipped_fraction))
+        label = text(f"dashed: {k} of {n} labels flipped, ${fraction}$",
                      self.theme, style.FONT_SMALL, theme.highlight)
         return VGroup(line, label)
 
@@ -122,7 +114,7 @@ class NoiseScene(PerceptronScene):
         """The dashed line at the least training error any line reaches, and its label."""
         theme, best = self.theme, self.lesson.best_line
         line = FastDashedLines(theme.correct)
-        value = fmt(best.error, error_places(best.error))
+        value = fmt(best.error, wording.error_places(best.error))
         label = text(f"dashed: the best line, {best.mistakes} of {best.n} wrong, ${value}$",
                      theme, style.FONT_SMALL, theme.correct)
         return VGroup(line, label)
@@ -208,11 +200,11 @@ class NoiseScene(PerceptronScene):
         low, high = lesson.least_error_after_pass, lesson.largest_error_after_pass
         if lesson.after_pass_errors_equal:
             sentence = (f"after every pass the training error is "
-                        f"{fmt(low, error_places(low))}, above 0")
+                        f"{fmt(low, wording.error_places(low))}, above 0")
         else:
             sentence = (f"after every pass the training error stays above 0: "
-                        f"between {fmt(low, error_places(low))} and "
-                        f"{fmt(high, error_places(high))}")
+                        f"between {fmt(low, wording.error_places(low))} and "
+                        f"{fmt(high, wording.error_places(high))}")
         self.statuses["errors"] = text(sentence, self.theme, style.FONT_SMALL,
                                        self.theme.mistake).move_to(
             self.statuses["start"], aligned_edge=LEFT)

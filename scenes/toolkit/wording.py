@@ -75,3 +75,12 @@ SIGNED_SCORE = "signed score"
 #: the sentence that names the two quantities once, for scenes that use both words
 SCORE_NAMES = ("Per point: its score θᵀx + θ₀, and its signed score y(θᵀx + θ₀), "
                "above 0 exactly when the point is on its own side.")
+
+
+def error_places(value: float) -> int:
+    """Decimals for a training error k/n: exact when 2 or 3 places say it (0.175, 0.03),
+    else two significant digits (55/569 → 0.097)."""
+    for places in (2, 3):
+        if abs(round(value, places) - value) < 1e-12:
+            return places
+    return significant_places(value)
