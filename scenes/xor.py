@@ -344,11 +344,11 @@ class XorScene(PerceptronScene):
         n = self.data.n_samples
         if n == 4:
             self.narrate("These four corners are XOR: the label is +1 exactly where x₁ and x₂ "
-                         "differ in sign. Minsky and Papert (1969): no line separates them.", 4)
+                         "differ in sign. Minsky and Papert (1969): no line separates them.")
         else:
             self.narrate(f"These {n} points lie in clouds around the four XOR corners, labelled "
                          f"+1 around the corners where x₁ and x₂ differ in sign: no line "
-                         f"separates them.", 4)
+                         f"separates them.")
 
     def conclude(self) -> None:
         super().conclude()
@@ -361,26 +361,24 @@ class XorScene(PerceptronScene):
         self.section("cycle")
         self.show_status(None)
         self.remove(self.hyperplane, self.theta_arrow, self.cursor)
+        counts = ", ".join(str(int(m)) for m in self.epoch_mistakes)
+        self.narrate(f"Mistakes per epoch: {counts}. They never reach 0.")
         self.play(FadeOut(VGroup(self.code, self.labels, self.live)), FadeIn(self.cycle_panel),
                   FadeIn(self.ghosts), FadeIn(self.ghost_labels), run_time=style.RUN_INTRO)
-        counts = ", ".join(str(int(m)) for m in self.epoch_mistakes)
-        self.narrate(f"Mistakes per epoch: {counts}. They never reach 0.", 3)
         if len(self.ghost_labels):
             tags = ", ".join(str(j) for j in self.ghost_updates)
             self.narrate(f"Lines {tags}: the boundary after that many updates of a pass. It "
-                         f"turns and never stays.", 3)
+                         f"turns and never stays.")
         else:
-            self.narrate("The boundaries of the run, drawn together: it turns and never "
-                         "stays.", 3)
-        self.wait(style.PAUSE_READ)
+            self.narrate("The boundaries of the run, drawn together, the older ones fainter: "
+                         "it turns and never stays.")
         if self.cycle is not None:
             period = int(self.cycle["period_epochs"])
             every = "Every pass" if period == 1 else f"Every {period} passes"
             self.narrate(f"{every} the run comes back to the same θ, θ₀: it repeats every "
-                         f"{self.cycle['updates_per_period']} updates, forever.", 4)
-            self.wait(style.PAUSE_READ)
+                         f"{self.cycle['updates_per_period']} updates, forever.")
         self.narrate(f"The training error {self.along} goes {self.errors_words} — "
-                     f"{self.best_sentence}.", 4)
+                     f"{self.best_sentence}.")
         self.wait(style.PAUSE_READ * 2)
 
     def lift(self) -> None:
@@ -391,7 +389,7 @@ class XorScene(PerceptronScene):
         self.statuses.update(self.lift_statuses)
         self.show_status("lift")
         self.narrate("Add a third feature, the product x₁x₂, and lift each point to that "
-                     "height.", 3)
+                     "height.")
         # the title said the perceptron never settles: true of the plane, not of the lift
         lifted_title = self.make_title("XOR, lifted by $x_1 x_2$: a plane can separate it")
         # and no arrow is drawn from here on: the note of their scale goes too
@@ -401,7 +399,7 @@ class XorScene(PerceptronScene):
         self.still(self.title)
         self.play(self.lift_amount.animate.set_value(1.0), run_time=style.RUN_LIFT,
                   rate_func=smooth)
-        self.narrate(self.lift_sentence(), 3)
+        self.narrate(self.lift_sentence())
         self.play(self.azimuth.animate.set_value(style.SPACE_AZIMUTH + style.SPACE_TURN),
                   run_time=style.RUN_TURN, rate_func=smooth)
         self.wait(style.PAUSE_SHORT)
@@ -426,7 +424,7 @@ class XorScene(PerceptronScene):
         self.remove(self.lifted_row)
         self.add(self.lifted_labels, self.lifted_live, self.curve)
         self.narrate("The same perceptron on [x₁, x₂, x₁x₂]. Left: its plane, seen in the data "
-                     "plane. Right: each drop to the plane has its side's colour.", 3)
+                     "plane. Right: each drop to the plane has its side's colour.")
         trace = self.lifted_trace
         for beat in plan_perceptron(trace.steps["mistake"], trace.steps["epoch"]):
             if beat.kind == UPDATE:
@@ -448,10 +446,10 @@ class XorScene(PerceptronScene):
                      if sides == (True, True)
                      else "Every drop has the colour of its own point: all on their side.")
             self.narrate(f"Converged: {result['updates']} updates in {result['epochs']} epochs. "
-                         f"{where}", 3)
+                         f"{where}")
         else:
             self.narrate(f"Not converged after {result['epochs']} epochs: even lifted, "
-                         f"these points are not separable.", 3)
+                         f"these points are not separable.")
         self.play(self.azimuth.animate.set_value(style.SPACE_AZIMUTH - style.SPACE_TURN),
                   run_time=style.RUN_TURN, rate_func=smooth)
 
@@ -461,13 +459,12 @@ class XorScene(PerceptronScene):
         verdict = ("It separates XOR: the + side is shaded." if self.lifted_separates else
                    "Its + side is shaded; it does not separate every point.")
         self.narrate(f"In the data plane, that plane is θ₁x₁ + θ₂x₂ + θ₃x₁x₂ + θ₀ = 0: here "
-                     f"{self.final_curve_kind}. {verdict}", 4)
+                     f"{self.final_curve_kind}. {verdict}")
         final = self.lifted_function(len(self.lifted_states_after) - 1)
         if final is not None:
             self.final_shade = ZeroSetShade(self.plane, final, self.theme.positive,
                                             self.theme.shade_opacity)
             self.play(FadeIn(self.final_shade), run_time=style.RUN_INTRO)
             self.still(self.final_shade)
-        self.wait(style.PAUSE_READ)
-        self.narrate("Separable in a lifted space: the idea kernels build on.", 3)
+        self.narrate("Separable in a lifted space: the idea kernels build on.")
         self.wait(style.PAUSE_READ * 2)
