@@ -292,3 +292,19 @@ def test_point_numbers_leave_with_the_explained_updates(default_story):
     for still in default_story.still_drawings:
         family.update(id(m) for m in still.get_family())
     assert not any(id(label) in family for label in numbers.numbers.values())
+
+
+def test_the_scene_plays_a_saved_trace_through_its_lesson(tmp_path):
+    """--trace keeps working: the scene's lesson is made from the saved run, on its data."""
+    from linviz import make_builtin
+    from linviz.perceptron import Perceptron
+    from scene_helpers import built_scene
+    from scenes.noise import NoiseScene
+
+    trace = Perceptron(epochs=12, offset=True).fit(make_builtin("noisy", 1)).trace_
+    path = tmp_path / "run.json"
+    trace.save(path)
+    scene = built_scene(NoiseScene, tmp_path / "media", trace_file=str(path))
+    assert scene.lesson.epochs == 12 and scene.trace.n_steps == 12 * trace.data.n_samples
+    np.testing.assert_array_equal(scene.trace.states["theta"], trace.states["theta"])
+    assert len(scene.epoch_errors) == 13
