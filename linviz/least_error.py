@@ -55,7 +55,8 @@ class LeastError:
         The number of points.
     theta : ndarray of shape (2,)
     theta0 : float
-        A line h(x; θ, θ₀) with exactly ``mistakes`` mistakes (no point on it).
+        A line h(x; θ, θ₀) with exactly ``mistakes`` mistakes (no point on it),
+        ‖θ‖ = 1, midway between the points it puts on either side.
     """
 
     mistakes: int
@@ -172,8 +173,31 @@ def least_training_error(X, y) -> LeastError:
     if best[1] is None:
         theta, theta0 = constant
     else:
-        theta, theta0 = _witness(P, a, b, *best[1], tolerance)
+        theta, theta0 = _centred(X, y, *_witness(P, a, b, *best[1], tolerance))
     return LeastError(mistakes, n, theta, float(theta0))
+
+
+def _centred(X, y, theta, theta0):
+    """The same mistakes, with the line as far from the points as it can be.
+
+    The witness gives every point a side; of the lines that give each point the
+    same side, the maximum-margin one (:func:`linviz.theory.max_margin_separator`)
+    lies midway between them, where a picture shows it clearly. Unit θ. Kept only
+    when it makes the same mistakes (else the witness, scaled to unit θ).
+    """
+    from .errors import NotSeparableError
+    from .theory import max_margin_separator
+
+    sides = np.where(X @ theta + theta0 > 0, 1.0, -1.0)
+    norm = float(np.linalg.norm(theta))
+    try:
+        separator = max_margin_separator(X, sides)
+    except NotSeparableError:  # pragma: no cover - the solver failed: the witness is exact
+        return theta / norm, theta0 / norm
+    same = np.array_equal(np.where(X @ separator.theta + separator.theta0 > 0, 1.0, -1.0), sides)
+    if not same:  # pragma: no cover
+        return theta / norm, theta0 / norm
+    return separator.theta, float(separator.theta0)
 
 
 def _witness(P, a, b, i: int, j: int, left_positive: bool, tolerance: float):

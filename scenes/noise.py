@@ -16,14 +16,15 @@ Everything the scene says comes from its lesson (:mod:`linviz.lessons.noise`).
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, FadeIn, VGroup
 
 from linviz.lessons.noise import check_noise_data, noise_lesson
 from scenes.perceptron import PerceptronScene
 from scenes.toolkit import style, wording
 from scenes.toolkit.layout import still_parts
 from scenes.toolkit.marks import flip_squares
-from scenes.toolkit.fast_shapes import FastDashedLines
+from scenes.toolkit.fast_shapes import FastDashedLine, FastDashedLines
+from scenes.toolkit.geometry import clip_line
 from scenes.toolkit.screen_text import fmt, text
 from scenes.toolkit.plots import BoundPlot
 
@@ -233,14 +234,29 @@ class NoiseScene(PerceptronScene):
                           f" on these labels.")
             self.narrate(f"{reference}; {ending}")
         self.narrate(self.best_line_sentence())
+        best_line = self.best_line_drawing()
+        if best_line is not None:
+            self.play(FadeIn(best_line), run_time=style.RUN_INTRO)
+            self.still(best_line)
         self.wait(style.PAUSE_READ * 2)
+
+    def best_line_drawing(self):
+        """A line with the least training error, dashed in the best line's colour (None
+        when it misses the view)."""
+        best = self.lesson.best_line
+        segment = clip_line(best.theta, best.theta0, self.plane.box)
+        if segment is None:
+            return None
+        return FastDashedLine(self.theme.correct).set_ends(
+            self.plane.c2p(segment[0]), self.plane.c2p(segment[1]))
 
     def best_line_sentence(self) -> str:
         """The least error any line reaches, beside the perceptron's, and what it means."""
         lesson, n = self.lesson, self.data.n_samples
         best = lesson.best_line
-        said = (f"The best any line does on these points is {best.mistakes} of {n} wrong, "
-                f"ℰₙ = {error_words(best.mistakes, n)}")
+        drawn = " (dashed, green)" if self.best_line_drawing() is not None else ""
+        said = (f"The best any line does on these points{drawn} is {best.mistakes} "
+                f"of {n} wrong, ℰₙ = {error_words(best.mistakes, n)}")
         if lesson.after_pass_near_best:
             verdict = "the perceptron's passes end near it, but it never settles"
         else:

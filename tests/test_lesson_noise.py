@@ -270,7 +270,7 @@ def test_the_best_line_is_said_beside_the_perceptrons(default_story, iris_story)
     for scene in (default_story, iris_story):
         X, y = scene.data.X, scene.data.y
         (match,) = [m for s in scene.narration for m in re.finditer(
-            r"The best any line does on these points is (\d+) of (\d+) wrong, ℰₙ = (\d\.\d+); "
+            r"The best any line does on these points(?: \(dashed, green\))? is (\d+) of (\d+) wrong, ℰₙ = (\d\.\d+); "
             r"the perceptron's passes end (near it|far above it)", s)]
         assert int(match.group(2)) == len(y)
         assert int(match.group(1)) == searched_least(X, y, 3600)
