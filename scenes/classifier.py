@@ -283,7 +283,7 @@ class ClassifierScene(LinvizScene):
         self.board.set_x(style.PANEL_LEFT, direction=LEFT)
 
         small = style.FONT_SMALL
-        m, n = int(np.count_nonzero(self.mistaken)), self.data.n_samples
+        m, n = self.lesson.mistakes(self.studied), self.data.n_samples
         self.statuses = {
             "length": text("the length of $theta$ does not matter; its direction does", theme,
                            small),
@@ -533,8 +533,8 @@ class ClassifierScene(LinvizScene):
     def show_direction(self) -> None:
         """c = −1: the same line, the other side shaded, every point's prediction flipped."""
         n = self.data.n_samples
-        before, after = (int(np.count_nonzero(m)) for m in (self.mistaken,
-                                                            self.flipped_mistaken))
+        before = self.lesson.mistakes(self.studied)
+        after = self.lesson.turned_mistakes(self.studied)
         labels = self.half_plane_labels
         spots = [label.get_center() for label in labels]
         self.place_theta(*self.parameters(), clear_of=self.flipped_mistaken)
@@ -590,7 +590,7 @@ class ClassifierScene(LinvizScene):
         # nothing moves the line any more: it becomes part of the still background
         self.hyperplane.clear_updaters()
         self.followers = []
-        n, m = self.data.n_samples, int(np.count_nonzero(self.mistaken))
+        n, m = self.data.n_samples, self.lesson.mistakes(self.studied)
         self.follow_count()
         self.show_status(None)
         self.beat("The 0-1 loss of a point is 1 when y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≤ 0 (on the wrong "
@@ -645,7 +645,7 @@ class ClassifierScene(LinvizScene):
         for j in range(k):
             error = float(self.errors[j])
             if j < self.narrated_hypotheses:
-                wrong = int(round(error * n))
+                wrong = self.lesson.mistakes(j)
                 sentence = (f"h{_upper(j + 1)} misclassifies {wrong} of the {n} points: "
                             f"ℰₙ = {_spoken(error)}.")
             elif j == self.studied:

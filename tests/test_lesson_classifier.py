@@ -44,6 +44,7 @@ def test_every_number_is_recomputed_point_by_point(lesson):
         turned = [label * (x @ -theta - theta0) <= 0 for x, label in zip(X, y)]
         assert lesson.wrong[j].tolist() == wrong and lesson.wrong_turned[j].tolist() == turned
         assert lesson.errors[j] == pytest.approx(sum(wrong) / n)
+        assert lesson.mistakes(j) == sum(wrong) and lesson.turned_mistakes(j) == sum(turned)
         counts.append(sum(wrong))
         # the probes: the farthest point on each side, by (θᵀx + θ₀)/‖θ‖
         distances = [(x @ theta + theta0) / np.hypot(*theta) for x in X]

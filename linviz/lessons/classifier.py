@@ -98,6 +98,10 @@ class ClassifierLesson:
         """How many points hypothesis j misclassifies."""
         return int(np.count_nonzero(self.wrong[j]))
 
+    def turned_mistakes(self, j: int) -> int:
+        """How many points (−θ⁽ʲ⁾, −θ₀⁽ʲ⁾) misclassifies: the others, and those on the line."""
+        return int(np.count_nonzero(self.wrong_turned[j]))
+
     @property
     def study_candidates(self) -> list[int]:
         """Hypotheses the first sections may study: not the best (the end finds it), and
