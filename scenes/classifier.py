@@ -574,15 +574,16 @@ class ClassifierScene(LinvizScene):
         self.section("signed-distance")
         self.show_status("distance")
         first, second = (_spoken(d) for d in self.probe_distances)
+        sides = self.lesson.probe_sides(self.studied)
         self.beat("The signed distance of a point x to the line is (θᵀx + θ₀)/‖θ‖: "
-                  f"{first} for this point on the +1 side…", 4,
+                  f"{first} for this point on the {sides[0]} side…", 4,
                   FadeOut(self.origin_dot), FadeOut(self.origin_dash),
                   FadeIn(self.rows["distance"]), FadeIn(self.probe_group),
                   run_time=style.RUN_FADE)
         self.followers.remove(self.origin_dash)
         self.follow(self.probe_group, self.rows["distance"])
-        self.beat(f"…and {second} for this one on the −1 side: the sign tells the side, the "
-                  "size how far.", 2 * style.RUN_PARAMETER + style.PAUSE_READ,
+        self.beat(f"…and {second} for this one on the {sides[1]} side: the sign tells the "
+                  "side, the size how far.", 2 * style.RUN_PARAMETER + style.PAUSE_READ,
                   self.probe_tracker.animate.set_value(1.0), run_time=2 * style.RUN_PARAMETER)
 
     def show_training_error(self) -> None:

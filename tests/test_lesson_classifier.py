@@ -60,8 +60,15 @@ def test_every_number_is_recomputed_point_by_point(lesson):
     assert mistakes(X, y, lesson.best_line.theta, lesson.best_line.theta0) == \
         lesson.best_line.mistakes
     assert lesson.best_reaches_least == (min(counts) == lesson.best_line.mistakes)
+    for j in range(lesson.k):
+        far, near = lesson.probe_distances[j]
+        assert lesson.splits_points(j) == (far > 0 > near)
+        assert lesson.probe_sides(j) == tuple("+1" if d > 0 else "−1" for d in (far, near))
+    # the studied hypothesis: not the best, splitting the points, when one does
+    splitting = [j for j in range(lesson.k) if j != lesson.best_index and lesson.splits_points(j)]
     for j in lesson.study_candidates:
         assert j != lesson.best_index or lesson.k == 1
+        assert lesson.splits_points(j) or not splitting
 
 
 def test_no_scene_of_this_family_runs_a_learner():
@@ -115,6 +122,17 @@ def test_the_side_panel_holds_no_stale_value_while_the_error_is_counted(told):
     assert counting
     for boxes in counting:
         assert not any("(theta^T x + theta_0) \\/ norm" in label for label, _ in boxes)
+
+
+def test_the_sides_said_are_the_probes_sides(told):
+    """On every data set: "… for this point on the +1 side" only of a point there."""
+    lesson, j = told.lesson, told.studied
+    X = told.data.X
+    theta, theta0 = lesson.thetas[j], lesson.theta0s[j]
+    said = [m.group(1) for s in told.narration
+            for m in re.finditer(r"for this (?:point|one) on the ([+−]1) side", s)]
+    actual = ["+1" if X[i] @ theta + theta0 > 0 else "−1" for i in lesson.probes[j]]
+    assert said == actual
 
 
 def test_the_listed_hypotheses_stay_long_enough_to_be_seen():

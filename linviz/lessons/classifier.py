@@ -102,13 +102,29 @@ class ClassifierLesson:
         """How many points (−θ⁽ʲ⁾, −θ₀⁽ʲ⁾) misclassifies: the others, and those on the line."""
         return int(np.count_nonzero(self.wrong_turned[j]))
 
+    def splits_points(self, j: int) -> bool:
+        """Hypothesis j has points on both sides of its line: its farthest point on the
+        +1 side has signed distance > 0 and the other < 0."""
+        far, near = self.probe_distances[j]
+        return bool(far > 0 > near)
+
+    def probe_sides(self, j: int) -> tuple[str, str]:
+        """The side ("+1" or "−1") of each of hypothesis j's probe points: +1 where
+        θᵀx + θ₀ > 0, −1 where it is ≤ 0 (on the line included)."""
+        return tuple("+1" if d > 0 else "−1" for d in self.probe_distances[j])
+
     @property
     def study_candidates(self) -> list[int]:
-        """Hypotheses the first sections may study: not the best (the end finds it), and
-        with some mistakes but fewer than half (its +1 side mostly right); failing
-        that, any but the best; failing that, the best."""
-        others = [j for j in range(self.k) if j != self.best_index] or [self.best_index]
-        return [j for j in others if 0 < self.errors[j] < 0.5] or others
+        """Hypotheses the first sections may study, the first non-empty of: not the best
+        (the end finds it), with points on both sides (the signed distances of section 4
+        have both signs) and some mistakes but fewer than half (its +1 side mostly
+        right); not the best, with points on both sides; not the best; the best."""
+        others = [j for j in range(self.k) if j != self.best_index]
+        splitting = [j for j in others if self.splits_points(j)]
+        for tier in ([j for j in splitting if 0 < self.errors[j] < 0.5], splitting, others):
+            if tier:
+                return tier
+        return [self.best_index]
 
     @property
     def best_reaches_least(self) -> bool:
