@@ -594,9 +594,9 @@ class ClassifierScene(LinvizScene):
         n, m = self.data.n_samples, self.lesson.mistakes(self.studied)
         self.follow_count()
         self.show_status(None)
-        self.beat("The 0-1 loss of a point is 1 when y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≤ 0 (on the wrong "
-                  "side, or on the line) and 0 otherwise; the training error ℰₙ(h) is its "
-                  "mean over the points.", 4.5,
+        self.beat("The 0-1 loss L(h(x), y) is 0 when the guess h(x) is the label y and 1 "
+                  "otherwise: 1 exactly when y(θᵀx + θ₀) ≤ 0, on the wrong side or on the "
+                  "line. The training error ℰₙ(h) is its mean over the points.", 4.5,
                   FadeOut(self.probe_group), FadeOut(self.rows["distance"]),
                   FadeIn(self.rows["formula"]), run_time=style.RUN_FADE)
         # θ's label keeps clear of the rings the count will draw
@@ -619,8 +619,8 @@ class ClassifierScene(LinvizScene):
         """Linearly separable or not (exact), and what the best line does."""
         lesson, n = self.lesson, self.data.n_samples
         if lesson.separable:
-            return ("These points are linearly separable: some h in ℋ gets every one right, "
-                    "ℰₙ(h) = 0.")
+            return ("These points are linearly separable: some θ, θ₀ has "
+                    "y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) > 0 for every i, an h in ℋ with ℰₙ(h) = 0.")
         best = lesson.best_line
         return (f"These points are not linearly separable: no h in ℋ has ℰₙ(h) = 0; the best "
                 f"line gets {best.mistakes} of the {n} wrong, ℰₙ = "
