@@ -32,6 +32,11 @@ LESSON_MODULES: dict[str, tuple[str, str]] = {
     "classifier": ("classifier", "classifier_lesson"),
     "noise": ("noise", "noise_lesson"),
     "xor": ("xor", "xor_lesson"),
+    "logistic": ("logistic", "logistic_lesson"),
+    "regression": ("regression", "regression_lesson"),
+    "summary": ("summary", "summary_lesson"),
+    "margin-speed": ("margin_speed", "margin_speed_lesson"),
+    "offset-lift": ("offset_lift", "offset_lift_lesson"),
 }
 
 
