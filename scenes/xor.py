@@ -113,7 +113,7 @@ class XorScene(PerceptronScene):
         s = self.tracker.get_value()
         k = int(round(s))
         if k > 0 and abs(s - k) <= 1e-9:
-            self.score.set_value(float(self.lesson.shown_signed_scores[k]))
+            self.score.set_value(float(self.lesson.shown_signed_scores[k - 1]))
 
     def build_zero_note(self) -> None:
         """θ = 0 again after updates that cancelled out is said as such, not as the start."""

@@ -43,7 +43,8 @@ def test_both_runs_and_every_number_are_the_notes_perceptron(lesson):
                                              for t in (1, 2, 3)]
     # the signed score beside θ after each whole step: the visited point's, under that θ
     for k, (_, i, _, _, theta, theta0) in enumerate(run["visits"], start=1):
-        assert lesson.shown_signed_scores[k] == pytest.approx(y[i] * (X[i] @ theta + theta0))
+        assert lesson.shown_signed_scores[k - 1] == pytest.approx(
+            y[i] * (X[i] @ theta + theta0))
     # θ = 0: at the start, and again only where the updates added up to 0
     for state, (theta, _) in enumerate(states):
         expected = None if np.any(theta) else ("start" if state == 0 else "cancelled")

@@ -112,10 +112,10 @@ class XorLesson:
     epoch_updates : ndarray of shape (τ,)
     cycle_states : ndarray of shape (k,)
         The states of one period of the cycle (all states when there is none).
-    shown_signed_scores : ndarray of shape (n_steps + 1,)
-        After k whole steps, y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) of the point visited at step k under
-        the state after step k (entry 0: nan, no visit yet). Between two steps the
-        panel shows the visit's own score, under the state before it.
+    shown_signed_scores : ndarray of shape (n_steps,)
+        Entry k − 1: after k whole steps, y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) of the point visited at
+        step k under the state after step k. Between two steps the panel shows the
+        visit's own score, under the state before it.
     best_line : LeastError
         The least training error any line reaches.
     lifted_updates : tuple of LiftedUpdate
@@ -226,7 +226,6 @@ def xor_lesson(data: Dataset, epochs: int = XOR_EPOCHS,
     after = np.asarray(trace.steps["state"], dtype=np.int64)
     visited = np.asarray(trace.steps["i"], dtype=np.int64)
     scores = y[visited] * (np.sum(thetas[after] * X[visited], axis=1) + theta0s[after])
-    shown = np.concatenate([[np.nan], scores])
     updates = []
     lifted_thetas, lifted_theta0s = lifted.states["theta"], lifted.states["theta0"]
     for number in range(1, len(lifted_thetas)):
@@ -236,5 +235,5 @@ def xor_lesson(data: Dataset, epochs: int = XOR_EPOCHS,
                                     0 if whole else 2))
     return XorLesson(data=data, trace=trace, lifted_trace=lifted, state_mistakes=state_mistakes,
                      epoch_states=starts, epoch_updates=mistakes_per_epoch(trace),
-                     cycle_states=cycle_states, shown_signed_scores=shown,
+                     cycle_states=cycle_states, shown_signed_scores=scores,
                      best_line=least_training_error(X, y), lifted_updates=tuple(updates))
