@@ -54,13 +54,16 @@ class NoiseScene(PerceptronScene):
         check_noise_data(data, spec)
 
     def make_trace(self):
-        """The lesson's run (or the saved trace it was given)."""
-        self.lesson = noise_lesson(self.data, trace=self.saved_trace, epochs=self.epochs)
-        return self.lesson.trace
+        """The lesson's run (or the saved trace it was given). ``self.noise`` is this scene's
+        lesson; ``self.lesson`` the perceptron scenes' lesson of the same run, which the
+        telling inherited from them reads."""
+        self.noise = noise_lesson(self.data, trace=self.saved_trace, epochs=self.epochs)
+        self.lesson = self.noise.run
+        return self.noise.trace
 
     def build(self) -> None:
         super().build()
-        theme, lesson = self.theme, self.lesson
+        theme, lesson = self.theme, self.noise
         self.flipped = list(lesson.flipped)
         n = self.data.n_samples
         self.title = self.make_title("Noise: a few flipped labels" if lesson.has_flipped_labels
@@ -102,7 +105,7 @@ class NoiseScene(PerceptronScene):
 
     def make_reference(self) -> VGroup:
         """The dashed line at the flipped fraction and its label (empty without flipped labels)."""
-        if not self.lesson.has_flipped_labels:
+        if not self.noise.has_flipped_labels:
             return VGroup()
         theme, n, k = self.theme, self.data.n_samples, len(self.flipped)
         line = FastDashedLines(theme.highlight)
@@ -113,7 +116,7 @@ class NoiseScene(PerceptronScene):
 
     def make_best_reference(self) -> VGroup:
         """The dashed line at the least training error any line reaches, and its label."""
-        theme, best = self.theme, self.lesson.best_line
+        theme, best = self.theme, self.noise.best_line
         line = FastDashedLines(theme.correct)
         value = fmt(best.error, wording.error_places(best.error))
         label = text(f"dashed: the best line, {best.mistakes} of {best.n} wrong, ${value}$",
@@ -124,7 +127,7 @@ class NoiseScene(PerceptronScene):
         plot, end_t = self.error_plot, self.error_plot.M_final
         above = self.plot_title
         for reference, level in ((self.reference, self.flipped_fraction),
-                                 (self.best_reference, self.lesson.best_line.error)):
+                                 (self.best_reference, self.noise.best_line.error)):
             if not len(reference):
                 continue
             line, label = reference
@@ -135,7 +138,7 @@ class NoiseScene(PerceptronScene):
 
     def describe_data(self) -> None:
         n, count = self.data.n_samples, len(self.flipped)
-        if self.lesson.has_flipped_labels:
+        if self.noise.has_flipped_labels:
             self.narrate(f"These {n} points were separable, but {count} labels have been "
                          f"flipped (in squares): now no line separates them.")
             self.show_status("flipped")
@@ -155,7 +158,7 @@ class NoiseScene(PerceptronScene):
             return
         self.plot_shown = True
         line = ("; dashed: the error of the line the data was made with, and the least any "
-                "line reaches" if self.lesson.has_flipped_labels
+                "line reaches" if self.noise.has_flipped_labels
                 else "; dashed: the least training error any line reaches")
         self.narrate(f"The code stays the same from here on; in its place, the training error "
                      f"after each pass t{line}.")
@@ -187,7 +190,7 @@ class NoiseScene(PerceptronScene):
         self.show_error_plot()
         updates = int(self.states_after[beat.end] - self.states_after[beat.start])
         why = ("each flipped label pulls it back the wrong way"
-               if self.lesson.has_flipped_labels else "some point is always on the wrong side")
+               if self.noise.has_flipped_labels else "some point is always on the wrong side")
         self.show_status("fast")
         self.narrate(f"Fast forward over {updates} more updates: pass after pass the boundary "
                      f"jitters, and {why}.", style.RUN_NOISE_FAST_FORWARD)
@@ -197,7 +200,7 @@ class NoiseScene(PerceptronScene):
     def conclude(self) -> None:
         super().conclude()
         self.section("error")
-        lesson, n = self.lesson, self.data.n_samples
+        lesson, n = self.noise, self.data.n_samples
         low, high = lesson.least_error_after_pass, lesson.largest_error_after_pass
         if lesson.after_pass_errors_equal:
             sentence = (f"after every pass the training error is "
@@ -243,7 +246,7 @@ class NoiseScene(PerceptronScene):
     def best_line_drawing(self):
         """A line with the least training error, dashed in the best line's colour (None
         when it misses the view)."""
-        best = self.lesson.best_line
+        best = self.noise.best_line
         segment = clip_line(best.theta, best.theta0, self.plane.box)
         if segment is None:
             return None
@@ -252,7 +255,7 @@ class NoiseScene(PerceptronScene):
 
     def best_line_sentence(self) -> str:
         """The least error any line reaches, beside the perceptron's, and what it means."""
-        lesson, n = self.lesson, self.data.n_samples
+        lesson, n = self.noise, self.data.n_samples
         best = lesson.best_line
         drawn = " (dashed, green)" if self.best_line_drawing() is not None else ""
         said = (f"The best any line does on these points{drawn} is {best.mistakes} "

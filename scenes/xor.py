@@ -61,13 +61,16 @@ class XorScene(PerceptronScene):
         check_xor_data(data, spec)
 
     def make_trace(self):
-        """The lesson's run on the data (its lifted run comes with it)."""
-        self.lesson = xor_lesson(self.data, self.epochs, self.lifted_epochs)
-        return self.lesson.trace
+        """The lesson's run on the data (its lifted run comes with it). ``self.xor`` is this
+        scene's lesson; ``self.lesson`` the perceptron scenes' lesson of the same run, which
+        the telling inherited from them reads."""
+        self.xor = xor_lesson(self.data, self.epochs, self.lifted_epochs)
+        self.lesson = self.xor.run
+        return self.xor.trace
 
     def make_lifted_trace(self):
         """The lesson's run on the lifted points [x₁, x₂, x₁x₂]."""
-        return self.lesson.lifted_trace
+        return self.xor.lifted_trace
 
     def plan_beats(self) -> list:
         """A run of a few passes is told pass by pass: no fast-forward spans two."""
@@ -75,8 +78,8 @@ class XorScene(PerceptronScene):
 
     def narrate_pass(self, epoch: int) -> None:
         """A pass that starts from θ = 0 again says why: the last pass's updates cancelled."""
-        start = int(self.lesson.epoch_states[epoch - 1])
-        if self.lesson.zero_reason(start) == "cancelled":
+        start = int(self.xor.epoch_states[epoch - 1])
+        if self.xor.zero_reason(start) == "cancelled":
             self.narrate(f"θ is 0 again: the updates of pass {epoch - 1} added up to 0, so "
                          f"pass {epoch} starts where pass 1 did.")
         super().narrate_pass(epoch)
@@ -113,13 +116,13 @@ class XorScene(PerceptronScene):
         s = self.tracker.get_value()
         k = int(round(s))
         if k > 0 and abs(s - k) <= 1e-9:
-            self.score.set_value(float(self.lesson.shown_signed_scores[k - 1]))
+            self.score.set_value(float(self.xor.shown_signed_scores[k - 1]))
 
     def build_zero_note(self) -> None:
         """θ = 0 again after updates that cancelled out is said as such, not as the start."""
         start_note = self.hyperplane.NOTES["zero"]
         cancelled = "θ = 0 again: no boundary"
-        lesson, hyperplane = self.lesson, self.hyperplane
+        lesson, hyperplane = self.xor, self.hyperplane
 
         def note(_):
             reason = lesson.zero_reason(int(self.states_after[self.tracker.step]))
@@ -144,7 +147,7 @@ class XorScene(PerceptronScene):
 
     def build_cycle(self) -> None:
         """The cycle panel (typeset once) and the cycle's boundaries drawn together."""
-        theme, lesson = self.theme, self.lesson
+        theme, lesson = self.theme, self.xor
         self.cycle = lesson.cycle
         starts = lesson.epoch_states
         self.epoch_starts = starts
@@ -291,7 +294,7 @@ class XorScene(PerceptronScene):
         }
         result = self.lifted_trace.result
         theta, theta0 = np.asarray(result["theta"]), float(result["theta0"])
-        separates = self.lesson.lifted_separates
+        separates = self.xor.lifted_separates
         self.lifted_separates = separates
         verdict = ("converged" if result["converged"] else "did not converge")
         self.lift_statuses["done"] = text(
@@ -299,7 +302,7 @@ class XorScene(PerceptronScene):
             f"the plane {'separates' if separates else 'does not separate'} all "
             f"{lifted.n_samples}", theme, small,
             theme.correct if separates else theme.mistake)
-        kind = self.lesson.final_curve_kind
+        kind = self.xor.final_curve_kind
         self.final_curve_kind = kind
         equation = fmt_combination([*theta, theta0], LIFTED_TERMS)
         self.lift_statuses["curve"] = text(
@@ -406,7 +409,7 @@ class XorScene(PerceptronScene):
 
     def lift_sentence(self) -> str:
         """Where the points go when lifted, said of every point (counted from the data)."""
-        across = self.lesson.lifted_product_signs
+        across = self.xor.lifted_product_signs
         if across == 0:
             return ("The + points, where x₁x₂ < 0, go down; the − points go up: now a plane "
                     "fits between them.")
@@ -415,7 +418,7 @@ class XorScene(PerceptronScene):
 
     def plane_sides(self):
         """(− points above the final plane, + points below it): who is where, vertically."""
-        return self.lesson.plane_sides
+        return self.xor.plane_sides
 
     def play_lifted_run(self) -> None:
         self.section("lifted-perceptron")
@@ -429,7 +432,7 @@ class XorScene(PerceptronScene):
         for beat in plan_perceptron(trace.steps["mistake"], trace.steps["epoch"]):
             if beat.kind == UPDATE:
                 # the caption says the update that plays under it
-                update = self.lesson.lifted_updates[beat.update_number - 1]
+                update = self.xor.lifted_updates[beat.update_number - 1]
                 places = update.places  # whole numbers on the XOR corners
                 self.narrate(f"Update {update.number}: θ = "
                              f"{wording.vector(update.theta, places)}, θ₀ = "

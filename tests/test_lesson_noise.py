@@ -305,6 +305,6 @@ def test_the_scene_plays_a_saved_trace_through_its_lesson(tmp_path):
     path = tmp_path / "run.json"
     trace.save(path)
     scene = built_scene(NoiseScene, tmp_path / "media", trace_file=str(path))
-    assert scene.lesson.epochs == 12 and scene.trace.n_steps == 12 * trace.data.n_samples
+    assert scene.noise.epochs == 12 and scene.trace.n_steps == 12 * trace.data.n_samples
     np.testing.assert_array_equal(scene.trace.states["theta"], trace.states["theta"])
     assert len(scene.epoch_errors) == 13

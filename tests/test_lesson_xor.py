@@ -146,6 +146,6 @@ def test_each_lifted_update_is_said_while_it_plays(tmp_path):
     scene = story_with(XorScene, beat_observers=[lambda s: seen.append(
         (s.timeline.current[1], int(s.lifted_states_after[s.lifted_tracker.step])))])
     said = [(caption, state) for caption, state in seen if caption.startswith("Update ")]
-    assert len(said) == len(scene.lesson.lifted_updates)
+    assert len(said) == len(scene.xor.lifted_updates)
     for caption, state in said:
         assert int(caption.split(":")[0].split()[1]) == state

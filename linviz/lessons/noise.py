@@ -25,6 +25,7 @@ from ..epochs import epoch_boundary_states, mistakes_per_epoch
 from ..errors import DataError
 from ..least_error import LeastError, least_training_error
 from ..perceptron import Perceptron
+from .perceptron import PerceptronLesson, perceptron_lesson
 from ..theory import is_separable
 from ..ties import least_index
 from ..trace import Trace
@@ -73,6 +74,9 @@ class NoiseLesson:
         Updates (= mistakes) in each pass.
     best_line : LeastError
         The least training error any line reaches, and a line that reaches it.
+    run : PerceptronLesson
+        The perceptron scenes' lesson of the same run (what the pass-by-pass telling
+        the scene inherits reads: errors, decimals, updates per pass, …).
     """
 
     data: Dataset
@@ -83,6 +87,7 @@ class NoiseLesson:
     epoch_states: np.ndarray
     epoch_updates: np.ndarray
     best_line: LeastError
+    run: PerceptronLesson
 
     # -- numbers ---------------------------------------------------------------
     @property
@@ -212,4 +217,6 @@ def noise_lesson(data: Dataset, trace: Trace | None = None,
         state_mistakes=state_mistakes.astype(np.int64),
         epoch_states=epoch_boundary_states(trace),
         epoch_updates=mistakes_per_epoch(trace),
-        best_line=least_training_error(X, y))
+        best_line=least_training_error(X, y),
+        run=perceptron_lesson(data, offset=True, trace=trace, budget=int(trace.result["epochs"]),
+                              needs_separable=False, scene="noise"))

@@ -26,6 +26,7 @@ from ..errors import DataError
 from ..features import lift_product
 from ..least_error import LeastError, least_training_error
 from ..perceptron import Perceptron
+from .perceptron import PerceptronLesson, perceptron_lesson
 from ..theory import is_separable
 from ..trace import Trace
 
@@ -119,6 +120,9 @@ class XorLesson:
     best_line : LeastError
         The least training error any line reaches.
     lifted_updates : tuple of LiftedUpdate
+    run : PerceptronLesson
+        The perceptron scenes' lesson of the run on the data (what the pass-by-pass
+        telling the scene inherits reads).
     """
 
     data: Dataset
@@ -131,6 +135,7 @@ class XorLesson:
     shown_signed_scores: np.ndarray
     best_line: LeastError
     lifted_updates: tuple[LiftedUpdate, ...]
+    run: PerceptronLesson
 
     @property
     def cycle(self) -> dict | None:
@@ -236,4 +241,6 @@ def xor_lesson(data: Dataset, epochs: int = XOR_EPOCHS,
     return XorLesson(data=data, trace=trace, lifted_trace=lifted, state_mistakes=state_mistakes,
                      epoch_states=starts, epoch_updates=mistakes_per_epoch(trace),
                      cycle_states=cycle_states, shown_signed_scores=scores,
-                     best_line=least_training_error(X, y), lifted_updates=tuple(updates))
+                     best_line=least_training_error(X, y), lifted_updates=tuple(updates),
+                     run=perceptron_lesson(data, offset=True, trace=trace, budget=epochs,
+                                           needs_separable=False, scene="xor"))
