@@ -16,8 +16,10 @@ point on the line counts as −1, so as a mistake for a +1 point). In order:
 6. Ex_learning_alg(𝒟ₙ; k): k random hypotheses, each with its training
    error, and the one with the lowest, j* = argminⱼ ℰₙ(h⁽ʲ⁾).
 
-The engine computes every number: the hypotheses, their training errors and
-j* come from a BestOfK trace, distances and mistakes from ``linviz.theory``.
+The lesson (:mod:`linviz.lessons.classifier`) computes every number: the
+hypotheses, their training errors and j* (a best-of-k run), each hypothesis's
+mistakes and probe points, whether the data is linearly separable and the
+least training error any line reaches.
 The animated state is a few ValueTrackers (the scale c, the offset θ₀, where
 the probe point is, how far the count of mistakes has got), and each drawing
 is a function of them.
@@ -31,10 +33,10 @@ from manim import (
     ValueTracker, VGroup, config, linear, smooth,
 )
 
-from linviz.best_of_k import BestOfK
-from linviz.theory import point_margins, signed_distance, training_error
+from linviz.lessons.classifier import check_classifier_data, classifier_lesson
+from linviz.theory import signed_distance
 from linviz.ties import greatest_index, least_index
-from scenes.toolkit import style
+from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
 from scenes.toolkit.geometry import Box, clip_line, foot_of_perpendicular
 from scenes.toolkit.glyph_numbers import GlyphNumber
@@ -138,10 +140,16 @@ class ClassifierScene(LinvizScene):
     story = ("show_hypothesis", "show_scaling", "show_offset", "show_signed_distance",
              "show_training_error", "show_best_of_k")
 
+    @classmethod
+    def check_data(cls, data, spec: str) -> None:
+        """2-D labelled data (the lesson's check)."""
+        check_classifier_data(data, spec)
+        super().check_data(data, spec)
+
     def make_trace(self):
-        """The engine's best-of-k run; the scene only replays it."""
-        self.learner = BestOfK(k=self.k, seed=self.seed).fit(self.data)
-        return self.learner.trace_
+        """The lesson's best-of-k run; the scene only replays it."""
+        self.lesson = classifier_lesson(self.data, k=self.k, seed=self.seed)
+        return self.lesson.trace
 
     # -- what the trace says -------------------------------------------------
     def hypothesis(self, j: int) -> tuple[np.ndarray, float]:
@@ -150,12 +158,12 @@ class ClassifierScene(LinvizScene):
 
     @property
     def errors(self) -> np.ndarray:
-        """ℰₙ(h⁽ʲ⁾) for j = 0..k−1, as the trace recorded them."""
-        return self.trace.steps["training_error"]
+        """ℰₙ(h⁽ʲ⁾) for j = 0..k−1, as the run recorded them."""
+        return self.lesson.errors
 
     @property
     def best_index(self) -> int:
-        return int(self.trace.result["best_index"])
+        return self.lesson.best_index
 
     def choose_hypothesis(self) -> int:
         """The hypothesis sections 1-5 study (0-based).
@@ -166,8 +174,7 @@ class ClassifierScene(LinvizScene):
         """
         if self.hypothesis_index is not None:
             return int(self.hypothesis_index)
-        others = [j for j in range(self.k) if j != self.best_index] or [self.best_index]
-        candidates = [j for j in others if 0 < self.errors[j] < 0.5] or others
+        candidates = self.lesson.study_candidates
         box = self.plane.box
         return candidates[greatest_index([most_room(*self.hypothesis(j), box) for j in candidates])]
 
@@ -215,22 +222,19 @@ class ClassifierScene(LinvizScene):
                              stroke_width=style.RING_STROKE).set_stroke(opacity=0)
 
         # the probe points of section 4: the farthest point on each side
-        distances = signed_distance(self.data.X, self.theta_base, self.theta0_base)
-        probes = [greatest_index(distances), least_index(distances)]
-        self.probe_points = self.data.X[probes]
-        self.probe_distances = distances[probes]
+        lesson, j = self.lesson, self.studied
+        self.probe_points = self.data.X[lesson.probes[j]]
+        self.probe_distances = lesson.probe_distances[j]
         # the mistakes of section 5, point by point, and their running count
-        self.mistaken = point_margins(self.data.X, self.data.y, self.theta_base,
-                                      self.theta0_base) <= 0
+        self.mistaken = lesson.wrong[j]
         # …and those of the same line with θ turned around, (−θ, −θ₀)
-        self.flipped_mistaken = point_margins(self.data.X, self.data.y, -self.theta_base,
-                                              -self.theta0_base) <= 0
+        self.flipped_mistaken = lesson.wrong_turned[j]
         self.flip_rings = VGroup(*[
             Circle(radius=style.RING_RADIUS, color=theme.mistake,
                    stroke_width=style.RING_STROKE).move_to(centre)
             for centre, wrong in zip(self.plane.markers.positions(), self.flipped_mistaken)
             if wrong])
-        self.error = training_error(self.data.X, self.data.y, self.theta_base, self.theta0_base)
+        self.error = float(lesson.errors[j])
 
         self.build_board()
         self.build_chart()
@@ -279,7 +283,7 @@ class ClassifierScene(LinvizScene):
         self.board.set_x(style.PANEL_LEFT, direction=LEFT)
 
         small = style.FONT_SMALL
-        m, n = int(np.count_nonzero(self.mistaken)), self.data.n_samples
+        m, n = self.lesson.mistakes(self.studied), self.data.n_samples
         self.statuses = {
             "length": text("the length of $theta$ does not matter; its direction does", theme,
                            small),
@@ -495,6 +499,8 @@ class ClassifierScene(LinvizScene):
                   "and −1 where it is ≤ 0: a point on the line gets −1.", 5,
                   cover.animate.set_fill(opacity=0))
         self.remove(cover)
+        self.beat("Its hypothesis class ℋ: every such h, one for each θ in ℝ² and θ₀ in ℝ. "
+                  "Learning picks one h from ℋ.", 0)
         theta = ", ".join(_spoken(v) for v in self.theta_base)
         self.beat(f"One hypothesis on these {n} points: θ = ({theta}), θ₀ = "
                   f"{_spoken(self.theta0_base)}. Its boundary θᵀx + θ₀ = 0 is a line; h = +1 on the "
@@ -527,8 +533,8 @@ class ClassifierScene(LinvizScene):
     def show_direction(self) -> None:
         """c = −1: the same line, the other side shaded, every point's prediction flipped."""
         n = self.data.n_samples
-        before, after = (int(np.count_nonzero(m)) for m in (self.mistaken,
-                                                            self.flipped_mistaken))
+        before = self.lesson.mistakes(self.studied)
+        after = self.lesson.turned_mistakes(self.studied)
         labels = self.half_plane_labels
         spots = [label.get_center() for label in labels]
         self.place_theta(*self.parameters(), clear_of=self.flipped_mistaken)
@@ -568,15 +574,16 @@ class ClassifierScene(LinvizScene):
         self.section("signed-distance")
         self.show_status("distance")
         first, second = (_spoken(d) for d in self.probe_distances)
+        sides = self.lesson.probe_sides(self.studied)
         self.beat("The signed distance of a point x to the line is (θᵀx + θ₀)/‖θ‖: "
-                  f"{first} for this point on the +1 side…", 4,
+                  f"{first} for this point on the {sides[0]} side…", 4,
                   FadeOut(self.origin_dot), FadeOut(self.origin_dash),
                   FadeIn(self.rows["distance"]), FadeIn(self.probe_group),
                   run_time=style.RUN_FADE)
         self.followers.remove(self.origin_dash)
         self.follow(self.probe_group, self.rows["distance"])
-        self.beat(f"…and {second} for this one on the −1 side: the sign tells the side, the "
-                  "size how far.", 2 * style.RUN_PARAMETER + style.PAUSE_READ,
+        self.beat(f"…and {second} for this one on the {sides[1]} side: the sign tells the "
+                  "side, the size how far.", 2 * style.RUN_PARAMETER + style.PAUSE_READ,
                   self.probe_tracker.animate.set_value(1.0), run_time=2 * style.RUN_PARAMETER)
 
     def show_training_error(self) -> None:
@@ -584,13 +591,14 @@ class ClassifierScene(LinvizScene):
         # nothing moves the line any more: it becomes part of the still background
         self.hyperplane.clear_updaters()
         self.followers = []
-        n, m = self.data.n_samples, int(np.count_nonzero(self.mistaken))
+        n, m = self.data.n_samples, self.lesson.mistakes(self.studied)
         self.follow_count()
         self.show_status(None)
-        self.beat("The training error ℰₙ(h) is the fraction of the points with "
-                  "y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≤ 0: on the wrong side, or on the line.", 4.5,
-                  FadeOut(self.probe_group), FadeIn(self.rows["formula"]),
-                  run_time=style.RUN_FADE)
+        self.beat("The 0-1 loss L(h(x), y) is 0 when the guess h(x) is the label y and 1 "
+                  "otherwise: 1 exactly when y(θᵀx + θ₀) ≤ 0, on the wrong side or on the "
+                  "line. The training error ℰₙ(h) is its mean over the points.", 4.5,
+                  FadeOut(self.probe_group), FadeOut(self.rows["distance"]),
+                  FadeIn(self.rows["formula"]), run_time=style.RUN_FADE)
         # θ's label keeps clear of the rings the count will draw
         self.place_theta(*self.parameters(), clear_of=self.mistaken)
         # the count appears when the counting starts, and grows point by point
@@ -605,6 +613,18 @@ class ClassifierScene(LinvizScene):
         self.remove(self.cursor)
         self.show_status("error")
         self.beat(f"{m} of the {n} points are misclassified: ℰₙ(h) = {_spoken(self.error)}.", 3)
+        self.beat(self.separability_sentence(), 0)
+
+    def separability_sentence(self) -> str:
+        """Linearly separable or not (exact), and what the best line does."""
+        lesson, n = self.lesson, self.data.n_samples
+        if lesson.separable:
+            return ("These points are linearly separable: some θ, θ₀ has "
+                    "y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) > 0 for every i, an h in ℋ with ℰₙ(h) = 0.")
+        best = lesson.best_line
+        return (f"These points are not linearly separable: no h in ℋ has ℰₙ(h) = 0; the best "
+                f"line gets {best.mistakes} of the {n} wrong, ℰₙ = "
+                f"{wording.number(best.error, wording.error_places(best.error))}.")
 
     def show_best_of_k(self) -> None:
         self.section("best-of-k")
@@ -626,7 +646,7 @@ class ClassifierScene(LinvizScene):
         for j in range(k):
             error = float(self.errors[j])
             if j < self.narrated_hypotheses:
-                wrong = int(round(error * n))
+                wrong = self.lesson.mistakes(j)
                 sentence = (f"h{_upper(j + 1)} misclassifies {wrong} of the {n} points: "
                             f"ℰₙ = {_spoken(error)}.")
             elif j == self.studied:
@@ -639,7 +659,8 @@ class ClassifierScene(LinvizScene):
                     last = (self.studied - 1 if j < self.studied else k - 1)
                     self.narrate(f"h{_upper(j + 1)}" + (f" to h{_upper(last + 1)}, each"
                                                         if last > j else "")
-                                 + " with its line, its mistakes and its training error.")
+                                 + " with its line, its mistakes and its training error.",
+                                 (last - j + 1) * style.RUN_HYPOTHESIS_LISTED)
             self.show_candidate(j, sentence)
         self.show_best()
 
@@ -651,20 +672,20 @@ class ClassifierScene(LinvizScene):
             self.bars[j - 1].set_fill(self.theme.muted)
             self.still(self.ghosts[j - 1], bottom=True)
         self.hyperplane.set_parameters(theta, theta0)
-        self.place_theta(theta, theta0, clear_of=self.mark_mistakes(theta, theta0))
+        self.place_theta(theta, theta0, clear_of=self.mark_mistakes(j))
         self.current["j"].set_value(j + 1)
         self.current["error"].set_value(float(self.errors[j]))
         self.bars[j].set_fill(self.theme.highlight)
         grow = (GrowFromEdge(self.bars[j], DOWN), FadeIn(self.bar_values[j]))
-        if sentence is None:
-            self.play(*grow, run_time=style.RUN_HYPOTHESIS)
+        if sentence is None:  # one of a list told by one sentence: long enough to see
+            self.play(*grow, run_time=style.RUN_HYPOTHESIS_LISTED)
             return
         self.beat(sentence, style.RUN_HYPOTHESIS + style.PAUSE_READ, *grow,
                   run_time=style.RUN_HYPOTHESIS)
 
-    def mark_mistakes(self, theta, theta0: float) -> np.ndarray:
-        """Ring the points (θ, θ₀) misclassifies; returns which they are."""
-        wrong = point_margins(self.data.X, self.data.y, theta, theta0) <= 0
+    def mark_mistakes(self, j: int) -> np.ndarray:
+        """Ring the points hypothesis j misclassifies; returns which they are."""
+        wrong = self.lesson.wrong[j]
         for ring, is_wrong in zip(self.rings, wrong):
             ring.set_stroke(opacity=1 if is_wrong else 0)
         return wrong
@@ -676,7 +697,7 @@ class ClassifierScene(LinvizScene):
         self.still(self.ghosts[last], bottom=True)
         theta, theta0 = self.hypothesis(best)
         self.hyperplane.set_parameters(theta, theta0)
-        self.place_theta(theta, theta0, clear_of=self.mark_mistakes(theta, theta0))
+        self.place_theta(theta, theta0, clear_of=self.mark_mistakes(best))
         self.current["j"].set_value(best + 1)
         self.current["error"].set_value(float(self.errors[best]))
         self.beat(f"j* = argmin ℰₙ(h⁽ʲ⁾) = {best + 1}: ℰₙ = {_spoken(self.errors[best])}, "
@@ -685,8 +706,22 @@ class ClassifierScene(LinvizScene):
                   self.bar_values[best].animate.set_color(self.theme.correct),
                   FadeIn(self.best_status), run_time=style.RUN_FADE)
         self.code.highlight(LINE_RETURN)
-        self.beat(f"The algorithm returns h{_upper(best + 1)}. It can only pick among the lines it "
-                  "drew: more hypotheses may find a better one.", 4)
+        self.beat(f"The algorithm returns h{_upper(best + 1)}. {self.best_of_k_verdict()}", 4)
+
+    def best_of_k_verdict(self) -> str:
+        """Whether more hypotheses could do better than j*: against the least error any
+        line reaches (exact)."""
+        lesson, n = self.lesson, self.data.n_samples
+        least = lesson.best_line
+        if lesson.best_reaches_least:
+            return (f"It can only pick among the lines it drew; here no line does better: "
+                    f"{least.mistakes} of {n} wrong is the least any line reaches.")
+        if least.mistakes == 0:
+            return ("It can only pick among the lines it drew: some line gets every point "
+                    "right (the data is linearly separable), so more hypotheses may find a "
+                    "better one.")
+        return (f"It can only pick among the lines it drew: some line gets only "
+                f"{least.mistakes} of {n} wrong, so more hypotheses may find a better one.")
 
 
 def _upper(index: int) -> str:

@@ -1,33 +1,43 @@
-"""`noise`: separable data with a few labels flipped; the perceptron never settles.
+"""`noise`: data no line separates; the perceptron never settles.
 
 The perceptron is a hard classifier: it cannot model noise. With a few labels
 flipped (squares mark them) the data is no longer separable, so every epoch
 makes mistakes, the boundary keeps jittering, and the training error at the
-end of each epoch, plotted against the epoch, never reaches 0. The line the
-data was made with gets exactly the flipped points wrong: its training error
-is (flipped)/n, drawn as the plot's reference line. Data without flipped
-labels (a CSV, the XOR cloud) is told as what it is: points no line separates.
+end of each epoch, plotted against the epoch, never reaches 0. Beside it the
+plot draws the least training error *any* line reaches (exact, from the
+lesson), and with flipped labels the error of the line the data was made with
+(it misses exactly the flipped points). Data without flipped labels (a CSV,
+the XOR cloud, Iris versicolor/virginica) is told as what it is: points no
+line separates, and how close a line can come.
+
+Everything the scene says comes from its lesson (:mod:`linviz.lessons.noise`).
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, VGroup, config
+from manim import DOWN, LEFT, RIGHT, UP, FadeIn, VGroup
 
-from linviz.epochs import mistakes_per_epoch, training_error_per_epoch
+from linviz.lessons.noise import check_noise_data, noise_lesson
 from scenes.perceptron import PerceptronScene
 from scenes.toolkit import style, wording
 from scenes.toolkit.layout import still_parts
 from scenes.toolkit.marks import flip_squares
-from scenes.toolkit.fast_shapes import FastDashedLines
+from scenes.toolkit.fast_shapes import FastDashedLine, FastDashedLines
+from scenes.toolkit.geometry import clip_line
 from scenes.toolkit.screen_text import fmt, text
 from scenes.toolkit.plots import BoundPlot
+
+
+def error_words(mistakes: int, n: int) -> str:
+    """ℰₙ = k/n said as a decimal with the places it needs (0.075, not 0.07)."""
+    value = mistakes / n
+    return wording.number(value, wording.error_places(value))
 
 
 class NoiseScene(PerceptronScene):
     """The perceptron with offset on the built-in "noisy" data, for a fixed number of epochs."""
 
-    needs_inseparable = True
     default_data = "noisy"
     needs_separable = None
     offset = True
@@ -36,31 +46,48 @@ class NoiseScene(PerceptronScene):
     numbers_points = True
     tip_to_tail_updates = 1  # once is enough: the perceptron scene showed it already
 
+    @classmethod
+    def check_data(cls, data, spec: str) -> None:
+        """Data no line separates (the lesson's check: separable data is refused in one
+        line naming the scene for it)."""
+        super().check_data(data, spec)
+        check_noise_data(data, spec)
+
+    def make_trace(self):
+        """The lesson's run (or the saved trace it was given). ``self.noise`` is this scene's
+        lesson; ``self.lesson`` the perceptron scenes' lesson of the same run, which the
+        telling inherited from them reads."""
+        self.noise = noise_lesson(self.data, trace=self.saved_trace, epochs=self.epochs)
+        self.lesson = self.noise.run
+        return self.noise.trace
+
     def build(self) -> None:
         super().build()
-        theme = self.theme
-        self.flipped = [int(i) for i in self.data.params.get("flipped", [])]
+        theme, lesson = self.theme, self.noise
+        self.flipped = list(lesson.flipped)
         n = self.data.n_samples
-        self.title = self.make_title("Noise: a few flipped labels" if self.flipped
+        self.title = self.make_title("Noise: a few flipped labels" if lesson.has_flipped_labels
                                      else "No line separates these points")
         self.flip_marks = flip_squares(self.plane, self.flipped, theme)
         self.statuses["flipped"] = text("squares: labels flipped by the noise", theme,
                                         style.FONT_SMALL, theme.highlight).move_to(
             self.statuses["start"], aligned_edge=LEFT)
-        self.epoch_errors = training_error_per_epoch(self.trace)
-        self.epoch_mistakes = mistakes_per_epoch(self.trace)
+        self.epoch_errors = lesson.epoch_errors
+        self.epoch_mistakes = lesson.epoch_updates
         self.error_plot = BoundPlot(self.epoch_errors, np.zeros_like(self.epoch_errors), theme,
                                     theme.mistake, theme.muted, width=style.NOISE_PLOT_WIDTH,
                                     height=style.NOISE_PLOT_HEIGHT, x_label="t",
                                     tick=2 * style.PLOT_TICK, tick_font=style.FONT_SMALL)
         self.plot_title = text("training error after pass $t$", theme, style.FONT_SMALL)
         #: the training error of the line the data was made with: it misses the flipped points
-        self.flipped_fraction = len(self.flipped) / n
+        self.flipped_fraction = lesson.flipped_fraction
         self.reference = self.make_reference()
+        self.best_reference = self.make_best_reference()
         # in the pseudocode's place, which it takes from pass 2 on (the code stays the same);
-        # its title and the reference line's label inside, top right, where the curve has
+        # its title and the reference lines' labels inside, top right, where the curve has
         # been by then (the error after pass 1 is below 1)
-        self.plot_group = VGroup(self.error_plot, self.plot_title, self.reference)
+        self.plot_group = VGroup(self.error_plot, self.plot_title, self.reference,
+                                 self.best_reference)
         self.error_plot.next_to(self.title, DOWN, buff=style.BUFF).set_x(
             style.PANEL_LEFT + style.PLOT_INDENT, direction=LEFT)
         lowest = self.panel[1].get_top()[1] + style.BUFF
@@ -78,34 +105,47 @@ class NoiseScene(PerceptronScene):
 
     def make_reference(self) -> VGroup:
         """The dashed line at the flipped fraction and its label (empty without flipped labels)."""
-        if not self.flipped:
+        if not self.noise.has_flipped_labels:
             return VGroup()
         theme, n, k = self.theme, self.data.n_samples, len(self.flipped)
         line = FastDashedLines(theme.highlight)
-        label = text(f"dashed: {k} of {n} labels flipped, ${fmt(self.flipped_fraction)}$",
+        fraction = fmt(self.flipped_fraction, wording.error_places(self.flipped_fraction))
+        label = text(f"dashed: {k} of {n} labels flipped, ${fraction}$",
                      self.theme, style.FONT_SMALL, theme.highlight)
         return VGroup(line, label)
 
+    def make_best_reference(self) -> VGroup:
+        """The dashed line at the least training error any line reaches, and its label."""
+        theme, best = self.theme, self.noise.best_line
+        line = FastDashedLines(theme.correct)
+        value = fmt(best.error, wording.error_places(best.error))
+        label = text(f"dashed: the best line, {best.mistakes} of {best.n} wrong, ${value}$",
+                     theme, style.FONT_SMALL, theme.correct)
+        return VGroup(line, label)
+
     def place_reference(self) -> None:
-        if not self.flipped:
-            return
-        line, label = self.reference
-        plot, level = self.error_plot, self.flipped_fraction
-        end_t = plot.M_final
-        line.set_segments(np.array([plot.c2p(0, level)]), np.array([plot.c2p(end_t, level)]))
-        # under the plot's title, in the line's colour
-        label.next_to(self.plot_title, DOWN, buff=style.SMALL_BUFF, aligned_edge=RIGHT)
+        plot, end_t = self.error_plot, self.error_plot.M_final
+        above = self.plot_title
+        for reference, level in ((self.reference, self.flipped_fraction),
+                                 (self.best_reference, self.noise.best_line.error)):
+            if not len(reference):
+                continue
+            line, label = reference
+            line.set_segments(np.array([plot.c2p(0, level)]), np.array([plot.c2p(end_t, level)]))
+            # under the plot's title, in the line's colour
+            label.next_to(above, DOWN, buff=style.SMALL_BUFF, aligned_edge=RIGHT)
+            above = label
 
     def describe_data(self) -> None:
         n, count = self.data.n_samples, len(self.flipped)
-        if self.flipped:
+        if self.noise.has_flipped_labels:
             self.narrate(f"These {n} points were separable, but {count} labels have been "
-                         f"flipped (in squares): now no line separates them.", 4)
+                         f"flipped (in squares): now no line separates them.")
             self.show_status("flipped")
             self.play(self.appear(self.flip_marks), run_time=style.RUN_INTRO)
         else:
             self.narrate(f"No line separates these {n} points: whatever the perceptron does, "
-                         f"some points stay on the wrong side.", 4)
+                         f"some points stay on the wrong side.")
 
     def appear(self, mobject):
         from scenes.toolkit.layout import appear
@@ -117,10 +157,11 @@ class NoiseScene(PerceptronScene):
         if self.plot_shown:
             return
         self.plot_shown = True
-        line = ("; dashed: the error of the line the data was made with" if self.flipped
-                else "")
+        line = ("; dashed: the error of the line the data was made with, and the least any "
+                "line reaches" if self.noise.has_flipped_labels
+                else "; dashed: the least training error any line reaches")
         self.narrate(f"The code stays the same from here on; in its place, the training error "
-                     f"after each pass t{line}.", 4)
+                     f"after each pass t{line}.")
         self.swap([self.code.lines, self.code.bar], [self.plot_group])
         # the plot's axes and labels are still; its graph follows the passes
         self.remove(self.plot_group)
@@ -132,22 +173,24 @@ class NoiseScene(PerceptronScene):
             self.show_error_plot()
         super().narrate_pass(epoch)
 
-    def show_update(self, beat) -> None:
-        if beat.update_number == style.SLOW_UPDATES + 1 and not beat.slow:
-            steps = self.trace.steps
-            epoch = int(steps["epoch"][beat.start])
-            rest = int(np.count_nonzero(steps["mistake"][beat.start:][
-                steps["epoch"][beat.start:] == epoch]))
-            self.narrate(f"The rest of pass {epoch}, faster: {wording.count(rest, 'more mistake')}"
-                         f", each followed by its update.")
-        super().show_update(beat)
+    def narrate_rest_of_pass(self, epoch: int, start: int, duration: float = 0.0) -> None:
+        """The explained updates are over: their point numbers leave with them."""
+        self.hide_point_numbers()
+        super().narrate_rest_of_pass(epoch, start, duration)
+
+    def hide_point_numbers(self) -> None:
+        """Fade out the numbers of the points the captions named (they named them once);
+        a small data set keeps every point's number."""
+        if self.point_numbers is not None and not self.point_numbers.number_all:
+            self.point_numbers.hide(self)
 
     def show_fast_forward(self, beat) -> None:
         """Many passes in one go, told with what they show: the boundary never settles."""
+        self.hide_point_numbers()
         self.show_error_plot()
         updates = int(self.states_after[beat.end] - self.states_after[beat.start])
-        why = ("each flipped label pulls it back the wrong way" if self.flipped
-               else "some point is always on the wrong side")
+        why = ("each flipped label pulls it back the wrong way"
+               if self.noise.has_flipped_labels else "some point is always on the wrong side")
         self.show_status("fast")
         self.narrate(f"Fast forward over {updates} more updates: pass after pass the boundary "
                      f"jitters, and {why}.", style.RUN_NOISE_FAST_FORWARD)
@@ -157,10 +200,15 @@ class NoiseScene(PerceptronScene):
     def conclude(self) -> None:
         super().conclude()
         self.section("error")
-        errors = self.epoch_errors[1:]
-        best = float(np.min(errors))
-        sentence = (f"after every pass the training error stays above 0: "
-                    f"between {fmt(best)} and {fmt(float(np.max(errors)))}")
+        lesson, n = self.noise, self.data.n_samples
+        low, high = lesson.least_error_after_pass, lesson.largest_error_after_pass
+        if lesson.after_pass_errors_equal:
+            sentence = (f"after every pass the training error is "
+                        f"{fmt(low, wording.error_places(low))}, above 0")
+        else:
+            sentence = (f"after every pass the training error stays above 0: "
+                        f"between {fmt(low, wording.error_places(low))} and "
+                        f"{fmt(high, wording.error_places(high))}")
         self.statuses["errors"] = text(sentence, self.theme, style.FONT_SMALL,
                                        self.theme.mistake).move_to(
             self.statuses["start"], aligned_edge=LEFT)
@@ -168,19 +216,55 @@ class NoiseScene(PerceptronScene):
             self.statuses["errors"].scale_to_fit_width(style.STATUS_WIDTH).move_to(
                 self.statuses["start"], aligned_edge=LEFT)
         self.show_status("errors")
-        least = int(np.min(self.epoch_mistakes))
-        self.narrate(f"Every pass made at least {wording.count(least, 'mistake')}; the training "
-                     f"error never went below {wording.number(best)}. A hard classifier cannot "
-                     f"model noise.", 4)
-        if self.flipped:
-            k, n = len(self.flipped), self.data.n_samples
+        during = ""
+        if lesson.lower_during_a_pass:
+            during = (f", though during pass {lesson.pass_of_least} it got down to "
+                      f"{error_words(lesson.least_mistakes_any_step, n)}")
+        self.narrate(f"Every pass made at least "
+                     f"{wording.count(lesson.least_updates_in_a_pass, 'mistake')}; after a pass "
+                     f"the training error was never below "
+                     f"{error_words(lesson.least_mistakes_after_pass, n)}{during}.")
+        if lesson.has_flipped_labels:
+            k = len(self.flipped)
             reference = (f"The line the data was made with misses exactly the {k} flipped "
-                         f"labels: {k}/{n} = {wording.number(self.flipped_fraction)}")
-            if best > self.flipped_fraction + 1e-12:
+                         f"labels: {k}/{n} = {error_words(k, n)}")
+            if lesson.passes_end_above_flipped:
                 ending = "every pass of the perceptron ends above that."
             else:
-                ending = (f"the perceptron's best pass ends at {wording.number(best)}, "
-                          f"{'no better' if np.isclose(best, self.flipped_fraction) else 'lower'}"
+                ending = (f"the perceptron's best pass ends at "
+                          f"{error_words(lesson.least_mistakes_after_pass, n)}, "
+                          f"{'no better' if lesson.best_pass_equals_flipped else 'lower'}"
                           f" on these labels.")
-            self.narrate(f"{reference}; {ending}", 4)
+            self.narrate(f"{reference}; {ending}")
+        self.narrate(self.best_line_sentence())
+        best_line = self.best_line_drawing()
+        if best_line is not None:
+            self.play(FadeIn(best_line), run_time=style.RUN_INTRO)
+            self.still(best_line)
         self.wait(style.PAUSE_READ * 2)
+
+    def best_line_drawing(self):
+        """A line with the least training error, dashed in the best line's colour (None
+        when it misses the view)."""
+        best = self.noise.best_line
+        segment = clip_line(best.theta, best.theta0, self.plane.box)
+        if segment is None:
+            return None
+        return FastDashedLine(self.theme.correct).set_ends(
+            self.plane.c2p(segment[0]), self.plane.c2p(segment[1]))
+
+    def best_line_sentence(self) -> str:
+        """The least error any line reaches, beside the perceptron's, and what it means."""
+        lesson, n = self.noise, self.data.n_samples
+        best = lesson.best_line
+        drawn = " (dashed, green)" if self.best_line_drawing() is not None else ""
+        said = (f"The best any line does on these points{drawn} is {best.mistakes} "
+                f"of {n} wrong, ℰₙ = {error_words(best.mistakes, n)}")
+        if lesson.after_pass_near_best:
+            verdict = "the perceptron's passes end near it, but it never settles"
+        else:
+            verdict = ("the perceptron's passes end far above it: it never settles near "
+                       "the best line")
+        cause = (" A hard classifier cannot model noise." if lesson.has_flipped_labels
+                 else " The perceptron keeps turning towards the points it gets wrong.")
+        return f"{said}; {verdict}.{cause}"

@@ -337,7 +337,7 @@ class PerceptronScene(LinvizScene):
         current_epoch = 0
         #: an explained update was the last thing said in this pass
         explained = False
-        beats = plan_perceptron(self.trace.steps["mistake"], epoch_of)
+        beats = self.plan_beats()
         for index, beat in enumerate(beats):
             epoch = int(epoch_of[beat.start])
             if epoch != current_epoch:
@@ -364,6 +364,10 @@ class PerceptronScene(LinvizScene):
                 self.show_visits(beat)
             elif beat.kind == FAST_FORWARD:
                 self.show_fast_forward(beat)
+
+    def plan_beats(self) -> list:
+        """The beats that play the run (see :func:`scenes.toolkit.pacing.plan_perceptron`)."""
+        return plan_perceptron(self.trace.steps["mistake"], self.trace.steps["epoch"])
 
     def narrate_pass(self, epoch: int) -> None:
         """What this pass over the data does, counted from the trace."""

@@ -7,9 +7,11 @@ updates, forever. Lifted by the feature x₁x₂ into 3-D, a plane separates the
 points and the perceptron converges; that plane, seen back in the plane of the
 data, is the curve θ₁x₁ + θ₂x₂ + θ₃x₁x₂ + θ₀ = 0.
 
-Both runs come from the engine; every drawing is a function of (trace, step).
-The story names the XOR corners, so only XOR data is taken ('xor', or 'xor-cloud'
-whose points scatter round the corners); anything else is refused in one line.
+Both runs and every number and wording choice come from the lesson
+(:mod:`linviz.lessons.xor`); every drawing is a function of (lesson, step). The
+story names the XOR corners, so only XOR data is taken ('xor', or 'xor-cloud'
+whose points scatter round the corners; the lesson's test is by content);
+anything else is refused in one line.
 """
 
 from __future__ import annotations
@@ -17,40 +19,27 @@ from __future__ import annotations
 import numpy as np
 from manim import config, DOWN, LEFT, RIGHT, FadeIn, FadeOut, ValueTracker, VGroup, smooth
 
-from linviz.errors import DataError
-from linviz.epochs import epoch_boundary_states, mistakes_per_epoch
-from linviz.features import lift_product, lifted_boundary_value
-from linviz.perceptron import Perceptron
-from linviz.theory import is_separable
+from linviz.features import lifted_boundary_value
+from linviz.lessons.xor import check_xor_data, curve_kind, xor_lesson
 from linviz.replay import state_after_steps, state_at
 from scenes.toolkit import style, wording
 from scenes.base import StepTracker
 from scenes.toolkit.panels import LiveValue, Panel
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import fmt, fmt_vector, text
-from scenes.toolkit.pacing import UPDATE, plan_perceptron
-from scenes.perceptron import PerceptronScene
+from scenes.toolkit.pacing import UPDATE, plan_perceptron, split_at_passes
+from scenes.perceptron import LINE_UPDATE, PerceptronScene
 from scenes.toolkit.geometry import clip_line
 from scenes.toolkit.placement import best_offset, box_around, covered_area
 from scenes.toolkit.space import SpaceView, ZeroSetCurve, ZeroSetShade, fmt_combination
 
 LIFTED_TERMS = ("x_1", "x_2", "x_1 x_2", "")
-
-
-def curve_kind(theta, theta0: float) -> str:
-    """What θ₁x₁ + θ₂x₂ + θ₃x₁x₂ + θ₀ = 0 is in the plane, in words."""
-    t1, t2, t3 = (float(v) for v in theta)
-    if t3 == 0:
-        return "a line" if (t1 or t2) else "nothing"
-    if np.isclose(theta0 * t3, t1 * t2):
-        return "two crossing lines, a flattened hyperbola"
-    return "a hyperbola"
+__all__ = ["XorScene", "curve_kind"]
 
 
 class XorScene(PerceptronScene):
     """The perceptron with offset on the four XOR corners, then on [x₁, x₂, x₁x₂]."""
 
-    needs_inseparable = True
     default_data = "xor"
     needs_separable = None
     offset = True
@@ -61,38 +50,108 @@ class XorScene(PerceptronScene):
     names_both_scores = True
     numbers_points = True
     tip_to_tail_updates = 1  # once is enough: the perceptron scene showed it already
-    #: the built-in data sets this scene tells the story of
-    XOR_DATA = ("xor", "xor-cloud")
     #: up to this many values, the training error along the cycle is read out one by one
     LISTED_ERRORS = 6
 
     @classmethod
     def check_data(cls, data, spec: str) -> None:
-        """XOR data only: the story names its four corners and their labels."""
+        """XOR data only: the story names its four corners and their labels (the lesson's
+        test, by content)."""
         super().check_data(data, spec)
-        if spec not in cls.XOR_DATA:
-            raise DataError(f"scene 'xor' tells the story of the XOR corners; {spec!r} is not "
-                            f"XOR data: try 'xor' or 'xor-cloud'")
+        check_xor_data(data, spec)
+
+    def make_trace(self):
+        """The lesson's run on the data (its lifted run comes with it). ``self.xor`` is this
+        scene's lesson; ``self.lesson`` the perceptron scenes' lesson of the same run, which
+        the telling inherited from them reads."""
+        self.xor = xor_lesson(self.data, self.epochs, self.lifted_epochs)
+        self.lesson = self.xor.run
+        return self.xor.trace
 
     def make_lifted_trace(self):
-        """The engine's run on the lifted points [x₁, x₂, x₁x₂]."""
-        return Perceptron(epochs=self.lifted_epochs, offset=self.offset).fit(
-            lift_product(self.data)).trace_
+        """The lesson's run on the lifted points [x₁, x₂, x₁x₂]."""
+        return self.xor.lifted_trace
+
+    def plan_beats(self) -> list:
+        """A run of a few passes is told pass by pass: no fast-forward spans two."""
+        return split_at_passes(super().plan_beats(), self.trace.steps["epoch"])
+
+    def narrate_pass(self, epoch: int) -> None:
+        """A pass that starts from θ = 0 again says why: the last pass's updates cancelled."""
+        start = int(self.xor.epoch_states[epoch - 1])
+        if self.xor.zero_reason(start) == "cancelled":
+            self.narrate(f"θ is 0 again: the updates of pass {epoch - 1} added up to 0, so "
+                         f"pass {epoch} starts where pass 1 did.")
+        super().narrate_pass(epoch)
+
+    def narrate_rest_of_pass(self, epoch: int, start: int, duration: float = 0.0) -> None:
+        """The explained updates are over: the numbers of the points they named leave."""
+        self.hide_named_numbers()
+        super().narrate_rest_of_pass(epoch, start, duration)
+
+    def hide_named_numbers(self) -> None:
+        """The points the captions named keep their numbers while they are named; the four
+        corners keep theirs throughout."""
+        if self.point_numbers is not None and not self.point_numbers.number_all:
+            self.point_numbers.hide(self)
+
+    def show_fast_forward(self, beat) -> None:
+        """A fast-forward inside one pass, said as the part of the pass it skips."""
+        self.hide_named_numbers()
+        epoch = int(self.trace.steps["epoch"][beat.start])
+        updates = int(self.states_after[beat.end] - self.states_after[beat.start])
+        to_end = beat.end == epoch * self.data.n_samples
+        where = f" to the end of pass {epoch}" if to_end else f" through pass {epoch}"
+        self.code.highlight(LINE_UPDATE)
+        self.show_status("fast")
+        self.narrate(f"Fast forward{where}: {wording.count(updates, 'more update')}.",
+                     beat.run_time)
+        self.cursor.set_stroke(opacity=0)
+        self.advance(beat.end, beat.run_time)
+
+    def update_visit_counters(self) -> None:
+        """The panel pairs the signed score with the θ beside it: at a whole step, the
+        visited point's signed score under the state after that step."""
+        super().update_visit_counters()
+        s = self.tracker.get_value()
+        k = int(round(s))
+        if k > 0 and abs(s - k) <= 1e-9:
+            self.score.set_value(float(self.xor.shown_signed_scores[k - 1]))
+
+    def build_zero_note(self) -> None:
+        """θ = 0 again after updates that cancelled out is said as such, not as the start."""
+        start_note = self.hyperplane.NOTES["zero"]
+        cancelled = "θ = 0 again: no boundary"
+        lesson, hyperplane = self.xor, self.hyperplane
+
+        def note(_):
+            reason = lesson.zero_reason(int(self.states_after[self.tracker.step]))
+            wanted = cancelled if reason == "cancelled" else start_note
+            if hyperplane.NOTES["zero"] != wanted:
+                hyperplane.NOTES = {**hyperplane.NOTES, "zero": wanted}
+                shown = hyperplane.notes.target.pop("zero", None)
+                if shown is not None and shown in hyperplane.submobjects:
+                    hyperplane.remove(shown)
+                hyperplane.state = None  # typeset and shown anew at the next update
+
+        # before the hyperplane's own updater: the note is chosen, then drawn
+        hyperplane.updaters.insert(0, note)
 
     # -- drawings ---------------------------------------------------------------
     def build(self) -> None:
         super().build()
         self.title = self.make_title("XOR: the perceptron never settles")
+        self.build_zero_note()
         self.build_cycle()
         self.build_lift()
 
     def build_cycle(self) -> None:
         """The cycle panel (typeset once) and the cycle's boundaries drawn together."""
-        theme, trace = self.theme, self.trace
-        self.cycle = trace.result["cycle"]
-        starts = epoch_boundary_states(trace)
+        theme, lesson = self.theme, self.xor
+        self.cycle = lesson.cycle
+        starts = lesson.epoch_states
         self.epoch_starts = starts
-        self.epoch_mistakes = mistakes_per_epoch(trace)
+        self.epoch_mistakes = lesson.epoch_updates
         small = style.FONT_SMALL
         rows = [text("*the state at the start of each epoch*", theme, small)]
         for epoch, state in enumerate(starts[:-1], start=1):
@@ -100,13 +159,9 @@ class XorScene(PerceptronScene):
                              f"theta_0 = {fmt(self.theta0s[state])}$", theme, small))
         counts = ", ".join(str(int(m)) for m in self.epoch_mistakes)
         rows.append(text(f"mistakes per epoch: {counts}", theme, small, theme.mistake))
-        if self.cycle is not None:
-            first = int(starts[self.cycle["start_epoch"] - 1])
-            self.cycle_states = np.arange(first, first + self.cycle["updates_per_period"])
-        else:  # pragma: no cover - XOR with cyclic order always cycles
-            self.cycle_states = np.arange(len(self.thetas))
-        self.cycle_errors = self.errors[self.cycle_states]
-        self.along = "along the cycle" if self.cycle is not None else "along the run"
+        self.cycle_states = lesson.cycle_states
+        self.cycle_errors = lesson.cycle_errors
+        self.along = "along the cycle" if lesson.has_cycle else "along the run"
         if len(self.cycle_errors) <= self.LISTED_ERRORS:
             listed = ", ".join(fmt(e) for e in self.cycle_errors)
             self.errors_words = ", ".join(wording.number(e) for e in self.cycle_errors)
@@ -116,11 +171,13 @@ class XorScene(PerceptronScene):
             self.errors_words = (f"between {wording.number(low)} and {wording.number(high)}, "
                                  f"over {len(self.cycle_errors)} states")
         rows.append(text(f"training error {self.along}: {listed}", theme, small))
-        best = float(np.min(self.errors))
-        self.separable = is_separable(self.data.X, self.data.y, offset=self.offset)
-        why = "" if self.separable else f": no line gets all {self.data.n_samples} right"
-        self.best_sentence = f"never below {fmt(best)}{why}"
-        rows.append(text(f"never below ${fmt(best)}${why}", theme, small))
+        best, n = lesson.least_error_of_run, self.data.n_samples
+        line = lesson.best_line
+        why = f": no line gets all {n} right"
+        best_line = (f"the best line also gets {line.mistakes} wrong" if lesson.run_reaches_best_line
+                     else f"the best line gets {line.mistakes} wrong")
+        self.best_sentence = f"never below {fmt(best)}{why}; {best_line}"
+        rows.append(text(f"never below ${fmt(best)}${why}; {best_line}", theme, small))
         if self.cycle is not None:
             k = self.cycle["updates_per_period"]
             self.cycle_sentence = (f"the same θ every {k} updates: it will never stop")
@@ -135,13 +192,22 @@ class XorScene(PerceptronScene):
         # the cycle's boundaries, all at once: the line keeps turning round
         self.ghosts = VGroup()
         self.ghost_updates = []  # j: the line of θ after j updates of the pass
-        for j, state in enumerate(self.cycle_states):
-            if np.any(self.thetas[state]):
-                ghost = Hyperplane(self.plane, self.thetas[state], self.theta0s[state],
-                                   show_normal=False, show_shading=False, show_notes=False)
-                ghost.line.set_stroke(color=theme.step, width=style.GHOST_STROKE)
-                self.ghosts.add(ghost)
-                self.ghost_updates.append(j)
+        drawn = [j for j, state in enumerate(self.cycle_states) if np.any(self.thetas[state])]
+        for age, j in enumerate(reversed(drawn)):
+            state = self.cycle_states[j]
+            ghost = Hyperplane(self.plane, self.thetas[state], self.theta0s[state],
+                               show_normal=False, show_shading=False, show_notes=False)
+            # the newest line strongest, older ones fainter: a cycle of a few lines keeps
+            # them all clear, a long run fades into its last ones (a line outside the
+            # view stays hidden)
+            opacity = max(style.GHOST_OLDEST_OPACITY, 1.0 - age * style.GHOST_FADE_STEP)
+            ghost.line.set_stroke(color=theme.step, width=style.GHOST_STROKE,
+                                  opacity=opacity if ghost.state == "line" else 0.0)
+            self.ghosts.add(ghost)
+            self.ghost_updates.append(j)
+        # drawn oldest first, so the newest lie on top
+        self.ghosts.submobjects.reverse()
+        self.ghost_updates.reverse()
         self.ghost_labels = self.label_ghosts()
 
     def label_ghosts(self) -> VGroup:
@@ -228,7 +294,7 @@ class XorScene(PerceptronScene):
         }
         result = self.lifted_trace.result
         theta, theta0 = np.asarray(result["theta"]), float(result["theta0"])
-        separates = bool(np.all(lifted.y * (lifted.X @ theta + theta0) > 0))
+        separates = self.xor.lifted_separates
         self.lifted_separates = separates
         verdict = ("converged" if result["converged"] else "did not converge")
         self.lift_statuses["done"] = text(
@@ -236,7 +302,7 @@ class XorScene(PerceptronScene):
             f"the plane {'separates' if separates else 'does not separate'} all "
             f"{lifted.n_samples}", theme, small,
             theme.correct if separates else theme.mistake)
-        kind = curve_kind(theta, theta0)
+        kind = self.xor.final_curve_kind
         self.final_curve_kind = kind
         equation = fmt_combination([*theta, theta0], LIFTED_TERMS)
         self.lift_statuses["curve"] = text(
@@ -281,11 +347,11 @@ class XorScene(PerceptronScene):
         n = self.data.n_samples
         if n == 4:
             self.narrate("These four corners are XOR: the label is +1 exactly where x₁ and x₂ "
-                         "differ in sign. Minsky and Papert (1969): no line separates them.", 4)
+                         "differ in sign. Minsky and Papert (1969): no line separates them.")
         else:
             self.narrate(f"These {n} points lie in clouds around the four XOR corners, labelled "
                          f"+1 around the corners where x₁ and x₂ differ in sign: no line "
-                         f"separates them.", 4)
+                         f"separates them.")
 
     def conclude(self) -> None:
         super().conclude()
@@ -298,26 +364,24 @@ class XorScene(PerceptronScene):
         self.section("cycle")
         self.show_status(None)
         self.remove(self.hyperplane, self.theta_arrow, self.cursor)
+        counts = ", ".join(str(int(m)) for m in self.epoch_mistakes)
+        self.narrate(f"Mistakes per epoch: {counts}. They never reach 0.")
         self.play(FadeOut(VGroup(self.code, self.labels, self.live)), FadeIn(self.cycle_panel),
                   FadeIn(self.ghosts), FadeIn(self.ghost_labels), run_time=style.RUN_INTRO)
-        counts = ", ".join(str(int(m)) for m in self.epoch_mistakes)
-        self.narrate(f"Mistakes per epoch: {counts}. They never reach 0.", 3)
         if len(self.ghost_labels):
             tags = ", ".join(str(j) for j in self.ghost_updates)
             self.narrate(f"Lines {tags}: the boundary after that many updates of a pass. It "
-                         f"turns and never stays.", 3)
+                         f"turns and never stays.")
         else:
-            self.narrate("The boundaries of the run, drawn together: it turns and never "
-                         "stays.", 3)
-        self.wait(style.PAUSE_READ)
+            self.narrate("The boundaries of the run, drawn together, the older ones fainter: "
+                         "it turns and never stays.")
         if self.cycle is not None:
             period = int(self.cycle["period_epochs"])
             every = "Every pass" if period == 1 else f"Every {period} passes"
             self.narrate(f"{every} the run comes back to the same θ, θ₀: it repeats every "
-                         f"{self.cycle['updates_per_period']} updates, forever.", 4)
-            self.wait(style.PAUSE_READ)
+                         f"{self.cycle['updates_per_period']} updates, forever.")
         self.narrate(f"The training error {self.along} goes {self.errors_words} — "
-                     f"{self.best_sentence}.", 4)
+                     f"{self.best_sentence}.")
         self.wait(style.PAUSE_READ * 2)
 
     def lift(self) -> None:
@@ -328,7 +392,7 @@ class XorScene(PerceptronScene):
         self.statuses.update(self.lift_statuses)
         self.show_status("lift")
         self.narrate("Add a third feature, the product x₁x₂, and lift each point to that "
-                     "height.", 3)
+                     "height.")
         # the title said the perceptron never settles: true of the plane, not of the lift
         lifted_title = self.make_title("XOR, lifted by $x_1 x_2$: a plane can separate it")
         # and no arrow is drawn from here on: the note of their scale goes too
@@ -338,32 +402,23 @@ class XorScene(PerceptronScene):
         self.still(self.title)
         self.play(self.lift_amount.animate.set_value(1.0), run_time=style.RUN_LIFT,
                   rate_func=smooth)
-        self.narrate(self.lift_sentence(), 3)
+        self.narrate(self.lift_sentence())
         self.play(self.azimuth.animate.set_value(style.SPACE_AZIMUTH + style.SPACE_TURN),
                   run_time=style.RUN_TURN, rate_func=smooth)
         self.wait(style.PAUSE_SHORT)
 
     def lift_sentence(self) -> str:
         """Where the points go when lifted, said of every point (counted from the data)."""
-        product = self.data.X[:, 0] * self.data.X[:, 1]
-        y = self.data.y
-        if np.all(product[y > 0] < 0) and np.all(product[y < 0] > 0):
+        across = self.xor.lifted_product_signs
+        if across == 0:
             return ("The + points, where x₁x₂ < 0, go down; the − points go up: now a plane "
                     "fits between them.")
-        across = int(np.sum((product < 0) != (y > 0)))
         return (f"Most + points have x₁x₂ < 0 and go down, most − points go up; "
                 f"{wording.count(across, 'point')} lie across an axis from their corner.")
 
     def plane_sides(self):
         """(− points above the final plane, + points below it): who is where, vertically."""
-        theta, theta0 = self.lifted_trace.result["theta"], self.lifted_trace.result["theta0"]
-        theta = np.asarray(theta, dtype=float)
-        if abs(theta[2]) < 1e-12:
-            return None
-        Z = self.lifted_points
-        above = Z[:, 2] > -(Z[:, :2] @ theta[:2] + float(theta0)) / theta[2]
-        y = self.data.y
-        return bool(np.all(above[y < 0])), bool(np.all(~above[y > 0]))
+        return self.xor.plane_sides
 
     def play_lifted_run(self) -> None:
         self.section("lifted-perceptron")
@@ -372,20 +427,20 @@ class XorScene(PerceptronScene):
         self.remove(self.lifted_row)
         self.add(self.lifted_labels, self.lifted_live, self.curve)
         self.narrate("The same perceptron on [x₁, x₂, x₁x₂]. Left: its plane, seen in the data "
-                     "plane. Right: each drop to the plane has its side's colour.", 3)
+                     "plane. Right: each drop to the plane has its side's colour.")
         trace = self.lifted_trace
         for beat in plan_perceptron(trace.steps["mistake"], trace.steps["epoch"]):
+            if beat.kind == UPDATE:
+                # the caption says the update that plays under it
+                update = self.xor.lifted_updates[beat.update_number - 1]
+                places = update.places  # whole numbers on the XOR corners
+                self.narrate(f"Update {update.number}: θ = "
+                             f"{wording.vector(update.theta, places)}, θ₀ = "
+                             f"{wording.number(update.theta0, places)}; on the left, "
+                             f"{update.curve}.")
             self.play(self.lifted_tracker.animate.set_value(beat.end),
                       run_time=style.RUN_SLOW_UPDATE if beat.kind == UPDATE else beat.run_time,
                       rate_func=smooth if beat.kind == UPDATE else (lambda t: t))
-            if beat.kind == UPDATE:
-                theta, theta0, _ = self.lifted_parameters(beat.end)
-                # whole numbers on the XOR corners; two places on other data
-                places = 0 if np.allclose(np.append(theta, theta0) % 1, 0) else 2
-                self.narrate(f"Update {beat.update_number}: θ = {wording.vector(theta, places)}, "
-                             f"θ₀ = {wording.number(theta0, places)}; on the left, "
-                             f"{curve_kind(theta, theta0)}.", 2.5)
-                self.wait(style.PAUSE_SHORT)
         self.show_status("done")
         result = trace.result
         if result["converged"]:
@@ -394,10 +449,10 @@ class XorScene(PerceptronScene):
                      if sides == (True, True)
                      else "Every drop has the colour of its own point: all on their side.")
             self.narrate(f"Converged: {result['updates']} updates in {result['epochs']} epochs. "
-                         f"{where}", 3)
+                         f"{where}")
         else:
             self.narrate(f"Not converged after {result['epochs']} epochs: even lifted, "
-                         f"these points are not separable.", 3)
+                         f"these points are not separable.")
         self.play(self.azimuth.animate.set_value(style.SPACE_AZIMUTH - style.SPACE_TURN),
                   run_time=style.RUN_TURN, rate_func=smooth)
 
@@ -407,13 +462,12 @@ class XorScene(PerceptronScene):
         verdict = ("It separates XOR: the + side is shaded." if self.lifted_separates else
                    "Its + side is shaded; it does not separate every point.")
         self.narrate(f"In the data plane, that plane is θ₁x₁ + θ₂x₂ + θ₃x₁x₂ + θ₀ = 0: here "
-                     f"{self.final_curve_kind}. {verdict}", 4)
+                     f"{self.final_curve_kind}. {verdict}")
         final = self.lifted_function(len(self.lifted_states_after) - 1)
         if final is not None:
             self.final_shade = ZeroSetShade(self.plane, final, self.theme.positive,
                                             self.theme.shade_opacity)
             self.play(FadeIn(self.final_shade), run_time=style.RUN_INTRO)
             self.still(self.final_shade)
-        self.wait(style.PAUSE_READ)
-        self.narrate("Separable in a lifted space: the idea kernels build on.", 3)
+        self.narrate("Separable in a lifted space: the idea kernels build on.")
         self.wait(style.PAUSE_READ * 2)

@@ -60,7 +60,13 @@ def test_a_lesson_is_taught_or_refused_in_one_line(scene, case):
         finite_numbers(getattr(lesson, field.name), f"{scene} {case.name}: {field.name}")
 
 
-@pytest.mark.parametrize("scene", [s for s in sorted(LESSON_MODULES) if takes_data(s)])
+#: scenes whose story is one kind of data that no real data set of the gallery is:
+#: xor tells the story of the XOR corners (no line separates them, x₁x₂ does)
+STORIES_OF_ONE_DATA_SET = {"xor"}
+
+
+@pytest.mark.parametrize("scene", [s for s in sorted(LESSON_MODULES)
+                                   if takes_data(s) and s not in STORIES_OF_ONE_DATA_SET])
 def test_every_scene_teaches_some_real_data(scene):
     """A scene that refused every real data set would pass the sweep above and teach
     no lecturer anything: each one takes at least one of them."""

@@ -29,6 +29,9 @@ import importlib
 
 #: scene name -> (module in linviz.lessons, function) that makes its lesson
 LESSON_MODULES: dict[str, tuple[str, str]] = {
+    "classifier": ("classifier", "classifier_lesson"),
+    "noise": ("noise", "noise_lesson"),
+    "xor": ("xor", "xor_lesson"),
     "logistic": ("logistic", "logistic_lesson"),
     "regression": ("regression", "regression_lesson"),
     "summary": ("summary", "summary_lesson"),

@@ -8,7 +8,7 @@ cursor of the visited point and the pulse of a mistake are circles).
 from __future__ import annotations
 
 import numpy as np
-from manim import FadeIn, VGroup, VMobject
+from manim import FadeIn, FadeOut, VGroup, VMobject
 
 from . import style
 from .screen_text import text
@@ -68,6 +68,16 @@ class PointNumbers(VGroup):
         if self not in scene.mobjects:
             scene.add(self)
         scene.play(FadeIn(label), run_time=style.PAUSE_SHORT)
+
+
+    def hide(self, scene) -> None:
+        """Fade out every number shown on ``scene`` (the points they named were named once);
+        nothing when none is shown."""
+        if not self.submobjects or not (self in scene.mobjects or self in scene.stage):
+            return
+        scene.play(FadeOut(self), run_time=style.PAUSE_SHORT)
+        scene.remove(self)
+        self.remove(*self.submobjects)
 
 
 def flip_squares(plane, indices, theme) -> VMobject:

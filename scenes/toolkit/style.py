@@ -176,6 +176,7 @@ RUN_SWEEP = 2.0            # a pass over every data point
 RUN_COUNT_POINT = 0.3      # each point checked in turn when the mistakes are counted
 RUN_COUNT_MAX = 9.0        # …but a count takes at most this long
 RUN_HYPOTHESIS = 0.4       # one hypothesis of a list, shown in turn
+RUN_HYPOTHESIS_LISTED = 1.2  # …one of those shown without a sentence of its own, long enough to see
 RUN_FADE = 0.4             # a few small mobjects fading in or out
 RUN_REVEAL = 0.6           # a curtain lifted from (part of) the frame
 PRESENCE_MIN = 1e-3        # a boundary fading in is drawn (and θ = 0's note taken away) from here
@@ -266,6 +267,8 @@ XOR_SPACE_ELEVATION = 0.62  # the XOR lift seen from higher up: above and below 
 ZERO_SET_CELLS = 49        # marching squares per side for a curve (odd: see zero_set_segments)
 STAR_VECTOR_STROKE = 2.5   # θ*'s shaft, thinner than θ's (5) that it may lie over
 GHOST_STROKE = 3           # the boundaries of a cycle drawn together, faintly
+GHOST_FADE_STEP = 0.2      # …each older one this much fainter than the next (the newest at full strength)
+GHOST_OLDEST_OPACITY = 0.12  # …down to this
 RUN_LIFT = 2.5             # points rising into the lifted dimension
 RUN_TURN = 3.0             # the camera turning round a 3-D view
 AXIS_SPLIT = 0.13          # two arrows along one axis are drawn this far to either side of it

@@ -117,3 +117,12 @@ def grouped(value: float, places: int | None = None, minus: str = MINUS) -> str:
 def grouped_count(n: int, noun: str, plural: str | None = None) -> str:
     """"1 update", "162,015 updates": :func:`count` with the thousands grouped."""
     return f"{grouped(n, 0)} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def error_places(value: float) -> int:
+    """Decimals for a training error k/n: exact when 2 or 3 places say it (0.175, 0.03),
+    else two significant digits (55/569 → 0.097)."""
+    for places in (2, 3):
+        if abs(round(value, places) - value) < 1e-12:
+            return places
+    return significant_places(value)

@@ -1,0 +1,151 @@
+"""The xor lesson over the gallery, against the notes' perceptron written out in
+tests/independent.py, and the issue's defects of the xor scene."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from linviz.errors import DataError
+from linviz.gallery import gallery, gallery_case
+from linviz.lessons import lesson_for
+from linviz.lessons.xor import xor_lesson
+
+from independent import reference_perceptron
+from test_lesson_noise import mistakes, searched_least
+
+ACCEPTED = ["xor:0", "xor-cloud:0", "xor-cloud:1", "xor-cloud:2"]
+REFUSED = [case.name for case in gallery("classification", 2) if case.name not in ACCEPTED]
+
+
+@pytest.fixture(scope="module", params=ACCEPTED)
+def lesson(request):
+    return xor_lesson(gallery_case(request.param)())
+
+
+def test_the_lesson_is_registered():
+    assert lesson_for("xor") is xor_lesson
+
+
+@pytest.mark.parametrize("name", REFUSED)
+def test_data_that_is_not_xor_is_refused_in_one_line(name):
+    with pytest.raises(DataError, match="is not XOR data .*try 'xor' or 'xor-cloud'") as refused:
+        xor_lesson(gallery_case(name)())
+    assert "\n" not in str(refused.value)
+
+
+def test_both_runs_and_every_number_are_the_notes_perceptron(lesson):
+    X, y = lesson.data.X, lesson.data.y
+    run = reference_perceptron(X, y, 3)
+    states = [(np.zeros(2), 0.0)] + [(v[4], v[5]) for v in run["visits"] if v[3]]
+    np.testing.assert_array_equal(lesson.state_mistakes, [mistakes(X, y, *s) for s in states])
+    assert lesson.epoch_updates.tolist() == [sum(v[3] for v in run["visits"] if v[0] == t)
+                                             for t in (1, 2, 3)]
+    # the signed score beside θ after each whole step: the visited point's, under that θ
+    for k, (_, i, _, _, theta, theta0) in enumerate(run["visits"], start=1):
+        assert lesson.shown_signed_scores[k - 1] == pytest.approx(
+            y[i] * (X[i] @ theta + theta0))
+    # θ = 0: at the start, and again only where the updates added up to 0
+    for state, (theta, _) in enumerate(states):
+        expected = None if np.any(theta) else ("start" if state == 0 else "cancelled")
+        assert lesson.zero_reason(state) == expected
+    # the best line, and whether the run reaches it
+    best = searched_least(X, y)
+    assert lesson.best_line.mistakes == best
+    assert lesson.run_reaches_best_line == (min(mistakes(X, y, *s) for s in states) == best)
+    # the lifted run: x₃ = x₁x₂
+    Z = np.column_stack([X, X[:, 0] * X[:, 1]])
+    lifted = reference_perceptron(Z, y, 100)
+    assert lifted["converged"] and lesson.lifted_separates
+    assert np.all(y * (Z @ lifted["theta"] + lifted["theta0"]) > 0)
+    after = [(v[4], v[5]) for v in lifted["visits"] if v[3]]
+    assert len(lesson.lifted_updates) == len(after)
+    for update, (theta, theta0) in zip(lesson.lifted_updates, after):
+        np.testing.assert_allclose(update.theta, theta)
+        assert update.theta0 == pytest.approx(theta0)
+    assert lesson.lifted_product_signs == int(np.sum((Z[:, 2] < 0) != (y > 0)))
+
+
+def test_on_the_corners_theta_returns_to_zero_by_cancelling_updates():
+    lesson = xor_lesson(gallery_case("xor:0")())
+    assert lesson.has_cycle and lesson.cancelled_states.tolist() == [4, 8, 12]
+    X, y = lesson.data.X, lesson.data.y
+    # the four updates of a pass add y⁽ⁱ⁾x⁽ⁱ⁾ over every corner: Σ = 0
+    assert np.allclose((y[:, None] * X).sum(axis=0), 0) and y.sum() == 0
+
+
+# -- the scene (built without drawing, or its whole story) ----------------------------
+@pytest.fixture(scope="module")
+def corners(tmp_path_factory):
+    from scenes.xor import XorScene
+    from scene_helpers import built_scene
+
+    return built_scene(XorScene, tmp_path_factory.mktemp("xor-lesson"))
+
+
+def test_the_panel_pairs_each_theta_with_its_own_signed_score(corners):
+    """Issue 20: the panel paired the old signed score with the new θ."""
+    X, y = corners.data.X, corners.data.y
+    run = reference_perceptron(X, y, corners.epochs)
+    for k, (_, i, _, mistake, theta, theta0) in enumerate(run["visits"], start=1):
+        corners.tracker.set_value(k)
+        corners.update_visit_counters()
+        corners.update_state_counters()
+        assert corners.score.value == pytest.approx(y[i] * (X[i] @ theta + theta0))
+
+
+def test_theta_zero_after_the_cycle_is_not_called_the_start(corners):
+    """Issue 20: "θ = 0: no boundary yet" when θ returned to 0 after the cycle."""
+    for step, expected in ((0, "no boundary yet"), (4, "again")):
+        corners.tracker.set_value(step)
+        corners.hyperplane.update(0)
+        assert corners.hyperplane.state == "zero"
+        note = corners.hyperplane.notes.target["zero"]
+        assert note in corners.hyperplane.submobjects
+        assert expected in note.source
+
+
+def test_older_boundaries_fade(corners):
+    """Issue 20: 64 boundaries at full opacity."""
+    from story_runs import story
+
+    for scene in (corners, story("xor", "xor-cloud", 1)):
+        # a line outside the view is not drawn at all (its stand-in segment would show)
+        assert all(ghost.line.get_stroke_opacity() == 0 for ghost in scene.ghosts
+                   if ghost.state != "line")
+        opacities = [ghost.line.get_stroke_opacity() for ghost in scene.ghosts
+                     if ghost.state == "line"]
+        assert len(opacities) > 1
+        assert all(a <= b + 1e-9 for a, b in zip(opacities, opacities[1:]))  # oldest first
+        assert opacities[-1] == pytest.approx(1.0) and opacities[0] < 1.0
+        # only the newest at full strength; a long run's oldest are faint
+        assert sum(o > 0.9 for o in opacities) == 1
+        if len(opacities) > 10:
+            assert np.median(opacities) < 0.3
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_every_pass_is_announced_and_no_fast_forward_spans_two(seed):
+    """Issue 20: on xor-cloud pass 2 was never announced; one fast-forward spanned three."""
+    from story_runs import story
+
+    scene = story("xor", "xor-cloud", seed)
+    epoch = scene.trace.steps["epoch"]
+    for beat in scene.plan_beats():
+        assert epoch[beat.start] == epoch[beat.end - 1]
+    for t in (2, 3):
+        assert any(s.startswith(f"Pass {t} visits") for s in scene.narration)
+
+
+def test_each_lifted_update_is_said_while_it_plays(tmp_path):
+    """Issue 20: the captions of the lifted run were one update behind the picture."""
+    from scenes.xor import XorScene
+    from story_runs import story_with
+
+    seen = []
+    scene = story_with(XorScene, beat_observers=[lambda s: seen.append(
+        (s.timeline.current[1], int(s.lifted_states_after[s.lifted_tracker.step])))])
+    said = [(caption, state) for caption, state in seen if caption.startswith("Update ")]
+    assert len(said) == len(scene.xor.lifted_updates)
+    for caption, state in said:
+        assert int(caption.split(":")[0].split()[1]) == state
