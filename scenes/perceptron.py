@@ -80,11 +80,9 @@ class PerceptronScene(LinvizScene):
         self.theta0s = trace.states["theta0"]
         self.errors = np.array([training_error(self.data.X, self.data.y, t, t0)
                                 for t, t0 in zip(self.thetas, self.theta0s)])
-        self.plane = DataPlane(self.data.X, self.data.y, theme)
-        longest = float(np.max(np.linalg.norm(self.thetas, axis=1)))
-        half_side = (self.plane.box.x_max - self.plane.box.x_min) / 2
+        self.plane = DataPlane(self.data.X, self.data.y, theme, data=self.data, include_origin=True)
         #: θ and y·x are drawn at this scale so that θ stays in view
-        self.vector_scale = min(1.0, 0.9 * half_side / longest) if longest > 0 else 1.0
+        self.vector_scale = self.plane.vector_scale(self.thetas)
         theta_label = "theta"
         self.tracker = StepTracker(0)
         # θ is drawn from the origin instead of the line's own normal arrow
