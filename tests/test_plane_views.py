@@ -291,3 +291,21 @@ def test_set_box_moves_the_ticks_and_the_counts_with_the_zoom():
             nearest = np.min(np.linalg.norm(centres[:, :2] - centre, axis=1))
             assert nearest < 3 * plane.marker_size + max(box[2] - box[0], box[3] - box[1])
     assert plane.tick_labels.submobjects
+
+
+def test_separate_scales_draw_each_axis_with_its_own_ticks():
+    from scenes.toolkit.plane import DataPlane
+
+    # a regression-like plot: x in ±0.1, y in the hundreds
+    X = np.column_stack([np.linspace(-0.1, 0.1, 15), np.linspace(25, 340, 15) ** 1.0])
+    y = np.ones(15)
+    plane = DataPlane(X, y, DARK, equal_scale=False, axis_labels=("x", "y"))
+    assert plane.steps[0] < plane.steps[1]
+    assert plane.origin_pointer is None  # no one scale: the origin's place means nothing here
+    centres = plane.markers.positions()
+    assert inside_square(plane, centres[:, :2])
+    # the data fills most of the square both ways (not a sliver)
+    spread = np.ptp(centres[:, :2], axis=0)
+    assert np.all(spread > 0.6 * plane.frame.width)
+    boxes = [box for path in plane.tick_labels.submobjects for box in path.part_boxes()]
+    assert len({round(box[1], 6) for _, box in boxes}) > 2  # values up the y axis too

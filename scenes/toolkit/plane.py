@@ -637,7 +637,7 @@ class Hyperplane(VGroup):
             self.shade.set_points_as_corners([*corners, corners[0]])
 
     NOTES = {"zero": "θ = 0: no boundary yet",
-             "outside": "the boundary lies outside this view"}
+             "outside": "boundary out of view"}
 
     def _show_note(self, state: str) -> None:
         if state == self.state:
@@ -765,7 +765,7 @@ def arrow_scale_note(plane: DataPlane, scale: float) -> VMobject | None:
     if scale >= 1.0:
         return None
     theme = plane.theme
-    return text(f"arrows drawn at ${fmt(scale)} times$ their length", theme, style.FONT_SMALL,
+    return text(f"arrows at ${fmt(scale)} times$ length", theme, style.FONT_SMALL,
                 theme.muted).next_to(plane.frame, UP, buff=style.SMALL_BUFF, aligned_edge=RIGHT)
 
 

@@ -233,6 +233,8 @@ def count_text(positive: int, negative: int) -> str:
 
 def typical_spacing(points: np.ndarray) -> float:
     """The median distance from each distinct point to its nearest other one (inf if < 2)."""
+    if len(points) < 2:
+        return float("inf")
     points = np.unique(np.asarray(points, dtype=float).reshape(len(points), -1), axis=0)
     if len(points) < 2:
         return float("inf")
