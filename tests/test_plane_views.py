@@ -157,6 +157,11 @@ def test_axes_are_named_by_the_data_or_x1_x2():
         ("petal length (cm)", "petal width (cm)")
     assert views.axis_names(()) == ("x_1", "x_2")
     assert views.names_are_math(())
+    # a generated set's CSV header x1, x2 (or x3, x7 after --features) reads as math
+    assert views.axis_names(("x1", "x2")) == ("x_1", "x_2")
+    assert views.axis_names(("x3", "x_7")) == ("x_3", "x_7")
+    assert views.names_are_math(("x3", "x_7"))
+    assert not views.names_are_math(("x1", "texture"))
 
 
 def test_the_legend_says_which_class_is_which():

@@ -285,7 +285,8 @@ class DataPlane(VGroup):
             names = [text(_escaped(name), theme, style.FONT_SMALL)
                      for name in views.axis_names(feature_names)]
         else:
-            names = [math(name, theme, style.FONT_SMALL) for name in (axis_labels or ("x_1", "x_2"))]
+            names = [math(name, theme, style.FONT_SMALL)
+                     for name in (axis_labels or views.axis_names(feature_names))]
         self.y_name_turned = names[1].width > style.SHORT_NAME
         if self.y_name_turned:
             names[1].rotate(np.pi / 2)

@@ -9,6 +9,7 @@ decisions apart lets the tests check them on any data without drawing.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -251,18 +252,29 @@ def marker_half_size(spacing: float) -> float:
 
 
 # -- names -----------------------------------------------------------------------
+def _numbered_x(name: str) -> str | None:
+    """"x_3" (Typst math) for a column called x3, x_3 or x₃; None for any other name."""
+    match = re.fullmatch(r"\s*x_?([0-9]+)\s*", str(name))
+    return f"x_{match.group(1)}" if match else None
+
+
 def axis_names(feature_names=()) -> tuple[str, str]:
-    """The two axes' names: the data's column names, or x₁ and x₂ (Typst math) when
-    it names none. Names the data gives are plain text, not math."""
+    """The two axes' names: the data's column names, or x₁ and x₂ (Typst math) when it
+    names none. Columns called x1, x2 (a generated set's header) stay math: x₁, x₂."""
     names = tuple(feature_names or ())
     if len(names) >= 2 and all(str(name).strip() for name in names[:2]):
+        numbered = [_numbered_x(name) for name in names[:2]]
+        if all(numbered):
+            return numbered[0], numbered[1]
         return str(names[0]), str(names[1])
     return "x_1", "x_2"
 
 
 def names_are_math(feature_names=()) -> bool:
-    """Whether :func:`axis_names` gives the math names x₁, x₂ (the data names no column)."""
-    return axis_names(feature_names) == ("x_1", "x_2")
+    """Whether :func:`axis_names` gives math names (x₁, x₂): the data names no column, or
+    calls them x1, x2."""
+    return all(_numbered_x(name) or name in ("x_1", "x_2")
+               for name in axis_names(feature_names))
 
 
 def places_text(groups: PointGroups) -> str | None:
