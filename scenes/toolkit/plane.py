@@ -392,6 +392,9 @@ class DataPlane(VGroup):
         obstacles += [np.array([box]) for box in _text_boxes(self.markers.counts)] \
             if hasattr(self, "markers") else []
         away = -np.sign(screen[:2]) * (np.abs(screen[:2]) > 0.35)
+        # an arrow along an axis's line (the origin straight below or beside the view) has
+        # that line through its tail: the words go beside it, up or right, not on it
+        away[away == 0] = 1.0
         preferred = next((k for k, d in enumerate(DIRECTIONS) if np.array_equal(d, away)), 0)
         offset = best_offset(tail, (words.width, words.height), np.vstack(obstacles),
                              gap=style.SMALL_BUFF * 0.5, bounds=np.array([x_min, y_min, x_max, y_max]),
