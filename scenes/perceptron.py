@@ -80,7 +80,8 @@ class PerceptronScene(LinvizScene):
         self.theta0s = trace.states["theta0"]
         self.errors = np.array([training_error(self.data.X, self.data.y, t, t0)
                                 for t, t0 in zip(self.thetas, self.theta0s)])
-        self.plane = DataPlane(self.data.X, self.data.y, theme, data=self.data, include_origin=True)
+        self.plane = DataPlane(self.data.X, self.data.y, theme, data=self.data,
+                               include_origin=True)
         #: θ and y·x are drawn at this scale so that θ stays in view
         self.vector_scale = self.plane.vector_scale(self.thetas)
         theta_label = "theta"

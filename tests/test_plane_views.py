@@ -191,9 +191,9 @@ def test_scaled_arrows_stay_in_the_box(vectors, start):
     assert box.contains(tips, tolerance=1e-9).all()
     # as long as it can be: at the next larger scale (when < 1) some tip reaches the edge
     if scale < 1:
-        room = style.VIEW_MARGIN
-        inner = Box(start[0] + room * (box.x_min - start[0]), start[0] + room * (box.x_max - start[0]),
-                    start[1] + room * (box.y_min - start[1]), start[1] + room * (box.y_max - start[1]))
+        room, (x, y) = style.VIEW_MARGIN, start
+        inner = Box(x + room * (box.x_min - x), x + room * (box.x_max - x),
+                    y + room * (box.y_min - y), y + room * (box.y_max - y))
         assert not inner.contains(np.array(start) + scale * 1.001 * vectors, tolerance=0).all()
 
 

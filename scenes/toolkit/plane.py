@@ -397,7 +397,8 @@ class DataPlane(VGroup):
         away[away == 0] = 1.0
         preferred = next((k for k, d in enumerate(DIRECTIONS) if np.array_equal(d, away)), 0)
         offset = best_offset(tail, (words.width, words.height), np.vstack(obstacles),
-                             gap=style.SMALL_BUFF * 0.5, bounds=np.array([x_min, y_min, x_max, y_max]),
+                             gap=style.SMALL_BUFF * 0.5,
+                             bounds=np.array([x_min, y_min, x_max, y_max]),
                              preferred=preferred)
         words.move_to(tail + np.array([offset[0], offset[1], 0.0]))
 
@@ -517,8 +518,9 @@ def _thinned(numbers: list, axis: int, blocked: np.ndarray) -> list:
     clear = []
     for number in kept:
         low, high = number.get_corner(DL), number.get_corner(UR)
-        touches = (low[0] < blocked[2] + style.TICK_GAP and high[0] > blocked[0] - style.TICK_GAP
-                   and low[1] < blocked[3] + style.TICK_GAP and high[1] > blocked[1] - style.TICK_GAP)
+        gap = style.TICK_GAP
+        touches = (low[0] < blocked[2] + gap and high[0] > blocked[0] - gap
+                   and low[1] < blocked[3] + gap and high[1] > blocked[1] - gap)
         if not touches:
             clear.append(number)
     return clear

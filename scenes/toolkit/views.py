@@ -74,7 +74,10 @@ def _square(low: np.ndarray, high: np.ndarray, padding: float) -> Box:
     center = (low + high) / 2
     span = float(np.max(high - low))
     # a single point: a side of a unit round it (a tenth of its size when that is larger)
-    half = span / 2 * (1 + 2 * padding) if span > 0 else max(0.5, 0.1 * float(np.max(np.abs(center))))
+    if span > 0:
+        half = span / 2 * (1 + 2 * padding)
+    else:
+        half = max(0.5, 0.1 * float(np.max(np.abs(center))))
     # edges on whole half steps of the ticks: a round frame that wastes little room
     step = tick_step(2 * half) / 2
     x_min, x_max = _rounded_out(center[0] - half, center[0] + half, step)
@@ -109,7 +112,8 @@ def shows_origin(X: np.ndarray, padding: float = style.VIEW_PADDING) -> bool:
     own = _square(low, high, padding)
     room = origin_room(low, high)
     with_origin = _square(np.minimum(low, -room), np.maximum(high, room), padding)
-    return (with_origin.x_max - with_origin.x_min) <= style.ORIGIN_ZOOM_LIMIT * (own.x_max - own.x_min)
+    widening = (with_origin.x_max - with_origin.x_min) / (own.x_max - own.x_min)
+    return widening <= style.ORIGIN_ZOOM_LIMIT
 
 
 def fitted_box(X: np.ndarray, include_origin: bool | None = None,
@@ -170,13 +174,6 @@ def origin_direction(box: Box) -> np.ndarray:
     direction = -nearest_to_origin(box)
     norm = float(np.linalg.norm(direction))
     return direction / norm if norm > 0 else np.array([-1.0, -1.0]) / np.sqrt(2)
-
-
-def origin_arrow_glyph(direction: np.ndarray) -> str:
-    """The arrow character nearest in direction to ``direction`` (← ↙ ↓ ↘ → ↗ ↑ ↖)."""
-    arrows = "→↗↑↖←↙↓↘"
-    angle = np.arctan2(direction[1], direction[0])
-    return arrows[int(np.round(angle / (np.pi / 4))) % 8]
 
 
 # -- points ----------------------------------------------------------------------
