@@ -97,6 +97,10 @@ def _iris_versicolor_virginica() -> Dataset:
                      "iris-versicolor-virginica")
 
 
+def _iris_petal_length() -> Dataset:
+    return real_data("iris", ("petal length (cm)",), (0, 1), "iris-petal-length")
+
+
 def _wine() -> Dataset:
     return real_data("wine", ("alcohol", "flavanoids"), (0, 1), "wine")
 
@@ -160,6 +164,9 @@ GALLERY: tuple[GalleryCase, ...] = (
     GalleryCase("iris-sepal-std", _standardized(_iris_sepal, "iris-sepal-std"), real=True),
     GalleryCase("iris-petal", _iris_petal, real=True),
     GalleryCase("iris-petal-std", _standardized(_iris_petal, "iris-petal-std"), real=True),
+    GalleryCase("iris-petal-length", _iris_petal_length, real=True),
+    GalleryCase("iris-petal-length-std",
+                _standardized(_iris_petal_length, "iris-petal-length-std"), real=True),
     GalleryCase("iris-versicolor-virginica", _iris_versicolor_virginica, real=True),
     GalleryCase("iris-versicolor-virginica-std",
                 _standardized(_iris_versicolor_virginica, "iris-versicolor-virginica-std"),
@@ -184,7 +191,7 @@ def gallery(task: str | None = None, n_features: int | None = None) -> list[Gall
 
 
 def _feature_count(case: GalleryCase) -> int:
-    if case.name.startswith(("offset1d", "regression1d", "diabetes")):
+    if case.name.startswith(("offset1d", "regression1d", "diabetes", "iris-petal-length")):
         return 1
     return 2
 

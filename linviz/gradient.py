@@ -113,3 +113,64 @@ def run_gradient_descent(
         **(extra_result or {}),
     }
     return Trace(algorithm, params, data, step_columns, states, result)
+
+
+# -- the step size from the data, and what a run did ------------------------------------
+
+def augmented(features: np.ndarray) -> np.ndarray:
+    """X̃ = [φ(x), 1]: shape (n_samples, n_features + 1)."""
+    features = np.asarray(features, dtype=float)
+    return np.hstack([features, np.ones((len(features), 1))])
+
+
+def gram_eigenvalues(features: np.ndarray) -> np.ndarray:
+    """Eigenvalues of (1/n) X̃ᵀX̃ with X̃ = [φ(x), 1], ascending: shape (n_features + 1,)."""
+    design = augmented(features)
+    return np.linalg.eigvalsh(design.T @ design / len(design))
+
+
+def logistic_curvature_bound(features: np.ndarray) -> float:
+    """L = λ_max(X̃ᵀX̃)/(4n): the mean logistic loss's Hessian
+    (1/n) Σ σ(zᵢ)(1 − σ(zᵢ)) x̃ᵢx̃ᵢᵀ is at most this in every direction, since
+    σ(1 − σ) ≤ 1/4. Gradient descent with η ≤ 1/L lowers the loss at every step
+    (the descent lemma: L(w − η∇L) ≤ L(w) − η(1 − Lη/2)‖∇L‖²)."""
+    return float(gram_eigenvalues(features)[-1] / 4.0)
+
+
+def squared_loss_curvature(features: np.ndarray) -> tuple[float, float]:
+    """(λ_min, λ_max) of H = (2/n) X̃ᵀX̃, the Hessian of L(w) = (1/n)‖X̃w − y‖².
+
+    Gradient descent converges for every start exactly when η < 2/λ_max; with
+    η = 1/λ_max the error along H's eigenvector of λ shrinks by 1 − λ/λ_max a
+    step, so the flattest direction takes about κ = λ_max/λ_min steps per factor e.
+    """
+    eigenvalues = 2.0 * gram_eigenvalues(features)
+    return float(max(eigenvalues[0], 0.0)), float(eigenvalues[-1])
+
+
+#: what a recorded loss sequence did (see :func:`loss_behaviour`)
+DECREASING, OSCILLATING, DIVERGING = "decreasing", "oscillating", "diverging"
+
+
+def loss_behaviour(losses: np.ndarray) -> str:
+    """How the loss L(w_t), t = 0..T, went: a small enumeration.
+
+    - ``"decreasing"``: L(w_{t+1}) ≤ L(w_t) at every step (to rounding,
+      1e-12 relative to L(w₀));
+    - ``"diverging"``: not decreasing, and it ends above where it started,
+      L(w_T) > L(w₀);
+    - ``"oscillating"``: not decreasing, yet L(w_T) ≤ L(w₀): it rose at some
+      steps and fell at others.
+    """
+    losses = np.asarray(losses, dtype=float)
+    slack = 1e-12 * max(1.0, abs(float(losses[0])))
+    if np.all(np.diff(losses) <= slack):
+        return DECREASING
+    return DIVERGING if losses[-1] > losses[0] else OSCILLATING
+
+
+def rises(losses: np.ndarray) -> int:
+    """How many steps raised the loss: #{t : L(w_{t+1}) > L(w_t)} (1e-12 relative slack)."""
+    losses = np.asarray(losses, dtype=float)
+    slack = 1e-12 * max(1.0, abs(float(losses[0])))
+    return int(np.sum(np.diff(losses) > slack))

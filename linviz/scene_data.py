@@ -3,10 +3,11 @@
 A data set can be valid for the engine and still make a bad picture or a
 wrong one: values at 1e15 (the drawing has no room, and the separability
 test's tolerances no longer hold, so separable data is called not separable),
-regression inputs that are all equal (no line through them is a function of
-x), or data on which a scene's fixed step size makes gradient descent
-diverge. Each is refused with one line saying what is wrong with the data and
-how to fix it.
+or regression inputs that are all equal (no line through them is a function of
+x). Each is refused with one line saying what is wrong with the data and how
+to fix it. A step size makes no data unfit: the lessons (:mod:`linviz.lessons`)
+choose gradient descent's step from the data's curvature, and a step set by
+hand is narrated as what it does (decreasing, oscillating, diverging).
 
 Gradient descent on the mean squared error L(w) = (1/n)‖X̃w − y‖² with
 X̃ = [φ(x), 1] converges for every start exactly when the step size
@@ -34,8 +35,8 @@ def check_scene_data(data: Dataset, spec: str, scene: str,
     ----------
     data : the data set, from ``spec`` (a built-in name or a CSV path).
     scene : the scene's name, for the message.
-    squared_loss_runs : (degree, η) of each squared-loss gradient descent the
-        scene runs with a fixed step size η on polynomial features of that degree.
+    squared_loss_runs : (degree, η) of the scene's squared-loss runs; no longer
+        checked (see the module's docstring), kept for the scenes that pass it.
     """
     where = f"scene {scene!r}: data {quoted(spec)}"
     largest = float(np.max(np.abs(data.X)))
@@ -53,13 +54,6 @@ def check_scene_data(data: Dataset, spec: str, scene: str,
             value = data.X[0, 0] if data.n_features == 1 else "one point"
             raise DataError(f"{where}: all x are equal (x = {value}); regression needs inputs "
                             f"that vary")
-        for degree, step_size in squared_loss_runs:
-            limit = largest_stable_step(data.X, degree)
-            if step_size >= limit:
-                raise DataError(f"{where}: the scene's step size η = {step_size:g} makes "
-                                f"gradient descent diverge on degree-{degree} features of "
-                                f"this data (it needs η < {limit:.3g}); rescale x to about "
-                                f"[-1, 1]")
 
 
 def largest_stable_step(X: np.ndarray, degree: int = 1) -> float:

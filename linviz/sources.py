@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from .csv_loader import load_csv
 from .dataset import CLASSIFICATION, Dataset
 from .errors import DataError, quoted
 from .generators import BUILTIN, DEFAULT_SEED, make_builtin
+from .transforms import prepare
 
 
 def looks_like_file(spec: str) -> bool:
@@ -21,11 +23,14 @@ def looks_like_file(spec: str) -> bool:
 
 
 def resolve_data(spec: str, seed: int = DEFAULT_SEED, task: str = CLASSIFICATION,
-                 positive: str | None = None, label_column: str | None = None) -> Dataset:
+                 positive: str | None = None, label_column: str | None = None,
+                 features: Sequence[str] | None = None, standardized: bool = False) -> Dataset:
     """The data set named by ``spec``: a built-in name, or a path to a CSV file.
 
     ``seed`` makes built-in data; ``positive`` and ``label_column`` apply to CSV
-    files only. The task of the data must be the one the caller needs.
+    files only. The task of the data must be the one the caller needs. Then the
+    columns ``features`` are kept (all when None) and, with ``standardized``,
+    every feature is centred and scaled (:func:`linviz.transforms.prepare`).
     """
     if spec in BUILTIN:
         if positive is not None or label_column is not None:
@@ -39,4 +44,4 @@ def resolve_data(spec: str, seed: int = DEFAULT_SEED, task: str = CLASSIFICATION
                         f"({', '.join(BUILTIN)}) nor a CSV file")
     if data.task != task:
         raise DataError(f"data set {quoted(spec)} is for {data.task}, but this needs {task} data")
-    return data
+    return prepare(data, features, standardized)

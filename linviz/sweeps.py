@@ -29,6 +29,7 @@ from .errors import DataError
 from .generators import DEFAULT_SEED, separable
 from .perceptron import Perceptron
 from .theory import mistake_bound, proof_space, radius as radius_of
+from .ties import greatest_index
 from .trace import Trace
 
 #: the requested margins of the default sweep, largest first
@@ -97,9 +98,10 @@ class MarginSweep:
         return [run for row in self.runs for run in row]
 
     def slowest(self, margin_index: int = -1) -> MarginRun:
-        """The run with the most updates at one margin (the smallest by default)."""
+        """The run with the most updates at one margin (the smallest by default); of runs
+        with equally many, the first (:func:`linviz.ties.greatest_index`)."""
         row = self.runs[margin_index]
-        return row[int(np.argmax([run.updates for run in row]))]
+        return row[greatest_index([run.updates for run in row])]
 
 
 def margin_sweep(margins=DEFAULT_MARGINS, repeats: int = 7, n: int = 100, radius: float = 2.0,

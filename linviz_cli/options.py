@@ -21,9 +21,30 @@ label_column_option = click.option(
     help="CSV only: the label column (default: the last column).")
 
 
+def _feature_list(ctx, param, value):
+    if value is None:
+        return None
+    names = tuple(name.strip() for name in value.split(","))
+    if not all(names):
+        raise click.BadParameter(f"{value!r}: column names (or numbers) separated by commas, "
+                                 f"e.g. 'petal length,petal width'", ctx, param)
+    return names
+
+
+features_option = click.option(
+    "--features", metavar="A,B", default=None, callback=_feature_list,
+    help="Use these feature columns (names from the CSV header, or numbers from 1), in "
+         "this order; e.g. two columns of a wider table for the 2-D scenes.")
+standardize_option = click.option(
+    "--standardize", is_flag=True, default=False,
+    help="Centre every feature and scale it to variance 1 before the run (the scenes "
+         "say so); regression targets are kept as they are.")
+
+
 def data_options(command):
-    """--data, --seed, --positive and --label-column, in that order."""
-    for option in reversed([data_option, seed_option, positive_option, label_column_option]):
+    """--data, --seed, --positive, --label-column, --features and --standardize."""
+    for option in reversed([data_option, seed_option, positive_option, label_column_option,
+                            features_option, standardize_option]):
         command = option(command)
     return command
 cluster_option = click.option(

@@ -71,7 +71,8 @@ def list_scenes() -> None:
                    "Options that decide where files go are refused; these pass: "
                    + allowed_names() + ".")
 def render(names, quality, file_format, out_dir, preview, data_spec, seed, positive,
-           label_column, trace_file, theme, jobs, cluster, manim_args) -> None:
+           label_column, features, standardize, trace_file, theme, jobs, cluster,
+           manim_args) -> None:
     """Render scenes by name or number ('all' for the whole lecture).
 
     Files appear in --out only when complete; an interrupted or failed render
@@ -98,7 +99,8 @@ def render(names, quality, file_format, out_dir, preview, data_spec, seed, posit
     entries = list(dict.fromkeys(entries))
     _check_manim()
     request = RenderRequest(data=data_spec, seed=seed, theme=theme, positive=positive,
-                            label_column=label_column, trace=trace_file)
+                            label_column=label_column, trace=trace_file, features=features,
+                            standardize=standardize)
     for entry in entries:  # every data problem is found before anything renders
         scene_class = _variant(entry.load(), request)
         scene_class.load_data()

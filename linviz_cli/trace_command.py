@@ -43,8 +43,8 @@ LEARNER_OPTIONS = ("epochs", "offset", "order", "lr", "steps", "l2", "batch", "d
                    "[default: traces/ALGORITHM-DATA-seedN.json].")
 @click.option("--mistakes-only", is_flag=True,
               help="Perceptron: keep only the mistake steps in the file.")
-def trace(algorithm, data_spec, seed, positive, label_column, out_path, mistakes_only,
-          **learner_options):
+def trace(algorithm, data_spec, seed, positive, label_column, features, standardize, out_path,
+          mistakes_only, **learner_options):
     """Run ALGORITHM and write its trace (every step) as JSON.
 
     A trace that would pass the memory budget (2 GiB; see 'Limits and errors'
@@ -71,7 +71,7 @@ def trace(algorithm, data_spec, seed, positive, label_column, out_path, mistakes
     if mistakes_only and algorithm != "perceptron":
         raise click.UsageError("--mistakes-only applies to the perceptron only")
     data = resolve_data(data_spec, seed=seed, task=task, positive=positive,
-                        label_column=label_column)
+                        label_column=label_column, features=features, standardized=standardize)
     inputs = [data_spec] if looks_like_file(data_spec) else []
     if out_path is None:
         out_path = f"traces/{algorithm}-{data.name}-seed{seed}.json"

@@ -67,7 +67,8 @@ class LinvizScene(Scene):
             seed=cls.seed if "seed" in variant else asked.seed,
             theme=cls.theme_name if "theme_name" in variant else asked.theme,
             positive=asked.positive, label_column=asked.label_column,
-            trace=cls.trace_file or asked.trace)
+            trace=cls.trace_file or asked.trace, features=asked.features,
+            standardize=asked.standardize)
 
     @classmethod
     def options(cls) -> tuple[str, int, str]:
@@ -84,16 +85,18 @@ class LinvizScene(Scene):
         request = cls.request()
         saved = None
         if request.trace:
-            if request.data:
-                raise DataError("give --trace or --data, not both: a trace file carries its "
-                                "own data")
+            if request.data or request.features or request.standardize:
+                raise DataError("give --trace or --data, not both (nor --features or "
+                                "--standardize with --trace): a trace file carries its own "
+                                "data")
             saved = Trace.load(request.trace)
             cls.check_trace(saved, request.trace)
             data, spec = saved.data, request.trace
         else:
             spec = request.data or cls.default_data
             data = resolve_data(spec, seed=request.seed, task=cls.task,
-                                positive=request.positive, label_column=request.label_column)
+                                positive=request.positive, label_column=request.label_column,
+                                features=request.features, standardized=request.standardize)
         cls.check_data(data, spec)
         return data, saved
 

@@ -18,15 +18,13 @@ from manim import (
     ValueTracker, VMobject, Write, linear, rate_functions, smooth,
 )
 
-from linviz.logistic import LogisticRegression, pointwise_logistic_loss, sigmoid
-from linviz.perceptron import Perceptron
-from linviz.theory import training_error
+from linviz.lessons.logistic import MARGIN_RANGE, logistic_lesson
+from linviz.logistic import pointwise_logistic_loss, sigmoid
 from linviz.replay import state_after_steps, state_at
-from linviz.ties import greatest_index
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.gd_plots import LossCurve, ProbabilityField
-from scenes.toolkit.panels import LiveValue
+from scenes.toolkit.panels import LiveValue, widest
 from scenes.toolkit.plane import QUARTER_ARCS, DataPlane, Hyperplane
 from scenes.toolkit.screen_text import fmt, fmt_vector, math, text
 
@@ -46,14 +44,6 @@ def flip_colour(theme) -> str:
     return theme.normal
 
 
-#: a gradient norm below this counts as converged (it shows as 0.0000 to four places)
-CONVERGED_GRADIENT = 5e-5
-#: a field whose most certain P in view is below this is called "never far from 1/2"
-CERTAIN = 0.9
-#: a final loss above this fraction of log 2 is "barely below" it
-NEAR_COIN = 0.9
-#: the margin plot's y·z runs from −this to +this
-MARGIN_RANGE = 4.0
 #: a unit circle's outline, moved and scaled into each loss ring
 _UNIT_RING = Circle(radius=1.0, num_components=QUARTER_ARCS).points.copy()
 
@@ -63,17 +53,18 @@ class LogisticScene(LinvizScene):
 
     needs_inseparable = True
     default_data = "noisy"
-    lr = 1.0
+    #: the step size η: None for 1/L, L the data's curvature bound (a step set here is
+    #: narrated as what it does)
+    lr: float | None = None
     steps = 120
     #: epochs τ given to the perceptron it is compared with
     perceptron_epochs = 20
 
     def make_trace(self):
-        """The engine's run this scene replays."""
-        return LogisticRegression(lr=self.lr, steps=self.steps).fit(self.data).trace_
-
-    def make_perceptron_trace(self):
-        return Perceptron(epochs=self.perceptron_epochs, offset=True).fit(self.data).trace_
+        """The lesson (linviz.lessons.logistic) and the run it holds, which the scene replays."""
+        self.lesson = logistic_lesson(self.data, lr=self.lr, steps=self.steps,
+                                      perceptron_epochs=self.perceptron_epochs)
+        return self.lesson.trace
 
     story = ("show_sigmoid", "show_field", "show_loss", "show_descent",
              "compare_with_perceptron")
@@ -138,12 +129,17 @@ class LogisticScene(LinvizScene):
 
         self.curve = LossCurve(self.losses, theme, theme.step, x_label="t", y_label="L")
 
+        # each built with the widest value it will show: the rows are arranged now
+        losses = [float(v) for v in self.losses]
         self.values = {
-            "t": LiveValue("t", 0, theme, font_size=style.FONT_SMALL),
-            "loss": LiveValue("L", 0.0, theme, places=3, font_size=style.FONT_SMALL),
+            "t": LiveValue("t", self.T, theme, font_size=style.FONT_SMALL),
+            "loss": LiveValue("L", widest(losses, lambda v: fmt(v, 3)), theme, places=3,
+                              font_size=style.FONT_SMALL),
             "grad": LiveValue("norm(nabla L)", "", theme, places=4, font_size=style.FONT_SMALL),
-            "theta": LiveValue("theta", fmt_vector((0, 0)), theme, font_size=style.FONT_SMALL),
-            "theta0": LiveValue("theta_0", 0.0, theme, font_size=style.FONT_SMALL),
+            "theta": LiveValue("theta", widest([fmt_vector(t) for t in self.thetas], str),
+                               theme, font_size=style.FONT_SMALL),
+            "theta0": LiveValue("theta_0", widest([float(v) for v in self.theta0s], fmt),
+                                theme, font_size=style.FONT_SMALL),
         }
         row_1 = VGroup(self.values["t"], self.values["loss"], self.values["grad"]).arrange(
             RIGHT, buff=style.VALUE_GAP)
@@ -157,7 +153,7 @@ class LogisticScene(LinvizScene):
         self.value_labels = VGroup(*[v.label for v in self.values.values()])
         self.live = VGroup(*[v.number for v in self.values.values()])
 
-        self.flipped = [int(i) for i in self.data.params.get("flipped", [])]
+        self.flipped = list(self.lesson.flipped)
         self.flip_marks = self.make_flip_marks()
         self.statuses = {
             "step": text("a step function: certain everywhere, even next to the boundary",
@@ -176,6 +172,7 @@ class LogisticScene(LinvizScene):
                           theme, small, theme.muted),
             "descent": text("each step moves $(theta, theta_0)$ against the gradient", theme,
                             small, theme.muted),
+            "eta": text(self.step_size_markup(), theme, small, theme.muted),
         }
         for status in self.statuses.values():
             status.to_edge(DOWN, buff=style.BOTTOM_BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
@@ -279,23 +276,19 @@ class LogisticScene(LinvizScene):
             text("0-1 loss $[y z <= 0]$", theme, style.FONT_SMALL, theme.boundary),
         ).arrange(DOWN, aligned_edge=RIGHT, buff=style.SMALL_BUFF)
         legend.move_to(point(m_max, top), aligned_edge=UP + RIGHT)
-        theta, theta0 = self.thetas[-1], float(self.theta0s[-1])
-        margins = self.data.y * (self.data.X @ theta + theta0)
-        shown = np.abs(margins) <= m_max
+        margins = self.lesson.final_margins
         #: the points drawn on the curve (|y·z| within the plot) and their margins
-        self.margin_points = np.flatnonzero(shown)
+        self.margin_points = self.lesson.margin_points
         self.margins = margins
+        shown = np.zeros(len(margins), dtype=bool)
+        shown[self.margin_points] = True
         dots = VGroup(*[Dot(point(v, np.log1p(np.exp(-v))), radius=style.PLOT_DOT,
                             color=theme.positive if label > 0 else theme.negative)
                         for v, label in zip(margins[shown], self.data.y[shown])])
         return VGroup(one, x_axis, y_axis, m_label, ticks, zero_one, logistic, legend, dots)
 
-    def converged(self) -> bool:
-        """The descent's last gradient is 0 to four places."""
-        return float(self.trace.steps["grad_norm"][-1]) < CONVERGED_GRADIENT
-
     def settled_word(self) -> str:
-        return "converged" if self.converged() else "not yet converged"
+        return "converged" if self.lesson.converged else "not yet converged"
 
     def make_flip_marks(self) -> VMobject:
         """A square around each point whose label the noise flipped (one path)."""
@@ -336,6 +329,15 @@ class LogisticScene(LinvizScene):
         self.values["theta"].set_value(fmt_vector(theta))
         self.values["theta0"].set_value(theta0)
 
+    def step_size_markup(self) -> str:
+        """The status line that teaches the step-size condition, η = 1/L."""
+        lesson = self.lesson
+        bound = f"$L = lambda_max (tilde(X)^T tilde(X)) / (4 n) = {wording.significant(lesson.curvature_bound)}$"
+        if lesson.step_from_data:
+            return f"step $eta = 1 / L = {wording.significant(lesson.step_size)}$, {bound}"
+        return (f"step $eta = {wording.significant(lesson.step_size)}$ set by hand; "
+                f"$1 / L = {wording.significant(1 / lesson.curvature_bound)}$, {bound}")
+
     # -- the story ---------------------------------------------------------
     def show_sigmoid(self) -> None:
         self.section("sigmoid")
@@ -344,32 +346,31 @@ class LogisticScene(LinvizScene):
         if self.flipped:
             self.narrate(f"{n} points, {len(self.flipped)} of them with flipped labels (in "
                          f"squares): no line separates them, so a hard ±1 answer has to be "
-                         f"wrong somewhere.", 4)
+                         f"wrong somewhere.")
             self.play(Create(self.flip_marks), run_time=style.PAUSE_SHORT)
             self.show_status("flipped")
         else:
             self.narrate(f"{n} points that no line separates: a hard ±1 answer has to be "
-                         f"wrong somewhere.", 4)
+                         f"wrong somewhere.")
         self.narrate("The perceptron's answer is a step: h(x) = [z > 0] jumps from 0 to 1 at "
-                     "the boundary; a point on it (z = 0) gets 0, as in the rule y z ≤ 0.", 3)
+                     "the boundary; a point on it (z = 0) gets 0, as in the rule y z ≤ 0.")
         self.show_status("step")
         self.play(FadeIn(self.sigmoid_plot), Create(self.step_curve), FadeIn(self.step_label),
                   run_time=style.RUN_INTRO)
-        self.wait(style.PAUSE_READ)
         self.narrate("The sigmoid σ(z) = 1/(1 + e^(−z)) squashes the score into (0, 1): a "
-                     "probability for the label +1.", 4)
+                     "probability for the label +1.")
         self.show_status("sigmoid")
         self.play(ReplacementTransform(self.step_curve, self.sigmoid_curve),
                   FadeOut(self.step_label), FadeIn(self.formula_p),
                   run_time=style.RUN_SLOW_UPDATE * 2)
         self.play(FadeIn(self.sigmoid_label), run_time=style.PAUSE_SHORT)
         self.narrate("The label −1 gets the rest: P(y = −1 | x) = 1 − σ(z) = σ(−z), so for "
-                     "either label P(y | x) = σ(y z).", 4)
+                     "either label P(y | x) = σ(y z).")
         self.play(FadeIn(self.formula_neg), run_time=style.PAUSE_SHORT)
-        self.wait(style.PAUSE_READ)
 
     def show_field(self) -> None:
         self.section("field")
+        lesson = self.lesson
         theta, theta0, _ = self.parameters(self.T)
         self.play(FadeOut(self.sigmoid_plot), FadeOut(self.sigmoid_curve),
                   FadeOut(self.sigmoid_label), run_time=style.PAUSE_SHORT)
@@ -383,47 +384,71 @@ class LogisticScene(LinvizScene):
                                                           self.field_fade.get_value()))
         self.hyperplane.set_parameters(theta, theta0)
         self.show_status("field")
-        # the most certain P in view: at a corner of the plane, where |z| is largest
-        certain = float(sigmoid(np.max(np.abs(self.plane.box.corners @ theta + theta0))))
-        how = ("certain far from the line, unsure near it" if certain >= CERTAIN
-               else f"never far from 1/2 here: at most {wording.number(certain)} in this view")
+        corners = self.plane.box.corners
+        how = ("certain far from the line, unsure near it" if lesson.certain_in(corners)
+               else f"never far from 1/2 here: at most "
+                    f"{wording.number(lesson.most_certain_in(corners))} in this view")
         self.narrate(f"With the parameters gradient descent will find, θ = "
                      f"({wording.number(theta[0])}, {wording.number(theta[1])}) and θ₀ = "
-                     f"{wording.number(theta0)}, the shade is P(y = +1 | x): {how}.", 5)
+                     f"{wording.number(theta0)}, the shade is P(y = +1 | x): {how}.")
         self.play(self.field_fade.animate.set_value(1.0), Create(self.hyperplane.line),
                   run_time=style.RUN_INTRO)
         self.field.clear_updaters()
-        self.wait(style.PAUSE_READ * 2)
+
+    def point_number(self, index: int):
+        """The number of point ``index`` (1-based, as said), beside its marker."""
+        label = math(str(index + 1), self.theme, style.FONT_SMALL).set_color(self.theme.highlight)
+        label.next_to(self.plane.c2p(self.data.X[index]), UP + RIGHT, buff=style.SMALL_BUFF)
+        label.add_background_rectangle(color=self.theme.background, opacity=0.75, buff=0.03)
+        return label
 
     def show_loss(self) -> None:
         self.section("loss")
+        lesson = self.lesson
         self.update_rings()
         self.show_status("loss")
-        losses = self.point_losses(self.T)
-        worst = greatest_index(losses)
-        flipped = " (a flipped label)" if worst in self.flipped else ""
+        worst = lesson.worst_point
+        flipped = " (a flipped label)" if lesson.worst_is_flipped else ""
+        self.worst_label = self.point_number(worst)
         self.narrate(f"Each point pays ℓ = −log P(y | x) = log(1 + exp(−y z)): little when it "
                      f"is on its side with room, most deep on the wrong side: point {worst + 1}"
-                     f"{flipped} pays {wording.number(losses[worst])}.", 5)
+                     f"{flipped} pays {wording.number(lesson.final_point_losses[worst])}.")
         self.play(FadeIn(self.formula_loss), FadeIn(self.formula_risk), run_time=style.RUN_INTRO)
-        self.play(Create(self.rings), run_time=style.RUN_INTRO)
-        self.wait(style.PAUSE_READ)
+        self.play(Create(self.rings), FadeIn(self.worst_label), run_time=style.RUN_INTRO)
         shown = len(self.margin_points)
         which = ("every point" if shown == self.data.n_samples
                  else f"the {shown} points with |y z| ≤ {wording.number(MARGIN_RANGE, 0)}")
         self.narrate(f"Against the margin y z: the 0-1 loss jumps from 1 to 0 at y z = 0; the "
                      f"logistic loss falls smoothly, log 2 at y z = 0, and is convex. Dots: "
-                     f"{which}.", 6)
+                     f"{which}.")
         self.show_status("margin")
-        self.play(FadeIn(self.margin_plot), run_time=style.RUN_INTRO)
-        self.wait(style.PAUSE_READ * 2)
+        self.play(FadeIn(self.margin_plot), FadeOut(self.worst_label), run_time=style.RUN_INTRO)
+
+    def step_size_sentence(self) -> str:
+        """How η was chosen, and what the curvature bound promises for it."""
+        lesson = self.lesson
+        eta, bound = wording.significant(lesson.step_size), wording.significant(lesson.curvature_bound)
+        if lesson.step_from_data:
+            return (f"step size η = 1/L = {eta}, where L = λ_max(X̃ᵀX̃)/(4n) = {bound} bounds the "
+                    f"loss's curvature: any η ≤ 1/L lowers the loss at every step")
+        if lesson.step_guaranteed:
+            return (f"step size η = {eta}, at most 1/L = {wording.significant(1 / lesson.curvature_bound)}"
+                    f" (L = {bound} bounds the loss's curvature): every step lowers the loss")
+        if lesson.step_above_limit:
+            return (f"step size η = {eta}, set by hand, at least 2/L = "
+                    f"{wording.significant(lesson.stable_limit)} (L = {bound} bounds the loss's "
+                    f"curvature): nothing promises that a step lowers the loss")
+        return (f"step size η = {eta}, set by hand, above 1/L = "
+                f"{wording.significant(1 / lesson.curvature_bound)} (L = {bound} bounds the loss's "
+                f"curvature): a step may overshoot")
 
     def show_descent(self) -> None:
         self.section("descent")
-        self.show_status("start")
-        self.narrate(f"Gradient descent starts at θ = 0 with step size η = "
-                     f"{wording.number(self.lr, 1)}: P = 1/2 everywhere and every point pays "
-                     f"log 2 = {wording.number(self.losses[0], 3)}.", 4)
+        lesson = self.lesson
+        self.show_status("eta")
+        self.narrate(f"Gradient descent starts at θ = 0 with {self.step_size_sentence()}. At "
+                     f"θ = 0, P = 1/2 everywhere and every point pays log 2 = "
+                     f"{wording.number(self.losses[0], 3)}.")
         self.play(FadeOut(self.margin_plot), run_time=style.PAUSE_SHORT)
         self.tracker.set_value(self.T)
         self.update_values()
@@ -440,42 +465,74 @@ class LogisticScene(LinvizScene):
         self.update_values()
         # still drawings: only what follows the tracker is redrawn
         self.still(*self.formulas, self.curve, self.value_labels)
-        self.wait(style.PAUSE_READ)
         self.narrate("The gradient, written out: each point pulls θ toward y x, weighted by "
                      "σ(−y z), its probability of the wrong label; at θ = 0 every weight "
-                     "is 1/2.", 5)
+                     "is 1/2.")
         self.show_status("descent")
-        self.wait(style.PAUSE_READ)
         self.follow()
-        for k in range(1, style.GD_SLOW_STEPS + 1):
-            if k == 1:
-                self.narrate(f"Step 1: the gradient has norm "
-                             f"{wording.number(self.trace.steps['grad_norm'][0], 3)}; the loss "
-                             f"falls to {wording.number(self.losses[1], 3)}.", 3)
+        slow = lesson.slow_steps
+        path = " → ".join(wording.number(v, 3) for v in self.losses[:slow + 1])
+        first = (f"Step 1: the gradient has norm "
+                 f"{wording.number(self.trace.steps['grad_norm'][0], 3)}; the loss goes {path}")
+        self.narrate(first + (f" in the first {slow} steps." if slow > 1 else "."))
+        for k in range(1, slow + 1):
             self.advance(k, style.RUN_GD_STEP, rate_func=smooth)
             self.wait(style.PAUSE_SHORT)
-        self.narrate(f"Then {self.T - style.GD_SLOW_STEPS} more steps: the boundary turns, "
-                     f"the field changes with it, the loss curve flattens.", style.RUN_GD_FAST)
-        self.advance(self.T, style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)
-        grad = float(self.trace.steps["grad_norm"][-1])
-        if self.converged():
-            verdict = ("it has converged. The logistic loss is convex, so this is the global "
-                       "minimum")
-        else:
-            verdict = ("still moving: the logistic loss is convex, so it is heading for the "
-                       "global minimum, not there yet")
-        if self.losses[-1] > NEAR_COIN * self.losses[0]:
-            verdict += (f"; L is barely below log 2: no line does much better than P = 1/2 "
-                        f"on this data")
-        self.narrate(f"After {self.T} steps L = {wording.number(self.losses[-1], 3)} and the "
-                     f"gradient's norm is {wording.number(grad, 4)}: {verdict}.", 5)
+        if lesson.fast_steps:
+            self.narrate(f"Then the other {lesson.fast_steps} steps: "
+                         f"{self.run_sentence()}.")
+            self.advance(self.T, style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)
+        self.narrate(f"After {self.T} steps L = {wording.number(lesson.final_loss, 3)} and the "
+                     f"gradient's norm is {wording.number(lesson.final_gradient, 4)}: "
+                     f"{self.verdict()}.")
         self.unfollow()
-        self.wait(style.PAUSE_READ * 2)
+
+    def run_sentence(self) -> str:
+        """What the fast-forwarded steps do, by the loss's behaviour."""
+        lesson = self.lesson
+        if lesson.loss_decreasing:
+            return ("the boundary turns, the field changes with it, and the loss falls at "
+                    "every step")
+        rising = f"{lesson.rising_steps} of the {lesson.steps} steps"
+        if lesson.oscillating:
+            return (f"the loss rises at {rising} and falls at the others: η is too large, "
+                    f"the steps overshoot the valley and the boundary swings back and forth")
+        return (f"the loss rises at {rising} and ends above where it started: η is too "
+                f"large, the steps overshoot the valley")
+
+    def verdict(self) -> str:
+        """The end of the run against the minimum L* (found by Newton's method)."""
+        lesson = self.lesson
+        best = wording.number(lesson.optimum_loss, 3)
+        if lesson.converged and lesson.at_minimum:
+            verdict = (f"it has converged. The logistic loss is convex, so this is the global "
+                       f"minimum (Newton's method finds the same L* = {best})")
+        elif lesson.at_minimum:
+            verdict = (f"still moving, but L already equals the minimum L* = {best} to three "
+                       f"places")
+        elif lesson.loss_decreasing:
+            verdict = (f"still {wording.number(lesson.gap_to_minimum, 3)} above the minimum "
+                       f"L* = {best}: the bowl is about "
+                       f"{wording.ratio(lesson.gram_condition)} times more curved one way "
+                       f"than another (λ_max/λ_min of X̃ᵀX̃), so steps of 1/L crawl along the "
+                       f"flat way; standardizing the features shortens it")
+        else:
+            verdict = (f"still far from the minimum L* = {best}: with a step below "
+                       f"1/L = {wording.significant(1 / lesson.curvature_bound)} every step would lower "
+                       f"the loss")
+        if lesson.best_near_coin:
+            verdict += (f"; even the best line barely beats P = 1/2 here: L* is close to "
+                        f"log 2 = {wording.number(np.log(2), 3)}")
+        elif lesson.ends_near_coin:
+            verdict += "; L is still barely below log 2"
+        elif lesson.ends_above_coin:
+            verdict += "; L is above log 2, worse than P = 1/2 everywhere"
+        return verdict
 
     def compare_with_perceptron(self) -> None:
         self.section("perceptron")
-        theme = self.theme
-        ptrace = self.make_perceptron_trace()
+        theme, lesson = self.theme, self.lesson
+        ptrace = lesson.perceptron
         p_states = state_after_steps(ptrace)
         p_thetas, p_theta0s = ptrace.states["theta"], ptrace.states["theta0"]
         p_tracker = StepTracker(0)
@@ -491,10 +548,7 @@ class LogisticScene(LinvizScene):
         self.p_tracker = p_tracker
         self.p_trace = ptrace
         result = ptrace.result
-        p_theta, p_theta0 = p_thetas[-1], float(p_theta0s[-1])
-        p_error = training_error(self.data.X, self.data.y, p_theta, p_theta0)
-        l_theta, l_theta0 = self.thetas[-1], float(self.theta0s[-1])
-        l_error = training_error(self.data.X, self.data.y, l_theta, l_theta0)
+        p_error, l_error = lesson.perceptron_error, lesson.error
         key = VGroup(
             text(f"perceptron, $tau = {result['epochs']}$ epochs: {result['updates']} updates, "
                  f"never settles; error {fmt(p_error)}", theme, style.FONT_SMALL,
@@ -508,21 +562,21 @@ class LogisticScene(LinvizScene):
         self.comparison = key
         self.narrate(f"On the same data the perceptron keeps updating: its last "
                      f"{ptrace.n_steps - start} visits, replayed, move its boundary back and "
-                     f"forth.", 4)
+                     f"forth.")
         self.show_status(None)
         self.play(FadeOut(self.rings), FadeOut(self.curve), FadeOut(self.curve.graph),
                   run_time=style.PAUSE_SHORT)
         self.play(FadeIn(self.perceptron_line), FadeIn(key), run_time=style.RUN_INTRO)
         self.play(p_tracker.animate.set_value(ptrace.n_steps), run_time=style.RUN_GD_FAST,
                   rate_func=linear)
-        verdict = "converged" if result["converged"] else "still not converged"
-        corners = self.plane.box.corners @ p_theta + p_theta0
-        # its Hyperplane then says "the boundary lies outside this view": say whose it is
-        outside = (" (its last boundary lies outside the view)"
-                   if np.all(corners > 0) or np.all(corners < 0) else "")
+        verdict = "converged" if lesson.perceptron_converged else "still not converged"
+        side = lesson.perceptron_side_in(self.plane.box.corners)
+        # its Hyperplane then says "the boundary lies outside this view": say what that means
+        outside = (f" (its last boundary lies outside this view: it calls every point here "
+                   f"{wording.label(side)})" if side else "")
         self.narrate(f"After τ = {result['epochs']} epochs the perceptron has made "
                      f"{result['updates']} updates, {verdict}{outside}, training error "
                      f"{wording.number(p_error)}; logistic regression "
-                     f"{'settled' if self.converged() else 'is still moving'}, training error "
-                     f"{wording.number(l_error)}.", 5)
-        self.wait(style.PAUSE_READ * 2)
+                     f"{'settled' if lesson.converged else 'is still moving'}, training error "
+                     f"{wording.number(l_error)}.")
+

@@ -6,78 +6,38 @@ margin shrinks: for each requested margin, several data sets from
 the scene's seed). For each run the engine records the updates M, and the
 theorem's R and γ (on the lifted points [x, 1]) give the bound (R/γ)². One
 plot shows every run as M against (R/γ)², on logarithmic scales, under the
-line M = (R/γ)² that no run can cross. For each margin one run is replayed
-on the data plane, with the band of half-width γ around θ*; at the end, the
-slowest run of the smallest margin.
+line M = (R/γ)² that no run can cross. For each margin one run, chosen by the
+rule the scene states, is replayed on the data plane, with θ* and the band of
+half-width γ around it; at the end, the slowest run of the smallest margin.
 
-The scene computes nothing: the sweep is the engine's, the scene replays it.
-The animated state is ``self.tracker``, the update count M of the run on
-screen (fractional between updates).
+The scene computes nothing: its lesson (``linviz.lessons.margin_speed``) holds
+the sweep, the runs replayed, every number and every run-dependent word; the
+scene draws it. The animated state is ``self.tracker``, the update count M of
+the run on screen (fractional between updates).
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, Circle, Dot, ValueTracker, VGroup, VMobject, linear
+from manim import (
+    DL, DOWN, LEFT, RIGHT, UP, UR, Circle, Create, Dot, Line, ValueTracker, VGroup, VMobject,
+    config, linear, smooth,
+)
 
-from linviz.sweeps import DEFAULT_MARGINS, margin_sweep
+from linviz.lessons import lesson_for
+from linviz.lessons.margin_speed import band_in_plane
 from linviz.replay import state_at
+from linviz.sweeps import DEFAULT_MARGINS
+from linviz.ties import least_index
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
 from scenes.toolkit.geometry import clip_line, square_box_around_disk
-from scenes.toolkit.layout import appear, board, still_parts, vanish
+from scenes.toolkit.layout import appear, board, predicate_note, still_parts, vanish
 from scenes.toolkit.panels import LiveValue
+from scenes.toolkit.placement import best_offset, box_around, covered_area
 from scenes.toolkit.plane import DataPlane, Hyperplane, MarginBand, MarkerCloud
 from scenes.toolkit.screen_text import fmt, math, text
 from scenes.toolkit.plots import LogLogPlot
-
-
-def median_run(row):
-    """The run of a row with the median number of updates (the lower of the two middle ones)."""
-    order = np.argsort([run.updates for run in row], kind="stable")
-    return row[int(order[(len(row) - 1) // 2])]
-
-
-def rank_from_middle(row, run) -> float:
-    """How far ``run`` is from the middle of its row, in places of the row sorted by updates."""
-    order = sorted(range(len(row)), key=lambda r: (row[r].updates, r))
-    return abs(order.index(row.index(run)) - (len(row) - 1) / 2)
-
-
-def representatives(rows) -> tuple[list, bool]:
-    """One run per row, each with a smaller γ and more updates M than the one before when
-    such a chain exists (the runs nearest the middle of their rows by M among all such
-    chains, found by dynamic programming over the rows); ``(runs, True)`` then. Otherwise
-    the median run of every row and ``False``: the story must not claim the order."""
-    rows = [list(row) for row in rows]
-    # best[j][r]: (cost, previous index) of the best chain ending at run r of row j
-    best = [[(rank_from_middle(rows[0], run), None) for run in rows[0]]]
-    for j in range(1, len(rows)):
-        layer = []
-        for run in rows[j]:
-            options = [(best[j - 1][p][0], p) for p, before in enumerate(rows[j - 1])
-                       if best[j - 1][p][0] < np.inf and run.gamma < before.gamma
-                       and run.updates > before.updates]
-            cost, p = min(options, default=(np.inf, None))
-            layer.append((cost + rank_from_middle(rows[j], run), p))
-        best.append(layer)
-    end = min(range(len(rows[-1])), key=lambda r: (best[-1][r][0], r))
-    if best[-1][end][0] == np.inf:
-        return [median_run(row) for row in rows], False
-    chain, r = [], end
-    for j in range(len(rows) - 1, -1, -1):
-        chain.append(rows[j][r])
-        r = best[j][r][1]
-    return chain[::-1], True
-
-
-def band_in_plane(run) -> tuple[np.ndarray, float, float]:
-    """(a, b, w): θ*ᵀ[x, 1] = 0 is the line aᵀx + b = 0 of the plane, and the points
-    with margin below γ on [x, 1] form the band of half-width w = γ/‖a‖ around it."""
-    star = np.asarray(run.theta_star, dtype=float)
-    a = star[:2]
-    b = float(star[2]) if len(star) > 2 else 0.0
-    return a, b, run.gamma / float(np.linalg.norm(a))
 
 
 class MarginSpeedScene(LinvizScene):
@@ -87,18 +47,18 @@ class MarginSpeedScene(LinvizScene):
     default_data = "separable"
     sweep_margins = DEFAULT_MARGINS
     sweep_repeats = 7
-    #: the slowest run's first updates, played one by one before the rest
-    slow_updates = 3
-
-    def make_sweep(self):
-        """The engine's sweep this scene replays."""
-        return margin_sweep(self.sweep_margins, repeats=self.sweep_repeats, seed=self.seed)
 
     story = ("introduce", "show_margins", "show_slowest", "conclude")
 
+    def make_lesson(self):
+        """The engine's lesson this scene draws: the sweep, the runs replayed, the words."""
+        return lesson_for("margin-speed")(seed=self.seed, margins=self.sweep_margins,
+                                          repeats=self.sweep_repeats)
+
     def make_trace(self):
-        """No single run: the scene replays the engine's sweep (kept as ``self.sweep``)."""
-        self.sweep = self.make_sweep()
+        """No single run: the scene replays the lesson's sweep (``self.lesson.sweep``)."""
+        self.lesson = self.make_lesson()
+        self.sweep = self.lesson.sweep
         return None
 
     def show_margins(self) -> None:
@@ -107,22 +67,34 @@ class MarginSpeedScene(LinvizScene):
 
     # -- drawings ----------------------------------------------------------
     def build(self) -> None:
-        theme, sweep = self.theme, self.sweep
+        theme, sweep, lesson = self.theme, self.sweep, self.lesson
         all_X = np.vstack([run.data.X for run in sweep.all_runs()])
         disk = float(np.max(np.linalg.norm(all_X, axis=1)))
         self.plane = DataPlane(all_X[:2], np.array([1.0, -1.0]), theme,
                                box=square_box_around_disk(all_X, disk))
         self.plane.remove(self.plane.markers)
         #: the runs replayed on the plane: one per margin, then the slowest of the last
-        chosen, self.ordered = representatives(sweep.runs)
-        self.shown = [*chosen, sweep.slowest()]
+        self.shown, self.ordered = list(lesson.shown), lesson.ordered
         self.clouds = [MarkerCloud(run.data.y, theme, style.SWEEP_POINT_SIZE,
                                    positions=self.plane.c2p_many(run.data.X))
                        for run in self.shown]
+        self.shown_index = 0
         self.run = self.shown[0]
         self.tracker = ValueTracker(0.0)
         self.band = MarginBand(self.plane, *band_in_plane(self.run), theme.correct)
-        self.hyperplane = Hyperplane(self.plane, np.zeros(2), 0.0, show_normal=False)
+        #: θ*'s line, the band's middle: θ*ᵀ[x, 1] = 0
+        self.star_line = Line(stroke_color=theme.correct, stroke_width=style.LINE_STROKE / 2)
+        self.star_label = math("theta^*", theme, style.FONT_SMALL).set_color(theme.correct)
+        self.star_label.add_background_rectangle(color=theme.background,
+                                                 opacity=style.LABEL_BACKDROP_OPACITY, buff=0.04)
+        self.place_star()
+        self.hyperplane = Hyperplane(self.plane, np.zeros(2), 0.0, show_normal=False,
+                                     show_notes=False)
+        # the status follows the step (a note added to the boundary mid-play would stay
+        # drawn through the play: Manim lists what moves when a play starts)
+        self.no_boundary = predicate_note(Hyperplane.NOTES["zero"], theme,
+                                          self.lesson_no_boundary).next_to(
+            self.plane.axes, UP, buff=style.SMALL_BUFF, aligned_edge=LEFT)
         self.ring = Circle(radius=style.RING_RADIUS, color=theme.highlight,
                            stroke_width=style.RING_STROKE).set_stroke(opacity=0)
         self.hyperplane.add_updater(lambda h: h.set_parameters(*self.state_at()))
@@ -132,7 +104,7 @@ class MarginSpeedScene(LinvizScene):
                                stroke_opacity=style.GHOST_OPACITY, fill_opacity=0)
         self.ghosts_shown = -1
 
-        self.title = self.make_title("Smaller margin, more updates")
+        self.title = self.make_title(TITLES[lesson.trend])
         bounds, updates = sweep.bounds, sweep.updates
         self.values = {
             "gamma": LiveValue("gamma", fmt(float(np.max(sweep.gammas)), 3), theme,
@@ -159,25 +131,78 @@ class MarginSpeedScene(LinvizScene):
                                                            width=style.SWEEP_DOT_STROKE)
                               for run in row_runs])
                      for row_runs, colour in zip(sweep.runs, self.group_colours)]
+        # each requested margin with the margins its data sets really have (at least as wide)
         self.legend_rows = [VGroup(Dot(radius=style.SWEEP_DOT, color=colour),
-                                   math(margin_text(margin), theme, style.FONT_TINY))
+                                   math(f"{margin_text(margin)} space ({fmt(low, 2)}"
+                                        f"\"–\"{fmt(high, 2)})", theme, style.FONT_TINY))
                             .arrange(RIGHT, buff=style.SMALL_BUFF)
-                            for margin, colour in zip(sweep.margins, self.group_colours)]
-        heading = text("requested margin", theme, style.FONT_TINY, theme.muted)
+                            for margin, colour, low, high in zip(
+                                sweep.margins, self.group_colours,
+                                lesson.plane_margins.min(axis=1), lesson.plane_margins.max(axis=1))]
+        heading = text("margin asked (in the data)", theme, style.FONT_TINY, theme.muted)
         self.legend = VGroup(heading, *self.legend_rows).arrange(
             DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF / 2)
         # in the plot's empty corner above the line, where no run can be
         self.legend.next_to(self.plot.y_axis.get_end(), DOWN + RIGHT, buff=style.SMALL_BUFF * 2)
         self.dot_ring = Circle(radius=style.SWEEP_DOT * 3, color=theme.highlight,
                                stroke_width=style.RING_STROKE)
+        rule = ("replayed: per margin, the run nearest its median M that keeps γ falling "
+                "and M rising" if lesson.ordered else "replayed: the median run of each margin")
+        self.rule_note = text(rule, theme, style.FONT_TINY, theme.muted)
+        self.rule_note.next_to(self.plot, DOWN, buff=style.SMALL_BUFF).set_x(
+            style.PANEL_LEFT, direction=LEFT)
         self.show_run_values(0)
+
+    def lesson_no_boundary(self) -> bool:
+        """The lesson's predicate at the tracker's step: no boundary yet (θ = 0)."""
+        return self.lesson.no_boundary(self.shown_index,
+                                       int(np.floor(self.tracker.get_value() + 1e-9)))
+
+    def place_star(self) -> None:
+        """θ*'s line across the plane; its label beside the line where it covers least of
+        the run's markers, its final boundary and θ*'s line itself (the first such place)."""
+        a, b, _ = band_in_plane(self.run)
+        box = self.plane.box
+        segment = clip_line(a, b, box)
+        if segment is None:
+            self.star_line.set_stroke(opacity=0)
+            self.star_label.set_opacity(0)
+            return
+        ends = self.plane.c2p_many(np.asarray(segment))
+        self.star_line.put_start_and_end_on(ends[0], ends[1]).set_stroke(opacity=1)
+        along = np.linspace(0, 1, 24)[:, None]
+        lines = [ends[0] + along * (ends[1] - ends[0])]
+        final = clip_line(self.run.trace.states["theta"][-1],
+                          float(self.run.trace.states["theta0"][-1]), box)
+        if final is not None:
+            final_ends = self.plane.c2p_many(np.asarray(final))
+            lines.append(final_ends[0] + along * (final_ends[1] - final_ends[0]))
+        obstacles = np.vstack([box_around(self.plane.c2p_many(self.run.data.X),
+                                          style.SWEEP_POINT_SIZE),
+                               box_around(np.vstack(lines), style.SMALL_BUFF / 2)])
+        # inside the plane, above the band at the bottom where a player draws captions
+        bounds = np.array([*self.plane.axes.get_corner(DL)[:2],
+                           *self.plane.axes.get_corner(UR)[:2]])
+        bounds[1] = max(bounds[1], -config.frame_height / 2 + style.BOTTOM_BUFF)
+        size = (self.star_label.width, self.star_label.height)
+        places, costs = [], []
+        for fraction in style.STAR_LABEL_ALONG:
+            anchor = ends[0] + fraction * (ends[1] - ends[0])
+            offset = best_offset(anchor, size, obstacles, gap=style.SMALL_BUFF, bounds=bounds)
+            centre = anchor[:2] + offset[:2]
+            half = np.asarray(size) / 2
+            places.append(centre)
+            costs.append(covered_area(np.array([*(centre - half), *(centre + half)]), obstacles))
+        centre = places[least_index(costs)]
+        self.star_label.move_to([centre[0], centre[1], 0.0]).set_opacity(1)
+        self.star_label.background_rectangle.set_fill(opacity=style.LABEL_BACKDROP_OPACITY)
 
     def state_at(self, M: float | None = None):
         """(θ, θ₀) of the run on screen after M updates (the tracker's M when None)."""
         M = self.tracker.get_value() if M is None else M
         states = self.run.trace.states
         return state_at(states["theta"], states["theta0"],
-                             np.arange(len(states["theta0"])), M)
+                        np.arange(len(states["theta0"])), M)
 
     def follow_ring(self) -> None:
         """Ring the point of the update being made (none before the first)."""
@@ -185,8 +210,7 @@ class MarginSpeedScene(LinvizScene):
         if m == 0:
             self.ring.set_stroke(opacity=0)
             return
-        steps = self.run.trace.steps
-        i = int(steps["i"][np.flatnonzero(steps["mistake"])[m - 1]])
+        i = int(self.lesson.shown_update_points[self.shown_index][m - 1])
         self.ring.move_to(self.plane.c2p(self.run.data.X[i])).set_stroke(opacity=1)
 
     def follow_ghosts(self) -> None:
@@ -216,9 +240,8 @@ class MarginSpeedScene(LinvizScene):
         sweep = self.sweep
         margins = ", ".join(margin_text(m) for m in sweep.margins)
         self.narrate(f"The same perceptron on {len(sweep.margins) * sweep.repeats} data sets: "
-                     f"{sweep.repeats} for each margin {margins}, each drawn at random, "
-                     f"like this one.", 5)
-        self.run = self.shown[0]
+                     f"{sweep.repeats} for each margin {margins} asked of the generator, each "
+                     f"drawn at random, like this one.")
         self.play(appear(self.title), appear(self.plane), appear(self.right_board),
                   appear(self.clouds[0]), run_time=style.RUN_INTRO)
         self.remove(self.right_board)
@@ -228,32 +251,49 @@ class MarginSpeedScene(LinvizScene):
         others = VGroup(*[number for number in self.board_values if number is not counter])
         # the title, the plane and the board's still parts never change again
         self.still(self.title, self.plane, self.board_still, others, self.clouds[0])
-        self.add(self.hyperplane, self.ring, counter)
+        self.add(self.hyperplane, self.no_boundary, self.ring, counter)
         counter.add_updater(lambda _: self.values["M"].set_value(
             str(int(np.floor(self.tracker.get_value() + 1e-9)))))
-        self.narrate("Each run will be a dot on the right: its updates M against the "
-                     "theorem's bound (R/γ)², with R and γ measured on the lifted points "
-                     "[x, 1]. The bound is a worst case: no dot can lie above its line.", 6)
+        self.narrate("Each run will be a dot: its updates M against the theorem's bound "
+                     "(R/γ)². No dot can lie above the line M = (R/γ)².")
         self.play(appear(self.legend), run_time=style.PAUSE_SHORT)
         self.still(self.legend)
-        self.wait(style.PAUSE_READ)
 
     def switch_run(self, k: int) -> None:
-        """Put run k of ``self.shown`` on the plane: its points, its θ* band, θ = 0."""
+        """Put run k of ``self.shown`` on the plane: its points, θ* and its band, θ = 0."""
         previous = [c for c in self.clouds if self.on_screen(c) and c is not self.clouds[k]]
-        self.run = self.shown[k]
+        self.shown_index, self.run = k, self.shown[k]
         self.tracker.set_value(0)
         self.band.set_band(*band_in_plane(self.run))
+        self.place_star()
         self.show_run_values(0)
         fades = [vanish(c) for c in previous]
         if not self.on_screen(self.clouds[k]):
             fades.append(appear(self.clouds[k]))
-        if not self.on_screen(self.band):
-            fades.append(appear(self.band))
+        first_band = not self.on_screen(self.band)
+        if first_band:
+            fades += [Create(self.star_line), appear(self.star_label)]
         if self.on_screen(self.dot_ring):  # it marks the run that was on screen
             fades.append(vanish(self.dot_ring))
-        self.play(*fades, run_time=style.PAUSE_SHORT)
-        self.still(self.band, self.clouds[k])
+        if fades:
+            self.play(*fades, run_time=style.RUN_INTRO)
+        if first_band:
+            self.widen_band()
+        self.still(self.clouds[k])
+        if self.on_screen(self.band):
+            self.still(self.band, self.star_line, self.star_label, under=self.clouds[k])
+
+    def widen_band(self) -> None:
+        """θ*'s band grows from its line to the half-width γ/‖a‖, where it meets the
+        nearest points: the widest margin, shown as a width."""
+        a, b, half = band_in_plane(self.run)
+        width = ValueTracker(0.0)
+        self.band.set_band(a, b, 0.0)
+        self.add(self.band)
+        self.band.add_updater(lambda band: band.set_band(a, b, width.get_value()))
+        self.play(width.animate.set_value(half), run_time=style.RUN_WIDEN, rate_func=smooth)
+        self.band.clear_updaters()
+        self.band.set_band(a, b, half)
 
     def replay(self, run_time: float, to: float | None = None) -> None:
         end = self.run.updates if to is None else to
@@ -261,62 +301,70 @@ class MarginSpeedScene(LinvizScene):
         self.values["M"].set_value(str(int(end)))
 
     def show_margin(self, j: int) -> None:
+        lesson = self.lesson
         margin = self.sweep.margins[j]
         self.section(f"margin-{margin_text(margin)}")
-        before = self.run if j > 0 else None
-        self.switch_run(j)
-        run = self.run
+        run = lesson.chosen[j]
+        actual = wording.number(lesson.chosen_plane_margins[j], 3)
+        compared = {"more": f", more than the {lesson.chosen[j - 1].updates} before",
+                    "as many": ", as many as before",
+                    "fewer": f", fewer than the {lesson.chosen[j - 1].updates} before"}
+        allows = (f"The theorem allows at most (R/γ)² = {wording.number(run.bound, 0)} updates; "
+                  f"the perceptron makes {run.updates}"
+                  f"{compared[lesson.updates_compared(j)] if j else ''}.")
         if j == 0:
-            self.narrate(f"Margin {margin_text(margin)}: the generator keeps every point at "
-                         f"least {margin_text(margin)} from its line in the plane. The "
-                         f"theorem's γ is another margin: the one of the lifted points [x, 1], "
-                         f"here γ = {wording.number(run.gamma, 3)}.", 5)
-            self.narrate(f"The teal band shows it: its middle is θ*, the separator of [x, 1] "
-                         f"through the origin with the widest margin γ, and no point lies "
-                         f"inside. In the plane it is {wording.number(band_in_plane(run)[2], 2)} "
-                         f"wide on each side.", 5)
+            self.narrate(f"Margin {margin_text(margin)} asked of the generator is a lower bound: "
+                         f"this data set's own margin is {actual}. On [x, 1] the theorem's γ is "
+                         f"at most that: here γ = {wording.number(run.gamma, 3)}, the margin of "
+                         f"θ*, the widest separator of [x, 1] through the origin.")
+            self.switch_run(j)
+            half = wording.number(band_in_plane(run)[2], 3)
+            self.narrate(f"Teal: θ*'s band, no point inside; in the plane it is {half} wide on "
+                         f"each side. {allows}")
         else:
-            smaller = "smaller" if run.gamma < before.gamma else "not smaller"
-            self.narrate(f"Margin {margin_text(margin)} in the plane; on [x, 1] this data set "
-                         f"has γ = {wording.number(run.gamma, 3)}, {smaller} than the "
-                         f"{wording.number(before.gamma, 3)} before.", 4)
-        if before is None:
-            compared = ""
-        elif run.updates > before.updates:
-            compared = f", more than the {before.updates} before"
-        elif run.updates == before.updates:
-            compared = ", as many as before"
-        else:
-            compared = f", fewer than the {before.updates} before"
-        self.narrate(f"The theorem allows at most (R/γ)² = {wording.number(run.bound, 0)} "
-                     f"updates; the perceptron makes {run.updates}{compared}.", 4)
+            before = lesson.chosen[j - 1]
+            smaller = "smaller" if lesson.gamma_smaller(j) else "not smaller"
+            self.narrate(f"Margin {margin_text(margin)} asked, {actual} in this data set; on "
+                         f"[x, 1] it has γ = {wording.number(run.gamma, 3)}, {smaller} than the "
+                         f"{wording.number(before.gamma, 3)} before.")
+            self.switch_run(j)
+            self.narrate(allows)
         self.replay(style.RUN_REPLAY)
         row = self.sweep.runs[j]
         ups = sorted(r.updates for r in row)
         self.dot_ring.move_to(self.plot.c2p(run.bound, run.updates))
-        self.narrate(f"The dots of its {len(row)} data sets: {', '.join(map(str, ups))} "
-                     f"updates; the ringed one is the run just played.", 3)
-        self.play(appear(self.dots[j]), appear(self.dot_ring), run_time=style.PAUSE_SHORT)
+        if j == 0:
+            rule = ("the run nearest its margin's median M that keeps γ falling and M rising "
+                    "from margin to margin" if lesson.ordered else
+                    "the median run of its margin")
+            self.narrate(f"The dots of its {len(row)} data sets: {', '.join(map(str, ups))} "
+                         f"updates. The ringed one was replayed: {rule}.")
+            self.play(appear(self.dots[j]), appear(self.dot_ring), appear(self.rule_note),
+                      run_time=style.RUN_INTRO)
+            self.still(self.rule_note)
+        else:
+            self.narrate(f"The dots of its {len(row)} data sets: {', '.join(map(str, ups))} "
+                         f"updates; the ringed one is the run just played.")
+            self.play(appear(self.dots[j]), appear(self.dot_ring), run_time=style.RUN_INTRO)
         self.still(self.dots[j])
-        self.wait(style.PAUSE_READ)
 
     def show_slowest(self) -> None:
         self.section("small-margin")
-        self.switch_run(len(self.shown) - 1)
-        run = self.run
-        slow = min(self.slow_updates, run.updates)
+        lesson = self.lesson
+        run = lesson.slowest
+        slow = lesson.slow_updates
         self.dot_ring.move_to(self.plot.c2p(run.bound, run.updates))
-        self.play(appear(self.dot_ring), run_time=style.PAUSE_SHORT)
         self.narrate(f"The slowest run at the smallest margin: γ = "
                      f"{wording.number(run.gamma, 3)}. Its first {slow} updates, one by one: "
-                     f"each adds y·[x, 1] of the ringed point to [θ, θ₀].", 5)
+                     f"each adds y·[x, 1] of the ringed point to [θ, θ₀].")
+        self.switch_run(len(self.shown) - 1)
+        self.play(appear(self.dot_ring), run_time=style.PAUSE_SHORT)
         for m in range(1, slow + 1):
             self.replay(style.RUN_SLOW_UPDATE, to=m)
-            self.wait(style.PAUSE_SHORT)
         rest = run.updates - slow
         if rest > 0:
             self.narrate(f"The other {rest} fast, each line it leaves behind kept as a faint "
-                         f"ghost, until every point is on its side.", 5)
+                         f"ghost, until every point is on its side.")
             self.ghosts_shown = -1
             self.follow_ghosts()
             self.add(self.ghosts)
@@ -324,47 +372,49 @@ class MarginSpeedScene(LinvizScene):
             self.replay(min(style.RUN_GHOSTS_MAX, max(style.RUN_REPLAY, style.RUN_GHOST * rest)))
             self.ghosts.clear_updaters()
         self.narrate(f"{run.updates} updates, of the {wording.number(run.bound, 0)} the "
-                     f"theorem allows.", 3)
-        self.wait(style.PAUSE_READ)
+                     f"theorem allows.")
 
     def conclude(self) -> None:
         self.section("summary")
-        sweep = self.sweep
-        medians = np.median(sweep.updates, axis=1)
-        below = int(np.count_nonzero(sweep.updates <= sweep.bounds))
-        total = sweep.updates.size
-        typical = ", ".join(fmt(m, 1).rstrip("0").rstrip(".") for m in medians)
-        if np.all(np.diff(medians) > 0):
-            trend = "and the runs slow down too"
-        elif medians[-1] > medians[0]:
-            trend = "and the runs slow down overall, though not at every step"
-        else:
-            trend = "but these runs did not slow down"
+        lesson = self.lesson
+        typical = ", ".join(median_text(m) for m in lesson.medians)
         if self.on_screen(self.ghosts):
             self.play(vanish(self.ghosts), run_time=style.PAUSE_SHORT)
-        self.narrate(f"{below} of {total} runs lie under the line. As γ shrinks the bound "
-                     f"grows like 1/γ², {trend}: median updates {typical}.", 7)
-        note = text(f"median updates per margin: {typical}", self.theme, style.FONT_SMALL,
+        self.narrate(f"{lesson.runs_under_bound} of {lesson.run_count} runs lie under the line. "
+                     f"As γ shrinks the bound grows like 1/γ², {TRENDS[lesson.trend]}: median "
+                     f"updates {typical}.")
+        spread = ", ".join(f"{median_text(m)} ({low}–{high})" for m, (low, high) in
+                           zip(lesson.medians, lesson.update_ranges()))
+        note = text(f"median M (least–most): {spread}", self.theme, style.FONT_TINY,
                     self.theme.step)
-        note.next_to(self.plot, DOWN, buff=style.SMALL_BUFF).set_x(style.PANEL_LEFT,
-                                                                    direction=LEFT)
-        self.play(appear(note), vanish(self.dot_ring), run_time=style.PAUSE_SHORT)
+        note.move_to(self.rule_note, aligned_edge=LEFT)
+        self.play(vanish(self.rule_note), appear(note), vanish(self.dot_ring),
+                  run_time=style.PAUSE_SHORT)
         self.still(note)
-        ratios = bound_ratios(sweep)
+        ratios = lesson.bound_ratios
         self.narrate(f"The bound is a worst case: these runs stay far below it, at "
                      f"{ratio_text(np.min(ratios))} to {ratio_text(np.max(ratios))} times fewer "
-                     f"updates than it allows (median {ratio_text(np.median(ratios))}).", 5)
-        self.wait(style.PAUSE_READ * 2)
+                     f"updates than it allows (median {ratio_text(np.median(ratios))}).")
+
+
+#: the title, by the lesson's trend of the median updates
+TITLES = {"rising": "Smaller margin, more updates",
+          "rising overall": "Smaller margin, more updates on the whole",
+          "not rising": "Smaller margin, a larger bound"}
+#: the end of the summary's sentence, by the same trend
+TRENDS = {"rising": "and the runs slow down too",
+          "rising overall": "and the runs slow down overall, though not at every step",
+          "not rising": "but these runs did not slow down"}
+
+
+def median_text(median: float) -> str:
+    """A median of counts as written: 7, 18.5."""
+    return fmt(median, 1).rstrip("0").rstrip(".")
 
 
 def margin_text(margin: float) -> str:
     """A requested margin as written: 0.4, 0.05, 0.025."""
     return fmt(margin, 3).rstrip("0").rstrip(".")
-
-
-def bound_ratios(sweep) -> np.ndarray:
-    """(R/γ)² / M of every run: how many times fewer updates it made than the bound allows."""
-    return (sweep.bounds / sweep.updates).ravel()
 
 
 def ratio_text(ratio: float) -> str:

@@ -12,36 +12,24 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, ORIGIN, RIGHT, UP, Circle, Dot, FadeIn, FadeOut, Line, Polygon, ValueTracker,
-    VGroup, linear, smooth,
+    DOWN, LEFT, ORIGIN, RIGHT, UP, Create, Dot, FadeIn, FadeOut, Line, Polygon, Triangle,
+    ValueTracker, VGroup, linear, smooth,
 )
 
-from linviz.dataset import Dataset
-from linviz.perceptron import Perceptron
-from linviz.sources import resolve_data
+from linviz.lessons import lesson_for
+from linviz.lessons.offset_lift import check_line_data, threshold_of
+from linviz.replay import state_at
 from linviz.theory import augment
-from linviz.replay import state_after_steps, state_at
 from linviz.ties import greatest_index
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.geometry import Box, clip_line, square_box_around
 from scenes.toolkit.fast_shapes import FastDashedLine
+from scenes.toolkit.layout import predicate_note
 from scenes.toolkit.panels import LiveValue, Panel
 from scenes.toolkit.plane import DataPlane, Hyperplane, MarkerCloud
 from scenes.toolkit.screen_text import fmt, fmt_vector, math, text
 from scenes.toolkit.space import SpaceView
-
-
-def augmented(data: Dataset) -> Dataset:
-    """The points [x, 1] with the same labels (the notes' augmented vectors)."""
-    return Dataset(f"{data.name}+1", augment(data.X), data.y, label_names=data.label_names,
-                   params={"augmented_from": data.name})
-
-
-def threshold_of(theta) -> float | None:
-    """Where the line θ₁x + θ₀x₂ = 0 of the weights [θ₁, θ₀] crosses x₂ = 1: x = −θ₀/θ₁
-    (None when θ₁ = 0)."""
-    return None if theta[0] == 0 else float(-theta[1] / theta[0])
 
 
 def space_scale(box: Box) -> float:
@@ -60,29 +48,22 @@ def line_box(x: np.ndarray) -> Box:
     return Box(low - pad, high + pad, 0.5 - side / 2, 0.5 + side / 2)
 
 
-def sides(x: np.ndarray, y: np.ndarray) -> str:
-    """Which class lies on which side of the other along the line (separable data)."""
-    if np.max(x[y < 0]) < np.min(x[y > 0]):
-        return "− on the left, + on the right"
-    return "+ on the left, − on the right"
-
-
-def through_zero(x: np.ndarray) -> str:
-    """What sign(θ₁x) does to these points: one label for all when they share a sign."""
-    if np.all(x > 0):
-        return "gives every positive x the same label"
-    if np.all(x < 0):
-        return "gives every negative x the same label"
-    return "can only split the line at 0"
-
-
-def same_states(origin_trace, offset_trace, count: int) -> bool:
-    """Whether the first ``count`` updates of the origin run on [x, 1] and of the offset
-    run on x hold the same numbers: [θ, θ₀] of one equal to (θ, θ₀) of the other."""
-    a = np.asarray(origin_trace.states["theta"])[:count + 1]
-    b = np.column_stack([np.asarray(offset_trace.states["theta"])[:count + 1],
-                         np.asarray(offset_trace.states["theta0"])[:count + 1]])
-    return a.shape == b.shape and bool(np.array_equal(a, b))
+#: what sign(θ₁x) does with the points, by the lesson's ``signs_of_x`` (and whether 0
+#: separates them, for points of both signs)
+THROUGH_ZERO = {
+    "positive": "gives every positive x the same label",
+    "negative": "gives every negative x the same label",
+    ("both", False): "can only split the line at 0, and 0 does not separate these classes",
+    ("both", True): "can only split the line at 0: here 0 happens to separate the classes, "
+                    "but a threshold anywhere else needs an offset",
+}
+#: the same on screen (Typst)
+THROUGH_ZERO_SHOWN = {
+    "positive": "gives every $x > 0$ the same label",
+    "negative": "gives every $x < 0$ the same label",
+    ("both", False): "splits only at $0$, which fails here",
+    ("both", True): "splits only at $0$ (here that works)",
+}
 
 
 class OffsetLiftScene(LinvizScene):
@@ -91,34 +72,38 @@ class OffsetLiftScene(LinvizScene):
     default_data = "offset1d"
     n_features = 1
     needs_separable = "offset"
-    #: the 2-D data set of the second part
-    plane_data = "separable"
-    epochs = 100
+
+    @classmethod
+    def check_data(cls, data, spec: str) -> None:
+        """1-D data a threshold separates (the lesson's check, said first), then the rest."""
+        check_line_data(data, spec)
+        super().check_data(data, spec)
 
     def make_trace(self):
-        """The perceptron through the origin on [x, 1]."""
-        return Perceptron(epochs=self.epochs, offset=False).fit(augmented(self.data)).trace_
+        """The lesson (its runs: through the origin on [x, 1], with offset on x, in both
+        parts); the run replayed first is the origin run on [x, 1]."""
+        self.lesson = lesson_for("offset-lift")(self.data, seed=self.seed)
+        return self.lesson.line.origin
 
     story = ("show_line", "lift_line", "play_line_run", "build_space", "lift_plane",
              "play_space_run")
 
     # -- part 1: a line of points, lifted to x₂ = 1 ----------------------------
     def build(self) -> None:
-        theme = self.theme
-        self.offset_trace = Perceptron(epochs=self.epochs, offset=True).fit(self.data).trace_
-        self.lifted = augmented(self.data)
+        theme, lesson = self.theme, self.lesson
+        self.offset_trace = lesson.line.offset
+        self.lifted = lesson.line.lifted
         self.thetas = self.trace.states["theta"]
-        self.states_after = state_after_steps(self.trace)
+        self.states_after = lesson.line.states_after_steps
         self.title = self.make_title("The offset is one more feature")
-        self.plane = DataPlane(self.lifted.X, self.data.y, theme, box=line_box(self.data.X[:, 0]),
+        self.plane = DataPlane(self.lifted.X, self.data.y, theme, box=line_box(lesson.x),
                                axis_labels=("x", "x_2"))
         # smaller markers on opaque discs: a − on the axis reads as a sign, not as a piece
-        # of the axis, and neighbours keep a gap
+        # of the axis, and neighbours keep a gap; lines pass under them
         self.plane.remove(self.plane.markers)
-        self.plane.markers = MarkerCloud(self.data.y, theme, style.LINE_POINT_SIZE,
+        self.plane.markers = MarkerCloud(self.data.y, theme, self.marker_size(),
                                          positions=self.plane.c2p_many(self.lifted.X * [1, 0]))
         self.plane.markers.discs.set_fill(opacity=1)
-        self.plane.add(self.plane.markers)
         self.lift_amount = ValueTracker(0.0)
         self.tracker = StepTracker(0)
         box = self.plane.box
@@ -127,10 +112,20 @@ class OffsetLiftScene(LinvizScene):
         # under the line's right end: above it sit the rightmost points
         self.lifted_line_label = math("x_2 = 1", theme, style.FONT_SMALL).next_to(
             self.lifted_line, DOWN, buff=style.SMALL_BUFF).align_to(self.lifted_line, RIGHT)
-        self.hyperplane = Hyperplane(self.plane, self.thetas[0], 0.0)
-        # a ring, not a dot: the point it lands next to stays visible through it
-        self.crossing = Circle(radius=style.THRESHOLD_DOT * 1.4, color=theme.highlight,
-                               stroke_width=style.RING_STROKE - 1, fill_opacity=0)
+        # a line through the origin that crosses x₂ = 1 between the classes
+        segment = clip_line(lesson.example_weights, 0.0, box)
+        self.example_line = Line(*self.plane.c2p_many(np.asarray(segment)),
+                                 stroke_color=theme.muted, stroke_width=style.LINE_STROKE / 2)
+        self.hyperplane = Hyperplane(self.plane, self.thetas[0], 0.0, show_notes=False)
+        self.no_boundary = predicate_note(
+            Hyperplane.NOTES["zero"], theme,
+            lambda: lesson.line.no_boundary(self.tracker.step)).next_to(
+            self.plane.axes, UP, buff=style.SMALL_BUFF, aligned_edge=LEFT)
+        # the threshold: a pointer above the points of x₂ = 1 (never on a marker), a dashed
+        # drop through the line's crossing down to the foot on the x axis
+        self.pointer = Triangle(color=theme.highlight, fill_color=theme.highlight,
+                                fill_opacity=1, stroke_width=0).rotate(np.pi).scale_to_fit_width(
+            style.THRESHOLD_POINTER)
         self.foot = Dot(radius=style.THRESHOLD_DOT, color=theme.highlight)
         self.drop = FastDashedLine(theme.highlight)
         self.values = {
@@ -139,14 +134,14 @@ class OffsetLiftScene(LinvizScene):
             "threshold": LiveValue("-theta_0 / theta_1", "", theme),
         }
         small = style.FONT_SMALL
-        result, offset_result = self.trace.result, self.offset_trace.result
-        x_values = self.data.X[:, 0]
-        zero_rule = through_zero(x_values).replace("positive x", "$x > 0$").replace(
-            "negative x", "$x < 0$")
+        zero_key = (lesson.signs_of_x if lesson.signs_of_x != "both"
+                    else ("both", lesson.zero_separates))
+        self.zero_rule = zero_key
 
         def note_rows():
             return [
-                text(f"in 1-D, $h(x) = op(\"sign\")(theta_1 x)$ {zero_rule}", theme, small),
+                text(f"in 1-D, $h(x) = op(\"sign\")(theta_1 x)$ {THROUGH_ZERO_SHOWN[zero_key]}",
+                     theme, small),
                 text("add the constant feature 1: $x |-> [x, 1]$", theme, small),
                 text("$[theta_1, theta_0]^T [x, 1] = theta_1 x + theta_0$: $theta_0$ is the "
                      "offset", theme, small),
@@ -160,30 +155,41 @@ class OffsetLiftScene(LinvizScene):
         self.value_rows = VGroup(*self.values.values()).arrange(DOWN, aligned_edge=LEFT,
                                                                 buff=style.SMALL_BUFF)
         self.value_rows.next_to(self.notes, DOWN, buff=style.BUFF, aligned_edge=LEFT)
-        theta_line = np.asarray(result["theta"])
-        either = (f"{result['updates']} updates either way"
-                  if result["updates"] == offset_result["updates"] else
-                  f"{result['updates']} and {offset_result['updates']} updates")
+        result, offset_result = self.trace.result, self.offset_trace.result
+        theta_line = lesson.final_weights
+        origin_updates, offset_updates = lesson.line.updates
+        either = (f"{origin_updates} updates either way" if origin_updates == offset_updates
+                  else f"{origin_updates} and {offset_updates} updates")
         self.summary = Panel([
             text(f"through the origin on $[x, 1]$: $[theta_1, theta_0] = "
                  f"{fmt_vector(theta_line)}$", theme, small),
             text(f"with offset on $x$: $theta_1 = {fmt(offset_result['theta'][0])}, "
                  f"theta_0 = {fmt(offset_result['theta0'])}$", theme, small),
-            text(f"threshold $x = {fmt(threshold_of(theta_line))}$, {either}", theme, small,
+            text(f"threshold $x = {fmt(lesson.final_threshold)}$, {either}", theme, small,
                  theme.correct),
         ], theme)
         self.summary.next_to(self.value_rows, DOWN, buff=style.BUFF, aligned_edge=LEFT)
         self.value_labels = VGroup(*[v.label for v in self.values.values()])
         self.live = VGroup(*[v.number for v in self.values.values()])
 
-        X = self.data.X[:, 0]
+        X = lesson.x
         self.plane.markers.add_updater(lambda markers: markers.set_positions(
             self.plane.c2p_many(np.column_stack([X, np.full(len(X), self.lift_amount.get_value())]))))
         self.hyperplane.add_updater(
             lambda h: h.set_parameters(self.parameters(), 0.0, self.step_state().presence))
-        self.threshold_marks = VGroup(self.drop, self.crossing, self.foot)
+        self.threshold_marks = VGroup(self.drop, self.foot, self.pointer)
         self.threshold_marks.add_updater(lambda _: self.place_threshold())
         self.live.add_updater(lambda _: self.update_values())
+
+    def marker_size(self) -> float:
+        """The half-width of a marker on the line: the usual size, smaller where distinct
+        points lie closer (a fraction of the least gap on screen, not below a floor), so
+        that dense data (Iris petal lengths, 0.1 cm apart) keeps its points apart."""
+        gaps = np.diff(np.unique(self.lesson.x)) * self.plane.unit
+        if not len(gaps):
+            return style.LINE_POINT_SIZE
+        return float(np.clip(style.LINE_POINT_GAP_FRACTION * gaps.min(), style.LINE_POINT_MIN,
+                             style.LINE_POINT_SIZE))
 
     def parameters(self, s: float | None = None) -> np.ndarray:
         s = self.tracker.get_value() if s is None else s
@@ -195,6 +201,8 @@ class OffsetLiftScene(LinvizScene):
         return state_at(self.thetas, self.trace.states["theta0"], self.states_after, s)
 
     def place_threshold(self) -> None:
+        """Mark where the boundary crosses x₂ = 1: the pointer above the points there, the
+        drop from the crossing to the foot on the x axis (hidden when out of view)."""
         x = threshold_of(self.parameters())
         box = self.plane.box
         if x is None or not box.x_min <= x <= box.x_max:
@@ -202,7 +210,8 @@ class OffsetLiftScene(LinvizScene):
                 part.set_opacity(0)
             return
         top, bottom = self.plane.c2p((x, 1)), self.plane.c2p((x, 0))
-        self.crossing.move_to(top).set_stroke(opacity=1)
+        self.pointer.next_to(top, UP, buff=style.LINE_POINT_SIZE / 2 + style.SMALL_BUFF)
+        self.pointer.set_opacity(1)
         self.foot.move_to(bottom).set_opacity(1)
         self.drop.set_ends(top, bottom).set_stroke(opacity=1)
 
@@ -216,18 +225,24 @@ class OffsetLiftScene(LinvizScene):
 
     def show_line(self) -> None:
         self.section("line")
-        x, y = self.data.X[:, 0], self.data.y
-        self.narrate(f"{self.data.n_samples} points on a line: {sides(x, y)}. A classifier "
-                     f"through 0, sign(θ₁x), {through_zero(x)}.", 4)
-        self.play(FadeIn(self.plane), FadeIn(self.title), run_time=style.RUN_INTRO)
-        self.remove(self.plane.markers)
-        self.add(self.plane.markers)
-        with self.holding(self.plane.markers):
-            self.play(FadeIn(self.note_stages[0]), run_time=style.RUN_INTRO)
-        self.wait(style.PAUSE_READ)
+        lesson = self.lesson
+        names = lesson.class_names
+        minus, plus = (f"− ({names[0]})", f"+ ({names[1]})") if names else ("−", "+")
+        sides = (f"{minus} on the left, {plus} on the right" if lesson.negatives_left else
+                 f"{plus} on the left, {minus} on the right")
+        what = f", x = {lesson.feature_name}" if lesson.feature_name else ""
+        n = self.data.n_samples
+        places = (f"{',' if what else ''} at {lesson.distinct_places} distinct places"
+                  if lesson.distinct_places < n else "")
+        self.narrate(f"{n} points on a line{what}{places}: {sides}. A classifier through 0, "
+                     f"sign(θ₁x), {THROUGH_ZERO[self.zero_rule]}.")
+        self.play(FadeIn(self.plane), FadeIn(self.plane.markers), FadeIn(self.title),
+                  FadeIn(self.note_stages[0]), run_time=style.RUN_INTRO)
 
     def lift_line(self) -> None:
         self.section("lift")
+        self.narrate("Add the constant feature 1: each point x becomes [x, 1], on the line "
+                     "x₂ = 1.")
         with self.holding(self.plane.markers):
             self.grow_notes(1)
             self.play(FadeIn(self.note_stages[1].rows[1]), FadeIn(self.lifted_line),
@@ -235,19 +250,21 @@ class OffsetLiftScene(LinvizScene):
             # the points stay on top of the dashed line they will sit on
             self.remove(self.plane.markers)
             self.add(self.plane.markers)
-        self.narrate("Add the constant feature 1: each point x becomes [x, 1], on the line "
-                     "x₂ = 1.", 3)
         self.play(self.lift_amount.animate.set_value(1.0), run_time=style.RUN_LIFT,
                   rate_func=smooth)
         # lifted for good: the markers stand still from now on (a suspended updater would
         # still make Manim redraw them every frame)
         self.plane.markers.clear_updaters()
-        self.narrate("Now a line through the origin can cross x₂ = 1 between the − and the + "
-                     "points. Its weights are [θ₁, θ₀]: θ₀, the weight of the feature 1, is "
-                     "the offset.", 3)
+        self.narrate(f"Now a line through the origin can cross x₂ = 1 between the − and the "
+                     f"+ points, like this one at x = "
+                     f"{wording.number(self.lesson.example_threshold)}. Its weights are "
+                     f"[θ₁, θ₀]: θ₀, the weight of the feature 1, is the offset.")
         self.grow_notes(2)
-        self.play(FadeIn(self.note_stages[2].rows[2]), run_time=style.RUN_INTRO)
-        self.wait(style.PAUSE_SHORT)
+        self.play(Create(self.example_line), FadeIn(self.note_stages[2].rows[2]),
+                  run_time=style.RUN_INTRO)
+        # under the points: they stay visible where it crosses them
+        self.remove(self.plane.markers)
+        self.add(self.plane.markers)
 
     def grow_notes(self, k: int) -> None:
         """Put the notes panel of stage k in place of stage k − 1, its new row not yet shown."""
@@ -257,37 +274,46 @@ class OffsetLiftScene(LinvizScene):
 
     def play_line_run(self) -> None:
         self.section("perceptron-line")
-        self.play(FadeIn(self.value_rows), run_time=style.RUN_INTRO)
-        self.remove(self.value_rows)
-        self.add(self.value_labels, self.hyperplane, self.threshold_marks, self.live)
+        lesson = self.lesson
         self.narrate("The perceptron through the origin on [x, 1]: where its line crosses "
-                     "x₂ = 1 is the threshold back on the line.", 4)
+                     "x₂ = 1 is the threshold back on the line.")
+        self.play(FadeIn(self.value_rows), FadeOut(self.example_line), run_time=style.RUN_INTRO)
+        self.remove(self.value_rows, self.example_line)
+        self.add(self.value_labels, self.hyperplane, self.threshold_marks, self.no_boundary,
+                 self.live)
+        # the points over the boundary and the drop: a marker is never hidden by them
+        self.remove(self.plane.markers)
+        self.add(self.plane.markers)
         self.play(self.tracker.animate.set_value(self.trace.n_steps),
                   run_time=style.RUN_OFFSET_REPLAY, rate_func=linear)
         result, offset_result = self.trace.result, self.offset_trace.result
-        with self.holding(self.hyperplane, self.threshold_marks, self.live):
-            self.play(FadeIn(self.summary), run_time=style.RUN_INTRO)
-        ends = "converges" if result["converged"] else "stops"
-        same = ("the same numbers" if np.allclose(result["theta"], [*offset_result["theta"],
-                                                                    offset_result["theta0"]])
-                else "other numbers")
+        ends = ("converges" if lesson.line.converged and not lesson.line.stopped_by_rounding
+                else "stops")
+        same = ("the same numbers after every update" if lesson.line.same_sequence else
+                "the same numbers" if lesson.line.same_end else "other numbers")
         self.narrate(f"It {ends} after {result['updates']} updates at [θ₁, θ₀] = "
                      f"{wording.vector(result['theta'])}: threshold "
-                     f"{wording.number(threshold_of(result['theta']))}. The perceptron with offset "
+                     f"{wording.number(lesson.final_threshold)}. The perceptron with offset "
                      f"on x ends at θ₁ = {wording.number(offset_result['theta'][0])}, "
-                     f"θ₀ = {wording.number(offset_result['theta0'])}: {same}.", 5)
-        self.wait(style.PAUSE_READ * 2)
+                     f"θ₀ = {wording.number(offset_result['theta0'])}: {same}.")
+        with self.holding(self.hyperplane, self.threshold_marks, self.live, self.no_boundary):
+            self.play(FadeIn(self.summary), run_time=style.RUN_INTRO)
+        if lesson.line.stopped_by_rounding:
+            i = int(lesson.line.points_on_boundary[0])
+            sign = "+" if self.data.y[i] > 0 else "−"
+            self.narrate(f"Careful: the {sign} point at x = {wording.number(lesson.x[i])} sits "
+                         f"on the threshold. Its score θ₁x + θ₀ is 0 but for the computer's "
+                         f"rounding ({lesson.line.final_scores[i]:.1e}), so the run stopped; "
+                         f"in exact arithmetic it is a mistake and the run would go on.")
 
     # -- part 2: 2-D data lifted to the plane x₃ = 1 -----------------------------
     def build_space(self) -> None:
-        theme = self.theme
-        self.plane_set = resolve_data(self.plane_data, seed=self.seed)
-        self.space_trace = Perceptron(epochs=self.epochs, offset=False).fit(
-            augmented(self.plane_set)).trace_
-        self.space_offset_trace = Perceptron(epochs=self.epochs, offset=True).fit(
-            self.plane_set).trace_
+        theme, space = self.theme, self.lesson.space
+        self.plane_set = space.data
+        self.space_trace = space.origin
+        self.space_offset_trace = space.offset
         self.space_thetas = self.space_trace.states["theta"]
-        self.space_states_after = state_after_steps(self.space_trace)
+        self.space_states_after = space.states_after_steps
         box = square_box_around(self.plane_set.X)
         self.space_box = box
         height = style.OFFSET_SPACE_HEIGHT
@@ -311,26 +337,20 @@ class OffsetLiftScene(LinvizScene):
         lift_row = lambda: text("2-D data: $x |-> [x_1, x_2, 1]$, on the plane $x_3 = 1$",
                                 theme, small)
         self.space_intro = Panel([lift_row()], theme)
-        same_end = np.allclose(a["theta"], [*b["theta"], b["theta0"]])
+        origin_updates, offset_updates = space.updates
         self.space_panel = Panel([
             lift_row(),
             text(f"origin, on $[x, 1]$: $[theta_1, theta_2, theta_0] = "
                  f"{fmt_vector(a['theta'])}$", theme, small),
             text(f"offset, on $x$: $theta = {fmt_vector(b['theta'])}, theta_0 = "
                  f"{fmt(b['theta0'])}$", theme, small),
-            text(f"{a['updates']} and {b['updates']} updates"
-                 + (", the same end" if same_end else ""), theme, small, theme.correct),
+            text(f"{origin_updates} and {offset_updates} updates"
+                 + (", the same end" if space.same_end else ""), theme, small, theme.correct),
             text("its plane meets $x_3 = 1$ in the line $theta^T x + theta_0 = 0$",
                  theme, small, theme.highlight),
         ], theme)
         #: the first updates of both runs, side by side: (k, [θ, θ₀] on [x, 1], θ, θ₀ on x)
-        count = min(style.OFFSET_TABLE_UPDATES, a["updates"], b["updates"])
-        origin_states = np.asarray(self.space_trace.states["theta"])
-        offset_states = np.asarray(self.space_offset_trace.states["theta"])
-        offset0 = np.asarray(self.space_offset_trace.states["theta0"])
-        self.side_by_side = [(k, origin_states[k], offset_states[k], float(offset0[k]))
-                             for k in range(1, count + 1)]
-        self.same_first = same_states(self.space_trace, self.space_offset_trace, count)
+        self.side_by_side = list(self.lesson.table)
         self.table = self.make_table(theme)
         for panel in (self.space_intro, self.space_panel):
             panel.next_to(self.title, DOWN, buff=style.BUFF).set_x(style.SPACE_PANEL_LEFT,
@@ -405,9 +425,13 @@ class OffsetLiftScene(LinvizScene):
         self.offset_line.set_points_as_corners(ends).set_stroke(opacity=state.presence)
 
     def obstacles(self) -> np.ndarray:
-        """Screen points a label must keep off: the markers, the edges of the plane through
-        the origin and the line where it meets x₃ = 1."""
-        points = [self.space.c2p(self.space.points3d)]
+        """Screen points a label must keep off: the markers (their centres and the ends of
+        their arms), the edges of the plane through the origin and the line where it meets
+        x₃ = 1."""
+        centres = self.space.c2p(self.space.points3d)
+        arms = [centres + style.POINT_SIZE * np.array([dx, dy, 0.0])
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        points = [centres, *arms]
         along = np.linspace(0, 1, 24)[:, None]
         for path in (self.space.plane, self.offset_line):
             corners = path.get_anchors() if path.get_stroke_opacity() > 0 else []
@@ -416,34 +440,33 @@ class OffsetLiftScene(LinvizScene):
         return np.vstack(points)
 
     def clear_axis_labels(self) -> None:
-        """An axis label stands at the end of its axis that keeps it further off the markers,
-        the plane's edges and the line on x₃ = 1."""
+        """Each axis label at the positive end of its axis (where x_j grows), in the place
+        beyond or beside that end that keeps it furthest off the markers, the plane's edges
+        and the line on x₃ = 1 (the first such place among equals)."""
         obstacles = self.obstacles()
         for j, label in enumerate(self.space.axis_labels):
             def clearance(centre) -> float:
                 return float(np.min(np.linalg.norm(obstacles - centre, axis=1))
                              - max(label.width, label.height) / 2)
-            if clearance(label.get_center()) >= style.POINT_SIZE * 2.5:
-                continue
-            low = np.zeros(3)
-            low[j] = self.space.low[j]
-            start, end = self.space.c2p(np.array([low, np.eye(3)[j] * self.space.high[j]]))
+
+            start, end = self.space.c2p(np.array([np.zeros(3), np.eye(3)[j] * self.space.high[j]]))
             along = (end - start) / max(np.linalg.norm(end - start), 1e-9)
-            spots = [tip + sign * along * (gap + label.width / 2)
-                     for tip, sign in ((end, 1), (start, -1))
-                     for gap in (style.SMALL_BUFF, 3 * style.SMALL_BUFF)]
+            across = np.array([-along[1], along[0], 0.0])
+            reach = style.SMALL_BUFF + max(label.width, label.height) / 2
+            spots = [end + along * reach * ahead + across * reach * side
+                     for ahead in style.SPACE_AXIS_LABEL_AHEAD for side in style.SPACE_AXIS_LABEL_ASIDE]
             label.move_to(spots[greatest_index([clearance(spot) for spot in spots])])
 
     def lift_plane(self) -> None:
         self.section("plane-to-space")
-        self.play(FadeOut(VGroup(self.plane, self.notes.box, *self.notes.rows, self.value_labels,
-                                 self.live,
-                                 self.summary, self.hyperplane, self.threshold_marks,
-                                 self.lifted_line, self.lifted_line_label)),
-                  run_time=style.RUN_INTRO)
-        self.remove(self.plane, self.hyperplane, self.threshold_marks, self.live)
         self.narrate(f"The same in one more dimension: {self.plane_set.n_samples} points of "
-                     f"the plane get the feature 1 and rise to x₃ = 1.", 3)
+                     f"the plane get the feature 1 and rise to x₃ = 1.")
+        self.play(FadeOut(VGroup(self.plane, self.notes.box, *self.notes.rows, self.value_labels,
+                                 self.live, self.summary, self.hyperplane, self.threshold_marks,
+                                 self.lifted_line, self.lifted_line_label, self.plane.markers)),
+                  run_time=style.RUN_INTRO)
+        self.remove(self.plane, self.hyperplane, self.threshold_marks, self.live,
+                    self.no_boundary, self.plane.markers)
         self.redraw_space()
         self.play(FadeIn(self.floor), FadeIn(self.unit_plane), FadeIn(self.space),
                   FadeIn(self.origin_dot), FadeIn(self.origin_label), FadeIn(self.space_intro),
@@ -455,29 +478,30 @@ class OffsetLiftScene(LinvizScene):
 
     def play_space_run(self) -> None:
         self.section("perceptron-space")
+        space = self.lesson.space
         self.add(self.offset_line)
         self.narrate("The perceptron through the origin on [x, 1]: a plane through the "
-                     "origin, which meets x₃ = 1 in a line of the data's plane.", 4)
+                     "origin, which meets x₃ = 1 in a line of the data's plane.")
         self.play(self.space_tracker.animate.set_value(self.space_trace.n_steps),
                   run_time=style.RUN_OFFSET_REPLAY, rate_func=linear)
         a, b = self.space_trace.result, self.space_offset_trace.result
+        same = "the same numbers" if space.same_end else "other numbers"
+        self.narrate(f"It ends at [θ₁, θ₂, θ₀] = {wording.vector(a['theta'])}; the perceptron "
+                     f"with offset on x ends at θ = {wording.vector(b['theta'])}, "
+                     f"θ₀ = {wording.number(b['theta0'])}: {same}.")
         with self.holding(self.space):
             self.remove(self.space_intro)
             self.add(self.space_panel.box, self.space_panel.rows[0])
             self.play(FadeIn(self.space_panel.rows[1:]), run_time=style.RUN_INTRO)
-        same = ("the same numbers" if np.allclose(a["theta"], [*b["theta"], b["theta0"]])
-                else "other numbers")
-        self.narrate(f"It ends at [θ₁, θ₂, θ₀] = {wording.vector(a['theta'])}; the perceptron "
-                     f"with offset on x ends at θ = {wording.vector(b['theta'])}, "
-                     f"θ₀ = {wording.number(b['theta0'])}: {same}.", 5)
         self.play(self.space_azimuth.animate.set_value(style.SPACE_AZIMUTH - style.SPACE_TURN),
                   run_time=style.RUN_TURN, rate_func=smooth)
         count = len(self.side_by_side)
         if count:
-            held = ("hold the same numbers" if self.same_first else "do not hold the same numbers")
-            self.narrate(f"Update for update, too: after each of the first {count} updates both "
-                         f"runs {held}, since one adds y·[x, 1] to [θ, θ₀] and the other y·x to "
-                         f"θ and y to θ₀.", 5)
+            origin_updates = space.updates[0]
+            held = (f"all {wording.count(origin_updates, 'update')} of both runs hold the same "
+                    f"numbers (the first {count} in the table)" if space.same_sequence else
+                    f"the two runs do not hold the same numbers (the first {count} in the table)")
+            self.narrate(f"Update for update, too: {held}, since one adds y·[x, 1] to [θ, θ₀] "
+                         f"and the other y·x to θ and y to θ₀.")
             with self.holding(self.space):
                 self.play(FadeIn(self.table), run_time=style.RUN_INTRO)
-        self.wait(style.PAUSE_READ)

@@ -20,24 +20,23 @@ from manim import (
 )
 
 from linviz.dataset import REGRESSION
-from linviz.regression import LinearRegression, polynomial_features, squared_loss_contour
+from linviz.errors import quoted
+from linviz.lessons.regression import (
+    POLYNOMIAL_RUNS, check_conditioning, regression_lesson, signed_term,
+)
+from linviz.regression import polynomial_features, squared_loss_contour
 from linviz.replay import state_after_steps, state_at
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
-from scenes.toolkit.geometry import Box, nice_step, square_box_around
+from scenes.toolkit.gd_plots import RegressionPlot
+from scenes.toolkit.geometry import square_box_around
 from scenes.toolkit.merging import merge_glyphs
-from scenes.toolkit.panels import LiveValue
+from scenes.toolkit.panels import LiveValue, widest
 from scenes.toolkit.plane import DataPlane
 from scenes.toolkit.screen_text import fmt, math, text
 
-#: (degree, step size η, steps) of each polynomial fit shown
-POLYNOMIAL_RUNS = ((1, 0.5, 300), (2, 0.5, 300), (3, 0.5, 300), (5, 0.5, 300))
-#: a loss within this of the closed form's is "reached" (equal to four places)
-REACHED = 5e-5
 #: seconds the last picture stays after the last caption has been read
 END_HOLD = 3.0
-#: contour levels as fractions of the way from the minimum to the loss at w = 0
-CONTOUR_FRACTIONS = (0.02, 0.08, 0.2, 0.4, 0.7, 1.0)
 
 
 def fitted_values(x: np.ndarray, degree: int, theta, theta0: float) -> np.ndarray:
@@ -46,35 +45,31 @@ def fitted_values(x: np.ndarray, degree: int, theta, theta0: float) -> np.ndarra
     return features @ np.asarray(theta, dtype=float) + float(theta0)
 
 
-def data_box(x: np.ndarray, y: np.ndarray, padding: float = 0.1) -> Box:
-    """A box around the points (x, y) and the origin, each side on a multiple of one tick step.
-
-    Not square: a regression plot has no angles to keep true. Both spans are
-    whole multiples of the same step, so the plane's grid lines meet the edges.
-    """
-    low = np.minimum([x.min(), y.min()], 0.0)
-    high = np.maximum([x.max(), y.max()], 0.0)
-    pad = padding * float(np.max(high - low))
-    step = nice_step(float(np.max(high - low)) + 2 * pad)
-    low = np.floor((low - pad) / step) * step
-    high = np.ceil((high + pad) / step) * step
-    return Box(float(low[0]), float(high[0]), float(low[1]), float(high[1]))
-
-
 class RegressionScene(LinvizScene):
     """Least squares on 20 points y = 0.5 + u − 1.2u² + noise, u = x − 0.4."""
 
     default_data = "regression1d"
     task = REGRESSION
     n_features = 1
-    lr = 0.5
+    #: the line's step size η: None for 1/λ_max(H) from the data (a step set here is
+    #: narrated as what it does)
+    lr: float | None = None
     steps = 60
-    #: (degree, step size η, steps) of each polynomial fit shown
+    #: (degree, step size η or None, steps) of each polynomial fit shown
     polynomial_runs = POLYNOMIAL_RUNS
 
+    @classmethod
+    def check_data(cls, data, spec: str) -> None:
+        """Also refuse, before anything renders, features too dependent to fit reliably."""
+        super().check_data(data, spec)
+        check_conditioning(data, sorted({1, *[k for k, _, _ in cls.polynomial_runs]}),
+                           f"scene {cls.scene_name()!r}: data {quoted(spec)}")
+
     def make_trace(self):
-        """The degree-1 run whose path is drawn on the loss contours."""
-        return LinearRegression(degree=1, lr=self.lr, steps=self.steps).fit(self.data).trace_
+        """The lesson (linviz.lessons.regression); the degree-1 run is drawn on the contours."""
+        self.lesson = regression_lesson(self.data, lr=self.lr, steps=self.steps,
+                                        polynomial_runs=self.polynomial_runs)
+        return self.lesson.line.trace
 
     story = ("show_data", "show_residuals", "show_contours", "show_descent",
              "show_polynomials")
@@ -84,11 +79,14 @@ class RegressionScene(LinvizScene):
         theme = self.theme
         x, y = self.data.X[:, 0], self.data.y
         self.title = self.make_title("Linear regression: ERM with squared loss")
-        box = data_box(x, y)
-        self.plane = DataPlane(np.zeros((0, 2)), np.zeros(0), theme, box=box,
-                               side=style.REGRESSION_PLOT_HEIGHT,
-                               center=style.REGRESSION_PLOT_CENTER, axis_labels=("x", "y"))
-        self.dots = VGroup(*[Dot(self.plane.c2p((a, b)), radius=style.DATA_DOT,
+        names = self.data.feature_names
+        self.plane = RegressionPlot(np.column_stack([x, y]), theme,
+                                    names[0] if names else "", self.data.target_name)
+        box = self.plane.box
+        # many points are drawn smaller, so that the residuals and the fit stay visible
+        crowd = min(1.0, max(style.DENSE_DOT_SCALE,
+                             np.sqrt(style.SPARSE_POINT_COUNT / self.data.n_samples)))
+        self.dots = VGroup(*[Dot(self.plane.c2p((a, b)), radius=style.DATA_DOT * crowd,
                                  color=theme.negative) for a, b in zip(x, y)])
         self.fit_curve = VMobject(stroke_color=theme.boundary, stroke_width=style.LINE_STROKE)
         #: the residuals, one vertical segment per point, all subpaths of one path
@@ -115,11 +113,17 @@ class RegressionScene(LinvizScene):
                                                           buff=style.SMALL_BUFF)
         self.formulas.next_to(self.title, DOWN, buff=style.BUFF).set_x(
             style.REGRESSION_PANEL_LEFT, direction=LEFT)
+        def live(label, values, places):
+            """A live value with room for the widest of ``values`` (the row is arranged now)."""
+            value = widest([float(v) for v in values], lambda v: fmt(v, places))
+            return LiveValue(label, value, theme, places=places, font_size=style.FONT_SMALL)
+
         self.values = {
-            "t": LiveValue("t", 0, theme, font_size=style.FONT_SMALL),
-            "loss": LiveValue("L_S", 0.0, theme, places=4, font_size=style.FONT_SMALL),
-            "w0": LiveValue("w_0", 0.0, theme, places=3, font_size=style.FONT_SMALL),
-            "w1": LiveValue("w_1", 0.0, theme, places=3, font_size=style.FONT_SMALL),
+            "t": LiveValue("t", self.trace.n_steps, theme, font_size=style.FONT_SMALL),
+            "loss": live("L_S", self.trace.states["loss"],
+                         loss_places(self.lesson.line.closed_loss)),
+            "w0": live("w_0", self.trace.states["theta0"], 3),
+            "w1": live("w_1", self.trace.states["theta"][:, 0], 3),
         }
         self.value_row = VGroup(*self.values.values()).arrange(RIGHT, buff=style.VALUE_GAP)
         self.value_row.next_to(self.formulas, DOWN, buff=style.BUFF).set_x(
@@ -134,8 +138,8 @@ class RegressionScene(LinvizScene):
                           small, theme.muted),
             "contours": text("contours of $L_S$ over $(w_0, w_1)$; the dot: $w^* = A^(-1) b$",
                              theme, small, theme.muted),
-            "singular": text("dashed: the minimizers if every $x$ were $macron(x)$", theme,
-                             small, theme.muted),
+            "singular": text("another loss (every $x$ at $macron(x)$): its contours are lines",
+                             theme, small, theme.muted),
             "descent": text("gradient descent: each step goes against $nabla L_S$", theme,
                             small, theme.muted),
             "poly": text("the same least squares on $[1, x, x^2, dots, x^k]$", theme, small,
@@ -149,15 +153,17 @@ class RegressionScene(LinvizScene):
         """Loss contours around the closed-form point, the path and its head (static parts)."""
         theme = self.theme
         x, y = self.data.X[:, 0], self.data.y
-        closed = self.trace.result["closed_form"]
-        self.closed_w = np.array([closed["theta0"], float(closed["theta"][0])])
-        self.closed_loss = float(closed["loss"])
+        lesson = self.lesson
+        self.closed_w = lesson.closed_w
+        self.closed_loss = lesson.line.closed_loss
         start_loss = float(self.trace.states["loss"][0])
-        self.contour_levels = [self.closed_loss + f * (start_loss - self.closed_loss)
-                               for f in CONTOUR_FRACTIONS]
+        self.contour_levels = list(lesson.contour_levels)
         outermost = squared_loss_contour(x, y, self.contour_levels[-1])
         path = np.column_stack([self.trace.states["theta0"], self.trace.states["theta"][:, 0]])
-        box = square_box_around(np.vstack([outermost, path]), padding=0.04)
+        # a diverging path (a step set too large) leaves the view rather than shrink the bowl
+        reach = 3 * np.max(np.abs(outermost - self.closed_w), axis=0)
+        near = np.all(np.abs(path - self.closed_w) <= reach, axis=1)
+        box = square_box_around(np.vstack([outermost, path[near]]), padding=0.04)
         self.weights = DataPlane(np.zeros((0, 2)), np.zeros(0), theme, box=box,
                                  side=style.CONTOUR_SIDE, center=style.CONTOUR_CENTER,
                                  axis_labels=("w_0", "w_1"), ticks=False)
@@ -184,31 +190,39 @@ class RegressionScene(LinvizScene):
         self.path_points = [self.weights.c2p(p) for p in path]
 
     def build_singular_case(self) -> None:
-        """What A⁺ is for: the same targets with every x moved to their mean x̄.
+        """What A⁺ is for, on another loss: the same targets with every x moved to x̄.
 
-        Then A = Σ x̃x̃ᵀ with x̃ = [1, x̄] has rank 1, Lₛ depends on w only through
-        w₀ + x̄w₁, and its minimizers form the valley w₀ + x̄w₁ = ȳ (through w*,
-        since the least-squares line passes through (x̄, ȳ)). The pseudo-inverse
-        A⁺ = V D⁺ Vᵀ gives the valley's point nearest 0: A⁺b = ȳ/(1 + x̄²) · (1, x̄).
+        Then A = Σ x̃x̃ᵀ with x̃ = [1, x̄] has rank 1 and that loss,
+        L̄(w) = (w₀ + x̄w₁ − ȳ)² + var(y), depends on w only through w₀ + x̄w₁: its
+        contours are pairs of parallel lines and its minimizers the valley
+        w₀ + x̄w₁ = ȳ. It is drawn in place of the real contours (which fade),
+        never on them. A⁺b is the valley's point nearest 0.
         """
-        theme = self.theme
-        x, y = self.data.X[:, 0], self.data.y
-        features = np.column_stack([np.ones_like(x), np.full_like(x, x.mean())])
-        self.singular_A = features.T @ features
-        self.singular_w = np.linalg.pinv(self.singular_A) @ (features.T @ y)
-        self.x_mean, self.y_mean = float(x.mean()), float(y.mean())
-        self.A_eigenvalues = np.linalg.eigvalsh(
-            np.column_stack([np.ones_like(x), x]).T @ np.column_stack([np.ones_like(x), x]))
-        # the valley, clipped to the (w₀, w₁) view
+        theme, lesson = self.theme, self.lesson
+        self.singular_w = lesson.singular_w
+        self.x_mean, self.y_mean = lesson.x_mean, lesson.y_mean
+        self.A_eigenvalues = lesson.normal_matrix_eigenvalues
         box = self.weights.box
         direction = np.array([-self.x_mean, 1.0]) / np.hypot(self.x_mean, 1.0)
-        ts = np.linspace(-10, 10, 4001) * max(box.x_max - box.x_min, box.y_max - box.y_min)
-        points = self.singular_w + ts[:, None] * direction
-        inside = ((points[:, 0] >= box.x_min) & (points[:, 0] <= box.x_max)
-                  & (points[:, 1] >= box.y_min) & (points[:, 1] <= box.y_max))
-        ends = points[inside][[0, -1]]
-        valley = VMobject(stroke_color=theme.correct, stroke_width=style.DASH_STROKE)
-        valley.set_points_as_corners([self.weights.c2p(p) for p in ends])
+        across = np.array([1.0, self.x_mean]) / (1 + self.x_mean ** 2)  # moves w₀ + x̄w₁ by 1
+
+        def line_in_view(offset: float):
+            """The line w₀ + x̄w₁ = ȳ + offset clipped to the view, or None."""
+            ts = np.linspace(-10, 10, 4001) * max(box.x_max - box.x_min, box.y_max - box.y_min)
+            points = self.singular_w + offset * across + ts[:, None] * direction
+            inside = box.contains(points, tolerance=0.0)
+            if inside.sum() < 2:
+                return None
+            line = VMobject(stroke_width=style.CONTOUR_STROKE)
+            return line.set_points_as_corners([self.weights.c2p(p)
+                                               for p in points[inside][[0, -1]]])
+
+        self.singular_contours = VGroup(*[line for offset in lesson.singular_contour_offsets()
+                                          for sign in (-1, 1)
+                                          if (line := line_in_view(sign * offset)) is not None])
+        self.singular_contours.set_stroke(theme.highlight, opacity=0.6)
+        valley = line_in_view(0.0)
+        valley.set_stroke(theme.correct, width=style.DASH_STROKE)
         self.valley = merge_glyphs(DashedVMobject(valley, num_dashes=style.CURVE_DASHES // 2))
         self.pinv_dot = Dot(self.weights.c2p(self.singular_w), radius=style.DATA_DOT,
                             color=theme.highlight)
@@ -288,8 +302,7 @@ class RegressionScene(LinvizScene):
                   run_time=style.RUN_INTRO)
         self.play(FadeIn(self.formula_h), FadeIn(self.formula_risk), run_time=style.RUN_INTRO)
         self.narrate(f"{m} points (x, y) with real targets. A linear hypothesis "
-                     f"h(x) = w₀ + w₁x; its empirical risk is the mean squared error.", 4)
-        self.wait(style.PAUSE_READ)
+                     f"h(x) = w₀ + w₁x; its empirical risk is the mean squared error.")
 
     def show_residuals(self) -> None:
         self.section("residuals")
@@ -299,8 +312,7 @@ class RegressionScene(LinvizScene):
         self.update_values()
         self.show_status("start")
         self.narrate(f"At w = 0 the line is y = 0. Each residual h(x) − y is a vertical segment; "
-                     f"Lₛ is the mean of their squares: {wording.number(self.losses[0], 3)}.", 4)
-        self.wait(style.PAUSE_READ)
+                     f"Lₛ is the mean of their squares: {loss_text(self.losses[0], 3)}.")
 
     def show_contours(self) -> None:
         self.section("contours")
@@ -316,68 +328,103 @@ class RegressionScene(LinvizScene):
                      f"Setting its gradient to zero gives A w = b; here A is invertible (its "
                      f"eigenvalues {wording.number(low, 2)} and {wording.number(high, 2)} are "
                      f"positive), so w* = A⁻¹b = ({wording.number(w0, 3)}, "
-                     f"{wording.number(w1, 3)}), with loss {wording.number(self.closed_loss, 4)}.",
+                     f"{wording.number(w1, 3)}), with loss {loss_text(self.closed_loss)}.",
                      6)
-        self.wait(style.PAUSE_READ)
         a, b = self.singular_w
-        self.narrate(f"If every x were x̄ = {wording.number(self.x_mean, 2)}, A would be "
-                     f"singular: Lₛ would be lowest all along the dashed valley w₀ + "
-                     f"{wording.number(self.x_mean, 2)}w₁ = {wording.number(self.y_mean, 2)}. "
+        self.narrate(f"Another loss, for comparison: if every x were x̄ = "
+                     f"{wording.number(self.x_mean, 2)}, A would be singular and the contours "
+                     f"would be lines: the loss would be lowest all along the dashed valley "
+                     f"w₀{signed_term(self.x_mean, 'w₁')} = {wording.number(self.y_mean, 2)}. "
                      f"The pseudo-inverse A⁺ picks its point nearest 0: A⁺b = "
-                     f"({wording.number(a, 3)}, {wording.number(b, 3)}).", 6)
+                     f"({wording.number(a, 3)}, {wording.number(b, 3)}).")
         self.show_status("singular")
+        self.play(self.contours.animate.set_stroke(opacity=0.15), FadeIn(self.singular_contours),
+                  run_time=style.RUN_INTRO)
         self.play(Create(self.valley), run_time=style.RUN_INTRO)
         self.play(FadeIn(self.pinv_dot), FadeIn(self.pinv_label), run_time=style.PAUSE_SHORT)
-        self.wait(style.PAUSE_READ)
+
+    def step_sentence(self) -> str:
+        """How the line's η was chosen, and the condition it meets (or not)."""
+        run = self.lesson.line
+        low, high = run.curvature
+        eta = wording.significant(run.step_size)
+        hessian = (f"the Hessian H = (2/m) X̃ᵀX̃ has eigenvalues {wording.significant(low)} and "
+                   f"{wording.significant(high)}")
+        if run.step_from_data:
+            return (f"η = 1/λ_max = {eta}: {hessian}, and any η < 2/λ_max = "
+                    f"{wording.significant(run.stable_limit)} converges")
+        if run.unstable_step:
+            return (f"η = {eta}, set by hand, at least 2/λ_max = {wording.significant(run.stable_limit)} "
+                    f"({hessian}): along the steepest direction every step overshoots")
+        return (f"η = {eta}, set by hand, below 2/λ_max = {wording.significant(run.stable_limit)} "
+                f"({hessian}): it converges")
 
     def show_descent(self) -> None:
         self.section("descent")
+        lesson, run = self.lesson, self.lesson.line
         self.play(FadeOut(self.valley), FadeOut(self.pinv_dot), FadeOut(self.pinv_label),
+                  FadeOut(self.singular_contours), self.contours.animate.set_stroke(opacity=0.8),
                   run_time=style.PAUSE_SHORT)
         self.play(FadeIn(self.formula_step), run_time=style.PAUSE_SHORT)
         self.add(self.path)
         # still drawings painted once into the background: only what follows the tracker
         # is redrawn
         self.still(self.title, self.plane, self.dots, *self.formulas, self.value_labels,
-                    self.weights, self.contours, self.closed_label)
+                   self.weights, self.contours, self.closed_label)
         self.follow()
         self.show_status("descent")
-        self.narrate(f"Gradient descent with η = {wording.number(self.lr, 1)} from w = 0: every step goes "
-                     f"downhill, across the contours.", 4)
-        for k in range(1, style.GD_SLOW_STEPS + 1):
+        how = {"decreasing": "every step goes downhill, across the contours",
+               "oscillating": "the loss rises at some steps: they overshoot across the valley",
+               "diverging": "the steps overshoot further and further: the loss climbs"}
+        self.narrate(f"Gradient descent from w = 0 with {self.step_sentence()}. Here "
+                     f"{how[run.behaviour]}.")
+        for k in range(1, min(style.GD_SLOW_STEPS, run.steps) + 1):
             self.advance(k, style.RUN_GD_STEP, rate_func=smooth)
             self.wait(style.PAUSE_SHORT)
         self.advance(self.run.n_steps, style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)
         self.unfollow()
         theta, theta0 = self.thetas[-1], float(self.theta0s[-1])
-        gap = float(self.losses[-1] - self.closed_loss)
-        if abs(gap) < REACHED:
-            reached = (f"the closed-form answer {wording.number(self.closed_loss, 4)} to four "
+        if run.reached:
+            reached = (f"the closed-form answer {loss_text(self.closed_loss)} to four "
                        f"places: gradient descent has reached the minimum")
+        elif run.diverging:
+            reached = (f"above where it started: η is too large; the closed-form answer is "
+                       f"{loss_text(self.closed_loss)}")
         else:
-            reached = (f"still {wording.number(gap, 4)} above the closed-form answer "
-                       f"{wording.number(self.closed_loss, 4)}: close, not there yet")
+            reached = (f"still {loss_text(run.gap)} above the closed-form answer "
+                       f"{loss_text(self.closed_loss)}: not there yet")
         self.narrate(f"After {self.run.n_steps} steps w = ({wording.number(theta0, 3)}, "
                      f"{wording.number(theta[0], 3)}) and Lₛ = "
-                     f"{wording.number(self.losses[-1], 4)}, {reached}.", 5)
-        self.wait(style.PAUSE_READ)
+                     f"{loss_text(self.losses[-1])}, {reached}.")
+        low, high = run.curvature
+        if run.unstable_step:
+            shape = ("but the steep factor is above 1 (η ≥ 2/λ_max), so the error grows along "
+                     "the steep axis")
+        elif run.narrow:
+            shape = "the bowl is narrow, and descent is slow along its flat axis"
+        else:
+            shape = "the bowl is not narrow, and descent needs few steps"
+        self.narrate(f"How fast descent goes depends on the bowl's shape. H's eigenvalues "
+                     f"{wording.significant(low)} and {wording.significant(high)} are its "
+                     f"curvatures along its axes; each step multiplies the error along the flat "
+                     f"axis by |1 − ηλ_min| = {wording.number(run.flat_factor, 3)} and along the "
+                     f"steep one by |1 − ηλ_max| = {wording.number(run.steep_factor, 3)}. Their "
+                     f"ratio κ = λ_max/λ_min = {wording.ratio(run.condition)}: {shape}.")
 
     def show_polynomials(self) -> None:
         self.section("polynomial")
-        theme = self.theme
+        theme, lesson = self.theme, self.lesson
         feature_map = math("x -> tilde(x) = [1, x, x^2, dots, x^k], quad "
                            "h(x) = w_0 + w_1 x + dots + w_k x^k", theme, style.FONT_SMALL)
         # in the place of h(x) = w₀ + w₁x, which no longer holds
         feature_map.move_to(self.formula_h, aligned_edge=LEFT)
         table_rows = []
         self.poly_runs = []
-        for degree, lr, steps in self.polynomial_runs:
-            model = LinearRegression(degree=degree, lr=lr, steps=steps).fit(self.data)
-            self.poly_runs.append((degree, lr, model.trace_))
-            closed_loss = model.trace_.result["closed_form"]["loss"]
-            table_rows.append(text(f"$k = {degree}$: gradient descent $L_S = "
-                                   f"{fmt(model.loss_, 4)}$, closed form "
-                                   f"${fmt(closed_loss, 4)}$", theme, style.FONT_SMALL))
+        for run in lesson.polynomials:
+            self.poly_runs.append((run.degree, run.step_size, run.trace))
+            table_rows.append(text(f"$k = {run.degree}$: gradient descent $L_S = "
+                                   f"{loss_text(run.final_loss)}$, closed form "
+                                   f"${loss_text(run.closed_loss)}$, {kappa_markup(run.condition)}", theme, style.FONT_SMALL))
         table = VGroup(*table_rows).arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
         table.next_to(self.formula_risk, DOWN, buff=3 * style.BUFF).set_x(
             style.REGRESSION_PANEL_LEFT, direction=LEFT)
@@ -389,22 +436,31 @@ class RegressionScene(LinvizScene):
                   FadeOut(self.formula_h), run_time=style.RUN_INTRO)
         self.play(FadeIn(feature_map), run_time=style.PAUSE_SHORT)
         self.show_status("poly")
-        self.narrate("A line is not a good fit. Map x to [1, x, x², …, xᵏ]: h is a polynomial, "
-                     "but still linear in w, so the same least squares applies.", 5)
-        self.wait(style.PAUSE_SHORT)
+        if lesson.curve_helps:
+            opening = (f"A line leaves much unexplained here: a curve lowers the least Lₛ by "
+                       f"{wording.number(100 * lesson.curve_gain, 0)}%.")
+        else:
+            opening = (f"A line already does about as well as a curve here: no degree up to "
+                       f"{lesson.polynomials[-1].degree} lowers the least Lₛ by more than "
+                       f"{wording.number(max(100 * lesson.curve_gain, 1), 0)}%.")
+        self.narrate(opening + " Map x to [1, x, x², …, xᵏ]: h is a polynomial, but still "
+                     "linear in w, so the same least squares applies.")
         self.closed_curves = VGroup()
         dashed = None
-        for row, (degree, lr, trace) in zip(table_rows, self.poly_runs):
-            self.use_run(trace, degree)
-            closed = trace.result["closed_form"]
+        for row, run in zip(table_rows, lesson.polynomials):
+            self.use_run(run.trace, run.degree)
             closed_curve = VMobject(stroke_color=theme.correct, stroke_width=style.DASH_STROKE)
-            closed_curve.set_points_as_corners(self.curve_points(closed["theta"],
-                                                                 closed["theta0"]))
+            closed_curve.set_points_as_corners(self.curve_points(run.closed_theta,
+                                                                 run.closed_theta0))
             # said while the fit runs: the sentence describes what the viewer is watching
-            self.narrate(f"Degree {degree}: gradient descent (η = {wording.number(lr, 1)}, "
-                         f"{trace.n_steps} steps) reaches Lₛ = "
-                         f"{wording.number(trace.states['loss'][-1], 4)}; the closed form "
-                         f"(dashed) gives {wording.number(closed['loss'], 4)}.", 4)
+            eta = (f"η = 1/λ_max = {wording.significant(run.step_size)}" if run.step_from_data
+                   else f"η = {wording.significant(run.step_size)}")
+            closed = f"the closed form (dashed) gives {loss_text(run.closed_loss)}"
+            if not run.reached:
+                closed = (f"still {wording.significant(run.gap, least=2, most=8)} above what "
+                          + closed[4:])
+            self.narrate(f"Degree {run.degree}: gradient descent ({eta}, {run.steps} steps) "
+                         f"reaches Lₛ = {loss_text(run.final_loss)}; {closed}.")
             if dashed is not None:  # the previous degree's closed form leaves
                 self.play(FadeOut(dashed), run_time=style.PAUSE_SHORT)
             # one path of dashes: it lies above the moving fit while the run plays
@@ -413,24 +469,44 @@ class RegressionScene(LinvizScene):
             self.update_drawings()
             self.follow(with_path=False)
             self.play(FadeIn(dashed), run_time=style.PAUSE_SHORT)
-            self.advance(trace.n_steps, style.RUN_POLY_FIT, rate_func=rate_functions.ease_in_sine)
+            self.advance(run.steps, style.RUN_POLY_FIT, rate_func=rate_functions.ease_in_sine)
             self.unfollow()
             self.play(FadeIn(row), run_time=style.PAUSE_SHORT)
-            self.wait(style.PAUSE_READ)
         # the last closed form stays: the closing sentence compares with it
-        last_degree, _, last = self.poly_runs[-1]
-        gap = self.losses[-1] - last.result["closed_form"]["loss"]
-        if gap >= REACHED:
-            where = (f"for k = {last_degree} gradient descent is still "
-                     f"{wording.number(gap, 4)} above the dashed minimum: the high powers make "
-                     f"the bowl long and narrow")
+        falls = " → ".join(loss_text(m) for m in lesson.closed_minima)
+        unreached = [str(run.degree) for run in lesson.unreached]
+        if not unreached:
+            where = "gradient descent reached every one of them"
         else:
-            where = f"for k = {last_degree} gradient descent has reached the dashed minimum"
-        minima = [run.result["closed_form"]["loss"] for _, _, run in self.poly_runs]
-        falls = " → ".join(wording.number(m, 4) for m in minima)
-        self.narrate(f"The dashed minima fall as the degree grows ({falls}): higher degrees "
-                     f"fit the training points more closely; {where}.", 5)
-        self.wait(style.PAUSE_READ)
+            degrees = ", ".join(unreached)
+            where = (f"gradient descent stopped short for k = {degrees} within its "
+                     f"{lesson.polynomials[-1].steps} steps: their bowls are narrow (κ in the "
+                     f"table), so descent is slow")
+            order = lesson.descent_ends_out_of_order
+            if order:
+                low, high = order[0]
+                where += (f"; degree {high} even ends above degree {low} although its "
+                          f"minimum is lower")
+        self.narrate(f"The dashed minima never rise with the degree ({falls}): higher degrees "
+                     f"fit the training points at least as closely; {where}.")
         # the end: the last picture stays a while after its caption has been read
         self.finish_beat()
         self.wait(END_HOLD)
+
+
+def loss_places(value: float, places: int = 4) -> int:
+    """Decimals for a loss: ``places``, fewer for large losses (five significant digits)."""
+    magnitude = int(np.floor(np.log10(abs(value)))) if value else 0
+    return int(min(places, max(0, 4 - magnitude)))
+
+
+def loss_text(value: float, places: int = 4) -> str:
+    """A loss to :func:`loss_places` decimals: 0.0240, 3890.5, 29074."""
+    return wording.number(value, loss_places(value, places))
+
+
+def kappa_markup(condition: float) -> str:
+    """κ in a table cell: "κ ≈ 7.2", "κ ≈ 1,500", from 10⁴ on its power of ten, "κ ≈ 10⁹"."""
+    if np.isfinite(condition) and condition >= 1e4:
+        return f"$kappa approx 10^{int(np.round(np.log10(condition)))}$"
+    return f"$kappa approx$ {wording.ratio(condition)}"

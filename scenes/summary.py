@@ -12,12 +12,9 @@ from __future__ import annotations
 import numpy as np
 from manim import UP, LEFT, Dot, FadeIn, FadeOut, Line, Rectangle, VGroup, VMobject, Write
 
-from linviz.generators import make_builtin
-from linviz.logistic import LogisticRegression
-from linviz.perceptron import Perceptron
-from linviz.regression import LinearRegression
-from linviz.theory import training_error
-from scenes.toolkit import style
+from linviz.lessons.summary import SummaryLesson, summary_lesson
+from scenes.toolkit import style, wording
+from scenes.toolkit.geometry import Box, nice_step
 from scenes.toolkit.merging import merge_glyphs
 from scenes.base import LinvizScene
 from scenes.toolkit.gd_plots import ProbabilityField
@@ -25,7 +22,7 @@ from scenes.logistic import LogisticScene
 from scenes.toolkit.plane import DataPlane, Hyperplane, MarkerCloud
 from scenes.toolkit.screen_text import fmt, text
 from scenes.perceptron import PerceptronScene
-from scenes.regression import RegressionScene, data_box
+from scenes.regression import RegressionScene
 
 #: (model, case, loss, how it is solved), as in the notes' closing table
 ROWS = (
@@ -50,48 +47,54 @@ def thumbnail_plane(data, theme, box=None, axis_labels=("x_1", "x_2")) -> DataPl
     return plane
 
 
-def perceptron_thumbnail(theme, seed: int) -> tuple[VGroup, str]:
+def perceptron_thumbnail(theme, lesson: SummaryLesson) -> tuple[VGroup, str]:
     """The perceptron scene's data with the boundary after its run, and its result."""
-    data = make_builtin(PerceptronScene.default_data, seed=seed)
-    model = Perceptron(epochs=PerceptronScene.epochs, offset=PerceptronScene.offset).fit(data)
+    data, trace = lesson.perceptron_data, lesson.perceptron
     plane = thumbnail_plane(data, theme)
-    line = Hyperplane(plane, model.trace_.states["theta"][-1],
-                      float(model.trace_.states["theta0"][-1]), show_normal=False)
-    result = model.trace_.result
-    error = training_error(data.X, data.y, model.theta_, model.theta0_)
-    return VGroup(plane, line), (f"$M = {result['updates']}$ updates, "
-                                 f"training error ${fmt(error)}$")
+    line = Hyperplane(plane, trace.states["theta"][-1], float(trace.states["theta0"][-1]),
+                      show_normal=False)
+    return VGroup(plane, line), (f"$M = {lesson.perceptron_updates}$ updates, "
+                                 f"training error ${fmt(lesson.perceptron_error)}$")
 
 
-def regression_thumbnail(theme, seed: int) -> tuple[VGroup, str]:
-    """The regression scene's data with the closed-form least-squares line, and its loss."""
-    data = make_builtin(RegressionScene.default_data, seed=seed)
-    model = LinearRegression(degree=1, lr=RegressionScene.lr,
-                             steps=RegressionScene.steps).fit(data)
+def extent_box(points: np.ndarray, padding: float = 0.1) -> Box:
+    """A box around ``points`` (shape (n, 2)) and the origin, each side on a whole tick step.
+
+    Not square: a regression plot has no angles to keep true. Both spans are
+    whole multiples of the same step, so the plane's grid lines meet the edges.
+    """
+    low = np.minimum(points.min(axis=0), 0.0)
+    high = np.maximum(points.max(axis=0), 0.0)
+    pad = padding * float(np.max(high - low))
+    step = nice_step(float(np.max(high - low)) + 2 * pad)
+    low = np.floor((low - pad) / step) * step
+    high = np.ceil((high + pad) / step) * step
+    return Box(float(low[0]), float(high[0]), float(low[1]), float(high[1]))
+
+
+def regression_thumbnail(theme, lesson: SummaryLesson) -> tuple[VGroup, str]:
+    """The regression scene's data with the closed-form least-squares line over the data's
+    x range, in a box that holds the data and the line's ends (nothing clipped)."""
+    data = lesson.regression_data
     x, y = data.X[:, 0], data.y
-    box = data_box(x, y)
+    box = extent_box(lesson.regression_extent)
     plane = thumbnail_plane(data, theme, box=box, axis_labels=("x", "y"))
     dots = VGroup(*[Dot(plane.c2p((a, b)), radius=style.THUMBNAIL_POINT_SIZE * 0.7,
                         color=theme.negative) for a, b in zip(x, y)])
-    theta, theta0 = model.closed_form_
-    ends = np.array([box.x_min, box.x_max])
-    values = np.clip(theta[0] * ends + theta0, box.y_min, box.y_max)
     line = VMobject(stroke_color=theme.boundary, stroke_width=style.LINE_STROKE)
-    line.set_points_as_corners([plane.c2p((a, b)) for a, b in zip(ends, values)])
-    loss = model.trace_.result["closed_form"]["loss"]
-    return VGroup(plane, dots, line), f"$L_S = {fmt(loss, 3)}$ at $w^* = A^(-1) b$"
+    line.set_points_as_corners(list(plane.c2p_many(lesson.line_ends)))
+    return VGroup(plane, dots, line), f"$L_S = {fmt(lesson.line_loss, 3)}$ at $w^* = A^(-1) b$"
 
 
-def logistic_thumbnail(theme, seed: int) -> tuple[VGroup, str]:
+def logistic_thumbnail(theme, lesson: SummaryLesson) -> tuple[VGroup, str]:
     """The logistic scene's noisy data with P(y = +1 | x) after gradient descent, and its loss."""
-    data = make_builtin(LogisticScene.default_data, seed=seed)
-    model = LogisticRegression(lr=LogisticScene.lr, steps=LogisticScene.steps).fit(data)
-    plane = thumbnail_plane(data, theme)
-    field = ProbabilityField(plane, theme).set_parameters(model.theta_, model.theta0_)
-    line = Hyperplane(plane, model.theta_, model.theta0_, show_normal=False, show_shading=False)
-    steps = model.trace_.n_steps
+    run = lesson.logistic
+    plane = thumbnail_plane(run.data, theme)
+    field = ProbabilityField(plane, theme).set_parameters(run.final_theta, run.final_theta0)
+    line = Hyperplane(plane, run.final_theta, run.final_theta0, show_normal=False,
+                      show_shading=False)
     return (VGroup(plane.grid, plane.frame, plane.axes, field, plane.markers, line),
-            f"$L = {fmt(model.loss_, 3)}$ after {steps} steps")
+            f"$L = {fmt(run.final_loss, 3)}$ after {run.steps} steps")
 
 
 THUMBNAILS = (perceptron_thumbnail, regression_thumbnail, logistic_thumbnail)
@@ -107,8 +110,8 @@ ARC = (
      "Every row can work on a feature map: [x, 1] turned the offset into one more weight, "
      "x₁x₂ made XOR separable, and [1, x, …, xᵏ] fitted polynomials."),
     ("why logistic: a loss with a minimum even when no line separates",
-     "That is why logistic regression: on XOR or noisy data its convex loss still has a "
-     "minimum, and gradient descent heads for it."),
+     "That is why logistic regression: on noisy data its convex loss still has a minimum, "
+     "and gradient descent with η = 1/L heads for it."),
 )
 
 
@@ -150,22 +153,37 @@ class SummaryScene(LinvizScene):
             "logistic loss by gradient descent.",
         )
         for row, sentence, result in zip(self.rows, sentences, self.results):
-            self.narrate(sentence, 5)
+            self.narrate(sentence)
             self.play(FadeIn(row), run_time=style.RUN_INTRO)
-            self.wait(style.PAUSE_READ)
-            self.narrate("In its scene: " + caption_text(result) + ".", 3)
-            self.wait(style.PAUSE_READ)
+            self.narrate("In its scene: " + caption_text(result) + ".")
+
+    def make_trace(self):
+        """The summary's lesson: each row's run on its scene's default data (no trace)."""
+        self.lesson = summary_lesson(self.seed, PerceptronScene.default_data,
+                                     PerceptronScene.epochs, PerceptronScene.offset,
+                                     RegressionScene.default_data, LogisticScene.default_data,
+                                     LogisticScene.steps)
+        return None
+
+    def xor_sentence(self) -> str:
+        """What logistic regression does on XOR: settles, but no line does well there."""
+        best = wording.number(self.lesson.xor_best_loss, 3)
+        if self.lesson.xor_near_coin:
+            return (f" On XOR it settles too, but the best line still pays L* = {best}, about "
+                    f"log 2: only the feature map x₁x₂ makes XOR separable.")
+        return f" On XOR the best line pays L* = {best}; the feature map x₁x₂ separates it."
 
     def show_arc(self) -> None:
         self.section("arc")
-        for note, marker, (_, sentence) in zip(self.arc_notes, self.row_marks, ARC):
-            self.narrate(sentence, 5)
+        for index, (note, marker, (_, sentence)) in enumerate(zip(self.arc_notes,
+                                                                  self.row_marks, ARC)):
+            if index == len(ARC) - 1:
+                sentence += self.xor_sentence()
+            self.narrate(sentence)
             self.play(FadeIn(marker), FadeIn(note), run_time=style.RUN_INTRO)
-            self.wait(style.PAUSE_READ)
             self.play(FadeOut(marker), run_time=style.PAUSE_SHORT)
         self.narrate("A loss, a hypothesis class, and a way to minimize the empirical risk: "
-                     "the same three choices behind every row.", 5)
-        self.wait(style.PAUSE_READ * 3)
+                     "the same three choices behind every row.")
         self.finish_beat()
         self.wait(style.PAUSE_READ * 2)  # the table stays a moment at the end
 
@@ -174,7 +192,7 @@ class SummaryScene(LinvizScene):
         self.title = self.make_title("Summary")
         self.thumbnails, self.results = [], []
         for make in THUMBNAILS:
-            picture, result = make(theme, self.seed)
+            picture, result = make(theme, self.lesson)
             self.thumbnails.append(picture)
             self.results.append(result)
         size = style.TABLE_FONT

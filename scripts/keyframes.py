@@ -2,6 +2,7 @@
 and the captions with their times, without writing a video.
 
     python scripts/keyframes.py perceptron [--data small-margin] [--seed 1] [--out media/keyframes]
+    python scripts/keyframes.py noise --data media/gallery/wine.csv --standardize
 
 Open the PNGs beside ``captions.txt`` (the caption on screen at each beat end).
 """
@@ -23,6 +24,8 @@ def main() -> None:
     parser.add_argument("--theme", default="dark")
     parser.add_argument("--out", default="media/keyframes")
     parser.add_argument("--height", type=int, default=480)
+    parser.add_argument("--features", help="feature columns A,B (as render --features)")
+    parser.add_argument("--standardize", action="store_true")
     args = parser.parse_args()
 
     from manim import tempconfig
@@ -30,7 +33,11 @@ def main() -> None:
     from scenes.catalog import find
 
     entry = find(args.scene)
-    folder = Path(args.out) / f"{entry.name}-{args.data or 'default'}-{args.seed}"
+    from scenes.toolkit.request import RenderRequest
+
+    data_name = Path(args.data).stem if args.data else "default"
+    folder = Path(args.out) / (f"{entry.name}-{data_name}-{args.seed}"
+                               + ("-std" if args.standardize else ""))
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.png"):
         old.unlink()
@@ -38,6 +45,10 @@ def main() -> None:
                   "keyframe_at_narration": True}
     if args.data:
         attributes["data_spec"] = args.data
+    features = tuple(args.features.split(",")) if args.features else None
+    attributes["request_override"] = RenderRequest(
+        data=args.data, seed=args.seed, theme=args.theme, features=features,
+        standardize=args.standardize)
     scene_class = type(entry.load().__name__, (entry.load(),), attributes)
     width = args.height * 16 // 9
     with tempconfig({"dry_run": True, "disable_caching": True, "pixel_width": width,

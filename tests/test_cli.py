@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from linviz import (BUILTIN, DEFAULT_DATA, LEARNERS, BestOfK, LinearRegression,
@@ -155,6 +156,20 @@ def test_trace_on_a_csv_file(runner, workdir):
     assert loaded.data.X.tolist() == [[1, 2], [4, 1], [0, 1], [5, 2]]
 
 
+def test_trace_with_two_features_of_a_wider_csv_standardised(runner, workdir):
+    Path("wide.csv").write_text("a,b,c,kind\n1,20,3,x\n4,50,6,y\n7,80,9,x\n10,20,0,y\n")
+    result = invoke(runner, "trace", "perceptron", "--data", "wide.csv", "--features", "c, b",
+                    "--standardize", "--out", "w.json")
+    assert result.exit_code == 0, result.stderr
+    data = Trace.load(workdir / "w.json").data
+    assert data.feature_names == ("c", "b")
+    raw = np.array([[3, 20], [6, 50], [9, 80], [0, 20]], dtype=float)
+    # standardised independently: (x − mean)/std, population std
+    expected = (raw - raw.mean(axis=0)) / raw.std(axis=0)
+    np.testing.assert_allclose(data.X, expected)
+    assert data.params["standardized"]["mean"] == pytest.approx([4.5, 42.5])
+
+
 # -- trace: every error is one line, exit status 2, and leaves no file ---------------------
 
 GOOD = "x1,x2,label\n0,1,a\n1,0,b\n2,2,a\n"
@@ -199,6 +214,10 @@ def test_malformed_csv(runner, workdir, classifier, kind):
     (["--data", "nope"], ["unknown data set 'nope'", "separable"]),
     (["--data", "regression1d"], ["'regression1d' is for regression"]),
     (["--data", "xor", "--positive", "1"], ["apply to CSV files"]),
+    (["--data", "good.csv", "--features", "x1,size"], ["--features", "no feature column 'size'",
+                                                       "x1, x2"]),
+    (["--data", "good.csv", "--features", "x1,,x2"], ["--features", "separated by commas"]),
+    (["--data", "good.csv", "--features", "x2,2"], ["--features", "named twice"]),
 ])
 def test_bad_data_for_a_classifier(runner, workdir, classifier, options, fragments):
     Path("good.csv").write_text(GOOD)

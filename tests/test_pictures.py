@@ -267,3 +267,26 @@ def test_regenerating_an_unknown_scene_is_a_usage_error(regenerator, capsys):
         regenerator.main(["no-such-scene"])
     assert stop.value.code == 2
     assert "unknown scene(s) no-such-scene" in capsys.readouterr().err
+
+
+# -- the same frames on any machine ---------------------------------------------
+@pytest.mark.parametrize("name, seed", [("margin", 1), ("margin", 2), ("classifier", 1),
+                                        ("proof", 1)])
+def test_data_perturbed_by_1e_12_paints_the_same_frames(name, seed, captured, tmp_path):
+    """Another CPU rounds the last bits differently; so does data perturbed by 1e-12
+    relative. Every choice among equals (the ring on the closest of three tied
+    support vectors, label places, probe points) must come out the same: the frames
+    match the unperturbed run's (margin failed this before linviz/ties.py: its ring
+    moved to another support vector, 116 or 210 pixels, as on an AMD EPYC)."""
+    from dataclasses import replace
+
+    from scenes.catalog import find
+
+    scene_class = find(name).load()
+    data, _ = scene_class.load_inputs()
+    wobble = 1 + 1e-12 * np.random.default_rng(seed).standard_normal(data.X.shape)
+    perturbed = replace(data, X=data.X * wobble)
+    assert not np.array_equal(perturbed.X, data.X)
+    variant = type(scene_class.__name__, (scene_class,),
+                   {"load_inputs": classmethod(lambda cls: (perturbed, None))})
+    assert_matches(name, cf.capture(variant, tmp_path), captured(name), tmp_path)

@@ -24,6 +24,12 @@ def independent_descent(X, y, lr, k):
     return theta, theta0
 
 
+def step_from_data(X):
+    """η = 1/L with L = λ_max(X̃ᵀX̃)/(4n), X̃ = [x, 1], from numpy's eigenvalues here."""
+    design = np.column_stack([X, np.ones(len(X))])
+    return 4 * len(X) / np.linalg.eigvalsh(design.T @ design).max()
+
+
 def follow(scene, k):
     scene.tracker.set_value(k)
     scene.follow()
@@ -42,7 +48,7 @@ def test_drawings_follow_the_trace(scene, k):
     scene.field_fade.set_value(1.0)
     follow(scene, k)
     X, y = scene.data.X, scene.data.y
-    theta, theta0 = independent_descent(X, y, scene.lr, k)
+    theta, theta0 = independent_descent(X, y, step_from_data(X), k)
     # the field: a few cells' probabilities
     field = scene.field
     for i, j in [(0, 0), (17, 60), (55, 55), (90, 3), (109, 109)]:
@@ -102,7 +108,7 @@ def test_whole_scene_plays_to_the_engines_result(tmp_path):
         scene.render()
     assert scene.sections == ["sigmoid", "field", "loss", "descent", "perceptron"]
     assert scene.tracker.get_value() == 12
-    theta, theta0 = independent_descent(scene.data.X, scene.data.y, scene.lr, 12)
+    theta, theta0 = independent_descent(scene.data.X, scene.data.y, step_from_data(scene.data.X), 12)
     loss = np.mean(np.log1p(np.exp(-scene.data.y * (scene.data.X @ theta + theta0))))
     assert scene.values["loss"].number.shown == f"{loss:.3f}"
     assert any(f"{loss:.3f}" in sentence for sentence in scene.narration)
@@ -172,7 +178,7 @@ def test_field_keeps_its_gradient_when_scaled_and_moved(scene):
     from scenes.toolkit.plane import DataPlane
 
     X, y = scene.data.X, scene.data.y
-    theta, theta0 = independent_descent(X, y, scene.lr, 120)
+    theta, theta0 = independent_descent(X, y, step_from_data(X), 120)
     plane = DataPlane(X, y, scene.theme)
     field = ProbabilityField(plane, scene.theme).set_parameters(theta, theta0)
     VGroup(plane, field).scale(0.2).move_to([4.0, -2.0, 0.0])

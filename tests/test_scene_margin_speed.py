@@ -7,7 +7,8 @@ import pytest
 
 from types import SimpleNamespace
 
-from scenes.margin_speed import MarginSpeedScene, band_in_plane, median_run, representatives
+from linviz.lessons.margin_speed import band_in_plane, median_run_index, representatives
+from scenes.margin_speed import MarginSpeedScene
 
 from independent import reference_perceptron
 from scene_helpers import tiny_dry_run, variant
@@ -24,7 +25,7 @@ def built(media, **attributes):
     with tiny_dry_run(media):
         scene = variant(MarginSpeedScene, **{**SMALL, **attributes})()
         scene.setup()
-        scene.sweep = scene.make_sweep()
+        scene.make_trace()
         scene.build()
     return scene
 
@@ -65,7 +66,7 @@ def test_the_replayed_runs_and_their_bands(scene):
         assert all(b.gamma < a.gamma and b.updates > a.updates
                    for a, b in zip(chosen, chosen[1:]))
     else:
-        assert chosen == [median_run(row) for row in scene.sweep.runs]
+        assert chosen == [row[median_run_index(row)] for row in scene.sweep.runs]
     assert scene.shown[-1].updates == max(r.updates for r in scene.sweep.runs[-1])
     run = scene.shown[-1]
     scene.run = run
@@ -101,12 +102,13 @@ def test_representatives_tell_the_story_only_when_the_runs_do():
     rows = [[fake(0.3, 9), fake(0.31, 4), fake(0.29, 6)],
             [fake(0.2, 5), fake(0.1, 30), fake(0.15, 12)],
             [fake(0.05, 8), fake(0.12, 40), fake(0.02, 50)]]
-    runs, ordered = representatives(rows)
+    chosen, ordered = representatives(rows)
+    runs = [row[r] for row, r in zip(rows, chosen)]
     assert ordered
     assert all(b.gamma < a.gamma and b.updates > a.updates for a, b in zip(runs, runs[1:]))
     # every chain checked by hand: the middle run of each row where it can be
     assert runs == [rows[0][2], rows[1][2], rows[2][1]]
     # no run of the last row has more updates than any of the first: no such chain
     rows[2] = [fake(0.01, 3), fake(0.02, 2), fake(0.03, 1)]
-    runs, ordered = representatives(rows)
-    assert not ordered and runs == [median_run(row) for row in rows]
+    chosen, ordered = representatives(rows)
+    assert not ordered and list(chosen) == [median_run_index(row) for row in rows]

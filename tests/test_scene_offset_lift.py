@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from scenes.offset_lift import OffsetLiftScene
+from scenes.toolkit import style
 
 from scene_helpers import built_scene, tiny_dry_run
 
@@ -48,10 +49,17 @@ def test_line_and_threshold_at_every_step(scene):
         box = scene.plane.box
         threshold = -theta[1] / theta[0] if theta[0] != 0 else None
         in_view = threshold is not None and box.x_min <= threshold <= box.x_max
-        assert (scene.crossing.get_stroke_opacity() > 0) == in_view, k
+        assert (scene.pointer.get_fill_opacity() > 0) == in_view, k
         if in_view:
-            crossing = scene.plane.p2c(scene.crossing.get_center())
-            np.testing.assert_allclose(crossing, [threshold, 1.0], atol=1e-6)
+            # the drop runs from the crossing on x₂ = 1 down to the foot on the x axis
+            np.testing.assert_allclose(scene.plane.p2c(scene.drop.get_start()), [threshold, 1.0],
+                                       atol=1e-6)
+            np.testing.assert_allclose(scene.plane.p2c(scene.foot.get_center()),
+                                       [threshold, 0.0], atol=1e-6)
+            # the pointer stands over the crossing, above every marker (never on one)
+            assert scene.pointer.get_center()[0] == pytest.approx(scene.drop.get_start()[0])
+            marker_tops = scene.plane.c2p_many(Z)[:, 1] + style.LINE_POINT_SIZE
+            assert scene.pointer.get_bottom()[1] > marker_tops.max()
             shown_steps += 1
     assert shown_steps > 0  # the run does show a threshold
     # the final threshold separates the 1-D points

@@ -20,6 +20,13 @@ def independent_descent(x, y, lr, k):
     return w0, w1
 
 
+def step_from_data(x):
+    """η = 1/λ_max(H), H = (2/m) X̃ᵀX̃ with X̃ = [x, 1]: λ_max by the 2 × 2 formula here."""
+    m = len(x)
+    a, b, d = 2 * np.mean(x * x), 2 * np.mean(x), 2.0
+    return 1 / ((a + d) / 2 + np.sqrt(((a - d) / 2) ** 2 + b * b))
+
+
 @pytest.fixture(scope="module")
 def scene(tmp_path_factory):
     return built_scene(RegressionScene, tmp_path_factory.mktemp("regression"))
@@ -36,7 +43,7 @@ def follow(scene, k):
 @pytest.mark.parametrize("k", [0, 1, 3, 20, 60])
 def test_line_residuals_and_path_follow_the_trace(scene, k):
     x, y = scene.data.X[:, 0], scene.data.y
-    w0, w1 = independent_descent(x, y, scene.lr, k)
+    w0, w1 = independent_descent(x, y, step_from_data(x), k)
     follow(scene, k)
     plane = scene.plane
     for point in scene.fit_curve.get_anchors()[::7]:
@@ -62,7 +69,7 @@ def test_closed_form_point_is_the_least_squares_solution(scene):
     np.testing.assert_allclose(scene.weights.p2c(scene.closed_dot.get_center()), (w0, w1),
                                atol=1e-9)
     # gradient descent ends next to it
-    end = independent_descent(x, y, scene.lr, scene.steps)
+    end = independent_descent(x, y, step_from_data(x), scene.steps)
     np.testing.assert_allclose(end, (w0, w1), atol=0.02)
 
 
@@ -78,8 +85,8 @@ def test_contours_are_level_sets_of_the_loss(scene):
 def test_polynomial_fit_matches_numpy_polyfit(scene):
     x, y = scene.data.X[:, 0], scene.data.y
     from linviz import LinearRegression
-    for degree, lr, steps in POLYNOMIAL_RUNS:
-        model = LinearRegression(degree=degree, lr=lr, steps=steps).fit(scene.data)
+    for degree, _, steps in POLYNOMIAL_RUNS:
+        model = LinearRegression(degree=degree, lr=0.1, steps=steps).fit(scene.data)
         theta, theta0 = model.closed_form_
         reference = np.polyfit(x, y, degree)
         np.testing.assert_allclose(fitted_values(x, degree, theta, theta0),
@@ -87,14 +94,15 @@ def test_polynomial_fit_matches_numpy_polyfit(scene):
 
 
 def test_whole_scene_plays_every_fit(tmp_path):
-    runs = ((1, 0.5, 10), (3, 0.5, 12))
+    runs = ((1, None, 10), (3, 0.2, 12))
     with tiny_dry_run(tmp_path):
         scene = variant(RegressionScene, steps=8, polynomial_runs=runs)()
         # every play jumps to its end: the logic and the final states, not the frames
         scene.renderer._original_skipping_status = True
         scene.render()
     assert scene.sections == ["data", "residuals", "contours", "descent", "polynomial"]
-    assert [(d, lr, t.n_steps) for d, lr, t in scene.poly_runs] == list(runs)
+    assert [(d, t.n_steps) for d, _, t in scene.poly_runs] == [(d, n) for d, _, n in runs]
+    assert scene.poly_runs[1][1] == 0.2  # a step set by hand is kept
     degree, lr, trace = scene.poly_runs[-1]
     assert scene.tracker.get_value() == trace.n_steps
     theta, theta0, _ = scene.parameters()

@@ -87,3 +87,21 @@ def test_a_request_variable_not_made_by_render_is_refused(monkeypatch):
     monkeypatch.setenv(VARIABLE, '{"data": "separable", "colour": "red"}')
     with pytest.raises(DataError, match="not a render request"):
         RenderRequest.from_environment()
+
+
+def test_features_and_standardize_reach_the_scene_as_one_request(tmp_path, monkeypatch):
+    from linviz_cli.scenes_command import for_another_process
+    from scenes.perceptron import PerceptronScene
+    from scenes.toolkit.request import VARIABLE, RenderRequest
+
+    csv = tmp_path / "wide.csv"
+    rows = ["a,b,c,kind"] + [f"{x},{10 * y},{x + y},{'cat' if x > y else 'dog'}"
+                             for x, y in [(1, 0), (2, 0.5), (0, 1), (0.5, 2), (3, 1), (1, 3)]]
+    csv.write_text("\n".join(rows) + "\n")
+    request = for_another_process(RenderRequest(data=str(csv), features=("b", "a"),
+                                                standardize=True))
+    monkeypatch.setenv(VARIABLE, request.environment()[VARIABLE])
+    data = PerceptronScene.load_data()  # in "the Manim process": read from the variable
+    assert data.feature_names == ("b", "a")
+    raw = np.array([[0, 1], [5, 2], [10, 0], [20, 0.5], [10, 3], [30, 1]], dtype=float)
+    np.testing.assert_allclose(data.X, (raw - raw.mean(axis=0)) / raw.std(axis=0))

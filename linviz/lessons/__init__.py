@@ -28,7 +28,13 @@ from __future__ import annotations
 import importlib
 
 #: scene name -> (module in linviz.lessons, function) that makes its lesson
-LESSON_MODULES: dict[str, tuple[str, str]] = {}
+LESSON_MODULES: dict[str, tuple[str, str]] = {
+    "logistic": ("logistic", "logistic_lesson"),
+    "regression": ("regression", "regression_lesson"),
+    "summary": ("summary", "summary_lesson"),
+    "margin-speed": ("margin_speed", "margin_speed_lesson"),
+    "offset-lift": ("offset_lift", "offset_lift_lesson"),
+}
 
 
 def lesson_for(scene: str):

@@ -92,3 +92,26 @@ def appear(mobject: Mobject, **kwargs) -> QuickFade:
 def vanish(mobject: Mobject, **kwargs) -> QuickFade:
     """Fade ``mobject`` out (it leaves the scene), copying nothing."""
     return QuickFade(mobject, fade_in=False, **kwargs)
+
+
+def predicate_note(words: str, theme, shown) -> VMobject:
+    """A muted status line drawn exactly while ``shown()`` (a predicate of the animated
+    step) holds: an updater sets its opacity at every frame.
+
+    It is never added or removed mid-play: Manim lists what it draws when a play
+    starts, so a note removed from a group during a play stays drawn to its end
+    (offset-lift's "θ = 0: no boundary yet" through the whole run).
+    """
+    from .screen_text import text
+
+    note = text(words, theme, style.FONT_SMALL, theme.muted)
+    note.shown_now = None
+
+    def follow(mobject) -> None:
+        now = bool(shown())
+        if now != mobject.shown_now:
+            mobject.shown_now = now
+            mobject.set_opacity(float(now))
+
+    note.add_updater(follow)
+    return note

@@ -52,6 +52,13 @@ class LiveValue(VGroup):
         return self
 
 
+def widest(values, formatter) -> object:
+    """The value of ``values`` whose formatted text is longest (the first of equals): a
+    live value built with it keeps room for every value it will show."""
+    texts = [formatter(v) for v in values]
+    return values[max(range(len(texts)), key=lambda k: (len(texts[k]), -k))]
+
+
 class Pseudocode(VGroup):
     """Algorithm lines typeset one per row, with a highlight bar on the current line."""
 

@@ -28,6 +28,14 @@ class RenderRequest:
     label_column: str | None = None
     #: a trace file (``render.py trace … --out FILE``) the scene plays instead of its own run
     trace: str | None = None
+    #: the feature columns to keep (``--features``), None: all
+    features: tuple[str, ...] | None = None
+    #: centre and scale every feature (``--standardize``)
+    standardize: bool = False
+
+    def __post_init__(self) -> None:
+        if self.features is not None:  # a list after a trip through JSON
+            object.__setattr__(self, "features", tuple(self.features))
 
     def environment(self) -> dict[str, str]:
         return {VARIABLE: json.dumps(asdict(self), sort_keys=True)}

@@ -252,8 +252,12 @@ CONTOUR_CENTER = (2.6, -1.4, 0.0)
 CURVE_SAMPLES = 80         # points of a drawn fitted curve
 REGRESSION_PLOT_HEIGHT = 5.1  # side of the square (x, y) plot of regression data
 REGRESSION_PLOT_CENTER = (-3.75, -0.25, 0.0)
+REGRESSION_AXES_SIDE = 4.3    # width and height of its axes (tick values and names around)
+REGRESSION_PADDING = 0.08     # room around the data, a fraction of each axis's span
 REGRESSION_PANEL_LEFT = -0.2  # x where the regression scene's right-hand column starts
 DATA_DOT = 0.08            # a data point (x, y) of a regression
+SPARSE_POINT_COUNT = 50    # up to this many regression points are drawn at full size
+DENSE_DOT_SCALE = 0.35     # the smallest a dot gets (radius × this) among many points
 CURVE_OVERHANG = 0.08      # a fitted curve extends this fraction of the data's span beyond it
 CURVE_DASHES = 40          # dashes of a dashed fitted curve
 RUN_POLY_FIT = 3.0         # one polynomial fit, fast-forwarded
@@ -291,6 +295,7 @@ NOISE_EPOCHS = 30          # passes the noise scene plays: long enough to see it
 RUN_NOISE_FAST_FORWARD = 9.0  # the epochs after the first, boundary jittering, error plotted
 NOISE_PLOT_WIDTH = 4.6     # training error against the epoch
 NOISE_PLOT_HEIGHT = 2.2
+STAR_LABEL_ALONG = (0.12, 0.88, 0.3, 0.7)  # where along θ*'s line its label may stand
 SWEEP_POINT_SIZE = 0.11    # the + and − of a sweep's data sets (a hundred points each)
 LOG_ABOVE_OPACITY = 0.07   # the region above a bound line no run can reach
 OFFSET_SPACE_CENTER = (-3.0, -0.5, 0.0)  # the offset-lift scene's 3-D view, left of its panel
@@ -300,8 +305,14 @@ OFFSET_SPACE_ELEVATION = 0.62  # higher than usual: the plane x₃ = 1 seen from
 LIFTED_PLANE_OPACITY = 0.12  # the plane x₃ = 1 that the augmented points lie on
 OFFSET_SPACE_HEIGHT = 1.5  # the box of that view runs from x₃ = −OFFSET_SPACE_HEIGHT to +
 LINE_POINT_SIZE = 0.12     # the + and − of points on a line (offset-lift's 1-D data)
+LINE_POINT_MIN = 0.05      # …but no smaller, however close the points
+LINE_POINT_GAP_FRACTION = 0.45  # …and at most this fraction of the least gap between them
 OFFSET_TABLE_UPDATES = 4   # the first updates of both runs shown side by side
 RUN_OFFSET_REPLAY = 5.0    # a whole perceptron run on the augmented points
+#: where a 3-D axis label may stand, in label reaches beyond its axis' positive end and aside
+SPACE_AXIS_LABEL_AHEAD = (1.0, 2.0, 3.0, 4.0)
+SPACE_AXIS_LABEL_ASIDE = (0.0, 1.0, -1.0, 2.0, -2.0)
+THRESHOLD_POINTER = 0.2   # the width of the ▼ over a threshold on x₂ = 1
 THRESHOLD_DOT = 0.1        # the threshold marked on x₂ = 1 and on the line below
 SPACE_PANEL_LEFT = 1.45    # the panel beside a 3-D view on the left starts here
 LABEL_BACKDROP_OPACITY = 0.75  # the background behind a label drawn over the data plane

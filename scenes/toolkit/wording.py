@@ -60,6 +60,21 @@ def significant_places(value: float, least: int = 2, most: int = 4, digits: int 
     return int(min(most, max(least, digits - 1 - math.floor(math.log10(value)))))
 
 
+def significant(value: float, least: int = 2, most: int = 6) -> str:
+    """``value`` to two significant digits, at least ``least`` decimals: 0.0018, 0.41, 3.10."""
+    return number(value, significant_places(value, least=least, most=most))
+
+
+def ratio(value: float) -> str:
+    """A ratio that may be large (a condition number): 7.2, 93.3, 1,500, 6,700,000, ∞."""
+    if not math.isfinite(value):
+        return "∞"
+    if value < 100:
+        return number(value, 1)
+    digits = max(0, int(math.floor(math.log10(value))) - 1)
+    return f"{round(value, -digits):,.0f}"
+
+
 def sentence(text: str) -> str:
     """``text`` with its first letter in upper case (captions are sentences)."""
     return text[:1].upper() + text[1:]
