@@ -210,8 +210,9 @@ def inside_square(plane, points: np.ndarray) -> bool:
                        & (points[:, 1] >= low[1] - 1e-9) & (points[:, 1] <= high[1] + 1e-9)))
 
 
-DRAWN = ["separable:0", "separable-thrice", "separable-far", "iris-sepal", "iris-petal",
-         "breast-cancer", "noisy-far", "iris-sepal-std"]
+#: every two-feature classification set of the gallery: built-in, duplicated, far, real
+DRAWN = [case.name for case in GALLERY
+         if case.task == "classification" and case.make().X.shape[1] == 2]
 
 
 @pytest.mark.parametrize("name", DRAWN)
