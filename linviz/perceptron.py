@@ -182,6 +182,11 @@ class Perceptron:
             raise error()
         return most_epochs, error
 
+    def epochs_within_budget(self, data: Dataset) -> int:
+        """The most epochs whose trace of ``data`` fits the trace memory budget
+        (:mod:`linviz.limits`): a run of at most this many is never stopped for memory."""
+        return self._budget(data)[0]
+
     def fit(self, data: Dataset) -> "Perceptron":
         self._validate(data)
         n, d = data.X.shape

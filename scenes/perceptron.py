@@ -5,6 +5,12 @@ point marked; on a mistake the point pulses, y·x is added to θ tip to tail and
 the boundary turns to its new place; epoch, i, M and training-error counters;
 the end says how many updates and epochs it took.
 
+The run, every number shown and every run-dependent word come from the lesson
+(:mod:`linviz.lessons.perceptron`): the perceptron runs until it converges,
+for at most τ = 1,000 passes (``PASS_BUDGET``); a long run's middle passes are
+fast-forwarded, whole passes only, with their counts said; when the budget ends
+first the scene says so, and that the data is separable.
+
 Every drawing is a function of (trace, s), s the animated step index held by
 ``self.tracker``: a beat of the pacing plan is one animation of s.
 """
@@ -16,8 +22,10 @@ from manim import (
     DOWN, LEFT, Circle, FadeIn, FadeOut, GrowFromPoint, ValueTracker, VGroup, Write, smooth,
 )
 
-from linviz.perceptron import Perceptron
-from linviz.theory import training_error
+from linviz.lessons.perceptron import (
+    PASS_BUDGET, check_perceptron_data, perceptron_lesson,
+)
+from linviz.scene_data import check_scene_data
 from linviz.replay import state_after_steps, state_at
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
@@ -55,7 +63,9 @@ class PerceptronScene(LinvizScene):
     default_data = "separable"
     needs_separable = "offset"
     offset = True
-    epochs = 100
+    #: τ, the most passes (the lesson's budget; the scenes deriving from this one that show
+    #: data no line separates set their own)
+    epochs = PASS_BUDGET
     plays = ("perceptron", {"offset": True})
     #: call θᵀx + θ₀ the *score* and y(θᵀx + θ₀) the *signed score*, named once and kept
     #: (the scenes after this one); False keeps this scene's one word "score" for y(θᵀx + θ₀)
@@ -65,10 +75,34 @@ class PerceptronScene(LinvizScene):
     #: explain the update tip to tail on this many slow updates (None: on every one)
     tip_to_tail_updates: int | None = None
 
+    @property
+    def lesson_pacing(self) -> bool:
+        """Play the lesson's passes: fast-forwards over whole passes, every update its own
+        beat, M and ℰₙ defined, the budget and the points near the line said. For the
+        scenes of a run that converges (on separable data); the scenes deriving from this
+        one to show data no line separates keep the pass-by-pass telling."""
+        return bool(self.needs_separable)
+
+    @classmethod
+    def check_data(cls, data, spec: str) -> None:
+        """Data the scene can be truthful about; the lesson's one-line refusal otherwise."""
+        if cls.needs_separable and data.task == "classification" and data.n_features == 2:
+            # what any scene refuses (sizes, values, labels) first, then the lesson's reason
+            check_scene_data(data, spec, cls.scene_name(), cls.squared_loss_runs())
+            check_perceptron_data(data, cls.needs_separable == "offset", cls.scene_name())
+        super().check_data(data, spec)
+
+    def make_lesson(self):
+        """The lesson this scene draws (:func:`linviz.lessons.perceptron.perceptron_lesson`)."""
+        return perceptron_lesson(self.data, offset=self.offset, trace=self.saved_trace,
+                                 budget=self.epochs,
+                                 needs_separable=bool(self.needs_separable),
+                                 scene=self.scene_name())
+
     def make_trace(self):
-        """The engine's run this scene replays."""
-        return self.replay_or_run(
-            lambda: Perceptron(epochs=self.epochs, offset=self.offset).fit(self.data).trace_)
+        """The run of the lesson this scene replays."""
+        self.lesson = self.make_lesson()
+        return self.lesson.trace
 
     story = ("introduce", "play_trace", "conclude")
 
@@ -78,8 +112,9 @@ class PerceptronScene(LinvizScene):
         self.states_after = state_after_steps(trace)
         self.thetas = trace.states["theta"]
         self.theta0s = trace.states["theta0"]
-        self.errors = np.array([training_error(self.data.X, self.data.y, t, t0)
-                                for t, t0 in zip(self.thetas, self.theta0s)])
+        #: ℰₙ of every state, and the decimals of every number of the run (one rule)
+        self.errors = self.lesson.errors
+        self.places = places = self.lesson.places
         self.plane = DataPlane(self.data.X, self.data.y, theme, data=self.data,
                                include_origin=True)
         #: θ and y·x are drawn at this scale so that θ stays in view
@@ -99,7 +134,7 @@ class PerceptronScene(LinvizScene):
             "epoch": LiveValue("t", 0, theme),
             "i": LiveValue("i", "", theme),
             "M": LiveValue("M", 0, theme),
-            "error": LiveValue("cal(E)_n", 1.0, theme),
+            "error": LiveValue("cal(E)_n", 1.0, theme, places=places),
         }
         # each row is spaced for the widest values it will show, then set to the start
         widest = {"epoch": str(int(trace.steps["epoch"].max())),
@@ -112,14 +147,14 @@ class PerceptronScene(LinvizScene):
             self.counters[key].set_value(value)
         score_label = ("y^((i))(theta^T x^((i)) + theta_0)" if self.offset
                        else "y^((i)) theta^T x^((i))")
-        self.score = LiveValue(score_label, "", theme)
+        self.score = LiveValue(score_label, "", theme, places=places)
         # laid out for the widest θ of the run (θ₀ is then never run into), then set to the start
-        self.theta_value = LiveValue("theta", max((fmt_vector(t) for t in self.thetas),
+        self.theta_value = LiveValue("theta", max((fmt_vector(t, places) for t in self.thetas),
                                                   key=len), theme)
-        self.theta0_value = LiveValue("theta_0", 0.0, theme)
+        self.theta0_value = LiveValue("theta_0", 0.0, theme, places=places)
         theta_row = VGroup(self.theta_value, self.theta0_value).arrange(
             direction=np.array([1.0, 0.0, 0.0]), buff=0.45)
-        self.theta_value.set_value(fmt_vector((0, 0)))
+        self.theta_value.set_value(fmt_vector((0, 0), places))
         if not self.offset:
             theta_row.remove(self.theta0_value)
         # every status the scene can show, typeset once; show_status swaps them
@@ -201,14 +236,14 @@ class PerceptronScene(LinvizScene):
         state = int(self.states_after[self.tracker.step])
         self.counters["M"].set_value(state)
         self.counters["error"].set_value(float(self.errors[state]))
-        self.theta_value.set_value(fmt_vector(self.thetas[state]))
+        self.theta_value.set_value(fmt_vector(self.thetas[state], self.places))
         self.theta0_value.set_value(float(self.theta0s[state]))
 
     # -- the story ---------------------------------------------------------
     def introduce(self) -> None:
         self.section("setup")
         n = self.data.n_samples
-        self.narrate(f"The perceptron on {n} labelled points: + is class +1, − is class −1.", 3)
+        self.narrate(f"The perceptron on {n} labelled points: + is class +1, − is class −1.")
         self.play(FadeIn(self.plane), Write(self.title), run_time=style.RUN_INTRO)
         self.play(FadeIn(self.panel), run_time=style.RUN_INTRO)
         # the plane, the title, the pseudocode's lines and the labels never change again:
@@ -222,7 +257,7 @@ class PerceptronScene(LinvizScene):
         self.code.highlight(LINE_INIT)
         self.describe_data()
         if self.names_both_scores:
-            self.narrate(wording.SCORE_NAMES, 4)
+            self.narrate(wording.SCORE_NAMES)
             self.show_status("start")
         else:
             self.show_status("start")
@@ -230,18 +265,73 @@ class PerceptronScene(LinvizScene):
             if self.point_numbers is not None and self.point_numbers.number_all:
                 self.play(FadeIn(self.point_numbers.show_all()), run_time=style.RUN_INTRO)
                 self.keep_labels_clear_of_numbers()
+        if self.lesson_pacing:
+            self.narrate("On the right: t counts the passes, i is the point visited, M counts "
+                         "the updates so far, and ℰₙ is the training error, the fraction of the "
+                         "n points whose score is ≤ 0.")
         if self.names_both_scores:
             self.narrate("At θ = 0 every score is 0, and the rule counts a signed score ≤ 0 as "
-                         "a mistake: the first point visited is one.", 4)
+                         "a mistake: the first point visited is one.")
         else:
             self.narrate("It starts at θ = 0, so every score is 0: the first point it visits "
-                         "is a mistake, because the rule counts a score ≤ 0 as one.", 4)
-        self.wait(style.PAUSE_READ * 2)
+                         "is a mistake, because the rule counts a score ≤ 0 as one.")
 
     def describe_data(self) -> None:
         """What the data is, said once the plane is shown (a scene about its data adds it)."""
 
     def play_trace(self) -> None:
+        """The run, pass by pass: every update a beat of its own (or, many in one pass, the
+        rest of the pass in one beat with its count), the lesson's fast-forward over whole
+        passes in between."""
+        if not self.lesson_pacing:
+            self.play_trace_by_passes()
+            return
+        lesson = self.lesson
+        epoch_of = self.trace.steps["epoch"]
+        span = lesson.fast_forward
+        beats = plan_perceptron(self.trace.steps["mistake"], epoch_of,
+                                skip=(span.start, span.end) if span else None)
+        current_epoch, together = 0, False
+        for index, beat in enumerate(beats):
+            if beat.kind == FAST_FORWARD:
+                self.section("fast-forward")
+                self.show_fast_forward(beat)
+                current_epoch = 0
+                continue
+            epoch = int(epoch_of[beat.start])
+            if epoch != current_epoch:
+                current_epoch, together = epoch, False
+                self.section(f"epoch-{epoch}")
+                self.narrate_pass(epoch)
+            if beat.kind == UPDATE and not beat.slow and not together:
+                if lesson.said_one_by_one(epoch, beat.start):
+                    self.narrate_update(beat)
+                else:
+                    rest = []
+                    for later in beats[index:]:
+                        if int(epoch_of[later.start]) != epoch or later.kind == FAST_FORWARD:
+                            break
+                        rest.append(later)
+                    self.narrate_rest_of_pass(epoch, beat.start,
+                                              sum(self.beat_time(later) for later in rest))
+                    together = True
+            if beat.kind == UPDATE:
+                self.show_update(beat)
+            elif beat.kind in (VISIT, SWEEP):
+                self.show_visits(beat)
+
+    def narrate_update(self, beat) -> None:
+        """An update that is not explained: which point, its label and its score."""
+        k = beat.start
+        i = int(self.trace.steps["i"][k])
+        score = float(self.trace.steps["score"][k])
+        self.narrate(f"Update {beat.update_number}: point {i + 1} (label "
+                     f"{wording.label(float(self.data.y[i]))}), score "
+                     f"{wording.number(score, self.places)} ≤ 0.")
+
+    def play_trace_by_passes(self) -> None:
+        """The telling of the scenes deriving from this one: a pass's caption stands while
+        its updates play."""
         epoch_of = self.trace.steps["epoch"]
         current_epoch = 0
         #: an explained update was the last thing said in this pass
@@ -276,10 +366,8 @@ class PerceptronScene(LinvizScene):
 
     def narrate_pass(self, epoch: int) -> None:
         """What this pass over the data does, counted from the trace."""
-        steps = self.trace.steps
-        in_pass = steps["epoch"] == epoch
-        mistakes = int(np.count_nonzero(steps["mistake"][in_pass]))
-        visits = int(np.count_nonzero(in_pass))
+        mistakes = self.lesson.updates_in_pass(epoch)
+        visits = self.data.n_samples  # every pass visits every point
         if mistakes == 0:
             self.narrate(f"Pass {epoch}: all {visits} points are classified correctly, so no "
                          f"update: the pass ends with the loop's break.")
@@ -333,8 +421,7 @@ class PerceptronScene(LinvizScene):
         i = int(self.trace.steps["i"][k])
         x, label = self.data.X[i], float(self.data.y[i])
         score = float(self.trace.steps["score"][k])
-        # said at the decimals the new score's sum will add up at (see show_new_score)
-        places = wording.sum_places([score, float(x @ x)])
+        places = self.sum_decimals(score, float(x @ x))
         # the visit itself: s just past k shows point i and its score, θ still the old one
         # (and no boundary yet while θ = 0: see linviz.replay)
         self.tracker.set_value(k + 1e-6)
@@ -365,38 +452,39 @@ class PerceptronScene(LinvizScene):
         else:
             self.show_status("after")
 
+    def sum_decimals(self, old: float, squared: float) -> int:
+        """The decimals of an explained update's numbers: the lesson's one rule (its sums
+        then say ≈ where the rounded terms do not add up); the scenes deriving from this
+        one say each sum at the decimals where it adds up."""
+        return self.places if self.lesson_pacing else wording.sum_places([old, squared])
+
     def show_new_score(self, k: int, i: int) -> None:
         """After an explained update: the same point's new score, as the notes' identity."""
-        theta, theta0, _ = self.parameters(k + 1)
-        x, label = self.data.X[i], float(self.data.y[i])
-        old = float(self.trace.steps["score"][k])
-        gain = float(x @ x) + (1.0 if self.offset else 0.0)
-        new = float(label * (x @ theta + theta0))
-        places = wording.sum_places([old, float(x @ x)])
+        facts = self.lesson.explained_update(k)
+        old, squared, new = facts.old_score, facts.squared_norm, facts.new_score
+        places = self.sum_decimals(old, squared)
         n = lambda v: wording.number(v, places)  # noqa: E731
         plus_one = " + 1" if self.offset else ""
         key = f"after-{k}"
+        # "=" when the rounded terms add up to the rounded new score, "≈" when they do not
+        adds_up = self.lesson.sum_adds_up(k) if self.lesson_pacing else True
+        equals, said_equals = ("=", "=") if adds_up else ("approx", "≈")
         self.statuses[key] = text(
             f"*after*: {self.after_words(i)} ${fmt(old, places)} + "
-            f"{fmt(float(x @ x), places)}{plus_one} = {fmt(new, places)}$", self.theme,
+            f"{fmt(squared, places)}{plus_one} {equals} {fmt(new, places)}$", self.theme,
             style.FONT_SMALL).move_to(self.statuses["after"], aligned_edge=LEFT)
         self.show_status(key)
-        verdict = (f"> 0: point {i + 1} is now on its side" if new > 0
+        verdict = (f"> 0: point {i + 1} is now on its side" if facts.corrects
                    else f"≤ 0: point {i + 1} is still a mistake")
-        moved = ""
-        before = self.parameters(k)
-        mistakes = np.flatnonzero(self.trace.steps["mistake"])
-        from_zero = not np.any(before.theta) and before.theta0 == 0
         # said once: at the first update from θ = 0, then at the first one that moves a line
-        if from_zero and k == int(mistakes[0]):
+        moved = ""
+        if facts.first_boundary:
             moved = " From θ = 0 there was no line: the first boundary appears."
-        elif not from_zero and k == next(int(m) for m in mistakes
-                                          if np.any(self.parameters(int(m)).theta)):
+        elif facts.first_turn:
             moved = (" θ₀ changed too, so the line turned and shifted." if self.offset
                      else " The line turned about the origin.")
         self.narrate(f"New {self.signed_word}: {n(old)} + ‖x⁽ⁱ⁾‖²{plus_one} = {n(old)} + "
-                     f"{n(float(x @ x))}{plus_one} = {n(new)} {verdict}.{moved}")
-        assert abs(old + gain - new) < 1e-6 * max(1.0, abs(new)), "the identity holds"
+                     f"{n(squared)}{plus_one} {said_equals} {n(new)} {verdict}.{moved}")
 
     def shown_numbers(self) -> list:
         """The point numbers on screen (none when the scene numbers no points)."""
@@ -442,7 +530,14 @@ class PerceptronScene(LinvizScene):
         updates = int(self.states_after[beat.end] - self.states_after[beat.start])
         self.code.highlight(LINE_UPDATE)
         self.show_status("fast")
-        self.narrate(f"Fast forward over {updates} more updates.", beat.run_time)
+        span = self.lesson.fast_forward if self.lesson_pacing else None
+        if span is not None and (span.start, span.end) == (beat.start, beat.end):
+            before = int(self.states_after[beat.start])
+            self.narrate(f"Fast forward over passes {span.first_pass} to {span.last_pass} "
+                         f"({span.passes} passes): {wording.count(span.updates, 'update')}, so "
+                         f"M goes from {before} to {before + span.updates}.", beat.run_time)
+        else:
+            self.narrate(f"Fast forward over {updates} more updates.", beat.run_time)
         self.cursor.set_stroke(opacity=0)
         self.advance(beat.end, beat.run_time)
 
@@ -457,15 +552,80 @@ class PerceptronScene(LinvizScene):
                         f"{wording.count(result['epochs'], 'pass', 'passes')}; the last pass "
                         f"made no update")
             colour = self.theme.correct
+        elif self.lesson_pacing:
+            sentence = (f"Stopped after {wording.count(result['updates'], 'update')} in "
+                        f"{wording.count(result['epochs'], 'pass', 'passes')}, the budget "
+                        f"$tau = {self.lesson.budget}$, without converging")
+            # on screen in fewer words: the panel's counters say M and t
+            shown = f"Stopped at the budget $tau = {self.lesson.budget}$: not converged"
+            colour = self.theme.mistake
         else:
             sentence = (f"Stopped at $tau = {result['epochs']}$ passes after "
                         f"{wording.count(result['updates'], 'update')}, without converging")
             colour = self.theme.mistake
-        self.statuses["end"] = text(sentence, self.theme, style.FONT_SMALL, colour).move_to(
-            self.statuses["start"], aligned_edge=LEFT)
+        self.statuses["end"] = text(shown if not result["converged"] and self.lesson_pacing
+                                    else sentence, self.theme, style.FONT_SMALL,
+                                    colour).move_to(self.statuses["start"], aligned_edge=LEFT)
         self.show_status("end")
-        self.narrate(sentence.replace("$tau", "τ").replace("$", "") + ".", 4)
-        self.wait(style.PAUSE_READ * 2)
+        self.narrate(sentence.replace("$tau", "τ").replace("$", "") + ".")
+        if self.lesson_pacing:
+            self.say_how_far_the_run_got()
+            self.show_points_near_the_line()
+
+    def say_how_far_the_run_got(self) -> None:
+        """When the budget ended first: the data is separable all the same, so the run
+        would converge with more passes."""
+        lesson = self.lesson
+        if not lesson.stopped_by_budget:
+            return
+        wrong = lesson.final_mistakes
+        how = "with an offset" if self.offset else "through the origin"
+        self.narrate(f"Its last θ still gets {wording.count(wrong, 'point')} of "
+                     f"{self.data.n_samples} wrong. Yet a line {how} separates these points "
+                     f"(an exact test finds one), so the perceptron does converge on them: "
+                     f"after more than the {lesson.budget} passes this scene allows.")
+        note = text(f"{wrong} of {self.data.n_samples} still wrong; separable all the same "
+                    f"(an exact test)", self.theme, style.FONT_SMALL, self.theme.highlight)
+        note.next_to(self.statuses["end"], DOWN, buff=style.SMALL_BUFF, aligned_edge=LEFT)
+        self.play(FadeIn(note), run_time=style.RUN_INTRO)
+        self.budget_note = note
+
+    def show_points_near_the_line(self) -> None:
+        """Points that only look on the line at this size: ringed, their distance said."""
+        near = self.lesson.near_line
+        if not near:
+            return
+        theme = self.theme
+        # the closest one ringed (rings round all of a dense row would hide them)
+        rings = VGroup(Circle(radius=style.POINT_SIZE * 1.8, color=theme.highlight,
+                              stroke_width=style.LINE_STROKE).move_to(
+            self.plane.point(self.lesson.closest_to_line.index)))
+        closest = self.lesson.closest_to_line
+        distance = wording.number(closest.distance, max(
+            self.places, wording.significant_places(closest.distance)))
+        score = wording.number(closest.signed_score, self.places)
+        if len(near) == 1:
+            side = (f"on its own side (score {score} > 0)" if closest.signed_score > 0
+                    else f"on the wrong side (score {score} ≤ 0), a mistake")
+            sentence = (f"Point {closest.index + 1} (ringed) only looks on the line at this "
+                        f"size: it is {distance} from it, {side}.")
+        else:
+            wrong = sum(p.signed_score <= 0 for p in near)
+            sides = ("all on their own side (every score > 0)" if self.lesson.near_line_all_correct
+                     else f"{wrong} of them on the wrong side (score ≤ 0)")
+            within = wording.number(self.lesson.near_line_distance, max(
+                self.places, wording.significant_places(self.lesson.near_line_distance)))
+            sentence = (f"{len(near)} points lie within {within} of the line and only look on "
+                        f"it at this size, {sides}; the closest, point {closest.index + 1} "
+                        f"(ringed), is {distance} from it (score {score}).")
+        self.narrate(sentence)
+        # said on screen too, under the result: the ring alone would not say "not on it"
+        note = text(f"ringed: {distance} from the line (the closest), "
+                    + ("on its own side" if closest.signed_score > 0 else "a mistake"),
+                    theme, style.FONT_SMALL, theme.highlight)
+        above = getattr(self, "budget_note", None) or self.statuses["end"]
+        note.next_to(above, DOWN, buff=style.SMALL_BUFF, aligned_edge=LEFT)
+        self.play(FadeIn(rings), FadeIn(note), run_time=style.RUN_INTRO)
 
 
 class PerceptronOriginScene(PerceptronScene):

@@ -29,9 +29,8 @@ from manim import (
     config, linear, smooth,
 )
 
-from linviz.errors import DataError
-from linviz.generators import make_builtin
-from linviz.perceptron import Perceptron
+from linviz.lessons.perceptron import PASS_BUDGET
+from linviz.lessons.update import update_lesson
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
 from scenes.toolkit.data_line import DataLine
@@ -54,78 +53,13 @@ IDENTITY = (
 )
 
 
-# -- what the scene reads from a trace (numpy only) ---------------------------------
-def first_explained_mistake(trace) -> int:
-    """The step (0-based) of the first mistake whose score is < 0, else of the first mistake."""
-    mistakes = np.flatnonzero(trace.steps["mistake"])
-    if mistakes.size == 0:
-        raise DataError("the perceptron made no mistake on this data: there is no update to show")
-    negative = mistakes[trace.steps["score"][mistakes] < 0]
-    return int(negative[0] if negative.size else mistakes[0])
-
-
-def score_history(trace, i: int) -> np.ndarray:
-    """y_i(θ_kᵀx_i + θ₀_k) for every state k of the run: shape (n_states,)."""
-    x, label = trace.data.X[i], float(trace.data.y[i])
-    return label * (trace.states["theta"] @ x + trace.states["theta0"])
-
-
-def update_points(trace) -> np.ndarray:
-    """The point of the update that made state m, for m = 1..M: shape (M,).
-
-    Entry m - 1 belongs to state m (a perceptron's state index is its update count).
-    """
-    return np.asarray(trace.steps["i"][np.flatnonzero(trace.steps["mistake"])], dtype=int)
-
-
-def first_point_still_wrong(trace) -> int | None:
-    """The first point whose own update left its score ≤ 0 (None if every update fixed it)."""
-    for state, i in enumerate(update_points(trace), start=1):
-        if score_history(trace, int(i))[state] <= 0:
-            return int(i)
-    return None
-
-
-def history_rows(owners: np.ndarray, i: int, max_rows: int = style.MAX_HISTORY_ROWS
-                 ) -> list[tuple[int, int, bool]]:
-    """Rows (from state, to state, own update?) that show the score history of point i.
-
-    One row per update while there are at most ``max_rows`` of them. Otherwise
-    the history stops at the state after the point's last own update, and
-    neighbouring updates on other points share a row when that is still too
-    many; the rows always cover a contiguous run of states from 0.
-    """
-    own = owners == i
-    last = len(owners)
-    if last > max_rows and own.any():
-        last = int(np.flatnonzero(own)[-1]) + 1
-    rows = [(m - 1, m, bool(own[m - 1])) for m in range(1, last + 1)]
-    if len(rows) > max_rows:
-        merged: list[tuple[int, int, bool]] = []
-        for row in rows:
-            if merged and not row[2] and not merged[-1][2]:
-                merged[-1] = (merged[-1][0], row[1], False)
-            else:
-                merged.append(row)
-        rows = merged
-    return rows[:max_rows]
-
-
-def places_that_add_up(old: float, norm_squared: float, new: float, most: int = 4) -> int:
-    """Decimal places (from 2) at which the rounded old + ‖x‖² + 1 is the rounded new."""
-    for places in range(2, most + 1):
-        if round(round(old, places) + round(norm_squared, places) + 1 - round(new, places),
-                 places + 2) == 0:
-            return places
-    return most
-
-
 class UpdateScene(LinvizScene):
     """What one update does to a point's score, from the perceptron's own run."""
 
     default_data = "separable"
     needs_separable = "offset"
-    epochs = 100
+    #: τ, the most passes of the run (the perceptron lesson's budget)
+    epochs = PASS_BUDGET
     #: where a point that needs several updates comes from, when the main run has none
     several_data = "offset1d"
     #: its seed: the first point still wrong after its update there needs three
@@ -134,48 +68,29 @@ class UpdateScene(LinvizScene):
     plays = ("perceptron", {"offset": True})
 
     def make_trace(self):
-        """The engine's run this scene replays (the perceptron with offset)."""
-        return self.replay_or_run(
-            lambda: Perceptron(epochs=self.epochs, offset=True).fit(self.data).trace_)
+        """The run of the lesson (:func:`linviz.lessons.update.update_lesson`)."""
+        self.lesson = update_lesson(self.data, trace=self.saved_trace, budget=self.epochs,
+                                    several_data=self.several_data,
+                                    several_seed=self.several_seed)
+        return self.lesson.trace
 
     story = ("derive_identity", "show_real_mistake", "show_number_line",
              "show_several_updates")
 
     # -- the numbers -------------------------------------------------------
     def build(self) -> None:
-        """Read the explained mistake and the several-updates example off the engine's runs."""
-        trace = self.trace
-        self.step_index = k = first_explained_mistake(trace)
-        self.point = i = int(trace.steps["i"][k])
-        self.x = np.asarray(self.data.X[i], dtype=float)
-        self.label = float(self.data.y[i])
-        self.theta_before, self.theta0_before = trace.theta_after(k)
-        self.theta_after, self.theta0_after = trace.theta_after(k + 1)
-        self.old_score = float(trace.steps["score"][k])
-        self.norm_squared = float(self.x @ self.x)
-        self.gain = self.norm_squared + 1.0
-        self.new_score = float(self.label * (self.theta_after @ self.x + self.theta0_after))
-        if not np.isclose(self.old_score + self.gain, self.new_score, rtol=1e-9, atol=1e-9):
-            raise RuntimeError(f"the update identity fails on step {k + 1}: "
-                               f"{self.old_score} + {self.gain} ≠ {self.new_score}")
-        self.places = places_that_add_up(self.old_score, self.norm_squared, self.new_score)
-
-        # a point still misclassified after an update on it: in this run, or another
-        self.several_trace = trace
-        self.several_point = first_point_still_wrong(trace)
-        if self.several_point is None:
-            data = make_builtin(self.several_data, self.several_seed)
-            self.several_trace = Perceptron(epochs=self.epochs, offset=True).fit(data).trace_
-            self.several_point = first_point_still_wrong(self.several_trace)
-            if self.several_point is None:
-                raise DataError(f"no point of {self.several_data!r} (seed {self.several_seed}) "
-                                f"stays misclassified after an update on it; choose another")
-        self.history = score_history(self.several_trace, self.several_point)
-        self.owners = update_points(self.several_trace)
-        self.rows = history_rows(self.owners, self.several_point)
-        j = self.several_point
-        x_j = self.several_trace.data.X[j]
-        self.several_gain = float(x_j @ x_j) + 1.0
+        """Take the explained mistake and the several-updates example from the lesson."""
+        lesson = self.lesson
+        self.step_index, self.point = lesson.step, lesson.point
+        self.x, self.label = lesson.x, lesson.label
+        self.theta_before, self.theta0_before = lesson.theta_before, lesson.theta0_before
+        self.theta_after, self.theta0_after = lesson.theta_after, lesson.theta0_after
+        self.old_score, self.new_score = lesson.old_score, lesson.new_score
+        self.norm_squared, self.gain = lesson.norm_squared, lesson.gain
+        self.places = lesson.places
+        self.several_trace, self.several_point = lesson.several_trace, lesson.several_point
+        self.history, self.owners, self.rows = lesson.history, lesson.owners, list(lesson.rows)
+        self.several_gain = lesson.several_gain
         self.status = None
 
     def f(self, value: float) -> str:
@@ -255,7 +170,6 @@ class UpdateScene(LinvizScene):
                  "its own point.")
         self.play(FadeIn(summary), run_time=style.RUN_INTRO)
         self.finish_beat()
-        self.wait(style.PAUSE_SHORT)
 
     # -- 2. a real mistake ------------------------------------------------------
     def show_real_mistake(self) -> None:
@@ -296,7 +210,10 @@ class UpdateScene(LinvizScene):
         for part, colour in (("old", theme.mistake), ("gain", theme.step), ("new", new_colour)):
             self.numbers.select(part).set_color(colour)
         merge_glyphs(self.numbers)
-        check = text(f"check: ${f(self.old_score)} + {f(self.norm_squared)} + 1 = "
+        # "=" when the rounded numbers add up (at up to 6 decimals they do), "≈" otherwise
+        adds_up = self.lesson.identity_adds_up
+        check = text(f"check: ${f(self.old_score)} + {f(self.norm_squared)} + 1 "
+                     f"{'=' if adds_up else 'approx'} "
                      f"{f(self.new_score)}$ #sym.checkmark  (from the run's $theta', theta'_0$)",
                      theme, style.FONT_SMALL, theme.muted)
         panel = Panel([*rows, self.numbers, check], theme)
@@ -307,7 +224,12 @@ class UpdateScene(LinvizScene):
         # the rows still to come are drawn on their own, so revealing one redraws only it
         panel.rows.remove(after_row, self.numbers, check)
 
-        self.cut_to(plane, panel, before_line, hyperplane, ring)
+        # the arrow is the normal's direction at a fixed length: said, not left to be read
+        # as θ' itself
+        direction_note = text("arrow: the direction of $theta$, not its length", theme,
+                              style.FONT_SMALL, theme.muted).next_to(
+            plane.axes, UP, buff=style.SMALL_BUFF, aligned_edge=RIGHT)
+        self.cut_to(plane, panel, before_line, hyperplane, ring, direction_note)
         self.narrate(f"A real mistake of the perceptron's run: at step {k + 1}, point {i + 1} "
                  f"(label {spoken(label)}) has score {spoken(f(self.old_score))}, not above 0.")
         self.finish_beat()
@@ -318,10 +240,10 @@ class UpdateScene(LinvizScene):
         hyperplane.clear_updaters()
         self.finish_beat()
         self.narrate(f"Into the identity: {spoken(f(self.old_score))} + {f(self.norm_squared)} + 1 "
-                 f"= {spoken(f(self.new_score))}, exactly the new score from the run's θ′ and θ′₀.")
+                 f"{'=' if self.lesson.identity_adds_up else '≈'} {spoken(f(self.new_score))}, "
+                 f"exactly the new score from the run's θ′ and θ′₀.")
         self.play(FadeIn(self.numbers), FadeIn(check), run_time=style.RUN_INTRO)
         self.finish_beat()
-        self.wait(style.PAUSE_SHORT)
 
     def _between(self, fraction: float):
         """(θ, θ₀) a ``fraction`` of the way through the explained update."""
@@ -343,7 +265,7 @@ class UpdateScene(LinvizScene):
         live = LiveValue(SCORE, self.old_score, theme, places=self.places)
         merge_glyphs(live.label)
         live.next_to(line, DOWN, buff=2 * style.BUFF)
-        crossed = self.new_score > 0
+        crossed = self.lesson.corrects_at_once
         # before the jump the side labels say it all; after it, the verdict
         verdict = text("after one update: score $> 0$, correct now" if crossed else
                        "after one update: still $<= 0$, not yet correct", theme,
@@ -376,6 +298,12 @@ class UpdateScene(LinvizScene):
         self.show_status(verdict)
         for mobject in (line.marker, live, jump):
             mobject.clear_updaters()
+        # the score after the update is the primed one: y(θ'ᵀx + θ'₀)
+        after = LiveValue(NEW_SCORE, self.new_score, theme, places=self.places)
+        merge_glyphs(after.label)
+        after.move_to(live, aligned_edge=LEFT)
+        self.remove(live)
+        self.add(after)
         self.finish_beat()
         self.narrate("But the jump has a fixed size: a score further below 0 than ‖x⁽ⁱ⁾‖² + 1 "
                  "stays a mistake after it, as the next example shows.")
@@ -424,6 +352,7 @@ class UpdateScene(LinvizScene):
         row_height = min(style.HISTORY_ROW_HEIGHT, room / (len(self.rows) + 1))
         change_right = line.line.get_right()[0] + style.HISTORY_COLUMN
         score_right = change_right + style.HISTORY_COLUMN
+        point_right = score_right + style.HISTORY_POINT_COLUMN
         m_x = line.line.get_left()[0] - style.HISTORY_COLUMN / 4
 
         def row_y(r: int) -> float:
@@ -436,7 +365,9 @@ class UpdateScene(LinvizScene):
             math("M", theme, style.FONT_SMALL).set_color(theme.muted).move_to([m_x, row_y(-1), 0]),
             in_column(text("change", theme, style.FONT_SMALL, theme.muted), change_right,
                       row_y(-1)),
-            in_column(text("score", theme, style.FONT_SMALL, theme.muted), score_right,
+            in_column(text("on point", theme, style.FONT_SMALL, theme.muted), point_right,
+                      row_y(-1)),
+            in_column(text("score after", theme, style.FONT_SMALL, theme.muted), score_right,
                       row_y(-1)),
         )
         zero = line.n2p(0.0)
@@ -458,7 +389,7 @@ class UpdateScene(LinvizScene):
             self.finish_beat()
         else:
             # first the data set, then the point and its history
-            positives = int(np.count_nonzero(data.y > 0))
+            positives = self.lesson.several_positives
             # shown large in the middle first, then set aside for the history
             corner = data_line.get_center()
             data_line.scale(style.DATA_LINE_ZOOM).move_to(UP * style.DATA_LINE_ZOOM_Y)
@@ -477,8 +408,7 @@ class UpdateScene(LinvizScene):
 
         # the decimals at which every row's change adds up to its score (−3.544 + 1.585
         # is −1.959, which two places would show as −3.54 + 1.59 = −1.96)
-        places = max(wording.sum_places([self.history[a], self.history[b] - self.history[a]])
-                     for a, b, _ in self.rows)
+        places = self.lesson.history_places
         said_other, own_seen = False, 0
         for r, (a, b, own) in enumerate(self.rows):
             colour = theme.step if own else theme.muted
@@ -497,7 +427,7 @@ class UpdateScene(LinvizScene):
                             f": {wording.number(before, places)} + "
                             f"{wording.number(after - before, places)} = "
                             f"{wording.number(after, places)}. "
-                            + ("Still a mistake." if after <= 0 else "Correct at last."))
+                            + self.verdict_after(self.lesson.own_update(b)))
             elif not own and (r == 0 or self.rows[r - 1][2]):
                 # a run of updates on other points, said once as a whole
                 end = r
@@ -526,25 +456,44 @@ class UpdateScene(LinvizScene):
                 theme.mistake if after <= 0 else theme.correct)
             number = GlyphNumber(str(b) if b - a == 1 else f"{a + 1}-{b}", style.FONT_SMALL,
                                  theme.text).set_color(theme.muted).move_to([m_x, y, 0])
-            for label in (change, score, number):
+            owner = self.lesson.row_point(r)
+            point = (GlyphNumber(str(owner + 1), style.FONT_SMALL, theme.text).set_color(colour)
+                     if owner is not None else text("others", theme, style.FONT_SMALL, colour))
+            for label in (change, score, number, point):
                 merge_glyphs(label)  # they never change again
             in_column(change, change_right, y)
             in_column(score, score_right, y)
+            in_column(point, point_right, y)
             # what is done is still from now on
-            self.still(arrow, change, score, number)
+            self.still(arrow, change, score, number, point)
 
         line.marker.clear_updaters()
-        own_total = int(sum(own for _, _, own in self.rows))
-        final = float(self.history[last_state])
-        stays = bool(final > 0 and np.all(self.history[last_state:] > 0))
+        own_total = self.lesson.own_updates_shown
+        final = self.lesson.final_score_shown
+        stays = self.lesson.stays_correct
         self.finish_beat()
+        lesson = self.lesson
+        ends = ("its score ends at" if lesson.history_reaches_the_end
+                else f"after update {lesson.last_state_shown} its score is")
+        why = ("How many updates it takes depends on how far below 0 it starts"
+               + (", and updates on other points can make it a mistake again."
+                  if lesson.undone_by_others else "."))
         self.narrate(f"{own_total} updates of +{fmt(self.several_gain, places)} on point {j + 1}, "
-                 f"{last_state - own_total} on others; its score ends at "
-                 f"{wording.number(final, places)}"
-                 + (", correct for good" if stays else "") + ". How many updates it takes "
-                 "depends on how far below 0 it starts.")
+                     f"{lesson.other_updates_shown} on others; {ends} "
+                     f"{wording.number(final, places)}"
+                     + (", correct for good" if stays else "") + ". " + why)
         self.finish_beat()
-        self.wait(style.PAUSE_READ)
+
+    def verdict_after(self, update) -> str:
+        """What the point is after its own ``update``, chosen by the lesson's predicates."""
+        if not update.correct_after_its_update:
+            return "Still a mistake."
+        if update.correct_to_the_end:
+            return "Correct now, and for the rest of the run."
+        if update.correct_after_the_next_update is False:
+            nxt = int(self.owners[update.state]) + 1
+            return f"Correct for now: the next update, on point {nxt}, makes it a mistake again."
+        return "Correct after it, and still after the next update."
 
     def _history_at(self, s: float) -> float:
         """Score of the several-updates point at row progress s (row r ends at s = r + 1)."""

@@ -11,9 +11,10 @@ import numpy as np
 import pytest
 
 from linviz import make_builtin
-from scenes.update import (
-    UpdateScene, first_point_still_wrong, history_rows, places_that_add_up, score_history,
+from linviz.lessons.update import (
+    first_point_still_wrong, history_rows, places_that_add_up, score_history,
 )
+from scenes.update import UpdateScene
 
 from independent import reference_perceptron
 from scene_helpers import tiny_dry_run

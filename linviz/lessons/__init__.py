@@ -34,6 +34,9 @@ LESSON_MODULES: dict[str, tuple[str, str]] = {
     "summary": ("summary", "summary_lesson"),
     "margin-speed": ("margin_speed", "margin_speed_lesson"),
     "offset-lift": ("offset_lift", "offset_lift_lesson"),
+    "perceptron": ("perceptron", "perceptron_lesson"),
+    "perceptron-origin": ("perceptron", "perceptron_origin_lesson"),
+    "update": ("update", "update_lesson"),
 }
 
 

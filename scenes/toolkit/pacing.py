@@ -41,7 +41,8 @@ def plan_perceptron(mistake: np.ndarray, epoch: np.ndarray | None = None,
                     slow_updates: int = style.SLOW_UPDATES,
                     max_shown_updates: int = style.MAX_SHOWN_UPDATES,
                     max_shown_visits: int = style.MAX_SHOWN_VISITS,
-                    tail_updates: int = 3) -> list[Beat]:
+                    tail_updates: int = 3,
+                    skip: tuple[int, int] | None | str = "count") -> list[Beat]:
     """Beats for a perceptron trace given its per-step ``mistake`` flags.
 
     Updates 1..``slow_updates`` are slow; all updates are shown one by one when
@@ -50,6 +51,8 @@ def plan_perceptron(mistake: np.ndarray, epoch: np.ndarray | None = None,
     the steps between them are one fast-forward beat. Correct visits are shown
     one by one until ``max_shown_visits`` have been, then swept. Given the
     per-step ``epoch``, no run of visits crosses from one epoch into the next.
+    ``skip``: "count" chooses the fast-forward as above; a (from, to) pair of step
+    indices makes it exactly those steps (a lesson's whole passes), None none.
     """
     mistake = np.asarray(mistake, dtype=bool)
     n_steps = len(mistake)
@@ -57,7 +60,9 @@ def plan_perceptron(mistake: np.ndarray, epoch: np.ndarray | None = None,
                     else np.array([], dtype=int))
     update_steps = np.flatnonzero(mistake)  # 0-based index of each mistake step
     n_updates = len(update_steps)
-    if n_updates > max_shown_updates:
+    if skip != "count":
+        skip_from, skip_to = skip if skip is not None else (None, None)
+    elif n_updates > max_shown_updates:
         head = max_shown_updates - tail_updates
         skip_from = int(update_steps[head])          # first step not shown singly
         skip_to = int(update_steps[n_updates - tail_updates])  # resume before this mistake
