@@ -181,7 +181,8 @@ class ClassifierScene(LinvizScene):
     # -- drawings as functions of the trackers --------------------------------
     def build(self) -> None:
         theme = self.theme
-        self.plane = DataPlane(self.data.X, self.data.y, theme)
+        self.plane = DataPlane(self.data.X, self.data.y, theme, data=self.data,
+                               include_origin=True)
         box = self.plane.box
         self.studied = self.choose_hypothesis()
         self.theta_base, self.theta0_base = self.hypothesis(self.studied)

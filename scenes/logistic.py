@@ -80,7 +80,7 @@ class LogisticScene(LinvizScene):
         self.tracker = StepTracker(self.T)
         self.title = self.make_title("Logistic regression")
 
-        self.plane = DataPlane(self.data.X, self.data.y, theme)
+        self.plane = DataPlane(self.data.X, self.data.y, theme, data=self.data)
         self.field = ProbabilityField(self.plane, theme)
         self.hyperplane = Hyperplane(self.plane, *self.parameters(), show_normal=False,
                                      show_shading=False)

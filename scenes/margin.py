@@ -129,7 +129,7 @@ class MarginScene(LinvizScene):
     def build_plane(self) -> None:
         theme = self.theme
         box = square_box_around_disk(self.data.X, self.R)
-        self.plane = DataPlane(self.data.X, self.data.y, theme, box=box)
+        self.plane = DataPlane(self.data.X, self.data.y, theme, box=box, data=self.data)
         self.plane.remove(self.plane.markers)  # drawn apart, above the band
         self.hyperplane = Hyperplane(self.plane, *self.parameters(), show_normal=False)
         self.band = MarginBand(self.plane, *self.parameters(), 0.0, theme.correct)

@@ -115,11 +115,10 @@ class PerceptronScene(LinvizScene):
         #: ℰₙ of every state, and the decimals of every number of the run (one rule)
         self.errors = self.lesson.errors
         self.places = places = self.lesson.places
-        self.plane = DataPlane(self.data.X, self.data.y, theme)
-        longest = float(np.max(np.linalg.norm(self.thetas, axis=1)))
-        half_side = (self.plane.box.x_max - self.plane.box.x_min) / 2
+        self.plane = DataPlane(self.data.X, self.data.y, theme, data=self.data,
+                               include_origin=True)
         #: θ and y·x are drawn at this scale so that θ stays in view
-        self.vector_scale = min(1.0, 0.9 * half_side / longest) if longest > 0 else 1.0
+        self.vector_scale = self.plane.vector_scale(self.thetas)
         theta_label = "theta"
         self.tracker = StepTracker(0)
         # θ is drawn from the origin instead of the line's own normal arrow

@@ -157,7 +157,7 @@ class ProofScene(LinvizScene):
     def build_plane(self) -> None:
         theme = self.theme
         box = square_box_around_disk(self.data.X, self.disk_radius)
-        self.plane = DataPlane(self.data.X, self.data.y, theme, box=box)
+        self.plane = DataPlane(self.data.X, self.data.y, theme, box=box, data=self.data)
         # the markers are drawn apart, above the band and the circle
         self.plane.remove(self.plane.markers)
         self.tracker = ValueTracker(0.0)

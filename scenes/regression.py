@@ -166,7 +166,7 @@ class RegressionScene(LinvizScene):
         box = square_box_around(np.vstack([outermost, path[near]]), padding=0.04)
         self.weights = DataPlane(np.zeros((0, 2)), np.zeros(0), theme, box=box,
                                  side=style.CONTOUR_SIDE, center=style.CONTOUR_CENTER,
-                                 axis_labels=("w_0", "w_1"))
+                                 axis_labels=("w_0", "w_1"), ticks=False)
         self.contours = VGroup()
         for level in self.contour_levels:
             ring = squared_loss_contour(x, y, level, style.CURVE_SAMPLES)

@@ -175,7 +175,7 @@ class UpdateScene(LinvizScene):
     def show_real_mistake(self) -> None:
         self.section("a-real-mistake")
         theme, k, i, f = self.theme, self.step_index, self.point, self.f
-        plane = DataPlane(self.data.X, self.data.y, theme)
+        plane = DataPlane(self.data.X, self.data.y, theme, data=self.data)
         turn = ValueTracker(0.0)
         hyperplane = Hyperplane(plane, self.theta_before, self.theta0_before)
         ring = Circle(radius=style.POINT_SIZE * 2.1, color=theme.highlight,

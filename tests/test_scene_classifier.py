@@ -76,7 +76,9 @@ def recorded(scene_class):
                 "probe": self.plane.p2c(self.probe_ring.get_center()),
                 "probe_foot": self.plane.p2c(self.probe_dash.get_end()),
                 "origin_foot": self.plane.p2c(self.origin_dash.get_end()),
-                "shade": self.plane.p2c(self.hyperplane.shade.get_center()),
+                # a mean of its corners lies inside the (convex) shade; its bounding box's
+                # centre need not (a thin triangle in a corner of the view)
+                "shade": self.plane.p2c(np.mean(self.hyperplane.shade.get_anchors(), axis=0)),
             })
 
     Recorded.__name__ = scene_class.__name__

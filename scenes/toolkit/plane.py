@@ -16,12 +16,14 @@ from manim import (
 )
 
 from . import style
-from .placement import best_offset, box_around
+from .placement import DIRECTIONS, best_offset, box_around, covered_area
 from .geometry import (
     Box, clip_line, foot_of_perpendicular, half_plane_polygon, nice_step, square_box_around,
     strip_polygon,
 )
-from .merging import merge_glyphs
+from . import views
+from .glyph_numbers import GlyphNumber
+from .merging import merge_glyphs, merge_texts
 from .style import Theme
 from .fast_shapes import Shared, FastArrow, FastDashedLine
 from .screen_text import math, text, fmt
@@ -37,11 +39,13 @@ class Marker(VGroup):
 
     def __init__(self, label: float, theme: Theme, size: float = style.POINT_SIZE):
         colour = theme.positive if label > 0 else theme.negative
-        bar = Line(LEFT * size, RIGHT * size, stroke_width=style.POINT_STROKE, color=colour)
+        # a small marker is drawn thinner, or its + would close up into a blob
+        stroke = style.POINT_STROKE * min(1.0, max(style.POINT_STROKE_MIN_FRACTION,
+                                                   size / style.POINT_SIZE))
+        bar = Line(LEFT * size, RIGHT * size, stroke_width=stroke, color=colour)
         parts = [bar]
         if label > 0:
-            parts.append(Line(DOWN * size, UP * size, stroke_width=style.POINT_STROKE,
-                              color=colour))
+            parts.append(Line(DOWN * size, UP * size, stroke_width=stroke, color=colour))
         # a faint disc behind the sign keeps it readable over the shading
         disc = Circle(radius=size * 1.25, stroke_width=0, fill_color=theme.background,
                       fill_opacity=0.6, num_components=QUARTER_ARCS)
@@ -59,12 +63,20 @@ class MarkerCloud(VGroup):
     from the discs, so they follow the cloud wherever it is moved or scaled.
     With ``discs=False`` the discs are not drawn (a 3-D view, where they would
     darken the plane behind).
+
+    With ``groups`` (the points grouped by position, :func:`views.point_groups`)
+    a position holding several points gets its count beside its marker ("×3",
+    or "+2 −1" when both classes are there): the points are drawn on top of
+    each other, so without it a student could not count them. The counts are
+    ``counts``, one path; they follow their markers in ``set_positions``.
     """
 
     def __init__(self, labels, theme: Theme, size: float = style.POINT_SIZE,
-                 positions: np.ndarray | None = None, discs: bool = True):
+                 positions: np.ndarray | None = None, discs: bool = True,
+                 groups: views.PointGroups | None = None, bounds: np.ndarray | None = None):
         self.labels = np.asarray(labels, dtype=float)
         self.positive = self.labels > 0
+        self.size = float(size)
         plus, minus = Marker(1.0, theme, size), Marker(-1.0, theme, size)
         self.disc_shape = plus[0].points.copy()
         self.plus_shape = np.concatenate([plus[1].points, plus[2].points])
@@ -74,24 +86,89 @@ class MarkerCloud(VGroup):
             self.discs.set_fill(opacity=0)
         self.minus = VMobject().match_style(minus[1])
         self.plus = VMobject().match_style(plus[1])
+        #: the count beside each position holding several points (see the class docstring)
+        self.counts = VGroup()
+        #: per count: the point it stands beside and the range of its points in the path
+        self.count_spans: list[tuple[int, int, int]] = []
         super().__init__(self.discs, self.minus, self.plus)
-        self.set_positions(np.zeros((len(self.labels), 3)) if positions is None else positions)
+        points = np.zeros((len(self.labels), 3)) if positions is None else positions
+        self.set_positions(points)
+        if groups is not None and len(groups.repeated):
+            self._make_counts(groups, theme, np.asarray(points, dtype=float), bounds)
+            self.add(self.counts)
 
     def __len__(self) -> int:
         return len(self.labels)
 
+    def _make_counts(self, groups: views.PointGroups, theme: Theme, points: np.ndarray,
+                     bounds: np.ndarray | None) -> None:
+        """Typeset and place the counts: most points first, each beside its marker where it
+        covers no marker and no count placed before it."""
+        obstacles = [box_around(points, self.size * 1.15)]
+        typeset_once: dict[str, VMobject] = {}
+        order = sorted(groups.repeated, key=lambda g: (-groups.counts[g], g))
+        placed = []
+        for g in order:
+            words = views.count_text(int(groups.positive[g]), int(groups.negative[g]))
+            if words not in typeset_once:
+                typeset_once[words] = text(_escaped(words), theme, style.COUNT_FONT, theme.text)
+            label = typeset_once[words].copy()
+            anchor = points[groups.first[g]]
+            centre = _clear_spot(anchor, label, np.vstack(obstacles), self.size, bounds)
+            if centre is None:  # no room beside it (a dense cluster): better no count than a blur
+                continue
+            label.move_to(centre)
+            low, high = label.get_corner(DL), label.get_corner(UR)
+            obstacles.append(np.array([[low[0], low[1], high[0], high[1], 100.0]]))
+            label.source = words
+            placed.append((int(groups.first[g]), label))
+        self.counts.add(*[label for _, label in placed])
+        merge_texts(self.counts)
+        # one colour, so one path whose spans are the counts in the order they were added
+        if len(self.counts.submobjects) == 1:
+            spans = self.counts.submobjects[0].spans
+            self.count_spans = [(i, start, end) for (i, _), (_, start, end) in zip(placed, spans)]
+
     def set_positions(self, points: np.ndarray) -> "MarkerCloud":
-        """Put marker i at screen point ``points[i]`` (shape (n, 3)), in place."""
+        """Put marker i at screen point ``points[i]`` (shape (n, 3)), in place; the counts
+        move with their markers."""
         points = np.asarray(points, dtype=float)
+        # the counts move as their markers do, from wherever the cloud has been moved
+        before = self.positions() if self.count_spans else None
         self.discs.points = _stamped(self.disc_shape, points)
         self.plus.points = _stamped(self.plus_shape, points[self.positive])
         self.minus.points = _stamped(self.minus_shape, points[~self.positive])
+        if self.count_spans:
+            path = self.counts.submobjects[0]
+            for i, start, end in self.count_spans:
+                path.points[start:end] += points[i] - before[i]
         return self
 
     def positions(self) -> np.ndarray:
         """The markers' centres now, shape (n, 3): the mean of each disc's points."""
         per_disc = len(self.disc_shape)
         return self.discs.points.reshape(len(self.labels), per_disc, 3).mean(axis=1)
+
+
+def _clear_spot(anchor, label, obstacles: np.ndarray, size: float,
+                bounds: np.ndarray | None) -> np.ndarray | None:
+    """Where a count goes beside the marker at ``anchor``: the first of the eight places
+    right next to it (up-right first) that covers at most a sliver of a marker and no
+    text, inside ``bounds``; None when there is none."""
+    half = np.array([label.width, label.height]) / 2
+    allowed = (size * 1.15) ** 2 * style.COUNT_COVER
+    order = [1, 0, 2, 3, 5, 4, 7, 6]
+    for gap in (size * 0.35, size * 0.35 + label.height * 0.6):
+        for k in order:
+            direction = DIRECTIONS[k]
+            centre = anchor[:2] + direction * (half + gap)
+            box = np.array([*(centre - half), *(centre + half)])
+            if bounds is not None and (box[0] < bounds[0] or box[1] < bounds[1]
+                                       or box[2] > bounds[2] or box[3] > bounds[3]):
+                continue
+            if covered_area(box, obstacles) <= allowed:
+                return np.array([centre[0], centre[1], 0.0])
+    return None
 
 
 def _stamped(shape: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -102,7 +179,31 @@ def _stamped(shape: np.ndarray, points: np.ndarray) -> np.ndarray:
 
 
 class DataPlane(VGroup):
-    """Square axes fitted to the data, with the points as +/− markers.
+    """Axes fitted to the data, with tick values and names, and the points as +/− markers.
+
+    Parameters
+    ----------
+    X, y : the points (n, 2) and their labels ±1 (n,), drawn as markers.
+    box : the part of the data plane shown; by default fitted to ``X``
+        (:func:`views.fitted_box`): square with ``equal_scale`` (one data
+        unit as long on both axes, for normals and distances), each axis on
+        its own range without; holding the origin with room round it when
+        ``include_origin`` (True: always, for arrows drawn from it; None: when
+        that does not make the view much wider than the data's own).
+    side, center : the square on screen the box fills.
+    axis_labels : the axes' names as Typst math (x₁, x₂ by default); without
+        them, ``data``'s column names (``Dataset.feature_names``) as text.
+    data : the data set drawn; its column names name the axes and its class
+        names (``Dataset.label_names``) make a legend above the plane.
+    ticks : tick values round the plane (by default unless it is small).
+    legend : the legend (by default when ``data`` is given).
+
+    Round tick values (1, 2 or 5 × 10ᵏ) stand below and left of the square
+    at its grid lines, with the axes' names at the ends of those rows. A
+    position holding several points shows one marker and the count; markers
+    are smaller where points are dense (:func:`views.marker_half_size`).
+    When the origin is out of view with one scale, a pointer at the edge
+    says where it is.
 
     ``c2p`` maps data coordinates to the screen and ``p2c`` back, so other
     drawings place themselves with the same mapping. ``set_box`` shows another
@@ -112,58 +213,202 @@ class DataPlane(VGroup):
 
     def __init__(self, X: np.ndarray, y: np.ndarray, theme: Theme, box: Box | None = None,
                  side: float = style.PLANE_SIDE, center=style.PLANE_CENTER,
-                 axis_labels: tuple[str, str] = ("x_1", "x_2")):
-        X = np.asarray(X, dtype=float)
+                 axis_labels: tuple[str, str] | None = None, *, data=None,
+                 include_origin: bool | None = None, equal_scale: bool = True,
+                 ticks: bool | None = None, legend: bool | None = None):
+        X = np.asarray(X, dtype=float).reshape(-1, 2)
         self.theme = theme
-        self.box = box or square_box_around(X)
-        self.axes, self.frame, self.grid, self.step = self._axes_parts(self.box, side)
-        labels = VGroup(math(axis_labels[0], theme, style.FONT_SMALL),
-                        math(axis_labels[1], theme, style.FONT_SMALL))
-        self.axis_labels = labels
-        self._place_axis_labels(self.axes)
+        self.equal_scale = equal_scale
+        self.box = box or views.fitted_box(X, include_origin, equal_scale=equal_scale)
+        self.show_ticks = side >= style.TICKS_MIN_SIDE if ticks is None else bool(ticks)
+        self.axes, self.frame, self.grid, self.steps = self._axes_parts(self.box, side)
+        #: the grid's step along x₁ (along both axes when the scale is one)
+        self.step = self.steps[0]
         # c2p is affine: the images of (0, 0), (1, 0) and (0, 1) ride along in the group
         # (so the mapping follows the plane when it moves or scales) and every mapping
         # is computed from them; Axes.c2p costs a tenth of a millisecond a point
         self.reference = VGroup(*[VectorizedPoint(self.axes.c2p(*corner))
                                   for corner in ((0, 0), (1, 0), (0, 1))])
-        self.markers = MarkerCloud(y, theme, positions=self.c2p_many(X))
+        self.X = X
+        self.y = np.asarray(y, dtype=float)
+        self.axis_labels = self._names(axis_labels, data)
+        self.groups = views.point_groups(X, self.y)
+        screen = self.c2p_many(X)
+        #: the markers' half-width: smaller where points are dense
+        self.marker_size = views.marker_half_size(views.typical_spacing(screen[:, :2]))
+        self.markers = MarkerCloud(self.y, theme, size=self.marker_size, positions=screen,
+                                   groups=self.groups, bounds=self.square_bounds())
         # grid lines, axis lines and ticks never change: one path per style each; the
         # axes become a plain drawing (their c2p would no longer follow the plane)
         self.axes = merge_glyphs(VGroup(*self.axes.submobjects))
+        self.tick_labels = VGroup()
+        self._place_axis_labels()
+        self.axes.add(self.tick_labels)
+        self.legend = None
+        if legend if legend is not None else data is not None:
+            self.legend = self._legend(getattr(data, "label_names", views.UNNAMED_CLASSES),
+                                       views.places_text(self.groups))
+            self.axis_labels.add(self.legend)
+        self.origin_pointer = None
+        self._point_to_origin()
         #: drawings made on this plane, redrawn by ``set_box`` (see :meth:`depend`)
         self.dependants = Shared([])
-        super().__init__(self.reference, self.grid, self.frame, self.axes, labels, self.markers)
-        self.move_to(np.array(center))
-        self.X = X
-        self.y = np.asarray(y, dtype=float)
+        super().__init__(self.reference, self.grid, self.frame, self.axes, self.axis_labels,
+                         self.markers)
+        # the square (not the names and values round it) goes to ``center``
+        self.shift(np.array(center, dtype=float) - self.frame.get_center())
 
+    # -- axes, ticks and names -------------------------------------------------
     def _axes_parts(self, box: Box, side: float, step: float | None = None):
         """Axes (not merged), outline and merged grid for ``box`` on a square of ``side``,
-        with grid lines and ticks every ``step`` data units (a round step when None).
-
-        Manim's ticks start at the box's lower edge: at a given ``step`` (a zoom's
-        frames, whose edges are not multiples of it) they would slide along the
-        axes, so there are none."""
+        with grid lines every ``step`` data units (round steps for the box when None: one
+        for both axes of a square box). Returns them and the steps along x₁ and x₂."""
         theme = self.theme
-        ticks = step is None
-        if step is None:
-            step = (box.x_max - box.x_min) / max(1, round((box.x_max - box.x_min) / _tick(box)))
+        steps = views.axis_steps(box) if step is None else (float(step), float(step))
         axes = Axes(
-            x_range=[box.x_min, box.x_max, step],
-            y_range=[box.y_min, box.y_max, step],
+            x_range=[box.x_min, box.x_max, steps[0]],
+            y_range=[box.y_min, box.y_max, steps[1]],
             x_length=side, y_length=side, tips=False,
             axis_config={"stroke_color": theme.muted, "stroke_width": 2,
-                         "include_ticks": ticks, "tick_size": 0.05},
+                         "include_ticks": False},
         )
         frame = _outline(axes, theme)
-        grid = self._grid(step, box, axes)
+        grid = self._grid(steps, box, axes)
         merge_glyphs(grid)
-        return axes, frame, grid, step
+        return axes, frame, grid, steps
 
-    def _place_axis_labels(self, axes: Axes) -> None:
-        first, second = self.axis_labels
-        first.next_to(axes.c2p(self.box.x_max, 0), DOWN + LEFT * 0.5, buff=style.SMALL_BUFF)
-        second.next_to(axes.c2p(0, self.box.y_max), RIGHT + DOWN * 0.5, buff=style.SMALL_BUFF)
+    def _names(self, axis_labels, data) -> VGroup:
+        """The axes' names: Typst math when given (or x₁, x₂), else the data's column names."""
+        theme = self.theme
+        feature_names = getattr(data, "feature_names", ()) if data is not None else ()
+        if axis_labels is None and not views.names_are_math(feature_names):
+            names = [text(_escaped(name), theme, style.FONT_SMALL)
+                     for name in views.axis_names(feature_names)]
+        else:
+            names = [math(name, theme, style.FONT_SMALL)
+                     for name in (axis_labels or views.axis_names(feature_names))]
+        self.y_name_turned = names[1].width > style.SHORT_NAME
+        if self.y_name_turned:
+            names[1].rotate(np.pi / 2)
+        return VGroup(*names)
+
+    def square_bounds(self) -> np.ndarray:
+        """The square on screen, [x_min, y_min, x_max, y_max] (before the plane is moved:
+        read it from ``frame`` afterwards)."""
+        frame = self.frame
+        return np.array([*frame.get_corner(DL)[:2], *frame.get_corner(UR)[:2]])
+
+    def _place_axis_labels(self) -> None:
+        """The names at the ends of the rows of tick values: x₁'s below the square at its
+        right, x₂'s left of it at its top; then the tick values that leave them room."""
+        first, second = self.axis_labels[0], self.axis_labels[1]
+        x_min, y_min, x_max, y_max = self.square_bounds()
+        if self.show_ticks:
+            first.next_to(np.array([x_max, y_min, 0.0]), DOWN, buff=style.TICK_BUFF)
+            first.align_to(np.array([x_max, 0.0, 0.0]), RIGHT)
+            second.next_to(np.array([x_min, y_max, 0.0]), LEFT, buff=style.TICK_BUFF)
+            second.align_to(np.array([0.0, y_max, 0.0]), UP)
+        else:  # inside the square, at the far ends of its edges, as a thumbnail's
+            first.next_to(np.array([x_max, y_min, 0.0]), UP + LEFT * 0.5, buff=style.SMALL_BUFF)
+            second.next_to(np.array([x_min, y_max, 0.0]), RIGHT + DOWN * 0.5,
+                           buff=style.SMALL_BUFF)
+        self._make_tick_labels()
+
+    def _make_tick_labels(self) -> None:
+        """The tick values below the square (x₁) and left of it (x₂), at the grid lines,
+        every other one (or fewer) where they would crowd, none under an axis's name."""
+        values = VGroup()
+        if self.show_ticks:
+            x_min, y_min, x_max, y_max = self.square_bounds()
+            names = [self.axis_labels[0], self.axis_labels[1]]
+            blocked = [np.array([*n.get_corner(DL)[:2], *n.get_corner(UR)[:2]]) for n in names]
+            box = self.box
+            for axis, (low, high) in enumerate(((box.x_min, box.x_max), (box.y_min, box.y_max))):
+                step = self.steps[axis]
+                ticks = views.tick_values(low, high, step)
+                numbers = []
+                for v in ticks:
+                    number = GlyphNumber(views.tick_text(v, step), style.TICK_FONT,
+                                         self.theme.muted)
+                    point = self.c2p((v, box.y_min)) if axis == 0 else self.c2p((box.x_min, v))
+                    number.next_to(point, DOWN if axis == 0 else LEFT, buff=style.TICK_BUFF)
+                    numbers.append(number)
+                for number in _thinned(numbers, axis, blocked[axis]):
+                    values.add(number)
+            merge_texts(values)  # each number keeps its box, for the layout checks
+        if self.tick_labels in getattr(self.axes, "submobjects", []):
+            self.axes.submobjects[self.axes.submobjects.index(self.tick_labels)] = values
+        self.tick_labels = values
+
+    def _legend(self, label_names, places: str | None = None) -> VGroup:
+        """Which class is which, above the plane's top left: "+ +1: versicolor", "− −1: setosa";
+        beside them, when points share places, how many places there are."""
+        theme = self.theme
+        rows = VGroup()
+        for label, words in views.legend_rows(label_names):
+            # the sign alone: the disc that keeps it readable over shading is not needed here
+            marker = VGroup(*Marker(label, theme, style.LEGEND_MARKER)[1:])
+            rows.add(VGroup(marker, text(_escaped(words), theme, style.FONT_SMALL)).arrange(
+                RIGHT, buff=style.SMALL_BUFF))
+        if places:
+            rows.add(text(_escaped(places) + "; ×k: k points at one", theme, style.TICK_FONT,
+                          theme.muted))
+        rows.arrange(DOWN, aligned_edge=LEFT, buff=style.LEGEND_ROW_GAP)
+        x_min, _, _, y_max = self.square_bounds()
+        rows.next_to(np.array([x_min, y_max + style.LEGEND_LIFT, 0.0]), UP, buff=0)
+        rows.align_to(np.array([x_min, 0.0, 0.0]), LEFT)
+        return rows
+
+    def _point_to_origin(self) -> None:
+        """"origin (0, 0)" and an arrow towards it, at the edge of the square nearest to it,
+        when one scale is drawn and the origin is out of view (hidden otherwise)."""
+        wanted = self.equal_scale and not views.origin_in_view(self.box)
+        if not wanted:
+            if self.origin_pointer is not None:
+                self.origin_pointer.set_opacity(0)
+            return
+        direction = views.origin_direction(self.box)
+        if self.origin_pointer is None:
+            theme = self.theme
+            words = text("origin $(0, 0)$", theme, style.FONT_SMALL, theme.muted)
+            arrow = FastArrow(theme.muted, tip_length=0.16, tip_width=0.14)
+            self.origin_pointer = VGroup(arrow, words)
+            self.origin_pointer.words, self.origin_pointer.arrow = words, arrow
+            self.axis_labels.add(self.origin_pointer)
+        pointer = self.origin_pointer
+        pointer.set_opacity(1)
+        x_min, y_min, x_max, y_max = self.square_bounds()
+        screen = np.array([direction[0], direction[1], 0.0])
+        # the arrow's tip at the place of the square nearest the origin, just inside it
+        inset = style.SMALL_BUFF
+        tip = np.clip(self.c2p(views.nearest_to_origin(self.box)),
+                      [x_min + inset, y_min + inset, 0], [x_max - inset, y_max - inset, 0])
+        tail = tip - screen * style.ORIGIN_ARROW
+        pointer.arrow.set_ends(tail, tip)
+        words = pointer.words
+        # beside the arrow's tail, away from the edge it points at, covering no marker
+        obstacles = [box_around(self.markers.positions(), self.marker_size * 1.2)
+                     if hasattr(self, "markers") else np.zeros((0, 5))]
+        obstacles += [np.array([box]) for box in _text_boxes(self.markers.counts)] \
+            if hasattr(self, "markers") else []
+        away = -np.sign(screen[:2]) * (np.abs(screen[:2]) > 0.35)
+        # an arrow along an axis's line (the origin straight below or beside the view) has
+        # that line through its tail: the words go beside it, up or right, not on it
+        away[away == 0] = 1.0
+        preferred = next((k for k, d in enumerate(DIRECTIONS) if np.array_equal(d, away)), 0)
+        offset = best_offset(tail, (words.width, words.height), np.vstack(obstacles),
+                             gap=style.SMALL_BUFF * 0.5,
+                             bounds=np.array([x_min, y_min, x_max, y_max]),
+                             preferred=preferred)
+        words.move_to(tail + np.array([offset[0], offset[1], 0.0]))
+
+    def fixtures(self) -> list[VMobject]:
+        """The plane's own text inside or above the square (counts, origin pointer, legend):
+        what a label placed on the plane keeps clear of."""
+        found = [self.markers.counts] if len(self.markers.counts.submobjects) else []
+        if self.origin_pointer is not None and self.origin_pointer.words.get_fill_opacity() > 0:
+            found.append(self.origin_pointer.words)
+        return found
 
     def depend(self, drawing) -> None:
         """Let ``drawing`` (anything with a ``redraw()``) follow the plane's ``set_box``."""
@@ -172,41 +417,46 @@ class DataPlane(VGroup):
     def set_box(self, box: Box, step: float | None = None) -> "DataPlane":
         """Show ``box`` of the data plane in the square the plane covers on screen, in place.
 
-        The grid, axes, ticks and axis labels are drawn again for ``box`` (grid
-        lines every ``step`` data units; a round step for the box when None,
-        so a zoom can keep one step throughout and change it at the end); the
-        mapping ``c2p`` changes with them, the markers still in the plane move
-        to their points, and every dependant redraws. The screen square stays:
-        a smaller box is a zoom in.
+        The grid, axes, tick values and axis names are drawn again for ``box``
+        (grid lines every ``step`` data units; a round step for the box when
+        None, so a zoom can keep one step throughout and change it at the end);
+        the mapping ``c2p`` changes with them, the markers still in the plane
+        move to their points, and every dependant redraws. The screen square
+        stays: a smaller box is a zoom in.
         """
         lower = self.c2p((self.box.x_min, self.box.y_min))
         side = float(np.linalg.norm(self.c2p((self.box.x_max, self.box.y_min)) - lower))
         self.box = box
-        axes, frame, grid, self.step = self._axes_parts(box, side, step)
+        axes, frame, grid, self.steps = self._axes_parts(box, side, step)
+        self.step = self.steps[0]
         shift = lower - axes.c2p(box.x_min, box.y_min)
         for part in (axes, frame, grid):
             part.shift(shift)
         for point, corner in zip(self.reference, ((0, 0), (1, 0), (0, 1))):
             point.move_to(axes.c2p(*corner))
-        self._place_axis_labels(axes)
         axes = merge_glyphs(VGroup(*axes.submobjects))
         for old, new in ((self.grid, grid), (self.frame, frame), (self.axes, axes)):
             self.submobjects[self.submobjects.index(old)] = new
         self.grid, self.frame, self.axes = grid, frame, axes
+        self.tick_labels = VGroup()
+        self._place_axis_labels()
+        self.axes.add(self.tick_labels)
+        self._point_to_origin()
         if self.markers in self.submobjects:
             self.markers.set_positions(self.c2p_many(self.X))
         for drawing in self.dependants.target:
             drawing.redraw()
         return self
 
-    def _grid(self, step: float, box: Box, axes: Axes) -> VGroup:
-        """Grid lines at the whole multiples of ``step`` inside the box: through the origin
-        and every tick (Manim counts ticks from 0 when the range holds it), wherever the
-        box starts; they stay put in the data while the box zooms."""
+    def _grid(self, steps, box: Box, axes: Axes) -> VGroup:
+        """Grid lines at the whole multiples of the steps inside the box: through the origin
+        and every tick value, wherever the box starts; they stay put in the data while the
+        box zooms."""
+        steps = (steps, steps) if np.isscalar(steps) else steps
         lines = VGroup()
-        for x in _grid_values(box.x_min, box.x_max, step):
+        for x in _grid_values(box.x_min, box.x_max, steps[0]):
             lines.add(Line(axes.c2p(x, box.y_min), axes.c2p(x, box.y_max)))
-        for v in _grid_values(box.y_min, box.y_max, step):
+        for v in _grid_values(box.y_min, box.y_max, steps[1]):
             lines.add(Line(axes.c2p(box.x_min, v), axes.c2p(box.x_max, v)))
         lines.set_stroke(self.theme.grid, width=1)
         return lines
@@ -240,18 +490,53 @@ class DataPlane(VGroup):
 
     @property
     def unit(self) -> float:
-        """Screen length of one data unit."""
+        """Screen length of one data unit (along x₁; along both with one scale)."""
         return float(np.linalg.norm(self.c2p((1, 0)) - self.c2p((0, 0))))
+
+    def vector_scale(self, vectors: np.ndarray, start=(0.0, 0.0)) -> float:
+        """The scale (≤ 1) at which arrows ``start + s·v`` for every row v of ``vectors``
+        stay in view (see :func:`views.vector_scale`); say it with ``arrow_scale_note``."""
+        return views.vector_scale(self.box, vectors, start)
+
+
+def _escaped(words: str) -> str:
+    """Plain words for Typst markup: its special characters escaped."""
+    return "".join("\\" + c if c in "\\#$*_<>@[]`~=/'\"+-" else c for c in words)
+
+
+def _thinned(numbers: list, axis: int, blocked: np.ndarray) -> list:
+    """Every k-th tick value, the smallest k whose values stand ``TICK_GAP`` apart, without
+    those that would touch an axis's name (``blocked``, [x_min, y_min, x_max, y_max])."""
+    if not numbers:
+        return []
+    for every in range(1, len(numbers) + 1):
+        kept = numbers[::every]
+        if len(kept) < 2:
+            break
+        if all(_gap(a, b, axis) >= style.TICK_GAP for a, b in zip(kept, kept[1:])):
+            break
+    clear = []
+    for number in kept:
+        low, high = number.get_corner(DL), number.get_corner(UR)
+        gap = style.TICK_GAP
+        touches = (low[0] < blocked[2] + gap and high[0] > blocked[0] - gap
+                   and low[1] < blocked[3] + gap and high[1] > blocked[1] - gap)
+        if not touches:
+            clear.append(number)
+    return clear
+
+
+def _gap(a, b, axis: int) -> float:
+    """The free space between two neighbouring tick values along their row."""
+    if axis == 0:
+        return float(b.get_left()[0] - a.get_right()[0])
+    return float(b.get_bottom()[1] - a.get_top()[1])
 
 
 def _grid_values(low: float, high: float, step: float) -> np.ndarray:
     """Where grid lines go along one axis of [``low``, ``high``]: the multiples of ``step``."""
     first = np.ceil(low / step - 1e-9) * step
     return np.arange(first, high + step * 1e-9, step)
-
-
-def _tick(box: Box) -> float:
-    return nice_step(box.x_max - box.x_min)
 
 
 def _outline(axes: Axes, theme: Theme) -> Polygon:
@@ -358,7 +643,7 @@ class Hyperplane(VGroup):
             self.shade.set_points_as_corners([*corners, corners[0]])
 
     NOTES = {"zero": "θ = 0: no boundary yet",
-             "outside": "the boundary lies outside this view"}
+             "outside": "boundary out of view"}
 
     def _show_note(self, state: str) -> None:
         if state == self.state:
@@ -370,7 +655,7 @@ class Hyperplane(VGroup):
         if state in self.NOTES and state not in notes:
             theme = self.plane.theme
             notes[state] = text(self.NOTES[state], theme, style.FONT_SMALL, theme.muted).next_to(
-                self.plane.axes, UP, buff=style.SMALL_BUFF, aligned_edge=LEFT)
+                self.plane.frame, UP, buff=style.SMALL_BUFF, aligned_edge=LEFT)
         for key, note in notes.items():
             if key == state and note not in self.submobjects:
                 self.add(note)
@@ -439,7 +724,7 @@ class DataVector(VGroup):
     def _obstacles(self, start_p, end_p) -> np.ndarray:
         """Boxes the label must not cover: the plane's markers and the arrow itself."""
         plane = self.plane
-        markers = box_around(plane.markers.positions(), style.POINT_SIZE * 1.2) \
+        markers = box_around(plane.markers.positions(), plane.marker_size * 1.2) \
             if len(plane.markers) else np.zeros((0, 5))
         along = np.linspace(0.0, 1.0, 12)[:, None]
         shaft = box_around(start_p + along * (end_p - start_p), 0.06)
@@ -452,10 +737,13 @@ class DataVector(VGroup):
         others = [np.array([*m.get_corner(DL)[:2], *m.get_corner(UR)[:2],
                             getattr(m, "avoid_weight", 100.0)])
                   for m in self.avoid.target if m.width > 0 and not isinstance(m, FastArrow)]
-        return np.vstack([markers, shaft, *arrows, *([np.array(others)] if others else [])])
+        # the plane's own counts and pointer, text on text
+        fixtures = [box for m in plane.fixtures() for box in _text_boxes(m)]
+        return np.vstack([markers, shaft, *arrows, *([np.array(others)] if others else []),
+                          *([np.array(fixtures)] if fixtures else [])])
 
     def _bounds(self) -> np.ndarray:
-        corners = self.plane.axes
+        corners = self.plane.frame
         return np.array([*corners.get_corner(DL)[:2], *corners.get_corner(UR)[:2]])
 
     def _clear_offset(self, start_p, end_p) -> np.ndarray:
@@ -465,14 +753,26 @@ class DataVector(VGroup):
         return np.array([offset[0], offset[1], 0.0])
 
 
+def _text_boxes(mobject) -> list[np.ndarray]:
+    """Boxes [x_min, y_min, x_max, y_max, weight 100] of a text, or of each merged text."""
+    parts = mobject.submobjects if mobject.submobjects else [mobject]
+    boxes = []
+    for part in parts:
+        if hasattr(part, "part_boxes"):
+            boxes.extend(np.array([*box, 100.0]) for _, box in part.part_boxes())
+        elif part.width > 0:
+            boxes.append(np.array([*part.get_corner(DL)[:2], *part.get_corner(UR)[:2], 100.0]))
+    return boxes
+
+
 def arrow_scale_note(plane: DataPlane, scale: float) -> VMobject | None:
     """"arrows at 0.67 × length" over the plane's top right, when vectors are drawn shrunk
     to stay in view (None at true scale). Said once, instead of on every arrow's label."""
     if scale >= 1.0:
         return None
     theme = plane.theme
-    return text(f"arrows drawn at ${fmt(scale)} times$ their length", theme, style.FONT_SMALL,
-                theme.muted).next_to(plane.axes, UP, buff=style.SMALL_BUFF, aligned_edge=RIGHT)
+    return text(f"arrows at ${fmt(scale)} times$ length", theme, style.FONT_SMALL,
+                theme.muted).next_to(plane.frame, UP, buff=style.SMALL_BUFF, aligned_edge=RIGHT)
 
 
 def dashed_segment(plane: DataPlane, a, b, colour: str) -> DashedLine:

@@ -1,0 +1,314 @@
+"""What a view of the data plane shows, decided from the data (numpy only, no Manim).
+
+A view is a box of the data plane (:class:`~scenes.toolkit.geometry.Box`)
+with round tick values on both axes, names for the axes and the classes, and
+the data's points grouped by position (duplicates are drawn once, with their
+count). :mod:`scenes.toolkit.plane` draws what is decided here; keeping the
+decisions apart lets the tests check them on any data without drawing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import style
+from .geometry import Box
+
+#: label names of data that names no class (a built-in set): the legend then says only ±1
+UNNAMED_CLASSES = ("-1", "+1")
+
+
+# -- ticks -----------------------------------------------------------------------
+def tick_step(span: float) -> float:
+    """The smallest round tick step (1, 2 or 5 × 10ᵏ) that cuts ``span`` > 0 into at most
+    ``style.MAX_TICK_INTERVALS`` intervals (so at least 2.5 of them)."""
+    span = float(span)
+    if not span > 0:
+        return 1.0
+    power = 10.0 ** np.floor(np.log10(span / style.MAX_TICK_INTERVALS))
+    for factor in (1.0, 2.0, 5.0, 10.0):
+        step = factor * power
+        if span / step <= style.MAX_TICK_INTERVALS * (1 + 1e-9):
+            return float(step)
+    return float(10.0 * power)  # pragma: no cover
+
+
+def tick_values(low: float, high: float, step: float | None = None) -> np.ndarray:
+    """The multiples of ``step`` in [``low``, ``high``] (a round step for the span when None).
+
+    Every value k·step with low ≤ k·step ≤ high (up to rounding), in order; the
+    values are computed as whole multiples, so they print without drift
+    (0.30000000000000004 becomes 0.3).
+    """
+    step = tick_step(high - low) if step is None else float(step)
+    first = int(np.ceil(low / step - 1e-9))
+    last = int(np.floor(high / step + 1e-9))
+    return np.array([k * step for k in range(first, last + 1)], dtype=float)
+
+
+def decimal_places(step: float) -> int:
+    """Decimal places that show every multiple of a round ``step`` exactly (0 for whole steps)."""
+    return max(0, int(-np.floor(np.log10(step) + 1e-9)))
+
+
+def tick_text(value: float, step: float) -> str:
+    """A tick value as printed: the places of its step, '-' for minus, never '-0'."""
+    places = decimal_places(step)
+    text = f"{value:.{places}f}"
+    if float(text) == 0.0:
+        text = text.lstrip("-")
+    return text
+
+
+# -- boxes -----------------------------------------------------------------------
+def _rounded_out(low: float, high: float, step: float) -> tuple[float, float]:
+    return float(np.floor(low / step + 1e-9) * step), float(np.ceil(high / step - 1e-9) * step)
+
+
+def _square(low: np.ndarray, high: np.ndarray, padding: float) -> Box:
+    """A square box around [low, high] with ``padding`` (a fraction of the larger span) on
+    every side, its edges on whole multiples of its tick step."""
+    center = (low + high) / 2
+    span = float(np.max(high - low))
+    # a single point: a side of a unit round it (a tenth of its size when that is larger)
+    if span > 0:
+        half = span / 2 * (1 + 2 * padding)
+    else:
+        half = max(0.5, 0.1 * float(np.max(np.abs(center))))
+    # edges on whole half steps of the ticks: a round frame that wastes little room
+    step = tick_step(2 * half) / 2
+    x_min, x_max = _rounded_out(center[0] - half, center[0] + half, step)
+    y_min, y_max = _rounded_out(center[1] - half, center[1] + half, step)
+    side = max(x_max - x_min, y_max - y_min)
+    # the shorter side grows by whole steps on both ends, so the data stays centred
+    grow_x = np.floor((side - (x_max - x_min)) / step / 2 + 1e-9) * step
+    grow_y = np.floor((side - (y_max - y_min)) / step / 2 + 1e-9) * step
+    x_min, y_min = x_min - grow_x, y_min - grow_y
+    return Box(float(x_min), float(x_min + side), float(y_min), float(y_min + side))
+
+
+def origin_room(low: np.ndarray, high: np.ndarray) -> float:
+    """How far round the origin a view that shows it keeps free: arrows drawn from the
+    origin (θ, yx) then have room in every direction, a fraction of the data's span."""
+    return style.ORIGIN_ROOM * float(np.max(np.maximum(high, 0) - np.minimum(low, 0)))
+
+
+def shows_origin(X: np.ndarray, padding: float = style.VIEW_PADDING) -> bool:
+    """Whether an automatic view of ``X`` (shape (n, 2)) shows the origin.
+
+    It does when holding the origin (with room round it) makes the square's
+    side at most ``style.ORIGIN_ZOOM_LIMIT`` times that of the square fitted
+    to the data alone: data near the origin, or spread far round it. Data far
+    from it (Iris sepals at 4–8 cm and 2–4.5 cm) gets a view of its own, and
+    a pointer to the origin.
+    """
+    X = np.asarray(X, dtype=float).reshape(-1, 2)
+    if not len(X):
+        return True
+    low, high = X.min(axis=0), X.max(axis=0)
+    own = _square(low, high, padding)
+    room = origin_room(low, high)
+    with_origin = _square(np.minimum(low, -room), np.maximum(high, room), padding)
+    widening = (with_origin.x_max - with_origin.x_min) / (own.x_max - own.x_min)
+    return widening <= style.ORIGIN_ZOOM_LIMIT
+
+
+def fitted_box(X: np.ndarray, include_origin: bool | None = None,
+               padding: float = style.VIEW_PADDING, equal_scale: bool = True) -> Box:
+    """The box a data plane shows for the points ``X`` (shape (n, 2)).
+
+    Every point lies inside, ``padding`` (a fraction of the span) from the
+    edges, and the edges are whole multiples of the tick step. With
+    ``equal_scale`` the box is square (one data unit is as long on both
+    axes: angles, normals and distances look true); otherwise each axis is
+    fitted to its own range. ``include_origin``: True holds the origin with
+    room round it (for arrows drawn from it); False fits the data alone;
+    None decides by :func:`shows_origin`.
+    """
+    X = np.asarray(X, dtype=float).reshape(-1, 2)
+    if not len(X):
+        X = np.zeros((1, 2))
+    low, high = X.min(axis=0), X.max(axis=0)
+    if include_origin is None:
+        include_origin = shows_origin(X, padding) if equal_scale else False
+    if include_origin:
+        room = origin_room(low, high)
+        low, high = np.minimum(low, -room), np.maximum(high, room)
+    if equal_scale:
+        return _square(low, high, padding)
+    edges = []
+    for j in range(2):
+        span = float(high[j] - low[j]) or max(1.0, abs(float(low[j])))
+        half = span / 2 * (1 + 2 * padding)
+        centre = float(low[j] + high[j]) / 2
+        edges.extend(_rounded_out(centre - half, centre + half, tick_step(2 * half) / 2))
+    return Box(*edges)
+
+
+def axis_steps(box: Box) -> tuple[float, float]:
+    """The tick steps along x₁ and x₂ of ``box``: one step for a square box."""
+    x_span, y_span = box.x_max - box.x_min, box.y_max - box.y_min
+    if np.isclose(x_span, y_span, rtol=1e-9):
+        step = tick_step(x_span)
+        return step, step
+    return tick_step(x_span), tick_step(y_span)
+
+
+def origin_in_view(box: Box) -> bool:
+    """Whether the origin (0, 0) lies inside ``box`` (its edges included)."""
+    return bool(box.contains(np.zeros(2))[0])
+
+
+def nearest_to_origin(box: Box) -> np.ndarray:
+    """The point of ``box`` nearest to the origin (the origin itself when in view), (2,)."""
+    return np.array([min(max(0.0, box.x_min), box.x_max), min(max(0.0, box.y_min), box.y_max)])
+
+
+def origin_direction(box: Box) -> np.ndarray:
+    """The unit direction (data units, shape (2,)) from the point of the box nearest to the
+    origin towards it: straight down when the origin lies below the box, diagonal when it
+    lies beyond a corner."""
+    direction = -nearest_to_origin(box)
+    norm = float(np.linalg.norm(direction))
+    return direction / norm if norm > 0 else np.array([-1.0, -1.0]) / np.sqrt(2)
+
+
+# -- points ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class PointGroups:
+    """Data points grouped by position: each distinct position once.
+
+    ``positions`` (m, 2): the distinct points, in order of first appearance;
+    ``first`` (m,): the index of the first point at each; ``counts`` (m,):
+    how many points lie there; ``positive`` and ``negative`` (m,): how many
+    of them have label +1 and −1; ``group_of`` (n,): each point's group.
+    """
+
+    positions: np.ndarray
+    first: np.ndarray
+    counts: np.ndarray
+    positive: np.ndarray
+    negative: np.ndarray
+    group_of: np.ndarray
+
+    @property
+    def repeated(self) -> np.ndarray:
+        """Indices of the groups holding more than one point."""
+        return np.flatnonzero(self.counts > 1)
+
+
+def point_groups(X: np.ndarray, y: np.ndarray) -> PointGroups:
+    """Group the points ``X`` (n, 2) with labels ``y`` (n,) by exact position."""
+    X = np.asarray(X, dtype=float).reshape(-1, 2)
+    y = np.asarray(y, dtype=float).reshape(-1)
+    if not len(X):
+        empty = np.zeros(0, dtype=int)
+        return PointGroups(np.zeros((0, 2)), empty, empty, empty, empty, empty)
+    _, first, inverse = np.unique(X, axis=0, return_index=True, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    # groups numbered in order of their first point, not of numpy's sort
+    order = np.argsort(first, kind="stable")
+    renumber = np.empty_like(order)
+    renumber[order] = np.arange(len(order))
+    group_of = renumber[inverse]
+    m = len(first)
+    counts = np.bincount(group_of, minlength=m)
+    positive = np.bincount(group_of, weights=(y > 0).astype(float), minlength=m).astype(int)
+    return PointGroups(X[first[order]], first[order], counts, positive, counts - positive,
+                       group_of)
+
+
+def count_text(positive: int, negative: int) -> str:
+    """What is written beside a position holding several points: "×3" when they share a
+    label, "+2 −1" (how many of each) when both classes are there."""
+    if positive and negative:
+        return f"+{positive} −{negative}"
+    return f"×{positive + negative}"
+
+
+def typical_spacing(points: np.ndarray) -> float:
+    """The median distance from each distinct point to its nearest other one (inf if < 2)."""
+    if len(points) < 2:
+        return float("inf")
+    points = np.unique(np.asarray(points, dtype=float).reshape(len(points), -1), axis=0)
+    if len(points) < 2:
+        return float("inf")
+    distances = np.linalg.norm(points[:, None, :] - points[None, :, :], axis=2)
+    np.fill_diagonal(distances, np.inf)
+    return float(np.median(distances.min(axis=1)))
+
+
+def marker_half_size(spacing: float) -> float:
+    """A marker's half-width for points ``spacing`` apart on screen (typically): a fraction
+    of it, between ``style.POINT_SIZE_MIN`` and ``style.POINT_SIZE``."""
+    return float(np.clip(style.MARKER_SPACING_FRACTION * spacing, style.POINT_SIZE_MIN,
+                         style.POINT_SIZE))
+
+
+# -- names -----------------------------------------------------------------------
+def _numbered_x(name: str) -> str | None:
+    """"x_3" (Typst math) for a column called x3, x_3 or x₃; None for any other name."""
+    match = re.fullmatch(r"\s*x_?([0-9]+)\s*", str(name))
+    return f"x_{match.group(1)}" if match else None
+
+
+def axis_names(feature_names=()) -> tuple[str, str]:
+    """The two axes' names: the data's column names, or x₁ and x₂ (Typst math) when it
+    names none. Columns called x1, x2 (a generated set's header) stay math: x₁, x₂."""
+    names = tuple(feature_names or ())
+    if len(names) >= 2 and all(str(name).strip() for name in names[:2]):
+        numbered = [_numbered_x(name) for name in names[:2]]
+        if all(numbered):
+            return numbered[0], numbered[1]
+        return str(names[0]), str(names[1])
+    return "x_1", "x_2"
+
+
+def names_are_math(feature_names=()) -> bool:
+    """Whether :func:`axis_names` gives math names (x₁, x₂): the data names no column, or
+    calls them x1, x2."""
+    return all(_numbered_x(name) or name in ("x_1", "x_2")
+               for name in axis_names(feature_names))
+
+
+def places_text(groups: PointGroups) -> str | None:
+    """"100 points at 58 places" when some points share a place (None when none do)."""
+    n, m = int(np.sum(groups.counts)), len(groups.counts)
+    return f"{n} points at {m} places" if m < n else None
+
+
+def legend_rows(label_names=UNNAMED_CLASSES) -> list[tuple[float, str]]:
+    """The legend's rows, +1 first: (label, text), as "+1: versicolor" and "−1: setosa";
+    only "+1" and "−1" when the data names no class. ``label_names`` is (negative, positive)."""
+    negative, positive = (tuple(label_names) + UNNAMED_CLASSES)[:2]
+    named = tuple(str(s) for s in (negative, positive)) != UNNAMED_CLASSES
+    if not named:
+        return [(1.0, "+1"), (-1.0, "−1")]
+    return [(1.0, f"+1: {positive}"), (-1.0, f"−1: {negative}")]
+
+
+# -- arrows ----------------------------------------------------------------------
+def vector_scale(box: Box, vectors: np.ndarray, start=(0.0, 0.0),
+                 room: float = style.VIEW_MARGIN) -> float:
+    """The largest scale s ≤ 1 at which every ``start + s·v`` (v a row of ``vectors``, (k, 2))
+    stays inside the box shrunk by the fraction ``room`` of its way to each edge from start.
+
+    1 when every vector fits at its length; arrows drawn at s < 1 need a note
+    saying so (``arrow_scale_note``). A start outside the box gives 1 (no scale helps).
+    """
+    vectors = np.asarray(vectors, dtype=float).reshape(-1, 2)
+    start = np.asarray(start, dtype=float)
+    if not box.contains(start)[0]:
+        return 1.0
+    scale = 1.0
+    limits = ((box.x_min, box.x_max), (box.y_min, box.y_max))
+    for v in vectors:
+        for j, (low, high) in enumerate(limits):
+            edge = high if v[j] > 0 else low
+            # |v| s ≤ room·(distance to the edge), without dividing by a tiny component
+            if abs(v[j]) * scale > room * abs(edge - start[j]):
+                scale = room * abs(edge - start[j]) / abs(v[j])
+    return float(max(scale, 0.0))

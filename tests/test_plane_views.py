@@ -1,0 +1,317 @@
+"""Views of the data plane that fit any data: tick values, boxes, names, legend, duplicates,
+the origin pointer and arrow scales (scenes/toolkit/views.py, scenes/toolkit/plane.py).
+
+Each check is against an independent computation written here: tick values
+against the definition of a round step and brute-force multiples, duplicate
+counts against ``np.unique``, the pointer against whether the box holds (0, 0).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from linviz.dataset import Dataset
+from linviz.gallery import GALLERY, gallery_case
+from scenes.toolkit import style, views
+from scenes.toolkit.geometry import Box
+from scenes.toolkit.style import DARK
+
+ROUND_MANTISSAS = (1.0, 2.0, 5.0)
+
+
+def is_round(step: float) -> bool:
+    """Whether ``step`` is 1, 2 or 5 times a power of ten (checked by its decimal digits)."""
+    exponent = math.floor(math.log10(step))
+    mantissa = step / 10.0 ** exponent
+    return any(abs(mantissa - m) < 1e-9 for m in ROUND_MANTISSAS)
+
+
+spans = st.floats(min_value=1e-4, max_value=1e5)
+offsets = st.floats(min_value=-1e5, max_value=1e5)
+
+
+# -- tick values ------------------------------------------------------------------
+@given(low=offsets, span=spans)
+def test_tick_values_are_round_steps_covering_the_range(low, span):
+    high = low + span
+    step = views.tick_step(span)
+    assert is_round(step)
+    values = views.tick_values(low, high, step)
+    # every multiple of step in [low, high], found by brute force from the nearest integers
+    k_low, k_high = math.ceil(low / step - 1e-9), math.floor(high / step + 1e-9)
+    assert len(values) == k_high - k_low + 1
+    assert np.allclose(values / step, np.arange(k_low, k_high + 1))
+    # at least two intervals' worth and at most the allowed number: readable, not crowded
+    assert 2.5 - 1e-9 <= span / step <= style.MAX_TICK_INTERVALS + 1e-9
+    # the ticks cover the range: no end of it is more than a step from a tick
+    assert values[0] - low <= step * (1 + 1e-9) and high - values[-1] <= step * (1 + 1e-9)
+
+
+@given(low=offsets, span=spans)
+def test_tick_texts_read_as_their_values(low, span):
+    step = views.tick_step(span)
+    for value in views.tick_values(low, low + span, step):
+        written = views.tick_text(value, step)
+        assert abs(float(written) - value) <= step * 1e-6
+        # a minus sign only on a negative value (never "-0" or "-0.0")
+        assert not written.startswith("-") or float(written) < 0
+
+
+def test_tick_texts_of_the_gallery_scales():
+    # Iris sepal 4–8 cm: half centimetres; breast cancer 7–40: fives; standardised ±3: ones
+    assert [views.tick_text(v, 0.5) for v in views.tick_values(3.75, 7.5, 0.5)] == \
+        ["4.0", "4.5", "5.0", "5.5", "6.0", "6.5", "7.0", "7.5"]
+    assert views.tick_text(-0.0, 1.0) == "0"
+    assert views.tick_text(0.30000000000000004, 0.1) == "0.3"
+
+
+# -- boxes ----------------------------------------------------------------------
+points = st.lists(st.tuples(st.floats(-50, 50), st.floats(-50, 50)), min_size=1, max_size=30)
+
+
+@given(points=points, shift=st.tuples(st.floats(-1e3, 1e3), st.floats(-1e3, 1e3)),
+       scale=st.floats(1e-3, 1e3), origin=st.sampled_from([None, True, False]),
+       equal=st.booleans())
+def test_the_fitted_box_holds_every_point(points, shift, scale, origin, equal):
+    X = np.array(points) * scale + np.array(shift)
+    box = views.fitted_box(X, include_origin=origin, equal_scale=equal)
+    assert box.contains(X, tolerance=1e-9 * max(1.0, float(np.abs(X).max()))).all()
+    width, height = box.x_max - box.x_min, box.y_max - box.y_min
+    assert width > 0 and height > 0
+    if equal:
+        assert width == pytest.approx(height, rel=1e-9)
+    if origin is True:
+        assert views.origin_in_view(box)
+
+
+def test_far_data_gets_its_own_view_and_near_data_shows_the_origin():
+    sepal = gallery_case("iris-sepal").make()
+    far = gallery_case("separable-far").make()
+    for data in (sepal, far):
+        box = views.fitted_box(data.X)
+        assert not views.origin_in_view(box), data.name
+        # the data fills more than half of each side it spreads along most
+        spread = np.ptp(data.X, axis=0).max()
+        assert spread / (box.x_max - box.x_min) > 0.5
+    for name in ("separable:0", "small-margin:1", "iris-petal-std"):
+        assert views.origin_in_view(views.fitted_box(gallery_case(name).make().X)), name
+
+
+def test_separate_scales_fit_each_axis():
+    X = np.column_stack([np.linspace(-0.1, 0.1, 20), np.linspace(20, 300, 20)])
+    box = views.fitted_box(X, equal_scale=False)
+    x_share = 0.2 / (box.x_max - box.x_min)
+    y_share = 280 / (box.y_max - box.y_min)
+    assert x_share > 0.5 and y_share > 0.5
+    assert views.axis_steps(box)[0] < views.axis_steps(box)[1]
+
+
+# -- points -----------------------------------------------------------------------
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.sampled_from([-1.0, 1.0])),
+                min_size=1, max_size=40))
+def test_duplicates_are_counted_as_np_unique_counts_them(rows):
+    X = np.array([[a * 0.5, b * 0.25] for a, b, _ in rows])
+    y = np.array([label for _, _, label in rows])
+    groups = views.point_groups(X, y)
+    unique, counts = np.unique(X, axis=0, return_counts=True)
+    assert len(groups.positions) == len(unique)
+    as_counted = {tuple(p): c for p, c in zip(unique, counts)}
+    for position, count, plus, minus in zip(groups.positions, groups.counts, groups.positive,
+                                            groups.negative):
+        assert as_counted[tuple(position)] == count
+        here = np.all(X == position, axis=1)
+        assert plus == np.sum(y[here] > 0) and minus == np.sum(y[here] < 0)
+    # every point belongs to the group at its position
+    assert np.array_equal(groups.positions[groups.group_of], X)
+
+
+def test_the_count_says_how_many_of_each_class():
+    assert views.count_text(3, 0) == "×3"
+    assert views.count_text(0, 2) == "×2"
+    assert views.count_text(2, 1) == "+2 −1"
+    sepal = gallery_case("iris-sepal").make()
+    groups = views.point_groups(sepal.X, sepal.y)
+    assert views.places_text(groups) == f"100 points at {len(np.unique(sepal.X, axis=0))} places"
+    assert views.places_text(views.point_groups(np.eye(2), np.ones(2))) is None
+
+
+def test_markers_are_smaller_where_points_are_dense():
+    assert views.marker_half_size(10.0) == style.POINT_SIZE
+    assert views.marker_half_size(1e-3) == style.POINT_SIZE_MIN
+    middle = (style.POINT_SIZE_MIN + style.POINT_SIZE) / 2 / style.MARKER_SPACING_FRACTION
+    assert views.marker_half_size(middle) == pytest.approx(
+        middle * style.MARKER_SPACING_FRACTION)
+    # the spacing is the median distance to the nearest other point, duplicates aside
+    grid = np.array([[i, j] for i in range(4) for j in range(4)] * 2, dtype=float)
+    assert views.typical_spacing(grid) == pytest.approx(1.0)
+
+
+# -- names ------------------------------------------------------------------------
+def test_axes_are_named_by_the_data_or_x1_x2():
+    assert views.axis_names(("petal length (cm)", "petal width (cm)")) == \
+        ("petal length (cm)", "petal width (cm)")
+    assert views.axis_names(()) == ("x_1", "x_2")
+    assert views.names_are_math(())
+    # a generated set's CSV header x1, x2 (or x3, x7 after --features) reads as math
+    assert views.axis_names(("x1", "x2")) == ("x_1", "x_2")
+    assert views.axis_names(("x3", "x_7")) == ("x_3", "x_7")
+    assert views.names_are_math(("x3", "x_7"))
+    assert not views.names_are_math(("x1", "texture"))
+
+
+def test_the_legend_says_which_class_is_which():
+    assert views.legend_rows(("setosa", "versicolor")) == [(1.0, "+1: versicolor"),
+                                                          (-1.0, "−1: setosa")]
+    assert views.legend_rows(("-1", "+1")) == [(1.0, "+1"), (-1.0, "−1")]
+    for case in GALLERY:
+        if case.task != "classification":
+            continue
+        data = case.make()
+        rows = dict(views.legend_rows(data.label_names))
+        negative, positive = data.label_names
+        if (negative, positive) != ("-1", "+1"):
+            assert rows[1.0].endswith(positive) and rows[-1.0].endswith(negative), case.name
+
+
+# -- arrows -----------------------------------------------------------------------
+@given(vectors=st.lists(st.tuples(st.floats(-1e3, 1e3), st.floats(-1e3, 1e3)), min_size=1,
+                        max_size=8),
+       start=st.tuples(st.floats(-1, 1), st.floats(-1, 1)))
+def test_scaled_arrows_stay_in_the_box(vectors, start):
+    box = Box(-2.0, 2.0, -1.5, 2.5)
+    vectors = np.array(vectors)
+    scale = views.vector_scale(box, vectors, start)
+    assert 0 <= scale <= 1
+    tips = np.array(start) + scale * vectors
+    assert box.contains(tips, tolerance=1e-9).all()
+    # as long as it can be: at the next larger scale (when < 1) some tip reaches the edge
+    if scale < 1:
+        room, (x, y) = style.VIEW_MARGIN, start
+        inner = Box(x + room * (box.x_min - x), x + room * (box.x_max - x),
+                    y + room * (box.y_min - y), y + room * (box.y_max - y))
+        assert not inner.contains(np.array(start) + scale * 1.001 * vectors, tolerance=0).all()
+
+
+# -- the drawn plane ----------------------------------------------------------------
+def plane_of(data: Dataset, **kwargs):
+    from scenes.toolkit.plane import DataPlane
+
+    return DataPlane(data.X, data.y, DARK, data=data, **kwargs)
+
+
+def inside_square(plane, points: np.ndarray) -> bool:
+    low, high = plane.frame.get_corner([-1, -1, 0]), plane.frame.get_corner([1, 1, 0])
+    return bool(np.all((points[:, 0] >= low[0] - 1e-9) & (points[:, 0] <= high[0] + 1e-9)
+                       & (points[:, 1] >= low[1] - 1e-9) & (points[:, 1] <= high[1] + 1e-9)))
+
+
+#: every two-feature classification set of the gallery: built-in, duplicated, far, real
+DRAWN = [case.name for case in GALLERY
+         if case.task == "classification" and case.make().X.shape[1] == 2]
+
+
+@pytest.mark.parametrize("name", DRAWN)
+def test_the_drawn_plane_fits_its_data(name):
+    data = gallery_case(name).make()
+    plane = plane_of(data)
+    # every marker (with its whole extent) inside the square
+    centres = plane.markers.positions()
+    size = plane.marker_size
+    for corner in ((-1, -1), (1, 1)):
+        assert inside_square(plane, centres[:, :2] + size * np.array(corner)), name
+    # tick values on both axes, every value a multiple of the axis's step, read as numbers
+    boxes = [box for path in plane.tick_labels.submobjects for box in path.part_boxes()]
+    below = [float(n) for n, box in boxes if box[3] < plane.frame.get_bottom()[1]]
+    left = [float(n) for n, box in boxes if box[2] < plane.frame.get_left()[0]]
+    assert len(below) >= 2 and len(left) >= 2, name
+    for values, step in ((below, plane.steps[0]), (left, plane.steps[1])):
+        assert np.allclose(np.round(np.array(values) / step), np.array(values) / step)
+    # the origin pointer is there exactly when the origin is out of view
+    out = not plane.box.contains(np.zeros(2))[0]
+    shown = plane.origin_pointer is not None and plane.origin_pointer.words.get_fill_opacity() > 0
+    assert shown == out, name
+    if shown:  # inside the square, pointing towards the origin
+        arrow = plane.origin_pointer.arrow
+        assert inside_square(plane, np.array([arrow.get_start(), arrow.get_end()]))
+        towards = plane.p2c(arrow.get_end()) - plane.p2c(arrow.get_start())
+        nearest = views.nearest_to_origin(plane.box)
+        assert np.dot(towards, -nearest) > 0
+    # the counts: one for each position holding several points (where there is room), each
+    # saying how many points are there
+    groups = views.point_groups(data.X, data.y)
+    counts = [n for path in plane.markers.counts.submobjects for n, _ in path.part_boxes()]
+    expected = sorted(views.count_text(p, m) for p, m, c in
+                      zip(groups.positive, groups.negative, groups.counts) if c > 1)
+    assert set(counts) <= set(expected)
+    assert len(counts) <= len(expected)
+
+
+def test_duplicates_get_their_count_beside_them():
+    data = gallery_case("separable-thrice").make()
+    plane = plane_of(data)
+    counts = [n for path in plane.markers.counts.submobjects for n, _ in path.part_boxes()]
+    groups = views.point_groups(data.X, data.y)
+    assert sorted(counts) == sorted(views.count_text(p, m) for p, m, c in
+                                    zip(groups.positive, groups.negative, groups.counts) if c > 1)
+
+
+def test_the_legend_and_names_come_from_the_data():
+    data = gallery_case("iris-petal").make()
+    plane = plane_of(data, include_origin=True)
+    sources = [getattr(m, "source", "") for m in plane.axis_labels.get_family()]
+    assert any("petal length" in s for s in sources) and any("petal width" in s for s in sources)
+    assert any("versicolor" in s for s in sources) and any("setosa" in s for s in sources)
+    assert plane.origin_pointer is None  # the origin is in view
+
+
+def test_a_plane_without_data_keeps_its_old_look():
+    from scenes.toolkit.plane import DataPlane
+
+    X = np.array([[1.0, 1.0], [-1.0, 0.5]])
+    plane = DataPlane(X, np.array([1.0, -1.0]), DARK)
+    assert plane.legend is None
+    assert views.origin_in_view(plane.box)
+    # a thumbnail has no tick values
+    small = DataPlane(X, np.array([1.0, -1.0]), DARK, side=style.TICKS_MIN_SIDE / 2)
+    assert not small.tick_labels.submobjects
+
+
+def test_set_box_moves_the_ticks_and_the_counts_with_the_zoom():
+    data = gallery_case("separable-thrice").make()
+    plane = plane_of(data)
+    before = plane.markers.counts.submobjects[0].points.copy()
+    box = plane.box
+    plane.set_box(Box(box.x_min / 2, box.x_max / 2, box.y_min / 2, box.y_max / 2))
+    after = plane.markers.counts.submobjects[0].points
+    assert not np.allclose(before, after)
+    # each count still beside its marker: within two marker sizes plus its own size
+    centres = plane.markers.positions()
+    for path in plane.markers.counts.submobjects:
+        for _, box in path.part_boxes():
+            centre = np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2])
+            nearest = np.min(np.linalg.norm(centres[:, :2] - centre, axis=1))
+            assert nearest < 3 * plane.marker_size + max(box[2] - box[0], box[3] - box[1])
+    assert plane.tick_labels.submobjects
+
+
+def test_separate_scales_draw_each_axis_with_its_own_ticks():
+    from scenes.toolkit.plane import DataPlane
+
+    # a regression-like plot: x in ±0.1, y in the hundreds
+    X = np.column_stack([np.linspace(-0.1, 0.1, 15), np.linspace(25, 340, 15) ** 1.0])
+    y = np.ones(15)
+    plane = DataPlane(X, y, DARK, equal_scale=False, axis_labels=("x", "y"))
+    assert plane.steps[0] < plane.steps[1]
+    assert plane.origin_pointer is None  # no one scale: the origin's place means nothing here
+    centres = plane.markers.positions()
+    assert inside_square(plane, centres[:, :2])
+    # the data fills most of the square both ways (not a sliver)
+    spread = np.ptp(centres[:, :2], axis=0)
+    assert np.all(spread > 0.6 * plane.frame.width)
+    boxes = [box for path in plane.tick_labels.submobjects for box in path.part_boxes()]
+    assert len({round(box[1], 6) for _, box in boxes}) > 2  # values up the y axis too
