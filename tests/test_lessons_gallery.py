@@ -81,3 +81,16 @@ def test_every_scene_teaches_some_real_data(scene):
             continue
         taught.append(case.name)
     assert taught, f"{scene} refuses every real data set of the gallery"
+
+
+def test_no_scene_runs_a_learner():
+    """Scenes only draw lessons: no learner is fitted in scenes/ (the issue's 19 `.fit(`
+    calls moved into linviz/lessons)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "scenes"
+    fitted = [f"{path.relative_to(root)}:{number}"
+              for path in sorted(root.rglob("*.py"))
+              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+              if ".fit(" in line]
+    assert not fitted, fitted

@@ -269,6 +269,20 @@ def test_the_legend_and_names_come_from_the_data():
     assert plane.origin_pointer is None  # the origin is in view
 
 
+@pytest.mark.parametrize("name", ["iris-petal-std", "separable:0"])
+def test_standardised_data_says_so_on_its_axes(name):
+    from linviz.transforms import standardize
+
+    data = gallery_case(name).make()
+    data = data if "standardized" in data.params else standardize(data)
+    sources = [getattr(m, "source", "") for m in plane_of(data).axis_labels.get_family()]
+    names = [s for s in sources if "standardised" in s]
+    assert len(names) == 2, sources
+    assert "standardised" not in " ".join(
+        getattr(m, "source", "") for m in plane_of(gallery_case("iris-petal").make())
+        .axis_labels.get_family())
+
+
 def test_a_plane_without_data_keeps_its_old_look():
     from scenes.toolkit.plane import DataPlane
 

@@ -15,6 +15,8 @@ from manim import (
     VectorizedPoint, VGroup, VMobject,
 )
 
+from linviz.transforms import is_standardized
+
 from . import style
 from .placement import DIRECTIONS, best_offset, box_around, covered_area
 from .geometry import (
@@ -281,7 +283,10 @@ class DataPlane(VGroup):
         """The axes' names: Typst math when given (or x₁, x₂), else the data's column names."""
         theme = self.theme
         feature_names = getattr(data, "feature_names", ()) if data is not None else ()
-        if axis_labels is None and not views.names_are_math(feature_names):
+        if axis_labels is None and data is not None and is_standardized(data):
+            names = [text(_escaped(name), theme, style.FONT_SMALL)
+                     for name in views.standardized_axis_names(feature_names)]
+        elif axis_labels is None and not views.names_are_math(feature_names):
             names = [text(_escaped(name), theme, style.FONT_SMALL)
                      for name in views.axis_names(feature_names)]
         else:

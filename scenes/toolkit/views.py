@@ -267,6 +267,18 @@ def axis_names(feature_names=()) -> tuple[str, str]:
     return "x_1", "x_2"
 
 
+SUBSCRIPT_DIGITS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def standardized_axis_names(feature_names=()) -> tuple[str, str]:
+    """The axes' names of standardised data (``--standardize``), as text: each column's
+    name (x₁, x₂ when it has none) and ", standardised", so the picture says its values
+    are (x − mean)/std, not the data's own units."""
+    plain = ["x" + name[2:].translate(SUBSCRIPT_DIGITS) if _numbered_x(name) == name
+             else str(name) for name in axis_names(feature_names)]
+    return plain[0] + ", standardised", plain[1] + ", standardised"
+
+
 def names_are_math(feature_names=()) -> bool:
     """Whether :func:`axis_names` gives math names (x₁, x₂): the data names no column, or
     calls them x1, x2."""
