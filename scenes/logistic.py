@@ -22,6 +22,7 @@ from linviz.lessons.logistic import MARGIN_RANGE, logistic_lesson
 from linviz.logistic import pointwise_logistic_loss, sigmoid
 from linviz.replay import state_after_steps, state_at
 from scenes.toolkit import style, wording
+from scenes.toolkit.marks import PointNumbers
 from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.gd_plots import LossCurve, ProbabilityField
 from scenes.toolkit.panels import LiveValue, widest
@@ -397,8 +398,9 @@ class LogisticScene(LinvizScene):
 
     def point_number(self, index: int):
         """The number of point ``index`` (1-based, as said), beside its marker."""
-        label = math(str(index + 1), self.theme, style.FONT_SMALL).set_color(self.theme.highlight)
-        label.next_to(self.plane.c2p(self.data.X[index]), UP + RIGHT, buff=style.SMALL_BUFF)
+        # placed off the other markers, the counts of shared places and the plane's names
+        label = PointNumbers(self.plane, self.theme).number(index).set_color(
+            self.theme.highlight)
         label.add_background_rectangle(color=self.theme.background, opacity=0.75, buff=0.03)
         return label
 

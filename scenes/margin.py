@@ -247,7 +247,7 @@ class MarginScene(LinvizScene):
     def place_label(self, label, anchor, gap: float, markers, others=(), segments=()) -> None:
         """Put ``label`` next to ``anchor`` (``gap`` away), on the side that covers the
         fewest of the given markers, drawings and segments (screen ends), inside the plane."""
-        boxes = [self.marker_boxes[list(markers)]]
+        boxes = [self.marker_boxes[list(markers)], self.plane.count_boxes()]
         for start, end in segments:  # small boxes along each segment, weighing as text
             steps = max(2, int(np.linalg.norm(end - start) / style.SMALL_BUFF))
             along = start + np.linspace(0, 1, steps)[:, None] * (end - start)
@@ -255,11 +255,12 @@ class MarginScene(LinvizScene):
                          * np.array([1, 1, 1, 1, style.SEGMENT_OBSTACLE_WEIGHT]))
         for other in others:
             low, high = other.get_corner(DOWN + LEFT), other.get_corner(UP + RIGHT)
-            boxes.append(np.array([[low[0], low[1], high[0], high[1], 100.0]]))
+            boxes.append(np.array([[low[0], low[1], high[0], high[1], 1000.0]]))
         low = self.plane.c2p((self.plane.box.x_min, self.plane.box.y_min))
         high = self.plane.c2p((self.plane.box.x_max, self.plane.box.y_max))
         offset = best_offset(anchor, (label.width, label.height), np.vstack(boxes), gap,
-                             bounds=np.array([low[0], low[1], high[0], high[1]]))
+                             bounds=np.array([low[0], low[1], high[0], high[1]]),
+                             rings=style.LABEL_RINGS)
         label.move_to(np.array([anchor[0] + offset[0], anchor[1] + offset[1], 0.0]))
 
     # -- the boards ----------------------------------------------------------

@@ -33,8 +33,8 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, ORIGIN, RIGHT, UP, Circle, Line, SurroundingRectangle, Transform, config,
-    ValueTracker, VGroup, linear, smooth,
+    DL, DOWN, LEFT, ORIGIN, RIGHT, UP, UR, Circle, Line, SurroundingRectangle, Transform,
+    config, ValueTracker, VGroup, linear, smooth,
 )
 
 from linviz.lessons import lesson_for
@@ -235,7 +235,9 @@ class ProofScene(LinvizScene):
         spot = free_spot_on_circle(c * self.data.X, c * self.disk_radius, self.plane.box,
                                    [(self.star_normal, c * self.star_offset), *along])
         place_outside_circle(self.circle_label, self.plane, spot, c * self.disk_radius)
-        keep_in_frame(self.circle_label)
+        # inside the plane's square: never on its tick values or names, nor off the frame
+        low, high = self.plane.frame.get_corner(DL), self.plane.frame.get_corner(UR)
+        keep_in_frame(self.circle_label, (low[0], low[1], high[0], high[1]))
         origin = self.plane.c2p((0, 0))
         for ghost, theta in zip(self.theta_ghosts, self.thetas[self.ghost_states]):
             ghost.set_ends(origin, self.plane.c2p(self.vector_scale * c * theta))
@@ -821,6 +823,9 @@ class ProofScene(LinvizScene):
 
     def rescale_data(self, factor: float) -> None:
         """Shrink the points, band, circle and boundary toward the origin by ``factor``."""
+        # the counts of shared places would crowd onto each other round shrunk points: they
+        # leave (the places were counted on the plane before)
+        self.plane.markers.counts.set_fill(opacity=0)
         self.moving_geometry(self.scale.animate.set_value(factor), style.RUN_RESCALE)
         unit_label = math("norm(x) \\/ R <= 1" if not self.offset else "norm([x, 1]) \\/ R <= 1",
                           self.theme, style.FONT_SMALL).set_color(self.theme.muted)

@@ -190,10 +190,12 @@ def test_a_point_named_by_number_carries_its_number_on_screen(name):
         where = scene.plane.c2p(scene.data.X[index - 1])[:2]
         labels = [box for text, box in boxes if text.strip("$ ") == str(index)]
         assert labels, f"'point {index}' said with no {index} on screen"
-        # beside its marker: the label's box is within a marker's size of the point
+        # beside its marker: the label's box within the placement's second ring of places
+        # round the point (the first may be taken by other markers and the counts of
+        # shared places: marker + SMALL_BUFF + FARTHER ≈ 0.6)
         box = labels[0]
         gap = np.maximum(np.maximum(box[:2] - where, where - box[2:]), 0.0)
-        assert np.linalg.norm(gap) < 0.3
+        assert np.linalg.norm(gap) < 0.7
 
 
 @pytest.mark.parametrize("name", ["noisy:0", "noisy:1", "iris-versicolor-virginica"])

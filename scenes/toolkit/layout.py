@@ -95,15 +95,19 @@ def vanish(mobject: Mobject, **kwargs) -> QuickFade:
     return QuickFade(mobject, fade_in=False, **kwargs)
 
 
-def keep_in_frame(label) -> None:
-    """Shift ``label`` into the frame (a circle filling the view puts a label outside it
-    beyond the frame's edge)."""
-    half_width = config.frame_width / 2 - style.SMALL_BUFF
-    half_height = config.frame_height / 2 - style.SMALL_BUFF
-    shift_x = (max(0.0, -half_width - label.get_left()[0])
-               - max(0.0, label.get_right()[0] - half_width))
-    shift_y = (max(0.0, -half_height - label.get_bottom()[1])
-               - max(0.0, label.get_top()[1] - half_height))
+def keep_in_frame(label, box=None) -> None:
+    """Shift ``label`` into the frame, or into ``box`` = (x_min, y_min, x_max, y_max) when
+    given (a circle filling the view puts a label outside it, beyond the frame's edge or
+    onto the plane's tick values)."""
+    if box is None:
+        half_width = config.frame_width / 2 - style.SMALL_BUFF
+        half_height = config.frame_height / 2 - style.SMALL_BUFF
+        box = (-half_width, -half_height, half_width, half_height)
+    x_min, y_min, x_max, y_max = box
+    shift_x = (max(0.0, x_min - label.get_left()[0])
+               - max(0.0, label.get_right()[0] - x_max))
+    shift_y = (max(0.0, y_min - label.get_bottom()[1])
+               - max(0.0, label.get_top()[1] - y_max))
     label.shift(np.array([shift_x, shift_y, 0.0]))
 
 

@@ -41,14 +41,16 @@ class PointNumbers(VGroup):
         plane = self.plane
         label = text(str(i + 1), self.theme, style.FONT_SMALL)
         markers = plane.c2p_many(plane.X)
-        obstacles = [box_around(np.delete(markers, i, axis=0), style.POINT_SIZE * 1.3)]
+        obstacles = [box_around(np.delete(markers, i, axis=0), plane.marker_size * 1.3),
+                     plane.count_boxes()]
         for placed in [*self.numbers.values(), *plane.axis_labels]:
             low, high = placed.get_corner([-1, -1, 0]), placed.get_corner([1, 1, 0])
             obstacles.append(np.array([[low[0], low[1], high[0], high[1], 100.0]]))
         frame = plane.frame
         bounds = np.array([*frame.get_corner([-1, -1, 0])[:2], *frame.get_corner([1, 1, 0])[:2]])
         offset = best_offset(markers[i], (label.width, label.height), np.vstack(obstacles),
-                             gap=style.POINT_SIZE * 2.2, bounds=bounds, preferred=1)
+                             gap=plane.marker_size + style.SMALL_BUFF, bounds=bounds,
+                             preferred=1)
         label.move_to(markers[i] + np.array([*offset, 0.0]))
         self.numbers[i] = label
         return label

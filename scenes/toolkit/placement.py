@@ -45,18 +45,21 @@ def covered_area(box: np.ndarray, obstacles: np.ndarray) -> float:
 
 
 def best_offset(anchor, size, obstacles: np.ndarray, gap: float,
-                bounds: np.ndarray | None = None, preferred: int = 0) -> np.ndarray:
+                bounds: np.ndarray | None = None, preferred: int = 0,
+                rings: int = 2) -> np.ndarray:
     """The centre offset from ``anchor`` for a label of ``size`` (width, height).
 
     Each candidate puts the label's nearest corner or edge ``gap`` from the
     anchor in one of :data:`DIRECTIONS`; a candidate that leaves ``bounds``
-    (a box) counts as covering its whole area.
+    (a box) counts as covering its whole area. ``rings`` rings of places are tried,
+    each ``FARTHER`` out from the one before.
     """
     anchor = np.asarray(anchor, dtype=float)[:2]
     half = np.asarray(size, dtype=float)[:2] / 2
     order = [preferred] + [k for k in range(len(DIRECTIONS)) if k != preferred]
-    # the eight places next to the anchor first, then eight a little further out
-    places = [(k, gap) for k in order] + [(k, gap + FARTHER) for k in order]
+    # the eight places next to the anchor first, then eight a little further out (and
+    # further rings when ``rings`` asks for them)
+    places = [(k, gap + ring * FARTHER) for ring in range(rings) for k in order]
     best, best_cost = None, np.inf
     for k, distance in places:
         direction = DIRECTIONS[k]

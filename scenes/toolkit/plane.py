@@ -248,8 +248,7 @@ class DataPlane(VGroup):
         self.axes.add(self.tick_labels)
         self.legend = None
         if legend if legend is not None else data is not None:
-            self.legend = self._legend(getattr(data, "label_names", views.UNNAMED_CLASSES),
-                                       views.places_text(self.groups))
+            self.legend = self._legend(getattr(data, "label_names", views.UNNAMED_CLASSES))
             self.axis_labels.add(self.legend)
         self.origin_pointer = None
         self._point_to_origin()
@@ -345,19 +344,18 @@ class DataPlane(VGroup):
             self.axes.submobjects[self.axes.submobjects.index(self.tick_labels)] = values
         self.tick_labels = values
 
-    def _legend(self, label_names, places: str | None = None) -> VGroup:
-        """Which class is which, above the plane's top left: "+ +1: versicolor", "− −1: setosa";
-        beside them, when points share places, how many places there are."""
+    def _legend(self, label_names) -> VGroup:
+        """Which class is which, above the plane's top left: "+ +1: versicolor", "− −1: setosa"."""
         theme = self.theme
-        rows = VGroup()
+        classes = VGroup()
         for label, words in views.legend_rows(label_names):
             # the sign alone: the disc that keeps it readable over shading is not needed here
             marker = VGroup(*Marker(label, theme, style.LEGEND_MARKER)[1:])
-            rows.add(VGroup(marker, text(_escaped(words), theme, style.FONT_SMALL)).arrange(
+            classes.add(VGroup(marker, text(_escaped(words), theme, style.FONT_SMALL)).arrange(
                 RIGHT, buff=style.SMALL_BUFF))
-        if places:
-            rows.add(text(_escaped(places) + "; ×k: k points at one", theme, style.TICK_FONT,
-                          theme.muted))
+        # two rows at most: a third would reach the scene's title above the plane (points
+        # sharing a place carry their "×k" beside the marker instead)
+        rows = VGroup(*classes)
         rows.arrange(DOWN, aligned_edge=LEFT, buff=style.LEGEND_ROW_GAP)
         x_min, _, _, y_max = self.square_bounds()
         rows.next_to(np.array([x_min, y_max + style.LEGEND_LIFT, 0.0]), UP, buff=0)
@@ -479,6 +477,15 @@ class DataPlane(VGroup):
         """Screen point o + x₁e₁ + x₂e₂ of the data point (x₁, x₂)."""
         o, e1, e2 = self._frame()
         return o + float(point[0]) * e1 + float(point[1]) * e2
+
+    def count_boxes(self, weight: float = 1000.0) -> np.ndarray:
+        """Obstacles for a label placed on the plane: the box of every "×k" count drawn
+        beside its marker, [x_min, y_min, x_max, y_max, weight], shape (m, 5). A count
+        weighs ten times another text: half covered it is misread, a marker half covered
+        still reads as + or −."""
+        boxes = [[*box, weight] for path in self.markers.counts.submobjects
+                 for _, box in path.part_boxes()]
+        return np.array(boxes, dtype=float).reshape(-1, 5)
 
     def c2p_many(self, points: np.ndarray) -> np.ndarray:
         """Screen points, shape (n, 3), of data points of shape (n, 2)."""

@@ -123,6 +123,8 @@ VIEW_PADDING = 0.15        # room round the data in a view, a fraction of its sp
 ORIGIN_ROOM = 0.2          # a view showing the origin keeps this much of the span free round it
 ORIGIN_ZOOM_LIMIT = 1.5    # ...unless that makes the view this many times wider: then a pointer
 MAX_TICK_INTERVALS = 8     # a plane's tick step cuts its side into at most this many intervals
+#: rings of places a long label beside a dot tries before it settles on covering text
+LABEL_RINGS = 4
 TICK_FONT = 18             # the tick values of a data plane
 TICK_BUFF = 0.08           # between a plane's edge and its tick values
 TICK_GAP = 0.12            # tick values closer than this are thinned out
