@@ -66,10 +66,16 @@ SCENES_IN_ORDER: list[SceneEntry] = [
 
 
 def entry_for(scene_class) -> SceneEntry | None:
-    """The entry of ``scene_class`` or of the catalogued class it derives from (a variant)."""
+    """The entry of ``scene_class`` or of the catalogued class it derives from (a variant).
+
+    Manim loads a scene file given by an absolute path as a module named after the whole
+    path (``work.main.scenes.proof``): a module whose name ends in the entry's counts.
+    """
     for klass in scene_class.__mro__:
+        module = klass.__module__
         for entry in SCENES_IN_ORDER:
-            if entry.module == klass.__module__ and entry.class_name == klass.__name__:
+            if entry.class_name == klass.__name__ and (
+                    module == entry.module or module.endswith("." + entry.module)):
                 return entry
     return None
 

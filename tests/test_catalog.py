@@ -20,3 +20,19 @@ def test_no_scene_class_keeps_a_second_copy_of_its_name_or_description():
     for entry in SCENES_IN_ORDER:
         for klass in entry.load().__mro__:
             assert "name" not in vars(klass) and "description" not in vars(klass), klass
+
+
+def test_a_scene_file_loaded_by_its_absolute_path_is_found_in_the_catalogue():
+    """Manim names the module of a file given by absolute path after the whole path
+    ('/.work.main.scenes.proof'); the scene still knows its name (proof's lesson is
+    chosen by it: a cluster worker failed with KeyError 'ProofScene')."""
+    from pathlib import Path
+
+    from manim.utils.module_ops import get_module
+
+    from scenes.catalog import entry_for
+
+    module = get_module(Path(__file__).resolve().parent.parent / "scenes" / "proof.py")
+    assert module.__name__ != "scenes.proof"
+    assert entry_for(module.ProofScene).name == "proof"
+    assert entry_for(module.ProofOffsetScene).name == "proof-offset"

@@ -330,9 +330,10 @@ def view_side_of(X: np.ndarray) -> float:
     return float(np.max(high - low))
 
 
-def sum_places(terms, most: int = 4, least: int = 2) -> int:  # used by the update lesson
+def sum_places(terms, most: int = 4, least: int = 2) -> int:
     """The fewest decimals (from ``least``) at which the rounded terms add up to the rounded
-    sum (the same rule as the captions' ``wording.sum_places``)."""
+    sum: −3.544 + 1.585 = −1.959 reads −3.54 + 1.59 = −1.96 at two places, which does not
+    add up; at three it does. The captions' ``wording.sum_places`` is this function."""
     total = sum(float(t) for t in terms)
     for places in range(least, most + 1):
         shown = sum(round(float(t), places) for t in terms)
