@@ -177,10 +177,10 @@ class NoiseScene(PerceptronScene):
         self.still(still_parts(self.plot_group, self.error_plot.graph))
         self.add(self.error_plot.graph)
 
-    def narrate_pass(self, epoch: int) -> None:
+    def narrate_pass(self, epoch: int, duration: float = 0.0) -> None:
         if epoch > 1:  # the plot comes first: the pass is told while it plays
             self.show_error_plot()
-        super().narrate_pass(epoch)
+        super().narrate_pass(epoch, duration)
 
     def narrate_rest_of_pass(self, epoch: int, start: int, end: int,
                              duration: float = 0.0) -> None:

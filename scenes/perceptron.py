@@ -352,10 +352,22 @@ class PerceptronScene(LinvizScene):
             if beat.kind == FAST_FORWARD and int(epoch_of[beat.end - 1]) != epoch:
                 # over whole passes: it says which, and the pass after it is told anew
                 current_epoch, explained = int(epoch_of[beat.end - 1]), False
+                self.section("fast-forward")
             elif epoch != current_epoch:
                 current_epoch, explained = epoch, False
                 self.section(f"epoch-{epoch}")
-                self.narrate_pass(epoch)
+                # a pass with nothing explained: its caption stands while its beats play
+                # (up to a fast forward, which says what it does)
+                plain = []
+                for later in beats[index:]:
+                    if (int(epoch_of[later.start]) != epoch or later.kind == FAST_FORWARD
+                            or later.slow):
+                        break
+                    plain.append(later)
+                slow_in_pass = any(later.slow and int(epoch_of[later.start]) == epoch
+                                   for later in beats[index:])
+                self.narrate_pass(epoch, 0.0 if slow_in_pass
+                                  else sum(self.beat_time(later) for later in plain))
             if explained and not any(later.kind == UPDATE and later.slow
                                      and int(epoch_of[later.start]) == epoch
                                      for later in beats[index:]):
@@ -381,20 +393,21 @@ class PerceptronScene(LinvizScene):
         """The beats that play the run (see :func:`scenes.toolkit.pacing.plan_perceptron`)."""
         return plan_perceptron(self.trace.steps["mistake"], self.trace.steps["epoch"])
 
-    def narrate_pass(self, epoch: int) -> None:
-        """What this pass over the data does, counted from the trace."""
+    def narrate_pass(self, epoch: int, duration: float = 0.0) -> None:
+        """What this pass over the data does, counted from the trace; the caption needs at
+        least ``duration`` seconds (the time the pass plays under it)."""
         mistakes = self.lesson.updates_in_pass(epoch)
         visits = self.data.n_samples  # every pass visits every point
         if mistakes == 0:
             self.narrate(f"Pass {epoch}: all {visits} points are classified correctly, so no "
-                         f"update: the pass ends with the loop's break.")
+                         f"update: the pass ends with the loop's break.", duration)
         elif epoch == 1:
             self.narrate(f"Pass 1 visits the points in order; it makes "
-                         f"{wording.count(mistakes, 'mistake')}, each followed by an update.")
+                         f"{wording.count(mistakes, 'mistake')}, each followed by an update.", duration)
         else:
             self.narrate(f"Pass {epoch} visits the points again, in the same order: "
                          f"{wording.count(mistakes, 'mistake')}, so "
-                         f"{wording.count(mistakes, 'update')} of θ.")
+                         f"{wording.count(mistakes, 'update')} of θ.", duration)
 
     @staticmethod
     def beat_time(beat) -> float:

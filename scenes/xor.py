@@ -77,13 +77,13 @@ class XorScene(PerceptronScene):
         """A run of a few passes is told pass by pass: no fast-forward spans two."""
         return split_at_passes(super().plan_beats(), self.trace.steps["epoch"])
 
-    def narrate_pass(self, epoch: int) -> None:
+    def narrate_pass(self, epoch: int, duration: float = 0.0) -> None:
         """A pass that starts from θ = 0 again says why: the last pass's updates cancelled."""
         start = int(self.xor.epoch_states[epoch - 1])
         if self.xor.zero_reason(start) == "cancelled":
             self.narrate(f"θ is 0 again: the updates of pass {epoch - 1} added up to 0, so "
                          f"pass {epoch} starts where pass 1 did.")
-        super().narrate_pass(epoch)
+        super().narrate_pass(epoch, duration)
 
     def narrate_rest_of_pass(self, epoch: int, start: int, end: int,
                              duration: float = 0.0) -> None:
