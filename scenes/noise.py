@@ -21,6 +21,7 @@ from manim import DOWN, LEFT, RIGHT, UP, FadeIn, VGroup
 from linviz.lessons.noise import check_noise_data, noise_lesson
 from scenes.perceptron import PerceptronScene
 from scenes.toolkit import style, wording
+from scenes.toolkit.pacing import plan_perceptron
 from scenes.toolkit.layout import still_parts
 from scenes.toolkit.marks import flip_squares
 from scenes.toolkit.fast_shapes import FastDashedLine, FastDashedLines
@@ -59,7 +60,15 @@ class NoiseScene(PerceptronScene):
         telling inherited from them reads."""
         self.noise = noise_lesson(self.data, trace=self.saved_trace, epochs=self.epochs)
         self.lesson = self.noise.run
+        self.shown_signed_scores = self.noise.shown_signed_scores
         return self.noise.trace
+
+    def plan_beats(self) -> list:
+        """Every update played, but the lesson's fast-forward over whole passes (so each pass
+        told starts where the pass starts, and its count is the pass's)."""
+        span = self.lesson.fast_forward
+        return plan_perceptron(self.trace.steps["mistake"], self.trace.steps["epoch"],
+                               skip=(span.start, span.end) if span else None)
 
     def build(self) -> None:
         super().build()
@@ -168,15 +177,16 @@ class NoiseScene(PerceptronScene):
         self.still(still_parts(self.plot_group, self.error_plot.graph))
         self.add(self.error_plot.graph)
 
-    def narrate_pass(self, epoch: int) -> None:
+    def narrate_pass(self, epoch: int, duration: float = 0.0) -> None:
         if epoch > 1:  # the plot comes first: the pass is told while it plays
             self.show_error_plot()
-        super().narrate_pass(epoch)
+        super().narrate_pass(epoch, duration)
 
-    def narrate_rest_of_pass(self, epoch: int, start: int, duration: float = 0.0) -> None:
+    def narrate_rest_of_pass(self, epoch: int, start: int, end: int,
+                             duration: float = 0.0) -> None:
         """The explained updates are over: their point numbers leave with them."""
         self.hide_point_numbers()
-        super().narrate_rest_of_pass(epoch, start, duration)
+        super().narrate_rest_of_pass(epoch, start, end, duration)
 
     def hide_point_numbers(self) -> None:
         """Fade out the numbers of the points the captions named (they named them once);
@@ -188,11 +198,12 @@ class NoiseScene(PerceptronScene):
         """Many passes in one go, told with what they show: the boundary never settles."""
         self.hide_point_numbers()
         self.show_error_plot()
-        updates = int(self.states_after[beat.end] - self.states_after[beat.start])
+        span = self.lesson.fast_forward
         why = ("each flipped label pulls it back the wrong way"
                if self.noise.has_flipped_labels else "some point is always on the wrong side")
         self.show_status("fast")
-        self.narrate(f"Fast forward over {updates} more updates: pass after pass the boundary "
+        self.narrate(f"Fast forward over passes {span.first_pass} to {span.last_pass}: "
+                     f"{wording.count(span.updates, 'update')}; pass after pass the boundary "
                      f"jitters, and {why}.", style.RUN_NOISE_FAST_FORWARD)
         self.cursor.set_stroke(opacity=0)
         self.advance(beat.end, style.RUN_NOISE_FAST_FORWARD)
@@ -217,13 +228,21 @@ class NoiseScene(PerceptronScene):
                 self.statuses["start"], aligned_edge=LEFT)
         self.show_status("errors")
         during = ""
+        # each least error at its own decimals; both at the decimals that tell them apart
+        # when those would say one number
+        after_places = wording.error_places(lesson.least_error_after_pass)
+        any_places = wording.error_places(lesson.least_error_any_step)
+        if (wording.number(lesson.least_error_after_pass, after_places)
+                == wording.number(lesson.least_error_any_step, any_places)):
+            after_places = any_places = lesson.places_telling_least_apart(
+                max(after_places, any_places))
         if lesson.lower_during_a_pass:
             during = (f", though during pass {lesson.pass_of_least} it got down to "
-                      f"{error_words(lesson.least_mistakes_any_step, n)}")
+                      f"{wording.number(lesson.least_error_any_step, any_places)}")
         self.narrate(f"Every pass made at least "
                      f"{wording.count(lesson.least_updates_in_a_pass, 'mistake')}; after a pass "
                      f"the training error was never below "
-                     f"{error_words(lesson.least_mistakes_after_pass, n)}{during}.")
+                     f"{wording.number(lesson.least_error_after_pass, after_places)}{during}.")
         if lesson.has_flipped_labels:
             k = len(self.flipped)
             reference = (f"The line the data was made with misses exactly the {k} flipped "

@@ -230,6 +230,16 @@ class PerceptronScene(LinvizScene):
             self.counters["epoch"].set_value(int(steps["epoch"][k - 1]))
             self.counters["i"].set_value(int(steps["i"][k - 1]) + 1)
             self.score.set_value(float(steps["score"][k - 1]))
+        shown = self.shown_signed_scores
+        s = self.tracker.get_value()
+        if shown is not None and k > 0 and abs(s - round(s)) <= 1e-9:
+            # at a whole step the panel's θ is the state after it: the score beside it too
+            self.score.set_value(float(shown[int(round(s)) - 1]))
+
+    #: entry k − 1: the signed score of the point visited at step k under the state after
+    #: step k (a lesson's, when the panel pairs the score with the θ shown; None: the
+    #: score of the visit, under the state before it)
+    shown_signed_scores = None
 
     def update_state_counters(self) -> None:
         """M, training error, θ and θ₀ of the state after the whole steps played."""
@@ -312,7 +322,7 @@ class PerceptronScene(LinvizScene):
                         if int(epoch_of[later.start]) != epoch or later.kind == FAST_FORWARD:
                             break
                         rest.append(later)
-                    self.narrate_rest_of_pass(epoch, beat.start,
+                    self.narrate_rest_of_pass(epoch, beat.start, rest[-1].end,
                                               sum(self.beat_time(later) for later in rest))
                     together = True
             if beat.kind == UPDATE:
@@ -339,10 +349,25 @@ class PerceptronScene(LinvizScene):
         beats = self.plan_beats()
         for index, beat in enumerate(beats):
             epoch = int(epoch_of[beat.start])
-            if epoch != current_epoch:
+            if beat.kind == FAST_FORWARD and int(epoch_of[beat.end - 1]) != epoch:
+                # over whole passes: it says which, and the pass after it is told anew
+                current_epoch, explained = int(epoch_of[beat.end - 1]), False
+                self.section("fast-forward")
+            elif epoch != current_epoch:
                 current_epoch, explained = epoch, False
                 self.section(f"epoch-{epoch}")
-                self.narrate_pass(epoch)
+                # a pass with nothing explained: its caption stands while its beats play
+                # (up to a fast forward, which says what it does)
+                plain = []
+                for later in beats[index:]:
+                    if (int(epoch_of[later.start]) != epoch or later.kind == FAST_FORWARD
+                            or later.slow):
+                        break
+                    plain.append(later)
+                slow_in_pass = any(later.slow and int(epoch_of[later.start]) == epoch
+                                   for later in beats[index:])
+                self.narrate_pass(epoch, 0.0 if slow_in_pass
+                                  else sum(self.beat_time(later) for later in plain))
             if explained and not any(later.kind == UPDATE and later.slow
                                      and int(epoch_of[later.start]) == epoch
                                      for later in beats[index:]):
@@ -353,7 +378,7 @@ class PerceptronScene(LinvizScene):
                     if int(epoch_of[later.start]) != epoch or later.kind == FAST_FORWARD:
                         break
                     rest.append(later)
-                self.narrate_rest_of_pass(epoch, beat.start,
+                self.narrate_rest_of_pass(epoch, beat.start, rest[-1].end,
                                           sum(self.beat_time(later) for later in rest))
                 explained = False
             explained = explained or (beat.kind == UPDATE and beat.slow)
@@ -368,33 +393,38 @@ class PerceptronScene(LinvizScene):
         """The beats that play the run (see :func:`scenes.toolkit.pacing.plan_perceptron`)."""
         return plan_perceptron(self.trace.steps["mistake"], self.trace.steps["epoch"])
 
-    def narrate_pass(self, epoch: int) -> None:
-        """What this pass over the data does, counted from the trace."""
+    def narrate_pass(self, epoch: int, duration: float = 0.0) -> None:
+        """What this pass over the data does, counted from the trace; the caption needs at
+        least ``duration`` seconds (the time the pass plays under it)."""
         mistakes = self.lesson.updates_in_pass(epoch)
         visits = self.data.n_samples  # every pass visits every point
         if mistakes == 0:
             self.narrate(f"Pass {epoch}: all {visits} points are classified correctly, so no "
-                         f"update: the pass ends with the loop's break.")
+                         f"update: the pass ends with the loop's break.", duration)
         elif epoch == 1:
             self.narrate(f"Pass 1 visits the points in order; it makes "
-                         f"{wording.count(mistakes, 'mistake')}, each followed by an update.")
+                         f"{wording.count(mistakes, 'mistake')}, each followed by an update.", duration)
         else:
             self.narrate(f"Pass {epoch} visits the points again, in the same order: "
                          f"{wording.count(mistakes, 'mistake')}, so "
-                         f"{wording.count(mistakes, 'update')} of θ.")
+                         f"{wording.count(mistakes, 'update')} of θ.", duration)
 
     @staticmethod
     def beat_time(beat) -> float:
         """How long an unexplained beat plays (see show_update and show_visits)."""
         return 1.5 * beat.run_time if beat.kind == UPDATE else beat.run_time
 
-    def narrate_rest_of_pass(self, epoch: int, start: int, duration: float = 0.0) -> None:
-        """After the explained updates: what the rest of the pass does, from step ``start``;
-        the caption needs at least ``duration`` seconds (the time the rest plays)."""
-        steps = self.trace.steps
-        rest = (steps["epoch"] == epoch) & (np.arange(len(steps["epoch"])) >= start)
-        mistakes = int(np.count_nonzero(steps["mistake"][rest]))
-        if mistakes:
+    def narrate_rest_of_pass(self, epoch: int, start: int, end: int,
+                             duration: float = 0.0) -> None:
+        """After the explained updates: what the rest of the pass does, steps ``start``+1 to
+        ``end`` (the beats this caption stands over: up to the pass's end or a fast forward,
+        which says its own count); the caption needs at least ``duration`` seconds."""
+        mistakes = int(np.count_nonzero(self.trace.steps["mistake"][start:end]))
+        pass_end = int(np.searchsorted(self.trace.steps["epoch"], epoch, side="right"))
+        if mistakes and end < pass_end:
+            self.narrate(f"Pass {epoch} goes on, faster: "
+                         f"{wording.count(mistakes, 'more update')}.", duration)
+        elif mistakes:
             self.narrate(f"The rest of pass {epoch}, faster: "
                          f"{wording.count(mistakes, 'more update')}.", duration)
         else:

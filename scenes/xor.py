@@ -66,6 +66,7 @@ class XorScene(PerceptronScene):
         the telling inherited from them reads."""
         self.xor = xor_lesson(self.data, self.epochs, self.lifted_epochs)
         self.lesson = self.xor.run
+        self.shown_signed_scores = self.xor.shown_signed_scores
         return self.xor.trace
 
     def make_lifted_trace(self):
@@ -76,18 +77,19 @@ class XorScene(PerceptronScene):
         """A run of a few passes is told pass by pass: no fast-forward spans two."""
         return split_at_passes(super().plan_beats(), self.trace.steps["epoch"])
 
-    def narrate_pass(self, epoch: int) -> None:
+    def narrate_pass(self, epoch: int, duration: float = 0.0) -> None:
         """A pass that starts from θ = 0 again says why: the last pass's updates cancelled."""
         start = int(self.xor.epoch_states[epoch - 1])
         if self.xor.zero_reason(start) == "cancelled":
             self.narrate(f"θ is 0 again: the updates of pass {epoch - 1} added up to 0, so "
                          f"pass {epoch} starts where pass 1 did.")
-        super().narrate_pass(epoch)
+        super().narrate_pass(epoch, duration)
 
-    def narrate_rest_of_pass(self, epoch: int, start: int, duration: float = 0.0) -> None:
+    def narrate_rest_of_pass(self, epoch: int, start: int, end: int,
+                             duration: float = 0.0) -> None:
         """The explained updates are over: the numbers of the points they named leave."""
         self.hide_named_numbers()
-        super().narrate_rest_of_pass(epoch, start, duration)
+        super().narrate_rest_of_pass(epoch, start, end, duration)
 
     def hide_named_numbers(self) -> None:
         """The points the captions named keep their numbers while they are named; the four
@@ -108,15 +110,6 @@ class XorScene(PerceptronScene):
                      beat.run_time)
         self.cursor.set_stroke(opacity=0)
         self.advance(beat.end, beat.run_time)
-
-    def update_visit_counters(self) -> None:
-        """The panel pairs the signed score with the θ beside it: at a whole step, the
-        visited point's signed score under the state after that step."""
-        super().update_visit_counters()
-        s = self.tracker.get_value()
-        k = int(round(s))
-        if k > 0 and abs(s - k) <= 1e-9:
-            self.score.set_value(float(self.xor.shown_signed_scores[k - 1]))
 
     def build_zero_note(self) -> None:
         """θ = 0 again after updates that cancelled out is said as such, not as the start."""

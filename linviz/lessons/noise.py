@@ -25,7 +25,7 @@ from ..epochs import epoch_boundary_states, mistakes_per_epoch
 from ..errors import DataError
 from ..least_error import LeastError, least_training_error
 from ..perceptron import Perceptron
-from .perceptron import PerceptronLesson, perceptron_lesson
+from .perceptron import PerceptronLesson, perceptron_lesson, signed_scores_after_steps
 from ..theory import is_separable
 from ..ties import least_index
 from ..trace import Trace
@@ -76,7 +76,11 @@ class NoiseLesson:
         The least training error any line reaches, and a line that reaches it.
     run : PerceptronLesson
         The perceptron scenes' lesson of the same run (what the pass-by-pass telling
-        the scene inherits reads: errors, decimals, updates per pass, …).
+        the scene inherits reads: errors, decimals, updates per pass, …; its
+        ``fast_forward``, whole passes only, is the span the scene skips).
+    shown_signed_scores : ndarray of shape (n_steps,)
+        Entry k − 1: after k whole steps, y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) of the point visited at
+        step k under the state after step k, the θ the panel shows beside it.
     """
 
     data: Dataset
@@ -88,6 +92,7 @@ class NoiseLesson:
     epoch_updates: np.ndarray
     best_line: LeastError
     run: PerceptronLesson
+    shown_signed_scores: np.ndarray
 
     # -- numbers ---------------------------------------------------------------
     @property
@@ -141,6 +146,15 @@ class NoiseLesson:
     def pass_of_least(self) -> int:
         """The pass t (1-based) in which update ``update_of_least`` happens."""
         return int(np.searchsorted(self.epoch_states, self.update_of_least, side="left"))
+
+    def places_telling_least_apart(self, places: int) -> int:
+        """Decimals from ``places`` on that say the least ℰₙ after a pass and the least at
+        any step as different numbers when they differ (63/569 and 60/569 are both 0.11
+        at two places; 0.111 and 0.105 at three)."""
+        after, any_step = self.least_error_after_pass, self.least_error_any_step
+        while after != any_step and round(after, places) == round(any_step, places):
+            places += 1
+        return places
 
     @property
     def least_updates_in_a_pass(self) -> int:
@@ -219,4 +233,5 @@ def noise_lesson(data: Dataset, trace: Trace | None = None,
         epoch_updates=mistakes_per_epoch(trace),
         best_line=least_training_error(X, y),
         run=perceptron_lesson(data, offset=True, trace=trace, budget=int(trace.result["epochs"]),
-                              needs_separable=False, scene="noise"))
+                              needs_separable=False, scene="noise"),
+        shown_signed_scores=signed_scores_after_steps(trace))

@@ -282,6 +282,16 @@ def check_perceptron_data(data: Dataset, offset: bool, scene: str = "perceptron"
                     f"separable: the 'noise' scene shows the perceptron on such data")
 
 
+def signed_scores_after_steps(trace) -> np.ndarray:
+    """Entry k − 1: y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) of the point i visited at step k under the state
+    after step k (what a panel showing that state's θ pairs with it): shape (n_steps,)."""
+    X, y = trace.data.X, trace.data.y
+    thetas, theta0s = trace.states["theta"], trace.states["theta0"]
+    after = np.asarray(trace.steps["state"], dtype=np.int64)
+    visited = np.asarray(trace.steps["i"], dtype=np.int64)
+    return y[visited] * (np.sum(thetas[after] * X[visited], axis=1) + theta0s[after])
+
+
 def fast_forward_span(mistake: np.ndarray, epoch: np.ndarray, n: int,
                       head_updates: int = HEAD_UPDATES,
                       tail_updates: int = TAIL_UPDATES) -> FastForward | None:

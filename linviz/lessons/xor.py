@@ -26,7 +26,7 @@ from ..errors import DataError
 from ..features import lift_product
 from ..least_error import LeastError, least_training_error
 from ..perceptron import Perceptron
-from .perceptron import PerceptronLesson, perceptron_lesson
+from .perceptron import PerceptronLesson, perceptron_lesson, signed_scores_after_steps
 from ..theory import is_separable
 from ..trace import Trace
 
@@ -227,10 +227,7 @@ def xor_lesson(data: Dataset, epochs: int = XOR_EPOCHS,
         cycle_states = np.arange(first, first + cycle["updates_per_period"])
     else:
         cycle_states = np.arange(len(thetas))
-    # the visited point's signed score under the state after each whole step
-    after = np.asarray(trace.steps["state"], dtype=np.int64)
-    visited = np.asarray(trace.steps["i"], dtype=np.int64)
-    scores = y[visited] * (np.sum(thetas[after] * X[visited], axis=1) + theta0s[after])
+    scores = signed_scores_after_steps(trace)
     updates = []
     lifted_thetas, lifted_theta0s = lifted.states["theta"], lifted.states["theta0"]
     for number in range(1, len(lifted_thetas)):
