@@ -354,7 +354,8 @@ class LogisticScene(LinvizScene):
             self.narrate(f"{n} points that no line separates: a hard ±1 answer has to be "
                          f"wrong somewhere.")
         self.narrate("The perceptron's answer is a step: h(x) = [z > 0] jumps from 0 to 1 at "
-                     "the boundary; a point on it (z = 0) gets 0, as in the rule y z ≤ 0.")
+                     "the boundary; a point on it (z = 0) gets 0, and the rule y z ≤ 0 counts "
+                     "it as a mistake whatever its label.")
         self.show_status("step")
         self.play(FadeIn(self.sigmoid_plot), Create(self.step_curve), FadeIn(self.step_label),
                   run_time=style.RUN_INTRO)

@@ -267,7 +267,9 @@ class ProofScene(LinvizScene):
         where = "$[x^((i)), 1]$" if self.offset else "$x^((i))$"
         self.theorem = self.board_of([
             text("*Theorem* (perceptron convergence). If", theme, style.FONT_BODY),
-            text("A. the classifiers pass through the origin: $theta_0 = 0$,", theme, small),
+            text("A. the classifiers pass through the origin: $theta_0 = 0$," if not self.offset
+                 else "A. the classifiers of $[x, 1]$ pass through its origin ($theta_0$ is a "
+                      "weight),", theme, small),
             text("B. some $theta^*$ has $y^((i)) theta^(* T) x^((i)) \\/ norm(theta^*) >= gamma"
                  " > 0$ for all $i$,", theme, small),
             indented(text(f"here $gamma = {gamma}$, the margin of the maximum-margin $theta^*$",
@@ -424,7 +426,8 @@ class ProofScene(LinvizScene):
                           small)),
             math(NORMALIZED_FACTS, theme, style.FONT_PANEL),
             math(NORMALIZED_CHAIN, theme, style.FONT_PANEL),
-            text(f"For the scaled points $1 \\/ gamma^2 = {fmt_grouped(u.bound)}$:", theme, small),
+            text(f"For the scaled points, margin $gamma \\/ R$: $1 \\/ (gamma \\/ R)^2 = "
+                 f"{fmt_grouped(u.bound)}$:", theme, small),
             indented(text(f"the same bound as $(R \\/ gamma)^2 = {fmt_grouped(q.bound)}$.", theme,
                           small)),
             *self.scaled_run_rows(),
@@ -765,8 +768,8 @@ class ProofScene(LinvizScene):
                      f"every point divided by R = {wording.number(self.quantities.R)}, the "
                      f"margin now γ/R = {wording.number(u.gamma, margin_places(u.gamma))}.")
         self.zoom_to_unit_disk()
-        self.narrate(f"The bound 1/γ² = {wording.grouped(u.bound)} is the same as (R/γ)², "
-                     f"for the same points at another scale.")
+        self.narrate(f"Their margin is γ/R, so their bound 1/(γ/R)² = {wording.grouped(u.bound)} "
+                     f"is the same as (R/γ)², for the same points at another scale.")
         self.highlight(VGroup(self.normalized[5], self.normalized[6]))
         self.say_scaled_run()
 

@@ -487,3 +487,25 @@ def test_a_saved_run_is_said_to_be_one(tmp_path):
     scene = story_with(ProofScene, trace_file=str(path))
     assert any(f"(a saved one, given τ = 100 passes): it converged after {run['visits'][-1][0]} "
                f"passes, {run['updates']} updates" in s for s in scene.narration)
+
+
+@pytest.mark.parametrize("offset", [False, True], ids=["proof", "proof-offset"])
+def test_the_scaled_bound_names_the_scaled_margin(offset):
+    """After dividing by R the margin is γ/R, not γ: the bound of the scaled points is
+    1/(γ/R)², equal to (R/γ)² of the points themselves ("1/γ² = 51.42" beside γ = 0.256
+    was false as written). The theorem's A. for the offset case says the origin is that
+    of [x, 1] (θ₀ = 0 was false beside θ₀ = −1, 1, …)."""
+    import re
+
+    from linviz.theory import max_margin_separator
+
+    scene = proof_story(offset)
+    X = lifted(scene.data.X) if offset else scene.data.X
+    gamma = max_margin_separator(X, scene.data.y, offset=False).gamma  # checked above
+    R = float(np.max(np.linalg.norm(X, axis=1)))
+    (sentence,) = [s for s in scene.narration if "1/(γ/R)²" in s]
+    value = float(re.search(r"1/\(γ/R\)² = ([\d,.]+)", sentence).group(1).replace(",", ""))
+    assert value == pytest.approx((R / gamma) ** 2, rel=1e-3)
+    assert not any("1/γ²" in s for s in scene.narration)
+    theorem = " ".join(typeset_sources(scene.theorem))
+    assert ("theta_0 = 0" in theorem) != offset
