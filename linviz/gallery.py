@@ -17,6 +17,8 @@ writes the real cases as CSV files for ``render --data`` and ``keyframes.py``.
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -25,7 +27,7 @@ import numpy as np
 from .dataset import CLASSIFICATION, REGRESSION, Dataset
 from .errors import DataError
 from .generators import make_builtin
-from .transforms import standardize
+from .transforms import column_names, standardize
 
 
 @dataclass(frozen=True)
@@ -202,3 +204,20 @@ def gallery_case(name: str) -> GalleryCase:
         if case.name == name:
             return case
     raise DataError(f"no gallery case {name!r}; cases: {', '.join(c.name for c in GALLERY)}")
+
+
+def csv_text(data: Dataset) -> str:
+    """``data`` as a lecturer's CSV file would hold it: a header of its column names, then
+    a row a point; the label (the class's name, or the regression target) last."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    if data.task == CLASSIFICATION:
+        negative, positive = data.label_names
+        writer.writerow([*column_names(data), "class"])
+        for x, y in zip(data.X, data.y):
+            writer.writerow([*(repr(float(v)) for v in x), positive if y > 0 else negative])
+    else:
+        writer.writerow([*column_names(data), data.target_name or "y"])
+        for x, y in zip(data.X, data.y):
+            writer.writerow([*(repr(float(v)) for v in x), repr(float(y))])
+    return out.getvalue()

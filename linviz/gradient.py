@@ -174,3 +174,35 @@ def rises(losses: np.ndarray) -> int:
     losses = np.asarray(losses, dtype=float)
     slack = 1e-12 * max(1.0, abs(float(losses[0])))
     return int(np.sum(np.diff(losses) > slack))
+
+
+class LossBehaviour:
+    """The words a descent's loss curve earns, for a lesson with ``losses`` (L(w_t),
+    t = 0..T): one set of predicates for every gradient-descent lesson."""
+
+    losses: np.ndarray
+
+    @property
+    def behaviour(self) -> str:
+        """"decreasing", "oscillating" or "diverging" (see :func:`loss_behaviour`)."""
+        return loss_behaviour(self.losses)
+
+    @property
+    def loss_decreasing(self) -> bool:
+        """L(w_{t+1}) ≤ L(w_t) at every step."""
+        return self.behaviour == DECREASING
+
+    @property
+    def oscillating(self) -> bool:
+        """The loss rose at some steps and ends at or below L(w₀)."""
+        return self.behaviour == OSCILLATING
+
+    @property
+    def diverging(self) -> bool:
+        """The loss rose at some steps and ends above L(w₀)."""
+        return self.behaviour == DIVERGING
+
+    @property
+    def rising_steps(self) -> int:
+        """How many steps raised the loss."""
+        return rises(self.losses)

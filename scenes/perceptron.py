@@ -317,13 +317,7 @@ class PerceptronScene(LinvizScene):
                 if lesson.said_one_by_one(epoch, beat.start):
                     self.narrate_update(beat)
                 else:
-                    rest = []
-                    for later in beats[index:]:
-                        if int(epoch_of[later.start]) != epoch or later.kind == FAST_FORWARD:
-                            break
-                        rest.append(later)
-                    self.narrate_rest_of_pass(epoch, beat.start, rest[-1].end,
-                                              sum(self.beat_time(later) for later in rest))
+                    self.narrate_beats_left_in_pass(beats[index:], epoch_of, epoch, beat.start)
                     together = True
             if beat.kind == UPDATE:
                 self.show_update(beat)
@@ -373,13 +367,7 @@ class PerceptronScene(LinvizScene):
                                      for later in beats[index:]):
                 # the caption stays while the rest of the pass plays (up to a fast forward,
                 # which says what it does)
-                rest = []
-                for later in beats[index:]:
-                    if int(epoch_of[later.start]) != epoch or later.kind == FAST_FORWARD:
-                        break
-                    rest.append(later)
-                self.narrate_rest_of_pass(epoch, beat.start, rest[-1].end,
-                                          sum(self.beat_time(later) for later in rest))
+                self.narrate_beats_left_in_pass(beats[index:], epoch_of, epoch, beat.start)
                 explained = False
             explained = explained or (beat.kind == UPDATE and beat.slow)
             if beat.kind == UPDATE:
@@ -413,6 +401,17 @@ class PerceptronScene(LinvizScene):
     def beat_time(beat) -> float:
         """How long an unexplained beat plays (see show_update and show_visits)."""
         return 1.5 * beat.run_time if beat.kind == UPDATE else beat.run_time
+
+    def narrate_beats_left_in_pass(self, beats, epoch_of, epoch: int, start: int) -> None:
+        """One caption for the beats of pass ``epoch`` from ``beats[0]`` on, up to the pass's
+        end or a fast forward (which says what it does), held while they play."""
+        rest = []
+        for later in beats:
+            if int(epoch_of[later.start]) != epoch or later.kind == FAST_FORWARD:
+                break
+            rest.append(later)
+        self.narrate_rest_of_pass(epoch, start, rest[-1].end,
+                                  sum(self.beat_time(later) for later in rest))
 
     def narrate_rest_of_pass(self, epoch: int, start: int, end: int,
                              duration: float = 0.0) -> None:

@@ -9,32 +9,13 @@ as labels (the last column), so a scene shows them as a lecturer's CSV would.
 
 from __future__ import annotations
 
-import csv
-import io
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from linviz.atomic import write_text_atomic  # noqa: E402
-from linviz.dataset import CLASSIFICATION  # noqa: E402
-from linviz.gallery import GALLERY, gallery_case  # noqa: E402
-from linviz.transforms import column_names  # noqa: E402
-
-
-def csv_text(data) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    if data.task == CLASSIFICATION:
-        negative, positive = data.label_names
-        writer.writerow([*column_names(data), "class"])
-        for x, y in zip(data.X, data.y):
-            writer.writerow([*(repr(float(v)) for v in x), positive if y > 0 else negative])
-    else:
-        writer.writerow([*column_names(data), data.target_name or "y"])
-        for x, y in zip(data.X, data.y):
-            writer.writerow([*(repr(float(v)) for v in x), repr(float(y))])
-    return out.getvalue()
+from linviz.gallery import GALLERY, csv_text, gallery_case  # noqa: E402
 
 
 def main(argv: list[str]) -> int:

@@ -29,3 +29,15 @@ def built_scene(scene_class, media_dir, **attributes):
         scene.trace = scene.make_trace()
         scene.build()
     return scene
+
+
+def gallery_csv(folder, name: str) -> str:
+    """The gallery case ``name`` written as a CSV file in ``folder``, as a lecturer would
+    bring it (column and class names included); returns its path."""
+    from pathlib import Path
+
+    from linviz.gallery import csv_text, gallery_case
+
+    path = Path(folder) / f"{name.replace(':', '-')}.csv"
+    path.write_text(csv_text(gallery_case(name)()), encoding="utf-8")
+    return str(path)

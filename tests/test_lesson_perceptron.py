@@ -162,15 +162,9 @@ def _story(scene_name, data=None, tmp_path=None, case=None, seed=0):
 
     attributes = {"seed": seed}
     if case is not None:
-        import sys
-        from pathlib import Path
+        from scene_helpers import gallery_csv
 
-        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-        from gallery_csv import csv_text
-
-        path = tmp_path / f"{case}.csv"
-        path.write_text(csv_text(gallery_case(case)()), encoding="utf-8")
-        attributes["data_spec"] = str(path)
+        attributes["data_spec"] = gallery_csv(tmp_path, case)
     elif data is not None:
         attributes["data_spec"] = data
     return story_with(find(scene_name).load(), **attributes)

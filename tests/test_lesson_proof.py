@@ -261,17 +261,9 @@ def test_every_lesson_is_fast(lessons):
 
 def gallery_csv(tmp_path_factory, name: str) -> str:
     """The gallery case ``name`` as a CSV file, as a lecturer would bring it."""
-    import importlib.util
-    from pathlib import Path
+    from scene_helpers import gallery_csv as write_gallery_csv
 
-    spec = importlib.util.spec_from_file_location(
-        "gallery_csv", Path(__file__).resolve().parent.parent / "scripts" / "gallery_csv.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    data = next(case for case in CASES if case.name == name)()
-    path = tmp_path_factory.mktemp("gallery") / f"{name}.csv"
-    path.write_text(module.csv_text(data), encoding="utf-8")
-    return str(path)
+    return write_gallery_csv(tmp_path_factory.mktemp("gallery"), name)
 
 
 @functools.lru_cache(maxsize=None)

@@ -24,12 +24,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..best_of_k import BestOfK
-from ..dataset import CLASSIFICATION, Dataset
-from ..errors import DataError
+from ..dataset import Dataset
 from ..least_error import LeastError, least_training_error
 from ..theory import is_separable, signed_distance
 from ..ties import greatest_index, least_index
 from ..trace import Trace
+from .checks import require_classes_in_the_plane
 
 #: how many random hypotheses Ex_learning_alg draws
 HYPOTHESES = 10
@@ -37,13 +37,7 @@ HYPOTHESES = 10
 
 def check_classifier_data(data: Dataset, spec: str | None = None) -> None:
     """2-D labelled data (DataError, one line, otherwise)."""
-    name = spec or data.name
-    if data.task != CLASSIFICATION:
-        raise DataError(f"scene 'classifier' needs labels ±1; {name!r} is regression data: "
-                        f"use the regression scene")
-    if data.n_features != 2:
-        raise DataError(f"scene 'classifier' draws 2-D data, but {name!r} has "
-                        f"{data.n_features} feature(s): pick two columns")
+    require_classes_in_the_plane(data, "scene 'classifier'", spec)
 
 
 @dataclass(frozen=True, eq=False)

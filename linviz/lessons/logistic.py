@@ -19,17 +19,18 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..dataset import CLASSIFICATION, Dataset
+from ..dataset import Dataset
 from ..errors import DataError
 from ..gradient import (
-    DECREASING, DIVERGING, OSCILLATING, gram_eigenvalues, logistic_curvature_bound,
-    loss_behaviour, rises,
+    DECREASING, DIVERGING, OSCILLATING, LossBehaviour, gram_eigenvalues,
+    logistic_curvature_bound,
 )
 from ..logistic import LogisticRegression, logistic_optimum, pointwise_logistic_loss, sigmoid
 from ..perceptron import Perceptron
 from ..theory import is_separable, training_error
 from ..ties import greatest_index
 from ..trace import Trace
+from .checks import require_classes_in_the_plane
 
 #: a gradient norm below this counts as converged (it shows as 0.0000 to four places)
 CONVERGED_GRADIENT = 5e-5
@@ -46,7 +47,7 @@ SLOW_STEPS = 3
 
 
 @dataclass(frozen=True)
-class LogisticLesson:
+class LogisticLesson(LossBehaviour):
     """Everything the logistic scene shows, computed from the data.
 
     Attributes
@@ -127,31 +128,6 @@ class LogisticLesson:
     def step_above_limit(self) -> bool:
         """η ≥ 2/L: the curvature bound no longer promises anything."""
         return self.step_size * self.curvature_bound >= 2.0
-
-    @property
-    def behaviour(self) -> str:
-        """"decreasing", "oscillating" or "diverging" (see :func:`loss_behaviour`)."""
-        return loss_behaviour(self.losses)
-
-    @property
-    def loss_decreasing(self) -> bool:
-        """L(w_{t+1}) ≤ L(w_t) at every step."""
-        return self.behaviour == DECREASING
-
-    @property
-    def oscillating(self) -> bool:
-        """The loss rose at some steps and ends at or below L(w₀)."""
-        return self.behaviour == OSCILLATING
-
-    @property
-    def diverging(self) -> bool:
-        """The loss rose at some steps and ends above L(w₀) = log 2."""
-        return self.behaviour == DIVERGING
-
-    @property
-    def rising_steps(self) -> int:
-        """How many steps raised the loss."""
-        return rises(self.losses)
 
     @property
     def converged(self) -> bool:
@@ -273,12 +249,7 @@ def logistic_lesson(data: Dataset, lr: float | None = None, steps: int = 120,
     regression targets, not 2-D, or data a line separates (the loss then has no
     minimum: θ grows for ever).
     """
-    if data.task != CLASSIFICATION:
-        raise DataError(f"the logistic scene needs labels ±1; {data.name!r} is a regression "
-                        f"data set: use the regression scene")
-    if data.n_features != 2:
-        raise DataError(f"the logistic scene draws 2-D data, but {data.name!r} has "
-                        f"{data.n_features} feature(s): pick two with --features")
+    require_classes_in_the_plane(data, "the logistic scene")
     if is_separable(data.X, data.y, offset=True):
         raise DataError(f"a line separates {data.name!r}, so the logistic loss has no minimum "
                         f"(θ grows for ever): the logistic scene needs data no line separates; "

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..dataset import CLASSIFICATION, Dataset
+from ..dataset import Dataset
 from ..epochs import epoch_boundary_states, mistakes_per_epoch
 from ..errors import DataError
 from ..least_error import LeastError, least_training_error
@@ -29,6 +29,7 @@ from .perceptron import PerceptronLesson, perceptron_lesson, signed_scores_after
 from ..theory import is_separable
 from ..ties import least_index
 from ..trace import Trace
+from .checks import require_classes_in_the_plane
 
 #: passes the run makes: long enough to see it never settle
 NOISE_EPOCHS = 30
@@ -42,12 +43,7 @@ def check_noise_data(data: Dataset, spec: str | None = None) -> None:
     Raises DataError (one line) otherwise.
     """
     name = spec or data.name
-    if data.task != CLASSIFICATION:
-        raise DataError(f"scene 'noise' needs labels ±1; {name!r} is regression data: use "
-                        f"the regression scene")
-    if data.n_features != 2:
-        raise DataError(f"scene 'noise' draws 2-D data; {name!r} has {data.n_features} "
-                        f"feature(s)")
+    require_classes_in_the_plane(data, "scene 'noise'", name)
     if is_separable(data.X, data.y, offset=True):
         raise DataError(f"a line separates {name!r}, and scene 'noise' shows data no line "
                         f"separates: use the perceptron scene for it (or try 'noisy')")

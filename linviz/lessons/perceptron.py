@@ -49,11 +49,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..dataset import CLASSIFICATION, Dataset
+from ..dataset import Dataset
 from ..errors import DataError
 from ..perceptron import Perceptron
 from ..theory import is_separable, training_error
 from ..ties import least_index
+from .checks import require_classes_in_the_plane
 
 #: τ, the most passes the scenes run the perceptron for (see the module's docstring)
 PASS_BUDGET = 1000
@@ -267,12 +268,7 @@ def check_perceptron_data(data: Dataset, offset: bool, scene: str = "perceptron"
     """Refuse, in one line saying why and what to use, data the scene cannot be truthful
     about: regression data, data that is not 2-D, data no line separates (through the
     origin, for the origin scene)."""
-    if data.task != CLASSIFICATION:
-        raise DataError(f"scene {scene!r} needs labels ±1; {data.name!r} is a regression "
-                        f"data set: use the regression scene")
-    if data.n_features != 2:
-        raise DataError(f"scene {scene!r} draws 2-D data, but {data.name!r} has "
-                        f"{data.n_features} feature(s): pick two with --features")
+    require_classes_in_the_plane(data, f"scene {scene!r}")
     if is_separable(data.X, data.y, offset=offset):
         return
     if not offset and is_separable(data.X, data.y, offset=True):

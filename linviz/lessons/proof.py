@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..dataset import CLASSIFICATION, Dataset
+from ..dataset import Dataset
 from ..errors import DataError
 from ..limits import MAX_EPOCHS
 from ..perceptron import Perceptron
@@ -39,6 +39,7 @@ from ..theory import (
     unit_ball_data,
 )
 from ..trace import Trace
+from .checks import require_classes_in_the_plane
 
 #: the scene that proves the theorem with an offset (named in refusals)
 OFFSET_SCENE = "proof-offset"
@@ -69,12 +70,7 @@ def check_provable(data: Dataset, offset: bool, spec: str = "the data") -> None:
 
 def check_drawable(data: Dataset, spec: str, scenes: str) -> None:
     """Refuse data that is not 2-D classification data, in one line saying what to use."""
-    if data.task != CLASSIFICATION:
-        raise DataError(f"{spec} is {data.task} data; {scenes} draw two classes labelled "
-                        f"±1: use the regression scene for it")
-    if data.n_features != 2:
-        raise DataError(f"{spec} has {data.n_features} feature(s); {scenes} draw points in "
-                        f"the plane: choose two columns with --features A,B")
+    require_classes_in_the_plane(data, scenes, spec)
 
 
 def theory_budget(data: Dataset, offset: bool) -> tuple[int, int]:

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..dataset import REGRESSION, Dataset
 from ..errors import DataError
-from ..gradient import DECREASING, DIVERGING, loss_behaviour, squared_loss_curvature
+from ..gradient import LossBehaviour, squared_loss_curvature
 from ..regression import LinearRegression, polynomial_features
 from ..trace import Trace
 
@@ -39,7 +39,7 @@ SLOW_STEPS = 3
 
 
 @dataclass(frozen=True)
-class DescentRun:
+class DescentRun(LossBehaviour):
     """One least-squares fit of degree k: gradient descent and the closed form.
 
     Attributes
@@ -108,19 +108,6 @@ class DescentRun:
     def stable_limit(self) -> float:
         """2/λ_max(H): gradient descent converges for every start exactly below it."""
         return 2.0 / self.curvature[1]
-
-    @property
-    def behaviour(self) -> str:
-        """"decreasing", "oscillating" or "diverging" (:func:`loss_behaviour`)."""
-        return loss_behaviour(self.losses)
-
-    @property
-    def loss_decreasing(self) -> bool:
-        return self.behaviour == DECREASING
-
-    @property
-    def diverging(self) -> bool:
-        return self.behaviour == DIVERGING
 
     @property
     def unstable_step(self) -> bool:
