@@ -177,10 +177,24 @@ def rises(losses: np.ndarray) -> int:
 
 
 class LossBehaviour:
-    """The words a descent's loss curve earns, for a lesson with ``losses`` (L(w_t),
-    t = 0..T): one set of predicates for every gradient-descent lesson."""
+    """The words a descent's loss curve earns, for a lesson holding the descent's
+    ``trace`` (a gradient-descent trace, its states' ``loss`` L(w_t), t = 0..T): one
+    set of predicates for every gradient-descent lesson."""
 
-    losses: np.ndarray
+    trace: Trace
+
+    @property
+    def steps(self) -> int:
+        return self.trace.n_steps
+
+    @property
+    def losses(self) -> np.ndarray:
+        """L(w_t), t = 0..T: shape (T + 1,)."""
+        return self.trace.states["loss"]
+
+    @property
+    def final_loss(self) -> float:
+        return float(self.losses[-1])
 
     @property
     def behaviour(self) -> str:

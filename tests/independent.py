@@ -14,6 +14,20 @@ from hypothesis import strategies as st
 
 from linviz import Dataset
 
+# -- separability: a linear programme written here ---------------------------------
+def separable(X, y, offset=True) -> bool:
+    """Whether some (θ, θ₀) has y(θᵀx + θ₀) ≥ 1 for every point (θ₀ = 0 without
+    ``offset``): an LP feasibility check, independent of linviz.theory."""
+    from scipy.optimize import linprog
+
+    X = np.asarray(X, dtype=float)
+    A = -(np.asarray(y, dtype=float)[:, None]
+          * (np.hstack([X, np.ones((len(X), 1))]) if offset else X))
+    result = linprog(np.zeros(A.shape[1]), A_ub=A, b_ub=-np.ones(len(X)),
+                     bounds=[(None, None)] * A.shape[1], method="highs")
+    return result.status == 0
+
+
 # -- the perceptron exactly as the notes write it -----------------------------
 
 

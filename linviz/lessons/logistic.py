@@ -78,19 +78,6 @@ class LogisticLesson(LossBehaviour):
 
     # -- the run ---------------------------------------------------------------
     @property
-    def steps(self) -> int:
-        return self.trace.n_steps
-
-    @property
-    def losses(self) -> np.ndarray:
-        """L(w_t), t = 0..T: shape (T + 1,)."""
-        return self.trace.states["loss"]
-
-    @property
-    def final_loss(self) -> float:
-        return float(self.losses[-1])
-
-    @property
     def final_gradient(self) -> float:
         """‖∇L‖ of the last step's gradient (at w_{T−1})."""
         return float(self.trace.steps["grad_norm"][-1])

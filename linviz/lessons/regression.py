@@ -62,18 +62,6 @@ class DescentRun(LossBehaviour):
     closed_loss: float
 
     @property
-    def steps(self) -> int:
-        return self.trace.n_steps
-
-    @property
-    def losses(self) -> np.ndarray:
-        return self.trace.states["loss"]
-
-    @property
-    def final_loss(self) -> float:
-        return float(self.losses[-1])
-
-    @property
     def gap(self) -> float:
         """L(w_T) − L(w*) (≥ 0 up to rounding)."""
         return self.final_loss - self.closed_loss
