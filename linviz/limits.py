@@ -25,6 +25,7 @@ MAX_JOBS = 32                 #: render --jobs
 
 MAX_DATA_BYTES = 64 * 2**20   #: a CSV file, 64 MiB
 MAX_DATA_ROWS = 1_000_000     #: points in a data set
+MAX_GENERATED_POINTS = 100_000  #: n of a built-in generator (linviz.generators)
 MAX_DATA_COLUMNS = 10_000     #: columns of a CSV file
 MAX_FIELD_CHARS = 10_000      #: characters in one CSV field
 
