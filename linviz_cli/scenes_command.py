@@ -177,7 +177,7 @@ def render_on_cluster(spec, jobs, quality, file_format, root: Path, manim_args) 
     worker's half-made files vanish with it; its task runs again elsewhere.
     Returns each job's files, in order.
     """
-    from linviz.atomic import make_work_dir
+    from linviz.atomic import make_work_dir, remove_work_dir
 
     from .cluster import cluster_executor
     from .fanout import Progress, Task, overrides_for_workers, run_tasks
@@ -197,7 +197,7 @@ def render_on_cluster(spec, jobs, quality, file_format, root: Path, manim_args) 
     except KeyboardInterrupt:
         raise _Interrupted() from None
     finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+        remove_work_dir(scratch)
 
 
 def render_here(jobs, quality, file_format, manim_args, threads: int) -> list[list[Path]]:
@@ -367,7 +367,7 @@ def _render_one(entry, quality, file_format, out: Path, env, manim_args,
     caller without one gets its own. Manim works in a private folder made in
     ``scratch`` (default: ``out``), on the same file system as ``out``.
     """
-    from linviz.atomic import make_work_dir
+    from linviz.atomic import make_work_dir, remove_work_dir
     from linviz.errors import LinvizError
 
     from .manim_process import Children, failure_reason, keep_log
@@ -391,7 +391,7 @@ def _render_one(entry, quality, file_format, out: Path, env, manim_args,
                               f"{failure_reason(output, returncode)}{where}")
         return _collect(entry, work, out, file_format, children.cancelled)
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        remove_work_dir(work)
 
 
 _MOVE_LOCK = threading.Lock()

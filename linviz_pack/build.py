@@ -18,10 +18,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from linviz.atomic import make_work_dir, remove_stale_temporaries, remove_work_dir
+
 from . import captions, handout, join, page, slides
 from .rendered import (RenderedScene, cached_scene, render_options, render_scene,
                        render_scene_task, reversed_name)
-from .scratch import remove_abandoned, scratch_folder
 
 TITLE = "Linear classifiers: the lecture"
 PACK_MANIFEST = ".lecture-pack.json"
@@ -63,8 +64,8 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings, env: dic
     """
     cache_dir = out / "scenes"
     _check_room(out)
-    remove_abandoned(out)
-    remove_abandoned(cache_dir)
+    remove_stale_temporaries(out)
+    remove_stale_temporaries(cache_dir)
     options = {entry.name: render_options(entry, settings.quality, settings.data, settings.seed,
                                           settings.theme, settings.handout_theme)
                for entry in entries}
@@ -109,13 +110,13 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings, env: dic
     if _pack_is_current(out, key):
         say("lecture pack up to date")
         return PackResult(rendered_names, reused, False, files)
-    staging = scratch_folder(out, "lecture")
+    staging = make_work_dir(out, "lecture")
     try:
         assemble(entries, ordered, staging, settings, say)
         (staging / PACK_MANIFEST).write_text(json.dumps({"key": key}) + "\n", encoding="utf-8")
         publish(staging, out, (*PACK_ITEMS, PACK_MANIFEST))
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        remove_work_dir(staging)
     return PackResult(rendered_names, reused, True, files)
 
 
@@ -137,7 +138,7 @@ def _render_on_cluster(todo, cache_dir: Path, options: dict, env: dict, cluster,
         with cluster_executor(cluster, say) as (pool, runner):
             return run_tasks(tasks, pool, runner, Progress(len(tasks)))
     finally:
-        remove_abandoned(cache_dir)
+        remove_stale_temporaries(cache_dir)
 
 
 #: the pack's folders; every other item is a file

@@ -22,8 +22,9 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from linviz.atomic import make_work_dir, remove_work_dir
+
 from . import cache
-from .scratch import scratch_folder
 from .timeline import SceneTimeline, read_timeline
 
 #: handout frames are rendered at least at this quality (only a few frames: cheap)
@@ -87,7 +88,7 @@ def render_scene(entry, cache_dir: Path, options: dict, env: dict) -> RenderedSc
     from linviz_cli.scenes_command import _render_one
 
     key = cache.scene_key(entry.module, options)
-    work = scratch_folder(cache_dir, entry.name)
+    work = make_work_dir(cache_dir, entry.name)
     work.chmod(0o755)  # mkdtemp's folder is private; the scene's folder is not
     try:
         scene_env = dict(env, LINVIZ_THEME=options["theme"])
@@ -107,7 +108,7 @@ def render_scene(entry, cache_dir: Path, options: dict, env: dict) -> RenderedSc
         _replace_folder(work, target)
         return RenderedScene(entry.name, target)
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        remove_work_dir(work)
 
 
 def render_scene_task(entry, cache_dir: Path, options: dict, overrides: dict) -> RenderedScene:
@@ -177,11 +178,11 @@ def _replace_folder(new: Path, target: Path) -> None:
     """Put ``new`` where ``target`` is: the old one is renamed away first, then removed."""
     old = None
     if target.exists():
-        old = scratch_folder(target.parent, f"{target.name}.old")
+        old = make_work_dir(target.parent, f"{target.name}.old")
         os.replace(target, old)  # a rename onto the new, empty folder
     os.replace(new, target)
     if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+        remove_work_dir(old)
 
 
 def cached_scene(entry, cache_dir: Path, options: dict) -> RenderedScene | None:

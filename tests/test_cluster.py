@@ -119,6 +119,8 @@ def _worker_rendering(out: Path, scene: str, deadline: float) -> tuple[int, Path
     pattern = re.compile(rf"^\.linviz-(\d+)-{re.escape(scene)}-")
     while time.monotonic() < deadline:
         for run in out.glob(".linviz-*-cluster-*"):
+            if not run.is_dir():  # the folder's lock file beside it
+                continue
             for work in run.iterdir():
                 found = pattern.match(work.name)
                 if found and any(path.is_file() for path in work.rglob("*")):
