@@ -6,10 +6,47 @@ import click
 
 from linviz.limits import MAX_DATA_BYTES, MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_SEED
 
+
+
+def _data_from_stream(ctx, param, value):
+    """--data as given, or for a stream (``-``, a pipe) the file its bytes were saved in.
+
+    A stream can be read once, and the scenes read the data in other processes:
+    its bytes are read here (within the CSV limits; a pipe no process writes to
+    is given INPUT_WAIT_SECONDS) into a private file that lives as long as the
+    command; messages still name the stream.
+    """
+    if value is None:
+        return None
+    from linviz.inputs import is_stream
+
+    if not is_stream(value):
+        return value
+    import tempfile
+    from pathlib import Path
+
+    from linviz.atomic import make_work_dir, remove_stale_temporaries, remove_work_dir
+    from linviz.errors import DataError, name_path
+    from linviz.inputs import STANDARD_INPUT, read_input_bytes
+
+    data = read_input_bytes(value, MAX_DATA_BYTES, DataError, "CSV file")
+    scratch = Path(tempfile.gettempdir())
+    remove_stale_temporaries(scratch)
+    folder = make_work_dir(scratch, "data")
+    ctx.call_on_close(lambda: remove_work_dir(folder))
+    standard = value == STANDARD_INPUT
+    saved = folder / ("standard-input.csv" if standard else f"{Path(value).name or 'pipe'}.csv")
+    saved.write_bytes(data)
+    name_path(saved, "standard input (-)" if standard else value)
+    return str(saved)
+
+
 data_option = click.option(
-    "--data", "data_spec", metavar="NAME|FILE.csv", default=None,
+    "--data", "data_spec", metavar="NAME|FILE.csv|-", default=None, callback=_data_from_stream,
     help=f"A built-in data set (see 'datasets') or a CSV file with a header row (at most "
-         f"{MAX_DATA_BYTES // 2**20} MiB, {MAX_DATA_ROWS:,} rows, {MAX_DATA_COLUMNS:,} columns).")
+         f"{MAX_DATA_BYTES // 2**20} MiB, {MAX_DATA_ROWS:,} rows, {MAX_DATA_COLUMNS:,} "
+         f"columns); '-' reads it from standard input, and a pipe such as <(cat "
+         f"points.csv) is read too.")
 seed_option = click.option(
     "--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True,
     help="Seed of the built-in data and of any random choice the learner makes.")
