@@ -29,9 +29,12 @@ def _unit(angle_degrees: float) -> np.ndarray:
 #: a marker apart when drawn, so that every point can be seen and counted
 MIN_GAP = 0.12
 
-#: the fraction of the region's area that the points' disks of diameter ``gap`` may cover
-#: when MIN_GAP·R would not fit them: well below the 0.547 at which random sequential
-#: placement jams, so a round of 4n candidates always places n points
+#: MIN_GAP·R is kept while the n disks of diameter MIN_GAP·R cover at most this fraction of
+#: the region (near the 0.547 at which random sequential placement jams; reached in well
+#: under a second for the few points MIN_GAP·R allows)
+TIGHTEST_FILL = 0.5
+#: beyond that, the gap at which the disks cover this fraction: random placement of 4n
+#: candidates then keeps n points in one or two rounds, for any n
 FILL = 0.25
 
 #: rounds of 4n candidates a generator draws before it says the request cannot be met
@@ -41,12 +44,15 @@ MAX_ROUNDS = 1000
 def point_gap(n: int, area: float, radius: float) -> float:
     """The least distance kept between n points drawn in a region of ``area``.
 
-    MIN_GAP·R when it fits, else the gap g at which the n disks of diameter g
-    cover the fraction FILL of the region: n·π(g/2)² = FILL·area, so
-    g = √(4·FILL·area / (π n)). The gap shrinks as n grows instead of asking
-    for more room than the region has.
+    MIN_GAP·R while n·π(MIN_GAP·R/2)² ≤ TIGHTEST_FILL·area; else the gap g at
+    which the n disks of diameter g cover the fraction FILL of the region:
+    n·π(g/2)² = FILL·area, so g = √(4·FILL·area / (π n)). The gap shrinks for
+    many points instead of asking for more room than the region has.
     """
-    return min(MIN_GAP * radius, math.sqrt(4.0 * FILL * area / (math.pi * n)))
+    widest = MIN_GAP * radius
+    if n * math.pi * (widest / 2) ** 2 <= TIGHTEST_FILL * area:
+        return widest
+    return math.sqrt(4.0 * FILL * area / (math.pi * n))
 
 
 def disk_segment_area(radius: float, distance: float) -> float:
@@ -108,7 +114,7 @@ def separable(
     uniformly in the disk of radius R = ``radius`` and kept only when their
     distance to the line is at least ``margin`` (γ) and to every point kept
     before at least the gap g = :func:`point_gap` (MIN_GAP·R = 0.12·R while n
-    points fit at that distance, smaller for larger n); y = sign(uᵀx + offset).
+    points fit at that distance, smaller for many more); y = sign(uᵀx + offset).
     So the data set's margin with respect to (u, offset) is at least γ, and
     both classes are present. n is at most MAX_GENERATED_POINTS.
     """
