@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from linviz.limits import MAX_DATA_BYTES, MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_SEED
+from linviz.limits import MAX_DATA_BYTES, MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_JOBS, MAX_SEED
+from linviz_render.scene import FORMATS, QUALITIES
 
 
 
@@ -89,3 +90,37 @@ cluster_option = click.option(
     help="Render each scene as a task on a Dask cluster: a running scheduler "
          "(tcp://host:8786), or local:N for N worker processes here. The workers must see "
          "--out at the same path. Needs pip install 'linviz[cluster]'.")
+
+
+# -- how and where scenes render: render, lecture, batch ------------------------------------
+
+quality_option = click.option(
+    "-q", "--quality", type=click.Choice(list(QUALITIES)), default="l", show_default=True,
+    help="Manim's presets: " + ", ".join(f"{key} {name}" for key, name in QUALITIES.items())
+         + ".")
+format_option = click.option(
+    "--format", "file_format", type=click.Choice(FORMATS), default="mp4", show_default=True,
+    help="png writes each scene's last frame only.")
+theme_option = click.option(
+    "--theme", type=click.Choice(["dark", "light"]), default="dark", show_default=True,
+    help="Theme of the videos: dark for screens, light for projectors and print.")
+jobs_option = click.option(
+    "--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
+    help="Scenes rendered at the same time on this machine, each in its own process.")
+
+
+def out_option(default: str, what: str):
+    """--out DIR, whose default and meaning differ by command."""
+    return click.option("--out", "out_dir", metavar="DIR", default=default, show_default=True,
+                        help=what)
+
+
+def cluster_and_jobs(cluster: str | None, jobs: int):
+    """The parsed --cluster (or None), refusing --jobs beside it."""
+    from linviz_render.fanout import parse_cluster
+
+    spec = parse_cluster(cluster)
+    if spec and jobs > 1:
+        raise click.UsageError("--jobs applies without --cluster; with it, the cluster's "
+                               "workers decide how many scenes render at a time")
+    return spec

@@ -535,7 +535,7 @@ CASES: list[Case] = [
     Case(10, "render-interrupted-while-manim-runs", (*RENDER, "--format", "png"),
          r"^Error: interrupted: the scenes in flight were stopped and none of their files moved",
          files(out__perceptron_png="the old picture"),
-         patch=interrupt("linviz_cli.manim_process:Children.run")),
+         patch=interrupt("linviz_render.process:Children.run")),
     Case(10, "render-interrupted-while-checking-data", RENDER,
          r"^Error: interrupted; nothing was written$",
          patch=interrupt("scenes.base:check_scene_data")),
