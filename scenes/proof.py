@@ -527,6 +527,8 @@ class ProofScene(LinvizScene):
                        text(source + " $\\/ R$", self.theme, style.FONT_SMALL))
             if k == 1 and self.plane.y_name_turned:
                 divided.rotate(np.pi / 2)
+            # where the name stood: its end at the square's corner (right and top edges kept)
+            divided.align_to(name, RIGHT).align_to(name, UP)
             name.become(divided)
             name.source = divided.source
 
