@@ -72,6 +72,9 @@ NORMALIZED_FACTS = "theta^T theta^* >= M gamma, quad theta^T theta <= M"
 NORMALIZED_CHAIN = "=> quad M gamma <= sqrt(M) quad => quad M <= 1 / gamma^2"
 
 
+#: the normalized board's first row about the real run on the scaled points
+NORMALIZED_RUN_ROW = 7
+
 #: the theorem board's rows up to its "then": the premises A, B and C with their values
 THEOREM_PREMISES = 6
 
@@ -453,10 +456,12 @@ class ProofScene(LinvizScene):
         run = text(f"The perceptron through the origin on the points {points}:", theme, small,
                    theme.correct)
         if lesson.scaled_run_makes_same_updates:
-            return [run, indented(text(
-                f"the same $M = {lesson.M_final}$ updates, $theta$ divided by $R$: each "
-                f"$y thin theta^T x$ is divided by $R^2$, its sign kept", theme, small,
-                theme.correct))]
+            # two rows: as one it was shrunk to fit the column, unreadable
+            return [run,
+                    indented(text(f"the same $M = {fmt_grouped(lesson.M_final, 0)}$ updates, "
+                                  f"$theta$ divided by $R$:", theme, small, theme.correct)),
+                    indented(text("each $y thin theta^T x$ is divided by $R^2$, its sign kept",
+                                  theme, small, theme.correct))]
         why = ("a score 0 up to rounding fell on two sides of 0"
                if lesson.scaled_runs_part_at_a_zero_score else "a score fell on two sides of 0")
         return [run, indented(text(
@@ -864,7 +869,7 @@ class ProofScene(LinvizScene):
                          f"{wording.grouped(lesson.M_final, 0)}: at visit "
                          f"{wording.grouped(part.visit + 1, 0)} the score of point "
                          f"{part.point + 1} {why}.")
-        self.highlight(VGroup(*self.normalized[-2:]))
+        self.highlight(VGroup(*self.normalized[NORMALIZED_RUN_ROW:]))
 
     def still_geometry(self) -> tuple:
         """What the data scale moves, in drawing order: band, circle, line, markers, label
