@@ -187,10 +187,11 @@ class XorLesson:
 
     @property
     def lifted_separates(self) -> bool:
-        """The lifted run's final plane has every lifted point strictly on its side."""
+        """The lifted run's final plane has every lifted point strictly on its side (a score
+        0 by the learner's rule, :func:`linviz.perceptron.on_line`, is on the plane)."""
         result = self.lifted_trace.result
         Z, y = self.lifted_trace.data.X, self.data.y
-        return bool(np.all(y * (Z @ np.asarray(result["theta"]) + float(result["theta0"])) > 0))
+        return not bool(np.any(mistakes(Z, y, result["theta"], float(result["theta0"]))))
 
     @property
     def final_curve_kind(self) -> str:
