@@ -517,11 +517,13 @@ class ProofScene(LinvizScene):
         direction when it is not at θ's scale (None when both are at true length)."""
         if self.star_scale == self.vector_scale:
             return arrow_scale_note(self.plane, self.vector_scale)
-        theta = (f"$theta$ at ${fmt(self.vector_scale)} times$ length, "
+        # short: it shares the row over the plane with the notes on its left
+        # ("θ = 0: no boundary yet")
+        theta = (f"$theta$ at ${fmt(self.vector_scale)} times$, "
                  if self.vector_scale < 1.0 else "")
-        return text(f"{theta}$theta^*$ for its direction only", self.theme, style.FONT_SMALL,
-                    self.theme.muted).next_to(self.plane.frame, UP, buff=style.SMALL_BUFF,
-                                              aligned_edge=RIGHT)
+        note = text(f"{theta}$theta^*$: direction only", self.theme, style.FONT_SMALL,
+                    self.theme.muted)
+        return note.next_to(self.plane.frame, UP, buff=style.SMALL_BUFF, aligned_edge=RIGHT)
 
     def divide_axis_names(self) -> None:
         """The axes' names become "name / R": the points drawn are the data divided by R."""
