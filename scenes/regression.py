@@ -28,10 +28,10 @@ from linviz.regression import polynomial_features, squared_loss_contour
 from linviz.replay import state_after_steps, state_at
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
-from scenes.toolkit.gd_plots import RegressionPlot
+from scenes.toolkit.gd_plots import RegressionPlot, ValueRows, live_value
 from scenes.toolkit.geometry import square_box_around
 from scenes.toolkit.merging import merge_glyphs
-from scenes.toolkit.panels import LiveValue, widest
+from scenes.toolkit.panels import LiveValue
 from scenes.toolkit.plane import DataPlane
 from scenes.toolkit.screen_text import fmt, math, text
 
@@ -113,23 +113,18 @@ class RegressionScene(LinvizScene):
                                                           buff=style.SMALL_BUFF)
         self.formulas.next_to(self.title, DOWN, buff=style.BUFF).set_x(
             style.REGRESSION_PANEL_LEFT, direction=LEFT)
-        def live(label, values, places):
-            """A live value with room for the widest of ``values`` (the row is arranged now)."""
-            value = widest([float(v) for v in values], lambda v: fmt(v, places))
-            return LiveValue(label, value, theme, places=places, font_size=style.FONT_SMALL)
-
-        self.values = {
+        self.value_row = ValueRows([{
             "t": LiveValue("t", self.trace.n_steps, theme, font_size=style.FONT_SMALL),
-            "loss": live("L_S", self.trace.states["loss"],
-                         loss_places(self.lesson.line.closed_loss)),
-            "w0": live("w_0", self.trace.states["theta0"], 3),
-            "w1": live("w_1", self.trace.states["theta"][:, 0], 3),
-        }
-        self.value_row = VGroup(*self.values.values()).arrange(RIGHT, buff=style.VALUE_GAP)
+            "loss": live_value("L_S", self.trace.states["loss"], theme,
+                               loss_places(self.lesson.line.closed_loss)),
+            "w0": live_value("w_0", self.trace.states["theta0"], theme, 3),
+            "w1": live_value("w_1", self.trace.states["theta"][:, 0], theme, 3),
+        }])
+        self.values = self.value_row.values
         self.value_row.next_to(self.formulas, DOWN, buff=style.BUFF).set_x(
             style.REGRESSION_PANEL_LEFT, direction=LEFT)
-        self.value_labels = VGroup(*[v.label for v in self.values.values()])
-        self.live = VGroup(*[v.number for v in self.values.values()])
+        self.value_labels = self.value_row.labels
+        self.live = self.value_row.numbers
         self.build_contours()
 
         small = style.FONT_SMALL

@@ -1,5 +1,5 @@
-"""Drawings of the gradient-descent scenes: a loss curve, a probability field, and
-a regression plot with its own x and y scales.
+"""Drawings of the gradient-descent scenes: a loss curve, a probability field,
+a regression plot with its own x and y scales, and rows of live values.
 
 Built once, then changed in place by ``set_...`` methods: the curve's path is
 rewritten, the field's pixels are recomputed from the engine.
@@ -19,10 +19,37 @@ from .fast_shapes import Shared
 from .geometry import Box, nice_step
 from .glyph_numbers import GlyphNumber
 from .merging import merge_glyphs, merge_texts
+from .panels import LiveValue, widest
 from .plane import DataPlane
 from .plots import PlotAxes, interpolate
 from .screen_text import fmt, math, text
 from .style import Theme
+
+
+def live_value(label: str, values, theme: Theme, places: int = 2) -> LiveValue:
+    """``label = value`` for numbers, with room for the widest of ``values`` (all it will
+    show) at ``places`` decimals: a row of them can be arranged once."""
+    value = widest([float(v) for v in values], lambda v: fmt(v, places))
+    return LiveValue(label, value, theme, places=places, font_size=style.FONT_SMALL)
+
+
+class ValueRows(VGroup):
+    """Rows of live values ``label = value`` (each built with room for the widest value it
+    will show): each row left to right ``VALUE_GAP`` apart, the rows under one another
+    aligned left.
+
+    ``values`` maps each name to its live value; ``labels`` holds the labels (still
+    drawings) and ``numbers`` the numbers (what changes with the step).
+    """
+
+    def __init__(self, rows):
+        rows = [dict(row) for row in rows]
+        self.values: dict[str, LiveValue] = {k: v for row in rows for k, v in row.items()}
+        groups = [VGroup(*row.values()).arrange(RIGHT, buff=style.VALUE_GAP) for row in rows]
+        super().__init__(*groups)
+        self.arrange(DOWN, aligned_edge=LEFT, buff=style.BUFF)
+        self.labels = VGroup(*[v.label for v in self.values.values()])
+        self.numbers = VGroup(*[v.number for v in self.values.values()])
 
 
 class LossCurve(PlotAxes):
@@ -240,10 +267,23 @@ class RegressionPlot(VGroup):
                  width: float = style.REGRESSION_AXES_SIDE,
                  height: float = style.REGRESSION_AXES_SIDE,
                  center=style.REGRESSION_PLOT_CENTER, padding: float = style.REGRESSION_PADDING,
-                 tick_font: float = style.FONT_TINY):
+                 tick_font: float = style.FONT_TINY, symbols: tuple[str, str] = ("x", "y"),
+                 max_stretch: float | None = None):
         points = np.asarray(points, dtype=float)
         x_min, x_max, x_step = fitted_range(points[:, 0], padding)
         y_min, y_max, y_step = fitted_range(points[:, 1], padding)
+        if max_stretch is not None:
+            # one axis's units at most ``max_stretch`` times longer on screen than the
+            # other's: the shorter span is widened about its middle
+            x_unit, y_unit = width / (x_max - x_min), height / (y_max - y_min)
+            if x_unit > max_stretch * y_unit:
+                half = width / (max_stretch * y_unit) / 2
+                x_min, x_max, x_step = fitted_range(np.array([-half, half])
+                                                    + (x_min + x_max) / 2, 0.0)
+            elif y_unit > max_stretch * x_unit:
+                half = height / (max_stretch * x_unit) / 2
+                y_min, y_max, y_step = fitted_range(np.array([-half, half])
+                                                    + (y_min + y_max) / 2, 0.0)
         self.box = Box(x_min, x_max, y_min, y_max)
         self.steps = (x_step, y_step)
         self.theme = theme
@@ -276,9 +316,9 @@ class RegressionPlot(VGroup):
         merge_glyphs(ticks)
         merge_texts(numbers)
         self.grid, self.ticks, self.numbers = grid, ticks, numbers
-        self.x_label = self._label(x_label, "x", theme).next_to(
+        self.x_label = self._label(x_label, symbols[0], theme).next_to(
             numbers, DOWN, buff=style.PLOT_LABEL_BUFF).align_to(self.frame, RIGHT)
-        self.y_label = self._label(y_label, "y", theme).next_to(
+        self.y_label = self._label(y_label, symbols[1], theme).next_to(
             self.frame, UP, buff=style.SMALL_BUFF).align_to(numbers, LEFT)
         self.axis_labels = VGroup(self.x_label, self.y_label)
         super().__init__(self.reference, self.grid, self.frame, self.ticks, self.numbers,
