@@ -174,6 +174,11 @@ class LogisticScene(LinvizScene):
             "eta": text(self.step_size_markup(), theme, small, theme.muted),
             "optimum": text("green: the boundary of the least loss $L^*$ (Newton's method)",
                             theme, small, theme.correct),
+            "ill": text(f"ill-conditioned: $kappa = lambda_max / lambda_min$ of the Hessian "
+                        f"at $L^*$ is {wording.ratio(self.lesson.curvature_condition)}", theme,
+                        small, theme.muted),
+            "advice": text("render again with --standardize: a round bowl", theme, small,
+                           theme.muted),
         }
         for status in self.statuses.values():
             status.to_edge(DOWN, buff=style.BOTTOM_BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
@@ -393,8 +398,8 @@ class LogisticScene(LinvizScene):
                else f"never far from 1/2 here: at most "
                     f"{wording.number(lesson.most_certain_in(corners))} in this view")
         found = ("gradient descent will find" if lesson.at_minimum else
-                 f"gradient descent will stop at after {wording.grouped(self.T, 0)} steps (short "
-                 f"of the least loss, as we will see)")
+                 f"at which gradient descent will stop after {wording.grouped(self.T, 0)} steps "
+                 f"(short of the least loss, as we will see)")
         self.narrate(f"With the parameters {found}, θ = "
                      f"({wording.number(theta[0])}, {wording.number(theta[1])}) and θ₀ = "
                      f"{wording.number(theta0)}, the shade is P(y = +1 | x): {how}.")
@@ -501,21 +506,28 @@ class LogisticScene(LinvizScene):
                          f"{self.fast_forward_end()}: {self.run_sentence()}.")
             self.advance(self.T, style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)
         self.unfollow()
-        self.narrate(f"After {wording.grouped(self.T, 0)} steps L = "
-                     f"{wording.number(lesson.final_loss, 3)} and the gradient's norm is "
-                     f"{wording.number(lesson.final_gradient, 4)}: {self.verdict()}.")
         corners = self.plane.box.corners
         self.optimum_line = None
-        if not lesson.at_minimum and lesson.optimum_differs_in(corners):
+        differs = not lesson.at_minimum and lesson.optimum_differs_in(corners)
+        shown = ""
+        if differs:
+            shown = (f" In green, the boundary of the least loss: the run's still labels "
+                     f"{wording.number(100 * lesson.disagreement_in(corners), 0)}% of this view "
+                     f"otherwise.")
+        self.narrate(f"After {wording.grouped(self.T, 0)} steps L = "
+                     f"{wording.number(lesson.final_loss, 3)} and the gradient's norm is "
+                     f"{wording.number(lesson.final_gradient, 4)}: {self.verdict()}.{shown}")
+        if differs:
             self.optimum_line = Hyperplane(self.plane, lesson.optimum_theta,
                                            lesson.optimum_theta0, show_normal=False,
                                            show_shading=False)
             self.optimum_line.line.set_color(self.theme.correct)
-            self.narrate(f"In green, the boundary of the least loss L*: the run's boundary "
-                         f"still labels {wording.number(100 * lesson.disagreement_in(corners), 0)}"
-                         f"% of this view otherwise.")
             self.show_status("optimum")
             self.play(Create(self.optimum_line.line), run_time=style.RUN_INTRO)
+        for sentence, status in self.why_unfinished():
+            self.narrate(sentence)
+            self.show_status(status)
+            self.play(FadeIn(self.statuses[status]), run_time=style.RUN_INTRO)
 
     def run_sentence(self) -> str:
         """What the fast-forwarded steps do, by the loss's behaviour."""
@@ -540,6 +552,22 @@ class LogisticScene(LinvizScene):
                     f"loss")
         return f", to the end of the budget of {wording.grouped(lesson.budget, 0)}"
 
+    def why_unfinished(self) -> list[tuple[str, str]]:
+        """(sentence, status) beats saying why the budget ended first and what to do."""
+        lesson = self.lesson
+        beats = []
+        if lesson.budget_ended and lesson.ill_conditioned:
+            beats.append((f"Why: the loss's bowl is ill-conditioned. At its minimum it is "
+                          f"{wording.ratio(lesson.curvature_condition)} times more curved one "
+                          f"way than another (λ_max/λ_min of its Hessian).", "ill"))
+            advice = (" Standardizing the features (--standardize) makes the bowl round."
+                      if lesson.standardizing_helps else "")
+            beats.append((f"Steps of 1/β, small enough for the steep way, crawl along the flat "
+                           f"way: near the minimum each removes only about 1/"
+                           f"{wording.ratio(lesson.steps_per_factor_e)} of the error left along "
+                           f"it.{advice}", "advice" if advice else "ill"))
+        return beats
+
     def verdict(self) -> str:
         """The end of the run against the minimum L* (found by Newton's method)."""
         lesson = self.lesson
@@ -554,17 +582,6 @@ class LogisticScene(LinvizScene):
             verdict = (f"the budget has ended {wording.number(lesson.gap_to_minimum, 3)} above "
                        f"the minimum L* = {best} (found by Newton's method): this boundary is "
                        f"not yet the best one")
-            if lesson.ill_conditioned:
-                verdict += (f". The loss's bowl is ill-conditioned: at its minimum it is "
-                            f"{wording.ratio(lesson.curvature_condition)} times more curved "
-                            f"one way than another (λ_max/λ_min of its Hessian), so steps of "
-                            f"1/β, small enough for the steep way, crawl along the flat way: "
-                            f"near the minimum each removes only about 1/"
-                            f"{wording.ratio(lesson.steps_per_factor_e)} of the error left "
-                            f"along it")
-            if lesson.standardizing_helps:
-                verdict += (". Standardizing the features (--standardize) makes the bowl "
-                            "round")
         elif lesson.loss_decreasing:
             verdict = (f"still {wording.number(lesson.gap_to_minimum, 3)} above the minimum "
                        f"L* = {best}")

@@ -388,11 +388,65 @@ def test_a_line_is_not_called_a_bad_fit_when_curves_do_no_better(diabetes):
 def test_descent_slowness_is_explained_by_the_eigenvalue_ratio(diabetes):
     x = diabetes.data.X[:, 0]
     low, high = hessian_eigenvalues(x, 1)
-    (claim,) = said(diabetes, r"H's eigenvalues (\S+) and (\S+) are its curvatures.*"
-                              r"κ = λ_max/λ_min = ([\d,.]+): the bowl is narrow")
+    text = " ".join(diabetes.narration)
+    claim = re.search(r"H's eigenvalues (\S+) and (\S+) are the bowl's curvatures.*"
+                      r"κ = λ_max/λ_min = ([\d,.]+): the bowl is narrow", text)
     assert float(claim.group(1)) == pytest.approx(low, rel=0.02)
     assert float(claim.group(2)) == pytest.approx(high, rel=0.02)
     assert float(claim.group(3).replace(",", "")) == pytest.approx(high / low, rel=0.05)
+
+
+@pytest.mark.parametrize("name", ["diabetes-bmi", "diabetes-bmi-std", "regression1d:0"])
+def test_the_eigen_beats_never_hold_a_still_picture_long(name):
+    """The eigenvalue sentence held 22 s with nothing moving: now each sentence of it has
+    something moving under it, and no still stretch within it is longer than 8 s."""
+    from scenes.regression import RegressionScene
+    from scenes.toolkit.timeline import _joined, _minus
+
+    scene = story_on(RegressionScene, name)
+    timeline = scene.timeline
+    motions = _joined(timeline.motions, 0.1)
+    start = next(k for k, c in enumerate(timeline.captions) if "eigenvalues" in c.text
+                 and "curvatures" in c.text)
+    end = next(k for k, c in enumerate(timeline.captions) if "κ = λ_max/λ_min" in c.text)
+    assert end >= start
+    for caption in timeline.captions[start:end + 1]:
+        pieces = [(caption.start, caption.end)]
+        for motion in motions:
+            pieces = [part for a, b in pieces for part in _minus((a, b), motion)]
+        assert max((b - a for a, b in pieces), default=0.0) <= 8.0, caption.text[:60]
+
+
+@pytest.mark.parametrize("name", ["diabetes-bmi", "diabetes-bmi-std", "regression1d:0"])
+def test_the_loss_bowl_fills_its_plot_with_ticks_on_both_axes(name):
+    """On raw diabetes-bmi the (w₀, w₁) plot was one square scale without tick values: the
+    bowl a sliver. Now each axis is fitted to the bowl (one unit at most 4 times another's on
+    screen), with tick values on both axes. The bowl's extent is computed here from the
+    closed form: the contour L = c reaches w*ᵢ ± √(2(c − L*)(H⁻¹)ᵢᵢ), H = (2/m) X̃ᵀX̃."""
+    from scenes.regression import RegressionScene
+
+    scene = story_on(RegressionScene, name)
+    x, y = scene.data.X[:, 0], scene.data.y
+    design = np.column_stack([np.ones_like(x), x])
+    hessian = 2 * design.T @ design / len(x)
+    best = closed_minimum(x, y, 1)
+    level = max(scene.contour_levels)
+    reach = np.sqrt(2 * (level - best) * np.diag(np.linalg.inv(hessian)))
+    plot = scene.weights
+    box = plot.box
+    spans = np.array([box.x_max - box.x_min, box.y_max - box.y_min])
+    on_screen = 2 * reach * np.array([np.linalg.norm(plot.c2p((box.x_max, box.y_min))
+                                                     - plot.c2p((box.x_min, box.y_min))),
+                                      np.linalg.norm(plot.c2p((box.x_min, box.y_max))
+                                                     - plot.c2p((box.x_min, box.y_min)))]) / spans
+    frame_side = np.linalg.norm(plot.c2p((box.x_max, box.y_min)) - plot.c2p((box.x_min, box.y_min)))
+    assert on_screen.max() >= 0.4 * frame_side  # the bowl fills the plot its long way
+    assert on_screen.min() >= 0.15 * on_screen.max()  # and is no sliver the other way
+    # tick values below the frame (w₀) and left of it (w₁), at least three on each axis
+    frame, numbers = plot.frame, plot.numbers
+    assert numbers.get_bottom()[1] < frame.get_bottom()[1]
+    assert numbers.get_left()[0] < frame.get_left()[0]
+    assert np.all(np.round(spans / np.array(plot.steps)) + 1 >= 3)
 
 
 def test_the_regression_plot_fits_x_and_y_separately_with_ticks_and_names(diabetes):

@@ -12,6 +12,7 @@ from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Dot, Line, Polygon, VectorizedP
 from manim.utils.color import ManimColor
 
 from linviz.logistic import probability_grid
+from linviz.ties import least_index
 
 from . import style
 from .manim_adapter import set_fill_colours
@@ -300,11 +301,19 @@ class RegressionPlot(VGroup):
         x_places = max(0, int(-np.floor(np.log10(x_step) + 1e-9)))
         y_places = max(0, int(-np.floor(np.log10(y_step) + 1e-9)))
         tick = style.PLOT_TICK
-        for a in np.arange(x_min, x_max + x_step / 2, x_step):
+        x_values = np.arange(x_min, x_max + x_step / 2, x_step)
+        x_numbers = [GlyphNumber(fmt(a, x_places), tick_font, theme.muted) for a in x_values]
+        # every tick, or every other (third, …) when the values would touch: the labelled
+        # ones include the tick nearest 0
+        spacing = width / max(len(x_values) - 1, 1)
+        every = int(np.ceil((max(n.width for n in x_numbers) + style.SMALL_BUFF) / spacing))
+        anchor = least_index(np.abs(x_values))
+        for k, (a, number) in enumerate(zip(x_values, x_numbers)):
             grid.add(Line(screen(a, y_min), screen(a, y_max)))
             ticks.add(Line(screen(a, y_min), screen(a, y_min) + DOWN * tick))
-            numbers.add(GlyphNumber(fmt(a, x_places), tick_font, theme.muted).next_to(
-                screen(a, y_min), DOWN, buff=style.PLOT_LABEL_BUFF + tick))
+            if (k - anchor) % every == 0:
+                numbers.add(number.next_to(screen(a, y_min), DOWN,
+                                           buff=style.PLOT_LABEL_BUFF + tick))
         for b in np.arange(y_min, y_max + y_step / 2, y_step):
             grid.add(Line(screen(x_min, b), screen(x_max, b)))
             ticks.add(Line(screen(x_min, b), screen(x_min, b) + LEFT * tick))
@@ -324,6 +333,19 @@ class RegressionPlot(VGroup):
         super().__init__(self.reference, self.grid, self.frame, self.ticks, self.numbers,
                          self.axis_labels)
         self.move_to(np.array(center))
+
+    @property
+    def scale_ratio(self) -> float:
+        """Screen length of one x unit over that of one y unit (1: one scale for both)."""
+        _, ex, ey = self._frame()
+        box = self.box
+        return float(np.linalg.norm(ex) / (box.x_max - box.x_min)
+                     / (np.linalg.norm(ey) / (box.y_max - box.y_min)))
+
+    @property
+    def one_scale(self) -> bool:
+        """Both axes to the same scale, within 10 %."""
+        return abs(np.log(self.scale_ratio)) <= np.log(1.1)
 
     @staticmethod
     def _label(name: str, symbol: str, theme: Theme) -> VMobject:
