@@ -172,14 +172,17 @@ class LogisticScene(LinvizScene):
             "descent": text("each step moves $(theta, theta_0)$ against the gradient", theme,
                             small, theme.muted),
             "eta": text(self.step_size_markup(), theme, small, theme.muted),
-            "optimum": text("green: the boundary of the least loss $L^*$ (Newton's method)",
-                            theme, small, theme.correct),
-            "ill": text(f"ill-conditioned: $kappa = lambda_max / lambda_min$ of the Hessian "
-                        f"at $L^*$ is {wording.ratio(self.lesson.curvature_condition)}", theme,
-                        small, theme.muted),
-            "advice": text("render again with --standardize: a round bowl", theme, small,
-                           theme.muted),
         }
+        # the lines of an unfinished run only (the loss curve makes room for every line)
+        if not self.lesson.at_minimum:
+            self.statuses["optimum"] = text("green: the boundary of the least loss $L^*$ "
+                                            "(Newton's method)", theme, small, theme.correct)
+        if self.lesson.budget_ended:
+            self.statuses["ill"] = text(
+                f"ill-conditioned: $kappa = lambda_max / lambda_min$ of the Hessian at $L^*$ is "
+                f"{wording.ratio(self.lesson.curvature_condition)}", theme, small, theme.muted)
+            self.statuses["advice"] = text("render again with `--standardize`: a round bowl",
+                                           theme, small, theme.muted)
         for status in self.statuses.values():
             status.to_edge(DOWN, buff=style.BOTTOM_BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
         # the loss curve ends above the status line (its tick numbers would run into it)

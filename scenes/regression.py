@@ -454,7 +454,7 @@ class RegressionScene(LinvizScene):
         theme = self.theme
         drawn = []
         for segment, colour in zip(self.lesson.bowl_axes(self.contour_levels[-1]),
-                                   (theme.step, theme.highlight)):
+                                   (theme.normal, theme.boundary)):
             line = VMobject(stroke_color=colour, stroke_width=style.CONTOUR_STROKE + 1)
             drawn.append(line.set_points_as_corners([self.weights.c2p(p) for p in segment]))
         return drawn[0], drawn[1]
