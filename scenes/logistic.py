@@ -514,19 +514,25 @@ class LogisticScene(LinvizScene):
         differs = not lesson.at_minimum and lesson.optimum_differs_in(corners)
         shown = ""
         if differs:
-            shown = (f" In green, the boundary of the least loss: the run's still labels "
+            shown = (f" In green, the boundary of the least loss (and L* on the loss curve): the "
+                     f"run's still labels "
                      f"{wording.number(100 * lesson.disagreement_in(corners), 0)}% of this view "
                      f"otherwise.")
         self.narrate(f"After {wording.grouped(self.T, 0)} steps L = "
                      f"{wording.number(lesson.final_loss, 3)} and the gradient's norm is "
                      f"{wording.number(lesson.final_gradient, 4)}: {self.verdict()}.{shown}")
+        self.least_line = None
         if differs:
             self.optimum_line = Hyperplane(self.plane, lesson.optimum_theta,
                                            lesson.optimum_theta0, show_normal=False,
                                            show_shading=False)
             self.optimum_line.line.set_color(self.theme.correct)
+            # and the least loss itself on the loss curve, below where the run ended
+            self.least_line = self.curve.level_line(lesson.optimum_loss, self.theme.correct,
+                                                    "L^*")
             self.show_status("optimum")
-            self.play(Create(self.optimum_line.line), run_time=style.RUN_INTRO)
+            self.play(Create(self.optimum_line.line), FadeIn(self.least_line),
+                      run_time=style.RUN_INTRO)
         for sentence, status in self.why_unfinished():
             self.narrate(sentence)
             self.show_status(status)
@@ -627,7 +633,11 @@ class LogisticScene(LinvizScene):
                  theme.highlight),
             text(f"logistic regression: {self.settled_word()}, error {fmt(l_error)}, "
                  f"$L = {fmt(self.losses[-1], 3)}$", theme, style.FONT_SMALL, theme.boundary),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
+        )
+        if not lesson.at_minimum:  # where the run stopped is not the least loss
+            key.add(text(f"least loss (Newton's method): $L^* = {fmt(lesson.optimum_loss, 3)}$",
+                         theme, style.FONT_SMALL, theme.correct))
+        key.arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
         # in the loss curve's place: two lines would not fit between it and the frame's foot
         key.next_to(self.value_rows, DOWN, buff=2 * style.BUFF).set_x(style.PANEL_LEFT,
                                                                        direction=LEFT)
@@ -636,7 +646,8 @@ class LogisticScene(LinvizScene):
                      f"{ptrace.n_steps - start} visits, replayed, move its boundary back and "
                      f"forth.")
         self.show_status(None)
-        leaving = [FadeOut(self.optimum_line.line)] if self.optimum_line is not None else []
+        leaving = ([FadeOut(self.optimum_line.line), FadeOut(self.least_line)]
+                   if self.optimum_line is not None else [])
         self.play(FadeOut(self.rings), FadeOut(self.curve), FadeOut(self.curve.graph),
                   *leaving, run_time=style.PAUSE_SHORT)
         self.play(FadeIn(self.perceptron_line), FadeIn(key), run_time=style.RUN_INTRO)

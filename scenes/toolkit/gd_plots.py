@@ -8,7 +8,10 @@ rewritten, the field's pixels are recomputed from the engine.
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Dot, Line, Polygon, VectorizedPoint, VGroup, VMobject
+from manim import (
+    DOWN, LEFT, ORIGIN, RIGHT, UP, DashedVMobject, Dot, Line, Polygon, VectorizedPoint, VGroup,
+    VMobject,
+)
 from manim.utils.color import ManimColor
 
 from linviz.logistic import probability_grid
@@ -74,11 +77,22 @@ class LossCurve(PlotAxes):
                  height: float = style.CURVE_PLOT_HEIGHT):
         self.values = np.asarray(values, dtype=float)
         self.T = len(self.values) - 1
+        self.theme = theme
         super().__init__(theme, self.T, np.max(self.values), width, height, x_label, y_label)
         self.curve = VMobject(stroke_color=colour, stroke_width=style.PLOT_STROKE)
         self.head = Dot(ORIGIN, radius=style.PLOT_DOT, color=colour)
         self.graph = VGroup(self.curve, self.head)
         self.set_progress(0.0)
+
+    def level_line(self, value: float, colour: str, label: str) -> VGroup:
+        """A dashed line across the plot at ``value`` (the least loss, say) with ``label``
+        (Typst math) above its left end."""
+        line = VMobject(stroke_color=colour, stroke_width=style.DASH_STROKE)
+        line.set_points_as_corners([self.c2p(0, value), self.c2p(self.T, value)])
+        dashed = merge_glyphs(DashedVMobject(line, num_dashes=style.CURVE_DASHES // 2))
+        name = math(label, self.theme, style.FONT_TINY, colour=colour)
+        return VGroup(dashed, name.next_to(self.c2p(0, value), UP + RIGHT,
+                                           buff=style.PLOT_LABEL_BUFF))
 
     def set_progress(self, s: float) -> "LossCurve":
         """Draw the values for t from 0 to ``s`` (linear between whole steps)."""
