@@ -505,8 +505,8 @@ class RegressionScene(LinvizScene):
                    else f"η = {wording.significant(run.step_size)}")
             closed = f"the closed form (dashed) gives {loss_text(run.closed_loss)}"
             if not run.reached:
-                closed = (f"still {wording.significant(run.gap, least=2, most=8)} above what "
-                          + closed[4:])
+                closed = (f"still {wording.significant(run.gap, least=2, most=8)} above the "
+                          f"{loss_text(run.closed_loss)} of the closed form (dashed)")
             self.narrate(f"Degree {run.degree}: gradient descent ({eta}, {run.steps} steps) "
                          f"reaches Lₛ = {loss_text(run.final_loss)}; {closed}.")
             if dashed is not None:  # the previous degree's closed form leaves
