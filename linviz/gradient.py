@@ -130,10 +130,10 @@ def gram_eigenvalues(features: np.ndarray) -> np.ndarray:
 
 
 def logistic_curvature_bound(features: np.ndarray) -> float:
-    """L = λ_max(X̃ᵀX̃)/(4n): the mean logistic loss's Hessian
+    """β = λ_max(X̃ᵀX̃)/(4n): the mean logistic loss's Hessian
     (1/n) Σ σ(zᵢ)(1 − σ(zᵢ)) x̃ᵢx̃ᵢᵀ is at most this in every direction, since
-    σ(1 − σ) ≤ 1/4. Gradient descent with η ≤ 1/L lowers the loss at every step
-    (the descent lemma: L(w − η∇L) ≤ L(w) − η(1 − Lη/2)‖∇L‖²)."""
+    σ(1 − σ) ≤ 1/4 (β, not L, which names the loss). Gradient descent with η ≤ 1/β
+    lowers the loss at every step (the descent lemma: L(w − η∇L) ≤ L(w) − η(1 − βη/2)‖∇L‖²)."""
     return float(gram_eigenvalues(features)[-1] / 4.0)
 
 

@@ -18,13 +18,13 @@ from manim import (
     ValueTracker, VMobject, Write, linear, rate_functions, smooth,
 )
 
-from linviz.lessons.logistic import MARGIN_RANGE, logistic_lesson
+from linviz.lessons.logistic import MARGIN_RANGE, STEP_BUDGET, logistic_lesson
 from linviz.logistic import pointwise_logistic_loss, sigmoid
 from linviz.replay import state_after_steps, state_at
 from scenes.toolkit import style, wording
 from scenes.toolkit.marks import PointNumbers
 from scenes.base import LinvizScene, StepTracker
-from scenes.toolkit.gd_plots import LossCurve, ProbabilityField
+from scenes.toolkit.gd_plots import LossCurve, ProbabilityField, ValueRows, live_value
 from scenes.toolkit.panels import LiveValue, widest
 from scenes.toolkit.plane import QUARTER_ARCS, DataPlane, Hyperplane
 from scenes.toolkit.screen_text import fmt, fmt_vector, math, text
@@ -54,17 +54,21 @@ class LogisticScene(LinvizScene):
 
     needs_inseparable = True
     default_data = "noisy"
-    #: the step size η: None for 1/L, L the data's curvature bound (a step set here is
+    #: the step size η: None for 1/β, β the data's curvature bound (a step set here is
     #: narrated as what it does)
     lr: float | None = None
+    #: the steps taken at least; with η ≤ 1/β the run goes on to within the lesson's
+    #: tolerance of the least loss L*, for at most ``step_budget`` steps
     steps = 120
+    step_budget = STEP_BUDGET
     #: epochs τ given to the perceptron it is compared with
     perceptron_epochs = 20
 
     def make_trace(self):
         """The lesson (linviz.lessons.logistic) and the run it holds, which the scene replays."""
         self.lesson = logistic_lesson(self.data, lr=self.lr, steps=self.steps,
-                                      perceptron_epochs=self.perceptron_epochs)
+                                      perceptron_epochs=self.perceptron_epochs,
+                                      budget=self.step_budget)
         return self.lesson.trace
 
     story = ("show_sigmoid", "show_field", "show_loss", "show_descent",
@@ -131,28 +135,22 @@ class LogisticScene(LinvizScene):
         self.curve = LossCurve(self.losses, theme, theme.step, x_label="t", y_label="L")
 
         # each built with the widest value it will show: the rows are arranged now
-        losses = [float(v) for v in self.losses]
-        self.values = {
-            "t": LiveValue("t", self.T, theme, font_size=style.FONT_SMALL),
-            "loss": LiveValue("L", widest(losses, lambda v: fmt(v, 3)), theme, places=3,
-                              font_size=style.FONT_SMALL),
-            "grad": LiveValue("norm(nabla L)", "", theme, places=4, font_size=style.FONT_SMALL),
-            "theta": LiveValue("theta", widest([fmt_vector(t) for t in self.thetas], str),
-                               theme, font_size=style.FONT_SMALL),
-            "theta0": LiveValue("theta_0", widest([float(v) for v in self.theta0s], fmt),
+        self.value_rows = ValueRows([
+            {"t": LiveValue("t", self.T, theme, font_size=style.FONT_SMALL),
+             "loss": live_value("L", self.losses, theme, places=3),
+             "grad": LiveValue("norm(nabla L)", "", theme, places=4,
+                               font_size=style.FONT_SMALL)},
+            {"theta": LiveValue("theta", widest([fmt_vector(t) for t in self.thetas], str),
                                 theme, font_size=style.FONT_SMALL),
-        }
-        row_1 = VGroup(self.values["t"], self.values["loss"], self.values["grad"]).arrange(
-            RIGHT, buff=style.VALUE_GAP)
-        row_2 = VGroup(self.values["theta"], self.values["theta0"]).arrange(
-            RIGHT, buff=style.VALUE_GAP)
-        self.value_rows = VGroup(row_1, row_2).arrange(DOWN, aligned_edge=LEFT, buff=style.BUFF)
+             "theta0": live_value("theta_0", self.theta0s, theme)},
+        ])
+        self.values = self.value_rows.values
         self.value_rows.next_to(descent, DOWN, buff=1.5 * style.BUFF).set_x(
             style.PANEL_LEFT, direction=LEFT)
         self.curve.next_to(self.value_rows, DOWN, buff=2 * style.BUFF).set_x(
             style.PANEL_LEFT + style.PLOT_INDENT, direction=LEFT)
-        self.value_labels = VGroup(*[v.label for v in self.values.values()])
-        self.live = VGroup(*[v.number for v in self.values.values()])
+        self.value_labels = self.value_rows.labels
+        self.live = self.value_rows.numbers
 
         self.flipped = list(self.lesson.flipped)
         self.flip_marks = self.make_flip_marks()
@@ -175,6 +173,16 @@ class LogisticScene(LinvizScene):
                             small, theme.muted),
             "eta": text(self.step_size_markup(), theme, small, theme.muted),
         }
+        # the lines of an unfinished run only (the loss curve makes room for every line)
+        if not self.lesson.at_minimum:
+            self.statuses["optimum"] = text("green: the boundary of the least loss $L^*$ "
+                                            "(Newton's method)", theme, small, theme.correct)
+        if self.lesson.budget_ended:
+            self.statuses["ill"] = text(
+                f"ill-conditioned: $kappa = lambda_max / lambda_min$ of the Hessian at $L^*$ is "
+                f"{wording.ratio(self.lesson.curvature_condition)}", theme, small, theme.muted)
+            self.statuses["advice"] = text("render again with `--standardize`: a round bowl",
+                                           theme, small, theme.muted)
         for status in self.statuses.values():
             status.to_edge(DOWN, buff=style.BOTTOM_BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
         # the loss curve ends above the status line (its tick numbers would run into it)
@@ -331,13 +339,15 @@ class LogisticScene(LinvizScene):
         self.values["theta0"].set_value(theta0)
 
     def step_size_markup(self) -> str:
-        """The status line that teaches the step-size condition, η = 1/L."""
+        """The status line that teaches the step-size condition, η = 1/β (β: the curvature
+        bound; L is the loss)."""
         lesson = self.lesson
-        bound = f"$L = lambda_max (tilde(X)^T tilde(X)) / (4 n) = {wording.significant(lesson.curvature_bound)}$"
+        bound = (f"curvature bound $beta = lambda_max (tilde(X)^T tilde(X)) / (4 n) = "
+                 f"{wording.significant(lesson.curvature_bound)}$")
         if lesson.step_from_data:
-            return f"step $eta = 1 / L = {wording.significant(lesson.step_size)}$, {bound}"
+            return f"step $eta = 1 / beta = {wording.significant(lesson.step_size)}$, {bound}"
         return (f"step $eta = {wording.significant(lesson.step_size)}$ set by hand; "
-                f"$1 / L = {wording.significant(1 / lesson.curvature_bound)}$, {bound}")
+                f"$1 / beta = {wording.significant(1 / lesson.curvature_bound)}$, {bound}")
 
     # -- the story ---------------------------------------------------------
     def show_sigmoid(self) -> None:
@@ -390,7 +400,10 @@ class LogisticScene(LinvizScene):
         how = ("certain far from the line, unsure near it" if lesson.certain_in(corners)
                else f"never far from 1/2 here: at most "
                     f"{wording.number(lesson.most_certain_in(corners))} in this view")
-        self.narrate(f"With the parameters gradient descent will find, θ = "
+        found = ("gradient descent will find" if lesson.at_minimum else
+                 f"at which gradient descent will stop after {wording.grouped(self.T, 0)} steps "
+                 f"(short of the least loss, as we will see)")
+        self.narrate(f"With the parameters {found}, θ = "
                      f"({wording.number(theta[0])}, {wording.number(theta[1])}) and θ₀ = "
                      f"{wording.number(theta0)}, the shade is P(y = +1 | x): {how}.")
         self.play(self.field_fade.animate.set_value(1.0), Create(self.hyperplane.line),
@@ -428,30 +441,40 @@ class LogisticScene(LinvizScene):
         self.play(FadeIn(self.margin_plot), FadeOut(self.worst_label), run_time=style.RUN_INTRO)
 
     def step_size_sentence(self) -> str:
-        """How η was chosen, and what the curvature bound promises for it."""
+        """How η was chosen, and what the curvature bound β promises for it."""
         lesson = self.lesson
         eta, bound = wording.significant(lesson.step_size), wording.significant(lesson.curvature_bound)
+        inverse = wording.significant(1 / lesson.curvature_bound)
+        curvature = f"β = {bound} bounds the loss's curvature"
         if lesson.step_from_data:
-            return (f"step size η = 1/L = {eta}, where L = λ_max(X̃ᵀX̃)/(4n) = {bound} bounds the "
-                    f"loss's curvature: any η ≤ 1/L lowers the loss at every step")
+            return (f"step size η = 1/β = {eta}, where β = λ_max(X̃ᵀX̃)/(4n) = {bound} bounds the "
+                    f"loss's curvature: any η ≤ 1/β lowers the loss at every step")
         if lesson.step_guaranteed:
-            return (f"step size η = {eta}, at most 1/L = {wording.significant(1 / lesson.curvature_bound)}"
-                    f" (L = {bound} bounds the loss's curvature): every step lowers the loss")
+            return (f"step size η = {eta}, at most 1/β = {inverse} ({curvature}): every step "
+                    f"lowers the loss")
         if lesson.step_above_limit:
-            return (f"step size η = {eta}, set by hand, at least 2/L = "
-                    f"{wording.significant(lesson.stable_limit)} (L = {bound} bounds the loss's "
-                    f"curvature): nothing promises that a step lowers the loss")
-        return (f"step size η = {eta}, set by hand, above 1/L = "
-                f"{wording.significant(1 / lesson.curvature_bound)} (L = {bound} bounds the loss's "
-                f"curvature): a step may overshoot")
+            return (f"step size η = {eta}, set by hand, at least 2/β = "
+                    f"{wording.significant(lesson.stable_limit)} ({curvature}): nothing "
+                    f"promises that a step lowers the loss")
+        return (f"step size η = {eta}, set by hand, above 1/β = {inverse} ({curvature}): a "
+                f"step may overshoot")
+
+    def run_length_sentence(self) -> str:
+        """How long the run goes: to the tolerance within the budget, or its fixed steps."""
+        lesson = self.lesson
+        if not lesson.runs_to_tolerance:
+            return f"It takes {lesson.steps} steps."
+        return (f"It runs until L is within {wording.number(lesson.tolerance, 4)} of the "
+                f"least loss L* (found apart from the run, by Newton's method), for at least "
+                f"{lesson.min_steps} and at most {wording.grouped(lesson.budget, 0)} steps.")
 
     def show_descent(self) -> None:
         self.section("descent")
         lesson = self.lesson
         self.show_status("eta")
-        self.narrate(f"Gradient descent starts at θ = 0 with {self.step_size_sentence()}. At "
-                     f"θ = 0, P = 1/2 everywhere and every point pays log 2 = "
-                     f"{wording.number(self.losses[0], 3)}.")
+        self.narrate(f"Gradient descent starts at θ = 0 with {self.step_size_sentence()}. "
+                     f"{self.run_length_sentence()} At θ = 0, P = 1/2 everywhere and every "
+                     f"point pays log 2 = {wording.number(self.losses[0], 3)}.")
         self.play(FadeOut(self.margin_plot), run_time=style.PAUSE_SHORT)
         self.tracker.set_value(self.T)
         self.update_values()
@@ -482,13 +505,38 @@ class LogisticScene(LinvizScene):
             self.advance(k, style.RUN_GD_STEP, rate_func=smooth)
             self.wait(style.PAUSE_SHORT)
         if lesson.fast_steps:
-            self.narrate(f"Then the other {lesson.fast_steps} steps: "
-                         f"{self.run_sentence()}.")
+            self.narrate(f"Then the other {wording.grouped(lesson.fast_steps, 0)} steps"
+                         f"{self.fast_forward_end()}: {self.run_sentence()}.")
             self.advance(self.T, style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)
-        self.narrate(f"After {self.T} steps L = {wording.number(lesson.final_loss, 3)} and the "
-                     f"gradient's norm is {wording.number(lesson.final_gradient, 4)}: "
-                     f"{self.verdict()}.")
         self.unfollow()
+        corners = self.plane.box.corners
+        self.optimum_line = None
+        differs = not lesson.at_minimum and lesson.optimum_differs_in(corners)
+        shown = ""
+        if differs:
+            shown = (f" In green, the boundary of the least loss (and L* on the loss curve): the "
+                     f"run's still labels "
+                     f"{wording.number(100 * lesson.disagreement_in(corners), 0)}% of this view "
+                     f"otherwise.")
+        self.narrate(f"After {wording.grouped(self.T, 0)} steps L = "
+                     f"{wording.number(lesson.final_loss, 3)} and the gradient's norm is "
+                     f"{wording.number(lesson.final_gradient, 4)}: {self.verdict()}.{shown}")
+        self.least_line = None
+        if differs:
+            self.optimum_line = Hyperplane(self.plane, lesson.optimum_theta,
+                                           lesson.optimum_theta0, show_normal=False,
+                                           show_shading=False)
+            self.optimum_line.line.set_color(self.theme.correct)
+            # and the least loss itself on the loss curve, below where the run ended
+            self.least_line = self.curve.level_line(lesson.optimum_loss, self.theme.correct,
+                                                    "L^*")
+            self.show_status("optimum")
+            self.play(Create(self.optimum_line.line), FadeIn(self.least_line),
+                      run_time=style.RUN_INTRO)
+        for sentence, status in self.why_unfinished():
+            self.narrate(sentence)
+            self.show_status(status)
+            self.play(FadeIn(self.statuses[status]), run_time=style.RUN_INTRO)
 
     def run_sentence(self) -> str:
         """What the fast-forwarded steps do, by the loss's behaviour."""
@@ -503,6 +551,32 @@ class LogisticScene(LinvizScene):
         return (f"the loss rises at {rising} and ends above where it started: η is too "
                 f"large, the steps overshoot the valley")
 
+    def fast_forward_end(self) -> str:
+        """Where the fast-forward stops: at the tolerance, or at the end of the budget."""
+        lesson = self.lesson
+        if not lesson.runs_to_tolerance or not lesson.ran_past_min_steps:
+            return ""
+        if lesson.within_tolerance:
+            return (f", until L is within {wording.number(lesson.tolerance, 4)} of the least "
+                    f"loss")
+        return f", to the end of the budget of {wording.grouped(lesson.budget, 0)}"
+
+    def why_unfinished(self) -> list[tuple[str, str]]:
+        """(sentence, status) beats saying why the budget ended first and what to do."""
+        lesson = self.lesson
+        beats = []
+        if lesson.budget_ended and lesson.ill_conditioned:
+            beats.append((f"Why: the loss's bowl is ill-conditioned. At its minimum it is "
+                          f"{wording.ratio(lesson.curvature_condition)} times more curved one "
+                          f"way than another (λ_max/λ_min of its Hessian).", "ill"))
+            advice = (" Standardizing the features (--standardize) makes the bowl round."
+                      if lesson.standardizing_helps else "")
+            beats.append((f"Steps of 1/β, small enough for the steep way, crawl along the flat "
+                           f"way: near the minimum each removes only about 1/"
+                           f"{wording.ratio(lesson.steps_per_factor_e)} of the error left along "
+                           f"it.{advice}", "advice" if advice else "ill"))
+        return beats
+
     def verdict(self) -> str:
         """The end of the run against the minimum L* (found by Newton's method)."""
         lesson = self.lesson
@@ -513,16 +587,17 @@ class LogisticScene(LinvizScene):
         elif lesson.at_minimum:
             verdict = (f"still moving, but L already equals the minimum L* = {best} to three "
                        f"places")
+        elif lesson.budget_ended:
+            verdict = (f"the budget has ended {wording.number(lesson.gap_to_minimum, 3)} above "
+                       f"the minimum L* = {best} (found by Newton's method): this boundary is "
+                       f"not yet the best one")
         elif lesson.loss_decreasing:
             verdict = (f"still {wording.number(lesson.gap_to_minimum, 3)} above the minimum "
-                       f"L* = {best}: the bowl is about "
-                       f"{wording.ratio(lesson.gram_condition)} times more curved one way "
-                       f"than another (λ_max/λ_min of X̃ᵀX̃), so steps of 1/L crawl along the "
-                       f"flat way; standardizing the features shortens it")
+                       f"L* = {best}")
         else:
-            verdict = (f"still far from the minimum L* = {best}: with a step below "
-                       f"1/L = {wording.significant(1 / lesson.curvature_bound)} every step would lower "
-                       f"the loss")
+            verdict = (f"still far from the minimum L* = {best}: with a step at most "
+                       f"1/β = {wording.significant(1 / lesson.curvature_bound)} every step "
+                       f"would lower the loss")
         if lesson.best_near_coin:
             verdict += (f"; even the best line barely beats P = 1/2 here: L* is close to "
                         f"log 2 = {wording.number(np.log(2), 3)}")
@@ -558,7 +633,11 @@ class LogisticScene(LinvizScene):
                  theme.highlight),
             text(f"logistic regression: {self.settled_word()}, error {fmt(l_error)}, "
                  f"$L = {fmt(self.losses[-1], 3)}$", theme, style.FONT_SMALL, theme.boundary),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
+        )
+        if not lesson.at_minimum:  # where the run stopped is not the least loss
+            key.add(text(f"least loss (Newton's method): $L^* = {fmt(lesson.optimum_loss, 3)}$",
+                         theme, style.FONT_SMALL, theme.correct))
+        key.arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
         # in the loss curve's place: two lines would not fit between it and the frame's foot
         key.next_to(self.value_rows, DOWN, buff=2 * style.BUFF).set_x(style.PANEL_LEFT,
                                                                        direction=LEFT)
@@ -567,8 +646,10 @@ class LogisticScene(LinvizScene):
                      f"{ptrace.n_steps - start} visits, replayed, move its boundary back and "
                      f"forth.")
         self.show_status(None)
+        leaving = ([FadeOut(self.optimum_line.line), FadeOut(self.least_line)]
+                   if self.optimum_line is not None else [])
         self.play(FadeOut(self.rings), FadeOut(self.curve), FadeOut(self.curve.graph),
-                  run_time=style.PAUSE_SHORT)
+                  *leaving, run_time=style.PAUSE_SHORT)
         self.play(FadeIn(self.perceptron_line), FadeIn(key), run_time=style.RUN_INTRO)
         self.play(p_tracker.animate.set_value(ptrace.n_steps), run_time=style.RUN_GD_FAST,
                   rate_func=linear)

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, Create, DashedVMobject, Dot, FadeIn, FadeOut, VGroup, VMobject,
+    DOWN, LEFT, RIGHT, UP, Create, DashedVMobject, Dot, FadeIn, FadeOut, Line, VGroup,
+    VMobject,
     Write, rate_functions, smooth,
 )
 
@@ -28,11 +29,9 @@ from linviz.regression import polynomial_features, squared_loss_contour
 from linviz.replay import state_after_steps, state_at
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
-from scenes.toolkit.gd_plots import RegressionPlot
-from scenes.toolkit.geometry import square_box_around
+from scenes.toolkit.gd_plots import RegressionPlot, ValueRows, live_value
 from scenes.toolkit.merging import merge_glyphs
-from scenes.toolkit.panels import LiveValue, widest
-from scenes.toolkit.plane import DataPlane
+from scenes.toolkit.panels import LiveValue
 from scenes.toolkit.screen_text import fmt, math, text
 
 #: seconds the last picture stays after the last caption has been read
@@ -113,30 +112,27 @@ class RegressionScene(LinvizScene):
                                                           buff=style.SMALL_BUFF)
         self.formulas.next_to(self.title, DOWN, buff=style.BUFF).set_x(
             style.REGRESSION_PANEL_LEFT, direction=LEFT)
-        def live(label, values, places):
-            """A live value with room for the widest of ``values`` (the row is arranged now)."""
-            value = widest([float(v) for v in values], lambda v: fmt(v, places))
-            return LiveValue(label, value, theme, places=places, font_size=style.FONT_SMALL)
-
-        self.values = {
+        self.value_row = ValueRows([{
             "t": LiveValue("t", self.trace.n_steps, theme, font_size=style.FONT_SMALL),
-            "loss": live("L_S", self.trace.states["loss"],
-                         loss_places(self.lesson.line.closed_loss)),
-            "w0": live("w_0", self.trace.states["theta0"], 3),
-            "w1": live("w_1", self.trace.states["theta"][:, 0], 3),
-        }
-        self.value_row = VGroup(*self.values.values()).arrange(RIGHT, buff=style.VALUE_GAP)
+            "loss": live_value("L_S", self.trace.states["loss"], theme,
+                               loss_places(self.lesson.line.closed_loss)),
+            "w0": live_value("w_0", self.trace.states["theta0"], theme, 3),
+            "w1": live_value("w_1", self.trace.states["theta"][:, 0], theme, 3),
+        }])
+        self.values = self.value_row.values
         self.value_row.next_to(self.formulas, DOWN, buff=style.BUFF).set_x(
             style.REGRESSION_PANEL_LEFT, direction=LEFT)
-        self.value_labels = VGroup(*[v.label for v in self.values.values()])
-        self.live = VGroup(*[v.number for v in self.values.values()])
+        self.value_labels = self.value_row.labels
+        self.live = self.value_row.numbers
         self.build_contours()
 
         small = style.FONT_SMALL
         self.statuses = {
             "start": text("start: $w = 0$, so $h(x) = 0$; segments: the residuals", theme,
                           small, theme.muted),
-            "contours": text("contours of $L_S$ over $(w_0, w_1)$; the dot: $w^* = A^(-1) b$",
+            "contours": text("contours of $L_S$ over $(w_0, w_1)$; the dot: $w^* = A^(-1) b$"
+                             if self.weights.one_scale else
+                             "contours of $L_S$ ($w_0$, $w_1$ to different scales); dot: $w^*$",
                              theme, small, theme.muted),
             "singular": text("another loss (every $x$ at $macron(x)$): its contours are lines",
                              theme, small, theme.muted),
@@ -163,10 +159,13 @@ class RegressionScene(LinvizScene):
         # a diverging path (a step set too large) leaves the view rather than shrink the bowl
         reach = 3 * np.max(np.abs(outermost - self.closed_w), axis=0)
         near = np.all(np.abs(path - self.closed_w) <= reach, axis=1)
-        box = square_box_around(np.vstack([outermost, path[near]]), padding=0.04)
-        self.weights = DataPlane(np.zeros((0, 2)), np.zeros(0), theme, box=box,
-                                 side=style.CONTOUR_SIDE, center=style.CONTOUR_CENTER,
-                                 axis_labels=("w_0", "w_1"), ticks=False)
+        # each axis fitted to the bowl and the path, with tick values (at most
+        # CONTOUR_MAX_STRETCH times apart in scale: a narrow bowl still looks narrow)
+        self.weights = RegressionPlot(np.vstack([outermost, path[near]]), theme, "", "",
+                                      width=style.CONTOUR_SIDE, height=style.CONTOUR_SIDE,
+                                      center=style.CONTOUR_CENTER,
+                                      padding=style.CONTOUR_PADDING, symbols=("w_0", "w_1"),
+                                      max_stretch=style.CONTOUR_MAX_STRETCH)
         self.contours = VGroup()
         for level in self.contour_levels:
             ring = squared_loss_contour(x, y, level, style.CURVE_SAMPLES)
@@ -179,15 +178,43 @@ class RegressionScene(LinvizScene):
         self.closed_label = math(f"w^* = ({fmt(self.closed_w[0], 3)}, "
                                  f"{fmt(self.closed_w[1], 3)})", theme,
                                  style.FONT_SMALL).set_color(theme.correct)
-        self.closed_label.next_to(self.closed_dot, RIGHT, buff=style.SMALL_BUFF)
-        if self.closed_label.get_right()[0] > self.weights.get_right()[0] + style.BUFF:
-            self.closed_label.next_to(self.closed_dot, LEFT, buff=style.SMALL_BUFF)
         self.closed_label.add_background_rectangle(color=theme.background, opacity=0.75, buff=0.04)
+        self.place_closed_label()
         self.build_singular_case()
         self.path = VMobject(stroke_color=theme.step, stroke_width=style.PLOT_STROKE)
         self.path_head = Dot(self.weights.c2p((0, 0)), radius=style.PLOT_DOT * 1.3,
                              color=theme.step)
         self.path_points = [self.weights.c2p(p) for p in path]
+
+    def place_closed_label(self) -> None:
+        """The label of w* inside the frame, off its tick values: right of the dot, else left;
+        when neither fits (a narrow frame), in the first inside corner clear of the bowl
+        (upper left, upper right, lower left, lower right), joined to the dot by a line."""
+        frame, label, dot = self.weights.frame, self.closed_label, self.closed_dot
+        inside = lambda: (label.get_left()[0] >= frame.get_left()[0]
+                          and label.get_right()[0] <= frame.get_right()[0])
+        label.next_to(dot, RIGHT, buff=style.SMALL_BUFF)
+        if inside():
+            return
+        label.next_to(dot, LEFT, buff=style.SMALL_BUFF)
+        if inside():
+            return
+        bowl = self.contours
+        bowl_low, bowl_high = bowl.get_corner(DOWN + LEFT), bowl.get_corner(UP + RIGHT)
+        for corner in (UP + LEFT, UP + RIGHT, DOWN + LEFT, DOWN + RIGHT):
+            label.move_to(frame.get_corner(corner) - corner * style.SMALL_BUFF,
+                          aligned_edge=corner)
+            low, high = label.get_corner(DOWN + LEFT), label.get_corner(UP + RIGHT)
+            if np.any(high[:2] < bowl_low[:2]) or np.any(low[:2] > bowl_high[:2]):
+                break
+        else:
+            label.move_to(frame.get_corner(UP + LEFT) + (DOWN + RIGHT) * style.SMALL_BUFF,
+                          aligned_edge=UP + LEFT)
+        end = label.get_critical_point(np.sign(dot.get_center() - label.get_center())
+                                       * np.array([1.0, 1.0, 0.0]))
+        leader = Line(end, dot.get_center(), stroke_width=1.5, color=self.theme.correct)
+        leader.set_stroke(opacity=0.7)
+        self.closed_label = VGroup(leader, label)
 
     def build_singular_case(self) -> None:
         """What A⁺ is for, on another loss: the same targets with every x moved to x̄.
@@ -404,12 +431,33 @@ class RegressionScene(LinvizScene):
             shape = "the bowl is narrow, and descent is slow along its flat axis"
         else:
             shape = "the bowl is not narrow, and descent needs few steps"
-        self.narrate(f"How fast descent goes depends on the bowl's shape. H's eigenvalues "
-                     f"{wording.significant(low)} and {wording.significant(high)} are its "
-                     f"curvatures along its axes; each step multiplies the error along the flat "
-                     f"axis by |1 − ηλ_min| = {wording.number(run.flat_factor, 3)} and along the "
-                     f"steep one by |1 − ηλ_max| = {wording.number(run.steep_factor, 3)}. Their "
-                     f"ratio κ = λ_max/λ_min = {wording.ratio(run.condition)}: {shape}.")
+        # one beat a sentence, each with what moves under it: the axes drawn, the run replayed
+        flat, steep = self.bowl_axes()
+        self.narrate(f"H's eigenvalues {wording.significant(low)} and "
+                     f"{wording.significant(high)} are the bowl's curvatures along its axes, "
+                     f"drawn through w*: the flat one, then the steep one.")
+        self.play(Create(flat), run_time=style.RUN_SLOW_UPDATE)
+        self.play(Create(steep), run_time=style.RUN_SLOW_UPDATE)
+        self.narrate(f"The bowl's shape sets the pace: each step multiplies the error along "
+                     f"the flat axis by |1 − ηλ_min| = "
+                     f"{wording.number(run.flat_factor, 3)} and along the steep one by "
+                     f"|1 − ηλ_max| = {wording.number(run.steep_factor, 3)}; the run again:")
+        self.tracker.set_value(0)
+        self.follow()
+        self.advance(self.run.n_steps, style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)
+        self.unfollow()
+        self.narrate(f"Their ratio κ = λ_max/λ_min = {wording.ratio(run.condition)}: {shape}.")
+        self.play(FadeOut(flat), FadeOut(steep), run_time=style.PAUSE_SHORT)
+
+    def bowl_axes(self) -> tuple[VMobject, VMobject]:
+        """The bowl's flat and steep axes through w*, out to its outermost contour drawn."""
+        theme = self.theme
+        drawn = []
+        for segment, colour in zip(self.lesson.bowl_axes(self.contour_levels[-1]),
+                                   (theme.normal, theme.boundary)):
+            line = VMobject(stroke_color=colour, stroke_width=style.CONTOUR_STROKE + 1)
+            drawn.append(line.set_points_as_corners([self.weights.c2p(p) for p in segment]))
+        return drawn[0], drawn[1]
 
     def show_polynomials(self) -> None:
         self.section("polynomial")
@@ -457,8 +505,8 @@ class RegressionScene(LinvizScene):
                    else f"η = {wording.significant(run.step_size)}")
             closed = f"the closed form (dashed) gives {loss_text(run.closed_loss)}"
             if not run.reached:
-                closed = (f"still {wording.significant(run.gap, least=2, most=8)} above what "
-                          + closed[4:])
+                closed = (f"still {wording.significant(run.gap, least=2, most=8)} above the "
+                          f"{loss_text(run.closed_loss)} of the closed form (dashed)")
             self.narrate(f"Degree {run.degree}: gradient descent ({eta}, {run.steps} steps) "
                          f"reaches Lₛ = {loss_text(run.final_loss)}; {closed}.")
             if dashed is not None:  # the previous degree's closed form leaves

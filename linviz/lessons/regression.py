@@ -132,6 +132,23 @@ class RegressionLesson:
         low, high = np.linalg.eigvalsh(design.T @ design)
         return float(low), float(high)
 
+    def bowl_axes(self, level: float) -> tuple[np.ndarray, np.ndarray]:
+        """The bowl's axes as segments through w* in (w₀, w₁): (flat, steep), each of shape
+        (2, 2), its ends on the contour L = ``level``.
+
+        H = (2/n) Σ x̃x̃ᵀ (x̃ = [1, x]) has unit eigenvectors v_min, v_max; along them
+        L(w* + t v) = L* + ½λt², so the contour L = c meets the axis at t = ±√(2(c − L*)/λ).
+        """
+        design = np.column_stack([np.ones_like(self.x), self.x])
+        eigenvalues, vectors = np.linalg.eigh(2.0 * design.T @ design / len(self.x))
+        room = max(float(level) - self.line.closed_loss, 0.0)
+        segments = []
+        for k in (0, -1):
+            reach = np.sqrt(2.0 * room / eigenvalues[k]) if eigenvalues[k] > 0 else 0.0
+            segments.append(np.array([self.closed_w - reach * vectors[:, k],
+                                      self.closed_w + reach * vectors[:, k]]))
+        return segments[0], segments[1]
+
     @property
     def closed_w(self) -> np.ndarray:
         """w* = (w₀, w₁) of the line."""

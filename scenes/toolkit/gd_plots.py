@@ -1,5 +1,5 @@
-"""Drawings of the gradient-descent scenes: a loss curve, a probability field, and
-a regression plot with its own x and y scales.
+"""Drawings of the gradient-descent scenes: a loss curve, a probability field,
+a regression plot with its own x and y scales, and rows of live values.
 
 Built once, then changed in place by ``set_...`` methods: the curve's path is
 rewritten, the field's pixels are recomputed from the engine.
@@ -8,10 +8,14 @@ rewritten, the field's pixels are recomputed from the engine.
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Dot, Line, Polygon, VectorizedPoint, VGroup, VMobject
+from manim import (
+    DOWN, LEFT, ORIGIN, RIGHT, UP, DashedVMobject, Dot, Line, Polygon, VectorizedPoint, VGroup,
+    VMobject,
+)
 from manim.utils.color import ManimColor
 
 from linviz.logistic import probability_grid
+from linviz.ties import least_index
 
 from . import style
 from .manim_adapter import set_fill_colours
@@ -19,10 +23,37 @@ from .fast_shapes import Shared
 from .geometry import Box, nice_step
 from .glyph_numbers import GlyphNumber
 from .merging import merge_glyphs, merge_texts
+from .panels import LiveValue, widest
 from .plane import DataPlane
 from .plots import PlotAxes, interpolate
 from .screen_text import fmt, math, text
 from .style import Theme
+
+
+def live_value(label: str, values, theme: Theme, places: int = 2) -> LiveValue:
+    """``label = value`` for numbers, with room for the widest of ``values`` (all it will
+    show) at ``places`` decimals: a row of them can be arranged once."""
+    value = widest([float(v) for v in values], lambda v: fmt(v, places))
+    return LiveValue(label, value, theme, places=places, font_size=style.FONT_SMALL)
+
+
+class ValueRows(VGroup):
+    """Rows of live values ``label = value`` (each built with room for the widest value it
+    will show): each row left to right ``VALUE_GAP`` apart, the rows under one another
+    aligned left.
+
+    ``values`` maps each name to its live value; ``labels`` holds the labels (still
+    drawings) and ``numbers`` the numbers (what changes with the step).
+    """
+
+    def __init__(self, rows):
+        rows = [dict(row) for row in rows]
+        self.values: dict[str, LiveValue] = {k: v for row in rows for k, v in row.items()}
+        groups = [VGroup(*row.values()).arrange(RIGHT, buff=style.VALUE_GAP) for row in rows]
+        super().__init__(*groups)
+        self.arrange(DOWN, aligned_edge=LEFT, buff=style.BUFF)
+        self.labels = VGroup(*[v.label for v in self.values.values()])
+        self.numbers = VGroup(*[v.number for v in self.values.values()])
 
 
 class LossCurve(PlotAxes):
@@ -46,11 +77,22 @@ class LossCurve(PlotAxes):
                  height: float = style.CURVE_PLOT_HEIGHT):
         self.values = np.asarray(values, dtype=float)
         self.T = len(self.values) - 1
+        self.theme = theme
         super().__init__(theme, self.T, np.max(self.values), width, height, x_label, y_label)
         self.curve = VMobject(stroke_color=colour, stroke_width=style.PLOT_STROKE)
         self.head = Dot(ORIGIN, radius=style.PLOT_DOT, color=colour)
         self.graph = VGroup(self.curve, self.head)
         self.set_progress(0.0)
+
+    def level_line(self, value: float, colour: str, label: str) -> VGroup:
+        """A dashed line across the plot at ``value`` (the least loss, say) with ``label``
+        (Typst math) above its left end."""
+        line = VMobject(stroke_color=colour, stroke_width=style.DASH_STROKE)
+        line.set_points_as_corners([self.c2p(0, value), self.c2p(self.T, value)])
+        dashed = merge_glyphs(DashedVMobject(line, num_dashes=style.CURVE_DASHES // 2))
+        name = math(label, self.theme, style.FONT_TINY, colour=colour)
+        return VGroup(dashed, name.next_to(self.c2p(0, value), UP + RIGHT,
+                                           buff=style.PLOT_LABEL_BUFF))
 
     def set_progress(self, s: float) -> "LossCurve":
         """Draw the values for t from 0 to ``s`` (linear between whole steps)."""
@@ -240,10 +282,23 @@ class RegressionPlot(VGroup):
                  width: float = style.REGRESSION_AXES_SIDE,
                  height: float = style.REGRESSION_AXES_SIDE,
                  center=style.REGRESSION_PLOT_CENTER, padding: float = style.REGRESSION_PADDING,
-                 tick_font: float = style.FONT_TINY):
+                 tick_font: float = style.FONT_TINY, symbols: tuple[str, str] = ("x", "y"),
+                 max_stretch: float | None = None):
         points = np.asarray(points, dtype=float)
         x_min, x_max, x_step = fitted_range(points[:, 0], padding)
         y_min, y_max, y_step = fitted_range(points[:, 1], padding)
+        if max_stretch is not None:
+            # one axis's units at most ``max_stretch`` times longer on screen than the
+            # other's: the shorter span is widened about its middle
+            x_unit, y_unit = width / (x_max - x_min), height / (y_max - y_min)
+            if x_unit > max_stretch * y_unit:
+                half = width / (max_stretch * y_unit) / 2
+                x_min, x_max, x_step = fitted_range(np.array([-half, half])
+                                                    + (x_min + x_max) / 2, 0.0)
+            elif y_unit > max_stretch * x_unit:
+                half = height / (max_stretch * x_unit) / 2
+                y_min, y_max, y_step = fitted_range(np.array([-half, half])
+                                                    + (y_min + y_max) / 2, 0.0)
         self.box = Box(x_min, x_max, y_min, y_max)
         self.steps = (x_step, y_step)
         self.theme = theme
@@ -260,11 +315,19 @@ class RegressionPlot(VGroup):
         x_places = max(0, int(-np.floor(np.log10(x_step) + 1e-9)))
         y_places = max(0, int(-np.floor(np.log10(y_step) + 1e-9)))
         tick = style.PLOT_TICK
-        for a in np.arange(x_min, x_max + x_step / 2, x_step):
+        x_values = np.arange(x_min, x_max + x_step / 2, x_step)
+        x_numbers = [GlyphNumber(fmt(a, x_places), tick_font, theme.muted) for a in x_values]
+        # every tick, or every other (third, …) when the values would touch: the labelled
+        # ones include the tick nearest 0
+        spacing = width / max(len(x_values) - 1, 1)
+        every = int(np.ceil((max(n.width for n in x_numbers) + style.SMALL_BUFF) / spacing))
+        anchor = least_index(np.abs(x_values))
+        for k, (a, number) in enumerate(zip(x_values, x_numbers)):
             grid.add(Line(screen(a, y_min), screen(a, y_max)))
             ticks.add(Line(screen(a, y_min), screen(a, y_min) + DOWN * tick))
-            numbers.add(GlyphNumber(fmt(a, x_places), tick_font, theme.muted).next_to(
-                screen(a, y_min), DOWN, buff=style.PLOT_LABEL_BUFF + tick))
+            if (k - anchor) % every == 0:
+                numbers.add(number.next_to(screen(a, y_min), DOWN,
+                                           buff=style.PLOT_LABEL_BUFF + tick))
         for b in np.arange(y_min, y_max + y_step / 2, y_step):
             grid.add(Line(screen(x_min, b), screen(x_max, b)))
             ticks.add(Line(screen(x_min, b), screen(x_min, b) + LEFT * tick))
@@ -276,14 +339,27 @@ class RegressionPlot(VGroup):
         merge_glyphs(ticks)
         merge_texts(numbers)
         self.grid, self.ticks, self.numbers = grid, ticks, numbers
-        self.x_label = self._label(x_label, "x", theme).next_to(
+        self.x_label = self._label(x_label, symbols[0], theme).next_to(
             numbers, DOWN, buff=style.PLOT_LABEL_BUFF).align_to(self.frame, RIGHT)
-        self.y_label = self._label(y_label, "y", theme).next_to(
+        self.y_label = self._label(y_label, symbols[1], theme).next_to(
             self.frame, UP, buff=style.SMALL_BUFF).align_to(numbers, LEFT)
         self.axis_labels = VGroup(self.x_label, self.y_label)
         super().__init__(self.reference, self.grid, self.frame, self.ticks, self.numbers,
                          self.axis_labels)
         self.move_to(np.array(center))
+
+    @property
+    def scale_ratio(self) -> float:
+        """Screen length of one x unit over that of one y unit (1: one scale for both)."""
+        _, ex, ey = self._frame()
+        box = self.box
+        return float(np.linalg.norm(ex) / (box.x_max - box.x_min)
+                     / (np.linalg.norm(ey) / (box.y_max - box.y_min)))
+
+    @property
+    def one_scale(self) -> bool:
+        """Both axes to the same scale, within 10 %."""
+        return abs(np.log(self.scale_ratio)) <= np.log(1.1)
 
     @staticmethod
     def _label(name: str, symbol: str, theme: Theme) -> VMobject:

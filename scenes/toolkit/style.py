@@ -251,8 +251,12 @@ GD_SLOW_STEPS = 3          # the first gradient steps are played one by one
 RUN_GD_STEP = 1.0          # one explained gradient step
 RUN_GD_FAST = 6.0          # the remaining steps, fast-forwarded
 CONTOUR_STROKE = 2
-CONTOUR_SIDE = 3.5         # the square (w₀, w₁) plot of loss contours
+CONTOUR_SIDE = 3.0         # the square (w₀, w₁) plot of loss contours
 CONTOUR_CENTER = (2.6, -1.4, 0.0)
+CONTOUR_PADDING = 0.04     # room around the bowl and the path, a fraction of each span
+#: the (w₀, w₁) plot fits each axis to the bowl, but one axis's unit is at most this many
+#: times longer on screen than the other's: a narrow bowl still looks narrow, not a sliver
+CONTOUR_MAX_STRETCH = 4.0
 CURVE_SAMPLES = 80         # points of a drawn fitted curve
 REGRESSION_PLOT_HEIGHT = 5.1  # side of the square (x, y) plot of regression data
 REGRESSION_PLOT_CENTER = (-3.75, -0.25, 0.0)
