@@ -68,8 +68,8 @@ def cli() -> None:
 
 
 def register() -> None:
-    from . import (batch_command, datasets_command, lecture_command, scenes_command,
-                   trace_command)
+    from . import (batch_command, course_command, datasets_command, lecture_command,
+                   scenes_command, trace_command)
 
     cli.add_command(scenes_command.list_scenes)
     cli.add_command(scenes_command.render)
@@ -77,6 +77,7 @@ def register() -> None:
     cli.add_command(trace_command.trace)
     cli.add_command(lecture_command.lecture)
     cli.add_command(batch_command.batch)
+    cli.add_command(course_command.course)
 
 
 register()

@@ -1,0 +1,185 @@
+"""A course file: what a lecturer puts their name on (title, course, date) and what to show.
+
+``render.py lecture --course course.toml`` reads it (standard ``tomllib``);
+every field is also a flag of ``lecture``, and a flag given on the command
+line wins over the file. ``render.py course init`` writes :data:`TEMPLATE`,
+a commented example. A field that is wrong is one line naming the file, the
+field and what it accepts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+
+from linviz.errors import LinvizError, quoted, shown_path
+from linviz.limits import MAX_SEED
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10: the same parser, from PyPI
+    import tomli as tomllib
+
+DEFAULT_TITLE = "Linear classifiers: the lecture"
+THEMES = ("dark", "light")
+QUALITY_KEYS = ("l", "m", "h", "p", "k")
+#: the most characters of a title, course, lecturer or date field (a title card holds them)
+MAX_TEXT = 120
+#: a course file is small: more than this is not one
+MAX_COURSE_BYTES = 1 << 20
+
+
+class CourseError(LinvizError):
+    """A course file that cannot be read, or a field it cannot hold."""
+
+
+@dataclass(frozen=True)
+class Course:
+    """A lecture as its lecturer names and orders it.
+
+    ``scenes``: names in the order they are shown (empty: every scene, in
+    lecture order); ``data``: the data of every scene that takes data (None:
+    each scene's own); ``scene_data``: a scene's own data, over ``data``.
+    Paths in a course file are read relative to the file's folder.
+    """
+
+    title: str = DEFAULT_TITLE
+    course: str = ""
+    lecturer: str = ""
+    date: str = ""
+    scenes: tuple[str, ...] = ()
+    theme: str = "dark"
+    handout_theme: str = "light"
+    quality: str = "l"
+    seed: int = 0
+    data: str | None = None
+    scene_data: dict = field(default_factory=dict)
+
+    def byline(self) -> str:
+        """"CS 229 · Ada Lovelace · 1 December 2026": the fields given, in that order."""
+        return " · ".join(part for part in (self.course, self.lecturer, self.date) if part)
+
+    def data_for(self, scene: str) -> str | None:
+        """The data spec of ``scene``: its own, else the course's, else None."""
+        return self.scene_data.get(scene, self.data)
+
+
+TEMPLATE = '''\
+# A linviz course file: render.py lecture --course course.toml
+# Every field may be left out (its default is shown), and every one is also a flag of
+# `lecture` (--title, --course-name, --lecturer, --date, --theme, ...); a flag wins.
+
+title = "Linear classifiers: the lecture"   # on the title card, the page, the handout, the mp4
+course = ""                                 # e.g. "CS 229: Machine learning"
+lecturer = ""                               # e.g. "Ada Lovelace"
+date = ""                                   # as you want it written, e.g. "1 December 2026"
+
+# The scenes, in the order you show them (names from `render.py list`); all when left out.
+# scenes = ["classifier", "perceptron", "update", "margin", "proof", "noise", "logistic"]
+
+theme = "dark"            # dark for screens, light for projectors
+handout_theme = "light"   # the handout's frames (light prints well)
+quality = "l"             # l 480p15, m 720p30, h 1080p60 (a lecture hall), p, k
+seed = 0                  # the built-in data sets' seed
+
+# Data for every scene that takes data: a built-in name or a CSV file (relative to this file).
+# data = "iris.csv"
+
+# A scene's own data, over the line above:
+# [scene_data]
+# perceptron = "iris-sepal.csv"
+# regression = "diabetes.csv"
+'''
+
+
+def read_course(path: str | Path) -> dict:
+    """The fields set in the course file ``path``, checked, as keyword arguments of Course.
+
+    Raises CourseError with one line: the file, where, and what is wrong.
+    """
+    from linviz.inputs import read_input_bytes
+
+    where = shown_path(path)
+    raw = read_input_bytes(path, MAX_COURSE_BYTES, CourseError, "course file")
+    try:
+        values = tomllib.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise CourseError(f"{where}: not a text file (not UTF-8)") from None
+    except tomllib.TOMLDecodeError as error:
+        raise CourseError(f"{where}: not a TOML file: {error}") from None
+    return checked_fields(values, where, Path(path).resolve().parent)
+
+
+def checked_fields(values: dict, where: str, folder: Path | None = None) -> dict:
+    """``values`` (from a course file, or flags) checked field by field; paths relative to
+    ``folder`` made absolute."""
+    known = [f.name for f in fields(Course)]
+    for key in values:
+        if key not in known:
+            raise CourseError(f"{where}: unknown field {quoted(key)}; a course file has: "
+                              f"{', '.join(known)}")
+    checked = {}
+    for key in ("title", "course", "lecturer", "date"):
+        if key in values:
+            checked[key] = _text(values[key], key, where)
+    if "scenes" in values:
+        scenes = values["scenes"]
+        if not (isinstance(scenes, list) and scenes and all(isinstance(s, str) for s in scenes)):
+            raise CourseError(f"{where}: scenes must be a list of scene names, e.g. "
+                              f'["classifier", "perceptron"]')
+        checked["scenes"] = tuple(_scene_name(name, where) for name in scenes)
+    for key, choices in (("theme", THEMES), ("handout_theme", THEMES),
+                         ("quality", QUALITY_KEYS)):
+        if key in values:
+            if values[key] not in choices:
+                raise CourseError(f"{where}: {key} must be one of {', '.join(choices)}, got "
+                                  f"{values[key]!r}")
+            checked[key] = values[key]
+    if "seed" in values:
+        seed = values["seed"]
+        if not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED):
+            raise CourseError(f"{where}: seed must be a whole number from 0 to {MAX_SEED:,}, "
+                              f"got {seed!r}")
+        checked["seed"] = seed
+    if "data" in values:
+        checked["data"] = _data(values["data"], "data", where, folder)
+    if "scene_data" in values:
+        table = values["scene_data"]
+        if not isinstance(table, dict):
+            raise CourseError(f"{where}: scene_data must be a table of scene = data lines")
+        checked["scene_data"] = {_scene_name(name, where): _data(spec, f"scene_data.{name}",
+                                                                  where, folder)
+                                 for name, spec in table.items()}
+    return checked
+
+
+def _text(value, key: str, where: str) -> str:
+    if not isinstance(value, str):
+        raise CourseError(f"{where}: {key} must be text in quotes, got {value!r}")
+    text = " ".join(value.split())
+    if len(text) > MAX_TEXT:
+        raise CourseError(f"{where}: {key} is {len(text)} characters; at most {MAX_TEXT} fit "
+                          f"on a title card")
+    return text
+
+
+def _scene_name(name: str, where: str) -> str:
+    from scenes.catalog import SCENES_IN_ORDER
+
+    names = [entry.name for entry in SCENES_IN_ORDER]
+    if name not in names:
+        raise CourseError(f"{where}: no scene called {quoted(name)}; scenes: {', '.join(names)}")
+    return name
+
+
+def _data(value, key: str, where: str, folder: Path | None) -> str:
+    from linviz.generators import BUILTIN
+    from linviz.sources import looks_like_file
+
+    if not isinstance(value, str) or not value:
+        raise CourseError(f"{where}: {key} must be a built-in data set's name or a CSV file, "
+                          f"in quotes")
+    if value in BUILTIN or folder is None or not looks_like_file(value):
+        return value
+    path = Path(value)
+    return str(path if path.is_absolute() else folder / path)
