@@ -22,6 +22,7 @@ from . import captions, handout, join, page, slides
 from .rendered import (RenderedScene, cached_scene, render_options, render_scene,
                        render_scene_task, reversed_name)
 from .scratch import remove_abandoned, scratch_folder
+from .titles import section_title
 
 TITLE = "Linear classifiers: the lecture"
 PACK_MANIFEST = ".lecture-pack.json"
@@ -41,6 +42,8 @@ class PackSettings:
     theme: str = "dark"
     handout_theme: str = "light"
     jobs: int = 1
+    #: the handout's layout: "compact" or "2up" (linviz_pack.handout.LAYOUTS)
+    handout: str = "compact"
 
 
 @dataclass(frozen=True)
@@ -198,7 +201,7 @@ def assemble(entries: Sequence, scenes: Sequence[RenderedScene], folder: Path,
     _write_slides(scenes, timelines, folder / "slides", settings)
     _write_page(entries, scenes, timelines, offsets, chapters, cues, folder)
     say("writing handout.pdf")
-    _write_handout(entries, scenes, timelines, folder)
+    _write_handout(entries, scenes, timelines, folder, settings.handout)
 
 
 def lecture_chapters(entries: Sequence, timelines: Sequence, offsets: Sequence[float]) -> list[dict]:
@@ -258,9 +261,9 @@ def _write_page(entries, scenes, timelines, offsets, chapters, cues, folder: Pat
     page.write_page(folder, TITLE, sources, join.frame_rate(scenes[0].video))
 
 
-def _write_handout(entries, scenes, timelines, folder: Path) -> None:
+def _write_handout(entries, scenes, timelines, folder: Path, layout: str = "compact") -> None:
     frames_dir = folder / ".frames"
-    pages = []
+    parts = []
     for entry, scene, timeline in zip(entries, scenes, timelines):
         frames = scene.keyframes()
         if len(frames) != len(timeline.sections):  # no keyframes: frames from the video
@@ -270,12 +273,11 @@ def _write_handout(entries, scenes, timelines, folder: Path) -> None:
                 frame = frames_dir / f"{scene.name}-{number:02d}.png"
                 join.save_frame(scene.video, section.end - 1e-3, frame)
                 frames.append(frame)
-        for section, frame in zip(timeline.sections, frames):
-            said = tuple(cue.text for cue in timeline.cues
-                         if section.start <= cue.start < section.end)
-            pages.append(handout.HandoutPage(f"{entry.number}. {entry.name}",
-                                             entry.description, section.name, frame, said))
-    handout.write_handout(pages, folder / "handout.pdf", TITLE)
+        sections = tuple(handout.HandoutSection(section_title(section.name), frame, said)
+                         for section, frame, said in zip(timeline.sections, frames,
+                                                         handout.said_by_section(timeline)))
+        parts.append(handout.HandoutScene(entry.number, entry.name, entry.description, sections))
+    handout.write_handout(parts, folder / "handout.pdf", TITLE, layout)
     shutil.rmtree(frames_dir, ignore_errors=True)
 
 
