@@ -216,9 +216,10 @@ def lecture_chapters(entries: Sequence, timelines: Sequence, offsets: Sequence[f
                          "end": round(offset + timeline.duration, 3), "level": 0,
                          "marker": scene_title})
         for section in timeline.sections:
-            chapters.append({"title": section.name, "start": round(offset + section.start, 3),
+            title = section_title(section.name)
+            chapters.append({"title": title, "start": round(offset + section.start, 3),
                              "end": round(offset + section.end, 3), "level": 1,
-                             "marker": f"{scene_title} › {section.name}"})
+                             "marker": f"{scene_title} › {title}"})
     return chapters
 
 
@@ -247,18 +248,25 @@ def _write_page(entries, scenes, timelines, offsets, chapters, cues, folder: Pat
     beats = [beat.shifted(offset) for offset, timeline in zip(offsets, timelines)
              for beat in timeline.beats]
     shown = [{key: c[key] for key in ("title", "start", "end", "level")} for c in chapters]
+    posters = [page.write_poster(scene.video, _poster_time(timeline), folder, scene.name)
+               for scene, timeline in zip(scenes, timelines)]
     sources = [page.source_entry("lecture", "The whole lecture", TITLE, "lecture.mp4", shown,
-                                 cues, beats)]
-    for entry, scene, timeline in zip(entries, scenes, timelines):
+                                 cues, beats, posters[0])]
+    for entry, scene, timeline, poster in zip(entries, scenes, timelines, posters):
         video = folder / "assets" / "video" / scene.video.name
         _link(scene.video, video)
-        sections = [{"title": s.name, "start": round(s.start, 3), "end": round(s.end, 3),
-                     "level": 1} for s in timeline.sections]
+        sections = [{"title": section_title(s.name), "start": round(s.start, 3),
+                     "end": round(s.end, 3), "level": 1} for s in timeline.sections]
         sources.append(page.source_entry(entry.name, f"{entry.number}. {entry.name}",
                                          entry.description,
                                          video.relative_to(folder).as_posix(), sections,
-                                         timeline.cues, timeline.beats))
+                                         timeline.cues, timeline.beats, poster))
     page.write_page(folder, TITLE, sources, join.frame_rate(scenes[0].video))
+
+
+def _poster_time(timeline) -> float:
+    """The poster: the last frame of the first section (frame 0 is blank)."""
+    return timeline.sections[0].end - 1e-3 if timeline.sections else timeline.duration
 
 
 def _write_handout(entries, scenes, timelines, folder: Path, layout: str = "compact") -> None:
