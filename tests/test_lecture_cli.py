@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from linviz_cli import cli
+from linviz_pack.titles import section_title
 
 from cli_helpers import assert_one_line_error
 
@@ -61,7 +62,7 @@ def test_chapters_read_back_equal_the_sections_start_times(lecture_pack):
     assert [float(c["start"] * c["time_base"]) for c in chapters] == \
         pytest.approx([start for _, start in sections], abs=1e-3)
     for chapter, (name, _) in zip(chapters, sections):
-        assert chapter["metadata"]["title"].endswith(name)
+        assert chapter["metadata"]["title"].endswith(section_title(name))
     entries = json.loads((out / "scenes" / "margin" / "sections" / "sections.json").read_text())
     assert frames == sum(int(entry["nb_frames"]) for entry in entries)
 
