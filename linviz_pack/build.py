@@ -15,13 +15,15 @@ import shutil
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import captions, handout, join, page, slides
 from .rendered import (RenderedScene, cached_scene, render_options, render_scene,
                        render_scene_task, reversed_name)
 from .scratch import remove_abandoned, scratch_folder
+from scenes.toolkit.section_titles import read_section_titles
+
 from .titles import section_title
 
 TITLE = "Linear classifiers: the lecture"
@@ -189,7 +191,8 @@ def assemble(entries: Sequence, scenes: Sequence[RenderedScene], folder: Path,
     timelines = [scene.timeline() for scene in scenes]
     durations = [join.video_duration(scene.video) for scene in scenes]
     offsets = [sum(durations[:index]) for index in range(len(durations))]
-    chapters = lecture_chapters(entries, timelines, offsets)
+    titles = [read_section_titles(scene.sections_dir) for scene in scenes]
+    chapters = lecture_chapters(entries, timelines, offsets, titles)
     say("joining the scenes into lecture.mp4 (stream copy)")
     join.join_videos([scene.video for scene in scenes], folder / "lecture.mp4",
                      [join.Chapter(c["start"], c["end"], c["marker"]) for c in chapters
@@ -199,24 +202,28 @@ def assemble(entries: Sequence, scenes: Sequence[RenderedScene], folder: Path,
     (folder / "lecture.srt").write_text(captions.format_srt(cues), encoding="utf-8")
     (folder / "lecture.vtt").write_text(captions.format_vtt(cues), encoding="utf-8")
     _write_slides(scenes, timelines, folder / "slides", settings)
-    _write_page(entries, scenes, timelines, offsets, chapters, cues, folder)
+    _write_page(entries, scenes, timelines, offsets, chapters, cues, folder, titles)
     say("writing handout.pdf")
-    _write_handout(entries, scenes, timelines, folder, settings.handout)
+    _write_handout(entries, scenes, timelines, folder, settings.handout, titles)
 
 
-def lecture_chapters(entries: Sequence, timelines: Sequence, offsets: Sequence[float]) -> list[dict]:
+def lecture_chapters(entries: Sequence, timelines: Sequence, offsets: Sequence[float],
+                     titles: Sequence[dict] | None = None) -> list[dict]:
     """A level-0 chapter per scene and a level-1 chapter per section, in lecture time.
+
+    ``titles``: for each scene, its sections' titles by name (none: the names as words).
 
     ``marker`` is the title in the mp4, where chapters are flat: it names the scene too.
     """
     chapters = []
-    for entry, timeline, offset in zip(entries, timelines, offsets):
+    titles = titles or [{} for _ in entries]
+    for entry, timeline, offset, named in zip(entries, timelines, offsets, titles):
         scene_title = f"{entry.number}. {entry.name}"
         chapters.append({"title": scene_title, "start": round(offset, 3),
                          "end": round(offset + timeline.duration, 3), "level": 0,
                          "marker": scene_title})
         for section in timeline.sections:
-            title = section_title(section.name)
+            title = section_title(section.name, named)
             chapters.append({"title": title, "start": round(offset + section.start, 3),
                              "end": round(offset + section.end, 3), "level": 1,
                              "marker": f"{scene_title} › {title}"})
@@ -244,24 +251,33 @@ def _write_slides(scenes, timelines, folder: Path, settings: PackSettings) -> No
                             str(background), _link)
 
 
-def _write_page(entries, scenes, timelines, offsets, chapters, cues, folder: Path) -> None:
-    beats = [beat.shifted(offset) for offset, timeline in zip(offsets, timelines)
+def _write_page(entries, scenes, timelines, offsets, chapters, cues, folder: Path,
+                titles: Sequence[dict]) -> None:
+    beats = [_titled(beat.shifted(offset), named)
+             for offset, timeline, named in zip(offsets, timelines, titles)
              for beat in timeline.beats]
     shown = [{key: c[key] for key in ("title", "start", "end", "level")} for c in chapters]
     posters = [page.write_poster(scene.video, _poster_time(timeline), folder, scene.name)
                for scene, timeline in zip(scenes, timelines)]
     sources = [page.source_entry("lecture", "The whole lecture", TITLE, "lecture.mp4", shown,
                                  cues, beats, posters[0])]
-    for entry, scene, timeline, poster in zip(entries, scenes, timelines, posters):
+    for entry, scene, timeline, poster, named in zip(entries, scenes, timelines, posters, titles):
         video = folder / "assets" / "video" / scene.video.name
         _link(scene.video, video)
-        sections = [{"title": section_title(s.name), "start": round(s.start, 3),
+        sections = [{"title": section_title(s.name, named), "start": round(s.start, 3),
                      "end": round(s.end, 3), "level": 1} for s in timeline.sections]
         sources.append(page.source_entry(entry.name, f"{entry.number}. {entry.name}",
                                          entry.description,
                                          video.relative_to(folder).as_posix(), sections,
-                                         timeline.cues, timeline.beats, poster))
+                                         timeline.cues,
+                                         [_titled(beat, named) for beat in timeline.beats],
+                                         poster))
     page.write_page(folder, TITLE, sources, join.frame_rate(scenes[0].video))
+
+
+def _titled(beat, titles: dict):
+    """``beat`` naming its section by the section's title."""
+    return replace(beat, section=section_title(beat.section, titles))
 
 
 def _poster_time(timeline) -> float:
@@ -269,10 +285,12 @@ def _poster_time(timeline) -> float:
     return timeline.sections[0].end - 1e-3 if timeline.sections else timeline.duration
 
 
-def _write_handout(entries, scenes, timelines, folder: Path, layout: str = "compact") -> None:
+def _write_handout(entries, scenes, timelines, folder: Path, layout: str = "compact",
+                   titles: Sequence[dict] | None = None) -> None:
     frames_dir = folder / ".frames"
     parts = []
-    for entry, scene, timeline in zip(entries, scenes, timelines):
+    titles = titles or [{} for _ in entries]
+    for entry, scene, timeline, named in zip(entries, scenes, timelines, titles):
         frames = scene.keyframes()
         if len(frames) != len(timeline.sections):  # no keyframes: frames from the video
             frames_dir.mkdir(exist_ok=True)
@@ -281,7 +299,7 @@ def _write_handout(entries, scenes, timelines, folder: Path, layout: str = "comp
                 frame = frames_dir / f"{scene.name}-{number:02d}.png"
                 join.save_frame(scene.video, section.end - 1e-3, frame)
                 frames.append(frame)
-        sections = tuple(handout.HandoutSection(section_title(section.name), frame, said)
+        sections = tuple(handout.HandoutSection(section_title(section.name, named), frame, said)
                          for section, frame, said in zip(timeline.sections, frames,
                                                          handout.said_by_section(timeline)))
         parts.append(handout.HandoutScene(entry.number, entry.name, entry.description, sections))

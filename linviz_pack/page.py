@@ -30,7 +30,8 @@ def source_entry(identifier: str, title: str, description: str, video: str,
     """One thing the page can play: its video and poster (relative to index.html), timings.
 
     ``cues``: whole sentences; the page shows them cut to two lines
-    (``captions``) and whole in its transcript (``sentences``).
+    (``cues``) and whole in its transcript (``sentences``). A beat names its
+    section by the section's title.
     """
     return {"id": identifier, "title": title, "description": description, "video": video,
             "poster": poster, "chapters": list(chapters),

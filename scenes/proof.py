@@ -484,7 +484,7 @@ class ProofScene(LinvizScene):
         self.still(new)
 
     def title_card(self) -> None:
-        self.section("theorem" if not self.offset else "lift")
+        self.section(*(("theorem", "The theorem") if not self.offset else ("lift", "Lifting to [x, 1]")))
         self.play(appear(self.title), appear(self.plane), appear(self.plane.markers),
                   run_time=style.RUN_INTRO)
         # the title and the plane never change again: painted once into the background
@@ -538,7 +538,7 @@ class ProofScene(LinvizScene):
                      f"γ = {wording.number(q.gamma, margin_places(q.gamma))}.")
         self.highlight(self.lift[4])
         self.show_two_runs()
-        self.section("theorem")
+        self.section("theorem", "The theorem")
         self.highlight()
         self.play(vanish(self.runs_board), run_time=style.PAUSE_SHORT)
         self.remove(self.runs_board)
@@ -646,7 +646,7 @@ class ProofScene(LinvizScene):
         self.highlight(self.theorem[3], self.theorem[5], self.theorem[7])
 
     def show_facts(self) -> None:
-        self.section("two-facts")
+        self.section("two-facts", "Two facts")
         self.highlight()
         self.swap_board(self.theorem, self.facts)
         self.narrate("Two facts about one update. First: the projection of θ on θ* grows by "
@@ -659,7 +659,7 @@ class ProofScene(LinvizScene):
         self.highlight(VGroup(self.facts[5], self.facts[6]))
 
     def play_updates(self) -> None:
-        self.section("updates")
+        self.section("updates", "Update by update")
         q = self.quantities
         self.highlight()
         self.swap_board(self.facts, self.run_board)
@@ -729,7 +729,7 @@ class ProofScene(LinvizScene):
                 f"against its bound line.")
 
     def show_chain(self) -> None:
-        self.section("chain")
+        self.section("chain", "Chaining the two facts")
         self.highlight()
         self.swap([self.run_labels, self.run_graphs, self.run_numbers], [self.chain_board])
         live = VGroup(*self.chain_numbers, self.chain_M.number)
@@ -752,7 +752,7 @@ class ProofScene(LinvizScene):
         self.highlight(self.chain_final)
 
     def show_normalized(self) -> None:
-        self.section("normalized")
+        self.section("normalized", "Scaled data")
         u = self.unit_quantities
         self.highlight()
         self.swap([self.chain_still, self.chain_live], [self.normalized])

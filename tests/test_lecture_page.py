@@ -21,6 +21,7 @@ import pytest
 
 from linviz_pack.captions import LINE_CHARS
 from linviz_pack.titles import section_title
+from scenes.toolkit.section_titles import read_section_titles
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -129,7 +130,9 @@ def test_video_plays_with_captions_and_chapters_seek(browser_page):
 
     names = json.loads((out / "scenes" / "margin" / "sections" / "sections.json").read_text())
     starts = [0.0, *section_ends(out)[:-1]]
-    page.get_by_role("button", name=re.compile(section_title(names[1]["name"]) + "$")).click()
+    titles = read_section_titles(out / "scenes" / "margin" / "sections")
+    title = section_title(names[1]["name"], titles)
+    page.get_by_role("button", name=re.compile(re.escape(title) + "$")).click()
     page.wait_for_function("!document.getElementById('video').seeking")
     assert current_time(page) == pytest.approx(starts[1], abs=0.05)
     page.screenshot(path=str(shots / "page-chapter.png"))
@@ -274,7 +277,7 @@ def test_captions_are_whole_sentences_cut_into_at_most_two_lines(browser_page):
     assert position == len(shown)
     assert any(len(sentence) > 2 * LINE_CHARS for _, _, sentence in sentences)  # a real cut
 
-    def most_lines() -> float:  # every caption painted in turn, its height in lines (3 or more: a third line)
+    def most_lines() -> float:  # every caption painted in turn: its height in lines
         return page.evaluate("""() => {
             const caption = document.getElementById('caption');
             const line = parseFloat(getComputedStyle(caption).lineHeight);
@@ -364,3 +367,21 @@ def test_without_javascript_the_page_plays_the_lecture(lecture_pack):
     from PIL import Image, ImageStat
 
     assert max(ImageStat.Stat(Image.open(out / poster).convert("L")).stddev) > 10  # not blank
+
+
+#: the titles scenes/margin.py gives its sections
+MARGIN_TITLES = ["Signed distance to the line", "The margin of each point", "The maximum margin"]
+
+
+def test_sections_have_human_titles_in_the_page_and_the_mp4(browser_page):
+    import av
+
+    page, out, _ = browser_page
+    chapters = [words(text) for text in page.locator("#chapters li.level-1").all_inner_texts()]
+    assert [text.split(" ", 1)[1] for text in chapters] == MARGIN_TITLES
+    with av.open(str(out / "lecture.mp4")) as movie:
+        marks = [chapter["metadata"]["title"] for chapter in movie.chapters()]
+    assert [mark.rsplit(" › ", 1)[1] for mark in marks] == MARGIN_TITLES
+    pypdf = pytest.importorskip("pypdf", reason="pypdf is not installed")
+    outline = pypdf.PdfReader(str(out / "handout.pdf")).outline
+    assert [entry.title for entry in outline[1]] == MARGIN_TITLES
