@@ -14,6 +14,7 @@ import pytest
 
 from linviz_pack.build import PACK_ITEMS, PackSettings, assemble, publish
 from linviz_pack.rendered import RenderedScene
+from linviz_pack.titles import section_title
 from pack_helpers import FPS, write_clip, write_sections_index, write_srt
 
 # (name, [(section, frames)], [(start, end, caption)], colour)
@@ -83,7 +84,8 @@ def test_chapters_start_at_each_section_in_lecture_time(pack):
     assert len(chapters) == len(expected)
     for chapter, (start, section, scene) in zip(chapters, expected):
         assert float(chapter["start"] * chapter["time_base"]) == pytest.approx(start, abs=1e-3)
-        assert section in chapter["metadata"]["title"] and scene in chapter["metadata"]["title"]
+        assert section_title(section) in chapter["metadata"]["title"]
+        assert scene in chapter["metadata"]["title"]
 
 
 def test_lecture_captions_are_scene_captions_moved_by_the_scene_offset(pack):
