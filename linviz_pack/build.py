@@ -15,13 +15,15 @@ import shutil
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from linviz.atomic import make_work_dir, remove_stale_temporaries, remove_work_dir
+from scenes.toolkit.section_titles import read_section_titles
 
 from . import captions, handout, join, page, slides
 from .rendered import RenderedScene, cached_scene, render_options, render_to_cache, reversed_name
+from .titles import section_title
 
 TITLE = "Linear classifiers: the lecture"
 PACK_MANIFEST = ".lecture-pack.json"
@@ -41,6 +43,8 @@ class PackSettings:
     theme: str = "dark"
     handout_theme: str = "light"
     jobs: int = 1
+    #: the handout's layout: "compact" or "2up" (linviz_pack.handout.LAYOUTS)
+    handout: str = "compact"
 
 
 @dataclass(frozen=True)
@@ -185,7 +189,8 @@ def assemble(entries: Sequence, scenes: Sequence[RenderedScene], folder: Path,
     timelines = [scene.timeline() for scene in scenes]
     durations = [join.video_duration(scene.video) for scene in scenes]
     offsets = [sum(durations[:index]) for index in range(len(durations))]
-    chapters = lecture_chapters(entries, timelines, offsets)
+    titles = [read_section_titles(scene.sections_dir) for scene in scenes]
+    chapters = lecture_chapters(entries, timelines, offsets, titles)
     say("joining the scenes into lecture.mp4 (stream copy)")
     join.join_videos([scene.video for scene in scenes], folder / "lecture.mp4",
                      [join.Chapter(c["start"], c["end"], c["marker"]) for c in chapters
@@ -195,26 +200,31 @@ def assemble(entries: Sequence, scenes: Sequence[RenderedScene], folder: Path,
     (folder / "lecture.srt").write_text(captions.format_srt(cues), encoding="utf-8")
     (folder / "lecture.vtt").write_text(captions.format_vtt(cues), encoding="utf-8")
     _write_slides(scenes, timelines, folder / "slides", settings)
-    _write_page(entries, scenes, timelines, offsets, chapters, cues, folder)
+    _write_page(entries, scenes, timelines, offsets, chapters, cues, folder, titles)
     say("writing handout.pdf")
-    _write_handout(entries, scenes, timelines, folder)
+    _write_handout(entries, scenes, timelines, folder, settings.handout, titles)
 
 
-def lecture_chapters(entries: Sequence, timelines: Sequence, offsets: Sequence[float]) -> list[dict]:
+def lecture_chapters(entries: Sequence, timelines: Sequence, offsets: Sequence[float],
+                     titles: Sequence[dict] | None = None) -> list[dict]:
     """A level-0 chapter per scene and a level-1 chapter per section, in lecture time.
+
+    ``titles``: for each scene, its sections' titles by name (none: the names as words).
 
     ``marker`` is the title in the mp4, where chapters are flat: it names the scene too.
     """
     chapters = []
-    for entry, timeline, offset in zip(entries, timelines, offsets):
+    titles = titles or [{} for _ in entries]
+    for entry, timeline, offset, named in zip(entries, timelines, offsets, titles):
         scene_title = f"{entry.number}. {entry.name}"
         chapters.append({"title": scene_title, "start": round(offset, 3),
                          "end": round(offset + timeline.duration, 3), "level": 0,
                          "marker": scene_title})
         for section in timeline.sections:
-            chapters.append({"title": section.name, "start": round(offset + section.start, 3),
+            title = section_title(section.name, named)
+            chapters.append({"title": title, "start": round(offset + section.start, 3),
                              "end": round(offset + section.end, 3), "level": 1,
-                             "marker": f"{scene_title} › {section.name}"})
+                             "marker": f"{scene_title} › {title}"})
     return chapters
 
 
@@ -239,28 +249,46 @@ def _write_slides(scenes, timelines, folder: Path, settings: PackSettings) -> No
                             str(background), _link)
 
 
-def _write_page(entries, scenes, timelines, offsets, chapters, cues, folder: Path) -> None:
-    beats = [beat.shifted(offset) for offset, timeline in zip(offsets, timelines)
+def _write_page(entries, scenes, timelines, offsets, chapters, cues, folder: Path,
+                titles: Sequence[dict]) -> None:
+    beats = [_titled(beat.shifted(offset), named)
+             for offset, timeline, named in zip(offsets, timelines, titles)
              for beat in timeline.beats]
     shown = [{key: c[key] for key in ("title", "start", "end", "level")} for c in chapters]
+    posters = [page.write_poster(scene.video, _poster_time(timeline), folder, scene.name)
+               for scene, timeline in zip(scenes, timelines)]
     sources = [page.source_entry("lecture", "The whole lecture", TITLE, "lecture.mp4", shown,
-                                 cues, beats)]
-    for entry, scene, timeline in zip(entries, scenes, timelines):
+                                 cues, beats, posters[0])]
+    for entry, scene, timeline, poster, named in zip(entries, scenes, timelines, posters, titles):
         video = folder / "assets" / "video" / scene.video.name
         _link(scene.video, video)
-        sections = [{"title": s.name, "start": round(s.start, 3), "end": round(s.end, 3),
-                     "level": 1} for s in timeline.sections]
+        sections = [{"title": section_title(s.name, named), "start": round(s.start, 3),
+                     "end": round(s.end, 3), "level": 1} for s in timeline.sections]
         sources.append(page.source_entry(entry.name, f"{entry.number}. {entry.name}",
                                          entry.description,
                                          video.relative_to(folder).as_posix(), sections,
-                                         timeline.cues, timeline.beats))
+                                         timeline.cues,
+                                         [_titled(beat, named) for beat in timeline.beats],
+                                         poster))
     page.write_page(folder, TITLE, sources, join.frame_rate(scenes[0].video))
 
 
-def _write_handout(entries, scenes, timelines, folder: Path) -> None:
+def _titled(beat, titles: dict):
+    """``beat`` naming its section by the section's title."""
+    return replace(beat, section=section_title(beat.section, titles))
+
+
+def _poster_time(timeline) -> float:
+    """The poster: the last frame of the first section (frame 0 is blank)."""
+    return timeline.sections[0].end - 1e-3 if timeline.sections else timeline.duration
+
+
+def _write_handout(entries, scenes, timelines, folder: Path, layout: str = "compact",
+                   titles: Sequence[dict] | None = None) -> None:
     frames_dir = folder / ".frames"
-    pages = []
-    for entry, scene, timeline in zip(entries, scenes, timelines):
+    parts = []
+    titles = titles or [{} for _ in entries]
+    for entry, scene, timeline, named in zip(entries, scenes, timelines, titles):
         frames = scene.keyframes()
         if len(frames) != len(timeline.sections):  # no keyframes: frames from the video
             frames_dir.mkdir(exist_ok=True)
@@ -269,12 +297,11 @@ def _write_handout(entries, scenes, timelines, folder: Path) -> None:
                 frame = frames_dir / f"{scene.name}-{number:02d}.png"
                 join.save_frame(scene.video, section.end - 1e-3, frame)
                 frames.append(frame)
-        for section, frame in zip(timeline.sections, frames):
-            said = tuple(cue.text for cue in timeline.cues
-                         if section.start <= cue.start < section.end)
-            pages.append(handout.HandoutPage(f"{entry.number}. {entry.name}",
-                                             entry.description, section.name, frame, said))
-    handout.write_handout(pages, folder / "handout.pdf", TITLE)
+        sections = tuple(handout.HandoutSection(section_title(section.name, named), frame, said)
+                         for section, frame, said in zip(timeline.sections, frames,
+                                                         handout.said_by_section(timeline)))
+        parts.append(handout.HandoutScene(entry.number, entry.name, entry.description, sections))
+    handout.write_handout(parts, folder / "handout.pdf", TITLE, layout)
     shutil.rmtree(frames_dir, ignore_errors=True)
 
 

@@ -2,8 +2,11 @@
 
 The page's script and style are ours (``web/``, no library). What the page
 plays is described in ``assets/lecture-data.js``: for the whole lecture and
-for each scene, its video, chapters, captions and beats, so the page needs to
-fetch nothing (browsers refuse fetches and ``<track src>`` from file://).
+for each scene, its video, poster, chapters, captions (cut to at most two
+lines), sentences (the transcript: whole captions) and beats, so the page
+needs to fetch nothing (browsers refuse fetches and ``<track src>`` from
+file://). Without JavaScript the page still plays the lecture: ``index.html``
+names its video and poster itself.
 """
 
 from __future__ import annotations
@@ -14,14 +17,26 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
 
+from .captions import two_line_cues
+
 WEB = Path(__file__).resolve().parent / "web"
+#: where the posters go, relative to the page
+POSTERS = "assets/posters"
 
 
 def source_entry(identifier: str, title: str, description: str, video: str,
-                 chapters: Sequence[dict], cues: Sequence, beats: Sequence) -> dict:
-    """One thing the page can play: its video (relative to index.html) and timings."""
+                 chapters: Sequence[dict], cues: Sequence, beats: Sequence,
+                 poster: str = "") -> dict:
+    """One thing the page can play: its video and poster (relative to index.html), timings.
+
+    ``cues``: whole sentences; the page shows them cut to two lines
+    (``cues``) and whole in its transcript (``sentences``). A beat names its
+    section by the section's title.
+    """
     return {"id": identifier, "title": title, "description": description, "video": video,
-            "chapters": list(chapters), "cues": [_rounded(asdict(cue)) for cue in cues],
+            "poster": poster, "chapters": list(chapters),
+            "cues": [_rounded(asdict(cue)) for cue in two_line_cues(cues)],
+            "sentences": [_rounded(asdict(cue)) for cue in cues],
             "beats": [_rounded(asdict(beat)) for beat in beats]}
 
 
@@ -30,10 +45,21 @@ def _rounded(entry: dict) -> dict:
             for key, value in entry.items()}
 
 
+def write_poster(video: Path, time: float, folder: Path, name: str) -> str:
+    """Save the frame of ``video`` shown at ``time`` s as the poster ``name``; its page path."""
+    from .join import save_frame
+
+    target = folder / POSTERS / f"{name}.png"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    save_frame(video, time, target)
+    return f"{POSTERS}/{name}.png"
+
+
 def write_page(folder: Path, title: str, sources: Sequence[dict], fps: float) -> None:
     """``folder/index.html`` and ``folder/assets/`` (player, style, data).
 
     ``fps``: the videos' frame rate (present mode stops on a beat's last frame).
+    The first source is what the page shows first, also without JavaScript.
     """
     assets = folder / "assets"
     assets.mkdir(parents=True, exist_ok=True)
@@ -44,11 +70,15 @@ def write_page(folder: Path, title: str, sources: Sequence[dict], fps: float) ->
     (assets / "lecture-data.js").write_text(
         "// Written by render.py lecture: what the page plays.\n"
         f"window.LINVIZ_LECTURE = {payload};\n", encoding="utf-8")
+    first = sources[0]
     html = (WEB / "index.html").read_text(encoding="utf-8")
-    (folder / "index.html").write_text(html.replace("<title>Lecture</title>",
-                                                    f"<title>{_escape(title)}</title>"),
-                                       encoding="utf-8")
+    html = (html.replace("<title>Lecture</title>", f"<title>{_escape(title)}</title>")
+            .replace('<h1 id="title">Lecture</h1>', f'<h1 id="title">{_escape(title)}</h1>')
+            .replace('src="VIDEO"', f'src="{_escape(first["video"])}"')
+            .replace('poster="POSTER"', f'poster="{_escape(first.get("poster", ""))}"'))
+    (folder / "index.html").write_text(html, encoding="utf-8")
 
 
 def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))

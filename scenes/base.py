@@ -167,6 +167,8 @@ class LinvizScene(Scene):
         #: called with the scene at the end of every beat (tests check layouts there)
         self.beat_observers: list = list(getattr(self, "beat_observers", []))
         self.sections: list[str] = []
+        #: section name → the title a reader sees (see section)
+        self.section_titles: dict[str, str] = {}
         #: the status lines a scene can show, typeset once (see show_status)
         self.statuses: dict = {}
         self.status = None
@@ -231,22 +233,40 @@ class LinvizScene(Scene):
         if not all(isinstance(animation, Wait) for animation in animations):
             self.timeline.moved(start, float(self.time))
 
-    def section(self, name: str) -> None:
+    def section(self, name: str, title: str = "") -> None:
         """Start a section, so a lecturer can present or cut the scene in parts.
 
-        The beat on screen ends first: no caption runs across two sections.
+        ``name`` is a slug, used in file names; ``title`` what a reader sees (the
+        page's and the mp4's chapters, the handout's headings), by default the
+        slug read as words. The beat on screen ends first: no caption runs
+        across two sections.
         """
         if self.sections:
             self.finish_beat()
             self.save_keyframe()
         self.sections.append(name)
+        if title:
+            self.section_titles[name] = title
         self.next_section(name)
 
     def tear_down(self) -> None:
         self.finish_beat()
         self.save_keyframe()
         self.write_captions()
+        self.write_section_titles()
         super().tear_down()
+
+    def write_section_titles(self) -> None:
+        """Save the sections' titles beside Manim's sections index (rendered with
+        --save_sections only), where the lecture pack reads them."""
+        from pathlib import Path
+
+        from .toolkit.section_titles import write_section_titles
+
+        plan = getattr(self.renderer.file_writer, "output_plan", None)
+        folder = getattr(plan, "sections_dir", None)
+        if folder and self.section_titles and not config.dry_run:
+            write_section_titles(Path(folder), self.section_titles)
 
     def write_captions(self) -> None:
         """Hand the timeline's captions to Manim, which writes them as the .srt beside the video."""

@@ -492,7 +492,7 @@ class ClassifierScene(LinvizScene):
 
     # -- the story -------------------------------------------------------------
     def show_hypothesis(self) -> None:
-        self.section("classifier")
+        self.section("classifier", "A linear classifier")
         n = self.data.n_samples
         cover = self.curtain(-config.frame_width / 2, config.frame_height / 2)
         self.add(self.plane, self.title, self.definition, cover)
@@ -513,7 +513,7 @@ class ClassifierScene(LinvizScene):
                   run_time=style.RUN_FADE)
 
     def show_scaling(self) -> None:
-        self.section("scale")
+        self.section("scale", "Scaling the parameters")
         self.show_status(None)
         self.beat("Multiply θ and θ₀ by the same c > 0: every score θᵀx + θ₀ is multiplied by c, "
                   "so no score changes sign.", 3.5, FadeIn(self.rows["c"]),
@@ -554,7 +554,7 @@ class ClassifierScene(LinvizScene):
         self.place_theta(*self.parameters(), clear_of=np.zeros(n, dtype=bool))
 
     def show_offset(self) -> None:
-        self.section("offset")
+        self.section("offset", "The offset")
         self.show_status(None)
         self.beat("θ₀ moves the line along θ: it lies at signed distance −θ₀/‖θ‖ from the "
                   f"origin (here {_spoken(self.values['offset'].value)}).", 4,
@@ -572,7 +572,7 @@ class ClassifierScene(LinvizScene):
                       self.theta0_tracker.animate.set_value(target), run_time=style.RUN_PARAMETER)
 
     def show_signed_distance(self) -> None:
-        self.section("signed-distance")
+        self.section("signed-distance", "Signed distance")
         self.show_status("distance")
         first, second = (_spoken(d) for d in self.probe_distances)
         sides = self.lesson.probe_sides(self.studied)
@@ -588,7 +588,7 @@ class ClassifierScene(LinvizScene):
                   self.probe_tracker.animate.set_value(1.0), run_time=2 * style.RUN_PARAMETER)
 
     def show_training_error(self) -> None:
-        self.section("training-error")
+        self.section("training-error", "Training error")
         # nothing moves the line any more: it becomes part of the still background
         self.hyperplane.clear_updaters()
         self.followers = []
@@ -628,7 +628,7 @@ class ClassifierScene(LinvizScene):
                 f"{wording.number(best.error, wording.error_places(best.error))}.")
 
     def show_best_of_k(self) -> None:
-        self.section("best-of-k")
+        self.section("best-of-k", "The best of k random classifiers")
         k, n = self.k, self.data.n_samples
         # the board gives way to the algorithm under a curtain
         cover = self.curtain(style.PANEL_LEFT - style.BUFF,

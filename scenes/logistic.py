@@ -351,7 +351,7 @@ class LogisticScene(LinvizScene):
 
     # -- the story ---------------------------------------------------------
     def show_sigmoid(self) -> None:
-        self.section("sigmoid")
+        self.section("sigmoid", "The sigmoid")
         n = self.data.n_samples
         self.play(FadeIn(self.plane), Write(self.title), run_time=style.RUN_INTRO)
         if self.flipped:
@@ -381,7 +381,7 @@ class LogisticScene(LinvizScene):
         self.play(FadeIn(self.formula_neg), run_time=style.PAUSE_SHORT)
 
     def show_field(self) -> None:
-        self.section("field")
+        self.section("field", "Probabilities over the plane")
         lesson = self.lesson
         theta, theta0, _ = self.parameters(self.T)
         self.play(FadeOut(self.sigmoid_plot), FadeOut(self.sigmoid_curve),
@@ -419,7 +419,7 @@ class LogisticScene(LinvizScene):
         return label
 
     def show_loss(self) -> None:
-        self.section("loss")
+        self.section("loss", "The logistic loss")
         lesson = self.lesson
         self.update_rings()
         self.show_status("loss")
@@ -469,7 +469,7 @@ class LogisticScene(LinvizScene):
                 f"{lesson.min_steps} and at most {wording.grouped(lesson.budget, 0)} steps.")
 
     def show_descent(self) -> None:
-        self.section("descent")
+        self.section("descent", "Gradient descent")
         lesson = self.lesson
         self.show_status("eta")
         self.narrate(f"Gradient descent starts at θ = 0 with {self.step_size_sentence()}. "
@@ -608,7 +608,7 @@ class LogisticScene(LinvizScene):
         return verdict
 
     def compare_with_perceptron(self) -> None:
-        self.section("perceptron")
+        self.section("perceptron", "Beside the perceptron")
         theme, lesson = self.theme, self.lesson
         ptrace = lesson.perceptron
         p_states = state_after_steps(ptrace)

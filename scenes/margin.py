@@ -363,7 +363,7 @@ class MarginScene(LinvizScene):
 
     # -- the story ---------------------------------------------------------
     def show_signed_distance(self) -> None:
-        self.section("signed-distance")
+        self.section("signed-distance", "Signed distance to the line")
         self.play(appear(self.title), appear(self.plane), appear(self.plane.markers),
                   run_time=style.RUN_INTRO)
         # the title and the plane never change again: painted once into the background
@@ -414,7 +414,7 @@ class MarginScene(LinvizScene):
                 f"Its separator is the line θᵀx + θ₀ = 0.")
 
     def show_point_margins(self) -> None:
-        self.section("point-margins")
+        self.section("point-margins", "The margin of each point")
         self.follow_values()
         self.swap([self.distance_parts, self.distance_values, self.distance_still],
                   [self.margin_board, self.values_row, self.number_line, self.line_markers])
@@ -472,7 +472,7 @@ class MarginScene(LinvizScene):
         self.follow_values()
 
     def show_maximum_margin(self) -> None:
-        self.section("maximum-margin")
+        self.section("maximum-margin", "The maximum margin")
         gamma = self.star.gamma
         self.swap([self.margin_board], [self.max_board])
         self.still(self.max_board)

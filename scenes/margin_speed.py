@@ -236,7 +236,7 @@ class MarginSpeedScene(LinvizScene):
 
     # -- the story ---------------------------------------------------------
     def introduce(self) -> None:
-        self.section("setup")
+        self.section("setup", "Runs at five margins")
         sweep = self.sweep
         margins = ", ".join(margin_text(m) for m in sweep.margins)
         self.narrate(f"The same perceptron on {len(sweep.margins) * sweep.repeats} data sets: "
@@ -303,7 +303,7 @@ class MarginSpeedScene(LinvizScene):
     def show_margin(self, j: int) -> None:
         lesson = self.lesson
         margin = self.sweep.margins[j]
-        self.section(f"margin-{margin_text(margin)}")
+        self.section(f"margin-{margin_text(margin)}", f"Margin {margin_text(margin)}")
         run = lesson.chosen[j]
         actual = wording.number(lesson.chosen_plane_margins[j], 3)
         compared = {"more": f", more than the {lesson.chosen[j - 1].updates} before",
@@ -349,7 +349,7 @@ class MarginSpeedScene(LinvizScene):
         self.still(self.dots[j])
 
     def show_slowest(self) -> None:
-        self.section("small-margin")
+        self.section("small-margin", "The slowest run")
         lesson = self.lesson
         run = lesson.slowest
         slow = lesson.slow_updates
@@ -375,7 +375,7 @@ class MarginSpeedScene(LinvizScene):
                      f"theorem allows.")
 
     def conclude(self) -> None:
-        self.section("summary")
+        self.section("summary", "Updates against the bound")
         lesson = self.lesson
         typical = ", ".join(median_text(m) for m in lesson.medians)
         if self.on_screen(self.ghosts):

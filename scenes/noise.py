@@ -210,7 +210,7 @@ class NoiseScene(PerceptronScene):
 
     def conclude(self) -> None:
         super().conclude()
-        self.section("error")
+        self.section("error", "The training error never reaches 0")
         lesson, n = self.noise, self.data.n_samples
         low, high = lesson.least_error_after_pass, lesson.largest_error_after_pass
         if lesson.after_pass_errors_equal:

@@ -224,7 +224,7 @@ class OffsetLiftScene(LinvizScene):
         self.values["threshold"].set_value("" if x is None else fmt(x))
 
     def show_line(self) -> None:
-        self.section("line")
+        self.section("line", "Points on a line")
         lesson = self.lesson
         names = lesson.class_names
         minus, plus = (f"− ({names[0]})", f"+ ({names[1]})") if names else ("−", "+")
@@ -240,7 +240,7 @@ class OffsetLiftScene(LinvizScene):
                   FadeIn(self.note_stages[0]), run_time=style.RUN_INTRO)
 
     def lift_line(self) -> None:
-        self.section("lift")
+        self.section("lift", "Lifting each point to [x, 1]")
         self.narrate("Add the constant feature 1: each point x becomes [x, 1], on the line "
                      "x₂ = 1.")
         with self.holding(self.plane.markers):
@@ -273,7 +273,7 @@ class OffsetLiftScene(LinvizScene):
         self.add(new.box, *new.rows[:k])
 
     def play_line_run(self) -> None:
-        self.section("perceptron-line")
+        self.section("perceptron-line", "The perceptron with an offset")
         lesson = self.lesson
         self.narrate("The perceptron through the origin on [x, 1]: where its line crosses "
                      "x₂ = 1 is the threshold back on the line.")
@@ -458,7 +458,7 @@ class OffsetLiftScene(LinvizScene):
             label.move_to(spots[greatest_index([clearance(spot) for spot in spots])])
 
     def lift_plane(self) -> None:
-        self.section("plane-to-space")
+        self.section("plane-to-space", "From the plane to space")
         self.narrate(f"The same in one more dimension: {self.plane_set.n_samples} points of "
                      f"the plane get the feature 1 and rise to x₃ = 1.")
         self.play(FadeOut(VGroup(self.plane, self.notes.box, *self.notes.rows, self.value_labels,
@@ -477,7 +477,7 @@ class OffsetLiftScene(LinvizScene):
                   run_time=style.RUN_TURN, rate_func=smooth)
 
     def play_space_run(self) -> None:
-        self.section("perceptron-space")
+        self.section("perceptron-space", "The perceptron in space")
         space = self.lesson.space
         self.add(self.offset_line)
         self.narrate("The perceptron through the origin on [x, 1]: a plane through the "

@@ -251,7 +251,7 @@ class PerceptronScene(LinvizScene):
 
     # -- the story ---------------------------------------------------------
     def introduce(self) -> None:
-        self.section("setup")
+        self.section("setup", "The data and the rule")
         n = self.data.n_samples
         self.narrate(f"The perceptron on {n} labelled points: + is class +1, − is class −1.")
         self.play(FadeIn(self.plane), Write(self.title), run_time=style.RUN_INTRO)
@@ -304,14 +304,14 @@ class PerceptronScene(LinvizScene):
         current_epoch, together = 0, False
         for index, beat in enumerate(beats):
             if beat.kind == FAST_FORWARD:
-                self.section("fast-forward")
+                self.section("fast-forward", "Fast forward")
                 self.show_fast_forward(beat)
                 current_epoch = 0
                 continue
             epoch = int(epoch_of[beat.start])
             if epoch != current_epoch:
                 current_epoch, together = epoch, False
-                self.section(f"epoch-{epoch}")
+                self.section(f"epoch-{epoch}", f"Pass {epoch}")
                 self.narrate_pass(epoch)
             if beat.kind == UPDATE and not beat.slow and not together:
                 if lesson.said_one_by_one(epoch, beat.start):
@@ -346,10 +346,10 @@ class PerceptronScene(LinvizScene):
             if beat.kind == FAST_FORWARD and int(epoch_of[beat.end - 1]) != epoch:
                 # over whole passes: it says which, and the pass after it is told anew
                 current_epoch, explained = int(epoch_of[beat.end - 1]), False
-                self.section("fast-forward")
+                self.section("fast-forward", "Fast forward")
             elif epoch != current_epoch:
                 current_epoch, explained = epoch, False
-                self.section(f"epoch-{epoch}")
+                self.section(f"epoch-{epoch}", f"Pass {epoch}")
                 # a pass with nothing explained: its caption stands while its beats play
                 # (up to a fast forward, which says what it does)
                 plain = []
@@ -575,7 +575,7 @@ class PerceptronScene(LinvizScene):
         self.advance(beat.end, beat.run_time)
 
     def conclude(self) -> None:
-        self.section("result")
+        self.section("result", "The result")
         result = self.trace.result
         self.cursor.set_stroke(opacity=0)
         # a converged run ends at the break; one stopped by τ ends with its loop over t

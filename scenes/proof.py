@@ -505,7 +505,7 @@ class ProofScene(LinvizScene):
         self.still(new)
 
     def title_card(self) -> None:
-        self.section("theorem" if not self.offset else "lift")
+        self.section(*(("theorem", "The theorem") if not self.offset else ("lift", "Lifting to [x, 1]")))
         self.play(appear(self.title), appear(self.plane), appear(self.plane.markers),
                   run_time=style.RUN_INTRO)
         # the title and the plane never change again: painted once into the background
@@ -596,7 +596,7 @@ class ProofScene(LinvizScene):
         self.still(measured)
         self.highlight(lift[4])
         self.show_two_runs()
-        self.section("theorem")
+        self.section("theorem", "The theorem")
         self.highlight()
         self.play(vanish(self.runs_board), run_time=style.PAUSE_SHORT)
         self.remove(self.runs_board)
@@ -713,7 +713,7 @@ class ProofScene(LinvizScene):
 
     def show_facts(self) -> None:
         """The two facts, a beat each: every sentence brings the rows it speaks of."""
-        self.section("two-facts")
+        self.section("two-facts", "Two facts")
         self.highlight()
         facts = self.facts
         self.swap([self.theorem], [facts[0]])
@@ -735,7 +735,7 @@ class ProofScene(LinvizScene):
             self.highlight(shown)
 
     def play_updates(self) -> None:
-        self.section("updates")
+        self.section("updates", "Update by update")
         q = self.quantities
         self.highlight()
         self.swap_board(self.facts, self.run_board)
@@ -807,7 +807,7 @@ class ProofScene(LinvizScene):
                 f"{wording.grouped(lesson.epochs_given, 0)} passes): {made}.")
 
     def show_chain(self) -> None:
-        self.section("chain")
+        self.section("chain", "Chaining the two facts")
         self.highlight()
         self.swap([self.run_labels, self.run_graphs, self.run_numbers], [self.chain_board])
         live = VGroup(*self.chain_numbers, self.chain_M.number)
@@ -830,7 +830,7 @@ class ProofScene(LinvizScene):
         self.highlight(self.chain_final)
 
     def show_normalized(self) -> None:
-        self.section("normalized")
+        self.section("normalized", "Scaled data")
         u = self.unit_quantities
         self.highlight()
         self.swap([self.chain_still, self.chain_live], [self.normalized])

@@ -323,7 +323,7 @@ class RegressionScene(LinvizScene):
 
     # -- the story ---------------------------------------------------------
     def show_data(self) -> None:
-        self.section("data")
+        self.section("data", "The data")
         m = self.data.n_samples
         self.play(Write(self.title), FadeIn(self.plane), FadeIn(self.dots),
                   run_time=style.RUN_INTRO)
@@ -332,7 +332,7 @@ class RegressionScene(LinvizScene):
                      f"h(x) = w₀ + w₁x; its empirical risk is the mean squared error.")
 
     def show_residuals(self) -> None:
-        self.section("residuals")
+        self.section("residuals", "Residuals")
         self.update_drawings()
         self.play(Create(self.fit_curve), Create(self.residuals), FadeIn(self.value_labels),
                   FadeIn(self.live), run_time=style.RUN_INTRO)
@@ -342,7 +342,7 @@ class RegressionScene(LinvizScene):
                      f"Lₛ is the mean of their squares: {loss_text(self.losses[0], 3)}.")
 
     def show_contours(self) -> None:
-        self.section("contours")
+        self.section("contours", "The loss over the parameters")
         self.update_path()
         self.play(FadeIn(self.weights), Create(self.contours), FadeIn(self.formula_closed),
                   run_time=style.RUN_SLOW_UPDATE)
@@ -387,7 +387,7 @@ class RegressionScene(LinvizScene):
                 f"({hessian}): it converges")
 
     def show_descent(self) -> None:
-        self.section("descent")
+        self.section("descent", "Gradient descent")
         lesson, run = self.lesson, self.lesson.line
         self.play(FadeOut(self.valley), FadeOut(self.pinv_dot), FadeOut(self.pinv_label),
                   FadeOut(self.singular_contours), self.contours.animate.set_stroke(opacity=0.8),
@@ -460,7 +460,7 @@ class RegressionScene(LinvizScene):
         return drawn[0], drawn[1]
 
     def show_polynomials(self) -> None:
-        self.section("polynomial")
+        self.section("polynomial", "Polynomial features")
         theme, lesson = self.theme, self.lesson
         feature_map = math("x -> tilde(x) = [1, x, x^2, dots, x^k], quad "
                            "h(x) = w_0 + w_1 x + dots + w_k x^k", theme, style.FONT_SMALL)

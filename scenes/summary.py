@@ -142,7 +142,7 @@ class SummaryScene(LinvizScene):
     story = ("show_table", "show_arc")
 
     def show_table(self) -> None:
-        self.section("table")
+        self.section("table", "The methods side by side")
         self.play(Write(self.title), FadeIn(self.header), run_time=style.RUN_INTRO)
         sentences = (
             "When the data is realizable, a half-space classifier with the 0-1 loss is found "
@@ -174,7 +174,7 @@ class SummaryScene(LinvizScene):
         return f" On XOR the best line pays L* = {best}; the feature map x₁x₂ separates it."
 
     def show_arc(self) -> None:
-        self.section("arc")
+        self.section("arc", "The arc of the lecture")
         for index, (note, marker, (_, sentence)) in enumerate(zip(self.arc_notes,
                                                                   self.row_marks, ARC)):
             if index == len(ARC) - 1:

@@ -126,7 +126,7 @@ class UpdateScene(LinvizScene):
 
     # -- 1. the identity -----------------------------------------------------
     def derive_identity(self) -> None:
-        self.section("identity")
+        self.section("identity", "The update rule")
         theme = self.theme
         self.title = merge_glyphs(self.make_title("What does an update do?"))
         rule = text("A mistake on point $i$:  $theta <- theta + y^((i)) x^((i))$,  "
@@ -173,7 +173,7 @@ class UpdateScene(LinvizScene):
 
     # -- 2. a real mistake ------------------------------------------------------
     def show_real_mistake(self) -> None:
-        self.section("a-real-mistake")
+        self.section("a-real-mistake", "A real mistake")
         theme, k, i, f = self.theme, self.step_index, self.point, self.f
         plane = DataPlane(self.data.X, self.data.y, theme, data=self.data)
         turn = ValueTracker(0.0)
@@ -252,7 +252,7 @@ class UpdateScene(LinvizScene):
 
     # -- 3. the number line -------------------------------------------------
     def show_number_line(self) -> None:
-        self.section("number-line")
+        self.section("number-line", "Scores on a number line")
         theme, f = self.theme, self.f
         line = self.score_line = ScoreLine([self.old_score, self.new_score], theme)
         line.move_to(DOWN * 0.6)
@@ -311,7 +311,7 @@ class UpdateScene(LinvizScene):
 
     # -- 4. several updates ---------------------------------------------------
     def show_several_updates(self) -> None:
-        self.section("several-updates")
+        self.section("several-updates", "Several updates")
         theme = self.theme
         trace, j = self.several_trace, self.several_point
         data = trace.data

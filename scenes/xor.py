@@ -354,7 +354,7 @@ class XorScene(PerceptronScene):
         self.back_in_the_plane()
 
     def show_cycle(self) -> None:
-        self.section("cycle")
+        self.section("cycle", "The perceptron never settles")
         self.show_status(None)
         self.remove(self.hyperplane, self.theta_arrow, self.cursor)
         counts = ", ".join(str(int(m)) for m in self.epoch_mistakes)
@@ -378,7 +378,7 @@ class XorScene(PerceptronScene):
         self.wait(style.PAUSE_READ * 2)
 
     def lift(self) -> None:
-        self.section("lift")
+        self.section("lift", "Lifting with the product feature")
         self.play(FadeOut(self.cycle_panel), FadeOut(self.ghosts), FadeOut(self.ghost_labels),
                   FadeIn(self.space),
                   run_time=style.RUN_INTRO)
@@ -414,7 +414,7 @@ class XorScene(PerceptronScene):
         return self.xor.plane_sides
 
     def play_lifted_run(self) -> None:
-        self.section("lifted-perceptron")
+        self.section("lifted-perceptron", "The perceptron on lifted points")
         self.show_status("plane")
         self.play(FadeIn(self.lifted_row), run_time=style.RUN_INTRO)
         self.remove(self.lifted_row)
@@ -450,7 +450,7 @@ class XorScene(PerceptronScene):
                   run_time=style.RUN_TURN, rate_func=smooth)
 
     def back_in_the_plane(self) -> None:
-        self.section("back-in-2d")
+        self.section("back-in-2d", "Back in the plane")
         self.show_status("curve")
         verdict = ("It separates XOR: the + side is shaded." if self.lifted_separates else
                    "Its + side is shaded; it does not separate every point.")

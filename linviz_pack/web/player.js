@@ -1,7 +1,8 @@
-// The lecture page: a player with chapters and captions, and a present mode that
-// stops at every beat. Plain JavaScript, no library, nothing fetched: the data
-// comes from lecture-data.js (window.LINVIZ_LECTURE), loaded by a <script> tag,
-// because a page opened from file:// may not fetch files, nor load <track src>.
+// The lecture page: a player with chapters, captions and a transcript, a present mode
+// that stops at every beat, and a speaker window that follows it. Plain JavaScript, no
+// library, nothing fetched: the data comes from lecture-data.js (window.LINVIZ_LECTURE),
+// loaded by a <script> tag, because a page opened from file:// may not fetch files, nor
+// load <track src>. The page never scrolls the window itself: its lists scroll alone.
 (function () {
   "use strict";
 
@@ -9,10 +10,11 @@
   var video = document.getElementById("video");
   var chapterList = document.getElementById("chapters");
   var sourceList = document.getElementById("sources");
+  var transcriptList = document.getElementById("transcript");
+  var caption = document.getElementById("caption");
   var stage = document.getElementById("stage");
   var notes = document.getElementById("notes");
   var beatLabel = document.getElementById("beat-label");
-  var presentButton = document.getElementById("present");
 
   // Two times closer than this are the same place (a frame at 60 fps is 0.0167 s).
   var SAME_TIME = 0.02;
@@ -21,10 +23,14 @@
   var HOLD = 0.5 / (data.fps || 15);
 
   var state = {
-    source: null,      // the entry of data.sources being shown
+    source: null,       // the entry of data.sources being shown
     presenting: false,
-    beat: 0,           // present mode: the beat being played, or whose end we stopped at
-    playingBeat: false // present mode: playing towards the end of state.beat
+    beat: 0,            // present mode: the beat being played, or whose end we stopped at
+    playingBeat: false, // present mode: playing towards the end of state.beat
+    captions: true,     // captions on the video (present mode starts with them off)
+    track: null,        // the text track of the source shown (its cues drive the overlay)
+    speaker: null,      // the speaker window, once opened
+    presentedSince: null
   };
 
   function formatTime(seconds) {
@@ -34,6 +40,19 @@
     return minutes + ":" + (rest < 10 ? "0" : "") + rest;
   }
 
+  // Scroll ``list`` (a scrolling box) so that ``item`` is inside it; nothing else moves.
+  // (Element.scrollIntoView would scroll the window too.)
+  function keepInView(list, item) {
+    if (!item) { return; }
+    var top = item.offsetTop;
+    var bottom = top + item.offsetHeight;
+    if (top < list.scrollTop) {
+      list.scrollTop = top;
+    } else if (bottom > list.scrollTop + list.clientHeight) {
+      list.scrollTop = bottom - list.clientHeight;
+    }
+  }
+
   // ---------------------------------------------------------------- sources
   function showSource(id, startAt) {
     var source = data.sources.filter(function (s) { return s.id === id; })[0];
@@ -41,17 +60,22 @@
     state.source = source;
     state.beat = 0;
     state.playingBeat = false;
-    video.src = source.video;
+    buildCaptions(source);  // first: no caption of the old source outlives it
+    if (video.getAttribute("src") !== source.video) {
+      video.poster = source.poster || "";
+      video.src = source.video;
+    }
     video.addEventListener("loadedmetadata", function once() {
       video.removeEventListener("loadedmetadata", once);
       if (startAt) { video.currentTime = startAt; }
     });
-    buildCaptions(source);
     buildChapters(source);
+    buildTranscript(source);
     Array.prototype.forEach.call(sourceList.querySelectorAll("button"), function (b) {
       b.classList.toggle("current", b.dataset.source === id);
     });
     document.getElementById("source-title").textContent = source.title;
+    showNotes();
   }
 
   function buildSources() {
@@ -69,26 +93,38 @@
   }
 
   // ---------------------------------------------------------------- captions
-  // One text track, rebuilt for each source: its cues come from the data.
+  // A new hidden text track for each source (the old one disabled): the browser says
+  // which cue is on, the page paints it in #caption, cleared at every switch.
   function buildCaptions(source) {
-    var track = video.captionTrack;
-    if (!track) {
-      track = video.addTextTrack("captions", "Captions", "en");
-      video.captionTrack = track;
-    }
-    while (track.cues && track.cues.length) { track.removeCue(track.cues[0]); }
+    if (state.track) { state.track.mode = "disabled"; }
+    caption.textContent = "";
+    var track = video.addTextTrack("captions", source.title, "en");
     source.cues.forEach(function (cue, index) {
       // a cue ending where the next starts ends a hair sooner: one caption at a time
       var next = source.cues[index + 1];
       var end = next && next.start <= cue.end ? Math.max(cue.start, next.start - 0.001) : cue.end;
       track.addCue(new VTTCue(cue.start, end, cue.text));
     });
-    track.mode = "showing";
+    track.mode = "hidden";
+    track.addEventListener("cuechange", function () { paintCaption(track); });
+    state.track = track;
+  }
+
+  function paintCaption(track) {
+    if (track !== state.track) { return; }
+    var active = track.activeCues;
+    caption.textContent = active && active.length ? active[active.length - 1].text : "";
+  }
+
+  function setCaptions(on) {
+    state.captions = on;
+    document.body.classList.toggle("captions-off", !on);
   }
 
   // ---------------------------------------------------------------- chapters
   function buildChapters(source) {
     chapterList.textContent = "";
+    chapterList.scrollTop = 0;
     source.chapters.forEach(function (chapter, index) {
       var item = document.createElement("li");
       item.className = "level-" + chapter.level;
@@ -105,34 +141,64 @@
       item.appendChild(button);
       chapterList.appendChild(item);
     });
-    highlightChapter();
+    highlight();
+  }
+
+  // ---------------------------------------------------------------- transcript
+  function buildTranscript(source) {
+    transcriptList.textContent = "";
+    transcriptList.scrollTop = 0;
+    (source.sentences || []).forEach(function (sentence, index) {
+      var item = document.createElement("li");
+      var button = document.createElement("button");
+      button.type = "button";
+      button.dataset.index = index;
+      var time = document.createElement("span");
+      time.className = "time";
+      time.textContent = formatTime(sentence.start);
+      button.appendChild(time);
+      button.appendChild(document.createTextNode(" " + sentence.text));
+      button.addEventListener("click", function () { seekTo(sentence.start); });
+      item.appendChild(button);
+      transcriptList.appendChild(item);
+    });
   }
 
   function seekTo(time) {
     state.playingBeat = false;
     video.currentTime = time;
-    state.beat = beatAt(time);
+    if (beats().length) { state.beat = beatAt(time); }
     showNotes();
   }
 
-  function highlightChapter() {
-    if (!state.source) { return; }
+  // The last entry of ``list`` starting at or before now (-1: none); ``keep`` filters.
+  function currentIndex(list, keep) {
     var now = video.currentTime + SAME_TIME / 2;
     var current = -1;
-    state.source.chapters.forEach(function (chapter, index) {
-      if (chapter.level === 1 && chapter.start <= now) { current = index; }
+    list.forEach(function (entry, index) {
+      if (keep(entry) && entry.start <= now) { current = index; }
     });
-    Array.prototype.forEach.call(chapterList.querySelectorAll("button"), function (b) {
+    return current;
+  }
+
+  function mark(list, current) {
+    Array.prototype.forEach.call(list.querySelectorAll("button"), function (b) {
       var isCurrent = Number(b.dataset.index) === current;
-      if (isCurrent && !b.classList.contains("current") && b.scrollIntoView) {
-        b.scrollIntoView({block: "nearest"});  // keep the current chapter in the list's view
-      }
+      if (isCurrent && !b.classList.contains("current")) { keepInView(list, b.parentNode); }
       b.classList.toggle("current", isCurrent);
     });
   }
 
+  function highlight() {
+    if (!state.source) { return; }
+    mark(chapterList, currentIndex(state.source.chapters,
+                                   function (c) { return c.level === 1; }));
+    mark(transcriptList, currentIndex(state.source.sentences || [],
+                                      function () { return true; }));
+  }
+
   // ---------------------------------------------------------------- present mode
-  function beats() { return state.source.beats; }
+  function beats() { return state.source ? state.source.beats : []; }
 
   // Where present mode stops at the end of beat i.
   function stopTime(index) { return Math.max(beats()[index].start, beats()[index].end - HOLD); }
@@ -154,15 +220,22 @@
     notes.textContent = beat.text || "";
     beatLabel.textContent = "beat " + (state.beat + 1) + " / " + beats().length +
       (beat.section ? " · " + beat.section : "");
+    updateSpeaker();
   }
 
-  function playBeat(index) {
+  // Play beat ``index`` to its end: from its start, or on from here when we are inside it
+  // (a → pressed mid-beat goes forward to the beat's end, never back to its start).
+  function playBeat(index, fromStart) {
     var list = beats();
     state.beat = Math.max(0, Math.min(index, list.length - 1));
     state.playingBeat = true;
     showNotes();
     var start = list[state.beat].start;
-    if (Math.abs(video.currentTime - start) > 2 * HOLD) { video.currentTime = start; }
+    var inside = video.currentTime >= start - SAME_TIME &&
+      video.currentTime < stopTime(state.beat) - SAME_TIME;
+    if (fromStart || !inside) {
+      if (Math.abs(video.currentTime - start) > 2 * HOLD) { video.currentTime = start; }
+    }
     var playing = video.play();
     if (playing && playing.catch) { playing.catch(function () { state.playingBeat = false; }); }
     watchBeatEnd();
@@ -188,8 +261,8 @@
 
   function next() {
     if (state.playingBeat) { stopAtEnd(); return; }  // finish this beat now
-    if (!stoppedAt(state.beat)) { playBeat(state.beat); return; }
-    if (state.beat + 1 < beats().length) { playBeat(state.beat + 1); }
+    if (!stoppedAt(state.beat)) { playBeat(state.beat, false); return; }
+    if (state.beat + 1 < beats().length) { playBeat(state.beat + 1, true); }
   }
 
   // Back to where the previous beat stopped (the start of this one), paused.
@@ -208,11 +281,13 @@
     showNotes();
   }
 
-  function replay() { playBeat(state.beat); }
+  function replay() { playBeat(state.beat, true); }
 
   function enterPresent() {
     state.presenting = true;
+    state.presentedSince = state.presentedSince || Date.now();
     document.body.classList.add("presenting");
+    setCaptions(false);  // the audience reads the picture; the speaker has the notes
     video.controls = false;
     video.pause();
     state.beat = beatAt(video.currentTime);
@@ -226,19 +301,90 @@
     state.presenting = false;
     state.playingBeat = false;
     document.body.classList.remove("presenting");
+    setCaptions(true);
     video.controls = true;
     if (document.fullscreenElement && document.exitFullscreen) {
       document.exitFullscreen().catch(function () {});
     }
+    updateSpeaker();
   }
 
   document.addEventListener("fullscreenchange", function () {
     if (!document.fullscreenElement && state.presenting) { leavePresent(); }
   });
 
-  document.addEventListener("keydown", function (event) {
+  // ---------------------------------------------------------------- speaker window
+  // A second window (about:blank, written by this page, so it needs no file and no
+  // messaging): the current beat's note, the next beat's, the beat count and the time.
+  // Its keys drive the audience window; every change here is shown there at once.
+  var SPEAKER_STYLE =
+    "body{margin:0;font:18px/1.45 system-ui,'DejaVu Sans',sans-serif;background:#111;" +
+    "color:#eee;display:flex;flex-direction:column;height:100vh}" +
+    "header{display:flex;gap:24px;padding:10px 18px;background:#1d1d22;color:#9a9aa2;" +
+    "font-size:15px}header b{color:#eee}#clock{margin-left:auto}" +
+    "section{padding:14px 18px}h2{font-size:13px;text-transform:uppercase;" +
+    "letter-spacing:.06em;color:#9a9aa2;margin:0 0 6px}" +
+    "#now{font-size:30px;line-height:1.35}#next{font-size:20px;color:#b8b8c0}" +
+    "footer{margin-top:auto;padding:8px 18px;color:#77777f;font-size:13px}";
+
+  function openSpeaker() {
+    if (state.speaker && !state.speaker.closed) { state.speaker.focus(); return state.speaker; }
+    var speaker = window.open("", "linviz-speaker", "width=960,height=600");
+    if (!speaker) { return null; }
+    var doc = speaker.document;
+    doc.open();
+    doc.write("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Speaker · " +
+              "</title><style>" + SPEAKER_STYLE + "</style></head><body>" +
+              "<header><span id='source'></span><span id='beat'></span>" +
+              "<span id='section'></span><span id='clock'></span></header>" +
+              "<section><h2>Now</h2><div id='now'></div></section>" +
+              "<section><h2>Next</h2><div id='next'></div></section>" +
+              "<footer>→/space next · ← back · R replay · P present · Esc leave " +
+              "(keys here drive the audience window)</footer></body></html>");
+    doc.close();
+    doc.title = "Speaker · " + data.title;
+    doc.addEventListener("keydown", onKey);
+    state.speaker = speaker;
+    updateSpeaker();
+    speaker.setInterval(updateClock, 1000);
+    return speaker;
+  }
+
+  function updateClock() {
+    var speaker = state.speaker;
+    if (!speaker || speaker.closed) { return; }
+    var clock = speaker.document.getElementById("clock");
+    if (!clock) { return; }
+    var since = state.presentedSince ? formatTime((Date.now() - state.presentedSince) / 1000) +
+      " presenting · " : "";
+    clock.textContent = since + new Date().toLocaleTimeString([], {hour: "2-digit",
+                                                                  minute: "2-digit"});
+  }
+
+  function updateSpeaker() {
+    var speaker = state.speaker;
+    if (!speaker || speaker.closed || !state.source) { return; }
+    var doc = speaker.document;
+    var list = beats();
+    if (!list.length || !doc.getElementById("now")) { return; }
+    var beat = list[state.beat];
+    var following = list[state.beat + 1];
+    doc.getElementById("source").innerHTML = "<b></b>";
+    doc.getElementById("source").firstChild.textContent = state.source.title;
+    doc.getElementById("beat").textContent = "beat " + (state.beat + 1) + " / " + list.length +
+      (state.presenting ? "" : " · not presenting (P)");
+    doc.getElementById("section").textContent = beat.section || "";
+    doc.getElementById("now").textContent = beat.text || "";
+    doc.getElementById("next").textContent = following ? (following.text || "…") : "(the end)";
+    speaker.document.body.dataset.beat = String(state.beat);
+    updateClock();
+  }
+
+  // ---------------------------------------------------------------- keys
+  function onKey(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) { return; }
     var key = event.key;
+    if (key === "s" || key === "S") { openSpeaker(); event.preventDefault(); return; }
     if (!state.presenting) {
       if (key === "p" || key === "P") { enterPresent(); event.preventDefault(); }
       return;
@@ -251,25 +397,30 @@
       replay();
     } else if (key === "Home") {
       state.beat = 0; previous();
-    } else if (key === "n" || key === "N") {
-      document.body.classList.toggle("hide-notes");
-    } else if (key === "c" || key === "C") {  // captions on the video itself
-      video.captionTrack.mode = video.captionTrack.mode === "showing" ? "hidden" : "showing";
+    } else if (key === "n" || key === "N") {  // the notes on the audience screen too
+      document.body.classList.toggle("show-notes");
+    } else if (key === "c" || key === "C") {  // captions on the video
+      setCaptions(!state.captions);
     } else if (key === "Escape" || key === "p" || key === "P") {
       leavePresent();
     } else {
       return;
     }
     event.preventDefault();
-  });
+  }
 
-  presentButton.addEventListener("click", enterPresent);
-  video.addEventListener("timeupdate", highlightChapter);
-  video.addEventListener("seeked", highlightChapter);
+  document.addEventListener("keydown", onKey);
+  document.getElementById("present").addEventListener("click", enterPresent);
+  document.getElementById("speaker").addEventListener("click", openSpeaker);
+  video.addEventListener("timeupdate", highlight);
+  video.addEventListener("seeked", highlight);
+  window.addEventListener("beforeunload", function () {
+    if (state.speaker && !state.speaker.closed) { state.speaker.close(); }
+  });
 
   // For tests and for a lecturer's console: what the page is doing.
   window.linvizPlayer = {
-    state: state, next: next, previous: previous, replay: replay,
+    state: state, next: next, previous: previous, replay: replay, speaker: openSpeaker,
     present: enterPresent, leave: leavePresent, show: showSource, seek: seekTo
   };
 

@@ -1,0 +1,165 @@
+"""The handout read back with pypdf: every sentence on the page of the section it is said in.
+
+For every scene, its whole story is run without drawing (as tests/story_runs.py
+does), noting the scene time at which each section starts. From that the test
+makes the timeline the pack reads after a render: captions in whole
+milliseconds (as the .srt holds them, cut), sections starting a fraction of a
+millisecond later than the scene's clock says (as Manim's frame counts put
+them: a cue at 56.466 s, its section at 56.4667 s), so a caption said as its
+section starts comes a hair before the section's start, as in a real render. The handout made from
+it is read back page by page and compared with what the scene itself said
+when: a sentence belongs to the section in which the scene said it.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from fractions import Fraction
+
+import pytest
+
+from linviz_pack import handout
+from linviz_pack.timeline import Cue, SceneTimeline, Section
+from scenes.catalog import SCENES_IN_ORDER
+
+pypdf = pytest.importorskip("pypdf", reason="pypdf is not installed (pip install -e '.[test]')")
+
+#: the frame rate of a low-quality render (Manim's -ql)
+FPS = 15
+#: how much later a section starts by its frame count than by the scene's clock (s)
+SECTION_SKEW = 0.0007
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@functools.lru_cache(maxsize=None)
+def said_when(name: str):
+    """The scene ``name``'s story run: [(section name, start)], [(start, end, sentence)], end."""
+    from story_runs import story_with
+
+    entry = next(e for e in SCENES_IN_ORDER if e.name == name)
+    scene_class = entry.load()
+
+    def section(self, section_name, *args, **kwargs):
+        scene_class.section(self, section_name, *args, **kwargs)
+        self.section_starts.append((section_name, float(self.time)))
+
+    noting = type(scene_class.__name__, (scene_class,),
+                  {"section": section, "section_starts": None})
+    noting.setup = lambda self: (scene_class.setup(self),
+                                 setattr(self, "section_starts", []))[0]
+    scene = story_with(noting)
+    captions = [(c.start, c.end, c.text) for c in scene.timeline.captions]
+    return scene.section_starts, captions, float(scene.time)
+
+
+def rendered_timeline(section_starts, captions, end: float) -> SceneTimeline:
+    """The timeline as the pack reads it: sections a hair late, captions cut to whole ms."""
+    starts = [start + SECTION_SKEW for _, start in section_starts] + [end]
+    sections = tuple(Section(name, a, b)
+                     for (name, _), a, b in zip(section_starts, starts, starts[1:]))
+    cues = tuple(Cue(math.floor(a * 1000) / 1000, math.floor(b * 1000) / 1000, text)
+                 for a, b, text in captions)
+    return SceneTimeline(sections[-1].end, sections, cues)
+
+
+def truly_said_in(section_starts, captions) -> list[list[str]]:
+    """Each section's sentences by the scene's own clock: said at or after its start."""
+    starts = [start for _, start in section_starts]
+    said = [[] for _ in starts]
+    for start, _, text in captions:
+        index = max(i for i, section_start in enumerate(starts) if section_start <= start + 1e-9)
+        said[index].append(text)
+    return said
+
+
+def frame_png(folder):
+    from PIL import Image
+
+    path = folder / "frame.png"
+    Image.new("RGB", (160, 90), (235, 235, 240)).save(path)
+    return path
+
+
+def sections_by_page(reader) -> dict[int, list[int]]:
+    """Page index → indices of the sections (outline entries of level 1) that start on it."""
+    pages: dict[int, list[int]] = {}
+    count = 0
+    for item in reader.outline:
+        if isinstance(item, list):
+            for section in item:
+                pages.setdefault(reader.get_destination_page_number(section), []).append(count)
+                count += 1
+    return pages
+
+
+def assert_pages_hold_their_sections(target, expected: list[list[str]], titles: list[str]):
+    """Each page's text holds exactly the sentences of the sections starting on it, in order."""
+    reader = pypdf.PdfReader(str(target))
+    placed = sections_by_page(reader)
+    assert sorted(i for found in placed.values() for i in found) == list(range(len(expected)))
+    everything = {words(s) for said in expected for s in said}
+    for page_index, page in enumerate(reader.pages):
+        text = words(page.extract_text())
+        wanted = [words(s) for i in placed.get(page_index, []) for s in expected[i]]
+        for sentence in everything:
+            assert text.count(sentence) == wanted.count(sentence), \
+                (page_index + 1, sentence, placed.get(page_index))
+        positions, start = [], 0
+        for sentence in wanted:  # and in the order they are said
+            start = text.index(sentence, start)
+            positions.append(start)
+        for i in placed.get(page_index, []):
+            assert words(titles[i]) in text
+
+
+@pytest.mark.parametrize("layout", handout.LAYOUTS)
+@pytest.mark.parametrize("name", [entry.name for entry in SCENES_IN_ORDER])
+def test_every_sentence_is_on_the_page_of_its_section(name, layout, tmp_path):
+    section_starts, captions, end = said_when(name)
+    timeline = rendered_timeline(section_starts, captions, end)
+    expected = truly_said_in(section_starts, captions)
+    frame = frame_png(tmp_path)
+    titles = [f"Part {i}" for i in range(len(timeline.sections))]
+    sections = tuple(handout.HandoutSection(title, frame, said) for title, said in
+                     zip(titles, handout.said_by_section(timeline)))
+    target = tmp_path / "handout.pdf"
+    handout.write_handout([handout.HandoutScene(1, name, "about " + name, sections)], target,
+                          "A lecture", layout)
+    assert_pages_hold_their_sections(target, expected, titles)
+
+
+def test_a_caption_a_millisecond_before_its_section_is_in_that_section():
+    """The pack's own case: a cue at 56.466 s, its section starting at 847/15 = 56.4667 s."""
+    start = float(Fraction(847, FPS))
+    timeline = SceneTimeline(60.0, (Section("before", 0.0, start), Section("after", start, 60.0)),
+                             (Cue(50.0, 56.466, "said before"), Cue(56.466, 59.0, "said after")))
+    assert handout.said_by_section(timeline) == [("said before",), ("said after",)]
+
+
+def test_the_handout_has_a_cover_contents_and_an_outline(tmp_path):
+    frame = frame_png(tmp_path)
+    scenes = [handout.HandoutScene(n, f"scene {n}", "about it", tuple(
+        handout.HandoutSection(f"Section {n}.{k}", frame, (f"Sentence {n}.{k}.",))
+        for k in range(1, 6))) for n in range(1, 9)]
+    target = tmp_path / "handout.pdf"
+    handout.write_handout(scenes, target, "Linear classifiers, week 3")
+    reader = pypdf.PdfReader(str(target))
+    assert "Linear classifiers, week 3" in reader.pages[0].extract_text()
+    outline = reader.outline
+    first = reader.get_destination_page_number(outline[0])  # the contents come before it
+    contents = words(" ".join(page.extract_text() for page in reader.pages[1:first]))
+    assert first >= 2 and "Contents" in contents
+    assert [item.title for item in outline if not isinstance(item, list)] == \
+        [f"{n}. scene {n}" for n in range(1, 9)]
+    for item in outline:
+        if isinstance(item, list):
+            for section in item:  # the contents give each section's page
+                page = reader.get_destination_page_number(section) + 1
+                assert words(section.title) in words(reader.pages[page - 1].extract_text())
+                assert f"{section.title} {page}" in contents
+    # compact: 40 short sections fill few pages, not one each
+    assert len(reader.pages) <= 2 + 40 // 3
