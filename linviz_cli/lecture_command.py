@@ -17,6 +17,14 @@ from .options import (cluster_and_jobs, cluster_option, data_option, jobs_option
 
 @click.command()
 @click.argument("names", nargs=-1, metavar="[NAME|NUMBER|all]...")
+@click.option("--course", "course_file", metavar="FILE.toml", default=None,
+              help="A course file (title, course, lecturer, date, scenes, data, ...; "
+                   "'render.py course init' writes one). A flag given here wins over it.")
+@click.option("--title", default=None, help="The lecture's title (page, handout, mp4).")
+@click.option("--course-name", default=None, metavar="TEXT", help="The course, e.g. 'CS 229'.")
+@click.option("--lecturer", default=None, metavar="NAME", help="Who gives the lecture.")
+@click.option("--date", "date_text", default=None, metavar="TEXT",
+              help="The date as you want it written, e.g. '1 December 2026'.")
 @quality_option
 @out_option("media", "Folder of the pack (rendered scenes are kept in DIR/scenes/).")
 @data_option
@@ -24,29 +32,46 @@ from .options import (cluster_and_jobs, cluster_option, data_option, jobs_option
 @theme_option
 @click.option("--handout-theme", type=click.Choice(["dark", "light"]), default="light",
               show_default=True, help="Theme of the handout's frames (light prints well).")
+@click.option("--handout", "handout_layout", type=click.Choice(["compact", "2up"]),
+              default="compact", show_default=True,
+              help="The handout's layout: compact pages, or two sections a landscape page.")
 @jobs_option
 @cluster_option
-def lecture(names, quality, out_dir, data_spec, seed, theme, handout_theme, jobs,
-            cluster) -> None:
+@click.pass_context
+def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, quality, out_dir,
+            data_spec, seed, theme, handout_theme, handout_layout, jobs, cluster) -> None:
     """Build the lecture pack in --out: lecture.mp4 (chapters), lecture.srt/.vtt,
     index.html (player, chapters, present mode), handout.pdf and slides/ (manim-slides).
 
-    NAMES choose scenes by name or number, in lecture order (default: all).
+    NAMES choose scenes by name or number, in lecture order (default: all, or the course
+    file's scenes in its order).
     """
     from linviz.errors import LinvizError
     from linviz_pack.build import PackSettings, build_lecture
-    from scenes.catalog import available, find
-
+    from linviz_pack.course import Course, read_course
     from linviz_render.scene import check_manim, scene_with_request
+    from scenes.catalog import available, find
     from scenes.toolkit.request import RenderRequest
 
     cluster_spec = cluster_and_jobs(cluster, jobs)
-    entries = available() if not names or "all" in names else [find(name) for name in names]
-    order = {entry: index for index, entry in enumerate(available())}
-    entries = sorted(dict.fromkeys(entries), key=order.__getitem__)
+    fields = read_course(course_file) if course_file else {}
+    given = {"title": title, "course": course_name, "lecturer": lecturer, "date": date_text}
+    fields.update({key: value for key, value in given.items() if value is not None})
+    for key, value in (("quality", quality), ("data", data_spec), ("seed", seed),
+                       ("theme", theme), ("handout_theme", handout_theme)):
+        if key not in fields or _on_command_line(ctx, "data_spec" if key == "data" else key):
+            fields[key] = value
+    course = Course(**fields)
+    if names:
+        entries = available() if "all" in names else [find(name) for name in names]
+        order = {entry: index for index, entry in enumerate(available())}
+        entries = sorted(dict.fromkeys(entries), key=order.__getitem__)
+    else:
+        entries = [find(name) for name in course.scenes] if course.scenes else available()
     check_manim()
-    request = RenderRequest(data=data_spec, seed=seed, theme=theme)
     for entry in entries:  # every data problem is found before anything renders
+        request = RenderRequest(data=course.data_for(entry.name), seed=course.seed,
+                                theme=course.theme)
         scene_with_request(entry.load(), request).load_data()
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
@@ -55,9 +80,17 @@ def lecture(names, quality, out_dir, data_spec, seed, theme, handout_theme, jobs
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise LinvizError(f"--out {out_dir}: cannot create it ({error.strerror})") from None
-    data = request.with_absolute_paths().data
-    settings = PackSettings(quality=quality, data=data, seed=seed, theme=theme,
-                            handout_theme=handout_theme, jobs=jobs)
+
+    def absolute(spec):
+        return RenderRequest(data=spec).with_absolute_paths().data
+
+    settings = PackSettings(
+        quality=course.quality, data=absolute(course.data), seed=course.seed,
+        theme=course.theme, handout_theme=course.handout_theme, jobs=jobs,
+        handout=handout_layout, title=course.title, course=course.course,
+        lecturer=course.lecturer, date=course.date,
+        scene_data=tuple(sorted((name, absolute(spec))
+                                for name, spec in course.scene_data.items())))
     started = time.monotonic()
     result = build_lecture(entries, out, settings, say=lambda line: click.echo(line, err=True),
                            cluster=cluster_spec)
@@ -66,3 +99,11 @@ def lecture(names, quality, out_dir, data_spec, seed, theme, handout_theme, jobs
                f"{time.monotonic() - started:.1f} s", err=True)
     for path in result.files:
         click.echo(str(path))
+
+
+def _on_command_line(ctx, name: str) -> bool:
+    """Whether the option ``name`` was given (not its default): it then wins over the file."""
+    from click.core import ParameterSource
+
+    return ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE,
+                                               ParameterSource.ENVIRONMENT)

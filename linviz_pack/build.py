@@ -22,10 +22,10 @@ from linviz.atomic import make_work_dir, remove_stale_temporaries, remove_work_d
 from scenes.toolkit.section_titles import read_section_titles
 
 from . import captions, handout, join, page, slides
+from .course import DEFAULT_TITLE
 from .rendered import RenderedScene, cached_scene, render_options, render_to_cache, reversed_name
 from .titles import section_title
 
-TITLE = "Linear classifiers: the lecture"
 PACK_MANIFEST = ".lecture-pack.json"
 #: what a complete pack holds, in the order it is put in place (index.html last)
 PACK_ITEMS = ("assets", "slides", "lecture.mp4", "lecture.srt", "lecture.vtt", "handout.pdf",
@@ -43,6 +43,20 @@ class PackSettings:
     theme: str = "dark"
     handout_theme: str = "light"
     jobs: int = 1
+    #: the lecture's title, and its course · lecturer · date (see linviz_pack.course)
+    title: str = DEFAULT_TITLE
+    course: str = ""
+    lecturer: str = ""
+    date: str = ""
+    #: (scene, data) pairs: a scene's own data, over ``data``
+    scene_data: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def byline(self) -> str:
+        return " · ".join(part for part in (self.course, self.lecturer, self.date) if part)
+
+    def data_for(self, scene: str) -> str | None:
+        return dict(self.scene_data).get(scene, self.data)
     #: the handout's layout: "compact" or "2up" (linviz_pack.handout.LAYOUTS)
     handout: str = "compact"
 
@@ -69,7 +83,8 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings,
     _check_room(out)
     remove_stale_temporaries(out)
     remove_stale_temporaries(cache_dir)
-    options = {entry.name: render_options(entry, settings.quality, settings.data, settings.seed,
+    options = {entry.name: render_options(entry, settings.quality, settings.data_for(entry.name),
+                                          settings.seed,
                                           settings.theme, settings.handout_theme)
                for entry in entries}
     scenes: dict[str, RenderedScene] = {}
@@ -194,15 +209,17 @@ def assemble(entries: Sequence, scenes: Sequence[RenderedScene], folder: Path,
     say("joining the scenes into lecture.mp4 (stream copy)")
     join.join_videos([scene.video for scene in scenes], folder / "lecture.mp4",
                      [join.Chapter(c["start"], c["end"], c["marker"]) for c in chapters
-                      if c["level"] == 1])
+                      if c["level"] == 1],
+                     {"title": settings.title, "artist": settings.lecturer,
+                      "album": settings.course, "date": settings.date})
     cues = captions.joined_cues([(offset, timeline.cues)
                                  for offset, timeline in zip(offsets, timelines)])
     (folder / "lecture.srt").write_text(captions.format_srt(cues), encoding="utf-8")
     (folder / "lecture.vtt").write_text(captions.format_vtt(cues), encoding="utf-8")
     _write_slides(scenes, timelines, folder / "slides", settings)
-    _write_page(entries, scenes, timelines, offsets, chapters, cues, folder, titles)
+    _write_page(entries, scenes, timelines, offsets, chapters, cues, folder, titles, settings)
     say("writing handout.pdf")
-    _write_handout(entries, scenes, timelines, folder, settings.handout, titles)
+    _write_handout(entries, scenes, timelines, folder, settings, titles)
 
 
 def lecture_chapters(entries: Sequence, timelines: Sequence, offsets: Sequence[float],
@@ -250,14 +267,14 @@ def _write_slides(scenes, timelines, folder: Path, settings: PackSettings) -> No
 
 
 def _write_page(entries, scenes, timelines, offsets, chapters, cues, folder: Path,
-                titles: Sequence[dict]) -> None:
+                titles: Sequence[dict], settings: PackSettings) -> None:
     beats = [_titled(beat.shifted(offset), named)
              for offset, timeline, named in zip(offsets, timelines, titles)
              for beat in timeline.beats]
     shown = [{key: c[key] for key in ("title", "start", "end", "level")} for c in chapters]
     posters = [page.write_poster(scene.video, _poster_time(timeline), folder, scene.name)
                for scene, timeline in zip(scenes, timelines)]
-    sources = [page.source_entry("lecture", "The whole lecture", TITLE, "lecture.mp4", shown,
+    sources = [page.source_entry("lecture", "The whole lecture", settings.title, "lecture.mp4", shown,
                                  cues, beats, posters[0])]
     for entry, scene, timeline, poster, named in zip(entries, scenes, timelines, posters, titles):
         video = folder / "assets" / "video" / scene.video.name
@@ -270,7 +287,8 @@ def _write_page(entries, scenes, timelines, offsets, chapters, cues, folder: Pat
                                          timeline.cues,
                                          [_titled(beat, named) for beat in timeline.beats],
                                          poster))
-    page.write_page(folder, TITLE, sources, join.frame_rate(scenes[0].video))
+    page.write_page(folder, settings.title, sources, join.frame_rate(scenes[0].video),
+                    settings.byline)
 
 
 def _titled(beat, titles: dict):
@@ -283,7 +301,7 @@ def _poster_time(timeline) -> float:
     return timeline.sections[0].end - 1e-3 if timeline.sections else timeline.duration
 
 
-def _write_handout(entries, scenes, timelines, folder: Path, layout: str = "compact",
+def _write_handout(entries, scenes, timelines, folder: Path, settings: PackSettings,
                    titles: Sequence[dict] | None = None) -> None:
     frames_dir = folder / ".frames"
     parts = []
@@ -301,7 +319,8 @@ def _write_handout(entries, scenes, timelines, folder: Path, layout: str = "comp
                          for section, frame, said in zip(timeline.sections, frames,
                                                          handout.said_by_section(timeline)))
         parts.append(handout.HandoutScene(entry.number, entry.name, entry.description, sections))
-    handout.write_handout(parts, folder / "handout.pdf", TITLE, layout)
+    handout.write_handout(parts, folder / "handout.pdf", settings.title, settings.handout,
+                          settings.byline)
     shutil.rmtree(frames_dir, ignore_errors=True)
 
 

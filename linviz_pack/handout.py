@@ -120,16 +120,16 @@ def new_pdf(title: str, orientation: str = "portrait"):
 
 
 def write_handout(scenes: Sequence[HandoutScene], target: Path, title: str,
-                  layout: str = "compact") -> None:
+                  layout: str = "compact", byline: str = "") -> None:
     """Write the handout of ``scenes`` to ``target``: cover, contents, then the sections.
 
-    ``layout``: one of :data:`LAYOUTS`.
+    ``layout``: one of :data:`LAYOUTS`; ``byline``: course · lecturer · date, on the cover.
     """
     if layout not in LAYOUTS:
         raise LinvizError(f"unknown handout layout {layout!r}; layouts: {', '.join(LAYOUTS)}")
     pdf = new_pdf(title, "landscape" if layout == "2up" else "portrait")
     pdf.set_auto_page_break(False)  # every block is placed by hand: never split
-    _cover(pdf, title, scenes)
+    _cover(pdf, title, scenes, byline)
     _new_page(pdf)
     entries = len(scenes) + sum(len(scene.sections) for scene in scenes)
     pdf.insert_toc_placeholder(_contents, pages=_contents_pages(pdf, entries),
@@ -174,13 +174,17 @@ def _contents_pages(pdf, entries: int) -> int:
     return 1 if entries <= first else 1 + math.ceil((entries - first) / other)
 
 
-def _cover(pdf, title: str, scenes: Sequence[HandoutScene]) -> None:
+def _cover(pdf, title: str, scenes: Sequence[HandoutScene], byline: str = "") -> None:
     _new_page(pdf)
     width = pdf.w - 2 * MARGIN_MM
     pdf.set_y(pdf.h * 0.22)
     pdf.set_font("DejaVu", "B", 26)
     pdf.multi_cell(width, 12, title, align="C", new_x="LMARGIN", new_y="NEXT")
     pdf.ln(4)
+    if byline:  # course · lecturer · date
+        pdf.set_font("DejaVu", "", 14)
+        pdf.multi_cell(width, 8, byline, align="C", new_x="LMARGIN", new_y="NEXT")
+        pdf.ln(2)
     pdf.set_font("DejaVu", "", 12)
     pdf.set_text_color(*GREY)
     pdf.multi_cell(width, 7, "Handout: every section's picture and what is said in it",

@@ -40,8 +40,11 @@ def video_duration(path: Path) -> float:
         return float(end * stream.time_base)
 
 
-def join_videos(clips: Sequence[Path], target: Path, chapters: Sequence[Chapter] = ()) -> list[float]:
+def join_videos(clips: Sequence[Path], target: Path, chapters: Sequence[Chapter] = (),
+                metadata: dict | None = None) -> list[float]:
     """Write ``clips`` one after another into ``target`` (same codec settings needed).
+
+    ``metadata``: the container's tags (title, artist, album, date: what players show).
 
     Returns each clip's offset in ``target`` in seconds. Raises LinvizError when a
     clip was encoded differently from the first (size, codec or settings), which a
@@ -53,6 +56,9 @@ def join_videos(clips: Sequence[Path], target: Path, chapters: Sequence[Chapter]
         raise LinvizError("nothing to join")
     offsets: list[float] = []
     with av.open(str(target), "w", format="mp4") as output:
+        for key, value in (metadata or {}).items():
+            if value:
+                output.metadata[key] = value
         with av.open(str(clips[0])) as first:
             template = first.streams.video[0]
             reference = _signature(template)

@@ -55,8 +55,12 @@ def write_poster(video: Path, time: float, folder: Path, name: str) -> str:
     return f"{POSTERS}/{name}.png"
 
 
-def write_page(folder: Path, title: str, sources: Sequence[dict], fps: float) -> None:
+def write_page(folder: Path, title: str, sources: Sequence[dict], fps: float,
+               byline: str = "") -> None:
     """``folder/index.html`` and ``folder/assets/`` (player, style, data).
+
+    ``title`` and ``byline`` (course · lecturer · date, see linviz_pack.course) head the
+    page, written into the HTML itself so that they show without JavaScript too.
 
     ``fps``: the videos' frame rate (present mode stops on a beat's last frame).
     The first source is what the page shows first, also without JavaScript.
@@ -74,6 +78,8 @@ def write_page(folder: Path, title: str, sources: Sequence[dict], fps: float) ->
     html = (WEB / "index.html").read_text(encoding="utf-8")
     html = (html.replace("<title>Lecture</title>", f"<title>{_escape(title)}</title>")
             .replace('<h1 id="title">Lecture</h1>', f'<h1 id="title">{_escape(title)}</h1>')
+            .replace('<p id="byline">BYLINE</p>',
+                     f'<p id="byline">{_escape(byline)}</p>' if byline else "")
             .replace('src="VIDEO"', f'src="{_escape(first["video"])}"')
             .replace('poster="POSTER"', f'poster="{_escape(first.get("poster", ""))}"'))
     (folder / "index.html").write_text(html, encoding="utf-8")

@@ -285,3 +285,40 @@ def test_help():
 
     result = CliRunner().invoke(cli, ["lecture", "--help"])
     assert result.exit_code == 0 and "handout.pdf" in result.output
+
+
+def test_a_course_file_names_and_orders_the_lecture(runner, tmp_path):
+    import av
+    from pypdf import PdfReader
+
+    course = tmp_path / "course.toml"
+    course.write_text('title = "From the file"\ncourse = "CS 229"\nlecturer = "Ada Lovelace"\n'
+                      'date = "1 December 2026"\nscenes = ["summary", "update"]\n'
+                      'handout_theme = "dark"\n', encoding="utf-8")
+    out = tmp_path / "media"
+    result = runner.invoke(cli, ["lecture", "--course", str(course), "--title",
+                                 "Perceptrons, week 3", "--out", str(out)])
+    assert result.exit_code == 0, result.stderr
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert "<title>Perceptrons, week 3</title>" in html          # the flag wins over the file
+    assert '<p id="byline">CS 229 · Ada Lovelace · 1 December 2026</p>' in html
+    with av.open(str(out / "lecture.mp4")) as video:
+        tags = dict(video.metadata)
+        chapters = [entry["metadata"]["title"] for entry in video.chapters()]
+    assert {key: tags.get(key) for key in ("title", "artist", "album", "date")} == {
+        "title": "Perceptrons, week 3", "artist": "Ada Lovelace", "album": "CS 229",
+        "date": "1 December 2026"}
+    # the lecturer's order, not the catalogue's (update comes before summary there)
+    assert chapters[0].split(" › ")[0].endswith("summary")
+    assert chapters[-1].split(" › ")[0].endswith("update")
+    cover = PdfReader(str(out / "handout.pdf")).pages[0].extract_text()
+    assert "Perceptrons, week 3" in cover and "CS 229 · Ada Lovelace · 1 December 2026" in cover
+
+
+def test_a_wrong_course_file_is_one_line_and_writes_nothing(runner, tmp_path):
+    course = tmp_path / "course.toml"
+    course.write_text('scenes = ["summary", "nope"]\n', encoding="utf-8")
+    out = tmp_path / "media"
+    result = runner.invoke(cli, ["lecture", "--course", str(course), "--out", str(out)])
+    assert_one_line_error(result, "course.toml: no scene called 'nope'")
+    assert not out.exists()

@@ -425,7 +425,7 @@
   };
 
   document.title = data.title;
-  document.getElementById("title").textContent = data.title;
+  document.getElementById("title").textContent = data.title;  // byline: in the HTML
   buildSources();
   showSource(data.sources[0].id);
 })();
