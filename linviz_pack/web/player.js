@@ -325,7 +325,11 @@
     "section{padding:14px 18px}h2{font-size:13px;text-transform:uppercase;" +
     "letter-spacing:.06em;color:#9a9aa2;margin:0 0 6px}" +
     "#now{font-size:30px;line-height:1.35}#next{font-size:20px;color:#b8b8c0}" +
-    "footer{margin-top:auto;padding:8px 18px;color:#77777f;font-size:13px}";
+    "footer{margin-top:auto;padding:8px 18px;color:#77777f;font-size:13px}" +
+    "#body{display:flex;gap:18px;align-items:flex-start}#text{flex:1;min-width:0}" +
+    "#screen{width:38%;margin:14px 18px 0 0;background:#000;border:1px solid #333}";
+  // The speaker window mirrors the audience screen this often (frames a second)
+  var SPEAKER_MIRROR_FPS = 8;
 
   function openSpeaker() {
     if (state.speaker && !state.speaker.closed) { state.speaker.focus(); return state.speaker; }
@@ -337,8 +341,10 @@
               "</title><style>" + SPEAKER_STYLE + "</style></head><body>" +
               "<header><span id='source'></span><span id='beat'></span>" +
               "<span id='section'></span><span id='clock'></span></header>" +
+              "<div id='body'><div id='text'>" +
               "<section><h2>Now</h2><div id='now'></div></section>" +
-              "<section><h2>Next</h2><div id='next'></div></section>" +
+              "<section><h2>Next</h2><div id='next'></div></section></div>" +
+              "<canvas id='screen' width='640' height='360'></canvas></div>" +
               "<footer>→/space next · ← back · R replay · P present · Esc leave " +
               "(keys here drive the audience window)</footer></body></html>");
     doc.close();
@@ -347,7 +353,19 @@
     state.speaker = speaker;
     updateSpeaker();
     speaker.setInterval(updateClock, 1000);
+    speaker.setInterval(mirror, 1000 / SPEAKER_MIRROR_FPS);
     return speaker;
+  }
+
+  // What the audience sees, drawn small in the speaker window.
+  function mirror() {
+    var speaker = state.speaker;
+    if (!speaker || speaker.closed || video.readyState < 2) { return; }
+    var canvas = speaker.document.getElementById("screen");
+    if (!canvas || !video.videoWidth) { return; }
+    canvas.height = Math.round(canvas.width * video.videoHeight / video.videoWidth);
+    canvas.getContext("2d").drawImage(video, 0, 0, canvas.width, canvas.height);
+    canvas.dataset.time = String(video.currentTime);  // the audience's time it shows
   }
 
   function updateClock() {
