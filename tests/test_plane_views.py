@@ -329,3 +329,41 @@ def test_separate_scales_draw_each_axis_with_its_own_ticks():
     assert np.all(spread > 0.6 * plane.frame.width)
     boxes = [box for path in plane.tick_labels.submobjects for box in path.part_boxes()]
     assert len({round(box[1], 6) for _, box in boxes}) > 2  # values up the y axis too
+
+
+# -- views of the scenes on real data (review of issue 20) -------------------------------
+@pytest.fixture(scope="module")
+def scene_media(tmp_path_factory):
+    return tmp_path_factory.mktemp("scene-media")
+
+
+def _scene_on(scene_class, media, name, **attributes):
+    from scene_helpers import built_scene, gallery_csv
+    return built_scene(scene_class, media, data_spec=gallery_csv(media, name), **attributes)
+
+
+def test_the_margin_view_fits_the_data_until_the_circle_is_drawn(scene_media):
+    """Iris petals (1–7 cm × 0.1–2.5 cm) fill a corner of the box sized for the circle of
+    radius R round the origin: the first sections show the data and the origin (the
+    signed distance is measured from it), and the view widens to R only for the circle."""
+    from scenes.margin import MarginScene
+    scene = _scene_on(MarginScene, scene_media, "iris-petal")
+    X, box = scene.data.X, scene.plane.box
+    # the data's larger span is at least a third of the side (the box for R: a sixth)
+    side = box.x_max - box.x_min
+    assert np.max(X.max(axis=0) - X.min(axis=0)) >= side / 3
+    assert box.contains(np.zeros(2))[0] and np.all(box.contains(X))
+    # the circle's view holds the circle and the data
+    circle = scene.circle_box
+    assert views.holds_disk(circle, scene.R) and np.all(circle.contains(X))
+    assert not views.holds_disk(box, scene.R)
+
+
+def test_a_zoom_between_boxes_starts_and_ends_at_them():
+    start, end = Box(-2, 6, -4, 4), Box(-10, 10, -10, 10)
+    for t, expected in ((0.0, start), (1.0, end)):
+        got = views.box_between(start, end, t)
+        assert np.allclose([got.x_min, got.x_max, got.y_min, got.y_max],
+                           [expected.x_min, expected.x_max, expected.y_min, expected.y_max])
+    middle = views.box_between(start, end, 0.5)
+    assert middle.x_max - middle.x_min == pytest.approx(np.sqrt(8 * 20))

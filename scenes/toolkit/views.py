@@ -324,3 +324,19 @@ def vector_scale(box: Box, vectors: np.ndarray, start=(0.0, 0.0),
             if abs(v[j]) * scale > room * abs(edge - start[j]):
                 scale = room * abs(edge - start[j]) / abs(v[j])
     return float(max(scale, 0.0))
+
+
+def box_between(start: Box, end: Box, t: float) -> Box:
+    """The square box a zoom from ``start`` to ``end`` shows at ``t`` ∈ [0, 1]: its half-side
+    geometric between theirs (a zoom at a steady rate), its centre linear between theirs."""
+    half = [(b.x_max - b.x_min) / 2 for b in (start, end)]
+    h = half[0] ** (1 - t) * half[1] ** t
+    cx = (1 - t) * (start.x_min + start.x_max) / 2 + t * (end.x_min + end.x_max) / 2
+    cy = (1 - t) * (start.y_min + start.y_max) / 2 + t * (end.y_min + end.y_max) / 2
+    return Box(cx - h, cx + h, cy - h, cy + h)
+
+
+def holds_disk(box: Box, radius: float) -> bool:
+    """Whether ``box`` holds the whole disk ‖p‖ ≤ ``radius`` round the origin."""
+    return bool(box.x_min <= -radius and box.x_max >= radius and box.y_min <= -radius
+                and box.y_max >= radius)
