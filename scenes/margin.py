@@ -208,6 +208,8 @@ class MarginScene(LinvizScene):
         moving.clear_updaters()
         plane.set_box(end)  # the grid at the new box's own step
         plane.markers.set_positions(plane.c2p_many(self.data.X))
+        # the markers drew closer: their counts go where there is room now
+        plane.markers.place_counts(plane.square_bounds())
         self.follow_separator()
         self.remove(moving)
         self.add(self.band, self.hyperplane, self.lowest_ring)

@@ -367,3 +367,117 @@ def test_a_zoom_between_boxes_starts_and_ends_at_them():
                            [expected.x_min, expected.x_max, expected.y_min, expected.y_max])
     middle = views.box_between(start, end, 0.5)
     assert middle.x_max - middle.x_min == pytest.approx(np.sqrt(8 * 20))
+
+
+def _arrow_screen(arrow) -> np.ndarray:
+    return np.asarray(arrow.get_end(), dtype=float)[:2] - np.asarray(arrow.get_start(),
+                                                                     dtype=float)[:2]
+
+
+@pytest.mark.parametrize("name", ["iris-sepal", "iris-petal"])
+def test_theta_is_drawn_readable_and_true_on_raw_data(scene_media, name):
+    """Raw Iris sepals (4–8 cm) drew θ at 0.03 × its length: an arrow of a few pixels. θ is
+    drawn either at a readable fraction of its length (≥ style.READABLE_ARROW_SCALE, the
+    scale said above the plane) or as its direction at a length readable on the plane (a
+    tenth of its side at least), said so; always pointing the way θ points."""
+    from scenes.perceptron import PerceptronScene
+    scene = _scene_on(PerceptronScene, scene_media, name)
+    plane = scene.plane
+    side = float(plane.frame.width)
+    for state in range(1, len(scene.thetas), max(1, len(scene.thetas) // 25)):
+        theta = scene.thetas[state]
+        if not np.any(theta):
+            continue
+        step = int(np.flatnonzero(scene.states_after == state)[0])
+        scene.tracker.set_value(step)
+        scene.theta_arrow.update()
+        drawn = _arrow_screen(scene.theta_arrow.arrow)
+        true_length = plane.unit * float(np.linalg.norm(theta))
+        # the direction is θ's (cosine of the angle between them 1)
+        assert drawn @ theta / (np.linalg.norm(drawn) * np.linalg.norm(theta)) > 1 - 1e-6
+        readable = np.linalg.norm(drawn) >= style.READABLE_ARROW_SCALE * true_length - 1e-9
+        fixed = scene.direction_only and np.linalg.norm(drawn) >= side / 10
+        assert readable or fixed, (state, np.linalg.norm(drawn) / true_length)
+        # inside the plane's square
+        end = np.asarray(scene.theta_arrow.arrow.get_end())[:2]
+        low, high = plane.frame.get_corner([-1, -1, 0])[:2], plane.frame.get_corner([1, 1, 0])[:2]
+        assert np.all(end >= low - 1e-6) and np.all(end <= high + 1e-6)
+
+
+def _boxes_overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _name_box(mobject) -> np.ndarray:
+    return np.array([*mobject.get_corner([-1, -1, 0])[:2], *mobject.get_corner([1, 1, 0])[:2]])
+
+
+@pytest.mark.parametrize("name", ["iris-sepal-std", "iris-petal-std", "wine-std",
+                                  "iris-petal", "breast-cancer-std"])
+def test_long_axis_names_hide_no_tick_value(name):
+    """"sepal length (cm), standardised" at the end of the row of tick values hid most of
+    them: every tick value a plane with short names (x₁, x₂) draws is drawn under the
+    data's names too, and no name covers a tick value."""
+    from linviz.transforms import standardize
+    from scenes.toolkit.plane import DataPlane
+
+    data = gallery_case(name).make()
+    data = standardize(data) if name.endswith("-std") and "standardized" not in data.params \
+        else data
+    named = DataPlane(data.X, data.y, DARK, data=data, include_origin=True)
+    short = DataPlane(data.X, data.y, DARK, axis_labels=("x_1", "x_2"), include_origin=True)
+
+    def values(plane):
+        return sorted((round(box[0], 6), n) for path in plane.tick_labels.submobjects
+                      for n, box in path.part_boxes())
+
+    def texts(plane):
+        return sorted(n for path in plane.tick_labels.submobjects for n, _ in path.part_boxes())
+
+    assert texts(named) == texts(short), (texts(named), texts(short))
+    ticks = [box for path in named.tick_labels.submobjects for _, box in path.part_boxes()]
+    for axis_name in named.axis_labels[:2]:
+        assert not any(_boxes_overlap(_name_box(axis_name), box) for box in ticks)
+
+
+@pytest.mark.parametrize("name", ["iris-petal", "iris-sepal", "iris-versicolor-virginica",
+                                  "separable-thrice"])
+def test_every_shared_place_shows_its_count_clear_of_markers(name):
+    """Dense clusters left no room for the "×k" counts (Iris sepals: 3 of 16 drawn): every
+    position holding several points has its count (beside it, or further out with a
+    leader), no count box holds a marker's centre, and no two counts overlap."""
+    data = gallery_case(name).make()
+    plane = plane_of(data, include_origin=True)
+    _, counts_per_place = np.unique(data.X, axis=0, return_counts=True)
+    drawn = [(n, box) for path in plane.markers.counts.submobjects
+             for n, box in path.part_boxes()]
+    assert len(drawn) == int(np.sum(counts_per_place > 1))
+    centres = plane.markers.positions()[:, :2]
+    for k, (_, box) in enumerate(drawn):
+        inside = ((centres >= box[:2]) & (centres <= box[2:])).all(axis=1)
+        assert not inside.any()
+        assert not any(_boxes_overlap(box, other) for _, other in drawn[k + 1:])
+
+
+@pytest.mark.parametrize("name", ["wine-std", "iris-sepal-std"])
+def test_rings_of_neighbouring_points_do_not_merge(name):
+    """Mistake rings of radius 0.3 round wine points 0.08 apart on screen merged into one
+    blob: a ring reaches no further than the typical neighbour (the median distance
+    between nearest markers, brute force here), is no larger than half that or than
+    needed to surround its marker, and still surrounds its marker."""
+    data = gallery_case(name).make()
+    plane = plane_of(data, include_origin=True)
+    centres = np.unique(plane.markers.positions()[:, :2].round(9), axis=0)
+    nearest = [min(np.linalg.norm(c - o) for o in centres if np.any(o != c)) for c in centres]
+    typical = float(np.median(nearest))
+    assert plane.ring_radius <= typical + 1e-9
+    assert plane.ring_radius <= max(typical / 2, 1.3 * plane.marker_size) + 1e-9
+    assert plane.ring_radius >= plane.marker_size * 1.25  # outside the marker's disc
+
+
+def test_the_classifier_rings_its_mistakes_at_the_planes_ring_radius(scene_media):
+    from scenes.classifier import ClassifierScene
+    scene = _scene_on(ClassifierScene, scene_media, "wine-std")
+    radii = [ring.width / 2 for ring in [*scene.rings, *scene.flip_rings]]
+    assert np.allclose(radii, scene.plane.ring_radius, rtol=1e-3)
+    assert scene.plane.ring_radius < style.RING_RADIUS
