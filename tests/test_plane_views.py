@@ -481,3 +481,36 @@ def test_the_classifier_rings_its_mistakes_at_the_planes_ring_radius(scene_media
     radii = [ring.width / 2 for ring in [*scene.rings, *scene.flip_rings]]
     assert np.allclose(radii, scene.plane.ring_radius, rtol=1e-3)
     assert scene.plane.ring_radius < style.RING_RADIUS
+
+
+@pytest.mark.parametrize("name", [None, "iris-sepal"])
+def test_the_update_arrows_label_keeps_off_markers_while_it_slides(scene_media, name):
+    """"+x⁽ⁱ⁾" touched a marker mid-slide (it was placed clear only where the arrow came to
+    rest): at every moment of the tip-to-tail slide of the first updates, the label's box
+    overlaps no marker's sign (its half-width, and a tenth more for the stroke)."""
+    from scene_helpers import built_scene, gallery_csv
+    from scenes.perceptron import PerceptronScene
+    from scenes.toolkit.plane import DataVector
+    attributes = {"data_spec": gallery_csv(scene_media, name)} if name else {}
+    scene = built_scene(PerceptronScene, scene_media, **attributes)
+    plane, steps = scene.plane, scene.trace.steps
+    centres = plane.markers.positions()[:, :2]
+    half = plane.marker_size * 1.1
+    updates = [k for k in range(len(steps["i"]))
+               if scene.states_after[k + 1] != scene.states_after[k]][:6]
+    touching = []
+    for k in updates:
+        i = int(steps["i"][k])
+        x, label = scene.data.X[i], float(scene.data.y[i])
+        theta = scene.parameters(k).theta
+        s = scene.local_scale_for(k, x, label) if scene.direction_only else scene.vector_scale
+        arrow = DataVector(plane, (0, 0), s * label * x, scene.theme.step, "+ x^((i))")
+        for t in np.linspace(0.0, 1.0, 41):
+            arrow.set_ends(t * s * theta, s * (t * theta + label * x))
+            low = arrow.label.get_corner([-1, -1, 0])[:2]
+            high = arrow.label.get_corner([1, 1, 0])[:2]
+            inside = ((centres[:, 0] + half > low[0]) & (centres[:, 0] - half < high[0])
+                      & (centres[:, 1] + half > low[1]) & (centres[:, 1] - half < high[1]))
+            if inside.any():
+                touching.append((k, round(float(t), 3), int(np.flatnonzero(inside)[0])))
+    assert not touching, touching[:5]

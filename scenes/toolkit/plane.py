@@ -374,11 +374,14 @@ class DataPlane(VGroup):
             self._move_names_off_ticks()
 
     def _move_names_off_ticks(self) -> None:
-        """A name at the end of its row that would hide a tick value (a long one, such as
-        "sepal length (cm), standardised") goes beyond the row instead: x₁'s centred below
+        """A long name (wider than ``style.SHORT_NAME``) at the end of its row that would hide
+        a tick value (such as "sepal length (cm), standardised") goes beyond the row instead: x₁'s centred below
         its tick values, x₂'s (turned) left of them; the tick values are then all kept."""
         x_min, y_min, x_max, y_max = self.square_bounds()
-        hidden = self._hidden_ticks()
+        # a short name (x₁, x₂) keeps its place at the end of its row: it hides a value at
+        # most, the place a reader looks for it
+        long = [max(name.width, name.height) > style.SHORT_NAME for name in self.axis_labels[:2]]
+        hidden = [h and is_long for h, is_long in zip(self._hidden_ticks(), long)]
         if not any(hidden):
             return
         first, second = self.axis_labels[0], self.axis_labels[1]
@@ -848,7 +851,9 @@ class DataVector(VGroup):
     def _obstacles(self, start_p, end_p) -> np.ndarray:
         """Boxes the label must not cover: the plane's markers and the arrow itself."""
         plane = self.plane
+        # a label on a marker is misread, one across a shaft is not: markers weigh more
         markers = box_around(plane.markers.positions(), plane.marker_size * 1.2) \
+            * np.array([1, 1, 1, 1, style.MARKER_OBSTACLE_WEIGHT]) \
             if len(plane.markers) else np.zeros((0, 5))
         along = np.linspace(0.0, 1.0, 12)[:, None]
         shaft = box_around(start_p + along * (end_p - start_p), 0.06)
@@ -872,8 +877,11 @@ class DataVector(VGroup):
 
     def _clear_offset(self, start_p, end_p) -> np.ndarray:
         bounds = self._bounds()
+        # further rings than a still label needs: a sliding arrow's tip passes through
+        # clusters where the nearest places are all taken
         offset = best_offset(end_p, (self.label.width, self.label.height),
-                             self._obstacles(start_p, end_p), gap=0.08, bounds=bounds)
+                             self._obstacles(start_p, end_p), gap=0.08, bounds=bounds,
+                             rings=style.VECTOR_LABEL_RINGS)
         return np.array([offset[0], offset[1], 0.0])
 
 

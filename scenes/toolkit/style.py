@@ -135,6 +135,9 @@ COUNT_COVER = 0.5          # ...covering at most this fraction of a marker (it h
 COUNT_FAR_RINGS = 4        # in a dense cluster, a count may stand this many label heights out,
                            # joined to its marker by a thin leader
 LEADER_STROKE = 1.2        # the stroke of a count's leader
+MARKER_OBSTACLE_WEIGHT = 10  # a vector's label over a marker costs this much more than over
+                           # a shaft (a covered marker is misread)
+VECTOR_LABEL_RINGS = 4     # rings of places tried for a vector's label (see placement)
 LEGEND_ROW_GAP = 0.04      # between the rows of a plane's legend
 LEGEND_MARKER = 0.1        # half-width of the + and − in a legend
 ORIGIN_ARROW = 0.4         # the arrow pointing to an origin out of view
