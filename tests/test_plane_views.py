@@ -514,3 +514,46 @@ def test_the_update_arrows_label_keeps_off_markers_while_it_slides(scene_media, 
             if inside.any():
                 touching.append((k, round(float(t), 3), int(np.flatnonzero(inside)[0])))
     assert not touching, touching[:5]
+
+
+def _count_boxes(cloud):
+    return [(n, box) for path in cloud.counts.submobjects for n, box in path.part_boxes()]
+
+
+def test_counts_follow_their_markers_and_are_placed_again_when_they_stop():
+    """The proof hid the "×k" counts while the points rescaled: they follow their markers
+    in set_positions (each keeps its offset from its marker, leaders too), and
+    place_counts puts them, after the points have drawn closer, where no count holds a
+    marker's centre and no two overlap (every shared place still counted)."""
+    data = gallery_case("separable-thrice").make()
+    plane = plane_of(data)
+    cloud = plane.markers
+    groups = plane.groups
+    before = dict((n + str(k), box) for k, (n, box) in enumerate(_count_boxes(cloud)))
+    anchors = cloud.positions()
+    shrunk = anchors * 0.4
+    cloud.set_positions(shrunk)
+    after = dict((n + str(k), box) for k, (n, box) in enumerate(_count_boxes(cloud)))
+    # one translation per count: that of the marker it stands beside
+    moved = [after[key][:2] - before[key][:2] for key in before]
+    marker_moves = shrunk[groups.first[groups.repeated], :2] - anchors[groups.first[groups.repeated], :2]
+    for shift in moved:
+        assert min(np.linalg.norm(shift - m) for m in marker_moves) < 1e-6
+    cloud.place_counts(plane.square_bounds())
+    placed = _count_boxes(cloud)
+    assert len(placed) == len(groups.repeated)
+    centres = cloud.positions()[:, :2]
+    for k, (_, box) in enumerate(placed):
+        assert not ((centres >= box[:2]) & (centres <= box[2:])).all(axis=1).any()
+        assert not any(_boxes_overlap(box, other) for _, other in placed[k + 1:])
+
+
+def test_the_proof_keeps_the_counts_through_the_rescale(scene_media):
+    from scene_helpers import gallery_csv
+    from scenes.proof import ProofScene
+    from story_runs import story_with
+    scene = story_with(ProofScene, data_spec=gallery_csv(scene_media, "separable-thrice"))
+    counts = scene.plane.markers.counts
+    assert counts.submobjects and counts.submobjects[0].get_fill_opacity() > 0
+    groups = scene.plane.groups
+    assert len(_count_boxes(scene.plane.markers)) == len(groups.repeated)

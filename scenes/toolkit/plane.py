@@ -107,7 +107,9 @@ class MarkerCloud(VGroup):
         left out. ``bounds``: the screen box [x_min, y_min, x_max, y_max] they stay in."""
         if self.groups is None or not len(self.groups.repeated):
             return self
-        opacity = self.counts.get_fill_opacity() if self.counts.submobjects else 1.0
+        # as visible as they were (a scene may have faded them)
+        opacity = (self.counts.submobjects[0].get_fill_opacity() if self.counts.submobjects
+                   else 1.0)
         self.remove(self.counts, *([self.leaders] if hasattr(self, "leaders") else []))
         self.counts, self.count_spans = VGroup(), []
         self._make_counts(self.groups, self.theme, self.positions(), bounds)
