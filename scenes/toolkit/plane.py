@@ -12,7 +12,7 @@ from typing import Sequence
 import numpy as np
 from manim import (
     DL, DOWN, LEFT, ORIGIN, RIGHT, UL, UP, UR, Axes, Circle, DashedLine, Line, Polygon,
-    VectorizedPoint, VGroup, VMobject,
+    VectorizedPoint, VGroup, VMobject, config,
 )
 
 from linviz.transforms import is_standardized
@@ -299,7 +299,11 @@ class DataPlane(VGroup):
         # axes become a plain drawing (their c2p would no longer follow the plane)
         self.axes = merge_glyphs(VGroup(*self.axes.submobjects))
         self.tick_labels = VGroup()
+        #: how far the plane will still move on screen (to ``center``): a name placed
+        #: beyond its row of ticks must stay in the frame where the plane ends up
+        self.pending_shift = np.array(center, dtype=float) - self.frame.get_center()
         self._place_axis_labels()
+        self.pending_shift = np.zeros(3)
         self.axes.add(self.tick_labels)
         self.legend = None
         if legend if legend is not None else data is not None:
@@ -362,6 +366,8 @@ class DataPlane(VGroup):
         right, x₂'s left of it at its top; then the tick values that leave them room."""
         first, second = self.axis_labels[0], self.axis_labels[1]
         x_min, y_min, x_max, y_max = self.square_bounds()
+        #: which names stand beyond their row of tick values (see _move_names_off_ticks)
+        self.names_beyond = (False, False)
         if self.show_ticks:
             first.next_to(np.array([x_max, y_min, 0.0]), DOWN, buff=style.TICK_BUFF)
             first.align_to(np.array([x_max, 0.0, 0.0]), RIGHT)
@@ -377,8 +383,9 @@ class DataPlane(VGroup):
 
     def _move_names_off_ticks(self) -> None:
         """A long name (wider than ``style.SHORT_NAME``) at the end of its row that would hide
-        a tick value (such as "sepal length (cm), standardised") goes beyond the row instead: x₁'s centred below
-        its tick values, x₂'s (turned) left of them; the tick values are then all kept."""
+        a tick value (such as "sepal length (cm), standardised") goes beyond the row instead:
+        x₁'s centred below its tick values, x₂'s (turned) left of them; the tick values are
+        then all kept. A name that would leave the frame there stays at the row's end."""
         x_min, y_min, x_max, y_max = self.square_bounds()
         # a short name (x₁, x₂) keeps its place at the end of its row: it hides a value at
         # most, the place a reader looks for it
@@ -387,14 +394,12 @@ class DataPlane(VGroup):
         if not any(hidden):
             return
         first, second = self.axis_labels[0], self.axis_labels[1]
-        # out of the way while every tick value is made, then beyond the rows they make
-        first.move_to(np.array([1e3, 0.0, 0.0]))
-        second.move_to(np.array([-1e3, 0.0, 0.0]))
+        # every tick value made, then the names beyond the rows they make
+        self.names_beyond = tuple(hidden)
         self._make_tick_labels()
         below = min([b[1] for b in self._tick_row(0)], default=y_min)
         left = min([b[0] for b in self._tick_row(1)], default=x_min)
-        # beyond the row by more than the gap the tick values keep from a name
-        beyond = style.TICK_GAP + style.TICK_BUFF
+        beyond = style.TICK_BUFF
         first.next_to(np.array([(x_min + x_max) / 2, below, 0.0]), DOWN, buff=beyond)
         if not hidden[0]:
             first.next_to(np.array([x_max, y_min, 0.0]), DOWN, buff=style.TICK_BUFF)
@@ -404,6 +409,20 @@ class DataPlane(VGroup):
         else:
             second.next_to(np.array([x_min, y_max, 0.0]), LEFT, buff=style.TICK_BUFF)
             second.align_to(np.array([0.0, y_max, 0.0]), UP)
+        # beyond the row but out of the frame or in the captions' band (a plane low on the
+        # screen): back at the row's end, where it hides a value but is seen
+        shift = getattr(self, "pending_shift", np.zeros(3))
+        if hidden[0] and first.get_bottom()[1] + shift[1] < -config.frame_height / 2 \
+                + style.BOTTOM_BUFF:
+            first.next_to(np.array([x_max, y_min, 0.0]), DOWN, buff=style.TICK_BUFF)
+            first.align_to(np.array([x_max, 0.0, 0.0]), RIGHT)
+            hidden[0] = False
+        if hidden[1] and second.get_left()[0] + shift[0] < -config.frame_width / 2 \
+                + style.SMALL_BUFF:
+            second.next_to(np.array([x_min, y_max, 0.0]), LEFT, buff=style.TICK_BUFF)
+            second.align_to(np.array([0.0, y_max, 0.0]), UP)
+            hidden[1] = False
+        self.names_beyond = tuple(hidden)
         self._make_tick_labels()
 
     def _tick_row(self, axis: int) -> list[np.ndarray]:
@@ -442,7 +461,11 @@ class DataPlane(VGroup):
         if self.show_ticks:
             x_min, y_min, x_max, y_max = self.square_bounds()
             names = [self.axis_labels[0], self.axis_labels[1]]
-            blocked = [np.array([*n.get_corner(DL)[:2], *n.get_corner(UR)[:2]]) for n in names]
+            # a name moved beyond its row (see _move_names_off_ticks) blocks none of its values
+            beyond = getattr(self, "names_beyond", (False, False))
+            blocked = [np.array([1e3, 1e3, 1e3 + 1, 1e3 + 1]) if moved else
+                       np.array([*n.get_corner(DL)[:2], *n.get_corner(UR)[:2]])
+                       for n, moved in zip(names, beyond)]
             box = self.box
             for axis, (low, high) in enumerate(((box.x_min, box.x_max), (box.y_min, box.y_max))):
                 step = self.steps[axis]
