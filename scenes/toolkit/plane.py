@@ -906,7 +906,8 @@ class DataVector(VGroup):
         # clusters where the nearest places are all taken
         offset = best_offset(end_p, (self.label.width, self.label.height),
                              self._obstacles(start_p, end_p), gap=0.08, bounds=bounds,
-                             rings=style.VECTOR_LABEL_RINGS)
+                             rings=style.VECTOR_LABEL_RINGS,
+                             ring_cost=style.VECTOR_LABEL_RING_COST)
         return np.array([offset[0], offset[1], 0.0])
 
 
