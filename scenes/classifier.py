@@ -215,7 +215,7 @@ class ClassifierScene(LinvizScene):
         self.probe_label.add_background_rectangle(color=theme.background, opacity=0.75,
                                                   buff=0.04)
         self.probe_group = VGroup(self.probe_dash, self.probe_ring, self.probe_label)
-        self.rings = VGroup(*[Circle(radius=style.RING_RADIUS, color=theme.mistake,
+        self.rings = VGroup(*[Circle(radius=self.plane.ring_radius, color=theme.mistake,
                                      stroke_width=style.RING_STROKE).move_to(centre)
                               for centre in self.plane.markers.positions()])
         self.rings.set_stroke(opacity=0)
@@ -231,7 +231,7 @@ class ClassifierScene(LinvizScene):
         # …and those of the same line with θ turned around, (−θ, −θ₀)
         self.flipped_mistaken = lesson.wrong_turned[j]
         self.flip_rings = VGroup(*[
-            Circle(radius=style.RING_RADIUS, color=theme.mistake,
+            Circle(radius=self.plane.ring_radius, color=theme.mistake,
                    stroke_width=style.RING_STROKE).move_to(centre)
             for centre, wrong in zip(self.plane.markers.positions(), self.flipped_mistaken)
             if wrong])

@@ -30,6 +30,7 @@ from linviz.lessons import lesson_for
 from linviz.lessons.margin import MarginLesson, check_margin_data
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene
+from scenes.toolkit import views
 from scenes.toolkit.geometry import clip_line, free_spot_on_circle, square_box_around_disk
 from scenes.toolkit.layout import (
     appear, board, indented, keep_in_frame, still_parts, with_backdrop,
@@ -128,19 +129,16 @@ class MarginScene(LinvizScene):
     # -- the plane -----------------------------------------------------------
     def build_plane(self) -> None:
         theme = self.theme
-        box = square_box_around_disk(self.data.X, self.R)
+        # the data and the origin (the signed distance is measured from it): the circle of
+        # radius R, drawn last, gets a wider view then (see widen_for_circle)
+        box = views.fitted_box(self.data.X, include_origin=True)
         self.plane = DataPlane(self.data.X, self.data.y, theme, box=box, data=self.data)
         self.plane.remove(self.plane.markers)  # drawn apart, above the band
         self.hyperplane = Hyperplane(self.plane, *self.parameters(), show_normal=False)
         self.band = MarginBand(self.plane, *self.parameters(), 0.0, theme.correct)
-        self.circle = origin_circle(self.plane, self.R, theme.muted)
-        self.circle_label = math(f"R = {fmt(self.R)}", theme, style.FONT_SMALL).set_color(
-            theme.muted)
-        with_backdrop(self.circle_label, theme)
-        star_line = (self.star.theta, self.star.theta0)
-        place_outside_circle(self.circle_label, self.plane,
-                             free_spot_on_circle(self.data.X, self.R, box, [star_line]), self.R)
-        keep_in_frame(self.circle_label)
+        #: the view that holds the circle ‖x‖ ≤ R as well as the data
+        self.circle_box = square_box_around_disk(self.data.X, self.R)
+        self.make_circle()
         # the signed distance, split along the axis through the origin in the direction θ
         self.axis = Line(self.plane.c2p((0, 0)), self.plane.c2p((1, 0)), stroke_width=2,
                          color=theme.muted)
@@ -172,6 +170,52 @@ class MarginScene(LinvizScene):
                                   stroke_width=style.RING_STROKE)
         self.follow_separator()
         self.follow_probe()
+
+    def make_circle(self) -> None:
+        """The circle ‖x‖ = R and its label, for the plane's present box."""
+        theme = self.theme
+        self.circle = origin_circle(self.plane, self.R, theme.muted)
+        self.circle_label = math(f"R = {fmt(self.R)}", theme, style.FONT_SMALL).set_color(
+            theme.muted)
+        with_backdrop(self.circle_label, theme)
+        star_line = (self.star.theta, self.star.theta0)
+        place_outside_circle(self.circle_label, self.plane,
+                             free_spot_on_circle(self.data.X, self.R, self.plane.box,
+                                                 [star_line]), self.R)
+        keep_in_frame(self.circle_label)
+
+    def widen_for_circle(self) -> None:
+        """Zoom out from the data's view to one that holds the circle ‖x‖ ≤ R (nothing when
+        the view holds it already): the plane's box grows, the markers, the separator, its
+        band and the ring follow; then the circle is made for the new view."""
+        start, end = self.plane.box, self.circle_box
+        if views.holds_disk(start, self.R):
+            return
+        zoom = ValueTracker(0.0)
+        plane = self.plane
+
+        def follow(_=None) -> None:
+            plane.set_box(views.box_between(start, end, zoom.get_value()), plane.step)
+            plane.markers.set_positions(plane.c2p_many(self.data.X))
+            self.follow_separator()
+
+        self.release(plane, plane.markers)
+        moving = VGroup(plane, self.band, self.hyperplane, plane.markers, self.lowest_ring)
+        self.remove(*moving.submobjects)
+        self.add(moving)
+        moving.add_updater(follow)
+        self.play(zoom.animate.set_value(1.0), run_time=style.RUN_ZOOM, rate_func=smooth)
+        moving.clear_updaters()
+        plane.set_box(end)  # the grid at the new box's own step
+        plane.markers.set_positions(plane.c2p_many(self.data.X))
+        # the markers drew closer: their counts go where there is room now
+        plane.markers.place_counts(plane.square_bounds())
+        self.follow_separator()
+        self.remove(moving)
+        self.add(self.band, self.hyperplane, self.lowest_ring)
+        self.still(plane, bottom=True)
+        self.still(plane.markers)
+        self.make_circle()
 
     def follow_separator(self, _=None) -> None:
         """The boundary, its band (half-width: the data set's margin, if positive), the
@@ -490,6 +534,7 @@ class MarginScene(LinvizScene):
                      f"margin any line has on these points.")
         self.narrate(f"And the circle of radius R = max‖x‖ = {wording.number(self.R)} holds "
                      f"every point.")
+        self.widen_for_circle()
         self.play(appear(self.circle), appear(self.circle_label), run_time=style.RUN_INTRO)
         self.still(self.circle, self.circle_label)
         lesson = self.lesson

@@ -25,7 +25,7 @@ from manim import (
 )
 
 from linviz.lessons import lesson_for
-from linviz.lessons.margin_speed import band_in_plane
+from linviz.lessons.margin_speed import MIN_GAMMA_FALL, band_in_plane
 from linviz.replay import state_at
 from linviz.sweeps import DEFAULT_MARGINS
 from linviz.ties import least_index
@@ -146,8 +146,8 @@ class MarginSpeedScene(LinvizScene):
         self.legend.next_to(self.plot.y_axis.get_end(), DOWN + RIGHT, buff=style.SMALL_BUFF * 2)
         self.dot_ring = Circle(radius=style.SWEEP_DOT * 3, color=theme.highlight,
                                stroke_width=style.RING_STROKE)
-        rule = ("replayed: per margin, the run nearest its median M that keeps γ falling "
-                "and M rising" if lesson.ordered else "replayed: the median run of each margin")
+        rule = ("replayed: per margin, the run nearest its median M keeping γ falling "
+                f"≥ {MIN_GAMMA_FALL:.0%}, M rising" if lesson.ordered else "replayed: the median run of each margin")
         self.rule_note = text(rule, theme, style.FONT_TINY, theme.muted)
         self.rule_note.next_to(self.plot, DOWN, buff=style.SMALL_BUFF).set_x(
             style.PANEL_LEFT, direction=LEFT)
@@ -334,8 +334,9 @@ class MarginSpeedScene(LinvizScene):
         ups = sorted(r.updates for r in row)
         self.dot_ring.move_to(self.plot.c2p(run.bound, run.updates))
         if j == 0:
-            rule = ("the run nearest its margin's median M that keeps γ falling and M rising "
-                    "from margin to margin" if lesson.ordered else
+            rule = (f"the run nearest its margin's median M that keeps γ falling by "
+                    f"{MIN_GAMMA_FALL:.0%} or more and M rising from margin to margin"
+                    if lesson.ordered else
                     "the median run of its margin")
             self.narrate(f"The dots of its {len(row)} data sets: {', '.join(map(str, ups))} "
                          f"updates. The ringed one was replayed: {rule}.")

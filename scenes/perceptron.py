@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, Circle, FadeIn, FadeOut, GrowFromPoint, ValueTracker, VGroup, Write, smooth,
+    DOWN, LEFT, RIGHT, Circle, FadeIn, FadeOut, GrowFromPoint, ValueTracker, VGroup, Write, smooth,
 )
 
 from linviz.lessons.perceptron import (
@@ -30,7 +30,10 @@ from linviz.replay import state_after_steps, state_at
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.panels import LiveValue, Pseudocode
-from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane, arrow_scale_note
+from scenes.toolkit import views
+from scenes.toolkit.plane import (
+    DataPlane, DataVector, Hyperplane, arrow_scale_note, direction_note,
+)
 from scenes.toolkit.screen_text import fmt, fmt_vector, text
 from scenes.toolkit.marks import PointNumbers
 from scenes.toolkit.pacing import FAST_FORWARD, SWEEP, UPDATE, VISIT, plan_perceptron
@@ -119,6 +122,13 @@ class PerceptronScene(LinvizScene):
                                include_origin=True)
         #: θ and y·x are drawn at this scale so that θ stays in view
         self.vector_scale = self.plane.vector_scale(self.thetas)
+        #: when that scale is unreadable (raw Iris sepals: 0.03), θ is drawn as its
+        #: direction at a fixed length (its value stands in the panel), and an explained
+        #: update at a scale of its own (``local_scale``), said beside the plane
+        self.direction_only = not views.readable_scale(self.vector_scale)
+        self.direction_length = views.direction_length(self.plane.box)
+        self.local_scale: float | None = None
+        self.local_note = None
         theta_label = "theta"
         self.tracker = StepTracker(0)
         # θ is drawn from the origin instead of the line's own normal arrow
@@ -179,7 +189,7 @@ class PerceptronScene(LinvizScene):
 
         self.hyperplane.add_updater(lambda h: h.set_parameters(*self.parameters()))
         self.theta_arrow.add_updater(
-            lambda v: v.set_ends((0, 0), self.vector_scale * self.parameters()[0]))
+            lambda v: v.set_ends((0, 0), self.drawn_theta(self.parameters()[0])))
         self.cursor.add_updater(lambda c: c.move_to(self.plane.point(self.visited_index())))
         # Only the live values follow the tracker: a mobject with an updater is redrawn
         # every frame, so the pseudocode stays out of that group. The values of the
@@ -199,6 +209,15 @@ class PerceptronScene(LinvizScene):
         #: what follows θ: still while only correct visits are played
         self.theta_drawings = (self.state_live, self.hyperplane, self.theta_arrow)
         self.point_numbers = PointNumbers(self.plane, theme) if self.numbers_points else None
+
+    def drawn_theta(self, theta) -> np.ndarray:
+        """Where θ's arrow ends (data units): θ at the scene's scale, or at an explained
+        update's own scale, or θ's direction at a fixed length (``direction_only``)."""
+        if self.local_scale is not None:
+            return self.local_scale * np.asarray(theta, dtype=float)
+        if self.direction_only:
+            return views.drawn_direction(theta, self.direction_length)
+        return self.vector_scale * np.asarray(theta, dtype=float)
 
     @property
     def signed_word(self) -> str:
@@ -260,7 +279,8 @@ class PerceptronScene(LinvizScene):
         # painted once into the background (the highlight bar moves over the lines);
         # then whatever follows the step, the still parts first
         self.remove(self.panel)
-        self.scale_note = note = arrow_scale_note(self.plane, self.vector_scale)
+        self.scale_note = note = (direction_note(self.plane) if self.direction_only
+                                  else arrow_scale_note(self.plane, self.vector_scale))
         self.still(self.plane, self.title, self.code.lines, self.labels, *([note] if note else []))
         self.add(self.code.bar, self.state_live, self.hyperplane, self.theta_arrow,
                  self.visit_live, self.cursor)
@@ -458,6 +478,10 @@ class PerceptronScene(LinvizScene):
         # the visit itself: s just past k shows point i and its score, θ still the old one
         # (and no boundary yet while θ = 0: see linviz.replay)
         self.tracker.set_value(k + 1e-6)
+        explained = beat.slow and (self.tip_to_tail_updates is None
+                                   or beat.update_number <= self.tip_to_tail_updates)
+        if explained and self.direction_only:
+            self.use_local_scale(k, x, label)
         self.cursor.set_stroke(opacity=1)
         self.code.highlight(LINE_TEST)
         self.show_status("mistake")
@@ -475,8 +499,7 @@ class PerceptronScene(LinvizScene):
                 self.point_numbers.show(self, i)
                 self.keep_labels_clear_of_numbers()
             self.pulse(i, style.RUN_SLOW_UPDATE if beat.slow else beat.run_time / 2)
-            if beat.slow and (self.tip_to_tail_updates is None
-                              or beat.update_number <= self.tip_to_tail_updates):
+            if explained:
                 self.explain_tip_to_tail(k, x, label)
         self.code.highlight(LINE_UPDATE)
         self.advance(k + 1, beat.run_time, rate_func=smooth)
@@ -484,6 +507,35 @@ class PerceptronScene(LinvizScene):
             self.show_new_score(k, i)
         else:
             self.show_status("after")
+        if self.local_scale is not None:
+            self.end_local_scale()
+
+    def local_scale_for(self, k: int, x, label: float) -> float:
+        """The scale at which the update of step k + 1 is explained when θ is drawn as its
+        direction: the largest ≤ 1 keeping θ before, y·x and their sum in view."""
+        theta = np.asarray(self.parameters(k).theta, dtype=float)
+        step = label * np.asarray(x, dtype=float)
+        return self.plane.vector_scale(np.array([theta, step, theta + step]))
+
+    def use_local_scale(self, k: int, x, label: float) -> None:
+        """Draw θ and y·x at the update's own scale while it is explained, and say so in place
+        of the direction note."""
+        self.local_scale = scale = self.local_scale_for(k, x, label)
+        self.theta_arrow.update()
+        words = (f"$theta$ and $y^((i)) x^((i))$ at ${fmt(scale)} times$ length" if scale < 1
+                 else "$theta$ and $y^((i)) x^((i))$ at their length")
+        self.local_note = text(words, self.theme, style.FONT_SMALL, self.theme.muted).move_to(
+            self.scale_note, aligned_edge=RIGHT)
+        self.release(self.scale_note)
+        self.remove(self.scale_note)
+        self.add(self.local_note)
+
+    def end_local_scale(self) -> None:
+        """Back to θ's direction at its fixed length, and the direction note."""
+        self.local_scale = None
+        self.theta_arrow.update()
+        self.remove(self.local_note)
+        self.still(self.scale_note)
 
     def sum_decimals(self, old: float, squared: float) -> int:
         """The decimals of an explained update's numbers: the lesson's one rule (its sums
@@ -538,7 +590,7 @@ class PerceptronScene(LinvizScene):
     def explain_tip_to_tail(self, k: int, x, label: float) -> None:
         """Draw y·x from the origin, then move it to the tip of θ: their sum is the new θ."""
         theta_before = self.parameters(k).theta
-        s = self.vector_scale
+        s = self.vector_scale if self.local_scale is None else self.local_scale
         sign = "+" if label > 0 else "-"
         addend = DataVector(self.plane, (0, 0), s * label * np.asarray(x), self.theme.step,
                             f"{sign} x^((i))", avoid=[self.theta_arrow.label,

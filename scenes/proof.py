@@ -899,14 +899,14 @@ class ProofScene(LinvizScene):
         self.play(animation, run_time=run_time, rate_func=smooth)
         group.clear_updaters()
         self.follow_scale()
+        self.plane.markers.place_counts(self.plane.square_bounds())
         self.remove(group)
         self.still(*static)
 
     def rescale_data(self, factor: float) -> None:
         """Shrink the points, band, circle and boundary toward the origin by ``factor``."""
-        # the counts of shared places would crowd onto each other round shrunk points: they
-        # leave (the places were counted on the plane before)
-        self.plane.markers.counts.set_fill(opacity=0)
+        # the counts of shared places follow their markers (MarkerCloud.set_positions) and
+        # are placed again where there is room once the points stand still
         self.moving_geometry(self.scale.animate.set_value(factor), style.RUN_RESCALE)
         unit_label = math("norm(x) \\/ R <= 1" if not self.offset else "norm([x, 1]) \\/ R <= 1",
                           self.theme, style.FONT_SMALL).set_color(self.theme.muted)

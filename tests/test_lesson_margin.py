@@ -183,6 +183,8 @@ def margin_stories(tmp_path_factory):
                                       *m.get_corner([1, 1, 0])[:2]])
             self.recorded = {
                 "offset": box(self.offset_label), "dot": self.offset_dot.get_center()[:2],
+                # in the data, read with the mapping of this moment (the view widens later)
+                "dot_data": self.plane.p2c(self.offset_dot.get_center()),
                 "offset_source": self.offset_label.source,
                 "markers": self.plane.c2p_many(self.data.X)[:, :2]}
             # x's label where each probe point is studied
@@ -239,7 +241,7 @@ def test_the_lines_offset_is_marked_and_its_value_written(name, margin_stories):
     offset = -theta0 / norm
     crossing = offset * theta / norm
     assert theta @ crossing + theta0 == pytest.approx(0, abs=1e-9)  # on the line
-    np.testing.assert_allclose(scene.plane.p2c(np.append(scene.recorded["dot"], 0)), crossing,
+    np.testing.assert_allclose(scene.recorded["dot_data"], crossing,
                                atol=1e-6)
     value = scene.recorded["offset_source"].split("=")[-1].strip(" $").replace("-", "−")
     assert float(value.replace("−", "-")) == pytest.approx(offset, abs=0.006)

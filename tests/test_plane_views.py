@@ -329,3 +329,237 @@ def test_separate_scales_draw_each_axis_with_its_own_ticks():
     assert np.all(spread > 0.6 * plane.frame.width)
     boxes = [box for path in plane.tick_labels.submobjects for box in path.part_boxes()]
     assert len({round(box[1], 6) for _, box in boxes}) > 2  # values up the y axis too
+
+
+# -- views of the scenes on real data (review of issue 20) -------------------------------
+@pytest.fixture(scope="module")
+def scene_media(tmp_path_factory):
+    return tmp_path_factory.mktemp("scene-media")
+
+
+def _scene_on(scene_class, media, name, **attributes):
+    from scene_helpers import built_scene, gallery_csv
+    return built_scene(scene_class, media, data_spec=gallery_csv(media, name), **attributes)
+
+
+def test_the_margin_view_fits_the_data_until_the_circle_is_drawn(scene_media):
+    """Iris petals (1–7 cm × 0.1–2.5 cm) fill a corner of the box sized for the circle of
+    radius R round the origin: the first sections show the data and the origin (the
+    signed distance is measured from it), and the view widens to R only for the circle."""
+    from scenes.margin import MarginScene
+    scene = _scene_on(MarginScene, scene_media, "iris-petal")
+    X, box = scene.data.X, scene.plane.box
+    # the data's larger span is at least a third of the side (the box for R: a sixth)
+    side = box.x_max - box.x_min
+    assert np.max(X.max(axis=0) - X.min(axis=0)) >= side / 3
+    assert box.contains(np.zeros(2))[0] and np.all(box.contains(X))
+    # the circle's view holds the circle and the data
+    circle = scene.circle_box
+    assert views.holds_disk(circle, scene.R) and np.all(circle.contains(X))
+    assert not views.holds_disk(box, scene.R)
+
+
+def test_a_zoom_between_boxes_starts_and_ends_at_them():
+    start, end = Box(-2, 6, -4, 4), Box(-10, 10, -10, 10)
+    for t, expected in ((0.0, start), (1.0, end)):
+        got = views.box_between(start, end, t)
+        assert np.allclose([got.x_min, got.x_max, got.y_min, got.y_max],
+                           [expected.x_min, expected.x_max, expected.y_min, expected.y_max])
+    middle = views.box_between(start, end, 0.5)
+    assert middle.x_max - middle.x_min == pytest.approx(np.sqrt(8 * 20))
+
+
+def _arrow_screen(arrow) -> np.ndarray:
+    return np.asarray(arrow.get_end(), dtype=float)[:2] - np.asarray(arrow.get_start(),
+                                                                     dtype=float)[:2]
+
+
+@pytest.mark.parametrize("name", ["iris-sepal", "iris-petal"])
+def test_theta_is_drawn_readable_and_true_on_raw_data(scene_media, name):
+    """Raw Iris sepals (4–8 cm) drew θ at 0.03 × its length: an arrow of a few pixels. θ is
+    drawn either at a readable fraction of its length (≥ style.READABLE_ARROW_SCALE, the
+    scale said above the plane) or as its direction at a length readable on the plane (a
+    tenth of its side at least), said so; always pointing the way θ points."""
+    from scenes.perceptron import PerceptronScene
+    scene = _scene_on(PerceptronScene, scene_media, name)
+    plane = scene.plane
+    side = float(plane.frame.width)
+    for state in range(1, len(scene.thetas), max(1, len(scene.thetas) // 25)):
+        theta = scene.thetas[state]
+        if not np.any(theta):
+            continue
+        step = int(np.flatnonzero(scene.states_after == state)[0])
+        scene.tracker.set_value(step)
+        scene.theta_arrow.update()
+        drawn = _arrow_screen(scene.theta_arrow.arrow)
+        true_length = plane.unit * float(np.linalg.norm(theta))
+        # the direction is θ's (cosine of the angle between them 1)
+        assert drawn @ theta / (np.linalg.norm(drawn) * np.linalg.norm(theta)) > 1 - 1e-6
+        readable = np.linalg.norm(drawn) >= style.READABLE_ARROW_SCALE * true_length - 1e-9
+        fixed = scene.direction_only and np.linalg.norm(drawn) >= side / 10
+        assert readable or fixed, (state, np.linalg.norm(drawn) / true_length)
+        # inside the plane's square
+        end = np.asarray(scene.theta_arrow.arrow.get_end())[:2]
+        low, high = plane.frame.get_corner([-1, -1, 0])[:2], plane.frame.get_corner([1, 1, 0])[:2]
+        assert np.all(end >= low - 1e-6) and np.all(end <= high + 1e-6)
+
+
+def _boxes_overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _name_box(mobject) -> np.ndarray:
+    return np.array([*mobject.get_corner([-1, -1, 0])[:2], *mobject.get_corner([1, 1, 0])[:2]])
+
+
+@pytest.mark.parametrize("name", ["iris-sepal-std", "iris-petal-std", "wine-std",
+                                  "iris-petal", "breast-cancer-std"])
+def test_long_axis_names_hide_no_tick_value(name):
+    """"sepal length (cm), standardised" at the end of the row of tick values hid most of
+    them: no name covers a tick value; the column of x₂'s values keeps every value a plane
+    with short names (x₁, x₂) shows, and so does x₁'s row wherever the frame has room
+    below it for the name (else the name stays at the row's end, out of the captions'
+    band, and at least three of its values are kept)."""
+    from linviz.transforms import standardize
+    from scenes.toolkit.plane import DataPlane
+
+    data = gallery_case(name).make()
+    data = standardize(data) if name.endswith("-std") and "standardized" not in data.params \
+        else data
+    named = DataPlane(data.X, data.y, DARK, data=data, include_origin=True)
+    short = DataPlane(data.X, data.y, DARK, axis_labels=("x_1", "x_2"), include_origin=True)
+
+    def values(plane, axis):
+        bottom, left = plane.frame.get_bottom()[1], plane.frame.get_left()[0]
+        return sorted(n for path in plane.tick_labels.submobjects
+                      for n, box in path.part_boxes()
+                      if (box[3] < bottom if axis == 0 else box[2] < left))
+
+    # (x₂ at the top of its column may hide one value of the short-named plane)
+    assert set(values(short, 1)) <= set(values(named, 1))
+    if named.names_beyond[0]:
+        assert set(values(short, 0)) <= set(values(named, 0))
+    else:
+        assert len(values(named, 0)) >= 3
+    ticks = [box for path in named.tick_labels.submobjects for _, box in path.part_boxes()]
+    for axis_name in named.axis_labels[:2]:
+        assert not any(_boxes_overlap(_name_box(axis_name), box) for box in ticks)
+
+
+@pytest.mark.parametrize("name", ["iris-petal", "iris-sepal", "iris-versicolor-virginica",
+                                  "separable-thrice"])
+def test_every_shared_place_shows_its_count_clear_of_markers(name):
+    """Dense clusters left no room for the "×k" counts (Iris sepals: 3 of 16 drawn): every
+    position holding several points has its count (beside it, or further out with a
+    leader), no count box holds a marker's centre, and no two counts overlap."""
+    data = gallery_case(name).make()
+    plane = plane_of(data, include_origin=True)
+    _, counts_per_place = np.unique(data.X, axis=0, return_counts=True)
+    drawn = [(n, box) for path in plane.markers.counts.submobjects
+             for n, box in path.part_boxes()]
+    assert len(drawn) == int(np.sum(counts_per_place > 1))
+    centres = plane.markers.positions()[:, :2]
+    for k, (_, box) in enumerate(drawn):
+        inside = ((centres >= box[:2]) & (centres <= box[2:])).all(axis=1)
+        assert not inside.any()
+        assert not any(_boxes_overlap(box, other) for _, other in drawn[k + 1:])
+
+
+@pytest.mark.parametrize("name", ["wine-std", "iris-sepal-std"])
+def test_rings_of_neighbouring_points_do_not_merge(name):
+    """Mistake rings of radius 0.3 round wine points 0.08 apart on screen merged into one
+    blob: a ring reaches no further than the typical neighbour (the median distance
+    between nearest markers, brute force here), is no larger than half that or than
+    needed to surround its marker, and still surrounds its marker."""
+    data = gallery_case(name).make()
+    plane = plane_of(data, include_origin=True)
+    centres = np.unique(plane.markers.positions()[:, :2].round(9), axis=0)
+    nearest = [min(np.linalg.norm(c - o) for o in centres if np.any(o != c)) for c in centres]
+    typical = float(np.median(nearest))
+    assert plane.ring_radius <= typical + 1e-9
+    assert plane.ring_radius <= max(typical / 2, 1.3 * plane.marker_size) + 1e-9
+    assert plane.ring_radius >= plane.marker_size * 1.25  # outside the marker's disc
+
+
+def test_the_classifier_rings_its_mistakes_at_the_planes_ring_radius(scene_media):
+    from scenes.classifier import ClassifierScene
+    scene = _scene_on(ClassifierScene, scene_media, "wine-std")
+    radii = [ring.width / 2 for ring in [*scene.rings, *scene.flip_rings]]
+    assert np.allclose(radii, scene.plane.ring_radius, rtol=1e-3)
+    assert scene.plane.ring_radius < style.RING_RADIUS
+
+
+@pytest.mark.parametrize("name", [None, "iris-sepal"])
+def test_the_update_arrows_label_keeps_off_markers_while_it_slides(scene_media, name):
+    """"+x⁽ⁱ⁾" touched a marker mid-slide (it was placed clear only where the arrow came to
+    rest): at every moment of the tip-to-tail slide of the first updates, the label's box
+    overlaps no marker's sign (its half-width, and a tenth more for the stroke)."""
+    from scene_helpers import built_scene, gallery_csv
+    from scenes.perceptron import PerceptronScene
+    from scenes.toolkit.plane import DataVector
+    attributes = {"data_spec": gallery_csv(scene_media, name)} if name else {}
+    scene = built_scene(PerceptronScene, scene_media, **attributes)
+    plane, steps = scene.plane, scene.trace.steps
+    centres = plane.markers.positions()[:, :2]
+    half = plane.marker_size * 1.1
+    updates = [k for k in range(len(steps["i"]))
+               if scene.states_after[k + 1] != scene.states_after[k]][:6]
+    touching = []
+    for k in updates:
+        i = int(steps["i"][k])
+        x, label = scene.data.X[i], float(scene.data.y[i])
+        theta = scene.parameters(k).theta
+        s = scene.local_scale_for(k, x, label) if scene.direction_only else scene.vector_scale
+        arrow = DataVector(plane, (0, 0), s * label * x, scene.theme.step, "+ x^((i))")
+        for t in np.linspace(0.0, 1.0, 41):
+            arrow.set_ends(t * s * theta, s * (t * theta + label * x))
+            low = arrow.label.get_corner([-1, -1, 0])[:2]
+            high = arrow.label.get_corner([1, 1, 0])[:2]
+            inside = ((centres[:, 0] + half > low[0]) & (centres[:, 0] - half < high[0])
+                      & (centres[:, 1] + half > low[1]) & (centres[:, 1] - half < high[1]))
+            if inside.any():
+                touching.append((k, round(float(t), 3), int(np.flatnonzero(inside)[0])))
+    assert not touching, touching[:5]
+
+
+def _count_boxes(cloud):
+    return [(n, box) for path in cloud.counts.submobjects for n, box in path.part_boxes()]
+
+
+def test_counts_follow_their_markers_and_are_placed_again_when_they_stop():
+    """The proof hid the "×k" counts while the points rescaled: they follow their markers
+    in set_positions (each keeps its offset from its marker, leaders too), and
+    place_counts puts them, after the points have drawn closer, where no count holds a
+    marker's centre and no two overlap (every shared place still counted)."""
+    data = gallery_case("separable-thrice").make()
+    plane = plane_of(data)
+    cloud = plane.markers
+    groups = plane.groups
+    before = dict((n + str(k), box) for k, (n, box) in enumerate(_count_boxes(cloud)))
+    anchors = cloud.positions()
+    shrunk = anchors * 0.4
+    cloud.set_positions(shrunk)
+    after = dict((n + str(k), box) for k, (n, box) in enumerate(_count_boxes(cloud)))
+    # one translation per count: that of the marker it stands beside
+    moved = [after[key][:2] - before[key][:2] for key in before]
+    marker_moves = shrunk[groups.first[groups.repeated], :2] - anchors[groups.first[groups.repeated], :2]
+    for shift in moved:
+        assert min(np.linalg.norm(shift - m) for m in marker_moves) < 1e-6
+    cloud.place_counts(plane.square_bounds())
+    placed = _count_boxes(cloud)
+    assert len(placed) == len(groups.repeated)
+    centres = cloud.positions()[:, :2]
+    for k, (_, box) in enumerate(placed):
+        assert not ((centres >= box[:2]) & (centres <= box[2:])).all(axis=1).any()
+        assert not any(_boxes_overlap(box, other) for _, other in placed[k + 1:])
+
+
+def test_the_proof_keeps_the_counts_through_the_rescale(scene_media):
+    from scene_helpers import gallery_csv
+    from scenes.proof import ProofScene
+    from story_runs import story_with
+    scene = story_with(ProofScene, data_spec=gallery_csv(scene_media, "separable-thrice"))
+    counts = scene.plane.markers.counts
+    assert counts.submobjects and counts.submobjects[0].get_fill_opacity() > 0
+    groups = scene.plane.groups
+    assert len(_count_boxes(scene.plane.markers)) == len(groups.repeated)

@@ -46,26 +46,28 @@ def covered_area(box: np.ndarray, obstacles: np.ndarray) -> float:
 
 def best_offset(anchor, size, obstacles: np.ndarray, gap: float,
                 bounds: np.ndarray | None = None, preferred: int = 0,
-                rings: int = 2) -> np.ndarray:
+                rings: int = 2, ring_cost: float = 0.0) -> np.ndarray:
     """The centre offset from ``anchor`` for a label of ``size`` (width, height).
 
     Each candidate puts the label's nearest corner or edge ``gap`` from the
     anchor in one of :data:`DIRECTIONS`; a candidate that leaves ``bounds``
     (a box) counts as covering its whole area. ``rings`` rings of places are tried,
-    each ``FARTHER`` out from the one before.
+    each ``FARTHER`` out from the one before; each ring out adds ``ring_cost`` (screen
+    units², as covered area) to a place's cost, so a label stays near its anchor unless
+    the nearer places cover more than that.
     """
     anchor = np.asarray(anchor, dtype=float)[:2]
     half = np.asarray(size, dtype=float)[:2] / 2
     order = [preferred] + [k for k in range(len(DIRECTIONS)) if k != preferred]
     # the eight places next to the anchor first, then eight a little further out (and
     # further rings when ``rings`` asks for them)
-    places = [(k, gap + ring * FARTHER) for ring in range(rings) for k in order]
+    places = [(k, gap + ring * FARTHER, ring) for ring in range(rings) for k in order]
     best, best_cost = None, np.inf
-    for k, distance in places:
+    for k, distance, ring in places:
         direction = DIRECTIONS[k]
         centre = anchor + direction * (half + distance)
         box = np.array([*(centre - half), *(centre + half)])
-        cost = covered_area(box, obstacles)
+        cost = covered_area(box, obstacles) + ring_cost * ring
         if bounds is not None and (box[0] < bounds[0] or box[1] < bounds[1]
                                    or box[2] > bounds[2] or box[3] > bounds[3]):
             cost += 1e6  # only if every place leaves them

@@ -12,7 +12,7 @@ from typing import Sequence
 import numpy as np
 from manim import (
     DL, DOWN, LEFT, ORIGIN, RIGHT, UL, UP, UR, Axes, Circle, DashedLine, Line, Polygon,
-    VectorizedPoint, VGroup, VMobject,
+    VectorizedPoint, VGroup, VMobject, config,
 )
 
 from linviz.transforms import is_standardized
@@ -95,9 +95,28 @@ class MarkerCloud(VGroup):
         super().__init__(self.discs, self.minus, self.plus)
         points = np.zeros((len(self.labels), 3)) if positions is None else positions
         self.set_positions(points)
+        self.groups, self.theme = groups, theme
         if groups is not None and len(groups.repeated):
             self._make_counts(groups, theme, np.asarray(points, dtype=float), bounds)
             self.add(self.counts)
+
+    def place_counts(self, bounds: np.ndarray | None = None) -> "MarkerCloud":
+        """Place the counts again beside the markers where they are now (after a zoom or a
+        rescale moved the markers closer: counts that only followed them would overlap),
+        each where it covers no marker and no other count; a count with no room left is
+        left out. ``bounds``: the screen box [x_min, y_min, x_max, y_max] they stay in."""
+        if self.groups is None or not len(self.groups.repeated):
+            return self
+        # as visible as they were (a scene may have faded them)
+        opacity = (self.counts.submobjects[0].get_fill_opacity() if self.counts.submobjects
+                   else 1.0)
+        self.remove(self.counts, *([self.leaders] if hasattr(self, "leaders") else []))
+        self.counts, self.count_spans = VGroup(), []
+        self._make_counts(self.groups, self.theme, self.positions(), bounds)
+        self.counts.set_fill(opacity=opacity)
+        self.leaders.set_stroke(opacity=opacity)
+        self.add(self.counts)
+        return self
 
     def __len__(self) -> int:
         return len(self.labels)
@@ -105,31 +124,45 @@ class MarkerCloud(VGroup):
     def _make_counts(self, groups: views.PointGroups, theme: Theme, points: np.ndarray,
                      bounds: np.ndarray | None) -> None:
         """Typeset and place the counts: most points first, each beside its marker where it
-        covers no marker and no count placed before it."""
+        covers no marker and no count placed before it; in a dense cluster, where there is
+        no such place beside it, a little further out with a thin leader to its marker."""
         obstacles = [box_around(points, self.size * 1.15)]
         typeset_once: dict[str, VMobject] = {}
         order = sorted(groups.repeated, key=lambda g: (-groups.counts[g], g))
-        placed = []
+        placed, leaders = [], []
         for g in order:
             words = views.count_text(int(groups.positive[g]), int(groups.negative[g]))
             if words not in typeset_once:
                 typeset_once[words] = text(_escaped(words), theme, style.COUNT_FONT, theme.text)
             label = typeset_once[words].copy()
             anchor = points[groups.first[g]]
-            centre = _clear_spot(anchor, label, np.vstack(obstacles), self.size, bounds)
-            if centre is None:  # no room beside it (a dense cluster): better no count than a blur
+            spot = _clear_spot(anchor, label, np.vstack(obstacles), self.size, bounds)
+            if spot is None:  # no room even further out: better no count than a blur
                 continue
+            centre, far = spot
             label.move_to(centre)
             low, high = label.get_corner(DL), label.get_corner(UR)
             obstacles.append(np.array([[low[0], low[1], high[0], high[1], 100.0]]))
             label.source = words
             placed.append((int(groups.first[g]), label))
+            if far:
+                leaders.append((int(groups.first[g]), _leader_ends(anchor, label, self.size)))
         self.counts.add(*[label for _, label in placed])
         merge_texts(self.counts)
         # one colour, so one path whose spans are the counts in the order they were added
         if len(self.counts.submobjects) == 1:
             spans = self.counts.submobjects[0].spans
             self.count_spans = [(i, start, end) for (i, _), (_, start, end) in zip(placed, spans)]
+        self.leaders = VMobject(stroke_color=theme.muted, stroke_width=style.LEADER_STROKE,
+                                fill_opacity=0)
+        self.leader_spans = []
+        for i, (start, end) in leaders:
+            first = len(self.leaders.points)
+            self.leaders.start_new_path(start)
+            self.leaders.add_line_to(end)
+            self.leader_spans.append((i, first, len(self.leaders.points)))
+        if leaders:
+            self.add(self.leaders)
 
     def set_positions(self, points: np.ndarray) -> "MarkerCloud":
         """Put marker i at screen point ``points[i]`` (shape (n, 3)), in place; the counts
@@ -144,6 +177,8 @@ class MarkerCloud(VGroup):
             path = self.counts.submobjects[0]
             for i, start, end in self.count_spans:
                 path.points[start:end] += points[i] - before[i]
+            for i, start, end in getattr(self, "leader_spans", []):
+                self.leaders.points[start:end] += points[i] - before[i]
         return self
 
     def positions(self) -> np.ndarray:
@@ -153,24 +188,41 @@ class MarkerCloud(VGroup):
 
 
 def _clear_spot(anchor, label, obstacles: np.ndarray, size: float,
-                bounds: np.ndarray | None) -> np.ndarray | None:
+                bounds: np.ndarray | None) -> tuple[np.ndarray, bool] | None:
     """Where a count goes beside the marker at ``anchor``: the first of the eight places
     right next to it (up-right first) that covers at most a sliver of a marker and no
-    text, inside ``bounds``; None when there is none."""
+    text, inside ``bounds``; failing that (a dense cluster), the first such place up to
+    ``style.COUNT_FAR_RINGS`` label heights further out, flagged far (it gets a leader).
+    Returns (centre, far), or None when there is none."""
     half = np.array([label.width, label.height]) / 2
     allowed = (size * 1.15) ** 2 * style.COUNT_COVER
     order = [1, 0, 2, 3, 5, 4, 7, 6]
-    for gap in (size * 0.35, size * 0.35 + label.height * 0.6):
-        for k in order:
-            direction = DIRECTIONS[k]
-            centre = anchor[:2] + direction * (half + gap)
-            box = np.array([*(centre - half), *(centre + half)])
-            if bounds is not None and (box[0] < bounds[0] or box[1] < bounds[1]
-                                       or box[2] > bounds[2] or box[3] > bounds[3]):
-                continue
-            if covered_area(box, obstacles) <= allowed:
-                return np.array([centre[0], centre[1], 0.0])
+    near = (size * 0.35, size * 0.35 + label.height * 0.6)
+    far = tuple(size * 0.35 + label.height * (ring + 1.2)
+                for ring in range(style.COUNT_FAR_RINGS))
+    for gaps, is_far in ((near, False), (far, True)):
+        for gap in gaps:
+            for k in order:
+                direction = DIRECTIONS[k]
+                centre = anchor[:2] + direction * (half + gap)
+                box = np.array([*(centre - half), *(centre + half)])
+                if bounds is not None and (box[0] < bounds[0] or box[1] < bounds[1]
+                                           or box[2] > bounds[2] or box[3] > bounds[3]):
+                    continue
+                if covered_area(box, obstacles) <= allowed:
+                    return np.array([centre[0], centre[1], 0.0]), is_far
     return None
+
+
+def _leader_ends(anchor, label, size: float) -> tuple[np.ndarray, np.ndarray]:
+    """A leader from just outside the marker at ``anchor`` to the nearest point of the
+    count's box (screen points, 3-D)."""
+    low, high = label.get_corner(DL), label.get_corner(UR)
+    target = np.clip(np.asarray(anchor, dtype=float), low, high)
+    direction = target - anchor
+    length = float(np.linalg.norm(direction[:2]))
+    start = anchor + direction / length * size * 1.3 if length > 0 else anchor
+    return np.array(start, dtype=float), np.array(target, dtype=float)
 
 
 def _stamped(shape: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -237,14 +289,21 @@ class DataPlane(VGroup):
         self.groups = views.point_groups(X, self.y)
         screen = self.c2p_many(X)
         #: the markers' half-width: smaller where points are dense
-        self.marker_size = views.marker_half_size(views.typical_spacing(screen[:, :2]))
+        spacing = views.typical_spacing(screen[:, :2])
+        self.marker_size = views.marker_half_size(spacing)
+        #: the radius of a ring round one marker: smaller where points are dense
+        self.ring_radius = views.ring_radius(spacing, self.marker_size)
         self.markers = MarkerCloud(self.y, theme, size=self.marker_size, positions=screen,
                                    groups=self.groups, bounds=self.square_bounds())
         # grid lines, axis lines and ticks never change: one path per style each; the
         # axes become a plain drawing (their c2p would no longer follow the plane)
         self.axes = merge_glyphs(VGroup(*self.axes.submobjects))
         self.tick_labels = VGroup()
+        #: how far the plane will still move on screen (to ``center``): a name placed
+        #: beyond its row of ticks must stay in the frame where the plane ends up
+        self.pending_shift = np.array(center, dtype=float) - self.frame.get_center()
         self._place_axis_labels()
+        self.pending_shift = np.zeros(3)
         self.axes.add(self.tick_labels)
         self.legend = None
         if legend if legend is not None else data is not None:
@@ -307,6 +366,8 @@ class DataPlane(VGroup):
         right, x₂'s left of it at its top; then the tick values that leave them room."""
         first, second = self.axis_labels[0], self.axis_labels[1]
         x_min, y_min, x_max, y_max = self.square_bounds()
+        #: which names stand beyond their row of tick values (see _move_names_off_ticks)
+        self.names_beyond = (False, False)
         if self.show_ticks:
             first.next_to(np.array([x_max, y_min, 0.0]), DOWN, buff=style.TICK_BUFF)
             first.align_to(np.array([x_max, 0.0, 0.0]), RIGHT)
@@ -317,6 +378,81 @@ class DataPlane(VGroup):
             second.next_to(np.array([x_min, y_max, 0.0]), RIGHT + DOWN * 0.5,
                            buff=style.SMALL_BUFF)
         self._make_tick_labels()
+        if self.show_ticks:
+            self._move_names_off_ticks()
+
+    def _move_names_off_ticks(self) -> None:
+        """A long name (wider than ``style.SHORT_NAME``) at the end of its row that would hide
+        a tick value (such as "sepal length (cm), standardised") goes beyond the row instead:
+        x₁'s centred below its tick values, x₂'s (turned) left of them; the tick values are
+        then all kept. A name that would leave the frame there stays at the row's end."""
+        x_min, y_min, x_max, y_max = self.square_bounds()
+        # a short name (x₁, x₂) keeps its place at the end of its row: it hides a value at
+        # most, the place a reader looks for it
+        long = [max(name.width, name.height) > style.SHORT_NAME for name in self.axis_labels[:2]]
+        hidden = [h and is_long for h, is_long in zip(self._hidden_ticks(), long)]
+        if not any(hidden):
+            return
+        first, second = self.axis_labels[0], self.axis_labels[1]
+        # every tick value made, then the names beyond the rows they make
+        self.names_beyond = tuple(hidden)
+        self._make_tick_labels()
+        below = min([b[1] for b in self._tick_row(0)], default=y_min)
+        left = min([b[0] for b in self._tick_row(1)], default=x_min)
+        beyond = style.TICK_BUFF
+        first.next_to(np.array([(x_min + x_max) / 2, below, 0.0]), DOWN, buff=beyond)
+        if not hidden[0]:
+            first.next_to(np.array([x_max, y_min, 0.0]), DOWN, buff=style.TICK_BUFF)
+            first.align_to(np.array([x_max, 0.0, 0.0]), RIGHT)
+        if hidden[1]:
+            second.next_to(np.array([left, (y_min + y_max) / 2, 0.0]), LEFT, buff=beyond)
+        else:
+            second.next_to(np.array([x_min, y_max, 0.0]), LEFT, buff=style.TICK_BUFF)
+            second.align_to(np.array([0.0, y_max, 0.0]), UP)
+        # beyond the row but out of the frame or in the captions' band (a plane low on the
+        # screen): back at the row's end, where it hides a value but is seen
+        shift = getattr(self, "pending_shift", np.zeros(3))
+        if hidden[0] and first.get_bottom()[1] + shift[1] < -config.frame_height / 2 \
+                + style.BOTTOM_BUFF:
+            first.next_to(np.array([x_max, y_min, 0.0]), DOWN, buff=style.TICK_BUFF)
+            first.align_to(np.array([x_max, 0.0, 0.0]), RIGHT)
+            hidden[0] = False
+        if hidden[1] and second.get_left()[0] + shift[0] < -config.frame_width / 2 \
+                + style.SMALL_BUFF:
+            second.next_to(np.array([x_min, y_max, 0.0]), LEFT, buff=style.TICK_BUFF)
+            second.align_to(np.array([0.0, y_max, 0.0]), UP)
+            hidden[1] = False
+        self.names_beyond = tuple(hidden)
+        self._make_tick_labels()
+
+    def _tick_row(self, axis: int) -> list[np.ndarray]:
+        """The boxes [x_min, y_min, x_max, y_max] of the tick values drawn along x₁ (axis 0:
+        below the square) or x₂ (1: left of it)."""
+        x_min, y_min, _, _ = self.square_bounds()
+        boxes = [box for m in self.tick_labels.submobjects for box in _text_boxes(m)]
+        if axis == 0:
+            return [b for b in boxes if b[3] <= y_min + 1e-6]
+        return [b for b in boxes if b[2] <= x_min + 1e-6]
+
+    def _hidden_ticks(self) -> tuple[bool, bool]:
+        """Whether the names at the ends of the rows hide a tick value of x₁ and of x₂ (the
+        values a row would keep were its name elsewhere)."""
+        box = self.box
+        hidden = []
+        for axis, (low, high) in enumerate(((box.x_min, box.x_max), (box.y_min, box.y_max))):
+            step = self.steps[axis]
+            numbers = []
+            for v in views.tick_values(low, high, step):
+                number = GlyphNumber(views.tick_text(v, step), style.TICK_FONT, self.theme.muted)
+                point = self.c2p((v, box.y_min)) if axis == 0 else self.c2p((box.x_min, v))
+                number.next_to(point, DOWN if axis == 0 else LEFT, buff=style.TICK_BUFF)
+                numbers.append(number)
+            nowhere = np.array([1e3, 1e3, 1e3 + 1, 1e3 + 1])
+            name = self.axis_labels[axis]
+            blocked = np.array([*name.get_corner(DL)[:2], *name.get_corner(UR)[:2]])
+            hidden.append(len(_thinned(numbers, axis, blocked))
+                          < len(_thinned(numbers, axis, nowhere)))
+        return hidden[0], hidden[1]
 
     def _make_tick_labels(self) -> None:
         """The tick values below the square (x₁) and left of it (x₂), at the grid lines,
@@ -325,7 +461,11 @@ class DataPlane(VGroup):
         if self.show_ticks:
             x_min, y_min, x_max, y_max = self.square_bounds()
             names = [self.axis_labels[0], self.axis_labels[1]]
-            blocked = [np.array([*n.get_corner(DL)[:2], *n.get_corner(UR)[:2]]) for n in names]
+            # a name moved beyond its row (see _move_names_off_ticks) blocks none of its values
+            beyond = getattr(self, "names_beyond", (False, False))
+            blocked = [np.array([1e3, 1e3, 1e3 + 1, 1e3 + 1]) if moved else
+                       np.array([*n.get_corner(DL)[:2], *n.get_corner(UR)[:2]])
+                       for n, moved in zip(names, beyond)]
             box = self.box
             for axis, (low, high) in enumerate(((box.x_min, box.x_max), (box.y_min, box.y_max))):
                 step = self.steps[axis]
@@ -736,7 +876,9 @@ class DataVector(VGroup):
     def _obstacles(self, start_p, end_p) -> np.ndarray:
         """Boxes the label must not cover: the plane's markers and the arrow itself."""
         plane = self.plane
+        # a label on a marker is misread, one across a shaft is not: markers weigh more
         markers = box_around(plane.markers.positions(), plane.marker_size * 1.2) \
+            * np.array([1, 1, 1, 1, style.MARKER_OBSTACLE_WEIGHT]) \
             if len(plane.markers) else np.zeros((0, 5))
         along = np.linspace(0.0, 1.0, 12)[:, None]
         shaft = box_around(start_p + along * (end_p - start_p), 0.06)
@@ -760,8 +902,12 @@ class DataVector(VGroup):
 
     def _clear_offset(self, start_p, end_p) -> np.ndarray:
         bounds = self._bounds()
+        # further rings than a still label needs: a sliding arrow's tip passes through
+        # clusters where the nearest places are all taken
         offset = best_offset(end_p, (self.label.width, self.label.height),
-                             self._obstacles(start_p, end_p), gap=0.08, bounds=bounds)
+                             self._obstacles(start_p, end_p), gap=0.08, bounds=bounds,
+                             rings=style.VECTOR_LABEL_RINGS,
+                             ring_cost=style.VECTOR_LABEL_RING_COST)
         return np.array([offset[0], offset[1], 0.0])
 
 
@@ -784,6 +930,14 @@ def arrow_scale_note(plane: DataPlane, scale: float) -> VMobject | None:
         return None
     theme = plane.theme
     return text(f"arrows at ${fmt(scale)} times$ length", theme, style.FONT_SMALL,
+                theme.muted).next_to(plane.frame, UP, buff=style.SMALL_BUFF, aligned_edge=RIGHT)
+
+
+def direction_note(plane: DataPlane, name: str = "theta") -> VMobject:
+    """"θ drawn as its direction (fixed length)" over the plane's top right: said when a
+    vector's true length would be drawn unreadably short (its value is written elsewhere)."""
+    theme = plane.theme
+    return text(f"${name}$ drawn as its direction (fixed length)", theme, style.FONT_SMALL,
                 theme.muted).next_to(plane.frame, UP, buff=style.SMALL_BUFF, aligned_edge=RIGHT)
 
 

@@ -132,6 +132,14 @@ TICKS_MIN_SIDE = 3.0       # a smaller plane (a thumbnail) has no tick values
 SHORT_NAME = 0.6           # a y name at most this wide is set upright, longer ones turned
 COUNT_FONT = 16            # "×3" beside a marker standing for three points
 COUNT_COVER = 0.5          # ...covering at most this fraction of a marker (it has no room else)
+COUNT_FAR_RINGS = 4        # in a dense cluster, a count may stand this many label heights out,
+                           # joined to its marker by a thin leader
+LEADER_STROKE = 1.2        # the stroke of a count's leader
+MARKER_OBSTACLE_WEIGHT = 10  # a vector's label over a marker costs this much more than over
+                           # a shaft (a covered marker is misread)
+VECTOR_LABEL_RINGS = 3     # rings of places tried for a vector's label (see placement)
+VECTOR_LABEL_RING_COST = 0.002  # ...each ring out costing as much as this area covered
+                           # (screen units²: a seventh of a marker): it stays near its tip
 LEGEND_ROW_GAP = 0.04      # between the rows of a plane's legend
 LEGEND_MARKER = 0.1        # half-width of the + and − in a legend
 ORIGIN_ARROW = 0.4         # the arrow pointing to an origin out of view
@@ -183,10 +191,15 @@ FONT_TINY = 18             # values over the bars of a small chart
 DASH_LENGTH = 0.08         # a dashed segment (distances)
 DASH_STROKE = 3
 RING_RADIUS = 0.3          # a ring around a marked data point
+RING_SPACING_FRACTION = 0.5  # ...at most this much of the points' typical spacing (rings of
+                           # neighbours then do not merge into one blob)
+RING_MARKER_FRACTION = 1.3  # ...and at least this many marker half-widths (round its marker)
 RING_STROKE = 4
 NORMAL_ALONG = 0.9         # θ is drawn this far (screen) along the line from its foot
 SCALE_MIN = 1e-3           # a scale c of θ swept through 0 is drawn at least this far from it
 VIEW_MARGIN = 0.9          # a vector may use this fraction of its room to the plane's border
+READABLE_ARROW_SCALE = 0.25  # arrows shrunk below this fraction of their length are unreadable:
+                           # θ is then drawn as its direction, at a fixed length
 CHART_WIDTH = 5.6          # a bar chart of one value per hypothesis
 CHART_HEIGHT = 1.5         # height of a bar of value 1
 CHART_BAR_FILL = 0.6       # bar width over bar spacing

@@ -248,6 +248,14 @@ def marker_half_size(spacing: float) -> float:
                          style.POINT_SIZE))
 
 
+def ring_radius(spacing: float, marker_half_size: float) -> float:
+    """The radius of a ring round one marker for points ``spacing`` apart on screen
+    (typically): ``style.RING_RADIUS`` where there is room, else half the spacing (rings
+    of neighbours then touch, never merge), never tighter than its marker."""
+    return float(min(style.RING_RADIUS, max(style.RING_SPACING_FRACTION * spacing,
+                                            style.RING_MARKER_FRACTION * marker_half_size)))
+
+
 # -- names -----------------------------------------------------------------------
 def _numbered_x(name: str) -> str | None:
     """"x_3" (Typst math) for a column called x3, x_3 or x₃; None for any other name."""
@@ -324,3 +332,40 @@ def vector_scale(box: Box, vectors: np.ndarray, start=(0.0, 0.0),
             if abs(v[j]) * scale > room * abs(edge - start[j]):
                 scale = room * abs(edge - start[j]) / abs(v[j])
     return float(max(scale, 0.0))
+
+
+def box_between(start: Box, end: Box, t: float) -> Box:
+    """The square box a zoom from ``start`` to ``end`` shows at ``t`` ∈ [0, 1]: its half-side
+    geometric between theirs (a zoom at a steady rate), its centre linear between theirs."""
+    half = [(b.x_max - b.x_min) / 2 for b in (start, end)]
+    h = half[0] ** (1 - t) * half[1] ** t
+    cx = (1 - t) * (start.x_min + start.x_max) / 2 + t * (end.x_min + end.x_max) / 2
+    cy = (1 - t) * (start.y_min + start.y_max) / 2 + t * (end.y_min + end.y_max) / 2
+    return Box(cx - h, cx + h, cy - h, cy + h)
+
+
+def holds_disk(box: Box, radius: float) -> bool:
+    """Whether ``box`` holds the whole disk ‖p‖ ≤ ``radius`` round the origin."""
+    return bool(box.x_min <= -radius and box.x_max >= radius and box.y_min <= -radius
+                and box.y_max >= radius)
+
+
+def readable_scale(scale: float) -> bool:
+    """Whether arrows drawn at ``scale`` × their length can still be read and compared
+    (at least ``style.READABLE_ARROW_SCALE``); below it a scene draws directions instead."""
+    return float(scale) >= style.READABLE_ARROW_SCALE
+
+
+def direction_length(box: Box, start=(0.0, 0.0), room: float = style.VIEW_MARGIN) -> float:
+    """The data length at which a direction drawn from ``start`` stays inside ``box`` whichever
+    way it points: ``room`` × the distance from ``start`` to the nearest edge (0 outside)."""
+    x, y = (float(v) for v in start)
+    nearest = min(x - box.x_min, box.x_max - x, y - box.y_min, box.y_max - y)
+    return room * max(nearest, 0.0)
+
+
+def drawn_direction(vector, length: float) -> np.ndarray:
+    """``vector`` (2,) drawn as its direction: ``length`` · v/‖v‖ (zero for v = 0)."""
+    vector = np.asarray(vector, dtype=float)
+    norm = float(np.linalg.norm(vector))
+    return vector * (length / norm) if norm > 0 else np.zeros_like(vector)
