@@ -214,8 +214,10 @@ def assemble(entries: Sequence, scenes: Sequence[RenderedScene], folder: Path,
                       "album": settings.course, "date": settings.date})
     cues = captions.joined_cues([(offset, timeline.cues)
                                  for offset, timeline in zip(offsets, timelines)])
-    (folder / "lecture.srt").write_text(captions.format_srt(cues), encoding="utf-8")
-    (folder / "lecture.vtt").write_text(captions.format_vtt(cues), encoding="utf-8")
+    # a player shows a caption file as it is: long sentences cut into two-line cues
+    shown = captions.two_line_cues(cues)
+    (folder / "lecture.srt").write_text(captions.format_srt(shown), encoding="utf-8")
+    (folder / "lecture.vtt").write_text(captions.format_vtt(shown), encoding="utf-8")
     _write_slides(scenes, timelines, folder / "slides", settings)
     _write_page(entries, scenes, timelines, offsets, chapters, cues, folder, titles, settings)
     say("writing handout.pdf")
