@@ -89,9 +89,15 @@ def check_lesson(data):
         assert update.correct_after_the_next_update == nxt
         assert update.correct_to_the_end == all(h > 0 for h in history[s:])
     assert lesson.history_reaches_the_end == (lesson.rows[-1][1] == len(updates))
-    assert lesson.undone_by_others == any(
-        history[s] > 0 and s + 1 < len(history) and history[s + 1] <= 0
-        for s in own_states if s <= lesson.rows[-1][1])
+    # "updates on other points can make it a mistake again": j's sign after every update
+    # of the rows shown, whichever point it was on
+    undone = False
+    for m in range(1, lesson.rows[-1][1] + 1):
+        point, t, t0 = updates[m - 1]
+        before = history[m - 1]
+        after = y[j] * (t @ X[j] + t0)
+        undone = undone or (point != j and before > 0 and after <= 0)
+    assert lesson.undone_by_others == undone
     own_shown = sum(1 for a, b, own in lesson.rows if own)
     assert lesson.own_updates_shown == own_shown
     assert lesson.other_updates_shown == lesson.rows[-1][1] - own_shown
@@ -124,6 +130,17 @@ def test_an_update_can_be_undone_by_the_next():
     lesson = check_lesson(make_builtin("separable", 4))
     first = lesson.own_updates[0]
     assert first.correct_after_its_update and first.correct_after_the_next_update is False
+
+
+def test_an_update_on_another_point_undoes_a_correct_point():
+    """The default data's several-updates point (offset1d:2): in the table, updates on
+    other points make it a mistake again after it was correct, though never the update
+    right after one of its own; the closing line must say so (the old predicate looked
+    only at the update after each own update, and the line left it out)."""
+    lesson = check_lesson(make_builtin("separable", 0))
+    assert lesson.undone_by_others
+    assert not any(u.correct_after_its_update and u.correct_after_the_next_update is False
+                   for u in lesson.own_updates)
 
 
 def _own_update_sentences(scene):
