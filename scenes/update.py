@@ -440,8 +440,13 @@ class UpdateScene(LinvizScene):
                 if not said_other:
                     who += (", moves" if single else ", move") + " this score too"
                 said_other = True
+                # where the point changes side on the way: the table's rows show it
+                turns = "; ".join(
+                    f"{'correct' if correct else 'a mistake again'} after update {m}"
+                    for m, correct in self.lesson.sign_changes(a, last))
                 sentence = (f"{who}: from {wording.number(before, places)} to "
-                            f"{wording.number(float(self.history[last]), places)}.")
+                            f"{wording.number(float(self.history[last]), places)}"
+                            + (f"; {turns}." if turns else "."))
             if sentence:
                 self.finish_beat()
                 self.narrate(sentence)

@@ -98,6 +98,12 @@ def check_lesson(data):
         after = y[j] * (t @ X[j] + t0)
         undone = undone or (point != j and before > 0 and after <= 0)
     assert lesson.undone_by_others == undone
+    # where j changes side, over any range of updates
+    for a in range(0, len(updates), 3):
+        b = min(len(updates), a + 4)
+        said = [(m, history[m] > 0) for m in range(a + 1, b + 1)
+                if (history[m] > 0) != (history[m - 1] > 0)]
+        assert list(lesson.sign_changes(a, b)) == said
     own_shown = sum(1 for a, b, own in lesson.rows if own)
     assert lesson.own_updates_shown == own_shown
     assert lesson.other_updates_shown == lesson.rows[-1][1] - own_shown
@@ -141,6 +147,23 @@ def test_an_update_on_another_point_undoes_a_correct_point():
     assert lesson.undone_by_others
     assert not any(u.correct_after_its_update and u.correct_after_the_next_update is False
                    for u in lesson.own_updates)
+
+
+def test_the_updates_on_other_points_say_where_the_point_changes_side():
+    """Default data: "Updates 3 to 5, on other points: from −1.111 to −0.437" hid that the
+    point was correct after update 3 (0.308) and a mistake again after update 5, as the
+    table beside it shows; the caption says both (recomputed from the notes' loop)."""
+    from story_runs import story
+
+    scene = story("update", None, 0)
+    data = make_builtin(SEVERAL_DATA, SEVERAL_SEED)
+    _, updates = updates_of(data.X, data.y)
+    j = scene.lesson.several_point
+    history = [0.0] + [data.y[j] * (t @ data.X[j] + t0) for _, t, t0 in updates]
+    assert history[2] <= 0 < history[3] and history[4] > 0 >= history[5]
+    assert any(s.startswith("Updates 3 to 5, on other points: from −1.111 to −0.437; "
+                            "correct after update 3; a mistake again after update 5.")
+               for s in scene.narration)
 
 
 def _own_update_sentences(scene):

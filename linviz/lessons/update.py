@@ -232,6 +232,13 @@ class UpdateLesson:
         by_others = self.owners[m - 1] != self.several_point
         return bool(np.any(by_others & (self.history[m - 1] > 0) & (self.history[m] <= 0)))
 
+    def sign_changes(self, start: int, end: int) -> tuple[tuple[int, bool], ...]:
+        """Where j changes side over the updates start+1..end: (m, correct after it) for
+        each state m in that range with (y_j(θ_mᵀx_j + θ₀_m) > 0) ≠ (the same at m − 1)."""
+        correct = self.history > 0
+        return tuple((m, bool(correct[m])) for m in range(start + 1, end + 1)
+                     if correct[m] != correct[m - 1])
+
     @property
     def stays_correct(self) -> bool:
         """j's score is > 0 from the last shown state to the end of the run."""
