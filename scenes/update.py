@@ -440,8 +440,9 @@ class UpdateScene(LinvizScene):
                 if not said_other:
                     who += (", moves" if single else ", move") + " this score too"
                 said_other = True
-                # where the point changes side on the way: the table's rows show it
-                turns = "; ".join(
+                # where the point changes side on the way, as the table's rows show (one
+                # update's signs say it already)
+                turns = "" if single else "; ".join(
                     f"{'correct' if correct else 'a mistake again'} after update {m}"
                     for m, correct in self.lesson.sign_changes(a, last))
                 sentence = (f"{who}: from {wording.number(before, places)} to "
