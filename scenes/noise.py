@@ -8,7 +8,9 @@ plot draws the least training error *any* line reaches (exact, from the
 lesson), and with flipped labels the error of the line the data was made with
 (it misses exactly the flipped points). Data without flipped labels (a CSV,
 the XOR cloud, Iris versicolor/virginica) is told as what it is: points no
-line separates, and how close a line can come.
+line separates, and how close a line can come. Data that comes sorted by class
+(Iris, wine as shipped) is visited in a new shuffled order each pass, and the
+scene says so and why (the lesson's ``sorted_by_class``, ``visits_shuffled``).
 
 Everything the scene says comes from its lesson (:mod:`linviz.lessons.noise`).
 """
