@@ -335,6 +335,11 @@ class NoiseScene(PerceptronScene):
         else:
             verdict = ("the perceptron's passes end far above it: it never settles near "
                        "the best line")
+        if lesson.standardizing_lowers_error:
+            scaled = lesson.standardized_least_error_after_pass
+            verdict += (f". Standardised (--standardize: each feature centred, variance 1), "
+                        f"its passes end as low as "
+                        f"{wording.number(scaled, wording.error_places(scaled))}")
         if lesson.has_flipped_labels:
             cause = " A hard classifier cannot model noise."
         elif lesson.sorted_by_class and not lesson.visits_shuffled and \

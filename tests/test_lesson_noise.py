@@ -248,6 +248,51 @@ def test_the_order_is_said_on_data_sorted_by_class(name):
     assert all(np.all(y[a:b + 1] == label) for a, b, label in blocks)
 
 
+@pytest.mark.parametrize("name", ACCEPTED)
+def test_the_standardised_runs_error_is_the_notes_perceptron_on_z_scores(name):
+    """On data not standardised the lesson also runs the perceptron on z = (x − x̄)/s
+    (written out here) and says how low its passes end when that is much lower."""
+    data = gallery_case(name)()
+    lesson = noise_lesson(data)
+    if "standardized" in data.params:
+        assert lesson.standardized_least_mistakes_after_pass is None
+        assert not lesson.standardizing_lowers_error
+        return
+    X, y = data.X, data.y
+    Z = (X - X.mean(axis=0)) / X.std(axis=0)
+    run = reference_perceptron(Z, y, lesson.epochs, order=order_for(y), seed=0)
+    least = min(pass_end_mistakes(Z, y, run, lesson.epochs))
+    assert lesson.standardized_least_mistakes_after_pass == least
+    n = len(y)
+    own = min(pass_end_mistakes(X, y, reference_perceptron(X, y, lesson.epochs,
+                                                           order=order_for(y), seed=0),
+                                lesson.epochs))
+    assert lesson.standardizing_lowers_error == (
+        own / n - lesson.best_line.error > NEAR_BEST + 1e-9 and (own - least) / n > NEAR_BEST)
+
+
+def test_on_raw_wine_the_scene_says_standardising_helps(tmp_path):
+    """Raw wine (alcohol about 13, flavanoids about 2): the passes end at 0.22 at best
+    beside the best line's 0.054; standardised they end at 0.062. The scene says so
+    (the number recomputed here) instead of leaving "far above it" unexplained."""
+    import re
+
+    from scenes.noise import NoiseScene
+    from story_runs import story_with
+
+    data = gallery_case("wine")()
+    scene = story_with(NoiseScene, data_spec=write_csv(tmp_path / "wine.csv", data))
+    X, y = scene.data.X, scene.data.y
+    Z = (X - X.mean(axis=0)) / X.std(axis=0)
+    run = reference_perceptron(Z, y, scene.epochs, order="shuffle", seed=0)
+    least = min(pass_end_mistakes(Z, y, run, scene.epochs)) / len(y)
+    said = " ".join(scene.narration)
+    (value,) = re.findall(r"Standardised \(--standardize: each feature centred, variance 1\), "
+                          r"its passes end as low as (\d\.\d+)", said)
+    assert float(value) == pytest.approx(least, abs=0.0006)
+    assert "far above it" in said
+
+
 def test_a_saved_run_in_index_order_on_sorted_data_is_told_as_such(tmp_path):
     """A saved trace in index order on Iris is played as it is: the scene says the order
     and what the shuffled run reaches, and never blames noise."""

@@ -37,6 +37,7 @@ from .perceptron import PerceptronLesson, perceptron_lesson, signed_scores_after
 from ..theory import is_separable
 from ..ties import least_index
 from ..trace import Trace
+from ..transforms import is_standardized, standardize
 from .checks import require_classes_in_the_plane
 
 #: passes the run makes: long enough to see it never settle
@@ -119,6 +120,12 @@ class NoiseLesson:
         passes visit the points in the other order (index order when this run is
         shuffled, shuffled with ``SHUFFLE_SEED`` when it is in index order); None
         otherwise.
+    standardized_least_mistakes_after_pass : int or None
+        On data not standardised: the least mistakes a pass ends with when the same τ
+        passes run on the standardised data (:func:`linviz.transforms.standardize`, in
+        the order this lesson would choose for it); None on standardised data. A line's
+        mistakes do not change when each feature is shifted and scaled, so the best line
+        is the same.
     """
 
     data: Dataset
@@ -132,6 +139,7 @@ class NoiseLesson:
     run: PerceptronLesson
     shown_signed_scores: np.ndarray
     other_order_least_mistakes_after_pass: int | None = None
+    standardized_least_mistakes_after_pass: int | None = None
 
     # -- numbers ---------------------------------------------------------------
     @property
@@ -221,7 +229,22 @@ class NoiseLesson:
         m = self.other_order_least_mistakes_after_pass
         return None if m is None else m / self.n
 
+    @property
+    def standardized_least_error_after_pass(self) -> float | None:
+        m = self.standardized_least_mistakes_after_pass
+        return None if m is None else m / self.n
+
     # -- predicates ------------------------------------------------------------
+    @property
+    def standardizing_lowers_error(self) -> bool:
+        """The passes end far from the best line here, and standardising the data lowers
+        the least error a pass ends with by more than NEAR_BEST: not
+        ``after_pass_near_best`` and least ℰₙ after a pass − the same standardised >
+        NEAR_BEST."""
+        other = self.standardized_least_error_after_pass
+        return (other is not None and not self.after_pass_near_best
+                and self.least_error_after_pass - other > NEAR_BEST + 1e-12)
+
     @property
     def sorted_by_class(self) -> bool:
         """The data comes sorted by class: all of one class, then all of the other."""
@@ -302,6 +325,13 @@ def noise_lesson(data: Dataset, trace: Trace | None = None,
                            seed=SHUFFLE_SEED).fit(data).trace_
     elif trace.algorithm != "perceptron" or not trace.params.get("offset", False):
         raise DataError("scene 'noise' plays a perceptron run with offset")
+    standardized = None
+    if not is_standardized(data):
+        scaled = standardize(data)
+        scaled_run = Perceptron(epochs=int(trace.result["epochs"]), offset=True,
+                                order="shuffle" if sorted_by_class(data.y) else "cyclic",
+                                seed=SHUFFLE_SEED).fit(scaled).trace_
+        standardized = least_mistakes_after_a_pass(scaled, scaled_run)
     other_order = None
     if sorted_by_class(data.y):
         other = "cyclic" if visiting_order(trace) == "shuffle" else "shuffle"
@@ -322,4 +352,5 @@ def noise_lesson(data: Dataset, trace: Trace | None = None,
         run=perceptron_lesson(data, offset=True, trace=trace, budget=int(trace.result["epochs"]),
                               needs_separable=False, scene="noise"),
         shown_signed_scores=signed_scores_after_steps(trace),
-        other_order_least_mistakes_after_pass=other_order)
+        other_order_least_mistakes_after_pass=other_order,
+        standardized_least_mistakes_after_pass=standardized)
