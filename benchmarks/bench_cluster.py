@@ -82,19 +82,20 @@ def overhead(args, folder: Path) -> dict:
 
     import distributed
 
-    from linviz_cli.cluster import on_worker
-    from linviz_cli.fanout import on_this_machine, overrides_for_workers
-    from linviz_cli.scenes_command import _render_one, render_task
     from linviz.atomic import make_work_dir
+    from linviz_render.cluster import on_worker
+    from linviz_render.fanout import on_this_machine
+    from linviz_render.scene import render_scene, render_task
     from scenes.catalog import find
+    from scenes.toolkit.request import RenderRequest
 
     entry = find(args.overhead_scene)
-    env = dict(os.environ, COLUMNS="200")
+    request = RenderRequest()
     here = []
     for repeat in range(args.repeats):
         out = folder / f"here-{repeat}"
         out.mkdir()
-        here.append(on_this_machine(_render_one, entry, args.q, "mp4", out, env, []).seconds)
+        here.append(on_this_machine(render_scene, entry, request, args.q, "mp4", out, []).seconds)
     started = time.perf_counter()
     cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
                                        dashboard_address=None, silence_logs=logging.ERROR,
@@ -109,8 +110,8 @@ def overhead(args, folder: Path) -> dict:
             out.mkdir()
             scratch = make_work_dir(out, "cluster")
             t0 = time.perf_counter()
-            done = client.submit(on_worker, render_task, entry, args.q, "mp4", out, scratch,
-                                 overrides_for_workers(env), (), pure=False).result()
+            done = client.submit(on_worker, render_task, entry, request, args.q, "mp4", out,
+                                 scratch, (), pure=False).result()
             trips.append(time.perf_counter() - t0)
             on_worker_times.append(done.seconds)
     finally:

@@ -30,7 +30,7 @@ import av
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from linviz_cli.scenes_command import manim_command  # noqa: E402
+from linviz_render.scene import manim_command  # noqa: E402
 from scenes.catalog import available  # noqa: E402
 
 FPS = {"l": 15, "m": 30, "h": 60, "p": 60, "k": 60}

@@ -17,9 +17,18 @@ Every command that writes goes through this module:
 - :func:`make_work_dir` makes a private temporary folder for a child process
   that writes several files (``render``), to be moved into place when done.
 - :func:`remove_stale_temporaries` removes the temporary files and folders
-  that earlier runs left behind when they were killed: each name carries the
-  id of the process that made it (``.NAME.linviz-PID-XXXX.part`` and
-  ``.linviz-PID-LABEL-XXXX``), and one whose process no longer runs is stale.
+  that earlier runs left behind when they were killed (``.NAME.linviz-PID-XXXX.part``
+  and ``.linviz-PID-LABEL-XXXX``). The rule never touches a live run's files:
+  a run holds an exclusive ``flock`` on each of its temporaries (on the
+  ``.part`` file itself; on ``FOLDER.lock`` beside a folder) for as long as it
+  uses them, and the kernel releases it when the process ends, however it
+  ends (SIGKILL included). A temporary is stale when its lock can be taken and
+  it is either older than :data:`GRACE_SECONDS` or named by a process id that
+  no longer runs (the grace covers the instant between making a name and
+  locking it). Process ids alone are not enough: they are reused (after a
+  restart, in a container) and mean nothing on another host sharing the
+  folder. Where the file system has no locks, nothing is removed.
+- :func:`remove_work_dir` removes a work folder and lets go of its lock.
 
 Opening a named pipe nobody reads would block forever: it is opened without
 blocking, and refused (one line) when it has no reader.
@@ -43,6 +52,14 @@ from .errors import OutputError, shown_path
 TEMP_MARK = ".linviz-"
 _STALE_NAME = re.compile(r"\.linviz-(\d+)-")
 _umask_lock = threading.Lock()
+
+#: the lock file beside a work folder ``F`` is ``F`` + LOCK_SUFFIX
+LOCK_SUFFIX = ".lock"
+#: seconds a new temporary is left alone even when unlocked (it may be about to be locked)
+GRACE_SECONDS = 60.0
+#: the descriptors holding this process's work folders' locks, by folder
+_held_locks: dict[Path, int] = {}
+_held_locks_guard = threading.Lock()
 
 # what a file type is called in a message
 _KINDS = (
@@ -186,12 +203,13 @@ def write_bytes_atomic(path: str | os.PathLike | OutputTarget, data: bytes,
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.path.name}{TEMP_MARK}{os.getpid()}-",
                                     suffix=".part", dir=folder)
     try:
+        _lock(fd)  # held until the file is renamed into place: a live run's file
         os.fchmod(fd, 0o666 & ~current_umask())
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp_name, target.path)
+            os.replace(tmp_name, target.path)
     except BaseException:
         try:
             os.unlink(tmp_name)
@@ -202,37 +220,74 @@ def write_bytes_atomic(path: str | os.PathLike | OutputTarget, data: bytes,
 
 
 def make_work_dir(folder: str | os.PathLike, label: str) -> Path:
-    """A new private temporary folder in ``folder``, named so a later run can tell it is stale.
+    """A new private temporary folder in ``folder`` (made if need be), locked while in use.
 
-    Its name is ``.linviz-PID-LABEL-XXXX``: when this process is gone, the
-    next :func:`remove_stale_temporaries` on ``folder`` removes it.
+    Its name is ``.linviz-PID-LABEL-XXXX``, and this process holds the lock of
+    ``.linviz-PID-LABEL-XXXX.lock`` beside it until :func:`remove_work_dir`
+    (or its end): once the lock is free, the next :func:`remove_stale_temporaries`
+    on ``folder`` removes both.
     """
-    return Path(tempfile.mkdtemp(prefix=f"{TEMP_MARK}{os.getpid()}-{label}-", dir=folder))
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    path = Path(tempfile.mkdtemp(prefix=f"{TEMP_MARK}{os.getpid()}-{label}-", dir=folder))
+    lock_path = path.with_name(path.name + LOCK_SUFFIX)
+    fd = os.open(lock_path, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    _lock(fd)
+    with _held_locks_guard:
+        _held_locks[path] = fd
+    return path
+
+
+def remove_work_dir(path: str | os.PathLike) -> None:
+    """Remove a folder of :func:`make_work_dir` (if still there), then its lock file and lock."""
+    import shutil
+
+    path = Path(path)
+    shutil.rmtree(path, ignore_errors=True)
+    with _held_locks_guard:
+        fd = _held_locks.pop(path, None)
+    lock_path = path.with_name(path.name + LOCK_SUFFIX)
+    try:
+        lock_path.unlink()
+    except OSError:
+        pass
+    if fd is not None:
+        os.close(fd)
 
 
 def remove_stale_temporaries(folder: str | os.PathLike) -> list[Path]:
-    """Remove the temporary files and folders in ``folder`` whose process no longer runs.
+    """Remove the temporary files and folders in ``folder`` that no live run holds.
 
-    Only names this module makes are considered (see the module docstring);
-    those of a running process (another run writing now) are left alone.
-    Returns what was removed. Never raises for a file it cannot remove.
+    Only names this module makes are considered (see the module docstring for
+    the rule); those of a running process (another run writing now, here or on
+    another host) are left alone. Returns what was removed (a folder and its
+    lock file count as the folder). Never raises for a file it cannot remove.
     """
     import shutil
 
     removed = []
     try:
-        names = os.listdir(folder)
+        names = set(os.listdir(folder))
     except OSError:
         return removed
-    for name in names:
+    for name in sorted(names):
         match = _STALE_NAME.search(name)
         if not (name.startswith(".") and match):
             continue
-        if not (name.endswith(".part") or name.startswith(TEMP_MARK)):
-            continue
-        if _process_runs(int(match.group(1))):
-            continue
         path = Path(folder) / name
+        if name.startswith(TEMP_MARK) and name.endswith(LOCK_SUFFIX):
+            owned = path.with_name(name[:-len(LOCK_SUFFIX)])
+            if owned.name not in names and _abandoned(path, int(match.group(1))):
+                _remove_quietly(path)  # a lock whose folder its run had already removed
+            continue
+        if name.startswith(TEMP_MARK):
+            lock_path = path.with_name(name + LOCK_SUFFIX)
+            lock = lock_path if lock_path.name in names else path
+        elif name.endswith(".part"):
+            lock = path
+        else:
+            continue
+        if not _abandoned(lock, int(match.group(1))):
+            continue
         try:
             if path.is_dir() and not path.is_symlink():
                 shutil.rmtree(path)
@@ -240,8 +295,52 @@ def remove_stale_temporaries(folder: str | os.PathLike) -> list[Path]:
                 path.unlink()
             removed.append(path)
         except OSError:
-            pass
+            continue
+        if lock != path:
+            _remove_quietly(lock)
     return removed
+
+
+def _lock(fd: int) -> None:
+    """Take the exclusive lock of an open file (released when the process ends)."""
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:  # a file system without locks: the temporary is then never removed
+        pass
+
+
+def _abandoned(lock: Path, pid: int) -> bool:
+    """Whether no live run holds ``lock`` (a file, or a folder of an older version).
+
+    Its lock can be taken, and it is older than GRACE_SECONDS or its process id
+    does not run. A folder (made before locks) counts as locked by its id alone.
+    """
+    import fcntl
+    import time
+
+    try:
+        age = time.time() - os.lstat(lock).st_mtime
+        if os.path.isdir(lock):
+            return not _process_runs(pid)
+        fd = os.open(lock, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOFOLLOW)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:  # held by a live run (or no locks here): keep it
+        return False
+    finally:
+        os.close(fd)
+    return age > GRACE_SECONDS or not _process_runs(pid)
+
+
+def _remove_quietly(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
 
 
 def current_umask() -> int:

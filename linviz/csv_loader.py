@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from .dataset import CLASSIFICATION, REGRESSION, Dataset
-from .errors import DataError, quoted, shorten, shown_path
+from .errors import DataError, input_name, quoted, shorten, shown_path
 from .inputs import read_input_bytes
 from .limits import MAX_DATA_BYTES, MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_FIELD_CHARS
 
@@ -163,14 +163,14 @@ def load_csv(
     if task == REGRESSION:
         targets = np.array([_checked_number(label, where, line, header[label_index])
                             for label, (line, _) in zip(raw_labels, data_rows)])
-        return Dataset(name, features, targets, REGRESSION, params={"file": str(path)},
+        return Dataset(name, features, targets, REGRESSION, params={"file": input_name(path)},
                        feature_names=tuple(header[j] for j in feature_indices),
                        target_name=header[label_index])
     if task != CLASSIFICATION:
         raise DataError(f"unknown task {task!r}")
     y, label_names = _map_labels(raw_labels, positive, where, data_rows, header[label_index])
     return Dataset(name, features, y, CLASSIFICATION, label_names=label_names,
-                   params={"file": str(path), "label_column": header[label_index]},
+                   params={"file": input_name(path), "label_column": header[label_index]},
                    feature_names=tuple(header[j] for j in feature_indices))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from .errors import DataError
+from .perceptron import mistakes
 from .trace import Trace
 
 
@@ -37,7 +38,8 @@ def mistakes_per_epoch(trace: Trace) -> np.ndarray:
 def training_error_per_epoch(trace: Trace) -> np.ndarray:
     """The training error after t epochs, t = 0..epochs: shape (epochs + 1,).
 
-    ε(θ, θ₀) = (1/n) Σ 1{y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≤ 0}, points on the boundary counted as mistakes.
+    ε(θ, θ₀) = (1/n) Σ 1{y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≤ 0}, points on the boundary counted as mistakes
+    (the perceptron's rule: :func:`linviz.perceptron.on_line`).
 
     Entry 0 is the initial state θ = 0 (every score 0, so error 1).
     """
@@ -45,4 +47,4 @@ def training_error_per_epoch(trace: Trace) -> np.ndarray:
     X, y = trace.data.X, trace.data.y
     thetas = trace.states["theta"][states]
     theta0s = trace.states["theta0"][states]
-    return np.mean(y[None, :] * (thetas @ X.T + theta0s[:, None]) <= 0, axis=1)
+    return np.mean(mistakes(X, y, thetas, theta0s), axis=1)

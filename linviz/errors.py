@@ -54,6 +54,25 @@ def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
     return f"{text[:limit]!r}…(+{len(text) - limit} characters)"
 
 
+#: what a message calls a file made for an input that had no file (standard input, a pipe)
+_PATH_NAMES: dict[str, str] = {}
+
+
+def name_path(path, name: str) -> None:
+    """Messages call ``path`` ``name`` from now on (a saved copy of standard input, ...)."""
+    _PATH_NAMES[str(path)] = name
+
+
+def input_name(path) -> str:
+    """What the user called the input ``path`` was made from (the path itself, usually)."""
+    return _PATH_NAMES.get(str(path), str(path))
+
+
 def shown_path(path) -> str:
-    """A path as a message shows it: whole, unless absurdly long (see :func:`shorten`)."""
-    return shorten(str(path), PATH_QUOTE_LIMIT)
+    """A path as a message shows it: whole, unless absurdly long (see :func:`shorten`).
+
+    A file made for an input with no file of its own shows as that input
+    (see :func:`name_path`).
+    """
+    text = str(path)
+    return _PATH_NAMES.get(text) or shorten(text, PATH_QUOTE_LIMIT)

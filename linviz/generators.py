@@ -9,10 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+import math
+
 import numpy as np
 
 from .dataset import CLASSIFICATION, REGRESSION, Dataset
 from .errors import DataError
+from .limits import MAX_GENERATED_POINTS, check_count
 
 DEFAULT_SEED = 0
 
@@ -26,17 +29,73 @@ def _unit(angle_degrees: float) -> np.ndarray:
 #: a marker apart when drawn, so that every point can be seen and counted
 MIN_GAP = 0.12
 
+#: MIN_GAP·R is kept while the n disks of diameter MIN_GAP·R cover at most this fraction of
+#: the region (near the 0.547 at which random sequential placement jams; reached in well
+#: under a second for the few points MIN_GAP·R allows)
+TIGHTEST_FILL = 0.5
+#: beyond that, the gap at which the disks cover this fraction: random placement of 4n
+#: candidates then keeps n points in one or two rounds, for any n
+FILL = 0.25
+
+#: rounds of 4n candidates a generator draws before it says the request cannot be met
+MAX_ROUNDS = 1000
+
+
+def point_gap(n: int, area: float, radius: float) -> float:
+    """The least distance kept between n points drawn in a region of ``area``.
+
+    MIN_GAP·R while n·π(MIN_GAP·R/2)² ≤ TIGHTEST_FILL·area; else the gap g at
+    which the n disks of diameter g cover the fraction FILL of the region:
+    n·π(g/2)² = FILL·area, so g = √(4·FILL·area / (π n)). The gap shrinks for
+    many points instead of asking for more room than the region has.
+    """
+    widest = MIN_GAP * radius
+    if n * math.pi * (widest / 2) ** 2 <= TIGHTEST_FILL * area:
+        return widest
+    return math.sqrt(4.0 * FILL * area / (math.pi * n))
+
+
+def disk_segment_area(radius: float, distance: float) -> float:
+    """Area of {x : ‖x‖ ≤ R, uᵀx ≥ h} for a unit u and h = ``distance`` in [−R, R].
+
+    R²·acos(h/R) − h·√(R² − h²) (the circular segment beyond the chord at h).
+    """
+    h = min(max(distance, -radius), radius)
+    return radius * radius * math.acos(h / radius) - h * math.sqrt(radius * radius - h * h)
+
 
 def _apart(candidates: np.ndarray, kept: np.ndarray, gap: float) -> np.ndarray:
-    """``kept`` extended by the candidates, in order, that lie at least ``gap`` from all kept."""
-    chosen = np.empty((len(kept) + len(candidates), candidates.shape[1]))
-    chosen[:len(kept)] = kept
-    count = len(kept)
-    for point in candidates:
-        if count == 0 or np.min(np.sum((chosen[:count] - point) ** 2, axis=1)) >= gap * gap:
-            chosen[count] = point
-            count += 1
-    return chosen[:count].copy()
+    """``kept`` extended by the candidates, in order, that lie at least ``gap`` from all kept.
+
+    A candidate c is kept when (p₁ − c₁)² + (p₂ − c₂)² ≥ gap² for every point p
+    kept before it. Only points in the 3 × 3 grid cells around c can be nearer
+    than the gap (cells a little wider than the gap), so each candidate is
+    compared with a few neighbours, not with every kept point: n points in
+    O(n) time. Shape (m, 2) in, (k, 2) out.
+    """
+    if gap <= 0.0:
+        return np.concatenate([kept, candidates])
+    cell = gap * (1.0 + 1e-7)   # |Δ| < gap stays under one cell after rounding
+    gap_squared = gap * gap
+    grid: dict[tuple[int, int], list[tuple[float, float]]] = {}
+    chosen: list[tuple[float, float]] = []
+
+    def keep_if_apart(x: float, y: float) -> None:
+        i, j = math.floor(x / cell), math.floor(y / cell)
+        for di in (-1, 0, 1):
+            for dj in (-1, 0, 1):
+                for px, py in grid.get((i + di, j + dj), ()):
+                    if (px - x) ** 2 + (py - y) ** 2 < gap_squared:
+                        return
+        grid.setdefault((i, j), []).append((x, y))
+        chosen.append((x, y))
+
+    for x, y in kept.tolist():
+        grid.setdefault((math.floor(x / cell), math.floor(y / cell)), []).append((x, y))
+        chosen.append((x, y))
+    for x, y in candidates.tolist():
+        keep_if_apart(x, y)
+    return np.array(chosen, dtype=float).reshape(-1, 2)
 
 
 def separable(
@@ -54,30 +113,38 @@ def separable(
     u = (cos a, sin a), a = ``normal_angle`` degrees. Points are drawn
     uniformly in the disk of radius R = ``radius`` and kept only when their
     distance to the line is at least ``margin`` (γ) and to every point kept
-    before at least ``MIN_GAP``·R; y = sign(uᵀx + offset). So the data set's
-    margin with respect to (u, offset) is at least γ, and both classes are
-    present.
+    before at least the gap g = :func:`point_gap` (MIN_GAP·R = 0.12·R while n
+    points fit at that distance, smaller for many more); y = sign(uᵀx + offset).
+    So the data set's margin with respect to (u, offset) is at least γ, and
+    both classes are present. n is at most MAX_GENERATED_POINTS.
     """
     if n < 2:
         raise DataError(f"separable: needs n ≥ 2 points, got {n}")
+    check_count(n, MAX_GENERATED_POINTS, "separable: n")
     if not 0 < margin < radius:
         raise DataError(f"separable: the margin must lie in (0, R = {radius}), got {margin}")
     if abs(offset) + margin >= radius:
         raise DataError("separable: the band around the line does not fit inside the disk")
     rng = np.random.default_rng(seed)
     normal = _unit(normal_angle)
+    # the two sides of the band inside the disk: uᵀx ≥ γ − offset and −uᵀx ≥ γ + offset
+    area = disk_segment_area(radius, margin - offset) + disk_segment_area(radius, margin + offset)
+    gap = point_gap(n, area, radius)
     pool = np.empty((0, 2))
-    while True:
+    for _ in range(MAX_ROUNDS):
         candidates = rng.uniform(-radius, radius, size=(4 * n, 2))
         inside = np.linalg.norm(candidates, axis=1) <= radius
         far = np.abs(candidates @ normal + offset) >= margin
-        pool = _apart(candidates[inside & far], pool, MIN_GAP * radius)
+        pool = _apart(candidates[inside & far], pool, gap)
         if len(pool) >= n:
             X = pool[:n]
             y = np.where(X @ normal + offset > 0, 1.0, -1.0)
             if np.unique(y).size == 2:
                 break
             pool = pool[n:]
+    else:
+        raise DataError(f"separable: {MAX_ROUNDS} rounds of {4 * n:,} random points left one "
+                        f"side of the band empty; use a smaller margin or offset")
     params = dict(n=n, margin=margin, radius=radius, normal_angle=normal_angle,
                   offset=offset, seed=seed)
     return Dataset(name, X, y, CLASSIFICATION, params=params)
@@ -98,6 +165,7 @@ def xor_cloud(n: int = 40, spread: float = 0.25, seed: int = DEFAULT_SEED,
     """XOR with noise: n points in Gaussian clouds (σ = ``spread``) around the corners."""
     if n < 4:
         raise DataError(f"xor-cloud: needs n ≥ 4 points, got {n}")
+    check_count(n, MAX_GENERATED_POINTS, "xor-cloud: n")
     rng = np.random.default_rng(seed)
     corners = np.array([[-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0], [1.0, 1.0]])
     which = np.arange(n) % 4
@@ -118,6 +186,7 @@ def noisy(n: int = 40, flip: float = 0.1, margin: float = 0.2, seed: int = DEFAU
         raise DataError(f"noisy: the flipped fraction must lie in (0, 0.5), got {flip}")
     if n < 3:  # of two points, one flipped label leaves a single class
         raise DataError(f"noisy: needs n ≥ 3 points, got {n}")
+    check_count(n, MAX_GENERATED_POINTS, "noisy: n")
     base = separable(n=n, margin=margin, offset=0.3, normal_angle=120.0, seed=seed)
     rng = np.random.default_rng([seed, 1])
     n_flip = max(1, int(round(flip * n)))
@@ -144,6 +213,7 @@ def offset1d(n: int = 8, seed: int = DEFAULT_SEED, name: str = "offset1d") -> Da
     """
     if n < 2:
         raise DataError(f"offset1d: needs n ≥ 2 points, got {n}")
+    check_count(n, MAX_GENERATED_POINTS, "offset1d: n")
     rng = np.random.default_rng(seed)
     n_neg = n // 2
 
@@ -171,6 +241,7 @@ def regression1d(n: int = 20, noise: float = 0.15, seed: int = DEFAULT_SEED,
     """
     if n < 2:
         raise DataError(f"regression1d: needs n ≥ 2 points, got {n}")
+    check_count(n, MAX_GENERATED_POINTS, "regression1d: n")
     rng = np.random.default_rng(seed)
     x = np.sort(rng.uniform(-0.3, 1.1, size=n))
     u = x - 0.4

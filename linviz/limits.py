@@ -25,8 +25,12 @@ MAX_JOBS = 32                 #: render --jobs
 
 MAX_DATA_BYTES = 64 * 2**20   #: a CSV file, 64 MiB
 MAX_DATA_ROWS = 1_000_000     #: points in a data set
+MAX_GENERATED_POINTS = 100_000  #: n of a built-in generator (linviz.generators)
 MAX_DATA_COLUMNS = 10_000     #: columns of a CSV file
 MAX_FIELD_CHARS = 10_000      #: characters in one CSV field
+
+#: seconds a named pipe no process has open for writing gets for one to open it
+INPUT_WAIT_SECONDS = 3.0
 
 MAX_TRACE_BYTES = 512 * 2**20  #: a trace file read back, 512 MiB
 MAX_JSON_DEPTH = 32            #: nesting of a trace's JSON (a real one has 5)

@@ -11,6 +11,21 @@ Exactly the algorithm of the lecture notes (with offset; through the origin
                 θ ← θ + y⁽ⁱ⁾x⁽ⁱ⁾;  θ₀ ← θ₀ + y⁽ⁱ⁾;  changed = True
         if not changed: break
 
+**When a score is 0.** The test ``≤ 0`` is exact in the notes, but in floats a
+point that lies on the line in exact arithmetic scores ±1e-15 (Iris's 5.1 is
+not a binary number): the decision, and the whole run after it, would follow
+the last bits of a float and the summation order of the CPU. So the learner
+states its rule (:func:`on_line`): a score z = y(Σⱼ θⱼxⱼ + θ₀) with
+
+    |z| ≤ ON_LINE_TOLERANCE · (Σⱼ |θⱼxⱼ| + |θ₀|)
+
+*is* 0 — the point is on the line — and 0 counts as a mistake, as in the
+notes. The recorded score of such a visit is exactly 0.0. The tolerance
+(1e-9 of the size of the terms summed) is far above the rounding of a sum of
+a few products (≈ 1e-16 of that size, times the number of updates that built
+θ) and far below any real margin of decimal data, so the float learner makes
+the updates of an exact-arithmetic perceptron on the data's decimals.
+
 Every visit is a step of the trace. Between two mistakes θ does not change,
 so where mistakes are sparse the recorder scans ahead in vectorized chunks for
 the next mistake, keeping each chunk's scores up to it. Where mistakes are
@@ -19,8 +34,8 @@ recorder visits points one by one in a tight loop over Python floats instead,
 and computes the scores of such a stretch afterwards in one vectorized pass
 from the states it went through. Both use the arithmetic of :func:`scores`
 (IEEE products and sums in the same order, column by column), so a recorded
-score is exactly the one the decision was made on; the recorder checks that
-every recorded score is ≤ 0 exactly at the mistakes.
+score is exactly the one the decision was made on (0.0 when it counts as 0);
+the recorder checks that every recorded score is ≤ 0 exactly at the mistakes.
 """
 
 from __future__ import annotations
@@ -47,6 +62,49 @@ LOOP_SEGMENT = 1024
 # Above this many features the per-visit Python loop stops paying off.
 MAX_LOOP_FEATURES = 8
 
+#: A score within this fraction of the size of its terms, Σⱼ|θⱼxⱼ| + |θ₀|, is 0
+#: (the point is on the line, a mistake): see :func:`on_line`.
+ON_LINE_TOLERANCE = 1e-9
+
+
+def on_line(z, size):
+    """Whether a score z = y(θᵀx + θ₀) counts as 0: |z| ≤ ON_LINE_TOLERANCE · size.
+
+    ``size`` is Σⱼ |θⱼxⱼ| + |θ₀|, the size of the terms summed (scalars or
+    arrays of one shape). Rounding moves a sum by about 1e-16 of this size, so
+    a point exactly on the line in exact arithmetic scores within it; a point
+    off the line of decimal data scores far outside it. With θ = 0 and θ₀ = 0
+    both sides are 0: on the line.
+    """
+    return np.abs(z) <= ON_LINE_TOLERANCE * size
+
+
+def signed_scores(X: np.ndarray, y: np.ndarray, theta, theta0) -> np.ndarray:
+    """y(θᵀx + θ₀) for every row of X (n, d) and every state: θ (d,) or (m, d), θ₀ a
+    number or (m,); returns (n,) or (m, n), with scores that are 0 under the rule of
+    :func:`on_line` set to exactly 0.0.
+
+    The sign of a result is the perceptron's decision: ≤ 0 is a mistake (on the
+    line included). Lessons count mistakes of any state with it, so a count
+    agrees with the learner's decisions.
+    """
+    X = np.asarray(X, dtype=float)
+    theta = np.asarray(theta, dtype=float)
+    theta0 = np.asarray(theta0, dtype=float)
+    if theta.ndim == 2:
+        theta0 = theta0[:, None]
+    # Σⱼ|θⱼ||xⱼ| = Σⱼ|θⱼxⱼ|; the order of the sums differs from the learner's only in
+    # the last bits, which the tolerance absorbs
+    z = y * (theta @ X.T + theta0)
+    size = np.abs(theta) @ np.abs(X).T + np.abs(theta0)
+    return np.where(on_line(z, size), 0.0, z)
+
+
+def mistakes(X: np.ndarray, y: np.ndarray, theta, theta0) -> np.ndarray:
+    """Whether each point is a mistake of (θ, θ₀): y(θᵀx + θ₀) ≤ 0 under the rule of
+    :func:`on_line` (a point on the line is one). Shapes as :func:`signed_scores`."""
+    return signed_scores(X, y, theta, theta0) <= 0
+
 
 def scores(columns: list[np.ndarray], y: np.ndarray, theta, theta0,
            out: np.ndarray | None = None) -> np.ndarray:
@@ -55,13 +113,19 @@ def scores(columns: list[np.ndarray], y: np.ndarray, theta, theta0,
     ``theta`` holds one value per column, each a scalar or an array as long
     as the rows (a θ per row); summing column by column in a fixed order makes
     both forms give bit-identical results, and so does the scalar loop of
-    :func:`_visit_points`. ``out``, if given, receives the result.
+    :func:`_visit_points`. A score that is 0 under the rule of :func:`on_line`
+    is returned as 0.0. ``out``, if given, receives the result.
     """
     z = np.multiply(columns[0], theta[0], out=out)
+    size = np.abs(z)
     for j in range(1, len(columns)):
-        z += columns[j] * theta[j]
+        term = columns[j] * theta[j]
+        z += term
+        size += np.abs(term)
     z += theta0
+    size += np.abs(theta0)
     z *= y  # y·w and w·y are the same IEEE product
+    z[on_line(z, size)] = 0.0
     return z
 
 
@@ -72,18 +136,22 @@ def _visit_points(columns, labels, start, stop, theta, theta0, offset, step0,
     ``columns`` are the feature columns as lists of floats, ``labels`` the
     labels, ``theta`` a list of floats, ``step0`` the 0-based step of row 0.
     Each score is computed as in :func:`scores` (Σⱼ xⱼθⱼ from the first column
-    on, then + θ₀, then × y), so decisions match the vectorized ones bit for
-    bit. Appends each mistake's step to ``mistake_steps`` and the state after
+    on, then + θ₀, then × y), and so is the size of its terms for the rule of
+    :func:`on_line`, so decisions match the vectorized ones bit for bit. Appends each mistake's step to ``mistake_steps`` and the state after
     it to ``theta_columns`` (one list per θⱼ) and ``theta0s``; returns the
     last (θ, θ₀).
     """
     steps = range(step0 + start, step0 + stop)
+    tolerance = ON_LINE_TOLERANCE
     if len(columns) == 2:  # the common case, unrolled: about twice as fast
         t1, t2 = theta
         theta1s, theta2s = theta_columns
         for step, x1, x2, label in zip(steps, columns[0][start:stop],
                                        columns[1][start:stop], labels[start:stop]):
-            if label * ((x1 * t1 + x2 * t2) + theta0) <= 0:
+            p1 = x1 * t1
+            p2 = x2 * t2
+            z = label * ((p1 + p2) + theta0)
+            if z <= 0 or z <= tolerance * ((abs(p1) + abs(p2)) + abs(theta0)):
                 t1 = t1 + label * x1
                 t2 = t2 + label * x2
                 if offset:
@@ -97,9 +165,13 @@ def _visit_points(columns, labels, start, stop, theta, theta0, offset, step0,
     rows = zip(*[column[start:stop] for column in columns])
     for step, x, label in zip(steps, rows, labels[start:stop]):
         z = x[0] * theta[0]
+        size = abs(z)
         for j in rest:
-            z = z + x[j] * theta[j]
-        if label * (z + theta0) <= 0:
+            term = x[j] * theta[j]
+            z = z + term
+            size = size + abs(term)
+        z = label * (z + theta0)
+        if z <= 0 or z <= tolerance * (size + abs(theta0)):
             theta = [t + label * x_j for t, x_j in zip(theta, x)]
             if offset:
                 theta0 = theta0 + label

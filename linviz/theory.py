@@ -23,6 +23,7 @@ import numpy as np
 
 from .dataset import Dataset
 from .errors import DataError, NotSeparableError
+from .perceptron import mistakes
 from .trace import Trace
 
 
@@ -60,8 +61,9 @@ def radius(X) -> float:
 
 
 def training_error(X, y, theta, theta0: float = 0.0) -> float:
-    """ℰₙ(h) = (1/n) Σᵢ 1{y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≤ 0} (a point on the line is a mistake)."""
-    return float(np.mean(np.asarray(y) * (np.asarray(X) @ theta + theta0) <= 0))
+    """ℰₙ(h) = (1/n) Σᵢ 1{y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≤ 0} (a point on the line is a mistake, a
+    score within the perceptron's tolerance of 0 is 0: :func:`linviz.perceptron.on_line`)."""
+    return float(np.mean(mistakes(np.asarray(X), np.asarray(y, dtype=float), theta, theta0)))
 
 
 def mistake_bound(R: float, gamma: float) -> float:

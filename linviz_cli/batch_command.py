@@ -20,18 +20,15 @@ writes the script; each task runs ``batch --row N``).
 from __future__ import annotations
 
 import json
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import click
 
-from linviz.limits import MAX_JOBS
-
-from .options import cluster_option
+from .options import (cluster_and_jobs, cluster_option, format_option, jobs_option,
+                      out_option, quality_option, theme_option)
 from .roster import MAX_STUDENTS
-from .scenes_command import FORMATS, QUALITIES
 
 DEFAULT_SCENES = "proof,perceptron"
 WORKSHEET, ANSWER_KEY, ANSWERS = "worksheet.pdf", "answer-key.pdf", "answers.json"
@@ -51,17 +48,11 @@ class Variant:
               metavar="NAME,NAME",
               help="Scenes per student, comma-separated, from: perceptron, perceptron-origin, "
                    "proof, proof-offset (the worksheet asks about their runs).")
-@click.option("-q", "--quality", type=click.Choice(list(QUALITIES)), default="l",
-              show_default=True,
-              help="Manim's presets: l 480p15, m 720p30, h 1080p60, p 1440p60, k 2160p60.")
-@click.option("--format", "file_format", type=click.Choice(FORMATS), default="mp4",
-              show_default=True, help="png writes each scene's last frame only.")
-@click.option("--out", "out_dir", metavar="DIR", default="batch", show_default=True,
-              help="Folder of the students' folders (one per id).")
-@click.option("--theme", type=click.Choice(["dark", "light"]), default="dark",
-              show_default=True, help="dark for screens, light for projectors and print.")
-@click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
-              help="Scenes rendered at the same time on this machine.")
+@quality_option
+@format_option
+@out_option("batch", "Folder of the students' folders (one per id).")
+@theme_option
+@jobs_option
 @cluster_option
 @click.option("--row", type=click.IntRange(1, MAX_STUDENTS), default=None, metavar="N",
               help="Only the N-th student of the roster (from 1): what each task of the "
@@ -82,14 +73,11 @@ def batch(roster, scene_names, quality, file_format, out_dir, theme, jobs, clust
     """
     from linviz.atomic import guard_outputs_folder, remove_stale_temporaries
 
-    from .fanout import parse_cluster
-    from .roster import read_roster
-    from .scenes_command import _check_manim, render_here, render_on_cluster
+    from linviz_render.scene import check_manim, render_here, render_on_cluster
 
-    cluster_spec = parse_cluster(cluster)
-    if cluster_spec and jobs > 1:
-        raise click.UsageError("--jobs applies without --cluster; with it, the cluster's "
-                               "workers decide how many scenes render at a time")
+    from .roster import read_roster
+
+    cluster_spec = cluster_and_jobs(cluster, jobs)
     if sbatch_file and (cluster_spec or row):
         raise click.UsageError("--sbatch writes a script whose array tasks each take one "
                                "--row; give it without --cluster and --row")
@@ -99,7 +87,7 @@ def batch(roster, scene_names, quality, file_format, out_dir, theme, jobs, clust
         if row > len(students):
             raise click.UsageError(f"--row {row}: the roster has {len(students)} student(s)")
         students = [students[row - 1]]
-    _check_manim()
+    check_manim()
     variants = check_variants(students, entries, roster)
     if sbatch_file:
         from .sbatch import write_sbatch
@@ -171,8 +159,9 @@ def check_variants(students, entries, roster: str) -> list[Variant]:
     from linviz.errors import LinvizError, quoted, shown_path
     from scenes.toolkit.request import RenderRequest
 
+    from linviz_render.scene import scene_with_request
+
     from .roster import RosterError, rows_message
-    from .scenes_command import _variant
 
     variants, problems = [], []
     for student in students:
@@ -180,7 +169,7 @@ def check_variants(students, entries, roster: str) -> list[Variant]:
         try:
             for entry in entries:
                 request = RenderRequest(data=student.data, seed=student.seed)
-                runs[entry.name] = (entry, scene_run(_variant(entry.load(), request)))
+                runs[entry.name] = (entry, scene_run(scene_with_request(entry.load(), request)))
         except LinvizError as error:
             problems.append((student.line, f"id {quoted(student.id)}: {error}"))
             continue
@@ -198,7 +187,9 @@ def write_variant(variant: Variant, out: Path, file_format: str, theme: str, no_
     from linviz_pack.worksheet import answers_for, questions, sheet_pdf
     from scenes.toolkit.request import RenderRequest
 
-    from .scenes_command import SceneJob, _check_targets
+    from linviz_render.scene import SceneJob
+
+    from .scenes_command import _check_targets
 
     student = variant.student
     folder = guard_outputs_folder(out / student.id, what=f"the folder of {student.id!r}")
@@ -219,8 +210,7 @@ def write_variant(variant: Variant, out: Path, file_format: str, theme: str, no_
         if not no_video:
             request = RenderRequest(seed=student.seed, theme=theme,
                                     trace=str(trace_path.resolve()))
-            env = dict(os.environ, COLUMNS="200", **request.environment())
-            scene_jobs.append(SceneJob(f"{student.id}/{name}", entry, folder, env))
+            scene_jobs.append(SceneJob(f"{student.id}/{name}", entry, folder, request))
     data = student.data or ", ".join(f"{entry.load().default_data} ({name})"
                                      for name, (entry, _) in variant.scenes.items())
     about = (f"Linear classifiers, your own run: data {data}; seed {student.seed}"

@@ -4,12 +4,50 @@ from __future__ import annotations
 
 import click
 
-from linviz.limits import MAX_DATA_BYTES, MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_SEED
+from linviz.limits import MAX_DATA_BYTES, MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_JOBS, MAX_SEED
+from linviz_render.scene import FORMATS, QUALITIES
+
+
+
+def _data_from_stream(ctx, param, value):
+    """--data as given, or for a stream (``-``, a pipe) the file its bytes were saved in.
+
+    A stream can be read once, and the scenes read the data in other processes:
+    its bytes are read here (within the CSV limits; a pipe no process writes to
+    is given INPUT_WAIT_SECONDS) into a private file that lives as long as the
+    command; messages still name the stream.
+    """
+    if value is None:
+        return None
+    from linviz.inputs import is_stream
+
+    if not is_stream(value):
+        return value
+    import tempfile
+    from pathlib import Path
+
+    from linviz.atomic import make_work_dir, remove_stale_temporaries, remove_work_dir
+    from linviz.errors import DataError, name_path
+    from linviz.inputs import STANDARD_INPUT, read_input_bytes
+
+    data = read_input_bytes(value, MAX_DATA_BYTES, DataError, "CSV file")
+    scratch = Path(tempfile.gettempdir())
+    remove_stale_temporaries(scratch)
+    folder = make_work_dir(scratch, "data")
+    ctx.call_on_close(lambda: remove_work_dir(folder))
+    standard = value == STANDARD_INPUT
+    saved = folder / ("standard-input.csv" if standard else f"{Path(value).name or 'pipe'}.csv")
+    saved.write_bytes(data)
+    name_path(saved, "standard input (-)" if standard else value)
+    return str(saved)
+
 
 data_option = click.option(
-    "--data", "data_spec", metavar="NAME|FILE.csv", default=None,
+    "--data", "data_spec", metavar="NAME|FILE.csv|-", default=None, callback=_data_from_stream,
     help=f"A built-in data set (see 'datasets') or a CSV file with a header row (at most "
-         f"{MAX_DATA_BYTES // 2**20} MiB, {MAX_DATA_ROWS:,} rows, {MAX_DATA_COLUMNS:,} columns).")
+         f"{MAX_DATA_BYTES // 2**20} MiB, {MAX_DATA_ROWS:,} rows, {MAX_DATA_COLUMNS:,} "
+         f"columns); '-' reads it from standard input, and a pipe such as <(cat "
+         f"points.csv) is read too.")
 seed_option = click.option(
     "--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True,
     help="Seed of the built-in data and of any random choice the learner makes.")
@@ -52,3 +90,37 @@ cluster_option = click.option(
     help="Render each scene as a task on a Dask cluster: a running scheduler "
          "(tcp://host:8786), or local:N for N worker processes here. The workers must see "
          "--out at the same path. Needs pip install 'linviz[cluster]'.")
+
+
+# -- how and where scenes render: render, lecture, batch ------------------------------------
+
+quality_option = click.option(
+    "-q", "--quality", type=click.Choice(list(QUALITIES)), default="l", show_default=True,
+    help="Manim's presets: " + ", ".join(f"{key} {name}" for key, name in QUALITIES.items())
+         + ".")
+format_option = click.option(
+    "--format", "file_format", type=click.Choice(FORMATS), default="mp4", show_default=True,
+    help="png writes each scene's last frame only.")
+theme_option = click.option(
+    "--theme", type=click.Choice(["dark", "light"]), default="dark", show_default=True,
+    help="Theme of the videos: dark for screens, light for projectors and print.")
+jobs_option = click.option(
+    "--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
+    help="Scenes rendered at the same time on this machine, each in its own process.")
+
+
+def out_option(default: str, what: str):
+    """--out DIR, whose default and meaning differ by command."""
+    return click.option("--out", "out_dir", metavar="DIR", default=default, show_default=True,
+                        help=what)
+
+
+def cluster_and_jobs(cluster: str | None, jobs: int):
+    """The parsed --cluster (or None), refusing --jobs beside it."""
+    from linviz_render.fanout import parse_cluster
+
+    spec = parse_cluster(cluster)
+    if spec and jobs > 1:
+        raise click.UsageError("--jobs applies without --cluster; with it, the cluster's "
+                               "workers decide how many scenes render at a time")
+    return spec

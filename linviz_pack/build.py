@@ -18,10 +18,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from linviz.atomic import make_work_dir, remove_stale_temporaries, remove_work_dir
+
 from . import captions, handout, join, page, slides
-from .rendered import (RenderedScene, cached_scene, render_options, render_scene,
-                       render_scene_task, reversed_name)
-from .scratch import remove_abandoned, scratch_folder
+from .rendered import RenderedScene, cached_scene, render_options, render_to_cache, reversed_name
 
 TITLE = "Linear classifiers: the lecture"
 PACK_MANIFEST = ".lecture-pack.json"
@@ -53,18 +53,18 @@ class PackResult:
     files: tuple[Path, ...]
 
 
-def build_lecture(entries: Sequence, out: Path, settings: PackSettings, env: dict,
+def build_lecture(entries: Sequence, out: Path, settings: PackSettings,
                   say: Callable[[str], None] = lambda line: None,
                   cluster=None) -> PackResult:
     """Render (or reuse) ``entries`` and write the pack into ``out``.
 
-    ``cluster`` (a :class:`linviz_cli.fanout.ClusterSpec`, or None) renders the
+    ``cluster`` (a :class:`linviz_render.fanout.ClusterSpec`, or None) renders the
     scenes that are out of date as tasks on a Dask cluster instead of here.
     """
     cache_dir = out / "scenes"
     _check_room(out)
-    remove_abandoned(out)
-    remove_abandoned(cache_dir)
+    remove_stale_temporaries(out)
+    remove_stale_temporaries(cache_dir)
     options = {entry.name: render_options(entry, settings.quality, settings.data, settings.seed,
                                           settings.theme, settings.handout_theme)
                for entry in entries}
@@ -80,7 +80,7 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings, env: dic
         say(f"rendering {len(todo)} scene(s), reusing {len(entries) - len(todo)}")
 
         if cluster is not None:
-            for rendered in _render_on_cluster(todo, cache_dir, options, env, cluster, say):
+            for rendered in _render_on_cluster(todo, cache_dir, options, cluster, say):
                 scenes[rendered.name] = rendered
         failed = threading.Event()  # once a scene fails, no other one starts
 
@@ -88,7 +88,7 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings, env: dic
             if failed.is_set():
                 return None
             try:
-                rendered = render_scene(entry, cache_dir, options[entry.name], env)
+                rendered = render_to_cache(entry, cache_dir, options[entry.name])
             except BaseException:
                 failed.set()
                 raise
@@ -109,35 +109,34 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings, env: dic
     if _pack_is_current(out, key):
         say("lecture pack up to date")
         return PackResult(rendered_names, reused, False, files)
-    staging = scratch_folder(out, "lecture")
+    staging = make_work_dir(out, "lecture")
     try:
         assemble(entries, ordered, staging, settings, say)
         (staging / PACK_MANIFEST).write_text(json.dumps({"key": key}) + "\n", encoding="utf-8")
         publish(staging, out, (*PACK_ITEMS, PACK_MANIFEST))
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        remove_work_dir(staging)
     return PackResult(rendered_names, reused, True, files)
 
 
-def _render_on_cluster(todo, cache_dir: Path, options: dict, env: dict, cluster,
+def _render_on_cluster(todo, cache_dir: Path, options: dict, cluster,
                        say: Callable[[str], None]) -> list[RenderedScene]:
     """Render the scenes ``todo`` into the cache as tasks on the Dask cluster ``cluster``.
 
-    Each task renders one scene into its cache folder, as ``render_scene`` does
+    Each task renders one scene into its cache folder, as ``render_to_cache`` does
     here; a lost worker's private folder is removed when the tasks are done.
     """
-    from linviz_cli.cluster import cluster_executor
-    from linviz_cli.fanout import Progress, Task, overrides_for_workers, run_tasks
+    from linviz_render.cluster import cluster_executor
+    from linviz_render.fanout import Progress, Task, run_tasks
 
     cache_dir = cache_dir.resolve()
-    overrides = overrides_for_workers(env)
-    tasks = [Task(entry.name, render_scene_task,
-                  (entry, cache_dir, options[entry.name], overrides)) for entry in todo]
+    tasks = [Task(entry.name, render_to_cache, (entry, cache_dir, options[entry.name]))
+             for entry in todo]
     try:
         with cluster_executor(cluster, say) as (pool, runner):
             return run_tasks(tasks, pool, runner, Progress(len(tasks)))
     finally:
-        remove_abandoned(cache_dir)
+        remove_stale_temporaries(cache_dir)
 
 
 #: the pack's folders; every other item is a file

@@ -11,32 +11,24 @@ The folder ``<cache>/<name>/`` holds:
 
 A scene is rendered into a private folder and takes the place of the old one
 only when complete, so an interrupted render leaves the old folder as it was.
-Rendering reuses the ``render`` command's own Manim invocation.
+Rendering goes through the render layer (:func:`linviz_render.scene.render_scene`),
+as every command does.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from linviz.atomic import make_work_dir, remove_work_dir
+
 from . import cache
-from .scratch import scratch_folder
 from .timeline import SceneTimeline, read_timeline
 
 #: handout frames are rendered at least at this quality (only a few frames: cheap)
 KEYFRAME_QUALITY = {"l": "m"}
-
-_KEYFRAME_SCENE = '''"""Written by linviz_pack: {class_name} saving the last frame of every section."""
-from {module} import {class_name} as _Scene
-
-
-class {class_name}(_Scene):
-    keyframe_dir = {folder!r}
-'''
-
 
 @dataclass(frozen=True)
 class RenderedScene:
@@ -64,41 +56,38 @@ class RenderedScene:
         return read_timeline(self.sections_dir / "sections.json", self.captions)
 
 
-@dataclass(frozen=True)
-class _KeyframeEntry:
-    """A catalogue entry look-alike for the keyframe pass: a generated subclass."""
-
-    name: str
-    path: str
-    scene_class: type
-
-    def load(self):
-        return self.scene_class
-
-
 def render_options(entry, quality: str, data, seed: int, theme: str, handout_theme: str) -> dict:
     """The inputs of a scene's render besides its source, as recorded in its manifest."""
     return {"scene": entry.name, "data": data, "seed": seed, "theme": theme,
             "quality": quality, "format": "mp4", "handout_theme": handout_theme}
 
 
-def render_scene(entry, cache_dir: Path, options: dict, env: dict) -> RenderedScene:
-    """Render ``entry`` into ``cache_dir/<name>/`` (replacing it once complete)."""
-    from linviz_cli.scenes_command import _render_one
+def scene_request(options: dict):
+    """The render request of a scene of the pack, from its options (see render_options)."""
+    from scenes.toolkit.request import RenderRequest
+
+    return RenderRequest(data=options["data"], seed=options["seed"], theme=options["theme"])
+
+
+def render_to_cache(entry, cache_dir: Path, options: dict) -> RenderedScene:
+    """Render ``entry`` into ``cache_dir/<name>/`` (replacing it once complete).
+
+    The video saves the last frame of every section in ``keyframes/`` for the
+    handout when its theme is the handout's; otherwise a last-frame-only render
+    in the handout's theme does.
+    """
+    from linviz_render.scene import render_scene
 
     key = cache.scene_key(entry.module, options)
-    work = scratch_folder(cache_dir, entry.name)
+    work = make_work_dir(cache_dir, entry.name)
     work.chmod(0o755)  # mkdtemp's folder is private; the scene's folder is not
     try:
-        scene_env = dict(env, LINVIZ_THEME=options["theme"])
+        request = scene_request(options)
         if options["theme"] == options["handout_theme"]:  # the video's own frames will do
-            with _keyframe_scene(entry, work) as keyframe_entry:
-                _render_one(keyframe_entry, options["quality"], "mp4", work, scene_env,
-                            ["--save_sections"])
-        else:
-            _render_one(entry, options["quality"], "mp4", work, scene_env, ["--save_sections"])
-            _render_keyframes(entry, options, work,
-                              dict(env, LINVIZ_THEME=options["handout_theme"]))
+            request = replace(request, keyframe_dir=str(work / "keyframes"))
+        render_scene(entry, request, options["quality"], "mp4", work, ["--save_sections"])
+        if options["theme"] != options["handout_theme"]:
+            _render_keyframes(entry, options, work)
         _tidy_sections(entry.name, work)
         _reverse_sections(work / "sections")
         files = [str(path.relative_to(work)) for path in sorted(work.rglob("*")) if path.is_file()]
@@ -107,15 +96,7 @@ def render_scene(entry, cache_dir: Path, options: dict, env: dict) -> RenderedSc
         _replace_folder(work, target)
         return RenderedScene(entry.name, target)
     finally:
-        shutil.rmtree(work, ignore_errors=True)
-
-
-def render_scene_task(entry, cache_dir: Path, options: dict, overrides: dict) -> RenderedScene:
-    """:func:`render_scene` as a cluster task: the worker's environment with ``overrides``
-    (see :func:`linviz_cli.fanout.worker_environment`)."""
-    from linviz_cli.fanout import worker_environment
-
-    return render_scene(entry, cache_dir, options, worker_environment(overrides))
+        remove_work_dir(work)
 
 
 def _tidy_sections(name: str, work: Path) -> None:
@@ -128,19 +109,6 @@ def _tidy_sections(name: str, work: Path) -> None:
         raise LinvizError(f"scene {name!r}: Manim wrote no sections index")
     os.replace(indexes[0], produced / "sections.json")
     os.replace(produced, work / "sections")
-
-
-@contextlib.contextmanager
-def _keyframe_scene(entry, work: Path):
-    """An entry for the scene's subclass that saves each section's last frame in work/keyframes."""
-    scene_class = entry.load()
-    script = (work / f"keyframes_{entry.name.replace('-', '_')}.py").resolve()
-    script.write_text(_KEYFRAME_SCENE.format(module=entry.module, class_name=scene_class.__name__,
-                                             folder=str((work / "keyframes").resolve())), encoding="utf-8")
-    try:
-        yield _KeyframeEntry(entry.name, str(script), scene_class)
-    finally:
-        script.unlink(missing_ok=True)
 
 
 def reversed_name(video: str) -> str:
@@ -159,16 +127,17 @@ def _reverse_sections(folder: Path) -> None:
         reverse_video(folder / entry["video"], folder / reversed_name(entry["video"]))
 
 
-def _render_keyframes(entry, options: dict, work: Path, env: dict) -> None:
+def _render_keyframes(entry, options: dict, work: Path) -> None:
     """The last frame of every section, in the handout's theme (a last-frame-only render)."""
-    from linviz_cli.scenes_command import _render_one
+    from linviz_render.scene import render_scene
 
     stills = work / ".stills"
     stills.mkdir()
     quality = KEYFRAME_QUALITY.get(options["quality"], options["quality"])
+    request = replace(scene_request(options), theme=options["handout_theme"],
+                      keyframe_dir=str(work / "keyframes"))
     try:
-        with _keyframe_scene(entry, work) as keyframe_entry:
-            _render_one(keyframe_entry, quality, "png", stills, env, [])
+        render_scene(entry, request, quality, "png", stills)
     finally:
         shutil.rmtree(stills, ignore_errors=True)
 
@@ -177,11 +146,11 @@ def _replace_folder(new: Path, target: Path) -> None:
     """Put ``new`` where ``target`` is: the old one is renamed away first, then removed."""
     old = None
     if target.exists():
-        old = scratch_folder(target.parent, f"{target.name}.old")
+        old = make_work_dir(target.parent, f"{target.name}.old")
         os.replace(target, old)  # a rename onto the new, empty folder
     os.replace(new, target)
     if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+        remove_work_dir(old)
 
 
 def cached_scene(entry, cache_dir: Path, options: dict) -> RenderedScene | None:

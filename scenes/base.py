@@ -32,10 +32,6 @@ class LinvizScene(Scene):
 
     #: the built-in data set used when no --data is given
     default_data = "separable"
-    #: a built-in name or CSV path chosen by the user (None: ``default_data``)
-    data_spec: str | None = None
-    seed = 0
-    theme_name = "dark"
     task = CLASSIFICATION
     #: how many features the pictures can show
     n_features = 2
@@ -43,32 +39,17 @@ class LinvizScene(Scene):
     needs_separable: str | None = None
     #: the scene tells what happens when no line separates the data: separable data is refused
     needs_inseparable = False
-    #: the request itself, when the scene runs in the CLI's own process (its data checks)
+    #: the request, when the scene runs in the CLI's own process (its data checks) or a test;
+    #: else it comes from the environment (see :mod:`scenes.toolkit.request`)
     request_override: RenderRequest | None = None
-    #: a saved trace file to play (set by tests; the CLI passes --trace in the request)
-    trace_file: str | None = None
     #: (algorithm, params) of the one run the scene replays, so that ``--trace`` can hand
     #: it a saved one; None: the scene makes its own runs and takes no trace
     plays: tuple[str, dict] | None = None
-    #: when set, the last frame of every section is saved there as a PNG
-    keyframe_dir: str | None = None
-    #: with keyframe_dir: also save the frame at the end of every beat (sentence)
-    keyframe_at_narration = False
 
     @classmethod
     def request(cls) -> RenderRequest:
-        """What to show: the class attributes a variant sets, else the render request
-        (see :mod:`scenes.toolkit.request`), else the defaults."""
-        asked = cls.request_override or RenderRequest.from_environment()
-        variant = {"data_spec", "seed", "theme_name"} & set(
-            k for klass in cls.__mro__[:-1] if klass is not LinvizScene for k in vars(klass))
-        return RenderRequest(
-            data=cls.data_spec or asked.data,
-            seed=cls.seed if "seed" in variant else asked.seed,
-            theme=cls.theme_name if "theme_name" in variant else asked.theme,
-            positive=asked.positive, label_column=asked.label_column,
-            trace=cls.trace_file or asked.trace, features=asked.features,
-            standardize=asked.standardize)
+        """What to show: the one request of this render (the only route of options in)."""
+        return cls.request_override or RenderRequest.from_environment()
 
     @classmethod
     def options(cls) -> tuple[str, int, str]:
@@ -237,7 +218,7 @@ class LinvizScene(Scene):
             self.wait(left)
         self.stage.refresh()  # a still drawing changed since the last play shows in the frame
         if self.timeline.current is not None:
-            if self.keyframe_at_narration:
+            if self.request().keyframe_at_narration:
                 self.save_keyframe(f"beat{len(self.narration):02d}")
             for observe in self.beat_observers:
                 observe(self)
@@ -280,14 +261,15 @@ class LinvizScene(Scene):
 
     def save_keyframe(self, suffix: str = "") -> None:
         """Save the current frame as <keyframe_dir>/<scene>-<nn>-<section>.png."""
-        if not self.keyframe_dir or not self.sections:
+        keyframe_dir = self.request().keyframe_dir
+        if not keyframe_dir or not self.sections:
             return
         from pathlib import Path
 
         from PIL import Image
 
         frame = current_frame(self)
-        folder = Path(self.keyframe_dir)
+        folder = Path(keyframe_dir)
         folder.mkdir(parents=True, exist_ok=True)
         index = len(self.sections)
         name = f"{self.scene_name()}-{index:02d}-{self.sections[-1]}{suffix and '-' + suffix}.png"

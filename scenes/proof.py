@@ -72,6 +72,13 @@ NORMALIZED_FACTS = "theta^T theta^* >= M gamma, quad theta^T theta <= M"
 NORMALIZED_CHAIN = "=> quad M gamma <= sqrt(M) quad => quad M <= 1 / gamma^2"
 
 
+#: the normalized board's first row about the real run on the scaled points
+NORMALIZED_RUN_ROW = 7
+
+#: the theorem board's rows up to its "then": the premises A, B and C with their values
+THEOREM_PREMISES = 6
+
+
 def margin_places(gamma: float) -> int:
     """Decimals that show a margin to three significant digits (at least 2): 0.255,
     0.00754; γ at two decimals (0.26 for 0.2552, 0.01 for 0.0075) disagrees with the bound
@@ -130,6 +137,8 @@ class ProofScene(LinvizScene):
     def build(self) -> None:
         lesson = self.lesson
         self.quantities = lesson.quantities
+        #: decimals γ is shown with, and every gain set beside it
+        self.gamma_places = margin_places(lesson.quantities.gamma)
         self.M_final = lesson.M_final
         self.thetas = self.trace.states["theta"]
         self.theta0s = self.trace.states["theta0"]
@@ -169,6 +178,13 @@ class ProofScene(LinvizScene):
         #: θ and θ* are drawn at this scale so that they stay in view
         self.vector_scale = (min(1.0, style.VIEW_MARGIN * half_side / longest) if longest > 0
                              else 1.0)
+        #: θ* at the scale of θ, unless that makes it too short to see (Iris sepal data: θ
+        #: reaches ‖θ‖ = 160, so everything is drawn at 0.07× and θ* would be a dot); then at
+        #: a readable length, for its direction only (the scale note says so)
+        star_norm = float(np.linalg.norm(self.star_normal))
+        shortest = style.STAR_MIN_SHARE * half_side
+        self.star_scale = (shortest / star_norm
+                           if 0 < self.vector_scale * star_norm < shortest else self.vector_scale)
         theta_label = "theta"
         self.circle = origin_circle(self.plane, self.disk_radius, theme.muted)
         circle_words = "norm([x, 1]) <= R" if self.offset else "norm(x) <= R"
@@ -181,7 +197,7 @@ class ProofScene(LinvizScene):
         # θ* as a vector from the origin (with an offset: its first two entries, the normal
         # of its line in the plane), at the scale of every arrow here; ‖θ*‖ = 1, and it is
         # not divided by R with the data
-        self.star_vector = DataVector(self.plane, (0, 0), self.vector_scale * self.star_normal,
+        self.star_vector = DataVector(self.plane, (0, 0), self.star_scale * self.star_normal,
                                       theme.correct, "theta^*", avoid=[self.circle_label])
         # thinner than θ, and drawn over it once θ is on screen: along θ, both show
         self.star_vector.arrow.shaft.set_stroke(width=style.STAR_VECTOR_STROKE)
@@ -331,7 +347,7 @@ class ProofScene(LinvizScene):
         }
         gains = np.diff(q.alignment) if self.M_final else np.zeros(1)
         growth = np.diff(q.norm_squared) if self.M_final else np.zeros(1)
-        self.gain_value = LiveValue("Delta", signed(float(np.max(gains))), theme,
+        self.gain_value = LiveValue("Delta", signed(float(np.max(gains)), self.gamma_places), theme,
                                     colour=theme.normal)
         self.growth_value = LiveValue("Delta", signed(float(np.max(growth))), theme,
                                       colour=theme.normal)
@@ -440,10 +456,12 @@ class ProofScene(LinvizScene):
         run = text(f"The perceptron through the origin on the points {points}:", theme, small,
                    theme.correct)
         if lesson.scaled_run_makes_same_updates:
-            return [run, indented(text(
-                f"the same $M = {lesson.M_final}$ updates, $theta$ divided by $R$: each "
-                f"$y thin theta^T x$ is divided by $R^2$, its sign kept", theme, small,
-                theme.correct))]
+            # two rows: as one it was shrunk to fit the column, unreadable
+            return [run,
+                    indented(text(f"the same $M = {fmt_grouped(lesson.M_final, 0)}$ updates, "
+                                  f"$theta$ divided by $R$:", theme, small, theme.correct)),
+                    indented(text("each $y thin theta^T x$ is divided by $R^2$, its sign kept",
+                                  theme, small, theme.correct))]
         why = ("a score 0 up to rounding fell on two sides of 0"
                if lesson.scaled_runs_part_at_a_zero_score else "a score fell on two sides of 0")
         return [run, indented(text(
@@ -462,7 +480,10 @@ class ProofScene(LinvizScene):
             self.gain_value.set_value("")
             self.growth_value.set_value("")
         else:
-            self.gain_value.set_value(signed(float(q.alignment[M] - q.alignment[M - 1])))
+            # at γ's places: rounding both alike keeps "≥ γ" true as shown (+0.05 beside
+            # γ = 0.0522 read as false)
+            self.gain_value.set_value(signed(float(q.alignment[M] - q.alignment[M - 1]),
+                                             self.gamma_places))
             self.growth_value.set_value(signed(float(q.norm_squared[M] - q.norm_squared[M - 1])))
 
     def follow_plots(self) -> None:
@@ -488,8 +509,33 @@ class ProofScene(LinvizScene):
         self.play(appear(self.title), appear(self.plane), appear(self.plane.markers),
                   run_time=style.RUN_INTRO)
         # the title and the plane never change again: painted once into the background
-        note = arrow_scale_note(self.plane, self.vector_scale)
+        note = self.scale_note()
         self.still(self.title, self.plane, *([note] if note else []), self.plane.markers)
+
+    def scale_note(self):
+        """Over the plane's top right: the scale of the arrows, and that θ* is drawn for its
+        direction when it is not at θ's scale (None when both are at true length)."""
+        if self.star_scale == self.vector_scale:
+            return arrow_scale_note(self.plane, self.vector_scale)
+        theta = (f"$theta$ at ${fmt(self.vector_scale)} times$ length, "
+                 if self.vector_scale < 1.0 else "")
+        return text(f"{theta}$theta^*$ for its direction only", self.theme, style.FONT_SMALL,
+                    self.theme.muted).next_to(self.plane.frame, UP, buff=style.SMALL_BUFF,
+                                              aligned_edge=RIGHT)
+
+    def divide_axis_names(self) -> None:
+        """The axes' names become "name / R": the points drawn are the data divided by R."""
+        for k, name in enumerate(self.plane.axis_labels[:2]):
+            source = name.source
+            divided = (math(source.strip("$ ") + " \\/ R", self.theme, style.FONT_SMALL)
+                       if source.startswith("$") else
+                       text(source + " $\\/ R$", self.theme, style.FONT_SMALL))
+            if k == 1 and self.plane.y_name_turned:
+                divided.rotate(np.pi / 2)
+            # where the name stood: its end at the square's corner (right and top edges kept)
+            divided.align_to(name, RIGHT).align_to(name, UP)
+            name.become(divided)
+            name.source = divided.source
 
     def highlight(self, *rows) -> None:
         """Move the frames round ``rows`` (parts of the board on screen, a frame each) as the
@@ -529,14 +575,24 @@ class ProofScene(LinvizScene):
             text("from here on $x$ and $theta$ stand for $[x, 1]$ and $[theta, theta_0]$",
                  theme, small),
         ])
-        self.narrate("With an offset the theorem still applies: append a 1 to every point and "
-                     "θ₀ to θ, and the classifier passes through the origin one dimension up.")
-        self.play(appear(self.lift), run_time=style.RUN_SWAP)
-        self.still(self.lift)
+        lift = self.lift
+        beats = (
+            ("With an offset the theorem still applies: append a 1 to every point and θ₀ "
+             "to θ,", (0, 1)),
+            ("and the classifier passes through the origin one dimension up.", (2, 3)),
+        )
+        for sentence, rows in beats:
+            self.narrate(sentence)
+            shown = VGroup(*[lift[row] for row in rows])
+            self.play(appear(shown), run_time=style.RUN_SWAP)
+            self.still(shown)
         self.reveal_geometry()
         self.narrate(f"Measured on the lifted points, R = {wording.number(q.R)} and "
                      f"γ = {wording.number(q.gamma, margin_places(q.gamma))}.")
-        self.highlight(self.lift[4])
+        measured = VGroup(*lift[4:])
+        self.play(appear(measured), run_time=style.RUN_SWAP)
+        self.still(measured)
+        self.highlight(lift[4])
         self.show_two_runs()
         self.section("theorem")
         self.highlight()
@@ -615,14 +671,17 @@ class ProofScene(LinvizScene):
             return
         if self.offset:
             self.narrate("θ* is drawn by its line in the plane and an arrow of its first two "
-                         "entries, at right angles to that line; no point has "
-                         "|θ*ᵀ[x, 1]| < γ, so the green band is empty.")
+                         "entries, at right angles to that line.")
         else:
             self.narrate("θ* is the unit vector drawn from the origin, at right angles to its "
-                         "green line; every point is at least γ from that line, so the band "
-                         "of half-width γ is empty.")
-        star = (self.star_band, self.star_line, self.star_vector)
-        self.play(*[appear(m) for m in star], run_time=style.RUN_INTRO)
+                         "green line.")
+        self.play(appear(self.star_line), appear(self.star_vector), run_time=style.RUN_INTRO)
+        if self.offset:
+            self.narrate("No point has |θ*ᵀ[x, 1]| < γ, so the green band is empty.")
+        else:
+            self.narrate("Every point is at least γ from that line, so the band of "
+                         "half-width γ is empty.")
+        self.play(appear(self.star_band), run_time=style.RUN_INTRO)
         self.narrate(f"And every {'lifted point' if self.offset else 'point'} has norm at most "
                      f"R: the grey circle holds them all.")
         self.play(appear(self.circle), appear(self.circle_label), run_time=style.RUN_INTRO)
@@ -632,11 +691,16 @@ class ProofScene(LinvizScene):
 
     def state_theorem(self) -> None:
         q = self.quantities
+        theorem = self.theorem
+        premises, conclusion = VGroup(*theorem[:THEOREM_PREMISES]), \
+            VGroup(*theorem[THEOREM_PREMISES:])
         self.narrate("The theorem: if some θ* separates the points through the origin with "
-                     "margin γ, and a circle of radius R holds them all, the perceptron makes "
-                     "at most (R/γ)² updates.")
-        self.play(appear(self.theorem), run_time=style.RUN_SWAP)
-        self.still(self.theorem)
+                     "margin γ, and a circle of radius R holds them all,")
+        self.play(appear(premises), run_time=style.RUN_SWAP)
+        self.still(premises)
+        self.narrate("then the perceptron makes at most (R/γ)² updates.")
+        self.play(appear(conclusion), run_time=style.RUN_SWAP)
+        self.still(conclusion)
         self.reveal_geometry()
         bound = self.lesson.bound_floor
         self.narrate(f"Here γ = {wording.number(q.gamma, margin_places(q.gamma))} for the "
@@ -646,17 +710,27 @@ class ProofScene(LinvizScene):
         self.highlight(self.theorem[3], self.theorem[5], self.theorem[7])
 
     def show_facts(self) -> None:
+        """The two facts, a beat each: every sentence brings the rows it speaks of."""
         self.section("two-facts")
         self.highlight()
-        self.swap_board(self.theorem, self.facts)
-        self.narrate("Two facts about one update. First: the projection of θ on θ* grows by "
-                     "y x·θ*/‖θ*‖, which is at least γ by assumption B.")
-        self.highlight(VGroup(self.facts[1], self.facts[2]))
-        self.narrate("Second: ‖θ‖² grows by 2yθᵀx, not positive on a mistake, plus ‖x‖², "
-                     "at most R².")
-        self.highlight(VGroup(self.facts[3], self.facts[4]))
-        self.narrate("Starting from θ = 0, after M updates: θ·θ*/‖θ*‖ ≥ Mγ and ‖θ‖² ≤ MR².")
-        self.highlight(VGroup(self.facts[5], self.facts[6]))
+        facts = self.facts
+        self.swap([self.theorem], [facts[0]])
+        self.still(facts[0])
+        self.narrate("Two facts about one update, made on a mistake: θ ← θ + yx where "
+                     "yθᵀx ≤ 0.")
+        beats = (
+            ("First: the projection of θ on θ* grows by y x·θ*/‖θ*‖, which is at least γ by "
+             "assumption B.", (1, 2)),
+            ("Second: ‖θ‖² grows by 2yθᵀx, not positive on a mistake, plus ‖x‖², at most R².",
+             (3, 4)),
+            ("Starting from θ = 0, after M updates: θ·θ*/‖θ*‖ ≥ Mγ and ‖θ‖² ≤ MR².", (5, 6)),
+        )
+        for sentence, rows in beats:
+            self.narrate(sentence)
+            shown = VGroup(*[facts[row] for row in rows])
+            self.play(appear(shown), run_time=style.RUN_INTRO)
+            self.still(shown)
+            self.highlight(shown)
 
     def play_updates(self) -> None:
         self.section("updates")
@@ -676,6 +750,9 @@ class ProofScene(LinvizScene):
         self.add(self.star_vector)
         self.still(self.run_labels)
         self.narrate(self.run_sentence())
+        self.highlight(self.M_row)
+        self.narrate("Each curve against its bound line: θ·θ*/‖θ*‖ above Mγ, ‖θ‖² below MR².")
+        self.highlight(self.plots["alignment"], self.plots["norm"])
         shown = style.PROOF_SHOWN_UPDATES
         for M in range(1, self.M_final + 1):
             if self.M_final > shown and M == shown - 2:
@@ -718,15 +795,14 @@ class ProofScene(LinvizScene):
         if lesson.budget_is_theory_bound:
             return (f"Now the real run, given ⌊(R/γ)²⌋ + 2 = "
                     f"{wording.grouped(lesson.epochs_given, 0)} passes, always enough by the "
-                    f"theorem: {made}. Each curve against its bound line.")
+                    f"theorem: {made}.")
         if lesson.own_run:  # the theory's budget is beyond the engine's limit on passes
             return (f"Now the real run: ⌊(R/γ)²⌋ + 2 = "
                     f"{wording.grouped(lesson.theory_epochs, 0)} passes are always enough, "
                     f"it was given {wording.grouped(lesson.epochs_given, 0)} (the engine's "
-                    f"limit), and {made}. Each curve against its bound line.")
+                    f"limit), and {made}.")
         return (f"Now the real run (a saved one, given τ = "
-                f"{wording.grouped(lesson.epochs_given, 0)} passes): {made}. Each curve "
-                f"against its bound line.")
+                f"{wording.grouped(lesson.epochs_given, 0)} passes): {made}.")
 
     def show_chain(self) -> None:
         self.section("chain")
@@ -793,7 +869,7 @@ class ProofScene(LinvizScene):
                          f"{wording.grouped(lesson.M_final, 0)}: at visit "
                          f"{wording.grouped(part.visit + 1, 0)} the score of point "
                          f"{part.point + 1} {why}.")
-        self.highlight(VGroup(*self.normalized[-2:]))
+        self.highlight(VGroup(*self.normalized[NORMALIZED_RUN_ROW:]))
 
     def still_geometry(self) -> tuple:
         """What the data scale moves, in drawing order: band, circle, line, markers, label
@@ -834,6 +910,7 @@ class ProofScene(LinvizScene):
                           self.theme, style.FONT_SMALL).set_color(self.theme.muted)
         self.circle_label.become(with_backdrop(unit_label, self.theme))
         self.circle_label.source = unit_label.source  # what it says now
+        self.divide_axis_names()
         self.place_static_labels()
         self.theta_arrow.refresh_label()  # clear of the circle's new label
 

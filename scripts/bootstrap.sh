@@ -148,7 +148,8 @@ if ((${#missing_tools[@]})); then
 fi
 
 # ---------------------------------------------------------------- virtualenv + package
-hash="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+# the editable install maps the top-level packages it found: a new one needs a new install
+hash="$( { cat pyproject.toml; ls -d -- */__init__.py; } | sha256sum | cut -d' ' -f1)"
 need_install=0
 
 if ! "$VENV/bin/python" -I -c 'import pip' >/dev/null 2>&1; then

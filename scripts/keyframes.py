@@ -41,15 +41,11 @@ def main() -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.png"):
         old.unlink()
-    attributes = {"seed": args.seed, "theme_name": args.theme, "keyframe_dir": str(folder),
-                  "keyframe_at_narration": True}
-    if args.data:
-        attributes["data_spec"] = args.data
     features = tuple(args.features.split(",")) if args.features else None
-    attributes["request_override"] = RenderRequest(
-        data=args.data, seed=args.seed, theme=args.theme, features=features,
-        standardize=args.standardize)
-    scene_class = type(entry.load().__name__, (entry.load(),), attributes)
+    request = RenderRequest(data=args.data, seed=args.seed, theme=args.theme, features=features,
+                            standardize=args.standardize, keyframe_dir=str(folder),
+                            keyframe_at_narration=True)
+    scene_class = type(entry.load().__name__, (entry.load(),), {"request_override": request})
     width = args.height * 16 // 9
     with tempconfig({"dry_run": True, "disable_caching": True, "pixel_width": width,
                      "pixel_height": args.height, "frame_rate": 15, "media_dir": str(folder),

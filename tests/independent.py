@@ -8,6 +8,7 @@ so a test that compares the engine with them can catch the engine being wrong.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 from hypothesis import strategies as st
@@ -31,8 +32,26 @@ def separable(X, y, offset=True) -> bool:
 # -- the perceptron exactly as the notes write it -----------------------------
 
 
+#: the learner's stated rule: a score within this fraction of Σⱼ|θⱼxⱼ| + |θ₀| is 0
+ON_LINE_TOLERANCE = 1e-9
+
+
+def rounded_score(theta, theta0, x, label):
+    """y(θᵀx + θ₀), and 0.0 when it is within ON_LINE_TOLERANCE of the size of
+    its terms Σⱼ|θⱼxⱼ| + |θ₀| (the point is on the line), summed in a plain loop."""
+    total, size = 0.0, 0.0
+    for t, v in zip(theta, x):
+        total += t * v
+        size += abs(t * v)
+    total += theta0
+    size += abs(theta0)
+    score = label * total
+    return 0.0 if abs(score) <= ON_LINE_TOLERANCE * size else float(score)
+
+
 def reference_perceptron(X, y, tau, offset=True, order="cyclic", seed=0):
-    """The notes' Perceptron(𝒟ₙ; τ), one visit at a time, every visit recorded."""
+    """The notes' Perceptron(𝒟ₙ; τ), one visit at a time, every visit recorded; a
+    score is 0 (a mistake) by the tolerance rule of :func:`rounded_score`."""
     n, d = X.shape
     theta, theta0 = np.zeros(d), 0.0
     rng = np.random.default_rng(seed)
@@ -41,7 +60,7 @@ def reference_perceptron(X, y, tau, offset=True, order="cyclic", seed=0):
     for epoch in range(1, tau + 1):
         changed = False
         for i in (rng.permutation(n) if order == "shuffle" else range(n)):
-            score = y[i] * (np.dot(theta, X[i]) + theta0)
+            score = rounded_score(theta, theta0, X[i], y[i])
             if score <= 0:
                 theta = theta + y[i] * X[i]
                 theta0 = theta0 + y[i] if offset else 0.0
@@ -54,6 +73,37 @@ def reference_perceptron(X, y, tau, offset=True, order="cyclic", seed=0):
             "epochs": epoch, "updates": sum(v[3] for v in visits)}
 
 
+def exact_perceptron(X, y, tau, offset=True):
+    """The notes' cyclic perceptron in exact rational arithmetic on the data's
+    decimals (each value as the shortest decimal that names its float, as a CSV
+    file holds it): no rounding, so a point on the line scores exactly 0.
+
+    Every value is a Fraction; they are put over one common denominator L, so
+    x·L are integers, θ·L is kept in integers and θ₀·L² too (the score
+    y(θᵀx + θ₀)·L² has the sign of the exact score). Returns the 0-based steps
+    of the updates, the passes made and whether a pass was clean.
+    """
+    fractions = [[Fraction(repr(float(v))) for v in row] for row in np.asarray(X)]
+    common = math.lcm(*(f.denominator for row in fractions for f in row))
+    rows = [[int(f * common) for f in row] for row in fractions]
+    labels = [int(v) for v in np.asarray(y)]
+    theta, theta0, unit = [0] * len(rows[0]), 0, common * common
+    updates, epoch, converged = [], 0, False
+    for epoch in range(1, tau + 1):
+        changed = False
+        for i, (x, label) in enumerate(zip(rows, labels)):
+            if label * (sum(t * v for t, v in zip(theta, x)) + theta0) <= 0:
+                theta = [t + label * v for t, v in zip(theta, x)]
+                if offset:
+                    theta0 += label * unit
+                updates.append((epoch - 1) * len(rows) + i)
+                changed = True
+        if not changed:
+            converged = True
+            break
+    return {"update_steps": updates, "epochs": epoch, "converged": converged}
+
+
 # -- losses written out point by point ---------------------------------------
 
 
@@ -64,7 +114,7 @@ def states_per_visit(X, y, visits):
     states = [(theta.copy(), theta0)]
     for k in range(visits):
         i = k % len(y)
-        if y[i] * (theta @ X[i] + theta0) <= 0:
+        if rounded_score(theta, theta0, X[i], y[i]) <= 0:
             theta, theta0 = theta + y[i] * X[i], theta0 + y[i]
         states.append((theta.copy(), theta0))
     return states
@@ -98,8 +148,9 @@ def central_difference(f, w, h=1e-6):
 
 
 def mistakes(X, y, theta, theta0):
-    """Number of points with y(θᵀx + θ₀) ≤ 0, counted in a plain loop."""
-    return sum(1 for x_i, y_i in zip(X, y) if y_i * (np.dot(theta, x_i) + theta0) <= 0)
+    """Number of points with y(θᵀx + θ₀) ≤ 0 (0 by the tolerance rule of
+    :func:`rounded_score`), counted in a plain loop."""
+    return sum(1 for x_i, y_i in zip(X, y) if rounded_score(theta, theta0, x_i, y_i) <= 0)
 
 
 # -- random data ---------------------------------------------------------------

@@ -22,3 +22,21 @@ def run_story(scene_class, media_dir, **attributes):
         scene = variant(scene_class, **attributes)(renderer=CairoRenderer(skip_animations=True))
         scene.render()
     return scene
+
+
+#: the longest a picture may stand still with nothing new said (seconds)
+MAX_STILL_WITHOUT_NEWS = 8.0
+
+
+def still_without_news(timeline, longest: float = MAX_STILL_WITHOUT_NEWS
+                       ) -> list[tuple[float, float]]:
+    """Stretches longer than ``longest`` seconds in which nothing moves and no caption
+    begins: a slide held still. A beat is a sentence and what moves under it, so every
+    such stretch is a sentence read over a still picture for too long, or several."""
+    events = sorted([(c.start, c.start) for c in timeline.captions] + list(timeline.motions))
+    stretches, quiet_since = [], 0.0
+    for start, end in events:
+        if start - quiet_since > longest + 1e-9:
+            stretches.append((quiet_since, start))
+        quiet_since = max(quiet_since, end)
+    return stretches

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 
 from manim import tempconfig
 
@@ -16,8 +17,25 @@ def tiny_dry_run(media_dir):
         yield
 
 
+#: the keyword arguments of :func:`variant` that are fields of the render request
+REQUEST_FIELDS = {"data_spec": "data", "seed": "seed", "theme_name": "theme",
+                  "trace_file": "trace", "keyframe_dir": "keyframe_dir",
+                  "keyframe_at_narration": "keyframe_at_narration", "positive": "positive",
+                  "label_column": "label_column", "features": "features",
+                  "standardize": "standardize"}
+
+
 def variant(scene_class, **attributes):
-    """A subclass with some class attributes overridden (how the CLI passes options)."""
+    """A subclass for a test: the user's options (``data_spec``, ``seed``, ``theme_name``,
+    ...) go into its render request, as every command passes them; other keywords
+    override class attributes (a scene's own parameters)."""
+    from scenes.toolkit.request import RenderRequest
+
+    asked = {REQUEST_FIELDS[key]: attributes.pop(key) for key in list(attributes)
+             if key in REQUEST_FIELDS}
+    if asked:
+        base = attributes.pop("request_override", None) or RenderRequest()
+        attributes["request_override"] = replace(base, **asked)
     return type(scene_class.__name__, (scene_class,), attributes)
 
 

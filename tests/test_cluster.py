@@ -119,6 +119,8 @@ def _worker_rendering(out: Path, scene: str, deadline: float) -> tuple[int, Path
     pattern = re.compile(rf"^\.linviz-(\d+)-{re.escape(scene)}-")
     while time.monotonic() < deadline:
         for run in out.glob(".linviz-*-cluster-*"):
+            if not run.is_dir():  # the folder's lock file beside it
+                continue
             for work in run.iterdir():
                 found = pattern.match(work.name)
                 if found and any(path.is_file() for path in work.rglob("*")):
@@ -206,13 +208,14 @@ def test_lecture_and_batch_reach_the_cluster_the_same_way(command, tmp_path, run
 
 def test_a_worker_that_cannot_see_out_says_so_in_one_line(tmp_path):
     from linviz.errors import LinvizError
-    from linviz_cli.scenes_command import render_task
+    from linviz_render.scene import render_task
+    from scenes.toolkit.request import RenderRequest
     from scenes.catalog import find
 
     elsewhere = tmp_path / "not-shared"  # as a worker on another machine sees --out
     with pytest.raises(LinvizError) as raised:
-        render_task(find("summary"), "l", "mp4", elsewhere, elsewhere / ".linviz-1-cluster-x",
-                    {}, ())
+        render_task(find("summary"), RenderRequest(), "l", "mp4", elsewhere,
+                    elsewhere / ".linviz-1-cluster-x", ())
     message = str(raised.value)
     assert "\n" not in message
     assert f"cannot see --out {elsewhere} (it does not exist here)" in message
@@ -226,7 +229,7 @@ def test_a_worker_that_cannot_see_out_says_so_in_one_line(tmp_path):
     ("tls://[::1]:8786", (None, "tls://[::1]:8786")),
 ])
 def test_cluster_addresses_are_read_without_dask(text, expected):
-    from linviz_cli.fanout import parse_cluster
+    from linviz_render.fanout import parse_cluster
 
     spec = parse_cluster(text)
     assert (spec.workers, spec.address) == expected
@@ -235,7 +238,7 @@ def test_cluster_addresses_are_read_without_dask(text, expected):
 def test_tasks_report_one_line_each_and_a_bar_only_on_a_terminal():
     import io
 
-    from linviz_cli.fanout import Done, Progress
+    from linviz_render.fanout import Done, Progress
 
     class Terminal(io.StringIO):
         def isatty(self):

@@ -186,3 +186,60 @@ def test_a_vector_becomes_one_feature_column():
 def test_dataset_refuses_bad_input(X, y, task, message):
     with pytest.raises(DataError, match=message):
         Dataset("bad", X, y, task)
+
+
+# ---- generators that always answer (issue 23) ----
+
+def test_point_keeping_rule_matches_a_brute_force_check():
+    # the grid in _apart is only a speed-up: the kept points must be exactly those a
+    # comparison with every kept point would keep, in the same order
+    rng = np.random.default_rng(7)
+    for _ in range(50):
+        candidates = rng.uniform(-2, 2, size=(150, 2))
+        gap = float(rng.uniform(0.05, 0.6))
+        kept: list[np.ndarray] = []
+        for c in candidates:
+            if all(float(np.sum((k - c) ** 2)) >= gap * gap for k in kept):
+                kept.append(c)
+        assert generators._apart(candidates, np.empty((0, 2)), gap).tolist() == \
+            np.array(kept).tolist()
+
+
+@pytest.mark.parametrize("radius, distance", [(2.0, 0.0), (2.0, 0.5), (2.0, -0.7), (1.3, 1.2),
+                                              (3.0, -2.9)])
+def test_disk_segment_area_matches_numerical_integration(radius, distance):
+    # area of {‖x‖ ≤ R, x₁ ≥ h} = ∫_h^R 2√(R² − t²) dt, by the midpoint rule
+    t = np.linspace(distance, radius, 200_001)
+    mid = (t[:-1] + t[1:]) / 2
+    integral = float(np.sum(2 * np.sqrt(radius**2 - mid**2)) * (t[1] - t[0]))
+    assert generators.disk_segment_area(radius, distance) == pytest.approx(integral, rel=1e-6)
+
+
+def test_separable_answers_at_its_largest_n_with_the_gap_it_states():
+    from sklearn.neighbors import KDTree
+    from linviz.limits import MAX_GENERATED_POINTS
+
+    n, margin, radius = MAX_GENERATED_POINTS, 0.05, 2.0
+    data = generators.separable(n=n, margin=margin, radius=radius, seed=3)
+    assert data.X.shape == (n, 2) and set(data.y.tolist()) == {-1.0, 1.0}
+    assert np.max(np.hypot(data.X[:, 0], data.X[:, 1])) <= radius
+    normal = np.array([math.cos(math.radians(60.0)), math.sin(math.radians(60.0))])
+    assert np.min(data.y * (data.X @ normal)) >= margin
+    # nearest-neighbour distances by a k-d tree: never below the gap the docstring states
+    # for the area of the disk outside the band (π R² minus the band, by the chord formula)
+    band = 2 * (margin * math.sqrt(radius**2 - margin**2) + radius**2 * math.asin(margin / radius))
+    gap = math.sqrt((math.pi * radius**2 - band) / (math.pi * n))
+    distances, _ = KDTree(data.X).query(data.X, k=2)
+    assert distances[:, 1].min() >= gap * (1 - 1e-12)
+    assert gap < generators.MIN_GAP * radius   # the gap did shrink to fit
+
+
+def test_a_generator_asked_for_more_points_than_its_bound_says_so_in_one_line():
+    from linviz.errors import LimitError
+    from linviz.limits import MAX_GENERATED_POINTS
+
+    for make in (generators.separable, generators.noisy, generators.xor_cloud,
+                 generators.offset1d, generators.regression1d):
+        with pytest.raises(LimitError, match=r"n \d+ is beyond the upper bound 100,000") as error:
+            make(n=MAX_GENERATED_POINTS + 1)
+        assert "\n" not in str(error.value)

@@ -219,13 +219,13 @@ Manim Community v0.22.0
     ("Manim Community v0.22.0\n", "Manim stopped with exit status 1"),
 ])
 def test_failure_reason_finds_the_exception_line(output, reason):
-    from linviz_cli.manim_process import failure_reason
+    from linviz_render.process import failure_reason
 
     assert failure_reason(output, 1) == reason
 
 
 def test_a_killed_child_is_reported_as_killed():
-    from linviz_cli.manim_process import failure_reason
+    from linviz_render.process import failure_reason
 
     assert failure_reason("", -signal.SIGKILL) == "Manim was killed by SIGKILL (out of memory?)"
 
@@ -241,7 +241,7 @@ def test_manim_options_that_keep_files_in_place_pass(args):
 
 
 def test_children_die_when_killed_together(tmp_path):
-    from linviz_cli.manim_process import Children
+    from linviz_render.process import Children
 
     children = Children()
     import threading

@@ -142,16 +142,16 @@ def test_a_light_lecture_takes_the_handout_frames_from_its_own_render(runner, tm
                                                                      monkeypatch):
     from PIL import Image
 
-    from linviz_cli import scenes_command
+    from linviz_render import scene as render_layer
 
     calls = []
-    real = scenes_command._render_one
+    real = render_layer.render_scene
 
-    def spy(entry, quality, file_format, *args):
+    def spy(entry, request, quality, file_format, *args):
         calls.append(file_format)
-        return real(entry, quality, file_format, *args)
+        return real(entry, request, quality, file_format, *args)
 
-    monkeypatch.setattr(scenes_command, "_render_one", spy)
+    monkeypatch.setattr(render_layer, "render_scene", spy)
     out = tmp_path / "media"
     result = runner.invoke(cli, ["lecture", "summary", "--theme", "light", "--out", str(out)])
     assert result.exit_code == 0, result.stderr
@@ -195,18 +195,18 @@ def test_a_second_run_renders_nothing_and_rewrites_nothing(lecture_pack):
 def test_a_failed_or_interrupted_render_leaves_the_previous_pack_in_place(
         lecture_pack, runner, monkeypatch, stop, message):
     from linviz.errors import LinvizError
-    from linviz_cli import scenes_command
+    from linviz_render import scene as render_layer
 
     out, _ = lecture_pack
     before = {path: path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()}
 
-    def fail(entry, quality, file_format, work, *args, **kwargs):
+    def fail(entry, request, quality, file_format, work, *args, **kwargs):
         (work / "half-written.mp4").write_bytes(b"\0" * 100)  # a render stopped midway
         if stop == "interrupt":
             raise KeyboardInterrupt
         raise LinvizError(f"scene {entry.name!r} failed to render: simulated")
 
-    monkeypatch.setattr(scenes_command, "_render_one", fail)
+    monkeypatch.setattr(render_layer, "render_scene", fail)
     result = runner.invoke(cli, ["lecture", "margin", "--seed", "5", "--out", str(out)])
     # progress lines come first, as with `render`; the error is one line, no traceback
     assert result.exit_code == 2 and "Traceback" not in result.stderr
@@ -218,7 +218,7 @@ def test_a_failed_or_interrupted_render_leaves_the_previous_pack_in_place(
 
 def test_after_a_failed_scene_no_other_scene_starts(runner, tmp_path, monkeypatch):
     from linviz.errors import LinvizError
-    from linviz_cli import scenes_command
+    from linviz_render import scene as render_layer
 
     started = []
 
@@ -226,7 +226,7 @@ def test_after_a_failed_scene_no_other_scene_starts(runner, tmp_path, monkeypatc
         started.append(entry.name)
         raise LinvizError(f"scene {entry.name!r} failed to render: simulated")
 
-    monkeypatch.setattr(scenes_command, "_render_one", fail)
+    monkeypatch.setattr(render_layer, "render_scene", fail)
     out = tmp_path / "media"
     result = runner.invoke(cli, ["lecture", "classifier", "update", "margin", "summary",
                                  "--out", str(out)])

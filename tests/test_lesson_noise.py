@@ -23,7 +23,7 @@ from linviz.least_error import least_training_error
 from linviz.lessons import lesson_for
 from linviz.lessons.noise import NEAR_BEST, noise_lesson
 
-from independent import reference_perceptron
+from independent import reference_perceptron, rounded_score
 
 #: the gallery's 2-D classification cases no line separates: what the noise scene takes
 ACCEPTED = ["noisy:0", "noisy:1", "noisy:2", "xor-cloud:0", "xor-cloud:1", "xor-cloud:2",
@@ -47,8 +47,9 @@ def pass_end_mistakes(X, y, run, tau):
 
 
 def mistakes(X, y, theta, theta0) -> int:
-    """The notes' ≤ 0 rule, point by point."""
-    return sum(1 for x, label in zip(X, y) if label * (x @ theta + theta0) <= 0)
+    """The notes' ≤ 0 rule, point by point (a score within the learner's stated tolerance
+    of 0 is 0: independent.rounded_score)."""
+    return sum(1 for x, label in zip(X, y) if rounded_score(theta, theta0, x, label) <= 0)
 
 
 def strictly_realizable(X, labels) -> bool:

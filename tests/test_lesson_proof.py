@@ -18,7 +18,7 @@ from linviz.gallery import gallery
 from linviz.lessons import LESSON_MODULES, lesson_for
 from linviz.lessons.proof import proof_lesson
 
-from independent import separable as separable_by_lp  # noqa: E402
+from independent import ON_LINE_TOLERANCE, separable as separable_by_lp  # noqa: E402
 
 CASES = gallery("classification", 2)
 
@@ -45,7 +45,8 @@ def directions(d: int) -> np.ndarray:
 
 def reference_perceptron(Z, y, tau, offset):
     """The notes' perceptron, one visit at a time over Python floats (the far data makes
-    423,620 visits): cyclic order, θ = 0, a mistake when y(θᵀz + θ₀) ≤ 0.
+    423,620 visits): cyclic order, θ = 0, a mistake when y(θᵀz + θ₀) ≤ 0, a score within
+    ON_LINE_TOLERANCE of Σ|θⱼzⱼ| + |θ₀| being 0 (the learner's stated rule).
 
     Returns visits as (epoch, i, score, mistake, θ after, θ₀ after), "converged",
     "updates"; θ is a tuple."""
@@ -56,10 +57,13 @@ def reference_perceptron(Z, y, tau, offset):
     for epoch in range(1, tau + 1):
         changed = False
         for i, (z, label) in enumerate(zip(rows, labels)):
-            score = 0.0
+            score = size = 0.0
             for t, v in zip(theta, z):
                 score += v * t
+                size += abs(v * t)
             score = label * (score + theta0)
+            if abs(score) <= ON_LINE_TOLERANCE * (size + abs(theta0)):
+                score = 0.0  # the learner's stated rule: on the line
             mistake = score <= 0
             if mistake:
                 theta = tuple(t + label * v for t, v in zip(theta, z))

@@ -8,10 +8,13 @@ import numpy as np
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
-from independent import (continuous_data, grid_data, reference_perceptron,
-                         separable_data)
+from dataclasses import replace
+
+from independent import (continuous_data, exact_perceptron, grid_data, reference_perceptron,
+                         rounded_score, separable_data)
 
 from linviz import CLASSIFICATION, DataError, Dataset, Perceptron, make_builtin
+from linviz.gallery import gallery, gallery_case
 
 CLASSIFICATION_SETS = ["separable", "separable-origin", "small-margin", "xor", "xor-cloud",
                        "noisy", "offset1d"]
@@ -309,3 +312,75 @@ def test_bad_parameters_are_rejected(kwargs, message):
 def test_regression_data_is_rejected():
     with pytest.raises(DataError, match="regression"):
         Perceptron().fit(make_builtin("regression1d"))
+
+
+# -- a point on the line is decided by a stated rule, not by the last bits of a float --
+
+#: the classification cases of the gallery, raw and standardised (the perceptron takes all)
+GALLERY_CLASSES = [case.name for case in gallery(CLASSIFICATION)]
+#: passes the exact run may take: enough for iris-sepal's 701
+EXACT_TAU = 800
+
+
+def _run(data, offset=True, tau=EXACT_TAU):
+    """The float learner on ``data``: its update steps, passes and convergence."""
+    trace = Perceptron(epochs=tau, offset=offset).fit(data).trace_
+    return (np.flatnonzero(trace.steps["mistake"]).tolist(), trace.result["epochs"],
+            trace.result["converged"])
+
+
+@pytest.mark.parametrize("offset", [True, False])
+@pytest.mark.parametrize("name", GALLERY_CLASSES)
+def test_the_learner_makes_the_updates_of_exact_arithmetic(name, offset):
+    """On every gallery case the float learner updates at exactly the visits an
+    exact rational perceptron on the data's decimals does, with the same passes.
+    (iris-sepal: 1,518 updates in 701 passes; the plain float test y·z ≤ 0 made
+    1,562 in 721, a point on the line scoring ±1e-15.)"""
+    data = gallery_case(name)()
+    tau = EXACT_TAU if data.n_samples <= 200 and offset else 60
+    exact = exact_perceptron(data.X, data.y, tau, offset)
+    assert (_run(data, offset, tau)
+            == (exact["update_steps"], exact["epochs"], exact["converged"]))
+
+
+def test_iris_sepal_takes_1518_updates_in_701_passes():
+    """The figures the proof-offset scene reports on Iris sepal data, by the exact run."""
+    data = gallery_case("iris-sepal")()
+    exact = exact_perceptron(data.X, data.y, EXACT_TAU)
+    assert (len(exact["update_steps"]), exact["epochs"], exact["converged"]) == (1518, 701, True)
+    learner = Perceptron(epochs=EXACT_TAU).fit(data)
+    assert (learner.n_updates_, learner.n_epochs_, learner.converged_) == (1518, 701, True)
+
+
+@pytest.mark.parametrize("offset", [True, False])
+@pytest.mark.parametrize("name", ["iris-sepal", "iris-sepal-std", "iris-petal",
+                                  "iris-versicolor-virginica", "separable:0", "noisy:0",
+                                  "separable-far", "separable-thrice"])
+def test_a_relative_change_of_1e_12_gives_the_same_run(name, offset):
+    """Data moved by 1e-12 of each value (as another CPU's rounding might) gives
+    the same updates, at the same visits, and the same passes."""
+    data = gallery_case(name)()
+    signs = np.random.default_rng(7).choice([-1.0, 1.0], size=data.X.shape)
+    moved = replace(data, X=data.X * (1 + 1e-12 * signs))
+    tau = 200 if offset else 60
+    assert _run(moved, offset, tau) == _run(data, offset, tau)
+
+
+@pytest.mark.parametrize("X, y, offset", [
+    # θ = (1, 1), θ₀ = 1 after the first point; the second is on 0.4 − 1.4 + 1 = 0, which
+    # floats sum to +1.1e-16
+    ([[1.0, 1.0], [0.4, -1.4], [-5.0, -5.0]], [1.0, 1.0, -1.0], True),
+    # θ = (1, 1, 1) after the first point; 0.1 + 0.2 − 0.3 sums to +5.6e-17 in floats
+    ([[1.0, 1.0, 1.0], [0.1, 0.2, -0.3], [-5.0, -5.0, -5.0]], [1.0, 1.0, -1.0], False),
+])
+def test_a_point_on_the_line_is_a_mistake_scored_zero(X, y, offset):
+    """A point exactly on the line whose float score comes out just above 0 is a
+    mistake, recorded with score 0.0 (the plain float test called it correct)."""
+    X, y = np.array(X), np.array(y)
+    theta, theta0 = X[0] * y[0], (y[0] if offset else 0.0)
+    assert y[1] * (X[1] @ theta + theta0) > 0  # the float score is not 0 ...
+    assert rounded_score(theta, theta0, X[1], y[1]) == 0.0  # ... by the rule it is
+    steps = Perceptron(epochs=1, offset=offset).fit(
+        Dataset("on-the-line", X, y, CLASSIFICATION)).trace_.steps
+    assert steps["mistake"].tolist()[:2] == [True, True]
+    assert steps["score"].tolist()[:2] == [0.0, 0.0]

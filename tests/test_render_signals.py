@@ -123,7 +123,7 @@ def test_a_child_that_never_writes_still_dies_with_its_parent(tmp_path):
     # A Manim child that writes is also ended by its broken pipe; one that only computes
     # would live on without the parent-death signal (this one would sleep for an hour).
     parent_script = ("import os, sys; from pathlib import Path; "
-                     "from linviz_cli.manim_process import Children; "
+                     "from linviz_render.process import Children; "
                      "Children().run([sys.executable, '-c', 'import time; time.sleep(3600)'], "
                      "Path('.'), dict(os.environ))")
     parent = subprocess.Popen([sys.executable, "-c", parent_script], cwd=tmp_path,

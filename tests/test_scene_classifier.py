@@ -18,6 +18,7 @@ pytest.importorskip("manim")
 
 from manim import tempconfig  # noqa: E402
 
+from scenes.toolkit.request import RenderRequest
 from scenes.classifier import (  # noqa: E402
     ClassifierScene, most_room, normal_anchor, room_along,
 )
@@ -253,11 +254,10 @@ def test_best_of_k_highlights_the_argmin_of_independent_errors(scene):
 
 
 class FewHypothesesLight(ClassifierScene):
-    """A variant as the CLI would make one: another theme, another k, another seed."""
+    """A variant: another theme and seed (the render request), another k (a parameter)."""
 
-    theme_name = "light"
+    request_override = RenderRequest(theme="light", seed=3)
     k = 4
-    seed = 3
 
 
 def test_a_variant_renders_and_finds_its_own_best(tmp_path):

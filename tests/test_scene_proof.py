@@ -73,7 +73,10 @@ def test_the_plots_show_the_runs_values_and_their_bounds_at_every_update(scene_c
         assert scene.M_value.number.shown == str(M)
         if M > 0:
             gain = alignment - float(thetas[M - 1] @ star / np.linalg.norm(star))
-            assert scene.gain_value.number.shown.lstrip("+") == fmt(gain)
+            # at γ's places (three significant digits), so "≥ γ" reads true as shown
+            places = max(2, -int(np.floor(np.log10(gamma))) + 2)
+            assert scene.gain_value.number.shown.lstrip("+") == fmt(gain, places)
+            assert round(gain, places) >= round(gamma, places)
             assert gain >= gamma - 1e-9  # fact (1), update by update
     # between updates the curve's head moves along the segment
     scene.tracker.set_value(0.5)
@@ -202,3 +205,52 @@ def test_theta_stars_label_keeps_off_the_rings_of_the_run(scene_class, spec, see
         ring = np.array([centre[0] - radius, centre[1] - radius,
                          centre[0] + radius, centre[1] + radius])
         assert _overlap(box, ring) < 1e-9, f"θ*'s label sits on the ring round point {i + 1}"
+
+
+PROOF_STORIES = [("proof", None), ("proof", "small-margin"), ("proof-offset", None),
+                 ("proof-offset", "separable-origin")]
+
+
+@pytest.mark.parametrize("name, spec", PROOF_STORIES)
+def test_no_slide_stands_still_long_with_nothing_new_said(name, spec):
+    """A beat is a sentence and what moves under it: no stretch over 8 s in which nothing
+    moves and no caption begins (the two facts stood ~17 s as one still board before)."""
+    from pacing_check import MAX_STILL_WITHOUT_NEWS, still_without_news
+    from story_runs import story
+
+    stills = still_without_news(story(name, spec, 0).timeline)
+    assert not stills, (f"still over {MAX_STILL_WITHOUT_NEWS} s with nothing new said: "
+                        f"{[(round(a, 1), round(b, 1)) for a, b in stills]}")
+
+
+def test_the_still_check_finds_a_still_slide():
+    from types import SimpleNamespace
+
+    from pacing_check import still_without_news
+
+    caption = SimpleNamespace(start=1.0)
+    timeline = SimpleNamespace(captions=[caption], motions=[(0.0, 1.0), (12.0, 13.0)])
+    assert still_without_news(timeline) == [(1.0, 12.0)]
+
+
+@pytest.mark.parametrize("spec", ["iris-sepal", "iris-petal"])
+def test_theta_star_is_drawn_readable_and_the_note_says_how(spec, tmp_path):
+    """On Iris data θ reaches ‖θ‖ = 160 (sepal), so arrows are drawn at 0.07×: θ* at that
+    scale was a dot. It is drawn at a readable length, and the note says it is for its
+    direction only; the gain beside γ is shown at γ's places (+0.05 beside 0.0522 before)."""
+    from scene_helpers import gallery_csv
+    from scenes.toolkit import style
+    from story_runs import story_with
+
+    scene = story_with(ProofOffsetScene, data_spec=gallery_csv(tmp_path, spec))
+    box = scene.plane.box
+    half_side = (box.x_max - box.x_min) / 2
+    drawn = scene.star_scale * float(np.linalg.norm(scene.star_normal))
+    assert drawn >= style.STAR_MIN_SHARE * half_side - 1e-9
+    note = scene.scale_note()
+    assert note is not None and "direction only" in note.source
+    gains = np.diff(scene.quantities.alignment)
+    places = scene.gamma_places
+    assert np.all(np.round(gains, places) >= np.round(scene.quantities.gamma, places))
+    # after the points are divided by R, the axes say so (not "sepal length (cm)" at 0.7)
+    assert all(name.source.endswith("\\/ R$") for name in scene.plane.axis_labels[:2])

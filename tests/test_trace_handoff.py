@@ -69,10 +69,8 @@ def test_csv_options_reach_the_scene_as_one_request(tmp_path, monkeypatch):
     rows = ["a,b,kind"] + [f"{x},{y},{'cat' if x > y else 'dog'}"
                            for x, y in [(1, 0), (2, 0.5), (0, 1), (0.5, 2), (3, 1), (1, 3)]]
     csv.write_text("\n".join(rows) + "\n")
-    from linviz_cli.scenes_command import for_another_process
-
-    request = for_another_process(RenderRequest(data=str(csv), seed=4, theme="light",
-                                                positive="dog", label_column="kind"))
+    request = RenderRequest(data=str(csv), seed=4, theme="light", positive="dog",
+                            label_column="kind").with_absolute_paths()
     monkeypatch.setenv(VARIABLE, request.environment()[VARIABLE])
     assert json.loads(request.environment()[VARIABLE])["positive"] == "dog"
     data = PerceptronScene.load_data()  # in "the Manim process": read from the variable
@@ -90,7 +88,6 @@ def test_a_request_variable_not_made_by_render_is_refused(monkeypatch):
 
 
 def test_features_and_standardize_reach_the_scene_as_one_request(tmp_path, monkeypatch):
-    from linviz_cli.scenes_command import for_another_process
     from scenes.perceptron import PerceptronScene
     from scenes.toolkit.request import VARIABLE, RenderRequest
 
@@ -98,8 +95,8 @@ def test_features_and_standardize_reach_the_scene_as_one_request(tmp_path, monke
     rows = ["a,b,c,kind"] + [f"{x},{10 * y},{x + y},{'cat' if x > y else 'dog'}"
                              for x, y in [(1, 0), (2, 0.5), (0, 1), (0.5, 2), (3, 1), (1, 3)]]
     csv.write_text("\n".join(rows) + "\n")
-    request = for_another_process(RenderRequest(data=str(csv), features=("b", "a"),
-                                                standardize=True))
+    request = RenderRequest(data=str(csv), features=("b", "a"),
+                            standardize=True).with_absolute_paths()
     monkeypatch.setenv(VARIABLE, request.environment()[VARIABLE])
     data = PerceptronScene.load_data()  # in "the Manim process": read from the variable
     assert data.feature_names == ("b", "a")

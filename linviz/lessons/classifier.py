@@ -27,6 +27,7 @@ from ..best_of_k import BestOfK
 from ..dataset import Dataset
 from ..least_error import LeastError, least_training_error
 from ..theory import is_separable, signed_distance
+from ..perceptron import mistakes
 from ..ties import greatest_index, least_index
 from ..trace import Trace
 from .checks import require_classes_in_the_plane
@@ -139,9 +140,8 @@ def classifier_lesson(data: Dataset, k: int = HYPOTHESES, seed: int = 0) -> Clas
     thetas = trace.states["theta"][1:]
     theta0s = np.asarray(trace.states["theta0"][1:], dtype=float)
     X, y = data.X, data.y
-    scores = thetas @ X.T + theta0s[:, None]                        # (k, n)
-    wrong = y[None, :] * scores <= 0
-    wrong_turned = y[None, :] * -scores <= 0
+    wrong = mistakes(X, y, thetas, theta0s)                          # (k, n)
+    wrong_turned = mistakes(X, y, -thetas, -theta0s)
     probes, distances = [], []
     for theta, theta0 in zip(thetas, theta0s):
         d = signed_distance(X, theta, theta0)

@@ -30,6 +30,7 @@ import numpy as np
 
 from ..dataset import Dataset
 from ..errors import DataError
+from ..perceptron import mistakes
 from ..theory import (
     Separator, dataset_margin, is_separable, max_margin_separator, mistake_bound,
     point_margins, proof_space, radius, signed_distance,
@@ -76,8 +77,8 @@ def state_with_fewest_mistakes(X: np.ndarray, y: np.ndarray, thetas: np.ndarray,
     counts = np.empty(len(thetas), dtype=int)
     for start in range(0, len(thetas), STATE_CHUNK):
         stop = start + STATE_CHUNK
-        scores = y[None, :] * (thetas[start:stop] @ X.T + theta0s[start:stop, None])
-        counts[start:stop] = np.count_nonzero(scores <= 0, axis=1)
+        counts[start:stop] = np.count_nonzero(
+            mistakes(X, y, thetas[start:stop], theta0s[start:stop]), axis=1)
     candidates = np.flatnonzero(np.any(thetas != 0, axis=1) & (counts > 0))
     if not len(candidates):
         return None

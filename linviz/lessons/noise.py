@@ -32,7 +32,7 @@ from ..dataset import Dataset
 from ..epochs import epoch_boundary_states, mistakes_per_epoch
 from ..errors import DataError
 from ..least_error import LeastError, least_training_error
-from ..perceptron import Perceptron
+from ..perceptron import Perceptron, mistakes
 from .perceptron import PerceptronLesson, perceptron_lesson, signed_scores_after_steps
 from ..theory import is_separable
 from ..ties import least_index
@@ -340,7 +340,7 @@ def noise_lesson(data: Dataset, trace: Trace | None = None,
         other_order = least_mistakes_after_a_pass(data, other_run)
     thetas, theta0s = trace.states["theta"], trace.states["theta0"]
     X, y = data.X, data.y
-    state_mistakes = np.count_nonzero(y[None, :] * (thetas @ X.T + theta0s[:, None]) <= 0,
+    state_mistakes = np.count_nonzero(mistakes(X, y, thetas, theta0s),
                                       axis=1)
     flipped = tuple(int(i) for i in data.params.get("flipped", ()))
     return NoiseLesson(

@@ -51,7 +51,7 @@ import numpy as np
 
 from ..dataset import Dataset
 from ..errors import DataError
-from ..perceptron import Perceptron
+from ..perceptron import Perceptron, mistakes, on_line
 from ..theory import is_separable, training_error
 from ..ties import least_index
 from .checks import require_classes_in_the_plane
@@ -280,12 +280,15 @@ def check_perceptron_data(data: Dataset, offset: bool, scene: str = "perceptron"
 
 def signed_scores_after_steps(trace) -> np.ndarray:
     """Entry k − 1: y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) of the point i visited at step k under the state
-    after step k (what a panel showing that state's θ pairs with it): shape (n_steps,)."""
+    after step k (what a panel showing that state's θ pairs with it): shape (n_steps,);
+    0.0 where it is 0 by the learner's rule (:func:`linviz.perceptron.on_line`)."""
     X, y = trace.data.X, trace.data.y
     thetas, theta0s = trace.states["theta"], trace.states["theta0"]
     after = np.asarray(trace.steps["state"], dtype=np.int64)
     visited = np.asarray(trace.steps["i"], dtype=np.int64)
-    return y[visited] * (np.sum(thetas[after] * X[visited], axis=1) + theta0s[after])
+    terms = thetas[after] * X[visited]
+    z = y[visited] * (np.sum(terms, axis=1) + theta0s[after])
+    return np.where(on_line(z, np.sum(np.abs(terms), axis=1) + np.abs(theta0s[after])), 0.0, z)
 
 
 def fast_forward_span(mistake: np.ndarray, epoch: np.ndarray, n: int,
@@ -387,7 +390,7 @@ def perceptron_lesson(data: Dataset, *, offset: bool = True, trace=None,
     thetas, theta0s = trace.states["theta"], trace.states["theta0"]
     X, y = data.X, data.y
     # ℰₙ of every state at once: (M + 1, n) signed scores
-    errors = np.mean((y[None, :] * (thetas @ X.T + theta0s[:, None])) <= 0, axis=1) \
+    errors = np.mean(mistakes(X, y, thetas, theta0s), axis=1) \
         if len(thetas) * len(y) <= 5_000_000 else np.array(
             [training_error(X, y, t, t0) for t, t0 in zip(thetas, theta0s)])
     steps = trace.steps

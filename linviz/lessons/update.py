@@ -23,6 +23,7 @@ import numpy as np
 from ..dataset import Dataset
 from ..errors import DataError
 from ..generators import make_builtin
+from ..perceptron import signed_scores
 from .perceptron import PASS_BUDGET, check_perceptron_data, perceptron_run, sum_places
 
 #: the several-updates history shows at most this many rows (a row: one update, or
@@ -44,9 +45,11 @@ def first_explained_mistake(trace) -> int:
 
 
 def score_history(trace, i: int) -> np.ndarray:
-    """y_i(θ_kᵀx_i + θ₀_k) for every state k of the run: shape (n_states,)."""
+    """y_i(θ_kᵀx_i + θ₀_k) for every state k of the run: shape (n_states,); 0.0 where it
+    is 0 by the learner's rule (:func:`linviz.perceptron.on_line`)."""
     x, label = trace.data.X[i], float(trace.data.y[i])
-    return label * (trace.states["theta"] @ x + trace.states["theta0"])
+    return signed_scores(x[None, :], np.array([label]), trace.states["theta"],
+                         trace.states["theta0"])[:, 0]
 
 
 def update_points(trace) -> np.ndarray:

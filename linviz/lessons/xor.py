@@ -25,7 +25,7 @@ from ..epochs import epoch_boundary_states, mistakes_per_epoch
 from ..errors import DataError
 from ..features import lift_product
 from ..least_error import LeastError, least_training_error
-from ..perceptron import Perceptron
+from ..perceptron import Perceptron, mistakes
 from .perceptron import PerceptronLesson, perceptron_lesson, signed_scores_after_steps
 from ..theory import is_separable
 from ..trace import Trace
@@ -187,10 +187,11 @@ class XorLesson:
 
     @property
     def lifted_separates(self) -> bool:
-        """The lifted run's final plane has every lifted point strictly on its side."""
+        """The lifted run's final plane has every lifted point strictly on its side (a score
+        0 by the learner's rule, :func:`linviz.perceptron.on_line`, is on the plane)."""
         result = self.lifted_trace.result
         Z, y = self.lifted_trace.data.X, self.data.y
-        return bool(np.all(y * (Z @ np.asarray(result["theta"]) + float(result["theta0"])) > 0))
+        return not bool(np.any(mistakes(Z, y, result["theta"], float(result["theta0"]))))
 
     @property
     def final_curve_kind(self) -> str:
@@ -218,7 +219,7 @@ def xor_lesson(data: Dataset, epochs: int = XOR_EPOCHS,
     lifted = Perceptron(epochs=lifted_epochs, offset=True).fit(lift_product(data)).trace_
     X, y = data.X, data.y
     thetas, theta0s = trace.states["theta"], trace.states["theta0"]
-    state_mistakes = np.count_nonzero(y[None, :] * (thetas @ X.T + theta0s[:, None]) <= 0,
+    state_mistakes = np.count_nonzero(mistakes(X, y, thetas, theta0s),
                                       axis=1).astype(np.int64)
     starts = epoch_boundary_states(trace)
     cycle = trace.result.get("cycle")

@@ -1,16 +1,20 @@
-"""What the user asked ``render`` for, handed to the Manim process as one request.
+"""What a scene is asked to show: one request, the only route of options into a scene.
 
-``render.py render`` serialises a :class:`RenderRequest` into the variable
-``LINVIZ_REQUEST``; a scene reads it back in its own process. A plain
-``manim`` command line can instead set ``LINVIZ_DATA``, ``LINVIZ_SEED`` and
-``LINVIZ_THEME`` (read when there is no request).
+Every command (``render``, ``lecture``, ``batch``, the pack, the key-frame
+script) builds a :class:`RenderRequest` and the render layer
+(:mod:`linviz_render`) hands it to the Manim process in the variable
+``LINVIZ_REQUEST``; the scene reads it back in :meth:`RenderRequest.from_environment`,
+its one reading point (``LinvizScene.request``). A plain ``manim`` command
+line may set ``LINVIZ_DATA``, ``LINVIZ_SEED`` and ``LINVIZ_THEME`` instead:
+they are parsed into the same object. In the CLI's own process (its data
+checks) and in tests, a scene class carries the object as ``request_override``.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 
 from linviz.errors import DataError
 
@@ -32,13 +36,29 @@ class RenderRequest:
     features: tuple[str, ...] | None = None
     #: centre and scale every feature (``--standardize``)
     standardize: bool = False
+    #: save the last frame of every section there as a PNG (the handout's frames)
+    keyframe_dir: str | None = None
+    #: with keyframe_dir: also save the frame at the end of every beat (sentence)
+    keyframe_at_narration: bool = False
 
     def __post_init__(self) -> None:
         if self.features is not None:  # a list after a trip through JSON
             object.__setattr__(self, "features", tuple(self.features))
 
     def environment(self) -> dict[str, str]:
+        """The variable that carries the request into a Manim process."""
         return {VARIABLE: json.dumps(asdict(self), sort_keys=True)}
+
+    def with_absolute_paths(self) -> "RenderRequest":
+        """The request with its files as absolute paths (the scene runs in another folder)."""
+        from pathlib import Path
+
+        def absolute(path):
+            return str(Path(path).resolve()) if path and Path(path).is_file() else path
+
+        keyframes = str(Path(self.keyframe_dir).resolve()) if self.keyframe_dir else None
+        return replace(self, data=absolute(self.data), trace=absolute(self.trace),
+                       keyframe_dir=keyframes)
 
     @classmethod
     def from_environment(cls, environ=os.environ) -> "RenderRequest":

@@ -286,6 +286,7 @@ SIDE_DROP_OPACITY = 0.9    # a drop to the plane, in the colour of the side the 
 XOR_SPACE_ELEVATION = 0.62  # the XOR lift seen from higher up: above and below the plane apart
 ZERO_SET_CELLS = 49        # marching squares per side for a curve (odd: see zero_set_segments)
 STAR_VECTOR_STROKE = 2.5   # θ*'s shaft, thinner than θ's (5) that it may lie over
+STAR_MIN_SHARE = 0.15       # θ* drawn shorter than this share of the plane's half-side is lengthened (direction only)
 GHOST_STROKE = 3           # the boundaries of a cycle drawn together, faintly
 GHOST_FADE_STEP = 0.2      # …each older one this much fainter than the next (the newest at full strength)
 GHOST_OLDEST_OPACITY = 0.12  # …down to this

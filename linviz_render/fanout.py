@@ -4,7 +4,7 @@ One *task* is one scene render (a module-level function and picklable
 arguments, so a Dask worker can run it). Every task runs through the same
 ``concurrent.futures`` seam: a :class:`~concurrent.futures.ThreadPoolExecutor`
 here, or the executor of a Dask client (``client.get_executor()``, see
-:mod:`linviz_cli.cluster`) with ``--cluster``. Without ``--cluster`` Dask is
+:mod:`linviz_render.cluster`) with ``--cluster``. Without ``--cluster`` Dask is
 never imported.
 
 ``--cluster`` takes ``local:N`` (a LocalCluster of N worker processes on this
@@ -34,8 +34,6 @@ from linviz.limits import MAX_JOBS
 #: ``tcp://host:port``, ``tls://host:port`` or ``host:port`` (host: a name, IPv4 or [IPv6])
 _ADDRESS = re.compile(r"^(?:(tcp|tls|ucx)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$")
 _LOCAL = re.compile(r"^local:(\d{1,3})$")
-#: the environment a task hands its Manim process, besides the worker's own
-PASSED_PREFIXES = ("LINVIZ_",)
 
 
 @dataclass(frozen=True)
@@ -70,30 +68,6 @@ def parse_cluster(text: str | None) -> ClusterSpec | None:
 
     raise click.UsageError(f"--cluster {quoted(text)}: give a scheduler's address "
                            f"(tcp://host:8786) or local:N for N worker processes here")
-
-
-def overrides_for_workers(env: dict[str, str]) -> dict[str, str | None]:
-    """What a task changes in its worker's environment: the LINVIZ_* variables of ``env``
-    (None: remove it) and COLUMNS, so a worker keeps its own PATH, HOME, ..."""
-    changed: dict[str, str | None] = {name: value for name, value in env.items()
-                                      if name.startswith(PASSED_PREFIXES)}
-    for name in os.environ:
-        if name.startswith(PASSED_PREFIXES) and name not in env:
-            changed[name] = None
-    if "COLUMNS" in env:
-        changed["COLUMNS"] = env["COLUMNS"]
-    return changed
-
-
-def worker_environment(overrides: dict[str, str | None]) -> dict[str, str]:
-    """The worker's environment with ``overrides`` applied (run on the worker)."""
-    env = dict(os.environ)
-    for name, value in overrides.items():
-        if value is None:
-            env.pop(name, None)
-        else:
-            env[name] = value
-    return env
 
 
 @dataclass(frozen=True)

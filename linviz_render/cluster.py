@@ -56,7 +56,7 @@ def cluster_executor(spec: ClusterSpec, say: Callable[[str], None]):
     """A ``concurrent.futures`` executor whose tasks run on the cluster ``spec``.
 
     Yields (executor, runner): submit ``runner(function, *args)`` to get a
-    :class:`~linviz_cli.fanout.Done` back. The client (and a local cluster)
+    :class:`~linviz_render.fanout.Done` back. The client (and a local cluster)
     is closed on the way out, whatever happened.
     """
     distributed = _import_distributed()

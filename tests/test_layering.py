@@ -1,0 +1,65 @@
+"""The packages' layering: data flows one way, and no package reaches into another's privates.
+
+linviz (engine) ← scenes ← linviz_render (one scene from one request) ← linviz_pack and
+linviz_cli. The render layer imports neither the CLI nor the pack, the pack does not import
+the CLI, and nothing imports a private (underscored) name of another package. Read from the
+source (ast), so imports inside functions count too.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("linviz", "scenes", "linviz_render", "linviz_pack", "linviz_cli")
+#: which packages each may import (besides itself)
+ALLOWED = {
+    "linviz": set(),
+    "scenes": {"linviz"},
+    "linviz_render": {"linviz", "scenes"},
+    "linviz_pack": {"linviz", "scenes", "linviz_render"},
+    "linviz_cli": {"linviz", "scenes", "linviz_render", "linviz_pack"},
+}
+
+
+def _imports(package: str):
+    """(file, imported module, names) of every absolute import in ``package``."""
+    for path in sorted((ROOT / package).rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    yield path, alias.name, ()
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                yield path, node.module, tuple(alias.name for alias in node.names)
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_a_package_imports_only_the_layers_below_it(package):
+    wrong = [(path.relative_to(ROOT).as_posix(), module) for path, module, _ in _imports(package)
+             if module.split(".")[0] in PACKAGES and module.split(".")[0] != package
+             and module.split(".")[0] not in ALLOWED[package]]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_private_name_is_imported_from_another_package(package):
+    wrong = [(path.relative_to(ROOT).as_posix(), module, name)
+             for path, module, names in _imports(package)
+             if module.split(".")[0] in PACKAGES and module.split(".")[0] != package
+             for name in names if name.startswith("_")]
+    assert wrong == []
+
+
+def test_no_python_source_is_written_at_run_time():
+    # a scene's options reach it in its request, never in a generated module
+    offenders = []
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            text = path.read_text(encoding="utf-8")
+            if "import {" in text or "class {class_name}" in text:
+                offenders.append(path.relative_to(ROOT).as_posix())
+    assert offenders == []
