@@ -46,3 +46,14 @@ def test_the_summary_never_stands_still_long():
     scene = story("summary", None, 0)
     still = scene.timeline.still_stretches(MAX_STILL)
     assert not still, [(round(a, 1), round(b, 1)) for a, b in still]
+
+
+def test_no_slide_is_held_still_without_news_in_the_summary():
+    """The proof scenes' check (tests/pacing_check.py): nothing moves and no caption
+    begins for at most 8 s. (xor, noise and update still fail it on single long
+    sentences over a still picture: the explained updates the perceptron scene hands
+    them, update's 'fixed size' and 'in the run above' beats, noise's closing pair.)"""
+    from pacing_check import still_without_news
+
+    stills = still_without_news(story("summary", None, 0).timeline)
+    assert not stills, [(round(a, 1), round(b, 1)) for a, b in stills]
