@@ -18,7 +18,7 @@ Everything the scene says comes from its lesson (:mod:`linviz.lessons.noise`).
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, FadeIn, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, FadeIn, Indicate, VGroup
 
 from linviz.lessons.noise import check_noise_data, noise_lesson
 from scenes.perceptron import LINE_VISIT, PSEUDOCODE_OFFSET, PerceptronScene
@@ -208,9 +208,11 @@ class NoiseScene(PerceptronScene):
         line = ("; dashed: the error of the line the data was made with, and the least any "
                 "line reaches" if self.noise.has_flipped_labels
                 else "; dashed: the least training error any line reaches")
-        self.narrate(f"The code stays the same from here on; in its place, the training error "
-                     f"after each pass t{line}.")
-        self.swap([self.code.lines, self.code.bar], [self.plot_group])
+        sentence = (f"The code stays the same from here on; in its place, the training error "
+                    f"after each pass t{line}.")
+        self.narrate(sentence)
+        self.swap([self.code.lines, self.code.bar], [self.plot_group],
+                  run_time=self.reading_time(sentence) / 2)
         # the plot's axes and labels are still; its graph follows the passes
         self.remove(self.plot_group)
         self.still(still_parts(self.plot_group, self.error_plot.graph))
@@ -290,10 +292,14 @@ class NoiseScene(PerceptronScene):
         if lesson.lower_during_a_pass:
             during = (f", though during pass {lesson.pass_of_least} it got down to "
                       f"{wording.number(lesson.least_error_any_step, any_places)}")
-        self.narrate(f"Every pass made at least "
-                     f"{wording.count(lesson.least_updates_in_a_pass, 'mistake')}; after a pass "
-                     f"the training error was never below "
-                     f"{wording.number(lesson.least_error_after_pass, after_places)}{during}.")
+        sentence = (f"Every pass made at least "
+                    f"{wording.count(lesson.least_updates_in_a_pass, 'mistake')}; after a pass "
+                    f"the training error was never below "
+                    f"{wording.number(lesson.least_error_after_pass, after_places)}{during}.")
+        self.narrate(sentence)
+        # the errors it reads out light up while it is read
+        self.play(Indicate(self.statuses["errors"], color=self.theme.highlight,
+                           scale_factor=1.0), run_time=self.reading_time(sentence) / 2)
         if lesson.has_flipped_labels:
             k = len(self.flipped)
             reference = (f"The line the data was made with misses exactly the {k} flipped "
@@ -305,7 +311,11 @@ class NoiseScene(PerceptronScene):
                           f"{error_words(lesson.least_mistakes_after_pass, n)}, "
                           f"{'no better' if lesson.best_pass_equals_flipped else 'lower'}"
                           f" on these labels.")
-            self.narrate(f"{reference}; {ending}")
+            sentence = f"{reference}; {ending}"
+            self.narrate(sentence)
+            # the flipped labels and their line light up while it is read
+            self.play(Indicate(VGroup(self.flip_marks, self.reference), color=self.theme.highlight,
+                               scale_factor=1.0), run_time=self.reading_time(sentence) / 2)
         self.narrate(self.best_line_sentence())
         best_line = self.best_line_drawing()
         if best_line is not None:

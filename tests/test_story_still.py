@@ -57,3 +57,25 @@ def test_no_slide_is_held_still_without_news_in_the_summary():
 
     stills = still_without_news(story("summary", None, 0).timeline)
     assert not stills, [(round(a, 1), round(b, 1)) for a, b in stills]
+
+
+def test_no_slide_is_held_still_without_news_in_update():
+    """update's 'the jump has a fixed size' and 'in the run above' beats stood still for
+    8–10 s under one sentence."""
+    from pacing_check import still_without_news
+
+    stills = still_without_news(story("update", None, 0).timeline)
+    assert not stills, [(round(a, 1), round(b, 1)) for a, b in stills]
+
+
+@pytest.mark.parametrize("name,spec", [("noise", None), ("xor", None), ("xor", "xor-cloud")])
+def test_no_slide_is_held_still_without_news_after_the_first_pass(name, spec):
+    """From the end of the explained updates of pass 1 on (those come from the perceptron
+    scene): noise's plot swap and closing sentences, xor's cycle and lift."""
+    from pacing_check import still_without_news
+
+    scene = story(name, spec, 0)
+    since = next(c.start for c in scene.timeline.captions
+                 if c.text.startswith(("The rest of pass 1", "Pass 1 goes on")))
+    stills = [(a, b) for a, b in still_without_news(scene.timeline) if b > since]
+    assert not stills, [(round(a, 1), round(b, 1)) for a, b in stills]
