@@ -209,6 +209,10 @@ class LinvizScene(Scene):
         self.timeline.say(float(self.time), sentence, needs)
         self.narration.append(sentence)
 
+    def reading_time(self, sentence: str) -> float:
+        """Seconds ``sentence`` needs on screen: what moves under it may take that long."""
+        return self.voice.duration(sentence)
+
     def finish_beat(self) -> None:
         """Hold the picture until the caption on screen has been read, then close it."""
         left = self.timeline.still_needed(float(self.time))

@@ -8,7 +8,9 @@ plot draws the least training error *any* line reaches (exact, from the
 lesson), and with flipped labels the error of the line the data was made with
 (it misses exactly the flipped points). Data without flipped labels (a CSV,
 the XOR cloud, Iris versicolor/virginica) is told as what it is: points no
-line separates, and how close a line can come.
+line separates, and how close a line can come. Data that comes sorted by class
+(Iris, wine as shipped) is visited in a new shuffled order each pass, and the
+scene says so and why (the lesson's ``sorted_by_class``, ``visits_shuffled``).
 
 Everything the scene says comes from its lesson (:mod:`linviz.lessons.noise`).
 """
@@ -16,10 +18,10 @@ Everything the scene says comes from its lesson (:mod:`linviz.lessons.noise`).
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, FadeIn, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, FadeIn, Indicate, VGroup
 
 from linviz.lessons.noise import check_noise_data, noise_lesson
-from scenes.perceptron import PerceptronScene
+from scenes.perceptron import LINE_VISIT, PSEUDOCODE_OFFSET, PerceptronScene
 from scenes.toolkit import style, wording
 from scenes.toolkit.pacing import plan_perceptron
 from scenes.toolkit.layout import still_parts
@@ -81,6 +83,9 @@ class NoiseScene(PerceptronScene):
         self.statuses["flipped"] = text("squares: labels flipped by the noise", theme,
                                         style.FONT_SMALL, theme.highlight).move_to(
             self.statuses["start"], aligned_edge=LEFT)
+        self.statuses["order"] = text(
+            f"order: shuffled anew each pass, seed {lesson.shuffle_seed}", theme,
+            style.FONT_SMALL, theme.highlight).move_to(self.statuses["start"], aligned_edge=LEFT)
         self.epoch_errors = lesson.epoch_errors
         self.epoch_mistakes = lesson.epoch_updates
         self.error_plot = BoundPlot(self.epoch_errors, np.zeros_like(self.epoch_errors), theme,
@@ -111,6 +116,35 @@ class NoiseScene(PerceptronScene):
             lambda _: self.error_plot.set_progress(self.tracker.get_value() / n))
         self.error_plot.set_progress(0.0)
         self.plot_shown = False
+
+    def pseudocode(self) -> list[str]:
+        """The notes' lines; a run that shuffles says so on its visiting line."""
+        lines = list(PSEUDOCODE_OFFSET)
+        if self.noise.visits_shuffled:
+            lines[LINE_VISIT] = "    *for* $i$ in a new shuffled order of $1, ..., n$:"
+        return lines
+
+    def order_sentence(self) -> str:
+        """What the data's order is and how the run visits it ("" when the data is not
+        sorted by class and the run visits it in index order, as the notes do)."""
+        lesson = self.noise
+        if not lesson.sorted_by_class:
+            return ("Each pass visits the points in a new shuffled order "
+                    f"(seed {lesson.shuffle_seed})." if lesson.visits_shuffled else "")
+        names = self.data.label_names
+        blocks = ", ".join(
+            f"{first + 1}–{last + 1} are {names[label > 0]} ({wording.label(label)})"
+            for first, last, label in lesson.class_blocks)
+        said = f"They come sorted by class: points {blocks}."
+        other = lesson.other_order_least_error_after_pass
+        if lesson.visits_shuffled:
+            return (f"{said} Visited in that order, each pass would end after a whole class, "
+                    f"and no pass would end below a training error of "
+                    f"{wording.number(other, wording.error_places(other))}; so each pass here "
+                    f"visits them in a new shuffled order (seed {lesson.shuffle_seed}).")
+        return (f"{said} This run visits them in that order: each pass ends after a whole "
+                f"class. Shuffled each pass (seed {lesson.shuffle_seed}), the passes end as "
+                f"low as {wording.number(other, wording.error_places(other))}.")
 
     def make_reference(self) -> VGroup:
         """The dashed line at the flipped fraction and its label (empty without flipped labels)."""
@@ -155,6 +189,11 @@ class NoiseScene(PerceptronScene):
         else:
             self.narrate(f"No line separates these {n} points: whatever the perceptron does, "
                          f"some points stay on the wrong side.")
+        order = self.order_sentence()
+        if order:
+            self.narrate(order)
+            if self.noise.visits_shuffled:
+                self.show_status("order")
 
     def appear(self, mobject):
         from scenes.toolkit.layout import appear
@@ -169,9 +208,11 @@ class NoiseScene(PerceptronScene):
         line = ("; dashed: the error of the line the data was made with, and the least any "
                 "line reaches" if self.noise.has_flipped_labels
                 else "; dashed: the least training error any line reaches")
-        self.narrate(f"The code stays the same from here on; in its place, the training error "
-                     f"after each pass t{line}.")
-        self.swap([self.code.lines, self.code.bar], [self.plot_group])
+        sentence = (f"The code stays the same from here on; in its place, the training error "
+                    f"after each pass t{line}.")
+        self.narrate(sentence)
+        self.swap([self.code.lines, self.code.bar], [self.plot_group],
+                  run_time=self.reading_time(sentence) / 2)
         # the plot's axes and labels are still; its graph follows the passes
         self.remove(self.plot_group)
         self.still(still_parts(self.plot_group, self.error_plot.graph))
@@ -180,7 +221,19 @@ class NoiseScene(PerceptronScene):
     def narrate_pass(self, epoch: int, duration: float = 0.0) -> None:
         if epoch > 1:  # the plot comes first: the pass is told while it plays
             self.show_error_plot()
-        super().narrate_pass(epoch, duration)
+        if not self.noise.visits_shuffled:
+            super().narrate_pass(epoch, duration)
+            return
+        # data no line separates: every pass makes a mistake
+        mistakes = self.lesson.updates_in_pass(epoch)
+        if epoch == 1:
+            self.narrate(f"Pass 1 visits the points in a shuffled order; it makes "
+                         f"{wording.count(mistakes, 'mistake')}, each followed by an update.",
+                         duration)
+        else:
+            self.narrate(f"Pass {epoch} visits the points in a new shuffled order: "
+                         f"{wording.count(mistakes, 'mistake')}, so "
+                         f"{wording.count(mistakes, 'update')} of θ.", duration)
 
     def narrate_rest_of_pass(self, epoch: int, start: int, end: int,
                              duration: float = 0.0) -> None:
@@ -239,10 +292,14 @@ class NoiseScene(PerceptronScene):
         if lesson.lower_during_a_pass:
             during = (f", though during pass {lesson.pass_of_least} it got down to "
                       f"{wording.number(lesson.least_error_any_step, any_places)}")
-        self.narrate(f"Every pass made at least "
-                     f"{wording.count(lesson.least_updates_in_a_pass, 'mistake')}; after a pass "
-                     f"the training error was never below "
-                     f"{wording.number(lesson.least_error_after_pass, after_places)}{during}.")
+        sentence = (f"Every pass made at least "
+                    f"{wording.count(lesson.least_updates_in_a_pass, 'mistake')}; after a pass "
+                    f"the training error was never below "
+                    f"{wording.number(lesson.least_error_after_pass, after_places)}{during}.")
+        self.narrate(sentence)
+        # the errors it reads out light up while it is read
+        self.play(Indicate(self.statuses["errors"], color=self.theme.highlight,
+                           scale_factor=1.0), run_time=self.reading_time(sentence) / 2)
         if lesson.has_flipped_labels:
             k = len(self.flipped)
             reference = (f"The line the data was made with misses exactly the {k} flipped "
@@ -254,7 +311,11 @@ class NoiseScene(PerceptronScene):
                           f"{error_words(lesson.least_mistakes_after_pass, n)}, "
                           f"{'no better' if lesson.best_pass_equals_flipped else 'lower'}"
                           f" on these labels.")
-            self.narrate(f"{reference}; {ending}")
+            sentence = f"{reference}; {ending}"
+            self.narrate(sentence)
+            # the flipped labels and their line light up while it is read
+            self.play(Indicate(VGroup(self.flip_marks, self.reference), color=self.theme.highlight,
+                               scale_factor=1.0), run_time=self.reading_time(sentence) / 2)
         self.narrate(self.best_line_sentence())
         best_line = self.best_line_drawing()
         if best_line is not None:
@@ -284,6 +345,19 @@ class NoiseScene(PerceptronScene):
         else:
             verdict = ("the perceptron's passes end far above it: it never settles near "
                        "the best line")
-        cause = (" A hard classifier cannot model noise." if lesson.has_flipped_labels
-                 else " The perceptron keeps turning towards the points it gets wrong.")
+        if lesson.standardizing_lowers_error:
+            scaled = lesson.standardized_least_error_after_pass
+            verdict += (f". Standardised (--standardize: each feature centred, variance 1), "
+                        f"its passes end as low as "
+                        f"{wording.number(scaled, wording.error_places(scaled))}")
+        if lesson.has_flipped_labels:
+            cause = " A hard classifier cannot model noise."
+        elif lesson.sorted_by_class and not lesson.visits_shuffled and \
+                lesson.order_raises_pass_error:
+            other = lesson.other_order_least_error_after_pass
+            cause = (" The order keeps it there: each pass ends after a whole class; shuffled, "
+                     f"the passes end as low as "
+                     f"{wording.number(other, wording.error_places(other))}.")
+        else:
+            cause = " The perceptron keeps turning towards the points it gets wrong."
         return f"{said}; {verdict}.{cause}"

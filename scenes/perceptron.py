@@ -139,7 +139,7 @@ class PerceptronScene(LinvizScene):
 
         self.title = self.make_title("The perceptron" + (" with offset" if self.offset
                                                          else " through the origin"))
-        self.code = Pseudocode(PSEUDOCODE_OFFSET if self.offset else PSEUDOCODE_ORIGIN, theme)
+        self.code = Pseudocode(self.pseudocode(), theme)
         self.counters = {
             "epoch": LiveValue("t", 0, theme),
             "i": LiveValue("i", "", theme),
@@ -400,6 +400,11 @@ class PerceptronScene(LinvizScene):
     def plan_beats(self) -> list:
         """The beats that play the run (see :func:`scenes.toolkit.pacing.plan_perceptron`)."""
         return plan_perceptron(self.trace.steps["mistake"], self.trace.steps["epoch"])
+
+    def pseudocode(self) -> list[str]:
+        """The lines of the notes' pseudocode the panel shows (a scene whose run visits the
+        points in another order says so in its own lines)."""
+        return PSEUDOCODE_OFFSET if self.offset else PSEUDOCODE_ORIGIN
 
     def narrate_pass(self, epoch: int, duration: float = 0.0) -> None:
         """What this pass over the data does, counted from the trace; the caption needs at

@@ -10,7 +10,8 @@ state), so the table never depends on files rendered earlier.
 from __future__ import annotations
 
 import numpy as np
-from manim import UP, LEFT, Dot, FadeIn, FadeOut, Line, Rectangle, VGroup, VMobject, Write
+from manim import (UP, LEFT, Create, Dot, FadeIn, FadeOut, Indicate, LaggedStart, Line, Rectangle,
+                   Succession, VGroup, VMobject, Write)
 
 from linviz.lessons.summary import SummaryLesson, summary_lesson
 from scenes.toolkit import style, wording
@@ -152,10 +153,17 @@ class SummaryScene(LinvizScene):
             "When no line separates the classes, logistic regression minimizes the convex "
             "logistic loss by gradient descent.",
         )
-        for row, sentence, result in zip(self.rows, sentences, self.results):
+        # under a row's sentence its cells come in one by one; under "in its scene" its
+        # result and thumbnail, the thumbnail's line drawn last
+        for cells, (result, picture), sentence, said in zip(self.row_cells, self.row_results,
+                                                            sentences, self.results):
             self.narrate(sentence)
-            self.play(FadeIn(row), run_time=style.RUN_INTRO)
-            self.narrate("In its scene: " + caption_text(result) + ".")
+            self.play(LaggedStart(*(FadeIn(cell) for cell in cells), lag_ratio=1.0),
+                      run_time=self.reading_time(sentence) / 2)
+            sentence = "In its scene: " + caption_text(said) + "."
+            self.narrate(sentence)
+            self.play(LaggedStart(FadeIn(VGroup(result, *picture[:-1])), Create(picture[-1]),
+                                  lag_ratio=1.0), run_time=self.reading_time(sentence))
 
     def make_trace(self):
         """The summary's lesson: each row's run on its scene's default data (no trace)."""
@@ -179,11 +187,19 @@ class SummaryScene(LinvizScene):
                                                                   self.row_marks, ARC)):
             if index == len(ARC) - 1:
                 sentence += self.xor_sentence()
+            # the row is framed while its sentence is read, and let go as it ends
             self.narrate(sentence)
-            self.play(FadeIn(marker), FadeIn(note), run_time=style.RUN_INTRO)
-            self.play(FadeOut(marker), run_time=style.PAUSE_SHORT)
-        self.narrate("A loss, a hypothesis class, and a way to minimize the empirical risk: "
-                     "the same three choices behind every row.")
+            self.play(Create(marker), FadeIn(note), run_time=self.reading_time(sentence) / 2)
+            self.play(FadeOut(marker), run_time=self.reading_time(sentence) / 2)
+        # the three choices, each column's header in turn: the loss, the model (its
+        # hypothesis class), the way it is solved
+        sentence = ("A loss, a hypothesis class, and a way to minimize the empirical risk: "
+                    "the same three choices behind every row.")
+        self.narrate(sentence)
+        loss, model, solved = (self.header[HEADER.index(name)]
+                               for name in ("loss", "model", "solved by"))
+        self.play(Succession(*(Indicate(cell, color=self.theme.highlight) for cell in
+                               (loss, model, solved))), run_time=self.reading_time(sentence))
         self.finish_beat()
         self.wait(style.PAUSE_READ * 2)  # the table stays a moment at the end
 
@@ -212,6 +228,7 @@ class SummaryScene(LinvizScene):
         for cell, left in zip(header, lefts):
             set_baseline(cell, first, left)
         rules, self.rows, self.arc_notes, self.row_marks = VGroup(), [], [], []
+        self.row_cells, self.row_results = [], []
         row_top = first - style.TABLE_GAP
         table_width = lefts[-1] + widths[-1]
         rules.add(self.rule(row_top + style.TABLE_GAP / 2 - 0.05, 0.0, table_width))
@@ -223,6 +240,8 @@ class SummaryScene(LinvizScene):
             set_baseline(note, base - 2.6 * line, 0.0)
             picture.move_to(np.array([lefts[-1], row_top, 0.0]), aligned_edge=UP + LEFT)
             self.rows.append(VGroup(*cells, result, picture))
+            self.row_cells.append(cells)
+            self.row_results.append((result, picture))
             self.arc_notes.append(note)
             bottom = row_top - style.THUMBNAIL_HEIGHT
             self.row_marks.append(Rectangle(width=table_width + 2 * style.SMALL_BUFF,

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, UP, Circle, DashedLine, FadeIn, Rectangle, ValueTracker, VGroup,
+    DOWN, LEFT, RIGHT, UP, Circle, DashedLine, FadeIn, Indicate, Rectangle, ValueTracker, VGroup,
     config, linear, smooth,
 )
 
@@ -305,8 +305,12 @@ class UpdateScene(LinvizScene):
         self.remove(live)
         self.add(after)
         self.finish_beat()
-        self.narrate("But the jump has a fixed size: a score further below 0 than ‖x⁽ⁱ⁾‖² + 1 "
-                 "stays a mistake after it, as the next example shows.")
+        sentence = ("But the jump has a fixed size: a score further below 0 than ‖x⁽ⁱ⁾‖² + 1 "
+                    "stays a mistake after it, as the next example shows.")
+        self.narrate(sentence)
+        # the jump and its size light up while the sentence is read
+        self.play(Indicate(VGroup(jump, jump_label), color=theme.highlight, scale_factor=1.0),
+                  run_time=self.reading_time(sentence) / 2)
         self.finish_beat()
 
     # -- 4. several updates ---------------------------------------------------
@@ -394,9 +398,13 @@ class UpdateScene(LinvizScene):
             corner = data_line.get_center()
             data_line.scale(style.DATA_LINE_ZOOM).move_to(UP * style.DATA_LINE_ZOOM_Y)
             self.cut_to(heading, data_line)
-            self.narrate(f"In the run above, every update put its own point right at once. It can "
-                         f"take several: here is a 1-D data set of {data.n_samples} points, "
-                         f"{positives} labelled +1 and {data.n_samples - positives} labelled −1.")
+            sentence = (f"In the run above, every update put its own point right at once. It "
+                        f"can take several: here is a 1-D data set of {data.n_samples} points, "
+                        f"{positives} labelled +1 and {data.n_samples - positives} labelled −1.")
+            self.narrate(sentence)
+            # its points light up while they are counted
+            self.play(Indicate(data_line, color=theme.highlight, scale_factor=1.0),
+                      run_time=self.reading_time(sentence) / 2)
             self.finish_beat()
             self.narrate(f"The perceptron with offset runs on it. Point {j + 1}, at x = "
                          f"{spoken(x_text)}, has label {spoken(f'{y_j:+d}')} and ‖x⁽ⁱ⁾‖² + 1 = "
@@ -440,8 +448,14 @@ class UpdateScene(LinvizScene):
                 if not said_other:
                     who += (", moves" if single else ", move") + " this score too"
                 said_other = True
+                # where the point changes side on the way, as the table's rows show (one
+                # update's signs say it already)
+                turns = "" if single else "; ".join(
+                    f"{'correct' if correct else 'a mistake again'} after update {m}"
+                    for m, correct in self.lesson.sign_changes(a, last))
                 sentence = (f"{who}: from {wording.number(before, places)} to "
-                            f"{wording.number(float(self.history[last]), places)}.")
+                            f"{wording.number(float(self.history[last]), places)}"
+                            + (f"; {turns}." if turns else "."))
             if sentence:
                 self.finish_beat()
                 self.narrate(sentence)

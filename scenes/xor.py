@@ -17,7 +17,8 @@ anything else is refused in one line.
 from __future__ import annotations
 
 import numpy as np
-from manim import config, DOWN, LEFT, RIGHT, FadeIn, FadeOut, ValueTracker, VGroup, smooth
+from manim import (config, DOWN, LEFT, RIGHT, FadeIn, FadeOut, Indicate, LaggedStart, Succession,
+                   ValueTracker, VGroup, smooth)
 
 from linviz.features import lifted_boundary_value
 from linviz.lessons.xor import check_xor_data, curve_kind, xor_lesson
@@ -176,6 +177,9 @@ class XorScene(PerceptronScene):
             self.cycle_sentence = (f"the same θ every {k} updates: it will never stop")
             rows.append(text(f"*the same $theta$ every {k} updates: it will never stop*",
                              theme, small, theme.highlight))
+        #: the rows the cycle's sentences are about, shown in turn under them
+        self.cycle_state_rows = VGroup(*rows[1:len(starts)])
+        self.cycle_error_rows = VGroup(*rows[len(starts) + 1:len(starts) + 3])
         self.cycle_panel = Panel(rows, theme)
         room = config.frame_width / 2 - style.PANEL_LEFT - style.SMALL_BUFF
         if self.cycle_panel.width > room:
@@ -345,6 +349,11 @@ class XorScene(PerceptronScene):
             self.narrate(f"These {n} points lie in clouds around the four XOR corners, labelled "
                          f"+1 around the corners where x₁ and x₂ differ in sign: no line "
                          f"separates them.")
+        # the +1 points, then the −1 points, light up in turn while it is read
+        markers = self.plane.markers
+        self.play(Succession(*(Indicate(group, color=self.theme.highlight, scale_factor=1.0)
+                               for group in (markers.plus, markers.minus))),
+                  run_time=self.reading_time(self.narration[-1]))
 
     def conclude(self) -> None:
         super().conclude()
@@ -360,22 +369,35 @@ class XorScene(PerceptronScene):
         counts = ", ".join(str(int(m)) for m in self.epoch_mistakes)
         self.narrate(f"Mistakes per epoch: {counts}. They never reach 0.")
         self.play(FadeOut(VGroup(self.code, self.labels, self.live)), FadeIn(self.cycle_panel),
-                  FadeIn(self.ghosts), FadeIn(self.ghost_labels), run_time=style.RUN_INTRO)
+                  run_time=style.RUN_INTRO)
+        # each sentence below has what it is about move under it: the lines drawn one by
+        # one, then the panel's rows it reads out, in turn
         if len(self.ghost_labels):
             tags = ", ".join(str(j) for j in self.ghost_updates)
-            self.narrate(f"Lines {tags}: the boundary after that many updates of a pass. It "
-                         f"turns and never stays.")
+            sentence = (f"Lines {tags}: the boundary after that many updates of a pass. It "
+                        f"turns and never stays.")
         else:
-            self.narrate("The boundaries of the run, drawn together, the older ones fainter: "
-                         "it turns and never stays.")
+            sentence = ("The boundaries of the run, drawn together, the older ones fainter: "
+                        "it turns and never stays.")
+        self.narrate(sentence)
+        self.play(LaggedStart(*(FadeIn(ghost) for ghost in self.ghosts), lag_ratio=1.0),
+                  FadeIn(self.ghost_labels), run_time=self.reading_time(sentence))
         if self.cycle is not None:
             period = int(self.cycle["period_epochs"])
             every = "Every pass" if period == 1 else f"Every {period} passes"
-            self.narrate(f"{every} the run comes back to the same θ, θ₀: it repeats every "
-                         f"{self.cycle['updates_per_period']} updates, forever.")
-        self.narrate(f"The training error {self.along} goes {self.errors_words} — "
-                     f"{self.best_sentence}.")
-        self.wait(style.PAUSE_READ * 2)
+            sentence = (f"{every} the run comes back to the same θ, θ₀: it repeats every "
+                        f"{self.cycle['updates_per_period']} updates, forever.")
+            self.narrate(sentence)
+            self.point_at_rows(self.cycle_state_rows, sentence)
+        sentence = f"The training error {self.along} goes {self.errors_words} — {self.best_sentence}."
+        self.narrate(sentence)
+        self.point_at_rows(self.cycle_error_rows, sentence)
+
+    def point_at_rows(self, rows: VGroup, sentence: str) -> None:
+        """The panel's ``rows``, each indicated in turn while ``sentence`` is read."""
+        self.play(Succession(*(Indicate(row, color=self.theme.highlight, scale_factor=1.05)
+                               for row in rows)),
+                  run_time=self.reading_time(sentence))
 
     def lift(self) -> None:
         self.section("lift", "Lifting with the product feature")
@@ -416,11 +438,12 @@ class XorScene(PerceptronScene):
     def play_lifted_run(self) -> None:
         self.section("lifted-perceptron", "The perceptron on lifted points")
         self.show_status("plane")
-        self.play(FadeIn(self.lifted_row), run_time=style.RUN_INTRO)
+        sentence = ("The same perceptron on [x₁, x₂, x₁x₂]. Left: its plane, seen in the data "
+                    "plane. Right: each drop to the plane has its side's colour.")
+        self.narrate(sentence)
+        self.play(FadeIn(self.lifted_row), run_time=self.reading_time(sentence) / 2)
         self.remove(self.lifted_row)
         self.add(self.lifted_labels, self.lifted_live, self.curve)
-        self.narrate("The same perceptron on [x₁, x₂, x₁x₂]. Left: its plane, seen in the data "
-                     "plane. Right: each drop to the plane has its side's colour.")
         trace = self.lifted_trace
         for beat in plan_perceptron(trace.steps["mistake"], trace.steps["epoch"]):
             if beat.kind == UPDATE:
@@ -454,13 +477,18 @@ class XorScene(PerceptronScene):
         self.show_status("curve")
         verdict = ("It separates XOR: the + side is shaded." if self.lifted_separates else
                    "Its + side is shaded; it does not separate every point.")
-        self.narrate(f"In the data plane, that plane is θ₁x₁ + θ₂x₂ + θ₃x₁x₂ + θ₀ = 0: here "
-                     f"{self.final_curve_kind}. {verdict}")
+        sentence = (f"In the data plane, that plane is θ₁x₁ + θ₂x₂ + θ₃x₁x₂ + θ₀ = 0: here "
+                    f"{self.final_curve_kind}. {verdict}")
+        self.narrate(sentence)
         final = self.lifted_function(len(self.lifted_states_after) - 1)
         if final is not None:
             self.final_shade = ZeroSetShade(self.plane, final, self.theme.positive,
                                             self.theme.shade_opacity)
-            self.play(FadeIn(self.final_shade), run_time=style.RUN_INTRO)
+            self.play(FadeIn(self.final_shade), run_time=self.reading_time(sentence) / 2)
             self.still(self.final_shade)
-        self.narrate("Separable in a lifted space: the idea kernels build on.")
+        # the lifted view turns back to where it started while the last sentence is read
+        sentence = "Separable in a lifted space: the idea kernels build on."
+        self.narrate(sentence)
+        self.play(self.azimuth.animate.set_value(style.SPACE_AZIMUTH),
+                  run_time=self.reading_time(sentence), rate_func=smooth)
         self.wait(style.PAUSE_READ * 2)

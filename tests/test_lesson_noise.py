@@ -33,6 +33,19 @@ REFUSED = [case.name for case in gallery("classification", 2) if case.name not i
 
 
 # -- independent computations ------------------------------------------------------
+def order_for(y) -> str:
+    """How the noise scene visits data: a new shuffled order each pass when the labels
+    come sorted by class (they change once along the index), else index order."""
+    changes = sum(1 for a, b in zip(y[:-1], y[1:]) if a != b)
+    return "shuffle" if changes == 1 else "cyclic"
+
+
+def pass_end_mistakes(X, y, run, tau):
+    """Mistakes of the state each pass t = 1..τ of a reference run ends in."""
+    ends = {v[0]: (v[4], v[5]) for v in run["visits"]}
+    return [mistakes(X, y, *ends[t]) for t in range(1, tau + 1)]
+
+
 def mistakes(X, y, theta, theta0) -> int:
     """The notes' ≤ 0 rule, point by point (a score within the learner's stated tolerance
     of 0 is 0: independent.rounded_score)."""
@@ -148,7 +161,9 @@ def test_regression_and_3_d_data_are_refused():
 
 def test_every_number_is_the_notes_perceptron(lesson):
     X, y, n = lesson.data.X, lesson.data.y, lesson.data.n_samples
-    run = reference_perceptron(X, y, lesson.epochs)
+    order = order_for(y)
+    assert lesson.visits_shuffled == (order == "shuffle")
+    run = reference_perceptron(X, y, lesson.epochs, order=order, seed=0)
     assert not run["converged"]
     states = [(np.zeros(2), 0.0)] + [(v[4], v[5]) for v in run["visits"] if v[3]]
     state_mistakes = [mistakes(X, y, t, t0) for t, t0 in states]
@@ -192,12 +207,114 @@ def test_the_predicates_say_what_the_numbers_do(lesson):
 
 
 def test_on_iris_the_lesson_does_not_blame_noise():
-    """Issue 20: on Iris the scene blamed noise for 0.50 when one line gets 3 of 100 wrong."""
-    lesson = noise_lesson(gallery_case("iris-versicolor-virginica")())
+    """Issue 20: on Iris the scene blamed noise for 0.50 when one line gets 3 of 100 wrong.
+    The 0.50 was the order's: the data comes sorted by class, and visited in index
+    order every pass ends at 50 of 100 wrong. The lesson visits it shuffled, and keeps
+    the index-order run's number to say."""
+    data = gallery_case("iris-versicolor-virginica")()
+    X, y = data.X, data.y
+    lesson = noise_lesson(data)
     assert not lesson.has_flipped_labels
     assert lesson.best_line.error == pytest.approx(0.03)
-    assert lesson.least_error_after_pass == pytest.approx(0.5)
-    assert not lesson.after_pass_near_best
+    assert lesson.sorted_by_class and lesson.visits_shuffled
+    in_order = reference_perceptron(X, y, lesson.epochs)
+    shuffled = reference_perceptron(X, y, lesson.epochs, order="shuffle", seed=0)
+    assert set(pass_end_mistakes(X, y, in_order, lesson.epochs)) == {50}
+    assert lesson.other_order_least_mistakes_after_pass == 50
+    assert lesson.least_mistakes_after_pass == min(pass_end_mistakes(X, y, shuffled,
+                                                                     lesson.epochs))
+    assert lesson.least_error_after_pass <= 0.05 and lesson.after_pass_near_best
+    assert lesson.order_raises_pass_error
+
+
+@pytest.mark.parametrize("name", ACCEPTED)
+def test_the_order_is_said_on_data_sorted_by_class(name):
+    """Data sorted by class is visited shuffled, and the other order's least error after a
+    pass is the reference run's; other data is visited in index order."""
+    data = gallery_case(name)()
+    X, y = data.X, data.y
+    lesson = noise_lesson(data)
+    sorted_ = order_for(y) == "shuffle"
+    assert lesson.sorted_by_class == sorted_ == lesson.visits_shuffled
+    if not sorted_:
+        assert lesson.other_order_least_mistakes_after_pass is None
+        assert not lesson.order_raises_pass_error
+        return
+    in_order = min(pass_end_mistakes(X, y, reference_perceptron(X, y, lesson.epochs),
+                                     lesson.epochs))
+    assert lesson.other_order_least_mistakes_after_pass == in_order
+    assert lesson.order_raises_pass_error == (in_order > lesson.least_mistakes_after_pass)
+    blocks = lesson.class_blocks
+    assert len(blocks) == 2 and blocks[0][0] == 0 and blocks[1][1] == len(y) - 1
+    assert all(np.all(y[a:b + 1] == label) for a, b, label in blocks)
+
+
+@pytest.mark.parametrize("name", ACCEPTED)
+def test_the_standardised_runs_error_is_the_notes_perceptron_on_z_scores(name):
+    """On data not standardised the lesson also runs the perceptron on z = (x − x̄)/s
+    (written out here) and says how low its passes end when that is much lower."""
+    data = gallery_case(name)()
+    lesson = noise_lesson(data)
+    if "standardized" in data.params:
+        assert lesson.standardized_least_mistakes_after_pass is None
+        assert not lesson.standardizing_lowers_error
+        return
+    X, y = data.X, data.y
+    Z = (X - X.mean(axis=0)) / X.std(axis=0)
+    run = reference_perceptron(Z, y, lesson.epochs, order=order_for(y), seed=0)
+    least = min(pass_end_mistakes(Z, y, run, lesson.epochs))
+    assert lesson.standardized_least_mistakes_after_pass == least
+    n = len(y)
+    own = min(pass_end_mistakes(X, y, reference_perceptron(X, y, lesson.epochs,
+                                                           order=order_for(y), seed=0),
+                                lesson.epochs))
+    assert lesson.standardizing_lowers_error == (
+        own / n - lesson.best_line.error > NEAR_BEST + 1e-9 and (own - least) / n > NEAR_BEST)
+
+
+def test_on_raw_wine_the_scene_says_standardising_helps(tmp_path):
+    """Raw wine (alcohol about 13, flavanoids about 2): the passes end at 0.22 at best
+    beside the best line's 0.054; standardised they end at 0.062. The scene says so
+    (the number recomputed here) instead of leaving "far above it" unexplained."""
+    import re
+
+    from scenes.noise import NoiseScene
+    from story_runs import story_with
+
+    data = gallery_case("wine")()
+    scene = story_with(NoiseScene, data_spec=write_csv(tmp_path / "wine.csv", data))
+    X, y = scene.data.X, scene.data.y
+    Z = (X - X.mean(axis=0)) / X.std(axis=0)
+    run = reference_perceptron(Z, y, scene.epochs, order="shuffle", seed=0)
+    least = min(pass_end_mistakes(Z, y, run, scene.epochs)) / len(y)
+    said = " ".join(scene.narration)
+    (value,) = re.findall(r"Standardised \(--standardize: each feature centred, variance 1\), "
+                          r"its passes end as low as (\d\.\d+)", said)
+    assert float(value) == pytest.approx(least, abs=0.0006)
+    assert "far above it" in said
+
+
+def test_a_saved_run_in_index_order_on_sorted_data_is_told_as_such(tmp_path):
+    """A saved trace in index order on Iris is played as it is: the scene says the order
+    and what the shuffled run reaches, and never blames noise."""
+    from linviz.perceptron import Perceptron
+    from scenes.noise import NoiseScene
+    from story_runs import story_with
+
+    data = gallery_case("iris-versicolor-virginica")()
+    trace = Perceptron(epochs=30, offset=True).fit(data).trace_
+    lesson = noise_lesson(data, trace=trace)
+    assert lesson.sorted_by_class and not lesson.visits_shuffled
+    shuffled = reference_perceptron(data.X, data.y, 30, order="shuffle", seed=0)
+    assert lesson.other_order_least_mistakes_after_pass == min(
+        pass_end_mistakes(data.X, data.y, shuffled, 30))
+    path = tmp_path / "run.json"
+    trace.save(path)
+    scene = story_with(NoiseScene, trace_file=str(path))
+    said = " ".join(scene.narration)
+    assert "This run visits them in that order" in said
+    assert "The order keeps it there" in said
+    assert "noise" not in said.lower()
 
 
 def test_a_saved_trace_is_played_and_a_foreign_one_refused():
@@ -246,7 +363,7 @@ def test_never_below_is_said_only_of_what_no_state_went_below(default_story, iri
 
     for scene in (default_story, iris_story):
         X, y = scene.data.X, scene.data.y
-        run = reference_perceptron(X, y, scene.epochs)
+        run = reference_perceptron(X, y, scene.epochs, order=order_for(y), seed=0)
         every_state = [mistakes(X, y, v[4], v[5]) / len(y) for v in run["visits"] if v[3]]
         pass_ends = [mistakes(X, y, *[(v[4], v[5]) for v in run["visits"] if v[0] == t][-1])
                      / len(y) for t in range(1, scene.epochs + 1)]
@@ -261,6 +378,29 @@ def test_never_below_is_said_only_of_what_no_state_went_below(default_story, iri
             for match in re.finditer(r"during pass (\d+) it got down to (\d\.\d+)", sentence):
                 assert min(every_state) == pytest.approx(float(match.group(2)), abs=0.0006)
                 assert min(every_state) < min(pass_ends)
+
+
+def test_on_iris_the_order_is_said_not_noise(iris_story):
+    """Issue 20: on Iris (sorted by class) every pass ended at 0.50 because of the order,
+    and the scene never said so. Now it says the data's order, the index-order runs'
+    least error after a pass (from the notes' loop here), that it shuffles, and no
+    sentence names noise."""
+    import re
+
+    X, y = iris_story.data.X, iris_story.data.y
+    said = " ".join(iris_story.narration)
+    negative, positive = iris_story.data.label_names
+    assert (f"They come sorted by class: points 1–50 are {negative} (−1), 51–100 are "
+            f"{positive} (+1).") in said
+    assert [y[0], y[49], y[50], y[99]] == [-1, -1, 1, 1]
+    (bound,) = re.findall(r"no pass would end below a training error of (\d\.\d+)", said)
+    in_order = pass_end_mistakes(X, y, reference_perceptron(X, y, iris_story.epochs),
+                                 iris_story.epochs)
+    assert float(bound) == pytest.approx(min(in_order) / len(y))
+    assert "visits them in a new shuffled order (seed 0)" in said
+    assert "noise" not in said.lower()
+    assert re.search(r"Pass 2\d visits the points in a new shuffled order|Pass 1 visits the "
+                     r"points in a shuffled order", said)
 
 
 def test_the_best_line_is_said_beside_the_perceptrons(default_story, iris_story):
@@ -384,7 +524,7 @@ def test_the_counts_said_never_overlap_and_add_up_to_the_runs_updates(case, tmp_
     scene_name, spec, seed = case
     scene = story_of(scene_name, spec, seed, tmp_path)
     X, y = scene.data.X, scene.data.y
-    run = reference_perceptron(X, y, scene.epochs)
+    run = reference_perceptron(X, y, scene.epochs, order=order_for(y), seed=0)
     per_pass = {t: sum(v[3] for v in run["visits"] if v[0] == t)
                 for t in range(1, run["epochs"] + 1)}
     passes, skips = told_counts(scene.narration)
@@ -412,7 +552,7 @@ def test_the_panel_pairs_each_theta_with_its_own_signed_score_in_noise(default_s
     after an update (xor fixed it; noise inherited the perceptron scene's panel)."""
     scene = default_story
     X, y = scene.data.X, scene.data.y
-    run = reference_perceptron(X, y, scene.epochs)
+    run = reference_perceptron(X, y, scene.epochs, order=order_for(y), seed=0)
     updates = [(k, v) for k, v in enumerate(run["visits"], start=1) if v[3]]
     for k, (_, i, _, _, theta, theta0) in updates[:40] + updates[-5:]:
         scene.tracker.set_value(k)
@@ -428,7 +568,7 @@ def test_the_least_errors_are_said_apart_when_they_differ(tmp_path):
 
     scene = story_of("noise", "breast-cancer-std", 0, tmp_path)
     X, y = scene.data.X, scene.data.y
-    run = reference_perceptron(X, y, scene.epochs)
+    run = reference_perceptron(X, y, scene.epochs, order=order_for(y), seed=0)
     every_state = min(mistakes(X, y, v[4], v[5]) for v in run["visits"] if v[3])
     pass_ends = min(mistakes(X, y, *[(v[4], v[5]) for v in run["visits"] if v[0] == t][-1])
                     for t in range(1, scene.epochs + 1))

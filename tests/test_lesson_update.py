@@ -89,9 +89,21 @@ def check_lesson(data):
         assert update.correct_after_the_next_update == nxt
         assert update.correct_to_the_end == all(h > 0 for h in history[s:])
     assert lesson.history_reaches_the_end == (lesson.rows[-1][1] == len(updates))
-    assert lesson.undone_by_others == any(
-        history[s] > 0 and s + 1 < len(history) and history[s + 1] <= 0
-        for s in own_states if s <= lesson.rows[-1][1])
+    # "updates on other points can make it a mistake again": j's sign after every update
+    # of the rows shown, whichever point it was on
+    undone = False
+    for m in range(1, lesson.rows[-1][1] + 1):
+        point, t, t0 = updates[m - 1]
+        before = history[m - 1]
+        after = y[j] * (t @ X[j] + t0)
+        undone = undone or (point != j and before > 0 and after <= 0)
+    assert lesson.undone_by_others == undone
+    # where j changes side, over any range of updates
+    for a in range(0, len(updates), 3):
+        b = min(len(updates), a + 4)
+        said = [(m, history[m] > 0) for m in range(a + 1, b + 1)
+                if (history[m] > 0) != (history[m - 1] > 0)]
+        assert list(lesson.sign_changes(a, b)) == said
     own_shown = sum(1 for a, b, own in lesson.rows if own)
     assert lesson.own_updates_shown == own_shown
     assert lesson.other_updates_shown == lesson.rows[-1][1] - own_shown
@@ -124,6 +136,34 @@ def test_an_update_can_be_undone_by_the_next():
     lesson = check_lesson(make_builtin("separable", 4))
     first = lesson.own_updates[0]
     assert first.correct_after_its_update and first.correct_after_the_next_update is False
+
+
+def test_an_update_on_another_point_undoes_a_correct_point():
+    """The default data's several-updates point (offset1d:2): in the table, updates on
+    other points make it a mistake again after it was correct, though never the update
+    right after one of its own; the closing line must say so (the old predicate looked
+    only at the update after each own update, and the line left it out)."""
+    lesson = check_lesson(make_builtin("separable", 0))
+    assert lesson.undone_by_others
+    assert not any(u.correct_after_its_update and u.correct_after_the_next_update is False
+                   for u in lesson.own_updates)
+
+
+def test_the_updates_on_other_points_say_where_the_point_changes_side():
+    """Default data: "Updates 3 to 5, on other points: from −1.111 to −0.437" hid that the
+    point was correct after update 3 (0.308) and a mistake again after update 5, as the
+    table beside it shows; the caption says both (recomputed from the notes' loop)."""
+    from story_runs import story
+
+    scene = story("update", None, 0)
+    data = make_builtin(SEVERAL_DATA, SEVERAL_SEED)
+    _, updates = updates_of(data.X, data.y)
+    j = scene.lesson.several_point
+    history = [0.0] + [data.y[j] * (t @ data.X[j] + t0) for _, t, t0 in updates]
+    assert history[2] <= 0 < history[3] and history[4] > 0 >= history[5]
+    assert any(s.startswith("Updates 3 to 5, on other points: from −1.111 to −0.437; "
+                            "correct after update 3; a mistake again after update 5.")
+               for s in scene.narration)
 
 
 def _own_update_sentences(scene):

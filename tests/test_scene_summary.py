@@ -21,8 +21,12 @@ def test_whole_scene_shows_every_row_with_its_engine_result(tmp_path, theme_name
         scene.renderer._original_skipping_status = True
         scene.render()
     assert len(scene.rows) == len(ROWS) == 3
+    on_screen = {id(m) for m in scene.get_mobject_family_members()}
+    for still in scene.still_drawings:
+        on_screen.update(id(m) for m in still.get_family())
     for row, picture in zip(scene.rows, scene.thumbnails):
-        assert row in scene.mobjects
+        # the row's cells, result and thumbnail came in one by one: each is on screen
+        assert all(id(part) in on_screen for part in row.family_members_with_points())
         # each picture is scaled to the table's row height and sits in its own row
         assert picture.height == pytest.approx(style.THUMBNAIL_HEIGHT)
         assert picture in row.get_family()

@@ -618,11 +618,17 @@ def test_update_claims_are_the_runs(case):
     shown = int(end.group(1)) + int(end.group(4))
     assert number(end.group(5)) == pytest.approx(scores[shown], abs=0.006)
     for group in said(scene, r"Updates? (\d+)(?: to (\d+))?, on (?:point \d+|other points)"
-                             r"(?:, moves? this score too)?: from (\S+) to (\S+)\."):
+                             r"(?:, moves? this score too)?: from ([−\d.]+) to ([−\d.]+)"
+                             r"(?:; (.*))?\.$"):
         first, last = int(group.group(1)), int(group.group(2) or group.group(1))
         assert all(v[1] != j for v in [v for v in run["visits"] if v[3]][first - 1:last])
         assert number(group.group(3)) == pytest.approx(scores[first - 1], abs=0.006)
         assert number(group.group(4)) == pytest.approx(scores[last], abs=0.006)
+        # where the point changes side on the way over several updates, and nowhere else
+        turns = [f"{'correct' if scores[m] > 0 else 'a mistake again'} after update {m}"
+                 for m in range(first, last + 1) if (scores[m] > 0) != (scores[m - 1] > 0)
+                 and last > first]
+        assert (group.group(5) or "") == "; ".join(turns)
     for step in said(scene, r"Its own update(?: again)?: (\S+) \+ (\S+) = (\S+)\."):
         old, gain, new = (number(step.group(k)) for k in (1, 2, 3))
         assert gain == pytest.approx(float(X[j] @ X[j]) + 1, abs=0.006)

@@ -227,9 +227,20 @@ class UpdateLesson:
 
     @property
     def undone_by_others(self) -> bool:
-        """Some own update of j that left it correct was undone by the next update."""
-        return any(u.correct_after_the_next_update is False and u.correct_after_its_update
-                   for u in self.own_updates)
+        """In the history shown, an update on another point makes j a mistake again:
+        some state m ≤ ``last_state_shown`` made by an update on a point i ≠ j has
+        y_j(θ_{m−1}ᵀx_j + θ₀_{m−1}) > 0 and y_j(θ_mᵀx_j + θ₀_m) ≤ 0, whatever update
+        (j's own or another's) had made j correct before."""
+        m = np.arange(1, self.last_state_shown + 1)
+        by_others = self.owners[m - 1] != self.several_point
+        return bool(np.any(by_others & (self.history[m - 1] > 0) & (self.history[m] <= 0)))
+
+    def sign_changes(self, start: int, end: int) -> tuple[tuple[int, bool], ...]:
+        """Where j changes side over the updates start+1..end: (m, correct after it) for
+        each state m in that range with (y_j(θ_mᵀx_j + θ₀_m) > 0) ≠ (the same at m − 1)."""
+        correct = self.history > 0
+        return tuple((m, bool(correct[m])) for m in range(start + 1, end + 1)
+                     if correct[m] != correct[m - 1])
 
     @property
     def stays_correct(self) -> bool:

@@ -27,6 +27,8 @@ MAX_CAPTION_SPEED = 17.0
 CAPTION_LINGER = 8.0
 #: the longest stretch in which something moves with no caption on screen
 MAX_SILENT_MOTION = 2.0
+#: the longest stretch in which nothing moves (a beat is a sentence and what moves under it)
+MAX_STILL = 8.0
 
 
 class ReadingVoice:
@@ -108,6 +110,15 @@ class Timeline:
                           for part in _minus((a, b), (caption.start, caption.end))]
             uncovered.extend(pieces)
         return [(a, b) for a, b in _joined(uncovered, gap=0.1) if b - a > longest + 1e-9]
+
+    def still_stretches(self, longest: float = MAX_STILL, since: float = 0.0
+                        ) -> list[tuple[float, float]]:
+        """Stretches longer than ``longest`` seconds, from ``since`` to the end, in which
+        nothing moves (whatever is said): the gaps between the joined motion intervals,
+        and from the last one to the end."""
+        moving = [(a, b) for a, b in _joined(self.motions, gap=0.05) if b > since]
+        edges = [since] + [x for a, b in moving for x in (max(a, since), b)] + [self.duration]
+        return [(a, b) for a, b in zip(edges[::2], edges[1::2]) if b - a > longest + 1e-9]
 
     @property
     def duration(self) -> float:
