@@ -190,21 +190,24 @@ reveal_installed() {
     [[ "$(sed -n 's/^[[:space:]]*"version":[[:space:]]*"\([^"]*\)".*/\1/p' "$REVEAL_DIR/package.json" 2>/dev/null \
           | head -n 1)" == "$REVEAL_VERSION" ]]
 }
+# Prints why on failure, one line.
 fetch_reveal() {
-    local tmp
+    local tmp got
     tmp="$(mktemp -d)"
     # npm pack: the package's tarball alone (reveal.js has no dependencies), checked by npm
     # against the registry's integrity; then against ours, so a changed release is refused.
-    if (cd "$tmp" && npm pack --silent --json "reveal.js@$REVEAL_VERSION" >pack.json 2>pack.log) \
-            && grep -qF "\"integrity\": \"$REVEAL_INTEGRITY\"" "$tmp/pack.json" \
-            && tar -xzf "$tmp/reveal.js-$REVEAL_VERSION.tgz" -C "$tmp"; then
+    if ! (cd "$tmp" && npm pack --silent --json "reveal.js@$REVEAL_VERSION" >pack.json 2>pack.log); then
+        say "npm pack reveal.js@$REVEAL_VERSION failed: $(tail -n 1 "$tmp/pack.log")"
+    elif got="$(sed -n 's/^ *"integrity": *"\([^"]*\)".*/\1/p' "$tmp/pack.json")"; \
+            [[ "$got" != "$REVEAL_INTEGRITY" ]]; then
+        say "reveal.js@$REVEAL_VERSION from the registry has integrity '$got', linviz_pack/deck.py pins '$REVEAL_INTEGRITY'"
+    elif tar -xzf "$tmp/reveal.js-$REVEAL_VERSION.tgz" -C "$tmp"; then
         rm -rf "$REVEAL_DIR"
         mkdir -p "$(dirname "$REVEAL_DIR")"
         mv "$tmp/package" "$REVEAL_DIR"
         rm -rf "$tmp"
         return 0
     fi
-    tail -n 5 "$tmp/pack.log" "$tmp/pack.json" >&2 2>/dev/null || true
     rm -rf "$tmp"
     return 1
 }
@@ -220,7 +223,8 @@ if ! reveal_installed; then
     if command -v npm >/dev/null 2>&1 && fetch_reveal; then
         installed_something=1
     else
-        say "warning: could not fetch reveal.js $REVEAL_VERSION (npm missing, or the registry unreachable); the lecture pack's slide decks and their tests will fail until it is"
+        command -v npm >/dev/null 2>&1 || say "npm is not installed, and could not be"
+        say "warning: reveal.js $REVEAL_VERSION is not installed; the lecture pack's slide decks and their tests will fail until it is"
     fi
 fi
 
