@@ -92,8 +92,9 @@ def reveal_theme(background: str) -> str:
 
 def deck_html(title: str, slides: list[tuple[str, str]], resolution: tuple[int, int],
               background: str) -> str:
-    """The deck's page: ``slides[i]`` = (section i's video, its notes); paths relative to
-    the page, reveal.js in ``REVEAL_COPY/`` beside it.
+    """The deck's page: ``slides[i]`` = (section i's video, its notes: a sentence a line,
+    a paragraph each in the speaker view); paths relative to the page, reveal.js in
+    ``REVEAL_COPY/`` beside it.
 
     The videos are muted (the scenes are silent) so that the browser plays each
     one as its slide is shown, without a click.
@@ -101,7 +102,8 @@ def deck_html(title: str, slides: list[tuple[str, str]], resolution: tuple[int, 
     width, height = resolution
     sections = []
     for video, notes in slides:
-        aside = f'\n    <aside class="notes">{html.escape(notes)}</aside>' if notes else ""
+        said = "".join(f"<p>{html.escape(line)}</p>" for line in notes.splitlines() if line)
+        aside = f'\n    <aside class="notes">{said}</aside>' if said else ""
         sections.append(
             f'  <section data-background-video="{html.escape(video)}" '
             f'data-background-video-muted data-background-size="contain" '

@@ -112,7 +112,7 @@ def test_each_deck_names_only_files_inside_the_pack(synthetic_pack):
         assert "reveal.js/dist/reveal.js" in named
     # the notes are the captions said in the section, as text
     text = (slides / "alpha.html").read_text(encoding="utf-8")
-    assert '<aside class="notes">α &lt;b&gt; &amp; θ</aside>' in text
+    assert '<aside class="notes"><p>α &lt;b&gt; &amp; θ</p></aside>' in text
     assert text.count('<aside class="notes">') == 1
     for name in deck.REVEAL_FILES:
         assert (slides / deck.REVEAL_COPY / name).is_file(), name
@@ -129,8 +129,12 @@ def playwright_api():
 
 
 def play_deck_offline(page_path: Path, tmp_path: Path, first_video: str, second_video: str,
-                      shot: str) -> None:
-    """Open the deck from file:// with every other request refused; check it plays and →."""
+                      shot: str, second_notes: str = "") -> None:
+    """Open the deck from file:// with every other request refused; check it plays and →.
+
+    ``second_notes``: a sentence the speaker view (``S``, opened before →) must show
+    once → has gone to the second slide.
+    """
     sync_api = playwright_api()
     refused, failed, errors = [], [], []
     with sync_api.sync_playwright() as playwright:
@@ -158,11 +162,25 @@ def play_deck_offline(page_path: Path, tmp_path: Path, first_video: str, second_
         assert page.evaluate("Reveal.getIndices().h") == 0
         assert page.evaluate(f"decodeURI({video}.currentSrc)").endswith(first_video)
         page.screenshot(path=str(tmp_path / f"{shot}-1.png"))
+        speaker = None
+        if second_notes:
+            with context.expect_page() as opened:
+                page.keyboard.press("s")
+            speaker = opened.value
+            speaker.on("pageerror", lambda error: errors.append(f"speaker view: {error}"))
+            speaker.wait_for_function("document.querySelector('.speaker-controls-notes')",
+                                      timeout=10_000)
+            page.bring_to_front()
         page.keyboard.press("ArrowRight")
         page.wait_for_function("Reveal.getIndices().h === 1", timeout=5_000)
         page.wait_for_function(f"{video} && {video}.readyState >= 2", timeout=20_000)
         assert page.evaluate(f"decodeURI({video}.currentSrc)").endswith(second_video)
         page.screenshot(path=str(tmp_path / f"{shot}-2.png"))
+        if speaker is not None:
+            speaker.wait_for_function(
+                "sentence => document.querySelector('.speaker-controls-notes').innerText"
+                ".includes(sentence)", arg=second_notes, timeout=10_000)
+            speaker.screenshot(path=str(tmp_path / f"{shot}-speaker.png"))
         context.close()
     assert errors == [], errors
     assert refused == [], refused
@@ -179,8 +197,10 @@ def test_the_packs_deck_plays_offline(lecture_pack, tmp_path):
     slides = out / "slides"
     files = section_files(slides, "margin")
     assert len(files) >= 2
+    said_second = json.loads((slides / "margin.json").read_text())["slides"][1]["notes"]
+    assert said_second
     play_deck_offline(slides / "margin.html", tmp_path, f"files/margin/{files[0]}",
-                      f"files/margin/{files[1]}", "deck")
+                      f"files/margin/{files[1]}", "deck", said_second.splitlines()[-1])
 
 
 def test_manim_slides_deck_with_the_packs_reveal_plays_offline(lecture_pack, tmp_path):
