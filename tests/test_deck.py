@@ -48,13 +48,6 @@ def test_reveal_is_installed_at_the_pinned_version():
     assert "Hakim El Hattab" in (folder / "LICENSE").read_text(encoding="utf-8")
 
 
-def test_the_bootstrap_fetches_the_version_pinned_in_deck_py():
-    script = (Path(__file__).resolve().parent.parent / "scripts" / "bootstrap.sh").read_text()
-    assert "from linviz_pack.deck import REVEAL_VERSION" in script
-    assert 'npm pack --silent --json "reveal.js@$REVEAL_VERSION"' in script
-    assert "$REVEAL_INTEGRITY" in script
-
-
 @pytest.mark.parametrize("content", [None, '{"name": "reveal.js", "version": "5.0.0"}'])
 def test_no_reveal_is_one_line_naming_the_bootstrap(tmp_path, monkeypatch, content):
     if content is not None:
