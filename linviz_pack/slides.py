@@ -7,6 +7,9 @@ The format is manim-slides' ``PresentationConfig``: ``slides`` (each with its
 section files (copied under ``slides/files/<scene>/``); its notes are the
 captions said during it; its ``rev_file`` is the section played backwards,
 or the slide's own file where the scene has no reversed video.
+
+Beside each presentation, ``slides/<scene>.html`` is the same deck for a browser,
+offline, with reveal.js copied into ``slides/reveal.js/`` (see :mod:`.deck`).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from . import deck
 from .timeline import SceneTimeline
 
 
@@ -21,9 +25,7 @@ def slide_entries(timeline: SceneTimeline, files: list[tuple[str, str]]) -> list
     """One manim-slides slide per section; ``files[i]``: section i's (file, reversed file),
     relative paths."""
     slides = []
-    for section, (file, rev_file) in zip(timeline.sections, files):
-        notes = "\n".join(cue.text for cue in timeline.cues
-                          if section.start <= cue.start < section.end)
+    for notes, (file, rev_file) in zip(section_notes(timeline), files):
         slides.append({"file": file, "rev_file": rev_file, "notes": notes, "dedent_notes": True,
                        "loop": False, "auto_next": False, "playback_rate": 1.0,
                        "reversed_playback_rate": 1.0, "skip_animations": False, "src": None,
@@ -40,10 +42,19 @@ def presentation(timeline: SceneTimeline, files: list[tuple[str, str]],
                       indent=2, ensure_ascii=False) + "\n"
 
 
+def section_notes(timeline: SceneTimeline) -> list[str]:
+    """Each section's notes: the captions that start in it, one a line."""
+    return ["\n".join(cue.text for cue in timeline.cues if section.start <= cue.start < section.end)
+            for section in timeline.sections]
+
+
 def write_slides(folder: Path, name: str, timeline: SceneTimeline,
                  section_videos: list[tuple[Path, Path]], resolution: tuple[int, int],
                  background: str, link) -> Path:
-    """``folder/<name>.json`` and its section files in ``folder/files/<name>/``.
+    """``folder/<name>.json``, its section files in ``folder/files/<name>/``, the deck
+    ``folder/<name>.html`` and reveal.js in ``folder/reveal.js/``.
+
+    Raises :class:`.deck.DeckError` (one line) when reveal.js is not installed.
 
     ``section_videos[i]``: section i's video and the same backwards (used only
     if it exists). ``link(source, target)`` puts a file in place (a hard link
@@ -62,6 +73,11 @@ def write_slides(folder: Path, name: str, timeline: SceneTimeline,
             link(backwards, rev_target)
         relative.append((target.relative_to(folder.parent).as_posix(),
                          rev_target.relative_to(folder.parent).as_posix()))
+    deck.copy_reveal(folder / deck.REVEAL_COPY)
     path = folder / f"{name}.json"
     path.write_text(presentation(timeline, relative, resolution, background), encoding="utf-8")
+    beside_page = [Path(file).relative_to(folder.name).as_posix() for file, _ in relative]
+    (folder / f"{name}.html").write_text(
+        deck.deck_html(name, list(zip(beside_page, section_notes(timeline))), resolution,
+                       background), encoding="utf-8")
     return path

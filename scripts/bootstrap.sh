@@ -7,7 +7,12 @@
 #   2. a virtualenv in .venv (python from $PYTHON, default python3);
 #   3. `pip install -e '.[test,cluster]'` into it (cluster: Dask, for the --cluster tests),
 #      only when pyproject.toml changed
-#      (sha256 recorded in .venv/.linviz-bootstrap-stamp) or the venv is missing/broken.
+#      (sha256 recorded in .venv/.linviz-bootstrap-stamp) or the venv is missing/broken;
+#   4. reveal.js for the offline slide decks, from the npm registry (`npm pack`, Debian's
+#      npm installed first if missing), the version and integrity pinned in
+#      linviz_pack/deck.py, into vendor/reveal.js (git-ignored), only when that folder
+#      does not already hold that version. If it cannot be fetched: a warning, and the
+#      lecture pack (and its tests) stop with a one-line error naming this script.
 # A run with nothing to do prints one line and takes well under a second.
 #
 # Environment:
@@ -172,6 +177,55 @@ if ((need_install)); then
     "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e '.[test,cluster]'
     printf '%s\n' "$hash" >"$STAMP"
     installed_something=1
+fi
+
+# ---------------------------------------------------------------- reveal.js (slide decks)
+# Version and integrity are read from linviz_pack/deck.py, the one place they are pinned.
+read -r REVEAL_VERSION REVEAL_INTEGRITY < <("$VENV/bin/python" -c \
+    'from linviz_pack.deck import REVEAL_VERSION as v, REVEAL_INTEGRITY as i; print(v, i)') || true
+REVEAL_DIR=vendor/reveal.js
+[[ -n "$REVEAL_VERSION" && -n "$REVEAL_INTEGRITY" ]] \
+    || die "cannot read REVEAL_VERSION/REVEAL_INTEGRITY from linviz_pack/deck.py"
+reveal_installed() {
+    [[ "$(sed -n 's/^[[:space:]]*"version":[[:space:]]*"\([^"]*\)".*/\1/p' "$REVEAL_DIR/package.json" 2>/dev/null \
+          | head -n 1)" == "$REVEAL_VERSION" ]]
+}
+# Prints why on failure, one line.
+fetch_reveal() {
+    local tmp got
+    tmp="$(mktemp -d)"
+    # npm pack: the package's tarball alone (reveal.js has no dependencies), checked by npm
+    # against the registry's integrity; then against ours, so a changed release is refused.
+    if ! (cd "$tmp" && npm pack --silent --json "reveal.js@$REVEAL_VERSION" >pack.json 2>pack.log); then
+        say "npm pack reveal.js@$REVEAL_VERSION failed: $(tail -n 1 "$tmp/pack.log")"
+    elif got="$(sed -n 's/^ *"integrity": *"\([^"]*\)".*/\1/p' "$tmp/pack.json")"; \
+            [[ "$got" != "$REVEAL_INTEGRITY" ]]; then
+        say "reveal.js@$REVEAL_VERSION from the registry has integrity '$got', linviz_pack/deck.py pins '$REVEAL_INTEGRITY'"
+    elif tar -xzf "$tmp/reveal.js-$REVEAL_VERSION.tgz" -C "$tmp"; then
+        rm -rf "$REVEAL_DIR"
+        mkdir -p "$(dirname "$REVEAL_DIR")"
+        mv "$tmp/package" "$REVEAL_DIR"
+        rm -rf "$tmp"
+        return 0
+    fi
+    rm -rf "$tmp"
+    return 1
+}
+if ! reveal_installed; then
+    if ! command -v npm >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+        say "installing Debian's npm (to fetch reveal.js)"
+        log="$(mktemp)"
+        { apt_sudo apt-get update && apt_sudo apt-get install -y --no-install-recommends npm; } \
+            >"$log" 2>&1 || tail -n 5 "$log" >&2
+        rm -f "$log"
+    fi
+    say "fetching reveal.js $REVEAL_VERSION from the npm registry into $REVEAL_DIR"
+    if command -v npm >/dev/null 2>&1 && fetch_reveal; then
+        installed_something=1
+    else
+        command -v npm >/dev/null 2>&1 || say "npm is not installed, and could not be"
+        say "warning: reveal.js $REVEAL_VERSION is not installed; the lecture pack's slide decks and their tests will fail until it is"
+    fi
 fi
 
 if ((installed_something)); then

@@ -1,0 +1,135 @@
+"""A slide deck that works offline: ``slides/<scene>.html``, reveal.js copied beside it.
+
+Each deck is a reveal.js presentation with one slide per section of the scene:
+the section's video fills the slide (reveal.js plays a slide's background video
+when the slide is shown), its notes are the captions said in it (``S`` opens
+reveal.js' speaker view). Every address in the page is relative: the videos in
+``slides/files/<scene>/`` and reveal.js in ``slides/reveal.js/``, so the deck
+opens from ``file://`` with no network.
+
+reveal.js comes from the npm registry: ``scripts/bootstrap.sh`` fetches the
+version pinned here (``npm pack reveal.js@REVEAL_VERSION``, checked against
+``REVEAL_INTEGRITY``) into ``vendor/reveal.js/`` (git-ignored); the pack copies
+the few files a deck needs (``REVEAL_FILES``) from there. ``LINVIZ_REVEALJS``
+names another folder holding the same package.
+
+The same copy serves manim-slides' own converter, whose reveal.js otherwise
+comes from a CDN: ``manim-slides convert --folder slides margin slides/deck.html
+-c cdn_url=reveal.js`` writes a deck that loads reveal.js from ``slides/reveal.js``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import shutil
+from pathlib import Path
+
+from linviz.errors import LinvizError
+
+#: the reveal.js release the decks use; scripts/bootstrap.sh reads both lines below
+REVEAL_VERSION = "6.0.2"
+REVEAL_INTEGRITY = ("sha512-JYIg5D9aoxoaLeb84O+OvAwsKWdIavVgEDScxtYEXFCT6t6TQrhNtSgog"
+                    "cjdCpdLsWglhJn3zyE3fUOwiH5KEg==")
+#: the folder bootstrap.sh fills, relative to the repository
+VENDOR_FOLDER = Path(__file__).resolve().parent.parent / "vendor" / "reveal.js"
+#: the environment variable naming another reveal.js package folder
+REVEAL_ENV = "LINVIZ_REVEALJS"
+#: the folder, beside the decks, that the pack copies reveal.js into
+REVEAL_COPY = "reveal.js"
+#: what a deck (ours, or manim-slides' template with cdn_url=reveal.js) loads, and the licence
+REVEAL_FILES = ("LICENSE", "package.json", "dist/reveal.css", "dist/reveal.js",
+                "dist/theme/black.css", "dist/theme/white.css",
+                "dist/plugin/notes.js", "dist/plugin/markdown.js",
+                "dist/plugin/highlight/zenburn.css")
+
+
+class DeckError(LinvizError):
+    """reveal.js is not where the pack copies it from."""
+
+
+def reveal_source() -> Path:
+    """The reveal.js package folder (``$LINVIZ_REVEALJS`` or ``vendor/reveal.js``), checked:
+    it holds ``REVEAL_FILES`` and is version ``REVEAL_VERSION``."""
+    folder = Path(os.environ.get(REVEAL_ENV) or VENDOR_FOLDER)
+    how = "run scripts/bootstrap.sh (it fetches it with npm)"
+    try:
+        version = json.loads((folder / "package.json").read_text(encoding="utf-8"))["version"]
+    except (OSError, ValueError, KeyError, TypeError):
+        raise DeckError(f"the slide deck needs reveal.js {REVEAL_VERSION}, not found in "
+                        f"{folder}: {how}") from None
+    if version != REVEAL_VERSION:
+        raise DeckError(f"the slide deck needs reveal.js {REVEAL_VERSION}, {folder} holds "
+                        f"{version}: {how}")
+    missing = [name for name in REVEAL_FILES if not (folder / name).is_file()]
+    if missing:
+        raise DeckError(f"reveal.js in {folder} lacks {missing[0]}: {how}")
+    return folder
+
+
+def copy_reveal(target: Path) -> Path:
+    """``REVEAL_FILES`` copied from :func:`reveal_source` into ``target`` (same relative paths)."""
+    source = reveal_source()
+    for name in REVEAL_FILES:
+        destination = target / name
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source / name, destination)
+    return target
+
+
+def _relative_luminance(colour: str) -> float:
+    """WCAG relative luminance of ``#RRGGBB``, in [0, 1]."""
+    channels = [int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def reveal_theme(background: str) -> str:
+    """reveal.js' theme whose controls show on ``background``: black on dark, white on light."""
+    return "black" if _relative_luminance(background) < 0.5 else "white"
+
+
+def deck_html(title: str, slides: list[tuple[str, str]], resolution: tuple[int, int],
+              background: str) -> str:
+    """The deck's page: ``slides[i]`` = (section i's video, its notes: a sentence a line,
+    a paragraph each in the speaker view); paths relative to the page, reveal.js in
+    ``REVEAL_COPY/`` beside it.
+
+    The videos are muted (the scenes are silent) so that the browser plays each
+    one as its slide is shown, without a click.
+    """
+    width, height = resolution
+    sections = []
+    for video, notes in slides:
+        said = "".join(f"<p>{html.escape(line)}</p>" for line in notes.splitlines() if line)
+        aside = f'\n    <aside class="notes">{said}</aside>' if said else ""
+        sections.append(
+            f'  <section data-background-video="{html.escape(video)}" '
+            f'data-background-video-muted data-background-size="contain" '
+            f'data-background-color="{html.escape(background)}">{aside}\n  </section>')
+    settings = {"width": width, "height": height, "margin": 0, "controls": True,
+                "progress": True, "slideNumber": "c/t", "hash": True, "transition": "none",
+                "backgroundTransition": "none", "autoPlayMedia": True}
+    theme = reveal_theme(background)
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>{html.escape(title)}</title>
+<link rel="stylesheet" href="{REVEAL_COPY}/dist/reveal.css">
+<link rel="stylesheet" href="{REVEAL_COPY}/dist/theme/{theme}.css">
+</head>
+<body style="background: {html.escape(background)}">
+<div class="reveal"><div class="slides">
+{chr(10).join(sections)}
+</div></div>
+<script src="{REVEAL_COPY}/dist/reveal.js"></script>
+<script src="{REVEAL_COPY}/dist/plugin/notes.js"></script>
+<script>
+Reveal.initialize(Object.assign({json.dumps(settings)}, {{plugins: [RevealNotes]}}));
+</script>
+</body>
+</html>
+"""
