@@ -34,9 +34,11 @@ def seconds(stamp: str) -> float:
 
 
 def lecture_cues(out: Path) -> list[tuple[float, float, str]]:
-    text = (out / "lecture.srt").read_text(encoding="utf-8")
-    return [(seconds(a), seconds(b), said) for a, b, said in
-            re.findall(r"(\S+) --> (\S+)\n(.+)", text)]
+    """The sentences said, whole, with their times: the one scene's own captions (the
+    pack's lecture.srt cuts long ones into two-line cues for players)."""
+    text = (out / "scenes" / "margin" / "margin.srt").read_text(encoding="utf-8")
+    return [(seconds(a), seconds(b), " ".join(said.split())) for a, b, said in
+            re.findall(r"(\S+) --> (\S+)\n(.+?)(?:\n\n|\n?$)", text, re.S)]
 
 
 def section_ends(out: Path) -> list[float]:
