@@ -278,6 +278,8 @@ def test_standardised_data_says_so_on_its_axes(name):
     sources = [getattr(m, "source", "") for m in plane_of(data).axis_labels.get_family()]
     names = [s for s in sources if "standardised" in s]
     assert len(names) == 2, sources
+    # values in standard deviations: the column's unit is gone ("(cm)" on Iris)
+    assert not any("(cm)" in s for s in names), names
     assert "standardised" not in " ".join(
         getattr(m, "source", "") for m in plane_of(gallery_case("iris-petal").make())
         .axis_labels.get_family())

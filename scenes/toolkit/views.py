@@ -280,11 +280,21 @@ SUBSCRIPT_DIGITS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 def standardized_axis_names(feature_names=()) -> tuple[str, str]:
     """The axes' names of standardised data (``--standardize``), as text: each column's
-    name (x₁, x₂ when it has none) and ", standardised", so the picture says its values
-    are (x − mean)/std, not the data's own units."""
+    name (x₁, x₂ when it has none) without its unit and with ", standardised", so the
+    picture says its values are (x − mean)/std, not the data's own units ("sepal length
+    (cm)" → "sepal length, standardised": the values are in standard deviations)."""
     plain = ["x" + name[2:].translate(SUBSCRIPT_DIGITS) if _numbered_x(name) == name
-             else str(name) for name in axis_names(feature_names)]
+             else without_unit(str(name)) for name in axis_names(feature_names)]
     return plain[0] + ", standardised", plain[1] + ", standardised"
+
+
+def without_unit(name: str) -> str:
+    """A column name without a trailing unit in brackets: "petal length (cm)" → "petal
+    length"; a name that is only brackets is kept."""
+    import re
+
+    stripped = re.sub(r"\s*[(\[][^()\[\]]*[)\]]\s*$", "", name)
+    return stripped or name
 
 
 def names_are_math(feature_names=()) -> bool:
