@@ -224,6 +224,11 @@ def assemble(entries: Sequence, scenes: Sequence[RenderedScene], folder: Path,
     _write_handout(entries, scenes, timelines, folder, settings, titles)
 
 
+def scene_heading(position: int, entry) -> str:
+    """"2. Margins": the scene's place in this lecture (not in the catalogue) and its title."""
+    return f"{position}. {entry.title or entry.name}"
+
+
 def lecture_chapters(entries: Sequence, timelines: Sequence, offsets: Sequence[float],
                      titles: Sequence[dict] | None = None) -> list[dict]:
     """A level-0 chapter per scene and a level-1 chapter per section, in lecture time.
@@ -234,8 +239,9 @@ def lecture_chapters(entries: Sequence, timelines: Sequence, offsets: Sequence[f
     """
     chapters = []
     titles = titles or [{} for _ in entries]
-    for entry, timeline, offset, named in zip(entries, timelines, offsets, titles):
-        scene_title = f"{entry.number}. {entry.name}"
+    for position, (entry, timeline, offset, named) in enumerate(
+            zip(entries, timelines, offsets, titles), start=1):
+        scene_title = scene_heading(position, entry)
         chapters.append({"title": scene_title, "start": round(offset, 3),
                          "end": round(offset + timeline.duration, 3), "level": 0,
                          "marker": scene_title})
@@ -278,12 +284,13 @@ def _write_page(entries, scenes, timelines, offsets, chapters, cues, folder: Pat
                for scene, timeline in zip(scenes, timelines)]
     sources = [page.source_entry("lecture", "The whole lecture", settings.title, "lecture.mp4", shown,
                                  cues, beats, posters[0])]
-    for entry, scene, timeline, poster, named in zip(entries, scenes, timelines, posters, titles):
+    for position, (entry, scene, timeline, poster, named) in enumerate(
+            zip(entries, scenes, timelines, posters, titles), start=1):
         video = folder / "assets" / "video" / scene.video.name
         _link(scene.video, video)
         sections = [{"title": section_title(s.name, named), "start": round(s.start, 3),
                      "end": round(s.end, 3), "level": 1} for s in timeline.sections]
-        sources.append(page.source_entry(entry.name, f"{entry.number}. {entry.name}",
+        sources.append(page.source_entry(entry.name, scene_heading(position, entry),
                                          entry.description,
                                          video.relative_to(folder).as_posix(), sections,
                                          timeline.cues,
@@ -308,7 +315,8 @@ def _write_handout(entries, scenes, timelines, folder: Path, settings: PackSetti
     frames_dir = folder / ".frames"
     parts = []
     titles = titles or [{} for _ in entries]
-    for entry, scene, timeline, named in zip(entries, scenes, timelines, titles):
+    for position, (entry, scene, timeline, named) in enumerate(
+            zip(entries, scenes, timelines, titles), start=1):
         frames = scene.keyframes()
         if len(frames) != len(timeline.sections):  # no keyframes: frames from the video
             frames_dir.mkdir(exist_ok=True)
@@ -320,7 +328,8 @@ def _write_handout(entries, scenes, timelines, folder: Path, settings: PackSetti
         sections = tuple(handout.HandoutSection(section_title(section.name, named), frame, said)
                          for section, frame, said in zip(timeline.sections, frames,
                                                          handout.said_by_section(timeline)))
-        parts.append(handout.HandoutScene(entry.number, entry.name, entry.description, sections))
+        parts.append(handout.HandoutScene(position, entry.title or entry.name, entry.description,
+                                          sections))
     handout.write_handout(parts, folder / "handout.pdf", settings.title, settings.handout,
                           settings.byline)
     shutil.rmtree(frames_dir, ignore_errors=True)

@@ -16,6 +16,8 @@ class SceneEntry:
     module: str
     class_name: str
     description: str
+    #: what the scene is called where students read it (page, handout, chapters)
+    title: str = ""
 
     def load(self):
         """The scene class."""
@@ -34,34 +36,48 @@ class SceneEntry:
 
 SCENES_IN_ORDER: list[SceneEntry] = [
     SceneEntry("classifier", "scenes.classifier", "ClassifierScene",
-               "h(x; θ, θ₀) = sign(θᵀx + θ₀): half-planes, normal, offset, 0-1 loss, best of k"),
+               "h(x; θ, θ₀) = sign(θᵀx + θ₀): half-planes, normal, offset, 0-1 loss, best of k",
+               title="Linear classifiers"),
     SceneEntry("perceptron", "scenes.perceptron", "PerceptronScene",
-               "the perceptron with offset on separable data, update by update"),
+               "the perceptron with offset on separable data, update by update",
+               title="The perceptron"),
     SceneEntry("perceptron-origin", "scenes.perceptron", "PerceptronOriginScene",
-               "the perceptron through the origin (θ₀ = 0)"),
+               "the perceptron through the origin (θ₀ = 0)",
+               title="The perceptron through the origin"),
     SceneEntry("update", "scenes.update", "UpdateScene",
-               "what one update does to the score: + ‖x‖² + 1, on a number line"),
+               "what one update does to the score: + ‖x‖² + 1, on a number line",
+               title="What does an update do?"),
     SceneEntry("margin", "scenes.margin", "MarginScene",
-               "signed distance, margins of points and of the data set, the maximum margin"),
+               "signed distance, margins of points and of the data set, the maximum margin",
+               title="Margins"),
     SceneEntry("proof", "scenes.proof", "ProofScene",
-               "the convergence theorem proved on a real run: Mγ ≤ θ·θ*/‖θ*‖ ≤ ‖θ‖ ≤ √M R"),
+               "the convergence theorem proved on a real run: Mγ ≤ θ·θ*/‖θ*‖ ≤ ‖θ‖ ≤ √M R",
+               title="Why the perceptron converges"),
     SceneEntry("proof-offset", "scenes.proof", "ProofOffsetScene",
-               "the convergence proof with an offset, on the augmented vectors [x, 1]"),
+               "the convergence proof with an offset, on the augmented vectors [x, 1]",
+               title="Why it converges, with an offset"),
     SceneEntry("margin-speed", "scenes.margin_speed", "MarginSpeedScene",
-               "smaller margin, more updates: runs against the bound (R/γ)² on one plot"),
+               "smaller margin, more updates: runs against the bound (R/γ)² on one plot",
+               title="Smaller margin, more updates"),
     SceneEntry("offset-lift", "scenes.offset_lift", "OffsetLiftScene",
-               "the constant feature 1: a line through the origin does what an offset does"),
+               "the constant feature 1: a line through the origin does what an offset does",
+               title="The offset is one more feature"),
     SceneEntry("xor", "scenes.xor", "XorScene",
-               "XOR: the perceptron cycles forever; lifted by x₁x₂, a plane separates it"),
+               "XOR: the perceptron cycles forever; lifted by x₁x₂, a plane separates it",
+               title="XOR: when no line separates"),
     SceneEntry("noise", "scenes.noise", "NoiseScene",
-               "flipped labels: the perceptron never settles, the training error stays above 0"),
+               "flipped labels: the perceptron never settles, the training error stays above 0",
+               title="Noisy labels"),
     SceneEntry("logistic", "scenes.logistic", "LogisticScene",
-               "logistic regression: sigmoid, probability field, logistic loss, gradient descent"),
+               "logistic regression: sigmoid, probability field, logistic loss, gradient descent",
+               title="Logistic regression"),
     SceneEntry("regression", "scenes.regression", "RegressionScene",
                "linear regression: residuals, loss contours, gradient descent vs closed form; "
-               "polynomial features"),
+               "polynomial features",
+               title="Linear regression"),
     SceneEntry("summary", "scenes.summary", "SummaryScene",
-               "the closing table: half-spaces, linear regression, logistic regression"),
+               "the closing table: half-spaces, linear regression, logistic regression",
+               title="Summary"),
 ]
 
 

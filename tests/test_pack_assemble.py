@@ -45,7 +45,8 @@ def scene_folders(tmp_path_factory):
         for entry in json.loads(index.read_text()):
             write_clip(folder / "sections" / entry["video"], int(entry["nb_frames"]), colour)
         write_srt(folder / f"{name}.srt", cues)
-        entries.append(SimpleNamespace(name=name, number=number, description=f"about {name}"))
+        entries.append(SimpleNamespace(name=name, number=number, description=f"about {name}",
+                                       title=f"All about {name}"))
         scenes.append(RenderedScene(name, folder))
     return entries, scenes
 
@@ -130,7 +131,9 @@ def test_handout_has_an_outline_entry_per_section(pack):
     outline = reader.outline
     scenes = [item.title for item in outline if not isinstance(item, list)]
     sections = [[entry.title for entry in item] for item in outline if isinstance(item, list)]
-    assert scenes == [f"{number}. {name}" for number, (name, *_) in enumerate(SCENES, start=1)]
+    # the scenes by their titles, numbered by their place in this lecture
+    assert scenes == [f"{number}. All about {name}"
+                      for number, (name, *_) in enumerate(SCENES, start=1)]
     assert [len(found) for found in sections] == [len(s) for _, s, _, _ in SCENES]
     assert len(reader.pages) < 2 + sum(len(s) for _, s, _, _ in SCENES)  # compact
 
