@@ -341,9 +341,10 @@ class MarginScene(LinvizScene):
             text("one point on the wrong side makes it negative.", theme, small,
                  theme.mistake),
         ])
-        #: the data set's margin and mistakes, above the number line (sections 2 and 3)
+        #: the data set's margin and mistakes, above the number line (sections 2 and 3),
+        #: one under the other: the margin's width changes as it sweeps (−0.0954, 0.00012)
         self.values_row = VGroup(self.values["margin"], self.values["mistakes"]).arrange(
-            RIGHT, buff=style.VALUE_GAP)
+            DOWN, aligned_edge=LEFT, buff=style.VALUE_ROWS_GAP)
         gamma, R = fmt(self.star.gamma, gamma_places(self.star.gamma)), fmt(self.R)
         self.max_board = self.board_of([
             text(f"The perceptron's separator: margin ${margin_text(self.perceptron_margin)}$",
