@@ -182,7 +182,9 @@ class MarginScene(LinvizScene):
         place_outside_circle(self.circle_label, self.plane,
                              free_spot_on_circle(self.data.X, self.R, self.plane.box,
                                                  [star_line]), self.R)
-        keep_in_frame(self.circle_label)
+        # inside the plane's square: never on its tick values or axis names (iris-sepal-std
+        # put "R = 2.75" on the y axis's name), nor off the frame
+        keep_in_frame(self.circle_label, self.plane.square_bounds())
 
     def widen_for_circle(self) -> None:
         """Zoom out from the data's view to one that holds the circle ‖x‖ ≤ R (nothing when

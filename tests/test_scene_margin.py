@@ -199,3 +199,24 @@ def test_the_data_sets_margin_and_its_mistakes_never_touch(scene, s):
             apart = max(q[0] - p[2], p[0] - q[2], q[1] - p[3], p[1] - q[3])
             assert apart >= gap, (f"at s = {s:.3f}: {parts[a]} and {parts[b]} are "
                                   f"{apart:.3f} apart")
+
+
+@pytest.mark.parametrize("name", ["iris-sepal-std", "iris-petal", None])
+def test_the_circles_label_stays_in_the_plane_off_its_axis_names(name, tmp_path):
+    """Review of iris-sepal-std, beat 11: "R = 2.75" sat on the y axis's name, outside
+    the plane. The label lies inside the plane's square, clear of its axis names."""
+    from scene_helpers import gallery_csv
+    from story_runs import story_with
+
+    attributes = {"data_spec": gallery_csv(tmp_path, name)} if name else {}
+    scene = story_with(MarginScene, **attributes)
+    label = _box(scene.circle_label)
+    square = scene.plane.square_bounds()
+    tolerance = 1e-6
+    assert (label[0] >= square[0] - tolerance and label[1] >= square[1] - tolerance
+            and label[2] <= square[2] + tolerance and label[3] <= square[3] + tolerance)
+    for axis_name in scene.plane.axis_labels:
+        other = _box(axis_name)
+        apart = max(other[0] - label[2], label[0] - other[2], other[1] - label[3],
+                    label[1] - other[3])
+        assert apart > 0, f"the circle's label touches {axis_name.source!r}"
