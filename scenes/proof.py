@@ -376,6 +376,10 @@ class ProofScene(LinvizScene):
         for plot in self.plots.values():
             plot.set_progress(0)
         drop_svg_paths(column)
+        # the notes on "this update" come with the first update (at M = 0 there is none:
+        # "Δ =" stood with no value), so the board appears without them
+        update_notes = VGroup(*notes.values())
+        column.remove(*update_notes)
         self.run_board = column
         self.tracker.set_value(0)
         self.run_numbers = VGroup(*[value.number for value in (
@@ -383,6 +387,7 @@ class ProofScene(LinvizScene):
             self.gain_value, self.growth_value, self.M_value)])
         self.update_run_numbers()
         self.run_labels = still_parts(column, self.run_numbers)
+        self.update_note_labels = still_parts(update_notes, self.run_numbers)
 
     def build_chain_board(self) -> None:
         theme, q = self.theme, self.quantities
@@ -776,10 +781,16 @@ class ProofScene(LinvizScene):
         self.run_graphs = graphs
 
     def say_first_update(self) -> None:
+        """Update 1, said with its numbers; the notes on each update's Δ come with it."""
         q = self.quantities
         self.narrate(f"Update 1: θ·θ*/‖θ*‖ = {wording.grouped(q.alignment[1])} ≥ γ, and "
                      f"‖θ‖² = {wording.grouped(q.norm_squared[1])} ≤ R².")
-        self.play_one_update(1)
+        with self.holding(self.run_numbers):  # they change when update 1 is reached
+            self.play(self.tracker.animate.set_value(1), appear(self.update_note_labels),
+                      run_time=style.RUN_PROOF_UPDATE, rate_func=smooth)
+            self.tracker.set_value(1)
+        self.still(self.update_note_labels)
+        self.wait(style.PAUSE_SHORT)  # a still frame, drawn once
 
     def play_one_update(self, M: int) -> None:
         with self.holding(self.run_numbers):  # they change when update M is reached
@@ -829,7 +840,8 @@ class ProofScene(LinvizScene):
     def show_chain(self) -> None:
         self.section("chain", "Chaining the two facts")
         self.highlight()
-        self.swap([self.run_labels, self.run_graphs, self.run_numbers], [self.chain_board])
+        self.swap([self.run_labels, self.update_note_labels, self.run_graphs, self.run_numbers],
+                  [self.chain_board])
         live = VGroup(*self.chain_numbers, self.chain_M.number)
         self.remove(self.chain_board)
         chain_still = still_parts(self.chain_board, live)

@@ -366,3 +366,28 @@ def test_the_normalized_bound_is_written_with_the_scaled_margin(scene_class, sce
     assert gains
     for gain in gains:
         assert _evaluate_typst(gain, gamma=gamma, R=R) == pytest.approx(gamma / R), gain
+
+
+@pytest.mark.parametrize("scene_class", [ProofScene, ProofOffsetScene])
+def test_no_delta_stands_without_its_value(scene_class):
+    """Review of the default data, beats 11-12: at M = 0 the notes read "this update:
+    Δ =" with no value (there is no update yet). Whenever a "Δ =" label is on screen at a
+    beat's end, its value is there too."""
+    from story_runs import story_with
+
+    class Recorded(scene_class):
+        def finish_beat(self):
+            if self.timeline.current is not None and hasattr(self, "gain_value"):
+                on_screen = {id(m) for m in self.get_mobject_family_members()}
+                for still in getattr(self, "still_drawings", []):
+                    on_screen.update(id(m) for m in still.get_family())
+                for value in (self.gain_value, self.growth_value):
+                    if any(id(leaf) in on_screen for leaf in value.label.get_family()):
+                        self.deltas.append((self.timeline.current[1], value.number.shown))
+            super().finish_beat()
+
+    Recorded.deltas = []
+    story_with(Recorded)
+    assert Recorded.deltas
+    for sentence, shown in Recorded.deltas:
+        assert shown.strip(), f"Δ without a value at {sentence[:50]!r}"
