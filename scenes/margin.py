@@ -182,7 +182,9 @@ class MarginScene(LinvizScene):
         place_outside_circle(self.circle_label, self.plane,
                              free_spot_on_circle(self.data.X, self.R, self.plane.box,
                                                  [star_line]), self.R)
-        keep_in_frame(self.circle_label)
+        # inside the plane's square: never on its tick values or axis names (iris-sepal-std
+        # put "R = 2.75" on the y axis's name), nor off the frame
+        keep_in_frame(self.circle_label, self.plane.square_bounds())
 
     def widen_for_circle(self) -> None:
         """Zoom out from the data's view to one that holds the circle ‖x‖ ≤ R (nothing when
@@ -341,9 +343,10 @@ class MarginScene(LinvizScene):
             text("one point on the wrong side makes it negative.", theme, small,
                  theme.mistake),
         ])
-        #: the data set's margin and mistakes, above the number line (sections 2 and 3)
+        #: the data set's margin and mistakes, above the number line (sections 2 and 3),
+        #: one under the other: the margin's width changes as it sweeps (−0.0954, 0.00012)
         self.values_row = VGroup(self.values["margin"], self.values["mistakes"]).arrange(
-            RIGHT, buff=style.VALUE_GAP)
+            DOWN, aligned_edge=LEFT, buff=style.VALUE_ROWS_GAP)
         gamma, R = fmt(self.star.gamma, gamma_places(self.star.gamma)), fmt(self.R)
         self.max_board = self.board_of([
             text(f"The perceptron's separator: margin ${margin_text(self.perceptron_margin)}$",

@@ -14,7 +14,7 @@ The scene states the assumptions with this data set's R and γ (θ* is the
 maximum-margin separator), plays the run (given ⌊(R/γ)²⌋ + 2 passes, said)
 update by update with both quantities plotted against M beside their bounds
 Mγ and MR², replays the chain with live numbers, and ends with the
-normalized form (every x divided by R: ‖x‖/R ≤ 1, ‖θ*‖ = 1, M ≤ 1/γ²),
+normalized form (every x divided by R: ‖x‖/R ≤ 1, ‖θ*‖ = 1, margin γ/R, M ≤ 1/(γ/R)²),
 checked by a real run of the perceptron through the origin on the scaled
 points, whose outcome the caption says as it is. A frame moves over the
 board to the rows each caption is about. ``ProofOffsetScene`` proves the
@@ -68,8 +68,10 @@ CHAIN_TERMS = ["M gamma", ALIGNMENT, "norm(theta)", "sqrt(M) thin R"]
 CHAIN_REASONS = ["by (1)", "Cauchy–Schwarz", "by (2)"]
 CONSEQUENCE = ("M gamma <= sqrt(M) thin R quad => quad sqrt(M) <= R / gamma quad => quad "
                "M <= (R / gamma)^2")
-NORMALIZED_FACTS = "theta^T theta^* >= M gamma, quad theta^T theta <= M"
-NORMALIZED_CHAIN = "=> quad M gamma <= sqrt(M) quad => quad M <= 1 / gamma^2"
+#: the two facts and the chain for the points divided by R, whose margin is γ/R (not γ)
+NORMALIZED_FACTS = "theta^T theta^* >= M gamma \\/ R, quad theta^T theta <= M"
+NORMALIZED_CHAIN = ("=> quad M gamma \\/ R <= sqrt(M) quad => quad "
+                    "M <= 1 / (gamma \\/ R)^2")
 
 
 #: the normalized board's first row about the real run on the scaled points
@@ -374,6 +376,10 @@ class ProofScene(LinvizScene):
         for plot in self.plots.values():
             plot.set_progress(0)
         drop_svg_paths(column)
+        # the notes on "this update" come with the first update (at M = 0 there is none:
+        # "Δ =" stood with no value), so the board appears without them
+        update_notes = VGroup(*notes.values())
+        column.remove(*update_notes)
         self.run_board = column
         self.tracker.set_value(0)
         self.run_numbers = VGroup(*[value.number for value in (
@@ -381,6 +387,7 @@ class ProofScene(LinvizScene):
             self.gain_value, self.growth_value, self.M_value)])
         self.update_run_numbers()
         self.run_labels = still_parts(column, self.run_numbers)
+        self.update_note_labels = still_parts(update_notes, self.run_numbers)
 
     def build_chain_board(self) -> None:
         theme, q = self.theme, self.quantities
@@ -755,26 +762,10 @@ class ProofScene(LinvizScene):
         self.highlight(self.M_row)
         self.narrate("Each curve against its bound line: θ·θ*/‖θ*‖ above Mγ, ‖θ‖² below MR².")
         self.highlight(self.plots["alignment"], self.plots["norm"])
-        shown = style.PROOF_SHOWN_UPDATES
-        for M in range(1, self.M_final + 1):
-            if self.M_final > shown and M == shown - 2:
-                # a long run: fast-forward to its last two updates
-                self.narrate(f"Fast forward to update {wording.grouped(self.M_final - 2, 0)}.", style.RUN_FAST_FORWARD)
-                self.advance(self.M_final - 2, style.RUN_FAST_FORWARD, linear)
-                continue
-            if shown - 2 < M <= self.M_final - 2 and self.M_final > shown:
-                continue
-            if M == 1:
-                self.narrate(f"Update 1: θ·θ*/‖θ*‖ = {wording.grouped(q.alignment[1])} ≥ γ, and "
-                             f"‖θ‖² = {wording.grouped(q.norm_squared[1])} ≤ R².")
-            elif M == 2:
-                last = min(self.M_final, shown - 3) if self.M_final > shown else self.M_final
-                self.narrate(f"Updates 2 to {last}: each raises θ·θ*/‖θ*‖ by at least γ and "
-                             f"‖θ‖² by at most R²." if last > 2 else
-                             "Update 2: again at least γ more, at most R² more.")
-            with self.holding(self.run_numbers):  # they change when update M is reached
-                self.advance(M, style.RUN_PROOF_UPDATE, smooth)
-            self.wait(style.PAUSE_SHORT)  # a still frame, drawn once
+        if self.M_final > style.PROOF_SHOWN_UPDATES:
+            self.play_long_run()
+        else:
+            self.play_short_run()
         after = (f"After all {counted(self.M_final, 'update')}" if self.M_final > 1
                  else "After its one update")
         self.narrate(f"{after} the curves never crossed their "
@@ -788,6 +779,46 @@ class ProofScene(LinvizScene):
         self.update_run_numbers()
         self.follow_plots()
         self.run_graphs = graphs
+
+    def say_first_update(self) -> None:
+        """Update 1, said with its numbers; the notes on each update's Δ come with it."""
+        q = self.quantities
+        self.narrate(f"Update 1: θ·θ*/‖θ*‖ = {wording.grouped(q.alignment[1])} ≥ γ, and "
+                     f"‖θ‖² = {wording.grouped(q.norm_squared[1])} ≤ R².")
+        with self.holding(self.run_numbers):  # they change when update 1 is reached
+            self.play(self.tracker.animate.set_value(1), appear(self.update_note_labels),
+                      run_time=style.RUN_PROOF_UPDATE, rate_func=smooth)
+            self.tracker.set_value(1)
+        self.still(self.update_note_labels)
+        self.wait(style.PAUSE_SHORT)  # a still frame, drawn once
+
+    def play_one_update(self, M: int) -> None:
+        with self.holding(self.run_numbers):  # they change when update M is reached
+            self.advance(M, style.RUN_PROOF_UPDATE, smooth)
+        self.wait(style.PAUSE_SHORT)  # a still frame, drawn once
+
+    def play_short_run(self) -> None:
+        """Every update played one by one: the first said alone, the rest under a beat."""
+        self.say_first_update()
+        if self.M_final < 2:
+            return
+        self.narrate(f"Updates 2 to {self.M_final}: each raises θ·θ*/‖θ*‖ by at least γ and "
+                     f"‖θ‖² by at most R²." if self.M_final > 2 else
+                     "Update 2: again at least γ more, at most R² more.")
+        for M in range(2, self.M_final + 1):
+            self.play_one_update(M)
+
+    def play_long_run(self) -> None:
+        """A run too long to play update by update (its plots span all M_final updates,
+        so a few updates would barely move them): the first update, then the rest fast
+        forward under one sentence, the plots growing all the while to the run's end,
+        which the sentence names."""
+        self.say_first_update()
+        sentence = (f"Updates 2 to {wording.grouped(self.M_final, 0)}, fast forward: each "
+                    f"raises θ·θ*/‖θ*‖ by at least γ and ‖θ‖² by at most R².")
+        self.narrate(sentence)
+        self.advance(self.M_final, max(style.RUN_FAST_FORWARD, self.reading_time(sentence)),
+                     linear)
 
     def run_sentence(self) -> str:
         """The run and its budget: the theory's ⌊(R/γ)²⌋ + 2 passes, or a saved run's own τ."""
@@ -809,7 +840,8 @@ class ProofScene(LinvizScene):
     def show_chain(self) -> None:
         self.section("chain", "Chaining the two facts")
         self.highlight()
-        self.swap([self.run_labels, self.run_graphs, self.run_numbers], [self.chain_board])
+        self.swap([self.run_labels, self.update_note_labels, self.run_graphs, self.run_numbers],
+                  [self.chain_board])
         live = VGroup(*self.chain_numbers, self.chain_M.number)
         self.remove(self.chain_board)
         chain_still = still_parts(self.chain_board, live)

@@ -174,3 +174,49 @@ def test_the_maximum_margin_band_widens_frame_by_frame_instead_of_jumping(tmp_pa
         if width > 0:
             margin = np.min(y * (X @ np.array([a, b]) + c)) / np.hypot(a, b)
             assert width == pytest.approx(margin, abs=1e-9)
+
+
+def _box(mobject) -> np.ndarray:
+    low, high = mobject.get_corner([-1, -1, 0]), mobject.get_corner([1, 1, 0])
+    return np.array([low[0], low[1], high[0], high[1]])
+
+
+@pytest.mark.parametrize("s", np.linspace(0.0, 2.0, 81))
+def test_the_data_sets_margin_and_its_mistakes_never_touch(scene, s):
+    """Review of the default data, beats 05-06: "margin of the data set = −0.0954wrong
+    side = 1", the number running into the next label. Wherever the separator sweeps
+    (the run's separators, then toward θ*), the four texts of the two readouts keep at
+    least a small gap between any two of them."""
+    gap = 0.1
+    set_blend(scene, s)
+    scene.follow_values()
+    parts = [scene.values[key].label for key in ("margin", "mistakes")] + \
+        [scene.values[key].number for key in ("margin", "mistakes")]
+    boxes = [_box(part) for part in parts]
+    for a in range(len(boxes)):
+        for b in range(a + 1, len(boxes)):
+            p, q = boxes[a], boxes[b]
+            apart = max(q[0] - p[2], p[0] - q[2], q[1] - p[3], p[1] - q[3])
+            assert apart >= gap, (f"at s = {s:.3f}: {parts[a]} and {parts[b]} are "
+                                  f"{apart:.3f} apart")
+
+
+@pytest.mark.parametrize("name", ["iris-sepal-std", "iris-petal", None])
+def test_the_circles_label_stays_in_the_plane_off_its_axis_names(name, tmp_path):
+    """Review of iris-sepal-std, beat 11: "R = 2.75" sat on the y axis's name, outside
+    the plane. The label lies inside the plane's square, clear of its axis names."""
+    from scene_helpers import gallery_csv
+    from story_runs import story_with
+
+    attributes = {"data_spec": gallery_csv(tmp_path, name)} if name else {}
+    scene = story_with(MarginScene, **attributes)
+    label = _box(scene.circle_label)
+    square = scene.plane.square_bounds()
+    tolerance = 1e-6
+    assert (label[0] >= square[0] - tolerance and label[1] >= square[1] - tolerance
+            and label[2] <= square[2] + tolerance and label[3] <= square[3] + tolerance)
+    for axis_name in scene.plane.axis_labels:
+        other = _box(axis_name)
+        apart = max(other[0] - label[2], label[0] - other[2], other[1] - label[3],
+                    label[1] - other[3])
+        assert apart > 0, f"the circle's label touches {axis_name.source!r}"

@@ -254,3 +254,140 @@ def test_theta_star_is_drawn_readable_and_the_note_says_how(spec, tmp_path):
     assert np.all(np.round(gains, places) >= np.round(scene.quantities.gamma, places))
     # after the points are divided by R, the axes say so (not "sepal length (cm)" at 0.7)
     assert all(name.source.endswith("\\/ R$") for name in scene.plane.axis_labels[:2])
+
+
+def exact_offset_perceptron_updates(csv_path: str) -> int:
+    """The updates of the perceptron with offset on a two-class CSV file (in file order,
+    ≤ 0 a mistake), in exact rational arithmetic on the file's decimals: an independent
+    count of the run's updates."""
+    from fractions import Fraction
+
+    lines = open(csv_path, encoding="utf-8").read().split("\n")
+    rows = [line.split(",") for line in lines[1:] if line.strip()]
+    names = sorted({row[-1] for row in rows})
+    assert len(names) == 2
+    points = [[Fraction(v) for v in row[:-1]] + [Fraction(1)] for row in rows]
+    # which class is +1 does not change the count (θ → −θ is the mirrored run)
+    labels = [1 if row[-1] == names[0] else -1 for row in rows]
+    theta = [Fraction(0)] * len(points[0])
+    updates = 0
+    while True:
+        changed = False
+        for x, y in zip(points, labels):
+            if y * sum(t * v for t, v in zip(theta, x)) <= 0:
+                theta = [t + y * v for t, v in zip(theta, x)]
+                updates += 1
+                changed = True
+        if not changed:
+            return updates
+
+
+def _updates_story(tmp_path, spec: str):
+    """The offset proof's story on the gallery case ``spec``, with (sentence, M, x of the
+    plot's head) at the end of every beat."""
+    from scene_helpers import gallery_csv
+    from story_runs import story_with
+
+    path = gallery_csv(tmp_path, spec)
+
+    class Recorded(ProofOffsetScene):
+        def finish_beat(self):
+            if self.timeline.current is not None and hasattr(self, "plots"):
+                head = self.plots["alignment"].head.get_center()[0]
+                self.beat_ends.append((self.timeline.current[1], self.whole_M(), head))
+            super().finish_beat()
+
+    Recorded.beat_ends = []
+    scene = story_with(Recorded, data_spec=path)
+    return scene, path, Recorded.beat_ends
+
+
+def test_each_update_sentence_names_the_update_its_beat_ends_on(tmp_path):
+    """Review of iris-sepal: "Fast forward to update 1,516" stood over M = 1,518 (the
+    last two updates played under it). Every sentence naming updates ends its beat at the
+    last update it names, and the run's last is its count, recounted here exactly."""
+    import re
+
+    scene, path, beat_ends = _updates_story(tmp_path, "iris-sepal")
+    named = []
+    for sentence, M, _ in beat_ends:
+        found = re.match(r"(?:Fast forward to update|Updates? (?:\d+ to )?)([\d,]+)", sentence)
+        if found:
+            named.append((sentence, int(found.group(1).replace(",", "")), M))
+    assert named
+    for sentence, said, shown in named:
+        assert said == shown, f"{sentence!r} said over M = {shown}"
+    count = exact_offset_perceptron_updates(path)
+    assert named[-1][1] == count == scene.trace.result["updates"]
+
+
+def test_every_update_beat_moves_the_plots_visibly(tmp_path):
+    """Review of iris-sepal: "Updates 2 to 9" played over plots spanning M = 0..1,518, so
+    their heads moved 0.01 units in 12 s. Every beat under which the run makes more than
+    one update moves the plots' heads visibly (a single update is read in the numbers
+    beside the plots, which its sentence quotes)."""
+    _, _, beat_ends = _updates_story(tmp_path, "iris-sepal")
+    visible = 0.25  # scene units: about 15 pixels at 854 wide
+    for (_, M_before, x_before), (sentence, M, x) in zip(beat_ends, beat_ends[1:]):
+        if M > M_before + 1:
+            assert x - x_before >= visible, f"{sentence!r}: the plots moved {x - x_before:.3f}"
+
+
+def _evaluate_typst(expression: str, **values) -> float:
+    """A plain Typst math expression (names, numbers, +, *, /, \\/, ^, parentheses)
+    evaluated with ``values`` for its names."""
+    import re
+
+    python = expression.replace("\\/", "/").replace("^", "**")
+    python = re.sub(r"\)\s*\(", ")*(", python)
+    python = re.sub(r"(\w)\s+(\w)", r"\1*\2", python)  # juxtaposition multiplies
+    return float(eval(python, {"__builtins__": {}}, dict(values)))
+
+
+@pytest.mark.parametrize("scene_class", [ProofScene, ProofOffsetScene])
+def test_the_normalized_bound_is_written_with_the_scaled_margin(scene_class, scenes):
+    """Review: "M ≤ 1/γ²" stood under "the margin becomes γ/R = 0.139": read literally
+    1/0.256² ≈ 15, not the 51 the scaled points allow. After scaling, every bound on M and
+    every fact's margin is written with the margin of the scaled points, γ/R: evaluated
+    with the theory's γ and R it is (R/γ)², and the first fact's gain is γ/R."""
+    import re
+
+    scene = scenes[scene_class]
+    _, _, gamma, R = independent(scene)
+    sources = [part.source for part in scene.normalized.get_family()
+               if isinstance(getattr(part, "source", None), str)]
+    bounds = [found.group(1) for source in sources
+              for found in re.finditer(r"M <= ([^,$]+?)\s*(?:$|,|\$)", source)]
+    assert bounds, sources
+    for bound in bounds:
+        assert _evaluate_typst(bound, gamma=gamma, R=R) == pytest.approx((R / gamma) ** 2), bound
+    gains = [found.group(1) for source in sources
+             for found in re.finditer(r"theta\^\* >= M (.+?),", source)]
+    assert gains
+    for gain in gains:
+        assert _evaluate_typst(gain, gamma=gamma, R=R) == pytest.approx(gamma / R), gain
+
+
+@pytest.mark.parametrize("scene_class", [ProofScene, ProofOffsetScene])
+def test_no_delta_stands_without_its_value(scene_class):
+    """Review of the default data, beats 11-12: at M = 0 the notes read "this update:
+    Δ =" with no value (there is no update yet). Whenever a "Δ =" label is on screen at a
+    beat's end, its value is there too."""
+    from story_runs import story_with
+
+    class Recorded(scene_class):
+        def finish_beat(self):
+            if self.timeline.current is not None and hasattr(self, "gain_value"):
+                on_screen = {id(m) for m in self.get_mobject_family_members()}
+                for still in getattr(self, "still_drawings", []):
+                    on_screen.update(id(m) for m in still.get_family())
+                for value in (self.gain_value, self.growth_value):
+                    if any(id(leaf) in on_screen for leaf in value.label.get_family()):
+                        self.deltas.append((self.timeline.current[1], value.number.shown))
+            super().finish_beat()
+
+    Recorded.deltas = []
+    story_with(Recorded)
+    assert Recorded.deltas
+    for sentence, shown in Recorded.deltas:
+        assert shown.strip(), f"Δ without a value at {sentence[:50]!r}"

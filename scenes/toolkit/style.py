@@ -216,6 +216,7 @@ PRESENCE_MIN = 1e-3        # a boundary fading in is drawn (and θ = 0's note ta
 GHOST_OPACITY = 0.4        # a hypothesis already shown, left as a faint line
 DOT_RADIUS = 0.065         # a marked point such as the origin
 VALUE_GAP = 0.5            # between live values on one row
+VALUE_ROWS_GAP = 0.15      # between live values stacked, one a row (widths that change)
 
 # The margin, proof and margin-speed scenes: bands, plots against M, the proof's chain.
 BAND_OPACITY = 0.14        # the fill of a margin band
