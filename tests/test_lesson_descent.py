@@ -524,3 +524,34 @@ def test_no_text_overlaps_on_real_data(scene_name, name):
                      outside(boxes, frame_box())]
     assert not problems, "\n".join(problems[:10])
     assert scene.dead_updaters == []
+
+
+@pytest.mark.parametrize("name", ["diabetes-bmi-std", "diabetes-bmi", "regression1d:0"])
+def test_a_round_bowl_is_called_round_and_has_no_flat_or_steep_axis(name):
+    """On standardised diabetes-bmi H's eigenvalues are equal (2.00 and 2.00), yet the scene
+    said "its contours are ellipses", "the flat one, then the steep one" and "the flat
+    axis". Equal eigenvalues (numpy's SVD, within 2 %) must be said as circles without
+    flat or steep axes, with one step of η = 1/λ reaching w* (checked by one step computed
+    here from the closed form of numpy's lstsq); unequal ones as ellipses with axes."""
+    from scenes.regression import RegressionScene
+
+    scene = story_on(RegressionScene, name)
+    x, y = scene.data.X[:, 0], scene.data.y
+    low, high = hessian_eigenvalues(x, 1)
+    text = " ".join(scene.narration)
+    design = np.column_stack([np.ones_like(x), x])
+    best, *_ = np.linalg.lstsq(design, y, rcond=None)
+    gradient_at_zero = 2 * design.T @ (design @ np.zeros(2) - y) / len(x)
+    after_one_step = np.zeros(2) - gradient_at_zero / high
+    one_step_loss = float(np.mean((design @ after_one_step - y) ** 2))
+    least = float(np.mean((design @ best - y) ** 2))
+    if high / low <= 1.02:
+        assert "contours are circles" in text and "ellipses" not in text
+        assert not re.search(r"(the|its) (flat|steep) (one|axis)", text), text
+        assert "the bowl is round" in text
+        assert abs(one_step_loss - least) < 5e-5
+        assert "one step of η = 1/λ reaches w*" in text and "a single step" in text
+    else:
+        assert "contours are ellipses" in text and "circles" not in text
+        assert "the flat one, then the steep one" in text and "round" not in text
+        assert abs(one_step_loss - least) >= 5e-5
