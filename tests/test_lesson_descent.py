@@ -555,3 +555,51 @@ def test_a_round_bowl_is_called_round_and_has_no_flat_or_steep_axis(name):
         assert "contours are ellipses" in text and "circles" not in text
         assert "the flat one, then the steep one" in text and "round" not in text
         assert abs(one_step_loss - least) >= 5e-5
+
+
+@pytest.mark.parametrize("name", ["noisy:0", "iris-versicolor-virginica", "wine"])
+def test_the_descent_opening_is_split_into_moving_beats_and_shows_the_gradient(name):
+    """Beat 08 of the logistic scene was one ~380-character caption held ~25 s over a still
+    frame, and "‖∇L‖ =" showed no value there and on the next beat. Now every caption from
+    "Gradient descent starts" to "The gradient, written out" is at most 200 characters
+    with no still stretch over 8 s under it, and at each of their ends ‖∇L‖ shows the
+    gradient's norm at the step shown: at θ = 0 ‖mean(y x̃)‖/2 (σ(0) = 1/2), at w_T by
+    central differences of the mean logistic loss (both computed here)."""
+    from scenes.logistic import LogisticScene
+    from scenes.toolkit.timeline import _joined, _minus
+
+    shown = []
+    data = gallery_case(name)()
+    scene = story_with(LogisticScene, load_inputs=classmethod(lambda cls: (data, None)),
+                       beat_observers=[lambda s: shown.append(
+                           (s.timeline.current[1], s.tracker.step, s.values["grad"].value))])
+    X, y = scene.data.X, scene.data.y
+    design = np.column_stack([X, np.ones(len(X))])
+
+    def gradient_norm(w):
+        loss = lambda v: np.mean(np.logaddexp(0.0, -y * (design @ v)))
+        return float(np.linalg.norm([(loss(w + e) - loss(w - e)) / 2e-6
+                                     for e in np.eye(len(w)) * 1e-6]))
+
+    final = np.append(scene.thetas[-1], scene.theta0s[-1])
+    expected = {0: float(np.linalg.norm(np.mean(y[:, None] * design, axis=0))) / 2,
+                scene.T: gradient_norm(final)}
+    captions = scene.timeline.captions
+    start = next(k for k, c in enumerate(captions) if c.text.startswith("Gradient descent starts"))
+    end = next(k for k, c in enumerate(captions) if c.text.startswith("The gradient, written"))
+    assert end - start >= 3  # the opening is split into beats
+    motions = _joined(scene.timeline.motions, 0.1)
+    for caption in captions[start:end]:
+        assert len(caption.text) <= 200, caption.text
+        pieces = [(caption.start, caption.end)]
+        for motion in motions:
+            pieces = [part for a, b in pieces for part in _minus((a, b), motion)]
+        assert max((b - a for a, b in pieces), default=0.0) <= 8.0, caption.text[:60]
+    opening = [(step, value) for sentence, step, value in shown
+               if any(sentence == c.text for c in captions[start:end + 1])]
+    assert opening
+    for step, value in opening:
+        assert isinstance(value, float), (step, value)
+        if step in expected:
+            assert value == pytest.approx(expected[step], abs=1e-6)
+    assert {step for step, _ in opening} >= {0, scene.T}
