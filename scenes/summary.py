@@ -29,7 +29,8 @@ from scenes.regression import RegressionScene
 ROWS = (
     ("Half-space classifiers", "realizable", "0-1 loss", "perceptron / linear programming"),
     ("Linear regression", "non-realizable", "squared loss", "pseudo-inverse $w = A^+ b$"),
-    ("Logistic regression", "non-realizable", "logistic loss", "gradient descent, $eta = 1\/beta$"),
+    ("Logistic regression", "non-realizable", "logistic loss",
+     "gradient descent, $eta = 1 \\/ beta$"),
 )
 HEADER = ("model", "case", "loss", "solved by", "its scene's final state")
 
