@@ -78,9 +78,8 @@ class RegressionScene(LinvizScene):
         theme = self.theme
         x, y = self.data.X[:, 0], self.data.y
         self.title = self.make_title("Linear regression: ERM with squared loss")
-        names = self.data.feature_names
         self.plane = RegressionPlot(np.column_stack([x, y]), theme,
-                                    names[0] if names else "", self.data.target_name)
+                                    self.lesson.x_axis_name, self.data.target_name)
         box = self.plane.box
         # many points are drawn smaller, so that the residuals and the fit stay visible
         crowd = min(1.0, max(style.DENSE_DOT_SCALE,

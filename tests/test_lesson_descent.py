@@ -603,3 +603,18 @@ def test_the_descent_opening_is_split_into_moving_beats_and_shows_the_gradient(n
         if step in expected:
             assert value == pytest.approx(expected[step], abs=1e-6)
     assert {step for step, _ in opening} >= {0, scene.T}
+
+
+@pytest.mark.parametrize("name", ["diabetes-bmi-std", "diabetes-bmi"])
+def test_the_x_axis_of_standardised_data_says_standardised(name):
+    """On standardised diabetes-bmi the x axis said "bmi (x)" while its values are
+    (x − mean)/std (mean 0 and std 1 here, checked by numpy): the other scenes say
+    ", standardised". Raw data keeps the column's own name."""
+    from scenes.regression import RegressionScene
+
+    scene = story_on(RegressionScene, name)
+    x = scene.data.X[:, 0]
+    standardised = abs(np.mean(x)) < 1e-9 and abs(np.std(x) - 1) < 1e-9
+    label = scene.plane.x_label.source
+    assert "bmi" in label
+    assert ("standardised" in label) == standardised

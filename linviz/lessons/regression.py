@@ -21,6 +21,7 @@ from ..errors import DataError
 from ..gradient import LossBehaviour, squared_loss_curvature
 from ..regression import LinearRegression, polynomial_features
 from ..trace import Trace
+from ..transforms import is_standardized
 
 #: a loss within this of the closed form's is "reached" (equal to four places)
 REACHED = 5e-5
@@ -164,6 +165,17 @@ class RegressionLesson:
             segments.append(np.array([self.closed_w - reach * vectors[:, k],
                                       self.closed_w + reach * vectors[:, k]]))
         return segments[0], segments[1]
+
+    @property
+    def x_axis_name(self) -> str:
+        """The x axis's name: the column's ("bmi"), with ", standardised" when the data was
+        standardised (its values are (x − mean)/std, not the column's own units); "" for
+        raw unnamed data, "standardised" for standardised unnamed data."""
+        names = self.data.feature_names
+        name = str(names[0]) if names else ""
+        if not is_standardized(self.data):
+            return name
+        return f"{name}, standardised" if name else "standardised"
 
     @property
     def closed_w(self) -> np.ndarray:
