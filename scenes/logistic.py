@@ -493,11 +493,11 @@ class LogisticScene(LinvizScene):
         self.tracker.set_value(self.T)
         self.update_values()
         self.add(self.live, self.curve.graph)
+        self.follow()  # the curve, values and field drawn at step T, then wound back
         self.play(LaggedStart(FadeIn(self.curve), FadeIn(self.value_labels), FadeIn(self.live),
                               lag_ratio=1.0), run_time=self.reading_time(sentence))
         self.narrate(f"Back at θ = 0, P = 1/2 everywhere and every point pays log 2 = "
                      f"{wording.number(self.losses[0], 3)}.")
-        self.follow()
         self.play(self.tracker.animate.set_value(0), run_time=style.RUN_SLOW_UPDATE * 2)
         self.unfollow()
         self.update_values()
