@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, UP, Circle, Create, Dot, FadeIn, FadeOut, Line, ReplacementTransform, VGroup,
+    DOWN, LEFT, RIGHT, UP, Circle, Create, Dot, FadeIn, FadeOut, LaggedStart, Line,
+    ReplacementTransform, VGroup,
     ValueTracker, VMobject, Write, linear, rate_functions, smooth,
 )
 
-from linviz.lessons.logistic import MARGIN_RANGE, STEP_BUDGET, logistic_lesson
+from linviz.lessons.logistic import MARGIN_RANGE, STEP_BUDGET, gradient_norms, logistic_lesson
 from linviz.logistic import pointwise_logistic_loss, sigmoid
 from linviz.replay import state_after_steps, state_at
 from scenes.toolkit import style, wording
@@ -81,6 +82,8 @@ class LogisticScene(LinvizScene):
         self.thetas = trace.states["theta"]
         self.theta0s = trace.states["theta0"]
         self.losses = trace.states["loss"]
+        #: ‖∇L(w_k)‖ at every state k, shown beside L (from θ = 0 on)
+        self.gradient_norms = gradient_norms(self.data, trace)
         self.T = trace.n_steps
         self.tracker = StepTracker(self.T)
         self.title = self.make_title("Logistic regression")
@@ -138,8 +141,7 @@ class LogisticScene(LinvizScene):
         self.value_rows = ValueRows([
             {"t": LiveValue("t", self.T, theme, font_size=style.FONT_SMALL),
              "loss": live_value("L", self.losses, theme, places=3),
-             "grad": LiveValue("norm(nabla L)", "", theme, places=4,
-                               font_size=style.FONT_SMALL)},
+             "grad": live_value("norm(nabla L)", self.gradient_norms, theme, places=4)},
             {"theta": LiveValue("theta", widest([fmt_vector(t) for t in self.thetas], str),
                                 theme, font_size=style.FONT_SMALL),
              "theta0": live_value("theta_0", self.theta0s, theme)},
@@ -333,7 +335,7 @@ class LogisticScene(LinvizScene):
         k = self.tracker.step
         self.values["t"].set_value(k)
         self.values["loss"].set_value(float(self.losses[k]))
-        self.values["grad"].set_value(float(self.trace.steps["grad_norm"][k - 1]) if k else "")
+        self.values["grad"].set_value(float(self.gradient_norms[k]))
         theta, theta0 = self.thetas[k], float(self.theta0s[k])
         self.values["theta"].set_value(fmt_vector(theta))
         self.values["theta0"].set_value(theta0)
@@ -472,21 +474,31 @@ class LogisticScene(LinvizScene):
         self.section("descent", "Gradient descent")
         lesson = self.lesson
         self.show_status("eta")
-        self.narrate(f"Gradient descent starts at θ = 0 with {self.step_size_sentence()}. "
-                     f"{self.run_length_sentence()} At θ = 0, P = 1/2 everywhere and every "
-                     f"point pays log 2 = {wording.number(self.losses[0], 3)}.")
+        # three beats, each with what moves under it: the update rule comes in; the whole
+        # run's loss curve and its end values; the run wound back to θ = 0
+        sentence = f"Gradient descent starts at θ = 0 with {self.step_size_sentence()}."
+        self.narrate(sentence)
         self.play(FadeOut(self.margin_plot), run_time=style.PAUSE_SHORT)
-        self.tracker.set_value(self.T)
-        self.update_values()
-        self.follow()
-        self.add(self.live, self.curve.graph)
         self.play(FadeOut(self.formula_p), FadeOut(self.formula_neg),
                   self.formula_loss.animate.move_to(self.loss_place),
                   self.formula_risk.animate.move_to(self.risk_place),
                   run_time=style.PAUSE_SHORT)
-        self.play(FadeIn(self.formula_step), FadeIn(self.formula_step0), FadeIn(self.curve),
-                  FadeIn(self.value_labels), self.tracker.animate.set_value(0),
-                  run_time=style.RUN_SLOW_UPDATE * 2)
+        self.play(LaggedStart(FadeIn(self.formula_step), FadeIn(self.formula_step0),
+                              lag_ratio=1.0),
+                  run_time=max(self.reading_time(sentence) - 2 * style.PAUSE_SHORT,
+                               style.PAUSE_SHORT))
+        sentence = (f"{self.run_length_sentence()} Its loss curve, and where it ends "
+                    f"(L and ‖∇L‖):")
+        self.narrate(sentence)
+        self.tracker.set_value(self.T)
+        self.update_values()
+        self.add(self.live, self.curve.graph)
+        self.follow()  # the curve, values and field drawn at step T, then wound back
+        self.play(LaggedStart(FadeIn(self.curve), FadeIn(self.value_labels), FadeIn(self.live),
+                              lag_ratio=1.0), run_time=self.reading_time(sentence))
+        self.narrate(f"Back at θ = 0, P = 1/2 everywhere and every point pays log 2 = "
+                     f"{wording.number(self.losses[0], 3)}.")
+        self.play(self.tracker.animate.set_value(0), run_time=style.RUN_SLOW_UPDATE * 2)
         self.unfollow()
         self.update_values()
         # still drawings: only what follows the tracker is redrawn

@@ -78,9 +78,8 @@ class RegressionScene(LinvizScene):
         theme = self.theme
         x, y = self.data.X[:, 0], self.data.y
         self.title = self.make_title("Linear regression: ERM with squared loss")
-        names = self.data.feature_names
         self.plane = RegressionPlot(np.column_stack([x, y]), theme,
-                                    names[0] if names else "", self.data.target_name)
+                                    self.lesson.x_axis_name, self.data.target_name)
         box = self.plane.box
         # many points are drawn smaller, so that the residuals and the fit stay visible
         crowd = min(1.0, max(style.DENSE_DOT_SCALE,
@@ -351,7 +350,8 @@ class RegressionScene(LinvizScene):
         self.show_status("contours")
         w0, w1 = self.closed_w
         low, high = self.A_eigenvalues
-        self.narrate(f"Lₛ is a quadratic bowl over (w₀, w₁): its contours are ellipses. "
+        shape = "circles" if self.lesson.line.round else "ellipses"
+        self.narrate(f"Lₛ is a quadratic bowl over (w₀, w₁): its contours are {shape}. "
                      f"Setting its gradient to zero gives A w = b; here A is invertible (its "
                      f"eigenvalues {wording.number(low, 2)} and {wording.number(high, 2)} are "
                      f"positive), so w* = A⁻¹b = ({wording.number(w0, 3)}, "
@@ -423,6 +423,15 @@ class RegressionScene(LinvizScene):
         self.narrate(f"After {self.run.n_steps} steps w = ({wording.number(theta0, 3)}, "
                      f"{wording.number(theta[0], 3)}) and Lₛ = "
                      f"{loss_text(self.losses[-1])}, {reached}.")
+        if run.round and not run.unstable_step:
+            self.round_bowl_beats()
+        else:
+            self.bowl_axes_beats()
+
+    def bowl_axes_beats(self) -> None:
+        """The eigen beats of a bowl with a flat and a steep axis (κ > ROUND): the axes drawn,
+        each one's factor, the run again, and their ratio κ."""
+        run = self.lesson.line
         low, high = run.curvature
         if run.unstable_step:
             shape = ("but the steep factor is above 1 (η ≥ 2/λ_max), so the error grows along "
@@ -442,19 +451,49 @@ class RegressionScene(LinvizScene):
                      f"the flat axis by |1 − ηλ_min| = "
                      f"{wording.number(run.flat_factor, 3)} and along the steep one by "
                      f"|1 − ηλ_max| = {wording.number(run.steep_factor, 3)}; the run again:")
+        self.replay_line()
+        self.narrate(f"Their ratio κ = λ_max/λ_min = {wording.ratio(run.condition)}: {shape}.")
+        self.play(FadeOut(flat), FadeOut(steep), run_time=style.PAUSE_SHORT)
+
+    def round_bowl_beats(self) -> None:
+        """The eigen beats of a round bowl (κ ≤ ROUND, H ≈ λI): equal curvature along every
+        line through w*, two of them drawn; one factor for every direction; the run again."""
+        run = self.lesson.line
+        low, high = run.curvature
+        first, second = self.bowl_axes(same_colour=True)
+        self.narrate(f"H's eigenvalues {wording.significant(low)} and "
+                     f"{wording.significant(high)} are equal: the bowl's curvatures are alike "
+                     f"along every line through w* (two drawn).")
+        self.play(Create(first), run_time=style.RUN_SLOW_UPDATE)
+        self.play(Create(second), run_time=style.RUN_SLOW_UPDATE)
+        factor = wording.number(max(run.flat_factor, run.steep_factor), 3)
+        if run.step_from_data and run.first_step_reaches:
+            pace = (f"every step multiplies the error in every direction by |1 − ηλ| = "
+                    f"{factor}, so one step of η = 1/λ reaches w*; the run again:")
+        else:
+            pace = (f"every step multiplies the error in every direction by at most "
+                    f"|1 − ηλ| = {factor}; the run again:")
+        self.narrate(f"With H ≈ λI the gradient points at w*: {pace}")
+        self.replay_line()
+        self.narrate(f"Their ratio κ = λ_max/λ_min = {wording.ratio(run.condition)}: the bowl "
+                     f"is round, and descent needs "
+                     f"{'a single step' if run.first_step_reaches else 'few steps'}.")
+        self.play(FadeOut(first), FadeOut(second), run_time=style.PAUSE_SHORT)
+
+    def replay_line(self) -> None:
+        """The line's descent replayed from w = 0."""
         self.tracker.set_value(0)
         self.follow()
         self.advance(self.run.n_steps, style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)
         self.unfollow()
-        self.narrate(f"Their ratio κ = λ_max/λ_min = {wording.ratio(run.condition)}: {shape}.")
-        self.play(FadeOut(flat), FadeOut(steep), run_time=style.PAUSE_SHORT)
 
-    def bowl_axes(self) -> tuple[VMobject, VMobject]:
-        """The bowl's flat and steep axes through w*, out to its outermost contour drawn."""
+    def bowl_axes(self, same_colour: bool = False) -> tuple[VMobject, VMobject]:
+        """The bowl's flat and steep axes through w*, out to its outermost contour drawn
+        (``same_colour``: a round bowl's two perpendicular lines, neither flatter)."""
         theme = self.theme
         drawn = []
-        for segment, colour in zip(self.lesson.bowl_axes(self.contour_levels[-1]),
-                                   (theme.normal, theme.boundary)):
+        colours = (theme.normal, theme.normal if same_colour else theme.boundary)
+        for segment, colour in zip(self.lesson.bowl_axes(self.contour_levels[-1]), colours):
             line = VMobject(stroke_color=colour, stroke_width=style.CONTOUR_STROKE + 1)
             drawn.append(line.set_points_as_corners([self.weights.c2p(p) for p in segment]))
         return drawn[0], drawn[1]

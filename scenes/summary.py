@@ -29,7 +29,8 @@ from scenes.regression import RegressionScene
 ROWS = (
     ("Half-space classifiers", "realizable", "0-1 loss", "perceptron / linear programming"),
     ("Linear regression", "non-realizable", "squared loss", "pseudo-inverse $w = A^+ b$"),
-    ("Logistic regression", "non-realizable", "logistic loss", "gradient descent"),
+    ("Logistic regression", "non-realizable", "logistic loss",
+     "gradient descent, $eta = 1 \\/ beta$"),
 )
 HEADER = ("model", "case", "loss", "solved by", "its scene's final state")
 
@@ -112,7 +113,7 @@ ARC = (
      "x₁x₂ made XOR separable, and [1, x, …, xᵏ] fitted polynomials."),
     ("why logistic: a loss with a minimum even when no line separates",
      "That is why logistic regression: on noisy data its convex loss still has a minimum, "
-     "and gradient descent with η = 1/L heads for it."),
+     "and gradient descent with η = 1/β heads for it ({curvature})."),
 )
 
 
@@ -173,6 +174,12 @@ class SummaryScene(LinvizScene):
                                      LogisticScene.steps)
         return None
 
+    def curvature_words(self) -> str:
+        """β of the logistic row's run, named as the logistic scene names it (β, not L,
+        which names the loss): "β = 0.32 bounds the loss's curvature"."""
+        bound = wording.significant(self.lesson.logistic.curvature_bound)
+        return f"β = {bound} bounds the loss's curvature"
+
     def xor_sentence(self) -> str:
         """What logistic regression does on XOR: settles, but no line does well there."""
         best = wording.number(self.lesson.xor_best_loss, 3)
@@ -186,7 +193,7 @@ class SummaryScene(LinvizScene):
         for index, (note, marker, (_, sentence)) in enumerate(zip(self.arc_notes,
                                                                   self.row_marks, ARC)):
             if index == len(ARC) - 1:
-                sentence += self.xor_sentence()
+                sentence = sentence.format(curvature=self.curvature_words()) + self.xor_sentence()
             # the row is framed while its sentence is read, and let go as it ends
             self.narrate(sentence)
             self.play(Create(marker), FadeIn(note), run_time=self.reading_time(sentence) / 2)

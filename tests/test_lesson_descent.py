@@ -524,3 +524,97 @@ def test_no_text_overlaps_on_real_data(scene_name, name):
                      outside(boxes, frame_box())]
     assert not problems, "\n".join(problems[:10])
     assert scene.dead_updaters == []
+
+
+@pytest.mark.parametrize("name", ["diabetes-bmi-std", "diabetes-bmi", "regression1d:0"])
+def test_a_round_bowl_is_called_round_and_has_no_flat_or_steep_axis(name):
+    """On standardised diabetes-bmi H's eigenvalues are equal (2.00 and 2.00), yet the scene
+    said "its contours are ellipses", "the flat one, then the steep one" and "the flat
+    axis". Equal eigenvalues (numpy's SVD, within 2 %) must be said as circles without
+    flat or steep axes, with one step of η = 1/λ reaching w* (checked by one step computed
+    here from the closed form of numpy's lstsq); unequal ones as ellipses with axes."""
+    from scenes.regression import RegressionScene
+
+    scene = story_on(RegressionScene, name)
+    x, y = scene.data.X[:, 0], scene.data.y
+    low, high = hessian_eigenvalues(x, 1)
+    text = " ".join(scene.narration)
+    design = np.column_stack([np.ones_like(x), x])
+    best, *_ = np.linalg.lstsq(design, y, rcond=None)
+    gradient_at_zero = 2 * design.T @ (design @ np.zeros(2) - y) / len(x)
+    after_one_step = np.zeros(2) - gradient_at_zero / high
+    one_step_loss = float(np.mean((design @ after_one_step - y) ** 2))
+    least = float(np.mean((design @ best - y) ** 2))
+    if high / low <= 1.02:
+        assert "contours are circles" in text and "ellipses" not in text
+        assert not re.search(r"(the|its) (flat|steep) (one|axis)", text), text
+        assert "the bowl is round" in text
+        assert abs(one_step_loss - least) < 5e-5
+        assert "one step of η = 1/λ reaches w*" in text and "a single step" in text
+    else:
+        assert "contours are ellipses" in text and "circles" not in text
+        assert "the flat one, then the steep one" in text and "round" not in text
+        assert abs(one_step_loss - least) >= 5e-5
+
+
+@pytest.mark.parametrize("name", ["noisy:0", "iris-versicolor-virginica", "wine"])
+def test_the_descent_opening_is_split_into_moving_beats_and_shows_the_gradient(name):
+    """Beat 08 of the logistic scene was one ~380-character caption held ~25 s over a still
+    frame, and "‖∇L‖ =" showed no value there and on the next beat. Now every caption from
+    "Gradient descent starts" to "The gradient, written out" is at most 200 characters
+    with no still stretch over 8 s under it, and at each of their ends ‖∇L‖ shows the
+    gradient's norm at the step shown: at θ = 0 ‖mean(y x̃)‖/2 (σ(0) = 1/2), at w_T by
+    central differences of the mean logistic loss (both computed here)."""
+    from scenes.logistic import LogisticScene
+    from scenes.toolkit.timeline import _joined, _minus
+
+    shown = []
+    data = gallery_case(name)()
+    scene = story_with(LogisticScene, load_inputs=classmethod(lambda cls: (data, None)),
+                       beat_observers=[lambda s: shown.append(
+                           (s.timeline.current[1], s.tracker.step, s.values["grad"].value))])
+    X, y = scene.data.X, scene.data.y
+    design = np.column_stack([X, np.ones(len(X))])
+
+    def gradient_norm(w):
+        loss = lambda v: np.mean(np.logaddexp(0.0, -y * (design @ v)))
+        return float(np.linalg.norm([(loss(w + e) - loss(w - e)) / 2e-6
+                                     for e in np.eye(len(w)) * 1e-6]))
+
+    final = np.append(scene.thetas[-1], scene.theta0s[-1])
+    expected = {0: float(np.linalg.norm(np.mean(y[:, None] * design, axis=0))) / 2,
+                scene.T: gradient_norm(final)}
+    captions = scene.timeline.captions
+    start = next(k for k, c in enumerate(captions) if c.text.startswith("Gradient descent starts"))
+    end = next(k for k, c in enumerate(captions) if c.text.startswith("The gradient, written"))
+    assert end - start >= 3  # the opening is split into beats
+    motions = _joined(scene.timeline.motions, 0.1)
+    for caption in captions[start:end]:
+        assert len(caption.text) <= 200, caption.text
+        pieces = [(caption.start, caption.end)]
+        for motion in motions:
+            pieces = [part for a, b in pieces for part in _minus((a, b), motion)]
+        assert max((b - a for a, b in pieces), default=0.0) <= 8.0, caption.text[:60]
+    opening = [(step, value) for sentence, step, value in shown
+               if any(sentence == c.text for c in captions[start:end + 1])]
+    assert opening
+    for step, value in opening:
+        assert isinstance(value, float), (step, value)
+        if step in expected:
+            assert value == pytest.approx(expected[step], abs=1e-6)
+    assert {step for step, _ in opening} >= {0, scene.T}
+
+
+@pytest.mark.parametrize("name", ["diabetes-bmi-std", "diabetes-bmi"])
+def test_the_x_axis_of_standardised_data_says_standardised(name):
+    """On standardised diabetes-bmi the x axis said "bmi (x)" while its values are
+    (x − mean)/std (mean 0 and std 1 here, checked by numpy): the other scenes say
+    ", standardised". Raw data keeps the column's own name."""
+    from scenes.regression import RegressionScene
+
+    scene = story_on(RegressionScene, name)
+    x = scene.data.X[:, 0]
+    standardised = abs(np.mean(x)) < 1e-9 and abs(np.std(x) - 1) < 1e-9
+    label = scene.plane.x_label.source
+    assert "bmi" in label
+    assert ("standardised" in label) == standardised

@@ -45,7 +45,7 @@ def test_whole_scene_shows_every_row_with_its_engine_result(tmp_path, theme_name
 
 
 def independent_logistic(X, y, steps):
-    """θ, θ₀ and the loss after ``steps`` full-batch steps of η = 4n/λ_max(X̃ᵀX̃) (= 1/L)."""
+    """θ, θ₀ and the loss after ``steps`` full-batch steps of η = 4n/λ_max(X̃ᵀX̃) (= 1/β)."""
     design = np.column_stack([X, np.ones(len(X))])
     lr = 4 * len(X) / np.linalg.eigvalsh(design.T @ design).max()
     w = np.zeros(3)
@@ -125,3 +125,27 @@ def test_table_text_sits_on_common_baselines(tmp_path):
             assert max(bottoms) - min(bottoms) < 0.01
             checked += len(bottoms)
     assert checked >= 5  # the header's three and the first row's two
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_curvature_bound_is_called_beta_not_l_like_the_loss(seed):
+    """The summary said "η = 1/L" while its table shows "L = 0.382" as the logistic loss;
+    the logistic scene calls the curvature bound β. Now no caption says 1/L, the arc says
+    η = 1/β with β's value (λ_max(X̃ᵀX̃)/(4n) by numpy here, on the logistic row's data),
+    and the table's logistic row names η = 1/β."""
+    import re
+
+    from story_runs import story
+
+    scene = story("summary", None, seed)
+    text = " ".join(scene.narration)
+    assert "1/L" not in text
+    data = make_builtin("noisy", seed=seed)
+    design = np.column_stack([data.X, np.ones(len(data.X))])
+    beta = np.linalg.eigvalsh(design.T @ design).max() / (4 * len(data.X))
+    (claim,) = re.findall(r"η = 1/β heads for it \(β = (\S+) bounds the loss's curvature\)",
+                          text)
+    places = len(claim.split(".")[1]) if "." in claim else 0
+    assert abs(float(claim) - beta) <= 0.5 * 10.0 ** -places + 1e-12  # β rounded as shown
+    logistic_row = next(row for row in ROWS if row[0] == "Logistic regression")
+    assert "beta" in logistic_row[-1]

@@ -31,7 +31,9 @@ from ..gradient import (
     DECREASING, DIVERGING, OSCILLATING, LossBehaviour, augmented, gram_eigenvalues,
     logistic_curvature_bound,
 )
-from ..logistic import LogisticRegression, logistic_optimum, pointwise_logistic_loss, sigmoid
+from ..logistic import (
+    LogisticRegression, logistic_loss_and_grad, logistic_optimum, pointwise_logistic_loss, sigmoid,
+)
 from ..perceptron import Perceptron
 from ..theory import is_separable, training_error
 from ..ties import greatest_index
@@ -101,9 +103,14 @@ class LogisticLesson(LossBehaviour):
 
     # -- the run ---------------------------------------------------------------
     @property
+    def gradient_norms(self) -> np.ndarray:
+        """‖∇L(w_k)‖ at every state k = 0, …, T of the run, shape (T + 1,)."""
+        return gradient_norms(self.data, self.trace)
+
+    @property
     def final_gradient(self) -> float:
-        """‖∇L‖ of the last step's gradient (at w_{T−1})."""
-        return float(self.trace.steps["grad_norm"][-1])
+        """‖∇L(w_T)‖: the gradient's norm where the run ended."""
+        return float(self.gradient_norms[-1])
 
     @property
     def final_theta(self) -> np.ndarray:
@@ -320,6 +327,16 @@ class LogisticLesson(LossBehaviour):
         if np.all(scores <= 0):
             return -1
         return 0
+
+
+def gradient_norms(data: Dataset, trace: Trace) -> np.ndarray:
+    """‖∇L(w_k)‖ of the mean logistic loss at every state k = 0, …, T of ``trace`` (a
+    full-batch run on ``data``), shape (T + 1,): the gradient its step k + 1 took, and at
+    w_T the gradient no step took (L's gradient, (∇_θ L, ∂L/∂θ₀), as one vector)."""
+    theta, theta0 = trace.states["theta"][-1], float(trace.states["theta0"][-1])
+    _, grad, grad0 = logistic_loss_and_grad(data.X, data.y, theta, theta0)
+    last = float(np.sqrt(np.sum(grad * grad) + grad0 * grad0))
+    return np.append(np.asarray(trace.steps["grad_norm"], dtype=float), last)
 
 
 def logistic_lesson(data: Dataset, lr: float | None = None, steps: int = 120,

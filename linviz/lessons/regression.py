@@ -21,6 +21,7 @@ from ..errors import DataError
 from ..gradient import LossBehaviour, squared_loss_curvature
 from ..regression import LinearRegression, polynomial_features
 from ..trace import Trace
+from ..transforms import is_standardized
 
 #: a loss within this of the closed form's is "reached" (equal to four places)
 REACHED = 5e-5
@@ -34,6 +35,10 @@ CONTOUR_FRACTIONS = (0.02, 0.08, 0.2, 0.4, 0.7, 1.0)
 POLYNOMIAL_RUNS = ((1, None, 300), (2, None, 300), (3, None, 300), (5, None, 300))
 #: κ from which a bowl is "narrow" (its contours at least √10 ≈ 3 times longer than wide)
 NARROW = 10.0
+#: κ up to which a bowl is "round": its contours are circles to within √ROUND − 1 ≈ 1 %
+#: of their radius, it has no flat or steep axis, and η = 1/λ_max shrinks the error along
+#: every direction by |1 − ηλ_min| ≤ 1 − 1/ROUND ≈ 2 % a step
+ROUND = 1.02
 #: the first steps of the line's descent shown one by one
 SLOW_STEPS = 3
 
@@ -81,6 +86,18 @@ class DescentRun(LossBehaviour):
     def narrow(self) -> bool:
         """κ ≥ NARROW: the bowl is much more curved across than along (slow descent)."""
         return self.condition >= NARROW
+
+    @property
+    def round(self) -> bool:
+        """κ ≤ ROUND: H's eigenvalues are equal within 2 %, so H ≈ λI and the bowl's contours
+        are circles (to within 1 %): no axis is flatter or steeper than another."""
+        return self.condition <= ROUND
+
+    @property
+    def first_step_reaches(self) -> bool:
+        """L(w₁) equals L(w*) to four places: one step of η = 1/λ reaches the minimum
+        (exactly when H = λI and η = 1/λ: w₁ = 0 − (1/λ)(H·0 − Hw*) = w*)."""
+        return self.steps >= 1 and abs(float(self.losses[1]) - self.closed_loss) < REACHED
 
     @property
     def flat_factor(self) -> float:
@@ -148,6 +165,17 @@ class RegressionLesson:
             segments.append(np.array([self.closed_w - reach * vectors[:, k],
                                       self.closed_w + reach * vectors[:, k]]))
         return segments[0], segments[1]
+
+    @property
+    def x_axis_name(self) -> str:
+        """The x axis's name: the column's ("bmi"), with ", standardised" when the data was
+        standardised (its values are (x − mean)/std, not the column's own units); "" for
+        raw unnamed data, "standardised" for standardised unnamed data."""
+        names = self.data.feature_names
+        name = str(names[0]) if names else ""
+        if not is_standardized(self.data):
+            return name
+        return f"{name}, standardised" if name else "standardised"
 
     @property
     def closed_w(self) -> np.ndarray:

@@ -4,7 +4,7 @@ state of its scene's run, on that scene's default data and the given seed.
 - half-space classifiers: the perceptron's run (updates, training error);
 - linear regression: the closed-form line w* = X̃⁺y, drawn over the data's x
   range (its ends given here, so a picture never clips it into another slope);
-- logistic regression: the logistic scene's lesson (η = 1/L from the data).
+- logistic regression: the logistic scene's lesson (η = 1/β, β the curvature bound, from the data).
 """
 
 from __future__ import annotations
