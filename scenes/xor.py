@@ -481,17 +481,20 @@ class XorScene(PerceptronScene):
                 # the caption says the update that plays under it
                 update = self.xor.lifted_updates[beat.update_number - 1]
                 places = update.places  # whole numbers on the XOR corners
-                on_plane = ""
-                if update.on_plane and not on_plane_said:
-                    on_plane_said = True
-                    on_plane = " " + self.on_plane_sentence(update)
                 self.narrate(f"Update {update.number}: θ = "
                              f"{wording.vector(update.theta, places)}, θ₀ = "
                              f"{wording.number(update.theta0, places)}; on the left, "
-                             f"{update.curve}.{on_plane}")
+                             f"{update.curve}.")
             self.play(self.lifted_tracker.animate.set_value(beat.end),
                       run_time=style.RUN_SLOW_UPDATE if beat.kind == UPDATE else beat.run_time,
                       rate_func=smooth if beat.kind == UPDATE else (lambda t: t))
+            if beat.kind == UPDATE and update.on_plane and not on_plane_said:
+                # said once, while the points on the plane pulse in turn
+                on_plane_said = True
+                sentence = self.on_plane_sentence(update)
+                self.narrate(sentence)
+                for i in update.on_plane:
+                    self.pulse(i, self.reading_time(sentence) / len(update.on_plane))
         self.show_status("done")
         result = trace.result
         if result["converged"]:

@@ -195,7 +195,7 @@ def test_points_on_the_lifted_plane_are_said_to_be_mistakes():
         lifted = reference_perceptron(Z, y, 100)
         updates = [v for v in lifted["visits"] if v[3]]
         said = [m for s in scene.narration for m in re.finditer(
-            r"Update (\d+): .*Points? ([\d, and]+) lies? on the plane: signed score 0, and a "
+            r"Points? ([\d, and]+) lies? on the plane: signed score 0, and a "
             r"signed score ≤ 0 counts as a mistake(?:, so update (\d+) follows|, which is why updates "
             r"(\d+)–(\d+) follow)?\.", s)]
         # the first update whose plane holds points
@@ -206,13 +206,15 @@ def test_points_on_the_lifted_plane_are_said_to_be_mistakes():
             assert not said
             continue
         (match,) = said
-        assert int(match.group(1)) == first
-        assert [int(p) for p in re.findall(r"\d+", match.group(2))] == on[first - 1]
+        assert [int(p) for p in re.findall(r"\d+", match.group(1))] == on[first - 1]
+        # said right after the caption of that update
+        at = scene.narration.index(match.string)
+        assert scene.narration[at - 1].startswith(f"Update {first}: ")
         # the updates that follow, each at a point with score 0 before it
         following = 0
         for v in updates[first:]:
             if v[2] != 0:
                 break
             following += 1
-        last = match.group(3) or match.group(5)
+        last = match.group(2) or match.group(4)
         assert int(last) == first + following
