@@ -127,9 +127,9 @@ class XorScene(PerceptronScene):
         if not zero and not still:
             return None
         i = int(self.trace.steps["i"][step - 1]) + 1
-        moved = "$theta = 0$ again, no boundary" if zero else "the boundary moved"
+        moved = "$theta = 0$, no boundary" if zero else "the boundary moved"
         mistake = f"; point {i} still a mistake ($<= 0$)" if still else ""
-        return f"*after* the update: {moved}{mistake}"
+        return f"*after*: {moved}{mistake}"
 
     def after_status_key(self, step: int) -> str:
         """The key of the *after* status line for visit ``step``, typeset when first used."""

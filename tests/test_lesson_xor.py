@@ -164,7 +164,8 @@ def test_a_quick_update_back_to_theta_zero_says_so_and_that_the_point_is_still_a
         (s.tracker.step, getattr(s.status, "source", "")))])
     X, y = scene.data.X, scene.data.y
     run = reference_perceptron(X, y, scene.epochs)
-    after = [(k, source) for k, source in seen if source.startswith("*after* the update")]
+    after = [(k, source) for k, source in seen if source.startswith("*after* the update")
+             or source.startswith("*after*: $theta") or source.startswith("*after*: the")]
     assert after
     checked_zero = False
     for k, source in after:
