@@ -66,7 +66,7 @@ THROUGH_ZERO_SHOWN = {
     "negative": "gives every $x < 0$ the same label",
     ("both", False): "splits only at $0$, which fails here",
     ("both", True): "splits only at $0$ (here that works)",
-    ("both", True, "standardised"): "splits only at $0$ (centred data: that works)",
+    ("both", True, "standardised"): "splits only at $0$ (centred: works)",
 }
 
 
