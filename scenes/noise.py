@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, FadeIn, Indicate, VGroup
 
-from linviz.lessons.noise import check_noise_data, noise_lesson
+from linviz.lessons.noise import NEAR_BEST, check_noise_data, noise_lesson
 from scenes.perceptron import LINE_VISIT, PSEUDOCODE_OFFSET, PerceptronScene
 from scenes.toolkit import style, wording
 from scenes.toolkit.pacing import plan_perceptron
@@ -340,8 +340,16 @@ class NoiseScene(PerceptronScene):
         drawn = " (dashed, green)" if self.best_line_drawing() is not None else ""
         said = (f"The best any line does on these points{drawn} is {best.mistakes} "
                 f"of {n} wrong, ℰₙ = {error_words(best.mistakes, n)}")
-        if lesson.after_pass_near_best:
-            verdict = "the perceptron's passes end near it, but it never settles"
+        near = wording.number(NEAR_BEST, wording.error_places(NEAR_BEST))
+        if lesson.near_best == "every":
+            verdict = (f"every pass of the perceptron ends within {near} of it, but it never "
+                       f"settles")
+        elif lesson.near_best == "some":
+            median = lesson.median_error_after_pass
+            verdict = (f"{lesson.passes_near_best} of the perceptron's {lesson.passes} passes "
+                       f"end within {near} of it, the median pass at "
+                       f"{wording.number(median, wording.error_places(median))}: it never "
+                       f"settles")
         else:
             verdict = ("the perceptron's passes end far above it: it never settles near "
                        "the best line")

@@ -56,6 +56,9 @@ THROUGH_ZERO = {
     ("both", False): "can only split the line at 0, and 0 does not separate these classes",
     ("both", True): "can only split the line at 0: here 0 happens to separate the classes, "
                     "but a threshold anywhere else needs an offset",
+    ("both", True, "standardised"): "can only split the line at 0: standardised data is "
+                                    "centred, and here 0 separates the classes, so this data "
+                                    "needs no offset; a threshold anywhere else needs one",
 }
 #: the same on screen (Typst)
 THROUGH_ZERO_SHOWN = {
@@ -63,6 +66,7 @@ THROUGH_ZERO_SHOWN = {
     "negative": "gives every $x < 0$ the same label",
     ("both", False): "splits only at $0$, which fails here",
     ("both", True): "splits only at $0$ (here that works)",
+    ("both", True, "standardised"): "splits only at $0$ (centred: works)",
 }
 
 
@@ -135,6 +139,8 @@ class OffsetLiftScene(LinvizScene):
         }
         small = style.FONT_SMALL
         zero_key = (lesson.signs_of_x if lesson.signs_of_x != "both"
+                    else ("both", True, "standardised")
+                    if lesson.zero_separates and lesson.standardised
                     else ("both", lesson.zero_separates))
         self.zero_rule = zero_key
 
@@ -230,7 +236,7 @@ class OffsetLiftScene(LinvizScene):
         minus, plus = (f"− ({names[0]})", f"+ ({names[1]})") if names else ("−", "+")
         sides = (f"{minus} on the left, {plus} on the right" if lesson.negatives_left else
                  f"{plus} on the left, {minus} on the right")
-        what = f", x = {lesson.feature_name}" if lesson.feature_name else ""
+        what = f", x = {lesson.feature_words}" if lesson.feature_words else ""
         n = self.data.n_samples
         places = (f"{',' if what else ''} at {lesson.distinct_places} distinct places"
                   if lesson.distinct_places < n else "")
@@ -295,7 +301,8 @@ class OffsetLiftScene(LinvizScene):
                      f"{wording.vector(result['theta'])}: threshold "
                      f"{wording.number(lesson.final_threshold)}. The perceptron with offset "
                      f"on x ends at θ₁ = {wording.number(offset_result['theta'][0])}, "
-                     f"θ₀ = {wording.number(offset_result['theta0'])}: {same}.")
+                     f"θ₀ = {wording.number(offset_result['theta0'])}: {same}."
+                     f"{self.unused_offset_sentence()}")
         with self.holding(self.hyperplane, self.threshold_marks, self.live, self.no_boundary):
             self.play(FadeIn(self.summary), run_time=style.RUN_INTRO)
         if lesson.line.stopped_by_rounding:
@@ -305,6 +312,16 @@ class OffsetLiftScene(LinvizScene):
                          f"on the threshold. Its score θ₁x + θ₀ is 0 but for the computer's "
                          f"rounding ({lesson.line.final_scores[i]:.1e}), so the run stopped; "
                          f"in exact arithmetic it is a mistake and the run would go on.")
+
+    def unused_offset_sentence(self) -> str:
+        """When part 1's run ends at θ₀ = 0 (the lesson's ``offset_unused``): the offset did
+        nothing on this data, and why (standardised data is centred); else nothing."""
+        lesson = self.lesson
+        if not lesson.offset_unused:
+            return ""
+        why = " (standardised data is centred)" if lesson.standardised else ""
+        return (f" θ₀ ends at 0: on this data{why} 0 already separates the classes, so the "
+                f"offset does nothing here; it is needed where the threshold is away from 0.")
 
     # -- part 2: 2-D data lifted to the plane x₃ = 1 -----------------------------
     def build_space(self) -> None:

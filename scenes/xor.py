@@ -112,6 +112,36 @@ class XorScene(PerceptronScene):
         self.cursor.set_stroke(opacity=0)
         self.advance(beat.end, beat.run_time)
 
+    def show_status(self, key) -> None:
+        """The *after* status of a quick update says what the lesson's predicates say of
+        it: θ = 0 again (no boundary to have moved), the point still a mistake (≤ 0)."""
+        if key == "after":
+            key = self.after_status_key(self.tracker.step)
+        super().show_status(key)
+
+    def after_status_words(self, step: int) -> str | None:
+        """The *after* status line (Typst) once visit ``step`` (1-based) has updated θ,
+        None for the inherited one (θ ≠ 0, the point now on its side)."""
+        zero = self.xor.theta_zero_after_step(step)
+        still = self.xor.still_mistake_after_step(step)
+        if not zero and not still:
+            return None
+        i = int(self.trace.steps["i"][step - 1]) + 1
+        moved = "$theta = 0$, no boundary" if zero else "the boundary moved"
+        mistake = f"; point {i} still a mistake ($<= 0$)" if still else ""
+        return f"*after*: {moved}{mistake}"
+
+    def after_status_key(self, step: int) -> str:
+        """The key of the *after* status line for visit ``step``, typeset when first used."""
+        words = self.after_status_words(step)
+        if words is None:
+            return "after"
+        key = f"after-quick-{step}"
+        if key not in self.statuses:
+            self.statuses[key] = text(words, self.theme, style.FONT_SMALL).move_to(
+                self.statuses["after"], aligned_edge=LEFT)
+        return key
+
     def build_zero_note(self) -> None:
         """θ = 0 again after updates that cancelled out is said as such, not as the start."""
         start_note = self.hyperplane.NOTES["zero"]
@@ -445,6 +475,7 @@ class XorScene(PerceptronScene):
         self.remove(self.lifted_row)
         self.add(self.lifted_labels, self.lifted_live, self.curve)
         trace = self.lifted_trace
+        on_plane_said = False
         for beat in plan_perceptron(trace.steps["mistake"], trace.steps["epoch"]):
             if beat.kind == UPDATE:
                 # the caption says the update that plays under it
@@ -457,6 +488,13 @@ class XorScene(PerceptronScene):
             self.play(self.lifted_tracker.animate.set_value(beat.end),
                       run_time=style.RUN_SLOW_UPDATE if beat.kind == UPDATE else beat.run_time,
                       rate_func=smooth if beat.kind == UPDATE else (lambda t: t))
+            if beat.kind == UPDATE and update.on_plane and not on_plane_said:
+                # said once, while the points on the plane pulse in turn
+                on_plane_said = True
+                sentence = self.on_plane_sentence(update)
+                self.narrate(sentence)
+                for i in update.on_plane:
+                    self.pulse(i, self.reading_time(sentence) / len(update.on_plane))
         self.show_status("done")
         result = trace.result
         if result["converged"]:
@@ -471,6 +509,24 @@ class XorScene(PerceptronScene):
                          f"these points are not separable.")
         self.play(self.azimuth.animate.set_value(style.SPACE_AZIMUTH - style.SPACE_TURN),
                   run_time=style.RUN_TURN, rate_func=smooth)
+
+    @staticmethod
+    def on_plane_sentence(update) -> str:
+        """The points on the plane after ``update`` (score 0), said once: a score ≤ 0 is a
+        mistake, so they are updated next (the lesson's count of the updates that follow,
+        each at a point on the plane before it)."""
+        numbers = [str(j + 1) for j in update.on_plane]
+        points = (f"Point {numbers[0]} lies" if len(numbers) == 1 else
+                  f"Points {', '.join(numbers[:-1])} and {numbers[-1]} lie")
+        said = (f"{points} on the plane: signed score 0, and a signed score ≤ 0 counts as a "
+                f"mistake")
+        following = update.zero_score_updates_next
+        if following == 1:
+            said += f", so update {update.number + 1} follows"
+        elif following > 1:
+            said += (f", which is why updates {update.number + 1}–{update.number + following} "
+                     f"follow")
+        return said + "."
 
     def back_in_the_plane(self) -> None:
         self.section("back-in-2d", "Back in the plane")

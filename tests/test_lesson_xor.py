@@ -149,3 +149,73 @@ def test_each_lifted_update_is_said_while_it_plays(tmp_path):
     assert len(said) == len(scene.xor.lifted_updates)
     for caption, state in said:
         assert int(caption.split(":")[0].split()[1]) == state
+
+
+def test_a_quick_update_back_to_theta_zero_says_so_and_that_the_point_is_still_a_mistake():
+    """Review (xor default, beat 13): after update 4 the status said "θ and the boundary
+    have moved", but θ = 0 after it (no boundary) and point 4's signed score is 0, still
+    a mistake under the ≤ 0 rule. Each *after* status shown is checked against the notes'
+    perceptron."""
+    from scenes.xor import XorScene
+    from story_runs import story_with
+
+    seen = []
+    scene = story_with(XorScene, beat_observers=[lambda s: seen.append(
+        (s.tracker.step, getattr(s.status, "source", "")))])
+    X, y = scene.data.X, scene.data.y
+    run = reference_perceptron(X, y, scene.epochs)
+    after = [(k, source) for k, source in seen if source.startswith("*after* the update")
+             or source.startswith("*after*: $theta") or source.startswith("*after*: the")]
+    assert after
+    checked_zero = False
+    for k, source in after:
+        _, i, _, mistake, theta, theta0 = run["visits"][k - 1]
+        assert mistake  # an update was played
+        zero = not np.any(theta)
+        still = y[i] * (X[i] @ theta + theta0) <= 0
+        assert ("theta = 0" in source) == zero
+        assert ("have moved" in source) == (not zero and not still)
+        assert (f"point {i + 1} still a mistake" in source) == still
+        checked_zero |= zero and still
+    assert checked_zero  # the corners' update 4: θ = 0, signed score 0
+
+
+def test_points_on_the_lifted_plane_are_said_to_be_mistakes():
+    """Review (xor default, beat 26): after lifted update 1 the plane passes through
+    points 2, 3, 4 (score 0); the caption says a point on it counts as a mistake (≤ 0),
+    which is why updates 2–4 follow. Checked against the notes' perceptron on
+    [x₁, x₂, x₁x₂]."""
+    import re
+
+    from story_runs import story
+
+    for data in ("xor", "xor-cloud"):
+        scene = story("xor", data, 0)
+        X, y = scene.data.X, scene.data.y
+        Z = np.column_stack([X, X[:, 0] * X[:, 1]])
+        lifted = reference_perceptron(Z, y, 100)
+        updates = [v for v in lifted["visits"] if v[3]]
+        said = [m for s in scene.narration for m in re.finditer(
+            r"Points? ([\d, and]+) lies? on the plane: signed score 0, and a "
+            r"signed score ≤ 0 counts as a mistake(?:, so update (\d+) follows|, which is why updates "
+            r"(\d+)–(\d+) follow)?\.", s)]
+        # the first update whose plane holds points
+        on = [[j + 1 for j in range(len(y))
+               if y[j] * (Z[j] @ v[4] + v[5]) == 0] for v in updates]
+        first = next((m for m, points in enumerate(on, start=1) if points), None)
+        if first is None:
+            assert not said
+            continue
+        (match,) = said
+        assert [int(p) for p in re.findall(r"\d+", match.group(1))] == on[first - 1]
+        # said right after the caption of that update
+        at = scene.narration.index(match.string)
+        assert scene.narration[at - 1].startswith(f"Update {first}: ")
+        # the updates that follow, each at a point with score 0 before it
+        following = 0
+        for v in updates[first:]:
+            if v[2] != 0:
+                break
+            following += 1
+        last = match.group(2) or match.group(4)
+        assert int(last) == first + following

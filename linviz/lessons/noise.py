@@ -288,6 +288,31 @@ class NoiseLesson:
         return self.least_error_after_pass - self.best_line.error <= NEAR_BEST + 1e-12
 
     @property
+    def passes_near_best(self) -> int:
+        """How many passes end within NEAR_BEST of the least error any line reaches:
+        #{t = 1..τ : ℰₙ after pass t − least ℰₙ of a line ≤ NEAR_BEST}."""
+        ends = self.state_mistakes[self.epoch_states[1:]] / self.n
+        return int(np.count_nonzero(ends - self.best_line.error <= NEAR_BEST + 1e-12))
+
+    @property
+    def passes(self) -> int:
+        """τ: the passes the run made (len(epoch_states) − 1)."""
+        return len(self.epoch_states) - 1
+
+    @property
+    def median_error_after_pass(self) -> float:
+        """The median over t = 1..τ of ℰₙ after pass t."""
+        return float(np.median(self.state_mistakes[self.epoch_states[1:]])) / self.n
+
+    @property
+    def near_best(self) -> str:
+        """How the ends of the passes lie beside the best line, for the words: "every"
+        (every pass ends within NEAR_BEST of it), "some" (at least one does, not all:
+        :attr:`passes_near_best` of τ) or "none" (not :attr:`after_pass_near_best`)."""
+        near = self.passes_near_best
+        return "every" if near == self.passes else ("some" if near else "none")
+
+    @property
     def best_line_beats_flipped(self) -> bool:
         """Some line makes fewer mistakes than the line the data was made with (which
         misses exactly the k flipped points): least mistakes < k."""

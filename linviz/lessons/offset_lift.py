@@ -23,6 +23,7 @@ scene 'proof-offset' shows the same lift for 2-D data).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,11 +35,15 @@ from ..sources import resolve_data
 from ..theory import augment, epochs_to_converge, is_separable
 from ..ties import TIE_RTOL
 from ..trace import Trace
+from ..transforms import is_standardized
 
 #: the 2-D data set of part 2 (built in, made with the scene's seed)
 PLANE_DATA = "separable"
 #: the first updates of part 2's two runs shown side by side
 TABLE_UPDATES = 4
+#: x counts as standardised when |mean| and |standard deviation − 1| are at most this
+#: (a CSV of standardised data keeps them within rounding of 0 and 1)
+STANDARDISED_TOLERANCE = 1e-4
 
 
 def augmented(data: Dataset) -> Dataset:
@@ -200,6 +205,35 @@ class OffsetLiftLesson:
         """The CSV's name of the feature x, None when unnamed."""
         names = self.line.data.feature_names
         return str(names[0]) if names else None
+
+    @property
+    def standardised(self) -> bool:
+        """Whether x is standardised: made by ``--standardize``, or by content, mean 0 and
+        standard deviation 1 (population) within STANDARDISED_TOLERANCE (a CSV of
+        standardised data)."""
+        if is_standardized(self.line.data):
+            return True
+        x = self.x
+        return bool(abs(np.mean(x)) <= STANDARDISED_TOLERANCE
+                    and abs(np.std(x) - 1.0) <= STANDARDISED_TOLERANCE)
+
+    @property
+    def feature_words(self) -> str | None:
+        """What x is, for the captions: the CSV's name, and for standardised data the name
+        without its unit ("petal length (cm)" → "petal length") and "standardised";
+        None when unnamed and not standardised."""
+        name = self.feature_name
+        if not self.standardised:
+            return name
+        bare = re.sub(r"\s*\([^)]*\)\s*$", "", name) if name else None
+        return f"{bare}, standardised" if bare else "standardised"
+
+    @property
+    def offset_unused(self) -> bool:
+        """Part 1's origin run ends at θ₀ = 0 having converged, so its classifier is one
+        through 0: the offset does nothing on this data (0 separates the classes)."""
+        return (bool(self.final_weights[1] == 0) and self.line.converged
+                and not self.line.stopped_by_rounding)
 
     @property
     def negatives_left(self) -> bool:

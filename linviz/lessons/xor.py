@@ -25,7 +25,7 @@ from ..epochs import epoch_boundary_states, mistakes_per_epoch
 from ..errors import DataError
 from ..features import lift_product
 from ..least_error import LeastError, least_training_error
-from ..perceptron import Perceptron, mistakes
+from ..perceptron import Perceptron, mistakes, signed_scores
 from .perceptron import PerceptronLesson, perceptron_lesson, signed_scores_after_steps
 from ..theory import is_separable
 from ..trace import Trace
@@ -93,6 +93,11 @@ class LiftedUpdate:
     theta0: float
     curve: str
     places: int
+    #: the points (0-based) on the plane after this update: lifted score exactly 0 by the
+    #: learner's rule, so each counts as a mistake (≤ 0)
+    on_plane: tuple[int, ...] = ()
+    #: how many of the next updates are each at a point on the plane before it (score 0)
+    zero_score_updates_next: int = 0
 
 
 @dataclass(frozen=True, eq=False)
@@ -173,6 +178,23 @@ class XorLesson:
             return None
         return "start" if state == 0 else "cancelled"
 
+    def state_after_step(self, step: int) -> int:
+        """The state (updates so far) after ``step`` visits of the run on the data."""
+        return int(np.count_nonzero(self.trace.steps["mistake"][:step]))
+
+    def theta_zero_after_step(self, step: int) -> bool:
+        """θ = 0 after visit ``step`` (1-based): the update left no boundary to draw."""
+        return self.theta_is_zero(self.state_after_step(step))
+
+    def still_mistake_after_step(self, step: int) -> bool:
+        """The point visited at ``step`` (1-based) is still a mistake under the state after
+        it: y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≤ 0 by the learner's rule (a score 0 is a mistake)."""
+        i = int(self.trace.steps["i"][step - 1])
+        state = self.state_after_step(step)
+        theta, theta0 = self.trace.states["theta"][state], self.trace.states["theta0"][state]
+        return bool(mistakes(self.data.X[i:i + 1], self.data.y[i:i + 1], theta,
+                             float(theta0))[0])
+
     @property
     def cancelled_states(self) -> np.ndarray:
         """The states after some update in which θ is 0 again."""
@@ -231,11 +253,20 @@ def xor_lesson(data: Dataset, epochs: int = XOR_EPOCHS,
     scores = signed_scores_after_steps(trace)
     updates = []
     lifted_thetas, lifted_theta0s = lifted.states["theta"], lifted.states["theta0"]
+    Z = lifted.data.X
+    # for each update (1-based), whether its point was on the plane before it: score 0
+    update_steps = np.flatnonzero(lifted.steps["mistake"])
+    # (the trace's scores are exactly 0.0 on the plane, by the learner's rule)
+    on_plane_before = [bool(lifted.steps["score"][k] == 0.0) for k in update_steps]
     for number in range(1, len(lifted_thetas)):
         theta, theta0 = lifted_thetas[number], float(lifted_theta0s[number])
         whole = np.allclose(np.append(theta, theta0) % 1, 0)
+        on_plane = tuple(int(j) for j in np.flatnonzero(signed_scores(Z, y, theta, theta0) == 0))
+        following = 0
+        while number + following < len(on_plane_before) and on_plane_before[number + following]:
+            following += 1
         updates.append(LiftedUpdate(number, theta, theta0, curve_kind(theta, theta0),
-                                    0 if whole else 2))
+                                    0 if whole else 2, on_plane, following))
     return XorLesson(data=data, trace=trace, lifted_trace=lifted, state_mistakes=state_mistakes,
                      epoch_states=starts, epoch_updates=mistakes_per_epoch(trace),
                      cycle_states=cycle_states, shown_signed_scores=scores,
