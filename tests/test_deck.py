@@ -82,7 +82,8 @@ def synthetic_pack(tmp_path_factory):
             write_clip(folder / "sections" / entry["video"], int(entry["nb_frames"]),
                        (90, 90, 200))
         write_srt(folder / f"{name}.srt", cues)
-        entries.append(SimpleNamespace(name=name, number=number, description=name))
+        entries.append(SimpleNamespace(name=name, number=number, description=name,
+                                       title=name.title()))
         scenes.append(RenderedScene(name, folder))
     out = tmp_path_factory.mktemp("pack")
     assemble(entries, scenes, out, PackSettings())
