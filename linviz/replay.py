@@ -31,6 +31,16 @@ def state_after_steps(trace) -> np.ndarray:
     return np.concatenate([[0], np.asarray(trace.steps["state"], dtype=np.int64)])
 
 
+def theta_is_zero_after(trace, step: int) -> bool:
+    """θ = 0 after ``step`` visits (the state they leave): no boundary to draw.
+
+    An update can bring θ back to 0 (y⁽ⁱ⁾x⁽ⁱ⁾ cancelling the updates before it, e.g.
+    one place with both labels); the visited point then scores 0, still a mistake.
+    """
+    state = int(state_after_steps(trace)[step])
+    return not np.any(trace.states["theta"][state])
+
+
 def state_at(thetas: np.ndarray, theta0s: np.ndarray, state_after: np.ndarray,
              s: float) -> StepState:
     """(θ, θ₀, presence) at fractional step ``s``, clamped to 0..n_steps.

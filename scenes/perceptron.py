@@ -26,7 +26,7 @@ from linviz.lessons.perceptron import (
     PASS_BUDGET, check_perceptron_data, perceptron_lesson,
 )
 from linviz.scene_data import check_scene_data
-from linviz.replay import state_after_steps, state_at
+from linviz.replay import state_after_steps, state_at, theta_is_zero_after
 from scenes.toolkit import style, wording
 from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.panels import LiveValue, Pseudocode
@@ -178,6 +178,8 @@ class PerceptronScene(LinvizScene):
                             theme.mistake),
             "after": text("*after* the update: $theta$ and the boundary have moved", theme,
                           small),
+            "after-zero": text("*after* the update: $theta = 0$, no boundary; the point "
+                               "still a mistake ($<= 0$)", theme, small),
             "fast": text("fast forward: many updates in a row", theme, small, theme.muted),
         }
         self.panel = VGroup(self.code, counter_row, self.score, theta_row).arrange(
@@ -511,9 +513,14 @@ class PerceptronScene(LinvizScene):
         if beat.slow:
             self.show_new_score(k, i)
         else:
-            self.show_status("after")
+            self.show_status(self.after_status_key(k + 1))
         if self.local_scale is not None:
             self.end_local_scale()
+
+    def after_status_key(self, step: int) -> str:
+        """The *after* status of a quick update (visit ``step``, 1-based): θ and the
+        boundary moved, or θ is back at 0 (no boundary; the point scores 0, a mistake)."""
+        return "after-zero" if theta_is_zero_after(self.trace, step) else "after"
 
     def local_scale_for(self, k: int, x, label: float) -> float:
         """The scale at which the update of step k + 1 is explained when θ is drawn as its

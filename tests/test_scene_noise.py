@@ -61,3 +61,35 @@ def test_error_never_reaches_zero_and_the_run_never_settles(scene):
     assert not scene.trace.result["converged"]
     assert np.all(scene.epoch_errors[1:] > 0)
     assert np.all(scene.epoch_mistakes > 0)
+
+
+def test_an_update_back_to_theta_zero_is_not_said_to_move_the_boundary(tmp_path):
+    """Updates that cancel: θ = 0 again after some update and there is no boundary; the quick update's status must say so, not 'the boundary has
+    moved' (review: xor said it; the perceptron scenes share the line)."""
+    from story_runs import story_with
+
+    csv = tmp_path / "both.csv"
+    # found by search: the updates bring θ back to 0 at several later, quick visits
+    rows = ["a,b,label", "1,-1,q", "1,0,p", "-2,-1,p", "-1,-2,q", "0,-2,p", "0,1,q"]
+    csv.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    shown = []
+
+    class Recording(NoiseScene):
+        def show_status(self, key):
+            if key in ("after", "after-zero"):  # a quick update's status (not the
+                shown.append((self.tracker.step, key))  # explained one's new score)
+            super().show_status(key)
+
+    scene = story_with(Recording, data_spec=str(csv))
+    # independently: θ after each visit of the notes' loop (offset perceptron, index order
+    # or the lesson's visiting order, whichever the trace recorded), zero where it cancels
+    X, y, steps = scene.data.X, scene.data.y, scene.trace.steps
+    theta, theta0, zero_after = np.zeros(2), 0.0, {}
+    for k, (i, mistake) in enumerate(zip(steps["i"], steps["mistake"]), start=1):
+        if mistake:
+            theta, theta0 = theta + y[i] * X[i], theta0 + y[i]
+        zero_after[k] = not np.any(theta)
+    assert any(zero_after.values())          # the data do bring θ back to 0
+    assert ("after-zero" in [key for _, key in shown]), shown  # a quick update back to 0
+    for step, key in shown:
+        assert key == ("after-zero" if zero_after[int(round(step))] else "after"), (step, key)
