@@ -22,7 +22,7 @@ from linviz.atomic import make_work_dir, remove_stale_temporaries, remove_work_d
 from scenes.toolkit.section_titles import read_section_titles
 
 from . import captions, handout, join, page, slides
-from .course import DEFAULT_TITLE
+from .course import DEFAULT_TITLE, byline
 from .rendered import RenderedScene, cached_scene, render_options, render_to_cache, reversed_name
 from .titles import section_title
 
@@ -53,7 +53,7 @@ class PackSettings:
 
     @property
     def byline(self) -> str:
-        return " · ".join(part for part in (self.course, self.lecturer, self.date) if part)
+        return byline(self.course, self.lecturer, self.date)
 
     def data_for(self, scene: str) -> str | None:
         return dict(self.scene_data).get(scene, self.data)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from linviz.errors import LinvizError, quoted, shown_path
 from linviz.limits import MAX_SEED
+from linviz_render.scene import QUALITIES
 
 try:
     import tomllib
@@ -22,7 +23,7 @@ except ModuleNotFoundError:  # Python 3.10: the same parser, from PyPI
 
 DEFAULT_TITLE = "Linear classifiers: the lecture"
 THEMES = ("dark", "light")
-QUALITY_KEYS = ("l", "m", "h", "p", "k")
+QUALITY_KEYS = tuple(QUALITIES)
 #: the most characters of a title, course, lecturer or date field (a title card holds them)
 MAX_TEXT = 120
 #: a course file is small: more than this is not one
@@ -56,12 +57,17 @@ class Course:
     scene_data: dict = field(default_factory=dict)
 
     def byline(self) -> str:
-        """"CS 229 · Ada Lovelace · 1 December 2026": the fields given, in that order."""
-        return " · ".join(part for part in (self.course, self.lecturer, self.date) if part)
+        """"CS 229 · Ada Lovelace · 1 December 2026": see :func:`byline`."""
+        return byline(self.course, self.lecturer, self.date)
 
     def data_for(self, scene: str) -> str | None:
         """The data spec of ``scene``: its own, else the course's, else None."""
         return self.scene_data.get(scene, self.data)
+
+
+def byline(course: str, lecturer: str, date: str) -> str:
+    """"CS 229 · Ada Lovelace · 1 December 2026": the fields given, in that order."""
+    return " · ".join(part for part in (course, lecturer, date) if part)
 
 
 TEMPLATE = '''\

@@ -50,6 +50,16 @@ def srt_time(seconds: float) -> str:
             f"{millis // 1000 % 60:02d},{millis % 1000:03d}")
 
 
+def read_srt(path: Path) -> list[tuple[str, str, str]]:
+    """(start, end, text) of every cue of an .srt file, as written; a cue's text may have
+    several lines."""
+    import re
+
+    return [(start, end, text.strip("\n")) for start, end, text in
+            re.findall(r"(\S+) --> (\S+)\n(.+?)(?:\n\n|\n?$)",
+                       path.read_text(encoding="utf-8"), re.S)]
+
+
 def write_srt(path: Path, cues: list[tuple[float, float, str]]) -> Path:
     """An .srt file of (start, end, text) cues."""
     blocks = [f"{n}\n{srt_time(a)} --> {srt_time(b)}\n{text}\n"

@@ -24,7 +24,7 @@ from linviz_pack import deck
 from linviz_pack.build import PackSettings, assemble
 from linviz_pack.rendered import RenderedScene
 from pack_helpers import write_clip, write_sections_index, write_srt
-from test_lecture_page import ARGS, CHROMIUM
+from browser_helpers import offline_browser
 
 #: every address a page names: src, href, reveal.js' background video
 ADDRESS = re.compile(r'\b(?:src|href|data-background-video)="([^"]*)"')
@@ -113,15 +113,6 @@ def test_each_deck_names_only_files_inside_the_pack(synthetic_pack):
 
 
 # ------------------------------------------------------------------ in Chromium, offline
-def playwright_api():
-    """Playwright's sync API, with Debian's chromium there to drive (else the test skips)."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (scripts/bootstrap.sh installs it)")
-    sync_api = pytest.importorskip("playwright.sync_api",
-                                   reason="playwright is not installed (pip install -e '.[test]')")
-    return sync_api
-
-
 def play_deck_offline(page_path: Path, tmp_path: Path, first_video: str, second_video: str,
                       shot: str, second_notes: str = "") -> None:
     """Open the deck from file:// with every other request refused; check it plays and →.
@@ -129,22 +120,9 @@ def play_deck_offline(page_path: Path, tmp_path: Path, first_video: str, second_
     ``second_notes``: a sentence the speaker view (``S``, opened before →) must show
     once → has gone to the second slide.
     """
-    sync_api = playwright_api()
-    refused, failed, errors = [], [], []
-    with sync_api.sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=ARGS,
-            viewport={"width": 1280, "height": 800})
+    failed, errors = [], []
+    with offline_browser(tmp_path) as (context, refused):
         page = context.new_page()
-
-        def only_files(route):
-            if route.request.url.startswith("file://"):
-                route.continue_()
-            else:
-                refused.append(route.request.url)
-                route.abort()
-
-        context.route("**/*", only_files)
         page.on("requestfailed", lambda request: failed.append(
             f"{request.url}: {request.failure}"))
         page.on("pageerror", lambda error: errors.append(str(error)))
@@ -175,7 +153,6 @@ def play_deck_offline(page_path: Path, tmp_path: Path, first_video: str, second_
                 "sentence => document.querySelector('.speaker-controls-notes').innerText"
                 ".includes(sentence)", arg=second_notes, timeout=10_000)
             speaker.screenshot(path=str(tmp_path / f"{shot}-speaker.png"))
-        context.close()
     assert errors == [], errors
     assert refused == [], refused
     assert failed == [], failed

@@ -18,6 +18,7 @@ from linviz_pack.titles import section_title
 from scenes.toolkit.section_titles import read_section_titles
 
 from cli_helpers import assert_one_line_error
+from pack_helpers import read_srt
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 ITEMS = ["lecture.mp4", "lecture.srt", "lecture.vtt", "index.html", "assets", "handout.pdf",
@@ -41,9 +42,7 @@ def seconds(stamp: str) -> float:
 
 def srt_cues(path: Path) -> list[tuple[str, str, str]]:
     """(start, end, text) of every cue; a cue's text may have several lines."""
-    return [(start, end, text.strip("\n")) for start, end, text in
-            re.findall(r"(\S+) --> (\S+)\n(.+?)(?:\n\n|\n?$)",
-                       path.read_text(encoding="utf-8"), re.S)]
+    return read_srt(path)
 
 
 def test_the_pack_is_written_and_listed(lecture_pack):

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from fractions import Fraction
 from pathlib import Path
 
@@ -23,9 +22,9 @@ from linviz_pack.captions import LINE_CHARS
 from linviz_pack.titles import section_title
 from scenes.toolkit.section_titles import read_section_titles
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from browser_helpers import offline_browser
+from pack_helpers import read_srt
+
 
 
 def seconds(stamp: str) -> float:
@@ -36,9 +35,8 @@ def seconds(stamp: str) -> float:
 def lecture_cues(out: Path) -> list[tuple[float, float, str]]:
     """The sentences said, whole, with their times: the one scene's own captions (the
     pack's lecture.srt cuts long ones into two-line cues for players)."""
-    text = (out / "scenes" / "margin" / "margin.srt").read_text(encoding="utf-8")
-    return [(seconds(a), seconds(b), " ".join(said.split())) for a, b, said in
-            re.findall(r"(\S+) --> (\S+)\n(.+?)(?:\n\n|\n?$)", text, re.S)]
+    return [(seconds(a), seconds(b), " ".join(said.split()))
+            for a, b, said in read_srt(out / "scenes" / "margin" / "margin.srt")]
 
 
 def section_ends(out: Path) -> list[float]:
@@ -53,26 +51,10 @@ def section_ends(out: Path) -> list[float]:
 @pytest.fixture
 def browser_page(lecture_pack, tmp_path):
     """A page of the pack in headless Chromium; every request not to file:// is refused."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (scripts/bootstrap.sh installs it)")
-    sync_api = pytest.importorskip("playwright.sync_api",
-                                   reason="playwright is not installed (pip install -e '.[test]')")
     out, _ = lecture_pack
-    with sync_api.sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=ARGS,
-            viewport={"width": 1280, "height": 800})
+    with offline_browser(tmp_path) as (context, refused):
         page = context.new_page()
-        refused, errors = [], []
-
-        def only_files(route):
-            if route.request.url.startswith("file://"):
-                route.continue_()
-            else:
-                refused.append(route.request.url)
-                route.abort()
-
-        page.route("**/*", only_files)
+        errors = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto((out / "index.html").as_uri())
         page.wait_for_function("document.getElementById('video').readyState >= 2",
@@ -80,7 +62,6 @@ def browser_page(lecture_pack, tmp_path):
         yield page, out, tmp_path
         assert errors == [], errors
         assert refused == [], refused  # the page asked for nothing outside the pack
-        context.close()
 
 
 def current_time(page) -> float:

@@ -26,6 +26,7 @@ from ..errors import DataError
 from ..features import lift_product
 from ..least_error import LeastError, least_training_error
 from ..perceptron import Perceptron, mistakes, signed_scores
+from ..replay import theta_is_zero_after
 from .perceptron import PerceptronLesson, perceptron_lesson, signed_scores_after_steps
 from ..theory import is_separable
 from ..trace import Trace
@@ -183,8 +184,9 @@ class XorLesson:
         return int(np.count_nonzero(self.trace.steps["mistake"][:step]))
 
     def theta_zero_after_step(self, step: int) -> bool:
-        """θ = 0 after visit ``step`` (1-based): the update left no boundary to draw."""
-        return self.theta_is_zero(self.state_after_step(step))
+        """θ = 0 after visit ``step`` (1-based): the update left no boundary to draw
+        (:func:`linviz.replay.theta_is_zero_after`, the perceptron scenes' one test)."""
+        return theta_is_zero_after(self.trace, step)
 
     def still_mistake_after_step(self, step: int) -> bool:
         """The point visited at ``step`` (1-based) is still a mistake under the state after

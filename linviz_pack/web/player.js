@@ -128,20 +128,26 @@
     source.chapters.forEach(function (chapter, index) {
       var item = document.createElement("li");
       item.className = "level-" + chapter.level;
-      var button = document.createElement("button");
-      button.type = "button";
-      button.dataset.index = index;
+      var button = timedButton(index, chapter.start, chapter.title);
       button.dataset.start = chapter.start;
-      var time = document.createElement("span");
-      time.className = "time";
-      time.textContent = formatTime(chapter.start);
-      button.appendChild(time);
-      button.appendChild(document.createTextNode(" " + chapter.title));
-      button.addEventListener("click", function () { seekTo(chapter.start); });
       item.appendChild(button);
       chapterList.appendChild(item);
     });
     highlight();
+  }
+
+  // a list entry of the chapters and of the transcript: its time, its text; a click seeks
+  function timedButton(index, start, label) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.dataset.index = index;
+    var time = document.createElement("span");
+    time.className = "time";
+    time.textContent = formatTime(start);
+    button.appendChild(time);
+    button.appendChild(document.createTextNode(" " + label));
+    button.addEventListener("click", function () { seekTo(start); });
+    return button;
   }
 
   // ---------------------------------------------------------------- transcript
@@ -150,16 +156,7 @@
     transcriptList.scrollTop = 0;
     (source.sentences || []).forEach(function (sentence, index) {
       var item = document.createElement("li");
-      var button = document.createElement("button");
-      button.type = "button";
-      button.dataset.index = index;
-      var time = document.createElement("span");
-      time.className = "time";
-      time.textContent = formatTime(sentence.start);
-      button.appendChild(time);
-      button.appendChild(document.createTextNode(" " + sentence.text));
-      button.addEventListener("click", function () { seekTo(sentence.start); });
-      item.appendChild(button);
+      item.appendChild(timedButton(index, sentence.start, sentence.text));
       transcriptList.appendChild(item);
     });
   }
