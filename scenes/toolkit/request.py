@@ -40,6 +40,8 @@ class RenderRequest:
     keyframe_dir: str | None = None
     #: with keyframe_dir: also save the frame at the end of every beat (sentence)
     keyframe_at_narration: bool = False
+    #: the symbols on screen: "theta" (θ, θ₀, as notes 000 and 004) or "w" (w, b, notes 001-003)
+    notation: str = "theta"
 
     def __post_init__(self) -> None:
         if self.features is not None:  # a list after a trip through JSON
