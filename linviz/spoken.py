@@ -216,6 +216,25 @@ def _read_groups_rule(match: re.Match, notation: str) -> str:
     return _read_groups(match.group(0), notation)
 
 
+#: where the subject of a relation starts: a pause, or a word that opens a clause
+_CLAUSE_OPENING = re.compile(r"[,:;]|(?<!\S)\(|\b(?:where|when|if|so|So|and|then|because|that|while)\b")
+#: words of a formula (any other word of three letters or more is prose)
+_FORMULA_WORDS = re.compile(r"\b(?:sign|log|exp|max|min|argmin)\b")
+
+
+def _formula_is(match: re.Match, notation: str) -> str:
+    """A relation whose subject is a formula gets its verb: "where yθᵀx ≤ 0" is
+    "where y theta transpose x is at most 0"; "a score ≤ 0" and "any η ≤ 1/β"
+    (a noun with a bound) stay as they are."""
+    head = match.string[:match.start()]
+    openings = [opening.end() for opening in _CLAUSE_OPENING.finditer(head)]
+    subject = head[openings[-1] if openings else 0:].strip()
+    prose = re.search(r"[A-Za-z]{3,}", _FORMULA_WORDS.sub("", subject))
+    if not subject or prose or subject.endswith((" is", "=")):
+        return match.group(0)
+    return " is " + match.group(0)
+
+
 def _greek(match: re.Match, notation: str) -> str:
     return f" {GREEK_NAMES[match.group(0)]} "
 
@@ -240,6 +259,9 @@ def _whole_number(match: re.Match, notation: str) -> str:
     return match.group(0).replace(",", "")
 
 
+#: the name of the last reading rule: what it drops, no rule before it could read
+UNREADABLE = "unreadable"
+
 #: the rules, in the order they run (see the module docstring)
 RULES: tuple[Rule, ...] = (
     # -- the text itself ----------------------------------------------------------
@@ -260,11 +282,18 @@ RULES: tuple[Rule, ...] = (
     _rule("list-ellipsis", r",\s*…\s*,", ", and so on up to",
           "[1, x, …, xᵏ]: 'and so on up to'"),
     _rule("ellipsis", "…", "...", "a trailing ellipsis, as three dots (a pause)"),
-    _rule("thousands", r"(?<![\d.])\d{1,3}(?:,\d{3})+(?![\d,])", _whole_number,
+    _rule("thousands", r"(?<![\d.])\d{1,3}(?:,\d{3})+(?!\d|,\d)", _whole_number,
           "1,562 → 1562: the comma groups digits, it is no pause"),
     _rule("ascii-minus", r"(?<![\w)\]])-(?=\d)", "−",
           "a hyphen before a number that follows no word is a minus sign"),
+    _rule("absolute-value", r"\|(?=[^\s|])([^|]*?[^\s|])\|", r" the absolute value of \1 ",
+          "|y z|: 'the absolute value of y z' (a bar with space around it is 'given')"),
+    _rule("given", r"\s*\|\s*", " given ", "P(y | x): 'P of y given x' (any bar left is one)"),
     # -- phrases that read better whole ------------------------------------------
+    _rule("command-option", r"(?<![\w-])--([a-z][a-z-]*)", r"the \1 option",
+          "(--standardize): 'the standardize option', not 'minus minus'"),
+    _rule("xor", r"\bXOR\b", "ex-or", "XOR, said 'ex-or' (a voice reads the letters as 'zor')"),
+    _rule("exp", r"\bexp(?=\()", "e^", "exp(−y z): 'e to the minus y z'"),
     _rule("zero-one-loss", r"\b0-1 loss", "zero-one loss",
           "the 0-1 loss, said as its name"),
     _rule("one-half", r"(?<![\w.,/])1/2(?![\w,/]|\.\d)", " one half ", "1/2 is 'one half'"),
@@ -286,11 +315,14 @@ RULES: tuple[Rule, ...] = (
           "yx and MR are products of two symbols, said one by one"),
     _rule("iverson", r"\[([^\[\]]*[<>≤≥=][^\[\]]*)\]", r" the indicator of \1,",
           "[z > 0], one when true: 'the indicator of z > 0'"),
+    _rule("number-then-relation", r"([=≈]\s*−?[\d.]+)\s*([≤≥<>])", r"\1, which is \2",
+          "= 0.74 ≥ γ: the number, 'which is at least gamma'"),
+    _rule("number-is", r"(?<=\d)\s*(?=[≤≥<>])", " is ",
+          "0.00 ≤ 0, 2.11 ≥ 0.53: a number 'is at most' another"),
+    _rule("formula-is", "[≤≥<>]", _formula_is,
+          "where yθᵀx ≤ 0: a formula 'is at most' 0 (a noun, 'a score ≤ 0', is not)"),
     _rule("brackets", r"[\[\]]", " ", "the brackets of a vector [θ₁, θ₀] are not said"),
     # -- grouping: bars, floors, norms, powers of groups, parentheses -------------
-    _rule("absolute-value", r"\|(?=[^\s|])([^|]*?[^\s|])\|", r" the absolute value of \1 ",
-          "|y z|: 'the absolute value of y z' (a bar with space around it is 'given')"),
-    _rule("given", r"\s\|\s", " given ", "P(y | x): 'P of y given x'"),
     _rule("floor", r"⌊([^⌋]*)⌋", r" the floor of \1,", "⌊a⌋: 'the floor of a'"),
     _rule("ceiling", r"⌈([^⌉]*)⌉", r" the ceiling of \1,", "⌈a⌉: 'the ceiling of a'"),
     _rule("norm", r"‖([^‖]+?)‖(²?)", _norm,
@@ -320,21 +352,17 @@ RULES: tuple[Rule, ...] = (
     _rule("greek", "[" + "".join(GREEK_NAMES) + "]", _greek, "γ 'gamma', η 'eta', …"),
     _rule("letterlike", "[" + "".join(LETTERLIKE) + "]", _letterlike,
           "ℋ 'H', ℝ 'R', ℓ 'l'"),
-    _rule("argmin", r"\barg(min|max)\b", r"arg \1", "argmin: 'arg min'"),
+    _rule("argmin", r"\barg(min|max)\b", r"the arg \1 of", "argmin ℰₙ(h): 'the arg min of'"),
     _rule("caret", r"\^", " to the ", "a power written with a caret"),
     # -- operators, then the spacing of the words --------------------------------
     _rule("y-times", r"(?<![A-Za-z])y\s*·", "y times ", "y·x: the label times the point"),
     _rule("count-times", r"(?<=\d)×|×(?=\d)", " times ", "3× or ×3: 'times'"),
-    _rule("number-then-relation", r"([=≈]\s*−?[\d.]+)\s*([≤≥<>])", r"\1, which is \2",
-          "= 0.74 ≥ γ: the number, 'which is at least gamma'"),
-    _rule("number-is", r"(?<=\d)\s*(?=[≤≥<>])", " is ",
-          "0.00 ≤ 0, 2.11 ≥ 0.53: a number 'is at most' another"),
     _rule("operators", _OPERATOR_PATTERN, _operator,
           "= 'equals', ≤ 'at most', ≥ 'at least', ≈ 'about', → 'to', − 'minus', …"),
     _rule("number-then-symbol", r"(?<=\d)(?=[A-Za-z])(?!(?:st|nd|rd|th|D)\b)", " ",
           "0.42w, 4n, 2y: a number times a symbol"),
-    _rule("unknown-symbols", r"[^\x20-\x7e]", " ",
-          "anything still unreadable is left out rather than spelled"),
+    _rule(UNREADABLE, "[^" + re.escape("".join(sorted(SPEAKABLE))) + "]", " ",
+          "anything still unreadable is left out rather than spelled (see dropped_symbols)"),
     _rule("spaces", r"\s+", " ", "one space between words"),
     _rule("space-before-punctuation", r" (?=[,.;:?!)'%])|(?<=\() ", "",
           "no space before punctuation or after an opening parenthesis"),
@@ -342,6 +370,10 @@ RULES: tuple[Rule, ...] = (
     _rule("comma-before-stop", r",(?=[.;:?!)])", "", "no pause just before a stop"),
     _rule("ends", r"^[\s,]+|[\s,]+$", "", "no space or pause at the ends"),
 )
+
+
+#: where the rule that drops what no rule reads stands in RULES
+_UNREADABLE_AT = [rule.name for rule in RULES].index(UNREADABLE)
 
 
 def check_notation(notation: str) -> str:
@@ -365,6 +397,16 @@ def spoken_text(caption: str, notation: str = "theta") -> str:
     for rule in RULES:
         text = rule.apply(text, notation)
     return text
+
+
+def dropped_symbols(caption: str, notation: str = "theta") -> list[str]:
+    """The characters of ``caption`` no rule reads, which :func:`spoken_text` leaves out
+    (empty: every symbol is said). As :func:`speakable_problems` words them."""
+    check_notation(notation)
+    text = caption
+    for rule in RULES[:_UNREADABLE_AT]:
+        text = rule.apply(text, notation)
+    return speakable_problems(text)
 
 
 def speakable_problems(text: str) -> list[str]:
