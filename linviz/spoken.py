@@ -9,24 +9,31 @@ lecturer would read it aloud:
     >>> spoken_text("New score: −0.39 + ‖x⁽ⁱ⁾‖² + 1 ≈ 1.64 > 0.")
     'New score: minus 0.39 plus the squared norm of x i plus 1 is about 1.64, which is greater than 0.'
     >>> spoken_text("y(θᵀx + θ₀) ≤ 0", notation="w")
-    'y times w transpose x plus b at most 0'
+    'y times w transpose x plus b is at most 0'
 
 The rewriting is a fixed, ordered table of rules (:data:`RULES`); each rule is
 a regular expression and what it becomes, with a line saying why. Rules run in
 order, each over the whole text, so a later rule sees the words an earlier one
-wrote (norms and powers are read before the symbols inside them become words;
-every symbol is a word before the operators between them are). The same
-caption always gives the same words.
+wrote. The stages, in order: the text itself (accents, dashes, ellipses, the
+thousands comma); phrases that read better whole (ℰₙ "the training error",
+[x, 1] "x with a 1 appended", the verb of a relation whose subject is a
+formula); groupings, outermost meaning first (bars, floors, norms, powers of
+a parenthesis, then parentheses innermost first: h(x) "h of x", y(…) "y
+times …"); symbols (θ by the notation, indices, powers, Greek letters); the
+operators between them as words; and last the spacing. The same caption
+always gives the same words.
 
-Captions reach this module in either notation of the lecture (see the lead's
-``--notation``): θ, θ₀ or w, b. ``notation`` says how a θ that is still in the
+Captions reach this module in either notation of the lecture (``--notation``,
+see linviz.notation): θ, θ₀ or w, b. ``notation`` says how a θ that is still in the
 text is voiced: "theta" keeps θ → "theta", θ₀ → "theta zero"; "w" voices
 θ → "w", θ₀ → "b", so a caption not yet rewritten still sounds like the rest.
 w and b themselves are always read as the letters they are.
 
 :func:`speakable_problems` says what in a text a voice could not read: any
 character outside :data:`SPEAKABLE` (ASCII letters, digits, space and a little
-punctuation). The tests run it over every caption of every scene.
+punctuation). A symbol no rule reads is left out rather than spelled;
+:func:`dropped_symbols` names such symbols, so the tests, which run both over
+every caption of every scene, hear of a symbol the table does not know yet.
 """
 
 from __future__ import annotations
@@ -153,8 +160,7 @@ def _power(match: re.Match, notation: str) -> str:
 
 
 def _norm(match: re.Match, notation: str) -> str:
-    """‖x‖ "the norm of x", ‖x‖² "the squared norm of x"; a comma closes a norm
-    that ends in an expression when more of the formula follows."""
+    """‖x‖ "the norm of x", ‖x‖² "the squared norm of x"."""
     inner, squared = match.group(1), match.group(2)
     return f" the {'squared ' if squared else ''}norm of {inner} "
 

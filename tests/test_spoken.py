@@ -148,6 +148,14 @@ def test_a_caption_is_said_as_a_lecturer_says_it(caption, notation, said):
     assert spoken_text(caption, notation) == said
 
 
+def test_the_module_examples_hold():
+    import doctest
+
+    import linviz.spoken
+
+    assert doctest.testmod(linviz.spoken).failed == 0
+
+
 def test_every_rule_is_documented_and_named_once():
     names = [rule.name for rule in RULES]
     assert len(names) == len(set(names))
