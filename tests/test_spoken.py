@@ -51,6 +51,9 @@ UNIT_CASES = [
     ("θ ← θ + yx where yθᵀx ≤ 0", "theta",
      "theta becomes theta plus y x where y theta transpose x is at most 0"),
     ("2yθᵀx", "theta", "2 y theta transpose x"),
+    ("2ywᵀx", "w", "2 y w transpose x"),
+    ("where ywᵀx ≤ 0", "w", "where y w transpose x is at most 0"),
+    ("x·w*", "w", "x dot w star"),
     ("Mγ and MR²", "theta", "M gamma and M R squared"),
     ("w₀ + 0.42w₁ = 0.28", "theta", "w zero plus 0.42 w one equals 0.28"),
     # norms and powers
