@@ -80,7 +80,7 @@ ACCENT_NAMES = {"\u0303": "tilde", "\u0304": "bar", "\u0302": "hat", "\u0307": "
 
 #: operators and relations as words, in the order they are replaced
 OPERATOR_WORDS = (
-    ("≤", "at most"), ("≥", "at least"), ("≈", "is about"), ("≠", "is not"),
+    ("≤", "at most"), ("≥", "at least"), ("≈", "about equal to"), ("≠", "is not"),
     ("=", "equals"), ("<", "less than"), (">", "greater than"),
     ("→", "to"), ("←", "becomes"), ("↦", "maps to"), ("⇒", "so"), ("⇔", "exactly when"),
     ("±", "plus or minus"), ("∓", "minus or plus"), ("+", "plus"), ("−", "minus"),
@@ -321,12 +321,14 @@ RULES: tuple[Rule, ...] = (
           "yx, MR², ywᵀx: two letters side by side are a product, said one by one"),
     _rule("iverson", r"\[([^\[\]]*[<>≤≥=][^\[\]]*)\]", r" the indicator of \1,",
           "[z > 0], one when true: 'the indicator of z > 0'"),
-    _rule("number-then-relation", r"([=≈]\s*−?[\d.]+)\s*([≤≥<>])", r"\1, which is \2",
+    _rule("number-then-relation", r"([=≈]\s*−?[\d.]+)\s*([≤≥<>≈])", r"\1, which is \2",
           "= 0.74 ≥ γ: the number, 'which is at least gamma'"),
-    _rule("number-is", r"(?<=\d)\s*(?=[≤≥<>])", " is ",
+    _rule("number-is", r"(?<=\d)\s*(?=[≤≥<>≈])", " is ",
           "0.00 ≤ 0, 2.11 ≥ 0.53: a number 'is at most' another"),
-    _rule("formula-is", "[≤≥<>]", _formula_is,
+    _rule("formula-is", "[≤≥<>≈]", _formula_is,
           "where yθᵀx ≤ 0: a formula 'is at most' 0 (a noun, 'a score ≤ 0', is not)"),
+    _rule("is-about", r"\bis\s*≈", "is about",
+          "a verb before ≈: 'is about'; without one, ≈ is 'about equal to' (H ≈ λI)"),
     _rule("brackets", r"[\[\]]", " ", "the brackets of a vector [θ₁, θ₀] are not said"),
     # -- grouping: bars, floors, norms, powers of groups, parentheses -------------
     _rule("floor", r"⌊([^⌋]*)⌋", r" the floor of \1,", "⌊a⌋: 'the floor of a'"),
@@ -364,7 +366,7 @@ RULES: tuple[Rule, ...] = (
     _rule("y-times", r"(?<![A-Za-z])y\s*·", "y times ", "y·x: the label times the point"),
     _rule("count-times", r"(?<=\d)×|×(?=\d)", " times ", "3× or ×3: 'times'"),
     _rule("operators", _OPERATOR_PATTERN, _operator,
-          "= 'equals', ≤ 'at most', ≥ 'at least', ≈ 'about', → 'to', − 'minus', …"),
+          "= 'equals', ≤ 'at most', ≥ 'at least', ≈ 'about equal to', → 'to', − 'minus', …"),
     _rule("number-then-symbol", r"(?<=\d)(?=[A-Za-z])(?!(?:st|nd|rd|th|D)\b)", " ",
           "0.42w, 4n, 2y: a number times a symbol"),
     _rule(UNREADABLE, "[^" + re.escape("".join(sorted(SPEAKABLE))) + "]", " ",
