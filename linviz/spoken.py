@@ -191,6 +191,20 @@ _MULTIPLIER_BEFORE = re.compile(r"(?<![A-Za-z])y(?:⁽[^⁾]*⁾)?$")
 _KEPT_OPEN, _KEPT_CLOSE = "\x01", "\x02"
 
 
+#: words written directly before a parenthesis that are functions (h(x), sign(…));
+#: a symbol of one or two letters is one too, any other word is prose: point(s)
+FUNCTION_WORDS = frozenset({"sign", "log", "ln", "exp", "max", "min", "argmin", "argmax", "var",
+                            "tanh", "softmax", "relu", "sigmoid"})
+_TRAILING_MARKS = re.compile("(?:⁽[^⁾]*⁾|[" + _SUBSCRIPTS + _SUPERSCRIPTS + "*′'])+$")
+
+
+def _is_function_name(head: str) -> bool:
+    """Whether the word that ends ``head`` (just before a parenthesis) is a function."""
+    word = re.search(r"[^\s(]*$", head).group(0)
+    core = re.sub(r"_[A-Za-z]+$", "", _TRAILING_MARKS.sub("", word))
+    return bool(core) and (core.isalpha() and len(core) <= 2 or core in FUNCTION_WORDS)
+
+
 def _read_groups(text: str, notation: str) -> str:
     """Parentheses, innermost first: h(x) "h of x", y(θᵀx + θ₀) "y times θᵀx + θ₀",
     e^(−z) "e to the −z", (θᵀx + θ₀)/‖θ‖ "θᵀx + θ₀, over ‖θ‖", 1/(1 + e) "1 over
@@ -205,7 +219,7 @@ def _read_groups(text: str, notation: str) -> str:
             words = f"{head} to the {inner} "
         elif before and _MULTIPLIER_BEFORE.search(head + before):
             words = f"{head}{before} times {inner} "
-        elif before and (before.isalpha() or before in _SUBSCRIPTS + _SUPERSCRIPTS + "⁾*′'"):
+        elif before and _is_function_name(head + before):
             words = f"{head}{before} of {inner.replace(';', ',')} "
         elif before and before.isdigit():
             words = f"{head}{before} times {inner} "

@@ -93,6 +93,8 @@ UNIT_CASES = [
     ("β = λ_max(X̃ᵀX̃)/(4n)", "theta",
      "beta equals lambda max of X tilde transpose X tilde over 4 n"),
     ("‖∇L‖", "theta", "the norm of the gradient of L"),
+    ("the point(s) stay", "theta", "the point(s) stay"),
+    ("L(h(x), y) and ℰₙ(θ, θ₀)", "theta", "L of h of x, y and the training error of theta, theta zero"),
     # the training error, named or meant
     ("ℰₙ = 0.35", "theta", "the training error equals 0.35"),
     ("ℰₙ(h) = 0", "theta", "the training error of h equals 0"),
