@@ -220,7 +220,9 @@ def _read_groups(text: str, notation: str) -> str:
         elif before and _MULTIPLIER_BEFORE.search(head + before):
             words = f"{head}{before} times {inner} "
         elif before and _is_function_name(head + before):
-            words = f"{head}{before} of {inner.replace(';', ',')} "
+            # a pause after a long argument when the sentence goes on in words
+            pause = "," if _has_operator(inner) and re.match(r" +[A-Za-z]", tail) else ""
+            words = f"{head}{before} of {inner.replace(';', ',')}{pause} "
         elif before and before.isdigit():
             words = f"{head}{before} times {inner} "
         elif before == "/":

@@ -94,7 +94,9 @@ UNIT_CASES = [
      "beta equals lambda max of X tilde transpose X tilde over 4 n"),
     ("‖∇L‖", "theta", "the norm of the gradient of L"),
     ("the point(s) stay", "theta", "the point(s) stay"),
-    ("L(h(x), y) and ℰₙ(θ, θ₀)", "theta", "L of h of x, y and the training error of theta, theta zero"),
+    ("L(h(x), y) and ℰₙ(θ, θ₀)", "theta",
+     "L of h of x, y, and the training error of theta, theta zero"),
+    ("sign(θᵀx + θ₀) says +1", "theta", "sign of theta transpose x plus theta zero, says plus 1"),
     # the training error, named or meant
     ("ℰₙ = 0.35", "theta", "the training error equals 0.35"),
     ("ℰₙ(h) = 0", "theta", "the training error of h equals 0"),
