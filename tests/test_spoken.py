@@ -28,6 +28,7 @@ UNIT_CASES = [
     ("θ₀", "w", "b"),
     ("w₀ + w₁x", "theta", "w zero plus w one x"),
     ("w", "w", "w"),
+    ("w₀", "w", "w zero"),
     ("b", "w", "b"),
     ("θ* is the unit vector", "theta", "theta star is the unit vector"),
     ("θ* is the unit vector", "w", "w star is the unit vector"),
