@@ -43,10 +43,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .errors import DataError
-
-#: the notations a caption can be voiced in (as linviz's ``--notation``)
-NOTATIONS = ("theta", "w")
+from .notation import NOTATIONS, check_notation
 
 #: every character a voice reads as what it is: letters, digits, space and the
 #: punctuation it turns into pauses (a voice spells out or skips anything else)
@@ -398,14 +395,6 @@ RULES: tuple[Rule, ...] = (
 
 #: where the rule that drops what no rule reads stands in RULES
 _UNREADABLE_AT = [rule.name for rule in RULES].index(UNREADABLE)
-
-
-def check_notation(notation: str) -> str:
-    """``notation`` if it is one of :data:`NOTATIONS`, else a DataError in one line."""
-    if notation not in NOTATIONS:
-        raise DataError(f"unknown notation {notation!r}; notations: {', '.join(NOTATIONS)} "
-                        f"(theta: θ and θ₀; w: w and b)")
-    return notation
 
 
 def spoken_text(caption: str, notation: str = "theta") -> str:
