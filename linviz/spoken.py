@@ -288,7 +288,7 @@ RULES: tuple[Rule, ...] = (
           "≠ first: Unicode decomposition would make it = and a stroke"),
     _rule("accents", r"(?s)^.*$", lambda m, n: unicodedata.normalize("NFD", m.group(0)),
           "decompose letters with accents (ȳ → y and a bar) so one rule reads them all"),
-    _rule("accented-letter", "([A-Za-z])([\u0303\u0304\u0302\u0307])", _accent,
+    _rule("accented-letter", "([A-Za-zθ])([\u0303\u0304\u0302\u0307])", _accent,
           "X̃ 'X tilde', x̄ 'x bar', ŷ 'y hat', ẋ 'x dot'"),
     _rule("other-accents", "[\u0300-\u036f]", "",
           "any other accent is dropped (é → e): the voice reads the letter"),
