@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from linviz.atomic import make_work_dir, remove_stale_temporaries, remove_work_dir
+from linviz.notation import in_notation
 from scenes.toolkit.section_titles import read_section_titles
 
 from . import captions, handout, join, page, slides
@@ -294,7 +295,7 @@ def _write_page(entries, scenes, timelines, offsets, chapters, cues, folder: Pat
         sections = [{"title": section_title(s.name, named), "start": round(s.start, 3),
                      "end": round(s.end, 3), "level": 1} for s in timeline.sections]
         sources.append(page.source_entry(entry.name, scene_heading(position, entry),
-                                         entry.description,
+                                         in_notation(entry.description, settings.notation),
                                          video.relative_to(folder).as_posix(), sections,
                                          timeline.cues,
                                          [_titled(beat, named) for beat in timeline.beats],
@@ -331,7 +332,8 @@ def _write_handout(entries, scenes, timelines, folder: Path, settings: PackSetti
         sections = tuple(handout.HandoutSection(section_title(section.name, named), frame, said)
                          for section, frame, said in zip(timeline.sections, frames,
                                                          handout.said_by_section(timeline)))
-        parts.append(handout.HandoutScene(position, entry.title or entry.name, entry.description,
+        parts.append(handout.HandoutScene(position, entry.title or entry.name,
+                                          in_notation(entry.description, settings.notation),
                                           sections))
     handout.write_handout(parts, folder / "handout.pdf", settings.title, settings.handout,
                           settings.byline)

@@ -307,10 +307,10 @@ def test_a_course_file_names_and_orders_the_lecture(runner, tmp_path):
     course = tmp_path / "course.toml"
     course.write_text('title = "From the file"\ncourse = "CS 229"\nlecturer = "Ada Lovelace"\n'
                       'date = "1 December 2026"\nscenes = ["summary", "update"]\n'
-                      'handout_theme = "dark"\n', encoding="utf-8")
+                      'handout_theme = "dark"\nnotation = "theta"\n', encoding="utf-8")
     out = tmp_path / "media"
     result = runner.invoke(cli, ["lecture", "--course", str(course), "--title",
-                                 "Perceptrons, week 3", "--out", str(out)])
+                                 "Perceptrons, week 3", "--notation", "w", "--out", str(out)])
     assert result.exit_code == 0, result.stderr
     html = (out / "index.html").read_text(encoding="utf-8")
     assert "<title>Perceptrons, week 3</title>" in html          # the flag wins over the file
@@ -325,8 +325,15 @@ def test_a_course_file_names_and_orders_the_lecture(runner, tmp_path):
     # numbered by their place in this lecture, called by their titles
     assert chapters[0].split(" › ")[0] == "1. Summary"
     assert chapters[-1].split(" › ")[0] == "2. What does an update do?"
-    cover = PdfReader(str(out / "handout.pdf")).pages[0].extract_text()
+    handout = PdfReader(str(out / "handout.pdf"))
+    cover = handout.pages[0].extract_text()
     assert "Perceptrons, week 3" in cover and "CS 229 · Ada Lovelace · 1 December 2026" in cover
+    # --notation w (over the file's theta): no θ a student reads, and w, b where θ, θ₀ were
+    said = " ".join(" ".join(text for _, _, text in read_srt(out / "lecture.srt")).split())
+    written = " ".join(page.extract_text() for page in handout.pages)
+    for text in (said, written, html):
+        assert "θ" not in text
+    assert "b gains y⁽ⁱ⁾" in said and "w gains y⁽ⁱ⁾x⁽ⁱ⁾" in said
 
 
 def test_a_wrong_course_file_is_one_line_and_writes_nothing(runner, tmp_path):
