@@ -24,8 +24,10 @@ Consistent digits
 -----------------
 The student works with the printed numbers, so the key does too: every
 answer is computed in exact decimal arithmetic from the printed values (the
-data to 2 decimals, as the videos show them; θ* to 3), and the decimals asked
-for and the tolerance accepted are stated with each question. A question is
+data to 2 decimals, as the videos show them; the proof's points to 3 and θ* to
+4, so that R and γ agree with the video's), and the decimals asked for and the
+tolerance accepted are stated with each question; the tolerance also takes
+the run's unrounded value (what the video shows). A question is
 set only where the printed numbers give the run's own answer: the update asked
 about is one where every score along the visiting order has the run's sign
 (:func:`_asked_update`), and θ* still separates the printed points. The run's
@@ -116,6 +118,11 @@ def printed(value: float, places: int) -> Decimal:
 def label(y) -> str:
     """A label ±1 with its sign, a real minus for −1."""
     return "+1" if y > 0 else "−1"
+
+
+def point_symbol(i: int) -> str:
+    """x⁽ⁱ⁾ for point ``i`` (numbered from 1), as the notes write it: x⁽¹³⁾."""
+    return "x⁽" + str(i).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")) + "⁾"
 
 
 def _parens(value: Decimal) -> str:
@@ -260,16 +267,27 @@ def _run_block(scene: str, trace, video: str) -> RunBlock:
     offset = bool(trace.params.get("offset", True))
     M = int(np.count_nonzero(trace.steps["mistake"]))
     asked = _asked_update(trace, X, y, offset)
-    places = asked.places
+    places, k, n = asked.places, asked.k, len(y)
+    result_places = 2 * places  # a product of two printed numbers
     Xp = _decimals(X, places)
     columns, rows = _point_table(Xp, y, places)
-    n, k = len(y), asked.k
-    j = asked.visits[-1]
+    j = asked.visits[-1]  # the point of update k + 1
     xj, yj = Xp[j], int(y[j])
-    theta_text = "(" + ", ".join(exact(t) for t in asked.theta) + ")"
-    state = (f"θ = {theta_text}, θ₀ = {exact(asked.theta0)}" if offset
-             else f"θ = {theta_text}")
-    after = f"after its {ordinal(k)} update" if k else "at its start (no update yet)"
+    theta0 = asked.theta0 if offset else None
+    # the names of the quantities, with or without the offset
+    score_name = "θᵀx + θ₀" if offset else "θᵀx"
+    signed_name = f"y({score_name})" if offset else "yθᵀx"
+    plus = "‖x‖² + 1" if offset else "‖x‖²"
+    update_rule = "θ ← θ + yx, θ₀ ← θ₀ + y" if offset else "θ ← θ + yx"
+
+    def state_text(theta, theta0_value) -> str:
+        text = "θ = (" + ", ".join(exact(t) for t in theta) + ")"
+        return text + (f", θ₀ = {exact(theta0_value)}" if offset else "")
+
+    def at(value) -> str:
+        return exact(value, result_places)
+
+    state = state_text(asked.theta, asked.theta0)
     first = asked.visits[0] + 1
     cyclic = str(trace.params.get("order", "cyclic")) == "cyclic"
     order = (f"points {first}, {first + 1 if first < n else 1}, … in index order "
@@ -281,64 +299,63 @@ def _run_block(scene: str, trace, video: str) -> RunBlock:
     about = (f"Data {data.name} ({n} points, printed to {places} decimals as the video shows "
              f"them), visited in {'index' if cyclic else 'a shuffled'} order; this run "
              f"made M = {M} update(s).")
-    given = (f"{after.capitalize()} this run has {state}.",
-             f"It then visits {order}.")
-    # 1. the next update's point
-    working = [f"{'y(θᵀx + θ₀)' if offset else 'yθᵀx'} of each point visited, with "
-               f"{state}:"]
-    for i, s in zip(asked.visits, asked.signed_scores):
-        working.append(f"point {i + 1}: {label(y[i])}·({_sum_text(asked.theta, Xp[i], asked.theta0 if offset else None)}) "
-                       f"= {exact(s)} {'≤ 0: a mistake, the update' if s <= 0 else '> 0'}")
+    after = f"After its {ordinal(k)} update" if k else "At its start (no update yet)"
+    given = (f"{after} this run has {state}.", f"It then visits {order}.")
+
+    # 1. the next update's point, found along the visiting order
+    working = [f"{signed_name} of each point visited, with {state}:"]
+    for i, signed in zip(asked.visits, asked.signed_scores):
+        verdict = "≤ 0: a mistake, the update" if signed <= 0 else "> 0"
+        working.append(f"point {i + 1}: {label(y[i])}·({_sum_text(asked.theta, Xp[i], theta0)})"
+                       f" = {at(signed)} {verdict}")
     which = "its first update" if k == 0 else f"update {k + 1}"
+    on_line = " (a point on the line is a mistake)" if offset else ""
     q_next = Question(
         f"{scene}.next_point", "numerical",
-        f"Which point causes {which}? Compute y(θᵀx + θ₀) of each point in the order the "
-        f"run visits them until the first that is ≤ 0 (a point on the line is a mistake). "
-        f"Give its number i." if offset else
-        f"Which point causes {which}? Compute yθᵀx of each point in the order the run "
-        f"visits them until the first that is ≤ 0. Give its number i.",
+        f"Which point causes {which}? Compute {signed_name} of each point in the order the "
+        f"run visits them until the first that is ≤ 0{on_line}. Give its number i.",
         f"i = {j + 1} (x = ({', '.join(exact(v) for v in xj)}), y = {label(yj)}).",
         tuple(working), value=j + 1, places=0, tolerance=0.0,
         room_lines=min(len(asked.visits) + 1, MAX_ROOM_LINES))
-    # 2. its score
+
+    # 2. its score; accepted: the printed numbers' and the run's unrounded one (the video's)
     score = _dot(asked.theta, xj) + (asked.theta0 if offset else 0)
-    expression = _sum_text(asked.theta, xj, asked.theta0 if offset else None)
+    update_step = int(np.flatnonzero(trace.steps["mistake"])[k])
+    run_signed = float(trace.steps["score"][update_step])
+    score_tolerance = _tolerance(0.01, abs(yj * run_signed - float(score)), 2)
     q_score = Question(
         f"{scene}.score", "numerical",
-        f"What is the score {'θᵀx + θ₀' if offset else 'θᵀx'} of that point before the "
-        f"update? Work with the printed numbers and give {2 * places} decimals "
-        f"(± 0.01 accepted).",
-        f"{'θᵀx + θ₀' if offset else 'θᵀx'} = {exact(score)}.",
-        (f"{'θᵀx + θ₀' if offset else 'θᵀx'} = {expression} = {exact(score)}",
-         f"y = {label(yj)}, so y·score = {exact(yj * score)} ≤ 0: a mistake."),
-        value=float(score), places=2 * places, tolerance=0.01)
-    # 3. the update and the identity
+        f"What is the score {score_name} of that point before the update? Work with the "
+        f"printed numbers and give {result_places} decimals (± {score_tolerance:g} "
+        f"accepted).",
+        f"{score_name} = {at(score)}.",
+        (f"{score_name} = {_sum_text(asked.theta, xj, theta0)} = {at(score)}",
+         f"y = {label(yj)}, so y·score = {at(yj * score)} ≤ 0: a mistake."),
+        value=float(score), places=result_places, tolerance=score_tolerance)
+
+    # 3. the update, and the notes' identity: y(θᵀx + θ₀) rises by ‖x‖² + 1
     new_theta = tuple(t + yj * v for t, v in zip(asked.theta, xj))
     new_theta0 = asked.theta0 + yj if offset else Decimal(0)
     new_signed = yj * (_dot(new_theta, xj) + new_theta0)
-    squared = _dot(xj, xj)
-    rise = squared + (1 if offset else 0)
+    rise = _dot(xj, xj) + (1 if offset else 0)
     old_signed = yj * score
-    plus = "‖x‖² + 1" if offset else "‖x‖²"
-    update_rule = "θ ← θ + yx, θ₀ ← θ₀ + y" if offset else "θ ← θ + yx"
-    new_state = ("θ = (" + ", ".join(exact(t) for t in new_theta) + ")"
-                 + (f", θ₀ = {exact(new_theta0)}" if offset else ""))
+    run_rise = float(X[j] @ X[j]) + (1.0 if offset else 0.0)
+    identity_tolerance = _tolerance(0.01, abs(run_signed + run_rise - float(new_signed)), 2)
+    new_state = state_text(new_theta, new_theta0)
+    squares = " + ".join(f"{_parens(v)}²" for v in xj) + (" + 1" if offset else "")
     q_identity = Question(
         f"{scene}.identity", "numerical",
-        f"Make the update ({update_rule}) and compute "
-        f"{'y(θᵀx + θ₀)' if offset else 'yθᵀx'} of the same point after it. Check that it "
-        f"rose by exactly {plus} (the notes' identity). Give {2 * places} decimals "
-        f"(± 0.01 accepted).",
-        f"After the update {new_state}; {'y(θᵀx + θ₀)' if offset else 'yθᵀx'} = "
-        f"{exact(new_signed)}.",
+        f"Make the update ({update_rule}) and compute {signed_name} of the same point "
+        f"after it. Check that it rose by exactly {plus} (the notes' identity). Give "
+        f"{result_places} decimals (± {identity_tolerance:g} accepted).",
+        f"After the update {new_state}; {signed_name} = {at(new_signed)}.",
         (f"after the update: {new_state}",
-         f"{'y(θᵀx + θ₀)' if offset else 'yθᵀx'} = {label(yj)}·("
-         f"{_sum_text(new_theta, xj, new_theta0 if offset else None)}) = {exact(new_signed)}",
-         f"{plus} = {' + '.join(f'{_parens(v)}²' for v in xj)}{' + 1' if offset else ''} "
-         f"= {exact(rise)}",
-         f"before + {plus} = {exact(old_signed)} + {exact(rise)} = {exact(old_signed + rise)}"
-         f" = after ✓"),
-        value=float(new_signed), places=2 * places, tolerance=0.01, room_lines=5)
+         f"{signed_name} = {label(yj)}·({_sum_text(new_theta, xj, new_theta0 if offset else None)}"
+         f") = {at(new_signed)}",
+         f"{plus} = {squares} = {at(rise)}",
+         f"before + {plus} = {at(old_signed)} + {at(rise)} = {at(old_signed + rise)} = after ✓"),
+        value=float(new_signed), places=result_places, tolerance=identity_tolerance,
+        room_lines=5)
     exact_values = {
         "kind": "run", "offset": offset, "updates": M,
         "epochs": int(trace.result["epochs"]), "converged": bool(trace.result["converged"]),
@@ -527,9 +544,9 @@ def _noise_block(scene: str, trace, video: str) -> RunBlock:
         f"coordinate (2 decimals, ± {tolerance:.2f} accepted).",
         f"p = ({', '.join(number(v, 2) for v in p_plus)}), q = "
         f"({', '.join(number(v, 2) for v in p_minus)}): the same point.",
-        (f"p = {' + '.join(f'{lam[i]:.{weight_places}f}·x⁽{i + 1}⁾' for i in lam)} = "
+        (f"p = {' + '.join(f'{lam[i]:.{weight_places}f}·{point_symbol(i + 1)}' for i in lam)} = "
          f"({', '.join(exact(v) for v in p_plus)})",
-         f"q = {' + '.join(f'{mu[i]:.{weight_places}f}·x⁽{i + 1}⁾' for i in mu)} = "
+         f"q = {' + '.join(f'{mu[i]:.{weight_places}f}·{point_symbol(i + 1)}' for i in mu)} = "
          f"({', '.join(exact(v) for v in p_minus)})"),
         value=round(float(p_plus[0]), 2), places=2, tolerance=tolerance, room_lines=4)
     points_named = ", ".join(str(i + 1) for i in sorted({*lam, *mu}))

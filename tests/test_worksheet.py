@@ -80,7 +80,8 @@ def check_update_questions(block, trace, offset: bool):
     k = 0 if "no update yet" in state else int(re.search(r"its (\d+)\w\w update", state)[1])
     theta_text = re.search(r"θ = \(([^)]*)\)", state)[1]
     theta = [fraction(t.strip()) for t in theta_text.split(",")]
-    theta0 = fraction(re.search(r"θ₀ = (−?\d+(?:\.\d+)?)", state)[1]) if offset else Fraction(0)
+    theta0 = (fraction(re.search(r"θ₀ = (−?\d+(?:\.\d+)?)", state)[1]) if offset
+              else Fraction(0))
     # the printed θ is the run's θ after update k, rounded as printed
     places = len(theta_text.split(",")[0].split(".")[1])
     expected_theta = updates[k - 1][4] if k else np.zeros(2)
@@ -100,6 +101,9 @@ def check_update_questions(block, trace, offset: bool):
     assert Fraction(nxt.value) == i + 1
     assert Fraction(question(block, ".score").value).limit_denominator(10**8) == score
     assert numbers_in(question(block, ".score").answer)[-1] == score
+    # the unrounded run's score (what the video shows, to 2 decimals) is accepted too
+    run_score = updates[k][2] * labels[i]
+    assert abs(run_score - question(block, ".score").value) <= question(block, ".score").tolerance
     # 3. after the update: + ‖x‖² (+ 1)
     after = [a + labels[i] * b for a, b in zip(theta, points[i])]
     after0 = theta0 + labels[i] if offset else Fraction(0)
