@@ -106,6 +106,9 @@ def batch(roster, scene_names, quality, file_format, out_dir, theme, jobs, clust
         raise click.UsageError("--sbatch writes scripts whose array tasks each take one "
                                "--row; give it without --cluster, --row, --scratch and "
                                "--collect")
+    if scratch_dir and cluster_spec:
+        raise click.UsageError("--scratch is a folder on this machine; the workers of "
+                               "--cluster render into --out: give one of them")
     if collect and (cluster_spec or row or scratch_dir):
         raise click.UsageError("--collect checks the whole course; give it without "
                                "--cluster, --row and --scratch")

@@ -357,6 +357,26 @@ def test_the_collect_job_refuses_an_incomplete_course(worksheets, roster, tmp_pa
     assert not (tmp_path / "course.zip").exists()
 
 
+def test_a_python_other_users_cannot_reach_is_warned_about():
+    from linviz_cli.sbatch import interpreter_warning
+
+    tmp_path = Path(tempfile.mkdtemp(prefix="linviz-python-", dir="/tmp"))  # pytest's is 0700
+    private = tmp_path / "home"
+    (private / "bin").mkdir(parents=True)
+    (private / "bin" / "python").write_text("")
+    link = tmp_path / "venv-python"
+    link.symlink_to(private / "bin" / "python")
+    os.chmod(tmp_path, 0o755)
+    os.chmod(private, 0o700)
+    try:
+        warning = interpreter_warning(str(link))
+        assert warning and f"under {private}," in warning and "--slurm-python" in warning
+        os.chmod(private, 0o755)
+        assert interpreter_warning(str(link)) is None
+    finally:
+        shutil.rmtree(tmp_path)
+
+
 def test_a_big_roster_is_submitted_in_arrays_below_max_array_size():
     from linviz_cli.sbatch import chunks
 
