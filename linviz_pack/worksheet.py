@@ -75,9 +75,21 @@ _SYMBOLS = {"w": (("θ*₀", "b*"), ("θ₀", "b"), ("θ*", "w*"), ("θ", "w"))}
 
 def in_notation(text: str, notation: str = "theta") -> str:
     """``text``, written in θ notation, in the course's ``notation``: "theta" (as it is) or
-    "w" (θ → w, θ₀ → b, θ* → w*, θ*₀ → b*)."""
+    "w" (θ → w, θ₀ → b, θ* → w*, θ*₀ → b*).
+
+    The course's own rewriting (:func:`linviz.notation.in_notation`, by symbol) is used
+    where it exists, after θ*₀ → b* (the offset of θ*, which it does not know); without
+    it, a local table of the same symbols.
+    """
     if notation not in NOTATIONS:
         raise ValueError(f"notation must be one of {NOTATIONS}, got {notation!r}")
+    try:
+        from linviz.notation import in_notation as course_notation
+    except ImportError:
+        course_notation = None
+    if course_notation is not None:
+        text = text.replace("θ*₀", "b*") if notation == "w" else text
+        return course_notation(text, notation)
     for theta, course in _SYMBOLS.get(notation, ()):
         text = text.replace(theta, course)
     return text
