@@ -137,8 +137,8 @@ def point_symbol(i: int) -> str:
     return "x⁽" + str(i).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")) + "⁾"
 
 
-def _parens(value: Decimal) -> str:
-    return f"({exact(value)})" if value < 0 else exact(value)
+def _parens(value: Decimal, places: int | None = None) -> str:
+    return f"({exact(value, places)})" if value < 0 else exact(value, places)
 
 
 def vector(values, places: int) -> str:
@@ -219,10 +219,14 @@ def _dot(a, b) -> Decimal:
     return sum((Decimal(x) * Decimal(z) for x, z in zip(a, b)), Decimal(0))
 
 
-def _sum_text(theta, x, theta0=None) -> str:
-    """"a·b + c·d (+ θ₀)" with the printed numbers."""
-    text = " + ".join(f"{_parens(t)}·{_parens(v)}" for t, v in zip(theta, x))
-    return text + (f" + {_parens(theta0)}" if theta0 is not None else "")
+def _sum_text(theta, x, theta0=None, places: int | None = None,
+              theta_places: int | None = None) -> str:
+    """"a·b + c·d (+ θ₀)" with the printed numbers (``theta_places`` and ``places``
+    decimals: as printed; None: as they are)."""
+    theta_places = places if theta_places is None else theta_places
+    text = " + ".join(f"{_parens(t, theta_places)}·{_parens(v, places)}"
+                      for t, v in zip(theta, x))
+    return text + (f" + {_parens(theta0, theta_places)}" if theta0 is not None else "")
 
 
 # -- a perceptron run -----------------------------------------------------------------------
@@ -318,7 +322,7 @@ def _run_block(scene: str, trace, video: str) -> RunBlock:
     working = [f"{signed_name} of each point visited, with {state}:"]
     for i, signed in zip(asked.visits, asked.signed_scores):
         verdict = "≤ 0: a mistake, the update" if signed <= 0 else "> 0"
-        working.append(f"point {i + 1}: {label(y[i])}·({_sum_text(asked.theta, Xp[i], theta0)})"
+        working.append(f"point {i + 1}: {label(y[i])}·({_sum_text(asked.theta, Xp[i], theta0, places)})"
                        f" = {at(signed)} {verdict}")
     which = "its first update" if k == 0 else f"update {k + 1}"
     on_line = " (a point on the line is a mistake)" if offset else ""
@@ -341,7 +345,7 @@ def _run_block(scene: str, trace, video: str) -> RunBlock:
         f"printed numbers and give {result_places} decimals (± {score_tolerance:g} "
         f"accepted).",
         f"{score_name} = {at(score)}.",
-        (f"{score_name} = {_sum_text(asked.theta, xj, theta0)} = {at(score)}",
+        (f"{score_name} = {_sum_text(asked.theta, xj, theta0, places)} = {at(score)}",
          f"y = {label(yj)}, so y·score = {at(yj * score)} ≤ 0: a mistake."),
         value=float(score), places=result_places, tolerance=score_tolerance)
 
@@ -362,7 +366,7 @@ def _run_block(scene: str, trace, video: str) -> RunBlock:
         f"{result_places} decimals (± {identity_tolerance:g} accepted).",
         f"After the update {new_state}; {signed_name} = {at(new_signed)}.",
         (f"after the update: {new_state}",
-         f"{signed_name} = {label(yj)}·({_sum_text(new_theta, xj, new_theta0 if offset else None)}"
+         f"{signed_name} = {label(yj)}·({_sum_text(new_theta, xj, new_theta0 if offset else None, places)}"
          f") = {at(new_signed)}",
          f"{plus} = {squares} = {at(rise)}",
          f"before + {plus} = {at(old_signed)} + {at(rise)} = {at(old_signed + rise)} = after ✓"),
@@ -421,9 +425,9 @@ def _proof_block(scene: str, trace, video: str) -> RunBlock:
         abs(q.bound - float(shown_bound)), BOUND_PLACES)
     columns, rows = _point_table(Xp, y, places)
     space = "[x, 1]" if offset else "x"
-    star_text = ("θ* = (" + ", ".join(exact(v) for v in star[:-1]) + f"), θ*₀ = "
-                 f"{exact(star[-1])}" if offset else
-                 "θ* = (" + ", ".join(exact(v) for v in star) + ")")
+    star_text = ("θ* = (" + ", ".join(exact(v, star_places) for v in star[:-1])
+                 + f"), θ*₀ = {exact(star[-1], star_places)}" if offset else
+                 "θ* = (" + ", ".join(exact(v, star_places) for v in star) + ")")
     learner = "with offset (the theorem on [x, 1])" if offset else "through the origin"
     heading = f"The convergence theorem: the perceptron {learner}, the run in {video}"
     about = (f"Data {data.name} ({len(y)} points, printed to {places} decimals). The "
@@ -433,7 +437,7 @@ def _proof_block(scene: str, trace, video: str) -> RunBlock:
     norm_of = "‖[x, 1]‖ = √(x₁² + x₂² + 1)" if offset else "‖x‖ = √(x₁² + x₂²)"
     margin_of = "y(θ*ᵀx + θ*₀)" if offset else "yθ*ᵀx"
     table = [f"point {i + 1}: {norm_of.split(' =')[0]} = {norms[i]:.4f}, {margin_of} = "
-             f"{exact(margins[i])}" + ("   ← the largest norm" if i == far else "")
+             f"{exact(margins[i], places + star_places)}" + ("   ← the largest norm" if i == far else "")
              + ("   ← the smallest margin" if i == near else "")
              for i in range(len(y))]
     q_R = Question(
@@ -441,7 +445,7 @@ def _proof_block(scene: str, trace, video: str) -> RunBlock:
         f"R is the largest norm of the points {space}: {norm_of}. Compute R from the "
         f"printed points ({STAR_PLACES} decimals, ± {R_tolerance:.{STAR_PLACES}f} accepted).",
         f"R = {exact(R, STAR_PLACES)} (point {far + 1}).",
-        (f"R = {norm_of.split(' =')[0]} of point {far + 1} = √({exact(squares[far])}) = "
+        (f"R = {norm_of.split(' =')[0]} of point {far + 1} = √({exact(squares[far], 2 * places)}) = "
          f"{exact(R, STAR_PLACES)}",), value=float(R), places=STAR_PLACES, tolerance=R_tolerance,
         room_lines=4)
     q_gamma = Question(
@@ -450,7 +454,8 @@ def _proof_block(scene: str, trace, video: str) -> RunBlock:
         f"({STAR_PLACES} decimals, ± {gamma_tolerance:.{STAR_PLACES}f} accepted).",
         f"γ = {exact(gamma, STAR_PLACES)} (point {near + 1}).",
         (f"γ = {margin_of} of point {near + 1} = {label(y[near])}·("
-         f"{_sum_text(star, points[near])}) = {exact(margins[near])}",),
+         f"{_sum_text(star, points[near], places=places, theta_places=star_places)}) = "
+         f"{exact(margins[near], places + star_places)}",),
         value=float(gamma), places=STAR_PLACES, tolerance=gamma_tolerance,
         room_lines=4)
     q_bound = Question(
@@ -613,6 +618,8 @@ def homework_for(scene: str, trace, video: str | None = None,
 TABLE_INDEX_MM, TABLE_VALUE_MM, TABLE_LABEL_MM, TABLE_GAP_MM, TABLE_ROW_MM = 8, 15, 9, 6, 4.6
 #: room left under a question for a line of working (mm)
 ROOM_LINE_MM = 7
+#: the line height of the key's list of every point (mm)
+EXTRA_LINE_MM = 4
 #: a run's block starts on a new page when less than this is left of the page (mm)
 BLOCK_START_MM = 110
 
@@ -690,10 +697,12 @@ def sheet_pdf(student_id: str, about: str, blocks, key: bool) -> bytes:
             else:
                 pdf.ln(ROOM_LINE_MM * question.room_lines)
         if key and extra:
+            if pdf.get_y() + EXTRA_LINE_MM * (len(extra) + 1) > pdf.h - MARGIN_MM:
+                pdf.add_page()  # the list of every point whole, on one page
             text(9, "Every point, from the printed numbers:", "B", colour=GREY, height=4.6,
                  indent=5)
             for line in extra:
-                text(8, line, colour=GREY, height=4, indent=5)
+                text(8, line, colour=GREY, height=EXTRA_LINE_MM, indent=5)
         pdf.ln(4)
     text(8, "Made by linviz from the runs your videos play. Work with the printed numbers: "
          "they are the runs' numbers rounded as the videos show them.", colour=GREY, height=4)
