@@ -219,3 +219,10 @@ def test_the_w_notation_reaches_every_string_a_student_reads(one_run_each):
     assert in_notation("θ*₀, θ₀ and θᵀx", "w") == "b*, b and wᵀx"
     with pytest.raises(ValueError):
         in_notation("θ", "beta")
+
+
+def test_the_cli_offers_the_worksheets_notations():
+    from linviz_cli.batch_command import NOTATIONS as offered
+    from linviz_pack.worksheet import NOTATIONS
+
+    assert offered == NOTATIONS
