@@ -27,6 +27,8 @@ from linviz.errors import LinvizError
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 #: folders of --out that are not the course's (the SLURM logs)
 NOT_IN_ZIP = ("slurm-logs",)
+#: the formats whose videos come with captions (.srt) that a complete folder holds
+CAPTIONED = ("mp4", "webm")
 #: files zipped as they are (already compressed)
 STORED = (".mp4", ".webm", ".gif", ".png", ".zip")
 
@@ -64,7 +66,7 @@ def expected_files(scenes, file_format: str, no_video: bool) -> list[str]:
     files = [ANSWERS, WORKSHEET, ANSWER_KEY] + [f"{scene}.trace.json" for scene in scenes]
     if not no_video:
         files += [f"{scene}.{file_format}" for scene in scenes]
-        if file_format != "png":
+        if file_format in CAPTIONED:
             files += [f"{scene}.srt" for scene in scenes]
     return files
 
