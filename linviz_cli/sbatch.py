@@ -5,7 +5,7 @@ Three scripts are written beside each other:
 - ``FILE.sh``, the array job: task t of an array submitted with
   ``LINVIZ_ROW_OFFSET=o`` makes roster row o + t (``batch ROSTER --row o+t``), in a
   scratch folder under ``$TMPDIR`` (node-local), and moves the finished folder into
-  ``--out`` whole;
+  ``--out`` whole; the log of a scene that failed is copied into the log folder;
 - ``FILE.collect.sh``, the collect job: ``batch ROSTER --collect`` checks every
   student's folder, writes ``gradebook.csv`` and ``moodle-questions.xml`` and zips
   the course;
@@ -172,10 +172,16 @@ set -euo pipefail
 cd -- "${{SLURM_SUBMIT_DIR:?not run by sbatch: use {submit}}}"
 {setup}
 row=$(( ${{LINVIZ_ROW_OFFSET:-0}} + ${{SLURM_ARRAY_TASK_ID:?not an array task}} ))
-# scratch on the node (SLURM's $TMPDIR), removed at the end; --out gets whole folders only
+# scratch on the node (SLURM's $TMPDIR), removed at the end; --out gets whole folders only;
+# the log of a scene that failed (written to $TMPDIR, here the scratch) is kept in {logs}
 scratch=$(mktemp -d "${{TMPDIR:-/tmp}}/linviz-${{SLURM_JOB_ID:-$$}}-XXXXXX")
-trap 'rm -rf -- "$scratch"' EXIT
-{python} {render} batch {roster} --out {out} --row "$row" --scratch "$scratch" {options}
+finish() {{
+    cp -- "$scratch"/linviz-*.log {logs}/ 2>/dev/null || true
+    rm -rf -- "$scratch"
+}}
+trap finish EXIT
+TMPDIR="$scratch" {python} {render} batch {roster} --out {out} --row "$row" \\
+    --scratch "$scratch/work" {options}
 """
 
 COLLECT = """#!/bin/bash
@@ -252,11 +258,12 @@ def write_sbatch(target: str, roster: str, count: int, out_dir: str, arguments: 
                   python=_shell_path(python), render=_shell_path(str(ROOT / "render.py")),
                   options=" ".join(shlex.quote(a) for a in arguments),
                   setup="\n".join(options.setup), submit=_shell_path(submit_script.name))
-    task_text = TASK.format(header=options.header("linviz-course", options.time), **common)
+    logs = os.path.join(out, LOG_FOLDER)
+    task_text = TASK.format(header=options.header("linviz-course", options.time),
+                            logs=_shell_path(logs), **common)
     zip_name = os.path.normpath(out) + ".zip"
     collect_text = COLLECT.format(header=options.header("linviz-collect", options.collect_time),
                                   zip=_shell_path(zip_name), **common)
-    logs = os.path.join(out, LOG_FOLDER)
     throttle = f"%{options.throttle}" if options.throttle else ""
     parts = chunks(count, options.max_array_size)
     submissions = "\n".join(

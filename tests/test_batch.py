@@ -224,8 +224,8 @@ def as_non_root() -> list[str]:
 
 def python_anyone_can_run(folder: Path) -> Path:
     """The README's recipe for a cluster: a venv made from a Python every user can run
-    (here the system's of this version), here given this venv's packages by a .pth file
-    (nothing is downloaded in tests) instead of 'pip install -e'."""
+    (here the system's of this version), given this venv's packages and this repository
+    by a .pth file (nothing is downloaded in tests) instead of "pip install -e '.'"."""
     version = f"{sys.version_info.major}.{sys.version_info.minor}"
     system = Path(f"/usr/bin/python{version}")
     if not system.exists():
@@ -234,7 +234,7 @@ def python_anyone_can_run(folder: Path) -> Path:
                    capture_output=True)
     site = folder / "lib" / f"python{version}" / "site-packages"
     shared = [p for p in sys.path if p.endswith("site-packages") and Path(p).is_dir()]
-    (site / "shared-linviz-venv.pth").write_text("\n".join(shared) + "\n")
+    (site / "shared-linviz-venv.pth").write_text("\n".join([str(REPO_ROOT), *shared]) + "\n")
     return folder / "bin" / "python"
 
 
