@@ -248,9 +248,11 @@ def _asked_update(trace, X, y, offset: bool) -> AskedUpdate:
 
     k is the last of the updates the video explains that has one after it
     (k = min(SLOW_UPDATES − 1, M − 1); 0, the start θ = 0, when M = 1), or the nearest
-    other k whose printed numbers (points and θ to 2 decimals, or 3, or 4) give every
-    visited point's y(θᵀx + θ₀) the sign the run gave it: > 0 until the update's
-    point, ≤ 0 there. A run with no such k keeps the preferred one at 4 decimals.
+    other k, among those whose printed numbers (points and θ to 2 decimals, or 3, or 4)
+    give every visited point's y(θᵀx + θ₀) the sign the run gave it: > 0 until the
+    update's point, ≤ 0 there. Among those, the first where the run visits a point
+    without a mistake before the update (so the student has a point to rule out) is
+    taken. A run with no such k keeps the preferred one at 4 decimals.
     """
     steps = trace.steps
     mistakes = np.flatnonzero(np.asarray(steps["mistake"], dtype=bool))
@@ -269,11 +271,11 @@ def _asked_update(trace, X, y, offset: bool) -> AskedUpdate:
         return AskedUpdate(k, places, theta, theta0, visits, scores)
 
     for places in (DATA_PLACES, DATA_PLACES + 1, DATA_PLACES + 2):
-        for k in candidates:
-            asked = at(k, places)
-            scores = asked.signed_scores
-            if all(s > 0 for s in scores[:-1]) and scores[-1] <= 0:
-                return asked
+        found = [asked for asked in (at(k, places) for k in candidates)
+                 if all(s > 0 for s in asked.signed_scores[:-1])
+                 and asked.signed_scores[-1] <= 0]
+        if found:  # one where the student walks past a point first, if there is one
+            return next((asked for asked in found if len(asked.visits) > 1), found[0])
     return at(candidates[0], DATA_PLACES + 2)
 
 
