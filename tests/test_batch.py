@@ -411,3 +411,17 @@ def test_batch_on_a_local_cluster_renders_every_students_scene(worksheets, roste
     assert len(set(pictures.values())) == len(students)  # each drawn from its own run
     assert not [p for p in out.rglob("*") if p.name.startswith(".")]
     assert done.stdout.split() == [str(out / s) for s in students]
+
+
+def test_the_w_notation_reaches_every_page_a_student_reads(roster, tmp_path, runner):
+    short = tmp_path / "one.csv"
+    short.write_text("id,seed\nana,1\n")
+    out = tmp_path / "w"
+    done = runner.invoke(cli, ["batch", str(short), "--out", str(out), "--no-video",
+                               "--notation", "w"])
+    assert done.exit_code == 0, done.stderr
+    for name in ("worksheet.pdf", "answer-key.pdf"):
+        text = pdf_text(out / "ana" / name)
+        assert "θ" not in text and "wᵀx + b" in text, name
+    assert "θ" not in (out / "moodle-questions.xml").read_text()
+    assert json.loads((out / "ana" / "answers.json").read_text())["notation"] == "w"
