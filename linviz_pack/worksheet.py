@@ -43,7 +43,7 @@ through :func:`in_notation`, which writes it in the course's notation (``"w"``:
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from decimal import Decimal
 
 import numpy as np
@@ -166,10 +166,10 @@ class Question:
     room_lines: int = 2
 
     def in_notation(self, notation: str) -> "Question":
-        return Question(self.code, self.kind, in_notation(self.text, notation),
-                        in_notation(self.answer, notation),
-                        tuple(in_notation(line, notation) for line in self.working),
-                        self.value, self.places, self.tolerance, self.room_lines)
+        """The question with its text, answer and working in ``notation``."""
+        return replace(self, text=in_notation(self.text, notation),
+                       answer=in_notation(self.answer, notation),
+                       working=tuple(in_notation(line, notation) for line in self.working))
 
 
 @dataclass(frozen=True)
@@ -187,12 +187,14 @@ class RunBlock:
     exact_values: dict = field(default_factory=dict)
 
     def in_notation(self, notation: str) -> "RunBlock":
-        say = lambda text: in_notation(text, notation)  # noqa: E731
-        return RunBlock(self.scene, say(self.heading), say(self.about),
-                        tuple(say(c) for c in self.columns), self.rows,
-                        tuple(say(line) for line in self.given),
-                        tuple(q.in_notation(notation) for q in self.questions),
-                        self.exact_values)
+        """The block with every string a student reads in ``notation``."""
+        def say(text: str) -> str:
+            return in_notation(text, notation)
+
+        return replace(self, heading=say(self.heading), about=say(self.about),
+                       columns=tuple(say(c) for c in self.columns),
+                       given=tuple(say(line) for line in self.given),
+                       questions=tuple(q.in_notation(notation) for q in self.questions))
 
     def record(self) -> dict:
         """Plain data for ``answers.json``: the run's exact values and the questions."""
