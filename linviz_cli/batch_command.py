@@ -126,16 +126,20 @@ def batch(roster, scene_names, quality, file_format, out_dir, theme, jobs, clust
             raise click.UsageError(f"--row {row}: the roster has {len(students)} student(s)")
         students = [students[row - 1]]
     check_manim()
-    variants = check_variants(students, entries, roster)
     if sbatch_file:
         from .sbatch import SlurmOptions, write_sbatch
 
+        # every row was checked by read_roster; the scenes' runs are checked here for one
+        # student per data set (a course of thousands would keep the login node busy for
+        # an hour), and each array task checks its own student's
+        check_variants(students_per_data(students), entries, roster)
         paths = write_sbatch(sbatch_file, roster, len(students), out_dir, _batch_arguments(
             _names(entries), quality, file_format, theme, notation, no_video),
             SlurmOptions.from_cli(slurm))
         click.echo(f"wrote {', '.join(str(p) for p in paths)}: {len(students)} array "
                    f"task(s); submit them with 'bash {paths[-1]}' from this folder", err=True)
         return
+    variants = check_variants(students, entries, roster)
     out = guard_outputs_folder(out_dir)
     remove_stale_temporaries(out)
     work = out
@@ -172,6 +176,15 @@ def batch(roster, scene_names, quality, file_format, out_dir, theme, jobs, clust
     click.echo(f"all done in {time.monotonic() - started:.1f} s", err=True)
     for folder in folders:
         click.echo(str(folder))
+
+
+def students_per_data(students) -> list:
+    """The first student of each data set (``data``, None for the scenes' own), in roster
+    order: the rows whose runs ``--sbatch`` checks before writing the scripts."""
+    first = {}
+    for student in students:
+        first.setdefault(student.data, student)
+    return list(first.values())
 
 
 def _batch_arguments(scenes, quality, file_format, theme, notation, no_video) -> list[str]:

@@ -425,3 +425,23 @@ def test_the_w_notation_reaches_every_page_a_student_reads(roster, tmp_path, run
         assert "θ" not in text and "wᵀx + b" in text, name
     assert "θ" not in (out / "moodle-questions.xml").read_text()
     assert json.loads((out / "ana" / "answers.json").read_text())["notation"] == "w"
+
+
+def test_sbatch_checks_the_runs_of_one_student_per_data_set(roster, tmp_path, runner,
+                                                          monkeypatch):
+    """A course of thousands is not run through every scene on the login node."""
+    import linviz_cli.batch_command as batch_command
+
+    checked = []
+    real = batch_command.check_variants
+
+    def recording(students, entries, roster_path):
+        checked.extend(student.id for student in students)
+        return real(students, entries, roster_path)
+
+    monkeypatch.setattr(batch_command, "check_variants", recording)
+    done = runner.invoke(cli, ["batch", str(roster), "--out", str(tmp_path / "c"),
+                               "--no-video", "--sbatch", str(tmp_path / "job.sh")])
+    assert done.exit_code == 0, done.stderr
+    # ana, ben and cara use the scenes' own data; dev a CSV file; eve separable-origin
+    assert checked == ["ana", "dev", "eve"]
