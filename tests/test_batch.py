@@ -445,3 +445,15 @@ def test_sbatch_checks_the_runs_of_one_student_per_data_set(roster, tmp_path, ru
     assert done.exit_code == 0, done.stderr
     # ana, ben and cara use the scenes' own data; dev a CSV file; eve separable-origin
     assert checked == ["ana", "dev", "eve"]
+
+
+def test_setup_lines_come_from_the_option_or_a_file(tmp_path):
+    from linviz_cli.sbatch import SlurmError, SlurmOptions
+
+    lines = tmp_path / "setup.sh"
+    lines.write_text("module purge\nmodule load ffmpeg/6\n")
+    options = SlurmOptions.from_cli({"slurm_setup": ("module load python/3.11", f"@{lines}")})
+    assert options.setup == ("module load python/3.11", "module purge", "module load ffmpeg/6")
+    assert "#SBATCH --partition" not in options.header("x", "01:00:00")
+    with pytest.raises(SlurmError, match="cannot read it"):
+        SlurmOptions.from_cli({"slurm_setup": (f"@{tmp_path / 'missing.sh'}",)})
