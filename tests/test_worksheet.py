@@ -226,3 +226,23 @@ def test_the_cli_offers_the_worksheets_notations():
     from linviz_pack.worksheet import NOTATIONS
 
     assert offered == NOTATIONS
+
+
+def test_the_homework_is_made_without_manim():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys\n"
+            "from linviz.generators import make_builtin\n"
+            "from linviz.lessons.perceptron import perceptron_lesson\n"
+            "from linviz_pack.worksheet import homework_for\n"
+            "from linviz_pack.lms import moodle_xml\n"
+            "block, _ = homework_for('perceptron', "
+            "perceptron_lesson(make_builtin('separable', 1)).trace)\n"
+            "moodle_xml([{'id': 'a', 'seed': 1, 'scenes': {'perceptron': block.record()}}])\n"
+            "assert not [m for m in sys.modules if m.split('.')[0] in ('manim', 'scenes')], "
+            "sorted(m for m in sys.modules if m.startswith(('manim', 'scenes')))\n")
+    root = Path(__file__).resolve().parent.parent
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=root,
+                   env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"})
