@@ -301,8 +301,8 @@ def _run_block(scene: str, trace, video: str) -> RunBlock:
     update_rule = "θ ← θ + yx, θ₀ ← θ₀ + y" if offset else "θ ← θ + yx"
 
     def state_text(theta, theta0_value) -> str:
-        text = "θ = (" + ", ".join(exact(t) for t in theta) + ")"
-        return text + (f", θ₀ = {exact(theta0_value)}" if offset else "")
+        text = "θ = (" + ", ".join(exact(t, places) for t in theta) + ")"
+        return text + (f", θ₀ = {exact(theta0_value, places)}" if offset else "")
 
     def at(value) -> str:
         return exact(value, result_places)
@@ -334,7 +334,7 @@ def _run_block(scene: str, trace, video: str) -> RunBlock:
         f"{scene}.next_point", "numerical",
         f"Which point causes {which}? Compute {signed_name} of each point in the order the "
         f"run visits them until the first that is ≤ 0{on_line}. Give its number i.",
-        f"i = {j + 1} (x = ({', '.join(exact(v) for v in xj)}), y = {label(yj)}).",
+        f"i = {j + 1} (x = ({', '.join(exact(v, places) for v in xj)}), y = {label(yj)}).",
         tuple(working), value=j + 1, places=0, tolerance=0.0,
         room_lines=min(len(asked.visits) + 1, MAX_ROOM_LINES))
 
