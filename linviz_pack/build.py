@@ -41,6 +41,8 @@ class PackSettings:
     data: str | None = None
     seed: int = 0
     theme: str = "dark"
+    #: the symbols of every caption, formula and title: "theta" or "w" (linviz.notation)
+    notation: str = "theta"
     handout_theme: str = "light"
     jobs: int = 1
     #: the lecture's title, and its course · lecturer · date (see linviz_pack.course)
@@ -85,7 +87,8 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings,
     remove_stale_temporaries(cache_dir)
     options = {entry.name: render_options(entry, settings.quality, settings.data_for(entry.name),
                                           settings.seed,
-                                          settings.theme, settings.handout_theme)
+                                          settings.theme, settings.handout_theme,
+                                          settings.notation)
                for entry in entries}
     scenes: dict[str, RenderedScene] = {}
     todo = []

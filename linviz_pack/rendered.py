@@ -56,17 +56,20 @@ class RenderedScene:
         return read_timeline(self.sections_dir / "sections.json", self.captions)
 
 
-def render_options(entry, quality: str, data, seed: int, theme: str, handout_theme: str) -> dict:
+def render_options(entry, quality: str, data, seed: int, theme: str, handout_theme: str,
+                   notation: str = "theta") -> dict:
     """The inputs of a scene's render besides its source, as recorded in its manifest."""
     return {"scene": entry.name, "data": data, "seed": seed, "theme": theme,
-            "quality": quality, "format": "mp4", "handout_theme": handout_theme}
+            "quality": quality, "format": "mp4", "handout_theme": handout_theme,
+            "notation": notation}
 
 
 def scene_request(options: dict):
     """The render request of a scene of the pack, from its options (see render_options)."""
     from scenes.toolkit.request import RenderRequest
 
-    return RenderRequest(data=options["data"], seed=options["seed"], theme=options["theme"])
+    return RenderRequest(data=options["data"], seed=options["seed"], theme=options["theme"],
+                         notation=options.get("notation", "theta"))
 
 
 def render_to_cache(entry, cache_dir: Path, options: dict) -> RenderedScene:
