@@ -32,7 +32,7 @@ from pathlib import Path
 import click
 
 from .options import (cluster_and_jobs, cluster_option, format_option, jobs_option,
-                      out_option, quality_option, theme_option)
+                      notation_option, out_option, quality_option, theme_option)
 from .roster import MAX_STUDENTS
 from .sbatch import slurm_options
 
@@ -42,9 +42,6 @@ GRADEBOOK, MOODLE = "gradebook.csv", "moodle-questions.xml"
 #: scenes that run on their own data set whatever the roster's data (which is for the
 #: scenes that need separable data): seeded by the student's seed
 OWN_DATA_SCENES = ("noise",)
-#: the notations of --notation: linviz_pack.worksheet.NOTATIONS (not imported here, so
-#: that --help stays instant; a test checks they agree)
-NOTATIONS = ("theta", "w")
 
 
 @dataclass
@@ -78,8 +75,7 @@ class Variant:
               help="Render nothing: check that every student's folder in --out is complete, "
                    "then write the gradebook and Moodle XML and zip the course (the "
                    "--sbatch collect job).")
-@click.option("--notation", type=click.Choice(NOTATIONS), default="theta", show_default=True,
-              help="The symbols of the worksheets and videos: theta (θ, θ₀) or w (w, b).")
+@notation_option
 @click.option("--sbatch", "sbatch_file", metavar="FILE.sh", default=None,
               help="Write SLURM scripts instead of rendering: FILE.sh (one array task per "
                    "student), FILE.collect.sh and FILE.submit.sh, which submits them; see "

@@ -36,8 +36,8 @@ exact values are kept beside them (``answers.json``).
 Notation
 --------
 Text is written in the notes' θ notation; every string a student reads goes
-through :func:`in_notation`, which writes it in the course's notation (``"w"``:
-θ → w, θ₀ → b).
+through :func:`in_notation`, which writes it in the course's notation with
+:mod:`linviz.notation` (``"w"``: θ → w, θ₀ → b).
 """
 
 from __future__ import annotations
@@ -49,6 +49,8 @@ from decimal import Decimal
 import numpy as np
 
 from linviz.lessons.perceptron import SLOW_UPDATES
+from linviz.notation import NOTATIONS, check_notation
+from linviz.notation import in_notation as course_notation
 
 #: scenes whose run the worksheet asks about, and the kind of questions
 RUN_SCENES = ("perceptron", "perceptron-origin")
@@ -67,32 +69,16 @@ STAR_PLACES = 4
 BOUND_PLACES = 1
 #: the most lines of room left for a question's working
 MAX_ROOM_LINES = 10
-#: the notations a worksheet can be written in
-NOTATIONS = ("theta", "w")
-#: θ-notation symbol → course symbol, longest first (θ*₀ before θ*, θ₀ before θ)
-_SYMBOLS = {"w": (("θ*₀", "b*"), ("θ₀", "b"), ("θ*", "w*"), ("θ", "w"))}
 
 
 def in_notation(text: str, notation: str = "theta") -> str:
     """``text``, written in θ notation, in the course's ``notation``: "theta" (as it is) or
-    "w" (θ → w, θ₀ → b, θ* → w*, θ*₀ → b*).
-
-    The course's own rewriting (:func:`linviz.notation.in_notation`, by symbol) is used
-    where it exists, after θ*₀ → b* (the offset of θ*, which it does not know); without
-    it, a local table of the same symbols.
-    """
-    if notation not in NOTATIONS:
-        raise ValueError(f"notation must be one of {NOTATIONS}, got {notation!r}")
-    try:
-        from linviz.notation import in_notation as course_notation
-    except ImportError:
-        course_notation = None
-    if course_notation is not None:
-        text = text.replace("θ*₀", "b*") if notation == "w" else text
-        return course_notation(text, notation)
-    for theta, course in _SYMBOLS.get(notation, ()):
-        text = text.replace(theta, course)
-    return text
+    "w": :func:`linviz.notation.in_notation` (θ → w, θ₀ → b, by symbol), after θ*₀ → b*
+    (the offset of θ*, which it would write w*₀)."""
+    check_notation(notation)
+    if notation == "w":
+        text = text.replace("θ*₀", "b*")
+    return course_notation(text, notation)
 
 
 def ordinal(n: int) -> str:
@@ -350,7 +336,8 @@ def _run_block(scene: str, trace, video: str) -> RunBlock:
         f"accepted).",
         f"{score_name} = {at(score)}.",
         (f"{score_name} = {_sum_text(asked.theta, xj, theta0, places)} = {at(score)}",
-         f"y = {label(yj)}, so y·score = {at(yj * score)} ≤ 0: a mistake."),
+         f"y = {label(yj)}, so the signed score y({score_name}) = {at(yj * score)} ≤ 0: "
+         f"a mistake."),
         value=float(score), places=result_places, tolerance=score_tolerance)
 
     # 3. the update, and the notes' identity: y(θᵀx + θ₀) rises by ‖x‖² + 1

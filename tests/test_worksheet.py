@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from independent import reference_perceptron, separable
+from linviz.errors import LinvizError
 from linviz.generators import make_builtin
 from linviz.lessons.noise import noise_lesson
 from linviz.lessons.perceptron import perceptron_lesson
@@ -217,15 +218,8 @@ def test_the_w_notation_reaches_every_string_a_student_reads(one_run_each):
             strings += [q.text, q.answer, *q.working]
         assert not [s for s in strings if "θ" in s]
     assert in_notation("θ*₀, θ₀ and θᵀx", "w") == "b*, b and wᵀx"
-    with pytest.raises(ValueError):
+    with pytest.raises(LinvizError, match="unknown notation"):
         in_notation("θ", "beta")
-
-
-def test_the_cli_offers_the_worksheets_notations():
-    from linviz_cli.batch_command import NOTATIONS as offered
-    from linviz_pack.worksheet import NOTATIONS
-
-    assert offered == NOTATIONS
 
 
 def test_the_homework_is_made_without_manim():
