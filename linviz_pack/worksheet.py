@@ -81,6 +81,11 @@ def in_notation(text: str, notation: str = "theta") -> str:
     return course_notation(text, notation)
 
 
+def plural(n: int, noun: str) -> str:
+    """``noun`` as many times as ``n`` says: 1 update, 2 updates."""
+    return noun if n == 1 else noun + "s"
+
+
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
@@ -304,7 +309,7 @@ def _run_block(scene: str, trace, video: str) -> RunBlock:
     heading = f"The perceptron {learner}: the run in {video}"
     about = (f"Data {data.name} ({n} points, printed to {places} decimals as the video shows "
              f"them), visited in {'index' if cyclic else 'a shuffled'} order; this run "
-             f"made M = {M} update(s).")
+             f"made M = {M} {plural(M, 'update')}.")
     after = f"After its {ordinal(k)} update" if k else "At its start (no update yet)"
     given = (f"{after} this run has {state}.", f"It then visits {order}.")
 
@@ -462,7 +467,7 @@ def _proof_block(scene: str, trace, video: str) -> RunBlock:
     q_M = Question(
         f"{scene}.updates", "numerical",
         f"How many updates M did this run make ({video} counts them)?",
-        f"M = {M}.", (f"the run in {video} made M = {M} updates in "
+        f"M = {M}.", (f"the run in {video} made M = {M} {plural(M, 'update')} in "
                       f"{int(trace.result['epochs'])} passes",),
         value=M, places=0, tolerance=0.0, room_lines=1)
     below = M <= float(bound)
@@ -690,8 +695,8 @@ def sheet_pdf(student_id: str, about: str, blocks, key: bool) -> bytes:
         if key and extra:
             if pdf.get_y() + EXTRA_LINE_MM * (len(extra) + 1) > pdf.h - MARGIN_MM:
                 pdf.add_page()  # the list of every point whole, on one page
-            text(9, "Every point, from the printed numbers:", "B", colour=GREY, height=4.6,
-                 indent=5)
+            text(9, f"Every point, from the printed numbers ({block.heading}):", "B",
+                 colour=GREY, height=4.6, indent=5)
             for line in extra:
                 text(8, line, colour=GREY, height=EXTRA_LINE_MM, indent=5)
         pdf.ln(4)
