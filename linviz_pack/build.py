@@ -238,7 +238,7 @@ def assemble(entries: Sequence, scenes: Sequence[RenderedScene], folder: Path,
     shown = captions.two_line_cues(cues)
     (folder / "lecture.srt").write_text(captions.format_srt(shown), encoding="utf-8")
     (folder / "lecture.vtt").write_text(captions.format_vtt(shown), encoding="utf-8")
-    _write_slides(scenes, timelines, folder / "slides", settings)
+    _write_slides(entries, scenes, timelines, folder / "slides", settings)
     _write_page(entries, scenes, timelines, offsets, chapters, cues, folder, titles, settings,
                 card, lead)
     say("writing handout.pdf")
@@ -283,16 +283,17 @@ def _link(source: Path, target: Path) -> None:
         shutil.copyfile(source, target)
 
 
-def _write_slides(scenes, timelines, folder: Path, settings: PackSettings) -> None:
+def _write_slides(entries, scenes, timelines, folder: Path, settings: PackSettings) -> None:
     from scenes.toolkit.style import THEMES
 
     background = THEMES[settings.theme].background
-    for scene, timeline in zip(scenes, timelines):
+    for entry, scene, timeline in zip(entries, scenes, timelines):
         videos = [(scene.sections_dir / section.video,
                    scene.sections_dir / reversed_name(section.video))
                   for section in timeline.sections]
         slides.write_slides(folder, scene.name, timeline, videos, join.video_size(scene.video),
-                            str(background), _link)
+                            str(background), _link, entry.title or entry.name, settings.byline,
+                            entry.description)
 
 
 def _write_page(entries, scenes, timelines, offsets, chapters, cues, folder: Path,

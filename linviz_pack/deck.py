@@ -1,6 +1,8 @@
 """A slide deck that works offline: ``slides/<scene>.html``, reveal.js copied beside it.
 
-Each deck is a reveal.js presentation with one slide per section of the scene:
+Each deck is a reveal.js presentation that opens on a title slide (the scene's
+title, the course's byline and what the scene is about: the deck never opens on
+a video's first, still fading-in frame), then one slide per section of the scene:
 the section's video fills the slide (reveal.js plays a slide's background video
 when the slide is shown), its notes are the captions said in it (``S`` opens
 reveal.js' speaker view). Every address in the page is relative: the videos in
@@ -90,17 +92,40 @@ def reveal_theme(background: str) -> str:
     return "black" if _relative_luminance(background) < 0.5 else "white"
 
 
+#: the title slide's type, in the deck's own pixels (reveal.js scales the slide)
+TITLE_SLIDE_STYLE = """
+.reveal .title-slide { font-family: "DejaVu Sans", "Liberation Sans", sans-serif; }
+.reveal .title-slide h1 { font-family: inherit; font-size: 2.6em; line-height: 1.15;
+  margin: 0 0 .5em; text-transform: none; color: inherit; }
+.reveal .title-slide .byline { font-size: 1.05em; opacity: .8; margin: 0 0 1.2em; }
+.reveal .title-slide .about { font-size: .8em; opacity: .65; }
+"""
+
+
+def title_slide(title: str, byline: str, about: str, background: str) -> str:
+    """The deck's first slide: ``title``, ``byline`` (course · lecturer · date) and
+    ``about`` (what the scene shows), centred on the videos' background."""
+    lines = [f"<h1>{html.escape(title)}</h1>"]
+    if byline:
+        lines.append(f'<p class="byline">{html.escape(byline)}</p>')
+    if about:
+        lines.append(f'<p class="about">{html.escape(about)}</p>')
+    return (f'  <section class="title-slide" data-background-color="{html.escape(background)}">'
+            f'\n    {"".join(lines)}\n  </section>')
+
+
 def deck_html(title: str, slides: list[tuple[str, str]], resolution: tuple[int, int],
-              background: str) -> str:
-    """The deck's page: ``slides[i]`` = (section i's video, its notes: a sentence a line,
-    a paragraph each in the speaker view); paths relative to the page, reveal.js in
-    ``REVEAL_COPY/`` beside it.
+              background: str, byline: str = "", about: str = "") -> str:
+    """The deck's page: a title slide (``title``, ``byline``, ``about``), then
+    ``slides[i]`` = (section i's video, its notes: a sentence a line, a paragraph each
+    in the speaker view); paths relative to the page, reveal.js in ``REVEAL_COPY/``
+    beside it.
 
     The videos are muted (the scenes are silent) so that the browser plays each
     one as its slide is shown, without a click.
     """
     width, height = resolution
-    sections = []
+    sections = [title_slide(title, byline, about, background)]
     for video, notes in slides:
         said = "".join(f"<p>{html.escape(line)}</p>" for line in notes.splitlines() if line)
         aside = f'\n    <aside class="notes">{said}</aside>' if said else ""
@@ -120,6 +145,7 @@ def deck_html(title: str, slides: list[tuple[str, str]], resolution: tuple[int, 
 <title>{html.escape(title)}</title>
 <link rel="stylesheet" href="{REVEAL_COPY}/dist/reveal.css">
 <link rel="stylesheet" href="{REVEAL_COPY}/dist/theme/{theme}.css">
+<style>{TITLE_SLIDE_STYLE}</style>
 </head>
 <body style="background: {html.escape(background)}">
 <div class="reveal"><div class="slides">
