@@ -92,13 +92,21 @@ def reveal_theme(background: str) -> str:
     return "black" if _relative_luminance(background) < 0.5 else "white"
 
 
-#: the title slide's type, in the deck's own pixels (reveal.js scales the slide)
-TITLE_SLIDE_STYLE = """
-.reveal .title-slide { font-family: "DejaVu Sans", "Liberation Sans", sans-serif; }
-.reveal .title-slide h1 { font-family: inherit; font-size: 2.6em; line-height: 1.15;
-  margin: 0 0 .5em; text-transform: none; color: inherit; }
-.reveal .title-slide .byline { font-size: 1.05em; opacity: .8; margin: 0 0 1.2em; }
-.reveal .title-slide .about { font-size: .8em; opacity: .65; }
+#: the title slide's type sizes, as shares of the deck's height (reveal.js scales the slide
+#: to the screen, so these hold on any screen): title, byline, what the scene shows
+TITLE_SLIDE_SIZES = (0.085, 0.042, 0.034)
+
+
+def title_slide_style(height: int) -> str:
+    """The title slide's style for a deck ``height`` pixels tall (its own pixels)."""
+    title, byline, about = (round(share * height, 1) for share in TITLE_SLIDE_SIZES)
+    return f"""
+.reveal .title-slide {{ font-family: "DejaVu Sans", "Liberation Sans", sans-serif;
+  padding: 0 7%; box-sizing: border-box; }}
+.reveal .title-slide h1 {{ font-family: inherit; font-size: {title}px; line-height: 1.2;
+  margin: 0 0 .6em; text-transform: none; color: inherit; }}
+.reveal .title-slide .byline {{ font-size: {byline}px; opacity: .8; margin: 0 0 1.4em; }}
+.reveal .title-slide .about {{ font-size: {about}px; opacity: .65; line-height: 1.4; }}
 """
 
 
@@ -108,8 +116,8 @@ def title_slide(title: str, byline: str, about: str, background: str) -> str:
     lines = [f"<h1>{html.escape(title)}</h1>"]
     if byline:
         lines.append(f'<p class="byline">{html.escape(byline)}</p>')
-    if about:
-        lines.append(f'<p class="about">{html.escape(about)}</p>')
+    if about:  # a catalogue description starts in lower case: a sentence here
+        lines.append(f'<p class="about">{html.escape(about[:1].upper() + about[1:])}</p>')
     return (f'  <section class="title-slide" data-background-color="{html.escape(background)}">'
             f'\n    {"".join(lines)}\n  </section>')
 
@@ -145,7 +153,7 @@ def deck_html(title: str, slides: list[tuple[str, str]], resolution: tuple[int, 
 <title>{html.escape(title)}</title>
 <link rel="stylesheet" href="{REVEAL_COPY}/dist/reveal.css">
 <link rel="stylesheet" href="{REVEAL_COPY}/dist/theme/{theme}.css">
-<style>{TITLE_SLIDE_STYLE}</style>
+<style>{title_slide_style(height)}</style>
 </head>
 <body style="background: {html.escape(background)}">
 <div class="reveal"><div class="slides">

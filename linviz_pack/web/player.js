@@ -327,7 +327,7 @@
     "#now{font-size:30px;line-height:1.35}#next{font-size:20px;color:#b8b8c0}" +
     "footer{margin-top:auto;padding:8px 18px;color:#77777f;font-size:13px}" +
     "#body{display:flex;gap:18px;align-items:flex-start}#text{flex:1;min-width:0}" +
-    "#screen{width:38%;margin:14px 18px 0 0;background:#000;border:1px solid #333}" +
+    "#screen{width:46%;margin:14px 18px 0 0;background:#000;border:1px solid #333}" +
     "#times{display:flex;gap:28px;padding:10px 18px 0;font-size:17px;color:#9a9aa2}" +
     "#times b{font-size:26px;color:#eee;font-variant-numeric:tabular-nums;margin-left:6px}" +
     "#times .low b{color:#f0b35a}";
@@ -350,8 +350,8 @@
               "<span>next beat<b id='next-length'></b></span>" +
               "<span>lecture left<b id='lecture-left'></b></span></div>" +
               "<div id='body'><div id='text'>" +
-              "<section><h2>Now</h2><div id='now'></div></section>" +
-              "<section><h2>Next</h2><div id='next'></div></section></div>" +
+              "<section><h2>Now · on screen</h2><div id='now'></div></section>" +
+              "<section><h2>Next · → plays it</h2><div id='next'></div></section></div>" +
               "<canvas id='screen' width='640' height='360'></canvas></div>" +
               "<footer>→/space next · ← back · R replay · P present · Esc leave " +
               "(keys here drive the audience window)</footer></body></html>");
