@@ -108,7 +108,8 @@ def test_each_deck_names_only_files_inside_the_pack(synthetic_pack):
     text = (slides / "alpha.html").read_text(encoding="utf-8")
     first = re.search(r"<section[^>]*>(.*?)</section>", text, re.S)
     assert "data-background-video" not in first.group(0)
-    assert "<h1>Alpha</h1>" in first.group(1) and "alpha" in first.group(1)
+    assert "<h1>Alpha</h1>" in first.group(1)
+    assert '<p class="about">Alpha</p>' in first.group(1)  # the description, as a sentence
     # the notes are the captions said in the section, as text
     assert '<aside class="notes"><p>α &lt;b&gt; &amp; θ</p></aside>' in text
     assert text.count('<aside class="notes">') == 1
