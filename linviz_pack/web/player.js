@@ -324,12 +324,14 @@
     "font-size:15px}header b{color:#eee}#clock{margin-left:auto}" +
     "section{padding:14px 18px}h2{font-size:13px;text-transform:uppercase;" +
     "letter-spacing:.06em;color:#9a9aa2;margin:0 0 6px}" +
-    "#now{font-size:30px;line-height:1.35}#next{font-size:20px;color:#b8b8c0}" +
+    "#now{font-size:clamp(24px,2.3vw,44px);line-height:1.35}" +
+    "#next{font-size:clamp(18px,1.6vw,30px);color:#b8b8c0}" +
     "footer{margin-top:auto;padding:8px 18px;color:#77777f;font-size:13px}" +
     "#body{display:flex;gap:18px;align-items:flex-start}#text{flex:1;min-width:0}" +
     "#screen{width:46%;margin:14px 18px 0 0;background:#000;border:1px solid #333}" +
-    "#times{display:flex;gap:28px;padding:10px 18px 0;font-size:17px;color:#9a9aa2}" +
-    "#times b{font-size:26px;color:#eee;font-variant-numeric:tabular-nums;margin-left:6px}" +
+    "#times{display:flex;gap:28px;padding:10px 18px 0;font-size:clamp(15px,1.2vw,22px);" +
+    "color:#9a9aa2}#times b{font-size:clamp(24px,2vw,38px);color:#eee;" +
+    "font-variant-numeric:tabular-nums;margin-left:6px}" +
     "#times .low b{color:#f0b35a}";
   // the beat's time left turns amber below this many seconds
   var SPEAKER_LOW_SECONDS = 3;
