@@ -363,3 +363,5 @@ TITLE_CARD_LINE_CHARS = 34 # a title line at most this long (a longer title wrap
 TITLE_CARD_RULE = 6.0      # the rule between title and byline: its width (units)
 TITLE_CARD_RULE_STROKE = 2 # and its stroke
 TITLE_CARD_GAP = 0.45      # between the title, the rule and the byline (units)
+TITLE_CARD_BYLINE_CHARS = 60  # a byline line at most this long
+TITLE_CARD_MARGIN = 0.8    # the least room left round the card in the frame (units)
