@@ -42,6 +42,9 @@ class RenderRequest:
     keyframe_at_narration: bool = False
     #: the symbols on screen: "theta" (θ, θ₀, as notes 000 and 004) or "w" (w, b, notes 001-003)
     notation: str = "theta"
+    #: the lecture's title and its course · lecturer · date (the title card shows them)
+    title: str = ""
+    byline: str = ""
 
     def __post_init__(self) -> None:
         if self.features is not None:  # a list after a trip through JSON
