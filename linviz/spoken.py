@@ -7,7 +7,7 @@ spell out the symbols, skip them, or say them in the wrong order.
 lecturer would read it aloud:
 
     >>> spoken_text("New score: −0.39 + ‖x⁽ⁱ⁾‖² + 1 ≈ 1.64 > 0.")
-    'New score: minus 0.39 plus the squared norm of x i plus 1 is about 1.64, which is greater than 0.'
+    'New score: minus 0.39 plus the squared norm of x i, plus 1 is about 1.64, which is greater than 0.'
     >>> spoken_text("y(θᵀx + θ₀) ≤ 0", notation="w")
     'y times w transpose x plus b is at most 0'
 
@@ -122,10 +122,10 @@ def _theta(match: re.Match, notation: str) -> str:
     words = "theta" if notation == "theta" else "w"
     if index == "₀" and notation == "w":
         return " b prime " if prime else " b "
-    if prime:
-        words += " prime"
     if index:
         words += " " + _index_words(index)
+    if prime:  # θ′₀: "theta zero prime", as a lecturer says it
+        words += " prime"
     return f" {words} "
 
 
@@ -238,7 +238,7 @@ def _read_groups_rule(match: re.Match, notation: str) -> str:
 #: where the subject of a relation starts: a pause, or a word that opens a clause
 _CLAUSE_OPENING = re.compile(r"[,:;]|(?<!\S)\(|\b(?:where|when|if|so|So|and|then|because|that|while)\b")
 #: words of a formula (any other word of three letters or more is prose)
-_FORMULA_WORDS = re.compile(r"\b(?:sign|log|exp|max|min|argmin)\b")
+_FORMULA_WORDS = re.compile(r"\b(?:sign|log|exp|max|min|argmin|times)\b")
 
 
 def _formula_is(match: re.Match, notation: str) -> str:
@@ -328,10 +328,11 @@ RULES: tuple[Rule, ...] = (
           "ℰₙ anywhere else is said as what it is: 'the training error'"),
     _rule("lifted-point", r"\[x, 1\]", " x with a 1 appended ",
           "[x, 1], the point with the constant feature: 'x with a 1 appended'"),
-    _rule("root-M-R", r"√M R\b", " root M times R ", "√M R of the proof: 'root M times R'"),
+    _rule("root-M-R", r"√M R\b", " root M, times R ",
+          "√M R of the proof: 'root M, times R' (not the root of M R)"),
     _rule("products", r"(?<![A-Za-z])(?:yx|MR)\b|(?<![A-Za-z])[A-Za-z]{2}(?=[ᵀ⁽*²₀-₉·])",
-          lambda m, n: " " + " ".join(m.group(0)) + " ",
-          "yx, MR², ywᵀx: two letters side by side are a product, said one by one"),
+          lambda m, n: " " + " times ".join(m.group(0)) + " ",
+          "yx, MR², ywᵀx: two letters side by side are a product: 'M times R squared'"),
     _rule("iverson", r"\[([^\[\]]*[<>≤≥=][^\[\]]*)\]", r" the indicator of \1,",
           "[z > 0], one when true: 'the indicator of z > 0'"),
     _rule("number-then-relation", r"([=≈]\s*−?[\d.]+)\s*([≤≥<>≈])", r"\1, which is \2",
@@ -343,18 +344,28 @@ RULES: tuple[Rule, ...] = (
     _rule("is-about", r"\bis\s*≈", "is about",
           "a verb before ≈: 'is about'; without one, ≈ is 'about equal to' (H ≈ λI)"),
     _rule("brackets", r"[\[\]]", " ", "the brackets of a vector [θ₁, θ₀] are not said"),
+    _rule("fact-reference", r"\bby \((\d)\)", r"by fact \1",
+          "by (1): the facts of the proof are numbered on screen: 'by fact 1'"),
+    _rule("aside", r"\s+\(((?:label|ringed|dashed|the|a|an|its|their|two|three|all|every|"
+                   r"here|now|still|not|set|from|with|at|on|in|of|signed|score|exactly|below|above|"
+                   r"about|one|both|so|as|for|each)\b[^(),:;]*)\)",
+          r", \1,", "a prose aside '(label +1)' is said between pauses: ', label plus 1,'"),
+    _rule("index-product", r"⁾(?=[A-Za-zθ])", "⁾ times ",
+          "y⁽ⁱ⁾x⁽ⁱ⁾: 'y i times x i' (two indexed symbols side by side are a product)"),
     # -- grouping: bars, floors, norms, powers of groups, parentheses -------------
     _rule("floor", r"⌊([^⌋]*)⌋", r" the floor of \1,", "⌊a⌋: 'the floor of a'"),
     _rule("ceiling", r"⌈([^⌉]*)⌉", r" the ceiling of \1,", "⌈a⌉: 'the ceiling of a'"),
     _rule("norm", r"‖([^‖]+?)‖(²?)", _norm,
           "‖x‖ 'the norm of x', ‖x‖² 'the squared norm of x'"),
+    _rule("norm-then-sum", r"(norm of [^,+=≤≥<>]*?)\s*(?=[+−]\s*\d)", r"\1, ",
+          "‖x‖² + 1: 'the squared norm of x, plus 1' (not the norm of x + 1)"),
     _rule("squared-group", r"(/?)\(([^()]*)\)²(\s*\S?)", _squared_group,
           "(R/γ)² 'R over gamma, squared'; (y⁽ⁱ⁾)² 'y i squared'"),
     _rule("parentheses", r"(?s)^.*$", _read_groups_rule,
           "f(x) 'f of x', y(…) 'y times …', e^(…) 'e to the …', (…)/a '…, over a'"),
     # -- symbols -------------------------------------------------------------------
     _rule("theta", r"Θ|θ(['′]?)([₀-₉]*)", _theta,
-          "θ, θ₀, θ′, θ₁ in the notation: 'theta zero' or 'b', 'theta one' or 'w one'"),
+          "θ, θ₀, θ′₀, θ₁ in the notation: 'theta zero' or 'b', 'theta zero prime' or 'b prime'"),
     _rule("prime", r"(?<![A-Za-z])([A-Za-z])'(?!s\b)", r"\1 prime ",
           "w' (a symbol's prime, not an apostrophe): 'w prime'"),
     _rule("superscript-index", "⁽([^⁾]*)⁾", _superscript_index,

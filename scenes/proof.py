@@ -874,12 +874,14 @@ class ProofScene(LinvizScene):
         self.wait(max(0.0, self.timeline.still_needed(float(self.time)) - style.RUN_RESCALE))
         self.rescale_data(1 / self.quantities.R)
         circle = "‖[x, 1]‖/R ≤ 1" if self.offset else "‖x‖/R ≤ 1"
-        self.narrate(f"Zoom in on the circle {circle}: the same picture at a new scale, "
-                     f"every point divided by R = {wording.number(self.quantities.R)}, the "
-                     f"margin now γ/R = {wording.number(u.gamma, margin_places(u.gamma))}.")
+        self.narrate(f"Zoom in on the circle where {circle}: the same picture at a new scale, "
+                     f"every point divided by R, which is {wording.number(self.quantities.R)}; "
+                     f"the margin is now γ/R = "
+                     f"{wording.number(u.gamma, margin_places(u.gamma))}.")
         self.zoom_to_unit_disk()
-        self.narrate(f"Their margin is γ/R, so their bound 1/(γ/R)² = {wording.grouped(u.bound)} "
-                     f"is the same as (R/γ)², for the same points at another scale.")
+        self.narrate(f"Their margin is γ/R, so their bound is 1/(γ/R)² = "
+                     f"{wording.grouped(u.bound)}: the same as (R/γ)², for the same points at "
+                     f"another scale.")
         self.highlight(VGroup(self.normalized[5], self.normalized[6]))
         self.say_scaled_run()
 

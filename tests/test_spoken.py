@@ -32,7 +32,7 @@ UNIT_CASES = [
     ("b", "w", "b"),
     ("θ* is the unit vector", "theta", "theta star is the unit vector"),
     ("θ* is the unit vector", "w", "w star is the unit vector"),
-    ("the run's θ′ and θ′₀", "theta", "the run's theta prime and theta prime zero"),
+    ("the run's θ′ and θ′₀", "theta", "the run's theta prime and theta zero prime"),
     ("the run's θ′ and θ′₀", "w", "the run's w prime and b prime"),
     ("θ' = (θ, θ₀)", "theta", "theta prime equals (theta, theta zero)"),
     ("w' = (w, b)", "w", "w prime equals (w, b)"),
@@ -44,7 +44,7 @@ UNIT_CASES = [
     ("y(θᵀx + θ₀)", "theta", "y times theta transpose x plus theta zero"),
     ("y(wᵀx + b)", "w", "y times w transpose x plus b"),
     ("x⁽ⁱ⁾", "theta", "x i"),
-    ("θ moves by y⁽ⁱ⁾x⁽ⁱ⁾.", "theta", "theta moves by y i x i."),
+    ("θ moves by y⁽ⁱ⁾x⁽ⁱ⁾.", "theta", "theta moves by y i times x i."),
     ("h⁽¹⁰⁾", "theta", "h 10"),
     ("x⁽ⁱ⁾ᵀx⁽ⁱ⁾ + 1", "theta", "x i transpose x i plus 1"),
     ("x₁x₂", "theta", "x one x two"),
@@ -52,18 +52,18 @@ UNIT_CASES = [
      "theta one x one plus theta two x two plus theta three x one x two plus theta zero "
      "equals 0"),
     ("θ ← θ + yx where yθᵀx ≤ 0", "theta",
-     "theta becomes theta plus y x where y theta transpose x is at most 0"),
+     "theta becomes theta plus y times x where y theta transpose x is at most 0"),
     ("2yθᵀx", "theta", "2 y theta transpose x"),
-    ("2ywᵀx", "w", "2 y w transpose x"),
-    ("where ywᵀx ≤ 0", "w", "where y w transpose x is at most 0"),
+    ("2ywᵀx", "w", "2 y times w transpose x"),
+    ("where ywᵀx ≤ 0", "w", "where y times w transpose x is at most 0"),
     ("x·w*", "w", "x dot w star"),
-    ("Mγ and MR²", "theta", "M gamma and M R squared"),
+    ("Mγ and MR²", "theta", "M gamma and M times R squared"),
     ("w₀ + 0.42w₁ = 0.28", "theta", "w zero plus 0.42 w one equals 0.28"),
     # norms and powers
     ("‖x‖²", "theta", "the squared norm of x"),
     ("‖θ‖", "theta", "the norm of theta"),
     ("‖θ‖", "w", "the norm of w"),
-    ("‖x⁽ⁱ⁾‖² + 1", "theta", "the squared norm of x i plus 1"),
+    ("‖x⁽ⁱ⁾‖² + 1", "theta", "the squared norm of x i, plus 1"),
     ("R = max‖x‖ = 1.83", "theta", "R equals the largest norm of x equals 1.83"),
     ("(R/γ)²", "theta", "R over gamma, squared"),
     ("at most (R/γ)² updates", "theta", "at most R over gamma, squared, updates"),
@@ -75,7 +75,7 @@ UNIT_CASES = [
     ("w* = A⁻¹b", "theta", "w star equals A inverse b"),
     ("⌊(R/γ)²⌋ + 2 = 53 passes", "theta",
      "the floor of R over gamma, squared, plus 2 equals 53 passes"),
-    ("Mγ ≤ √M R", "theta", "M gamma is at most root M times R"),
+    ("Mγ ≤ √M R", "theta", "M gamma is at most root M, times R"),
     # functions, fractions, bars
     ("h(x; θ, θ₀) = sign(θᵀx + θ₀)", "theta",
      "h of x, theta, theta zero equals sign of theta transpose x plus theta zero"),
@@ -121,7 +121,7 @@ UNIT_CASES = [
      "some theta, theta zero has y i times theta transpose x i plus theta zero greater than 0"),
     ("the points with |y z| ≤ 4", "theta", "the points with the absolute value of y z at most 4"),
     ("after M updates: ‖θ‖² ≤ MR²", "theta",
-     "after M updates: the squared norm of theta is at most M R squared"),
+     "after M updates: the squared norm of theta is at most M times R squared"),
     ("score −0.01 ≤ 0.", "theta", "score minus 0.01 is at most 0."),
     ("2.53 ≥ 1.28 and 6.70 ≤ 16.82", "theta", "2.53 is at least 1.28 and 6.70 is at most 16.82"),
     ("θ·θ*/‖θ*‖ = 0.74 ≥ γ", "theta",
@@ -141,7 +141,7 @@ UNIT_CASES = [
     ("The 0-1 loss", "theta", "The zero-one loss"),
     ("log(1 + exp(−y z))", "theta", "log of 1 plus e to the minus y z"),
     ("These four corners are XOR: no line", "theta", "These four corners are ex-or: no line"),
-    ("Standardizing (--standardize) makes", "theta", "Standardizing (the standardize option) makes"),
+    ("Standardizing (--standardize) makes", "theta", "Standardizing, the standardize option, makes"),
     # letters, accents, ellipses
     ("γ, η, β, κ, λ, σ, τ", "theta", "gamma, eta, beta, kappa, lambda, sigma, tau"),
     ("Its hypothesis class ℋ", "theta", "Its hypothesis class H"),
@@ -217,8 +217,11 @@ def test_any_mix_of_caption_symbols_gives_plain_words(caption, notation):
 
 def test_plain_words_are_said_as_they_are():
     plain = ("The perceptron's passes end far above it: it never settles, though 3 of 40 "
-             "points (in squares) are wrong; x's label is minus 1, isn't it? Yes, 12 percent.")
+             "points in squares are wrong; x's label is minus 1, isn't it? Yes, 12 percent.")
     assert spoken_text(plain) == plain
+    # an aside in parentheses is said between pauses (a voice makes no pause for a bracket)
+    assert spoken_text("3 of 40 points (in squares) are wrong") == \
+        "3 of 40 points, in squares, are wrong"
 
 
 def test_the_speakable_set_is_exactly_the_brief():

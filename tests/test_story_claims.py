@@ -135,9 +135,9 @@ def test_the_normalized_view_says_the_scale_and_margin_of_the_scaled_points(case
     X, y = scene.data.X, scene.data.y
     points = np.hstack([X, np.ones((len(X), 1))]) if scene.offset else X
     R = np.linalg.norm(points, axis=1).max()
-    (zoom,) = said(scene, r"Zoom in on the circle (‖x‖/R ≤ 1|‖\[x, 1\]‖/R ≤ 1): the same picture "
-                          r"at a new scale, every point divided by R = (\S+), the margin now "
-                          r"γ/R = (\S+)\.")
+    (zoom,) = said(scene, r"Zoom in on the circle where (‖x‖/R ≤ 1|‖\[x, 1\]‖/R ≤ 1): the same "
+                          r"picture at a new scale, every point divided by R, which is (\S+); "
+                          r"the margin is now γ/R = (\S+)\.")
     assert (zoom.group(1) == "‖[x, 1]‖/R ≤ 1") == scene.offset
     assert number(zoom.group(2)) == pytest.approx(R, abs=0.006)
     scaled = points / R
