@@ -274,10 +274,31 @@ def _collect(entry, work: Path, out: Path, file_format: str, cancelled) -> list[
     if not produced:
         raise LinvizError(f"scene {entry.name!r}: Manim wrote no {suffix} file")
     main_file = max(produced, key=lambda p: p.stat().st_mtime)
+    _add_narration(entry, main_file)
     with _MOVE_LOCK:
         if cancelled.is_set():
             raise Cancelled()
         return _move_scene_files(entry, main_file, out, suffix)
+
+
+def _add_narration(entry, movie: Path) -> None:
+    """Put the speech a narrated scene wrote beside its mp4 into it, as an AAC track
+    (:mod:`linviz_voice.audio`), and list the beats that need a new recording."""
+    from linviz_voice.narration import narration_path, read_narration, recording_report
+
+    narration = narration_path(movie)
+    if not narration.is_file():
+        return
+    _, beats = read_narration(narration)
+    for line in recording_report(entry.name, beats):
+        click.echo(line, err=True)
+    if movie.suffix != ".mp4":  # the speech paced the scene; only an mp4 carries it
+        return
+    from linviz_voice.audio import add_narration
+
+    voiced = movie.with_name(f".voiced-{movie.name}")
+    add_narration(movie, [(beat.start, beat.wav) for beat in beats if beat.wav], voiced)
+    os.replace(voiced, movie)
 
 
 def _move_scene_files(entry, main_file: Path, out: Path, suffix: str) -> list[Path]:
