@@ -45,3 +45,17 @@ def resolved_voice(spec: str) -> str:
     if spec in (NO_VOICE, PIPER):
         return spec
     return str(Path(spec).resolve())
+
+
+def voice_identity(voice: str) -> str:
+    """What a scene's render depends on in ``voice`` (for the pack's cache keys): the voice
+    and its settings, or the hash of a folder's recordings and script."""
+    if voice == NO_VOICE:
+        return NO_VOICE
+    if voice == PIPER:
+        from . import piper_voice
+
+        return f"{piper_voice.voice_identity()} {piper_voice.settings()}"
+    from .script import Recordings
+
+    return f"recordings {Recordings(voice).identity()}"

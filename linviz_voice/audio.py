@@ -55,7 +55,7 @@ def _video_length(stream, packets) -> Fraction:
     return Fraction(end) * stream.time_base
 
 
-def _audio_packets(output, track: np.ndarray):
+def encode_track(output, track: np.ndarray):
     """Encode ``track`` as AAC into a new stream of ``output``; (stream, packets)."""
     import av
 
@@ -89,7 +89,7 @@ def mux_with_track(video: Path, target: Path, track_of_length) -> None:
         packets = [p for p in source.demux(in_stream) if p.pts is not None and p.size]
         out_video = output.add_stream_from_template(in_stream)
         track = track_of_length(float(_video_length(in_stream, packets)))
-        out_audio, encoded = _audio_packets(output, track)
+        out_audio, encoded = encode_track(output, track)
         chapters = source.chapters()
         if chapters:
             output.set_chapters(chapters)
@@ -118,13 +118,6 @@ def add_narration(video: Path, placements, target: Path) -> None:
 
 
 # -- reading a track back (the joined lecture, tests) ---------------------------------
-
-def has_audio(path: Path) -> bool:
-    import av
-
-    with av.open(str(path)) as container:
-        return bool(container.streams.audio)
-
 
 def audio_duration(path: Path) -> float:
     """Seconds of decoded sound in ``path``'s audio stream."""
