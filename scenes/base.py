@@ -222,7 +222,7 @@ class LinvizScene(Scene):
     def make_speaker(self):
         """The request's voice (``linviz_voice.speaker.Speaker``), or None for a silent scene."""
         request = self.request()
-        if request.voice == "none":
+        if request.voice == "none" or config.save_last_frame:  # a last frame is not spoken
             return None
         import tempfile
 

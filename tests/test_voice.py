@@ -404,3 +404,26 @@ def test_piper_speaks_a_sentence_once_and_offline(tmp_path):
 
     samples = read_samples(wav)
     assert loud(samples.astype(np.float64), 48000, 0, seconds, 0.01) > 0.5
+
+
+@pytest.mark.render
+def test_a_narrated_lecture_pack_has_sound_and_a_rebuild_speaks_nothing_anew(tmp_path):
+    """The pack of one scene with recordings: lecture.mp4's sound as long as its video, the
+    page unmuted; built again, nothing is rendered; a new recording renders the scene again."""
+    from linviz_pack.build import PackSettings, build_lecture
+    from pacing_check import run_story
+    from scenes.catalog import find
+    from scenes.summary import SummaryScene
+
+    said = [c.text for c in run_story(SummaryScene, tmp_path / "story").timeline.captions]
+    folder = recordings_folder(tmp_path / "rec", said, "summary", lambda n, c: 1.0)
+    out, settings = tmp_path / "pack", PackSettings(voice=str(folder))
+    first = build_lecture([find("summary")], out, settings)
+    assert first.rendered == ("summary",)
+    lecture = out / "lecture.mp4"
+    assert stream_seconds(lecture, "audio") == pytest.approx(stream_seconds(lecture, "video"),
+                                                             abs=1e-9)
+    assert " muted " not in (out / "index.html").read_text(encoding="utf-8")
+    assert build_lecture([find("summary")], out, settings).rendered == ()
+    tone_wav(folder / "summary-002.wav", 3.0)
+    assert build_lecture([find("summary")], out, settings).rendered == ("summary",)
