@@ -136,7 +136,12 @@ def render_scene(entry, request, quality: str, file_format: str, out: Path, mani
     try:
         command = manim_command(ROOT / entry.path, entry.load().__name__, quality, file_format,
                                 work, manim_args)
-        returncode, output = children.run(command, work, scene_environment(request))
+        ahead = _speak_ahead(entry, request, work, file_format)
+        try:
+            returncode, output = children.run(command, work, scene_environment(request))
+        finally:
+            if ahead is not None:  # done by now, or speaking what the scene said already
+                ahead.kill_all()
         if children.cancelled.is_set():
             raise Cancelled()
         if returncode != 0:
@@ -148,6 +153,20 @@ def render_scene(entry, request, quality: str, file_format: str, out: Path, mani
         return _collect(entry, work, out, file_format, children.cancelled)
     finally:
         remove_work_dir(work)
+
+
+def _speak_ahead(entry, request, work: Path, file_format: str):
+    """For a narrated scene, a process beside its render that synthesises its sentences
+    ahead of it (:mod:`linviz_render.story`); the :class:`Children` to stop it, or None."""
+    if request.voice == "none" or file_format == "png":
+        return None
+    from .process import Children
+    from .story import prefetch_command
+
+    ahead = Children()
+    threading.Thread(target=ahead.run, daemon=True,
+                     args=(prefetch_command(entry), work, scene_environment(request))).start()
+    return ahead
 
 
 def render_here(jobs, quality, file_format, manim_args, threads: int) -> list[list[Path]]:

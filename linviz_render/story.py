@@ -28,3 +28,41 @@ def sentences_of(entry, request) -> list[str]:
         scene = scene_class(renderer=CairoRenderer(skip_animations=True))
         scene.render()
     return list(scene.narration)
+
+
+def speak_ahead(entry, request) -> None:
+    """Synthesise every sentence of ``entry`` into ``request``'s voice cache, in story order
+    (run beside the scene's render, which then finds them there)."""
+    from linviz_voice.script import beat_id
+    from linviz_voice.speaker import Speaker, cache_folder
+
+    speaker = Speaker(request.voice, cache_folder(request.voice_cache), request.notation)
+    for number, sentence in enumerate(sentences_of(entry, request), start=1):
+        speaker.speak(beat_id(entry.name, number), sentence)
+
+
+def prefetch_command(entry) -> list[str]:
+    """The command line of :func:`main` for ``entry`` (the request comes in the environment)."""
+    import sys
+
+    return [sys.executable, "-m", "linviz_render.story", entry.name]
+
+
+def main(argv=None) -> int:
+    """``python -m linviz_render.story NAME``: :func:`speak_ahead` for the scene NAME and the
+    request in ``LINVIZ_REQUEST``. Quiet: the scene's own render reports any error."""
+    import sys
+
+    from scenes.catalog import find
+    from scenes.toolkit.request import RenderRequest
+
+    name = (argv if argv is not None else sys.argv[1:])[0]
+    try:
+        speak_ahead(find(name), RenderRequest.from_environment())
+    except Exception:  # noqa: BLE001 - the scene speaks what is left itself
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -4,7 +4,10 @@ A :class:`Speaker` is asked for a beat's speech when the beat starts
 (:meth:`Speaker.start`): the synthesis runs in a thread of its own while the
 scene renders the beat's animations (piper runs in onnxruntime, outside
 Python's lock), and the scene waits for its length only when the beat is to
-end. Synthesised sentences are kept in a cache folder, one WAV per
+end. Beside the scene's process the render layer runs a prefetch that tells
+the story without frames and synthesises every sentence ahead of the scene
+(:mod:`linviz_render.story`); a lock per sentence keeps the two from
+synthesising the same one. Synthesised sentences are kept in a cache folder, one WAV per
 SHA-256 of (spoken text, voice, settings), written whole or not at all
 (:mod:`linviz.atomic`): a re-run synthesises nothing.
 
@@ -16,6 +19,7 @@ without a recording, or whose sentence changed since.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import wave
@@ -25,6 +29,13 @@ from pathlib import Path
 
 from . import PIPER
 from .script import Recordings
+
+
+def cache_folder(asked: str | None) -> Path:
+    """Where synthesised sentences are kept: ``asked``, or a folder in the temporary one."""
+    import tempfile
+
+    return Path(asked) if asked else Path(tempfile.gettempdir()) / "linviz-voice-cache"
 
 
 def spoken_form(caption: str, notation: str = "theta") -> str:
@@ -131,8 +142,15 @@ class Speaker:
             return None
         key = json.dumps([spoken, identity, settings], sort_keys=True, ensure_ascii=False)
         path = self.cache_dir / f"{hashlib.sha256(key.encode('utf-8')).hexdigest()}.wav"
-        if not path.is_file():
-            write_bytes_atomic(path, synthesize(spoken))
+        if path.is_file():
+            return path
+        self.cache_dir.mkdir(parents=True, exist_ok=True)
+        # one process synthesises a sentence; another asking for it meanwhile (the scene and
+        # the prefetch beside it, see linviz_render.story) waits, then finds it
+        with open(path.with_suffix(".lock"), "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not path.is_file():
+                write_bytes_atomic(path, synthesize(spoken))
         return path
 
     def _synthesizer(self):

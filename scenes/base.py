@@ -224,12 +224,9 @@ class LinvizScene(Scene):
         request = self.request()
         if request.voice == "none" or config.save_last_frame:  # a last frame is not spoken
             return None
-        import tempfile
+        from linviz_voice.speaker import Speaker, cache_folder
 
-        from linviz_voice.speaker import Speaker
-
-        cache = request.voice_cache or str(Path(tempfile.gettempdir()) / "linviz-voice-cache")
-        return Speaker(request.voice, cache, request.notation)
+        return Speaker(request.voice, cache_folder(request.voice_cache), request.notation)
 
     def reading_time(self, sentence: str) -> float:
         """Seconds ``sentence`` needs on screen: what moves under it may take that long."""

@@ -159,6 +159,31 @@ def test_each_sentence_is_synthesised_once(tmp_path):
     assert other.speech("A sentence.") != first and len(calls) == 3
 
 
+def test_two_processes_asking_for_one_sentence_synthesise_it_once(tmp_path):
+    """The scene and the prefetch beside it (two speakers on one cache) ask for the same
+    sentence at once: one synthesises it, the other waits and finds it."""
+    import threading
+    import time
+
+    calls = []
+
+    def slow(text):
+        calls.append(text)
+        time.sleep(0.3)
+        return tone_wav(tmp_path / f"t{len(calls)}.wav", 0.5).read_bytes()
+
+    speakers = [Speaker("piper", tmp_path / "cache", synthesize=slow, identity="tone")
+                for _ in range(2)]
+    found = []
+    threads = [threading.Thread(target=lambda s=s: found.append(s.speech("Same sentence.")))
+               for s in speakers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert calls == ["Same sentence."] and found[0] == found[1]
+
+
 def test_the_voice_reads_the_spoken_form():
     # until linviz.spoken lands the caption is spoken as written; after, no θ is left
     said = spoken_form("θᵀx + θ₀ ≤ 0")
@@ -400,16 +425,17 @@ def test_piper_speaks_a_sentence_once_and_offline(tmp_path):
     stamp = wav.stat().st_mtime_ns
     assert Speaker("piper", tmp_path / "cache").speech(sentence) == wav
     assert wav.stat().st_mtime_ns == stamp  # cached: not synthesised again
-    from linviz_voice.audio import read_samples
+    from linviz_voice.audio import SAMPLE_RATE, read_samples
 
     samples = read_samples(wav)
-    assert loud(samples.astype(np.float64), 48000, 0, seconds, 0.01) > 0.5
+    assert loud(samples.astype(np.float64), SAMPLE_RATE, 0, seconds, 0.01) > 0.5
 
 
 @pytest.mark.render
 def test_a_narrated_lecture_pack_has_sound_and_a_rebuild_speaks_nothing_anew(tmp_path):
     """The pack of one scene with recordings: lecture.mp4's sound as long as its video, the
-    page unmuted; built again, nothing is rendered; a new recording renders the scene again."""
+    page unmuted; built again, nothing is rendered (a new recording changes the scene's key:
+    test_the_scene_cache_key_includes_the_voice)."""
     from linviz_pack.build import PackSettings, build_lecture
     from pacing_check import run_story
     from scenes.catalog import find
@@ -425,5 +451,3 @@ def test_a_narrated_lecture_pack_has_sound_and_a_rebuild_speaks_nothing_anew(tmp
                                                              abs=1e-9)
     assert " muted " not in (out / "index.html").read_text(encoding="utf-8")
     assert build_lecture([find("summary")], out, settings).rendered == ()
-    tone_wav(folder / "summary-002.wav", 3.0)
-    assert build_lecture([find("summary")], out, settings).rendered == ("summary",)
