@@ -55,10 +55,14 @@ def recording_report(scene: str, beats) -> list[str]:
     """Lines naming the beats a recordings folder did not speak: missing recordings, and
     recordings of a sentence that has changed since (they need recording again)."""
     lines = []
-    for problem, what in (("missing", "no recording, spoken by the synthetic voice"),
-                          ("changed", "the sentence changed since the script was exported; "
-                                      "record it again (the synthetic voice spoke it)")):
-        named = [beat.beat for beat in beats if beat.problem == problem]
+    for problem, what in (("missing", "no recording"),
+                          ("changed", "a sentence changed since the script was exported; "
+                                      "record it again")):
+        named = [beat for beat in beats if beat.problem == problem]
         if named:
-            lines.append(f"{scene}: {len(named)} beat(s) with {what}: {', '.join(named)}")
+            who = ("silent: the voice extra is not installed"
+                   if any(beat.source == "none" for beat in named)
+                   else "the synthetic voice spoke it")
+            lines.append(f"{scene}: {len(named)} beat(s) with {what} ({who}): "
+                         f"{', '.join(beat.beat for beat in named)}")
     return lines

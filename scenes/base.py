@@ -206,7 +206,10 @@ class LinvizScene(Scene):
         The caption on screen first gets all the time it needs (the scene waits
         on a still frame if its animations were shorter), so no caption is ever
         cut short. ``sentence`` then needs its voice duration (reading time), or
-        ``duration`` seconds if that is longer.
+        ``duration`` seconds if that is longer; a narrated scene (``self.speaker``) also
+        starts speaking it, and the beat lasts at least the speech and
+        :data:`~scenes.toolkit.timeline.SPEECH_GAP` (the speech is synthesised while the
+        beat's animations render).
         """
         self.finish_beat()
         needs = max(self.voice.duration(sentence), duration)

@@ -136,7 +136,7 @@ def test_missing_and_changed_recordings_are_spoken_by_the_synthetic_voice_and_li
                         s.problem) for s in spoken]
     report = recording_report("scene", beats)
     assert len(report) == 2
-    assert "scene-003" in report[0] and "no recording" in report[0]
+    assert "scene-003" in report[0] and "no recording (the synthetic voice" in report[0]
     assert "scene-002" in report[1] and "record it again" in report[1]
 
 
