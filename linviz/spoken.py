@@ -43,10 +43,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .errors import DataError
-
-#: the notations a caption can be voiced in (as linviz's ``--notation``)
-NOTATIONS = ("theta", "w")
+from .notation import NOTATIONS, check_notation
 
 #: every character a voice reads as what it is: letters, digits, space and the
 #: punctuation it turns into pauses (a voice spells out or skips anything else)
@@ -291,7 +288,7 @@ RULES: tuple[Rule, ...] = (
           "≠ first: Unicode decomposition would make it = and a stroke"),
     _rule("accents", r"(?s)^.*$", lambda m, n: unicodedata.normalize("NFD", m.group(0)),
           "decompose letters with accents (ȳ → y and a bar) so one rule reads them all"),
-    _rule("accented-letter", "([A-Za-z])([\u0303\u0304\u0302\u0307])", _accent,
+    _rule("accented-letter", "([A-Za-zθ])([\u0303\u0304\u0302\u0307])", _accent,
           "X̃ 'X tilde', x̄ 'x bar', ŷ 'y hat', ẋ 'x dot'"),
     _rule("other-accents", "[\u0300-\u036f]", "",
           "any other accent is dropped (é → e): the voice reads the letter"),
@@ -398,14 +395,6 @@ RULES: tuple[Rule, ...] = (
 
 #: where the rule that drops what no rule reads stands in RULES
 _UNREADABLE_AT = [rule.name for rule in RULES].index(UNREADABLE)
-
-
-def check_notation(notation: str) -> str:
-    """``notation`` if it is one of :data:`NOTATIONS`, else a DataError in one line."""
-    if notation not in NOTATIONS:
-        raise DataError(f"unknown notation {notation!r}; notations: {', '.join(NOTATIONS)} "
-                        f"(theta: θ and θ₀; w: w and b)")
-    return notation
 
 
 def spoken_text(caption: str, notation: str = "theta") -> str:

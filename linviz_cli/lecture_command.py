@@ -12,7 +12,8 @@ from pathlib import Path
 import click
 
 from .options import (cluster_and_jobs, cluster_option, data_option, jobs_option, out_option,
-                      quality_option, seed_option, theme_option, voice_option)
+                      notation_option, quality_option, seed_option, theme_option,
+                      voice_option)
 
 
 @click.command()
@@ -30,6 +31,7 @@ from .options import (cluster_and_jobs, cluster_option, data_option, jobs_option
 @data_option
 @seed_option
 @theme_option
+@notation_option
 @click.option("--handout-theme", type=click.Choice(["dark", "light"]), default="light",
               show_default=True, help="Theme of the handout's frames (light prints well).")
 @click.option("--handout", "handout_layout", type=click.Choice(["compact", "2up"]),
@@ -40,7 +42,8 @@ from .options import (cluster_and_jobs, cluster_option, data_option, jobs_option
 @cluster_option
 @click.pass_context
 def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, quality, out_dir,
-            data_spec, seed, theme, handout_theme, handout_layout, voice, jobs, cluster) -> None:
+            data_spec, seed, theme, notation, handout_theme, handout_layout, voice, jobs,
+            cluster) -> None:
     """Build the lecture pack in --out: lecture.mp4 (chapters), lecture.srt/.vtt,
     index.html (player, chapters, present mode), handout.pdf and slides/ (manim-slides).
 
@@ -59,7 +62,8 @@ def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, qu
     given = {"title": title, "course": course_name, "lecturer": lecturer, "date": date_text}
     fields.update({key: value for key, value in given.items() if value is not None})
     for key, value in (("quality", quality), ("data", data_spec), ("seed", seed),
-                       ("theme", theme), ("handout_theme", handout_theme)):
+                       ("theme", theme), ("notation", notation),
+                       ("handout_theme", handout_theme)):
         if key not in fields or _on_command_line(ctx, "data_spec" if key == "data" else key):
             fields[key] = value
     course = Course(**fields)
@@ -72,7 +76,7 @@ def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, qu
     check_manim()
     for entry in entries:  # every data problem is found before anything renders
         request = RenderRequest(data=course.data_for(entry.name), seed=course.seed,
-                                theme=course.theme)
+                                theme=course.theme, notation=course.notation)
         scene_with_request(entry.load(), request).load_data()
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
@@ -87,7 +91,8 @@ def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, qu
 
     settings = PackSettings(
         quality=course.quality, data=absolute(course.data), seed=course.seed,
-        theme=course.theme, handout_theme=course.handout_theme, jobs=jobs,
+        theme=course.theme, notation=course.notation, handout_theme=course.handout_theme,
+        jobs=jobs,
         handout=handout_layout, title=course.title, course=course.course,
         lecturer=course.lecturer, date=course.date,
         scene_data=tuple(sorted((name, absolute(spec))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from .options import data_option, seed_option
+from .options import data_option, notation_option, seed_option
 
 
 @click.group()
@@ -24,8 +24,7 @@ def narration() -> None:
               help="Where the script goes (e.g. recordings/script.csv, beside the WAVs).")
 @data_option
 @seed_option
-@click.option("--notation", type=click.Choice(["theta", "w"]), default="theta",
-              show_default=True, help="The symbols the captions use: θ, θ₀ or w, b.")
+@notation_option
 def export(names, out_file, data_spec, seed, notation) -> None:
     """Write the script of the scenes NAMES (default: all) as CSV: beat, caption, spoken,
     caption_sha256, one row a beat.

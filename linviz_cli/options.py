@@ -104,6 +104,9 @@ format_option = click.option(
 theme_option = click.option(
     "--theme", type=click.Choice(["dark", "light"]), default="dark", show_default=True,
     help="Theme of the videos: dark for screens, light for projectors and print.")
+notation_option = click.option(
+    "--notation", type=click.Choice(["theta", "w"]), default="theta", show_default=True,
+    help="Symbols on screen and in captions: theta (θ, θ₀) or w (w, b).")
 jobs_option = click.option(
     "--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
     help="Scenes rendered at the same time on this machine, each in its own process.")

@@ -17,7 +17,8 @@ import click
 
 from .manim_args import allowed_names
 from .options import (cluster_and_jobs, cluster_option, data_options, format_option,
-                      jobs_option, out_option, quality_option, theme_option, voice_option)
+                      jobs_option, notation_option, out_option, quality_option,
+                      theme_option, voice_option)
 
 
 #: where ``render`` keeps synthesised sentences, inside --out
@@ -48,6 +49,7 @@ def list_scenes() -> None:
                    "run: perceptron, perceptron-origin, update, margin, proof, proof-offset, "
                    "noise.")
 @theme_option
+@notation_option
 @voice_option("none")
 @jobs_option
 @cluster_option
@@ -56,8 +58,8 @@ def list_scenes() -> None:
                    "Options that decide where files go are refused; these pass: "
                    + allowed_names() + ".")
 def render(names, quality, file_format, out_dir, preview, data_spec, seed, positive,
-           label_column, features, standardize, trace_file, theme, voice, jobs, cluster,
-           manim_args) -> None:
+           label_column, features, standardize, trace_file, theme, notation, voice, jobs,
+           cluster, manim_args) -> None:
     """Render scenes by name or number ('all' for the whole lecture).
 
     Files appear in --out only when complete; an interrupted or failed render
@@ -81,7 +83,7 @@ def render(names, quality, file_format, out_dir, preview, data_spec, seed, posit
     check_manim()
     request = RenderRequest(data=data_spec, seed=seed, theme=theme, positive=positive,
                             label_column=label_column, trace=trace_file, features=features,
-                            standardize=standardize, voice=voice,
+                            standardize=standardize, notation=notation, voice=voice,
                             voice_cache=str(Path(out_dir) / VOICE_CACHE) if voice != "none"
                             else None)
     for entry in entries:  # every data problem is found before anything renders

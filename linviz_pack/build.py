@@ -41,6 +41,8 @@ class PackSettings:
     data: str | None = None
     seed: int = 0
     theme: str = "dark"
+    #: the symbols of every caption, formula and title: "theta" or "w" (linviz.notation)
+    notation: str = "theta"
     handout_theme: str = "light"
     jobs: int = 1
     #: the lecture's title, and its course · lecturer · date (see linviz_pack.course)
@@ -88,7 +90,7 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings,
     options = {entry.name: render_options(entry, settings.quality, settings.data_for(entry.name),
                                           settings.seed,
                                           settings.theme, settings.handout_theme,
-                                          settings.voice)
+                                          settings.notation, settings.voice)
                for entry in entries}
     scenes: dict[str, RenderedScene] = {}
     todo = []

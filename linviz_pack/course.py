@@ -14,6 +14,7 @@ from pathlib import Path
 
 from linviz.errors import LinvizError, quoted, shown_path
 from linviz.limits import MAX_SEED
+from linviz.notation import NOTATIONS
 from linviz_render.scene import QUALITIES
 
 try:
@@ -50,6 +51,8 @@ class Course:
     date: str = ""
     scenes: tuple[str, ...] = ()
     theme: str = "dark"
+    #: "theta" (θ, θ₀) or "w" (w, b): see linviz.notation
+    notation: str = "theta"
     handout_theme: str = "light"
     quality: str = "l"
     seed: int = 0
@@ -84,6 +87,7 @@ date = ""                                   # as you want it written, e.g. "1 De
 # scenes = ["classifier", "perceptron", "update", "margin", "proof", "noise", "logistic"]
 
 theme = "dark"            # dark for screens, light for projectors
+notation = "theta"        # theta: θ and θ₀; w: w and b (written the same everywhere)
 handout_theme = "light"   # the handout's frames (light prints well)
 quality = "l"             # l 480p15, m 720p30, h 1080p60 (a lecture hall), p, k
 seed = 0                  # the built-in data sets' seed
@@ -134,7 +138,7 @@ def checked_fields(values: dict, where: str, folder: Path | None = None) -> dict
             raise CourseError(f"{where}: scenes must be a list of scene names, e.g. "
                               f'["classifier", "perceptron"]')
         checked["scenes"] = tuple(_scene_name(name, where) for name in scenes)
-    for key, choices in (("theme", THEMES), ("handout_theme", THEMES),
+    for key, choices in (("theme", THEMES), ("handout_theme", THEMES), ("notation", NOTATIONS),
                          ("quality", QUALITY_KEYS)):
         if key in values:
             if values[key] not in choices:

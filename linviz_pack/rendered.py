@@ -57,14 +57,14 @@ class RenderedScene:
 
 
 def render_options(entry, quality: str, data, seed: int, theme: str, handout_theme: str,
-                   voice: str = "none") -> dict:
+                   notation: str = "theta", voice: str = "none") -> dict:
     """The inputs of a scene's render besides its source, as recorded in its manifest
     (``voice``: who speaks, with what it is made of: see linviz_voice.voice_identity)."""
     from linviz_voice import voice_identity
 
     return {"scene": entry.name, "data": data, "seed": seed, "theme": theme,
             "quality": quality, "format": "mp4", "handout_theme": handout_theme,
-            "voice": voice, "voice_identity": voice_identity(voice)}
+            "notation": notation, "voice": voice, "voice_identity": voice_identity(voice)}
 
 
 #: where the pack keeps synthesised sentences, in its scenes' cache folder
@@ -78,7 +78,8 @@ def scene_request(options: dict, cache_dir: Path | None = None):
     voice = options.get("voice", "none")
     cache = str(cache_dir / VOICE_CACHE) if cache_dir is not None and voice != "none" else None
     return RenderRequest(data=options["data"], seed=options["seed"], theme=options["theme"],
-                         voice=voice, voice_cache=cache)
+                         notation=options.get("notation", "theta"), voice=voice,
+                         voice_cache=cache)
 
 
 def render_to_cache(entry, cache_dir: Path, options: dict) -> RenderedScene:

@@ -8,6 +8,7 @@ A scene never learns anything itself: it asks the engine for a trace in
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +16,7 @@ from manim import DOWN, UP, ManimColor, Scene, ValueTracker, VGroup, Wait, confi
 
 from linviz.dataset import CLASSIFICATION, REGRESSION, Dataset
 from linviz.errors import DataError
+from linviz.notation import check_notation, in_notation
 from linviz.scene_data import check_scene_data
 from linviz.sources import resolve_data
 from linviz.trace import Trace
@@ -157,7 +159,7 @@ class LinvizScene(Scene):
         _, self.seed, theme_name = self.options()
         if theme_name not in THEMES:
             raise DataError(f"unknown theme {theme_name!r}; themes: {', '.join(THEMES)}")
-        self.theme = THEMES[theme_name]
+        self.theme = replace(THEMES[theme_name], notation=check_notation(self.request().notation))
         self.camera.background_color = ManimColor(self.theme.background)
         self.data, self.saved_trace = self.load_inputs()
         #: the run the scene replays, made (or loaded) before anything is drawn
@@ -212,6 +214,7 @@ class LinvizScene(Scene):
         beat's animations render).
         """
         self.finish_beat()
+        sentence = self.in_notation(sentence)
         needs = max(self.voice.duration(sentence), duration)
         speech = None
         if self.speaker is not None:  # spoken while the beat's animations render
@@ -233,7 +236,11 @@ class LinvizScene(Scene):
 
     def reading_time(self, sentence: str) -> float:
         """Seconds ``sentence`` needs on screen: what moves under it may take that long."""
-        return self.voice.duration(sentence)
+        return self.voice.duration(self.in_notation(sentence))
+
+    def in_notation(self, sentence: str) -> str:
+        """``sentence`` (written with θ and θ₀) in the lecture's notation (see linviz.notation)."""
+        return in_notation(sentence, self.theme.notation)
 
     def finish_beat(self) -> None:
         """Hold the picture until the caption on screen has been read, then close it."""
@@ -272,7 +279,7 @@ class LinvizScene(Scene):
             self.save_keyframe()
         self.sections.append(name)
         if title:
-            self.section_titles[name] = title
+            self.section_titles[name] = self.in_notation(title)
         self.next_section(name)
 
     def tear_down(self) -> None:

@@ -45,7 +45,6 @@ class NoiseScene(PerceptronScene):
     needs_separable = None
     offset = True
     epochs = style.NOISE_EPOCHS
-    names_both_scores = True
     numbers_points = True
     tip_to_tail_updates = 1  # once is enough: the perceptron scene showed it already
 

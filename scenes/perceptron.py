@@ -70,9 +70,6 @@ class PerceptronScene(LinvizScene):
     #: data no line separates set their own)
     epochs = PASS_BUDGET
     plays = ("perceptron", {"offset": True})
-    #: call θᵀx + θ₀ the *score* and y(θᵀx + θ₀) the *signed score*, named once and kept
-    #: (the scenes after this one); False keeps this scene's one word "score" for y(θᵀx + θ₀)
-    names_both_scores = False
     #: number the points the captions name (all of them on a small data set)
     numbers_points = False
     #: explain the update tip to tail on this many slow updates (None: on every one)
@@ -224,7 +221,7 @@ class PerceptronScene(LinvizScene):
     @property
     def signed_word(self) -> str:
         """The name of y(θᵀx + θ₀) in this scene's captions and status lines."""
-        return wording.SIGNED_SCORE if self.names_both_scores else "score"
+        return wording.SIGNED_SCORE
 
     def parameters(self, s: float | None = None):
         """(θ, θ₀) at step s (the tracker's value when None)."""
@@ -288,25 +285,17 @@ class PerceptronScene(LinvizScene):
                  self.visit_live, self.cursor)
         self.code.highlight(LINE_INIT)
         self.describe_data()
-        if self.names_both_scores:
-            self.narrate(wording.SCORE_NAMES)
-            self.show_status("start")
-        else:
-            self.show_status("start")
-        if self.names_both_scores:
-            if self.point_numbers is not None and self.point_numbers.number_all:
-                self.play(FadeIn(self.point_numbers.show_all()), run_time=style.RUN_INTRO)
-                self.keep_labels_clear_of_numbers()
+        self.narrate(wording.SCORE_NAMES)
+        self.show_status("start")
+        if self.point_numbers is not None and self.point_numbers.number_all:
+            self.play(FadeIn(self.point_numbers.show_all()), run_time=style.RUN_INTRO)
+            self.keep_labels_clear_of_numbers()
         if self.lesson_pacing:
             self.narrate("On the right: t counts the passes, i is the point visited, M counts "
                          "the updates so far, and ℰₙ is the training error, the fraction of the "
-                         "n points whose score is ≤ 0.")
-        if self.names_both_scores:
-            self.narrate("At θ = 0 every score is 0, and the rule counts a signed score ≤ 0 as "
-                         "a mistake: the first point visited is one.")
-        else:
-            self.narrate("It starts at θ = 0, so every score is 0: the first point it visits "
-                         "is a mistake, because the rule counts a score ≤ 0 as one.")
+                         "n points whose signed score is ≤ 0.")
+        self.narrate("At θ = 0 every score is 0, and the rule counts a signed score ≤ 0 as "
+                     "a mistake: the first point visited is one.")
 
     def describe_data(self) -> None:
         """What the data is, said once the plane is shown (a scene about its data adds it)."""
@@ -352,7 +341,7 @@ class PerceptronScene(LinvizScene):
         i = int(self.trace.steps["i"][k])
         score = float(self.trace.steps["score"][k])
         self.narrate(f"Update {beat.update_number}: point {i + 1} (label "
-                     f"{wording.label(float(self.data.y[i]))}), score "
+                     f"{wording.label(float(self.data.y[i]))}), signed score "
                      f"{wording.number(score, self.places)} ≤ 0.")
 
     def play_trace_by_passes(self) -> None:
@@ -494,14 +483,11 @@ class PerceptronScene(LinvizScene):
         self.show_status("mistake")
         # the step stands still while the mistake is shown and explained
         with self.holding(*self.theta_drawings, self.visit_live, self.cursor):
-            if beat.slow and self.names_both_scores:
+            if beat.slow:
                 self.narrate(f"Point {i + 1}, label {wording.label(label)}: score "
-                             f"{wording.number(label * score)}, so signed score "
-                             f"{wording.number(score)} ≤ 0, a mistake: θ moves by y⁽ⁱ⁾x⁽ⁱ⁾.")
-            elif beat.slow:
-                self.narrate(f"Point {i + 1} has label {wording.label(label)} and score "
-                             f"{wording.number(score, places)}: not above 0, so it is a mistake and θ "
-                             f"moves by y⁽ⁱ⁾x⁽ⁱ⁾.")
+                             f"{wording.number(label * score, places)}, so signed score "
+                             f"{wording.number(score, places)} ≤ 0, a mistake: θ moves by "
+                             f"y⁽ⁱ⁾x⁽ⁱ⁾.")
             if beat.slow and self.point_numbers is not None:
                 self.point_numbers.show(self, i)
                 self.keep_labels_clear_of_numbers()
@@ -595,9 +581,7 @@ class PerceptronScene(LinvizScene):
 
     def after_words(self, i: int) -> str:
         """The words before the new-score sum in the *after* status line."""
-        if self.names_both_scores:
-            return f"{self.signed_word} of point {i + 1}:"
-        return "score"
+        return f"{self.signed_word} of point {i + 1}:"
 
     def explain_tip_to_tail(self, k: int, x, label: float) -> None:
         """Draw y·x from the origin, then move it to the tip of θ: their sum is the new θ."""
@@ -702,19 +686,20 @@ class PerceptronScene(LinvizScene):
             self.places, wording.significant_places(closest.distance)))
         score = wording.number(closest.signed_score, self.places)
         if len(near) == 1:
-            side = (f"on its own side (score {score} > 0)" if closest.signed_score > 0
-                    else f"on the wrong side (score {score} ≤ 0), a mistake")
+            side = (f"on its own side (signed score {score} > 0)" if closest.signed_score > 0
+                    else f"on the wrong side (signed score {score} ≤ 0), a mistake")
             sentence = (f"Point {closest.index + 1} (ringed) only looks on the line at this "
                         f"size: it is {distance} from it, {side}.")
         else:
             wrong = sum(p.signed_score <= 0 for p in near)
-            sides = ("all on their own side (every score > 0)" if self.lesson.near_line_all_correct
-                     else f"{wrong} of them on the wrong side (score ≤ 0)")
+            sides = ("all on their own side (every signed score > 0)"
+                     if self.lesson.near_line_all_correct
+                     else f"{wrong} of them on the wrong side (signed score ≤ 0)")
             within = wording.number(self.lesson.near_line_distance, max(
                 self.places, wording.significant_places(self.lesson.near_line_distance)))
             sentence = (f"{len(near)} points lie within {within} of the line and only look on "
                         f"it at this size, {sides}; the closest, point {closest.index + 1} "
-                        f"(ringed), is {distance} from it (score {score}).")
+                        f"(ringed), is {distance} from it (signed score {score}).")
         self.narrate(sentence)
         # said on screen too, under the result: the ring alone would not say "not on it"
         note = text(f"ringed: {distance} from the line (the closest), "

@@ -1,12 +1,12 @@
 """`regression`: linear regression as ERM with squared loss, then polynomial features.
 
-The data (x⁽ⁱ⁾, y⁽ⁱ⁾); the line h(x) = w₀ + w₁x with the residuals drawn as
-segments; the empirical risk L_S(w₀, w₁) as contours over the (w₀, w₁)
+The data (x⁽ⁱ⁾, y⁽ⁱ⁾); the line h(x) = θ₀ + θ₁x with the residuals drawn as
+segments; the empirical risk L(θ̃), θ̃ = (θ₀, θ₁), as contours over the (θ₀, θ₁)
 plane with the gradient-descent path on it, towards the closed-form answer
-w* = A⁻¹b of the normal equations (and what the pseudo-inverse A⁺ does when A
+θ̃* = A⁻¹c of the normal equations (and what the pseudo-inverse A⁺ does when A
 is singular: it picks the shortest of a valley of minimizers); then the feature map
 x → [1, x, x², …, xᵏ] and the same machinery fitting curves of degree 1, 2,
-3 and 5. In the notes' notation w₀ = θ₀ and (w₁, …, w_k) = θ.
+3 and 5. Written with θ (notes 000, 004); linviz.notation gives w and b.
 
 Every drawing is a function of (trace, s), s the step index in ``self.tracker``.
 """
@@ -99,13 +99,14 @@ class RegressionScene(LinvizScene):
         self.tracker = StepTracker(0)
 
         # the right-hand column
-        self.formula_h = math("h(x) = w_0 + w_1 x", theme, style.FONT_SMALL)
-        self.formula_risk = math("L_S (w) = 1/m sum_(i=1)^m (h(x^((i))) - y^((i)))^2", theme,
+        self.formula_h = math("h(x) = theta_0 + theta_1 x", theme, style.FONT_SMALL)
+        self.formula_risk = math("L(tilde(theta)) = 1/n sum_(i=1)^n (h(x^((i))) - y^((i)))^2", theme,
                                  style.FONT_SMALL)
-        self.formula_closed = math("A w = b, quad A = sum_i tilde(x)^((i)) tilde(x)^((i)T), "
-                                   "quad b = sum_i y^((i)) tilde(x)^((i)), quad w^* = A^(-1) b",
+        self.formula_closed = math("A tilde(theta) = c, quad A = sum_i tilde(x)^((i)) tilde(x)^((i)T), "
+                                   "quad c = sum_i y^((i)) tilde(x)^((i)), "
+                                   "quad tilde(theta)^* = A^(-1) c",
                                    theme, style.FONT_SMALL)
-        self.formula_step = math("w <- w - eta nabla L_S (w)", theme, style.FONT_SMALL)
+        self.formula_step = math("tilde(theta) <- tilde(theta) - eta nabla L(tilde(theta))", theme, style.FONT_SMALL)
         self.formulas = VGroup(self.formula_h, self.formula_risk, self.formula_closed,
                                self.formula_step).arrange(DOWN, aligned_edge=LEFT,
                                                           buff=style.SMALL_BUFF)
@@ -113,10 +114,10 @@ class RegressionScene(LinvizScene):
             style.REGRESSION_PANEL_LEFT, direction=LEFT)
         self.value_row = ValueRows([{
             "t": LiveValue("t", self.trace.n_steps, theme, font_size=style.FONT_SMALL),
-            "loss": live_value("L_S", self.trace.states["loss"], theme,
+            "loss": live_value("L", self.trace.states["loss"], theme,
                                loss_places(self.lesson.line.closed_loss)),
-            "w0": live_value("w_0", self.trace.states["theta0"], theme, 3),
-            "w1": live_value("w_1", self.trace.states["theta"][:, 0], theme, 3),
+            "w0": live_value("theta_0", self.trace.states["theta0"], theme, 3),
+            "w1": live_value("theta_1", self.trace.states["theta"][:, 0], theme, 3),
         }])
         self.values = self.value_row.values
         self.value_row.next_to(self.formulas, DOWN, buff=style.BUFF).set_x(
@@ -127,15 +128,15 @@ class RegressionScene(LinvizScene):
 
         small = style.FONT_SMALL
         self.statuses = {
-            "start": text("start: $w = 0$, so $h(x) = 0$; segments: the residuals", theme,
+            "start": text("start: $tilde(theta) = (theta_0, theta_1) = 0$, so $h(x) = 0$; segments: the residuals", theme,
                           small, theme.muted),
-            "contours": text("contours of $L_S$ over $(w_0, w_1)$; the dot: $w^* = A^(-1) b$"
+            "contours": text("contours of $L$ over $(theta_0, theta_1)$; the dot: $tilde(theta)^* = A^(-1) c$"
                              if self.weights.one_scale else
-                             "contours of $L_S$ ($w_0$, $w_1$ to different scales); dot: $w^*$",
+                             "contours of $L$ ($theta_0$, $theta_1$ to different scales); dot: $tilde(theta)^*$",
                              theme, small, theme.muted),
             "singular": text("another loss (every $x$ at $macron(x)$): its contours are lines",
                              theme, small, theme.muted),
-            "descent": text("gradient descent: each step goes against $nabla L_S$", theme,
+            "descent": text("gradient descent: each step goes against $nabla L$", theme,
                             small, theme.muted),
             "poly": text("the same least squares on $[1, x, x^2, dots, x^k]$", theme, small,
                          theme.muted),
@@ -163,7 +164,7 @@ class RegressionScene(LinvizScene):
         self.weights = RegressionPlot(np.vstack([outermost, path[near]]), theme, "", "",
                                       width=style.CONTOUR_SIDE, height=style.CONTOUR_SIDE,
                                       center=style.CONTOUR_CENTER,
-                                      padding=style.CONTOUR_PADDING, symbols=("w_0", "w_1"),
+                                      padding=style.CONTOUR_PADDING, symbols=("theta_0", "theta_1"),
                                       max_stretch=style.CONTOUR_MAX_STRETCH)
         self.contours = VGroup()
         for level in self.contour_levels:
@@ -174,7 +175,7 @@ class RegressionScene(LinvizScene):
         self.contours.set_stroke(theme.muted, opacity=0.8)
         self.closed_dot = Dot(self.weights.c2p(self.closed_w), radius=style.DATA_DOT,
                               color=theme.correct)
-        self.closed_label = math(f"w^* = ({fmt(self.closed_w[0], 3)}, "
+        self.closed_label = math(f"tilde(theta)^* = ({fmt(self.closed_w[0], 3)}, "
                                  f"{fmt(self.closed_w[1], 3)})", theme,
                                  style.FONT_SMALL).set_color(theme.correct)
         self.closed_label.add_background_rectangle(color=theme.background, opacity=0.75, buff=0.04)
@@ -252,7 +253,7 @@ class RegressionScene(LinvizScene):
         self.valley = merge_glyphs(DashedVMobject(valley, num_dashes=style.CURVE_DASHES // 2))
         self.pinv_dot = Dot(self.weights.c2p(self.singular_w), radius=style.DATA_DOT,
                             color=theme.highlight)
-        self.pinv_label = math("A^+ b", theme, style.FONT_SMALL).set_color(theme.highlight)
+        self.pinv_label = math("A^+ c", theme, style.FONT_SMALL).set_color(theme.highlight)
         self.pinv_label.next_to(self.pinv_dot, DOWN + RIGHT, buff=style.SMALL_BUFF)
         self.pinv_label.add_background_rectangle(color=theme.background, opacity=0.75,
                                                  buff=0.04)
@@ -323,12 +324,12 @@ class RegressionScene(LinvizScene):
     # -- the story ---------------------------------------------------------
     def show_data(self) -> None:
         self.section("data", "The data")
-        m = self.data.n_samples
+        n = self.data.n_samples
         self.play(Write(self.title), FadeIn(self.plane), FadeIn(self.dots),
                   run_time=style.RUN_INTRO)
         self.play(FadeIn(self.formula_h), FadeIn(self.formula_risk), run_time=style.RUN_INTRO)
-        self.narrate(f"{m} points (x, y) with real targets. A linear hypothesis "
-                     f"h(x) = w₀ + w₁x; its empirical risk is the mean squared error.")
+        self.narrate(f"{n} points (x, y) with real targets. A linear hypothesis "
+                     f"h(x) = θ₀ + θ₁x; its empirical risk L is the mean squared error.")
 
     def show_residuals(self) -> None:
         self.section("residuals", "Residuals")
@@ -337,8 +338,8 @@ class RegressionScene(LinvizScene):
                   FadeIn(self.live), run_time=style.RUN_INTRO)
         self.update_values()
         self.show_status("start")
-        self.narrate(f"At w = 0 the line is y = 0. Each residual h(x) − y is a vertical segment; "
-                     f"Lₛ is the mean of their squares: {loss_text(self.losses[0], 3)}.")
+        self.narrate(f"At θ₀ = θ₁ = 0 the line is y = 0. Each residual h(x) − y is a vertical segment; "
+                     f"L is the mean of their squares: {loss_text(self.losses[0], 3)}.")
 
     def show_contours(self) -> None:
         self.section("contours", "The loss over the parameters")
@@ -351,18 +352,18 @@ class RegressionScene(LinvizScene):
         w0, w1 = self.closed_w
         low, high = self.A_eigenvalues
         shape = "circles" if self.lesson.line.round else "ellipses"
-        self.narrate(f"Lₛ is a quadratic bowl over (w₀, w₁): its contours are {shape}. "
-                     f"Setting its gradient to zero gives A w = b; here A is invertible (its "
+        self.narrate(f"L is a quadratic bowl over θ̃ = (θ₀, θ₁): its contours are {shape}. "
+                     f"Setting its gradient to zero gives A θ̃ = c; here A is invertible (its "
                      f"eigenvalues {wording.number(low, 2)} and {wording.number(high, 2)} are "
-                     f"positive), so w* = A⁻¹b = ({wording.number(w0, 3)}, "
+                     f"positive), so θ̃* = A⁻¹c = ({wording.number(w0, 3)}, "
                      f"{wording.number(w1, 3)}), with loss {loss_text(self.closed_loss)}.",
                      6)
         a, b = self.singular_w
         self.narrate(f"Another loss, for comparison: if every x were x̄ = "
                      f"{wording.number(self.x_mean, 2)}, A would be singular and the contours "
                      f"would be lines: the loss would be lowest all along the dashed valley "
-                     f"w₀{signed_term(self.x_mean, 'w₁')} = {wording.number(self.y_mean, 2)}. "
-                     f"The pseudo-inverse A⁺ picks its point nearest 0: A⁺b = "
+                     f"θ₀{signed_term(self.x_mean, 'θ₁')} = {wording.number(self.y_mean, 2)}. "
+                     f"The pseudo-inverse A⁺ picks its point nearest 0: A⁺c = "
                      f"({wording.number(a, 3)}, {wording.number(b, 3)}).")
         self.show_status("singular")
         self.play(self.contours.animate.set_stroke(opacity=0.15), FadeIn(self.singular_contours),
@@ -375,7 +376,7 @@ class RegressionScene(LinvizScene):
         run = self.lesson.line
         low, high = run.curvature
         eta = wording.significant(run.step_size)
-        hessian = (f"the Hessian H = (2/m) X̃ᵀX̃ has eigenvalues {wording.significant(low)} and "
+        hessian = (f"the Hessian H = (2/n) X̃ᵀX̃ has eigenvalues {wording.significant(low)} and "
                    f"{wording.significant(high)}")
         if run.step_from_data:
             return (f"η = 1/λ_max = {eta}: {hessian}, and any η < 2/λ_max = "
@@ -403,7 +404,7 @@ class RegressionScene(LinvizScene):
         how = {"decreasing": "every step goes downhill, across the contours",
                "oscillating": "the loss rises at some steps: they overshoot across the valley",
                "diverging": "the steps overshoot further and further: the loss climbs"}
-        self.narrate(f"Gradient descent from w = 0 with {self.step_sentence()}. Here "
+        self.narrate(f"Gradient descent from θ̃ = 0 with {self.step_sentence()}. Here "
                      f"{how[run.behaviour]}.")
         for k in range(1, min(style.GD_SLOW_STEPS, run.steps) + 1):
             self.advance(k, style.RUN_GD_STEP, rate_func=smooth)
@@ -420,8 +421,8 @@ class RegressionScene(LinvizScene):
         else:
             reached = (f"still {loss_text(run.gap)} above the closed-form answer "
                        f"{loss_text(self.closed_loss)}: not there yet")
-        self.narrate(f"After {self.run.n_steps} steps w = ({wording.number(theta0, 3)}, "
-                     f"{wording.number(theta[0], 3)}) and Lₛ = "
+        self.narrate(f"After {self.run.n_steps} steps θ̃ = ({wording.number(theta0, 3)}, "
+                     f"{wording.number(theta[0], 3)}) and L = "
                      f"{loss_text(self.losses[-1])}, {reached}.")
         if run.round and not run.unstable_step:
             self.round_bowl_beats()
@@ -444,7 +445,7 @@ class RegressionScene(LinvizScene):
         flat, steep = self.bowl_axes()
         self.narrate(f"H's eigenvalues {wording.significant(low)} and "
                      f"{wording.significant(high)} are the bowl's curvatures along its axes, "
-                     f"drawn through w*: the flat one, then the steep one.")
+                     f"drawn through θ̃*: the flat one, then the steep one.")
         self.play(Create(flat), run_time=style.RUN_SLOW_UPDATE)
         self.play(Create(steep), run_time=style.RUN_SLOW_UPDATE)
         self.narrate(f"The bowl's shape sets the pace: each step multiplies the error along "
@@ -463,17 +464,17 @@ class RegressionScene(LinvizScene):
         first, second = self.bowl_axes(same_colour=True)
         self.narrate(f"H's eigenvalues {wording.significant(low)} and "
                      f"{wording.significant(high)} are equal: the bowl's curvatures are alike "
-                     f"along every line through w* (two drawn).")
+                     f"along every line through θ̃* (two drawn).")
         self.play(Create(first), run_time=style.RUN_SLOW_UPDATE)
         self.play(Create(second), run_time=style.RUN_SLOW_UPDATE)
         factor = wording.number(max(run.flat_factor, run.steep_factor), 3)
         if run.step_from_data and run.first_step_reaches:
             pace = (f"every step multiplies the error in every direction by |1 − ηλ| = "
-                    f"{factor}, so one step of η = 1/λ reaches w*; the run again:")
+                    f"{factor}, so one step of η = 1/λ reaches θ̃*; the run again:")
         else:
             pace = (f"every step multiplies the error in every direction by at most "
                     f"|1 − ηλ| = {factor}; the run again:")
-        self.narrate(f"With H ≈ λI the gradient points at w*: {pace}")
+        self.narrate(f"With H ≈ λI the gradient points at θ̃*: {pace}")
         self.replay_line()
         self.narrate(f"Their ratio κ = λ_max/λ_min = {wording.ratio(run.condition)}: the bowl "
                      f"is round, and descent needs "
@@ -502,14 +503,14 @@ class RegressionScene(LinvizScene):
         self.section("polynomial", "Polynomial features")
         theme, lesson = self.theme, self.lesson
         feature_map = math("x -> tilde(x) = [1, x, x^2, dots, x^k], quad "
-                           "h(x) = w_0 + w_1 x + dots + w_k x^k", theme, style.FONT_SMALL)
+                           "h(x) = theta_0 + theta_1 x + dots + theta_k x^k", theme, style.FONT_SMALL)
         # in the place of h(x) = w₀ + w₁x, which no longer holds
         feature_map.move_to(self.formula_h, aligned_edge=LEFT)
         table_rows = []
         self.poly_runs = []
         for run in lesson.polynomials:
             self.poly_runs.append((run.degree, run.step_size, run.trace))
-            table_rows.append(text(f"$k = {run.degree}$: gradient descent $L_S = "
+            table_rows.append(text(f"$k = {run.degree}$: gradient descent $L = "
                                    f"{loss_text(run.final_loss)}$, closed form "
                                    f"${loss_text(run.closed_loss)}$, {kappa_markup(run.condition)}", theme, style.FONT_SMALL))
         table = VGroup(*table_rows).arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
@@ -524,14 +525,14 @@ class RegressionScene(LinvizScene):
         self.play(FadeIn(feature_map), run_time=style.PAUSE_SHORT)
         self.show_status("poly")
         if lesson.curve_helps:
-            opening = (f"A line leaves much unexplained here: a curve lowers the least Lₛ by "
+            opening = (f"A line leaves much unexplained here: a curve lowers the least L by "
                        f"{wording.number(100 * lesson.curve_gain, 0)}%.")
         else:
             opening = (f"A line already does about as well as a curve here: no degree up to "
-                       f"{lesson.polynomials[-1].degree} lowers the least Lₛ by more than "
+                       f"{lesson.polynomials[-1].degree} lowers the least L by more than "
                        f"{wording.number(max(100 * lesson.curve_gain, 1), 0)}%.")
         self.narrate(opening + " Map x to [1, x, x², …, xᵏ]: h is a polynomial, but still "
-                     "linear in w, so the same least squares applies.")
+                     "linear in θ₀, …, θₖ, so the same least squares applies.")
         self.closed_curves = VGroup()
         dashed = None
         for row, run in zip(table_rows, lesson.polynomials):
@@ -547,7 +548,7 @@ class RegressionScene(LinvizScene):
                 closed = (f"still {wording.significant(run.gap, least=2, most=8)} above the "
                           f"{loss_text(run.closed_loss)} of the closed form (dashed)")
             self.narrate(f"Degree {run.degree}: gradient descent ({eta}, {run.steps} steps) "
-                         f"reaches Lₛ = {loss_text(run.final_loss)}; {closed}.")
+                         f"reaches L = {loss_text(run.final_loss)}; {closed}.")
             if dashed is not None:  # the previous degree's closed form leaves
                 self.play(FadeOut(dashed), run_time=style.PAUSE_SHORT)
             # one path of dashes: it lies above the moving fit while the run plays

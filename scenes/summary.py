@@ -9,6 +9,8 @@ state), so the table never depends on files rendered earlier.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 from manim import (UP, LEFT, Create, Dot, FadeIn, FadeOut, Indicate, LaggedStart, Line, Rectangle,
                    Succession, VGroup, VMobject, Write)
@@ -28,7 +30,7 @@ from scenes.regression import RegressionScene
 #: (model, case, loss, how it is solved), as in the notes' closing table
 ROWS = (
     ("Half-space classifiers", "realizable", "0-1 loss", "perceptron / linear programming"),
-    ("Linear regression", "non-realizable", "squared loss", "pseudo-inverse $w = A^+ b$"),
+    ("Linear regression", "non-realizable", "squared loss", "pseudo-inverse $tilde(theta)^* = A^+ c$"),
     ("Logistic regression", "non-realizable", "logistic loss",
      "gradient descent, $eta = 1 \\/ beta$"),
 )
@@ -85,7 +87,7 @@ def regression_thumbnail(theme, lesson: SummaryLesson) -> tuple[VGroup, str]:
                         color=theme.negative) for a, b in zip(x, y)])
     line = VMobject(stroke_color=theme.boundary, stroke_width=style.LINE_STROKE)
     line.set_points_as_corners(list(plane.c2p_many(lesson.line_ends)))
-    return VGroup(plane, dots, line), f"$L_S = {fmt(lesson.line_loss, 3)}$ at $w^* = A^(-1) b$"
+    return VGroup(plane, dots, line), f"$L = {fmt(lesson.line_loss, 3)}$ at $tilde(theta)^* = A^(-1) c$"
 
 
 def logistic_thumbnail(theme, lesson: SummaryLesson) -> tuple[VGroup, str]:
@@ -270,6 +272,10 @@ class SummaryScene(LinvizScene):
 
 
 def caption_text(markup: str) -> str:
-    """A table cell's Typst markup as caption text: no dollar signs, Unicode for A^+ and L_S."""
-    return (markup.replace("$", "").replace("A^+", "A⁺").replace("A^(-1) b", "A⁻¹b")
-            .replace("w^*", "w*").replace("L_S", "Lₛ").replace("-", "−"))
+    """A table cell's Typst markup as caption text: no dollar signs, Unicode for A⁺, A⁻¹,
+    θ̃* and η/β, a minus sign before a digit (the caption is then set in the lecture's
+    notation like every sentence)."""
+    for typst, unicode in (("$", ""), ("A^+ ", "A⁺"), ("A^(-1) ", "A⁻¹"),
+                           ("tilde(theta)^*", "θ̃*"), ("eta = 1 \\/ beta", "η = 1/β")):
+        markup = markup.replace(typst, unicode)
+    return re.sub(r"-(?=\d)", "−", markup)

@@ -48,7 +48,6 @@ class XorScene(PerceptronScene):
     epochs = 3
     plays = None  # its runs (on the data and lifted) are made here, together
     lifted_epochs = 100
-    names_both_scores = True
     numbers_points = True
     tip_to_tail_updates = 1  # once is enough: the perceptron scene showed it already
     #: up to this many values, the training error along the cycle is read out one by one

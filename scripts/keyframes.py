@@ -26,6 +26,7 @@ def main() -> None:
     parser.add_argument("--height", type=int, default=480)
     parser.add_argument("--features", help="feature columns A,B (as render --features)")
     parser.add_argument("--standardize", action="store_true")
+    parser.add_argument("--notation", default="theta", choices=("theta", "w"))
     args = parser.parse_args()
 
     from manim import tempconfig
@@ -37,14 +38,15 @@ def main() -> None:
 
     data_name = Path(args.data).stem if args.data else "default"
     folder = Path(args.out) / (f"{entry.name}-{data_name}-{args.seed}"
-                               + ("-std" if args.standardize else ""))
+                               + ("-std" if args.standardize else "")
+                               + ("-w" if args.notation == "w" else ""))
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.png"):
         old.unlink()
     features = tuple(args.features.split(",")) if args.features else None
     request = RenderRequest(data=args.data, seed=args.seed, theme=args.theme, features=features,
                             standardize=args.standardize, keyframe_dir=str(folder),
-                            keyframe_at_narration=True)
+                            keyframe_at_narration=True, notation=args.notation)
     scene_class = type(entry.load().__name__, (entry.load(),), {"request_override": request})
     width = args.height * 16 // 9
     with tempconfig({"dry_run": True, "disable_caching": True, "pixel_width": width,

@@ -288,8 +288,10 @@ def numbers_kept(caption: str, said: str) -> list[str]:
 
 
 def in_w_notation(caption: str) -> str:
-    """The caption as the lead's ``--notation w`` writes it: θ₀ (alone) is b, θ is w."""
-    return re.sub("θ₀(?![₀-₉])", "b", caption).replace("θ", "w")
+    """The caption as ``--notation w`` writes it (linviz.notation)."""
+    from linviz.notation import in_notation
+
+    return in_notation(caption, "w")
 
 
 def test_numbers_kept_finds_a_lost_or_unsigned_number():

@@ -188,10 +188,10 @@ def test_regression_says_how_far_descent_is_from_the_closed_form(case):
     w, *_ = np.linalg.lstsq(X, scene.data.y, rcond=None)
     closed = float(np.mean((X @ w - scene.data.y) ** 2)) / 2
     closed_alt = float(np.mean((X @ w - scene.data.y) ** 2))
-    (claim,) = said(scene, r"Lₛ = (\S+), (still (\S+) above the closed-form answer (\S+):"
+    (claim,) = said(scene, r"L = (\S+), (still (\S+) above the closed-form answer (\S+):"
                            r"|the closed-form answer (\S+) to four places)")
     gd = number(claim.group(1))
-    # the scene's closed form is the least-squares minimum (for Lₛ as mean or half-mean)
+    # the scene's closed form is the least-squares minimum (for L as mean or half-mean)
     minimum = min((closed, closed_alt), key=lambda c: abs(c - number(claim.group(4)
                                                                       or claim.group(5))))
     assert number(claim.group(4) or claim.group(5)) == pytest.approx(minimum, abs=6e-5)
@@ -439,7 +439,7 @@ def test_regression_normal_equations_and_the_singular_case(case):
     scene = story(*case)
     x, y = scene.data.X[:, 0], scene.data.y
     design = np.column_stack([np.ones_like(x), x])
-    (closed,) = said(scene, r"its eigenvalues (\S+) and (\S+) are positive\), so w\* = A⁻¹b = "
+    (closed,) = said(scene, r"its eigenvalues (\S+) and (\S+) are positive\), so θ̃\* = A⁻¹c = "
                             r"\((\S+), (\S+)\)")
     # A = Σ x̃x̃ᵀ: eigenvalues from the 2 × 2 formula, w* by solving the normal equations
     A = design.T @ design
@@ -451,10 +451,10 @@ def test_regression_normal_equations_and_the_singular_case(case):
     assert (number(closed.group(3)), number(closed.group(4))) == pytest.approx(tuple(w),
                                                                                abs=6e-4)
     # every x at x̄: the minimizers w₀ + x̄w₁ = ȳ, the one nearest 0 by projecting 0 on that line
-    (singular,) = said(scene, r"every x were x̄ = (\S+), .*valley w₀ ([+−]) (\S+)w₁ = (\S+)\. "
-                              r".*A⁺b = \((\S+), (\S+)\)")
+    (singular,) = said(scene, r"every x were x̄ = (\S+), .*valley θ₀ ([+−]) (\S+)θ₁ = (\S+)\. "
+                              r".*A⁺c = \((\S+), (\S+)\)")
     x_bar, y_bar = x.mean(), y.mean()
-    # the coefficient's sign is the operator: "w₀ − 0.35w₁", never "w₀ + −0.35w₁"
+    # the coefficient's sign is the operator: "θ₀ − 0.35θ₁", never "θ₀ + −0.35θ₁"
     assert not number(singular.group(3)) < 0
     coefficient = number(singular.group(3)) * (-1 if singular.group(2) == "−" else 1)
     assert number(singular.group(1)) == pytest.approx(x_bar, abs=0.006)
@@ -516,7 +516,7 @@ def test_regression_normal_equations_and_the_singular_case(case):
 
 @pytest.mark.parametrize("case", cases("perceptron", "perceptron-origin"), ids=case_id)
 def test_every_update_of_a_told_pass_is_counted_from_the_run(case):
-    """Each pass told: its updates are explained ("Point i has label"), said one by one
+    """Each pass told: its updates are explained ("Point i, label y: score"), said one by one
     ("Update m: …") or counted together ("The rest of pass e, faster: k more updates"),
     and together they are the pass's updates, counted here."""
     scene = story(*case)
@@ -530,7 +530,7 @@ def test_every_update_of_a_told_pass_is_counted_from_the_run(case):
         if (start := re.match(r"Pass (\d+)", sentence)):
             current = int(start.group(1))
             told[current] = 0
-        elif re.match(r"(Point \d+ has label|Update \d+: point)", sentence):
+        elif re.match(r"(Point \d+, label [+−]1: score|Update \d+: point)", sentence):
             told[current] += 1
         elif (rest := re.match(r"The rest of pass (\d+)(, faster: (\d+) more updates?|: no more "
                                r"mistakes)\.", sentence)):
@@ -569,7 +569,7 @@ def test_update_claims_are_the_runs(case):
     scene = story(*case)
     X, y = scene.data.X, scene.data.y
     run = reference_perceptron(X, y, scene.epochs, offset=True)
-    (mistake,) = said(scene, r"at step (\d+), point (\d+) \(label ([+−]1)\) has score (\S+), "
+    (mistake,) = said(scene, r"at step (\d+), point (\d+) \(label ([+−]1)\) has signed score (\S+), "
                              r"not above 0")
     step, i = int(mistake.group(1)), int(mistake.group(2)) - 1
     epoch, visited, score, wrong, theta, theta0 = run["visits"][step - 1]
@@ -612,13 +612,13 @@ def test_update_claims_are_the_runs(case):
     # point j's score after m updates, m = 0, 1, …
     scores = [0.0] + [y[j] * (v[4] @ X[j] + v[5]) for v in run["visits"] if v[3]]
     (end,) = said(scene, r"(\d+) updates of \+(\S+) on point (\d+), (\d+) on others; (?:its "
-                         r"score ends at|after update \d+ its score is) ([−\d.]+)")
+                         r"signed score ends at|after update \d+ its signed score is) ([−\d.]+)")
     assert int(end.group(3)) == j + 1 and int(end.group(1)) == len(own) >= 2
     assert number(end.group(2)) == pytest.approx(float(X[j] @ X[j]) + 1, abs=0.006)
     shown = int(end.group(1)) + int(end.group(4))
     assert number(end.group(5)) == pytest.approx(scores[shown], abs=0.006)
     for group in said(scene, r"Updates? (\d+)(?: to (\d+))?, on (?:point \d+|other points)"
-                             r"(?:, moves? this score too)?: from ([−\d.]+) to ([−\d.]+)"
+                             r"(?:, moves? this signed score too)?: from ([−\d.]+) to ([−\d.]+)"
                              r"(?:; (.*))?\.$"):
         first, last = int(group.group(1)), int(group.group(2) or group.group(1))
         assert all(v[1] != j for v in [v for v in run["visits"] if v[3]][first - 1:last])

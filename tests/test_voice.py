@@ -342,13 +342,14 @@ def test_the_scene_cache_key_includes_the_voice(tmp_path):
 
     entry = find("summary")
     folder = recordings_folder(tmp_path / "rec", ["One."], "summary", lambda n, c: 1.0)
-    keys = {voice: scene_key(entry.module, render_options(entry, "l", None, 0, "dark",
-                                                          "light", voice))
-            for voice in ("none", str(folder))}
+    def key(voice):
+        return scene_key(entry.module, render_options(entry, "l", None, 0, "dark", "light",
+                                                      voice=voice))
+
+    keys = {voice: key(voice) for voice in ("none", str(folder))}
     assert len(set(keys.values())) == 2
     tone_wav(folder / "summary-001.wav", 2.0)  # a new recording: rendered again
-    assert scene_key(entry.module, render_options(entry, "l", None, 0, "dark", "light",
-                                                  str(folder))) != keys[str(folder)]
+    assert key(str(folder)) != keys[str(folder)]
 
 
 # -- the command line --------------------------------------------------------------------

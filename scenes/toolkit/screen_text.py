@@ -8,6 +8,8 @@ from typing import Sequence
 
 from manim import VMobject
 
+from linviz.notation import in_notation, math_in_notation
+
 from . import style, wording
 from .style import Theme
 from .typeset import typeset
@@ -19,16 +21,18 @@ def math(source: str, theme: Theme, font_size: float = style.FONT_MATH, colour: 
 
     Glyphs of one colour are one path (one draw call) unless ``parts`` keeps
     each glyph apart; ``{{ part : label }}`` groups can be selected with
-    ``.select(label)`` (see :mod:`scenes.toolkit.typeset`).
+    ``.select(label)`` (see :mod:`scenes.toolkit.typeset`). ``source`` is written
+    with ``theta``; it is set in the theme's notation.
     """
-    return typeset(source, is_math=True, font_size=font_size, colour=colour or theme.text,
+    return typeset(math_in_notation(source, theme.notation), is_math=True, font_size=font_size, colour=colour or theme.text,
                    parts=parts)
 
 
 def text(source: str, theme: Theme, font_size: float = style.FONT_BODY, colour: str | None = None,
          parts: bool = False) -> VMobject:
-    """Prose typeset with Typst (may hold inline math as ``$...$``); see :func:`math`."""
-    return typeset(source, is_math=False, font_size=font_size, colour=colour or theme.text,
+    """Prose typeset with Typst (may hold inline math as ``$...$``), in the theme's
+    notation; see :func:`math`."""
+    return typeset(in_notation(source, theme.notation), is_math=False, font_size=font_size, colour=colour or theme.text,
                    parts=parts)
 
 

@@ -26,7 +26,12 @@ OKABE_ITO = {
 
 @dataclass(frozen=True)
 class Theme:
-    """The colours of one theme (hex strings)."""
+    """The colours of one theme (hex strings), and the notation its text is written in.
+
+    ``notation`` ("theta" or "w", see :mod:`linviz.notation`) rides with the
+    colours because both are how a scene's drawing looks, and every text on
+    screen is made with the theme (:mod:`scenes.toolkit.screen_text`).
+    """
 
     name: str
     background: str
@@ -43,6 +48,7 @@ class Theme:
     bound: str
     step: str
     shade_opacity: float
+    notation: str = "theta"
 
     def foreground_colours(self) -> dict[str, str]:
         """Every colour drawn on the background (for the contrast check)."""
