@@ -40,11 +40,9 @@ def cache_folder(asked: str | None) -> Path:
 
 def spoken_form(caption: str, notation: str = "theta") -> str:
     """What the voice says for ``caption``: :func:`linviz.spoken.spoken_text` (θ → "theta",
-    ‖x‖² → "the squared norm of x", ...), or the caption itself where that module is absent."""
-    try:
-        from linviz.spoken import spoken_text
-    except ImportError:
-        return caption
+    ‖x‖² → "the squared norm of x", −0.39 → "minus 0.39", ...)."""
+    from linviz.spoken import spoken_text
+
     return spoken_text(caption, notation)
 
 
