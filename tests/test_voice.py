@@ -370,6 +370,19 @@ def test_narration_export_writes_the_script_of_the_scenes(runner, tmp_path):
     assert [line.spoken for line in lines] == [spoken_form(text) for text in said]
 
 
+@pytest.mark.parametrize("args, fragment", [(["no-such-scene"], "unknown scene"),
+                                             (["perceptron", "--data", "xor"], "not separable")])
+def test_narration_export_refuses_in_one_line_and_writes_nothing(runner, tmp_path, args,
+                                                                 fragment):
+    from cli_helpers import assert_one_line_error
+    from linviz_cli.app import cli
+
+    out = tmp_path / "script.csv"
+    result = runner.invoke(cli, ["narration", "export", *args, "--out", str(out)])
+    assert_one_line_error(result, fragment)
+    assert not out.exists()
+
+
 @pytest.mark.parametrize("voice, fragment", [("absent-folder", "no such folder"),
                                               (".", "has no script.csv")])
 def test_a_bad_voice_is_one_line(runner, tmp_path, voice, fragment):
