@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import tempfile
 from dataclasses import replace
+from pathlib import Path
 
 
 def sentences_of(entry, request) -> list[str]:
@@ -39,6 +40,43 @@ def speak_ahead(entry, request) -> None:
     speaker = Speaker(request.voice, cache_folder(request.voice_cache), request.notation)
     for number, sentence in enumerate(sentences_of(entry, request), start=1):
         speaker.speak(beat_id(entry.name, number), sentence)
+
+
+#: the folder of a voice cache that notes which stories were spoken into it
+TOLD = "told"
+
+
+def _told_file(cache: Path, entry, request) -> Path:
+    """Where the note of ``entry``'s story told as ``request`` asks is kept in ``cache``."""
+    import hashlib
+    import json
+    from dataclasses import asdict
+
+    described = asdict(replace(request, voice_cache=None, keyframe_dir=None))
+    digest = hashlib.sha256(json.dumps(described, sort_keys=True).encode()).hexdigest()[:24]
+    return cache / TOLD / f"{entry.name}-{digest}.json"
+
+
+def note_spoken(cache: Path, entry, request, wavs) -> None:
+    """Note, after a render, the WAVs ``entry``'s story was spoken with as ``request`` asks."""
+    import json
+
+    from linviz.atomic import write_text_atomic
+
+    write_text_atomic(_told_file(cache, entry, request), json.dumps(sorted(set(wavs))) + "\n")
+
+
+def already_spoken(cache: Path, entry, request) -> bool:
+    """Whether a render of this story was spoken before and every WAV of it is still there
+    (then nothing is synthesised ahead: a changed scene still speaks its new sentences
+    itself)."""
+    import json
+
+    try:
+        wavs = json.loads(_told_file(cache, entry, request).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return all(Path(wav).is_file() for wav in wavs)
 
 
 def prefetch_command(entry) -> list[str]:

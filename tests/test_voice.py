@@ -184,6 +184,24 @@ def test_two_processes_asking_for_one_sentence_synthesise_it_once(tmp_path):
     assert calls == ["Same sentence."] and found[0] == found[1]
 
 
+def test_a_story_spoken_before_is_not_synthesised_ahead_again(tmp_path):
+    """After a narrated render the prefetch beside the next render of the same story is
+    skipped, while every WAV it was spoken with is still in the cache."""
+    from linviz_render.story import already_spoken, note_spoken
+    from scenes.catalog import find
+    from scenes.toolkit.request import RenderRequest
+
+    entry, request = find("summary"), RenderRequest(voice="piper")
+    wavs = [tone_wav(tmp_path / f"{n}.wav", 0.5) for n in range(3)]
+    assert not already_spoken(tmp_path, entry, request)
+    note_spoken(tmp_path, entry, request, [str(w) for w in wavs])
+    assert already_spoken(tmp_path, entry, request)
+    assert not already_spoken(tmp_path, entry, RenderRequest(voice="piper", seed=1))
+    assert not already_spoken(tmp_path, find("margin"), request)
+    wavs[1].unlink()
+    assert not already_spoken(tmp_path, entry, request)
+
+
 def test_the_voice_reads_the_spoken_form():
     """The voice is handed linviz.spoken's reading of a caption, in the lecture's notation."""
     from linviz.spoken import spoken_text
@@ -486,3 +504,30 @@ def test_only_the_piper_module_imports_piper_and_no_voice_module_imports_manim()
             assert where == "linviz_voice/piper_voice.py", where
         if where.startswith("linviz_voice/"):
             assert "manim" not in imported, where
+
+
+@pytest.mark.render
+@pytest.mark.skipif(not piper_installed(), reason="the voice extra (piper) is not installed")
+def test_a_scene_narrated_by_piper_speaks_over_most_of_every_caption(runner, tmp_path):
+    """summary with the real voice: sound as long as the video; inside each caption's time
+    there is speech over most of it (pauses between words are quiet), none in the gap before
+    the next caption (no sentence cut off); the cache holds each sentence once."""
+    from linviz_cli.app import cli
+    from pack_helpers import read_srt
+
+    from linviz_pack.timeline import _seconds
+
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["render", "summary", "-q", "l", "--voice", "piper",
+                                 "--out", str(out)])
+    assert result.exit_code == 0, result.stderr
+    movie = out / "summary.mp4"
+    assert stream_seconds(movie, "audio") == pytest.approx(stream_seconds(movie, "video"),
+                                                           abs=1e-9)
+    samples, rate = sound_of(movie)
+    cues = [(_seconds(a), _seconds(b)) for a, b, _ in read_srt(out / "summary.srt")]
+    floor = 0.01  # piper's speech peaks at full scale; its silences are below 1e-3
+    for start, end in cues:
+        assert loud(samples, rate, start, end, floor) > 0.5
+        assert loud(samples, rate, end - SPEECH_GAP + WINDOW, end - WINDOW, floor) == 0.0
+    assert len(list((out / ".voice-cache").glob("*.wav"))) == len(cues)
