@@ -8,13 +8,18 @@ gets:
 - ``<scene>.mp4`` and ``<scene>.srt``: the scene rendered from that trace
   file (``render --trace``), so the video plays exactly the run the
   worksheet asks about;
-- ``worksheet.pdf``, ``answer-key.pdf`` and ``answers.json`` (exact values),
-  all computed from the traces (:mod:`linviz_pack.worksheet`).
+- ``worksheet.pdf``, ``answer-key.pdf`` and ``answers.json`` (the questions, the
+  answers and the runs' exact values), all computed from the traces
+  (:mod:`linviz_pack.worksheet`).
+
+and ``--out`` gets the course's ``gradebook.csv`` and ``moodle-questions.xml``
+(:mod:`linviz_pack.lms`). ``--collect`` (the SLURM collect job) checks that every
+student's folder is complete, writes those two and zips the course.
 
 Every row is checked (its id, seed, data, and that each scene accepts the
 data) before anything is written. Renders run here (``--jobs``), on a Dask
 cluster (``--cluster``), or one roster row per SLURM array task (``--sbatch``
-writes the script; each task runs ``batch --row N``).
+writes the scripts; each task runs ``batch --row N --scratch DIR``).
 """
 
 from __future__ import annotations
@@ -27,11 +32,16 @@ from pathlib import Path
 import click
 
 from .options import (cluster_and_jobs, cluster_option, format_option, jobs_option,
-                      out_option, quality_option, theme_option)
+                      notation_option, out_option, quality_option, theme_option)
 from .roster import MAX_STUDENTS
+from .sbatch import slurm_options
 
-DEFAULT_SCENES = "proof,perceptron"
+DEFAULT_SCENES = "perceptron,proof,noise"
 WORKSHEET, ANSWER_KEY, ANSWERS = "worksheet.pdf", "answer-key.pdf", "answers.json"
+GRADEBOOK, MOODLE = "gradebook.csv", "moodle-questions.xml"
+#: scenes that run on their own data set whatever the roster's data (which is for the
+#: scenes that need separable data): seeded by the student's seed
+OWN_DATA_SCENES = ("noise",)
 
 
 @dataclass
@@ -47,7 +57,8 @@ class Variant:
 @click.option("--scenes", "scene_names", default=DEFAULT_SCENES, show_default=True,
               metavar="NAME,NAME",
               help="Scenes per student, comma-separated, from: perceptron, perceptron-origin, "
-                   "proof, proof-offset (the worksheet asks about their runs).")
+                   "proof, proof-offset, noise (the worksheet asks about their runs; noise "
+                   "runs on the built-in noisy data with the student's seed).")
 @quality_option
 @format_option
 @out_option("batch", "Folder of the students' folders (one per id).")
@@ -57,13 +68,23 @@ class Variant:
 @click.option("--row", type=click.IntRange(1, MAX_STUDENTS), default=None, metavar="N",
               help="Only the N-th student of the roster (from 1): what each task of the "
                    "--sbatch script runs.")
+@click.option("--scratch", "scratch_dir", metavar="DIR", default=None,
+              help="Work in DIR (node-local, e.g. $TMPDIR) and move each finished student's "
+                   "folder into --out whole: what the --sbatch tasks do.")
+@click.option("--collect", is_flag=True,
+              help="Render nothing: check that every student's folder in --out is complete, "
+                   "then write the gradebook and Moodle XML and zip the course (the "
+                   "--sbatch collect job).")
+@notation_option
 @click.option("--sbatch", "sbatch_file", metavar="FILE.sh", default=None,
-              help="Write a SLURM script, one array task per student (no Dask needed), "
-                   "instead of rendering; submit it with 'sbatch FILE.sh'.")
+              help="Write SLURM scripts instead of rendering: FILE.sh (one array task per "
+                   "student), FILE.collect.sh and FILE.submit.sh, which submits them; see "
+                   "the --slurm-* options.")
+@slurm_options
 @click.option("--no-video", is_flag=True,
               help="Write the traces, worksheets and answer keys only.")
 def batch(roster, scene_names, quality, file_format, out_dir, theme, jobs, cluster, row,
-          sbatch_file, no_video) -> None:
+          scratch_dir, collect, notation, sbatch_file, no_video, **slurm) -> None:
     """One variant per student of ROSTER.csv (columns: id, and optionally seed and data):
     their videos on their own data, a worksheet and an answer key, in --out/<id>/.
 
@@ -78,28 +99,49 @@ def batch(roster, scene_names, quality, file_format, out_dir, theme, jobs, clust
     from .roster import read_roster
 
     cluster_spec = cluster_and_jobs(cluster, jobs)
-    if sbatch_file and (cluster_spec or row):
-        raise click.UsageError("--sbatch writes a script whose array tasks each take one "
-                               "--row; give it without --cluster and --row")
+    if sbatch_file and (cluster_spec or row or collect or scratch_dir):
+        raise click.UsageError("--sbatch writes scripts whose array tasks each take one "
+                               "--row; give it without --cluster, --row, --scratch and "
+                               "--collect")
+    if scratch_dir and cluster_spec:
+        raise click.UsageError("--scratch is a folder on this machine; the workers of "
+                               "--cluster render into --out: give one of them")
+    if collect and (cluster_spec or row or scratch_dir):
+        raise click.UsageError("--collect checks the whole course; give it without "
+                               "--cluster, --row and --scratch")
     entries = _scene_entries(scene_names)
     students = read_roster(roster)
+    if collect:
+        from .collect import collect_course
+
+        collect_course(students, _names(entries), out_dir, file_format, no_video)
+        return
+    everyone = row is None
     if row is not None:
         if row > len(students):
             raise click.UsageError(f"--row {row}: the roster has {len(students)} student(s)")
         students = [students[row - 1]]
     check_manim()
-    variants = check_variants(students, entries, roster)
     if sbatch_file:
-        from .sbatch import write_sbatch
+        from .sbatch import SlurmOptions, write_sbatch
 
-        path = write_sbatch(sbatch_file, roster, len(students), out_dir,
-                            _names(entries), quality, file_format, theme,
-                            no_video)
-        click.echo(f"wrote {path}: {len(students)} array task(s); submit it with "
-                   f"'sbatch {path}'", err=True)
+        # every row was checked by read_roster; the scenes' runs are checked here for one
+        # student per data set (a course of thousands would keep the login node busy for
+        # an hour), and each array task checks its own student's
+        check_variants(students_per_data(students), entries, roster)
+        paths = write_sbatch(sbatch_file, roster, len(students), out_dir, _batch_arguments(
+            _names(entries), quality, file_format, theme, notation, no_video),
+            SlurmOptions.from_cli(slurm))
+        click.echo(f"wrote {', '.join(str(p) for p in paths)}: {len(students)} array "
+                   f"task(s); submit them with 'bash {paths[-1]}' from this folder", err=True)
         return
+    variants = check_variants(students, entries, roster)
     out = guard_outputs_folder(out_dir)
     remove_stale_temporaries(out)
+    work = out
+    if scratch_dir:
+        work = guard_outputs_folder(scratch_dir, what="--scratch")
+        remove_stale_temporaries(work)
     started = time.monotonic()
     folders = [out / variant.student.id for variant in variants]
 
@@ -107,7 +149,7 @@ def batch(roster, scene_names, quality, file_format, out_dir, theme, jobs, clust
         """Every student's files but the videos; the jobs that render those."""
         scene_jobs = []
         for variant in variants:
-            scene_jobs += write_variant(variant, out, file_format, theme, no_video)
+            scene_jobs += write_variant(variant, work, file_format, theme, no_video, notation)
         click.echo(f"wrote the traces, worksheets and answer keys of {len(variants)} "
                    f"student(s)", err=True)
         return scene_jobs
@@ -118,9 +160,33 @@ def batch(roster, scene_names, quality, file_format, out_dir, theme, jobs, clust
         scene_jobs = write_all()
         if scene_jobs:
             render_here(scene_jobs, quality, file_format, [], jobs)
+    if scratch_dir:
+        from .collect import publish_folder
+
+        for variant in variants:
+            publish_folder(work / variant.student.id, out)
+    if everyone:
+        from .collect import write_course_files
+
+        write_course_files(students, out)
     click.echo(f"all done in {time.monotonic() - started:.1f} s", err=True)
     for folder in folders:
         click.echo(str(folder))
+
+
+def students_per_data(students) -> list:
+    """The first student of each data set (``data``, None for the scenes' own), in roster
+    order: the rows whose runs ``--sbatch`` checks before writing the scripts."""
+    first = {}
+    for student in students:
+        first.setdefault(student.data, student)
+    return list(first.values())
+
+
+def _batch_arguments(scenes, quality, file_format, theme, notation, no_video) -> list[str]:
+    """The options every array task and the collect job repeat."""
+    return (["--scenes", ",".join(scenes), "-q", quality, "--format", file_format,
+             "--theme", theme, "--notation", notation] + (["--no-video"] if no_video else []))
 
 
 def _names(entries) -> list[str]:
@@ -168,7 +234,8 @@ def check_variants(students, entries, roster: str) -> list[Variant]:
         runs = {}
         try:
             for entry in entries:
-                request = RenderRequest(data=student.data, seed=student.seed)
+                data = None if entry.name in OWN_DATA_SCENES else student.data
+                request = RenderRequest(data=data, seed=student.seed)
                 runs[entry.name] = (entry, scene_run(scene_with_request(entry.load(), request)))
         except LinvizError as error:
             problems.append((student.line, f"id {quoted(student.id)}: {error}"))
@@ -179,12 +246,13 @@ def check_variants(students, entries, roster: str) -> list[Variant]:
     return variants
 
 
-def write_variant(variant: Variant, out: Path, file_format: str, theme: str, no_video: bool):
+def write_variant(variant: Variant, out: Path, file_format: str, theme: str, no_video: bool,
+                  notation: str = "theta"):
     """Write a student's traces, worksheet, answer key and answers; return the
     :class:`SceneJob` s that render their videos from the traces."""
     from linviz.atomic import (guard_outputs_folder, remove_stale_temporaries,
                                write_bytes_atomic, write_text_atomic)
-    from linviz_pack.worksheet import answers_for, questions, sheet_pdf
+    from linviz_pack.worksheet import homework_for, in_notation, sheet_pdf
     from scenes.toolkit.request import RenderRequest
 
     from linviz_render.scene import SceneJob
@@ -198,26 +266,26 @@ def write_variant(variant: Variant, out: Path, file_format: str, theme: str, no_
         for name in variant.scenes:
             _check_targets(folder, name, file_format, [], False)
     record = {"id": student.id, "seed": student.seed, "seed_from_id": student.seed_derived,
-              "data": student.data, "scenes": {}}
+              "data": student.data, "notation": notation, "scenes": {}}
     blocks, scene_jobs = [], []
     for name, (entry, trace) in variant.scenes.items():
         trace_path = folder / f"{name}.trace.json"
         write_text_atomic(trace_path, trace.to_json())
-        answers = answers_for(name, trace)
-        record["scenes"][name] = answers
-        blocks.append((f"{entry.number}. {name} ({name}.{file_format})", entry.description,
-                       questions(name, answers)))
+        block, extra = homework_for(name, trace, f"{name}.{file_format}", notation)
+        record["scenes"][name] = block.record()
+        blocks.append((block, extra))
         if not no_video:
-            request = RenderRequest(seed=student.seed, theme=theme,
+            request = RenderRequest(seed=student.seed, theme=theme, notation=notation,
                                     trace=str(trace_path.resolve()))
             scene_jobs.append(SceneJob(f"{student.id}/{name}", entry, folder, request))
-    data = student.data or ", ".join(f"{entry.load().default_data} ({name})"
-                                     for name, (entry, _) in variant.scenes.items())
-    about = (f"Linear classifiers, your own run: data {data}; seed {student.seed}"
-             + (" (from your id)" if student.seed_derived else "")
-             + f". Watch {', '.join(f'{name}.{file_format}' for name in variant.scenes)} and "
-               f"answer from what they show.")
+    videos = ", ".join(f"{name}.{file_format}" for name in variant.scenes)
+    about = in_notation(
+        f"Linear classifiers, your own runs (seed {student.seed}"
+        + (", from your id" if student.seed_derived else "") + f"). Each part below is about "
+        f"one run, the one its video plays ({videos}): answer from the numbers printed "
+        f"with it, and check your answers against the video.", notation)
     write_bytes_atomic(folder / WORKSHEET, sheet_pdf(student.id, about, blocks, key=False))
     write_bytes_atomic(folder / ANSWER_KEY, sheet_pdf(student.id, about, blocks, key=True))
-    write_text_atomic(folder / ANSWERS, json.dumps(record, indent=2, sort_keys=True) + "\n")
+    write_text_atomic(folder / ANSWERS, json.dumps(record, indent=2,
+                                                   ensure_ascii=False) + "\n")
     return scene_jobs

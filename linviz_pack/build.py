@@ -19,9 +19,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from linviz.atomic import make_work_dir, remove_stale_temporaries, remove_work_dir
+from linviz.notation import in_notation
 from scenes.toolkit.section_titles import read_section_titles
 
-from . import captions, handout, join, page, slides
+from . import captions, handout, join, page, slides, title_card
 from .course import DEFAULT_TITLE, byline
 from .rendered import RenderedScene, cached_scene, render_options, render_to_cache, reversed_name
 from .titles import section_title
@@ -125,8 +126,12 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings,
                     scenes[rendered.name] = rendered
     else:
         say(f"all {len(entries)} scene(s) up to date")
+    card, card_rendered = title_card.title_card(cache_dir, title_card.card_options(
+        settings.title, settings.byline, settings.theme, settings.quality))
+    if card_rendered:
+        say("  title card: rendered")
     ordered = [scenes[entry.name] for entry in entries]
-    key = pack_key(ordered, settings)
+    key = pack_key(ordered, settings, card)
     files = tuple(out / item for item in PACK_ITEMS)
     rendered_names = tuple(entry.name for entry in todo)
     reused = tuple(entry.name for entry in entries if entry not in todo)
@@ -135,7 +140,7 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings,
         return PackResult(rendered_names, reused, False, files)
     staging = make_work_dir(out, "lecture")
     try:
-        assemble(entries, ordered, staging, settings, say)
+        assemble(entries, ordered, staging, settings, say, card)
         (staging / PACK_MANIFEST).write_text(json.dumps({"key": key}) + "\n", encoding="utf-8")
         publish(staging, out, (*PACK_ITEMS, PACK_MANIFEST))
     finally:
@@ -180,11 +185,14 @@ def _check_room(out: Path) -> None:
                               f"move it or choose another --out")
 
 
-def pack_key(scenes: Sequence[RenderedScene], settings: PackSettings) -> str:
-    """The hash of the scenes' keys, the settings and this package's own source."""
+def pack_key(scenes: Sequence[RenderedScene], settings: PackSettings, card=None) -> str:
+    """The hash of the scenes' keys, the title card's, the settings and this package's
+    own source."""
     from .cache import read_manifest
 
     digest = hashlib.sha256()
+    if card is not None:
+        digest.update(f"title-card={read_manifest(card.folder)['key']}\0".encode())
     for scene in scenes:
         digest.update(f"{scene.name}={read_manifest(scene.folder)['key']}\0".encode())
     digest.update(repr(settings.__dict__ | {"jobs": None}).encode())
@@ -204,17 +212,30 @@ def _pack_is_current(out: Path, key: str) -> bool:
 
 
 def assemble(entries: Sequence, scenes: Sequence[RenderedScene], folder: Path,
-             settings: PackSettings, say: Callable[[str], None] = lambda line: None) -> None:
-    """Write every file of the pack into ``folder`` from complete scene folders."""
+             settings: PackSettings, say: Callable[[str], None] = lambda line: None,
+             card=None) -> None:
+    """Write every file of the pack into ``folder`` from complete scene folders.
+
+    ``card``: the title card (:mod:`.title_card`) that opens lecture.mp4, or None;
+    every time in the lecture (chapters, captions, beats, the handout's) comes after it.
+    """
     timelines = [scene.timeline() for scene in scenes]
     durations = [join.video_duration(scene.video) for scene in scenes]
-    offsets = [sum(durations[:index]) for index in range(len(durations))]
+    lead = join.video_duration(card.video) if card is not None else 0.0
+    offsets = [lead + sum(durations[:index]) for index in range(len(durations))]
     titles = [read_section_titles(scene.sections_dir) for scene in scenes]
     chapters = lecture_chapters(entries, timelines, offsets, titles)
+    if card is not None:
+        chapters.insert(0, {"title": title_card.CHAPTER_TITLE, "start": 0.0,
+                            "end": round(lead, 3), "level": 0,
+                            "marker": title_card.CHAPTER_TITLE})
+    clips = ([card.video] if card is not None else []) + [scene.video for scene in scenes]
     say("joining the scenes into lecture.mp4 (stream copy)")
-    join.join_videos([scene.video for scene in scenes], folder / "lecture.mp4",
+    # the mp4's chapters are flat: the card's, then every section's (a player starts the
+    # first chapter at 0 whatever it is given, so the card needs its own)
+    join.join_videos(clips, folder / "lecture.mp4",
                      [join.Chapter(c["start"], c["end"], c["marker"]) for c in chapters
-                      if c["level"] == 1],
+                      if c["level"] == 1 or c["title"] == title_card.CHAPTER_TITLE],
                      {"title": settings.title, "artist": settings.lecturer,
                       "album": settings.course, "date": settings.date})
     cues = captions.joined_cues([(offset, timeline.cues)
@@ -223,10 +244,11 @@ def assemble(entries: Sequence, scenes: Sequence[RenderedScene], folder: Path,
     shown = captions.two_line_cues(cues)
     (folder / "lecture.srt").write_text(captions.format_srt(shown), encoding="utf-8")
     (folder / "lecture.vtt").write_text(captions.format_vtt(shown), encoding="utf-8")
-    _write_slides(scenes, timelines, folder / "slides", settings)
-    _write_page(entries, scenes, timelines, offsets, chapters, cues, folder, titles, settings)
+    _write_slides(entries, scenes, timelines, folder / "slides", settings)
+    _write_page(entries, scenes, timelines, offsets, chapters, cues, folder, titles, settings,
+                card, lead)
     say("writing handout.pdf")
-    _write_handout(entries, scenes, timelines, folder, settings, titles)
+    _write_handout(entries, scenes, timelines, folder, settings, titles, offsets)
 
 
 def scene_heading(position: int, entry) -> str:
@@ -267,28 +289,36 @@ def _link(source: Path, target: Path) -> None:
         shutil.copyfile(source, target)
 
 
-def _write_slides(scenes, timelines, folder: Path, settings: PackSettings) -> None:
+def _write_slides(entries, scenes, timelines, folder: Path, settings: PackSettings) -> None:
     from scenes.toolkit.style import THEMES
 
     background = THEMES[settings.theme].background
-    for scene, timeline in zip(scenes, timelines):
+    for entry, scene, timeline in zip(entries, scenes, timelines):
         videos = [(scene.sections_dir / section.video,
                    scene.sections_dir / reversed_name(section.video))
                   for section in timeline.sections]
         slides.write_slides(folder, scene.name, timeline, videos, join.video_size(scene.video),
-                            str(background), _link)
+                            str(background), _link, entry.title or entry.name, settings.byline,
+                            entry.description)
 
 
 def _write_page(entries, scenes, timelines, offsets, chapters, cues, folder: Path,
-                titles: Sequence[dict], settings: PackSettings) -> None:
+                titles: Sequence[dict], settings: PackSettings, card=None,
+                lead: float = 0.0) -> None:
     beats = [_titled(beat.shifted(offset), named)
              for offset, timeline, named in zip(offsets, timelines, titles)
              for beat in timeline.beats]
     shown = [{key: c[key] for key in ("title", "start", "end", "level")} for c in chapters]
     posters = [page.write_poster(scene.video, _poster_time(timeline), folder, scene.name)
                for scene, timeline in zip(scenes, timelines)]
-    sources = [page.source_entry("lecture", "The whole lecture", settings.title, "lecture.mp4", shown,
-                                 cues, beats, posters[0])]
+    lecture_poster = posters[0]
+    if card is not None:  # the card opens the lecture: it is the poster, and a still beat
+        lecture_poster = page.write_poster(card.video, lead / 2, folder, "lecture")
+        beats.insert(0, page.still_beat(0.0, lead, title_card.CHAPTER_TITLE,
+                                        " · ".join(filter(None, (settings.title,
+                                                                 settings.byline)))))
+    sources = [page.source_entry("lecture", "The whole lecture", settings.title, "lecture.mp4",
+                                 shown, cues, beats, lecture_poster)]
     for position, (entry, scene, timeline, poster, named) in enumerate(
             zip(entries, scenes, timelines, posters, titles), start=1):
         video = folder / "assets" / "video" / scene.video.name
@@ -296,7 +326,7 @@ def _write_page(entries, scenes, timelines, offsets, chapters, cues, folder: Pat
         sections = [{"title": section_title(s.name, named), "start": round(s.start, 3),
                      "end": round(s.end, 3), "level": 1} for s in timeline.sections]
         sources.append(page.source_entry(entry.name, scene_heading(position, entry),
-                                         entry.description,
+                                         in_notation(entry.description, settings.notation),
                                          video.relative_to(folder).as_posix(), sections,
                                          timeline.cues,
                                          [_titled(beat, named) for beat in timeline.beats],
@@ -316,12 +346,14 @@ def _poster_time(timeline) -> float:
 
 
 def _write_handout(entries, scenes, timelines, folder: Path, settings: PackSettings,
-                   titles: Sequence[dict] | None = None) -> None:
+                   titles: Sequence[dict] | None = None,
+                   offsets: Sequence[float] | None = None) -> None:
     frames_dir = folder / ".frames"
     parts = []
     titles = titles or [{} for _ in entries]
-    for position, (entry, scene, timeline, named) in enumerate(
-            zip(entries, scenes, timelines, titles), start=1):
+    offsets = offsets or [0.0 for _ in entries]
+    for position, (entry, scene, timeline, named, offset) in enumerate(
+            zip(entries, scenes, timelines, titles, offsets), start=1):
         frames = scene.keyframes()
         if len(frames) != len(timeline.sections):  # no keyframes: frames from the video
             frames_dir.mkdir(exist_ok=True)
@@ -330,10 +362,12 @@ def _write_handout(entries, scenes, timelines, folder: Path, settings: PackSetti
                 frame = frames_dir / f"{scene.name}-{number:02d}.png"
                 join.save_frame(scene.video, section.end - 1e-3, frame)
                 frames.append(frame)
-        sections = tuple(handout.HandoutSection(section_title(section.name, named), frame, said)
+        sections = tuple(handout.HandoutSection(section_title(section.name, named), frame, said,
+                                                offset + section.start)
                          for section, frame, said in zip(timeline.sections, frames,
                                                          handout.said_by_section(timeline)))
-        parts.append(handout.HandoutScene(position, entry.title or entry.name, entry.description,
+        parts.append(handout.HandoutScene(position, entry.title or entry.name,
+                                          in_notation(entry.description, settings.notation),
                                           sections))
     handout.write_handout(parts, folder / "handout.pdf", settings.title, settings.handout,
                           settings.byline)

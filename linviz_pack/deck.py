@@ -1,6 +1,8 @@
 """A slide deck that works offline: ``slides/<scene>.html``, reveal.js copied beside it.
 
-Each deck is a reveal.js presentation with one slide per section of the scene:
+Each deck is a reveal.js presentation that opens on a title slide (the scene's
+title, the course's byline and what the scene is about: the deck never opens on
+a video's first, still fading-in frame), then one slide per section of the scene:
 the section's video fills the slide (reveal.js plays a slide's background video
 when the slide is shown), its notes are the captions said in it (``S`` opens
 reveal.js' speaker view). Every address in the page is relative: the videos in
@@ -90,17 +92,48 @@ def reveal_theme(background: str) -> str:
     return "black" if _relative_luminance(background) < 0.5 else "white"
 
 
+#: the title slide's type sizes, as shares of the deck's height (reveal.js scales the slide
+#: to the screen, so these hold on any screen): title, byline, what the scene shows
+TITLE_SLIDE_SIZES = (0.085, 0.042, 0.034)
+
+
+def title_slide_style(height: int) -> str:
+    """The title slide's style for a deck ``height`` pixels tall (its own pixels)."""
+    title, byline, about = (round(share * height, 1) for share in TITLE_SLIDE_SIZES)
+    return f"""
+.reveal .title-slide {{ font-family: "DejaVu Sans", "Liberation Sans", sans-serif;
+  padding: 0 7%; box-sizing: border-box; }}
+.reveal .title-slide h1 {{ font-family: inherit; font-size: {title}px; line-height: 1.2;
+  margin: 0 0 .6em; text-transform: none; color: inherit; }}
+.reveal .title-slide .byline {{ font-size: {byline}px; opacity: .8; margin: 0 0 1.4em; }}
+.reveal .title-slide .about {{ font-size: {about}px; opacity: .65; line-height: 1.4; }}
+"""
+
+
+def title_slide(title: str, byline: str, about: str, background: str) -> str:
+    """The deck's first slide: ``title``, ``byline`` (course · lecturer · date) and
+    ``about`` (what the scene shows), centred on the videos' background."""
+    lines = [f"<h1>{html.escape(title)}</h1>"]
+    if byline:
+        lines.append(f'<p class="byline">{html.escape(byline)}</p>')
+    if about:  # a catalogue description starts in lower case: a sentence here
+        lines.append(f'<p class="about">{html.escape(about[:1].upper() + about[1:])}</p>')
+    return (f'  <section class="title-slide" data-background-color="{html.escape(background)}">'
+            f'\n    {"".join(lines)}\n  </section>')
+
+
 def deck_html(title: str, slides: list[tuple[str, str]], resolution: tuple[int, int],
-              background: str) -> str:
-    """The deck's page: ``slides[i]`` = (section i's video, its notes: a sentence a line,
-    a paragraph each in the speaker view); paths relative to the page, reveal.js in
-    ``REVEAL_COPY/`` beside it.
+              background: str, byline: str = "", about: str = "") -> str:
+    """The deck's page: a title slide (``title``, ``byline``, ``about``), then
+    ``slides[i]`` = (section i's video, its notes: a sentence a line, a paragraph each
+    in the speaker view); paths relative to the page, reveal.js in ``REVEAL_COPY/``
+    beside it.
 
     The videos are muted (the scenes are silent) so that the browser plays each
     one as its slide is shown, without a click.
     """
     width, height = resolution
-    sections = []
+    sections = [title_slide(title, byline, about, background)]
     for video, notes in slides:
         said = "".join(f"<p>{html.escape(line)}</p>" for line in notes.splitlines() if line)
         aside = f'\n    <aside class="notes">{said}</aside>' if said else ""
@@ -120,6 +153,7 @@ def deck_html(title: str, slides: list[tuple[str, str]], resolution: tuple[int, 
 <title>{html.escape(title)}</title>
 <link rel="stylesheet" href="{REVEAL_COPY}/dist/reveal.css">
 <link rel="stylesheet" href="{REVEAL_COPY}/dist/theme/{theme}.css">
+<style>{title_slide_style(height)}</style>
 </head>
 <body style="background: {html.escape(background)}">
 <div class="reveal"><div class="slides">

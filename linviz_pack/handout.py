@@ -4,13 +4,18 @@ of every scene with its last frame and what is said in it.
 Layouts (``write_handout(..., layout=...)``):
 
 - ``"compact"`` (the default), A4 portrait: sections follow one another, each
-  its heading, then its frame on the left and its sentences on the right; a
-  section is never split across two pages.
+  its heading (with where it starts in lecture.mp4), its frame the width of
+  the text (formulas on screen stay readable in print), then its sentences; a
+  section is never split across two pages. The frames of a page share one
+  width, narrower than the text (down to :data:`MIN_FRAME_SHARE` of it) when
+  that lets one more section onto the page, so pages are not left half empty.
 - ``"2up"``, A4 landscape: two sections a page, side by side, each its frame
   above its sentences.
 
-Every section is an entry of the PDF's outline (bookmarks) under its scene, and
-a line of the table of contents with its page. A sentence is on the page of
+The first page holds the title, the byline and the table of contents (in two
+columns when one does not fit; on more pages only when two do not). Every
+section is an entry of the PDF's outline (bookmarks) under its scene, and a
+line of the table of contents with its page. A sentence is on the page of
 the section it is said in (:func:`said_by_section`). Made with fpdf2 (pure
 Python) in DejaVu Sans, which has the mathematical letters the captions use
 (θ, ‖, ≤ ...).
@@ -33,9 +38,12 @@ MARGIN_MM = 15
 GREY = (90, 90, 90)
 #: the handout's layouts: sections flowing on portrait pages, or two a landscape page
 LAYOUTS = ("compact", "2up")
-#: compact layout: the frame's width beside the sentences, and the gap between them (mm)
-COMPACT_FRAME_MM = 82
+#: compact layout: a frame narrower than the text to fit a page's rest, at most this much
+MIN_FRAME_SHARE = 0.72
+#: the gap between two columns (2up's sections, the contents' columns) (mm)
 COLUMN_GAP_MM = 6
+#: the gap between a frame and the sentences under it (mm)
+FRAME_GAP_MM = 2.5
 #: font sizes (pt) tried for a section's sentences, largest first, until they fit
 SENTENCE_SIZES = (10, 9, 8, 7, 6)
 #: a line of text is this many times its font size tall (mm per pt)
@@ -53,6 +61,8 @@ class HandoutSection:
     title: str
     frame: Path
     said: tuple[str, ...]
+    #: where the section starts in lecture.mp4 (seconds), shown beside its heading; None: not
+    start: float | None = None
 
 
 @dataclass(frozen=True)
@@ -127,12 +137,14 @@ def write_handout(scenes: Sequence[HandoutScene], target: Path, title: str,
     """
     if layout not in LAYOUTS:
         raise LinvizError(f"unknown handout layout {layout!r}; layouts: {', '.join(LAYOUTS)}")
+    import functools
+
     pdf = new_pdf(title, "landscape" if layout == "2up" else "portrait")
     pdf.set_auto_page_break(False)  # every block is placed by hand: never split
-    _cover(pdf, title, scenes, byline)
-    _new_page(pdf)
+    _cover(pdf, title, byline)
     entries = len(scenes) + sum(len(scene.sections) for scene in scenes)
-    pdf.insert_toc_placeholder(_contents, pages=_contents_pages(pdf, entries),
+    columns, pages = _contents_layout(pdf, entries)
+    pdf.insert_toc_placeholder(functools.partial(_contents, columns=columns), pages=pages,
                                reset_page_indices=False)
     _page_footer(pdf)  # the page the sections start on (the placeholder added it)
     if layout == "2up":
@@ -165,59 +177,85 @@ def _bottom(pdf) -> float:
 
 #: the contents' heading takes this much of its first page (mm)
 CONTENTS_HEADING_MM = 14
+#: the contents in one column, else two; a page's number takes this much of a line (mm)
+CONTENTS_COLUMNS = (1, 2)
+PAGE_NUMBER_MM = 12
 
 
-def _contents_pages(pdf, entries: int) -> int:
-    """How many pages ``entries`` lines of contents take."""
-    first = int((_bottom(pdf) - MARGIN_MM - CONTENTS_HEADING_MM) // TOC_LINE_MM)
-    other = int((_bottom(pdf) - MARGIN_MM) // TOC_LINE_MM)
-    return 1 if entries <= first else 1 + math.ceil((entries - first) / other)
+def _contents_rows(pdf, top: float) -> int:
+    """How many lines of contents fit in a column from ``top`` (mm) down, heading included."""
+    return int((_bottom(pdf) - top - CONTENTS_HEADING_MM) // TOC_LINE_MM)
 
 
-def _cover(pdf, title: str, scenes: Sequence[HandoutScene], byline: str = "") -> None:
+def _contents_layout(pdf, entries: int) -> tuple[int, int]:
+    """(columns, pages) of a table of contents of ``entries`` lines that starts here: one
+    column if it fits the rest of this page, else two, else two over as many pages as needed."""
+    first = _contents_rows(pdf, pdf.get_y())
+    for columns in CONTENTS_COLUMNS:
+        if entries <= columns * first:
+            return columns, 1
+    columns = CONTENTS_COLUMNS[-1]
+    other = _contents_rows(pdf, MARGIN_MM - CONTENTS_HEADING_MM)
+    return columns, 1 + math.ceil((entries - columns * first) / (columns * other))
+
+
+def _cover(pdf, title: str, byline: str = "") -> None:
+    """The title, the byline and what the handout is, at the top of the first page (the
+    contents follow under them)."""
     _new_page(pdf)
     width = pdf.w - 2 * MARGIN_MM
-    pdf.set_y(pdf.h * 0.22)
-    pdf.set_font("DejaVu", "B", 26)
-    pdf.multi_cell(width, 12, title, align="C", new_x="LMARGIN", new_y="NEXT")
-    pdf.ln(4)
+    pdf.set_y(MARGIN_MM + 8)
+    pdf.set_font("DejaVu", "B", 24)
+    pdf.multi_cell(width, 11, title, align="C", new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(3)
     if byline:  # course · lecturer · date
-        pdf.set_font("DejaVu", "", 14)
-        pdf.multi_cell(width, 8, byline, align="C", new_x="LMARGIN", new_y="NEXT")
-        pdf.ln(2)
-    pdf.set_font("DejaVu", "", 12)
-    pdf.set_text_color(*GREY)
-    pdf.multi_cell(width, 7, "Handout: every section's picture and what is said in it",
-                   align="C", new_x="LMARGIN", new_y="NEXT")
-    pdf.ln(10)
+        pdf.set_font("DejaVu", "", 13)
+        pdf.multi_cell(width, 7, byline, align="C", new_x="LMARGIN", new_y="NEXT")
+        pdf.ln(1)
     pdf.set_font("DejaVu", "", 11)
+    pdf.set_text_color(*GREY)
+    pdf.multi_cell(width, 6, "Handout: every section's picture and what is said in it, "
+                   "with where it starts in lecture.mp4", align="C", new_x="LMARGIN",
+                   new_y="NEXT")
     pdf.set_text_color(0, 0, 0)
-    for scene in scenes:
-        if pdf.get_y() > _bottom(pdf) - 8:
-            break
-        pdf.multi_cell(width, 6, scene.heading, align="C", new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(6)
+    y = pdf.get_y()
+    pdf.set_draw_color(*GREY)
+    pdf.line(MARGIN_MM, y, pdf.w - MARGIN_MM, y)
+    pdf.set_y(y + 5)
 
 
-def _contents(pdf, outline) -> None:
-    """The table of contents: a line per scene and per section, with its page (a link).
+def _contents(pdf, outline, columns: int = 1) -> None:
+    """The table of contents: a line per scene and per section, with its page (a link),
+    in ``columns`` columns (see :func:`_contents_layout`).
 
-    Written by fpdf2 once the document is done, on the pages kept for it.
+    Written by fpdf2 once the document is done, where its placeholder was put.
     """
     width = pdf.w - 2 * MARGIN_MM
     pdf.set_font("DejaVu", "B", 16)
     pdf.cell(width, CONTENTS_HEADING_MM - 4, "Contents", new_x="LMARGIN", new_y="NEXT")
     pdf.ln(4)
+    column_width = (width - (columns - 1) * COLUMN_GAP_MM) / columns
+    top, column = pdf.get_y(), 0
     for entry in outline:
         if pdf.get_y() + TOC_LINE_MM > _bottom(pdf):
-            pdf.page += 1  # the next page kept for the contents
-            _page_footer(pdf)
-            pdf.set_y(MARGIN_MM)
-        indent = 8 * entry.level
+            column += 1
+            if column == columns:  # the next page kept for the contents
+                pdf.page += 1
+                _page_footer(pdf)
+                column, top = 0, MARGIN_MM
+            pdf.set_y(top)
+        left = MARGIN_MM + column * (column_width + COLUMN_GAP_MM)
+        indent = 6 * entry.level
         pdf.set_font("DejaVu", "B" if entry.level == 0 else "", 10 if entry.level == 0 else 9.5)
         link = pdf.add_link(page=entry.page_number)
-        pdf.set_x(MARGIN_MM + indent)
-        pdf.cell(width - indent - 14, TOC_LINE_MM, entry.name, link=link)
-        pdf.cell(14, TOC_LINE_MM, str(entry.page_number), align="R", link=link,
+        pdf.set_x(left + indent)
+        name_width = column_width - indent - PAGE_NUMBER_MM
+        name = entry.name
+        while len(name) > 1 and pdf.get_string_width(name) > name_width:
+            name = name[:-2] + "…"  # a title too long for its column
+        pdf.cell(name_width, TOC_LINE_MM, name, link=link)
+        pdf.cell(PAGE_NUMBER_MM, TOC_LINE_MM, str(entry.page_number), align="R", link=link,
                  new_x="LMARGIN", new_y="NEXT")
 
 
@@ -283,38 +321,104 @@ def _scene_heading(pdf, scene: HandoutScene, width: float) -> None:
     pdf.ln(3)
 
 
+def lecture_time(seconds: float) -> str:
+    """``seconds`` as a player shows a time: m:ss, or h:mm:ss from an hour on.
+
+    >>> lecture_time(4.0), lecture_time(754.9), lecture_time(3725.0)
+    ('0:04', '12:34', '1:02:05')
+    """
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+#: the width kept for a section's time at the right of its heading (mm)
+HEADING_TIME_MM = 16
+
+
 def _section_heading(pdf, scene: HandoutScene, number: int, section: HandoutSection,
                      width: float) -> None:
+    """``2.1  Title`` and, at the right, where the section starts in lecture.mp4."""
     pdf.start_section(section.title, level=1)
+    x, y = pdf.get_x(), pdf.get_y()
+    if section.start is not None:
+        pdf.set_font("DejaVu", "", SCENE_DESCRIPTION_PT)
+        pdf.set_text_color(*GREY)
+        pdf.set_xy(x + width - HEADING_TIME_MM, y)
+        pdf.cell(HEADING_TIME_MM, SECTION_HEADING_MM, lecture_time(section.start), align="R")
+        pdf.set_text_color(0, 0, 0)
+        pdf.set_xy(x, y)
     pdf.set_font("DejaVu", "B", SECTION_HEADING_PT)
-    pdf.cell(width, SECTION_HEADING_MM, f"{scene.number}.{number}  {section.title}",
-             new_x="LMARGIN", new_y="NEXT")
+    pdf.multi_cell(width - HEADING_TIME_MM, SECTION_HEADING_MM,
+                   f"{scene.number}.{number}  {section.title}", new_x="LEFT", new_y="NEXT")
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """A section planned on a compact page: its heights besides its frame, its text size."""
+
+    scene: HandoutScene
+    number: int
+    section: HandoutSection
+    size: float
+    #: the headings', the sentences' and the gaps' height (mm): all but the frame
+    fixed: float
+    #: the frame's height per mm of its width
+    aspect: float
+
+
+def _page_frame_width(placed: Sequence[_Placed], room: float, width: float) -> float:
+    """The one frame width (mm) at which the sections ``placed`` fill ``room`` mm at most:
+    (room − Σ fixed) / Σ aspect, at most the text's ``width``."""
+    return min(width, (room - sum(p.fixed for p in placed)) / sum(p.aspect for p in placed))
+
+
+def _compact_pages(pdf, scenes: Sequence[HandoutScene], width: float) -> list[list[_Placed]]:
+    """The sections, page by page: a page takes the next section as long as all its
+    frames, at one width, can still be at least MIN_FRAME_SHARE of the text's width."""
+    room = _bottom(pdf) - MARGIN_MM
+    least = width * MIN_FRAME_SHARE
+    pages: list[list[_Placed]] = [[]]
+    for scene in scenes:
+        for number, section in enumerate(scene.sections, start=1):
+            heading = SECTION_HEADING_MM + (
+                _scene_heading_height(pdf, scene, width) if number == 1 else 0)
+            aspect = _frame_height(section.frame, 1.0)
+            size = _fitting_size(pdf, section.said, width, room - heading - FRAME_GAP_MM -
+                                 SECTION_GAP_MM - aspect * least)
+            fixed = (heading + FRAME_GAP_MM + SECTION_GAP_MM
+                     + _text_height(pdf, section.said, width, size))
+            placed = _Placed(scene, number, section, size, fixed, aspect)
+            if pages[-1] and _page_frame_width([*pages[-1], placed], room, width) < least:
+                pages.append([])
+            pages[-1].append(placed)
+    return [page for page in pages if page]
 
 
 def _compact(pdf, scenes: Sequence[HandoutScene]) -> None:
-    """Sections one after another on portrait pages: frame left, sentences right."""
+    """Sections one after another on portrait pages: heading, frame, sentences under it.
+
+    The frames of a page share one width: the text's, or the widest at which the
+    page's sections fit (at least MIN_FRAME_SHARE of it; see :func:`_compact_pages`).
+    """
     width = pdf.w - 2 * MARGIN_MM
-    text_x = MARGIN_MM + COMPACT_FRAME_MM + COLUMN_GAP_MM
-    text_width = width - COMPACT_FRAME_MM - COLUMN_GAP_MM
-    full_room = _bottom(pdf) - MARGIN_MM - SECTION_HEADING_MM
-    for scene in scenes:
-        for number, section in enumerate(scene.sections, start=1):
-            frame_height = _frame_height(section.frame, COMPACT_FRAME_MM)
-            size = _fitting_size(pdf, section.said, text_width, full_room)
-            body = max(frame_height, _text_height(pdf, section.said, text_width, size))
-            needed = SECTION_HEADING_MM + body
-            if number == 1:
-                needed += _scene_heading_height(pdf, scene, width)
-            if pdf.get_y() + needed > _bottom(pdf):
-                _new_page(pdf)
-            if number == 1:
-                _scene_heading(pdf, scene, width)
-            _section_heading(pdf, scene, number, section, width)
+    for number, page in enumerate(_compact_pages(pdf, scenes, width)):
+        if number:
+            _new_page(pdf)
+        frame_width = max(_page_frame_width(page, _bottom(pdf) - MARGIN_MM, width),
+                          width * MIN_FRAME_SHARE)
+        pdf.set_xy(MARGIN_MM, MARGIN_MM)
+        for placed in page:
+            if placed.number == 1:
+                _scene_heading(pdf, placed.scene, width)
+            _section_heading(pdf, placed.scene, placed.number, placed.section, width)
             top = pdf.get_y()
-            pdf.image(str(section.frame), x=MARGIN_MM, y=top, w=COMPACT_FRAME_MM)
-            pdf.set_xy(text_x, top)
-            _sentences(pdf, section.said, text_x, text_width, size)
-            pdf.set_xy(MARGIN_MM, top + body + SECTION_GAP_MM)
+            pdf.image(str(placed.section.frame), x=MARGIN_MM + (width - frame_width) / 2,
+                      y=top, w=frame_width)
+            pdf.set_xy(MARGIN_MM, top + placed.aspect * frame_width + FRAME_GAP_MM)
+            _sentences(pdf, placed.section.said, MARGIN_MM, width, placed.size)
+            pdf.set_xy(MARGIN_MM, pdf.get_y() + SECTION_GAP_MM)
 
 
 def _two_up(pdf, scenes: Sequence[HandoutScene]) -> None:
@@ -334,10 +438,7 @@ def _two_up(pdf, scenes: Sequence[HandoutScene]) -> None:
             pdf.set_text_color(*GREY)
             pdf.cell(column, 5, scene.heading, new_x="LEFT", new_y="NEXT")
             pdf.set_text_color(0, 0, 0)
-            pdf.start_section(section.title, level=1)
-            pdf.set_font("DejaVu", "B", SECTION_HEADING_PT)
-            pdf.multi_cell(column, SECTION_HEADING_MM, f"{scene.number}.{number}  {section.title}",
-                           new_x="LEFT", new_y="NEXT")
+            _section_heading(pdf, scene, number, section, column)
             top = pdf.get_y()
             frame_height = _frame_height(section.frame, column)
             pdf.image(str(section.frame), x=x, y=top, w=column)

@@ -8,7 +8,7 @@ carries its scene's (``"3 perceptron: epoch-1"``).
 
 Narrated clips (an AAC track each, :mod:`linviz_voice.audio`) give the joined
 video one track: each clip's sound decoded and cut or padded to exactly its
-video's length, one after another, encoded once (AAC frames cannot be joined
+video's length (a silent clip, such as the title card, as silence), one after another, encoded once (AAC frames cannot be joined
 by stream copy without a gap or a click at every seam), and interleaved with
 the copied video packets by time.
 """
@@ -106,24 +106,18 @@ class _Sound:
 
 
 def _joined_sound(clips: Sequence[Path], output) -> "_Sound | None":
-    """The clips' sound as one AAC stream of ``output`` (None when they are silent).
+    """The clips' sound as one AAC stream of ``output`` (None when every clip is silent);
+    a clip without sound (the title card) is silence as long as its video."""
+    import numpy as np
 
-    Raises LinvizError when some clips have sound and others not.
-    """
     from linviz_voice.audio import SAMPLE_RATE, encode_track, read_samples
 
     voiced = [has_audio(Path(clip)) for clip in clips]
     if not any(voiced):
         return None
-    if not all(voiced):
-        silent = [Path(clip).name for clip, sound in zip(clips, voiced) if not sound]
-        raise LinvizError(f"{', '.join(silent)} has no sound but other scenes have: render "
-                          f"every scene with the same --voice to join them")
-    import numpy as np
-
     pieces = []
-    for clip in clips:
-        samples = read_samples(clip)
+    for clip, sound in zip(clips, voiced):
+        samples = read_samples(clip) if sound else np.zeros(0, np.float32)
         length = round(Fraction(video_duration(Path(clip))) * SAMPLE_RATE)
         pieces.append(np.pad(samples[:length], (0, max(0, length - len(samples)))))
     stream, packets = encode_track(output, np.concatenate(pieces))

@@ -31,13 +31,21 @@ def source_entry(identifier: str, title: str, description: str, video: str,
 
     ``cues``: whole sentences; the page shows them cut to two lines
     (``cues``) and whole in its transcript (``sentences``). A beat names its
-    section by the section's title.
+    section by the section's title; ``beats`` are Beat objects or dicts (a
+    :func:`still_beat`).
     """
     return {"id": identifier, "title": title, "description": description, "video": video,
             "poster": poster, "chapters": list(chapters),
             "cues": [_rounded(asdict(cue)) for cue in two_line_cues(cues)],
             "sentences": [_rounded(asdict(cue)) for cue in cues],
-            "beats": [_rounded(asdict(beat)) for beat in beats]}
+            "beats": [_rounded(beat if isinstance(beat, dict) else asdict(beat))
+                      for beat in beats]}
+
+
+def still_beat(start: float, end: float, section: str, text: str) -> dict:
+    """A beat in which nothing moves (the title card): present mode shows its last frame
+    at once instead of playing it."""
+    return {"start": start, "end": end, "section": section, "text": text, "still": True}
 
 
 def _rounded(entry: dict) -> dict:

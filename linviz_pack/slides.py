@@ -50,14 +50,16 @@ def section_notes(timeline: SceneTimeline) -> list[str]:
 
 def write_slides(folder: Path, name: str, timeline: SceneTimeline,
                  section_videos: list[tuple[Path, Path]], resolution: tuple[int, int],
-                 background: str, link) -> Path:
+                 background: str, link, title: str = "", byline: str = "",
+                 about: str = "") -> Path:
     """``folder/<name>.json``, its section files in ``folder/files/<name>/``, the deck
     ``folder/<name>.html`` and reveal.js in ``folder/reveal.js/``.
 
     Raises :class:`.deck.DeckError` (one line) when reveal.js is not installed.
 
     ``section_videos[i]``: section i's video and the same backwards (used only
-    if it exists). ``link(source, target)`` puts a file in place (a hard link
+    if it exists). ``title``, ``byline``, ``about``: the deck's title slide (the
+    scene's title, course · lecturer · date, what it shows); ``title`` defaults to ``name``. ``link(source, target)`` puts a file in place (a hard link
     where possible).
     """
     files_dir = folder / "files" / name
@@ -78,6 +80,6 @@ def write_slides(folder: Path, name: str, timeline: SceneTimeline,
     path.write_text(presentation(timeline, relative, resolution, background), encoding="utf-8")
     beside_page = [Path(file).relative_to(folder.name).as_posix() for file, _ in relative]
     (folder / f"{name}.html").write_text(
-        deck.deck_html(name, list(zip(beside_page, section_notes(timeline))), resolution,
-                       background), encoding="utf-8")
+        deck.deck_html(title or name, list(zip(beside_page, section_notes(timeline))),
+                       resolution, background, byline, about), encoding="utf-8")
     return path

@@ -544,7 +544,6 @@ class MarginScene(LinvizScene):
         self.narrate(f"The convergence proof with an offset measures R and γ on the points "
                      f"[x, 1] instead: there R = {wording.number(lesson.lifted_R)} and γ = "
                      f"{wording.number(lesson.lifted_gamma, gamma_places(lesson.lifted_gamma))}"
-                     f", so (R/γ)² = {wording.grouped(lesson.lifted_bound)}, as the proof-offset "
-                     f"scene shows.")
+                     f", so (R/γ)² = {wording.grouped(lesson.lifted_bound)}.")
         self.play(appear(self.lifted_rows), run_time=style.RUN_INTRO)
         self.still(self.lifted_rows)

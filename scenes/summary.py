@@ -34,7 +34,7 @@ ROWS = (
     ("Logistic regression", "non-realizable", "logistic loss",
      "gradient descent, $eta = 1 \\/ beta$"),
 )
-HEADER = ("model", "case", "loss", "solved by", "its scene's final state")
+HEADER = ("model", "case", "loss", "solved by", "a run of it")
 
 
 def thumbnail_plane(data, theme, box=None, axis_labels=("x_1", "x_2")) -> DataPlane:
@@ -163,7 +163,7 @@ class SummaryScene(LinvizScene):
             self.narrate(sentence)
             self.play(LaggedStart(*(FadeIn(cell) for cell in cells), lag_ratio=1.0),
                       run_time=self.reading_time(sentence) / 2)
-            sentence = "In its scene: " + caption_text(said) + "."
+            sentence = "A run of it: " + caption_text(said) + "."
             self.narrate(sentence)
             self.play(LaggedStart(FadeIn(VGroup(result, *picture[:-1])), Create(picture[-1]),
                                   lag_ratio=1.0), run_time=self.reading_time(sentence))

@@ -104,8 +104,13 @@ def test_each_deck_names_only_files_inside_the_pack(synthetic_pack):
             assert target.is_file(), address
             assert slides.resolve() in target.parents, address
         assert "reveal.js/dist/reveal.js" in named
-    # the notes are the captions said in the section, as text
+    # the deck opens on a title slide: the scene's title and what it is about, no video
     text = (slides / "alpha.html").read_text(encoding="utf-8")
+    first = re.search(r"<section[^>]*>(.*?)</section>", text, re.S)
+    assert "data-background-video" not in first.group(0)
+    assert "<h1>Alpha</h1>" in first.group(1)
+    assert '<p class="about">Alpha</p>' in first.group(1)  # the description, as a sentence
+    # the notes are the captions said in the section, as text
     assert '<aside class="notes"><p>α &lt;b&gt; &amp; θ</p></aside>' in text
     assert text.count('<aside class="notes">') == 1
     for name in deck.REVEAL_FILES:
@@ -114,11 +119,12 @@ def test_each_deck_names_only_files_inside_the_pack(synthetic_pack):
 
 # ------------------------------------------------------------------ in Chromium, offline
 def play_deck_offline(page_path: Path, tmp_path: Path, first_video: str, second_video: str,
-                      shot: str, second_notes: str = "") -> None:
+                      shot: str, second_notes: str = "", title: str = "") -> None:
     """Open the deck from file:// with every other request refused; check it plays and →.
 
     ``second_notes``: a sentence the speaker view (``S``, opened before →) must show
-    once → has gone to the second slide.
+    once → has gone to the second slide. ``title``: the deck opens on a title slide
+    showing it (no video), and → goes to the first video.
     """
     failed, errors = [], []
     with offline_browser(tmp_path) as (context, refused):
@@ -129,9 +135,18 @@ def play_deck_offline(page_path: Path, tmp_path: Path, first_video: str, second_
         page.goto(page_path.as_uri())
         page.wait_for_function("window.Reveal && Reveal.isReady()", timeout=20_000)
         video = "document.querySelector('.slide-background.present video')"
+        first = 0
+        if title:  # the title slide, whole from the first moment: no video fading in
+            assert page.evaluate("Reveal.getIndices().h") == 0
+            assert page.evaluate(f"{video}") is None
+            shown = page.inner_text(".slides section.present")
+            assert title in shown, shown
+            page.screenshot(path=str(tmp_path / f"{shot}-0.png"))
+            page.keyboard.press("ArrowRight")
+            first = 1
         page.wait_for_function(f"{video} && {video}.readyState >= 2 && {video}.currentTime > 0",
                                timeout=20_000)
-        assert page.evaluate("Reveal.getIndices().h") == 0
+        assert page.evaluate("Reveal.getIndices().h") == first
         assert page.evaluate(f"decodeURI({video}.currentSrc)").endswith(first_video)
         page.screenshot(path=str(tmp_path / f"{shot}-1.png"))
         speaker = None
@@ -144,7 +159,7 @@ def play_deck_offline(page_path: Path, tmp_path: Path, first_video: str, second_
                                       timeout=10_000)
             page.bring_to_front()
         page.keyboard.press("ArrowRight")
-        page.wait_for_function("Reveal.getIndices().h === 1", timeout=5_000)
+        page.wait_for_function(f"Reveal.getIndices().h === {first + 1}", timeout=5_000)
         page.wait_for_function(f"{video} && {video}.readyState >= 2", timeout=20_000)
         assert page.evaluate(f"decodeURI({video}.currentSrc)").endswith(second_video)
         page.screenshot(path=str(tmp_path / f"{shot}-2.png"))
@@ -171,7 +186,8 @@ def test_the_packs_deck_plays_offline(lecture_pack, tmp_path):
     said_second = json.loads((slides / "margin.json").read_text())["slides"][1]["notes"]
     assert said_second
     play_deck_offline(slides / "margin.html", tmp_path, f"files/margin/{files[0]}",
-                      f"files/margin/{files[1]}", "deck", said_second.splitlines()[-1])
+                      f"files/margin/{files[1]}", "deck", said_second.splitlines()[-1],
+                      title="Margins")
 
 
 def test_manim_slides_deck_with_the_packs_reveal_plays_offline(lecture_pack, tmp_path):

@@ -151,8 +151,8 @@ def test_the_handout_has_a_cover_contents_and_an_outline(tmp_path):
     assert "Linear classifiers, week 3" in reader.pages[0].extract_text()
     outline = reader.outline
     first = reader.get_destination_page_number(outline[0])  # the contents come before it
-    contents = words(" ".join(page.extract_text() for page in reader.pages[1:first]))
-    assert first >= 2 and "Contents" in contents
+    contents = words(" ".join(page.extract_text() for page in reader.pages[:first]))
+    assert first == 1 and "Contents" in contents  # 48 lines: with the title, on page 1
     assert [item.title for item in outline if not isinstance(item, list)] == \
         [f"{n}. scene {n}" for n in range(1, 9)]
     for item in outline:
@@ -161,5 +161,49 @@ def test_the_handout_has_a_cover_contents_and_an_outline(tmp_path):
                 page = reader.get_destination_page_number(section) + 1
                 assert words(section.title) in words(reader.pages[page - 1].extract_text())
                 assert f"{section.title} {page}" in contents
-    # compact: 40 short sections fill few pages, not one each
-    assert len(reader.pages) <= 2 + 40 // 3
+
+
+#: A4's width and the handout's side margins, in PDF points (1 mm = 72 / 25.4 pt)
+A4_WIDTH_PT = 210 * 72 / 25.4
+TEXT_WIDTH_PT = (210 - 2 * 15) * 72 / 25.4
+
+
+def frame_boxes(page) -> list[tuple[float, float, float, float]]:
+    """(width, height, x, y) in points of every image drawn on ``page`` (its ``cm`` before
+    ``Do``, as fpdf2 writes an image)."""
+    import re
+
+    content = page.get_contents().get_data().decode("latin-1")
+    return [tuple(float(v) for v in match) for match in re.findall(
+        r"([\d.]+) 0 0 ([\d.]+) ([\d.]+) ([\d.]+) cm\s*/I\d+ Do", content)]
+
+
+@pytest.mark.parametrize("said", [1, 4])
+def test_compact_frames_are_as_wide_as_the_text_and_pages_are_filled(tmp_path, said):
+    """Formulas in a frame are printed large: each frame the text's width, or as wide as
+    lets the page hold its sections (at least 70 %); no page but the last is left half
+    empty (the old layout's frames were 45 % of the width, half of most pages empty)."""
+    frame = frame_png(tmp_path)
+    sentence = "A sentence said while this section plays, long enough to wrap onto a line."
+    scenes = [handout.HandoutScene(n, f"scene {n}", "about it", tuple(
+        handout.HandoutSection(f"Section {n}.{k}", frame, (sentence,) * said, 60.0 * k)
+        for k in range(1, 4))) for n in range(1, 5)]
+    target = tmp_path / "handout.pdf"
+    handout.write_handout(scenes, target, "A lecture")
+    reader = pypdf.PdfReader(str(target))
+    boxes = [frame_boxes(page) for page in reader.pages]
+    assert boxes[0] == []  # the title and the contents
+    assert sum(len(on_page) for on_page in boxes) == 12
+    page_height = float(reader.pages[1].mediabox.height)
+    for on_page in boxes[1:]:
+        assert on_page, "a page without a section"
+        if len(on_page) == 1:  # a section alone on its page: the text's width
+            assert on_page[0][0] == pytest.approx(TEXT_WIDTH_PT, abs=0.5)
+        assert len({round(width, 1) for width, *_ in on_page}) == 1  # one width a page
+        for width, height, x, y in on_page:
+            assert TEXT_WIDTH_PT * 0.7 <= width <= TEXT_WIDTH_PT + 0.5
+            assert x + width / 2 == pytest.approx(A4_WIDTH_PT / 2, abs=0.5)  # centred
+    for on_page in boxes[1:-1]:  # the lowest frame of a full page ends in its lower half
+        assert min(y for _, _, _, y in on_page) < page_height / 2
+    text = words(reader.pages[1].extract_text())
+    assert "1:00" in text and "2:00" in text  # each section's start in lecture.mp4

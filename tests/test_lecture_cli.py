@@ -35,6 +35,25 @@ def manim_sections(out: Path) -> list[tuple[str, float]]:
     return starts
 
 
+def frame_count(path: Path) -> int:
+    import av
+
+    with av.open(str(path)) as movie:
+        return sum(1 for _ in movie.decode(video=0))
+
+
+def title_seconds(out: Path) -> float:
+    """How long the title card lasts: lecture.mp4's frames beyond its one scene's, over the
+    frame rate (independent of the pack's own offsets)."""
+    import av
+
+    with av.open(str(out / "lecture.mp4")) as movie:
+        rate = Fraction(movie.streams.video[0].average_rate)
+    extra = frame_count(out / "lecture.mp4") - frame_count(out / "scenes" / "margin" /
+                                                          "margin.mp4")
+    return float(extra / rate)
+
+
 def seconds(stamp: str) -> float:
     hours, minutes, rest = stamp.strip().split(":")
     return int(hours) * 3600 + int(minutes) * 60 + float(rest.replace(",", "."))
@@ -62,13 +81,43 @@ def test_chapters_read_back_equal_the_sections_start_times(lecture_pack):
     with av.open(str(out / "lecture.mp4")) as movie:
         chapters = movie.chapters()
         frames = sum(1 for _ in movie.decode(video=0))
+    lead = title_seconds(out)
+    assert lead >= 2  # the title card opens the lecture: every chapter comes after it
+    assert chapters[0]["metadata"]["title"] == "Title card"
+    assert float(chapters[0]["end"] * chapters[0]["time_base"]) == pytest.approx(lead, abs=1e-3)
+    chapters = chapters[1:]
     assert [float(c["start"] * c["time_base"]) for c in chapters] == \
-        pytest.approx([start for _, start in sections], abs=1e-3)
+        pytest.approx([lead + start for _, start in sections], abs=1e-3)
     titles = read_section_titles(out / "scenes" / "margin" / "sections")
     for chapter, (name, _) in zip(chapters, sections):
         assert chapter["metadata"]["title"].endswith(section_title(name, titles))
     entries = json.loads((out / "scenes" / "margin" / "sections" / "sections.json").read_text())
-    assert frames == sum(int(entry["nb_frames"]) for entry in entries)
+    assert frames == sum(int(entry["nb_frames"]) for entry in entries) + frame_count(
+        out / "scenes" / "title-card" / "title-card.mp4")
+
+
+def test_the_lecture_opens_on_its_title_card(lecture_pack):
+    """The card is still from its first frame (no fade: the poster and present mode's first
+    picture are the whole card), drawn on the theme's background, and it is the page's poster."""
+    import av
+    from PIL import Image
+
+    out, _ = lecture_pack
+    lead_frames = round(title_seconds(out) * 15)
+    with av.open(str(out / "lecture.mp4")) as movie:
+        frames = [frame.to_ndarray(format="rgb24").astype(int)
+                  for _, frame in zip(range(lead_frames + 1), movie.decode(video=0))]
+    card = frames[:lead_frames]
+    assert all(np.abs(frame - card[0]).mean() < 1 for frame in card)  # still
+    assert np.abs(frames[lead_frames] - card[0]).mean() > 1  # then the first scene
+    background = np.array([0x15, 0x17, 0x1C])  # the dark theme's
+    ink = np.abs(card[0] - background).sum(axis=2) > 60
+    assert 0.005 < ink.mean() < 0.2  # text on it, not a blank frame
+    assert ink[: card[0].shape[0] // 8].sum() == 0  # centred: nothing at the very top
+    html = (out / "index.html").read_text(encoding="utf-8")
+    poster = out / re.search(r'poster="([^"]+)"', html).group(1)
+    shown = np.asarray(Image.open(poster).convert("RGB")).astype(int)
+    assert np.abs(shown - card[0]).mean() < 2
 
 
 def test_lecture_captions_are_the_scene_captions_in_two_line_cues(lecture_pack):
@@ -76,10 +125,15 @@ def test_lecture_captions_are_the_scene_captions_in_two_line_cues(lecture_pack):
     scene = srt_cues(out / "scenes" / "margin" / "margin.srt")
     lecture = srt_cues(out / "lecture.srt")
     assert scene and len(lecture) >= len(scene)
-    # the same words, in order, from the same start to the same end (one scene: offset 0)
+    # the same words, in order, from the same start to the same end, after the title card
     assert " ".join(" ".join(text.split()) for *_, text in lecture) == \
         " ".join(" ".join(text.split()) for *_, text in scene)
-    assert lecture[0][0] == scene[0][0] and lecture[-1][1] == scene[-1][1]
+    lead = title_seconds(out)
+    assert seconds(lecture[0][0]) == pytest.approx(lead + seconds(scene[0][0]), abs=1.5e-3)
+    assert seconds(lecture[-1][1]) == pytest.approx(lead + seconds(scene[-1][1]), abs=1.5e-3)
+    vtt = (out / "lecture.vtt").read_text(encoding="utf-8")
+    first = re.search(r"(\S+) --> ", vtt).group(1)
+    assert seconds(first) == pytest.approx(lead + seconds(scene[0][0]), abs=1.5e-3)
     # every cue at most two lines of at most 48 characters
     for *_, text in lecture:
         lines = text.splitlines()
@@ -165,14 +219,15 @@ def test_a_light_lecture_takes_the_handout_frames_from_its_own_render(runner, tm
     real = render_layer.render_scene
 
     def spy(entry, request, quality, file_format, *args):
-        calls.append(file_format)
+        calls.append((entry.name, file_format))
         return real(entry, request, quality, file_format, *args)
 
     monkeypatch.setattr(render_layer, "render_scene", spy)
     out = tmp_path / "media"
     result = runner.invoke(cli, ["lecture", "summary", "--theme", "light", "--out", str(out)])
     assert result.exit_code == 0, result.stderr
-    assert calls == ["mp4"]  # one Manim run: no last-frame-only render for the handout
+    # one Manim run of the scene: no last-frame-only render for the handout
+    assert [call for call in calls if call[0] == "summary"] == [("summary", "mp4")]
     frames = sorted((out / "scenes" / "summary" / "keyframes").glob("*.png"))
     entries = json.loads((out / "scenes" / "summary" / "sections" / "sections.json").read_text())
     assert len(frames) == len(entries)
@@ -307,10 +362,10 @@ def test_a_course_file_names_and_orders_the_lecture(runner, tmp_path):
     course = tmp_path / "course.toml"
     course.write_text('title = "From the file"\ncourse = "CS 229"\nlecturer = "Ada Lovelace"\n'
                       'date = "1 December 2026"\nscenes = ["summary", "update"]\n'
-                      'handout_theme = "dark"\n', encoding="utf-8")
+                      'handout_theme = "dark"\nnotation = "theta"\n', encoding="utf-8")
     out = tmp_path / "media"
     result = runner.invoke(cli, ["lecture", "--course", str(course), "--title",
-                                 "Perceptrons, week 3", "--out", str(out)])
+                                 "Perceptrons, week 3", "--notation", "w", "--out", str(out)])
     assert result.exit_code == 0, result.stderr
     html = (out / "index.html").read_text(encoding="utf-8")
     assert "<title>Perceptrons, week 3</title>" in html          # the flag wins over the file
@@ -323,10 +378,18 @@ def test_a_course_file_names_and_orders_the_lecture(runner, tmp_path):
         "date": "1 December 2026"}
     # the lecturer's order, not the catalogue's (update comes before summary there)
     # numbered by their place in this lecture, called by their titles
-    assert chapters[0].split(" › ")[0] == "1. Summary"
+    assert chapters[0] == "Title card"
+    assert chapters[1].split(" › ")[0] == "1. Summary"
     assert chapters[-1].split(" › ")[0] == "2. What does an update do?"
-    cover = PdfReader(str(out / "handout.pdf")).pages[0].extract_text()
+    handout = PdfReader(str(out / "handout.pdf"))
+    cover = handout.pages[0].extract_text()
     assert "Perceptrons, week 3" in cover and "CS 229 · Ada Lovelace · 1 December 2026" in cover
+    # --notation w (over the file's theta): no θ a student reads, and w, b where θ, θ₀ were
+    said = " ".join(" ".join(text for _, _, text in read_srt(out / "lecture.srt")).split())
+    written = " ".join(page.extract_text() for page in handout.pages)
+    for text in (said, written, html):
+        assert "θ" not in text
+    assert "b gains y⁽ⁱ⁾" in said and "w gains y⁽ⁱ⁾x⁽ⁱ⁾" in said
 
 
 def test_a_wrong_course_file_is_one_line_and_writes_nothing(runner, tmp_path):

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from linviz_pack.captions import LINE_CHARS
+from linviz_pack.course import DEFAULT_TITLE
 from linviz_pack.titles import section_title
 from scenes.toolkit.section_titles import read_section_titles
 
@@ -32,16 +33,29 @@ def seconds(stamp: str) -> float:
     return int(hours) * 3600 + int(minutes) * 60 + float(rest.replace(",", "."))
 
 
-def lecture_cues(out: Path) -> list[tuple[float, float, str]]:
+def title_seconds(out: Path) -> float:
+    """How long the title card that opens lecture.mp4 lasts: its own video's frames over
+    their rate."""
+    import av
+
+    with av.open(str(out / "scenes" / "title-card" / "title-card.mp4")) as card:
+        rate = Fraction(card.streams.video[0].average_rate)
+        return float(sum(1 for _ in card.decode(video=0)) / rate)
+
+
+def lecture_cues(out: Path, in_lecture: bool = True) -> list[tuple[float, float, str]]:
     """The sentences said, whole, with their times: the one scene's own captions (the
-    pack's lecture.srt cuts long ones into two-line cues for players)."""
-    return [(seconds(a), seconds(b), " ".join(said.split()))
+    pack's lecture.srt cuts long ones into two-line cues for players), after the title
+    card (``in_lecture``) or in the scene's own video."""
+    lead = title_seconds(out) if in_lecture else 0.0
+    return [(lead + seconds(a), lead + seconds(b), " ".join(said.split()))
             for a, b, said in read_srt(out / "scenes" / "margin" / "margin.srt")]
 
 
 def section_ends(out: Path) -> list[float]:
+    """Where the scene's sections end in lecture.mp4 (after the title card)."""
     entries = json.loads((out / "scenes" / "margin" / "sections" / "sections.json").read_text())
-    ends, end = [], Fraction(0)
+    ends, end = [], Fraction(title_seconds(out))
     for entry in entries:
         end += Fraction(int(entry["nb_frames"])) / Fraction(entry["avg_frame_rate"])
         ends.append(float(end))
@@ -112,7 +126,7 @@ def test_video_plays_with_captions_and_chapters_seek(browser_page):
     page.evaluate("document.getElementById('video').pause()")
 
     names = json.loads((out / "scenes" / "margin" / "sections" / "sections.json").read_text())
-    starts = [0.0, *section_ends(out)[:-1]]
+    starts = [title_seconds(out), *section_ends(out)[:-1]]
     titles = read_section_titles(out / "scenes" / "margin" / "sections")
     title = section_title(names[1]["name"], titles)
     page.get_by_role("button", name=re.compile(re.escape(title) + "$")).click()
@@ -124,40 +138,46 @@ def test_video_plays_with_captions_and_chapters_seek(browser_page):
 def test_present_mode_stops_at_each_beat_and_goes_back(browser_page):
     page, out, shots = browser_page
     cues = lecture_cues(out)
-    stops = sorted({round(t, 3) for t in [*(b for _, b, _ in cues), *section_ends(out)]})
+    lead = title_seconds(out)
+    stops = sorted({round(t, 3) for t in [lead, *(b for _, b, _ in cues), *section_ends(out)]})
     fps = frame_rate(out)
     page.keyboard.press("p")
     assert page.evaluate("document.body.classList.contains('presenting')")
     page.wait_for_function("document.fullscreenElement && document.fullscreenElement.id === "
                            "'stage'", timeout=5_000)  # the player fills the screen
-
-    page.keyboard.press("ArrowRight")
-    page.wait_for_function("document.body.dataset.stopped === '0'", timeout=20_000)
+    # present mode opens on the title card, shown whole (a still beat: nothing to play)
+    page.wait_for_function("document.body.dataset.stopped === '0'", timeout=5_000)
     page.wait_for_function("!document.getElementById('video').seeking")
     assert_on_last_frame_before(page, stops[0], fps)
-    first = next(said for a, b, said in cues if a < stops[0])
-    assert page.text_content("#notes") == first
-    assert showing_captions(page) == []  # present mode: captions off until C
-    page.screenshot(path=str(shots / "present-beat-1.png"))
+    assert page.text_content("#notes") == DEFAULT_TITLE  # what the card shows
 
     page.keyboard.press("ArrowRight")
     page.wait_for_function("document.body.dataset.stopped === '1'", timeout=20_000)
     page.wait_for_function("!document.getElementById('video').seeking")
     assert_on_last_frame_before(page, stops[1], fps)
-    said = [text for a, b, text in cues if a < stops[1] - 0.01 and b > stops[0] + 0.01]
+    first = next(said for a, b, said in cues if a < stops[1])
+    assert page.text_content("#notes") == first
+    assert showing_captions(page) == []  # present mode: captions off until C
+    page.screenshot(path=str(shots / "present-beat-1.png"))
+
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.body.dataset.stopped === '2'", timeout=20_000)
+    page.wait_for_function("!document.getElementById('video').seeking")
+    assert_on_last_frame_before(page, stops[2], fps)
+    said = [text for a, b, text in cues if a < stops[2] - 0.01 and b > stops[1] + 0.01]
     assert page.text_content("#notes") == said[-1]
     page.screenshot(path=str(shots / "present-beat-2.png"))
 
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function("document.body.dataset.stopped === '0'", timeout=5_000)
+    page.wait_for_function("document.body.dataset.stopped === '1'", timeout=5_000)
     page.wait_for_function("!document.getElementById('video').seeking")
-    assert_on_last_frame_before(page, stops[0], fps)
+    assert_on_last_frame_before(page, stops[1], fps)
 
     page.keyboard.press("r")  # replay the beat: plays, then stops at its end again
     page.wait_for_function("!document.getElementById('video').paused", timeout=5_000)
     page.wait_for_function("document.getElementById('video').paused", timeout=20_000)
     page.wait_for_function("!document.getElementById('video').seeking")
-    assert_on_last_frame_before(page, stops[0], fps)
+    assert_on_last_frame_before(page, stops[1], fps)
 
     page.keyboard.press("c")  # captions on the video: the end of the first sentence
     shown = showing_captions(page)
@@ -191,7 +211,7 @@ def test_chapters_and_playback_never_scroll_the_window(browser_page, height):
         assert page.evaluate("window.scrollY") == 0
         if height == 800:
             assert video_in_view(page)
-    starts = [0.0, *section_ends(out)[:-1]]
+    starts = [title_seconds(out), *section_ends(out)[:-1]]
     page.evaluate(f"linvizPlayer.seek({starts[1] - 0.6}); document.getElementById('video').play()")
     page.wait_for_function(f"document.getElementById('video').currentTime > {starts[1] + 0.3}",
                            timeout=20_000)  # played across a chapter change
@@ -215,7 +235,7 @@ def test_switching_sources_leaves_no_caption_of_the_old_one(browser_page):
     page.wait_for_function("document.getElementById('video').readyState >= 2", timeout=20_000)
     page.wait_for_timeout(300)
     now = current_time(page)
-    said = [text for a, b, text in cues if a <= now < b]  # one scene: the same times
+    said = [text for a, b, text in lecture_cues(out, in_lecture=False) if a <= now < b]
     shown = showing_captions(page)
     assert shown == [] if not said else is_part_of(shown, said[0])
     active = page.evaluate("""() => Array.from(document.getElementById('video').textTracks)
@@ -309,10 +329,17 @@ def test_present_mode_first_right_arrow_mid_beat_goes_forward(browser_page):
         "getComputedStyle(document.getElementById('notes')).visibility") == "hidden"
 
 
+def speaker_seconds(speaker, element: str) -> float | None:
+    """A time the speaker window shows, in seconds (None: "—", nothing to time)."""
+    value = speaker.get_attribute(f"#{element}", "data-seconds")
+    return float(value) if value else None
+
+
 def test_the_speaker_window_follows_and_drives_the_audience_window(browser_page):
     page, out, shots = browser_page
     beats = beat_list(page)
-    page.keyboard.press("p")
+    page.keyboard.press("p")  # on the title card, whole
+    page.wait_for_function("document.body.dataset.stopped === '0'", timeout=5_000)
     with page.expect_popup() as opened:
         page.keyboard.press("s")
     speaker = opened.value
@@ -323,11 +350,22 @@ def test_the_speaker_window_follows_and_drives_the_audience_window(browser_page)
 
     assert shown_in_speaker() == (beats[0]["text"], beats[1]["text"])
     page.keyboard.press("ArrowRight")  # the audience window plays beat 1: the speaker follows
-    page.wait_for_function("document.body.dataset.stopped === '0'", timeout=20_000)
-    page.keyboard.press("ArrowRight")
     page.wait_for_function("document.body.dataset.stopped === '1'", timeout=20_000)
     assert shown_in_speaker() == (beats[1]["text"], beats[2]["text"])
+    # the times: none left of the beat stopped at, the next beat's length, the lecture's rest
+    hold = 0.5 / frame_rate(out)
+    speaker.wait_for_function("document.getElementById('beat-left').dataset.seconds !== ''")
+    assert speaker_seconds(speaker, "beat-left") == pytest.approx(0, abs=0.05)
+    assert speaker_seconds(speaker, "next-length") == pytest.approx(
+        beats[2]["end"] - beats[2]["start"], abs=1e-3)
+    assert speaker_seconds(speaker, "lecture-left") == pytest.approx(
+        beats[-1]["end"] - beats[1]["end"] + hold, abs=0.05)
+    assert re.fullmatch(r"\d+:\d\d", speaker.text_content("#lecture-left"))
     speaker.keyboard.press("ArrowRight")  # keys in the speaker window drive the audience
+    # while beat 2 plays, what is left of it counts down
+    speaker.wait_for_function("Number(document.getElementById('beat-left').dataset.seconds) > 0"
+                              " && Number(document.getElementById('beat-left').dataset.seconds)"
+                              f" < {beats[2]['end'] - beats[2]['start'] - 0.2}", timeout=10_000)
     page.wait_for_function("document.body.dataset.stopped === '2'", timeout=20_000)
     assert shown_in_speaker() == (beats[2]["text"], beats[3]["text"])
     assert page.text_content("#notes") == beats[2]["text"]
@@ -369,7 +407,8 @@ def test_sections_have_human_titles_in_the_page_and_the_mp4(browser_page):
     assert [text.split(" ", 1)[1] for text in chapters] == MARGIN_TITLES
     with av.open(str(out / "lecture.mp4")) as movie:
         marks = [chapter["metadata"]["title"] for chapter in movie.chapters()]
-    assert [mark.rsplit(" › ", 1)[1] for mark in marks] == MARGIN_TITLES
+    assert marks[0] == "Title card"
+    assert [mark.rsplit(" › ", 1)[1] for mark in marks[1:]] == MARGIN_TITLES
     pypdf = pytest.importorskip("pypdf", reason="pypdf is not installed")
     outline = pypdf.PdfReader(str(out / "handout.pdf")).outline
     assert [entry.title for entry in outline[1]] == MARGIN_TITLES

@@ -338,8 +338,14 @@ def test_joined_scenes_keep_their_sound_in_step(tmp_path):
     for offset in offsets:  # each scene's speech at its own time in the lecture
         assert loud(samples, rate, offset + 0.25 + WINDOW, offset + 1.25 - WINDOW, floor) == 1.0
         assert loud(samples, rate, offset + 1.25 + WINDOW, offset + 2.0 - WINDOW, floor) == 0.0
-    with pytest.raises(Exception, match="no sound"):
-        join_videos([clips[0], silent_video(tmp_path / "mute.mp4", 1.0)], tmp_path / "x.mp4")
+    # a silent clip (the title card) is silence of its length, the others keep their times
+    card = silent_video(tmp_path / "card.mp4", 1.0)
+    assert join_videos([card, *clips], tmp_path / "carded.mp4") == [0.0, 1.0, 3.0]
+    samples, rate = sound_of(tmp_path / "carded.mp4")
+    assert stream_seconds(tmp_path / "carded.mp4", "audio") == pytest.approx(6.0, abs=1e-9)
+    assert loud(samples, rate, 0.0, 1.25 - WINDOW, floor) == 0.0
+    for offset in (1.0, 3.0):
+        assert loud(samples, rate, offset + 0.25 + WINDOW, offset + 1.25 - WINDOW, floor) == 1.0
 
 
 def test_the_page_plays_with_sound_when_there_is_sound(tmp_path):

@@ -225,6 +225,7 @@
   function playBeat(index, fromStart) {
     var list = beats();
     state.beat = Math.max(0, Math.min(index, list.length - 1));
+    if (list[state.beat].still) { stopAtEnd(); return; }  // nothing moves: its end at once
     state.playingBeat = true;
     showNotes();
     var start = list[state.beat].start;
@@ -288,6 +289,8 @@
     video.controls = false;
     video.pause();
     state.beat = beatAt(video.currentTime);
+    // a still beat (the title card) is shown whole, as if played: → goes on from it
+    if (beats().length && beats()[state.beat].still) { stopAtEnd(); }
     showNotes();
     if (stage.requestFullscreen) {
       stage.requestFullscreen().catch(function () { /* refused: stay in the page */ });
@@ -321,10 +324,17 @@
     "font-size:15px}header b{color:#eee}#clock{margin-left:auto}" +
     "section{padding:14px 18px}h2{font-size:13px;text-transform:uppercase;" +
     "letter-spacing:.06em;color:#9a9aa2;margin:0 0 6px}" +
-    "#now{font-size:30px;line-height:1.35}#next{font-size:20px;color:#b8b8c0}" +
+    "#now{font-size:clamp(24px,2.3vw,44px);line-height:1.35}" +
+    "#next{font-size:clamp(18px,1.6vw,30px);color:#b8b8c0}" +
     "footer{margin-top:auto;padding:8px 18px;color:#77777f;font-size:13px}" +
     "#body{display:flex;gap:18px;align-items:flex-start}#text{flex:1;min-width:0}" +
-    "#screen{width:38%;margin:14px 18px 0 0;background:#000;border:1px solid #333}";
+    "#screen{width:46%;margin:14px 18px 0 0;background:#000;border:1px solid #333}" +
+    "#times{display:flex;gap:28px;padding:10px 18px 0;font-size:clamp(15px,1.2vw,22px);" +
+    "color:#9a9aa2}#times b{font-size:clamp(24px,2vw,38px);color:#eee;" +
+    "font-variant-numeric:tabular-nums;margin-left:6px}" +
+    "#times .low b{color:#f0b35a}";
+  // the beat's time left turns amber below this many seconds
+  var SPEAKER_LOW_SECONDS = 3;
   // The speaker window mirrors the audience screen this often (frames a second)
   var SPEAKER_MIRROR_FPS = 8;
 
@@ -338,9 +348,12 @@
               "</title><style>" + SPEAKER_STYLE + "</style></head><body>" +
               "<header><span id='source'></span><span id='beat'></span>" +
               "<span id='section'></span><span id='clock'></span></header>" +
+              "<div id='times'><span id='beat-time'>this beat<b id='beat-left'></b></span>" +
+              "<span>next beat<b id='next-length'></b></span>" +
+              "<span>lecture left<b id='lecture-left'></b></span></div>" +
               "<div id='body'><div id='text'>" +
-              "<section><h2>Now</h2><div id='now'></div></section>" +
-              "<section><h2>Next</h2><div id='next'></div></section></div>" +
+              "<section><h2>Now · on screen</h2><div id='now'></div></section>" +
+              "<section><h2>Next · → plays it</h2><div id='next'></div></section></div>" +
               "<canvas id='screen' width='640' height='360'></canvas></div>" +
               "<footer>→/space next · ← back · R replay · P present · Esc leave " +
               "(keys here drive the audience window)</footer></body></html>");
@@ -350,6 +363,7 @@
     state.speaker = speaker;
     updateSpeaker();
     speaker.setInterval(updateClock, 1000);
+    speaker.setInterval(updateTimes, 250);
     speaker.setInterval(mirror, 1000 / SPEAKER_MIRROR_FPS);
     return speaker;
   }
@@ -376,6 +390,30 @@
                                                                   minute: "2-digit"});
   }
 
+  // The speaker window's times: what is left of the beat playing (0:00 once stopped at its
+  // end), how long the next beat lasts, and what is left of what is being shown.
+  function updateTimes() {
+    var speaker = state.speaker;
+    if (!speaker || speaker.closed || !state.source || !beats().length) { return; }
+    var doc = speaker.document;
+    if (!doc.getElementById("beat-left")) { return; }
+    var list = beats();
+    var now = video.currentTime;
+    var beatLeft = Math.max(0, stopTime(state.beat) - now);
+    var following = list[state.beat + 1];
+    var lectureLeft = Math.max(0, list[list.length - 1].end - now);
+    var show = function (id, seconds) {
+      var element = doc.getElementById(id);
+      element.textContent = seconds === null ? "—" : formatTime(Math.ceil(seconds - 0.05));
+      element.dataset.seconds = seconds === null ? "" : seconds.toFixed(3);
+    };
+    show("beat-left", beatLeft);
+    show("next-length", following ? following.end - following.start : null);
+    show("lecture-left", lectureLeft);
+    doc.getElementById("beat-time").classList.toggle(
+      "low", state.playingBeat && beatLeft < SPEAKER_LOW_SECONDS);
+  }
+
   function updateSpeaker() {
     var speaker = state.speaker;
     if (!speaker || speaker.closed || !state.source) { return; }
@@ -393,6 +431,7 @@
     doc.getElementById("next").textContent = following ? (following.text || "…") : "(the end)";
     speaker.document.body.dataset.beat = String(state.beat);
     updateClock();
+    updateTimes();
   }
 
   // ---------------------------------------------------------------- keys
@@ -428,6 +467,8 @@
   document.getElementById("present").addEventListener("click", enterPresent);
   document.getElementById("speaker").addEventListener("click", openSpeaker);
   video.addEventListener("timeupdate", highlight);
+  video.addEventListener("timeupdate", updateTimes);
+  video.addEventListener("seeked", updateTimes);
   video.addEventListener("seeked", highlight);
   window.addEventListener("beforeunload", function () {
     if (state.speaker && !state.speaker.closed) { state.speaker.close(); }

@@ -42,6 +42,9 @@ class RenderRequest:
     keyframe_at_narration: bool = False
     #: the symbols on screen: "theta" (θ, θ₀, as notes 000 and 004) or "w" (w, b, notes 001-003)
     notation: str = "theta"
+    #: the lecture's title and its course · lecturer · date (the title card shows them)
+    title: str = ""
+    byline: str = ""
     #: who speaks the beats: "none" (silent), "piper" (the voice extra) or a folder of the
     #: lecturer's recordings (see linviz_voice)
     voice: str = "none"

@@ -360,3 +360,14 @@ OFFSET_DOT_RADIUS = 0.07  # the end of a short −θ₀/‖θ‖, where the line
 THETA_GHOSTS_MAX = 120     # arrows of θ a label keeps clear of, sampled along a long run
 PLOT_MAX_VERTICES = 2000   # a curve of more values is drawn through this many of them (evenly spread)
 SEGMENT_OBSTACLE_WEIGHT = 10  # a label on a line or an arrow: worse than on a marker, better than on text
+
+
+# The title card that opens a lecture (scenes/title_card.py)
+TITLE_CARD_SECONDS = 4.0   # how long it stays on screen before the first scene
+TITLE_CARD_FONT = 52       # the lecture's title
+TITLE_CARD_LINE_CHARS = 34 # a title line at most this long (a longer title wraps)
+TITLE_CARD_RULE = 6.0      # the rule between title and byline: its width (units)
+TITLE_CARD_RULE_STROKE = 2 # and its stroke
+TITLE_CARD_GAP = 0.45      # between the title, the rule and the byline (units)
+TITLE_CARD_BYLINE_CHARS = 60  # a byline line at most this long
+TITLE_CARD_MARGIN = 0.8    # the least room left round the card in the frame (units)
