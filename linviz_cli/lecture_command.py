@@ -12,7 +12,8 @@ from pathlib import Path
 import click
 
 from .options import (cluster_and_jobs, cluster_option, data_option, jobs_option, out_option,
-                      notation_option, quality_option, seed_option, theme_option)
+                      notation_option, quality_option, seed_option, theme_option,
+                      voice_option)
 
 
 @click.command()
@@ -36,11 +37,13 @@ from .options import (cluster_and_jobs, cluster_option, data_option, jobs_option
 @click.option("--handout", "handout_layout", type=click.Choice(["compact", "2up"]),
               default="compact", show_default=True,
               help="The handout's layout: compact pages, or two sections a landscape page.")
+@voice_option("auto")
 @jobs_option
 @cluster_option
 @click.pass_context
 def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, quality, out_dir,
-            data_spec, seed, theme, notation, handout_theme, handout_layout, jobs, cluster) -> None:
+            data_spec, seed, theme, notation, handout_theme, handout_layout, voice, jobs,
+            cluster) -> None:
     """Build the lecture pack in --out: lecture.mp4 (chapters), lecture.srt/.vtt,
     index.html (player, chapters, present mode), handout.pdf and slides/ (manim-slides).
 
@@ -93,7 +96,8 @@ def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, qu
         handout=handout_layout, title=course.title, course=course.course,
         lecturer=course.lecturer, date=course.date,
         scene_data=tuple(sorted((name, absolute(spec))
-                                for name, spec in course.scene_data.items())))
+                                for name, spec in course.scene_data.items())),
+        voice=voice)
     started = time.monotonic()
     result = build_lecture(entries, out, settings, say=lambda line: click.echo(line, err=True),
                            cluster=cluster_spec)

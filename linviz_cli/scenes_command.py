@@ -18,7 +18,11 @@ import click
 from .manim_args import allowed_names
 from .options import (cluster_and_jobs, cluster_option, data_options, format_option,
                       jobs_option, notation_option, out_option, quality_option,
-                      theme_option)
+                      theme_option, voice_option)
+
+
+#: where ``render`` keeps synthesised sentences, inside --out
+VOICE_CACHE = ".voice-cache"
 
 
 @click.command(name="list")
@@ -46,6 +50,7 @@ def list_scenes() -> None:
                    "noise.")
 @theme_option
 @notation_option
+@voice_option("none")
 @jobs_option
 @cluster_option
 @click.option("--manim-arg", "manim_args", multiple=True, metavar="ARG",
@@ -53,7 +58,7 @@ def list_scenes() -> None:
                    "Options that decide where files go are refused; these pass: "
                    + allowed_names() + ".")
 def render(names, quality, file_format, out_dir, preview, data_spec, seed, positive,
-           label_column, features, standardize, trace_file, theme, notation, jobs,
+           label_column, features, standardize, trace_file, theme, notation, voice, jobs,
            cluster, manim_args) -> None:
     """Render scenes by name or number ('all' for the whole lecture).
 
@@ -78,7 +83,9 @@ def render(names, quality, file_format, out_dir, preview, data_spec, seed, posit
     check_manim()
     request = RenderRequest(data=data_spec, seed=seed, theme=theme, positive=positive,
                             label_column=label_column, trace=trace_file, features=features,
-                            standardize=standardize, notation=notation)
+                            standardize=standardize, notation=notation, voice=voice,
+                            voice_cache=str(Path(out_dir) / VOICE_CACHE) if voice != "none"
+                            else None)
     for entry in entries:  # every data problem is found before anything renders
         scene_with_request(entry.load(), request).load_data()
     inputs = [data_spec] if data_spec and looks_like_file(data_spec) else []

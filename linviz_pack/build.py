@@ -53,6 +53,8 @@ class PackSettings:
     date: str = ""
     #: (scene, data) pairs: a scene's own data, over ``data``
     scene_data: tuple[tuple[str, str], ...] = ()
+    #: who speaks the beats: "none", "piper" or a folder of recordings (linviz_voice)
+    voice: str = "none"
 
     @property
     def byline(self) -> str:
@@ -89,7 +91,7 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings,
     options = {entry.name: render_options(entry, settings.quality, settings.data_for(entry.name),
                                           settings.seed,
                                           settings.theme, settings.handout_theme,
-                                          settings.notation)
+                                          settings.notation, settings.voice)
                for entry in entries}
     scenes: dict[str, RenderedScene] = {}
     todo = []
@@ -330,7 +332,7 @@ def _write_page(entries, scenes, timelines, offsets, chapters, cues, folder: Pat
                                          [_titled(beat, named) for beat in timeline.beats],
                                          poster))
     page.write_page(folder, settings.title, sources, join.frame_rate(scenes[0].video),
-                    settings.byline)
+                    settings.byline, sound=join.has_audio(scenes[0].video))
 
 
 def _titled(beat, titles: dict):

@@ -5,6 +5,12 @@ packets can follow one another in one stream: each clip's timestamps are moved
 by the length of the clips before it. Chapters go into the mp4 as its chapter
 list (what players show as chapters); they are flat, so a section's title
 carries its scene's (``"3 perceptron: epoch-1"``).
+
+Narrated clips (an AAC track each, :mod:`linviz_voice.audio`) give the joined
+video one track: each clip's sound decoded and cut or padded to exactly its
+video's length (a silent clip, such as the title card, as silence), one after another, encoded once (AAC frames cannot be joined
+by stream copy without a gap or a click at every seam), and interleaved with
+the copied video packets by time.
 """
 
 from __future__ import annotations
@@ -66,6 +72,7 @@ def join_videos(clips: Sequence[Path], target: Path, chapters: Sequence[Chapter]
         if chapters:
             output.set_chapters([_chapter_entry(number, chapter)
                                  for number, chapter in enumerate(chapters, start=1)])
+        sound = _joined_sound(clips, output)
         offset = Fraction(0)  # seconds
         for clip in clips:
             offsets.append(float(offset))
@@ -75,8 +82,46 @@ def join_videos(clips: Sequence[Path], target: Path, chapters: Sequence[Chapter]
                     raise LinvizError(f"{clip.name} was encoded differently from "
                                       f"{Path(clips[0]).name}; render all scenes at one "
                                       f"quality to join them")
-                offset += _copy_packets(source, stream, output, out_stream, offset)
+                offset += _copy_packets(source, stream, output, out_stream, offset, sound)
+        if sound is not None:
+            sound.mux_until(None)
     return offsets
+
+
+class _Sound:
+    """The joined track's AAC packets, muxed in time order between the video's."""
+
+    def __init__(self, output, stream, packets) -> None:
+        self.output, self.stream, self.packets, self.next = output, stream, packets, 0
+
+    def mux_until(self, seconds: Fraction | None) -> None:
+        """Mux the packets that start before ``seconds`` (None: all that are left)."""
+        while self.next < len(self.packets):
+            packet = self.packets[self.next]
+            if seconds is not None and packet.pts * self.stream.time_base > seconds:
+                return
+            packet.stream = self.stream
+            self.output.mux(packet)
+            self.next += 1
+
+
+def _joined_sound(clips: Sequence[Path], output) -> "_Sound | None":
+    """The clips' sound as one AAC stream of ``output`` (None when every clip is silent);
+    a clip without sound (the title card) is silence as long as its video."""
+    import numpy as np
+
+    from linviz_voice.audio import SAMPLE_RATE, encode_track, read_samples
+
+    voiced = [has_audio(Path(clip)) for clip in clips]
+    if not any(voiced):
+        return None
+    pieces = []
+    for clip, sound in zip(clips, voiced):
+        samples = read_samples(clip) if sound else np.zeros(0, np.float32)
+        length = round(Fraction(video_duration(Path(clip))) * SAMPLE_RATE)
+        pieces.append(np.pad(samples[:length], (0, max(0, length - len(samples)))))
+    stream, packets = encode_track(output, np.concatenate(pieces))
+    return _Sound(output, stream, packets)
 
 
 def _signature(stream) -> tuple:
@@ -86,8 +131,10 @@ def _signature(stream) -> tuple:
             if context.format else None, bytes(context.extradata or b""))
 
 
-def _copy_packets(source, stream, output, out_stream, offset: Fraction) -> Fraction:
-    """Mux ``stream``'s packets into ``out_stream`` moved by ``offset`` seconds; its length."""
+def _copy_packets(source, stream, output, out_stream, offset: Fraction,
+                  sound: _Sound | None = None) -> Fraction:
+    """Mux ``stream``'s packets into ``out_stream`` moved by ``offset`` seconds, ``sound``'s
+    packets of the same time before each; the clip's length."""
     shift = round(offset / stream.time_base)
     end = 0
     for packet in source.demux(stream):
@@ -96,6 +143,9 @@ def _copy_packets(source, stream, output, out_stream, offset: Fraction) -> Fract
         end = max(end, packet.pts + packet.duration)
         packet.pts += shift
         packet.dts = packet.dts + shift if packet.dts is not None else None
+        if sound is not None:
+            sound.mux_until((packet.dts if packet.dts is not None else packet.pts)
+                            * stream.time_base)
         packet.stream = out_stream
         output.mux(packet)
     return end * stream.time_base
@@ -117,6 +167,14 @@ def read_chapters(path: Path) -> list[Chapter]:
                         float(entry["end"] * entry["time_base"]),
                         entry["metadata"].get("title", ""))
                 for entry in container.chapters()]
+
+
+def has_audio(path: Path) -> bool:
+    """Whether ``path`` has a sound track (a narrated scene's)."""
+    import av
+
+    with av.open(str(path)) as container:
+        return bool(container.streams.audio)
 
 
 def video_size(path: Path) -> tuple[int, int]:

@@ -64,7 +64,7 @@ def write_poster(video: Path, time: float, folder: Path, name: str) -> str:
 
 
 def write_page(folder: Path, title: str, sources: Sequence[dict], fps: float,
-               byline: str = "") -> None:
+               byline: str = "", sound: bool = False) -> None:
     """``folder/index.html`` and ``folder/assets/`` (player, style, data).
 
     ``title`` and ``byline`` (course · lecturer · date, see linviz_pack.course) head the
@@ -72,6 +72,7 @@ def write_page(folder: Path, title: str, sources: Sequence[dict], fps: float,
 
     ``fps``: the videos' frame rate (present mode stops on a beat's last frame).
     The first source is what the page shows first, also without JavaScript.
+    ``sound``: the videos are narrated, so the player is not muted.
     """
     assets = folder / "assets"
     assets.mkdir(parents=True, exist_ok=True)
@@ -90,6 +91,8 @@ def write_page(folder: Path, title: str, sources: Sequence[dict], fps: float,
                      f'<p id="byline">{_escape(byline)}</p>' if byline else "")
             .replace('src="VIDEO"', f'src="{_escape(first["video"])}"')
             .replace('poster="POSTER"', f'poster="{_escape(first.get("poster", ""))}"'))
+    if sound:
+        html = html.replace("<video id=\"video\" controls muted ", "<video id=\"video\" controls ")
     (folder / "index.html").write_text(html, encoding="utf-8")
 
 

@@ -57,19 +57,29 @@ class RenderedScene:
 
 
 def render_options(entry, quality: str, data, seed: int, theme: str, handout_theme: str,
-                   notation: str = "theta") -> dict:
-    """The inputs of a scene's render besides its source, as recorded in its manifest."""
+                   notation: str = "theta", voice: str = "none") -> dict:
+    """The inputs of a scene's render besides its source, as recorded in its manifest
+    (``voice``: who speaks, with what it is made of: see linviz_voice.voice_identity)."""
+    from linviz_voice import voice_identity
+
     return {"scene": entry.name, "data": data, "seed": seed, "theme": theme,
             "quality": quality, "format": "mp4", "handout_theme": handout_theme,
-            "notation": notation}
+            "notation": notation, "voice": voice, "voice_identity": voice_identity(voice)}
 
 
-def scene_request(options: dict):
+#: where the pack keeps synthesised sentences, in its scenes' cache folder
+VOICE_CACHE = ".voice"
+
+
+def scene_request(options: dict, cache_dir: Path | None = None):
     """The render request of a scene of the pack, from its options (see render_options)."""
     from scenes.toolkit.request import RenderRequest
 
+    voice = options.get("voice", "none")
+    cache = str(cache_dir / VOICE_CACHE) if cache_dir is not None and voice != "none" else None
     return RenderRequest(data=options["data"], seed=options["seed"], theme=options["theme"],
-                         notation=options.get("notation", "theta"))
+                         notation=options.get("notation", "theta"), voice=voice,
+                         voice_cache=cache)
 
 
 def render_to_cache(entry, cache_dir: Path, options: dict) -> RenderedScene:
@@ -85,7 +95,7 @@ def render_to_cache(entry, cache_dir: Path, options: dict) -> RenderedScene:
     work = make_work_dir(cache_dir, entry.name)
     work.chmod(0o755)  # mkdtemp's folder is private; the scene's folder is not
     try:
-        request = scene_request(options)
+        request = scene_request(options, cache_dir)
         if options["theme"] == options["handout_theme"]:  # the video's own frames will do
             request = replace(request, keyframe_dir=str(work / "keyframes"))
         render_scene(entry, request, options["quality"], "mp4", work, ["--save_sections"])
@@ -138,7 +148,7 @@ def _render_keyframes(entry, options: dict, work: Path) -> None:
     stills.mkdir()
     quality = KEYFRAME_QUALITY.get(options["quality"], options["quality"])
     request = replace(scene_request(options), theme=options["handout_theme"],
-                      keyframe_dir=str(work / "keyframes"))
+                      keyframe_dir=str(work / "keyframes"), voice="none")  # last frames: silent
     try:
         render_scene(entry, request, quality, "png", stills)
     finally:

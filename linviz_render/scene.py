@@ -136,7 +136,12 @@ def render_scene(entry, request, quality: str, file_format: str, out: Path, mani
     try:
         command = manim_command(ROOT / entry.path, entry.load().__name__, quality, file_format,
                                 work, manim_args)
-        returncode, output = children.run(command, work, scene_environment(request))
+        ahead = _speak_ahead(entry, request, work, file_format)
+        try:
+            returncode, output = children.run(command, work, scene_environment(request))
+        finally:
+            if ahead is not None:  # done by now, or speaking what the scene said already
+                ahead.kill_all()
         if children.cancelled.is_set():
             raise Cancelled()
         if returncode != 0:
@@ -145,9 +150,27 @@ def render_scene(entry, request, quality: str, file_format: str, out: Path, mani
                      "; add --manim-arg=-v --manim-arg=DEBUG to see more")
             raise LinvizError(f"scene {entry.name!r} failed to render: "
                               f"{failure_reason(output, returncode)}{where}")
-        return _collect(entry, work, out, file_format, children.cancelled)
+        return _collect(entry, work, out, file_format, children.cancelled, request)
     finally:
         remove_work_dir(work)
+
+
+def _speak_ahead(entry, request, work: Path, file_format: str):
+    """For a narrated scene, a process beside its render that synthesises its sentences
+    ahead of it (:mod:`linviz_render.story`); the :class:`Children` to stop it, or None."""
+    from linviz_voice.speaker import cache_folder
+
+    from .story import already_spoken, prefetch_command
+
+    if request.voice == "none" or file_format == "png" or \
+            already_spoken(cache_folder(request.voice_cache), entry, request):
+        return None
+    from .process import Children
+
+    ahead = Children()
+    threading.Thread(target=ahead.run, daemon=True,
+                     args=(prefetch_command(entry), work, scene_environment(request))).start()
+    return ahead
 
 
 def render_here(jobs, quality, file_format, manim_args, threads: int) -> list[list[Path]]:
@@ -259,7 +282,8 @@ def interrupts_as_keyboard_interrupt():
 _MOVE_LOCK = threading.Lock()
 
 
-def _collect(entry, work: Path, out: Path, file_format: str, cancelled) -> list[Path]:
+def _collect(entry, work: Path, out: Path, file_format: str, cancelled,
+             request=None) -> list[Path]:
     """Move the finished movie (or image) and its captions to out/<name>.<ext>.
 
     Nothing is moved once ``cancelled`` is set; moves of one scene happen
@@ -274,10 +298,38 @@ def _collect(entry, work: Path, out: Path, file_format: str, cancelled) -> list[
     if not produced:
         raise LinvizError(f"scene {entry.name!r}: Manim wrote no {suffix} file")
     main_file = max(produced, key=lambda p: p.stat().st_mtime)
+    _add_narration(entry, main_file, request)
     with _MOVE_LOCK:
         if cancelled.is_set():
             raise Cancelled()
         return _move_scene_files(entry, main_file, out, suffix)
+
+
+def _add_narration(entry, movie: Path, request) -> None:
+    """Put the speech a narrated scene wrote beside its mp4 into it, as an AAC track
+    (:mod:`linviz_voice.audio`), list the beats that need a new recording, and note
+    that this story is spoken (the next render of it needs no prefetch)."""
+    from linviz_voice.narration import narration_path, read_narration, recording_report
+
+    narration = narration_path(movie)
+    if not narration.is_file():
+        return
+    _, beats = read_narration(narration)
+    if request is not None:
+        from linviz_voice.speaker import cache_folder
+        from .story import note_spoken
+
+        note_spoken(cache_folder(request.voice_cache), entry, request,
+                    [beat.wav for beat in beats if beat.wav])
+    for line in recording_report(entry.name, beats):
+        click.echo(line, err=True)
+    if movie.suffix != ".mp4":  # the speech paced the scene; only an mp4 carries it
+        return
+    from linviz_voice.audio import add_narration
+
+    voiced = movie.with_name(f".voiced-{movie.name}")
+    add_narration(movie, [(beat.start, beat.wav) for beat in beats if beat.wav], voiced)
+    os.replace(voiced, movie)
 
 
 def _move_scene_files(entry, main_file: Path, out: Path, suffix: str) -> list[Path]:

@@ -9,6 +9,7 @@ A scene never learns anything itself: it asks the engine for a trace in
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 from manim import DOWN, UP, ManimColor, Scene, ValueTracker, VGroup, Wait, config, linear
@@ -167,6 +168,8 @@ class LinvizScene(Scene):
         #: what is said when, and when something moves (see scenes/toolkit/timeline.py)
         self.timeline = Timeline()
         self.voice = ReadingVoice()
+        #: who speaks the beats (None: silent); see linviz_voice
+        self.speaker = self.make_speaker()
         #: called with the scene at the end of every beat (tests check layouts there)
         self.beat_observers: list = list(getattr(self, "beat_observers", []))
         self.sections: list[str] = []
@@ -205,13 +208,31 @@ class LinvizScene(Scene):
         The caption on screen first gets all the time it needs (the scene waits
         on a still frame if its animations were shorter), so no caption is ever
         cut short. ``sentence`` then needs its voice duration (reading time), or
-        ``duration`` seconds if that is longer.
+        ``duration`` seconds if that is longer; a narrated scene (``self.speaker``) also
+        starts speaking it, and the beat lasts at least the speech and
+        :data:`~scenes.toolkit.timeline.SPEECH_GAP` (the speech is synthesised while the
+        beat's animations render).
         """
         self.finish_beat()
         sentence = self.in_notation(sentence)
         needs = max(self.voice.duration(sentence), duration)
-        self.timeline.say(float(self.time), sentence, needs)
+        speech = None
+        if self.speaker is not None:  # spoken while the beat's animations render
+            from linviz_voice.script import beat_id
+
+            speech = self.speaker.start(beat_id(self.scene_name(), len(self.narration) + 1),
+                                        sentence)
+        self.timeline.say(float(self.time), sentence, needs, speech)
         self.narration.append(sentence)
+
+    def make_speaker(self):
+        """The request's voice (``linviz_voice.speaker.Speaker``), or None for a silent scene."""
+        request = self.request()
+        if request.voice == "none" or config.save_last_frame:  # a last frame is not spoken
+            return None
+        from linviz_voice.speaker import Speaker, cache_folder
+
+        return Speaker(request.voice, cache_folder(request.voice_cache), request.notation)
 
     def reading_time(self, sentence: str) -> float:
         """Seconds ``sentence`` needs on screen: what moves under it may take that long."""
@@ -266,7 +287,24 @@ class LinvizScene(Scene):
         self.save_keyframe()
         self.write_captions()
         self.write_section_titles()
+        self.write_narration()
         super().tear_down()
+
+    def write_narration(self) -> None:
+        """Save what was spoken when beside the movie (``<movie>.narration.json``), where the
+        render layer reads it to put the speech into the mp4 (see linviz_voice.narration)."""
+        if self.speaker is None:
+            return
+        self.speaker.close()
+        movie = getattr(self.renderer.file_writer, "movie_file_path", None)
+        if config.dry_run or not movie:
+            return
+        from linviz_voice.narration import SpokenBeat, narration_path, write_narration
+
+        beats = [SpokenBeat(c.spoken.beat, c.start, c.end, c.text, c.spoken.spoken,
+                            c.spoken.wav, c.spoken.seconds, c.spoken.source, c.spoken.problem)
+                 for c in self.timeline.captions if c.spoken is not None]
+        write_narration(narration_path(Path(movie)), self.request().voice, beats)
 
     def write_section_titles(self) -> None:
         """Save the sections' titles beside Manim's sections index (rendered with

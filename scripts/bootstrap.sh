@@ -5,7 +5,8 @@
 #      (chromium, poppler-utils: tried once; if they cannot be installed the
 #      tests that need them are skipped);
 #   2. a virtualenv in .venv (python from $PYTHON, default python3);
-#   3. `pip install -e '.[test,cluster]'` into it (cluster: Dask, for the --cluster tests),
+#   3. `pip install -e '.[test,cluster,voice]'` into it (cluster: Dask, for the --cluster tests;
+#      voice: piper-tts and its CC0 voice, so that `make video` is narrated),
 #      only when pyproject.toml changed
 #      (sha256 recorded in .venv/.linviz-bootstrap-stamp) or the venv is missing/broken;
 #   4. reveal.js for the offline slide decks, from the npm registry (`npm pack`, Debian's
@@ -172,9 +173,9 @@ elif ! "$VENV/bin/python" -I -c 'import importlib.metadata as m; m.distribution(
 fi
 
 if ((need_install)); then
-    say "installing linviz and its dependencies into $VENV (pip install -e '.[test,cluster]')"
+    say "installing linviz and its dependencies into $VENV (pip install -e '.[test,cluster,voice]')"
     rm -f "$STAMP"
-    "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e '.[test,cluster]'
+    "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e '.[test,cluster,voice]'
     printf '%s\n' "$hash" >"$STAMP"
     installed_something=1
 fi

@@ -22,6 +22,10 @@ settings.register_profile("thorough", parent=settings.get_profile("linviz"),
                           derandomize=False, max_examples=500)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "linviz"))
 
+# `lecture` narrates by default when the voice extra is installed; the tests that are not
+# about the voice render silent (as fast as before), the voice's tests say --voice
+os.environ.setdefault("LINVIZ_VOICE", "none")
+
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "render: runs real Manim renders (seconds each); "

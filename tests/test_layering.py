@@ -14,14 +14,15 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("linviz", "scenes", "linviz_render", "linviz_pack", "linviz_cli")
-#: which packages each may import (besides itself)
+PACKAGES = ("linviz", "linviz_voice", "scenes", "linviz_render", "linviz_pack", "linviz_cli")
+#: which packages each may import (besides itself); linviz_voice (narration) beside the engine
 ALLOWED = {
     "linviz": set(),
-    "scenes": {"linviz"},
-    "linviz_render": {"linviz", "scenes"},
-    "linviz_pack": {"linviz", "scenes", "linviz_render"},
-    "linviz_cli": {"linviz", "scenes", "linviz_render", "linviz_pack"},
+    "linviz_voice": {"linviz"},
+    "scenes": {"linviz", "linviz_voice"},
+    "linviz_render": {"linviz", "linviz_voice", "scenes"},
+    "linviz_pack": {"linviz", "linviz_voice", "scenes", "linviz_render"},
+    "linviz_cli": {"linviz", "linviz_voice", "scenes", "linviz_render", "linviz_pack"},
 }
 
 

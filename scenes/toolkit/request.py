@@ -45,6 +45,11 @@ class RenderRequest:
     #: the lecture's title and its course · lecturer · date (the title card shows them)
     title: str = ""
     byline: str = ""
+    #: who speaks the beats: "none" (silent), "piper" (the voice extra) or a folder of the
+    #: lecturer's recordings (see linviz_voice)
+    voice: str = "none"
+    #: where synthesised sentences are kept (None: a folder in the system's temporary one)
+    voice_cache: str | None = None
 
     def __post_init__(self) -> None:
         if self.features is not None:  # a list after a trip through JSON
@@ -61,9 +66,13 @@ class RenderRequest:
         def absolute(path):
             return str(Path(path).resolve()) if path and Path(path).is_file() else path
 
-        keyframes = str(Path(self.keyframe_dir).resolve()) if self.keyframe_dir else None
+        def folder(path):
+            return str(Path(path).resolve()) if path else None
+
+        voice = self.voice if self.voice in ("none", "piper") else folder(self.voice)
         return replace(self, data=absolute(self.data), trace=absolute(self.trace),
-                       keyframe_dir=keyframes)
+                       keyframe_dir=folder(self.keyframe_dir), voice=voice,
+                       voice_cache=folder(self.voice_cache))
 
     @classmethod
     def from_environment(cls, environ=os.environ) -> "RenderRequest":

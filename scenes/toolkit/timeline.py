@@ -29,13 +29,17 @@ CAPTION_LINGER = 8.0
 MAX_SILENT_MOTION = 2.0
 #: the longest stretch in which nothing moves (a beat is a sentence and what moves under it)
 MAX_STILL = 8.0
+#: a spoken sentence is followed by this much quiet before the next one may start (seconds)
+SPEECH_GAP = 0.5
 
 
 class ReadingVoice:
     """How long a sentence needs on screen: read at ``READING_SPEED``, at least ``MIN_CAPTION``.
 
-    A spoken narration would be another voice with the same method, returning
-    the length of the recorded sentence; the beats then last max(animation, speech).
+    A narrated scene also speaks each sentence (:mod:`linviz_voice`): its beat then
+    lasts max(animation, speech + ``SPEECH_GAP``, reading time), the speech's
+    length handed to :meth:`Timeline.say` as a future, so the synthesis runs
+    while the beat's animations render.
     """
 
     def duration(self, sentence: str) -> float:
@@ -44,11 +48,15 @@ class ReadingVoice:
 
 @dataclass(frozen=True)
 class Caption:
-    """``text`` on screen from ``start`` to ``end`` seconds."""
+    """``text`` on screen from ``start`` to ``end`` seconds, spoken (when narrated) for
+    ``speech`` seconds from ``start``; ``spoken`` is what the voice said (see
+    :class:`linviz_voice.speaker.Speech`), None when silent."""
 
     start: float
     end: float
     text: str
+    speech: float = 0.0
+    spoken: object = None
 
     @property
     def speed(self) -> float:
@@ -64,28 +72,47 @@ class Timeline:
     motions: list[tuple[float, float]] = field(default_factory=list)
     #: the caption on screen now: (start, sentence, seconds it needs)
     current: tuple[float, str, float] | None = None
+    #: the speech of the caption on screen: a future of an object with ``seconds``, or None
+    speaking: object = None
 
-    def say(self, now: float, sentence: str, needs: float) -> None:
-        """Put ``sentence`` on screen from ``now`` (the previous one must be closed)."""
+    def say(self, now: float, sentence: str, needs: float, speech=None) -> None:
+        """Put ``sentence`` on screen from ``now`` (the previous one must be closed).
+
+        ``speech``: None (silent), or a future (``.result()``) of the sentence's speech,
+        an object whose ``seconds`` it lasts from ``now``: the caption then needs
+        max(``needs``, seconds + ``SPEECH_GAP``), known when first asked.
+        """
         if self.current is not None:
             raise RuntimeError("close the caption on screen before saying the next")
         self.current = (now, sentence, needs)
+        self.speaking = speech
+
+    def _spoken(self):
+        """The caption on screen's speech (waiting for it), or None."""
+        return self.speaking.result() if self.speaking is not None else None
 
     def still_needed(self, now: float) -> float:
         """Seconds the caption on screen still needs before it may give way."""
         if self.current is None:
             return 0.0
         start, _, needs = self.current
+        spoken = self._spoken()
+        if spoken is not None and spoken.seconds > 0:
+            needs = max(needs, spoken.seconds + SPEECH_GAP)
         return max(0.0, start + needs - now)
 
     def close(self, now: float) -> None:
-        """End the caption on screen at ``now``, or earlier if it has lingered long enough."""
+        """End the caption on screen at ``now``, or earlier if it has lingered long enough
+        (never before its speech has ended)."""
         if self.current is None:
             return
         start, sentence, needs = self.current
-        end = min(now, start + needs + CAPTION_LINGER)
-        self.captions.append(Caption(start, max(end, start), sentence))
+        spoken = self._spoken()
+        seconds = spoken.seconds if spoken is not None else 0.0
+        end = min(now, start + max(needs, seconds) + CAPTION_LINGER)
+        self.captions.append(Caption(start, max(end, start), sentence, seconds, spoken))
         self.current = None
+        self.speaking = None
 
     def moved(self, start: float, end: float) -> None:
         if end > start:

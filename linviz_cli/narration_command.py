@@ -1,0 +1,54 @@
+"""`narration export`: the lecture's script, for a lecturer to record in their own voice.
+
+One CSV row a beat (see :mod:`linviz_voice.script`): the beat's id, its caption,
+what the synthetic voice would say, and the caption's hash. Record
+``<beat>.wav`` for each row into a folder holding the CSV as ``script.csv``,
+then ``render`` or ``lecture`` with ``--voice FOLDER``.
+"""
+
+from __future__ import annotations
+
+import click
+
+from .options import data_option, notation_option, seed_option
+
+
+@click.group()
+def narration() -> None:
+    """The lecture's spoken script, and your own recordings of it."""
+
+
+@narration.command(name="export")
+@click.argument("names", nargs=-1, metavar="[NAME|NUMBER|all]...")
+@click.option("--out", "out_file", metavar="FILE.csv", required=True,
+              help="Where the script goes (e.g. recordings/script.csv, beside the WAVs).")
+@data_option
+@seed_option
+@notation_option
+def export(names, out_file, data_spec, seed, notation) -> None:
+    """Write the script of the scenes NAMES (default: all) as CSV: beat, caption, spoken,
+    caption_sha256, one row a beat.
+
+    The data and seed must be those you will render with: a beat whose sentence
+    changes (other data, another notation) is reported as needing a new recording.
+    """
+    from linviz.atomic import write_text_atomic
+    from linviz_render.scene import check_manim
+    from linviz_render.story import sentences_of
+    from linviz_voice.script import ScriptLine, beat_id, format_script
+    from linviz_voice.speaker import spoken_form
+    from scenes.catalog import available, find
+    from scenes.toolkit.request import RenderRequest
+
+    entries = available() if not names or "all" in names else [find(name) for name in names]
+    check_manim()
+    lines = []
+    for entry in dict.fromkeys(entries):
+        request = RenderRequest(data=data_spec, seed=seed, notation=notation)
+        sentences = sentences_of(entry, request)
+        lines += [ScriptLine(beat_id(entry.name, number), sentence,
+                             spoken_form(sentence, notation))
+                  for number, sentence in enumerate(sentences, start=1)]
+        click.echo(f"{entry.name}: {len(sentences)} beat(s)", err=True)
+    written = write_text_atomic(out_file, format_script(lines))
+    click.echo(str(written))

@@ -1,0 +1,106 @@
+"""A scene's story told without drawing a frame: its sentences, in order.
+
+Manim's renderer can skip every animation (each play jumps to its end), so a
+scene's logic and every beat's sentence run in a few seconds, in this process;
+``render.py narration export`` writes the lecture's script from it. The scene is
+silent here (no voice is asked for): what a beat says does not depend on how
+long it is spoken.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+
+def sentences_of(entry, request) -> list[str]:
+    """Every beat's sentence of the scene ``entry`` as ``request`` asks, in order."""
+    from manim import tempconfig
+    from manim.renderer.cairo_renderer import CairoRenderer
+
+    from .scene import scene_with_request
+
+    scene_class = scene_with_request(entry.load(), replace(request, voice="none"))
+    with tempfile.TemporaryDirectory(prefix="linviz-story-") as media, \
+            tempconfig({"dry_run": True, "disable_caching": True, "quality": "low_quality",
+                        "pixel_width": 64, "pixel_height": 36, "media_dir": media,
+                        "verbosity": "ERROR", "progress_bar": "none"}):
+        scene = scene_class(renderer=CairoRenderer(skip_animations=True))
+        scene.render()
+    return list(scene.narration)
+
+
+def speak_ahead(entry, request) -> None:
+    """Synthesise every sentence of ``entry`` into ``request``'s voice cache, in story order
+    (run beside the scene's render, which then finds them there)."""
+    from linviz_voice.script import beat_id
+    from linviz_voice.speaker import Speaker, cache_folder
+
+    speaker = Speaker(request.voice, cache_folder(request.voice_cache), request.notation)
+    for number, sentence in enumerate(sentences_of(entry, request), start=1):
+        speaker.speak(beat_id(entry.name, number), sentence)
+
+
+#: the folder of a voice cache that notes which stories were spoken into it
+TOLD = "told"
+
+
+def _told_file(cache: Path, entry, request) -> Path:
+    """Where the note of ``entry``'s story told as ``request`` asks is kept in ``cache``."""
+    import hashlib
+    import json
+    from dataclasses import asdict
+
+    described = asdict(replace(request, voice_cache=None, keyframe_dir=None))
+    digest = hashlib.sha256(json.dumps(described, sort_keys=True).encode()).hexdigest()[:24]
+    return cache / TOLD / f"{entry.name}-{digest}.json"
+
+
+def note_spoken(cache: Path, entry, request, wavs) -> None:
+    """Note, after a render, the WAVs ``entry``'s story was spoken with as ``request`` asks."""
+    import json
+
+    from linviz.atomic import write_text_atomic
+
+    write_text_atomic(_told_file(cache, entry, request), json.dumps(sorted(set(wavs))) + "\n")
+
+
+def already_spoken(cache: Path, entry, request) -> bool:
+    """Whether a render of this story was spoken before and every WAV of it is still there
+    (then nothing is synthesised ahead: a changed scene still speaks its new sentences
+    itself)."""
+    import json
+
+    try:
+        wavs = json.loads(_told_file(cache, entry, request).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return all(Path(wav).is_file() for wav in wavs)
+
+
+def prefetch_command(entry) -> list[str]:
+    """The command line of :func:`main` for ``entry`` (the request comes in the environment)."""
+    import sys
+
+    return [sys.executable, "-m", "linviz_render.story", entry.name]
+
+
+def main(argv=None) -> int:
+    """``python -m linviz_render.story NAME``: :func:`speak_ahead` for the scene NAME and the
+    request in ``LINVIZ_REQUEST``. Quiet: the scene's own render reports any error."""
+    import sys
+
+    from scenes.catalog import find
+    from scenes.toolkit.request import RenderRequest
+
+    name = (argv if argv is not None else sys.argv[1:])[0]
+    try:
+        speak_ahead(find(name), RenderRequest.from_environment())
+    except Exception:  # noqa: BLE001 - the scene speaks what is left itself
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
