@@ -90,10 +90,18 @@ def write_page(folder: Path, title: str, sources: Sequence[dict], fps: float,
             .replace('<p id="byline">BYLINE</p>',
                      f'<p id="byline">{_escape(byline)}</p>' if byline else "")
             .replace('src="VIDEO"', f'src="{_escape(first["video"])}"')
-            .replace('poster="POSTER"', f'poster="{_escape(first.get("poster", ""))}"'))
+            .replace('poster="POSTER"', f'poster="{_escape(first.get("poster", ""))}"')
+            .replace('<p id="decks">DECKS</p>', _deck_links(sources)))
     if sound:
         html = html.replace("<video id=\"video\" controls muted ", "<video id=\"video\" controls ")
     (folder / "index.html").write_text(html, encoding="utf-8")
+
+
+def _deck_links(sources: Sequence[dict]) -> str:
+    """"Slides: 1. Title · 2. Title": each scene's offline deck (``slides/<scene>.html``)."""
+    links = [f'<a href="slides/{_escape(s["id"])}.html">{_escape(s["title"])}</a>'
+             for s in sources if s["id"] != "lecture"]
+    return f'<p id="decks">Slides: {" · ".join(links)}</p>' if links else ""
 
 
 def _escape(text: str) -> str:

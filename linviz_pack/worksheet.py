@@ -226,7 +226,7 @@ def _sum_text(theta, x, theta0=None, places: int | None = None,
 @dataclass(frozen=True)
 class AskedUpdate:
     """Update k + 1 of the run as the printed numbers give it: the state after update k
-    (printed), the points visited until the update, their printed signed scores."""
+    (printed), the points visited until the update, their printed y·scores."""
 
     k: int
     places: int
@@ -341,7 +341,7 @@ def _run_block(scene: str, trace, video: str) -> RunBlock:
         f"accepted).",
         f"{score_name} = {at(score)}.",
         (f"{score_name} = {_sum_text(asked.theta, xj, theta0, places)} = {at(score)}",
-         f"y = {label(yj)}, so the signed score y({score_name}) = {at(yj * score)} ≤ 0: "
+         f"y = {label(yj)}, so the y·score y({score_name}) = {at(yj * score)} ≤ 0: "
          f"a mistake."),
         value=float(score), places=result_places, tolerance=score_tolerance)
 

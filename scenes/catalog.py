@@ -45,7 +45,7 @@ SCENES_IN_ORDER: list[SceneEntry] = [
                "the perceptron through the origin (θ₀ = 0)",
                title="The perceptron through the origin"),
     SceneEntry("update", "scenes.update", "UpdateScene",
-               "what one update does to the signed score: + ‖x‖² + 1, on a number line",
+               "what one update does to the y·score: + ‖x‖² + 1, on a number line",
                title="What does an update do?"),
     SceneEntry("margin", "scenes.margin", "MarginScene",
                "signed distance, margins of points and of the data set, the maximum margin",

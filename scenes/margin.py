@@ -417,6 +417,9 @@ class MarginScene(LinvizScene):
         self.still(self.title, self.plane, self.plane.markers)
         self.narrate(self.run_sentence())
         self.add(self.hyperplane)
+        # the board's numbers are the ringed point's from their first frame (never a 0.00
+        # placeholder beside a line that misses the origin: review)
+        self.follow_values()
         self.play(appear(self.distance_board), run_time=style.RUN_SWAP)
         values = VGroup(*[self.values[k].number for k in ("projection", "offset", "distance")])
         self.remove(self.distance_board)

@@ -254,7 +254,7 @@ class PerceptronScene(LinvizScene):
             # at a whole step the panel's θ is the state after it: the score beside it too
             self.score.set_value(float(shown[int(round(s)) - 1]))
 
-    #: entry k − 1: the signed score of the point visited at step k under the state after
+    #: entry k − 1: the y·score of the point visited at step k under the state after
     #: step k (a lesson's, when the panel pairs the score with the θ shown; None: the
     #: score of the visit, under the state before it)
     shown_signed_scores = None
@@ -293,8 +293,8 @@ class PerceptronScene(LinvizScene):
         if self.lesson_pacing:
             self.narrate("On the right: t counts the passes, i is the point visited, M counts "
                          "the updates so far, and ℰₙ is the training error, the fraction of the "
-                         "n points whose signed score is ≤ 0.")
-        self.narrate("At θ = 0 every score is 0, and the rule counts a signed score ≤ 0 as "
+                         "n points whose y·score is ≤ 0.")
+        self.narrate("At θ = 0 every score is 0, and the rule counts a y·score ≤ 0 as "
                      "a mistake: the first point visited is one.")
 
     def describe_data(self) -> None:
@@ -341,7 +341,7 @@ class PerceptronScene(LinvizScene):
         i = int(self.trace.steps["i"][k])
         score = float(self.trace.steps["score"][k])
         self.narrate(f"Update {beat.update_number}: point {i + 1} (label "
-                     f"{wording.label(float(self.data.y[i]))}), signed score "
+                     f"{wording.label(float(self.data.y[i]))}), y·score "
                      f"{wording.number(score, self.places)} ≤ 0.")
 
     def play_trace_by_passes(self) -> None:
@@ -485,7 +485,7 @@ class PerceptronScene(LinvizScene):
         with self.holding(*self.theta_drawings, self.visit_live, self.cursor):
             if beat.slow:
                 self.narrate(f"Point {i + 1}, label {wording.label(label)}: score "
-                             f"{wording.number(label * score, places)}, so signed score "
+                             f"{wording.number(label * score, places)}, so y·score "
                              f"{wording.number(score, places)} ≤ 0, a mistake: θ moves by "
                              f"y⁽ⁱ⁾x⁽ⁱ⁾.")
             if beat.slow and self.point_numbers is not None:
@@ -686,20 +686,20 @@ class PerceptronScene(LinvizScene):
             self.places, wording.significant_places(closest.distance)))
         score = wording.number(closest.signed_score, self.places)
         if len(near) == 1:
-            side = (f"on its own side (signed score {score} > 0)" if closest.signed_score > 0
-                    else f"on the wrong side (signed score {score} ≤ 0), a mistake")
+            side = (f"on its own side (y·score {score} > 0)" if closest.signed_score > 0
+                    else f"on the wrong side (y·score {score} ≤ 0), a mistake")
             sentence = (f"Point {closest.index + 1} (ringed) only looks on the line at this "
                         f"size: it is {distance} from it, {side}.")
         else:
             wrong = sum(p.signed_score <= 0 for p in near)
-            sides = ("all on their own side (every signed score > 0)"
+            sides = ("all on their own side (every y·score > 0)"
                      if self.lesson.near_line_all_correct
-                     else f"{wrong} of them on the wrong side (signed score ≤ 0)")
+                     else f"{wrong} of them on the wrong side (y·score ≤ 0)")
             within = wording.number(self.lesson.near_line_distance, max(
                 self.places, wording.significant_places(self.lesson.near_line_distance)))
             sentence = (f"{len(near)} points lie within {within} of the line and only look on "
                         f"it at this size, {sides}; the closest, point {closest.index + 1} "
-                        f"(ringed), is {distance} from it (signed score {score}).")
+                        f"(ringed), is {distance} from it (y·score {score}).")
         self.narrate(sentence)
         # said on screen too, under the result: the ring alone would not say "not on it"
         note = text(f"ringed: {distance} from the line (the closest), "

@@ -893,7 +893,7 @@ class ProofScene(LinvizScene):
         if lesson.scaled_run_makes_same_updates:
             same = counted(lesson.M_final, "update") if lesson.M_final > 1 else "one update"
             self.narrate(f"And the perceptron through the origin on the points {points}, run "
-                         f"for real, makes the same {same}, θ divided by R: every signed score yθᵀx is divided by R², and keeps its "
+                         f"for real, makes the same {same}, θ divided by R: every y·score yθᵀx is divided by R², and keeps its "
                          f"sign.")
         else:
             part = lesson.scaled_runs_part

@@ -1,7 +1,7 @@
-"""`update`: what one perceptron update does to the signed score of the point it was made on.
+"""`update`: what one perceptron update does to the y·score of the point it was made on.
 
 After a mistake on point i the perceptron sets θ ← θ + y⁽ⁱ⁾x⁽ⁱ⁾ and
-θ₀ ← θ₀ + y⁽ⁱ⁾. The signed score of that point then becomes (lecture notes, "What
+θ₀ ← θ₀ + y⁽ⁱ⁾. The y·score of that point then becomes (lecture notes, "What
 does an update do?")::
 
     y⁽ⁱ⁾((θ + y⁽ⁱ⁾x⁽ⁱ⁾)ᵀx⁽ⁱ⁾ + (θ₀ + y⁽ⁱ⁾))
@@ -10,14 +10,14 @@ does an update do?")::
 
 so each update raises it by ‖x⁽ⁱ⁾‖² + 1 ≥ 1. The scene derives this, checks
 it on a real mistake of the engine's run, shows the jump on a number line of
-the signed score, and then a point that needs several updates (the quiz of the
+the y·score, and then a point that needs several updates (the quiz of the
 notes: how often can the perceptron misclassify one point in a row?), its
-signed score after every update of the run, y_i(θ_kᵀx_i + θ₀_k) for the states k.
+y·score after every update of the run, y_i(θ_kᵀx_i + θ₀_k) for the states k.
 When no point of the main run needs a second update, that example comes from
 a run on a 1-D data set, which is drawn first (``toolkit.data_line``).
 
 Every number comes from the engine's trace; the animated state is a
-(fractional) index into a point's signed score history, and every drawing that
+(fractional) index into a point's y·score history, and every drawing that
 moves is a function of it.
 """
 
@@ -130,7 +130,7 @@ class UpdateScene(LinvizScene):
         theme = self.theme
         self.title = merge_glyphs(self.make_title("What does an update do?"))
         rule = text("A mistake on point $i$:  $theta <- theta + y^((i)) x^((i))$,  "
-                    "$theta_0 <- theta_0 + y^((i))$.  The new signed score of point $i$ is", theme)
+                    "$theta_0 <- theta_0 + y^((i))$.  The new y·score of point $i$ is", theme)
         rule.next_to(self.title, DOWN, buff=2 * style.BUFF)
         self.identity = math(IDENTITY, theme, style.FONT_EQUATION, parts=True)
         self.identity.next_to(rule, DOWN, buff=2 * style.BUFF)
@@ -140,7 +140,7 @@ class UpdateScene(LinvizScene):
             self.identity.select(part).set_color(colour)
         # the lines come one at a time; each is drawn as one path per colour
         lines = [merge_glyphs(self.identity.select(f"line{n}")) for n in (1, 2, 3)]
-        new_note = text("the signed score after the update", theme, style.FONT_SMALL, theme.muted)
+        new_note = text("the y·score after the update", theme, style.FONT_SMALL, theme.muted)
         new_note.next_to(lines[0], RIGHT, buff=style.BUFF)
         why = text("$(y^((i)))^2 = 1$ since $y^((i)) = plus.minus 1$", theme, style.FONT_SMALL,
                    theme.normal).next_to(lines[1], RIGHT, buff=style.BUFF)
@@ -148,26 +148,26 @@ class UpdateScene(LinvizScene):
         # centre the derivation with its side notes
         derivation = VGroup(*lines, new_note, why).set_x(0)
         summary = VGroup(
-            text("new signed score $=$ " + coloured("old signed score", theme.mistake) + " $+$ "
+            text("new y·score $=$ " + coloured("old y·score", theme.mistake) + " $+$ "
                  + coloured("$(" + GAIN + ")$", theme.step), theme),
             text(coloured("$" + GAIN + " >= 1$", theme.step) + ": every update raises the "
-                 "signed score of its own point", theme),
+                 "y·score of its own point", theme),
         ).arrange(DOWN, buff=style.SMALL_BUFF).next_to(derivation, DOWN, buff=2 * style.BUFF)
         summary.set_x(0)
         self.narrate("After a mistake on point i, θ gains y⁽ⁱ⁾x⁽ⁱ⁾ and θ₀ gains y⁽ⁱ⁾.")
         self.play(FadeIn(self.title), FadeIn(rule), run_time=style.RUN_INTRO)
-        self.narrate("What happens to its signed score y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀), the label times "
+        self.narrate("What happens to its y·score y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀), the label times "
                      "the score?")
         self.play(FadeIn(lines[0]), FadeIn(new_note), run_time=style.RUN_INTRO)
         self.finish_beat()
-        self.narrate("Multiply out: the old signed score, plus (y⁽ⁱ⁾)² times x⁽ⁱ⁾ᵀx⁽ⁱ⁾ + 1.")
+        self.narrate("Multiply out: the old y·score, plus (y⁽ⁱ⁾)² times x⁽ⁱ⁾ᵀx⁽ⁱ⁾ + 1.")
         self.play(FadeIn(lines[1], shift=DOWN * style.SMALL_BUFF), run_time=style.RUN_INTRO)
         self.finish_beat()
-        self.narrate("A label is +1 or −1, so (y⁽ⁱ⁾)² = 1: the signed score grows by ‖x⁽ⁱ⁾‖² + 1.")
+        self.narrate("A label is +1 or −1, so (y⁽ⁱ⁾)² = 1: the y·score grows by ‖x⁽ⁱ⁾‖² + 1.")
         self.play(FadeIn(why), FadeIn(lines[2], shift=DOWN * style.SMALL_BUFF),
                   run_time=style.RUN_INTRO)
         self.finish_beat()
-        self.narrate("That is at least 1 for any point: an update always raises the signed score of "
+        self.narrate("That is at least 1 for any point: an update always raises the y·score of "
                  "its own point.")
         self.play(FadeIn(summary), run_time=style.RUN_INTRO)
         self.finish_beat()
@@ -232,7 +232,7 @@ class UpdateScene(LinvizScene):
             plane.axes, UP, buff=style.SMALL_BUFF, aligned_edge=RIGHT)
         self.cut_to(plane, panel, before_line, hyperplane, ring, direction_note)
         self.narrate(f"A real mistake of the perceptron's run: at step {k + 1}, point {i + 1} "
-                 f"(label {spoken(label)}) has signed score {spoken(f(self.old_score))}, not above 0.")
+                 f"(label {spoken(label)}) has y·score {spoken(f(self.old_score))}, not above 0.")
         self.finish_beat()
         self.narrate(f"The update adds y⁽ⁱ⁾x⁽ⁱ⁾ to θ and {spoken(label)} to θ₀: the boundary turns.")
         hyperplane.add_updater(lambda h: h.set_parameters(*self._between(turn.get_value())))
@@ -242,7 +242,7 @@ class UpdateScene(LinvizScene):
         self.finish_beat()
         self.narrate(f"Into the identity: {spoken(f(self.old_score))} + {f(self.norm_squared)} + 1 "
                  f"{'=' if self.lesson.identity_adds_up else '≈'} {spoken(f(self.new_score))}, "
-                 f"exactly the new signed score from the run's θ′ and θ′₀.")
+                 f"exactly the new y·score from the run's θ′ and θ′₀.")
         self.play(FadeIn(self.numbers), FadeIn(check), run_time=style.RUN_INTRO)
         self.finish_beat()
 
@@ -253,7 +253,7 @@ class UpdateScene(LinvizScene):
 
     # -- 3. the number line -------------------------------------------------
     def show_number_line(self) -> None:
-        self.section("number-line", "Signed scores on a number line")
+        self.section("number-line", "The y·score on a number line")
         theme, f = self.theme, self.f
         line = self.score_line = ScoreLine([self.old_score, self.new_score], theme)
         line.move_to(DOWN * 0.6)
@@ -268,7 +268,7 @@ class UpdateScene(LinvizScene):
         live.next_to(line, DOWN, buff=2 * style.BUFF)
         crossed = self.lesson.corrects_at_once
         # before the jump the side labels say it all; after it, the verdict
-        verdict = text("after one update: signed score $> 0$, correct now" if crossed else
+        verdict = text("after one update: y·score $> 0$, correct now" if crossed else
                        "after one update: still $<= 0$, not yet correct", theme,
                        style.FONT_BODY, theme.correct if crossed else theme.mistake)
         verdict.next_to(live, DOWN, buff=style.BUFF)
@@ -288,11 +288,11 @@ class UpdateScene(LinvizScene):
         jump.add_updater(lambda a: a.set_ends(start, line.n2p(
             interpolate_history(history, progress.get_value())) + lift))
         self.add(line.marker, live, jump)
-        self.narrate(f"On a number line: the signed score of point {self.point + 1} starts at "
+        self.narrate(f"On a number line: the y·score of point {self.point + 1} starts at "
                  f"{spoken(f(self.old_score))}, on the mistake side of 0.")
         self.finish_beat()
         how = "past 0: correct now." if crossed else "still not above 0: not yet correct."
-        self.narrate(f"The update adds {f(self.gain)}: the signed score lands at "
+        self.narrate(f"The update adds {f(self.gain)}: the y·score lands at "
                  f"{spoken(f(self.new_score))}, {how}")
         self.play(progress.animate.set_value(1.0), FadeIn(jump_label),
                   run_time=style.RUN_JUMP, rate_func=smooth)
@@ -306,7 +306,7 @@ class UpdateScene(LinvizScene):
         self.remove(live)
         self.add(after)
         self.finish_beat()
-        sentence = ("But the jump has a fixed size: a signed score further below 0 than ‖x⁽ⁱ⁾‖² + 1 "
+        sentence = ("But the jump has a fixed size: a y·score further below 0 than ‖x⁽ⁱ⁾‖² + 1 "
                     "stays a mistake after it, as the next example shows.")
         self.narrate(sentence)
         # the jump and its size light up while the sentence is read
@@ -372,7 +372,7 @@ class UpdateScene(LinvizScene):
                       row_y(-1)),
             in_column(text("on point", theme, style.FONT_SMALL, theme.muted), point_right,
                       row_y(-1)),
-            in_column(text("signed score", theme, style.FONT_SMALL, theme.muted), score_right,
+            in_column(text("y·score", theme, style.FONT_SMALL, theme.muted), score_right,
                       row_y(-1)),
         )
         zero = line.n2p(0.0)
@@ -389,7 +389,7 @@ class UpdateScene(LinvizScene):
             self.cut_to(heading, *table)
             where = "in the same run" if same_run else "in a run on a 1-D data set"
             self.narrate(f"It can take several updates: {where}, point {j + 1} has label "
-                         f"{spoken(f'{y_j:+d}')} and ‖x⁽ⁱ⁾‖² + 1 = {gain}. Below, its signed score "
+                         f"{spoken(f'{y_j:+d}')} and ‖x⁽ⁱ⁾‖² + 1 = {gain}. Below, its y·score "
                          f"after each update.")
             self.finish_beat()
         else:
@@ -409,7 +409,7 @@ class UpdateScene(LinvizScene):
             self.finish_beat()
             self.narrate(f"The perceptron with offset runs on it. Point {j + 1}, at x = "
                          f"{spoken(x_text)}, has label {spoken(f'{y_j:+d}')} and ‖x⁽ⁱ⁾‖² + 1 = "
-                         f"{gain}: below, its signed score after each update.")
+                         f"{gain}: below, its y·score after each update.")
             self.play(data_line.animate.scale(1 / style.DATA_LINE_ZOOM).move_to(corner),
                       run_time=style.RUN_INTRO)
             self.play(*[FadeIn(m) for m in (*table, point_mark)], run_time=style.RUN_INTRO)
@@ -447,7 +447,7 @@ class UpdateScene(LinvizScene):
                 who = (f"Update {last}, on point {int(self.owners[last - 1]) + 1}" if single
                        else f"Updates {a + 1} to {last}, on other points")
                 if not said_other:
-                    who += (", moves" if single else ", move") + " this signed score too"
+                    who += (", moves" if single else ", move") + " this y·score too"
                 said_other = True
                 # where the point changes side on the way, as the table's rows show (one
                 # update's signs say it already)
@@ -488,8 +488,8 @@ class UpdateScene(LinvizScene):
         stays = self.lesson.stays_correct
         self.finish_beat()
         lesson = self.lesson
-        ends = ("its signed score ends at" if lesson.history_reaches_the_end
-                else f"after update {lesson.last_state_shown} its signed score is")
+        ends = ("its y·score ends at" if lesson.history_reaches_the_end
+                else f"after update {lesson.last_state_shown} its y·score is")
         why = ("How many updates it takes depends on how far below 0 it starts"
                + (", and updates on other points can make it a mistake again."
                   if lesson.undone_by_others else "."))

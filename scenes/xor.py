@@ -517,7 +517,7 @@ class XorScene(PerceptronScene):
         numbers = [str(j + 1) for j in update.on_plane]
         points = (f"Point {numbers[0]} lies" if len(numbers) == 1 else
                   f"Points {', '.join(numbers[:-1])} and {numbers[-1]} lie")
-        said = (f"{points} on the plane: signed score 0, and a signed score ≤ 0 counts as a "
+        said = (f"{points} on the plane: y·score 0, and a y·score ≤ 0 counts as a "
                 f"mistake")
         following = update.zero_score_updates_next
         if following == 1:

@@ -72,6 +72,17 @@ def test_the_pack_is_written_and_listed(lecture_pack):
     assert "Traceback" not in done.stderr
 
 
+def test_the_page_links_every_scene_deck(lecture_pack):
+    """The offline decks are found from the page: a link per scene to slides/<scene>.html."""
+    import re
+
+    out, _ = lecture_pack
+    html = (out / "index.html").read_text(encoding="utf-8")
+    decks = re.findall(r'<a href="(slides/[^"]+\.html)">', html)
+    assert decks == ["slides/margin.html"]
+    assert all((out / deck).is_file() for deck in decks)
+
+
 def test_chapters_read_back_equal_the_sections_start_times(lecture_pack):
     import av
 

@@ -267,7 +267,7 @@ def test_the_two_r_and_gamma_are_named_and_agree_with_proof_offset(name, margin_
     assert float(re.search(r"max‖x‖ = (\S+) holds", circle).group(1)) == \
         pytest.approx(np.max(np.sqrt(np.sum(X * X, axis=1))), abs=0.006)
     (lift,) = [s for s in scene.narration if "on the points [x, 1] instead" in s]
-    found = re.search(r"there R = (\S+) and γ = (\S+), so \(R/γ\)² = (\S+), as", lift)
+    found = re.search(r"there R = (\S+) and γ = (\S+), so \(R/γ\)² = (\S+)\.$", lift)
     R = np.max(np.sqrt(np.sum(X * X, axis=1) + 1))
     assert float(found.group(1)) == pytest.approx(R, abs=0.006)
     if name in (None, "iris-petal"):  # the same words in proof-offset (its story is long)

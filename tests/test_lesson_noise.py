@@ -557,7 +557,7 @@ def test_the_counts_said_never_overlap_and_add_up_to_the_runs_updates(case, tmp_
 
 
 def test_the_panel_pairs_each_theta_with_its_own_signed_score_in_noise(default_story):
-    """Issue 20: noise's panel paired the old signed score y(θᵀx + θ₀) with the new θ
+    """Issue 20: noise's panel paired the old y·score y(θᵀx + θ₀) with the new θ
     after an update (xor fixed it; noise inherited the perceptron scene's panel)."""
     scene = default_story
     X, y = scene.data.X, scene.data.y

@@ -230,16 +230,17 @@ def test_a_run_the_budget_stops_is_told_as_such(tmp_path):
                                              ("perceptron", "small-margin")])
 def test_every_update_of_a_played_pass_has_its_beat(scene_name, data):
     """The issue: passes of 2–3 updates went by in 3–5 s under one caption. Each update of
-    a pass played is a sentence of its own: explained ("Point i has label …") or said
-    ("Update m: point i (label …), score s ≤ 0"), with the run's numbers."""
+    a pass played is a sentence of its own: explained ("Point i, label …: score …, so
+    y·score … ≤ 0") or said ("Update m: point i (label …), y·score s ≤ 0"), with the run's
+    numbers."""
     scene = _story(scene_name, data=data)
     X, y = scene.data.X, scene.data.y
     run = reference_perceptron(X, y, PASS_BUDGET, offset=scene.offset)
     updates = [v for v in run["visits"] if v[3]]
     places = PLACES
     said = {int(m.group(1)): m for m in _said(
-        scene, r"^Update (\d+): point (\d+) \(label ([+−]1)\), score (\S+) ≤ 0")}
-    explained = _said(scene, r"^Point (\d+) has label ([+−]1) and score (\S+): not above 0")
+        scene, r"^Update (\d+): point (\d+) \(label ([+−]1)\), y·score (\S+) ≤ 0")}
+    explained = _said(scene, r"^Point (\d+), label ([+−]1): score (\S+), so y·score (\S+) ≤ 0")
     assert len(explained) == min(3, len(updates))
     assert set(said) == set(range(len(explained) + 1, len(updates) + 1))
     for m, match in said.items():

@@ -41,7 +41,7 @@ def test_both_runs_and_every_number_are_the_notes_perceptron(lesson):
     np.testing.assert_array_equal(lesson.state_mistakes, [mistakes(X, y, *s) for s in states])
     assert lesson.epoch_updates.tolist() == [sum(v[3] for v in run["visits"] if v[0] == t)
                                              for t in (1, 2, 3)]
-    # the signed score beside θ after each whole step: the visited point's, under that θ
+    # the y·score beside θ after each whole step: the visited point's, under that θ
     for k, (_, i, _, _, theta, theta0) in enumerate(run["visits"], start=1):
         assert lesson.shown_signed_scores[k - 1] == pytest.approx(
             y[i] * (X[i] @ theta + theta0))
@@ -84,7 +84,7 @@ def corners(tmp_path_factory):
 
 
 def test_the_panel_pairs_each_theta_with_its_own_signed_score(corners):
-    """Issue 20: the panel paired the old signed score with the new θ."""
+    """Issue 20: the panel paired the old y·score with the new θ."""
     X, y = corners.data.X, corners.data.y
     run = reference_perceptron(X, y, corners.epochs)
     for k, (_, i, _, mistake, theta, theta0) in enumerate(run["visits"], start=1):
@@ -153,7 +153,7 @@ def test_each_lifted_update_is_said_while_it_plays(tmp_path):
 
 def test_a_quick_update_back_to_theta_zero_says_so_and_that_the_point_is_still_a_mistake():
     """Review (xor default, beat 13): after update 4 the status said "θ and the boundary
-    have moved", but θ = 0 after it (no boundary) and point 4's signed score is 0, still
+    have moved", but θ = 0 after it (no boundary) and point 4's y·score is 0, still
     a mistake under the ≤ 0 rule. Each *after* status shown is checked against the notes'
     perceptron."""
     from scenes.xor import XorScene
@@ -177,7 +177,7 @@ def test_a_quick_update_back_to_theta_zero_says_so_and_that_the_point_is_still_a
         assert ("have moved" in source) == (not zero and not still)
         assert (f"point {i + 1} still a mistake" in source) == still
         checked_zero |= zero and still
-    assert checked_zero  # the corners' update 4: θ = 0, signed score 0
+    assert checked_zero  # the corners' update 4: θ = 0, y·score 0
 
 
 def test_points_on_the_lifted_plane_are_said_to_be_mistakes():
@@ -196,8 +196,8 @@ def test_points_on_the_lifted_plane_are_said_to_be_mistakes():
         lifted = reference_perceptron(Z, y, 100)
         updates = [v for v in lifted["visits"] if v[3]]
         said = [m for s in scene.narration for m in re.finditer(
-            r"Points? ([\d, and]+) lies? on the plane: signed score 0, and a "
-            r"signed score ≤ 0 counts as a mistake(?:, so update (\d+) follows|, which is why updates "
+            r"Points? ([\d, and]+) lies? on the plane: y·score 0, and a "
+            r"y·score ≤ 0 counts as a mistake(?:, so update (\d+) follows|, which is why updates "
             r"(\d+)–(\d+) follow)?\.", s)]
         # the first update whose plane holds points
         on = [[j + 1 for j in range(len(y))

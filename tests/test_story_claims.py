@@ -569,7 +569,7 @@ def test_update_claims_are_the_runs(case):
     scene = story(*case)
     X, y = scene.data.X, scene.data.y
     run = reference_perceptron(X, y, scene.epochs, offset=True)
-    (mistake,) = said(scene, r"at step (\d+), point (\d+) \(label ([+−]1)\) has signed score (\S+), "
+    (mistake,) = said(scene, r"at step (\d+), point (\d+) \(label ([+−]1)\) has y·score (\S+), "
                              r"not above 0")
     step, i = int(mistake.group(1)), int(mistake.group(2)) - 1
     epoch, visited, score, wrong, theta, theta0 = run["visits"][step - 1]
@@ -612,13 +612,13 @@ def test_update_claims_are_the_runs(case):
     # point j's score after m updates, m = 0, 1, …
     scores = [0.0] + [y[j] * (v[4] @ X[j] + v[5]) for v in run["visits"] if v[3]]
     (end,) = said(scene, r"(\d+) updates of \+(\S+) on point (\d+), (\d+) on others; (?:its "
-                         r"signed score ends at|after update \d+ its signed score is) ([−\d.]+)")
+                         r"y·score ends at|after update \d+ its y·score is) ([−\d.]+)")
     assert int(end.group(3)) == j + 1 and int(end.group(1)) == len(own) >= 2
     assert number(end.group(2)) == pytest.approx(float(X[j] @ X[j]) + 1, abs=0.006)
     shown = int(end.group(1)) + int(end.group(4))
     assert number(end.group(5)) == pytest.approx(scores[shown], abs=0.006)
     for group in said(scene, r"Updates? (\d+)(?: to (\d+))?, on (?:point \d+|other points)"
-                             r"(?:, moves? this signed score too)?: from ([−\d.]+) to ([−\d.]+)"
+                             r"(?:, moves? this y·score too)?: from ([−\d.]+) to ([−\d.]+)"
                              r"(?:; (.*))?\.$"):
         first, last = int(group.group(1)), int(group.group(2) or group.group(1))
         assert all(v[1] != j for v in [v for v in run["visits"] if v[3]][first - 1:last])

@@ -31,10 +31,10 @@ def per_pass(run, X, y):
 def test_both_scores_are_named_once_and_kept(case):
     scene = story(*case)
     X, y = scene.data.X, scene.data.y
-    assert sum("its score θᵀx + θ₀, and its signed score y(θᵀx + θ₀)" in s
+    assert sum("its score θᵀx + θ₀, and its y·score y(θᵀx + θ₀)" in s
                for s in scene.narration) == 1
     run = reference_perceptron(X, y, scene.epochs)
-    explained = said(scene, r"Point (\d+), label ([+−]1): score (\S+), so signed score (\S+) ≤ 0")
+    explained = said(scene, r"Point (\d+), label ([+−]1): score (\S+), so y·score (\S+) ≤ 0")
     assert explained
     for match in explained:
         i = int(match.group(1)) - 1
@@ -46,9 +46,9 @@ def test_both_scores_are_named_once_and_kept(case):
     # "score" alone never stands for y(θᵀx + θ₀): every "score ≤ 0 / > 0" is signed
     for sentence in scene.narration:
         assert "a score ≤ 0" not in sentence and "score > 0" not in sentence.replace(
-            "signed score", "")
-    # each new signed score: the old one + ‖x‖² + 1, and the run's after its update
-    for match in said(scene, r"New signed score: (\S+) \+ ‖x⁽ⁱ⁾‖² \+ 1 = \S+ \+ (\S+) \+ 1 = "
+            "y·score", "")
+    # each new y·score: the old one + ‖x‖² + 1, and the run's after its update
+    for match in said(scene, r"New y·score: (\S+) \+ ‖x⁽ⁱ⁾‖² \+ 1 = \S+ \+ (\S+) \+ 1 = "
                              r"(\S+) ([>≤]) 0: point (\d+)"):
         i = int(match.group(5)) - 1
         old, norm, new = number(match.group(1)), number(match.group(2)), number(match.group(3))

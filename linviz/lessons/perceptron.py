@@ -32,7 +32,7 @@ origin included) touches the line at the drawing's resolution (a marker's
 half-width is about 3 % of the plane's side). Right after "a point on the line
 counts as a mistake" such a point would read as a mistake the run let stand:
 :attr:`PerceptronLesson.near_line` names them, with their distances and
-signed scores, so the scene can show they are not on it.
+y·scores, so the scene can show they are not on it.
 
 Digits
 ------
@@ -95,7 +95,7 @@ class FastForward:
 @dataclass(frozen=True)
 class NearLinePoint:
     """A point that looks on the final line: its index (0-based), its distance to the line
-    |θᵀx + θ₀|/‖θ‖ (data units) and its signed score y(θᵀx + θ₀)."""
+    |θᵀx + θ₀|/‖θ‖ (data units) and its y·score y(θᵀx + θ₀)."""
 
     index: int
     distance: float
@@ -183,7 +183,7 @@ class PerceptronLesson:
 
     @property
     def near_line_all_correct(self) -> bool:
-        """Every near-line point is on its own side: signed score > 0."""
+        """Every near-line point is on its own side: y·score > 0."""
         return all(p.signed_score > 0 for p in self.near_line)
 
     @property
@@ -389,7 +389,7 @@ def perceptron_lesson(data: Dataset, *, offset: bool = True, trace=None,
         tau = max(int(trace.params["epochs"]), 1)
     thetas, theta0s = trace.states["theta"], trace.states["theta0"]
     X, y = data.X, data.y
-    # ℰₙ of every state at once: (M + 1, n) signed scores
+    # ℰₙ of every state at once: (M + 1, n) y·scores
     errors = np.mean(mistakes(X, y, thetas, theta0s), axis=1) \
         if len(thetas) * len(y) <= 5_000_000 else np.array(
             [training_error(X, y, t, t0) for t, t0 in zip(thetas, theta0s)])

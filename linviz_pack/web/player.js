@@ -348,9 +348,9 @@
               "</title><style>" + SPEAKER_STYLE + "</style></head><body>" +
               "<header><span id='source'></span><span id='beat'></span>" +
               "<span id='section'></span><span id='clock'></span></header>" +
-              "<div id='times'><span id='beat-time'>this beat<b id='beat-left'></b></span>" +
-              "<span>next beat<b id='next-length'></b></span>" +
-              "<span>lecture left<b id='lecture-left'></b></span></div>" +
+              "<div id='times'><span id='beat-time'>left in this beat<b id='beat-left'></b></span>" +
+              "<span>next beat lasts<b id='next-length'></b></span>" +
+              "<span>left in the lecture<b id='lecture-left'></b></span></div>" +
               "<div id='body'><div id='text'>" +
               "<section><h2>Now · on screen</h2><div id='now'></div></section>" +
               "<section><h2>Next · → plays it</h2><div id='next'></div></section></div>" +
@@ -423,7 +423,9 @@
     var beat = list[state.beat];
     var following = list[state.beat + 1];
     doc.getElementById("source").innerHTML = "<b></b>";
-    doc.getElementById("source").firstChild.textContent = state.source.title;
+    // the lecture by its own title (the page's), a scene by its heading
+    doc.getElementById("source").firstChild.textContent =
+      state.source.id === "lecture" ? data.title : state.source.title;
     doc.getElementById("beat").textContent = "beat " + (state.beat + 1) + " / " + list.length +
       (state.presenting ? "" : " · not presenting (P)");
     doc.getElementById("section").textContent = beat.section || "";

@@ -40,8 +40,8 @@ class ScoreLine(VGroup):
 
     def __init__(self, values: Sequence[float], theme: Theme,
                  width: float = style.SCORE_LINE_WIDTH, label: str | None = None,
-                 side_labels: tuple[str, str] | None = ("signed score $<= 0$: mistake",
-                                                        "signed score $> 0$: correct"),
+                 side_labels: tuple[str, str] | None = ("y·score $<= 0$: mistake",
+                                                        "y·score $> 0$: correct"),
                  padding: float = style.SCORE_LINE_PADDING):
         self.theme = theme
         values = np.append(np.asarray(values, dtype=float).ravel(), 0.0)

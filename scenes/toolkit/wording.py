@@ -83,11 +83,12 @@ def vector(values, places: int = 2) -> str:
     return "(" + ", ".join(number(v, places) for v in values) + ")"
 
 
-#: y(θᵀx + θ₀): the *signed score*, as opposed to the score θᵀx + θ₀ (see SCORE_NAMES)
-SIGNED_SCORE = "signed score"
+#: y(θᵀx + θ₀), the label times the score θᵀx + θ₀: the *y·score* (see SCORE_NAMES); not
+#: "signed score", which a student would take for the signed distance (θᵀx + θ₀)/‖θ‖
+SIGNED_SCORE = "y·score"
 #: the sentence that names the two quantities once, for scenes that use both words
-SCORE_NAMES = ("Per point: its score θᵀx + θ₀, and its signed score y(θᵀx + θ₀), "
-               "above 0 exactly when the point is on its own side.")
+SCORE_NAMES = ("Per point: its score θᵀx + θ₀, and its y·score y(θᵀx + θ₀), the label "
+               "times the score, above 0 exactly when the point is on its own side.")
 
 
 #: from this magnitude on, a number is written with its thousands grouped (60,259.8)
