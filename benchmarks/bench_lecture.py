@@ -17,6 +17,29 @@ handout's light frames (a last-frame-only render per scene: 83 s of the two
 cores' time, about 40 s of wall time; with --theme light the video's render
 saves them instead) and the sections played backwards for manim-slides
 (about 10,300 frames re-encoded at ~170 frames/s: about 45 s of wall time).
+
+Where a scene's time goes (``benchmarks/profile_scene.py update``, CPU seconds;
+measured on 25 Nov 2026 while four other helpers kept both cores busy, load
+average 5-7, so the ratios count, not the wall times):
+
+=============================  ==========  ==========
+update (116 s of video)        -q l 480p15 -q h 1080p60
+=============================  ==========  ==========
+frames (drawn / still waits)   510 / 1235  ~1.9k / ~5.1k
+scene logic (engine, lesson,     2.8 (21%)   4.3 (3%)
+typesetting, updaters, Manim)
+Cairo drawing                    1.1 (8%)    4.9 (3%)
+frame copies                     0.3 (2%)    3.5 (2%)
+joining partial movies           0.1 (1%)    0.3 (0%)
+encoding (x264 threads)          9.4 (69%) 138.8 (91%)
+process CPU / wall             13.6 / 8.3  151.7 / 172.5
+=============================  ==========  ==========
+
+Encoding is the cost, and 71% of the frames it encodes are still waits: Manim
+draws a still wait's frame once (the stage's still frame), but its file writer
+hands libx264 every repeat, converted from RGBA and encoded one by one.
+py-spy (``record --threads``) agrees: the main thread is mostly in the scene's
+construct and Cairo, the rest of the samples are partial-movie encoder threads.
 """
 
 from __future__ import annotations
