@@ -43,6 +43,9 @@ INTERNALS = {
         "a segment's libx264 stream and mp4 container, and its next frame's time",
     "CairoRenderer.freeze_current_frame -> SceneFileWriter.write_frame(repeat=n)":
         "a still wait hands its frame once, with the number of frames it lasts",
+    "CairoRenderer.play / update_frame / save_static_frame_data / render / "
+    "freeze_current_frame / skip_animations":
+        "what a play draws, left out while animations are skipped",
 }
 
 
@@ -222,7 +225,48 @@ class HoldingFileWriter(SceneFileWriter):
         return super()._create_segment_encoder(target)
 
 
-def holding_renderer(camera_class=Camera, skip_animations: bool = False) -> CairoRenderer:
-    """Manim's Cairo renderer writing through :class:`HoldingFileWriter`."""
-    return CairoRenderer(file_writer_class=HoldingFileWriter, camera_class=camera_class,
+class HoldingRenderer(CairoRenderer):
+    """Manim's Cairo renderer, writing through :class:`HoldingFileWriter`, that draws
+    nothing while it skips animations.
+
+    Skipping (``-s``, a last-frame-only render such as the handout's key frames),
+    Manim still draws every play's still image and one frame of it, and copies
+    a wait's frame, though no frame is written. Here those draws are left out;
+    a frame asked for (:func:`current_frame`, the last frame) is drawn afresh as
+    before, so what it shows is unchanged.
+    """
+
+    def __init__(self, camera_class=Camera, skip_animations: bool = False) -> None:
+        super().__init__(file_writer_class=HoldingFileWriter, camera_class=camera_class,
                          skip_animations=skip_animations)
+        self._playing = False
+
+    def play(self, scene, *args, **kwargs) -> None:
+        self._playing = True
+        try:
+            super().play(scene, *args, **kwargs)
+        finally:
+            self._playing = False
+
+    def update_frame(self, scene, *args, **kwargs) -> None:
+        if not (self._playing and self.skip_animations):
+            super().update_frame(scene, *args, **kwargs)
+
+    def save_static_frame_data(self, scene, static_mobjects):
+        if self.skip_animations:
+            self.static_image = None
+            return None
+        return super().save_static_frame_data(scene, static_mobjects)
+
+    def render(self, scene, time, moving_mobjects=None) -> None:
+        if not self.skip_animations:
+            super().render(scene, time, moving_mobjects)
+
+    def freeze_current_frame(self, duration: float) -> None:
+        if not self.skip_animations:
+            super().freeze_current_frame(duration)
+
+
+def holding_renderer(camera_class=Camera, skip_animations: bool = False) -> CairoRenderer:
+    """The renderer of every linviz scene: :class:`HoldingRenderer`."""
+    return HoldingRenderer(camera_class=camera_class, skip_animations=skip_animations)
