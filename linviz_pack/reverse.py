@@ -20,6 +20,11 @@ from pathlib import Path
 
 #: frames held in memory at once
 CHUNK = 48
+#: libx264's settings for the reversed file: no B-frames (an mp4 keeps a frame's
+#: duration as the gap to the next frame decoded, so frames are decoded in the order
+#: they are shown), and its "veryfast" preset: a file only the reverse key plays,
+#: made for every section, at the same CRF as the video
+ENCODER_OPTIONS = {"bf": "0", "preset": "veryfast", "crf": "23"}
 
 
 def frame_spans(path: Path) -> list[tuple[int, int]]:
@@ -51,9 +56,7 @@ def reverse_video(source: Path, target: Path, chunk: int = CHUNK) -> None:
     with av.open(str(source)) as reader, av.open(str(target), "w", format="mp4") as writer:
         stream = reader.streams.video[0]
         rate = stream.codec_context.framerate or stream.guessed_rate or stream.average_rate or 15
-        # no B-frames: an mp4 keeps a frame's duration as the gap to the next frame
-        # decoded, so the frames are decoded in the order they are shown
-        out = writer.add_stream("libx264", rate=rate, options={"bf": "0"})
+        out = writer.add_stream("libx264", rate=rate, options=ENCODER_OPTIONS)
         out.width, out.height, out.pix_fmt = stream.width, stream.height, "yuv420p"
         # the source's times in frame times of ``rate`` (the output's time base)
         scale = stream.time_base * Fraction(rate)
