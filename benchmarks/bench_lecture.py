@@ -6,7 +6,14 @@
    stream copy with chapters, the whole assembly (join, captions, page, slides,
    handout) and the handout alone.
 
+``--before TREE`` builds the same pack also from another copy of the repository
+(e.g. ``git archive <commit> | tar -x -C TREE``), right after this one's:
+before and after side by side in one run (wall time, lecture frames a second,
+file sizes). ``--hall`` builds the hall preset (``lecture --hall``) instead of ``-q`` (and the
+before tree, which has no preset, at -q h).
+
 Usage: python benchmarks/bench_lecture.py [-q l] [--jobs 2] [--scenes a,b] [--keep DIR]
+       [--before TREE] [--hall]
 
 Measured (2 cores shared with other work, all 14 scenes, -q l, --jobs 2, 11.4
 minutes of video, 75 sections): pack from nothing 307 s; second run 4.1 s
@@ -45,6 +52,7 @@ construct and Cairo, the rest of the samples are partial-movie encoder threads.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -60,9 +68,10 @@ from linviz_pack.rendered import RenderedScene  # noqa: E402
 from scenes.catalog import available  # noqa: E402
 
 
-def timed(command: list[str]) -> float:
+def timed(command: list[str], tree: Path = ROOT) -> float:
     start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True)
+    done = subprocess.run(command, capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(tree)))
     if done.returncode != 0:
         sys.exit(f"failed: {' '.join(command)}\n{done.stderr}")
     return time.perf_counter() - start
@@ -74,20 +83,38 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--scenes", default="", help="comma-separated names (default: all)")
     parser.add_argument("--keep", metavar="DIR", help="build in DIR and keep it")
+    parser.add_argument("--before", metavar="TREE", type=Path,
+                        help="also build from this copy of the repository, side by side")
+    parser.add_argument("--hall", action="store_true", help="the hall preset (lecture --hall)")
     args = parser.parse_args()
     names = [name for name in args.scenes.split(",") if name] or ["all"]
     entries = [e for e in available() if "all" in names or e.name in names]
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-lecture-"))
-    out = work / "media"
-    shutil.rmtree(out, ignore_errors=True)
-    command = [sys.executable, str(ROOT / "render.py"), "lecture", *names, "-q", args.q,
-               "--jobs", str(args.jobs), "--out", str(out)]
+    quality = ["--hall"] if args.hall else ["-q", args.q]
+    trees = [("after", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
+    print(f"load average now {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
     try:
-        first = timed(command)
-        print(f"pack from nothing ({len(entries)} scenes, -q {args.q}, --jobs {args.jobs}): "
-              f"{first:.1f} s")
-        second = timed(command)
-        print(f"second run, nothing changed: {second:.1f} s (goal < 10 s)")
+        for label, tree in trees:
+            out = work / f"media-{label}"
+            shutil.rmtree(out, ignore_errors=True)
+            command = [sys.executable, str(tree / "render.py"), "lecture", *names, *quality,
+                       "--jobs", str(args.jobs), "--out", str(out)]
+            if label == "before" and args.hall:  # the old tree has no preset: its -q h
+                command[command.index("--hall")] = "-q"
+                command.insert(command.index("-q") + 1, "h")
+            first = timed(command, tree)
+            second = timed(command, tree)
+            lecture = out / "lecture.mp4"
+            seconds = join.video_duration(lecture)
+            frames = round(seconds * join.frame_rate(lecture))
+            cache_mb = sum(p.stat().st_size for p in (out / "scenes").rglob("*") if p.is_file())
+            print(f"{label}: pack from nothing ({len(entries)} scenes, {' '.join(quality)}, "
+                  f"--jobs {args.jobs}): {first:.1f} s, {frames} frames "
+                  f"({seconds / 60:.1f} min at {join.frame_rate(lecture):g} fps): "
+                  f"{frames / first:.0f} lecture frames a second; second run {second:.1f} s; "
+                  f"lecture.mp4 {lecture.stat().st_size / 1e6:.1f} MB, scene folders "
+                  f"{cache_mb / 1e6:.1f} MB", flush=True)
+        out = work / "media-after"
         scenes = [RenderedScene(e.name, out / "scenes" / e.name) for e in entries]
         videos = [scene.video for scene in scenes]
         minutes = sum(join.video_duration(v) for v in videos) / 60
@@ -102,7 +129,7 @@ def main() -> None:
             assembled = time.perf_counter() - start
             start = time.perf_counter()
             build._write_handout(entries, scenes, [s.timeline() for s in scenes],
-                                 Path(scratch))
+                                 Path(scratch), build.PackSettings(quality=args.q))
             handout = time.perf_counter() - start
         print(f"join by stream copy with chapters ({minutes:.1f} min of video): {joined:.2f} s")
         print(f"whole assembly (join, captions, page, slides, handout): {assembled:.2f} s")
