@@ -150,7 +150,12 @@ class HoldingSegmentEncoder(VideoSegmentEncoder):
     :data:`HELD_CRF_STEPS` finer (the update scene at 256×144: every frame's
     SSIM ≥ 0.993 against the frame-by-frame encode; 0.980 with the plain CRF). Every
     segment is encoded ``stitchable`` (libx264 then writes the same headers
-    whatever the CRF), so the segments still join by stream copy.
+    whatever the CRF), so the segments still join by stream copy, and without
+    B-frames: an mp4 keeps a frame's duration as the gap to the next frame
+    decoded, and its length as the last frame decoded ends, so with frames
+    decoded in the order they are shown a held frame lasts exactly its time and
+    the file's length is the scene's to the frame (with B-frames reordered
+    around a hold, the length came out short by the hold before the last frame).
     """
 
     def __init__(self, *, target, spec) -> None:
@@ -159,7 +164,7 @@ class HoldingSegmentEncoder(VideoSegmentEncoder):
         self._durations: dict[int, int] = {}
         options = dict(self._stream.codec_context.options)
         options["x264-params"] = ":".join(filter(None, [options.get("x264-params"),
-                                                         "stitchable=1"]))
+                                                         "stitchable=1:bframes=0"]))
         self._stream.codec_context.options = options
 
     def write_frame(self, pixels, *, repeat: int = 1) -> None:
