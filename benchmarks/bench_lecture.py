@@ -47,6 +47,25 @@ draws a still wait's frame once (the stage's still frame), but its file writer
 hands libx264 every repeat, converted from RGBA and encoded one by one.
 py-spy (``record --threads``) agrees: the main thread is mostly in the scene's
 construct and Cairo, the rest of the samples are partial-movie encoder threads.
+
+After held pictures are written once (scenes/toolkit/manim_adapter.py), update at
+-q l: 528 frames encoded instead of 1745; encoding 3.6 s of CPU (was 9.4), the
+process 8.1 s (was 13.6). The pack's own steps now: reversed sections re-encode
+only the frames drawn one by one, with libx264's veryfast preset (update's four
+sections: 6.4 s -> 2.7 s); the handout's light frames still need a render of
+their own (another theme colours every drawing), which skips animations (-s)
+and now draws only the frames it saves (update at -q m: 7.4 s -> 4.3 s wall,
+same picture).
+
+Before and after, one run (``--before`` = main at f544084), all 14 scenes, -q l,
+--jobs 2, 25 Nov 2026 with load average 5-8 on the two cores (other helpers'
+renders and tests; a third of the machine at best, so far from the targets,
+which need a quiet machine): after 643.8 s from nothing, 29,563 frames (32.8
+min at 15 fps), 46 lecture frames a second, second run 13.9 s, lecture.mp4
+21.7 MB, scene folders 62.4 MB; before 808.5 s, 37 frames a second, second run
+17.2 s, lecture.mp4 23.4 MB, scene folders 68.6 MB. Join with chapters 0.26 s,
+whole assembly 15.4 s, handout alone 9.4 s. (That run was of the commit before
+held pictures lost their B-frames.)
 """
 
 from __future__ import annotations
