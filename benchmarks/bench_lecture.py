@@ -66,6 +66,15 @@ min at 15 fps), 46 lecture frames a second, second run 13.9 s, lecture.mp4
 17.2 s, lecture.mp4 23.4 MB, scene folders 68.6 MB. Join with chapters 0.26 s,
 whole assembly 15.4 s, handout alone 9.4 s. (That run was of the commit before
 held pictures lost their B-frames.)
+
+-q h (bench_render.py -q h --before, same busy machine): perceptron 8,267 frames
+in 57.1 s after, 214.5 s before (145 vs 39 frames a second); update 7,001 frames
+in 54.4 s after (129 frames a second). The hall preset (1080p30) against -q h
+(1080p60), update, both after: 75.2 s against 125.9 s to render, 2.29 MB against
+2.45 MB, SSIM of the pictures at 350 common times mean 0.998, min 0.970 (6 below
+0.99: in motion, where each frame rate rounds its waits to its own frames, so the
+two drift apart by a frame or two: 116.600 s against 116.683 s in all).
+benchmarks/compare_videos.py measured it.
 """
 
 from __future__ import annotations
