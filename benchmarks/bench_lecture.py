@@ -6,7 +6,14 @@
    stream copy with chapters, the whole assembly (join, captions, page, slides,
    handout) and the handout alone.
 
+``--before TREE`` builds the same pack also from another copy of the repository
+(e.g. ``git archive <commit> | tar -x -C TREE``), right after this one's:
+before and after side by side in one run (wall time, lecture frames a second,
+file sizes). ``--hall`` builds the hall preset (``lecture --hall``) instead of ``-q`` (and the
+before tree, which has no preset, at -q h).
+
 Usage: python benchmarks/bench_lecture.py [-q l] [--jobs 2] [--scenes a,b] [--keep DIR]
+       [--before TREE] [--hall]
 
 Measured (2 cores shared with other work, all 14 scenes, -q l, --jobs 2, 11.4
 minutes of video, 75 sections): pack from nothing 307 s; second run 4.1 s
@@ -17,11 +24,63 @@ handout's light frames (a last-frame-only render per scene: 83 s of the two
 cores' time, about 40 s of wall time; with --theme light the video's render
 saves them instead) and the sections played backwards for manim-slides
 (about 10,300 frames re-encoded at ~170 frames/s: about 45 s of wall time).
+
+Where a scene's time goes (``benchmarks/profile_scene.py update``, CPU seconds;
+measured on 25 Nov 2026 while four other helpers kept both cores busy, load
+average 5-7, so the ratios count, not the wall times):
+
+=============================  ==========  ==========
+update (116 s of video)        -q l 480p15 -q h 1080p60
+=============================  ==========  ==========
+frames (drawn / still waits)   510 / 1235  ~1.9k / ~5.1k
+scene logic (engine, lesson,     2.8 (21%)   4.3 (3%)
+typesetting, updaters, Manim)
+Cairo drawing                    1.1 (8%)    4.9 (3%)
+frame copies                     0.3 (2%)    3.5 (2%)
+joining partial movies           0.1 (1%)    0.3 (0%)
+encoding (x264 threads)          9.4 (69%) 138.8 (91%)
+process CPU / wall             13.6 / 8.3  151.7 / 172.5
+=============================  ==========  ==========
+
+Encoding is the cost, and 71% of the frames it encodes are still waits: Manim
+draws a still wait's frame once (the stage's still frame), but its file writer
+hands libx264 every repeat, converted from RGBA and encoded one by one.
+py-spy (``record --threads``) agrees: the main thread is mostly in the scene's
+construct and Cairo, the rest of the samples are partial-movie encoder threads.
+
+After held pictures are written once (scenes/toolkit/manim_adapter.py), update at
+-q l: 528 frames encoded instead of 1745; encoding 3.6 s of CPU (was 9.4), the
+process 8.1 s (was 13.6). The pack's own steps now: reversed sections re-encode
+only the frames drawn one by one, with libx264's veryfast preset (update's four
+sections: 6.4 s -> 2.7 s); the handout's light frames still need a render of
+their own (another theme colours every drawing), which skips animations (-s)
+and now draws only the frames it saves (update at -q m: 7.4 s -> 4.3 s wall,
+same picture).
+
+Before and after, one run (``--before`` = main at f544084), all 14 scenes, -q l,
+--jobs 2, 25 Nov 2026 with load average 5-8 on the two cores (other helpers'
+renders and tests; a third of the machine at best, so far from the targets,
+which need a quiet machine): after 643.8 s from nothing, 29,563 frames (32.8
+min at 15 fps), 46 lecture frames a second, second run 13.9 s, lecture.mp4
+21.7 MB, scene folders 62.4 MB; before 808.5 s, 37 frames a second, second run
+17.2 s, lecture.mp4 23.4 MB, scene folders 68.6 MB. Join with chapters 0.26 s,
+whole assembly 15.4 s, handout alone 9.4 s. (That run was of the commit before
+held pictures lost their B-frames.)
+
+-q h (bench_render.py -q h --before, same busy machine): perceptron 8,267 frames
+in 57.1 s after, 214.5 s before (145 vs 39 frames a second); update 7,001 frames
+in 54.4 s after (129 frames a second). The hall preset (1080p30) against -q h
+(1080p60), update, both after: 75.2 s against 125.9 s to render, 2.29 MB against
+2.45 MB, SSIM of the pictures at 350 common times mean 0.998, min 0.970 (6 below
+0.99: in motion, where each frame rate rounds its waits to its own frames, so the
+two drift apart by a frame or two: 116.600 s against 116.683 s in all).
+benchmarks/compare_videos.py measured it.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -37,9 +96,10 @@ from linviz_pack.rendered import RenderedScene  # noqa: E402
 from scenes.catalog import available  # noqa: E402
 
 
-def timed(command: list[str]) -> float:
+def timed(command: list[str], tree: Path = ROOT) -> float:
     start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True)
+    done = subprocess.run(command, capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(tree)))
     if done.returncode != 0:
         sys.exit(f"failed: {' '.join(command)}\n{done.stderr}")
     return time.perf_counter() - start
@@ -51,20 +111,38 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--scenes", default="", help="comma-separated names (default: all)")
     parser.add_argument("--keep", metavar="DIR", help="build in DIR and keep it")
+    parser.add_argument("--before", metavar="TREE", type=Path,
+                        help="also build from this copy of the repository, side by side")
+    parser.add_argument("--hall", action="store_true", help="the hall preset (lecture --hall)")
     args = parser.parse_args()
     names = [name for name in args.scenes.split(",") if name] or ["all"]
     entries = [e for e in available() if "all" in names or e.name in names]
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-lecture-"))
-    out = work / "media"
-    shutil.rmtree(out, ignore_errors=True)
-    command = [sys.executable, str(ROOT / "render.py"), "lecture", *names, "-q", args.q,
-               "--jobs", str(args.jobs), "--out", str(out)]
+    quality = ["--hall"] if args.hall else ["-q", args.q]
+    trees = [("after", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
+    print(f"load average now {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
     try:
-        first = timed(command)
-        print(f"pack from nothing ({len(entries)} scenes, -q {args.q}, --jobs {args.jobs}): "
-              f"{first:.1f} s")
-        second = timed(command)
-        print(f"second run, nothing changed: {second:.1f} s (goal < 10 s)")
+        for label, tree in trees:
+            out = work / f"media-{label}"
+            shutil.rmtree(out, ignore_errors=True)
+            command = [sys.executable, str(tree / "render.py"), "lecture", *names, *quality,
+                       "--jobs", str(args.jobs), "--out", str(out)]
+            if label == "before" and args.hall:  # the old tree has no preset: its -q h
+                command[command.index("--hall")] = "-q"
+                command.insert(command.index("-q") + 1, "h")
+            first = timed(command, tree)
+            second = timed(command, tree)
+            lecture = out / "lecture.mp4"
+            seconds = join.video_duration(lecture)
+            frames = round(seconds * join.frame_rate(lecture))
+            cache_mb = sum(p.stat().st_size for p in (out / "scenes").rglob("*") if p.is_file())
+            print(f"{label}: pack from nothing ({len(entries)} scenes, {' '.join(quality)}, "
+                  f"--jobs {args.jobs}): {first:.1f} s, {frames} frames "
+                  f"({seconds / 60:.1f} min at {join.frame_rate(lecture):g} fps): "
+                  f"{frames / first:.0f} lecture frames a second; second run {second:.1f} s; "
+                  f"lecture.mp4 {lecture.stat().st_size / 1e6:.1f} MB, scene folders "
+                  f"{cache_mb / 1e6:.1f} MB", flush=True)
+        out = work / "media-after"
         scenes = [RenderedScene(e.name, out / "scenes" / e.name) for e in entries]
         videos = [scene.video for scene in scenes]
         minutes = sum(join.video_duration(v) for v in videos) / 60
@@ -79,7 +157,7 @@ def main() -> None:
             assembled = time.perf_counter() - start
             start = time.perf_counter()
             build._write_handout(entries, scenes, [s.timeline() for s in scenes],
-                                 Path(scratch))
+                                 Path(scratch), build.PackSettings(quality=args.q))
             handout = time.perf_counter() - start
         print(f"join by stream copy with chapters ({minutes:.1f} min of video): {joined:.2f} s")
         print(f"whole assembly (join, captions, page, slides, handout): {assembled:.2f} s")

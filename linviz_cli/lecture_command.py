@@ -27,6 +27,9 @@ from .options import (cluster_and_jobs, cluster_option, data_option, jobs_option
 @click.option("--date", "date_text", default=None, metavar="TEXT",
               help="The date as you want it written, e.g. '1 December 2026'.")
 @quality_option
+@click.option("--hall", is_flag=True,
+              help="The lecture-hall preset: 1080p at 30 frames a second (-q hall; a course "
+                   "file says quality = \"hall\").")
 @out_option("media", "Folder of the pack (rendered scenes are kept in DIR/scenes/).")
 @data_option
 @seed_option
@@ -41,8 +44,8 @@ from .options import (cluster_and_jobs, cluster_option, data_option, jobs_option
 @jobs_option
 @cluster_option
 @click.pass_context
-def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, quality, out_dir,
-            data_spec, seed, theme, notation, handout_theme, handout_layout, voice, jobs,
+def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, quality, hall,
+            out_dir, data_spec, seed, theme, notation, handout_theme, handout_layout, voice, jobs,
             cluster) -> None:
     """Build the lecture pack in --out: lecture.mp4 (chapters), lecture.srt/.vtt,
     index.html (player, chapters, present mode), handout.pdf and slides/ (manim-slides).
@@ -58,13 +61,18 @@ def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, qu
     from scenes.toolkit.request import RenderRequest
 
     cluster_spec = cluster_and_jobs(cluster, jobs)
+    if hall:
+        if _on_command_line(ctx, "quality") and quality != "hall":
+            raise click.UsageError(f"--hall is -q hall; it cannot go with -q {quality}")
+        quality = "hall"
     fields = read_course(course_file) if course_file else {}
     given = {"title": title, "course": course_name, "lecturer": lecturer, "date": date_text}
     fields.update({key: value for key, value in given.items() if value is not None})
     for key, value in (("quality", quality), ("data", data_spec), ("seed", seed),
                        ("theme", theme), ("notation", notation),
                        ("handout_theme", handout_theme)):
-        if key not in fields or _on_command_line(ctx, "data_spec" if key == "data" else key):
+        if key not in fields or _on_command_line(ctx, "data_spec" if key == "data" else key) \
+                or (key == "quality" and hall):
             fields[key] = value
     course = Course(**fields)
     if names:

@@ -96,8 +96,8 @@ cluster_option = click.option(
 
 quality_option = click.option(
     "-q", "--quality", type=click.Choice(list(QUALITIES)), default="l", show_default=True,
-    help="Manim's presets: " + ", ".join(f"{key} {name}" for key, name in QUALITIES.items())
-         + ".")
+    help="Presets: " + ", ".join(f"{key} {name}" for key, name in QUALITIES.items())
+         + " (hall: a lecture hall's projector).")
 format_option = click.option(
     "--format", "file_format", type=click.Choice(FORMATS), default="mp4", show_default=True,
     help="png writes each scene's last frame only.")

@@ -89,7 +89,7 @@ date = ""                                   # as you want it written, e.g. "1 De
 theme = "dark"            # dark for screens, light for projectors
 notation = "theta"        # theta: θ and θ₀; w: w and b (written the same everywhere)
 handout_theme = "light"   # the handout's frames (light prints well)
-quality = "l"             # l 480p15, m 720p30, h 1080p60 (a lecture hall), p, k
+quality = "l"             # l 480p15, m 720p30, h 1080p60, hall 1080p30 (a lecture hall), p, k
 seed = 0                  # the built-in data sets' seed
 
 # Data for every scene that takes data: a built-in name or a CSV file (relative to this file).

@@ -187,11 +187,14 @@ def video_size(path: Path) -> tuple[int, int]:
 
 
 def frame_rate(path: Path) -> float:
-    """Frames a second of the video in ``path``."""
+    """Frames a second of the video in ``path``: the rate it was encoded at (a held
+    picture is one frame lasting many frame times, so frames / seconds is less)."""
     import av
 
     with av.open(str(path)) as container:
-        return float(container.streams.video[0].average_rate or 0) or 15.0
+        stream = container.streams.video[0]
+        return float(stream.codec_context.framerate or stream.guessed_rate
+                     or stream.average_rate or 0) or 15.0
 
 
 def save_frame(path: Path, time: float, target: Path) -> None:

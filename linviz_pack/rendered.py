@@ -141,7 +141,12 @@ def _reverse_sections(folder: Path) -> None:
 
 
 def _render_keyframes(entry, options: dict, work: Path) -> None:
-    """The last frame of every section, in the handout's theme (a last-frame-only render)."""
+    """The last frame of every section, in the handout's theme (a last-frame-only render).
+
+    Another theme colours every drawing differently, so these frames need a render of
+    their own; it skips every animation (Manim's ``-s``) and draws only the frames it
+    saves (see :class:`scenes.toolkit.manim_adapter.HoldingRenderer`).
+    """
     from linviz_render.scene import render_scene
 
     stills = work / ".stills"

@@ -5,46 +5,84 @@ the chunk, decode forwards, keep the chunk's frames) and written in reverse
 order, so memory holds one chunk, whatever the video's length or size. This
 re-encodes (libx264, the video's size and frame rate): reversing cannot be a
 stream copy, as each frame of H.264 depends on the ones before it.
+
+Each frame keeps how long it lasts: a frame shown from t to t + d in the video
+of length T is shown from T − t − d to T − t backwards. A held picture (one
+frame lasting many frame times, see :class:`scenes.toolkit.manim_adapter.
+HoldingSegmentEncoder`) is so encoded once backwards too: reversing costs the
+frames that were drawn one by one, not the length of the video.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 #: frames held in memory at once
 CHUNK = 48
+#: libx264's settings for the reversed file: no B-frames (an mp4 keeps a frame's
+#: duration as the gap to the next frame decoded, so frames are decoded in the order
+#: they are shown), and its "veryfast" preset: a file only the reverse key plays,
+#: made for every section, at the same CRF as the video
+ENCODER_OPTIONS = {"bf": "0", "preset": "veryfast", "crf": "23"}
 
 
-def frame_times(path: Path) -> list[int]:
-    """The presentation time stamps of every frame of ``path``, in display order."""
+def frame_spans(path: Path) -> list[tuple[int, int]]:
+    """(presentation time, duration) of every frame of ``path``, in display order, in
+    its stream's time base (a frame lasts until the next one; the last to the end)."""
     import av
 
     with av.open(str(path)) as container:
         stream = container.streams.video[0]
-        return sorted(p.pts for p in container.demux(stream) if p.pts is not None and p.size)
+        packets = sorted((p.pts, p.duration or 0) for p in container.demux(stream)
+                         if p.pts is not None and p.size)
+    end = max((pts + duration for pts, duration in packets), default=0)
+    following = [pts for pts, _ in packets[1:]] + [end]
+    return [(pts, max(after - pts, 1)) for (pts, _), after in zip(packets, following)]
+
+
+def frame_times(path: Path) -> list[int]:
+    """The presentation time stamps of every frame of ``path``, in display order."""
+    return [pts for pts, _ in frame_spans(path)]
 
 
 def reverse_video(source: Path, target: Path, chunk: int = CHUNK) -> None:
-    """Write ``source``'s frames to ``target`` last first."""
+    """Write ``source``'s frames to ``target`` last first, each lasting as long."""
     import av
 
-    times = frame_times(source)
+    spans = frame_spans(source)
+    times = [pts for pts, _ in spans]
+    lasting = dict(spans)
     with av.open(str(source)) as reader, av.open(str(target), "w", format="mp4") as writer:
         stream = reader.streams.video[0]
-        out = writer.add_stream("libx264", rate=stream.average_rate or 15)
+        rate = stream.codec_context.framerate or stream.guessed_rate or stream.average_rate or 15
+        out = writer.add_stream("libx264", rate=rate, options=ENCODER_OPTIONS)
         out.width, out.height, out.pix_fmt = stream.width, stream.height, "yuv420p"
-        for end in range(len(times), 0, -chunk):
-            begin = max(0, end - chunk)
-            wanted = set(times[begin:end])
+        # the source's times in frame times of ``rate`` (the output's time base)
+        scale = stream.time_base * Fraction(rate)
+        end = times[-1] + lasting[times[-1]] if times else 0
+        durations: dict[int, int] = {}
+
+        def write(packets):
+            for packet in packets:
+                packet.duration = durations.pop(packet.pts, 1)
+                writer.mux(packet)
+
+        for stop in range(len(times), 0, -chunk):
+            begin = max(0, stop - chunk)
+            wanted = set(times[begin:stop])
             reader.seek(times[begin], stream=stream, backward=True, any_frame=False)
             kept = []
             for frame in reader.decode(stream):
                 if frame.pts in wanted:
-                    kept.append(frame.to_ndarray(format="yuv420p"))
-                if frame.pts is not None and frame.pts >= times[end - 1]:
+                    kept.append((frame.pts, frame.to_ndarray(format="yuv420p")))
+                if frame.pts is not None and frame.pts >= times[stop - 1]:
                     break
-            for planes in reversed(kept):
-                for packet in out.encode(av.VideoFrame.from_ndarray(planes, format="yuv420p")):
-                    writer.mux(packet)
-        for packet in out.encode():
-            writer.mux(packet)
+            for pts, planes in reversed(kept):
+                starts = round((end - pts - lasting[pts]) * scale)
+                picture = av.VideoFrame.from_ndarray(planes, format="yuv420p")
+                picture.pts = starts
+                picture.time_base = Fraction(1) / Fraction(rate)
+                durations[starts] = max(1, round(lasting[pts] * scale))
+                write(out.encode(picture))
+        write(out.encode())

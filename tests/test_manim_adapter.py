@@ -79,3 +79,35 @@ def test_svg_imports_keep_their_parsed_paths_until_forgotten():
                       parts=True)
     assert not any("path_obj" in vars(part) for part in grouped.get_family())
     assert len(grouped.select("a")) > 0  # the groups still work without the paths
+
+
+def test_a_skipping_linviz_renderer_draws_only_the_frames_asked_for(tmp_path, monkeypatch):
+    """Skipping animations (the handout's key frames), plays and waits draw nothing;
+    the frame asked for is drawn, the same as a renderer that draws every play gives."""
+    from manim import FadeIn
+    from manim.camera.camera import Camera
+    from manim.renderer.cairo_renderer import CairoRenderer
+
+    drawn = []
+    original = Camera.capture_mobjects
+    monkeypatch.setattr(Camera, "capture_mobjects",
+                        lambda self, mobjects, **kw: (drawn.append(1),
+                                                      original(self, mobjects, **kw))[1])
+
+    def last_frame(renderer):
+        with tempconfig({"dry_run": True, "pixel_width": 96, "pixel_height": 54,
+                         "media_dir": str(tmp_path), "verbosity": "ERROR"}):
+            scene = Scene(renderer=renderer())
+            circle = Circle().set_fill("#E69F00", opacity=1)
+            scene.add(Square())
+            drawn.clear()
+            scene.play(FadeIn(circle))
+            scene.wait(1)
+            scene.play(circle.animate.shift([1, 0, 0]))
+            during = len(drawn)
+            return during, manim_adapter.current_frame(scene)
+
+    during, frame = last_frame(lambda: manim_adapter.holding_renderer(skip_animations=True))
+    assert during == 0
+    _, expected = last_frame(lambda: CairoRenderer(skip_animations=False))
+    assert np.array_equal(frame, expected)
