@@ -12,8 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
-from manim import (DOWN, UP, Camera, ManimColor, RendererType, Scene, ValueTracker, VGroup, Wait,
-                   config, linear)
+from manim import DOWN, UP, ManimColor, ValueTracker, VGroup, Wait, config, linear
 
 from linviz.dataset import CLASSIFICATION, REGRESSION, Dataset
 from linviz.errors import DataError
@@ -25,14 +24,14 @@ from linviz.theory import is_separable
 
 from .toolkit import style
 from .toolkit.screen_text import text
-from .toolkit.manim_adapter import as_animation, current_frame, holding_renderer
+from .toolkit.manim_adapter import HoldingScene, as_animation, current_frame
 from .toolkit.stage import Stage
 from .toolkit.style import THEMES
 from .toolkit.request import RenderRequest
 from .toolkit.timeline import ReadingVoice, Timeline
 
 
-class LinvizScene(Scene):
+class LinvizScene(HoldingScene):
     """Shared set-up. Subclasses set ``default_data`` and what data they need."""
 
     #: the built-in data set used when no --data is given
@@ -50,13 +49,6 @@ class LinvizScene(Scene):
     #: (algorithm, params) of the one run the scene replays, so that ``--trace`` can hand
     #: it a saved one; None: the scene makes its own runs and takes no trace
     plays: tuple[str, dict] | None = None
-
-    def __init__(self, renderer=None, **kwargs) -> None:
-        # a held picture (a still wait) is encoded once, however long it is held
-        if renderer is None and config.renderer == RendererType.CAIRO:
-            renderer = holding_renderer(kwargs.get("camera_class", Camera),
-                                        kwargs.get("skip_animations", False))
-        super().__init__(renderer=renderer, **kwargs)
 
     @classmethod
     def request(cls) -> RenderRequest:

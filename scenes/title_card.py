@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import textwrap
 
-from manim import DOWN, Line, ManimColor, Scene, VGroup, config
+from manim import DOWN, Line, ManimColor, VGroup, config
 
 from scenes.toolkit import style
+from scenes.toolkit.manim_adapter import HoldingScene
 from scenes.toolkit.request import RenderRequest
 from scenes.toolkit.screen_text import text
 from scenes.toolkit.style import THEMES
@@ -39,7 +40,7 @@ def lines_of(words: str, width: int, theme, font_size: float, markup: str = "{}"
     return text(f"#align(center)[{lines}]", theme, font_size, colour=colour)
 
 
-class TitleCardScene(Scene):
+class TitleCardScene(HoldingScene):
     """The title, a rule and the byline, centred, for ``TITLE_CARD_SECONDS``."""
 
     def construct(self) -> None:

@@ -42,16 +42,21 @@ def frame_count(path: Path) -> int:
         return sum(1 for _ in movie.decode(video=0))
 
 
-def title_seconds(out: Path) -> float:
-    """How long the title card lasts: lecture.mp4's frames beyond its one scene's, over the
-    frame rate (independent of the pack's own offsets)."""
+def video_end(path: Path) -> float:
+    """Seconds of video in ``path``: the end of its last packet (a held picture is one frame
+    that lasts its hold)."""
     import av
 
-    with av.open(str(out / "lecture.mp4")) as movie:
-        rate = Fraction(movie.streams.video[0].average_rate)
-    extra = frame_count(out / "lecture.mp4") - frame_count(out / "scenes" / "margin" /
-                                                          "margin.mp4")
-    return float(extra / rate)
+    with av.open(str(path)) as movie:
+        stream = movie.streams.video[0]
+        end = max(p.pts + p.duration for p in movie.demux(stream) if p.pts is not None)
+        return float(end * stream.time_base)
+
+
+def title_seconds(out: Path) -> float:
+    """How long the title card lasts: lecture.mp4's video beyond its one scene's
+    (independent of the pack's own offsets)."""
+    return video_end(out / "lecture.mp4") - video_end(out / "scenes" / "margin" / "margin.mp4")
 
 
 def seconds(stamp: str) -> float:
@@ -114,13 +119,19 @@ def test_the_lecture_opens_on_its_title_card(lecture_pack):
     from PIL import Image
 
     out, _ = lecture_pack
-    lead_frames = round(title_seconds(out) * 15)
+    lead = title_seconds(out)
+    card, first_scene_frame = [], None
     with av.open(str(out / "lecture.mp4")) as movie:
-        frames = [frame.to_ndarray(format="rgb24").astype(int)
-                  for _, frame in zip(range(lead_frames + 1), movie.decode(video=0))]
-    card = frames[:lead_frames]
+        for frame in movie.decode(video=0):  # the frames shown before the lead, then one
+            picture = frame.to_ndarray(format="rgb24").astype(int)
+            if frame.time < lead - 1e-6:
+                card.append(picture)
+            else:
+                first_scene_frame = picture
+                break
+    assert card and first_scene_frame is not None
     assert all(np.abs(frame - card[0]).mean() < 1 for frame in card)  # still
-    assert np.abs(frames[lead_frames] - card[0]).mean() > 1  # then the first scene
+    assert np.abs(first_scene_frame - card[0]).mean() > 1  # then the first scene
     background = np.array([0x15, 0x17, 0x1C])  # the dark theme's
     ink = np.abs(card[0] - background).sum(axis=2) > 60
     assert 0.005 < ink.mean() < 0.2  # text on it, not a blank frame

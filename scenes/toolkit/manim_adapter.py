@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import numpy as np
-from manim import VMobject
+from manim import RendererType, Scene, VMobject, config
 from manim.camera.camera import Camera
 from manim.renderer.cairo_renderer import CairoRenderer
 from manim.scene.scene_file_writer import SceneFileWriter
@@ -275,3 +275,17 @@ class HoldingRenderer(CairoRenderer):
 def holding_renderer(camera_class=Camera, skip_animations: bool = False) -> CairoRenderer:
     """The renderer of every linviz scene: :class:`HoldingRenderer`."""
     return HoldingRenderer(camera_class=camera_class, skip_animations=skip_animations)
+
+
+class HoldingScene(Scene):
+    """A Manim scene rendered by :class:`HoldingRenderer` (a held picture encoded once).
+
+    Every scene of a lecture derives from it (``LinvizScene``, the title card), so
+    their videos are encoded alike and join by stream copy.
+    """
+
+    def __init__(self, renderer=None, **kwargs) -> None:
+        if renderer is None and config.renderer == RendererType.CAIRO:
+            renderer = holding_renderer(kwargs.get("camera_class", Camera),
+                                        kwargs.get("skip_animations", False))
+        super().__init__(renderer=renderer, **kwargs)
