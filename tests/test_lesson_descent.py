@@ -381,7 +381,7 @@ def test_a_line_is_not_called_a_bad_fit_when_curves_do_no_better(diabetes):
     assert best > 0.75 * line
     text = " ".join(diabetes.narration)
     assert "A line is not a good fit" not in text
-    (claim,) = said(diabetes, r"no degree up to 5 lowers the least Lₛ by more than (\d+)%")
+    (claim,) = said(diabetes, r"no degree up to 5 lowers the least L by more than (\d+)%")
     assert 100 * (1 - best / line) <= float(claim.group(1))
 
 
@@ -497,7 +497,7 @@ def test_a_negative_mean_is_written_with_a_minus(tmp_path):
     data = gallery_case("regression1d:0")()
     shifted = replace(data, X=data.X - 0.6)
     scene = story_with(RegressionScene, load_inputs=classmethod(lambda cls: (shifted, None)))
-    (valley,) = said(scene, r"valley w₀ (\S) (\S+)w₁ = ")
+    (valley,) = said(scene, r"valley θ₀ (\S) (\S+)θ₁ = ")
     assert valley.group(1) == "−" and float(valley.group(2)) == pytest.approx(
         -shifted.X.mean(), abs=0.006)
     assert "+ −" not in " ".join(scene.narration)
@@ -550,7 +550,7 @@ def test_a_round_bowl_is_called_round_and_has_no_flat_or_steep_axis(name):
         assert not re.search(r"(the|its) (flat|steep) (one|axis)", text), text
         assert "the bowl is round" in text
         assert abs(one_step_loss - least) < 5e-5
-        assert "one step of η = 1/λ reaches w*" in text and "a single step" in text
+        assert "one step of η = 1/λ reaches θ̃*" in text and "a single step" in text
     else:
         assert "contours are ellipses" in text and "circles" not in text
         assert "the flat one, then the steep one" in text and "round" not in text
