@@ -15,22 +15,22 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from .speaker import Speech
+
 SUFFIX = ".narration.json"
 
 
 @dataclass(frozen=True)
-class SpokenBeat:
-    """A beat as spoken: caption from ``start`` to ``end``; ``wav`` plays from ``start``."""
+class SpokenBeat(Speech):
+    """A beat's :class:`Speech` placed in the scene: its caption from ``start`` to ``end``
+    seconds; ``wav`` plays from ``start``."""
 
-    beat: str
-    start: float
-    end: float
-    caption: str
-    spoken: str
-    wav: str | None
-    seconds: float
-    source: str
-    problem: str = ""
+    start: float = 0.0
+    end: float = 0.0
+
+    @classmethod
+    def placed(cls, speech: Speech, start: float, end: float) -> "SpokenBeat":
+        return cls(**asdict(speech), start=start, end=end)
 
 
 def narration_path(movie: Path) -> Path:

@@ -301,8 +301,7 @@ class LinvizScene(HoldingScene):
             return
         from linviz_voice.narration import SpokenBeat, narration_path, write_narration
 
-        beats = [SpokenBeat(c.spoken.beat, c.start, c.end, c.text, c.spoken.spoken,
-                            c.spoken.wav, c.spoken.seconds, c.spoken.source, c.spoken.problem)
+        beats = [SpokenBeat.placed(c.spoken, c.start, c.end)
                  for c in self.timeline.captions if c.spoken is not None]
         write_narration(narration_path(Path(movie)), self.request().voice, beats)
 

@@ -132,8 +132,7 @@ def test_missing_and_changed_recordings_are_spoken_by_the_synthetic_voice_and_li
               for n, caption in enumerate(["One.", "Two, reworded.", "Three."], start=1)]
     assert [(s.source, s.problem, s.seconds) for s in spoken] == \
         [("recording", "", 1.5), ("piper", "changed", 0.5), ("piper", "missing", 0.5)]
-    beats = [SpokenBeat(s.beat, 0, 1, s.caption, s.spoken, s.wav, s.seconds, s.source,
-                        s.problem) for s in spoken]
+    beats = [SpokenBeat.placed(s, 0, 1) for s in spoken]
     report = recording_report("scene", beats)
     assert len(report) == 2
     assert "scene-003" in report[0] and "no recording (the synthetic voice" in report[0]
