@@ -418,13 +418,25 @@ def test_a_bad_voice_is_one_line(runner, tmp_path, voice, fragment):
     assert not (tmp_path / "out").exists()
 
 
+def narrated_summary(runner, out, voice: str):
+    """summary rendered at -q l with ``voice`` into ``out``: its movie, whose sound lasts
+    exactly as long as its video."""
+    from linviz_cli.app import cli
+
+    result = runner.invoke(cli, ["render", "summary", "-q", "l", "--voice", voice,
+                                 "--out", str(out)])
+    assert result.exit_code == 0, result.stderr
+    movie = out / "summary.mp4"
+    assert stream_seconds(movie, "audio") == pytest.approx(stream_seconds(movie, "video"),
+                                                           abs=1e-9)
+    return movie
+
 @pytest.mark.render
 def test_a_narrated_scene_speaks_every_caption_inside_its_time(runner, tmp_path):
     """summary rendered at -q l with recordings (tones) of lengths chosen per beat: the mp4's
     sound is as long as its video; each caption's sentence sounds from its start for its
     recording's length, all of it inside the caption, and it is quiet for the gap before
     the next caption (no sentence cut off by the next)."""
-    from linviz_cli.app import cli
     from pacing_check import run_story
     from pack_helpers import read_srt
     from scenes.summary import SummaryScene
@@ -433,12 +445,7 @@ def test_a_narrated_scene_speaks_every_caption_inside_its_time(runner, tmp_path)
     lengths = {n: 1.0 + 0.5 * (n % 4) for n in range(1, len(said) + 1)}
     folder = recordings_folder(tmp_path / "rec", said, "summary", lambda n, c: lengths[n])
     out = tmp_path / "out"
-    result = runner.invoke(cli, ["render", "summary", "-q", "l", "--voice", str(folder),
-                                 "--out", str(out)])
-    assert result.exit_code == 0, result.stderr
-    movie = out / "summary.mp4"
-    assert stream_seconds(movie, "audio") == pytest.approx(stream_seconds(movie, "video"),
-                                                           abs=1e-9)
+    movie = narrated_summary(runner, out, str(folder))
     samples, rate = sound_of(movie)
     floor = TONE_AMPLITUDE / 20
     from linviz_pack.timeline import _seconds
@@ -517,18 +524,12 @@ def test_a_scene_narrated_by_piper_speaks_over_most_of_every_caption(runner, tmp
     """summary with the real voice: sound as long as the video; inside each caption's time
     there is speech over most of it (pauses between words are quiet), none in the gap before
     the next caption (no sentence cut off); the cache holds each sentence once."""
-    from linviz_cli.app import cli
     from pack_helpers import read_srt
 
     from linviz_pack.timeline import _seconds
 
     out = tmp_path / "out"
-    result = runner.invoke(cli, ["render", "summary", "-q", "l", "--voice", "piper",
-                                 "--out", str(out)])
-    assert result.exit_code == 0, result.stderr
-    movie = out / "summary.mp4"
-    assert stream_seconds(movie, "audio") == pytest.approx(stream_seconds(movie, "video"),
-                                                           abs=1e-9)
+    movie = narrated_summary(runner, out, "piper")
     samples, rate = sound_of(movie)
     cues = [(_seconds(a), _seconds(b)) for a, b, _ in read_srt(out / "summary.srt")]
     floor = 0.01  # piper's speech peaks at full scale; its silences are below 1e-3
