@@ -13,7 +13,7 @@ file sizes). ``--hall`` builds the hall preset (``lecture --hall``) instead of `
 before tree, which has no preset, at -q h).
 
 Usage: python benchmarks/bench_lecture.py [-q l] [--jobs 2] [--scenes a,b] [--keep DIR]
-       [--before TREE] [--hall]
+       [--before TREE] [--hall] [--voices none,piper]
 
 Measured (2 cores shared with other work, all 14 scenes, -q l, --jobs 2, 11.4
 minutes of video, 75 sections): pack from nothing 307 s; second run 4.1 s
@@ -114,19 +114,25 @@ def main() -> None:
     parser.add_argument("--before", metavar="TREE", type=Path,
                         help="also build from this copy of the repository, side by side")
     parser.add_argument("--hall", action="store_true", help="the hall preset (lecture --hall)")
+    parser.add_argument("--voices", default="none",
+                        help="comma-separated --voice values for this tree's packs, side by side "
+                             "(e.g. none,piper: silent, then narrated from an empty sentence cache)")
     args = parser.parse_args()
     names = [name for name in args.scenes.split(",") if name] or ["all"]
     entries = [e for e in available() if "all" in names or e.name in names]
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-lecture-"))
     quality = ["--hall"] if args.hall else ["-q", args.q]
-    trees = [("after", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
+    voices = [voice for voice in args.voices.split(",") if voice]
+    trees = [(f"after, --voice {voice}", ROOT, ["--voice", voice]) for voice in voices]
+    if args.before:  # a tree from before narration: silent, no --voice option
+        trees.append(("before", args.before.resolve(), []))
     print(f"load average now {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
     try:
-        for label, tree in trees:
-            out = work / f"media-{label}"
+        for number, (label, tree, voice) in enumerate(trees):
+            out = work / f"media-{number}"
             shutil.rmtree(out, ignore_errors=True)
             command = [sys.executable, str(tree / "render.py"), "lecture", *names, *quality,
-                       "--jobs", str(args.jobs), "--out", str(out)]
+                       "--jobs", str(args.jobs), "--out", str(out), *voice]
             if label == "before" and args.hall:  # the old tree has no preset: its -q h
                 command[command.index("--hall")] = "-q"
                 command.insert(command.index("-q") + 1, "h")
@@ -142,7 +148,7 @@ def main() -> None:
                   f"{frames / first:.0f} lecture frames a second; second run {second:.1f} s; "
                   f"lecture.mp4 {lecture.stat().st_size / 1e6:.1f} MB, scene folders "
                   f"{cache_mb / 1e6:.1f} MB", flush=True)
-        out = work / "media-after"
+        out = work / "media-0"
         scenes = [RenderedScene(e.name, out / "scenes" / e.name) for e in entries]
         videos = [scene.video for scene in scenes]
         minutes = sum(join.video_duration(v) for v in videos) / 60
