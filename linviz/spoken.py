@@ -9,7 +9,7 @@ lecturer would read it aloud:
     >>> spoken_text("New score: −0.39 + ‖x⁽ⁱ⁾‖² + 1 ≈ 1.64 > 0.")
     'New score: minus 0.39 plus the squared norm of x i, plus 1 is about 1.64, which is greater than 0.'
     >>> spoken_text("y(θᵀx + θ₀) ≤ 0", notation="w")
-    'y times w transpose x plus b is at most 0'
+    'y times the quantity w transpose x plus b is at most 0'
 
 The rewriting is a fixed, ordered table of rules (:data:`RULES`); each rule is
 a regular expression and what it becomes, with a line saying why. Rules run in
@@ -18,8 +18,8 @@ wrote. The stages, in order: the text itself (accents, dashes, ellipses, the
 thousands comma); phrases that read better whole (ℰₙ "the training error",
 [x, 1] "x with a 1 appended", the verb of a relation whose subject is a
 formula); groupings, outermost meaning first (bars, floors, norms, powers of
-a parenthesis, then parentheses innermost first: h(x) "h of x", y(…) "y
-times …"); symbols (θ by the notation, indices, powers, Greek letters); the
+a parenthesis, then parentheses innermost first: h(x) "h of x", y(a + b) "y
+times the quantity a plus b"); symbols (θ by the notation, indices, powers, Greek letters); the
 operators between them as words; and last the spacing. The same caption
 always gives the same words.
 
@@ -215,7 +215,9 @@ def _read_groups(text: str, notation: str) -> str:
         if before == "^":
             words = f"{head} to the {inner} "
         elif before and _MULTIPLIER_BEFORE.search(head + before):
-            words = f"{head}{before} times {inner} "
+            # a sum is "the quantity": y(θᵀx + θ₀) is not yθᵀx + θ₀
+            quantity = "the quantity " if re.search(r"[+−]", inner) else ""
+            words = f"{head}{before} times {quantity}{inner} "
         elif before and _is_function_name(head + before):
             # a pause after a long argument when the sentence goes on in words
             pause = "," if _has_operator(inner) and re.match(r" +[A-Za-z]", tail) else ""
@@ -328,6 +330,16 @@ RULES: tuple[Rule, ...] = (
           "ℰₙ anywhere else is said as what it is: 'the training error'"),
     _rule("lifted-point", r"\[x, 1\]", " x with a 1 appended ",
           "[x, 1], the point with the constant feature: 'x with a 1 appended'"),
+    _rule("projection", r"(?:(?<![A-Za-z])(y)\s*)?(θ|x)\s*·\s*θ\*\s*/\s*‖θ\*‖",
+          lambda m, n: (" y times" if m.group(1) else "") + f" the projection of {m.group(2)} on θ* ",
+          "θ·θ*/‖θ*‖, the length the proof follows: 'the projection of theta on theta star' "
+          "(said as it is named, not as 'theta dot theta star over the norm of theta star')"),
+    _rule("circle-where", r"\bthe circle (?=‖)", "the circle where ",
+          "the circle ‖x‖/R ≤ 1: 'the circle where the norm of x over R is at most 1'"),
+    _rule("chained-equals", r"(=(?:[^=,:;.()|]|\.(?=\d)|\([^()=]*\))+?)\s*=\s*(?=−?\d[\d.]*(?![\d.]|\s*[+−×/·(]))", r"\1, which is ",
+          "R = max‖x‖ = 1.83: a second '=' before a lone number is 'which is' (not 'equals … equals')"),
+    _rule("named-value", r"\b(by) ([A-Za-zγθ](?:/[A-Za-zγθ])?)\s*=\s*(?=−?\d)", r"\1 \2, which is ",
+          "divided by R = 1.83: 'by R, which is 1.83' (a value named inside a phrase)"),
     _rule("root-M-R", r"√M R\b", " root M, times R ",
           "√M R of the proof: 'root M, times R' (not the root of M R)"),
     _rule("products", r"(?<![A-Za-z])(?:yx|MR)\b|(?<![A-Za-z])[A-Za-z]{2}(?=[ᵀ⁽*²₀-₉·])",
