@@ -14,15 +14,19 @@ from dataclasses import replace
 from pathlib import Path
 
 
-def sentences_of(entry, request) -> list[str]:
-    """Every beat's sentence of the scene ``entry`` as ``request`` asks, in order."""
+def sentences_of(entry, request, scratch: Path | None = None) -> list[str]:
+    """Every beat's sentence of the scene ``entry`` as ``request`` asks, in order.
+
+    Manim's media (its typeset formulas) go to a temporary folder in ``scratch`` (default:
+    the system's), removed at the end.
+    """
     from manim import tempconfig
     from manim.renderer.cairo_renderer import CairoRenderer
 
     from .scene import scene_with_request
 
     scene_class = scene_with_request(entry.load(), replace(request, voice="none"))
-    with tempfile.TemporaryDirectory(prefix="linviz-story-") as media, \
+    with tempfile.TemporaryDirectory(prefix="linviz-story-", dir=scratch) as media, \
             tempconfig({"dry_run": True, "disable_caching": True, "quality": "low_quality",
                         "pixel_width": 64, "pixel_height": 36, "media_dir": media,
                         "verbosity": "ERROR", "progress_bar": "none"}):
@@ -31,14 +35,15 @@ def sentences_of(entry, request) -> list[str]:
     return list(scene.narration)
 
 
-def speak_ahead(entry, request) -> None:
+def speak_ahead(entry, request, scratch: Path | None = None) -> None:
     """Synthesise every sentence of ``entry`` into ``request``'s voice cache, in story order
-    (run beside the scene's render, which then finds them there)."""
+    (run beside the scene's render, which then finds them there); ``scratch`` as for
+    :func:`sentences_of`."""
     from linviz_voice.script import beat_id
     from linviz_voice.speaker import Speaker, cache_folder
 
     speaker = Speaker(request.voice, cache_folder(request.voice_cache), request.notation)
-    for number, sentence in enumerate(sentences_of(entry, request), start=1):
+    for number, sentence in enumerate(sentences_of(entry, request, scratch), start=1):
         speaker.speak(beat_id(entry.name, number), sentence)
 
 
@@ -88,7 +93,11 @@ def prefetch_command(entry) -> list[str]:
 
 def main(argv=None) -> int:
     """``python -m linviz_render.story NAME``: :func:`speak_ahead` for the scene NAME and the
-    request in ``LINVIZ_REQUEST``. Quiet: the scene's own render reports any error."""
+    request in ``LINVIZ_REQUEST``. Quiet: the scene's own render reports any error.
+
+    Its scratch goes in the working folder, the render's own (this process is killed when
+    the scene's render ends first, and that folder is removed with the render's: nothing is
+    left in the system's temporary folder)."""
     import sys
 
     from scenes.catalog import find
@@ -96,7 +105,7 @@ def main(argv=None) -> int:
 
     name = (argv if argv is not None else sys.argv[1:])[0]
     try:
-        speak_ahead(find(name), RenderRequest.from_environment())
+        speak_ahead(find(name), RenderRequest.from_environment(), Path.cwd())
     except Exception:  # noqa: BLE001 - the scene speaks what is left itself
         return 1
     return 0

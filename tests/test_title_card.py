@@ -3,7 +3,6 @@ and stays inside the frame and above the caption band whatever its length."""
 
 from __future__ import annotations
 
-import tempfile
 
 import pytest
 from manim import VMobject, config, tempconfig
@@ -27,11 +26,10 @@ def test_a_long_title_wraps_into_lines_that_fit():
     assert all(len(line) <= style.TITLE_CARD_LINE_CHARS for line in lines)
 
 
-def rendered_card(monkeypatch, title: str, byline: str):
+def rendered_card(monkeypatch, media, title: str, byline: str):
     monkeypatch.setenv(VARIABLE, RenderRequest(title=title, byline=byline).environment()[VARIABLE])
-    media = tempfile.mkdtemp(prefix="linviz-card-")
     with tempconfig({"dry_run": True, "quality": "low_quality", "pixel_width": 64,
-                     "pixel_height": 36, "media_dir": media, "verbosity": "ERROR",
+                     "pixel_height": 36, "media_dir": str(media), "verbosity": "ERROR",
                      "progress_bar": "none"}):
         scene = TitleCardScene()
         scene.render()
@@ -43,8 +41,9 @@ def rendered_card(monkeypatch, title: str, byline: str):
     ("W" * 30 + " " + "w" * (MAX_TEXT - 31), "b" * MAX_TEXT),  # the longest fields allowed
     ("Week 3", ""),
 ])
-def test_the_card_is_set_whatever_the_text_and_stays_in_the_frame(monkeypatch, title, byline):
-    scene, width, height = rendered_card(monkeypatch, title, byline)
+def test_the_card_is_set_whatever_the_text_and_stays_in_the_frame(monkeypatch, tmp_path,
+                                                                  title, byline):
+    scene, width, height = rendered_card(monkeypatch, tmp_path, title, byline)
     drawn = [mobject for mobject in scene.mobjects if isinstance(mobject, VMobject)]
     assert len(drawn) == 1  # the card: title, rule and byline
     card = drawn[0]
