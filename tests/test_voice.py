@@ -537,3 +537,82 @@ def test_a_scene_narrated_by_piper_speaks_over_most_of_every_caption(runner, tmp
         assert loud(samples, rate, start, end, floor) > 0.5
         assert loud(samples, rate, end - SPEECH_GAP + WINDOW, end - WINDOW, floor) == 0.0
     assert len(list((out / ".voice-cache").glob("*.wav"))) == len(cues)
+
+
+@pytest.mark.render
+def test_a_prefetch_killed_mid_story_leaves_nothing_in_the_system_temporary_folder(tmp_path):
+    """The prefetch beside a narrated render (python -m linviz_render.story) is killed when
+    the render ends first: its scratch is in its working folder (the render's, removed with
+    it), never in the system's temporary folder, where thousands were left."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from linviz_render.scene import scene_environment
+    from linviz_render.story import prefetch_command
+    from scenes.catalog import find
+    from scenes.toolkit.request import RenderRequest
+
+    system_tmp, work = tmp_path / "tmp", tmp_path / "work"
+    system_tmp.mkdir()
+    work.mkdir()
+    request = RenderRequest(voice="piper", voice_cache=str(tmp_path / "cache"))
+    env = dict(scene_environment(request), TMPDIR=str(system_tmp), PYTHONPATH=os.getcwd())
+    process = subprocess.Popen(prefetch_command(find("summary")), cwd=work, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while not any((folder / name).name.startswith("linviz-story-")
+                      for folder in (system_tmp, work) for name in os.listdir(folder)):
+            assert process.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    assert any(name.startswith("linviz-story-") for name in os.listdir(work))
+    assert os.listdir(system_tmp) == []
+
+
+@pytest.mark.render
+def test_every_scene_narrated_has_sound_as_long_as_its_video_and_speaks_in_each_caption(
+        tmp_path):
+    """The whole lecture narrated by recordings (a tone of 1.5 s for every beat of every
+    scene, as `narration export` would list them): each scene's mp4 and lecture.mp4 have a
+    sound stream exactly as long as the video, and inside each caption's time of each scene
+    the tone sounds from the caption's start (no scene lays a beat down without its speech)."""
+    from pack_helpers import read_srt
+
+    from linviz_pack.build import PackSettings, build_lecture
+    from linviz_pack.timeline import _seconds
+    from pacing_check import run_story
+    from scenes.catalog import available
+
+    entries = available()
+    folder = tmp_path / "rec"
+    for entry in entries:
+        said = [c.text for c in run_story(entry.load(), tmp_path / "story").timeline.captions]
+        recordings_folder(folder / entry.name, said, entry.name, lambda n, c: 1.5)
+    merged = folder / "all"  # one folder, one script, as a lecturer's recordings are
+    merged.mkdir()
+    lines = []
+    for entry in entries:
+        lines += read_script_lines(folder / entry.name / SCRIPT_FILE)
+        for wav in (folder / entry.name).glob("*.wav"):
+            wav.rename(merged / wav.name)
+    (merged / SCRIPT_FILE).write_text(format_script(lines), encoding="utf-8")
+    out = tmp_path / "pack"
+    build_lecture(entries, out, PackSettings(voice=str(merged), jobs=2))
+    floor = TONE_AMPLITUDE / 20
+    for movie in [out / "lecture.mp4"] + [out / "scenes" / e.name / f"{e.name}.mp4"
+                                          for e in entries]:
+        assert stream_seconds(movie, "audio") == pytest.approx(
+            stream_seconds(movie, "video"), abs=1e-9), movie.name
+    for entry in entries:
+        scene = out / "scenes" / entry.name
+        samples, rate = sound_of(scene / f"{entry.name}.mp4")
+        for start, end, _ in read_srt(scene / f"{entry.name}.srt"):
+            start = _seconds(start)
+            assert loud(samples, rate, start + WINDOW, start + 1.5 - WINDOW, floor) >= 0.95, \
+                (entry.name, start)
