@@ -256,6 +256,27 @@ def _formula_is(match: re.Match, notation: str) -> str:
     return " is " + match.group(0)
 
 
+def _chained_equals(match: re.Match, notation: str) -> str:
+    """The second '=' of ``a = b = 3`` read "that is 3" (with a pause after the number when
+    the sentence goes on in words); a stretch holding prose ("γ = 0.26 and R = 1.83") is
+    two equations and stays as it is."""
+    between, number, after = match.group(1), match.group(2), match.group(3)
+    symbols = re.sub(r"_[A-Za-z]+|max(?=‖)", "", between)  # λ_max, max‖x‖ are formulas
+    if re.search(r"[A-Za-z]{3,}", _FORMULA_WORDS.sub("", symbols)):
+        return match.group(0)
+    if after.strip() in ("≤", "≥", "<", ">", "≈"):  # = 3.00 > 0: "that is 3, which is greater"
+        return f"{between}, that is {number}, which is {after.strip()}"
+    pause = "," if after.strip() else ""
+    return f"{between}, that is {number}{pause}{after}"
+
+
+def _trimmed_decimal(match: re.Match, notation: str) -> str:
+    """3.00 "3", 0.790 "0.79", 0.000 "0": zeros after the last digit that counts are not
+    said (the same number)."""
+    whole, fraction = match.group(1), match.group(2).rstrip("0")
+    return f"{whole}.{fraction}" if fraction else whole
+
+
 def _greek(match: re.Match, notation: str) -> str:
     return f" {GREEK_NAMES[match.group(0)]} "
 
@@ -305,6 +326,11 @@ RULES: tuple[Rule, ...] = (
     _rule("ellipsis", "…", "...", "a trailing ellipsis, as three dots (a pause)"),
     _rule("thousands", r"(?<![\d.])\d{1,3}(?:,\d{3})+(?!\d|,\d)", _whole_number,
           "1,562 → 1562: the comma groups digits, it is no pause"),
+    _rule("trailing-zeros", r"(?<![\d.,])(\d+)\.(\d*0)(?![\d.])", _trimmed_decimal,
+          "3.00 'three', 0.790 '0.79': a voice reads every zero of a decimal ('three point "
+          "zero zero'), a lecturer says the number"),
+    _rule("dimensions", r"\b([1-3])-D\b", lambda m, n: DIGIT_WORDS[int(m.group(1))] + "-dimensional",
+          "1-D, 2-D: 'one-dimensional' (a voice may spell 'D')"),
     _rule("ascii-minus", r"(?<![\w)\]])-(?=\d)", "−",
           "a hyphen before a number that follows no word is a minus sign"),
     _rule("absolute-value", r"\|(?=[^\s|])([^|]*?[^\s|])\|", r" the absolute value of \1 ",
@@ -314,10 +340,16 @@ RULES: tuple[Rule, ...] = (
     _rule("command-option", r"(?<![\w-])--([a-z][a-z-]*)", r"the \1 option",
           "(--standardize): 'the standardize option', not 'minus minus'"),
     _rule("xor", r"\bXOR\b", "ex-or", "XOR, said 'ex-or' (a voice reads the letters as 'zor')"),
+    _rule("y-score", r"(?<![A-Za-z])y·score", "y-score",
+          "the y·score (the label times the score) is named 'y-score', not 'y times score'"),
     _rule("exp", r"\bexp(?=\()", "e^", "exp(−y z): 'e to the minus y z'"),
     _rule("zero-one-loss", r"\b0-1 loss", "zero-one loss",
           "the 0-1 loss, said as its name"),
     _rule("one-half", r"(?<![\w.,/])1/2(?![\w,/]|\.\d)", " one half ", "1/2 is 'one half'"),
+    _rule("chained-equals", r"(=(?:[^=,:;.()|]|\.(?=\d)|\([^()=]*\))+?)\s*=\s*"
+                            r"(−?\d[\d.]*)(?![\d.]|\s*[+−×/·(])(\s*[A-Za-z≤≥<>≈]?)", _chained_equals,
+          "R = max‖x‖ = 1.83, 0 + 2 + 1 = 3 > 0: a second '=' before a lone number is "
+          "'that is' (not 'equals … equals'); 'γ = 0.26 and R = 1.83' are two equations"),
     _rule("largest-norm", r"max\s*‖([^‖]+)‖", r" the largest norm of \1 ",
           "max‖x‖: 'the largest norm of x'"),
     _rule("training-error-named", r"(training error,?\s*)ℰₙ", r"\1E n",
@@ -336,8 +368,6 @@ RULES: tuple[Rule, ...] = (
           "(said as it is named, not as 'theta dot theta star over the norm of theta star')"),
     _rule("circle-where", r"\bthe circle (?=‖)", "the circle where ",
           "the circle ‖x‖/R ≤ 1: 'the circle where the norm of x over R is at most 1'"),
-    _rule("chained-equals", r"(=(?:[^=,:;.()|]|\.(?=\d)|\([^()=]*\))+?)\s*=\s*(?=−?\d[\d.]*(?![\d.]|\s*[+−×/·(]))", r"\1, which is ",
-          "R = max‖x‖ = 1.83: a second '=' before a lone number is 'which is' (not 'equals … equals')"),
     _rule("named-value", r"\b(by) ([A-Za-zγθ](?:/[A-Za-zγθ])?)\s*=\s*(?=−?\d)", r"\1 \2, which is ",
           "divided by R = 1.83: 'by R, which is 1.83' (a value named inside a phrase)"),
     _rule("root-M-R", r"√M R\b", " root M, times R ",

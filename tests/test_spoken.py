@@ -10,6 +10,7 @@ would spell out or skip and keeps every number of the caption.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 import pytest
 from hypothesis import given, settings
@@ -64,7 +65,7 @@ UNIT_CASES = [
     ("‖θ‖", "theta", "the norm of theta"),
     ("‖θ‖", "w", "the norm of w"),
     ("‖x⁽ⁱ⁾‖² + 1", "theta", "the squared norm of x i, plus 1"),
-    ("R = max‖x‖ = 1.83", "theta", "R equals the largest norm of x, which is 1.83"),
+    ("R = max‖x‖ = 1.83", "theta", "R equals the largest norm of x, that is 1.83"),
     ("(R/γ)²", "theta", "R over gamma, squared"),
     ("at most (R/γ)² updates", "theta", "at most R over gamma, squared, updates"),
     ("1/(γ/R)² = 51.42", "theta", "1 over the square of gamma over R equals 51.42"),
@@ -86,10 +87,10 @@ UNIT_CASES = [
     ("P(y = −1 | x) = 1 − σ(z)", "theta",
      "P of y equals minus 1 given x equals 1 minus sigma of z"),
     ("|1 − ηλ_min| = 0.861", "theta", "the absolute value of 1 minus eta lambda min equals 0.861"),
-    ("κ = λ_max/λ_min = 7.2", "theta", "kappa equals lambda max over lambda min, which is 7.2"),
+    ("κ = λ_max/λ_min = 7.2", "theta", "kappa equals lambda max over lambda min, that is 7.2"),
     ("h(x) = [z > 0] jumps", "theta", "h of x equals the indicator of z greater than 0, jumps"),
     ("P = 1/2 everywhere", "theta", "P equals one half everywhere"),
-    ("4/40 = 0.10", "theta", "4 over 40 equals 0.10"),
+    ("4/40 = 0.10", "theta", "4 over 40 equals 0.1"),
     ("X̃ᵀX̃ and x̄ and ȳ", "theta", "X tilde transpose X tilde and x bar and y bar"),
     ("β = λ_max(X̃ᵀX̃)/(4n)", "theta",
      "beta equals lambda max of X tilde transpose X tilde over 4 n"),
@@ -123,7 +124,7 @@ UNIT_CASES = [
     ("after M updates: ‖θ‖² ≤ MR²", "theta",
      "after M updates: the squared norm of theta is at most M times R squared"),
     ("score −0.01 ≤ 0.", "theta", "score minus 0.01 is at most 0."),
-    ("2.53 ≥ 1.28 and 6.70 ≤ 16.82", "theta", "2.53 is at least 1.28 and 6.70 is at most 16.82"),
+    ("2.53 ≥ 1.28 and 6.70 ≤ 16.82", "theta", "2.53 is at least 1.28 and 6.7 is at most 16.82"),
     ("θ·θ*/‖θ*‖ = 0.74 ≥ γ", "theta",
      "the projection of theta on theta star equals 0.74, which is at least gamma"),
     ("1.02 + 1 ≈ 1.64 > 0", "theta", "1.02 plus 1 is about 1.64, which is greater than 0"),
@@ -139,6 +140,9 @@ UNIT_CASES = [
     ("3× faster", "theta", "3 times faster"),
     ("y·[x, 1]", "theta", "y times x with a 1 appended"),
     # said as the lecturer names it
+    ("its y·score −0.39", "theta", "its y-score minus 0.39"),
+    ("every y·score yθᵀx keeps its sign", "theta",
+     "every y-score y theta transpose x keeps its sign"),
     ("grows by y x·θ*/‖θ*‖, which is at least γ", "w",
      "grows by y times the projection of x on w star, which is at least gamma"),
     ("M γ ≤ θ·θ*/‖θ*‖ by (1)", "theta",
@@ -149,7 +153,17 @@ UNIT_CASES = [
      "every point divided by R, which is 1.83, the margin"),
     ("Starting from θ = 0, after M updates", "theta", "Starting from theta equals 0, after M updates"),
     ("(R/γ)² = (2.00/0.26)² = 57.70", "theta",
-     "R over gamma, squared, equals 2.00 over 0.26, squared, which is 57.70"),
+     "R over gamma, squared, equals 2 over 0.26, squared, that is 57.7"),
+    ("New y·score: 0.00 + ‖x⁽ⁱ⁾‖² + 1 = 0.00 + 2.00 + 1 = 3.00 > 0: point 1", "theta",
+     "New y-score: 0 plus the squared norm of x i, plus 1 equals 0 plus 2 plus 1, that is 3, "
+     "which is greater than 0: point 1"),
+    ("the circle of radius R = max‖x‖ = 2.75 holds every point", "theta",
+     "the circle of radius R equals the largest norm of x, that is 2.75, holds every point"),
+    ("there R = 2.93 and γ = 0.207, so (R/γ)² = 201.02", "theta",
+     "there R equals 2.93 and gamma equals 0.207, so R over gamma, squared, equals 201.02"),
+    ("from 0.000 to −2.338, by 0.790 and 6.70; 60,259.80 and 10.5", "theta",
+     "from 0 to minus 2.338, by 0.79 and 6.7; 60259.8 and 10.5"),
+    ("the 1-D data", "theta", "the one-dimensional data"),
     ("The 0-1 loss", "theta", "The zero-one loss"),
     ("log(1 + exp(−y z))", "theta", "log of 1 plus e to the minus y z"),
     ("These four corners are XOR: no line", "theta", "These four corners are ex-or: no line"),
@@ -158,9 +172,9 @@ UNIT_CASES = [
     ("γ, η, β, κ, λ, σ, τ", "theta", "gamma, eta, beta, kappa, lambda, sigma, tau"),
     ("Its hypothesis class ℋ", "theta", "Its hypothesis class H"),
     ("ℓ = −log P(y | x)", "theta", "l equals minus log P of y given x"),
-    ("Lₛ = 0.0240", "theta", "L s equals 0.0240"),
+    ("Lₛ = 0.0240", "theta", "L s equals 0.024"),
     ("on the +1 side…", "theta", "on the plus 1 side..."),
-    ("…and −1.30 for this one", "theta", "and minus 1.30 for this one"),
+    ("…and −1.30 for this one", "theta", "and minus 1.3 for this one"),
     ("“quoted” and it’s", "theta", '"quoted" and it\'s'),
     ("Poincaré", "theta", "Poincare"),
     ("A⁺b = (0.241, 0.101)", "theta", "A-plus b equals (0.241, 0.101)"),
@@ -266,7 +280,8 @@ GALLERY_SAMPLE = {
 }
 
 #: numbers a lecturer says in words, and those words (the only numbers not said as digits)
-NUMBERS_IN_WORDS = {"1/2": "one half", "0-1 loss": "zero-one loss"}
+NUMBERS_IN_WORDS = {"1/2": "one half", "0-1 loss": "zero-one loss", "1-D": "one-dimensional",
+                    "2-D": "two-dimensional", "3-D": "three-dimensional"}
 
 #: a number as a caption writes it: digits, thousands grouped by commas, a decimal part;
 #: with the sign written against it (−0.39, +1)
@@ -284,11 +299,12 @@ def caption_numbers(caption: str) -> list[tuple[str, str]]:
 
 def numbers_kept(caption: str, said: str) -> list[str]:
     """What of the caption's numbers is not said: each must come, in order, as the same
-    digits, and a sign written against it as "minus" or "plus" (empty: all kept)."""
-    spoken = [(sign or "", digits) for sign, digits in _SPOKEN_NUMBER.findall(said)]
+    number (3.00 may be said 3: the same value, its written zeros dropped), and a sign
+    written against it as "minus" or "plus" (empty: all kept)."""
+    spoken = [(sign or "", Decimal(digits)) for sign, digits in _SPOKEN_NUMBER.findall(said)]
     lost, position = [], 0
     for sign, digits in caption_numbers(caption):
-        while position < len(spoken) and not (spoken[position][1] == digits
+        while position < len(spoken) and not (spoken[position][1] == Decimal(digits)
                                               and (not sign or spoken[position][0] == sign)):
             position += 1
         if position == len(spoken):
@@ -317,6 +333,8 @@ def test_numbers_kept_finds_a_lost_or_unsigned_number():
     assert numbers_kept("1,562 updates", "1 562 updates") == ["1562"]
     assert numbers_kept("P = 1/2", "P equals 1 over 2") == ["1/2"]
     assert numbers_kept("h⁽²⁾ has 9 of 20", "h 2 has 9 of") == ["20"]
+    assert numbers_kept("from 3.00 to 0.790", "from 3 to 0.79") == []
+    assert numbers_kept("from 3.00 to 0.790", "from 30 to 0.079") == ["3.00", "0.790"]
 
 
 def sweep_cases():
