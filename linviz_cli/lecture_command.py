@@ -55,9 +55,7 @@ def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, qu
     """
     from linviz.errors import LinvizError
     from linviz_pack.build import PackSettings, build_lecture
-    from linviz_pack.course import Course, read_course
     from linviz_render.scene import check_manim, scene_with_request
-    from scenes.catalog import available, find
     from scenes.toolkit.request import RenderRequest
 
     cluster_spec = cluster_and_jobs(cluster, jobs)
@@ -65,22 +63,12 @@ def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, qu
         if _on_command_line(ctx, "quality") and quality != "hall":
             raise click.UsageError(f"--hall is -q hall; it cannot go with -q {quality}")
         quality = "hall"
-    fields = read_course(course_file) if course_file else {}
-    given = {"title": title, "course": course_name, "lecturer": lecturer, "date": date_text}
-    fields.update({key: value for key, value in given.items() if value is not None})
-    for key, value in (("quality", quality), ("data", data_spec), ("seed", seed),
-                       ("theme", theme), ("notation", notation),
-                       ("handout_theme", handout_theme)):
-        if key not in fields or _on_command_line(ctx, "data_spec" if key == "data" else key) \
-                or (key == "quality" and hall):
-            fields[key] = value
-    course = Course(**fields)
-    if names:
-        entries = available() if "all" in names else [find(name) for name in names]
-        order = {entry: index for index, entry in enumerate(available())}
-        entries = sorted(dict.fromkeys(entries), key=order.__getitem__)
-    else:
-        entries = [find(name) for name in course.scenes] if course.scenes else available()
+    course, entries = course_and_scenes(
+        ctx, names, course_file,
+        given={"title": title, "course": course_name, "lecturer": lecturer, "date": date_text},
+        flags={"quality": quality, "data": data_spec, "seed": seed, "theme": theme,
+               "notation": notation, "handout_theme": handout_theme},
+        forced=("quality",) if hall else ())
     check_manim()
     for entry in entries:  # every data problem is found before anything renders
         request = RenderRequest(data=course.data_for(entry.name), seed=course.seed,
@@ -114,6 +102,31 @@ def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, qu
                f"{time.monotonic() - started:.1f} s", err=True)
     for path in result.files:
         click.echo(str(path))
+
+
+def course_and_scenes(ctx, names, course_file, given: dict, flags: dict, forced=()):
+    """(the :class:`~linviz_pack.course.Course`, its scene entries in lecture order) of a
+    command with a ``--course`` file: ``given`` fields (title, ...) win when not None; a
+    ``flags`` value wins when given on the command line (or in ``forced``), else the file's,
+    else the flag's default. NAMES choose scenes by name or number, in lecture order
+    (default: all, or the course file's scenes in its order)."""
+    from linviz_pack.course import Course, read_course
+    from scenes.catalog import available, find
+
+    fields = read_course(course_file) if course_file else {}
+    fields.update({key: value for key, value in given.items() if value is not None})
+    for key, value in flags.items():
+        if key not in fields or key in forced \
+                or _on_command_line(ctx, "data_spec" if key == "data" else key):
+            fields[key] = value
+    course = Course(**fields)
+    if names:
+        entries = available() if "all" in names else [find(name) for name in names]
+        order = {entry: index for index, entry in enumerate(available())}
+        entries = sorted(dict.fromkeys(entries), key=order.__getitem__)
+    else:
+        entries = [find(name) for name in course.scenes] if course.scenes else available()
+    return course, entries
 
 
 def _on_command_line(ctx, name: str) -> bool:

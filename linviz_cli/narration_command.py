@@ -22,29 +22,39 @@ def narration() -> None:
 @click.argument("names", nargs=-1, metavar="[NAME|NUMBER|all]...")
 @click.option("--out", "out_file", metavar="FILE.csv", required=True,
               help="Where the script goes (e.g. recordings/script.csv, beside the WAVs).")
+@click.option("--course", "course_file", metavar="FILE.toml", default=None,
+              help="The course file you will build the lecture from (its scenes, each "
+                   "scene's data, seed and notation). A flag given here wins over it.")
 @data_option
 @seed_option
 @notation_option
-def export(names, out_file, data_spec, seed, notation) -> None:
-    """Write the script of the scenes NAMES (default: all) as CSV: beat, caption, spoken,
-    caption_sha256, one row a beat.
+@click.pass_context
+def export(ctx, names, out_file, course_file, data_spec, seed, notation) -> None:
+    """Write the script of the scenes NAMES (default: all, or the course file's) as CSV:
+    beat, caption, spoken, caption_sha256, one row a beat.
 
-    The data and seed must be those you will render with: a beat whose sentence
-    changes (other data, another notation) is reported as needing a new recording.
+    The data, seed and notation must be those you will render with (give the same
+    --course as to `lecture`): a beat whose sentence changes (other data, another
+    notation) is reported as needing a new recording.
     """
     from linviz.atomic import write_text_atomic
     from linviz_render.scene import check_manim
     from linviz_render.story import sentences_of
     from linviz_voice.script import ScriptLine, beat_id, format_script
     from linviz_voice.speaker import spoken_form
-    from scenes.catalog import available, find
     from scenes.toolkit.request import RenderRequest
 
-    entries = available() if not names or "all" in names else [find(name) for name in names]
+    from .lecture_command import course_and_scenes
+
+    course, entries = course_and_scenes(
+        ctx, names, course_file, given={},
+        flags={"data": data_spec, "seed": seed, "notation": notation})
+    notation = course.notation
     check_manim()
     lines = []
-    for entry in dict.fromkeys(entries):
-        request = RenderRequest(data=data_spec, seed=seed, notation=notation)
+    for entry in entries:
+        request = RenderRequest(data=course.data_for(entry.name), seed=course.seed,
+                                notation=notation)
         sentences = sentences_of(entry, request)
         lines += [ScriptLine(beat_id(entry.name, number), sentence,
                              spoken_form(sentence, notation))

@@ -393,6 +393,35 @@ def test_narration_export_writes_the_script_of_the_scenes(runner, tmp_path):
     assert [line.spoken for line in lines] == [spoken_form(text) for text in said]
 
 
+def test_narration_export_follows_a_course_file_and_a_flag_wins_over_it(runner, tmp_path):
+    """With --course: the file's scenes in its order, each scene's own data and the file's
+    notation, as `lecture --course` renders them (so the recordings fit that lecture); a
+    --notation given wins over the file's."""
+    from linviz_cli.app import cli
+    from linviz_render.story import sentences_of
+    from scenes.catalog import find
+    from scenes.toolkit.request import RenderRequest
+
+    course = tmp_path / "course.toml"
+    course.write_text('scenes = ["summary", "regression"]\nnotation = "w"\nseed = 3\n'
+                      '[scene_data]\nregression = "regression1d"\n', encoding="utf-8")
+    for flags, notation in (([], "w"), (["--notation", "theta"], "theta")):
+        out = tmp_path / notation / "script.csv"
+        result = runner.invoke(cli, ["narration", "export", "--course", str(course),
+                                     "--out", str(out), *flags])
+        assert result.exit_code == 0, result.stderr
+        lines = read_script_lines(out)
+        expected = []
+        for name, data in (("summary", None), ("regression", "regression1d")):
+            request = RenderRequest(data=data, seed=3, notation=notation)
+            said = sentences_of(find(name), request, tmp_path)
+            expected += [(f"{name}-{n:03d}", text, spoken_form(text, notation))
+                         for n, text in enumerate(said, start=1)]
+        assert [(line.beat, line.caption, line.spoken) for line in lines] == expected
+    assert "θ" not in (tmp_path / "w" / "script.csv").read_text(encoding="utf-8")
+    assert "θ" in (tmp_path / "theta" / "script.csv").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("args, fragment", [(["no-such-scene"], "unknown scene"),
                                              (["perceptron", "--data", "xor"], "not separable")])
 def test_narration_export_refuses_in_one_line_and_writes_nothing(runner, tmp_path, args,
