@@ -126,6 +126,10 @@ class PerceptronScene(LinvizScene):
         self.direction_length = views.direction_length(self.plane.box)
         self.local_scale: float | None = None
         self.local_note = None
+        #: the slow mistakes and tip-to-tail sums narrated so far: the rule is said in full
+        #: the first time, in a few words after (a lecturer does not repeat a sentence)
+        self.mistakes_told = 0
+        self.sums_told = 0
         theta_label = "theta"
         self.tracker = StepTracker(0)
         # θ is drawn from the origin instead of the line's own normal arrow
@@ -484,10 +488,11 @@ class PerceptronScene(LinvizScene):
         # the step stands still while the mistake is shown and explained
         with self.holding(*self.theta_drawings, self.visit_live, self.cursor):
             if beat.slow:
+                rule = ": θ moves by y⁽ⁱ⁾x⁽ⁱ⁾" if self.mistakes_told == 0 else ""
                 self.narrate(f"Point {i + 1}, label {wording.label(label)}: score "
                              f"{wording.number(label * score, places)}, so y·score "
-                             f"{wording.number(score, places)} ≤ 0, a mistake: θ moves by "
-                             f"y⁽ⁱ⁾x⁽ⁱ⁾.")
+                             f"{wording.number(score, places)} ≤ 0, a mistake{rule}.")
+                self.mistakes_told += 1
             if beat.slow and self.point_numbers is not None:
                 self.point_numbers.show(self, i)
                 self.keep_labels_clear_of_numbers()
@@ -603,8 +608,12 @@ class PerceptronScene(LinvizScene):
                                                      + label * np.asarray(x))))
         self.play(tail.animate.set_value(1.0), run_time=style.RUN_SLOW_UPDATE)
         addend.clear_updaters()
-        self.narrate("Tip to tail: the new θ is the old θ plus y⁽ⁱ⁾x⁽ⁱ⁾; the boundary stays "
-                     "perpendicular to θ.")
+        if self.sums_told == 0:
+            self.narrate("Tip to tail: the new θ is the old θ plus y⁽ⁱ⁾x⁽ⁱ⁾; the boundary "
+                         "stays perpendicular to θ.")
+        else:
+            self.narrate("Again tip to tail: θ gains y⁽ⁱ⁾x⁽ⁱ⁾.")
+        self.sums_told += 1
         self.play(FadeOut(addend), run_time=style.PAUSE_SHORT)
 
     def show_fast_forward(self, beat) -> None:
