@@ -226,6 +226,8 @@ def _read_groups(text: str, notation: str) -> str:
             words = f"{head}{before} times {inner} "
         elif before == "/":
             words = f"{head} over {inner} "
+        elif re.search(r"\btimes\s*$", head + before) and re.search(r"[+−]", inner):
+            words = f"{head}{before}the quantity {inner} "  # 2 times (a + 1)
         elif re.match(r"\s*/", tail) and _has_operator(inner):
             words = f"{head}{before} {inner},"
         else:

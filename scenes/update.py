@@ -160,7 +160,7 @@ class UpdateScene(LinvizScene):
                      "the score?")
         self.play(FadeIn(lines[0]), FadeIn(new_note), run_time=style.RUN_INTRO)
         self.finish_beat()
-        self.narrate("Multiply out: the old y·score, plus (y⁽ⁱ⁾)² times x⁽ⁱ⁾ᵀx⁽ⁱ⁾ + 1.")
+        self.narrate("Multiply out: the old y·score, plus (y⁽ⁱ⁾)² times (x⁽ⁱ⁾ᵀx⁽ⁱ⁾ + 1).")
         self.play(FadeIn(lines[1], shift=DOWN * style.SMALL_BUFF), run_time=style.RUN_INTRO)
         self.finish_beat()
         self.narrate("A label is +1 or −1, so (y⁽ⁱ⁾)² = 1: the y·score grows by ‖x⁽ⁱ⁾‖² + 1.")

@@ -164,6 +164,8 @@ UNIT_CASES = [
     ("from 0.000 to −2.338, by 0.790 and 6.70; 60,259.80 and 10.5", "theta",
      "from 0 to minus 2.338, by 0.79 and 6.7; 60259.8 and 10.5"),
     ("the 1-D data", "theta", "the one-dimensional data"),
+    ("plus (y⁽ⁱ⁾)² times (x⁽ⁱ⁾ᵀx⁽ⁱ⁾ + 1).", "theta",
+     "plus y i squared times the quantity x i transpose x i plus 1."),
     ("The 0-1 loss", "theta", "The zero-one loss"),
     ("log(1 + exp(−y z))", "theta", "log of 1 plus e to the minus y z"),
     ("These four corners are XOR: no line", "theta", "These four corners are ex-or: no line"),
