@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+import threading
 from importlib import metadata
 from pathlib import Path
 
@@ -36,9 +37,18 @@ def scene_sources(module: str, root: Path = ROOT) -> list[Path]:
     return sorted(seen.values())
 
 
+#: one ``ast.parse`` at a time: CPython 3.11's AST conversion keeps its recursion depth in
+#: the interpreter's state, shared by threads, and two scenes' keys computed at once (a
+#: lecture with --jobs 2) failed with "SystemError: AST constructor recursion depth
+#: mismatch" (CPython gh-106905)
+_PARSING = threading.Lock()
+
+
 def _imported_modules(path: Path, name: str, package: str) -> list[str]:
     """Names of the modules of ``package`` that the module ``name`` at ``path`` imports."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    source = path.read_text(encoding="utf-8")
+    with _PARSING:
+        tree = ast.parse(source, filename=str(path))
     parent = name.rsplit(".", 1)[0]
     found = []
     for node in ast.walk(tree):
