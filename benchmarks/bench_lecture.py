@@ -75,6 +75,26 @@ in 54.4 s after (129 frames a second). The hall preset (1080p30) against -q h
 0.99: in motion, where each frame rate rounds its waits to its own frames, so the
 two drift apart by a frame or two: 116.600 s against 116.683 s in all).
 benchmarks/compare_videos.py measured it.
+
+On a quiet machine, 25 Nov 2026 (nothing else running; niced tests beside the first
+run), after frames reach libx264 without a copy at its veryfast preset (main at
+db6ef69), all 14 scenes, --jobs 2, one run each:
+
+- ``-q l --voices none,piper --before`` (f544084): silent 124.4 s from nothing, 29,514
+  frames, 237 lecture frames a second (251 and 228 in two earlier runs of this week's
+  code), second run 3.5 s, lecture.mp4 23.6 MB, scene folders 65.9 MB; narrated by
+  piper from an empty sentence cache 294.3 s (2.37x silent; 46.2 min of video, the
+  speech is longer than the reading time), second run 3.3 s, 46.9 MB and 193.7 MB
+  (the WAVs); before 277.2 s, 107 frames a second, second run 3.2 s, 23.4 MB and
+  68.6 MB. Synthesis is the floor of the narrated pack: about 2,600 s of speech at
+  0.083 CPU seconds a second of speech (one onnxruntime thread) is 108 s of the two
+  cores, 0.87 of the silent pack.
+- ``-q h``: 772.9 s (12.9 min) from nothing, 118,104 frames, 153 lecture frames a
+  second, second run 2.8 s, lecture.mp4 63.2 MB, scene folders 179.9 MB (before the
+  veryfast preset, with tests beside it: 1025.4 s).
+- ``--hall --scenes update,perceptron,proof --before`` (f544084 at -q h): hall 73.4 s,
+  11,862 frames, 162 frames a second, lecture.mp4 11.6 MB; before 634.5 s, 23,330
+  frames, 37 frames a second, 15.3 MB (8.6x the time for the same minutes of lecture).
 """
 
 from __future__ import annotations
