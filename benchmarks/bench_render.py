@@ -33,6 +33,14 @@ xor 2.05 (1.45), noise 1.65 (2.37), logistic 1.48 (2.05), regression 0.50 (1.79)
 summary 1.54 (1.94). (That run was of the commit before held pictures lost their
 B-frames, whose declared lengths were a few frames short: the frame counts of the
 "after" rows came from them.)
+
+On a quiet machine, 25 Nov 2026 (main at db6ef69: frames to libx264 without a copy, its
+veryfast preset), -q l, one repeat, ratio scene/empty: classifier 0.51, perceptron 0.73,
+perceptron-origin 0.56, update 0.71, margin 0.57, proof 1.34, proof-offset 0.84,
+margin-speed 0.78, offset-lift 1.26, xor 1.11, noise 1.13, logistic 1.15, regression 0.54,
+summary 1.03: every scene within 1.5x (the empty scene encodes every frame of its wait).
+-q h, ``--scenes update,xor,proof``: update 7,224 frames in 25.4 s (empty 117.1 s, ratio
+0.22), proof 8,142 in 32.3 s (0.23), xor 12,358 in 70.4 s (0.34).
 """
 
 from __future__ import annotations
