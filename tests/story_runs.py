@@ -156,10 +156,10 @@ def story_with(scene_class, observe_layouts: bool = False, **attributes):
     """A scene class's whole story with some class attributes set (not cached); with
     ``observe_layouts``, ``scene.layouts`` holds (caption, text boxes) at every beat's end.
     ``scene.dead_updaters`` lists the updaters no play ran (see :func:`dead_updaters`)."""
-    media = tempfile.mkdtemp(prefix="linviz-story-")
-    with tempconfig({"dry_run": True, "disable_caching": True, "quality": "low_quality",
-                     "pixel_width": 64, "pixel_height": 36, "media_dir": media,
-                     "verbosity": "ERROR", "progress_bar": "none"}):
+    with tempfile.TemporaryDirectory(prefix="linviz-story-") as media, \
+            tempconfig({"dry_run": True, "disable_caching": True, "quality": "low_quality",
+                        "pixel_width": 64, "pixel_height": 36, "media_dir": media,
+                        "verbosity": "ERROR", "progress_bar": "none"}):
         watched = _watching_updaters(variant(scene_class, **attributes))
         scene = watched(renderer=CairoRenderer(skip_animations=True))
         scene.dead_updaters = []
