@@ -19,6 +19,8 @@ import pytest
 from manim.renderer.cairo_renderer import CairoRenderer
 from manim.scene.scene_file_writer import SceneFileWriter
 
+from scenes.toolkit.manim_adapter import HoldingFileWriter, holding_renderer
+
 #: the default pack's size (-q l): compression shows at the size students see
 SIZE = (854, 480)
 FPS = 15
@@ -29,19 +31,52 @@ pytestmark = pytest.mark.render
 
 
 class RecordingFileWriter(SceneFileWriter):
-    """Manim's own file writer, noting each still wait: (first frame, frames it lasts)."""
+    """Manim's own file writer, noting each still wait: (first frame, frames it lasts),
+    and each frame of a play whose pixels equal the frame before it in that play."""
 
     def __init__(self, settings) -> None:
         super().__init__(settings)
         self.frames_written = 0
         self.holds: list[tuple[int, int]] = []
+        self.unchanged: set[int] = set()
+        self._before = (None, None)  # (segment, its last frame)
+
+    def write_frame(self, pixels, *, repeat: int = 1) -> None:
+        job = self._current_encode_job
+        if job is not None:
+            if repeat > 1:
+                self.holds.append((self.frames_written, repeat))
+            segment, last = self._before
+            if repeat == 1 and segment is job and np.array_equal(last, pixels):
+                self.unchanged.add(self.frames_written)
+            self._before = (job, pixels)
+            self.frames_written += repeat
+        super().write_frame(pixels, repeat=repeat)
+
+
+class RepeatNotingFileWriter(HoldingFileWriter):
+    """linviz's file writer, noting each frame handed again as the same array (a frame
+    of a play the renderer did not draw, its moving drawings unchanged)."""
+
+    def __init__(self, settings) -> None:
+        super().__init__(settings)
+        self.frames_written = 0
+        self.repeated: set[int] = set()
+        self._last = None
 
     def write_frame(self, pixels, *, repeat: int = 1) -> None:
         if self._current_encode_job is not None:
-            if repeat > 1:
-                self.holds.append((self.frames_written, repeat))
+            if pixels is self._last:
+                self.repeated.add(self.frames_written)
+            self._last = pixels
             self.frames_written += repeat
         super().write_frame(pixels, repeat=repeat)
+
+
+def noting_repeats():
+    renderer = holding_renderer()
+    renderer._file_writer_class = RepeatNotingFileWriter
+    return renderer
 
 
 def render(media_dir: Path, make_renderer=lambda: None):
@@ -128,7 +163,8 @@ def both(tmp_path_factory):
     today, today_captions, recorder = render(
         tmp_path_factory.mktemp("manim-writer"),
         lambda: CairoRenderer(file_writer_class=RecordingFileWriter))
-    held, held_captions, _ = render(tmp_path_factory.mktemp("holding-writer"))
+    held, held_captions, holder = render(tmp_path_factory.mktemp("holding-writer"),
+                                         noting_repeats)
     holds = recorder.file_writer.holds
     hold_of = {start + offset: start for start, length in holds for offset in range(length)}
     scores, changed_while_held, first_of_hold = [], [], None
@@ -148,7 +184,10 @@ def both(tmp_path_factory):
             "lengths": (declared_length(today), declared_length(held)),
             "encoded": encoded_frames(held), "scores": scores,
             "changed_while_held": changed_while_held, "holds": holds,
-            "written": recorder.file_writer.frames_written}
+            "written": recorder.file_writer.frames_written,
+            "unchanged": recorder.file_writer.unchanged,
+            "repeated": holder.file_writer.repeated,
+            "held_written": holder.file_writer.frames_written}
 
 
 def test_the_ssim_here_is_that_of_the_definition():
@@ -174,8 +213,15 @@ def test_a_held_picture_is_encoded_once(both):
     holds = both["holds"]
     assert len(holds) >= 5, "the update scene holds pictures for its sentences"
     drawn = both["written"] - sum(length for _, length in holds)
-    assert both["encoded"] == drawn + len(holds)
+    assert both["held_written"] == both["written"]
+    assert both["encoded"] == drawn - len(both["repeated"]) + len(holds)
     assert both["written"] > 2 * both["encoded"]  # the most of the scene is held
+
+
+def test_a_frame_is_handed_again_only_where_today_render_drew_the_same_pixels(both):
+    """The renderer repeats a frame of a play when what it draws from is unchanged: those
+    frames of Manim's own render are pixel for pixel the frame before them."""
+    assert both["repeated"] <= both["unchanged"]
 
 
 def test_frames_are_identical_while_a_picture_is_held(both):

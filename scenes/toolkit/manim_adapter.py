@@ -14,8 +14,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import hashlib
+
 import numpy as np
-from manim import RendererType, Scene, VMobject, config
+from manim import PMobject, RendererType, Scene, VMobject, config
+from manim.mobject.types.image_mobject import AbstractImageMobject
 from manim.camera.camera import Camera
 from manim.renderer.cairo_renderer import CairoRenderer
 from manim.scene.scene_file_writer import SceneFileWriter
@@ -46,6 +49,10 @@ INTERNALS = {
     "CairoRenderer.play / update_frame / save_static_frame_data / render / "
     "freeze_current_frame / skip_animations":
         "what a play draws, left out while animations are skipped",
+    "CairoRenderer.render(scene, time, moving_mobjects) / get_frame / add_frame":
+        "a frame of a play drawn from the moving mobjects over the still image",
+    "Mobject.z_index / VMobject.joint_type / cap_style":
+        "what else the Cairo camera reads of a mobject when it draws it",
 }
 
 
@@ -79,14 +86,49 @@ def paint_background(scene, mobjects) -> None:
 
 def drawn_arrays(mobject) -> list[np.ndarray]:
     """The arrays the Cairo camera draws ``mobject`` (one part, not its family) from:
-    its points, and for a VMobject its colours, stroke widths and sheen."""
+    its points and depth (z_index), for a VMobject its colours, stroke widths, sheen,
+    joints and caps, for a point cloud its colours, for an image its pixels."""
     arrays = [mobject.points]
     if isinstance(mobject, VMobject):
         arrays += [mobject.fill_rgbas, mobject.stroke_rgbas, mobject.background_stroke_rgbas,
                    np.array([mobject.stroke_width, mobject.background_stroke_width,
-                             mobject.sheen_factor, *np.ravel(mobject.sheen_direction)],
-                            dtype=float)]
+                             mobject.sheen_factor, *np.ravel(mobject.sheen_direction),
+                             mobject.z_index, _style_number(mobject, "joint_type"),
+                             _style_number(mobject, "cap_style")], dtype=float)]
+    else:
+        arrays += [np.array([getattr(mobject, "z_index", 0)], dtype=float)]
+        arrays += [np.asarray(getattr(mobject, name)) for name in ("rgbas", "pixel_array")
+                   if getattr(mobject, name, None) is not None]
     return [np.ascontiguousarray(array) for array in arrays]
+
+
+def _style_number(mobject, name: str) -> float:
+    """A line-style enum of ``mobject`` (joint type, cap style) as a number."""
+    value = getattr(mobject, name, 0)
+    return float(getattr(value, "value", value) or 0)
+
+
+#: the kinds of mobject the Cairo camera draws (it draws nothing of any other, such as a
+#: ValueTracker, whose value changes every frame it is animated)
+DRAWN_TYPES = (VMobject, PMobject, AbstractImageMobject)
+
+
+def drawn_digest(mobjects) -> bytes:
+    """A digest of everything the Cairo camera draws of ``mobjects`` and their families,
+    in the order it draws them: which parts there are and :func:`drawn_arrays` of each.
+
+    Two equal digests taken over the same still image draw the same pixels: the
+    frame is a function of the parts and their arrays alone.
+    """
+    digest = hashlib.blake2b(digest_size=16)
+    for mobject in mobjects:
+        for part in mobject.get_family():
+            if not isinstance(part, DRAWN_TYPES):  # a tracker, a group: nothing drawn
+                continue
+            digest.update(id(part).to_bytes(8, "little"))
+            for array in drawn_arrays(part):
+                digest.update(array.tobytes())
+    return digest.digest()
 
 
 def as_animation(animation):
@@ -149,7 +191,10 @@ class HoldingSegmentEncoder(VideoSegmentEncoder):
     timestamp stays on the frame-rate grid (frame k at k/fps), every frame of
     the hold is the same picture, and a held second costs what one still
     costs, whatever the frame rate. Frames drawn one by one (``repeat = 1``)
-    are written as before. Durations are in the stream's time base, 1/fps.
+    are written as before, except the same array handed again (a frame of a
+    play in which nothing drawn changed, see :meth:`HoldingRenderer.render`):
+    the frame encoded last lasts one frame time more instead. Durations are in
+    the stream's time base, 1/fps.
 
     A still wait is a segment of its own (Manim writes one per play or wait).
     Encoded frame by frame, libx264's macroblock tree sees every later frame of
@@ -170,6 +215,9 @@ class HoldingSegmentEncoder(VideoSegmentEncoder):
         super().__init__(target=target, spec=spec)
         #: frame time (pts) → how many frame times that frame lasts
         self._durations: dict[int, int] = {}
+        #: the pixels last encoded, and their frame time
+        self._last_pixels = None
+        self._last_pts = -1
         options = dict(self._stream.codec_context.options)
         options["x264-params"] = ":".join(filter(None, [options.get("x264-params"),
                                                          "stitchable=1:bframes=0"]))
@@ -180,8 +228,15 @@ class HoldingSegmentEncoder(VideoSegmentEncoder):
 
     def write_frame(self, pixels, *, repeat: int = 1) -> None:
         self._validate_frame(pixels, repeat)
+        if pixels is self._last_pixels and self._last_pts in self._durations:
+            # the frame handed again (:class:`HoldingRenderer`: nothing changed): the one
+            # encoded lasts longer, until its packet leaves the encoder
+            self._durations[self._last_pts] += repeat
+            self._next_pts += repeat
+            return
         if self._next_pts == 0 and repeat > 1:  # a still wait: before the encoder opens
             self._encode_as_held()
+        self._last_pixels, self._last_pts = pixels, self._next_pts
         rate = self.spec.frame_rate
         frame = _video_frame(pixels)
         frame.pts = self._next_pts
@@ -261,13 +316,20 @@ class HoldingRenderer(CairoRenderer):
         super().__init__(file_writer_class=HoldingFileWriter, camera_class=camera_class,
                          skip_animations=skip_animations)
         self._playing = False
+        #: the frame of the play last drawn, and the digest of what it was drawn from
+        self._last_frame: np.ndarray | None = None
+        self._last_digest = b""
+        #: frames of plays handed to the writer again, unchanged, instead of drawn
+        self.frames_repeated = 0
 
     def play(self, scene, *args, **kwargs) -> None:
         self._playing = True
+        self._last_frame = None  # each play has its own still image
         try:
             super().play(scene, *args, **kwargs)
         finally:
             self._playing = False
+            self._last_frame = None
 
     def update_frame(self, scene, *args, **kwargs) -> None:
         if not (self._playing and self.skip_animations):
@@ -280,8 +342,21 @@ class HoldingRenderer(CairoRenderer):
         return super().save_static_frame_data(scene, static_mobjects)
 
     def render(self, scene, time, moving_mobjects=None) -> None:
-        if not self.skip_animations:
-            super().render(scene, time, moving_mobjects)
+        """One frame of a play. A frame whose moving mobjects are drawn from exactly what
+        the last one was (:func:`drawn_digest`; the still image is the play's) is that
+        frame again: handed to the writer as the same array, which the segment encoder
+        makes the last frame last longer (:class:`HoldingSegmentEncoder`), neither drawn
+        nor encoded."""
+        if self.skip_animations:
+            return
+        digest = drawn_digest(moving_mobjects or ())
+        if self._last_frame is not None and moving_mobjects and digest == self._last_digest:
+            self.frames_repeated += 1
+            self.add_frame(self._last_frame)
+            return
+        self.update_frame(scene, moving_mobjects)
+        self._last_frame, self._last_digest = self.get_frame(), digest
+        self.add_frame(self._last_frame)
 
     def freeze_current_frame(self, duration: float) -> None:
         if not self.skip_animations:

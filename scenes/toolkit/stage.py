@@ -34,22 +34,17 @@ The painting itself goes through :mod:`scenes.toolkit.manim_adapter`.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 
 from manim import Mobject, Scene, VectorizedPoint, Wait
 
-from .manim_adapter import drawn_arrays, paint_background
+from .manim_adapter import drawn_digest, paint_background
 
 
 def fingerprint(mobject: Mobject) -> bytes:
     """A digest of everything the camera draws of ``mobject`` and its family: which
-    parts there are, their points, colours and stroke widths."""
-    digest = hashlib.blake2b(digest_size=16)
-    for part in mobject.get_family():
-        digest.update(id(part).to_bytes(8, "little"))
-        for array in drawn_arrays(part):
-            digest.update(array.tobytes())
-    return digest.digest()
+    parts there are, their points, colours and stroke widths (see
+    :func:`~scenes.toolkit.manim_adapter.drawn_digest`)."""
+    return drawn_digest([mobject])
 
 
 class Stage:
