@@ -284,6 +284,7 @@ class LinvizScene(HoldingScene):
 
     def tear_down(self) -> None:
         self.finish_beat()
+        self.stage.refresh(now=True)  # the last frame (a last-frame-only render saves it)
         self.save_keyframe()
         self.write_captions()
         self.write_section_titles()
@@ -333,6 +334,7 @@ class LinvizScene(HoldingScene):
 
         from PIL import Image
 
+        self.stage.refresh(now=True)
         frame = current_frame(self)
         folder = Path(keyframe_dir)
         folder.mkdir(parents=True, exist_ok=True)

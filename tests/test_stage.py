@@ -189,3 +189,35 @@ def test_still_bottom_puts_a_drawing_below_every_other(dry):
     staged.still(painted[0], bottom=True)
     assert staged.still_drawings == list(painted)
     assert same(frame(staged), frame(plain))
+
+
+@pytest.mark.parametrize("name", ["noise", "margin"])
+def test_a_last_frame_only_render_paints_only_for_its_key_frames_and_saves_the_videos(
+        tmp_path, monkeypatch, name):
+    """Skipping animations (the handout's key frames), the stage paints only when a
+    frame is taken, and every key frame is pixel for pixel the one the video's run saves."""
+    from PIL import Image
+
+    from scenes.catalog import find
+    from scenes.toolkit import stage as stage_module
+    from scenes.toolkit.manim_adapter import holding_renderer
+    from tests.scene_helpers import variant
+
+    paints = []
+    original = stage_module.paint_background
+    monkeypatch.setattr(stage_module, "paint_background",
+                        lambda scene, mobjects: (paints.append(1), original(scene, mobjects)))
+    saved, painted = {}, {}
+    for run, skipping in (("video", False), ("stills", True)):
+        folder = tmp_path / run
+        paints.clear()
+        with tiny_dry_run(folder):
+            scene_class = variant(find(name).load(), keyframe_dir=str(folder / "keyframes"))
+            scene_class(renderer=holding_renderer(skip_animations=skipping)).render()
+        painted[run] = len(paints)
+        saved[run] = {path.name: np.asarray(Image.open(path))
+                      for path in sorted((folder / "keyframes").glob("*.png"))}
+    assert len(saved["video"]) >= 3 and saved["stills"].keys() == saved["video"].keys()
+    for key, frame in saved["video"].items():
+        assert np.array_equal(saved["stills"][key], frame), key
+    assert painted["stills"] <= len(saved["stills"]) + 1 < painted["video"]

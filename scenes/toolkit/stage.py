@@ -59,7 +59,8 @@ class Stage:
         #: the still drawings, bottom first
         self.layer: list[Mobject] = []
         #: what the background holds now, with each drawing's fingerprint when painted
-        self.painted: list[tuple[Mobject, bytes]] = []
+        #: (None: unknown, see :meth:`refresh`)
+        self.painted: list[tuple[Mobject, bytes]] | None = []
         #: during a play: the still drawings put back into the scene's list for it
         self.lifted: list[Mobject] = []
         self.sentinel = VectorizedPoint().add_updater(lambda _: None)
@@ -112,15 +113,31 @@ class Stage:
         return mobject in self.layer
 
     # -- painting -------------------------------------------------------------
-    def refresh(self) -> None:
-        """Paint the still drawings again if any of them changed since they were painted."""
-        if self.lifted:
-            return
-        if [m for m, _ in self.painted] != self.layer or any(
-                fingerprint(m) != kept for m, kept in self.painted):
-            self._paint(self.layer)
+    def refresh(self, now: bool = False) -> None:
+        """Paint the still drawings again if any of them changed since they were painted.
 
-    def _paint(self, mobjects) -> None:
+        While the renderer skips animations (a last-frame-only render, such as the
+        handout's key frames), no play draws a frame, so painting waits until a frame
+        is taken: the scene then calls this with ``now``.
+        """
+        if self.lifted or self._waiting(now):
+            return
+        if self._painted_drawings() != self.layer or any(
+                fingerprint(m) != kept for m, kept in self.painted):
+            self._paint(self.layer, now)
+
+    def _waiting(self, now: bool) -> bool:
+        """Whether painting waits for a frame to be taken (see :meth:`refresh`)."""
+        return not now and bool(getattr(self.scene.renderer, "skip_animations", False))
+
+    def _painted_drawings(self) -> list[Mobject] | None:
+        """The drawings the background holds (None: unknown, painting was left for later)."""
+        return None if self.painted is None else [m for m, _ in self.painted]
+
+    def _paint(self, mobjects, now: bool = False) -> None:
+        if self._waiting(now):
+            self.painted = None
+            return
         self.painted = [(m, fingerprint(m)) for m in mobjects]
         paint_background(self.scene, list(mobjects))
 
@@ -145,7 +162,7 @@ class Stage:
             yield
             return
         self.lifted = self.layer[first:]
-        if [m for m, _ in self.painted] != self.layer[:first]:
+        if self._painted_drawings() != self.layer[:first]:
             self._paint(self.layer[:first])
         self.scene.mobjects[:0] = self.lifted
         try:
