@@ -40,13 +40,17 @@ from .options import (cluster_and_jobs, cluster_option, data_option, jobs_option
 @click.option("--handout", "handout_layout", type=click.Choice(["compact", "2up"]),
               default="compact", show_default=True,
               help="The handout's layout: compact pages, or two sections a landscape page.")
+@click.option("--slides-reverse", "slides_reverse", is_flag=True,
+              help="Also play every section backwards for manim-slides' reverse key (re-encodes "
+                   "the moving frames: about a quarter more render time; a course file says "
+                   "slides_reverse = true).")
 @voice_option("auto")
 @jobs_option
 @cluster_option
 @click.pass_context
 def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, quality, hall,
-            out_dir, data_spec, seed, theme, notation, handout_theme, handout_layout, voice, jobs,
-            cluster) -> None:
+            out_dir, data_spec, seed, theme, notation, handout_theme, handout_layout,
+            slides_reverse, voice, jobs, cluster) -> None:
     """Build the lecture pack in --out: lecture.mp4 (chapters), lecture.srt/.vtt,
     index.html (player, chapters, present mode), handout.pdf and slides/ (manim-slides).
 
@@ -67,7 +71,8 @@ def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, qu
         ctx, names, course_file,
         given={"title": title, "course": course_name, "lecturer": lecturer, "date": date_text},
         flags={"quality": quality, "data": data_spec, "seed": seed, "theme": theme,
-               "notation": notation, "handout_theme": handout_theme},
+               "notation": notation, "handout_theme": handout_theme,
+               "slides_reverse": slides_reverse},
         forced=("quality",) if hall else ())
     check_manim()
     for entry in entries:  # every data problem is found before anything renders
@@ -89,7 +94,8 @@ def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, qu
         quality=course.quality, data=absolute(course.data), seed=course.seed,
         theme=course.theme, notation=course.notation, handout_theme=course.handout_theme,
         jobs=jobs,
-        handout=handout_layout, title=course.title, course=course.course,
+        handout=handout_layout, slides_reverse=course.slides_reverse, title=course.title,
+        course=course.course,
         lecturer=course.lecturer, date=course.date,
         scene_data=tuple(sorted((name, absolute(spec))
                                 for name, spec in course.scene_data.items())),

@@ -24,7 +24,8 @@ from scenes.toolkit.section_titles import read_section_titles
 
 from . import captions, handout, join, page, slides, title_card
 from .course import DEFAULT_TITLE, byline
-from .rendered import RenderedScene, cached_scene, render_options, render_to_cache, reversed_name
+from .rendered import (RenderedScene, add_reversed_sections, cached_scene, render_options,
+                       render_to_cache, reversed_name)
 from .titles import section_title
 
 PACK_MANIFEST = ".lecture-pack.json"
@@ -64,6 +65,8 @@ class PackSettings:
         return dict(self.scene_data).get(scene, self.data)
     #: the handout's layout: "compact" or "2up" (linviz_pack.handout.LAYOUTS)
     handout: str = "compact"
+    #: every section also played backwards, for manim-slides' reverse key
+    slides_reverse: bool = False
 
 
 @dataclass(frozen=True)
@@ -126,6 +129,9 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings,
                     scenes[rendered.name] = rendered
     else:
         say(f"all {len(entries)} scene(s) up to date")
+    if settings.slides_reverse:
+        with ThreadPoolExecutor(max_workers=max(1, min(settings.jobs, len(entries)))) as pool:
+            list(pool.map(add_reversed_sections, [scenes[entry.name] for entry in entries]))
     card, card_rendered = title_card.title_card(cache_dir, title_card.card_options(
         settings.title, settings.byline, settings.theme, settings.quality))
     if card_rendered:
@@ -295,7 +301,8 @@ def _write_slides(entries, scenes, timelines, folder: Path, settings: PackSettin
     background = THEMES[settings.theme].background
     for entry, scene, timeline in zip(entries, scenes, timelines):
         videos = [(scene.sections_dir / section.video,
-                   scene.sections_dir / reversed_name(section.video))
+                   scene.sections_dir / reversed_name(section.video)
+                   if settings.slides_reverse else None)
                   for section in timeline.sections]
         slides.write_slides(folder, scene.name, timeline, videos, join.video_size(scene.video),
                             str(background), _link, entry.title or entry.name, settings.byline,

@@ -55,6 +55,8 @@ class Course:
     notation: str = "theta"
     handout_theme: str = "light"
     quality: str = "l"
+    #: every section also played backwards, for manim-slides' reverse key
+    slides_reverse: bool = False
     seed: int = 0
     data: str | None = None
     scene_data: dict = field(default_factory=dict)
@@ -90,6 +92,7 @@ theme = "dark"            # dark for screens, light for projectors
 notation = "theta"        # theta: θ and θ₀; w: w and b (written the same everywhere)
 handout_theme = "light"   # the handout's frames (light prints well)
 quality = "l"             # l 480p15, m 720p30, h 1080p60, hall 1080p30 (a lecture hall), p, k
+slides_reverse = false    # true: the slides' sections also backwards (manim-slides' reverse key)
 seed = 0                  # the built-in data sets' seed
 
 # Data for every scene that takes data: a built-in name or a CSV file (relative to this file).
@@ -145,6 +148,11 @@ def checked_fields(values: dict, where: str, folder: Path | None = None) -> dict
                 raise CourseError(f"{where}: {key} must be one of {', '.join(choices)}, got "
                                   f"{values[key]!r}")
             checked[key] = values[key]
+    if "slides_reverse" in values:
+        if not isinstance(values["slides_reverse"], bool):
+            raise CourseError(f"{where}: slides_reverse must be true or false, got "
+                              f"{values['slides_reverse']!r}")
+        checked["slides_reverse"] = values["slides_reverse"]
     if "seed" in values:
         seed = values["seed"]
         if not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED):

@@ -3,8 +3,9 @@
 The folder ``<cache>/<name>/`` holds:
 
 - ``<name>.mp4`` and ``<name>.srt``: the video and its captions;
-- ``sections/``: Manim's file per section, the same played backwards
-  (``<stem>_reversed.mp4``) and the index ``sections.json``;
+- ``sections/``: Manim's file per section and the index ``sections.json``; the same
+  played backwards (``<stem>_reversed.mp4``), added when a pack asks for them
+  (:func:`add_reversed_sections`);
 - ``keyframes/``: the last frame of every section in the handout's theme (saved
   by the video's render when the themes agree, else by a last-frame-only one);
 - ``manifest.json``: the key (see :mod:`linviz_pack.cache`) and the file list.
@@ -102,7 +103,6 @@ def render_to_cache(entry, cache_dir: Path, options: dict) -> RenderedScene:
         if options["theme"] != options["handout_theme"]:
             _render_keyframes(entry, options, work)
         _tidy_sections(entry.name, work)
-        _reverse_sections(work / "sections")
         files = [str(path.relative_to(work)) for path in sorted(work.rglob("*")) if path.is_file()]
         cache.write_manifest(work, key, options, files)
         target = cache_dir / entry.name
@@ -130,14 +130,23 @@ def reversed_name(video: str) -> str:
     return f"{stem}_reversed{dot}{suffix}"
 
 
-def _reverse_sections(folder: Path) -> None:
-    """Each section's video backwards beside it (manim-slides' reverse key plays them)."""
-    import json
-
+def add_reversed_sections(scene: RenderedScene) -> None:
+    """Each section's video backwards beside it, for manim-slides' reverse key: made
+    only when a pack asks for them (re-encoding every drawn frame costs about a quarter
+    of the scene's render), once; each appears by a rename when complete."""
     from .reverse import reverse_video
 
-    for entry in json.loads((folder / "sections.json").read_text(encoding="utf-8")):
-        reverse_video(folder / entry["video"], folder / reversed_name(entry["video"]))
+    for section in scene.timeline().sections:
+        forwards = scene.sections_dir / section.video
+        backwards = scene.sections_dir / reversed_name(section.video)
+        if backwards.exists():
+            continue
+        partial = backwards.with_name(f".{backwards.stem}.{os.getpid()}.partial.mp4")
+        try:
+            reverse_video(forwards, partial)
+            os.replace(partial, backwards)
+        finally:
+            partial.unlink(missing_ok=True)
 
 
 def _render_keyframes(entry, options: dict, work: Path) -> None:

@@ -57,8 +57,8 @@ def write_slides(folder: Path, name: str, timeline: SceneTimeline,
 
     Raises :class:`.deck.DeckError` (one line) when reveal.js is not installed.
 
-    ``section_videos[i]``: section i's video and the same backwards (used only
-    if it exists). ``title``, ``byline``, ``about``: the deck's title slide (the
+    ``section_videos[i]``: section i's video and the same backwards (None, or a file
+    that does not exist: the slide's own video is its ``rev_file``). ``title``, ``byline``, ``about``: the deck's title slide (the
     scene's title, course · lecturer · date, what it shows); ``title`` defaults to ``name``. ``link(source, target)`` puts a file in place (a hard link
     where possible).
     """
@@ -70,7 +70,7 @@ def write_slides(folder: Path, name: str, timeline: SceneTimeline,
         target = files_dir / f"{number:02d}-{section.name}.mp4"
         link(video, target)
         rev_target = target
-        if backwards.exists():
+        if backwards is not None and backwards.exists():
             rev_target = target.with_name(f"{target.stem}_reversed.mp4")
             link(backwards, rev_target)
         relative.append((target.relative_to(folder.parent).as_posix(),

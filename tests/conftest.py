@@ -45,7 +45,8 @@ def runner():
 
 @pytest.fixture(scope="session")
 def lecture_pack(tmp_path_factory):
-    """A lecture pack of one short real scene, built as a user builds it (a subprocess).
+    """A lecture pack of one short real scene, built as a user builds it (a subprocess),
+    its slides' sections also backwards (``--slides-reverse``).
 
     Returns (out folder, the command's completed process). Shared by the
     tests of the pack's files and of its page, so the scene renders once.
@@ -57,7 +58,7 @@ def lecture_pack(tmp_path_factory):
     root = Path(__file__).resolve().parent.parent
     out = tmp_path_factory.mktemp("pack") / "media"
     done = subprocess.run([sys.executable, str(root / "render.py"), "lecture", "margin",
-                           "--out", str(out)], capture_output=True, text=True,
+                           "--slides-reverse", "--out", str(out)], capture_output=True, text=True,
                           cwd=tmp_path_factory.getbasetemp())
     assert done.returncode == 0, done.stderr
     return out, done

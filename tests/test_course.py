@@ -28,6 +28,7 @@ date = "1 December 2026"
 scenes = ["perceptron", "classifier"]
 theme = "light"
 quality = "h"
+slides_reverse = true
 seed = 7
 data = "data/iris.csv"
 [scene_data]
@@ -37,6 +38,7 @@ regression = "regression1d"
     assert course.title == "Linear classifiers"          # spaces as one
     assert course.scenes == ("perceptron", "classifier")  # the lecturer's order, kept
     assert (course.theme, course.quality, course.seed) == ("light", "h", 7)
+    assert course.slides_reverse is True
     assert course.data == str(tmp_path / "data" / "iris.csv")
     assert course.data_for("regression") == "regression1d"     # a built-in name stays a name
     assert course.data_for("perceptron") == course.data
@@ -49,6 +51,7 @@ regression = "regression1d"
     ('quality = "x"', r"course\.toml: quality must be one of l, m, h, p, k"),
     ("seed = -1", r"course\.toml: seed must be a whole number from 0 to 4,294,967,295"),
     ("seed = true", r"course\.toml: seed must be a whole number"),
+    ('slides_reverse = "yes"', r"course\.toml: slides_reverse must be true or false, got 'yes'"),
     ('scenes = ["perceptron", "nope"]', r"course\.toml: no scene called 'nope'; scenes: "),
     ("scenes = []", r"course\.toml: scenes must be a list of scene names"),
     ("title = 3", r"course\.toml: title must be text in quotes, got 3"),

@@ -200,6 +200,36 @@ def test_each_slide_has_its_section_backwards(lecture_pack):
             assert np.abs(backwards[index] - forwards[-1 - index]).mean() < 3
 
 
+def test_sections_are_played_backwards_only_when_asked_and_without_a_render(lecture_pack,
+                                                                            tmp_path):
+    """Without --slides-reverse no section is reversed and each slide's rev_file is its own
+    file; asked for later, the reversed files are added to the rendered scene, which is
+    not rendered again."""
+    out, _ = lecture_pack
+    pack = tmp_path / "media"
+    shutil.copytree(out / "scenes", pack / "scenes")
+    sections = pack / "scenes" / "margin" / "sections"
+    for backwards in sections.glob("*_reversed.mp4"):
+        backwards.unlink()
+
+    def build(*flags):
+        done = subprocess.run([sys.executable, str(REPO_ROOT / "render.py"), "lecture",
+                               "margin", *flags, "--out", str(pack)], capture_output=True,
+                              text=True)
+        assert done.returncode == 0, done.stderr
+        assert "rendering" not in done.stderr  # the scene is reused
+        return json.loads((pack / "slides" / "margin.json").read_text(encoding="utf-8"))
+
+    slides = build()["slides"]
+    assert not list(sections.glob("*_reversed*")) and not list(pack.rglob("*_reversed*"))
+    assert all(slide["rev_file"] == slide["file"] for slide in slides)
+    slides = build("--slides-reverse")["slides"]
+    assert len(list(sections.glob("*_reversed.mp4"))) == len(slides) == len(manim_sections(out))
+    assert all(slide["rev_file"] != slide["file"] and (pack / slide["rev_file"]).is_file()
+               for slide in slides)
+    assert not list(sections.glob(".*partial*"))
+
+
 def test_manim_slides_converts_the_slides(lecture_pack, tmp_path):
     out, _ = lecture_pack
     command = shutil.which("manim-slides", path=str(Path(sys.executable).parent))
@@ -278,7 +308,7 @@ def test_a_second_run_renders_nothing_and_rewrites_nothing(lecture_pack):
     before = {item: (out / item).stat().st_mtime_ns for item in ITEMS}
     manifest = (out / "scenes" / "margin" / "manifest.json").stat().st_mtime_ns
     done = subprocess.run([sys.executable, str(REPO_ROOT / "render.py"), "lecture", "margin",
-                           "--out", str(out)], capture_output=True, text=True)
+                           "--slides-reverse", "--out", str(out)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "rendering" not in done.stderr and "up to date" in done.stderr
     assert {item: (out / item).stat().st_mtime_ns for item in ITEMS} == before
