@@ -55,10 +55,10 @@ def still_frames_of_the_plays() -> int:
     return still
 
 
-def render(media_dir: Path, make_renderer=lambda: None):
+def render(media_dir: Path, make_renderer=lambda: None, size=(192, 108)):
     """(the scene's mp4, its renderer), rendered by ``make_renderer()`` (None: Manim's)."""
-    with tempconfig({"disable_caching": True, "frame_rate": FPS, "pixel_width": 192,
-                     "pixel_height": 108, "media_dir": str(media_dir), "verbosity": "ERROR",
+    with tempconfig({"disable_caching": True, "frame_rate": FPS, "pixel_width": size[0],
+                     "pixel_height": size[1], "media_dir": str(media_dir), "verbosity": "ERROR",
                      "progress_bar": "none"}):
         scene = StopsAndGoes(renderer=make_renderer())
         scene.render()
@@ -100,3 +100,38 @@ def test_a_play_that_ends_standing_still_lasts_to_its_last_frame(videos):
     stopped = [frame for frame in new[-last_play:]][round(last_play * PLAYS[-1][1]) + 1:]
     assert all(np.array_equal(frame, stopped[0]) for frame in stopped)
     assert ssim(new[-1], old[-1]) >= 0.99
+
+
+RENDER_AND_HASH = """
+import hashlib, sys
+from pathlib import Path
+import av
+from tests.test_unchanged_frames import render
+from scenes.toolkit.manim_adapter import holding_renderer
+movie, _ = render(Path(sys.argv[1]), holding_renderer, (854, 480))
+with av.open(str(movie)) as container:
+    packets = [bytes(p) for p in container.demux(video=0) if p.size]
+print(hashlib.sha256(b"".join(packets)).hexdigest(), len(packets))
+"""
+
+
+def test_the_encoded_video_is_the_same_on_one_core_and_on_all(tmp_path):
+    """libx264 left to itself picks its threads by the cores it may use, and its frame
+    threads change the bits; linviz fixes them, so a render is the same on any machine."""
+    import os
+    import subprocess
+    import sys
+
+    cores = sorted(os.sched_getaffinity(0))
+    if len(cores) < 2:
+        pytest.skip("needs two cores to compare with one")
+    root = Path(__file__).resolve().parent.parent
+    digests = []
+    for number, allowed in enumerate(({cores[0]}, set(cores))):
+        done = subprocess.run([sys.executable, "-c", RENDER_AND_HASH, str(tmp_path / str(number))],
+                              capture_output=True, text=True, cwd=root, timeout=300,
+                              env=dict(os.environ, PYTHONPATH=str(root)),
+                              preexec_fn=lambda allowed=allowed: os.sched_setaffinity(0, allowed))
+        assert done.returncode == 0, done.stderr
+        digests.append(done.stdout.split())
+    assert digests[0] == digests[1]

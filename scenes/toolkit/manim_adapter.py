@@ -178,6 +178,17 @@ HELD_CRF_STEPS = 9
 X264_PRESET = "veryfast"
 #: how much finer (in CRF steps) every frame is encoded than Manim's CRF, for the faster preset
 PRESET_CRF_STEPS = 1
+#: libx264's threads, and the RGBA -> YUV conversion's, for every segment. libx264 left to
+#: itself takes 1.5 threads a core, and its frame threads change the bits it writes: a
+#: fixed count writes the same file on any machine. One thread also does less work: a
+#: lecture renders scenes side by side (--jobs 2) and Manim encodes several segments at
+#: once, which fill the cores anyway. update, xor and logistic at -q h with --jobs 2, one
+#: run each (28 Nov 2026, quiet machine): 153.1 s with libx264's own threads, 142.3 s
+#: with one.
+X264_THREADS = 1
+#: (Tried and left: subpixel refinement 1 instead of veryfast's 2, 135.6 s for the same
+#: three scenes, but one frame of update at 480p fell to SSIM 0.9895 against today's
+#: encode, below test_held_pictures' 0.99.)
 
 
 class HoldingSegmentEncoder(VideoSegmentEncoder):
@@ -225,6 +236,8 @@ class HoldingSegmentEncoder(VideoSegmentEncoder):
         if "crf" in options:
             options["crf"] = str(max(0, int(float(options["crf"])) - PRESET_CRF_STEPS))
         self._stream.codec_context.options = options
+        # one thread: the same bits on any machine, and less work (see X264_THREADS)
+        self._stream.codec_context.thread_count = X264_THREADS
 
     def write_frame(self, pixels, *, repeat: int = 1) -> None:
         self._validate_frame(pixels, repeat)
