@@ -106,6 +106,7 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings,
             todo.append(entry)
     if todo:
         say(f"rendering {len(todo)} scene(s), reusing {len(entries) - len(todo)}")
+        todo = longest_first(todo)
 
         if cluster is not None:
             for rendered in _render_on_cluster(todo, cache_dir, options, cluster, say):
@@ -139,7 +140,7 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings,
     ordered = [scenes[entry.name] for entry in entries]
     key = pack_key(ordered, settings, card)
     files = tuple(out / item for item in PACK_ITEMS)
-    rendered_names = tuple(entry.name for entry in todo)
+    rendered_names = tuple(entry.name for entry in entries if entry in todo)
     reused = tuple(entry.name for entry in entries if entry not in todo)
     if _pack_is_current(out, key):
         say("lecture pack up to date")
@@ -152,6 +153,15 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings,
     finally:
         remove_work_dir(staging)
     return PackResult(rendered_names, reused, True, files)
+
+
+def longest_first(entries: Sequence) -> list:
+    """``entries`` in the order their renders start: the longest first (the catalogue's
+    ``render_cost``; equal costs in lecture order). With several renders at once the
+    last to start is then a short one, so the cores finish together: the 14 scenes at
+    -q l on two cores would end 6 % after their even share in lecture order, within
+    0.2 % longest first (by their costs)."""
+    return sorted(entries, key=lambda entry: -entry.render_cost)
 
 
 def _render_on_cluster(todo, cache_dir: Path, options: dict, cluster,

@@ -7,7 +7,8 @@ The folder ``<cache>/<name>/`` holds:
   played backwards (``<stem>_reversed.mp4``), added when a pack asks for them
   (:func:`add_reversed_sections`);
 - ``keyframes/``: the last frame of every section in the handout's theme (saved
-  by the video's render when the themes agree, else by a last-frame-only one);
+  by the video's render: as it goes when the themes agree, else by a second,
+  last-frame-only run of the scene in the same process once the video is done);
 - ``manifest.json``: the key (see :mod:`linviz_pack.cache`) and the file list.
 
 A scene is rendered into a private folder and takes the place of the old one
@@ -19,7 +20,6 @@ as every command does.
 from __future__ import annotations
 
 import os
-import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -28,8 +28,9 @@ from linviz.atomic import make_work_dir, remove_work_dir
 from . import cache
 from .timeline import SceneTimeline, read_timeline
 
-#: handout frames are rendered at least at this quality (only a few frames: cheap)
-KEYFRAME_QUALITY = {"l": "m"}
+#: the handout's frames are at least this many pixels high (only a few frames: cheap);
+#: by quality, the others at the video's size
+KEYFRAME_HEIGHT = {"l": 720}
 
 @dataclass(frozen=True)
 class RenderedScene:
@@ -86,9 +87,10 @@ def scene_request(options: dict, cache_dir: Path | None = None):
 def render_to_cache(entry, cache_dir: Path, options: dict) -> RenderedScene:
     """Render ``entry`` into ``cache_dir/<name>/`` (replacing it once complete).
 
-    The video saves the last frame of every section in ``keyframes/`` for the
-    handout when its theme is the handout's; otherwise a last-frame-only render
-    in the handout's theme does.
+    The video's render saves the last frame of every section in ``keyframes/`` for
+    the handout: as it goes when its theme is the handout's, else in the handout's
+    theme by a second, last-frame-only run of the scene once the video is done (see
+    ``LinvizScene.save_handout_keyframes``).
     """
     from linviz_render.scene import render_scene
 
@@ -99,9 +101,11 @@ def render_to_cache(entry, cache_dir: Path, options: dict) -> RenderedScene:
         request = scene_request(options, cache_dir)
         if options["theme"] == options["handout_theme"]:  # the video's own frames will do
             request = replace(request, keyframe_dir=str(work / "keyframes"))
+        else:
+            request = replace(request, handout_keyframe_dir=str(work / "keyframes"),
+                              handout_theme=options["handout_theme"],
+                              handout_height=KEYFRAME_HEIGHT.get(options["quality"]))
         render_scene(entry, request, options["quality"], "mp4", work, ["--save_sections"])
-        if options["theme"] != options["handout_theme"]:
-            _render_keyframes(entry, options, work)
         _tidy_sections(entry.name, work)
         files = [str(path.relative_to(work)) for path in sorted(work.rglob("*")) if path.is_file()]
         cache.write_manifest(work, key, options, files)
@@ -147,26 +151,6 @@ def add_reversed_sections(scene: RenderedScene) -> None:
             os.replace(partial, backwards)
         finally:
             partial.unlink(missing_ok=True)
-
-
-def _render_keyframes(entry, options: dict, work: Path) -> None:
-    """The last frame of every section, in the handout's theme (a last-frame-only render).
-
-    Another theme colours every drawing differently, so these frames need a render of
-    their own; it skips every animation (Manim's ``-s``) and draws only the frames it
-    saves (see :class:`scenes.toolkit.manim_adapter.HoldingRenderer`).
-    """
-    from linviz_render.scene import render_scene
-
-    stills = work / ".stills"
-    stills.mkdir()
-    quality = KEYFRAME_QUALITY.get(options["quality"], options["quality"])
-    request = replace(scene_request(options), theme=options["handout_theme"],
-                      keyframe_dir=str(work / "keyframes"), voice="none")  # last frames: silent
-    try:
-        render_scene(entry, request, quality, "png", stills)
-    finally:
-        shutil.rmtree(stills, ignore_errors=True)
 
 
 def _replace_folder(new: Path, target: Path) -> None:

@@ -25,7 +25,9 @@ def sentences_of(entry, request, scratch: Path | None = None) -> list[str]:
 
     from .scene import scene_with_request
 
-    scene_class = scene_with_request(entry.load(), replace(request, voice="none"))
+    # the story alone: no voice, and no frame saved (the render beside it saves the frames)
+    scene_class = scene_with_request(entry.load(), replace(
+        request, voice="none", keyframe_dir=None, handout_keyframe_dir=None))
     with tempfile.TemporaryDirectory(prefix="linviz-story-", dir=scratch) as media, \
             tempconfig({"dry_run": True, "disable_caching": True, "quality": "low_quality",
                         "pixel_width": 64, "pixel_height": 36, "media_dir": media,
@@ -57,7 +59,8 @@ def _told_file(cache: Path, entry, request) -> Path:
     import json
     from dataclasses import asdict
 
-    described = asdict(replace(request, voice_cache=None, keyframe_dir=None))
+    described = asdict(replace(request, voice_cache=None, keyframe_dir=None,
+                               handout_keyframe_dir=None))
     digest = hashlib.sha256(json.dumps(described, sort_keys=True).encode()).hexdigest()[:24]
     return cache / TOLD / f"{entry.name}-{digest}.json"
 

@@ -290,6 +290,30 @@ class LinvizScene(HoldingScene):
         self.write_section_titles()
         self.write_narration()
         super().tear_down()
+        self.save_handout_keyframes()
+
+    def save_handout_keyframes(self) -> None:
+        """The last frame of every section in the handout's theme, when the request asks
+        (``handout_keyframe_dir``): the scene told again in this process, every animation
+        skipped (see :class:`~scenes.toolkit.manim_adapter.HoldingRenderer`), in the
+        handout's theme and size. Another theme colours every drawing as it is made, so
+        the drawings are made again; the process, its imports and caches are the video's.
+        """
+        request = self.request()
+        if not request.handout_keyframe_dir or config.save_last_frame:
+            return
+        from manim import tempconfig
+
+        from .toolkit.manim_adapter import holding_renderer
+
+        again = replace(request, theme=request.handout_theme, voice="none",
+                        keyframe_dir=request.handout_keyframe_dir, keyframe_at_narration=False,
+                        handout_keyframe_dir=None)
+        height = request.handout_height or config.pixel_height
+        width = round(height * config.pixel_width / config.pixel_height)
+        scene_class = type(type(self).__name__, (type(self),), {"request_override": again})
+        with tempconfig({"dry_run": True, "pixel_width": width, "pixel_height": height}):
+            scene_class(renderer=holding_renderer(skip_animations=True)).render()
 
     def write_narration(self) -> None:
         """Save what was spoken when beside the movie (``<movie>.narration.json``), where the

@@ -18,6 +18,11 @@ class SceneEntry:
     description: str
     #: what the scene is called where students read it (page, handout, chapters)
     title: str = ""
+    #: about how long its video takes to render, relative to the others: seconds at -q l on
+    #: its default data, two cores, 28 Nov 2026. Only the order in which scenes start when
+    #: several render at once follows it (longest first, so that no long scene starts
+    #: last and keeps one core busy alone at the end); nothing rendered depends on it.
+    render_cost: float = 1.0
 
     def load(self):
         """The scene class."""
@@ -37,47 +42,47 @@ class SceneEntry:
 SCENES_IN_ORDER: list[SceneEntry] = [
     SceneEntry("classifier", "scenes.classifier", "ClassifierScene",
                "h(x; θ, θ₀) = sign(θᵀx + θ₀): half-planes, normal, offset, 0-1 loss, best of k",
-               title="Linear classifiers"),
+               title="Linear classifiers", render_cost=7.2),
     SceneEntry("perceptron", "scenes.perceptron", "PerceptronScene",
                "the perceptron with offset on separable data, update by update",
-               title="The perceptron"),
+               title="The perceptron", render_cost=5.6),
     SceneEntry("perceptron-origin", "scenes.perceptron", "PerceptronOriginScene",
                "the perceptron through the origin (θ₀ = 0)",
-               title="The perceptron through the origin"),
+               title="The perceptron through the origin", render_cost=4.5),
     SceneEntry("update", "scenes.update", "UpdateScene",
                "what one update does to the y·score: + ‖x‖² + 1, on a number line",
-               title="What does an update do?"),
+               title="What does an update do?", render_cost=5.3),
     SceneEntry("margin", "scenes.margin", "MarginScene",
                "signed distance, margins of points and of the data set, the maximum margin",
-               title="Margins"),
+               title="Margins", render_cost=4.9),
     SceneEntry("proof", "scenes.proof", "ProofScene",
                "the convergence theorem proved on a real run: Mγ ≤ θ·θ*/‖θ*‖ ≤ ‖θ‖ ≤ √M R",
-               title="Why the perceptron converges"),
+               title="Why the perceptron converges", render_cost=8.5),
     SceneEntry("proof-offset", "scenes.proof", "ProofOffsetScene",
                "the convergence proof with an offset, on the augmented vectors [x, 1]",
-               title="Why it converges, with an offset"),
+               title="Why it converges, with an offset", render_cost=11.5),
     SceneEntry("margin-speed", "scenes.margin_speed", "MarginSpeedScene",
                "smaller margin, more updates: runs against the bound (R/γ)² on one plot",
-               title="Smaller margin, more updates"),
+               title="Smaller margin, more updates", render_cost=9.0),
     SceneEntry("offset-lift", "scenes.offset_lift", "OffsetLiftScene",
                "the constant feature 1: a line through the origin does what an offset does",
-               title="The offset is one more feature"),
+               title="The offset is one more feature", render_cost=6.6),
     SceneEntry("xor", "scenes.xor", "XorScene",
                "XOR: the perceptron cycles forever; lifted by x₁x₂, a plane separates it",
-               title="XOR: when no line separates"),
+               title="XOR: when no line separates", render_cost=12.0),
     SceneEntry("noise", "scenes.noise", "NoiseScene",
                "flipped labels: the perceptron never settles, the training error stays above 0",
-               title="Noisy labels"),
+               title="Noisy labels", render_cost=12.7),
     SceneEntry("logistic", "scenes.logistic", "LogisticScene",
                "logistic regression: sigmoid, probability field, logistic loss, gradient descent",
-               title="Logistic regression"),
+               title="Logistic regression", render_cost=11.7),
     SceneEntry("regression", "scenes.regression", "RegressionScene",
                "linear regression: residuals, loss contours, gradient descent vs closed form; "
                "polynomial features",
-               title="Linear regression"),
+               title="Linear regression", render_cost=7.8),
     SceneEntry("summary", "scenes.summary", "SummaryScene",
                "the closing table: half-spaces, linear regression, logistic regression",
-               title="Summary"),
+               title="Summary", render_cost=7.3),
 ]
 
 

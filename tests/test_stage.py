@@ -221,3 +221,37 @@ def test_a_last_frame_only_render_paints_only_for_its_key_frames_and_saves_the_v
     for key, frame in saved["video"].items():
         assert np.array_equal(saved["stills"][key], frame), key
     assert painted["stills"] <= len(saved["stills"]) + 1 < painted["video"]
+
+
+def test_a_dark_video_saves_the_handouts_light_frames_as_a_light_last_frame_render_does(
+        tmp_path):
+    """The video's run, asked for the handout's frames in another theme and size, tells
+    the scene again in its own process; those frames are pixel for pixel the ones a
+    separate light, last-frame-only render of that size saves."""
+    from manim import tempconfig
+    from PIL import Image
+
+    from scenes.catalog import find
+    from scenes.toolkit.manim_adapter import holding_renderer
+    from scenes.toolkit.request import RenderRequest
+    from tests.scene_helpers import variant
+
+    scene = find("margin").load()
+    asked = RenderRequest(theme="dark", handout_keyframe_dir=str(tmp_path / "handout"),
+                          handout_theme="light", handout_height=72)
+    with tiny_dry_run(tmp_path / "video"):
+        variant(scene, request_override=asked)().render()
+    separate = RenderRequest(theme="light", keyframe_dir=str(tmp_path / "separate"))
+    with tiny_dry_run(tmp_path / "stills"), tempconfig({"pixel_width": 128, "pixel_height": 72}):
+        variant(scene, request_override=separate)(
+            renderer=holding_renderer(skip_animations=True)).render()
+
+    def frames(folder):
+        return {path.name: np.asarray(Image.open(path)) for path in sorted(folder.glob("*.png"))}
+
+    handout, expected = frames(tmp_path / "handout"), frames(tmp_path / "separate")
+    assert len(expected) >= 3 and handout.keys() == expected.keys()
+    for name, frame in expected.items():
+        assert frame.shape == (72, 128, 3)
+        assert tuple(frame[1, 1]) == (255, 255, 255)  # the light theme's background
+        assert np.array_equal(handout[name], frame), name

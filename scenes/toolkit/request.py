@@ -40,6 +40,12 @@ class RenderRequest:
     keyframe_dir: str | None = None
     #: with keyframe_dir: also save the frame at the end of every beat (sentence)
     keyframe_at_narration: bool = False
+    #: save the last frame of every section there as a PNG in ``handout_theme``, ``handout_height``
+    #: pixels high (None: the video's), from a second run of the scene in the same process
+    #: once the video is done (the handout's frames, when its theme is not the video's)
+    handout_keyframe_dir: str | None = None
+    handout_theme: str = "light"
+    handout_height: int | None = None
     #: the symbols on screen: "theta" (θ, θ₀, as notes 000 and 004) or "w" (w, b, notes 001-003)
     notation: str = "theta"
     #: the lecture's title and its course · lecturer · date (the title card shows them)
@@ -71,7 +77,8 @@ class RenderRequest:
 
         voice = self.voice if self.voice in ("none", "piper") else folder(self.voice)
         return replace(self, data=absolute(self.data), trace=absolute(self.trace),
-                       keyframe_dir=folder(self.keyframe_dir), voice=voice,
+                       keyframe_dir=folder(self.keyframe_dir),
+                       handout_keyframe_dir=folder(self.handout_keyframe_dir), voice=voice,
                        voice_cache=folder(self.voice_cache))
 
     @classmethod
