@@ -276,6 +276,7 @@ class LinvizScene(HoldingScene):
         """
         if self.sections:
             self.finish_beat()
+            self.stage.refresh(now=True)  # the frame ending the section (a key frame)
             self.save_keyframe()
         self.sections.append(name)
         if title:
