@@ -107,9 +107,13 @@ longest scenes started first.
   frames a second, second run 4.2 s, lecture.mp4 23.2 MB, scene folders 54.1 MB; before
   132.4 s, 223 frames a second, second run 3.8 s, 23.6 MB and 65.9 MB. Join with
   chapters 0.11 s, whole assembly 5.0 s, handout alone 3.2 s.
-- ``-q h --before`` (the code of 0676e82: without the last two changes): after 525.0 s
-  (8.75 min), 118,104 frames, 225 frames a second, lecture.mp4 61.6 MB, scene folders
-  135.7 MB. (Its "before" row spoke: the old tree's default voice; see the note.)
+- ``-q h`` (main at ddbb051): 455.0 s (7.6 min) from nothing, 118,104 frames, 260
+  lecture frames a second, second run 3.0 s, lecture.mp4 61.6 MB, scene folders 135.7 MB;
+  join 0.33 s, whole assembly 14.4 s, handout 5.3 s. Earlier the same day, the code of
+  0676e82 (before the handout's frames came from the video's process and longest-first
+  starts): 525.0 s. Before (67da7c0), silent, on the quiet machine of 25 Nov: 772.9 s.
+  (This day's ``--before`` run of 67da7c0 spoke, its default voice, before this script
+  passed --voice none: 46.3 min of video in 1,041.8 s, not comparable.)
 """
 
 from __future__ import annotations
