@@ -201,6 +201,22 @@ class LinvizScene(HoldingScene):
         for chapter in self.chapters():
             getattr(self, chapter)()
 
+    # -- the storyboard: beats told one after another -----------------------
+    def tell(self, beat) -> None:
+        """Tell one beat of the lesson's storyboard (:class:`linviz.storyboard.StoryBeat`).
+
+        The one rule of time: the sentence starts (the picture of the beat before held
+        until that one was said), then the beat's motion plays under it, drawn by the
+        scene's method ``draw_<motion>`` and ending on the beat's state, which the
+        picture holds until the sentence has been said.
+        """
+        if beat.section:
+            self.section(*beat.section)
+        self.narrate(beat.sentence, beat.min_seconds)
+        getattr(self, "draw_" + beat.motion.replace("-", "_"))(beat)
+        #: the state the picture shows now (tests hold the drawing against it)
+        self.told_state = beat.state
+
     # -- narration: the beats of the scene's timeline ------------------------
     def narrate(self, sentence: str, duration: float = 0.0) -> None:
         """Start a beat: ``sentence`` is the caption from now until the next one.

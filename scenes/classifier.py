@@ -36,7 +36,8 @@ from manim import (
 from linviz.lessons.classifier import check_classifier_data, classifier_lesson
 from linviz.theory import signed_distance
 from linviz.ties import greatest_index, least_index
-from scenes.toolkit import style, wording
+from linviz import wording
+from scenes.toolkit import style
 from scenes.base import LinvizScene
 from scenes.toolkit.geometry import Box, clip_line, foot_of_perpendicular
 from scenes.toolkit.glyph_numbers import GlyphNumber

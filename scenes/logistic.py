@@ -22,7 +22,8 @@ from manim import (
 from linviz.lessons.logistic import MARGIN_RANGE, STEP_BUDGET, gradient_norms, logistic_lesson
 from linviz.logistic import pointwise_logistic_loss, sigmoid
 from linviz.replay import state_after_steps, state_at
-from scenes.toolkit import style, wording
+from linviz import wording
+from scenes.toolkit import style
 from scenes.toolkit.marks import PointNumbers
 from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.gd_plots import LossCurve, ProbabilityField, ValueRows, live_value

@@ -28,7 +28,8 @@ from manim import DOWN, LEFT, RIGHT, UP, Circle, Dot, Line, ValueTracker, VGroup
 
 from linviz.lessons import lesson_for
 from linviz.lessons.margin import MarginLesson, check_margin_data
-from scenes.toolkit import style, wording
+from linviz import wording
+from scenes.toolkit import style
 from scenes.base import LinvizScene
 from scenes.toolkit import views
 from scenes.toolkit.geometry import clip_line, free_spot_on_circle, square_box_around_disk

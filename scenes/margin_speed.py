@@ -29,7 +29,8 @@ from linviz.lessons.margin_speed import MIN_GAMMA_FALL, band_in_plane
 from linviz.replay import state_at
 from linviz.sweeps import DEFAULT_MARGINS
 from linviz.ties import least_index
-from scenes.toolkit import style, wording
+from linviz import wording
+from scenes.toolkit import style
 from scenes.base import LinvizScene
 from scenes.toolkit.geometry import clip_line, square_box_around_disk
 from scenes.toolkit.layout import appear, board, predicate_note, still_parts, vanish

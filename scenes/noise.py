@@ -22,8 +22,9 @@ from manim import DOWN, LEFT, RIGHT, UP, FadeIn, Indicate, VGroup
 
 from linviz.lessons.noise import NEAR_BEST, check_noise_data, noise_lesson
 from scenes.perceptron import LINE_VISIT, PSEUDOCODE_OFFSET, PerceptronScene
-from scenes.toolkit import style, wording
-from scenes.toolkit.pacing import plan_perceptron
+from linviz import wording
+from scenes.toolkit import style
+from linviz.pacing import plan_perceptron
 from scenes.toolkit.layout import still_parts
 from scenes.toolkit.marks import flip_squares
 from scenes.toolkit.fast_shapes import FastDashedLine, FastDashedLines

@@ -21,7 +21,8 @@ from linviz.lessons.offset_lift import check_line_data, threshold_of
 from linviz.replay import state_at
 from linviz.theory import augment
 from linviz.ties import greatest_index
-from scenes.toolkit import style, wording
+from linviz import wording
+from scenes.toolkit import style
 from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.geometry import Box, clip_line, square_box_around
 from scenes.toolkit.fast_shapes import FastDashedLine

@@ -19,15 +19,18 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, Circle, FadeIn, FadeOut, GrowFromPoint, ValueTracker, VGroup, Write, smooth,
+    DOWN, LEFT, RIGHT, Circle, Circumscribe, FadeIn, FadeOut, GrowFromPoint, ValueTracker, VGroup,
+    Write, smooth,
 )
 
 from linviz.lessons.perceptron import (
     PASS_BUDGET, check_perceptron_data, perceptron_lesson,
 )
+from linviz.lessons.perceptron_story import STATUS, perceptron_storyboard
 from linviz.scene_data import check_scene_data
 from linviz.replay import state_after_steps, state_at, theta_is_zero_after
-from scenes.toolkit import style, wording
+from linviz import wording
+from scenes.toolkit import style
 from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.panels import LiveValue, Pseudocode
 from scenes.toolkit import views
@@ -36,7 +39,7 @@ from scenes.toolkit.plane import (
 )
 from scenes.toolkit.screen_text import fmt, fmt_vector, text
 from scenes.toolkit.marks import PointNumbers
-from scenes.toolkit.pacing import FAST_FORWARD, SWEEP, UPDATE, VISIT, plan_perceptron
+from linviz.pacing import FAST_FORWARD, SWEEP, UPDATE, VISIT, plan_perceptron
 
 PSEUDOCODE_OFFSET = [
     "Perceptron$(cal(D)_n; tau)$",
@@ -102,7 +105,28 @@ class PerceptronScene(LinvizScene):
     def make_trace(self):
         """The run of the lesson this scene replays."""
         self.lesson = self.make_lesson()
+        if self.lesson_pacing:
+            #: what the scene says and shows, beat by beat (the lesson's)
+            self.storyboard = perceptron_storyboard(self.lesson, self.scene_name())
+            self.shown_signed_scores = self.lesson_scores_after()
         return self.lesson.trace
+
+    def lesson_scores_after(self):
+        """The panel's y·score at a whole step: under the θ it stands beside."""
+        from linviz.lessons.perceptron import signed_scores_after_steps
+
+        return signed_scores_after_steps(self.lesson.trace)
+
+    def chapters(self) -> tuple[str, ...]:
+        """The storyboard's beats, for the scenes of a run that converges; the scenes
+        deriving from this one (data no line separates) tell their own chapters."""
+        return ("tell_storyboard",) if self.lesson_pacing else self.story
+
+    def tone(self, name: str | None):
+        """The colour of a status line's tone (a storyboard names it)."""
+        theme = self.theme
+        return {"text": theme.text, "correct": theme.correct, "mistake": theme.mistake,
+                "muted": theme.muted, "highlight": theme.highlight, None: theme.text}[name]
 
     story = ("introduce", "play_trace", "conclude")
 
@@ -168,21 +192,9 @@ class PerceptronScene(LinvizScene):
         self.theta_value.set_value(fmt_vector((0, 0), places))
         if not self.offset:
             theta_row.remove(self.theta0_value)
-        # every status the scene can show, typeset once; show_status swaps them
-        small = style.FONT_SMALL
-        signed = self.signed_word
-        self.statuses = {
-            "start": text("start: $theta = 0$, so every score is $0$", theme, small),
-            "correct": text(f"{signed} $> 0$: correct, no update", theme, small, theme.correct),
-            "sweep": text("more visits, all correct: no update", theme, small, theme.correct),
-            "mistake": text(f"*before* the update: {signed} $<= 0$, a mistake", theme, small,
-                            theme.mistake),
-            "after": text("*after* the update: $theta$ and the boundary have moved", theme,
-                          small),
-            "after-zero": text("*after* the update: $theta = 0$, no boundary; the point "
-                               "still a mistake ($<= 0$)", theme, small),
-            "fast": text("fast forward: many updates in a row", theme, small, theme.muted),
-        }
+        # every status line of the layout, typeset once; show_status swaps them
+        self.statuses = {key: text(markup, theme, style.FONT_SMALL, self.tone(tone))
+                         for key, (markup, tone) in STATUS.items()}
         self.panel = VGroup(self.code, counter_row, self.score, theta_row).arrange(
             DOWN, aligned_edge=LEFT, buff=style.BUFF)
         self.panel.next_to(self.title, DOWN, buff=style.BUFF)
@@ -240,8 +252,13 @@ class PerceptronScene(LinvizScene):
         k = self.visited_step()
         return int(self.trace.steps["i"][k - 1]) if k > 0 else 0
 
+    #: the visit counters follow the step (False: they show a told state, see draw_pass)
+    visits_follow = True
+
     def update_visit_counters(self) -> None:
         """Epoch, i and score of the visit on screen."""
+        if not self.visits_follow:
+            return
         steps = self.trace.steps
         k = self.visited_step()
         if k == 0:
@@ -300,6 +317,173 @@ class PerceptronScene(LinvizScene):
                          "n points whose y·score is ≤ 0.")
         self.narrate("At θ = 0 every score is 0, and the rule counts a y·score ≤ 0 as "
                      "a mistake: the first point visited is one.")
+
+    # -- the storyboard drawn: one method a motion (see LinvizScene.tell) ----------
+    def tell_storyboard(self) -> None:
+        for beat in self.storyboard.beats:
+            self.tell(beat)
+
+    def status_line(self, state):
+        """The status line a told state shows (typeset once a text), or None."""
+        markup = state["status"]
+        if markup is None:
+            return None
+        # a line of the layout is typeset already, under its key
+        markup = next((key for key, (line, _) in STATUS.items() if line == markup), markup)
+        if markup not in self.statuses:
+            self.statuses[markup] = text(markup, self.theme, style.FONT_SMALL,
+                                         self.tone(state["status_tone"])).move_to(
+                self.statuses["start"], aligned_edge=LEFT)
+        return self.statuses[markup]
+
+    def show_told_status(self, state) -> None:
+        self.show_status(self.status_line(state))
+
+    def draw_intro(self, beat) -> None:
+        """The plane, the title and the panel come; what never changes again is painted
+        once into the background (the highlight bar moves over the lines)."""
+        self.play(FadeIn(self.plane), Write(self.title), run_time=style.RUN_INTRO)
+        self.play(FadeIn(self.panel), run_time=style.RUN_INTRO)
+        self.remove(self.panel)
+        self.scale_note = note = (direction_note(self.plane) if self.direction_only
+                                  else arrow_scale_note(self.plane, self.vector_scale))
+        self.still(self.plane, self.title, self.code.lines, self.labels, *([note] if note else []))
+        self.add(self.code.bar, self.state_live, self.hyperplane, self.theta_arrow,
+                 self.visit_live, self.cursor)
+        self.code.highlight(beat.state["line"])
+
+    def draw_indicate_score(self, beat) -> None:
+        """The panel's y·score row, which the sentence names."""
+        self.play(Circumscribe(self.score, color=self.theme.highlight), run_time=style.RUN_INTRO)
+
+    def draw_indicate_counters(self, beat) -> None:
+        """The counters t, i, M and ℰₙ, which the sentence explains one by one."""
+        # a frame drawn round each (the counters themselves stay where they are: an
+        # animation of one would take its number out of the group that follows the step)
+        for counter in self.counters.values():
+            self.play(Circumscribe(counter, color=self.theme.highlight),
+                      run_time=style.PAUSE_SHORT)
+
+    def draw_show(self, beat) -> None:
+        """A status line appears."""
+        line = self.status_line(beat.state)
+        self.play(FadeIn(line), run_time=style.RUN_INTRO)
+        self.show_told_status(beat.state)
+
+    def draw_pass(self, beat) -> None:
+        """A pass begins: t counts it, nothing visited yet, the loop over t lit."""
+        state = beat.state
+        self.visits_follow = False
+        self.cursor.set_stroke(opacity=0)
+        self.code.highlight(state["line"])
+        self.show_told_status(state)
+        self.counters["epoch"].set_value(state["t"])
+        self.counters["i"].set_value("")
+        self.score.set_value("")
+        self.play(Circumscribe(self.counters["epoch"], color=self.theme.highlight),
+                  run_time=style.RUN_INTRO)
+
+    def play_plan(self, start: int, end: int) -> None:
+        """The plan's beats from step ``start`` to ``end``, unexplained (visits, quick
+        updates, a fast-forward), under the sentence being said."""
+        self.visits_follow = True
+        for beat in self.plan_beats():
+            if beat.end <= start or beat.start >= end:
+                continue
+            if beat.kind == UPDATE:
+                self.show_update(beat)
+            elif beat.kind in (VISIT, SWEEP):
+                self.show_visits(beat)
+            else:
+                self.show_status("fast")
+                self.advance(beat.end, beat.run_time)
+
+    def draw_visits(self, beat) -> None:
+        self.play_plan(*beat.steps)
+        self.code.highlight(beat.state["line"])
+        self.show_told_status(beat.state)
+
+    def reach_mistake(self, k: int, run_time: float) -> None:
+        """The visit of step k + 1, a mistake: the cursor on it, θ still the old one, the
+        point pulsing."""
+        self.visits_follow = True
+        i = int(self.trace.steps["i"][k])
+        self.tracker.set_value(k + 1e-6)
+        self.cursor.set_stroke(opacity=1)
+        self.code.highlight(LINE_TEST)
+        self.show_status("mistake")
+        with self.holding(*self.theta_drawings, self.visit_live, self.cursor):
+            self.pulse(i, run_time)
+
+    def draw_mistake(self, beat) -> None:
+        """The walk to a mistake explained next, and the mistake."""
+        start, k = beat.steps
+        self.play_plan(start, k)
+        i = int(self.trace.steps["i"][k])
+        if self.direction_only:
+            self.use_local_scale(k, self.data.X[i], float(self.data.y[i]))
+        self.reach_mistake(k, style.RUN_SLOW_UPDATE)
+
+    def draw_tip_to_tail(self, beat) -> None:
+        """y·x drawn from the origin, then slid to the tip of θ: the tip of their sum is
+        where θ goes (it stays there until the update moves θ)."""
+        k = beat.steps[0]
+        i = int(self.trace.steps["i"][k])
+        self.code.highlight(LINE_UPDATE)
+        with self.holding(*self.theta_drawings, self.visit_live, self.cursor):
+            self.addend = self.slide_tip_to_tail(k, self.data.X[i], float(self.data.y[i]))
+
+    def draw_update(self, beat) -> None:
+        """θ moves onto the sum's tip and the boundary with it; the new y·score shown."""
+        k, end = beat.steps
+        self.code.highlight(LINE_UPDATE)
+        addend = getattr(self, "addend", None)
+        self.addend = None
+        self.advance(end, style.RUN_SLOW_UPDATE, rate_func=smooth)
+        if addend is not None:
+            self.play(FadeOut(addend), run_time=style.PAUSE_SHORT)
+        self.show_told_status(beat.state)
+        if self.local_scale is not None:
+            self.end_local_scale()
+
+    def draw_mistake_update(self, beat) -> None:
+        """The walk to a mistake, the mistake and its update, in one beat."""
+        start, end = beat.steps
+        k = end - 1
+        self.play_plan(start, k)
+        self.reach_mistake(k, style.RUN_FAST_UPDATE)
+        self.code.highlight(LINE_UPDATE)
+        self.advance(end, style.RUN_FAST_UPDATE, rate_func=smooth)
+        self.show_told_status(beat.state)
+
+    def draw_fast_forward(self, beat) -> None:
+        self.code.highlight(beat.state["line"])
+        self.show_told_status(beat.state)
+        self.visits_follow = True
+        self.advance(beat.steps[1], beat.min_seconds)
+
+    def draw_result(self, beat) -> None:
+        self.cursor.set_stroke(opacity=0)
+        self.code.highlight(beat.state["line"])
+        line = self.status_line(beat.state)
+        self.play(FadeIn(line), run_time=style.RUN_INTRO)
+        self.show_told_status(beat.state)
+        self.told_notes = []
+
+    def draw_note(self, beat) -> None:
+        """A note under the status line (and the point it names ringed)."""
+        markup, tone = beat.state["notes"][-1]
+        note = text(markup, self.theme, style.FONT_SMALL, self.tone(tone))
+        above = self.told_notes[-1] if self.told_notes else self.status
+        note.next_to(above, DOWN, buff=style.SMALL_BUFF, aligned_edge=LEFT)
+        self.told_notes.append(note)
+        shown = [FadeIn(note)]
+        if beat.state["ring"] is not None and getattr(self, "ring", None) is None:
+            self.ring = Circle(radius=style.POINT_SIZE * 1.8, color=self.theme.highlight,
+                               stroke_width=style.LINE_STROKE).move_to(
+                self.plane.point(beat.state["ring"]))
+            shown.append(FadeIn(self.ring))
+        self.play(*shown, run_time=style.RUN_INTRO)
 
     def describe_data(self) -> None:
         """What the data is, said once the plane is shown (a scene about its data adds it)."""
@@ -393,7 +577,7 @@ class PerceptronScene(LinvizScene):
                 self.show_fast_forward(beat)
 
     def plan_beats(self) -> list:
-        """The beats that play the run (see :func:`scenes.toolkit.pacing.plan_perceptron`)."""
+        """The beats that play the run (see :func:`linviz.pacing.plan_perceptron`)."""
         return plan_perceptron(self.trace.steps["mistake"], self.trace.steps["epoch"])
 
     def pseudocode(self) -> list[str]:
@@ -590,6 +774,18 @@ class PerceptronScene(LinvizScene):
 
     def explain_tip_to_tail(self, k: int, x, label: float) -> None:
         """Draw y·x from the origin, then move it to the tip of θ: their sum is the new θ."""
+        addend = self.slide_tip_to_tail(k, x, label)
+        if self.sums_told == 0:
+            self.narrate("Tip to tail: the new θ is the old θ plus y⁽ⁱ⁾x⁽ⁱ⁾; the boundary "
+                         "stays perpendicular to θ.")
+        else:
+            self.narrate("Again tip to tail: θ gains y⁽ⁱ⁾x⁽ⁱ⁾.")
+        self.sums_told += 1
+        self.play(FadeOut(addend), run_time=style.PAUSE_SHORT)
+
+    def slide_tip_to_tail(self, k: int, x, label: float):
+        """y·x grown from the origin and slid to the tip of θ (the state after k steps): the
+        arrow, left on screen."""
         theta_before = self.parameters(k).theta
         s = self.vector_scale if self.local_scale is None else self.local_scale
         sign = "+" if label > 0 else "-"
@@ -608,13 +804,7 @@ class PerceptronScene(LinvizScene):
                                                      + label * np.asarray(x))))
         self.play(tail.animate.set_value(1.0), run_time=style.RUN_SLOW_UPDATE)
         addend.clear_updaters()
-        if self.sums_told == 0:
-            self.narrate("Tip to tail: the new θ is the old θ plus y⁽ⁱ⁾x⁽ⁱ⁾; the boundary "
-                         "stays perpendicular to θ.")
-        else:
-            self.narrate("Again tip to tail: θ gains y⁽ⁱ⁾x⁽ⁱ⁾.")
-        self.sums_told += 1
-        self.play(FadeOut(addend), run_time=style.PAUSE_SHORT)
+        return addend
 
     def show_fast_forward(self, beat) -> None:
         updates = int(self.states_after[beat.end] - self.states_after[beat.start])

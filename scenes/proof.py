@@ -40,7 +40,8 @@ from manim import (
 from linviz.lessons import lesson_for
 from linviz.lessons.proof import ProofLesson, check_provable
 from linviz.replay import state_at
-from scenes.toolkit import style, wording
+from linviz import wording
+from scenes.toolkit import style
 from scenes.base import LinvizScene
 from scenes.toolkit.geometry import (
     Box, clip_line, free_spot_on_circle, square_box_around_disk,

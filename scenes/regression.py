@@ -27,7 +27,8 @@ from linviz.lessons.regression import (
 )
 from linviz.regression import polynomial_features, squared_loss_contour
 from linviz.replay import state_after_steps, state_at
-from scenes.toolkit import style, wording
+from linviz import wording
+from scenes.toolkit import style
 from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.gd_plots import RegressionPlot, ValueRows, live_value
 from scenes.toolkit.merging import merge_glyphs

@@ -16,7 +16,8 @@ from manim import (UP, LEFT, Create, Dot, FadeIn, FadeOut, Indicate, LaggedStart
                    Succession, VGroup, VMobject, Write)
 
 from linviz.lessons.summary import SummaryLesson, summary_lesson
-from scenes.toolkit import style, wording
+from linviz import wording
+from scenes.toolkit import style
 from scenes.toolkit.geometry import Box, nice_step
 from scenes.toolkit.merging import merge_glyphs
 from scenes.base import LinvizScene

@@ -31,7 +31,8 @@ from manim import (
 
 from linviz.lessons.perceptron import PASS_BUDGET
 from linviz.lessons.update import update_lesson
-from scenes.toolkit import style, wording
+from linviz import wording
+from scenes.toolkit import style
 from scenes.base import LinvizScene
 from scenes.toolkit.data_line import DataLine
 from scenes.toolkit.glyph_numbers import GlyphNumber

@@ -23,12 +23,13 @@ from manim import (config, DOWN, LEFT, RIGHT, FadeIn, FadeOut, Indicate, LaggedS
 from linviz.features import lifted_boundary_value
 from linviz.lessons.xor import check_xor_data, curve_kind, xor_lesson
 from linviz.replay import state_after_steps, state_at
-from scenes.toolkit import style, wording
+from linviz import wording
+from scenes.toolkit import style
 from scenes.base import StepTracker
 from scenes.toolkit.panels import LiveValue, Panel
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import fmt, fmt_vector, text
-from scenes.toolkit.pacing import UPDATE, plan_perceptron, split_at_passes
+from linviz.pacing import UPDATE, plan_perceptron, split_at_passes
 from scenes.perceptron import LINE_UPDATE, PerceptronScene
 from scenes.toolkit.geometry import clip_line
 from scenes.toolkit.placement import best_offset, box_around, covered_area

@@ -21,6 +21,12 @@ The convention (one module per scene family, named in :data:`LESSON_MODULES`):
 - No Manim, no click (``tests/test_engine_imports.py``).
 
 Scenes get their lesson with :func:`lesson_for` in ``setup`` and only draw it.
+
+A lesson also writes its scene's storyboard (:mod:`linviz.storyboard`): every
+sentence the scene says and the state its picture shows while it is said.
+:func:`storyboard_for` gives the function that makes it, for the scenes named in
+:data:`STORYBOARDS` (the others still compose their sentences in their scene
+classes, and their story is read from a dry run: see ``linviz_render.story``).
 """
 
 from __future__ import annotations
@@ -49,4 +55,18 @@ LESSON_MODULES: dict[str, tuple[str, str]] = {
 def lesson_for(scene: str):
     """The function that makes ``scene``'s lesson."""
     module, function = LESSON_MODULES[scene]
+    return getattr(importlib.import_module(f"linviz.lessons.{module}"), function)
+
+
+#: scene name -> (module in linviz.lessons, function(data, trace=None) -> Storyboard)
+STORYBOARDS: dict[str, tuple[str, str]] = {
+    "perceptron": ("perceptron_story", "storyboard_of_perceptron"),
+    "perceptron-origin": ("perceptron_story", "storyboard_of_perceptron_origin"),
+}
+
+
+def storyboard_for(scene: str):
+    """The function that makes ``scene``'s storyboard from its data (and a saved trace to
+    play, ``trace=``); a KeyError for a scene that has none yet."""
+    module, function = STORYBOARDS[scene]
     return getattr(importlib.import_module(f"linviz.lessons.{module}"), function)

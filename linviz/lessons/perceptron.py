@@ -54,6 +54,7 @@ from ..errors import DataError
 from ..perceptron import Perceptron, mistakes, on_line
 from ..theory import is_separable, training_error
 from ..ties import least_index
+from ..wording import sum_places  # noqa: F401 - the lessons' one rule for a sum's digits
 from .checks import require_classes_in_the_plane
 
 #: τ, the most passes the scenes run the perceptron for (see the module's docstring)
@@ -337,18 +338,6 @@ def view_side_of(X: np.ndarray) -> float:
     low = np.minimum(X.min(axis=0), 0.0)
     high = np.maximum(X.max(axis=0), 0.0)
     return float(np.max(high - low))
-
-
-def sum_places(terms, most: int = 4, least: int = 2) -> int:
-    """The fewest decimals (from ``least``) at which the rounded terms add up to the rounded
-    sum: −3.544 + 1.585 = −1.959 reads −3.54 + 1.59 = −1.96 at two places, which does not
-    add up; at three it does. The captions' ``wording.sum_places`` is this function."""
-    total = sum(float(t) for t in terms)
-    for places in range(least, most + 1):
-        shown = sum(round(float(t), places) for t in terms)
-        if abs(round(shown, places) - round(total, places)) < 0.5 * 10 ** -places:
-            return places
-    return most
 
 
 def explained_update_steps(trace, slow_updates: int = SLOW_UPDATES) -> np.ndarray:

@@ -10,7 +10,9 @@ from manim import VMobject
 
 from linviz.notation import in_notation, math_in_notation
 
-from . import style, wording
+from linviz import wording
+
+from . import style
 from .style import Theme
 from .typeset import typeset
 

@@ -11,6 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# a trace's play: defined once, in the engine's plan of beats
+from linviz.pacing import (  # noqa: F401
+    MAX_SHOWN_UPDATES, MAX_SHOWN_VISITS, RUN_FAST_FORWARD, RUN_FAST_UPDATE, RUN_SLOW_UPDATE,
+    RUN_VISIT, SLOW_UPDATES,
+)
+
 # Okabe & Ito (2008), "Color Universal Design".
 OKABE_ITO = {
     "orange": "#E69F00",
@@ -158,15 +164,8 @@ BOTTOM_BUFF = CAPTION_BAND + SMALL_BUFF  # the lowest text stands this far above
 
 # Timings, in seconds.
 RUN_INTRO = 1.0
-RUN_SLOW_UPDATE = 1.2      # each animation of an explained update
-RUN_FAST_UPDATE = 0.5
-RUN_VISIT = 0.12           # a correct visit, when shown at all
-RUN_FAST_FORWARD = 2.0
 PAUSE_READ = 1.5           # time to read a new statement
 PAUSE_SHORT = 0.5
-SLOW_UPDATES = 3           # the first updates are explained step by step
-MAX_SHOWN_UPDATES = 24     # beyond this, a long run is fast-forwarded
-MAX_SHOWN_VISITS = 60      # correct visits shown individually, at most
 
 # The update scene: the score y(θᵀx + θ₀) on a number line.
 FONT_EQUATION = 34         # a derivation shown on its own
@@ -241,7 +240,6 @@ SWEEP_DOT_STROKE = 1.5     # the background-coloured rim that keeps touching dot
 #: a sweep's groups on a plot, one colour each (the class colours are not used there)
 SWEEP_GROUP_COLOURS = (OKABE_ITO["sky_blue"], OKABE_ITO["bluish_green"], OKABE_ITO["orange"],
                        OKABE_ITO["vermillion"], OKABE_ITO["reddish_purple"], OKABE_ITO["blue"])
-RUN_SLOW_UPDATE = 1.2      # one update played on its own
 RUN_GHOST = 0.06           # one update of a fast replay that leaves ghosts
 RUN_GHOSTS_MAX = 9.0       # at most this long, however many updates
 GHOST_OPACITY = 0.22       # a boundary left behind by a fast replay

@@ -6,6 +6,10 @@ of the trace in order, so the last frame always shows the final state. Early
 updates are slow and explained, later ones faster, runs of correct visits are
 swept over quickly, and a long run is fast-forwarded through its middle, so
 the length of a scene stays bounded whatever the size of the data.
+
+The plan is the engine's (a lesson writes its storyboard from it); the seconds below
+are the scenes' timings of a trace's play, defined here once (``scenes.toolkit.style``
+names them too).
 """
 
 from __future__ import annotations
@@ -14,7 +18,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import style
+#: seconds of each animation of an explained update
+RUN_SLOW_UPDATE = 1.2
+#: seconds of an update played without explanation
+RUN_FAST_UPDATE = 0.5
+#: seconds of a correct visit, when shown at all
+RUN_VISIT = 0.12
+#: seconds of a fast-forward over many steps
+RUN_FAST_FORWARD = 2.0
+#: the first updates are explained step by step
+SLOW_UPDATES = 3
+#: beyond this many updates, a long run is fast-forwarded
+MAX_SHOWN_UPDATES = 24
+#: correct visits shown one by one, at most
+MAX_SHOWN_VISITS = 60
 
 VISIT, UPDATE, SWEEP, FAST_FORWARD = "visit", "update", "sweep", "fast-forward"
 
@@ -38,9 +55,9 @@ class Beat:
 
 
 def plan_perceptron(mistake: np.ndarray, epoch: np.ndarray | None = None,
-                    slow_updates: int = style.SLOW_UPDATES,
-                    max_shown_updates: int = style.MAX_SHOWN_UPDATES,
-                    max_shown_visits: int = style.MAX_SHOWN_VISITS,
+                    slow_updates: int = SLOW_UPDATES,
+                    max_shown_updates: int = MAX_SHOWN_UPDATES,
+                    max_shown_visits: int = MAX_SHOWN_VISITS,
                     tail_updates: int = 3,
                     skip: tuple[int, int] | None | str = "count") -> list[Beat]:
     """Beats for a perceptron trace given its per-step ``mistake`` flags.
@@ -76,13 +93,13 @@ def plan_perceptron(mistake: np.ndarray, epoch: np.ndarray | None = None,
     while k < n_steps:
         if skip_from is not None and k == skip_from:
             m += int(np.count_nonzero(mistake[skip_from:skip_to]))
-            beats.append(Beat(FAST_FORWARD, k, skip_to, style.RUN_FAST_FORWARD))
+            beats.append(Beat(FAST_FORWARD, k, skip_to, RUN_FAST_FORWARD))
             k = skip_to
             continue
         if mistake[k]:
             m += 1
             slow = m <= slow_updates
-            run = style.RUN_SLOW_UPDATE if slow else style.RUN_FAST_UPDATE
+            run = RUN_SLOW_UPDATE if slow else RUN_FAST_UPDATE
             beats.append(Beat(UPDATE, k, k + 1, run, slow=slow, update_number=m))
             k += 1
             continue
@@ -98,12 +115,12 @@ def plan_perceptron(mistake: np.ndarray, epoch: np.ndarray | None = None,
             stop = min(stop, int(later_epochs[0]))
         shown = min(stop - k, max_shown_visits - shown_visits)
         if shown > 0:
-            beats.append(Beat(VISIT, k, k + shown, style.RUN_VISIT * shown))
+            beats.append(Beat(VISIT, k, k + shown, RUN_VISIT * shown))
             shown_visits += shown
             k += shown
         if k < stop:
             count = stop - k
-            beats.append(Beat(SWEEP, k, stop, min(style.RUN_VISIT * count, 1.2)))
+            beats.append(Beat(SWEEP, k, stop, min(RUN_VISIT * count, 1.2)))
             k = stop
     return beats
 

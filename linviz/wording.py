@@ -1,6 +1,7 @@
 """Numbers and words in captions: a real minus sign, counts that agree with their nouns,
 sums whose rounded terms add up to the rounded total.
 
+These are the engine's: a lesson composes its sentences with them.
 Captions are plain Unicode (the .srt a player shows), unlike on-screen
 mathematics, which is Typst (see ``screen_text.fmt``).
 """
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 import math
 
-from linviz.lessons.perceptron import sum_places as lesson_sum_places
 
 MINUS = "−"
 
@@ -37,13 +37,15 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
 
 
 def sum_places(terms, most: int = 4, least: int = 2) -> int:
-    """The fewest decimals (from ``least``) at which the rounded terms add up to the rounded sum.
-
-    E.g. −3.544 + 1.585 = −1.959 shows as −3.54 + 1.59 = −1.96 at two places,
-    which does not add up; at three places it does. The rule lives in the engine
-    (:func:`linviz.lessons.perceptron.sum_places`), where the lessons choose digits.
-    """
-    return lesson_sum_places(terms, most, least)
+    """The fewest decimals (from ``least``) at which the rounded terms add up to the rounded
+    sum: −3.544 + 1.585 = −1.959 reads −3.54 + 1.59 = −1.96 at two places, which does not
+    add up; at three it does."""
+    total = sum(float(t) for t in terms)
+    for places in range(least, most + 1):
+        shown = sum(round(float(t), places) for t in terms)
+        if abs(round(shown, places) - round(total, places)) < 0.5 * 10 ** -places:
+            return places
+    return most
 
 
 def significant_places(value: float, least: int = 2, most: int = 4, digits: int = 2) -> int:

@@ -1,0 +1,399 @@
+"""The storyboard of the scenes `perceptron` and `perceptron-origin`: every sentence they
+say, in order, and the state the picture shows at the end of each (see
+:mod:`linviz.storyboard` for the one rule of time).
+
+The state
+---------
+``step`` (θ, θ₀ are the state after that many visits), ``visit`` (the visit on
+screen, 1-based; 0: none), and what the panel shows: ``t``, ``i`` (1-based, None:
+blank), ``M``, ``error`` (ℰₙ), ``theta``, ``theta0``, ``score`` (the y·score of the
+visited point under the θ shown; None: blank), ``line`` (the pseudocode line lit,
+0-based), ``cursor`` (the point ringed as visited, 0-based; None), ``status`` and
+``status_tone`` (the status line under the panel: Typst markup and its colour role),
+``notes`` (lines under the status at the end, each [markup, tone]) and ``ring`` (the
+point ringed at the end as looking on the line; None).
+
+How a run is told
+-----------------
+Pass by pass (the lesson's fast-forward over whole passes in between). A pass is
+announced, then:
+
+- the first :data:`~linviz.pacing.SLOW_UPDATES` updates of the run are explained
+  in three beats: the mistake (the cursor reaches the point, which pulses), the
+  sum y⁽ⁱ⁾x⁽ⁱ⁾ tip to tail, then the update (θ and the boundary move, and the
+  point's new y·score is said as the notes' identity old + ‖x‖² + 1);
+- later updates are a beat each ("Update m: …"), or, more than
+  :data:`linviz.lessons.perceptron.UPDATES_SAID_ONE_BY_ONE` in a pass, the rest of the pass in one beat with
+  its count;
+- the correct visits before an update play under that update's sentence (the
+  cursor walks to the mistake it names); those after a pass's last update under
+  "The rest of pass t: no more mistakes."; a pass with no update under its own
+  announcement.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..pacing import FAST_FORWARD, UPDATE, VISIT, plan_perceptron
+from ..replay import state_after_steps, theta_is_zero_after
+from ..storyboard import Storyboard, StoryWriter
+from .. import wording
+from .perceptron import PerceptronLesson, perceptron_lesson, signed_scores_after_steps
+
+#: the pseudocode's lines (0-based), as the scene's panel lists them
+LINE_INIT, LINE_EPOCH, LINE_VISIT, LINE_TEST, LINE_UPDATE = 1, 2, 3, 4, 5
+#: the line of the loop's break: the last (8 lines with an offset, 7 without)
+BREAK_LINE = {True: 7, False: 6}
+
+SIGNED = wording.SIGNED_SCORE
+#: the status lines of the layout (Typst markup, colour role)
+STATUS = {
+    "start": ("start: $theta = 0$, so every score is $0$", "text"),
+    "correct": (f"{SIGNED} $> 0$: correct, no update", "correct"),
+    "sweep": ("more visits, all correct: no update", "correct"),
+    "mistake": (f"*before* the update: {SIGNED} $<= 0$, a mistake", "mistake"),
+    "after": ("*after* the update: $theta$ and the boundary have moved", "text"),
+    "after-zero": ("*after* the update: $theta = 0$, no boundary; the point still a mistake "
+                   "($<= 0$)", "text"),
+    "fast": ("fast forward: many updates in a row", "muted"),
+}
+
+#: the two quantities named once (with an offset, and through the origin)
+SCORE_NAMES = {
+    True: wording.SCORE_NAMES,
+    False: ("Per point: its score θᵀx, and its y·score yθᵀx, the label times the score, "
+            "above 0 exactly when the point is on its own side."),
+}
+
+
+def score_number(value: float, places: int) -> str:
+    """A y·score in a caption: at the lesson's decimals, unless that rounds a score that is
+    not 0 to 0 (−0.0035 is on the wrong side, not on the line): then to two significant
+    digits."""
+    if value != 0 and round(value, places) == 0:
+        return wording.significant(value, least=places)
+    return wording.number(value, places)
+
+
+class _Telling:
+    """The storyboard written beat by beat from the lesson (one use)."""
+
+    def __init__(self, lesson: PerceptronLesson, scene: str) -> None:
+        self.lesson = lesson
+        self.trace = trace = lesson.trace
+        self.data = lesson.data
+        self.offset = lesson.offset
+        self.places = lesson.places
+        self.steps = trace.steps
+        self.epoch_of = np.asarray(self.steps["epoch"])
+        self.states_after = state_after_steps(trace)
+        self.scores_after = signed_scores_after_steps(trace)
+        self.thetas = trace.states["theta"]
+        self.theta0s = trace.states["theta0"]
+        d = self.data.n_features
+        self.story = StoryWriter(
+            scene, step=0, visit=0, t=0, i=None, M=0, error=float(lesson.errors[0]),
+            theta=[0.0] * d, theta0=0.0, score=None, line=None, cursor=None, status=None,
+            status_tone=None, notes=[], ring=None)
+        span = lesson.fast_forward
+        self.plan = plan_perceptron(self.steps["mistake"], self.epoch_of,
+                                    skip=(span.start, span.end) if span else None)
+        self.mistakes_told = 0
+        self.sums_told = 0
+
+    # -- states ------------------------------------------------------------
+    def at(self, k: int, visiting: bool = False) -> dict:
+        """The panel after ``k`` steps: the visit of step k on screen, or (``visiting``) the
+        visit of step k + 1 with θ still the state after k."""
+        state = int(self.states_after[k])
+        values = {"step": k, "M": state, "error": float(self.lesson.errors[state]),
+                  "theta": [float(v) for v in self.thetas[state]],
+                  "theta0": float(self.theta0s[state])}
+        visit = k + 1 if visiting else k
+        if visit == 0:
+            return {**values, "visit": 0, "t": 0, "i": None, "score": None, "cursor": None}
+        point = int(self.steps["i"][visit - 1])
+        score = (float(self.steps["score"][visit - 1]) if visiting
+                 else float(self.scores_after[visit - 1]))
+        return {**values, "visit": visit, "t": int(self.epoch_of[visit - 1]), "i": point + 1,
+                "score": score, "cursor": point}
+
+    def status(self, key: str) -> dict:
+        markup, tone = STATUS[key]
+        return {"status": markup, "status_tone": tone}
+
+    def after_visits(self, last) -> dict:
+        """The line and status after the plan's visit beat ``last``."""
+        return {"line": LINE_TEST if last.kind == VISIT else LINE_VISIT,
+                **self.status("correct" if last.kind == VISIT else "sweep")}
+
+    # -- the story ---------------------------------------------------------
+    def tell(self) -> Storyboard:
+        self.introduce()
+        self.play_run()
+        self.conclude()
+        return self.story.storyboard()
+
+    def introduce(self) -> None:
+        story, n = self.story, self.data.n_samples
+        story.section("setup", "The data and the rule")
+        story.beat(f"The perceptron on {n} labelled points: + is class +1, − is class −1.",
+                   "intro", line=LINE_INIT)
+        story.beat(SCORE_NAMES[self.offset], "indicate-score")
+        story.beat("On the right: t counts the passes, i is the point visited, M counts the "
+                   "updates so far, and ℰₙ is the training error, the fraction of the n points "
+                   "whose y·score is ≤ 0.", "indicate-counters")
+        start = ("At θ = 0 and θ₀ = 0" if self.offset else "At θ = 0")
+        story.beat(f"{start} every score is 0, and the rule counts a y·score ≤ 0 as a "
+                   f"mistake: the first point visited is one.", "show", **self.status("start"))
+
+    def play_run(self) -> None:
+        plan, index, current = self.plan, 0, 0
+        while index < len(plan):
+            beat = plan[index]
+            if beat.kind == FAST_FORWARD:
+                self.fast_forward(beat)
+                index += 1
+                current = 0
+                continue
+            epoch = int(self.epoch_of[beat.start])
+            if epoch != current:
+                current = epoch
+                index = self.announce_pass(index, epoch)
+                continue
+            index = self.tell_from(index, epoch)
+
+    def pass_beats(self, index: int, epoch: int) -> list:
+        """The plan's beats from ``index`` to the end of pass ``epoch`` or a fast-forward."""
+        chosen = []
+        for beat in self.plan[index:]:
+            if beat.kind == FAST_FORWARD or int(self.epoch_of[beat.start]) != epoch:
+                break
+            chosen.append(beat)
+        return chosen
+
+    def announce_pass(self, index: int, epoch: int) -> int:
+        """Pass ``epoch`` announced; a pass with no update is played under its announcement
+        (its visits up to the loop's break). Returns the next plan index."""
+        story, lesson = self.story, self.lesson
+        story.section(f"epoch-{epoch}", f"Pass {epoch}")
+        mistakes = lesson.updates_in_pass(epoch)
+        n = self.data.n_samples
+        if mistakes == 0:
+            beats = self.pass_beats(index, epoch)
+            story.beat(f"Pass {epoch}: all {n} points are classified correctly, so no update: "
+                       f"the pass ends with the loop's break.", "visits",
+                       min_seconds=sum(b.run_time for b in beats),
+                       steps=(beats[0].start, beats[-1].end),
+                       **self.at(beats[-1].end), **self.after_visits(beats[-1]))
+            return index + len(beats)
+        if epoch == 1:
+            sentence = (f"Pass 1 visits the points in order; it makes "
+                        f"{wording.count(mistakes, 'mistake')}, each followed by an update.")
+        else:
+            sentence = (f"Pass {epoch} visits the points again, in the same order: "
+                        f"{wording.count(mistakes, 'mistake')}, so "
+                        f"{wording.count(mistakes, 'update')} of θ.")
+        k = self.story.state["step"]
+        story.beat(sentence, "pass", **{**self.at(k), "t": epoch, "i": None, "score": None,
+                                        "visit": k, "cursor": None}, line=LINE_EPOCH,
+                   status=None, status_tone=None)
+        return index
+
+    def tell_from(self, index: int, epoch: int) -> int:
+        """The beats of pass ``epoch`` from plan index ``index``: up to its next update
+        (explained or said), or all the rest of the pass (no update left, or many said
+        together). Returns the next plan index."""
+        rest = self.pass_beats(index, epoch)
+        updates = [k for k, beat in enumerate(rest) if beat.kind == UPDATE]
+        if not updates:
+            story = self.story
+            story.beat(f"The rest of pass {epoch}: no more mistakes.", "visits",
+                       min_seconds=sum(b.run_time for b in rest),
+                       steps=(rest[0].start, rest[-1].end),
+                       **self.at(rest[-1].end), **self.after_visits(rest[-1]))
+            return index + len(rest)
+        first = rest[updates[0]]
+        lead = rest[:updates[0]]
+        start = lead[0].start if lead else first.start
+        if first.slow:
+            self.explain_update(first, start)
+        elif self.lesson.said_one_by_one(epoch, first.start):
+            self.say_update(first, start)
+        else:
+            self.say_rest_of_pass(rest, epoch)
+            return index + len(rest)
+        return index + updates[0] + 1
+
+    def explain_update(self, beat, start: int) -> None:
+        """A slow update: the mistake, y·x tip to tail, then the update and the new y·score."""
+        story, lesson, places = self.story, self.lesson, self.places
+        k = beat.start
+        i = int(self.steps["i"][k])
+        label = float(self.data.y[i])
+        score = float(self.steps["score"][k])
+        rule = ": θ moves by y⁽ⁱ⁾x⁽ⁱ⁾" if self.mistakes_told == 0 else ""
+        self.mistakes_told += 1
+        story.beat(f"Point {i + 1}, label {wording.label(label)}: score "
+                   f"{score_number(label * score, places)}, so y·score "
+                   f"{score_number(score, places)} ≤ 0, a mistake{rule}.", "mistake",
+                   steps=(start, k), **self.at(k, visiting=True), line=LINE_TEST,
+                   **self.status("mistake"))
+        if self.sums_told == 0:
+            sentence = ("Tip to tail: the new θ is the old θ plus y⁽ⁱ⁾x⁽ⁱ⁾; the boundary "
+                        "stays perpendicular to θ.")
+        else:
+            sentence = "Again tip to tail: θ gains y⁽ⁱ⁾x⁽ⁱ⁾."
+        self.sums_told += 1
+        story.beat(sentence, "tip-to-tail", steps=(k, k), line=LINE_UPDATE)
+        facts = lesson.explained_update(k)
+        old, squared, new = facts.old_score, facts.squared_norm, facts.new_score
+        n = lambda v: wording.number(v, places)  # noqa: E731
+        shown = lambda v: wording.number(v, places, minus="-")  # noqa: E731
+        plus_one = " + 1" if self.offset else ""
+        equals, said_equals = ("=", "=") if lesson.sum_adds_up(k) else ("approx", "≈")
+        status = (f"*after*: {SIGNED} of point {i + 1}: ${shown(old)} + {shown(squared)}"
+                  f"{plus_one} {equals} {shown(new)}$")
+        verdict = (f"> 0: point {i + 1} is now on its side" if facts.corrects
+                   else f"≤ 0: point {i + 1} is still a mistake")
+        moved = ""
+        if facts.first_boundary:
+            moved = " From θ = 0 there was no line: the first boundary appears."
+        elif facts.first_turn:
+            moved = (" θ₀ changed too, so the line turned and shifted." if self.offset
+                     else " The line turned about the origin.")
+        story.beat(f"New {SIGNED}: {n(old)} + ‖x⁽ⁱ⁾‖²{plus_one} = {n(old)} + {n(squared)}"
+                   f"{plus_one} {said_equals} {n(new)} {verdict}.{moved}", "update",
+                   steps=(k, k + 1), **self.at(k + 1), status=status, status_tone="text")
+
+    def after_status(self, step: int) -> dict:
+        return self.status("after-zero" if theta_is_zero_after(self.trace, step) else "after")
+
+    def say_update(self, beat, start: int) -> None:
+        """An update said in one beat: the walk to the mistake, the mistake, the update."""
+        k = beat.start
+        i = int(self.steps["i"][k])
+        score = float(self.steps["score"][k])
+        new = float(self.scores_after[k])
+        places = self.places
+        verdict = (f"its y·score is now {score_number(new, places)}" if new > 0
+                   else f"its y·score is now {score_number(new, places)}, still ≤ 0")
+        self.story.beat(f"Update {beat.update_number}: point {i + 1} (label "
+                        f"{wording.label(float(self.data.y[i]))}), y·score "
+                        f"{score_number(score, places)} ≤ 0, so θ moves; {verdict}.",
+                        "mistake-update", steps=(start, k + 1), **self.at(k + 1),
+                        line=LINE_UPDATE, **self.after_status(k + 1))
+
+    def say_rest_of_pass(self, rest, epoch: int) -> None:
+        """Many updates left in the pass: played together under one sentence with their
+        count, up to the pass's end or a fast-forward."""
+        start, end = rest[0].start, rest[-1].end
+        mistakes = int(np.count_nonzero(self.steps["mistake"][start:end]))
+        pass_end = int(np.searchsorted(self.epoch_of, epoch, side="right"))
+        if end < pass_end:
+            sentence = f"Pass {epoch} goes on, faster: {wording.count(mistakes, 'more update')}."
+        else:
+            sentence = f"The rest of pass {epoch}, faster: {wording.count(mistakes, 'more update')}."
+        last = rest[-1]
+        ending = ({"line": LINE_UPDATE, **self.after_status(last.end)} if last.kind == UPDATE
+                  else self.after_visits(last))
+        self.story.beat(sentence, "visits", steps=(start, end),
+                        min_seconds=sum(beat_time(b) for b in rest), **self.at(end), **ending)
+
+    def fast_forward(self, beat) -> None:
+        span = self.lesson.fast_forward
+        before = int(self.states_after[beat.start])
+        self.story.section("fast-forward", "Fast forward")
+        self.story.beat(f"Fast forward over passes {span.first_pass} to {span.last_pass} "
+                        f"({span.passes} passes): {wording.count(span.updates, 'update')}, so "
+                        f"M goes from {before} to {before + span.updates}.", "fast-forward",
+                        min_seconds=beat.run_time, steps=(beat.start, beat.end),
+                        **self.at(beat.end), line=LINE_UPDATE, **self.status("fast"))
+
+    def conclude(self) -> None:
+        story, lesson, result = self.story, self.lesson, self.trace.result
+        story.section("result", "The result")
+        updates = wording.count(result["updates"], "update")
+        passes = wording.count(result["epochs"], "pass", "passes")
+        if lesson.converged:
+            sentence = f"Converged: {updates} in {passes}; the last pass made no update."
+            shown = f"Converged: {updates} in {passes}; the last pass made no update"
+            tone, line = "correct", BREAK_LINE[self.offset]
+        else:
+            sentence = (f"Stopped after {updates} in {passes}, the budget τ = {lesson.budget}, "
+                        f"without converging.")
+            shown = f"Stopped at the budget $tau = {lesson.budget}$: not converged"
+            tone, line = "mistake", LINE_EPOCH
+        story.beat(sentence, "result", cursor=None, line=line, status=shown, status_tone=tone)
+        if lesson.stopped_by_budget:
+            self.say_how_far_the_run_got()
+        self.show_points_near_the_line()
+
+    def say_how_far_the_run_got(self) -> None:
+        """The budget ended first: the data is separable all the same."""
+        lesson, n = self.lesson, self.data.n_samples
+        wrong = lesson.final_mistakes
+        how = "with an offset" if self.offset else "through the origin"
+        note = [f"{wrong} of {n} still wrong; separable all the same (an exact test)",
+                "highlight"]
+        self.story.beat(f"Its last θ still gets {wording.count(wrong, 'point')} of {n} wrong. "
+                        f"Yet a line {how} separates these points (an exact test finds one), "
+                        f"so the perceptron does converge on them: after more than the "
+                        f"{lesson.budget} passes this scene allows.", "note",
+                        notes=[*self.story.state["notes"], note])
+
+    def show_points_near_the_line(self) -> None:
+        """Points that only look on the line at this size: the closest ringed, its distance
+        said."""
+        lesson, places = self.lesson, self.places
+        near = lesson.near_line
+        if not near:
+            return
+        closest = lesson.closest_to_line
+        distance = wording.number(closest.distance, max(
+            places, wording.significant_places(closest.distance)))
+        score = wording.number(closest.signed_score, places)
+        if len(near) == 1:
+            side = (f"on its own side (y·score {score} > 0)" if closest.signed_score > 0
+                    else f"on the wrong side (y·score {score} ≤ 0), a mistake")
+            sentence = (f"Point {closest.index + 1} (ringed) only looks on the line at this "
+                        f"size: it is {distance} from it, {side}.")
+        else:
+            wrong = sum(p.signed_score <= 0 for p in near)
+            sides = ("all on their own side (every y·score > 0)" if lesson.near_line_all_correct
+                     else f"{wrong} of them on the wrong side (y·score ≤ 0)")
+            within = wording.number(lesson.near_line_distance, max(
+                places, wording.significant_places(lesson.near_line_distance)))
+            sentence = (f"{len(near)} points lie within {within} of the line and only look on "
+                        f"it at this size, {sides}; the closest, point {closest.index + 1} "
+                        f"(ringed), is {distance} from it (y·score {score}).")
+        note = [f"ringed: {distance} from the line (the closest), "
+                + ("on its own side" if closest.signed_score > 0 else "a mistake"), "highlight"]
+        self.story.beat(sentence, "note", ring=closest.index,
+                        notes=[*self.story.state["notes"], note])
+
+
+def beat_time(beat) -> float:
+    """How long a plan beat plays when its update is not explained (the mistake's pulse and
+    the update: 1.5 of its run time)."""
+    return 1.5 * beat.run_time if beat.kind == UPDATE else beat.run_time
+
+
+def perceptron_storyboard(lesson: PerceptronLesson, scene: str | None = None) -> Storyboard:
+    """The storyboard of the perceptron scenes for ``lesson`` (see the module's docstring)."""
+    scene = scene or ("perceptron" if lesson.offset else "perceptron-origin")
+    return _Telling(lesson, scene).tell()
+
+
+def storyboard_of_perceptron(data, trace=None) -> Storyboard:
+    """The storyboard of the scene `perceptron` on ``data`` (or a saved ``trace`` of it)."""
+    return perceptron_storyboard(perceptron_lesson(data, offset=True, trace=trace),
+                                 "perceptron")
+
+
+def storyboard_of_perceptron_origin(data, trace=None) -> Storyboard:
+    """The storyboard of the scene `perceptron-origin` on ``data`` (or a saved ``trace``)."""
+    return perceptron_storyboard(perceptron_lesson(data, offset=False, trace=trace,
+                                                   scene="perceptron-origin"),
+                                 "perceptron-origin")

@@ -1,0 +1,133 @@
+"""A scene's storyboard: its beats in order, each a sentence and the state the picture
+shows while it is said.
+
+A lesson (:mod:`linviz.lessons`) writes its scene's storyboard; the scene only draws
+it, and the narration, the captions, the voice and the tests read it without Manim.
+
+The one rule of time
+--------------------
+A beat's motion plays *under its sentence*, from the moment the sentence starts;
+the picture then holds the beat's ``state`` until the sentence has been said (and
+read). So at the end of a beat the picture shows exactly ``state``, the state the
+sentence describes, never the next beat's: a scene changes nothing between one
+beat's end and the next beat's start.
+
+A state is a flat mapping of plain values (numbers, strings, lists, None), whose keys
+a scene family defines in its lesson (the perceptron's: the step, t, i, M, ℰₙ, θ, θ₀,
+the y·score shown, the pseudocode line lit, the point ringed, the status line). The
+values are those the picture shows, formatted as it shows them, so a test can hold
+what is drawn at a beat's end against them character for character.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .notation import in_notation
+
+#: the storyboard's JSON layout; a reader refuses another
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True)
+class StoryBeat:
+    """One sentence and what the picture shows while it is said.
+
+    Attributes
+    ----------
+    sentence : str
+        The caption, written in the θ notation (Unicode; see :mod:`linviz.notation`).
+    motion : str
+        What moves under the sentence to reach ``state`` (a name the scene draws:
+        "intro", "status", "visit", "mistake", "tip-to-tail", "update", …).
+    state : Mapping[str, Any]
+        What the picture shows from the end of the motion to the end of the beat.
+    section : tuple of (slug, title), or None
+        The section this beat opens (a chapter of the video, a slide, a handout heading).
+    min_seconds : float
+        The least time the motion needs (a fast-forward); the beat lasts the longer of
+        this, its motion and its sentence.
+    steps : tuple of (int, int), or None
+        For a replayed run: the step index goes from ``steps[0]`` to ``steps[1]`` under
+        this beat (steps[0] + 1 .. steps[1] are played).
+    """
+
+    sentence: str
+    motion: str
+    state: Mapping[str, Any]
+    section: tuple[str, str] | None = None
+    min_seconds: float = 0.0
+    steps: tuple[int, int] | None = None
+
+    def as_json(self, notation: str) -> dict:
+        """The beat as JSON data, its sentence in ``notation`` and spoken."""
+        from .spoken import spoken_text
+
+        sentence = in_notation(self.sentence, notation)
+        return {
+            "sentence": sentence,
+            "spoken": spoken_text(sentence, notation),
+            "motion": self.motion,
+            "state": dict(self.state),
+            "section": list(self.section) if self.section else None,
+            "min_seconds": self.min_seconds,
+            "steps": list(self.steps) if self.steps else None,
+        }
+
+
+@dataclass(frozen=True)
+class Storyboard:
+    """The beats of scene ``scene`` in order (see the module's docstring)."""
+
+    scene: str
+    beats: tuple[StoryBeat, ...] = field(default_factory=tuple)
+
+    def sentences(self, notation: str = "theta") -> list[str]:
+        """Every beat's caption, in order, in ``notation``."""
+        return [in_notation(beat.sentence, notation) for beat in self.beats]
+
+    def sections(self) -> list[tuple[str, str]]:
+        """(slug, title) of every section, in order."""
+        return [beat.section for beat in self.beats if beat.section]
+
+    def as_json(self, notation: str = "theta") -> dict:
+        return {"schema": SCHEMA_VERSION, "scene": self.scene, "notation": notation,
+                "beats": [beat.as_json(notation) for beat in self.beats]}
+
+    def to_json(self, notation: str = "theta") -> str:
+        """The storyboard as JSON text (``render.py story --json``)."""
+        return json.dumps(self.as_json(notation), ensure_ascii=False, indent=1) + "\n"
+
+
+class StoryWriter:
+    """Beats written one after another, each state the previous one with some values
+    changed (a lesson's storyboard is the story of one changing picture)."""
+
+    def __init__(self, scene: str, **state) -> None:
+        self.scene = scene
+        self.state: dict[str, Any] = dict(state)
+        self.beats: list[StoryBeat] = []
+        self._section: tuple[str, str] | None = None
+
+    def section(self, slug: str, title: str) -> None:
+        """The next beat opens section ``slug`` (a reader sees ``title``)."""
+        self._section = (slug, title)
+
+    def beat(self, sentence: str, motion: str, min_seconds: float = 0.0,
+             steps: tuple[int, int] | None = None, **changes) -> StoryBeat:
+        """Add a beat: ``sentence`` said while ``motion`` plays, after which the picture
+        shows the state so far with ``changes``."""
+        unknown = set(changes) - set(self.state)
+        if unknown:
+            raise KeyError(f"not a state of scene {self.scene!r}: {', '.join(sorted(unknown))}")
+        self.state.update(changes)
+        beat = StoryBeat(sentence, motion, dict(self.state), self._section, float(min_seconds),
+                         steps)
+        self._section = None
+        self.beats.append(beat)
+        return beat
+
+    def storyboard(self) -> Storyboard:
+        return Storyboard(self.scene, tuple(self.beats))

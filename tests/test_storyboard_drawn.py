@@ -1,0 +1,126 @@
+"""What a scene draws at the end of every beat is the state its storyboard gives that beat.
+
+The storyboard comes from the engine (the lesson, no Manim); the scene runs its whole
+story (animations skipped) and, at the end of each beat (the sentence said, before the
+next one starts), the test reads what the picture shows: the panel's values as
+drawn, the pseudocode line lit, the point the cursor rings, the status line, the notes,
+and where the boundary is. Paired beat by beat with the storyboard, nothing may differ:
+the picture never shows a state its sentence has not reached or has already left.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from linviz.gallery import gallery_case
+from linviz.lessons import storyboard_for
+from scenes.toolkit.screen_text import fmt, fmt_vector
+
+from scene_helpers import gallery_csv
+from story_runs import story_with
+
+try:
+    import sklearn  # noqa: F401
+    HAVE_SKLEARN = True
+except ImportError:  # pragma: no cover - the test extra installs it
+    HAVE_SKLEARN = False
+
+#: built-in sets with several seeds, and real ones raw and standardised
+PERCEPTRON_CASES = ["default", "separable:1", "separable:2", "small-margin:0", "small-margin:3",
+                    "separable-origin:2", "separable-far", "iris-sepal", "iris-petal-std",
+                    "iris-sepal-std"]
+ORIGIN_CASES = ["default", "separable-origin:1", "separable-origin:3", "separable:2",
+                "iris-petal-std", "iris-sepal-std"]
+
+
+def drawn_perceptron_state(scene) -> dict:
+    """What the perceptron scene's picture shows now, read from its drawings."""
+    counters = scene.counters
+    # where the cursor and the ring are, as the point they sit on (a point of the same
+    # place counts: real data repeats points)
+    where = lambda mobject: scene.plane.p2c(mobject.get_center())  # noqa: E731
+    cursor = where(scene.cursor) if scene.cursor.get_stroke_opacity() > 0 else None
+    shown_status = next((key for key, line in scene.statuses.items() if line is scene.status),
+                        None)
+    theta, theta0, presence = scene.parameters()
+    return {
+        "t": counters["epoch"].number.shown, "i": counters["i"].number.shown,
+        "M": counters["M"].number.shown, "error": counters["error"].number.shown,
+        "theta": scene.theta_value.number.shown,
+        "theta0": scene.theta0_value.number.shown if scene.offset else None,
+        "score": scene.score.number.shown, "line": scene.code.current, "cursor": cursor,
+        "status": shown_status, "notes": len(getattr(scene, "told_notes", [])),
+        "ring": where(scene.ring) if getattr(scene, "ring", None) else None,
+        "boundary": (np.asarray(theta, dtype=float), float(theta0), presence),
+    }
+
+
+def expected_perceptron_state(state, places: int, offset: bool, X) -> dict:
+    """The storyboard's state as the picture shows it (the panel's formatting)."""
+    from linviz.lessons.perceptron_story import STATUS
+
+    keys = {markup: key for key, (markup, _) in STATUS.items()}
+    return {
+        "t": str(state["t"]), "i": "" if state["i"] is None else str(state["i"]),
+        "M": str(state["M"]), "error": fmt(state["error"], places),
+        "theta": fmt_vector(state["theta"], places),
+        "theta0": fmt(state["theta0"], places) if offset else None,
+        "score": "" if state["score"] is None else fmt(state["score"], places),
+        "line": state["line"],
+        "cursor": None if state["cursor"] is None else X[state["cursor"]],
+        "status": None if state["status"] is None else keys.get(state["status"], state["status"]),
+        "notes": len(state["notes"]),
+        "ring": None if state["ring"] is None else X[state["ring"]],
+    }
+
+
+def _same(drawn, told) -> bool:
+    """Equal values; places (a cursor, a ring) equal to a millionth of the data's units."""
+    if isinstance(drawn, np.ndarray) or isinstance(told, np.ndarray):
+        return (drawn is not None and told is not None
+                and bool(np.allclose(drawn, told, rtol=1e-6, atol=1e-6)))
+    return drawn == told
+
+
+def _data_spec(case: str, tmp_path):
+    if case == "default":
+        return {}
+    gallery = gallery_case(case)
+    if gallery.real and not HAVE_SKLEARN:
+        pytest.skip("needs scikit-learn's data sets")
+    return {"data_spec": gallery_csv(tmp_path, case)}
+
+
+def _check_every_beat(scene_name: str, case: str, tmp_path) -> None:
+    from scenes.catalog import find
+
+    drawn: list[tuple[str, dict]] = []
+    scene = story_with(find(scene_name).load(), **_data_spec(case, tmp_path),
+                       beat_observers=[lambda s: drawn.append(
+                           (s.timeline.current[1], drawn_perceptron_state(s)))])
+    storyboard = storyboard_for(scene_name)(scene.data)
+    assert [sentence for sentence, _ in drawn] == storyboard.sentences()
+    offset, places = scene.offset, scene.places
+    for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
+        expected = expected_perceptron_state(beat.state, places, offset, scene.data.X)
+        theta, theta0, presence = picture.pop("boundary")
+        mismatched = {key: (picture[key], value) for key, value in expected.items()
+                      if not _same(picture[key], value)}
+        assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"
+        # the boundary drawn is the state's (none while θ = 0); a visit on screen is the
+        # step index a millionth of a step past the state (θ moved by 1e-6 of y·x at most)
+        scale = 1e-5 * (1.0 + float(np.max(np.abs(scene.data.X))))
+        np.testing.assert_allclose(theta, beat.state["theta"], rtol=0, atol=scale)
+        assert theta0 == pytest.approx(beat.state["theta0"], abs=1e-5)
+        assert (presence > 0.5) == bool(np.any(beat.state["theta"]))
+
+
+@pytest.mark.parametrize("case", PERCEPTRON_CASES)
+def test_the_perceptron_draws_its_storyboard_at_every_beats_end(case, tmp_path):
+    _check_every_beat("perceptron", case, tmp_path)
+
+
+@pytest.mark.parametrize("case", ORIGIN_CASES)
+def test_the_perceptron_through_the_origin_draws_its_storyboard(case, tmp_path):
+    _check_every_beat("perceptron-origin", case, tmp_path)
