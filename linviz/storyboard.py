@@ -70,11 +70,21 @@ class StoryBeat:
             "sentence": sentence,
             "spoken": spoken_text(sentence, notation),
             "motion": self.motion,
-            "state": dict(self.state),
+            "state": {key: _in_notation_within(value, notation)
+                      for key, value in self.state.items()},
             "section": list(self.section) if self.section else None,
             "min_seconds": self.min_seconds,
             "steps": list(self.steps) if self.steps else None,
         }
+
+
+def _in_notation_within(value, notation: str):
+    """``value`` with every text in it (in lists too) in ``notation``."""
+    if isinstance(value, str):
+        return in_notation(value, notation)
+    if isinstance(value, (list, tuple)):
+        return [_in_notation_within(part, notation) for part in value]
+    return value
 
 
 @dataclass(frozen=True)

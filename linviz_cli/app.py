@@ -69,7 +69,7 @@ def cli() -> None:
 
 def register() -> None:
     from . import (batch_command, course_command, datasets_command, lecture_command,
-                   narration_command, scenes_command, trace_command)
+                   narration_command, scenes_command, story_command, trace_command)
 
     cli.add_command(scenes_command.list_scenes)
     cli.add_command(scenes_command.render)
@@ -79,6 +79,7 @@ def register() -> None:
     cli.add_command(batch_command.batch)
     cli.add_command(course_command.course)
     cli.add_command(narration_command.narration)
+    cli.add_command(story_command.story)
 
 
 register()

@@ -1,10 +1,12 @@
 """A scene's story told without drawing a frame: its sentences, in order.
 
-Manim's renderer can skip every animation (each play jumps to its end), so a
-scene's logic and every beat's sentence run in a few seconds, in this process;
-``render.py narration export`` writes the lecture's script from it. The scene is
-silent here (no voice is asked for): what a beat says does not depend on how
-long it is spoken.
+A scene with a storyboard (:data:`linviz.lessons.STORYBOARDS`) is read from it: its
+lesson, in the engine, writes every sentence; no Manim runs. For the others, Manim's
+renderer skips every animation (each play jumps to its end), so a scene's logic and
+every beat's sentence run in a few seconds, in this process. ``render.py narration
+export`` writes the lecture's script from it, and the voice speaks it ahead. The
+scene is silent here (no voice is asked for): what a beat says does not depend on
+how long it is spoken.
 """
 
 from __future__ import annotations
@@ -17,9 +19,14 @@ from pathlib import Path
 def sentences_of(entry, request, scratch: Path | None = None) -> list[str]:
     """Every beat's sentence of the scene ``entry`` as ``request`` asks, in order.
 
-    Manim's media (its typeset formulas) go to a temporary folder in ``scratch`` (default:
-    the system's), removed at the end.
+    A scene with a storyboard: its sentences, from the engine. Else a dry run of the scene,
+    whose Manim media (its typeset formulas) go to a temporary folder in ``scratch``
+    (default: the system's), removed at the end.
     """
+    from linviz.lessons import STORYBOARDS
+
+    if entry.name in STORYBOARDS:
+        return storyboard_of(entry, request).sentences(request.notation)
     from manim import tempconfig
     from manim.renderer.cairo_renderer import CairoRenderer
 
@@ -35,6 +42,25 @@ def sentences_of(entry, request, scratch: Path | None = None) -> list[str]:
         scene = scene_class(renderer=CairoRenderer(skip_animations=True))
         scene.render()
     return list(scene.narration)
+
+
+def storyboard_of(entry, request):
+    """The storyboard of ``entry`` (a scene that has one) on the data ``request`` asks for,
+    or the run of its saved trace; refused as the scene refuses it (one line)."""
+    from linviz.lessons import default_data_for, storyboard_for
+    from linviz.scene_data import check_scene_data
+    from linviz.sources import resolve_data
+    from linviz.trace import Trace
+
+    if request.trace:
+        saved = Trace.load(request.trace)
+        return storyboard_for(entry.name)(saved.data, trace=saved)
+    spec = request.data or default_data_for(entry.name)
+    data = resolve_data(spec, seed=request.seed, positive=request.positive,
+                        label_column=request.label_column, features=request.features,
+                        standardized=request.standardize)
+    check_scene_data(data, spec, entry.name, ())
+    return storyboard_for(entry.name)(data)
 
 
 def speak_ahead(entry, request, scratch: Path | None = None) -> None:

@@ -26,7 +26,7 @@ from manim import (
 from linviz.lessons.perceptron import (
     PASS_BUDGET, check_perceptron_data, perceptron_lesson,
 )
-from linviz.lessons.perceptron_story import STATUS, perceptron_storyboard
+from linviz.lessons.perceptron_story import DEFAULT_DATA, STATUS, perceptron_storyboard
 from linviz.scene_data import check_scene_data
 from linviz.replay import state_after_steps, state_at, theta_is_zero_after
 from linviz import wording
@@ -66,7 +66,7 @@ LINE_INIT, LINE_EPOCH, LINE_VISIT, LINE_TEST, LINE_UPDATE = 1, 2, 3, 4, 5
 class PerceptronScene(LinvizScene):
     """The perceptron with offset on 20 separable points (m = 20)."""
 
-    default_data = "separable"
+    default_data = DEFAULT_DATA["perceptron"]
     needs_separable = "offset"
     offset = True
     #: τ, the most passes (the lesson's budget; the scenes deriving from this one that show
@@ -912,7 +912,7 @@ class PerceptronScene(LinvizScene):
 class PerceptronOriginScene(PerceptronScene):
     """The perceptron through the origin (θ₀ = 0) on data a line through 0 separates."""
 
-    default_data = "separable-origin"
+    default_data = DEFAULT_DATA["perceptron-origin"]
     needs_separable = "origin"
     offset = False
     plays = ("perceptron", {"offset": False})

@@ -65,6 +65,12 @@ STORYBOARDS: dict[str, tuple[str, str]] = {
 }
 
 
+def default_data_for(scene: str) -> str:
+    """The data ``scene`` tells when none is given (a scene with a storyboard)."""
+    module, _ = STORYBOARDS[scene]
+    return importlib.import_module(f"linviz.lessons.{module}").DEFAULT_DATA[scene]
+
+
 def storyboard_for(scene: str):
     """The function that makes ``scene``'s storyboard from its data (and a saved trace to
     play, ``trace=``); a KeyError for a scene that has none yet."""

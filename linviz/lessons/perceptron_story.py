@@ -41,6 +41,9 @@ from ..storyboard import Storyboard, StoryWriter
 from .. import wording
 from .perceptron import PerceptronLesson, perceptron_lesson, signed_scores_after_steps
 
+#: the data each scene tells when none is given (the scene classes read it here)
+DEFAULT_DATA = {"perceptron": "separable", "perceptron-origin": "separable-origin"}
+
 #: the pseudocode's lines (0-based), as the scene's panel lists them
 LINE_INIT, LINE_EPOCH, LINE_VISIT, LINE_TEST, LINE_UPDATE = 1, 2, 3, 4, 5
 #: the line of the loop's break: the last (8 lines with an offset, 7 without)

@@ -1,0 +1,49 @@
+"""`story`: what a scene says, beat by beat, and what its picture shows at each beat's end.
+
+Read from the scene's storyboard, which its lesson writes in the engine: no Manim is
+imported and nothing is rendered, so it answers in a moment on any data the scene
+accepts (and refuses, in one line, data it does not).
+"""
+
+from __future__ import annotations
+
+import click
+
+from .options import data_options, notation_option
+
+
+@click.command()
+@click.argument("name", metavar="NAME|NUMBER")
+@data_options
+@notation_option
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the storyboard as JSON: every beat's sentence, spoken form, motion "
+                   "and state.")
+def story(name, data_spec, seed, positive, label_column, features, standardize, notation,
+          as_json) -> None:
+    """Print the storyboard of scene NAME: its sections and sentences in order (with
+    --json, each beat's spoken form, motion and the state its picture ends on)."""
+    from linviz.errors import LinvizError
+    from linviz.lessons import STORYBOARDS
+    from linviz.notation import check_notation, in_notation
+    from linviz_render.story import storyboard_of
+    from scenes.catalog import find
+    from scenes.toolkit.request import RenderRequest
+
+    entry = find(name)
+    if entry.name not in STORYBOARDS:
+        raise LinvizError(f"scene {entry.name!r} has no storyboard yet (its sentences are still "
+                          f"written in its Manim class): 'narration export {entry.name} --out "
+                          f"FILE.csv' gives its sentences; storyboards: "
+                          f"{', '.join(STORYBOARDS)}")
+    notation = check_notation(notation)
+    board = storyboard_of(entry, RenderRequest(
+        data=data_spec, seed=seed, positive=positive, label_column=label_column,
+        features=features, standardize=standardize, notation=notation))
+    if as_json:
+        click.echo(board.to_json(notation), nl=False)
+        return
+    for number, beat in enumerate(board.beats, start=1):
+        if beat.section:
+            click.echo(f"## {in_notation(beat.section[1], notation)}")
+        click.echo(f"{number:3d}. {in_notation(beat.sentence, notation)}")
