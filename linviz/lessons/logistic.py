@@ -28,8 +28,8 @@ import numpy as np
 from ..dataset import Dataset
 from ..errors import DataError
 from ..gradient import (
-    DECREASING, DIVERGING, OSCILLATING, LossBehaviour, augmented, gram_eigenvalues,
-    logistic_curvature_bound,
+    DECREASING, DIVERGING, OSCILLATING, LossBehaviour, augmented, descent_converged,
+    gram_eigenvalues, logistic_curvature_bound,
 )
 from ..logistic import (
     LogisticRegression, logistic_loss_and_grad, logistic_optimum, pointwise_logistic_loss, sigmoid,
@@ -41,8 +41,6 @@ from ..trace import Trace
 from ..transforms import is_standardized
 from .checks import require_classes_in_the_plane
 
-#: a gradient norm below this counts as converged (it shows as 0.0000 to four places)
-CONVERGED_GRADIENT = 5e-5
 #: a final loss within this of the minimum L* is "at the minimum" (equal to three places)
 AT_MINIMUM = 5e-4
 #: a loss above this fraction of log 2 is "barely below log 2" (P = ½ pays log 2)
@@ -148,8 +146,9 @@ class LogisticLesson(LossBehaviour):
 
     @property
     def converged(self) -> bool:
-        """The last gradient is 0 to four places: ‖∇L‖ < 5e-5."""
-        return self.final_gradient < CONVERGED_GRADIENT
+        """The descent's one rule (:func:`linviz.gradient.descent_converged`): ‖∇L(w_T)‖ <
+        5e-5, the last gradient 0 to four places."""
+        return descent_converged(self.final_gradient)
 
     @property
     def gap_to_minimum(self) -> float:
