@@ -415,6 +415,10 @@ RULES: tuple[Rule, ...] = (
     _rule("superscript-index", "⁽([^⁾]*)⁾", _superscript_index,
           "x⁽ⁱ⁾ 'x i', h⁽¹⁰⁾ 'h 10': the index of a point or hypothesis"),
     _rule("transpose", "ᵀ", " transpose ", "θᵀx: 'theta transpose x'"),
+    _rule("scientific", "× 10([⁻]?)([" + "".join(_SUPERSCRIPT_DIGITS) + "]+)",
+          lambda m, n: " times 10 to the " + ("minus " if m.group(1) else "")
+          + "".join(_SUPERSCRIPT_DIGITS[c] for c in m.group(2)) + " ",
+          "1.6 × 10⁻⁷ (a number too small for decimals): '1.6 times 10 to the minus 7'"),
     _rule("inverse", "⁻¹", " inverse ", "A⁻¹: 'A inverse'"),
     _rule("pseudo-inverse", "⁺", "-plus ", "A⁺, the pseudo-inverse: 'A-plus'"),
     _rule("space-power", r"(?<=[ℝ])([²³¹⁴-⁹ᵈⁿ])",

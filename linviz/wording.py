@@ -60,8 +60,25 @@ def significant_places(value: float, least: int = 2, most: int = 4, digits: int 
     return int(min(most, max(least, digits - 1 - math.floor(math.log10(value)))))
 
 
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def scientific(value: float, digits: int = 2, minus: str = MINUS) -> str:
+    """``value`` to ``digits`` significant digits as a × 10ᵏ: 1.6 × 10⁻⁷."""
+    exponent = int(math.floor(math.log10(abs(float(value)))))
+    mantissa = round(float(value) / 10 ** exponent, digits - 1)
+    if abs(mantissa) >= 10:  # 9.96 rounds to 10.0: one more power of ten
+        mantissa, exponent = mantissa / 10, exponent + 1
+    return f"{number(mantissa, digits - 1, minus)} × 10{str(exponent).translate(_SUPERSCRIPT)}"
+
+
 def significant(value: float, least: int = 2, most: int = 6) -> str:
-    """``value`` to two significant digits, at least ``least`` decimals: 0.0018, 0.41, 3.10."""
+    """``value`` to two significant digits, at least ``least`` decimals: 0.0018, 0.41, 3.10;
+    a value too small for two significant digits in ``most`` decimals in scientific form
+    (1.6 × 10⁻⁷, never 0.000000)."""
+    value = float(value)
+    if value != 0 and abs(value) < 10 ** -(most - 1):
+        return scientific(value)
     return number(value, significant_places(value, least=least, most=most))
 
 
