@@ -451,16 +451,18 @@ class MarginScene(LinvizScene):
         """The run, its budget and the separator it found."""
         lesson = self.lesson
         took = wording.grouped_count(lesson.passes, "pass", "passes")
+        made = wording.grouped_count(lesson.updates, "update")
+        given = wording.grouped(lesson.epochs_given, 0)
+        # passes against passes, updates against the theorem's bound on updates
         if lesson.budget_is_theory_bound:
-            budget = (f"it took {took} of the {wording.grouped(lesson.epochs_given, 0)} it was "
-                      f"given (⌊(R/γ)²⌋ + 2 with R and γ of [x, 1]: always enough)")
+            budget = (f"it took {took} of the {given} it was given, {made} (⌊(R/γ)²⌋ + 2 "
+                      f"passes with R and γ of [x, 1]: always enough)")
         elif lesson.own_run:
-            budget = (f"it took {took} of the {wording.grouped(lesson.epochs_given, 0)} it was "
-                      f"given (the engine's limit; the theorem allows "
-                      f"{wording.grouped(lesson.theory_epochs, 0)})")
+            budget = (f"it took {took} of the {given} it was given (the engine's limit), "
+                      f"{made}; the theorem bounds the updates by (R/γ)² = "
+                      f"{wording.grouped(lesson.lifted_bound)} (R and γ of [x, 1])")
         else:
-            budget = (f"a saved run, it took {took} of the "
-                      f"{wording.grouped(lesson.epochs_given, 0)} it was given")
+            budget = f"a saved run, it took {took} of the {given} it was given, {made}"
         return (f"The perceptron ran on these points until no point was wrong: {budget}. "
                 f"Its separator is the line θᵀx + θ₀ = 0.")
 

@@ -479,6 +479,10 @@ class PerceptronScene(LinvizScene):
         self.told_notes.append(note)
         shown = [FadeIn(note)]
         if beat.state["ring"] is not None and getattr(self, "ring", None) is None:
+            # the panel's visit row shows the ringed point (its y·score is said)
+            self.visits_follow = False
+            self.counters["i"].set_value(beat.state["i"])
+            self.score.set_value(float(beat.state["score"]))
             self.ring = Circle(radius=style.POINT_SIZE * 1.8, color=self.theme.highlight,
                                stroke_width=style.LINE_STROKE).move_to(
                 self.plane.point(beat.state["ring"]))

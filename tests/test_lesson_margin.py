@@ -322,9 +322,17 @@ def test_the_runs_budget_is_stated(name, margin_stories):
     given = int(took.group(2).replace(",", ""))
     assert given == min(budget, 1_000_000)
     assert ("always enough" in sentence) == (budget <= 1_000_000)
+    made = re.search(r"it was given[^,]*, ([\d,]+) updates?", sentence)
     if len(X) * int(took.group(1).replace(",", "")) < 100_000:
         run = reference_perceptron(X, y, given, offset=True)
         assert run["converged"] and int(took.group(1).replace(",", "")) == run["epochs"]
+        assert int(made.group(1).replace(",", "")) == run["updates"]
+    if budget > 1_000_000:
+        # the issue: "it took 3,749 passes … (the theorem allows 20,499,654)" set passes
+        # against a bound on updates; the bound is said of the updates, as (R/γ)²
+        bound = re.search(r"the theorem bounds the updates by \(R/γ\)² = ([\d,.]+)", sentence)
+        assert float(bound.group(1).replace(",", "")) == pytest.approx(
+            (R / scene.lesson.lifted_gamma) ** 2, rel=1e-6)
 
 
 def test_a_saved_run_is_said_to_be_one(tmp_path):
@@ -337,7 +345,7 @@ def test_a_saved_run_is_said_to_be_one(tmp_path):
     Perceptron(epochs=100, offset=True).fit(make_builtin("separable")).trace_.save(path)
     scene = story_with(MarginScene, trace_file=str(path))
     (sentence,) = [s for s in scene.narration if s.startswith("The perceptron ran on")]
-    assert "a saved run, it took 4 passes of the 100 it was given" in sentence
+    assert "a saved run, it took 4 passes of the 100 it was given, 9 updates" in sentence
 
 
 @pytest.mark.parametrize("name", ["separable:0", "separable-tiny-class", "iris-petal-std",

@@ -195,6 +195,11 @@ class MarginLesson:
         """Passes the run made, the last (clean) one included."""
         return int(self.trace.result["epochs"])
 
+    @property
+    def updates(self) -> int:
+        """M, the updates the run made (what the theorem bounds by (R'/γ')²)."""
+        return int(self.trace.result["updates"])
+
     # -- predicates ----------------------------------------------------------
     @property
     def budget_is_theory_bound(self) -> bool:

@@ -189,11 +189,14 @@ class _Telling:
                        f"the pass ends with the loop's break.", "visits",
                        min_seconds=sum(b.run_time for b in beats),
                        steps=(beats[0].start, beats[-1].end),
-                       **self.at(beats[-1].end), **self.after_visits(beats[-1]))
+                       **{**self.at(beats[-1].end), **self.after_visits(beats[-1]),
+                          **({"line": BREAK_LINE[self.offset]} if lesson.converged
+                             and beats[-1].end == self.trace.n_steps else {})})
             return index + len(beats)
         if epoch == 1:
+            each = "each followed by an update" if mistakes > 1 else "followed by an update"
             sentence = (f"Pass 1 visits the points in order; it makes "
-                        f"{wording.count(mistakes, 'mistake')}, each followed by an update.")
+                        f"{wording.count(mistakes, 'mistake')}, {each}.")
         else:
             sentence = (f"Pass {epoch} visits the points again, in the same order: "
                         f"{wording.count(mistakes, 'mistake')}, so "
@@ -243,11 +246,12 @@ class _Telling:
                    f"{score_number(score, places)} ≤ 0, a mistake{rule}.", "mistake",
                    steps=(start, k), **self.at(k, visiting=True), line=LINE_TEST,
                    **self.status("mistake"))
+        # said of what the picture shows: y·x at the tip of θ, θ not moved yet
         if self.sums_told == 0:
-            sentence = ("Tip to tail: the new θ is the old θ plus y⁽ⁱ⁾x⁽ⁱ⁾; the boundary "
-                        "stays perpendicular to θ.")
+            sentence = ("Tip to tail: y⁽ⁱ⁾x⁽ⁱ⁾ drawn from the tip of θ ends where the new θ "
+                        "will be, the old θ plus y⁽ⁱ⁾x⁽ⁱ⁾.")
         else:
-            sentence = "Again tip to tail: θ gains y⁽ⁱ⁾x⁽ⁱ⁾."
+            sentence = "Again tip to tail: y⁽ⁱ⁾x⁽ⁱ⁾ from the tip of θ."
         self.sums_told += 1
         story.beat(sentence, "tip-to-tail", steps=(k, k), line=LINE_UPDATE)
         facts = lesson.explained_update(k)
@@ -266,6 +270,8 @@ class _Telling:
         elif facts.first_turn:
             moved = (" θ₀ changed too, so the line turned and shifted." if self.offset
                      else " The line turned about the origin.")
+        if facts.first_turn:
+            moved += " The boundary stays perpendicular to θ."
         story.beat(f"New {SIGNED}: {n(old)} + ‖x⁽ⁱ⁾‖²{plus_one} = {n(old)} + {n(squared)}"
                    f"{plus_one} {said_equals} {n(new)} {verdict}.{moved}", "update",
                    steps=(k, k + 1), **self.at(k + 1), status=status, status_tone="text")
@@ -373,8 +379,9 @@ class _Telling:
                         f"(ringed), is {distance} from it (y·score {score}).")
         note = [f"ringed: {distance} from the line (the closest), "
                 + ("on its own side" if closest.signed_score > 0 else "a mistake"), "highlight"]
-        self.story.beat(sentence, "note", ring=closest.index,
-                        notes=[*self.story.state["notes"], note])
+        # the panel shows the ringed point, whose y·score the sentence says
+        self.story.beat(sentence, "note", ring=closest.index, i=closest.index + 1,
+                        score=closest.signed_score, notes=[*self.story.state["notes"], note])
 
 
 def beat_time(beat) -> float:
