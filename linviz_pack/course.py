@@ -66,8 +66,12 @@ class Course:
         return byline(self.course, self.lecturer, self.date)
 
     def data_for(self, scene: str) -> str | None:
-        """The data spec of ``scene``: its own, else the course's, else None."""
-        return self.scene_data.get(scene, self.data)
+        """The data spec of ``scene``: its own, else the course's (not for a scene that makes
+        its own data, which refuses data given to it alone), else None."""
+        from scenes.catalog import SCENES_IN_ORDER
+
+        makes_own = any(entry.name == scene and entry.own_data for entry in SCENES_IN_ORDER)
+        return self.scene_data.get(scene, None if makes_own else self.data)
 
 
 def byline(course: str, lecturer: str, date: str) -> str:

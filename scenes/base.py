@@ -68,6 +68,7 @@ class LinvizScene(HoldingScene):
         Raises DataError with one line saying what is wrong, before any rendering.
         """
         request = cls.request()
+        cls.check_own_data(request)
         saved = None
         if request.trace:
             if request.data or request.features or request.standardize:
@@ -89,6 +90,22 @@ class LinvizScene(HoldingScene):
     def load_data(cls) -> Dataset:
         """The scene's data set (see :meth:`load_inputs`)."""
         return cls.load_inputs()[0]
+
+    @classmethod
+    def check_own_data(cls, request: RenderRequest) -> None:
+        """A scene that makes its own data refuses data options (it would silently show
+        its own data instead), in one line saying why."""
+        from .catalog import entry_for
+
+        entry = entry_for(cls)
+        given = [flag for flag, value in (("--data", request.data),
+                                          ("--features", request.features),
+                                          ("--standardize", request.standardize),
+                                          ("--positive", request.positive),
+                                          ("--label-column", request.label_column)) if value]
+        if entry is not None and entry.own_data and given:
+            raise DataError(f"scene {entry.name!r} makes its own data ({entry.own_data}): it "
+                            f"takes no {', '.join(given)}")
 
     @classmethod
     def check_trace(cls, trace: Trace, source: str) -> None:

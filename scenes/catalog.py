@@ -23,6 +23,9 @@ class SceneEntry:
     #: several render at once follows it (longest first, so that no long scene starts
     #: last and keeps one core busy alone at the end); nothing rendered depends on it.
     render_cost: float = 1.0
+    #: the scene makes its own data, and why (it refuses --data and the options that shape
+    #: data; a lecture's --data passes it by): "" for a scene that shows the data it is given
+    own_data: str = ""
 
     def load(self):
         """The scene class."""
@@ -63,7 +66,8 @@ SCENES_IN_ORDER: list[SceneEntry] = [
                title="Why it converges, with an offset", render_cost=11.5),
     SceneEntry("margin-speed", "scenes.margin_speed", "MarginSpeedScene",
                "smaller margin, more updates: runs against the bound (R/γ)² on one plot",
-               title="Smaller margin, more updates", render_cost=9.0),
+               title="Smaller margin, more updates", render_cost=9.0,
+               own_data="a sweep of data sets of shrinking margin, made from --seed"),
     SceneEntry("offset-lift", "scenes.offset_lift", "OffsetLiftScene",
                "the constant feature 1: a line through the origin does what an offset does",
                title="The offset is one more feature", render_cost=6.6),
@@ -82,7 +86,8 @@ SCENES_IN_ORDER: list[SceneEntry] = [
                title="Linear regression", render_cost=7.8),
     SceneEntry("summary", "scenes.summary", "SummaryScene",
                "the closing table: half-spaces, linear regression, logistic regression",
-               title="Summary", render_cost=7.3),
+               title="Summary", render_cost=7.3,
+               own_data="each row's run on the default data of its scene"),
 ]
 
 

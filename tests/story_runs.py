@@ -38,7 +38,7 @@ STORY_DATA = {
     "noise": [None, ("noisy", 1), ("xor-cloud", 2)],
     "logistic": [None, ("noisy", 2), ("xor-cloud", 0)],
     "regression": [None, ("regression1d", 1), ("regression1d", 2)],
-    "summary": [None, ("noisy", 1), ("small-margin", 0)],
+    "summary": [None, (None, 1), (None, 2)],
 }
 
 

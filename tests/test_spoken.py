@@ -278,7 +278,7 @@ GALLERY_SAMPLE = {
     "noise": "wine-std",
     "logistic": "iris-versicolor-virginica",
     "regression": "diabetes-bmi",
-    "summary": "iris-sepal",
+    "summary": None,
 }
 
 #: numbers a lecturer says in words, and those words (the only numbers not said as digits)
