@@ -224,6 +224,14 @@ class LossBehaviour:
         return self.behaviour == DECREASING
 
     @property
+    def loss_stationary(self) -> bool:
+        """The loss never moved: |L(w_{t+1}) − L(w_t)| ≤ 1e-12·max(1, |L(w₀)|) at every step
+        (a gradient exactly 0 where the run starts: the XOR points, symmetric about 0)."""
+        losses = np.asarray(self.losses, dtype=float)
+        slack = 1e-12 * max(1.0, abs(float(losses[0])))
+        return bool(np.all(np.abs(np.diff(losses)) <= slack))
+
+    @property
     def oscillating(self) -> bool:
         """The loss rose at some steps and ends at or below L(w₀)."""
         return self.behaviour == OSCILLATING

@@ -554,6 +554,9 @@ class LogisticScene(LinvizScene):
     def run_sentence(self) -> str:
         """What the fast-forwarded steps do, by the loss's behaviour."""
         lesson = self.lesson
+        if lesson.loss_stationary:
+            return ("nothing moves: on this data the gradient at θ = 0, θ₀ = 0 is exactly 0, "
+                    "so θ stays there, P stays 1/2 everywhere and L stays at log 2")
         if lesson.loss_decreasing:
             return ("the boundary turns, the field changes with it, and the loss falls at "
                     "every step")
@@ -671,6 +674,13 @@ class LogisticScene(LinvizScene):
         # its Hyperplane then says "the boundary lies outside this view": say what that means
         outside = (f" (its last boundary lies outside this view: it calls every point here "
                    f"{wording.label(side)})" if side else "")
+        if lesson.perceptron_has_no_boundary:
+            outside = (f" (its θ is back at 0: no boundary, every point scores "
+                       f"{wording.number(lesson.perceptron_theta0)}, a mistake by the rule's ≤ 0)"
+                       if lesson.perceptron_theta0 == 0 else
+                       f" (its θ is back at 0: no boundary; θ₀ = "
+                       f"{wording.number(lesson.perceptron_theta0)} calls every point "
+                       f"{wording.label(lesson.perceptron_theta0)})")
         self.narrate(f"After τ = {result['epochs']} epochs the perceptron has made "
                      f"{result['updates']} updates, {verdict}{outside}, training error "
                      f"{wording.number(p_error)}; logistic regression "

@@ -317,9 +317,17 @@ class LogisticLesson(LossBehaviour):
         """Somewhere in the view P(y = +1 | x) or 1 − P reaches CERTAIN."""
         return self.most_certain_in(corners) >= CERTAIN
 
+    @property
+    def perceptron_has_no_boundary(self) -> bool:
+        """The perceptron's last θ is 0: no boundary, every score is θ₀ (0 on XOR: every
+        point a mistake by the rule's ≤ 0, none called either label)."""
+        return not np.any(self.perceptron_theta)
+
     def perceptron_side_in(self, corners: np.ndarray) -> int:
         """+1 or −1 when the perceptron's last boundary misses the view and it calls every
         point of the view that label (z > 0 at all corners: +1; z ≤ 0 at all: −1), else 0."""
+        if self.perceptron_has_no_boundary:
+            return 0
         scores = np.asarray(corners, dtype=float) @ self.perceptron_theta + self.perceptron_theta0
         if np.all(scores > 0):
             return 1
