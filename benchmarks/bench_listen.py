@@ -15,9 +15,12 @@ the title card); a narrated beat speaks its caption from the caption's start.
 4. Sentences with more than 12 s and more than 15 s of speech, and the longest.
 5. Repeated templates: a sentence whose text, every number replaced by ``#`` (digits,
    decimals, ``1,518``, signs, super- and subscript digits, "one" to "twenty", the tens,
-   "hundred", "thousand"), lower case, spaces collapsed, is that of an earlier sentence of
-   the lecture; the first use is not counted. Their minutes of speech, and the five
-   templates with the most repeats.
+   "hundred", "thousand") and the word after a number in the singular ("# mistakes" is
+   "# mistake"), lower case, spaces collapsed, is that of an earlier sentence of the
+   lecture; the first use is not counted. Their minutes of speech and count, the five
+   templates with the most uses, and the minutes again with the captions cut into their
+   grammatical sentences (at ". ", "? ", "! "; each part gets its caption's speech in
+   proportion to its characters: an estimate, the pack times captions only).
 6. Quiet stretches over 20 s (no sentence spoken, the lecture's start and end included):
    count and longest.
 7. Still stretches over 20 s, from lecture.mp4's video: linviz's encoder writes a new
@@ -46,8 +49,18 @@ Usage: python benchmarks/bench_listen.py [--pack media] [--before DIR] [--source
 ``--before DIR``: a second pack (e.g. built from an older commit in a ``git worktree``),
 printed beside the first with the ratio after/before (``--pack`` is "after").
 
-28 Nov 2026, the pack of 5699c5e (``render.py lecture all -q l --jobs 2``, piper), about
-5 s to read: see the report in the commit that added this file.
+28 Nov 2026, the narrated pack of main at 5699c5e (``render.py lecture all -q l --out DIR
+--jobs 2``, piper: 747.7 s to build on two cores shared with other work), read in 5 s:
+46:13 long (46.22 min); 275 sentences, all spoken; 41.87 min of speech (91 % of the
+lecture), median 173.5 words a minute; gap between sentences median 0.68 s, 208 of 274
+under 0.8 s; 68 sentences over 12 s of speech, 23 over 15 s, the longest 25.86 s;
+repeated templates 11.42 min of speech in 81 sentences (12.35 min cut at full stops),
+the most used "point #, label #: score #, so y·score # ≤ #, a mistake." (8 uses) and
+"update #: point # (label #), y·score # ≤ #." (8); no quiet stretch over 20 s (the
+longest 8.30 s); 10 still stretches over 20 s, the longest 41.93 s (regression, 222 s
+in). The issue filed against that pack: 46:14, 41.8 min of speech at 174 words a minute,
+0.67 s median gap, 23 sentences over 15 s, the longest 25.4 s, 12.6 min of repeated
+templates (closest to the figure cut at full stops).
 """
 
 from __future__ import annotations
@@ -85,7 +98,7 @@ _NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven t
                  "thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty "
                  "forty fifty sixty seventy eighty ninety hundred thousand million")
 NUMBER = re.compile(
-    r"[−\-]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:st|nd|rd|th)?"  # 3, −0.39, 1,518, 2nd
+    r"[−+\-]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:st|nd|rd|th)?"  # 3, −0.39, +1, 1,518, 2nd
     r"|[⁻₋]?[⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉]+"                      # x⁽³⁾, θ₀
     rf"|\b(?:{'|'.join(_NUMBER_WORDS.split())})\b",
     re.IGNORECASE)
@@ -239,8 +252,8 @@ def sentences_from_sound(pack: Path, data: dict, length: float) -> list[Sentence
         heard = np.flatnonzero(voiced[low:high])
         start = end = None
         if heard.size:
-            start = first + (low + heard[0]) * WINDOW
-            end = first + (low + heard[-1] + 1) * WINDOW
+            start = float(first + (low + heard[0]) * WINDOW)
+            end = float(first + (low + heard[-1] + 1) * WINDOW)
         sentences.append(Sentence(cue["text"], start, end, count_words(cue["text"], notation)))
     return sentences
 
@@ -309,9 +322,23 @@ def read_pack(pack: Path, source: str) -> Listening:
 
 # -- the figures ----------------------------------------------------------------------
 
+#: the word after a number: "# mistakes" and "# mistake" are one template
+COUNTED = re.compile(r"# (\w+)")
+
+
+def singular(match: re.Match) -> str:
+    word = match.group(1)
+    if word.endswith(("ses", "xes", "ches", "shes")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith("ss") and len(word) > 2:
+        word = word[:-1]
+    return f"# {word}"
+
+
 def template(text: str) -> str:
-    """``text`` with every number a ``#``, lower case, spaces collapsed."""
-    return " ".join(NUMBER.sub("#", text.replace("\u2212", "-")).lower().split())
+    """``text`` with every number a ``#`` and the word it counts in the singular, lower
+    case, spaces collapsed."""
+    return COUNTED.sub(singular, " ".join(NUMBER.sub("#", text).lower().split()))
 
 
 def quiet_stretches(spoken: list[Sentence], length: float) -> list[tuple[float, float]]:
@@ -326,6 +353,25 @@ def quiet_stretches(spoken: list[Sentence], length: float) -> list[tuple[float, 
     return stretches
 
 
+#: where a caption's grammatical sentences end
+FULL_STOP = re.compile(r"(?<=[.!?])\s+")
+
+
+def split_repeats(listening: Listening) -> float:
+    """Seconds of speech of repeated templates counted by the grammatical sentences of the
+    captions, each given its caption's speech in proportion to its characters."""
+    seen, repeated = set(), 0.0
+    for sentence in listening.sentences:
+        parts = [part for part in FULL_STOP.split(sentence.text) if part.strip()]
+        characters = sum(len(part) for part in parts) or 1
+        for part in parts:
+            key = template(part)
+            if key in seen:
+                repeated += sentence.seconds * len(part) / characters
+            seen.add(key)
+    return repeated
+
+
 def measure(listening: Listening) -> None:
     spoken = [s for s in listening.sentences if s.spoken]
     figures = listening.figures
@@ -338,12 +384,12 @@ def measure(listening: Listening) -> None:
     figures["words a minute of speech, median"] = statistics.median(rates) if rates else None
     gaps = [b.start - a.end for a, b in zip(spoken, spoken[1:])]
     figures["gap between sentences, median (s)"] = statistics.median(gaps) if gaps else None
-    figures[f"gaps under {SHORT_GAP:g} s"] = (sum(g < SHORT_GAP for g in gaps), len(gaps))
+    figures[f"gaps under {SHORT_GAP:g} s"] = (sum(1 for g in gaps if g < SHORT_GAP), len(gaps))
     lengths = [s.seconds for s in spoken]
     figures[f"sentences over {LONG_SENTENCE:g} s of speech"] = \
-        sum(t > LONG_SENTENCE for t in lengths)
+        sum(1 for t in lengths if t > LONG_SENTENCE)
     figures[f"sentences over {VERY_LONG_SENTENCE:g} s of speech"] = \
-        sum(t > VERY_LONG_SENTENCE for t in lengths)
+        sum(1 for t in lengths if t > VERY_LONG_SENTENCE)
     figures["longest sentence (s)"] = max(lengths, default=None)
     seen: dict[str, int] = {}
     uses: dict[str, list[float]] = defaultdict(list)
@@ -358,18 +404,19 @@ def measure(listening: Listening) -> None:
         seen.setdefault(key, 1)
     figures["repeated templates, speech (min)"] = repeated / 60
     figures["repeated templates, sentences"] = repeats
+    figures["repeated templates, cut at full stops (min)"] = split_repeats(listening) / 60
     listening.templates = sorted(((len(times), sum(times[1:]), key)
                                   for key, times in uses.items() if len(times) > 1),
                                  key=lambda t: (-t[0], -t[1], t[2]))[:TOP_TEMPLATES]
     quiet = [b - a for a, b in quiet_stretches(spoken, listening.length)]
-    figures[f"quiet stretches over {LONG_STRETCH:g} s"] = sum(q > LONG_STRETCH for q in quiet)
+    figures[f"quiet stretches over {LONG_STRETCH:g} s"] = sum(1 for q in quiet if q > LONG_STRETCH)
     figures["longest quiet stretch (s)"] = max(quiet, default=None)
     if listening.stills is None:
         figures[f"still stretches over {LONG_STRETCH:g} s"] = "not recorded in the pack"
         figures["longest still stretch (s)"] = "not recorded in the pack"
     else:
         still = [b - a for a, b in listening.stills]
-        figures[f"still stretches over {LONG_STRETCH:g} s"] = sum(s > LONG_STRETCH for s in still)
+        figures[f"still stretches over {LONG_STRETCH:g} s"] = sum(1 for s in still if s > LONG_STRETCH)
         figures["longest still stretch (s)"] = max(still, default=None)
 
 

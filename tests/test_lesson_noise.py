@@ -401,10 +401,18 @@ def test_on_iris_the_order_is_said_not_noise(iris_story):
     assert (f"They come sorted by class: points 1–50 are {negative} (−1), 51–100 are "
             f"{positive} (+1).") in said
     assert [y[0], y[49], y[50], y[99]] == [-1, -1, 1, 1]
-    (bound,) = re.findall(r"no pass would end below a training error of (\d\.\d+)", said)
+    assert "each pass would end after a whole class, and the error after a pass would tell " \
+        "the order, not the data" in said
     in_order = pass_end_mistakes(X, y, reference_perceptron(X, y, iris_story.epochs),
                                  iris_story.epochs)
-    assert float(bound) == pytest.approx(min(in_order) / len(y))
+    numbers = re.findall(r"in that order no pass ends below (\d\.\d+); shuffled, as low as "
+                         r"(\d\.\d+)", said)
+    # the numbers are said exactly when the index order does end worse than shuffled
+    shuffled = iris_story.noise.least_error_after_pass
+    assert bool(numbers) == (min(in_order) / len(y) > shuffled + 1e-12)
+    if numbers:
+        assert float(numbers[0][0]) == pytest.approx(min(in_order) / len(y))
+        assert float(numbers[0][1]) == pytest.approx(shuffled)
     assert "visits them in a new shuffled order (seed 0)" in said
     assert "noise" not in said.lower()
     assert re.search(r"Pass 2\d visits the points in a new shuffled order|Pass 1 visits the "

@@ -40,6 +40,7 @@ from ..ties import greatest_index
 from ..trace import Trace
 from ..transforms import is_standardized
 from .checks import require_classes_in_the_plane
+from .noise import SHUFFLE_SEED, order_for_inseparable
 
 #: a final loss within this of the minimum L* is "at the minimum" (equal to three places)
 AT_MINIMUM = 5e-4
@@ -383,7 +384,10 @@ def logistic_lesson(data: Dataset, lr: float | None = None, steps: int = 120,
         trace = LogisticRegression(lr=step_size, steps=steps).fit(data).trace_
     eigenvalues = gram_eigenvalues(data.X)
     condition = float(eigenvalues[-1] / eigenvalues[0]) if eigenvalues[0] > 0 else np.inf
-    perceptron = Perceptron(epochs=perceptron_epochs, offset=True).fit(data).trace_
+    # the perceptron beside it visits the points as the noise scene's does (one rule)
+    perceptron = Perceptron(epochs=perceptron_epochs, offset=True,
+                            order=order_for_inseparable(data.y),
+                            seed=SHUFFLE_SEED).fit(data).trace_
     flipped = tuple(int(i) for i in data.params.get("flipped", []))
     return LogisticLesson(data, trace, step_size, lr is None, bound, condition, theta, theta0,
                           loss, perceptron,

@@ -62,6 +62,15 @@ def sorted_by_class(y: np.ndarray) -> bool:
     return len(class_blocks(y)) == 2
 
 
+def order_for_inseparable(y: np.ndarray) -> str:
+    """The one rule for the order in which a perceptron visits data no line separates (the
+    noise scene's run, logistic's comparison): "shuffle" (a fresh permutation each pass,
+    seed :data:`SHUFFLE_SEED`) when the data comes sorted by class, else "cyclic" (index
+    order, as the notes' pseudocode). In index order every pass over sorted data would end
+    after a whole class, so the error after a pass would tell the order, not the data."""
+    return "shuffle" if sorted_by_class(y) else "cyclic"
+
+
 def visiting_order(trace: Trace) -> str:
     """"shuffle" (a fresh seeded permutation each pass) or "cyclic" (index order)."""
     return str(trace.params.get("order", "cyclic"))
@@ -345,8 +354,7 @@ def noise_lesson(data: Dataset, trace: Trace | None = None,
         data = trace.data
     check_noise_data(data)
     if trace is None:
-        order = "shuffle" if sorted_by_class(data.y) else "cyclic"
-        trace = Perceptron(epochs=epochs, offset=True, order=order,
+        trace = Perceptron(epochs=epochs, offset=True, order=order_for_inseparable(data.y),
                            seed=SHUFFLE_SEED).fit(data).trace_
     elif trace.algorithm != "perceptron" or not trace.params.get("offset", False):
         raise DataError("scene 'noise' plays a perceptron run with offset")
@@ -354,7 +362,7 @@ def noise_lesson(data: Dataset, trace: Trace | None = None,
     if not is_standardized(data):
         scaled = standardize(data)
         scaled_run = Perceptron(epochs=int(trace.result["epochs"]), offset=True,
-                                order="shuffle" if sorted_by_class(data.y) else "cyclic",
+                                order=order_for_inseparable(data.y),
                                 seed=SHUFFLE_SEED).fit(scaled).trace_
         standardized = least_mistakes_after_a_pass(scaled, scaled_run)
     other_order = None
