@@ -15,12 +15,12 @@ the title card); a narrated beat speaks its caption from the caption's start.
 4. Sentences with more than 12 s and more than 15 s of speech, and the longest.
 5. Repeated templates: a sentence whose text, every number replaced by ``#`` (digits,
    decimals, ``1,518``, signs, super- and subscript digits, "one" to "twenty", the tens,
-   "hundred", "thousand") and the word after a number in the singular ("# mistakes" is
-   "# mistake"), lower case, spaces collapsed, is that of an earlier sentence of the
-   lecture; the first use is not counted. Their minutes of speech and count, the five
-   templates with the most uses, and the minutes again with the captions cut into their
-   grammatical sentences (at ". ", "? ", "! "; each part gets its caption's speech in
-   proportion to its characters: an estimate, the pack times captions only).
+   "hundred", "thousand", "million") and the word after a number in the singular
+   ("# mistakes" is "# mistake"), lower case, spaces collapsed, is that of an earlier
+   sentence of the lecture; the first use is not counted. Their minutes of speech and
+   count, the five templates with the most uses, and the minutes again with the captions
+   cut into their grammatical sentences (at ". ", "? ", "! "; each part gets its caption's
+   speech in proportion to its characters: an estimate, the pack times captions only).
 6. Quiet stretches over 20 s (no sentence spoken, the lecture's start and end included):
    count and longest.
 7. Still stretches over 20 s, from lecture.mp4's video: linviz's encoder writes a new
@@ -99,7 +99,7 @@ _NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven t
                  "forty fifty sixty seventy eighty ninety hundred thousand million")
 NUMBER = re.compile(
     r"[−+\-]?(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:st|nd|rd|th)?"  # 3, −0.39, +1, 1,518, 2nd
-    r"|[⁻₋]?[⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉]+"                      # x⁽³⁾, θ₀
+    r"|[⁻₋]?[⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉]+"  # x⁽³⁾, θ₀
     rf"|\b(?:{'|'.join(_NUMBER_WORDS.split())})\b",
     re.IGNORECASE)
 
@@ -238,8 +238,8 @@ def sound_levels(video: Path) -> tuple[np.ndarray, float] | None:
 def sentences_from_sound(pack: Path, data: dict, length: float) -> list[Sentence]:
     """The transcript's sentences, their speech found in lecture.mp4's sound track."""
     count_words = word_counter()
-    notations = {scene: scene_notation(pack, scene) for scene, _ in scene_offsets(data)}
-    notation = next(iter(notations.values()), "theta")
+    scenes = scene_offsets(data)
+    notation = scene_notation(pack, scenes[0][0]) if scenes else "theta"  # one a lecture
     cues = sorted(lecture_source(data)["sentences"], key=lambda cue: cue["start"])
     levels = sound_levels(pack / "lecture.mp4")
     voiced = (levels[0] > SPEECH_DBFS) if levels is not None else np.zeros(0, bool)
@@ -275,7 +275,7 @@ def video_frames(video: Path) -> tuple[float, list[tuple[float, float, bool, byt
             held = packet.duration > 1.5 * tick
             frames.append((float(packet.pts * base), float((packet.pts + packet.duration) * base),
                            held, bytes(packet) if held else None))
-    frames.sort()
+    frames.sort(key=lambda frame: frame[0])
     return (frames[-1][1] if frames else 0.0), frames
 
 
@@ -416,7 +416,8 @@ def measure(listening: Listening) -> None:
         figures["longest still stretch (s)"] = "not recorded in the pack"
     else:
         still = [b - a for a, b in listening.stills]
-        figures[f"still stretches over {LONG_STRETCH:g} s"] = sum(1 for s in still if s > LONG_STRETCH)
+        figures[f"still stretches over {LONG_STRETCH:g} s"] = \
+            sum(1 for s in still if s > LONG_STRETCH)
         figures["longest still stretch (s)"] = max(still, default=None)
 
 

@@ -405,8 +405,13 @@ class RegressionScene(LinvizScene):
         how = {"decreasing": "every step goes downhill, across the contours",
                "oscillating": "the loss rises at some steps: they overshoot across the valley",
                "diverging": "the steps overshoot further and further: the loss climbs"}
+        said = how[run.behaviour]
+        if run.loss_decreasing and run.first_step_reaches:
+            # a round bowl with η = 1/λ: step 1 lands at the minimum, the rest stand still
+            said = ("the first step lands at the bottom of the bowl, and the other steps stay "
+                    "there")
         self.narrate(f"Gradient descent from θ̃ = 0 with {self.step_sentence()}. Here "
-                     f"{how[run.behaviour]}.")
+                     f"{said}.")
         for k in range(1, min(style.GD_SLOW_STEPS, run.steps) + 1):
             self.advance(k, style.RUN_GD_STEP, rate_func=smooth)
             self.wait(style.PAUSE_SHORT)

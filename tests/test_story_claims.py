@@ -476,6 +476,16 @@ def test_regression_normal_equations_and_the_singular_case(case):
             w_t = w_t - step * 2 / len(x) * design.T @ (design @ w_t - y)
             losses.append(np.mean((design @ w_t - y) ** 2))
         assert np.all(np.diff(losses) <= 1e-12 * losses[0])  # to rounding, at the minimum
+    # "the first step lands at the bottom of the bowl": L after one step of η = 1/λ_max is
+    # the least-squares minimum (numpy's lstsq) to four places; then "every step goes
+    # downhill" is not said (the issue: steps 2-60 did nothing under it)
+    step = len(x) / (2 * np.linalg.eigvalsh(design.T @ design).max())  # 1/λ_max((2/m)X̃ᵀX̃)
+    w_1 = -step * 2 / len(x) * design.T @ (-y)
+    least = np.linalg.lstsq(design, y, rcond=None)[0]
+    lands = abs(np.mean((design @ w_1 - y) ** 2) - np.mean((design @ least - y) ** 2)) < 5e-5
+    assert bool(said(scene, r"the first step lands at the bottom of the bowl")) == lands
+    if lands:
+        assert not said(scene, r"every step goes downhill")
     # the closed-form minima of degrees 1, 2, 3, 5 (numpy's lstsq here) as said, falling
     (falls,) = said(scene, r"The dashed minima never rise with the degree \(([^)]*)\)")
     shown = [number(v) for v in falls.group(1).split(" → ")]
@@ -634,3 +644,22 @@ def test_update_claims_are_the_runs(case):
         assert gain == pytest.approx(float(X[j] @ X[j]) + 1, abs=0.006)
         assert any(old == pytest.approx(a, abs=0.006) and new == pytest.approx(b, abs=0.006)
                    for a, b in zip(scores, scores[1:]))
+
+
+def test_a_round_bowl_solved_in_one_step_is_said_so():
+    """The issue: on a round bowl (standardised x) the first step of η = 1/λ lands at the
+    minimum and steps 2-60 do nothing, while the scene said "every step goes downhill".
+    The claim and its absence are checked by the regression test above; here the case."""
+    from scenes.regression import RegressionScene
+    from story_runs import story_with
+
+    scene = story_with(RegressionScene, data_spec="regression1d", standardize=True)
+    assert said(scene, r"the first step lands at the bottom of the bowl, and the other steps "
+                       r"stay there")
+    assert not said(scene, r"every step goes downhill")
+    x, y = scene.data.X[:, 0], scene.data.y
+    design = np.column_stack([np.ones_like(x), x])
+    step = len(x) / (2 * np.linalg.eigvalsh(design.T @ design).max())  # 1/λ_max((2/m)X̃ᵀX̃)
+    w_1 = step * 2 / len(x) * design.T @ y
+    least = np.linalg.lstsq(design, y, rcond=None)[0]
+    assert np.allclose(w_1, least, atol=1e-9)
