@@ -273,20 +273,31 @@ class RegressionScene(LinvizScene):
         s = self.tracker.get_value() if s is None else s
         return state_at(self.thetas, self.theta0s, self.states_after, s)
 
-    def curve_points(self, theta, theta0: float) -> list[np.ndarray]:
-        """Screen points of h on the plot: the samples that fall inside its box."""
+    def draw_curve(self, curve, theta, theta0: float) -> None:
+        """Set ``curve``'s path to h's pieces inside the plot."""
+        pieces = self.curve_pieces(theta, theta0)
+        curve.set_points_as_corners(pieces[0])
+        for piece in pieces[1:]:
+            curve.start_new_path(piece[0])
+            curve.add_points_as_corners(piece[1:])
+
+    def curve_pieces(self, theta, theta0: float) -> list[np.ndarray]:
+        """Screen points of h on the plot, one array per stretch inside its box: a curve
+        that leaves the view and comes back is two pieces, never joined by a chord across
+        the gap."""
         box = self.plane.box
         values = fitted_values(self.curve_x, self.degree, theta, theta0)
         inside = (values >= box.y_min) & (values <= box.y_max)
-        points = list(self.plane.c2p_many(np.column_stack([self.curve_x[inside],
-                                                           values[inside]])))
+        edges = np.flatnonzero(np.diff(np.concatenate([[0], inside.astype(int), [0]])))
+        pieces = [self.plane.c2p_many(np.column_stack([self.curve_x[a:b], values[a:b]]))
+                  for a, b in zip(edges[::2], edges[1::2]) if b - a > 1]
         # a curve wholly outside the view is drawn as nothing, at the plot's corner
-        return points if len(points) > 1 else [self.plane.c2p((box.x_min, box.y_min))] * 2
+        return pieces or [np.array([self.plane.c2p((box.x_min, box.y_min))] * 2)]
 
     def update_drawings(self) -> None:
         """The fitted curve and residuals at the tracker's step."""
         theta, theta0, _ = self.parameters()
-        self.fit_curve.set_points_as_corners(self.curve_points(theta, theta0))
+        self.draw_curve(self.fit_curve, theta, theta0)
         x, y = self.data.X[:, 0], self.data.y
         predicted = fitted_values(x, self.degree, theta, theta0)
         data = self.plane.c2p_many(np.column_stack([x, y]))
@@ -544,8 +555,7 @@ class RegressionScene(LinvizScene):
         for row, run in zip(table_rows, lesson.polynomials):
             self.use_run(run.trace, run.degree)
             closed_curve = VMobject(stroke_color=theme.correct, stroke_width=style.DASH_STROKE)
-            closed_curve.set_points_as_corners(self.curve_points(run.closed_theta,
-                                                                 run.closed_theta0))
+            self.draw_curve(closed_curve, run.closed_theta, run.closed_theta0)
             # said while the fit runs: the sentence describes what the viewer is watching
             eta = (f"η = 1/λ_max = {wording.significant(run.step_size)}" if run.step_from_data
                    else f"η = {wording.significant(run.step_size)}")

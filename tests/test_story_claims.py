@@ -663,3 +663,29 @@ def test_a_round_bowl_solved_in_one_step_is_said_so():
     w_1 = step * 2 / len(x) * design.T @ y
     least = np.linalg.lstsq(design, y, rcond=None)[0]
     assert np.allclose(w_1, least, atol=1e-9)
+
+
+def test_a_fitted_curve_that_leaves_the_view_is_not_joined_by_a_chord(tmp_path):
+    """The issue: the degree-5 curve drawn as chords with kinks. A curve leaving the plot's
+    box and coming back is two pieces; every drawn point of it lies on h (checked by
+    evaluating the polynomial here), and consecutive drawn points are close."""
+    from scene_helpers import built_scene
+    from scenes.regression import RegressionScene
+
+    scene = built_scene(RegressionScene, tmp_path)
+    box = scene.plane.box
+    # a parabola over the drawn x-range, inside the box at both ends, above it in the middle
+    x0, x1 = float(scene.curve_x[0]), float(scene.curve_x[-1])
+    c, half, height = (x0 + x1) / 2, (x1 - x0) / 2, box.y_max - box.y_min
+    top, middle = box.y_max + 0.2 * height, box.y_min + 0.5 * height
+    A = (top - middle) / half ** 2
+    scene.degree = 2
+    theta, theta0 = np.array([2 * A * c, -A]), top - A * c * c
+    pieces = scene.curve_pieces(theta, theta0)
+    assert len(pieces) == 2
+    for piece in pieces:
+        data = np.array([scene.plane.p2c(p) for p in piece])
+        assert np.allclose(theta0 + theta[0] * data[:, 0] + theta[1] * data[:, 0] ** 2,
+                           data[:, 1], atol=1e-6 * height)
+        steps = np.diff(data[:, 0])
+        assert np.all(steps > 0) and steps.max() < 0.01 * (box.x_max - box.x_min)

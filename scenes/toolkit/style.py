@@ -275,7 +275,7 @@ CONTOUR_PADDING = 0.04     # room around the bowl and the path, a fraction of ea
 #: the (w₀, w₁) plot fits each axis to the bowl, but one axis's unit is at most this many
 #: times longer on screen than the other's: a narrow bowl still looks narrow, not a sliver
 CONTOUR_MAX_STRETCH = 4.0
-CURVE_SAMPLES = 80         # points of a drawn fitted curve
+CURVE_SAMPLES = 320        # points of a drawn fitted curve (a degree-5 fit shows no kinks)
 REGRESSION_PLOT_HEIGHT = 5.1  # side of the square (x, y) plot of regression data
 REGRESSION_PLOT_CENTER = (-3.75, -0.25, 0.0)
 REGRESSION_AXES_SIDE = 4.3    # width and height of its axes (tick values and names around)
