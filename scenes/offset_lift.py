@@ -112,8 +112,11 @@ class OffsetLiftScene(LinvizScene):
         self.lift_amount = ValueTracker(0.0)
         self.tracker = StepTracker(0)
         box = self.plane.box
-        self.lifted_line = FastDashedLine(theme.muted).set_ends(self.plane.c2p((box.x_min, 1)),
-                                                                self.plane.c2p((box.x_max, 1)))
+        # dotted and thin: the − markers sit on it and must not read as its dashes
+        self.lifted_line = FastDashedLine(theme.muted, stroke_width=style.DOTTED_STROKE,
+                                          dash_length=style.DOTTED_LENGTH,
+                                          dashed_ratio=0.4).set_ends(
+            self.plane.c2p((box.x_min, 1)), self.plane.c2p((box.x_max, 1)))
         # under the line's right end: above it sit the rightmost points
         self.lifted_line_label = math("x_2 = 1", theme, style.FONT_SMALL).next_to(
             self.lifted_line, DOWN, buff=style.SMALL_BUFF).align_to(self.lifted_line, RIGHT)

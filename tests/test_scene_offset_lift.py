@@ -85,3 +85,17 @@ def test_the_space_part_draws_the_engines_plane(tmp_path):
     assert np.all(scene.plane_set.y * (Z @ theta) > 0)
     assert scene.sections == ["line", "lift", "perceptron-line", "plane-to-space",
                               "perceptron-space"]
+
+
+def test_the_minus_markers_do_not_read_as_the_dashes_of_x2_equals_1(tmp_path):
+    """The issue: the − markers (horizontal bars) sitting on the dashed line x₂ = 1 merged
+    with its dashes. The line is dotted: its dashes are far shorter than a − bar (2 ×
+    the point size) and its stroke thinner than the markers'."""
+    from scene_helpers import built_scene
+    from scenes.offset_lift import OffsetLiftScene
+    from scenes.toolkit import style
+
+    scene = built_scene(OffsetLiftScene, tmp_path)
+    line, minus = scene.lifted_line, scene.plane.markers.minus
+    assert line.dash_length <= 0.25 * 2 * style.POINT_SIZE
+    assert line.get_stroke_width() <= 0.6 * minus.get_stroke_width()

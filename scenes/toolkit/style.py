@@ -194,6 +194,10 @@ READING_SPEED = 20.0       # characters a second a caption is left on screen for
 # The classifier scene: the geometry of one hypothesis, then the best of k.
 FONT_TINY = 18             # values over the bars of a small chart
 DASH_LENGTH = 0.08         # a dashed segment (distances)
+#: a line the − markers sit on (x₂ = 1): dotted and thin, so a − reads as a marker, not a dash
+DOTTED_LENGTH = 0.035
+DOTTED_STROKE = 1.5
+
 DASH_STROKE = 3
 RING_RADIUS = 0.3          # a ring around a marked data point
 RING_SPACING_FRACTION = 0.5  # ...at most this much of the points' typical spacing (rings of
