@@ -161,6 +161,8 @@ class PerceptronScene(LinvizScene):
         self.theta_arrow = DataVector(self.plane, (0, 0), (0, 0), theme.normal, theta_label)
         self.cursor = Circle(radius=style.POINT_SIZE * 2.1, color=theme.highlight,
                              stroke_width=4).set_stroke(opacity=0)
+        # θ's label never sits on the ringed point (the ring is wider than a marker)
+        self.theta_arrow.avoid.target.append(self.cursor)
 
         self.title = self.make_title("The perceptron" + (" with offset" if self.offset
                                                          else " through the origin"))
@@ -487,6 +489,8 @@ class PerceptronScene(LinvizScene):
                                stroke_width=style.LINE_STROKE).move_to(
                 self.plane.point(beat.state["ring"]))
             shown.append(FadeIn(self.ring))
+            self.theta_arrow.avoid.target.append(self.ring)
+            self.theta_arrow.refresh_label()
         self.play(*shown, run_time=style.RUN_INTRO)
 
     def describe_data(self) -> None:

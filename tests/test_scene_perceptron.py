@@ -148,3 +148,32 @@ def test_tip_to_tail_slides_y_x_to_the_tip_of_the_old_theta(tmp_path):
         after, _ = independent_state(scene.data, int(k) + 1, True)
         np.testing.assert_allclose(start, scene.vector_scale * before, atol=1e-6)
         np.testing.assert_allclose(end, scene.vector_scale * after, atol=1e-6)
+
+
+@pytest.mark.parametrize("data_spec", [None, "small-margin", "separable-origin"])
+def test_the_theta_label_never_sits_on_a_ringed_point(data_spec, tmp_path):
+    """The issue: θ's label on a ringed point. At the end of every beat the label's box and
+    the box of each ring shown (the visited point's, the closing one's) do not meet."""
+    from manim import DL, UR
+
+    from story_runs import story_with
+
+    def box(m):
+        return np.array([*m.get_corner(DL)[:2], *m.get_corner(UR)[:2]])
+
+    def meet(a, b):
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    overlaps = []
+
+    def look(scene):
+        label = scene.theta_arrow.label
+        if label.width == 0 or label.get_fill_opacity() == 0 or not np.any(scene.parameters()[0]):
+            return
+        rings = [scene.cursor] if scene.cursor.get_stroke_opacity() > 0 else []
+        rings += [scene.ring] if getattr(scene, "ring", None) is not None else []
+        overlaps.extend(scene.timeline.current[1] for ring in rings if meet(box(label), box(ring)))
+
+    attributes = {"data_spec": data_spec} if data_spec else {}
+    story_with(PerceptronScene, beat_observers=[look], **attributes)
+    assert not overlaps, overlaps
