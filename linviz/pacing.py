@@ -26,6 +26,8 @@ RUN_FAST_UPDATE = 0.5
 RUN_VISIT = 0.12
 #: seconds of a fast-forward over many steps
 RUN_FAST_FORWARD = 2.0
+#: seconds of the noise scene's fast-forward over many passes (the boundary jittering)
+RUN_NOISE_FAST_FORWARD = 9.0
 #: the first updates are explained step by step
 SLOW_UPDATES = 3
 #: beyond this many updates, a long run is fast-forwarded

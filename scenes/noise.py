@@ -20,7 +20,8 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, FadeIn, Indicate, VGroup
 
-from linviz.lessons.noise import NEAR_BEST, check_noise_data, noise_lesson
+from linviz.lessons.noise import check_noise_data, noise_lesson
+from linviz.lessons.noise_story import DEFAULT_DATA, noise_storyboard
 from scenes.perceptron import LINE_VISIT, PSEUDOCODE_OFFSET, PerceptronScene
 from linviz import wording
 from scenes.toolkit import style
@@ -33,16 +34,10 @@ from scenes.toolkit.screen_text import fmt, text
 from scenes.toolkit.plots import BoundPlot
 
 
-def error_words(mistakes: int, n: int) -> str:
-    """ℰₙ = k/n said as a decimal with the places it needs (0.075, not 0.07)."""
-    value = mistakes / n
-    return wording.number(value, wording.error_places(value))
-
-
 class NoiseScene(PerceptronScene):
     """The perceptron with offset on the built-in "noisy" data, for a fixed number of epochs."""
 
-    default_data = "noisy"
+    default_data = DEFAULT_DATA["noise"]
     needs_separable = None
     offset = True
     epochs = style.NOISE_EPOCHS
@@ -63,7 +58,14 @@ class NoiseScene(PerceptronScene):
         self.noise = noise_lesson(self.data, trace=self.saved_trace, epochs=self.epochs)
         self.lesson = self.noise.run
         self.shown_signed_scores = self.noise.shown_signed_scores
+        #: what the scene says and shows, beat by beat (the lesson's)
+        self.storyboard = noise_storyboard(self.noise, self.scene_name())
         return self.noise.trace
+
+    @property
+    def lesson_pacing(self) -> bool:
+        """The noise scene draws its storyboard (see LinvizScene.tell)."""
+        return True
 
     def plan_beats(self) -> list:
         """Every update played, but the lesson's fast-forward over whole passes (so each pass
@@ -80,12 +82,6 @@ class NoiseScene(PerceptronScene):
         self.title = self.make_title("Noise: a few flipped labels" if lesson.has_flipped_labels
                                      else "No line separates these points")
         self.flip_marks = flip_squares(self.plane, self.flipped, theme)
-        self.statuses["flipped"] = text("squares: labels flipped by the noise", theme,
-                                        style.FONT_SMALL, theme.highlight).move_to(
-            self.statuses["start"], aligned_edge=LEFT)
-        self.statuses["order"] = text(
-            f"order: shuffled anew each pass, seed {lesson.shuffle_seed}", theme,
-            style.FONT_SMALL, theme.highlight).move_to(self.statuses["start"], aligned_edge=LEFT)
         self.epoch_errors = lesson.epoch_errors
         self.epoch_mistakes = lesson.epoch_updates
         self.error_plot = BoundPlot(self.epoch_errors, np.zeros_like(self.epoch_errors), theme,
@@ -124,36 +120,6 @@ class NoiseScene(PerceptronScene):
             lines[LINE_VISIT] = "    *for* $i$ in a new shuffled order of $1, ..., n$:"
         return lines
 
-    def order_sentence(self) -> str:
-        """What the data's order is and how the run visits it ("" when the data is not
-        sorted by class and the run visits it in index order, as the notes do)."""
-        lesson = self.noise
-        if not lesson.sorted_by_class:
-            return ("Each pass visits the points in a new shuffled order "
-                    f"(seed {lesson.shuffle_seed})." if lesson.visits_shuffled else "")
-        names = self.data.label_names
-        blocks = ", ".join(
-            f"{first + 1}–{last + 1} are {names[label > 0]} ({wording.label(label)})"
-            for first, last, label in lesson.class_blocks)
-        said = f"They come sorted by class: points {blocks}."
-        other = lesson.other_order_least_error_after_pass
-        if lesson.visits_shuffled:
-            # the reason is the order's, true on any data sorted by class; the numbers are
-            # said only when the run in index order does end worse
-            numbers = ""
-            if lesson.order_raises_pass_error:
-                mine = lesson.least_error_after_pass
-                numbers = (f" (in that order no pass ends below "
-                           f"{wording.number(other, wording.error_places(other))}; shuffled, "
-                           f"as low as {wording.number(mine, wording.error_places(mine))})")
-            return (f"{said} Visited in that order, each pass would end after a whole class, "
-                    f"and the error after a pass would tell the order, not the data"
-                    f"{numbers}; so each pass here visits them in a new shuffled order (seed "
-                    f"{lesson.shuffle_seed}).")
-        return (f"{said} This run visits them in that order: each pass ends after a whole "
-                f"class. Shuffled each pass (seed {lesson.shuffle_seed}), the passes end as "
-                f"low as {wording.number(other, wording.error_places(other))}.")
-
     def make_reference(self) -> VGroup:
         """The dashed line at the flipped fraction and its label (empty without flipped labels)."""
         if not self.noise.has_flipped_labels:
@@ -187,193 +153,53 @@ class NoiseScene(PerceptronScene):
             label.next_to(above, DOWN, buff=style.SMALL_BUFF, aligned_edge=RIGHT)
             above = label
 
-    def describe_data(self) -> None:
-        n, count = self.data.n_samples, len(self.flipped)
-        if self.noise.has_flipped_labels:
-            self.narrate(f"These {n} points were separable, but {count} labels have been "
-                         f"flipped (in squares): now no line separates them.")
-            self.show_status("flipped")
-            self.play(self.appear(self.flip_marks), run_time=style.RUN_INTRO)
-        else:
-            self.narrate(f"No line separates these {n} points: whatever the perceptron does, "
-                         f"some points stay on the wrong side.")
-        order = self.order_sentence()
-        if order:
-            self.narrate(order)
-            if self.noise.visits_shuffled:
-                self.show_status("order")
-
     def appear(self, mobject):
         from scenes.toolkit.layout import appear
 
         return appear(mobject)
 
-    def show_error_plot(self) -> None:
+    def best_line_drawing(self):
+        """A line with the least training error, dashed in the best line's colour, over
+        the view (the storyboard draws it when it crosses the data, so it is in view)."""
+        best = self.noise.best_line
+        segment = clip_line(best.theta, best.theta0, self.plane.box)
+        return FastDashedLine(self.theme.correct).set_ends(
+            self.plane.c2p(segment[0]), self.plane.c2p(segment[1]))
+
+    # -- the storyboard drawn: what this scene adds (see PerceptronScene) --------------
+    def draw_flip_marks(self, beat) -> None:
+        """The squares round the flipped labels, and the status line that names them."""
+        self.show_told_status(beat.state)
+        self.play(self.appear(self.flip_marks), run_time=style.RUN_INTRO)
+
+    def draw_error_plot(self, beat) -> None:
         """From pass 2 on the code stays the same: the error plot takes its place."""
-        if self.plot_shown:
-            return
-        self.plot_shown = True
-        line = ("; dashed: the error of the line the data was made with, and the least any "
-                "line reaches" if self.noise.has_flipped_labels
-                else "; dashed: the least training error any line reaches")
-        sentence = (f"The code stays the same from here on; in its place, the training error "
-                    f"after each pass t{line}.")
-        self.narrate(sentence)
         self.swap([self.code.lines, self.code.bar], [self.plot_group],
-                  run_time=self.reading_time(sentence) / 2)
+                  run_time=self.reading_time(beat.sentence) / 2)
         # the plot's axes and labels are still; its graph follows the passes
         self.remove(self.plot_group)
         self.still(still_parts(self.plot_group, self.error_plot.graph))
         self.add(self.error_plot.graph)
 
-    def narrate_pass(self, epoch: int, duration: float = 0.0) -> None:
-        if epoch > 1:  # the plot comes first: the pass is told while it plays
-            self.show_error_plot()
-        if not self.noise.visits_shuffled:
-            super().narrate_pass(epoch, duration)
+    def draw_errors(self, beat) -> None:
+        """The errors after the passes, which the sentence reads out, light up."""
+        self.show_told_status(beat.state)
+        self.play(Indicate(self.status, color=self.theme.highlight, scale_factor=1.0),
+                  run_time=self.reading_time(beat.sentence) / 2)
+
+    def draw_indicate_flipped(self, beat) -> None:
+        """The flipped labels and their line on the plot light up while it is read."""
+        # each on its own (a group of them would take the squares off the stage)
+        self.play(*[Indicate(part, color=self.theme.highlight, scale_factor=1.0)
+                    for part in (self.flip_marks, self.reference) if len(part.points) or
+                    part.submobjects], run_time=self.reading_time(beat.sentence) / 2)
+
+    def draw_best_line(self, beat) -> None:
+        """The dashed line of least training error comes (when it crosses the data)."""
+        if not beat.state["best_line"]:
+            self.play(Indicate(self.best_reference, color=self.theme.highlight,
+                               scale_factor=1.0), run_time=style.RUN_INTRO)
             return
-        # data no line separates: every pass makes a mistake
-        mistakes = self.lesson.updates_in_pass(epoch)
-        if epoch == 1:
-            self.narrate(f"Pass 1 visits the points in a shuffled order; it makes "
-                         f"{wording.count(mistakes, 'mistake')}, each followed by an update.",
-                         duration)
-        else:
-            self.narrate(f"Pass {epoch} visits the points in a new shuffled order: "
-                         f"{wording.count(mistakes, 'mistake')}, so "
-                         f"{wording.count(mistakes, 'update')} of θ.", duration)
-
-    def narrate_rest_of_pass(self, epoch: int, start: int, end: int,
-                             duration: float = 0.0) -> None:
-        """The explained updates are over: their point numbers leave with them."""
-        self.hide_point_numbers()
-        super().narrate_rest_of_pass(epoch, start, end, duration)
-
-    def hide_point_numbers(self) -> None:
-        """Fade out the numbers of the points the captions named (they named them once);
-        a small data set keeps every point's number."""
-        if self.point_numbers is not None and not self.point_numbers.number_all:
-            self.point_numbers.hide(self)
-
-    def show_fast_forward(self, beat) -> None:
-        """Many passes in one go, told with what they show: the boundary never settles."""
-        self.hide_point_numbers()
-        self.show_error_plot()
-        span = self.lesson.fast_forward
-        why = ("each flipped label pulls it back the wrong way"
-               if self.noise.has_flipped_labels else "some point is always on the wrong side")
-        self.show_status("fast")
-        self.narrate(f"Fast forward over passes {span.first_pass} to {span.last_pass}: "
-                     f"{wording.count(span.updates, 'update')}; pass after pass the boundary "
-                     f"jitters, and {why}.", style.RUN_NOISE_FAST_FORWARD)
-        self.cursor.set_stroke(opacity=0)
-        self.advance(beat.end, style.RUN_NOISE_FAST_FORWARD)
-
-    def conclude(self) -> None:
-        super().conclude()
-        self.section("error", "The training error never reaches 0")
-        lesson, n = self.noise, self.data.n_samples
-        low, high = lesson.least_error_after_pass, lesson.largest_error_after_pass
-        if lesson.after_pass_errors_equal:
-            sentence = (f"after every pass the training error is "
-                        f"{fmt(low, wording.error_places(low))}, above 0")
-        else:
-            sentence = (f"after every pass the training error stays above 0: "
-                        f"between {fmt(low, wording.error_places(low))} and "
-                        f"{fmt(high, wording.error_places(high))}")
-        self.statuses["errors"] = text(sentence, self.theme, style.FONT_SMALL,
-                                       self.theme.mistake).move_to(
-            self.statuses["start"], aligned_edge=LEFT)
-        if self.statuses["errors"].width > style.STATUS_WIDTH:
-            self.statuses["errors"].scale_to_fit_width(style.STATUS_WIDTH).move_to(
-                self.statuses["start"], aligned_edge=LEFT)
-        self.show_status("errors")
-        during = ""
-        # each least error at its own decimals; both at the decimals that tell them apart
-        # when those would say one number
-        after_places = wording.error_places(lesson.least_error_after_pass)
-        any_places = wording.error_places(lesson.least_error_any_step)
-        if (wording.number(lesson.least_error_after_pass, after_places)
-                == wording.number(lesson.least_error_any_step, any_places)):
-            after_places = any_places = lesson.places_telling_least_apart(
-                max(after_places, any_places))
-        if lesson.lower_during_a_pass:
-            during = (f", though during pass {lesson.pass_of_least} it got down to "
-                      f"{wording.number(lesson.least_error_any_step, any_places)}")
-        sentence = (f"Every pass made at least "
-                    f"{wording.count(lesson.least_updates_in_a_pass, 'mistake')}; after a pass "
-                    f"the training error was never below "
-                    f"{wording.number(lesson.least_error_after_pass, after_places)}{during}.")
-        self.narrate(sentence)
-        # the errors it reads out light up while it is read
-        self.play(Indicate(self.statuses["errors"], color=self.theme.highlight,
-                           scale_factor=1.0), run_time=self.reading_time(sentence) / 2)
-        if lesson.has_flipped_labels:
-            k = len(self.flipped)
-            reference = (f"The line the data was made with misses exactly the {k} flipped "
-                         f"labels: {k}/{n} = {error_words(k, n)}")
-            if lesson.passes_end_above_flipped:
-                ending = "every pass of the perceptron ends above that."
-            else:
-                ending = (f"the perceptron's best pass ends at "
-                          f"{error_words(lesson.least_mistakes_after_pass, n)}, "
-                          f"{'no better' if lesson.best_pass_equals_flipped else 'lower'}"
-                          f" on these labels.")
-            sentence = f"{reference}; {ending}"
-            self.narrate(sentence)
-            # the flipped labels and their line light up while it is read
-            self.play(Indicate(VGroup(self.flip_marks, self.reference), color=self.theme.highlight,
-                               scale_factor=1.0), run_time=self.reading_time(sentence) / 2)
-        self.narrate(self.best_line_sentence())
-        best_line = self.best_line_drawing()
-        if best_line is not None:
-            self.play(FadeIn(best_line), run_time=style.RUN_INTRO)
-            self.still(best_line)
-        self.wait(style.PAUSE_READ * 2)
-
-    def best_line_drawing(self):
-        """A line with the least training error, dashed in the best line's colour (None
-        when it misses the view)."""
-        best = self.noise.best_line
-        segment = clip_line(best.theta, best.theta0, self.plane.box)
-        if segment is None:
-            return None
-        return FastDashedLine(self.theme.correct).set_ends(
-            self.plane.c2p(segment[0]), self.plane.c2p(segment[1]))
-
-    def best_line_sentence(self) -> str:
-        """The least error any line reaches, beside the perceptron's, and what it means."""
-        lesson, n = self.noise, self.data.n_samples
-        best = lesson.best_line
-        drawn = " (dashed, green)" if self.best_line_drawing() is not None else ""
-        said = (f"The best any line does on these points{drawn} is {best.mistakes} "
-                f"of {n} wrong, ℰₙ = {error_words(best.mistakes, n)}")
-        near = wording.number(NEAR_BEST, wording.error_places(NEAR_BEST))
-        if lesson.near_best == "every":
-            verdict = (f"every pass of the perceptron ends within {near} of it, but it never "
-                       f"settles")
-        elif lesson.near_best == "some":
-            median = lesson.median_error_after_pass
-            verdict = (f"{lesson.passes_near_best} of the perceptron's {lesson.passes} passes "
-                       f"end within {near} of it, the median pass at "
-                       f"{wording.number(median, wording.error_places(median))}: it never "
-                       f"settles")
-        else:
-            verdict = ("the perceptron's passes end far above it: it never settles near "
-                       "the best line")
-        if lesson.standardizing_lowers_error:
-            scaled = lesson.standardized_least_error_after_pass
-            verdict += (f". Standardised (--standardize: each feature centred, variance 1), "
-                        f"its passes end as low as "
-                        f"{wording.number(scaled, wording.error_places(scaled))}")
-        if lesson.has_flipped_labels:
-            cause = " A hard classifier cannot model noise."
-        elif lesson.sorted_by_class and not lesson.visits_shuffled and \
-                lesson.order_raises_pass_error:
-            other = lesson.other_order_least_error_after_pass
-            cause = (" The order keeps it there: each pass ends after a whole class; shuffled, "
-                     f"the passes end as low as "
-                     f"{wording.number(other, wording.error_places(other))}.")
-        else:
-            cause = " The perceptron keeps turning towards the points it gets wrong."
-        return f"{said}; {verdict}.{cause}"
+        self.best_line = self.best_line_drawing()
+        self.play(FadeIn(self.best_line), run_time=style.RUN_INTRO)
+        self.still(self.best_line)

@@ -325,6 +325,33 @@ class PerceptronScene(LinvizScene):
         for beat in self.storyboard.beats:
             self.tell(beat)
 
+    def tell(self, beat) -> None:
+        """A beat told (LinvizScene.tell), then the point numbers its state names."""
+        super().tell(beat)
+        self.sync_numbers(beat.state["numbered"])
+
+    def numbered_points(self) -> set[int]:
+        """The points whose numbers are on screen."""
+        numbers = self.point_numbers
+        if numbers is None:
+            return set()
+        return {i for i, label in numbers.numbers.items() if label in numbers.submobjects}
+
+    def sync_numbers(self, wanted) -> None:
+        """Show the numbers of the points ``wanted`` and no others (they fade)."""
+        numbers, wanted = self.point_numbers, set(wanted)
+        if numbers is None or wanted == self.numbered_points():
+            return
+        if self.numbered_points() - wanted:
+            numbers.hide(self)
+        new = [numbers.number(i) for i in sorted(wanted - self.numbered_points())]
+        if new:
+            numbers.add(*new)
+            if numbers not in self.mobjects:
+                self.add(numbers)
+            self.play(*[FadeIn(label) for label in new], run_time=style.PAUSE_SHORT)
+        self.keep_labels_clear_of_numbers()
+
     def status_line(self, state):
         """The status line a told state shows (typeset once a text), or None."""
         markup = state["status"]
@@ -333,9 +360,10 @@ class PerceptronScene(LinvizScene):
         # a line of the layout is typeset already, under its key
         markup = next((key for key, (line, _) in STATUS.items() if line == markup), markup)
         if markup not in self.statuses:
-            self.statuses[markup] = text(markup, self.theme, style.FONT_SMALL,
-                                         self.tone(state["status_tone"])).move_to(
-                self.statuses["start"], aligned_edge=LEFT)
+            line = text(markup, self.theme, style.FONT_SMALL, self.tone(state["status_tone"]))
+            if line.width > style.STATUS_WIDTH:  # a long line of numbers fits the panel
+                line.scale_to_fit_width(style.STATUS_WIDTH)
+            self.statuses[markup] = line.move_to(self.statuses["start"], aligned_edge=LEFT)
         return self.statuses[markup]
 
     def show_told_status(self, state) -> None:

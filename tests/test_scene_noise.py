@@ -72,15 +72,19 @@ def test_an_update_back_to_theta_zero_is_not_said_to_move_the_boundary(tmp_path)
     # found by search: the updates bring θ back to 0 at several later, quick visits
     rows = ["a,b,label", "1,-1,q", "1,0,p", "-2,-1,p", "-1,-2,q", "0,-2,p", "0,1,q"]
     csv.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    from linviz.lessons.perceptron_story import STATUS
+
     shown = []
 
-    class Recording(NoiseScene):
-        def show_status(self, key):
-            if key in ("after", "after-zero"):  # a quick update's status (not the
-                shown.append((self.tracker.step, key))  # explained one's new score)
-            super().show_status(key)
+    def record(scene):
+        # a quick update's status (not the explained one's new score) at a beat's end, read
+        # from the status line drawn
+        key = next((k for k, line in scene.statuses.items() if line is scene.status), None)
+        key = {STATUS[k][0]: k for k in ("after", "after-zero")}.get(key, key)
+        if key in ("after", "after-zero"):
+            shown.append((scene.tracker.step, key))
 
-    scene = story_with(Recording, data_spec=str(csv))
+    scene = story_with(NoiseScene, data_spec=str(csv), beat_observers=[record])
     # independently: θ after each visit of the notes' loop (offset perceptron, index order
     # or the lesson's visiting order, whichever the trace recorded), zero where it cancels
     X, y, steps = scene.data.X, scene.data.y, scene.trace.steps

@@ -31,8 +31,16 @@ def per_pass(run, X, y):
 def test_both_scores_are_named_once_and_kept(case):
     scene = story(*case)
     X, y = scene.data.X, scene.data.y
-    assert sum("its score θᵀx + θ₀, and its y·score y(θᵀx + θ₀)" in s
-               for s in scene.narration) == 1
+    # named in full once in the lecture: xor names them again; noise, told as the perceptron
+    # scenes tell a run, refers back to them in a few words (the issue: a thing said in
+    # full once, briefly after)
+    named = sum("its score θᵀx + θ₀, and its y·score y(θᵀx + θ₀)" in s for s in scene.narration)
+    if case[0] == "noise":
+        assert named == 0
+        assert any(s.startswith("The same perceptron as before, from θ = 0 and θ₀ = 0") and
+                   "a y·score ≤ 0 counts as a mistake" in s for s in scene.narration)
+    else:
+        assert named == 1
     run = reference_perceptron(X, y, scene.epochs)
     explained = said(scene, r"Point (\d+), label ([+−]1): score (\S+), so y·score (\S+) ≤ 0")
     assert explained

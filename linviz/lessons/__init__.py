@@ -62,6 +62,7 @@ def lesson_for(scene: str):
 STORYBOARDS: dict[str, tuple[str, str]] = {
     "perceptron": ("perceptron_story", "storyboard_of_perceptron"),
     "perceptron-origin": ("perceptron_story", "storyboard_of_perceptron_origin"),
+    "noise": ("noise_story", "storyboard_of_noise"),
 }
 
 

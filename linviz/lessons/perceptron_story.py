@@ -79,8 +79,23 @@ def score_number(value: float, places: int) -> str:
     return wording.number(value, places)
 
 
+#: up to this many points, every point is numbered from the start (in a scene that numbers
+#: points); beyond, only the point an explained mistake names, until the pass goes on
+NUMBER_ALL_POINTS = 8
+
+
 class _Telling:
-    """The storyboard written beat by beat from the lesson (one use)."""
+    """The storyboard written beat by beat from the lesson (one use). A scene telling the
+    same run its own way (noise) derives from it and overrides the hooks below."""
+
+    #: the points named are numbered on the plane (``numbered`` in the state)
+    numbers_points = False
+    #: explain the sum tip to tail on this many of the slow updates (None: on all of them)
+    tip_to_tail_updates: int | None = None
+
+    def extra_state(self) -> dict:
+        """The state's keys (and first values) a derived telling adds."""
+        return {}
 
     def __init__(self, lesson: PerceptronLesson, scene: str) -> None:
         self.lesson = lesson
@@ -98,7 +113,9 @@ class _Telling:
         self.story = StoryWriter(
             scene, step=0, visit=0, t=0, i=None, M=0, error=float(lesson.errors[0]),
             theta=[0.0] * d, theta0=0.0, score=None, line=None, cursor=None, status=None,
-            status_tone=None, notes=[], ring=None)
+            status_tone=None, notes=[], ring=None, numbered=[], **self.extra_state())
+        #: every point numbered throughout (a small data set, in a scene that numbers)
+        self.number_all = self.numbers_points and self.data.n_samples <= NUMBER_ALL_POINTS
         span = lesson.fast_forward
         self.plan = plan_perceptron(self.steps["mistake"], self.epoch_of,
                                     skip=(span.start, span.end) if span else None)
@@ -142,7 +159,8 @@ class _Telling:
         story, n = self.story, self.data.n_samples
         story.section("setup", "The data and the rule")
         story.beat(f"The perceptron on {n} labelled points: + is class +1, − is class −1.",
-                   "intro", line=LINE_INIT)
+                   "intro", line=LINE_INIT,
+                   numbered=list(range(n)) if self.number_all else [])
         story.beat(SCORE_NAMES[self.offset], "indicate-score")
         story.beat("On the right: t counts the passes, i is the point visited, M counts the "
                    "updates so far, and ℰₙ is the training error, the fraction of the n points "
@@ -176,11 +194,29 @@ class _Telling:
             chosen.append(beat)
         return chosen
 
+    def named_numbers_leave(self) -> dict:
+        """The numbers of the points named so far leave (all stay on a small data set)."""
+        return {} if self.number_all else {"numbered": []}
+
+    def before_pass(self, epoch: int) -> None:
+        """Beats before pass ``epoch`` is announced (none here)."""
+
+    def pass_sentence(self, epoch: int, mistakes: int) -> str:
+        """The announcement of pass ``epoch``, which makes ``mistakes`` (> 0)."""
+        if epoch == 1:
+            each = "each followed by an update" if mistakes > 1 else "followed by an update"
+            return (f"Pass 1 visits the points in order; it makes "
+                    f"{wording.count(mistakes, 'mistake')}, {each}.")
+        return (f"Pass {epoch} visits the points again, in the same order: "
+                f"{wording.count(mistakes, 'mistake')}, so "
+                f"{wording.count(mistakes, 'update')} of θ.")
+
     def announce_pass(self, index: int, epoch: int) -> int:
         """Pass ``epoch`` announced; a pass with no update is played under its announcement
         (its visits up to the loop's break). Returns the next plan index."""
         story, lesson = self.story, self.lesson
         story.section(f"epoch-{epoch}", f"Pass {epoch}")
+        self.before_pass(epoch)
         mistakes = lesson.updates_in_pass(epoch)
         n = self.data.n_samples
         if mistakes == 0:
@@ -193,14 +229,7 @@ class _Telling:
                           **({"line": BREAK_LINE[self.offset]} if lesson.converged
                              and beats[-1].end == self.trace.n_steps else {})})
             return index + len(beats)
-        if epoch == 1:
-            each = "each followed by an update" if mistakes > 1 else "followed by an update"
-            sentence = (f"Pass 1 visits the points in order; it makes "
-                        f"{wording.count(mistakes, 'mistake')}, {each}.")
-        else:
-            sentence = (f"Pass {epoch} visits the points again, in the same order: "
-                        f"{wording.count(mistakes, 'mistake')}, so "
-                        f"{wording.count(mistakes, 'update')} of θ.")
+        sentence = self.pass_sentence(epoch, mistakes)
         k = self.story.state["step"]
         story.beat(sentence, "pass", **{**self.at(k), "t": epoch, "i": None, "score": None,
                                         "visit": k, "cursor": None}, line=LINE_EPOCH,
@@ -218,7 +247,8 @@ class _Telling:
             story.beat(f"The rest of pass {epoch}: no more mistakes.", "visits",
                        min_seconds=sum(b.run_time for b in rest),
                        steps=(rest[0].start, rest[-1].end),
-                       **self.at(rest[-1].end), **self.after_visits(rest[-1]))
+                       **self.at(rest[-1].end), **self.after_visits(rest[-1]),
+                       **self.named_numbers_leave())
             return index + len(rest)
         first = rest[updates[0]]
         lead = rest[:updates[0]]
@@ -241,19 +271,22 @@ class _Telling:
         score = float(self.steps["score"][k])
         rule = ": θ moves by y⁽ⁱ⁾x⁽ⁱ⁾" if self.mistakes_told == 0 else ""
         self.mistakes_told += 1
+        numbered = (sorted({*self.story.state["numbered"], i}) if self.numbers_points
+                    else [])
         story.beat(f"Point {i + 1}, label {wording.label(label)}: score "
                    f"{score_number(label * score, places)}, so y·score "
                    f"{score_number(score, places)} ≤ 0, a mistake{rule}.", "mistake",
                    steps=(start, k), **self.at(k, visiting=True), line=LINE_TEST,
-                   **self.status("mistake"))
+                   **self.status("mistake"), numbered=numbered)
         # said of what the picture shows: y·x at the tip of θ, θ not moved yet
         if self.sums_told == 0:
             sentence = ("Tip to tail: y⁽ⁱ⁾x⁽ⁱ⁾ drawn from the tip of θ ends where the new θ "
                         "will be, the old θ plus y⁽ⁱ⁾x⁽ⁱ⁾.")
         else:
             sentence = "Again tip to tail: y⁽ⁱ⁾x⁽ⁱ⁾ from the tip of θ."
-        self.sums_told += 1
-        story.beat(sentence, "tip-to-tail", steps=(k, k), line=LINE_UPDATE)
+        if self.tip_to_tail_updates is None or beat.update_number <= self.tip_to_tail_updates:
+            self.sums_told += 1
+            story.beat(sentence, "tip-to-tail", steps=(k, k), line=LINE_UPDATE)
         facts = lesson.explained_update(k)
         old, squared, new = facts.old_score, facts.squared_norm, facts.new_score
         n = lambda v: wording.number(v, places)  # noqa: E731
@@ -274,7 +307,8 @@ class _Telling:
             moved += " The boundary stays perpendicular to θ."
         story.beat(f"New {SIGNED}: {n(old)} + ‖x⁽ⁱ⁾‖²{plus_one} = {n(old)} + {n(squared)}"
                    f"{plus_one} {said_equals} {n(new)} {verdict}.{moved}", "update",
-                   steps=(k, k + 1), **self.at(k + 1), status=status, status_tone="text")
+                   steps=(k, k + 1), **self.at(k + 1), line=LINE_UPDATE, status=status,
+                   status_tone="text")
 
     def after_status(self, step: int) -> dict:
         return self.status("after-zero" if theta_is_zero_after(self.trace, step) else "after")
@@ -299,8 +333,14 @@ class _Telling:
         count, up to the pass's end or a fast-forward."""
         start, end = rest[0].start, rest[-1].end
         mistakes = int(np.count_nonzero(self.steps["mistake"][start:end]))
+        pass_start = int(np.searchsorted(self.epoch_of, epoch, side="left"))
         pass_end = int(np.searchsorted(self.epoch_of, epoch, side="right"))
-        if end < pass_end:
+        told = int(np.count_nonzero(self.steps["mistake"][pass_start:start]))
+        if not told:  # none of the pass's updates said yet: "more" would count from nothing
+            whole = "all of pass" if end >= pass_end else "pass"
+            sentence = (f"Played quickly, {whole} {epoch}: "
+                        f"{wording.count(mistakes, 'update')}.")
+        elif end < pass_end:
             sentence = f"Pass {epoch} goes on, faster: {wording.count(mistakes, 'more update')}."
         else:
             sentence = f"The rest of pass {epoch}, faster: {wording.count(mistakes, 'more update')}."
@@ -308,7 +348,8 @@ class _Telling:
         ending = ({"line": LINE_UPDATE, **self.after_status(last.end)} if last.kind == UPDATE
                   else self.after_visits(last))
         self.story.beat(sentence, "visits", steps=(start, end),
-                        min_seconds=sum(beat_time(b) for b in rest), **self.at(end), **ending)
+                        min_seconds=sum(beat_time(b) for b in rest), **self.at(end), **ending,
+                        **self.named_numbers_leave())
 
     def fast_forward(self, beat) -> None:
         span = self.lesson.fast_forward
@@ -318,7 +359,8 @@ class _Telling:
                         f"({span.passes} passes): {wording.count(span.updates, 'update')}, so "
                         f"M goes from {before} to {before + span.updates}.", "fast-forward",
                         min_seconds=beat.run_time, steps=(beat.start, beat.end),
-                        **self.at(beat.end), line=LINE_UPDATE, **self.status("fast"))
+                        **self.at(beat.end), line=LINE_UPDATE, **self.status("fast"),
+                        **self.named_numbers_leave())
 
     def conclude(self) -> None:
         story, lesson, result = self.story, self.lesson, self.trace.result

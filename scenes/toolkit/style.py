@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 # a trace's play: defined once, in the engine's plan of beats
 from linviz.pacing import (  # noqa: F401
-    MAX_SHOWN_UPDATES, MAX_SHOWN_VISITS, RUN_FAST_FORWARD, RUN_FAST_UPDATE, RUN_SLOW_UPDATE,
-    RUN_VISIT, SLOW_UPDATES,
+    MAX_SHOWN_UPDATES, MAX_SHOWN_VISITS, RUN_FAST_FORWARD, RUN_FAST_UPDATE,
+    RUN_NOISE_FAST_FORWARD, RUN_SLOW_UPDATE, RUN_VISIT, SLOW_UPDATES,
 )
 
 # Okabe & Ito (2008), "Color Universal Design".
@@ -325,7 +325,6 @@ LINE_MARKER_LIFT = 0.3     # rows of + (one lift) and − (two) above a number l
 STATUS_WIDTH = 6.4         # a status line in the right-hand column, at most this wide
 LOG_PLOT_INDENT = 0.7      # room left of a log-log plot for its labels
 NOISE_EPOCHS = 30          # passes the noise scene plays: long enough to see it never settle
-RUN_NOISE_FAST_FORWARD = 9.0  # the epochs after the first, boundary jittering, error plotted
 NOISE_PLOT_WIDTH = 4.6     # training error against the epoch
 NOISE_PLOT_HEIGHT = 2.2
 STAR_LABEL_ALONG = (0.12, 0.88, 0.3, 0.7)  # where along θ*'s line its label may stand
