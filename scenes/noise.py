@@ -173,7 +173,9 @@ class NoiseScene(PerceptronScene):
         self.play(self.appear(self.flip_marks), run_time=style.RUN_INTRO)
 
     def draw_error_plot(self, beat) -> None:
-        """From pass 2 on the code stays the same: the error plot takes its place."""
+        """From pass 2 on the code stays the same: the error plot takes its place, drawn up
+        to the passes played so far."""
+        self.error_plot.set_progress(self.tracker.get_value() / self.data.n_samples)
         self.swap([self.code.lines, self.code.bar], [self.plot_group],
                   run_time=self.reading_time(beat.sentence) / 2)
         # the plot's axes and labels are still; its graph follows the passes

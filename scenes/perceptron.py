@@ -171,7 +171,10 @@ class PerceptronScene(LinvizScene):
             "epoch": LiveValue("t", 0, theme),
             "i": LiveValue("i", "", theme),
             "M": LiveValue("M", 0, theme),
-            "error": LiveValue("cal(E)_n", 1.0, theme, places=places),
+            # k/n at the decimals that say it (0.175, not 0.17), as the sentences say it
+            "error": LiveValue("cal(E)_n", 1.0, theme,
+                               formatter=lambda v: fmt(v, wording.error_places(v))
+                               if isinstance(v, float) else str(v)),
         }
         # each row is spaced for the widest values it will show, then set to the start
         widest = {"epoch": str(int(trace.steps["epoch"].max())),

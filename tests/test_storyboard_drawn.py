@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from linviz import wording
 from linviz.gallery import gallery_case
 from linviz.lessons import storyboard_for
 from scenes.toolkit.screen_text import fmt, fmt_vector
@@ -74,7 +75,8 @@ def expected_perceptron_state(state, places: int, offset: bool, X) -> dict:
     keys = {markup: key for key, (markup, _) in STATUS.items()}
     return {
         "t": str(state["t"]), "i": "" if state["i"] is None else str(state["i"]),
-        "M": str(state["M"]), "error": fmt(state["error"], places),
+        "M": str(state["M"]),
+        "error": fmt(state["error"], wording.error_places(state["error"])),
         "theta": fmt_vector(state["theta"], places),
         "theta0": fmt(state["theta0"], places) if offset else None,
         "score": "" if state["score"] is None else fmt(state["score"], places),

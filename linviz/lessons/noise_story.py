@@ -137,11 +137,11 @@ class _NoiseTelling(_Telling):
         self.story.section("fast-forward", "Fast forward")
         self.show_error_plot()
         span = self.lesson.fast_forward
-        why = ("each flipped label pulls it back the wrong way" if self.noise.has_flipped_labels
-               else "some point is always on the wrong side")
+        # true on any data no line separates: every pass finds a mistake to update on
+        why = "no line gets every point right, so every pass finds a mistake"
         self.story.beat(f"Fast forward over passes {span.first_pass} to {span.last_pass}: "
                         f"{wording.count(span.updates, 'update')}; pass after pass the boundary "
-                        f"jitters, and {why}.", "fast-forward",
+                        f"jitters: {why}.", "fast-forward",
                         min_seconds=RUN_NOISE_FAST_FORWARD, steps=(beat.start, beat.end),
                         **self.at(beat.end), line=5, **self.status("fast"),
                         **self.named_numbers_leave())
@@ -222,7 +222,11 @@ class _NoiseTelling(_Telling):
             verdict += (f". Standardised (--standardize: each feature centred, variance 1), "
                         f"its passes end as low as "
                         f"{wording.number(scaled, wording.error_places(scaled))}")
-        if noise.has_flipped_labels:
+        if noise.has_flipped_labels and noise.best_line_beats_flipped:
+            # a line beats the labels' own line here: noise is not what stops a good line
+            cause = (" A line can do better than the line the labels came from, but the "
+                     "perceptron updates on every mistake and never settles on one.")
+        elif noise.has_flipped_labels:
             cause = " A hard classifier cannot model noise."
         elif noise.sorted_by_class and not noise.visits_shuffled and \
                 noise.order_raises_pass_error:

@@ -90,7 +90,8 @@ class _Telling:
 
     #: the points named are numbered on the plane (``numbered`` in the state)
     numbers_points = False
-    #: explain the sum tip to tail on this many of the slow updates (None: on all of them)
+    #: explain the sum tip to tail on this many slow updates from θ ≠ 0 (None: on all of
+    #: them); from θ = 0 there is no tip to add at: the new θ is y⁽ⁱ⁾x⁽ⁱ⁾ itself
     tip_to_tail_updates: int | None = None
 
     def extra_state(self) -> dict:
@@ -284,7 +285,10 @@ class _Telling:
                         "will be, the old θ plus y⁽ⁱ⁾x⁽ⁱ⁾.")
         else:
             sentence = "Again tip to tail: y⁽ⁱ⁾x⁽ⁱ⁾ from the tip of θ."
-        if self.tip_to_tail_updates is None or beat.update_number <= self.tip_to_tail_updates:
+        before = int(self.states_after[k])
+        from_zero = not np.any(self.thetas[before]) and self.theta0s[before] == 0
+        if not from_zero and (self.tip_to_tail_updates is None
+                              or self.sums_told < self.tip_to_tail_updates):
             self.sums_told += 1
             story.beat(sentence, "tip-to-tail", steps=(k, k), line=LINE_UPDATE)
         facts = lesson.explained_update(k)
@@ -299,7 +303,8 @@ class _Telling:
                    else f"≤ 0: point {i + 1} is still a mistake")
         moved = ""
         if facts.first_boundary:
-            moved = " From θ = 0 there was no line: the first boundary appears."
+            moved = (" From θ = 0 the new θ is y⁽ⁱ⁾x⁽ⁱ⁾ itself, and there was no line: the "
+                     "first boundary appears.")
         elif facts.first_turn:
             moved = (" θ₀ changed too, so the line turned and shifted." if self.offset
                      else " The line turned about the origin.")
