@@ -298,28 +298,13 @@ class PerceptronScene(LinvizScene):
         self.section("setup", "The data and the rule")
         n = self.data.n_samples
         self.narrate(f"The perceptron on {n} labelled points: + is class +1, − is class −1.")
-        self.play(FadeIn(self.plane), Write(self.title), run_time=style.RUN_INTRO)
-        self.play(FadeIn(self.panel), run_time=style.RUN_INTRO)
-        # the plane, the title, the pseudocode's lines and the labels never change again:
-        # painted once into the background (the highlight bar moves over the lines);
-        # then whatever follows the step, the still parts first
-        self.remove(self.panel)
-        self.scale_note = note = (direction_note(self.plane) if self.direction_only
-                                  else arrow_scale_note(self.plane, self.vector_scale))
-        self.still(self.plane, self.title, self.code.lines, self.labels, *([note] if note else []))
-        self.add(self.code.bar, self.state_live, self.hyperplane, self.theta_arrow,
-                 self.visit_live, self.cursor)
-        self.code.highlight(LINE_INIT)
+        self.bring_in_the_stage(LINE_INIT)
         self.describe_data()
         self.narrate(wording.SCORE_NAMES)
         self.show_status("start")
         if self.point_numbers is not None and self.point_numbers.number_all:
             self.play(FadeIn(self.point_numbers.show_all()), run_time=style.RUN_INTRO)
             self.keep_labels_clear_of_numbers()
-        if self.lesson_pacing:
-            self.narrate("On the right: t counts the passes, i is the point visited, M counts "
-                         "the updates so far, and ℰₙ is the training error, the fraction of the "
-                         "n points whose y·score is ≤ 0.")
         self.narrate("At θ = 0 every score is 0, and the rule counts a y·score ≤ 0 as "
                      "a mistake: the first point visited is one.")
 
@@ -373,8 +358,13 @@ class PerceptronScene(LinvizScene):
         self.show_status(self.status_line(state))
 
     def draw_intro(self, beat) -> None:
-        """The plane, the title and the panel come; what never changes again is painted
-        once into the background (the highlight bar moves over the lines)."""
+        self.bring_in_the_stage(beat.state["line"])
+
+    def bring_in_the_stage(self, line: int) -> None:
+        """The plane, the title and the panel come, ``line`` of the code lit. The plane, the
+        title, the pseudocode's lines and the labels never change again: painted once into
+        the background (the highlight bar moves over the lines); then whatever follows the
+        step, the still parts first."""
         self.play(FadeIn(self.plane), Write(self.title), run_time=style.RUN_INTRO)
         self.play(FadeIn(self.panel), run_time=style.RUN_INTRO)
         self.remove(self.panel)
@@ -383,7 +373,7 @@ class PerceptronScene(LinvizScene):
         self.still(self.plane, self.title, self.code.lines, self.labels, *([note] if note else []))
         self.add(self.code.bar, self.state_live, self.hyperplane, self.theta_arrow,
                  self.visit_live, self.cursor)
-        self.code.highlight(beat.state["line"])
+        self.code.highlight(line)
 
     def draw_indicate_score(self, beat) -> None:
         """The panel's y·score row, which the sentence names."""
@@ -528,48 +518,9 @@ class PerceptronScene(LinvizScene):
         """What the data is, said once the plane is shown (a scene about its data adds it)."""
 
     def play_trace(self) -> None:
-        """The run, pass by pass: every update a beat of its own (or, many in one pass, the
-        rest of the pass in one beat with its count), the lesson's fast-forward over whole
-        passes in between."""
-        if not self.lesson_pacing:
-            self.play_trace_by_passes()
-            return
-        lesson = self.lesson
-        epoch_of = self.trace.steps["epoch"]
-        span = lesson.fast_forward
-        beats = plan_perceptron(self.trace.steps["mistake"], epoch_of,
-                                skip=(span.start, span.end) if span else None)
-        current_epoch, together = 0, False
-        for index, beat in enumerate(beats):
-            if beat.kind == FAST_FORWARD:
-                self.section("fast-forward", "Fast forward")
-                self.show_fast_forward(beat)
-                current_epoch = 0
-                continue
-            epoch = int(epoch_of[beat.start])
-            if epoch != current_epoch:
-                current_epoch, together = epoch, False
-                self.section(f"epoch-{epoch}", f"Pass {epoch}")
-                self.narrate_pass(epoch)
-            if beat.kind == UPDATE and not beat.slow and not together:
-                if lesson.said_one_by_one(epoch, beat.start):
-                    self.narrate_update(beat)
-                else:
-                    self.narrate_beats_left_in_pass(beats[index:], epoch_of, epoch, beat.start)
-                    together = True
-            if beat.kind == UPDATE:
-                self.show_update(beat)
-            elif beat.kind in (VISIT, SWEEP):
-                self.show_visits(beat)
-
-    def narrate_update(self, beat) -> None:
-        """An update that is not explained: which point, its label and its score."""
-        k = beat.start
-        i = int(self.trace.steps["i"][k])
-        score = float(self.trace.steps["score"][k])
-        self.narrate(f"Update {beat.update_number}: point {i + 1} (label "
-                     f"{wording.label(float(self.data.y[i]))}), y·score "
-                     f"{wording.number(score, self.places)} ≤ 0.")
+        """The run told pass by pass (the telling of xor, whose story is still composed
+        here; the scenes with a storyboard tell theirs with ``tell_storyboard``)."""
+        self.play_trace_by_passes()
 
     def play_trace_by_passes(self) -> None:
         """The telling of the scenes deriving from this one: a pass's caption stands while
@@ -764,10 +715,9 @@ class PerceptronScene(LinvizScene):
         self.still(self.scale_note)
 
     def sum_decimals(self, old: float, squared: float) -> int:
-        """The decimals of an explained update's numbers: the lesson's one rule (its sums
-        then say ≈ where the rounded terms do not add up); the scenes deriving from this
-        one say each sum at the decimals where it adds up."""
-        return self.places if self.lesson_pacing else wording.sum_places([old, squared])
+        """The decimals of an explained update's numbers in the pass-by-pass telling (xor's):
+        those at which the sum adds up (the storyboards' rule is the lesson's)."""
+        return wording.sum_places([old, squared])
 
     def show_new_score(self, k: int, i: int) -> None:
         """After an explained update: the same point's new score, as the notes' identity."""
@@ -777,9 +727,8 @@ class PerceptronScene(LinvizScene):
         n = lambda v: wording.number(v, places)  # noqa: E731
         plus_one = " + 1" if self.offset else ""
         key = f"after-{k}"
-        # "=" when the rounded terms add up to the rounded new score, "≈" when they do not
-        adds_up = self.lesson.sum_adds_up(k) if self.lesson_pacing else True
-        equals, said_equals = ("=", "=") if adds_up else ("approx", "≈")
+        # at these decimals the rounded terms add up to the rounded new score: "="
+        equals, said_equals = "=", "="
         self.statuses[key] = text(
             f"*after*: {self.after_words(i)} ${fmt(old, places)} + "
             f"{fmt(squared, places)}{plus_one} {equals} {fmt(new, places)}$", self.theme,
@@ -849,14 +798,7 @@ class PerceptronScene(LinvizScene):
         updates = int(self.states_after[beat.end] - self.states_after[beat.start])
         self.code.highlight(LINE_UPDATE)
         self.show_status("fast")
-        span = self.lesson.fast_forward if self.lesson_pacing else None
-        if span is not None and (span.start, span.end) == (beat.start, beat.end):
-            before = int(self.states_after[beat.start])
-            self.narrate(f"Fast forward over passes {span.first_pass} to {span.last_pass} "
-                         f"({span.passes} passes): {wording.count(span.updates, 'update')}, so "
-                         f"M goes from {before} to {before + span.updates}.", beat.run_time)
-        else:
-            self.narrate(f"Fast forward over {updates} more updates.", beat.run_time)
+        self.narrate(f"Fast forward over {updates} more updates.", beat.run_time)
         self.cursor.set_stroke(opacity=0)
         self.advance(beat.end, beat.run_time)
 
@@ -871,81 +813,14 @@ class PerceptronScene(LinvizScene):
                         f"{wording.count(result['epochs'], 'pass', 'passes')}; the last pass "
                         f"made no update")
             colour = self.theme.correct
-        elif self.lesson_pacing:
-            sentence = (f"Stopped after {wording.count(result['updates'], 'update')} in "
-                        f"{wording.count(result['epochs'], 'pass', 'passes')}, the budget "
-                        f"$tau = {self.lesson.budget}$, without converging")
-            # on screen in fewer words: the panel's counters say M and t
-            shown = f"Stopped at the budget $tau = {self.lesson.budget}$: not converged"
-            colour = self.theme.mistake
         else:
             sentence = (f"Stopped at $tau = {result['epochs']}$ passes after "
                         f"{wording.count(result['updates'], 'update')}, without converging")
             colour = self.theme.mistake
-        self.statuses["end"] = text(shown if not result["converged"] and self.lesson_pacing
-                                    else sentence, self.theme, style.FONT_SMALL,
+        self.statuses["end"] = text(sentence, self.theme, style.FONT_SMALL,
                                     colour).move_to(self.statuses["start"], aligned_edge=LEFT)
         self.show_status("end")
         self.narrate(sentence.replace("$tau", "τ").replace("$", "") + ".")
-        if self.lesson_pacing:
-            self.say_how_far_the_run_got()
-            self.show_points_near_the_line()
-
-    def say_how_far_the_run_got(self) -> None:
-        """When the budget ended first: the data is separable all the same, so the run
-        would converge with more passes."""
-        lesson = self.lesson
-        if not lesson.stopped_by_budget:
-            return
-        wrong = lesson.final_mistakes
-        how = "with an offset" if self.offset else "through the origin"
-        self.narrate(f"Its last θ still gets {wording.count(wrong, 'point')} of "
-                     f"{self.data.n_samples} wrong. Yet a line {how} separates these points "
-                     f"(an exact test finds one), so the perceptron does converge on them: "
-                     f"after more than the {lesson.budget} passes this scene allows.")
-        note = text(f"{wrong} of {self.data.n_samples} still wrong; separable all the same "
-                    f"(an exact test)", self.theme, style.FONT_SMALL, self.theme.highlight)
-        note.next_to(self.statuses["end"], DOWN, buff=style.SMALL_BUFF, aligned_edge=LEFT)
-        self.play(FadeIn(note), run_time=style.RUN_INTRO)
-        self.budget_note = note
-
-    def show_points_near_the_line(self) -> None:
-        """Points that only look on the line at this size: ringed, their distance said."""
-        near = self.lesson.near_line
-        if not near:
-            return
-        theme = self.theme
-        # the closest one ringed (rings round all of a dense row would hide them)
-        rings = VGroup(Circle(radius=style.POINT_SIZE * 1.8, color=theme.highlight,
-                              stroke_width=style.LINE_STROKE).move_to(
-            self.plane.point(self.lesson.closest_to_line.index)))
-        closest = self.lesson.closest_to_line
-        distance = wording.number(closest.distance, max(
-            self.places, wording.significant_places(closest.distance)))
-        score = wording.number(closest.signed_score, self.places)
-        if len(near) == 1:
-            side = (f"on its own side (y·score {score} > 0)" if closest.signed_score > 0
-                    else f"on the wrong side (y·score {score} ≤ 0), a mistake")
-            sentence = (f"Point {closest.index + 1} (ringed) only looks on the line at this "
-                        f"size: it is {distance} from it, {side}.")
-        else:
-            wrong = sum(p.signed_score <= 0 for p in near)
-            sides = ("all on their own side (every y·score > 0)"
-                     if self.lesson.near_line_all_correct
-                     else f"{wrong} of them on the wrong side (y·score ≤ 0)")
-            within = wording.number(self.lesson.near_line_distance, max(
-                self.places, wording.significant_places(self.lesson.near_line_distance)))
-            sentence = (f"{len(near)} points lie within {within} of the line and only look on "
-                        f"it at this size, {sides}; the closest, point {closest.index + 1} "
-                        f"(ringed), is {distance} from it (y·score {score}).")
-        self.narrate(sentence)
-        # said on screen too, under the result: the ring alone would not say "not on it"
-        note = text(f"ringed: {distance} from the line (the closest), "
-                    + ("on its own side" if closest.signed_score > 0 else "a mistake"),
-                    theme, style.FONT_SMALL, theme.highlight)
-        above = getattr(self, "budget_note", None) or self.statuses["end"]
-        note.next_to(above, DOWN, buff=style.SMALL_BUFF, aligned_edge=LEFT)
-        self.play(FadeIn(rings), FadeIn(note), run_time=style.RUN_INTRO)
 
 
 class PerceptronOriginScene(PerceptronScene):

@@ -472,7 +472,8 @@ def test_regression_normal_equations_and_the_singular_case(case):
     if said(scene, r"every step goes downhill"):
         w_t, losses = np.zeros(2), [np.mean(y ** 2)]
         for _ in range(scene.steps):
-            step = len(x) / np.linalg.eigvalsh(design.T @ design).max()  # 1/λ_max(H)
+            # η = 1/λ_max(H), H = (2/m) X̃ᵀX̃ (it was twice that: the stability limit)
+            step = len(x) / (2 * np.linalg.eigvalsh(design.T @ design).max())
             w_t = w_t - step * 2 / len(x) * design.T @ (design @ w_t - y)
             losses.append(np.mean((design @ w_t - y) ** 2))
         assert np.all(np.diff(losses) <= 1e-12 * losses[0])  # to rounding, at the minimum

@@ -121,16 +121,10 @@ class _NoiseTelling(_Telling):
         if epoch > 1:
             self.show_error_plot()
 
-    def pass_sentence(self, epoch: int, mistakes: int) -> str:
+    def visiting_words(self, first: bool) -> str:
         if not self.noise.visits_shuffled:
-            return super().pass_sentence(epoch, mistakes)
-        if epoch == 1:
-            each = "each followed by an update" if mistakes > 1 else "followed by an update"
-            return (f"Pass 1 visits the points in a shuffled order; it makes "
-                    f"{wording.count(mistakes, 'mistake')}, {each}.")
-        return (f"Pass {epoch} visits the points in a new shuffled order: "
-                f"{wording.count(mistakes, 'mistake')}, so "
-                f"{wording.count(mistakes, 'update')} of θ.")
+            return super().visiting_words(first)
+        return "in a shuffled order" if first else "in a new shuffled order"
 
     def fast_forward(self, beat) -> None:
         """Many passes in one go, told with what they show: the boundary never settles."""

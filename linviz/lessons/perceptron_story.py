@@ -202,13 +202,18 @@ class _Telling:
     def before_pass(self, epoch: int) -> None:
         """Beats before pass ``epoch`` is announced (none here)."""
 
+    def visiting_words(self, first: bool) -> str:
+        """How a pass visits the points: the notes' index order (a telling that shuffles
+        says so)."""
+        return "in order" if first else "again, in the same order"
+
     def pass_sentence(self, epoch: int, mistakes: int) -> str:
         """The announcement of pass ``epoch``, which makes ``mistakes`` (> 0)."""
         if epoch == 1:
             each = "each followed by an update" if mistakes > 1 else "followed by an update"
-            return (f"Pass 1 visits the points in order; it makes "
+            return (f"Pass 1 visits the points {self.visiting_words(True)}; it makes "
                     f"{wording.count(mistakes, 'mistake')}, {each}.")
-        return (f"Pass {epoch} visits the points again, in the same order: "
+        return (f"Pass {epoch} visits the points {self.visiting_words(False)}: "
                 f"{wording.count(mistakes, 'mistake')}, so "
                 f"{wording.count(mistakes, 'update')} of θ.")
 
