@@ -169,6 +169,11 @@ def squared_loss_curvature(features: np.ndarray) -> tuple[float, float]:
 DECREASING, OSCILLATING, DIVERGING = "decreasing", "oscillating", "diverging"
 
 
+def _rounding(losses: np.ndarray) -> float:
+    """The change in L that counts as none: 1e-12 relative to L(w₀) (at least 1e-12)."""
+    return 1e-12 * max(1.0, abs(float(losses[0])))
+
+
 def loss_behaviour(losses: np.ndarray) -> str:
     """How the loss L(w_t), t = 0..T, went: a small enumeration.
 
@@ -180,8 +185,7 @@ def loss_behaviour(losses: np.ndarray) -> str:
       steps and fell at others.
     """
     losses = np.asarray(losses, dtype=float)
-    slack = 1e-12 * max(1.0, abs(float(losses[0])))
-    if np.all(np.diff(losses) <= slack):
+    if np.all(np.diff(losses) <= _rounding(losses)):
         return DECREASING
     return DIVERGING if losses[-1] > losses[0] else OSCILLATING
 
@@ -189,8 +193,7 @@ def loss_behaviour(losses: np.ndarray) -> str:
 def rises(losses: np.ndarray) -> int:
     """How many steps raised the loss: #{t : L(w_{t+1}) > L(w_t)} (1e-12 relative slack)."""
     losses = np.asarray(losses, dtype=float)
-    slack = 1e-12 * max(1.0, abs(float(losses[0])))
-    return int(np.sum(np.diff(losses) > slack))
+    return int(np.sum(np.diff(losses) > _rounding(losses)))
 
 
 class LossBehaviour:
@@ -228,8 +231,7 @@ class LossBehaviour:
         """The loss never moved: |L(w_{t+1}) − L(w_t)| ≤ 1e-12·max(1, |L(w₀)|) at every step
         (a gradient exactly 0 where the run starts: the XOR points, symmetric about 0)."""
         losses = np.asarray(self.losses, dtype=float)
-        slack = 1e-12 * max(1.0, abs(float(losses[0])))
-        return bool(np.all(np.abs(np.diff(losses)) <= slack))
+        return bool(np.all(np.abs(np.diff(losses)) <= _rounding(losses)))
 
     @property
     def oscillating(self) -> bool:

@@ -231,8 +231,6 @@ class LinvizScene(HoldingScene):
             self.section(*beat.section)
         self.narrate(beat.sentence, beat.min_seconds)
         getattr(self, "draw_" + beat.motion.replace("-", "_"))(beat)
-        #: the state the picture shows now (tests hold the drawing against it)
-        self.told_state = beat.state
 
     # -- narration: the beats of the scene's timeline ------------------------
     def narrate(self, sentence: str, duration: float = 0.0) -> None:

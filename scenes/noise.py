@@ -111,7 +111,6 @@ class NoiseScene(PerceptronScene):
         self.error_plot.graph.add_updater(
             lambda _: self.error_plot.set_progress(self.tracker.get_value() / n))
         self.error_plot.set_progress(0.0)
-        self.plot_shown = False
 
     def pseudocode(self) -> list[str]:
         """The notes' lines; a run that shuffles says so on its visiting line."""

@@ -24,7 +24,7 @@ from manim import (
 )
 
 from linviz.lessons.perceptron import (
-    PASS_BUDGET, check_perceptron_data, perceptron_lesson,
+    PASS_BUDGET, check_perceptron_data, perceptron_lesson, signed_scores_after_steps,
 )
 from linviz.lessons.perceptron_story import DEFAULT_DATA, STATUS, perceptron_storyboard
 from linviz.scene_data import check_scene_data
@@ -108,14 +108,9 @@ class PerceptronScene(LinvizScene):
         if self.lesson_pacing:
             #: what the scene says and shows, beat by beat (the lesson's)
             self.storyboard = perceptron_storyboard(self.lesson, self.scene_name())
-            self.shown_signed_scores = self.lesson_scores_after()
+            # the panel's y·score at a whole step: under the θ it stands beside
+            self.shown_signed_scores = signed_scores_after_steps(self.lesson.trace)
         return self.lesson.trace
-
-    def lesson_scores_after(self):
-        """The panel's y·score at a whole step: under the θ it stands beside."""
-        from linviz.lessons.perceptron import signed_scores_after_steps
-
-        return signed_scores_after_steps(self.lesson.trace)
 
     def chapters(self) -> tuple[str, ...]:
         """The storyboard's beats, for the scenes of a run that converges; the scenes

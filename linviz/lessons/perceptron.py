@@ -51,16 +51,14 @@ import numpy as np
 
 from ..dataset import Dataset
 from ..errors import DataError
+from ..pacing import SLOW_UPDATES
 from ..perceptron import Perceptron, mistakes, on_line
 from ..theory import is_separable, training_error
 from ..ties import least_index
-from ..wording import sum_places  # noqa: F401 - the lessons' one rule for a sum's digits
 from .checks import require_classes_in_the_plane
 
 #: τ, the most passes the scenes run the perceptron for (see the module's docstring)
 PASS_BUDGET = 1000
-#: the first updates, explained step by step
-SLOW_UPDATES = 3
 #: updates played (each its own beat) before a fast-forward
 HEAD_UPDATES = 12
 #: updates played (each its own beat) after a fast-forward

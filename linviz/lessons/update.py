@@ -24,7 +24,8 @@ from ..dataset import Dataset
 from ..errors import DataError
 from ..generators import make_builtin
 from ..perceptron import signed_scores
-from .perceptron import PASS_BUDGET, check_perceptron_data, perceptron_run, sum_places
+from ..wording import sum_places
+from .perceptron import PASS_BUDGET, check_perceptron_data, perceptron_run
 
 #: the several-updates history shows at most this many rows (a row: one update, or
 #: neighbouring updates on other points together)
