@@ -144,3 +144,25 @@ def error_places(value: float) -> int:
         if abs(round(value, places) - value) < 1e-12:
             return places
     return significant_places(value)
+
+
+def combination_markup(coefficients, terms, places: int = 2) -> str:
+    """Σ cⱼ·termⱼ in Typst math, zero terms left out: ``-4.00 x_1 x_2``, ``x_1 - 2.00``.
+
+    ``terms`` are Typst strings, "" for the constant; all-zero gives "0". A coefficient
+    that rounds to 0 at ``places`` is left out; one that rounds to ±1 before a term is
+    written as the term alone.
+    """
+    parts = []
+    for coefficient, term in zip(coefficients, terms):
+        value = round(float(coefficient), places)
+        if value == 0:
+            continue
+        size = number(abs(value), places, minus="-")
+        body = (size if not term else (term if size == number(1, places) else f"{size} {term}"))
+        parts.append(("-" if value < 0 else "+", body))
+    if not parts:
+        return "0"
+    first_sign, first = parts[0]
+    return (("-" if first_sign == "-" else "") + first
+            + "".join(f" {sign} {body}" for sign, body in parts[1:]))

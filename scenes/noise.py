@@ -25,7 +25,6 @@ from linviz.lessons.noise_story import DEFAULT_DATA, noise_storyboard
 from scenes.perceptron import LINE_VISIT, PSEUDOCODE_OFFSET, PerceptronScene
 from linviz import wording
 from scenes.toolkit import style
-from linviz.pacing import plan_perceptron
 from scenes.toolkit.layout import still_parts
 from scenes.toolkit.marks import flip_squares
 from scenes.toolkit.fast_shapes import FastDashedLine, FastDashedLines
@@ -61,18 +60,6 @@ class NoiseScene(PerceptronScene):
         #: what the scene says and shows, beat by beat (the lesson's)
         self.storyboard = noise_storyboard(self.noise, self.scene_name())
         return self.noise.trace
-
-    @property
-    def lesson_pacing(self) -> bool:
-        """The noise scene draws its storyboard (see LinvizScene.tell)."""
-        return True
-
-    def plan_beats(self) -> list:
-        """Every update played, but the lesson's fast-forward over whole passes (so each pass
-        told starts where the pass starts, and its count is the pass's)."""
-        span = self.lesson.fast_forward
-        return plan_perceptron(self.trace.steps["mistake"], self.trace.steps["epoch"],
-                               skip=(span.start, span.end) if span else None)
 
     def build(self) -> None:
         super().build()

@@ -39,7 +39,7 @@ from scenes.toolkit.plane import (
 )
 from scenes.toolkit.screen_text import fmt, fmt_vector, text
 from scenes.toolkit.marks import PointNumbers
-from linviz.pacing import FAST_FORWARD, SWEEP, UPDATE, VISIT, plan_perceptron
+from linviz.pacing import SWEEP, UPDATE, VISIT, plan_perceptron
 
 PSEUDOCODE_OFFSET = [
     "Perceptron$(cal(D)_n; tau)$",
@@ -78,14 +78,6 @@ class PerceptronScene(LinvizScene):
     #: explain the update tip to tail on this many slow updates (None: on every one)
     tip_to_tail_updates: int | None = None
 
-    @property
-    def lesson_pacing(self) -> bool:
-        """Play the lesson's passes: fast-forwards over whole passes, every update its own
-        beat, M and ℰₙ defined, the budget and the points near the line said. For the
-        scenes of a run that converges (on separable data); the scenes deriving from this
-        one to show data no line separates keep the pass-by-pass telling."""
-        return bool(self.needs_separable)
-
     @classmethod
     def check_data(cls, data, spec: str) -> None:
         """Data the scene can be truthful about; the lesson's one-line refusal otherwise."""
@@ -105,25 +97,21 @@ class PerceptronScene(LinvizScene):
     def make_trace(self):
         """The run of the lesson this scene replays."""
         self.lesson = self.make_lesson()
-        if self.lesson_pacing:
-            #: what the scene says and shows, beat by beat (the lesson's)
-            self.storyboard = perceptron_storyboard(self.lesson, self.scene_name())
-            # the panel's y·score at a whole step: under the θ it stands beside
-            self.shown_signed_scores = signed_scores_after_steps(self.lesson.trace)
+        #: what the scene says and shows, beat by beat (the lesson's)
+        self.storyboard = perceptron_storyboard(self.lesson, self.scene_name())
+        # the panel's y·score at a whole step: under the θ it stands beside
+        self.shown_signed_scores = signed_scores_after_steps(self.lesson.trace)
         return self.lesson.trace
 
     def chapters(self) -> tuple[str, ...]:
-        """The storyboard's beats, for the scenes of a run that converges; the scenes
-        deriving from this one (data no line separates) tell their own chapters."""
-        return ("tell_storyboard",) if self.lesson_pacing else self.story
+        """The storyboard's beats, drawn one by one (see LinvizScene.tell)."""
+        return ("tell_storyboard",)
 
     def tone(self, name: str | None):
         """The colour of a status line's tone (a storyboard names it)."""
         theme = self.theme
         return {"text": theme.text, "correct": theme.correct, "mistake": theme.mistake,
                 "muted": theme.muted, "highlight": theme.highlight, None: theme.text}[name]
-
-    story = ("introduce", "play_trace", "conclude")
 
     # -- drawings as functions of the step -----------------------------------
     def build(self) -> None:
@@ -287,21 +275,6 @@ class PerceptronScene(LinvizScene):
         self.counters["error"].set_value(float(self.errors[state]))
         self.theta_value.set_value(fmt_vector(self.thetas[state], self.places))
         self.theta0_value.set_value(float(self.theta0s[state]))
-
-    # -- the story ---------------------------------------------------------
-    def introduce(self) -> None:
-        self.section("setup", "The data and the rule")
-        n = self.data.n_samples
-        self.narrate(f"The perceptron on {n} labelled points: + is class +1, − is class −1.")
-        self.bring_in_the_stage(LINE_INIT)
-        self.describe_data()
-        self.narrate(wording.SCORE_NAMES)
-        self.show_status("start")
-        if self.point_numbers is not None and self.point_numbers.number_all:
-            self.play(FadeIn(self.point_numbers.show_all()), run_time=style.RUN_INTRO)
-            self.keep_labels_clear_of_numbers()
-        self.narrate("At θ = 0 every score is 0, and the rule counts a y·score ≤ 0 as "
-                     "a mistake: the first point visited is one.")
 
     # -- the storyboard drawn: one method a motion (see LinvizScene.tell) ----------
     def tell_storyboard(self) -> None:
@@ -509,114 +482,17 @@ class PerceptronScene(LinvizScene):
             self.theta_arrow.refresh_label()
         self.play(*shown, run_time=style.RUN_INTRO)
 
-    def describe_data(self) -> None:
-        """What the data is, said once the plane is shown (a scene about its data adds it)."""
-
-    def play_trace(self) -> None:
-        """The run told pass by pass (the telling of xor, whose story is still composed
-        here; the scenes with a storyboard tell theirs with ``tell_storyboard``)."""
-        self.play_trace_by_passes()
-
-    def play_trace_by_passes(self) -> None:
-        """The telling of the scenes deriving from this one: a pass's caption stands while
-        its updates play."""
-        epoch_of = self.trace.steps["epoch"]
-        current_epoch = 0
-        #: an explained update was the last thing said in this pass
-        explained = False
-        beats = self.plan_beats()
-        for index, beat in enumerate(beats):
-            epoch = int(epoch_of[beat.start])
-            if beat.kind == FAST_FORWARD and int(epoch_of[beat.end - 1]) != epoch:
-                # over whole passes: it says which, and the pass after it is told anew
-                current_epoch, explained = int(epoch_of[beat.end - 1]), False
-                self.section("fast-forward", "Fast forward")
-            elif epoch != current_epoch:
-                current_epoch, explained = epoch, False
-                self.section(f"epoch-{epoch}", f"Pass {epoch}")
-                # a pass with nothing explained: its caption stands while its beats play
-                # (up to a fast forward, which says what it does)
-                plain = []
-                for later in beats[index:]:
-                    if (int(epoch_of[later.start]) != epoch or later.kind == FAST_FORWARD
-                            or later.slow):
-                        break
-                    plain.append(later)
-                slow_in_pass = any(later.slow and int(epoch_of[later.start]) == epoch
-                                   for later in beats[index:])
-                self.narrate_pass(epoch, 0.0 if slow_in_pass
-                                  else sum(self.beat_time(later) for later in plain))
-            if explained and not any(later.kind == UPDATE and later.slow
-                                     and int(epoch_of[later.start]) == epoch
-                                     for later in beats[index:]):
-                # the caption stays while the rest of the pass plays (up to a fast forward,
-                # which says what it does)
-                self.narrate_beats_left_in_pass(beats[index:], epoch_of, epoch, beat.start)
-                explained = False
-            explained = explained or (beat.kind == UPDATE and beat.slow)
-            if beat.kind == UPDATE:
-                self.show_update(beat)
-            elif beat.kind in (VISIT, SWEEP):
-                self.show_visits(beat)
-            elif beat.kind == FAST_FORWARD:
-                self.show_fast_forward(beat)
-
     def plan_beats(self) -> list:
-        """The beats that play the run (see :func:`linviz.pacing.plan_perceptron`)."""
-        return plan_perceptron(self.trace.steps["mistake"], self.trace.steps["epoch"])
+        """The visits and updates that play a told beat's steps, unexplained (see
+        :func:`linviz.pacing.plan_perceptron`; the storyboard's fast-forwards draw
+        themselves, so none is planned here)."""
+        return plan_perceptron(self.trace.steps["mistake"], self.trace.steps["epoch"],
+                               skip=None)
 
     def pseudocode(self) -> list[str]:
         """The lines of the notes' pseudocode the panel shows (a scene whose run visits the
         points in another order says so in its own lines)."""
         return PSEUDOCODE_OFFSET if self.offset else PSEUDOCODE_ORIGIN
-
-    def narrate_pass(self, epoch: int, duration: float = 0.0) -> None:
-        """What this pass over the data does, counted from the trace; the caption needs at
-        least ``duration`` seconds (the time the pass plays under it)."""
-        mistakes = self.lesson.updates_in_pass(epoch)
-        visits = self.data.n_samples  # every pass visits every point
-        if mistakes == 0:
-            self.narrate(f"Pass {epoch}: all {visits} points are classified correctly, so no "
-                         f"update: the pass ends with the loop's break.", duration)
-        elif epoch == 1:
-            self.narrate(f"Pass 1 visits the points in order; it makes "
-                         f"{wording.count(mistakes, 'mistake')}, each followed by an update.", duration)
-        else:
-            self.narrate(f"Pass {epoch} visits the points again, in the same order: "
-                         f"{wording.count(mistakes, 'mistake')}, so "
-                         f"{wording.count(mistakes, 'update')} of θ.", duration)
-
-    @staticmethod
-    def beat_time(beat) -> float:
-        """How long an unexplained beat plays (see show_update and show_visits)."""
-        return 1.5 * beat.run_time if beat.kind == UPDATE else beat.run_time
-
-    def narrate_beats_left_in_pass(self, beats, epoch_of, epoch: int, start: int) -> None:
-        """One caption for the beats of pass ``epoch`` from ``beats[0]`` on, up to the pass's
-        end or a fast forward (which says what it does), held while they play."""
-        rest = []
-        for later in beats:
-            if int(epoch_of[later.start]) != epoch or later.kind == FAST_FORWARD:
-                break
-            rest.append(later)
-        self.narrate_rest_of_pass(epoch, start, rest[-1].end,
-                                  sum(self.beat_time(later) for later in rest))
-
-    def narrate_rest_of_pass(self, epoch: int, start: int, end: int,
-                             duration: float = 0.0) -> None:
-        """After the explained updates: what the rest of the pass does, steps ``start``+1 to
-        ``end`` (the beats this caption stands over: up to the pass's end or a fast forward,
-        which says its own count); the caption needs at least ``duration`` seconds."""
-        mistakes = int(np.count_nonzero(self.trace.steps["mistake"][start:end]))
-        pass_end = int(np.searchsorted(self.trace.steps["epoch"], epoch, side="right"))
-        if mistakes and end < pass_end:
-            self.narrate(f"Pass {epoch} goes on, faster: "
-                         f"{wording.count(mistakes, 'more update')}.", duration)
-        elif mistakes:
-            self.narrate(f"The rest of pass {epoch}, faster: "
-                         f"{wording.count(mistakes, 'more update')}.", duration)
-        else:
-            self.narrate(f"The rest of pass {epoch}: no more mistakes.", duration)
 
     def show_visits(self, beat) -> None:
         """Correct visits: the cursor steps from point to point, nothing else moves."""
@@ -638,49 +514,21 @@ class PerceptronScene(LinvizScene):
         self.remove(ring)
 
     def show_update(self, beat) -> None:
-        """A mistake at step k+1: before (score ≤ 0), the update, after (the new score)."""
+        """A quick update at step k + 1, under the sentence being said: the mistake (θ still
+        the old one, the point pulsing), then θ and the boundary move."""
         k = beat.start
         i = int(self.trace.steps["i"][k])
-        x, label = self.data.X[i], float(self.data.y[i])
-        score = float(self.trace.steps["score"][k])
-        places = self.sum_decimals(score, float(x @ x))
         # the visit itself: s just past k shows point i and its score, θ still the old one
         # (and no boundary yet while θ = 0: see linviz.replay)
         self.tracker.set_value(k + 1e-6)
-        explained = beat.slow and (self.tip_to_tail_updates is None
-                                   or beat.update_number <= self.tip_to_tail_updates)
-        if explained and self.direction_only:
-            self.use_local_scale(k, x, label)
         self.cursor.set_stroke(opacity=1)
         self.code.highlight(LINE_TEST)
         self.show_status("mistake")
-        # the step stands still while the mistake is shown and explained
         with self.holding(*self.theta_drawings, self.visit_live, self.cursor):
-            if beat.slow:
-                rule = ": θ moves by y⁽ⁱ⁾x⁽ⁱ⁾" if self.mistakes_told == 0 else ""
-                self.narrate(f"Point {i + 1}, label {wording.label(label)}: score "
-                             f"{wording.number(label * score, places)}, so y·score "
-                             f"{wording.number(score, places)} ≤ 0, a mistake{rule}.")
-                self.mistakes_told += 1
-            if beat.slow and self.point_numbers is not None:
-                self.point_numbers.show(self, i)
-                self.keep_labels_clear_of_numbers()
-            self.pulse(i, style.RUN_SLOW_UPDATE if beat.slow else beat.run_time / 2)
-            if explained:
-                self.explain_tip_to_tail(k, x, label)
+            self.pulse(i, beat.run_time / 2)
         self.code.highlight(LINE_UPDATE)
         self.advance(k + 1, beat.run_time, rate_func=smooth)
-        if beat.slow:
-            self.show_new_score(k, i)
-        else:
-            self.show_status(self.after_status_key(k + 1))
-        if self.local_scale is not None:
-            self.end_local_scale()
-
-    def after_status_key(self, step: int) -> str:
-        """The *after* status of a quick update (visit ``step``, 1-based): θ and the
-        boundary moved, or θ is back at 0 (no boundary; the point scores 0, a mistake)."""
-        return "after-zero" if theta_is_zero_after(self.trace, step) else "after"
+        self.show_status("after-zero" if theta_is_zero_after(self.trace, k + 1) else "after")
 
     def local_scale_for(self, k: int, x, label: float) -> float:
         """The scale at which the update of step k + 1 is explained when θ is drawn as its
@@ -709,38 +557,6 @@ class PerceptronScene(LinvizScene):
         self.remove(self.local_note)
         self.still(self.scale_note)
 
-    def sum_decimals(self, old: float, squared: float) -> int:
-        """The decimals of an explained update's numbers in the pass-by-pass telling (xor's):
-        those at which the sum adds up (the storyboards' rule is the lesson's)."""
-        return wording.sum_places([old, squared])
-
-    def show_new_score(self, k: int, i: int) -> None:
-        """After an explained update: the same point's new score, as the notes' identity."""
-        facts = self.lesson.explained_update(k)
-        old, squared, new = facts.old_score, facts.squared_norm, facts.new_score
-        places = self.sum_decimals(old, squared)
-        n = lambda v: wording.number(v, places)  # noqa: E731
-        plus_one = " + 1" if self.offset else ""
-        key = f"after-{k}"
-        # at these decimals the rounded terms add up to the rounded new score: "="
-        equals, said_equals = "=", "="
-        self.statuses[key] = text(
-            f"*after*: {self.after_words(i)} ${fmt(old, places)} + "
-            f"{fmt(squared, places)}{plus_one} {equals} {fmt(new, places)}$", self.theme,
-            style.FONT_SMALL).move_to(self.statuses["after"], aligned_edge=LEFT)
-        self.show_status(key)
-        verdict = (f"> 0: point {i + 1} is now on its side" if facts.corrects
-                   else f"≤ 0: point {i + 1} is still a mistake")
-        # said once: at the first update from θ = 0, then at the first one that moves a line
-        moved = ""
-        if facts.first_boundary:
-            moved = " From θ = 0 there was no line: the first boundary appears."
-        elif facts.first_turn:
-            moved = (" θ₀ changed too, so the line turned and shifted." if self.offset
-                     else " The line turned about the origin.")
-        self.narrate(f"New {self.signed_word}: {n(old)} + ‖x⁽ⁱ⁾‖²{plus_one} = {n(old)} + "
-                     f"{n(squared)}{plus_one} {said_equals} {n(new)} {verdict}.{moved}")
-
     def shown_numbers(self) -> list:
         """The point numbers on screen (none when the scene numbers no points)."""
         return list(self.point_numbers.submobjects) if self.point_numbers is not None else []
@@ -750,21 +566,6 @@ class PerceptronScene(LinvizScene):
         avoid = self.theta_arrow.avoid.target
         avoid.extend(m for m in self.shown_numbers() if m not in avoid)
         self.theta_arrow.refresh_label()
-
-    def after_words(self, i: int) -> str:
-        """The words before the new-score sum in the *after* status line."""
-        return f"{self.signed_word} of point {i + 1}:"
-
-    def explain_tip_to_tail(self, k: int, x, label: float) -> None:
-        """Draw y·x from the origin, then move it to the tip of θ: their sum is the new θ."""
-        addend = self.slide_tip_to_tail(k, x, label)
-        if self.sums_told == 0:
-            self.narrate("Tip to tail: the new θ is the old θ plus y⁽ⁱ⁾x⁽ⁱ⁾; the boundary "
-                         "stays perpendicular to θ.")
-        else:
-            self.narrate("Again tip to tail: θ gains y⁽ⁱ⁾x⁽ⁱ⁾.")
-        self.sums_told += 1
-        self.play(FadeOut(addend), run_time=style.PAUSE_SHORT)
 
     def slide_tip_to_tail(self, k: int, x, label: float):
         """y·x grown from the origin and slid to the tip of θ (the state after k steps): the
@@ -788,34 +589,6 @@ class PerceptronScene(LinvizScene):
         self.play(tail.animate.set_value(1.0), run_time=style.RUN_SLOW_UPDATE)
         addend.clear_updaters()
         return addend
-
-    def show_fast_forward(self, beat) -> None:
-        updates = int(self.states_after[beat.end] - self.states_after[beat.start])
-        self.code.highlight(LINE_UPDATE)
-        self.show_status("fast")
-        self.narrate(f"Fast forward over {updates} more updates.", beat.run_time)
-        self.cursor.set_stroke(opacity=0)
-        self.advance(beat.end, beat.run_time)
-
-    def conclude(self) -> None:
-        self.section("result", "The result")
-        result = self.trace.result
-        self.cursor.set_stroke(opacity=0)
-        # a converged run ends at the break; one stopped by τ ends with its loop over t
-        self.code.highlight(len(self.code.lines) - 1 if result["converged"] else LINE_EPOCH)
-        if result["converged"]:
-            sentence = (f"Converged: {wording.count(result['updates'], 'update')} in "
-                        f"{wording.count(result['epochs'], 'pass', 'passes')}; the last pass "
-                        f"made no update")
-            colour = self.theme.correct
-        else:
-            sentence = (f"Stopped at $tau = {result['epochs']}$ passes after "
-                        f"{wording.count(result['updates'], 'update')}, without converging")
-            colour = self.theme.mistake
-        self.statuses["end"] = text(sentence, self.theme, style.FONT_SMALL,
-                                    colour).move_to(self.statuses["start"], aligned_edge=LEFT)
-        self.show_status("end")
-        self.narrate(sentence.replace("$tau", "τ").replace("$", "") + ".")
 
 
 class PerceptronOriginScene(PerceptronScene):

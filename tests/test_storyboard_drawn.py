@@ -36,6 +36,8 @@ ORIGIN_CASES = ["default", "separable-origin:1", "separable-origin:3", "separabl
 #: data no line separates: built-in with seeds, and real data sorted by class (shuffled)
 NOISE_CASES = ["default", "noisy:1", "noisy:2", "xor-cloud:0", "iris-versicolor-virginica",
                "wine-std", "breast-cancer-std"]
+#: XOR data only (the scene refuses any other: see test_xor_refuses_other_data)
+XOR_CASES = ["default", "xor-cloud:0", "xor-cloud:1", "xor-cloud:2"]
 
 
 def drawn_perceptron_state(scene) -> dict:
@@ -65,7 +67,38 @@ def drawn_perceptron_state(scene) -> dict:
         "best_line": scene.on_screen(scene.best_line)
         if getattr(scene, "best_line", None) is not None else (
             False if hasattr(scene, "flip_marks") else None),
+        **(drawn_xor_state(scene) if hasattr(scene, "space") else {}),
     }
+
+
+def drawn_xor_state(scene) -> dict:
+    """What the xor scene adds: which board the right half shows, the cycle's lines, the
+    lift, the 3-D view's turn, the lifted run's values and the shaded curve."""
+    from scenes.toolkit import style
+
+    stage = ("space" if scene.on_screen(scene.space) else
+             "cycle" if scene.on_screen(scene.cycle_panel) else "run")
+    values = scene.lifted_values
+    lifted = scene.on_screen(scene.lifted_live)
+    return {
+        "stage": stage, "ghosts": scene.on_screen(scene.ghosts),
+        "lift": scene.lift_amount.get_value(),
+        "view": round((scene.azimuth.get_value() - style.SPACE_AZIMUTH) / style.SPACE_TURN, 6),
+        "lifted_step": scene.lifted_tracker.get_value(),
+        "lifted_M": values["M"].number.shown if lifted else "0",
+        "lifted_theta": values["theta"].number.shown if lifted else fmt_vector((0, 0, 0)),
+        "lifted_theta0": values["theta0"].number.shown if lifted else fmt(0.0),
+        "shade": getattr(scene, "final_shade", None) is not None
+        and scene.on_screen(scene.final_shade),
+    }
+
+
+def expected_xor_state(state) -> dict:
+    """The xor storyboard's own keys as the picture shows them."""
+    return {"stage": state["stage"], "ghosts": state["ghosts"], "lift": state["lift"],
+            "view": state["view"], "lifted_step": state["lifted_step"],
+            "lifted_M": str(state["lifted_M"]), "lifted_theta": fmt_vector(state["lifted_theta"]),
+            "lifted_theta0": fmt(state["lifted_theta0"]), "shade": state["shade"]}
 
 
 def expected_perceptron_state(state, places: int, offset: bool, X) -> dict:
@@ -88,6 +121,7 @@ def expected_perceptron_state(state, places: int, offset: bool, X) -> dict:
         "numbered": sorted(state["numbered"]),
         "plot": state.get("plot"), "flips": state.get("flips"),
         "best_line": state.get("best_line"),
+        **(expected_xor_state(state) if "stage" in state else {}),
     }
 
 
@@ -123,9 +157,16 @@ def _check_every_beat(scene_name: str, case: str, tmp_path) -> None:
         theta, theta0, presence = picture.pop("boundary")
         if expected["plot"]:  # the code has left: its bar is not drawn
             expected.pop("line")
+        if expected.get("stage", "run") != "run":
+            # the run's panel and boundary have left the picture: the xor scene's own
+            # boards are what it shows (and the point numbers, the status line)
+            expected = {key: value for key, value in expected.items()
+                        if key in ("numbered", "status") or key in expected_xor_state(beat.state)}
         mismatched = {key: (picture[key], value) for key, value in expected.items()
                       if not _same(picture[key], value)}
         assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"
+        if expected.get("stage", "run") != "run":
+            continue
         # the boundary drawn is the state's (none while θ = 0); a visit on screen is the
         # step index a millionth of a step past the state (θ moved by 1e-6 of y·x at most)
         scale = 1e-5 * (1.0 + float(np.max(np.abs(scene.data.X))))
@@ -147,3 +188,8 @@ def test_the_perceptron_through_the_origin_draws_its_storyboard(case, tmp_path):
 @pytest.mark.parametrize("case", NOISE_CASES)
 def test_the_noise_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path):
     _check_every_beat("noise", case, tmp_path)
+
+
+@pytest.mark.parametrize("case", XOR_CASES)
+def test_the_xor_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path):
+    _check_every_beat("xor", case, tmp_path)

@@ -63,6 +63,7 @@ STORYBOARDS: dict[str, tuple[str, str]] = {
     "perceptron": ("perceptron_story", "storyboard_of_perceptron"),
     "perceptron-origin": ("perceptron_story", "storyboard_of_perceptron_origin"),
     "noise": ("noise_story", "storyboard_of_noise"),
+    "xor": ("xor_story", "storyboard_of_xor"),
 }
 
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..pacing import FAST_FORWARD, UPDATE, VISIT, plan_perceptron
+from ..pacing import FAST_FORWARD, SLOW_UPDATES, UPDATE, VISIT, plan_perceptron
 from ..replay import state_after_steps, theta_is_zero_after
 from ..storyboard import Storyboard, StoryWriter
 from .. import wording
@@ -93,6 +93,14 @@ class _Telling:
     #: explain the sum tip to tail on this many slow updates from θ ≠ 0 (None: on all of
     #: them); from θ = 0 there is no tip to add at: the new θ is y⁽ⁱ⁾x⁽ⁱ⁾ itself
     tip_to_tail_updates: int | None = None
+    #: the first updates of the run explained in three beats (a scene that comes after the
+    #: perceptron's in the lecture explains fewer: the mechanism is said in full once)
+    slow_updates = SLOW_UPDATES
+
+    def plan_skip(self) -> tuple[int, int] | None:
+        """The steps the plan fast-forwards over (whole passes), or None: the lesson's."""
+        span = self.lesson.fast_forward
+        return (span.start, span.end) if span else None
 
     def extra_state(self) -> dict:
         """The state's keys (and first values) a derived telling adds."""
@@ -117,9 +125,7 @@ class _Telling:
             status_tone=None, notes=[], ring=None, numbered=[], **self.extra_state())
         #: every point numbered throughout (a small data set, in a scene that numbers)
         self.number_all = self.numbers_points and self.data.n_samples <= NUMBER_ALL_POINTS
-        span = lesson.fast_forward
-        self.plan = plan_perceptron(self.steps["mistake"], self.epoch_of,
-                                    skip=(span.start, span.end) if span else None)
+        self.plan = telling_plan(self)
         self.mistakes_told = 0
         self.sums_told = 0
 
@@ -365,8 +371,9 @@ class _Telling:
         span = self.lesson.fast_forward
         before = int(self.states_after[beat.start])
         self.story.section("fast-forward", "Fast forward")
-        self.story.beat(f"Fast forward over passes {span.first_pass} to {span.last_pass} "
-                        f"({span.passes} passes): {wording.count(span.updates, 'update')}, so "
+        self.story.beat(f"Fast forward over {passes_words(span.first_pass, span.last_pass)}"
+                        f"{f' ({span.passes} passes)' if span.passes > 2 else ''}: "
+                        f"{wording.count(span.updates, 'update')}, so "
                         f"M goes from {before} to {before + span.updates}.", "fast-forward",
                         min_seconds=beat.run_time, steps=(beat.start, beat.end),
                         **self.at(beat.end), line=LINE_UPDATE, **self.status("fast"),
@@ -434,6 +441,20 @@ class _Telling:
         # the panel shows the ringed point, whose y·score the sentence says
         self.story.beat(sentence, "note", ring=closest.index, i=closest.index + 1,
                         score=closest.signed_score, notes=[*self.story.state["notes"], note])
+
+
+def passes_words(first: int, last: int) -> str:
+    """Passes ``first``..``last`` in words: "pass 2", "passes 2 and 3", "passes 2 to 9"."""
+    if first == last:
+        return f"pass {first}"
+    return f"passes {first} {'and' if last == first + 1 else 'to'} {last}"
+
+
+def telling_plan(telling) -> list:
+    """The plan of the run a telling tells (:func:`linviz.pacing.plan_perceptron` with its
+    skip and slow updates); the scene plays the same plan."""
+    return plan_perceptron(telling.steps["mistake"], telling.epoch_of,
+                           slow_updates=telling.slow_updates, skip=telling.plan_skip())
 
 
 def beat_time(beat) -> float:

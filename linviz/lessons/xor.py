@@ -35,6 +35,9 @@ from ..trace import Trace
 XOR_EPOCHS = 3
 #: the most passes the lifted run may take (it converges: the lifted data is separable)
 LIFTED_EPOCHS = 100
+#: up to this many states, the training errors along the cycle are read out one by one
+#: (and its lines tagged with their update counts); beyond, their range is said
+LISTED_ERRORS = 6
 
 
 def curve_kind(theta, theta0: float) -> str:
@@ -167,6 +170,38 @@ class XorLesson:
     def run_reaches_best_line(self) -> bool:
         """Some state of the run makes as few mistakes as the best line."""
         return int(np.min(self.state_mistakes)) == self.best_line.mistakes
+
+    @property
+    def repeat_from_pass(self) -> int | None:
+        """The first pass that starts where an earlier one started (the cycle's start
+        pass plus its period), when the run gets there; None otherwise. From it on the run
+        repeats, update for update: the learner is deterministic and the order cyclic."""
+        cycle = self.cycle
+        if cycle is None:
+            return None
+        first = int(cycle["start_epoch"]) + int(cycle["period_epochs"])
+        return first if first <= len(self.epoch_updates) else None
+
+    @property
+    def cycle_lines(self) -> list[int]:
+        """The lines of the cycle drawn together: j, for the boundary after j updates of the
+        period (j = 0..k−1), those with θ ≠ 0 (θ = 0 has none)."""
+        thetas = self.trace.states["theta"]
+        return [j for j, state in enumerate(self.cycle_states) if np.any(thetas[state])]
+
+    @property
+    def cycle_lines_tagged(self) -> bool:
+        """The cycle's few lines carry their j (a long run's would bury the plane)."""
+        return self.has_cycle and len(self.cycle_lines) <= LISTED_ERRORS
+
+    @property
+    def errors_listed(self) -> bool:
+        """The training errors along the cycle are few enough to be read out one by one."""
+        return len(self.cycle_errors) <= LISTED_ERRORS
+
+    @property
+    def along(self) -> str:
+        return "along the cycle" if self.has_cycle else "along the run"
 
     def theta_is_zero(self, state: int) -> bool:
         """θ = 0 in ``state``: there is no boundary to draw."""

@@ -12,6 +12,8 @@ from __future__ import annotations
 import numpy as np
 from manim import ORIGIN, RIGHT, UP, Polygon, VGroup, VMobject, config
 
+from linviz import wording
+
 from . import style
 from .fast_shapes import FastDashedLines, Shared
 from .plane import MarkerCloud
@@ -231,22 +233,5 @@ class ZeroSetShade(VMobject):
             self.set_points_as_corners([plane.c2p((0, 0))] * 2)
 
 
-def fmt_combination(coefficients, terms, places: int = 2) -> str:
-    """Σ cⱼ·termⱼ in Typst math, zero terms left out: ``-4.00 x_1 x_2``, ``x_1 - 2.00``.
-
-    ``terms`` are Typst strings, "" for the constant; all-zero gives "0".
-    """
-    parts = []
-    for coefficient, term in zip(coefficients, terms):
-        value = round(float(coefficient), places)
-        if value == 0:
-            continue
-        size = fmt(abs(value), places)
-        body = (size if not term else (term if size == fmt(1, places) else f"{size} {term}"))
-        sign = "-" if value < 0 else "+"
-        parts.append((sign, body))
-    if not parts:
-        return "0"
-    first_sign, first = parts[0]
-    return (("-" if first_sign == "-" else "") + first
-            + "".join(f" {sign} {body}" for sign, body in parts[1:]))
+#: Σ cⱼ·termⱼ in Typst math (the engine's, which the lessons' status lines use too)
+fmt_combination = wording.combination_markup
