@@ -26,6 +26,14 @@ def number(value: float, places: int = 2, minus: str = MINUS) -> str:
     return f"{minus}{body}" if rounded < 0 else body
 
 
+def nonzero_number(value: float, places: int = 2, minus: str = MINUS) -> str:
+    """``value`` at ``places`` decimals, unless that rounds a value that is not 0 to 0
+    (−0.0035 is not 0): then to two significant digits."""
+    if value != 0 and round(value, places) == 0:
+        return significant(value, least=places).replace(MINUS, minus)
+    return number(value, places, minus=minus)
+
+
 def label(y: float) -> str:
     """A class label as the notes write it: +1 or −1."""
     return "+1" if y > 0 else f"{MINUS}1"

@@ -219,6 +219,14 @@ class LinvizScene(HoldingScene):
             getattr(self, chapter)()
 
     # -- the storyboard: beats told one after another -----------------------
+    #: the lesson's storyboard, for a scene that draws one (set in make_trace)
+    storyboard = None
+
+    def tell_storyboard(self) -> None:
+        """Every beat of the storyboard, in order (a scene's one chapter when it has one)."""
+        for beat in self.storyboard.beats:
+            self.tell(beat)
+
     def tell(self, beat) -> None:
         """Tell one beat of the lesson's storyboard (:class:`linviz.storyboard.StoryBeat`).
 

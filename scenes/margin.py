@@ -24,10 +24,12 @@ point moves from the first probe point to the second).
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Circle, Dot, Line, ValueTracker, VGroup, smooth
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, Circumscribe, Dot, Indicate, Line, ValueTracker,
+                   VGroup, smooth)
 
 from linviz.lessons import lesson_for
 from linviz.lessons.margin import MarginLesson, check_margin_data
+from linviz.lessons.margin_story import DEFAULT_DATA, gamma_places, margin_storyboard
 from linviz import wording
 from scenes.toolkit import style
 from scenes.base import LinvizScene
@@ -61,26 +63,15 @@ def boxes_overlap(a, b) -> bool:
                 and a.get_bottom()[1] < b.get_top()[1] and b.get_bottom()[1] < a.get_top()[1])
 
 
-def gamma_places(value: float) -> int:
-    """Decimals for a margin to three significant digits, as the proof scenes print γ
-    (0.258, 0.0121): a small positive one never reads 0.00, and γ reads the same here."""
-    return wording.significant_places(value, most=6, digits=3)
-
-
 def margin_text(value: float) -> str:
     """A margin for Typst, to three significant digits (:func:`gamma_places`)."""
     return fmt(value, gamma_places(value))
 
 
-def margin_words(value: float) -> str:
-    """A margin for a caption, to three significant digits (as :func:`margin_text`)."""
-    return wording.number(value, gamma_places(value))
-
-
 class MarginScene(LinvizScene):
     """Signed distance, margins of points and of the data set, and the maximum margin."""
 
-    default_data = "separable"
+    default_data = DEFAULT_DATA["margin"]
     needs_separable = "offset"
 
     plays = ("perceptron", {"offset": True})
@@ -95,9 +86,11 @@ class MarginScene(LinvizScene):
     def make_trace(self):
         """The lesson's run (the saved trace, or the engine's given ⌊(R/γ)²⌋ + 2 passes)."""
         self.lesson: MarginLesson = lesson_for("margin")(self.data, trace=self.saved_trace)
+        #: what the scene says and shows, beat by beat (the lesson's)
+        self.storyboard = margin_storyboard(self.lesson, self.scene_name())
         return self.lesson.trace
 
-    story = ("show_signed_distance", "show_point_margins", "show_maximum_margin")
+    story = ("tell_storyboard",)
 
     # -- the separators and their numbers ------------------------------------
     def build(self) -> None:
@@ -317,7 +310,9 @@ class MarginScene(LinvizScene):
         self.title = self.make_title("Margins")
         self.values = {
             "projection": LiveValue(PROJECTION, 0.0, theme, colour=theme.normal),
-            "offset": LiveValue(LINE_OFFSET, 0.0, theme, colour=theme.bound),
+            # a line very near the origin is not at 0.00 (as its sentence says)
+            "offset": LiveValue(LINE_OFFSET, 0.0, theme, colour=theme.bound,
+                                formatter=lambda v: wording.nonzero_number(v, minus="-")),
             "distance": LiveValue(DISTANCE, 0.0, theme, colour=theme.text),
             "margin": LiveValue("\"margin of the data set\"", 0.0, theme,
                                 colour=theme.highlight, formatter=margin_text),
@@ -409,15 +404,17 @@ class MarginScene(LinvizScene):
         self.values["margin"].set_value(self.lesson.data_set_margin(s))
         self.values["mistakes"].set_value(self.lesson.wrong_side(s))
 
-    # -- the story ---------------------------------------------------------
-    def show_signed_distance(self) -> None:
-        self.section("signed-distance", "Signed distance to the line")
+    # -- the storyboard drawn: one method a motion (see LinvizScene.tell) ----------
+    def draw_separator(self, beat) -> None:
+        """The title, the plane and the points, then the perceptron's separator."""
         self.play(appear(self.title), appear(self.plane), appear(self.plane.markers),
                   run_time=style.RUN_INTRO)
         # the title and the plane never change again: painted once into the background
         self.still(self.title, self.plane, self.plane.markers)
-        self.narrate(self.run_sentence())
-        self.add(self.hyperplane)
+        self.play(appear(self.hyperplane), run_time=style.RUN_INTRO)
+
+    def draw_distance_board(self, beat) -> None:
+        """The board of the signed distance, and the ringed point's projection on θ/‖θ‖."""
         # the board's numbers are the ringed point's from their first frame (never a 0.00
         # placeholder beside a line that misses the origin: review)
         self.follow_values()
@@ -429,45 +426,20 @@ class MarginScene(LinvizScene):
         self.follow_values()
         self.distance_parts.add_updater(lambda _: self.follow_probe())
         values.add_updater(lambda _: self.follow_values())
+        self.distance_values = values
         self.play(appear(self.distance_parts), appear(values), run_time=style.RUN_INTRO)
-        lesson = self.lesson
-        d = lesson.probe_distances
-        crossing = wording.number(lesson.line_offset)
-        where = (f"−θ₀/‖θ‖ = {crossing}, only that far from the origin (the dot marks it)"
-                 if lesson.line_offset_is_short else f"−θ₀/‖θ‖ = {crossing}")
-        self.narrate(f"Project the ringed point x on θ/‖θ‖ and subtract where the line crosses "
-                     f"that axis, {where}: x's signed distance is {wording.number(d[0])}.")
-        self.narrate(f"On the other side of the line the distance is negative: "
-                     f"{wording.number(d[1])}.")
-        self.play(self.probe.animate.set_value(1.0), run_time=style.RUN_PARAMETER,
-                  rate_func=smooth)
+
+    def draw_probe(self, beat) -> None:
+        """The ring moves to the point on the other side; the board follows it."""
+        self.play(self.probe.animate.set_value(beat.state["probe"]),
+                  run_time=style.RUN_PARAMETER, rate_func=smooth)
         self.distance_parts.clear_updaters()
-        values.clear_updaters()
+        self.distance_values.clear_updaters()
         self.follow_probe()  # the last frame's state, whatever the renderer skipped
         self.follow_values()
-        self.distance_values = values
 
-    def run_sentence(self) -> str:
-        """The run, its budget and the separator it found."""
-        lesson = self.lesson
-        took = wording.grouped_count(lesson.passes, "pass", "passes")
-        made = wording.grouped_count(lesson.updates, "update")
-        given = wording.grouped(lesson.epochs_given, 0)
-        # passes against passes, updates against the theorem's bound on updates
-        if lesson.budget_is_theory_bound:
-            budget = (f"it took {took} of the {given} it was given, {made} (⌊(R/γ)²⌋ + 2 "
-                      f"passes with R and γ of [x, 1]: always enough)")
-        elif lesson.own_run:
-            budget = (f"it took {took} of the {given} it was given (the engine's limit), "
-                      f"{made}; the theorem bounds the updates by (R/γ)² = "
-                      f"{wording.grouped(lesson.lifted_bound)} (R and γ of [x, 1])")
-        else:
-            budget = f"a saved run, it took {took} of the {given} it was given, {made}"
-        return (f"The perceptron ran on these points until no point was wrong: {budget}. "
-                f"Its separator is the line θᵀx + θ₀ = 0.")
-
-    def show_point_margins(self) -> None:
-        self.section("point-margins", "The margin of each point")
+    def draw_margin_board(self, beat) -> None:
+        """The margin board, the data set's margin and the number line of the margins."""
         self.follow_values()
         self.swap([self.distance_parts, self.distance_values, self.distance_still],
                   [self.margin_board, self.values_row, self.number_line, self.line_markers])
@@ -476,32 +448,41 @@ class MarginScene(LinvizScene):
         self.values_still = still_parts(self.values_row, values)
         self.add(self.lowest_ring, self.line_ring, values)
         self.still(self.margin_board, self.values_still, self.number_line)
-        self.narrate("The margin of a labelled point multiplies its signed distance by its "
-                     "label: positive on the right side, negative on the wrong one.")
         self.moving = VGroup(self.hyperplane, self.band, self.lowest_ring, self.line_markers,
                              self.line_ring, values)
-        if self.mistake_state is not None:
-            # back to an earlier separator of the run, one that still makes a mistake
-            self.narrate(f"Go back to the separator the perceptron had after "
-                         f"{wording.grouped_count(int(self.mistake_state), 'update')}.")
-            self.sweep(0.0, style.RUN_PARAMETER * 2)
-        wrong = self.lesson.wrong_side(self.blend.get_value())
-        smallest = margin_words(self.lesson.data_set_margin(self.blend.get_value()))
-        if wrong:
-            claim = (f"It has {wording.count(wrong, 'point')} on the wrong side, so the "
-                     f"margin of the data set, the smallest, is negative: {smallest}.")
-        else:
-            claim = (f"This separator has every point on its right side, so the margin of the "
-                     f"data set, the smallest, is positive: {smallest}.")
-        self.narrate(claim)
-        # the perceptron goes on to its final separator: every margin turns positive (said as
-        # it moves: the caption before is about the separator being left)
-        size = ("positive but small" if self.lesson.perceptron_margin_is_small else
-                "positive")
-        self.narrate(f"The perceptron's final separator has every point on the right side: "
-                     f"margin {margin_words(self.perceptron_margin)}, {size}.")
-        self.sweep(1.0, style.RUN_PARAMETER * 2)
         self.margin_values = values
+
+    def draw_sweep(self, beat) -> None:
+        """The separator moves to the beat's (blend), the margins following it."""
+        self.sweep(beat.state["blend"], style.RUN_PARAMETER * 2)
+
+    def draw_indicate_margin(self, beat) -> None:
+        """The data set's margin the sentence says, and its point ringed on the line."""
+        self.play(Circumscribe(self.values["margin"], color=self.theme.highlight),
+                  Indicate(self.lowest_ring, color=self.theme.highlight),
+                  run_time=style.RUN_INTRO)
+
+    def draw_max_board(self, beat) -> None:
+        self.swap([self.margin_board], [self.max_board])
+        self.still(self.max_board)
+
+    def draw_widen(self, beat) -> None:
+        """The line turns and shifts to θ*; the band's half-width is its margin on the way."""
+        self.sweep(beat.state["blend"], style.RUN_WIDEN)
+
+    def draw_indicate_closest(self, beat) -> None:
+        """The band of θ* and the points touching its edges."""
+        self.play(Indicate(self.band, color=self.theme.correct, scale_factor=1.0),
+                  run_time=style.RUN_INTRO)
+
+    def draw_circle(self, beat) -> None:
+        self.widen_for_circle()
+        self.play(appear(self.circle), appear(self.circle_label), run_time=style.RUN_INTRO)
+        self.still(self.circle, self.circle_label)
+
+    def draw_lifted_rows(self, beat) -> None:
+        self.play(appear(self.lifted_rows), run_time=style.RUN_INTRO)
+        self.still(self.lifted_rows)
 
     def sweep(self, target: float, run_time: float) -> None:
         """Play the blend to ``target`` with the separator, its band, the rings, the number
@@ -523,33 +504,3 @@ class MarginScene(LinvizScene):
         self.follow_separator()
         self.follow_number_line()
         self.follow_values()
-
-    def show_maximum_margin(self) -> None:
-        self.section("maximum-margin", "The maximum margin")
-        gamma = self.star.gamma
-        self.swap([self.margin_board], [self.max_board])
-        self.still(self.max_board)
-        self.narrate("Which separator keeps the points farthest? The band around the line is "
-                     "as wide as its margin on each side.")
-        # the line turns and shifts to θ*; the band's half-width is the margin of the line
-        # on the way, never below the perceptron's (the margin along a straight path between
-        # two unit separators is at least the smaller end's) and ending at γ
-        gamma_words = wording.number(gamma, gamma_places(gamma))
-        self.narrate(f"Turn and shift the line toward the best one: the band widens from "
-                     f"{margin_words(self.perceptron_margin)} until it touches points on both "
-                     f"sides, at γ = {gamma_words}.")
-        self.sweep(2.0, style.RUN_WIDEN)
-        self.narrate(f"The maximum-margin separator θ*: γ = {gamma_words}, the largest "
-                     f"margin any line has on these points.")
-        self.narrate(f"And the circle of radius R = max‖x‖ = {wording.number(self.R)} holds "
-                     f"every point.")
-        self.widen_for_circle()
-        self.play(appear(self.circle), appear(self.circle_label), run_time=style.RUN_INTRO)
-        self.still(self.circle, self.circle_label)
-        lesson = self.lesson
-        self.narrate(f"The convergence proof with an offset measures R and γ on the points "
-                     f"[x, 1] instead: there R = {wording.number(lesson.lifted_R)} and γ = "
-                     f"{wording.number(lesson.lifted_gamma, gamma_places(lesson.lifted_gamma))}"
-                     f", so (R/γ)² = {wording.grouped(lesson.lifted_bound)}.")
-        self.play(appear(self.lifted_rows), run_time=style.RUN_INTRO)
-        self.still(self.lifted_rows)

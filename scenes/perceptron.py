@@ -277,10 +277,6 @@ class PerceptronScene(LinvizScene):
         self.theta0_value.set_value(float(self.theta0s[state]))
 
     # -- the storyboard drawn: one method a motion (see LinvizScene.tell) ----------
-    def tell_storyboard(self) -> None:
-        for beat in self.storyboard.beats:
-            self.tell(beat)
-
     def tell(self, beat) -> None:
         """A beat told (LinvizScene.tell), then the point numbers its state names."""
         super().tell(beat)

@@ -178,7 +178,7 @@ def margin_stories(tmp_path_factory):
     from scenes.margin import MarginScene
 
     class Recorded(MarginScene):
-        def show_point_margins(self):
+        def draw_margin_board(self, beat):
             box = lambda m: np.array([*m.get_corner([-1, -1, 0])[:2],  # noqa: E731
                                       *m.get_corner([1, 1, 0])[:2]])
             self.recorded = {
@@ -194,7 +194,7 @@ def margin_stories(tmp_path_factory):
                 self.follow_probe()
                 self.recorded["probes"].append(
                     (i, box(self.probe_label), self.probe_ring.get_center()[:2]))
-            super().show_point_margins()
+            super().draw_margin_board(beat)
 
     stories = {}
     for name in SCENE_DATA:

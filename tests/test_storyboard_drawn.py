@@ -193,3 +193,61 @@ def test_the_noise_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path)
 @pytest.mark.parametrize("case", XOR_CASES)
 def test_the_xor_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path):
     _check_every_beat("xor", case, tmp_path)
+
+
+#: the margin scene: built-in sets with seeds, and real ones raw and standardised
+MARGIN_CASES = ["default", "separable:1", "small-margin:2", "separable-origin:1",
+                "iris-petal-std", "iris-sepal-std"]
+
+
+def drawn_margin_state(scene) -> dict:
+    """What the margin scene's picture shows now: the board, the separator (its blend),
+    the ringed probe point, the values on the board and above the number line, the
+    circle and the rows of [x, 1]."""
+    boards = {"distance": getattr(scene, "distance_still", None),
+              "margin": scene.margin_board, "max": scene.max_board}
+    shown = [name for name, board in boards.items()
+             if board is not None and scene.on_screen(board)]
+    values = scene.values
+    numbers_shown = getattr(scene, "margin_values", None) is not None and scene.on_screen(
+        scene.margin_values)
+    return {
+        "board": shown[0] if len(shown) == 1 else (None if not shown else tuple(shown)),
+        "blend": round(scene.blend.get_value(), 9), "probe": round(scene.probe.get_value(), 9),
+        "distance": values["distance"].number.shown if shown == ["distance"] else None,
+        "margin": values["margin"].number.shown if numbers_shown else None,
+        "wrong": values["mistakes"].number.shown if numbers_shown else None,
+        "circle": scene.on_screen(scene.circle), "lifted": scene.on_screen(scene.lifted_rows),
+        "separator": scene.on_screen(scene.hyperplane),
+    }
+
+
+def expected_margin_state(state) -> dict:
+    from scenes.margin import margin_text
+
+    return {
+        "board": state["board"], "blend": state["blend"], "probe": state["probe"],
+        "distance": None if state["distance"] is None else fmt(state["distance"]),
+        # the margin and the count stay above the number line from the margin board on
+        "margin": None if state["margin"] is None or state["board"] == "distance"
+        else margin_text(state["margin"]),
+        "wrong": None if state["wrong"] is None else str(state["wrong"]),
+        "circle": state["circle"], "lifted": state["lifted"], "separator": True,
+    }
+
+
+@pytest.mark.parametrize("case", MARGIN_CASES)
+def test_the_margin_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path):
+    from scenes.catalog import find
+
+    drawn: list[tuple[str, dict]] = []
+    scene = story_with(find("margin").load(), **_data_spec(case, tmp_path),
+                       beat_observers=[lambda s: drawn.append(
+                           (s.timeline.current[1], drawn_margin_state(s)))])
+    storyboard = storyboard_for("margin")(scene.data)
+    assert [sentence for sentence, _ in drawn] == storyboard.sentences()
+    for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
+        expected = expected_margin_state(beat.state)
+        mismatched = {key: (picture[key], value) for key, value in expected.items()
+                      if picture[key] != value}
+        assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"

@@ -64,6 +64,7 @@ STORYBOARDS: dict[str, tuple[str, str]] = {
     "perceptron-origin": ("perceptron_story", "storyboard_of_perceptron_origin"),
     "noise": ("noise_story", "storyboard_of_noise"),
     "xor": ("xor_story", "storyboard_of_xor"),
+    "margin": ("margin_story", "storyboard_of_margin"),
 }
 
 

@@ -59,6 +59,7 @@ STATUS = {
     "after": ("*after* the update: $theta$ and the boundary have moved", "text"),
     "after-zero": ("*after* the update: $theta = 0$, no boundary; the point still a mistake "
                    "($<= 0$)", "text"),
+    "after-first": ("*after* the update: the first boundary", "text"),
     "fast": ("fast forward: many updates in a row", "muted"),
 }
 
@@ -74,9 +75,7 @@ def score_number(value: float, places: int) -> str:
     """A y·score in a caption: at the lesson's decimals, unless that rounds a score that is
     not 0 to 0 (−0.0035 is on the wrong side, not on the line): then to two significant
     digits."""
-    if value != 0 and round(value, places) == 0:
-        return wording.significant(value, least=places)
-    return wording.number(value, places)
+    return wording.nonzero_number(value, places)
 
 
 #: up to this many points, every point is numbered from the start (in a scene that numbers
@@ -327,7 +326,13 @@ class _Telling:
                    status_tone="text")
 
     def after_status(self, step: int) -> dict:
-        return self.status("after-zero" if theta_is_zero_after(self.trace, step) else "after")
+        """The status after the quick update at visit ``step`` (1-based): θ back at 0 (no
+        boundary), the first boundary (from θ = 0 there was none to move), or moved."""
+        if theta_is_zero_after(self.trace, step):
+            return self.status("after-zero")
+        if theta_is_zero_after(self.trace, step - 1):
+            return self.status("after-first")
+        return self.status("after")
 
     def say_update(self, beat, start: int) -> None:
         """An update said in one beat: the walk to the mistake, the mistake, the update."""

@@ -123,7 +123,7 @@ class _XorTelling(_Telling):
         zero = self.xor.theta_zero_after_step(step)
         still = self.xor.still_mistake_after_step(step)
         if not zero and not still:
-            return self.status("after")
+            return super().after_status(step)
         i = int(self.steps["i"][step - 1]) + 1
         moved = "$theta = 0$, no boundary" if zero else "the boundary moved"
         mistake = f"; point {i} still a mistake ($<= 0$)" if still else ""

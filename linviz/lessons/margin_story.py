@@ -1,0 +1,128 @@
+"""The storyboard of the scene `margin`: the signed distance of a point on the perceptron's
+separator, the margins of the points and of the data set (on a separator of the run that
+still makes a mistake, when there is one, then on the final one), and the maximum-margin
+separator θ* with R and γ (see :mod:`linviz.storyboard` for the one rule of time).
+
+The state
+---------
+``board`` (the board shown right: None, "distance", "margin", "max"), ``blend`` (the
+separator drawn: 0 the run's separator with a mistake, 1 the perceptron's, 2 θ*, as
+:meth:`~linviz.lessons.margin.MarginLesson.parameters`), ``probe`` (0: the first probe
+point ringed, 1: the second), ``distance`` (the ringed point's signed distance on the
+board; None: no board of it), ``margin`` and ``wrong`` (the data set's margin and the
+points on the wrong side, above the number line; None: not shown), ``circle`` (the
+circle of radius R drawn) and ``lifted`` (the rows of R and γ on [x, 1] shown).
+"""
+
+from __future__ import annotations
+
+from .. import wording
+from ..storyboard import Storyboard, StoryWriter
+from .margin import MarginLesson, margin_lesson
+
+#: the data the scene tells when none is given
+DEFAULT_DATA = {"margin": "separable"}
+
+
+def gamma_places(value: float) -> int:
+    """Decimals for a margin to three significant digits, as the proof scenes print γ
+    (0.258, 0.0121): a small positive one never reads 0.00, and γ reads the same here."""
+    return wording.significant_places(value, most=6, digits=3)
+
+
+def margin_words(value: float) -> str:
+    """A margin for a caption, to three significant digits (:func:`gamma_places`)."""
+    return wording.number(value, gamma_places(value))
+
+
+def run_sentence(lesson: MarginLesson) -> str:
+    """The run, its budget and the separator it found (passes against passes, updates
+    against the theorem's bound on updates)."""
+    took = wording.grouped_count(lesson.passes, "pass", "passes")
+    made = wording.grouped_count(lesson.updates, "update")
+    given = wording.grouped(lesson.epochs_given, 0)
+    if lesson.budget_is_theory_bound:
+        budget = (f"it took {took} of the {given} it was given, {made} (⌊(R/γ)²⌋ + 2 "
+                  f"passes with R and γ of [x, 1]: always enough)")
+    elif lesson.own_run:
+        budget = (f"it took {took} of the {given} it was given (the engine's limit), "
+                  f"{made}; the theorem bounds the updates by (R/γ)² = "
+                  f"{wording.grouped(lesson.lifted_bound)} (R and γ of [x, 1])")
+    else:
+        budget = f"a saved run, it took {took} of the {given} it was given, {made}"
+    return (f"The perceptron ran on these points until no point was wrong: {budget}. "
+            f"Its separator is the line θᵀx + θ₀ = 0.")
+
+
+def margin_storyboard(lesson: MarginLesson, scene: str = "margin") -> Storyboard:
+    """Every beat of the scene `margin` for ``lesson`` (see the module's docstring)."""
+    story = StoryWriter(scene, board=None, blend=1.0, probe=0.0, distance=None, margin=None,
+                        wrong=None, circle=False, lifted=False)
+
+    def values_at(blend: float) -> dict:
+        return {"blend": blend, "margin": float(lesson.data_set_margin(blend)),
+                "wrong": int(lesson.wrong_side(blend))}
+
+    # 1. the signed distance, on the perceptron's separator
+    story.section("signed-distance", "Signed distance to the line")
+    story.beat(run_sentence(lesson), "separator")
+    first, second = lesson.probe_distances
+    crossing = wording.nonzero_number(lesson.line_offset)
+    where = (f"−θ₀/‖θ‖ = {crossing}, only that far from the origin (the dot marks it)"
+             if lesson.line_offset_is_short else f"−θ₀/‖θ‖ = {crossing}")
+    story.beat(f"Project the ringed point x on θ/‖θ‖ and subtract where the line crosses "
+               f"that axis, {where}: x's signed distance is {wording.number(first)}.",
+               "distance-board", board="distance", distance=float(first))
+    story.beat(f"On the other side of the line the distance is negative: "
+               f"{wording.number(second)}.", "probe", probe=1.0, distance=float(second))
+
+    # 2. the margins of the points and of the data set
+    story.section("point-margins", "The margin of each point")
+    story.beat("The margin of a labelled point multiplies its signed distance by its label: "
+               "positive on the right side, negative on the wrong one.", "margin-board",
+               board="margin", distance=None, **values_at(1.0))
+    if lesson.mistake_state is not None:
+        story.beat(f"Go back to the separator the perceptron had after "
+                   f"{wording.grouped_count(int(lesson.mistake_state), 'update')}.", "sweep",
+                   **values_at(0.0))
+        wrong, smallest = story.state["wrong"], margin_words(story.state["margin"])
+        if wrong:
+            claim = (f"It has {wording.count(wrong, 'point')} on the wrong side, so the margin "
+                     f"of the data set, the smallest, is negative: {smallest}.")
+        else:
+            claim = (f"This separator has every point on its right side, so the margin of the "
+                     f"data set, the smallest, is positive: {smallest}.")
+        story.beat(claim, "indicate-margin")
+    size = "positive but small" if lesson.perceptron_margin_is_small else "positive"
+    # said as the separator moves back to the final one (or, with no earlier separator,
+    # of the one shown: said once, not a second time as "this separator")
+    story.beat(f"The perceptron's final separator has every point on the right side: margin "
+               f"{margin_words(lesson.perceptron_margin)}, {size}.",
+               "sweep" if story.state["blend"] != 1.0 else "indicate-margin", **values_at(1.0))
+
+    # 3. the maximum margin, R, and the proof's R and γ on [x, 1]
+    story.section("maximum-margin", "The maximum margin")
+    story.beat("Which separator keeps the points farthest? The band around the line is as "
+               "wide as its margin on each side.", "max-board", board="max")
+    gamma = lesson.star.gamma
+    gamma_said = wording.number(gamma, gamma_places(gamma))
+    # the band's half-width is the margin of the line on the way, never below the
+    # perceptron's (the margin along a straight path between two unit separators is at
+    # least the smaller end's) and ending at γ
+    story.beat(f"Turn and shift the line toward the best one: the band widens from "
+               f"{margin_words(lesson.perceptron_margin)} until it touches points on both "
+               f"sides, at γ = {gamma_said}.", "widen", **values_at(2.0))
+    story.beat(f"The maximum-margin separator θ*: γ = {gamma_said}, the largest margin any "
+               f"line has on these points.", "indicate-closest")
+    story.beat(f"And the circle of radius R = max‖x‖ = {wording.number(lesson.R)} holds every "
+               f"point.", "circle", circle=True)
+    story.beat(f"The convergence proof with an offset measures R and γ on the points [x, 1] "
+               f"instead: there R = {wording.number(lesson.lifted_R)} and γ = "
+               f"{wording.number(lesson.lifted_gamma, gamma_places(lesson.lifted_gamma))}, so "
+               f"(R/γ)² = {wording.grouped(lesson.lifted_bound)}.", "lifted-rows", lifted=True)
+    return story.storyboard()
+
+
+def storyboard_of_margin(data, trace=None) -> Storyboard:
+    """The storyboard of the scene `margin` on ``data`` (or a saved ``trace`` of its run)."""
+    return margin_storyboard(margin_lesson(data, trace=trace))
