@@ -54,13 +54,13 @@ def storyboard_of(entry, request):
 
     if request.trace:
         saved = Trace.load(request.trace)
-        return storyboard_for(entry.name)(saved.data, trace=saved)
+        return storyboard_for(entry.name)(saved.data, trace=saved, seed=request.seed)
     spec = request.data or default_data_for(entry.name)
     data = resolve_data(spec, seed=request.seed, positive=request.positive,
                         label_column=request.label_column, features=request.features,
                         standardized=request.standardize)
     check_scene_data(data, spec, entry.name, ())
-    return storyboard_for(entry.name)(data)
+    return storyboard_for(entry.name)(data, seed=request.seed)
 
 
 def speak_ahead(entry, request, scratch: Path | None = None) -> None:

@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, ORIGIN, RIGHT, UP, Create, Dot, FadeIn, FadeOut, Line, Polygon, Triangle,
-    ValueTracker, VGroup, linear, smooth,
+    DOWN, LEFT, ORIGIN, RIGHT, UP, Circle, Circumscribe, Create, Dot, FadeIn, FadeOut, Line,
+    Polygon, Triangle, ValueTracker, VGroup, linear, smooth,
 )
 
 from linviz.lessons import lesson_for
 from linviz.lessons.offset_lift import check_line_data, threshold_of
+from linviz.lessons.offset_lift_story import DEFAULT_DATA, offset_lift_storyboard, zero_rule
 from linviz.replay import state_at
 from linviz.theory import augment
 from linviz.ties import greatest_index
-from linviz import wording
 from scenes.toolkit import style
 from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.geometry import Box, clip_line, square_box_around
@@ -49,19 +49,8 @@ def line_box(x: np.ndarray) -> Box:
     return Box(low - pad, high + pad, 0.5 - side / 2, 0.5 + side / 2)
 
 
-#: what sign(θ₁x) does with the points, by the lesson's ``signs_of_x`` (and whether 0
-#: separates them, for points of both signs)
-THROUGH_ZERO = {
-    "positive": "gives every positive x the same label",
-    "negative": "gives every negative x the same label",
-    ("both", False): "can only split the line at 0, and 0 does not separate these classes",
-    ("both", True): "can only split the line at 0: here 0 happens to separate the classes, "
-                    "but a threshold anywhere else needs an offset",
-    ("both", True, "standardised"): "can only split the line at 0: standardised data is "
-                                    "centred, and here 0 separates the classes, so this data "
-                                    "needs no offset; a threshold anywhere else needs one",
-}
-#: the same on screen (Typst)
+#: what sign(θ₁x) does with the points, on screen (Typst), by the lesson's rule
+#: (:func:`linviz.lessons.offset_lift_story.zero_rule`, whose words the sentence says)
 THROUGH_ZERO_SHOWN = {
     "positive": "gives every $x > 0$ the same label",
     "negative": "gives every $x < 0$ the same label",
@@ -74,7 +63,7 @@ THROUGH_ZERO_SHOWN = {
 class OffsetLiftScene(LinvizScene):
     """1-D data lifted by the feature 1, then 2-D data lifted to 3-D."""
 
-    default_data = "offset1d"
+    default_data = DEFAULT_DATA["offset-lift"]
     n_features = 1
     needs_separable = "offset"
 
@@ -88,10 +77,11 @@ class OffsetLiftScene(LinvizScene):
         """The lesson (its runs: through the origin on [x, 1], with offset on x, in both
         parts); the run replayed first is the origin run on [x, 1]."""
         self.lesson = lesson_for("offset-lift")(self.data, seed=self.seed)
+        #: what the scene says and shows, beat by beat (the lesson's)
+        self.storyboard = offset_lift_storyboard(self.lesson, self.scene_name())
         return self.lesson.line.origin
 
-    story = ("show_line", "lift_line", "play_line_run", "build_space", "lift_plane",
-             "play_space_run")
+    story = ("tell_storyboard",)
 
     # -- part 1: a line of points, lifted to x₂ = 1 ----------------------------
     def build(self) -> None:
@@ -142,11 +132,7 @@ class OffsetLiftScene(LinvizScene):
             "threshold": LiveValue("-theta_0 / theta_1", "", theme),
         }
         small = style.FONT_SMALL
-        zero_key = (lesson.signs_of_x if lesson.signs_of_x != "both"
-                    else ("both", True, "standardised")
-                    if lesson.zero_separates and lesson.standardised
-                    else ("both", lesson.zero_separates))
-        self.zero_rule = zero_key
+        zero_key = zero_rule(lesson)
 
         def note_rows():
             return [
@@ -190,6 +176,7 @@ class OffsetLiftScene(LinvizScene):
         self.threshold_marks = VGroup(self.drop, self.foot, self.pointer)
         self.threshold_marks.add_updater(lambda _: self.place_threshold())
         self.live.add_updater(lambda _: self.update_values())
+        self.build_space()
 
     def marker_size(self) -> float:
         """The half-width of a marker on the line: the usual size, smaller where distinct
@@ -233,26 +220,13 @@ class OffsetLiftScene(LinvizScene):
         x = threshold_of(theta)
         self.values["threshold"].set_value("" if x is None else fmt(x))
 
-    def show_line(self) -> None:
-        self.section("line", "Points on a line")
-        lesson = self.lesson
-        names = lesson.class_names
-        minus, plus = (f"− ({names[0]})", f"+ ({names[1]})") if names else ("−", "+")
-        sides = (f"{minus} on the left, {plus} on the right" if lesson.negatives_left else
-                 f"{plus} on the left, {minus} on the right")
-        what = f", x = {lesson.feature_words}" if lesson.feature_words else ""
-        n = self.data.n_samples
-        places = (f"{',' if what else ''} at {lesson.distinct_places} distinct places"
-                  if lesson.distinct_places < n else "")
-        self.narrate(f"{n} points on a line{what}{places}: {sides}. A classifier through 0, "
-                     f"sign(θ₁x), {THROUGH_ZERO[self.zero_rule]}.")
+    # -- the storyboard drawn: one method a motion (see LinvizScene.tell) ----------
+    def draw_show_line(self, beat) -> None:
         self.play(FadeIn(self.plane), FadeIn(self.plane.markers), FadeIn(self.title),
                   FadeIn(self.note_stages[0]), run_time=style.RUN_INTRO)
 
-    def lift_line(self) -> None:
-        self.section("lift", "Lifting each point to [x, 1]")
-        self.narrate("Add the constant feature 1: each point x becomes [x, 1], on the line "
-                     "x₂ = 1.")
+    def draw_lift(self, beat) -> None:
+        """The notes' second row and the line x₂ = 1, then the points rise to it."""
         with self.holding(self.plane.markers):
             self.grow_notes(1)
             self.play(FadeIn(self.note_stages[1].rows[1]), FadeIn(self.lifted_line),
@@ -260,15 +234,13 @@ class OffsetLiftScene(LinvizScene):
             # the points stay on top of the dashed line they will sit on
             self.remove(self.plane.markers)
             self.add(self.plane.markers)
-        self.play(self.lift_amount.animate.set_value(1.0), run_time=style.RUN_LIFT,
-                  rate_func=smooth)
+        self.play(self.lift_amount.animate.set_value(beat.state["lift"]),
+                  run_time=style.RUN_LIFT, rate_func=smooth)
         # lifted for good: the markers stand still from now on (a suspended updater would
         # still make Manim redraw them every frame)
         self.plane.markers.clear_updaters()
-        self.narrate(f"Now a line through the origin can cross x₂ = 1 between the − and the "
-                     f"+ points, like this one at x = "
-                     f"{wording.number(self.lesson.example_threshold)}. Its weights are "
-                     f"[θ₁, θ₀]: θ₀, the weight of the feature 1, is the offset.")
+
+    def draw_example_line(self, beat) -> None:
         self.grow_notes(2)
         self.play(Create(self.example_line), FadeIn(self.note_stages[2].rows[2]),
                   run_time=style.RUN_INTRO)
@@ -282,11 +254,8 @@ class OffsetLiftScene(LinvizScene):
         self.remove(old, old.box, *old.rows)
         self.add(new.box, *new.rows[:k])
 
-    def play_line_run(self) -> None:
-        self.section("perceptron-line", "The perceptron with an offset")
-        lesson = self.lesson
-        self.narrate("The perceptron through the origin on [x, 1]: where its line crosses "
-                     "x₂ = 1 is the threshold back on the line.")
+    def draw_line_run(self, beat) -> None:
+        """The run's values come in, the example line goes, and the run plays."""
         self.play(FadeIn(self.value_rows), FadeOut(self.example_line), run_time=style.RUN_INTRO)
         self.remove(self.value_rows, self.example_line)
         self.add(self.value_labels, self.hyperplane, self.threshold_marks, self.no_boundary,
@@ -294,38 +263,25 @@ class OffsetLiftScene(LinvizScene):
         # the points over the boundary and the drop: a marker is never hidden by them
         self.remove(self.plane.markers)
         self.add(self.plane.markers)
-        self.play(self.tracker.animate.set_value(self.trace.n_steps),
+        self.play(self.tracker.animate.set_value(beat.state["step"]),
                   run_time=style.RUN_OFFSET_REPLAY, rate_func=linear)
-        result, offset_result = self.trace.result, self.offset_trace.result
-        ends = ("converges" if lesson.line.converged and not lesson.line.stopped_by_rounding
-                else "stops")
-        same = ("the same numbers after every update" if lesson.line.same_sequence else
-                "the same numbers" if lesson.line.same_end else "other numbers")
-        self.narrate(f"It {ends} after {result['updates']} updates at [θ₁, θ₀] = "
-                     f"{wording.vector(result['theta'])}: threshold "
-                     f"{wording.number(lesson.final_threshold)}. The perceptron with offset "
-                     f"on x ends at θ₁ = {wording.number(offset_result['theta'][0])}, "
-                     f"θ₀ = {wording.number(offset_result['theta0'])}: {same}."
-                     f"{self.unused_offset_sentence()}")
+
+    def draw_summary(self, beat) -> None:
         with self.holding(self.hyperplane, self.threshold_marks, self.live, self.no_boundary):
             self.play(FadeIn(self.summary), run_time=style.RUN_INTRO)
-        if lesson.line.stopped_by_rounding:
-            i = int(lesson.line.points_on_boundary[0])
-            sign = "+" if self.data.y[i] > 0 else "−"
-            self.narrate(f"Careful: the {sign} point at x = {wording.number(lesson.x[i])} sits "
-                         f"on the threshold. Its score θ₁x + θ₀ is 0 but for the computer's "
-                         f"rounding ({lesson.line.final_scores[i]:.1e}), so the run stopped; "
-                         f"in exact arithmetic it is a mistake and the run would go on.")
 
-    def unused_offset_sentence(self) -> str:
-        """When part 1's run ends at θ₀ = 0 (the lesson's ``offset_unused``): the offset did
-        nothing on this data, and why (standardised data is centred); else nothing."""
-        lesson = self.lesson
-        if not lesson.offset_unused:
-            return ""
-        why = " (standardised data is centred)" if lesson.standardised else ""
-        return (f" θ₀ ends at 0: on this data{why} 0 already separates the classes, so the "
-                f"offset does nothing here; it is needed where the threshold is away from 0.")
+    def draw_indicate_summary(self, beat) -> None:
+        """The summary's rows, which the sentence compares."""
+        with self.holding(self.hyperplane, self.threshold_marks, self.live, self.no_boundary):
+            self.play(Circumscribe(self.summary, color=self.theme.highlight),
+                      run_time=style.RUN_INTRO)
+
+    def draw_indicate_point(self, beat) -> None:
+        """The point on the threshold the sentence names."""
+        i = int(self.lesson.line.points_on_boundary[0])
+        with self.holding(self.hyperplane, self.threshold_marks, self.live, self.no_boundary):
+            self.play(Circumscribe(self.plane.markers[i], color=self.theme.highlight,
+                                   shape=Circle), run_time=style.RUN_INTRO)
 
     # -- part 2: 2-D data lifted to the plane x₃ = 1 -----------------------------
     def build_space(self) -> None:
@@ -478,10 +434,8 @@ class OffsetLiftScene(LinvizScene):
                      for ahead in style.SPACE_AXIS_LABEL_AHEAD for side in style.SPACE_AXIS_LABEL_ASIDE]
             label.move_to(spots[greatest_index([clearance(spot) for spot in spots])])
 
-    def lift_plane(self) -> None:
-        self.section("plane-to-space", "From the plane to space")
-        self.narrate(f"The same in one more dimension: {self.plane_set.n_samples} points of "
-                     f"the plane get the feature 1 and rise to x₃ = 1.")
+    def draw_lift_plane(self, beat) -> None:
+        """Part 1 leaves; the 2-D points in space rise to x₃ = 1, and the view turns."""
         self.play(FadeOut(VGroup(self.plane, self.notes.box, *self.notes.rows, self.value_labels,
                                  self.live, self.summary, self.hyperplane, self.threshold_marks,
                                  self.lifted_line, self.lifted_line_label, self.plane.markers)),
@@ -492,37 +446,29 @@ class OffsetLiftScene(LinvizScene):
         self.play(FadeIn(self.floor), FadeIn(self.unit_plane), FadeIn(self.space),
                   FadeIn(self.origin_dot), FadeIn(self.origin_label), FadeIn(self.space_intro),
                   run_time=style.RUN_INTRO)
-        self.play(self.space_lift.animate.set_value(1.0), run_time=style.RUN_LIFT,
-                  rate_func=smooth)
-        self.play(self.space_azimuth.animate.set_value(style.SPACE_AZIMUTH + style.SPACE_TURN),
-                  run_time=style.RUN_TURN, rate_func=smooth)
+        self.play(self.space_lift.animate.set_value(beat.state["space_lift"]),
+                  run_time=style.RUN_LIFT, rate_func=smooth)
+        self.turn(beat)
 
-    def play_space_run(self) -> None:
-        self.section("perceptron-space", "The perceptron in space")
-        space = self.lesson.space
+    def turn(self, beat) -> None:
+        """The 3-D view turns to the beat's ``view`` (in turns from where it started)."""
+        self.play(self.space_azimuth.animate.set_value(
+            style.SPACE_AZIMUTH + beat.state["view"] * style.SPACE_TURN),
+            run_time=style.RUN_TURN, rate_func=smooth)
+
+    def draw_space_run(self, beat) -> None:
         self.add(self.offset_line)
-        self.narrate("The perceptron through the origin on [x, 1]: a plane through the "
-                     "origin, which meets x₃ = 1 in a line of the data's plane.")
-        self.play(self.space_tracker.animate.set_value(self.space_trace.n_steps),
+        self.play(self.space_tracker.animate.set_value(beat.state["space_step"]),
                   run_time=style.RUN_OFFSET_REPLAY, rate_func=linear)
-        a, b = self.space_trace.result, self.space_offset_trace.result
-        same = "the same numbers" if space.same_end else "other numbers"
-        self.narrate(f"It ends at [θ₁, θ₂, θ₀] = {wording.vector(a['theta'])}; the perceptron "
-                     f"with offset on x ends at θ = {wording.vector(b['theta'])}, "
-                     f"θ₀ = {wording.number(b['theta0'])}: {same}.")
+
+    def draw_space_panel(self, beat) -> None:
+        """Both runs' ends on the panel, and the view turns the other way."""
         with self.holding(self.space):
             self.remove(self.space_intro)
             self.add(self.space_panel.box, self.space_panel.rows[0])
             self.play(FadeIn(self.space_panel.rows[1:]), run_time=style.RUN_INTRO)
-        self.play(self.space_azimuth.animate.set_value(style.SPACE_AZIMUTH - style.SPACE_TURN),
-                  run_time=style.RUN_TURN, rate_func=smooth)
-        count = len(self.side_by_side)
-        if count:
-            origin_updates = space.updates[0]
-            held = (f"all {wording.count(origin_updates, 'update')} of both runs hold the same "
-                    f"numbers (the first {count} in the table)" if space.same_sequence else
-                    f"the two runs do not hold the same numbers (the first {count} in the table)")
-            self.narrate(f"Update for update, too: {held}, since one adds y·[x, 1] to [θ, θ₀] "
-                         f"and the other y·x to θ and y to θ₀.")
-            with self.holding(self.space):
-                self.play(FadeIn(self.table), run_time=style.RUN_INTRO)
+        self.turn(beat)
+
+    def draw_table(self, beat) -> None:
+        with self.holding(self.space):
+            self.play(FadeIn(self.table), run_time=style.RUN_INTRO)

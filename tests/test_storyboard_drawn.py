@@ -251,3 +251,53 @@ def test_the_margin_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path
         mismatched = {key: (picture[key], value) for key, value in expected.items()
                       if picture[key] != value}
         assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"
+
+
+#: offset-lift: 1-D data, built-in with seeds and real (one feature of Iris, raw and
+#: standardised: many points at few places)
+OFFSET_LIFT_CASES = ["default", "offset1d:1", "offset1d:2", "iris-petal-length"]
+
+
+def drawn_offset_lift_state(scene) -> dict:
+    """What the offset-lift scene's picture shows now."""
+    from scenes.toolkit import style
+
+    notes = scene.note_stages
+    shown_rows = max((k + 1 for k, panel in enumerate(notes) for row in panel.rows[:k + 1]
+                      if scene.on_screen(row) or scene.on_screen(panel)), default=0)
+    return {
+        "part": "space" if scene.on_screen(scene.space) else "line",
+        "notes": shown_rows,
+        "lift": scene.lift_amount.get_value(),
+        "example": scene.on_screen(scene.example_line),
+        "step": scene.tracker.get_value(),
+        "summary": scene.on_screen(scene.summary),
+        "space_lift": scene.space_lift.get_value(),
+        "view": round((scene.space_azimuth.get_value() - style.SPACE_AZIMUTH)
+                      / style.SPACE_TURN, 6),
+        "space_step": scene.space_tracker.get_value(),
+        "panel": any(scene.space_panel.rows[1] in top.get_family() for top in scene.mobjects),
+        "table": scene.on_screen(scene.table),
+    }
+
+
+@pytest.mark.parametrize("case", OFFSET_LIFT_CASES)
+def test_the_offset_lift_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path):
+    from scenes.catalog import find
+
+    drawn: list[tuple[str, dict]] = []
+    spec = {} if case == "default" else (
+        {"data_spec": gallery_csv(tmp_path, case)} if gallery_case(case).real
+        else {"data_spec": case.split(":")[0], "seed": int(case.split(":")[1])})
+    if case != "default" and gallery_case(case).real and not HAVE_SKLEARN:
+        pytest.skip("needs scikit-learn's data sets")
+    scene = story_with(find("offset-lift").load(), **spec,
+                       beat_observers=[lambda s: drawn.append(
+                           (s.timeline.current[1], drawn_offset_lift_state(s)))])
+    storyboard = storyboard_for("offset-lift")(scene.data, seed=scene.seed)
+    assert [sentence for sentence, _ in drawn] == storyboard.sentences()
+    for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
+        expected = dict(beat.state)
+        mismatched = {key: (picture[key], value) for key, value in expected.items()
+                      if picture[key] != value}
+        assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"

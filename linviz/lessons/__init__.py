@@ -58,13 +58,15 @@ def lesson_for(scene: str):
     return getattr(importlib.import_module(f"linviz.lessons.{module}"), function)
 
 
-#: scene name -> (module in linviz.lessons, function(data, trace=None) -> Storyboard)
+#: scene name -> (module in linviz.lessons, function(data, trace=None, seed=0) -> Storyboard;
+#: ``seed`` for a scene that makes data of its own beside the data it is given)
 STORYBOARDS: dict[str, tuple[str, str]] = {
     "perceptron": ("perceptron_story", "storyboard_of_perceptron"),
     "perceptron-origin": ("perceptron_story", "storyboard_of_perceptron_origin"),
     "noise": ("noise_story", "storyboard_of_noise"),
     "xor": ("xor_story", "storyboard_of_xor"),
     "margin": ("margin_story", "storyboard_of_margin"),
+    "offset-lift": ("offset_lift_story", "storyboard_of_offset_lift"),
 }
 
 
@@ -76,6 +78,7 @@ def default_data_for(scene: str) -> str:
 
 def storyboard_for(scene: str):
     """The function that makes ``scene``'s storyboard from its data (and a saved trace to
-    play, ``trace=``); a KeyError for a scene that has none yet."""
+    play, ``trace=``, and the request's ``seed=``); a KeyError for a scene that has none
+    yet."""
     module, function = STORYBOARDS[scene]
     return getattr(importlib.import_module(f"linviz.lessons.{module}"), function)

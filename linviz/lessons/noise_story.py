@@ -238,6 +238,6 @@ def noise_storyboard(noise: NoiseLesson, scene: str = "noise") -> Storyboard:
     return _NoiseTelling(noise, scene).tell()
 
 
-def storyboard_of_noise(data, trace=None) -> Storyboard:
+def storyboard_of_noise(data, trace=None, seed: int = 0) -> Storyboard:
     """The storyboard of the scene `noise` on ``data`` (or a saved ``trace`` of it)."""
     return noise_storyboard(noise_lesson(data, trace=trace))

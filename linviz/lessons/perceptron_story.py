@@ -474,13 +474,13 @@ def perceptron_storyboard(lesson: PerceptronLesson, scene: str | None = None) ->
     return _Telling(lesson, scene).tell()
 
 
-def storyboard_of_perceptron(data, trace=None) -> Storyboard:
+def storyboard_of_perceptron(data, trace=None, seed: int = 0) -> Storyboard:
     """The storyboard of the scene `perceptron` on ``data`` (or a saved ``trace`` of it)."""
     return perceptron_storyboard(perceptron_lesson(data, offset=True, trace=trace),
                                  "perceptron")
 
 
-def storyboard_of_perceptron_origin(data, trace=None) -> Storyboard:
+def storyboard_of_perceptron_origin(data, trace=None, seed: int = 0) -> Storyboard:
     """The storyboard of the scene `perceptron-origin` on ``data`` (or a saved ``trace``)."""
     return perceptron_storyboard(perceptron_lesson(data, offset=False, trace=trace,
                                                    scene="perceptron-origin"),

@@ -295,6 +295,6 @@ def xor_storyboard(xor: XorLesson, scene: str = "xor") -> Storyboard:
     return _XorTelling(xor, scene).tell()
 
 
-def storyboard_of_xor(data, trace=None) -> Storyboard:
+def storyboard_of_xor(data, trace=None, seed: int = 0) -> Storyboard:
     """The storyboard of the scene `xor` on ``data`` (it makes its own runs: no trace)."""
     return xor_storyboard(xor_lesson(data))
