@@ -24,8 +24,8 @@ point moves from the first probe point to the second).
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, Circumscribe, Dot, Indicate, Line, ValueTracker,
-                   VGroup, smooth)
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, Circumscribe, Dot, FadeIn, Indicate, Line,
+                   ValueTracker, VGroup, smooth)
 
 from linviz.lessons import lesson_for
 from linviz.lessons.margin import MarginLesson, check_margin_data
@@ -446,36 +446,76 @@ class MarginScene(LinvizScene):
         values = VGroup(self.values["margin"].number, self.values["mistakes"].number)
         self.remove(self.values_row)
         self.values_still = still_parts(self.values_row, values)
-        self.add(self.lowest_ring, self.line_ring, values)
-        self.still(self.margin_board, self.values_still, self.number_line)
-        self.moving = VGroup(self.hyperplane, self.band, self.lowest_ring, self.line_markers,
-                             self.line_ring, values)
+        # the data set's margin comes when it is first said (show_margin_values)
+        self.add(self.lowest_ring, self.line_ring)
+        self.still(self.margin_board, self.number_line)
+        self.moving = VGroup(self.hyperplane, self.lowest_ring, self.line_markers,
+                             self.line_ring)
         self.margin_values = values
 
+    def show_margin_values(self) -> None:
+        """The data set's margin and the points on the wrong side, above the number line
+        (once)."""
+        if self.on_screen(self.margin_values):
+            return
+        self.follow_values()
+        self.play(FadeIn(self.values_still), FadeIn(self.margin_values),
+                  run_time=style.PAUSE_SHORT)
+        self.remove(self.values_still)
+        self.still(self.values_still)
+        self.moving.add(self.margin_values)
+
     def draw_sweep(self, beat) -> None:
-        """The separator moves to the beat's (blend), the margins following it."""
+        """The separator moves to the beat's (blend), the margins following it (and the data
+        set's margin, when the beat says it)."""
+        if beat.state["margin"] is not None:
+            self.show_margin_values()
         self.sweep(beat.state["blend"], style.RUN_PARAMETER * 2)
 
     def draw_indicate_margin(self, beat) -> None:
         """The data set's margin the sentence says, and its point ringed on the line."""
+        self.show_margin_values()
         self.play(Circumscribe(self.values["margin"], color=self.theme.highlight),
                   Indicate(self.lowest_ring, color=self.theme.highlight),
                   run_time=style.RUN_INTRO)
 
     def draw_max_board(self, beat) -> None:
-        self.swap([self.margin_board], [self.max_board])
-        self.still(self.max_board)
+        """The board of the maximum margin, its first row (the perceptron's margin), and the
+        band round the separator."""
+        rows = self.max_board_rows(beat.state["rows"])
+        self.swap([self.margin_board], rows)
+        self.still(*rows)
+        self.band.set_band(*self.parameters(), max(self.lesson.data_set_margin(
+            self.blend.get_value()), 0.0))
+        self.play(FadeIn(self.band), run_time=style.RUN_INTRO)
+        # under the separator and the points
+        self.remove(self.band, self.hyperplane, self.lowest_ring)
+        self.add(self.band, self.hyperplane, self.lowest_ring)
+        self.moving.add(self.band)
+
+    def max_board_rows(self, count: int) -> list:
+        """The first ``count`` rows of the maximum-margin board."""
+        return list(self.max_board)[:count]
+
+    def draw_max_rows(self, beat) -> None:
+        """θ*'s rows of the board, said now; its band and the points touching it."""
+        self.show_max_rows(beat.state["rows"])
+        self.play(Indicate(self.band, color=self.theme.correct, scale_factor=1.0),
+                  run_time=style.RUN_INTRO)
+
+    def show_max_rows(self, count: int) -> None:
+        shown = [row for row in self.max_board_rows(count) if not self.on_screen(row)]
+        if shown:
+            self.play(*[FadeIn(row) for row in shown], run_time=style.RUN_INTRO)
+            self.remove(*shown)
+            self.still(*shown)
 
     def draw_widen(self, beat) -> None:
         """The line turns and shifts to θ*; the band's half-width is its margin on the way."""
         self.sweep(beat.state["blend"], style.RUN_WIDEN)
 
-    def draw_indicate_closest(self, beat) -> None:
-        """The band of θ* and the points touching its edges."""
-        self.play(Indicate(self.band, color=self.theme.correct, scale_factor=1.0),
-                  run_time=style.RUN_INTRO)
-
     def draw_circle(self, beat) -> None:
+        self.show_max_rows(beat.state["rows"])
         self.widen_for_circle()
         self.play(appear(self.circle), appear(self.circle_label), run_time=style.RUN_INTRO)
         self.still(self.circle, self.circle_label)
@@ -483,6 +523,11 @@ class MarginScene(LinvizScene):
     def draw_lifted_rows(self, beat) -> None:
         self.play(appear(self.lifted_rows), run_time=style.RUN_INTRO)
         self.still(self.lifted_rows)
+
+    def draw_indicate_lifted(self, beat) -> None:
+        """(R/γ)² on [x, 1], which the budget's sentence reads."""
+        self.play(Circumscribe(self.lifted_rows[1], color=self.theme.highlight),
+                  run_time=style.RUN_INTRO)
 
     def sweep(self, target: float, run_time: float) -> None:
         """Play the blend to ``target`` with the separator, its band, the rings, the number

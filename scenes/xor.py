@@ -115,6 +115,12 @@ class XorScene(PerceptronScene):
                              f"theta_0 = {fmt(self.theta0s[state])}$", theme, small))
         counts = ", ".join(str(int(m)) for m in self.epoch_mistakes)
         rows.append(text(f"mistakes per pass: {counts}", theme, small, theme.mistake))
+        passes = len(rows)
+        if self.cycle is not None:
+            k = self.cycle["updates_per_period"]
+            rows.append(text(f"*the same $theta$ every {k} updates: it will never stop*",
+                             theme, small, theme.highlight))
+        repeats = len(rows)
         self.cycle_states = lesson.cycle_states
         errors = lesson.cycle_errors
         if lesson.errors_listed:
@@ -123,13 +129,14 @@ class XorScene(PerceptronScene):
             listed = f"between {fmt(float(np.min(errors)))} and {fmt(float(np.max(errors)))}"
         rows.append(text(f"training error {lesson.along}: {listed}", theme, small))
         rows.append(text(best_line_words(lesson).replace("−", "-"), theme, small))
-        if self.cycle is not None:
-            k = self.cycle["updates_per_period"]
-            rows.append(text(f"*the same $theta$ every {k} updates: it will never stop*",
-                             theme, small, theme.highlight))
         #: the rows the cycle's sentences are about, shown in turn under them
         self.cycle_state_rows = VGroup(*rows[1:len(starts)])
-        self.cycle_error_rows = VGroup(*rows[len(starts) + 1:len(starts) + 3])
+        self.cycle_error_rows = VGroup(*rows[repeats:])
+        #: the panel's parts as the storyboard names them (``cycle_rows``), each shown
+        #: under the sentence that reads it
+        self.cycle_parts = {"passes": VGroup(*rows[:passes]),
+                            "repeat": VGroup(*rows[passes:repeats]),
+                            "errors": self.cycle_error_rows}
         self.cycle_panel = Panel(rows, theme)
         room = config.frame_width / 2 - style.PANEL_LEFT - style.SMALL_BUFF
         if self.cycle_panel.width > room:
@@ -286,8 +293,10 @@ class XorScene(PerceptronScene):
         """The run's panel gives way to the cycle's."""
         self.show_told_status(beat.state)
         self.remove(self.hyperplane, self.theta_arrow, self.cursor)
-        self.play(FadeOut(VGroup(self.code, self.labels, self.live)), FadeIn(self.cycle_panel),
+        self.play(FadeOut(VGroup(self.code, self.labels, self.live)),
+                  FadeIn(self.cycle_panel.box), FadeIn(self.cycle_parts["passes"]),
                   run_time=style.RUN_INTRO)
+        self.shown_cycle_parts = ["passes"]
 
     def draw_ghosts(self, beat) -> None:
         """The run's lines, drawn one by one while the sentence is read."""
@@ -296,24 +305,34 @@ class XorScene(PerceptronScene):
         self.add(self.ghosts, self.ghost_labels)  # as the groups they are, which leave as one
 
     def draw_cycle_states(self, beat) -> None:
+        """The period's row comes, while the states at each pass's start are pointed at."""
+        self.show_cycle_part("repeat")
         self.point_at_rows(self.cycle_state_rows, beat.sentence)
 
     def draw_cycle_errors(self, beat) -> None:
+        self.show_cycle_part("errors")
         self.point_at_rows(self.cycle_error_rows, beat.sentence)
+
+    def show_cycle_part(self, name: str) -> None:
+        self.play(FadeIn(self.cycle_parts[name]), run_time=style.PAUSE_SHORT)
+        self.shown_cycle_parts.append(name)
 
     def point_at_rows(self, rows: VGroup, sentence: str) -> None:
         """The panel's ``rows``, each indicated in turn while ``sentence`` is read."""
         self.play(Succession(*(Indicate(row, color=self.theme.highlight, scale_factor=1.05)
                                for row in rows)),
                   run_time=self.reading_time(sentence))
-        # a play of its rows split the panel into its parts on the scene: one panel again
+        # a play of its rows split the panel into its parts on the scene: its parts shown
+        # as groups again
         self.remove(self.cycle_panel)
-        self.add(self.cycle_panel)
+        self.add(self.cycle_panel.box, *(self.cycle_parts[name]
+                                         for name in self.shown_cycle_parts))
 
     def draw_lift(self, beat) -> None:
         """The cycle leaves, the 3-D view comes, and the points rise to x₁x₂."""
         self.play(FadeOut(self.cycle_panel), FadeOut(self.ghosts), FadeOut(self.ghost_labels),
                   FadeIn(self.space), run_time=style.RUN_INTRO)
+        self.shown_cycle_parts = []
         self.show_told_status(beat.state)
         # the title said the perceptron never settles: true of the plane, not of the lift
         lifted_title = self.make_title("XOR, lifted by $x_1 x_2$: a plane can separate it")
@@ -356,6 +375,11 @@ class XorScene(PerceptronScene):
 
     def draw_lifted_update(self, beat) -> None:
         self.play_lifted(beat, update=True)
+
+    def draw_indicate_curve(self, beat) -> None:
+        """The lifted plane's curve in the data's plane, which the sentence names."""
+        self.play(Indicate(self.curve, color=self.theme.highlight, scale_factor=1.0),
+                  run_time=self.reading_time(beat.sentence) / 2)
 
     def draw_on_plane(self, beat) -> None:
         """The points on the plane pulse in turn while they are named."""

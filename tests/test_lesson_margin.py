@@ -318,21 +318,32 @@ def test_the_runs_budget_is_stated(name, margin_stories):
     R = np.max(np.sqrt(np.sum(Z * Z, axis=1)))
     budget = int(np.floor((R / scene.lesson.lifted_gamma) ** 2)) + 2
     (sentence,) = [s for s in scene.narration if s.startswith("The perceptron ran on")]
-    took = re.search(r"it took ([\d,]+) pass(?:es)? of the ([\d,]+) it was given", sentence)
-    given = int(took.group(2).replace(",", ""))
-    assert given == min(budget, 1_000_000)
-    assert ("always enough" in sentence) == (budget <= 1_000_000)
-    made = re.search(r"it was given[^,]*, ([\d,]+) updates?", sentence)
-    if len(X) * int(took.group(1).replace(",", "")) < 100_000:
-        run = reference_perceptron(X, y, given, offset=True)
-        assert run["converged"] and int(took.group(1).replace(",", "")) == run["epochs"]
-        assert int(made.group(1).replace(",", "")) == run["updates"]
-    if budget > 1_000_000:
+    ran = re.search(r"until no point was wrong: ([\d,]+) updates? in ([\d,]+) pass(?:es)?\.",
+                    sentence)
+    made, took = (int(ran.group(k).replace(",", "")) for k in (1, 2))
+    # the budget is said where R and γ of [x, 1] are, after (R/γ)² itself
+    (squared,) = [s for s in scene.narration if s.startswith("The convergence proof with")]
+    said = re.search(r"so \(R/γ\)² = ([\d,.]+)\.", squared)
+    assert float(said.group(1).replace(",", "")) == pytest.approx(
+        (R / scene.lesson.lifted_gamma) ** 2, rel=1e-2)
+    if budget <= 1_000_000:
+        (words,) = [s for s in scene.narration if "⌊(R/γ)²⌋ + 2 = " in s]
+        given = re.search(r"⌊\(R/γ\)²⌋ \+ 2 = ([\d,]+) passes: always enough; it took "
+                          r"([\d,]+) pass", words)
+        assert int(given.group(1).replace(",", "")) == budget
+        assert int(given.group(2).replace(",", "")) == took
+    else:
         # the issue: "it took 3,749 passes … (the theorem allows 20,499,654)" set passes
         # against a bound on updates; the bound is said of the updates, as (R/γ)²
-        bound = re.search(r"the theorem bounds the updates by \(R/γ\)² = ([\d,.]+)", sentence)
-        assert float(bound.group(1).replace(",", "")) == pytest.approx(
-            (R / scene.lesson.lifted_gamma) ** 2, rel=1e-6)
+        (words,) = [s for s in scene.narration if s.startswith("(R/γ)² bounds the updates")]
+        bound = re.search(r"the run above made ([\d,]+) updates?, in the ([\d,]+) passes", words)
+        assert int(bound.group(1).replace(",", "")) == made
+        assert int(bound.group(2).replace(",", "")) == 1_000_000
+        given = 1_000_000
+    if len(X) * took < 100_000:
+        run = reference_perceptron(X, y, budget if budget <= 1_000_000 else 1_000_000,
+                                   offset=True)
+        assert run["converged"] and took == run["epochs"] and made == run["updates"]
 
 
 def test_a_saved_run_is_said_to_be_one(tmp_path):
@@ -344,8 +355,9 @@ def test_a_saved_run_is_said_to_be_one(tmp_path):
     path = tmp_path / "run.json"
     Perceptron(epochs=100, offset=True).fit(make_builtin("separable")).trace_.save(path)
     scene = story_with(MarginScene, trace_file=str(path))
-    (sentence,) = [s for s in scene.narration if s.startswith("The perceptron ran on")]
-    assert "a saved run, it took 4 passes of the 100 it was given, 9 updates" in sentence
+    (sentence,) = [s for s in scene.narration if s.startswith("A saved run of the perceptron")]
+    assert "until no point was wrong: 9 updates in 4 passes of the 100 it was given" in sentence
+    assert not any("⌊(R/γ)²⌋ + 2" in s for s in scene.narration)
 
 
 @pytest.mark.parametrize("name", ["separable:0", "separable-tiny-class", "iris-petal-std",

@@ -184,7 +184,11 @@ def test_a_quick_update_back_to_theta_zero_says_so_and_that_the_point_is_still_a
         zero = not np.any(theta)
         still = y[i] * (X[i] @ theta + theta0) <= 0
         assert ("theta = 0" in source) == zero
-        assert ("have moved" in source) == (not zero and not still)
+        # from θ = 0 there was no boundary to move: the first one appears
+        before = [v for v in run["visits"][:k - 1] if v[3]]
+        from_zero = not before or not np.any(before[-1][4])
+        assert ("the first boundary" in source) == (from_zero and not zero and not still)
+        assert ("have moved" in source) == (not from_zero and not zero and not still)
         assert (f"point {i + 1} still a mistake" in source) == still
         checked_zero |= zero and still
     assert checked_zero  # the corners' update 4: θ = 0, y·score 0
@@ -218,9 +222,13 @@ def test_points_on_the_lifted_plane_are_said_to_be_mistakes():
             continue
         (match,) = said
         assert [int(p) for p in re.findall(r"\d+", match.group(1))] == on[first - 1]
-        # said right after the caption of that update
+        # said right after the caption of that update (and, after the first, the one of its
+        # curve in the data's plane)
         at = scene.narration.index(match.string)
-        assert scene.narration[at - 1].startswith(f"Update {first}: ")
+        before = scene.narration[at - 1]
+        if before.startswith("On the left, where that plane meets"):
+            before = scene.narration[at - 2]
+        assert before.startswith(f"Update {first}: ")
         # the updates that follow, each at a point with score 0 before it
         following = 0
         for v in updates[first:]:

@@ -77,11 +77,14 @@ def drawn_xor_state(scene) -> dict:
     from scenes.toolkit import style
 
     stage = ("space" if scene.on_screen(scene.space) else
-             "cycle" if scene.on_screen(scene.cycle_panel) else "run")
+             "cycle" if scene.on_screen(scene.cycle_panel.box) else "run")
+    parts = [name for name, rows in scene.cycle_parts.items()
+             if len(rows) and any(row in top.get_family() for top in scene.mobjects
+                                  for row in rows[:1])]
     values = scene.lifted_values
     lifted = scene.on_screen(scene.lifted_live)
     return {
-        "stage": stage, "ghosts": scene.on_screen(scene.ghosts),
+        "stage": stage, "ghosts": scene.on_screen(scene.ghosts), "cycle_rows": parts,
         "lift": scene.lift_amount.get_value(),
         "view": round((scene.azimuth.get_value() - style.SPACE_AZIMUTH) / style.SPACE_TURN, 6),
         "lifted_step": scene.lifted_tracker.get_value(),
@@ -96,6 +99,8 @@ def drawn_xor_state(scene) -> dict:
 def expected_xor_state(state) -> dict:
     """The xor storyboard's own keys as the picture shows them."""
     return {"stage": state["stage"], "ghosts": state["ghosts"], "lift": state["lift"],
+            "cycle_rows": [name for name in ("passes", "repeat", "errors")
+                           if name in state["cycle_rows"]],
             "view": state["view"], "lifted_step": state["lifted_step"],
             "lifted_M": str(state["lifted_M"]), "lifted_theta": fmt_vector(state["lifted_theta"]),
             "lifted_theta0": fmt(state["lifted_theta0"]), "shade": state["shade"]}
@@ -205,9 +210,10 @@ def drawn_margin_state(scene) -> dict:
     the ringed probe point, the values on the board and above the number line, the
     circle and the rows of [x, 1]."""
     boards = {"distance": getattr(scene, "distance_still", None),
-              "margin": scene.margin_board, "max": scene.max_board}
+              "margin": scene.margin_board, "max": scene.max_board[0]}
     shown = [name for name, board in boards.items()
              if board is not None and scene.on_screen(board)]
+    rows = sum(scene.on_screen(row) for row in scene.max_board)
     values = scene.values
     numbers_shown = getattr(scene, "margin_values", None) is not None and scene.on_screen(
         scene.margin_values)
@@ -218,7 +224,8 @@ def drawn_margin_state(scene) -> dict:
         "margin": values["margin"].number.shown if numbers_shown else None,
         "wrong": values["mistakes"].number.shown if numbers_shown else None,
         "circle": scene.on_screen(scene.circle), "lifted": scene.on_screen(scene.lifted_rows),
-        "separator": scene.on_screen(scene.hyperplane),
+        "separator": scene.on_screen(scene.hyperplane), "rows": rows,
+        "band": scene.on_screen(scene.band),
     }
 
 
@@ -233,6 +240,7 @@ def expected_margin_state(state) -> dict:
         else margin_text(state["margin"]),
         "wrong": None if state["wrong"] is None else str(state["wrong"]),
         "circle": state["circle"], "lifted": state["lifted"], "separator": True,
+        "rows": state["rows"], "band": state["band"],
     }
 
 

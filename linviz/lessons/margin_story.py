@@ -5,12 +5,15 @@ separator θ* with R and γ (see :mod:`linviz.storyboard` for the one rule of ti
 
 The state
 ---------
-``board`` (the board shown right: None, "distance", "margin", "max"), ``blend`` (the
+``board`` (the board shown right: None, "distance", "margin", "max"; ``rows``: how many
+rows of the "max" board are shown, each under the sentence that says it), ``blend`` (the
 separator drawn: 0 the run's separator with a mistake, 1 the perceptron's, 2 θ*, as
 :meth:`~linviz.lessons.margin.MarginLesson.parameters`), ``probe`` (0: the first probe
 point ringed, 1: the second), ``distance`` (the ringed point's signed distance on the
 board; None: no board of it), ``margin`` and ``wrong`` (the data set's margin and the
-points on the wrong side, above the number line; None: not shown), ``circle`` (the
+points on the wrong side, above the number line; None: not shown; they come when the
+data set's margin is first said), ``band`` (the band of half-width the margin drawn round
+the separator, from the question it answers), ``circle`` (the
 circle of radius R drawn) and ``lifted`` (the rows of R and γ on [x, 1] shown).
 """
 
@@ -36,28 +39,36 @@ def margin_words(value: float) -> str:
 
 
 def run_sentence(lesson: MarginLesson) -> str:
-    """The run, its budget and the separator it found (passes against passes, updates
-    against the theorem's bound on updates)."""
+    """The run and the separator it found (its budget is said where R and γ are:
+    :func:`budget_sentence`)."""
     took = wording.grouped_count(lesson.passes, "pass", "passes")
     made = wording.grouped_count(lesson.updates, "update")
+    if not lesson.own_run:
+        return (f"A saved run of the perceptron ran on these points until no point was wrong: "
+                f"{made} in {took} of the {wording.grouped(lesson.epochs_given, 0)} it was "
+                f"given. Its separator is the line θᵀx + θ₀ = 0.")
+    return (f"The perceptron ran on these points until no point was wrong: {made} in {took}. "
+            f"Its separator is the line θᵀx + θ₀ = 0.")
+
+
+def budget_sentence(lesson: MarginLesson) -> str:
+    """What the proof's (R/γ)² on [x, 1] says of the run's budget (passes against passes,
+    updates against the bound on updates); "" for a saved run."""
     given = wording.grouped(lesson.epochs_given, 0)
     if lesson.budget_is_theory_bound:
-        budget = (f"it took {took} of the {given} it was given, {made} (⌊(R/γ)²⌋ + 2 "
-                  f"passes with R and γ of [x, 1]: always enough)")
-    elif lesson.own_run:
-        budget = (f"it took {took} of the {given} it was given (the engine's limit), "
-                  f"{made}; the theorem bounds the updates by (R/γ)² = "
-                  f"{wording.grouped(lesson.lifted_bound)} (R and γ of [x, 1])")
-    else:
-        budget = f"a saved run, it took {took} of the {given} it was given, {made}"
-    return (f"The perceptron ran on these points until no point was wrong: {budget}. "
-            f"Its separator is the line θᵀx + θ₀ = 0.")
+        return (f"The perceptron's run above was given ⌊(R/γ)²⌋ + 2 = {given} passes: always "
+                f"enough; it took {wording.grouped_count(lesson.passes, 'pass', 'passes')}.")
+    if lesson.own_run:
+        return (f"(R/γ)² bounds the updates: the run above made "
+                f"{wording.grouped_count(lesson.updates, 'update')}, in the {given} passes "
+                f"the engine allows.")
+    return ""
 
 
 def margin_storyboard(lesson: MarginLesson, scene: str = "margin") -> Storyboard:
     """Every beat of the scene `margin` for ``lesson`` (see the module's docstring)."""
-    story = StoryWriter(scene, board=None, blend=1.0, probe=0.0, distance=None, margin=None,
-                        wrong=None, circle=False, lifted=False)
+    story = StoryWriter(scene, board=None, rows=0, blend=1.0, probe=0.0, distance=None,
+                        margin=None, wrong=None, band=False, circle=False, lifted=False)
 
     def values_at(blend: float) -> dict:
         return {"blend": blend, "margin": float(lesson.data_set_margin(blend)),
@@ -80,19 +91,20 @@ def margin_storyboard(lesson: MarginLesson, scene: str = "margin") -> Storyboard
     story.section("point-margins", "The margin of each point")
     story.beat("The margin of a labelled point multiplies its signed distance by its label: "
                "positive on the right side, negative on the wrong one.", "margin-board",
-               board="margin", distance=None, **values_at(1.0))
+               board="margin", distance=None, blend=1.0)
     if lesson.mistake_state is not None:
         story.beat(f"Go back to the separator the perceptron had after "
                    f"{wording.grouped_count(int(lesson.mistake_state), 'update')}.", "sweep",
-                   **values_at(0.0))
-        wrong, smallest = story.state["wrong"], margin_words(story.state["margin"])
+                   blend=0.0)
+        values = values_at(0.0)
+        wrong, smallest = values["wrong"], margin_words(values["margin"])
         if wrong:
             claim = (f"It has {wording.count(wrong, 'point')} on the wrong side, so the margin "
                      f"of the data set, the smallest, is negative: {smallest}.")
         else:
             claim = (f"This separator has every point on its right side, so the margin of the "
                      f"data set, the smallest, is positive: {smallest}.")
-        story.beat(claim, "indicate-margin")
+        story.beat(claim, "indicate-margin", **values)
     size = "positive but small" if lesson.perceptron_margin_is_small else "positive"
     # said as the separator moves back to the final one (or, with no earlier separator,
     # of the one shown: said once, not a second time as "this separator")
@@ -103,7 +115,8 @@ def margin_storyboard(lesson: MarginLesson, scene: str = "margin") -> Storyboard
     # 3. the maximum margin, R, and the proof's R and γ on [x, 1]
     story.section("maximum-margin", "The maximum margin")
     story.beat("Which separator keeps the points farthest? The band around the line is as "
-               "wide as its margin on each side.", "max-board", board="max")
+               "wide as its margin on each side.", "max-board", board="max", rows=1,
+               band=True)
     gamma = lesson.star.gamma
     gamma_said = wording.number(gamma, gamma_places(gamma))
     # the band's half-width is the margin of the line on the way, never below the
@@ -113,13 +126,16 @@ def margin_storyboard(lesson: MarginLesson, scene: str = "margin") -> Storyboard
                f"{margin_words(lesson.perceptron_margin)} until it touches points on both "
                f"sides, at γ = {gamma_said}.", "widen", **values_at(2.0))
     story.beat(f"The maximum-margin separator θ*: γ = {gamma_said}, the largest margin any "
-               f"line has on these points.", "indicate-closest")
+               f"line has on these points.", "max-rows", rows=4)
     story.beat(f"And the circle of radius R = max‖x‖ = {wording.number(lesson.R)} holds every "
-               f"point.", "circle", circle=True)
+               f"point.", "circle", circle=True, rows=5)
     story.beat(f"The convergence proof with an offset measures R and γ on the points [x, 1] "
                f"instead: there R = {wording.number(lesson.lifted_R)} and γ = "
                f"{wording.number(lesson.lifted_gamma, gamma_places(lesson.lifted_gamma))}, so "
                f"(R/γ)² = {wording.grouped(lesson.lifted_bound)}.", "lifted-rows", lifted=True)
+    budget = budget_sentence(lesson)
+    if budget:
+        story.beat(budget, "indicate-lifted")
     return story.storyboard()
 
 

@@ -51,7 +51,7 @@ def curve_kind(theta, theta0: float) -> str:
     if t3 == 0:
         return "a line" if (t1 or t2) else "nothing"
     if np.isclose(theta0 * t3, t1 * t2):
-        return "two crossing lines, a flattened hyperbola"
+        return "two crossing lines (a degenerate hyperbola)"
     return "a hyperbola"
 
 

@@ -7,7 +7,9 @@ The state adds to the perceptron's:
 
 - ``stage``: what the right half shows: "run" (the pseudocode and the counters),
   "cycle" (the panel of the cycle, the run's lines drawn together when ``ghosts``),
-  "space" (the lifted points in 3-D);
+  "space" (the lifted points in 3-D); ``cycle_rows``: the parts of the cycle's panel
+  shown ("passes": the state at each pass's start and the mistakes per pass; "repeat":
+  the period; "errors": the training error along it and the best line's);
 - ``lift`` (0: the points at height 0, 1: at height x₁x₂) and ``view`` (the 3-D view's
   turn, in steps of the scene's turn: 0, 1 or −1);
 - ``lifted_step``, ``lifted_M``, ``lifted_theta``, ``lifted_theta0``: the lifted run after
@@ -87,7 +89,8 @@ class _XorTelling(_Telling):
         super().__init__(xor.run, scene)
 
     def extra_state(self) -> dict:
-        return {"stage": "run", "ghosts": False, "lift": 0.0, "view": 0, "lifted_step": 0,
+        return {"stage": "run", "cycle_rows": [], "ghosts": False, "lift": 0.0, "view": 0,
+                "lifted_step": 0,
                 "lifted_M": 0, "lifted_theta": [0.0, 0.0, 0.0], "lifted_theta0": 0.0,
                 "shade": False}
 
@@ -177,7 +180,7 @@ class _XorTelling(_Telling):
         story.section("cycle", "The perceptron never settles")
         counts = ", ".join(str(int(m)) for m in xor.epoch_updates)
         story.beat(f"Mistakes per pass: {counts}. They never reach 0.", "cycle-panel",
-                   stage="cycle", status=None, status_tone=None)
+                   stage="cycle", status=None, status_tone=None, cycle_rows=["passes"])
         if xor.cycle_lines_tagged:
             tags = ", ".join(str(j) for j in xor.cycle_lines)
             of = "a pass" if int(xor.cycle["period_epochs"]) == 1 else "the cycle"
@@ -191,15 +194,17 @@ class _XorTelling(_Telling):
             period = int(xor.cycle["period_epochs"])
             every = "Every pass" if period == 1 else f"Every {period} passes"
             story.beat(f"{every} the run comes back to the same θ, θ₀: it repeats every "
-                       f"{xor.cycle['updates_per_period']} updates, forever.", "cycle-states")
+                       f"{xor.cycle['updates_per_period']} updates, forever.", "cycle-states",
+                       cycle_rows=[*story.state["cycle_rows"], "repeat"])
         story.beat(f"The training error {xor.along} goes {cycle_error_words(xor)} — "
-                   f"{best_line_words(xor)}.", "cycle-errors")
+                   f"{best_line_words(xor)}.", "cycle-errors",
+                   cycle_rows=[*story.state["cycle_rows"], "errors"])
 
     def lift(self) -> None:
         story, xor = self.story, self.xor
         story.section("lift", "Lifting with the product feature")
         story.beat("Add a third feature, the product x₁x₂, and lift each point to that "
-                   "height.", "lift", stage="space", ghosts=False, lift=1.0,
+                   "height.", "lift", stage="space", ghosts=False, cycle_rows=[], lift=1.0,
                    status=LIFT_STATUS, status_tone="text")
         across = xor.lifted_product_signs
         if across == 0:
@@ -215,9 +220,8 @@ class _XorTelling(_Telling):
         story, xor = self.story, self.xor
         trace = xor.lifted_trace
         story.section("lifted-perceptron", "The perceptron on lifted points")
-        story.beat("The same perceptron on [x₁, x₂, x₁x₂]. Left: its plane, seen in the data "
-                   "plane. Right: each drop to the plane has its side's colour.",
-                   "lifted-intro", status=PLANE_STATUS, status_tone="text")
+        story.beat("The same perceptron on the lifted points [x₁, x₂, x₁x₂], from θ = 0: no "
+                   "plane yet.", "lifted-intro", status=PLANE_STATUS, status_tone="text")
         plan = plan_perceptron(trace.steps["mistake"], trace.steps["epoch"], slow_updates=0,
                                skip=None)
         done, on_plane_said = 0, False
@@ -227,10 +231,19 @@ class _XorTelling(_Telling):
             k = int(np.flatnonzero(trace.steps["mistake"])[update.number - 1])
             visits = sum(beat_time(b) for b in plan if done <= b.start and b.end <= k)
             places = update.places  # whole numbers on the XOR corners
-            story.beat(f"Update {update.number}: θ = {wording.vector(update.theta, places)}, "
-                       f"θ₀ = {wording.number(update.theta0, places)}; on the left, "
-                       f"{update.curve}.", "lifted-update", steps=(done, k + 1),
-                       min_seconds=visits + RUN_SLOW_UPDATE, **self.lifted_at(k + 1))
+            if update.number == 1:
+                story.beat(f"Update 1: θ = {wording.vector(update.theta, places)}, θ₀ = "
+                           f"{wording.number(update.theta0, places)}: the first plane, on the "
+                           f"right; each drop takes the colour of its side.", "lifted-update",
+                           steps=(done, k + 1), min_seconds=visits + RUN_SLOW_UPDATE,
+                           **self.lifted_at(k + 1))
+                story.beat(f"On the left, where that plane meets the data's plane: "
+                           f"{update.curve}.", "indicate-curve")
+            else:
+                story.beat(f"Update {update.number}: θ = {wording.vector(update.theta, places)}"
+                           f", θ₀ = {wording.number(update.theta0, places)}; on the left, "
+                           f"{update.curve}.", "lifted-update", steps=(done, k + 1),
+                           min_seconds=visits + RUN_SLOW_UPDATE, **self.lifted_at(k + 1))
             done = k + 1
             if update.on_plane and not on_plane_said:
                 on_plane_said = True
