@@ -209,15 +209,19 @@ def gallery_case(name: str) -> GalleryCase:
 def csv_text(data: Dataset) -> str:
     """``data`` as a lecturer's CSV file would hold it: a header of its column names, then
     a row a point; the label (the class's name, or the regression target) last."""
+    from .transforms import is_standardized, standardized_column_names
+
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    # standardised values are not in the data's units: the header says so
+    names = standardized_column_names(data) if is_standardized(data) else column_names(data)
     if data.task == CLASSIFICATION:
         negative, positive = data.label_names
-        writer.writerow([*column_names(data), "class"])
+        writer.writerow([*names, "class"])
         for x, y in zip(data.X, data.y):
             writer.writerow([*(repr(float(v)) for v in x), positive if y > 0 else negative])
     else:
-        writer.writerow([*column_names(data), data.target_name or "y"])
+        writer.writerow([*names, data.target_name or "y"])
         for x, y in zip(data.X, data.y):
             writer.writerow([*(repr(float(v)) for v in x), repr(float(y))])
     return out.getvalue()

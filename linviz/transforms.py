@@ -64,6 +64,16 @@ def standardize(data: Dataset) -> Dataset:
     return replace(data, X=(data.X - mean) / scale, params=params)
 
 
+def standardized_column_names(data: Dataset) -> tuple[str, ...]:
+    """The column names of standardised ``data`` as a file would head them: each without
+    its unit and with ", standardised" ("petal length (cm)" → "petal length,
+    standardised"): its values are in standard deviations, not in the data's units."""
+    import re
+
+    return tuple(re.sub(r"\s*\([^()]*\)\s*$", "", name) + ", standardised"
+                 for name in column_names(data))
+
+
 def is_standardized(data: Dataset) -> bool:
     """Whether :func:`standardize` made ``data``."""
     return "standardized" in data.params

@@ -83,3 +83,27 @@ def test_feature_names_survive_a_trace_round_trip(tmp_path):
     assert Trace.load(path).data == data
     regression = gallery_case("diabetes-bmi")()
     assert regression.target_name == "disease progression"
+
+
+def test_a_standardised_cases_csv_does_not_keep_the_units_of_the_raw_data():
+    """Review (margin on iris-petal-std): the axes said "petal length (cm)" over values in
+    standard deviations. The file's header says what the values are."""
+    import csv
+    import io
+
+    import numpy as np
+    import pytest
+
+    from linviz.gallery import csv_text, gallery_case
+
+    case = gallery_case("iris-petal-std")
+    if case.real:
+        pytest.importorskip("sklearn")
+    rows = list(csv.reader(io.StringIO(csv_text(case()))))
+    header, values = rows[0], np.array([[float(v) for v in row[:-1]] for row in rows[1:]])
+    assert header[:2] == ["petal length, standardised", "petal width, standardised"]
+    # the values really are standardised: mean 0, variance 1 per column
+    np.testing.assert_allclose(values.mean(axis=0), 0, atol=1e-12)
+    np.testing.assert_allclose(values.var(axis=0), 1, atol=1e-12)
+    raw = list(csv.reader(io.StringIO(csv_text(gallery_case("iris-petal")()))))
+    assert raw[0][:2] == ["petal length (cm)", "petal width (cm)"]
