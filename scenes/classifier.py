@@ -29,17 +29,17 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, UP, UR, Circle, Dot, FadeIn, FadeOut, GrowFromEdge, Line, Rectangle,
-    ValueTracker, VGroup, config, linear, smooth,
+    DOWN, LEFT, RIGHT, UP, UR, Circle, Circumscribe, Dot, FadeIn, FadeOut, GrowFromEdge, Line,
+    Rectangle, ValueTracker, VGroup, config, linear, smooth,
 )
 
 from linviz.lessons.classifier import check_classifier_data, classifier_lesson
+from linviz.lessons.classifier_story import (DEFAULT_DATA, SCALE_FACTORS, classifier_storyboard)
 from linviz.theory import signed_distance
 from linviz.ties import greatest_index, least_index
-from linviz import wording
 from scenes.toolkit import style
 from scenes.base import LinvizScene
-from scenes.toolkit.geometry import Box, clip_line, foot_of_perpendicular
+from linviz.geometry import Box, clip_line, foot_of_perpendicular, most_room, normal_anchor
 from scenes.toolkit.glyph_numbers import GlyphNumber
 from scenes.toolkit.merging import merge_glyphs
 from scenes.toolkit.fast_shapes import FastDashedLine
@@ -60,86 +60,16 @@ LINE_ARGMIN, LINE_RETURN = 1, 2
 ORIGIN_2D = np.zeros((1, 2))
 
 
-# -- where to draw θ (numpy only) ---------------------------------------------------
-def room_along(points: np.ndarray, direction: np.ndarray, box: Box) -> np.ndarray:
-    """How far one can go from each of ``points`` along the unit ``direction`` inside ``box``.
-
-    ``points`` has shape (2,) or (m, 2); the result has shape () or (m,).
-    """
-    points = np.asarray(points, dtype=float)
-    low = np.array([box.x_min, box.y_min])
-    high = np.array([box.x_max, box.y_max])
-    limits = []
-    for k in range(2):
-        if direction[k] > 1e-12:
-            limits.append((high[k] - points[..., k]) / direction[k])
-        elif direction[k] < -1e-12:
-            limits.append((low[k] - points[..., k]) / direction[k])
-    if not limits:
-        return np.full(points.shape[:-1], np.inf)
-    return np.maximum(0.0, np.min(limits, axis=0))
-
-
-def _segment_candidates(theta, theta0, box: Box, preferred: np.ndarray) -> np.ndarray | None:
-    """Points of the visible part of the line: ``preferred``'s projection on it, and a grid."""
-    segment = clip_line(theta, theta0, box)
-    if segment is None:
-        return None
-    start, end = segment
-    span = end - start
-    fractions = np.linspace(0.0, 1.0, 41)
-    if float(span @ span) > 0:
-        fractions = np.append(np.clip((preferred - start) @ span / float(span @ span), 0, 1),
-                              fractions)
-    return start + fractions[:, None] * span
-
-
-def normal_anchor(theta, theta0: float, box: Box, along: float, length: float):
-    """Where on the line θᵀp + θ₀ = 0 to draw θ from, in data coordinates (None: no line).
-
-    The preferred place is ``along`` data units from the foot of the
-    perpendicular, along the line, so that θ stays clear of the dashed
-    perpendicular from the origin. Of the visible points of the line, the one
-    nearest it from which θ, ``length`` long, still ends inside ``box``;
-    failing that, the one with the most room along θ.
-    """
-    theta = np.asarray(theta, dtype=float)
-    unit = theta / np.linalg.norm(theta)
-    preferred = foot_of_perpendicular(theta, theta0) + along * np.array([-unit[1], unit[0]])
-    points = _segment_candidates(theta, theta0, box, preferred)
-    if points is None:
-        return None
-    rooms = room_along(points, unit, box)
-    fits = rooms >= length
-    if not fits.any():
-        return points[greatest_index(rooms)]
-    distances = np.linalg.norm(points - preferred, axis=1)
-    return points[least_index(np.where(fits, distances, np.inf))]
-
-
-def most_room(theta, theta0: float, box: Box) -> float:
-    """The longest θ (in data units) that can be drawn from a visible point of its line."""
-    theta = np.asarray(theta, dtype=float)
-    unit = theta / np.linalg.norm(theta)
-    points = _segment_candidates(theta, theta0, box, foot_of_perpendicular(theta, theta0))
-    return 0.0 if points is None else float(np.max(room_along(points, unit, box)))
-
-
 class ClassifierScene(LinvizScene):
     """A linear classifier's geometry on one hypothesis, then the best of k hypotheses."""
 
-    default_data = "separable"
+    default_data = DEFAULT_DATA["classifier"]
     #: how many random hypotheses Ex_learning_alg draws
     k = 10
-    #: the hypothesis (0-based, in the trace) sections 1-5 study; None: ``choose_hypothesis``
-    hypothesis_index: int | None = None
-    #: the scale factors c of section 2, in order: (θ, θ₀) ← (cθ, cθ₀)
-    scale_factors = (3.0, 0.5, 1.0)
-    #: the first hypotheses of the best-of-k run, narrated one by one
-    narrated_hypotheses = 2
+    #: the scale factors c of section 2, in order: (θ, θ₀) ← (cθ, cθ₀) (the lesson's)
+    scale_factors = SCALE_FACTORS
 
-    story = ("show_hypothesis", "show_scaling", "show_offset", "show_signed_distance",
-             "show_training_error", "show_best_of_k")
+    story = ("tell_storyboard",)
 
     @classmethod
     def check_data(cls, data, spec: str) -> None:
@@ -150,6 +80,8 @@ class ClassifierScene(LinvizScene):
     def make_trace(self):
         """The lesson's best-of-k run; the scene only replays it."""
         self.lesson = classifier_lesson(self.data, k=self.k, seed=self.seed)
+        #: what the scene says and shows, beat by beat (the lesson's)
+        self.storyboard = classifier_storyboard(self.lesson, self.scene_name())
         return self.lesson.trace
 
     # -- what the trace says -------------------------------------------------
@@ -166,26 +98,14 @@ class ClassifierScene(LinvizScene):
     def best_index(self) -> int:
         return self.lesson.best_index
 
-    def choose_hypothesis(self) -> int:
-        """The hypothesis sections 1-5 study (0-based).
-
-        One that makes some mistakes but fewer than half of them (so its +1
-        side is mostly right) and is not the best (which the end finds); of
-        those, the one leaving θ the most room on screen.
-        """
-        if self.hypothesis_index is not None:
-            return int(self.hypothesis_index)
-        candidates = self.lesson.study_candidates
-        box = self.plane.box
-        return candidates[greatest_index([most_room(*self.hypothesis(j), box) for j in candidates])]
-
     # -- drawings as functions of the trackers --------------------------------
     def build(self) -> None:
         theme = self.theme
         self.plane = DataPlane(self.data.X, self.data.y, theme, data=self.data,
                                include_origin=True)
         box = self.plane.box
-        self.studied = self.choose_hypothesis()
+        #: the hypothesis sections 1-5 study (0-based): the lesson's choice
+        self.studied = self.lesson.studied
         self.theta_base, self.theta0_base = self.hypothesis(self.studied)
         #: θ is drawn from a point this far (in data units) along the line from its foot
         self.along = style.NORMAL_ALONG / self.plane.unit
@@ -477,213 +397,152 @@ class ClassifierScene(LinvizScene):
                           fill_color=self.theme.background, fill_opacity=1)
         return cover.move_to(np.array([(left + right) / 2, (top + bottom) / 2, 0.0]))
 
-    def beat(self, sentence: str, duration: float, *animations, run_time: float = style.RUN_REVEAL,
-             rate_func=smooth) -> None:
-        """Narrate ``sentence``: play ``animations``, then hold the picture.
-
-        The beat lasts ``duration`` seconds, or longer if the sentence needs
-        more time to be read (:meth:`LinvizScene.narrate`).
-        """
-        self.narrate(sentence, duration)
-        if animations:
-            self.play(*animations, run_time=run_time, rate_func=rate_func)
-        left = self.timeline.still_needed(float(self.time))
-        if left > 1e-6:
-            self.wait(left)
-
-    # -- the story -------------------------------------------------------------
-    def show_hypothesis(self) -> None:
-        self.section("classifier", "A linear classifier")
-        n = self.data.n_samples
+    # -- the storyboard drawn: one method a motion (see LinvizScene.tell) ----------
+    def draw_intro(self, beat) -> None:
+        """The plane, the title and the definition, uncovered."""
         cover = self.curtain(-config.frame_width / 2, config.frame_height / 2)
         self.add(self.plane, self.title, self.definition, cover)
-        self.beat("A linear classifier h(x; θ, θ₀) = sign(θᵀx + θ₀) says +1 where θᵀx + θ₀ > 0 "
-                  "and −1 where it is ≤ 0: a point on the line gets −1.", 5,
-                  cover.animate.set_fill(opacity=0))
+        self.play(cover.animate.set_fill(opacity=0), run_time=style.RUN_REVEAL)
         self.remove(cover)
-        self.beat("Its hypothesis class ℋ: every such h, one for each θ in ℝ² and θ₀ in ℝ. "
-                  "Learning picks one h from ℋ.", 0)
-        theta = ", ".join(_spoken(v) for v in self.theta_base)
-        self.beat(f"One hypothesis on these {n} points: θ = ({theta}), θ₀ = "
-                  f"{_spoken(self.theta0_base)}. Its boundary θᵀx + θ₀ = 0 is a line; h = +1 on the "
-                  f"shaded side.", 4,
-                  FadeIn(self.hyperplane), FadeIn(self.rows["theta"]), run_time=style.RUN_FADE)
-        self.beat("θ is perpendicular to the line and points into the shaded half-plane, where "
-                  "h = +1; on the other side h = −1.", 4.5,
-                  FadeIn(self.theta_arrow), FadeIn(self.half_plane_labels),
+
+    def draw_indicate_definition(self, beat) -> None:
+        self.play(Circumscribe(self.definition, color=self.theme.highlight),
+                  run_time=style.RUN_INTRO)
+
+    def draw_hypothesis(self, beat) -> None:
+        self.play(FadeIn(self.hyperplane), FadeIn(self.rows["theta"]), run_time=style.RUN_FADE)
+
+    def draw_normal(self, beat) -> None:
+        self.play(FadeIn(self.theta_arrow), FadeIn(self.half_plane_labels),
                   run_time=style.RUN_FADE)
 
-    def show_scaling(self) -> None:
-        self.section("scale", "Scaling the parameters")
-        self.show_status(None)
-        self.beat("Multiply θ and θ₀ by the same c > 0: every score θᵀx + θ₀ is multiplied by c, "
-                  "so no score changes sign.", 3.5, FadeIn(self.rows["c"]),
-                  run_time=style.RUN_FADE)
+    def draw_c_row(self, beat) -> None:
+        self.show_status(beat.state["status"])
+        self.play(FadeIn(self.rows["c"]), run_time=style.RUN_FADE)
         # from here on the line, θ and the values follow the trackers
         self.hyperplane.add_updater(self.follow_parameters)
         self.follow(self.hyperplane, self.theta_arrow, self.rows["theta"], self.rows["c"])
-        # one sentence over all the sweeps: each is short, and the line never moves
-        factors = ", ".join(f"{c:g}" for c in self.scale_factors)
-        self.narrate(f"c = {factors}: θ grows and shrinks; the line stays.",
-                     len(self.scale_factors) * style.RUN_PARAMETER)
+
+    def draw_scale(self, beat) -> None:
+        """c swept through the scale factors: θ grows and shrinks, the line stays."""
         for c in self.scale_factors:
             self.play(self.c_tracker.animate.set_value(c), run_time=style.RUN_PARAMETER)
-        self.show_status("length")
-        self.beat("Does the length of θ matter? No. Its direction? Yes.", 3)
-        self.show_direction()
 
-    def show_direction(self) -> None:
-        """c = −1: the same line, the other side shaded, every point's prediction flipped."""
-        n = self.data.n_samples
-        before = self.lesson.mistakes(self.studied)
-        after = self.lesson.turned_mistakes(self.studied)
+    def draw_status(self, beat) -> None:
+        self.show_status(beat.state["status"])
+
+    def draw_turn(self, beat) -> None:
+        """c to ±1: θ turns round (or back), the half-planes' labels swap."""
+        c = beat.state["c"]
         labels = self.half_plane_labels
-        spots = [label.get_center() for label in labels]
-        self.place_theta(*self.parameters(), clear_of=self.flipped_mistaken)
-        self.beat("Turn θ around: c = −1 gives −θ and −θ₀. The line stays where it is, but the "
-                  "+1 side is now the other one.", 2 * style.RUN_PARAMETER + style.PAUSE_READ,
-                  self.c_tracker.animate.set_value(-1.0), labels[0].animate.move_to(spots[1]),
-                  labels[1].animate.move_to(spots[0]), run_time=2 * style.RUN_PARAMETER)
-        self.beat(f"Every point's prediction flips: now {after} of the {n} points are on "
-                  f"the wrong side (ringed), where θ had {before}.", 3,
-                  FadeIn(self.flip_rings), run_time=style.RUN_FADE)
-        self.beat("Same line, opposite classifier: the direction of θ matters. Back to θ.",
-                  2 * style.RUN_PARAMETER + style.PAUSE_READ,
-                  self.c_tracker.animate.set_value(1.0), labels[0].animate.move_to(spots[0]),
-                  labels[1].animate.move_to(spots[1]), FadeOut(self.flip_rings),
+        if not hasattr(self, "label_spots"):
+            self.label_spots = [label.get_center() for label in labels]
+        spots = self.label_spots if c > 0 else self.label_spots[::-1]
+        clear_of = self.flipped_mistaken if c < 0 else np.zeros(self.data.n_samples, dtype=bool)
+        if c < 0:
+            self.place_theta(*self.parameters(), clear_of=clear_of)
+        shown = [FadeOut(self.flip_rings)] if self.on_screen(self.flip_rings) else []
+        self.play(self.c_tracker.animate.set_value(c), labels[0].animate.move_to(spots[0]),
+                  labels[1].animate.move_to(spots[1]), *shown,
                   run_time=2 * style.RUN_PARAMETER)
-        self.place_theta(*self.parameters(), clear_of=np.zeros(n, dtype=bool))
+        if c > 0:
+            self.place_theta(*self.parameters(), clear_of=clear_of)
 
-    def show_offset(self) -> None:
-        self.section("offset", "The offset")
-        self.show_status(None)
-        self.beat("θ₀ moves the line along θ: it lies at signed distance −θ₀/‖θ‖ from the "
-                  f"origin (here {_spoken(self.values['offset'].value)}).", 4,
-                  FadeIn(self.rows["offset"]), FadeIn(self.origin_dot),
+    def draw_rings(self, beat) -> None:
+        self.play(FadeIn(self.flip_rings), run_time=style.RUN_FADE)
+
+    def draw_offset_row(self, beat) -> None:
+        self.show_status(beat.state["status"])
+        self.play(FadeIn(self.rows["offset"]), FadeIn(self.origin_dot),
                   FadeIn(self.origin_dash), run_time=style.RUN_FADE)
         self.follow(self.origin_dash, self.rows["offset"])
-        c = self.c_tracker.get_value()
-        for target, sentence in ((0.0, "θ₀ = 0: the line passes through the origin."),
-                                 (-self.theta0_base, "With the sign of θ₀ flipped it lies as far "
-                                                     "on the other side."),
-                                 (self.theta0_base, "Back to the first hypothesis.")):
-            if clip_line(c * self.theta_base, c * target, self.plane.box) is None:
-                continue  # a line outside the view would say nothing
-            self.beat(sentence, style.RUN_PARAMETER + style.PAUSE_READ,
-                      self.theta0_tracker.animate.set_value(target), run_time=style.RUN_PARAMETER)
 
-    def show_signed_distance(self) -> None:
-        self.section("signed-distance", "Signed distance")
-        self.show_status("distance")
-        first, second = (_spoken(d) for d in self.probe_distances)
-        sides = self.lesson.probe_sides(self.studied)
-        self.beat("The signed distance of a point x to the line is (θᵀx + θ₀)/‖θ‖: "
-                  f"{first} for this point on the {sides[0]} side…", 4,
-                  FadeOut(self.origin_dot), FadeOut(self.origin_dash),
+    def draw_offset(self, beat) -> None:
+        self.play(self.theta0_tracker.animate.set_value(beat.state["theta0"]),
+                  run_time=style.RUN_PARAMETER)
+
+    def draw_distance_row(self, beat) -> None:
+        self.show_status(beat.state["status"])
+        self.theta0_tracker.set_value(beat.state["theta0"])
+        self.play(FadeOut(self.origin_dot), FadeOut(self.origin_dash),
                   FadeIn(self.rows["distance"]), FadeIn(self.probe_group),
                   run_time=style.RUN_FADE)
         self.followers.remove(self.origin_dash)
         self.follow(self.probe_group, self.rows["distance"])
-        self.beat(f"…and {second} for this one on the {sides[1]} side: the sign tells the "
-                  "side, the size how far.", 2 * style.RUN_PARAMETER + style.PAUSE_READ,
-                  self.probe_tracker.animate.set_value(1.0), run_time=2 * style.RUN_PARAMETER)
 
-    def show_training_error(self) -> None:
-        self.section("training-error", "Training error")
+    def draw_probe(self, beat) -> None:
+        self.play(self.probe_tracker.animate.set_value(float(beat.state["probe"])),
+                  run_time=2 * style.RUN_PARAMETER)
+
+    def draw_loss(self, beat) -> None:
         # nothing moves the line any more: it becomes part of the still background
         self.hyperplane.clear_updaters()
         self.followers = []
-        n, m = self.data.n_samples, self.lesson.mistakes(self.studied)
         self.follow_count()
-        self.show_status(None)
-        self.beat("The 0-1 loss L(h(x), y) is 0 when the guess h(x) is the label y and 1 "
-                  "otherwise: 1 exactly when y(θᵀx + θ₀) ≤ 0, on the wrong side or on the "
-                  "line. The training error ℰₙ(h) is its mean over the points.", 4.5,
-                  FadeOut(self.probe_group), FadeOut(self.rows["distance"]),
+        self.show_status(beat.state["status"])
+        self.play(FadeOut(self.probe_group), FadeOut(self.rows["distance"]),
                   FadeIn(self.rows["formula"]), run_time=style.RUN_FADE)
+
+    def draw_count(self, beat) -> None:
+        """The count: the cursor visits every point, each mistake ringed, ℰₙ growing."""
+        n = self.data.n_samples
         # θ's label keeps clear of the rings the count will draw
         self.place_theta(*self.parameters(), clear_of=self.mistaken)
-        # the count appears when the counting starts, and grows point by point
         self.rings.add_updater(self.follow_count)
         self.follow(self.rings, self.cursor, self.rows["error"])
         sweep = min(style.RUN_COUNT_POINT * n, style.RUN_COUNT_MAX)
-        self.narrate("Go through the points one by one and ring each mistake.")
         self.play(FadeIn(self.rows["error"]), run_time=style.RUN_FADE)
-        self.play(self.count_tracker.animate.set_value(float(n)), run_time=sweep,
-                  rate_func=linear)
+        self.play(self.count_tracker.animate.set_value(float(beat.state["counted"])),
+                  run_time=sweep, rate_func=linear)
         self.rings.clear_updaters()
         self.remove(self.cursor)
-        self.show_status("error")
-        self.beat(f"{m} of the {n} points are misclassified: ℰₙ(h) = {_spoken(self.error)}.", 3)
-        self.beat(self.separability_sentence(), 0)
 
-    def separability_sentence(self) -> str:
-        """Linearly separable or not (exact), and what the best line does."""
-        lesson, n = self.lesson, self.data.n_samples
-        if lesson.separable:
-            return ("These points are linearly separable: some θ, θ₀ has "
-                    "y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) > 0 for every i, an h in ℋ with ℰₙ(h) = 0.")
-        best = lesson.best_line
-        return (f"These points are not linearly separable: no h in ℋ has ℰₙ(h) = 0; the best "
-                f"line gets {best.mistakes} of the {n} wrong, ℰₙ = "
-                f"{wording.number(best.error, wording.error_places(best.error))}.")
+    def draw_indicate_error(self, beat) -> None:
+        self.play(Circumscribe(self.rows["error"], color=self.theme.highlight),
+                  run_time=style.RUN_INTRO)
 
-    def show_best_of_k(self) -> None:
-        self.section("best-of-k", "The best of k random classifiers")
-        k, n = self.k, self.data.n_samples
-        # the board gives way to the algorithm under a curtain
+    def draw_algorithm(self, beat) -> None:
+        """The board gives way to the algorithm under a curtain."""
         cover = self.curtain(style.PANEL_LEFT - style.BUFF,
                              self.title.get_bottom()[1] - style.SMALL_BUFF)
         self.add(cover.set_fill(opacity=0))
         self.play(cover.animate.set_fill(opacity=1), run_time=style.RUN_FADE)
-        keep = {self.plane, self.title, self.hyperplane, self.theta_arrow, self.rings, cover}
+        keep = {self.plane, self.title, self.rings, cover}
         self.remove(*[m for m in [*self.still_drawings, *self.mobjects] if m not in keep])
         self.status = None
+        for ring in self.rings:
+            ring.set_stroke(opacity=0)
         self.add(self.code, self.chart_axis, self.bar_indices, self.current_row)
         self.add(cover)
-        self.beat(f"The notes' example learning algorithm draws k = {k} hypotheses h⁽ʲ⁾ and "
-                  "keeps the one with the lowest training error.", 4.5,
-                  cover.animate.set_fill(opacity=0))
+        self.play(cover.animate.set_fill(opacity=0), run_time=style.RUN_REVEAL)
         self.remove(cover)
-        for j in range(k):
-            error = float(self.errors[j])
-            if j < self.narrated_hypotheses:
-                wrong = self.lesson.mistakes(j)
-                sentence = (f"h{_upper(j + 1)} misclassifies {wrong} of the {n} points: "
-                            f"ℰₙ = {_spoken(error)}.")
-            elif j == self.studied:
-                sentence = (f"h{_upper(j + 1)} is the hypothesis studied above: "
-                            f"ℰₙ = {_spoken(error)}.")
-            else:
-                sentence = None
-                if j == self.narrated_hypotheses or j - 1 == self.studied:
-                    # the hypotheses up to the next narrated one, shown in turn
-                    last = (self.studied - 1 if j < self.studied else k - 1)
-                    self.narrate(f"h{_upper(j + 1)}" + (f" to h{_upper(last + 1)}, each"
-                                                        if last > j else "")
-                                 + " with its line, its mistakes and its training error.",
-                                 (last - j + 1) * style.RUN_HYPOTHESIS_LISTED)
-            self.show_candidate(j, sentence)
-        self.show_best()
 
-    def show_candidate(self, j: int, sentence: str | None) -> None:
+    def draw_candidate(self, beat) -> None:
+        """Hypothesis j: its line, its mistakes ringed, its bar."""
+        self.show_candidate(beat.state["j"] - 1, style.RUN_HYPOTHESIS)
+
+    def draw_candidates(self, beat) -> None:
+        """The hypotheses up to ``j``, each shown in turn, long enough to be seen."""
+        shown = int(self.current["j"].value or 0)
+        for j in range(shown, beat.state["j"]):
+            self.show_candidate(j, style.RUN_HYPOTHESIS_LISTED)
+
+    def show_candidate(self, j: int, run_time: float) -> None:
         """Hypothesis j: its line (the previous one left as a ghost), mistakes and bar."""
         theta, theta0 = self.hypothesis(j)
         self.code.highlight(LINE_ARGMIN)
         if j > 0:
             self.bars[j - 1].set_fill(self.theme.muted)
             self.still(self.ghosts[j - 1], bottom=True)
+        if not self.on_screen(self.hyperplane):
+            self.add(self.hyperplane, self.theta_arrow)
         self.hyperplane.set_parameters(theta, theta0)
         self.place_theta(theta, theta0, clear_of=self.mark_mistakes(j))
         self.current["j"].set_value(j + 1)
         self.current["error"].set_value(float(self.errors[j]))
         self.bars[j].set_fill(self.theme.highlight)
-        grow = (GrowFromEdge(self.bars[j], DOWN), FadeIn(self.bar_values[j]))
-        if sentence is None:  # one of a list told by one sentence: long enough to see
-            self.play(*grow, run_time=style.RUN_HYPOTHESIS_LISTED)
-            return
-        self.beat(sentence, style.RUN_HYPOTHESIS + style.PAUSE_READ, *grow,
-                  run_time=style.RUN_HYPOTHESIS)
+        self.play(GrowFromEdge(self.bars[j], DOWN), FadeIn(self.bar_values[j]),
+                  run_time=run_time)
 
     def mark_mistakes(self, j: int) -> np.ndarray:
         """Ring the points hypothesis j misclassifies; returns which they are."""
@@ -692,9 +551,8 @@ class ClassifierScene(LinvizScene):
             ring.set_stroke(opacity=1 if is_wrong else 0)
         return wrong
 
-    def show_best(self) -> None:
-        best, k = self.best_index, self.k
-        last = k - 1
+    def draw_best(self, beat) -> None:
+        best, last = self.best_index, self.k - 1
         self.bars[last].set_fill(self.theme.muted)
         self.still(self.ghosts[last], bottom=True)
         theta, theta0 = self.hypothesis(best)
@@ -702,35 +560,11 @@ class ClassifierScene(LinvizScene):
         self.place_theta(theta, theta0, clear_of=self.mark_mistakes(best))
         self.current["j"].set_value(best + 1)
         self.current["error"].set_value(float(self.errors[best]))
-        self.beat(f"j* = argmin ℰₙ(h⁽ʲ⁾) = {best + 1}: ℰₙ = {_spoken(self.errors[best])}, "
-                  f"the lowest of the {k}.", 3.5,
-                  self.bars[best].animate.set_fill(self.theme.correct),
+        self.play(self.bars[best].animate.set_fill(self.theme.correct),
                   self.bar_values[best].animate.set_color(self.theme.correct),
                   FadeIn(self.best_status), run_time=style.RUN_FADE)
+
+    def draw_return(self, beat) -> None:
         self.code.highlight(LINE_RETURN)
-        self.beat(f"The algorithm returns h{_upper(best + 1)}. {self.best_of_k_verdict()}", 4)
-
-    def best_of_k_verdict(self) -> str:
-        """Whether more hypotheses could do better than j*: against the least error any
-        line reaches (exact)."""
-        lesson, n = self.lesson, self.data.n_samples
-        least = lesson.best_line
-        if lesson.best_reaches_least:
-            return (f"It can only pick among the lines it drew; here no line does better: "
-                    f"{least.mistakes} of {n} wrong is the least any line reaches.")
-        if least.mistakes == 0:
-            return ("It can only pick among the lines it drew: some line gets every point "
-                    "right (the data is linearly separable), so more hypotheses may find a "
-                    "better one.")
-        return (f"It can only pick among the lines it drew: some line gets only "
-                f"{least.mistakes} of {n} wrong, so more hypotheses may find a better one.")
-
-
-def _upper(index: int) -> str:
-    """⁽ʲ⁾ for a subtitle: h⁽¹⁰⁾."""
-    return "⁽" + str(index).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")) + "⁾"
-
-
-def _spoken(value: float) -> str:
-    """A number for a subtitle: two decimals, a real minus sign."""
-    return fmt(float(value)).replace("-", "−")
+        self.play(Circumscribe(self.code.lines[LINE_RETURN], color=self.theme.highlight),
+                  run_time=style.RUN_INTRO)

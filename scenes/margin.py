@@ -34,7 +34,7 @@ from linviz import wording
 from scenes.toolkit import style
 from scenes.base import LinvizScene
 from scenes.toolkit import views
-from scenes.toolkit.geometry import clip_line, free_spot_on_circle, square_box_around_disk
+from linviz.geometry import clip_line, free_spot_on_circle, square_box_around_disk
 from scenes.toolkit.layout import (
     appear, board, indented, keep_in_frame, still_parts, with_backdrop,
 )

@@ -32,7 +32,7 @@ from linviz.ties import least_index
 from linviz import wording
 from scenes.toolkit import style
 from scenes.base import LinvizScene
-from scenes.toolkit.geometry import clip_line, square_box_around_disk
+from linviz.geometry import clip_line, square_box_around_disk
 from scenes.toolkit.layout import appear, board, predicate_note, still_parts, vanish
 from scenes.toolkit.panels import LiveValue
 from scenes.toolkit.placement import best_offset, box_around, covered_area

@@ -28,7 +28,7 @@ from scenes.toolkit import style
 from scenes.toolkit.layout import still_parts
 from scenes.toolkit.marks import flip_squares
 from scenes.toolkit.fast_shapes import FastDashedLine, FastDashedLines
-from scenes.toolkit.geometry import clip_line
+from linviz.geometry import clip_line
 from scenes.toolkit.screen_text import fmt, text
 from scenes.toolkit.plots import BoundPlot
 

@@ -43,7 +43,7 @@ from linviz.replay import state_at
 from linviz import wording
 from scenes.toolkit import style
 from scenes.base import LinvizScene
-from scenes.toolkit.geometry import (
+from linviz.geometry import (
     Box, clip_line, free_spot_on_circle, square_box_around_disk,
 )
 from scenes.toolkit.glyph_numbers import GlyphNumber

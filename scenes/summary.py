@@ -18,7 +18,7 @@ from manim import (UP, LEFT, Create, Dot, FadeIn, FadeOut, Indicate, LaggedStart
 from linviz.lessons.summary import SummaryLesson, summary_lesson
 from linviz import wording
 from scenes.toolkit import style
-from scenes.toolkit.geometry import Box, nice_step
+from linviz.geometry import Box, nice_step
 from scenes.toolkit.merging import merge_glyphs
 from scenes.base import LinvizScene
 from scenes.toolkit.gd_plots import ProbabilityField

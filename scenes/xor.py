@@ -33,7 +33,7 @@ from scenes.toolkit.panels import LiveValue, Panel
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import fmt, fmt_vector, text
 from scenes.perceptron import PerceptronScene
-from scenes.toolkit.geometry import clip_line
+from linviz.geometry import clip_line
 from scenes.toolkit.placement import best_offset, box_around, covered_area
 from scenes.toolkit.space import SpaceView, ZeroSetCurve, ZeroSetShade
 

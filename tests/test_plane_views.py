@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from linviz.dataset import Dataset
 from linviz.gallery import GALLERY, gallery_case
 from scenes.toolkit import style, views
-from scenes.toolkit.geometry import Box
+from linviz.geometry import Box
 from scenes.toolkit.style import DARK
 
 ROUND_MANTISSAS = (1.0, 2.0, 5.0)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from scenes.toolkit import style
-from scenes.toolkit.geometry import Box, clip_polygon, free_spot_on_circle, strip_polygon
+from linviz.geometry import Box, clip_polygon, free_spot_on_circle, strip_polygon
 from scenes.toolkit.plane import DataPlane, MarginBand
 from scenes.toolkit.plots import BoundPlot, LogLogPlot
 

@@ -19,10 +19,8 @@ pytest.importorskip("manim")
 from manim import tempconfig  # noqa: E402
 
 from scenes.toolkit.request import RenderRequest
-from scenes.classifier import (  # noqa: E402
-    ClassifierScene, most_room, normal_anchor, room_along,
-)
-from scenes.toolkit.geometry import Box  # noqa: E402
+from scenes.classifier import ClassifierScene  # noqa: E402
+from linviz.geometry import Box, most_room, normal_anchor, room_along  # noqa: E402
 from scenes.toolkit.glyph_numbers import GlyphNumber  # noqa: E402
 from scenes.toolkit.fast_shapes import FastDashedLine
 from scenes.toolkit.screen_text import fmt, fmt_vector

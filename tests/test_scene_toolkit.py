@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from scenes.toolkit import style
-from scenes.toolkit.geometry import Box, clip_line, half_plane_polygon, square_box_around
+from linviz.geometry import Box, clip_line, half_plane_polygon, square_box_around
 from linviz.pacing import FAST_FORWARD, SWEEP, UPDATE, VISIT, plan_perceptron
 
 BOX = Box(-3.0, 3.0, -2.0, 2.0)

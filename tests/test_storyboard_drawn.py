@@ -309,3 +309,78 @@ def test_the_offset_lift_scene_draws_its_storyboard_at_every_beats_end(case, tmp
         mismatched = {key: (picture[key], value) for key, value in expected.items()
                       if picture[key] != value}
         assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"
+
+
+#: the classifier: built-in sets with seeds (the k hypotheses are seeded too), and real
+#: ones raw and standardised
+CLASSIFIER_CASES = ["default", "separable:1", "noisy:2", "xor-cloud:0", "iris-sepal",
+                    "iris-petal-std", "wine-std"]
+
+
+def _present(scene, mobject) -> bool:
+    """Shown: in the scene (itself or inside a group there) or a still drawing."""
+    return scene.on_screen(mobject) or any(mobject in top.get_family()
+                                           for top in scene.mobjects)
+
+
+def drawn_classifier_state(scene) -> dict:
+    from scenes.classifier import LINE_ARGMIN, LINE_RETURN
+
+    values, rows = scene.values, scene.rows
+    row_marks = {"theta": values["theta"].number, "c": values["c"].number,
+                 "offset": values["offset"].number, "distance": values["distance"].number,
+                 "formula": rows["formula"], "error": values["error"].number}
+    algorithm = _present(scene, scene.code)
+    ringed = np.array([_present(scene, scene.rings) and r.get_stroke_opacity() > 0
+                       for r in scene.rings])
+    # "mistakes": exactly the points the hypothesis shown gets wrong are ringed (the
+    # studied one on the board, h⁽ʲ⁾ in the algorithm); none ringed when it has none
+    shown = int(scene.current["j"].value or 0) - 1 if algorithm else scene.studied
+    wrong = scene.lesson.wrong[shown] if shown >= 0 else np.zeros(len(ringed), dtype=bool)
+    rings = ("flip" if _present(scene, scene.flip_rings) else
+             "mistakes" if _present(scene, scene.rings) and np.array_equal(ringed, wrong)
+             and shown >= 0 and (ringed.any() or algorithm
+                                 or scene.count_tracker.get_value() > 0) else
+             None if not ringed.any() else "other")
+    return {
+        "stage": "algorithm" if algorithm else "board",
+        "rows": sorted(name for name, mark in row_marks.items() if _present(scene, mark)),
+        "boundary": _present(scene, scene.hyperplane),
+        "arrow": _present(scene, scene.theta_arrow),
+        "c": round(scene.c_tracker.get_value(), 9),
+        "theta0": round(scene.theta0_tracker.get_value(), 9),
+        "origin": _present(scene, scene.origin_dot),
+        "probe": round(scene.probe_tracker.get_value(), 9)
+        if _present(scene, scene.probe_ring) else None,
+        "counted": round(scene.count_tracker.get_value(), 9),
+        "rings": rings,
+        "status": next((key for key, line in scene.statuses.items() if line is scene.status),
+                       None),
+        "j": int(scene.current["j"].value or 0),
+        "bars": sum(_present(scene, bar) for bar in scene.bars),
+        "best": _present(scene, scene.best_status),
+        "line": {LINE_ARGMIN: "argmin", LINE_RETURN: "return"}.get(scene.code.current)
+        if algorithm else None,
+    }
+
+
+@pytest.mark.parametrize("case", CLASSIFIER_CASES)
+def test_the_classifier_draws_its_storyboard_at_every_beats_end(case, tmp_path):
+    from scenes.catalog import find
+
+    drawn: list[tuple[str, dict]] = []
+    spec = _data_spec(case, tmp_path)
+    if case != "default" and not gallery_case(case).real:
+        spec = {"data_spec": case.split(":")[0], "seed": int(case.split(":")[1])}
+    scene = story_with(find("classifier").load(), **spec,
+                       beat_observers=[lambda s: drawn.append(
+                           (s.timeline.current[1], drawn_classifier_state(s)))])
+    storyboard = storyboard_for("classifier")(scene.data, seed=scene.seed)
+    assert [sentence for sentence, _ in drawn] == storyboard.sentences()
+    for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
+        expected = {**beat.state, "rows": sorted(beat.state["rows"]),
+                    "c": round(beat.state["c"], 9), "theta0": round(beat.state["theta0"], 9),
+                    "probe": None if beat.state["probe"] is None else float(beat.state["probe"])}
+        mismatched = {key: (picture[key], value) for key, value in expected.items()
+                      if picture[key] != value}
+        assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"

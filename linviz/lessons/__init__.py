@@ -67,6 +67,7 @@ STORYBOARDS: dict[str, tuple[str, str]] = {
     "xor": ("xor_story", "storyboard_of_xor"),
     "margin": ("margin_story", "storyboard_of_margin"),
     "offset-lift": ("offset_lift_story", "storyboard_of_offset_lift"),
+    "classifier": ("classifier_story", "storyboard_of_classifier"),
 }
 
 

@@ -25,6 +25,7 @@ import numpy as np
 
 from ..best_of_k import BestOfK
 from ..dataset import Dataset
+from ..geometry import most_room, square_box_around
 from ..least_error import LeastError, least_training_error
 from ..theory import is_separable, signed_distance
 from ..perceptron import mistakes
@@ -120,6 +121,17 @@ class ClassifierLesson:
             if tier:
                 return tier
         return [self.best_index]
+
+    @property
+    def studied(self) -> int:
+        """The hypothesis the first sections study (0-based): of the
+        :attr:`study_candidates`, the one whose θ can be drawn longest from a point of its
+        line inside the square round the data and the origin
+        (:func:`~linviz.geometry.most_room`; ties to the first)."""
+        candidates = self.study_candidates
+        box = square_box_around(self.data.X)
+        rooms = [most_room(self.thetas[j], float(self.theta0s[j]), box) for j in candidates]
+        return candidates[greatest_index(rooms)]
 
     @property
     def best_reaches_least(self) -> bool:

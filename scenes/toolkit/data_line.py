@@ -17,7 +17,7 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Circle, Line, VGroup
 
 from . import style
-from .geometry import nice_step
+from linviz.geometry import nice_step
 from .glyph_numbers import GlyphNumber
 from .merging import merge_glyphs
 from .screen_text import fmt, math, text

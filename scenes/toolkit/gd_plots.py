@@ -20,7 +20,7 @@ from linviz.ties import least_index
 from . import style
 from .manim_adapter import set_fill_colours
 from .fast_shapes import Shared
-from .geometry import Box, nice_step
+from linviz.geometry import Box, nice_step
 from .glyph_numbers import GlyphNumber
 from .merging import merge_glyphs, merge_texts
 from .panels import LiveValue, widest

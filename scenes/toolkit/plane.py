@@ -19,7 +19,7 @@ from linviz.transforms import is_standardized
 
 from . import style
 from .placement import DIRECTIONS, best_offset, box_around, covered_area
-from .geometry import (
+from linviz.geometry import (
     Box, clip_line, foot_of_perpendicular, half_plane_polygon, nice_step, square_box_around,
     strip_polygon,
 )

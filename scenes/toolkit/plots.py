@@ -13,7 +13,7 @@ import numpy as np
 from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Dot, Line, Polygon, VGroup, VMobject
 
 from . import style
-from .geometry import nice_step
+from linviz.geometry import nice_step
 from .glyph_numbers import GlyphNumber
 from .merging import merge_glyphs, merge_texts
 from .screen_text import fmt, math

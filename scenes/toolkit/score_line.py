@@ -12,7 +12,7 @@ from manim import (
 )
 
 from . import style
-from .geometry import nice_step
+from linviz.geometry import nice_step
 from .glyph_numbers import GlyphNumber
 from .merging import merge_glyphs, merge_texts
 from .style import Theme

@@ -1,6 +1,6 @@
 """What a view of the data plane shows, decided from the data (numpy only, no Manim).
 
-A view is a box of the data plane (:class:`~scenes.toolkit.geometry.Box`)
+A view is a box of the data plane (:class:`~linviz.geometry.Box`)
 with round tick values on both axes, names for the axes and the classes, and
 the data's points grouped by position (duplicates are drawn once, with their
 count). :mod:`scenes.toolkit.plane` draws what is decided here; keeping the
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import style
-from .geometry import Box
+from linviz.geometry import Box
 
 #: label names of data that names no class (a built-in set): the legend then says only ±1
 UNNAMED_CLASSES = ("-1", "+1")

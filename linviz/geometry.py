@@ -1,6 +1,6 @@
-"""Plane geometry the drawings need, in data coordinates (numpy only).
-
-Kept apart from the mobjects so it can be tested without Manim.
+"""Plane geometry in data coordinates (numpy only): boxes, a line clipped to a box, half
+planes and strips. The lessons choose with it (the classifier's studied hypothesis: the
+one whose θ has most room) and the scenes draw with it (:mod:`scenes.toolkit`).
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from linviz.ties import greatest_index, least_index
+from .ties import greatest_index, least_index
 
 
 @dataclass(frozen=True)
@@ -190,3 +190,68 @@ def free_spot_on_circle(X: np.ndarray, radius: float, box: Box, lines=(),
         clearance = np.minimum(clearance, distance)
     clearance[~box.contains(spots)] = -np.inf
     return spots[greatest_index(clearance)]
+
+
+# -- where θ can be drawn from its line -----------------------------------------------
+def room_along(points: np.ndarray, direction: np.ndarray, box: Box) -> np.ndarray:
+    """How far one can go from each of ``points`` along the unit ``direction`` inside ``box``.
+
+    ``points`` has shape (2,) or (m, 2); the result has shape () or (m,).
+    """
+    points = np.asarray(points, dtype=float)
+    low = np.array([box.x_min, box.y_min])
+    high = np.array([box.x_max, box.y_max])
+    limits = []
+    for k in range(2):
+        if direction[k] > 1e-12:
+            limits.append((high[k] - points[..., k]) / direction[k])
+        elif direction[k] < -1e-12:
+            limits.append((low[k] - points[..., k]) / direction[k])
+    if not limits:
+        return np.full(points.shape[:-1], np.inf)
+    return np.maximum(0.0, np.min(limits, axis=0))
+
+
+def _segment_candidates(theta, theta0, box: Box, preferred: np.ndarray) -> np.ndarray | None:
+    """Points of the visible part of the line: ``preferred``'s projection on it, and a grid."""
+    segment = clip_line(theta, theta0, box)
+    if segment is None:
+        return None
+    start, end = segment
+    span = end - start
+    fractions = np.linspace(0.0, 1.0, 41)
+    if float(span @ span) > 0:
+        fractions = np.append(np.clip((preferred - start) @ span / float(span @ span), 0, 1),
+                              fractions)
+    return start + fractions[:, None] * span
+
+
+def normal_anchor(theta, theta0: float, box: Box, along: float, length: float):
+    """Where on the line θᵀp + θ₀ = 0 to draw θ from, in data coordinates (None: no line).
+
+    The preferred place is ``along`` data units from the foot of the
+    perpendicular, along the line, so that θ stays clear of the dashed
+    perpendicular from the origin. Of the visible points of the line, the one
+    nearest it from which θ, ``length`` long, still ends inside ``box``;
+    failing that, the one with the most room along θ.
+    """
+    theta = np.asarray(theta, dtype=float)
+    unit = theta / np.linalg.norm(theta)
+    preferred = foot_of_perpendicular(theta, theta0) + along * np.array([-unit[1], unit[0]])
+    points = _segment_candidates(theta, theta0, box, preferred)
+    if points is None:
+        return None
+    rooms = room_along(points, unit, box)
+    fits = rooms >= length
+    if not fits.any():
+        return points[greatest_index(rooms)]
+    distances = np.linalg.norm(points - preferred, axis=1)
+    return points[least_index(np.where(fits, distances, np.inf))]
+
+
+def most_room(theta, theta0: float, box: Box) -> float:
+    """The longest θ (in data units) that can be drawn from a visible point of its line."""
+    theta = np.asarray(theta, dtype=float)
+    unit = theta / np.linalg.norm(theta)
+    points = _segment_candidates(theta, theta0, box, foot_of_perpendicular(theta, theta0))
+    return 0.0 if points is None else float(np.max(room_along(points, unit, box)))
