@@ -31,7 +31,7 @@ from manim import (
 
 from linviz.lessons.perceptron import PASS_BUDGET
 from linviz.lessons.update import update_lesson
-from linviz import wording
+from linviz.lessons.update_story import DEFAULT_DATA, update_storyboard
 from scenes.toolkit import style
 from scenes.base import LinvizScene
 from scenes.toolkit.data_line import DataLine
@@ -57,7 +57,7 @@ IDENTITY = (
 class UpdateScene(LinvizScene):
     """What one update does to a point's score, from the perceptron's own run."""
 
-    default_data = "separable"
+    default_data = DEFAULT_DATA["update"]
     needs_separable = "offset"
     #: τ, the most passes of the run (the perceptron lesson's budget)
     epochs = PASS_BUDGET
@@ -73,10 +73,11 @@ class UpdateScene(LinvizScene):
         self.lesson = update_lesson(self.data, trace=self.saved_trace, budget=self.epochs,
                                     several_data=self.several_data,
                                     several_seed=self.several_seed)
+        #: what the scene says and shows, beat by beat (the lesson's)
+        self.storyboard = update_storyboard(self.lesson, self.scene_name())
         return self.lesson.trace
 
-    story = ("derive_identity", "show_real_mistake", "show_number_line",
-             "show_several_updates")
+    story = ("tell_storyboard",)
 
     # -- the numbers -------------------------------------------------------
     def build(self) -> None:
@@ -93,6 +94,7 @@ class UpdateScene(LinvizScene):
         self.history, self.owners, self.rows = lesson.history, lesson.owners, list(lesson.rows)
         self.several_gain = lesson.several_gain
         self.status = None
+        self.build_identity()
 
     def f(self, value: float) -> str:
         """A number of the explained mistake, at the places where the sum adds up."""
@@ -126,8 +128,8 @@ class UpdateScene(LinvizScene):
         self.remove(veil)
 
     # -- 1. the identity -----------------------------------------------------
-    def derive_identity(self) -> None:
-        self.section("identity", "The update rule")
+    def build_identity(self) -> None:
+        """The rule, the identity's three lines and its conclusion, typeset once."""
         theme = self.theme
         self.title = merge_glyphs(self.make_title("What does an update do?"))
         rule = text("A mistake on point $i$:  $theta <- theta + y^((i)) x^((i))$,  "
@@ -155,30 +157,30 @@ class UpdateScene(LinvizScene):
                  "y·score of its own point", theme),
         ).arrange(DOWN, buff=style.SMALL_BUFF).next_to(derivation, DOWN, buff=2 * style.BUFF)
         summary.set_x(0)
-        self.narrate("After a mistake on point i, θ gains y⁽ⁱ⁾x⁽ⁱ⁾ and θ₀ gains y⁽ⁱ⁾.")
-        self.play(FadeIn(self.title), FadeIn(rule), run_time=style.RUN_INTRO)
-        self.narrate("What happens to its y·score y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀), the label times "
-                     "the score?")
-        self.play(FadeIn(lines[0]), FadeIn(new_note), run_time=style.RUN_INTRO)
-        self.finish_beat()
-        self.narrate("Multiply out: the old y·score, plus (y⁽ⁱ⁾)² times (x⁽ⁱ⁾ᵀx⁽ⁱ⁾ + 1).")
-        self.play(FadeIn(lines[1], shift=DOWN * style.SMALL_BUFF), run_time=style.RUN_INTRO)
-        self.finish_beat()
-        self.narrate("A label is +1 or −1, so (y⁽ⁱ⁾)² = 1: the y·score grows by ‖x⁽ⁱ⁾‖² + 1.")
-        self.play(FadeIn(why), FadeIn(lines[2], shift=DOWN * style.SMALL_BUFF),
-                  run_time=style.RUN_INTRO)
-        self.finish_beat()
-        self.narrate("That is at least 1 for any point: an update always raises the y·score of "
-                 "its own point.")
-        self.play(FadeIn(summary), run_time=style.RUN_INTRO)
-        self.finish_beat()
+        self.rule, self.identity_lines = rule, lines
+        self.identity_notes = (new_note, why)
+        self.identity_summary = summary
+
+    def draw_rule(self, beat) -> None:
+        self.play(FadeIn(self.title), FadeIn(self.rule), run_time=style.RUN_INTRO)
+
+    def draw_identity_line(self, beat) -> None:
+        """The identity's next line (with its side note)."""
+        k = beat.state["lines"]
+        new_note, why = self.identity_notes
+        line = self.identity_lines[k - 1]
+        shown = [FadeIn(line)] if k == 1 else [FadeIn(line, shift=DOWN * style.SMALL_BUFF)]
+        shown += [FadeIn(new_note)] if k == 1 else [FadeIn(why)] if k == 3 else []
+        self.play(*shown, run_time=style.RUN_INTRO)
+
+    def draw_identity_summary(self, beat) -> None:
+        self.play(FadeIn(self.identity_summary), run_time=style.RUN_INTRO)
 
     # -- 2. a real mistake ------------------------------------------------------
-    def show_real_mistake(self) -> None:
-        self.section("a-real-mistake", "A real mistake")
+    def draw_mistake_panel(self, beat) -> None:
+        """The plane, the mistake's panel and its point ringed, the old boundary."""
         theme, k, i, f = self.theme, self.step_index, self.point, self.f
         plane = DataPlane(self.data.X, self.data.y, theme, data=self.data)
-        turn = ValueTracker(0.0)
         hyperplane = Hyperplane(plane, self.theta_before, self.theta0_before)
         ring = Circle(radius=style.POINT_SIZE * 2.1, color=theme.highlight,
                       stroke_width=style.LINE_STROKE).move_to(plane.point(i))
@@ -232,20 +234,20 @@ class UpdateScene(LinvizScene):
                               style.FONT_SMALL, theme.muted).next_to(
             plane.axes, UP, buff=style.SMALL_BUFF, aligned_edge=RIGHT)
         self.cut_to(plane, panel, before_line, hyperplane, ring, direction_note)
-        self.narrate(f"A real mistake of the perceptron's run: at step {k + 1}, point {i + 1} "
-                 f"(label {spoken(label)}) has y·score {spoken(f(self.old_score))}, not above 0.")
-        self.finish_beat()
-        self.narrate(f"The update adds y⁽ⁱ⁾x⁽ⁱ⁾ to θ and {spoken(label)} to θ₀: the boundary turns.")
+        self.mistake_hyperplane, self.after_row, self.check = hyperplane, after_row, check
+
+    def draw_turn(self, beat) -> None:
+        """The update: the boundary turns to θ′, θ′₀, the row after it comes."""
+        turn = ValueTracker(0.0)
+        hyperplane = self.mistake_hyperplane
         hyperplane.add_updater(lambda h: h.set_parameters(*self._between(turn.get_value())))
-        self.play(turn.animate.set_value(1.0), FadeIn(after_row),
+        self.play(turn.animate.set_value(beat.state["turn"]), FadeIn(self.after_row),
                   run_time=style.RUN_SLOW_UPDATE * 1.5, rate_func=smooth)
         hyperplane.clear_updaters()
-        self.finish_beat()
-        self.narrate(f"Into the identity: {spoken(f(self.old_score))} + {f(self.norm_squared)} + 1 "
-                 f"{'=' if self.lesson.identity_adds_up else '≈'} {spoken(f(self.new_score))}, "
-                 f"exactly the new y·score from the run's θ′ and θ′₀.")
-        self.play(FadeIn(self.numbers), FadeIn(check), run_time=style.RUN_INTRO)
-        self.finish_beat()
+        self.turned = beat.state["turn"]
+
+    def draw_numbers(self, beat) -> None:
+        self.play(FadeIn(self.numbers), FadeIn(self.check), run_time=style.RUN_INTRO)
 
     def _between(self, fraction: float):
         """(θ, θ₀) a ``fraction`` of the way through the explained update."""
@@ -253,8 +255,8 @@ class UpdateScene(LinvizScene):
         return theta, (1 - fraction) * self.theta0_before + fraction * self.theta0_after
 
     # -- 3. the number line -------------------------------------------------
-    def show_number_line(self) -> None:
-        self.section("number-line", "The y·score on a number line")
+    def draw_number_line(self, beat) -> None:
+        """The y·score of the point on a number line, at its old value."""
         theme, f = self.theme, self.f
         line = self.score_line = ScoreLine([self.old_score, self.new_score], theme)
         line.move_to(DOWN * 0.6)
@@ -289,13 +291,13 @@ class UpdateScene(LinvizScene):
         jump.add_updater(lambda a: a.set_ends(start, line.n2p(
             interpolate_history(history, progress.get_value())) + lift))
         self.add(line.marker, live, jump)
-        self.narrate(f"On a number line: the y·score of point {self.point + 1} starts at "
-                 f"{spoken(f(self.old_score))}, on the mistake side of 0.")
-        self.finish_beat()
-        how = "past 0: correct now." if crossed else "still not above 0: not yet correct."
-        self.narrate(f"The update adds {f(self.gain)}: the y·score lands at "
-                 f"{spoken(f(self.new_score))}, {how}")
-        self.play(progress.animate.set_value(1.0), FadeIn(jump_label),
+        self.jump_parts = (progress, line, live, jump, jump_label, verdict)
+
+    def draw_jump(self, beat) -> None:
+        """The update's jump: the y·score lands at the new one, the verdict said."""
+        theme = self.theme
+        progress, line, live, jump, jump_label, verdict = self.jump_parts
+        self.play(progress.animate.set_value(beat.state["jump"]), FadeIn(jump_label),
                   run_time=style.RUN_JUMP, rate_func=smooth)
         self.show_status(verdict)
         for mobject in (line.marker, live, jump):
@@ -306,18 +308,18 @@ class UpdateScene(LinvizScene):
         after.move_to(live, aligned_edge=LEFT)
         self.remove(live)
         self.add(after)
-        self.finish_beat()
-        sentence = ("But the jump has a fixed size: a y·score further below 0 than ‖x⁽ⁱ⁾‖² + 1 "
-                    "stays a mistake after it, as the next example shows.")
-        self.narrate(sentence)
-        # the jump and its size light up while the sentence is read
-        self.play(Indicate(VGroup(jump, jump_label), color=theme.highlight, scale_factor=1.0),
-                  run_time=self.reading_time(sentence) / 2)
-        self.finish_beat()
+
+    def draw_indicate_jump(self, beat) -> None:
+        """The jump and its size light up while the sentence is read."""
+        _, _, _, jump, jump_label, _ = self.jump_parts
+        self.play(Indicate(VGroup(jump, jump_label), color=self.theme.highlight,
+                           scale_factor=1.0),
+                  run_time=self.reading_time(beat.sentence) / 2)
 
     # -- 4. several updates ---------------------------------------------------
-    def show_several_updates(self) -> None:
-        self.section("several-updates", "Several updates")
+    def build_history(self) -> None:
+        """The several updates' heading, data line (a 1-D data set of their own), number
+        line and table layout: made when the section starts (its text is set then)."""
         theme = self.theme
         trace, j = self.several_trace, self.several_point
         data = trace.data
@@ -347,6 +349,8 @@ class UpdateScene(LinvizScene):
             data_line.shift(np.array([half_width - style.BUFF - data_line.get_right()[0],
                                       top.get_y() - data_line.line.get_y(), 0.0]))
             point_mark = data_line.mark(j, f"$i = {j + 1}$", theme.highlight)
+            #: where the data line goes once the table comes (shown large first)
+            self.data_line_corner = data_line.get_center()
 
         last_state = self.rows[-1][1]
         line = self.history_line = ScoreLine(self.history[:last_state + 1], theme,
@@ -385,131 +389,86 @@ class UpdateScene(LinvizScene):
         line.marker.add_updater(lambda _: line.set_marker(self._history_at(progress.get_value())))
         line.set_marker(float(self.history[0]))
 
-        table = (point_row, legend, line, zero_guide, headers, line.marker)
-        if data_line is None:
-            self.cut_to(heading, *table)
-            where = "in the same run" if same_run else "in a run on a 1-D data set"
-            self.narrate(f"It can take several updates: {where}, point {j + 1} has label "
-                         f"{spoken(f'{y_j:+d}')} and ‖x⁽ⁱ⁾‖² + 1 = {gain}. Below, its y·score "
-                         f"after each update.")
-            self.finish_beat()
-        else:
-            # first the data set, then the point and its history
-            positives = self.lesson.several_positives
-            # shown large in the middle first, then set aside for the history
-            corner = data_line.get_center()
-            data_line.scale(style.DATA_LINE_ZOOM).move_to(UP * style.DATA_LINE_ZOOM_Y)
-            self.cut_to(heading, data_line)
-            sentence = (f"In the run above, every update put its own point right at once. It "
-                        f"can take several: here is a 1-D data set of {data.n_samples} points, "
-                        f"{positives} labelled +1 and {data.n_samples - positives} labelled −1.")
-            self.narrate(sentence)
-            # its points light up while they are counted
-            self.play(Indicate(data_line, color=theme.highlight, scale_factor=1.0),
-                      run_time=self.reading_time(sentence) / 2)
-            self.finish_beat()
-            self.narrate(f"The perceptron with offset runs on it. Point {j + 1}, at x = "
-                         f"{spoken(x_text)}, has label {spoken(f'{y_j:+d}')} and ‖x⁽ⁱ⁾‖² + 1 = "
-                         f"{gain}: below, its y·score after each update.")
-            self.play(data_line.animate.scale(1 / style.DATA_LINE_ZOOM).move_to(corner),
-                      run_time=style.RUN_INTRO)
-            self.play(*[FadeIn(m) for m in (*table, point_mark)], run_time=style.RUN_INTRO)
-            self.finish_beat()
+        self.history_parts = dict(heading=heading, data_line=data_line, point_mark=point_mark,
+                                  table=(point_row, legend, line, zero_guide, headers,
+                                         line.marker),
+                                  progress=progress, line=line, row_y=row_y,
+                                  in_column=in_column, m_x=m_x, change_right=change_right,
+                                  score_right=score_right, point_right=point_right)
 
+    def draw_data_line(self, beat) -> None:
+        """The 1-D data set of the several updates, large, its points lit while counted."""
+        self.build_history()
+        data_line = self.history_parts["data_line"]
+        data_line.scale(style.DATA_LINE_ZOOM).move_to(UP * style.DATA_LINE_ZOOM_Y)
+        self.cut_to(self.history_parts["heading"], data_line)
+        self.play(Indicate(data_line, color=self.theme.highlight, scale_factor=1.0),
+                  run_time=self.reading_time(beat.sentence) / 2)
+
+    def draw_history(self, beat) -> None:
+        """The point's number line and the table of its y·score after each update."""
+        parts = self.history_parts if hasattr(self, "history_parts") else None
+        if parts is None:
+            self.build_history()
+            parts = self.history_parts
+            self.cut_to(parts["heading"], *parts["table"])
+            return
+        data_line = parts["data_line"]
+        self.play(data_line.animate.scale(1 / style.DATA_LINE_ZOOM).move_to(
+            self.data_line_corner), run_time=style.RUN_INTRO)
+        self.play(*[FadeIn(m) for m in (*parts["table"], parts["point_mark"])],
+                  run_time=style.RUN_INTRO)
+
+    def draw_history_rows(self, beat) -> None:
+        """Rows ``steps`` of the table: the y·score's change, its value, the update."""
+        first, end = beat.steps
+        for r in range(first, end):
+            self.play_history_row(r, style.RUN_JUMP if r == first else style.RUN_HISTORY_JUMP)
+
+    def play_history_row(self, r: int, run_time: float) -> None:
+        theme, parts = self.theme, self.history_parts
+        line, progress, row_y, in_column = (parts[k] for k in ("line", "progress", "row_y",
+                                                                "in_column"))
         # the decimals at which every row's change adds up to its score (−3.544 + 1.585
         # is −1.959, which two places would show as −3.54 + 1.59 = −1.96)
         places = self.lesson.history_places
-        said_other, own_seen = False, 0
-        for r, (a, b, own) in enumerate(self.rows):
-            colour = theme.step if own else theme.muted
-            y = row_y(r)
-            start = np.array([line.n2p(self.history[a])[0], y, 0.0])
-            arrow = FastArrow(colour, stroke_width=3, tip_length=0.14, tip_width=0.12)
-            arrow.set_ends(start, start)
-            arrow.add_updater(lambda arrow, start=start, y=y: arrow.set_ends(
-                start, np.array([line.n2p(self._history_at(progress.get_value()))[0], y, 0.0])))
-            self.add(arrow)
-            before, after = float(self.history[a]), float(self.history[b])
-            sentence = None
-            if own and before <= 0:
-                own_seen += 1
-                sentence = (f"{'Its own update' if own_seen == 1 else 'Its own update again'}"
-                            f": {wording.number(before, places)} + "
-                            f"{wording.number(after - before, places)} = "
-                            f"{wording.number(after, places)}. "
-                            + self.verdict_after(self.lesson.own_update(b)))
-            elif not own and (r == 0 or self.rows[r - 1][2]):
-                # a run of updates on other points, said once as a whole
-                end = r
-                while end + 1 < len(self.rows) and not self.rows[end + 1][2]:
-                    end += 1
-                last = self.rows[end][1]
-                single = last - a == 1
-                who = (f"Update {last}, on point {int(self.owners[last - 1]) + 1}" if single
-                       else f"Updates {a + 1} to {last}, on other points")
-                if not said_other:
-                    who += (", moves" if single else ", move") + " this y·score too"
-                said_other = True
-                # where the point changes side on the way, as the table's rows show (one
-                # update's signs say it already)
-                turns = "" if single else "; ".join(
-                    f"{'correct' if correct else 'a mistake again'} after update {m}"
-                    for m, correct in self.lesson.sign_changes(a, last))
-                sentence = (f"{who}: from {wording.number(before, places)} to "
-                            f"{wording.number(float(self.history[last]), places)}"
-                            + (f"; {turns}." if turns else "."))
-            if sentence:
-                self.finish_beat()
-                self.narrate(sentence)
-            self.play(progress.animate.set_value(r + 1),
-                      run_time=style.RUN_JUMP if sentence else style.RUN_HISTORY_JUMP,
-                      rate_func=smooth if own else linear)
-            arrow.clear_updaters()
-            # glyphs in the text colour, recoloured: one glyph set serves every column
-            change = GlyphNumber(("+" if after > before else "") + fmt(after - before, places),
-                                 style.FONT_SMALL, theme.text).set_color(colour)
-            score = GlyphNumber(fmt(after, places), style.FONT_SMALL, theme.text).set_color(
-                theme.mistake if after <= 0 else theme.correct)
-            number = GlyphNumber(str(b) if b - a == 1 else f"{a + 1}-{b}", style.FONT_SMALL,
-                                 theme.text).set_color(theme.muted).move_to([m_x, y, 0])
-            owner = self.lesson.row_point(r)
-            point = (GlyphNumber(str(owner + 1), style.FONT_SMALL, theme.text).set_color(colour)
-                     if owner is not None else text("others", theme, style.FONT_SMALL, colour))
-            for label in (change, score, number, point):
-                merge_glyphs(label)  # they never change again
-            in_column(change, change_right, y)
-            in_column(score, score_right, y)
-            in_column(point, point_right, y)
-            # what is done is still from now on
-            self.still(arrow, change, score, number, point)
+        a, b, own = self.rows[r]
+        colour = theme.step if own else theme.muted
+        y = row_y(r)
+        start = np.array([line.n2p(self.history[a])[0], y, 0.0])
+        arrow = FastArrow(colour, stroke_width=3, tip_length=0.14, tip_width=0.12)
+        arrow.set_ends(start, start)
+        arrow.add_updater(lambda arrow, start=start, y=y: arrow.set_ends(
+            start, np.array([line.n2p(self._history_at(progress.get_value()))[0], y, 0.0])))
+        self.add(arrow)
+        before, after = float(self.history[a]), float(self.history[b])
+        self.play(progress.animate.set_value(r + 1), run_time=run_time,
+                  rate_func=smooth if own else linear)
+        arrow.clear_updaters()
+        # glyphs in the text colour, recoloured: one glyph set serves every column
+        change = GlyphNumber(("+" if after > before else "") + fmt(after - before, places),
+                             style.FONT_SMALL, theme.text).set_color(colour)
+        score = GlyphNumber(fmt(after, places), style.FONT_SMALL, theme.text).set_color(
+            theme.mistake if after <= 0 else theme.correct)
+        number = GlyphNumber(str(b) if b - a == 1 else f"{a + 1}-{b}", style.FONT_SMALL,
+                             theme.text).set_color(theme.muted).move_to([parts["m_x"], y, 0])
+        owner = self.lesson.row_point(r)
+        point = (GlyphNumber(str(owner + 1), style.FONT_SMALL, theme.text).set_color(colour)
+                 if owner is not None else text("others", theme, style.FONT_SMALL, colour))
+        for label in (change, score, number, point):
+            merge_glyphs(label)  # they never change again
+        in_column(change, parts["change_right"], y)
+        in_column(score, parts["score_right"], y)
+        in_column(point, parts["point_right"], y)
+        # what is done is still from now on
+        self.still(arrow, change, score, number, point)
+        self.history_rows_played = r + 1
 
+    def draw_indicate_history(self, beat) -> None:
+        """Where the y·score ends, which the sentence reads."""
+        line = self.history_parts["line"]
         line.marker.clear_updaters()
-        own_total = self.lesson.own_updates_shown
-        final = self.lesson.final_score_shown
-        stays = self.lesson.stays_correct
-        self.finish_beat()
-        lesson = self.lesson
-        ends = ("its y·score ends at" if lesson.history_reaches_the_end
-                else f"after update {lesson.last_state_shown} its y·score is")
-        why = ("How many updates it takes depends on how far below 0 it starts"
-               + (", and updates on other points can make it a mistake again."
-                  if lesson.undone_by_others else "."))
-        self.narrate(f"{own_total} updates of +{fmt(self.several_gain, places)} on point {j + 1}, "
-                     f"{lesson.other_updates_shown} on others; {ends} "
-                     f"{wording.number(final, places)}"
-                     + (", correct for good" if stays else "") + ". " + why)
-        self.finish_beat()
-
-    def verdict_after(self, update) -> str:
-        """What the point is after its own ``update``, chosen by the lesson's predicates."""
-        if not update.correct_after_its_update:
-            return "Still a mistake."
-        if update.correct_to_the_end:
-            return "Correct now, and for the rest of the run."
-        if update.correct_after_the_next_update is False:
-            nxt = int(self.owners[update.state]) + 1
-            return f"Correct for now: the next update, on point {nxt}, makes it a mistake again."
-        return "Correct after it, and still after the next update."
+        self.play(Indicate(line.marker, color=self.theme.highlight), run_time=style.RUN_INTRO)
 
     def _history_at(self, s: float) -> float:
         """Score of the several-updates point at row progress s (row r ends at s = r + 1)."""
@@ -527,11 +486,6 @@ def interpolate_history(history: np.ndarray, s: float) -> float:
         return float(history[-1])
     fraction = s - low
     return float((1 - fraction) * history[low] + fraction * history[low + 1])
-
-
-def spoken(number: str) -> str:
-    """A formatted number for a caption: a real minus sign."""
-    return number.replace("-", "−")
 
 
 def coloured(markup: str, colour: str) -> str:

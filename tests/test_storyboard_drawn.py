@@ -384,3 +384,55 @@ def test_the_classifier_draws_its_storyboard_at_every_beats_end(case, tmp_path):
         mismatched = {key: (picture[key], value) for key, value in expected.items()
                       if picture[key] != value}
         assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"
+
+
+#: update: built-in sets with seeds, and real ones (its several updates come from the run,
+#: or from a 1-D set of its own when no point of the run needs two)
+UPDATE_CASES = ["default", "separable:1", "small-margin:0", "separable-origin:2",
+                "iris-petal-std", "iris-sepal"]
+#: the keys of the update storyboard's state that each screen shows
+UPDATE_SCREENS = {"identity": ("lines", "summary"), "mistake": ("turn", "numbers"),
+                  "line": ("jump",), "history": ("data_line", "table", "rows")}
+
+
+def drawn_update_state(scene) -> dict:
+    history = getattr(scene, "history_parts", None)
+    marks = {"identity": scene.rule,
+             "mistake": getattr(scene, "mistake_hyperplane", None),
+             "line": getattr(scene, "score_line", None),
+             "history": history["heading"] if history else None}
+    screens = [name for name, mark in marks.items() if mark is not None and _present(scene, mark)]
+    jump = getattr(scene, "jump_parts", None)
+    return {
+        "screen": screens[0] if len(screens) == 1 else tuple(screens),
+        "lines": sum(_present(scene, line) for line in scene.identity_lines),
+        "summary": _present(scene, scene.identity_summary),
+        "turn": getattr(scene, "turned", 0.0),
+        "numbers": hasattr(scene, "numbers") and _present(scene, scene.numbers),
+        "jump": jump[0].get_value() if jump else 0.0,
+        "data_line": bool(history and history["data_line"] is not None
+                          and _present(scene, history["data_line"])),
+        "table": bool(history and _present(scene, history["line"])),
+        "rows": getattr(scene, "history_rows_played", 0),
+    }
+
+
+@pytest.mark.parametrize("case", UPDATE_CASES)
+def test_the_update_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path):
+    from scenes.catalog import find
+
+    drawn: list[tuple[str, dict]] = []
+    spec = _data_spec(case, tmp_path)
+    if case != "default" and not gallery_case(case).real:
+        spec = {"data_spec": case.split(":")[0], "seed": int(case.split(":")[1])}
+    scene = story_with(find("update").load(), **spec,
+                       beat_observers=[lambda s: drawn.append(
+                           (s.timeline.current[1], drawn_update_state(s)))])
+    storyboard = storyboard_for("update")(scene.data, seed=scene.seed)
+    assert [sentence for sentence, _ in drawn] == storyboard.sentences()
+    for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
+        screen = beat.state["screen"]
+        expected = {"screen": screen, **{key: beat.state[key] for key in UPDATE_SCREENS[screen]}}
+        mismatched = {key: (picture[key], value) for key, value in expected.items()
+                      if picture[key] != value}
+        assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"

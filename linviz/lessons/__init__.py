@@ -68,6 +68,7 @@ STORYBOARDS: dict[str, tuple[str, str]] = {
     "margin": ("margin_story", "storyboard_of_margin"),
     "offset-lift": ("offset_lift_story", "storyboard_of_offset_lift"),
     "classifier": ("classifier_story", "storyboard_of_classifier"),
+    "update": ("update_story", "storyboard_of_update"),
 }
 
 
