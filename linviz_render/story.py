@@ -52,6 +52,9 @@ def storyboard_of(entry, request):
     from linviz.sources import resolve_data
     from linviz.trace import Trace
 
+    if entry.own_data:  # each run on data it makes itself (from the seed)
+        entry.refuse_data_options(request)
+        return storyboard_for(entry.name)(None, seed=request.seed)
     if request.trace:
         saved = Trace.load(request.trace)
         return storyboard_for(entry.name)(saved.data, trace=saved, seed=request.seed)

@@ -98,14 +98,8 @@ class LinvizScene(HoldingScene):
         from .catalog import entry_for
 
         entry = entry_for(cls)
-        given = [flag for flag, value in (("--data", request.data),
-                                          ("--features", request.features),
-                                          ("--standardize", request.standardize),
-                                          ("--positive", request.positive),
-                                          ("--label-column", request.label_column)) if value]
-        if entry is not None and entry.own_data and given:
-            raise DataError(f"scene {entry.name!r} makes its own data ({entry.own_data}): it "
-                            f"takes no {', '.join(given)}")
+        if entry is not None:
+            entry.refuse_data_options(request)
 
     @classmethod
     def check_trace(cls, trace: Trace, source: str) -> None:

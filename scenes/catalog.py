@@ -27,6 +27,20 @@ class SceneEntry:
     #: data; a lecture's --data passes it by): "" for a scene that shows the data it is given
     own_data: str = ""
 
+    def refuse_data_options(self, request) -> None:
+        """A scene that makes its own data refuses data options (it would silently show its
+        own data instead), in one line saying why (DataError)."""
+        from linviz.errors import DataError
+
+        given = [flag for flag, value in (("--data", request.data),
+                                          ("--features", request.features),
+                                          ("--standardize", request.standardize),
+                                          ("--positive", request.positive),
+                                          ("--label-column", request.label_column)) if value]
+        if self.own_data and given:
+            raise DataError(f"scene {self.name!r} makes its own data ({self.own_data}): it "
+                            f"takes no {', '.join(given)}")
+
     def load(self):
         """The scene class."""
         return getattr(importlib.import_module(self.module), self.class_name)

@@ -19,6 +19,7 @@ from manim import (
     ValueTracker, VMobject, Write, linear, rate_functions, smooth,
 )
 
+from linviz.lessons.logistic import DEFAULT_DATA as LOGISTIC_DEFAULT, STEPS as LOGISTIC_STEPS
 from linviz.lessons.logistic import MARGIN_RANGE, STEP_BUDGET, gradient_norms, logistic_lesson
 from linviz.logistic import pointwise_logistic_loss, sigmoid
 from linviz.replay import state_after_steps, state_at
@@ -55,13 +56,13 @@ class LogisticScene(LinvizScene):
     """Logistic regression on noisy data (40 points, 4 labels flipped)."""
 
     needs_inseparable = True
-    default_data = "noisy"
+    default_data = LOGISTIC_DEFAULT["logistic"]
     #: the step size η: None for 1/β, β the data's curvature bound (a step set here is
     #: narrated as what it does)
     lr: float | None = None
     #: the steps taken at least; with η ≤ 1/β the run goes on to within the lesson's
     #: tolerance of the least loss L*, for at most ``step_budget`` steps
-    steps = 120
+    steps = LOGISTIC_STEPS
     step_budget = STEP_BUDGET
     #: epochs τ given to the perceptron it is compared with
     perceptron_epochs = 20

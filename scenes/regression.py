@@ -23,7 +23,8 @@ from manim import (
 from linviz.dataset import REGRESSION
 from linviz.errors import quoted
 from linviz.lessons.regression import (
-    POLYNOMIAL_RUNS, check_conditioning, regression_lesson, signed_term,
+    DEFAULT_DATA as REGRESSION_DEFAULT, POLYNOMIAL_RUNS, check_conditioning, regression_lesson,
+    signed_term,
 )
 from linviz.regression import polynomial_features, squared_loss_contour
 from linviz.replay import state_after_steps, state_at
@@ -48,7 +49,7 @@ def fitted_values(x: np.ndarray, degree: int, theta, theta0: float) -> np.ndarra
 class RegressionScene(LinvizScene):
     """Least squares on 20 points y = 0.5 + u − 1.2u² + noise, u = x − 0.4."""
 
-    default_data = "regression1d"
+    default_data = REGRESSION_DEFAULT["regression"]
     task = REGRESSION
     n_features = 1
     #: the line's step size η: None for 1/λ_max(H) from the data (a step set here is

@@ -9,14 +9,13 @@ state), so the table never depends on files rendered earlier.
 
 from __future__ import annotations
 
-import re
 
 import numpy as np
 from manim import (UP, LEFT, Create, Dot, FadeIn, FadeOut, Indicate, LaggedStart, Line, Rectangle,
                    Succession, VGroup, VMobject, Write)
 
 from linviz.lessons.summary import SummaryLesson, summary_lesson
-from linviz import wording
+from linviz.lessons.summary_story import ARC, HEADER, ROWS, row_results, summary_storyboard
 from scenes.toolkit import style
 from linviz.geometry import Box, nice_step
 from scenes.toolkit.merging import merge_glyphs
@@ -24,19 +23,9 @@ from scenes.base import LinvizScene
 from scenes.toolkit.gd_plots import ProbabilityField
 from scenes.logistic import LogisticScene
 from scenes.toolkit.plane import DataPlane, Hyperplane, MarkerCloud
-from scenes.toolkit.screen_text import fmt, text
+from scenes.toolkit.screen_text import text
 from scenes.perceptron import PerceptronScene
 from scenes.regression import RegressionScene
-
-#: (model, case, loss, how it is solved), as in the notes' closing table
-ROWS = (
-    ("Half-space classifiers", "realizable", "0-1 loss", "perceptron / linear programming"),
-    ("Linear regression", "non-realizable", "squared loss", "pseudo-inverse $tilde(theta)^* = A^+ c$"),
-    ("Logistic regression", "non-realizable", "logistic loss",
-     "gradient descent, $eta = 1 \\/ beta$"),
-)
-HEADER = ("model", "case", "loss", "solved by", "a run of it")
-
 
 def thumbnail_plane(data, theme, box=None, axis_labels=("x_1", "x_2")) -> DataPlane:
     """A data plane THUMBNAIL_HEIGHT tall, its +/− redrawn at a size that stays readable
@@ -52,14 +41,13 @@ def thumbnail_plane(data, theme, box=None, axis_labels=("x_1", "x_2")) -> DataPl
     return plane
 
 
-def perceptron_thumbnail(theme, lesson: SummaryLesson) -> tuple[VGroup, str]:
-    """The perceptron scene's data with the boundary after its run, and its result."""
+def perceptron_thumbnail(theme, lesson: SummaryLesson) -> VGroup:
+    """The perceptron scene's data with the boundary after its run."""
     data, trace = lesson.perceptron_data, lesson.perceptron
     plane = thumbnail_plane(data, theme)
     line = Hyperplane(plane, trace.states["theta"][-1], float(trace.states["theta0"][-1]),
                       show_normal=False)
-    return VGroup(plane, line), (f"$M = {lesson.perceptron_updates}$ updates, "
-                                 f"training error ${fmt(lesson.perceptron_error)}$")
+    return VGroup(plane, line)
 
 
 def extent_box(points: np.ndarray, padding: float = 0.1) -> Box:
@@ -77,7 +65,7 @@ def extent_box(points: np.ndarray, padding: float = 0.1) -> Box:
     return Box(float(low[0]), float(high[0]), float(low[1]), float(high[1]))
 
 
-def regression_thumbnail(theme, lesson: SummaryLesson) -> tuple[VGroup, str]:
+def regression_thumbnail(theme, lesson: SummaryLesson) -> VGroup:
     """The regression scene's data with the closed-form least-squares line over the data's
     x range, in a box that holds the data and the line's ends (nothing clipped)."""
     data = lesson.regression_data
@@ -88,36 +76,20 @@ def regression_thumbnail(theme, lesson: SummaryLesson) -> tuple[VGroup, str]:
                         color=theme.negative) for a, b in zip(x, y)])
     line = VMobject(stroke_color=theme.boundary, stroke_width=style.LINE_STROKE)
     line.set_points_as_corners(list(plane.c2p_many(lesson.line_ends)))
-    return VGroup(plane, dots, line), f"$L = {fmt(lesson.line_loss, 3)}$ at $tilde(theta)^* = A^(-1) c$"
+    return VGroup(plane, dots, line)
 
 
-def logistic_thumbnail(theme, lesson: SummaryLesson) -> tuple[VGroup, str]:
-    """The logistic scene's noisy data with P(y = +1 | x) after gradient descent, and its loss."""
+def logistic_thumbnail(theme, lesson: SummaryLesson) -> VGroup:
+    """The logistic scene's noisy data with P(y = +1 | x) after gradient descent."""
     run = lesson.logistic
     plane = thumbnail_plane(run.data, theme)
     field = ProbabilityField(plane, theme).set_parameters(run.final_theta, run.final_theta0)
     line = Hyperplane(plane, run.final_theta, run.final_theta0, show_normal=False,
                       show_shading=False)
-    return (VGroup(plane.grid, plane.frame, plane.axes, field, plane.markers, line),
-            f"$L = {fmt(run.final_loss, 3)}$ after {run.steps} steps")
+    return VGroup(plane.grid, plane.frame, plane.axes, field, plane.markers, line)
 
 
 THUMBNAILS = (perceptron_thumbnail, regression_thumbnail, logistic_thumbnail)
-
-
-#: the lecture's arc through each row: (what it connects to, the sentence that says so)
-ARC = (
-    ("needs a line that separates: XOR and flipped labels have none",
-     "The perceptron needs data a line separates. XOR and flipped labels have none: there it "
-     "never settles, and its training error stays above 0."),
-    ("feature maps: $x -> [1, x, dots, x^k]$ here, $[x, 1]$ for the offset, "
-     "$x_1 x_2$ for XOR",
-     "Every row can work on a feature map: [x, 1] turned the offset into one more weight, "
-     "x₁x₂ made XOR separable, and [1, x, …, xᵏ] fitted polynomials."),
-    ("why logistic: a loss with a minimum even when no line separates",
-     "That is why logistic regression: on noisy data its convex loss still has a minimum, "
-     "and gradient descent with η = 1/β heads for it ({curvature})."),
-)
 
 
 def baseline(mobject: VMobject) -> float:
@@ -144,30 +116,7 @@ def set_baseline(line: VMobject, y: float, left: float) -> VMobject:
 class SummaryScene(LinvizScene):
     """The closing table, and the lecture's arc through it."""
 
-    story = ("show_table", "show_arc")
-
-    def show_table(self) -> None:
-        self.section("table", "The methods side by side")
-        self.play(Write(self.title), FadeIn(self.header), run_time=style.RUN_INTRO)
-        sentences = (
-            "When the data is realizable, a half-space classifier with the 0-1 loss is found "
-            "by the perceptron, or by linear programming.",
-            "Linear regression minimizes the squared loss; the normal equations give the "
-            "answer in closed form, with the pseudo-inverse when A is singular.",
-            "When no line separates the classes, logistic regression minimizes the convex "
-            "logistic loss by gradient descent.",
-        )
-        # under a row's sentence its cells come in one by one; under "in its scene" its
-        # result and thumbnail, the thumbnail's line drawn last
-        for cells, (result, picture), sentence, said in zip(self.row_cells, self.row_results,
-                                                            sentences, self.results):
-            self.narrate(sentence)
-            self.play(LaggedStart(*(FadeIn(cell) for cell in cells), lag_ratio=1.0),
-                      run_time=self.reading_time(sentence) / 2)
-            sentence = "A run of it: " + caption_text(said) + "."
-            self.narrate(sentence)
-            self.play(LaggedStart(FadeIn(VGroup(result, *picture[:-1])), Create(picture[-1]),
-                                  lag_ratio=1.0), run_time=self.reading_time(sentence))
+    story = ("tell_storyboard",)
 
     def make_trace(self):
         """The summary's lesson: each row's run on its scene's default data (no trace)."""
@@ -175,52 +124,51 @@ class SummaryScene(LinvizScene):
                                      PerceptronScene.epochs, PerceptronScene.offset,
                                      RegressionScene.default_data, LogisticScene.default_data,
                                      LogisticScene.steps)
+        #: what the scene says and shows, beat by beat (the lesson's)
+        self.storyboard = summary_storyboard(self.lesson, self.scene_name())
         return None
 
-    def curvature_words(self) -> str:
-        """β of the logistic row's run, named as the logistic scene names it (β, not L,
-        which names the loss): "β = 0.32 bounds the loss's curvature"."""
-        bound = wording.significant(self.lesson.logistic.curvature_bound)
-        return f"β = {bound} bounds the loss's curvature"
+    # -- the storyboard drawn: one method a motion (see LinvizScene.tell) ----------
+    def draw_row(self, beat) -> None:
+        """A row's cells come one by one (the title and header first, with the first)."""
+        if not self.on_screen(self.header):
+            self.play(Write(self.title), FadeIn(self.header), run_time=style.RUN_INTRO)
+        cells = self.row_cells[beat.state["rows"] - 1]
+        self.play(LaggedStart(*(FadeIn(cell) for cell in cells), lag_ratio=1.0),
+                  run_time=self.reading_time(beat.sentence) / 2)
 
-    def xor_sentence(self) -> str:
-        """What logistic regression does on XOR: settles, but no line does well there."""
-        best = wording.number(self.lesson.xor_best_loss, 3)
-        if self.lesson.xor_near_coin:
-            return (f" On XOR it settles too, but the best line still pays L* = {best}, about "
-                    f"log 2: only the feature map x₁x₂ makes XOR separable.")
-        return f" On XOR the best line pays L* = {best}; the feature map x₁x₂ separates it."
+    def draw_row_result(self, beat) -> None:
+        """The row's run: its result, then its picture, the picture's line drawn last."""
+        result, picture = self.row_results[beat.state["results"] - 1]
+        self.play(LaggedStart(FadeIn(VGroup(result, *picture[:-1])), Create(picture[-1]),
+                              lag_ratio=1.0), run_time=self.reading_time(beat.sentence))
 
-    def show_arc(self) -> None:
-        self.section("arc", "The arc of the lecture")
-        for index, (note, marker, (_, sentence)) in enumerate(zip(self.arc_notes,
-                                                                  self.row_marks, ARC)):
-            if index == len(ARC) - 1:
-                sentence = sentence.format(curvature=self.curvature_words()) + self.xor_sentence()
-            # the row is framed while its sentence is read, and let go as it ends
-            self.narrate(sentence)
-            self.play(Create(marker), FadeIn(note), run_time=self.reading_time(sentence) / 2)
-            self.play(FadeOut(marker), run_time=self.reading_time(sentence) / 2)
-        # the three choices, each column's header in turn: the loss, the model (its
-        # hypothesis class), the way it is solved
-        sentence = ("A loss, a hypothesis class, and a way to minimize the empirical risk: "
-                    "the same three choices behind every row.")
-        self.narrate(sentence)
+    def draw_arc(self, beat) -> None:
+        """The row is framed while its sentence is read, its note comes, and the frame goes
+        as the sentence ends."""
+        row = beat.state["notes"] - 1
+        marker, note = self.row_marks[row], self.arc_notes[row]
+        self.play(Create(marker), FadeIn(note), run_time=self.reading_time(beat.sentence) / 2)
+        self.play(FadeOut(marker), run_time=self.reading_time(beat.sentence) / 2)
+
+    def draw_indicate_header(self, beat) -> None:
+        """The three choices, each column's header in turn: the loss, the model (its
+        hypothesis class), the way it is solved; then the table stays a moment."""
         loss, model, solved = (self.header[HEADER.index(name)]
                                for name in ("loss", "model", "solved by"))
         self.play(Succession(*(Indicate(cell, color=self.theme.highlight) for cell in
-                               (loss, model, solved))), run_time=self.reading_time(sentence))
+                               (loss, model, solved))), run_time=self.reading_time(beat.sentence))
+        # a play of its cells split the header into its parts on the scene: one header again
+        self.remove(self.header)
+        self.add(self.header)
         self.finish_beat()
         self.wait(style.PAUSE_READ * 2)  # the table stays a moment at the end
 
     def build(self) -> None:
         theme = self.theme
         self.title = self.make_title("Summary")
-        self.thumbnails, self.results = [], []
-        for make in THUMBNAILS:
-            picture, result = make(theme, self.lesson)
-            self.thumbnails.append(picture)
-            self.results.append(result)
+        self.thumbnails = [make(theme, self.lesson) for make in THUMBNAILS]
+        self.results = list(row_results(self.lesson))
         size = style.TABLE_FONT
         header = [line_of_text(f"*{words}*", theme, size, theme.muted) for words in HEADER]
         rows = [[line_of_text(w, theme, size) for w in words] for words in ROWS]
@@ -270,13 +218,3 @@ class SummaryScene(LinvizScene):
     def rule(self, y: float, left: float, right: float) -> Line:
         return Line(np.array([left, y, 0.0]), np.array([right, y, 0.0]),
                     stroke_color=self.theme.grid, stroke_width=2)
-
-
-def caption_text(markup: str) -> str:
-    """A table cell's Typst markup as caption text: no dollar signs, Unicode for A⁺, A⁻¹,
-    θ̃* and η/β, a minus sign before a digit (the caption is then set in the lecture's
-    notation like every sentence)."""
-    for typst, unicode in (("$", ""), ("A^+ ", "A⁺"), ("A^(-1) ", "A⁻¹"),
-                           ("tilde(theta)^*", "θ̃*"), ("eta = 1 \\/ beta", "η = 1/β")):
-        markup = markup.replace(typst, unicode)
-    return re.sub(r"-(?=\d)", "−", markup)

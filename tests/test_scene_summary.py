@@ -57,7 +57,10 @@ def independent_logistic(X, y, steps):
 def test_logistic_picture_is_the_final_state_of_gradient_descent():
     from linviz.lessons.summary import summary_lesson
     from scenes.toolkit.style import DARK
-    picture, caption = logistic_thumbnail(DARK, summary_lesson(0))
+    from linviz.lessons.summary_story import row_results
+
+    lesson = summary_lesson(0)
+    picture, caption = logistic_thumbnail(DARK, lesson), row_results(lesson)[2]
     field = picture[3]
     data = make_builtin("noisy")
     theta, theta0, loss = independent_logistic(data.X, data.y, 120)
@@ -74,7 +77,7 @@ def test_regression_picture_draws_the_least_squares_line(seed):
     screen is the fitted one (seed 3: it was 0.72 against 0.89, cut by the box in y)."""
     from linviz.lessons.summary import summary_lesson
     from scenes.toolkit.style import LIGHT
-    picture, _ = regression_thumbnail(LIGHT, summary_lesson(seed))
+    picture = regression_thumbnail(LIGHT, summary_lesson(seed))
     plane, dots, line = picture
     data = make_builtin("regression1d", seed=seed)
     x = data.X[:, 0]

@@ -436,3 +436,30 @@ def test_the_update_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path
         mismatched = {key: (picture[key], value) for key, value in expected.items()
                       if picture[key] != value}
         assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_summary_draws_its_storyboard_at_every_beats_end(seed):
+    """The table's header, rows, runs and the arc's notes (and no frame left round a row)
+    at every beat's end; the summary makes its own data from the seed."""
+    from scenes.catalog import find
+
+    def drawn_summary(scene) -> dict:
+        return {"header": _present(scene, scene.header),
+                "rows": sum(all(_present(scene, cell) for cell in cells)
+                            for cells in scene.row_cells),
+                "results": sum(_present(scene, result) and _present(scene, picture[-1])
+                               for result, picture in scene.row_results),
+                "notes": sum(_present(scene, note) for note in scene.arc_notes),
+                "framed": next((row for row, mark in enumerate(scene.row_marks)
+                                if _present(scene, mark)), None)}
+
+    drawn: list[tuple[str, dict]] = []
+    scene = story_with(find("summary").load(), seed=seed, beat_observers=[
+        lambda s: drawn.append((s.timeline.current[1], drawn_summary(s)))])
+    storyboard = storyboard_for("summary")(None, seed=seed)
+    assert [sentence for sentence, _ in drawn] == storyboard.sentences()
+    for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
+        mismatched = {key: (picture[key], value) for key, value in beat.state.items()
+                      if picture[key] != value}
+        assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"

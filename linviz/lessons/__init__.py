@@ -69,6 +69,7 @@ STORYBOARDS: dict[str, tuple[str, str]] = {
     "offset-lift": ("offset_lift_story", "storyboard_of_offset_lift"),
     "classifier": ("classifier_story", "storyboard_of_classifier"),
     "update": ("update_story", "storyboard_of_update"),
+    "summary": ("summary_story", "storyboard_of_summary"),
 }
 
 

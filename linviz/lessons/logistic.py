@@ -52,6 +52,9 @@ CERTAIN = 0.9
 MARGIN_RANGE = 4.0
 #: the first steps shown one by one
 SLOW_STEPS = 3
+#: the data the scene tells when none is given, and its run's steps
+DEFAULT_DATA = {"logistic": "noisy"}
+STEPS = 120
 #: with η = 1/β the run goes on until L(w_t) − L* is at most this (L* to three places)
 TOLERANCE = AT_MINIMUM
 #: ... or until this many steps, whichever comes first

@@ -41,6 +41,8 @@ NARROW = 10.0
 ROUND = 1.02
 #: the first steps of the line's descent shown one by one
 SLOW_STEPS = 3
+#: the data the scene tells when none is given
+DEFAULT_DATA = {"regression": "regression1d"}
 
 
 @dataclass(frozen=True)

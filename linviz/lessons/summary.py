@@ -75,10 +75,21 @@ class SummaryLesson:
         return np.vstack([data, self.line_ends])
 
 
-def summary_lesson(seed: int = 0, perceptron_data: str = "separable", perceptron_epochs: int = 100,
-                   perceptron_offset: bool = True, regression_data: str = "regression1d",
-                   logistic_data: str = "noisy", logistic_steps: int = 120) -> SummaryLesson:
-    """The summary's three runs, each on its scene's default data with ``seed``."""
+def summary_lesson(seed: int = 0, perceptron_data: str | None = None,
+                   perceptron_epochs: int | None = None, perceptron_offset: bool = True,
+                   regression_data: str | None = None, logistic_data: str | None = None,
+                   logistic_steps: int | None = None) -> SummaryLesson:
+    """The summary's three runs, each on its scene's default data with ``seed`` (the
+    scenes' defaults, from their lessons, unless given)."""
+    from . import logistic as logistic_defaults, regression as regression_defaults
+    from .perceptron import PASS_BUDGET
+    from .perceptron_story import DEFAULT_DATA as PERCEPTRON_DEFAULT
+
+    perceptron_data = perceptron_data or PERCEPTRON_DEFAULT["perceptron"]
+    perceptron_epochs = perceptron_epochs or PASS_BUDGET
+    regression_data = regression_data or regression_defaults.DEFAULT_DATA["regression"]
+    logistic_data = logistic_data or logistic_defaults.DEFAULT_DATA["logistic"]
+    logistic_steps = logistic_steps or logistic_defaults.STEPS
     classes = make_builtin(perceptron_data, seed=seed)
     perceptron = Perceptron(epochs=perceptron_epochs, offset=perceptron_offset).fit(classes).trace_
     points = make_builtin(regression_data, seed=seed)
