@@ -20,16 +20,16 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DL, DOWN, LEFT, RIGHT, UP, UR, Circle, Create, Dot, Line, ValueTracker, VGroup, VMobject,
-    config, linear, smooth,
+    DL, DOWN, LEFT, RIGHT, UP, UR, Circle, Circumscribe, Create, Dot, Indicate, Line,
+    ValueTracker, VGroup, VMobject, config, linear, smooth,
 )
 
 from linviz.lessons import lesson_for
 from linviz.lessons.margin_speed import MIN_GAMMA_FALL, band_in_plane
+from linviz.lessons.margin_speed_story import margin_speed_storyboard, margin_text, median_text
 from linviz.replay import state_at
 from linviz.sweeps import DEFAULT_MARGINS
 from linviz.ties import least_index
-from linviz import wording
 from scenes.toolkit import style
 from scenes.base import LinvizScene
 from linviz.geometry import clip_line, square_box_around_disk
@@ -49,7 +49,7 @@ class MarginSpeedScene(LinvizScene):
     sweep_margins = DEFAULT_MARGINS
     sweep_repeats = 7
 
-    story = ("introduce", "show_margins", "show_slowest", "conclude")
+    story = ("tell_storyboard",)
 
     def make_lesson(self):
         """The engine's lesson this scene draws: the sweep, the runs replayed, the words."""
@@ -60,11 +60,9 @@ class MarginSpeedScene(LinvizScene):
         """No single run: the scene replays the lesson's sweep (``self.lesson.sweep``)."""
         self.lesson = self.make_lesson()
         self.sweep = self.lesson.sweep
+        #: what the scene says and shows, beat by beat (the lesson's)
+        self.storyboard = margin_speed_storyboard(self.lesson, self.scene_name())
         return None
-
-    def show_margins(self) -> None:
-        for j in range(len(self.sweep.margins)):
-            self.show_margin(j)
 
     # -- drawings ----------------------------------------------------------
     def build(self) -> None:
@@ -235,14 +233,9 @@ class MarginSpeedScene(LinvizScene):
         self.values["bound"].set_value(fmt(run.bound, 0))
         self.values["M"].set_value(str(M))
 
-    # -- the story ---------------------------------------------------------
-    def introduce(self) -> None:
-        self.section("setup", "Runs at five margins")
-        sweep = self.sweep
-        margins = ", ".join(margin_text(m) for m in sweep.margins)
-        self.narrate(f"The same perceptron on {len(sweep.margins) * sweep.repeats} data sets: "
-                     f"{sweep.repeats} for each margin {margins} asked of the generator, each "
-                     f"drawn at random, like this one.")
+    # -- the storyboard drawn: one method a motion (see LinvizScene.tell) ----------
+    def draw_intro(self, beat) -> None:
+        """The title, the plane with one data set of the sweep, and the board."""
         self.play(appear(self.title), appear(self.plane), appear(self.right_board),
                   appear(self.clouds[0]), run_time=style.RUN_INTRO)
         self.remove(self.right_board)
@@ -255,10 +248,76 @@ class MarginSpeedScene(LinvizScene):
         self.add(self.hyperplane, self.no_boundary, self.ring, counter)
         counter.add_updater(lambda _: self.values["M"].set_value(
             str(int(np.floor(self.tracker.get_value() + 1e-9)))))
-        self.narrate("Each run will be a dot: its updates M against the theorem's bound "
-                     "(R/γ)². No dot can lie above the line M = (R/γ)².")
+
+    def draw_legend(self, beat) -> None:
         self.play(appear(self.legend), run_time=style.PAUSE_SHORT)
         self.still(self.legend)
+
+    def draw_switch_run(self, beat) -> None:
+        self.switch_run(beat.state["run"])
+
+    def draw_replay(self, beat) -> None:
+        self.replay(style.RUN_REPLAY, to=beat.state["M"])
+
+    def draw_dots(self, beat) -> None:
+        """The dots of a margin's runs, the replayed one ringed (and the rule that chose it,
+        the first time)."""
+        j = beat.state["dots"] - 1
+        run = self.shown[beat.state["ring"]]
+        self.dot_ring.move_to(self.plot.c2p(run.bound, run.updates))
+        shown = [appear(self.dots[j]), appear(self.dot_ring)]
+        if beat.state["note"] == "rule" and not self.on_screen(self.rule_note):
+            shown.append(appear(self.rule_note))
+        self.play(*shown, run_time=style.RUN_INTRO)
+        if self.on_screen(self.rule_note):
+            self.still(self.rule_note)
+        self.still(self.dots[j])
+
+    def draw_slow_updates(self, beat) -> None:
+        """The slowest run on the plane, its dot ringed, its first updates one by one."""
+        run = self.shown[beat.state["run"]]
+        self.switch_run(beat.state["run"])
+        self.dot_ring.move_to(self.plot.c2p(run.bound, run.updates))
+        self.play(appear(self.dot_ring), run_time=style.PAUSE_SHORT)
+        for m in range(1, beat.state["M"] + 1):
+            self.replay(style.RUN_SLOW_UPDATE, to=m)
+
+    def draw_ghost_replay(self, beat) -> None:
+        """The rest of the run, fast, each line it leaves kept as a ghost."""
+        rest = beat.state["M"] - int(round(self.tracker.get_value()))
+        self.ghosts_shown = -1
+        self.follow_ghosts()
+        self.add(self.ghosts)
+        self.ghosts.add_updater(lambda _: self.follow_ghosts())
+        self.replay(min(style.RUN_GHOSTS_MAX, max(style.RUN_REPLAY, style.RUN_GHOST * rest)),
+                    to=beat.state["M"])
+        self.ghosts.clear_updaters()
+
+    def draw_indicate_M(self, beat) -> None:
+        self.play(Circumscribe(self.values["M"], color=self.theme.highlight),
+                  run_time=style.RUN_INTRO)
+
+    def draw_spread_note(self, beat) -> None:
+        """The ghosts and the ring go; under the plot, each margin's median and range."""
+        lesson = self.lesson
+        if self.on_screen(self.ghosts):
+            self.play(vanish(self.ghosts), run_time=style.PAUSE_SHORT)
+        spread = ", ".join(f"{median_text(m)} ({low}–{high})" for m, (low, high) in
+                           zip(lesson.medians, lesson.update_ranges()))
+        self.spread_note = note = text(f"median M (least–most): {spread}", self.theme,
+                                       style.FONT_TINY, self.theme.step)
+        note.move_to(self.rule_note, aligned_edge=LEFT)
+        self.play(vanish(self.rule_note), appear(note), vanish(self.dot_ring),
+                  run_time=style.PAUSE_SHORT)
+        self.still(note)
+
+    def draw_indicate_bound(self, beat) -> None:
+        """The line M = (R/γ)², far above the dots."""
+        self.play(Indicate(self.plot.diagonal, color=self.theme.highlight, scale_factor=1.0),
+                  run_time=style.RUN_INTRO)
+        # a play of the plot's line split the still plot: its parts stand still again
+        self.remove(self.plot.diagonal)
+        self.still(self.plot.diagonal)
 
     def switch_run(self, k: int) -> None:
         """Put run k of ``self.shown`` on the plane: its points, θ* and its band, θ = 0."""
@@ -301,133 +360,11 @@ class MarginSpeedScene(LinvizScene):
         self.play(self.tracker.animate.set_value(end), run_time=run_time, rate_func=linear)
         self.values["M"].set_value(str(int(end)))
 
-    def show_margin(self, j: int) -> None:
-        lesson = self.lesson
-        margin = self.sweep.margins[j]
-        self.section(f"margin-{margin_text(margin)}", f"Margin {margin_text(margin)}")
-        run = lesson.chosen[j]
-        actual = wording.number(lesson.chosen_plane_margins[j], 3)
-        compared = {"more": f", more than the {lesson.chosen[j - 1].updates} before",
-                    "as many": ", as many as before",
-                    "fewer": f", fewer than the {lesson.chosen[j - 1].updates} before"}
-        allows = (f"The theorem allows at most (R/γ)² = {wording.number(run.bound, 0)} updates; "
-                  f"the perceptron makes {run.updates}"
-                  f"{compared[lesson.updates_compared(j)] if j else ''}.")
-        if j == 0:
-            self.narrate(f"Margin {margin_text(margin)} asked of the generator is a lower bound: "
-                         f"this data set's own margin is {actual}. On [x, 1] the theorem's γ is "
-                         f"at most that: here γ = {wording.number(run.gamma, 3)}, the margin of "
-                         f"θ*, the widest separator of [x, 1] through the origin.")
-            self.switch_run(j)
-            half = wording.number(band_in_plane(run)[2], 3)
-            self.narrate(f"Teal: θ*'s band, no point inside; in the plane it is {half} wide on "
-                         f"each side. {allows}")
-        else:
-            before = lesson.chosen[j - 1]
-            smaller = "smaller" if lesson.gamma_smaller(j) else "not smaller"
-            self.narrate(f"Margin {margin_text(margin)} asked, {actual} in this data set; on "
-                         f"[x, 1] it has γ = {wording.number(run.gamma, 3)}, {smaller} than the "
-                         f"{wording.number(before.gamma, 3)} before.")
-            self.switch_run(j)
-            self.narrate(allows)
-        self.replay(style.RUN_REPLAY)
-        row = self.sweep.runs[j]
-        ups = sorted(r.updates for r in row)
-        self.dot_ring.move_to(self.plot.c2p(run.bound, run.updates))
-        if j == 0:
-            rule = (f"the run nearest its margin's median M that keeps γ falling by "
-                    f"{MIN_GAMMA_FALL:.0%} or more and M rising from margin to margin"
-                    if lesson.ordered else
-                    "the median run of its margin")
-            self.narrate(f"The dots of its {len(row)} data sets: {', '.join(map(str, ups))} "
-                         f"updates. The ringed one was replayed: {rule}.")
-            self.play(appear(self.dots[j]), appear(self.dot_ring), appear(self.rule_note),
-                      run_time=style.RUN_INTRO)
-            self.still(self.rule_note)
-        else:
-            self.narrate(f"The dots of its {len(row)} data sets: {', '.join(map(str, ups))} "
-                         f"updates; the ringed one is the run just played.")
-            self.play(appear(self.dots[j]), appear(self.dot_ring), run_time=style.RUN_INTRO)
-        self.still(self.dots[j])
-
-    def show_slowest(self) -> None:
-        self.section("small-margin", "The slowest run")
-        lesson = self.lesson
-        run = lesson.slowest
-        slow = lesson.slow_updates
-        self.dot_ring.move_to(self.plot.c2p(run.bound, run.updates))
-        self.narrate(f"The slowest run at the smallest margin: γ = "
-                     f"{wording.number(run.gamma, 3)}. Its first {slow} updates, one by one: "
-                     f"each adds y·[x, 1] of the ringed point to [θ, θ₀].")
-        self.switch_run(len(self.shown) - 1)
-        self.play(appear(self.dot_ring), run_time=style.PAUSE_SHORT)
-        for m in range(1, slow + 1):
-            self.replay(style.RUN_SLOW_UPDATE, to=m)
-        rest = run.updates - slow
-        if rest > 0:
-            self.narrate(f"The other {rest} fast, each line it leaves behind kept as a faint "
-                         f"ghost, until every point is on its side.")
-            self.ghosts_shown = -1
-            self.follow_ghosts()
-            self.add(self.ghosts)
-            self.ghosts.add_updater(lambda _: self.follow_ghosts())
-            self.replay(min(style.RUN_GHOSTS_MAX, max(style.RUN_REPLAY, style.RUN_GHOST * rest)))
-            self.ghosts.clear_updaters()
-        self.narrate(f"{run.updates} updates, of the {wording.number(run.bound, 0)} the "
-                     f"theorem allows.")
-
-    def conclude(self) -> None:
-        self.section("summary", "Updates against the bound")
-        lesson = self.lesson
-        typical = ", ".join(median_text(m) for m in lesson.medians)
-        if self.on_screen(self.ghosts):
-            self.play(vanish(self.ghosts), run_time=style.PAUSE_SHORT)
-        self.narrate(f"{lesson.runs_under_bound} of {lesson.run_count} runs lie under the line. "
-                     f"As γ shrinks the bound grows like 1/γ², {TRENDS[lesson.trend]}: median "
-                     f"updates {typical}.")
-        spread = ", ".join(f"{median_text(m)} ({low}–{high})" for m, (low, high) in
-                           zip(lesson.medians, lesson.update_ranges()))
-        note = text(f"median M (least–most): {spread}", self.theme, style.FONT_TINY,
-                    self.theme.step)
-        note.move_to(self.rule_note, aligned_edge=LEFT)
-        self.play(vanish(self.rule_note), appear(note), vanish(self.dot_ring),
-                  run_time=style.PAUSE_SHORT)
-        self.still(note)
-        ratios = lesson.bound_ratios
-        self.narrate(f"The bound is a worst case: these runs stay far below it, at "
-                     f"{ratio_text(np.min(ratios))} to {ratio_text(np.max(ratios))} times fewer "
-                     f"updates than it allows (median {ratio_text(np.median(ratios))}).")
-
 
 #: the title, by the lesson's trend of the median updates
 TITLES = {"rising": "Smaller margin, more updates",
           "rising overall": "Smaller margin, more updates on the whole",
           "not rising": "Smaller margin, a larger bound"}
-#: the end of the summary's sentence, by the same trend
-TRENDS = {"rising": "and the runs slow down too",
-          "rising overall": "and the runs slow down overall, though not at every step",
-          "not rising": "but these runs did not slow down"}
-
-
-def median_text(median: float) -> str:
-    """A median of counts as written: 7, 18.5."""
-    return fmt(median, 1).rstrip("0").rstrip(".")
-
-
-def margin_text(margin: float) -> str:
-    """A requested margin as written: 0.4, 0.05, 0.025."""
-    return fmt(margin, 3).rstrip("0").rstrip(".")
-
-
-def ratio_text(ratio: float) -> str:
-    """A ratio to two significant figures at most: 3.4, 35, 310."""
-    ratio = float(ratio)
-    if ratio < 10:
-        return wording.number(ratio, 1)
-    digits = int(np.floor(np.log10(ratio))) - 1
-    return str(int(round(ratio, -digits)))
-
-
 def segment_points(ends: np.ndarray) -> np.ndarray:
     """Points of a VMobject drawing the segments ends[k] = (a, b) as separate straight curves."""
     thirds = np.array([0.0, 1 / 3, 2 / 3, 1.0])[None, :, None]

@@ -463,3 +463,38 @@ def test_the_summary_draws_its_storyboard_at_every_beats_end(seed):
         mismatched = {key: (picture[key], value) for key, value in beat.state.items()
                       if picture[key] != value}
         assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_margin_speed_draws_its_storyboard_at_every_beats_end(seed):
+    """The run on the plane, its updates played, θ*'s band, the dots, the ringed dot, the
+    ghosts and the note under the plot, at every beat's end (its own sweep, from the seed)."""
+    from scenes.catalog import find
+
+    def drawn(scene) -> dict:
+        ring = None
+        if _present(scene, scene.dot_ring):
+            ring = tuple(np.round(scene.dot_ring.get_center()[:2], 6))
+        note = ("spread" if getattr(scene, "spread_note", None) is not None
+                and _present(scene, scene.spread_note) else
+                "rule" if _present(scene, scene.rule_note) else None)
+        return {"legend": _present(scene, scene.legend),
+                # a run is on the plane from the first switch on, θ*'s band with it
+                "run": scene.shown_index if _present(scene, scene.band) else None,
+                "M": scene.tracker.get_value(), "band": _present(scene, scene.band),
+                "dots": sum(_present(scene, dots) for dots in scene.dots), "ring": ring,
+                "ghosts": _present(scene, scene.ghosts), "note": note}
+
+    seen: list[tuple[str, dict]] = []
+    scene = story_with(find("margin-speed").load(), seed=seed, beat_observers=[
+        lambda s: seen.append((s.timeline.current[1], drawn(s)))])
+    storyboard = storyboard_for("margin-speed")(None, seed=seed)
+    assert [sentence for sentence, _ in seen] == storyboard.sentences()
+    for number, ((sentence, picture), beat) in enumerate(zip(seen, storyboard.beats), 1):
+        expected = dict(beat.state)
+        if expected["ring"] is not None:
+            run = scene.shown[expected["ring"]]
+            expected["ring"] = tuple(np.round(scene.plot.c2p(run.bound, run.updates)[:2], 6))
+        mismatched = {key: (picture[key], value) for key, value in expected.items()
+                      if picture[key] != value}
+        assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"

@@ -70,6 +70,7 @@ STORYBOARDS: dict[str, tuple[str, str]] = {
     "classifier": ("classifier_story", "storyboard_of_classifier"),
     "update": ("update_story", "storyboard_of_update"),
     "summary": ("summary_story", "storyboard_of_summary"),
+    "margin-speed": ("margin_speed_story", "storyboard_of_margin_speed"),
 }
 
 
