@@ -131,10 +131,10 @@ PANEL_LEFT = 0.45          # x where the right-hand panels start
 POINT_SIZE_MIN = 0.06      # the smallest half-width of a marker (dense data)
 POINT_STROKE_MIN_FRACTION = 0.6  # a smaller marker's stroke shrinks with it, down to this
 MARKER_SPACING_FRACTION = 0.38  # a marker's half-width: this much of the points' typical spacing
-VIEW_PADDING = 0.15        # room round the data in a view, a fraction of its span on each side
-ORIGIN_ROOM = 0.2          # a view showing the origin keeps this much of the span free round it
-ORIGIN_ZOOM_LIMIT = 1.5    # ...unless that makes the view this many times wider: then a pointer
-MAX_TICK_INTERVALS = 8     # a plane's tick step cuts its side into at most this many intervals
+# the view's box: defined once, in the engine (a lesson speaks of "this view")
+from linviz.view_box import (  # noqa: E402,F401
+    MAX_TICK_INTERVALS, ORIGIN_ROOM, ORIGIN_ZOOM_LIMIT, VIEW_PADDING,
+)
 #: rings of places a long label beside a dot tries before it settles on covering text
 LABEL_RINGS = 4
 TICK_FONT = 18             # the tick values of a data plane
