@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, UP, Circle, Create, Dot, FadeIn, FadeOut, LaggedStart, Line,
+    DOWN, LEFT, RIGHT, UP, Circle, Circumscribe, Create, Dot, FadeIn, FadeOut, LaggedStart, Line,
     ReplacementTransform, VGroup,
     ValueTracker, VMobject, Write, linear, rate_functions, smooth,
 )
 
 from linviz.lessons.logistic import DEFAULT_DATA as LOGISTIC_DEFAULT, STEPS as LOGISTIC_STEPS
 from linviz.lessons.logistic import MARGIN_RANGE, STEP_BUDGET, gradient_norms, logistic_lesson
+from linviz.lessons.logistic_story import logistic_storyboard, replayed_perceptron_start
 from linviz.logistic import pointwise_logistic_loss, sigmoid
 from linviz.replay import state_after_steps, state_at
 from linviz import wording
@@ -72,10 +73,11 @@ class LogisticScene(LinvizScene):
         self.lesson = logistic_lesson(self.data, lr=self.lr, steps=self.steps,
                                       perceptron_epochs=self.perceptron_epochs,
                                       budget=self.step_budget)
+        #: what the scene says and shows, beat by beat (the lesson's)
+        self.storyboard = logistic_storyboard(self.lesson, self.scene_name())
         return self.lesson.trace
 
-    story = ("show_sigmoid", "show_field", "show_loss", "show_descent",
-             "compare_with_perceptron")
+    story = ("tell_storyboard",)
 
     # -- drawings as functions of the step -----------------------------------
     def build(self) -> None:
@@ -353,40 +355,32 @@ class LogisticScene(LinvizScene):
         return (f"step $eta = {wording.significant(lesson.step_size)}$ set by hand; "
                 f"$1 / beta = {wording.significant(1 / lesson.curvature_bound)}$, {bound}")
 
-    # -- the story ---------------------------------------------------------
-    def show_sigmoid(self) -> None:
-        self.section("sigmoid", "The sigmoid")
-        n = self.data.n_samples
+    # -- the storyboard drawn: one method a motion (see LinvizScene.tell) ----------
+    def draw_intro(self, beat) -> None:
+        """The plane and the title (and the squares round the flipped labels)."""
         self.play(FadeIn(self.plane), Write(self.title), run_time=style.RUN_INTRO)
         if self.flipped:
-            self.narrate(f"{n} points, {len(self.flipped)} of them with flipped labels (in "
-                         f"squares): no line separates them, so a hard ±1 answer has to be "
-                         f"wrong somewhere.")
             self.play(Create(self.flip_marks), run_time=style.PAUSE_SHORT)
-            self.show_status("flipped")
-        else:
-            self.narrate(f"{n} points that no line separates: a hard ±1 answer has to be "
-                         f"wrong somewhere.")
-        self.narrate("The perceptron's answer is a step: h(x) = [z > 0] jumps from 0 to 1 at "
-                     "the boundary; a point on it (z = 0) gets 0, and the rule y z ≤ 0 counts "
-                     "it as a mistake whatever its label.")
-        self.show_status("step")
+        self.show_status(beat.state["status"])
+
+    def draw_step(self, beat) -> None:
+        self.show_status(beat.state["status"])
         self.play(FadeIn(self.sigmoid_plot), Create(self.step_curve), FadeIn(self.step_label),
                   run_time=style.RUN_INTRO)
-        self.narrate("The sigmoid σ(z) = 1/(1 + e^(−z)) squashes the score into (0, 1): a "
-                     "probability for the label +1.")
-        self.show_status("sigmoid")
+
+    def draw_sigmoid(self, beat) -> None:
+        self.show_status(beat.state["status"])
         self.play(ReplacementTransform(self.step_curve, self.sigmoid_curve),
                   FadeOut(self.step_label), FadeIn(self.formula_p),
                   run_time=style.RUN_SLOW_UPDATE * 2)
         self.play(FadeIn(self.sigmoid_label), run_time=style.PAUSE_SHORT)
-        self.narrate("The label −1 gets the rest: P(y = −1 | x) = 1 − σ(z) = σ(−z), so for "
-                     "either label P(y | x) = σ(y z).")
+
+    def draw_formula_neg(self, beat) -> None:
         self.play(FadeIn(self.formula_neg), run_time=style.PAUSE_SHORT)
 
-    def show_field(self) -> None:
-        self.section("field", "Probabilities over the plane")
-        lesson = self.lesson
+    def draw_field(self, beat) -> None:
+        """The sigmoid's plot leaves; the probability field and the boundary of the run's
+        end come over the plane."""
         theta, theta0, _ = self.parameters(self.T)
         self.play(FadeOut(self.sigmoid_plot), FadeOut(self.sigmoid_curve),
                   FadeOut(self.sigmoid_label), run_time=style.PAUSE_SHORT)
@@ -399,17 +393,7 @@ class LogisticScene(LinvizScene):
         self.field.add_updater(lambda f: f.set_parameters(theta, theta0,
                                                           self.field_fade.get_value()))
         self.hyperplane.set_parameters(theta, theta0)
-        self.show_status("field")
-        corners = self.plane.box.corners
-        how = ("certain far from the line, unsure near it" if lesson.certain_in(corners)
-               else f"never far from 1/2 here: at most "
-                    f"{wording.number(lesson.most_certain_in(corners))} in this view")
-        found = ("gradient descent will find" if lesson.at_minimum else
-                 f"at which gradient descent will stop after {wording.grouped(self.T, 0)} steps "
-                 f"(short of the least loss, as we will see)")
-        self.narrate(f"With the parameters {found}, θ = "
-                     f"({wording.number(theta[0])}, {wording.number(theta[1])}) and θ₀ = "
-                     f"{wording.number(theta0)}, the shade is P(y = +1 | x): {how}.")
+        self.show_status(beat.state["status"])
         self.play(self.field_fade.animate.set_value(1.0), Create(self.hyperplane.line),
                   run_time=style.RUN_INTRO)
         self.field.clear_updaters()
@@ -422,64 +406,21 @@ class LogisticScene(LinvizScene):
         label.add_background_rectangle(color=self.theme.background, opacity=0.75, buff=0.03)
         return label
 
-    def show_loss(self) -> None:
-        self.section("loss", "The logistic loss")
-        lesson = self.lesson
+    def draw_rings(self, beat) -> None:
+        """The loss's formulas, each point's loss as a ring, the worst point numbered."""
         self.update_rings()
-        self.show_status("loss")
-        worst = lesson.worst_point
-        flipped = " (a flipped label)" if lesson.worst_is_flipped else ""
-        self.worst_label = self.point_number(worst)
-        self.narrate(f"Each point pays ℓ = −log P(y | x) = log(1 + exp(−y z)): little when it "
-                     f"is on its side with room, most deep on the wrong side: point {worst + 1}"
-                     f"{flipped} pays {wording.number(lesson.final_point_losses[worst])}.")
+        self.show_status(beat.state["status"])
+        self.worst_label = self.point_number(self.lesson.worst_point)
         self.play(FadeIn(self.formula_loss), FadeIn(self.formula_risk), run_time=style.RUN_INTRO)
         self.play(Create(self.rings), FadeIn(self.worst_label), run_time=style.RUN_INTRO)
-        shown = len(self.margin_points)
-        which = ("every point" if shown == self.data.n_samples
-                 else f"the {shown} points with |y z| ≤ {wording.number(MARGIN_RANGE, 0)}")
-        self.narrate(f"Against the margin y z: the 0-1 loss jumps from 1 to 0 at y z = 0; the "
-                     f"logistic loss falls smoothly, log 2 at y z = 0, and is convex. Dots: "
-                     f"{which}.")
-        self.show_status("margin")
+
+    def draw_margin_plot(self, beat) -> None:
+        self.show_status(beat.state["status"])
         self.play(FadeIn(self.margin_plot), FadeOut(self.worst_label), run_time=style.RUN_INTRO)
 
-    def step_size_sentence(self) -> str:
-        """How η was chosen, and what the curvature bound β promises for it."""
-        lesson = self.lesson
-        eta, bound = wording.significant(lesson.step_size), wording.significant(lesson.curvature_bound)
-        inverse = wording.significant(1 / lesson.curvature_bound)
-        curvature = f"β = {bound} bounds the loss's curvature"
-        if lesson.step_from_data:
-            return (f"step size η = 1/β = {eta}, where β = λ_max(X̃ᵀX̃)/(4n) = {bound} bounds the "
-                    f"loss's curvature: any η ≤ 1/β lowers the loss at every step")
-        if lesson.step_guaranteed:
-            return (f"step size η = {eta}, at most 1/β = {inverse} ({curvature}): every step "
-                    f"lowers the loss")
-        if lesson.step_above_limit:
-            return (f"step size η = {eta}, set by hand, at least 2/β = "
-                    f"{wording.significant(lesson.stable_limit)} ({curvature}): nothing "
-                    f"promises that a step lowers the loss")
-        return (f"step size η = {eta}, set by hand, above 1/β = {inverse} ({curvature}): a "
-                f"step may overshoot")
-
-    def run_length_sentence(self) -> str:
-        """How long the run goes: to the tolerance within the budget, or its fixed steps."""
-        lesson = self.lesson
-        if not lesson.runs_to_tolerance:
-            return f"It takes {lesson.steps} steps."
-        return (f"It runs until L is within {wording.number(lesson.tolerance, 4)} of the "
-                f"least loss L* (found apart from the run, by Newton's method), for at least "
-                f"{lesson.min_steps} and at most {wording.grouped(lesson.budget, 0)} steps.")
-
-    def show_descent(self) -> None:
-        self.section("descent", "Gradient descent")
-        lesson = self.lesson
-        self.show_status("eta")
-        # three beats, each with what moves under it: the update rule comes in; the whole
-        # run's loss curve and its end values; the run wound back to θ = 0
-        sentence = f"Gradient descent starts at θ = 0 with {self.step_size_sentence()}."
-        self.narrate(sentence)
+    def draw_update_rule(self, beat) -> None:
+        """The margin plot and the probability's formulas leave; the update rule comes."""
+        self.show_status(beat.state["status"])
         self.play(FadeOut(self.margin_plot), run_time=style.PAUSE_SHORT)
         self.play(FadeOut(self.formula_p), FadeOut(self.formula_neg),
                   self.formula_loss.animate.move_to(self.loss_place),
@@ -487,56 +428,53 @@ class LogisticScene(LinvizScene):
                   run_time=style.PAUSE_SHORT)
         self.play(LaggedStart(FadeIn(self.formula_step), FadeIn(self.formula_step0),
                               lag_ratio=1.0),
-                  run_time=max(self.reading_time(sentence) - 2 * style.PAUSE_SHORT,
+                  run_time=max(self.reading_time(beat.sentence) - 2 * style.PAUSE_SHORT,
                                style.PAUSE_SHORT))
-        sentence = (f"{self.run_length_sentence()} Its loss curve, and where it ends "
-                    f"(L and ‖∇L‖):")
-        self.narrate(sentence)
-        self.tracker.set_value(self.T)
+
+    def draw_loss_curve(self, beat) -> None:
+        """The whole run's loss curve and its end values (the picture at step T)."""
+        self.tracker.set_value(beat.state["t"])
         self.update_values()
         self.add(self.live, self.curve.graph)
         self.follow()  # the curve, values and field drawn at step T, then wound back
         self.play(LaggedStart(FadeIn(self.curve), FadeIn(self.value_labels), FadeIn(self.live),
-                              lag_ratio=1.0), run_time=self.reading_time(sentence))
-        self.narrate(f"Back at θ = 0, P = 1/2 everywhere and every point pays log 2 = "
-                     f"{wording.number(self.losses[0], 3)}.")
-        self.play(self.tracker.animate.set_value(0), run_time=style.RUN_SLOW_UPDATE * 2)
+                              lag_ratio=1.0), run_time=self.reading_time(beat.sentence))
+
+    def draw_rewind(self, beat) -> None:
+        """The run wound back to θ = 0."""
+        self.play(self.tracker.animate.set_value(beat.state["t"]),
+                  run_time=style.RUN_SLOW_UPDATE * 2)
         self.unfollow()
         self.update_values()
         # still drawings: only what follows the tracker is redrawn
         self.still(*self.formulas, self.curve, self.value_labels)
-        self.narrate("The gradient, written out: each point pulls θ toward y x, weighted by "
-                     "σ(−y z), its probability of the wrong label; at θ = 0 every weight "
-                     "is 1/2.")
-        self.show_status("descent")
+
+    def draw_show_status(self, beat) -> None:
+        """A status line comes (the one the sentence reads)."""
+        key = beat.state["status"]
+        if key in ("ill", "advice"):
+            self.show_status(key)
+            self.play(FadeIn(self.statuses[key]), run_time=style.RUN_INTRO)
+        else:
+            self.show_status(key)
+
+    def draw_slow_steps(self, beat) -> None:
+        """The first steps, one by one."""
         self.follow()
-        slow = lesson.slow_steps
-        path = " → ".join(wording.number(v, 3) for v in self.losses[:slow + 1])
-        first = (f"Step 1: the gradient has norm "
-                 f"{wording.number(self.trace.steps['grad_norm'][0], 3)}; the loss goes {path}")
-        self.narrate(first + (f" in the first {slow} steps." if slow > 1 else "."))
-        for k in range(1, slow + 1):
+        for k in range(1, beat.state["t"] + 1):
             self.advance(k, style.RUN_GD_STEP, rate_func=smooth)
             self.wait(style.PAUSE_SHORT)
-        if lesson.fast_steps:
-            self.narrate(f"Then the other {wording.grouped(lesson.fast_steps, 0)} steps"
-                         f"{self.fast_forward_end()}: {self.run_sentence()}.")
-            self.advance(self.T, style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)
+
+    def draw_fast_steps(self, beat) -> None:
+        self.advance(beat.state["t"], style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)
         self.unfollow()
-        corners = self.plane.box.corners
-        self.optimum_line = None
-        differs = not lesson.at_minimum and lesson.optimum_differs_in(corners)
-        shown = ""
-        if differs:
-            shown = (f" In green, the boundary of the least loss (and L* on the loss curve): the "
-                     f"run's still labels "
-                     f"{wording.number(100 * lesson.disagreement_in(corners), 0)}% of this view "
-                     f"otherwise.")
-        self.narrate(f"After {wording.grouped(self.T, 0)} steps L = "
-                     f"{wording.number(lesson.final_loss, 3)} and the gradient's norm is "
-                     f"{wording.number(lesson.final_gradient, 4)}: {self.verdict()}.{shown}")
-        self.least_line = None
-        if differs:
+
+    def draw_verdict(self, beat) -> None:
+        """Where the run ended; the least loss's boundary and level when they differ."""
+        self.unfollow()  # the run's drawings stand still from here on
+        lesson = self.lesson
+        self.optimum_line = self.least_line = None
+        if beat.state["optimum"]:
             self.optimum_line = Hyperplane(self.plane, lesson.optimum_theta,
                                            lesson.optimum_theta0, show_normal=False,
                                            show_shading=False)
@@ -544,95 +482,21 @@ class LogisticScene(LinvizScene):
             # and the least loss itself on the loss curve, below where the run ended
             self.least_line = self.curve.level_line(lesson.optimum_loss, self.theme.correct,
                                                     "L^*")
-            self.show_status("optimum")
+            self.show_status(beat.state["status"])
             self.play(Create(self.optimum_line.line), FadeIn(self.least_line),
                       run_time=style.RUN_INTRO)
-        for sentence, status in self.why_unfinished():
-            self.narrate(sentence)
-            self.show_status(status)
-            self.play(FadeIn(self.statuses[status]), run_time=style.RUN_INTRO)
-
-    def run_sentence(self) -> str:
-        """What the fast-forwarded steps do, by the loss's behaviour."""
-        lesson = self.lesson
-        if lesson.loss_stationary:
-            return ("nothing moves: on this data the gradient at θ = 0, θ₀ = 0 is exactly 0, "
-                    "so θ stays there, P stays 1/2 everywhere and L stays at log 2")
-        if lesson.loss_decreasing:
-            return ("the boundary turns, the field changes with it, and the loss falls at "
-                    "every step")
-        rising = f"{lesson.rising_steps} of the {lesson.steps} steps"
-        if lesson.oscillating:
-            return (f"the loss rises at {rising} and falls at the others: η is too large, "
-                    f"the steps overshoot the valley and the boundary swings back and forth")
-        return (f"the loss rises at {rising} and ends above where it started: η is too "
-                f"large, the steps overshoot the valley")
-
-    def fast_forward_end(self) -> str:
-        """Where the fast-forward stops: at the tolerance, or at the end of the budget."""
-        lesson = self.lesson
-        if not lesson.runs_to_tolerance or not lesson.ran_past_min_steps:
-            return ""
-        if lesson.within_tolerance:
-            return (f", until L is within {wording.number(lesson.tolerance, 4)} of the least "
-                    f"loss")
-        return f", to the end of the budget of {wording.grouped(lesson.budget, 0)}"
-
-    def why_unfinished(self) -> list[tuple[str, str]]:
-        """(sentence, status) beats saying why the budget ended first and what to do."""
-        lesson = self.lesson
-        beats = []
-        if lesson.budget_ended and lesson.ill_conditioned:
-            beats.append((f"Why: the loss's bowl is ill-conditioned. At its minimum it is "
-                          f"{wording.ratio(lesson.curvature_condition)} times more curved one "
-                          f"way than another (λ_max/λ_min of its Hessian).", "ill"))
-            advice = (" Standardizing the features (--standardize) makes the bowl round."
-                      if lesson.standardizing_helps else "")
-            beats.append((f"Steps of 1/β, small enough for the steep way, crawl along the flat "
-                           f"way: near the minimum each removes only about 1/"
-                           f"{wording.ratio(lesson.steps_per_factor_e)} of the error left along "
-                           f"it.{advice}", "advice" if advice else "ill"))
-        return beats
-
-    def verdict(self) -> str:
-        """The end of the run against the minimum L* (found by Newton's method)."""
-        lesson = self.lesson
-        best = wording.number(lesson.optimum_loss, 3)
-        if lesson.converged and lesson.at_minimum:
-            verdict = (f"it has converged. The logistic loss is convex, so this is the global "
-                       f"minimum (Newton's method finds the same L* = {best})")
-        elif lesson.at_minimum:
-            verdict = (f"still moving, but L already equals the minimum L* = {best} to three "
-                       f"places")
-        elif lesson.budget_ended:
-            verdict = (f"the budget has ended {wording.number(lesson.gap_to_minimum, 3)} above "
-                       f"the minimum L* = {best} (found by Newton's method): this boundary is "
-                       f"not yet the best one")
-        elif lesson.loss_decreasing:
-            verdict = (f"still {wording.number(lesson.gap_to_minimum, 3)} above the minimum "
-                       f"L* = {best}")
         else:
-            verdict = (f"still far from the minimum L* = {best}: with a step at most "
-                       f"1/β = {wording.significant(1 / lesson.curvature_bound)} every step "
-                       f"would lower the loss")
-        if lesson.best_near_coin:
-            verdict += (f"; even the best line barely beats P = 1/2 here: L* is close to "
-                        f"log 2 = {wording.number(np.log(2), 3)}")
-        elif lesson.ends_near_coin:
-            verdict += "; L is still barely below log 2"
-        elif lesson.ends_above_coin:
-            verdict += "; L is above log 2, worse than P = 1/2 everywhere"
-        return verdict
+            self.play(Circumscribe(self.live, color=self.theme.highlight),
+                      run_time=style.RUN_INTRO)
 
-    def compare_with_perceptron(self) -> None:
-        self.section("perceptron", "Beside the perceptron")
+    def draw_perceptron(self, beat) -> None:
+        """The perceptron's last passes replayed beside the logistic boundary."""
         theme, lesson = self.theme, self.lesson
         ptrace = lesson.perceptron
         p_states = state_after_steps(ptrace)
         p_thetas, p_theta0s = ptrace.states["theta"], ptrace.states["theta0"]
         p_tracker = StepTracker(0)
-        n = self.data.n_samples
-        start = max(0, ptrace.n_steps - 2 * n)
+        start = replayed_perceptron_start(lesson)
         p_tracker.set_value(start)
         self.perceptron_line = Hyperplane(self.plane, *state_at(p_thetas, p_theta0s,
                                                                      p_states, start),
@@ -659,10 +523,7 @@ class LogisticScene(LinvizScene):
         key.next_to(self.value_rows, DOWN, buff=2 * style.BUFF).set_x(style.PANEL_LEFT,
                                                                        direction=LEFT)
         self.comparison = key
-        self.narrate(f"On the same data the perceptron keeps updating: its last "
-                     f"{ptrace.n_steps - start} visits, replayed, move its boundary back and "
-                     f"forth.")
-        self.show_status(None)
+        self.show_status(beat.state["status"])
         leaving = ([FadeOut(self.optimum_line.line), FadeOut(self.least_line)]
                    if self.optimum_line is not None else [])
         self.play(FadeOut(self.rings), FadeOut(self.curve), FadeOut(self.curve.graph),
@@ -670,21 +531,8 @@ class LogisticScene(LinvizScene):
         self.play(FadeIn(self.perceptron_line), FadeIn(key), run_time=style.RUN_INTRO)
         self.play(p_tracker.animate.set_value(ptrace.n_steps), run_time=style.RUN_GD_FAST,
                   rate_func=linear)
-        verdict = "converged" if lesson.perceptron_converged else "still not converged"
-        side = lesson.perceptron_side_in(self.plane.box.corners)
-        # its Hyperplane then says "the boundary lies outside this view": say what that means
-        outside = (f" (its last boundary lies outside this view: it calls every point here "
-                   f"{wording.label(side)})" if side else "")
-        if lesson.perceptron_has_no_boundary:
-            outside = (f" (its θ is back at 0: no boundary, every point scores "
-                       f"{wording.number(lesson.perceptron_theta0)}, a mistake by the rule's ≤ 0)"
-                       if lesson.perceptron_theta0 == 0 else
-                       f" (its θ is back at 0: no boundary; θ₀ = "
-                       f"{wording.number(lesson.perceptron_theta0)} calls every point "
-                       f"{wording.label(lesson.perceptron_theta0)})")
-        self.narrate(f"After τ = {result['epochs']} epochs the perceptron has made "
-                     f"{result['updates']} updates, {verdict}{outside}, training error "
-                     f"{wording.number(p_error)}; logistic regression "
-                     f"{'settled' if lesson.converged else 'is still moving'}, training error "
-                     f"{wording.number(l_error)}.")
 
+    def draw_indicate_key(self, beat) -> None:
+        """The comparison's rows, which the sentence reads."""
+        self.play(Circumscribe(self.comparison, color=self.theme.highlight),
+                  run_time=style.RUN_INTRO)

@@ -26,8 +26,14 @@ def said(scene, pattern):
 
 
 def number(text: str) -> float:
-    """A number as a caption writes it: a real minus sign, thousands grouped (60,259.8)."""
-    return float(text.replace("−", "-").replace(",", ""))
+    """A number as a caption writes it: a real minus sign, thousands grouped (60,259.8), or
+    in scientific form (3.0 × 10⁻¹⁵)."""
+    text = text.replace("−", "-").replace(",", "")
+    if " × 10" in text:
+        mantissa, power = text.split(" × 10")
+        digits = power.translate(str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789"))
+        return float(mantissa) * 10.0 ** int(digits)
+    return float(text)
 
 
 from independent import separable  # noqa: E402  (an LP written in the tests)
@@ -385,7 +391,8 @@ def test_logistic_says_what_its_run_did(case):
     if dots.group(2):
         assert int(dots.group(2)) == inside and number(dots.group(3)) == 4
     # converged (and so at the global minimum of the convex loss) or not
-    (end,) = said(scene, r"L = (\S+) and the gradient's norm is (\S+): (it has converged|still)")
+    (end,) = said(scene, r"L = (\S+) and the gradient's norm is (\S+(?: × 10\S+)?): "
+                         r"(it has converged|still)")
     assert number(end.group(1)) == pytest.approx(loss(np.append(theta, theta0)), abs=6e-4)
     assert number(end.group(2)) == pytest.approx(grad, abs=6e-5)
     best = minimize(loss, np.zeros(X.shape[1] + 1), method="BFGS", options={"gtol": 1e-10})

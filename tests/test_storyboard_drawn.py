@@ -498,3 +498,47 @@ def test_margin_speed_draws_its_storyboard_at_every_beats_end(seed):
         mismatched = {key: (picture[key], value) for key, value in expected.items()
                       if picture[key] != value}
         assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"
+
+
+#: logistic: data no line separates, built-in with seeds and real ones raw and standardised
+LOGISTIC_CASES = ["default", "noisy:1", "xor-cloud:0", "iris-versicolor-virginica",
+                  "wine-std", "breast-cancer-std"]
+
+
+def drawn_logistic_state(scene) -> dict:
+    present = lambda m: m is not None and _present(scene, m)  # noqa: E731
+    formulas = {"p": scene.formula_p, "neg": scene.formula_neg, "loss": scene.formula_loss,
+                "risk": scene.formula_risk, "step": scene.formula_step}
+    optimum = getattr(scene, "optimum_line", None)
+    return {
+        "status": next((key for key, line in scene.statuses.items() if line is scene.status),
+                       None),
+        "plot": "sigmoid" if present(scene.sigmoid_plot) else (
+            "margin" if present(scene.margin_plot) else None),
+        "curve": "sigmoid" if present(scene.sigmoid_curve) else (
+            "step" if present(scene.step_curve) else None),
+        "formulas": [name for name, formula in formulas.items() if present(formula)],
+        "field": present(scene.field), "rings": present(scene.rings),
+        "worst": present(getattr(scene, "worst_label", None)),
+        "loss_curve": present(scene.curve), "t": scene.tracker.get_value(),
+        "optimum": optimum is not None and present(optimum.line),
+        "perceptron": present(getattr(scene, "perceptron_line", None)),
+    }
+
+
+@pytest.mark.parametrize("case", LOGISTIC_CASES)
+def test_the_logistic_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path):
+    from scenes.catalog import find
+
+    spec = _data_spec(case, tmp_path)
+    if case != "default" and not gallery_case(case).real:
+        spec = {"data_spec": case.split(":")[0], "seed": int(case.split(":")[1])}
+    drawn: list[tuple[str, dict]] = []
+    scene = story_with(find("logistic").load(), **spec, beat_observers=[
+        lambda s: drawn.append((s.timeline.current[1], drawn_logistic_state(s)))])
+    storyboard = storyboard_for("logistic")(scene.data, seed=scene.seed)
+    assert [sentence for sentence, _ in drawn] == storyboard.sentences()
+    for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
+        mismatched = {key: (picture[key], value) for key, value in beat.state.items()
+                      if picture[key] != value}
+        assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"

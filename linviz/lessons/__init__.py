@@ -71,6 +71,7 @@ STORYBOARDS: dict[str, tuple[str, str]] = {
     "update": ("update_story", "storyboard_of_update"),
     "summary": ("summary_story", "storyboard_of_summary"),
     "margin-speed": ("margin_speed_story", "storyboard_of_margin_speed"),
+    "logistic": ("logistic_story", "storyboard_of_logistic"),
 }
 
 

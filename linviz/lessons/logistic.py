@@ -350,7 +350,7 @@ def gradient_norms(data: Dataset, trace: Trace) -> np.ndarray:
     return np.append(np.asarray(trace.steps["grad_norm"], dtype=float), last)
 
 
-def logistic_lesson(data: Dataset, lr: float | None = None, steps: int = 120,
+def logistic_lesson(data: Dataset, lr: float | None = None, steps: int = STEPS,
                     perceptron_epochs: int = 20, budget: int = STEP_BUDGET) -> LogisticLesson:
     """The logistic scene's lesson on ``data``.
 
