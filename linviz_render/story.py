@@ -47,7 +47,7 @@ def sentences_of(entry, request, scratch: Path | None = None) -> list[str]:
 def storyboard_of(entry, request):
     """The storyboard of ``entry`` (a scene that has one) on the data ``request`` asks for,
     or the run of its saved trace; refused as the scene refuses it (one line)."""
-    from linviz.lessons import default_data_for, storyboard_for
+    from linviz.lessons import default_data_for, storyboard_for, task_for
     from linviz.scene_data import check_scene_data
     from linviz.sources import resolve_data
     from linviz.trace import Trace
@@ -59,7 +59,8 @@ def storyboard_of(entry, request):
         saved = Trace.load(request.trace)
         return storyboard_for(entry.name)(saved.data, trace=saved, seed=request.seed)
     spec = request.data or default_data_for(entry.name)
-    data = resolve_data(spec, seed=request.seed, positive=request.positive,
+    data = resolve_data(spec, seed=request.seed, task=task_for(entry.name),
+                        positive=request.positive,
                         label_column=request.label_column, features=request.features,
                         standardized=request.standardize)
     check_scene_data(data, spec, entry.name, ())

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, UP, Create, DashedVMobject, Dot, FadeIn, FadeOut, Line, VGroup,
+    DOWN, LEFT, RIGHT, UP, Circumscribe, Create, DashedVMobject, Dot, FadeIn, FadeOut, Line, VGroup,
     VMobject,
     Write, rate_functions, smooth,
 )
@@ -23,9 +23,10 @@ from manim import (
 from linviz.dataset import REGRESSION
 from linviz.errors import quoted
 from linviz.lessons.regression import (
-    DEFAULT_DATA as REGRESSION_DEFAULT, POLYNOMIAL_RUNS, check_conditioning, regression_lesson,
-    signed_term,
+    DEFAULT_DATA as REGRESSION_DEFAULT, POLYNOMIAL_RUNS, SLOW_STEPS, check_conditioning,
+    regression_lesson,
 )
+from linviz.lessons.regression_story import loss_places, loss_text, regression_storyboard
 from linviz.regression import polynomial_features, squared_loss_contour
 from linviz.replay import state_after_steps, state_at
 from linviz import wording
@@ -70,10 +71,11 @@ class RegressionScene(LinvizScene):
         """The lesson (linviz.lessons.regression); the degree-1 run is drawn on the contours."""
         self.lesson = regression_lesson(self.data, lr=self.lr, steps=self.steps,
                                         polynomial_runs=self.polynomial_runs)
+        #: what the scene says and shows, beat by beat (the lesson's)
+        self.storyboard = regression_storyboard(self.lesson, self.scene_name())
         return self.lesson.line.trace
 
-    story = ("show_data", "show_residuals", "show_contours", "show_descent",
-             "show_polynomials")
+    story = ("tell_storyboard",)
 
     # -- drawings as functions of the step -----------------------------------
     def build(self) -> None:
@@ -335,74 +337,42 @@ class RegressionScene(LinvizScene):
             mobject.clear_updaters()
 
     # -- the story ---------------------------------------------------------
-    def show_data(self) -> None:
-        self.section("data", "The data")
-        n = self.data.n_samples
+    # -- the storyboard drawn: one method a motion (see LinvizScene.tell) ----------
+    def draw_data(self, beat) -> None:
         self.play(Write(self.title), FadeIn(self.plane), FadeIn(self.dots),
                   run_time=style.RUN_INTRO)
         self.play(FadeIn(self.formula_h), FadeIn(self.formula_risk), run_time=style.RUN_INTRO)
-        self.narrate(f"{n} points (x, y) with real targets. A linear hypothesis "
-                     f"h(x) = θ₀ + θ₁x; its empirical risk L is the mean squared error.")
 
-    def show_residuals(self) -> None:
-        self.section("residuals", "Residuals")
+    def draw_residuals(self, beat) -> None:
         self.update_drawings()
         self.play(Create(self.fit_curve), Create(self.residuals), FadeIn(self.value_labels),
                   FadeIn(self.live), run_time=style.RUN_INTRO)
         self.update_values()
-        self.show_status("start")
-        self.narrate(f"At θ₀ = θ₁ = 0 the line is y = 0. Each residual h(x) − y is a vertical segment; "
-                     f"L is the mean of their squares: {loss_text(self.losses[0], 3)}.")
+        self.show_status(beat.state["status"])
 
-    def show_contours(self) -> None:
-        self.section("contours", "The loss over the parameters")
+    def draw_contours(self, beat) -> None:
+        """The plane of (θ₀, θ₁) and the loss's contours, the start θ̃ = 0 marked."""
         self.update_path()
-        self.play(FadeIn(self.weights), Create(self.contours), FadeIn(self.formula_closed),
-                  run_time=style.RUN_SLOW_UPDATE)
-        self.play(FadeIn(self.closed_dot), FadeIn(self.closed_label), FadeIn(self.path_head),
-                  run_time=style.PAUSE_SHORT)
-        self.show_status("contours")
-        w0, w1 = self.closed_w
-        low, high = self.A_eigenvalues
-        shape = "circles" if self.lesson.line.round else "ellipses"
-        self.narrate(f"L is a quadratic bowl over θ̃ = (θ₀, θ₁): its contours are {shape}. "
-                     f"Setting its gradient to zero gives A θ̃ = c; here A is invertible (its "
-                     f"eigenvalues {wording.number(low, 2)} and {wording.number(high, 2)} are "
-                     f"positive), so θ̃* = A⁻¹c = ({wording.number(w0, 3)}, "
-                     f"{wording.number(w1, 3)}), with loss {loss_text(self.closed_loss)}.",
-                     6)
-        a, b = self.singular_w
-        self.narrate(f"Another loss, for comparison: if every x were x̄ = "
-                     f"{wording.number(self.x_mean, 2)}, A would be singular and the contours "
-                     f"would be lines: the loss would be lowest all along the dashed valley "
-                     f"θ₀{signed_term(self.x_mean, 'θ₁')} = {wording.number(self.y_mean, 2)}. "
-                     f"The pseudo-inverse A⁺ picks its point nearest 0: A⁺c = "
-                     f"({wording.number(a, 3)}, {wording.number(b, 3)}).")
-        self.show_status("singular")
+        self.show_status(beat.state["status"])
+        self.play(FadeIn(self.weights), Create(self.contours), run_time=style.RUN_SLOW_UPDATE)
+        self.play(FadeIn(self.path_head), run_time=style.PAUSE_SHORT)
+
+    def draw_closed(self, beat) -> None:
+        """The normal equations and θ̃* = A⁻¹c on the bowl."""
+        self.play(FadeIn(self.formula_closed), run_time=style.PAUSE_SHORT)
+        self.play(FadeIn(self.closed_dot), FadeIn(self.closed_label), run_time=style.PAUSE_SHORT)
+
+    def draw_singular(self, beat) -> None:
+        self.show_status(beat.state["status"])
         self.play(self.contours.animate.set_stroke(opacity=0.15), FadeIn(self.singular_contours),
                   run_time=style.RUN_INTRO)
         self.play(Create(self.valley), run_time=style.RUN_INTRO)
+
+    def draw_pinv(self, beat) -> None:
         self.play(FadeIn(self.pinv_dot), FadeIn(self.pinv_label), run_time=style.PAUSE_SHORT)
 
-    def step_sentence(self) -> str:
-        """How the line's η was chosen, and the condition it meets (or not)."""
-        run = self.lesson.line
-        low, high = run.curvature
-        eta = wording.significant(run.step_size)
-        hessian = (f"the Hessian H = (2/n) X̃ᵀX̃ has eigenvalues {wording.significant(low)} and "
-                   f"{wording.significant(high)}")
-        if run.step_from_data:
-            return (f"η = 1/λ_max = {eta}: {hessian}, and any η < 2/λ_max = "
-                    f"{wording.significant(run.stable_limit)} converges")
-        if run.unstable_step:
-            return (f"η = {eta}, set by hand, at least 2/λ_max = {wording.significant(run.stable_limit)} "
-                    f"({hessian}): along the steepest direction every step overshoots")
-        return (f"η = {eta}, set by hand, below 2/λ_max = {wording.significant(run.stable_limit)} "
-                f"({hessian}): it converges")
-
-    def show_descent(self) -> None:
-        self.section("descent", "Gradient descent")
-        lesson, run = self.lesson, self.lesson.line
+    def draw_step_rule(self, beat) -> None:
+        """The singular case leaves; the update rule comes."""
         self.play(FadeOut(self.valley), FadeOut(self.pinv_dot), FadeOut(self.pinv_label),
                   FadeOut(self.singular_contours), self.contours.animate.set_stroke(opacity=0.8),
                   run_time=style.PAUSE_SHORT)
@@ -412,99 +382,37 @@ class RegressionScene(LinvizScene):
         # is redrawn
         self.still(self.title, self.plane, self.dots, *self.formulas, self.value_labels,
                    self.weights, self.contours, self.closed_label)
+        self.show_status(beat.state["status"])
+
+    def draw_descent(self, beat) -> None:
+        """The first steps one by one, then the rest."""
         self.follow()
-        self.show_status("descent")
-        how = {"decreasing": "every step goes downhill, across the contours",
-               "oscillating": "the loss rises at some steps: they overshoot across the valley",
-               "diverging": "the steps overshoot further and further: the loss climbs"}
-        said = how[run.behaviour]
-        if run.loss_decreasing and run.first_step_reaches:
-            # a round bowl with η = 1/λ: step 1 lands at the minimum, the rest stand still
-            said = ("the first step lands at the bottom of the bowl, and the other steps stay "
-                    "there")
-        self.narrate(f"Gradient descent from θ̃ = 0 with {self.step_sentence()}. Here "
-                     f"{said}.")
-        for k in range(1, min(style.GD_SLOW_STEPS, run.steps) + 1):
+        for k in range(1, min(SLOW_STEPS, beat.state["t"]) + 1):
             self.advance(k, style.RUN_GD_STEP, rate_func=smooth)
             self.wait(style.PAUSE_SHORT)
-        self.advance(self.run.n_steps, style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)
+        self.advance(beat.state["t"], style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)
         self.unfollow()
-        theta, theta0 = self.thetas[-1], float(self.theta0s[-1])
-        if run.reached:
-            reached = (f"the closed-form answer {loss_text(self.closed_loss)} to four "
-                       f"places: gradient descent has reached the minimum")
-        elif run.diverging:
-            reached = (f"above where it started: η is too large; the closed-form answer is "
-                       f"{loss_text(self.closed_loss)}")
-        else:
-            reached = (f"still {loss_text(run.gap)} above the closed-form answer "
-                       f"{loss_text(self.closed_loss)}: not there yet")
-        self.narrate(f"After {self.run.n_steps} steps θ̃ = ({wording.number(theta0, 3)}, "
-                     f"{wording.number(theta[0], 3)}) and L = "
-                     f"{loss_text(self.losses[-1])}, {reached}.")
-        if run.round and not run.unstable_step:
-            self.round_bowl_beats()
-        else:
-            self.bowl_axes_beats()
 
-    def bowl_axes_beats(self) -> None:
-        """The eigen beats of a bowl with a flat and a steep axis (κ > ROUND): the axes drawn,
-        each one's factor, the run again, and their ratio κ."""
+    def draw_indicate_values(self, beat) -> None:
+        self.play(Circumscribe(self.value_row, color=self.theme.highlight),
+                  run_time=style.RUN_INTRO)
+
+    def draw_axes(self, beat) -> None:
+        """The bowl's axes through θ̃* (a round bowl's: two alike)."""
         run = self.lesson.line
-        low, high = run.curvature
-        if run.unstable_step:
-            shape = ("but the steep factor is above 1 (η ≥ 2/λ_max), so the error grows along "
-                     "the steep axis")
-        elif run.narrow:
-            shape = "the bowl is narrow, and descent is slow along its flat axis"
-        else:
-            shape = "the bowl is not narrow, and descent needs few steps"
-        # one beat a sentence, each with what moves under it: the axes drawn, the run replayed
-        flat, steep = self.bowl_axes()
-        self.narrate(f"H's eigenvalues {wording.significant(low)} and "
-                     f"{wording.significant(high)} are the bowl's curvatures along its axes, "
-                     f"drawn through θ̃*: the flat one, then the steep one.")
-        self.play(Create(flat), run_time=style.RUN_SLOW_UPDATE)
-        self.play(Create(steep), run_time=style.RUN_SLOW_UPDATE)
-        self.narrate(f"The bowl's shape sets the pace: each step multiplies the error along "
-                     f"the flat axis by |1 − ηλ_min| = "
-                     f"{wording.number(run.flat_factor, 3)} and along the steep one by "
-                     f"|1 − ηλ_max| = {wording.number(run.steep_factor, 3)}; the run again:")
-        self.replay_line()
-        self.narrate(f"Their ratio κ = λ_max/λ_min = {wording.ratio(run.condition)}: {shape}.")
-        self.play(FadeOut(flat), FadeOut(steep), run_time=style.PAUSE_SHORT)
+        self.axes_drawn = self.bowl_axes(same_colour=run.round and not run.unstable_step)
+        for axis in self.axes_drawn:
+            self.play(Create(axis), run_time=style.RUN_SLOW_UPDATE)
 
-    def round_bowl_beats(self) -> None:
-        """The eigen beats of a round bowl (κ ≤ ROUND, H ≈ λI): equal curvature along every
-        line through w*, two of them drawn; one factor for every direction; the run again."""
-        run = self.lesson.line
-        low, high = run.curvature
-        first, second = self.bowl_axes(same_colour=True)
-        self.narrate(f"H's eigenvalues {wording.significant(low)} and "
-                     f"{wording.significant(high)} are equal: the bowl's curvatures are alike "
-                     f"along every line through θ̃* (two drawn).")
-        self.play(Create(first), run_time=style.RUN_SLOW_UPDATE)
-        self.play(Create(second), run_time=style.RUN_SLOW_UPDATE)
-        factor = wording.number(max(run.flat_factor, run.steep_factor), 3)
-        if run.step_from_data and run.first_step_reaches:
-            pace = (f"every step multiplies the error in every direction by |1 − ηλ| = "
-                    f"{factor}, so one step of η = 1/λ reaches θ̃*; the run again:")
-        else:
-            pace = (f"every step multiplies the error in every direction by at most "
-                    f"|1 − ηλ| = {factor}; the run again:")
-        self.narrate(f"With H ≈ λI the gradient points at θ̃*: {pace}")
-        self.replay_line()
-        self.narrate(f"Their ratio κ = λ_max/λ_min = {wording.ratio(run.condition)}: the bowl "
-                     f"is round, and descent needs "
-                     f"{'a single step' if run.first_step_reaches else 'few steps'}.")
-        self.play(FadeOut(first), FadeOut(second), run_time=style.PAUSE_SHORT)
-
-    def replay_line(self) -> None:
-        """The line's descent replayed from w = 0."""
+    def draw_replay(self, beat) -> None:
+        """The line's descent replayed from θ̃ = 0."""
         self.tracker.set_value(0)
         self.follow()
-        self.advance(self.run.n_steps, style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)
+        self.advance(beat.state["t"], style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)
         self.unfollow()
+
+    def draw_axes_off(self, beat) -> None:
+        self.play(*[FadeOut(axis) for axis in self.axes_drawn], run_time=style.PAUSE_SHORT)
 
     def bowl_axes(self, same_colour: bool = False) -> tuple[VMobject, VMobject]:
         """The bowl's flat and steep axes through w*, out to its outermost contour drawn
@@ -517,17 +425,16 @@ class RegressionScene(LinvizScene):
             drawn.append(line.set_points_as_corners([self.weights.c2p(p) for p in segment]))
         return drawn[0], drawn[1]
 
-    def show_polynomials(self) -> None:
-        self.section("polynomial", "Polynomial features")
+    def draw_poly_intro(self, beat) -> None:
+        """The bowl leaves; the feature map takes the line's formula's place."""
         theme, lesson = self.theme, self.lesson
         feature_map = math("x -> tilde(x) = [1, x, x^2, dots, x^k], quad "
                            "h(x) = theta_0 + theta_1 x + dots + theta_k x^k", theme, style.FONT_SMALL)
         # in the place of h(x) = w₀ + w₁x, which no longer holds
         feature_map.move_to(self.formula_h, aligned_edge=LEFT)
+        self.feature_map = feature_map
         table_rows = []
-        self.poly_runs = []
         for run in lesson.polynomials:
-            self.poly_runs.append((run.degree, run.step_size, run.trace))
             table_rows.append(text(f"$k = {run.degree}$: gradient descent $L = "
                                    f"{loss_text(run.final_loss)}$, closed form "
                                    f"${loss_text(run.closed_loss)}$, {kappa_markup(run.condition)}", theme, style.FONT_SMALL))
@@ -541,73 +448,38 @@ class RegressionScene(LinvizScene):
                   FadeOut(self.formula_step), FadeOut(self.formula_closed),
                   FadeOut(self.formula_h), run_time=style.RUN_INTRO)
         self.play(FadeIn(feature_map), run_time=style.PAUSE_SHORT)
-        self.show_status("poly")
-        if lesson.curve_helps:
-            opening = (f"A line leaves much unexplained here: a curve lowers the least L by "
-                       f"{wording.number(100 * lesson.curve_gain, 0)}%.")
-        else:
-            opening = (f"A line already does about as well as a curve here: no degree up to "
-                       f"{lesson.polynomials[-1].degree} lowers the least L by more than "
-                       f"{wording.number(max(100 * lesson.curve_gain, 1), 0)}%.")
-        self.narrate(opening + " Map x to [1, x, x², …, xᵏ]: h is a polynomial, but still "
-                     "linear in θ₀, …, θₖ, so the same least squares applies.")
+        self.show_status(beat.state["status"])
         self.closed_curves = VGroup()
-        dashed = None
-        for row, run in zip(table_rows, lesson.polynomials):
-            self.use_run(run.trace, run.degree)
-            closed_curve = VMobject(stroke_color=theme.correct, stroke_width=style.DASH_STROKE)
-            self.draw_curve(closed_curve, run.closed_theta, run.closed_theta0)
-            # said while the fit runs: the sentence describes what the viewer is watching
-            eta = (f"η = 1/λ_max = {wording.significant(run.step_size)}" if run.step_from_data
-                   else f"η = {wording.significant(run.step_size)}")
-            closed = f"the closed form (dashed) gives {loss_text(run.closed_loss)}"
-            if not run.reached:
-                closed = (f"still {wording.significant(run.gap, least=2, most=8)} above the "
-                          f"{loss_text(run.closed_loss)} of the closed form (dashed)")
-            self.narrate(f"Degree {run.degree}: gradient descent ({eta}, {run.steps} steps) "
-                         f"reaches L = {loss_text(run.final_loss)}; {closed}.")
-            if dashed is not None:  # the previous degree's closed form leaves
-                self.play(FadeOut(dashed), run_time=style.PAUSE_SHORT)
-            # one path of dashes: it lies above the moving fit while the run plays
-            dashed = merge_glyphs(DashedVMobject(closed_curve, num_dashes=style.CURVE_DASHES))
-            self.tracker.set_value(0)
-            self.update_drawings()
-            self.follow(with_path=False)
-            self.play(FadeIn(dashed), run_time=style.PAUSE_SHORT)
-            self.advance(run.steps, style.RUN_POLY_FIT, rate_func=rate_functions.ease_in_sine)
-            self.unfollow()
-            self.play(FadeIn(row), run_time=style.PAUSE_SHORT)
-        # the last closed form stays: the closing sentence compares with it
-        falls = " → ".join(loss_text(m) for m in lesson.closed_minima)
-        unreached = [str(run.degree) for run in lesson.unreached]
-        if not unreached:
-            where = "gradient descent reached every one of them"
-        else:
-            degrees = ", ".join(unreached)
-            where = (f"gradient descent stopped short for k = {degrees} within its "
-                     f"{lesson.polynomials[-1].steps} steps: their bowls are narrow (κ in the "
-                     f"table), so descent is slow")
-            order = lesson.descent_ends_out_of_order
-            if order:
-                low, high = order[0]
-                where += (f"; degree {high} even ends above degree {low} although its "
-                          f"minimum is lower")
-        self.narrate(f"The dashed minima never rise with the degree ({falls}): higher degrees "
-                     f"fit the training points at least as closely; {where}.")
-        # the end: the last picture stays a while after its caption has been read
+        self.dashed = None
+
+    def draw_poly_fit(self, beat) -> None:
+        """A degree's fit runs beside its closed form (dashed); its row of the table comes."""
+        theme = self.theme
+        row = beat.state["rows"] - 1
+        run = self.lesson.polynomials[row]
+        self.use_run(run.trace, run.degree)
+        closed_curve = VMobject(stroke_color=theme.correct, stroke_width=style.DASH_STROKE)
+        self.draw_curve(closed_curve, run.closed_theta, run.closed_theta0)
+        if self.dashed is not None:  # the previous degree's closed form leaves
+            self.play(FadeOut(self.dashed), run_time=style.PAUSE_SHORT)
+        # one path of dashes: it lies above the moving fit while the run plays
+        self.dashed = merge_glyphs(DashedVMobject(closed_curve, num_dashes=style.CURVE_DASHES))
+        self.tracker.set_value(0)
+        self.update_drawings()
+        self.follow(with_path=False)
+        self.play(FadeIn(self.dashed), run_time=style.PAUSE_SHORT)
+        self.advance(run.steps, style.RUN_POLY_FIT, rate_func=rate_functions.ease_in_sine)
+        self.unfollow()
+        self.play(FadeIn(self.poly_table[row]), run_time=style.PAUSE_SHORT)
+        self.poly_degree = run.degree
+
+    def draw_indicate_table(self, beat) -> None:
+        """The table's closed forms, which the sentence compares; the last picture stays a
+        while after its caption has been read."""
+        self.play(Circumscribe(self.poly_table, color=self.theme.highlight),
+                  run_time=style.RUN_INTRO)
         self.finish_beat()
         self.wait(END_HOLD)
-
-
-def loss_places(value: float, places: int = 4) -> int:
-    """Decimals for a loss: ``places``, fewer for large losses (five significant digits)."""
-    magnitude = int(np.floor(np.log10(abs(value)))) if value else 0
-    return int(min(places, max(0, 4 - magnitude)))
-
-
-def loss_text(value: float, places: int = 4) -> str:
-    """A loss to :func:`loss_places` decimals: 0.0240, 3890.5, 29074."""
-    return wording.number(value, loss_places(value, places))
 
 
 def kappa_markup(condition: float) -> str:

@@ -101,9 +101,11 @@ def test_whole_scene_plays_every_fit(tmp_path):
         scene.renderer._original_skipping_status = True
         scene.render()
     assert scene.sections == ["data", "residuals", "contours", "descent", "polynomial"]
-    assert [(d, t.n_steps) for d, _, t in scene.poly_runs] == [(d, n) for d, _, n in runs]
-    assert scene.poly_runs[1][1] == 0.2  # a step set by hand is kept
-    degree, lr, trace = scene.poly_runs[-1]
+    fits = [(run.degree, run.step_size, run.trace) for run in scene.lesson.polynomials]
+    assert [(d, t.n_steps) for d, _, t in fits] == [(d, n) for d, _, n in runs]
+    assert fits[1][1] == 0.2  # a step set by hand is kept
+    assert scene.poly_degree == fits[-1][0]  # the last fit is the one on screen
+    degree, lr, trace = fits[-1]
     assert scene.tracker.get_value() == trace.n_steps
     theta, theta0, _ = scene.parameters()
     np.testing.assert_allclose(theta, trace.states["theta"][-1])

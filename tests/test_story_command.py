@@ -63,7 +63,7 @@ def test_the_w_notation_reaches_sentences_and_states():
 @pytest.mark.parametrize("args,words", [
     (["perceptron", "--data", "noisy"], "is not separable: the 'noise' scene"),
     (["perceptron-origin", "--data", "{shifted}"], "not separable through the origin"),
-    (["logistic"], "has no storyboard yet"),
+    (["proof"], "has no storyboard yet"),
     (["perceptron", "--data", "no-such"], "unknown data set"),
 ])
 def test_refusals_are_one_line_and_exit_2(args, words, tmp_path):

@@ -542,3 +542,53 @@ def test_the_logistic_scene_draws_its_storyboard_at_every_beats_end(case, tmp_pa
         mismatched = {key: (picture[key], value) for key, value in beat.state.items()
                       if picture[key] != value}
         assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"
+
+
+#: regression: built-in with seeds, and real data raw and standardised (one feature and a
+#: real target)
+REGRESSION_CASES = ["default", "regression1d:1", "regression1d:2", "diabetes-bmi",
+                    "diabetes-bmi-std"]
+
+
+def drawn_regression_state(scene) -> dict:
+    present = lambda m: m is not None and _present(scene, m)  # noqa: E731
+    formulas = {"h": scene.formula_h, "risk": scene.formula_risk,
+                "closed": scene.formula_closed, "step": scene.formula_step,
+                "map": getattr(scene, "feature_map", None)}
+    table = getattr(scene, "poly_table", None)
+    polynomial = present(getattr(scene, "feature_map", None))
+    return {
+        "status": next((key for key, line in scene.statuses.items() if line is scene.status),
+                       None),
+        "formulas": [name for name, formula in formulas.items() if present(formula)],
+        "residuals": present(scene.residuals),
+        "contours": None if not present(scene.contours) else (
+            "dim" if scene.contours.get_stroke_opacity() < 0.5 else "shown"),
+        "closed": present(scene.closed_dot), "singular": present(scene.singular_contours),
+        "pinv": present(scene.pinv_dot),
+        "t": None if polynomial else scene.tracker.get_value(),
+        "axes": any(present(axis) for axis in getattr(scene, "axes_drawn", ())),
+        "degree": getattr(scene, "poly_degree", None) if polynomial else None,
+        "rows": sum(present(row) for row in table) if table is not None else 0,
+    }
+
+
+@pytest.mark.parametrize("case", REGRESSION_CASES)
+def test_the_regression_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path):
+    from scenes.catalog import find
+
+    spec = _data_spec(case, tmp_path)
+    if case != "default" and not gallery_case(case).real:
+        spec = {"data_spec": case.split(":")[0], "seed": int(case.split(":")[1])}
+    drawn: list[tuple[str, dict]] = []
+    scene = story_with(find("regression").load(), **spec, beat_observers=[
+        lambda s: drawn.append((s.timeline.current[1], drawn_regression_state(s)))])
+    storyboard = storyboard_for("regression")(scene.data, seed=scene.seed)
+    assert [sentence for sentence, _ in drawn] == storyboard.sentences()
+    for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
+        expected = dict(beat.state)
+        if expected["formulas"] and "map" in expected["formulas"]:
+            expected["t"] = None  # the polynomials' runs play on the same tracker
+        mismatched = {key: (picture[key], value) for key, value in expected.items()
+                      if picture[key] != value}
+        assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"

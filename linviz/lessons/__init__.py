@@ -72,6 +72,7 @@ STORYBOARDS: dict[str, tuple[str, str]] = {
     "summary": ("summary_story", "storyboard_of_summary"),
     "margin-speed": ("margin_speed_story", "storyboard_of_margin_speed"),
     "logistic": ("logistic_story", "storyboard_of_logistic"),
+    "regression": ("regression_story", "storyboard_of_regression"),
 }
 
 
@@ -79,6 +80,15 @@ def default_data_for(scene: str) -> str:
     """The data ``scene`` tells when none is given (a scene with a storyboard)."""
     module, _ = STORYBOARDS[scene]
     return importlib.import_module(f"linviz.lessons.{module}").DEFAULT_DATA[scene]
+
+
+def task_for(scene: str) -> str:
+    """The task of the data ``scene`` tells (a scene with a storyboard): its story module's
+    ``TASK``, classification when it names none."""
+    from ..dataset import CLASSIFICATION
+
+    module, _ = STORYBOARDS[scene]
+    return getattr(importlib.import_module(f"linviz.lessons.{module}"), "TASK", CLASSIFICATION)
 
 
 def storyboard_for(scene: str):

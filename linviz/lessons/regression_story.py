@@ -1,0 +1,200 @@
+"""The storyboard of the scene `regression`: the squared loss of a line, its bowl over
+(θ₀, θ₁) and the closed form, a singular case and the pseudo-inverse, gradient descent on
+the bowl and what its shape does to the pace, then polynomial features (see
+:mod:`linviz.storyboard` for the one rule of time).
+
+The state
+---------
+``status`` (the status line's key), ``formulas`` (the right column's formulas shown: "h",
+"risk", "closed", "step", "map"), ``residuals`` (the fit and its residuals drawn),
+``contours`` (the loss's contours: None, "shown", "dim" beside the singular case's),
+``closed`` (θ̃* marked), ``singular`` (the singular loss's contours and valley drawn),
+``pinv`` (A⁺c marked), ``t`` (the line's descent: the step the picture shows), ``axes``
+(the bowl's axes drawn), ``degree`` (the polynomial fitted on screen; None: the line) and
+``rows`` (rows of the polynomial table shown).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import wording
+from ..dataset import REGRESSION
+from ..storyboard import Storyboard, StoryWriter
+from .regression import (DEFAULT_DATA, SLOW_STEPS, RegressionLesson,  # noqa: F401
+                         regression_lesson, signed_term)
+
+
+#: the data it tells are regression data (real targets)
+TASK = REGRESSION
+
+
+def loss_places(value: float, places: int = 4) -> int:
+    """Decimals for a loss: ``places``, fewer for large losses (five significant digits)."""
+    magnitude = int(np.floor(np.log10(abs(value)))) if value else 0
+    return int(min(places, max(0, 4 - magnitude)))
+
+
+def loss_text(value: float, places: int = 4) -> str:
+    """A loss to :func:`loss_places` decimals: 0.0240, 3890.5, 29074."""
+    return wording.number(value, loss_places(value, places))
+
+
+def step_sentence(lesson: RegressionLesson) -> str:
+    """How the line's η was chosen, and the condition it meets (or not)."""
+    run = lesson.line
+    low, high = run.curvature
+    eta = wording.significant(run.step_size)
+    hessian = (f"the Hessian H = (2/n) X̃ᵀX̃ has eigenvalues {wording.significant(low)} and "
+               f"{wording.significant(high)}")
+    if run.step_from_data:
+        return (f"η = 1/λ_max = {eta}: {hessian}, and any η < 2/λ_max = "
+                f"{wording.significant(run.stable_limit)} converges")
+    if run.unstable_step:
+        return (f"η = {eta}, set by hand, at least 2/λ_max = "
+                f"{wording.significant(run.stable_limit)} ({hessian}): along the steepest "
+                f"direction every step overshoots")
+    return (f"η = {eta}, set by hand, below 2/λ_max = {wording.significant(run.stable_limit)} "
+            f"({hessian}): it converges")
+
+
+def regression_storyboard(lesson: RegressionLesson,
+                          scene: str = "regression") -> Storyboard:
+    """Every beat of the scene `regression` for ``lesson`` (see the module's docstring)."""
+    run = lesson.line
+    story = StoryWriter(scene, status=None, formulas=[], residuals=False, contours=None,
+                        closed=False, singular=False, pinv=False, t=0, axes=False, degree=None,
+                        rows=0)
+    story.section("data", "The data")
+    story.beat(f"{lesson.data.n_samples} points (x, y) with real targets. A linear hypothesis "
+               f"h(x) = θ₀ + θ₁x; its empirical risk L is the mean squared error.", "data",
+               formulas=["h", "risk"])
+
+    story.section("residuals", "Residuals")
+    story.beat(f"At θ₀ = θ₁ = 0 the line is y = 0. Each residual h(x) − y is a vertical "
+               f"segment; L is the mean of their squares: {loss_text(run.losses[0], 3)}.",
+               "residuals", status="start", residuals=True)
+
+    story.section("contours", "The loss over the parameters")
+    shape = "circles" if run.round else "ellipses"
+    story.beat(f"L is a quadratic bowl over θ̃ = (θ₀, θ₁): its contours are {shape}.",
+               "contours", status="contours", contours="shown")
+    low, high = lesson.normal_matrix_eigenvalues
+    w0, w1 = lesson.closed_w
+    story.beat(f"Setting its gradient to zero gives A θ̃ = c; here A is invertible (its "
+               f"eigenvalues {wording.number(low, 2)} and {wording.number(high, 2)} are "
+               f"positive), so θ̃* = A⁻¹c = ({wording.number(w0, 3)}, {wording.number(w1, 3)}), "
+               f"with loss {loss_text(run.closed_loss)}.", "closed",
+               formulas=["h", "risk", "closed"], closed=True)
+    story.beat(f"Another loss, for comparison: if every x were x̄ = "
+               f"{wording.number(lesson.x_mean, 2)}, A would be singular and the contours would "
+               f"be lines: the loss would be lowest all along the dashed valley "
+               f"θ₀{signed_term(lesson.x_mean, 'θ₁')} = {wording.number(lesson.y_mean, 2)}.",
+               "singular", status="singular", contours="dim", singular=True)
+    a, b = lesson.singular_w
+    story.beat(f"The pseudo-inverse A⁺ picks the valley's point nearest 0: A⁺c = "
+               f"({wording.number(a, 3)}, {wording.number(b, 3)}).", "pinv", pinv=True)
+
+    story.section("descent", "Gradient descent")
+    story.beat(f"Gradient descent from θ̃ = 0 with {step_sentence(lesson)}.", "step-rule",
+               status="descent", contours="shown", singular=False, pinv=False,
+               formulas=["h", "risk", "closed", "step"])
+    how = {"decreasing": "every step goes downhill, across the contours",
+           "oscillating": "the loss rises at some steps: they overshoot across the valley",
+           "diverging": "the steps overshoot further and further: the loss climbs"}
+    said = how[run.behaviour]
+    if run.loss_decreasing and run.first_step_reaches:
+        # a round bowl with η = 1/λ: step 1 lands at the minimum, the rest stand still
+        said = "the first step lands at the bottom of the bowl, and the other steps stay there"
+    story.beat(f"Here {said}.", "descent", t=run.steps)
+    theta, theta0 = run.trace.states["theta"][-1], float(run.trace.states["theta0"][-1])
+    if run.reached:
+        reached = (f"the closed-form answer {loss_text(run.closed_loss)} to four places: "
+                   f"gradient descent has reached the minimum")
+    elif run.diverging:
+        reached = (f"above where it started: η is too large; the closed-form answer is "
+                   f"{loss_text(run.closed_loss)}")
+    else:
+        reached = (f"still {loss_text(run.gap)} above the closed-form answer "
+                   f"{loss_text(run.closed_loss)}: not there yet")
+    story.beat(f"After {run.steps} steps θ̃ = ({wording.number(theta0, 3)}, "
+               f"{wording.number(theta[0], 3)}) and L = {loss_text(run.final_loss)}, {reached}.",
+               "indicate-values")
+    low, high = run.curvature
+    if run.round and not run.unstable_step:
+        story.beat(f"H's eigenvalues {wording.significant(low)} and {wording.significant(high)} "
+                   f"are equal: the bowl's curvatures are alike along every line through θ̃* "
+                   f"(two drawn).", "axes", axes=True)
+        factor = wording.number(max(run.flat_factor, run.steep_factor), 3)
+        if run.step_from_data and run.first_step_reaches:
+            pace = (f"every step multiplies the error in every direction by |1 − ηλ| = "
+                    f"{factor}, so one step of η = 1/λ reaches θ̃*; the run again:")
+        else:
+            pace = (f"every step multiplies the error in every direction by at most |1 − ηλ| "
+                    f"= {factor}; the run again:")
+        story.beat(f"With H ≈ λI the gradient points at θ̃*: {pace}", "replay", t=run.steps)
+        story.beat(f"Their ratio κ = λ_max/λ_min = {wording.ratio(run.condition)}: the bowl is "
+                   f"round, and descent needs "
+                   f"{'a single step' if run.first_step_reaches else 'few steps'}.", "axes-off",
+                   axes=False)
+    else:
+        if run.unstable_step:
+            shape = ("but the steep factor is above 1 (η ≥ 2/λ_max), so the error grows along "
+                     "the steep axis")
+        elif run.narrow:
+            shape = "the bowl is narrow, and descent is slow along its flat axis"
+        else:
+            shape = "the bowl is not narrow, and descent needs few steps"
+        story.beat(f"H's eigenvalues {wording.significant(low)} and {wording.significant(high)} "
+                   f"are the bowl's curvatures along its axes, drawn through θ̃*: the flat one, "
+                   f"then the steep one.", "axes", axes=True)
+        story.beat(f"The bowl's shape sets the pace: each step multiplies the error along the "
+                   f"flat axis by |1 − ηλ_min| = {wording.number(run.flat_factor, 3)} and along "
+                   f"the steep one by |1 − ηλ_max| = {wording.number(run.steep_factor, 3)}; the "
+                   f"run again:", "replay", t=run.steps)
+        story.beat(f"Their ratio κ = λ_max/λ_min = {wording.ratio(run.condition)}: {shape}.",
+                   "axes-off", axes=False)
+
+    story.section("polynomial", "Polynomial features")
+    if lesson.curve_helps:
+        opening = (f"A line leaves much unexplained here: a curve lowers the least L by "
+                   f"{wording.number(100 * lesson.curve_gain, 0)}%.")
+    else:
+        opening = (f"A line already does about as well as a curve here: no degree up to "
+                   f"{lesson.polynomials[-1].degree} lowers the least L by more than "
+                   f"{wording.number(max(100 * lesson.curve_gain, 1), 0)}%.")
+    story.beat(opening + " Map x to [1, x, x², …, xᵏ]: h is a polynomial, but still linear in "
+               "θ₀, …, θₖ, so the same least squares applies.", "poly-intro", status="poly",
+               formulas=["risk", "map"], contours=None, closed=False, residuals=True)
+    for row, poly in enumerate(lesson.polynomials, start=1):
+        eta = (f"η = 1/λ_max = {wording.significant(poly.step_size)}" if poly.step_from_data
+               else f"η = {wording.significant(poly.step_size)}")
+        closed = f"the closed form (dashed) gives {loss_text(poly.closed_loss)}"
+        if not poly.reached:
+            closed = (f"still {wording.significant(poly.gap, least=2, most=8)} above the "
+                      f"{loss_text(poly.closed_loss)} of the closed form (dashed)")
+        # said while the fit runs: the sentence describes what the viewer is watching
+        story.beat(f"Degree {poly.degree}: gradient descent ({eta}, {poly.steps} steps) reaches "
+                   f"L = {loss_text(poly.final_loss)}; {closed}.", "poly-fit",
+                   degree=poly.degree, rows=row)
+    falls = " → ".join(loss_text(m) for m in lesson.closed_minima)
+    unreached = [str(poly.degree) for poly in lesson.unreached]
+    if not unreached:
+        where = "gradient descent reached every one of them"
+    else:
+        where = (f"gradient descent stopped short for k = {', '.join(unreached)} within its "
+                 f"{lesson.polynomials[-1].steps} steps: their bowls are narrow (κ in the "
+                 f"table), so descent is slow")
+        order = lesson.descent_ends_out_of_order
+        if order:
+            low_degree, high_degree = order[0]
+            where += (f"; degree {high_degree} even ends above degree {low_degree} although "
+                      f"its minimum is lower")
+    story.beat(f"The dashed minima never rise with the degree ({falls}): higher degrees fit the "
+               f"training points at least as closely; {where}.", "indicate-table")
+    return story.storyboard()
+
+
+def storyboard_of_regression(data, trace=None, seed: int = 0) -> Storyboard:
+    """The storyboard of the scene `regression` on ``data`` (it makes its own runs)."""
+    return regression_storyboard(regression_lesson(data))
