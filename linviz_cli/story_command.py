@@ -23,19 +23,12 @@ def story(name, data_spec, seed, positive, label_column, features, standardize, 
           as_json) -> None:
     """Print the storyboard of scene NAME: its sections and sentences in order (with
     --json, each beat's spoken form, motion and the state its picture ends on)."""
-    from linviz.errors import LinvizError
-    from linviz.lessons import STORYBOARDS
     from linviz.notation import check_notation, in_notation
     from linviz_render.story import storyboard_of
     from scenes.catalog import find
     from scenes.toolkit.request import RenderRequest
 
     entry = find(name)
-    if entry.name not in STORYBOARDS:
-        raise LinvizError(f"scene {entry.name!r} has no storyboard yet (its sentences are still "
-                          f"written in its Manim class): 'narration export {entry.name} --out "
-                          f"FILE.csv' gives its sentences; storyboards: "
-                          f"{', '.join(STORYBOARDS)}")
     notation = check_notation(notation)
     board = storyboard_of(entry, RenderRequest(
         data=data_spec, seed=seed, positive=positive, label_column=label_column,

@@ -1,47 +1,21 @@
 """A scene's story told without drawing a frame: its sentences, in order.
 
-A scene with a storyboard (:data:`linviz.lessons.STORYBOARDS`) is read from it: its
-lesson, in the engine, writes every sentence; no Manim runs. For the others, Manim's
-renderer skips every animation (each play jumps to its end), so a scene's logic and
-every beat's sentence run in a few seconds, in this process. ``render.py narration
-export`` writes the lecture's script from it, and the voice speaks it ahead. The
-scene is silent here (no voice is asked for): what a beat says does not depend on
-how long it is spoken.
+Every scene's lesson, in the engine, writes its storyboard (:mod:`linviz.lessons`): every
+sentence and the state the picture shows under it. ``render.py narration export`` writes
+the lecture's script from it, the voice speaks it ahead of the render, and ``render.py
+story`` prints it; no Manim runs for any of them.
 """
 
 from __future__ import annotations
 
-import tempfile
 from dataclasses import replace
 from pathlib import Path
 
 
 def sentences_of(entry, request, scratch: Path | None = None) -> list[str]:
-    """Every beat's sentence of the scene ``entry`` as ``request`` asks, in order.
-
-    A scene with a storyboard: its sentences, from the engine. Else a dry run of the scene,
-    whose Manim media (its typeset formulas) go to a temporary folder in ``scratch``
-    (default: the system's), removed at the end.
-    """
-    from linviz.lessons import STORYBOARDS
-
-    if entry.name in STORYBOARDS:
-        return storyboard_of(entry, request).sentences(request.notation)
-    from manim import tempconfig
-    from manim.renderer.cairo_renderer import CairoRenderer
-
-    from .scene import scene_with_request
-
-    # the story alone: no voice, and no frame saved (the render beside it saves the frames)
-    scene_class = scene_with_request(entry.load(), replace(
-        request, voice="none", keyframe_dir=None, handout_keyframe_dir=None))
-    with tempfile.TemporaryDirectory(prefix="linviz-story-", dir=scratch) as media, \
-            tempconfig({"dry_run": True, "disable_caching": True, "quality": "low_quality",
-                        "pixel_width": 64, "pixel_height": 36, "media_dir": media,
-                        "verbosity": "ERROR", "progress_bar": "none"}):
-        scene = scene_class(renderer=CairoRenderer(skip_animations=True))
-        scene.render()
-    return list(scene.narration)
+    """Every beat's sentence of the scene ``entry`` as ``request`` asks, in order, in its
+    notation (``scratch`` is not used: nothing is rendered)."""
+    return storyboard_of(entry, request).sentences(request.notation)
 
 
 def storyboard_of(entry, request):

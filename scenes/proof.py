@@ -39,6 +39,8 @@ from manim import (
 
 from linviz.lessons import lesson_for
 from linviz.lessons.proof import ProofLesson, check_provable
+from linviz.lessons.proof_story import DEFAULT_DATA, proof_storyboard
+from linviz.lessons.margin_story import gamma_places as margin_places
 from linviz.replay import state_at
 from linviz import wording
 from scenes.toolkit import style
@@ -82,13 +84,6 @@ NORMALIZED_RUN_ROW = 7
 THEOREM_PREMISES = 6
 
 
-def margin_places(gamma: float) -> int:
-    """Decimals that show a margin to three significant digits (at least 2): 0.255,
-    0.00754; γ at two decimals (0.26 for 0.2552, 0.01 for 0.0075) disagrees with the bound
-    (R/γ)² printed beside it (by 4 %, or by a factor of two)."""
-    return wording.significant_places(gamma, most=6, digits=3)
-
-
 def fit_in_column(group) -> None:
     """Scale ``group`` about its top left corner so that it ends inside the frame on the
     right (numbers of a long run are wide)."""
@@ -110,7 +105,7 @@ def signed(value: float, places: int = 2) -> str:
 class ProofScene(LinvizScene):
     """The convergence theorem and its proof, on a perceptron run through the origin."""
 
-    default_data = "separable-origin"
+    default_data = DEFAULT_DATA["proof"]
     needs_separable = "origin"
     offset = False
     plays = ("perceptron", {"offset": False})
@@ -127,14 +122,11 @@ class ProofScene(LinvizScene):
         """The lesson's run (the saved trace, or the engine's given ⌊(R/γ)²⌋ + 2 passes)."""
         self.lesson: ProofLesson = lesson_for(self.scene_name())(
             self.data, trace=self.saved_trace)
+        #: what the scene says and shows, beat by beat (the lesson's)
+        self.storyboard = proof_storyboard(self.lesson, self.scene_name(), self.offset)
         return self.lesson.trace
 
-    def chapters(self) -> tuple[str, ...]:
-        """The theorem, its two facts, the run, the chain and the normalized form; with an
-        offset, the lift to [x, 1] comes first."""
-        lift = ("show_lift",) if self.offset else ()
-        return ("title_card", *lift, "state_theorem", "show_facts", "play_updates",
-                "show_chain", "show_normalized")
+    story = ("tell_storyboard",)
 
     # -- numbers -----------------------------------------------------------
     def build(self) -> None:
@@ -513,7 +505,9 @@ class ProofScene(LinvizScene):
         self.still(new)
 
     def title_card(self) -> None:
-        self.section(*(("theorem", "The theorem") if not self.offset else ("lift", "Lifting to [x, 1]")))
+        """The title and the plane, with the first sentence (once)."""
+        if self.on_screen(self.title):
+            return
         self.play(appear(self.title), appear(self.plane), appear(self.plane.markers),
                   run_time=style.RUN_INTRO)
         # the title and the plane never change again: painted once into the background
@@ -567,10 +561,11 @@ class ProofScene(LinvizScene):
         else:
             self.play(Transform(frame, target), run_time=style.RUN_HIGHLIGHT)
 
-    def show_lift(self) -> None:
+    # -- the storyboard drawn: one method a motion (see LinvizScene.tell) ----------
+    def build_lift(self) -> VGroup:
         theme, q = self.theme, self.quantities
         small = style.FONT_SMALL
-        self.lift = self.board_of([
+        return self.board_of([
             text("*With an offset*, lift every point one dimension up:", theme, small),
             math("theta^T x + theta_0 = vec(theta, theta_0)^T vec(x, 1)", theme,
                  style.FONT_CHAIN),
@@ -585,31 +580,41 @@ class ProofScene(LinvizScene):
             text("from here on $x$ and $theta$ stand for $[x, 1]$ and $[theta, theta_0]$",
                  theme, small),
         ])
-        lift = self.lift
-        beats = (
-            ("With an offset the theorem still applies: append a 1 to every point and θ₀ "
-             "to θ,", (0, 1)),
-            ("and the classifier passes through the origin one dimension up.", (2, 3)),
-        )
-        for sentence, rows in beats:
-            self.narrate(sentence)
-            shown = VGroup(*[lift[row] for row in rows])
-            self.play(appear(shown), run_time=style.RUN_SWAP)
-            self.still(shown)
-        self.reveal_geometry()
-        self.narrate(f"Measured on the lifted points, R = {wording.number(q.R)} and "
-                     f"γ = {wording.number(q.gamma, margin_places(q.gamma))}.")
-        measured = VGroup(*lift[4:])
-        self.play(appear(measured), run_time=style.RUN_SWAP)
-        self.still(measured)
-        self.highlight(lift[4])
-        self.show_two_runs()
-        self.section("theorem", "The theorem")
-        self.highlight()
-        self.play(vanish(self.runs_board), run_time=style.PAUSE_SHORT)
-        self.remove(self.runs_board)
 
-    def show_two_runs(self) -> None:
+    def show_rows(self, board, start: int, end: int) -> VGroup:
+        """Rows ``start``..``end`` − 1 of ``board`` come (and stand still)."""
+        shown = VGroup(*[board[row] for row in range(start, end)])
+        self.play(appear(shown), run_time=style.RUN_SWAP)
+        self.still(shown)
+        return shown
+
+    def draw_lift_rows(self, beat) -> None:
+        """The lift's board, a few rows a sentence (R and γ on [x, 1] framed)."""
+        self.title_card()
+        if not hasattr(self, "lift"):
+            self.lift = self.build_lift()
+            self.lift_rows_shown = 0
+        end = beat.state["rows"]
+        self.show_rows(self.lift, self.lift_rows_shown, end)
+        self.lift_rows_shown = end
+        if end == len(self.lift):
+            self.highlight(self.lift[4])
+
+    def draw_geometry(self, beat) -> None:
+        """θ* as a vector with its line, its empty band, the circle holding every point."""
+        self.title_card()
+        shown = beat.state["geometry"]
+        if shown == "line":
+            self.play(appear(self.star_line), appear(self.star_vector), run_time=style.RUN_INTRO)
+        elif shown == "band":
+            self.play(appear(self.star_band), run_time=style.RUN_INTRO)
+        else:
+            self.play(appear(self.circle), appear(self.circle_label), run_time=style.RUN_INTRO)
+            # under the markers: the plane, then the band, circle and line, then the markers
+            self.still(self.star_band, self.circle, self.star_line, self.plane.markers,
+                       self.circle_label, self.star_vector)
+
+    def draw_runs_table(self, beat) -> None:
         """The perceptron with offset on x and the perceptron through the origin on [x, 1],
         both run for real, update by update side by side: the same points, the same θ."""
         lesson, theme, small = self.lesson, self.theme, style.FONT_SMALL
@@ -655,191 +660,104 @@ class ProofScene(LinvizScene):
         self.runs_board = self.board_of([
             text("*Two real runs*, made apart, update by update:", theme, small), grid,
             verdict])
-        self.narrate("The offset perceptron on x is the perceptron through the origin on "
-                     "[x, 1]: here are both, each run for real, update by update.")
+        self.runs_grid, self.runs_verdict = grid, verdict
         self.highlight()
         self.swap([self.lift], [self.runs_board[0], grid[0]])
         for row in grid[1:]:
             self.play(appear(row), run_time=style.RUN_TRACE_ROW)
         self.still(self.runs_board[0], grid)
-        if lesson.offset_run_is_lifted_run:
-            more = (f"all {counted(M, 'update')}" if M > 1 else "the one update")
-            self.narrate(f"The same point at every update, and θ' = (θ, θ₀) after each: "
-                         f"{more} agree, so the proof through the origin covers the offset run.",
-                         4)
-        else:
-            self.narrate("Here rounding made the two runs part: a score that is 0 exactly came "
-                         "out on different sides of 0.")
-        self.play(appear(verdict), run_time=style.RUN_INTRO)
-        self.highlight(VGroup(*grid[1:]), verdict)
-        self.still(verdict)
 
-    def reveal_geometry(self) -> None:
-        """θ* as a vector with its line and band, then the circle holding every point, each
-        said as it appears: still from here on."""
-        if self.on_screen(self.star_band):
-            return
-        if self.offset:
-            self.narrate("θ* is drawn by its line in the plane and an arrow of its first two "
-                         "entries, at right angles to that line.")
-        else:
-            self.narrate("θ* is the unit vector drawn from the origin, at right angles to its "
-                         "green line.")
-        self.play(appear(self.star_line), appear(self.star_vector), run_time=style.RUN_INTRO)
-        if self.offset:
-            self.narrate("No point has |θ*ᵀ[x, 1]| < γ, so the green band is empty.")
-        else:
-            self.narrate("Every point is at least γ from that line, so the band of "
-                         "half-width γ is empty.")
-        self.play(appear(self.star_band), run_time=style.RUN_INTRO)
-        self.narrate(f"And every {'lifted point' if self.offset else 'point'} has norm at most "
-                     f"R: the grey circle holds them all.")
-        self.play(appear(self.circle), appear(self.circle_label), run_time=style.RUN_INTRO)
-        # under the markers: the plane, then the band, circle and line, then the markers
-        self.still(self.star_band, self.circle, self.star_line, self.plane.markers,
-                    self.circle_label, self.star_vector)
+    def draw_runs_verdict(self, beat) -> None:
+        self.play(appear(self.runs_verdict), run_time=style.RUN_INTRO)
+        self.highlight(VGroup(*self.runs_grid[1:]), self.runs_verdict)
+        self.still(self.runs_verdict)
 
-    def state_theorem(self) -> None:
-        q = self.quantities
+    def draw_theorem(self, beat) -> None:
+        """The theorem's premises, then its conclusion (the lift's runs leave first)."""
         theorem = self.theorem
-        premises, conclusion = VGroup(*theorem[:THEOREM_PREMISES]), \
-            VGroup(*theorem[THEOREM_PREMISES:])
-        self.narrate("The theorem: if some θ* separates the points through the origin with "
-                     "margin γ, and a circle of radius R holds them all,")
-        self.play(appear(premises), run_time=style.RUN_SWAP)
-        self.still(premises)
-        self.narrate("then the perceptron makes at most (R/γ)² updates.")
-        self.play(appear(conclusion), run_time=style.RUN_SWAP)
-        self.still(conclusion)
-        self.reveal_geometry()
-        bound = self.lesson.bound_floor
-        self.narrate(f"Here γ = {wording.number(q.gamma, margin_places(q.gamma))} for the "
-                     f"maximum-margin θ* and R = {wording.number(q.R)}, so (R/γ)² = "
-                     f"{wording.grouped(q.bound)}: at most {wording.grouped(bound, 0)} "
-                     f"{'update' if bound == 1 else 'updates'}.")
+        if beat.state["rows"] == 1:
+            self.title_card()
+            if self.offset and self.on_screen(self.runs_board[0]):
+                self.highlight()
+                self.play(vanish(self.runs_board), run_time=style.PAUSE_SHORT)
+                self.remove(self.runs_board)
+            shown = VGroup(*theorem[:THEOREM_PREMISES])
+        else:
+            shown = VGroup(*theorem[THEOREM_PREMISES:])
+        self.play(appear(shown), run_time=style.RUN_SWAP)
+        self.still(shown)
+
+    def draw_highlight_bound(self, beat) -> None:
         self.highlight(self.theorem[3], self.theorem[5], self.theorem[7])
 
-    def show_facts(self) -> None:
+    def draw_facts(self, beat) -> None:
         """The two facts, a beat each: every sentence brings the rows it speaks of."""
-        self.section("two-facts", "Two facts")
-        self.highlight()
-        facts = self.facts
-        self.swap([self.theorem], [facts[0]])
-        self.still(facts[0])
-        self.narrate("Two facts about one update, made on a mistake: θ ← θ + yx where "
-                     "yθᵀx ≤ 0.")
-        beats = (
-            ("First: the projection of θ on θ* grows by y x·θ*/‖θ*‖, which is at least γ by "
-             "assumption B.", (1, 2)),
-            ("Second: ‖θ‖² grows by 2yθᵀx, not positive on a mistake, plus ‖x‖², at most R².",
-             (3, 4)),
-            ("Starting from θ = 0, after M updates: θ·θ*/‖θ*‖ ≥ Mγ and ‖θ‖² ≤ MR².", (5, 6)),
-        )
-        for sentence, rows in beats:
-            self.narrate(sentence)
-            shown = VGroup(*[facts[row] for row in rows])
-            self.play(appear(shown), run_time=style.RUN_INTRO)
-            self.still(shown)
-            self.highlight(shown)
+        facts, end = self.facts, beat.state["rows"]
+        if end == 1:
+            self.highlight()
+            self.swap([self.theorem], [facts[0]])
+            self.still(facts[0])
+            self.facts_shown = 1
+            return
+        shown = self.show_rows(facts, self.facts_shown, end)
+        self.facts_shown = end
+        self.highlight(shown)
 
-    def play_updates(self) -> None:
-        self.section("updates", "Update by update")
-        q = self.quantities
+    def draw_run_board(self, beat) -> None:
+        """The run's board and plots; M's row framed."""
         self.highlight()
         self.swap_board(self.facts, self.run_board)
         # the numbers, curves and plane follow M from now on; only they are redrawn
         self.run_numbers.add_updater(lambda _: self.update_run_numbers())
         graphs = VGroup(*[plot.graph for plot in self.plots.values()])
         graphs.add_updater(lambda _: self.follow_plots())
+        self.run_graphs = graphs
         self.remove(self.run_board)
-        # the numbers show the state after whole updates: still while an update plays
-        # (see below), so they come before everything that moves
+        # the numbers show the state after whole updates: still while an update plays,
+        # so they come before everything that moves
         self.add(self.run_labels, self.run_numbers, graphs, self.hyperplane, self.theta_arrow,
                  self.ring)
         # θ* over θ, thinner: when the run ends with θ along θ*, both stay in sight
         self.add(self.star_vector)
         self.still(self.run_labels)
-        self.narrate(self.run_sentence())
         self.highlight(self.M_row)
-        self.narrate("Each curve against its bound line: θ·θ*/‖θ*‖ above Mγ, ‖θ‖² below MR².")
-        self.highlight(self.plots["alignment"], self.plots["norm"])
-        if self.M_final > style.PROOF_SHOWN_UPDATES:
-            self.play_long_run()
-        else:
-            self.play_short_run()
-        after = (f"After all {counted(self.M_final, 'update')}" if self.M_final > 1
-                 else "After its one update")
-        self.narrate(f"{after} the curves never crossed their "
-                     f"bounds: {wording.grouped(q.alignment[-1])} ≥ {wording.grouped(q.lower[-1])}"
-                     f" and {wording.grouped(q.norm_squared[-1])} ≤ "
-                     f"{wording.grouped(q.upper[-1])}.")
-        self.highlight(self.rows["alignment"], self.rows["norm"])
-        # from here the run board stands still, at the end of the run
-        self.run_numbers.clear_updaters()
-        graphs.clear_updaters()
-        self.update_run_numbers()
-        self.follow_plots()
-        self.run_graphs = graphs
 
-    def say_first_update(self) -> None:
-        """Update 1, said with its numbers; the notes on each update's Δ come with it."""
-        q = self.quantities
-        self.narrate(f"Update 1: θ·θ*/‖θ*‖ = {wording.grouped(q.alignment[1])} ≥ γ, and "
-                     f"‖θ‖² = {wording.grouped(q.norm_squared[1])} ≤ R².")
+    def draw_highlight_plots(self, beat) -> None:
+        self.highlight(self.plots["alignment"], self.plots["norm"])
+
+    def draw_update(self, beat) -> None:
+        """Update 1, with the notes on each update's Δ."""
         with self.holding(self.run_numbers):  # they change when update 1 is reached
-            self.play(self.tracker.animate.set_value(1), appear(self.update_note_labels),
-                      run_time=style.RUN_PROOF_UPDATE, rate_func=smooth)
-            self.tracker.set_value(1)
+            self.play(self.tracker.animate.set_value(beat.state["M"]),
+                      appear(self.update_note_labels), run_time=style.RUN_PROOF_UPDATE,
+                      rate_func=smooth)
+            self.tracker.set_value(beat.state["M"])
         self.still(self.update_note_labels)
         self.wait(style.PAUSE_SHORT)  # a still frame, drawn once
 
-    def play_one_update(self, M: int) -> None:
-        with self.holding(self.run_numbers):  # they change when update M is reached
-            self.advance(M, style.RUN_PROOF_UPDATE, smooth)
-        self.wait(style.PAUSE_SHORT)  # a still frame, drawn once
+    def draw_updates(self, beat) -> None:
+        """The other updates one by one."""
+        for M in range(self.whole_M() + 1, beat.state["M"] + 1):
+            with self.holding(self.run_numbers):  # they change when update M is reached
+                self.advance(M, style.RUN_PROOF_UPDATE, smooth)
+            self.wait(style.PAUSE_SHORT)  # a still frame, drawn once
 
-    def play_short_run(self) -> None:
-        """Every update played one by one: the first said alone, the rest under a beat."""
-        self.say_first_update()
-        if self.M_final < 2:
-            return
-        self.narrate(f"Updates 2 to {self.M_final}: each raises θ·θ*/‖θ*‖ by at least γ and "
-                     f"‖θ‖² by at most R²." if self.M_final > 2 else
-                     "Update 2: again at least γ more, at most R² more.")
-        for M in range(2, self.M_final + 1):
-            self.play_one_update(M)
+    def draw_fast_updates(self, beat) -> None:
+        """A run too long to play update by update: the rest fast, the plots growing to the
+        run's end, which the sentence names."""
+        self.advance(beat.state["M"], max(style.RUN_FAST_FORWARD,
+                                          self.reading_time(beat.sentence)), linear)
 
-    def play_long_run(self) -> None:
-        """A run too long to play update by update (its plots span all M_final updates,
-        so a few updates would barely move them): the first update, then the rest fast
-        forward under one sentence, the plots growing all the while to the run's end,
-        which the sentence names."""
-        self.say_first_update()
-        sentence = (f"Updates 2 to {wording.grouped(self.M_final, 0)}, fast forward: each "
-                    f"raises θ·θ*/‖θ*‖ by at least γ and ‖θ‖² by at most R².")
-        self.narrate(sentence)
-        self.advance(self.M_final, max(style.RUN_FAST_FORWARD, self.reading_time(sentence)),
-                     linear)
+    def draw_highlight_end(self, beat) -> None:
+        """The run's last values framed; the run board stands still from here on."""
+        self.highlight(self.rows["alignment"], self.rows["norm"])
+        self.run_numbers.clear_updaters()
+        self.run_graphs.clear_updaters()
+        self.update_run_numbers()
+        self.follow_plots()
 
-    def run_sentence(self) -> str:
-        """The run and its budget: the theory's ⌊(R/γ)²⌋ + 2 passes, or a saved run's own τ."""
-        lesson = self.lesson
-        made = (f"it converged after {counted(lesson.passes, 'pass', 'passes')}, "
-                f"{counted(lesson.M_final, 'update')}")
-        if lesson.budget_is_theory_bound:
-            return (f"Now the real run, given ⌊(R/γ)²⌋ + 2 = "
-                    f"{wording.grouped(lesson.epochs_given, 0)} passes, always enough by the "
-                    f"theorem: {made}.")
-        if lesson.own_run:  # the theory's budget is beyond the engine's limit on passes
-            return (f"Now the real run: ⌊(R/γ)²⌋ + 2 = "
-                    f"{wording.grouped(lesson.theory_epochs, 0)} passes are always enough, "
-                    f"it was given {wording.grouped(lesson.epochs_given, 0)} (the engine's "
-                    f"limit), and {made}.")
-        return (f"Now the real run (a saved one, given τ = "
-                f"{wording.grouped(lesson.epochs_given, 0)} passes): {made}.")
-
-    def show_chain(self) -> None:
-        self.section("chain", "Chaining the two facts")
+    def draw_chain(self, beat) -> None:
+        """The chain's board; the run replayed, the chain holding after every update."""
         self.highlight()
         self.swap([self.run_labels, self.update_note_labels, self.run_graphs, self.run_numbers],
                   [self.chain_board])
@@ -849,63 +767,31 @@ class ProofScene(LinvizScene):
         self.add(live)
         self.still(chain_still)
         self.chain_still, self.chain_live = chain_still, live
-        self.narrate("Chain the two facts, replaying the run: Mγ ≤ θ·θ*/‖θ*‖ by (1), ≤ ‖θ‖ "
-                     "because a projection is never longer than the vector, ≤ √M R by (2).")
-        # replay the run: the chain holds after every update
         live.add_updater(lambda _: self.set_chain_numbers(self.whole_M()))
         self.tracker.set_value(0)
-        self.advance(self.M_final, style.RUN_REPLAY, linear)
+        self.advance(beat.state["M"], style.RUN_REPLAY, linear)
         live.clear_updaters()
         self.set_chain_numbers(self.whole_M())
-        self.narrate(f"So Mγ ≤ √M R, and M ≤ (R/γ)²: this run made "
-                     f"{counted(self.M_final, 'update')}, the theorem allows at most "
-                     f"{wording.grouped(self.lesson.bound_floor, 0)}.")
+
+    def draw_highlight_chain(self, beat) -> None:
         self.highlight(self.chain_final)
 
-    def show_normalized(self) -> None:
-        self.section("normalized", "Scaled data")
-        u = self.unit_quantities
+    def draw_normalized(self, beat) -> None:
+        """The scaled form's board; the points shrink by R at the end of the sentence (the
+        zoom follows at once: the shrunk picture is never held)."""
         self.highlight()
         self.swap([self.chain_still, self.chain_live], [self.normalized])
         self.still(self.normalized)
-        self.narrate("The theorem is often stated for ‖x‖ ≤ 1 and ‖θ*‖ = 1: divide every "
-                     "point by R, and γ becomes γ/R.")
-        # the points shrink at the end of this sentence and the zoom follows at once: the
-        # shrunk picture, its labels crowded round the small circle, is never held
         self.wait(max(0.0, self.timeline.still_needed(float(self.time)) - style.RUN_RESCALE))
-        self.rescale_data(1 / self.quantities.R)
-        circle = "‖[x, 1]‖/R ≤ 1" if self.offset else "‖x‖/R ≤ 1"
-        self.narrate(f"Zoom in on the circle where {circle}: the same picture at a new scale, "
-                     f"every point divided by R, which is {wording.number(self.quantities.R)}; "
-                     f"the margin is now γ/R = "
-                     f"{wording.number(u.gamma, margin_places(u.gamma))}.")
-        self.zoom_to_unit_disk()
-        self.narrate(f"Their margin is γ/R, so their bound is 1/(γ/R)² = "
-                     f"{wording.grouped(u.bound)}: the same as (R/γ)², for the same points at "
-                     f"another scale.")
-        self.highlight(VGroup(self.normalized[5], self.normalized[6]))
-        self.say_scaled_run()
+        self.rescale_data(1 / beat.state["scale"])
 
-    def say_scaled_run(self) -> None:
-        """What the real run through the origin on the scaled points did, by the lesson's
-        predicate: the same updates (each score divided by R²), or where rounding parted them."""
-        lesson = self.lesson
-        points = "[x, 1]/R" if self.offset else "x/R"
-        if lesson.scaled_run_makes_same_updates:
-            same = counted(lesson.M_final, "update") if lesson.M_final > 1 else "one update"
-            self.narrate(f"And the perceptron through the origin on the points {points}, run "
-                         f"for real, makes the same {same}, θ divided by R: every y·score yθᵀx is divided by R², and keeps its "
-                         f"sign.")
-        else:
-            part = lesson.scaled_runs_part
-            why = ("is 0 up to rounding, and rounding puts it on different sides of 0 in the "
-                   "two runs" if lesson.scaled_runs_part_at_a_zero_score else
-                   "comes out on different sides of 0 in the two runs")
-            self.narrate(f"The perceptron through the origin on the points {points}, run for "
-                         f"real, makes {wording.grouped(lesson.unit_M_final, 0)} updates, not "
-                         f"{wording.grouped(lesson.M_final, 0)}: at visit "
-                         f"{wording.grouped(part.visit + 1, 0)} the score of point "
-                         f"{part.point + 1} {why}.")
+    def draw_zoom(self, beat) -> None:
+        self.zoom_to_unit_disk()
+
+    def draw_highlight_scaled(self, beat) -> None:
+        self.highlight(VGroup(self.normalized[5], self.normalized[6]))
+
+    def draw_highlight_scaled_run(self, beat) -> None:
         self.highlight(VGroup(*self.normalized[NORMALIZED_RUN_ROW:]))
 
     def still_geometry(self) -> tuple:
@@ -980,7 +866,7 @@ class ProofScene(LinvizScene):
 class ProofOffsetScene(ProofScene):
     """The offset case: the theorem on the augmented points [x, 1] and vectors [θ, θ₀]."""
 
-    default_data = "separable"
+    default_data = DEFAULT_DATA["proof-offset"]
     needs_separable = "offset"
     offset = True
     plays = ("perceptron", {"offset": True})

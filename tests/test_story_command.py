@@ -24,14 +24,18 @@ def _story(*args):
 
 
 def test_story_json_is_the_storyboard_without_importing_manim():
-    """Run in a fresh interpreter: the command answers and Manim was never imported."""
+    """Run in a fresh interpreter, for every scene of the catalogue on its default data: the
+    command answers with its storyboard and Manim was never imported."""
     code = ("import sys, json\n"
             "from click.testing import CliRunner\n"
             "from linviz_cli.app import cli, register\n"
+            "from scenes.catalog import SCENES_IN_ORDER\n"
             "register()\n"
-            "result = CliRunner().invoke(cli, ['story', 'perceptron', '--json'])\n"
-            "assert result.exit_code == 0, result.output\n"
-            "json.loads(result.output)\n"
+            "for entry in SCENES_IN_ORDER:\n"
+            "    result = CliRunner().invoke(cli, ['story', entry.name, '--json'])\n"
+            "    assert result.exit_code == 0, (entry.name, result.output)\n"
+            "    board = json.loads(result.output)\n"
+            "    assert board['scene'] == entry.name and board['beats'], entry.name\n"
             "print('manim' in sys.modules)\n")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
@@ -63,7 +67,7 @@ def test_the_w_notation_reaches_sentences_and_states():
 @pytest.mark.parametrize("args,words", [
     (["perceptron", "--data", "noisy"], "is not separable: the 'noise' scene"),
     (["perceptron-origin", "--data", "{shifted}"], "not separable through the origin"),
-    (["proof"], "has no storyboard yet"),
+    (["summary", "--data", "noisy"], "makes its own data"),
     (["perceptron", "--data", "no-such"], "unknown data set"),
 ])
 def test_refusals_are_one_line_and_exit_2(args, words, tmp_path):

@@ -318,9 +318,9 @@ CLASSIFIER_CASES = ["default", "separable:1", "noisy:2", "xor-cloud:0", "iris-se
 
 
 def _present(scene, mobject) -> bool:
-    """Shown: in the scene (itself or inside a group there) or a still drawing."""
+    """Shown: in the scene or among its still drawings (itself or inside a group there)."""
     return scene.on_screen(mobject) or any(mobject in top.get_family()
-                                           for top in scene.mobjects)
+                                           for top in [*scene.mobjects, *scene.stage.layer])
 
 
 def drawn_classifier_state(scene) -> dict:
@@ -589,6 +589,57 @@ def test_the_regression_scene_draws_its_storyboard_at_every_beats_end(case, tmp_
         expected = dict(beat.state)
         if expected["formulas"] and "map" in expected["formulas"]:
             expected["t"] = None  # the polynomials' runs play on the same tracker
+        mismatched = {key: (picture[key], value) for key, value in expected.items()
+                      if picture[key] != value}
+        assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"
+
+
+#: the proof scenes: built-in with seeds, and real data raw and standardised
+PROOF_CASES = {"proof": ["default", "separable-origin:1", "separable-origin:3",
+                         "iris-petal-std"],
+               "proof-offset": ["default", "separable:1", "small-margin:0", "iris-petal",
+                                "iris-sepal-std"]}
+
+
+def drawn_proof_state(scene) -> dict:
+    from linviz.geometry import square_box_around_disk
+
+    present = lambda m: m is not None and _present(scene, m)  # noqa: E731
+    lift, runs = getattr(scene, "lift", None), getattr(scene, "runs_board", None)
+    boards = {"lift": lift[0] if lift is not None else None,
+              "runs": runs[0] if runs is not None else None,
+              "theorem": scene.theorem[0], "facts": scene.facts[0], "run": scene.run_labels,
+              "chain": getattr(scene, "chain_still", None), "normalized": scene.normalized}
+    shown = [name for name, mark in boards.items() if present(mark)]
+    geometry = ("circle" if present(scene.circle) else "band" if present(scene.star_band)
+                else "line" if present(scene.star_line) else None)
+    c = scene.scale.get_value()
+    unit = square_box_around_disk(c * scene.data.X, c * scene.disk_radius)
+    return {"board": shown[0] if len(shown) == 1 else (None if not shown else tuple(shown)),
+            "geometry": geometry, "M": scene.tracker.get_value(), "scale": round(1 / c, 9),
+            # fitted to the unit disk of the data divided by R (at scale 1 the first view
+            # is the disk's own box: not a zoom)
+            "zoomed": c != 1 and bool(np.allclose([scene.plane.box.x_min, scene.plane.box.x_max,
+                                        scene.plane.box.y_min, scene.plane.box.y_max],
+                                       [unit.x_min, unit.x_max, unit.y_min, unit.y_max]))}
+
+
+@pytest.mark.parametrize("name,case", [(name, case) for name, cases in PROOF_CASES.items()
+                                       for case in cases])
+def test_the_proof_scenes_draw_their_storyboards_at_every_beats_end(name, case, tmp_path):
+    from scenes.catalog import find
+
+    spec = _data_spec(case, tmp_path)
+    if case != "default" and not gallery_case(case).real:
+        spec = {"data_spec": case.split(":")[0], "seed": int(case.split(":")[1])}
+    drawn: list[tuple[str, dict]] = []
+    scene = story_with(find(name).load(), **spec, beat_observers=[
+        lambda s: drawn.append((s.timeline.current[1], drawn_proof_state(s)))])
+    storyboard = storyboard_for(name)(scene.data, seed=scene.seed)
+    assert [sentence for sentence, _ in drawn] == storyboard.sentences()
+    for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
+        expected = {key: value for key, value in beat.state.items() if key != "rows"}
+        expected["scale"] = round(float(expected["scale"]), 9)
         mismatched = {key: (picture[key], value) for key, value in expected.items()
                       if picture[key] != value}
         assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"

@@ -569,38 +569,29 @@ def test_a_scene_narrated_by_piper_speaks_over_most_of_every_caption(runner, tmp
 
 
 @pytest.mark.render
-def test_a_prefetch_killed_mid_story_leaves_nothing_in_the_system_temporary_folder(tmp_path):
-    """The prefetch beside a narrated render (python -m linviz_render.story) is killed when
-    the render ends first: its scratch is in its working folder (the render's, removed with
-    it), never in the system's temporary folder, where thousands were left."""
+def test_the_story_the_prefetch_reads_makes_no_scratch_and_runs_no_manim(tmp_path):
+    """The prefetch beside a narrated render reads the scene's story ahead of it. It read it
+    from a Manim dry run, whose scratch folders were left by thousands in the system's
+    temporary folder when the prefetch was killed; the story is the lesson's storyboard
+    now: no Manim runs and no folder is made, whatever the scene."""
     import os
-    import signal
     import subprocess
     import sys
-    import time
 
-    from linviz_render.scene import scene_environment
-    from linviz_render.story import prefetch_command
-    from scenes.catalog import find
-    from scenes.toolkit.request import RenderRequest
-
-    system_tmp, work = tmp_path / "tmp", tmp_path / "work"
+    system_tmp = tmp_path / "tmp"
     system_tmp.mkdir()
-    work.mkdir()
-    request = RenderRequest(voice="piper", voice_cache=str(tmp_path / "cache"))
-    env = dict(scene_environment(request), TMPDIR=str(system_tmp), PYTHONPATH=os.getcwd())
-    process = subprocess.Popen(prefetch_command(find("summary")), cwd=work, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 120
-        while not any((folder / name).name.startswith("linviz-story-")
-                      for folder in (system_tmp, work) for name in os.listdir(folder)):
-            assert process.poll() is None and time.monotonic() < deadline
-            time.sleep(0.05)
-    finally:
-        process.send_signal(signal.SIGKILL)
-        process.wait()
-    assert any(name.startswith("linviz-story-") for name in os.listdir(work))
+    code = ("import sys\n"
+            "from linviz_render.story import sentences_of\n"
+            "from scenes.catalog import SCENES_IN_ORDER\n"
+            "from scenes.toolkit.request import RenderRequest\n"
+            "for entry in SCENES_IN_ORDER:\n"
+            "    assert sentences_of(entry, RenderRequest()), entry.name\n"
+            "print('manim' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300,
+                          env=dict(os.environ, TMPDIR=str(system_tmp), PYTHONPATH=os.getcwd()))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"
     assert os.listdir(system_tmp) == []
 
 

@@ -73,6 +73,8 @@ STORYBOARDS: dict[str, tuple[str, str]] = {
     "margin-speed": ("margin_speed_story", "storyboard_of_margin_speed"),
     "logistic": ("logistic_story", "storyboard_of_logistic"),
     "regression": ("regression_story", "storyboard_of_regression"),
+    "proof": ("proof_story", "storyboard_of_proof"),
+    "proof-offset": ("proof_story", "storyboard_of_proof_offset"),
 }
 
 

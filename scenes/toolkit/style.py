@@ -252,7 +252,6 @@ RUN_REPLAY = 3.0           # a whole run replayed at once (the chain, a sweep's 
 RUN_RESCALE = 2.0          # the data divided by R
 RUN_ZOOM = 2.5             # a data plane zooming to another box
 RUN_WIDEN = 3.0            # a separator turning to the maximum margin, its band widening
-PROOF_SHOWN_UPDATES = 12   # the proof shows this many updates one by one, then fast-forwards
 FONT_CHAIN = 34            # the chain of inequalities that ends the proof
 CHAIN_GAP = 0.28           # between the terms of the chain
 PLOT_INDENT = 0.5          # room left of a plot for its tick labels

@@ -1,0 +1,211 @@
+"""The storyboard of the scenes `proof` and `proof-offset`: the convergence theorem, its two
+facts, the real run with its curves against their bounds, the chain that ends in M ≤ (R/γ)²,
+and the same theorem on the points divided by R; with an offset, the lift to [x, 1] and the
+two runs side by side come first (see :mod:`linviz.storyboard` for the one rule of time).
+
+The state
+---------
+``board`` (the board on the right: None, "lift", "runs", "theorem", "facts", "run",
+"chain", "normalized") and ``rows`` (its rows shown, for the boards that come row by row),
+``geometry`` (θ*'s drawing on the plane: None, "line" (its line and vector), "band" (and
+the empty band), "circle" (and the circle of radius R)), ``M`` (the updates of the run the
+picture shows), ``scale`` (the data drawn divided by this: 1, or R) and ``zoomed`` (the
+view fitted to the unit disk).
+"""
+
+from __future__ import annotations
+
+from .. import wording
+from ..storyboard import Storyboard, StoryWriter
+from .margin_story import gamma_places
+from .proof import ProofLesson, proof_lesson, proof_offset_lesson
+
+#: the data each scene tells when none is given
+DEFAULT_DATA = {"proof": "separable-origin", "proof-offset": "separable"}
+#: beyond this many updates, the run plays fast after its first update
+SHOWN_UPDATES = 12
+
+counted = wording.grouped_count
+
+
+def run_sentence(lesson: ProofLesson) -> str:
+    """The run and its budget: the theory's ⌊(R/γ)²⌋ + 2 passes, or a saved run's own τ."""
+    made = (f"it converged after {counted(lesson.passes, 'pass', 'passes')}, "
+            f"{counted(lesson.M_final, 'update')}")
+    if lesson.budget_is_theory_bound:
+        return (f"Now the real run, given ⌊(R/γ)²⌋ + 2 = "
+                f"{wording.grouped(lesson.epochs_given, 0)} passes, always enough by the "
+                f"theorem: {made}.")
+    if lesson.own_run:  # the theory's budget is beyond the engine's limit on passes
+        return (f"Now the real run: ⌊(R/γ)²⌋ + 2 = {wording.grouped(lesson.theory_epochs, 0)} "
+                f"passes are always enough, it was given "
+                f"{wording.grouped(lesson.epochs_given, 0)} (the engine's limit), and {made}.")
+    return (f"Now the real run (a saved one, given τ = "
+            f"{wording.grouped(lesson.epochs_given, 0)} passes): {made}.")
+
+
+class _ProofTelling:
+    def __init__(self, lesson: ProofLesson, scene: str, offset: bool) -> None:
+        self.lesson, self.offset = lesson, offset
+        self.q = lesson.quantities
+        self.story = StoryWriter(scene, board=None, rows=0, geometry=None, M=0, scale=1.0,
+                                 zoomed=False)
+
+    def tell(self) -> Storyboard:
+        if self.offset:
+            self.lift()
+        self.theorem()
+        self.facts()
+        self.updates()
+        self.chain()
+        self.normalized()
+        return self.story.storyboard()
+
+    def geometry(self) -> None:
+        """θ* as a vector with its line, its empty band, then the circle holding every point
+        (once, where first needed)."""
+        story = self.story
+        if story.state["geometry"] == "circle":
+            return
+        if self.offset:
+            story.beat("θ* is drawn by its line in the plane and an arrow of its first two "
+                       "entries, at right angles to that line.", "geometry", geometry="line")
+            story.beat("No point has |θ*ᵀ[x, 1]| < γ, so the green band is empty.", "geometry",
+                       geometry="band")
+        else:
+            story.beat("θ* is the unit vector drawn from the origin, at right angles to its "
+                       "green line.", "geometry", geometry="line")
+            story.beat("Every point is at least γ from that line, so the band of half-width γ "
+                       "is empty.", "geometry", geometry="band")
+        story.beat(f"And every {'lifted point' if self.offset else 'point'} has norm at most R: "
+                   f"the grey circle holds them all.", "geometry", geometry="circle")
+
+    def lift(self) -> None:
+        story, q, lesson = self.story, self.q, self.lesson
+        story.section("lift", "Lifting to [x, 1]")
+        story.beat("With an offset the theorem still applies: append a 1 to every point and θ₀ "
+                   "to θ,", "lift-rows", board="lift", rows=2)
+        story.beat("and the classifier passes through the origin one dimension up.",
+                   "lift-rows", rows=4)
+        self.geometry()
+        story.beat(f"Measured on the lifted points, R = {wording.number(q.R)} and γ = "
+                   f"{wording.number(q.gamma, gamma_places(q.gamma))}.", "lift-rows", rows=7)
+        story.beat("The offset perceptron on x is the perceptron through the origin on [x, 1]: "
+                   "here are both, each run for real, update by update.", "runs-table",
+                   board="runs", rows=0)
+        M = lesson.M_final
+        if lesson.offset_run_is_lifted_run:
+            more = f"all {counted(M, 'update')}" if M > 1 else "the one update"
+            sentence = (f"The same point at every update, and θ' = (θ, θ₀) after each: {more} "
+                        f"agree, so the proof through the origin covers the offset run.")
+        else:
+            sentence = ("Here rounding made the two runs part: a score that is 0 exactly came "
+                        "out on different sides of 0.")
+        story.beat(sentence, "runs-verdict", rows=1)
+
+    def theorem(self) -> None:
+        story, q = self.story, self.q
+        story.section("theorem", "The theorem")
+        story.beat("The theorem: if some θ* separates the points through the origin with "
+                   "margin γ, and a circle of radius R holds them all,", "theorem",
+                   board="theorem", rows=1)
+        story.beat("then the perceptron makes at most (R/γ)² updates.", "theorem", rows=2)
+        self.geometry()
+        bound = self.lesson.bound_floor
+        story.beat(f"Here γ = {wording.number(q.gamma, gamma_places(q.gamma))} for the "
+                   f"maximum-margin θ* and R = {wording.number(q.R)}, so (R/γ)² = "
+                   f"{wording.grouped(q.bound)}: at most {wording.grouped(bound, 0)} "
+                   f"{'update' if bound == 1 else 'updates'}.", "highlight-bound")
+
+    def facts(self) -> None:
+        story = self.story
+        story.section("two-facts", "Two facts")
+        story.beat("Two facts about one update, made on a mistake: θ ← θ + yx where yθᵀx ≤ 0.",
+                   "facts", board="facts", rows=1)
+        for sentence, rows in (
+                ("First: the projection of θ on θ* grows by y x·θ*/‖θ*‖, which is at least γ "
+                 "by assumption B.", 3),
+                ("Second: ‖θ‖² grows by 2yθᵀx, not positive on a mistake, plus ‖x‖², at most "
+                 "R².", 5),
+                ("Starting from θ = 0, after M updates: θ·θ*/‖θ*‖ ≥ Mγ and ‖θ‖² ≤ MR².", 7)):
+            story.beat(sentence, "facts", rows=rows)
+
+    def updates(self) -> None:
+        story, q, lesson = self.story, self.q, self.lesson
+        M = lesson.M_final
+        story.section("updates", "Update by update")
+        story.beat(run_sentence(lesson), "run-board", board="run", rows=0)
+        story.beat("Each curve against its bound line: θ·θ*/‖θ*‖ above Mγ, ‖θ‖² below MR².",
+                   "highlight-plots")
+        story.beat(f"Update 1: θ·θ*/‖θ*‖ = {wording.grouped(q.alignment[1])} ≥ γ, and ‖θ‖² = "
+                   f"{wording.grouped(q.norm_squared[1])} ≤ R².", "update", M=1)
+        if M > SHOWN_UPDATES:
+            story.beat(f"Updates 2 to {wording.grouped(M, 0)}, fast forward: each raises "
+                       f"θ·θ*/‖θ*‖ by at least γ and ‖θ‖² by at most R².", "fast-updates", M=M)
+        elif M > 2:
+            story.beat(f"Updates 2 to {M}: each raises θ·θ*/‖θ*‖ by at least γ and ‖θ‖² by at "
+                       f"most R².", "updates", M=M)
+        elif M == 2:
+            story.beat("Update 2: again at least γ more, at most R² more.", "updates", M=M)
+        after = f"After all {counted(M, 'update')}" if M > 1 else "After its one update"
+        story.beat(f"{after} the curves never crossed their bounds: "
+                   f"{wording.grouped(q.alignment[-1])} ≥ {wording.grouped(q.lower[-1])} and "
+                   f"{wording.grouped(q.norm_squared[-1])} ≤ {wording.grouped(q.upper[-1])}.",
+                   "highlight-end")
+
+    def chain(self) -> None:
+        story, lesson = self.story, self.lesson
+        story.section("chain", "Chaining the two facts")
+        story.beat("Chain the two facts, replaying the run: Mγ ≤ θ·θ*/‖θ*‖ by (1), ≤ ‖θ‖ because "
+                   "a projection is never longer than the vector, ≤ √M R by (2).", "chain",
+                   board="chain", M=lesson.M_final)
+        story.beat(f"So Mγ ≤ √M R, and M ≤ (R/γ)²: this run made "
+                   f"{counted(lesson.M_final, 'update')}, the theorem allows at most "
+                   f"{wording.grouped(lesson.bound_floor, 0)}.", "highlight-chain")
+
+    def normalized(self) -> None:
+        story, lesson, q = self.story, self.lesson, self.q
+        u = lesson.unit
+        story.section("normalized", "Scaled data")
+        story.beat("The theorem is often stated for ‖x‖ ≤ 1 and ‖θ*‖ = 1: divide every point "
+                   "by R, and γ becomes γ/R.", "normalized", board="normalized", scale=q.R)
+        circle = "‖[x, 1]‖/R ≤ 1" if self.offset else "‖x‖/R ≤ 1"
+        story.beat(f"Zoom in on the circle where {circle}: the same picture at a new scale, "
+                   f"every point divided by R, which is {wording.number(q.R)}; the margin is "
+                   f"now γ/R = {wording.number(u.gamma, gamma_places(u.gamma))}.", "zoom",
+                   zoomed=True)
+        story.beat(f"Their margin is γ/R, so their bound is 1/(γ/R)² = {wording.grouped(u.bound)}"
+                   f": the same as (R/γ)², for the same points at another scale.",
+                   "highlight-scaled")
+        points = "[x, 1]/R" if self.offset else "x/R"
+        if lesson.scaled_run_makes_same_updates:
+            same = counted(lesson.M_final, "update") if lesson.M_final > 1 else "one update"
+            sentence = (f"And the perceptron through the origin on the points {points}, run for "
+                        f"real, makes the same {same}, θ divided by R: every y·score yθᵀx is "
+                        f"divided by R², and keeps its sign.")
+        else:
+            part = lesson.scaled_runs_part
+            why = ("is 0 up to rounding, and rounding puts it on different sides of 0 in the "
+                   "two runs" if lesson.scaled_runs_part_at_a_zero_score else
+                   "comes out on different sides of 0 in the two runs")
+            sentence = (f"The perceptron through the origin on the points {points}, run for "
+                        f"real, makes {wording.grouped(lesson.unit_M_final, 0)} updates, not "
+                        f"{wording.grouped(lesson.M_final, 0)}: at visit "
+                        f"{wording.grouped(part.visit + 1, 0)} the score of point "
+                        f"{part.point + 1} {why}.")
+        story.beat(sentence, "highlight-scaled-run")
+
+
+def proof_storyboard(lesson: ProofLesson, scene: str, offset: bool) -> Storyboard:
+    """Every beat of `proof` (``offset`` False) or `proof-offset` for ``lesson``."""
+    return _ProofTelling(lesson, scene, offset).tell()
+
+
+def storyboard_of_proof(data, trace=None, seed: int = 0) -> Storyboard:
+    """The storyboard of the scene `proof` on ``data`` (or a saved ``trace`` of its run)."""
+    return proof_storyboard(proof_lesson(data, trace=trace), "proof", False)
+
+
+def storyboard_of_proof_offset(data, trace=None, seed: int = 0) -> Storyboard:
+    """The storyboard of the scene `proof-offset` on ``data`` (or a saved ``trace``)."""
+    return proof_storyboard(proof_offset_lesson(data, trace=trace), "proof-offset", True)
