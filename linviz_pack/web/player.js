@@ -116,6 +116,21 @@
     caption.textContent = active && active.length ? active[active.length - 1].text : "";
   }
 
+  // A source whose first sentence starts at 0 fires no cuechange before it plays: when its
+  // first frame is there (and after each seek), the caption of that time is painted from
+  // the track's own cues.
+  function paintCaptionNow() {
+    var track = state.track;
+    if (!track || !track.cues) { return; }
+    var t = video.currentTime, text = "";
+    Array.prototype.forEach.call(track.cues, function (cue) {
+      if (cue.startTime <= t && t < cue.endTime) { text = cue.text; }
+    });
+    caption.textContent = text;
+  }
+  video.addEventListener("loadeddata", paintCaptionNow);
+  video.addEventListener("seeked", paintCaptionNow);
+
   function setCaptions(on) {
     state.captions = on;
     document.body.classList.toggle("captions-off", !on);
