@@ -180,6 +180,34 @@ def _check_every_beat(scene_name: str, case: str, tmp_path) -> None:
         assert (presence > 0.5) == bool(np.any(beat.state["theta"]))
 
 
+def _spec_of(case: str, tmp_path) -> dict:
+    """The request of a gallery case: a built-in set "name:seed", a real one through its CSV."""
+    if case == "default":
+        return {}
+    if gallery_case(case).real:
+        return _data_spec(case, tmp_path)
+    name, seed = case.split(":")
+    return {"data_spec": name, "seed": int(seed)}
+
+
+def _holds_every_beat(name: str, spec: dict, drawn_state, expected_state=dict) -> None:
+    """Run scene ``name`` (``spec``: its request) and hold what it draws at every beat's end
+    (``drawn_state(scene)``) against its storyboard's state (``expected_state(state)``)."""
+    from scenes.catalog import find
+
+    drawn: list[tuple[str, dict]] = []
+    scene = story_with(find(name).load(), **spec, beat_observers=[
+        lambda s: drawn.append((s.timeline.current[1], drawn_state(s)))])
+    storyboard = storyboard_for(name)(None if find(name).own_data else scene.data,
+                                      seed=scene.seed)
+    assert [sentence for sentence, _ in drawn] == storyboard.sentences()
+    for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
+        expected = expected_state(beat.state)
+        mismatched = {key: (picture[key], value) for key, value in expected.items()
+                      if picture[key] != value}
+        assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"
+
+
 @pytest.mark.parametrize("case", PERCEPTRON_CASES)
 def test_the_perceptron_draws_its_storyboard_at_every_beats_end(case, tmp_path):
     _check_every_beat("perceptron", case, tmp_path)
@@ -246,19 +274,8 @@ def expected_margin_state(state) -> dict:
 
 @pytest.mark.parametrize("case", MARGIN_CASES)
 def test_the_margin_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path):
-    from scenes.catalog import find
-
-    drawn: list[tuple[str, dict]] = []
-    scene = story_with(find("margin").load(), **_data_spec(case, tmp_path),
-                       beat_observers=[lambda s: drawn.append(
-                           (s.timeline.current[1], drawn_margin_state(s)))])
-    storyboard = storyboard_for("margin")(scene.data)
-    assert [sentence for sentence, _ in drawn] == storyboard.sentences()
-    for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
-        expected = expected_margin_state(beat.state)
-        mismatched = {key: (picture[key], value) for key, value in expected.items()
-                      if picture[key] != value}
-        assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"
+    _holds_every_beat("margin", _spec_of(case, tmp_path), drawn_margin_state,
+                      expected_margin_state)
 
 
 #: offset-lift: 1-D data, built-in with seeds and real (one feature of Iris, raw and
@@ -291,24 +308,7 @@ def drawn_offset_lift_state(scene) -> dict:
 
 @pytest.mark.parametrize("case", OFFSET_LIFT_CASES)
 def test_the_offset_lift_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path):
-    from scenes.catalog import find
-
-    drawn: list[tuple[str, dict]] = []
-    spec = {} if case == "default" else (
-        {"data_spec": gallery_csv(tmp_path, case)} if gallery_case(case).real
-        else {"data_spec": case.split(":")[0], "seed": int(case.split(":")[1])})
-    if case != "default" and gallery_case(case).real and not HAVE_SKLEARN:
-        pytest.skip("needs scikit-learn's data sets")
-    scene = story_with(find("offset-lift").load(), **spec,
-                       beat_observers=[lambda s: drawn.append(
-                           (s.timeline.current[1], drawn_offset_lift_state(s)))])
-    storyboard = storyboard_for("offset-lift")(scene.data, seed=scene.seed)
-    assert [sentence for sentence, _ in drawn] == storyboard.sentences()
-    for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
-        expected = dict(beat.state)
-        mismatched = {key: (picture[key], value) for key, value in expected.items()
-                      if picture[key] != value}
-        assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"
+    _holds_every_beat("offset-lift", _spec_of(case, tmp_path), drawn_offset_lift_state)
 
 
 #: the classifier: built-in sets with seeds (the k hypotheses are seeded too), and real
@@ -366,24 +366,12 @@ def drawn_classifier_state(scene) -> dict:
 
 @pytest.mark.parametrize("case", CLASSIFIER_CASES)
 def test_the_classifier_draws_its_storyboard_at_every_beats_end(case, tmp_path):
-    from scenes.catalog import find
-
-    drawn: list[tuple[str, dict]] = []
-    spec = _data_spec(case, tmp_path)
-    if case != "default" and not gallery_case(case).real:
-        spec = {"data_spec": case.split(":")[0], "seed": int(case.split(":")[1])}
-    scene = story_with(find("classifier").load(), **spec,
-                       beat_observers=[lambda s: drawn.append(
-                           (s.timeline.current[1], drawn_classifier_state(s)))])
-    storyboard = storyboard_for("classifier")(scene.data, seed=scene.seed)
-    assert [sentence for sentence, _ in drawn] == storyboard.sentences()
-    for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
-        expected = {**beat.state, "rows": sorted(beat.state["rows"]),
-                    "c": round(beat.state["c"], 9), "theta0": round(beat.state["theta0"], 9),
-                    "probe": None if beat.state["probe"] is None else float(beat.state["probe"])}
-        mismatched = {key: (picture[key], value) for key, value in expected.items()
-                      if picture[key] != value}
-        assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"
+    _holds_every_beat("classifier", _spec_of(case, tmp_path), drawn_classifier_state,
+                      lambda state: {**state, "rows": sorted(state["rows"]),
+                                     "c": round(state["c"], 9),
+                                     "theta0": round(state["theta0"], 9),
+                                     "probe": None if state["probe"] is None
+                                     else float(state["probe"])})
 
 
 #: update: built-in sets with seeds, and real ones (its several updates come from the run,
@@ -419,50 +407,28 @@ def drawn_update_state(scene) -> dict:
 
 @pytest.mark.parametrize("case", UPDATE_CASES)
 def test_the_update_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path):
-    from scenes.catalog import find
+    _holds_every_beat("update", _spec_of(case, tmp_path), drawn_update_state,
+                      lambda state: {"screen": state["screen"],
+                                     **{key: state[key]
+                                        for key in UPDATE_SCREENS[state["screen"]]}})
 
-    drawn: list[tuple[str, dict]] = []
-    spec = _data_spec(case, tmp_path)
-    if case != "default" and not gallery_case(case).real:
-        spec = {"data_spec": case.split(":")[0], "seed": int(case.split(":")[1])}
-    scene = story_with(find("update").load(), **spec,
-                       beat_observers=[lambda s: drawn.append(
-                           (s.timeline.current[1], drawn_update_state(s)))])
-    storyboard = storyboard_for("update")(scene.data, seed=scene.seed)
-    assert [sentence for sentence, _ in drawn] == storyboard.sentences()
-    for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
-        screen = beat.state["screen"]
-        expected = {"screen": screen, **{key: beat.state[key] for key in UPDATE_SCREENS[screen]}}
-        mismatched = {key: (picture[key], value) for key, value in expected.items()
-                      if picture[key] != value}
-        assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"
+
+def drawn_summary_state(scene) -> dict:
+    return {"header": _present(scene, scene.header),
+            "rows": sum(all(_present(scene, cell) for cell in cells)
+                        for cells in scene.row_cells),
+            "results": sum(_present(scene, result) and _present(scene, picture[-1])
+                           for result, picture in scene.row_results),
+            "notes": sum(_present(scene, note) for note in scene.arc_notes),
+            "framed": next((row for row, mark in enumerate(scene.row_marks)
+                            if _present(scene, mark)), None)}
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_the_summary_draws_its_storyboard_at_every_beats_end(seed):
     """The table's header, rows, runs and the arc's notes (and no frame left round a row)
     at every beat's end; the summary makes its own data from the seed."""
-    from scenes.catalog import find
-
-    def drawn_summary(scene) -> dict:
-        return {"header": _present(scene, scene.header),
-                "rows": sum(all(_present(scene, cell) for cell in cells)
-                            for cells in scene.row_cells),
-                "results": sum(_present(scene, result) and _present(scene, picture[-1])
-                               for result, picture in scene.row_results),
-                "notes": sum(_present(scene, note) for note in scene.arc_notes),
-                "framed": next((row for row, mark in enumerate(scene.row_marks)
-                                if _present(scene, mark)), None)}
-
-    drawn: list[tuple[str, dict]] = []
-    scene = story_with(find("summary").load(), seed=seed, beat_observers=[
-        lambda s: drawn.append((s.timeline.current[1], drawn_summary(s)))])
-    storyboard = storyboard_for("summary")(None, seed=seed)
-    assert [sentence for sentence, _ in drawn] == storyboard.sentences()
-    for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
-        mismatched = {key: (picture[key], value) for key, value in beat.state.items()
-                      if picture[key] != value}
-        assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"
+    _holds_every_beat("summary", {"seed": seed}, drawn_summary_state)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -528,20 +494,7 @@ def drawn_logistic_state(scene) -> dict:
 
 @pytest.mark.parametrize("case", LOGISTIC_CASES)
 def test_the_logistic_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path):
-    from scenes.catalog import find
-
-    spec = _data_spec(case, tmp_path)
-    if case != "default" and not gallery_case(case).real:
-        spec = {"data_spec": case.split(":")[0], "seed": int(case.split(":")[1])}
-    drawn: list[tuple[str, dict]] = []
-    scene = story_with(find("logistic").load(), **spec, beat_observers=[
-        lambda s: drawn.append((s.timeline.current[1], drawn_logistic_state(s)))])
-    storyboard = storyboard_for("logistic")(scene.data, seed=scene.seed)
-    assert [sentence for sentence, _ in drawn] == storyboard.sentences()
-    for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
-        mismatched = {key: (picture[key], value) for key, value in beat.state.items()
-                      if picture[key] != value}
-        assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"
+    _holds_every_beat("logistic", _spec_of(case, tmp_path), drawn_logistic_state)
 
 
 #: regression: built-in with seeds, and real data raw and standardised (one feature and a
@@ -575,23 +528,10 @@ def drawn_regression_state(scene) -> dict:
 
 @pytest.mark.parametrize("case", REGRESSION_CASES)
 def test_the_regression_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path):
-    from scenes.catalog import find
-
-    spec = _data_spec(case, tmp_path)
-    if case != "default" and not gallery_case(case).real:
-        spec = {"data_spec": case.split(":")[0], "seed": int(case.split(":")[1])}
-    drawn: list[tuple[str, dict]] = []
-    scene = story_with(find("regression").load(), **spec, beat_observers=[
-        lambda s: drawn.append((s.timeline.current[1], drawn_regression_state(s)))])
-    storyboard = storyboard_for("regression")(scene.data, seed=scene.seed)
-    assert [sentence for sentence, _ in drawn] == storyboard.sentences()
-    for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
-        expected = dict(beat.state)
-        if expected["formulas"] and "map" in expected["formulas"]:
-            expected["t"] = None  # the polynomials' runs play on the same tracker
-        mismatched = {key: (picture[key], value) for key, value in expected.items()
-                      if picture[key] != value}
-        assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"
+    # the polynomials' runs play on the line's tracker: t is the line's until they start
+    _holds_every_beat("regression", _spec_of(case, tmp_path), drawn_regression_state,
+                      lambda state: {**state, "t": None if "map" in state["formulas"]
+                                     else state["t"]})
 
 
 #: the proof scenes: built-in with seeds, and real data raw and standardised
@@ -627,19 +567,7 @@ def drawn_proof_state(scene) -> dict:
 @pytest.mark.parametrize("name,case", [(name, case) for name, cases in PROOF_CASES.items()
                                        for case in cases])
 def test_the_proof_scenes_draw_their_storyboards_at_every_beats_end(name, case, tmp_path):
-    from scenes.catalog import find
-
-    spec = _data_spec(case, tmp_path)
-    if case != "default" and not gallery_case(case).real:
-        spec = {"data_spec": case.split(":")[0], "seed": int(case.split(":")[1])}
-    drawn: list[tuple[str, dict]] = []
-    scene = story_with(find(name).load(), **spec, beat_observers=[
-        lambda s: drawn.append((s.timeline.current[1], drawn_proof_state(s)))])
-    storyboard = storyboard_for(name)(scene.data, seed=scene.seed)
-    assert [sentence for sentence, _ in drawn] == storyboard.sentences()
-    for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
-        expected = {key: value for key, value in beat.state.items() if key != "rows"}
-        expected["scale"] = round(float(expected["scale"]), 9)
-        mismatched = {key: (picture[key], value) for key, value in expected.items()
-                      if picture[key] != value}
-        assert not mismatched, f"beat {number} ({sentence!r}): drawn, told: {mismatched}"
+    _holds_every_beat(name, _spec_of(case, tmp_path), drawn_proof_state,
+                      lambda state: {**{key: value for key, value in state.items()
+                                        if key != "rows"},
+                                     "scale": round(float(state["scale"]), 9)})
