@@ -193,9 +193,6 @@ class LinvizScene(HoldingScene):
         self.stage = Stage(self)
 
     # -- the story ---------------------------------------------------------
-    #: the scene's chapters in order: names of methods, each a few beats
-    story: tuple[str, ...] = ()
-
     def make_trace(self):
         """The engine's run the scene replays (None for a scene without one)."""
         return None
@@ -203,21 +200,17 @@ class LinvizScene(HoldingScene):
     def build(self) -> None:
         """Make every drawing once, as a function of the trace and the animated step."""
 
-    def chapters(self) -> tuple[str, ...]:
-        """The chapters to tell (``story``, unless the data decides)."""
-        return self.story
-
     def construct(self) -> None:
+        """Every drawing made once, then the lesson's storyboard told beat by beat."""
         self.build()
-        for chapter in self.chapters():
-            getattr(self, chapter)()
+        self.tell_storyboard()
 
     # -- the storyboard: beats told one after another -----------------------
-    #: the lesson's storyboard, for a scene that draws one (set in make_trace)
+    #: the lesson's storyboard (set in make_trace): what the scene says and shows
     storyboard = None
 
     def tell_storyboard(self) -> None:
-        """Every beat of the storyboard, in order (a scene's one chapter when it has one)."""
+        """Every beat of the storyboard, in order."""
         for beat in self.storyboard.beats:
             self.tell(beat)
 

@@ -69,7 +69,6 @@ class ClassifierScene(LinvizScene):
     #: the scale factors c of section 2, in order: (θ, θ₀) ← (cθ, cθ₀) (the lesson's)
     scale_factors = SCALE_FACTORS
 
-    story = ("tell_storyboard",)
 
     @classmethod
     def check_data(cls, data, spec: str) -> None:

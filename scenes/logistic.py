@@ -77,7 +77,6 @@ class LogisticScene(LinvizScene):
         self.storyboard = logistic_storyboard(self.lesson, self.scene_name())
         return self.lesson.trace
 
-    story = ("tell_storyboard",)
 
     # -- drawings as functions of the step -----------------------------------
     def build(self) -> None:

@@ -90,7 +90,6 @@ class MarginScene(LinvizScene):
         self.storyboard = margin_storyboard(self.lesson, self.scene_name())
         return self.lesson.trace
 
-    story = ("tell_storyboard",)
 
     # -- the separators and their numbers ------------------------------------
     def build(self) -> None:

@@ -49,7 +49,6 @@ class MarginSpeedScene(LinvizScene):
     sweep_margins = DEFAULT_MARGINS
     sweep_repeats = 7
 
-    story = ("tell_storyboard",)
 
     def make_lesson(self):
         """The engine's lesson this scene draws: the sweep, the runs replayed, the words."""

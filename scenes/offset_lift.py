@@ -81,7 +81,6 @@ class OffsetLiftScene(LinvizScene):
         self.storyboard = offset_lift_storyboard(self.lesson, self.scene_name())
         return self.lesson.line.origin
 
-    story = ("tell_storyboard",)
 
     # -- part 1: a line of points, lifted to x₂ = 1 ----------------------------
     def build(self) -> None:

@@ -103,10 +103,6 @@ class PerceptronScene(LinvizScene):
         self.shown_signed_scores = signed_scores_after_steps(self.lesson.trace)
         return self.lesson.trace
 
-    def chapters(self) -> tuple[str, ...]:
-        """The storyboard's beats, drawn one by one (see LinvizScene.tell)."""
-        return ("tell_storyboard",)
-
     def tone(self, name: str | None):
         """The colour of a status line's tone (a storyboard names it)."""
         theme = self.theme

@@ -126,7 +126,6 @@ class ProofScene(LinvizScene):
         self.storyboard = proof_storyboard(self.lesson, self.scene_name(), self.offset)
         return self.lesson.trace
 
-    story = ("tell_storyboard",)
 
     # -- numbers -----------------------------------------------------------
     def build(self) -> None:

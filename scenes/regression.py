@@ -75,7 +75,6 @@ class RegressionScene(LinvizScene):
         self.storyboard = regression_storyboard(self.lesson, self.scene_name())
         return self.lesson.line.trace
 
-    story = ("tell_storyboard",)
 
     # -- drawings as functions of the step -----------------------------------
     def build(self) -> None:

@@ -116,7 +116,6 @@ def set_baseline(line: VMobject, y: float, left: float) -> VMobject:
 class SummaryScene(LinvizScene):
     """The closing table, and the lecture's arc through it."""
 
-    story = ("tell_storyboard",)
 
     def make_trace(self):
         """The summary's lesson: each row's run on its scene's default data (no trace)."""

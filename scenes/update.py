@@ -77,7 +77,6 @@ class UpdateScene(LinvizScene):
         self.storyboard = update_storyboard(self.lesson, self.scene_name())
         return self.lesson.trace
 
-    story = ("tell_storyboard",)
 
     # -- the numbers -------------------------------------------------------
     def build(self) -> None:

@@ -54,9 +54,7 @@ class _NoiseTelling(_Telling):
     # -- the data ----------------------------------------------------------------
     def introduce(self) -> None:
         story, noise, n = self.story, self.noise, self.data.n_samples
-        story.section("setup", "The data and the rule")
-        story.beat(f"The perceptron on {n} labelled points: + is class +1, − is class −1.",
-                   "intro", line=1, numbered=list(range(n)) if self.number_all else [])
+        self.show_the_data()
         if noise.has_flipped_labels:
             story.beat(f"These {n} points were separable, but {len(noise.flipped)} labels have "
                        f"been flipped (in squares): now no line separates them.", "flip-marks",

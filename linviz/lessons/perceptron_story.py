@@ -161,12 +161,18 @@ class _Telling:
         self.conclude()
         return self.story.storyboard()
 
+    def show_the_data(self) -> None:
+        """The first beat of every scene of this family: the stage comes, the data named
+        (its points numbered on a small data set, in a scene that numbers them)."""
+        n = self.data.n_samples
+        self.story.section("setup", "The data and the rule")
+        self.story.beat(f"The perceptron on {n} labelled points: + is class +1, − is class −1.",
+                        "intro", line=LINE_INIT,
+                        numbered=list(range(n)) if self.number_all else [])
+
     def introduce(self) -> None:
-        story, n = self.story, self.data.n_samples
-        story.section("setup", "The data and the rule")
-        story.beat(f"The perceptron on {n} labelled points: + is class +1, − is class −1.",
-                   "intro", line=LINE_INIT,
-                   numbered=list(range(n)) if self.number_all else [])
+        story = self.story
+        self.show_the_data()
         story.beat(SCORE_NAMES[self.offset], "indicate-score")
         story.beat("On the right: t counts the passes, i is the point visited, M counts the "
                    "updates so far, and ℰₙ is the training error, the fraction of the n points "

@@ -105,9 +105,7 @@ class _XorTelling(_Telling):
     # -- the data ----------------------------------------------------------------
     def introduce(self) -> None:
         story, n = self.story, self.data.n_samples
-        story.section("setup", "The data and the rule")
-        story.beat(f"The perceptron on {n} labelled points: + is class +1, − is class −1.",
-                   "intro", line=1, numbered=list(range(n)) if self.number_all else [])
+        self.show_the_data()
         if n == 4:
             said = ("These four corners are XOR: the label is +1 exactly where x₁ and x₂ "
                     "differ in sign. Minsky and Papert (1969): no line separates them.")
