@@ -758,11 +758,13 @@ class ProofScene(LinvizScene):
     def draw_chain(self, beat) -> None:
         """The chain's board; the run replayed, the chain holding after every update."""
         self.highlight()
+        # the chain and M; its consequence comes with the sentence that draws it
+        shown = VGroup(*self.chain_board[:beat.state["rows"]])
         self.swap([self.run_labels, self.update_note_labels, self.run_graphs, self.run_numbers],
-                  [self.chain_board])
+                  [shown])
         live = VGroup(*self.chain_numbers, self.chain_M.number)
-        self.remove(self.chain_board)
-        chain_still = still_parts(self.chain_board, live)
+        self.remove(shown)
+        chain_still = still_parts(shown, live)
         self.add(live)
         self.still(chain_still)
         self.chain_still, self.chain_live = chain_still, live
@@ -773,24 +775,38 @@ class ProofScene(LinvizScene):
         self.set_chain_numbers(self.whole_M())
 
     def draw_highlight_chain(self, beat) -> None:
+        """The chain's consequence, M ≤ (R/γ)², and this run's M against it."""
+        self.chain_later = self.show_rows(self.chain_board, len(self.chain_board) - 2,
+                                          beat.state["rows"])
         self.highlight(self.chain_final)
 
     def draw_normalized(self, beat) -> None:
         """The scaled form's board; the points shrink by R at the end of the sentence (the
         zoom follows at once: the shrunk picture is never held)."""
         self.highlight()
-        self.swap([self.chain_still, self.chain_live], [self.normalized])
-        self.still(self.normalized)
+        # what the sentence says (divide by R, γ becomes γ/R); the rest with its sentences
+        shown = VGroup(*self.normalized[:beat.state["rows"]])
+        self.swap([self.chain_still, self.chain_later, self.chain_live], [shown])
+        self.still(shown)
+        self.normalized_shown = beat.state["rows"]
         self.wait(max(0.0, self.timeline.still_needed(float(self.time)) - style.RUN_RESCALE))
         self.rescale_data(1 / beat.state["scale"])
 
     def draw_zoom(self, beat) -> None:
         self.zoom_to_unit_disk()
 
+    def reveal_normalized(self, rows) -> None:
+        """The normalized board's rows up to ``rows`` (None: all)."""
+        end = len(self.normalized) if rows is None else rows
+        self.show_rows(self.normalized, self.normalized_shown, end)
+        self.normalized_shown = end
+
     def draw_highlight_scaled(self, beat) -> None:
+        self.reveal_normalized(beat.state["rows"])
         self.highlight(VGroup(self.normalized[5], self.normalized[6]))
 
     def draw_highlight_scaled_run(self, beat) -> None:
+        self.reveal_normalized(beat.state["rows"])
         self.highlight(VGroup(*self.normalized[NORMALIZED_RUN_ROW:]))
 
     def still_geometry(self) -> tuple:

@@ -549,7 +549,7 @@ def drawn_proof_state(scene) -> dict:
     boards = {"lift": lift[0] if lift is not None else None,
               "runs": runs[0] if runs is not None else None,
               "theorem": scene.theorem[0], "facts": scene.facts[0], "run": scene.run_labels,
-              "chain": getattr(scene, "chain_still", None), "normalized": scene.normalized}
+              "chain": getattr(scene, "chain_still", None), "normalized": scene.normalized[0]}
     shown = [name for name, mark in boards.items() if present(mark)]
     geometry = ("circle" if present(scene.circle) else "band" if present(scene.star_band)
                 else "line" if present(scene.star_line) else None)

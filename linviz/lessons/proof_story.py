@@ -6,7 +6,8 @@ two runs side by side come first (see :mod:`linviz.storyboard` for the one rule 
 The state
 ---------
 ``board`` (the board on the right: None, "lift", "runs", "theorem", "facts", "run",
-"chain", "normalized") and ``rows`` (its rows shown, for the boards that come row by row),
+"chain", "normalized") and ``rows`` (its rows shown, for the boards that come row by row;
+None: all),
 ``geometry`` (θ*'s drawing on the plane: None, "line" (its line and vector), "band" (and
 the empty band), "circle" (and the circle of radius R)), ``M`` (the updates of the run the
 picture shows), ``scale`` (the data drawn divided by this: 1, or R) and ``zoomed`` (the
@@ -158,17 +159,18 @@ class _ProofTelling:
         story.section("chain", "Chaining the two facts")
         story.beat("Chain the two facts, replaying the run: Mγ ≤ θ·θ*/‖θ*‖ by (1), ≤ ‖θ‖ because "
                    "a projection is never longer than the vector, ≤ √M R by (2).", "chain",
-                   board="chain", M=lesson.M_final)
+                   board="chain", rows=3, M=lesson.M_final)
         story.beat(f"So Mγ ≤ √M R, and M ≤ (R/γ)²: this run made "
                    f"{counted(lesson.M_final, 'update')}, the theorem allows at most "
-                   f"{wording.grouped(lesson.bound_floor, 0)}.", "highlight-chain")
+                   f"{wording.grouped(lesson.bound_floor, 0)}.", "highlight-chain", rows=5)
 
     def normalized(self) -> None:
         story, lesson, q = self.story, self.lesson, self.q
         u = lesson.unit
         story.section("normalized", "Scaled data")
         story.beat("The theorem is often stated for ‖x‖ ≤ 1 and ‖θ*‖ = 1: divide every point "
-                   "by R, and γ becomes γ/R.", "normalized", board="normalized", scale=q.R)
+                   "by R, and γ becomes γ/R.", "normalized", board="normalized", rows=3,
+                   scale=q.R)
         circle = "‖[x, 1]‖/R ≤ 1" if self.offset else "‖x‖/R ≤ 1"
         story.beat(f"Zoom in on the circle where {circle}: the same picture at a new scale, "
                    f"every point divided by R, which is {wording.number(q.R)}; the margin is "
@@ -176,7 +178,7 @@ class _ProofTelling:
                    zoomed=True)
         story.beat(f"Their margin is γ/R, so their bound is 1/(γ/R)² = {wording.grouped(u.bound)}"
                    f": the same as (R/γ)², for the same points at another scale.",
-                   "highlight-scaled")
+                   "highlight-scaled", rows=7)
         points = "[x, 1]/R" if self.offset else "x/R"
         if lesson.scaled_run_makes_same_updates:
             same = counted(lesson.M_final, "update") if lesson.M_final > 1 else "one update"
@@ -193,7 +195,7 @@ class _ProofTelling:
                         f"{wording.grouped(lesson.M_final, 0)}: at visit "
                         f"{wording.grouped(part.visit + 1, 0)} the score of point "
                         f"{part.point + 1} {why}.")
-        story.beat(sentence, "highlight-scaled-run")
+        story.beat(sentence, "highlight-scaled-run", rows=None)
 
 
 def proof_storyboard(lesson: ProofLesson, scene: str, offset: bool) -> Storyboard:
