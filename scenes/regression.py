@@ -133,10 +133,15 @@ class RegressionScene(LinvizScene):
         self.statuses = {
             "start": text("start: $tilde(theta) = (theta_0, theta_1) = 0$, so $h(x) = 0$; segments: the residuals", theme,
                           small, theme.muted),
-            "contours": text("contours of $L$ over $(theta_0, theta_1)$; the dot: $tilde(theta)^* = A^(-1) c$"
-                             if self.weights.one_scale else
-                             "contours of $L$ ($theta_0$, $theta_1$ to different scales); dot: $tilde(theta)^*$",
-                             theme, small, theme.muted),
+            # the dot on the bowl is the start θ̃ = 0 until θ̃* is said and drawn
+            "contours": text("contours of $L$ over $(theta_0, theta_1)$; the dot: the start "
+                             "$tilde(theta) = 0$" if self.weights.one_scale else
+                             "contours of $L$ ($theta_0$, $theta_1$ to different scales); dot: "
+                             "the start $tilde(theta) = 0$", theme, small, theme.muted),
+            "closed": text("contours of $L$ over $(theta_0, theta_1)$; green: $tilde(theta)^* = "
+                           "A^(-1) c$" if self.weights.one_scale else
+                           "contours of $L$ ($theta_0$, $theta_1$ to different scales); green: "
+                           "$tilde(theta)^*$", theme, small, theme.muted),
             "singular": text("another loss (every $x$ at $macron(x)$): its contours are lines",
                              theme, small, theme.muted),
             "descent": text("gradient descent: each step goes against $nabla L$", theme,
@@ -358,6 +363,7 @@ class RegressionScene(LinvizScene):
 
     def draw_closed(self, beat) -> None:
         """The normal equations and θ̃* = A⁻¹c on the bowl."""
+        self.show_status(beat.state["status"])
         self.play(FadeIn(self.formula_closed), run_time=style.PAUSE_SHORT)
         self.play(FadeIn(self.closed_dot), FadeIn(self.closed_label), run_time=style.PAUSE_SHORT)
 

@@ -84,7 +84,7 @@ def regression_storyboard(lesson: RegressionLesson,
     story.beat(f"Setting its gradient to zero gives A θ̃ = c; here A is invertible (its "
                f"eigenvalues {wording.number(low, 2)} and {wording.number(high, 2)} are "
                f"positive), so θ̃* = A⁻¹c = ({wording.number(w0, 3)}, {wording.number(w1, 3)}), "
-               f"with loss {loss_text(run.closed_loss)}.", "closed",
+               f"with loss {loss_text(run.closed_loss)}.", "closed", status="closed",
                formulas=["h", "risk", "closed"], closed=True)
     story.beat(f"Another loss, for comparison: if every x were x̄ = "
                f"{wording.number(lesson.x_mean, 2)}, A would be singular and the contours would "
