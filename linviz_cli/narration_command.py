@@ -52,9 +52,11 @@ def export(ctx, names, out_file, course_file, data_spec, seed, notation) -> None
     notation = course.notation
     check_manim()
     lines = []
-    for entry in entries:
+    for place, entry in enumerate(entries):
+        # told as the lecture tells it: after the scenes before it (linviz.lessons.heard)
         request = RenderRequest(data=course.data_for(entry.name), seed=course.seed,
-                                notation=notation)
+                                notation=notation,
+                                heard=tuple(before.name for before in entries[:place]))
         sentences = sentences_of(entry, request)
         lines += [ScriptLine(beat_id(entry.name, number), sentence,
                              spoken_form(sentence, notation))

@@ -16,11 +16,14 @@ from .options import data_options, notation_option
 @click.argument("name", metavar="NAME|NUMBER")
 @data_options
 @notation_option
+@click.option("--after", "after", default="", metavar="SCENE,...",
+              help="Tell it as a lecture does after these scenes: what they said in full, "
+                   "it says briefly (the lecture pack tells each scene after those before it).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the storyboard as JSON: every beat's sentence, spoken form, motion "
                    "and state.")
 def story(name, data_spec, seed, positive, label_column, features, standardize, notation,
-          as_json) -> None:
+          after, as_json) -> None:
     """Print the storyboard of scene NAME: its sections and sentences in order (with
     --json, each beat's spoken form, motion and the state its picture ends on)."""
     from linviz.notation import check_notation, in_notation
@@ -30,9 +33,10 @@ def story(name, data_spec, seed, positive, label_column, features, standardize, 
 
     entry = find(name)
     notation = check_notation(notation)
+    heard = tuple(find(before.strip()).name for before in after.split(",") if before.strip())
     board = storyboard_of(entry, RenderRequest(
         data=data_spec, seed=seed, positive=positive, label_column=label_column,
-        features=features, standardize=standardize, notation=notation))
+        features=features, standardize=standardize, notation=notation, heard=heard))
     if as_json:
         click.echo(board.to_json(notation), nl=False)
         return

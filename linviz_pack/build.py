@@ -91,11 +91,14 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings,
     _check_room(out)
     remove_stale_temporaries(out)
     remove_stale_temporaries(cache_dir)
+    # each scene is told after those before it in the lecture: what they said in full, it
+    # says briefly (linviz.lessons.heard)
     options = {entry.name: render_options(entry, settings.quality, settings.data_for(entry.name),
                                           settings.seed,
                                           settings.theme, settings.handout_theme,
-                                          settings.notation, settings.voice)
-               for entry in entries}
+                                          settings.notation, settings.voice,
+                                          heard=[before.name for before in entries[:place]])
+               for place, entry in enumerate(entries)}
     scenes: dict[str, RenderedScene] = {}
     todo = []
     for entry in entries:

@@ -59,14 +59,16 @@ class RenderedScene:
 
 
 def render_options(entry, quality: str, data, seed: int, theme: str, handout_theme: str,
-                   notation: str = "theta", voice: str = "none") -> dict:
+                   notation: str = "theta", voice: str = "none", heard=()) -> dict:
     """The inputs of a scene's render besides its source, as recorded in its manifest
-    (``voice``: who speaks, with what it is made of: see linviz_voice.voice_identity)."""
+    (``voice``: who speaks, with what it is made of: see linviz_voice.voice_identity;
+    ``heard``: the scenes told before it in the lecture, see linviz.lessons.heard)."""
     from linviz_voice import voice_identity
 
     return {"scene": entry.name, "data": data, "seed": seed, "theme": theme,
             "quality": quality, "format": "mp4", "handout_theme": handout_theme,
-            "notation": notation, "voice": voice, "voice_identity": voice_identity(voice)}
+            "notation": notation, "voice": voice, "voice_identity": voice_identity(voice),
+            "heard": list(heard)}
 
 
 #: where the pack keeps synthesised sentences, in its scenes' cache folder
@@ -81,7 +83,7 @@ def scene_request(options: dict, cache_dir: Path | None = None):
     cache = str(cache_dir / VOICE_CACHE) if cache_dir is not None and voice != "none" else None
     return RenderRequest(data=options["data"], seed=options["seed"], theme=options["theme"],
                          notation=options.get("notation", "theta"), voice=voice,
-                         voice_cache=cache)
+                         voice_cache=cache, heard=tuple(options.get("heard", ())))
 
 
 def render_to_cache(entry, cache_dir: Path, options: dict) -> RenderedScene:

@@ -20,7 +20,8 @@ def sentences_of(entry, request, scratch: Path | None = None) -> list[str]:
 
 def storyboard_of(entry, request):
     """The storyboard of ``entry`` (a scene that has one) on the data ``request`` asks for,
-    or the run of its saved trace; refused as the scene refuses it (one line)."""
+    or the run of its saved trace; refused as the scene refuses it (one line). Told after
+    the scenes ``request.heard`` names (linviz.lessons.heard)."""
     from linviz.lessons import default_data_for, storyboard_for, task_for
     from linviz.scene_data import check_scene_data
     from linviz.sources import resolve_data
@@ -28,17 +29,18 @@ def storyboard_of(entry, request):
 
     if entry.own_data:  # each run on data it makes itself (from the seed)
         entry.refuse_data_options(request)
-        return storyboard_for(entry.name)(None, seed=request.seed)
+        return storyboard_for(entry.name)(None, seed=request.seed, heard=request.heard)
     if request.trace:
         saved = Trace.load(request.trace)
-        return storyboard_for(entry.name)(saved.data, trace=saved, seed=request.seed)
+        return storyboard_for(entry.name)(saved.data, trace=saved, seed=request.seed,
+                                          heard=request.heard)
     spec = request.data or default_data_for(entry.name)
     data = resolve_data(spec, seed=request.seed, task=task_for(entry.name),
                         positive=request.positive,
                         label_column=request.label_column, features=request.features,
                         standardized=request.standardize)
     check_scene_data(data, spec, entry.name, ())
-    return storyboard_for(entry.name)(data, seed=request.seed)
+    return storyboard_for(entry.name)(data, seed=request.seed, heard=request.heard)
 
 
 def speak_ahead(entry, request, scratch: Path | None = None) -> None:

@@ -58,7 +58,7 @@ class NoiseScene(PerceptronScene):
         self.lesson = self.noise.run
         self.shown_signed_scores = self.noise.shown_signed_scores
         #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = noise_storyboard(self.noise, self.scene_name())
+        self.storyboard = noise_storyboard(self.noise, self.scene_name(), self.request().heard)
         return self.noise.trace
 
     def build(self) -> None:

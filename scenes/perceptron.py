@@ -98,7 +98,8 @@ class PerceptronScene(LinvizScene):
         """The run of the lesson this scene replays."""
         self.lesson = self.make_lesson()
         #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = perceptron_storyboard(self.lesson, self.scene_name())
+        self.storyboard = perceptron_storyboard(self.lesson, self.scene_name(),
+                                                self.request().heard)
         # the panel's y·score at a whole step: under the θ it stands beside
         self.shown_signed_scores = signed_scores_after_steps(self.lesson.trace)
         return self.lesson.trace

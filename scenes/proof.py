@@ -123,7 +123,8 @@ class ProofScene(LinvizScene):
         self.lesson: ProofLesson = lesson_for(self.scene_name())(
             self.data, trace=self.saved_trace)
         #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = proof_storyboard(self.lesson, self.scene_name(), self.offset)
+        self.storyboard = proof_storyboard(self.lesson, self.scene_name(), self.offset,
+                                           self.request().heard)
         return self.lesson.trace
 
 
@@ -789,7 +790,9 @@ class ProofScene(LinvizScene):
         self.swap([self.chain_still, self.chain_later, self.chain_live], [shown])
         self.still(shown)
         self.normalized_shown = beat.state["rows"]
-        self.wait(max(0.0, self.timeline.still_needed(float(self.time)) - style.RUN_RESCALE))
+        left = self.timeline.still_needed(float(self.time)) - style.RUN_RESCALE
+        if left > 1e-6:  # a short sentence leaves no still before the shrink
+            self.wait(left)
         self.rescale_data(1 / beat.state["scale"])
 
     def draw_zoom(self, beat) -> None:

@@ -67,7 +67,7 @@ class XorScene(PerceptronScene):
         self.lesson = self.xor.run
         self.shown_signed_scores = self.xor.shown_signed_scores
         #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = xor_storyboard(self.xor, self.scene_name())
+        self.storyboard = xor_storyboard(self.xor, self.scene_name(), self.request().heard)
         return self.xor.trace
 
     def make_lifted_trace(self):

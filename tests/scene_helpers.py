@@ -22,7 +22,7 @@ REQUEST_FIELDS = {"data_spec": "data", "seed": "seed", "theme_name": "theme",
                   "trace_file": "trace", "keyframe_dir": "keyframe_dir",
                   "keyframe_at_narration": "keyframe_at_narration", "positive": "positive",
                   "label_column": "label_column", "features": "features",
-                  "standardize": "standardize", "notation": "notation"}
+                  "standardize": "standardize", "notation": "notation", "heard": "heard"}
 
 
 def variant(scene_class, **attributes):

@@ -147,14 +147,15 @@ def _data_spec(case: str, tmp_path):
     return {"data_spec": gallery_csv(tmp_path, case)}
 
 
-def _check_every_beat(scene_name: str, case: str, tmp_path) -> None:
+def _check_every_beat(scene_name: str, case: str, tmp_path, heard=()) -> None:
     from scenes.catalog import find
 
     drawn: list[tuple[str, dict]] = []
     scene = story_with(find(scene_name).load(), **_data_spec(case, tmp_path),
+                       **({"heard": heard} if heard else {}),
                        beat_observers=[lambda s: drawn.append(
                            (s.timeline.current[1], drawn_perceptron_state(s)))])
-    storyboard = storyboard_for(scene_name)(scene.data)
+    storyboard = storyboard_for(scene_name)(scene.data, heard=heard)
     assert [sentence for sentence, _ in drawn] == storyboard.sentences()
     offset, places = scene.offset, scene.places
     for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
@@ -199,7 +200,7 @@ def _holds_every_beat(name: str, spec: dict, drawn_state, expected_state=dict) -
     scene = story_with(find(name).load(), **spec, beat_observers=[
         lambda s: drawn.append((s.timeline.current[1], drawn_state(s)))])
     storyboard = storyboard_for(name)(None if find(name).own_data else scene.data,
-                                      seed=scene.seed)
+                                      seed=scene.seed, heard=spec.get("heard", ()))
     assert [sentence for sentence, _ in drawn] == storyboard.sentences()
     for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
         expected = expected_state(beat.state)
@@ -226,6 +227,19 @@ def test_the_noise_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path)
 @pytest.mark.parametrize("case", XOR_CASES)
 def test_the_xor_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path):
     _check_every_beat("xor", case, tmp_path)
+
+
+#: told in a lecture after the perceptron walked an update through: the run told briefly
+#: (linviz.lessons.heard)
+BRIEF_CASES = [("perceptron-origin", "default"), ("perceptron-origin", "separable:2"),
+               ("perceptron-origin", "iris-petal-std"), ("noise", "default"),
+               ("noise", "noisy:1"), ("noise", "wine-std"), ("xor", "default"),
+               ("xor", "xor-cloud:1")]
+
+
+@pytest.mark.parametrize("name,case", BRIEF_CASES)
+def test_a_run_told_briefly_after_the_walk_through_is_drawn_as_told(name, case, tmp_path):
+    _check_every_beat(name, case, tmp_path, heard=("classifier", "perceptron"))
 
 
 #: the margin scene: built-in sets with seeds, and real ones raw and standardised
@@ -567,7 +581,16 @@ def drawn_proof_state(scene) -> dict:
 @pytest.mark.parametrize("name,case", [(name, case) for name, cases in PROOF_CASES.items()
                                        for case in cases])
 def test_the_proof_scenes_draw_their_storyboards_at_every_beats_end(name, case, tmp_path):
-    _holds_every_beat(name, _spec_of(case, tmp_path), drawn_proof_state,
+    _check_proof(name, _spec_of(case, tmp_path))
+
+
+@pytest.mark.parametrize("case", ["default", "small-margin:0", "iris-sepal-std"])
+def test_the_offset_proof_told_briefly_after_the_proof_is_drawn_as_told(case, tmp_path):
+    _check_proof("proof-offset", {**_spec_of(case, tmp_path), "heard": ("proof",)})
+
+
+def _check_proof(name: str, spec: dict) -> None:
+    _holds_every_beat(name, spec, drawn_proof_state,
                       lambda state: {**{key: value for key, value in state.items()
                                         if key != "rows"},
                                      "scale": round(float(state["scale"]), 9)})

@@ -611,8 +611,11 @@ def test_every_scene_narrated_has_sound_as_long_as_its_video_and_speaks_in_each_
 
     entries = available()
     folder = tmp_path / "rec"
-    for entry in entries:
-        said = [c.text for c in run_story(entry.load(), tmp_path / "story").timeline.captions]
+    for place, entry in enumerate(entries):
+        # what the lecture says: each scene told after those before it
+        heard = tuple(before.name for before in entries[:place])
+        said = [c.text for c in run_story(entry.load(), tmp_path / "story",
+                                          heard=heard).timeline.captions]
         recordings_folder(folder / entry.name, said, entry.name, lambda n, c: 1.5)
     merged = folder / "all"  # one folder, one script, as a lecturer's recordings are
     merged.mkdir()

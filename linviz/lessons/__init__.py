@@ -24,9 +24,9 @@ Scenes get their lesson with :func:`lesson_for` in ``setup`` and only draw it.
 
 A lesson also writes its scene's storyboard (:mod:`linviz.storyboard`): every
 sentence the scene says and the state its picture shows while it is said.
-:func:`storyboard_for` gives the function that makes it, for the scenes named in
-:data:`STORYBOARDS` (the others still compose their sentences in their scene
-classes, and their story is read from a dry run: see ``linviz_render.story``).
+:func:`storyboard_for` gives the function that makes it, for every scene (named in
+:data:`STORYBOARDS`). Told in a lecture after other scenes (``heard=``, see
+:mod:`linviz.lessons.heard`), a scene says briefly what they said in full.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def task_for(scene: str) -> str:
 
 def storyboard_for(scene: str):
     """The function that makes ``scene``'s storyboard from its data (and a saved trace to
-    play, ``trace=``, and the request's ``seed=``); a KeyError for a scene that has none
-    yet."""
+    play, ``trace=``, the request's ``seed=``, and ``heard=``, the scenes told before it in
+    the lecture, :mod:`linviz.lessons.heard`); a KeyError for a scene that has none."""
     module, function = STORYBOARDS[scene]
     return getattr(importlib.import_module(f"linviz.lessons.{module}"), function)

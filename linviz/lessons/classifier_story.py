@@ -171,6 +171,6 @@ def classifier_storyboard(lesson: ClassifierLesson,
     return story.storyboard()
 
 
-def storyboard_of_classifier(data, trace=None, seed: int = 0) -> Storyboard:
+def storyboard_of_classifier(data, trace=None, seed: int = 0, heard=()) -> Storyboard:
     """The storyboard of the scene `classifier` on ``data`` (k random hypotheses, seeded)."""
     return classifier_storyboard(classifier_lesson(data, k=HYPOTHESES, seed=seed))

@@ -241,6 +241,6 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
     return story.storyboard()
 
 
-def storyboard_of_logistic(data, trace=None, seed: int = 0) -> Storyboard:
+def storyboard_of_logistic(data, trace=None, seed: int = 0, heard=()) -> Storyboard:
     """The storyboard of the scene `logistic` on ``data`` (it makes its own runs)."""
     return logistic_storyboard(logistic_lesson(data))

@@ -136,6 +136,6 @@ def margin_speed_storyboard(lesson: MarginSpeedLesson,
     return story.storyboard()
 
 
-def storyboard_of_margin_speed(data=None, trace=None, seed: int = 0) -> Storyboard:
+def storyboard_of_margin_speed(data=None, trace=None, seed: int = 0, heard=()) -> Storyboard:
     """The storyboard of the scene `margin-speed` (its own sweep, seeded by ``seed``)."""
     return margin_speed_storyboard(margin_speed_lesson(seed=seed))

@@ -139,6 +139,6 @@ def margin_storyboard(lesson: MarginLesson, scene: str = "margin") -> Storyboard
     return story.storyboard()
 
 
-def storyboard_of_margin(data, trace=None, seed: int = 0) -> Storyboard:
+def storyboard_of_margin(data, trace=None, seed: int = 0, heard=()) -> Storyboard:
     """The storyboard of the scene `margin` on ``data`` (or a saved ``trace`` of its run)."""
     return margin_storyboard(margin_lesson(data, trace=trace))

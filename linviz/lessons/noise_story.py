@@ -44,9 +44,9 @@ class _NoiseTelling(_Telling):
     #: once is enough: the perceptron scene showed the sum tip to tail
     tip_to_tail_updates = 1
 
-    def __init__(self, noise: NoiseLesson, scene: str = "noise") -> None:
+    def __init__(self, noise: NoiseLesson, scene: str = "noise", heard=()) -> None:
         self.noise = noise
-        super().__init__(noise.run, scene)
+        super().__init__(noise.run, scene, heard)
 
     def extra_state(self) -> dict:
         return {"plot": False, "flips": False, "best_line": False}
@@ -70,7 +70,8 @@ class _NoiseTelling(_Telling):
                      if noise.visits_shuffled else "order: as in the file")
             story.beat(order, "show", status=shown, status_tone="highlight")
         start = "θ = 0 and θ₀ = 0" if self.offset else "θ = 0"
-        story.beat(f"The same perceptron as before, from {start}: every score is 0 at first, "
+        same = "The same perceptron as before" if self.brief else "The perceptron"
+        story.beat(f"{same}, from {start}: every score is 0 at first, "
                    f"and a y·score ≤ 0 counts as a mistake.", "show", **self.status("start"))
 
     def order_sentence(self) -> str:
@@ -231,11 +232,12 @@ class _NoiseTelling(_Telling):
         return f"{said}; {verdict}.{cause}"
 
 
-def noise_storyboard(noise: NoiseLesson, scene: str = "noise") -> Storyboard:
-    """The storyboard of the scene `noise` for its lesson ``noise``."""
-    return _NoiseTelling(noise, scene).tell()
+def noise_storyboard(noise: NoiseLesson, scene: str = "noise", heard=()) -> Storyboard:
+    """The storyboard of the scene `noise` for its lesson ``noise``, told after the scenes
+    ``heard`` (:mod:`linviz.lessons.heard`)."""
+    return _NoiseTelling(noise, scene, heard).tell()
 
 
-def storyboard_of_noise(data, trace=None, seed: int = 0) -> Storyboard:
+def storyboard_of_noise(data, trace=None, seed: int = 0, heard=()) -> Storyboard:
     """The storyboard of the scene `noise` on ``data`` (or a saved ``trace`` of it)."""
-    return noise_storyboard(noise_lesson(data, trace=trace))
+    return noise_storyboard(noise_lesson(data, trace=trace), heard=heard)

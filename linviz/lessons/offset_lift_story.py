@@ -131,6 +131,6 @@ def offset_lift_storyboard(lesson: OffsetLiftLesson,
     return story.storyboard()
 
 
-def storyboard_of_offset_lift(data, trace=None, seed: int = 0) -> Storyboard:
+def storyboard_of_offset_lift(data, trace=None, seed: int = 0, heard=()) -> Storyboard:
     """The storyboard of the scene `offset-lift` on ``data`` (it makes its own runs)."""
     return offset_lift_storyboard(offset_lift_lesson(data, seed=seed))

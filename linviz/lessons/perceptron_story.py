@@ -25,6 +25,10 @@ announced, then:
 - later updates are a beat each ("Update m: …"), or, more than
   :data:`linviz.lessons.perceptron.UPDATES_SAID_ONE_BY_ONE` in a pass, the rest of the pass in one beat with
   its count;
+- told after a scene that walked through updates in full (``heard``, see
+  :mod:`linviz.lessons.heard`), the run is told *briefly*: the rule is recalled in one
+  sentence with what differs, no update is explained, and each pass's updates play
+  together under one sentence with their count;
 - the correct visits before an update play under that update's sentence (the
   cursor walks to the mistake it names); those after a pass's last update under
   "The rest of pass t: no more mistakes."; a pass with no update under its own
@@ -39,6 +43,7 @@ from ..pacing import FAST_FORWARD, SLOW_UPDATES, UPDATE, VISIT, plan_perceptron
 from ..replay import state_after_steps, theta_is_zero_after
 from ..storyboard import Storyboard, StoryWriter
 from .. import wording
+from .heard import walk_through_heard
 from .perceptron import PerceptronLesson, perceptron_lesson, signed_scores_after_steps
 
 #: the data each scene tells when none is given (the scene classes read it here)
@@ -61,6 +66,14 @@ STATUS = {
                    "($<= 0$)", "text"),
     "after-first": ("*after* the update: the first boundary", "text"),
     "fast": ("fast forward: many updates in a row", "muted"),
+}
+
+#: the rule recalled when told briefly (with an offset, and through the origin)
+BRIEF_RULE = {
+    True: ("The perceptron as before, now with an offset θ₀: the score is θᵀx + θ₀, so the "
+           "line need not pass through the origin."),
+    False: ("The perceptron as before, without an offset: θ₀ = 0, the score is θᵀx, and the "
+            "line θᵀx = 0 passes through the origin."),
 }
 
 #: the two quantities named once (with an offset, and through the origin)
@@ -92,8 +105,8 @@ class _Telling:
     #: explain the sum tip to tail on this many slow updates from θ ≠ 0 (None: on all of
     #: them); from θ = 0 there is no tip to add at: the new θ is y⁽ⁱ⁾x⁽ⁱ⁾ itself
     tip_to_tail_updates: int | None = None
-    #: the first updates of the run explained in three beats (a scene that comes after the
-    #: perceptron's in the lecture explains fewer: the mechanism is said in full once)
+    #: the first updates of the run explained in three beats (none when told briefly: the
+    #: mechanism is said in full once)
     slow_updates = SLOW_UPDATES
 
     def plan_skip(self) -> tuple[int, int] | None:
@@ -105,7 +118,11 @@ class _Telling:
         """The state's keys (and first values) a derived telling adds."""
         return {}
 
-    def __init__(self, lesson: PerceptronLesson, scene: str) -> None:
+    def __init__(self, lesson: PerceptronLesson, scene: str, heard=()) -> None:
+        #: an update was walked through in full earlier in the lecture: told briefly
+        self.brief = walk_through_heard(heard)
+        if self.brief:
+            self.slow_updates = 0
         self.lesson = lesson
         self.trace = trace = lesson.trace
         self.data = lesson.data
@@ -127,6 +144,8 @@ class _Telling:
         self.plan = telling_plan(self)
         self.mistakes_told = 0
         self.sums_told = 0
+        #: the brief telling through the origin said what an update does to the line
+        self.told_turning = False
 
     # -- states ------------------------------------------------------------
     def at(self, k: int, visiting: bool = False) -> dict:
@@ -173,6 +192,9 @@ class _Telling:
     def introduce(self) -> None:
         story = self.story
         self.show_the_data()
+        if self.brief:
+            story.beat(BRIEF_RULE[self.offset], "indicate-score")
+            return
         story.beat(SCORE_NAMES[self.offset], "indicate-score")
         story.beat("On the right: t counts the passes, i is the point visited, M counts the "
                    "updates so far, and ℰₙ is the training error, the fraction of the n points "
@@ -246,6 +268,10 @@ class _Telling:
                           **({"line": BREAK_LINE[self.offset]} if lesson.converged
                              and beats[-1].end == self.trace.n_steps else {})})
             return index + len(beats)
+        if self.brief:  # the pass and its updates in one beat
+            rest = self.pass_beats(index, epoch)
+            self.say_rest_of_pass(rest, epoch)
+            return index + len(rest)
         sentence = self.pass_sentence(epoch, mistakes)
         k = self.story.state["step"]
         story.beat(sentence, "pass", **{**self.at(k), "t": epoch, "i": None, "score": None,
@@ -272,7 +298,7 @@ class _Telling:
         start = lead[0].start if lead else first.start
         if first.slow:
             self.explain_update(first, start)
-        elif self.lesson.said_one_by_one(epoch, first.start):
+        elif not self.brief and self.lesson.said_one_by_one(epoch, first.start):
             self.say_update(first, start)
         else:
             self.say_rest_of_pass(rest, epoch)
@@ -363,7 +389,15 @@ class _Telling:
         pass_start = int(np.searchsorted(self.epoch_of, epoch, side="left"))
         pass_end = int(np.searchsorted(self.epoch_of, epoch, side="right"))
         told = int(np.count_nonzero(self.steps["mistake"][pass_start:start]))
-        if not told:  # none of the pass's updates said yet: "more" would count from nothing
+        if self.brief and start == pass_start:  # the pass announced by this beat
+            counted = (f"{wording.count(mistakes, 'mistake')}, so "
+                       f"{wording.count(mistakes, 'update')}")
+            sentence = (f"Pass {epoch}, played quickly: {counted}." if end >= pass_end else
+                        f"Pass {epoch} begins, played quickly: {counted}.")
+            if not self.offset and not self.told_turning:
+                self.told_turning = True
+                sentence += " The line always passes through the origin: an update turns it."
+        elif not told:  # none of the pass's updates said yet: "more" would count from nothing
             whole = "all of pass" if end >= pass_end else "pass"
             sentence = (f"Played quickly, {whole} {epoch}: "
                         f"{wording.count(mistakes, 'update')}.")
@@ -474,20 +508,22 @@ def beat_time(beat) -> float:
     return 1.5 * beat.run_time if beat.kind == UPDATE else beat.run_time
 
 
-def perceptron_storyboard(lesson: PerceptronLesson, scene: str | None = None) -> Storyboard:
-    """The storyboard of the perceptron scenes for ``lesson`` (see the module's docstring)."""
+def perceptron_storyboard(lesson: PerceptronLesson, scene: str | None = None,
+                          heard=()) -> Storyboard:
+    """The storyboard of the perceptron scenes for ``lesson`` (see the module's docstring),
+    told after the scenes ``heard`` (:mod:`linviz.lessons.heard`)."""
     scene = scene or ("perceptron" if lesson.offset else "perceptron-origin")
-    return _Telling(lesson, scene).tell()
+    return _Telling(lesson, scene, heard).tell()
 
 
-def storyboard_of_perceptron(data, trace=None, seed: int = 0) -> Storyboard:
+def storyboard_of_perceptron(data, trace=None, seed: int = 0, heard=()) -> Storyboard:
     """The storyboard of the scene `perceptron` on ``data`` (or a saved ``trace`` of it)."""
     return perceptron_storyboard(perceptron_lesson(data, offset=True, trace=trace),
-                                 "perceptron")
+                                 "perceptron", heard)
 
 
-def storyboard_of_perceptron_origin(data, trace=None, seed: int = 0) -> Storyboard:
+def storyboard_of_perceptron_origin(data, trace=None, seed: int = 0, heard=()) -> Storyboard:
     """The storyboard of the scene `perceptron-origin` on ``data`` (or a saved ``trace``)."""
     return perceptron_storyboard(perceptron_lesson(data, offset=False, trace=trace,
                                                    scene="perceptron-origin"),
-                                 "perceptron-origin")
+                                 "perceptron-origin", heard)

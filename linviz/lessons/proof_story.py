@@ -12,12 +12,18 @@ None: all),
 the empty band), "circle" (and the circle of radius R)), ``M`` (the updates of the run the
 picture shows), ``scale`` (the data drawn divided by this: 1, or R) and ``zoomed`` (the
 view fitted to the unit disk).
+
+Told after a scene that proved the theorem in full (``heard``, see
+:mod:`linviz.lessons.heard`), the scene says the theorem, the two facts, the chain and
+the scaled data briefly (the same beats, each with the few words that recall it and its
+numbers on this data); what is new, the lift to [x, 1] and the two runs, in full.
 """
 
 from __future__ import annotations
 
 from .. import wording
 from ..storyboard import Storyboard, StoryWriter
+from .heard import proof_heard
 from .margin_story import gamma_places
 from .proof import ProofLesson, proof_lesson, proof_offset_lesson
 
@@ -46,8 +52,10 @@ def run_sentence(lesson: ProofLesson) -> str:
 
 
 class _ProofTelling:
-    def __init__(self, lesson: ProofLesson, scene: str, offset: bool) -> None:
+    def __init__(self, lesson: ProofLesson, scene: str, offset: bool, heard=()) -> None:
         self.lesson, self.offset = lesson, offset
+        #: the proof was told in full earlier in the lecture: recalled briefly
+        self.brief = proof_heard(heard)
         self.q = lesson.quantities
         self.story = StoryWriter(scene, board=None, rows=0, geometry=None, M=0, scale=1.0,
                                  zoomed=False)
@@ -68,7 +76,11 @@ class _ProofTelling:
         story = self.story
         if story.state["geometry"] == "circle":
             return
-        if self.offset:
+        if self.offset and self.brief:
+            story.beat("θ*: its line, and an arrow of its first two entries.", "geometry",
+                       geometry="line")
+            story.beat("Its band of half-width γ, empty.", "geometry", geometry="band")
+        elif self.offset:
             story.beat("θ* is drawn by its line in the plane and an arrow of its first two "
                        "entries, at right angles to that line.", "geometry", geometry="line")
             story.beat("No point has |θ*ᵀ[x, 1]| < γ, so the green band is empty.", "geometry",
@@ -78,6 +90,11 @@ class _ProofTelling:
                        "green line.", "geometry", geometry="line")
             story.beat("Every point is at least γ from that line, so the band of half-width γ "
                        "is empty.", "geometry", geometry="band")
+        if self.brief:
+            story.beat(f"The circle of radius R holds every "
+                       f"{'lifted point' if self.offset else 'point'}.", "geometry",
+                       geometry="circle")
+            return
         story.beat(f"And every {'lifted point' if self.offset else 'point'} has norm at most R: "
                    f"the grey circle holds them all.", "geometry", geometry="circle")
 
@@ -107,12 +124,20 @@ class _ProofTelling:
     def theorem(self) -> None:
         story, q = self.story, self.q
         story.section("theorem", "The theorem")
+        bound = self.lesson.bound_floor
+        if self.brief:
+            story.beat("The theorem, as proved before:", "theorem", board="theorem", rows=1)
+            story.beat("at most (R/γ)² updates.", "theorem", rows=2)
+            self.geometry()
+            story.beat(f"Here (R/γ)² = {wording.grouped(q.bound)}: at most "
+                       f"{wording.grouped(bound, 0)} {'update' if bound == 1 else 'updates'}.",
+                       "highlight-bound")
+            return
         story.beat("The theorem: if some θ* separates the points through the origin with "
                    "margin γ, and a circle of radius R holds them all,", "theorem",
                    board="theorem", rows=1)
         story.beat("then the perceptron makes at most (R/γ)² updates.", "theorem", rows=2)
         self.geometry()
-        bound = self.lesson.bound_floor
         story.beat(f"Here γ = {wording.number(q.gamma, gamma_places(q.gamma))} for the "
                    f"maximum-margin θ* and R = {wording.number(q.R)}, so (R/γ)² = "
                    f"{wording.grouped(q.bound)}: at most {wording.grouped(bound, 0)} "
@@ -121,6 +146,13 @@ class _ProofTelling:
     def facts(self) -> None:
         story = self.story
         story.section("two-facts", "Two facts")
+        if self.brief:
+            story.beat("The same two facts about an update:", "facts", board="facts", rows=1)
+            for sentence, rows in (("the projection on θ* grows by at least γ,", 3),
+                                   ("‖θ‖² by at most R²,", 5),
+                                   ("so after M updates: at least Mγ, at most MR².", 7)):
+                story.beat(sentence, "facts", rows=rows)
+            return
         story.beat("Two facts about one update, made on a mistake: θ ← θ + yx where yθᵀx ≤ 0.",
                    "facts", board="facts", rows=1)
         for sentence, rows in (
@@ -136,6 +168,9 @@ class _ProofTelling:
         M = lesson.M_final
         story.section("updates", "Update by update")
         story.beat(run_sentence(lesson), "run-board", board="run", rows=0)
+        if self.brief:
+            self.updates_briefly()
+            return
         story.beat("Each curve against its bound line: θ·θ*/‖θ*‖ above Mγ, ‖θ‖² below MR².",
                    "highlight-plots")
         story.beat(f"Update 1: θ·θ*/‖θ*‖ = {wording.grouped(q.alignment[1])} ≥ γ, and ‖θ‖² = "
@@ -154,9 +189,33 @@ class _ProofTelling:
                    f"{wording.grouped(q.norm_squared[-1])} ≤ {wording.grouped(q.upper[-1])}.",
                    "highlight-end")
 
+    def updates_briefly(self) -> None:
+        """The run's curves against their bounds, recalled: the same beats, few words."""
+        story, q, M = self.story, self.q, self.lesson.M_final
+        story.beat("Each curve against its bound, as before.", "highlight-plots")
+        story.beat(f"Update 1: {wording.grouped(q.alignment[1])} ≥ γ and "
+                   f"{wording.grouped(q.norm_squared[1])} ≤ R².", "update", M=1)
+        if M > SHOWN_UPDATES:
+            story.beat(f"Updates 2 to {wording.grouped(M, 0)}, fast forward.", "fast-updates",
+                       M=M)
+        elif M > 2:
+            story.beat(f"Updates 2 to {M}.", "updates", M=M)
+        elif M == 2:
+            story.beat("Update 2.", "updates", M=M)
+        story.beat(f"At the end, {wording.grouped(q.alignment[-1])} ≥ "
+                   f"{wording.grouped(q.lower[-1])} and {wording.grouped(q.norm_squared[-1])} ≤ "
+                   f"{wording.grouped(q.upper[-1])}: never across.", "highlight-end")
+
     def chain(self) -> None:
         story, lesson = self.story, self.lesson
         story.section("chain", "Chaining the two facts")
+        if self.brief:
+            story.beat("The same chain: Mγ ≤ θ·θ*/‖θ*‖ ≤ ‖θ‖ ≤ √M R.", "chain", board="chain",
+                       rows=3, M=lesson.M_final)
+            story.beat(f"So M ≤ (R/γ)²: {counted(lesson.M_final, 'update')} here, at most "
+                       f"{wording.grouped(lesson.bound_floor, 0)} allowed.", "highlight-chain",
+                       rows=5)
+            return
         story.beat("Chain the two facts, replaying the run: Mγ ≤ θ·θ*/‖θ*‖ by (1), ≤ ‖θ‖ because "
                    "a projection is never longer than the vector, ≤ √M R by (2).", "chain",
                    board="chain", rows=3, M=lesson.M_final)
@@ -168,6 +227,9 @@ class _ProofTelling:
         story, lesson, q = self.story, self.lesson, self.q
         u = lesson.unit
         story.section("normalized", "Scaled data")
+        if self.brief:
+            self.normalized_briefly()
+            return
         story.beat("The theorem is often stated for ‖x‖ ≤ 1 and ‖θ*‖ = 1: divide every point "
                    "by R, and γ becomes γ/R.", "normalized", board="normalized", rows=3,
                    scale=q.R)
@@ -198,16 +260,42 @@ class _ProofTelling:
         story.beat(sentence, "highlight-scaled-run", rows=None)
 
 
-def proof_storyboard(lesson: ProofLesson, scene: str, offset: bool) -> Storyboard:
-    """Every beat of `proof` (``offset`` False) or `proof-offset` for ``lesson``."""
-    return _ProofTelling(lesson, scene, offset).tell()
+    def normalized_briefly(self) -> None:
+        """The scaled data recalled: the same beats, few words, this data's numbers."""
+        story, lesson, q, u = self.story, self.lesson, self.q, self.lesson.unit
+        story.beat("Scaled by R, as before:", "normalized", board="normalized", rows=3,
+                   scale=q.R)
+        points = "[x, 1]/R" if self.offset else "x/R"
+        story.beat(f"every {'lifted ' if self.offset else ''}point divided by R = "
+                   f"{wording.number(q.R)}; the margin "
+                   f"becomes γ/R = {wording.number(u.gamma, gamma_places(u.gamma))}.", "zoom",
+                   zoomed=True)
+        story.beat(f"The bound 1/(γ/R)² = {wording.grouped(u.bound)}: the same.",
+                   "highlight-scaled", rows=7)
+        if lesson.scaled_run_makes_same_updates:
+            sentence = (f"And the run on {points} makes the same "
+                        f"{counted(lesson.M_final, 'update')}.")
+        else:
+            why = ("a score 0 up to rounding" if lesson.scaled_runs_part_at_a_zero_score
+                   else "a score")
+            sentence = (f"The run on {points} makes {wording.grouped(lesson.unit_M_final, 0)} "
+                        f"updates, not {wording.grouped(lesson.M_final, 0)}: {why} came out "
+                        f"on the other side of 0.")
+        story.beat(sentence, "highlight-scaled-run", rows=None)
 
 
-def storyboard_of_proof(data, trace=None, seed: int = 0) -> Storyboard:
+def proof_storyboard(lesson: ProofLesson, scene: str, offset: bool, heard=()) -> Storyboard:
+    """Every beat of `proof` (``offset`` False) or `proof-offset` for ``lesson``, told after
+    the scenes ``heard`` (:mod:`linviz.lessons.heard`)."""
+    return _ProofTelling(lesson, scene, offset, heard).tell()
+
+
+def storyboard_of_proof(data, trace=None, seed: int = 0, heard=()) -> Storyboard:
     """The storyboard of the scene `proof` on ``data`` (or a saved ``trace`` of its run)."""
-    return proof_storyboard(proof_lesson(data, trace=trace), "proof", False)
+    return proof_storyboard(proof_lesson(data, trace=trace), "proof", False, heard)
 
 
-def storyboard_of_proof_offset(data, trace=None, seed: int = 0) -> Storyboard:
+def storyboard_of_proof_offset(data, trace=None, seed: int = 0, heard=()) -> Storyboard:
     """The storyboard of the scene `proof-offset` on ``data`` (or a saved ``trace``)."""
-    return proof_storyboard(proof_offset_lesson(data, trace=trace), "proof-offset", True)
+    return proof_storyboard(proof_offset_lesson(data, trace=trace), "proof-offset", True,
+                            heard)

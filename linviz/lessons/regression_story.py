@@ -195,6 +195,6 @@ def regression_storyboard(lesson: RegressionLesson,
     return story.storyboard()
 
 
-def storyboard_of_regression(data, trace=None, seed: int = 0) -> Storyboard:
+def storyboard_of_regression(data, trace=None, seed: int = 0, heard=()) -> Storyboard:
     """The storyboard of the scene `regression` on ``data`` (it makes its own runs)."""
     return regression_storyboard(regression_lesson(data))

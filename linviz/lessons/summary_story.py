@@ -102,7 +102,7 @@ def summary_storyboard(lesson: SummaryLesson, scene: str = "summary") -> Storybo
     return story.storyboard()
 
 
-def storyboard_of_summary(data=None, trace=None, seed: int = 0) -> Storyboard:
+def storyboard_of_summary(data=None, trace=None, seed: int = 0, heard=()) -> Storyboard:
     """The storyboard of the scene `summary` (it makes its own data: each row's run on its
     scene's default data)."""
     return summary_storyboard(summary_lesson(seed))

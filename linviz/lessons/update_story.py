@@ -163,6 +163,6 @@ def update_storyboard(lesson: UpdateLesson, scene: str = "update") -> Storyboard
     return story.storyboard()
 
 
-def storyboard_of_update(data, trace=None, seed: int = 0) -> Storyboard:
+def storyboard_of_update(data, trace=None, seed: int = 0, heard=()) -> Storyboard:
     """The storyboard of the scene `update` on ``data`` (or a saved ``trace`` of its run)."""
     return update_storyboard(update_lesson(data, trace=trace))

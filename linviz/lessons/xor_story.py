@@ -84,9 +84,9 @@ class _XorTelling(_Telling):
     #: the perceptron scene explained the update; here every update is a beat of its own
     slow_updates = 0
 
-    def __init__(self, xor: XorLesson, scene: str = "xor") -> None:
+    def __init__(self, xor: XorLesson, scene: str = "xor", heard=()) -> None:
         self.xor = xor
-        super().__init__(xor.run, scene)
+        super().__init__(xor.run, scene, heard)
 
     def extra_state(self) -> dict:
         return {"stage": "run", "cycle_rows": [], "ghosts": False, "lift": 0.0, "view": 0,
@@ -114,8 +114,9 @@ class _XorTelling(_Telling):
                     f"+1 around the corners where x₁ and x₂ differ in sign: no line separates "
                     f"them.")
         story.beat(said, "describe-data")
-        story.beat("The same perceptron as before, from θ = 0 and θ₀ = 0: every score is 0, so "
-                   "the first point visited is a mistake.", "show", **self.status("start"))
+        same = "The same perceptron as before" if self.brief else "The perceptron"
+        story.beat(f"{same}, from θ = 0 and θ₀ = 0: every score is 0, so the first point "
+                   f"visited is a mistake.", "show", **self.status("start"))
 
     # -- the run -----------------------------------------------------------------
     def after_status(self, step: int) -> dict:
@@ -301,11 +302,12 @@ def on_plane_sentence(update) -> str:
     return said + "."
 
 
-def xor_storyboard(xor: XorLesson, scene: str = "xor") -> Storyboard:
-    """The storyboard of the scene `xor` for its lesson ``xor``."""
-    return _XorTelling(xor, scene).tell()
+def xor_storyboard(xor: XorLesson, scene: str = "xor", heard=()) -> Storyboard:
+    """The storyboard of the scene `xor` for its lesson ``xor``, told after the scenes
+    ``heard`` (:mod:`linviz.lessons.heard`)."""
+    return _XorTelling(xor, scene, heard).tell()
 
 
-def storyboard_of_xor(data, trace=None, seed: int = 0) -> Storyboard:
+def storyboard_of_xor(data, trace=None, seed: int = 0, heard=()) -> Storyboard:
     """The storyboard of the scene `xor` on ``data`` (it makes its own runs: no trace)."""
-    return xor_storyboard(xor_lesson(data))
+    return xor_storyboard(xor_lesson(data), heard=heard)

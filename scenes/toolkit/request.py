@@ -56,10 +56,14 @@ class RenderRequest:
     voice: str = "none"
     #: where synthesised sentences are kept (None: a folder in the system's temporary one)
     voice_cache: str | None = None
+    #: the scenes told before this one in the lecture (the pack's order): what they said in
+    #: full, this scene says briefly (linviz.lessons.heard); () for a scene told alone
+    heard: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.features is not None:  # a list after a trip through JSON
             object.__setattr__(self, "features", tuple(self.features))
+        object.__setattr__(self, "heard", tuple(self.heard))
 
     def environment(self) -> dict[str, str]:
         """The variable that carries the request into a Manim process."""
