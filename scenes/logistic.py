@@ -527,11 +527,18 @@ class LogisticScene(LinvizScene):
                    if self.optimum_line is not None else [])
         self.play(FadeOut(self.rings), FadeOut(self.curve), FadeOut(self.curve.graph),
                   *leaving, run_time=style.PAUSE_SHORT)
-        self.play(FadeIn(self.perceptron_line), FadeIn(key), run_time=style.RUN_INTRO)
+        self.play(FadeIn(self.perceptron_line), run_time=style.RUN_INTRO)
         self.play(p_tracker.animate.set_value(ptrace.n_steps), run_time=style.RUN_GD_FAST,
                   rate_func=linear)
 
-    def draw_indicate_key(self, beat) -> None:
-        """The comparison's rows, which the sentence reads."""
-        self.play(Circumscribe(self.comparison, color=self.theme.highlight),
-                  run_time=style.RUN_INTRO)
+    def draw_perceptron_key(self, beat) -> None:
+        """The comparison's perceptron row, which the sentence reads."""
+        self.show_key_rows(self.comparison[:1])
+
+    def draw_logistic_key(self, beat) -> None:
+        """The comparison's logistic rows, which the sentence reads."""
+        self.show_key_rows(self.comparison[1:])
+
+    def show_key_rows(self, rows) -> None:
+        self.play(FadeIn(rows), run_time=style.PAUSE_SHORT)
+        self.play(Circumscribe(rows, color=self.theme.highlight), run_time=style.RUN_INTRO)

@@ -478,6 +478,11 @@ class RegressionScene(LinvizScene):
         self.play(FadeIn(self.poly_table[row]), run_time=style.PAUSE_SHORT)
         self.poly_degree = run.degree
 
+    def draw_indicate_minima(self, beat) -> None:
+        """The table's closed forms, which the sentence reads in order."""
+        self.play(Circumscribe(self.poly_table, color=self.theme.highlight),
+                  run_time=style.RUN_INTRO)
+
     def draw_indicate_table(self, beat) -> None:
         """The table's closed forms, which the sentence compares; the last picture stays a
         while after its caption has been read."""

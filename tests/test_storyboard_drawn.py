@@ -503,6 +503,7 @@ def drawn_logistic_state(scene) -> dict:
         "loss_curve": present(scene.curve), "t": scene.tracker.get_value(),
         "optimum": optimum is not None and present(optimum.line),
         "perceptron": present(getattr(scene, "perceptron_line", None)),
+        "key": sum(present(row) for row in getattr(scene, "comparison", [])[:2]),
     }
 
 

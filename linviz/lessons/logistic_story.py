@@ -10,8 +10,9 @@ The state
 probability field and the boundary drawn), ``rings`` (each point's loss as a ring),
 ``worst`` (the number of the point that pays most shown), ``loss_curve`` (the run's loss
 curve and its live values shown), ``t`` (the step of the run the picture shows),
-``optimum`` (the least loss's boundary and level drawn) and ``perceptron`` (the
-perceptron's replayed boundary and the comparison shown).
+``optimum`` (the least loss's boundary and level drawn), ``perceptron`` (the
+perceptron's replayed boundary drawn) and ``key`` (the comparison's rows shown: 0; 1, the
+perceptron's; 2, logistic regression's too, with L* when the run stopped short of it).
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ def step_size_sentence(lesson: LogisticLesson) -> str:
     inverse = wording.significant(1 / lesson.curvature_bound)
     curvature = f"β = {bound} bounds the loss's curvature"
     if lesson.step_from_data:
-        return (f"step size η = 1/β = {eta}, where β = λ_max(X̃ᵀX̃)/(4n) = {bound} bounds the "
-                f"loss's curvature: any η ≤ 1/β lowers the loss at every step")
+        return (f"η = 1/β = {eta}: β = {bound} bounds the loss's curvature, so every step "
+                f"lowers the loss")
     if lesson.step_guaranteed:
         return (f"step size η = {eta}, at most 1/β = {inverse} ({curvature}): every step lowers "
                 f"the loss")
@@ -47,9 +48,9 @@ def run_length_sentence(lesson: LogisticLesson) -> str:
     """How long the run goes: to the tolerance within the budget, or its fixed steps."""
     if not lesson.runs_to_tolerance:
         return f"It takes {lesson.steps} steps."
-    return (f"It runs until L is within {wording.number(lesson.tolerance, 4)} of the least loss "
-            f"L* (found apart from the run, by Newton's method), for at least "
-            f"{lesson.min_steps} and at most {wording.grouped(lesson.budget, 0)} steps.")
+    return (f"It runs to within {wording.number(lesson.tolerance, 4)} of the least loss L* "
+            f"(Newton's method finds L*): {lesson.min_steps} to "
+            f"{wording.grouped(lesson.budget, 0)} steps.")
 
 
 def run_sentence(lesson: LogisticLesson) -> str:
@@ -96,8 +97,7 @@ def verdict(lesson: LogisticLesson) -> str:
     """The end of the run against the minimum L* (found by Newton's method)."""
     best = wording.number(lesson.optimum_loss, 3)
     if lesson.converged and lesson.at_minimum:
-        said = (f"it has converged. The logistic loss is convex, so this is the global minimum "
-                f"(Newton's method finds the same L* = {best})")
+        said = "converged, at the global minimum L*"
     elif lesson.at_minimum:
         said = f"still moving, but L already equals the minimum L* = {best} to three places"
     elif lesson.budget_ended:
@@ -133,68 +133,64 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
     corners = fitted_box(data.X).corners
     story = StoryWriter(scene, status=None, plot=None, curve=None, formulas=[], field=False,
                         rings=False, worst=False, loss_curve=False, t=T, optimum=False,
-                        perceptron=False)
+                        perceptron=False, key=0)
 
     story.section("sigmoid", "The sigmoid")
     if lesson.flipped:
-        story.beat(f"{n} points, {len(lesson.flipped)} of them with flipped labels (in squares): "
-                   f"no line separates them, so a hard ±1 answer has to be wrong somewhere.",
+        story.beat(f"{n} points, {len(lesson.flipped)} with flipped labels (in squares): no line "
+                   f"separates them, so a hard ±1 answer is wrong somewhere.",
                    "intro", status="flipped")
     else:
         story.beat(f"{n} points that no line separates: a hard ±1 answer has to be wrong "
                    f"somewhere.", "intro")
-    story.beat("The perceptron's answer is a step: h(x) = [z > 0] jumps from 0 to 1 at the "
-               "boundary; a point on it (z = 0) gets 0, and the rule y z ≤ 0 counts it as a "
-               "mistake whatever its label.", "step", status="step", plot="sigmoid",
+    story.beat("The perceptron answers with a step, h(x) = [z > 0]: a point on the boundary, "
+               "z = 0, is a mistake whatever its label.", "step", status="step", plot="sigmoid",
                curve="step")
     story.beat("The sigmoid σ(z) = 1/(1 + e^(−z)) squashes the score into (0, 1): a probability "
                "for the label +1.", "sigmoid", status="sigmoid", curve="sigmoid",
                formulas=["p"])
-    story.beat("The label −1 gets the rest: P(y = −1 | x) = 1 − σ(z) = σ(−z), so for either "
-               "label P(y | x) = σ(y z).", "formula-neg", formulas=["p", "neg"])
+    story.beat("The label −1 gets the rest, 1 − σ(z) = σ(−z): for either label, P(y | x) = "
+               "σ(y z).", "formula-neg", formulas=["p", "neg"])
 
     story.section("field", "Probabilities over the plane")
-    theta, theta0 = trace.states["theta"][-1], float(trace.states["theta0"][-1])
     how = ("certain far from the line, unsure near it" if lesson.certain_in(corners)
            else f"never far from 1/2 here: at most "
                 f"{wording.number(lesson.most_certain_in(corners))} in this view")
     found = ("gradient descent will find" if lesson.at_minimum else
              f"at which gradient descent will stop after {wording.grouped(T, 0)} steps (short "
              f"of the least loss, as we will see)")
-    story.beat(f"With the parameters {found}, θ = ({wording.number(theta[0])}, "
-               f"{wording.number(theta[1])}) and θ₀ = {wording.number(theta0)}, the shade is "
-               f"P(y = +1 | x): {how}.", "field", status="field", plot=None, curve=None,
+    story.beat(f"With the θ and θ₀ {found}, the shade is P(y = +1 | x): {how}.", "field", status="field", plot=None, curve=None,
                field=True)
 
     story.section("loss", "The logistic loss")
     worst = lesson.worst_point
     flipped = " (a flipped label)" if lesson.worst_is_flipped else ""
-    story.beat(f"Each point pays ℓ = −log P(y | x) = log(1 + exp(−y z)): little when it is on "
-               f"its side with room, most deep on the wrong side: point {worst + 1}{flipped} "
-               f"pays {wording.number(lesson.final_point_losses[worst])}.", "rings",
+    story.beat(f"Each point pays ℓ = −log P(y | x): little on its side with room, most deep on "
+               f"the wrong side: point {worst + 1}{flipped} pays "
+               f"{wording.number(lesson.final_point_losses[worst])}.", "rings",
                status="loss", formulas=["p", "neg", "loss", "risk"], rings=True, worst=True)
     shown = len(lesson.margin_points)
     which = ("every point" if shown == n
              else f"the {shown} points with |y z| ≤ {wording.number(MARGIN_RANGE, 0)}")
-    story.beat(f"Against the margin y z: the 0-1 loss jumps from 1 to 0 at y z = 0; the "
-               f"logistic loss falls smoothly, log 2 at y z = 0, and is convex. Dots: {which}.",
+    story.beat(f"Against the margin y z: the 0-1 loss jumps from 1 to 0 at 0; the logistic "
+               f"loss falls smoothly through log 2, and is convex. Dots: {which}.",
                "margin-plot", status="margin", plot="margin", worst=False)
 
     story.section("descent", "Gradient descent")
-    story.beat(f"Gradient descent starts at θ = 0 with {step_size_sentence(lesson)}.",
+    story.beat(f"Gradient descent from θ = 0, {step_size_sentence(lesson)}.",
                "update-rule", status="eta", plot=None, formulas=["loss", "risk", "step"])
-    story.beat(f"{run_length_sentence(lesson)} Its loss curve, and where it ends (L and ‖∇L‖):",
+    story.beat(f"{run_length_sentence(lesson)} Its loss curve:",
                "loss-curve", loss_curve=True, t=T)
     losses = trace.states["loss"]
     story.beat(f"Back at θ = 0, P = 1/2 everywhere and every point pays log 2 = "
                f"{wording.number(losses[0], 3)}.", "rewind", t=0)
-    story.beat("The gradient, written out: each point pulls θ toward y x, weighted by σ(−y z), "
-               "its probability of the wrong label; at θ = 0 every weight is 1/2.",
+    story.beat("The gradient: each point pulls θ toward y x, weighted by σ(−y z), its "
+               "probability of the wrong label; at θ = 0, 1/2 each.",
                "show-status", status="descent")
     slow = lesson.slow_steps
     path = " → ".join(wording.number(v, 3) for v in losses[:slow + 1])
-    first = (f"Step 1: the gradient has norm {wording.number(trace.steps['grad_norm'][0], 3)}; "
-             f"the loss goes {path}")
+    first = (f"Step 1: gradient norm {wording.number(trace.steps['grad_norm'][0], 3)}; the "
+             f"loss goes {path}")
     story.beat(first + (f" in the first {slow} steps." if slow > 1 else "."), "slow-steps",
                t=slow)
     if lesson.fast_steps:
@@ -206,8 +202,9 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
         shown = (f" In green, the boundary of the least loss (and L* on the loss curve): the "
                  f"run's still labels {wording.number(100 * lesson.disagreement_in(corners), 0)}"
                  f"% of this view otherwise.")
-    story.beat(f"After {wording.grouped(T, 0)} steps L = {wording.number(lesson.final_loss, 3)} "
-               f"and the gradient's norm is {wording.nonzero_number(lesson.final_gradient, 4)}: "
+    story.beat(f"After {wording.grouped(T, 0)} steps, ‖∇L‖ = "
+               f"{wording.nonzero_number(lesson.final_gradient, 4)} and L = "
+               f"{wording.number(lesson.final_loss, 3)}: "
                f"{verdict(lesson)}.{shown}", "verdict",
                **({"status": "optimum", "optimum": True} if differs else {}))
     for sentence, status in why_unfinished(lesson):
@@ -233,11 +230,11 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
                    f" (its θ is back at 0: no boundary; θ₀ = "
                    f"{wording.number(lesson.perceptron_theta0)} calls every point "
                    f"{wording.label(lesson.perceptron_theta0)})")
-    story.beat(f"After τ = {result['epochs']} epochs the perceptron has made {result['updates']} "
-               f"updates, {settled}{outside}, training error "
-               f"{wording.number(lesson.perceptron_error)}; logistic regression "
-               f"{'settled' if lesson.converged else 'is still moving'}, training error "
-               f"{wording.number(lesson.error)}.", "indicate-key")
+    story.beat(f"After τ = {result['epochs']} epochs: {result['updates']} updates, {settled}, "
+               f"training error {wording.number(lesson.perceptron_error)}{outside}.",
+               "perceptron-key", key=1)
+    story.beat(f"Logistic regression {'settled' if lesson.converged else 'is still moving'}: "
+               f"training error {wording.number(lesson.error)}.", "logistic-key", key=2)
     return story.storyboard()
 
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import wording
 from ..storyboard import Storyboard, StoryWriter
-from .margin_speed import MIN_GAMMA_FALL, MarginSpeedLesson, band_in_plane, margin_speed_lesson
+from .margin_speed import MarginSpeedLesson, band_in_plane, margin_speed_lesson
 
 #: the data the scene tells when none is given: its own sweep
 DEFAULT_DATA = {"margin-speed": None}
@@ -56,54 +56,46 @@ def margin_speed_storyboard(lesson: MarginSpeedLesson,
     story = StoryWriter(scene, legend=False, run=None, M=0, band=False, dots=0, ring=None,
                         ghosts=False, note=None)
     story.section("setup", "Runs at five margins")
-    margins = ", ".join(margin_text(m) for m in sweep.margins)
-    story.beat(f"The same perceptron on {len(sweep.margins) * sweep.repeats} data sets: "
-               f"{sweep.repeats} for each margin {margins} asked of the generator, each drawn at "
-               f"random, like this one.", "intro")
-    story.beat("Each run will be a dot: its updates M against the theorem's bound (R/γ)². No "
-               "dot can lie above the line M = (R/γ)².", "legend", legend=True)
+    story.beat(f"The same perceptron on {len(sweep.margins) * sweep.repeats} data sets like "
+               f"this one: {sweep.repeats} for each margin asked, "
+               f"{margin_text(sweep.margins[0])} down to {margin_text(sweep.margins[-1])}.",
+               "intro")
+    story.beat("Each run is a dot: its updates M against its bound (R/γ)². No dot can lie "
+               "above the line M = (R/γ)².", "legend", legend=True)
 
     compared_words = lambda j: {  # noqa: E731
-        "more": f", more than the {lesson.chosen[j - 1].updates} before",
-        "as many": ", as many as before",
-        "fewer": f", fewer than the {lesson.chosen[j - 1].updates} before"}[
-        lesson.updates_compared(j)]
+        "more": ", more than before", "as many": ", as many as before",
+        "fewer": ", fewer than before"}[lesson.updates_compared(j)]
     for j, margin in enumerate(sweep.margins):
         story.section(f"margin-{margin_text(margin)}", f"Margin {margin_text(margin)}")
         run = lesson.chosen[j]
         actual = wording.number(lesson.chosen_plane_margins[j], 3)
-        allows = (f"The theorem allows at most (R/γ)² = {wording.number(run.bound, 0)} "
-                  f"updates; the perceptron makes {run.updates}"
-                  f"{compared_words(j) if j else ''}.")
         if j == 0:
-            story.beat(f"Margin {margin_text(margin)} asked of the generator is a lower bound: "
-                       f"this data set's own margin is {actual}. On [x, 1] the theorem's γ is "
-                       f"at most that: here γ = {wording.number(run.gamma, 3)}, the margin of "
-                       f"θ*, the widest separator of [x, 1] through the origin.", "switch-run",
+            story.beat(f"Margin {margin_text(margin)} asked is a lower bound: this data set's "
+                       f"own is {actual}; on [x, 1] the theorem's γ is "
+                       f"{wording.number(run.gamma, 3)}.", "switch-run",
                        run=j, M=0, band=True, ring=None)
             half = wording.number(band_in_plane(run)[2], 3)
-            story.beat(f"Teal: θ*'s band, no point inside; in the plane it is {half} wide on "
-                       f"each side. {allows}", "replay", M=run.updates)
+            story.beat(f"Teal: θ*'s band, empty, {half} wide each side. The bound allows "
+                       f"{wording.number(run.bound, 0)} updates; the perceptron makes "
+                       f"{run.updates}.", "replay", M=run.updates)
         else:
-            before = lesson.chosen[j - 1]
             smaller = "smaller" if lesson.gamma_smaller(j) else "not smaller"
-            story.beat(f"Margin {margin_text(margin)} asked, {actual} in this data set; on "
-                       f"[x, 1] it has γ = {wording.number(run.gamma, 3)}, {smaller} than the "
-                       f"{wording.number(before.gamma, 3)} before.", "switch-run", run=j, M=0,
-                       ring=None)
-            story.beat(allows, "replay", M=run.updates)
+            story.beat(f"Margin {margin_text(margin)}: {actual} in this data set, γ = "
+                       f"{wording.number(run.gamma, 3)} on [x, 1], {smaller} than before.",
+                       "switch-run", run=j, M=0, ring=None)
+            story.beat(f"Bound {wording.number(run.bound, 0)}; the perceptron makes "
+                       f"{run.updates}{compared_words(j)}.", "replay", M=run.updates)
         ups = sorted(r.updates for r in sweep.runs[j])
         if j == 0:
-            rule = (f"the run nearest its margin's median M that keeps γ falling by "
-                    f"{MIN_GAMMA_FALL:.0%} or more and M rising from margin to margin"
-                    if lesson.ordered else "the median run of its margin")
-            story.beat(f"The dots of its {len(ups)} data sets: {', '.join(map(str, ups))} "
-                       f"updates. The ringed one was replayed: {rule}.", "dots", dots=j + 1,
+            # the rule's numbers are in the note it brings (MIN_GAMMA_FALL)
+            rule = ("nearest the median, with γ falling and M rising margin to margin"
+                    if lesson.ordered else "the median run")
+            story.beat(f"Its {len(ups)} data sets: {', '.join(map(str, ups))} updates. Ringed, "
+                       f"the one replayed: {rule}.", "dots", dots=j + 1,
                        ring=j, note="rule")
         else:
-            story.beat(f"The dots of its {len(ups)} data sets: {', '.join(map(str, ups))} "
-                       f"updates; the ringed one is the run just played.", "dots", dots=j + 1,
-                       ring=j)
+            story.beat(f"Its dots: {', '.join(map(str, ups))}.", "dots", dots=j + 1, ring=j)
 
     story.section("small-margin", "The slowest run")
     run, slow = lesson.slowest, lesson.slow_updates
@@ -125,13 +117,13 @@ def margin_speed_storyboard(lesson: MarginSpeedLesson,
 
     story.section("summary", "Updates against the bound")
     typical = ", ".join(median_text(m) for m in lesson.medians)
-    story.beat(f"{lesson.runs_under_bound} of {lesson.run_count} runs lie under the line. As γ "
-               f"shrinks the bound grows like 1/γ², {TRENDS[lesson.trend]}: median updates "
-               f"{typical}.", "spread-note", ghosts=False, ring=None, note="spread")
+    under = (f"All {lesson.run_count}" if lesson.runs_under_bound == lesson.run_count
+             else f"{lesson.runs_under_bound} of {lesson.run_count}")
+    story.beat(f"{under} runs lie under the line. The bound grows like 1/γ², "
+               f"{TRENDS[lesson.trend]}: medians {typical}.", "spread-note", ghosts=False, ring=None, note="spread")
     ratios = lesson.bound_ratios
-    story.beat(f"The bound is a worst case: these runs stay far below it, at "
-               f"{ratio_text(np.min(ratios))} to {ratio_text(np.max(ratios))} times fewer "
-               f"updates than it allows (median {ratio_text(np.median(ratios))}).",
+    story.beat(f"The bound is a worst case: these runs make {ratio_text(np.min(ratios))} to "
+               f"{ratio_text(np.max(ratios))} times fewer updates than it allows.",
                "indicate-bound")
     return story.storyboard()
 

@@ -45,11 +45,10 @@ def step_sentence(lesson: RegressionLesson) -> str:
     run = lesson.line
     low, high = run.curvature
     eta = wording.significant(run.step_size)
-    hessian = (f"the Hessian H = (2/n) X̃ᵀX̃ has eigenvalues {wording.significant(low)} and "
+    hessian = (f"the Hessian's eigenvalues are {wording.significant(low)} and "
                f"{wording.significant(high)}")
     if run.step_from_data:
-        return (f"η = 1/λ_max = {eta}: {hessian}, and any η < 2/λ_max = "
-                f"{wording.significant(run.stable_limit)} converges")
+        return f"η = 1/λ_max = {eta}: any η below 2/λ_max converges"
     if run.unstable_step:
         return (f"η = {eta}, set by hand, at least 2/λ_max = "
                 f"{wording.significant(run.stable_limit)} ({hessian}): along the steepest "
@@ -66,37 +65,35 @@ def regression_storyboard(lesson: RegressionLesson,
                         closed=False, singular=False, pinv=False, t=0, axes=False, degree=None,
                         rows=0)
     story.section("data", "The data")
-    story.beat(f"{lesson.data.n_samples} points (x, y) with real targets. A linear hypothesis "
-               f"h(x) = θ₀ + θ₁x; its empirical risk L is the mean squared error.", "data",
+    story.beat(f"{lesson.data.n_samples} points (x, y) with real targets. A line h(x) = θ₀ + "
+               f"θ₁x; its empirical risk L is the mean squared error.", "data",
                formulas=["h", "risk"])
 
     story.section("residuals", "Residuals")
-    story.beat(f"At θ₀ = θ₁ = 0 the line is y = 0. Each residual h(x) − y is a vertical "
-               f"segment; L is the mean of their squares: {loss_text(run.losses[0], 3)}.",
+    story.beat(f"At θ₀ = θ₁ = 0 the line is y = 0; L, the mean squared residual h(x) − y "
+               f"(the vertical segments), is {loss_text(run.losses[0], 3)}.",
                "residuals", status="start", residuals=True)
 
     story.section("contours", "The loss over the parameters")
     shape = "circles" if run.round else "ellipses"
     story.beat(f"L is a quadratic bowl over θ̃ = (θ₀, θ₁): its contours are {shape}.",
                "contours", status="contours", contours="shown")
-    low, high = lesson.normal_matrix_eigenvalues
     w0, w1 = lesson.closed_w
-    story.beat(f"Setting its gradient to zero gives A θ̃ = c; here A is invertible (its "
-               f"eigenvalues {wording.number(low, 2)} and {wording.number(high, 2)} are "
-               f"positive), so θ̃* = A⁻¹c = ({wording.number(w0, 3)}, {wording.number(w1, 3)}), "
-               f"with loss {loss_text(run.closed_loss)}.", "closed", status="closed",
+    story.beat(f"Its gradient is zero where A θ̃ = c; A is invertible (both eigenvalues "
+               f"positive): θ̃* = A⁻¹c = "
+               f"({wording.number(w0, 3)}, {wording.number(w1, 3)}).", "closed", status="closed",
                formulas=["h", "risk", "closed"], closed=True)
-    story.beat(f"Another loss, for comparison: if every x were x̄ = "
-               f"{wording.number(lesson.x_mean, 2)}, A would be singular and the contours would "
-               f"be lines: the loss would be lowest all along the dashed valley "
-               f"θ₀{signed_term(lesson.x_mean, 'θ₁')} = {wording.number(lesson.y_mean, 2)}.",
+    story.beat(f"If every x were x̄ = {wording.number(lesson.x_mean, 2)}, A would be "
+               f"singular: the contours lines, the whole dashed valley "
+               f"θ₀{signed_term(lesson.x_mean, 'θ₁')} = {wording.number(lesson.y_mean, 2)} "
+               f"lowest.",
                "singular", status="singular", contours="dim", singular=True)
     a, b = lesson.singular_w
     story.beat(f"The pseudo-inverse A⁺ picks the valley's point nearest 0: A⁺c = "
                f"({wording.number(a, 3)}, {wording.number(b, 3)}).", "pinv", pinv=True)
 
     story.section("descent", "Gradient descent")
-    story.beat(f"Gradient descent from θ̃ = 0 with {step_sentence(lesson)}.", "step-rule",
+    story.beat(f"Gradient descent, {step_sentence(lesson)}.", "step-rule",
                status="descent", contours="shown", singular=False, pinv=False,
                formulas=["h", "risk", "closed", "step"])
     how = {"decreasing": "every step goes downhill, across the contours",
@@ -109,16 +106,15 @@ def regression_storyboard(lesson: RegressionLesson,
     story.beat(f"Here {said}.", "descent", t=run.steps)
     theta, theta0 = run.trace.states["theta"][-1], float(run.trace.states["theta0"][-1])
     if run.reached:
-        reached = (f"the closed-form answer {loss_text(run.closed_loss)} to four places: "
-                   f"gradient descent has reached the minimum")
+        reached = "the closed-form minimum, to four places"
     elif run.diverging:
-        reached = (f"above where it started: η is too large; the closed-form answer is "
-                   f"{loss_text(run.closed_loss)}")
+        reached = (f"above where it started: η is too large (the minimum is "
+                   f"{loss_text(run.closed_loss)})")
     else:
-        reached = (f"still {loss_text(run.gap)} above the closed-form answer "
-                   f"{loss_text(run.closed_loss)}: not there yet")
-    story.beat(f"After {run.steps} steps θ̃ = ({wording.number(theta0, 3)}, "
-               f"{wording.number(theta[0], 3)}) and L = {loss_text(run.final_loss)}, {reached}.",
+        reached = (f"still {loss_text(run.gap)} above the minimum "
+                   f"{loss_text(run.closed_loss)}")
+    story.beat(f"After {run.steps} steps L = {loss_text(run.final_loss)} at θ̃ = "
+               f"({wording.number(theta0, 3)}, {wording.number(theta[0], 3)}): {reached}.",
                "indicate-values")
     low, high = run.curvature
     if run.round and not run.unstable_step:
@@ -145,53 +141,53 @@ def regression_storyboard(lesson: RegressionLesson,
             shape = "the bowl is narrow, and descent is slow along its flat axis"
         else:
             shape = "the bowl is not narrow, and descent needs few steps"
-        story.beat(f"H's eigenvalues {wording.significant(low)} and {wording.significant(high)} "
-                   f"are the bowl's curvatures along its axes, drawn through θ̃*: the flat one, "
-                   f"then the steep one.", "axes", axes=True)
-        story.beat(f"The bowl's shape sets the pace: each step multiplies the error along the "
-                   f"flat axis by |1 − ηλ_min| = {wording.number(run.flat_factor, 3)} and along "
-                   f"the steep one by |1 − ηλ_max| = {wording.number(run.steep_factor, 3)}; the "
-                   f"run again:", "replay", t=run.steps)
+        story.beat(f"The Hessian's eigenvalues {wording.significant(low)} and "
+                   f"{wording.significant(high)} are the bowl's curvatures along its axes, "
+                   f"drawn through θ̃*: the flat one, then the steep one.", "axes", axes=True)
+        story.beat(f"Each step multiplies the error along the flat axis by |1 − ηλ_min| = "
+                   f"{wording.number(run.flat_factor, 3)}, along the steep one by "
+                   f"{wording.number(run.steep_factor, 3)}; the run again:", "replay",
+                   t=run.steps)
         story.beat(f"Their ratio κ = λ_max/λ_min = {wording.ratio(run.condition)}: {shape}.",
                    "axes-off", axes=False)
 
     story.section("polynomial", "Polynomial features")
     if lesson.curve_helps:
-        opening = (f"A line leaves much unexplained here: a curve lowers the least L by "
+        opening = (f"Here a curve lowers the least L by "
                    f"{wording.number(100 * lesson.curve_gain, 0)}%.")
     else:
-        opening = (f"A line already does about as well as a curve here: no degree up to "
-                   f"{lesson.polynomials[-1].degree} lowers the least L by more than "
+        opening = (f"Here no curve up to degree {lesson.polynomials[-1].degree} lowers the "
+                   f"least L by more than "
                    f"{wording.number(max(100 * lesson.curve_gain, 1), 0)}%.")
-    story.beat(opening + " Map x to [1, x, x², …, xᵏ]: h is a polynomial, but still linear in "
-               "θ₀, …, θₖ, so the same least squares applies.", "poly-intro", status="poly",
+    story.beat(opening + " Map x to [1, x, …, xᵏ]: h is a polynomial, still linear in θ, so "
+               "the same least squares applies.", "poly-intro", status="poly",
                formulas=["risk", "map"], contours=None, closed=False, residuals=True)
     for row, poly in enumerate(lesson.polynomials, start=1):
-        eta = (f"η = 1/λ_max = {wording.significant(poly.step_size)}" if poly.step_from_data
-               else f"η = {wording.significant(poly.step_size)}")
-        closed = f"the closed form (dashed) gives {loss_text(poly.closed_loss)}"
+        closed = f"the closed form (dashed) also {loss_text(poly.closed_loss)}"
         if not poly.reached:
-            closed = (f"still {wording.significant(poly.gap, least=2, most=8)} above the "
-                      f"{loss_text(poly.closed_loss)} of the closed form (dashed)")
+            closed = (f"{wording.significant(poly.gap, least=2, most=8)} above the closed "
+                      f"form's {loss_text(poly.closed_loss)} (dashed)")
+        how = ""
+        if row == 1:  # how every degree's descent runs, said once
+            how = f", {poly.steps} steps of descent as for every degree"
         # said while the fit runs: the sentence describes what the viewer is watching
-        story.beat(f"Degree {poly.degree}: gradient descent ({eta}, {poly.steps} steps) reaches "
-                   f"L = {loss_text(poly.final_loss)}; {closed}.", "poly-fit",
-                   degree=poly.degree, rows=row)
+        story.beat(f"Degree {poly.degree}{how}: L = {loss_text(poly.final_loss)}, {closed}.",
+                   "poly-fit", degree=poly.degree, rows=row)
     falls = " → ".join(loss_text(m) for m in lesson.closed_minima)
     unreached = [str(poly.degree) for poly in lesson.unreached]
     if not unreached:
         where = "gradient descent reached every one of them"
     else:
-        where = (f"gradient descent stopped short for k = {', '.join(unreached)} within its "
-                 f"{lesson.polynomials[-1].steps} steps: their bowls are narrow (κ in the "
-                 f"table), so descent is slow")
+        where = (f"descent stopped short for k = {', '.join(unreached)}: their bowls are "
+                 f"narrow (κ in the table), so it is slow")
         order = lesson.descent_ends_out_of_order
         if order:
             low_degree, high_degree = order[0]
             where += (f"; degree {high_degree} even ends above degree {low_degree} although "
                       f"its minimum is lower")
-    story.beat(f"The dashed minima never rise with the degree ({falls}): higher degrees fit the "
-               f"training points at least as closely; {where}.", "indicate-table")
+    story.beat(f"The dashed minima never rise, {falls}: a higher degree fits "
+               f"at least as closely.", "indicate-minima")
+    story.beat(wording.sentence(f"{where}."), "indicate-table")
     return story.storyboard()
 
 
