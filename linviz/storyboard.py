@@ -30,6 +30,10 @@ from .notation import in_notation
 #: the storyboard's JSON layout; a reader refuses another
 SCHEMA_VERSION = 1
 
+#: the motion of a beat under which nothing moves: its sentence goes on about the picture
+#: the beat before drew (a thought too long for one breath is said as two sentences)
+HOLD = "hold"
+
 
 @dataclass(frozen=True)
 class StoryBeat:

@@ -114,8 +114,8 @@ def vector(values, places: int = 2) -> str:
 #: "signed score", which a student would take for the signed distance (θᵀx + θ₀)/‖θ‖
 SIGNED_SCORE = "y·score"
 #: the sentence that names the two quantities once, for scenes that use both words
-SCORE_NAMES = ("Per point: its score θᵀx + θ₀, and its y·score y(θᵀx + θ₀), the label "
-               "times the score, above 0 exactly when the point is on its own side.")
+SCORE_NAMES = ("Each point has a score θᵀx + θ₀ and a y·score, the label times the score: "
+               "above 0 exactly when the point is on its own side.")
 
 
 #: from this magnitude on, a number is written with its thousands grouped (60,259.8)

@@ -227,6 +227,10 @@ class LinvizScene(HoldingScene):
         self.narrate(beat.sentence, beat.min_seconds)
         getattr(self, "draw_" + beat.motion.replace("-", "_"))(beat)
 
+    def draw_hold(self, beat) -> None:
+        """Nothing moves: the sentence says more about the picture on screen (a thought too
+        long for one breath, said as two sentences; linviz.storyboard.HOLD)."""
+
     # -- narration: the beats of the scene's timeline ------------------------
     def narrate(self, sentence: str, duration: float = 0.0) -> None:
         """Start a beat: ``sentence`` is the caption from now until the next one.

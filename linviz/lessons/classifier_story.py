@@ -25,7 +25,7 @@ import numpy as np
 
 from .. import wording
 from ..geometry import clip_line, square_box_around
-from ..storyboard import Storyboard, StoryWriter
+from ..storyboard import HOLD, Storyboard, StoryWriter
 from .classifier import HYPOTHESES, ClassifierLesson, classifier_lesson
 
 #: the data the scene tells when none is given
@@ -50,8 +50,8 @@ def separability_sentence(lesson: ClassifierLesson) -> str:
     """Linearly separable or not (exact), and what the best line does."""
     n = lesson.data.n_samples
     if lesson.separable:
-        return ("These points are linearly separable: some θ, θ₀ has y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) > 0 "
-                "for every i, an h in ℋ with ℰₙ(h) = 0.")
+        return ("These points are linearly separable: some h in ℋ has every y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) "
+                "> 0, so ℰₙ(h) = 0.")
     best = lesson.best_line
     return (f"These points are not linearly separable: no h in ℋ has ℰₙ(h) = 0; the best "
             f"line gets {best.mistakes} of the {n} wrong, ℰₙ = "
@@ -63,13 +63,12 @@ def best_of_k_verdict(lesson: ClassifierLesson) -> str:
     reaches (exact)."""
     n, least = lesson.data.n_samples, lesson.best_line
     if lesson.best_reaches_least:
-        return (f"It can only pick among the lines it drew; here no line does better: "
-                f"{least.mistakes} of {n} wrong is the least any line reaches.")
+        return (f"No line does better: {least.mistakes} of {n} wrong is the least any line "
+                f"reaches.")
     if least.mistakes == 0:
-        return ("It can only pick among the lines it drew: some line gets every point right "
-                "(the data is linearly separable), so more hypotheses may find a better one.")
-    return (f"It can only pick among the lines it drew: some line gets only "
-            f"{least.mistakes} of {n} wrong, so more hypotheses may find a better one.")
+        return "Some line gets every point right: more hypotheses may find a better one."
+    return (f"Some line gets only {least.mistakes} of {n} wrong: more hypotheses may find a "
+            f"better one.")
 
 
 def classifier_storyboard(lesson: ClassifierLesson,
@@ -82,24 +81,24 @@ def classifier_storyboard(lesson: ClassifierLesson,
                         status=None, j=0, bars=0, best=False, line=None)
 
     story.section("classifier", "A linear classifier")
-    story.beat("A linear classifier h(x; θ, θ₀) = sign(θᵀx + θ₀) says +1 where θᵀx + θ₀ > 0 "
-               "and −1 where it is ≤ 0: a point on the line gets −1.", "intro")
+    story.beat("A linear classifier h(x; θ, θ₀) = sign(θᵀx + θ₀): +1 where the score is above "
+               "0, −1 where it is ≤ 0, on the line too.", "intro")
     story.beat("Its hypothesis class ℋ: every such h, one for each θ in ℝ² and θ₀ in ℝ. "
                "Learning picks one h from ℋ.", "indicate-definition")
     story.beat(f"One hypothesis on these {n} points: θ = ({', '.join(said(v) for v in theta)}), "
-               f"θ₀ = {said(theta0)}. Its boundary θᵀx + θ₀ = 0 is a line; h = +1 on the shaded "
-               f"side.", "hypothesis", rows=["theta"], boundary=True)
+               f"θ₀ = {said(theta0)}.", "hypothesis", rows=["theta"], boundary=True)
+    story.beat("Its boundary θᵀx + θ₀ = 0 is a line; h = +1 on the shaded side.", HOLD)
     story.beat("θ is perpendicular to the line and points into the shaded half-plane, where "
                "h = +1; on the other side h = −1.", "normal", arrow=True)
 
     story.section("scale", "Scaling the parameters")
-    story.beat("Multiply θ and θ₀ by the same c > 0: every score θᵀx + θ₀ is multiplied by c, "
-               "so no score changes sign.", "c-row", rows=["theta", "c"])
+    story.beat("Multiply θ and θ₀ by the same c > 0: every score is multiplied by c, so none "
+               "changes sign.", "c-row", rows=["theta", "c"])
     story.beat(f"c = {', '.join(f'{c:g}' for c in SCALE_FACTORS)}: θ grows and shrinks; the line "
                f"stays.", "scale", c=SCALE_FACTORS[-1])
     story.beat("Does the length of θ matter? No. Its direction? Yes.", "status", status="length")
-    story.beat("Turn θ around: c = −1 gives −θ and −θ₀. The line stays where it is, but the +1 "
-               "side is now the other one.", "turn", c=-1.0)
+    story.beat("Turn θ around, c = −1: the line stays, but the +1 side is now the other one.",
+               "turn", c=-1.0)
     story.beat(f"Every point's prediction flips: now {lesson.turned_mistakes(j)} of the {n} "
                f"points are on the wrong side (ringed), where θ had {lesson.mistakes(j)}.",
                "rings", rings="flip")
@@ -131,10 +130,10 @@ def classifier_storyboard(lesson: ClassifierLesson,
                f"the size how far.", "probe", probe=1)
 
     story.section("training-error", "Training error")
-    story.beat("The 0-1 loss L(h(x), y) is 0 when the guess h(x) is the label y and 1 "
-               "otherwise: 1 exactly when y(θᵀx + θ₀) ≤ 0, on the wrong side or on the line. "
-               "The training error ℰₙ(h) is its mean over the points.", "loss",
-               rows=["theta", "c", "offset", "formula"], probe=None, status=None)
+    story.beat("The 0-1 loss L(h(x), y) is 1 exactly when y(θᵀx + θ₀) ≤ 0, a wrong guess, "
+               "else 0.", "loss", rows=["theta", "c", "offset", "formula"], probe=None,
+               status=None)
+    story.beat("The training error ℰₙ(h) is its mean over the points.", HOLD)
     story.beat("Go through the points one by one and ring each mistake.", "count",
                rows=["theta", "c", "offset", "formula", "error"], counted=n, rings="mistakes")
     story.beat(f"{lesson.mistakes(j)} of the {n} points are misclassified: ℰₙ(h) = "
@@ -149,8 +148,8 @@ def classifier_storyboard(lesson: ClassifierLesson,
     while h < k:
         error = float(lesson.errors[h])
         if h < NARRATED_HYPOTHESES or h == j:
-            sentence = (f"h{upper(h + 1)} misclassifies {lesson.mistakes(h)} of the {n} "
-                        f"points: ℰₙ = {said(error)}." if h < NARRATED_HYPOTHESES else
+            sentence = (f"h{upper(h + 1)}: {lesson.mistakes(h)} of {n} wrong, ℰₙ = "
+                        f"{said(error)}." if h < NARRATED_HYPOTHESES else
                         f"h{upper(h + 1)} is the hypothesis studied above: ℰₙ = {said(error)}.")
             story.beat(sentence, "candidate", j=h + 1, bars=h + 1, rings="mistakes",
                        boundary=True, arrow=True, line="argmin")
@@ -166,7 +165,8 @@ def classifier_storyboard(lesson: ClassifierLesson,
     best = lesson.best_index
     story.beat(f"j* = argmin ℰₙ(h⁽ʲ⁾) = {best + 1}: ℰₙ = {said(lesson.errors[best])}, the "
                f"lowest of the {k}.", "best", j=best + 1, best=True)
-    story.beat(f"The algorithm returns h{upper(best + 1)}. {best_of_k_verdict(lesson)}", "return",
+    story.beat(f"The algorithm returns h{upper(best + 1)}, the best of the lines it drew. "
+               f"{best_of_k_verdict(lesson)}", "return",
                line="return")
     return story.storyboard()
 

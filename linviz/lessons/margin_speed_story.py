@@ -81,8 +81,8 @@ def margin_speed_storyboard(lesson: MarginSpeedLesson,
                        f"{run.updates}.", "replay", M=run.updates)
         else:
             smaller = "smaller" if lesson.gamma_smaller(j) else "not smaller"
-            story.beat(f"Margin {margin_text(margin)}: {actual} in this data set, γ = "
-                       f"{wording.number(run.gamma, 3)} on [x, 1], {smaller} than before.",
+            story.beat(f"Margin {margin_text(margin)}: γ = {wording.number(run.gamma, 3)} on "
+                       f"[x, 1], {smaller} than before.",
                        "switch-run", run=j, M=0, ring=None)
             story.beat(f"Bound {wording.number(run.bound, 0)}; the perceptron makes "
                        f"{run.updates}{compared_words(j)}.", "replay", M=run.updates)

@@ -79,11 +79,10 @@ def margin_storyboard(lesson: MarginLesson, scene: str = "margin") -> Storyboard
     story.beat(run_sentence(lesson), "separator")
     first, second = lesson.probe_distances
     crossing = wording.nonzero_number(lesson.line_offset)
-    where = (f"−θ₀/‖θ‖ = {crossing}, only that far from the origin (the dot marks it)"
-             if lesson.line_offset_is_short else f"−θ₀/‖θ‖ = {crossing}")
-    story.beat(f"Project the ringed point x on θ/‖θ‖ and subtract where the line crosses "
-               f"that axis, {where}: x's signed distance is {wording.number(first)}.",
-               "distance-board", board="distance", distance=float(first))
+    where = " (the dot, near the origin)" if lesson.line_offset_is_short else ""
+    story.beat(f"Project the ringed point on θ/‖θ‖ and subtract −θ₀/‖θ‖ = {crossing}{where}: "
+               f"its signed distance is {wording.number(first)}.", "distance-board",
+               board="distance", distance=float(first))
     story.beat(f"On the other side of the line the distance is negative: "
                f"{wording.number(second)}.", "probe", probe=1.0, distance=float(second))
 
@@ -129,9 +128,9 @@ def margin_storyboard(lesson: MarginLesson, scene: str = "margin") -> Storyboard
                f"line has on these points.", "max-rows", rows=4)
     story.beat(f"And the circle of radius R = max‖x‖ = {wording.number(lesson.R)} holds every "
                f"point.", "circle", circle=True, rows=5)
-    story.beat(f"The convergence proof with an offset measures R and γ on the points [x, 1] "
-               f"instead: there R = {wording.number(lesson.lifted_R)} and γ = "
-               f"{wording.number(lesson.lifted_gamma, gamma_places(lesson.lifted_gamma))}, so "
+    story.beat(f"The proof with an offset measures them on [x, 1]: R = "
+               f"{wording.number(lesson.lifted_R)}, γ = "
+               f"{wording.number(lesson.lifted_gamma, gamma_places(lesson.lifted_gamma))}, "
                f"(R/γ)² = {wording.grouped(lesson.lifted_bound)}.", "lifted-rows", lifted=True)
     budget = budget_sentence(lesson)
     if budget:

@@ -15,7 +15,7 @@ import numpy as np
 
 from .. import wording
 from ..pacing import RUN_NOISE_FAST_FORWARD
-from ..storyboard import Storyboard
+from ..storyboard import HOLD, Storyboard
 from .noise import NEAR_BEST, NoiseLesson, noise_lesson
 from .perceptron_story import LINE_EPOCH, _Telling
 
@@ -189,10 +189,14 @@ class _NoiseTelling(_Telling):
             story.beat(f"{reference}; {ending}", "indicate-flipped")
         best = noise.best_line
         drawn = crosses_the_data(best.theta, best.theta0, self.data.X)
-        story.beat(self.best_line_sentence(drawn), "best-line", best_line=drawn)
+        said, cause = self.best_line_sentences(drawn)
+        story.beat(said, "best-line", best_line=drawn)
+        if cause:  # why, said over the line it names
+            story.beat(cause, HOLD)
 
-    def best_line_sentence(self, drawn: bool) -> str:
-        """The least error any line reaches, beside the perceptron's, and what it means."""
+    def best_line_sentences(self, drawn: bool) -> tuple[str, str]:
+        """The least error any line reaches, beside the perceptron's; and what it means ("":
+        nothing more to say)."""
         noise, n = self.noise, self.data.n_samples
         best = noise.best_line
         said = (f"The best any line does on these points{' (dashed, green)' if drawn else ''} "
@@ -208,8 +212,7 @@ class _NoiseTelling(_Telling):
                        f"{wording.number(median, wording.error_places(median))}: it never "
                        f"settles")
         else:
-            verdict = ("the perceptron's passes end far above it: it never settles near "
-                       "the best line")
+            verdict = "the perceptron's passes end far above it"
         if noise.standardizing_lowers_error:
             scaled = noise.standardized_least_error_after_pass
             verdict += (f". Standardised (--standardize: each feature centred, variance 1), "
@@ -229,7 +232,7 @@ class _NoiseTelling(_Telling):
                      f"{wording.number(other, wording.error_places(other))}.")
         else:
             cause = " The perceptron keeps turning towards the points it gets wrong."
-        return f"{said}; {verdict}.{cause}"
+        return f"{said}; {verdict}.", cause.strip()
 
 
 def noise_storyboard(noise: NoiseLesson, scene: str = "noise", heard=()) -> Storyboard:

@@ -17,7 +17,7 @@ example line through the origin drawn), ``step`` (visits of the run on [x, 1] pl
 from __future__ import annotations
 
 from .. import wording
-from ..storyboard import Storyboard, StoryWriter
+from ..storyboard import HOLD, Storyboard, StoryWriter
 from .offset_lift import OffsetLiftLesson, offset_lift_lesson
 
 #: the data the scene tells when none is given
@@ -71,9 +71,10 @@ def offset_lift_storyboard(lesson: OffsetLiftLesson,
     story.beat("Add the constant feature 1: each point x becomes [x, 1], on the line x₂ = 1.",
                "lift", notes=2, lift=1.0)
     story.beat(f"Now a line through the origin can cross x₂ = 1 between the − and the + "
-               f"points, like this one at x = {wording.number(lesson.example_threshold)}. Its "
-               f"weights are [θ₁, θ₀]: θ₀, the weight of the feature 1, is the offset.",
+               f"points, like this one at x = {wording.number(lesson.example_threshold)}.",
                "example-line", notes=3, example=True)
+    story.beat("Its weights are [θ₁, θ₀]: θ₀, the weight of the feature 1, is the offset.",
+               HOLD)
 
     # the perceptron through the origin on [x, 1], and its threshold
     line = lesson.line
@@ -117,17 +118,18 @@ def offset_lift_storyboard(lesson: OffsetLiftLesson,
                space_step=space.origin.n_steps)
     a, b = space.origin.result, space.offset.result
     same = "the same numbers" if space.same_end else "other numbers"
-    story.beat(f"It ends at [θ₁, θ₂, θ₀] = {wording.vector(a['theta'])}; the perceptron with "
-               f"offset on x ends at θ = {wording.vector(b['theta'])}, θ₀ = "
-               f"{wording.number(b['theta0'])}: {same}.", "space-panel", panel=True, view=-1)
+    story.beat(f"It ends at {wording.vector(a['theta'])}.", "space-panel", panel=True,
+               view=-1)
+    story.beat(f"The perceptron with offset on x ends at θ = {wording.vector(b['theta'])}, "
+               f"θ₀ = {wording.number(b['theta0'])}: {same}.", HOLD)
     count = len(lesson.table)
     if count:
         origin_updates = space.updates[0]
         held = (f"all {wording.count(origin_updates, 'update')} of both runs hold the same "
                 f"numbers (the first {count} in the table)" if space.same_sequence else
                 f"the two runs do not hold the same numbers (the first {count} in the table)")
-        story.beat(f"Update for update, too: {held}, since one adds y·[x, 1] to [θ, θ₀] and "
-                   f"the other y·x to θ and y to θ₀.", "table", table=True)
+        story.beat(f"Update for update, too: {held}.", "table", table=True)
+        story.beat("One adds y·[x, 1] to [θ, θ₀], the other y·x to θ and y to θ₀.", HOLD)
     return story.storyboard()
 
 

@@ -18,7 +18,7 @@ How a run is told
 Pass by pass (the lesson's fast-forward over whole passes in between). A pass is
 announced, then:
 
-- the first :data:`~linviz.pacing.SLOW_UPDATES` updates of the run are explained
+- the first two updates of the run (:attr:`_Telling.slow_updates`) are explained
   in three beats: the mistake (the cursor reaches the point, which pulses), the
   sum y⁽ⁱ⁾x⁽ⁱ⁾ tip to tail, then the update (θ and the boundary move, and the
   point's new y·score is said as the notes' identity old + ‖x‖² + 1);
@@ -39,9 +39,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..pacing import FAST_FORWARD, SLOW_UPDATES, UPDATE, VISIT, plan_perceptron
+from ..pacing import FAST_FORWARD, UPDATE, VISIT, plan_perceptron
 from ..replay import state_after_steps, theta_is_zero_after
-from ..storyboard import Storyboard, StoryWriter
+from ..storyboard import HOLD, Storyboard, StoryWriter
 from .. import wording
 from .heard import walk_through_heard
 from .perceptron import PerceptronLesson, perceptron_lesson, signed_scores_after_steps
@@ -79,7 +79,7 @@ BRIEF_RULE = {
 #: the two quantities named once (with an offset, and through the origin)
 SCORE_NAMES = {
     True: wording.SCORE_NAMES,
-    False: ("Per point: its score θᵀx, and its y·score yθᵀx, the label times the score, "
+    False: ("Each point has a score θᵀx and a y·score yθᵀx, the label times the score: "
             "above 0 exactly when the point is on its own side."),
 }
 
@@ -106,8 +106,8 @@ class _Telling:
     #: them); from θ = 0 there is no tip to add at: the new θ is y⁽ⁱ⁾x⁽ⁱ⁾ itself
     tip_to_tail_updates: int | None = None
     #: the first updates of the run explained in three beats (none when told briefly: the
-    #: mechanism is said in full once)
-    slow_updates = SLOW_UPDATES
+    #: mechanism is said in full once); the first from θ = 0, the second tip to tail
+    slow_updates = 2
 
     def plan_skip(self) -> tuple[int, int] | None:
         """The steps the plan fast-forwards over (whole passes), or None: the lesson's."""
@@ -144,6 +144,8 @@ class _Telling:
         self.plan = telling_plan(self)
         self.mistakes_told = 0
         self.sums_told = 0
+        #: explained updates whose new y·score was said (the identity in symbols the first)
+        self.identities_told = 0
         #: the brief telling through the origin said what an update does to the line
         self.told_turning = False
 
@@ -196,9 +198,9 @@ class _Telling:
             story.beat(BRIEF_RULE[self.offset], "indicate-score")
             return
         story.beat(SCORE_NAMES[self.offset], "indicate-score")
-        story.beat("On the right: t counts the passes, i is the point visited, M counts the "
-                   "updates so far, and ℰₙ is the training error, the fraction of the n points "
-                   "whose y·score is ≤ 0.", "indicate-counters")
+        story.beat("On the right: t counts passes, i is the point visited, M counts updates, "
+                   "and ℰₙ is the training error, the fraction of points with y·score ≤ 0.",
+                   "indicate-counters")
         start = ("At θ = 0 and θ₀ = 0" if self.offset else "At θ = 0")
         story.beat(f"{start} every score is 0, and the rule counts a y·score ≤ 0 as a "
                    f"mistake: the first point visited is one.", "show", **self.status("start"))
@@ -260,8 +262,8 @@ class _Telling:
         n = self.data.n_samples
         if mistakes == 0:
             beats = self.pass_beats(index, epoch)
-            story.beat(f"Pass {epoch}: all {n} points are classified correctly, so no update: "
-                       f"the pass ends with the loop's break.", "visits",
+            story.beat(f"Pass {epoch}: all {n} points correct, no update: the loop breaks.",
+                       "visits",
                        min_seconds=sum(b.run_time for b in beats),
                        steps=(beats[0].start, beats[-1].end),
                        **{**self.at(beats[-1].end), **self.after_visits(beats[-1]),
@@ -341,21 +343,26 @@ class _Telling:
         equals, said_equals = ("=", "=") if lesson.sum_adds_up(k) else ("approx", "≈")
         status = (f"*after*: {SIGNED} of point {i + 1}: ${shown(old)} + {shown(squared)}"
                   f"{plus_one} {equals} {shown(new)}$")
-        verdict = (f"> 0: point {i + 1} is now on its side" if facts.corrects
+        verdict = (f"> 0: point {i + 1} is on its side" if facts.corrects
                    else f"≤ 0: point {i + 1} is still a mistake")
         moved = ""
         if facts.first_boundary:
-            moved = (" From θ = 0 the new θ is y⁽ⁱ⁾x⁽ⁱ⁾ itself, and there was no line: the "
-                     "first boundary appears.")
+            moved = "From θ = 0, θ is now y⁽ⁱ⁾x⁽ⁱ⁾ itself: the first boundary appears."
         elif facts.first_turn:
-            moved = (" θ₀ changed too, so the line turned and shifted." if self.offset
-                     else " The line turned about the origin.")
+            moved = ("θ₀ changed too: the line turned and shifted" if self.offset
+                     else "The line turned about the origin")
         if facts.first_turn:
-            moved += " The boundary stays perpendicular to θ."
-        story.beat(f"New {SIGNED}: {n(old)} + ‖x⁽ⁱ⁾‖²{plus_one} = {n(old)} + {n(squared)}"
-                   f"{plus_one} {said_equals} {n(new)} {verdict}.{moved}", "update",
+            moved += (", still perpendicular to θ." if moved else
+                      "The boundary stays perpendicular to θ.")
+        # the identity in symbols once, then its numbers only
+        identity = f"{n(old)} + ‖x⁽ⁱ⁾‖²{plus_one} = " if not self.identities_told else ""
+        self.identities_told += 1
+        story.beat(f"New {SIGNED}: {identity}{n(old)} + {n(squared)}{plus_one} {said_equals} "
+                   f"{n(new)} {verdict}.", "update",
                    steps=(k, k + 1), **self.at(k + 1), line=LINE_UPDATE, status=status,
                    status_tone="text")
+        if moved:  # what the update did to the line, said over the line it drew
+            story.beat(moved, HOLD)
 
     def after_status(self, step: int) -> dict:
         """The status after the quick update at visit ``step`` (1-based): θ back at 0 (no
@@ -373,11 +380,9 @@ class _Telling:
         score = float(self.steps["score"][k])
         new = float(self.scores_after[k])
         places = self.places
-        verdict = (f"its y·score is now {score_number(new, places)}" if new > 0
-                   else f"its y·score is now {score_number(new, places)}, still ≤ 0")
-        self.story.beat(f"Update {beat.update_number}: point {i + 1} (label "
-                        f"{wording.label(float(self.data.y[i]))}), y·score "
-                        f"{score_number(score, places)} ≤ 0, so θ moves; {verdict}.",
+        still = "" if new > 0 else ", still ≤ 0"
+        self.story.beat(f"Update {beat.update_number}: point {i + 1}, y·score from "
+                        f"{score_number(score, places)} to {score_number(new, places)}{still}.",
                         "mistake-update", steps=(start, k + 1), **self.at(k + 1),
                         line=LINE_UPDATE, **self.after_status(k + 1))
 

@@ -22,7 +22,7 @@ numbers on this data); what is new, the lift to [x, 1] and the two runs, in full
 from __future__ import annotations
 
 from .. import wording
-from ..storyboard import Storyboard, StoryWriter
+from ..storyboard import HOLD, Storyboard, StoryWriter
 from .heard import proof_heard
 from .margin_story import gamma_places
 from .proof import ProofLesson, proof_lesson, proof_offset_lesson
@@ -138,8 +138,8 @@ class _ProofTelling:
                    board="theorem", rows=1)
         story.beat("then the perceptron makes at most (R/γ)² updates.", "theorem", rows=2)
         self.geometry()
-        story.beat(f"Here γ = {wording.number(q.gamma, gamma_places(q.gamma))} for the "
-                   f"maximum-margin θ* and R = {wording.number(q.R)}, so (R/γ)² = "
+        story.beat(f"Here γ = {wording.number(q.gamma, gamma_places(q.gamma))}, the maximum "
+                   f"margin, and R = {wording.number(q.R)}: (R/γ)² = "
                    f"{wording.grouped(q.bound)}: at most {wording.grouped(bound, 0)} "
                    f"{'update' if bound == 1 else 'updates'}.", "highlight-bound")
 
@@ -216,9 +216,10 @@ class _ProofTelling:
                        f"{wording.grouped(lesson.bound_floor, 0)} allowed.", "highlight-chain",
                        rows=5)
             return
-        story.beat("Chain the two facts, replaying the run: Mγ ≤ θ·θ*/‖θ*‖ by (1), ≤ ‖θ‖ because "
-                   "a projection is never longer than the vector, ≤ √M R by (2).", "chain",
-                   board="chain", rows=3, M=lesson.M_final)
+        story.beat("Chain the two facts, replaying the run: Mγ ≤ θ·θ*/‖θ*‖ ≤ ‖θ‖ ≤ √M R.",
+                   "chain", board="chain", rows=3, M=lesson.M_final)
+        story.beat("The first step is fact (1), the middle one holds as no projection is longer "
+                   "than its vector, the last is fact (2).", HOLD)
         story.beat(f"So Mγ ≤ √M R, and M ≤ (R/γ)²: this run made "
                    f"{counted(lesson.M_final, 'update')}, the theorem allows at most "
                    f"{wording.grouped(lesson.bound_floor, 0)}.", "highlight-chain", rows=5)
@@ -234,19 +235,19 @@ class _ProofTelling:
                    "by R, and γ becomes γ/R.", "normalized", board="normalized", rows=3,
                    scale=q.R)
         circle = "‖[x, 1]‖/R ≤ 1" if self.offset else "‖x‖/R ≤ 1"
-        story.beat(f"Zoom in on the circle where {circle}: the same picture at a new scale, "
-                   f"every point divided by R, which is {wording.number(q.R)}; the margin is "
-                   f"now γ/R = {wording.number(u.gamma, gamma_places(u.gamma))}.", "zoom",
+        story.beat(f"Zoom in on the circle where {circle}: the same picture, every point "
+                   f"divided by R = {wording.number(q.R)}; the margin is now γ/R = "
+                   f"{wording.number(u.gamma, gamma_places(u.gamma))}.", "zoom",
                    zoomed=True)
-        story.beat(f"Their margin is γ/R, so their bound is 1/(γ/R)² = {wording.grouped(u.bound)}"
-                   f": the same as (R/γ)², for the same points at another scale.",
+        story.beat(f"Their bound 1/(γ/R)² = {wording.grouped(u.bound)} is (R/γ)²: the same "
+                   f"points at another scale.",
                    "highlight-scaled", rows=7)
         points = "[x, 1]/R" if self.offset else "x/R"
         if lesson.scaled_run_makes_same_updates:
             same = counted(lesson.M_final, "update") if lesson.M_final > 1 else "one update"
-            sentence = (f"And the perceptron through the origin on the points {points}, run for "
-                        f"real, makes the same {same}, θ divided by R: every y·score yθᵀx is "
-                        f"divided by R², and keeps its sign.")
+            sentence = (f"Run for real on the points {points}, the perceptron makes the same "
+                        f"{same}, θ divided by R: every y·score is divided by R² and keeps its "
+                        f"sign.")
         else:
             part = lesson.scaled_runs_part
             why = ("is 0 up to rounding, and rounding puts it on different sides of 0 in the "

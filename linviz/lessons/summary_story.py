@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from .. import wording
-from ..storyboard import Storyboard, StoryWriter
+from ..storyboard import HOLD, Storyboard, StoryWriter
 from .summary import SummaryLesson, summary_lesson
 
 #: (model, case, loss, how it is solved), as in the notes' closing table (Typst)
@@ -47,7 +47,7 @@ ARC = (
      "x₁x₂ made XOR separable, and [1, x, …, xᵏ] fitted polynomials."),
     ("why logistic: a loss with a minimum even when no line separates",
      "That is why logistic regression: on noisy data its convex loss still has a minimum, "
-     "and gradient descent with η = 1/β heads for it ({curvature})."),
+     "and descent with η = 1/β heads for it ({curvature})."),
 )
 
 
@@ -80,9 +80,9 @@ def xor_sentence(lesson: SummaryLesson) -> str:
     """What logistic regression does on XOR: settles, but no line does well there."""
     best = wording.number(lesson.xor_best_loss, 3)
     if lesson.xor_near_coin:
-        return (f" On XOR it settles too, but the best line still pays L* = {best}, about "
+        return (f"On XOR it settles too, but the best line still pays L* = {best}, about "
                 f"log 2: only the feature map x₁x₂ makes XOR separable.")
-    return f" On XOR the best line pays L* = {best}; the feature map x₁x₂ separates it."
+    return f"On XOR the best line pays L* = {best}; the feature map x₁x₂ separates it."
 
 
 def summary_storyboard(lesson: SummaryLesson, scene: str = "summary") -> Storyboard:
@@ -95,8 +95,9 @@ def summary_storyboard(lesson: SummaryLesson, scene: str = "summary") -> Storybo
     story.section("arc", "The arc of the lecture")
     for row, (_, sentence) in enumerate(ARC):
         if row == len(ARC) - 1:
-            sentence = sentence.format(curvature=curvature_words(lesson)) + xor_sentence(lesson)
+            sentence = sentence.format(curvature=curvature_words(lesson))
         story.beat(sentence, "arc", notes=row + 1, framed=None)
+    story.beat(xor_sentence(lesson), HOLD)
     story.beat("A loss, a hypothesis class, and a way to minimize the empirical risk: the same "
                "three choices behind every row.", "indicate-header")
     return story.storyboard()

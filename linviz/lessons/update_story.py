@@ -17,7 +17,7 @@ and ``rows`` (its rows played).
 from __future__ import annotations
 
 from .. import wording
-from ..storyboard import Storyboard, StoryWriter
+from ..storyboard import HOLD, Storyboard, StoryWriter
 from .update import UpdateLesson, update_lesson
 
 #: the data the scene tells when none is given
@@ -106,8 +106,8 @@ def update_storyboard(lesson: UpdateLesson, scene: str = "update") -> Storyboard
                turn=1.0)
     equals = "=" if lesson.identity_adds_up else "≈"
     story.beat(f"Into the identity: {n(lesson.old_score)} + {n(lesson.norm_squared)} + 1 "
-               f"{equals} {n(lesson.new_score)}, exactly the new y·score from the run's θ′ and "
-               f"θ′₀.", "numbers", numbers=True)
+               f"{equals} {n(lesson.new_score)}, the new y·score of the run's θ′ and θ′₀.",
+               "numbers", numbers=True)
 
     story.section("number-line", "The y·score on a number line")
     story.beat(f"On a number line: the y·score of point {i + 1} starts at "
@@ -137,9 +137,9 @@ def update_storyboard(lesson: UpdateLesson, scene: str = "update") -> Storyboard
                    f"take several: here is a 1-D data set of {data.n_samples} points, "
                    f"{positives} labelled +1 and {data.n_samples - positives} labelled −1.",
                    "data-line", screen="history", data_line=True)
-        story.beat(f"The perceptron with offset runs on it. Point {j + 1}, at x = {x_said}, has "
-                   f"label {y_j} and ‖x⁽ⁱ⁾‖² + 1 = {gain}: below, its y·score after each "
-                   f"update.", "history", table=True)
+        story.beat(f"Point {j + 1}, at x = {x_said}, label {y_j}, has ‖x⁽ⁱ⁾‖² + 1 = {gain}; "
+                   f"below, its y·score after each update.",
+                   "history", table=True)
     sentences = row_sentences(lesson)
     r = 0
     while r < len(sentences):
@@ -158,8 +158,9 @@ def update_storyboard(lesson: UpdateLesson, scene: str = "update") -> Storyboard
     story.beat(f"{lesson.own_updates_shown} updates of +{wording.number(lesson.several_gain, hp)}"
                f" on point {j + 1}, {lesson.other_updates_shown} on others; {lesson_end} "
                f"{wording.number(lesson.final_score_shown, hp)}"
-               + (", correct for good" if lesson.stays_correct else "") + ". " + why,
+               + (", correct for good" if lesson.stays_correct else "") + ".",
                "indicate-history")
+    story.beat(why, HOLD)
     return story.storyboard()
 
 

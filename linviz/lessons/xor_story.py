@@ -23,7 +23,7 @@ import numpy as np
 
 from .. import wording
 from ..pacing import RUN_SLOW_UPDATE, plan_perceptron
-from ..storyboard import Storyboard
+from ..storyboard import HOLD, Storyboard
 from .perceptron import UPDATES_SAID_ONE_BY_ONE
 from .perceptron_story import LINE_EPOCH, LINE_UPDATE, _Telling, beat_time, passes_words
 from .xor import XorLesson, xor_lesson
@@ -195,9 +195,9 @@ class _XorTelling(_Telling):
             story.beat(f"{every} the run comes back to the same θ, θ₀: it repeats every "
                        f"{xor.cycle['updates_per_period']} updates, forever.", "cycle-states",
                        cycle_rows=[*story.state["cycle_rows"], "repeat"])
-        story.beat(f"The training error {xor.along} goes {cycle_error_words(xor)} — "
-                   f"{best_line_words(xor)}.", "cycle-errors",
-                   cycle_rows=[*story.state["cycle_rows"], "errors"])
+        story.beat(f"The training error {xor.along} goes {cycle_error_words(xor)}.",
+                   "cycle-errors", cycle_rows=[*story.state["cycle_rows"], "errors"])
+        story.beat(wording.sentence(f"{best_line_words(xor)}."), HOLD)
 
     def lift(self) -> None:
         story, xor = self.story, self.xor
@@ -224,6 +224,9 @@ class _XorTelling(_Telling):
         plan = plan_perceptron(trace.steps["mistake"], trace.steps["epoch"], slow_updates=0,
                                skip=None)
         done, on_plane_said = 0, False
+        def curve(update) -> str:
+            return self.curve_words(update.curve)
+
         for update in xor.lifted_updates:
             if update.number > UPDATES_SAID_ONE_BY_ONE:
                 break
@@ -237,11 +240,11 @@ class _XorTelling(_Telling):
                            steps=(done, k + 1), min_seconds=visits + RUN_SLOW_UPDATE,
                            **self.lifted_at(k + 1))
                 story.beat(f"On the left, where that plane meets the data's plane: "
-                           f"{update.curve}.", "indicate-curve")
+                           f"{curve(update)}.", "indicate-curve")
             else:
-                story.beat(f"Update {update.number}: θ = {wording.vector(update.theta, places)}"
-                           f", θ₀ = {wording.number(update.theta0, places)}; on the left, "
-                           f"{update.curve}.", "lifted-update", steps=(done, k + 1),
+                # θ and θ₀ in the row of values; said, the picture's change
+                story.beat(f"Update {update.number}: on the left, {curve(update)}.",
+                           "lifted-update", steps=(done, k + 1),
                            min_seconds=visits + RUN_SLOW_UPDATE, **self.lifted_at(k + 1))
             done = k + 1
             if update.on_plane and not on_plane_said:
@@ -267,6 +270,14 @@ class _XorTelling(_Telling):
         story.beat(sentence, "lifted-result", steps=(done, end), min_seconds=rest,
                    **self.lifted_at(end), status=done_status, status_tone=tone, view=-1)
 
+    def curve_words(self, kind: str) -> str:
+        """A curve's kind, named in full once ("two crossing lines (a degenerate
+        hyperbola)"), then briefly ("two crossing lines")."""
+        named = self.__dict__.setdefault("curves_named", set())
+        said = kind if kind not in named else kind.split(" (")[0]
+        named.add(kind)
+        return said
+
     def lifted_at(self, step: int) -> dict:
         """The lifted run's row of values after ``step`` visits."""
         trace = self.xor.lifted_trace
@@ -281,8 +292,9 @@ class _XorTelling(_Telling):
         verdict = ("It separates XOR: the + side is shaded." if xor.lifted_separates else
                    "Its + side is shaded; it does not separate every point.")
         story.beat(f"In the data plane, that plane is θ₁x₁ + θ₂x₂ + θ₃x₁x₂ + θ₀ = 0: here "
-                   f"{xor.final_curve_kind}. {verdict}", "shade", shade=True,
+                   f"{self.curve_words(xor.final_curve_kind)}.", "shade", shade=True,
                    status=curve_status(xor), status_tone="text")
+        story.beat(verdict, HOLD)
         story.beat("Separable in a lifted space: the idea kernels build on.", "turn", view=0)
 
 

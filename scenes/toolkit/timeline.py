@@ -29,8 +29,9 @@ CAPTION_LINGER = 8.0
 MAX_SILENT_MOTION = 2.0
 #: the longest stretch in which nothing moves (a beat is a sentence and what moves under it)
 MAX_STILL = 8.0
-#: a spoken sentence is followed by this much quiet before the next one may start (seconds)
-SPEECH_GAP = 0.5
+#: a spoken sentence is followed by this much quiet before the next one may start (seconds):
+#: with piper's own silence at a WAV's ends (about 0.17 s), 0.8 s between sentences heard
+SPEECH_GAP = 0.65
 
 
 class ReadingVoice:
