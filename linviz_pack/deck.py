@@ -5,7 +5,11 @@ title, the course's byline and what the scene is about: the deck never opens on
 a video's first, still fading-in frame), then one slide per section of the scene:
 the section's video fills the slide (reveal.js plays a slide's background video
 when the slide is shown), its notes are the captions said in it (``S`` opens
-reveal.js' speaker view). Every address in the page is relative: the videos in
+reveal.js' speaker view). The deck stops at every beat: a section's clip plays its
+first beat and pauses at its end (the last frame before the next sentence), and each
+→ plays the next beat (a reveal.js fragment a beat, ``data-stops`` the times), so a
+lecturer explains one sentence's picture before the next one comes; ← goes back a
+beat. ``body[data-deck-stopped]`` is the beat the deck stands at (for tests). Every address in the page is relative: the videos in
 ``slides/files/<scene>/`` and reveal.js in ``slides/reveal.js/``, so the deck
 opens from ``file://`` with no network.
 
@@ -122,25 +126,81 @@ def title_slide(title: str, byline: str, about: str, background: str) -> str:
             f'\n    {"".join(lines)}\n  </section>')
 
 
-def deck_html(title: str, slides: list[tuple[str, str]], resolution: tuple[int, int],
+#: the script that stops a section's clip at each of its beats (see the module's docstring)
+BEAT_STOPS = """
+(function () {
+  var watching = null;
+  function stopsOf(slide) {
+    return (slide.dataset.stops || "").split(",").filter(Boolean).map(Number);
+  }
+  function videoOf(slide) {
+    var background = Reveal.getSlideBackground(slide);
+    return background ? background.querySelector("video") : null;
+  }
+  function beatOf() {  // the beat being played: the fragments shown so far
+    var f = Reveal.getIndices().f;
+    return (f === undefined || f === null) ? 0 : f + 1;
+  }
+  function follow(restart) {
+    var slide = Reveal.getCurrentSlide();
+    if (watching !== null) { cancelAnimationFrame(watching); watching = null; }
+    delete document.body.dataset.deckStopped;
+    var stops = stopsOf(slide);
+    if (!stops.length) { return; }
+    var video = videoOf(slide);
+    if (!video) { setTimeout(function () { follow(restart); }, 50); return; }
+    var beat = beatOf();
+    var from = beat > 0 ? stops[beat - 1] : 0;
+    if (restart || video.currentTime > (beat < stops.length ? stops[beat] : Infinity)) {
+      video.currentTime = from;
+    }
+    var stop = beat < stops.length ? stops[beat] : null;
+    video.play();
+    if (stop === null) { return; }  // the last beat plays to the clip's end
+    function check() {
+      if (video.currentTime >= stop - 0.02) {
+        video.pause();
+        video.currentTime = Math.max(0, stop - 0.001);  // the last frame before the stop
+        document.body.dataset.deckStopped = String(beat);
+        watching = null;
+      } else {
+        watching = requestAnimationFrame(check);
+      }
+    }
+    watching = requestAnimationFrame(check);
+  }
+  Reveal.on("slidechanged", function () { follow(false); });
+  Reveal.on("fragmentshown", function () { follow(false); });
+  Reveal.on("fragmenthidden", function () { follow(true); });
+  if (Reveal.isReady()) { follow(false); } else { Reveal.on("ready", function () { follow(false); }); }
+})();
+"""
+
+
+def deck_html(title: str, slides: list[tuple], resolution: tuple[int, int],
               background: str, byline: str = "", about: str = "") -> str:
     """The deck's page: a title slide (``title``, ``byline``, ``about``), then
     ``slides[i]`` = (section i's video, its notes: a sentence a line, a paragraph each
-    in the speaker view); paths relative to the page, reveal.js in ``REVEAL_COPY/``
-    beside it.
+    in the speaker view[, its beat stops: seconds into the clip]); paths relative to the
+    page, reveal.js in ``REVEAL_COPY/`` beside it.
 
     The videos are muted (the scenes are silent) so that the browser plays each
     one as its slide is shown, without a click.
     """
     width, height = resolution
     sections = [title_slide(title, byline, about, background)]
-    for video, notes in slides:
+    for video, notes, *rest in slides:
+        stops = rest[0] if rest else []
         said = "".join(f"<p>{html.escape(line)}</p>" for line in notes.splitlines() if line)
         aside = f'\n    <aside class="notes">{said}</aside>' if said else ""
+        # a fragment a beat after the first: → plays the next beat
+        beats = "".join(f'\n    <span class="fragment beat" data-beat="{k}"></span>'
+                        for k in range(1, len(stops) + 1))
+        timing = (f' data-stops="{",".join(f"{t:g}" for t in stops)}"' if stops else "")
         sections.append(
             f'  <section data-background-video="{html.escape(video)}" '
-            f'data-background-video-muted data-background-size="contain" '
-            f'data-background-color="{html.escape(background)}">{aside}\n  </section>')
+            f'data-background-video-muted data-background-size="contain"{timing} '
+            f'data-background-color="{html.escape(background)}">{beats}{aside}\n  </section>')
     settings = {"width": width, "height": height, "margin": 0, "controls": True,
                 "progress": True, "slideNumber": "c/t", "hash": True, "transition": "none",
                 "backgroundTransition": "none", "autoPlayMedia": True}
@@ -164,6 +224,7 @@ def deck_html(title: str, slides: list[tuple[str, str]], resolution: tuple[int, 
 <script>
 Reveal.initialize(Object.assign({json.dumps(settings)}, {{plugins: [RevealNotes]}}));
 </script>
+<script>{BEAT_STOPS}</script>
 </body>
 </html>
 """

@@ -42,6 +42,17 @@ def presentation(timeline: SceneTimeline, files: list[tuple[str, str]],
                       indent=2, ensure_ascii=False) + "\n"
 
 
+def section_stops(timeline: SceneTimeline) -> list[list[float]]:
+    """Each section's beat stops inside its clip (seconds from the section's start): where
+    present mode stops (:func:`.timeline.stops_of`), the section's own end left out (the
+    clip ends there)."""
+    from .timeline import SAME_TIME
+
+    return [[round(beat.end - section.start, 3) for beat in timeline.beats
+             if section.start + SAME_TIME < beat.end < section.end - SAME_TIME]
+            for section in timeline.sections]
+
+
 def section_notes(timeline: SceneTimeline) -> list[str]:
     """Each section's notes: the captions that start in it, one a line."""
     return ["\n".join(cue.text for cue in timeline.cues if section.start <= cue.start < section.end)
@@ -80,6 +91,7 @@ def write_slides(folder: Path, name: str, timeline: SceneTimeline,
     path.write_text(presentation(timeline, relative, resolution, background), encoding="utf-8")
     beside_page = [Path(file).relative_to(folder.name).as_posix() for file, _ in relative]
     (folder / f"{name}.html").write_text(
-        deck.deck_html(title or name, list(zip(beside_page, section_notes(timeline))),
+        deck.deck_html(title or name, list(zip(beside_page, section_notes(timeline),
+                                               section_stops(timeline))),
                        resolution, background, byline, about), encoding="utf-8")
     return path

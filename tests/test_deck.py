@@ -158,7 +158,10 @@ def play_deck_offline(page_path: Path, tmp_path: Path, first_video: str, second_
             speaker.wait_for_function("document.querySelector('.speaker-controls-notes')",
                                       timeout=10_000)
             page.bring_to_front()
-        page.keyboard.press("ArrowRight")
+        # a fragment a beat (ours): → plays the slide's beats one by one, then the next slide
+        beats = page.evaluate("Reveal.getCurrentSlide().querySelectorAll('.fragment').length")
+        for _ in range(beats + 1):
+            page.keyboard.press("ArrowRight")
         page.wait_for_function(f"Reveal.getIndices().h === {first + 1}", timeout=5_000)
         page.wait_for_function(f"{video} && {video}.readyState >= 2", timeout=20_000)
         assert page.evaluate(f"decodeURI({video}.currentSrc)").endswith(second_video)
@@ -188,6 +191,51 @@ def test_the_packs_deck_plays_offline(lecture_pack, tmp_path):
     play_deck_offline(slides / "margin.html", tmp_path, f"files/margin/{files[0]}",
                       f"files/margin/{files[1]}", "deck", said_second.splitlines()[-1],
                       title="Margins")
+
+
+def test_the_deck_stops_at_every_beat(lecture_pack, tmp_path):
+    """A section's clip pauses at the end of each of its beats (where present mode stops:
+    the pack's scene timeline, read here from the scene's captions and sections), → plays
+    the next beat, ← goes back to the beat before, and after the last beat → is the next
+    slide."""
+    from linviz_pack.timeline import read_timeline
+
+    out, _ = lecture_pack
+    slides = out / "slides"
+    scene = out / "scenes" / "margin"
+    timeline = read_timeline(scene / "sections" / "sections.json", scene / "margin.srt")
+    section = timeline.sections[0]
+    stops = [b.end - section.start for b in timeline.beats
+             if section.start + 0.01 < b.end < section.end - 0.01]
+    assert len(stops) >= 1
+    errors = []
+    with offline_browser(tmp_path) as (context, refused):
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto((slides / "margin.html").as_uri())
+        page.wait_for_function("window.Reveal && Reveal.isReady()", timeout=20_000)
+        page.keyboard.press("ArrowRight")  # the title slide to the first section
+        video = "document.querySelector('.slide-background.present video')"
+        for beat, stop in enumerate(stops):
+            page.wait_for_function(f"document.body.dataset.deckStopped === '{beat}'",
+                                   timeout=20_000)
+            assert page.evaluate(f"{video}.paused")
+            assert page.evaluate(f"{video}.currentTime") == pytest.approx(stop, abs=0.01)
+            assert page.evaluate("Reveal.getIndices().h") == 1
+            page.screenshot(path=str(tmp_path / f"deck-beat-{beat}.png"))
+            if beat == 1:  # ← goes back a beat, → comes here again
+                page.keyboard.press("ArrowLeft")
+                page.wait_for_function("document.body.dataset.deckStopped === '0'",
+                                       timeout=20_000)
+                assert page.evaluate(f"{video}.currentTime") == pytest.approx(stops[0],
+                                                                             abs=0.01)
+                page.keyboard.press("ArrowRight")
+                page.wait_for_function("document.body.dataset.deckStopped === '1'",
+                                       timeout=20_000)
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")  # the last beat played: the next slide
+        page.wait_for_function("Reveal.getIndices().h === 2", timeout=20_000)
+    assert errors == [] and refused == [], (errors, refused)
 
 
 def test_manim_slides_deck_with_the_packs_reveal_plays_offline(lecture_pack, tmp_path):

@@ -101,7 +101,8 @@ def showing_captions(page) -> list[str]:
     """The caption painted over the video (none when captions are off or nothing is said)."""
     return page.evaluate("""() => {
         const caption = document.getElementById('caption');
-        const shown = getComputedStyle(caption).display !== 'none' && caption.textContent;
+        const shown = !document.body.classList.contains('captions-off') &&
+            getComputedStyle(caption).display !== 'none' && caption.textContent;
         return shown ? [caption.textContent] : []; }""")
 
 
@@ -190,6 +191,57 @@ def test_present_mode_stops_at_each_beat_and_goes_back(browser_page):
     page.keyboard.press("Escape")
     page.wait_for_function("!document.fullscreenElement", timeout=5_000)
     assert not page.evaluate("document.body.classList.contains('presenting')")
+
+
+def box_of(page, selector: str) -> dict:
+    return page.evaluate(f"""() => {{ const r = document.querySelector('{selector}')
+        .getBoundingClientRect(); return {{x: r.x, y: r.y, width: r.width,
+        height: r.height}}; }}""")
+
+
+def test_captions_never_cover_the_picture(browser_page):
+    """The page's captions sit in a strip under the video, in the page and in present mode:
+    with a caption showing, the video's pixels are those with captions off (screenshots of
+    the video's box in Chromium, byte for byte), and the caption's box does not reach into
+    the video's."""
+    page, _, shots = browser_page
+    page.keyboard.press("p")
+    page.wait_for_function("document.body.classList.contains('presenting')", timeout=5_000)
+    page.keyboard.press("ArrowRight")  # beat 1, stopped at its end: a still picture
+    page.wait_for_function("document.body.dataset.stopped === '1'", timeout=20_000)
+    page.wait_for_function("!document.getElementById('video').seeking")
+    page.keyboard.press("c")
+    assert showing_captions(page)
+    video, caption = box_of(page, "#video"), box_of(page, "#caption")
+    assert caption["y"] >= video["y"] + video["height"] - 0.5
+    clip = {key: video[key] for key in ("x", "y", "width", "height")}
+    with_caption = page.screenshot(clip=clip)
+    page.screenshot(path=str(shots / "present-caption-strip.png"))
+    page.keyboard.press("c")
+    assert not showing_captions(page)
+    assert box_of(page, "#video") == video  # the picture does not move
+    assert page.screenshot(clip=clip) == with_caption
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.body.classList.contains('presenting')", timeout=5_000)
+    video, caption = box_of(page, "#video"), box_of(page, "#caption")
+    assert caption["y"] >= video["y"] + video["height"] - 0.5
+
+
+def test_present_mode_mutes_and_unmutes_with_m(browser_page):
+    """A narrated lecture shown silent without rendering again: M in present mode turns the
+    video's sound off, M again on (the page's own video element, read in Chromium)."""
+    page, _, _ = browser_page
+    page.keyboard.press("p")
+    page.wait_for_function("document.body.classList.contains('presenting')", timeout=5_000)
+    before = page.evaluate("document.getElementById('video').muted")
+    page.keyboard.press("m")
+    assert page.evaluate("document.getElementById('video').muted") is (not before)
+    assert page.evaluate("document.body.dataset.muted") == ("0" if before else "1")
+    page.keyboard.press("m")
+    assert page.evaluate("document.getElementById('video').muted") is before
+    assert "M mute" in page.text_content("#keys")
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.body.classList.contains('presenting')", timeout=5_000)
 
 
 def video_in_view(page) -> bool:

@@ -103,8 +103,9 @@ def test_the_arc_never_says_logistic_regression_fixes_xor(tmp_path):
     xor = make_builtin("xor")
     design = np.column_stack([xor.X, np.ones(len(xor.X))])
     best = minimize(lambda w: np.mean(np.log1p(np.exp(-xor.y * (design @ w)))), np.ones(3)).fun
-    (sentence,) = [s for s in scene.narration if s.startswith("That is why logistic")]
-    assert "on XOR or noisy data" not in sentence
+    (why,) = [s for s in scene.narration if s.startswith("That is why logistic")]
+    assert "XOR" not in why
+    (sentence,) = [s for s in scene.narration if s.startswith("On XOR")]
     assert f"L* = {best:.3f}" in sentence and "only the feature map" in sentence
     assert best > 0.9 * np.log(2)
 

@@ -111,7 +111,7 @@ def test_proof_numbers_are_the_theorems(case):
     X, y = scene.data.X, scene.data.y
     points = np.hstack([X, np.ones((len(X), 1))]) if scene.offset else X
     R = np.linalg.norm(points, axis=1).max()
-    (here,) = said(scene, r"γ = (\S+) for the maximum-margin θ\* and R = (\S+), so \(R/γ\)² = "
+    (here,) = said(scene, r"γ = (\S+), the maximum margin, and R = (\S+): \(R/γ\)² = "
                           r"(\S+): at most ([\d,]+) updates?")
     gamma = number(here.group(1))
     assert number(here.group(2)) == pytest.approx(R, abs=0.006)
@@ -142,7 +142,7 @@ def test_the_normalized_view_says_the_scale_and_margin_of_the_scaled_points(case
     points = np.hstack([X, np.ones((len(X), 1))]) if scene.offset else X
     R = np.linalg.norm(points, axis=1).max()
     (zoom,) = said(scene, r"Zoom in on the circle where (‖x‖/R ≤ 1|‖\[x, 1\]‖/R ≤ 1): the same "
-                          r"picture at a new scale, every point divided by R, which is (\S+); "
+                          r"picture, every point divided by R = (\S+); "
                           r"the margin is now γ/R = (\S+)\.")
     assert (zoom.group(1) == "‖[x, 1]‖/R ≤ 1") == scene.offset
     assert number(zoom.group(2)) == pytest.approx(R, abs=0.006)
@@ -164,7 +164,7 @@ def test_the_normalized_view_says_the_scale_and_margin_of_the_scaled_points(case
     assert shown == pytest.approx(best, abs=max(10 ** -places, 0.006))
     assert abs(shown) >= 10 ** (2 - places)  # three significant digits at least
     # and with them the bound beside it agrees: (R/γ)² from the shown R and γ/R
-    (here,) = said(scene, r"γ = (\S+) for the maximum-margin θ\* and R = (\S+), so \(R/γ\)² = "
+    (here,) = said(scene, r"γ = (\S+), the maximum margin, and R = (\S+): \(R/γ\)² = "
                           r"(\S+):")
     shown_bound = (number(here.group(2)) / number(here.group(1))) ** 2
     assert shown_bound == pytest.approx(number(here.group(3)), rel=0.02)
@@ -241,7 +241,7 @@ def test_margin_speed_numbers_are_each_runs(case):
     known = {id(run): fact for run, fact in zip(scene.sweep.all_runs(), facts)}
     shown = [known[id(run)] for run in scene.shown]
     gammas = [number(m.group(1))
-              for m in said(scene, r"(?:the theorem's γ is|, γ =) (\d+\.\d+)")]
+              for m in said(scene, r"(?:the theorem's γ is|Margin \S+: γ =) (\d+\.\d+)")]
     assert len(gammas) == len(scene.sweep.margins)
     for said_gamma, fact in zip(gammas, shown):
         assert said_gamma == pytest.approx(fact[0], abs=0.0006)
@@ -325,10 +325,12 @@ def test_offset_lift_runs_agree_update_for_update(case):
     X2, y2 = scene.plane_set.X, scene.plane_set.y
     origin = update_states(np.column_stack([X2, np.ones(len(X2))]), y2, offset=False)
     offset = update_states(X2, y2, offset=True)
-    (ends,) = said(scene, r"It ends at \[θ₁, θ₂, θ₀\] = \((\S+), (\S+), (\S+)\); .* θ = "
-                          r"\((\S+), (\S+)\), θ₀ = (\S+): the same numbers")
+    (ends,) = said(scene, r"It ends at \((\S+), (\S+), (\S+)\)\.")
+    (offset_ends,) = said(scene, r"The perceptron with offset on x ends at θ = \((\S+), (\S+)\), "
+                                 r"θ₀ = (\S+): the same numbers")
     np.testing.assert_allclose([number(ends.group(k)) for k in (1, 2, 3)], origin[-1], atol=0.006)
-    np.testing.assert_allclose([number(ends.group(k)) for k in (4, 5, 6)], offset[-1], atol=0.006)
+    np.testing.assert_allclose([number(offset_ends.group(k)) for k in (1, 2, 3)], offset[-1],
+                               atol=0.006)
     (table,) = said(scene, r"Update for update, too: all (\d+) updates? of both runs hold the "
                            r"same numbers \(the first (\d+) in the table\)")
     assert int(table.group(1)) == len(origin) - 1 == len(offset) - 1
@@ -569,7 +571,8 @@ def _point_margins(X, y, theta, theta0):
 def test_classifier_counts_mistakes_of_the_hypothesis_and_of_its_opposite(case):
     scene = story(*case)
     X, y = scene.data.X, scene.data.y
-    (hypothesis,) = said(scene, r"θ = \((\S+), (\S+)\), θ₀ = (\S+)\. Its boundary")
+    (hypothesis,) = said(scene, r"One hypothesis on these \d+ points: θ = \((\S+), (\S+)\), "
+                                r"θ₀ = (\S+)\.$")
     theta, theta0 = scene.theta_base, scene.theta0_base
     assert [number(hypothesis.group(k)) for k in (1, 2, 3)] == pytest.approx(
         [*theta, theta0], abs=0.006)
@@ -597,7 +600,7 @@ def test_update_claims_are_the_runs(case):
     epoch, visited, score, wrong, theta, theta0 = run["visits"][step - 1]
     assert wrong and visited == i and number(mistake.group(3)) == y[i]
     assert number(mistake.group(4)) == pytest.approx(score, abs=0.006)
-    (identity,) = said(scene, r"Into the identity: (\S+) \+ (\S+) \+ 1 = (\S+), exactly")
+    (identity,) = said(scene, r"Into the identity: (\S+) \+ (\S+) \+ 1 = (\S+), the new")
     old, squared, new = (number(identity.group(k)) for k in (1, 2, 3))
     assert squared == pytest.approx(float(X[i] @ X[i]), abs=0.006)
     assert new == pytest.approx(y[i] * (theta @ X[i] + theta0), abs=0.006)
@@ -620,8 +623,8 @@ def test_update_claims_are_the_runs(case):
             len(data.y), int(np.sum(data.y > 0)), int(np.sum(data.y < 0))]
         X, y = data.X, data.y
         run = reference_perceptron(X, y, scene.epochs, offset=True)
-        (point,) = said(scene, r"Point (\d+), at x = (\S+), has label ([+−]1) and ‖x⁽ⁱ⁾‖² \+ 1 "
-                               r"= (\S+):")
+        (point,) = said(scene, r"Point (\d+), at x = (\S+), label ([+−]1), has ‖x⁽ⁱ⁾‖² \+ 1 "
+                               r"= (\S+);")
         j = int(point.group(1)) - 1
         assert number(point.group(2)) == pytest.approx(X[j, 0], abs=0.006)
         assert number(point.group(3)) == y[j]

@@ -245,9 +245,9 @@ class _ProofTelling:
         points = "[x, 1]/R" if self.offset else "x/R"
         if lesson.scaled_run_makes_same_updates:
             same = counted(lesson.M_final, "update") if lesson.M_final > 1 else "one update"
-            sentence = (f"Run for real on the points {points}, the perceptron makes the same "
-                        f"{same}, θ divided by R: every y·score is divided by R² and keeps its "
-                        f"sign.")
+            sentence = (f"The perceptron through the origin on the points {points}, run for "
+                        f"real, makes the same {same}: every y·score is divided by R², keeping "
+                        f"its sign.")
         else:
             part = lesson.scaled_runs_part
             why = ("is 0 up to rounding, and rounding puts it on different sides of 0 in the "

@@ -136,6 +136,12 @@
     document.body.classList.toggle("captions-off", !on);
   }
 
+  // A narrated lecture shown silent (the lecturer speaks): M in present mode, no new render.
+  function setMuted(on) {
+    video.muted = on;
+    document.body.dataset.muted = on ? "1" : "0";
+  }
+
   // ---------------------------------------------------------------- chapters
   function buildChapters(source) {
     chapterList.textContent = "";
@@ -472,6 +478,8 @@
       document.body.classList.toggle("show-notes");
     } else if (key === "c" || key === "C") {  // captions on the video
       setCaptions(!state.captions);
+    } else if (key === "m" || key === "M") {  // the narration off (and on again)
+      setMuted(!video.muted);
     } else if (key === "Escape" || key === "p" || key === "P") {
       leavePresent();
     } else {
