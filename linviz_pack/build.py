@@ -382,10 +382,12 @@ def _write_handout(entries, scenes, timelines, folder: Path, settings: PackSetti
                 frame = frames_dir / f"{scene.name}-{number:02d}.png"
                 join.save_frame(scene.video, section.end - 1e-3, frame)
                 frames.append(frame)
-        sections = tuple(handout.HandoutSection(section_title(section.name, named), frame, said,
-                                                offset + section.start)
-                         for section, frame, said in zip(timeline.sections, frames,
-                                                         handout.said_by_section(timeline)))
+        sections = tuple(
+            handout.HandoutSection(section_title(section.name, named), frame, said,
+                                   offset + section.start, parts)
+            for section, frame, said, parts in zip(
+                timeline.sections, frames, handout.said_by_section(timeline),
+                handout.section_parts(timeline, scene.beat_frames())))
         parts.append(handout.HandoutScene(position, entry.title or entry.name,
                                           in_notation(entry.description, settings.notation),
                                           sections))

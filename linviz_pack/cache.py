@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = "manifest.json"
 #: bump when what a cached scene folder holds changes
-RECIPE = 3
+RECIPE = 4  # 4: a frame at every beat's end in keyframes/ (the handout's parts)
 
 
 def scene_sources(module: str, root: Path = ROOT) -> list[Path]:

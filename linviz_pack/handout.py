@@ -1,5 +1,7 @@
 """The handout: a PDF to study from: a cover, a table of contents, then every section
-of every scene with its last frame and what is said in it.
+of every scene in a few parts, each a frame and the sentences said up to it: a section's
+sentences in consecutive groups (:func:`parts_of`), each printed under the frame at the
+end of its last sentence, so every picture is the one its sentences describe.
 
 Layouts (``write_handout(..., layout=...)``):
 
@@ -63,6 +65,39 @@ class HandoutSection:
     said: tuple[str, ...]
     #: where the section starts in lecture.mp4 (seconds), shown beside its heading; None: not
     start: float | None = None
+    #: the section printed in parts, each (frame, its sentences); () : one part, (frame, said)
+    parts: tuple[tuple[Path, tuple[str, ...]], ...] = ()
+
+    def printed(self) -> tuple[tuple[Path, tuple[str, ...]], ...]:
+        """The parts printed, in order: a frame and the sentences said up to it."""
+        return self.parts or ((self.frame, self.said),)
+
+
+#: a part of a section holds at most this many sentences, and a section at most MAX_PARTS
+SENTENCES_A_PART = 4
+MAX_PARTS = 3
+
+
+def parts_of(count: int) -> list[range]:
+    """The sentences 0..count−1 of a section in consecutive groups: as few as hold at most
+    :data:`SENTENCES_A_PART` each, at most :data:`MAX_PARTS`, sizes differing by one at most
+    (the earlier ones the larger).
+
+    >>> [list(r) for r in parts_of(5)]
+    [[0, 1, 2], [3, 4]]
+    >>> [len(r) for r in parts_of(14)], parts_of(0)
+    ([5, 5, 4], [])
+    """
+    if count <= 0:
+        return []
+    groups = min(MAX_PARTS, math.ceil(count / SENTENCES_A_PART))
+    size, extra = divmod(count, groups)
+    ranges, start = [], 0
+    for k in range(groups):
+        end = start + size + (1 if k < extra else 0)
+        ranges.append(range(start, end))
+        start = end
+    return ranges
 
 
 @dataclass(frozen=True)
@@ -79,6 +114,43 @@ class HandoutScene:
         return f"{self.number}. {self.title}"
 
 
+def section_parts(timeline: SceneTimeline, beat_frames: dict[int, Path]
+                  ) -> list[tuple[tuple[Path, tuple[str, ...]], ...]]:
+    """Each section of ``timeline`` in parts (:func:`parts_of`), each the frame at the end of
+    its last sentence's beat (``beat_frames``: the n-th caption's beat → its frame) and its
+    sentences; () for a section with a frame missing (it is printed whole, under its last
+    frame) or with a single part (the section's last frame is that part's)."""
+    indices = _cues_by_section(timeline)
+    parts = []
+    for cues in indices:
+        groups = parts_of(len(cues))
+        chosen = []
+        for group in groups:
+            last = cues[group[-1]]
+            frame = beat_frames.get(last + 1)
+            if frame is None:
+                break
+            chosen.append((frame, tuple(timeline.cues[k].text for k in
+                                        (cues[g] for g in group))))
+        parts.append(tuple(chosen) if len(chosen) == len(groups) and len(groups) > 1 else ())
+    return parts
+
+
+def _cues_by_section(timeline: SceneTimeline) -> list[list[int]]:
+    """The indices of the cues said in each section (see :func:`said_by_section`)."""
+    sections = timeline.sections
+    if not sections:
+        return []
+    indices: list[list[int]] = [[] for _ in sections]
+    beat_ends = [beat.end for beat in timeline.beats]
+    for k, cue in enumerate(timeline.cues):
+        beat_end = next((end for end in beat_ends if end >= cue.end - SAME_TIME), beat_ends[-1])
+        index = next((i for i, section in enumerate(sections)
+                      if section.end >= beat_end - SAME_TIME), len(sections) - 1)
+        indices[index].append(k)
+    return indices
+
+
 def said_by_section(timeline: SceneTimeline) -> list[tuple[str, ...]]:
     """The sentences said in each section of ``timeline`` (one tuple per section, in order).
 
@@ -89,17 +161,7 @@ def said_by_section(timeline: SceneTimeline) -> list[tuple[str, ...]]:
     can still fall a hair before its section's start, which Manim counts in
     frames (56.466 s against 56.467 s), so start times are never compared.
     """
-    sections = timeline.sections
-    said: list[list[str]] = [[] for _ in sections]
-    if not sections:
-        return []
-    beat_ends = [beat.end for beat in timeline.beats]
-    for cue in timeline.cues:
-        beat_end = next((end for end in beat_ends if end >= cue.end - SAME_TIME), beat_ends[-1])
-        index = next((i for i, section in enumerate(sections)
-                      if section.end >= beat_end - SAME_TIME), len(sections) - 1)
-        said[index].append(cue.text)
-    return [tuple(sentences) for sentences in said]
+    return [tuple(timeline.cues[k].text for k in cues) for cues in _cues_by_section(timeline)]
 
 
 def _font(name: str) -> Path:
@@ -356,11 +418,15 @@ def _section_heading(pdf, scene: HandoutScene, number: int, section: HandoutSect
 
 @dataclass(frozen=True)
 class _Placed:
-    """A section planned on a compact page: its heights besides its frame, its text size."""
+    """A part of a section planned on a compact page: its heights besides its frame, its
+    text size (the first part of a section carries its heading)."""
 
     scene: HandoutScene
     number: int
     section: HandoutSection
+    frame: Path
+    said: tuple[str, ...]
+    first: bool
     size: float
     #: the headings', the sentences' and the gaps' height (mm): all but the frame
     fixed: float
@@ -382,17 +448,19 @@ def _compact_pages(pdf, scenes: Sequence[HandoutScene], width: float) -> list[li
     pages: list[list[_Placed]] = [[]]
     for scene in scenes:
         for number, section in enumerate(scene.sections, start=1):
-            heading = SECTION_HEADING_MM + (
-                _scene_heading_height(pdf, scene, width) if number == 1 else 0)
-            aspect = _frame_height(section.frame, 1.0)
-            size = _fitting_size(pdf, section.said, width, room - heading - FRAME_GAP_MM -
-                                 SECTION_GAP_MM - aspect * least)
-            fixed = (heading + FRAME_GAP_MM + SECTION_GAP_MM
-                     + _text_height(pdf, section.said, width, size))
-            placed = _Placed(scene, number, section, size, fixed, aspect)
-            if pages[-1] and _page_frame_width([*pages[-1], placed], room, width) < least:
-                pages.append([])
-            pages[-1].append(placed)
+            for part, (frame, said) in enumerate(section.printed()):
+                heading = 0.0 if part else SECTION_HEADING_MM + (
+                    _scene_heading_height(pdf, scene, width) if number == 1 else 0)
+                aspect = _frame_height(frame, 1.0)
+                size = _fitting_size(pdf, said, width, room - heading - FRAME_GAP_MM -
+                                     SECTION_GAP_MM - aspect * least)
+                fixed = (heading + FRAME_GAP_MM + SECTION_GAP_MM
+                         + _text_height(pdf, said, width, size))
+                placed = _Placed(scene, number, section, frame, said, part == 0, size, fixed,
+                                 aspect)
+                if pages[-1] and _page_frame_width([*pages[-1], placed], room, width) < least:
+                    pages.append([])
+                pages[-1].append(placed)
     return [page for page in pages if page]
 
 
@@ -410,14 +478,15 @@ def _compact(pdf, scenes: Sequence[HandoutScene]) -> None:
                           width * MIN_FRAME_SHARE)
         pdf.set_xy(MARGIN_MM, MARGIN_MM)
         for placed in page:
-            if placed.number == 1:
-                _scene_heading(pdf, placed.scene, width)
-            _section_heading(pdf, placed.scene, placed.number, placed.section, width)
+            if placed.first:
+                if placed.number == 1:
+                    _scene_heading(pdf, placed.scene, width)
+                _section_heading(pdf, placed.scene, placed.number, placed.section, width)
             top = pdf.get_y()
-            pdf.image(str(placed.section.frame), x=MARGIN_MM + (width - frame_width) / 2,
+            pdf.image(str(placed.frame), x=MARGIN_MM + (width - frame_width) / 2,
                       y=top, w=frame_width)
             pdf.set_xy(MARGIN_MM, top + placed.aspect * frame_width + FRAME_GAP_MM)
-            _sentences(pdf, placed.section.said, MARGIN_MM, width, placed.size)
+            _sentences(pdf, placed.said, MARGIN_MM, width, placed.size)
             pdf.set_xy(MARGIN_MM, pdf.get_y() + SECTION_GAP_MM)
 
 
@@ -427,25 +496,32 @@ def _two_up(pdf, scenes: Sequence[HandoutScene]) -> None:
     slot = 0
     for scene in scenes:
         for number, section in enumerate(scene.sections, start=1):
-            if slot % 2 == 0 and slot:  # the first goes on the page after the contents
-                _new_page(pdf)
-            x = MARGIN_MM + (slot % 2) * (column + COLUMN_GAP_MM)
-            slot += 1
-            if number == 1:
-                pdf.start_section(scene.heading, level=0)
-            pdf.set_xy(x, MARGIN_MM)
-            pdf.set_font("DejaVu", "", SCENE_DESCRIPTION_PT)
-            pdf.set_text_color(*GREY)
-            pdf.cell(column, 5, scene.heading, new_x="LEFT", new_y="NEXT")
-            pdf.set_text_color(0, 0, 0)
-            _section_heading(pdf, scene, number, section, column)
-            top = pdf.get_y()
-            frame_height = _frame_height(section.frame, column)
-            pdf.image(str(section.frame), x=x, y=top, w=column)
-            text_top = top + frame_height + 3
-            size = _fitting_size(pdf, section.said, column, _bottom(pdf) - text_top)
-            pdf.set_xy(x, text_top)
-            _sentences(pdf, section.said, x, column, size)
+            for part, (frame, said) in enumerate(section.printed()):
+                if slot % 2 == 0 and slot:  # the first goes on the page after the contents
+                    _new_page(pdf)
+                x = MARGIN_MM + (slot % 2) * (column + COLUMN_GAP_MM)
+                slot += 1
+                if number == 1 and part == 0:
+                    pdf.start_section(scene.heading, level=0)
+                pdf.set_xy(x, MARGIN_MM)
+                pdf.set_font("DejaVu", "", SCENE_DESCRIPTION_PT)
+                pdf.set_text_color(*GREY)
+                pdf.cell(column, 5, scene.heading, new_x="LEFT", new_y="NEXT")
+                pdf.set_text_color(0, 0, 0)
+                if part == 0:
+                    _section_heading(pdf, scene, number, section, column)
+                else:  # the section goes on: its number and title, no new outline entry
+                    pdf.set_font("DejaVu", "B", SECTION_HEADING_PT)
+                    pdf.multi_cell(column, SECTION_HEADING_MM,
+                                   f"{scene.number}.{number}  {section.title} (continued)",
+                                   new_x="LEFT", new_y="NEXT")
+                top = pdf.get_y()
+                frame_height = _frame_height(frame, column)
+                pdf.image(str(frame), x=x, y=top, w=column)
+                text_top = top + frame_height + 3
+                size = _fitting_size(pdf, said, column, _bottom(pdf) - text_top)
+                pdf.set_xy(x, text_top)
+                _sentences(pdf, said, x, column, size)
 
 
 def _fixed_date():

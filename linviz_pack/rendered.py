@@ -52,7 +52,19 @@ class RenderedScene:
         return self.folder / "sections"
 
     def keyframes(self) -> list[Path]:
-        return sorted((self.folder / "keyframes").glob("*.png"))
+        """The last frame of every section, in order."""
+        return sorted(path for path in (self.folder / "keyframes").glob("*.png")
+                      if "-beat" not in path.stem)
+
+    def beat_frames(self) -> dict[int, Path]:
+        """The frame at the end of every beat, by the beat's number (1-based: the scene's
+        n-th caption), when the render saved them."""
+        frames = {}
+        for path in (self.folder / "keyframes").glob("*-beat*.png"):
+            number = path.stem.rsplit("-beat", 1)[1]
+            if number.isdigit():
+                frames[int(number)] = path
+        return frames
 
     def timeline(self) -> SceneTimeline:
         return read_timeline(self.sections_dir / "sections.json", self.captions)
@@ -102,7 +114,8 @@ def render_to_cache(entry, cache_dir: Path, options: dict) -> RenderedScene:
     try:
         request = scene_request(options, cache_dir)
         if options["theme"] == options["handout_theme"]:  # the video's own frames will do
-            request = replace(request, keyframe_dir=str(work / "keyframes"))
+            request = replace(request, keyframe_dir=str(work / "keyframes"),
+                              keyframe_at_narration=True)
         else:
             request = replace(request, handout_keyframe_dir=str(work / "keyframes"),
                               handout_theme=options["handout_theme"],

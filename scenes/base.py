@@ -337,8 +337,10 @@ class LinvizScene(HoldingScene):
 
         from .toolkit.manim_adapter import holding_renderer
 
+        # the last frame of every section and of every beat (the handout prints a section
+        # as a few frames, each with the sentences that lead to it)
         again = replace(request, theme=request.handout_theme, voice="none",
-                        keyframe_dir=request.handout_keyframe_dir, keyframe_at_narration=False,
+                        keyframe_dir=request.handout_keyframe_dir, keyframe_at_narration=True,
                         handout_keyframe_dir=None)
         height = request.handout_height or config.pixel_height
         width = round(height * config.pixel_width / config.pixel_height)

@@ -207,3 +207,55 @@ def test_compact_frames_are_as_wide_as_the_text_and_pages_are_filled(tmp_path, s
         assert min(y for _, _, _, y in on_page) < page_height / 2
     text = words(reader.pages[1].extract_text())
     assert "1:00" in text and "2:00" in text  # each section's start in lecture.mp4
+
+
+@pytest.mark.parametrize("layout", handout.LAYOUTS)
+@pytest.mark.parametrize("name", ["perceptron", "regression", "proof-offset"])
+def test_a_section_is_printed_in_parts_each_under_the_frame_its_sentences_reach(
+        name, layout, tmp_path):
+    """A section's sentences in consecutive groups of at most SENTENCES_A_PART (at most
+    MAX_PARTS groups), each printed under the frame at the end of its last sentence's beat:
+    the parts put back together are the section's sentences in order, every part's frame is
+    printed once (pypdf counts the images), and a part's sentences are on the page of its
+    frame."""
+    from PIL import Image
+
+    section_starts, captions, end = said_when(name)
+    timeline = rendered_timeline(section_starts, captions, end)
+    frames = {}
+    for k in range(1, len(timeline.cues) + 1):  # a frame a beat, told apart by its colour
+        frames[k] = tmp_path / f"beat{k:02d}.png"
+        Image.new("RGB", (160, 90), (k, 255 - k, 128)).save(frames[k])
+    parts = handout.section_parts(timeline, frames)
+    said = handout.said_by_section(timeline)
+    assert any(parts), "no section long enough to be printed in parts"
+    texts = [cue.text for cue in timeline.cues]
+    for section_parts, section_said in zip(parts, said):
+        if not section_parts:
+            assert len(section_said) <= handout.SENTENCES_A_PART
+            continue
+        assert [s for _, part in section_parts for s in part] == list(section_said)
+        assert 1 < len(section_parts) <= handout.MAX_PARTS
+        assert all(len(part) <= max(handout.SENTENCES_A_PART,
+                                    math.ceil(len(section_said) / handout.MAX_PARTS))
+                   for _, part in section_parts)
+        for frame, part in section_parts:  # the frame of the beat that ends the part
+            assert frame == frames[texts.index(part[-1]) + 1]
+    last_frames = []  # a section printed whole: its own last frame (one image each)
+    for i in range(len(said)):
+        last_frames.append(tmp_path / f"section{i:02d}.png")
+        Image.new("RGB", (160, 90), (200, i, 40)).save(last_frames[-1])
+    sections = tuple(handout.HandoutSection(f"Part {i}", last_frames[i], s, None, p)
+                     for i, (s, p) in enumerate(zip(said, parts)))
+    target = tmp_path / "handout.pdf"
+    handout.write_handout([handout.HandoutScene(1, name, "about " + name, sections)], target,
+                          "A lecture", layout)
+    reader = pypdf.PdfReader(str(target))
+    printed = sum(len(part) or 1 for part in parts)
+    assert sum(len(page.images) for page in reader.pages) == printed
+    for section_parts in parts:
+        for _, part in section_parts:
+            pages = {i for i, page in enumerate(reader.pages)
+                     if words(part[0]) in words(page.extract_text())}
+            assert pages and all(words(s) in words(reader.pages[min(pages)].extract_text())
+                                 for s in part)
