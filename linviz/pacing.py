@@ -26,6 +26,9 @@ RUN_FAST_UPDATE = 0.5
 RUN_VISIT = 0.12
 #: seconds of a fast-forward over many steps
 RUN_FAST_FORWARD = 2.0
+#: at most this many seconds for a pass played under one sentence in a run told briefly
+#: (linviz.lessons.heard): its steps swept through at once, as a fast-forward is
+RUN_BRIEF_PASS = 4.0
 #: seconds of the noise scene's fast-forward over many passes (the boundary jittering)
 RUN_NOISE_FAST_FORWARD = 9.0
 #: the first updates are explained step by step

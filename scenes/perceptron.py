@@ -440,6 +440,12 @@ class PerceptronScene(LinvizScene):
         self.advance(end, style.RUN_FAST_UPDATE, rate_func=smooth)
         self.show_told_status(beat.state)
 
+    def draw_pass_quickly(self, beat) -> None:
+        """A pass of a run told briefly: its steps swept through in the beat's seconds, the
+        cursor following the visits (no beat before it showed the cursor)."""
+        self.cursor.set_stroke(opacity=1)
+        self.draw_fast_forward(beat)
+
     def draw_fast_forward(self, beat) -> None:
         self.code.highlight(beat.state["line"])
         self.show_told_status(beat.state)

@@ -95,7 +95,8 @@ def margin_speed_storyboard(lesson: MarginSpeedLesson,
                        f"the one replayed: {rule}.", "dots", dots=j + 1,
                        ring=j, note="rule")
         else:
-            story.beat(f"Its dots: {', '.join(map(str, ups))}.", "dots", dots=j + 1, ring=j)
+            story.beat(f"Its dots: from {ups[0]} to {ups[-1]} updates.", "dots", dots=j + 1,
+                       ring=j)
 
     story.section("small-margin", "The slowest run")
     run, slow = lesson.slowest, lesson.slow_updates

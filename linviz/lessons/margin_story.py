@@ -79,7 +79,7 @@ def margin_storyboard(lesson: MarginLesson, scene: str = "margin") -> Storyboard
     story.beat(run_sentence(lesson), "separator")
     first, second = lesson.probe_distances
     crossing = wording.nonzero_number(lesson.line_offset)
-    where = " (the dot, near the origin)" if lesson.line_offset_is_short else ""
+    where = " (the dot)" if lesson.line_offset_is_short else ""
     story.beat(f"Project the ringed point on θ/‖θ‖ and subtract −θ₀/‖θ‖ = {crossing}{where}: "
                f"its signed distance is {wording.number(first)}.", "distance-board",
                board="distance", distance=float(first))

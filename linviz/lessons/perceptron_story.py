@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..pacing import FAST_FORWARD, UPDATE, VISIT, plan_perceptron
+from ..pacing import FAST_FORWARD, RUN_BRIEF_PASS, UPDATE, VISIT, plan_perceptron
 from ..replay import state_after_steps, theta_is_zero_after
 from ..storyboard import HOLD, Storyboard, StoryWriter
 from .. import wording
@@ -413,9 +413,13 @@ class _Telling:
         last = rest[-1]
         ending = ({"line": LINE_UPDATE, **self.after_status(last.end)} if last.kind == UPDATE
                   else self.after_visits(last))
-        self.story.beat(sentence, "visits", steps=(start, end),
-                        min_seconds=sum(beat_time(b) for b in rest), **self.at(end), **ending,
-                        **self.named_numbers_leave())
+        played = sum(beat_time(b) for b in rest)
+        # told briefly, a pass is swept through as a fast-forward is, in the time its
+        # sentence takes: nothing moves long after the voice has said what it is
+        motion, seconds = (("pass-quickly", min(played, RUN_BRIEF_PASS)) if self.brief
+                           else ("visits", played))
+        self.story.beat(sentence, motion, steps=(start, end), min_seconds=seconds,
+                        **self.at(end), **ending, **self.named_numbers_leave())
 
     def fast_forward(self, beat) -> None:
         span = self.lesson.fast_forward

@@ -195,13 +195,13 @@ class _ProofTelling:
         story.beat("Each curve against its bound, as before.", "highlight-plots")
         story.beat(f"Update 1: {wording.grouped(q.alignment[1])} ≥ γ and "
                    f"{wording.grouped(q.norm_squared[1])} ≤ R².", "update", M=1)
-        if M > SHOWN_UPDATES:
+        # recalled: the other updates swept through at once (one by one they would play on
+        # long after their few words)
+        if M > 2:
             story.beat(f"Updates 2 to {wording.grouped(M, 0)}, fast forward.", "fast-updates",
                        M=M)
-        elif M > 2:
-            story.beat(f"Updates 2 to {M}.", "updates", M=M)
         elif M == 2:
-            story.beat("Update 2.", "updates", M=M)
+            story.beat("Update 2, fast forward.", "fast-updates", M=M)
         story.beat(f"At the end, {wording.grouped(q.alignment[-1])} ≥ "
                    f"{wording.grouped(q.lower[-1])} and {wording.grouped(q.norm_squared[-1])} ≤ "
                    f"{wording.grouped(q.upper[-1])}: never across.", "highlight-end")
@@ -259,7 +259,6 @@ class _ProofTelling:
                         f"{wording.grouped(part.visit + 1, 0)} the score of point "
                         f"{part.point + 1} {why}.")
         story.beat(sentence, "highlight-scaled-run", rows=None)
-
 
     def normalized_briefly(self) -> None:
         """The scaled data recalled: the same beats, few words, this data's numbers."""

@@ -103,7 +103,11 @@ def regression_storyboard(lesson: RegressionLesson,
     if run.loss_decreasing and run.first_step_reaches:
         # a round bowl with η = 1/λ: step 1 lands at the minimum, the rest stand still
         said = "the first step lands at the bottom of the bowl, and the other steps stay there"
-    story.beat(f"Here {said}.", "descent", t=run.steps)
+    # what the picture plays under it: the first steps one by one, then the rest at once
+    slow = min(SLOW_STEPS, run.steps)
+    played = (f"the first {slow} one by one, then the other {run.steps - slow}"
+              if run.steps > slow else f"all {run.steps} one by one")
+    story.beat(f"Here {said}: {played}.", "descent", t=run.steps)
     theta, theta0 = run.trace.states["theta"][-1], float(run.trace.states["theta0"][-1])
     if run.reached:
         reached = "the closed-form minimum, to four places"

@@ -43,8 +43,8 @@ ARC = (
      "never settles, and its training error stays above 0."),
     ("feature maps: $x -> [1, x, dots, x^k]$ here, $[x, 1]$ for the offset, "
      "$x_1 x_2$ for XOR",
-     "Every row can work on a feature map: [x, 1] turned the offset into one more weight, "
-     "x₁x₂ made XOR separable, and [1, x, …, xᵏ] fitted polynomials."),
+     "Every row can work on a feature map: [x, 1] made the offset a weight, x₁x₂ made XOR "
+     "separable, and [1, x, …, xᵏ] fitted polynomials."),
     ("why logistic: a loss with a minimum even when no line separates",
      "That is why logistic regression: on noisy data its convex loss still has a minimum, "
      "and descent with η = 1/β heads for it ({curvature})."),
