@@ -139,3 +139,24 @@ def test_story_after_tells_the_scene_as_the_lecture_does():
     assert "Tip to tail" in alone.output and "Tip to tail" not in after.output
     wrong = CliRunner().invoke(cli, ["story", "perceptron-origin", "--after", "nope"])
     assert wrong.exit_code == 2 and "nope" in wrong.output
+
+
+def test_two_updates_are_both_not_all_two():
+    """"all 2 updates agree" (review): two are "both". The run is counted here: on these four
+    points the perceptron with offset updates on the first two visits, then never again."""
+    from linviz.dataset import Dataset
+
+    X = np.array([[1.0, 0.5], [-1.0, 0.3], [1.2, -0.4], [-0.9, -0.6]])
+    y = np.array([1.0, -1.0, 1.0, -1.0])
+    theta, theta0, updates = np.zeros(2), 0.0, 0
+    for _ in range(10):
+        wrong = 0
+        for x, label in zip(X, y):
+            if label * (theta @ x + theta0) <= 0:
+                theta, theta0, updates, wrong = theta + label * x, theta0 + label, updates + 1, 1
+        if not wrong:
+            break
+    assert updates == 2
+    board = storyboard_for("proof-offset")(Dataset("four", X, y))
+    (said,) = [s for s in board.sentences() if "agree" in s]
+    assert "both updates agree" in said and "all 2" not in said

@@ -113,7 +113,8 @@ class _ProofTelling:
                    board="runs", rows=0)
         M = lesson.M_final
         if lesson.offset_run_is_lifted_run:
-            more = f"all {counted(M, 'update')}" if M > 1 else "the one update"
+            more = ("both updates" if M == 2 else f"all {counted(M, 'update')}" if M > 1
+                    else "the one update")
             sentence = (f"The same point at every update, and θ' = (θ, θ₀) after each: {more} "
                         f"agree, so the proof through the origin covers the offset run.")
         else:
