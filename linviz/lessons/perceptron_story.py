@@ -346,8 +346,10 @@ class _Telling:
         verdict = (f"> 0: point {i + 1} is on its side" if facts.corrects
                    else f"≤ 0: point {i + 1} is still a mistake")
         moved = ""
-        if facts.first_boundary:
-            moved = "From θ = 0, θ is now y⁽ⁱ⁾x⁽ⁱ⁾ itself: the first boundary appears."
+        if facts.first_boundary:  # said as it appears; why, over it
+            side = "on its side" if facts.corrects else "still a mistake"
+            verdict = ("> 0" if facts.corrects else "≤ 0") + "; the first boundary appears"
+            moved = f"Point {i + 1} is {side}: from θ = 0, θ is now y⁽ⁱ⁾x⁽ⁱ⁾ itself."
         elif facts.first_turn:
             moved = ("θ₀ changed too: the line turned and shifted" if self.offset
                      else "The line turned about the origin")

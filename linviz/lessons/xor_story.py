@@ -195,9 +195,11 @@ class _XorTelling(_Telling):
             story.beat(f"{every} the run comes back to the same θ, θ₀: it repeats every "
                        f"{xor.cycle['updates_per_period']} updates, forever.", "cycle-states",
                        cycle_rows=[*story.state["cycle_rows"], "repeat"])
-        story.beat(f"The training error {xor.along} goes {cycle_error_words(xor)}.",
+        # the panel's row shows the errors and the least: said with them; the reason after
+        never, reason = best_line_words(xor).split(": ", 1)
+        story.beat(f"The training error {xor.along} goes {cycle_error_words(xor)}, {never}.",
                    "cycle-errors", cycle_rows=[*story.state["cycle_rows"], "errors"])
-        story.beat(wording.sentence(f"{best_line_words(xor)}."), HOLD)
+        story.beat(wording.sentence(f"{reason}."), HOLD)
 
     def lift(self) -> None:
         story, xor = self.story, self.xor
@@ -289,10 +291,11 @@ class _XorTelling(_Telling):
     def back_in_the_plane(self) -> None:
         story, xor = self.story, self.xor
         story.section("back-in-2d", "Back in the plane")
-        verdict = ("It separates XOR: the + side is shaded." if xor.lifted_separates else
-                   "Its + side is shaded; it does not separate every point.")
+        verdict = ("It separates XOR." if xor.lifted_separates else
+                   "It does not separate every point.")
         story.beat(f"In the data plane, that plane is θ₁x₁ + θ₂x₂ + θ₃x₁x₂ + θ₀ = 0: here "
-                   f"{self.curve_words(xor.final_curve_kind)}.", "shade", shade=True,
+                   f"{self.curve_words(xor.final_curve_kind)}, its + side shaded.", "shade",
+                   shade=True,
                    status=curve_status(xor), status_tone="text")
         story.beat(verdict, HOLD)
         story.beat("Separable in a lifted space: the idea kernels build on.", "turn", view=0)
