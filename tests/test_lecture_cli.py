@@ -176,9 +176,13 @@ def test_handout_pages_show_light_frames(lecture_pack, tmp_path):
         image = Image.open(page).convert("L")
         # not a blank page: the cover and the contents are text, the rest frames too
         assert max(ImageStat.Stat(image).stddev) > (3 if number < 2 else 10)
-    frames = sorted((out / "scenes" / "margin" / "keyframes").glob("*.png"))
+    frames = section_frames(out / "scenes" / "margin")
     assert len(frames) == len(manim_sections(out))
     assert Image.open(frames[0]).convert("RGB").getpixel((2, 2)) == (255, 255, 255)
+    # and a light frame at every beat's end, one a caption (the handout's parts)
+    beats = sorted((out / "scenes" / "margin" / "keyframes").glob("*-beat*.png"))
+    assert len(beats) == len(read_srt(out / "scenes" / "margin" / "margin.srt"))
+    assert Image.open(beats[0]).convert("RGB").getpixel((2, 2)) == (255, 255, 255)
 
 
 def test_each_slide_has_its_section_backwards(lecture_pack):
@@ -280,10 +284,16 @@ def test_a_light_lecture_takes_the_handout_frames_from_its_own_render(runner, tm
     assert result.exit_code == 0, result.stderr
     # one Manim run of the scene: no last-frame-only render for the handout
     assert [call for call in calls if call[0] == "summary"] == [("summary", "mp4")]
-    frames = sorted((out / "scenes" / "summary" / "keyframes").glob("*.png"))
+    frames = section_frames(out / "scenes" / "summary")
     entries = json.loads((out / "scenes" / "summary" / "sections" / "sections.json").read_text())
     assert len(frames) == len(entries)
     assert Image.open(frames[0]).convert("RGB").getpixel((2, 2)) == (255, 255, 255)
+
+
+def section_frames(scene_folder):
+    """The last frame of every section in a scene's keyframes/ (the beats' frames apart)."""
+    return sorted(path for path in (scene_folder / "keyframes").glob("*.png")
+                  if "-beat" not in path.stem)
 
 
 def test_a_relative_out_folder_gets_light_handout_frames(runner, tmp_path, monkeypatch):
@@ -296,7 +306,7 @@ def test_a_relative_out_folder_gets_light_handout_frames(runner, tmp_path, monke
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(cli, ["lecture", "summary", "--out", "media"])
     assert result.exit_code == 0, result.stderr
-    frames = sorted((tmp_path / "media" / "scenes" / "summary" / "keyframes").glob("*.png"))
+    frames = section_frames(tmp_path / "media" / "scenes" / "summary")
     entries = json.loads((tmp_path / "media" / "scenes" / "summary" / "sections"
                           / "sections.json").read_text())
     assert len(frames) == len(entries)
