@@ -245,9 +245,9 @@ def test_the_lines_offset_is_marked_and_its_value_written(name, margin_stories):
                                atol=1e-6)
     value = scene.recorded["offset_source"].split("=")[-1].strip(" $").replace("-", "−")
     assert float(value.replace("−", "-")) == pytest.approx(offset, abs=0.006)
-    (sentence,) = [s for s in scene.narration if "where the line crosses that axis" in s]
+    (sentence,) = [s for s in scene.narration if s.startswith("Project the ringed point")]
     short = abs(offset) < 0.25 * np.max(np.sqrt(np.sum(X * X, axis=1)))
-    assert ("only that far from the origin" in sentence) == short
+    assert ("(the dot)" in sentence) == short  # a crossing this close is pointed at
     assert f"−θ₀/‖θ‖ = {value}" in sentence or f"−θ₀/‖θ‖ = {value.replace('−', '')}" in sentence
 
 
@@ -266,8 +266,8 @@ def test_the_two_r_and_gamma_are_named_and_agree_with_proof_offset(name, margin_
     (circle,) = [s for s in scene.narration if "radius R = max‖x‖ =" in s]
     assert float(re.search(r"max‖x‖ = (\S+) holds", circle).group(1)) == \
         pytest.approx(np.max(np.sqrt(np.sum(X * X, axis=1))), abs=0.006)
-    (lift,) = [s for s in scene.narration if "on the points [x, 1] instead" in s]
-    found = re.search(r"there R = (\S+) and γ = (\S+), so \(R/γ\)² = (\S+)\.$", lift)
+    (lift,) = [s for s in scene.narration if "The proof with an offset measures them on" in s]
+    found = re.search(r"R = (\S+), γ = (\S+), \(R/γ\)² = (\S+)\.$", lift)
     R = np.max(np.sqrt(np.sum(X * X, axis=1) + 1))
     assert float(found.group(1)) == pytest.approx(R, abs=0.006)
     if name in (None, "iris-petal"):  # the same words in proof-offset (its story is long)
@@ -275,7 +275,7 @@ def test_the_two_r_and_gamma_are_named_and_agree_with_proof_offset(name, margin_
         proof = story_with(ProofOffsetScene, **attributes)
         (said,) = [s for s in proof.narration if s.startswith("Measured on the lifted points")]
         assert f"R = {found.group(1)} and γ = {found.group(2)}." in said
-        (bound,) = [s for s in proof.narration if "so (R/γ)² = " in s]
+        (bound,) = [s for s in proof.narration if "(R/γ)² = " in s and "at most" in s]
         assert f"(R/γ)² = {found.group(3)}:" in bound
 
 
@@ -322,8 +322,8 @@ def test_the_runs_budget_is_stated(name, margin_stories):
                     sentence)
     made, took = (int(ran.group(k).replace(",", "")) for k in (1, 2))
     # the budget is said where R and γ of [x, 1] are, after (R/γ)² itself
-    (squared,) = [s for s in scene.narration if s.startswith("The convergence proof with")]
-    said = re.search(r"so \(R/γ\)² = ([\d,.]+)\.", squared)
+    (squared,) = [s for s in scene.narration if s.startswith("The proof with an offset")]
+    said = re.search(r"\(R/γ\)² = ([\d,.]+)\.", squared)
     assert float(said.group(1).replace(",", "")) == pytest.approx(
         (R / scene.lesson.lifted_gamma) ** 2, rel=1e-2)
     if budget <= 1_000_000:
