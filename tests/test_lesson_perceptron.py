@@ -231,23 +231,26 @@ def test_a_run_the_budget_stops_is_told_as_such(tmp_path):
 def test_every_update_of_a_played_pass_has_its_beat(scene_name, data):
     """The issue: passes of 2–3 updates went by in 3–5 s under one caption. Each update of
     a pass played is a sentence of its own: explained ("Point i, label …: score …, so
-    y·score … ≤ 0") or said ("Update m: point i (label …), y·score s ≤ 0"), with the run's
-    numbers."""
+    y·score … ≤ 0") or said ("Update m: point i, y·score from s to s′"), with the run's
+    numbers: the first two explained, the rest said."""
     scene = _story(scene_name, data=data)
     X, y = scene.data.X, scene.data.y
     run = reference_perceptron(X, y, PASS_BUDGET, offset=scene.offset)
     updates = [v for v in run["visits"] if v[3]]
     places = PLACES
     said = {int(m.group(1)): m for m in _said(
-        scene, r"^Update (\d+): point (\d+) \(label ([+−]1)\), y·score (\S+) ≤ 0")}
+        scene, r"^Update (\d+): point (\d+), y·score from (\S+) to (\S+?)(?:, still ≤ 0)?\.$")}
     explained = _said(scene, r"^Point (\d+), label ([+−]1): score (\S+), so y·score (\S+) ≤ 0")
-    assert len(explained) == min(3, len(updates))
+    assert len(explained) == min(2, len(updates))
     assert set(said) == set(range(len(explained) + 1, len(updates) + 1))
     for m, match in said.items():
-        _, i, score, _, _, _ = updates[m - 1]
+        _, i, score, _, theta, theta0 = updates[m - 1]
         assert int(match.group(2)) == i + 1
-        assert float(match.group(4).replace("−", "-")) == pytest.approx(score, abs=10 ** -places)
-        assert len(match.group(4).split(".")[1]) == places
+        assert float(match.group(3).replace("−", "-")) == pytest.approx(score, abs=10 ** -places)
+        assert len(match.group(3).split(".")[1]) == places
+        after = y[i] * (np.asarray(theta) @ X[i] + theta0)  # under the θ the update made
+        assert float(match.group(4).replace("−", "-")) == pytest.approx(after,
+                                                                       abs=10 ** -places)
     # each has a caption, so each lasts a reading time: at least 2 s per update
     for caption in scene.timeline.captions:
         if caption.text.startswith("Update "):
@@ -265,7 +268,9 @@ def test_one_rule_for_digits(scene_name):
             for number in re.findall(r"−?\d+\.(\d+)", sentence):
                 places.add(len(number))
     assert places == {2}
-    sums = _said(scene, r"= (\S+) \+ (\S+)( \+ 1)? ([=≈]) (\S+) [>≤] 0")
+    # "… = 0.00 + 1.15 + 1 = 2.15 > 0" (the first, after its identity) or "New y·score:
+    # −0.39 + 1.02 + 1 ≈ 1.64 > 0" (its numbers only)
+    sums = _said(scene, r"(?:= |: )(\S+) \+ (\S+)( \+ 1)? ([=≈]) (\S+) [>≤] 0")
     assert sums
     for match in sums:
         old, squared, new = (float(match.group(k).replace("−", "-")) for k in (1, 2, 5))
@@ -277,7 +282,7 @@ def test_one_rule_for_digits(scene_name):
 def test_m_and_the_training_error_are_defined_before_the_run(scene_name):
     scene = _story(scene_name)
     first_pass = next(k for k, s in enumerate(scene.narration) if s.startswith("Pass 1"))
-    assert any("M counts the updates" in s and "ℰₙ is the training error" in s
+    assert any("M counts updates" in s and "ℰₙ is the training error" in s
                for s in scene.narration[:first_pass])
 
 
