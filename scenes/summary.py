@@ -15,7 +15,8 @@ from manim import (UP, LEFT, Create, Dot, FadeIn, FadeOut, Indicate, LaggedStart
                    Succession, VGroup, VMobject, Write)
 
 from linviz.lessons.summary import SummaryLesson, summary_lesson
-from linviz.lessons.summary_story import ARC, HEADER, ROWS, row_results, summary_storyboard
+from linviz.lessons.summary_story import (ARC, FEATURE_MAPS_NOTE, HEADER, ROWS, row_results,
+                                          summary_storyboard)
 from scenes.toolkit import style
 from linviz.geometry import Box, nice_step
 from scenes.toolkit.merging import merge_glyphs
@@ -149,6 +150,12 @@ class SummaryScene(LinvizScene):
         marker, note = self.row_marks[row], self.arc_notes[row]
         self.play(Create(marker), FadeIn(note), run_time=self.reading_time(beat.sentence) / 2)
         self.play(FadeOut(marker), run_time=self.reading_time(beat.sentence) / 2)
+
+    def draw_indicate_feature_maps(self, beat) -> None:
+        """The feature maps' note, which the sentence on XOR points back to, while it is
+        read."""
+        self.play(Indicate(self.arc_notes[FEATURE_MAPS_NOTE], color=self.theme.highlight),
+                  run_time=self.reading_time(beat.sentence))
 
     def draw_indicate_header(self, beat) -> None:
         """The three choices, each column's header in turn: the loss, the model (its

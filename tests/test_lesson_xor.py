@@ -3,6 +3,8 @@ tests/independent.py, and the issue's defects of the xor scene."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -154,8 +156,9 @@ def test_each_lifted_update_is_said_while_it_plays(tmp_path):
     seen = []
     scene = story_with(XorScene, beat_observers=[lambda s: seen.append(
         (s.timeline.current[1], int(s.lifted_states_after[s.lifted_tracker.step])))])
+    # "Update 1: θ = …" then "Update 2: on the left, …" (θ in the row of values)
     said = [(caption, state) for caption, state in seen
-            if caption.startswith("Update ") and ": θ = " in caption]
+            if re.match(r"Update \d+: (θ = |on the left)", caption)]
     assert len(said) == len(scene.xor.lifted_updates)
     for caption, state in said:
         assert int(caption.split(":")[0].split()[1]) == state

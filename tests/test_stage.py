@@ -241,7 +241,9 @@ def test_a_dark_video_saves_the_handouts_light_frames_as_a_light_last_frame_rend
                           handout_theme="light", handout_height=72)
     with tiny_dry_run(tmp_path / "video"):
         variant(scene, request_override=asked)().render()
-    separate = RenderRequest(theme="light", keyframe_dir=str(tmp_path / "separate"))
+    # every section's last frame and every beat's (the handout's parts)
+    separate = RenderRequest(theme="light", keyframe_dir=str(tmp_path / "separate"),
+                             keyframe_at_narration=True)
     with tiny_dry_run(tmp_path / "stills"), tempconfig({"pixel_width": 128, "pixel_height": 72}):
         variant(scene, request_override=separate)(
             renderer=holding_renderer(skip_animations=True)).render()
@@ -251,6 +253,7 @@ def test_a_dark_video_saves_the_handouts_light_frames_as_a_light_last_frame_rend
 
     handout, expected = frames(tmp_path / "handout"), frames(tmp_path / "separate")
     assert len(expected) >= 3 and handout.keys() == expected.keys()
+    assert any("-beat" in name for name in expected)
     for name, frame in expected.items():
         assert frame.shape == (72, 128, 3)
         assert tuple(frame[1, 1]) == (255, 255, 255)  # the light theme's background

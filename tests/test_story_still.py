@@ -38,7 +38,7 @@ def test_the_xor_cycle_and_lift_never_stand_still_long(spec):
 def test_xor_describes_its_data_with_the_points_moving():
     scene = story("xor", None, 0)
     since = _start_of(scene, "These four corners are XOR")
-    end = _start_of(scene, "The same perceptron as before")
+    end = _start_of(scene, ("The perceptron, from", "The same perceptron as before"))
     assert any(since <= a < end for a, _ in scene.timeline.motions)
 
 

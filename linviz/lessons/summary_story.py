@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from .. import wording
-from ..storyboard import HOLD, Storyboard, StoryWriter
+from ..storyboard import Storyboard, StoryWriter
 from .summary import SummaryLesson, summary_lesson
 
 #: (model, case, loss, how it is solved), as in the notes' closing table (Typst)
@@ -37,6 +37,9 @@ ROW_SENTENCES = (
 )
 
 #: the lecture's arc through each row: (the note under the row, the sentence that says it)
+#: the arc's note on feature maps (x₁x₂ for XOR), which the sentence on XOR points back to
+FEATURE_MAPS_NOTE = 1
+
 ARC = (
     ("needs a line that separates: XOR and flipped labels have none",
      "The perceptron needs data a line separates. XOR and flipped labels have none: there it "
@@ -97,7 +100,7 @@ def summary_storyboard(lesson: SummaryLesson, scene: str = "summary") -> Storybo
         if row == len(ARC) - 1:
             sentence = sentence.format(curvature=curvature_words(lesson))
         story.beat(sentence, "arc", notes=row + 1, framed=None)
-    story.beat(xor_sentence(lesson), HOLD)
+    story.beat(xor_sentence(lesson), "indicate-feature-maps")
     story.beat("A loss, a hypothesis class, and a way to minimize the empirical risk: the same "
                "three choices behind every row.", "indicate-header")
     return story.storyboard()
