@@ -226,63 +226,56 @@ class _ProofTelling:
                    f"{wording.grouped(lesson.bound_floor, 0)}.", "highlight-chain", rows=5)
 
     def normalized(self) -> None:
+        """The scaled data: four beats, in full or (``brief``) recalled in few words."""
         story, lesson, q = self.story, self.lesson, self.q
         u = lesson.unit
         story.section("normalized", "Scaled data")
+        points = "[x, 1]/R" if self.offset else "x/R"
+        R, gamma = wording.number(q.R), wording.number(u.gamma, gamma_places(u.gamma))
+        bound = wording.grouped(u.bound)
         if self.brief:
-            self.normalized_briefly()
-            return
-        story.beat("The theorem is often stated for ‖x‖ ≤ 1 and ‖θ*‖ = 1: divide every point "
-                   "by R, and γ becomes γ/R.", "normalized", board="normalized", rows=3,
-                   scale=q.R)
-        circle = "‖[x, 1]‖/R ≤ 1" if self.offset else "‖x‖/R ≤ 1"
-        story.beat(f"Zoom in on the circle where {circle}: the same picture, every point "
-                   f"divided by R = {wording.number(q.R)}; the margin is now γ/R = "
-                   f"{wording.number(u.gamma, gamma_places(u.gamma))}.", "zoom",
-                   zoomed=True)
-        story.beat(f"Their bound 1/(γ/R)² = {wording.grouped(u.bound)} is (R/γ)²: the same "
-                   f"points at another scale.",
-                   "highlight-scaled", rows=7)
-        points = "[x, 1]/R" if self.offset else "x/R"
-        if lesson.scaled_run_makes_same_updates:
-            same = counted(lesson.M_final, "update") if lesson.M_final > 1 else "one update"
-            sentence = (f"The perceptron through the origin on the points {points}, run for "
-                        f"real, makes the same {same}: every y·score is divided by R², keeping "
-                        f"its sign.")
+            opening = "Scaled by R, as before:"
+            zoom = (f"every {'lifted ' if self.offset else ''}point divided by R = {R}; the "
+                    f"margin becomes γ/R = {gamma}.")
+            same = f"The bound 1/(γ/R)² = {bound}: the same."
         else:
-            part = lesson.scaled_runs_part
-            why = ("is 0 up to rounding, and rounding puts it on different sides of 0 in the "
-                   "two runs" if lesson.scaled_runs_part_at_a_zero_score else
-                   "comes out on different sides of 0 in the two runs")
-            sentence = (f"The perceptron through the origin on the points {points}, run for "
-                        f"real, makes {wording.grouped(lesson.unit_M_final, 0)} updates, not "
-                        f"{wording.grouped(lesson.M_final, 0)}: at visit "
-                        f"{wording.grouped(part.visit + 1, 0)} the score of point "
-                        f"{part.point + 1} {why}.")
-        story.beat(sentence, "highlight-scaled-run", rows=None)
+            opening = ("The theorem is often stated for ‖x‖ ≤ 1 and ‖θ*‖ = 1: divide every "
+                       "point by R, and γ becomes γ/R.")
+            circle = "‖[x, 1]‖/R ≤ 1" if self.offset else "‖x‖/R ≤ 1"
+            zoom = (f"Zoom in on the circle where {circle}: the same picture, every point "
+                    f"divided by R = {R}; the margin is now γ/R = {gamma}.")
+            same = f"Their bound 1/(γ/R)² = {bound} is (R/γ)²: the same points at another scale."
+        story.beat(opening, "normalized", board="normalized", rows=3, scale=q.R)
+        story.beat(zoom, "zoom", zoomed=True)
+        story.beat(same, "highlight-scaled", rows=7)
+        story.beat(self.scaled_run_sentence(points), "highlight-scaled-run", rows=None)
 
-    def normalized_briefly(self) -> None:
-        """The scaled data recalled: the same beats, few words, this data's numbers."""
-        story, lesson, q, u = self.story, self.lesson, self.q, self.lesson.unit
-        story.beat("Scaled by R, as before:", "normalized", board="normalized", rows=3,
-                   scale=q.R)
-        points = "[x, 1]/R" if self.offset else "x/R"
-        story.beat(f"every {'lifted ' if self.offset else ''}point divided by R = "
-                   f"{wording.number(q.R)}; the margin "
-                   f"becomes γ/R = {wording.number(u.gamma, gamma_places(u.gamma))}.", "zoom",
-                   zoomed=True)
-        story.beat(f"The bound 1/(γ/R)² = {wording.grouped(u.bound)}: the same.",
-                   "highlight-scaled", rows=7)
+    def scaled_run_sentence(self, points: str) -> str:
+        """The perceptron through the origin run on the points divided by R: the same
+        updates, or where the two runs part."""
+        lesson = self.lesson
         if lesson.scaled_run_makes_same_updates:
-            sentence = (f"And the run on {points} makes the same "
+            if self.brief:
+                return (f"And the run on {points} makes the same "
                         f"{counted(lesson.M_final, 'update')}.")
-        else:
+            same = counted(lesson.M_final, "update") if lesson.M_final > 1 else "one update"
+            return (f"The perceptron through the origin on the points {points}, run for real, "
+                    f"makes the same {same}: every y·score is divided by R², keeping its sign.")
+        if self.brief:
             why = ("a score 0 up to rounding" if lesson.scaled_runs_part_at_a_zero_score
                    else "a score")
-            sentence = (f"The run on {points} makes {wording.grouped(lesson.unit_M_final, 0)} "
-                        f"updates, not {wording.grouped(lesson.M_final, 0)}: {why} came out "
-                        f"on the other side of 0.")
-        story.beat(sentence, "highlight-scaled-run", rows=None)
+            return (f"The run on {points} makes {wording.grouped(lesson.unit_M_final, 0)} "
+                    f"updates, not {wording.grouped(lesson.M_final, 0)}: {why} came out on the "
+                    f"other side of 0.")
+        part = lesson.scaled_runs_part
+        why = ("is 0 up to rounding, and rounding puts it on different sides of 0 in the two "
+               "runs" if lesson.scaled_runs_part_at_a_zero_score else
+               "comes out on different sides of 0 in the two runs")
+        return (f"The perceptron through the origin on the points {points}, run for real, "
+                f"makes {wording.grouped(lesson.unit_M_final, 0)} updates, not "
+                f"{wording.grouped(lesson.M_final, 0)}: at visit "
+                f"{wording.grouped(part.visit + 1, 0)} the score of point {part.point + 1} "
+                f"{why}.")
 
 
 def proof_storyboard(lesson: ProofLesson, scene: str, offset: bool, heard=()) -> Storyboard:

@@ -69,14 +69,19 @@ def cycle_error_words(lesson: XorLesson) -> str:
             f"{len(errors)} states")
 
 
-def best_line_words(lesson: XorLesson) -> str:
-    """Never below the run's least error: no line gets every point right (the best line's
-    count beside it)."""
+def best_line_parts(lesson: XorLesson) -> tuple[str, str]:
+    """Never below the run's least error; and why: no line gets every point right (the best
+    line's count beside it)."""
     n, line = lesson.data.n_samples, lesson.best_line
     best_line = (f"the best line also gets {line.mistakes} wrong"
                  if lesson.run_reaches_best_line else f"the best line gets {line.mistakes} wrong")
-    return (f"never below {wording.number(lesson.least_error_of_run)}: no line gets all {n} "
-            f"right; {best_line}")
+    return (f"never below {wording.number(lesson.least_error_of_run)}",
+            f"no line gets all {n} right; {best_line}")
+
+
+def best_line_words(lesson: XorLesson) -> str:
+    """:func:`best_line_parts` in one line (the cycle panel's row)."""
+    return ": ".join(best_line_parts(lesson))
 
 
 class _XorTelling(_Telling):
@@ -86,6 +91,8 @@ class _XorTelling(_Telling):
 
     def __init__(self, xor: XorLesson, scene: str = "xor", heard=()) -> None:
         self.xor = xor
+        #: the curves named in full so far (see curve_words)
+        self.curves_named: set[str] = set()
         super().__init__(xor.run, scene, heard)
 
     def extra_state(self) -> dict:
@@ -196,7 +203,7 @@ class _XorTelling(_Telling):
                        f"{xor.cycle['updates_per_period']} updates, forever.", "cycle-states",
                        cycle_rows=[*story.state["cycle_rows"], "repeat"])
         # the panel's row shows the errors and the least: said with them; the reason after
-        never, reason = best_line_words(xor).split(": ", 1)
+        never, reason = best_line_parts(xor)
         story.beat(f"The training error {xor.along} goes {cycle_error_words(xor)}, {never}.",
                    "cycle-errors", cycle_rows=[*story.state["cycle_rows"], "errors"])
         story.beat(wording.sentence(f"{reason}."), HOLD)
@@ -275,9 +282,8 @@ class _XorTelling(_Telling):
     def curve_words(self, kind: str) -> str:
         """A curve's kind, named in full once ("two crossing lines (a degenerate
         hyperbola)"), then briefly ("two crossing lines")."""
-        named = self.__dict__.setdefault("curves_named", set())
-        said = kind if kind not in named else kind.split(" (")[0]
-        named.add(kind)
+        said = kind if kind not in self.curves_named else kind.split(" (")[0]
+        self.curves_named.add(kind)
         return said
 
     def lifted_at(self, step: int) -> dict:
