@@ -571,8 +571,7 @@ def _point_margins(X, y, theta, theta0):
 def test_classifier_counts_mistakes_of_the_hypothesis_and_of_its_opposite(case):
     scene = story(*case)
     X, y = scene.data.X, scene.data.y
-    (hypothesis,) = said(scene, r"One hypothesis on these \d+ points: θ = \((\S+), (\S+)\), "
-                                r"θ₀ = (\S+)\.$")
+    (hypothesis,) = said(scene, r"^Its parameters: θ = \((\S+), (\S+)\), θ₀ = (\S+)\.$")
     theta, theta0 = scene.theta_base, scene.theta0_base
     assert [number(hypothesis.group(k)) for k in (1, 2, 3)] == pytest.approx(
         [*theta, theta0], abs=0.006)

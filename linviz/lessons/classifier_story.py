@@ -85,9 +85,12 @@ def classifier_storyboard(lesson: ClassifierLesson,
                "0, −1 where it is ≤ 0, on the line too.", "intro")
     story.beat("Its hypothesis class ℋ: every such h, one for each θ in ℝ² and θ₀ in ℝ. "
                "Learning picks one h from ℋ.", "indicate-definition")
-    story.beat(f"One hypothesis on these {n} points: θ = ({', '.join(said(v) for v in theta)}), "
-               f"θ₀ = {said(theta0)}.", "hypothesis", rows=["theta"], boundary=True)
-    story.beat("Its boundary θᵀx + θ₀ = 0 is a line; h = +1 on the shaded side.", HOLD)
+    # said as it is drawn: the boundary and its shading first, its numbers (in the row
+    # drawn with it) over it
+    story.beat(f"One hypothesis on these {n} points: its boundary θᵀx + θ₀ = 0 is a line, and "
+               f"h = +1 on the shaded side.", "hypothesis", rows=["theta"], boundary=True)
+    story.beat(f"Its parameters: θ = ({', '.join(said(v) for v in theta)}), θ₀ = "
+               f"{said(theta0)}.", HOLD)
     story.beat("θ is perpendicular to the line and points into the shaded half-plane, where "
                "h = +1; on the other side h = −1.", "normal", arrow=True)
 
