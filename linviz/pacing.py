@@ -29,6 +29,9 @@ RUN_FAST_FORWARD = 2.0
 #: at most this many seconds for a pass played under one sentence in a run told briefly
 #: (linviz.lessons.heard): its steps swept through at once, as a fast-forward is
 RUN_BRIEF_PASS = 4.0
+#: a stretch of a pass played under one short sentence longer than this (a long pass of
+#: real data: 130 visits, 16 updates, 24 s) is swept through in RUN_BRIEF_PASS instead
+MAX_PLAYED_UNDER_A_SENTENCE = 8.0
 #: seconds of the noise scene's fast-forward over many passes (the boundary jittering)
 RUN_NOISE_FAST_FORWARD = 9.0
 #: the first updates are explained step by step

@@ -39,7 +39,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..pacing import FAST_FORWARD, RUN_BRIEF_PASS, UPDATE, VISIT, plan_perceptron
+from ..pacing import (FAST_FORWARD, MAX_PLAYED_UNDER_A_SENTENCE, RUN_BRIEF_PASS, UPDATE, VISIT,
+                      plan_perceptron)
 from ..replay import state_after_steps, theta_is_zero_after
 from ..storyboard import HOLD, Storyboard, StoryWriter
 from .. import wording
@@ -416,9 +417,11 @@ class _Telling:
         ending = ({"line": LINE_UPDATE, **self.after_status(last.end)} if last.kind == UPDATE
                   else self.after_visits(last))
         played = sum(beat_time(b) for b in rest)
-        # told briefly, a pass is swept through as a fast-forward is, in the time its
-        # sentence takes: nothing moves long after the voice has said what it is
-        motion, seconds = (("pass-quickly", min(played, RUN_BRIEF_PASS)) if self.brief
+        # told briefly, or too long to play under its few words, a pass is swept through as
+        # a fast-forward is, in the time its sentence takes: nothing moves long after the
+        # voice has said what it is
+        swept = self.brief or played > MAX_PLAYED_UNDER_A_SENTENCE
+        motion, seconds = (("pass-quickly", min(played, RUN_BRIEF_PASS)) if swept
                            else ("visits", played))
         self.story.beat(sentence, motion, steps=(start, end), min_seconds=seconds,
                         **self.at(end), **ending, **self.named_numbers_leave())
