@@ -155,7 +155,10 @@ BEAT_STOPS = """
       video.currentTime = from;
     }
     var stop = beat < stops.length ? stops[beat] : null;
-    video.play();
+    var playing = video.play();
+    if (playing && playing.catch) {  // a pause at a stop interrupts the play: not an error
+      playing.catch(function (error) { if (error.name !== "AbortError") { throw error; } });
+    }
     if (stop === null) { return; }  // the last beat plays to the clip's end
     function check() {
       if (video.currentTime >= stop - 0.02) {
