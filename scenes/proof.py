@@ -80,8 +80,9 @@ NORMALIZED_CHAIN = ("=> quad M gamma \\/ R <= sqrt(M) quad => quad "
 #: the normalized board's first row about the real run on the scaled points
 NORMALIZED_RUN_ROW = 7
 
-#: the theorem board's rows up to its "then": the premises A, B and C with their values
-THEOREM_PREMISES = 6
+#: the theorem board's rows, a sentence each (the storyboard's ``rows`` 1, 2, 3): the
+#: premises A, B and C; its conclusion; this data's values (γ, R, the bound), said last
+THEOREM_ROWS = {1: (0, 1, 2, 4), 2: (6,), 3: (3, 5, 7)}
 
 
 def fit_in_column(group) -> None:
@@ -274,7 +275,7 @@ class ProofScene(LinvizScene):
         small = style.FONT_SMALL
         self.title = self.make_title("Why the perceptron converges"
                                      + (": with an offset" if self.offset else ""))
-        n, R, gamma = self.data.n_samples, fmt(q.R), fmt(q.gamma, margin_places(q.gamma))
+        R, gamma = fmt(q.R), fmt(q.gamma, margin_places(q.gamma))
         where = "$[x^((i)), 1]$" if self.offset else "$x^((i))$"
         self.theorem = self.board_of([
             text("*Theorem* (perceptron convergence). If", theme, style.FONT_BODY),
@@ -288,12 +289,12 @@ class ProofScene(LinvizScene):
             text(f"C. every {where} has norm at most $R$,", theme, small),
             indented(text(f"here $R = max_i norm({'[x^((i)), 1]' if self.offset else 'x^((i))'})"
                           f" = {R}$", theme, small, theme.muted)),
-            text("then the perceptron makes at most", theme, style.FONT_BODY),
-            indented(text(f"$floor((R \\/ gamma)^2) = {fmt_grouped(self.lesson.bound_floor, 0)}$"
-                          f" updates $quad ((R \\/ gamma)^2 = {fmt_grouped(q.bound)})$.", theme,
+            text("then the perceptron makes at most $(R \\/ gamma)^2$ updates.", theme,
+                 style.FONT_BODY),
+            indented(text(f"here $floor((R \\/ gamma)^2) = "
+                          f"{fmt_grouped(self.lesson.bound_floor, 0)}$ "
+                          f"$quad ((R \\/ gamma)^2 = {fmt_grouped(q.bound)})$", theme,
                           style.FONT_BODY)),
-            text(f"({n} points: the circle holds them all, the band of half-width $gamma$ "
-                 "none)", theme, small, theme.muted),
         ])
         self.facts = self.board_of([
             text("An update $theta <- theta + y x$ is made on a mistake: $y thin theta^T x "
@@ -357,9 +358,25 @@ class ProofScene(LinvizScene):
                           f"{fmt_grouped(self.lesson.bound_floor, 0)}", theme, style.FONT_PANEL)
         self.M_row = VGroup(self.M_value, bound_note).arrange(RIGHT, buff=style.BUFF)
         bound_note.set_y(self.M_value.label.get_y())
+        lesson = self.lesson
+        if lesson.budget_is_theory_bound:
+            budget = (f"given $floor((R \\/ gamma)^2) + 2 = "
+                      f"{fmt_grouped(lesson.epochs_given, 0)}$ passes")
+        elif lesson.own_run:
+            budget = (f"given {fmt_grouped(lesson.epochs_given, 0)} passes, the engine's limit "
+                      f"($floor((R \\/ gamma)^2) + 2 = {fmt_grouped(lesson.theory_epochs, 0)}$)")
+        else:
+            budget = f"a saved run, given $tau = {fmt_grouped(lesson.epochs_given, 0)}$ passes"
+        budget_row = text(budget, theme, style.FONT_SMALL, theme.muted)
+        # said once the run has been played (the storyboard's run rows = 1)
+        self.run_verdict = text(f"converged after {counted(lesson.passes, 'pass', 'passes')}: "
+                                f"the last made no update", theme, style.FONT_SMALL,
+                                theme.correct)
         column = VGroup(self.rows["alignment"], self.plots["alignment"], self.rows["norm"],
-                        self.plots["norm"], self.M_row)
+                        self.plots["norm"], self.M_row, budget_row, self.run_verdict)
         column.arrange(DOWN, aligned_edge=LEFT, buff=style.BUFF)
+        for row in (budget_row, self.run_verdict):  # closer to M's row and to each other
+            row.shift(UP * style.BUFF / 2 * (1 if row is budget_row else 2))
         for key in ("alignment", "norm"):  # the plots' tick labels need room on the left
             self.plots[key].shift(RIGHT * style.PLOT_INDENT)
             notes[key].next_to(self.plots[key], RIGHT, buff=style.BUFF)
@@ -372,7 +389,7 @@ class ProofScene(LinvizScene):
         # the notes on "this update" come with the first update (at M = 0 there is none:
         # "Δ =" stood with no value), so the board appears without them
         update_notes = VGroup(*notes.values())
-        column.remove(*update_notes)
+        column.remove(*update_notes, self.run_verdict)
         self.run_board = column
         self.tracker.set_value(0)
         self.run_numbers = VGroup(*[value.number for value in (
@@ -681,14 +698,16 @@ class ProofScene(LinvizScene):
                 self.highlight()
                 self.play(vanish(self.runs_board), run_time=style.PAUSE_SHORT)
                 self.remove(self.runs_board)
-            shown = VGroup(*theorem[:THEOREM_PREMISES])
-        else:
-            shown = VGroup(*theorem[THEOREM_PREMISES:])
+        shown = VGroup(*[theorem[k] for k in THEOREM_ROWS[beat.state["rows"]]])
         self.play(appear(shown), run_time=style.RUN_SWAP)
         self.still(shown)
 
     def draw_highlight_bound(self, beat) -> None:
-        self.highlight(self.theorem[3], self.theorem[5], self.theorem[7])
+        """This data's γ, R and bound, written into the theorem as they are said."""
+        values = [self.theorem[k] for k in THEOREM_ROWS[beat.state["rows"]]]
+        self.play(appear(VGroup(*values)), run_time=style.RUN_INTRO)
+        self.still(*values)
+        self.highlight(*values)
 
     def draw_facts(self, beat) -> None:
         """The two facts, a beat each: every sentence brings the rows it speaks of."""
@@ -750,7 +769,9 @@ class ProofScene(LinvizScene):
 
     def draw_highlight_end(self, beat) -> None:
         """The run's last values framed; the run board stands still from here on."""
-        self.highlight(self.rows["alignment"], self.rows["norm"])
+        self.play(appear(self.run_verdict), run_time=style.RUN_INTRO)
+        self.still(self.run_verdict)
+        self.highlight(self.rows["alignment"], self.rows["norm"], self.run_verdict)
         self.run_numbers.clear_updaters()
         self.run_graphs.clear_updaters()
         self.update_run_numbers()
@@ -761,8 +782,8 @@ class ProofScene(LinvizScene):
         self.highlight()
         # the chain and M; its consequence comes with the sentence that draws it
         shown = VGroup(*self.chain_board[:beat.state["rows"]])
-        self.swap([self.run_labels, self.update_note_labels, self.run_graphs, self.run_numbers],
-                  [shown])
+        self.swap([self.run_labels, self.update_note_labels, self.run_graphs, self.run_numbers,
+                   self.run_verdict], [shown])
         live = VGroup(*self.chain_numbers, self.chain_M.number)
         self.remove(shown)
         chain_still = still_parts(shown, live)

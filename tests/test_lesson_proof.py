@@ -426,13 +426,18 @@ def test_the_budget_is_stated(offset):
     R = np.max(np.sqrt(np.sum(Z * Z, axis=1)))
     budget = int(np.floor((R / scene.quantities.gamma) ** 2)) + 2
     run = reference_perceptron(X, y, budget, offset=offset)
-    (match,) = [m for s in scene.narration
+    (given,) = [m for s in scene.narration
                 for m in re.finditer(r"given ⌊\(R/γ\)²⌋ \+ 2 = ([\d,]+) passes, always enough "
-                                     r"by the theorem: it converged after ([\d,]+) pass(?:es)?, "
-                                     r"([\d,]+) updates?", s)]
-    assert int(match.group(1).replace(",", "")) == budget
-    assert int(match.group(2).replace(",", "")) == run["visits"][-1][0]
-    assert int(match.group(3).replace(",", "")) == run["updates"]
+                                     r"by the theorem\.", s)]
+    (made,) = [m for s in scene.narration
+               for m in re.finditer(r"It converged after ([\d,]+) pass(?:es)? and ([\d,]+) "
+                                    r"updates?", s)]
+    assert int(given.group(1).replace(",", "")) == budget
+    assert int(made.group(1).replace(",", "")) == run["visits"][-1][0]
+    assert int(made.group(2).replace(",", "")) == run["updates"]
+    # said in this order: the budget before the run is played, what it made after
+    said = list(scene.narration)
+    assert (said.index(given.string) < said.index(made.string))
 
 
 def test_origin_proof_refuses_data_separable_only_with_an_offset(tmp_path_factory):
@@ -456,7 +461,7 @@ def test_a_run_of_one_update_is_said_in_words(tmp_path_factory):
     assert run["updates"] == 1
     said = " ".join(scene.narration)
     assert "all 1 update" not in said.lower() and "same 1 update" not in said
-    assert "After its one update" in said and "the same one update" in said
+    assert "and 1 update" in said and "the same one update" in said
 
 
 def test_no_text_overlaps_or_leaves_the_frame_on_a_long_real_run(iris_sepal):
@@ -483,8 +488,9 @@ def test_a_saved_run_is_said_to_be_one(tmp_path):
     Perceptron(epochs=100, offset=False).fit(data).trace_.save(path)
     run = reference_perceptron(data.X, data.y, 100, offset=False)
     scene = story_with(ProofScene, trace_file=str(path))
-    assert any(f"(a saved one, given τ = 100 passes): it converged after {run['visits'][-1][0]} "
-               f"passes, {run['updates']} updates" in s for s in scene.narration)
+    assert any("a saved one, given τ = 100 passes." in s for s in scene.narration)
+    assert any(f"It converged after {run['visits'][-1][0]} passes and {run['updates']} updates"
+               in s for s in scene.narration)
 
 
 @pytest.mark.parametrize("offset", [False, True], ids=["proof", "proof-offset"])

@@ -570,7 +570,15 @@ def drawn_proof_state(scene) -> dict:
                 else "line" if present(scene.star_line) else None)
     c = scene.scale.get_value()
     unit = square_box_around_disk(c * scene.data.X, c * scene.disk_radius)
+    from scenes.proof import THEOREM_ROWS
+
+    # the theorem's rows told so far (1 premises, 2 its conclusion, 3 this data's values);
+    # the run's verdict (converged) once it has been played
+    told = [rows for rows, parts in THEOREM_ROWS.items()
+            if all(present(scene.theorem[k]) for k in parts)]
     return {"board": shown[0] if len(shown) == 1 else (None if not shown else tuple(shown)),
+            "theorem rows": max(told, default=0),
+            "verdict": present(getattr(scene, "run_verdict", None)),
             "geometry": geometry, "M": scene.tracker.get_value(), "scale": round(1 / c, 9),
             # fitted to the unit disk of the data divided by R (at scale 1 the first view
             # is the disk's own box: not a zoom)
@@ -594,4 +602,7 @@ def _check_proof(name: str, spec: dict) -> None:
     _holds_every_beat(name, spec, drawn_proof_state,
                       lambda state: {**{key: value for key, value in state.items()
                                         if key != "rows"},
+                                     "theorem rows": (state["rows"] if state["board"] == "theorem"
+                                                      else 0),
+                                     "verdict": state["board"] == "run" and state["rows"] == 1,
                                      "scale": round(float(state["scale"]), 9)})

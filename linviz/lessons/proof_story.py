@@ -36,19 +36,24 @@ counted = wording.grouped_count
 
 
 def run_sentence(lesson: ProofLesson) -> str:
-    """The run and its budget: the theory's ⌊(R/γ)²⌋ + 2 passes, or a saved run's own τ."""
-    made = (f"it converged after {counted(lesson.passes, 'pass', 'passes')}, "
-            f"{counted(lesson.M_final, 'update')}")
+    """The run and its budget: the theory's ⌊(R/γ)²⌋ + 2 passes, or a saved run's own τ
+    (what it made is said when it has been played: `converged_phrase`)."""
     if lesson.budget_is_theory_bound:
         return (f"Now the real run, given ⌊(R/γ)²⌋ + 2 = "
                 f"{wording.grouped(lesson.epochs_given, 0)} passes, always enough by the "
-                f"theorem: {made}.")
+                f"theorem.")
     if lesson.own_run:  # the theory's budget is beyond the engine's limit on passes
         return (f"Now the real run: ⌊(R/γ)²⌋ + 2 = {wording.grouped(lesson.theory_epochs, 0)} "
-                f"passes are always enough, it was given "
-                f"{wording.grouped(lesson.epochs_given, 0)} (the engine's limit), and {made}.")
-    return (f"Now the real run (a saved one, given τ = "
-            f"{wording.grouped(lesson.epochs_given, 0)} passes): {made}.")
+                f"passes are always enough; it was given "
+                f"{wording.grouped(lesson.epochs_given, 0)}, the engine's limit.")
+    return (f"Now the real run, a saved one, given τ = "
+            f"{wording.grouped(lesson.epochs_given, 0)} passes.")
+
+
+def converged_phrase(lesson: ProofLesson) -> str:
+    """What the run made: its passes (the last one clean: converged) and its updates."""
+    return (f"converged after {counted(lesson.passes, 'pass', 'passes')} and "
+            f"{counted(lesson.M_final, 'update')}")
 
 
 class _ProofTelling:
@@ -132,7 +137,7 @@ class _ProofTelling:
             self.geometry()
             story.beat(f"Here (R/γ)² = {wording.grouped(q.bound)}: at most "
                        f"{wording.grouped(bound, 0)} {'update' if bound == 1 else 'updates'}.",
-                       "highlight-bound")
+                       "highlight-bound", rows=3)
             return
         story.beat("The theorem: if some θ* separates the points through the origin with "
                    "margin γ, and a circle of radius R holds them all,", "theorem",
@@ -142,7 +147,7 @@ class _ProofTelling:
         story.beat(f"Here γ = {wording.number(q.gamma, gamma_places(q.gamma))}, the maximum "
                    f"margin, and R = {wording.number(q.R)}: (R/γ)² = "
                    f"{wording.grouped(q.bound)}: at most {wording.grouped(bound, 0)} "
-                   f"{'update' if bound == 1 else 'updates'}.", "highlight-bound")
+                   f"{'update' if bound == 1 else 'updates'}.", "highlight-bound", rows=3)
 
     def facts(self) -> None:
         story = self.story
@@ -184,11 +189,10 @@ class _ProofTelling:
                        f"most R².", "updates", M=M)
         elif M == 2:
             story.beat("Update 2: again at least γ more, at most R² more.", "updates", M=M)
-        after = f"After all {counted(M, 'update')}" if M > 1 else "After its one update"
-        story.beat(f"{after} the curves never crossed their bounds: "
-                   f"{wording.grouped(q.alignment[-1])} ≥ {wording.grouped(q.lower[-1])} and "
-                   f"{wording.grouped(q.norm_squared[-1])} ≤ {wording.grouped(q.upper[-1])}.",
-                   "highlight-end")
+        story.beat(f"It {converged_phrase(lesson)}, and the curves never crossed their "
+                   f"bounds: {wording.grouped(q.alignment[-1])} ≥ {wording.grouped(q.lower[-1])}"
+                   f" and {wording.grouped(q.norm_squared[-1])} ≤ "
+                   f"{wording.grouped(q.upper[-1])}.", "highlight-end", rows=1)
 
     def updates_briefly(self) -> None:
         """The run's curves against their bounds, recalled: the same beats, few words."""
@@ -203,9 +207,9 @@ class _ProofTelling:
                        M=M)
         elif M == 2:
             story.beat("Update 2, fast forward.", "fast-updates", M=M)
-        story.beat(f"At the end, {wording.grouped(q.alignment[-1])} ≥ "
+        story.beat(f"It {converged_phrase(self.lesson)}: {wording.grouped(q.alignment[-1])} ≥ "
                    f"{wording.grouped(q.lower[-1])} and {wording.grouped(q.norm_squared[-1])} ≤ "
-                   f"{wording.grouped(q.upper[-1])}: never across.", "highlight-end")
+                   f"{wording.grouped(q.upper[-1])}, never across.", "highlight-end", rows=1)
 
     def chain(self) -> None:
         story, lesson = self.story, self.lesson
