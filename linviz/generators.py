@@ -175,19 +175,26 @@ def xor_cloud(n: int = 40, spread: float = 0.25, seed: int = DEFAULT_SEED,
     return Dataset(name, X, y, CLASSIFICATION, params=dict(n=n, spread=spread, seed=seed))
 
 
+#: the line uᵀx + b = 0 that labels "noisy" before its flips: u at this angle (degrees), b
+LABELLING_ANGLE, LABELLING_OFFSET = 120.0, 0.3
+
+
 def noisy(n: int = 40, flip: float = 0.1, margin: float = 0.2, seed: int = DEFAULT_SEED,
           name: str = "noisy") -> Dataset:
     """Separable data (with an offset) with a fraction ``flip`` of labels flipped.
 
     Exactly round(flip · n) labels, at least one, chosen by the seed, change sign,
-    so the data is no longer linearly separable.
+    so the data is no longer linearly separable. ``params`` keeps the flipped points
+    (0-based) and the labelling line (``normal`` u, ``offset`` b: y = sign(uᵀx + b)
+    before the flips).
     """
     if not 0 < flip < 0.5:
         raise DataError(f"noisy: the flipped fraction must lie in (0, 0.5), got {flip}")
     if n < 3:  # of two points, one flipped label leaves a single class
         raise DataError(f"noisy: needs n ≥ 3 points, got {n}")
     check_count(n, MAX_GENERATED_POINTS, "noisy: n")
-    base = separable(n=n, margin=margin, offset=0.3, normal_angle=120.0, seed=seed)
+    base = separable(n=n, margin=margin, offset=LABELLING_OFFSET,
+                     normal_angle=LABELLING_ANGLE, seed=seed)
     rng = np.random.default_rng([seed, 1])
     n_flip = max(1, int(round(flip * n)))
     while True:
@@ -199,7 +206,9 @@ def noisy(n: int = 40, flip: float = 0.1, margin: float = 0.2, seed: int = DEFAU
             break
     return Dataset(name, base.X, y, CLASSIFICATION,
                    params=dict(n=n, flip=flip, margin=margin, seed=seed,
-                               flipped=sorted(int(i) for i in flipped)))
+                               flipped=sorted(int(i) for i in flipped),
+                               labelling_line=dict(normal=_unit(LABELLING_ANGLE).tolist(),
+                                                   offset=LABELLING_OFFSET)))
 
 
 def offset1d(n: int = 8, seed: int = DEFAULT_SEED, name: str = "offset1d") -> Dataset:

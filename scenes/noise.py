@@ -83,8 +83,7 @@ class NoiseScene(PerceptronScene):
         # in the pseudocode's place, which it takes from pass 2 on (the code stays the same);
         # its title and the reference lines' labels inside, top right, where the curve has
         # been by then (the error after pass 1 is below 1)
-        self.plot_group = VGroup(self.error_plot, self.plot_title, self.reference,
-                                 self.best_reference)
+        self.plot_group = VGroup(self.error_plot, self.plot_title)
         self.error_plot.next_to(self.title, DOWN, buff=style.BUFF).set_x(
             style.PANEL_LEFT + style.PLOT_INDENT, direction=LEFT)
         lowest = self.panel[1].get_top()[1] + style.BUFF
@@ -144,6 +143,14 @@ class NoiseScene(PerceptronScene):
 
         return appear(mobject)
 
+    def labelling_line_drawing(self):
+        """The line the labels came from before the flips, dashed in the flipped squares'
+        colour (the lesson's: None when the data does not record it)."""
+        theta, theta0 = self.noise.labelling_line
+        segment = clip_line(theta, theta0, self.plane.box)
+        return FastDashedLine(self.theme.highlight).set_ends(
+            self.plane.c2p(segment[0]), self.plane.c2p(segment[1]))
+
     def best_line_drawing(self):
         """A line with the least training error, dashed in the best line's colour, over
         the view (the storyboard draws it when it crosses the data, so it is in view)."""
@@ -176,18 +183,23 @@ class NoiseScene(PerceptronScene):
                   run_time=self.reading_time(beat.sentence) / 2)
 
     def draw_indicate_flipped(self, beat) -> None:
-        """The flipped labels and their line on the plot light up while it is read."""
-        # each on its own (a group of them would take the squares off the stage)
-        self.play(*[Indicate(part, color=self.theme.highlight, scale_factor=1.0)
-                    for part in (self.flip_marks, self.reference) if len(part.points) or
-                    part.submobjects], run_time=self.reading_time(beat.sentence) / 2)
+        """The line the labels came from, on the plane, and its error level on the plot,
+        as they are named; the flipped labels it misses light up."""
+        drawn = [self.reference]
+        if beat.state["labelling_line"]:
+            self.labelling_line = self.labelling_line_drawing()
+            drawn.append(self.labelling_line)
+        self.play(*[self.appear(part) for part in drawn], run_time=style.RUN_INTRO)
+        self.still(*drawn)
+        self.play(Indicate(self.flip_marks, color=self.theme.highlight, scale_factor=1.0),
+                  run_time=self.reading_time(beat.sentence) / 2)
 
     def draw_best_line(self, beat) -> None:
-        """The dashed line of least training error comes (when it crosses the data)."""
-        if not beat.state["best_line"]:
-            self.play(Indicate(self.best_reference, color=self.theme.highlight,
-                               scale_factor=1.0), run_time=style.RUN_INTRO)
-            return
-        self.best_line = self.best_line_drawing()
-        self.play(FadeIn(self.best_line), run_time=style.RUN_INTRO)
-        self.still(self.best_line)
+        """The least training error's level on the plot, and a line that reaches it
+        (dashed, when it crosses the data), as they are named."""
+        drawn = [self.best_reference]
+        if beat.state["best_line"]:
+            self.best_line = self.best_line_drawing()
+            drawn.append(self.best_line)
+        self.play(*[self.appear(part) for part in drawn], run_time=style.RUN_INTRO)
+        self.still(*drawn)

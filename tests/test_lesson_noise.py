@@ -638,3 +638,41 @@ def test_on_iris_the_passes_near_the_best_line_are_counted(iris_story):
     assert int(match[1]) == len(ends) == scene.epochs
     assert int(match[0]) == int(np.sum(ends - best <= 0.05 + 1e-9)) < len(ends)
     assert float(match[2]) == pytest.approx(float(np.median(ends)), abs=0.006)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 5])
+@pytest.mark.parametrize("standardized", [False, True], ids=["raw", "standardised"])
+def test_the_line_the_labels_came_from_is_the_generators(seed, standardized):
+    """The dashed line the scene draws as "the line the data was made with": the
+    generator's normal at 120° and offset 0.3, carried to standardised coordinates; it
+    separates the labels before the flips with the generator's margin 0.2 (in the raw
+    units, where the distance is measured), and misses exactly the flipped points."""
+    from linviz import make_builtin
+    from linviz.transforms import standardize
+
+    raw = make_builtin("noisy", seed=seed)
+    data = standardize(raw) if standardized else raw
+    lesson = noise_lesson(data)
+    theta, theta0 = lesson.labelling_line
+    flipped = np.array(raw.params["flipped"])
+    original = raw.y.copy()
+    original[flipped] *= -1
+    # the same line in raw units: u = (cos 120°, sin 120°), b = 0.3, up to a positive factor
+    angle = np.radians(120.0)
+    u = np.array([np.cos(angle), np.sin(angle)])
+    raw_values = raw.X @ u + 0.3
+    assert np.all(original * raw_values >= 0.2)
+    np.testing.assert_allclose(data.X @ theta + theta0, raw_values, rtol=1e-12, atol=1e-12)
+    assert sorted(np.flatnonzero(data.y * (data.X @ theta + theta0) <= 0)) == sorted(flipped)
+
+
+def test_no_labelling_line_is_drawn_where_the_data_has_none():
+    """Real data records no line it was labelled with: the scene draws none and says no
+    "(dashed)" of it."""
+    from linviz.lessons.noise_story import noise_storyboard
+
+    lesson = noise_lesson(gallery_case("iris-versicolor-virginica")())
+    assert lesson.labelling_line is None
+    board = noise_storyboard(lesson)
+    assert not any(beat.state["labelling_line"] for beat in board.beats)
+    assert not any("made with (dashed)" in beat.sentence for beat in board.beats)

@@ -67,6 +67,14 @@ def drawn_perceptron_state(scene) -> dict:
         "best_line": scene.on_screen(scene.best_line)
         if getattr(scene, "best_line", None) is not None else (
             False if hasattr(scene, "flip_marks") else None),
+        # the line the labels came from, and the dashed levels on the error plot
+        "labelling_line": _present(scene, scene.labelling_line)
+        if getattr(scene, "labelling_line", None) is not None else (
+            False if hasattr(scene, "flip_marks") else None),
+        "levels": tuple(name for name, level in (("labelling", getattr(scene, "reference", None)),
+                                                 ("best", getattr(scene, "best_reference", None)))
+                        if level is not None and len(level) and _present(scene, level[0]))
+        if hasattr(scene, "flip_marks") else None,
         **(drawn_xor_state(scene) if hasattr(scene, "space") else {}),
     }
 
@@ -125,7 +133,8 @@ def expected_perceptron_state(state, places: int, offset: bool, X) -> dict:
         "ring": None if state["ring"] is None else X[state["ring"]],
         "numbered": sorted(state["numbered"]),
         "plot": state.get("plot"), "flips": state.get("flips"),
-        "best_line": state.get("best_line"),
+        "best_line": state.get("best_line"), "labelling_line": state.get("labelling_line"),
+        "levels": tuple(state["levels"]) if "levels" in state else None,
         **(expected_xor_state(state) if "stage" in state else {}),
     }
 

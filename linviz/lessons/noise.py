@@ -275,6 +275,31 @@ class NoiseLesson:
         return other > mine if self.visits_shuffled else mine > other
 
     @property
+    def labelling_line(self) -> tuple[np.ndarray, float] | None:
+        """(θ, θ₀) of the line the data was labelled with before its flips, in the
+        coordinates of ``data`` (None when the data does not record one).
+
+        The generator's line uᵀx + b = 0; on standardised data x = x̄ + s∘z, so the same
+        line is (u∘s)ᵀz + (uᵀx̄ + b) = 0.
+        """
+        line = self.data.params.get("labelling_line")
+        if not line or not self.has_flipped_labels:
+            return None
+        theta, theta0 = np.asarray(line["normal"], dtype=float), float(line["offset"])
+        scaled = self.data.params.get("standardized")
+        if scaled:
+            mean, scale = np.asarray(scaled["mean"]), np.asarray(scaled["scale"])
+            theta, theta0 = theta * scale, float(theta @ mean) + theta0
+        if theta.shape != (self.data.n_features,):
+            return None
+        # said to miss exactly the flipped labels: drawn only when it does on these points
+        # (features chosen or reordered from the file may not be those it was made on)
+        missed = np.flatnonzero(self.data.y * (self.data.X @ theta + theta0) <= 0)
+        if tuple(int(i) for i in missed) != tuple(sorted(self.flipped)):
+            return None
+        return theta, theta0
+
+    @property
     def has_flipped_labels(self) -> bool:
         """The data is separable data with some labels flipped (the built-in "noisy")."""
         return bool(self.flipped)

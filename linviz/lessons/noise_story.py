@@ -49,7 +49,10 @@ class _NoiseTelling(_Telling):
         super().__init__(noise.run, scene, heard)
 
     def extra_state(self) -> dict:
-        return {"plot": False, "flips": False, "best_line": False}
+        # levels: the dashed levels on the error plot ("labelling", "best"), each drawn
+        # with the sentence that names it; labelling_line: the line the labels came from
+        return {"plot": False, "flips": False, "best_line": False, "labelling_line": False,
+                "levels": ()}
 
     # -- the data ----------------------------------------------------------------
     def introduce(self) -> None:
@@ -109,11 +112,8 @@ class _NoiseTelling(_Telling):
         """From pass 2 on the code stays the same: the error plot takes its place."""
         if self.story.state["plot"]:
             return
-        line = ("; dashed: the error of the line the data was made with, and the least any "
-                "line reaches" if self.noise.has_flipped_labels
-                else "; dashed: the least training error any line reaches")
-        self.story.beat(f"The code stays the same from here on; in its place, the training "
-                        f"error after each pass t{line}.", "error-plot", plot=True,
+        self.story.beat("The code stays the same from here on; in its place, the training "
+                        "error after each pass t.", "error-plot", plot=True,
                         **self.named_numbers_leave())
 
     def before_pass(self, epoch: int) -> None:
@@ -153,11 +153,12 @@ class _NoiseTelling(_Telling):
         story.section("error", "The training error never reaches 0")
         low, high = noise.least_error_after_pass, noise.largest_error_after_pass
         shown = lambda v: wording.number(v, wording.error_places(v), minus="-")  # noqa: E731
+        least = noise.least_updates_in_a_pass
         if noise.after_pass_errors_equal:
-            status = f"after every pass the training error is ${shown(low)}$, above 0"
+            status = f"${least}$+ mistakes a pass; error after each: ${shown(low)}$"
         else:
-            status = (f"after every pass the training error stays above 0: between "
-                      f"${shown(low)}$ and ${shown(high)}$")
+            status = (f"${least}$+ mistakes a pass; error after each: ${shown(low)}$ to "
+                      f"${shown(high)}$")
         # each least error at its own decimals; both at the decimals that tell them apart
         # when those would say one number
         after_places = wording.error_places(noise.least_error_after_pass)
@@ -168,8 +169,10 @@ class _NoiseTelling(_Telling):
                 max(after_places, any_places))
         during = ""
         if noise.lower_during_a_pass:
+            lowest = wording.number(noise.least_error_any_step, any_places, minus="-")
             during = (f", though during pass {noise.pass_of_least} it got down to "
                       f"{wording.number(noise.least_error_any_step, any_places)}")
+            status += f"; in pass {noise.pass_of_least}: ${lowest}$"
         story.beat(f"Every pass made at least "
                    f"{wording.count(noise.least_updates_in_a_pass, 'mistake')}; after a pass "
                    f"the training error was never below "
@@ -177,8 +180,10 @@ class _NoiseTelling(_Telling):
                    "errors", status=status, status_tone="mistake")
         if noise.has_flipped_labels:
             k = len(noise.flipped)
-            reference = (f"The line the data was made with misses exactly the {k} flipped "
-                         f"labels: {k}/{n} = {error_words(k, n)}")
+            drawn = noise.labelling_line is not None
+            reference = (f"The line the data was made with{' (dashed)' if drawn else ''} "
+                         f"misses exactly the {k} flipped labels: {k}/{n} = "
+                         f"{error_words(k, n)}")
             if noise.passes_end_above_flipped:
                 ending = "every pass of the perceptron ends above that."
             else:
@@ -186,11 +191,13 @@ class _NoiseTelling(_Telling):
                           f"{error_words(noise.least_mistakes_after_pass, n)}, "
                           f"{'no better' if noise.best_pass_equals_flipped else 'lower'}"
                           f" on these labels.")
-            story.beat(f"{reference}; {ending}", "indicate-flipped")
+            story.beat(f"{reference}; {ending}", "indicate-flipped", labelling_line=drawn,
+                       levels=("labelling",))
         best = noise.best_line
         drawn = crosses_the_data(best.theta, best.theta0, self.data.X)
         said, cause = self.best_line_sentences(drawn)
-        story.beat(said, "best-line", best_line=drawn)
+        story.beat(said, "best-line", best_line=drawn,
+                   levels=(*story.state["levels"], "best"))
         if cause:  # why, said over the line it names
             story.beat(cause, HOLD)
 
