@@ -82,9 +82,8 @@ class MarginSpeedScene(LinvizScene):
         self.band = MarginBand(self.plane, *band_in_plane(self.run), theme.correct)
         #: θ*'s line, the band's middle: θ*ᵀ[x, 1] = 0
         self.star_line = Line(stroke_color=theme.correct, stroke_width=style.LINE_STROKE / 2)
-        self.star_label = math("theta^*", theme, style.FONT_SMALL).set_color(theme.correct)
-        self.star_label.add_background_rectangle(color=theme.background,
-                                                 opacity=style.LABEL_BACKDROP_OPACITY, buff=0.04)
+        #: θ*'s name and its band's half-width (the run's own margin), made again each run
+        self.star_label = VGroup()
         self.place_star()
         self.hyperplane = Hyperplane(self.plane, np.zeros(2), 0.0, show_normal=False,
                                      show_notes=False)
@@ -121,7 +120,6 @@ class MarginSpeedScene(LinvizScene):
                                diagonal_label="M = (R \\/ gamma)^2")
         self.right_board = board([row, self.plot], self.title)
         self.plot.shift(RIGHT * style.LOG_PLOT_INDENT)
-        self.board_values = VGroup(*[value.number for value in self.values.values()])
         self.group_colours = [style.SWEEP_GROUP_COLOURS[j % len(style.SWEEP_GROUP_COLOURS)]
                               for j in range(len(sweep.margins))]
         self.dots = [VGroup(*[Dot(self.plot.c2p(run.bound, run.updates), radius=style.SWEEP_DOT,
@@ -159,7 +157,12 @@ class MarginSpeedScene(LinvizScene):
     def place_star(self) -> None:
         """θ*'s line across the plane; its label beside the line where it covers least of
         the run's markers, its final boundary and θ*'s line itself (the first such place)."""
-        a, b, _ = band_in_plane(self.run)
+        a, b, half = band_in_plane(self.run)
+        label = text(f"$theta^*$: ${fmt(half, 3)}$", self.theme, style.FONT_SMALL,
+                     self.theme.correct)
+        label.add_background_rectangle(color=self.theme.background,
+                                       opacity=style.LABEL_BACKDROP_OPACITY, buff=0.04)
+        self.star_label.submobjects = [label]
         box = self.plane.box
         segment = clip_line(a, b, box)
         if segment is None:
@@ -175,9 +178,11 @@ class MarginSpeedScene(LinvizScene):
         if final is not None:
             final_ends = self.plane.c2p_many(np.asarray(final))
             lines.append(final_ends[0] + along * (final_ends[1] - final_ends[0]))
+        ticks = self.plane.tick_boxes()  # text on text: weighed heavily
         obstacles = np.vstack([box_around(self.plane.c2p_many(self.run.data.X),
                                           style.SWEEP_POINT_SIZE),
-                               box_around(np.vstack(lines), style.SMALL_BUFF / 2)])
+                               box_around(np.vstack(lines), style.SMALL_BUFF / 2),
+                               *([ticks] if len(ticks) else [])])
         # inside the plane, above the band at the bottom where a player draws captions
         bounds = np.array([*self.plane.axes.get_corner(DL)[:2],
                            *self.plane.axes.get_corner(UR)[:2]])
@@ -193,7 +198,7 @@ class MarginSpeedScene(LinvizScene):
             costs.append(covered_area(np.array([*(centre - half), *(centre + half)]), obstacles))
         centre = places[least_index(costs)]
         self.star_label.move_to([centre[0], centre[1], 0.0]).set_opacity(1)
-        self.star_label.background_rectangle.set_fill(opacity=style.LABEL_BACKDROP_OPACITY)
+        label.background_rectangle.set_fill(opacity=style.LABEL_BACKDROP_OPACITY)
 
     def state_at(self, M: float | None = None):
         """(θ, θ₀) of the run on screen after M updates (the tracker's M when None)."""
@@ -235,27 +240,38 @@ class MarginSpeedScene(LinvizScene):
     # -- the storyboard drawn: one method a motion (see LinvizScene.tell) ----------
     def draw_intro(self, beat) -> None:
         """The title, the plane with one data set of the sweep, and the board."""
-        self.play(appear(self.title), appear(self.plane), appear(self.right_board),
+        self.play(appear(self.title), appear(self.plane), appear(self.plot),
                   appear(self.clouds[0]), run_time=style.RUN_INTRO)
-        self.remove(self.right_board)
-        self.board_still = still_parts(self.right_board, self.board_values)
-        # only M changes while a run plays; the other values change between plays
-        counter = self.values["M"].number
-        others = VGroup(*[number for number in self.board_values if number is not counter])
-        # the title, the plane and the board's still parts never change again
-        self.still(self.title, self.plane, self.board_still, others, self.clouds[0])
-        self.add(self.hyperplane, self.no_boundary, self.ring, counter)
-        counter.add_updater(lambda _: self.values["M"].set_value(
+        # the title, the plane and the plot never change again; the values over the plot
+        # come as they are said (show_header)
+        self.still(self.title, self.plane, self.plot, self.clouds[0])
+        self.add(self.hyperplane, self.no_boundary, self.ring)
+        self.values["M"].number.add_updater(lambda _: self.values["M"].set_value(
             str(int(np.floor(self.tracker.get_value() + 1e-9)))))
+
+    def show_header(self, level: str) -> None:
+        """The run's values over the plot as far as they have been said (``HEADER``)."""
+        shown = HEADER[level]
+        come = [value for name, value in self.values.items()
+                if name in shown and not self.on_screen(value)]
+        go = [value for name, value in self.values.items()
+              if name not in shown and self.on_screen(value)]
+        if come or go:
+            self.play(*[appear(v) for v in come], *[vanish(v) for v in go],
+                      run_time=style.PAUSE_SHORT)
+        for value in go:
+            self.remove(value)
 
     def draw_legend(self, beat) -> None:
         self.play(appear(self.legend), run_time=style.PAUSE_SHORT)
         self.still(self.legend)
 
     def draw_switch_run(self, beat) -> None:
+        self.show_header(beat.state["header"])  # a run's bound and M leave with it
         self.switch_run(beat.state["run"])
 
     def draw_replay(self, beat) -> None:
+        self.show_header(beat.state["header"])
         self.replay(style.RUN_REPLAY, to=beat.state["M"])
 
     def draw_dots(self, beat) -> None:
@@ -359,6 +375,9 @@ class MarginSpeedScene(LinvizScene):
         self.play(self.tracker.animate.set_value(end), run_time=run_time, rate_func=linear)
         self.values["M"].set_value(str(int(end)))
 
+
+#: the values over the plot shown at each ``header`` of the storyboard
+HEADER = {"none": (), "gamma": ("gamma", "R"), "all": ("gamma", "R", "bound", "M")}
 
 #: the title, by the lesson's trend of the median updates
 TITLES = {"rising": "Smaller margin, more updates",

@@ -223,7 +223,7 @@ def test_the_opening_moves_under_every_sentence_and_the_first_run_plays_within_3
     "The theorem allows" sentence; before it, something moves under every sentence."""
     scene = story("margin-speed", None, 0)
     captions = scene.timeline.captions
-    first_run = next(c.start for c in captions if "The bound allows" in c.text)
+    first_run = next(c.start for c in captions if "the bound allows" in c.text)
     assert first_run < 35.0
     for caption in captions:
         if caption.start >= first_run:
@@ -239,7 +239,7 @@ def test_theta_star_is_drawn_in_the_middle_of_its_band():
     for end in (scene.star_line.get_start(), scene.star_line.get_end()):
         point = scene.plane.p2c(end)
         assert run.theta_star @ np.append(point, 1.0) == pytest.approx(0, abs=1e-6)
-    assert "theta^*" in scene.star_label.source
+    assert "theta^*" in scene.star_label[0].source
 
 
 @pytest.mark.parametrize("seed", SEEDS)

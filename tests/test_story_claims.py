@@ -250,7 +250,7 @@ def test_margin_speed_numbers_are_each_runs(case):
     assert len(compared) == len(scene.sweep.margins) - 1
     for k, match in enumerate(compared, start=1):
         assert (shown[k][0] < shown[k - 1][0]) == (match.group(2) == "smaller")
-    allows = said(scene, r"(?:The bound allows|Bound) (\d+)(?: updates)?; the perceptron makes "
+    allows = said(scene, r"(?:[Tt]he bound allows|Bound) (\d+)(?: updates)?; the perceptron makes "
                          r"(\d+)(?:, (more than|fewer than|as many as) before)?")
     assert len(allows) == len(scene.sweep.margins)
     for k, (match, fact) in enumerate(zip(allows, shown)):

@@ -472,7 +472,12 @@ def test_margin_speed_draws_its_storyboard_at_every_beats_end(seed):
                 "run": scene.shown_index if _present(scene, scene.band) else None,
                 "M": scene.tracker.get_value(), "band": _present(scene, scene.band),
                 "dots": sum(_present(scene, dots) for dots in scene.dots), "ring": ring,
-                "ghosts": _present(scene, scene.ghosts), "note": note}
+                "ghosts": _present(scene, scene.ghosts), "note": note,
+                # the values over the plot, and the numbers they show
+                "header": tuple(name for name, value in scene.values.items()
+                                if _present(scene, value)),
+                "numbers": {name: value.number.shown for name, value in scene.values.items()
+                            if _present(scene, value)}}
 
     seen: list[tuple[str, dict]] = []
     scene = story_with(find("margin-speed").load(), seed=seed, beat_observers=[
@@ -481,6 +486,15 @@ def test_margin_speed_draws_its_storyboard_at_every_beats_end(seed):
     assert [sentence for sentence, _ in seen] == storyboard.sentences()
     for number, ((sentence, picture), beat) in enumerate(zip(seen, storyboard.beats), 1):
         expected = dict(beat.state)
+        # each value over the plot once said, as the run on the plane has it
+        expected["header"] = {"none": (), "gamma": ("gamma", "R"),
+                              "all": ("gamma", "R", "bound", "M")}[beat.state["header"]]
+        shown_run = scene.shown[beat.state["run"]] if beat.state["run"] is not None else None
+        expected["numbers"] = {name: number for name, number in (
+            ("gamma", fmt(shown_run.gamma, 3) if shown_run else None),
+            ("R", fmt(shown_run.R) if shown_run else None),
+            ("bound", fmt(shown_run.bound, 0) if shown_run else None),
+            ("M", str(beat.state["M"]))) if name in expected["header"]}
         if expected["ring"] is not None:
             run = scene.shown[expected["ring"]]
             expected["ring"] = tuple(np.round(scene.plot.c2p(run.bound, run.updates)[:2], 6))

@@ -9,8 +9,9 @@ The state
 lesson's ``shown`` runs, one a margin then the slowest; None before the first), ``M``
 (its updates played), ``band`` (θ*'s band drawn), ``dots`` (margins whose dots are
 plotted), ``ring`` (the run whose dot is ringed, as an index into ``shown``; None),
-``ghosts`` (the lines the slowest run leaves behind drawn) and ``note`` (the note under
-the plot: "rule", "spread" or None).
+``ghosts`` (the lines the slowest run leaves behind drawn), ``note`` (the note under
+the plot: "rule", "spread" or None) and ``header`` (the run's values over the plot, each
+shown once said: "none"; "gamma", its γ and R; "all", with its bound and M).
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def margin_speed_storyboard(lesson: MarginSpeedLesson,
     """Every beat of the scene `margin-speed` for ``lesson`` (see the module's docstring)."""
     sweep = lesson.sweep
     story = StoryWriter(scene, legend=False, run=None, M=0, band=False, dots=0, ring=None,
-                        ghosts=False, note=None)
+                        ghosts=False, note=None, header="none")
     story.section("setup", "Runs at five margins")
     story.beat(f"The same perceptron on {len(sweep.margins) * sweep.repeats} data sets like "
                f"this one: {sweep.repeats} for each margin asked, "
@@ -71,21 +72,21 @@ def margin_speed_storyboard(lesson: MarginSpeedLesson,
         run = lesson.chosen[j]
         actual = wording.number(lesson.chosen_plane_margins[j], 3)
         if j == 0:
-            story.beat(f"Margin {margin_text(margin)} asked is a lower bound: this data set's "
-                       f"own is {actual}; on [x, 1] the theorem's γ is "
-                       f"{wording.number(run.gamma, 3)}.", "switch-run",
-                       run=j, M=0, band=True, ring=None)
             half = wording.number(band_in_plane(run)[2], 3)
-            story.beat(f"Teal: θ*'s band, empty, {half} wide each side. The bound allows "
-                       f"{wording.number(run.bound, 0)} updates; the perceptron makes "
-                       f"{run.updates}.", "replay", M=run.updates)
+            story.beat(f"Margin {margin_text(margin)} asked is a lower bound: this data set's "
+                       f"own is {actual}, θ*'s teal band, empty, {half} wide each side.",
+                       "switch-run", run=j, M=0, band=True, ring=None)
+            story.beat(f"On [x, 1] the theorem's γ is {wording.number(run.gamma, 3)}: the bound "
+                       f"allows {wording.number(run.bound, 0)} updates; the perceptron makes "
+                       f"{run.updates}.", "replay", M=run.updates, header="all")
         else:
             smaller = "smaller" if lesson.gamma_smaller(j) else "not smaller"
             story.beat(f"Margin {margin_text(margin)}: γ = {wording.number(run.gamma, 3)} on "
                        f"[x, 1], {smaller} than before.",
-                       "switch-run", run=j, M=0, ring=None)
+                       "switch-run", run=j, M=0, ring=None, header="gamma")
             story.beat(f"Bound {wording.number(run.bound, 0)}; the perceptron makes "
-                       f"{run.updates}{compared_words(j)}.", "replay", M=run.updates)
+                       f"{run.updates}{compared_words(j)}.", "replay", M=run.updates,
+                       header="all")
         ups = sorted(r.updates for r in sweep.runs[j])
         if j == 0:
             # the rule's numbers are in the note it brings (MIN_GAMMA_FALL)

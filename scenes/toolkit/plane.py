@@ -425,6 +425,12 @@ class DataPlane(VGroup):
         self.names_beyond = tuple(hidden)
         self._make_tick_labels()
 
+    def tick_boxes(self) -> np.ndarray:
+        """The boxes [x_min, y_min, x_max, y_max, weight 100] of every tick value drawn:
+        shape (k, 5) (obstacles a label is placed clear of)."""
+        boxes = [box for m in self.tick_labels.submobjects for box in _text_boxes(m)]
+        return np.array(boxes) if boxes else np.zeros((0, 5))
+
     def _tick_row(self, axis: int) -> list[np.ndarray]:
         """The boxes [x_min, y_min, x_max, y_max] of the tick values drawn along x₁ (axis 0:
         below the square) or x₂ (1: left of it)."""
