@@ -26,7 +26,8 @@ from manim import (
 
 from linviz.lessons import lesson_for
 from linviz.lessons.margin_speed import MIN_GAMMA_FALL, band_in_plane
-from linviz.lessons.margin_speed_story import margin_speed_storyboard, margin_text, median_text
+from linviz.lessons.margin_speed_story import (margin_speed_storyboard, margin_text, median_text,
+                                               ratio_text)
 from linviz.replay import state_at
 from linviz.sweeps import DEFAULT_MARGINS
 from linviz.ties import least_index
@@ -327,9 +328,16 @@ class MarginSpeedScene(LinvizScene):
         self.still(note)
 
     def draw_indicate_bound(self, beat) -> None:
-        """The line M = (R/γ)², far above the dots."""
+        """The line M = (R/γ)², far above the dots, and how far: the runs' least and
+        largest ratio of bound to updates, under the legend."""
+        ratios = self.lesson.bound_ratios
+        self.ratio_note = note = text(
+            f"bound \/ updates: ${ratio_text(np.min(ratios))}$ to "
+            f"${ratio_text(np.max(ratios))}$", self.theme, style.FONT_TINY, self.theme.bound)
+        note.next_to(self.legend, DOWN, buff=style.SMALL_BUFF, aligned_edge=LEFT)
         self.play(Indicate(self.plot.diagonal, color=self.theme.highlight, scale_factor=1.0),
-                  run_time=style.RUN_INTRO)
+                  appear(note), run_time=style.RUN_INTRO)
+        self.still(note)
         # a play of the plot's line split the still plot: its parts stand still again
         self.remove(self.plot.diagonal)
         self.still(self.plot.diagonal)
