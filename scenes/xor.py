@@ -128,15 +128,16 @@ class XorScene(PerceptronScene):
         else:
             listed = f"between {fmt(float(np.min(errors)))} and {fmt(float(np.max(errors)))}"
         rows.append(text(f"training error {lesson.along}: {listed}", theme, small))
+        best = len(rows)
         rows.append(text(best_line_words(lesson).replace("−", "-"), theme, small))
         #: the rows the cycle's sentences are about, shown in turn under them
         self.cycle_state_rows = VGroup(*rows[1:len(starts)])
-        self.cycle_error_rows = VGroup(*rows[repeats:])
         #: the panel's parts as the storyboard names them (``cycle_rows``), each shown
         #: under the sentence that reads it
         self.cycle_parts = {"passes": VGroup(*rows[:passes]),
                             "repeat": VGroup(*rows[passes:repeats]),
-                            "errors": self.cycle_error_rows}
+                            "errors": VGroup(*rows[repeats:best]),
+                            "best": VGroup(*rows[best:])}
         self.cycle_panel = Panel(rows, theme)
         room = config.frame_width / 2 - style.PANEL_LEFT - style.SMALL_BUFF
         if self.cycle_panel.width > room:
@@ -311,7 +312,11 @@ class XorScene(PerceptronScene):
 
     def draw_cycle_errors(self, beat) -> None:
         self.show_cycle_part("errors")
-        self.point_at_rows(self.cycle_error_rows, beat.sentence)
+        self.point_at_rows(self.cycle_parts["errors"], beat.sentence)
+
+    def draw_cycle_best(self, beat) -> None:
+        """The best line's row, under the sentence that reads it."""
+        self.show_cycle_part("best")
 
     def show_cycle_part(self, name: str) -> None:
         self.play(FadeIn(self.cycle_parts[name]), run_time=style.PAUSE_SHORT)
@@ -358,7 +363,7 @@ class XorScene(PerceptronScene):
         self.show_told_status(beat.state)
         self.play(FadeIn(self.lifted_row), run_time=self.reading_time(beat.sentence) / 2)
         self.remove(self.lifted_row)
-        self.add(self.lifted_labels, self.lifted_live, self.curve)
+        self.add(self.lifted_labels, self.lifted_live)
 
     def play_lifted(self, beat, update: bool) -> None:
         """The lifted run's visits of the beat (its last an update when ``update``)."""
@@ -377,7 +382,10 @@ class XorScene(PerceptronScene):
         self.play_lifted(beat, update=True)
 
     def draw_indicate_curve(self, beat) -> None:
-        """The lifted plane's curve in the data's plane, which the sentence names."""
+        """The lifted plane's curve in the data's plane, drawn as the sentence names it."""
+        # it follows the run (an updater remakes its points): drawn at once, then lit
+        self.curve.update()
+        self.add(self.curve)
         self.play(Indicate(self.curve, color=self.theme.highlight, scale_factor=1.0),
                   run_time=self.reading_time(beat.sentence) / 2)
 

@@ -101,17 +101,19 @@ def drawn_xor_state(scene) -> dict:
         "lifted_theta0": values["theta0"].number.shown if lifted else fmt(0.0),
         "shade": getattr(scene, "final_shade", None) is not None
         and scene.on_screen(scene.final_shade),
+        "curve": _present(scene, scene.curve),
     }
 
 
 def expected_xor_state(state) -> dict:
     """The xor storyboard's own keys as the picture shows them."""
     return {"stage": state["stage"], "ghosts": state["ghosts"], "lift": state["lift"],
-            "cycle_rows": [name for name in ("passes", "repeat", "errors")
+            "cycle_rows": [name for name in ("passes", "repeat", "errors", "best")
                            if name in state["cycle_rows"]],
             "view": state["view"], "lifted_step": state["lifted_step"],
             "lifted_M": str(state["lifted_M"]), "lifted_theta": fmt_vector(state["lifted_theta"]),
-            "lifted_theta0": fmt(state["lifted_theta0"]), "shade": state["shade"]}
+            "lifted_theta0": fmt(state["lifted_theta0"]), "shade": state["shade"],
+            "curve": state["curve"]}
 
 
 def expected_perceptron_state(state, places: int, offset: bool, X) -> dict:

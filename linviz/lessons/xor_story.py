@@ -9,11 +9,13 @@ The state adds to the perceptron's:
   "cycle" (the panel of the cycle, the run's lines drawn together when ``ghosts``),
   "space" (the lifted points in 3-D); ``cycle_rows``: the parts of the cycle's panel
   shown ("passes": the state at each pass's start and the mistakes per pass; "repeat":
-  the period; "errors": the training error along it and the best line's);
+  the period; "errors": the training error along it; "best": the best line's);
 - ``lift`` (0: the points at height 0, 1: at height x₁x₂) and ``view`` (the 3-D view's
   turn, in steps of the scene's turn: 0, 1 or −1);
 - ``lifted_step``, ``lifted_M``, ``lifted_theta``, ``lifted_theta0``: the lifted run after
   that many visits, as its row of values shows it;
+- ``curve``: the lifted plane's curve drawn in the data's plane (from the sentence that
+  names it on);
 - ``shade``: the + side of the lifted plane's curve shaded in the data's plane.
 """
 
@@ -99,7 +101,7 @@ class _XorTelling(_Telling):
         return {"stage": "run", "cycle_rows": [], "ghosts": False, "lift": 0.0, "view": 0,
                 "lifted_step": 0,
                 "lifted_M": 0, "lifted_theta": [0.0, 0.0, 0.0], "lifted_theta0": 0.0,
-                "shade": False}
+                "curve": False, "shade": False}
 
     def plan_skip(self) -> tuple[int, int] | None:
         """From the pass that starts where an earlier one did, the run repeats: one
@@ -206,7 +208,8 @@ class _XorTelling(_Telling):
         never, reason = best_line_parts(xor)
         story.beat(f"The training error {xor.along} goes {cycle_error_words(xor)}, {never}.",
                    "cycle-errors", cycle_rows=[*story.state["cycle_rows"], "errors"])
-        story.beat(wording.sentence(f"{reason}."), HOLD)
+        story.beat(wording.sentence(f"{reason}."), "cycle-best",
+                   cycle_rows=[*story.state["cycle_rows"], "best"])
 
     def lift(self) -> None:
         story, xor = self.story, self.xor
@@ -249,7 +252,7 @@ class _XorTelling(_Telling):
                            steps=(done, k + 1), min_seconds=visits + RUN_SLOW_UPDATE,
                            **self.lifted_at(k + 1))
                 story.beat(f"On the left, where that plane meets the data's plane: "
-                           f"{curve(update)}.", "indicate-curve")
+                           f"{curve(update)}.", "indicate-curve", curve=True)
             else:
                 # θ and θ₀ in the row of values; said, the picture's change
                 story.beat(f"Update {update.number}: on the left, {curve(update)}.",
