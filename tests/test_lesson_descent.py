@@ -383,7 +383,7 @@ def test_a_line_is_not_called_a_bad_fit_when_curves_do_no_better(diabetes):
     assert best > 0.75 * line
     text = " ".join(diabetes.narration)
     assert "A line is not a good fit" not in text
-    (claim,) = said(diabetes, r"no curve up to degree 5 lowers the least L by more than (\d+)%")
+    (claim,) = said(diabetes, r"But no curve up to degree 5 lowers the least L by more than (\d+)%")
     assert 100 * (1 - best / line) <= float(claim.group(1))
 
 
@@ -620,3 +620,31 @@ def test_the_x_axis_of_standardised_data_says_standardised(name):
     label = scene.plane.x_label.source
     assert "bmi" in label
     assert ("standardised" in label) == standardised
+
+
+@pytest.mark.parametrize("name", ["regression1d:0", "regression1d:2", "diabetes-bmi-std"])
+def test_what_the_curves_gain_is_said_after_their_minima(name):
+    """The best curve's gain over the line (its minimum this far below the line's, by a
+    least-squares fit made here) is said once the dashed minima are on screen, not
+    before any curve is drawn."""
+    from linviz.lessons import storyboard_for
+
+    data = gallery_case(name)()
+    x, y = data.X[:, 0], data.y
+    minima = {k: closed_minimum(x, y, k) for k in (1, 2, 3, 5)}
+    sentences = storyboard_for("regression")(data).sentences()
+    minima_said = next(k for k, s in enumerate(sentences) if "dashed minima never rise" in s)
+    gains = [(k, m) for k, s in enumerate(sentences)
+             for m in re.finditer(r"Degree (\d)'s minimum is (\d+)% below the line's", s)]
+    none = [(k, m) for k, s in enumerate(sentences)
+            for m in re.finditer(r"no curve up to degree 5 lowers the least L by more than "
+                                 r"(\d+)%", s)]
+    assert len(gains) + len(none) == 1
+    k, match = (gains or none)[0]
+    assert k == minima_said + 1
+    gain = 100 * (1 - min(minima.values()) / minima[1])
+    if gains:
+        assert int(match.group(1)) == min(minima, key=minima.get)
+        assert int(match.group(2)) == pytest.approx(gain, abs=0.5)
+    else:
+        assert gain <= float(match.group(1))

@@ -20,7 +20,7 @@ import numpy as np
 
 from .. import wording
 from ..dataset import REGRESSION
-from ..storyboard import Storyboard, StoryWriter
+from ..storyboard import HOLD, Storyboard, StoryWriter
 from .regression import (DEFAULT_DATA, SLOW_STEPS, RegressionLesson,  # noqa: F401
                          regression_lesson, signed_term)
 
@@ -156,15 +156,8 @@ def regression_storyboard(lesson: RegressionLesson,
                    "axes-off", axes=False)
 
     story.section("polynomial", "Polynomial features")
-    if lesson.curve_helps:
-        opening = (f"Here a curve lowers the least L by "
-                   f"{wording.number(100 * lesson.curve_gain, 0)}%.")
-    else:
-        opening = (f"Here no curve up to degree {lesson.polynomials[-1].degree} lowers the "
-                   f"least L by more than "
-                   f"{wording.number(max(100 * lesson.curve_gain, 1), 0)}%.")
-    story.beat(opening + " Map x to [1, x, …, xᵏ]: h is a polynomial, still linear in θ, so "
-               "the same least squares applies.", "poly-intro", status="poly",
+    story.beat("Map x to [1, x, …, xᵏ]: h is a polynomial, still linear in θ, so the same "
+               "least squares applies.", "poly-intro", status="poly",
                formulas=["risk", "map"], contours=None, closed=False, residuals=True)
     for row, poly in enumerate(lesson.polynomials, start=1):
         closed = f"the closed form (dashed) also {loss_text(poly.closed_loss)}"
@@ -191,6 +184,16 @@ def regression_storyboard(lesson: RegressionLesson,
                       f"its minimum is lower")
     story.beat(f"The dashed minima never rise, {falls}: a higher degree fits "
                f"at least as closely.", "indicate-minima")
+    # how much the curves gain, said over the minima it is read from
+    if lesson.curve_helps:
+        best = min(lesson.polynomials, key=lambda poly: poly.closed_loss)
+        gain = (f"Degree {best.degree}'s minimum is "
+                f"{wording.number(100 * lesson.curve_gain, 0)}% below the line's.")
+    else:
+        gain = (f"But no curve up to degree {lesson.polynomials[-1].degree} lowers the least "
+                f"L by more than {wording.number(max(100 * lesson.curve_gain, 1), 0)}%: the "
+                f"line fits nearly as closely.")
+    story.beat(gain, HOLD)
     story.beat(wording.sentence(f"{where}."), "indicate-table")
     return story.storyboard()
 
