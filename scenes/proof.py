@@ -817,7 +817,9 @@ class ProofScene(LinvizScene):
         self.rescale_data(1 / beat.state["scale"])
 
     def draw_zoom(self, beat) -> None:
+        """The view zooms to the unit disk; the margin γ/R is written as it is said."""
         self.zoom_to_unit_disk()
+        self.reveal_normalized(beat.state["rows"])
 
     def reveal_normalized(self, rows) -> None:
         """The normalized board's rows up to ``rows`` (None: all)."""

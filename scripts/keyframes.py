@@ -27,10 +27,14 @@ def main() -> None:
     parser.add_argument("--features", help="feature columns A,B (as render --features)")
     parser.add_argument("--standardize", action="store_true")
     parser.add_argument("--notation", default="theta", choices=("theta", "w"))
+    parser.add_argument("--after", default="",
+                        help="scenes told before it in the lecture, A,B (as story --after): "
+                             "what they said in full is recalled briefly")
     args = parser.parse_args()
 
     from manim import tempconfig
 
+    from linviz.errors import LinvizError
     from scenes.catalog import find
 
     entry = find(args.scene)
@@ -39,21 +43,27 @@ def main() -> None:
     data_name = Path(args.data).stem if args.data else "default"
     folder = Path(args.out) / (f"{entry.name}-{data_name}-{args.seed}"
                                + ("-std" if args.standardize else "")
-                               + ("-w" if args.notation == "w" else ""))
+                               + ("-w" if args.notation == "w" else "")
+                               + ("-after" if args.after else ""))
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.png"):
         old.unlink()
     features = tuple(args.features.split(",")) if args.features else None
     request = RenderRequest(data=args.data, seed=args.seed, theme=args.theme, features=features,
                             standardize=args.standardize, keyframe_dir=str(folder),
-                            keyframe_at_narration=True, notation=args.notation)
+                            keyframe_at_narration=True, notation=args.notation,
+                            heard=tuple(name for name in args.after.split(",") if name))
     scene_class = type(entry.load().__name__, (entry.load(),), {"request_override": request})
     width = args.height * 16 // 9
     with tempconfig({"dry_run": True, "disable_caching": True, "pixel_width": width,
                      "pixel_height": args.height, "frame_rate": 15, "media_dir": str(folder),
                      "verbosity": "ERROR", "progress_bar": "none"}):
         scene = scene_class()
-        scene.render()
+        try:
+            scene.render()
+        except LinvizError as error:  # bad input: one line, as render says it
+            print(f"error: {error}", file=sys.stderr)
+            sys.exit(2)
     lines = [f"{c.start:7.2f} {c.end:7.2f} {c.speed:5.1f} c/s  {c.text}"
              for c in scene.timeline.captions]
     (folder / "captions.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -604,6 +604,9 @@ def drawn_proof_state(scene) -> dict:
     return {"board": shown[0] if len(shown) == 1 else (None if not shown else tuple(shown)),
             "theorem rows": max(told, default=0),
             "verdict": present(getattr(scene, "run_verdict", None)),
+            # the scaled form's rows shown ("all" when every one is)
+            "normalized rows": (lambda count: "all" if count == len(scene.normalized)
+                                else count)(sum(present(row) for row in scene.normalized)),
             "geometry": geometry, "M": scene.tracker.get_value(), "scale": round(1 / c, 9),
             # fitted to the unit disk of the data divided by R (at scale 1 the first view
             # is the disk's own box: not a zoom)
@@ -630,4 +633,7 @@ def _check_proof(name: str, spec: dict) -> None:
                                      "theorem rows": (state["rows"] if state["board"] == "theorem"
                                                       else 0),
                                      "verdict": state["board"] == "run" and state["rows"] == 1,
+                                     "normalized rows": (
+                                         0 if state["board"] != "normalized" else
+                                         "all" if state["rows"] is None else state["rows"]),
                                      "scale": round(float(state["scale"]), 9)})

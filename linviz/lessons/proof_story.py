@@ -249,8 +249,9 @@ class _ProofTelling:
             zoom = (f"Zoom in on the circle where {circle}: the same picture, every point "
                     f"divided by R = {R}; the margin is now γ/R = {gamma}.")
             same = f"Their bound 1/(γ/R)² = {bound} is (R/γ)²: the same points at another scale."
-        story.beat(opening, "normalized", board="normalized", rows=3, scale=q.R)
-        story.beat(zoom, "zoom", zoomed=True)
+        # the margin's row, γ/R with its value, comes with the sentence that says it
+        story.beat(opening, "normalized", board="normalized", rows=2, scale=q.R)
+        story.beat(zoom, "zoom", zoomed=True, rows=3)
         story.beat(same, "highlight-scaled", rows=7)
         story.beat(self.scaled_run_sentence(points), "highlight-scaled-run", rows=None)
 
