@@ -31,7 +31,7 @@ from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.gd_plots import LossCurve, ProbabilityField, ValueRows, live_value
 from scenes.toolkit.panels import LiveValue, widest
 from scenes.toolkit.plane import QUARTER_ARCS, DataPlane, Hyperplane
-from scenes.toolkit.screen_text import fmt, fmt_vector, math, text
+from scenes.toolkit.screen_text import fmt, fmt_said, fmt_vector, math, text
 
 def step(z: np.ndarray) -> np.ndarray:
     """The perceptron's step in 0/1 form, [z > 0]: 1 above the boundary, 0 on it and below."""
@@ -170,13 +170,20 @@ class LogisticScene(LinvizScene):
                             theme.muted),
             "field": text("shade: $P(y = +1 | x)$; faint where it is near $1/2$", theme, small,
                           theme.muted),
-            "loss": text("ring around each point: its loss $ell$ (radius $prop ell$)", theme,
-                         small, theme.muted),
+            "loss": text(f"ring: a point's loss $ell$ (radius $prop ell$); point "
+                         f"{self.lesson.worst_point + 1}: $ell = "
+                         f"{fmt(self.lesson.final_point_losses[self.lesson.worst_point])}$",
+                         theme, small, theme.muted),
             "start": text("start: $theta = 0$, $P = 1/2$ everywhere, $ell = log 2$ for all",
                           theme, small, theme.muted),
             "descent": text("each step moves $(theta, theta_0)$ against the gradient", theme,
                             small, theme.muted),
             "eta": text(self.step_size_markup(), theme, small, theme.muted),
+            # the run's end as the verdict says it (‖∇L‖ at the sentence's digits: the
+            # panel's 4 places read 0.0000 for 3.0 × 10⁻¹⁵)
+            "end": text(f"after {wording.grouped(self.T, 0)} steps: $norm(nabla L) = "
+                        f"{fmt_said(wording.nonzero_number(self.lesson.final_gradient, 4))}$, "
+                        f"$L = {fmt(self.lesson.final_loss, 3)}$", theme, small, theme.step),
         }
         # the lines of an unfinished run only (the loss curve makes room for every line)
         if not self.lesson.at_minimum:
@@ -485,6 +492,7 @@ class LogisticScene(LinvizScene):
             self.play(Create(self.optimum_line.line), FadeIn(self.least_line),
                       run_time=style.RUN_INTRO)
         else:
+            self.show_status(beat.state["status"])
             self.play(Circumscribe(self.live, color=self.theme.highlight),
                       run_time=style.RUN_INTRO)
 

@@ -48,9 +48,9 @@ def run_length_sentence(lesson: LogisticLesson) -> str:
     """How long the run goes: to the tolerance within the budget, or its fixed steps."""
     if not lesson.runs_to_tolerance:
         return f"It takes {lesson.steps} steps."
-    return (f"It runs to within {wording.number(lesson.tolerance, 4)} of the least loss L* "
-            f"(Newton's method finds L*): {lesson.min_steps} to "
-            f"{wording.grouped(lesson.budget, 0)} steps.")
+    return (f"It runs at least {lesson.min_steps} steps and on, until L is within "
+            f"{wording.number(lesson.tolerance, 4)} of the least loss L* (which Newton's "
+            f"method finds), {wording.grouped(lesson.budget, 0)} steps at most.")
 
 
 def run_sentence(lesson: LogisticLesson) -> str:
@@ -143,8 +143,8 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
     else:
         story.beat(f"{n} points that no line separates: a hard ±1 answer has to be wrong "
                    f"somewhere.", "intro")
-    story.beat("The perceptron answers with a step, h(x) = [z > 0]: a point on the boundary, "
-               "z = 0, is a mistake whatever its label.", "step", status="step", plot="sigmoid",
+    story.beat("The perceptron answers with a step, h(x) = [z > 0]: all or nothing, certain "
+               "everywhere, even right next to the boundary.", "step", status="step", plot="sigmoid",
                curve="step")
     story.beat("The sigmoid σ(z) = 1/(1 + e^(−z)) squashes the score into (0, 1): a probability "
                "for the label +1.", "sigmoid", status="sigmoid", curve="sigmoid",
@@ -206,7 +206,7 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
                f"{wording.nonzero_number(lesson.final_gradient, 4)} and L = "
                f"{wording.number(lesson.final_loss, 3)}: "
                f"{verdict(lesson)}.{shown}", "verdict",
-               **({"status": "optimum", "optimum": True} if differs else {}))
+               **({"status": "optimum", "optimum": True} if differs else {"status": "end"}))
     for sentence, status in why_unfinished(lesson):
         story.beat(sentence, "show-status", status=status)
 

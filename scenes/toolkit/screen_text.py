@@ -53,3 +53,14 @@ def fmt_grouped(value: float, places: int | None = None) -> str:
     :func:`wording.grouped`); quoted so that Typst sets no space after the commas."""
     body = wording.grouped(value, places, minus="-")
     return f'"{body}"' if "," in body else body
+
+
+def fmt_said(said: str) -> str:
+    """A number as a sentence writes it (:mod:`linviz.wording`: "−0.41", "3.0 × 10⁻¹⁵") for
+    Typst math, the same digits: "-0.41", "3.0 times 10^(-15)"."""
+    plain = said.replace(wording.MINUS, "-")
+    if " × 10" not in plain:
+        return plain
+    mantissa, power = plain.split(" × 10")
+    exponent = power.translate(str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789"))
+    return f"{mantissa} times 10^({exponent})"
