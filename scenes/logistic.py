@@ -30,7 +30,7 @@ from scenes.toolkit.marks import PointNumbers
 from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.gd_plots import LossCurve, ProbabilityField, ValueRows, live_value
 from scenes.toolkit.panels import LiveValue, widest
-from scenes.toolkit.plane import QUARTER_ARCS, DataPlane, Hyperplane
+from scenes.toolkit.plane import QUARTER_ARCS, DataPlane, GhostLines, Hyperplane
 from scenes.toolkit.screen_text import fmt, fmt_said, fmt_vector, math, text
 
 def step(z: np.ndarray) -> np.ndarray:
@@ -535,9 +535,20 @@ class LogisticScene(LinvizScene):
                    if self.optimum_line is not None else [])
         self.play(FadeOut(self.rings), FadeOut(self.curve), FadeOut(self.curve.graph),
                   *leaving, run_time=style.PAUSE_SHORT)
+        # the boundaries it passes through stay, faint: back and forth, as the sentence says
+        # (its last one may lie outside the view)
+        self.perceptron_ghosts = GhostLines(self.plane, theme.highlight)
+
+        def follow(ghosts) -> None:
+            visited = np.unique(p_states[start:int(p_tracker.get_value()) + 1])
+            ghosts.show(p_thetas[visited], p_theta0s[visited])
+
+        self.perceptron_ghosts.add_updater(follow)
         self.play(FadeIn(self.perceptron_line), run_time=style.RUN_INTRO)
+        self.add(self.perceptron_ghosts)
         self.play(p_tracker.animate.set_value(ptrace.n_steps), run_time=style.RUN_GD_FAST,
                   rate_func=linear)
+        self.perceptron_ghosts.clear_updaters()
 
     def draw_perceptron_key(self, beat) -> None:
         """The comparison's perceptron row, which the sentence reads."""

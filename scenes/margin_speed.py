@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from manim import (
     DL, DOWN, LEFT, RIGHT, UP, UR, Circle, Circumscribe, Create, Dot, Indicate, Line,
-    ValueTracker, VGroup, VMobject, config, linear, smooth,
+    ValueTracker, VGroup, config, linear, smooth,
 )
 
 from linviz.lessons import lesson_for
@@ -37,7 +37,7 @@ from linviz.geometry import clip_line, square_box_around_disk
 from scenes.toolkit.layout import appear, board, predicate_note, still_parts, vanish
 from scenes.toolkit.panels import LiveValue
 from scenes.toolkit.placement import best_offset, box_around, covered_area
-from scenes.toolkit.plane import DataPlane, Hyperplane, MarginBand, MarkerCloud
+from scenes.toolkit.plane import DataPlane, GhostLines, Hyperplane, MarginBand, MarkerCloud
 from scenes.toolkit.screen_text import fmt, math, text
 from scenes.toolkit.plots import LogLogPlot
 
@@ -98,9 +98,7 @@ class MarginSpeedScene(LinvizScene):
         self.hyperplane.add_updater(lambda h: h.set_parameters(*self.state_at()))
         self.ring.add_updater(lambda _: self.follow_ring())
         #: the boundaries the slowest run has left behind, faint
-        self.ghosts = VMobject(stroke_color=theme.boundary, stroke_width=1.5,
-                               stroke_opacity=style.GHOST_OPACITY, fill_opacity=0)
-        self.ghosts_shown = -1
+        self.ghosts = GhostLines(self.plane, theme.boundary)
 
         self.title = self.make_title(TITLES[lesson.trend])
         bounds, updates = sweep.bounds, sweep.updates
@@ -220,16 +218,8 @@ class MarginSpeedScene(LinvizScene):
     def follow_ghosts(self) -> None:
         """Draw faintly the boundary after each update made so far but the last."""
         shown = max(0, int(np.floor(self.tracker.get_value() + 1e-9)) - 1)
-        if shown == self.ghosts_shown:
-            return
-        self.ghosts_shown = shown
         states = self.run.trace.states
-        ends = []
-        for m in range(1, shown + 1):
-            segment = clip_line(states["theta"][m], float(states["theta0"][m]), self.plane.box)
-            if segment is not None:
-                ends.append(self.plane.c2p_many(np.asarray(segment)))
-        self.ghosts.points = segment_points(np.array(ends)) if ends else np.zeros((0, 3))
+        self.ghosts.show(states["theta"][1:shown + 1], states["theta0"][1:shown + 1])
 
     def show_run_values(self, M: int) -> None:
         run = self.run
@@ -301,7 +291,6 @@ class MarginSpeedScene(LinvizScene):
     def draw_ghost_replay(self, beat) -> None:
         """The rest of the run, fast, each line it leaves kept as a ghost."""
         rest = beat.state["M"] - int(round(self.tracker.get_value()))
-        self.ghosts_shown = -1
         self.follow_ghosts()
         self.add(self.ghosts)
         self.ghosts.add_updater(lambda _: self.follow_ghosts())
@@ -391,8 +380,3 @@ HEADER = {"none": (), "gamma": ("gamma", "R"), "all": ("gamma", "R", "bound", "M
 TITLES = {"rising": "Smaller margin, more updates",
           "rising overall": "Smaller margin, more updates on the whole",
           "not rising": "Smaller margin, a larger bound"}
-def segment_points(ends: np.ndarray) -> np.ndarray:
-    """Points of a VMobject drawing the segments ends[k] = (a, b) as separate straight curves."""
-    thirds = np.array([0.0, 1 / 3, 2 / 3, 1.0])[None, :, None]
-    a, b = ends[:, :1, :], ends[:, 1:, :]
-    return (a + thirds * (b - a)).reshape(-1, 3)

@@ -149,3 +149,13 @@ def drop_svg_paths(mobject: VMobject) -> VMobject:
     """
     forget_svg_paths(mobject)
     return mobject
+
+
+def segment_points(ends: np.ndarray) -> np.ndarray:
+    """Bézier points of straight segments (``ends`` of shape (m, 2, 3): each segment's two
+    ends), one curve each: a VMobject with these points draws the m segments apart."""
+    ends = np.asarray(ends, dtype=float)
+    if not len(ends):
+        return np.zeros((0, 3))
+    thirds = np.array([0.0, 1 / 3, 2 / 3, 1.0])[None, :, None]
+    return (ends[:, :1] + thirds * (ends[:, 1:] - ends[:, :1])).reshape(-1, 3)

@@ -27,7 +27,7 @@ from . import views
 from .glyph_numbers import GlyphNumber
 from .merging import merge_glyphs, merge_texts
 from .style import Theme
-from .fast_shapes import Shared, FastArrow, FastDashedLine
+from .fast_shapes import Shared, FastArrow, FastDashedLine, segment_points
 from .screen_text import math, text, fmt
 
 
@@ -702,6 +702,32 @@ def _outline(axes: Axes, theme: Theme) -> Polygon:
     y0, y1 = axes.y_range[:2]
     return Polygon(axes.c2p(x0, y0), axes.c2p(x1, y0), axes.c2p(x1, y1), axes.c2p(x0, y1),
                    stroke_color=theme.grid, stroke_width=2)
+
+
+class GhostLines(VMobject):
+    """Faint boundaries a run has left behind: the lines θᵀx + θ₀ = 0 of the states
+    given, each clipped to the plane's view (a line outside it is not drawn)."""
+
+    def __init__(self, plane: "DataPlane", colour: str, opacity: float = style.GHOST_OPACITY,
+                 width: float = 1.5) -> None:
+        super().__init__(stroke_color=colour, stroke_width=width, stroke_opacity=opacity,
+                         fill_opacity=0)
+        self.plane = plane
+        self.shown: tuple = ()
+
+    def show(self, thetas, theta0s) -> "GhostLines":
+        """Draw the lines of the states ``thetas[k]``, ``theta0s[k]`` (redrawn only when the
+        states change)."""
+        key = (len(thetas), *(float(v) for v in np.ravel(thetas)), *map(float, theta0s))
+        if key == self.shown:
+            return self
+        self.shown = key
+        ends = [self.plane.c2p_many(np.asarray(segment))
+                for theta, theta0 in zip(thetas, theta0s)
+                if (segment := clip_line(np.asarray(theta), float(theta0), self.plane.box))
+                is not None]
+        self.points = segment_points(np.array(ends))
+        return self
 
 
 class Hyperplane(VGroup):

@@ -15,7 +15,7 @@ from manim import ORIGIN, RIGHT, UP, Polygon, VGroup, VMobject, config
 from linviz import wording
 
 from . import style
-from .fast_shapes import FastDashedLines, Shared
+from .fast_shapes import FastDashedLines, Shared, segment_points
 from .plane import MarkerCloud
 from .screen_text import fmt, math
 from .space_geometry import CUBE_EDGES, View, cube_corners, plane_in_box
@@ -79,7 +79,7 @@ class SpaceView(VGroup):
         self.view = View(float(azimuth), float(elevation))
         corners = self.c2p(cube_corners(self.low, self.high))
         edge_ends = np.array([[corners[a], corners[b]] for a, b in CUBE_EDGES])
-        self.edges.points = _segment_points(edge_ends)
+        self.edges.points = segment_points(edge_ends)
         axis_ends = []
         for j, label in enumerate(self.axis_labels):
             start, end = np.zeros(3), np.zeros(3)
@@ -92,7 +92,7 @@ class SpaceView(VGroup):
             lowest = -config.frame_height / 2 + style.BOTTOM_BUFF
             if label.get_bottom()[1] < lowest:
                 label.shift(UP * (lowest - label.get_bottom()[1]))
-        self.axes.points = _segment_points(np.array(axis_ends))
+        self.axes.points = segment_points(np.array(axis_ends))
         self.set_points(self.points3d)
         if self.plane_parameters is not None:
             self.set_plane(*self.plane_parameters)
@@ -164,12 +164,6 @@ class SpaceView(VGroup):
         return self.plane_vertices
 
 
-def _segment_points(ends: np.ndarray) -> np.ndarray:
-    """Bézier points of straight segments (ends of shape (m, 2, 3)), one curve each."""
-    thirds = np.array([0.0, 1 / 3, 2 / 3, 1.0])[None, :, None]
-    return (ends[:, :1] + thirds * (ends[:, 1:] - ends[:, :1])).reshape(-1, 3)
-
-
 class ZeroSetCurve(VGroup):
     """The curve f(x) = 0 on a data plane, redrawn in place by ``set_function``.
 
@@ -200,7 +194,7 @@ class ZeroSetCurve(VGroup):
             self.path.points = np.zeros((0, 3))
             return self
         ends = plane.c2p_many(self.segments.reshape(-1, 2)).reshape(-1, 2, 3)
-        self.path.points = _segment_points(ends)
+        self.path.points = segment_points(ends)
         return self
 
     def points_in_data(self) -> np.ndarray:
