@@ -96,7 +96,8 @@ def run_gradient_descent(
             loss = loss_and_grad(features, y, theta, theta0)[0]
             if not (np.all(np.isfinite(theta)) and np.isfinite(theta0) and np.isfinite(loss)):
                 raise DataError(f"{algorithm}: gradient descent diverged at step {t + 1} "
-                                f"(η = {lr} is too large for this data)")
+                                f"(η = {lr} is too large for this data): give a smaller "
+                                f"--lr, or put the features on one scale with --standardize")
             grads[t], grad0s[t] = grad, grad0
             thetas.append(theta)
             theta0s.append(theta0)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from .csv_loader import load_csv
@@ -24,24 +25,96 @@ def looks_like_file(spec: str) -> bool:
 
 def resolve_data(spec: str, seed: int = DEFAULT_SEED, task: str = CLASSIFICATION,
                  positive: str | None = None, label_column: str | None = None,
-                 features: Sequence[str] | None = None, standardized: bool = False) -> Dataset:
+                 features: Sequence[str] | None = None, standardized: bool = False,
+                 classes: Sequence[str] | None = None) -> Dataset:
     """The data set named by ``spec``: a built-in name, or a path to a CSV file.
 
-    ``seed`` makes built-in data; ``positive`` and ``label_column`` apply to CSV
-    files only. The task of the data must be the one the caller needs. Then the
-    columns ``features`` are kept (all when None) and, with ``standardized``,
-    every feature is centred and scaled (:func:`linviz.transforms.prepare`).
+    ``seed`` makes built-in data; ``positive``, ``label_column`` and ``classes``
+    apply to CSV files only (:func:`linviz.csv_loader.load_csv`, which reads only
+    the columns ``features`` of a file). The task of the data must be the one the
+    caller needs. Then the columns ``features`` are kept (all when None) and, with
+    ``standardized``, every feature is centred and scaled
+    (:func:`linviz.transforms.prepare`).
     """
     if spec in BUILTIN:
-        if positive is not None or label_column is not None:
-            raise DataError("--positive and --label-column apply to CSV files, not to the "
-                            f"built-in data set {quoted(spec)}")
+        if positive is not None or label_column is not None or classes is not None:
+            raise DataError("--positive, --label-column and --classes apply to CSV files, "
+                            f"not to the built-in data set {quoted(spec)}")
         data = make_builtin(spec, seed)
     elif looks_like_file(spec):
-        data = load_csv(spec, label_column=label_column, positive=positive, task=task)
+        data = load_csv(spec, label_column=label_column, positive=positive, task=task,
+                        features=features, classes=classes)
+        features = None  # the file's columns were chosen as it was read
     else:
         raise DataError(f"unknown data set {quoted(spec)}: not a built-in name "
                         f"({', '.join(BUILTIN)}) nor a CSV file")
     if data.task != task:
         raise DataError(f"data set {quoted(spec)} is for {data.task}, but this needs {task} data")
     return prepare(data, features, standardized)
+
+
+@dataclass(frozen=True)
+class DataOptions:
+    """The data options every command takes, parsed once (``linviz_cli.options``) and
+    carried as they are to where the data is read (:meth:`resolve`)."""
+
+    #: a built-in name or a CSV path (None: the scene's or the command's default)
+    spec: str | None = None
+    seed: int = DEFAULT_SEED
+    positive: str | None = None
+    label_column: str | None = None
+    features: tuple[str, ...] | None = None
+    standardize: bool = False
+    #: two classes of a label column that has more (the second is +1)
+    classes: tuple[str, ...] | None = None
+
+    def resolve(self, task: str = CLASSIFICATION, default: str | None = None) -> Dataset:
+        """The data set these options name (``default`` when they name none)."""
+        return resolve_data(self.spec or default, seed=self.seed, task=task,
+                            positive=self.positive, label_column=self.label_column,
+                            features=self.features, standardized=self.standardize,
+                            classes=self.classes)
+
+    def request_fields(self) -> dict:
+        """These options as a render request names them."""
+        return {"data": self.spec, "seed": self.seed, "positive": self.positive,
+                "label_column": self.label_column, "features": self.features,
+                "standardize": self.standardize, "classes": self.classes}
+
+
+def data_notes(data: Dataset) -> list[str]:
+    """What reading the file left out, a line each: rows with a missing value, rows of
+    other classes, text columns not used ([] when nothing was)."""
+    params, notes = data.params, []
+    if params.get("missing_rows"):
+        count = params["missing_rows"]
+        lines = ", ".join(map(str, params.get("missing_lines", [])[:5]))
+        more = ", …" if count > 5 else ""
+        notes.append(f"{count} {'row' if count == 1 else 'rows'} with a missing value left "
+                     f"out (line{'s' if count > 1 else ''} {lines}{more})")
+    if params.get("other_class_rows"):
+        count = params["other_class_rows"]
+        negative, positive = data.label_names
+        notes.append(f"{count} {'row' if count == 1 else 'rows'} of other classes left out "
+                     f"(kept: {negative} as -1, {positive} as +1)")
+    if params.get("text_columns"):
+        notes.append(f"text columns not used: {', '.join(params['text_columns'])}")
+    return notes
+
+
+def data_note_sentence(data: Dataset | None) -> str:
+    """What reading the file left out, said in the scene ("" when nothing was): rows with
+    a missing value, rows of the classes not kept."""
+    if data is None:
+        return ""
+    params, parts = data.params, []
+    if params.get("missing_rows"):
+        count = params["missing_rows"]
+        parts.append(f"{count} {'row' if count == 1 else 'rows'} with a missing value "
+                     f"{'was' if count == 1 else 'were'} left out")
+    if params.get("other_class_rows"):
+        negative, positive = data.label_names
+        count = params["other_class_rows"]
+        parts.append(f"only the classes {negative} and {positive} are kept, "
+                     f"{count} {'row' if count == 1 else 'rows'} of others left out")
+    return f"From the file, {' and '.join(parts)}." if parts else ""

@@ -145,3 +145,16 @@ class StoryWriter:
 
     def storyboard(self) -> Storyboard:
         return Storyboard(self.scene, tuple(self.beats))
+
+
+def with_data_note(board: Storyboard, data) -> Storyboard:
+    """``board`` with what reading the data left out said over its first picture (a
+    :data:`HOLD` beat after the first; :func:`linviz.sources.data_note_sentence`)."""
+    from .sources import data_note_sentence
+
+    said = data_note_sentence(data)
+    if not said or not board.beats:
+        return board
+    first = board.beats[0]
+    note = StoryBeat(said, HOLD, dict(first.state), None, 0.0, None)
+    return Storyboard(board.scene, (first, note, *board.beats[1:]))

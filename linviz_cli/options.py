@@ -79,12 +79,45 @@ standardize_option = click.option(
          "say so); regression targets are kept as they are.")
 
 
+def _class_pair(ctx, param, value):
+    if value is None:
+        return None
+    names = tuple(name.strip() for name in value.split(","))
+    if len(names) != 2 or not all(names):
+        raise click.BadParameter(f"{value!r}: two class labels A,B separated by a comma "
+                                 f"(A is -1, B is +1), e.g. 'Adelie,Gentoo'", ctx, param)
+    return names
+
+
+classes_option = click.option(
+    "--classes", metavar="A,B", default=None, callback=_class_pair,
+    help="CSV only: of a label column with more than two classes, keep these two (A is "
+         "-1, B is +1); the rows of the others are left out. --positive A alone sets A "
+         "against all the others.")
+
+#: the data options' parameters, gathered into one DataOptions (see data_options)
+_DATA_PARAMETERS = {"data_spec": "spec", "seed": "seed", "positive": "positive",
+                    "label_column": "label_column", "features": "features",
+                    "standardize": "standardize", "classes": "classes"}
+
+
 def data_options(command):
-    """--data, --seed, --positive, --label-column, --features and --standardize."""
+    """--data, --seed, --positive, --label-column, --classes, --features and
+    --standardize, parsed once: the command receives them as one argument,
+    ``data_options`` (:class:`linviz.sources.DataOptions`)."""
+    import functools
+
+    @functools.wraps(command)
+    def with_data_options(*args, **kwargs):
+        from linviz.sources import DataOptions
+
+        given = {field: kwargs.pop(name) for name, field in _DATA_PARAMETERS.items()}
+        return command(*args, data_options=DataOptions(**given), **kwargs)
+
     for option in reversed([data_option, seed_option, positive_option, label_column_option,
-                            features_option, standardize_option]):
-        command = option(command)
-    return command
+                            classes_option, features_option, standardize_option]):
+        with_data_options = option(with_data_options)
+    return with_data_options
 cluster_option = click.option(
     "--cluster", metavar="ADDRESS|local:N", default=None,
     help="Render each scene as a task on a Dask cluster: a running scheduler "
@@ -153,3 +186,11 @@ def voice_option(default: str):
              "recordings, <beat>.wav per row of its script.csv ('narration export'), piper "
              "speaking the rest. A beat lasts until its sentence is spoken; the mp4 gets the "
              "speech as its sound. The variable LINVIZ_VOICE sets the default.")
+
+
+def echo_data_notes(data) -> None:
+    """Say on standard error what reading the data left out (one line each)."""
+    from linviz.sources import data_notes
+
+    for note in data_notes(data):
+        click.echo(f"note: {note}", err=True)

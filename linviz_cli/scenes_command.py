@@ -16,7 +16,8 @@ from pathlib import Path
 import click
 
 from .manim_args import allowed_names
-from .options import (cluster_and_jobs, cluster_option, data_options, format_option,
+from .options import (cluster_and_jobs, cluster_option, data_options, echo_data_notes,
+                      format_option,
                       jobs_option, notation_option, out_option, quality_option,
                       theme_option, voice_option)
 
@@ -57,9 +58,8 @@ def list_scenes() -> None:
               help="Pass ARG on to Manim (repeatable), e.g. --manim-arg=--save_sections. "
                    "Options that decide where files go are refused; these pass: "
                    + allowed_names() + ".")
-def render(names, quality, file_format, out_dir, preview, data_spec, seed, positive,
-           label_column, features, standardize, trace_file, theme, notation, voice, jobs,
-           cluster, manim_args) -> None:
+def render(names, quality, file_format, out_dir, preview, data_options, trace_file, theme,
+           notation, voice, jobs, cluster, manim_args) -> None:
     """Render scenes by name or number ('all' for the whole lecture).
 
     Files appear in --out only when complete; an interrupted or failed render
@@ -81,13 +81,17 @@ def render(names, quality, file_format, out_dir, preview, data_spec, seed, posit
     entries = available() if "all" in keys else [find(key) for key in keys]
     entries = list(dict.fromkeys(entries))
     check_manim()
-    request = RenderRequest(data=data_spec, seed=seed, theme=theme, positive=positive,
-                            label_column=label_column, trace=trace_file, features=features,
-                            standardize=standardize, notation=notation, voice=voice,
+    data_spec = data_options.spec
+    request = RenderRequest(**data_options.request_fields(), theme=theme, trace=trace_file,
+                            notation=notation, voice=voice,
                             voice_cache=str(Path(out_dir) / VOICE_CACHE) if voice != "none"
                             else None)
+    noted = False
     for entry in entries:  # every data problem is found before anything renders
-        scene_with_request(entry.load(), request).load_data()
+        data = scene_with_request(entry.load(), request).load_data()
+        if data_spec and not noted and not entry.own_data:
+            echo_data_notes(data)  # once: every scene reads the same file
+            noted = True
     inputs = [data_spec] if data_spec and looks_like_file(data_spec) else []
     inputs += [trace_file] if trace_file else []
     out = guard_outputs_folder(out_dir)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import click
 
-from .options import data_options, notation_option
+from .options import data_options, echo_data_notes, notation_option
 
 
 @click.command()
@@ -22,8 +22,7 @@ from .options import data_options, notation_option
 @click.option("--json", "as_json", is_flag=True,
               help="Print the storyboard as JSON: every beat's sentence, spoken form, motion "
                    "and state.")
-def story(name, data_spec, seed, positive, label_column, features, standardize, notation,
-          after, as_json) -> None:
+def story(name, data_options, notation, after, as_json) -> None:
     """Print the storyboard of scene NAME: its sections and sentences in order (with
     --json, each beat's spoken form, motion and the state its picture ends on)."""
     from linviz.notation import check_notation, in_notation
@@ -34,9 +33,12 @@ def story(name, data_spec, seed, positive, label_column, features, standardize, 
     entry = find(name)
     notation = check_notation(notation)
     heard = tuple(find(before.strip()).name for before in after.split(",") if before.strip())
-    board = storyboard_of(entry, RenderRequest(
-        data=data_spec, seed=seed, positive=positive, label_column=label_column,
-        features=features, standardize=standardize, notation=notation, heard=heard))
+    board = storyboard_of(entry, RenderRequest(**data_options.request_fields(),
+                                               notation=notation, heard=heard))
+    if data_options.spec and not entry.own_data:
+        from linviz.lessons import task_for
+
+        echo_data_notes(data_options.resolve(task_for(entry.name)))
     if as_json:
         click.echo(board.to_json(notation), nl=False)
         return

@@ -9,7 +9,7 @@ import click
 
 from linviz.limits import MAX_EPOCHS, MAX_K, MAX_STEPS
 
-from .options import data_options
+from .options import data_options, echo_data_notes
 
 ALGORITHMS = ["perceptron", "logistic-regression", "linear-regression", "best-of-k"]
 
@@ -43,8 +43,7 @@ LEARNER_OPTIONS = ("epochs", "offset", "order", "lr", "steps", "l2", "batch", "d
                    "[default: traces/ALGORITHM-DATA-seedN.json].")
 @click.option("--mistakes-only", is_flag=True,
               help="Perceptron: keep only the mistake steps in the file.")
-def trace(algorithm, data_spec, seed, positive, label_column, features, standardize, out_path,
-          mistakes_only, **learner_options):
+def trace(algorithm, data_options, out_path, mistakes_only, **learner_options):
     """Run ALGORITHM and write its trace (every step) as JSON.
 
     A trace that would pass the memory budget (2 GiB; see 'Limits and errors'
@@ -56,7 +55,7 @@ def trace(algorithm, data_spec, seed, positive, label_column, features, standard
     from linviz.errors import shown_path
     from linviz.dataset import CLASSIFICATION, REGRESSION
     from linviz.learners import DEFAULT_DATA, LEARNERS
-    from linviz.sources import looks_like_file, resolve_data
+    from linviz.sources import looks_like_file
 
     learner_class = LEARNERS[algorithm]
     accepted = inspect.signature(learner_class).parameters
@@ -64,14 +63,15 @@ def trace(algorithm, data_spec, seed, positive, label_column, features, standard
     for name in given:
         if name not in accepted:
             raise click.UsageError(f"--{name} does not apply to {algorithm}")
+    seed = data_options.seed
     if "seed" in accepted:
         given["seed"] = seed
     task = REGRESSION if algorithm == "linear-regression" else CLASSIFICATION
-    data_spec = data_spec or DEFAULT_DATA[algorithm]
+    data_spec = data_options.spec or DEFAULT_DATA[algorithm]
     if mistakes_only and algorithm != "perceptron":
         raise click.UsageError("--mistakes-only applies to the perceptron only")
-    data = resolve_data(data_spec, seed=seed, task=task, positive=positive,
-                        label_column=label_column, features=features, standardized=standardize)
+    data = data_options.resolve(task, default=data_spec)
+    echo_data_notes(data)
     inputs = [data_spec] if looks_like_file(data_spec) else []
     if out_path is None:
         out_path = f"traces/{algorithm}-{data.name}-seed{seed}.json"

@@ -23,8 +23,8 @@ def storyboard_of(entry, request):
     or the run of its saved trace; refused as the scene refuses it (one line). Told after
     the scenes ``request.heard`` names (linviz.lessons.heard)."""
     from linviz.lessons import default_data_for, storyboard_for, task_for
+    from linviz.storyboard import with_data_note
     from linviz.scene_data import check_scene_data
-    from linviz.sources import resolve_data
     from linviz.trace import Trace
 
     if entry.own_data:  # each run on data it makes itself (from the seed)
@@ -35,12 +35,10 @@ def storyboard_of(entry, request):
         return storyboard_for(entry.name)(saved.data, trace=saved, seed=request.seed,
                                           heard=request.heard)
     spec = request.data or default_data_for(entry.name)
-    data = resolve_data(spec, seed=request.seed, task=task_for(entry.name),
-                        positive=request.positive,
-                        label_column=request.label_column, features=request.features,
-                        standardized=request.standardize)
+    data = request.data_options().resolve(task_for(entry.name), default=spec)
     check_scene_data(data, spec, entry.name, ())
-    return storyboard_for(entry.name)(data, seed=request.seed, heard=request.heard)
+    board = storyboard_for(entry.name)(data, seed=request.seed, heard=request.heard)
+    return with_data_note(board, data)  # as the scene tells it (LinvizScene.tell_storyboard)
 
 
 def speak_ahead(entry, request, scratch: Path | None = None) -> None:

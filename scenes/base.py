@@ -18,7 +18,6 @@ from linviz.dataset import CLASSIFICATION, REGRESSION, Dataset
 from linviz.errors import DataError
 from linviz.notation import check_notation, in_notation
 from linviz.scene_data import check_scene_data
-from linviz.sources import resolve_data
 from linviz.trace import Trace
 from linviz.theory import is_separable
 
@@ -80,9 +79,7 @@ class LinvizScene(HoldingScene):
             data, spec = saved.data, request.trace
         else:
             spec = request.data or cls.default_data
-            data = resolve_data(spec, seed=request.seed, task=cls.task,
-                                positive=request.positive, label_column=request.label_column,
-                                features=request.features, standardized=request.standardize)
+            data = request.data_options().resolve(cls.task, default=spec)
         cls.check_data(data, spec)
         return data, saved
 
@@ -211,6 +208,10 @@ class LinvizScene(HoldingScene):
 
     def tell_storyboard(self) -> None:
         """Every beat of the storyboard, in order."""
+        from linviz.storyboard import with_data_note
+
+        # what reading the file left out is said over the first picture
+        self.storyboard = with_data_note(self.storyboard, self.data)
         for beat in self.storyboard.beats:
             self.tell(beat)
 

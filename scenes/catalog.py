@@ -36,7 +36,8 @@ class SceneEntry:
                                           ("--features", request.features),
                                           ("--standardize", request.standardize),
                                           ("--positive", request.positive),
-                                          ("--label-column", request.label_column)) if value]
+                                          ("--label-column", request.label_column),
+                                          ("--classes", request.classes)) if value]
         if self.own_data and given:
             raise DataError(f"scene {self.name!r} makes its own data ({self.own_data}): it "
                             f"takes no {', '.join(given)}")

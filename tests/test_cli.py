@@ -174,14 +174,20 @@ def test_trace_with_two_features_of_a_wider_csv_standardised(runner, workdir):
 
 GOOD = "x1,x2,label\n0,1,a\n1,0,b\n2,2,a\n"
 BAD_CSV = {
+    # a column asked for (--features x1,x2 below) that holds text
     "non-numeric": ("x1,x2,label\n0,1,a\n1,zero,b\n",
-                    ["bad.csv:3", "'x2'", "'zero' is not a number"]),
-    "nan": ("x1,x2,label\n0,NaN,a\n1,0,b\n", ["bad.csv:2", "'x2'", "not a finite number"]),
+                    ["bad.csv:3", "'x2'", "'zero' is not a number",
+                     "choose columns of numbers with --features (x1)"]),
+    # a missing value leaves its row out: one row is too few
+    "nan": ("x1,x2,label\n0,NaN,a\n1,0,b\n",
+            ["bad.csv", "at least two data rows, found 1 (1 left out for missing values)"]),
     "inf": ("x1,x2,label\n0,1,a\ninf,0,b\n", ["bad.csv:3", "'x1'", "not a finite number"]),
     "ragged": ("x1,x2,label\n0,1,a\n1,0\n", ["bad.csv:3", "2 fields, but the header has 3"]),
     "one point": ("x1,x2,label\n0,1,a\n", ["bad.csv", "at least two data rows, found 1"]),
     "one class": ("x1,x2,label\n0,1,a\n1,0,a\n", ["bad.csv", "one class only"]),
-    "three classes": ("x1,x2,label\n0,1,a\n1,0,b\n2,2,c\n", ["bad.csv:4", "a third label 'c'"]),
+    "three classes": ("x1,x2,label\n0,1,a\n1,0,b\n2,2,c\n",
+                      ["bad.csv", "has 3 classes ('a', 'b', 'c')", "--classes a,c",
+                       "--positive c"]),
     "no features": ("label\na\nb\n", ["bad.csv:1", "no feature columns"]),
     "empty": ("", ["bad.csv", "empty file"]),
 }
@@ -204,7 +210,9 @@ def check_error(runner, workdir, args, *fragments):
 def test_malformed_csv(runner, workdir, classifier, kind):
     text, fragments = BAD_CSV[kind]
     Path("bad.csv").write_text(text)
-    check_error(runner, workdir, ["trace", classifier, "--data", "bad.csv"], *fragments)
+    asked = ["--features", "x1,x2"] if kind == "non-numeric" else []
+    check_error(runner, workdir, ["trace", classifier, "--data", "bad.csv", *asked],
+                *fragments)
 
 
 @pytest.mark.parametrize("options, fragments", [
@@ -302,7 +310,7 @@ def run_render(tmp_path, *args):
 ])
 def test_a_real_run_fails_with_one_line_and_status_2(tmp_path, args):
     (tmp_path / "blocker").write_text("a regular file")
-    (tmp_path / "bad.csv").write_text("x,label\n1,a\n2,b\nnan,a\n")
+    (tmp_path / "bad.csv").write_text("x,label\n1,a\n2,b\ninf,a\n")
     before = files_in(tmp_path)
     completed = run_render(tmp_path, *args)
     assert completed.returncode == 2

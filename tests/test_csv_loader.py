@@ -103,17 +103,16 @@ def error_of(path, **kwargs):
 
 
 @pytest.mark.parametrize("text, line, column, what", [
-    ("x1,x2,label\n1,2,a\n3,abc,b\n", 3, "x2", "'abc' is not a number"),
-    ("x1,x2,label\n1,,a\n3,4,b\n", 2, "x2", "'(empty)' is not a number"),
-    ("x1,label\nnan,a\n3,b\n", 2, "x1", "'nan' is not a finite number"),
-    ("x1,label\n1,a\n3,b\nNaN,a\n", 4, "x1", "'NaN' is not a finite number"),
+    ("x1,x2,label\n1,2,a\n3,abc,b\n", 3, "x2",
+     "'abc' is not a number: choose columns of numbers with --features (x1)"),
     ("x1,label\ninf,a\n3,b\n", 2, "x1", "'inf' is not a finite number"),
     ("x1,label\n1,a\n-Infinity,b\n", 3, "x1", "'-Infinity' is not a finite number"),
-    ("x1,label\n1,a\n2, \n", 3, "label", "empty label"),
 ])
 def test_bad_values_name_file_line_and_column(write, text, line, column, what):
+    """A column asked for (--features) whose cell is not a number, or infinite: the
+    place, and the columns of numbers to choose from."""
     path = write(text)
-    message = error_of(path)
+    message = error_of(path, features=("x1", "x2") if "x2" in text else None)
     assert message.startswith(f"{path}:{line}: column {column!r}: ")
     assert what in message
 
@@ -122,7 +121,6 @@ def test_bad_values_name_file_line_and_column(write, text, line, column, what):
     ("x1,x2,label\n1,2,a\n3,4\n", 3, "2 fields, but the header has 3"),
     ("x1,x2,label\n1,2,a\n\n\n3,4,b,5\n", 5, "4 fields, but the header has 3"),
     ("label\na\nb\n", 1, "no feature columns"),
-    ("x1,,label\n1,2,a\n3,4,b\n", 1, "header column 2 has no name"),
 ])
 def test_bad_rows_name_file_and_line(write, text, line, what):
     path = write(text)
@@ -133,14 +131,17 @@ def test_bad_rows_name_file_and_line(write, text, line, what):
 def test_line_numbers_count_lines_not_records(write):
     """A quoted field may span lines; the error names the line the bad row starts on."""
     path = write('x,label\n1,"first\nclass"\n2,b\nabc,b\n')
-    assert error_of(path).startswith(f"{path}:5: column 'x': 'abc' is not a number")
+    assert error_of(path, features=("x",)).startswith(
+        f"{path}:5: column 'x': 'abc' is not a number")
 
 
-def test_a_third_class_names_its_line(write):
+def test_three_classes_say_what_to_type(write):
+    """More than two classes and neither --classes nor --positive: the classes, and the
+    two ways on, in one line."""
     path = write("x,label\n1,a\n2,b\n3,a\n4,c\n")
     message = error_of(path)
-    assert message.startswith(f"{path}:5: column 'label': a third label 'c'")
-    assert "'a', 'b', 'c'" in message
+    assert message.startswith(f"{path}: column 'label' has 3 classes ('a', 'b', 'c')")
+    assert "--classes a,c" in message and "--positive c" in message
 
 
 def test_one_class_only(write):
@@ -204,3 +205,117 @@ def test_messages_are_one_line_and_start_with_the_path(write):
     for text in ["x,label\n1,a\n2\n", "x,label\nq,a\n2,b\n"]:
         path = write(text)
         assert re.match(re.escape(str(path)) + r":\d+: ", error_of(path))
+
+
+# -- a CSV as published: only the columns used are read -----------------------------------
+
+
+@pytest.fixture
+def published(tmp_path):
+    """Iris (from scikit-learn's wheel) as a table is published: a byte-order mark, a
+    header with spaces, capitals and units, the species as text with three classes, a
+    text column nobody asks for, a pandas index column with no name, a few empty and
+    NA cells, and one column in grams a hundred times the others' scale. Returns the
+    writer (separator, decimal comma) and the values it wrote."""
+    from sklearn.datasets import load_iris
+
+    iris = load_iris()
+    species = iris.target_names[iris.target]
+    sepal_mm = np.round(iris.data[:, 0] * 10, 1)
+    petal_g = np.round(iris.data[:, 2] * 1000)
+    missing = {5: "", 17: "NA", 60: "nan"}  # sepal length missing on these rows (0-based)
+
+    def write(separator=",", decimal=".", name="iris-published.csv"):
+        lines = [separator.join(["", "Species", "Garden", "Sepal Length (mm)",
+                                 "petal mass [g]"])]
+        for k in range(len(species)):
+            sepal = missing.get(k, f"{sepal_mm[k]:.1f}".replace(".", decimal))
+            lines.append(separator.join([str(k), species[k], ["Kew", "Wisley"][k % 2], sepal,
+                                         f"{petal_g[k]:.0f}"]))
+        path = tmp_path / name
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8-sig")
+        return path
+
+    return write, species, sepal_mm, petal_g, sorted(missing)
+
+
+@pytest.mark.parametrize("separator, decimal", [(",", "."), (";", ","), ("\t", "."),
+                                                ("\t", ",")])
+def test_a_published_table_reads_as_it_is(published, separator, decimal):
+    """Any of the three separators, decimal commas beside semicolons or tabs; the label
+    column and the features named as a person would type them; the text column and the
+    index never read as numbers; rows with a missing value left out and counted; two of
+    three classes kept, the second as +1."""
+    write, species, sepal_mm, petal_g, missing = published
+    path = write(separator, decimal)
+    data = load_csv(path, label_column="species", features=("sepal length", "Petal mass"),
+                    classes=("versicolor", "virginica"))
+    keep = np.array([s in ("versicolor", "virginica") and k not in missing
+                     for k, s in enumerate(species)])
+    np.testing.assert_array_equal(data.X, np.column_stack([sepal_mm, petal_g])[keep])
+    np.testing.assert_array_equal(data.y, np.where(species[keep] == "virginica", 1.0, -1.0))
+    assert data.label_names == ("versicolor", "virginica")
+    assert data.feature_names == ("Sepal Length (mm)", "petal mass [g]")
+    assert data.params["missing_rows"] == len(missing)
+    assert data.params["missing_lines"] == [k + 2 for k in missing]  # the header is line 1
+    assert data.params["other_class_rows"] == int(np.sum((species == "setosa")
+                                                         & ~np.isin(np.arange(150), missing)))
+
+
+def test_one_class_against_the_rest(published):
+    """--positive alone, of three classes: that class is +1, every other -1 (and a value
+    missing in a column not used leaves no row out)."""
+    write, species, *_ = published
+    data = load_csv(write(), label_column="Species", positive="setosa",
+                    features=("petal mass",))
+    np.testing.assert_array_equal(data.y, np.where(species == "setosa", 1.0, -1.0))
+    assert data.label_names == ("not setosa", "setosa")
+    assert "missing_rows" not in data.params
+
+
+def test_without_features_every_column_of_numbers_is_read(published):
+    """No --features: the columns of numbers (the unnamed index among them), the text
+    column named as left out."""
+    write, *_ = published
+    data = load_csv(write(), label_column="species", positive="setosa")
+    assert data.feature_names == ("column 1", "Sepal Length (mm)", "petal mass [g]")
+    assert data.params["text_columns"] == ["Garden"]
+
+
+@pytest.mark.parametrize("options, expected", [
+    (dict(features=("Garden", "petal mass")),
+     "column 'Garden': 'Kew' is not a number: choose columns of numbers with --features "
+     "(column 1, Sepal Length (mm), petal mass [g])"),
+    (dict(features=("petal width",)),
+     "--features: no feature column 'petal width'; the columns with numbers are: column 1, "
+     "Sepal Length (mm), petal mass [g]"),
+    (dict(classes=("setosa", "rose")),
+     "--classes 'rose' is not a label; the labels are 'setosa', 'versicolor', 'virginica'"),
+    (dict(), "column 'Species' has 3 classes ('setosa', 'versicolor', 'virginica'): keep two "
+             "with --classes setosa,virginica (the second is +1), or one against the rest "
+             "with --positive virginica"),
+    (dict(classes=("setosa", "virginica"), positive="setosa"),
+     "with --classes the second class is +1; leave --positive out"),
+])
+def test_every_refusal_says_what_to_type(published, options, expected):
+    write, *_ = published
+    message = error_of(write(), label_column="species", **options)
+    assert expected in message
+
+
+def test_rows_left_out_for_missing_values_are_said_at_the_command_line(published):
+    """The CLI says in one line each what reading left out, and the data still gets in."""
+    from click.testing import CliRunner
+
+    from linviz_cli.app import cli
+
+    write, *_ = published
+    result = CliRunner().invoke(cli, ["trace", "perceptron", "--data", str(write()),
+                                      "--label-column", "species", "--classes",
+                                      "versicolor,virginica", "--features",
+                                      "sepal length,petal mass", "--out", "-"])
+    assert result.exit_code == 0, result.output
+    notes = [line for line in result.stderr.splitlines() if line.startswith("note: ")]
+    assert notes == ["note: 3 rows with a missing value left out (lines 7, 19, 62)",
+                     "note: 48 rows of other classes left out (kept: versicolor as -1, "
+                     "virginica as +1)"]

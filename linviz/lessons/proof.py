@@ -31,12 +31,13 @@ from typing import NamedTuple
 import numpy as np
 
 from ..dataset import Dataset
-from ..errors import DataError
+from .. import wording
+from ..errors import DataError, LimitError
 from ..limits import MAX_EPOCHS
 from ..perceptron import Perceptron
 from ..theory import (
-    ProofQuantities, augment, epochs_to_converge, is_separable, proof_quantities,
-    unit_ball_data,
+    ProofQuantities, augment, epochs_to_converge, is_separable, mistake_bound, proof_quantities,
+    proof_space, radius, unit_ball_data,
 )
 from ..trace import Trace
 from .checks import require_classes_in_the_plane
@@ -89,12 +90,47 @@ def converged_run(data: Dataset, offset: bool, what: str = "the perceptron") -> 
     """The perceptron (through the origin unless ``offset``) given the theorem's budget;
     DataError when it has not converged within the engine's limit."""
     needed, given = theory_budget(data, offset)
-    run = Perceptron(epochs=given, offset=offset).fit(data)
+    try:
+        run = Perceptron(epochs=given, offset=offset).fit(data)
+    except LimitError:  # too long a run to record: said in the theorem's terms
+        raise DataError(f"{what} may need up to (R/γ)² = {bound_words(data, offset)} updates "
+                        f"here, too many to run and show{standardized_advice(data, offset)}"
+                        ) from None
     if not run.converged_:
         raise DataError(f"{what} had not converged after {given:,} passes (the theorem "
-                        f"allows up to {needed - 2:,} updates): standardize the data "
-                        f"(--standardize) so that (R/γ)² is smaller")
+                        f"allows up to {needed - 2:,} updates){standardized_advice(data, offset)}")
     return run.trace_
+
+
+def bound_words(data: Dataset, offset: bool) -> str:
+    """(R/γ)² of the theorem's points, with R and γ: "2.1 × 10⁷ (R = 5,400, γ = 1.2)"."""
+    points, star = proof_space(data, offset)
+    R = radius(points)
+    bound = mistake_bound(R, star.gamma)
+    shown = (wording.scientific(bound) if bound >= 1e6 else wording.grouped(bound, 0))
+    def readable(value: float) -> str:  # 6,900 and 0.28, not 6900.00
+        return wording.grouped(value, 0) if value >= 100 else wording.significant(value)
+
+    return (f"{shown} (R = {readable(R)}, γ = {readable(star.gamma)}"
+            f"{' on [x, 1]' if offset else ''})")
+
+
+def standardized_advice(data: Dataset, offset: bool) -> str:
+    """What --standardize would change, with its (R/γ)², or how to make it smaller."""
+    from ..transforms import is_standardized, standardize
+
+    if is_standardized(data):
+        return ": a wider margin makes it smaller (fewer points near the boundary)"
+    try:
+        scaled = standardize(data)
+    except DataError:
+        return ""
+    if not is_separable(scaled.X, scaled.y, offset=offset):
+        return ""
+    points, star = proof_space(scaled, offset)
+    bound = mistake_bound(radius(points), star.gamma)
+    return (f": on one scale, with --standardize, (R/γ)² is "
+            f"{wording.grouped(bound, 0) if bound < 1e6 else wording.scientific(bound)}")
 
 
 class Parting(NamedTuple):

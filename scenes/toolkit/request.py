@@ -30,6 +30,8 @@ class RenderRequest:
     theme: str = "dark"
     positive: str | None = None
     label_column: str | None = None
+    #: two classes of a label column with more (``--classes A,B``: B is +1)
+    classes: tuple[str, ...] | None = None
     #: a trace file (``render.py trace … --out FILE``) the scene plays instead of its own run
     trace: str | None = None
     #: the feature columns to keep (``--features``), None: all
@@ -63,7 +65,17 @@ class RenderRequest:
     def __post_init__(self) -> None:
         if self.features is not None:  # a list after a trip through JSON
             object.__setattr__(self, "features", tuple(self.features))
+        if self.classes is not None:
+            object.__setattr__(self, "classes", tuple(self.classes))
         object.__setattr__(self, "heard", tuple(self.heard))
+
+    def data_options(self):
+        """The data options of this request (:class:`linviz.sources.DataOptions`)."""
+        from linviz.sources import DataOptions
+
+        return DataOptions(spec=self.data, seed=self.seed, positive=self.positive,
+                           label_column=self.label_column, features=self.features,
+                           standardize=self.standardize, classes=self.classes)
 
     def environment(self) -> dict[str, str]:
         """The variable that carries the request into a Manim process."""
