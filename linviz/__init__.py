@@ -18,5 +18,16 @@ __all__ = [
     "BUILTIN", "BestOfK", "CLASSIFICATION", "DEFAULT_DATA", "DataError", "Dataset",
     "LEARNERS", "LinearRegression", "LinvizError", "LogisticRegression", "NotSeparableError",
     "Perceptron", "REGRESSION", "SCHEMA_VERSION", "Trace", "TraceFormatError", "load_csv",
-    "make_builtin",
+    "make_builtin", "render",
 ]
+
+
+def __getattr__(name: str):
+    """``linviz.render(scene, data | X, y, …)``: render a scene from a notebook
+    (:func:`linviz_cli.notebook.render`). Imported on first use only: the engine itself
+    never reaches the drawing layers."""
+    if name == "render":
+        from linviz_cli.notebook import render
+
+        return render
+    raise AttributeError(f"module 'linviz' has no attribute {name!r}")
