@@ -75,6 +75,15 @@ class DataOptions:
                             features=self.features, standardized=self.standardize,
                             classes=self.classes)
 
+    def shaping(self) -> dict:
+        """The options that shape the data beyond naming it (spec and seed), those given
+        only, as plain values (a pack's manifest records them)."""
+        given = {"positive": self.positive, "label_column": self.label_column,
+                 "features": list(self.features) if self.features else None,
+                 "standardize": self.standardize or None,
+                 "classes": list(self.classes) if self.classes else None}
+        return {key: value for key, value in given.items() if value is not None}
+
     def request_fields(self) -> dict:
         """These options as a render request names them."""
         return {"data": self.spec, "seed": self.seed, "positive": self.positive,

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import click
 
-from .options import (cluster_and_jobs, cluster_option, data_option, jobs_option, out_option,
-                      notation_option, quality_option, seed_option, theme_option,
+from .options import (cluster_and_jobs, cluster_option, data_options, jobs_option,
+                      out_option, notation_option, quality_option, theme_option,
                       voice_option)
 
 
@@ -31,8 +31,7 @@ from .options import (cluster_and_jobs, cluster_option, data_option, jobs_option
               help="The lecture-hall preset: 1080p at 30 frames a second (-q hall; a course "
                    "file says quality = \"hall\").")
 @out_option("media", "Folder of the pack (rendered scenes are kept in DIR/scenes/).")
-@data_option
-@seed_option
+@data_options
 @theme_option
 @notation_option
 @click.option("--handout-theme", type=click.Choice(["dark", "light"]), default="light",
@@ -49,7 +48,7 @@ from .options import (cluster_and_jobs, cluster_option, data_option, jobs_option
 @cluster_option
 @click.pass_context
 def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, quality, hall,
-            out_dir, data_spec, seed, theme, notation, handout_theme, handout_layout,
+            out_dir, data_options, theme, notation, handout_theme, handout_layout,
             slides_reverse, voice, jobs, cluster) -> None:
     """Build the lecture pack in --out: lecture.mp4 (chapters), lecture.srt/.vtt,
     index.html (player, chapters, present mode), handout.pdf and slides/ (manim-slides).
@@ -70,13 +69,13 @@ def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, qu
     course, entries = course_and_scenes(
         ctx, names, course_file,
         given={"title": title, "course": course_name, "lecturer": lecturer, "date": date_text},
-        flags={"quality": quality, "data": data_spec, "seed": seed, "theme": theme,
+        flags={"quality": quality, **data_flags(data_options), "theme": theme,
                "notation": notation, "handout_theme": handout_theme,
                "slides_reverse": slides_reverse},
         forced=("quality",) if hall else ())
     check_manim()
     for entry in entries:  # every data problem is found before anything renders
-        request = RenderRequest(data=course.data_for(entry.name), seed=course.seed,
+        request = RenderRequest(**course.options_for(entry.name).request_fields(),
                                 theme=course.theme, notation=course.notation)
         scene_with_request(entry.load(), request).load_data()
     out = Path(out_dir)
@@ -97,8 +96,11 @@ def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, qu
         handout=handout_layout, slides_reverse=course.slides_reverse, title=course.title,
         course=course.course,
         lecturer=course.lecturer, date=course.date,
-        scene_data=tuple(sorted((name, absolute(spec))
-                                for name, spec in course.scene_data.items())),
+        scene_data=tuple(sorted((name, absolute(course.data_for(name)))
+                                for name in course.scene_data)),
+        # how each scene's data is read (its options beyond naming it)
+        data_options=tuple((entry.name, course.options_for(entry.name).shaping())
+                           for entry in entries),
         voice=voice)
     started = time.monotonic()
     result = build_lecture(entries, out, settings, say=lambda line: click.echo(line, err=True),
@@ -123,7 +125,7 @@ def course_and_scenes(ctx, names, course_file, given: dict, flags: dict, forced=
     fields.update({key: value for key, value in given.items() if value is not None})
     for key, value in flags.items():
         if key not in fields or key in forced \
-                or _on_command_line(ctx, "data_spec" if key == "data" else key):
+                or _on_command_line(ctx, FLAG_PARAMETERS.get(key, key)):
             fields[key] = value
     course = Course(**fields)
     if names:
@@ -133,6 +135,17 @@ def course_and_scenes(ctx, names, course_file, given: dict, flags: dict, forced=
     else:
         entries = [find(name) for name in course.scenes] if course.scenes else available()
     return course, entries
+
+
+def data_flags(options) -> dict:
+    """The data options as a course file names them (a flag given wins over the file)."""
+    return {"data": options.spec, "seed": options.seed, "label_column": options.label_column,
+            "positive": options.positive, "classes": options.classes,
+            "features": options.features, "standardize": options.standardize}
+
+
+#: a course field's flag, where its parameter's name differs
+FLAG_PARAMETERS = {"data": "data_spec"}
 
 
 def _on_command_line(ctx, name: str) -> bool:

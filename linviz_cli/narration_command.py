@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from .options import data_option, notation_option, seed_option
+from .options import data_options, notation_option
 
 
 @click.group()
@@ -25,11 +25,10 @@ def narration() -> None:
 @click.option("--course", "course_file", metavar="FILE.toml", default=None,
               help="The course file you will build the lecture from (its scenes, each "
                    "scene's data, seed and notation). A flag given here wins over it.")
-@data_option
-@seed_option
+@data_options
 @notation_option
 @click.pass_context
-def export(ctx, names, out_file, course_file, data_spec, seed, notation) -> None:
+def export(ctx, names, out_file, course_file, data_options, notation) -> None:
     """Write the script of the scenes NAMES (default: all, or the course file's) as CSV:
     beat, caption, spoken, caption_sha256, one row a beat.
 
@@ -44,17 +43,17 @@ def export(ctx, names, out_file, course_file, data_spec, seed, notation) -> None
     from linviz_voice.speaker import spoken_form
     from scenes.toolkit.request import RenderRequest
 
-    from .lecture_command import course_and_scenes
+    from .lecture_command import course_and_scenes, data_flags
 
     course, entries = course_and_scenes(
         ctx, names, course_file, given={},
-        flags={"data": data_spec, "seed": seed, "notation": notation})
+        flags={**data_flags(data_options), "notation": notation})
     notation = course.notation
     check_manim()
     lines = []
     for place, entry in enumerate(entries):
         # told as the lecture tells it: after the scenes before it (linviz.lessons.heard)
-        request = RenderRequest(data=course.data_for(entry.name), seed=course.seed,
+        request = RenderRequest(**course.options_for(entry.name).request_fields(),
                                 notation=notation,
                                 heard=tuple(before.name for before in entries[:place]))
         sentences = sentences_of(entry, request)

@@ -54,6 +54,8 @@ class PackSettings:
     date: str = ""
     #: (scene, data) pairs: a scene's own data, over ``data``
     scene_data: tuple[tuple[str, str], ...] = ()
+    #: (scene, its data options beyond the spec: DataOptions.shaping()) pairs
+    data_options: tuple[tuple[str, dict], ...] = ()
     #: who speaks the beats: "none", "piper" or a folder of recordings (linviz_voice)
     voice: str = "none"
 
@@ -97,7 +99,9 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings,
                                           settings.seed,
                                           settings.theme, settings.handout_theme,
                                           settings.notation, settings.voice,
-                                          heard=[before.name for before in entries[:place]])
+                                          heard=[before.name for before in entries[:place]],
+                                          data_options=dict(settings.data_options).get(
+                                              entry.name))
                for place, entry in enumerate(entries)}
     scenes: dict[str, RenderedScene] = {}
     todo = []

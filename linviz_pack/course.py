@@ -41,8 +41,11 @@ class Course:
 
     ``scenes``: names in the order they are shown (empty: every scene, in
     lecture order); ``data``: the data of every scene that takes data (None:
-    each scene's own); ``scene_data``: a scene's own data, over ``data``.
-    Paths in a course file are read relative to the file's folder.
+    each scene's own), read with ``label_column``, ``positive``, ``classes``,
+    ``features`` and ``standardize`` (the command line's data options);
+    ``scene_data``: a scene's own data, over ``data``: a spec, or a table of a spec
+    (``data``) and its own data options. Options belong to the data they are written
+    with. Paths in a course file are read relative to the file's folder.
     """
 
     title: str = DEFAULT_TITLE
@@ -59,6 +62,11 @@ class Course:
     slides_reverse: bool = False
     seed: int = 0
     data: str | None = None
+    label_column: str | None = None
+    positive: str | None = None
+    classes: tuple[str, ...] | None = None
+    features: tuple[str, ...] | None = None
+    standardize: bool = False
     scene_data: dict = field(default_factory=dict)
 
     def byline(self) -> str:
@@ -68,10 +76,27 @@ class Course:
     def data_for(self, scene: str) -> str | None:
         """The data spec of ``scene``: its own, else the course's (not for a scene that makes
         its own data, which refuses data given to it alone), else None."""
+        return self.options_for(scene).spec
+
+    def options_for(self, scene: str):
+        """The data options of ``scene`` (:class:`linviz.sources.DataOptions`): its own
+        table in ``scene_data``, else the course's data with its options (none for a scene
+        that makes its own data), with the course's seed."""
+        from linviz.sources import DataOptions
         from scenes.catalog import SCENES_IN_ORDER
 
-        makes_own = any(entry.name == scene and entry.own_data for entry in SCENES_IN_ORDER)
-        return self.scene_data.get(scene, None if makes_own else self.data)
+        own = self.scene_data.get(scene)
+        if own is not None:
+            own = {"data": own} if isinstance(own, str) else dict(own)
+            return DataOptions(spec=own.pop("data"), seed=self.seed,
+                               **{key: tuple(value) if isinstance(value, list) else value
+                                  for key, value in own.items()})
+        if any(entry.name == scene and entry.own_data for entry in SCENES_IN_ORDER) \
+                or self.data is None:
+            return DataOptions(seed=self.seed)
+        return DataOptions(spec=self.data, seed=self.seed, positive=self.positive,
+                           label_column=self.label_column, features=self.features,
+                           standardize=self.standardize, classes=self.classes)
 
 
 def byline(course: str, lecturer: str, date: str) -> str:
@@ -99,13 +124,19 @@ quality = "l"             # l 480p15, m 720p30, h 1080p60, hall 1080p30 (a lectu
 slides_reverse = false    # true: the slides' sections also backwards (manim-slides' reverse key)
 seed = 0                  # the built-in data sets' seed
 
-# Data for every scene that takes data: a built-in name or a CSV file (relative to this file).
-# data = "iris.csv"
+# Data for every scene that takes data: a built-in name or a CSV file (relative to this file),
+# and how to read it (the command line's --label-column, --classes, --positive, --features,
+# --standardize; they belong to this data):
+# data = "penguins.csv"
+# label_column = "species"
+# classes = ["Adelie", "Gentoo"]      # of more classes, these two (the second is +1)
+# features = ["bill depth", "body mass"]
+# standardize = true
 
-# A scene's own data, over the line above:
+# A scene's own data, over the lines above: a name or file, or a table with its own options:
 # [scene_data]
 # perceptron = "iris-sepal.csv"
-# regression = "diabetes.csv"
+# regression = { data = "diabetes.csv", label_column = "progression", features = ["bmi"] }
 '''
 
 
@@ -165,13 +196,59 @@ def checked_fields(values: dict, where: str, folder: Path | None = None) -> dict
         checked["seed"] = seed
     if "data" in values:
         checked["data"] = _data(values["data"], "data", where, folder)
+    checked.update(_data_options(values, "", where))
     if "scene_data" in values:
         table = values["scene_data"]
         if not isinstance(table, dict):
             raise CourseError(f"{where}: scene_data must be a table of scene = data lines")
-        checked["scene_data"] = {_scene_name(name, where): _data(spec, f"scene_data.{name}",
-                                                                  where, folder)
-                                 for name, spec in table.items()}
+        scene_data = {}
+        for name, spec in table.items():
+            key = f"scene_data.{name}"
+            if isinstance(spec, dict):  # a spec with its own data options
+                unknown = set(spec) - {"data", *DATA_OPTIONS}
+                if unknown or "data" not in spec:
+                    raise CourseError(f"{where}: {key} must name its data (data = ...) and may "
+                                      f"have {', '.join(DATA_OPTIONS)}"
+                                      + (f"; not {', '.join(sorted(unknown))}" if unknown
+                                         else ""))
+                spec = {"data": _data(spec["data"], f"{key}.data", where, folder),
+                        **{option: list(value) if isinstance(value, tuple) else value
+                           for option, value in _data_options(spec, f"{key}.",
+                                                              where).items()}}
+            else:
+                spec = _data(spec, key, where, folder)
+            scene_data[_scene_name(name, where)] = spec
+        checked["scene_data"] = scene_data
+    return checked
+
+
+#: the command line's data options a course file may give (with ``data``, or a scene's own)
+DATA_OPTIONS = ("label_column", "positive", "classes", "features", "standardize")
+
+
+def _data_options(values: dict, prefix: str, where: str) -> dict:
+    """The data options among ``values``, checked (``prefix``: where they are, for the
+    message)."""
+    checked = {}
+    for key in ("label_column", "positive"):
+        if key in values:
+            checked[key] = _text(values[key], prefix + key, where)
+    for key, count in (("classes", 2), ("features", None)):
+        if key in values:
+            names = values[key]
+            if not (isinstance(names, list) and names and all(isinstance(n, str) and n.strip()
+                                                              for n in names)
+                    and (count is None or len(names) == count)):
+                what = "two class labels" if count == 2 else "column names"
+                raise CourseError(f"{where}: {prefix}{key} must be a list of {what}, e.g. "
+                                  + ('["Adelie", "Gentoo"]' if count == 2
+                                     else '["bill depth", "body mass"]'))
+            checked[key] = tuple(name.strip() for name in names)
+    if "standardize" in values:
+        if not isinstance(values["standardize"], bool):
+            raise CourseError(f"{where}: {prefix}standardize must be true or false, got "
+                              f"{values['standardize']!r}")
+        checked["standardize"] = values["standardize"]
     return checked
 
 

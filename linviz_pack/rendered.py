@@ -71,16 +71,22 @@ class RenderedScene:
 
 
 def render_options(entry, quality: str, data, seed: int, theme: str, handout_theme: str,
-                   notation: str = "theta", voice: str = "none", heard=()) -> dict:
+                   notation: str = "theta", voice: str = "none", heard=(),
+                   data_options: dict | None = None) -> dict:
     """The inputs of a scene's render besides its source, as recorded in its manifest
     (``voice``: who speaks, with what it is made of: see linviz_voice.voice_identity;
-    ``heard``: the scenes told before it in the lecture, see linviz.lessons.heard)."""
+    ``heard``: the scenes told before it in the lecture, see linviz.lessons.heard;
+    ``data_options``: how its data is read, beyond naming it, see
+    linviz.sources.DataOptions.shaping: recorded only when some are given)."""
     from linviz_voice import voice_identity
 
-    return {"scene": entry.name, "data": data, "seed": seed, "theme": theme,
-            "quality": quality, "format": "mp4", "handout_theme": handout_theme,
-            "notation": notation, "voice": voice, "voice_identity": voice_identity(voice),
-            "heard": list(heard)}
+    options = {"scene": entry.name, "data": data, "seed": seed, "theme": theme,
+               "quality": quality, "format": "mp4", "handout_theme": handout_theme,
+               "notation": notation, "voice": voice, "voice_identity": voice_identity(voice),
+               "heard": list(heard)}
+    if data_options:
+        options["data_options"] = dict(data_options)
+    return options
 
 
 #: where the pack keeps synthesised sentences, in its scenes' cache folder
@@ -93,9 +99,11 @@ def scene_request(options: dict, cache_dir: Path | None = None):
 
     voice = options.get("voice", "none")
     cache = str(cache_dir / VOICE_CACHE) if cache_dir is not None and voice != "none" else None
+    shaping = {key: tuple(value) if isinstance(value, list) else value
+               for key, value in options.get("data_options", {}).items()}
     return RenderRequest(data=options["data"], seed=options["seed"], theme=options["theme"],
                          notation=options.get("notation", "theta"), voice=voice,
-                         voice_cache=cache, heard=tuple(options.get("heard", ())))
+                         voice_cache=cache, heard=tuple(options.get("heard", ())), **shaping)
 
 
 def render_to_cache(entry, cache_dir: Path, options: dict) -> RenderedScene:

@@ -163,3 +163,76 @@ def test_data_in_two_units_is_refused_with_the_theorems_numbers(published, scene
     _, gamma_s = widest_margin(Zs, data.y)
     bound = (np.max(np.linalg.norm(Zs, axis=1)) / gamma_s) ** 2
     assert abs(int(match.group(5)) - bound) <= 0.5 + 1e-6 * bound  # said to the unit
+
+
+# -- the same data options in a course file, the lecture and the narration export ---------
+
+
+def _course(folder, published, scene_table: str = "") -> str:
+    path = folder / "course.toml"
+    iris, diabetes = published["iris"][0], published["diabetes"][0]
+    # an inline table is one line in TOML
+    regression_options = 'label_column = "progression", features = ["bmi"], standardize = true'
+    path.write_text(f'''scenes = ["noise", "regression"]
+data = "{iris}"
+label_column = "species"
+classes = ["versicolor", "virginica"]
+features = ["sepal length", "petal mass"]
+standardize = true
+
+[scene_data]
+regression = {{ data = "{diabetes}", {regression_options} }}
+{scene_table}''', encoding="utf-8")
+    return str(path)
+
+
+def test_a_course_file_reads_published_data_as_the_command_line_does(published, tmp_path):
+    """The narration export tells each scene on its data read with its options (the
+    course's for its data, a scene's own table for its own), as `story` does."""
+    course = _course(tmp_path, published)
+    out = tmp_path / "script.csv"
+    result = CliRunner().invoke(cli, ["narration", "export", "--course", course, "--out",
+                                      str(out)])
+    assert result.exit_code == 0, result.output
+    script = out.read_text(encoding="utf-8")
+    path, options = published["iris"]
+    story = CliRunner().invoke(cli, ["story", "noise", "--data", str(path), *options,
+                                     "--standardize"])
+    for line in story.stdout.splitlines():
+        if line.strip()[:1].isdigit():
+            assert line.split(". ", 1)[1] in script
+    assert "regression-002,\"From the file, 1 row with a missing value was left out.\"" in script
+
+
+def test_the_lecture_checks_every_scenes_data_before_rendering(published, tmp_path):
+    """A class the file does not have, in the course file: one line, nothing rendered."""
+    _course(tmp_path, published)
+    text = (tmp_path / "course.toml").read_text().replace('"virginica"]', '"rose"]')
+    (tmp_path / "course.toml").write_text(text)
+    out = tmp_path / "pack"
+    result = CliRunner().invoke(cli, ["lecture", "--course", str(tmp_path / "course.toml"),
+                                      "--out", str(out)])
+    assert result.exit_code == 2
+    (error,) = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
+    assert "--classes 'rose' is not a label" in error
+    assert not out.exists()
+
+
+def test_the_pack_renders_each_scene_with_its_data_options(published, tmp_path):
+    """What the pack records for a scene and the request it renders it with carry the
+    same options (and a scene without any records none: its cache key is unchanged)."""
+    from linviz_pack.rendered import render_options, scene_request
+    from linviz_pack.course import Course, read_course
+    from scenes.catalog import find
+
+    course = Course(**read_course(_course(tmp_path, published)))
+    shaping = course.options_for("noise").shaping()
+    assert shaping == {"label_column": "species", "classes": ["versicolor", "virginica"],
+                       "features": ["sepal length", "petal mass"], "standardize": True}
+    options = render_options(find("noise"), "l", course.data_for("noise"), 0, "dark",
+                             "light", data_options=shaping)
+    request = scene_request(options)
+    assert (request.label_column, request.classes, request.features, request.standardize) == \
+        ("species", ("versicolor", "virginica"), ("sepal length", "petal mass"), True)
+    plain = render_options(find("noise"), "l", None, 0, "dark", "light")
+    assert "data_options" not in plain
