@@ -274,8 +274,18 @@ class PerceptronScene(LinvizScene):
         self.theta0_value.set_value(float(self.theta0s[state]))
 
     # -- the storyboard drawn: one method a motion (see LinvizScene.tell) ----------
+    #: the note on the arrows' scale (made with the stage), and whether it is shown yet
+    scale_note = None
+    scale_note_shown = False
+
     def tell(self, beat) -> None:
-        """A beat told (LinvizScene.tell), then the point numbers its state names."""
+        """A beat told (LinvizScene.tell), then the point numbers its state names. The
+        note on the arrows' scale comes with the first beat that draws θ (M ≥ 1): at
+        θ = 0 there is no arrow for it to be about."""
+        if not self.scale_note_shown and beat.state.get("M", 0) > 0:
+            self.scale_note_shown = True
+            if self.scale_note is not None:
+                self.still(self.scale_note)
         super().tell(beat)
         self.sync_numbers(beat.state["numbered"])
 
@@ -329,9 +339,10 @@ class PerceptronScene(LinvizScene):
         self.play(FadeIn(self.plane), Write(self.title), run_time=style.RUN_INTRO)
         self.play(FadeIn(self.panel), run_time=style.RUN_INTRO)
         self.remove(self.panel)
-        self.scale_note = note = (direction_note(self.plane) if self.direction_only
-                                  else arrow_scale_note(self.plane, self.vector_scale))
-        self.still(self.plane, self.title, self.code.lines, self.labels, *([note] if note else []))
+        self.scale_note = (direction_note(self.plane) if self.direction_only
+                           else arrow_scale_note(self.plane, self.vector_scale))
+        self.scale_note_shown = False  # it comes with the first arrow (tell)
+        self.still(self.plane, self.title, self.code.lines, self.labels)
         self.add(self.code.bar, self.state_live, self.hyperplane, self.theta_arrow,
                  self.visit_live, self.cursor)
         self.code.highlight(line)

@@ -52,7 +52,7 @@ from scenes.toolkit.glyph_numbers import GlyphNumber
 from scenes.toolkit.layout import (
     appear, board, indented, keep_in_frame, still_parts, vanish, with_backdrop,
 )
-from scenes.toolkit.fast_shapes import FastArrow, drop_svg_paths
+from scenes.toolkit.fast_shapes import FastArrow, FastDashedLine, drop_svg_paths
 from scenes.toolkit.panels import LiveValue
 from scenes.toolkit.plane import (
     DataPlane, DataVector, Hyperplane, MarginBand, arrow_scale_note, origin_circle,
@@ -442,6 +442,10 @@ class ProofScene(LinvizScene):
             style.PANEL_LEFT, direction=LEFT)
         fit_in_column(self.chain_board)
         drop_svg_paths(self.chain_board)
+        # the reasons over the chain come with the sentence that gives them: laid out with
+        # the board, then drawn apart from it
+        body.remove(reasons)
+        self.chain_reasons = reasons
         self.chain_final = final
         self.set_chain_numbers(0)
 
@@ -527,9 +531,9 @@ class ProofScene(LinvizScene):
             return
         self.play(appear(self.title), appear(self.plane), appear(self.plane.markers),
                   run_time=style.RUN_INTRO)
-        # the title and the plane never change again: painted once into the background
-        note = self.scale_note()
-        self.still(self.title, self.plane, *([note] if note else []), self.plane.markers)
+        # the title and the plane never change again: painted once into the background (the
+        # note on the arrows' scale comes with the first arrow, θ*: draw_geometry)
+        self.still(self.title, self.plane, self.plane.markers)
 
     def scale_note(self):
         """Over the plane's top right: the scale of the arrows, and that θ* is drawn for its
@@ -622,7 +626,11 @@ class ProofScene(LinvizScene):
         self.title_card()
         shown = beat.state["geometry"]
         if shown == "line":
-            self.play(appear(self.star_line), appear(self.star_vector), run_time=style.RUN_INTRO)
+            note = self.scale_note()
+            self.play(appear(self.star_line), appear(self.star_vector),
+                      *([appear(note)] if note else []), run_time=style.RUN_INTRO)
+            if note:
+                self.still(note)
         elif shown == "band":
             self.play(appear(self.star_band), run_time=style.RUN_INTRO)
         else:
@@ -742,6 +750,14 @@ class ProofScene(LinvizScene):
         self.highlight(self.M_row)
 
     def draw_highlight_plots(self, beat) -> None:
+        """Each plot's bound line drawn whole, faint and dashed, as the sentence names it
+        (its solid line grows with M as the run plays)."""
+        self.bound_guides = VGroup(*[
+            FastDashedLine(self.theme.bound).set_ends(plot.c2p(0, plot.bound[0]),
+                                                      plot.c2p(plot.M_final, plot.bound[-1]))
+            .set_stroke(opacity=style.GHOST_OPACITY * 2) for plot in self.plots.values()])
+        self.play(appear(self.bound_guides), run_time=style.RUN_INTRO)
+        self.still(self.bound_guides)
         self.highlight(self.plots["alignment"], self.plots["norm"])
 
     def draw_update(self, beat) -> None:
@@ -782,19 +798,30 @@ class ProofScene(LinvizScene):
         self.highlight()
         # the chain and M; its consequence comes with the sentence that draws it
         shown = VGroup(*self.chain_board[:beat.state["rows"]])
+        # recalled (told briefly), the reasons come with the chain
+        reasons = [self.chain_reasons] if beat.state["reasons"] else []
+        guides = [self.bound_guides] if getattr(self, "bound_guides", None) else []
         self.swap([self.run_labels, self.update_note_labels, self.run_graphs, self.run_numbers,
-                   self.run_verdict], [shown])
+                   self.run_verdict, *guides], [shown, *reasons])
         live = VGroup(*self.chain_numbers, self.chain_M.number)
         self.remove(shown)
         chain_still = still_parts(shown, live)
         self.add(live)
-        self.still(chain_still)
+        self.still(chain_still, *reasons)
+        self.chain_reasons_apart = bool(reasons)
         self.chain_still, self.chain_live = chain_still, live
         live.add_updater(lambda _: self.set_chain_numbers(self.whole_M()))
         self.tracker.set_value(0)
         self.advance(beat.state["M"], style.RUN_REPLAY, linear)
         live.clear_updaters()
         self.set_chain_numbers(self.whole_M())
+
+    def draw_chain_reasons(self, beat) -> None:
+        """The reason of each step of the chain, over its sign, as the sentence gives them."""
+        self.play(appear(self.chain_reasons), run_time=style.RUN_INTRO)
+        self.still(self.chain_reasons)
+        self.chain_reasons_apart = True  # leaves with the chain's board (draw_normalized)
+        self.highlight(self.chain_reasons)
 
     def draw_highlight_chain(self, beat) -> None:
         """The chain's consequence, M ≤ (R/γ)², and this run's M against it."""
@@ -808,7 +835,8 @@ class ProofScene(LinvizScene):
         self.highlight()
         # what the sentence says (divide by R, γ becomes γ/R); the rest with its sentences
         shown = VGroup(*self.normalized[:beat.state["rows"]])
-        self.swap([self.chain_still, self.chain_later, self.chain_live], [shown])
+        apart = [self.chain_reasons] if getattr(self, "chain_reasons_apart", False) else []
+        self.swap([self.chain_still, self.chain_later, self.chain_live, *apart], [shown])
         self.still(shown)
         self.normalized_shown = beat.state["rows"]
         left = self.timeline.still_needed(float(self.time)) - style.RUN_RESCALE

@@ -134,8 +134,13 @@ class XorScene(PerceptronScene):
         self.cycle_state_rows = VGroup(*rows[1:len(starts)])
         #: the panel's parts as the storyboard names them (``cycle_rows``), each shown
         #: under the sentence that reads it
-        self.cycle_parts = {"passes": VGroup(*rows[:passes]),
-                            "repeat": VGroup(*rows[passes:repeats]),
+        # the mistakes per pass first; the states at each pass's start come with the
+        # sentence that says they repeat (without a cycle, with the mistakes)
+        states = rows[:passes - 1]
+        self.cycle_parts = {"passes": VGroup(*([] if self.cycle is not None else states),
+                                             rows[passes - 1]),
+                            "repeat": VGroup(*(states if self.cycle is not None else []),
+                                             *rows[passes:repeats]),
                             "errors": VGroup(*rows[repeats:best]),
                             "best": VGroup(*rows[best:])}
         self.cycle_panel = Panel(rows, theme)
@@ -342,7 +347,8 @@ class XorScene(PerceptronScene):
         # the title said the perceptron never settles: true of the plane, not of the lift
         lifted_title = self.make_title("XOR, lifted by $x_1 x_2$: a plane can separate it")
         # and no arrow is drawn from here on: the note of their scale goes too
-        old = [self.title, *([self.scale_note] if self.scale_note else [])]
+        old = [self.title, *([self.scale_note] if self.scale_note is not None
+                             and self.scale_note_shown else [])]
         self.swap(old, [lifted_title])
         self.title = lifted_title
         self.still(self.title)

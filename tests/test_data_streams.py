@@ -60,11 +60,12 @@ def test_standard_input_and_a_pipe_give_the_trace_of_the_file(tmp_path):
 
 
 def test_bad_data_on_standard_input_is_one_line_naming_it(tmp_path):
-    done = _cli(["trace", "perceptron", "--data", "-", "--out", tmp_path / "t.json"], tmp_path,
-                input="a,b,label\n1,2,x\n1,oops,y\n")
+    done = _cli(["trace", "perceptron", "--data", "-", "--features", "a,b", "--out",
+                 tmp_path / "t.json"], tmp_path, input="a,b,label\n1,2,x\n1,oops,y\n")
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
-        "Error: standard input (-):3: column 'b': 'oops' is not a number"]
+        "Error: standard input (-):3: column 'b': 'oops' is not a number: choose columns of "
+        "numbers with --features (a)"]
     assert os.listdir(tmp_path) == []
 
 

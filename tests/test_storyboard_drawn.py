@@ -604,6 +604,7 @@ def drawn_proof_state(scene) -> dict:
     return {"board": shown[0] if len(shown) == 1 else (None if not shown else tuple(shown)),
             "theorem rows": max(told, default=0),
             "verdict": present(getattr(scene, "run_verdict", None)),
+            "reasons": present(getattr(scene, "chain_reasons", None)),
             # the scaled form's rows shown ("all" when every one is)
             "normalized rows": (lambda count: "all" if count == len(scene.normalized)
                                 else count)(sum(present(row) for row in scene.normalized)),
@@ -633,6 +634,7 @@ def _check_proof(name: str, spec: dict) -> None:
                                      "theorem rows": (state["rows"] if state["board"] == "theorem"
                                                       else 0),
                                      "verdict": state["board"] == "run" and state["rows"] == 1,
+                                     "reasons": state["board"] == "chain" and state["reasons"],
                                      "normalized rows": (
                                          0 if state["board"] != "normalized" else
                                          "all" if state["rows"] is None else state["rows"]),

@@ -62,8 +62,9 @@ class _ProofTelling:
         #: the proof was told in full earlier in the lecture: recalled briefly
         self.brief = proof_heard(heard)
         self.q = lesson.quantities
+        # reasons: the chain's reasons (fact (1), no projection is longer, fact (2)) over it
         self.story = StoryWriter(scene, board=None, rows=0, geometry=None, M=0, scale=1.0,
-                                 zoomed=False)
+                                 zoomed=False, reasons=False)
 
     def tell(self) -> Storyboard:
         if self.offset:
@@ -108,8 +109,9 @@ class _ProofTelling:
         story.section("lift", "Lifting to [x, 1]")
         story.beat("With an offset the theorem still applies: append a 1 to every point and θ₀ "
                    "to θ,", "lift-rows", board="lift", rows=2)
+        # R and γ "measured there" come with the sentence that measures them
         story.beat("and the classifier passes through the origin one dimension up.",
-                   "lift-rows", rows=4)
+                   "lift-rows", rows=3)
         self.geometry()
         story.beat(f"Measured on the lifted points, R = {wording.number(q.R)} and γ = "
                    f"{wording.number(q.gamma, gamma_places(q.gamma))}.", "lift-rows", rows=7)
@@ -216,7 +218,7 @@ class _ProofTelling:
         story.section("chain", "Chaining the two facts")
         if self.brief:
             story.beat("The same chain: Mγ ≤ θ·θ*/‖θ*‖ ≤ ‖θ‖ ≤ √M R.", "chain", board="chain",
-                       rows=3, M=lesson.M_final)
+                       rows=3, M=lesson.M_final, reasons=True)
             story.beat(f"So M ≤ (R/γ)²: {counted(lesson.M_final, 'update')} here, at most "
                        f"{wording.grouped(lesson.bound_floor, 0)} allowed.", "highlight-chain",
                        rows=5)
@@ -224,7 +226,7 @@ class _ProofTelling:
         story.beat("Chain the two facts, replaying the run: Mγ ≤ θ·θ*/‖θ*‖ ≤ ‖θ‖ ≤ √M R.",
                    "chain", board="chain", rows=3, M=lesson.M_final)
         story.beat("The first step is fact (1), the middle one holds as no projection is longer "
-                   "than its vector, the last is fact (2).", HOLD)
+                   "than its vector, the last is fact (2).", "chain-reasons", reasons=True)
         story.beat(f"So Mγ ≤ √M R, and M ≤ (R/γ)²: this run made "
                    f"{counted(lesson.M_final, 'update')}, the theorem allows at most "
                    f"{wording.grouped(lesson.bound_floor, 0)}.", "highlight-chain", rows=5)
