@@ -111,7 +111,7 @@ def test_proof_numbers_are_the_theorems(case):
     X, y = scene.data.X, scene.data.y
     points = np.hstack([X, np.ones((len(X), 1))]) if scene.offset else X
     R = np.linalg.norm(points, axis=1).max()
-    (here,) = said(scene, r"γ = (\S+), the maximum margin, and R = (\S+): \(R/γ\)² = "
+    (here,) = said(scene, r"γ = (\S+), the widest margin, R = (\S+): \(R/γ\)² = "
                           r"(\S+): at most ([\d,]+) updates?")
     gamma = number(here.group(1))
     assert number(here.group(2)) == pytest.approx(R, abs=0.006)
@@ -164,7 +164,7 @@ def test_the_normalized_view_says_the_scale_and_margin_of_the_scaled_points(case
     assert shown == pytest.approx(best, abs=max(10 ** -places, 0.006))
     assert abs(shown) >= 10 ** (2 - places)  # three significant digits at least
     # and with them the bound beside it agrees: (R/γ)² from the shown R and γ/R
-    (here,) = said(scene, r"γ = (\S+), the maximum margin, and R = (\S+): \(R/γ\)² = "
+    (here,) = said(scene, r"γ = (\S+), the widest margin, R = (\S+): \(R/γ\)² = "
                           r"(\S+):")
     shown_bound = (number(here.group(2)) / number(here.group(1))) ** 2
     assert shown_bound == pytest.approx(number(here.group(3)), rel=0.02)

@@ -146,8 +146,8 @@ class _ProofTelling:
                    board="theorem", rows=1)
         story.beat("then the perceptron makes at most (R/γ)² updates.", "theorem", rows=2)
         self.geometry()
-        story.beat(f"Here γ = {wording.number(q.gamma, gamma_places(q.gamma))}, the maximum "
-                   f"margin, and R = {wording.number(q.R)}: (R/γ)² = "
+        story.beat(f"Here γ = {wording.number(q.gamma, gamma_places(q.gamma))}, the widest "
+                   f"margin, R = {wording.number(q.R)}: (R/γ)² = "
                    f"{wording.grouped(q.bound)}: at most {wording.grouped(bound, 0)} "
                    f"{'update' if bound == 1 else 'updates'}.", "highlight-bound", rows=3)
 
@@ -191,10 +191,10 @@ class _ProofTelling:
                        f"most R².", "updates", M=M)
         elif M == 2:
             story.beat("Update 2: again at least γ more, at most R² more.", "updates", M=M)
-        story.beat(f"It {converged_phrase(lesson)}, and the curves never crossed their "
-                   f"bounds: {wording.grouped(q.alignment[-1])} ≥ {wording.grouped(q.lower[-1])}"
-                   f" and {wording.grouped(q.norm_squared[-1])} ≤ "
-                   f"{wording.grouped(q.upper[-1])}.", "highlight-end", rows=1)
+        story.beat(f"It {converged_phrase(lesson)}; the curves never crossed their bounds: "
+                   f"{wording.grouped(q.alignment[-1])} ≥ {wording.grouped(q.lower[-1])} and "
+                   f"{wording.grouped(q.norm_squared[-1])} ≤ {wording.grouped(q.upper[-1])}.",
+                   "highlight-end", rows=1)
 
     def updates_briefly(self) -> None:
         """The run's curves against their bounds, recalled: the same beats, few words."""

@@ -182,8 +182,8 @@ def regression_storyboard(lesson: RegressionLesson,
             low_degree, high_degree = order[0]
             where += (f"; degree {high_degree} even ends above degree {low_degree} although "
                       f"its minimum is lower")
-    story.beat(f"The dashed minima never rise, {falls}: a higher degree fits "
-               f"at least as closely.", "indicate-minima")
+    story.beat(f"The dashed minima never rise, {falls}: a higher degree fits as closely "
+               f"or better.", "indicate-minima")
     # how much the curves gain, said over the minima it is read from
     if lesson.curve_helps:
         best = min(lesson.polynomials, key=lambda poly: poly.closed_loss)
