@@ -59,14 +59,20 @@ label_column_option = click.option(
     help="CSV only: the label column (default: the last column).")
 
 
-def _feature_list(ctx, param, value):
-    if value is None:
-        return None
-    names = tuple(name.strip() for name in value.split(","))
-    if not all(names):
-        raise click.BadParameter(f"{value!r}: column names (or numbers) separated by commas, "
-                                 f"e.g. 'petal length,petal width'", ctx, param)
-    return names
+def _comma_list(what: str, example: str, count: int | None = None):
+    """A callback reading ``A,B,…`` as a tuple of names (``count`` of them when given)."""
+    def parse(ctx, param, value):
+        if value is None:
+            return None
+        names = tuple(name.strip() for name in value.split(","))
+        if not all(names) or (count is not None and len(names) != count):
+            raise click.BadParameter(f"{value!r}: {what} separated by commas, e.g. "
+                                     f"'{example}'", ctx, param)
+        return names
+    return parse
+
+
+_feature_list = _comma_list("column names (or numbers)", "petal length,petal width")
 
 
 features_option = click.option(
@@ -79,14 +85,7 @@ standardize_option = click.option(
          "say so); regression targets are kept as they are.")
 
 
-def _class_pair(ctx, param, value):
-    if value is None:
-        return None
-    names = tuple(name.strip() for name in value.split(","))
-    if len(names) != 2 or not all(names):
-        raise click.BadParameter(f"{value!r}: two class labels A,B separated by a comma "
-                                 f"(A is -1, B is +1), e.g. 'Adelie,Gentoo'", ctx, param)
-    return names
+_class_pair = _comma_list("two class labels A,B (A is -1, B is +1)", "Adelie,Gentoo", count=2)
 
 
 classes_option = click.option(

@@ -185,21 +185,24 @@ class NoiseScene(PerceptronScene):
     def draw_indicate_flipped(self, beat) -> None:
         """The line the labels came from, on the plane, and its error level on the plot,
         as they are named; the flipped labels it misses light up."""
-        drawn = [self.reference]
         if beat.state["labelling_line"]:
             self.labelling_line = self.labelling_line_drawing()
-            drawn.append(self.labelling_line)
-        self.play(*[self.appear(part) for part in drawn], run_time=style.RUN_INTRO)
-        self.still(*drawn)
+        self.show_level(self.reference, self.labelling_line if beat.state["labelling_line"]
+                        else None)
         self.play(Indicate(self.flip_marks, color=self.theme.highlight, scale_factor=1.0),
                   run_time=self.reading_time(beat.sentence) / 2)
 
     def draw_best_line(self, beat) -> None:
         """The least training error's level on the plot, and a line that reaches it
         (dashed, when it crosses the data), as they are named."""
-        drawn = [self.best_reference]
         if beat.state["best_line"]:
             self.best_line = self.best_line_drawing()
-            drawn.append(self.best_line)
+        self.show_level(self.best_reference, self.best_line if beat.state["best_line"]
+                        else None)
+
+    def show_level(self, level, line=None) -> None:
+        """A dashed level on the error plot with its label, and the line on the plane whose
+        error it is (None: not in view), as the sentence names them."""
+        drawn = [level, *([line] if line is not None else [])]
         self.play(*[self.appear(part) for part in drawn], run_time=style.RUN_INTRO)
         self.still(*drawn)
