@@ -94,11 +94,18 @@ def test_the_offset_proof_after_the_proof_recalls_it_beat_for_beat(spec, seed):
     _, brief = board("proof-offset", spec, seed, heard=("proof",))
     # the same pictures in the same order (a thought said in two sentences alone, HOLD, is
     # one in brief)
-    drawn = lambda board: [b for b in board.beats if b.motion != HOLD]  # noqa: E731
+    # one in brief); the chain's reasons, given in a sentence of their own alone, come with
+    # the chain when it is recalled
+    drawn = lambda board: [b for b in board.beats  # noqa: E731
+                           if b.motion not in (HOLD, "chain-reasons")]
     # recalled, the other updates are swept through at once ("fast-updates")
     same = lambda motion: "updates" if motion == "fast-updates" else motion  # noqa: E731
     assert ([same(b.motion) for b in drawn(brief)] == [same(b.motion) for b in drawn(alone)])
-    assert [b.state for b in drawn(brief)] == [b.state for b in drawn(alone)]
+    picture = lambda beat: {k: v for k, v in beat.state.items() if k != "reasons"}  # noqa: E731
+    assert [picture(b) for b in drawn(brief)] == [picture(b) for b in drawn(alone)]
+    # and both end the chain with its reasons on it
+    assert all(b.state["reasons"] for board in (alone, brief) for b in board.beats
+               if b.motion == "highlight-chain")
     assert words(brief) < 0.7 * words(alone)
     # what is new, the lift and the two runs, is said in full
     lift = [b.sentence for b in alone.beats if b.motion in ("lift-rows", "runs-table",
