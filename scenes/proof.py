@@ -459,8 +459,9 @@ class ProofScene(LinvizScene):
                  style.FONT_BODY),
             text(f"Divide every {what} by $R$: then ${scaled_norm} <= 1$; take "
                  "$norm(theta^*) = 1$;", theme, small),
-            indented(text(f"the margin becomes $gamma \\/ R = {fmt(u.gamma, margin_places(u.gamma))}$.", theme,
-                          small)),
+            # said with the zoom: R's value, and the margin it makes
+            indented(text(f"here $R = {fmt(q.R)}$: the margin becomes $gamma \\/ R = "
+                          f"{fmt(u.gamma, margin_places(u.gamma))}$.", theme, small)),
             math(NORMALIZED_FACTS, theme, style.FONT_PANEL),
             math(NORMALIZED_CHAIN, theme, style.FONT_PANEL),
             text(f"For the scaled points, margin $gamma \\/ R$: $1 \\/ (gamma \\/ R)^2 = "
