@@ -347,6 +347,12 @@ class PerceptronScene(LinvizScene):
                  self.visit_live, self.cursor)
         self.code.highlight(line)
 
+    def draw_indicate_theta(self, beat) -> None:
+        """θ (and θ₀, with an offset) on the panel, which the sentence is about."""
+        values = [self.theta_value, *([self.theta0_value] if self.offset else [])]
+        self.play(Circumscribe(VGroup(*values), color=self.theme.highlight),
+                  run_time=style.RUN_INTRO)
+
     def draw_indicate_score(self, beat) -> None:
         """The panel's y·score row, which the sentence names."""
         self.play(Circumscribe(self.score, color=self.theme.highlight), run_time=style.RUN_INTRO)

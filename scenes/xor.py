@@ -19,7 +19,7 @@ anything else is refused in one line.
 from __future__ import annotations
 
 import numpy as np
-from manim import (config, DOWN, LEFT, RIGHT, Circumscribe, FadeIn, FadeOut, Indicate, LaggedStart,
+from manim import (config, DOWN, LEFT, RIGHT, FadeIn, FadeOut, Indicate, LaggedStart,
                    Succession, ValueTracker, VGroup, smooth)
 
 from linviz.features import lifted_boundary_value
@@ -289,11 +289,6 @@ class XorScene(PerceptronScene):
         self.play(Succession(*(Indicate(group, color=self.theme.highlight, scale_factor=1.0)
                                for group in (markers.plus, markers.minus))),
                   run_time=self.reading_time(beat.sentence))
-
-    def draw_indicate_theta(self, beat) -> None:
-        """θ (and θ₀) on the panel, which the sentence is about."""
-        self.play(Circumscribe(VGroup(self.theta_value, self.theta0_value),
-                               color=self.theme.highlight), run_time=style.RUN_INTRO)
 
     def draw_cycle_panel(self, beat) -> None:
         """The run's panel gives way to the cycle's."""

@@ -42,7 +42,7 @@ import numpy as np
 from ..pacing import (FAST_FORWARD, MAX_PLAYED_UNDER_A_SENTENCE, RUN_BRIEF_PASS, UPDATE, VISIT,
                       plan_perceptron)
 from ..replay import state_after_steps, theta_is_zero_after
-from ..storyboard import HOLD, Storyboard, StoryWriter
+from ..storyboard import Storyboard, StoryWriter
 from .. import wording
 from .heard import walk_through_heard
 from .perceptron import PerceptronLesson, perceptron_lesson, signed_scores_after_steps
@@ -364,8 +364,8 @@ class _Telling:
                    f"{n(new)} {verdict}.", "update",
                    steps=(k, k + 1), **self.at(k + 1), line=LINE_UPDATE, status=status,
                    status_tone="text")
-        if moved:  # what the update did to the line, said over the line it drew
-            story.beat(moved, HOLD)
+        if moved:  # what the update did to θ and its line, said as θ (and θ₀) light up
+            story.beat(moved, "indicate-theta")
 
     def after_status(self, step: int) -> dict:
         """The status after the quick update at visit ``step`` (1-based): θ back at 0 (no
