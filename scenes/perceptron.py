@@ -282,7 +282,8 @@ class PerceptronScene(LinvizScene):
         """A beat told (LinvizScene.tell), then the point numbers its state names. The
         note on the arrows' scale comes with the first beat that draws θ (M ≥ 1): at
         θ = 0 there is no arrow for it to be about."""
-        if not self.scale_note_shown and beat.state.get("M", 0) > 0:
+        # (while an update is explained at a scale of its own, its note stands in its place)
+        if not self.scale_note_shown and beat.state.get("M", 0) > 0 and self.local_scale is None:
             self.scale_note_shown = True
             if self.scale_note is not None:
                 self.still(self.scale_note)
@@ -571,7 +572,9 @@ class PerceptronScene(LinvizScene):
         self.local_scale = None
         self.theta_arrow.update()
         self.remove(self.local_note)
-        self.still(self.scale_note)
+        self.scale_note_shown = True
+        if self.scale_note is not None:
+            self.still(self.scale_note)
 
     def shown_numbers(self) -> list:
         """The point numbers on screen (none when the scene numbers no points)."""
