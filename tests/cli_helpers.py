@@ -10,3 +10,16 @@ def assert_one_line_error(result, *fragments):
     assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
     for fragment in fragments:
         assert fragment in lines[0]
+
+
+def python_output(code: str) -> str:
+    """What a fresh Python process prints running ``code`` in the repository (it must
+    succeed): a test of what importing loads, apart from the test process's modules."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[1],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()

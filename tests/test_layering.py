@@ -56,16 +56,12 @@ def test_a_package_imports_only_the_layers_below_it(package):
 def test_the_engine_does_not_load_the_drawing_layers_on_import():
     """The façade is read lazily: importing linviz (and running it) loads no CLI, scene or
     Manim module."""
-    import subprocess
-    import sys
+    from cli_helpers import python_output
 
-    code = ("import sys, linviz; linviz.make_builtin('noisy'); "
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('linviz_cli', 'scenes', 'linviz_render', 'linviz_pack', 'manim')))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=ROOT, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"
+    assert python_output("import sys, linviz; linviz.make_builtin('noisy'); "
+                         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+                         "('linviz_cli', 'scenes', 'linviz_render', 'linviz_pack', "
+                         "'manim')))") == "[]"
 
 
 @pytest.mark.parametrize("package", PACKAGES)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +10,8 @@ from click.testing import CliRunner
 
 from linviz.notation import symbols_of
 from linviz.spoken import spoken_text
+
+from cli_helpers import python_output
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,10 +37,7 @@ def test_story_json_is_the_storyboard_without_importing_manim():
             "    board = json.loads(result.output)\n"
             "    assert board['scene'] == entry.name and board['beats'], entry.name\n"
             "print('manim' in sys.modules)\n")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "False"
+    assert python_output(code) == "False"
 
 
 @pytest.mark.parametrize("name", ["perceptron", "perceptron-origin"])
