@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -13,7 +12,6 @@ from linviz.spoken import spoken_text
 
 from cli_helpers import python_output
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _story(*args):
