@@ -91,20 +91,24 @@ class DataOptions:
                 "standardize": self.standardize, "classes": self.classes}
 
 
+def _rows(count: int) -> str:
+    return f"{count} {'row' if count == 1 else 'rows'}"
+
+
 def data_notes(data: Dataset) -> list[str]:
-    """What reading the file left out, a line each: rows with a missing value, rows of
-    other classes, text columns not used ([] when nothing was)."""
+    """What reading the file left out, a line each for the command line: rows with a
+    missing value (and their lines), rows of other classes, text columns not used ([]
+    when nothing was). :func:`data_note_sentence` says the rows in the scene."""
     params, notes = data.params, []
     if params.get("missing_rows"):
         count = params["missing_rows"]
         lines = ", ".join(map(str, params.get("missing_lines", [])[:5]))
         more = ", …" if count > 5 else ""
-        notes.append(f"{count} {'row' if count == 1 else 'rows'} with a missing value left "
-                     f"out (line{'s' if count > 1 else ''} {lines}{more})")
+        notes.append(f"{_rows(count)} with a missing value left out "
+                     f"(line{'s' if count > 1 else ''} {lines}{more})")
     if params.get("other_class_rows"):
-        count = params["other_class_rows"]
         negative, positive = data.label_names
-        notes.append(f"{count} {'row' if count == 1 else 'rows'} of other classes left out "
+        notes.append(f"{_rows(params['other_class_rows'])} of other classes left out "
                      f"(kept: {negative} as -1, {positive} as +1)")
     if params.get("text_columns"):
         notes.append(f"text columns not used: {', '.join(params['text_columns'])}")
@@ -113,17 +117,16 @@ def data_notes(data: Dataset) -> list[str]:
 
 def data_note_sentence(data: Dataset | None) -> str:
     """What reading the file left out, said in the scene ("" when nothing was): rows with
-    a missing value, rows of the classes not kept."""
+    a missing value, rows of the classes not kept (the same counts as :func:`data_notes`)."""
     if data is None:
         return ""
     params, parts = data.params, []
     if params.get("missing_rows"):
         count = params["missing_rows"]
-        parts.append(f"{count} {'row' if count == 1 else 'rows'} with a missing value "
-                     f"{'was' if count == 1 else 'were'} left out")
+        parts.append(f"{_rows(count)} with a missing value {'was' if count == 1 else 'were'} "
+                     f"left out")
     if params.get("other_class_rows"):
         negative, positive = data.label_names
-        count = params["other_class_rows"]
         parts.append(f"only the classes {negative} and {positive} are kept, "
-                     f"{count} {'row' if count == 1 else 'rows'} of others left out")
+                     f"{_rows(params['other_class_rows'])} of others left out")
     return f"From the file, {' and '.join(parts)}." if parts else ""

@@ -139,9 +139,9 @@ def course_and_scenes(ctx, names, course_file, given: dict, flags: dict, forced=
 
 def data_flags(options) -> dict:
     """The data options as a course file names them (a flag given wins over the file)."""
-    return {"data": options.spec, "seed": options.seed, "label_column": options.label_column,
-            "positive": options.positive, "classes": options.classes,
-            "features": options.features, "standardize": options.standardize}
+    from dataclasses import asdict
+
+    return {("data" if key == "spec" else key): value for key, value in asdict(options).items()}
 
 
 #: a course field's flag, where its parameter's name differs

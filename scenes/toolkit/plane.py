@@ -435,7 +435,7 @@ class DataPlane(VGroup):
         """The boxes [x_min, y_min, x_max, y_max] of the tick values drawn along x₁ (axis 0:
         below the square) or x₂ (1: left of it)."""
         x_min, y_min, _, _ = self.square_bounds()
-        boxes = [box for m in self.tick_labels.submobjects for box in _text_boxes(m)]
+        boxes = list(self.tick_boxes())
         if axis == 0:
             return [b for b in boxes if b[3] <= y_min + 1e-6]
         return [b for b in boxes if b[2] <= x_min + 1e-6]
