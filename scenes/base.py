@@ -225,8 +225,12 @@ class LinvizScene(HoldingScene):
         """
         if beat.section:
             self.section(*beat.section)
-        self.narrate(beat.sentence, beat.min_seconds)
+        self.narrate(beat.sentence, beat.min_seconds)  # the beat before is closed here
+        self.begin_motion(beat)
         getattr(self, "draw_" + beat.motion.replace("-", "_"))(beat)
+
+    def begin_motion(self, beat) -> None:
+        """What a scene shows as ``beat``'s sentence starts, before its motion (nothing)."""
 
     def draw_hold(self, beat) -> None:
         """Nothing moves: the sentence says more about the picture on screen (a thought too

@@ -278,15 +278,17 @@ class PerceptronScene(LinvizScene):
     scale_note = None
     scale_note_shown = False
 
-    def tell(self, beat) -> None:
-        """A beat told (LinvizScene.tell), then the point numbers its state names. The
-        note on the arrows' scale comes with the first beat that draws θ (M ≥ 1): at
-        θ = 0 there is no arrow for it to be about."""
-        # (while an update is explained at a scale of its own, its note stands in its place)
+    def begin_motion(self, beat) -> None:
+        """The note on the arrows' scale comes as the first beat that draws θ (M ≥ 1)
+        starts: at θ = 0 there is no arrow for it to be about. (While an update is
+        explained at a scale of its own, its note stands in its place.)"""
         if not self.scale_note_shown and beat.state.get("M", 0) > 0 and self.local_scale is None:
             self.scale_note_shown = True
             if self.scale_note is not None:
                 self.still(self.scale_note)
+
+    def tell(self, beat) -> None:
+        """A beat told (LinvizScene.tell), then the point numbers its state names."""
         super().tell(beat)
         self.sync_numbers(beat.state["numbered"])
 
