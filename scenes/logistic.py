@@ -179,6 +179,7 @@ class LogisticScene(LinvizScene):
             "descent": text("each step moves $(theta, theta_0)$ against the gradient", theme,
                             small, theme.muted),
             "eta": text(self.step_size_markup(), theme, small, theme.muted),
+            "plan": text(self.run_length_markup(), theme, small, theme.muted),
             # the run's end as the verdict says it (‖∇L‖ at the sentence's digits: the
             # panel's 4 places read 0.0000 for 3.0 × 10⁻¹⁵)
             "end": text(f"after {wording.grouped(self.T, 0)} steps: $norm(nabla L) = "
@@ -204,6 +205,9 @@ class LogisticScene(LinvizScene):
             self.curve.scale(room / self.curve.height, about_edge=UP + LEFT)
         self.curve.set_progress(0)  # the curve's head follows its (scaled) axes
 
+        #: L* dashed on the loss curve (drawn with the run's stopping rule or its verdict)
+        self.least_line = None
+        self.optimum_line = None
         #: how far the field has faded in (0 to 1)
         self.field_fade = ValueTracker(0.0)
         self.update_rings()
@@ -361,6 +365,15 @@ class LogisticScene(LinvizScene):
         return (f"step $eta = {wording.significant(lesson.step_size)}$ set by hand; "
                 f"$1 / beta = {wording.significant(1 / lesson.curvature_bound)}$, {bound}")
 
+    def run_length_markup(self) -> str:
+        """The status line of the run's length: its stopping rule, or its fixed steps."""
+        lesson = self.lesson
+        if not lesson.runs_to_tolerance:
+            return f"{wording.grouped(lesson.steps, 0)} steps"
+        return (f"stops once $L <= L^* + {wording.number(lesson.tolerance, 4)}$, after "
+                f"{wording.grouped(lesson.min_steps, 0)} to {wording.grouped(lesson.budget, 0)} "
+                f"steps")
+
     # -- the storyboard drawn: one method a motion (see LinvizScene.tell) ----------
     def draw_intro(self, beat) -> None:
         """The plane and the title (and the squares round the flipped labels)."""
@@ -425,7 +438,8 @@ class LogisticScene(LinvizScene):
         self.play(FadeIn(self.margin_plot), FadeOut(self.worst_label), run_time=style.RUN_INTRO)
 
     def draw_update_rule(self, beat) -> None:
-        """The margin plot and the probability's formulas leave; the update rule comes."""
+        """The margin plot and the probability's formulas leave, the update rule comes, and
+        the picture is wound back to the run's start, θ = 0 (where the descent begins)."""
         self.show_status(beat.state["status"])
         self.play(FadeOut(self.margin_plot), run_time=style.PAUSE_SHORT)
         self.play(FadeOut(self.formula_p), FadeOut(self.formula_neg),
@@ -433,25 +447,19 @@ class LogisticScene(LinvizScene):
                   self.formula_risk.animate.move_to(self.risk_place),
                   run_time=style.PAUSE_SHORT)
         self.play(LaggedStart(FadeIn(self.formula_step), FadeIn(self.formula_step0),
-                              lag_ratio=1.0),
-                  run_time=max(self.reading_time(beat.sentence) - 2 * style.PAUSE_SHORT,
-                               style.PAUSE_SHORT))
-
-    def draw_loss_curve(self, beat) -> None:
-        """The whole run's loss curve and its end values (the picture at step T)."""
-        self.tracker.set_value(beat.state["t"])
-        self.update_values()
-        self.add(self.live, self.curve.graph)
-        self.follow()  # the curve, values and field drawn at step T, then wound back
-        self.play(LaggedStart(FadeIn(self.curve), FadeIn(self.value_labels), FadeIn(self.live),
-                              lag_ratio=1.0), run_time=self.reading_time(beat.sentence))
-
-    def draw_rewind(self, beat) -> None:
-        """The run wound back to θ = 0."""
-        self.play(self.tracker.animate.set_value(beat.state["t"]),
-                  run_time=style.RUN_SLOW_UPDATE * 2)
+                              lag_ratio=1.0), run_time=style.RUN_INTRO)
+        self.follow()
+        self.advance(beat.state["t"], style.RUN_SLOW_UPDATE * 2, rate_func=smooth)
         self.unfollow()
         self.update_values()
+
+    def draw_loss_curve(self, beat) -> None:
+        """The loss curve's axes with its first value, and the live values, at θ = 0."""
+        self.show_status(beat.state["status"])
+        self.curve.set_progress(self.tracker.get_value())
+        self.play(LaggedStart(FadeIn(self.curve), FadeIn(self.curve.graph),
+                              FadeIn(self.value_labels), FadeIn(self.live), lag_ratio=0.5),
+                  run_time=style.RUN_INTRO)
         # still drawings: only what follows the tracker is redrawn
         self.still(*self.formulas, self.curve, self.value_labels)
 
@@ -475,24 +483,35 @@ class LogisticScene(LinvizScene):
         self.advance(beat.state["t"], style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)
         self.unfollow()
 
+    def draw_level(self, beat) -> None:
+        """The run's stopping rule on the status line, and (when the run goes to a tolerance
+        of it) the least loss L* dashed across the loss curve."""
+        self.show_status(beat.state["status"])
+        if beat.state["level"]:
+            self.draw_least_level()
+
+    def draw_least_level(self) -> None:
+        """L*, the least loss (Newton's method), dashed across the loss curve."""
+        self.least_line = self.curve.level_line(self.lesson.optimum_loss, self.theme.correct,
+                                                "L^*")
+        self.play(FadeIn(self.least_line), run_time=style.RUN_INTRO)
+
     def draw_verdict(self, beat) -> None:
-        """Where the run ended; the least loss's boundary and level when they differ."""
+        """Where the run ended; the least loss's boundary (and level, if not yet drawn)
+        when they differ."""
         self.unfollow()  # the run's drawings stand still from here on
         lesson = self.lesson
-        self.optimum_line = self.least_line = None
+        self.optimum_line = None
+        self.show_status(beat.state["status"])
         if beat.state["optimum"]:
             self.optimum_line = Hyperplane(self.plane, lesson.optimum_theta,
                                            lesson.optimum_theta0, show_normal=False,
                                            show_shading=False)
             self.optimum_line.line.set_color(self.theme.correct)
-            # and the least loss itself on the loss curve, below where the run ended
-            self.least_line = self.curve.level_line(lesson.optimum_loss, self.theme.correct,
-                                                    "L^*")
-            self.show_status(beat.state["status"])
-            self.play(Create(self.optimum_line.line), FadeIn(self.least_line),
-                      run_time=style.RUN_INTRO)
+            self.play(Create(self.optimum_line.line), run_time=style.RUN_INTRO)
+            if self.least_line is None:
+                self.draw_least_level()
         else:
-            self.show_status(beat.state["status"])
             self.play(Circumscribe(self.live, color=self.theme.highlight),
                       run_time=style.RUN_INTRO)
 
@@ -531,8 +550,8 @@ class LogisticScene(LinvizScene):
                                                                        direction=LEFT)
         self.comparison = key
         self.show_status(beat.state["status"])
-        leaving = ([FadeOut(self.optimum_line.line), FadeOut(self.least_line)]
-                   if self.optimum_line is not None else [])
+        leaving = ([FadeOut(self.optimum_line.line)] if self.optimum_line is not None else [])
+        leaving += [FadeOut(self.least_line)] if self.least_line is not None else []
         self.play(FadeOut(self.rings), FadeOut(self.curve), FadeOut(self.curve.graph),
                   *leaving, run_time=style.PAUSE_SHORT)
         # the boundaries it passes through stay, faint: back and forth, as the sentence says

@@ -124,6 +124,26 @@ def test_logistic_lesson_over_the_gallery(name):
                                                                      and losses[-1] - best > TOLERANCE)
 
 
+@pytest.mark.parametrize("name", ["noisy:0", "noisy:1", "iris-versicolor-virginica",
+                                  "wine-std"])
+def test_the_loss_curve_grows_with_the_run_never_ahead_of_it(name):
+    """The loss curve came at "Its loss curve:" drawn to the run's end (t = T, the final
+    L and θ on the panel), and the run was then wound back and told as new. Now, from the
+    beat that shows the curve, the step t only goes forward, from 0: the curve is drawn up
+    to where the run has been played, and the steps are played under the sentences that
+    tell them (slow steps, then the rest)."""
+    from linviz.lessons.logistic_story import logistic_storyboard
+
+    board = logistic_storyboard(lesson_for("logistic")(gallery_case(name)()))
+    shown = [beat for beat in board.beats if beat.state["loss_curve"]]
+    assert shown[0].state["t"] == 0
+    steps = [beat.state["t"] for beat in shown]
+    assert steps == sorted(steps)
+    played = {beat.motion for beat in shown if beat.state["t"] > 0}
+    assert played <= {"slow-steps", "fast-steps"} | {
+        beat.motion for beat in shown if beat.state["t"] == steps[-1]}
+
+
 @pytest.mark.parametrize("lr, expected", [(1.0, "diverging"), (0.35, "oscillating")])
 def test_a_step_set_too_large_is_named_for_what_it_does(lr, expected):
     """On Iris versicolor/virginica (L ≈ 7.2) η = 1.0 is far beyond 2/L ≈ 0.28: the loss
@@ -232,7 +252,7 @@ def test_an_unfinished_fit_is_said_to_be_unfinished_and_why(name):
     (total,) = said(scene, r"After ([\d,]+) steps, ‖∇L‖ = .*? and L = ([\d.]+)")
     assert int(total.group(1).replace(",", "")) == steps
     assert float(total.group(2)) == pytest.approx(losses[-1], abs=6e-4)
-    assert ", 2,000 steps at most" in text
+    assert "at most 2,000." in text
     if gap > TOLERANCE:
         assert steps == BUDGET
         assert "gradient descent will find" not in text  # the run's end is not the fit
@@ -604,7 +624,11 @@ def test_the_descent_opening_is_split_into_moving_beats_and_shows_the_gradient(n
         assert isinstance(value, float), (step, value)
         if step in expected:
             assert value == pytest.approx(expected[step], abs=1e-6)
-    assert {step for step, _ in opening} >= {0, scene.T}
+    # the opening shows the run's start only: its end is shown when the run gets there
+    assert {step for step, _ in opening} == {0}
+    ended = [(step, value) for sentence, step, value in shown if sentence.startswith("After ")]
+    assert ended and ended[0][0] == scene.T
+    assert ended[0][1] == pytest.approx(expected[scene.T], abs=1e-6)
 
 
 @pytest.mark.parametrize("name", ["diabetes-bmi-std", "diabetes-bmi"])

@@ -526,7 +526,11 @@ def drawn_logistic_state(scene) -> dict:
         "field": present(scene.field), "rings": present(scene.rings),
         "worst": present(getattr(scene, "worst_label", None)),
         "loss_curve": present(scene.curve), "t": scene.tracker.get_value(),
+        # the loss curve drawn up to the step the picture is at (never the run's end early)
+        "curve_t": (round(float(scene.curve.head_in_data()[0]), 6)
+                    if present(scene.curve.graph) else None),
         "optimum": optimum is not None and present(optimum.line),
+        "level": present(getattr(scene, "least_line", None)),
         "perceptron": present(getattr(scene, "perceptron_line", None)),
         "key": sum(present(row) for row in getattr(scene, "comparison", [])[:2]),
     }
@@ -534,7 +538,9 @@ def drawn_logistic_state(scene) -> dict:
 
 @pytest.mark.parametrize("case", LOGISTIC_CASES)
 def test_the_logistic_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path):
-    _holds_every_beat("logistic", _spec_of(case, tmp_path), drawn_logistic_state)
+    _holds_every_beat("logistic", _spec_of(case, tmp_path), drawn_logistic_state,
+                      lambda state: {**state, "curve_t": state["t"] if state["loss_curve"]
+                                     else None})
 
 
 #: regression: built-in with seeds, and real data raw and standardised (one feature and a

@@ -10,7 +10,8 @@ The state
 probability field and the boundary drawn), ``rings`` (each point's loss as a ring),
 ``worst`` (the number of the point that pays most shown), ``loss_curve`` (the run's loss
 curve and its live values shown), ``t`` (the step of the run the picture shows),
-``optimum`` (the least loss's boundary and level drawn), ``perceptron`` (the
+``level`` (the least loss L* drawn dashed on the loss curve), ``optimum`` (the least
+loss's boundary drawn), ``perceptron`` (the
 perceptron's replayed boundary drawn) and ``key`` (the comparison's rows shown: 0; 1, the
 perceptron's; 2, logistic regression's too, with L* when the run stopped short of it).
 """
@@ -48,9 +49,9 @@ def run_length_sentence(lesson: LogisticLesson) -> str:
     """How long the run goes: to the tolerance within the budget, or its fixed steps."""
     if not lesson.runs_to_tolerance:
         return f"It takes {lesson.steps} steps."
-    return (f"It runs at least {lesson.min_steps} steps and on, until L is within "
-            f"{wording.number(lesson.tolerance, 4)} of the least loss L* (which Newton's "
-            f"method finds), {wording.grouped(lesson.budget, 0)} steps at most.")
+    return (f"It runs until L is within {wording.number(lesson.tolerance, 4)} of the least "
+            f"loss L* (dashed, found by Newton's method): at least {lesson.min_steps} steps, "
+            f"at most {wording.grouped(lesson.budget, 0)}.")
 
 
 def run_sentence(lesson: LogisticLesson) -> str:
@@ -132,7 +133,7 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
     # "in this view": the plane's view of the data (the box every scene's plane shows)
     corners = fitted_box(data.X).corners
     story = StoryWriter(scene, status=None, plot=None, curve=None, formulas=[], field=False,
-                        rings=False, worst=False, loss_curve=False, t=T, optimum=False,
+                        rings=False, worst=False, loss_curve=False, t=T, level=False, optimum=False,
                         perceptron=False, key=0)
 
     story.section("sigmoid", "The sigmoid")
@@ -177,13 +178,16 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
                "margin-plot", status="margin", plot="margin", worst=False)
 
     story.section("descent", "Gradient descent")
-    story.beat(f"Gradient descent from θ = 0, {step_size_sentence(lesson)}.",
-               "update-rule", status="eta", plot=None, formulas=["loss", "risk", "step"])
-    story.beat(f"{run_length_sentence(lesson)} Its loss curve:",
-               "loss-curve", loss_curve=True, t=T)
     losses = trace.states["loss"]
-    story.beat(f"Back at θ = 0, P = 1/2 everywhere and every point pays log 2 = "
-               f"{wording.number(losses[0], 3)}.", "rewind", t=0)
+    # the run is wound back to θ = 0 as the descent is introduced: its curve then grows
+    # step by step from log 2 (the end of the run is shown when the run gets there)
+    story.beat(f"Gradient descent from θ = 0, {step_size_sentence(lesson)}.",
+               "update-rule", status="eta", plot=None, formulas=["loss", "risk", "step"], t=0)
+    story.beat(f"At θ = 0, P = 1/2 everywhere and every point pays log 2 = "
+               f"{wording.number(losses[0], 3)}: the loss curve starts there.",
+               "loss-curve", status="start", loss_curve=True)
+    story.beat(run_length_sentence(lesson), "level", status="plan",
+               level=lesson.runs_to_tolerance)
     story.beat("The gradient: each point pulls θ toward y x, weighted by σ(−y z), its "
                "probability of the wrong label; at θ = 0, 1/2 each.",
                "show-status", status="descent")
@@ -206,7 +210,8 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
                f"{wording.nonzero_number(lesson.final_gradient, 4)} and L = "
                f"{wording.number(lesson.final_loss, 3)}: "
                f"{verdict(lesson)}.{shown}", "verdict",
-               **({"status": "optimum", "optimum": True} if differs else {"status": "end"}))
+               **({"status": "optimum", "optimum": True, "level": True} if differs
+                  else {"status": "end"}))
     for sentence, status in why_unfinished(lesson):
         story.beat(sentence, "show-status", status=status)
 
@@ -215,8 +220,8 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
     start = replayed_perceptron_start(lesson)
     story.beat(f"On the same data the perceptron keeps updating: its last "
                f"{ptrace.n_steps - start} visits, replayed, move its boundary back and forth.",
-               "perceptron", status=None, rings=False, loss_curve=False, optimum=False,
-               perceptron=True)
+               "perceptron", status=None, rings=False, loss_curve=False, level=False,
+               optimum=False, perceptron=True)
     result = ptrace.result
     settled = "converged" if lesson.perceptron_converged else "still not converged"
     side = lesson.perceptron_side_in(corners)
