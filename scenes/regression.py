@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, UP, Circumscribe, Create, DashedVMobject, Dot, FadeIn, FadeOut, Line, VGroup,
+    DOWN, LEFT, RIGHT, UP, Circumscribe, Create, DashedVMobject, Dot, FadeIn, FadeOut, Indicate,
+    Line, VGroup,
     VMobject,
     Write, rate_functions, smooth,
 )
@@ -148,9 +149,12 @@ class RegressionScene(LinvizScene):
                             small, theme.muted),
             "poly": text("the same least squares on $[1, x, x^2, dots, x^k]$", theme, small,
                          theme.muted),
+            **self.bowl_statuses(),
         }
         for status in self.statuses.values():
             status.to_edge(DOWN, buff=style.BOTTOM_BUFF).match_x(self.plane)
+        #: the bowl's axes (drawn when their curvatures are said)
+        self.axes_drawn = ()
         self.update_drawings()
 
     def build_contours(self) -> None:
@@ -403,21 +407,47 @@ class RegressionScene(LinvizScene):
                   run_time=style.RUN_INTRO)
 
     def draw_axes(self, beat) -> None:
-        """The bowl's axes through θ̃* (a round bowl's: two alike)."""
+        """The bowl's axes through θ̃* (a round bowl's: two alike), their curvatures below."""
+        self.show_status(beat.state["status"])
         run = self.lesson.line
         self.axes_drawn = self.bowl_axes(same_colour=run.round and not run.unstable_step)
         for axis in self.axes_drawn:
             self.play(Create(axis), run_time=style.RUN_SLOW_UPDATE)
 
     def draw_replay(self, beat) -> None:
-        """The line's descent replayed from θ̃ = 0."""
+        """The line's descent replayed from θ̃ = 0, the factors per step below."""
+        self.show_status(beat.state["status"])
         self.tracker.set_value(0)
         self.follow()
         self.advance(beat.state["t"], style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)
         self.unfollow()
 
-    def draw_axes_off(self, beat) -> None:
-        self.play(*[FadeOut(axis) for axis in self.axes_drawn], run_time=style.PAUSE_SHORT)
+    def bowl_statuses(self) -> dict:
+        """The status lines of the bowl's axes: their curvatures (in the axes' colours), the
+        factor each step multiplies the error by along them, and their ratio κ."""
+        theme, small, run = self.theme, style.FONT_SMALL, self.lesson.line
+        low, high = (wording.significant(value) for value in run.curvature)
+        flat, steep = (wording.number(value, 3) for value in (run.flat_factor, run.steep_factor))
+        if run.round and not run.unstable_step:
+            eigen = text(f"both axes: $lambda = {low}$ and ${high}$", theme, small, theme.normal)
+            factors = text(f"each step: error $times$ at most "
+                           f"{wording.number(max(run.flat_factor, run.steep_factor), 3)} in every "
+                           f"direction", theme, small, theme.muted)
+        else:
+            eigen = VGroup(text(f"flat axis: $lambda_min = {low}$", theme, small, theme.normal),
+                           text(f"steep axis: $lambda_max = {high}$", theme, small,
+                                theme.boundary)).arrange(RIGHT, buff=3 * style.BUFF)
+            factors = text(f"each step: error $times {flat}$ along the flat axis, "
+                           f"$times {steep}$ along the steep one", theme, small, theme.muted)
+        kappa = text(f"$kappa = lambda_max / lambda_min = {wording.ratio(run.condition)}$",
+                     theme, small, theme.muted)
+        return {"eigen": eigen, "factors": factors, "kappa": kappa}
+
+    def draw_show_status(self, beat) -> None:
+        """A status line comes (the one the sentence reads)."""
+        self.show_status(beat.state["status"])
+        self.play(Indicate(self.status, color=self.theme.highlight, scale_factor=1.05),
+                  run_time=style.RUN_INTRO)
 
     def bowl_axes(self, same_colour: bool = False) -> tuple[VMobject, VMobject]:
         """The bowl's flat and steep axes through w*, out to its outermost contour drawn
@@ -451,7 +481,8 @@ class RegressionScene(LinvizScene):
                   FadeOut(self.closed_label), FadeOut(self.path), FadeOut(self.path_head),
                   FadeOut(self.value_row), FadeOut(self.value_labels), FadeOut(self.live),
                   FadeOut(self.formula_step), FadeOut(self.formula_closed),
-                  FadeOut(self.formula_h), run_time=style.RUN_INTRO)
+                  FadeOut(self.formula_h), *[FadeOut(axis) for axis in self.axes_drawn],
+                  run_time=style.RUN_INTRO)
         self.play(FadeIn(feature_map), run_time=style.PAUSE_SHORT)
         self.show_status(beat.state["status"])
         self.closed_curves = VGroup()

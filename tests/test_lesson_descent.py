@@ -440,6 +440,43 @@ def test_the_eigen_beats_never_hold_a_still_picture_long(name):
 
 
 @pytest.mark.parametrize("name", ["diabetes-bmi", "diabetes-bmi-std", "regression1d:0"])
+def test_the_bowls_curvatures_factors_and_ratio_are_on_screen_while_said(name):
+    """The eigenvalues, the factors per step and κ were spoken over a picture that showed
+    none of them (and the bowl's axes left while "their ratio" was said). Now each is on
+    the status line at the end of its sentence, with the axes still drawn; the values come
+    from numpy's eigenvalues of H = (2/n) X̃ᵀX̃ and η read from the trace, computed here."""
+    from scenes.regression import RegressionScene
+
+    drawn = []
+    data = gallery_case(name)()
+    scene = story_with(RegressionScene, load_inputs=classmethod(lambda cls: (data, None)),
+                       beat_observers=[lambda s: drawn.append(
+        (s.timeline.current[1], " ".join(part.source for part in s.status.get_family()
+                                        if hasattr(part, "source")) if s.status is not None
+         else "", any(s.on_screen(a) for a in s.axes_drawn)))])
+    x = scene.data.X[:, 0]
+    design = np.column_stack([np.ones_like(x), x])
+    low, high = np.linalg.eigvalsh(2 * design.T @ design / len(x))
+    eta = scene.lesson.line.step_size
+    said = {sentence: (status, axes) for sentence, status, axes in drawn}
+    eigen = next(s for s in said if "eigenvalues" in s and "curvatures" in s)
+    factors = next(s for s in said if "multiplies the error" in s)
+    kappa = next(s for s in said if "κ = λ_max/λ_min" in s)
+    number = lambda v, p: f"{v:.{p}f}"  # noqa: E731
+    assert said[eigen][1] and said[factors][1] and said[kappa][1]
+    for value in (low, high):
+        shown = re.findall(r"lambda(?:_min|_max)? = ([\d.,]+)|\$([\d.,]+)\$", said[eigen][0])
+        assert any(float((a or b).replace(",", "")) == pytest.approx(value, rel=0.05)
+                   for a, b in shown), (value, said[eigen][0])
+    flat, steep = abs(1 - eta * low), abs(1 - eta * high)
+    for value in ({flat, steep} if "along the flat" in factors else {max(flat, steep)}):
+        assert number(value, 3) in said[factors][0], (value, said[factors][0])
+    ratio = re.search(r"kappa = lambda_max / lambda_min = ([\d.,]+)", said[kappa][0])
+    assert ratio and float(ratio.group(1).replace(",", "")) == pytest.approx(high / low,
+                                                                               rel=0.05)
+
+
+@pytest.mark.parametrize("name", ["diabetes-bmi", "diabetes-bmi-std", "regression1d:0"])
 def test_the_loss_bowl_fills_its_plot_with_ticks_on_both_axes(name):
     """On raw diabetes-bmi the (w₀, w₁) plot was one square scale without tick values: the
     bowl a sliver. Now each axis is fitted to the bowl (one unit at most 4 times another's on

@@ -124,7 +124,7 @@ def regression_storyboard(lesson: RegressionLesson,
     if run.round and not run.unstable_step:
         story.beat(f"H's eigenvalues {wording.significant(low)} and {wording.significant(high)} "
                    f"are equal: the bowl's curvatures are alike along every line through θ̃* "
-                   f"(two drawn).", "axes", axes=True)
+                   f"(two drawn).", "axes", status="eigen", axes=True)
         factor = wording.number(max(run.flat_factor, run.steep_factor), 3)
         if run.step_from_data and run.first_step_reaches:
             pace = (f"every step multiplies the error in every direction by |1 − ηλ| = "
@@ -132,11 +132,12 @@ def regression_storyboard(lesson: RegressionLesson,
         else:
             pace = (f"every step multiplies the error in every direction by at most |1 − ηλ| "
                     f"= {factor}; the run again:")
-        story.beat(f"With H ≈ λI the gradient points at θ̃*: {pace}", "replay", t=run.steps)
+        story.beat(f"With H ≈ λI the gradient points at θ̃*: {pace}", "replay",
+                   status="factors", t=run.steps)
         story.beat(f"Their ratio κ = λ_max/λ_min = {wording.ratio(run.condition)}: the bowl is "
                    f"round, and descent needs "
-                   f"{'a single step' if run.first_step_reaches else 'few steps'}.", "axes-off",
-                   axes=False)
+                   f"{'a single step' if run.first_step_reaches else 'few steps'}.",
+                   "show-status", status="kappa")
     else:
         if run.unstable_step:
             shape = ("but the steep factor is above 1 (η ≥ 2/λ_max), so the error grows along "
@@ -147,18 +148,20 @@ def regression_storyboard(lesson: RegressionLesson,
             shape = "the bowl is not narrow, and descent needs few steps"
         story.beat(f"The Hessian's eigenvalues {wording.significant(low)} and "
                    f"{wording.significant(high)} are the bowl's curvatures along its axes, "
-                   f"drawn through θ̃*: the flat one, then the steep one.", "axes", axes=True)
+                   f"drawn through θ̃*: the flat one, then the steep one.", "axes",
+                   status="eigen", axes=True)
         story.beat(f"Each step multiplies the error along the flat axis by |1 − ηλ_min| = "
                    f"{wording.number(run.flat_factor, 3)}, along the steep one by "
                    f"{wording.number(run.steep_factor, 3)}; the run again:", "replay",
-                   t=run.steps)
+                   status="factors", t=run.steps)
         story.beat(f"Their ratio κ = λ_max/λ_min = {wording.ratio(run.condition)}: {shape}.",
-                   "axes-off", axes=False)
+                   "show-status", status="kappa")
 
     story.section("polynomial", "Polynomial features")
     story.beat("Map x to [1, x, …, xᵏ]: h is a polynomial, still linear in θ, so the same "
                "least squares applies.", "poly-intro", status="poly",
-               formulas=["risk", "map"], contours=None, closed=False, residuals=True)
+               formulas=["risk", "map"], contours=None, closed=False, residuals=True,
+               axes=False)
     for row, poly in enumerate(lesson.polynomials, start=1):
         closed = f"the closed form (dashed) also {loss_text(poly.closed_loss)}"
         if not poly.reached:
