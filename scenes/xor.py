@@ -19,8 +19,8 @@ anything else is refused in one line.
 from __future__ import annotations
 
 import numpy as np
-from manim import (config, DOWN, LEFT, RIGHT, FadeIn, FadeOut, Indicate, LaggedStart,
-                   Succession, ValueTracker, VGroup, smooth)
+from manim import (config, DOWN, LEFT, RIGHT, Circle, Create, FadeIn, FadeOut, Indicate,
+                   LaggedStart, Succession, ValueTracker, VGroup, smooth)
 
 from linviz.features import lifted_boundary_value
 from linviz.lessons.xor import check_xor_data, curve_kind, xor_lesson
@@ -100,6 +100,8 @@ class XorScene(PerceptronScene):
         self.build_zero_note()
         self.build_cycle()
         self.build_lift()
+        #: rings round the points on the lifted plane while they are named (draw_on_plane)
+        self.on_plane_rings = None
 
     def build_cycle(self) -> None:
         """The cycle panel (typeset once) and the cycle's boundaries drawn together."""
@@ -380,6 +382,9 @@ class XorScene(PerceptronScene):
                       rate_func=smooth)
 
     def draw_lifted_update(self, beat) -> None:
+        if self.on_plane_rings is not None:  # the points on the plane were named: now updated
+            self.play(FadeOut(self.on_plane_rings), run_time=style.PAUSE_SHORT)
+            self.on_plane_rings = None
         self.play_lifted(beat, update=True)
 
     def draw_indicate_curve(self, beat) -> None:
@@ -391,10 +396,17 @@ class XorScene(PerceptronScene):
                   run_time=self.reading_time(beat.sentence) / 2)
 
     def draw_on_plane(self, beat) -> None:
-        """The points on the plane pulse in turn while they are named."""
-        update = next(u for u in self.xor.lifted_updates if u.number == beat.state["lifted_M"])
-        for i in update.on_plane:
-            self.pulse(i, self.reading_time(beat.sentence) / len(update.on_plane))
+        """The points on the plane pulse in turn while they are named, and stay ringed (in
+        the mistake colour: y·score 0 counts as a mistake) until the next update."""
+        named = beat.state["on_plane"]
+        self.on_plane_rings = VGroup()
+        for i in named:
+            self.pulse(i, self.reading_time(beat.sentence) / (2 * len(named)))
+            ring = Circle(radius=style.POINT_SIZE * 1.4, color=self.theme.mistake,
+                          stroke_width=4).move_to(self.plane.point(i))
+            self.on_plane_rings.add(ring)
+            self.play(Create(ring), run_time=style.PAUSE_SHORT)
+        self.add(self.on_plane_rings)
 
     def draw_lifted_result(self, beat) -> None:
         """The rest of the lifted run, then the view turns the other way."""

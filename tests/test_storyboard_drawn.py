@@ -102,6 +102,11 @@ def drawn_xor_state(scene) -> dict:
         "shade": getattr(scene, "final_shade", None) is not None
         and scene.on_screen(scene.final_shade),
         "curve": _present(scene, scene.curve),
+        # the points named as on the lifted plane: those ringed
+        "on_plane": [i for i in range(scene.data.n_samples)
+                     if scene.on_plane_rings is not None and scene.on_screen(scene.on_plane_rings)
+                     and any(np.allclose(ring.get_center(), scene.plane.point(i), atol=1e-6)
+                             for ring in scene.on_plane_rings)],
     }
 
 
@@ -113,7 +118,7 @@ def expected_xor_state(state) -> dict:
             "view": state["view"], "lifted_step": state["lifted_step"],
             "lifted_M": str(state["lifted_M"]), "lifted_theta": fmt_vector(state["lifted_theta"]),
             "lifted_theta0": fmt(state["lifted_theta0"]), "shade": state["shade"],
-            "curve": state["curve"]}
+            "curve": state["curve"], "on_plane": sorted(state["on_plane"])}
 
 
 def expected_perceptron_state(state, places: int, offset: bool, X) -> dict:

@@ -315,7 +315,7 @@ class _Telling:
         i = int(self.steps["i"][k])
         label = float(self.data.y[i])
         score = float(self.steps["score"][k])
-        rule = ": θ moves by y⁽ⁱ⁾x⁽ⁱ⁾" if self.mistakes_told == 0 else ""
+        rule = ", so θ will move by y⁽ⁱ⁾x⁽ⁱ⁾" if self.mistakes_told == 0 else ""
         self.mistakes_told += 1
         numbered = (sorted({*self.story.state["numbered"], i}) if self.numbers_points
                     else [])

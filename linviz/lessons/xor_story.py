@@ -101,7 +101,7 @@ class _XorTelling(_Telling):
         return {"stage": "run", "cycle_rows": [], "ghosts": False, "lift": 0.0, "view": 0,
                 "lifted_step": 0,
                 "lifted_M": 0, "lifted_theta": [0.0, 0.0, 0.0], "lifted_theta0": 0.0,
-                "curve": False, "shade": False}
+                "curve": False, "shade": False, "on_plane": []}
 
     def plan_skip(self) -> tuple[int, int] | None:
         """From the pass that starts where an earlier one did, the run repeats: one
@@ -219,8 +219,8 @@ class _XorTelling(_Telling):
                    status=LIFT_STATUS, status_tone="text")
         across = xor.lifted_product_signs
         if across == 0:
-            sentence = ("The + points, where x₁x₂ < 0, go down; the − points go up: now a plane "
-                        "fits between them.")
+            sentence = ("The + points, where x₁x₂ < 0, go down; the − points go up: the two "
+                        "classes now lie at different heights.")
         else:
             sentence = (f"Most + points have x₁x₂ < 0 and go down, most − points go up; "
                         f"{wording.count(across, 'point')} lie across an axis from their "
@@ -261,7 +261,8 @@ class _XorTelling(_Telling):
             done = k + 1
             if update.on_plane and not on_plane_said:
                 on_plane_said = True
-                story.beat(on_plane_sentence(update), "on-plane")
+                story.beat(on_plane_sentence(update), "on-plane",
+                           on_plane=[int(j) for j in update.on_plane])
         result = trace.result
         end = trace.n_steps
         rest = sum(beat_time(b) for b in plan if done <= b.start)
@@ -293,7 +294,7 @@ class _XorTelling(_Telling):
         """The lifted run's row of values after ``step`` visits."""
         trace = self.xor.lifted_trace
         state = int(np.count_nonzero(trace.steps["mistake"][:step]))
-        return {"lifted_step": step, "lifted_M": state,
+        return {"lifted_step": step, "lifted_M": state, "on_plane": [],
                 "lifted_theta": [float(v) for v in trace.states["theta"][state]],
                 "lifted_theta0": float(trace.states["theta0"][state])}
 
