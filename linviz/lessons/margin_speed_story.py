@@ -61,7 +61,7 @@ def margin_speed_storyboard(lesson: MarginSpeedLesson,
                f"this one: {sweep.repeats} for each margin asked, "
                f"{margin_text(sweep.margins[0])} down to {margin_text(sweep.margins[-1])}.",
                "intro")
-    story.beat("Each run is a dot: its updates M against its bound (R/γ)². No dot can lie "
+    story.beat("Each run will be a dot: its updates M against its bound (R/γ)². No dot can lie "
                "above the line M = (R/γ)².", "legend", legend=True)
 
     compared_words = lambda j: {  # noqa: E731
@@ -90,7 +90,7 @@ def margin_speed_storyboard(lesson: MarginSpeedLesson,
         ups = sorted(r.updates for r in sweep.runs[j])
         if j == 0:
             # the rule's numbers are in the note it brings (MIN_GAMMA_FALL)
-            rule = ("nearest the median, with γ falling and M rising margin to margin"
+            rule = ("as near the median as lets γ fall and M rise from margin to margin"
                     if lesson.ordered else "the median run")
             story.beat(f"Its {len(ups)} data sets: {', '.join(map(str, ups))} updates. Ringed, "
                        f"the one replayed: {rule}.", "dots", dots=j + 1,
