@@ -369,7 +369,8 @@ class PerceptronScene(LinvizScene):
                       run_time=style.PAUSE_SHORT)
 
     def draw_show(self, beat) -> None:
-        """A status line appears."""
+        """A status line appears (and the code's line the sentence is about is lit)."""
+        self.code.highlight(beat.state["line"])
         line = self.status_line(beat.state)
         self.play(FadeIn(line), run_time=style.RUN_INTRO)
         self.show_told_status(beat.state)

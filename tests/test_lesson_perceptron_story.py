@@ -11,7 +11,7 @@ import pytest
 from independent import reference_perceptron
 from linviz.dataset import Dataset
 from linviz.errors import DataError
-from linviz.gallery import gallery
+from linviz.gallery import gallery, gallery_case
 from linviz.lessons import storyboard_for
 from linviz.notation import symbols_of
 
@@ -89,3 +89,18 @@ def test_the_w_notation_leaves_no_theta(case):
     board = _board("perceptron", case())
     for sentence in board.sentences("w"):
         assert not symbols_of(sentence, "theta"), sentence
+
+
+@pytest.mark.parametrize("scene", ["perceptron", "perceptron-origin", "noise", "xor"])
+def test_no_line_of_code_is_lit_before_the_start_is_said(scene):
+    """The code's first line, θ = 0, was lit from the first beat, two or three sentences
+    before "At θ = 0 …" is said. Now no line is lit until the sentence about the start (or,
+    told briefly, until the first pass), and from then on one is lit at every beat."""
+    from linviz.lessons import default_data_for
+
+    board = storyboard_for(scene)(gallery_case(f"{default_data_for(scene)}:0")())
+    lines = [beat.state["line"] for beat in board.beats]
+    start = next(k for k, beat in enumerate(board.beats)
+                 if re.search(r"(At|from) θ = 0", beat.sentence))
+    assert all(line is None for line in lines[:start])
+    assert lines[start] == 1

@@ -75,7 +75,7 @@ class _NoiseTelling(_Telling):
         start = "θ = 0 and θ₀ = 0" if self.offset else "θ = 0"
         same = "The same perceptron as before" if self.brief else "The perceptron"
         story.beat(f"{same}, from {start}: every score is 0 at first, "
-                   f"and a y·score ≤ 0 counts as a mistake.", "show", **self.status("start"))
+                   f"and a y·score ≤ 0 counts as a mistake.", "show", **self.at_the_start())
 
     def order_sentence(self) -> str:
         """What the data's order is and how the run visits it ("" when the data is not

@@ -171,6 +171,11 @@ class _Telling:
         markup, tone = STATUS[key]
         return {"status": markup, "status_tone": tone}
 
+    def at_the_start(self) -> dict:
+        """The state when the start θ = 0 is said: its status, and the code's first line
+        lit (no line is lit before: the code is not run until then)."""
+        return {"line": LINE_INIT, **self.status("start")}
+
     def after_visits(self, last) -> dict:
         """The line and status after the plan's visit beat ``last``."""
         return {"line": LINE_TEST if last.kind == VISIT else LINE_VISIT,
@@ -189,7 +194,7 @@ class _Telling:
         n = self.data.n_samples
         self.story.section("setup", "The data and the rule")
         self.story.beat(f"The perceptron on {n} labelled points: + is class +1, − is class −1.",
-                        "intro", line=LINE_INIT,
+                        "intro", line=None,
                         numbered=list(range(n)) if self.number_all else [])
 
     def introduce(self) -> None:
@@ -204,7 +209,7 @@ class _Telling:
                    "indicate-counters")
         start = ("At θ = 0 and θ₀ = 0" if self.offset else "At θ = 0")
         story.beat(f"{start} every score is 0, and the rule counts a y·score ≤ 0 as a "
-                   f"mistake: the first point visited is one.", "show", **self.status("start"))
+                   f"mistake: the first point visited is one.", "show", **self.at_the_start())
 
     def play_run(self) -> None:
         plan, index, current = self.plan, 0, 0

@@ -125,7 +125,7 @@ class _XorTelling(_Telling):
         story.beat(said, "describe-data")
         same = "The same perceptron as before" if self.brief else "The perceptron"
         story.beat(f"{same}, from θ = 0 and θ₀ = 0: every score is 0, so the first point "
-                   f"visited is a mistake.", "show", **self.status("start"))
+                   f"visited is a mistake.", "show", **self.at_the_start())
 
     # -- the run -----------------------------------------------------------------
     def after_status(self, step: int) -> dict:
