@@ -58,7 +58,8 @@ class UpdateScene(LinvizScene):
     """What one update does to a point's score, from the perceptron's own run."""
 
     default_data = DEFAULT_DATA["update"]
-    needs_separable = "offset"
+    #: any two classes: what an update does to its point's score holds on any data
+    needs_separable = None
     #: τ, the most passes of the run (the perceptron lesson's budget)
     epochs = PASS_BUDGET
     #: where a point that needs several updates comes from, when the main run has none

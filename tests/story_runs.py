@@ -28,7 +28,7 @@ STORY_DATA = {
     "classifier": [None, ("small-margin", 1), ("separable-origin", 2)],
     "perceptron": [None, ("small-margin", 0), ("separable-origin", 1)],
     "perceptron-origin": [None, ("separable", 1), ("small-margin", 2)],
-    "update": [None, ("separable-origin", 0), ("small-margin", 1)],
+    "update": [None, ("separable-origin", 0), ("small-margin", 1), ("noisy", 0)],
     "margin": [None, ("separable-origin", 1), ("small-margin", 2)],
     "proof": [None, ("separable", 0), ("small-margin", 1)],
     "proof-offset": [None, ("separable-origin", 0), ("small-margin", 2)],

@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 from independent import reference_perceptron
-from linviz.errors import DataError
 from linviz.gallery import gallery
 from linviz.generators import make_builtin
 from linviz.lessons.perceptron import PASS_BUDGET
@@ -32,14 +31,14 @@ def updates_of(X, y):
 
 
 def check_lesson(data):
+    """Every claim of the lesson on ``data``, separable or not: what an update does to its
+    own point's score holds on any data (the run then stops at its budget τ)."""
     X, y = data.X, data.y
-    if not separable_by_lp(X, y, True):
-        with pytest.raises(DataError) as refused:
-            update_lesson(data)
-        assert "\n" not in str(refused.value) and "not separable" in str(refused.value)
-        return None
     lesson = update_lesson(data)
     run, updates = updates_of(X, y)
+    # where no line separates the data (an LP, tests/independent.py) the run never
+    # converges (separable data far from the origin may not converge within τ either)
+    assert separable_by_lp(X, y, True) or not run["converged"]
     # the explained mistake: the first with a score below 0, else the first
     mistakes = [k for k, v in enumerate(run["visits"]) if v[3]]
     negative = [k for k in mistakes if run["visits"][k][2] < 0]

@@ -25,7 +25,8 @@ from ..errors import DataError
 from ..generators import make_builtin
 from ..perceptron import signed_scores
 from ..wording import sum_places
-from .perceptron import PASS_BUDGET, check_perceptron_data, perceptron_run
+from .checks import require_classes_in_the_plane
+from .perceptron import PASS_BUDGET, perceptron_run
 
 #: the several-updates history shows at most this many rows (a row: one update, or
 #: neighbouring updates on other points together)
@@ -262,8 +263,9 @@ class UpdateLesson:
 def update_lesson(data: Dataset, *, trace=None, budget: int = PASS_BUDGET,
                   several_data: str = SEVERAL_DATA, several_seed: int = SEVERAL_SEED
                   ) -> UpdateLesson:
-    """The lesson of the scene `update` on ``data`` (refused when no line separates it)."""
-    check_perceptron_data(data, offset=True, scene="update")
+    """The lesson of the scene `update` on ``data``: any two classes in the plane (what one
+    update does to a score holds whether or not a line separates them)."""
+    require_classes_in_the_plane(data, "scene 'update'")
     trace = perceptron_run(data, True, trace, budget)
     k = first_explained_mistake(trace)
     i = int(trace.steps["i"][k])
