@@ -10,7 +10,7 @@ from .csv_loader import load_csv
 from .dataset import CLASSIFICATION, Dataset
 from .errors import DataError, quoted
 from .generators import BUILTIN, DEFAULT_SEED, make_builtin
-from .transforms import prepare
+from .transforms import column_names, prepare, standardized_for_one_scale
 
 
 def looks_like_file(spec: str) -> bool:
@@ -64,23 +64,32 @@ class DataOptions:
     positive: str | None = None
     label_column: str | None = None
     features: tuple[str, ...] | None = None
-    standardize: bool = False
+    #: True: standardise (``--standardize``); False: keep the data's units (``--raw``);
+    #: None: as the scene needs (:meth:`resolve`)
+    standardize: bool | None = None
     #: two classes of a label column that has more (the second is +1)
     classes: tuple[str, ...] | None = None
 
-    def resolve(self, task: str = CLASSIFICATION, default: str | None = None) -> Dataset:
-        """The data set these options name (``default`` when they name none)."""
-        return resolve_data(self.spec or default, seed=self.seed, task=task,
+    def resolve(self, task: str = CLASSIFICATION, default: str | None = None,
+                one_scale: bool = False) -> Dataset:
+        """The data set these options name (``default`` when they name none). For a scene
+        that needs ``one_scale`` (:func:`linviz.lessons.needs_one_scale`), unless told
+        either way, features whose spreads differ too much are standardised
+        (:func:`linviz.transforms.standardized_for_one_scale`)."""
+        data = resolve_data(self.spec or default, seed=self.seed, task=task,
                             positive=self.positive, label_column=self.label_column,
-                            features=self.features, standardized=self.standardize,
+                            features=self.features, standardized=bool(self.standardize),
                             classes=self.classes)
+        if self.standardize is None and one_scale:
+            data = standardized_for_one_scale(data)
+        return data
 
     def shaping(self) -> dict:
         """The options that shape the data beyond naming it (spec and seed), those given
         only, as plain values (a pack's manifest records them)."""
         given = {"positive": self.positive, "label_column": self.label_column,
                  "features": list(self.features) if self.features else None,
-                 "standardize": self.standardize or None,
+                 "standardize": self.standardize,
                  "classes": list(self.classes) if self.classes else None}
         return {key: value for key, value in given.items() if value is not None}
 
@@ -112,7 +121,25 @@ def data_notes(data: Dataset) -> list[str]:
                      f"(kept: {negative} as -1, {positive} as +1)")
     if params.get("text_columns"):
         notes.append(f"text columns not used: {', '.join(params['text_columns'])}")
+    ratio = params.get("standardized", {}).get("spread_ratio")
+    if ratio:
+        scales = params["standardized"]["scale"]
+        spreads = ", ".join(f"{name} {_spread(scale)}" for name, scale in
+                            zip(column_names(data), scales))
+        notes.append(f"features standardised: their spreads (standard deviations: {spreads}) "
+                     f"differ {_fold(ratio)}-fold, too much for one scale; --raw keeps them "
+                     f"as they are")
     return notes
+
+
+def _spread(value: float) -> str:
+    """A standard deviation as written in a note: 301, 1,760, 0.571."""
+    return f"{value:,.0f}" if value >= 100 else f"{value:.3g}"
+
+
+def _fold(ratio: float) -> str:
+    """A spread ratio as said: 14, 3,200."""
+    return f"{ratio:,.0f}" if ratio >= 10 else f"{ratio:.1f}"
 
 
 def data_note_sentence(data: Dataset | None) -> str:
@@ -129,4 +156,10 @@ def data_note_sentence(data: Dataset | None) -> str:
         negative, positive = data.label_names
         parts.append(f"only the classes {negative} and {positive} are kept, "
                      f"{_rows(params['other_class_rows'])} of others left out")
-    return f"From the file, {' and '.join(parts)}." if parts else ""
+    said = f"From the file, {' and '.join(parts)}." if parts else ""
+    ratio = params.get("standardized", {}).get("spread_ratio")
+    if ratio:
+        scaled = (f"The features' spreads differ {_fold(ratio)}-fold, too much for one "
+                  f"scale: each is standardised, (x − mean)/standard deviation.")
+        said = f"{said} {scaled}" if said else scaled
+    return said

@@ -64,6 +64,35 @@ def standardize(data: Dataset) -> Dataset:
     return replace(data, X=(data.X - mean) / scale, params=params)
 
 
+#: features whose standard deviations differ more than this many times over cannot share
+#: one scale readably: at one scale the narrow one is a sliver (a scene that needs one
+#: scale standardises them, :func:`standardized_for_one_scale`)
+SPREAD_FACTOR = 10.0
+
+
+def spread_ratio(data: Dataset) -> float:
+    """max_j s_j / min_j s_j of the features' standard deviations s_j (ddof = 0); inf when
+    a feature is constant, 1.0 for one feature."""
+    scale = data.X.std(axis=0)
+    if scale.size < 2:
+        return 1.0
+    low = float(scale.min())
+    return float("inf") if low <= 0 else float(scale.max()) / low
+
+
+def standardized_for_one_scale(data: Dataset) -> Dataset:
+    """``data`` standardised (:func:`standardize`) when its features' spreads differ more
+    than :data:`SPREAD_FACTOR`-fold (and none is constant), else ``data`` itself. The
+    ratio is kept in ``params["standardized"]["spread_ratio"]``: the scenes and the command
+    line say why the data was standardised."""
+    ratio = spread_ratio(data)
+    if data.n_features < 2 or is_standardized(data) or not SPREAD_FACTOR < ratio < float("inf"):
+        return data
+    scaled = standardize(data)
+    scaled.params["standardized"]["spread_ratio"] = ratio
+    return scaled
+
+
 def standardized_column_names(data: Dataset) -> tuple[str, ...]:
     """The column names of standardised ``data`` as a file would head them: each without
     its unit and with ", standardised" ("petal length (cm)" → "petal length,

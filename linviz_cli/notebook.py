@@ -62,7 +62,7 @@ def _write_arrays(path: Path, X, y, names: Sequence[str] | None) -> None:
 
 def render(scene: str, data=None, *, X=None, y=None, label: str | None = None,
            features: Sequence[str] | None = None, classes: Sequence[str] | None = None,
-           positive: str | None = None, standardize: bool = False, seed: int = 0,
+           positive: str | None = None, standardize: bool | None = None, seed: int = 0,
            quality: str = "l", theme: str = "dark", voice: str = "none",
            file_format: str = "mp4", out: str | Path = "media/notebook") -> Video:
     """Render ``scene`` on the lecturer's data and return the file's path.
@@ -75,8 +75,10 @@ def render(scene: str, data=None, *, X=None, y=None, label: str | None = None,
     X, y : the features (n, d) and the labels or targets (n,), as scikit-learn takes them;
         ``features`` names X's columns (x1, x2, … when None).
     label : the DataFrame's (or CSV's) label column (default: its last column).
-    features, classes, positive, standardize, seed : as the command line's
-        ``--features``, ``--classes``, ``--positive``, ``--standardize``, ``--seed``.
+    features, classes, positive, seed : as the command line's ``--features``,
+        ``--classes``, ``--positive``, ``--seed``.
+    standardize : True as ``--standardize``, False as ``--raw``, None (neither) as the
+        command line without them.
     quality, theme, voice, file_format, out : as ``render``'s ``-q``, ``--theme``,
         ``--voice``, ``--format`` and ``--out``.
 
@@ -115,8 +117,8 @@ def render(scene: str, data=None, *, X=None, y=None, label: str | None = None,
             arguments += ["--classes", ",".join(classes)]
         if positive is not None:
             arguments += ["--positive", str(positive)]
-        if standardize:
-            arguments.append("--standardize")
+        if standardize is not None:
+            arguments.append("--standardize" if standardize else "--raw")
         try:
             # the command itself, not the group (whose errors end the process)
             render_command.main(args=arguments, prog_name="linviz.render",

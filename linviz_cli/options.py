@@ -80,9 +80,11 @@ features_option = click.option(
     help="Use these feature columns (names from the CSV header, or numbers from 1), in "
          "this order; e.g. two columns of a wider table for the 2-D scenes.")
 standardize_option = click.option(
-    "--standardize", is_flag=True, default=False,
-    help="Centre every feature and scale it to variance 1 before the run (the scenes "
-         "say so); regression targets are kept as they are.")
+    "--standardize/--raw", "standardize", default=None,
+    help="--standardize: centre every feature and scale it to variance 1 before the run "
+         "(the scenes say so; regression targets are kept as they are). --raw: keep the "
+         "data's units. Neither: the scenes drawn at one scale (perceptron, noise, margin, "
+         "...) standardise features whose spreads differ more than 10-fold, and say so.")
 
 
 _class_pair = _comma_list("two class labels A,B (A is -1, B is +1)", "Adelie,Gentoo", count=2)
@@ -102,7 +104,7 @@ _DATA_PARAMETERS = {"data_spec": "spec", "seed": "seed", "positive": "positive",
 
 def data_options(command):
     """--data, --seed, --positive, --label-column, --classes, --features and
-    --standardize, parsed once: the command receives them as one argument,
+    --standardize/--raw, parsed once: the command receives them as one argument,
     ``data_options`` (:class:`linviz.sources.DataOptions`)."""
     import functools
 

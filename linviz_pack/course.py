@@ -66,7 +66,8 @@ class Course:
     positive: str | None = None
     classes: tuple[str, ...] | None = None
     features: tuple[str, ...] | None = None
-    standardize: bool = False
+    #: true: standardise; false: keep the units; unset: as each scene needs
+    standardize: bool | None = None
     scene_data: dict = field(default_factory=dict)
 
     def byline(self) -> str:
@@ -131,7 +132,9 @@ seed = 0                  # the built-in data sets' seed
 # label_column = "species"
 # classes = ["Adelie", "Gentoo"]      # of more classes, these two (the second is +1)
 # features = ["bill depth", "body mass"]
-# standardize = true
+# standardize = true                 # false keeps the units (the command line's --raw); unset,
+#                                     the scenes drawn at one scale standardise features whose
+#                                     spreads differ more than 10-fold
 
 # A scene's own data, over the lines above: a name or file, or a table with its own options:
 # [scene_data]

@@ -16,6 +16,7 @@ from manim import DOWN, UP, ManimColor, ValueTracker, VGroup, Wait, config, line
 
 from linviz.dataset import CLASSIFICATION, REGRESSION, Dataset
 from linviz.errors import DataError
+from linviz.lessons import needs_one_scale
 from linviz.notation import check_notation, in_notation
 from linviz.scene_data import check_scene_data
 from linviz.trace import Trace
@@ -70,16 +71,17 @@ class LinvizScene(HoldingScene):
         cls.check_own_data(request)
         saved = None
         if request.trace:
-            if request.data or request.features or request.standardize:
+            if request.data or request.features or request.standardize is not None:
                 raise DataError("give --trace or --data, not both (nor --features or "
-                                "--standardize with --trace): a trace file carries its own "
+                                "--standardize/--raw with --trace): a trace file carries its own "
                                 "data")
             saved = Trace.load(request.trace)
             cls.check_trace(saved, request.trace)
             data, spec = saved.data, request.trace
         else:
             spec = request.data or cls.default_data
-            data = request.data_options().resolve(cls.task, default=spec)
+            data = request.data_options().resolve(cls.task, default=spec,
+                                                  one_scale=needs_one_scale(cls.scene_name()))
         cls.check_data(data, spec)
         return data, saved
 

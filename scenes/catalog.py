@@ -34,7 +34,8 @@ class SceneEntry:
 
         given = [flag for flag, value in (("--data", request.data),
                                           ("--features", request.features),
-                                          ("--standardize", request.standardize),
+                                          ("--standardize" if request.standardize
+                                           else "--raw", request.standardize is not None),
                                           ("--positive", request.positive),
                                           ("--label-column", request.label_column),
                                           ("--classes", request.classes)) if value]

@@ -25,7 +25,9 @@ def main() -> None:
     parser.add_argument("--out", default="media/keyframes")
     parser.add_argument("--height", type=int, default=480)
     parser.add_argument("--features", help="feature columns A,B (as render --features)")
-    parser.add_argument("--standardize", action="store_true")
+    scaling = parser.add_mutually_exclusive_group()
+    scaling.add_argument("--standardize", action="store_const", const=True, default=None)
+    scaling.add_argument("--raw", dest="standardize", action="store_const", const=False)
     parser.add_argument("--notation", default="theta", choices=("theta", "w"))
     parser.add_argument("--after", default="",
                         help="scenes told before it in the lecture, A,B (as story --after): "
@@ -42,7 +44,7 @@ def main() -> None:
 
     data_name = Path(args.data).stem if args.data else "default"
     folder = Path(args.out) / (f"{entry.name}-{data_name}-{args.seed}"
-                               + ("-std" if args.standardize else "")
+                               + {True: "-std", False: "-raw", None: ""}[args.standardize]
                                + ("-w" if args.notation == "w" else "")
                                + ("-after" if args.after else ""))
     folder.mkdir(parents=True, exist_ok=True)

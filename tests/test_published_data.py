@@ -132,17 +132,24 @@ def test_trace_takes_published_data(published, tmp_path, algorithm, name):
 
 
 @pytest.mark.parametrize("scene", ["margin", "proof-offset"])
-def test_data_in_two_units_is_refused_with_the_theorems_numbers(published, scene):
+def test_data_in_two_units_is_standardised_or_refused_raw_with_the_theorems_numbers(
+        published, scene):
     """Petal mass in grams beside petal width in cm, setosa against the rest: separable,
-    but (R/γ)² is in the hundreds of millions. The scene says so in the notes' terms, and
-    what --standardize makes of it (both checked here with a margin solved by SLSQP)."""
+    but raw, (R/γ)² is in the hundreds of millions. By default the scene standardises
+    (the spreads differ over 2,000-fold) and says so; with --raw it refuses, in the notes'
+    terms, saying what --standardize makes of it (both checked here with a margin solved by
+    SLSQP)."""
     import re
 
     from linviz.csv_loader import load_csv
     from test_story_claims import widest_margin
 
     path, options = published["iris-eu"]
-    result = CliRunner().invoke(cli, ["story", scene, "--data", str(path), *options])
+    told = CliRunner().invoke(cli, ["story", scene, "--data", str(path), *options])
+    assert told.exit_code == 0, told.output
+    assert "features standardised" in told.stderr and "--raw" in told.stderr
+    assert "-fold, too much for one scale: each is standardised" in told.stdout
+    result = CliRunner().invoke(cli, ["story", scene, "--raw", "--data", str(path), *options])
     assert result.exit_code == 2
     (error,) = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
     match = re.search(r"\(R/γ\)² = (\d\.\d) × 10(\S+) \(R = ([\d,]+), γ = ([\d.]+) on \[x, 1\]\)"
@@ -236,3 +243,74 @@ def test_the_pack_renders_each_scene_with_its_data_options(published, tmp_path):
         ("species", ("versicolor", "virginica"), ("sepal length", "petal mass"), True)
     plain = render_options(find("noise"), "l", None, 0, "dark", "light")
     assert "data_options" not in plain
+
+
+# -- any units: the scenes drawn at one scale standardise features far apart in spread ------
+
+def _spreads(path, columns):
+    """The standard deviations (ddof 0) of ``columns`` of the CSV at ``path`` over the rows
+    with all of them and a class kept, read here with the csv module."""
+    with open(path, newline="", encoding="utf-8-sig") as handle:
+        rows = list(csv.DictReader(handle))
+    values = np.array([[float(row[c]) for c in columns] for row in rows
+                       if all(row[c] not in ("", "NA") for c in columns)
+                       and row["Cultivar"] in ("cultivar 1", "cultivar 3")])
+    return values.std(axis=0)
+
+
+@pytest.mark.parametrize("scene, standardised", [
+    ("noise", True), ("logistic", True), ("perceptron-origin", False), ("xor", False)])
+def test_features_far_apart_in_spread_are_standardised_where_one_scale_is_drawn(
+        published, scene, standardised):
+    """Alcohol (%) spreads 0.57, proline (mg/L) 301: at one scale the alcohol axis is a
+    sliver. The scenes drawn at one scale standardise such data by default and say so at
+    the command line and in the scene, with the ratio of the spreads (computed here from
+    the file); scenes about the origin keep the data as it is (standardising moves the
+    origin). --raw keeps it as it is everywhere; --standardize is not announced as the
+    default's choice."""
+    import re
+
+    from linviz.lessons import needs_one_scale
+
+    path, options = published["wine"]
+    assert needs_one_scale(scene) == standardised
+    spreads = _spreads(path, ["Alcohol (%)", "Proline (mg/L)"])
+    result = CliRunner().invoke(cli, ["story", scene, "--data", str(path), *options])
+    if result.exit_code != 0:  # a scene that refuses this data says why in one line
+        assert not standardised and result.exit_code == 2, result.output
+        return
+    note = re.search(r"differ ([\d,]+)-fold", result.stderr)
+    said = re.search(r"The features' spreads differ ([\d,]+)-fold, too much for one scale: "
+                     r"each is standardised", result.stdout)
+    if not standardised:
+        assert note is None and said is None
+        return
+    ratio = spreads.max() / spreads.min()
+    assert note and said and note.group(1) == said.group(1)
+    assert float(said.group(1).replace(",", "")) == pytest.approx(ratio, abs=0.5)
+    for flag in ("--raw", "--standardize"):
+        other = CliRunner().invoke(cli, ["story", scene, flag, "--data", str(path), *options])
+        assert other.exit_code == 0, other.output
+        assert "-fold" not in other.stdout and "-fold" not in other.stderr
+
+
+@pytest.mark.parametrize("factor, standardised", [(9.5, False), (10.5, True)])
+def test_the_spread_rule_is_a_stated_factor_of_ten(factor, standardised):
+    """Two features whose standard deviations are ``factor`` apart: standardised for a scene
+    drawn at one scale from above 10-fold on (linviz.transforms.SPREAD_FACTOR), each then of
+    mean 0 and standard deviation 1 (numpy), the ratio kept as computed here."""
+    from linviz.dataset import Dataset
+    from linviz.transforms import standardized_for_one_scale
+
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(40, 2))
+    X = (X - X.mean(axis=0)) / X.std(axis=0) * np.array([1.0, factor]) + np.array([5.0, -2.0])
+    y = np.where(X[:, 0] > 5.0, 1.0, -1.0)
+    data = Dataset(X=X, y=y, name="two-spreads")
+    scaled = standardized_for_one_scale(data)
+    assert (scaled is not data) == standardised
+    if standardised:
+        np.testing.assert_allclose(scaled.X.mean(axis=0), 0.0, atol=1e-12)
+        np.testing.assert_allclose(scaled.X.std(axis=0), 1.0, rtol=1e-12)
+        assert scaled.params["standardized"]["spread_ratio"] == pytest.approx(factor,
+                                                                               rel=1e-12)

@@ -78,6 +78,21 @@ STORYBOARDS: dict[str, tuple[str, str]] = {
 }
 
 
+#: the scenes whose pictures need one scale on both axes (normals, distances, bands,
+#: arrows): on data whose features' spreads differ more than
+#: :data:`linviz.transforms.SPREAD_FACTOR`-fold they run on standardised features unless
+#: told otherwise (``--raw``). Not the scenes through the origin (standardising moves the
+#: origin, so it changes what they are about), xor (its quadrants are about the origin)
+#: nor those of one feature or of their own data.
+ONE_SCALE_SCENES = frozenset({"classifier", "perceptron", "update", "margin", "noise",
+                              "proof-offset", "logistic"})
+
+
+def needs_one_scale(scene: str) -> bool:
+    """Whether ``scene`` standardises data whose spreads differ (:data:`ONE_SCALE_SCENES`)."""
+    return scene in ONE_SCALE_SCENES
+
+
 def default_data_for(scene: str) -> str:
     """The data ``scene`` tells when none is given (a scene with a storyboard)."""
     module, _ = STORYBOARDS[scene]

@@ -36,8 +36,9 @@ class RenderRequest:
     trace: str | None = None
     #: the feature columns to keep (``--features``), None: all
     features: tuple[str, ...] | None = None
-    #: centre and scale every feature (``--standardize``)
-    standardize: bool = False
+    #: centre and scale every feature (``--standardize``: True; ``--raw``: False; None: as
+    #: the scene needs, see linviz.sources.DataOptions.resolve)
+    standardize: bool | None = None
     #: save the last frame of every section there as a PNG (the handout's frames)
     keyframe_dir: str | None = None
     #: with keyframe_dir: also save the frame at the end of every beat (sentence)
