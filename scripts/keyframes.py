@@ -25,6 +25,9 @@ def main() -> None:
     parser.add_argument("--out", default="media/keyframes")
     parser.add_argument("--height", type=int, default=480)
     parser.add_argument("--features", help="feature columns A,B (as render --features)")
+    parser.add_argument("--label-column", help="as render --label-column")
+    parser.add_argument("--classes", help="two classes A,B (as render --classes)")
+    parser.add_argument("--positive", help="as render --positive")
     scaling = parser.add_mutually_exclusive_group()
     scaling.add_argument("--standardize", action="store_const", const=True, default=None)
     scaling.add_argument("--raw", dest="standardize", action="store_const", const=False)
@@ -51,7 +54,10 @@ def main() -> None:
     for old in folder.glob("*.png"):
         old.unlink()
     features = tuple(args.features.split(",")) if args.features else None
+    classes = tuple(args.classes.split(",")) if args.classes else None
     request = RenderRequest(data=args.data, seed=args.seed, theme=args.theme, features=features,
+                            label_column=args.label_column, classes=classes,
+                            positive=args.positive,
                             standardize=args.standardize, keyframe_dir=str(folder),
                             keyframe_at_narration=True, notation=args.notation,
                             heard=tuple(name for name in args.after.split(",") if name))

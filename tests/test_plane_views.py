@@ -565,3 +565,38 @@ def test_the_proof_keeps_the_counts_through_the_rescale(scene_media):
     assert counts.submobjects and counts.submobjects[0].get_fill_opacity() > 0
     groups = scene.plane.groups
     assert len(_count_boxes(scene.plane.markers)) == len(groups.repeated)
+
+
+def test_data_standardised_for_one_scale_keeps_its_units_on_the_axes():
+    """Alcohol (%) and proline (mg/L) of wine, cultivars 1 and 3: spreads 0.57 and 301,
+    standardised to share one scale. The plane still reads in the data's units: every tick
+    value v (a round multiple of 1, 2 or 5 × 10ᵏ, at least three an axis) stands at the
+    standardised place (v − mean)/std, mean and std computed here with numpy from the raw
+    columns, and the axes keep the columns' names with their units."""
+    sklearn_datasets = pytest.importorskip("sklearn.datasets")
+    from linviz.transforms import standardized_for_one_scale
+    from scenes.toolkit.plane import DataPlane
+
+    wine = sklearn_datasets.load_wine()
+    keep = wine.target != 1
+    raw = wine.data[keep][:, [0, 12]]
+    data = Dataset(X=raw, y=np.where(wine.target[keep] == 2, 1.0, -1.0), name="wine",
+                   feature_names=("Alcohol (%)", "Proline (mg/L)"))
+    scaled = standardized_for_one_scale(data)
+    plane = DataPlane(scaled.X, scaled.y, DARK, data=scaled)
+    mean, std = raw.mean(axis=0), raw.std(axis=0)
+    bottom, left = plane.frame.get_bottom()[1], plane.frame.get_left()[0]
+    for axis in (0, 1):
+        ticks = [(float(n), box) for path in plane.tick_labels.submobjects
+                 for n, box in path.part_boxes()
+                 if (box[3] < bottom if axis == 0 else box[2] < left)]
+        assert len(ticks) >= 3
+        values = sorted(n for n, _ in ticks)
+        step = min(np.diff(values))
+        assert is_round(step) and all(abs(v / step - round(v / step)) < 1e-9 for v in values)
+        for value, box in ticks:
+            centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            where = plane.p2c(np.array([centre[0], centre[1], 0.0]))[axis]
+            assert where == pytest.approx((value - mean[axis]) / std[axis], abs=0.02)
+    assert [name.source.replace("\\", "") for name in plane.axis_labels[:2]] == [
+        "Alcohol (%)", "Proline (mg/L)"]

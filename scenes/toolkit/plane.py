@@ -273,6 +273,8 @@ class DataPlane(VGroup):
         X = np.asarray(X, dtype=float).reshape(-1, 2)
         self.theme = theme
         self.equal_scale = equal_scale
+        #: (means, scales) when the ticks are in the data's own units (views.unit_scale)
+        self.units = views.unit_scale(data)
         self.box = box or views.fitted_box(X, include_origin, equal_scale=equal_scale)
         self.show_ticks = side >= style.TICKS_MIN_SIDE if ticks is None else bool(ticks)
         self.axes, self.frame, self.grid, self.steps = self._axes_parts(self.box, side)
@@ -341,7 +343,12 @@ class DataPlane(VGroup):
         """The axes' names: Typst math when given (or x₁, x₂), else the data's column names."""
         theme = self.theme
         feature_names = getattr(data, "feature_names", ()) if data is not None else ()
-        if axis_labels is None and data is not None and is_standardized(data):
+        if axis_labels is None and self.units is not None \
+                and not views.names_are_math(feature_names):
+            # standardised for one scale, its ticks in the data's units: the names keep them
+            names = [text(_escaped(name), theme, style.FONT_SMALL)
+                     for name in views.axis_names(feature_names)]
+        elif axis_labels is None and data is not None and is_standardized(data):
             names = [text(_escaped(name), theme, style.FONT_SMALL)
                      for name in views.standardized_axis_names(feature_names)]
         elif axis_labels is None and not views.names_are_math(feature_names):
@@ -448,8 +455,8 @@ class DataPlane(VGroup):
         for axis, (low, high) in enumerate(((box.x_min, box.x_max), (box.y_min, box.y_max))):
             step = self.steps[axis]
             numbers = []
-            for v in views.tick_values(low, high, step):
-                number = GlyphNumber(views.tick_text(v, step), style.TICK_FONT, self.theme.muted)
+            for v, printed in views.axis_ticks(low, high, step, self.units, axis):
+                number = GlyphNumber(printed, style.TICK_FONT, self.theme.muted)
                 point = self.c2p((v, box.y_min)) if axis == 0 else self.c2p((box.x_min, v))
                 number.next_to(point, DOWN if axis == 0 else LEFT, buff=style.TICK_BUFF)
                 numbers.append(number)
@@ -475,11 +482,9 @@ class DataPlane(VGroup):
             box = self.box
             for axis, (low, high) in enumerate(((box.x_min, box.x_max), (box.y_min, box.y_max))):
                 step = self.steps[axis]
-                ticks = views.tick_values(low, high, step)
                 numbers = []
-                for v in ticks:
-                    number = GlyphNumber(views.tick_text(v, step), style.TICK_FONT,
-                                         self.theme.muted)
+                for v, printed in views.axis_ticks(low, high, step, self.units, axis):
+                    number = GlyphNumber(printed, style.TICK_FONT, self.theme.muted)
                     point = self.c2p((v, box.y_min)) if axis == 0 else self.c2p((box.x_min, v))
                     number.next_to(point, DOWN if axis == 0 else LEFT, buff=style.TICK_BUFF)
                     numbers.append(number)
@@ -603,9 +608,13 @@ class DataPlane(VGroup):
         box zooms."""
         steps = (steps, steps) if np.isscalar(steps) else steps
         lines = VGroup()
-        for x in _grid_values(box.x_min, box.x_max, steps[0]):
+        across = [[where for where, _ in views.axis_ticks(low, high, step, self.units, axis)]
+                  if self.units is not None else _grid_values(low, high, step)
+                  for axis, (low, high, step) in enumerate(((box.x_min, box.x_max, steps[0]),
+                                                            (box.y_min, box.y_max, steps[1])))]
+        for x in across[0]:
             lines.add(Line(axes.c2p(x, box.y_min), axes.c2p(x, box.y_max)))
-        for v in _grid_values(box.y_min, box.y_max, steps[1]):
+        for v in across[1]:
             lines.add(Line(axes.c2p(box.x_min, v), axes.c2p(box.x_max, v)))
         lines.set_stroke(self.theme.grid, width=1)
         return lines

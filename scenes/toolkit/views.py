@@ -51,6 +51,36 @@ def tick_text(value: float, step: float) -> str:
     return text
 
 
+def unit_scale(data) -> tuple[np.ndarray, np.ndarray] | None:
+    """(means, standard deviations) of the two drawn features of ``data`` when it was
+    standardised because its spreads differ too much for one scale
+    (:func:`linviz.transforms.standardized_for_one_scale`): its tick values are then in the
+    data's own units (:func:`axis_ticks`). None otherwise (the data's values are drawn)."""
+    scaled = getattr(data, "params", {}).get("standardized") if data is not None else None
+    if not scaled or "spread_ratio" not in scaled:
+        return None
+    return (np.asarray(scaled["mean"][:2], dtype=float),
+            np.asarray(scaled["scale"][:2], dtype=float))
+
+
+def axis_ticks(low: float, high: float, step: float, units=None,
+               axis: int = 0) -> list[tuple[float, str]]:
+    """(where, printed value) of the ticks of one axis showing [``low``, ``high``].
+
+    Without ``units``: the multiples of ``step``, printed as they are. With ``units``
+    (:func:`unit_scale`): round values v of the data's own units, each drawn at its
+    standardised place (v − mean)/std, printed in those units (grams at their place on
+    the standardised axis).
+    """
+    if units is None:
+        return [(float(v), tick_text(v, step)) for v in tick_values(low, high, step)]
+    mean, scale = float(units[0][axis]), float(units[1][axis])
+    raw_low, raw_high = mean + scale * low, mean + scale * high
+    raw_step = tick_step(raw_high - raw_low)
+    return [((float(v) - mean) / scale, tick_text(v, raw_step))
+            for v in tick_values(raw_low, raw_high, raw_step)]
+
+
 # -- boxes -----------------------------------------------------------------------
 def axis_steps(box: Box) -> tuple[float, float]:
     """The tick steps along x₁ and x₂ of ``box``: one step for a square box."""
