@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from manim import (
     DOWN, LEFT, RIGHT, UP, Circle, Circumscribe, Create, Dot, FadeIn, FadeOut, LaggedStart, Line,
-    ReplacementTransform, VGroup,
+    Indicate, ReplacementTransform, VGroup,
     ValueTracker, VMobject, Write, linear, rate_functions, smooth,
 )
 
@@ -184,7 +184,10 @@ class LogisticScene(LinvizScene):
             # panel's 4 places read 0.0000 for 3.0 × 10⁻¹⁵)
             "end": text(f"after {wording.grouped(self.T, 0)} steps: $norm(nabla L) = "
                         f"{fmt_said(wording.nonzero_number(self.lesson.final_gradient, 4))}$, "
-                        f"$L = {fmt(self.lesson.final_loss, 3)}$", theme, small, theme.step),
+                        f"$L = {fmt(self.lesson.final_loss, 3)}$"
+                        + ("" if self.lesson.at_minimum else
+                           f"; least loss $L^* = {fmt(self.lesson.optimum_loss, 3)}$"),
+                        theme, small, theme.step),
         }
         # the lines of an unfinished run only (the loss curve makes room for every line)
         if not self.lesson.at_minimum:
@@ -194,7 +197,7 @@ class LogisticScene(LinvizScene):
             self.statuses["ill"] = text(
                 f"ill-conditioned: $kappa = lambda_max / lambda_min$ of the Hessian at $L^*$ is "
                 f"{wording.ratio(self.lesson.curvature_condition)}", theme, small, theme.muted)
-            self.statuses["advice"] = text("render again with `--standardize`: a round bowl",
+            self.statuses["advice"] = text("standardised features: a round bowl",
                                            theme, small, theme.muted)
         for status in self.statuses.values():
             status.to_edge(DOWN, buff=style.BOTTOM_BUFF).set_x(style.PANEL_LEFT, direction=LEFT)
@@ -497,23 +500,27 @@ class LogisticScene(LinvizScene):
         self.play(FadeIn(self.least_line), run_time=style.RUN_INTRO)
 
     def draw_verdict(self, beat) -> None:
-        """Where the run ended; the least loss's boundary (and level, if not yet drawn)
-        when they differ."""
+        """Where the run ended, its values framed."""
         self.unfollow()  # the run's drawings stand still from here on
-        lesson = self.lesson
-        self.optimum_line = None
         self.show_status(beat.state["status"])
-        if beat.state["optimum"]:
-            self.optimum_line = Hyperplane(self.plane, lesson.optimum_theta,
-                                           lesson.optimum_theta0, show_normal=False,
-                                           show_shading=False)
-            self.optimum_line.line.set_color(self.theme.correct)
-            self.play(Create(self.optimum_line.line), run_time=style.RUN_INTRO)
-            if self.least_line is None:
-                self.draw_least_level()
-        else:
-            self.play(Circumscribe(self.live, color=self.theme.highlight),
-                      run_time=style.RUN_INTRO)
+        self.play(Circumscribe(self.live, color=self.theme.highlight), run_time=style.RUN_INTRO)
+
+    def draw_optimum(self, beat) -> None:
+        """The least loss's boundary in green (and L* on the loss curve, if not yet drawn)."""
+        lesson = self.lesson
+        self.show_status(beat.state["status"])
+        self.optimum_line = Hyperplane(self.plane, lesson.optimum_theta, lesson.optimum_theta0,
+                                       show_normal=False, show_shading=False)
+        self.optimum_line.line.set_color(self.theme.correct)
+        self.play(Create(self.optimum_line.line), run_time=style.RUN_INTRO)
+        if self.least_line is None:
+            self.draw_least_level()
+
+    def draw_indicate_gradient(self, beat) -> None:
+        """The gradient's formula lit while the sentence reads it."""
+        self.show_status(beat.state["status"])
+        self.play(Indicate(self.formula_step, color=self.theme.highlight, scale_factor=1.04),
+                  run_time=style.RUN_INTRO)
 
     def draw_perceptron(self, beat) -> None:
         """The perceptron's last passes replayed beside the logistic boundary."""

@@ -351,7 +351,9 @@ class PerceptronScene(LinvizScene):
         self.code.highlight(line)
 
     def draw_indicate_theta(self, beat) -> None:
-        """θ (and θ₀, with an offset) on the panel, which the sentence is about."""
+        """θ (and θ₀, with an offset) on the panel, which the sentence is about (and the
+        line of the code that changed θ₀, when the sentence is about θ₀)."""
+        self.code.highlight(beat.state["line"])
         values = [self.theta_value, *([self.theta0_value] if self.offset else [])]
         self.play(Circumscribe(VGroup(*values), color=self.theme.highlight),
                   run_time=style.RUN_INTRO)

@@ -415,8 +415,11 @@ class RegressionScene(LinvizScene):
             self.play(Create(axis), run_time=style.RUN_SLOW_UPDATE)
 
     def draw_replay(self, beat) -> None:
-        """The line's descent replayed from θ̃ = 0, the factors per step below."""
+        """The line's descent replayed from θ̃ = 0, the factors per step below; the replayed
+        path is drawn in the axes' colour (the flat one's), the first run's is gone."""
         self.show_status(beat.state["status"])
+        self.path.set_stroke(self.theme.normal)
+        self.path_head.set_color(self.theme.normal)
         self.tracker.set_value(0)
         self.follow()
         self.advance(beat.state["t"], style.RUN_GD_FAST, rate_func=rate_functions.ease_in_sine)

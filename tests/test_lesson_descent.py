@@ -239,7 +239,7 @@ def test_an_unfinished_fit_is_said_to_be_unfinished_and_why(name):
     scene drew and described its boundary as the fit ("the parameters gradient descent will
     find"). Now it runs to within 0.0005 of L* (scikit-learn's, here) within 2,000 steps; when
     the budget ends first it says how far it got, why (κ of the Hessian at the minimum) and
-    what to do (--standardize), and draws the least loss's boundary beside the run's."""
+    what to do (standardize), and draws the least loss's boundary beside the run's."""
     from scenes.logistic import LogisticScene
 
     scene = story_on(LogisticScene, name)
@@ -263,7 +263,8 @@ def test_an_unfinished_fit_is_said_to_be_unfinished_and_why(name):
         (kappa,) = said(scene, r"it is ([\d,.]+) times more curved one way than another")
         assert float(kappa.group(1).replace(",", "")) == pytest.approx(high / low, rel=0.06)
         assert high / low >= 100
-        assert ("--standardize" in text) == (not name.endswith("-std"))
+        assert ("Standardized features make the bowl round" in text) == (
+            not name.endswith("-std"))
         # the least loss's boundary drawn beside the run's when they label the view otherwise
         theta, theta0 = sklearn_optimum(X, y)
         w = np.zeros(3)
@@ -278,10 +279,10 @@ def test_an_unfinished_fit_is_said_to_be_unfinished_and_why(name):
         differ = np.mean((grid @ w[:2] + w[2] > 0) != (grid @ theta + theta0 > 0))
         assert (scene.optimum_line is not None) == (differ >= 0.01)
         if differ >= 0.02:
-            (share,) = said(scene, r"still labels (\d+)% of this view otherwise")
+            (share,) = said(scene, r"disagree on (\d+)% of this view")
             assert float(share.group(1)) == pytest.approx(100 * differ, abs=1.5)
     else:
-        assert "the budget has ended" not in text and "--standardize" not in text
+        assert "the budget has ended" not in text and "Standardized features" not in text
         assert scene.optimum_line is None
         if steps > MIN_STEPS:
             assert "until L is within 0.0005 of the least loss" in text
@@ -620,7 +621,7 @@ def test_a_round_bowl_is_called_round_and_has_no_flat_or_steep_axis(name):
 def test_the_descent_opening_is_split_into_moving_beats_and_shows_the_gradient(name):
     """Beat 08 of the logistic scene was one ~380-character caption held ~25 s over a still
     frame, and "‖∇L‖ =" showed no value there and on the next beat. Now every caption from
-    "Gradient descent from" to "The gradient:" is at most 200 characters
+    "Gradient descent from" to "In the gradient" is at most 200 characters
     with no still stretch over 8 s under it, and at each of their ends ‖∇L‖ shows the
     gradient's norm at the step shown: at θ = 0 ‖mean(y x̃)‖/2 (σ(0) = 1/2), at w_T by
     central differences of the mean logistic loss (both computed here)."""
@@ -645,7 +646,7 @@ def test_the_descent_opening_is_split_into_moving_beats_and_shows_the_gradient(n
                 scene.T: gradient_norm(final)}
     captions = scene.timeline.captions
     start = next(k for k, c in enumerate(captions) if c.text.startswith("Gradient descent from"))
-    end = next(k for k, c in enumerate(captions) if c.text.startswith("The gradient:"))
+    end = next(k for k, c in enumerate(captions) if c.text.startswith("In the gradient"))
     assert end - start >= 3  # the opening is split into beats
     motions = _joined(scene.timeline.motions, 0.1)
     for caption in captions[start:end]:

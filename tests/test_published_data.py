@@ -172,6 +172,40 @@ def test_data_in_two_units_is_standardised_or_refused_raw_with_the_theorems_numb
     assert abs(int(match.group(5)) - bound) <= 0.5 + 1e-6 * bound  # said to the unit
 
 
+def test_the_perceptron_on_raw_units_says_why_it_stops_short_and_what_standardising_makes_of_it(
+        published):
+    """Raw grams beside centimetres, setosa against the rest: separable, but the run stops at
+    τ = 1,000 passes. The story says why in the theorem's terms, (R/γ)² with R and γ, and
+    what it is standardised: each number against R and a margin solved by SLSQP here."""
+    import re
+
+    from linviz.csv_loader import load_csv
+    from test_story_claims import widest_margin
+
+    path, options = published["iris-eu"]
+    result = CliRunner().invoke(cli, ["story", "perceptron", "--raw", "--data", str(path),
+                                      *options])
+    assert result.exit_code == 0, result.output
+    said = re.search(r"Why so long: the theorem allows up to \(R/γ\)² = (\d\.\d) × 10(\S+) "
+                     r"\(R = ([\d,]+), γ = ([\d.]+) on \[x, 1\]\) updates here\.\n.*"
+                     r"On one scale, with --standardize, \(R/γ\)² is (\d+)\.", result.stdout)
+    assert said, result.stdout[-800:]
+    data = load_csv(path, label_column="species", positive="setosa",
+                    features=("petal mass", "petal width"))
+    Z = np.column_stack([data.X, np.ones(len(data.X))])
+    R = np.max(np.linalg.norm(Z, axis=1))
+    _, gamma = widest_margin(Z, data.y)
+    exponent = int(said.group(2).translate(str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")))
+    assert float(said.group(1)) * 10 ** exponent == pytest.approx((R / gamma) ** 2, rel=0.01)
+    assert float(said.group(3).replace(",", "")) == pytest.approx(R, rel=0.01)
+    assert float(said.group(4)) == pytest.approx(gamma, rel=0.02)
+    X = (data.X - data.X.mean(axis=0)) / data.X.std(axis=0)
+    Zs = np.column_stack([X, np.ones(len(X))])
+    _, gamma_s = widest_margin(Zs, data.y)
+    bound = (np.max(np.linalg.norm(Zs, axis=1)) / gamma_s) ** 2
+    assert abs(int(said.group(5)) - bound) <= 0.5 + 1e-6 * bound
+
+
 # -- the same data options in a course file, the lecture and the narration export ---------
 
 

@@ -85,7 +85,7 @@ def why_unfinished(lesson: LogisticLesson) -> list[tuple[str, str]]:
         beats.append((f"Why: the loss's bowl is ill-conditioned. At its minimum it is "
                       f"{wording.ratio(lesson.curvature_condition)} times more curved one way "
                       f"than another (λ_max/λ_min of its Hessian).", "ill"))
-        advice = (" Standardizing the features (--standardize) makes the bowl round."
+        advice = (" Standardized features make the bowl round."
                   if lesson.standardizing_helps else "")
         beats.append((f"Steps of 1/β, small enough for the steep way, crawl along the flat way: "
                       f"near the minimum each removes only about 1/"
@@ -188,9 +188,9 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
                "loss-curve", status="start", loss_curve=True)
     story.beat(run_length_sentence(lesson), "level", status="plan",
                level=lesson.runs_to_tolerance)
-    story.beat("The gradient: each point pulls θ toward y x, weighted by σ(−y z), its "
-               "probability of the wrong label; at θ = 0, 1/2 each.",
-               "show-status", status="descent")
+    story.beat("In the gradient (lit), each point pulls θ toward y x, weighted by σ(−y z), "
+               "its probability of the wrong label; at θ = 0, 1/2 each.",
+               "indicate-gradient", status="descent")
     slow = lesson.slow_steps
     path = " → ".join(wording.number(v, 3) for v in losses[:slow + 1])
     first = (f"Step 1: gradient norm {wording.number(trace.steps['grad_norm'][0], 3)}; the "
@@ -201,17 +201,14 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
         story.beat(f"Then the other {wording.grouped(lesson.fast_steps, 0)} steps"
                    f"{fast_forward_end(lesson)}: {run_sentence(lesson)}.", "fast-steps", t=T)
     differs = not lesson.at_minimum and lesson.optimum_differs_in(corners)
-    shown = ""
-    if differs:
-        shown = (f" In green, the boundary of the least loss (and L* on the loss curve): the "
-                 f"run's still labels {wording.number(100 * lesson.disagreement_in(corners), 0)}"
-                 f"% of this view otherwise.")
     story.beat(f"After {wording.grouped(T, 0)} steps, ‖∇L‖ = "
                f"{wording.nonzero_number(lesson.final_gradient, 4)} and L = "
-               f"{wording.number(lesson.final_loss, 3)}: "
-               f"{verdict(lesson)}.{shown}", "verdict",
-               **({"status": "optimum", "optimum": True, "level": True} if differs
-                  else {"status": "end"}))
+               f"{wording.number(lesson.final_loss, 3)}: {verdict(lesson)}.", "verdict",
+               status="end")
+    if differs:
+        story.beat(f"In green, the boundary of the least loss: it and the run's boundary "
+                   f"disagree on {wording.number(100 * lesson.disagreement_in(corners), 0)}% "
+                   f"of this view.", "optimum", status="optimum", optimum=True, level=True)
     for sentence, status in why_unfinished(lesson):
         story.beat(sentence, "show-status", status=status)
 

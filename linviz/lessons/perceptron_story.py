@@ -52,6 +52,8 @@ DEFAULT_DATA = {"perceptron": "separable", "perceptron-origin": "separable-origi
 
 #: the pseudocode's lines (0-based), as the scene's panel lists them
 LINE_INIT, LINE_EPOCH, LINE_VISIT, LINE_TEST, LINE_UPDATE = 1, 2, 3, 4, 5
+#: the offset's update, θ₀ = θ₀ + y (in the scenes with an offset)
+LINE_OFFSET_UPDATE = 6
 #: the line of the loop's break: the last (8 lines with an offset, 7 without)
 BREAK_LINE = {True: 7, False: 6}
 
@@ -370,7 +372,10 @@ class _Telling:
                    steps=(k, k + 1), **self.at(k + 1), line=LINE_UPDATE, status=status,
                    status_tone="text")
         if moved:  # what the update did to θ and its line, said as θ (and θ₀) light up
-            story.beat(moved, "indicate-theta")
+            # "θ₀ changed too": its line of the code lit, as the sentence is about it
+            offset_said = facts.first_turn and not facts.first_boundary and self.offset
+            story.beat(moved, "indicate-theta",
+                       **({"line": LINE_OFFSET_UPDATE} if offset_said else {}))
 
     def after_status(self, step: int) -> dict:
         """The status after the quick update at visit ``step`` (1-based): θ back at 0 (no
@@ -474,6 +479,24 @@ class _Telling:
                         f"so the perceptron does converge on them: after more than the "
                         f"{lesson.budget} passes this scene allows.", "note",
                         notes=[*self.story.state["notes"], note])
+        self.say_why_the_run_is_long()
+
+    def say_why_the_run_is_long(self) -> None:
+        """Why the budget ended first, in the theorem's terms: (R/γ)² on these units (more
+        than τ updates, or the run would have converged), and what standardising makes of
+        it when that is smaller."""
+        from .proof import bound_words, standardized_advice
+
+        bound = bound_words(self.data, self.offset)
+        self.story.beat(f"Why so long: the theorem allows up to (R/γ)² = {bound} updates "
+                        f"here.", "note", notes=[*self.story.state["notes"],
+                                                 [f"(R/γ)² = {bound.split(' (')[0]}", "text"]])
+        advice = standardized_advice(self.data, self.offset)
+        if advice.startswith(": on one scale"):
+            self.story.beat(f"{advice[2].upper()}{advice[3:]}.", "note",
+                            notes=[*self.story.state["notes"],
+                                   [advice[2:].replace(", with --standardize", " (standardised)"),
+                                    "highlight"]])
 
     def show_points_near_the_line(self) -> None:
         """Points that only look on the line at this size: the closest ringed, its distance
