@@ -150,6 +150,7 @@ class RegressionScene(LinvizScene):
             "poly": text("the same least squares on $[1, x, x^2, dots, x^k]$", theme, small,
                          theme.muted),
             **self.bowl_statuses(),
+            **self.polynomial_statuses(),
         }
         for status in self.statuses.values():
             status.to_edge(DOWN, buff=style.BOTTOM_BUFF).match_x(self.plane)
@@ -446,6 +447,28 @@ class RegressionScene(LinvizScene):
                      theme, small, theme.muted)
         return {"eigen": eigen, "factors": factors, "kappa": kappa}
 
+    def polynomial_statuses(self) -> dict:
+        """The status lines of the polynomials' summary: the minima in order, how much the
+        best curve gains over the line, and where descent stopped short."""
+        theme, small, lesson = self.theme, style.FONT_SMALL, self.lesson
+        minima = " → ".join(loss_text(m) for m in lesson.closed_minima)
+        if lesson.curve_helps:
+            best = min(lesson.polynomials, key=lambda poly: poly.closed_loss)
+            gain = (f"degree {best.degree}: least $L$ "
+                    f"{wording.number(100 * lesson.curve_gain, 0)}% below the line's")
+        else:
+            gain = (f"no curve lowers the least $L$ by more than "
+                    f"{wording.number(max(100 * lesson.curve_gain, 1), 0)}%")
+        unreached = [str(poly.degree) for poly in lesson.unreached]
+        reached = ("descent reached every minimum" if not unreached else
+                   f"descent stopped short: $k = {', '.join(unreached)}$")
+        if unreached and lesson.descent_ends_out_of_order:
+            low, high = lesson.descent_ends_out_of_order[0]
+            reached += f"; degree {high} ends above degree {low}"
+        return {"minima": text(f"least $L$ by degree: {minima}", theme, small, theme.muted),
+                "gain": text(gain, theme, small, theme.muted),
+                "reached": text(reached, theme, small, theme.muted)}
+
     def draw_show_status(self, beat) -> None:
         """A status line comes (the one the sentence reads)."""
         self.show_status(beat.state["status"])
@@ -514,12 +537,14 @@ class RegressionScene(LinvizScene):
 
     def draw_indicate_minima(self, beat) -> None:
         """The table's closed forms, which the sentence reads in order."""
+        self.show_status(beat.state["status"])
         self.play(Circumscribe(self.poly_table, color=self.theme.highlight),
                   run_time=style.RUN_INTRO)
 
     def draw_indicate_table(self, beat) -> None:
         """The table's closed forms, which the sentence compares; the last picture stays a
         while after its caption has been read."""
+        self.show_status(beat.state["status"])
         self.play(Circumscribe(self.poly_table, color=self.theme.highlight),
                   run_time=style.RUN_INTRO)
         self.finish_beat()

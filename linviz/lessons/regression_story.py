@@ -20,7 +20,7 @@ import numpy as np
 
 from .. import wording
 from ..dataset import REGRESSION
-from ..storyboard import HOLD, Storyboard, StoryWriter
+from ..storyboard import Storyboard, StoryWriter
 from .regression import (DEFAULT_DATA, SLOW_STEPS, RegressionLesson,  # noqa: F401
                          regression_lesson, signed_term)
 
@@ -186,7 +186,7 @@ def regression_storyboard(lesson: RegressionLesson,
             where += (f"; degree {high_degree} even ends above degree {low_degree} although "
                       f"its minimum is lower")
     story.beat(f"The dashed minima never rise, {falls}: a higher degree fits as closely "
-               f"or better.", "indicate-minima")
+               f"or better.", "indicate-minima", status="minima")
     # how much the curves gain, said over the minima it is read from
     if lesson.curve_helps:
         best = min(lesson.polynomials, key=lambda poly: poly.closed_loss)
@@ -196,8 +196,8 @@ def regression_storyboard(lesson: RegressionLesson,
         gain = (f"But no curve up to degree {lesson.polynomials[-1].degree} lowers the least "
                 f"L by more than {wording.number(max(100 * lesson.curve_gain, 1), 0)}%: the "
                 f"line fits nearly as closely.")
-    story.beat(gain, HOLD)
-    story.beat(wording.sentence(f"{where}."), "indicate-table")
+    story.beat(gain, "show-status", status="gain")
+    story.beat(wording.sentence(f"{where}."), "indicate-table", status="reached")
     return story.storyboard()
 
 
