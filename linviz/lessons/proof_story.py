@@ -164,8 +164,8 @@ class _ProofTelling:
         story.beat("Two facts about one update, made on a mistake: θ ← θ + yx where yθᵀx ≤ 0.",
                    "facts", board="facts", rows=1)
         for sentence, rows in (
-                ("First: the projection of θ on θ* grows by y x·θ*/‖θ*‖, which is at least γ "
-                 "by assumption B.", 3),
+                ("First: the projection of θ on θ* grows by y x·θ*/‖θ*‖, which is at least γ: "
+                 "no point lies inside the band.", 3),
                 ("Second: ‖θ‖² grows by 2yθᵀx, not positive on a mistake, plus ‖x‖², at most "
                  "R².", 5),
                 ("Starting from θ = 0, after M updates: θ·θ*/‖θ*‖ ≥ Mγ and ‖θ‖² ≤ MR².", 7)):
