@@ -27,7 +27,9 @@ from linviz.lessons.regression import (
     DEFAULT_DATA as REGRESSION_DEFAULT, POLYNOMIAL_RUNS, SLOW_STEPS, check_conditioning,
     regression_lesson,
 )
-from linviz.lessons.regression_story import loss_places, loss_text, regression_storyboard
+from linviz.lessons.regression_story import (
+    curve_gain_words, loss_places, loss_text, regression_storyboard,
+)
 from linviz.regression import polynomial_features, squared_loss_contour
 from linviz.replay import state_after_steps, state_at
 from linviz import wording
@@ -452,13 +454,9 @@ class RegressionScene(LinvizScene):
         best curve gains over the line, and where descent stopped short."""
         theme, small, lesson = self.theme, style.FONT_SMALL, self.lesson
         minima = " → ".join(loss_text(m) for m in lesson.closed_minima)
-        if lesson.curve_helps:
-            best = min(lesson.polynomials, key=lambda poly: poly.closed_loss)
-            gain = (f"degree {best.degree}: least $L$ "
-                    f"{wording.number(100 * lesson.curve_gain, 0)}% below the line's")
-        else:
-            gain = (f"no curve lowers the least $L$ by more than "
-                    f"{wording.number(max(100 * lesson.curve_gain, 1), 0)}%")
+        degree, percent = curve_gain_words(lesson)
+        gain = (f"degree {degree}: least $L$ {percent}% below the line's" if lesson.curve_helps
+                else f"no curve lowers the least $L$ by more than {percent}%")
         unreached = [str(poly.degree) for poly in lesson.unreached]
         reached = ("descent reached every minimum" if not unreached else
                    f"descent stopped short: $k = {', '.join(unreached)}$")

@@ -141,9 +141,6 @@ def test_data_in_two_units_is_standardised_or_refused_raw_with_the_theorems_numb
     SLSQP)."""
     import re
 
-    from linviz.csv_loader import load_csv
-    from test_story_claims import widest_margin
-
     path, options = published["iris-eu"]
     told = CliRunner().invoke(cli, ["story", scene, "--data", str(path), *options])
     assert told.exit_code == 0, told.output
@@ -156,20 +153,7 @@ def test_data_in_two_units_is_standardised_or_refused_raw_with_the_theorems_numb
                       r" updates here, too many to run and show: on one scale, with "
                       r"--standardize, \(R/γ\)² is (\d+)$", error)
     assert match, error
-    data = load_csv(path, label_column="species", positive="setosa",
-                    features=("petal mass", "petal width"))
-    Z = np.column_stack([data.X, np.ones(len(data.X))])
-    R = np.max(np.linalg.norm(Z, axis=1))
-    _, gamma = widest_margin(Z, data.y)
-    exponent = int(match.group(2).translate(str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")))
-    assert float(match.group(1)) * 10 ** exponent == pytest.approx((R / gamma) ** 2, rel=0.01)
-    assert float(match.group(3).replace(",", "")) == pytest.approx(R, rel=0.01)
-    assert float(match.group(4)) == pytest.approx(gamma, rel=0.02)
-    X = (data.X - data.X.mean(axis=0)) / data.X.std(axis=0)
-    Zs = np.column_stack([X, np.ones(len(X))])
-    _, gamma_s = widest_margin(Zs, data.y)
-    bound = (np.max(np.linalg.norm(Zs, axis=1)) / gamma_s) ** 2
-    assert abs(int(match.group(5)) - bound) <= 0.5 + 1e-6 * bound  # said to the unit
+    _check_theorem_numbers(path, match)
 
 
 def test_the_perceptron_on_raw_units_says_why_it_stops_short_and_what_standardising_makes_of_it(
@@ -179,9 +163,6 @@ def test_the_perceptron_on_raw_units_says_why_it_stops_short_and_what_standardis
     what it is standardised: each number against R and a margin solved by SLSQP here."""
     import re
 
-    from linviz.csv_loader import load_csv
-    from test_story_claims import widest_margin
-
     path, options = published["iris-eu"]
     result = CliRunner().invoke(cli, ["story", "perceptron", "--raw", "--data", str(path),
                                       *options])
@@ -190,6 +171,17 @@ def test_the_perceptron_on_raw_units_says_why_it_stops_short_and_what_standardis
                      r"\(R = ([\d,]+), γ = ([\d.]+) on \[x, 1\]\) updates here\.\n.*"
                      r"On one scale, with --standardize, \(R/γ\)² is (\d+)\.", result.stdout)
     assert said, result.stdout[-800:]
+    _check_theorem_numbers(path, said)
+
+
+def _check_theorem_numbers(path, said) -> None:
+    """The numbers ``said`` (groups: (R/γ)²'s mantissa and power of ten, R, γ, and (R/γ)²
+    standardised) of setosa against the rest on petal mass and width of the file at
+    ``path``: R of the points [x, 1], γ from a margin solved by SLSQP (tests), raw and
+    standardised."""
+    from linviz.csv_loader import load_csv
+    from test_story_claims import widest_margin
+
     data = load_csv(path, label_column="species", positive="setosa",
                     features=("petal mass", "petal width"))
     Z = np.column_stack([data.X, np.ones(len(data.X))])
@@ -203,7 +195,7 @@ def test_the_perceptron_on_raw_units_says_why_it_stops_short_and_what_standardis
     Zs = np.column_stack([X, np.ones(len(X))])
     _, gamma_s = widest_margin(Zs, data.y)
     bound = (np.max(np.linalg.norm(Zs, axis=1)) / gamma_s) ** 2
-    assert abs(int(said.group(5)) - bound) <= 0.5 + 1e-6 * bound
+    assert abs(int(said.group(5)) - bound) <= 0.5 + 1e-6 * bound  # said to the unit
 
 
 # -- the same data options in a course file, the lecture and the narration export ---------

@@ -57,6 +57,15 @@ def step_sentence(lesson: RegressionLesson) -> str:
             f"({hessian}): it converges")
 
 
+def curve_gain_words(lesson) -> tuple[int, str]:
+    """(the degree of least minimum, the lowest among equals; the curves' gain over the line
+    in % as said: 1 − min_k L(w*_k)/L(w*_1), at least 1 when no curve helps)."""
+    minima = np.array(lesson.closed_minima)
+    degree = lesson.polynomials[int(np.flatnonzero(minima == minima.min())[0])].degree
+    gain = 100 * lesson.curve_gain
+    return degree, wording.number(gain if lesson.curve_helps else max(gain, 1), 0)
+
+
 def regression_storyboard(lesson: RegressionLesson,
                           scene: str = "regression") -> Storyboard:
     """Every beat of the scene `regression` for ``lesson`` (see the module's docstring)."""
@@ -188,14 +197,10 @@ def regression_storyboard(lesson: RegressionLesson,
     story.beat(f"The dashed minima never rise, {falls}: a higher degree fits as closely "
                f"or better.", "indicate-minima", status="minima")
     # how much the curves gain, said over the minima it is read from
-    if lesson.curve_helps:
-        best = min(lesson.polynomials, key=lambda poly: poly.closed_loss)
-        gain = (f"Degree {best.degree}'s minimum is "
-                f"{wording.number(100 * lesson.curve_gain, 0)}% below the line's.")
-    else:
-        gain = (f"But no curve up to degree {lesson.polynomials[-1].degree} lowers the least "
-                f"L by more than {wording.number(max(100 * lesson.curve_gain, 1), 0)}%: the "
-                f"line fits nearly as closely.")
+    degree, percent = curve_gain_words(lesson)
+    gain = (f"Degree {degree}'s minimum is {percent}% below the line's." if lesson.curve_helps
+            else f"But no curve up to degree {lesson.polynomials[-1].degree} lowers the least "
+                 f"L by more than {percent}%: the line fits nearly as closely.")
     story.beat(gain, "show-status", status="gain")
     story.beat(wording.sentence(f"{where}."), "indicate-table", status="reached")
     return story.storyboard()
