@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from manim import (
     DOWN, LEFT, RIGHT, Circle, Circumscribe, FadeIn, FadeOut, GrowFromPoint, ValueTracker, VGroup,
-    Write, smooth,
+    SurroundingRectangle, Write, smooth,
 )
 
 from linviz.lessons.perceptron import (
@@ -163,6 +163,7 @@ class PerceptronScene(LinvizScene):
             self.counters[key].set_value(value)
         counter_row = VGroup(*self.counters.values()).arrange(
             direction=np.array([1.0, 0.0, 0.0]), buff=0.5)
+        self.counter_row = counter_row
         for key, value in (("epoch", 0), ("i", ""), ("M", 0)):
             self.counters[key].set_value(value)
         score_label = ("y^((i))(theta^T x^((i)) + theta_0)" if self.offset
@@ -333,6 +334,12 @@ class PerceptronScene(LinvizScene):
 
     def draw_intro(self, beat) -> None:
         self.bring_in_the_stage(beat.state["line"])
+        self.counters_veil = None
+        if not beat.state["counters"]:  # they come when a sentence explains them
+            self.counters_veil = SurroundingRectangle(
+                self.counter_row, buff=style.SMALL_BUFF, stroke_width=0,
+                fill_color=self.theme.background, fill_opacity=1.0)
+            self.add(self.counters_veil)
 
     def bring_in_the_stage(self, line: int) -> None:
         """The plane, the title and the panel come, ``line`` of the code lit. The plane, the
@@ -363,7 +370,12 @@ class PerceptronScene(LinvizScene):
         self.play(Circumscribe(self.score, color=self.theme.highlight), run_time=style.RUN_INTRO)
 
     def draw_indicate_counters(self, beat) -> None:
-        """The counters t, i, M and ℰₙ, which the sentence explains one by one."""
+        """The counters t, i, M and ℰₙ, which the sentence explains one by one (they come
+        now, when they had not come with the stage)."""
+        if getattr(self, "counters_veil", None) is not None:
+            self.play(FadeOut(self.counters_veil), run_time=style.PAUSE_SHORT)
+            self.remove(self.counters_veil)
+            self.counters_veil = None
         # a frame drawn round each (the counters themselves stay where they are: an
         # animation of one would take its number out of the group that follows the step)
         for counter in self.counters.values():

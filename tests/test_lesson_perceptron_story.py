@@ -104,3 +104,22 @@ def test_no_line_of_code_is_lit_before_the_start_is_said(scene):
                  if re.search(r"(At|from) θ = 0", beat.sentence))
     assert all(line is None for line in lines[:start])
     assert lines[start] == 1
+
+
+@pytest.mark.parametrize("scene, heard", [("perceptron", ()), ("perceptron-origin", ()),
+                                          ("perceptron-origin", ("perceptron",)),
+                                          ("noise", ()), ("xor", ())])
+def test_the_counters_come_with_the_sentence_that_explains_them(scene, heard):
+    """t, i, M and ℰₙ = 1.00 stood on the panel from the first beat, two sentences before
+    "On the right: t counts passes, …" explains them. Told in full, they now come with that
+    sentence; a scene that does not explain them (told briefly, noise, xor) shows them with
+    the stage."""
+    from linviz.lessons import default_data_for
+
+    board = storyboard_for(scene)(gallery_case(f"{default_data_for(scene)}:0")(), heard=heard)
+    shown = [beat.state["counters"] for beat in board.beats]
+    explained = [k for k, beat in enumerate(board.beats) if beat.motion == "indicate-counters"]
+    if explained:
+        assert not any(shown[:explained[0]]) and all(shown[explained[0]:])
+    else:
+        assert all(shown)

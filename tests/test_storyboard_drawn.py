@@ -51,6 +51,9 @@ def drawn_perceptron_state(scene) -> dict:
                         None)
     theta, theta0, presence = scene.parameters()
     return {
+        # the counters shown (not yet, under a veil, before the sentence explaining them)
+        "counters": getattr(scene, "counters_veil", None) is None
+        or not scene.on_screen(scene.counters_veil),
         "t": counters["epoch"].number.shown, "i": counters["i"].number.shown,
         "M": counters["M"].number.shown, "error": counters["error"].number.shown,
         "theta": scene.theta_value.number.shown,
@@ -138,7 +141,7 @@ def expected_perceptron_state(state, places: int, offset: bool, X) -> dict:
         "status": None if state["status"] is None else keys.get(state["status"], state["status"]),
         "notes": len(state["notes"]),
         "ring": None if state["ring"] is None else X[state["ring"]],
-        "numbered": sorted(state["numbered"]),
+        "numbered": sorted(state["numbered"]), "counters": state["counters"],
         "plot": state.get("plot"), "flips": state.get("flips"),
         "best_line": state.get("best_line"), "labelling_line": state.get("labelling_line"),
         "levels": tuple(state["levels"]) if "levels" in state else None,

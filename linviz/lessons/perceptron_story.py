@@ -141,7 +141,8 @@ class _Telling:
         self.story = StoryWriter(
             scene, step=0, visit=0, t=0, i=None, M=0, error=float(lesson.errors[0]),
             theta=[0.0] * d, theta0=0.0, score=None, line=None, cursor=None, status=None,
-            status_tone=None, notes=[], ring=None, numbered=[], **self.extra_state())
+            status_tone=None, notes=[], ring=None, numbered=[], counters=True,
+            **self.extra_state())
         #: every point numbered throughout (a small data set, in a scene that numbers)
         self.number_all = self.numbers_points and self.data.n_samples <= NUMBER_ALL_POINTS
         self.plan = telling_plan(self)
@@ -190,25 +191,27 @@ class _Telling:
         self.conclude()
         return self.story.storyboard()
 
-    def show_the_data(self) -> None:
+    def show_the_data(self, counters: bool = True) -> None:
         """The first beat of every scene of this family: the stage comes, the data named
-        (its points numbered on a small data set, in a scene that numbers them)."""
+        (its points numbered on a small data set, in a scene that numbers them), and the
+        counters t, i, M, ℰₙ unless they are to come when a sentence explains them."""
         n = self.data.n_samples
         self.story.section("setup", "The data and the rule")
         self.story.beat(f"The perceptron on {n} labelled points: + is class +1, − is class −1.",
-                        "intro", line=None,
+                        "intro", line=None, counters=counters,
                         numbered=list(range(n)) if self.number_all else [])
 
     def introduce(self) -> None:
         story = self.story
-        self.show_the_data()
+        # told in full, the counters come with the sentence that explains them
+        self.show_the_data(counters=self.brief)
         if self.brief:
             story.beat(BRIEF_RULE[self.offset], "indicate-score")
             return
         story.beat(SCORE_NAMES[self.offset], "indicate-score")
         story.beat("On the right: t counts passes, i is the point visited, M counts updates, "
                    "and ℰₙ is the training error, the fraction of points with y·score ≤ 0.",
-                   "indicate-counters")
+                   "indicate-counters", counters=True)
         start = ("At θ = 0 and θ₀ = 0" if self.offset else "At θ = 0")
         story.beat(f"{start} every score is 0, and the rule counts a y·score ≤ 0 as a "
                    f"mistake: the first point visited is one.", "show", **self.at_the_start())
