@@ -84,6 +84,14 @@ class DataOptions:
             data = standardized_for_one_scale(data)
         return data
 
+    def resolve_for(self, scene: str, default: str | None = None) -> Dataset:
+        """The data set these options name, read as scene ``scene`` tells it: its task's
+        data, standardised when the scene draws one scale and the spreads differ
+        (:func:`linviz.lessons.task_for`, :func:`linviz.lessons.needs_one_scale`)."""
+        from .lessons import needs_one_scale, task_for
+
+        return self.resolve(task_for(scene), default=default, one_scale=needs_one_scale(scene))
+
     def shaping(self) -> dict:
         """The options that shape the data beyond naming it (spec and seed), those given
         only, as plain values (a pack's manifest records them)."""

@@ -89,8 +89,8 @@ def standardized_for_one_scale(data: Dataset) -> Dataset:
     if data.n_features < 2 or is_standardized(data) or not SPREAD_FACTOR < ratio < float("inf"):
         return data
     scaled = standardize(data)
-    scaled.params["standardized"]["spread_ratio"] = ratio
-    return scaled
+    return replace(scaled, params=dict(scaled.params, standardized=dict(
+        scaled.params["standardized"], spread_ratio=ratio)))
 
 
 def standardized_column_names(data: Dataset) -> tuple[str, ...]:

@@ -36,10 +36,7 @@ def story(name, data_options, notation, after, as_json) -> None:
     board = storyboard_of(entry, RenderRequest(**data_options.request_fields(),
                                                notation=notation, heard=heard))
     if data_options.spec and not entry.own_data:
-        from linviz.lessons import needs_one_scale, task_for
-
-        echo_data_notes(data_options.resolve(task_for(entry.name),
-                                             one_scale=needs_one_scale(entry.name)))
+        echo_data_notes(data_options.resolve_for(entry.name))
     if as_json:
         click.echo(board.to_json(notation), nl=False)
         return

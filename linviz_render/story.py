@@ -22,7 +22,7 @@ def storyboard_of(entry, request):
     """The storyboard of ``entry`` (a scene that has one) on the data ``request`` asks for,
     or the run of its saved trace; refused as the scene refuses it (one line). Told after
     the scenes ``request.heard`` names (linviz.lessons.heard)."""
-    from linviz.lessons import default_data_for, needs_one_scale, storyboard_for, task_for
+    from linviz.lessons import default_data_for, storyboard_for
     from linviz.storyboard import with_data_note
     from linviz.scene_data import check_scene_data
     from linviz.trace import Trace
@@ -35,8 +35,7 @@ def storyboard_of(entry, request):
         return storyboard_for(entry.name)(saved.data, trace=saved, seed=request.seed,
                                           heard=request.heard)
     spec = request.data or default_data_for(entry.name)
-    data = request.data_options().resolve(task_for(entry.name), default=spec,
-                                          one_scale=needs_one_scale(entry.name))
+    data = request.data_options().resolve_for(entry.name, default=spec)
     check_scene_data(data, spec, entry.name, ())
     board = storyboard_for(entry.name)(data, seed=request.seed, heard=request.heard)
     return with_data_note(board, data)  # as the scene tells it (LinvizScene.tell_storyboard)

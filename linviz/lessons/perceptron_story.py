@@ -488,17 +488,20 @@ class _Telling:
         """Why the budget ended first, in the theorem's terms: (R/γ)² on these units (more
         than τ updates, or the run would have converged), and what standardising makes of
         it when that is smaller."""
-        from .proof import bound_words, standardized_advice
+        from ..theory import mistake_bound, proof_space, radius
+        from .proof import bound_number, bound_words, standardized_bound
 
-        bound = bound_words(self.data, self.offset)
-        self.story.beat(f"Why so long: the theorem allows up to (R/γ)² = {bound} updates "
-                        f"here.", "note", notes=[*self.story.state["notes"],
-                                                 [f"(R/γ)² = {bound.split(' (')[0]}", "text"]])
-        advice = standardized_advice(self.data, self.offset)
-        if advice.startswith(": on one scale"):
-            self.story.beat(f"{advice[2].upper()}{advice[3:]}.", "note",
+        points, star = proof_space(self.data, self.offset)
+        bound = bound_number(mistake_bound(radius(points), star.gamma))
+        self.story.beat(f"Why so long: the theorem allows up to (R/γ)² = "
+                        f"{bound_words(self.data, self.offset)} updates here.", "note",
+                        notes=[*self.story.state["notes"], [f"(R/γ)² = {bound}", "text"]])
+        scaled = standardized_bound(self.data, self.offset)
+        if scaled is not None:
+            said = bound_number(scaled)
+            self.story.beat(f"On one scale, with --standardize, (R/γ)² is {said}.", "note",
                             notes=[*self.story.state["notes"],
-                                   [advice[2:].replace(", with --standardize", " (standardised)"),
+                                   [f"on one scale (standardised), (R/γ)² is {said}",
                                     "highlight"]])
 
     def show_points_near_the_line(self) -> None:

@@ -102,35 +102,51 @@ def converged_run(data: Dataset, offset: bool, what: str = "the perceptron") -> 
     return run.trace_
 
 
+def bound_number(bound: float) -> str:
+    """(R/γ)² as written: 43, 5,120, from 10⁶ on 2.1 × 10⁷."""
+    return wording.grouped(bound, 0) if bound < 1e6 else wording.scientific(bound)
+
+
 def bound_words(data: Dataset, offset: bool) -> str:
     """(R/γ)² of the theorem's points, with R and γ: "2.1 × 10⁷ (R = 5,400, γ = 1.2)"."""
     points, star = proof_space(data, offset)
     R = radius(points)
     bound = mistake_bound(R, star.gamma)
-    shown = (wording.scientific(bound) if bound >= 1e6 else wording.grouped(bound, 0))
+
     def readable(value: float) -> str:  # 6,900 and 0.28, not 6900.00
         return wording.grouped(value, 0) if value >= 100 else wording.significant(value)
 
-    return (f"{shown} (R = {readable(R)}, γ = {readable(star.gamma)}"
+    return (f"{bound_number(bound)} (R = {readable(R)}, γ = {readable(star.gamma)}"
             f"{' on [x, 1]' if offset else ''})")
+
+
+def standardized_bound(data: Dataset, offset: bool) -> float | None:
+    """(R/γ)² of ``data`` standardised (None when it already is, cannot be, or is then no
+    longer separable)."""
+    from ..transforms import is_standardized, standardize
+
+    if is_standardized(data):
+        return None
+    try:
+        scaled = standardize(data)
+    except DataError:
+        return None
+    if not is_separable(scaled.X, scaled.y, offset=offset):
+        return None
+    points, star = proof_space(scaled, offset)
+    return mistake_bound(radius(points), star.gamma)
 
 
 def standardized_advice(data: Dataset, offset: bool) -> str:
     """What --standardize would change, with its (R/γ)², or how to make it smaller."""
-    from ..transforms import is_standardized, standardize
+    from ..transforms import is_standardized
 
     if is_standardized(data):
         return ": a wider margin makes it smaller (fewer points near the boundary)"
-    try:
-        scaled = standardize(data)
-    except DataError:
+    bound = standardized_bound(data, offset)
+    if bound is None:
         return ""
-    if not is_separable(scaled.X, scaled.y, offset=offset):
-        return ""
-    points, star = proof_space(scaled, offset)
-    bound = mistake_bound(radius(points), star.gamma)
-    return (f": on one scale, with --standardize, (R/γ)² is "
-            f"{wording.grouped(bound, 0) if bound < 1e6 else wording.scientific(bound)}")
+    return f": on one scale, with --standardize, (R/γ)² is {bound_number(bound)}"
 
 
 class Parting(NamedTuple):
