@@ -36,6 +36,7 @@ from linviz import wording
 from scenes.toolkit import style
 from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.gd_plots import RegressionPlot, ValueRows, live_value
+from scenes.toolkit.layout import keep_in_frame
 from scenes.toolkit.merging import merge_glyphs
 from scenes.toolkit.panels import LiveValue
 from scenes.toolkit.screen_text import fmt, math, text
@@ -156,6 +157,7 @@ class RegressionScene(LinvizScene):
         }
         for status in self.statuses.values():
             status.to_edge(DOWN, buff=style.BOTTOM_BUFF).match_x(self.plane)
+            keep_in_frame(status)  # a long line centred under the plane would leave it
         #: the bowl's axes (drawn when their curvatures are said)
         self.axes_drawn = ()
         self.update_drawings()
@@ -443,8 +445,8 @@ class RegressionScene(LinvizScene):
             eigen = VGroup(text(f"flat axis: $lambda_min = {low}$", theme, small, theme.normal),
                            text(f"steep axis: $lambda_max = {high}$", theme, small,
                                 theme.boundary)).arrange(RIGHT, buff=3 * style.BUFF)
-            factors = text(f"each step: error $times {flat}$ along the flat axis, "
-                           f"$times {steep}$ along the steep one", theme, small, theme.muted)
+            factors = text(f"per step: error $times {flat}$ (flat axis), $times {steep}$ "
+                           f"(steep axis)", theme, small, theme.muted)
         kappa = text(f"$kappa = lambda_max / lambda_min = {wording.ratio(run.condition)}$",
                      theme, small, theme.muted)
         return {"eigen": eigen, "factors": factors, "kappa": kappa}

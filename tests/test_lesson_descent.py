@@ -710,3 +710,19 @@ def test_what_the_curves_gain_is_said_after_their_minima(name):
         assert int(match.group(2)) == pytest.approx(gain, abs=0.5)
     else:
         assert gain <= float(match.group(1))
+
+
+@pytest.mark.parametrize("name", ["diabetes-bmi", "diabetes-bmi-std", "regression1d:0"])
+def test_every_status_line_of_the_regression_scene_stays_in_the_frame(name):
+    """"each step: error × 0.998 along the flat axis, …", centred under the plane, ran off
+    the frame's left edge on diabetes (its first letter cut). Every status line the scene
+    can show lies inside the frame with a margin (Manim's frame width, read here)."""
+    from manim import config
+
+    from scenes.regression import RegressionScene
+    from scenes.toolkit import style
+
+    scene = story_on(RegressionScene, name)
+    half = config.frame_width / 2 - style.SMALL_BUFF + 1e-9
+    for key, line in scene.statuses.items():
+        assert line.get_left()[0] >= -half and line.get_right()[0] <= half, key
