@@ -597,8 +597,6 @@ class ProofScene(LinvizScene):
                  small),
             text(f"$R = max_i norm([x^((i)), 1]) = {fmt(q.R)}$, $quad gamma = "
                  f"{fmt(q.gamma, margin_places(q.gamma))}$", theme, small, theme.correct),
-            text("in the plane: the band $|theta^(* T) [x, 1]| <= gamma$ and the circle "
-                 "$norm([x, 1]) <= R$", theme, small, theme.muted),
             text("from here on $x$ and $theta$ stand for $[x, 1]$ and $[theta, theta_0]$",
                  theme, small),
         ])

@@ -114,7 +114,8 @@ class _ProofTelling:
                    "lift-rows", rows=3)
         self.geometry()
         story.beat(f"Measured on the lifted points, R = {wording.number(q.R)} and γ = "
-                   f"{wording.number(q.gamma, gamma_places(q.gamma))}.", "lift-rows", rows=7)
+                   f"{wording.number(q.gamma, gamma_places(q.gamma))}; from here on, x and θ "
+                   f"stand for [x, 1] and [θ, θ₀].", "lift-rows", rows=6)
         story.beat("The offset perceptron on x is the perceptron through the origin on [x, 1]: "
                    "here are both, each run for real, update by update.", "runs-table",
                    board="runs", rows=0)
