@@ -129,6 +129,8 @@ class PerceptronScene(LinvizScene):
         self.direction_only = not views.readable_scale(self.vector_scale)
         self.direction_length = views.direction_length(self.plane.box)
         self.local_scale: float | None = None
+        #: 1 → 0 as θ goes back from an explained update's scale to its direction
+        self.local_weight: ValueTracker | None = None
         self.local_note = None
         #: the slow mistakes and tip-to-tail sums narrated so far: the rule is said in full
         #: the first time, in a few words after (a lecturer does not repeat a sentence)
@@ -215,7 +217,12 @@ class PerceptronScene(LinvizScene):
         """Where θ's arrow ends (data units): θ at the scene's scale, or at an explained
         update's own scale, or θ's direction at a fixed length (``direction_only``)."""
         if self.local_scale is not None:
-            return self.local_scale * np.asarray(theta, dtype=float)
+            local = self.local_scale * np.asarray(theta, dtype=float)
+            if self.local_weight is None:
+                return local
+            weight = self.local_weight.get_value()  # going back to the direction
+            return weight * local + (1 - weight) * views.drawn_direction(
+                theta, self.direction_length)
         if self.direction_only:
             return views.drawn_direction(theta, self.direction_length)
         return self.vector_scale * np.asarray(theta, dtype=float)
@@ -282,7 +289,12 @@ class PerceptronScene(LinvizScene):
     def begin_motion(self, beat) -> None:
         """The note on the arrows' scale comes as the first beat that draws θ (M ≥ 1)
         starts: at θ = 0 there is no arrow for it to be about. (While an update is
-        explained at a scale of its own, its note stands in its place.)"""
+        explained at a scale of its own, its note stands in its place, and both stay until
+        the run moves on: the update's last frame shows θ at the tip of the sum it was said
+        to be.)"""
+        if (self.local_scale is not None and beat.steps is not None
+                and beat.motion not in ("tip-to-tail", "update")):
+            self.end_local_scale()
         if not self.scale_note_shown and beat.state.get("M", 0) > 0 and self.local_scale is None:
             self.scale_note_shown = True
             if self.scale_note is not None:
@@ -462,8 +474,6 @@ class PerceptronScene(LinvizScene):
         if addend is not None:
             self.play(FadeOut(addend), run_time=style.PAUSE_SHORT)
         self.show_told_status(beat.state)
-        if self.local_scale is not None:
-            self.end_local_scale()
 
     def draw_mistake_update(self, beat) -> None:
         """The walk to a mistake, the mistake and its update, in one beat."""
@@ -585,8 +595,15 @@ class PerceptronScene(LinvizScene):
         self.add(self.local_note)
 
     def end_local_scale(self) -> None:
-        """Back to θ's direction at its fixed length, and the direction note."""
-        self.local_scale = None
+        """Back to θ's direction at its fixed length (θ's arrow shrinks or grows to it), and
+        the direction note in place of the update's."""
+        self.local_weight = ValueTracker(1.0)
+        notes = [FadeOut(self.local_note)]
+        if self.scale_note is not None:
+            notes.append(FadeIn(self.scale_note))
+        self.play(self.local_weight.animate.set_value(0.0), *notes,
+                  run_time=style.RUN_SWAP)
+        self.local_scale, self.local_weight = None, None
         self.theta_arrow.update()
         self.remove(self.local_note)
         self.scale_note_shown = True

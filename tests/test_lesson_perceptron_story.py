@@ -108,18 +108,21 @@ def test_no_line_of_code_is_lit_before_the_start_is_said(scene):
 
 @pytest.mark.parametrize("scene, heard", [("perceptron", ()), ("perceptron-origin", ()),
                                           ("perceptron-origin", ("perceptron",)),
-                                          ("noise", ()), ("xor", ())])
+                                          ("noise", ()), ("xor", ()), ("noise", ("perceptron",)),
+                                          ("xor", ("perceptron",))])
 def test_the_counters_come_with_the_sentence_that_explains_them(scene, heard):
     """t, i, M and ℰₙ = 1.00 stood on the panel from the first beat, two sentences before
     "On the right: t counts passes, …" explains them. Told in full, they now come with that
-    sentence; a scene that does not explain them (told briefly, noise, xor) shows them with
-    the stage."""
+    sentence, in noise and xor too (they were never explained there); told briefly, after
+    the perceptron explained them, they come with the stage."""
     from linviz.lessons import default_data_for
 
     board = storyboard_for(scene)(gallery_case(f"{default_data_for(scene)}:0")(), heard=heard)
     shown = [beat.state["counters"] for beat in board.beats]
     explained = [k for k, beat in enumerate(board.beats) if beat.motion == "indicate-counters"]
-    if explained:
-        assert not any(shown[:explained[0]]) and all(shown[explained[0]:])
+    if heard:
+        assert not explained and all(shown)
     else:
-        assert all(shown)
+        assert len(explained) == 1
+        assert not any(shown[:explained[0]]) and all(shown[explained[0]:])
+        assert "t counts passes" in board.beats[explained[0]].sentence

@@ -243,6 +243,41 @@ def test_the_noise_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path)
     _check_every_beat("noise", case, tmp_path)
 
 
+@pytest.mark.parametrize("scene_name, case", [("noise", "iris-versicolor-virginica"),
+                                                ("perceptron", "default"),
+                                                ("perceptron", "iris-sepal")])
+def test_an_explained_update_ends_with_theta_at_the_tip_of_the_sum(scene_name, case, tmp_path):
+    """Tip to tail: y·x slid to the tip of θ ends "where the new θ will be". On raw iris
+    (θ drawn as its direction, the update explained at a scale of its own) θ went back to
+    its fixed length as the update ended, so the update's last frame showed θ away from
+    the tip it was said to reach, under a note that had flipped back. Now θ ends on the
+    sum's tip, and the update's note stays until the run moves on."""
+    from scenes.catalog import find
+
+    ends: list[tuple[str, object, object, object]] = []
+
+    def observe(scene):
+        addend = getattr(scene, "addend", None)
+        ends.append((scene.timeline.current[1],
+                     None if addend is None else addend.end_data.copy(),
+                     scene.theta_arrow.end_data.copy(), scene.local_scale))
+
+    scene = story_with(find(scene_name).load(), **_data_spec(case, tmp_path),
+                       beat_observers=[observe])
+    beats = storyboard_for(scene_name)(scene.data, seed=scene.seed).beats
+    explained = 0
+    for number, beat in enumerate(beats):
+        if beat.motion != "update" or beats[number - 1].motion != "tip-to-tail":
+            continue
+        explained += 1
+        sum_tip = ends[number - 1][1]
+        _, _, theta_end, scale = ends[number]
+        np.testing.assert_allclose(theta_end, sum_tip, atol=1e-6 * (1 + np.abs(sum_tip).max()))
+        if scale is not None:  # the note on screen is the update's, not the direction's
+            assert scene.local_note is not None
+    assert explained
+
+
 @pytest.mark.parametrize("case", XOR_CASES)
 def test_the_xor_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path):
     _check_every_beat("xor", case, tmp_path)

@@ -57,7 +57,8 @@ class _NoiseTelling(_Telling):
     # -- the data ----------------------------------------------------------------
     def introduce(self) -> None:
         story, noise, n = self.story, self.noise, self.data.n_samples
-        self.show_the_data()
+        # told in full, the counters come with the sentence that explains them
+        self.show_the_data(counters=self.brief)
         if noise.has_flipped_labels:
             story.beat(f"These {n} points were separable, but {len(noise.flipped)} labels have "
                        f"been flipped (in squares): now no line separates them.", "flip-marks",
@@ -76,6 +77,7 @@ class _NoiseTelling(_Telling):
         same = "The same perceptron as before" if self.brief else "The perceptron"
         story.beat(f"{same}, from {start}: every score is 0 at first, "
                    f"and a y·score ≤ 0 counts as a mistake.", "show", **self.at_the_start())
+        self.explain_counters()
 
     def order_sentence(self) -> str:
         """What the data's order is and how the run visits it ("" when the data is not

@@ -201,6 +201,15 @@ class _Telling:
                         "intro", line=None, counters=counters,
                         numbered=list(range(n)) if self.number_all else [])
 
+    def explain_counters(self) -> None:
+        """Told in full, the sentence that explains the counters t, i, M, ℰₙ, which come with
+        it (see :meth:`show_the_data`); told briefly, none (they came with the stage)."""
+        if self.brief:
+            return
+        self.story.beat("On the right: t counts passes, i is the point visited, M counts "
+                        "updates, and ℰₙ is the training error, the fraction of points with "
+                        "y·score ≤ 0.", "indicate-counters", counters=True)
+
     def introduce(self) -> None:
         story = self.story
         # told in full, the counters come with the sentence that explains them
@@ -209,9 +218,7 @@ class _Telling:
             story.beat(BRIEF_RULE[self.offset], "indicate-score")
             return
         story.beat(SCORE_NAMES[self.offset], "indicate-score")
-        story.beat("On the right: t counts passes, i is the point visited, M counts updates, "
-                   "and ℰₙ is the training error, the fraction of points with y·score ≤ 0.",
-                   "indicate-counters", counters=True)
+        self.explain_counters()
         start = ("At θ = 0 and θ₀ = 0" if self.offset else "At θ = 0")
         story.beat(f"{start} every score is 0, and the rule counts a y·score ≤ 0 as a "
                    f"mistake: the first point visited is one.", "show", **self.at_the_start())

@@ -114,7 +114,8 @@ class _XorTelling(_Telling):
     # -- the data ----------------------------------------------------------------
     def introduce(self) -> None:
         story, n = self.story, self.data.n_samples
-        self.show_the_data()
+        # told in full, the counters come with the sentence that explains them
+        self.show_the_data(counters=self.brief)
         if n == 4:
             said = ("These four corners are XOR: the label is +1 exactly where x₁ and x₂ "
                     "differ in sign. Minsky and Papert (1969): no line separates them.")
@@ -126,6 +127,7 @@ class _XorTelling(_Telling):
         same = "The same perceptron as before" if self.brief else "The perceptron"
         story.beat(f"{same}, from θ = 0 and θ₀ = 0: every score is 0, so the first point "
                    f"visited is a mistake.", "show", **self.at_the_start())
+        self.explain_counters()
 
     # -- the run -----------------------------------------------------------------
     def after_status(self, step: int) -> dict:
