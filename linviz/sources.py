@@ -101,6 +101,14 @@ class DataOptions:
                  "classes": list(self.classes) if self.classes else None}
         return {key: value for key, value in given.items() if value is not None}
 
+    @classmethod
+    def from_shaping(cls, spec: str | None, seed: int, shaping: dict) -> "DataOptions":
+        """The options of ``spec`` and ``seed`` shaped by ``shaping`` (as :meth:`shaping`
+        gives them, or as a course file or JSON writes them: lists for tuples)."""
+        return cls(spec=spec, seed=seed,
+                   **{key: tuple(value) if isinstance(value, list) else value
+                      for key, value in shaping.items()})
+
     def request_fields(self) -> dict:
         """These options as a render request names them."""
         return {"data": self.spec, "seed": self.seed, "positive": self.positive,

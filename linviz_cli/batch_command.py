@@ -32,7 +32,8 @@ from pathlib import Path
 import click
 
 from .options import (cluster_and_jobs, cluster_option, format_option, jobs_option,
-                      notation_option, out_option, quality_option, theme_option)
+                      notation_option, out_option, quality_option, shaping_arguments,
+                      shaping_options, theme_option)
 from .roster import MAX_STUDENTS
 from .sbatch import slurm_options
 
@@ -83,10 +84,14 @@ class Variant:
 @slurm_options
 @click.option("--no-video", is_flag=True,
               help="Write the traces, worksheets and answer keys only.")
+@shaping_options
 def batch(roster, scene_names, quality, file_format, out_dir, theme, jobs, cluster, row,
-          scratch_dir, collect, notation, sbatch_file, no_video, **slurm) -> None:
+          scratch_dir, collect, notation, sbatch_file, no_video, shaping, **slurm) -> None:
     """One variant per student of ROSTER.csv (columns: id, and optionally seed and data):
     their videos on their own data, a worksheet and an answer key, in --out/<id>/.
+
+    --positive, --label-column, --classes, --features and --standardize/--raw read every
+    student's data file as render reads its --data.
 
     A missing seed is derived from the id (the first 4 bytes of
     SHA-256("linviz-roster:" + id)), so the same roster always gives the same
@@ -128,14 +133,14 @@ def batch(roster, scene_names, quality, file_format, out_dir, theme, jobs, clust
         # every row was checked by read_roster; the scenes' runs are checked here for one
         # student per data set (a course of thousands would keep the login node busy for
         # an hour), and each array task checks its own student's
-        check_variants(students_per_data(students), entries, roster)
+        check_variants(students_per_data(students), entries, roster, shaping)
         paths = write_sbatch(sbatch_file, roster, len(students), out_dir, _batch_arguments(
-            _names(entries), quality, file_format, theme, notation, no_video),
+            _names(entries), quality, file_format, theme, notation, no_video, shaping),
             SlurmOptions.from_cli(slurm))
         click.echo(f"wrote {', '.join(str(p) for p in paths)}: {len(students)} array "
                    f"task(s); submit them with 'bash {paths[-1]}' from this folder", err=True)
         return
-    variants = check_variants(students, entries, roster)
+    variants = check_variants(students, entries, roster, shaping)
     out = guard_outputs_folder(out_dir)
     remove_stale_temporaries(out)
     work = out
@@ -183,10 +188,12 @@ def students_per_data(students) -> list:
     return list(first.values())
 
 
-def _batch_arguments(scenes, quality, file_format, theme, notation, no_video) -> list[str]:
+def _batch_arguments(scenes, quality, file_format, theme, notation, no_video,
+                     shaping) -> list[str]:
     """The options every array task and the collect job repeat."""
     return (["--scenes", ",".join(scenes), "-q", quality, "--format", file_format,
-             "--theme", theme, "--notation", notation] + (["--no-video"] if no_video else []))
+             "--theme", theme, "--notation", notation] + (["--no-video"] if no_video else [])
+            + shaping_arguments(shaping))
 
 
 def _names(entries) -> list[str]:
@@ -220,8 +227,14 @@ def scene_run(scene_class):
     return scene.make_trace()
 
 
-def check_variants(students, entries, roster: str) -> list[Variant]:
-    """Each student's runs; RosterError naming the line of every row a scene refuses."""
+def check_variants(students, entries, roster: str, shaping=None) -> list[Variant]:
+    """Each student's runs (their data read with ``shaping``'s options, a
+    :class:`linviz.sources.DataOptions` naming no data); RosterError naming the line of
+    every row a scene refuses."""
+    from dataclasses import replace
+
+    from linviz.sources import DataOptions
+
     from linviz.errors import LinvizError, quoted, shown_path
     from scenes.toolkit.request import RenderRequest
 
@@ -235,7 +248,11 @@ def check_variants(students, entries, roster: str) -> list[Variant]:
         try:
             for entry in entries:
                 data = None if entry.name in OWN_DATA_SCENES else student.data
-                request = RenderRequest(data=data, seed=student.seed)
+                # the options read a student's data file; a scene's own data is as it is
+                options = (replace(shaping, spec=data, seed=student.seed)
+                           if data is not None and shaping is not None
+                           else DataOptions(spec=data, seed=student.seed))
+                request = RenderRequest.of(options)
                 runs[entry.name] = (entry, scene_run(scene_with_request(entry.load(), request)))
         except LinvizError as error:
             problems.append((student.line, f"id {quoted(student.id)}: {error}"))

@@ -75,8 +75,8 @@ def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, qu
         forced=("quality",) if hall else ())
     check_manim()
     for entry in entries:  # every data problem is found before anything renders
-        request = RenderRequest(**course.options_for(entry.name).request_fields(),
-                                theme=course.theme, notation=course.notation)
+        request = RenderRequest.of(course.options_for(entry.name), theme=course.theme,
+                                   notation=course.notation)
         scene_with_request(entry.load(), request).load_data()
     out = Path(out_dir)
     if out.exists() and not out.is_dir():

@@ -53,8 +53,7 @@ def export(ctx, names, out_file, course_file, data_options, notation) -> None:
     lines = []
     for place, entry in enumerate(entries):
         # told as the lecture tells it: after the scenes before it (linviz.lessons.heard)
-        request = RenderRequest(**course.options_for(entry.name).request_fields(),
-                                notation=notation,
+        request = RenderRequest.of(course.options_for(entry.name), notation=notation,
                                 heard=tuple(before.name for before in entries[:place]))
         sentences = sentences_of(entry, request)
         lines += [ScriptLine(beat_id(entry.name, number), sentence,

@@ -102,23 +102,57 @@ _DATA_PARAMETERS = {"data_spec": "spec", "seed": "seed", "positive": "positive",
                     "standardize": "standardize", "classes": "classes"}
 
 
+_SHAPING_OPTIONS = [positive_option, label_column_option, classes_option, features_option,
+                    standardize_option]
+
+
+def _gathered(command, options, argument: str):
+    """``command`` with ``options``, which it receives gathered into one
+    :class:`linviz.sources.DataOptions`, the argument ``argument``."""
+    import functools
+
+    names = [option(lambda: None).__click_params__[0].name for option in options]
+
+    @functools.wraps(command)
+    def with_options(*args, **kwargs):
+        from linviz.sources import DataOptions
+
+        given = {_DATA_PARAMETERS[name]: kwargs.pop(name) for name in names}
+        return command(*args, **{argument: DataOptions(**given)}, **kwargs)
+
+    for option in reversed(options):
+        with_options = option(with_options)
+    return with_options
+
+
 def data_options(command):
     """--data, --seed, --positive, --label-column, --classes, --features and
     --standardize/--raw, parsed once: the command receives them as one argument,
     ``data_options`` (:class:`linviz.sources.DataOptions`)."""
-    import functools
+    return _gathered(command, [data_option, seed_option, *_SHAPING_OPTIONS], "data_options")
 
-    @functools.wraps(command)
-    def with_data_options(*args, **kwargs):
-        from linviz.sources import DataOptions
 
-        given = {field: kwargs.pop(name) for name, field in _DATA_PARAMETERS.items()}
-        return command(*args, data_options=DataOptions(**given), **kwargs)
+def shaping_arguments(shaping) -> list[str]:
+    """The command-line options that give ``shaping`` (a
+    :class:`linviz.sources.DataOptions`) again: what a script of array tasks repeats."""
+    arguments = []
+    for flag, value in (("--positive", shaping.positive),
+                        ("--label-column", shaping.label_column),
+                        ("--classes", ",".join(shaping.classes) if shaping.classes else None),
+                        ("--features", ",".join(shaping.features) if shaping.features
+                         else None)):
+        if value is not None:
+            arguments += [flag, value]
+    if shaping.standardize is not None:
+        arguments.append("--standardize" if shaping.standardize else "--raw")
+    return arguments
 
-    for option in reversed([data_option, seed_option, positive_option, label_column_option,
-                            classes_option, features_option, standardize_option]):
-        with_data_options = option(with_data_options)
-    return with_data_options
+
+def shaping_options(command):
+    """The data options but --data and --seed (which a roster gives per row), for every
+    row's data: the command receives them as ``shaping`` (a
+    :class:`linviz.sources.DataOptions` naming no data)."""
+    return _gathered(command, _SHAPING_OPTIONS, "shaping")
 cluster_option = click.option(
     "--cluster", metavar="ADDRESS|local:N", default=None,
     help="Render each scene as a task on a Dask cluster: a running scheduler "

@@ -82,10 +82,10 @@ def render(names, quality, file_format, out_dir, preview, data_options, trace_fi
     entries = list(dict.fromkeys(entries))
     check_manim()
     data_spec = data_options.spec
-    request = RenderRequest(**data_options.request_fields(), theme=theme, trace=trace_file,
-                            notation=notation, voice=voice,
-                            voice_cache=str(Path(out_dir) / VOICE_CACHE) if voice != "none"
-                            else None)
+    request = RenderRequest.of(data_options, theme=theme, trace=trace_file, notation=notation,
+                               voice=voice,
+                               voice_cache=str(Path(out_dir) / VOICE_CACHE)
+                               if voice != "none" else None)
     noted = False
     for entry in entries:  # every data problem is found before anything renders
         data = scene_with_request(entry.load(), request).load_data()

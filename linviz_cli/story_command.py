@@ -33,8 +33,7 @@ def story(name, data_options, notation, after, as_json) -> None:
     entry = find(name)
     notation = check_notation(notation)
     heard = tuple(find(before.strip()).name for before in after.split(",") if before.strip())
-    board = storyboard_of(entry, RenderRequest(**data_options.request_fields(),
-                                               notation=notation, heard=heard))
+    board = storyboard_of(entry, RenderRequest.of(data_options, notation=notation, heard=heard))
     if data_options.spec and not entry.own_data:
         echo_data_notes(data_options.resolve_for(entry.name))
     if as_json:

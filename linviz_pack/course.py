@@ -89,9 +89,7 @@ class Course:
         own = self.scene_data.get(scene)
         if own is not None:
             own = {"data": own} if isinstance(own, str) else dict(own)
-            return DataOptions(spec=own.pop("data"), seed=self.seed,
-                               **{key: tuple(value) if isinstance(value, list) else value
-                                  for key, value in own.items()})
+            return DataOptions.from_shaping(own.pop("data"), self.seed, own)
         if any(entry.name == scene and entry.own_data for entry in SCENES_IN_ORDER) \
                 or self.data is None:
             return DataOptions(seed=self.seed)

@@ -95,15 +95,16 @@ VOICE_CACHE = ".voice"
 
 def scene_request(options: dict, cache_dir: Path | None = None):
     """The render request of a scene of the pack, from its options (see render_options)."""
+    from linviz.sources import DataOptions
     from scenes.toolkit.request import RenderRequest
 
     voice = options.get("voice", "none")
     cache = str(cache_dir / VOICE_CACHE) if cache_dir is not None and voice != "none" else None
-    shaping = {key: tuple(value) if isinstance(value, list) else value
-               for key, value in options.get("data_options", {}).items()}
-    return RenderRequest(data=options["data"], seed=options["seed"], theme=options["theme"],
-                         notation=options.get("notation", "theta"), voice=voice,
-                         voice_cache=cache, heard=tuple(options.get("heard", ())), **shaping)
+    data = DataOptions.from_shaping(options["data"], options["seed"],
+                                    options.get("data_options", {}))
+    return RenderRequest.of(data, theme=options["theme"],
+                            notation=options.get("notation", "theta"), voice=voice,
+                            voice_cache=cache, heard=tuple(options.get("heard", ())))
 
 
 def render_to_cache(entry, cache_dir: Path, options: dict) -> RenderedScene:

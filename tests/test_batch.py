@@ -435,9 +435,9 @@ def test_sbatch_checks_the_runs_of_one_student_per_data_set(roster, tmp_path, ru
     checked = []
     real = batch_command.check_variants
 
-    def recording(students, entries, roster_path):
+    def recording(students, entries, roster_path, shaping=None):
         checked.extend(student.id for student in students)
-        return real(students, entries, roster_path)
+        return real(students, entries, roster_path, shaping)
 
     monkeypatch.setattr(batch_command, "check_variants", recording)
     done = runner.invoke(cli, ["batch", str(roster), "--out", str(tmp_path / "c"),
@@ -457,3 +457,43 @@ def test_setup_lines_come_from_the_option_or_a_file(tmp_path):
     assert "#SBATCH --partition" not in options.header("x", "01:00:00")
     with pytest.raises(SlurmError, match="cannot read it"):
         SlurmOptions.from_cli({"slurm_setup": (f"@{tmp_path / 'missing.sh'}",)})
+
+
+def test_a_roster_of_published_files_is_read_with_the_data_options(tmp_path, runner):
+    """A student's file as published (a text column, three classes, a row with an empty
+    cell) could not be given to batch: the roster names a file, and batch took none of
+    render's data options. Now --label-column, --classes and --features read every
+    student's file, the array tasks of --sbatch repeat them, and without them the row is
+    refused in one line."""
+    X, y, _ = separable_points(5, n=14, d=2, margin=0.4, radius=2.0, offset=0.0)
+    lines = ["site,kind,a,b"]
+    for (a, b), label in zip(X, y):
+        lines.append(f"north,{'big' if label > 0 else 'small'},{float(a)!r},{float(b)!r}")
+    lines += ["south,medium,0.1,0.2", "south,big,,0.3"]  # a third class; an empty cell
+    (tmp_path / "pub.csv").write_text("\n".join(lines) + "\n")
+    (tmp_path / "roster.csv").write_text("id,seed,data\nana,1,pub.csv\n")
+    options = ["--label-column", "kind", "--classes", "small,big", "--features", "a,b"]
+
+    refused = runner.invoke(cli, ["batch", str(tmp_path / "roster.csv"), "--out",
+                                  str(tmp_path / "no"), "--no-video", "--scenes", "perceptron"])
+    assert refused.exit_code == 2
+    assert len(refused.stderr.strip().splitlines()) == 1 and "Traceback" not in refused.stderr
+
+    done = runner.invoke(cli, ["batch", str(tmp_path / "roster.csv"), "--out",
+                               str(tmp_path / "out"), "--no-video", "--scenes", "perceptron",
+                               *options])
+    assert done.exit_code == 0, done.stderr
+    X_run, y_run = points(load(tmp_path / "out" / "ana", "perceptron"))
+    assert len(y_run) == len(y)  # the third class and the row with an empty cell left out
+    order = np.lexsort(X.T)
+    np.testing.assert_allclose(X_run[np.lexsort(X_run.T)], X[order])
+    np.testing.assert_array_equal(y_run[np.lexsort(X_run.T)], y[order])
+
+    script = tmp_path / "job.sh"
+    done = runner.invoke(cli, ["batch", str(tmp_path / "roster.csv"), "--out",
+                               str(tmp_path / "c"), "--no-video", "--scenes", "perceptron",
+                               "--sbatch", str(script), *options])
+    assert done.exit_code == 0, done.stderr
+    joined = script.read_text().replace("\\\n", " ")  # a command's continued lines
+    task = shlex.split(next(line for line in joined.splitlines() if "--row" in line))
+    assert any(task[k:k + len(options)] == options for k in range(len(task)))

@@ -70,6 +70,14 @@ class RenderRequest:
             object.__setattr__(self, "classes", tuple(self.classes))
         object.__setattr__(self, "heard", tuple(self.heard))
 
+    @classmethod
+    def of(cls, data=None, **presentation) -> "RenderRequest":
+        """The one route from data options to a request: ``data`` (a
+        :class:`linviz.sources.DataOptions`, parsed once by the command, a course file or a
+        pack's record; None: the scene's own data) and the rest of the request."""
+        fields_of_data = data.request_fields() if data is not None else {}
+        return cls(**fields_of_data, **presentation)
+
     def data_options(self):
         """The data options of this request (:class:`linviz.sources.DataOptions`)."""
         from linviz.sources import DataOptions
