@@ -72,7 +72,8 @@ class MarginScene(LinvizScene):
     """Signed distance, margins of points and of the data set, and the maximum margin."""
 
     default_data = DEFAULT_DATA["margin"]
-    needs_separable = "offset"
+    #: data no line separates is measured on its least-error line (linviz.lessons.margin)
+    needs_separable = None
 
     plays = ("perceptron", {"offset": True})
 
@@ -171,10 +172,11 @@ class MarginScene(LinvizScene):
         self.circle_label = math(f"R = {fmt(self.R)}", theme, style.FONT_SMALL).set_color(
             theme.muted)
         with_backdrop(self.circle_label, theme)
-        star_line = (self.star.theta, self.star.theta0)
+        line = ((self.star.theta, self.star.theta0) if self.star is not None
+                else self.parameters(1.0))
         place_outside_circle(self.circle_label, self.plane,
                              free_spot_on_circle(self.data.X, self.R, self.plane.box,
-                                                 [star_line]), self.R)
+                                                 [line]), self.R)
         # inside the plane's square: never on its tick values or axis names (iris-sepal-std
         # put "R = 2.75" on the y axis's name), nor off the frame
         keep_in_frame(self.circle_label, self.plane.square_bounds())
@@ -342,6 +344,14 @@ class MarginScene(LinvizScene):
         #: one under the other: the margin's width changes as it sweeps (−0.0954, 0.00012)
         self.values_row = VGroup(self.values["margin"], self.values["mistakes"]).arrange(
             DOWN, aligned_edge=LEFT, buff=style.VALUE_ROWS_GAP)
+        if self.star is None:  # no line separates: the board says no maximum exists
+            self.max_board = self.board_of([
+                text("no line has a positive margin: no $theta^*$, no $gamma > 0$", theme,
+                     small, theme.mistake),
+                text("no bound $(R \\/ gamma)^2$: the perceptron never settles", theme, small,
+                     theme.muted)])
+            self.lifted_rows = None
+            return
         gamma, R = fmt(self.star.gamma, gamma_places(self.star.gamma)), fmt(self.R)
         self.max_board = self.board_of([
             text(f"The perceptron's separator: margin ${margin_text(self.perceptron_margin)}$",
@@ -491,6 +501,17 @@ class MarginScene(LinvizScene):
         self.remove(self.band, self.hyperplane, self.lowest_ring)
         self.add(self.band, self.hyperplane, self.lowest_ring)
         self.moving.add(self.band)
+
+    def draw_no_max_board(self, beat) -> None:
+        """On data no line separates: the board saying no maximum margin exists, its first
+        row (no band: no line has a positive margin)."""
+        rows = self.max_board_rows(beat.state["rows"])
+        self.swap([self.margin_board], rows)
+        self.still(*rows)
+
+    def draw_no_max_rows(self, beat) -> None:
+        """The board's next rows, said now."""
+        self.show_max_rows(beat.state["rows"])
 
     def max_board_rows(self, count: int) -> list:
         """The first ``count`` rows of the maximum-margin board."""

@@ -8,6 +8,12 @@ As in notes 000, for the line θᵀx + θ₀ = 0:
 2. the margin of (x⁽ⁱ⁾, y⁽ⁱ⁾) is y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀)/‖θ‖; of the data set, the least;
 3. the maximum-margin separator θ* has the largest, γ; R = maxᵢ‖x⁽ⁱ⁾‖.
 
+On data no line separates there is no θ* (no line has a positive margin): the
+lesson then measures the signed distances and margins on the line with the
+fewest mistakes (:func:`linviz.least_error.least_training_error`, exact), says
+the data set's margin is negative there, and that no maximum margin exists
+(``separable`` False; ``star``, the run and the lifted R and γ are None).
+
 The separators are real: a state of the perceptron run (with offset, given
 ⌊(R/γ)²⌋ + 2 passes) that still makes mistakes, its final separator, and
 :func:`linviz.theory.max_margin_separator`. The scene's animated state is a
@@ -30,6 +36,7 @@ import numpy as np
 
 from ..dataset import Dataset
 from ..errors import DataError
+from ..least_error import least_training_error
 from ..perceptron import mistakes
 from ..theory import (
     Separator, dataset_margin, is_separable, max_margin_separator, mistake_bound,
@@ -49,13 +56,9 @@ STATE_CHUNK = 4096
 
 
 def check_margin_data(data: Dataset, spec: str = "the data") -> None:
-    """Refuse data no line separates: the scene's maximum margin would not exist (and
-    data the scene cannot draw: not 2-D, not classification)."""
+    """Refuse data the scene cannot draw (not 2-D, not classification). Data no line
+    separates is taught too: signed distances and margins on the least-error line."""
     check_drawable(data, spec, "the margin scene's pictures")
-    if not is_separable(data.X, data.y, offset=True):
-        raise DataError(f"{spec} is not separable by any line: no line has a positive margin, so "
-                        f"there is no maximum-margin separator to show; the noise scene shows "
-                        f"such data")
 
 
 def unit_parameters(theta, theta0: float) -> np.ndarray:
@@ -112,27 +115,43 @@ class MarginLesson:
     and θ*."""
 
     data: Dataset
-    trace: Trace
-    #: ⌊(R'/γ')²⌋ + 2 (of [x, 1]), the passes the theorem says are always enough
+    #: the perceptron's converged run (None: no line separates the data)
+    trace: Trace | None
+    #: ⌊(R'/γ')²⌋ + 2 (of [x, 1]), the passes the theorem says are always enough (0: none)
     theory_epochs: int
     #: τ, the passes the run was given
     epochs_given: int
     #: the run is the scene's own, given the theory's budget (not a saved trace)
     own_run: bool
-    #: the state of the run shown with a mistake (None: every state separates)
+    #: the state of the run shown with a mistake (None: every state separates, or no run)
     mistake_state: int | None
     separators: np.ndarray
-    star: Separator
+    #: θ* (None: no line separates the data)
+    star: Separator | None
     #: R = maxᵢ‖x⁽ⁱ⁾‖, the circle in the plane
     R: float
-    #: the perceptron's final separator's margin
-    perceptron_margin: float
+    #: the margin of the data set on the line at blend 1 (the perceptron's final separator;
+    #: on data no line separates, the least-error line's, ≤ 0)
+    line_margin: float
     #: the two points measured (positive side first)
     probe_indices: tuple[int, int]
-    #: R' = maxᵢ‖[x⁽ⁱ⁾, 1]‖, the R of the theorem with an offset (proof-offset's)
-    lifted_R: float
+    #: R' = maxᵢ‖[x⁽ⁱ⁾, 1]‖, the R of the theorem with an offset (proof-offset's; None: no
+    #: line separates)
+    lifted_R: float | None
     #: γ' = the largest margin through the origin of the points [x, 1] (proof-offset's γ)
-    lifted_gamma: float
+    lifted_gamma: float | None
+    #: the least-error line's mistakes (data no line separates; None on separable data)
+    least_mistakes: int | None = None
+
+    @property
+    def separable(self) -> bool:
+        """Some line has every point on its right side (then θ* and γ > 0 exist)."""
+        return self.star is not None
+
+    @property
+    def perceptron_margin(self) -> float:
+        """The perceptron's final separator's margin (separable data)."""
+        return self.line_margin
 
     # -- functions of the blend s ------------------------------------------
     def parameters(self, s: float) -> tuple[np.ndarray, float]:
@@ -229,10 +248,29 @@ class MarginLesson:
         return self.wrong_side(0.0) == 0
 
 
+def inseparable_margin_lesson(data: Dataset) -> MarginLesson:
+    """The lesson on 2-D data no line separates: every separator is the least-error line."""
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    best = least_training_error(X, y)
+    line = unit_parameters(best.theta, best.theta0)
+    return MarginLesson(
+        data=data, trace=None, theory_epochs=0, epochs_given=0, own_run=True,
+        mistake_state=None, separators=np.array([line, line, line]), star=None,
+        R=radius(X), line_margin=dataset_margin(X, y, line[:-1], float(line[-1])),
+        probe_indices=probe_points(X, line[:-1], float(line[-1])),
+        lifted_R=None, lifted_gamma=None, least_mistakes=int(best.mistakes))
+
+
 def margin_lesson(data: Dataset, trace: Trace | None = None) -> MarginLesson:
-    """The margin scene's lesson for 2-D separable ``data`` (``trace``: a saved converged
-    perceptron run with offset to use instead of the scene's own)."""
+    """The margin scene's lesson for 2-D ``data`` (``trace``: a saved converged
+    perceptron run with offset to use instead of the scene's own, on separable data)."""
     check_margin_data(data)
+    if not is_separable(data.X, data.y, offset=True):
+        if trace is not None:
+            raise DataError("no line separates this data, so no run of the perceptron "
+                            "converges on it: the margin scene measures it on the "
+                            "least-error line; drop --trace")
+        return inseparable_margin_lesson(data)
     theory_epochs, _ = theory_budget(data, offset=True)
     own = trace is None
     if trace is None:
@@ -256,7 +294,7 @@ def margin_lesson(data: Dataset, trace: Trace | None = None) -> MarginLesson:
         epochs_given=int(trace.params.get("epochs", 0)), own_run=own,
         mistake_state=with_mistake,
         separators=separators, star=star, R=radius(X),
-        perceptron_margin=dataset_margin(X, y, *final),
+        line_margin=dataset_margin(X, y, *final),
         probe_indices=probe_points(X, *final),
         lifted_R=radius(lifted_points), lifted_gamma=lifted_star.gamma,
     )

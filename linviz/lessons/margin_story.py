@@ -15,6 +15,10 @@ points on the wrong side, above the number line; None: not shown; they come when
 data set's margin is first said), ``band`` (the band of half-width the margin drawn round
 the separator, from the question it answers), ``circle`` (the
 circle of radius R drawn) and ``lifted`` (the rows of R and γ on [x, 1] shown).
+
+On data no line separates, the same first two sections are told on the least-error line
+(blend 1 throughout), and the third says no maximum margin exists: its board ("max")
+holds two rows, each under its sentence; no band, circle or lifted rows.
 """
 
 from __future__ import annotations
@@ -65,6 +69,24 @@ def budget_sentence(lesson: MarginLesson) -> str:
     return ""
 
 
+def least_error_sentence(lesson: MarginLesson) -> str:
+    """The line measured on data no line separates: the least-error line, and why."""
+    n = lesson.data.n_samples
+    return (f"No line separates these {n} points. The line drawn, θᵀx + θ₀ = 0, gets the "
+            f"fewest of them wrong, {wording.grouped(lesson.least_mistakes, 0)} of {n}: "
+            f"the best any line does.")
+
+
+def tell_no_maximum(story: StoryWriter, lesson: MarginLesson) -> None:
+    """The third section on data no line separates: no maximum margin exists."""
+    story.section("maximum-margin", "No maximum margin")
+    story.beat("Which line keeps every point on its right side, as far as it can? Here no "
+               "line keeps them all: no line has a positive margin.", "no-max-board",
+               board="max", rows=1)
+    story.beat("So there is no θ*, no γ > 0 and no bound (R/γ)²: the perceptron never "
+               "settles on such data, as the noise scene shows.", "no-max-rows", rows=2)
+
+
 def margin_storyboard(lesson: MarginLesson, scene: str = "margin") -> Storyboard:
     """Every beat of the scene `margin` for ``lesson`` (see the module's docstring)."""
     story = StoryWriter(scene, board=None, rows=0, blend=1.0, probe=0.0, distance=None,
@@ -74,9 +96,10 @@ def margin_storyboard(lesson: MarginLesson, scene: str = "margin") -> Storyboard
         return {"blend": blend, "margin": float(lesson.data_set_margin(blend)),
                 "wrong": int(lesson.wrong_side(blend))}
 
-    # 1. the signed distance, on the perceptron's separator
+    # 1. the signed distance, on the perceptron's separator (or the least-error line)
     story.section("signed-distance", "Signed distance to the line")
-    story.beat(run_sentence(lesson), "separator")
+    story.beat(run_sentence(lesson) if lesson.separable else least_error_sentence(lesson),
+               "separator")
     first, second = lesson.probe_distances
     crossing = wording.nonzero_number(lesson.line_offset)
     where = " (the dot)" if lesson.line_offset_is_short else ""
@@ -104,6 +127,13 @@ def margin_storyboard(lesson: MarginLesson, scene: str = "margin") -> Storyboard
             claim = (f"This separator has every point on its right side, so the margin of the "
                      f"data set, the smallest, is positive: {smallest}.")
         story.beat(claim, "indicate-margin", **values)
+    if not lesson.separable:
+        values = values_at(1.0)
+        story.beat(f"This line has {wording.count(values['wrong'], 'point')} on the wrong "
+                   f"side, so the margin of the data set, the smallest, is negative: "
+                   f"{margin_words(values['margin'])}.", "indicate-margin", **values)
+        tell_no_maximum(story, lesson)
+        return story.storyboard()
     size = "positive but small" if lesson.perceptron_margin_is_small else "positive"
     # said as the separator moves back to the final one (or, with no earlier separator,
     # of the one shown: said once, not a second time as "this separator")
