@@ -29,7 +29,7 @@ STORY_DATA = {
     "perceptron": [None, ("small-margin", 0), ("separable-origin", 1)],
     "perceptron-origin": [None, ("separable", 1), ("small-margin", 2)],
     "update": [None, ("separable-origin", 0), ("small-margin", 1), ("noisy", 0)],
-    "margin": [None, ("separable-origin", 1), ("small-margin", 2)],
+    "margin": [None, ("separable-origin", 1), ("small-margin", 2), ("noisy", 1)],
     "proof": [None, ("separable", 0), ("small-margin", 1)],
     "proof-offset": [None, ("separable-origin", 0), ("small-margin", 2)],
     "margin-speed": [None, (None, 1), (None, 2)],

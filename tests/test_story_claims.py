@@ -87,6 +87,14 @@ def test_margin_claims_match_the_separators(case):
         assert int(match.group(1)) == int(np.sum(margins <= 0))
         assert number(match.group(2)) == pytest.approx(margins.min(), abs=0.006)
         assert margins.min() < 0
+    if said(scene, r"No line separates these"):  # measured on the least-error line
+        (fewest,) = said(scene, r"gets the fewest of them wrong, (\d+) of (\d+)")
+        theta, theta0 = scene.separators[1][:2], scene.separators[1][2]
+        assert int(fewest.group(1)) == int(np.sum(y * (X @ theta + theta0) <= 0))
+        assert int(fewest.group(2)) == len(y)
+        assert best_margin(X, y) <= 1e-9  # "no line has a positive margin"
+        assert said(scene, r"no line has a positive margin")
+        return
     (final,) = said(scene, r"final separator has every point on the right side: margin (\S+), "
                            r"(positive but small|positive)\.")
     theta, theta0 = scene.separators[1][:2], scene.separators[1][2]
