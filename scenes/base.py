@@ -138,12 +138,12 @@ class LinvizScene(HoldingScene):
             offset = cls.needs_separable == "offset"
             if not is_separable(data.X, data.y, offset=offset):
                 how = "with an offset" if offset else "through the origin"
-                raise DataError(f"scene {cls.scene_name()!r} needs data that a line separates "
-                                f"{how}; {spec!r} is not separable")
+                raise DataError(f"scene {cls.scene_name()!r}: {spec!r} is not separable {how}: "
+                                f"the scene needs data a line separates {how}")
         if cls.needs_inseparable and is_separable(data.X, data.y, offset=True):
-            raise DataError(f"scene {cls.scene_name()!r} shows what happens when no line "
-                            f"separates the classes, but a line separates {spec!r}; try "
-                            f"'noisy', 'xor' or 'xor-cloud'")
+            raise DataError(f"scene {cls.scene_name()!r}: a line separates {spec!r}, and the "
+                            f"scene shows what happens when no line separates the classes; "
+                            f"try 'noisy', 'xor' or 'xor-cloud'")
 
     @classmethod
     def squared_loss_runs(cls) -> tuple[tuple[int, float], ...]:

@@ -84,7 +84,8 @@ class PerceptronScene(LinvizScene):
         if cls.needs_separable and data.task == "classification" and data.n_features == 2:
             # what any scene refuses (sizes, values, labels) first, then the lesson's reason
             check_scene_data(data, spec, cls.scene_name(), cls.squared_loss_runs())
-            check_perceptron_data(data, cls.needs_separable == "offset", cls.scene_name())
+            check_perceptron_data(data, cls.needs_separable == "offset", cls.scene_name(),
+                                  spec)
         super().check_data(data, spec)
 
     def make_lesson(self):

@@ -117,3 +117,34 @@ def caption_seconds(stamp: str) -> float:
     """Seconds of an .srt time stamp HH:MM:SS,mmm."""
     hours, minutes, rest = stamp.strip().split(":")
     return int(hours) * 3600 + int(minutes) * 60 + float(rest.replace(",", "."))
+
+
+#: (scene, data it refuses): a CSV a line separates, one no line separates, one that only
+#: an offset separates, 2-D data for a 1-D scene
+NAMED_REFUSALS = [("perceptron", "mixed"), ("perceptron-origin", "shifted"),
+                  ("proof", "shifted"), ("proof-offset", "mixed"), ("noise", "apart"),
+                  ("logistic", "apart"), ("xor", "apart"), ("offset-lift", "apart")]
+
+
+@pytest.mark.parametrize("scene, kind", NAMED_REFUSALS)
+def test_a_scenes_refusal_names_the_scene_then_the_data_as_typed(runner, tmp_path, scene,
+                                                                   kind):
+    """Messages named the data sometimes by its file's stem ('vv'), sometimes by its path,
+    sometimes as "the data", and began in four ways. The rule now: a scene's refusal
+    begins "scene 'NAME': " and quotes the --data value as typed."""
+    rows = {"apart": [(0, 0, "a"), (1, 0, "a"), (0, 1, "a"), (5, 5, "b"), (6, 5, "b"),
+                      (5, 6, "b")],
+            "mixed": [(0, 0, "a"), (1, 1, "b"), (2, 2, "a"), (3, 3, "b"), (0, 3, "a"),
+                      (3, 0, "b"), (1.5, 1.4, "a")],
+            "shifted": [(5, 5, "a"), (6, 5, "a"), (5, 6, "a"), (8, 8, "b"), (9, 8, "b"),
+                        (8, 9, "b")]}[kind]
+    folder = tmp_path / "my data"
+    folder.mkdir()
+    path = folder / "points.csv"
+    path.write_text("x1,x2,label\n" + "".join(f"{a},{b},{c}\n" for a, b, c in rows))
+    typed = str(path)
+    result = invoke(runner, "render", scene, "--data", typed, "--raw", "--out",
+                    str(tmp_path / "out"))
+    assert_one_line_error(result, f"scene {scene!r}: ", repr(typed))
+    line = [line for line in result.stderr.splitlines() if line.startswith("Error")][0]
+    assert line.startswith(f"Error: scene {scene!r}: "), line

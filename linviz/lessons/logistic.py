@@ -368,9 +368,9 @@ def logistic_lesson(data: Dataset, lr: float | None = None, steps: int = STEPS,
     """
     require_classes_in_the_plane(data, "the logistic scene")
     if is_separable(data.X, data.y, offset=True):
-        raise DataError(f"a line separates {data.name!r}, so the logistic loss has no minimum "
-                        f"(θ grows for ever): the logistic scene needs data no line separates; "
-                        f"try 'noisy', 'xor' or 'xor-cloud'")
+        raise DataError(f"scene 'logistic': a line separates {data.name!r}, so the logistic "
+                        f"loss has no minimum (θ grows for ever): the scene needs data no line "
+                        f"separates; try 'noisy', 'xor' or 'xor-cloud'")
     bound = logistic_curvature_bound(data.X)
     step_size = 1.0 / bound if lr is None else float(lr)
     theta, theta0, loss, _ = logistic_optimum(data.X, data.y)

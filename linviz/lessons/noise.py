@@ -92,8 +92,8 @@ def check_noise_data(data: Dataset, spec: str | None = None) -> None:
     name = spec or data.name
     require_classes_in_the_plane(data, "scene 'noise'", name)
     if is_separable(data.X, data.y, offset=True):
-        raise DataError(f"a line separates {name!r}, and scene 'noise' shows data no line "
-                        f"separates: use the perceptron scene for it (or try 'noisy')")
+        raise DataError(f"scene 'noise': a line separates {name!r}, and the scene shows data "
+                        f"no line separates: use the perceptron scene for it (or try 'noisy')")
 
 
 @dataclass(frozen=True, eq=False)

@@ -263,18 +263,21 @@ def budget_for(data: Dataset, offset: bool, passes: int = PASS_BUDGET) -> int:
     return min(int(passes), Perceptron(offset=offset).epochs_within_budget(data))
 
 
-def check_perceptron_data(data: Dataset, offset: bool, scene: str = "perceptron") -> None:
+def check_perceptron_data(data: Dataset, offset: bool, scene: str = "perceptron",
+                          spec: str | None = None) -> None:
     """Refuse, in one line saying why and what to use, data the scene cannot be truthful
     about: regression data, data that is not 2-D, data no line separates (through the
-    origin, for the origin scene)."""
-    require_classes_in_the_plane(data, f"scene {scene!r}")
+    origin, for the origin scene). ``spec``: the data as the lecturer named it (--data),
+    which the message quotes (by default the data set's name)."""
+    name = spec or data.name
+    require_classes_in_the_plane(data, f"scene {scene!r}", name)
     if is_separable(data.X, data.y, offset=offset):
         return
     if not offset and is_separable(data.X, data.y, offset=True):
-        raise DataError(f"scene {scene!r}: {data.name!r} is not separable through the "
-                        f"origin: use the perceptron scene, which has an offset")
-    raise DataError(f"scene {scene!r} needs data a line separates; {data.name!r} is not "
-                    f"separable: the 'noise' scene shows the perceptron on such data")
+        raise DataError(f"scene {scene!r}: {name!r} is not separable through the origin: "
+                        f"use the perceptron scene, which has an offset")
+    raise DataError(f"scene {scene!r}: {name!r} is not separable: the 'noise' scene shows "
+                    f"the perceptron on such data")
 
 
 def signed_scores_after_steps(trace) -> np.ndarray:

@@ -50,21 +50,23 @@ SAME_RUN_RTOL = 1e-9
 ZERO_SCORE_RTOL = 1e-9
 
 
-def check_provable(data: Dataset, offset: bool, spec: str = "the data") -> None:
+def check_provable(data: Dataset, offset: bool, spec: str | None = None) -> None:
     """Refuse data the proof cannot be told on, in one line saying why and what to use.
 
     Through the origin the theorem needs data separable through the origin; with
     an offset, separable by some line. ``spec`` names the data in the message. The
     scenes draw 2-D classification data.
     """
+    spec = spec or repr(data.name)
     check_drawable(data, spec, "the proof scenes")
     if is_separable(data.X, data.y, offset=offset):
         return
+    scene = OFFSET_SCENE if offset else "proof"
     if not offset and is_separable(data.X, data.y, offset=True):
-        raise DataError(f"{spec} is not separable through the origin (only by a line with an "
+        raise DataError(f"scene {scene!r}: {spec} is not separable through the origin (only by a line with an "
                         f"offset), so no θ* through the origin has a margin γ > 0: use "
                         f"{OFFSET_SCENE}, which adds the constant feature 1 to every point")
-    raise DataError(f"{spec} is not separable by any line: no θ* has a margin γ > 0, so the "
+    raise DataError(f"scene {scene!r}: {spec} is not separable by any line: no θ* has a margin γ > 0, so the "
                     f"convergence theorem says nothing about it; the noise scene shows the "
                     f"perceptron on such data")
 

@@ -79,12 +79,12 @@ def check_xor_data(data: Dataset, spec: str | None = None) -> None:
     """XOR data only: the story names its four corners and their labels (DataError)."""
     name = spec or data.name
     if data.task != CLASSIFICATION or data.n_features != 2:
-        raise DataError(f"scene 'xor' tells the story of the XOR corners; {name!r} is not XOR "
-                        f"data (2-D, labels ±1): try 'xor' or 'xor-cloud'")
+        raise DataError(f"scene 'xor': {name!r} is not XOR data (2-D, labels ±1), whose "
+                        f"corners the scene tells of: try 'xor' or 'xor-cloud'")
     why = xor_shape(data, name)
     if why is not None:
-        raise DataError(f"scene 'xor' tells the story of the XOR corners; {name!r} is not XOR "
-                        f"data ({why}): try 'xor' or 'xor-cloud'")
+        raise DataError(f"scene 'xor': {name!r} is not XOR data ({why}), whose corners the "
+                        f"scene tells of: try 'xor' or 'xor-cloud'")
 
 
 @dataclass(frozen=True, eq=False)
