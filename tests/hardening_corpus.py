@@ -615,7 +615,8 @@ CASES += [
          r"roster r\.csv line 2: seed '4294967296' is not a whole number from 0 to 4294967295",
          files(r_csv="id,seed\nana,4294967296\n")),
     Case(8, "roster-data-the-proof-refuses", BATCH,
-         r"roster r\.csv line 3: id 'ben': '[^']*p\.csv' is not separable through the origin "
+         r"roster r\.csv line 3: id 'ben': scene 'proof': '[^']*p\.csv' is not separable through "
+         r"the origin "
          r".*use proof-offset",
          files(r_csv="id,data\nana,separable\nben,p.csv\n", p_csv=NOT_THROUGH_ORIGIN)),
     Case(8, "roster-row-beyond-the-roster", (*BATCH, "--row", "3"),
