@@ -49,6 +49,8 @@ from scenes.toolkit.screen_text import fmt, fmt_vector, math, text
 
 DEFINITION = ('h(x; theta, theta_0) &= op("sign")(theta^T x + theta_0) \\ '
               '&= cases(+1 & "if" theta^T x + theta_0 > 0, -1 & "if" theta^T x + theta_0 <= 0)')
+#: the 0-1 loss, as the notes write it (it gives way to the training error, its mean)
+ZERO_ONE_LOSS = "L(h(x), y) = bb(1){y(theta^T x + theta_0) <= 0}"
 TRAINING_ERROR = ("cal(E)_n (h) = 1/n sum_(i=1)^n bb(1){y^((i))(theta^T x^((i)) + theta_0) <= 0}")
 # Ex_learning_alg as the notes write it
 PSEUDOCODE_BEST_OF_K = [
@@ -202,6 +204,9 @@ class ClassifierScene(LinvizScene):
                                                          buff=style.BUFF)
         self.board.next_to(self.title, DOWN, buff=style.BUFF)
         self.board.set_x(style.PANEL_LEFT, direction=LEFT)
+        #: the 0-1 loss, in the training error's place until that is said
+        self.rows["loss"] = math(ZERO_ONE_LOSS, theme).move_to(self.rows["formula"],
+                                                                aligned_edge=LEFT)
 
         small = style.FONT_SMALL
         m, n = self.lesson.mistakes(self.studied), self.data.n_samples
@@ -284,7 +289,8 @@ class ClassifierScene(LinvizScene):
         Every animation draws the still part of the frame once, and each
         glyph costs Cairo a call; merged, a line costs one.
         """
-        still = [self.title, self.definition, self.rows["formula"], self.best_status,
+        still = [self.title, self.definition, self.rows["formula"], self.rows["loss"],
+                 self.best_status,
                  self.probe_label, self.theta_arrow.label, *self.statuses.values(),
                  *self.half_plane_labels, *self.code.lines, *self.plane.axis_labels,
                  *[value.label for value in (*self.values.values(), *self.current.values())]]
@@ -409,7 +415,11 @@ class ClassifierScene(LinvizScene):
                   run_time=style.RUN_INTRO)
 
     def draw_hypothesis(self, beat) -> None:
-        self.play(FadeIn(self.hyperplane), FadeIn(self.rows["theta"]), run_time=style.RUN_FADE)
+        self.play(FadeIn(self.hyperplane), run_time=style.RUN_FADE)
+
+    def draw_theta_row(self, beat) -> None:
+        """θ and θ₀, which the sentence reads."""
+        self.play(FadeIn(self.rows["theta"]), run_time=style.RUN_FADE)
 
     def draw_normal(self, beat) -> None:
         self.play(FadeIn(self.theta_arrow), FadeIn(self.half_plane_labels),
@@ -472,6 +482,7 @@ class ClassifierScene(LinvizScene):
     def draw_probe(self, beat) -> None:
         self.play(self.probe_tracker.animate.set_value(float(beat.state["probe"])),
                   run_time=2 * style.RUN_PARAMETER)
+        self.show_status(beat.state["status"])  # the sign and the side, as it is said
 
     def draw_loss(self, beat) -> None:
         # nothing moves the line any more: it becomes part of the still background
@@ -480,7 +491,12 @@ class ClassifierScene(LinvizScene):
         self.follow_count()
         self.show_status(beat.state["status"])
         self.play(FadeOut(self.probe_group), FadeOut(self.rows["distance"]),
-                  FadeIn(self.rows["formula"]), run_time=style.RUN_FADE)
+                  FadeIn(self.rows["loss"]), run_time=style.RUN_FADE)
+
+    def draw_error_formula(self, beat) -> None:
+        """The 0-1 loss gives way to the training error, its mean over the points."""
+        self.play(FadeOut(self.rows["loss"]), FadeIn(self.rows["formula"]),
+                  run_time=style.RUN_FADE)
 
     def draw_count(self, beat) -> None:
         """The count: the cursor visits every point, each mistake ringed, ℰₙ growing."""

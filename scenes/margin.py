@@ -340,6 +340,9 @@ class MarginScene(LinvizScene):
             text("one point on the wrong side makes it negative.", theme, small,
                  theme.mistake),
         ])
+        #: the rows about the data set's margin, which come when it is first said
+        self.margin_set_rows = VGroup(*self.margin_board[3:])
+        self.margin_board.remove(*self.margin_set_rows)
         #: the data set's margin and mistakes, above the number line (sections 2 and 3),
         #: one under the other: the margin's width changes as it sweeps (−0.0954, 0.00012)
         self.values_row = VGroup(self.values["margin"], self.values["mistakes"]).arrange(
@@ -469,9 +472,9 @@ class MarginScene(LinvizScene):
             return
         self.follow_values()
         self.play(FadeIn(self.values_still), FadeIn(self.margin_values),
-                  run_time=style.PAUSE_SHORT)
-        self.remove(self.values_still)
-        self.still(self.values_still)
+                  FadeIn(self.margin_set_rows), run_time=style.PAUSE_SHORT)
+        self.remove(self.values_still, self.margin_set_rows)
+        self.still(self.values_still, self.margin_set_rows)
         self.moving.add(self.margin_values)
 
     def draw_sweep(self, beat) -> None:
@@ -492,7 +495,7 @@ class MarginScene(LinvizScene):
         """The board of the maximum margin, its first row (the perceptron's margin), and the
         band round the separator."""
         rows = self.max_board_rows(beat.state["rows"])
-        self.swap([self.margin_board], rows)
+        self.swap([self.margin_board, self.margin_set_rows], rows)
         self.still(*rows)
         self.band.set_band(*self.parameters(), max(self.lesson.data_set_margin(
             self.blend.get_value()), 0.0))
@@ -506,7 +509,7 @@ class MarginScene(LinvizScene):
         """On data no line separates: the board saying no maximum margin exists, its first
         row (no band: no line has a positive margin)."""
         rows = self.max_board_rows(beat.state["rows"])
-        self.swap([self.margin_board], rows)
+        self.swap([self.margin_board, self.margin_set_rows], rows)
         self.still(*rows)
 
     def draw_no_max_rows(self, beat) -> None:

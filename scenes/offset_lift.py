@@ -240,12 +240,15 @@ class OffsetLiftScene(LinvizScene):
         self.plane.markers.clear_updaters()
 
     def draw_example_line(self, beat) -> None:
-        self.grow_notes(2)
-        self.play(Create(self.example_line), FadeIn(self.note_stages[2].rows[2]),
-                  run_time=style.RUN_INTRO)
+        self.play(Create(self.example_line), run_time=style.RUN_INTRO)
         # under the points: they stay visible where it crosses them
         self.remove(self.plane.markers)
         self.add(self.plane.markers)
+
+    def draw_offset_note(self, beat) -> None:
+        """The notes' third row: θ₀, the weight of the feature 1, is the offset."""
+        self.grow_notes(2)
+        self.play(FadeIn(self.note_stages[2].rows[2]), run_time=style.RUN_INTRO)
 
     def grow_notes(self, k: int) -> None:
         """Put the notes panel of stage k in place of stage k − 1, its new row not yet shown."""
@@ -266,14 +269,20 @@ class OffsetLiftScene(LinvizScene):
                   run_time=style.RUN_OFFSET_REPLAY, rate_func=linear)
 
     def draw_summary(self, beat) -> None:
+        """The summary's box and its first row: where the run ended."""
         with self.holding(self.hyperplane, self.threshold_marks, self.live, self.no_boundary):
-            self.play(FadeIn(self.summary), run_time=style.RUN_INTRO)
+            self.play(FadeIn(self.summary.box), FadeIn(self.summary.rows[0]),
+                      run_time=style.RUN_INTRO)
 
-    def draw_indicate_summary(self, beat) -> None:
-        """The summary's rows, which the sentence compares."""
+    def draw_summary_rest(self, beat) -> None:
+        """The offset run's end beside it, which the sentence compares."""
         with self.holding(self.hyperplane, self.threshold_marks, self.live, self.no_boundary):
+            self.play(FadeIn(VGroup(*self.summary.rows[1:])), run_time=style.RUN_INTRO)
             self.play(Circumscribe(self.summary, color=self.theme.highlight),
                       run_time=style.RUN_INTRO)
+        # one drawing again (its parts came one by one), as the part's end takes it away
+        self.remove(self.summary.box, *self.summary.rows)
+        self.add(self.summary)
 
     def draw_indicate_point(self, beat) -> None:
         """The point on the threshold the sentence names."""
@@ -465,8 +474,13 @@ class OffsetLiftScene(LinvizScene):
         with self.holding(self.space):
             self.remove(self.space_intro)
             self.add(self.space_panel.box, self.space_panel.rows[0])
-            self.play(FadeIn(self.space_panel.rows[1:]), run_time=style.RUN_INTRO)
+            self.play(FadeIn(self.space_panel.rows[1]), run_time=style.RUN_INTRO)
         self.turn(beat)
+
+    def draw_panel_rest(self, beat) -> None:
+        """The offset run's end beside the first, and what the plane meets."""
+        with self.holding(self.space):
+            self.play(FadeIn(VGroup(*self.space_panel.rows[2:])), run_time=style.RUN_INTRO)
 
     def draw_table(self, beat) -> None:
         with self.holding(self.space):

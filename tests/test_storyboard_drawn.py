@@ -324,6 +324,8 @@ def drawn_margin_state(scene) -> dict:
         "circle": scene.on_screen(scene.circle), "lifted": scene.lifted_rows is not None and scene.on_screen(scene.lifted_rows),
         "separator": scene.on_screen(scene.hyperplane), "rows": rows,
         "band": scene.on_screen(scene.band),
+        # the rows on the data set's margin come with its first sentence
+        "set_rows": scene.on_screen(scene.margin_set_rows),
     }
 
 
@@ -339,6 +341,7 @@ def expected_margin_state(state) -> dict:
         "wrong": None if state["wrong"] is None else str(state["wrong"]),
         "circle": state["circle"], "lifted": state["lifted"], "separator": True,
         "rows": state["rows"], "band": state["band"],
+        "set_rows": state["board"] == "margin" and state["margin"] is not None,
     }
 
 
@@ -351,6 +354,13 @@ def test_the_margin_scene_draws_its_storyboard_at_every_beats_end(case, tmp_path
 #: offset-lift: 1-D data, built-in with seeds and real (one feature of Iris, raw and
 #: standardised: many points at few places)
 OFFSET_LIFT_CASES = ["default", "offset1d:1", "offset1d:2", "iris-petal-length"]
+
+
+def _rows_present(scene, rows) -> int:
+    """How many of ``rows`` are drawn (each in the scene, alone or in a group, or still)."""
+    family = {id(m) for top in scene.mobjects for m in top.get_family()}
+    family |= {id(m) for top in scene.still_drawings for m in top.get_family()}
+    return sum(id(row) in family for row in rows)
 
 
 def drawn_offset_lift_state(scene) -> dict:
@@ -366,12 +376,12 @@ def drawn_offset_lift_state(scene) -> dict:
         "lift": scene.lift_amount.get_value(),
         "example": scene.on_screen(scene.example_line),
         "step": scene.tracker.get_value(),
-        "summary": scene.on_screen(scene.summary),
+        "summary": _rows_present(scene, scene.summary.rows),
         "space_lift": scene.space_lift.get_value(),
         "view": round((scene.space_azimuth.get_value() - style.SPACE_AZIMUTH)
                       / style.SPACE_TURN, 6),
         "space_step": scene.space_tracker.get_value(),
-        "panel": any(scene.space_panel.rows[1] in top.get_family() for top in scene.mobjects),
+        "panel": _rows_present(scene, scene.space_panel.rows),
         "table": scene.on_screen(scene.table),
     }
 
@@ -399,7 +409,8 @@ def drawn_classifier_state(scene) -> dict:
     values, rows = scene.values, scene.rows
     row_marks = {"theta": values["theta"].number, "c": values["c"].number,
                  "offset": values["offset"].number, "distance": values["distance"].number,
-                 "formula": rows["formula"], "error": values["error"].number}
+                 "loss": rows["loss"], "formula": rows["formula"],
+                 "error": values["error"].number}
     algorithm = _present(scene, scene.code)
     ringed = np.array([_present(scene, scene.rings) and r.get_stroke_opacity() > 0
                        for r in scene.rings])

@@ -85,12 +85,12 @@ def classifier_storyboard(lesson: ClassifierLesson,
                "0, −1 where it is ≤ 0, on the line too.", "intro")
     story.beat("Its hypothesis class ℋ: every such h, one for each θ in ℝ² and θ₀ in ℝ. "
                "Learning picks one h from ℋ.", "indicate-definition")
-    # said as it is drawn: the boundary and its shading first, its numbers (in the row
-    # drawn with it) over it
+    # said as it is drawn: the boundary and its shading first, its numbers with the
+    # sentence that reads them
     story.beat(f"One hypothesis on these {n} points: its boundary θᵀx + θ₀ = 0 is a line, and "
-               f"h = +1 on the shaded side.", "hypothesis", rows=["theta"], boundary=True)
+               f"h = +1 on the shaded side.", "hypothesis", boundary=True)
     story.beat(f"Its parameters: θ = ({', '.join(said(v) for v in theta)}), θ₀ = "
-               f"{said(theta0)}.", HOLD)
+               f"{said(theta0)}.", "theta-row", rows=["theta"])
     story.beat("θ is perpendicular to the line and points into the shaded half-plane, where "
                "h = +1; on the other side h = −1.", "normal", arrow=True)
 
@@ -128,15 +128,16 @@ def classifier_storyboard(lesson: ClassifierLesson,
     story.beat(f"The signed distance of a point x to the line is (θᵀx + θ₀)/‖θ‖: {first} for "
                f"this point on the {sides[0]} side…", "distance-row",
                rows=["theta", "c", "offset", "distance"], origin=False, probe=0,
-               status="distance", theta0=theta0)
+               theta0=theta0)
     story.beat(f"…and {second} for this one on the {sides[1]} side: the sign tells the side, "
-               f"the size how far.", "probe", probe=1)
+               f"the size how far.", "probe", probe=1, status="distance")
 
     story.section("training-error", "Training error")
     story.beat("The 0-1 loss L(h(x), y) is 1 exactly when y(θᵀx + θ₀) ≤ 0, a wrong guess, "
-               "else 0.", "loss", rows=["theta", "c", "offset", "formula"], probe=None,
+               "else 0.", "loss", rows=["theta", "c", "offset", "loss"], probe=None,
                status=None)
-    story.beat("The training error ℰₙ(h) is its mean over the points.", HOLD)
+    story.beat("The training error ℰₙ(h) is its mean over the points.", "error-formula",
+               rows=["theta", "c", "offset", "formula"])
     story.beat("Go through the points one by one and ring each mistake.", "count",
                rows=["theta", "c", "offset", "formula", "error"], counted=n, rings="mistakes")
     story.beat(f"{lesson.mistakes(j)} of the {n} points are misclassified: ℰₙ(h) = "

@@ -8,9 +8,11 @@ The state
 ``part`` ("line": the plane of [x, 1]; "space": the 3-D view), ``notes`` (rows of the notes
 panel shown, 1–3; 0 once part 1 has left), ``lift`` (the 1-D points at x₂ = 0 or lifted to 1), ``example`` (the
 example line through the origin drawn), ``step`` (visits of the run on [x, 1] played),
-``summary`` (its summary panel shown), ``space_lift`` (the 2-D points at x₃ = 0 or 1),
+``summary`` (rows of its summary panel shown: 0, 1 (the run's end), 3 (the offset run's
+beside it)), ``space_lift`` (the 2-D points at x₃ = 0 or 1),
 ``view`` (the 3-D view's turn in steps of the scene's turn: 0, 1 or −1), ``space_step``
-(visits of the run in space played), ``panel`` (the panel of both runs' ends) and
+(visits of the run in space played), ``panel`` (rows of the panel of both runs' ends
+shown: 0, 2 (the run on [x, 1]), 5 (the offset run's beside it)) and
 ``table`` (their first updates side by side).
 """
 
@@ -51,7 +53,7 @@ def offset_lift_storyboard(lesson: OffsetLiftLesson,
                            scene: str = "offset-lift") -> Storyboard:
     """Every beat of the scene `offset-lift` for ``lesson`` (see the module's docstring)."""
     story = StoryWriter(scene, part="line", notes=0, lift=0.0, example=False, step=0,
-                        summary=False, space_lift=0.0, view=0, space_step=0, panel=False,
+                        summary=0, space_lift=0.0, view=0, space_step=0, panel=0,
                         table=False)
     data = lesson.line.data
 
@@ -72,9 +74,9 @@ def offset_lift_storyboard(lesson: OffsetLiftLesson,
                "lift", notes=2, lift=1.0)
     story.beat(f"Now a line through the origin can cross x₂ = 1 between the − and the + "
                f"points, like this one at x = {wording.number(lesson.example_threshold)}.",
-               "example-line", notes=3, example=True)
+               "example-line", notes=2, example=True)
     story.beat("Its weights are [θ₁, θ₀]: θ₀, the weight of the feature 1, is the offset.",
-               HOLD)
+               "offset-note", notes=3)
 
     # the perceptron through the origin on [x, 1], and its threshold
     line = lesson.line
@@ -86,7 +88,7 @@ def offset_lift_storyboard(lesson: OffsetLiftLesson,
     ends = "converges" if line.converged and not line.stopped_by_rounding else "stops"
     story.beat(f"It {ends} after {wording.count(result['updates'], 'update')} at [θ₁, θ₀] = "
                f"{wording.vector(result['theta'])}: threshold "
-               f"{wording.number(lesson.final_threshold)}.", "summary", summary=True)
+               f"{wording.number(lesson.final_threshold)}.", "summary", summary=1)
     same = ("the same numbers after every update" if line.same_sequence else
             "the same numbers" if line.same_end else "other numbers")
     unused = ""
@@ -97,7 +99,7 @@ def offset_lift_storyboard(lesson: OffsetLiftLesson,
     story.beat(f"The perceptron with offset on x ends at θ₁ = "
                f"{wording.number(offset_result['theta'][0])}, θ₀ = "
                f"{wording.number(offset_result['theta0'])}: {same}.{unused}",
-               "indicate-summary")
+               "summary-rest", summary=3)
     if line.stopped_by_rounding:
         i = int(line.points_on_boundary[0])
         sign = "+" if data.y[i] > 0 else "−"
@@ -111,17 +113,17 @@ def offset_lift_storyboard(lesson: OffsetLiftLesson,
     story.section("plane-to-space", "From the plane to space")
     story.beat(f"The same in one more dimension: {space.data.n_samples} points of the plane "
                f"get the feature 1 and rise to x₃ = 1.", "lift-plane", part="space",
-               notes=0, summary=False, space_lift=1.0, view=1)
+               notes=0, summary=0, space_lift=1.0, view=1)
     story.section("perceptron-space", "The perceptron in space")
     story.beat("The perceptron through the origin on [x, 1]: a plane through the origin, "
                "which meets x₃ = 1 in a line of the data's plane.", "space-run",
                space_step=space.origin.n_steps)
     a, b = space.origin.result, space.offset.result
     same = "the same numbers" if space.same_end else "other numbers"
-    story.beat(f"It ends at {wording.vector(a['theta'])}.", "space-panel", panel=True,
+    story.beat(f"It ends at {wording.vector(a['theta'])}.", "space-panel", panel=2,
                view=-1)
     story.beat(f"The perceptron with offset on x ends at θ = {wording.vector(b['theta'])}, "
-               f"θ₀ = {wording.number(b['theta0'])}: {same}.", HOLD)
+               f"θ₀ = {wording.number(b['theta0'])}: {same}.", "panel-rest", panel=5)
     count = len(lesson.table)
     if count:
         origin_updates = space.updates[0]
