@@ -293,6 +293,8 @@ class PerceptronScene(LinvizScene):
         explained at a scale of its own, its note stands in its place, and both stay until
         the run moves on: the update's last frame shows θ at the tip of the sum it was said
         to be.)"""
+        if beat.state.get("line") is not None:
+            self.lift_values_veil()
         if (self.local_scale is not None and beat.steps is not None
                 and beat.motion not in ("tip-to-tail", "update")):
             self.end_local_scale()
@@ -349,10 +351,30 @@ class PerceptronScene(LinvizScene):
         self.bring_in_the_stage(beat.state["line"])
         self.counters_veil = None
         if not beat.state["counters"]:  # they come when a sentence explains them
-            self.counters_veil = SurroundingRectangle(
-                self.counter_row, buff=style.SMALL_BUFF, stroke_width=0,
-                fill_color=self.theme.background, fill_opacity=1.0)
-            self.add(self.counters_veil)
+            self.counters_veil = self.veil(self.counter_row)
+        # θ, θ₀, the y·score and "θ = 0: no boundary yet" come as the start is said (the
+        # first beat that lights a line of the code: see begin_motion)
+        self.values_veil = None
+        if beat.state["line"] is None:
+            self.values_veil = self.veil(VGroup(
+                self.score, self.theta_value, *([self.theta0_value] if self.offset else [])))
+            self.hyperplane.set_notes_shown(False)
+
+    def veil(self, mobject) -> SurroundingRectangle:
+        """A rectangle of the background's colour over ``mobject``, added to the scene."""
+        cover = SurroundingRectangle(mobject, buff=style.SMALL_BUFF, stroke_width=0,
+                                     fill_color=self.theme.background, fill_opacity=1.0)
+        self.add(cover)
+        return cover
+
+    def lift_values_veil(self) -> None:
+        """θ, θ₀, the y·score and the plane's note at θ = 0 come (see draw_intro)."""
+        if getattr(self, "values_veil", None) is None:
+            return
+        self.hyperplane.set_notes_shown(True)
+        self.play(FadeOut(self.values_veil), run_time=style.PAUSE_SHORT)
+        self.remove(self.values_veil)
+        self.values_veil = None
 
     def bring_in_the_stage(self, line: int) -> None:
         """The plane, the title and the panel come, ``line`` of the code lit. The plane, the

@@ -54,6 +54,9 @@ def drawn_perceptron_state(scene) -> dict:
         # the counters shown (not yet, under a veil, before the sentence explaining them)
         "counters": getattr(scene, "counters_veil", None) is None
         or not scene.on_screen(scene.counters_veil),
+        # θ, θ₀ and the y·score shown (not yet, under a veil, before the start is said)
+        "values": getattr(scene, "values_veil", None) is None
+        or not scene.on_screen(scene.values_veil),
         "t": counters["epoch"].number.shown, "i": counters["i"].number.shown,
         "M": counters["M"].number.shown, "error": counters["error"].number.shown,
         "theta": scene.theta_value.number.shown,
@@ -177,8 +180,11 @@ def _check_every_beat(scene_name: str, case: str, tmp_path, heard=()) -> None:
     storyboard = storyboard_for(scene_name)(scene.data, heard=heard)
     assert [sentence for sentence, _ in drawn] == storyboard.sentences()
     offset, places = scene.offset, scene.places
+    started = False  # θ's values come with the first beat that lights a line of the code
     for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
         expected = expected_perceptron_state(beat.state, places, offset, scene.data.X)
+        started = started or beat.state["line"] is not None
+        expected["values"] = started
         theta, theta0, presence = picture.pop("boundary")
         if expected["plot"]:  # the code has left: its bar is not drawn
             expected.pop("line")

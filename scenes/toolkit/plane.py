@@ -855,6 +855,15 @@ class Hyperplane(VGroup):
             elif key != state and note in self.submobjects:
                 self.remove(note)
 
+    def set_notes_shown(self, shown: bool) -> None:
+        """Show the notes ("θ = 0: no boundary yet", …) from now on, or hide them (a scene
+        holds them back until a sentence has said where the run starts)."""
+        self.show_notes = shown
+        state, self.state = self.state, None
+        if not shown:
+            self.remove(*[note for note in self.notes.target.values() if note in self.submobjects])
+        self._show_note(state)
+
     def endpoints_in_data(self) -> tuple[np.ndarray, np.ndarray] | None:
         """The drawn line's endpoints back in data coordinates (None when hidden)."""
         if self.state != "line":
