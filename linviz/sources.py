@@ -158,6 +158,27 @@ def _fold(ratio: float) -> str:
     return f"{ratio:,.0f}" if ratio >= 10 else f"{ratio:.1f}"
 
 
+def data_card_lines(data: Dataset | None) -> list[str]:
+    """What the data's sentence (:func:`data_note_sentence`) says, a short line each, for
+    the card shown while it is said ([] when it says nothing)."""
+    if data is None:
+        return []
+    params, lines = data.params, []
+    if params.get("missing_rows"):
+        lines.append(f"{_rows(params['missing_rows'])} with a missing value: left out")
+    if params.get("other_class_rows"):
+        negative, positive = data.label_names
+        lines.append(f"kept: {negative} (−1) and {positive} (+1); "
+                     f"{_rows(params['other_class_rows'])} of other classes left out")
+    ratio = params.get("standardized", {}).get("spread_ratio")
+    if ratio:
+        lines.append(f"spreads differ {_fold(ratio)}-fold: each feature standardised, "
+                     f"(x − mean)/s.d.")
+        lines.append("ticks in the data's units; the axes cross at the means; "
+                     "lengths in standard deviations")
+    return lines
+
+
 def data_note_sentence(data: Dataset | None) -> str:
     """What reading the file left out, said in the scene ("" when nothing was): rows with
     a missing value, rows of the classes not kept (the same counts as :func:`data_notes`)."""

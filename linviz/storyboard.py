@@ -147,14 +147,19 @@ class StoryWriter:
         return Storyboard(self.scene, tuple(self.beats))
 
 
+#: the motion of the beat that says what reading the data did: a card of its facts comes
+#: (:func:`linviz.sources.data_card_lines`) and stays until the next sentence
+DATA_NOTE = "data-note"
+
+
 def with_data_note(board: Storyboard, data) -> Storyboard:
     """``board`` with what reading the data left out said over its first picture (a
-    :data:`HOLD` beat after the first; :func:`linviz.sources.data_note_sentence`)."""
+    :data:`DATA_NOTE` beat after the first; :func:`linviz.sources.data_note_sentence`)."""
     from .sources import data_note_sentence
 
     said = data_note_sentence(data)
     if not said or not board.beats:
         return board
     first = board.beats[0]
-    note = StoryBeat(said, HOLD, dict(first.state), None, 0.0, None)
+    note = StoryBeat(said, DATA_NOTE, dict(first.state), None, 0.0, None)
     return Storyboard(board.scene, (first, note, *board.beats[1:]))

@@ -12,7 +12,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
-from manim import DOWN, UP, ManimColor, ValueTracker, VGroup, Wait, config, linear
+from manim import (
+    DOWN, LEFT, UP, FadeOut, ManimColor, SurroundingRectangle, ValueTracker, VGroup, Wait, config,
+    linear,
+)
 
 from linviz.dataset import CLASSIFICATION, REGRESSION, Dataset
 from linviz.errors import DataError
@@ -228,11 +231,44 @@ class LinvizScene(HoldingScene):
         if beat.section:
             self.section(*beat.section)
         self.narrate(beat.sentence, beat.min_seconds)  # the beat before is closed here
+        self.take_data_card()
         self.begin_motion(beat)
         getattr(self, "draw_" + beat.motion.replace("-", "_"))(beat)
 
     def begin_motion(self, beat) -> None:
         """What a scene shows as ``beat``'s sentence starts, before its motion (nothing)."""
+
+    #: the card of what reading the data did, while its sentence is said (draw_data_note)
+    data_card = None
+
+    def draw_data_note(self, beat) -> None:
+        """What reading the file did (rows left out, classes kept, standardised), on a
+        card over the bottom of the picture while the sentence says it."""
+        from linviz.sources import data_card_lines
+
+        from .toolkit.gd_plots import plain_markup
+        from .toolkit.layout import appear
+
+        lines = data_card_lines(self.data)
+        if not lines:
+            return
+        rows = VGroup(*[text(plain_markup(line), self.theme, style.FONT_SMALL)
+                        for line in lines]).arrange(DOWN, aligned_edge=LEFT,
+                                                    buff=style.SMALL_BUFF)
+        if rows.width > config.frame_width - 2 * style.BUFF:
+            rows.scale_to_fit_width(config.frame_width - 2 * style.BUFF)
+        box = SurroundingRectangle(rows, buff=style.BUFF, color=self.theme.muted,
+                                   fill_color=self.theme.background, fill_opacity=0.95,
+                                   stroke_width=1.5)
+        self.data_card = VGroup(box, rows).to_edge(DOWN, buff=style.BUFF)
+        self.play(appear(self.data_card), run_time=style.RUN_INTRO)
+
+    def take_data_card(self) -> None:
+        """The data's card leaves as the next sentence starts."""
+        if self.data_card is not None:
+            self.play(FadeOut(self.data_card), run_time=style.PAUSE_SHORT)
+            self.remove(self.data_card)
+            self.data_card = None
 
     def draw_hold(self, beat) -> None:
         """Nothing moves: the sentence says more about the picture on screen (a thought too

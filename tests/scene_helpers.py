@@ -22,7 +22,8 @@ REQUEST_FIELDS = {"data_spec": "data", "seed": "seed", "theme_name": "theme",
                   "trace_file": "trace", "keyframe_dir": "keyframe_dir",
                   "keyframe_at_narration": "keyframe_at_narration", "positive": "positive",
                   "label_column": "label_column", "features": "features",
-                  "standardize": "standardize", "notation": "notation", "heard": "heard"}
+                  "standardize": "standardize", "notation": "notation", "heard": "heard",
+                  "classes": "classes"}
 
 
 def variant(scene_class, **attributes):

@@ -340,3 +340,41 @@ def test_the_spread_rule_is_a_stated_factor_of_ten(factor, standardised):
         np.testing.assert_allclose(scaled.X.std(axis=0), 1.0, rtol=1e-12)
         assert scaled.params["standardized"]["spread_ratio"] == pytest.approx(factor,
                                                                                rel=1e-12)
+
+
+def test_what_reading_the_file_did_is_on_screen_while_it_is_said(published):
+    """The sentence on the rows left out and the standardisation was said over a still
+    picture that showed none of it (29.6 s on the published iris, review 49). Now a card of
+    those facts comes with the sentence, with the counts the file gives (checked here
+    against the CSV read with the csv module), and leaves as the next sentence starts."""
+    import csv
+
+    from scenes.catalog import find
+    from story_runs import story_with
+
+    path, options = published["iris"]
+    with open(path, newline="", encoding="utf-8-sig") as handle:
+        rows = list(csv.DictReader(handle))
+    # rows missing a used value are left out first, then the rows of the other classes
+    complete = [r for r in rows if r["Sepal length (mm)"].strip()
+                and r["Petal mass (g)"].strip()]
+    blank = len(rows) - len(complete)
+    others = sum(1 for r in complete if r["Species"] not in ("versicolor", "virginica"))
+
+    cards = []
+    scene = story_with(find("noise").load(), data_spec=str(path),
+                       label_column="species", classes=("versicolor", "virginica"),
+                       features=("sepal length", "petal mass"),
+                       beat_observers=[lambda s: cards.append(
+                           None if s.data_card is None or not s.on_screen(s.data_card)
+                           else s.data_card)])
+    shown = [k for k, card in enumerate(cards) if card is not None]
+    assert shown == [1], shown  # the second beat, the data's sentence, and only it
+    sentence = scene.storyboard.beats[1].sentence
+    assert f"{blank} rows with a missing value" in sentence
+    from linviz.sources import data_card_lines
+
+    lines = data_card_lines(scene.data)
+    assert lines[0] == f"{blank} rows with a missing value: left out"
+    assert f"{others} rows of other classes left out" in lines[1]
+    assert "standardised" in lines[2] and len(cards[1][1]) == len(lines)
