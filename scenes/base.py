@@ -231,7 +231,7 @@ class LinvizScene(HoldingScene):
         if beat.section:
             self.section(*beat.section)
         self.narrate(beat.sentence, beat.min_seconds)  # the beat before is closed here
-        self.take_data_card()
+        self.take_beat_marks()
         self.begin_motion(beat)
         getattr(self, "draw_" + beat.motion.replace("-", "_"))(beat)
 
@@ -240,6 +240,21 @@ class LinvizScene(HoldingScene):
 
     #: the card of what reading the data did, while its sentence is said (draw_data_note)
     data_card = None
+    #: what stands only while one sentence is said (a card, a frame round what it reads)
+    beat_marks: list = []
+
+    def mark_for_beat(self, mobject) -> None:
+        """``mobject`` (on screen) leaves as the next sentence starts."""
+        self.beat_marks = [*self.beat_marks, mobject]
+
+    def take_beat_marks(self) -> None:
+        """What stood for the sentence before leaves as the next one starts."""
+        marks = [mark for mark in self.beat_marks if self.on_screen(mark)]
+        self.beat_marks = []
+        self.data_card = None
+        if marks:
+            self.play(*[FadeOut(mark) for mark in marks], run_time=style.PAUSE_SHORT)
+            self.remove(*marks)
 
     def draw_data_note(self, beat) -> None:
         """What reading the file did (rows left out, classes kept, standardised), on a
@@ -262,13 +277,7 @@ class LinvizScene(HoldingScene):
                                    stroke_width=1.5)
         self.data_card = VGroup(box, rows).to_edge(DOWN, buff=style.BUFF)
         self.play(appear(self.data_card), run_time=style.RUN_INTRO)
-
-    def take_data_card(self) -> None:
-        """The data's card leaves as the next sentence starts."""
-        if self.data_card is not None:
-            self.play(FadeOut(self.data_card), run_time=style.PAUSE_SHORT)
-            self.remove(self.data_card)
-            self.data_card = None
+        self.mark_for_beat(self.data_card)
 
     def draw_hold(self, beat) -> None:
         """Nothing moves: the sentence says more about the picture on screen (a thought too

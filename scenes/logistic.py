@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from manim import (
     DOWN, LEFT, RIGHT, UP, Circle, Circumscribe, Create, Dot, FadeIn, FadeOut, LaggedStart, Line,
-    Indicate, ReplacementTransform, VGroup,
+    Indicate, ReplacementTransform, SurroundingRectangle, VGroup,
     ValueTracker, VMobject, Write, linear, rate_functions, smooth,
 )
 
@@ -517,10 +517,13 @@ class LogisticScene(LinvizScene):
             self.draw_least_level()
 
     def draw_indicate_gradient(self, beat) -> None:
-        """The gradient's formula lit while the sentence reads it."""
+        """The gradient's formula lit (framed) while the sentence reads it."""
         self.show_status(beat.state["status"])
+        frame = SurroundingRectangle(self.formula_step, color=self.theme.highlight,
+                                     buff=style.SMALL_BUFF, stroke_width=style.HIGHLIGHT_STROKE)
         self.play(Indicate(self.formula_step, color=self.theme.highlight, scale_factor=1.04),
-                  run_time=style.RUN_INTRO)
+                  Create(frame), run_time=style.RUN_INTRO)
+        self.mark_for_beat(frame)
 
     def draw_perceptron(self, beat) -> None:
         """The perceptron's last passes replayed beside the logistic boundary."""

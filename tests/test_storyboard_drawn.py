@@ -707,3 +707,22 @@ def _check_proof(name: str, spec: dict) -> None:
                                          0 if state["board"] != "normalized" else
                                          "all" if state["rows"] is None else state["rows"]),
                                      "scale": round(float(state["scale"]), 9)})
+
+def test_the_gradient_sentence_ends_with_its_formula_lit(tmp_path):
+    """"In the gradient (lit), …" ended on the frame before it: the formula had been lit
+    for a moment and let go (review 49). Now a frame stands round it until the sentence has
+    been said, and only then."""
+    from scenes.catalog import find
+
+    framed = []
+
+    def observe(scene):
+        framed.append(any(scene.on_screen(mark) and mark.get_center() is not None
+                          and np.allclose(mark.get_center(), scene.formula_step.get_center(),
+                                          atol=0.05)
+                          for mark in scene.beat_marks))
+
+    scene = story_with(find("logistic").load(), beat_observers=[observe])
+    motions = [beat.motion for beat in scene.storyboard.beats]
+    assert framed == [motion == "indicate-gradient" for motion in motions]
+    assert any(framed)
