@@ -413,7 +413,7 @@ def test_on_iris_the_order_is_said_not_noise(iris_story):
     if numbers:
         assert float(numbers[0][0]) == pytest.approx(min(in_order) / len(y))
         assert float(numbers[0][1]) == pytest.approx(shuffled)
-    assert "visits them in a new shuffled order (seed 0)" in said
+    assert "So each pass here visits them in a new shuffled order (seed 0)." in said
     assert "noise" not in said.lower()
     assert re.search(r"Pass 2\d visits the points in a new shuffled order|Pass 1 visits the "
                      r"points in a shuffled order", said)

@@ -68,24 +68,28 @@ class _NoiseTelling(_Telling):
             story.beat(f"No line separates these {n} points: whatever the perceptron does, "
                        f"some points stay on the wrong side.", "show",
                        status="no line separates these points", status_tone="highlight")
-        order = self.order_sentence()
-        if order:
-            shown = (f"order: shuffled anew each pass, seed {noise.shuffle_seed}"
-                     if noise.visits_shuffled else "order: as in the file")
-            story.beat(order, "show", status=shown, status_tone="highlight")
+        shown = (f"order: shuffled anew each pass, seed {noise.shuffle_seed}"
+                 if noise.visits_shuffled else "order: as in the file")
+        sentences = self.order_sentences()
+        for number, sentence in enumerate(sentences, start=1):
+            # the order the run visits in comes with the sentence that says it (the last)
+            status = (shown if number == len(sentences) else
+                      "order in the file: sorted by class")
+            story.beat(sentence, "show", status=status, status_tone="highlight")
         start = "θ = 0 and θ₀ = 0" if self.offset else "θ = 0"
         same = "The same perceptron as before" if self.brief else "The perceptron"
         story.beat(f"{same}, from {start}: every score is 0 at first, "
                    f"and a y·score ≤ 0 counts as a mistake.", "show", **self.at_the_start())
         self.explain_counters()
 
-    def order_sentence(self) -> str:
-        """What the data's order is and how the run visits it ("" when the data is not
-        sorted by class and the run visits it in index order, as the notes do)."""
+    def order_sentences(self) -> list[str]:
+        """What the data's order is and how the run visits it, a thought a sentence (none
+        when the data is not sorted by class and the run visits it in index order, as the
+        notes do)."""
         noise = self.noise
         if not noise.sorted_by_class:
-            return ("Each pass visits the points in a new shuffled order "
-                    f"(seed {noise.shuffle_seed})." if noise.visits_shuffled else "")
+            return (["Each pass visits the points in a new shuffled order "
+                     f"(seed {noise.shuffle_seed})."] if noise.visits_shuffled else [])
         names = self.data.label_names
         blocks = ", ".join(
             f"{first + 1}–{last + 1} are {names[label > 0]} ({wording.label(label)})"
@@ -101,13 +105,14 @@ class _NoiseTelling(_Telling):
                 numbers = (f" (in that order no pass ends below "
                            f"{wording.number(other, wording.error_places(other))}; shuffled, "
                            f"as low as {wording.number(mine, wording.error_places(mine))})")
-            return (f"{said} Visited in that order, each pass would end after a whole class, "
-                    f"and the error after a pass would tell the order, not the data"
-                    f"{numbers}; so each pass here visits them in a new shuffled order (seed "
-                    f"{noise.shuffle_seed}).")
-        return (f"{said} This run visits them in that order: each pass ends after a whole "
-                f"class. Shuffled each pass (seed {noise.shuffle_seed}), the passes end as "
-                f"low as {wording.number(other, wording.error_places(other))}.")
+            return [said, f"Visited in that order, each pass would end after a whole class, "
+                          f"and the error after a pass would tell the order, not the data"
+                          f"{numbers}.",
+                    f"So each pass here visits them in a new shuffled order (seed "
+                    f"{noise.shuffle_seed})."]
+        return [said, f"This run visits them in that order: each pass ends after a whole "
+                      f"class. Shuffled each pass (seed {noise.shuffle_seed}), the passes end "
+                      f"as low as {wording.number(other, wording.error_places(other))}."]
 
     # -- the run -----------------------------------------------------------------
     def show_error_plot(self) -> None:
