@@ -497,6 +497,7 @@ class PerceptronScene(LinvizScene):
         if addend is not None:
             self.play(FadeOut(addend), run_time=style.PAUSE_SHORT)
         self.show_told_status(beat.state)
+        self.show_local_note()
 
     def draw_mistake_update(self, beat) -> None:
         """The walk to a mistake, the mistake and its update, in one beat."""
@@ -615,13 +616,21 @@ class PerceptronScene(LinvizScene):
             self.scale_note, aligned_edge=RIGHT)
         self.release(self.scale_note)
         self.remove(self.scale_note)
-        self.add(self.local_note)
+        # the note is about arrows: from θ = 0 none is drawn before the update's own
+        if np.any(self.parameters(k).theta):
+            self.add(self.local_note)
+
+    def show_local_note(self) -> None:
+        """The update's scale note, once its arrow is drawn (see use_local_scale)."""
+        note = getattr(self, "local_note", None)
+        if self.local_scale is not None and note is not None and not self.on_screen(note):
+            self.play(FadeIn(note), run_time=style.PAUSE_SHORT)
 
     def end_local_scale(self) -> None:
         """Back to θ's direction at its fixed length (θ's arrow shrinks or grows to it), and
         the direction note in place of the update's."""
         self.local_weight = ValueTracker(1.0)
-        notes = [FadeOut(self.local_note)]
+        notes = [FadeOut(self.local_note)] if self.on_screen(self.local_note) else []
         if self.scale_note is not None:
             notes.append(FadeIn(self.scale_note))
         self.play(self.local_weight.animate.set_value(0.0), *notes,
