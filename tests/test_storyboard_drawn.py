@@ -726,3 +726,21 @@ def test_the_gradient_sentence_ends_with_its_formula_lit(tmp_path):
     motions = [beat.motion for beat in scene.storyboard.beats]
     assert framed == [motion == "indicate-gradient" for motion in motions]
     assert any(framed)
+
+
+@pytest.mark.parametrize("case", UPDATE_CASES)
+def test_the_update_says_a_turn_only_where_the_boundary_is_seen(case, tmp_path):
+    """"The boundary turns" was said on iris while the boundary stood outside the view
+    before and after (review 49). The words now follow where the drawn boundary is at the
+    beat's end: in view for "turns" and "comes into view", out of it otherwise."""
+    from scenes.catalog import find
+
+    seen = []
+    scene = story_with(find("update").load(), **_spec_of(case, tmp_path), beat_observers=[
+        lambda s: seen.append(getattr(s, "mistake_hyperplane", None) is not None
+                              and s.mistake_hyperplane.state == "line")])
+    (number,) = [k for k, beat in enumerate(scene.storyboard.beats) if beat.motion == "turn"]
+    sentence = scene.storyboard.beats[number].sentence
+    in_view = seen[number]
+    assert in_view == any(words in sentence for words in ("the boundary turns.",
+                                                           "the boundary comes into view."))

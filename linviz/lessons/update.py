@@ -184,6 +184,20 @@ class UpdateLesson:
     own_updates: tuple[OwnUpdate, ...]
     history_places: int
 
+    def boundary_in_view(self, after: bool) -> bool:
+        """Whether the boundary before (or ``after``) the update crosses the scene's view
+        (:func:`linviz.view_box.fitted_box` of the data, as the scene's plane): a turn said
+        is a turn seen."""
+        from ..geometry import clip_line
+        from ..view_box import fitted_box
+
+        theta = self.theta_after if after else self.theta_before
+        theta0 = self.theta0_after if after else self.theta0_before
+        if not np.any(theta):
+            return False
+        return clip_line(np.asarray(theta, dtype=float), float(theta0),
+                         fitted_box(self.data.X)) is not None
+
     @property
     def identity_adds_up(self) -> bool:
         """The rounded old score + rounded ‖x‖² + 1 is the rounded new score, at ``places``:

@@ -79,6 +79,19 @@ def row_sentences(lesson: UpdateLesson) -> list[str | None]:
     return sentences
 
 
+def boundary_words(lesson: UpdateLesson) -> str:
+    """What the update does to the boundary, as the view shows it (a turn out of view is
+    not said to be seen)."""
+    before, after = lesson.boundary_in_view(False), lesson.boundary_in_view(True)
+    if before and after:
+        return "the boundary turns"
+    if after:
+        return "the boundary comes into view"
+    if before:
+        return "the boundary turns out of view"
+    return "the boundary moves, outside this view"
+
+
 def update_storyboard(lesson: UpdateLesson, scene: str = "update") -> Storyboard:
     """Every beat of the scene `update` for ``lesson`` (see the module's docstring)."""
     story = StoryWriter(scene, screen="identity", lines=0, summary=False, turn=0.0,
@@ -102,8 +115,8 @@ def update_storyboard(lesson: UpdateLesson, scene: str = "update") -> Storyboard
     story.beat(f"A real mistake of the perceptron's run: at step {k + 1}, point {i + 1} (label "
                f"{label}) has y·score {n(lesson.old_score)}, not above 0.", "mistake-panel",
                screen="mistake")
-    story.beat(f"The update adds y⁽ⁱ⁾x⁽ⁱ⁾ to θ and {label} to θ₀: the boundary turns.", "turn",
-               turn=1.0)
+    story.beat(f"The update adds y⁽ⁱ⁾x⁽ⁱ⁾ to θ and {label} to θ₀: "
+               f"{boundary_words(lesson)}.", "turn", turn=1.0)
     equals = "=" if lesson.identity_adds_up else "≈"
     story.beat(f"Into the identity: {n(lesson.old_score)} + {n(lesson.norm_squared)} + 1 "
                f"{equals} {n(lesson.new_score)}, the new y·score of the run's θ′ and θ′₀.",
