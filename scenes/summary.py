@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (UP, LEFT, Create, Dot, FadeIn, FadeOut, Indicate, LaggedStart, Line, Rectangle,
-                   Succession, VGroup, VMobject, Write)
+                   Succession, SurroundingRectangle, VGroup, VMobject, Write)
 
 from linviz.lessons.summary import SummaryLesson, summary_lesson
 from linviz.lessons.summary_story import (ARC, FEATURE_MAPS_NOTE, HEADER, ROWS, row_results,
@@ -154,8 +154,12 @@ class SummaryScene(LinvizScene):
     def draw_indicate_feature_maps(self, beat) -> None:
         """The feature maps' note, which the sentence on XOR points back to, while it is
         read."""
-        self.play(Indicate(self.arc_notes[FEATURE_MAPS_NOTE], color=self.theme.highlight),
-                  run_time=self.reading_time(beat.sentence))
+        note = self.arc_notes[FEATURE_MAPS_NOTE]
+        frame = SurroundingRectangle(note, color=self.theme.highlight, buff=style.SMALL_BUFF,
+                                     stroke_width=style.HIGHLIGHT_STROKE)
+        self.play(Indicate(note, color=self.theme.highlight), Create(frame),
+                  run_time=style.RUN_INTRO)
+        self.mark_for_beat(frame)  # framed until the sentence has been said
 
     def draw_indicate_header(self, beat) -> None:
         """The three choices, each column's header in turn: the loss, the model (its

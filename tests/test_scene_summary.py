@@ -106,8 +106,13 @@ def test_the_arc_never_says_logistic_regression_fixes_xor(tmp_path):
     (why,) = [s for s in scene.narration if s.startswith("That is why logistic")]
     assert "XOR" not in why
     (sentence,) = [s for s in scene.narration if s.startswith("On XOR")]
-    assert f"L* = {best:.3f}" in sentence and "only the feature map" in sentence
+    assert f"{best:.3f}" in sentence and "only the feature map" in sentence
     assert best > 0.9 * np.log(2)
+    # "exactly 0" and "L* = log 2" (it said "settles too … about log 2"): the gradient at
+    # θ = 0, −(1/n) Σ y x̃ σ(0), is 0 on the four corners, and the loss is convex
+    gradient_at_zero = -(xor.y[:, None] * design).mean(axis=0) / 2
+    assert np.array_equal(gradient_at_zero == 0, np.ones(3, dtype=bool))
+    assert "gradient is exactly 0, so L* = log 2" in sentence and "settles" not in sentence
 
 
 def test_table_text_sits_on_common_baselines(tmp_path):

@@ -47,6 +47,12 @@ class SummaryLesson:
     xor_best_loss: float
 
     @property
+    def xor_best_is_coin(self) -> bool:
+        """On XOR the best line is θ = 0: L* = log 2 to 1e-9 (relative), what P = ½
+        everywhere pays (the 4 corners: Σ y x̃ = 0, so the gradient at θ = 0 is 0)."""
+        return abs(self.xor_best_loss - np.log(2.0)) <= 1e-9 * np.log(2.0)
+
+    @property
     def xor_near_coin(self) -> bool:
         """On XOR even the best line pays L* > 0.9 log 2: about what P = ½ everywhere pays."""
         return self.xor_best_loss > 0.9 * np.log(2.0)

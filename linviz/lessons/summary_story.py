@@ -82,6 +82,10 @@ def curvature_words(lesson: SummaryLesson) -> str:
 def xor_sentence(lesson: SummaryLesson) -> str:
     """What logistic regression does on XOR: settles, but no line does well there."""
     best = wording.number(lesson.xor_best_loss, 3)
+    if lesson.xor_best_is_coin:
+        return (f"On XOR no line helps: at θ = 0 the gradient is exactly 0, so L* = log 2 = "
+                f"{best}, what P = ½ everywhere pays; only the feature map x₁x₂ makes XOR "
+                f"separable.")
     if lesson.xor_near_coin:
         return (f"On XOR it settles too, but the best line still pays L* = {best}, about "
                 f"log 2: only the feature map x₁x₂ makes XOR separable.")
