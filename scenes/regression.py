@@ -28,7 +28,7 @@ from linviz.lessons.regression import (
     regression_lesson,
 )
 from linviz.lessons.regression_story import (
-    curve_gain_words, loss_places, loss_text, regression_storyboard,
+    curve_gain_words, fit_places, loss_places, loss_text, regression_storyboard,
 )
 from linviz.regression import polynomial_features, squared_loss_contour
 from linviz.replay import state_after_steps, state_at
@@ -496,9 +496,11 @@ class RegressionScene(LinvizScene):
         self.feature_map = feature_map
         table_rows = []
         for run in lesson.polynomials:
+            places = fit_places(run)  # the two differ where the sentence says they do
             table_rows.append(text(f"$k = {run.degree}$: gradient descent $L = "
-                                   f"{loss_text(run.final_loss)}$, closed form "
-                                   f"${loss_text(run.closed_loss)}$, {kappa_markup(run.condition)}", theme, style.FONT_SMALL))
+                                   f"{fmt(run.final_loss, places)}$, closed form "
+                                   f"${fmt(run.closed_loss, places)}$, "
+                                   f"{kappa_markup(run.condition)}", theme, style.FONT_SMALL))
         table = VGroup(*table_rows).arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
         table.next_to(self.formula_risk, DOWN, buff=3 * style.BUFF).set_x(
             style.REGRESSION_PANEL_LEFT, direction=LEFT)

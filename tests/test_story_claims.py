@@ -715,3 +715,21 @@ def test_a_fitted_curve_that_leaves_the_view_is_not_joined_by_a_chord(tmp_path):
                            data[:, 1], atol=1e-6 * height)
         steps = np.diff(data[:, 0])
         assert np.all(steps > 0) and steps.max() < 0.01 * (box.x_max - box.x_min)
+
+
+@pytest.mark.parametrize("case", cases("regression"), ids=case_id)
+def test_a_gap_said_between_two_losses_shows_in_their_printed_digits(case):
+    """"L = 0.0080, 0.000067 above the closed form's 0.0080": the two losses, printed to
+    four places, were equal while the sentence (and the table) called one above the other
+    (review 49). Now they are printed with the digits the gap needs, and the printed
+    difference is the gap said."""
+    import re
+
+    scene = story(*case)
+    for match in said(scene, r"L = (\S+), (\S+) above the closed form's (\S+) \(dashed\)"):
+        descent, gap, closed = (number(match.group(k)) for k in (1, 2, 3))
+        assert descent > closed
+        places = [len(match.group(k).split(".")[1]) if "." in match.group(k) else 0
+                  for k in (1, 2)]
+        # equal up to the rounding of the two losses and of the gap as printed
+        assert descent - closed == pytest.approx(gap, abs=10 ** -places[0] + 10 ** -places[1])

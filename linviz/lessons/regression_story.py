@@ -40,6 +40,16 @@ def loss_text(value: float, places: int = 4) -> str:
     return wording.number(value, loss_places(value, places))
 
 
+def fit_places(run) -> int:
+    """Decimals for a degree's two losses (descent's and the closed form's): a loss's
+    (:func:`loss_places`), more when descent stopped short, so the two printed differ by the
+    gap the sentence says (its first two significant digits)."""
+    places = loss_places(run.final_loss)
+    if run.reached or run.gap <= 0:
+        return places
+    return int(max(places, min(12, 1 - np.floor(np.log10(run.gap)))))
+
+
 def step_sentence(lesson: RegressionLesson) -> str:
     """How the line's η was chosen, and the condition it meets (or not)."""
     run = lesson.line
@@ -172,15 +182,17 @@ def regression_storyboard(lesson: RegressionLesson,
                formulas=["risk", "map"], contours=None, closed=False, residuals=True,
                axes=False)
     for row, poly in enumerate(lesson.polynomials, start=1):
+        places = fit_places(poly)
         closed = f"the closed form (dashed) also {loss_text(poly.closed_loss)}"
         if not poly.reached:
             closed = (f"{wording.significant(poly.gap, least=2, most=8)} above the closed "
-                      f"form's {loss_text(poly.closed_loss)} (dashed)")
+                      f"form's {wording.number(poly.closed_loss, places)} (dashed)")
         how = ""
         if row == 1:  # how every degree's descent runs, said once
             how = f", {poly.steps} steps of descent as for every degree"
         # said while the fit runs: the sentence describes what the viewer is watching
-        story.beat(f"Degree {poly.degree}{how}: L = {loss_text(poly.final_loss)}, {closed}.",
+        story.beat(f"Degree {poly.degree}{how}: L = {wording.number(poly.final_loss, places)}, "
+                   f"{closed}.",
                    "poly-fit", degree=poly.degree, rows=row)
     falls = " → ".join(loss_text(m) for m in lesson.closed_minima)
     unreached = [str(poly.degree) for poly in lesson.unreached]
