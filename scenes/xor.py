@@ -288,6 +288,7 @@ class XorScene(PerceptronScene):
     def draw_describe_data(self, beat) -> None:
         """The +1 points, then the −1 points, light up in turn while they are described."""
         markers = self.plane.markers
+        self.show_told_status(beat.state)
         self.play(Succession(*(Indicate(group, color=self.theme.highlight, scale_factor=1.0)
                                for group in (markers.plus, markers.minus))),
                   run_time=self.reading_time(beat.sentence))

@@ -123,7 +123,9 @@ class _XorTelling(_Telling):
             said = (f"These {n} points lie in clouds around the four XOR corners, labelled "
                     f"+1 around the corners where x₁ and x₂ differ in sign: no line separates "
                     f"them.")
-        story.beat(said, "describe-data")
+        # the rule on screen while it is said
+        story.beat(said, "describe-data", status="label +1 where x₁x₂ < 0: x₁ and x₂ differ "
+                   "in sign", status_tone="highlight")
         same = "The same perceptron as before" if self.brief else "The perceptron"
         story.beat(f"{same}, from θ = 0 and θ₀ = 0: every score is 0, so the first point "
                    f"visited is a mistake.", "show", **self.at_the_start())
