@@ -600,3 +600,33 @@ def test_data_standardised_for_one_scale_keeps_its_units_on_the_axes():
             assert where == pytest.approx((value - mean[axis]) / std[axis], abs=0.02)
     assert [name.source.replace("\\", "") for name in plane.axis_labels[:2]] == [
         "Alcohol (%)", "Proline (mg/L)"]
+
+
+def test_the_axes_lines_of_standardised_data_say_they_stand_at_the_means():
+    """Data standardised for one scale keeps its units on the ticks, so the axes' lines
+    cross at the means, not at a value 0 (whose tick may be in view too): two origins to a
+    reader of review 49. Each line now says "mean" at its far end, clear of every marker."""
+    from scenes.toolkit.plane import DataPlane
+    from linviz.transforms import standardized_for_one_scale
+
+    rng = np.random.default_rng(3)
+    X = np.column_stack([rng.normal(55, 6, 60), rng.normal(3000, 800, 60)])  # mm and g
+    y = np.where(X[:, 1] > 3000, 1.0, -1.0)
+    data = standardized_for_one_scale(Dataset("mm-and-g", X, y,
+                                              feature_names=("length (mm)", "mass (g)")))
+    assert data.params["standardized"]["spread_ratio"] > 10
+    plane = DataPlane(data.X, data.y, DARK, data=data)
+    labels = plane.means_label
+    assert labels is not None and len(labels) == 2
+    crossing = plane.c2p((0.0, 0.0))
+    foot, left_end = labels
+    # beside x₂'s line near the bottom edge, and above x₁'s line near the left edge
+    assert abs(foot.get_left()[0] - crossing[0]) < 0.5
+    assert abs(left_end.get_bottom()[1] - crossing[1]) < 0.5
+    markers = plane.c2p_many(data.X)
+    for label in labels:
+        low, high = label.get_corner(np.array([-1, -1, 0])), label.get_corner(np.array([1, 1, 0]))
+        inside = np.all((markers[:, :2] > low[:2]) & (markers[:, :2] < high[:2]), axis=1)
+        assert not inside.any()
+    raw = DataPlane(X, y, DARK, data=Dataset("raw", X, y))
+    assert raw.means_label is None

@@ -313,6 +313,8 @@ class DataPlane(VGroup):
             self.axis_labels.add(self.legend)
         self.origin_pointer = None
         self._point_to_origin()
+        self.means_label = None
+        self._mark_means()
         #: drawings made on this plane, redrawn by ``set_box`` (see :meth:`depend`)
         self.dependants = Shared([])
         super().__init__(self.reference, self.grid, self.frame, self.axes, self.axis_labels,
@@ -556,12 +558,48 @@ class DataPlane(VGroup):
                              preferred=preferred)
         words.move_to(tail + np.array([offset[0], offset[1], 0.0]))
 
+    def _mark_means(self) -> None:
+        """On data standardised for one scale (ticks in the data's units), "mean" at the
+        far ends of the axes' lines (the foot of x₂'s, the left end of x₁'s), away from the
+        crossing where arrows start: there each line stands at its feature's mean, not at a
+        value 0 of the data (whose tick may be in view too). Hidden when out of view."""
+        if self.units is None or not self.equal_scale:
+            return
+        if not views.origin_in_view(self.box):
+            if self.means_label is not None:
+                self.means_label.set_opacity(0)
+            return
+        if self.means_label is None:
+            self.means_label = VGroup(*[text("mean", self.theme, style.FONT_SMALL,
+                                             self.theme.muted) for _ in range(2)])
+            self.axis_labels.add(self.means_label)
+        self.means_label.set_opacity(1)
+        x_min, y_min, x_max, y_max = self.square_bounds()
+        obstacles = [box_around(self.markers.positions(), self.marker_size * 1.2)
+                     if hasattr(self, "markers") else np.zeros((0, 5))]
+        obstacles += [np.array([box]) for box in _text_boxes(self.markers.counts)] \
+            if hasattr(self, "markers") else []
+        inset = style.SMALL_BUFF
+        crossing = self.c2p((0.0, 0.0))
+        # x₂'s line at its foot (right of it, above the frame's edge); x₁'s at its left end
+        # (above it, right of the frame's edge)
+        for label, anchor, preferred in (
+                (self.means_label[0], np.array([crossing[0], y_min + inset, 0.0]), 1),
+                (self.means_label[1], np.array([x_min + inset, crossing[1], 0.0]), 1)):
+            offset = best_offset(anchor, (label.width, label.height), np.vstack(obstacles),
+                                 gap=style.SMALL_BUFF,
+                                 bounds=np.array([x_min, y_min, x_max, y_max]),
+                                 preferred=preferred)
+            label.move_to(anchor + np.array([offset[0], offset[1], 0.0]))
+
     def fixtures(self) -> list[VMobject]:
         """The plane's own text inside or above the square (counts, origin pointer, legend):
         what a label placed on the plane keeps clear of."""
         found = [self.markers.counts] if len(self.markers.counts.submobjects) else []
         if self.origin_pointer is not None and self.origin_pointer.words.get_fill_opacity() > 0:
             found.append(self.origin_pointer.words)
+        if self.means_label is not None and self.means_label.get_fill_opacity() > 0:
+            found.append(self.means_label)
         return found
 
     def depend(self, drawing) -> None:
@@ -596,6 +634,7 @@ class DataPlane(VGroup):
         self._place_axis_labels()
         self.axes.add(self.tick_labels)
         self._point_to_origin()
+        self._mark_means()
         if self.markers in self.submobjects:
             self.markers.set_positions(self.c2p_many(self.X))
         for drawing in self.dependants.target:
