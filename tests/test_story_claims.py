@@ -720,16 +720,19 @@ def test_a_fitted_curve_that_leaves_the_view_is_not_joined_by_a_chord(tmp_path):
 @pytest.mark.parametrize("case", cases("regression"), ids=case_id)
 def test_a_gap_said_between_two_losses_shows_in_their_printed_digits(case):
     """"L = 0.0080, 0.000067 above the closed form's 0.0080": the two losses, printed to
-    four places, were equal while the sentence (and the table) called one above the other
-    (review 49). Now they are printed with the digits the gap needs, and the printed
-    difference is the gap said."""
-    import re
+    four places in the sentence and the table, were equal while both called one above the
+    other (review 49). Now the table prints them with the digits that tell them apart, and
+    the sentence says the gap as a share of the minimum, computed here from the losses."""
+    from scenes.toolkit.screen_text import fmt
+    from linviz.lessons.regression_story import fit_places
 
     scene = story(*case)
-    for match in said(scene, r"L = (\S+), (\S+) above the closed form's (\S+) \(dashed\)"):
-        descent, gap, closed = (number(match.group(k)) for k in (1, 2, 3))
-        assert descent > closed
-        places = [len(match.group(k).split(".")[1]) if "." in match.group(k) else 0
-                  for k in (1, 2)]
-        # equal up to the rounding of the two losses and of the gap as printed
-        assert descent - closed == pytest.approx(gap, abs=10 ** -places[0] + 10 ** -places[1])
+    stopped_short = [poly for poly in scene.lesson.polynomials if not poly.reached]
+    matches = said(scene, r"Degree (\d+)[^:]*: L = \S+, (\S+)% above the closed form's minimum")
+    assert len(matches) == len(stopped_short)
+    for poly, match in zip(stopped_short, matches):
+        assert int(match.group(1)) == poly.degree
+        share = 100 * (poly.final_loss - poly.closed_loss) / poly.closed_loss
+        assert number(match.group(2)) == pytest.approx(share, rel=0.05)
+        places = fit_places(poly)
+        assert fmt(poly.final_loss, places) != fmt(poly.closed_loss, places)

@@ -50,6 +50,13 @@ def fit_places(run) -> int:
     return int(max(places, min(12, 1 - np.floor(np.log10(run.gap)))))
 
 
+def gap_percent(run) -> str:
+    """How far above the closed form's minimum descent ended, in percent of it, to two
+    significant digits (0.84, 17)."""
+    share = 100.0 * run.gap / run.closed_loss
+    return wording.number(share, wording.significant_places(share, least=0, most=4))
+
+
 def step_sentence(lesson: RegressionLesson) -> str:
     """How the line's η was chosen, and the condition it meets (or not)."""
     run = lesson.line
@@ -182,17 +189,16 @@ def regression_storyboard(lesson: RegressionLesson,
                formulas=["risk", "map"], contours=None, closed=False, residuals=True,
                axes=False)
     for row, poly in enumerate(lesson.polynomials, start=1):
-        places = fit_places(poly)
         closed = f"the closed form (dashed) also {loss_text(poly.closed_loss)}"
         if not poly.reached:
-            closed = (f"{wording.significant(poly.gap, least=2, most=8)} above the closed "
-                      f"form's {wording.number(poly.closed_loss, places)} (dashed)")
+            # the two losses, to the digits that tell them apart, are in the table
+            # (fit_places); said, the gap as a share of the minimum (short to say)
+            closed = (f"{gap_percent(poly)}% above the closed form's minimum (dashed)")
         how = ""
         if row == 1:  # how every degree's descent runs, said once
             how = f", {poly.steps} steps of descent as for every degree"
         # said while the fit runs: the sentence describes what the viewer is watching
-        story.beat(f"Degree {poly.degree}{how}: L = {wording.number(poly.final_loss, places)}, "
-                   f"{closed}.",
+        story.beat(f"Degree {poly.degree}{how}: L = {loss_text(poly.final_loss)}, {closed}.",
                    "poly-fit", degree=poly.degree, rows=row)
     falls = " → ".join(loss_text(m) for m in lesson.closed_minima)
     unreached = [str(poly.degree) for poly in lesson.unreached]

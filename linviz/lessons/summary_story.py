@@ -79,17 +79,18 @@ def curvature_words(lesson: SummaryLesson) -> str:
     return f"β = {wording.significant(lesson.logistic.curvature_bound)} bounds the loss's curvature"
 
 
-def xor_sentence(lesson: SummaryLesson) -> str:
-    """What logistic regression does on XOR: settles, but no line does well there."""
+def xor_sentences(lesson: SummaryLesson) -> list[str]:
+    """What logistic regression does on XOR, and what does better there (a thought a
+    sentence)."""
     best = wording.number(lesson.xor_best_loss, 3)
     if lesson.xor_best_is_coin:
-        return (f"On XOR no line helps: at θ = 0 the gradient is exactly 0, so L* = log 2 = "
-                f"{best}, what P = ½ everywhere pays; only the feature map x₁x₂ makes XOR "
-                f"separable.")
+        return [f"On XOR no line helps: at θ = 0 the gradient is exactly 0, so L* = log 2 = "
+                f"{best}, what P = 0.5 everywhere pays.",
+                "Only the feature map x₁x₂ makes XOR separable."]
     if lesson.xor_near_coin:
-        return (f"On XOR it settles too, but the best line still pays L* = {best}, about "
-                f"log 2: only the feature map x₁x₂ makes XOR separable.")
-    return f"On XOR the best line pays L* = {best}; the feature map x₁x₂ separates it."
+        return [f"On XOR it settles too, but the best line still pays L* = {best}, about "
+                f"log 2.", "Only the feature map x₁x₂ makes XOR separable."]
+    return [f"On XOR the best line pays L* = {best}; the feature map x₁x₂ separates it."]
 
 
 def summary_storyboard(lesson: SummaryLesson, scene: str = "summary") -> Storyboard:
@@ -104,7 +105,11 @@ def summary_storyboard(lesson: SummaryLesson, scene: str = "summary") -> Storybo
         if row == len(ARC) - 1:
             sentence = sentence.format(curvature=curvature_words(lesson))
         story.beat(sentence, "arc", notes=row + 1, framed=None)
-    story.beat(xor_sentence(lesson), "indicate-feature-maps")
+    *before, last = xor_sentences(lesson)
+    for sentence in before:
+        story.beat(sentence, "hold")
+    # the feature maps' note, which the last sentence points back to, framed
+    story.beat(last, "indicate-feature-maps")
     story.beat("A loss, a hypothesis class, and a way to minimize the empirical risk: the same "
                "three choices behind every row.", "indicate-header")
     return story.storyboard()
