@@ -462,6 +462,16 @@ def print_templates(listening: Listening, label: str = "") -> None:
         print(f"  {number}. {count}x, {seconds / 60:.2f} min: {text}")
 
 
+def print_long_sentences(listening: Listening, label: str = "") -> None:
+    """The sentences over LONG_SENTENCE s of speech, longest first (what to split)."""
+    long = sorted((s for s in listening.sentences if s.spoken and s.seconds > LONG_SENTENCE),
+                  key=lambda s: -s.seconds)
+    print(f"sentences over {LONG_SENTENCE:g} s of speech{label}:" + ("" if long else " none"))
+    for sentence in long:
+        text = sentence.text if len(sentence.text) <= 90 else sentence.text[:87] + "..."
+        print(f"  {sentence.seconds:5.2f} s: {text}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pack", type=Path, default=ROOT / "media",
@@ -494,6 +504,7 @@ def main() -> int:
         for name, value in after.figures.items():
             print(f"{name:<{width}}{shown(value)}")
         print_templates(after)
+        print_long_sentences(after)
         return 0
     print(f"before {describe(before)}")
     print(f"after  {describe(after)}")
@@ -506,6 +517,7 @@ def main() -> int:
         print(f"{name:<{width}}{shown(old):>14}{shown(value):>14}{ratio(value, old):>14}")
     print_templates(before, " before")
     print_templates(after, " after")
+    print_long_sentences(after, " after")
     return 0
 
 

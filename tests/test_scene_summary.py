@@ -114,7 +114,7 @@ def test_the_arc_never_says_logistic_regression_fixes_xor(tmp_path):
     # θ = 0, −(1/n) Σ y x̃ σ(0), is 0 on the four corners, and the loss is convex
     gradient_at_zero = -(xor.y[:, None] * design).mean(axis=0) / 2
     assert np.array_equal(gradient_at_zero == 0, np.ones(3, dtype=bool))
-    assert "gradient is exactly 0, so L* = log 2" in sentence and "settles" not in sentence
+    assert "at θ = 0 is exactly 0, so L* = log 2" in sentence and "settles" not in sentence
 
 
 def test_table_text_sits_on_common_baselines(tmp_path):
