@@ -55,12 +55,14 @@ def main() -> None:
         old.unlink()
     features = tuple(args.features.split(",")) if args.features else None
     classes = tuple(args.classes.split(",")) if args.classes else None
-    request = RenderRequest(data=args.data, seed=args.seed, theme=args.theme, features=features,
-                            label_column=args.label_column, classes=classes,
-                            positive=args.positive,
-                            standardize=args.standardize, keyframe_dir=str(folder),
-                            keyframe_at_narration=True, notation=args.notation,
-                            heard=tuple(name for name in args.after.split(",") if name))
+    from linviz.sources import DataOptions
+
+    data = DataOptions(spec=args.data, seed=args.seed, positive=args.positive,
+                       label_column=args.label_column, features=features,
+                       standardize=args.standardize, classes=classes)
+    request = RenderRequest.of(data, theme=args.theme, keyframe_dir=str(folder),
+                               keyframe_at_narration=True, notation=args.notation,
+                               heard=tuple(name for name in args.after.split(",") if name))
     scene_class = type(entry.load().__name__, (entry.load(),), {"request_override": request})
     width = args.height * 16 // 9
     with tempconfig({"dry_run": True, "disable_caching": True, "pixel_width": width,
