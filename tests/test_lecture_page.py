@@ -285,7 +285,13 @@ def test_switching_sources_leaves_no_caption_of_the_old_one(browser_page):
     old = showing_captions(page)
     assert is_part_of(old, cues[2][2])
     page.locator("#sources button").nth(1).click()  # the scene's own video
-    assert showing_captions(page) == []
+    # at once: no caption of the old source; the new one's, of its own time, may already be
+    # painted (a small local video can load before this is read)
+    right_away = showing_captions(page)
+    if right_away:
+        now = current_time(page)
+        own = [text for a, b, text in lecture_cues(out, in_lecture=False) if a <= now < b]
+        assert own and is_part_of(right_away, own[0]), (right_away, old)
     page.wait_for_function("document.getElementById('video').readyState >= 2", timeout=20_000)
     page.wait_for_timeout(300)
     now = current_time(page)

@@ -130,8 +130,8 @@ def margin_storyboard(lesson: MarginLesson, scene: str = "margin") -> Storyboard
     if not lesson.separable:
         values = values_at(1.0)
         story.beat(f"This line has {wording.count(values['wrong'], 'point')} on the wrong "
-                   f"side, so the margin of the data set, the smallest, is negative: "
-                   f"{margin_words(values['margin'])}.", "indicate-margin", **values)
+                   f"side, so the margin of the data set for this line, the smallest, is "
+                   f"negative: {margin_words(values['margin'])}.", "indicate-margin", **values)
         tell_no_maximum(story, lesson)
         return story.storyboard()
     size = "positive but small" if lesson.perceptron_margin_is_small else "positive"

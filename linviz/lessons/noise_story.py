@@ -71,10 +71,11 @@ class _NoiseTelling(_Telling):
         shown = (f"order: shuffled anew each pass, seed {noise.shuffle_seed}"
                  if noise.visits_shuffled else "order: as in the file")
         sentences = self.order_sentences()
-        for number, sentence in enumerate(sentences, start=1):
-            # the order the run visits in comes with the sentence that says it (the last)
-            status = (shown if number == len(sentences) else
-                      "order in the file: sorted by class")
+        # each sentence's point on the status line: the file's order, what it would do,
+        # the order the run visits in (the last)
+        statuses = ["order in the file: sorted by class",
+                    "in that order each pass ends after a whole class"][:len(sentences) - 1]
+        for sentence, status in zip(sentences, [*statuses, shown]):
             story.beat(sentence, "show", status=status, status_tone="highlight")
         start = "θ = 0 and θ₀ = 0" if self.offset else "θ = 0"
         same = "The same perceptron as before" if self.brief else "The perceptron"
