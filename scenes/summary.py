@@ -157,9 +157,11 @@ class SummaryScene(LinvizScene):
         note = self.arc_notes[FEATURE_MAPS_NOTE]
         frame = SurroundingRectangle(note, color=self.theme.highlight, buff=style.SMALL_BUFF,
                                      stroke_width=style.HIGHLIGHT_STROKE)
-        self.play(Indicate(note, color=self.theme.highlight), Create(frame),
-                  run_time=style.RUN_INTRO)
-        self.mark_for_beat(frame)  # framed until the sentence has been said
+        # framed until the sentence has been said (the note lit while it is read)
+        self.play(Indicate(note, color=self.theme.highlight),
+                  Create(frame, rate_func=lambda t: min(1.0, 8.0 * t)),  # drawn at once
+                  run_time=self.reading_time(beat.sentence))
+        self.mark_for_beat(frame)
 
     def draw_indicate_header(self, beat) -> None:
         """The three choices, each column's header in turn: the loss, the model (its
