@@ -84,8 +84,8 @@ def xor_sentences(lesson: SummaryLesson) -> list[str]:
     sentence)."""
     best = wording.number(lesson.xor_best_loss, 3)
     if lesson.xor_best_is_coin:
-        return [f"On XOR no line helps: the gradient at θ = 0 is exactly 0, so L* = log 2 = "
-                f"{best}; only the feature map x₁x₂ makes XOR separable."]
+        return ["On XOR the gradient at θ = 0 is exactly 0, so L* = log 2; only the feature "
+                "map x₁x₂ makes XOR separable."]
     if lesson.xor_near_coin:
         return [f"On XOR it settles too, but the best line still pays L* = {best}, about "
                 f"log 2.", "Only the feature map x₁x₂ makes XOR separable."]
