@@ -79,17 +79,16 @@ def curvature_words(lesson: SummaryLesson) -> str:
     return f"β = {wording.significant(lesson.logistic.curvature_bound)} bounds the loss's curvature"
 
 
-def xor_sentences(lesson: SummaryLesson) -> list[str]:
-    """What logistic regression does on XOR, and what does better there (a thought a
-    sentence)."""
+def xor_sentence(lesson: SummaryLesson) -> str:
+    """What logistic regression does on XOR, and what does better there."""
     best = wording.number(lesson.xor_best_loss, 3)
     if lesson.xor_best_is_coin:
-        return ["On XOR the gradient at θ = 0 is exactly 0, so L* = log 2; only the feature "
-                "map x₁x₂ makes XOR separable."]
+        return ("On XOR the gradient at θ = 0 is exactly 0, so L* = log 2; only the feature "
+                "map x₁x₂ makes XOR separable.")
     if lesson.xor_near_coin:
-        return [f"On XOR it settles too, but the best line still pays L* = {best}, about "
-                f"log 2.", "Only the feature map x₁x₂ makes XOR separable."]
-    return [f"On XOR the best line pays L* = {best}; the feature map x₁x₂ separates it."]
+        return (f"On XOR the best line still pays L* = {best}, about log 2; only the feature "
+                f"map x₁x₂ makes XOR separable.")
+    return f"On XOR the best line pays L* = {best}; the feature map x₁x₂ separates it."
 
 
 def summary_storyboard(lesson: SummaryLesson, scene: str = "summary") -> Storyboard:
@@ -104,11 +103,8 @@ def summary_storyboard(lesson: SummaryLesson, scene: str = "summary") -> Storybo
         if row == len(ARC) - 1:
             sentence = sentence.format(curvature=curvature_words(lesson))
         story.beat(sentence, "arc", notes=row + 1, framed=None)
-    *before, last = xor_sentences(lesson)
-    for sentence in before:
-        story.beat(sentence, "hold")
-    # the feature maps' note, which the last sentence points back to, framed
-    story.beat(last, "indicate-feature-maps")
+    # the feature maps' note, which the sentence points back to, framed
+    story.beat(xor_sentence(lesson), "indicate-feature-maps")
     story.beat("A loss, a hypothesis class, and a way to minimize the empirical risk: the same "
                "three choices behind every row.", "indicate-header")
     return story.storyboard()

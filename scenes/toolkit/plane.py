@@ -543,10 +543,7 @@ class DataPlane(VGroup):
         pointer.arrow.set_ends(tail, tip)
         words = pointer.words
         # beside the arrow's tail, away from the edge it points at, covering no marker
-        obstacles = [box_around(self.markers.positions(), self.marker_size * 1.2)
-                     if hasattr(self, "markers") else np.zeros((0, 5))]
-        obstacles += [np.array([box]) for box in _text_boxes(self.markers.counts)] \
-            if hasattr(self, "markers") else []
+        obstacles = self._marker_obstacles()
         away = -np.sign(screen[:2]) * (np.abs(screen[:2]) > 0.35)
         # an arrow along an axis's line (the origin straight below or beside the view) has
         # that line through its tail: the words go beside it, up or right, not on it
@@ -557,6 +554,13 @@ class DataPlane(VGroup):
                              bounds=np.array([x_min, y_min, x_max, y_max]),
                              preferred=preferred)
         words.move_to(tail + np.array([offset[0], offset[1], 0.0]))
+
+    def _marker_obstacles(self) -> list[np.ndarray]:
+        """Boxes a label on the plane keeps clear of: every marker and its "×k" count."""
+        if not hasattr(self, "markers"):
+            return [np.zeros((0, 5))]
+        return [box_around(self.markers.positions(), self.marker_size * 1.2),
+                *[np.array([box]) for box in _text_boxes(self.markers.counts)]]
 
     def _mark_means(self) -> None:
         """On data standardised for one scale (ticks in the data's units), "mean" at the
@@ -575,10 +579,7 @@ class DataPlane(VGroup):
             self.axis_labels.add(self.means_label)
         self.means_label.set_opacity(1)
         x_min, y_min, x_max, y_max = self.square_bounds()
-        obstacles = [box_around(self.markers.positions(), self.marker_size * 1.2)
-                     if hasattr(self, "markers") else np.zeros((0, 5))]
-        obstacles += [np.array([box]) for box in _text_boxes(self.markers.counts)] \
-            if hasattr(self, "markers") else []
+        obstacles = self._marker_obstacles()
         inset = style.SMALL_BUFF
         crossing = self.c2p((0.0, 0.0))
         # x₂'s line at its foot (right of it, above the frame's edge); x₁'s at its left end
