@@ -180,7 +180,9 @@ class ClassifierScene(LinvizScene):
             "offset": LiveValue("-theta_0 \\/ norm(theta)", 0.0, theme, colour=theme.bound),
             "distance": LiveValue("(theta^T x + theta_0) \\/ norm(theta)", 0.0, theme,
                                   colour=theme.highlight),
-            "error": LiveValue("cal(E)_n (h)", 0.0, theme, colour=theme.mistake),
+            "error": LiveValue("cal(E)_n (h)", self.error, theme, colour=theme.mistake),
+            # the count of section 5: the mistakes ringed so far, ℰₙ's numerator
+            "ringed": LiveValue('"mistakes ringed"', 0, theme, colour=theme.mistake),
         }
         # each row is spaced for the widest value its first entry takes (c = −1 adds signs)
         factors = (1.0, -1.0, *self.scale_factors)
@@ -207,6 +209,9 @@ class ClassifierScene(LinvizScene):
         #: the 0-1 loss, in the training error's place until that is said
         self.rows["loss"] = math(ZERO_ONE_LOSS, theme).move_to(self.rows["formula"],
                                                                 aligned_edge=LEFT)
+        #: the count of mistakes, in ℰₙ's place until its value is said
+        self.rows["ringed"] = self.values["ringed"]
+        self.rows["ringed"].shift(self.rows["error"].get_left() - self.rows["ringed"].get_left())
 
         small = style.FONT_SMALL
         m, n = self.lesson.mistakes(self.studied), self.data.n_samples
@@ -364,8 +369,8 @@ class ClassifierScene(LinvizScene):
         visiting = min(counted, n - 1)
         self.cursor.move_to(self.plane.point(visiting))
         self.cursor.set_stroke(opacity=1 if counted < n else 0)
-        # (1/n) Σ over the points counted so far; all n of them give ℰₙ(h)
-        self.values["error"].set_value(float(np.count_nonzero(self.mistaken[:counted])) / n)
+        # Σ over the points counted so far; over all n of them it is n·ℰₙ(h)
+        self.values["ringed"].set_value(int(np.count_nonzero(self.mistaken[:counted])))
 
     # -- helpers -------------------------------------------------------------
     def follow(self, *mobjects) -> None:
@@ -499,18 +504,24 @@ class ClassifierScene(LinvizScene):
                   run_time=style.RUN_FADE)
 
     def draw_count(self, beat) -> None:
-        """The count: the cursor visits every point, each mistake ringed, ℰₙ growing."""
+        """The count: the cursor visits every point, each mistake ringed and counted."""
         n = self.data.n_samples
         # θ's label keeps clear of the rings the count will draw
         self.place_theta(*self.parameters(), clear_of=self.mistaken)
         self.rings.add_updater(self.follow_count)
-        self.follow(self.rings, self.cursor, self.rows["error"])
+        self.follow(self.rings, self.cursor, self.rows["ringed"])
         sweep = min(style.RUN_COUNT_POINT * n, style.RUN_COUNT_MAX)
-        self.play(FadeIn(self.rows["error"]), run_time=style.RUN_FADE)
+        self.play(FadeIn(self.rows["ringed"]), run_time=style.RUN_FADE)
         self.play(self.count_tracker.animate.set_value(float(beat.state["counted"])),
                   run_time=sweep, rate_func=linear)
         self.rings.clear_updaters()
         self.remove(self.cursor)
+
+    def draw_error_value(self, beat) -> None:
+        """The count gives way to its mean, ℰₙ(h), as its value is said."""
+        self.show_status(beat.state["status"])
+        self.play(FadeOut(self.rows["ringed"]), FadeIn(self.rows["error"]),
+                  run_time=style.RUN_FADE)
 
     def draw_indicate_error(self, beat) -> None:
         self.play(Circumscribe(self.rows["error"], color=self.theme.highlight),

@@ -8,7 +8,8 @@ The state
 ---------
 ``stage`` ("board": the plane and the board of one hypothesis; "algorithm": the
 pseudocode and the chart of the k training errors), ``rows`` (the board's rows shown:
-"theta", "c", "offset", "distance", "formula", "error"), ``boundary`` (the studied
+"theta", "c", "offset", "distance", "formula", "ringed" (the count of the mistakes
+ringed so far), "error"), ``boundary`` (the studied
 hypothesis's line drawn), ``arrow`` (θ and the half-planes' labels drawn), ``c`` (the
 scale of θ and θ₀), ``theta0`` (θ₀ before the scale), ``origin`` (the origin and its
 dashed distance to the line shown), ``probe`` (None: no point studied; 0 or 1: which of
@@ -138,10 +139,12 @@ def classifier_storyboard(lesson: ClassifierLesson,
                status=None)
     story.beat("The training error ℰₙ(h) is its mean over the points.", "error-formula",
                rows=["theta", "c", "offset", "formula"])
+    # the count shows the mistakes ringed so far; ℰₙ's value comes when it is said
     story.beat("Go through the points one by one and ring each mistake.", "count",
-               rows=["theta", "c", "offset", "formula", "error"], counted=n, rings="mistakes")
+               rows=["theta", "c", "offset", "formula", "ringed"], counted=n, rings="mistakes")
     story.beat(f"{lesson.mistakes(j)} of the {n} points are misclassified: ℰₙ(h) = "
-               f"{said(lesson.errors[j])}.", "status", status="error")
+               f"{said(lesson.errors[j])}.", "error-value",
+               rows=["theta", "c", "offset", "formula", "error"], status="error")
     story.beat(separability_sentence(lesson), "indicate-error")
 
     story.section("best-of-k", "The best of k random classifiers")
