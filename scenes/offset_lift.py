@@ -256,8 +256,8 @@ class OffsetLiftScene(LinvizScene):
         self.remove(old, old.box, *old.rows)
         self.add(new.box, *new.rows[:k])
 
-    def draw_line_run(self, beat) -> None:
-        """The run's values come in, the example line goes, and the run plays."""
+    def draw_line_start(self, beat) -> None:
+        """The run's values come in at θ = 0, and the example line goes."""
         self.play(FadeIn(self.value_rows), FadeOut(self.example_line), run_time=style.RUN_INTRO)
         self.remove(self.value_rows, self.example_line)
         self.add(self.value_labels, self.hyperplane, self.threshold_marks, self.no_boundary,
@@ -265,11 +265,11 @@ class OffsetLiftScene(LinvizScene):
         # the points over the boundary and the drop: a marker is never hidden by them
         self.remove(self.plane.markers)
         self.add(self.plane.markers)
+
+    def draw_line_run(self, beat) -> None:
+        """The run plays to its end, and the summary's first row says where it ended."""
         self.play(self.tracker.animate.set_value(beat.state["step"]),
                   run_time=style.RUN_OFFSET_REPLAY, rate_func=linear)
-
-    def draw_summary(self, beat) -> None:
-        """The summary's box and its first row: where the run ended."""
         with self.holding(self.hyperplane, self.threshold_marks, self.live, self.no_boundary):
             self.play(FadeIn(self.summary.box), FadeIn(self.summary.rows[0]),
                       run_time=style.RUN_INTRO)
@@ -323,16 +323,17 @@ class OffsetLiftScene(LinvizScene):
                                 theme, small)
         self.space_intro = Panel([lift_row()], theme)
         origin_updates, offset_updates = space.updates
+        # the rows in the order they are said (the storyboard's ``panel`` counts them)
         self.space_panel = Panel([
             lift_row(),
+            text("its plane meets $x_3 = 1$ in the line $theta^T x + theta_0 = 0$",
+                 theme, small, theme.highlight),
             text(f"origin, on $[x, 1]$: $[theta_1, theta_2, theta_0] = "
                  f"{fmt_vector(a['theta'])}$", theme, small),
             text(f"offset, on $x$: $theta = {fmt_vector(b['theta'])}, theta_0 = "
                  f"{fmt(b['theta0'])}$", theme, small),
             text(f"{origin_updates} and {offset_updates} updates"
                  + (", the same end" if space.same_end else ""), theme, small, theme.correct),
-            text("its plane meets $x_3 = 1$ in the line $theta^T x + theta_0 = 0$",
-                 theme, small, theme.highlight),
         ], theme)
         #: the first updates of both runs, side by side: (k, [θ, θ₀] on [x, 1], θ, θ₀ on x)
         self.side_by_side = list(self.lesson.table)
@@ -465,23 +466,38 @@ class OffsetLiftScene(LinvizScene):
             run_time=style.RUN_TURN, rate_func=smooth)
 
     def draw_space_run(self, beat) -> None:
+        """The panel of both runs takes the intro's place with what the plane meets, and
+        the run on [x, 1] plays."""
+        with self.holding(self.space):
+            self.remove(self.space_intro)
+            self.add(self.space_panel.box, self.space_panel.rows[0])
+            self.show_panel_rows(beat)
         self.add(self.offset_line)
         self.play(self.space_tracker.animate.set_value(beat.state["space_step"]),
                   run_time=style.RUN_OFFSET_REPLAY, rate_func=linear)
 
+    def show_panel_rows(self, beat) -> None:
+        """The panel's rows up to the beat's ``panel``, the new ones faded in."""
+        rows = self.space_panel.rows
+        new = [row for row in rows[:beat.state["panel"]] if not self.on_screen(row)]
+        if new:
+            self.play(*[FadeIn(row) for row in new], run_time=style.RUN_INTRO)
+
     def draw_space_panel(self, beat) -> None:
-        """Both runs' ends on the panel, and the view turns the other way."""
+        """The run's end on the panel, and the view turns the other way."""
         with self.holding(self.space):
-            self.remove(self.space_intro)
-            self.add(self.space_panel.box, self.space_panel.rows[0])
-            self.play(FadeIn(self.space_panel.rows[1]), run_time=style.RUN_INTRO)
+            self.show_panel_rows(beat)
         self.turn(beat)
 
     def draw_panel_rest(self, beat) -> None:
-        """The offset run's end beside the first, and what the plane meets."""
+        """The offset run's end beside the first."""
         with self.holding(self.space):
-            self.play(FadeIn(VGroup(*self.space_panel.rows[2:])), run_time=style.RUN_INTRO)
+            self.show_panel_rows(beat)
 
     def draw_table(self, beat) -> None:
+        """Both runs' update counts, and their first updates side by side."""
         with self.holding(self.space):
-            self.play(FadeIn(self.table), run_time=style.RUN_INTRO)
+            new = [row for row in self.space_panel.rows[:beat.state["panel"]]
+                   if not self.on_screen(row)]
+            self.play(FadeIn(self.table), *[FadeIn(row) for row in new],
+                      run_time=style.RUN_INTRO)

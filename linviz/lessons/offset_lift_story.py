@@ -12,8 +12,10 @@ example line through the origin drawn), ``step`` (visits of the run on [x, 1] pl
 beside it)), ``space_lift`` (the 2-D points at x₃ = 0 or 1),
 ``view`` (the 3-D view's turn in steps of the scene's turn: 0, 1 or −1), ``space_step``
 (visits of the run in space played), ``panel`` (rows of the panel of both runs' ends
-shown: 0, 2 (the run on [x, 1]), 5 (the offset run's beside it)) and
-``table`` (their first updates side by side).
+shown, each with the sentence that says it: 0 (the lift in a panel of its own), 2 (the
+lift and the plane meeting x₃ = 1),
+3 (the run on [x, 1] ends), 4 (the offset run's end beside it), 5 (both runs' update
+counts)) and ``table`` (their first updates side by side).
 """
 
 from __future__ import annotations
@@ -82,13 +84,15 @@ def offset_lift_storyboard(lesson: OffsetLiftLesson,
     line = lesson.line
     result, offset_result = line.origin.result, line.offset.result
     story.section("perceptron-line", "The perceptron with an offset")
-    story.beat("The perceptron through the origin on [x, 1]: where its line crosses x₂ = 1 "
-               "is the threshold back on the line.", "line-run", example=False,
-               step=line.origin.n_steps)
+    # the run plays under the sentence that says where it ends, never before it
+    story.beat("The perceptron through the origin on [x, 1], from θ = 0: where its line "
+               "crosses x₂ = 1 is the threshold back on the line.", "line-start",
+               example=False)
     ends = "converges" if line.converged and not line.stopped_by_rounding else "stops"
     story.beat(f"It {ends} after {wording.count(result['updates'], 'update')} at [θ₁, θ₀] = "
                f"{wording.vector(result['theta'])}: threshold "
-               f"{wording.number(lesson.final_threshold)}.", "summary", summary=1)
+               f"{wording.number(lesson.final_threshold)}.", "line-run",
+               step=line.origin.n_steps, summary=1)
     same = ("the same numbers after every update" if line.same_sequence else
             "the same numbers" if line.same_end else "other numbers")
     unused = ""
@@ -117,20 +121,20 @@ def offset_lift_storyboard(lesson: OffsetLiftLesson,
     story.section("perceptron-space", "The perceptron in space")
     story.beat("The perceptron through the origin on [x, 1]: a plane through the origin, "
                "which meets x₃ = 1 in a line of the data's plane.", "space-run",
-               space_step=space.origin.n_steps)
+               space_step=space.origin.n_steps, panel=2)
     a, b = space.origin.result, space.offset.result
     same = "the same numbers" if space.same_end else "other numbers"
-    story.beat(f"It ends at {wording.vector(a['theta'])}.", "space-panel", panel=2,
+    story.beat(f"It ends at {wording.vector(a['theta'])}.", "space-panel", panel=3,
                view=-1)
     story.beat(f"The perceptron with offset on x ends at θ = {wording.vector(b['theta'])}, "
-               f"θ₀ = {wording.number(b['theta0'])}: {same}.", "panel-rest", panel=5)
+               f"θ₀ = {wording.number(b['theta0'])}: {same}.", "panel-rest", panel=4)
     count = len(lesson.table)
     if count:
         origin_updates = space.updates[0]
         held = (f"all {wording.count(origin_updates, 'update')} of both runs hold the same "
                 f"numbers (the first {count} in the table)" if space.same_sequence else
                 f"the two runs do not hold the same numbers (the first {count} in the table)")
-        story.beat(f"Update for update, too: {held}.", "table", table=True)
+        story.beat(f"Update for update, too: {held}.", "table", table=True, panel=5)
         story.beat("One adds y·[x, 1] to [θ, θ₀], the other y·x to θ and y to θ₀.", HOLD)
     return story.storyboard()
 
