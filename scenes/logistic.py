@@ -536,7 +536,8 @@ class LogisticScene(LinvizScene):
         p_tracker.set_value(start)
         self.perceptron_line = Hyperplane(self.plane, *state_at(p_thetas, p_theta0s,
                                                                      p_states, start),
-                                          show_normal=False, show_shading=False)
+                                          show_normal=False, show_shading=False,
+                                          show_notes=False)
         self.perceptron_line.line.set_color(theme.highlight)
         self.perceptron_line.add_updater(lambda h: h.set_parameters(
             *state_at(p_thetas, p_theta0s, p_states, p_tracker.get_value())))
@@ -580,7 +581,9 @@ class LogisticScene(LinvizScene):
         self.perceptron_ghosts.clear_updaters()
 
     def draw_perceptron_key(self, beat) -> None:
-        """The comparison's perceptron row, which the sentence reads."""
+        """The comparison's perceptron row, which the sentence reads, and the notes of its
+        boundary (where it ended: outside the view, …), which the sentence says."""
+        self.perceptron_line.set_notes_shown(beat.state["perceptron_notes"])
         self.show_key_rows(self.comparison[:1])
 
     def draw_logistic_key(self, beat) -> None:

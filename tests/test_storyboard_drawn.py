@@ -416,7 +416,7 @@ def drawn_classifier_state(scene) -> dict:
     row_marks = {"theta": values["theta"].number, "c": values["c"].number,
                  "offset": values["offset"].number, "distance": values["distance"].number,
                  "loss": rows["loss"], "formula": rows["formula"],
-                 "error": values["error"].number}
+                 "error": values["error"].number, "ringed": values["ringed"].number}
     algorithm = _present(scene, scene.code)
     ringed = np.array([_present(scene, scene.rings) and r.get_stroke_opacity() > 0
                        for r in scene.rings])
@@ -594,6 +594,9 @@ def drawn_logistic_state(scene) -> dict:
         "optimum": optimum is not None and present(optimum.line),
         "level": present(getattr(scene, "least_line", None)),
         "perceptron": present(getattr(scene, "perceptron_line", None)),
+        # its notes ("the boundary lies outside this view") let onto the picture
+        "perceptron_notes": present(getattr(scene, "perceptron_line", None))
+        and scene.perceptron_line.show_notes,
         "key": sum(present(row) for row in getattr(scene, "comparison", [])[:2]),
     }
 

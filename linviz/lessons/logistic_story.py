@@ -12,7 +12,8 @@ probability field and the boundary drawn), ``rings`` (each point's loss as a rin
 curve and its live values shown), ``t`` (the step of the run the picture shows),
 ``level`` (the least loss L* drawn dashed on the loss curve), ``optimum`` (the least
 loss's boundary drawn), ``perceptron`` (the
-perceptron's replayed boundary drawn) and ``key`` (the comparison's rows shown: 0; 1, the
+perceptron's replayed boundary drawn), ``perceptron_notes`` (its notes shown, such as
+"the boundary lies outside this view": only once a sentence says where it ended) and ``key`` (the comparison's rows shown: 0; 1, the
 perceptron's; 2, logistic regression's too, with L* when the run stopped short of it).
 """
 
@@ -134,7 +135,7 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
     corners = fitted_box(data.X).corners
     story = StoryWriter(scene, status=None, plot=None, curve=None, formulas=[], field=False,
                         rings=False, worst=False, loss_curve=False, t=T, level=False, optimum=False,
-                        perceptron=False, key=0)
+                        perceptron=False, perceptron_notes=False, key=0)
 
     story.section("sigmoid", "The sigmoid")
     if lesson.flipped:
@@ -234,7 +235,7 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
                    f"{wording.label(lesson.perceptron_theta0)})")
     story.beat(f"After τ = {result['epochs']} epochs: {result['updates']} updates, {settled}, "
                f"training error {wording.number(lesson.perceptron_error)}{outside}.",
-               "perceptron-key", key=1)
+               "perceptron-key", key=1, perceptron_notes=True)
     story.beat(f"Logistic regression {'settled' if lesson.converged else 'is still moving'}: "
                f"training error {wording.number(lesson.error)}.", "logistic-key", key=2)
     return story.storyboard()
