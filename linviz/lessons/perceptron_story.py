@@ -404,8 +404,11 @@ class _Telling:
         new = float(self.scores_after[k])
         places = self.places
         still = "" if new > 0 else ", still ≤ 0"
+        # the update that brings θ back to 0 says so: the picture loses its boundary
+        zero = ", and θ = 0: no boundary" if theta_is_zero_after(self.trace, k + 1) else ""
         self.story.beat(f"Update {beat.update_number}: point {i + 1}, y·score from "
-                        f"{score_number(score, places)} to {score_number(new, places)}{still}.",
+                        f"{score_number(score, places)} to {score_number(new, places)}{still}"
+                        f"{zero}.",
                         "mistake-update", steps=(start, k + 1), **self.at(k + 1),
                         line=LINE_UPDATE, **self.after_status(k + 1))
 

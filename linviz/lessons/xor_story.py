@@ -156,9 +156,9 @@ class _XorTelling(_Telling):
         start = int(xor.epoch_states[repeat - 1])
         story.section("fast-forward", "The run repeats")
         if xor.zero_reason(start) == "cancelled":
-            story.beat(f"θ is 0 again: the {wording.count(start, 'update')} of "
-                       f"{passes_words(1, repeat - 1)} added up to 0, so pass {repeat} starts "
-                       f"where pass 1 did.", "indicate-theta")
+            story.beat(f"The {wording.count(start, 'update')} of "
+                       f"{passes_words(1, repeat - 1)} added up to θ = 0, so pass {repeat} "
+                       f"starts where pass 1 did.", "indicate-theta")
         else:
             story.beat(f"θ and θ₀ are back where they were when pass {first} started.",
                        "indicate-theta")
