@@ -165,6 +165,24 @@ def test_medians_trend_and_ratios_are_the_runs(seed):
         assert found.updates_compared(j) == ("more" if chosen[j]["M"] > chosen[j - 1]["M"] else
                                              "as many" if chosen[j]["M"] == chosen[j - 1]["M"]
                                              else "fewer")
+    # where each chosen run sits in its row, from the reference counts: an end is said
+    for j in range(n_margins):
+        mine, row = chosen[j]["M"], list(M[j])
+        expected = None
+        if row.count(max(row)) < len(row):
+            if mine == max(row):
+                expected = "slowest" if row.count(mine) == 1 else "one of the slowest"
+            elif mine == min(row):
+                expected = "fastest" if row.count(mine) == 1 else "one of the fastest"
+        assert found.chosen_extreme(j) == expected
+        dots = [beat.sentence for beat in found_story(seed) if beat.motion == "dots"][j]
+        assert (f"the one replayed is the {expected}" in dots) == (expected is not None
+                                                                   and j > 0)
+
+
+def found_story(seed: int):
+    from linviz.lessons.margin_speed_story import margin_speed_storyboard
+    return margin_speed_storyboard(lesson(seed)).beats
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -179,6 +179,20 @@ class MarginSpeedLesson:
         now, before = self.chosen[j].updates, self.chosen[j - 1].updates
         return "more" if now > before else "as many" if now == before else "fewer"
 
+    def chosen_extreme(self, j: int) -> str | None:
+        """Where margin j's replayed run sits among its row's runs when it is not inside
+        them: "slowest" (the only run of the row's greatest M), "one of the slowest",
+        "fastest", "one of the fastest"; None when it is neither, or every run of the row
+        makes the same M."""
+        ups = [run.updates for run in self.sweep.runs[j]]
+        m = self.chosen[j].updates
+        if min(ups) == max(ups):
+            return None
+        for end, word in ((max(ups), "slowest"), (min(ups), "fastest")):
+            if m == end:
+                return word if ups.count(end) == 1 else f"one of the {word}"
+        return None
+
     @property
     def medians_rise(self) -> bool:
         """Whether the median M rises strictly from each margin to the next smaller one."""

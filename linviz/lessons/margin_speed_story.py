@@ -96,18 +96,26 @@ def margin_speed_storyboard(lesson: MarginSpeedLesson,
                        f"the one replayed: {rule}.", "dots", dots=j + 1,
                        ring=j, note="rule")
         else:
-            story.beat(f"Its dots: from {ups[0]} to {ups[-1]} updates.", "dots", dots=j + 1,
-                       ring=j)
+            # a replayed run at an end of its row is said to be there, with the middle
+            extreme = lesson.chosen_extreme(j)
+            where = (f"; the one replayed is the {extreme}, their median is "
+                     f"{median_text(lesson.medians[j])}" if extreme else "")
+            story.beat(f"Its dots: from {ups[0]} to {ups[-1]} updates{where}.", "dots",
+                       dots=j + 1, ring=j)
 
     story.section("small-margin", "The slowest run")
     run, slow = lesson.slowest, lesson.slow_updates
     last = len(lesson.shown) - 1
+    last_margin = len(sweep.margins) - 1
     if run is lesson.chosen[-1]:  # the run just played: said as such, not as a new one
-        opening = "The run just played is the slowest at the smallest margin. Again its"
+        opening = ("Again, one by one, its"
+                   if lesson.chosen_extreme(last_margin) == "slowest" else
+                   "The run just played is the slowest at the smallest margin. Again its")
     else:
         opening = (f"The slowest run at the smallest margin: γ = "
                    f"{wording.number(run.gamma, 3)}. Its")
-    story.beat(f"{opening} first {slow} updates, one by one: each adds y·[x, 1] of the ringed "
+    one_by_one = "" if opening.startswith("Again, one by one") else ", one by one"
+    story.beat(f"{opening} first {slow} updates{one_by_one}: each adds y·[x, 1] of the ringed "
                f"point to [θ, θ₀].", "slow-updates", run=last, M=slow, ring=last)
     rest = run.updates - slow
     if rest > 0:
