@@ -159,19 +159,23 @@ def reversed_name(video: str) -> str:
 
 
 def add_reversed_sections(scene: RenderedScene) -> None:
-    """Each section's video backwards beside it, for manim-slides' reverse key: made
+    """Each section's video backwards beside it, for manim-slides' reverse key (cut into
+    beats for the slides, :mod:`.slides`): made
     only when a pack asks for them (re-encoding every drawn frame costs about a quarter
     of the scene's render), once; each appears by a rename when complete."""
     from .reverse import reverse_video
+    from .timeline import section_stops
 
-    for section in scene.timeline().sections:
+    timeline = scene.timeline()
+    for section, stops in zip(timeline.sections, section_stops(timeline)):
         forwards = scene.sections_dir / section.video
         backwards = scene.sections_dir / reversed_name(section.video)
         if backwards.exists():
             continue
         partial = backwards.with_name(f".{backwards.stem}.{os.getpid()}.partial.mp4")
         try:
-            reverse_video(forwards, partial)
+            # a keyframe where each beat starts backwards: the slides cut it there
+            reverse_video(forwards, partial, keyframes_at=stops)
             os.replace(partial, backwards)
         finally:
             partial.unlink(missing_ok=True)

@@ -15,6 +15,7 @@ frames that were drawn one by one, not the length of the video.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -25,6 +26,9 @@ CHUNK = 48
 #: they are shown), and its "veryfast" preset: a file only the reverse key plays,
 #: made for every section, at the same CRF as the video
 ENCODER_OPTIONS = {"bf": "0", "preset": "veryfast", "crf": "23"}
+#: how near (seconds) a frame's end must be to a time of ``keyframes_at``: less than
+#: half a frame time at 60 frames a second
+KEYFRAME_TOLERANCE = 1 / 120
 
 
 def frame_spans(path: Path) -> list[tuple[int, int]]:
@@ -46,8 +50,15 @@ def frame_times(path: Path) -> list[int]:
     return [pts for pts, _ in frame_spans(path)]
 
 
-def reverse_video(source: Path, target: Path, chunk: int = CHUNK) -> None:
-    """Write ``source``'s frames to ``target`` last first, each lasting as long."""
+def reverse_video(source: Path, target: Path, chunk: int = CHUNK,
+                  keyframes_at: Sequence[float] = ()) -> None:
+    """Write ``source``'s frames to ``target`` last first, each lasting as long.
+
+    ``keyframes_at``: times of ``source`` (seconds) where a clip of the backwards video
+    must be able to start (the ends of beats, so it can be cut by stream copy, see
+    :mod:`.cut`): the frame that ends there in ``source``, which starts there
+    backwards, is encoded as a keyframe.
+    """
     import av
 
     spans = frame_spans(source)
@@ -81,6 +92,9 @@ def reverse_video(source: Path, target: Path, chunk: int = CHUNK) -> None:
             for pts, planes in reversed(kept):
                 starts = round((end - pts - lasting[pts]) * scale)
                 picture = av.VideoFrame.from_ndarray(planes, format="yuv420p")
+                ends = float((pts + lasting[pts]) * stream.time_base)
+                if any(abs(ends - at) <= KEYFRAME_TOLERANCE for at in keyframes_at):
+                    picture.pict_type = av.video.frame.PictureType.I
                 picture.pts = starts
                 picture.time_base = Fraction(1) / Fraction(rate)
                 durations[starts] = max(1, round(lasting[pts] * scale))

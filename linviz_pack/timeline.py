@@ -156,3 +156,12 @@ def beats_of(timeline: SceneTimeline) -> tuple[Beat, ...]:
         beats.append(Beat(start, end, section, said[-1] if said else ""))
         start = end
     return tuple(beats)
+
+
+def section_stops(timeline: SceneTimeline) -> list[list[float]]:
+    """Each section's beat stops inside its clip (seconds from the section's start): where
+    present mode stops (:func:`stops_of`), the section's own end left out (the clip ends
+    there)."""
+    return [[round(beat.end - section.start, 3) for beat in timeline.beats
+             if section.start + SAME_TIME < beat.end < section.end - SAME_TIME]
+            for section in timeline.sections]

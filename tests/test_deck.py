@@ -176,17 +176,29 @@ def play_deck_offline(page_path: Path, tmp_path: Path, first_video: str, second_
     assert failed == [], failed
 
 
-def section_files(slides: Path, name: str) -> list[str]:
+def slide_files(slides: Path, name: str) -> list[str]:
+    """The files of manim-slides' slides (a beat each), by name."""
     presentation = json.loads((slides / f"{name}.json").read_text(encoding="utf-8"))
     return [Path(slide["file"]).name for slide in presentation["slides"]]
 
 
+def deck_videos(page: Path) -> list[str]:
+    """The videos of our deck's slides (a section each), in order, by name."""
+    return [Path(address).name for address in
+            re.findall(r'data-background-video="([^"]+)"', page.read_text(encoding="utf-8"))]
+
+
 def test_the_packs_deck_plays_offline(lecture_pack, tmp_path):
+    from linviz_pack.slides import section_notes
+    from linviz_pack.timeline import read_timeline
+
     out, _ = lecture_pack
     slides = out / "slides"
-    files = section_files(slides, "margin")
+    files = deck_videos(slides / "margin.html")
     assert len(files) >= 2
-    said_second = json.loads((slides / "margin.json").read_text())["slides"][1]["notes"]
+    scene = out / "scenes" / "margin"
+    said_second = section_notes(read_timeline(scene / "sections" / "sections.json",
+                                              scene / "margin.srt"))[1]
     assert said_second
     play_deck_offline(slides / "margin.html", tmp_path, f"files/margin/{files[0]}",
                       f"files/margin/{files[1]}", "deck", said_second.splitlines()[-1],
@@ -253,6 +265,6 @@ def test_manim_slides_deck_with_the_packs_reveal_plays_offline(lecture_pack, tmp
     for address in addresses(page):
         assert "://" not in address, address
         assert (slides / address).is_file(), address
-    files = section_files(slides, "margin")
+    files = slide_files(slides, "margin")
     play_deck_offline(page, tmp_path, f"margin-manim_assets/{files[0]}",
                       f"margin-manim_assets/{files[1]}", "manim-deck")

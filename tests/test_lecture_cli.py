@@ -185,20 +185,51 @@ def test_handout_pages_show_light_frames(lecture_pack, tmp_path):
     assert Image.open(beats[0]).convert("RGB").getpixel((2, 2)) == (255, 255, 255)
 
 
-def test_each_slide_has_its_section_backwards(lecture_pack):
+def _beat_ends(out: Path) -> list[float]:
+    """The end of every beat of the margin scene (seconds): its captions' ends, read from
+    its .srt, with the scene's end (the last beat's)."""
+    def seconds(stamp: str) -> float:
+        hours, minutes, rest = stamp.split(":")
+        return int(hours) * 3600 + int(minutes) * 60 + float(rest.replace(",", "."))
+
+    return [seconds(end) for _, end, _ in read_srt(out / "scenes" / "margin" / "margin.srt")]
+
+
+def _frames(path: Path) -> list[np.ndarray]:
     import av
+
+    with av.open(str(path)) as movie:
+        return [f.to_ndarray(format="gray").astype(int) for f in movie.decode(video=0)]
+
+
+def test_manim_slides_stop_at_every_beat_and_play_the_scene_frame_for_frame(lecture_pack):
+    """A manim-slides slide plays one file and stops: a slide per beat, its file starting
+    where the beat starts (the scene's frames, in order, none lost, none twice, cut without
+    re-encoding) and its notes the beat's sentence."""
+    from linviz_pack.join import video_duration
 
     out, _ = lecture_pack
     slides = json.loads((out / "slides" / "margin.json").read_text(encoding="utf-8"))["slides"]
-    assert len(slides) == len(manim_sections(out))
+    cues = read_srt(out / "scenes" / "margin" / "margin.srt")
+    assert len(slides) == len(cues)
+    ends = np.cumsum([video_duration(out / slide["file"]) for slide in slides])
+    np.testing.assert_allclose(ends, _beat_ends(out), atol=1 / 60)
+    assert [slide["notes"] for slide in slides] == [text for _, _, text in cues]
+    # the slides' frames one after another are the scene's sections' frames
+    played = [frame for slide in slides for frame in _frames(out / slide["file"])]
+    sections = sorted((out / "scenes" / "margin" / "sections").glob("*_[0-9][0-9][0-9][0-9]_*.mp4"))
+    whole = [frame for section in sections if "_reversed" not in section.name
+             for frame in _frames(section)]
+    assert len(played) == len(whole)
+    assert all(np.array_equal(a, b) for a, b in zip(played, whole))
 
-    def frames(path):
-        with av.open(str(out / path)) as movie:
-            return [f.to_ndarray(format="gray").astype(int) for f in movie.decode(video=0)]
 
-    for slide in slides[:2]:
+def test_each_slide_has_its_beat_backwards(lecture_pack):
+    out, _ = lecture_pack
+    slides = json.loads((out / "slides" / "margin.json").read_text(encoding="utf-8"))["slides"]
+    for slide in slides[:3]:
         assert slide["rev_file"] != slide["file"]
-        forwards, backwards = frames(slide["file"]), frames(slide["rev_file"])
+        forwards, backwards = _frames(out / slide["file"]), _frames(out / slide["rev_file"])
         assert len(forwards) == len(backwards)
         for index in (0, len(forwards) // 2, -1):
             assert np.abs(backwards[index] - forwards[-1 - index]).mean() < 3
@@ -228,7 +259,7 @@ def test_sections_are_played_backwards_only_when_asked_and_without_a_render(lect
     assert not list(sections.glob("*_reversed*")) and not list(pack.rglob("*_reversed*"))
     assert all(slide["rev_file"] == slide["file"] for slide in slides)
     slides = build("--slides-reverse")["slides"]
-    assert len(list(sections.glob("*_reversed.mp4"))) == len(slides) == len(manim_sections(out))
+    assert len(list(sections.glob("*_reversed.mp4"))) == len(manim_sections(out))
     assert all(slide["rev_file"] != slide["file"] and (pack / slide["rev_file"]).is_file()
                for slide in slides)
     assert not list(sections.glob(".*partial*"))
@@ -246,22 +277,20 @@ def test_manim_slides_converts_the_slides(lecture_pack, tmp_path):
         assert done.returncode == 0, done.stderr
         assert (tmp_path / target).stat().st_size > 1000
     html = (tmp_path / "margin.html").read_text(encoding="utf-8")
-    assert html.count("data-background-video=") == len(manim_sections(out))
+    # a slide per beat: a caption each (the scene's own captions: whole sentences)
+    cues = [said for _, _, said in srt_cues(out / "scenes" / "margin" / "margin.srt")]
+    assert html.count("data-background-video=") == len(cues)
     if shutil.which("pdfinfo"):
         info = subprocess.run(["pdfinfo", str(tmp_path / "margin.pdf")], capture_output=True,
                               text=True, check=True).stdout
-        assert f"Pages:           {len(manim_sections(out))}" in info
-    # PowerPoint: a slide per section, whose notes are the captions said in it
+        assert f"Pages:           {len(cues)}" in info
+    # PowerPoint: a slide per beat, whose notes are its sentence
     import pptx
 
     deck = pptx.Presentation(str(tmp_path / "margin.pptx"))
-    starts = [start for _, start in manim_sections(out)] + [float("inf")]
-    # whole sentences: the scene's own captions (lecture.srt cuts them for a player)
-    cues = [(seconds(a), said) for a, _, said in srt_cues(out / "scenes" / "margin" /
-                                                          "margin.srt")]
-    assert len(deck.slides) == len(starts) - 1
-    for slide, start, end in zip(deck.slides, starts, starts[1:]):
-        said = [text for time, text in cues if start <= time < end]
+    assert len(deck.slides) == len(cues)
+    for slide, said in zip(deck.slides, cues):
+        said = [said]
         assert slide.notes_slide.notes_text_frame.text.splitlines() == said
 
 
