@@ -99,6 +99,22 @@ def find_column(name: str, header: list[str], among: list[int] | None = None) ->
     return None
 
 
+def rejoin_names(pieces, names) -> tuple[str, ...]:
+    """``--features`` as typed, split at every comma, put back together where a column's
+    own name holds a comma ("alcohol, standardised"): from the first piece on, the most
+    pieces that, joined by commas, are a name of ``names`` (spaces round each comma
+    ignored); a piece that starts no such name stays alone."""
+    parts = lambda text: tuple(part.strip() for part in str(text).split(","))  # noqa: E731
+    known = {parts(name) for name in names if "," in str(name)}
+    pieces, joined, i = [str(piece).strip() for piece in pieces], [], 0
+    while i < len(pieces):
+        k = next((k for k in range(len(pieces) - i, 1, -1) if tuple(pieces[i:i + k]) in known),
+                 1)
+        joined.append(", ".join(pieces[i:i + k]) if k > 1 else pieces[i])
+        i += k
+    return tuple(joined)
+
+
 def _read_text(path: Path, where: str) -> str:
     """The file's text: a regular file of at most MAX_DATA_BYTES, in UTF-8."""
     raw = read_input_bytes(path, MAX_DATA_BYTES, DataError, "CSV file")
@@ -237,12 +253,13 @@ def load_csv(
     text_columns = [header[j] for j in others if j not in numeric]
     if features:
         feature_indices = []
+        features = rejoin_names(features, [header[j] for j in others])
         for name in features:
             j = find_column(str(name), header, others)
             if j is None or j == label_index:
                 raise DataError(f"{where}:{header_line}: --features: no feature column "
                                 f"{quoted(name)}; the columns with numbers are: "
-                                f"{shorten(', '.join(header[k] for k in numeric)) or 'none'}")
+                                f"{shorten(', '.join(quoted(header[k]) for k in numeric)) or 'none'}")
             feature_indices.append(j)
         if len(set(feature_indices)) != len(feature_indices):
             raise DataError(f"--features: a column is named twice in {', '.join(features)}")

@@ -14,6 +14,7 @@ from dataclasses import replace
 import numpy as np
 
 from .dataset import Dataset
+from .csv_loader import rejoin_names
 from .errors import DataError, quoted
 
 
@@ -30,6 +31,7 @@ def select_features(data: Dataset, chosen: Sequence[str]) -> Dataset:
     """
     names = column_names(data)
     indices = []
+    chosen = rejoin_names(chosen, names)
     for entry in chosen:
         entry = str(entry).strip()
         if entry in names:
@@ -38,7 +40,7 @@ def select_features(data: Dataset, chosen: Sequence[str]) -> Dataset:
             indices.append(int(entry) - 1)
         else:
             raise DataError(f"--features: data set {quoted(data.name)} has no feature column "
-                            f"{quoted(entry)} (its features: {', '.join(names)})")
+                            f"{quoted(entry)} (its features: {', '.join(quoted(n) for n in names)})")
     if len(set(indices)) != len(indices):
         raise DataError(f"--features: a column is named twice in {', '.join(chosen)}")
     params = dict(data.params, features=[names[j] for j in indices])

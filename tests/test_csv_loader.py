@@ -287,8 +287,8 @@ def test_without_features_every_column_of_numbers_is_read(published):
      "column 'Garden': 'Kew' is not a number: choose columns of numbers with --features "
      "(column 1, Sepal Length (mm), petal mass [g])"),
     (dict(features=("petal width",)),
-     "--features: no feature column 'petal width'; the columns with numbers are: column 1, "
-     "Sepal Length (mm), petal mass [g]"),
+     "--features: no feature column 'petal width'; the columns with numbers are: 'column 1', "
+     "'Sepal Length (mm)', 'petal mass [g]'"),
     (dict(classes=("setosa", "rose")),
      "--classes 'rose' is not a label; the labels are 'setosa', 'versicolor', 'virginica'"),
     (dict(), "column 'Species' has 3 classes ('setosa', 'versicolor', 'virginica'): keep two "
@@ -319,3 +319,27 @@ def test_rows_left_out_for_missing_values_are_said_at_the_command_line(published
     assert notes == ["note: 3 rows with a missing value left out (lines 7, 19, 62)",
                      "note: 48 rows of other classes left out (kept: versicolor as -1, "
                      "virginica as +1)"]
+
+
+def test_feature_names_that_hold_commas_are_chosen_as_typed_on_the_command_line(write):
+    """--features splits at commas; a column named "alcohol, standardised" is found again
+    from its pieces, in the order asked, beside a plain name, and by the command line."""
+    from click.testing import CliRunner
+
+    from linviz_cli import cli
+
+    path = write('"alcohol, std","depth",kind,"flavanoids, std"\n'
+                 "1,10,a,100\n2,20,b,200\n3,30,a,300\n")
+    data = load_csv(path, label_column="kind", features=("flavanoids", "std", "alcohol",
+                                                         " std", "depth"))
+    assert data.feature_names == ("flavanoids, std", "alcohol, std", "depth")
+    np.testing.assert_array_equal(data.X, [[100, 1, 10], [200, 2, 20], [300, 3, 30]])
+    done = CliRunner().invoke(cli, ["trace", "perceptron", "--data", str(path),
+                                    "--label-column", "kind", "--features",
+                                    "flavanoids, std,alcohol, std"])
+    assert done.exit_code == 0, done.output
+    # a name not there: the message quotes each column, so a comma inside one is clear
+    with pytest.raises(DataError, match=r"no feature column 'flavanoid'; the columns with "
+                                        r"numbers are: 'alcohol, std', 'depth', "
+                                        r"'flavanoids, std'"):
+        load_csv(path, label_column="kind", features=("flavanoid", "std"))
