@@ -142,9 +142,18 @@ def augmented(features: np.ndarray) -> np.ndarray:
 
 
 def gram_eigenvalues(features: np.ndarray) -> np.ndarray:
-    """Eigenvalues of (1/n) X̃ᵀX̃ with X̃ = [φ(x), 1], ascending: shape (n_features + 1,)."""
+    """Eigenvalues of (1/n) X̃ᵀX̃ with X̃ = [φ(x), 1], ascending: shape (n_features + 1,).
+
+    They are σᵢ²/n, σᵢ the singular values of X̃ (0 for each column beyond the rows),
+    computed from X̃ itself: forming X̃ᵀX̃ would square its condition number, so that
+    λ_min lost every digit once λ_max/λ_min passed about 1e16; from the singular values
+    λ_min keeps a relative accuracy of about ε·√(λ_max/λ_min).
+    """
     design = augmented(features)
-    return np.linalg.eigvalsh(design.T @ design / len(design))
+    singular = np.linalg.svd(design, compute_uv=False)
+    values = np.zeros(design.shape[1])
+    values[:len(singular)] = singular ** 2 / len(design)
+    return np.sort(values)
 
 
 def logistic_curvature_bound(features: np.ndarray) -> float:

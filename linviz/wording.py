@@ -26,6 +26,17 @@ def number(value: float, places: int = 2, minus: str = MINUS) -> str:
     return f"{minus}{body}" if rounded < 0 else body
 
 
+def factor(value: float, places: int = 3, most: int = 12) -> str:
+    """A factor a step multiplies an error by, at ``places`` decimals, or more when that
+    would print a factor below 1 as 1 (0.99996 → "0.99996", not "1.000": the error
+    does shrink), to two significant digits of 1 − value, at most ``most``."""
+    value = float(value)
+    gap = 1.0 - abs(value)
+    if gap > 0 and round(abs(value), places) >= 1.0:
+        places = int(min(most, max(places, 1 - math.floor(math.log10(gap)))))
+    return number(value, places)
+
+
 def nonzero_number(value: float, places: int = 2, minus: str = MINUS) -> str:
     """``value`` at ``places`` decimals, unless that rounds a value that is not 0 to 0
     (−0.0035 is not 0): then to two significant digits."""

@@ -435,11 +435,11 @@ class RegressionScene(LinvizScene):
         factor each step multiplies the error by along them, and their ratio κ."""
         theme, small, run = self.theme, style.FONT_SMALL, self.lesson.line
         low, high = (wording.significant(value) for value in run.curvature)
-        flat, steep = (wording.number(value, 3) for value in (run.flat_factor, run.steep_factor))
+        flat, steep = (wording.factor(value) for value in (run.flat_factor, run.steep_factor))
         if run.round and not run.unstable_step:
             eigen = text(f"both axes: $lambda = {low}$ and ${high}$", theme, small, theme.normal)
             factors = text(f"each step: error $times$ at most "
-                           f"{wording.number(max(run.flat_factor, run.steep_factor), 3)} in every "
+                           f"{wording.factor(max(run.flat_factor, run.steep_factor))} in every "
                            f"direction", theme, small, theme.muted)
         else:
             eigen = VGroup(text(f"flat axis: $lambda_min = {low}$", theme, small, theme.normal),

@@ -177,8 +177,8 @@ def regression_storyboard(lesson: RegressionLesson,
                    f"drawn through θ̃*: the flat one, then the steep one.", "axes",
                    status="eigen", axes=True)
         story.beat(f"Each step multiplies the error along the flat axis by |1 − ηλ_min| = "
-                   f"{wording.number(run.flat_factor, 3)}, along the steep one by "
-                   f"{wording.number(run.steep_factor, 3)}; the run again:", "replay",
+                   f"{wording.factor(run.flat_factor)}, along the steep one by "
+                   f"{wording.factor(run.steep_factor)}; the run again:", "replay",
                    status="factors", t=run.steps)
         story.beat(f"Their ratio κ = λ_max/λ_min = {wording.ratio(run.condition)}: {shape}.",
                    "show-status", status="kappa")
