@@ -156,6 +156,8 @@ class LogisticScene(LinvizScene):
             style.PANEL_LEFT + style.PLOT_INDENT, direction=LEFT)
         self.value_labels = self.value_rows.labels
         self.live = self.value_rows.numbers
+        # ‖∇L‖ keeps its place but shows from the sentence that says its first value
+        self.values["grad"].set_opacity(0)
 
         self.flipped = list(self.lesson.flipped)
         self.flip_marks = self.make_flip_marks()
@@ -476,7 +478,13 @@ class LogisticScene(LinvizScene):
             self.show_status(key)
 
     def draw_slow_steps(self, beat) -> None:
-        """The first steps, one by one."""
+        """‖∇L‖ among the live values (the sentence says it), then the first steps, one by
+        one."""
+        if beat.state["gradient"] and self.values["grad"].label.get_fill_opacity() == 0:
+            # in place (its label a still drawing, its number one of the live values):
+            # an animation of the pair would take the number out of their group
+            self.values["grad"].set_opacity(1)
+            self.stage.refresh()
         self.follow()
         for k in range(1, beat.state["t"] + 1):
             self.advance(k, style.RUN_GD_STEP, rate_func=smooth)

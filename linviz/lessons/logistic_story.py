@@ -9,7 +9,8 @@ The state
 ``formulas`` (the formulas shown: "p", "neg", "loss", "risk", "step"), ``field`` (the
 probability field and the boundary drawn), ``rings`` (each point's loss as a ring),
 ``worst`` (the number of the point that pays most shown), ``loss_curve`` (the run's loss
-curve and its live values shown), ``t`` (the step of the run the picture shows),
+curve and its live values shown), ``gradient`` (‖∇L‖ among them: from the sentence
+that says it on), ``t`` (the step of the run the picture shows),
 ``level`` (the least loss L* drawn dashed on the loss curve), ``optimum`` (the least
 loss's boundary drawn), ``perceptron`` (the
 perceptron's replayed boundary drawn), ``perceptron_notes`` (its notes shown, such as
@@ -135,7 +136,7 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
     corners = fitted_box(data.X).corners
     story = StoryWriter(scene, status=None, plot=None, curve=None, formulas=[], field=False,
                         rings=False, worst=False, loss_curve=False, t=T, level=False, optimum=False,
-                        perceptron=False, perceptron_notes=False, key=0)
+                        perceptron=False, perceptron_notes=False, key=0, gradient=False)
 
     story.section("sigmoid", "The sigmoid")
     if lesson.flipped:
@@ -197,7 +198,7 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
     first = (f"Step 1: gradient norm {wording.number(trace.steps['grad_norm'][0], 3)}; the "
              f"loss goes {path}")
     story.beat(first + (f" in the first {slow} steps." if slow > 1 else "."), "slow-steps",
-               t=slow)
+               t=slow, gradient=True)
     if lesson.fast_steps:
         story.beat(f"Then the other {wording.grouped(lesson.fast_steps, 0)} steps"
                    f"{fast_forward_end(lesson)}: {run_sentence(lesson)}.", "fast-steps", t=T)
