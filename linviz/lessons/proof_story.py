@@ -184,17 +184,20 @@ class _ProofTelling:
                    "highlight-plots")
         story.beat(f"Update 1: θ·θ*/‖θ*‖ = {wording.grouped(q.alignment[1])} ≥ γ, and ‖θ‖² = "
                    f"{wording.grouped(q.norm_squared[1])} ≤ R².", "update", M=1)
+        # the run's last values are said under the sentence that plays up to them
+        last = (f"{wording.grouped(q.alignment[-1])} ≥ {wording.grouped(q.lower[-1])} and "
+                f"{wording.grouped(q.norm_squared[-1])} ≤ {wording.grouped(q.upper[-1])}")
         if M > SHOWN_UPDATES:
             story.beat(f"Updates 2 to {wording.grouped(M, 0)}, fast forward: each raises "
-                       f"θ·θ*/‖θ*‖ by at least γ and ‖θ‖² by at most R².", "fast-updates", M=M)
+                       f"θ·θ*/‖θ*‖ by at least γ and ‖θ‖² by at most R², up to {last}.",
+                       "fast-updates", M=M)
         elif M > 2:
             story.beat(f"Updates 2 to {M}: each raises θ·θ*/‖θ*‖ by at least γ and ‖θ‖² by at "
-                       f"most R².", "updates", M=M)
+                       f"most R², up to {last}.", "updates", M=M)
         elif M == 2:
-            story.beat("Update 2: again at least γ more, at most R² more.", "updates", M=M)
-        story.beat(f"It {converged_phrase(lesson)}; the curves never crossed their bounds: "
-                   f"{wording.grouped(q.alignment[-1])} ≥ {wording.grouped(q.lower[-1])} and "
-                   f"{wording.grouped(q.norm_squared[-1])} ≤ {wording.grouped(q.upper[-1])}.",
+            story.beat(f"Update 2: again at least γ more, at most R² more: {last}.", "updates",
+                       M=M)
+        story.beat(f"It {converged_phrase(lesson)}; the curves never crossed their bounds.",
                    "highlight-end", rows=1)
 
     def updates_briefly(self) -> None:
@@ -205,14 +208,15 @@ class _ProofTelling:
                    f"{wording.grouped(q.norm_squared[1])} ≤ R².", "update", M=1)
         # recalled: the other updates swept through at once (one by one they would play on
         # long after their few words)
+        last = (f"{wording.grouped(q.alignment[-1])} ≥ {wording.grouped(q.lower[-1])} and "
+                f"{wording.grouped(q.norm_squared[-1])} ≤ {wording.grouped(q.upper[-1])}")
         if M > 2:
-            story.beat(f"Updates 2 to {wording.grouped(M, 0)}, fast forward.", "fast-updates",
-                       M=M)
+            story.beat(f"Updates 2 to {wording.grouped(M, 0)}, fast forward, up to {last}.",
+                       "fast-updates", M=M)
         elif M == 2:
-            story.beat("Update 2, fast forward.", "fast-updates", M=M)
-        story.beat(f"It {converged_phrase(self.lesson)}: {wording.grouped(q.alignment[-1])} ≥ "
-                   f"{wording.grouped(q.lower[-1])} and {wording.grouped(q.norm_squared[-1])} ≤ "
-                   f"{wording.grouped(q.upper[-1])}, never across.", "highlight-end", rows=1)
+            story.beat(f"Update 2, fast forward: {last}.", "fast-updates", M=M)
+        story.beat(f"It {converged_phrase(self.lesson)}, never across.", "highlight-end",
+                   rows=1)
 
     def chain(self) -> None:
         story, lesson = self.story, self.lesson
