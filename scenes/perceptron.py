@@ -494,6 +494,7 @@ class PerceptronScene(LinvizScene):
         addend = getattr(self, "addend", None)
         self.addend = None
         self.advance(end, style.RUN_SLOW_UPDATE, rate_func=smooth)
+        self.code.highlight(beat.state["line"])  # with an offset, θ₀'s line ran last
         if addend is not None:
             self.play(FadeOut(addend), run_time=style.PAUSE_SHORT)
         self.show_told_status(beat.state)

@@ -377,9 +377,12 @@ class _Telling:
         # the identity in symbols once, then its numbers only
         identity = f"{n(old)} + ‖x⁽ⁱ⁾‖²{plus_one} = " if not self.identities_told else ""
         self.identities_told += 1
+        # the update's lines run in turn: with an offset it ends on θ₀'s, whose + 1 the
+        # sentence adds
         story.beat(f"New {SIGNED}: {identity}{n(old)} + {n(squared)}{plus_one} {said_equals} "
                    f"{n(new)} {verdict}.", "update",
-                   steps=(k, k + 1), **self.at(k + 1), line=LINE_UPDATE, status=status,
+                   steps=(k, k + 1), **self.at(k + 1),
+                   line=LINE_OFFSET_UPDATE if self.offset else LINE_UPDATE, status=status,
                    status_tone="text")
         if moved:  # what the update did to θ and its line, said as θ (and θ₀) light up
             # "θ₀ changed too": its line of the code lit, as the sentence is about it
