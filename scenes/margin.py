@@ -458,11 +458,10 @@ class MarginScene(LinvizScene):
         values = VGroup(self.values["margin"].number, self.values["mistakes"].number)
         self.remove(self.values_row)
         self.values_still = still_parts(self.values_row, values)
-        # the data set's margin comes when it is first said (show_margin_values)
-        self.add(self.lowest_ring, self.line_ring)
+        # the data set's margin, and the rings on its point, come when it is first said
+        # (show_margin_values)
         self.still(self.margin_board, self.number_line)
-        self.moving = VGroup(self.hyperplane, self.lowest_ring, self.line_markers,
-                             self.line_ring)
+        self.moving = VGroup(self.hyperplane, self.line_markers)
         self.margin_values = values
 
     def show_margin_values(self) -> None:
@@ -472,10 +471,11 @@ class MarginScene(LinvizScene):
             return
         self.follow_values()
         self.play(FadeIn(self.values_still), FadeIn(self.margin_values),
-                  FadeIn(self.margin_set_rows), run_time=style.PAUSE_SHORT)
+                  FadeIn(self.margin_set_rows), FadeIn(self.lowest_ring), FadeIn(self.line_ring),
+                  run_time=style.PAUSE_SHORT)
         self.remove(self.values_still, self.margin_set_rows)
         self.still(self.values_still, self.margin_set_rows)
-        self.moving.add(self.margin_values)
+        self.moving.add(self.margin_values, self.lowest_ring, self.line_ring)
 
     def draw_sweep(self, beat) -> None:
         """The separator moves to the beat's (blend), the margins following it (and the data

@@ -332,6 +332,8 @@ def drawn_margin_state(scene) -> dict:
         "band": scene.on_screen(scene.band),
         # the rows on the data set's margin come with its first sentence
         "set_rows": scene.on_screen(scene.margin_set_rows),
+        # and so do the rings on its point (on the plane and on the number line)
+        "lowest_ring": scene.on_screen(scene.lowest_ring),
     }
 
 
@@ -348,6 +350,7 @@ def expected_margin_state(state) -> dict:
         "circle": state["circle"], "lifted": state["lifted"], "separator": True,
         "rows": state["rows"], "band": state["band"],
         "set_rows": state["board"] == "margin" and state["margin"] is not None,
+        "lowest_ring": state["margin"] is not None and state["board"] != "distance",
     }
 
 
@@ -588,6 +591,9 @@ def drawn_logistic_state(scene) -> dict:
         "field": present(scene.field), "rings": present(scene.rings),
         "worst": present(getattr(scene, "worst_label", None)),
         "loss_curve": present(scene.curve), "t": scene.tracker.get_value(),
+        # ‖∇L‖ among the live values (drawn, not transparent)
+        "gradient": present(scene.values["grad"].number)
+        and scene.values["grad"].number.get_fill_opacity() > 0,
         # the loss curve drawn up to the step the picture is at (never the run's end early)
         "curve_t": (round(float(scene.curve.head_in_data()[0]), 6)
                     if present(scene.curve.graph) else None),
