@@ -352,18 +352,22 @@ class PerceptronScene(LinvizScene):
         self.counters_veil = None
         if not beat.state["counters"]:  # they come when a sentence explains them
             self.counters_veil = self.veil(self.counter_row)
-        # θ, θ₀, the y·score and "θ = 0: no boundary yet" come as the start is said (the
-        # first beat that lights a line of the code: see begin_motion)
+        # the values of θ, θ₀ and the y·score and "θ = 0: no boundary yet" come as the start
+        # is said (the first beat that lights a line of the code: see begin_motion); their
+        # names stand from the start, for the sentences that name them
         self.values_veil = None
         if beat.state["line"] is None:
-            self.values_veil = self.veil(VGroup(
-                self.score, self.theta_value, *([self.theta0_value] if self.offset else [])))
+            self.values_veil = self.veil(*[value.number for value in (
+                self.score, self.theta_value, *([self.theta0_value] if self.offset else []))],
+                buff=0.04)
             self.hyperplane.set_notes_shown(False)
 
-    def veil(self, mobject) -> SurroundingRectangle:
-        """A rectangle of the background's colour over ``mobject``, added to the scene."""
-        cover = SurroundingRectangle(mobject, buff=style.SMALL_BUFF, stroke_width=0,
-                                     fill_color=self.theme.background, fill_opacity=1.0)
+    def veil(self, *mobjects, buff: float = style.SMALL_BUFF) -> VGroup:
+        """A rectangle of the background's colour over each of ``mobjects``, added to the
+        scene as one drawing (``buff`` round each: less beside a label it must not hide)."""
+        cover = VGroup(*[SurroundingRectangle(mobject, buff=buff, stroke_width=0,
+                                              fill_color=self.theme.background,
+                                              fill_opacity=1.0) for mobject in mobjects])
         self.add(cover)
         return cover
 
