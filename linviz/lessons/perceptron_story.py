@@ -385,10 +385,11 @@ class _Telling:
                    line=LINE_OFFSET_UPDATE if self.offset else LINE_UPDATE, status=status,
                    status_tone="text")
         if moved:  # what the update did to θ and its line, said as θ (and θ₀) light up
-            # "θ₀ changed too": its line of the code lit, as the sentence is about it
+            # "θ₀ changed too": its line of the code lit, as the sentence is about it; else
+            # θ's
             offset_said = facts.first_turn and not facts.first_boundary and self.offset
             story.beat(moved, "indicate-theta",
-                       **({"line": LINE_OFFSET_UPDATE} if offset_said else {}))
+                       line=LINE_OFFSET_UPDATE if offset_said else LINE_UPDATE)
 
     def after_status(self, step: int) -> dict:
         """The status after the quick update at visit ``step`` (1-based): θ back at 0 (no
