@@ -260,14 +260,17 @@ class OffsetLiftScene(LinvizScene):
         """The run's values come in at θ = 0, and the example line goes."""
         self.play(FadeIn(self.value_rows), FadeOut(self.example_line), run_time=style.RUN_INTRO)
         self.remove(self.value_rows, self.example_line)
-        self.add(self.value_labels, self.hyperplane, self.threshold_marks, self.no_boundary,
-                 self.live)
+        # the threshold's marks come with the run: at θ = 0 there is no threshold
+        self.add(self.value_labels, self.hyperplane, self.no_boundary, self.live)
         # the points over the boundary and the drop: a marker is never hidden by them
         self.remove(self.plane.markers)
         self.add(self.plane.markers)
 
     def draw_line_run(self, beat) -> None:
         """The run plays to its end, and the summary's first row says where it ended."""
+        self.add(self.threshold_marks)
+        self.remove(self.plane.markers)
+        self.add(self.plane.markers)
         self.play(self.tracker.animate.set_value(beat.state["step"]),
                   run_time=style.RUN_OFFSET_REPLAY, rate_func=linear)
         with self.holding(self.hyperplane, self.threshold_marks, self.live, self.no_boundary):

@@ -357,9 +357,10 @@ class PerceptronScene(LinvizScene):
         # names stand from the start, for the sentences that name them
         self.values_veil = None
         if beat.state["line"] is None:
+            # ℰₙ's value too: every point a mistake is what the start's sentence says
             self.values_veil = self.veil(*[value.number for value in (
-                self.score, self.theta_value, *([self.theta0_value] if self.offset else []))],
-                buff=0.04)
+                self.score, self.theta_value, *([self.theta0_value] if self.offset else []),
+                self.counters["error"])], buff=0.04)
             self.hyperplane.set_notes_shown(False)
 
     def veil(self, *mobjects, buff: float = style.SMALL_BUFF) -> VGroup:

@@ -98,8 +98,7 @@ def margin_speed_storyboard(lesson: MarginSpeedLesson,
         else:
             # a replayed run at an end of its row is said to be there, with the middle
             extreme = lesson.chosen_extreme(j)
-            where = (f"; the one replayed is the {extreme}, their median is "
-                     f"{median_text(lesson.medians[j])}" if extreme else "")
+            where = f"; the one replayed is the {extreme}" if extreme else ""
             story.beat(f"Its dots: from {ups[0]} to {ups[-1]} updates{where}.", "dots",
                        dots=j + 1, ring=j)
 

@@ -188,12 +188,12 @@ class _ProofTelling:
         last = (f"{wording.grouped(q.alignment[-1])} ≥ {wording.grouped(q.lower[-1])} and "
                 f"{wording.grouped(q.norm_squared[-1])} ≤ {wording.grouped(q.upper[-1])}")
         if M > SHOWN_UPDATES:
-            story.beat(f"Updates 2 to {wording.grouped(M, 0)}, fast forward: each raises "
-                       f"θ·θ*/‖θ*‖ by at least γ and ‖θ‖² by at most R², up to {last}.",
-                       "fast-updates", M=M)
+            story.beat(f"Updates 2 to {wording.grouped(M, 0)}, fast forward: each adds at "
+                       f"least γ and at most R², up to {last}.", "fast-updates", M=M)
         elif M > 2:
-            story.beat(f"Updates 2 to {M}: each raises θ·θ*/‖θ*‖ by at least γ and ‖θ‖² by at "
-                       f"most R², up to {last}.", "updates", M=M)
+            # the two facts were said in full: briefly here, with the values they reach
+            story.beat(f"Updates 2 to {M}: each adds at least γ and at most R², up to {last}.",
+                       "updates", M=M)
         elif M == 2:
             story.beat(f"Update 2: again at least γ more, at most R² more: {last}.", "updates",
                        M=M)
