@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, UP, FadeOut, ManimColor, SurroundingRectangle, ValueTracker, VGroup, Wait, config,
+    DOWN, LEFT, ORIGIN, UP, FadeOut, ManimColor, SurroundingRectangle, ValueTracker, VGroup, Wait, config,
     linear,
 )
 
@@ -258,7 +258,9 @@ class LinvizScene(HoldingScene):
 
     def draw_data_note(self, beat) -> None:
         """What reading the file did (rows left out, classes kept, standardised), on a
-        card over the bottom of the picture while the sentence says it."""
+        card in the right-hand column (the data's plane is left of it) while the sentence
+        says it; a card too wide for the column even at ``style.CARD_MIN_SCALE`` of its
+        size goes over the bottom of the picture."""
         from linviz.sources import data_card_lines
 
         from .toolkit.gd_plots import plain_markup
@@ -270,12 +272,19 @@ class LinvizScene(HoldingScene):
         rows = VGroup(*[text(plain_markup(line), self.theme, style.FONT_SMALL)
                         for line in lines]).arrange(DOWN, aligned_edge=LEFT,
                                                     buff=style.SMALL_BUFF)
-        if rows.width > config.frame_width - 2 * style.BUFF:
-            rows.scale_to_fit_width(config.frame_width - 2 * style.BUFF)
+        column = config.frame_width / 2 - style.PANEL_LEFT - 2 * style.BUFF
+        in_column = rows.width * style.CARD_MIN_SCALE <= column
+        widest = column if in_column else config.frame_width - 2 * style.BUFF
+        if rows.width > widest:
+            rows.scale_to_fit_width(widest)
         box = SurroundingRectangle(rows, buff=style.BUFF, color=self.theme.muted,
                                    fill_color=self.theme.background, fill_opacity=0.95,
                                    stroke_width=1.5)
-        self.data_card = VGroup(box, rows).to_edge(DOWN, buff=style.BUFF)
+        self.data_card = VGroup(box, rows)
+        if in_column:
+            self.data_card.move_to(ORIGIN).set_x(style.PANEL_LEFT, direction=LEFT)
+        else:
+            self.data_card.to_edge(DOWN, buff=style.BUFF)
         self.play(appear(self.data_card), run_time=style.RUN_INTRO)
         self.mark_for_beat(self.data_card)
 

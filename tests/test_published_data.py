@@ -378,3 +378,7 @@ def test_what_reading_the_file_did_is_on_screen_while_it_is_said(published):
     assert lines[0] == f"{blank} rows with a missing value: left out"
     assert f"{others} rows of other classes left out" in lines[1]
     assert "standardised" in lines[2] and len(cards[1][1]) == len(lines)
+    # the card stands beside the data's plane, not over it (review 52: it hid the plot's
+    # lower right and the axis's name)
+    card, plane = cards[1], scene.plane.frame
+    assert card.get_left()[0] >= plane.get_right()[0], (card.get_left(), plane.get_right())

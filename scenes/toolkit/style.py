@@ -128,6 +128,7 @@ LINE_STROKE = 4
 PLANE_SIDE = 5.9           # side of the square data plane (tick values below and left of it)
 PLANE_CENTER = (-3.3, -0.1, 0.0)
 PANEL_LEFT = 0.45          # x where the right-hand panels start
+CARD_MIN_SCALE = 0.7       # a card in the right-hand column is drawn at least this size
 POINT_SIZE_MIN = 0.06      # the smallest half-width of a marker (dense data)
 POINT_STROKE_MIN_FRACTION = 0.6  # a smaller marker's stroke shrinks with it, down to this
 MARKER_SPACING_FRACTION = 0.38  # a marker's half-width: this much of the points' typical spacing
