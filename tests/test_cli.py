@@ -223,7 +223,7 @@ def test_malformed_csv(runner, workdir, classifier, kind):
     (["--data", "regression1d"], ["'regression1d' is for regression"]),
     (["--data", "xor", "--positive", "1"], ["apply to CSV files"]),
     (["--data", "good.csv", "--features", "x1,size"], ["--features", "no feature column 'size'",
-                                                       "x1, x2"]),
+                                                       "'x1', 'x2'"]),
     (["--data", "good.csv", "--features", "x1,,x2"], ["--features", "separated by commas"]),
     (["--data", "good.csv", "--features", "x2,2"], ["--features", "named twice"]),
 ])

@@ -65,7 +65,7 @@ def test_select_features_by_name_or_number_in_the_order_given(tmp_path):
     picked = select_features(data, ["c", "1"])
     np.testing.assert_array_equal(picked.X, [[3, 1], [6, 4], [9, 7]])
     assert picked.feature_names == ("c", "a") and picked.params["features"] == ["c", "a"]
-    with pytest.raises(DataError, match=r"no feature column 'z' \(its features: a, b, c\)"):
+    with pytest.raises(DataError, match=r"no feature column 'z' \(its features: 'a', 'b', 'c'\)"):
         select_features(data, ["a", "z"])
     with pytest.raises(DataError, match="named twice"):
         select_features(data, ["a", "1"])
