@@ -486,7 +486,7 @@ CASES: list[Case] = [
          r"has values up to 3e\+07: rescale", files(y_csv="x,y\n0,1e7\n0.5,2e7\n1,3e7\n")),
     Case(8, "regression-x-far-from-0", ("render", "regression", "--data", "p.csv",
                                         "--out", "out"),
-         r"data 'p\.csv': x is 103 ± 2, so the degree-2 features \[1, x, …, x\^2\] are nearly "
+         r"data 'p\.csv': x is 103 ± 2, so the degree-5 features \[1, x, …, x\^5\] are nearly "
          r"dependent .* centre x \(--standardize\)",
          files(p_csv="x,y\n100,1\n101,2\n102,0\n103,1\n104,3\n105,2\n106,1\n")),
 
