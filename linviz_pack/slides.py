@@ -70,6 +70,16 @@ def section_notes(timeline: SceneTimeline) -> list[str]:
             for section in timeline.sections]
 
 
+def said_stops(timeline: SceneTimeline, section, stops: list[float]) -> list[float]:
+    """The ``stops`` of a section (seconds from its start) after which a sentence starts
+    before the next stop: a still tail after the section's last sentence stays on that
+    sentence's slide rather than making a slide with nothing said."""
+    ends = [*stops, section.end - section.start]
+    return [stop for stop, following in zip(stops, ends[1:])
+            if any(section.start + stop - SAME_TIME <= cue.start
+                   < section.start + following - SAME_TIME for cue in timeline.cues)]
+
+
 def beat_clips(video: Path, backwards: Path | None, stops: list[float], stem: Path,
                start: float) -> list[tuple[Path, Path | None, float, float]]:
     """A section's video (and its backwards one) cut at the beat ``stops`` (seconds from
@@ -121,7 +131,8 @@ def write_slides(folder: Path, name: str, timeline: SceneTimeline,
         whole = stem.with_name(f"{stem.name}.mp4")  # a section's name may hold a dot
         link(video, whole)
         sections.append(whole.relative_to(folder).as_posix())
-        for clip, back, start, end in beat_clips(video, backwards, stops, stem, section.start):
+        for clip, back, start, end in beat_clips(video, backwards, said_stops(
+                timeline, section, stops), stem, section.start):
             back = back or clip
             clips.append(BeatSlide(clip.relative_to(folder.parent).as_posix(),
                                    back.relative_to(folder.parent).as_posix(), start, end))
