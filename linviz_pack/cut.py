@@ -15,9 +15,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
-#: how far (seconds) a cut may be from the keyframe it is made at: less than half a
-#: frame time at 60 frames a second
-CUT_TOLERANCE = 1 / 120
+from .timeline import SAME_TIME
 
 
 def keyframe_times(path: Path) -> list[Fraction]:
@@ -31,7 +29,7 @@ def keyframe_times(path: Path) -> list[Fraction]:
 
 
 def cuttable(path: Path, cuts: Sequence[float],
-             tolerance: float = CUT_TOLERANCE) -> list[Fraction | None]:
+             tolerance: float = SAME_TIME) -> list[Fraction | None]:
     """For each time of ``cuts``, the keyframe of ``path`` a clip can start at: the one
     within ``tolerance`` of it (the nearest; the earlier of two as near), or None."""
     keys = keyframe_times(path)

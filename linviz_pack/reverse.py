@@ -26,9 +26,6 @@ CHUNK = 48
 #: they are shown), and its "veryfast" preset: a file only the reverse key plays,
 #: made for every section, at the same CRF as the video
 ENCODER_OPTIONS = {"bf": "0", "preset": "veryfast", "crf": "23"}
-#: how near (seconds) a frame's end must be to a time of ``keyframes_at``: less than
-#: half a frame time at 60 frames a second
-KEYFRAME_TOLERANCE = 1 / 120
 
 
 def frame_spans(path: Path) -> list[tuple[int, int]]:
@@ -60,6 +57,8 @@ def reverse_video(source: Path, target: Path, chunk: int = CHUNK,
     backwards, is encoded as a keyframe.
     """
     import av
+
+    from .timeline import SAME_TIME
 
     spans = frame_spans(source)
     times = [pts for pts, _ in spans]
@@ -93,7 +92,7 @@ def reverse_video(source: Path, target: Path, chunk: int = CHUNK,
                 starts = round((end - pts - lasting[pts]) * scale)
                 picture = av.VideoFrame.from_ndarray(planes, format="yuv420p")
                 ends = float((pts + lasting[pts]) * stream.time_base)
-                if any(abs(ends - at) <= KEYFRAME_TOLERANCE for at in keyframes_at):
+                if any(abs(ends - at) <= SAME_TIME for at in keyframes_at):
                     picture.pict_type = av.video.frame.PictureType.I
                 picture.pts = starts
                 picture.time_base = Fraction(1) / Fraction(rate)

@@ -86,9 +86,7 @@ def beat_clips(video: Path, backwards: Path | None, stops: list[float], stem: Pa
     the section's start) that fall on keyframes: ``(clip, clip backwards or None, start,
     end)`` each, times of the scene (the section starts at ``start``). The clips are
     ``<stem>-<BB>.mp4`` and ``<stem>-<BB>_reversed.mp4``."""
-    found = cuttable(video, stops)
-    kept = [(stop, key) for stop, key in zip(stops, found) if key is not None]
-    cuts = [key for _, key in kept]
+    cuts = [key for key in cuttable(video, stops) if key is not None]
     length = video_duration(video)
     edges = [0.0, *[float(cut) for cut in cuts], length]
     targets = [stem.with_name(f"{stem.name}-{k:02d}.mp4") for k in range(1, len(edges))]

@@ -479,12 +479,13 @@ class OffsetLiftScene(LinvizScene):
         self.play(self.space_tracker.animate.set_value(beat.state["space_step"]),
                   run_time=style.RUN_OFFSET_REPLAY, rate_func=linear)
 
-    def show_panel_rows(self, beat) -> None:
-        """The panel's rows up to the beat's ``panel``, the new ones faded in."""
+    def show_panel_rows(self, beat, *also) -> None:
+        """The panel's rows up to the beat's ``panel``, the new ones faded in (with the
+        animations ``also``)."""
         rows = self.space_panel.rows
         new = [row for row in rows[:beat.state["panel"]] if not self.on_screen(row)]
-        if new:
-            self.play(*[FadeIn(row) for row in new], run_time=style.RUN_INTRO)
+        if new or also:
+            self.play(*[FadeIn(row) for row in new], *also, run_time=style.RUN_INTRO)
 
     def draw_space_panel(self, beat) -> None:
         """The run's end on the panel, and the view turns the other way."""
@@ -500,7 +501,4 @@ class OffsetLiftScene(LinvizScene):
     def draw_table(self, beat) -> None:
         """Both runs' update counts, and their first updates side by side."""
         with self.holding(self.space):
-            new = [row for row in self.space_panel.rows[:beat.state["panel"]]
-                   if not self.on_screen(row)]
-            self.play(FadeIn(self.table), *[FadeIn(row) for row in new],
-                      run_time=style.RUN_INTRO)
+            self.show_panel_rows(beat, FadeIn(self.table))

@@ -106,15 +106,16 @@ def margin_speed_storyboard(lesson: MarginSpeedLesson,
     run, slow = lesson.slowest, lesson.slow_updates
     last = len(lesson.shown) - 1
     last_margin = len(sweep.margins) - 1
-    if run is lesson.chosen[-1]:  # the run just played: said as such, not as a new one
-        opening = ("Again, one by one, its"
-                   if lesson.chosen_extreme(last_margin) == "slowest" else
-                   "The run just played is the slowest at the smallest margin. Again its")
+    if run is lesson.chosen[-1] and lesson.chosen_extreme(last_margin) == "slowest":
+        # the run just played, said to be the slowest with its dots
+        opening = "Again, one by one, its first"
+    elif run is lesson.chosen[-1]:  # the run just played: said as such, not as a new one
+        opening = "The run just played is the slowest at the smallest margin. Again its first"
     else:
         opening = (f"The slowest run at the smallest margin: γ = "
-                   f"{wording.number(run.gamma, 3)}. Its")
-    one_by_one = "" if opening.startswith("Again, one by one") else ", one by one"
-    story.beat(f"{opening} first {slow} updates{one_by_one}: each adds y·[x, 1] of the ringed "
+                   f"{wording.number(run.gamma, 3)}. Its first")
+    one_by_one = "" if "one by one" in opening else ", one by one"
+    story.beat(f"{opening} {slow} updates{one_by_one}: each adds y·[x, 1] of the ringed "
                f"point to [θ, θ₀].", "slow-updates", run=last, M=slow, ring=last)
     rest = run.updates - slow
     if rest > 0:
