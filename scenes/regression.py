@@ -316,6 +316,9 @@ class RegressionScene(LinvizScene):
         self.draw_curve(self.fit_curve, theta, theta0)
         x, y = self.data.X[:, 0], self.data.y
         predicted = fitted_values(x, self.degree, theta, theta0)
+        # a residual whose fitted value lies outside the plot ends at its edge, as the curve
+        box = self.plane.box
+        predicted = np.clip(predicted, box.y_min, box.y_max)
         data = self.plane.c2p_many(np.column_stack([x, y]))
         fitted = self.plane.c2p_many(np.column_stack([x, predicted]))
         thirds = np.array([0.0, 1 / 3, 2 / 3, 1.0])[None, :, None]

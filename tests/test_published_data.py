@@ -382,3 +382,24 @@ def test_what_reading_the_file_did_is_on_screen_while_it_is_said(published):
     # lower right and the axis's name)
     card, plane = cards[1], scene.plane.frame
     assert card.get_left()[0] >= plane.get_right()[0], (card.get_left(), plane.get_right())
+
+
+def test_residuals_of_a_fit_that_leaves_the_plot_end_at_its_edge(published):
+    """A BMI as published fits to degree 5 (κ ≈ 4.5e21, computed to its digits); descent
+    stops far off and its curve leaves the plot: every residual segment stays inside it
+    (review of the change: they ran over the title)."""
+    from scenes.catalog import find
+    from story_runs import story_with
+
+    path, options = published["diabetes"]
+    heights = []
+
+    def observe(scene):
+        frame = scene.plane.frame
+        ys = scene.residuals.points[:, 1]
+        heights.append((float(ys.max()) - frame.get_top()[1], frame.get_bottom()[1]
+                        - float(ys.min())))
+
+    story_with(find("regression").load(), data_spec=str(path), label_column="progression",
+               features=("bmi",), beat_observers=[observe])
+    assert heights and max(max(above, below) for above, below in heights) <= 1e-6
