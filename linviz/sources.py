@@ -71,26 +71,29 @@ class DataOptions:
     classes: tuple[str, ...] | None = None
 
     def resolve(self, task: str = CLASSIFICATION, default: str | None = None,
-                one_scale: bool = False) -> Dataset:
+                one_scale: bool = False, origin_view: bool = False) -> Dataset:
         """The data set these options name (``default`` when they name none). For a scene
         that needs ``one_scale`` (:func:`linviz.lessons.needs_one_scale`), unless told
-        either way, features whose spreads differ too much are standardised
+        either way, features whose spreads differ too much are standardised, and for one
+        that keeps the origin in view (``origin_view``,
+        :func:`linviz.lessons.keeps_origin_in_view`) so are data far from it
         (:func:`linviz.transforms.standardized_for_one_scale`)."""
         data = resolve_data(self.spec or default, seed=self.seed, task=task,
                             positive=self.positive, label_column=self.label_column,
                             features=self.features, standardized=bool(self.standardize),
                             classes=self.classes)
         if self.standardize is None and one_scale:
-            data = standardized_for_one_scale(data)
+            data = standardized_for_one_scale(data, origin_view=origin_view)
         return data
 
     def resolve_for(self, scene: str, default: str | None = None) -> Dataset:
         """The data set these options name, read as scene ``scene`` tells it: its task's
         data, standardised when the scene draws one scale and the spreads differ
         (:func:`linviz.lessons.task_for`, :func:`linviz.lessons.needs_one_scale`)."""
-        from .lessons import needs_one_scale, task_for
+        from .lessons import keeps_origin_in_view, needs_one_scale, task_for
 
-        return self.resolve(task_for(scene), default=default, one_scale=needs_one_scale(scene))
+        return self.resolve(task_for(scene), default=default, one_scale=needs_one_scale(scene),
+                            origin_view=keeps_origin_in_view(scene))
 
     def shaping(self) -> dict:
         """The options that shape the data beyond naming it (spec and seed), those given
@@ -145,6 +148,11 @@ def data_notes(data: Dataset) -> list[str]:
         notes.append(f"features standardised: their spreads (standard deviations: {spreads}) "
                      f"differ {_fold(ratio)}-fold, too much for one scale; --raw keeps them "
                      f"as they are")
+    widening = params.get("standardized", {}).get("origin_widening")
+    if widening:
+        notes.append(f"features standardised: the data lies far from the origin, which this "
+                     f"scene keeps in view to draw θ from it (that would widen the plot "
+                     f"{widening:.1f}-fold); --raw keeps them as they are")
     return notes
 
 
@@ -174,6 +182,10 @@ def data_card_lines(data: Dataset | None) -> list[str]:
     if ratio:
         lines.append(f"spreads differ {_fold(ratio)}-fold: each feature standardised, "
                      f"(x − mean)/s.d.")
+    if params.get("standardized", {}).get("origin_widening"):
+        lines.append("far from the origin, where θ starts: each feature standardised, "
+                     "(x − mean)/s.d.")
+    if ratio or params.get("standardized", {}).get("origin_widening"):
         lines.append("ticks in the data's units; the axes cross at the means; "
                      "lengths in standard deviations")
     return lines
@@ -199,4 +211,9 @@ def data_note_sentence(data: Dataset | None) -> str:
         scaled = (f"The features' spreads differ {_fold(ratio)}-fold, too much for one "
                   f"scale: each is standardised, (x − mean)/standard deviation.")
         said = f"{said} {scaled}" if said else scaled
+    if params.get("standardized", {}).get("origin_widening"):
+        centred = ("The data lies far from the origin, where θ's arrow starts: each feature "
+                   "is standardised, (x − mean)/standard deviation, so the origin is at its "
+                   "centre.")
+        said = f"{said} {centred}" if said else centred
     return said

@@ -82,17 +82,36 @@ def spread_ratio(data: Dataset) -> float:
     return float("inf") if low <= 0 else float(scale.max()) / low
 
 
-def standardized_for_one_scale(data: Dataset) -> Dataset:
+def standardized_for_one_scale(data: Dataset, origin_view: bool = False) -> Dataset:
     """``data`` standardised (:func:`standardize`) when its features' spreads differ more
-    than :data:`SPREAD_FACTOR`-fold (and none is constant), else ``data`` itself. The
-    ratio is kept in ``params["standardized"]["spread_ratio"]``: the scenes and the command
-    line say why the data was standardised."""
+    than :data:`SPREAD_FACTOR`-fold (and none is constant), or, for a scene that keeps the
+    origin in view (``origin_view``: θ and y·x are drawn from it), when holding the origin
+    would widen the view of two features more than
+    :data:`linviz.view_box.ORIGIN_ZOOM_LIMIT`-fold (the data a sliver in a corner); else
+    ``data`` itself. The reason is kept in ``params["standardized"]``: ``spread_ratio``
+    or ``origin_widening``; the scenes and the command line say it."""
+    from .view_box import ORIGIN_ZOOM_LIMIT, origin_widening
+
+    if data.n_features < 2 or is_standardized(data):
+        return data
     ratio = spread_ratio(data)
-    if data.n_features < 2 or is_standardized(data) or not SPREAD_FACTOR < ratio < float("inf"):
+    if SPREAD_FACTOR < ratio < float("inf"):
+        reason = {"spread_ratio": ratio}
+    elif (origin_view and data.n_features == 2 and ratio < float("inf")
+          and origin_widening(data.X) > ORIGIN_ZOOM_LIMIT):
+        reason = {"origin_widening": origin_widening(data.X)}
+    else:
         return data
     scaled = standardize(data)
     return replace(scaled, params=dict(scaled.params, standardized=dict(
-        scaled.params["standardized"], spread_ratio=ratio)))
+        scaled.params["standardized"], **reason)))
+
+
+def standardized_by_scene(data: Dataset) -> bool:
+    """Whether ``data`` was standardised by :func:`standardized_for_one_scale` (not asked
+    for): its pictures keep the data's units on the axes."""
+    scaled = data.params.get("standardized") or {}
+    return "spread_ratio" in scaled or "origin_widening" in scaled
 
 
 def standardized_column_names(data: Dataset) -> tuple[str, ...]:

@@ -74,15 +74,21 @@ def shows_origin(X: np.ndarray, padding: float = VIEW_PADDING) -> bool:
     from it (Iris sepals at 4–8 cm and 2–4.5 cm) gets a view of its own, and
     a pointer to the origin.
     """
+    return origin_widening(X, padding) <= ORIGIN_ZOOM_LIMIT
+
+
+def origin_widening(X: np.ndarray, padding: float = VIEW_PADDING) -> float:
+    """How many times wider the square view of ``X`` (shape (n, 2)) is when it holds the
+    origin with room round it than when it is fitted to the data alone (1.0: the origin
+    costs nothing; :func:`shows_origin` compares it with ``ORIGIN_ZOOM_LIMIT``)."""
     X = np.asarray(X, dtype=float).reshape(-1, 2)
     if not len(X):
-        return True
+        return 1.0
     low, high = X.min(axis=0), X.max(axis=0)
     own = _square(low, high, padding)
     room = origin_room(low, high)
     with_origin = _square(np.minimum(low, -room), np.maximum(high, room), padding)
-    widening = (with_origin.x_max - with_origin.x_min) / (own.x_max - own.x_min)
-    return widening <= ORIGIN_ZOOM_LIMIT
+    return float((with_origin.x_max - with_origin.x_min) / (own.x_max - own.x_min))
 
 
 def fitted_box(X: np.ndarray, include_origin: bool | None = None,

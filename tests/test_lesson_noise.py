@@ -290,7 +290,8 @@ def test_on_raw_wine_the_scene_says_standardising_helps(tmp_path):
     from story_runs import story_with
 
     data = gallery_case("wine")()
-    scene = story_with(NoiseScene, data_spec=write_csv(tmp_path / "wine.csv", data))
+    scene = story_with(NoiseScene, data_spec=write_csv(tmp_path / "wine.csv", data),
+                       standardize=False)  # --raw: by default the scene standardises it
     X, y = scene.data.X, scene.data.y
     Z = (X - X.mean(axis=0)) / X.std(axis=0)
     run = reference_perceptron(Z, y, scene.epochs, order="shuffle", seed=0)
@@ -497,7 +498,7 @@ def told_counts(narration):
             passes[current] = (0, [])
         elif re.match(r"Point \d+, label [+−]1: score .*a mistake", sentence):
             passes[current][1].append((1, "explained"))
-        elif re.match(r"Update \d+: point \d+ \(label [+−]1\), y·score", sentence):
+        elif re.match(r"Update \d+: point \d+( \(label [+−]1\))?, y·score", sentence):
             passes[current][1].append((1, "one"))
         elif m := re.match(r"Played quickly, (all of )?pass (\d+): (\d+) updates?", sentence):
             assert int(m.group(2)) == current

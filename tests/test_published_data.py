@@ -403,3 +403,81 @@ def test_residuals_of_a_fit_that_leaves_the_plot_end_at_its_edge(published):
     story_with(find("regression").load(), data_spec=str(path), label_column="progression",
                features=("bmi",), beat_observers=[observe])
     assert heights and max(max(above, below) for above, below in heights) <= 1e-6
+
+
+# -- data far from the origin: the scenes that draw θ from the origin centre it -------------
+
+def _plane_fill(scene) -> np.ndarray:
+    """The data's extent on each axis as a share of the drawn plane's side (screen units)."""
+    points = scene.plane.markers.positions()[:, :2]
+    frame = scene.plane.frame
+    side = np.array([frame.width, frame.height])
+    return (points.max(axis=0) - points.min(axis=0)) / side
+
+
+@pytest.mark.parametrize("scene_name, case", [
+    ("perceptron", "iris-sepal"), ("noise", "iris-versicolor-virginica"),
+    ("classifier", "iris-sepal")])
+def test_data_far_from_the_origin_fills_the_plane_of_a_scene_that_draws_theta_from_it(
+        tmp_path, scene_name, case):
+    """Raw Iris sepals (4.3–7.9 cm by 2–4.4 cm) are 6.7 cm from the origin: a plane that
+    holds the origin for θ's arrow drew them in a corner, a fifth of its side (review 52:
+    '5 % of the plot'). These scenes now standardise such data by default and say why; the
+    sepals span most of the plane, the ticks are in cm (read off the file), and --raw keeps
+    the corner. Noise takes versicolor against virginica (no line separates them)."""
+    import csv
+
+    from scene_helpers import built_scene, gallery_csv
+    from scenes.catalog import find
+
+    scene_media = tmp_path
+    path = gallery_csv(scene_media, case)
+    with open(path, newline="", encoding="utf-8") as handle:
+        rows = list(csv.reader(handle))
+    values = np.array([[float(v) for v in row[:2]] for row in rows[1:]])
+    assert np.linalg.norm(values.mean(axis=0)) > 5  # far from the origin, in cm
+    cls = find(scene_name).load()
+    default = built_scene(cls, scene_media, data_spec=path)
+    raw = built_scene(cls, scene_media, data_spec=path, standardize=False)
+    filled, cornered = _plane_fill(default), _plane_fill(raw)
+    assert filled.min() > 0.45 and (filled > 2 * cornered).all(), (filled, cornered)
+    from linviz.storyboard import with_data_note
+    said = with_data_note(default.storyboard, default.data).beats[1].sentence
+    assert "The data lies far from the origin" in said and "standardised" in said
+    told_raw = with_data_note(raw.storyboard, raw.data).beats
+    assert not any("far from the origin" in beat.sentence for beat in told_raw)
+    # the ticks read in the data's units: round values inside the data's own range
+    from scenes.toolkit import views
+    box = default.plane.box
+    step = views.axis_steps(box)[0]
+    printed = [float(text) for _, text in views.axis_ticks(box.x_min, box.x_max, step,
+                                                             default.plane.units, 0)]
+    low, high = values[:, 0].min(), values[:, 0].max()
+    assert sum(low - 0.5 <= v <= high + 0.5 for v in printed) >= 3, printed
+
+
+@pytest.mark.parametrize("scene_name, centred", [
+    ("perceptron", True), ("noise", True), ("classifier", True), ("update", False),
+    ("logistic", False), ("margin", False), ("perceptron-origin", False)])
+def test_only_the_scenes_that_draw_theta_from_the_origin_centre_far_data(scene_name, centred):
+    """A cloud 40 units from the origin (a spread of 1 on both axes, so no spread rule):
+    perceptron, noise and classifier centre and scale it (mean 0, s.d. 1 by numpy) and
+    keep why; update and logistic point to the origin instead; margin's circle of radius R
+    is about the origin, perceptron-origin's line goes through it: they keep the data.
+    A cloud round the origin is kept by all."""
+    from linviz.dataset import Dataset
+    from linviz.lessons import keeps_origin_in_view, needs_one_scale
+    from linviz.transforms import standardized_for_one_scale
+
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(30, 2))
+    y = np.where(X[:, 0] + X[:, 1] > 0, 1.0, -1.0)
+    for shift, far in ((np.array([40.0, 30.0]), True), (np.array([0.3, -0.2]), False)):
+        data = Dataset(X=X + shift, y=y, name="cloud")
+        shaped = (standardized_for_one_scale(data, origin_view=keeps_origin_in_view(scene_name))
+                  if needs_one_scale(scene_name) else data)
+        assert (shaped is not data) == (centred and far), (scene_name, shift)
+        if shaped is not data:
+            np.testing.assert_allclose(shaped.X.mean(axis=0), 0.0, atol=1e-12)
+            np.testing.assert_allclose(shaped.X.std(axis=0), 1.0, rtol=1e-12)
+            assert shaped.params["standardized"]["origin_widening"] > 1.5

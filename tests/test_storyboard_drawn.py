@@ -16,6 +16,7 @@ import pytest
 from linviz import wording
 from linviz.gallery import gallery_case
 from linviz.lessons import storyboard_for
+from linviz.storyboard import with_data_note as told  # the scene tells the data's note too
 from scenes.toolkit.screen_text import fmt, fmt_vector
 
 from scene_helpers import gallery_csv
@@ -177,7 +178,7 @@ def _check_every_beat(scene_name: str, case: str, tmp_path, heard=()) -> None:
                        **({"heard": heard} if heard else {}),
                        beat_observers=[lambda s: drawn.append(
                            (s.timeline.current[1], drawn_perceptron_state(s)))])
-    storyboard = storyboard_for(scene_name)(scene.data, heard=heard)
+    storyboard = told(storyboard_for(scene_name)(scene.data, heard=heard), scene.data)
     assert [sentence for sentence, _ in drawn] == storyboard.sentences()
     offset, places = scene.offset, scene.places
     started = False  # θ's values come with the first beat that lights a line of the code
@@ -224,8 +225,9 @@ def _holds_every_beat(name: str, spec: dict, drawn_state, expected_state=dict) -
     drawn: list[tuple[str, dict]] = []
     scene = story_with(find(name).load(), **spec, beat_observers=[
         lambda s: drawn.append((s.timeline.current[1], drawn_state(s)))])
-    storyboard = storyboard_for(name)(None if find(name).own_data else scene.data,
-                                      seed=scene.seed, heard=spec.get("heard", ()))
+    data = None if find(name).own_data else scene.data
+    storyboard = told(storyboard_for(name)(data, seed=scene.seed, heard=spec.get("heard", ())),
+                      data)
     assert [sentence for sentence, _ in drawn] == storyboard.sentences()
     for number, ((sentence, picture), beat) in enumerate(zip(drawn, storyboard.beats), 1):
         expected = expected_state(beat.state)
@@ -270,7 +272,7 @@ def test_an_explained_update_ends_with_theta_at_the_tip_of_the_sum(scene_name, c
 
     scene = story_with(find(scene_name).load(), **_data_spec(case, tmp_path),
                        beat_observers=[observe])
-    beats = storyboard_for(scene_name)(scene.data, seed=scene.seed).beats
+    beats = told(storyboard_for(scene_name)(scene.data, seed=scene.seed), scene.data).beats
     explained = 0
     for number, beat in enumerate(beats):
         if beat.motion != "update" or beats[number - 1].motion != "tip-to-tail":

@@ -93,6 +93,19 @@ def needs_one_scale(scene: str) -> bool:
     return scene in ONE_SCALE_SCENES
 
 
+#: the scenes that keep the origin in view because they draw θ (and y·x, tip to tail) from
+#: it, with an offset: on data so far from the origin that holding it in view would make
+#: the data a sliver in a corner (:func:`linviz.view_box.shows_origin`), they run on
+#: standardised features unless told otherwise (``--raw``). Centring moves the origin into
+#: the data without changing what they teach (the offset θ₀ takes up the shift).
+ORIGIN_VIEW_SCENES = frozenset({"classifier", "perceptron", "noise"})
+
+
+def keeps_origin_in_view(scene: str) -> bool:
+    """Whether ``scene`` standardises data far from the origin (:data:`ORIGIN_VIEW_SCENES`)."""
+    return scene in ORIGIN_VIEW_SCENES
+
+
 def default_data_for(scene: str) -> str:
     """The data ``scene`` tells when none is given (a scene with a storyboard)."""
     module, _ = STORYBOARDS[scene]

@@ -150,7 +150,7 @@ COUNT_FAR_RINGS = 4        # in a dense cluster, a count may stand this many lab
 LEADER_STROKE = 1.2        # the stroke of a count's leader
 MARKER_OBSTACLE_WEIGHT = 10  # a vector's label over a marker costs this much more than over
                            # a shaft (a covered marker is misread)
-VECTOR_LABEL_RINGS = 3     # rings of places tried for a vector's label (see placement)
+VECTOR_LABEL_RINGS = 5     # rings of places tried for a vector's label (see placement)
 VECTOR_LABEL_RING_COST = 0.002  # ...each ring out costing as much as this area covered
                            # (screen units²: a seventh of a marker): it stays near its tip
 LEGEND_ROW_GAP = 0.04      # between the rows of a plane's legend

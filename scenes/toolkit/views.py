@@ -16,6 +16,7 @@ import numpy as np
 
 from . import style
 from linviz.geometry import Box
+from linviz.transforms import standardized_by_scene
 # the view's box is decided in the engine (a lesson says what "this view" shows)
 from linviz.view_box import fitted_box, origin_room, shows_origin, tick_step  # noqa: F401
 
@@ -53,12 +54,12 @@ def tick_text(value: float, step: float) -> str:
 
 def unit_scale(data) -> tuple[np.ndarray, np.ndarray] | None:
     """(means, standard deviations) of the two drawn features of ``data`` when it was
-    standardised because its spreads differ too much for one scale
+    standardised by the scene, for one scale or because the origin lay far from it
     (:func:`linviz.transforms.standardized_for_one_scale`): its tick values are then in the
     data's own units (:func:`axis_ticks`). None otherwise (the data's values are drawn)."""
-    scaled = getattr(data, "params", {}).get("standardized") if data is not None else None
-    if not scaled or "spread_ratio" not in scaled:
+    if data is None or not standardized_by_scene(data):
         return None
+    scaled = data.params["standardized"]
     return (np.asarray(scaled["mean"][:2], dtype=float),
             np.asarray(scaled["scale"][:2], dtype=float))
 
