@@ -28,15 +28,18 @@ MIN_DRAWN_MAGNITUDE = 1e-6
 
 
 def check_scene_data(data: Dataset, spec: str, scene: str,
-                     squared_loss_runs: tuple[tuple[int, float], ...] = ()) -> None:
+                     squared_loss_runs: tuple[tuple[int, float], ...] | None = None) -> None:
     """Refuse data the scene ``scene`` cannot show well; one line says why.
 
     Parameters
     ----------
     data : the data set, from ``spec`` (a built-in name or a CSV path).
     scene : the scene's name, for the message.
-    squared_loss_runs : (degree, η) of the scene's squared-loss runs; no longer
-        checked (see the module's docstring), kept for the scenes that pass it.
+    squared_loss_runs : (degree, η) of the scene's squared-loss runs (None: the regression
+        lesson's, :data:`linviz.lessons.regression.POLYNOMIAL_RUNS`): regression data must
+        let each degree's numbers be computed to their digits
+        (:func:`linviz.lessons.regression.check_conditioning`); the step sizes are not
+        checked (see the module's docstring).
     """
     where = f"scene {scene!r}: data {quoted(spec)}"
     largest = float(np.max(np.abs(data.X)))
@@ -54,6 +57,11 @@ def check_scene_data(data: Dataset, spec: str, scene: str,
             value = data.X[0, 0] if data.n_features == 1 else "one point"
             raise DataError(f"{where}: all x are equal (x = {value}); regression needs inputs "
                             f"that vary")
+        from .lessons.regression import POLYNOMIAL_RUNS, check_conditioning
+
+        runs = (squared_loss_runs if squared_loss_runs is not None
+                else tuple((degree, lr) for degree, lr, _ in POLYNOMIAL_RUNS))
+        check_conditioning(data, sorted({1, *(degree for degree, _ in runs)}), where)
 
 
 def largest_stable_step(X: np.ndarray, degree: int = 1) -> float:

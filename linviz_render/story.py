@@ -36,7 +36,7 @@ def storyboard_of(entry, request):
                                           heard=request.heard)
     spec = request.data or default_data_for(entry.name)
     data = request.data_options().resolve_for(entry.name, default=spec)
-    check_scene_data(data, spec, entry.name, ())
+    check_scene_data(data, spec, entry.name)
     board = storyboard_for(entry.name)(data, seed=request.seed, heard=request.heard)
     return with_data_note(board, data)  # as the scene tells it (LinvizScene.tell_storyboard)
 

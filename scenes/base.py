@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, ORIGIN, UP, FadeOut, ManimColor, SurroundingRectangle, ValueTracker, VGroup, Wait, config,
+    DOWN, LEFT, UP, FadeOut, ManimColor, SurroundingRectangle, ValueTracker, VGroup, Wait, config,
     linear,
 )
 
@@ -283,11 +283,22 @@ class LinvizScene(HoldingScene):
                                    stroke_width=1.5)
         self.data_card = VGroup(box, rows)
         if in_column:
-            self.data_card.move_to(ORIGIN).set_x(style.PANEL_LEFT, direction=LEFT)
+            self.data_card.set_x(style.PANEL_LEFT, direction=LEFT)
+            self.data_card.set_y(self._column_free_top(), direction=UP)
         else:
             self.data_card.to_edge(DOWN, buff=style.BUFF)
         self.play(appear(self.data_card), run_time=style.RUN_INTRO)
         self.mark_for_beat(self.data_card)
+
+    def _column_free_top(self) -> float:
+        """The highest y a card in the right-hand column may reach: below everything on
+        screen there (the panel's rows, named before their values), or mid-height when the
+        column is empty."""
+        lowest = 0.0
+        for mobject in self.mobjects:
+            if mobject.width > 0 and mobject.get_left()[0] >= style.PANEL_LEFT - style.BUFF:
+                lowest = min(lowest, float(mobject.get_bottom()[1]) - style.BUFF)
+        return lowest
 
     def draw_hold(self, beat) -> None:
         """Nothing moves: the sentence says more about the picture on screen (a thought too

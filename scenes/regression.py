@@ -22,9 +22,8 @@ from manim import (
 )
 
 from linviz.dataset import REGRESSION
-from linviz.errors import quoted
 from linviz.lessons.regression import (
-    DEFAULT_DATA as REGRESSION_DEFAULT, POLYNOMIAL_RUNS, SLOW_STEPS, check_conditioning,
+    DEFAULT_DATA as REGRESSION_DEFAULT, POLYNOMIAL_RUNS, SLOW_STEPS,
     regression_lesson,
 )
 from linviz.lessons.regression_story import (
@@ -63,13 +62,6 @@ class RegressionScene(LinvizScene):
     steps = 60
     #: (degree, step size η or None, steps) of each polynomial fit shown
     polynomial_runs = POLYNOMIAL_RUNS
-
-    @classmethod
-    def check_data(cls, data, spec: str) -> None:
-        """Also refuse, before anything renders, features too dependent to fit reliably."""
-        super().check_data(data, spec)
-        check_conditioning(data, sorted({1, *[k for k, _, _ in cls.polynomial_runs]}),
-                           f"scene {cls.scene_name()!r}: data {quoted(spec)}")
 
     def make_trace(self):
         """The lesson (linviz.lessons.regression); the degree-1 run is drawn on the contours."""
