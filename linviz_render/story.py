@@ -22,6 +22,8 @@ def storyboard_of(entry, request):
     """The storyboard of ``entry`` (a scene that has one) on the data ``request`` asks for,
     or the run of its saved trace; refused as the scene refuses it (one line). Told after
     the scenes ``request.heard`` names (linviz.lessons.heard)."""
+    from dataclasses import replace
+
     from linviz.lessons import default_data_for, storyboard_for
     from linviz.storyboard import with_data_note
     from linviz.scene_data import check_scene_data
@@ -37,6 +39,8 @@ def storyboard_of(entry, request):
     spec = request.data or default_data_for(entry.name)
     data = request.data_options().resolve_for(entry.name, default=spec)
     check_scene_data(data, spec, entry.name)
+    # the lesson's refusals quote the data as it was typed, as the scene's do
+    data = replace(data, name=spec)
     board = storyboard_for(entry.name)(data, seed=request.seed, heard=request.heard)
     return with_data_note(board, data)  # as the scene tells it (LinvizScene.tell_storyboard)
 

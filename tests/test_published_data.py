@@ -505,3 +505,18 @@ def test_the_data_card_covers_no_text_while_it_is_said(published, scene_name):
                 if sentence == scene.storyboard.beats[1].sentence]
     assert any("left out" in name for name, _ in boxes), [name for name, _ in boxes]
     assert overlaps(boxes) == [] and outside(boxes, frame_box()) == []
+
+
+@pytest.mark.parametrize("scene, classes", [
+    ("noise", "setosa,versicolor"), ("logistic", "setosa,versicolor"),
+    ("perceptron", "versicolor,virginica"), ("proof-offset", "versicolor,virginica")])
+def test_story_refuses_in_the_scenes_words_quoting_the_file_as_typed(published, scene, classes):
+    """`story` read the lesson's refusal with the data set's name ('iris-published') where
+    `render` quotes the file as typed: one naming rule, the scene first, the path quoted."""
+    path, _ = published["iris"]
+    result = CliRunner().invoke(cli, ["story", scene, "--data", str(path), "--label-column",
+                                      "species", "--classes", classes, "--features",
+                                      "sepal length,petal mass"])
+    assert result.exit_code == 2, result.output
+    (line,) = [line for line in result.stderr.splitlines() if line.startswith("Error")]
+    assert line.startswith(f"Error: scene '{scene}': ") and f"'{path}'" in line, line
