@@ -68,6 +68,10 @@ SCENES_IN_ORDER: list[SceneEntry] = [
     SceneEntry("perceptron-origin", "scenes.perceptron", "PerceptronOriginScene",
                "the perceptron through the origin (θ₀ = 0)",
                title="The perceptron through the origin", render_cost=4.5),
+    SceneEntry("linear-program", "scenes.linear_program", "LinearProgramScene",
+               "the realizable case as a linear programme: each point a half-plane of θ, "
+               "the solver's θ*, the perceptron's walk in weight space",
+               title="Separating as a linear programme", render_cost=5.0),
     SceneEntry("update", "scenes.update", "UpdateScene",
                "what one update does to the y·score: + ‖x‖² + 1, on a number line",
                title="What does an update do?", render_cost=5.3),

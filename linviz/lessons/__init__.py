@@ -49,6 +49,7 @@ LESSON_MODULES: dict[str, tuple[str, str]] = {
     "margin": ("margin", "margin_lesson"),
     "proof": ("proof", "proof_lesson"),
     "proof-offset": ("proof", "proof_offset_lesson"),
+    "linear-program": ("linear_program", "linear_program_lesson"),
 }
 
 
@@ -75,6 +76,7 @@ STORYBOARDS: dict[str, tuple[str, str]] = {
     "regression": ("regression_story", "storyboard_of_regression"),
     "proof": ("proof_story", "storyboard_of_proof"),
     "proof-offset": ("proof_story", "storyboard_of_proof_offset"),
+    "linear-program": ("linear_program_story", "storyboard_of_linear_program"),
 }
 
 

@@ -1,0 +1,333 @@
+"""The lesson of ``linear-program``: the realizable case solved as a linear programme, in
+weight space (lecture notes 001: the closing table's "realizable case / 0-1 loss /
+Linear Prog.", the perceptron as the "2nd method to solve for the separating hyperplane
+in the realizable case").
+
+Through the origin, θ separates the data exactly when y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0 for every i;
+scaled up, exactly when some θ has
+
+    aᵢᵀθ ≥ 1 for every i,   aᵢ = y⁽ⁱ⁾x⁽ⁱ⁾ (the *signed point*),
+
+n linear inequalities in θ. In the plane of θ = (θ₁, θ₂) (weight space) each is a
+half-plane bounded by the line aᵢᵀθ = 1, at distance 1/‖x⁽ⁱ⁾‖ from 0 and perpendicular
+to aᵢ: a point in data space is a line in weight space (and a θ, a line in data space,
+is a point there). The separators scaled to meet every constraint are the intersection
+of the half-planes, a convex region (the *feasible region*).
+
+The linear programme asks for the θ of the region with the least ‖θ‖₁ = |θ₁| + |θ₂|
+(linear once θ = u − v with u, v ≥ 0), solved by HiGHS (scipy's ``linprog``). Its value
+is reached on the region's boundary; where several θ reach it (an edge of the region
+parallel to a side of the diamond ‖θ‖₁ = c), the one with the least θ₁, then θ₂, within
+:data:`TIE` is shown (``theta_star``), computed from the two boundary lines it lies on,
+not from the solver's last bits.
+
+The perceptron through the origin walks in the same plane: each update adds aᵢ to θ, a
+step perpendicular to point i's line towards its side. It stops inside the open cone
+aᵢᵀθ > 0; divided by its least y·score, its θ meets every constraint.
+
+No θ at all: the solver says the programme is infeasible, and Gordan's alternative gives
+the proof the scene shows: weights λᵢ ≥ 0, not all 0, with Σλᵢaᵢ = 0 (then for any θ,
+Σλᵢ y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = θᵀ0 = 0, so some y·score is ≤ 0). In the plane at most three points
+are needed (Carathéodory); the certificate shown is the solver's vertex solution of the
+least Σ (i + 1)λᵢ, Σλᵢ = 1, its weights recomputed from its points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..dataset import Dataset
+from ..errors import DataError
+from ..geometry import Box
+from ..theory import is_separable
+from ..trace import Trace
+from ..view_box import fitted_box
+from .checks import require_classes_in_the_plane
+
+SCENE = "linear-program"
+DEFAULT_DATA = {SCENE: "separable-origin"}
+#: two objective values (or two θ₁) this close, relative to their size, are equal
+TIE = 1e-9
+#: a constraint whose aᵢᵀθ* − 1 is within this (relative to ‖aᵢ‖‖θ*‖) is tight at θ*
+TIGHT = 1e-9
+
+
+def signed_points(data: Dataset) -> np.ndarray:
+    """aᵢ = y⁽ⁱ⁾x⁽ⁱ⁾, shape (n, 2): constraint i is aᵢᵀθ ≥ 1."""
+    return np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
+
+
+def _dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Row-wise a·b of 2-vectors, written out (the same bits on every CPU)."""
+    return a[..., 0] * b[..., 0] + a[..., 1] * b[..., 1]
+
+
+def _meet(a: np.ndarray, b: float, c: np.ndarray, d: float) -> np.ndarray | None:
+    """The point p with aᵀp = b and cᵀp = d (Cramer's rule), None for parallel lines."""
+    det = a[0] * c[1] - a[1] * c[0]
+    if abs(det) <= 1e-12 * max(abs(a[0] * c[1]), abs(a[1] * c[0]), 1e-300):
+        return None
+    return np.array([(b * c[1] - a[1] * d) / det, (a[0] * d - b * c[0]) / det])
+
+
+def feasible_polygon(A: np.ndarray, box: Box) -> tuple[np.ndarray, tuple[int, ...]] | None:
+    """The part of ``box`` where aᵢᵀθ ≥ 1 for every row aᵢ of ``A``: (vertices in order,
+    the line each edge lies on: i ≥ 0 for constraint i, −1 … −4 for the box's sides),
+    or None when it is empty. Each vertex is recomputed as the meeting of its two edges'
+    lines from the data, so no error accumulates over the n clips."""
+    lines = [(np.array([1.0, 0.0]), box.x_min), (np.array([0.0, 1.0]), box.y_min),
+             (np.array([-1.0, 0.0]), -box.x_max), (np.array([0.0, -1.0]), -box.y_max)]
+    # the box's sides as constraints pᵀn ≥ c, labelled −1 … −4, edges in order
+    polygon = np.array([[box.x_min, box.y_min], [box.x_max, box.y_min],
+                        [box.x_max, box.y_max], [box.x_min, box.y_max]])
+    labels = [-2, -3, -4, -1]  # the edge from vertex k to k + 1
+    for i, a in enumerate(np.asarray(A, dtype=float)):
+        values = _dot(polygon, a) - 1.0
+        kept, kept_labels = [], []
+        for k in range(len(polygon)):
+            p, q = polygon[k], polygon[(k + 1) % len(polygon)]
+            vp, vq = values[k], values[(k + 1) % len(polygon)]
+            # a kept vertex carries the line of the edge that leaves it: the old edge's,
+            # or line i where the polygon leaves the half-plane
+            if vp >= 0:
+                kept.append(p)
+                kept_labels.append(labels[k])
+                if vq < 0:
+                    if vp > 0:
+                        kept.append(p + (vp / (vp - vq)) * (q - p))
+                        kept_labels.append(i)
+                    else:
+                        kept_labels[-1] = i
+            elif vq > 0:  # entering: the edge goes on along the old line
+                kept.append(p + (vp / (vp - vq)) * (q - p))
+                kept_labels.append(labels[k])
+        if len(kept) < 3:
+            return None
+        polygon, labels = _recomputed(np.array(kept), kept_labels, A, lines), kept_labels
+    return polygon, tuple(labels)
+
+
+def _line(label: int, A: np.ndarray, lines) -> tuple[np.ndarray, float]:
+    return (np.asarray(A[label], dtype=float), 1.0) if label >= 0 else lines[-label - 1]
+
+
+def _recomputed(polygon: np.ndarray, labels, A, lines) -> np.ndarray:
+    """Each vertex as the meeting of the lines of the edges before and after it."""
+    out = polygon.copy()
+    for k in range(len(polygon)):
+        before, after = labels[k - 1], labels[k]
+        if before == after:
+            continue
+        (a, b), (c, d) = _line(before, A, lines), _line(after, A, lines)
+        point = _meet(a, b, c, d)
+        if point is not None:
+            out[k] = point
+    return out
+
+
+def solve_least_l1(A: np.ndarray) -> float | None:
+    """min ‖θ‖₁ subject to Aθ ≥ 1 by HiGHS (θ = u − v, u, v ≥ 0); None when infeasible."""
+    from scipy.optimize import linprog
+
+    A = np.asarray(A, dtype=float)
+    d = A.shape[1]
+    outcome = linprog(np.ones(2 * d), A_ub=-np.hstack([A, -A]), b_ub=-np.ones(len(A)),
+                      bounds=[(0, None)] * (2 * d), method="highs")
+    if outcome.status == 2:
+        return None
+    if outcome.status != 0:  # pragma: no cover - unbounded cannot happen (‖θ‖₁ ≥ 0)
+        raise DataError(f"scene '{SCENE}': the linear programme failed ({outcome.message})")
+    return float(outcome.fun)
+
+
+def gordan_certificate(A: np.ndarray) -> dict[int, float]:
+    """{i: λᵢ} with λᵢ > 0 on at most three points, Σλᵢ = 1 and Σλᵢaᵢ = 0: the proof
+    that no θ has aᵢᵀθ > 0 for all i ({} when some θ has). The solver's vertex of the
+    least Σ(i + 1)λᵢ chooses the points; their weights are recomputed from them."""
+    from scipy.optimize import linprog
+
+    A = np.asarray(A, dtype=float)
+    n = len(A)
+    equalities = np.vstack([A.T, np.ones((1, n))])
+    outcome = linprog(np.arange(1, n + 1, dtype=float), A_eq=equalities,
+                      b_eq=np.array([0.0, 0.0, 1.0]), bounds=[(0, None)] * n,
+                      method="highs-ds")
+    if outcome.status != 0:
+        return {}
+    support = [int(i) for i in np.flatnonzero(outcome.x > 1e-9)]
+    weights = _convex_zero(A[support])
+    if weights is None:  # pragma: no cover - the vertex is a valid certificate
+        weights = outcome.x[support] / float(np.sum(outcome.x[support]))
+    return {i: float(w) for i, w in zip(support, weights)}
+
+
+def _convex_zero(points: np.ndarray) -> np.ndarray | None:
+    """Weights w ≥ 0, Σw = 1 with Σwᵢpᵢ = 0 for 1–3 points (exact small solves)."""
+    k = len(points)
+    if k == 1:
+        return np.ones(1) if not np.any(points[0]) else None
+    if k == 2:
+        p, q = points
+        # w p + (1 − w) q = 0 along the longer of the two
+        span = p - q
+        axis = int(np.argmax(np.abs(span)))
+        w = -q[axis] / span[axis]
+        return np.array([w, 1.0 - w]) if 0 <= w <= 1 else None
+    if k == 3:
+        system = np.vstack([points.T, np.ones((1, 3))])
+        try:
+            w = np.linalg.solve(system, np.array([0.0, 0.0, 1.0]))
+        except np.linalg.LinAlgError:
+            return None
+        return w if np.all(w >= -1e-12) else None
+    return None
+
+
+@dataclass(frozen=True, eq=False)
+class LinearProgramLesson:
+    """What the linear-program scene says and shows (see the module's docstring).
+
+    Attributes
+    ----------
+    data : the data set, 2-D, labels ±1.
+    signed : aᵢ = y⁽ⁱ⁾x⁽ⁱ⁾, shape (n, 2).
+    feasible : some θ has aᵢᵀθ ≥ 1 for every i (the LP is feasible).
+    least_l1 : the programme's value min ‖θ‖₁ (None when infeasible).
+    theta_star : the θ shown as the programme's solution (None when infeasible).
+    tight : the points whose constraint holds with equality at θ*, in index order.
+    shown_point : the point whose constraint is drawn alone first (the first tight one, or
+        the first of the certificate).
+    run : the perceptron through the origin, converged (feasible data only).
+    certificate : {i: λᵢ} (infeasible data only).
+    separable_with_offset : a line with an offset separates the data (infeasible here).
+    weight_box : the part of weight space drawn: 0, θ*, the diamond through it, the
+        perceptron's walk (or, on
+        infeasible data, the lines' nearest points to 0).
+    ray_box : the part drawn when the ray through the perceptron's last θ is shown: the
+        weight box widened to hold θ_M / min y·score, where the ray enters the region
+        (the weight box itself when it holds it).
+    """
+
+    data: Dataset
+    signed: np.ndarray
+    feasible: bool
+    least_l1: float | None
+    theta_star: np.ndarray | None
+    tight: tuple[int, ...]
+    shown_point: int
+    run: Trace | None
+    certificate: dict[int, float]
+    separable_with_offset: bool
+    weight_box: Box
+    ray_box: Box
+
+    @property
+    def n(self) -> int:
+        return len(self.signed)
+
+    @property
+    def thetas(self) -> np.ndarray:
+        """θ after 0, 1, …, M updates of the perceptron (shape (M + 1, 2))."""
+        return np.asarray(self.run.states["theta"], dtype=float)
+
+    @property
+    def updated_points(self) -> list[int]:
+        """The point of each update, in order (the visits whose step changed the state)."""
+        steps = self.run.steps
+        return [int(i) for i, mistake in zip(steps["i"], steps["mistake"]) if mistake]
+
+    @property
+    def least_score(self) -> float:
+        """minᵢ aᵢᵀθ_M of the perceptron's last θ (> 0: it separates)."""
+        return float(np.min(_dot(self.signed, self.thetas[-1])))
+
+    @property
+    def scaled_theta(self) -> np.ndarray:
+        """θ_M / minᵢ aᵢᵀθ_M: the perceptron's θ scaled to meet every constraint, the
+        least with equality."""
+        return self.thetas[-1] / self.least_score
+
+    def region(self, box: Box | None = None):
+        """The feasible region inside ``box`` (the weight box): (vertices, edge lines)."""
+        return feasible_polygon(self.signed, box or self.weight_box)
+
+
+def _least_point(A: np.ndarray, value: float) -> np.ndarray:
+    """The θ of the region with ‖θ‖₁ = ``value`` (within TIE) and the least θ₁, then θ₂:
+    among the region's vertices and the crossings of its edges with the axes (where the
+    least of ‖θ‖₁ over a convex polygon lies)."""
+    half = 2.0 * value + 1.0
+    box = Box(-half, half, -half, half)
+    polygon, labels = feasible_polygon(A, box)
+    candidates = [p for p in polygon]
+    for k in range(len(polygon)):
+        p, q = polygon[k], polygon[(k + 1) % len(polygon)]
+        for axis in (0, 1):
+            if np.sign(p[axis]) * np.sign(q[axis]) < 0:
+                t = p[axis] / (p[axis] - q[axis])
+                point = p + t * (q - p)
+                point[axis] = 0.0
+                # on the edge's own line: the other coordinate from it
+                a, b = _line(labels[k], A, None) if labels[k] >= 0 else (None, None)
+                if a is not None and a[1 - axis] != 0:
+                    point[1 - axis] = b / a[1 - axis]
+                candidates.append(point)
+    candidates = np.array(candidates)
+    norms = np.abs(candidates[:, 0]) + np.abs(candidates[:, 1])
+    low = float(norms.min())
+    near = candidates[norms <= low + TIE * max(1.0, low)]
+    first = near[near[:, 0] <= near[:, 0].min() + TIE * max(1.0, abs(near[:, 0].min()))]
+    return first[np.argmin(first[:, 1])]
+
+
+def check_linear_program_data(data: Dataset, spec: str | None = None) -> None:
+    """2-D data labelled ±1 with no point at the origin (its constraint 0 ≥ 1 would say
+    nothing of the picture); DataError in one line otherwise."""
+    name = spec or data.name
+    require_classes_in_the_plane(data, f"scene {SCENE!r}", name)
+    at_origin = np.flatnonzero(~np.any(np.asarray(data.X, dtype=float), axis=1))
+    if len(at_origin):
+        raise DataError(f"scene {SCENE!r}: point {int(at_origin[0]) + 1} of {name!r} is at the "
+                        f"origin, where no line through it puts it on a side: leave it out "
+                        f"or use data away from (0, 0)")
+
+
+def linear_program_lesson(data: Dataset, seed: int = 0) -> LinearProgramLesson:
+    """The lesson on ``data`` (see the module's docstring); refused in one line when the
+    scene cannot draw it (:func:`check_linear_program_data`)."""
+    from .proof import converged_run
+
+    check_linear_program_data(data)
+    A = signed_points(data)
+    value = solve_least_l1(A)
+    feasible = value is not None
+    theta_star, tight, run, certificate = None, (), None, {}
+    if feasible:
+        theta_star = _least_point(A, value)
+        slack = _dot(A, theta_star) - 1.0
+        scale = np.hypot(A[:, 0], A[:, 1]) * float(np.hypot(*theta_star))
+        tight = tuple(int(i) for i in np.flatnonzero(slack <= TIGHT * np.maximum(1.0, scale)))
+        run = converged_run(data, offset=False, what="the perceptron through the origin")
+        shown = tight[0]
+        points = [np.zeros(2), theta_star, *np.asarray(run.states["theta"], dtype=float)]
+        least = float(np.min(_dot(A, points[-1])))
+        # the diamond |θ₁| + |θ₂| = value that touches the region at θ* is drawn whole
+        diamond = [(value, 0.0), (-value, 0.0), (0.0, value), (0.0, -value)]
+        box = fitted_box(np.array([*points, *diamond]), include_origin=True)
+        entry = points[-1] / least
+        inside = box.x_min < entry[0] < box.x_max and box.y_min < entry[1] < box.y_max
+        ray_box = box if inside else fitted_box(np.array([*points, *diamond, entry]),
+                                                include_origin=True)
+    else:
+        certificate = gordan_certificate(A)
+        shown = min(certificate)
+        # where the half-planes come closest: the lines' nearest points to 0
+        box = ray_box = fitted_box(np.array([np.zeros(2), *(A / _dot(A, A)[:, None])]),
+                                   include_origin=True)
+    return LinearProgramLesson(
+        data=data, signed=A, feasible=feasible, least_l1=value, theta_star=theta_star,
+        tight=tight, shown_point=shown, run=run, certificate=certificate,
+        separable_with_offset=(not feasible) and is_separable(data.X, data.y, offset=True),
+        weight_box=box, ray_box=ray_box)

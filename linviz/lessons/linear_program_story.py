@@ -1,0 +1,177 @@
+"""The storyboard of ``linear-program``: what the scene says, beat by beat, and the state
+its picture shows (:mod:`linviz.lessons.linear_program` holds the numbers).
+
+The state's keys:
+
+- ``weights``: the plane of θ = (θ₁, θ₂) is drawn on the right;
+- ``shown``: the point whose half-plane is drawn alone (0-based), or None;
+- ``lines``: every constraint's line aᵢᵀθ = 1 is drawn in weight space;
+- ``region``: the feasible region is shaded;
+- ``diamond``: the level c of the diamond |θ₁| + |θ₂| = c drawn, or None;
+- ``star``: θ* is marked in weight space;
+- ``boundary``: the lines drawn in data space: None, "star" (θ*ᵀx = 0 and θ*ᵀx = ±1,
+  dashed), "run" (the boundary of the walk's θ) or "star-and-run" (both);
+- ``walk``: how many of the perceptron's updates are drawn in weight space (None: the
+  walk has not started);
+- ``ray``: the ray from 0 through the perceptron's last θ;
+- ``view``: the part of weight space drawn, "near" (the lesson's weight box) or "far"
+  (its ray box, zoomed out to where the ray enters the region);
+- ``certificate``: the certificate's weighted yx, tip to tail, in data space;
+- ``ringed``: the points ringed in data space (0-based);
+- ``status``: the status line under the planes, or None.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import wording
+from ..storyboard import Storyboard, StoryWriter
+from .linear_program import SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson
+
+__all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_storyboard"]
+
+#: the updates of the walk explained one by one; the rest are played faster
+EXPLAINED_STEPS = 2
+#: the least time the walk's fast part takes, a second for every this many updates
+FAST_UPDATES_PER_SECOND = 4
+
+
+def value(v: float) -> str:
+    """A coordinate or a y·score as said: 2 decimals, grouped from 1,000."""
+    return wording.grouped(float(v), 2)
+
+
+def point_list(indices) -> str:
+    """"point 7", "points 7 and 15", "points 2, 6 and 23" (1-based)."""
+    names = [str(i + 1) for i in indices]
+    if len(names) == 1:
+        return f"point {names[0]}"
+    return f"points {', '.join(names[:-1])} and {names[-1]}"
+
+
+def region_lines(lesson: LinearProgramLesson) -> list[int]:
+    """The constraints whose lines carry an edge of the region drawn, in index order."""
+    found = lesson.region()
+    if found is None:
+        return []
+    return sorted({label for label in found[1] if label >= 0})
+
+
+def _step_sentence(lesson: LinearProgramLesson, k: int) -> str:
+    """Update k (0-based) of the walk, said with its point and y·scores."""
+    i = lesson.updated_points[k]
+    a = lesson.signed[i]
+    before = float(lesson.thetas[k] @ a)
+    after = float(lesson.thetas[k + 1] @ a)
+    if k == 0:
+        return (f"Update 1: point {i + 1} has y·score {value(before)} ≤ 0, so θ steps by "
+                f"y⁽ⁱ⁾x⁽ⁱ⁾, perpendicular to its line and towards its side: y·score "
+                f"{value(before)} → {value(after)}.")
+    return (f"Update {k + 1}: point {i + 1}, y·score {value(before)} → {value(after)}, "
+            f"a step perpendicular to its line.")
+
+
+def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> Storyboard:
+    """Every beat of the scene for ``lesson`` (see the module's docstring)."""
+    story = StoryWriter(scene, weights=False, shown=None, lines=False, region=False,
+                        diamond=None, star=False, boundary=None, walk=None, ray=False, view="near",
+                        certificate=False, ringed=[], status=None)
+    n, k = lesson.n, lesson.shown_point
+    distance = 1.0 / float(np.hypot(*lesson.signed[k]))
+
+    story.section("lp-constraints", "Separating as a linear programme")
+    story.beat(f"Another way to find a separating line: a linear programme. Through the "
+               f"origin, θ separates these {n} points when every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0.", "intro")
+    story.beat(f"Scaled up, such a θ has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 for every i: {n} linear inequalities "
+               f"in θ, drawn on the right, in the plane of θ.", "weight-plane", weights=True)
+    story.beat(f"For i = {k + 1} the θ that meet it lie on one side of a line, perpendicular "
+               f"to y⁽ⁱ⁾x⁽ⁱ⁾ and 1/‖x⁽ⁱ⁾‖ = {value(distance)} from 0.", "one-constraint",
+               shown=k, ringed=[k])
+    story.beat("So a point in data space is a line in weight space, and a θ, a line in data "
+               "space, is a point in weight space.", "duality")
+    if lesson.feasible:
+        _feasible_beats(story, lesson)
+    else:
+        _infeasible_beats(story, lesson)
+    return story.storyboard()
+
+
+def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
+    n = lesson.n
+    edges = region_lines(lesson)
+    story.beat(f"All {n} constraints: the θ that meet them all lie where the half-planes "
+               f"overlap, the shaded region; its edges here lie on {len(edges)} of the lines.",
+               "all-constraints", shown=None, ringed=[], lines=True, region=True)
+    star, c = lesson.theta_star, lesson.least_l1
+    story.section("lp-solve", "Solving it")
+    story.beat("Every θ in it separates the data. A linear programme picks one: the θ of the "
+               "region with the least |θ₁| + |θ₂|.", "objective", diamond=c)
+    story.beat(f"The solver, HiGHS, finds θ* = {wording.vector(star)}, with |θ₁| + |θ₂| = "
+               f"{value(c)}: where the diamond of that size touches the region.", "solution",
+               star=True, status=f"θ* = {wording.vector(star)}, |θ₁| + |θ₂| = {value(c)}")
+    tight = list(lesson.tight)
+    verb = "meets its constraint" if len(tight) == 1 else "meet their constraints"
+    story.beat(f"At θ*, {point_list(tight)} {verb} with y·score exactly 1: on the dashed "
+               f"lines θ*ᵀx = ±1 beside θ*'s boundary in data space.", "tight",
+               ringed=tight, boundary="star")
+
+    story.section("lp-perceptron", "The perceptron in weight space")
+    M = len(lesson.thetas) - 1
+    story.beat("The perceptron finds a θ with no solver. In weight space it starts at θ = 0, "
+               "and each update adds y⁽ⁱ⁾x⁽ⁱ⁾ to θ: one step.", "walk-start", walk=0,
+               ringed=[], boundary=None, status=None, diamond=None)
+    explained = min(EXPLAINED_STEPS, M)
+    for step in range(explained):
+        i = lesson.updated_points[step]
+        story.beat(_step_sentence(lesson, step), "walk-step", walk=step + 1, ringed=[i],
+                   shown=i, boundary="run", steps=(step, step + 1))
+    if M > explained:
+        rest = M - explained
+        said = (f"Update {M}" if rest == 1 else f"Updates {explained + 1} to {M}, faster")
+        story.beat(f"{said}: each a step perpendicular to the line of a point it got wrong.",
+                   "walk-fast", walk=M, ringed=[], shown=None,
+                   min_seconds=rest / FAST_UPDATES_PER_SECOND, steps=(explained, M))
+    m = lesson.least_score
+    far = lesson.ray_box != lesson.weight_box
+    where = "zoomed out, the ray from 0 through it" if far else "the ray from 0 through it"
+    story.beat(f"After {wording.count(M, 'update')} every y·score is above 0, the least "
+               f"{value(m)}. Scaled by 1/{value(m)} this θ meets every constraint: {where} "
+               f"enters the region there.", "ray", ray=True, ringed=[], shown=None,
+               view="far" if far else "near",
+               status=f"perceptron: θ = {wording.vector(lesson.thetas[-1])}, "
+                      f"least y·score {value(m)}")
+    story.beat("The programme finds the best θ for the objective we choose, in one solve; the "
+               "perceptron stops at the first separator its updates reach.", "compare",
+               boundary="star-and-run")
+
+
+def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
+    n = lesson.n
+    story.beat(f"All {n} constraints: no θ lies in every half-plane, so no line through the "
+               f"origin separates these points. The solver reports it infeasible.",
+               "all-constraints", shown=None, ringed=[], lines=True)
+    support = sorted(lesson.certificate)
+    weights = " and ".join(
+        [", ".join(wording.number(lesson.certificate[i], 2) for i in support[:-1]),
+         wording.number(lesson.certificate[support[-1]], 2)]) if len(support) > 1 \
+        else wording.number(lesson.certificate[support[0]], 2)
+    story.section("lp-certificate", "Why no θ exists")
+    story.beat(f"Its proof: weights {weights} on {point_list(support)} make their "
+               f"y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0: tip to tail, they close.", "certificate",
+               ringed=support, certificate=True,
+               status="λ: " + ", ".join(f"{i + 1}: {wording.number(lesson.certificate[i], 2)}"
+                                        for i in support))
+    story.beat("So for any θ their weighted y·scores add up to θᵀ0 = 0: one of them is ≤ 0, "
+               "a mistake, whatever θ is.", "hold")
+    if lesson.separable_with_offset:
+        story.beat("With an offset a line does separate them: the same programme on [x, 1] "
+                   "is feasible, as the offset-lift scene shows.", "hold")
+    else:
+        story.beat("No line separates them at all: the perceptron never settles on such data, "
+                   "as the noise and XOR scenes show.", "hold")
+
+
+def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:
+    """The storyboard of the scene `linear-program` on ``data``."""
+    return linear_program_storyboard(linear_program_lesson(data, seed=seed))

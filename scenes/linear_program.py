@@ -1,0 +1,383 @@
+"""`linear-program`: the realizable case solved as a linear programme, in weight space.
+
+Data space on the left, the plane of θ = (θ₁, θ₂) on the right. Each point is the
+half-plane y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 of weight space; the separators scaled to meet them all are
+the shaded region; the programme's θ* (least |θ₁| + |θ₂|) is where a growing diamond
+first touches it; the perceptron's θ then walks from 0, one step y⁽ⁱ⁾x⁽ⁱ⁾ per update,
+until the ray through it enters the region. On data no line through the origin
+separates, the solver's certificate: weighted y⁽ⁱ⁾x⁽ⁱ⁾ that add up to 0, tip to tail.
+
+Every number and word comes from the lesson (:mod:`linviz.lessons.linear_program`) and
+its storyboard; the scene draws the storyboard's states.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (DOWN, Circle, DashedLine, Dot, Indicate, Line, Polygon, ValueTracker,
+                   VGroup, VMobject, linear)
+
+from linviz.geometry import clip_line
+from linviz.lessons.linear_program import (
+    DEFAULT_DATA, SCENE, LinearProgramLesson, check_linear_program_data, linear_program_lesson,
+)
+from linviz.lessons.linear_program_story import linear_program_storyboard
+from scenes.base import LinvizScene
+from scenes.toolkit import style
+from scenes.toolkit.fast_shapes import FastArrow
+from scenes.toolkit.gd_plots import plain_markup
+from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.plane import DataPlane, Hyperplane
+from scenes.toolkit.screen_text import math, text
+
+#: the two planes: side, and the centres of data space (left) and weight space (right)
+SIDE = 4.6
+DATA_CENTER = (-3.4, -0.25, 0.0)
+WEIGHT_CENTER = (3.2, -0.25, 0.0)
+
+
+def ray_end(direction, box) -> np.ndarray:
+    """Where the ray from 0 along ``direction`` leaves ``box`` (which holds 0)."""
+    direction = np.asarray(direction, dtype=float)
+    limits = []
+    for value, low, high in ((direction[0], box.x_min, box.x_max),
+                             (direction[1], box.y_min, box.y_max)):
+        if value > 0:
+            limits.append(high / value)
+        elif value < 0:
+            limits.append(low / value)
+    return min(limits) * direction
+
+
+class LinearProgramScene(LinvizScene):
+    """The realizable case as a linear programme: constraints as half-planes of θ."""
+
+    default_data = DEFAULT_DATA[SCENE]
+
+    @classmethod
+    def check_data(cls, data, spec: str) -> None:
+        """2-D labelled data with no point at the origin (the lesson's check)."""
+        check_linear_program_data(data, spec)
+        super().check_data(data, spec)
+
+    def make_trace(self):
+        """The lesson; the trace is the perceptron's walk (None when no θ exists)."""
+        self.lesson: LinearProgramLesson = linear_program_lesson(self.data, seed=self.seed)
+        #: what the scene says and shows, beat by beat (the lesson's)
+        self.storyboard = linear_program_storyboard(self.lesson, self.scene_name())
+        return self.lesson.run
+
+    # -- the drawings ---------------------------------------------------------------
+    def build(self) -> None:
+        lesson, theme = self.lesson, self.theme
+        self.title = self.make_title("Separating as a linear programme")
+        self.plane = DataPlane(self.data.X, self.data.y, theme, data=self.data,
+                               include_origin=True, side=SIDE, center=DATA_CENTER)
+        self.weights = DataPlane(np.zeros((0, 2)), np.zeros(0), theme, box=lesson.weight_box,
+                                 side=SIDE, center=WEIGHT_CENTER,
+                                 axis_labels=("theta_1", "theta_2"), legend=False)
+        self.status = None
+        self.rings: dict[int, Circle] = {}
+        self.shown_line = None
+        self.lines = VGroup()
+        self.region = None
+        self.diamond = None
+        self.star_dot = None
+        self.star_lines = None
+        self.walker = None
+        self.path = VGroup()
+        self.run_line = None
+        self.ray = None
+        self.certificate = VGroup()
+        #: (drawing, maker) of every weight-space drawing: a zoom makes each again
+        self.weight_drawings: list = []
+
+    def on_weights(self, make):
+        """A weight-space drawing made by ``make()`` for the plane's present box, made
+        again whenever the box changes (:meth:`zoom_weights`)."""
+        drawing = make()
+        self.weight_drawings.append((drawing, make))
+        return drawing
+
+    def zoom_weights(self, box) -> None:
+        """The weight plane shows ``box``: every weight-space drawing follows."""
+        from scenes.toolkit import views
+
+        start, weights = self.weights.box, self.weights
+        zoom = ValueTracker(0.0)
+
+        def follow(_=None) -> None:
+            weights.set_box(views.box_between(start, box, zoom.get_value()))
+            for drawing, make in self.weight_drawings:
+                if self.on_screen(drawing):
+                    drawing.become(make())
+
+        self.release(weights)
+        weights.add_updater(follow)
+        self.play(zoom.animate.set_value(1.0), run_time=style.RUN_ZOOM)
+        weights.clear_updaters()
+        zoom.set_value(1.0)
+        follow()
+
+    def weight_point(self, theta) -> np.ndarray:
+        return self.weights.c2p(np.asarray(theta, dtype=float))
+
+    def constraint_line(self, i: int, colour, width: float = 1.5) -> VMobject:
+        """The line aᵢᵀθ = 1 of point i, clipped to the weight plane."""
+        ends = clip_line(self.lesson.signed[i], -1.0, self.weights.box)
+        if ends is None:
+            return VGroup()
+        return Line(self.weight_point(ends[0]), self.weight_point(ends[1]),
+                    stroke_width=width, color=colour)
+
+    def ring(self, i: int) -> Circle:
+        ring = Circle(radius=self.plane.ring_radius, color=self.theme.highlight,
+                      stroke_width=style.RING_STROKE)
+        return ring.move_to(self.plane.point(i))
+
+    def set_rings(self, wanted) -> None:
+        """Ring exactly the points ``wanted`` in data space."""
+        gone = [self.rings.pop(i) for i in list(self.rings) if i not in wanted]
+        new = {i: self.ring(i) for i in wanted if i not in self.rings}
+        if gone:
+            self.play(*[vanish(r) for r in gone], run_time=style.RUN_FADE)
+            self.remove(*gone)
+        if new:
+            self.play(*[appear(r) for r in new.values()], run_time=style.RUN_FADE)
+            self.rings.update(new)
+
+    #: the words of the status line shown (None: none)
+    status_words = None
+
+    def set_status(self, words: str | None) -> None:
+        if words == self.status_words:
+            return
+        self.status_words = words
+        if self.status is not None:
+            self.remove(self.status)
+            self.status = None
+        if words:
+            self.status = text(plain_markup(words), self.theme, style.FONT_SMALL)
+            self.status.set_y(self.title.get_bottom()[1] - 0.3, direction=np.array([0, 1, 0]))
+            self.status.set_x(self.weights.frame.get_center()[0])
+            self.still(self.status)
+
+    def follow_beat(self, beat) -> None:
+        """Rings and status as the beat's state names them."""
+        state = beat.state
+        self.set_rings(list(state["ringed"]))
+        self.set_status(state["status"])
+
+    # -- the beats ----------------------------------------------------------------
+    def draw_intro(self, beat) -> None:
+        self.play(appear(self.title), appear(self.plane), run_time=style.RUN_INTRO)
+
+    def draw_weight_plane(self, beat) -> None:
+        self.play(appear(self.weights), run_time=style.RUN_INTRO)
+
+    def draw_one_constraint(self, beat) -> None:
+        i, theme = beat.state["shown"], self.theme
+        self.follow_beat(beat)
+        a = self.lesson.signed[i]
+        self.shown_half = Hyperplane(self.weights, a, -1.0, show_normal=False,
+                                     show_notes=False)
+        self.shown_line = self.on_weights(lambda: self.constraint_line(i, theme.highlight, 3))
+        foot = a / float(a @ a)
+        self.shown_normal = FastArrow(theme.normal, stroke_width=3)
+        self.shown_normal.set_ends(self.weight_point((0, 0)), self.weight_point(foot))
+        self.shown_label = math("1 \\/ norm(x^((i)))", theme, style.FONT_SMALL).set_color(
+            theme.normal)
+        with_backdrop(self.shown_label, theme)
+        self.shown_label.next_to(self.shown_normal.get_center(), np.array([-1.0, 1.0, 0.0]),
+                                 buff=0.1)
+        self.play(appear(self.shown_half), appear(self.shown_line), run_time=style.RUN_FADE)
+        self.play(appear(self.shown_normal), appear(self.shown_label), run_time=style.RUN_FADE)
+
+    def draw_duality(self, beat) -> None:
+        i = self.lesson.shown_point
+        self.play(Indicate(self.plane.markers, scale_factor=1.0),
+                  Indicate(self.rings[i], color=self.theme.highlight),
+                  Indicate(self.shown_line, color=self.theme.highlight),
+                  run_time=style.PAUSE_READ)
+
+    def draw_all_constraints(self, beat) -> None:
+        theme, lesson = self.theme, self.lesson
+        self.follow_beat(beat)
+        leaving = [m for m in (self.shown_half, self.shown_normal, self.shown_label)
+                   if m is not None]
+        self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
+        self.remove(*leaving)
+        self.lines = self.on_weights(lambda: VGroup(*[self.constraint_line(i, theme.muted, 1.5)
+                                                      for i in range(lesson.n)]))
+        self.play(appear(self.lines), vanish(self.shown_line), run_time=style.RUN_INTRO)
+        self.remove(self.shown_line)
+        if beat.state["region"]:
+            self.region = self.on_weights(self.region_drawing)
+            self.play(appear(self.region), run_time=style.RUN_INTRO)
+
+    def region_drawing(self) -> VMobject:
+        vertices, _ = self.lesson.region(self.weights.box)
+        return Polygon(*[self.weight_point(v) for v in vertices], stroke_width=0,
+                       fill_color=self.theme.correct, fill_opacity=0.3)
+
+    def diamond_at(self, c: float) -> VMobject:
+        corners = [(c, 0), (0, c), (-c, 0), (0, -c)]
+        return Polygon(*[self.weight_point(p) for p in corners], stroke_width=2.5,
+                       color=self.theme.bound, fill_opacity=0)
+
+    def draw_objective(self, beat) -> None:
+        c = beat.state["diamond"]
+        size = ValueTracker(1e-6 * c)
+        self.diamond = self.diamond_at(1e-6 * c)
+        self.diamond.add_updater(lambda d: d.become(self.diamond_at(size.get_value())))
+        self.add(self.diamond)
+        self.play(size.animate.set_value(c), run_time=style.RUN_PARAMETER * 2.5,
+                  rate_func=linear)
+        self.diamond.clear_updaters()
+        self.diamond.become(self.diamond_at(c))
+
+    def draw_solution(self, beat) -> None:
+        theme, star = self.theme, self.lesson.theta_star
+        self.follow_beat(beat)
+        label = math("theta^*", theme, style.FONT_LABEL).set_color(theme.highlight)
+        with_backdrop(label, theme)
+
+        def make():
+            dot = Dot(self.weight_point(star), radius=0.09, color=theme.highlight)
+            return VGroup(dot, label.copy().next_to(dot, np.array([1.0, -1.0, 0.0]),
+                                                    buff=0.06))
+
+        self.star_dot = self.on_weights(make)
+        self.play(appear(self.star_dot), run_time=style.RUN_FADE)
+
+    def star_drawings(self) -> VGroup:
+        """θ*'s boundary in data space (shaded, with its normal) and the dashed θ*ᵀx = ±1."""
+        theme, star = self.theme, self.lesson.theta_star
+        boundary = Hyperplane(self.plane, star, 0.0, show_normal=False, show_notes=False)
+        dashes = VGroup()
+        for level in (1.0, -1.0):
+            ends = clip_line(star, -level, self.plane.box)
+            if ends is not None:
+                dashes.add(DashedLine(self.plane.c2p(ends[0]), self.plane.c2p(ends[1]),
+                                      color=theme.boundary, stroke_width=2,
+                                      dash_length=0.12))
+        return VGroup(boundary, dashes)
+
+    def draw_tight(self, beat) -> None:
+        theme = self.theme
+        self.follow_beat(beat)
+        self.star_lines = self.star_drawings()
+        tight = self.on_weights(lambda: VGroup(*[self.constraint_line(i, theme.highlight, 3)
+                                                 for i in self.lesson.tight]))
+        self.tight_lines = tight
+        self.play(appear(self.star_lines), appear(tight), run_time=style.RUN_INTRO)
+
+    def draw_walk_start(self, beat) -> None:
+        theme = self.theme
+        self.follow_beat(beat)
+        leaving = [m for m in (self.diamond, self.star_lines, self.tight_lines) if m is not None]
+        self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
+        self.remove(*leaving)
+        self.walk_tracker = ValueTracker(0.0)
+        self.walker = Dot(self.weight_point((0, 0)), radius=0.08, color=theme.normal)
+        self.walker_label = math("theta", theme, style.FONT_LABEL).set_color(theme.normal)
+        with_backdrop(self.walker_label, theme)
+        self.walker.add_updater(lambda d: d.move_to(self.weight_point(self.walk_theta())))
+        self.walker_label.add_updater(lambda m: m.next_to(self.walker,
+                                                          np.array([-1.0, 1.0, 0.0]), buff=0.05))
+        self.play(appear(self.walker), appear(self.walker_label), run_time=style.RUN_FADE)
+
+    def walk_theta(self) -> np.ndarray:
+        """θ at the walk's tracker, between two updates' states."""
+        thetas = self.lesson.thetas
+        t = self.walk_tracker.get_value()
+        k = min(int(np.floor(t + 1e-9)), len(thetas) - 1)
+        if k == len(thetas) - 1:
+            return thetas[k]
+        return thetas[k] + (t - k) * (thetas[k + 1] - thetas[k])
+
+    def path_segment(self, k: int) -> Line:
+        thetas = self.lesson.thetas
+        return Line(self.weight_point(thetas[k]), self.weight_point(thetas[k + 1]),
+                    stroke_width=2.5, color=self.theme.normal)
+
+    def show_run_line(self, step: int) -> None:
+        """The boundary of the walk's θ after ``step`` updates in data space."""
+        theta = self.lesson.thetas[step]
+        new = Hyperplane(self.plane, theta, 0.0, show_normal=False, show_notes=False)
+        old = self.run_line
+        self.run_line = new
+        if old is not None:
+            self.remove(old)
+        self.add(new)
+
+    def draw_walk_step(self, beat) -> None:
+        theme = self.theme
+        self.follow_beat(beat)
+        i, (start, end) = beat.state["shown"], beat.steps
+        if self.shown_line is not None:
+            self.remove(self.shown_line)
+        self.shown_line = self.on_weights(lambda: self.constraint_line(i, theme.highlight, 3))
+        self.play(appear(self.shown_line), run_time=style.RUN_FADE)
+        segment = self.on_weights(lambda: self.path_segment(start))
+        self.path.add(segment)
+        self.add(segment)
+        self.play(self.walk_tracker.animate.set_value(end), run_time=style.RUN_GD_STEP * 1.5)
+        self.show_run_line(end)
+
+    def draw_walk_fast(self, beat) -> None:
+        start, end = beat.steps
+        if self.shown_line is not None:
+            self.play(vanish(self.shown_line), run_time=style.RUN_FADE)
+            self.remove(self.shown_line)
+            self.shown_line = None
+        self.follow_beat(beat)
+        for k in range(start, end):
+            segment = self.on_weights(lambda k=k: self.path_segment(k))
+            self.path.add(segment)
+            self.add(segment)
+            self.play(self.walk_tracker.animate.set_value(k + 1),
+                      run_time=max(beat.min_seconds / max(end - start, 1), 0.2),
+                      rate_func=linear)
+            self.show_run_line(k + 1)
+
+    def draw_ray(self, beat) -> None:
+        theme, lesson = self.theme, self.lesson
+        self.follow_beat(beat)
+        if beat.state["view"] == "far":
+            self.zoom_weights(lesson.ray_box)
+
+        def make():
+            far = ray_end(lesson.thetas[-1], self.weights.box)
+            ray = DashedLine(self.weight_point((0, 0)), self.weight_point(far),
+                             color=theme.normal, stroke_width=2.5, dash_length=0.12)
+            return VGroup(ray, Dot(self.weight_point(lesson.scaled_theta), radius=0.08,
+                                   color=theme.normal))
+
+        self.ray = self.on_weights(make)
+        self.play(appear(self.ray), run_time=style.RUN_INTRO)
+
+    def draw_compare(self, beat) -> None:
+        self.follow_beat(beat)
+        self.star_lines = self.star_drawings()
+        self.play(appear(self.star_lines), run_time=style.RUN_FADE)
+
+    def draw_certificate(self, beat) -> None:
+        theme, lesson = self.theme, self.lesson
+        self.follow_beat(beat)
+        tip = np.zeros(2)
+        arrows = []
+        for i in sorted(lesson.certificate):
+            step = lesson.certificate[i] * lesson.signed[i]
+            arrow = FastArrow(theme.step, stroke_width=3)
+            arrow.set_ends(self.plane.c2p(tip), self.plane.c2p(tip + step))
+            arrows.append(arrow)
+            tip = tip + step
+        for arrow in arrows:
+            self.play(appear(arrow), run_time=style.RUN_FADE * 2)
+        self.remove(*arrows)
+        self.certificate = VGroup(*arrows)
+        self.add(self.certificate)
+
+    def draw_hold(self, beat) -> None:
+        """Nothing moves: the sentence says more about the picture on screen."""

@@ -1,0 +1,170 @@
+"""The linear-program lesson against independent computations: the programme's value by
+a second formulation and by brute force over every pair of lines, θ*'s constraints in
+exact rational arithmetic, feasibility by the angular gap of the signed points (a closed
+form in the plane), the certificate's Σλᵢaᵢ = 0 exactly, the walk by the plain loop of
+the notes. Over the gallery's classification data, built-in with several seeds and
+real, raw and standardised."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from linviz.dataset import CLASSIFICATION, Dataset
+from linviz.errors import DataError
+from linviz.gallery import GALLERY
+from linviz.generators import make_builtin
+from linviz.lessons.linear_program import linear_program_lesson
+from linviz.lessons.linear_program_story import linear_program_storyboard, point_list
+
+from independent import reference_perceptron
+
+CASES = [case for case in GALLERY if case.task == CLASSIFICATION]
+
+
+def _data(case):
+    if case.real:
+        pytest.importorskip("sklearn")
+    return case()
+
+
+def separable_through_origin(A: np.ndarray) -> bool:
+    """Some θ has aᵢᵀθ > 0 for all i exactly when the directions of the aᵢ leave a gap
+    wider than π round the circle (then they lie in an open half-plane)."""
+    if np.any(~np.any(A, axis=1)):
+        return False
+    angles = np.sort(np.arctan2(A[:, 1], A[:, 0]))
+    gaps = np.diff(np.concatenate([angles, [angles[0] + 2 * math.pi]]))
+    return bool(gaps.max() > math.pi + 1e-9)
+
+
+def least_l1_by_pairs(A: np.ndarray) -> float:
+    """min ‖θ‖₁ over {Aθ ≥ 1} by brute force: the least of ‖θ‖₁ over a convex polygon is
+    at a vertex (two lines meet) or where an edge crosses an axis (a line meets θ₁ = 0 or
+    θ₂ = 0); every such point that is feasible is tried."""
+    lines = [(a, 1.0) for a in A] + [(np.array([1.0, 0.0]), 0.0), (np.array([0.0, 1.0]), 0.0)]
+    best = math.inf
+    for (a, b), (c, d) in itertools.combinations(lines, 2):
+        det = a[0] * c[1] - a[1] * c[0]
+        if abs(det) < 1e-12:
+            continue
+        theta = np.array([(b * c[1] - a[1] * d) / det, (a[0] * d - b * c[0]) / det])
+        if np.all(A @ theta >= 1 - 1e-9):
+            best = min(best, abs(theta[0]) + abs(theta[1]))
+    return best
+
+
+def least_l1_with_bounds(A: np.ndarray) -> float:
+    """The same programme in another form: θ free, t ≥ ±θⱼ, min Σtⱼ (HiGHS' dual simplex)."""
+    from scipy.optimize import linprog
+
+    n = len(A)
+    # variables (θ₁, θ₂, t₁, t₂)
+    rows = [np.concatenate([-a, [0.0, 0.0]]) for a in A]
+    rows += [[1, 0, -1, 0], [-1, 0, -1, 0], [0, 1, 0, -1], [0, -1, 0, -1]]
+    bounds = [-1.0] * n + [0.0] * 4
+    found = linprog([0, 0, 1, 1], A_ub=np.array(rows, dtype=float), b_ub=bounds,
+                    bounds=[(None, None)] * 2 + [(0, None)] * 2, method="highs-ds")
+    return float(found.fun)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_programme_and_its_solution_hold_against_independent_computations(case):
+    data = _data(case)
+    try:
+        lesson = linear_program_lesson(data)
+    except DataError as refusal:
+        assert data.n_features != 2 or "origin" in str(refusal), refusal
+        return
+    A = data.y[:, None] * data.X
+    assert lesson.feasible == separable_through_origin(A)
+    if not lesson.feasible:
+        # Gordan: λ ≥ 0 on at most three points, Σλ = 1, Σλᵢaᵢ = 0 (exactly, up to the
+        # rounding of the weights: 1e-9 of the points' size)
+        certificate = lesson.certificate
+        assert 2 <= len(certificate) <= 3 and all(w > 0 for w in certificate.values())
+        assert sum(certificate.values()) == pytest.approx(1.0, abs=1e-12)
+        total = [sum(Fraction(w) * Fraction(float(A[i, j])) for i, w in certificate.items())
+                 for j in (0, 1)]
+        size = float(np.abs(A).max())
+        assert all(abs(float(t)) <= 1e-9 * size for t in total), total
+        return
+    value = lesson.least_l1
+    assert value == pytest.approx(least_l1_with_bounds(A), rel=1e-8)
+    if len(A) <= 60:
+        assert value == pytest.approx(least_l1_by_pairs(A), rel=1e-8)
+    star = lesson.theta_star
+    # every constraint, in exact arithmetic of the floats shown: aᵢᵀθ* ≥ 1 − 1e-9
+    exact = [Fraction(float(a[0])) * Fraction(float(star[0]))
+             + Fraction(float(a[1])) * Fraction(float(star[1])) for a in A]
+    assert min(exact) >= Fraction(1) - Fraction(1, 10 ** 9)
+    assert abs(star[0]) + abs(star[1]) == pytest.approx(value, rel=1e-9)
+    # the tight points are the ones whose y·score at θ* is 1, and there is one at least
+    scores = A @ star
+    assert lesson.tight and set(lesson.tight) == set(np.flatnonzero(np.isclose(scores, 1.0,
+                                                                                 rtol=0,
+                                                                                 atol=1e-7)))
+    # the walk is the notes' perceptron through the origin, update for update
+    run = reference_perceptron(data.X, data.y, 10 ** 6, offset=False)
+    assert run["converged"]
+    np.testing.assert_allclose(lesson.thetas[-1], run["theta"], rtol=1e-12, atol=1e-12)
+    assert len(lesson.updated_points) == run["updates"] == len(lesson.thetas) - 1
+    assert lesson.least_score > 0
+    assert np.min(A @ lesson.scaled_theta) == pytest.approx(1.0, rel=1e-12)
+
+
+def test_the_tie_rule_picks_the_least_theta1_on_an_edge_of_optimal_points():
+    """Points whose constraints make an edge parallel to a side of the diamond: every θ
+    on that edge has the same |θ₁| + |θ₂|; the rule shows the one of least θ₁ (computed
+    here by hand: the edge θ₁ + θ₂ = 1 between (0.25, 0.75) and (0.75, 0.25))."""
+    X = np.array([[1.0, 1.0], [4.0, 0.0], [0.0, 4.0], [-1.0, -1.0] * np.array([1, 1])])
+    y = np.array([1.0, 1.0, 1.0, -1.0])
+    lesson = linear_program_lesson(Dataset(X=X, y=y, name="edge"))
+    assert lesson.least_l1 == pytest.approx(1.0, rel=1e-12)
+    np.testing.assert_allclose(lesson.theta_star, [0.25, 0.75], atol=1e-12)
+
+
+def test_a_point_at_the_origin_is_refused_in_one_line():
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [-1.0, -1.0]])
+    with pytest.raises(DataError, match=r"^scene 'linear-program': point 1 of 'zero' is at "
+                                        r"the origin.*use data away"):
+        linear_program_lesson(Dataset(X=X, y=np.array([1.0, 1.0, -1.0]), name="zero"))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+@pytest.mark.parametrize("name", ["separable-origin", "small-margin", "noisy", "xor-cloud"])
+def test_every_number_said_is_the_lessons(name, seed):
+    """The sentences say the lesson's numbers: n, the shown point's 1/‖x‖, θ* and its
+    |θ₁| + |θ₂| to two places, the tight points, each explained update's point and
+    y·scores before and after (recomputed here from the walk), the count of updates and
+    the least y·score; on infeasible data the certificate's points and weights."""
+    data = make_builtin(name, seed)
+    lesson = linear_program_lesson(data)
+    said = " ".join(linear_program_storyboard(lesson).sentences())
+    A = data.y[:, None] * data.X
+    k = lesson.shown_point
+    assert f"these {len(A)} points" in said
+    assert f"For i = {k + 1} " in said and f"= {1 / np.hypot(*A[k]):.2f} from 0" in said
+    if not lesson.feasible:
+        assert "no line through the origin separates these points" in said
+        assert point_list(sorted(lesson.certificate)) in said
+        return
+    star = lesson.theta_star
+    assert f"θ* = ({star[0]:.2f}, {star[1]:.2f})".replace("-", "−") in said
+    assert f"|θ₁| + |θ₂| = {abs(star[0]) + abs(star[1]):.2f}" in said
+    assert f"At θ*, {point_list(lesson.tight)} " in said
+    run = reference_perceptron(data.X, data.y, 10 ** 6, offset=False)
+    updates = [v for v in run["visits"] if v[3]]
+    theta = np.zeros(2)
+    for number, visit in enumerate(updates[:2], 1):
+        i = visit[1]
+        before, after = A[i] @ theta, A[i] @ (theta + A[i])
+        assert (f"Update {number}: point {i + 1}" in said
+                and f"{before:.2f} → {after:.2f}".replace("-", "−") in said), (number, said)
+        theta = theta + A[i]
+    assert f"After {run['updates']} update" in said
+    assert f"the least {np.min(A @ run['theta']):.2f}" in said

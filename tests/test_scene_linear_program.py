@@ -1,0 +1,67 @@
+"""The linear-program scene draws its storyboard: at the end of every beat the picture is
+the beat's state (rings, planes, region, diamond, θ*, the walk's θ, the ray, the
+certificate, the status line), and no text overlaps or leaves the frame."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from layout_check import outside, overlaps
+from story_runs import frame_box, story_with, text_boxes
+
+
+def drawn_state(scene) -> dict:
+    on = scene.on_screen
+    walker = getattr(scene, "walker", None)
+    return {
+        "ringed": sorted(scene.rings),
+        "weights": on(scene.weights),
+        "region": scene.region is not None and on(scene.region),
+        "diamond": scene.diamond is not None and on(scene.diamond),
+        "star": scene.star_dot is not None and on(scene.star_dot),
+        "star_lines": scene.star_lines is not None and on(scene.star_lines),
+        "walk": None if walker is None or not on(walker)
+        else scene.weights.p2c(walker.get_center())[:2],
+        "ray": scene.ray is not None and on(scene.ray),
+        "certificate": len(scene.certificate) if on(scene.certificate) else 0,
+        "status": None if scene.status is None else scene.status_words,
+    }
+
+
+@pytest.mark.parametrize("data", [None, "noisy", "xor", "small-margin"])
+def test_every_beat_ends_on_its_state(data):
+    from scenes.linear_program import LinearProgramScene
+
+    drawn, layouts = [], []
+    scene = story_with(LinearProgramScene, **({"data_spec": data} if data else {}),
+                       beat_observers=[lambda s: drawn.append(drawn_state(s)),
+                                       lambda s: layouts.append((s.timeline.current[1],
+                                                                 text_boxes(s)))])
+    beats = scene.storyboard.beats
+    assert len(drawn) == len(beats)
+    lesson = scene.lesson
+    for number, (picture, beat) in enumerate(zip(drawn, beats), 1):
+        state = beat.state
+        where = f"beat {number} ({beat.sentence[:50]!r})"
+        assert picture["ringed"] == sorted(state["ringed"]), where
+        assert picture["weights"] == state["weights"], where
+        assert picture["region"] == state["region"], where
+        assert picture["diamond"] == (state["diamond"] is not None), where
+        assert picture["star"] == state["star"], where
+        assert picture["star_lines"] == (state["boundary"] in ("star", "star-and-run")), where
+        assert picture["ray"] == state["ray"], where
+        assert picture["certificate"] == (len(lesson.certificate) if state["certificate"]
+                                          else 0), where
+        assert picture["status"] == state["status"], where
+        if state["walk"] is None:
+            assert picture["walk"] is None, where
+        else:
+            np.testing.assert_allclose(picture["walk"], lesson.thetas[state["walk"]],
+                                       atol=1e-6 * (1 + np.abs(lesson.thetas).max()),
+                                       err_msg=where)
+    problems = [(sentence[:40], a, b) for sentence, boxes in layouts
+                for a, b in overlaps(boxes)]
+    problems += [(sentence[:40], name) for sentence, boxes in layouts
+                 for name in outside(boxes, frame_box())]
+    assert not problems, problems[:5]
