@@ -207,8 +207,11 @@ class LinearProgramScene(LinvizScene):
                    if m is not None]
         self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
         self.remove(*leaving)
-        self.lines = self.on_weights(lambda: VGroup(*[self.constraint_line(i, theme.muted, 1.5)
-                                                      for i in range(lesson.n)]))
+        # many lines are a mesh: each fainter the more there are
+        opacity = float(np.clip(12.0 / lesson.n, 0.25, 0.8))
+        self.lines = self.on_weights(lambda: VGroup(*[
+            self.constraint_line(i, theme.muted, 1.5).set_stroke(opacity=opacity)
+            for i in range(lesson.n)]))
         self.play(appear(self.lines), vanish(self.shown_line), run_time=style.RUN_INTRO)
         self.remove(self.shown_line)
         if beat.state["region"]:
@@ -365,10 +368,21 @@ class LinearProgramScene(LinvizScene):
     def draw_certificate(self, beat) -> None:
         theme, lesson = self.theme, self.lesson
         self.follow_beat(beat)
+        # the weights times one factor (the sum stays 0) that makes the longest arrow a
+        # third of the plane's side
+        support = sorted(lesson.certificate)
+        longest = max(lesson.certificate[i] * float(np.hypot(*lesson.signed[i]))
+                      for i in support)
+        scale = (self.plane.box.x_max - self.plane.box.x_min) / 3 / longest
+        # in weight space the certificate's half-planes alone have no point in common
+        halves = VGroup(*[Hyperplane(self.weights, lesson.signed[i], -1.0, show_shading=False,
+                                     show_notes=False) for i in support])
+        lines = VGroup(*[self.constraint_line(i, theme.highlight, 3) for i in support])
+        self.play(appear(halves), appear(lines), run_time=style.RUN_FADE)
         tip = np.zeros(2)
         arrows = []
-        for i in sorted(lesson.certificate):
-            step = lesson.certificate[i] * lesson.signed[i]
+        for i in support:
+            step = scale * lesson.certificate[i] * lesson.signed[i]
             arrow = FastArrow(theme.step, stroke_width=3)
             arrow.set_ends(self.plane.c2p(tip), self.plane.c2p(tip + step))
             arrows.append(arrow)

@@ -50,6 +50,11 @@ def point_list(indices) -> str:
     return f"points {', '.join(names[:-1])} and {names[-1]}"
 
 
+def subscript(number: int) -> str:
+    """``number`` in subscript digits (λ₂₄)."""
+    return str(number).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
+
+
 def region_lines(lesson: LinearProgramLesson) -> list[int]:
     """The constraints whose lines carry an edge of the region drawn, in index order."""
     found = lesson.region()
@@ -158,10 +163,11 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         else wording.number(lesson.certificate[support[0]], 2)
     story.section("lp-certificate", "Why no θ exists")
     story.beat(f"Its proof: weights {weights} on {point_list(support)} make their "
-               f"y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0: tip to tail, they close.", "certificate",
+               f"y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail. Their lines' sides (arrows) share no θ.",
+               "certificate",
                ringed=support, certificate=True,
-               status="λ: " + ", ".join(f"{i + 1}: {wording.number(lesson.certificate[i], 2)}"
-                                        for i in support))
+               status=", ".join(f"λ{subscript(i + 1)} = "
+                                f"{wording.number(lesson.certificate[i], 2)}" for i in support))
     story.beat("So for any θ their weighted y·scores add up to θᵀ0 = 0: one of them is ≤ 0, "
                "a mistake, whatever θ is.", "hold")
     if lesson.separable_with_offset:
