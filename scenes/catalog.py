@@ -59,6 +59,11 @@ class SceneEntry:
 
 
 SCENES_IN_ORDER: list[SceneEntry] = [
+    SceneEntry("history", "scenes.history", "HistoryScene",
+               "where the perceptron comes from: a model of a neuron, 1958, the Mark I, "
+               "XOR in 1969 and the AI winter (the notes' history, a minute)",
+               title="Where the perceptron comes from", render_cost=2.0,
+               own_data="no data: the history the notes tell"),
     SceneEntry("classifier", "scenes.classifier", "ClassifierScene",
                "h(x; θ, θ₀) = sign(θᵀx + θ₀): half-planes, normal, offset, 0-1 loss, best of k",
                title="Linear classifiers", render_cost=7.2),

@@ -50,6 +50,7 @@ LESSON_MODULES: dict[str, tuple[str, str]] = {
     "proof": ("proof", "proof_lesson"),
     "proof-offset": ("proof", "proof_offset_lesson"),
     "linear-program": ("linear_program", "linear_program_lesson"),
+    "history": ("history", "history_lesson"),
 }
 
 
@@ -77,6 +78,7 @@ STORYBOARDS: dict[str, tuple[str, str]] = {
     "proof": ("proof_story", "storyboard_of_proof"),
     "proof-offset": ("proof_story", "storyboard_of_proof_offset"),
     "linear-program": ("linear_program_story", "storyboard_of_linear_program"),
+    "history": ("history_story", "storyboard_of_history"),
 }
 
 

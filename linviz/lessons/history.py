@@ -1,0 +1,66 @@
+"""The lesson of ``history``: where the perceptron comes from, as the lecture notes tell it
+(002: the perceptron as a model of a neuron, the 1958 press, Rosenblatt with the Mark I
+Perceptron in 1960, Minsky and Papert's XOR in 1969 and the AI winter after it; 003:
+"Digital brains", The New Yorker, December 1958).
+
+Only what the notes state is said or drawn: each event carries the words of the note it
+comes from (``source``), which the tests find in that note. No photograph, no quotation
+beyond the headline the notes print.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SCENE = "history"
+DEFAULT_DATA = {SCENE: None}
+
+
+@dataclass(frozen=True)
+class Event:
+    """One dated fact of the timeline.
+
+    Attributes
+    ----------
+    year : where it stands on the timeline.
+    label : what the timeline shows beside the year.
+    note : the lecture note it comes from (its file name's number: "002").
+    source : words of that note that state it (the tests find them there).
+    """
+
+    year: float
+    label: str
+    note: str
+    source: str
+
+
+@dataclass(frozen=True)
+class HistoryLesson:
+    """The events in order, the XOR corners drawn with 1969 and the winter's span."""
+
+    events: tuple[Event, ...]
+    #: the four XOR corners (x₁, x₂) and their labels: no line separates them
+    xor_points: tuple[tuple[float, float, float], ...]
+    #: the years the AI winter spans on the timeline (to the mid-1980s)
+    winter: tuple[float, float]
+    #: the years the timeline shows
+    span: tuple[int, int]
+
+
+EVENTS = (
+    Event(1958, "“Electronic ‘Brain’ Teaches Itself”", "002",
+          "Electronic 'Brain' Teaches Itself"),
+    Event(1958, "“Digital brains”", "003", '("Digital brains") (See The New Yorker December 1958)'),
+    Event(1960, "Rosenblatt, Mark I Perceptron", "002",
+          "Frank Rosenblatt with a Mark I Perceptron in 1960"),
+    Event(1969, "Minsky and Papert, “Perceptrons”: XOR", "002",
+          "Minsky and Papert in a 1969 book “Perceptrons” showed that Perceptron fails on "
+          "XOR problems"),
+)
+
+
+def history_lesson(seed: int = 0) -> HistoryLesson:
+    """The history the notes tell (``seed`` is unused: the story has no data)."""
+    corners = ((1.0, 1.0, -1.0), (-1.0, -1.0, -1.0), (1.0, -1.0, 1.0), (-1.0, 1.0, 1.0))
+    return HistoryLesson(events=EVENTS, xor_points=corners, winter=(1969.0, 1985.0),
+                         span=(1955, 1990))

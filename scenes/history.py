@@ -1,0 +1,166 @@
+"""`history`: a minute on where the perceptron comes from, before the classifier.
+
+The neuron model of the notes (inputs, weights, a sum with θ₀, a step to ±1) and the
+formula it is, then a timeline of what the notes date: the 1958 press, Rosenblatt with the
+Mark I Perceptron in 1960, Minsky and Papert's XOR in 1969, the AI winter after it. Every
+fact comes from the lesson (:mod:`linviz.lessons.history`), which names its note.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, Dot, Line, Rectangle, VGroup)
+
+from linviz.lessons.history import HistoryLesson, history_lesson
+from linviz.lessons.history_story import history_storyboard
+from scenes.base import LinvizScene
+from scenes.toolkit import style
+from scenes.toolkit.layout import appear
+from scenes.toolkit.plane import Marker
+from scenes.toolkit.screen_text import math, text
+
+#: the timeline: its y, and the x of its two ends
+AXIS_Y = -2.65
+AXIS_LEFT, AXIS_RIGHT = -6.2, 6.2
+#: the neuron model: its inputs' x, the sum's and the step's centres
+INPUT_X = -5.8
+SUM_CENTER = np.array([-2.6, 1.3, 0.0])
+STEP_CENTER = np.array([-0.6, 1.3, 0.0])
+
+
+class HistoryScene(LinvizScene):
+    """The perceptron's model and the years the notes give, 1958 to the mid-1980s."""
+
+    def make_trace(self):
+        self.lesson: HistoryLesson = history_lesson(self.seed)
+        #: what the scene says and shows, beat by beat (the lesson's)
+        self.storyboard = history_storyboard(self.lesson, self.scene_name())
+        return None
+
+    def build(self) -> None:
+        theme = self.theme
+        self.title = self.make_title("Where the perceptron comes from")
+        # the neuron: inputs with their weights, then the sum and the step
+        ys = [2.6, 1.55, -0.1]
+        names = ["x_1", "x_2", "x_d"]
+        weights = ["theta_1", "theta_2", "theta_d"]
+        inputs, arrows, labels = VGroup(), VGroup(), VGroup()
+        self.sum_node = Circle(radius=0.42, color=theme.text, stroke_width=3).move_to(SUM_CENTER)
+        for y, name, weight in zip(ys, names, weights):
+            node = Circle(radius=0.32, color=theme.normal, stroke_width=3)
+            node.move_to((INPUT_X, y, 0))
+            node.add(math(name, theme, style.FONT_SMALL).move_to(node))
+            inputs.add(node)
+            arrow = Arrow(node.get_right(), self.sum_node.get_center(), buff=0.45,
+                          stroke_width=3, color=theme.muted, tip_length=0.18)
+            arrows.add(arrow)
+            label = math(weight, theme, style.FONT_SMALL).set_color(theme.normal)
+            label.move_to(arrow.point_from_proportion(0.35) + 0.3 * UP)
+            labels.add(label)
+        dots = math("dots.v", theme, style.FONT_SMALL).move_to((INPUT_X, 0.75, 0))
+        self.inputs = VGroup(inputs, dots, arrows, labels)
+        sigma = math("sum", theme, style.FONT_MATH).move_to(self.sum_node)
+        bias = math("theta_0", theme, style.FONT_SMALL).set_color(theme.normal)
+        bias.move_to(SUM_CENTER + np.array([0.0, -1.35, 0.0]))
+        bias_arrow = Arrow(bias.get_top(), self.sum_node.get_bottom(), buff=0.08,
+                           stroke_width=3, color=theme.muted, tip_length=0.18)
+        box = Rectangle(width=1.3, height=1.0, color=theme.text, stroke_width=3)
+        box.move_to(STEP_CENTER)
+        step = VGroup(Line(STEP_CENTER + np.array([-0.5, -0.3, 0]), STEP_CENTER + np.array([0, -0.3, 0]),
+                           color=theme.boundary, stroke_width=3),
+                      Line(STEP_CENTER + np.array([0, -0.3, 0]), STEP_CENTER + np.array([0, 0.3, 0]),
+                           color=theme.boundary, stroke_width=3),
+                      Line(STEP_CENTER + np.array([0, 0.3, 0]), STEP_CENTER + np.array([0.5, 0.3, 0]),
+                           color=theme.boundary, stroke_width=3))
+        to_step = Arrow(self.sum_node.get_right(), box.get_left(), buff=0.05, stroke_width=3,
+                        color=theme.muted, tip_length=0.18)
+        out = Arrow(box.get_right(), box.get_right() + 1.2 * RIGHT, buff=0.05, stroke_width=3,
+                    color=theme.muted, tip_length=0.18)
+        output = math("plus.minus 1", theme, style.FONT_SMALL).next_to(out, RIGHT, buff=0.1)
+        self.body = VGroup(self.sum_node, sigma, bias, bias_arrow, to_step, box, step, out,
+                           output)
+        self.formula = math("h(x) = op(\"sign\")(theta^T x + theta_0)", theme, style.FONT_MATH)
+        self.formula.move_to((4.0, 1.3, 0))
+        self.build_timeline()
+
+    def year_x(self, year: float) -> float:
+        low, high = self.lesson.span
+        return AXIS_LEFT + (year - low) / (high - low) * (AXIS_RIGHT - AXIS_LEFT)
+
+    def build_timeline(self) -> None:
+        theme, lesson = self.theme, self.lesson
+        axis = Line((AXIS_LEFT, AXIS_Y, 0), (AXIS_RIGHT, AXIS_Y, 0), color=theme.muted,
+                    stroke_width=3)
+        ticks = VGroup()
+        for year in range(lesson.span[0], lesson.span[1] + 1, 5):
+            x = self.year_x(year)
+            ticks.add(Line((x, AXIS_Y - 0.08, 0), (x, AXIS_Y + 0.08, 0), color=theme.muted,
+                           stroke_width=2))
+            ticks.add(text(str(year), theme, style.FONT_TINY, theme.muted).move_to(
+                (x, AXIS_Y - 0.3, 0)))
+        self.axis = VGroup(axis, ticks)
+        # each event: a dot on the axis and its words above it, stacked where years meet
+        self.event_marks = []
+        #: the right end of the words on each level above the axis (a label takes the
+        #: lowest level where it starts clear of the one before)
+        self.level_ends: list[float] = []
+        self.hype = text("expected to recognise people, even to gain consciousness", theme,
+                         style.FONT_SMALL, theme.muted)
+        for number, event in enumerate(lesson.events):
+            x = self.year_x(event.year)
+            dot = Dot((x, AXIS_Y, 0), radius=0.08, color=theme.highlight)
+            words = text(f"*{int(event.year)}*: {event.label}", theme, style.FONT_SMALL)
+            self.place_on_level(words, x - 0.1)
+            self.event_marks.append(VGroup(dot, words))
+            if number == 1:  # what was expected of it, above the 1958 press
+                self.place_on_level(self.hype, x - 0.1)
+        # XOR's four corners beside 1969
+        corners = VGroup()
+        centre = np.array([3.6, -0.2, 0.0])
+        for x1, x2, label in lesson.xor_points:
+            corners.add(Marker(label, theme).move_to(centre + 0.42 * np.array([x1, x2, 0.0])))
+        frame = Rectangle(width=1.5, height=1.5, color=theme.muted, stroke_width=1.5)
+        self.xor = VGroup(frame.move_to(centre), corners)
+        start, end = (self.year_x(y) for y in lesson.winter)
+        self.winter = VGroup(
+            Rectangle(width=end - start, height=0.3, stroke_width=0, fill_color=theme.negative,
+                      fill_opacity=0.35).move_to(((start + end) / 2, AXIS_Y, 0)),
+            text("AI winter, to the mid-1980s", theme, style.FONT_SMALL, theme.muted))
+        self.place_on_level(self.winter[1], self.year_x(1971))
+
+    def place_on_level(self, words, left: float) -> None:
+        """``words`` from x = ``left`` on the lowest level above the axis that is free
+        there."""
+        gap, step = 0.25, 0.42
+        level = next((k for k, end in enumerate(self.level_ends) if end + gap < left),
+                     len(self.level_ends))
+        words.move_to((left + words.width / 2, AXIS_Y + 0.45 + step * level, 0))
+        if level == len(self.level_ends):
+            self.level_ends.append(words.get_right()[0])
+        else:
+            self.level_ends[level] = words.get_right()[0]
+
+    # -- the beats ----------------------------------------------------------------
+    def draw_neuron(self, beat) -> None:
+        if beat.state["neuron"] == 1:
+            self.play(appear(self.title), appear(self.inputs), run_time=style.RUN_INTRO)
+        else:
+            self.play(appear(self.body), run_time=style.RUN_INTRO)
+
+    def draw_formula(self, beat) -> None:
+        self.play(appear(self.formula), run_time=style.RUN_INTRO)
+
+    def draw_event(self, beat) -> None:
+        shown = [m for m in self.event_marks[:beat.state["events"]] if not self.on_screen(m)]
+        new = ([] if self.on_screen(self.axis) else [self.axis]) + shown
+        self.play(*[appear(m) for m in new], run_time=style.RUN_INTRO)
+
+    def draw_hype(self, beat) -> None:
+        self.play(appear(self.hype), run_time=style.RUN_FADE)
+
+    def draw_xor(self, beat) -> None:
+        self.draw_event(beat)
+        self.play(appear(self.xor), run_time=style.RUN_FADE)
+
+    def draw_winter(self, beat) -> None:
+        self.play(appear(self.winter), run_time=style.RUN_INTRO)

@@ -1,0 +1,84 @@
+"""The history opening: only what the lecture notes state, a minute at most, and the
+picture at every beat's end is the beat's state with no text on text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from layout_check import outside, overlaps
+from story_runs import frame_box, story_with, text_boxes
+
+NOTES = Path(__file__).resolve().parents[2] / "shared" / "lecture-notes"
+
+
+def _note(number: str) -> str:
+    (path,) = NOTES.glob(f"{number}_*.txt")
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.mark.skipif(not NOTES.is_dir(), reason="the lecture notes are not beside the repository")
+def test_every_fact_comes_from_a_note():
+    """Each event's words are found in the note it names; the years said are the events'
+    (and the winter's end, 'mid 1980s', is the note's)."""
+    import re
+
+    from linviz.lessons.history import history_lesson
+    from linviz.lessons.history_story import history_storyboard
+
+    lesson = history_lesson()
+    for event in lesson.events:
+        assert event.source in _note(event.note), event
+        assert str(int(event.year)) in event.source or str(int(event.year)) in _note(event.note)
+    said = " ".join(history_storyboard(lesson).sentences())
+    years = {int(y) for y in re.findall(r"\b(19\d\d)", said)}
+    assert years <= {int(e.year) for e in lesson.events} | {1980}
+    assert "till mid 1980s" in _note("002") and "mid-1980s" in said
+    assert "Minsky" in _note("002") and "Papert" in _note("002")
+    assert "model of the biological neuron" in _note("002")
+    assert "expected to recognize people" in _note("002") and "consciousness" in _note("002")
+
+
+def test_the_history_takes_a_minute_at_most():
+    from linviz.lessons.history import history_lesson
+    from linviz.lessons.history_story import history_storyboard
+    from scenes.toolkit.timeline import ReadingVoice
+
+    voice = ReadingVoice()
+    total = sum(voice.duration(s) for s in history_storyboard(history_lesson()).sentences())
+    assert 30 < total <= 60, total
+
+
+def test_every_beat_ends_on_its_state():
+    from scenes.history import HistoryScene
+
+    drawn, layouts = [], []
+
+    def observe(scene):
+        on = scene.on_screen
+        drawn.append({
+            "neuron": 2 if on(scene.body) else 1 if on(scene.inputs) else 0,
+            "formula": on(scene.formula), "timeline": on(scene.axis),
+            "events": sum(on(mark) for mark in scene.event_marks), "hype": on(scene.hype),
+            "xor": on(scene.xor), "winter": on(scene.winter)})
+        layouts.append((scene.timeline.current[1], text_boxes(scene)))
+
+    scene = story_with(HistoryScene, beat_observers=[observe])
+    beats = scene.storyboard.beats
+    assert len(drawn) == len(beats)
+    for number, (picture, beat) in enumerate(zip(drawn, beats), 1):
+        assert picture == dict(beat.state), f"beat {number}: {beat.sentence[:50]!r}"
+    problems = [(sentence[:40], a, b) for sentence, boxes in layouts for a, b in overlaps(boxes)]
+    problems += [(sentence[:40], name) for sentence, boxes in layouts
+                 for name in outside(boxes, frame_box())]
+    assert not problems, problems[:5]
+
+
+def test_the_history_takes_no_data():
+    from click.testing import CliRunner
+
+    from linviz_cli.app import cli
+
+    result = CliRunner().invoke(cli, ["story", "history", "--data", "separable"])
+    assert result.exit_code == 2 and "makes its own data" in result.output, result.output
