@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .csv_loader import load_csv
@@ -84,6 +84,13 @@ class DataOptions:
                             classes=self.classes)
         if self.standardize is None and one_scale:
             data = standardized_for_one_scale(data, origin_view=origin_view)
+        elif self.standardize is False and one_scale:
+            # kept in its units as asked (--raw): why the default would not, said in the scene
+            would = standardized_for_one_scale(data, origin_view=origin_view)
+            if would is not data:
+                reason = {key: value for key, value in would.params["standardized"].items()
+                          if key in ("spread_ratio", "origin_widening")}
+                data = replace(data, params=dict(data.params, kept_raw=reason))
         return data
 
     def resolve_for(self, scene: str, default: str | None = None) -> Dataset:
@@ -126,7 +133,7 @@ def _rows(count: int) -> str:
 def data_notes(data: Dataset) -> list[str]:
     """What reading the file left out, a line each for the command line: rows with a
     missing value (and their lines), rows of other classes, text columns not used ([]
-    when nothing was). :func:`data_note_sentence` says the rows in the scene."""
+    when nothing was). :func:`data_note_sentences` says them in the scene."""
     params, notes = data.params, []
     if params.get("missing_rows"):
         count = params["missing_rows"]
@@ -148,6 +155,15 @@ def data_notes(data: Dataset) -> list[str]:
         notes.append(f"features standardised: their spreads (standard deviations: {spreads}) "
                      f"differ {_fold(ratio)}-fold, too much for one scale; --raw keeps them "
                      f"as they are")
+    kept = params.get("kept_raw", {})
+    if kept.get("spread_ratio"):
+        notes.append(f"kept in the file's units (--raw): the spreads differ "
+                     f"{_fold(kept['spread_ratio'])}-fold, so at one scale the narrow feature "
+                     f"is a sliver; by default the scene would standardise them")
+    if kept.get("origin_widening"):
+        notes.append("kept as it is (--raw): the data lies far from the origin, so the plot "
+                     "that holds the origin shows it in a corner; by default the scene would "
+                     "standardise it")
     widening = params.get("standardized", {}).get("origin_widening")
     if widening:
         notes.append(f"features standardised: the data lies far from the origin, which this "
@@ -167,7 +183,7 @@ def _fold(ratio: float) -> str:
 
 
 def data_card_lines(data: Dataset | None) -> list[str]:
-    """What the data's sentence (:func:`data_note_sentence`) says, a short line each, for
+    """What the data's sentences (:func:`data_note_sentences`) say, a short line each, for
     the card shown while it is said ([] when it says nothing)."""
     if data is None:
         return []
@@ -188,15 +204,23 @@ def data_card_lines(data: Dataset | None) -> list[str]:
     if ratio or params.get("standardized", {}).get("origin_widening"):
         lines.append("ticks in the data's units; the axes cross at the means; "
                      "lengths in standard deviations")
+    kept = params.get("kept_raw", {})
+    if kept.get("spread_ratio"):
+        lines.append(f"--raw: spreads differ {_fold(kept['spread_ratio'])}-fold, kept at one "
+                     f"scale: the narrow feature is a sliver")
+    if kept.get("origin_widening"):
+        lines.append("--raw: far from the origin, kept: the data is a corner of the plot")
     return lines
 
 
-def data_note_sentence(data: Dataset | None) -> str:
-    """What reading the file left out, said in the scene ("" when nothing was): rows with
-    a missing value, rows of the classes not kept (the same counts as :func:`data_notes`)."""
+def data_note_sentences(data: Dataset | None) -> list[str]:
+    """What reading the file did, said in the scene, a sentence each ([] when nothing):
+    the rows left out (with a missing value, of the classes not kept: the same counts as
+    :func:`data_notes`), then the features' scale (standardised by the scene, or kept in
+    their units by --raw where the scene would have standardised them)."""
     if data is None:
-        return ""
-    params, parts = data.params, []
+        return []
+    params, parts, said = data.params, [], []
     if params.get("missing_rows"):
         count = params["missing_rows"]
         parts.append(f"{_rows(count)} with a missing value {'was' if count == 1 else 'were'} "
@@ -205,15 +229,23 @@ def data_note_sentence(data: Dataset | None) -> str:
         negative, positive = data.label_names
         parts.append(f"only the classes {negative} and {positive} are kept, "
                      f"{_rows(params['other_class_rows'])} of others left out")
-    said = f"From the file, {' and '.join(parts)}." if parts else ""
-    ratio = params.get("standardized", {}).get("spread_ratio")
-    if ratio:
-        scaled = (f"The features' spreads differ {_fold(ratio)}-fold, too much for one "
-                  f"scale: each is standardised, (x − mean)/standard deviation.")
-        said = f"{said} {scaled}" if said else scaled
-    if params.get("standardized", {}).get("origin_widening"):
-        centred = ("The data lies far from the origin, where θ's arrow starts: each feature "
-                   "is standardised, (x − mean)/standard deviation, so the origin is at its "
-                   "centre.")
-        said = f"{said} {centred}" if said else centred
+    if parts:
+        said.append(f"From the file, {' and '.join(parts)}.")
+    scaled, kept = params.get("standardized", {}), params.get("kept_raw", {})
+    if scaled.get("spread_ratio"):
+        said.append(f"The features' spreads differ {_fold(scaled['spread_ratio'])}-fold, too "
+                     f"much for one scale: each is standardised, (x − mean)/standard "
+                     f"deviation.")
+    if scaled.get("origin_widening"):
+        said.append("The data lies far from the origin, where θ's arrow starts: each feature "
+                    "is standardised, (x − mean)/standard deviation, so the origin is at its "
+                    "centre.")
+    if kept.get("spread_ratio"):
+        said.append(f"Kept in the file's units, as asked: the spreads differ "
+                    f"{_fold(kept['spread_ratio'])}-fold, so at one scale the narrow feature "
+                    f"is a sliver; standardised, both would span the plot.")
+    elif kept.get("origin_widening"):
+        said.append("Kept as it is, as asked: the data lies far from the origin, so the plot "
+                    "that holds the origin shows it in a corner; standardised, it would fill "
+                    "the plot.")
     return said

@@ -153,13 +153,15 @@ DATA_NOTE = "data-note"
 
 
 def with_data_note(board: Storyboard, data) -> Storyboard:
-    """``board`` with what reading the data left out said over its first picture (a
-    :data:`DATA_NOTE` beat after the first; :func:`linviz.sources.data_note_sentence`)."""
-    from .sources import data_note_sentence
+    """``board`` with what reading the data did said over its first picture: a
+    :data:`DATA_NOTE` beat for each of its sentences, after the first beat
+    (:func:`linviz.sources.data_note_sentences`)."""
+    from .sources import data_note_sentences
 
-    said = data_note_sentence(data)
+    said = data_note_sentences(data)
     if not said or not board.beats:
         return board
     first = board.beats[0]
-    note = StoryBeat(said, DATA_NOTE, dict(first.state), None, 0.0, None)
-    return Storyboard(board.scene, (first, note, *board.beats[1:]))
+    notes = [StoryBeat(sentence, DATA_NOTE, dict(first.state), None, 0.0, None)
+             for sentence in said]
+    return Storyboard(board.scene, (first, *notes, *board.beats[1:]))

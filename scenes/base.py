@@ -232,7 +232,11 @@ class LinvizScene(HoldingScene):
         if beat.section:
             self.section(*beat.section)
         self.narrate(beat.sentence, beat.min_seconds)  # the beat before is closed here
-        self.take_beat_marks()
+        # a data note after a data note goes on about the same card: it stays
+        from linviz.storyboard import DATA_NOTE
+
+        self.take_beat_marks(keep=[self.data_card] if beat.motion == DATA_NOTE
+                             and self.data_card is not None else [])
         self.begin_motion(beat)
         getattr(self, "draw_" + beat.motion.replace("-", "_"))(beat)
 
@@ -248,11 +252,13 @@ class LinvizScene(HoldingScene):
         """``mobject`` (on screen) leaves as the next sentence starts."""
         self.beat_marks = [*self.beat_marks, mobject]
 
-    def take_beat_marks(self) -> None:
-        """What stood for the sentence before leaves as the next one starts."""
-        marks = [mark for mark in self.beat_marks if self.on_screen(mark)]
-        self.beat_marks = []
-        self.data_card = None
+    def take_beat_marks(self, keep=()) -> None:
+        """What stood for the sentence before leaves as the next one starts (but what
+        ``keep`` names, which stands for this one too)."""
+        marks = [mark for mark in self.beat_marks if self.on_screen(mark) and mark not in keep]
+        self.beat_marks = [mark for mark in self.beat_marks if mark in keep]
+        if self.data_card not in keep:
+            self.data_card = None
         if marks:
             self.play(*[FadeOut(mark) for mark in marks], run_time=style.PAUSE_SHORT)
             self.remove(*marks)
@@ -268,12 +274,13 @@ class LinvizScene(HoldingScene):
         from .toolkit.layout import appear
 
         lines = data_card_lines(self.data)
-        if not lines:
+        if not lines or self.data_card is not None:  # the card of the note before stays
             return
         rows = VGroup(*[text(plain_markup(line), self.theme, style.FONT_SMALL)
                         for line in lines]).arrange(DOWN, aligned_edge=LEFT,
                                                     buff=style.SMALL_BUFF)
-        column = config.frame_width / 2 - style.PANEL_LEFT - 2 * style.BUFF
+        # the rows, the box's margin round them (a BUFF a side) and a BUFF to the frame's edge
+        column = config.frame_width / 2 - style.PANEL_LEFT - 3 * style.BUFF
         in_column = rows.width * style.CARD_MIN_SCALE <= column
         widest = column if in_column else config.frame_width - 2 * style.BUFF
         if rows.width > widest:

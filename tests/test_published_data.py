@@ -317,7 +317,14 @@ def test_features_far_apart_in_spread_are_standardised_where_one_scale_is_drawn(
     for flag in ("--raw", "--standardize"):
         other = CliRunner().invoke(cli, ["story", scene, flag, "--data", str(path), *options])
         assert other.exit_code == 0, other.output
-        assert "-fold" not in other.stdout and "-fold" not in other.stderr
+        if flag == "--standardize":  # as asked: nothing to explain
+            assert "-fold" not in other.stdout and "-fold" not in other.stderr
+            continue
+        # kept in its units as asked: the scene says what that costs, with the same ratio
+        kept = re.search(r"Kept in the file's units, as asked: the spreads differ ([\d,]+)-fold",
+                         other.stdout)
+        assert kept and kept.group(1) == said.group(1), other.stdout
+        assert "standardised" not in other.stdout.split("Kept in")[0]
 
 
 @pytest.mark.parametrize("factor, standardised", [(9.5, False), (10.5, True)])
@@ -369,7 +376,9 @@ def test_what_reading_the_file_did_is_on_screen_while_it_is_said(published):
                            None if s.data_card is None or not s.on_screen(s.data_card)
                            else s.data_card)])
     shown = [k for k, card in enumerate(cards) if card is not None]
-    assert shown == [1], shown  # the second beat, the data's sentence, and only it
+    # the data's sentences (the rows left out, then the standardisation), and only they:
+    # one card for both (the same drawing)
+    assert shown == [1, 2] and cards[1] is cards[2], shown
     sentence = scene.storyboard.beats[1].sentence
     assert f"{blank} rows with a missing value" in sentence
     from linviz.sources import data_card_lines
@@ -444,8 +453,10 @@ def test_data_far_from_the_origin_fills_the_plane_of_a_scene_that_draws_theta_fr
     from linviz.storyboard import with_data_note
     said = with_data_note(default.storyboard, default.data).beats[1].sentence
     assert "The data lies far from the origin" in said and "standardised" in said
-    told_raw = with_data_note(raw.storyboard, raw.data).beats
-    assert not any("far from the origin" in beat.sentence for beat in told_raw)
+    told_raw = [beat.sentence for beat in with_data_note(raw.storyboard, raw.data).beats]
+    assert not any("where θ's arrow starts" in sentence for sentence in told_raw)
+    # --raw keeps the corner, and says what it costs
+    assert told_raw[1].startswith("Kept as it is, as asked: the data lies far from the origin")
     # the ticks read in the data's units: round values inside the data's own range
     from scenes.toolkit import views
     box = default.plane.box

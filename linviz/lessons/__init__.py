@@ -51,6 +51,8 @@ LESSON_MODULES: dict[str, tuple[str, str]] = {
     "proof-offset": ("proof", "proof_offset_lesson"),
     "linear-program": ("linear_program", "linear_program_lesson"),
     "history": ("history", "history_lesson"),
+    "quiz-one-point": ("quiz", "one_point_lesson"),
+    "quiz-margin": ("quiz", "margin_quiz_lesson"),
 }
 
 
@@ -79,6 +81,8 @@ STORYBOARDS: dict[str, tuple[str, str]] = {
     "proof-offset": ("proof_story", "storyboard_of_proof_offset"),
     "linear-program": ("linear_program_story", "storyboard_of_linear_program"),
     "history": ("history_story", "storyboard_of_history"),
+    "quiz-one-point": ("quiz_story", "storyboard_of_one_point"),
+    "quiz-margin": ("quiz_story", "storyboard_of_margin_quiz"),
 }
 
 

@@ -1,0 +1,126 @@
+"""The lessons of the notes' two quizzes (note 003), each asked, paused on, then answered
+by real runs.
+
+``quiz-one-point``: "Assume a data set consists only of a single data point {(x, +1)}.
+How often can a Perceptron misclassify this point x repeatedly? What if the initial
+weight vector w was initialized randomly and not as the all-zero vector?" Through the
+origin, each update adds x to θ, so the y·score θᵀx grows by ‖x‖² per update:
+
+- from θ = 0 the score is 0, a mistake; after one update it is ‖x‖² > 0, and no update
+  ever comes again: exactly one;
+- from θ⁽⁰⁾, the updates needed are the least k ≥ 0 with θ⁽⁰⁾ᵀx + k‖x‖² > 0, that is
+  k = 0 when θ⁽⁰⁾ᵀx > 0, else ⌊−θ⁽⁰⁾ᵀx/‖x‖²⌋ + 1; since −θ⁽⁰⁾ᵀx ≤ ‖θ⁽⁰⁾‖‖x‖
+  (Cauchy–Schwarz), k ≤ ‖θ⁽⁰⁾‖/‖x‖ + 1: finitely many, from any start.
+
+The point x and the random start are drawn from the seed (x at a radius in [1, 2]; θ⁽⁰⁾
+with standard normal entries times 2). A draw that already classifies x correctly makes
+no update and answers nothing, so its negation is used (stated in the scene: "a random
+start that gets x wrong").
+
+``quiz-margin``: "what can you say about the margin of a classifier (what is more
+desirable, a large margin or a small margin?) Can you characterize data sets for which
+the Perceptron algorithm will converge quickly?" Answered by two runs of the perceptron
+with an offset, on data of the widest and of the narrowest margin the scene
+``margin-speed`` sweeps (the runs it replays, same seed), each with R, γ (on [x, 1], as
+the theorem with an offset measures them), the bound (R/γ)² and the updates M it made.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..generators import DEFAULT_SEED
+from ..sweeps import MarginRun
+
+ONE_POINT = "quiz-one-point"
+MARGIN = "quiz-margin"
+
+
+@dataclass(frozen=True)
+class OnePointLesson:
+    """The single-point quiz: the point, the two starts, and every θ of both runs.
+
+    Attributes
+    ----------
+    x : the point (its label is +1).
+    start : θ⁽⁰⁾, the random start (one that gets x wrong).
+    from_zero : θ after 0 and 1 updates from θ = 0 (shape (2, 2)).
+    from_start : θ after 0 … k updates from θ⁽⁰⁾ (shape (k + 1, 2)).
+    """
+
+    x: np.ndarray
+    start: np.ndarray
+    from_zero: np.ndarray
+    from_start: np.ndarray
+
+    @property
+    def norm_squared(self) -> float:
+        """‖x‖², what each update adds to the y·score."""
+        return float(self.x @ self.x)
+
+    @property
+    def start_score(self) -> float:
+        """θ⁽⁰⁾ᵀx (≤ 0: a mistake)."""
+        return float(self.start @ self.x)
+
+    @property
+    def updates_from_start(self) -> int:
+        """k, the updates the run from θ⁽⁰⁾ made."""
+        return len(self.from_start) - 1
+
+    @property
+    def bound(self) -> float:
+        """‖θ⁽⁰⁾‖/‖x‖ + 1, the most updates any start of this size can need."""
+        return float(np.hypot(*self.start) / np.hypot(*self.x) + 1.0)
+
+
+def run_on_one_point(x: np.ndarray, start: np.ndarray, most: int = 10_000) -> np.ndarray:
+    """The perceptron through the origin on {(x, +1)} from θ = ``start``: every θ, until
+    a visit finds θᵀx > 0 (the notes' rule: a score ≤ 0 is a mistake)."""
+    thetas = [np.asarray(start, dtype=float)]
+    while float(thetas[-1] @ x) <= 0:
+        if len(thetas) > most:  # pragma: no cover - ‖x‖ > 0 ends it within the bound
+            raise RuntimeError("no end")
+        thetas.append(thetas[-1] + x)
+    return np.array(thetas)
+
+
+def one_point_lesson(seed: int = 0) -> OnePointLesson:
+    """The single-point quiz for ``seed`` (see the module's docstring)."""
+    rng = np.random.default_rng(seed)
+    angle = rng.uniform(0.0, 2 * math.pi)
+    length = rng.uniform(1.0, 2.0)
+    x = length * np.array([math.cos(angle), math.sin(angle)])
+    start = 2.0 * rng.standard_normal(2)
+    if float(start @ x) > 0:  # it would make no update: the quiz asks about mistakes
+        start = -start
+    return OnePointLesson(x=x, start=start, from_zero=run_on_one_point(x, np.zeros(2)),
+                          from_start=run_on_one_point(x, start))
+
+
+@dataclass(frozen=True, eq=False)
+class MarginQuizLesson:
+    """The margin quiz: the widest and the narrowest margin's runs that margin-speed
+    replays (:func:`linviz.lessons.margin_speed.margin_speed_lesson`, same seed), each a
+    :class:`linviz.sweeps.MarginRun` with R, γ and (R/γ)² on [x, 1] and its M."""
+
+    wide: MarginRun
+    narrow: MarginRun
+
+    @property
+    def wide_is_faster(self) -> bool:
+        """The wide margin's run made fewer updates (the answer's evidence; both bounds
+        hold whatever it is)."""
+        return self.wide.updates < self.narrow.updates
+
+
+def margin_quiz_lesson(seed: int = DEFAULT_SEED) -> MarginQuizLesson:
+    """The margin quiz for ``seed`` (see the module's docstring)."""
+    from .margin_speed import margin_speed_lesson
+
+    speed = margin_speed_lesson(seed=seed)
+    rows, chosen = speed.sweep.runs, speed.chosen_repeats
+    return MarginQuizLesson(rows[0][chosen[0]], rows[-1][chosen[-1]])

@@ -1,0 +1,87 @@
+"""The storyboards of the notes' quizzes (:mod:`linviz.lessons.quiz`): the question is
+asked and stays on screen through a pause (a beat of motion :data:`QUIZ`: the scene
+holds it for the request's quiz pause after it is said; present mode stops there),
+then real runs answer it.
+
+States of ``quiz-one-point``: ``question`` (the question's card), ``run`` (None, "zero"
+or "start": the run drawn), ``step`` (its θ after this many updates), ``status``.
+States of ``quiz-margin``: ``question``, ``planes`` (the two data sets drawn),
+``runs`` (each run's boundary and its M drawn), ``status``.
+"""
+
+from __future__ import annotations
+
+from .. import wording
+from ..storyboard import Storyboard, StoryWriter
+from .quiz import (MARGIN, ONE_POINT, MarginQuizLesson, OnePointLesson, margin_quiz_lesson,
+                   one_point_lesson)
+
+#: the motion of a beat that asks a quiz's question and pauses on it
+QUIZ = "quiz"
+DEFAULT_DATA = {ONE_POINT: None, MARGIN: None}
+
+ONE_POINT_QUESTION = ("Quiz, from the notes: the data set is one point, (x, +1). How often "
+                      "can the perceptron get it wrong from θ = 0? And from a random θ?")
+MARGIN_QUESTION = ("Quiz, from the notes: given the theorem, is a large or a small margin "
+                   "better? Which data sets does the perceptron learn quickly?")
+
+
+def value(v: float) -> str:
+    return wording.number(float(v), 2)
+
+
+def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Storyboard:
+    """Every beat of the single-point quiz (see the module's docstring)."""
+    story = StoryWriter(scene, question=False, run=None, step=0, status=None)
+    story.section("quiz-one-point", "Quiz: a single point")
+    story.beat(ONE_POINT_QUESTION, QUIZ, question=True)
+    n2 = value(lesson.norm_squared)
+    story.beat(f"From θ = 0: θᵀx = 0, a mistake. One update makes θ = x, and then θᵀx = "
+               f"‖x‖² = {n2} > 0.", "run", question=False, run="zero", step=1,
+               status="from θ = 0: 1 update")
+    story.beat("Nothing changes θ after that: from θ = 0 the point is got wrong exactly "
+               "once.", "hold")
+    story.beat(f"Now a random start that gets x wrong: θ⁽⁰⁾ = {wording.vector(lesson.start)}, "
+               f"with θ⁽⁰⁾ᵀx = {value(lesson.start_score)} ≤ 0.", "start", run="start",
+               step=0, status=None)
+    k = lesson.updates_from_start
+    story.beat(f"Each update adds ‖x‖² = {n2} to θᵀx: it takes "
+               f"{wording.count(k, 'update')} to pass 0, to "
+               f"{value(lesson.from_start[-1] @ lesson.x)}.", "run", step=k,
+               status=f"from θ⁽⁰⁾: {wording.count(k, 'update')}")
+    story.beat(f"From any start, at most ‖θ⁽⁰⁾‖/‖x‖ + 1 updates, here "
+               f"{value(lesson.bound)}: finitely many, then never again.", "hold")
+    return story.storyboard()
+
+
+def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboard:
+    """Every beat of the margin quiz (see the module's docstring)."""
+    wide, narrow = lesson.wide, lesson.narrow
+    story = StoryWriter(scene, question=False, planes=False, runs=False, status=None)
+    story.section("quiz-margin", "Quiz: a large or a small margin?")
+    story.beat(MARGIN_QUESTION, QUIZ, question=True)
+    story.beat(f"Two separable data sets: on the left the margin γ = "
+               f"{wording.significant(wide.gamma, 2, 3)}, so (R/γ)² = "
+               f"{wording.grouped(wide.bound, 0)}; on the right γ = "
+               f"{wording.significant(narrow.gamma, 2, 3)}, (R/γ)² = "
+               f"{wording.grouped(narrow.bound, 0)}.", "planes", question=False, planes=True)
+    story.beat(f"The perceptron on each: {wording.count(wide.updates, 'update')} on the left, "
+               f"{wording.count(narrow.updates, 'update')} on the right.", "runs", runs=True,
+               status=f"M = {wide.updates} and M = {narrow.updates}")
+    if lesson.wide_is_faster:
+        story.beat("So a large margin: classes far apart compared with how far the points "
+                   "reach, R, are learned in few updates.", "hold")
+    else:
+        story.beat("The bound is what the margin sets: a large margin guarantees few updates, "
+                   "though one run may be luckier than its bound.", "hold")
+    return story.storyboard()
+
+
+def storyboard_of_one_point(data=None, trace=None, seed: int = 0, heard=()) -> Storyboard:
+    """The storyboard of `quiz-one-point` (it makes its own point from ``seed``)."""
+    return one_point_storyboard(one_point_lesson(seed))
+
+
+def storyboard_of_margin_quiz(data=None, trace=None, seed: int = 0, heard=()) -> Storyboard:
+    """The storyboard of `quiz-margin` (its two data sets are made from ``seed``)."""
+    return margin_storyboard(margin_quiz_lesson(seed))
