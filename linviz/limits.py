@@ -104,3 +104,10 @@ def check_trace_budget(algorithm: str, n_steps: int, numbers_per_step: int,
     """
     if trace_bytes(n_steps, numbers_per_step, 0, data_numbers) > TRACE_MEMORY_BUDGET:
         raise over_budget(algorithm, n_steps, numbers_per_step, 0, data_numbers, way_out)
+
+
+#: seconds a quiz's question stays, still, after it is read (``--quiz-pause``; the
+#: storyboards of linviz.lessons.quiz_story), for the class to think, and the longest a
+#: lecturer may ask for
+QUIZ_PAUSE = 8.0
+MAX_QUIZ_PAUSE = 120.0

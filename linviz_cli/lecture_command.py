@@ -12,8 +12,8 @@ from pathlib import Path
 import click
 
 from .options import (cluster_and_jobs, cluster_option, data_options, jobs_option,
-                      out_option, notation_option, quality_option, theme_option,
-                      voice_option)
+                      out_option, notation_option, quality_option, quiz_pause_option,
+                      theme_option, voice_option)
 
 
 @click.command()
@@ -34,6 +34,7 @@ from .options import (cluster_and_jobs, cluster_option, data_options, jobs_optio
 @data_options
 @theme_option
 @notation_option
+@quiz_pause_option
 @click.option("--handout-theme", type=click.Choice(["dark", "light"]), default="light",
               show_default=True, help="Theme of the handout's frames (light prints well).")
 @click.option("--handout", "handout_layout", type=click.Choice(["compact", "2up"]),
@@ -48,7 +49,7 @@ from .options import (cluster_and_jobs, cluster_option, data_options, jobs_optio
 @cluster_option
 @click.pass_context
 def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, quality, hall,
-            out_dir, data_options, theme, notation, handout_theme, handout_layout,
+            out_dir, data_options, theme, notation, quiz_pause, handout_theme, handout_layout,
             slides_reverse, voice, jobs, cluster) -> None:
     """Build the lecture pack in --out: lecture.mp4 (chapters), lecture.srt/.vtt,
     index.html (player, chapters, present mode), handout.pdf and slides/ (manim-slides).
@@ -70,13 +71,13 @@ def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, qu
         ctx, names, course_file,
         given={"title": title, "course": course_name, "lecturer": lecturer, "date": date_text},
         flags={"quality": quality, **data_flags(data_options), "theme": theme,
-               "notation": notation, "handout_theme": handout_theme,
+               "notation": notation, "quiz_pause": quiz_pause, "handout_theme": handout_theme,
                "slides_reverse": slides_reverse},
         forced=("quality",) if hall else ())
     check_manim()
     for entry in entries:  # every data problem is found before anything renders
         request = RenderRequest.of(course.options_for(entry.name), theme=course.theme,
-                                   notation=course.notation)
+                                   notation=course.notation, quiz_pause=course.quiz_pause)
         scene_with_request(entry.load(), request).load_data()
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
@@ -92,7 +93,7 @@ def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, qu
     settings = PackSettings(
         quality=course.quality, data=absolute(course.data), seed=course.seed,
         theme=course.theme, notation=course.notation, handout_theme=course.handout_theme,
-        jobs=jobs,
+        quiz_pause=course.quiz_pause, jobs=jobs,
         handout=handout_layout, slides_reverse=course.slides_reverse, title=course.title,
         course=course.course,
         lecturer=course.lecturer, date=course.date,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from linviz.limits import MAX_DATA_BYTES, MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_JOBS, MAX_SEED
+from linviz.limits import (MAX_DATA_BYTES, MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_JOBS,
+                           MAX_QUIZ_PAUSE, MAX_SEED, QUIZ_PAUSE)
 from linviz_render.scene import FORMATS, QUALITIES
 
 
@@ -175,6 +176,11 @@ theme_option = click.option(
 notation_option = click.option(
     "--notation", type=click.Choice(["theta", "w"]), default="theta", show_default=True,
     help="Symbols on screen and in captions: theta (θ, θ₀) or w (w, b).")
+quiz_pause_option = click.option(
+    "--quiz-pause", "quiz_pause", type=click.FloatRange(0.0, MAX_QUIZ_PAUSE), default=QUIZ_PAUSE,
+    show_default=True, metavar="SECONDS",
+    help="How long a quiz's question stays on screen, still, after it is read (the class "
+         "thinks; present mode stops there anyway).")
 jobs_option = click.option(
     "--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
     help="Scenes rendered at the same time on this machine, each in its own process.")

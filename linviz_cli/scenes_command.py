@@ -19,6 +19,7 @@ from .manim_args import allowed_names
 from .options import (cluster_and_jobs, cluster_option, data_options, echo_data_notes,
                       format_option,
                       jobs_option, notation_option, out_option, quality_option,
+                      quiz_pause_option,
                       theme_option, voice_option)
 
 
@@ -51,6 +52,7 @@ def list_scenes() -> None:
                    "noise.")
 @theme_option
 @notation_option
+@quiz_pause_option
 @voice_option("none")
 @jobs_option
 @cluster_option
@@ -59,7 +61,7 @@ def list_scenes() -> None:
                    "Options that decide where files go are refused; these pass: "
                    + allowed_names() + ".")
 def render(names, quality, file_format, out_dir, preview, data_options, trace_file, theme,
-           notation, voice, jobs, cluster, manim_args) -> None:
+           notation, quiz_pause, voice, jobs, cluster, manim_args) -> None:
     """Render scenes by name or number ('all' for the whole lecture).
 
     Files appear in --out only when complete; an interrupted or failed render
@@ -83,7 +85,7 @@ def render(names, quality, file_format, out_dir, preview, data_options, trace_fi
     check_manim()
     data_spec = data_options.spec
     request = RenderRequest.of(data_options, theme=theme, trace=trace_file, notation=notation,
-                               voice=voice,
+                               quiz_pause=quiz_pause, voice=voice,
                                voice_cache=str(Path(out_dir) / VOICE_CACHE)
                                if voice != "none" else None)
     noted = False

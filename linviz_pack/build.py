@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from linviz.atomic import make_work_dir, remove_stale_temporaries, remove_work_dir
+from linviz.limits import QUIZ_PAUSE
 from linviz.notation import in_notation
 from scenes.toolkit.section_titles import read_section_titles
 
@@ -46,6 +47,8 @@ class PackSettings:
     #: the symbols of every caption, formula and title: "theta" or "w" (linviz.notation)
     notation: str = "theta"
     handout_theme: str = "light"
+    #: seconds a quiz's question stays, still, after it is read (--quiz-pause)
+    quiz_pause: float = QUIZ_PAUSE
     jobs: int = 1
     #: the lecture's title, and its course · lecturer · date (see linviz_pack.course)
     title: str = DEFAULT_TITLE
@@ -100,6 +103,7 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings,
                                           settings.theme, settings.handout_theme,
                                           settings.notation, settings.voice,
                                           heard=[before.name for before in entries[:place]],
+                                          quiz_pause=settings.quiz_pause,
                                           data_options=dict(settings.data_options).get(
                                               entry.name))
                for place, entry in enumerate(entries)}

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from linviz.errors import LinvizError, quoted, shown_path
-from linviz.limits import MAX_SEED
+from linviz.limits import MAX_QUIZ_PAUSE, MAX_SEED, QUIZ_PAUSE
 from linviz.notation import NOTATIONS
 from linviz_render.scene import QUALITIES
 
@@ -60,6 +60,8 @@ class Course:
     quality: str = "l"
     #: every section also played backwards, for manim-slides' reverse key
     slides_reverse: bool = False
+    #: seconds a quiz's question stays, still, after it is read (--quiz-pause)
+    quiz_pause: float = QUIZ_PAUSE
     seed: int = 0
     data: str | None = None
     label_column: str | None = None
@@ -121,6 +123,7 @@ notation = "theta"        # theta: θ and θ₀; w: w and b (written the same ev
 handout_theme = "light"   # the handout's frames (light prints well)
 quality = "l"             # l 480p15, m 720p30, h 1080p60, hall 1080p30 (a lecture hall), p, k
 slides_reverse = false    # true: the slides' sections also backwards (manim-slides' reverse key)
+quiz_pause = 8            # seconds a quiz's question stays on screen after it is read
 seed = 0                  # the built-in data sets' seed
 
 # Data for every scene that takes data: a built-in name or a CSV file (relative to this file),
@@ -189,6 +192,13 @@ def checked_fields(values: dict, where: str, folder: Path | None = None) -> dict
             raise CourseError(f"{where}: slides_reverse must be true or false, got "
                               f"{values['slides_reverse']!r}")
         checked["slides_reverse"] = values["slides_reverse"]
+    if "quiz_pause" in values:
+        pause = values["quiz_pause"]
+        if not (isinstance(pause, (int, float)) and not isinstance(pause, bool)
+                and 0 <= pause <= MAX_QUIZ_PAUSE):
+            raise CourseError(f"{where}: quiz_pause must be a number of seconds from 0 to "
+                              f"{MAX_QUIZ_PAUSE:g}, got {pause!r}")
+        checked["quiz_pause"] = float(pause)
     if "seed" in values:
         seed = values["seed"]
         if not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED):

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from linviz.atomic import make_work_dir, remove_work_dir
+from linviz.limits import QUIZ_PAUSE
 
 from . import cache
 from .timeline import SceneTimeline, read_timeline
@@ -72,7 +73,7 @@ class RenderedScene:
 
 def render_options(entry, quality: str, data, seed: int, theme: str, handout_theme: str,
                    notation: str = "theta", voice: str = "none", heard=(),
-                   data_options: dict | None = None) -> dict:
+                   data_options: dict | None = None, quiz_pause: float = QUIZ_PAUSE) -> dict:
     """The inputs of a scene's render besides its source, as recorded in its manifest
     (``voice``: who speaks, with what it is made of: see linviz_voice.voice_identity;
     ``heard``: the scenes told before it in the lecture, see linviz.lessons.heard;
@@ -86,6 +87,8 @@ def render_options(entry, quality: str, data, seed: int, theme: str, handout_the
                "heard": list(heard)}
     if data_options:
         options["data_options"] = dict(data_options)
+    if quiz_pause != QUIZ_PAUSE:  # recorded only when asked: default caches keep their keys
+        options["quiz_pause"] = float(quiz_pause)
     return options
 
 
@@ -104,7 +107,8 @@ def scene_request(options: dict, cache_dir: Path | None = None):
                                     options.get("data_options", {}))
     return RenderRequest.of(data, theme=options["theme"],
                             notation=options.get("notation", "theta"), voice=voice,
-                            voice_cache=cache, heard=tuple(options.get("heard", ())))
+                            voice_cache=cache, heard=tuple(options.get("heard", ())),
+                            quiz_pause=options.get("quiz_pause", QUIZ_PAUSE))
 
 
 def render_to_cache(entry, cache_dir: Path, options: dict) -> RenderedScene:

@@ -80,6 +80,11 @@ SCENES_IN_ORDER: list[SceneEntry] = [
     SceneEntry("update", "scenes.update", "UpdateScene",
                "what one update does to the y·score: + ‖x‖² + 1, on a number line",
                title="What does an update do?", render_cost=5.3),
+    SceneEntry("quiz-one-point", "scenes.quiz", "OnePointQuizScene",
+               "the notes' quiz: how often can a perceptron get a single point wrong, from "
+               "θ = 0 and from a random start? Asked, paused on, answered by two runs",
+               title="Quiz: a single point", render_cost=2.0,
+               own_data="one point and a random start, made from --seed"),
     SceneEntry("margin", "scenes.margin", "MarginScene",
                "signed distance, margins of points and of the data set, the maximum margin",
                title="Margins", render_cost=4.9),
@@ -89,6 +94,11 @@ SCENES_IN_ORDER: list[SceneEntry] = [
     SceneEntry("proof-offset", "scenes.proof", "ProofOffsetScene",
                "the convergence proof with an offset, on the augmented vectors [x, 1]",
                title="Why it converges, with an offset", render_cost=11.5),
+    SceneEntry("quiz-margin", "scenes.quiz", "MarginQuizScene",
+               "the notes' quiz: a large or a small margin, which data sets are learned "
+               "quickly? Asked, paused on, answered by a wide and a narrow margin's runs",
+               title="Quiz: a large or a small margin?", render_cost=2.5,
+               own_data="margin-speed's widest and narrowest data sets, made from --seed"),
     SceneEntry("margin-speed", "scenes.margin_speed", "MarginSpeedScene",
                "smaller margin, more updates: runs against the bound (R/γ)² on one plot",
                title="Smaller margin, more updates", render_cost=9.0,

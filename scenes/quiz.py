@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, SurroundingRectangle, VGroup, Wait
 
-from linviz.geometry import Box
+from linviz import wording
 from linviz.lessons.quiz import margin_quiz_lesson, one_point_lesson
 from linviz.lessons.quiz_story import (MARGIN_QUESTION, ONE_POINT_QUESTION, margin_storyboard,
                                        one_point_storyboard)
@@ -20,7 +20,7 @@ from scenes.toolkit import style
 from scenes.toolkit.fast_shapes import FastArrow
 from scenes.toolkit.gd_plots import plain_markup
 from scenes.toolkit.layout import appear, vanish, with_backdrop
-from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane
+from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane, MarginBand
 from scenes.toolkit.screen_text import math, text
 
 
@@ -149,12 +149,16 @@ class MarginQuizScene(QuizScene):
             plane = DataPlane(data.X, data.y, theme, side=4.8, center=centre, legend=False)
             a, c = run.theta_star[:2], float(run.theta_star[2])
             self.planes.append(plane)
-            self.stars.append(Hyperplane(plane, a, c, show_normal=False, show_shading=False))
+            # θ* and its band: γ on [x, 1] is at least γ/‖a‖ wide in the plane
+            self.stars.append(VGroup(
+                MarginBand(plane, a, c, run.gamma / float(np.hypot(*a)), theme.correct),
+                Hyperplane(plane, a, c, show_normal=False, show_shading=False)))
             final = run.trace.result
             self.finals.append(Hyperplane(plane, np.asarray(final["theta"], dtype=float),
                                           float(final["theta0"]), show_normal=False))
-            words = math(f"gamma = {run.gamma:.3g}, (R \\/ gamma)^2 = {run.bound:,.0f}"
-                         .replace(",", "space.thin"), theme, style.FONT_SMALL)
+            words = text(plain_markup(f"γ = {wording.significant(run.gamma, 2, 3)}, (R/γ)² = "
+                                      f"{wording.grouped(run.bound, 0)}"), theme,
+                         style.FONT_SMALL)
             words.next_to(plane.frame, UP, buff=0.2)
             self.counts.append(words)
 

@@ -18,6 +18,8 @@ from dataclasses import asdict, dataclass, fields, replace
 
 from linviz.errors import DataError
 
+from linviz.limits import QUIZ_PAUSE
+
 VARIABLE = "LINVIZ_REQUEST"
 
 
@@ -62,6 +64,8 @@ class RenderRequest:
     #: the scenes told before this one in the lecture (the pack's order): what they said in
     #: full, this scene says briefly (linviz.lessons.heard); () for a scene told alone
     heard: tuple[str, ...] = ()
+    #: seconds a quiz's question stays, still, after it is read (linviz.lessons.quiz_story)
+    quiz_pause: float = QUIZ_PAUSE
 
     def __post_init__(self) -> None:
         if self.features is not None:  # a list after a trip through JSON

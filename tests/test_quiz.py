@@ -1,0 +1,139 @@
+"""The notes' quizzes: answered by real runs (checked against closed forms and the notes'
+plain loop), the question held still for the quiz pause, and the pause one option from the
+command line, the course file and the pack."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from linviz.lessons.quiz import margin_quiz_lesson, one_point_lesson
+from linviz.lessons.quiz_story import QUIZ, margin_storyboard, one_point_storyboard
+
+from independent import reference_perceptron
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_single_point_is_got_wrong_once_from_zero_and_boundedly_from_any_start(seed):
+    """From θ = 0 the notes' loop makes exactly one update; from θ⁽⁰⁾ it makes the least k
+    with θ⁽⁰⁾ᵀx + k‖x‖² > 0 (closed form), never more than ‖θ⁽⁰⁾‖/‖x‖ + 1; the story says
+    those numbers."""
+    lesson = one_point_lesson(seed)
+    x = lesson.x
+    run = reference_perceptron(x[None, :], np.array([1.0]), 100, offset=False)
+    assert run["updates"] == 1 == len(lesson.from_zero) - 1
+    score = float(lesson.start @ x)
+    assert score <= 0  # the start gets x wrong: the quiz is about mistakes
+    k = math.floor(-score / float(x @ x)) + 1
+    assert lesson.updates_from_start == k <= np.linalg.norm(lesson.start) / np.linalg.norm(x) + 1
+    np.testing.assert_allclose(lesson.from_start[-1], lesson.start + k * x)
+    said = " ".join(one_point_storyboard(lesson).sentences())
+    assert f"it takes {k} update{'s' if k != 1 else ''} to pass 0" in said
+    assert f"‖x‖² = {x @ x:.2f}" in said
+    assert f"here {np.linalg.norm(lesson.start) / np.linalg.norm(x) + 1:.2f}" in said
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
+    """The wide run has the larger γ and the smaller (R/γ)²; each M is the notes' loop's on
+    [x, 1] (with an offset); the answer's word follows the runs (a large margin 'learned in
+    few updates' only when the wide one made fewer)."""
+    lesson = margin_quiz_lesson(seed)
+    wide, narrow = lesson.wide, lesson.narrow
+    assert wide.gamma > narrow.gamma and wide.bound < narrow.bound
+    for run in (wide, narrow):
+        ref = reference_perceptron(run.data.X, run.data.y, 10 ** 5, offset=True)
+        assert ref["converged"] and ref["updates"] == run.updates <= run.bound
+    said = margin_storyboard(lesson).sentences()
+    assert f"{wide.updates} update" in said[2] and f"{narrow.updates} update" in said[2]
+    assert ("learned in few updates" in said[3]) == (wide.updates < narrow.updates)
+
+
+@pytest.mark.parametrize("pause", [0.0, 8.0, 20.0])
+def test_the_question_stays_still_for_the_quiz_pause(pause):
+    """The question's beat lasts its reading time and the pause (a still: nothing moves
+    after the card comes), and the answer starts only then."""
+    from scenes.quiz import OnePointQuizScene
+    from scenes.toolkit.request import RenderRequest
+    from scenes.toolkit.timeline import ReadingVoice
+    from story_runs import story_with
+
+    scene = story_with(OnePointQuizScene,
+                       request_override=RenderRequest(quiz_pause=pause))
+    (question, answer) = scene.timeline.captions[:2]
+    reading = ReadingVoice().duration(question.text)
+    # the caption goes once read; the card holds the question until the answer starts
+    assert answer.start - question.start == pytest.approx(reading + pause + 0.25, abs=0.6)
+    assert scene.storyboard.beats[0].motion == QUIZ
+
+
+def test_the_quiz_pause_is_one_option_of_render_lecture_and_the_course_file(tmp_path):
+    from click.testing import CliRunner
+
+    from linviz_cli.app import cli
+    from linviz_pack.course import read_course
+    from linviz_pack.rendered import render_options, scene_request
+    from scenes.catalog import find
+
+    for command in ("render", "lecture"):
+        shown = CliRunner().invoke(cli, [command, "--help"]).output
+        assert "--quiz-pause SECONDS" in shown, command
+    bad = CliRunner().invoke(cli, ["render", "quiz-margin", "--quiz-pause", "-1"])
+    assert bad.exit_code == 2 and "--quiz-pause" in bad.output
+    course = tmp_path / "course.toml"
+    course.write_text('quiz_pause = 3\n', encoding="utf-8")
+    assert read_course(str(course))["quiz_pause"] == 3.0
+    course.write_text('quiz_pause = "long"\n', encoding="utf-8")
+    from linviz_pack.course import CourseError
+    with pytest.raises(CourseError, match="quiz_pause must be a number of seconds"):
+        read_course(str(course))
+    # the pack records a pause only when it is not the default: default caches keep keys
+    entry = find("quiz-one-point")
+    plain = render_options(entry, "l", None, 0, "dark", "light")
+    assert "quiz_pause" not in plain and scene_request(plain).quiz_pause == 8.0
+    asked = render_options(entry, "l", None, 0, "dark", "light", quiz_pause=2.5)
+    assert scene_request(asked).quiz_pause == 2.5
+
+
+@pytest.mark.parametrize("name", ["quiz-one-point", "quiz-margin"])
+def test_every_beat_ends_on_its_state(name):
+    """The card stands exactly while the question is the beat; the answer's drawings
+    (θ after the said updates, the planes and runs) are the state's; no text on text."""
+    from layout_check import outside, overlaps
+    from scenes.catalog import find
+    from story_runs import frame_box, story_with, text_boxes
+
+    drawn, layouts = [], []
+
+    def observe(scene):
+        state = {"question": scene.on_screen(getattr(scene, "card", None) or object())}
+        if name == "quiz-one-point":
+            arrow = scene.theta_arrow
+            state["theta"] = None if arrow is None else tuple(np.round(arrow.end_data, 9))
+        else:
+            state["planes"] = all(scene.on_screen(p) for p in scene.planes)
+            state["runs"] = all(scene.on_screen(f) for f in scene.finals)
+        drawn.append(state)
+        layouts.append((scene.timeline.current[1], text_boxes(scene)))
+
+    scene = story_with(find(name).load(), beat_observers=[observe])
+    lesson = scene.lesson
+    for number, (picture, beat) in enumerate(zip(drawn, scene.storyboard.beats), 1):
+        where = f"beat {number}: {beat.sentence[:40]!r}"
+        assert picture["question"] == beat.state["question"], where
+        if name == "quiz-one-point":
+            run = beat.state["run"]
+            if run is None:
+                assert picture["theta"] is None, where
+            else:
+                thetas = lesson.from_zero if run == "zero" else lesson.from_start
+                np.testing.assert_allclose(picture["theta"], thetas[beat.state["step"]],
+                                           atol=1e-9, err_msg=where)
+        else:
+            assert (picture["planes"], picture["runs"]) == (beat.state["planes"],
+                                                            beat.state["runs"]), where
+    problems = [(s[:40], a, b) for s, boxes in layouts for a, b in overlaps(boxes)]
+    problems += [(s[:40], n) for s, boxes in layouts for n in outside(boxes, frame_box())]
+    assert not problems, problems[:5]
