@@ -377,7 +377,7 @@ def _write_handout(entries, scenes, timelines, folder: Path, settings: PackSetti
                    titles: Sequence[dict] | None = None,
                    offsets: Sequence[float] | None = None) -> None:
     frames_dir = folder / ".frames"
-    parts = []
+    parts, answers = [], []
     titles = titles or [{} for _ in entries]
     offsets = offsets or [0.0 for _ in entries]
     for position, (entry, scene, timeline, named, offset) in enumerate(
@@ -390,17 +390,26 @@ def _write_handout(entries, scenes, timelines, folder: Path, settings: PackSetti
                 frame = frames_dir / f"{scene.name}-{number:02d}.png"
                 join.save_frame(scene.video, section.end - 1e-3, frame)
                 frames.append(frame)
-        sections = tuple(
-            handout.HandoutSection(section_title(section.name, named), frame, said,
-                                   offset + section.start, parts)
-            for section, frame, said, parts in zip(
+        sections = []
+        beat_frames = scene.beat_frames()
+        first_cue = 1  # the beat (1-based) that starts each section
+        for number, (section, frame, said, section_parts) in enumerate(zip(
                 timeline.sections, frames, handout.said_by_section(timeline),
-                handout.section_parts(timeline, scene.beat_frames())))
+                handout.section_parts(timeline, beat_frames)), start=1):
+            printed = handout.HandoutSection(section_title(section.name, named), frame, said,
+                                             offset + section.start, section_parts)
+            if section.name.startswith(handout.QUIZ_PREFIX) and len(said) > 1:
+                # the question, with room to answer; the answer at the handout's end
+                printed, answer = handout.quiz_section(printed, beat_frames.get(first_cue))
+                answers.append((f"{position}.{number}  {printed.title}", answer))
+            sections.append(printed)
+            first_cue += len(said)
+        sections = tuple(sections)
         parts.append(handout.HandoutScene(position, entry.title or entry.name,
                                           in_notation(entry.description, settings.notation),
                                           sections))
     handout.write_handout(parts, folder / "handout.pdf", settings.title, settings.handout,
-                          settings.byline)
+                          settings.byline, answers)
     shutil.rmtree(frames_dir, ignore_errors=True)
 
 

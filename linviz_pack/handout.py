@@ -67,6 +67,8 @@ class HandoutSection:
     start: float | None = None
     #: the section printed in parts, each (frame, its sentences); () : one part, (frame, said)
     parts: tuple[tuple[Path, tuple[str, ...]], ...] = ()
+    #: ruled lines left blank under the sentences, to answer a quiz's question in
+    room: int = 0
 
     def printed(self) -> tuple[tuple[Path, tuple[str, ...]], ...]:
         """The parts printed, in order: a frame and the sentences said up to it."""
@@ -76,6 +78,24 @@ class HandoutSection:
 #: a part of a section holds at most this many sentences, and a section at most MAX_PARTS
 SENTENCES_A_PART = 4
 MAX_PARTS = 3
+
+
+#: the section names of the quizzes' questions (linviz.lessons.quiz_story's sections)
+QUIZ_PREFIX = "quiz-"
+#: the lines left to answer a quiz in, and their spacing (mm)
+ANSWER_LINES = 6
+ANSWER_LINE_MM = 8.0
+
+
+def quiz_section(section: HandoutSection, question_frame: Path | None
+                 ) -> tuple[HandoutSection, tuple[str, ...]]:
+    """A quiz's section as the handout prints it: its question alone, under the frame that
+    shows it (``question_frame``, the first beat's; the section's last when None), with
+    ruled lines to answer in; and its answer (the sentences after the question), which
+    the handout prints at its end."""
+    question, answer = section.said[:1], section.said[1:]
+    return (HandoutSection(section.title, question_frame or section.frame, question,
+                           section.start, (), ANSWER_LINES), answer)
 
 
 def parts_of(count: int) -> list[range]:
@@ -192,10 +212,13 @@ def new_pdf(title: str, orientation: str = "portrait"):
 
 
 def write_handout(scenes: Sequence[HandoutScene], target: Path, title: str,
-                  layout: str = "compact", byline: str = "") -> None:
-    """Write the handout of ``scenes`` to ``target``: cover, contents, then the sections.
+                  layout: str = "compact", byline: str = "",
+                  answers: Sequence[tuple[str, tuple[str, ...]]] = ()) -> None:
+    """Write the handout of ``scenes`` to ``target``: cover, contents, then the sections,
+    and the quizzes' answers last.
 
-    ``layout``: one of :data:`LAYOUTS`; ``byline``: course · lecturer · date, on the cover.
+    ``layout``: one of :data:`LAYOUTS`; ``byline``: course · lecturer · date, on the cover;
+    ``answers``: (the quiz's heading, its answer's sentences), in lecture order.
     """
     if layout not in LAYOUTS:
         raise LinvizError(f"unknown handout layout {layout!r}; layouts: {', '.join(LAYOUTS)}")
@@ -204,7 +227,8 @@ def write_handout(scenes: Sequence[HandoutScene], target: Path, title: str,
     pdf = new_pdf(title, "landscape" if layout == "2up" else "portrait")
     pdf.set_auto_page_break(False)  # every block is placed by hand: never split
     _cover(pdf, title, byline)
-    entries = len(scenes) + sum(len(scene.sections) for scene in scenes)
+    entries = (len(scenes) + sum(len(scene.sections) for scene in scenes)
+               + (1 if answers else 0))
     columns, pages = _contents_layout(pdf, entries)
     pdf.insert_toc_placeholder(functools.partial(_contents, columns=columns), pages=pages,
                                reset_page_indices=False)
@@ -213,7 +237,39 @@ def write_handout(scenes: Sequence[HandoutScene], target: Path, title: str,
         _two_up(pdf, scenes)
     else:
         _compact(pdf, scenes)
+    if answers:
+        _answers(pdf, answers)
     pdf.output(str(target))
+
+
+def _answer_lines(pdf, x: float, width: float, count: int) -> None:
+    """``count`` ruled lines to write on, from the current height."""
+    pdf.set_draw_color(170, 170, 170)
+    y = pdf.get_y()
+    for k in range(1, count + 1):
+        pdf.line(x, y + k * ANSWER_LINE_MM, x + width, y + k * ANSWER_LINE_MM)
+    pdf.set_draw_color(0, 0, 0)
+    pdf.set_y(y + count * ANSWER_LINE_MM + 2)
+
+
+def _answers(pdf, answers: Sequence[tuple[str, tuple[str, ...]]]) -> None:
+    """The quizzes' answers, on pages of their own at the end."""
+    width = pdf.w - 2 * MARGIN_MM
+    _new_page(pdf)
+    pdf.set_xy(MARGIN_MM, MARGIN_MM)
+    pdf.start_section("Answers to the quizzes", level=0)
+    pdf.set_font("DejaVu", "B", SCENE_TITLE_PT)
+    pdf.multi_cell(width, 9, "Answers to the quizzes", new_x="LEFT", new_y="NEXT")
+    for heading, said in answers:
+        size = SENTENCE_SIZES[0]
+        needed = SECTION_HEADING_MM + _text_height(pdf, said, width, size) + SECTION_GAP_MM
+        if pdf.get_y() + needed > _bottom(pdf):
+            _new_page(pdf)
+            pdf.set_xy(MARGIN_MM, MARGIN_MM)
+        pdf.set_font("DejaVu", "B", SECTION_HEADING_PT)
+        pdf.multi_cell(width, SECTION_HEADING_MM, heading, new_x="LEFT", new_y="NEXT")
+        _sentences(pdf, said, MARGIN_MM, width, size)
+        pdf.set_xy(MARGIN_MM, pdf.get_y() + SECTION_GAP_MM)
 
 
 def _page_footer(pdf) -> None:
@@ -455,7 +511,8 @@ def _compact_pages(pdf, scenes: Sequence[HandoutScene], width: float) -> list[li
                 size = _fitting_size(pdf, said, width, room - heading - FRAME_GAP_MM -
                                      SECTION_GAP_MM - aspect * least)
                 fixed = (heading + FRAME_GAP_MM + SECTION_GAP_MM
-                         + _text_height(pdf, said, width, size))
+                         + _text_height(pdf, said, width, size)
+                         + section.room * ANSWER_LINE_MM + (2 if section.room else 0))
                 placed = _Placed(scene, number, section, frame, said, part == 0, size, fixed,
                                  aspect)
                 if pages[-1] and _page_frame_width([*pages[-1], placed], room, width) < least:
@@ -487,6 +544,8 @@ def _compact(pdf, scenes: Sequence[HandoutScene]) -> None:
                       y=top, w=frame_width)
             pdf.set_xy(MARGIN_MM, top + placed.aspect * frame_width + FRAME_GAP_MM)
             _sentences(pdf, placed.said, MARGIN_MM, width, placed.size)
+            if placed.section.room:
+                _answer_lines(pdf, MARGIN_MM, width, placed.section.room)
             pdf.set_xy(MARGIN_MM, pdf.get_y() + SECTION_GAP_MM)
 
 
@@ -519,9 +578,12 @@ def _two_up(pdf, scenes: Sequence[HandoutScene]) -> None:
                 frame_height = _frame_height(frame, column)
                 pdf.image(str(frame), x=x, y=top, w=column)
                 text_top = top + frame_height + 3
-                size = _fitting_size(pdf, said, column, _bottom(pdf) - text_top)
+                room = section.room * ANSWER_LINE_MM
+                size = _fitting_size(pdf, said, column, _bottom(pdf) - text_top - room)
                 pdf.set_xy(x, text_top)
                 _sentences(pdf, said, x, column, size)
+                if section.room:
+                    _answer_lines(pdf, x, column, section.room)
 
 
 def _fixed_date():

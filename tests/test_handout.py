@@ -259,3 +259,31 @@ def test_a_section_is_printed_in_parts_each_under_the_frame_its_sentences_reach(
                      if words(part[0]) in words(page.extract_text())}
             assert pages and all(words(s) in words(reader.pages[min(pages)].extract_text())
                                  for s in part)
+
+
+@pytest.mark.parametrize("layout", handout.LAYOUTS)
+def test_a_quiz_is_printed_as_its_question_with_room_and_its_answer_at_the_end(tmp_path,
+                                                                               layout):
+    """The quiz's section prints the question only, with ruled lines under it; the
+    answer's sentences come on the handout's last page, under 'Answers to the quizzes'
+    and the quiz's number and title (the notes' quizzes, issue 33)."""
+    frame = frame_png(tmp_path)
+    said = ("Quiz: how often can the perceptron get it wrong?",
+            "From θ = 0: one update.", "From a random start: at most ‖θ⁽⁰⁾‖/‖x‖ + 1.")
+    question, answer = handout.quiz_section(
+        handout.HandoutSection("Quiz: a single point", frame, said, 12.0), frame)
+    assert question.said == said[:1] and question.room == handout.ANSWER_LINES
+    assert answer == said[1:]
+    scene = handout.HandoutScene(3, "Quiz: a single point", "the notes' quiz", (question,))
+    target = tmp_path / f"{layout}.pdf"
+    handout.write_handout([scene], target, "Quizzes", layout,
+                          answers=[("3.1  Quiz: a single point", answer)])
+    reader = pypdf.PdfReader(str(target))
+    body = words(" ".join(page.extract_text() for page in reader.pages[:-1]))
+    last = words(reader.pages[-1].extract_text())
+    assert words(said[0]) in body and not any(words(s) in body for s in said[1:])
+    assert "Answers to the quizzes" in last and all(words(s) in last for s in said[1:])
+    # the ruled lines: a drawn line per answer line on the question's page
+    page = next(p for p in reader.pages if words(said[0]) in words(p.extract_text()))
+    content = page.get_contents().get_data().decode("latin-1")
+    assert content.count(" l S") + content.count(" l\nS") >= handout.ANSWER_LINES, content[:500]
