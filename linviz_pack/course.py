@@ -116,7 +116,9 @@ lecturer = ""                               # e.g. "Ada Lovelace"
 date = ""                                   # as you want it written, e.g. "1 December 2026"
 
 # The scenes, in the order you show them (names from `render.py list`); all when left out.
-# scenes = ["classifier", "perceptron", "update", "margin", "proof", "noise", "logistic"]
+# Leave out "history" to open on the classifier, and the "quiz-…" scenes for no quizzes.
+# scenes = ["history", "classifier", "perceptron", "linear-program", "update",
+#           "quiz-one-point", "margin", "proof", "quiz-margin", "noise", "logistic"]
 
 theme = "dark"            # dark for screens, light for projectors
 notation = "theta"        # theta: θ and θ₀; w: w and b (written the same everywhere)
