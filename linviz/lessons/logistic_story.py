@@ -25,7 +25,8 @@ import numpy as np
 from .. import wording
 from ..storyboard import Storyboard, StoryWriter
 from ..view_box import fitted_box
-from .logistic import DEFAULT_DATA, MARGIN_RANGE, LogisticLesson, logistic_lesson  # noqa: F401
+from .logistic import (AT_MINIMUM, DEFAULT_DATA, MARGIN_RANGE, LogisticLesson,  # noqa: F401
+                       logistic_lesson)
 
 
 def step_size_sentence(lesson: LogisticLesson) -> str:
@@ -102,7 +103,10 @@ def verdict(lesson: LogisticLesson) -> str:
     if lesson.converged and lesson.at_minimum:
         said = "converged, at the global minimum L*"
     elif lesson.at_minimum:
-        said = f"still moving, but L already equals the minimum L* = {best} to three places"
+        # within half a unit of the third place: said as that, not "equal to three places"
+        # (0.1505 and 0.1504 print as 0.151 and 0.150, review 58)
+        said = (f"still moving, but L is already within "
+                f"{wording.number(AT_MINIMUM, 4)} of the minimum L* = {best}")
     elif lesson.budget_ended:
         said = (f"the budget has ended {wording.number(lesson.gap_to_minimum, 3)} above the "
                 f"minimum L* = {best} (found by Newton's method): this boundary is not yet the "
