@@ -233,3 +233,25 @@ def test_the_score_after_the_update_is_primed_and_the_arrow_scale_said(monkeypat
     assert ("y^((i))(theta'^T x^((i)) + theta'_0)", new) in values
     assert all(value != new for label, value in values if "theta'" not in label)
     assert any("direction" in source and "not its length" in source for source in texts)
+
+
+@pytest.mark.parametrize("name", ["noisy:0", "noisy:1", "xor-cloud:0", "separable:0",
+                                  "separable-origin:1"])
+def test_the_last_word_on_several_updates_follows_separability(name):
+    """On data no line separates the point of the several-updates example may never be
+    right for good: the last sentence says no θ puts every y·score above 0 (separability
+    by the independent LP of tests/independent.py), never 'how many updates it takes'."""
+    from linviz.gallery import gallery_case
+    from linviz.lessons.update import update_lesson
+    from linviz.lessons.update_story import update_storyboard
+
+    from independent import separable
+
+    lesson = update_lesson(gallery_case(name)())
+    data = lesson.several_trace.data
+    last = update_storyboard(lesson).beats[-1].sentence
+    if separable(data.X, data.y, offset=True):
+        assert last.startswith("How many updates it takes"), last
+    else:
+        assert last.startswith("No line separates these points, so no θ puts every y·score "
+                               "above 0"), last

@@ -242,6 +242,15 @@ class UpdateLesson:
         return self.last_state_shown == len(self.history) - 1
 
     @property
+    def several_separable(self) -> bool:
+        """Some line (with an offset) separates the data of the several-updates run (exact
+        test, :func:`linviz.theory.is_separable`): then some θ puts every y·score above 0."""
+        from ..theory import is_separable
+
+        data = self.several_trace.data
+        return is_separable(data.X, data.y, offset=True)
+
+    @property
     def undone_by_others(self) -> bool:
         """In the history shown, an update on another point makes j a mistake again:
         some state m ≤ ``last_state_shown`` made by an update on a point i ≠ j has

@@ -164,9 +164,14 @@ def update_storyboard(lesson: UpdateLesson, scene: str = "update") -> Storyboard
         r = end
     lesson_end = ("its y·score ends at" if lesson.history_reaches_the_end
                   else f"after update {lesson.last_state_shown} its y·score is")
-    why = ("How many updates it takes depends on how far below 0 it starts"
-           + (", and updates on other points can make it a mistake again."
-              if lesson.undone_by_others else "."))
+    if lesson.several_separable:
+        why = ("How many updates it takes depends on how far below 0 it starts"
+               + (", and updates on other points can make it a mistake again."
+                  if lesson.undone_by_others else "."))
+    else:  # no θ puts every point right: the run never ends (review 58, wine)
+        why = ("No line separates these points, so no θ puts every y·score above 0"
+               + (": updates on the others keep making this one a mistake again."
+                  if lesson.undone_by_others else ", for good."))
     hp = lesson.history_places
     story.beat(f"{lesson.own_updates_shown} updates of +{wording.number(lesson.several_gain, hp)}"
                f" on point {j + 1}, {lesson.other_updates_shown} on others; {lesson_end} "
