@@ -43,7 +43,7 @@ from linviz.lessons.proof_story import DEFAULT_DATA, proof_storyboard
 from linviz.lessons.margin_story import gamma_places as margin_places
 from linviz.replay import state_at
 from linviz import wording
-from scenes.toolkit import style
+from scenes.toolkit import style, views
 from scenes.base import LinvizScene
 from linviz.geometry import (
     Box, clip_line, free_spot_on_circle, square_box_around_disk,
@@ -550,9 +550,26 @@ class ProofScene(LinvizScene):
         return note.next_to(self.plane.frame, UP, buff=style.SMALL_BUFF, aligned_edge=RIGHT)
 
     def divide_axis_names(self) -> None:
-        """The axes' names become "name / R": the points drawn are the data divided by R."""
+        """The axes' names become "name / R": the points drawn are the data divided by R.
+
+        Data the scene standardised had tick values in its units at their standardised
+        places; divided by R those places no longer hold them, so from here on the ticks
+        are the values drawn (standard deviations / R) and the names the standardised ones
+        (review 58: "(mm) / R" over ticks still in mm)."""
+        plane, standardised_names = self.plane, None
+        if plane.units is not None:
+            from linviz.transforms import column_names
+
+            from scenes.toolkit.gd_plots import plain_markup
+
+            plane.units = None
+            if plane.means_label is not None:
+                plane.means_label.set_opacity(0)
+            standardised_names = [plain_markup(name) for name in
+                                  views.standardized_axis_names(column_names(self.data))]
+            plane.set_box(plane.box)  # the ticks again, as plain values
         for k, name in enumerate(self.plane.axis_labels[:2]):
-            source = name.source
+            source = name.source if standardised_names is None else standardised_names[k]
             divided = (math(source.strip("$ ") + " \\/ R", self.theme, style.FONT_SMALL)
                        if source.startswith("$") else
                        text(source + " $\\/ R$", self.theme, style.FONT_SMALL))

@@ -531,3 +531,25 @@ def test_story_refuses_in_the_scenes_words_quoting_the_file_as_typed(published, 
     assert result.exit_code == 2, result.output
     (line,) = [line for line in result.stderr.splitlines() if line.startswith("Error")]
     assert line.startswith(f"Error: scene '{scene}': ") and f"'{path}'" in line, line
+
+
+def test_the_proof_divided_by_r_drops_the_data_units_from_its_ticks(published):
+    """Data the scene standardised has ticks in mm and g at their standardised places;
+    divided by R those places would lie (review 58: "(mm) / R" over ticks in mm): from the
+    division on, the plane's ticks are the values drawn and the names the standardised
+    ones, divided by R."""
+    from scenes.catalog import find
+    from story_runs import story_with
+
+    path, _ = published["iris"]
+    seen = []
+    story_with(find("proof-offset").load(), data_spec=str(path), label_column="species",
+               classes=("setosa", "versicolor"), features=("sepal length", "petal mass"),
+               beat_observers=[lambda s: seen.append((s.plane.units is not None,
+                                                      [n.source for n in
+                                                       s.plane.axis_labels[:2]]))])
+    assert seen[0][0]  # standardised by the scene: ticks in the data's units at first
+    divided = [(units, names) for units, names in seen if "R" in " ".join(names)]
+    assert divided and not any(units for units, _ in divided)
+    assert all("standardised" in name and "(mm)" not in name and "(g)" not in name
+               for _, names in divided for name in names)
