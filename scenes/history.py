@@ -111,7 +111,14 @@ class HistoryScene(LinvizScene):
             dot = Dot((x, AXIS_Y, 0), radius=0.08, color=theme.highlight)
             words = text(f"*{int(event.year)}*: {event.label}", theme, style.FONT_SMALL)
             self.place_on_level(words, x - 0.1)
-            self.event_marks.append(VGroup(dot, words))
+            # the year over its dot, in the dot's colour: which label is whose (a leader
+            # line up to the words would cross the labels of the years before)
+            first = all(other.year != event.year for other in lesson.events[:number])
+            mark = VGroup(dot, words)
+            if first:  # one year's number over its dot, however many events it has
+                mark.add(text(str(int(event.year)), theme, style.FONT_TINY,
+                              theme.highlight).next_to(dot, UP, buff=0.06))
+            self.event_marks.append(mark)
             if number == 1:  # what was expected of it, above the 1958 press
                 self.place_on_level(self.hype, x - 0.1)
         # XOR's four corners beside 1969
@@ -134,7 +141,7 @@ class HistoryScene(LinvizScene):
         gap, step = 0.25, 0.42
         level = next((k for k, end in enumerate(self.level_ends) if end + gap < left),
                      len(self.level_ends))
-        words.move_to((left + words.width / 2, AXIS_Y + 0.45 + step * level, 0))
+        words.move_to((left + words.width / 2, AXIS_Y + 0.6 + step * level, 0))
         if level == len(self.level_ends):
             self.level_ends.append(words.get_right()[0])
         else:

@@ -88,6 +88,7 @@ class LinearProgramScene(LinvizScene):
         self.path = VGroup()
         self.run_line = None
         self.ray = None
+        self.probe = self.probe_line = None
         self.certificate = VGroup()
         #: (drawing, maker) of every weight-space drawing: a zoom makes each again
         self.weight_drawings: list = []
@@ -194,17 +195,34 @@ class LinearProgramScene(LinvizScene):
         self.play(appear(self.shown_normal), appear(self.shown_label), run_time=style.RUN_FADE)
 
     def draw_duality(self, beat) -> None:
-        i = self.lesson.shown_point
-        self.play(Indicate(self.plane.markers, scale_factor=1.0),
-                  Indicate(self.rings[i], color=self.theme.highlight),
-                  Indicate(self.shown_line, color=self.theme.highlight),
+        """The point and its line light up; then a θ of its half-plane is marked in weight
+        space and drawn as its line in data space (the duality both ways)."""
+        theme, i = self.theme, self.lesson.shown_point
+        self.play(Indicate(self.rings[i], color=theme.highlight),
+                  Indicate(self.shown_line, color=theme.highlight),
                   run_time=style.PAUSE_READ)
+        a = self.lesson.signed[i]
+        probe = 2.0 * a / float(a @ a)  # aᵀθ = 2 ≥ 1: inside the point's half-plane
+        label = math("theta", theme, style.FONT_LABEL).set_color(theme.normal)
+        with_backdrop(label, theme)
+
+        def make():
+            dot = Dot(self.weight_point(probe), radius=0.08, color=theme.normal)
+            return VGroup(dot, label.copy().next_to(dot, np.array([1.0, 1.0, 0.0]),
+                                                    buff=0.05))
+
+        self.probe = self.on_weights(make)
+        self.probe_line = Hyperplane(self.plane, probe, 0.0, show_normal=False,
+                                     show_notes=False)
+        self.probe_line.line.set_color(theme.normal)
+        self.play(appear(self.probe), run_time=style.RUN_FADE)
+        self.play(appear(self.probe_line), run_time=style.RUN_INTRO)
 
     def draw_all_constraints(self, beat) -> None:
         theme, lesson = self.theme, self.lesson
         self.follow_beat(beat)
-        leaving = [m for m in (self.shown_half, self.shown_normal, self.shown_label)
-                   if m is not None]
+        leaving = [m for m in (self.shown_half, self.shown_normal, self.shown_label,
+                               self.probe, self.probe_line) if m is not None]
         self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
         self.remove(*leaving)
         # many lines are a mesh: each fainter the more there are
@@ -229,6 +247,7 @@ class LinearProgramScene(LinvizScene):
                        color=self.theme.bound, fill_opacity=0)
 
     def draw_objective(self, beat) -> None:
+        self.follow_beat(beat)
         c = beat.state["diamond"]
         size = ValueTracker(1e-6 * c)
         self.diamond = self.diamond_at(1e-6 * c)
@@ -308,6 +327,7 @@ class LinearProgramScene(LinvizScene):
         """The boundary of the walk's θ after ``step`` updates in data space."""
         theta = self.lesson.thetas[step]
         new = Hyperplane(self.plane, theta, 0.0, show_normal=False, show_notes=False)
+        new.line.set_color(self.theme.normal)  # θ's colour, as its dot in weight space
         old = self.run_line
         self.run_line = new
         if old is not None:

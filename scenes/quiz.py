@@ -8,7 +8,7 @@ runs (:mod:`linviz.lessons.quiz`, the storyboards in :mod:`linviz.lessons.quiz_s
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, SurroundingRectangle, VGroup, Wait
+from manim import DOWN, LEFT, RIGHT, UP, SurroundingRectangle, ValueTracker, VGroup, Wait
 
 from linviz import wording
 from linviz.lessons.quiz import margin_quiz_lesson, one_point_lesson
@@ -29,29 +29,46 @@ class QuizScene(LinvizScene):
 
     #: the question the card shows (the storyboard's first sentence)
     question = ""
+    #: the card's centre (over the picture the question is about)
+    card_center = (0.0, 2.35, 0.0)
 
     def question_card(self) -> VGroup:
-        words = text(plain_markup(self.question), self.theme, style.FONT_BODY)
-        if words.width > 11.5:
-            words.scale_to_fit_width(11.5)
-        box = SurroundingRectangle(words, buff=0.35, color=self.theme.highlight,
+        """The question in large type, a line for each of its questions, and a pause cue."""
+        body = self.question.removeprefix("Quiz, from the notes: ")
+        sentences = [part.strip() + ("?" if not part.strip().endswith((".", "?")) else "")
+                     for part in body.replace("? ", "?|").replace(". ", ".|").split("|")]
+        lines = VGroup(*[text(plain_markup(line), self.theme, style.FONT_BODY)
+                         for line in sentences]).arrange(DOWN, aligned_edge=LEFT,
+                                                          buff=style.SMALL_BUFF)
+        if lines.width > 12.5:
+            lines.scale_to_fit_width(12.5)
+        cue = text("Quiz: think before the answer", self.theme, style.FONT_SMALL,
+                   self.theme.highlight)
+        inside = VGroup(cue, lines).arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
+        box = SurroundingRectangle(inside, buff=0.25, color=self.theme.highlight,
                                    fill_color=self.theme.background, fill_opacity=0.95,
                                    stroke_width=2)
-        return VGroup(box, words).move_to((0, 0.3, 0))
+        return VGroup(box, inside).move_to(self.card_center)
 
     def draw_quiz(self, beat) -> None:
-        """The question comes, and stays still while it is read and for the quiz pause."""
+        """The question comes over the picture it is about, and stays still while it is
+        read and for the quiz pause."""
         self.card = self.question_card()
-        self.play(appear(self.card), run_time=style.RUN_FADE)
+        self.play(appear(self.title), *[appear(m) for m in self.question_picture()],
+                  appear(self.card), run_time=style.RUN_INTRO)
         self.play(Wait(self.voice.duration(beat.sentence) + self.request().quiz_pause))
+
+    def question_picture(self) -> list:
+        """What stands under the question while it is asked."""
+        return []
 
     def take_card(self) -> None:
         if self.on_screen(self.card):
             self.play(vanish(self.card), run_time=style.RUN_FADE)
             self.remove(self.card)
 
-    def show_words(self, words: str | None) -> None:
-        """The status line above the picture (None: none)."""
+    def show_words(self, words: str | None, where=None) -> None:
+        """The status line (None: none), under the title or at ``where``."""
         if getattr(self, "status_words", None) == words:
             return
         self.status_words = words
@@ -59,8 +76,11 @@ class QuizScene(LinvizScene):
             self.remove(self.status)
             self.status = None
         if words:
-            self.status = text(plain_markup(words), self.theme, style.FONT_SMALL)
-            self.status.to_edge(UP, buff=1.0)
+            self.status = text(plain_markup(words), self.theme, style.FONT_BODY)
+            if where is None:
+                self.status.to_edge(UP, buff=1.0)
+            else:
+                self.status.move_to(where)
             self.still(self.status)
 
     def draw_hold(self, beat) -> None:
@@ -85,53 +105,66 @@ class OnePointQuizScene(QuizScene):
                             lesson.from_zero])
         box = fitted_box(points, include_origin=True)
         self.plane = DataPlane(np.array([lesson.x]), np.array([1.0]), self.theme, box=box,
-                               side=5.4, center=(-2.6, -0.3, 0.0), legend=False)
+                               side=4.3, center=(-3.2, -0.85, 0.0), legend=False)
+        self.x_label = math("x", self.theme, style.FONT_LABEL).set_color(self.theme.positive)
+        self.x_label.next_to(self.plane.point(0), DOWN + RIGHT, buff=0.08)
+        #: θ between two states: (from, to, fraction)
+        self.motion = ValueTracker(0.0)
+        self.theta_from = self.theta_to = np.zeros(2)
         self.theta_arrow = None
         self.boundary = None
+
+    def question_picture(self) -> list:
+        return [self.plane, self.x_label]
 
     def theta_at(self, run: str, step: int) -> np.ndarray:
         thetas = self.lesson.from_zero if run == "zero" else self.lesson.from_start
         return thetas[step]
 
-    def set_theta(self, theta) -> None:
-        """θ's arrow from the origin and its boundary (none at θ = 0)."""
+    def current_theta(self) -> np.ndarray:
+        t = self.motion.get_value()
+        return (1 - t) * self.theta_from + t * self.theta_to
+
+    def move_theta(self, theta, run_time: float = style.RUN_GD_STEP) -> None:
+        """θ's arrow from the origin and its boundary move to ``theta`` (a play)."""
         theme = self.theme
         if self.theta_arrow is None:
+            self.theta_from = self.theta_to = np.asarray(theta, dtype=float)
             self.theta_arrow = DataVector(self.plane, (0, 0), theta, theme.normal, "theta")
             self.boundary = Hyperplane(self.plane, theta, 0.0, show_normal=False)
+            self.theta_arrow.add_updater(lambda v: v.set_ends((0, 0), self.current_theta()))
+            self.boundary.add_updater(lambda h: h.set_parameters(self.current_theta(), 0.0))
             self.play(appear(self.theta_arrow), appear(self.boundary), run_time=style.RUN_FADE)
-        else:
-            self.theta_arrow.set_ends((0, 0), theta)
-            self.boundary.set_parameters(theta, 0.0, 1.0 if np.any(theta) else 0.0)
+            return
+        self.theta_from, self.theta_to = self.current_theta(), np.asarray(theta, dtype=float)
+        self.motion.set_value(0.0)
+        self.play(self.motion.animate.set_value(1.0), run_time=run_time)
 
     def draw_run(self, beat) -> None:
         self.take_card()
-        self.show_words(beat.state["status"])
-        if not self.on_screen(self.plane):
-            self.play(appear(self.title), appear(self.plane), run_time=style.RUN_INTRO)
         run, end = beat.state["run"], beat.state["step"]
-        x = self.lesson.x
-        start = 1 if run == "zero" else 1
-        for step in range(start, end + 1):
+        self.show_words(beat.state["status"], where=(3.4, -0.5, 0.0))
+        for step in range(1, end + 1):
             before, after = self.theta_at(run, step - 1), self.theta_at(run, step)
-            arrow = FastArrow(self.theme.step, stroke_width=3)
-            arrow.set_ends(self.plane.c2p(before), self.plane.c2p(after))
-            self.play(appear(arrow), run_time=style.RUN_FADE)
-            self.set_theta(after)
-            self.play(vanish(arrow), run_time=style.RUN_FADE)
-            self.remove(arrow)
-        del x
+            if self.theta_arrow is None:
+                self.move_theta(before)  # θ = 0 has no arrow: it appears with the step
+            step_arrow = FastArrow(self.theme.step, stroke_width=3)
+            step_arrow.set_ends(self.plane.c2p(before), self.plane.c2p(after))
+            self.play(appear(step_arrow), run_time=style.RUN_FADE)
+            self.move_theta(after)
+            self.play(vanish(step_arrow), run_time=style.RUN_FADE)
+            self.remove(step_arrow)
 
     def draw_start(self, beat) -> None:
-        self.show_words(beat.state["status"])
-        self.set_theta(self.lesson.start)
-        self.play(Wait(style.PAUSE_SHORT))
+        self.show_words(beat.state["status"], where=(3.4, -0.5, 0.0))
+        self.move_theta(self.lesson.start)
 
 
 class MarginQuizScene(QuizScene):
     """Quiz: a large or a small margin? Two runs answer it."""
 
     question = MARGIN_QUESTION
+    card_center = (0.0, 0.3, 0.0)
 
     def make_trace(self):
         self.lesson = margin_quiz_lesson(self.seed)
@@ -150,12 +183,16 @@ class MarginQuizScene(QuizScene):
             a, c = run.theta_star[:2], float(run.theta_star[2])
             self.planes.append(plane)
             # θ* and its band: γ on [x, 1] is at least γ/‖a‖ wide in the plane
+            # the band of half-width γ round θ*'s line: no point enters it (the margin in
+            # the plane, γ/‖a‖, is at least γ)
             self.stars.append(VGroup(
-                MarginBand(plane, a, c, run.gamma / float(np.hypot(*a)), theme.correct),
+                MarginBand(plane, a, c, run.gamma, theme.correct),
                 Hyperplane(plane, a, c, show_normal=False, show_shading=False)))
             final = run.trace.result
-            self.finals.append(Hyperplane(plane, np.asarray(final["theta"], dtype=float),
-                                          float(final["theta0"]), show_normal=False))
+            line = Hyperplane(plane, np.asarray(final["theta"], dtype=float),
+                              float(final["theta0"]), show_normal=False, show_shading=False)
+            line.line.set_color(theme.step)
+            self.finals.append(line)
             words = text(plain_markup(f"γ = {wording.significant(run.gamma, 2, 3)}, (R/γ)² = "
                                       f"{wording.grouped(run.bound, 0)}"), theme,
                          style.FONT_SMALL)
@@ -164,10 +201,15 @@ class MarginQuizScene(QuizScene):
 
     def draw_planes(self, beat) -> None:
         self.take_card()
-        self.play(appear(self.title), *[appear(p) for p in self.planes],
+        self.play(*[appear(p) for p in self.planes],
                   *[appear(s) for s in self.stars], *[appear(c) for c in self.counts],
                   run_time=style.RUN_INTRO)
 
     def draw_runs(self, beat) -> None:
         self.show_words(beat.state["status"])
         self.play(*[appear(f) for f in self.finals], run_time=style.RUN_INTRO)
+
+    def draw_answer(self, beat) -> None:
+        """The theorem's bound with both runs' numbers, on the status line."""
+        self.show_words(beat.state["status"])
+        self.play(Wait(style.PAUSE_SHORT))

@@ -65,7 +65,9 @@ def test_the_question_stays_still_for_the_quiz_pause(pause):
     (question, answer) = scene.timeline.captions[:2]
     reading = ReadingVoice().duration(question.text)
     # the caption goes once read; the card holds the question until the answer starts
-    assert answer.start - question.start == pytest.approx(reading + pause + 0.25, abs=0.6)
+    from scenes.toolkit import style
+    assert answer.start - question.start == pytest.approx(reading + pause + style.RUN_INTRO,
+                                                          abs=0.3)
     assert scene.storyboard.beats[0].motion == QUIZ
 
 

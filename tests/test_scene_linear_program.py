@@ -26,6 +26,7 @@ def drawn_state(scene) -> dict:
         "ray": scene.ray is not None and on(scene.ray),
         "certificate": len(scene.certificate) if on(scene.certificate) else 0,
         "status": None if scene.status is None else scene.status_words,
+        "probe": scene.probe is not None and on(scene.probe) and on(scene.probe_line),
     }
 
 
@@ -54,6 +55,7 @@ def test_every_beat_ends_on_its_state(data):
         assert picture["certificate"] == (len(lesson.certificate) if state["certificate"]
                                           else 0), where
         assert picture["status"] == state["status"], where
+        assert picture["probe"] == state["probe"], where
         if state["walk"] is None:
             assert picture["walk"] is None, where
         else:

@@ -17,6 +17,8 @@ The state's keys:
 - ``view``: the part of weight space drawn, "near" (the lesson's weight box) or "far"
   (its ray box, zoomed out to where the ray enters the region);
 - ``certificate``: the certificate's weighted yx, tip to tail, in data space;
+- ``probe``: a θ of the shown point's half-plane marked in weight space, and its line in
+  data space (the duality, both ways);
 - ``ringed``: the points ringed in data space (0-based);
 - ``status``: the status line under the planes, or None.
 """
@@ -80,7 +82,7 @@ def _step_sentence(lesson: LinearProgramLesson, k: int) -> str:
 def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> Storyboard:
     """Every beat of the scene for ``lesson`` (see the module's docstring)."""
     story = StoryWriter(scene, weights=False, shown=None, lines=False, region=False,
-                        diamond=None, star=False, boundary=None, walk=None, ray=False, view="near",
+                        diamond=None, star=False, boundary=None, walk=None, ray=False, view="near", probe=False,
                         certificate=False, ringed=[], status=None)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
@@ -94,7 +96,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                f"to y⁽ⁱ⁾x⁽ⁱ⁾ and 1/‖x⁽ⁱ⁾‖ = {value(distance)} from 0.", "one-constraint",
                shown=k, ringed=[k])
     story.beat("So a point in data space is a line in weight space, and a θ, a line in data "
-               "space, is a point in weight space.", "duality")
+               "space, is a point in weight space.", "duality", probe=True)
     if lesson.feasible:
         _feasible_beats(story, lesson)
     else:
@@ -107,18 +109,23 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     edges = region_lines(lesson)
     story.beat(f"All {n} constraints: the θ that meet them all lie where the half-planes "
                f"overlap, the shaded region; its edges here lie on {len(edges)} of the lines.",
-               "all-constraints", shown=None, ringed=[], lines=True, region=True)
+               "all-constraints", shown=None, ringed=[], lines=True, region=True, probe=False)
     star, c = lesson.theta_star, lesson.least_l1
     story.section("lp-solve", "Solving it")
     story.beat("Every θ in it separates the data. A linear programme picks one: the θ of the "
-               "region with the least |θ₁| + |θ₂|.", "objective", diamond=c)
+               "region with the least |θ₁| + |θ₂|.", "objective", diamond=c,
+               status="minimise |θ₁| + |θ₂| subject to y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 for every i")
     story.beat(f"The solver, HiGHS, finds θ* = {wording.vector(star)}, with |θ₁| + |θ₂| = "
                f"{value(c)}: where the diamond of that size touches the region.", "solution",
                star=True, status=f"θ* = {wording.vector(star)}, |θ₁| + |θ₂| = {value(c)}")
     tight = list(lesson.tight)
     verb = "meets its constraint" if len(tight) == 1 else "meet their constraints"
-    story.beat(f"At θ*, {point_list(tight)} {verb} with y·score exactly 1: on the dashed "
-               f"lines θ*ᵀx = ±1 beside θ*'s boundary in data space.", "tight",
+    # a tight point lies on θ*ᵀx = y: +1 for the positive ones, −1 for the negative
+    levels = sorted({float(lesson.data.y[i]) for i in tight}, reverse=True)
+    where = ("the dashed lines θ*ᵀx = ±1" if len(levels) == 2 else
+             f"the dashed line θ*ᵀx = {'+1' if levels[0] > 0 else '−1'}")
+    story.beat(f"At θ*, {point_list(tight)} {verb} with y·score exactly 1: on {where} "
+               f"beside θ*'s boundary in data space.", "tight",
                ringed=tight, boundary="star")
 
     story.section("lp-perceptron", "The perceptron in weight space")
@@ -155,7 +162,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     n = lesson.n
     story.beat(f"All {n} constraints: no θ lies in every half-plane, so no line through the "
                f"origin separates these points. The solver reports it infeasible.",
-               "all-constraints", shown=None, ringed=[], lines=True)
+               "all-constraints", shown=None, ringed=[], lines=True, probe=False)
     support = sorted(lesson.certificate)
     weights = " and ".join(
         [", ".join(wording.number(lesson.certificate[i], 2) for i in support[:-1]),
@@ -174,8 +181,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         story.beat("With an offset a line does separate them: the same programme on [x, 1] "
                    "is feasible, as the offset-lift scene shows.", "hold")
     else:
-        story.beat("No line separates them at all: the perceptron never settles on such data, "
-                   "as the noise and XOR scenes show.", "hold")
+        story.beat("No line separates them even with an offset (an exact test): the "
+                   "perceptron never settles on such data, as the noise and XOR scenes show.",
+                   "hold")
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:

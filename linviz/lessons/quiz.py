@@ -12,10 +12,10 @@ origin, each update adds x to θ, so the y·score θᵀx grows by ‖x‖² per 
   k = 0 when θ⁽⁰⁾ᵀx > 0, else ⌊−θ⁽⁰⁾ᵀx/‖x‖²⌋ + 1; since −θ⁽⁰⁾ᵀx ≤ ‖θ⁽⁰⁾‖‖x‖
   (Cauchy–Schwarz), k ≤ ‖θ⁽⁰⁾‖/‖x‖ + 1: finitely many, from any start.
 
-The point x and the random start are drawn from the seed (x at a radius in [1, 2]; θ⁽⁰⁾
-with standard normal entries times 2). A draw that already classifies x correctly makes
-no update and answers nothing, so its negation is used (stated in the scene: "a random
-start that gets x wrong").
+The point x and the random start are drawn from the seed: x at a radius in [1, 2]; θ⁽⁰⁾ of
+length 3‖x‖ in a direction drawn uniformly among those at least 120° from x (so that it
+gets x wrong by enough to need several updates: θ⁽⁰⁾ᵀx ≤ −1.5‖x‖², k from 2 to 4; said in
+the scene as "a random start of length 3‖x‖ that gets x wrong").
 
 ``quiz-margin``: "what can you say about the margin of a classifier (what is more
 desirable, a large margin or a small margin?) Can you characterize data sets for which
@@ -36,6 +36,8 @@ from ..generators import DEFAULT_SEED
 from ..sweeps import MarginRun
 
 ONE_POINT = "quiz-one-point"
+#: the random start's length, in units of ‖x‖
+START_LENGTH = 3.0
 MARGIN = "quiz-margin"
 
 
@@ -94,9 +96,9 @@ def one_point_lesson(seed: int = 0) -> OnePointLesson:
     angle = rng.uniform(0.0, 2 * math.pi)
     length = rng.uniform(1.0, 2.0)
     x = length * np.array([math.cos(angle), math.sin(angle)])
-    start = 2.0 * rng.standard_normal(2)
-    if float(start @ x) > 0:  # it would make no update: the quiz asks about mistakes
-        start = -start
+    # a direction 120° to 240° from x's, uniformly
+    turn = rng.uniform(2 * math.pi / 3, 4 * math.pi / 3)
+    start = START_LENGTH * length * np.array([math.cos(angle + turn), math.sin(angle + turn)])
     return OnePointLesson(x=x, start=start, from_zero=run_on_one_point(x, np.zeros(2)),
                           from_start=run_on_one_point(x, start))
 

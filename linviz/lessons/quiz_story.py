@@ -6,7 +6,8 @@ then real runs answer it.
 States of ``quiz-one-point``: ``question`` (the question's card), ``run`` (None, "zero"
 or "start": the run drawn), ``step`` (its θ after this many updates), ``status``.
 States of ``quiz-margin``: ``question``, ``planes`` (the two data sets drawn),
-``runs`` (each run's boundary and its M drawn), ``status``.
+``runs`` (each run's boundary and its M drawn), ``status`` (at the end the bound
+M ≤ (R/γ)² with both runs' numbers).
 """
 
 from __future__ import annotations
@@ -39,17 +40,18 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
     n2 = value(lesson.norm_squared)
     story.beat(f"From θ = 0: θᵀx = 0, a mistake. One update makes θ = x, and then θᵀx = "
                f"‖x‖² = {n2} > 0.", "run", question=False, run="zero", step=1,
-               status="from θ = 0: 1 update")
+               status=f"θᵀx: 0.00 → {n2}")
     story.beat("Nothing changes θ after that: from θ = 0 the point is got wrong exactly "
                "once.", "hold")
-    story.beat(f"Now a random start that gets x wrong: θ⁽⁰⁾ = {wording.vector(lesson.start)}, "
-               f"with θ⁽⁰⁾ᵀx = {value(lesson.start_score)} ≤ 0.", "start", run="start",
-               step=0, status=None)
+    story.beat(f"Now a random start of length 3‖x‖ that gets x wrong: θ⁽⁰⁾ = "
+               f"{wording.vector(lesson.start)}, with θ⁽⁰⁾ᵀx = {value(lesson.start_score)} ≤ 0.",
+               "start", run="start", step=0, status=f"θᵀx: {value(lesson.start_score)}")
     k = lesson.updates_from_start
+    scores = " → ".join(value(theta @ lesson.x) for theta in lesson.from_start)
     story.beat(f"Each update adds ‖x‖² = {n2} to θᵀx: it takes "
                f"{wording.count(k, 'update')} to pass 0, to "
                f"{value(lesson.from_start[-1] @ lesson.x)}.", "run", step=k,
-               status=f"from θ⁽⁰⁾: {wording.count(k, 'update')}")
+               status=f"θᵀx: {scores}")
     story.beat(f"From any start, at most ‖θ⁽⁰⁾‖/‖x‖ + 1 updates, here "
                f"{value(lesson.bound)}: finitely many, then never again.", "hold")
     return story.storyboard()
@@ -69,12 +71,16 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story.beat(f"The perceptron on each: {wording.count(wide.updates, 'update')} on the left, "
                f"{wording.count(narrow.updates, 'update')} on the right.", "runs", runs=True,
                status=f"M = {wide.updates} and M = {narrow.updates}")
+    bound = (f"M ≤ (R/γ)²: {wide.updates} ≤ {wording.grouped(wide.bound, 0)} on the left, "
+             f"{narrow.updates} ≤ {wording.grouped(narrow.bound, 0)} on the right")
     if lesson.wide_is_faster:
         story.beat("So a large margin: classes far apart compared with how far the points "
-                   "reach, R, are learned in few updates.", "hold")
+                   "reach, R, are learned in few updates, as M ≤ (R/γ)² says.", "answer",
+                   status=bound)
     else:
-        story.beat("The bound is what the margin sets: a large margin guarantees few updates, "
-                   "though one run may be luckier than its bound.", "hold")
+        story.beat("The bound is what the margin sets: M ≤ (R/γ)², so a large margin "
+                   "guarantees few updates, though one run may beat its bound.", "answer",
+                   status=bound)
     return story.storyboard()
 
 
