@@ -364,6 +364,11 @@ class LinearProgramScene(LinvizScene):
                       rate_func=linear)
             self.show_run_line(k + 1)
 
+    def draw_least(self, beat) -> None:
+        """The run's last θ and its least y·score, on the status line."""
+        self.follow_beat(beat)
+        self.play(Indicate(self.walker, color=self.theme.normal), run_time=style.PAUSE_READ)
+
     def draw_ray(self, beat) -> None:
         theme, lesson = self.theme, self.lesson
         self.follow_beat(beat)

@@ -200,9 +200,10 @@ class MarginQuizScene(QuizScene):
             self.counts.append(words)
 
     def draw_planes(self, beat) -> None:
+        """The next data set, with θ*, its band and its numbers."""
         self.take_card()
-        self.play(*[appear(p) for p in self.planes],
-                  *[appear(s) for s in self.stars], *[appear(c) for c in self.counts],
+        k = beat.state["planes"] - 1
+        self.play(appear(self.planes[k]), appear(self.stars[k]), appear(self.counts[k]),
                   run_time=style.RUN_INTRO)
 
     def draw_runs(self, beat) -> None:

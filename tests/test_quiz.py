@@ -47,8 +47,8 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
         ref = reference_perceptron(run.data.X, run.data.y, 10 ** 5, offset=True)
         assert ref["converged"] and ref["updates"] == run.updates <= run.bound
     said = margin_storyboard(lesson).sentences()
-    assert f"{wide.updates} update" in said[2] and f"{narrow.updates} update" in said[2]
-    assert ("learned in few updates" in said[3]) == (wide.updates < narrow.updates)
+    assert f"{wide.updates} update" in said[3] and f"{narrow.updates} update" in said[3]
+    assert ("learned in few updates" in said[4]) == (wide.updates < narrow.updates)
 
 
 @pytest.mark.parametrize("pause", [0.0, 8.0, 20.0])
@@ -115,7 +115,7 @@ def test_every_beat_ends_on_its_state(name):
             arrow = scene.theta_arrow
             state["theta"] = None if arrow is None else tuple(np.round(arrow.end_data, 9))
         else:
-            state["planes"] = all(scene.on_screen(p) for p in scene.planes)
+            state["planes"] = sum(scene.on_screen(p) for p in scene.planes)
             state["runs"] = all(scene.on_screen(f) for f in scene.finals)
         drawn.append(state)
         layouts.append((scene.timeline.current[1], text_boxes(scene)))

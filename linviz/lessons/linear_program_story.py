@@ -115,8 +115,8 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat("Every θ in it separates the data. A linear programme picks one: the θ of the "
                "region with the least |θ₁| + |θ₂|.", "objective", diamond=c,
                status="minimise |θ₁| + |θ₂| subject to y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 for every i")
-    story.beat(f"The solver, HiGHS, finds θ* = {wording.vector(star)}, with |θ₁| + |θ₂| = "
-               f"{value(c)}: where the diamond of that size touches the region.", "solution",
+    story.beat(f"The solver, HiGHS, finds θ* = {wording.vector(star)}, where the diamond "
+               f"touches the region.", "solution",
                star=True, status=f"θ* = {wording.vector(star)}, |θ₁| + |θ₂| = {value(c)}")
     tight = list(lesson.tight)
     verb = "meets its constraint" if len(tight) == 1 else "meet their constraints"
@@ -148,11 +148,11 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     far = lesson.ray_box != lesson.weight_box
     where = "zoomed out, the ray from 0 through it" if far else "the ray from 0 through it"
     story.beat(f"After {wording.count(M, 'update')} every y·score is above 0, the least "
-               f"{value(m)}. Scaled by 1/{value(m)} this θ meets every constraint: {where} "
-               f"enters the region there.", "ray", ray=True, ringed=[], shown=None,
-               view="far" if far else "near",
+               f"{value(m)}: this θ separates the data.", "least", ringed=[], shown=None,
                status=f"perceptron: θ = {wording.vector(lesson.thetas[-1])}, "
                       f"least y·score {value(m)}")
+    story.beat(f"Scaled by 1/{value(m)} it meets every constraint: {where} enters the region "
+               f"there.", "ray", ray=True, view="far" if far else "near")
     story.beat("The programme finds the best θ for the objective we choose, in one solve; the "
                "perceptron stops at the first separator its updates reach.", "compare",
                boundary="star-and-run")

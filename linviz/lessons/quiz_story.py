@@ -5,7 +5,8 @@ then real runs answer it.
 
 States of ``quiz-one-point``: ``question`` (the question's card), ``run`` (None, "zero"
 or "start": the run drawn), ``step`` (its θ after this many updates), ``status``.
-States of ``quiz-margin``: ``question``, ``planes`` (the two data sets drawn),
+States of ``quiz-margin``: ``question``, ``planes`` (how many of the two data sets are
+drawn, left first),
 ``runs`` (each run's boundary and its M drawn), ``status`` (at the end the bound
 M ≤ (R/γ)² with both runs' numbers).
 """
@@ -38,8 +39,8 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
     story.section("quiz-one-point", "Quiz: a single point")
     story.beat(ONE_POINT_QUESTION, QUIZ, question=True)
     n2 = value(lesson.norm_squared)
-    story.beat(f"From θ = 0: θᵀx = 0, a mistake. One update makes θ = x, and then θᵀx = "
-               f"‖x‖² = {n2} > 0.", "run", question=False, run="zero", step=1,
+    story.beat(f"From θ = 0, a mistake: one update makes θ = x, and then θᵀx = ‖x‖² = "
+               f"{n2} > 0.", "run", question=False, run="zero", step=1,
                status=f"θᵀx: 0.00 → {n2}")
     story.beat("Nothing changes θ after that: from θ = 0 the point is got wrong exactly "
                "once.", "hold")
@@ -60,14 +61,14 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
 def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboard:
     """Every beat of the margin quiz (see the module's docstring)."""
     wide, narrow = lesson.wide, lesson.narrow
-    story = StoryWriter(scene, question=False, planes=False, runs=False, status=None)
+    story = StoryWriter(scene, question=False, planes=0, runs=False, status=None)
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
-    story.beat(f"Two separable data sets: on the left the margin γ = "
-               f"{wording.significant(wide.gamma, 2, 3)}, so (R/γ)² = "
-               f"{wording.grouped(wide.bound, 0)}; on the right γ = "
-               f"{wording.significant(narrow.gamma, 2, 3)}, (R/γ)² = "
-               f"{wording.grouped(narrow.bound, 0)}.", "planes", question=False, planes=True)
+    story.beat(f"On the left, separable data with the margin γ = "
+               f"{wording.significant(wide.gamma, 2, 3)}: (R/γ)² = "
+               f"{wording.grouped(wide.bound, 0)}.", "planes", question=False, planes=1)
+    story.beat(f"On the right, a margin of only γ = {wording.significant(narrow.gamma, 2, 3)}: "
+               f"(R/γ)² = {wording.grouped(narrow.bound, 0)}.", "planes", planes=2)
     story.beat(f"The perceptron on each: {wording.count(wide.updates, 'update')} on the left, "
                f"{wording.count(narrow.updates, 'update')} on the right.", "runs", runs=True,
                status=f"M = {wide.updates} and M = {narrow.updates}")
