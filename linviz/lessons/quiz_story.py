@@ -44,8 +44,8 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
                status=f"θᵀx: 0.00 → {n2}")
     story.beat("Nothing changes θ after that: from θ = 0 the point is got wrong exactly "
                "once.", "hold")
-    story.beat(f"Now a random start of length 3‖x‖ that gets x wrong: θ⁽⁰⁾ = "
-               f"{wording.vector(lesson.start)}, with θ⁽⁰⁾ᵀx = {value(lesson.start_score)} ≤ 0.",
+    story.beat(f"Now a random start θ⁽⁰⁾ of length 3‖x‖ that gets x wrong: θ⁽⁰⁾ᵀx = "
+               f"{value(lesson.start_score)} ≤ 0.",
                "start", run="start", step=0, status=f"θᵀx: {value(lesson.start_score)}")
     k = lesson.updates_from_start
     scores = " → ".join(value(theta @ lesson.x) for theta in lesson.from_start)
