@@ -21,7 +21,8 @@ class SceneEntry:
     #: about how long its video takes to render, relative to the others: seconds at -q l on
     #: its default data, two cores, 28 Nov 2026. Only the order in which scenes start when
     #: several render at once follows it (longest first, so that no long scene starts
-    #: last and keeps one core busy alone at the end); nothing rendered depends on it.
+    #: last and keeps one core busy alone at the end); nothing rendered depends on it. The
+    #: scenes added on 29 Nov 2026 were timed beside classifier and scaled to its 7.2.
     render_cost: float = 1.0
     #: the scene makes its own data, and why (it refuses --data and the options that shape
     #: data; a lecture's --data passes it by): "" for a scene that shows the data it is given
@@ -62,7 +63,7 @@ SCENES_IN_ORDER: list[SceneEntry] = [
     SceneEntry("history", "scenes.history", "HistoryScene",
                "where the perceptron comes from: a model of a neuron, 1958, the Mark I, "
                "XOR in 1969 and the AI winter (the notes' history, a minute)",
-               title="Where the perceptron comes from", render_cost=2.0,
+               title="Where the perceptron comes from", render_cost=3.5,
                own_data="no data: the history the notes tell"),
     SceneEntry("classifier", "scenes.classifier", "ClassifierScene",
                "h(x; θ, θ₀) = sign(θᵀx + θ₀): half-planes, normal, offset, 0-1 loss, best of k",
@@ -76,14 +77,14 @@ SCENES_IN_ORDER: list[SceneEntry] = [
     SceneEntry("linear-program", "scenes.linear_program", "LinearProgramScene",
                "the realizable case as a linear programme: each point a half-plane of θ, "
                "the solver's θ*, the perceptron's walk in weight space",
-               title="Separating as a linear programme", render_cost=5.0),
+               title="Separating as a linear programme", render_cost=7.3),
     SceneEntry("update", "scenes.update", "UpdateScene",
                "what one update does to the y·score: + ‖x‖² + 1, on a number line",
                title="What does an update do?", render_cost=5.3),
     SceneEntry("quiz-one-point", "scenes.quiz", "OnePointQuizScene",
                "the notes' quiz: how often can a perceptron get a single point wrong, from "
                "θ = 0 and from a random start? Asked, paused on, answered by two runs",
-               title="Quiz: a single point", render_cost=2.0,
+               title="Quiz: a single point", render_cost=3.6,
                own_data="one point and a random start, made from --seed"),
     SceneEntry("margin", "scenes.margin", "MarginScene",
                "signed distance, margins of points and of the data set, the maximum margin",
@@ -97,7 +98,7 @@ SCENES_IN_ORDER: list[SceneEntry] = [
     SceneEntry("quiz-margin", "scenes.quiz", "MarginQuizScene",
                "the notes' quiz: a large or a small margin, which data sets are learned "
                "quickly? Asked, paused on, answered by a wide and a narrow margin's runs",
-               title="Quiz: a large or a small margin?", render_cost=2.5,
+               title="Quiz: a large or a small margin?", render_cost=3.5,
                own_data="margin-speed's widest and narrowest data sets, made from --seed"),
     SceneEntry("margin-speed", "scenes.margin_speed", "MarginSpeedScene",
                "smaller margin, more updates: runs against the bound (R/γ)² on one plot",

@@ -171,7 +171,7 @@ def test_publish_replaces_old_files_and_folders(tmp_path):
 
 def test_renders_start_longest_first_and_the_cores_finish_together():
     """The order of starts follows the catalogue's render costs, longest first, equal costs in
-    lecture order; on two workers that start each scene when one is free, the 14 scenes end
+    lecture order; on two workers that start each scene when one is free, the scenes end
     within 1 % of their even share (lecture order: 6 % over)."""
     from linviz_pack.build import longest_first
     from scenes.catalog import available
