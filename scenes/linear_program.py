@@ -158,7 +158,9 @@ class LinearProgramScene(LinvizScene):
             self.remove(self.status)
             self.status = None
         if words:
-            self.status = text(plain_markup(words), self.theme, style.FONT_SMALL)
+            self.status = text(plain_markup(words), self.theme, style.FONT_BODY)
+            if self.status.width > 7.0:
+                self.status.scale_to_fit_width(7.0)
             self.status.set_y(self.title.get_bottom()[1] - 0.3, direction=np.array([0, 1, 0]))
             self.status.set_x(self.weights.frame.get_center()[0])
             self.still(self.status)

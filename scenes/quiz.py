@@ -67,8 +67,12 @@ class QuizScene(LinvizScene):
             self.play(vanish(self.card), run_time=style.RUN_FADE)
             self.remove(self.card)
 
-    def show_words(self, words: str | None, where=None) -> None:
-        """The status line (None: none), under the title or at ``where``."""
+    #: where the status line stands (None: under the title)
+    status_place = None
+
+    def show_words(self, words: str | None) -> None:
+        """The status line (None: none), at ``status_place``."""
+        where = self.status_place
         if getattr(self, "status_words", None) == words:
             return
         self.status_words = words
@@ -86,11 +90,17 @@ class QuizScene(LinvizScene):
     def draw_hold(self, beat) -> None:
         """Nothing moves: the sentence says more about the picture on screen."""
 
+    def draw_answer(self, beat) -> None:
+        """The answer in a line, on the status line, while it is said."""
+        self.show_words(beat.state["status"])
+        self.play(Wait(style.PAUSE_SHORT))
+
 
 class OnePointQuizScene(QuizScene):
     """Quiz: how often can the perceptron get a single point wrong?"""
 
     question = ONE_POINT_QUESTION
+    status_place = (3.4, -0.5, 0.0)
 
     def make_trace(self):
         self.lesson = one_point_lesson(self.seed)
@@ -143,7 +153,7 @@ class OnePointQuizScene(QuizScene):
     def draw_run(self, beat) -> None:
         self.take_card()
         run, end = beat.state["run"], beat.state["step"]
-        self.show_words(beat.state["status"], where=(3.4, -0.5, 0.0))
+        self.show_words(beat.state["status"])
         for step in range(1, end + 1):
             before, after = self.theta_at(run, step - 1), self.theta_at(run, step)
             if self.theta_arrow is None:
@@ -156,7 +166,7 @@ class OnePointQuizScene(QuizScene):
             self.remove(step_arrow)
 
     def draw_start(self, beat) -> None:
-        self.show_words(beat.state["status"], where=(3.4, -0.5, 0.0))
+        self.show_words(beat.state["status"])
         self.move_theta(self.lesson.start)
 
 
@@ -183,10 +193,10 @@ class MarginQuizScene(QuizScene):
             a, c = run.theta_star[:2], float(run.theta_star[2])
             self.planes.append(plane)
             # θ* and its band: γ on [x, 1] is at least γ/‖a‖ wide in the plane
-            # the band of half-width γ round θ*'s line: no point enters it (the margin in
-            # the plane, γ/‖a‖, is at least γ)
+            # θ*'s band in the plane: half-width γ/‖a‖ for θ* = (a, c) on [x, 1], the notes'
+            # margin of the nearest point (said beside the theorem's γ on [x, 1])
             self.stars.append(VGroup(
-                MarginBand(plane, a, c, run.gamma, theme.correct),
+                MarginBand(plane, a, c, run.gamma / float(np.hypot(*a)), theme.correct),
                 Hyperplane(plane, a, c, show_normal=False, show_shading=False)))
             final = run.trace.result
             line = Hyperplane(plane, np.asarray(final["theta"], dtype=float),
@@ -210,7 +220,3 @@ class MarginQuizScene(QuizScene):
         self.show_words(beat.state["status"])
         self.play(*[appear(f) for f in self.finals], run_time=style.RUN_INTRO)
 
-    def draw_answer(self, beat) -> None:
-        """The theorem's bound with both runs' numbers, on the status line."""
-        self.show_words(beat.state["status"])
-        self.play(Wait(style.PAUSE_SHORT))

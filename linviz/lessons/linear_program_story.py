@@ -91,7 +91,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     story.beat(f"Another way to find a separating line: a linear programme. Through the "
                f"origin, θ separates these {n} points when every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0.", "intro")
     story.beat(f"Scaled up, such a θ has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 for every i: {n} linear inequalities "
-               f"in θ, drawn on the right, in the plane of θ.", "weight-plane", weights=True)
+               f"in θ. On the right, the plane of θ, where they will be drawn.", "weight-plane",
+               weights=True)
     story.beat(f"For i = {k + 1} the θ that meet it lie on one side of a line, perpendicular "
                f"to y⁽ⁱ⁾x⁽ⁱ⁾ and 1/‖x⁽ⁱ⁾‖ = {value(distance)} from 0.", "one-constraint",
                shown=k, ringed=[k])

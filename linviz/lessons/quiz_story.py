@@ -33,6 +33,14 @@ def value(v: float) -> str:
     return wording.number(float(v), 2)
 
 
+def plane_margin(run) -> str:
+    """The half-width of θ*'s band in the plane, γ/‖a‖ for θ* = (a, c) on [x, 1] (the
+    notes' margin y(θᵀx + θ₀)/‖θ‖ of the point nearest the line), as said."""
+    import numpy as np
+
+    return wording.significant(run.gamma / float(np.hypot(*run.theta_star[:2])), 2, 3)
+
+
 def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Storyboard:
     """Every beat of the single-point quiz (see the module's docstring)."""
     story = StoryWriter(scene, question=False, run=None, step=0, status=None)
@@ -54,7 +62,9 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
                f"{value(lesson.from_start[-1] @ lesson.x)}.", "run", step=k,
                status=f"θᵀx: {scores}")
     story.beat(f"From any start, at most ‖θ⁽⁰⁾‖/‖x‖ + 1 updates, here "
-               f"{value(lesson.bound)}: finitely many, then never again.", "hold")
+               f"{value(lesson.bound)}: finitely many, then never again.", "answer",
+               status=f"from θ = 0: 1 mistake; from θ⁽⁰⁾: at most ‖θ⁽⁰⁾‖/‖x‖ + 1 = "
+                      f"{value(lesson.bound)}")
     return story.storyboard()
 
 
@@ -64,11 +74,13 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story = StoryWriter(scene, question=False, planes=0, runs=False, status=None)
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
-    story.beat(f"On the left, separable data with the margin γ = "
-               f"{wording.significant(wide.gamma, 2, 3)}: (R/γ)² = "
-               f"{wording.grouped(wide.bound, 0)}.", "planes", question=False, planes=1)
-    story.beat(f"On the right, a margin of only γ = {wording.significant(narrow.gamma, 2, 3)}: "
-               f"(R/γ)² = {wording.grouped(narrow.bound, 0)}.", "planes", planes=2)
+    story.beat(f"On the left, separable data: its band is {plane_margin(wide)} wide a side; "
+               f"on [x, 1], as the theorem measures, γ = {wording.significant(wide.gamma, 2, 3)}"
+               f" and (R/γ)² = {wording.grouped(wide.bound, 0)}.", "planes", question=False,
+               planes=1)
+    story.beat(f"On the right, a band of only {plane_margin(narrow)}: γ = "
+               f"{wording.significant(narrow.gamma, 2, 3)}, (R/γ)² = "
+               f"{wording.grouped(narrow.bound, 0)}.", "planes", planes=2)
     story.beat(f"The perceptron on each: {wording.count(wide.updates, 'update')} on the left, "
                f"{wording.count(narrow.updates, 'update')} on the right.", "runs", runs=True,
                status=f"M = {wide.updates} and M = {narrow.updates}")
