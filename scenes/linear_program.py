@@ -27,7 +27,7 @@ from scenes.toolkit import style
 from scenes.toolkit.fast_shapes import FastArrow
 from scenes.toolkit.gd_plots import plain_markup
 from scenes.toolkit.layout import appear, vanish, with_backdrop
-from scenes.toolkit.plane import DataPlane, Hyperplane
+from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane
 from scenes.toolkit.screen_text import math, text
 
 #: the two planes: side, and the centres of data space (left) and weight space (right)
@@ -88,7 +88,7 @@ class LinearProgramScene(LinvizScene):
         self.path = VGroup()
         self.run_line = None
         self.ray = None
-        self.probe = self.probe_line = None
+        self.probe = self.probe_line = self.shown_vector = None
         self.certificate = VGroup()
         #: (drawing, maker) of every weight-space drawing: a zoom makes each again
         self.weight_drawings: list = []
@@ -184,17 +184,21 @@ class LinearProgramScene(LinvizScene):
         a = self.lesson.signed[i]
         self.shown_half = Hyperplane(self.weights, a, -1.0, show_normal=False,
                                      show_notes=False)
-        self.shown_line = self.on_weights(lambda: self.constraint_line(i, theme.highlight, 3))
+        self.shown_line = self.on_weights(lambda: self.constraint_line(i, theme.step, 3))
         foot = a / float(a @ a)
-        self.shown_normal = FastArrow(theme.normal, stroke_width=3)
+        # the point's colour (its line's) for what belongs to it; θ's for θ
+        self.shown_normal = FastArrow(theme.step, stroke_width=3)
         self.shown_normal.set_ends(self.weight_point((0, 0)), self.weight_point(foot))
         self.shown_label = math("1 \\/ norm(x^((i)))", theme, style.FONT_SMALL).set_color(
-            theme.normal)
+            theme.step)
+        # in data space, the vector y⁽ⁱ⁾x⁽ⁱ⁾ the line is perpendicular to
+        self.shown_vector = DataVector(self.plane, (0, 0), a, theme.step, "y^((i)) x^((i))")
         with_backdrop(self.shown_label, theme)
         self.shown_label.next_to(self.shown_normal.get_center(), np.array([-1.0, 1.0, 0.0]),
                                  buff=0.1)
         self.play(appear(self.shown_half), appear(self.shown_line), run_time=style.RUN_FADE)
-        self.play(appear(self.shown_normal), appear(self.shown_label), run_time=style.RUN_FADE)
+        self.play(appear(self.shown_normal), appear(self.shown_label),
+                  appear(self.shown_vector), run_time=style.RUN_FADE)
 
     def draw_duality(self, beat) -> None:
         """The point and its line light up; then a θ of its half-plane is marked in weight
@@ -224,7 +228,7 @@ class LinearProgramScene(LinvizScene):
         theme, lesson = self.theme, self.lesson
         self.follow_beat(beat)
         leaving = [m for m in (self.shown_half, self.shown_normal, self.shown_label,
-                               self.probe, self.probe_line) if m is not None]
+                               self.shown_vector, self.probe, self.probe_line) if m is not None]
         self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
         self.remove(*leaving)
         # many lines are a mesh: each fainter the more there are
@@ -246,7 +250,7 @@ class LinearProgramScene(LinvizScene):
     def diamond_at(self, c: float) -> VMobject:
         corners = [(c, 0), (0, c), (-c, 0), (0, -c)]
         return Polygon(*[self.weight_point(p) for p in corners], stroke_width=2.5,
-                       color=self.theme.bound, fill_opacity=0)
+                       color=self.theme.muted, fill_opacity=0)
 
     def draw_objective(self, beat) -> None:
         self.follow_beat(beat)
@@ -291,7 +295,7 @@ class LinearProgramScene(LinvizScene):
         theme = self.theme
         self.follow_beat(beat)
         self.star_lines = self.star_drawings()
-        tight = self.on_weights(lambda: VGroup(*[self.constraint_line(i, theme.highlight, 3)
+        tight = self.on_weights(lambda: VGroup(*[self.constraint_line(i, theme.step, 3)
                                                  for i in self.lesson.tight]))
         self.tight_lines = tight
         self.play(appear(self.star_lines), appear(tight), run_time=style.RUN_INTRO)
@@ -342,7 +346,7 @@ class LinearProgramScene(LinvizScene):
         i, (start, end) = beat.state["shown"], beat.steps
         if self.shown_line is not None:
             self.remove(self.shown_line)
-        self.shown_line = self.on_weights(lambda: self.constraint_line(i, theme.highlight, 3))
+        self.shown_line = self.on_weights(lambda: self.constraint_line(i, theme.step, 3))
         self.play(appear(self.shown_line), run_time=style.RUN_FADE)
         segment = self.on_weights(lambda: self.path_segment(start))
         self.path.add(segment)
@@ -404,7 +408,7 @@ class LinearProgramScene(LinvizScene):
         # in weight space the certificate's half-planes alone have no point in common
         halves = VGroup(*[Hyperplane(self.weights, lesson.signed[i], -1.0, show_shading=False,
                                      show_notes=False) for i in support])
-        lines = VGroup(*[self.constraint_line(i, theme.highlight, 3) for i in support])
+        lines = VGroup(*[self.constraint_line(i, theme.step, 3) for i in support])
         self.play(appear(halves), appear(lines), run_time=style.RUN_FADE)
         tip = np.zeros(2)
         arrows = []
