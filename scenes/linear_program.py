@@ -14,7 +14,7 @@ its storyboard; the scene draws the storyboard's states.
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, Circle, DashedLine, Dot, Indicate, Line, Polygon, ValueTracker,
+from manim import (DOWN, Circle, DashedLine, Dot, Indicate, Line, Polygon, ValueTracker, Wait,
                    VGroup, VMobject, linear)
 
 from linviz.geometry import clip_line
@@ -423,6 +423,11 @@ class LinearProgramScene(LinvizScene):
         self.remove(*arrows)
         self.certificate = VGroup(*arrows)
         self.add(self.certificate)
+
+    def draw_proof(self, beat) -> None:
+        """A line of the argument on the status line, while it is said."""
+        self.follow_beat(beat)
+        self.play(Wait(style.PAUSE_SHORT))
 
     def draw_hold(self, beat) -> None:
         """Nothing moves: the sentence says more about the picture on screen."""

@@ -163,7 +163,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     n = lesson.n
     story.beat(f"All {n} constraints: no θ lies in every half-plane, so no line through the "
                f"origin separates these points. The solver reports it infeasible.",
-               "all-constraints", shown=None, ringed=[], lines=True, probe=False)
+               "all-constraints", shown=None, ringed=[], lines=True, probe=False,
+               status="HiGHS: infeasible, no θ meets every constraint")
     support = sorted(lesson.certificate)
     weights = " and ".join(
         [", ".join(wording.number(lesson.certificate[i], 2) for i in support[:-1]),
@@ -177,14 +178,16 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                status=", ".join(f"λ{subscript(i + 1)} = "
                                 f"{wording.number(lesson.certificate[i], 2)}" for i in support))
     story.beat("So for any θ their weighted y·scores add up to θᵀ0 = 0: one of them is ≤ 0, "
-               "a mistake, whatever θ is.", "hold")
+               "a mistake, whatever θ is.", "proof",
+               status="Σ λᵢ y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = θᵀ(Σ λᵢ y⁽ⁱ⁾x⁽ⁱ⁾) = θᵀ0 = 0")
     if lesson.separable_with_offset:
         story.beat("With an offset a line does separate them: the same programme on [x, 1] "
-                   "is feasible, as the offset-lift scene shows.", "hold")
+                   "is feasible, as the offset-lift scene shows.", "proof",
+                   status="with an offset, on [x, 1]: feasible")
     else:
         story.beat("No line separates them even with an offset (an exact test): the "
                    "perceptron never settles on such data, as the noise and XOR scenes show.",
-                   "hold")
+                   "proof", status="with an offset, on [x, 1]: infeasible too")
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:
