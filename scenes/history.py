@@ -22,6 +22,8 @@ from scenes.toolkit.screen_text import math, text
 #: the timeline: its y, and the x of its two ends
 AXIS_Y = -2.65
 AXIS_LEFT, AXIS_RIGHT = -6.2, 6.2
+#: the height between two levels of labels above the axis
+LEVEL_STEP = 0.42
 #: the neuron model: its inputs' x, the sum's and the step's centres
 INPUT_X = -5.8
 SUM_CENTER = np.array([-2.6, 1.3, 0.0])
@@ -104,6 +106,8 @@ class HistoryScene(LinvizScene):
         #: the right end of the words on each level above the axis (a label takes the
         #: lowest level where it starts clear of the one before)
         self.level_ends: list[float] = []
+        #: (words, level) of every label placed
+        self.placed: list = []
         self.hype = text("expected to recognise people, even to gain consciousness", theme,
                          style.FONT_SMALL, theme.muted)
         for number, event in enumerate(lesson.events):
@@ -133,15 +137,22 @@ class HistoryScene(LinvizScene):
             Rectangle(width=end - start, height=0.3, stroke_width=0, fill_color=theme.negative,
                       fill_opacity=0.35).move_to(((start + end) / 2, AXIS_Y, 0)),
             text("AI winter, to the mid-1980s", theme, style.FONT_SMALL, theme.muted))
-        self.place_on_level(self.winter[1], self.year_x(1971))
+        # the first placed at the top: read down, the labels go in time's order
+        levels = len(self.level_ends)
+        for words, level in self.placed:
+            words.set_y(AXIS_Y + 0.6 + LEVEL_STEP * (levels - 1 - level))
+        # the winter's words just over its band, on the lowest row (free right of 1960's)
+        label = self.winter[1]
+        label.move_to((self.year_x(1971) + label.width / 2, AXIS_Y + 0.6, 0))
 
     def place_on_level(self, words, left: float) -> None:
         """``words`` from x = ``left`` on the lowest level above the axis that is free
         there."""
-        gap, step = 0.25, 0.42
+        gap = 0.25
         level = next((k for k, end in enumerate(self.level_ends) if end + gap < left),
                      len(self.level_ends))
-        words.move_to((left + words.width / 2, AXIS_Y + 0.6 + step * level, 0))
+        words.move_to((left + words.width / 2, AXIS_Y + 0.6 + LEVEL_STEP * level, 0))
+        self.placed.append((words, level))
         if level == len(self.level_ends):
             self.level_ends.append(words.get_right()[0])
         else:
