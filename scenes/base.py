@@ -491,6 +491,28 @@ class LinvizScene(HoldingScene):
         if self.status is not None:
             self.still(self.status)
 
+    #: the words of the status line shown by show_status_words (None: none)
+    status_words = None
+
+    def show_status_words(self, words: str | None, place, width: float | None = None) -> None:
+        """The status line saying ``words`` (None: none), typeset as plain text, no wider than
+        ``width``, put where ``place(mobject)`` moves it; a still drawing. The same words
+        again change nothing."""
+        from .toolkit.gd_plots import plain_markup
+
+        if words == self.status_words:
+            return
+        self.status_words = words
+        if self.status is not None:
+            self.remove(self.status)
+            self.status = None
+        if words:
+            self.status = text(plain_markup(words), self.theme, style.FONT_BODY)
+            if width is not None and self.status.width > width:
+                self.status.scale_to_fit_width(width)
+            place(self.status)
+            self.still(self.status)
+
     def advance(self, end: float, run_time: float, rate_func=linear) -> None:
         """Play the scene's step index ``self.tracker`` up to ``end``: every drawing follows.
 

@@ -25,7 +25,6 @@ from linviz.lessons.linear_program_story import linear_program_storyboard
 from scenes.base import LinvizScene
 from scenes.toolkit import style
 from scenes.toolkit.fast_shapes import FastArrow
-from scenes.toolkit.gd_plots import plain_markup
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane
 from scenes.toolkit.screen_text import math, text
@@ -147,23 +146,13 @@ class LinearProgramScene(LinvizScene):
             self.play(*[appear(r) for r in new.values()], run_time=style.RUN_FADE)
             self.rings.update(new)
 
-    #: the words of the status line shown (None: none)
-    status_words = None
-
     def set_status(self, words: str | None) -> None:
-        if words == self.status_words:
-            return
-        self.status_words = words
-        if self.status is not None:
-            self.remove(self.status)
-            self.status = None
-        if words:
-            self.status = text(plain_markup(words), self.theme, style.FONT_BODY)
-            if self.status.width > 7.0:
-                self.status.scale_to_fit_width(7.0)
-            self.status.set_y(self.title.get_bottom()[1] - 0.3, direction=np.array([0, 1, 0]))
-            self.status.set_x(self.weights.frame.get_center()[0])
-            self.still(self.status)
+        """The status line over the weight plane, under the title."""
+        def place(line):
+            line.set_y(self.title.get_bottom()[1] - 0.3, direction=np.array([0, 1, 0]))
+            line.set_x(self.weights.frame.get_center()[0])
+
+        self.show_status_words(words, place, width=7.0)
 
     def follow_beat(self, beat) -> None:
         """Rings and status as the beat's state names them."""

@@ -73,19 +73,8 @@ class QuizScene(LinvizScene):
     def show_words(self, words: str | None) -> None:
         """The status line (None: none), at ``status_place``."""
         where = self.status_place
-        if getattr(self, "status_words", None) == words:
-            return
-        self.status_words = words
-        if self.status is not None:
-            self.remove(self.status)
-            self.status = None
-        if words:
-            self.status = text(plain_markup(words), self.theme, style.FONT_BODY)
-            if where is None:
-                self.status.to_edge(UP, buff=1.0)
-            else:
-                self.status.move_to(where)
-            self.still(self.status)
+        self.show_status_words(words, (lambda line: line.to_edge(UP, buff=1.0)) if where is None
+                               else (lambda line: line.move_to(where)))
 
     def draw_hold(self, beat) -> None:
         """Nothing moves: the sentence says more about the picture on screen."""
