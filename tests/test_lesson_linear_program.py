@@ -171,3 +171,14 @@ def test_every_number_said_is_the_lessons(name, seed):
         theta = theta + A[i]
     assert f"After {run['updates']} update" in said
     assert f"the least {np.min(A @ run['theta']):.2f}" in said
+
+
+def test_tight_points_at_one_place_are_named_once():
+    """Two points at one place are one ring: the sentence names the place once and says
+    the other is there too (review 63: 'points 44, 58 and 94' over two rings)."""
+    X = np.array([[1.0, 1.0], [1.0, 1.0], [-1.0, -1.0], [2.0, 0.5], [-0.5, -2.0]])
+    y = np.array([1.0, 1.0, -1.0, 1.0, -1.0])
+    lesson = linear_program_lesson(Dataset(X=X, y=y, name="twice"))
+    assert {0, 1} <= set(lesson.tight)
+    said = " ".join(linear_program_storyboard(lesson).sentences())
+    assert "(point 2 at the same place)" in said and "points 1, 2" not in said

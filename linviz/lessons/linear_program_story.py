@@ -57,6 +57,18 @@ def subscript(number: int) -> str:
     return str(number).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
 
 
+def same_places(lesson: LinearProgramLesson, points) -> tuple[list[int], list[int]]:
+    """``points`` (indices, in order) as the first at each place and the rest at a place
+    already named (equal coordinates): a ring drawn once is said once."""
+    firsts, rest = [], []
+    for i in points:
+        if any(np.array_equal(lesson.data.X[i], lesson.data.X[j]) for j in firsts):
+            rest.append(i)
+        else:
+            firsts.append(i)
+    return firsts, rest
+
+
 def region_lines(lesson: LinearProgramLesson) -> list[int]:
     """The constraints whose lines carry an edge of the region drawn, in index order."""
     found = lesson.region()
@@ -120,12 +132,14 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"touches the region.", "solution",
                star=True, status=f"θ* = {wording.vector(star)}, |θ₁| + |θ₂| = {value(c)}")
     tight = list(lesson.tight)
-    verb = "meets its constraint" if len(tight) == 1 else "meet their constraints"
     # a tight point lies on θ*ᵀx = y: +1 for the positive ones, −1 for the negative
     levels = sorted({float(lesson.data.y[i]) for i in tight}, reverse=True)
     where = ("the dashed lines θ*ᵀx = ±1" if len(levels) == 2 else
              f"the dashed line θ*ᵀx = {'+1' if levels[0] > 0 else '−1'}")
-    story.beat(f"At θ*, {point_list(tight)} {verb} with y·score exactly 1: on {where} "
+    places, shared = same_places(lesson, tight)
+    verb = "meets its constraint" if len(places) == 1 else "meet their constraints"
+    also = (f" ({point_list(shared)} at the same place)" if shared else "")
+    story.beat(f"At θ*, {point_list(places)}{also} {verb} with y·score exactly 1: on {where} "
                f"beside θ*'s boundary in data space.", "tight",
                ringed=tight, boundary="star")
 
