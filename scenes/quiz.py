@@ -112,6 +112,8 @@ class OnePointQuizScene(QuizScene):
         self.theta_from = self.theta_to = np.zeros(2)
         self.theta_arrow = None
         self.boundary = None
+        #: the steps y⁽ⁱ⁾x⁽ⁱ⁾ of the run shown, each from θ before to θ after
+        self.trail: list = []
 
     def question_picture(self) -> list:
         return [self.plane, self.x_label]
@@ -151,10 +153,15 @@ class OnePointQuizScene(QuizScene):
             step_arrow.set_ends(self.plane.c2p(before), self.plane.c2p(after))
             self.play(appear(step_arrow), run_time=style.RUN_FADE)
             self.move_theta(after)
-            self.play(vanish(step_arrow), run_time=style.RUN_FADE)
-            self.remove(step_arrow)
+            # the steps stay, a trail from the start to the end of the run
+            self.trail.append(step_arrow)
 
     def draw_start(self, beat) -> None:
+        """The run from θ = 0 leaves (its step's trail too); θ goes to the random start."""
+        if self.trail:
+            self.play(*[vanish(arrow) for arrow in self.trail], run_time=style.RUN_FADE)
+            self.remove(*self.trail)
+            self.trail = []
         self.show_words(beat.state["status"])
         self.move_theta(self.lesson.start)
 
