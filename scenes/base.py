@@ -19,7 +19,6 @@ from manim import (
 
 from linviz.dataset import CLASSIFICATION, REGRESSION, Dataset
 from linviz.errors import DataError
-from linviz.lessons import keeps_origin_in_view, needs_one_scale
 from linviz.notation import check_notation, in_notation
 from linviz.scene_data import check_scene_data
 from linviz.trace import Trace
@@ -83,9 +82,8 @@ class LinvizScene(HoldingScene):
             data, spec = saved.data, request.trace
         else:
             spec = request.data or cls.default_data
-            data = request.data_options().resolve(cls.task, default=spec,
-                                                  one_scale=needs_one_scale(cls.scene_name()),
-                                                  origin_view=keeps_origin_in_view(cls.scene_name()))
+            # the one route from options to data, as story and the pack read it
+            data = request.data_options().resolve_for(cls.scene_name(), default=spec)
         cls.check_data(data, spec)
         return data, saved
 
