@@ -121,10 +121,12 @@ def default_data_for(scene: str) -> str:
 
 
 def task_for(scene: str) -> str:
-    """The task of the data ``scene`` tells (a scene with a storyboard): its story module's
-    ``TASK``, classification when it names none."""
+    """The task of the data ``scene`` tells: its story module's ``TASK``, classification
+    when it names none or ``scene`` has no storyboard (a bare base scene)."""
     from ..dataset import CLASSIFICATION
 
+    if scene not in STORYBOARDS:
+        return CLASSIFICATION
     module, _ = STORYBOARDS[scene]
     return getattr(importlib.import_module(f"linviz.lessons.{module}"), "TASK", CLASSIFICATION)
 
