@@ -14,7 +14,7 @@ its storyboard; the scene draws the storyboard's states.
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, Circle, DashedLine, Dot, Indicate, Line, Polygon, ValueTracker, Wait,
+from manim import (DOWN, RIGHT, Arrow, Circle, DashedLine, Dot, Indicate, Line, Polygon, ValueTracker, Wait,
                    VGroup, VMobject, linear)
 
 from linviz.geometry import clip_line
@@ -233,7 +233,10 @@ class LinearProgramScene(LinvizScene):
             self.play(appear(self.region), run_time=style.RUN_INTRO)
 
     def region_drawing(self) -> VMobject:
-        vertices, _ = self.lesson.region(self.weights.box)
+        region = self.lesson.region(self.weights.box)
+        if region is None:  # zoomed in away from it
+            return VGroup()
+        vertices, _ = region
         return Polygon(*[self.weight_point(v) for v in vertices], stroke_width=0,
                        fill_color=self.theme.correct, fill_opacity=0.3)
 
@@ -261,9 +264,25 @@ class LinearProgramScene(LinvizScene):
         with_backdrop(label, theme)
 
         def make():
-            dot = Dot(self.weight_point(star), radius=0.09, color=theme.highlight)
-            return VGroup(dot, label.copy().next_to(dot, np.array([1.0, -1.0, 0.0]),
-                                                    buff=0.06))
+            box = self.weights.box
+            if box.x_min < star[0] < box.x_max and box.y_min < star[1] < box.y_max:
+                dot = Dot(self.weight_point(star), radius=0.09, color=theme.highlight)
+                return VGroup(dot, label.copy().next_to(dot, np.array([1.0, -1.0, 0.0]),
+                                                        buff=0.06))
+            # zoomed in past θ*: an arrow at the edge where the ray to it leaves the view
+            edge = self.weight_point(ray_end(star, box))
+            inward = self.weight_point((0, 0)) - edge
+            arrow = Arrow(edge + 0.45 * inward / np.linalg.norm(inward), edge, buff=0.02,
+                          color=theme.highlight, stroke_width=3,
+                          max_tip_length_to_length_ratio=0.4)
+            # its name beside the arrow, on the side away from the middle of the view,
+            # where the walk runs
+            across = np.array([-inward[1], inward[0], 0.0])
+            middle = self.weights.frame.get_center() - edge
+            if float(np.dot(across, middle)) > 0:
+                across = -across
+            return VGroup(arrow, label.copy().next_to(arrow, across / np.linalg.norm(across),
+                                                      buff=0.06))
 
         self.star_dot = self.on_weights(make)
         self.play(appear(self.star_dot), run_time=style.RUN_FADE)
@@ -296,6 +315,8 @@ class LinearProgramScene(LinvizScene):
         leaving = [m for m in (self.diamond, self.star_lines, self.tight_lines) if m is not None]
         self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
         self.remove(*leaving)
+        if beat.state["view"] == "walk":
+            self.zoom_weights(self.lesson.walk_box)
         self.walk_tracker = ValueTracker(0.0)
         self.walker = Dot(self.weight_point((0, 0)), radius=0.08, color=theme.normal)
         self.walker_label = math("theta", theme, style.FONT_LABEL).set_color(theme.normal)
@@ -337,15 +358,45 @@ class LinearProgramScene(LinvizScene):
         if self.shown_line is not None:
             self.remove(self.shown_line)
         self.shown_line = self.on_weights(lambda: self.constraint_line(i, theme.step, 3))
+        self.drop_step_label()
         self.play(appear(self.shown_line), run_time=style.RUN_FADE)
+        # the step grows with θ (never ahead of it), named by what it adds
+        growing = Line(self.weight_point(self.lesson.thetas[start]), self.weight_point(
+            self.lesson.thetas[start]), stroke_width=2.5, color=theme.normal)
+        growing.add_updater(lambda m: m.put_start_and_end_on(
+            self.weight_point(self.lesson.thetas[start]),
+            self.weight_point(self.walk_theta()) + 1e-6 * RIGHT))
+        self.add(growing)
+        self.play(self.walk_tracker.animate.set_value(end), run_time=style.RUN_GD_STEP * 1.5)
+        growing.clear_updaters()
+        self.remove(growing)
         segment = self.on_weights(lambda: self.path_segment(start))
         self.path.add(segment)
         self.add(segment)
-        self.play(self.walk_tracker.animate.set_value(end), run_time=style.RUN_GD_STEP * 1.5)
+        self.step_label = self.on_weights(lambda: self.step_label_for(start))
+        self.play(appear(self.step_label), run_time=style.RUN_FADE)
         self.show_run_line(end)
+
+    def step_label_for(self, k: int) -> VMobject:
+        """"+y⁽ⁱ⁾x⁽ⁱ⁾" beside step k of the walk, on the side away from the origin."""
+        theme, thetas = self.theme, self.lesson.thetas
+        a, b = self.weight_point(thetas[k]), self.weight_point(thetas[k + 1])
+        across = np.array([-(b - a)[1], (b - a)[0], 0.0])
+        middle = (a + b) / 2
+        if float(np.dot(across, middle - self.weight_point((0, 0)))) < 0:
+            across = -across
+        label = math("+y^((i)) x^((i))", theme, style.FONT_SMALL).set_color(theme.step)
+        with_backdrop(label, theme)
+        return label.next_to(middle, across / max(np.linalg.norm(across), 1e-9), buff=0.08)
+
+    def drop_step_label(self) -> None:
+        if getattr(self, "step_label", None) is not None:
+            self.remove(self.step_label)
+            self.step_label = None
 
     def draw_walk_fast(self, beat) -> None:
         start, end = beat.steps
+        self.drop_step_label()
         if self.shown_line is not None:
             self.play(vanish(self.shown_line), run_time=style.RUN_FADE)
             self.remove(self.shown_line)
@@ -362,6 +413,7 @@ class LinearProgramScene(LinvizScene):
 
     def draw_least(self, beat) -> None:
         """The run's last θ and its least y·score, on the status line."""
+        self.drop_step_label()
         self.follow_beat(beat)
         self.play(Indicate(self.walker, color=self.theme.normal), run_time=style.PAUSE_READ)
 

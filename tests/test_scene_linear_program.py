@@ -27,6 +27,7 @@ def drawn_state(scene) -> dict:
         "certificate": len(scene.certificate) if on(scene.certificate) else 0,
         "status": None if scene.status is None else scene.status_words,
         "probe": scene.probe is not None and on(scene.probe) and on(scene.probe_line),
+        "box": scene.weights.box,
     }
 
 
@@ -56,6 +57,9 @@ def test_every_beat_ends_on_its_state(data):
                                           else 0), where
         assert picture["status"] == state["status"], where
         assert picture["probe"] == state["probe"], where
+        if state["weights"]:
+            assert picture["box"] == {"near": lesson.weight_box, "walk": lesson.walk_box,
+                                      "far": lesson.ray_box}[state["view"]], where
         if state["walk"] is None:
             assert picture["walk"] is None, where
         else:

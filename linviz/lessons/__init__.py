@@ -91,9 +91,11 @@ STORYBOARDS: dict[str, tuple[str, str]] = {
 #: :data:`linviz.transforms.SPREAD_FACTOR`-fold they run on standardised features unless
 #: told otherwise (``--raw``). Not the scenes through the origin (standardising moves the
 #: origin, so it changes what they are about), xor (its quadrants are about the origin)
-#: nor those of one feature or of their own data.
+#: nor those of one feature or of their own data; but linear-program, through the origin,
+#: asks its question of the data it shows (centred, a line through the mean), since on
+#: data far from the origin the weight plane's lines crowd and the data is a speck.
 ONE_SCALE_SCENES = frozenset({"classifier", "perceptron", "update", "margin", "noise",
-                              "proof-offset", "logistic"})
+                              "proof-offset", "logistic", "linear-program"})
 
 
 def needs_one_scale(scene: str) -> bool:
@@ -106,7 +108,7 @@ def needs_one_scale(scene: str) -> bool:
 #: the data a sliver in a corner (:func:`linviz.view_box.shows_origin`), they run on
 #: standardised features unless told otherwise (``--raw``). Centring moves the origin into
 #: the data without changing what they teach (the offset θ₀ takes up the shift).
-ORIGIN_VIEW_SCENES = frozenset({"classifier", "perceptron", "noise"})
+ORIGIN_VIEW_SCENES = frozenset({"classifier", "perceptron", "noise", "linear-program"})
 
 
 def keeps_origin_in_view(scene: str) -> bool:

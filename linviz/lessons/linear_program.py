@@ -52,6 +52,14 @@ DEFAULT_DATA = {SCENE: "separable-origin"}
 TIE = 1e-9
 #: a constraint whose aᵢᵀθ* − 1 is within this (relative to ‖aᵢ‖‖θ*‖) is tight at θ*
 TIGHT = 1e-9
+#: the walk is drawn zoomed in when the weight box is over this many times wider than the
+#: box of its steps (at a third of the width a step is still a readable arrow)
+WALK_ZOOM = 3.0
+
+
+def box_width(box: Box) -> float:
+    """The width of the square ``box`` (its x extent)."""
+    return float(box.x_max - box.x_min)
 
 
 def signed_points(data: Dataset) -> np.ndarray:
@@ -205,6 +213,9 @@ class LinearProgramLesson:
     weight_box : the part of weight space drawn: 0, θ*, the diamond through it, the
         perceptron's walk (or, on
         infeasible data, the lines' nearest points to 0).
+    walk_box : the part drawn while the perceptron walks: the box of its steps when the
+        weight box is over :data:`WALK_ZOOM`-fold wider (its steps would be specks; θ*
+        may then lie outside), else the weight box itself.
     ray_box : the part drawn when the ray through the perceptron's last θ is shown: the
         weight box widened to hold θ_M / min y·score, where the ray enters the region
         (the weight box itself when it holds it).
@@ -221,6 +232,7 @@ class LinearProgramLesson:
     certificate: dict[int, float]
     separable_with_offset: bool
     weight_box: Box
+    walk_box: Box
     ray_box: Box
 
     @property
@@ -320,14 +332,18 @@ def linear_program_lesson(data: Dataset, seed: int = 0) -> LinearProgramLesson:
         inside = box.x_min < entry[0] < box.x_max and box.y_min < entry[1] < box.y_max
         ray_box = box if inside else fitted_box(np.array([*points, *diamond, entry]),
                                                 include_origin=True)
+        walk_box = fitted_box(np.asarray(run.states["theta"], dtype=float),
+                              include_origin=True)
+        if box_width(box) <= WALK_ZOOM * box_width(walk_box):
+            walk_box = box
     else:
         certificate = gordan_certificate(A)
         shown = min(certificate)
         # where the half-planes come closest: the lines' nearest points to 0
-        box = ray_box = fitted_box(np.array([np.zeros(2), *(A / _dot(A, A)[:, None])]),
+        box = ray_box = walk_box = fitted_box(np.array([np.zeros(2), *(A / _dot(A, A)[:, None])]),
                                    include_origin=True)
     return LinearProgramLesson(
         data=data, signed=A, feasible=feasible, least_l1=value, theta_star=theta_star,
         tight=tight, shown_point=shown, run=run, certificate=certificate,
         separable_with_offset=(not feasible) and is_separable(data.X, data.y, offset=True),
-        weight_box=box, ray_box=ray_box)
+        weight_box=box, walk_box=walk_box, ray_box=ray_box)

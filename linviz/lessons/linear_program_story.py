@@ -14,8 +14,9 @@ The state's keys:
 - ``walk``: how many of the perceptron's updates are drawn in weight space (None: the
   walk has not started);
 - ``ray``: the ray from 0 through the perceptron's last θ;
-- ``view``: the part of weight space drawn, "near" (the lesson's weight box) or "far"
-  (its ray box, zoomed out to where the ray enters the region);
+- ``view``: the part of weight space drawn, "near" (the lesson's weight box), "walk"
+  (its walk box, zoomed in to the perceptron's steps) or "far" (its ray box, zoomed out
+  to where the ray enters the region);
 - ``certificate``: the certificate's weighted yx, tip to tail, in data space;
 - ``probe``: a θ of the shown point's half-plane marked in weight space, and its line in
   data space (the duality, both ways);
@@ -145,9 +146,12 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
 
     story.section("lp-perceptron", "The perceptron in weight space")
     M = len(lesson.thetas) - 1
-    story.beat("The perceptron finds a θ with no solver. In weight space it starts at θ = 0, "
-               "and each update adds y⁽ⁱ⁾x⁽ⁱ⁾ to θ: one step.", "walk-start", walk=0,
-               ringed=[], boundary=None, status=None, diamond=None)
+    zoomed = lesson.walk_box != lesson.weight_box
+    story.beat("The perceptron finds a θ with no solver. In weight space it starts at θ = 0"
+               + (", zoomed in here to its steps," if zoomed else ",")
+               + " and each update adds y⁽ⁱ⁾x⁽ⁱ⁾ to θ: one step.", "walk-start", walk=0,
+               ringed=[], boundary=None, status=None, diamond=None,
+               view="walk" if zoomed else "near")
     explained = min(EXPLAINED_STEPS, M)
     for step in range(explained):
         i = lesson.updated_points[step]
@@ -160,14 +164,15 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    "walk-fast", walk=M, ringed=[], shown=None,
                    min_seconds=rest / FAST_UPDATES_PER_SECOND, steps=(explained, M))
     m = lesson.least_score
-    far = lesson.ray_box != lesson.weight_box
+    far = lesson.ray_box != lesson.walk_box
     where = "zoomed out, the ray from 0 through it" if far else "the ray from 0 through it"
     story.beat(f"After {wording.count(M, 'update')} every y·score is above 0, the least "
                f"{value(m)}: this θ separates the data.", "least", ringed=[], shown=None,
                status=f"perceptron: θ = {wording.vector(lesson.thetas[-1])}, "
                       f"least y·score {value(m)}")
     story.beat(f"Scaled by 1/{value(m)} it meets every constraint: {where} enters the region "
-               f"there.", "ray", ray=True, view="far" if far else "near")
+               f"there.", "ray", ray=True,
+               view="far" if far else ("walk" if zoomed else "near"))
     story.beat("The programme finds the best θ for the objective we choose, in one solve; the "
                "perceptron stops at the first separator its updates reach.", "compare",
                boundary="star-and-run")
