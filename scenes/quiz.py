@@ -8,10 +8,12 @@ runs (:mod:`linviz.lessons.quiz`, the storyboards in :mod:`linviz.lessons.quiz_s
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, SurroundingRectangle, ValueTracker, VGroup, Wait
+from manim import (DL, DOWN, DR, LEFT, RIGHT, UL, UP, UR, Line, Rectangle, ReplacementTransform,
+                   SurroundingRectangle, ValueTracker, VGroup, Wait)
 
 from linviz import wording
-from linviz.lessons.quiz import margin_quiz_lesson, one_point_lesson
+from linviz.lessons.quiz import (INSET_SHARE, band_half_width, inset_box, magnification,
+                                 margin_quiz_lesson, one_point_lesson, plane_box)
 from linviz.lessons.quiz_story import (MARGIN_QUESTION, ONE_POINT_QUESTION, margin_storyboard,
                                        one_point_storyboard)
 from linviz.view_box import fitted_box
@@ -22,6 +24,10 @@ from scenes.toolkit.gd_plots import plain_markup
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane, MarginBand
 from scenes.toolkit.screen_text import math, text
+
+
+#: the side of each of the margin quiz's two planes on screen
+PANEL_SIDE = 4.8
 
 
 class QuizScene(LinvizScene):
@@ -185,7 +191,8 @@ class MarginQuizScene(QuizScene):
         for run, centre in ((self.lesson.wide, (-3.4, -0.4, 0.0)),
                             (self.lesson.narrow, (3.4, -0.4, 0.0))):
             data = run.data
-            plane = DataPlane(data.X, data.y, theme, side=4.8, center=centre, legend=False)
+            plane = DataPlane(data.X, data.y, theme, box=plane_box(run), side=PANEL_SIDE,
+                              center=centre, legend=False)
             a, c = run.theta_star[:2], float(run.theta_star[2])
             self.planes.append(plane)
             # θ* and its band: γ on [x, 1] is at least γ/‖a‖ wide in the plane
@@ -199,11 +206,73 @@ class MarginQuizScene(QuizScene):
                               float(final["theta0"]), show_normal=False, show_shading=False)
             line.line.set_color(theme.step)
             self.finals.append(line)
-            words = text(plain_markup(f"γ = {wording.significant(run.gamma, 2, 3)}, (R/γ)² = "
-                                      f"{wording.grouped(run.bound, 0)}"), theme,
-                         style.FONT_SMALL)
-            words.next_to(plane.frame, UP, buff=0.2)
-            self.counts.append(words)
+            self.counts.append(self.heading(run, plane))
+        self.headings_with_m = [self.heading(run, plane, with_updates=True)
+                                for run, plane in zip((self.lesson.wide, self.lesson.narrow),
+                                                      self.planes)]
+        self.inset = self.make_inset(self.lesson.narrow, self.planes[1])
+
+    def heading(self, run, plane, with_updates: bool = False):
+        """γ and (R/γ)² over a plane (and the run's M once it is drawn)."""
+        said = f"γ = {wording.significant(run.gamma, 2, 3)}, (R/γ)² = " \
+               f"{wording.grouped(run.bound, 0)}"
+        if with_updates:
+            said += f", M = {run.updates}"
+        words = text(plain_markup(said), self.theme, style.FONT_SMALL)
+        return words.next_to(plane.frame, UP, buff=0.2)
+
+    def make_inset(self, run, plane):
+        """The band magnified (:func:`linviz.lessons.quiz.magnification`) in the corner of
+        ``plane`` with the fewest markers under it and clear of the magnified place, with a
+        square round that place and two leaders to it; None when the band reads as it is."""
+        zoom = magnification(run)
+        if not zoom:
+            return None
+        theme, box = self.theme, inset_box(run)
+        X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y)
+        inside = ((X[:, 0] >= box.x_min) & (X[:, 0] <= box.x_max) & (X[:, 1] >= box.y_min)
+                  & (X[:, 1] <= box.y_max))
+        side = INSET_SHARE * PANEL_SIDE
+        low, high = plane.c2p((box.x_min, box.y_min)), plane.c2p((box.x_max, box.y_max))
+        square_place = np.array([*low[:2], *high[:2]])
+        markers = plane.c2p_many(X)[:, :2]
+        frame_low, frame_high = plane.frame.get_corner(DL), plane.frame.get_corner(UR)
+        gap = 0.08
+        best = None
+        # corners in a fixed order (lower right, lower left, upper right, upper left): the
+        # first with the fewest markers under it wins a tie
+        for cx, cy in ((1, 0), (0, 0), (1, 1), (0, 1)):
+            x0 = frame_high[0] - gap - side if cx else frame_low[0] + gap
+            y0 = frame_high[1] - gap - side if cy else frame_low[1] + gap
+            place = np.array([x0, y0, x0 + side, y0 + side])
+            if (place[0] < square_place[2] + gap and square_place[0] < place[2] + gap
+                    and place[1] < square_place[3] + gap and square_place[1] < place[3] + gap):
+                continue
+            covered = int(np.sum((markers[:, 0] > place[0]) & (markers[:, 0] < place[2])
+                                 & (markers[:, 1] > place[1]) & (markers[:, 1] < place[3])))
+            if best is None or covered < best[0]:
+                best = (covered, place)
+        place = best[1]
+        centre = ((place[0] + place[2]) / 2, (place[1] + place[3]) / 2, 0.0)
+        inset = DataPlane(X[inside], y[inside], theme, box=box, side=side, center=centre,
+                          legend=False, ticks=False)
+        inset.remove(inset.axis_labels)  # a detail of the plane beside it: no names, no origin
+        backing = Rectangle(width=side, height=side, stroke_width=0, fill_color=theme.background,
+                            fill_opacity=1.0).move_to(centre)
+        a, c = run.theta_star[:2], float(run.theta_star[2])
+        band = VGroup(MarginBand(inset, a, c, band_half_width(run), theme.correct),
+                      Hyperplane(inset, a, c, show_normal=False, show_shading=False))
+        where = Rectangle(width=high[0] - low[0], height=high[1] - low[1],
+                          stroke_width=1.5, color=theme.highlight).move_to((low + high) / 2)
+        inset.frame.set_stroke(theme.highlight, width=1.5)
+        leaders = VGroup(*[Line(where.get_corner(corner), inset.frame.get_corner(corner),
+                                stroke_width=1, color=theme.highlight, stroke_opacity=0.6)
+                           for corner in (UL, DR)])
+        times = text(f"×{zoom}", theme, style.FONT_SMALL).set_color(theme.highlight)
+        times.next_to(inset.frame, UP if place[1] < frame_low[1] + 1 else DOWN, buff=0.05)
+        times.align_to(inset.frame, RIGHT)
+        with_backdrop(times, theme)
+        return VGroup(backing, inset, band, where, leaders, times)
 
     def draw_planes(self, beat) -> None:
         """The next data set, with θ*, its band and its numbers."""
@@ -211,8 +280,18 @@ class MarginQuizScene(QuizScene):
         k = beat.state["planes"] - 1
         self.play(appear(self.planes[k]), appear(self.stars[k]), appear(self.counts[k]),
                   run_time=style.RUN_INTRO)
+        if beat.state["inset"]:
+            self.play(appear(self.inset), run_time=style.RUN_INTRO)
 
     def draw_runs(self, beat) -> None:
         self.show_words(beat.state["status"])
-        self.play(*[appear(f) for f in self.finals], run_time=style.RUN_INTRO)
+        leaving = [self.inset] if self.inset is not None and self.on_screen(self.inset) else []
+        if leaving:
+            self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
+            self.remove(*leaving)
+        self.play(*[appear(f) for f in self.finals],
+                  *[ReplacementTransform(old, new) for old, new in zip(self.counts,
+                                                                       self.headings_with_m)],
+                  run_time=style.RUN_INTRO)
+        self.counts = self.headings_with_m
 

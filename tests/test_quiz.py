@@ -117,6 +117,9 @@ def test_every_beat_ends_on_its_state(name):
         else:
             state["planes"] = sum(scene.on_screen(p) for p in scene.planes)
             state["runs"] = all(scene.on_screen(f) for f in scene.finals)
+            state["inset"] = scene.inset is not None and scene.on_screen(scene.inset)
+            state["headings"] = [h.source.replace("\\", "")
+                                 for h in scene.counts if scene.on_screen(h)]
         drawn.append(state)
         layouts.append((scene.timeline.current[1], text_boxes(scene)))
 
@@ -136,6 +139,47 @@ def test_every_beat_ends_on_its_state(name):
         else:
             assert (picture["planes"], picture["runs"]) == (beat.state["planes"],
                                                             beat.state["runs"]), where
+            assert picture["inset"] == beat.state["inset"], where
+            # each run's M is in its plane's heading once the runs are drawn, not before
+            for heading, run in zip(picture["headings"], (lesson.wide, lesson.narrow)):
+                assert (f"M = {run.updates}" in heading) == beat.state["runs"], where
     problems = [(s[:40], a, b) for s, boxes in layouts for a, b in overlaps(boxes)]
     problems += [(s[:40], n) for s, boxes in layouts for n in outside(boxes, frame_box())]
     assert not problems, problems[:5]
+
+
+@pytest.mark.parametrize("seed", [None, 1, 2, 3, 4])
+def test_the_narrow_band_is_magnified_round_its_nearest_point(seed):
+    """The inset magnifies the narrow band a whole number of times (as said), round the
+    point nearest θ*'s line, whose distance is the band's half-width γ/‖a‖ (the max-margin
+    separator's nearest point, found here by brute force over the points)."""
+    from linviz.lessons.quiz import (INSET_HALF_WIDTHS, INSET_LEAST_ZOOM, INSET_SHARE,
+                                     band_half_width, inset_box, magnification,
+                                     margin_quiz_lesson, nearest_point, plane_box)
+    from linviz.lessons.quiz_story import margin_storyboard
+
+    lesson = margin_quiz_lesson() if seed is None else margin_quiz_lesson(seed)
+    run = lesson.narrow
+    a, c = np.asarray(run.theta_star[:2]), float(run.theta_star[2])
+    X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y, dtype=float)
+    distances = [float(y[i] * (X[i] @ a + c) / np.hypot(*a)) for i in range(len(y))]
+    assert min(distances) == pytest.approx(band_half_width(run), rel=1e-6)
+    # the first of the points at the least distance (support vectors tie to rounding)
+    tied = [i for i, d in enumerate(distances) if d <= min(distances) * (1 + 1e-7)]
+    assert nearest_point(run) == tied[0]
+    zoom = magnification(run)
+    said = margin_storyboard(lesson).beats[2].sentence
+    if not zoom:
+        assert "magnified" not in said
+        return
+    assert zoom >= INSET_LEAST_ZOOM and f"magnified ×{zoom}" in said
+    box, whole = inset_box(run), plane_box(run)
+    # screen units per data unit, inset over plane: exactly the whole number said
+    scale = (INSET_SHARE / (box.x_max - box.x_min)) / (1.0 / (whole.x_max - whole.x_min))
+    assert scale == pytest.approx(zoom, rel=1e-9)
+    assert box.x_max - box.x_min >= 2 * INSET_HALF_WIDTHS * band_half_width(run) - 1e-12
+    # centred on the line, where the nearest point's perpendicular meets it
+    centre = np.array([(box.x_min + box.x_max) / 2, (box.y_min + box.y_max) / 2])
+    assert abs(centre @ a + c) <= 1e-9 * (1 + np.abs(a).sum() + abs(c))
+    x = X[nearest_point(run)]
+    assert np.cross(x - centre, a) == pytest.approx(0.0, abs=1e-9)

@@ -33,7 +33,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..generators import DEFAULT_SEED
+from ..geometry import Box
 from ..sweeps import MarginRun
+from ..view_box import fitted_box
 
 ONE_POINT = "quiz-one-point"
 #: the random start's length, in units of ‖x‖
@@ -117,6 +119,56 @@ class MarginQuizLesson:
         """The wide margin's run made fewer updates (the answer's evidence; both bounds
         hold whatever it is)."""
         return self.wide.updates < self.narrow.updates
+
+
+#: the magnified view of a band shows it at least this many band half-widths a side
+INSET_HALF_WIDTHS = 2.5
+#: the magnified view's side on screen, a share of its plane's
+INSET_SHARE = 0.4
+#: a band is magnified only when it is magnified at least this many times
+INSET_LEAST_ZOOM = 3
+
+
+def band_half_width(run: MarginRun) -> float:
+    """The half-width of θ*'s band in the plane: γ/‖a‖ for θ* = (a, c) on [x, 1]."""
+    return float(run.gamma / np.hypot(*run.theta_star[:2]))
+
+
+def plane_box(run: MarginRun) -> Box:
+    """The part of the plane the run's data is drawn in (fitted to it)."""
+    return fitted_box(np.asarray(run.data.X, dtype=float))
+
+
+def nearest_point(run: MarginRun) -> int:
+    """The point nearest θ*'s line in the plane (0-based), the least index among those
+    within 1e-9 (relative) of the least distance y(aᵀx + c)/‖a‖."""
+    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+    X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y, dtype=float)
+    distance = y * (X @ a + c) / float(np.hypot(*a))
+    least = float(distance.min())
+    return int(np.flatnonzero(distance <= least + 1e-9 * max(1.0, abs(least)))[0])
+
+
+def magnification(run: MarginRun) -> int:
+    """How many times the inset magnifies the plane: the whole number that shows the
+    band's half-width at least :data:`INSET_HALF_WIDTHS` times a side in a square
+    :data:`INSET_SHARE` of the plane's side (0 when it would be under
+    :data:`INSET_LEAST_ZOOM`: the band reads without one)."""
+    width = plane_box(run).x_max - plane_box(run).x_min
+    zoom = int(math.floor(INSET_SHARE * width / (2 * INSET_HALF_WIDTHS * band_half_width(run))
+                          + 1e-9))
+    return zoom if zoom >= INSET_LEAST_ZOOM else 0
+
+
+def inset_box(run: MarginRun) -> Box:
+    """The square magnified :func:`magnification` times round the band: centred where the
+    nearest point's perpendicular meets θ*'s line."""
+    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+    x = np.asarray(run.data.X[nearest_point(run)], dtype=float)
+    foot = x - (x @ a + c) / float(a @ a) * a
+    width = plane_box(run).x_max - plane_box(run).x_min
+    half = INSET_SHARE * width / (2 * magnification(run))
+    return Box(foot[0] - half, foot[0] + half, foot[1] - half, foot[1] + half)
 
 
 def margin_quiz_lesson(seed: int = DEFAULT_SEED) -> MarginQuizLesson:

@@ -7,7 +7,8 @@ States of ``quiz-one-point``: ``question`` (the question's card), ``run`` (None,
 or "start": the run drawn), ``step`` (its θ after this many updates), ``status``.
 States of ``quiz-margin``: ``question``, ``planes`` (how many of the two data sets are
 drawn, left first),
-``runs`` (each run's boundary and its M drawn), ``status`` (at the end the bound
+``inset`` (the narrow band magnified in a corner of its plane), ``runs`` (each run's
+boundary and its M, in its plane's heading), ``status`` (at the end the bound
 M ≤ (R/γ)² with both runs' numbers).
 """
 
@@ -15,8 +16,8 @@ from __future__ import annotations
 
 from .. import wording
 from ..storyboard import Storyboard, StoryWriter
-from .quiz import (MARGIN, ONE_POINT, MarginQuizLesson, OnePointLesson, margin_quiz_lesson,
-                   one_point_lesson)
+from .quiz import (MARGIN, ONE_POINT, MarginQuizLesson, OnePointLesson, magnification,
+                   margin_quiz_lesson, one_point_lesson)
 
 #: the motion of a beat that asks a quiz's question and pauses on it
 QUIZ = "quiz"
@@ -71,19 +72,21 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
 def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboard:
     """Every beat of the margin quiz (see the module's docstring)."""
     wide, narrow = lesson.wide, lesson.narrow
-    story = StoryWriter(scene, question=False, planes=0, runs=False, status=None)
+    story = StoryWriter(scene, question=False, planes=0, runs=False, inset=False, status=None)
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
     story.beat(f"On the left, separable data: its band is {plane_margin(wide)} wide a side; "
                f"on [x, 1], as the theorem measures, γ = {wording.significant(wide.gamma, 2, 3)}"
                f" and (R/γ)² = {wording.grouped(wide.bound, 0)}.", "planes", question=False,
                planes=1)
-    story.beat(f"On the right, a band of only {plane_margin(narrow)}: γ = "
+    zoom = magnification(narrow)
+    shown = f", magnified ×{zoom} in the corner" if zoom else ""
+    story.beat(f"On the right, a band of only {plane_margin(narrow)}{shown}: γ = "
                f"{wording.significant(narrow.gamma, 2, 3)}, (R/γ)² = "
-               f"{wording.grouped(narrow.bound, 0)}.", "planes", planes=2)
+               f"{wording.grouped(narrow.bound, 0)}.", "planes", planes=2, inset=bool(zoom))
     story.beat(f"The perceptron on each: {wording.count(wide.updates, 'update')} on the left, "
                f"{wording.count(narrow.updates, 'update')} on the right.", "runs", runs=True,
-               status=f"M = {wide.updates} and M = {narrow.updates}")
+               inset=False, status=None)
     bound = (f"M ≤ (R/γ)²: {wide.updates} ≤ {wording.grouped(wide.bound, 0)} on the left, "
              f"{narrow.updates} ≤ {wording.grouped(narrow.bound, 0)} on the right")
     if lesson.wide_is_faster:
