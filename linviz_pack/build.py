@@ -19,12 +19,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from linviz.atomic import make_work_dir, remove_stale_temporaries, remove_work_dir
+from linviz.explorable import is_explorable
 from linviz.limits import QUIZ_PAUSE
 from linviz.notation import in_notation
 from scenes.toolkit.section_titles import read_section_titles
 
 from . import captions, handout, join, page, slides, title_card
 from .course import DEFAULT_TITLE, byline
+
 from .rendered import (RenderedScene, add_reversed_sections, cached_scene, render_options,
                        render_to_cache, reversed_name)
 from .titles import section_title
@@ -158,7 +160,7 @@ def build_lecture(entries: Sequence, out: Path, settings: PackSettings,
         return PackResult(rendered_names, reused, False, files)
     staging = make_work_dir(out, "lecture")
     try:
-        assemble(entries, ordered, staging, settings, say, card)
+        assemble(entries, ordered, staging, settings, say, card, options)
         (staging / PACK_MANIFEST).write_text(json.dumps({"key": key}) + "\n", encoding="utf-8")
         publish(staging, out, (*PACK_ITEMS, PACK_MANIFEST))
     finally:
@@ -240,11 +242,13 @@ def _pack_is_current(out: Path, key: str) -> bool:
 
 def assemble(entries: Sequence, scenes: Sequence[RenderedScene], folder: Path,
              settings: PackSettings, say: Callable[[str], None] = lambda line: None,
-             card=None) -> None:
+             card=None, options: dict | None = None) -> None:
     """Write every file of the pack into ``folder`` from complete scene folders.
 
     ``card``: the title card (:mod:`.title_card`) that opens lecture.mp4, or None;
     every time in the lecture (chapters, captions, beats, the handout's) comes after it.
+    ``options``: each scene's render options by name (:func:`render_options`): the page's
+    explorables are made from the same request as the scene's render.
     """
     timelines = [scene.timeline() for scene in scenes]
     durations = [join.video_duration(scene.video) for scene in scenes]
@@ -273,7 +277,7 @@ def assemble(entries: Sequence, scenes: Sequence[RenderedScene], folder: Path,
     (folder / "lecture.vtt").write_text(captions.format_vtt(shown), encoding="utf-8")
     _write_slides(entries, scenes, timelines, folder / "slides", settings)
     _write_page(entries, scenes, timelines, offsets, chapters, cues, folder, titles, settings,
-                card, lead)
+                card, lead, options or {})
     say("writing handout.pdf")
     _write_handout(entries, scenes, timelines, folder, settings, titles, offsets)
 
@@ -330,9 +334,32 @@ def _write_slides(entries, scenes, timelines, folder: Path, settings: PackSettin
                             entry.description)
 
 
+#: what the handout says under a scene the page can explore
+EXPLORE_NOTE = ("On the lecture page (index.html): pause at any beat of this scene and press "
+                "E to explore its run: step it, drag or add a point, flip a label.")
+
+
+def _explorables(entries, timelines, offsets, options: dict) -> tuple[dict, dict]:
+    """The page's explorables by scene (:func:`linviz_render.story.explorable_of`, from the
+    request the scene was rendered with), and where each such scene lies in lecture.mp4."""
+    from linviz_render.story import explorable_of
+
+    from .rendered import scene_request
+
+    found, spans = {}, {}
+    for entry, timeline, offset in zip(entries, timelines, offsets):
+        if entry.name not in options:
+            continue
+        explorable = explorable_of(entry, scene_request(options[entry.name]))
+        if explorable is not None:
+            found[entry.name] = explorable
+            spans[entry.name] = [round(offset, 3), round(offset + timeline.duration, 3)]
+    return found, spans
+
+
 def _write_page(entries, scenes, timelines, offsets, chapters, cues, folder: Path,
                 titles: Sequence[dict], settings: PackSettings, card=None,
-                lead: float = 0.0) -> None:
+                lead: float = 0.0, options: dict | None = None) -> None:
     beats = [_titled(beat.shifted(offset), named)
              for offset, timeline, named in zip(offsets, timelines, titles)
              for beat in timeline.beats]
@@ -359,8 +386,10 @@ def _write_page(entries, scenes, timelines, offsets, chapters, cues, folder: Pat
                                          timeline.cues,
                                          [_titled(beat, named) for beat in timeline.beats],
                                          poster))
+    explore, spans = _explorables(entries, timelines, offsets, options or {})
     page.write_page(folder, settings.title, sources, join.frame_rate(scenes[0].video),
-                    settings.byline, sound=join.has_audio(scenes[0].video))
+                    settings.byline, sound=join.has_audio(scenes[0].video),
+                    explore=explore, explore_spans=spans, theme=settings.theme)
 
 
 def _titled(beat, titles: dict):
@@ -405,8 +434,10 @@ def _write_handout(entries, scenes, timelines, folder: Path, settings: PackSetti
             sections.append(printed)
             first_cue += len(said)
         sections = tuple(sections)
-        parts.append(handout.HandoutScene(position, entry.title or entry.name,
-                                          in_notation(entry.description, settings.notation),
+        description = in_notation(entry.description, settings.notation)
+        if is_explorable(entry.name):
+            description += f" {EXPLORE_NOTE}"
+        parts.append(handout.HandoutScene(position, entry.title or entry.name, description,
                                           sections))
     handout.write_handout(parts, folder / "handout.pdf", settings.title, settings.handout,
                           settings.byline, answers)

@@ -64,7 +64,8 @@ def write_poster(video: Path, time: float, folder: Path, name: str) -> str:
 
 
 def write_page(folder: Path, title: str, sources: Sequence[dict], fps: float,
-               byline: str = "", sound: bool = False) -> None:
+               byline: str = "", sound: bool = False, explore: dict | None = None,
+               explore_spans: dict | None = None, theme: str = "dark") -> None:
     """``folder/index.html`` and ``folder/assets/`` (player, style, data).
 
     ``title`` and ``byline`` (course · lecturer · date, see linviz_pack.course) head the
@@ -73,13 +74,19 @@ def write_page(folder: Path, title: str, sources: Sequence[dict], fps: float,
     ``fps``: the videos' frame rate (present mode stops on a beat's last frame).
     The first source is what the page shows first, also without JavaScript.
     ``sound``: the videos are narrated, so the player is not muted.
+    ``explore``: the explorable of each scene the page can explore, by scene
+    (:func:`linviz.explorable.perceptron_explorable`), and ``explore_spans`` where each
+    lies in the whole lecture ([start, end] s); ``theme``: the videos' theme, whose colours
+    the explorable draws in.
     """
     assets = folder / "assets"
     assets.mkdir(parents=True, exist_ok=True)
-    for name in ("player.js", "player.css"):
+    for name in ("player.js", "player.css", "explore.js"):
         shutil.copyfile(WEB / name, assets / name)
-    payload = json.dumps({"title": title, "fps": fps, "sources": list(sources)}, ensure_ascii=False,
-                         indent=1)
+    payload = json.dumps({"title": title, "fps": fps, "sources": list(sources),
+                          "explore": explore or {}, "explore_offsets": explore_spans or {},
+                          "theme": theme_colours(theme)},
+                         ensure_ascii=False, indent=1)
     (assets / "lecture-data.js").write_text(
         "// Written by render.py lecture: what the page plays.\n"
         f"window.LINVIZ_LECTURE = {payload};\n", encoding="utf-8")
@@ -95,6 +102,16 @@ def write_page(folder: Path, title: str, sources: Sequence[dict], fps: float,
     if sound:
         html = html.replace("<video id=\"video\" controls muted ", "<video id=\"video\" controls ")
     (folder / "index.html").write_text(html, encoding="utf-8")
+
+
+def theme_colours(name: str) -> dict:
+    """The colours of the videos' theme ``name``, for what the page draws itself."""
+    from dataclasses import asdict as fields
+
+    from scenes.toolkit.style import THEMES
+
+    return {key: value for key, value in fields(THEMES[name]).items()
+            if key not in ("name", "notation")}
 
 
 def _deck_links(sources: Sequence[dict]) -> str:

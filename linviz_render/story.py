@@ -124,3 +124,18 @@ def main(argv=None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def explorable_of(entry, request) -> dict | None:
+    """What the page needs to explore ``entry``'s run as ``request`` asks
+    (:func:`linviz.explorable.perceptron_explorable`), or None for a scene it cannot
+    explore (or one told from a saved trace)."""
+    from linviz.explorable import is_explorable, perceptron_explorable
+    from linviz.lessons import default_data_for
+
+    if not is_explorable(entry.name) or request.trace or entry.own_data:
+        return None
+    board = storyboard_of(entry, request)
+    spec = request.data or default_data_for(entry.name)
+    data = request.data_options().resolve_for(entry.name, default=spec)
+    return perceptron_explorable(entry.name, data, board, request.notation)

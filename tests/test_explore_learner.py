@@ -1,0 +1,65 @@
+"""The page's perceptron (``linviz_pack/web/explore.js``) is the engine's, bit for bit: run in
+real headless Chromium (Debian's) on every classification data set of the gallery, with an
+offset and through the origin, every visit (pass, point, recorded score, mistake, state)
+and every state θ, θ₀ equals :class:`linviz.perceptron.Perceptron`'s trace exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from browser_helpers import offline_browser
+from linviz.dataset import CLASSIFICATION
+from linviz.gallery import gallery
+from linviz.perceptron import ON_LINE_TOLERANCE, Perceptron
+
+WEB = Path(__file__).resolve().parent.parent / "linviz_pack" / "web"
+#: τ for the comparison: data no line separates runs all of it
+EPOCHS = 60
+
+
+@pytest.fixture(scope="module")
+def learner_page(tmp_path_factory):
+    """A blank page with explore.js loaded (no lecture: the learner alone)."""
+    folder = tmp_path_factory.mktemp("explore-learner")
+    (folder / "explore.js").write_text((WEB / "explore.js").read_text(encoding="utf-8"),
+                                       encoding="utf-8")
+    (folder / "index.html").write_text(
+        '<!DOCTYPE html><html><body><div id="stage"></div>'
+        '<script src="explore.js"></script></body></html>', encoding="utf-8")
+    with offline_browser(folder) as (context, refused):
+        page = context.new_page()
+        page.goto((folder / "index.html").as_uri())
+        yield page
+        assert refused == []
+
+
+CASES = [case for case in gallery(CLASSIFICATION) if case.name]
+
+
+@pytest.mark.parametrize("offset", [True, False], ids=["offset", "origin"])
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_the_pages_perceptron_is_the_engines_bit_for_bit(learner_page, case, offset):
+    data = case.make()
+    X = np.asarray(data.X, dtype=float)[:, :8]
+    if X.shape[1] < 1:
+        pytest.skip("no features")
+    trace = Perceptron(epochs=EPOCHS, offset=offset).fit(
+        type(data)(data.name, X, data.y, data.task)).trace_
+    page_run = learner_page.evaluate(
+        "([X, y, offset, epochs, tol]) => linvizExplore.run(X, y, offset, epochs, tol)",
+        [X.tolist(), [int(v) for v in data.y], offset, EPOCHS, ON_LINE_TOLERANCE])
+    steps = trace.steps
+    assert len(page_run["visits"]) == len(steps["i"]), case.name
+    assert [v["epoch"] for v in page_run["visits"]] == steps["epoch"].tolist()
+    assert [v["i"] for v in page_run["visits"]] == steps["i"].tolist()
+    assert [v["mistake"] for v in page_run["visits"]] == steps["mistake"].tolist()
+    assert [v["state"] for v in page_run["visits"]] == steps["state"].tolist()
+    # exact floats: JSON carries a double both ways without loss
+    assert [v["score"] for v in page_run["visits"]] == steps["score"].tolist()
+    assert page_run["thetas"] == np.asarray(trace.states["theta"]).tolist()
+    assert page_run["theta0s"] == np.asarray(trace.states["theta0"], dtype=float).tolist()
+    assert page_run["converged"] == bool(trace.result["converged"])
+    assert page_run["epochs"] == int(trace.result["epochs"])

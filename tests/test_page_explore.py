@@ -1,0 +1,227 @@
+"""Explore, in the pack's page in real headless Chromium: paused at a beat of the perceptron
+scene, E opens the beat's state drawn live; a student drags a point, steps, flips a label,
+turns the offset off, and what the page shows is, at every point, the engine's run on the
+edited data (:class:`linviz.perceptron.Perceptron`, exact floats); Esc goes back to the
+paused lecture. Also from the whole lecture's video, by keyboard alone, and in a phone-sized
+window."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from browser_helpers import offline_browser
+from linviz.dataset import CLASSIFICATION, Dataset
+from linviz.perceptron import Perceptron
+
+
+@pytest.fixture(scope="module")
+def perceptron_pack(tmp_path_factory) -> Path:
+    """The perceptron scene packed as a lecturer packs it (a subprocess)."""
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path_factory.mktemp("explore-pack") / "media"
+    done = subprocess.run([sys.executable, str(root / "render.py"), "lecture", "perceptron",
+                           "--out", str(out)], capture_output=True, text=True,
+                          cwd=tmp_path_factory.getbasetemp())
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+@pytest.fixture
+def page_of(perceptron_pack, tmp_path):
+    """Open the pack's page (at a viewport size) in Chromium, nothing but file:// allowed."""
+    opened = []
+
+    def open_page(width: int = 1280, height: int = 800):
+        manager = offline_browser(tmp_path / f"profile-{len(opened)}", width, height)
+        context, refused = manager.__enter__()
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto((perceptron_pack / "index.html").as_uri())
+        page.wait_for_function("document.getElementById('video').readyState >= 2",
+                               timeout=20_000)
+        opened.append((manager, errors, refused))
+        return page
+
+    yield open_page
+    for manager, errors, refused in opened:
+        manager.__exit__(None, None, None)
+        assert errors == [], errors
+        assert refused == [], refused
+
+
+def engine_state(state: dict) -> dict:
+    """The engine's run on the page's data (as the page holds it, exact floats), at the
+    page's visit: θ, θ₀, t, i (1-based), M."""
+    X = np.array(state["X"], dtype=float)
+    y = np.array(state["y"], dtype=float)
+    trace = Perceptron(epochs=1000, offset=state["offset"]).fit(
+        Dataset("edited", X, y, CLASSIFICATION)).trace_
+    step = state["step"]
+    assert step <= len(trace.steps["i"])
+    k = int(trace.steps["state"][step - 1]) if step else 0
+    return {"theta": np.asarray(trace.states["theta"][k], dtype=float).tolist(),
+            "theta0": float(trace.states["theta0"][k]), "M": k,
+            "t": int(trace.steps["epoch"][step - 1]) if step else 0,
+            "i": int(trace.steps["i"][step - 1]) + 1 if step else None,
+            "visits": len(trace.steps["i"])}
+
+
+def assert_is_engines(page) -> dict:
+    state = page.evaluate("linvizExplore.state()")
+    assert state["open"]
+    engine = engine_state(state)
+    shown = {key: state[key] for key in ("theta", "theta0", "M", "t", "i", "visits")}
+    shown["theta0"] = float(shown["theta0"])
+    assert shown == engine, (shown, engine)
+    return state
+
+
+def pause_at_end_of(page, beat: dict) -> None:
+    """Paused on the beat's last frame, as present mode stops there."""
+    page.evaluate(f"linvizPlayer.seek({beat['end'] - 0.05})")
+    page.wait_for_function("!document.getElementById('video').seeking")
+    page.evaluate("document.getElementById('video').pause()")
+
+
+def storyboard_steps() -> list[tuple[str, int]]:
+    """(caption, visits shown) of every beat of the scene, from the engine's storyboard."""
+    from linviz_render.story import storyboard_of
+    from scenes.catalog import find
+    from scenes.toolkit.request import RenderRequest
+
+    board = storyboard_of(find("perceptron"), RenderRequest())
+    return [(text, int(beat.state.get("step", 0)))
+            for text, beat in zip(board.sentences(), board.beats)]
+
+
+def test_explore_opens_on_the_beats_state_and_follows_every_edit_as_the_engine(page_of):
+    page = page_of()
+    page.evaluate("linvizPlayer.show('perceptron')")
+    page.wait_for_function("document.getElementById('video').readyState >= 2",
+                           timeout=20_000)
+    beats = page.evaluate("linvizPlayer.state.source.beats")
+    steps = dict(storyboard_steps())
+    chosen = [k for k, beat in enumerate(beats) if steps.get(beat["text"], 0) > 0]
+    assert len(chosen) >= 3
+    for k in (chosen[0], chosen[len(chosen) // 2], chosen[-1]):
+        pause_at_end_of(page, beats[k])
+        paused_at = page.evaluate("document.getElementById('video').currentTime")
+        page.keyboard.press("e")
+        state = assert_is_engines(page)
+        assert state["step"] == steps[beats[k]["text"]], beats[k]["text"]
+        assert not state["edited"]
+        page.keyboard.press("Escape")
+        assert page.evaluate("linvizExplore.state()") == {"open": False}
+        assert page.evaluate("document.getElementById('video').paused")
+        assert page.evaluate("document.getElementById('video').currentTime") == paused_at
+
+    pause_at_end_of(page, beats[chosen[1]])
+    page.keyboard.press("e")
+    before = page.evaluate("linvizExplore.state()")
+    # drag point 4 across the plane with the mouse
+    start = page.evaluate("linvizExplore.toScreen(linvizExplore.state().X[3])")
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(start[0] + 90, start[1] - 70, steps=6)
+    page.mouse.up()
+    dragged = assert_is_engines(page)
+    assert dragged["edited"] and dragged["selected"] == 3
+    assert [p for k, p in enumerate(dragged["X"]) if k != 3] == \
+        [p for k, p in enumerate(before["X"]) if k != 3]
+    assert dragged["X"][3][0] > before["X"][3][0] and dragged["X"][3][1] > before["X"][3][1]
+    for key in ("u", "u", "ArrowRight", "ArrowRight", "y", "ArrowLeft"):
+        page.keyboard.press(key)
+        assert_is_engines(page)
+    page.keyboard.press("f")  # flip the dragged point's label
+    flipped = assert_is_engines(page)
+    assert flipped["y"][3] == -dragged["y"][3]
+    page.keyboard.press("o")  # through the origin
+    assert assert_is_engines(page)["offset"] is False
+    page.keyboard.press("End")
+    end = assert_is_engines(page)
+    assert end["step"] == end["visits"]
+    page.keyboard.press("a")  # a new point, then moved by keyboard
+    page.keyboard.press("Shift+ArrowUp")
+    added = assert_is_engines(page)
+    assert len(added["X"]) == len(before["X"]) + 1
+    page.keyboard.press("r")  # the lecture's data and run again, at the beat
+    again = assert_is_engines(page)
+    assert (again["X"], again["y"], again["step"]) == (before["X"], before["y"], before["step"])
+
+
+def test_explore_from_the_whole_lectures_video(page_of):
+    page = page_of()
+    spans = page.evaluate("LINVIZ_LECTURE.explore_offsets")
+    start, end = spans["perceptron"]
+    own = page.evaluate("LINVIZ_LECTURE.sources.filter(s => s.id === 'perceptron')[0].beats")
+    steps = dict(storyboard_steps())
+    k = max(k for k, beat in enumerate(own) if steps.get(beat["text"], 0) > 0)
+    page.evaluate(f"linvizPlayer.seek({start + own[k]['end'] - 0.05})")
+    page.wait_for_function("!document.getElementById('video').seeking")
+    page.keyboard.press("e")
+    state = assert_is_engines(page)
+    assert state["scene"] == "perceptron" and state["step"] == steps[own[k]["text"]]
+    # Explore's keys are its own: → stepped the run, not the lecture
+    time = page.evaluate("document.getElementById('video').currentTime")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("linvizExplore.state().step") == min(state["step"] + 1,
+                                                               state["visits"])
+    assert page.evaluate("document.getElementById('video').currentTime") == time
+
+
+def test_every_action_has_a_key_and_a_button_that_works_by_keyboard(page_of):
+    page = page_of()
+    page.evaluate("linvizPlayer.show('perceptron')")
+    page.wait_for_function("document.getElementById('video').readyState >= 2",
+                           timeout=20_000)
+    beats = page.evaluate("linvizPlayer.state.source.beats")
+    pause_at_end_of(page, beats[len(beats) // 2])
+    page.focus("#explore-button")
+    page.keyboard.press("Enter")  # the button opens it too
+    assert page.evaluate("linvizExplore.state().open")
+    step = page.evaluate("linvizExplore.state().step")
+    buttons = page.locator("#explore-controls button")
+    labels = buttons.all_text_contents()
+    assert all(label.split()[0] for label in labels)  # each names its key
+    home = buttons.filter(has_text="to θ = 0")
+    home.focus()
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"  # a visible focus
+    page.keyboard.press("Enter")
+    assert page.evaluate("linvizExplore.state().step") == 0
+    assert_is_engines(page)
+
+
+def test_a_phone_sized_window_keeps_the_picture_and_wraps_the_controls(page_of, tmp_path):
+    page = page_of(390, 844)
+    page.evaluate("linvizPlayer.show('perceptron')")
+    page.wait_for_function("document.getElementById('video').readyState >= 2",
+                           timeout=20_000)
+    beats = page.evaluate("linvizPlayer.state.source.beats")
+    pause_at_end_of(page, beats[len(beats) // 2])
+    page.keyboard.press("e")
+    assert_is_engines(page)
+    canvas = page.evaluate("""() => { const r = document.getElementById('explore-canvas')
+        .getBoundingClientRect(); return [r.width, r.height]; }""")
+    assert canvas[0] >= 380 and canvas[1] >= 380
+    boxes = page.evaluate("""() => [...document.querySelectorAll('#explore-controls button')]
+        .map(b => { const r = b.getBoundingClientRect(); return [r.left, r.right, r.bottom]; })""")
+    assert all(0 <= left and right <= 390 and bottom <= 844 for left, right, bottom in boxes)
+    page.screenshot(path=str(tmp_path / "explore-phone.png"))
+
+
+def test_the_handout_names_the_key_under_the_scene(perceptron_pack):
+    """The handout's page for the perceptron tells a student how to open its explorable."""
+    pypdf = pytest.importorskip("pypdf")
+    from linviz_pack.build import EXPLORE_NOTE
+
+    text = " ".join(page.extract_text() for page in
+                    pypdf.PdfReader(str(perceptron_pack / "handout.pdf")).pages)
+    assert "press E to explore" in " ".join(text.split())
+    assert "press E" in EXPLORE_NOTE
