@@ -17,9 +17,11 @@ import numpy as np
 from manim import (DOWN, RIGHT, Arrow, Circle, DashedLine, Dot, Indicate, Line, Polygon, ValueTracker, Wait,
                    VGroup, VMobject, linear)
 
+from linviz import wording
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program import (
     DEFAULT_DATA, SCENE, LinearProgramLesson, check_linear_program_data, linear_program_lesson,
+    probe_theta,
 )
 from linviz.lessons.linear_program_story import linear_program_storyboard
 from scenes.base import LinvizScene
@@ -73,7 +75,7 @@ class LinearProgramScene(LinvizScene):
         self.title = self.make_title("Separating as a linear programme")
         self.plane = DataPlane(self.data.X, self.data.y, theme, data=self.data,
                                include_origin=True, side=SIDE, center=DATA_CENTER)
-        self.weights = DataPlane(np.zeros((0, 2)), np.zeros(0), theme, box=lesson.weight_box,
+        self.weights = DataPlane(np.zeros((0, 2)), np.zeros(0), theme, box=lesson.constraint_box,
                                  side=SIDE, center=WEIGHT_CENTER,
                                  axis_labels=("theta_1", "theta_2"), legend=False)
         self.status = None
@@ -108,7 +110,8 @@ class LinearProgramScene(LinvizScene):
         zoom = ValueTracker(0.0)
 
         def follow(_=None) -> None:
-            weights.set_box(views.box_between(start, box, zoom.get_value()))
+            t = zoom.get_value()
+            weights.set_box(box if t >= 1.0 else views.box_between(start, box, t))
             for drawing, make in self.weight_drawings:
                 if self.on_screen(drawing):
                     drawing.become(make())
@@ -119,6 +122,20 @@ class LinearProgramScene(LinvizScene):
         weights.clear_updaters()
         zoom.set_value(1.0)
         follow()
+
+    def away_from_ray(self, theta) -> np.ndarray:
+        """The screen direction from ``theta`` away from the ray 0 → θ_M (the perceptron's
+        last θ, whose ray and scaled point come later), perpendicular to it: a label there
+        is never on the ray nor on the point where it enters the region."""
+        run = self.lesson.run
+        if run is None:
+            return np.array([1.0, -1.0, 0.0])
+        ray = self.weight_point(self.lesson.thetas[-1]) - self.weight_point((0, 0))
+        across = np.array([-ray[1], ray[0], 0.0])
+        if float(np.dot(self.weight_point(theta) - self.weight_point((0, 0)), across)) < 0:
+            across = -across
+        norm = float(np.linalg.norm(across))
+        return across / norm if norm > 0 else np.array([1.0, -1.0, 0.0])
 
     def weight_point(self, theta) -> np.ndarray:
         return self.weights.c2p(np.asarray(theta, dtype=float))
@@ -198,7 +215,7 @@ class LinearProgramScene(LinvizScene):
                   Indicate(self.shown_line, color=theme.highlight),
                   run_time=style.PAUSE_READ)
         a = self.lesson.signed[i]
-        probe = 2.0 * a / float(a @ a)  # aᵀθ = 2 ≥ 1: inside the point's half-plane
+        probe = probe_theta(a)  # aᵀθ = 2 ≥ 1: inside the point's half-plane
         label = math("theta", theme, style.FONT_LABEL).set_color(theme.normal)
         with_backdrop(label, theme)
 
@@ -221,6 +238,8 @@ class LinearProgramScene(LinvizScene):
                                self.shown_vector, self.probe, self.probe_line) if m is not None]
         self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
         self.remove(*leaving)
+        if self.weights.box != lesson.weight_box:  # out from one line to all of them
+            self.zoom_weights(lesson.weight_box)
         # many lines are a mesh: each fainter the more there are
         opacity = float(np.clip(12.0 / lesson.n, 0.25, 0.8))
         self.lines = self.on_weights(lambda: VGroup(*[
@@ -267,7 +286,7 @@ class LinearProgramScene(LinvizScene):
             box = self.weights.box
             if box.x_min < star[0] < box.x_max and box.y_min < star[1] < box.y_max:
                 dot = Dot(self.weight_point(star), radius=0.09, color=theme.highlight)
-                return VGroup(dot, label.copy().next_to(dot, np.array([1.0, -1.0, 0.0]),
+                return VGroup(dot, label.copy().next_to(dot, self.away_from_ray(star),
                                                         buff=0.06))
             # zoomed in past θ*: an arrow at the edge where the ray to it leaves the view
             edge = self.weight_point(ray_end(star, box))
@@ -423,12 +442,19 @@ class LinearProgramScene(LinvizScene):
         if beat.state["view"] == "far":
             self.zoom_weights(lesson.ray_box)
 
+        scaled = math(f"theta \\/ {wording.number(lesson.least_score, 2)}", theme,
+                      style.FONT_SMALL).set_color(theme.normal)
+        with_backdrop(scaled, theme)
+
         def make():
             far = ray_end(lesson.thetas[-1], self.weights.box)
             ray = DashedLine(self.weight_point((0, 0)), self.weight_point(far),
                              color=theme.normal, stroke_width=2.5, dash_length=0.12)
-            return VGroup(ray, Dot(self.weight_point(lesson.scaled_theta), radius=0.08,
-                                   color=theme.normal))
+            entry = Dot(self.weight_point(lesson.scaled_theta), radius=0.08,
+                        color=theme.normal)
+            # its name on the side of the ray away from θ*, whose name is on the other
+            side = -self.away_from_ray(lesson.theta_star)
+            return VGroup(ray, entry, scaled.copy().next_to(entry, side, buff=0.08))
 
         self.ray = self.on_weights(make)
         self.play(appear(self.ray), run_time=style.RUN_INTRO)

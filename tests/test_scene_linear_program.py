@@ -58,7 +58,8 @@ def test_every_beat_ends_on_its_state(data):
         assert picture["status"] == state["status"], where
         assert picture["probe"] == state["probe"], where
         if state["weights"]:
-            assert picture["box"] == {"near": lesson.weight_box, "walk": lesson.walk_box,
+            assert picture["box"] == {"constraint": lesson.constraint_box,
+                                      "near": lesson.weight_box, "walk": lesson.walk_box,
                                       "far": lesson.ray_box}[state["view"]], where
         if state["walk"] is None:
             assert picture["walk"] is None, where

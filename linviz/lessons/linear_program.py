@@ -57,6 +57,13 @@ TIGHT = 1e-9
 WALK_ZOOM = 3.0
 
 
+def probe_theta(a: np.ndarray) -> np.ndarray:
+    """The θ marked inside the half-plane aᵀθ ≥ 1 of a point (a = y⁽ⁱ⁾x⁽ⁱ⁾): 2a/‖a‖², where
+    aᵀθ = 2, twice as far from 0 as the line."""
+    a = np.asarray(a, dtype=float)
+    return 2.0 * a / float(a @ a)
+
+
 def box_width(box: Box) -> float:
     """The width of the square ``box`` (its x extent)."""
     return float(box.x_max - box.x_min)
@@ -213,6 +220,10 @@ class LinearProgramLesson:
     weight_box : the part of weight space drawn: 0, θ*, the diamond through it, the
         perceptron's walk (or, on
         infeasible data, the lines' nearest points to 0).
+    constraint_box : the part drawn while one point's constraint is shown: 0, the foot of
+        its line and the θ marked inside it, when the weight box is over
+        :data:`WALK_ZOOM`-fold wider (the line would seem to pass through 0), else the
+        weight box itself.
     walk_box : the part drawn while the perceptron walks: the box of its steps when the
         weight box is over :data:`WALK_ZOOM`-fold wider (its steps would be specks; θ*
         may then lie outside), else the weight box itself.
@@ -232,6 +243,7 @@ class LinearProgramLesson:
     certificate: dict[int, float]
     separable_with_offset: bool
     weight_box: Box
+    constraint_box: Box
     walk_box: Box
     ray_box: Box
 
@@ -342,8 +354,13 @@ def linear_program_lesson(data: Dataset, seed: int = 0) -> LinearProgramLesson:
         # where the half-planes come closest: the lines' nearest points to 0
         box = ray_box = walk_box = fitted_box(np.array([np.zeros(2), *(A / _dot(A, A)[:, None])]),
                                    include_origin=True)
+    a = A[shown]
+    constraint_box = fitted_box(np.array([np.zeros(2), a / _dot(a, a), probe_theta(a)]),
+                                include_origin=True)
+    if box_width(box) <= WALK_ZOOM * box_width(constraint_box):
+        constraint_box = box
     return LinearProgramLesson(
         data=data, signed=A, feasible=feasible, least_l1=value, theta_star=theta_star,
         tight=tight, shown_point=shown, run=run, certificate=certificate,
         separable_with_offset=(not feasible) and is_separable(data.X, data.y, offset=True),
-        weight_box=box, walk_box=walk_box, ray_box=ray_box)
+        weight_box=box, constraint_box=constraint_box, walk_box=walk_box, ray_box=ray_box)

@@ -14,7 +14,8 @@ The state's keys:
 - ``walk``: how many of the perceptron's updates are drawn in weight space (None: the
   walk has not started);
 - ``ray``: the ray from 0 through the perceptron's last θ;
-- ``view``: the part of weight space drawn, "near" (the lesson's weight box), "walk"
+- ``view``: the part of weight space drawn, "constraint" (the lesson's constraint box,
+  zoomed in to one point's line), "near" (the lesson's weight box), "walk"
   (its walk box, zoomed in to the perceptron's steps) or "far" (its ray box, zoomed out
   to where the ray enters the region);
 - ``certificate``: the certificate's weighted yx, tip to tail, in data space;
@@ -92,10 +93,17 @@ def _step_sentence(lesson: LinearProgramLesson, k: int) -> str:
             f"a step perpendicular to its line.")
 
 
+def _zoomed_out(lesson: LinearProgramLesson) -> str:
+    """What the all-constraints sentence says of the view: zoomed out from one line's."""
+    return ", zoomed out" if lesson.constraint_box != lesson.weight_box else ""
+
+
 def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> Storyboard:
     """Every beat of the scene for ``lesson`` (see the module's docstring)."""
+    zoomed = lesson.constraint_box != lesson.weight_box
     story = StoryWriter(scene, weights=False, shown=None, lines=False, region=False,
-                        diamond=None, star=False, boundary=None, walk=None, ray=False, view="near", probe=False,
+                        diamond=None, star=False, boundary=None, walk=None, ray=False,
+                        view="constraint" if zoomed else "near", probe=False,
                         certificate=False, ringed=[], status=None)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
@@ -121,9 +129,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
 def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     n = lesson.n
     edges = region_lines(lesson)
-    story.beat(f"All {n} constraints: the θ that meet them all lie where the half-planes "
-               f"overlap, the shaded region; its edges here lie on {len(edges)} of the lines.",
-               "all-constraints", shown=None, ringed=[], lines=True, region=True, probe=False)
+    story.beat(f"All {n} constraints{_zoomed_out(lesson)}: the θ that meet them all lie where "
+               f"the half-planes overlap, the shaded region; its edges here lie on "
+               f"{len(edges)} of the lines.", "all-constraints", shown=None, ringed=[],
+               lines=True, region=True, probe=False, view="near")
     star, c = lesson.theta_star, lesson.least_l1
     story.section("lp-solve", "Solving it")
     story.beat("Every θ in it separates the data. A linear programme picks one: the θ of the "
@@ -180,9 +189,10 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
 
 def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     n = lesson.n
-    story.beat(f"All {n} constraints: no θ lies in every half-plane, so no line through the "
-               f"origin separates these points. The solver reports it infeasible.",
-               "all-constraints", shown=None, ringed=[], lines=True, probe=False,
+    story.beat(f"All {n} constraints{_zoomed_out(lesson)}: no θ lies in every half-plane, so no "
+               f"line through the origin separates these points. The solver reports it "
+               f"infeasible.", "all-constraints", shown=None, ringed=[], lines=True,
+               probe=False, view="near",
                status="HiGHS: infeasible, no θ meets every constraint")
     support = sorted(lesson.certificate)
     weights = " and ".join(
