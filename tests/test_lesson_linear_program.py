@@ -182,3 +182,59 @@ def test_tight_points_at_one_place_are_named_once():
     assert {0, 1} <= set(lesson.tight)
     said = " ".join(linear_program_storyboard(lesson).sentences())
     assert "(point 2 at the same place)" in said and "points 1, 2" not in said
+
+
+def _brute_opposite_pairs(X: np.ndarray, y: np.ndarray) -> tuple[list, list]:
+    """Every pair (i < j) at one place with both labels, and every pair whose yx point
+    opposite ways: the stated rule |a × b| ≤ OPPOSITE‖a‖‖b‖ (squared, in rationals) and
+    aᵀb < 0."""
+    from linviz.lessons.linear_program import OPPOSITE
+
+    tolerance = Fraction(OPPOSITE) ** 2
+    same, opposite = [], []
+    for i, j in itertools.combinations(range(len(y)), 2):
+        a = [Fraction(float(v)) * int(y[i]) for v in X[i]]
+        b = [Fraction(float(v)) * int(y[j]) for v in X[j]]
+        cross = a[0] * b[1] - a[1] * b[0]
+        if (cross * cross <= tolerance * (a[0] ** 2 + a[1] ** 2) * (b[0] ** 2 + b[1] ** 2)
+                and a[0] * b[0] + a[1] * b[1] < 0):
+            opposite.append((i, j))
+            if np.array_equal(X[i], X[j]):
+                same.append((i, j))
+    return same, opposite
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_two_opposite_points_are_the_certificate_when_there_are(case):
+    """On data no line through the origin separates, the proof is the simplest there is:
+    two points at one place with both labels (the least such pair), else two whose yx are
+    opposite, found by brute force in rationals; and the sentence says which."""
+    data = _data(case)
+    if data.n_features != 2 or len(data.y) > 400:
+        pytest.skip("two features, a few hundred points")
+    try:
+        lesson = linear_program_lesson(data)
+    except DataError:
+        pytest.skip("refused")
+    if lesson.feasible:
+        return
+    same, opposite = _brute_opposite_pairs(np.asarray(data.X, dtype=float), data.y)
+    chosen = tuple(sorted(lesson.certificate))
+    said = linear_program_storyboard(lesson).beats
+    proof = next(beat.sentence for beat in said if beat.sentence.startswith("Its proof"))
+    if same:
+        assert chosen == same[0] and lesson.same_place_certificate
+        assert all(w == pytest.approx(0.5) for w in lesson.certificate.values())
+        assert f"{point_list(chosen)} lie at one place with opposite labels" in proof
+    elif opposite:
+        assert chosen == opposite[0] and not lesson.same_place_certificate
+    else:
+        assert len(chosen) in (2, 3) and "one place" not in proof
+
+
+def test_a_point_with_both_labels_is_its_own_proof():
+    X = np.array([[1.0, 0.5], [0.2, -1.0], [-0.7, 0.3], [0.2, -1.0], [1.5, 1.0]])
+    y = np.array([1.0, 1.0, -1.0, -1.0, 1.0])
+    lesson = linear_program_lesson(Dataset("both-labels", X, y, CLASSIFICATION))
+    assert not lesson.feasible and sorted(lesson.certificate) == [1, 3]
+    assert lesson.same_place_certificate

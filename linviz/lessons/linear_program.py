@@ -157,13 +157,47 @@ def solve_least_l1(A: np.ndarray) -> float | None:
     return float(outcome.fun)
 
 
-def gordan_certificate(A: np.ndarray) -> dict[int, float]:
+#: two aᵢ are opposite when |aᵢ × aⱼ| is within this fraction of ‖aᵢ‖‖aⱼ‖ (and aᵢᵀaⱼ < 0)
+OPPOSITE = 1e-12
+
+
+def opposite_pair(A: np.ndarray, X: np.ndarray | None = None) -> tuple[int, int] | None:
+    """Two points whose aᵢ = y⁽ⁱ⁾x⁽ⁱ⁾ point opposite ways (no θ has both aᵀθ > 0), the
+    simplest proof of infeasibility: first the least pair (i, j) at one place with both
+    labels (x⁽ⁱ⁾ = x⁽ʲ⁾ exactly, when ``X`` is given), else the least pair whose aᵢ, aⱼ
+    are opposite within :data:`OPPOSITE`; None when there is none."""
+    A = np.asarray(A, dtype=float)
+    if X is not None:
+        X = np.asarray(X, dtype=float)
+        for i in range(len(X)):
+            same = np.flatnonzero(np.all(X[i + 1:] == X[i], axis=1)
+                                  & (_dot(A[i + 1:], A[i]) < 0)) + i + 1
+            if len(same):
+                return i, int(same[0])
+    norms = np.hypot(A[:, 0], A[:, 1])
+    for i in range(len(A) - 1):
+        rest = A[i + 1:]
+        cross = np.abs(A[i, 0] * rest[:, 1] - A[i, 1] * rest[:, 0])
+        found = np.flatnonzero((cross <= OPPOSITE * norms[i] * norms[i + 1:])
+                               & (_dot(rest, A[i]) < 0))
+        if len(found):
+            return i, int(found[0]) + i + 1
+    return None
+
+
+def gordan_certificate(A: np.ndarray, X: np.ndarray | None = None) -> dict[int, float]:
     """{i: λᵢ} with λᵢ > 0 on at most three points, Σλᵢ = 1 and Σλᵢaᵢ = 0: the proof
-    that no θ has aᵢᵀθ > 0 for all i ({} when some θ has). The solver's vertex of the
+    that no θ has aᵢᵀθ > 0 for all i ({} when some θ has). Two opposite points when there
+    are (:func:`opposite_pair`: λᵢ = ‖aⱼ‖/(‖aᵢ‖ + ‖aⱼ‖)); else the solver's vertex of the
     least Σ(i + 1)λᵢ chooses the points; their weights are recomputed from them."""
     from scipy.optimize import linprog
 
     A = np.asarray(A, dtype=float)
+    pair = opposite_pair(A, X)
+    if pair is not None:
+        i, j = pair
+        ni, nj = float(np.hypot(*A[i])), float(np.hypot(*A[j]))
+        return {i: nj / (ni + nj), j: ni / (ni + nj)}
     n = len(A)
     equalities = np.vstack([A.T, np.ones((1, n))])
     outcome = linprog(np.arange(1, n + 1, dtype=float), A_eq=equalities,
@@ -263,6 +297,13 @@ class LinearProgramLesson:
         return [int(i) for i, mistake in zip(steps["i"], steps["mistake"]) if mistake]
 
     @property
+    def same_place_certificate(self) -> bool:
+        """The certificate is two points at one place with both labels."""
+        points = sorted(self.certificate)
+        return len(points) == 2 and bool(np.all(self.data.X[points[0]] ==
+                                                self.data.X[points[1]]))
+
+    @property
     def least_score(self) -> float:
         """minᵢ aᵢᵀθ_M of the perceptron's last θ (> 0: it separates)."""
         return float(np.min(_dot(self.signed, self.thetas[-1])))
@@ -349,7 +390,7 @@ def linear_program_lesson(data: Dataset, seed: int = 0) -> LinearProgramLesson:
         if box_width(box) <= WALK_ZOOM * box_width(walk_box):
             walk_box = box
     else:
-        certificate = gordan_certificate(A)
+        certificate = gordan_certificate(A, data.X)
         shown = min(certificate)
         # where the half-planes come closest: the lines' nearest points to 0
         box = ray_box = walk_box = fitted_box(np.array([np.zeros(2), *(A / _dot(A, A)[:, None])]),

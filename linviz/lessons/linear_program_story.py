@@ -200,8 +200,12 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
          wording.number(lesson.certificate[support[-1]], 2)]) if len(support) > 1 \
         else wording.number(lesson.certificate[support[0]], 2)
     story.section("lp-certificate", "Why no θ exists")
-    story.beat(f"Its proof: weights {weights} on {point_list(support)} make their "
-               f"y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail. Their lines' sides (arrows) share no θ.",
+    proof = (f"Its proof: {point_list(support)} lie at one place with opposite labels, so "
+             f"their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0 (weights {weights}). Their lines' sides (arrows) "
+             f"share no θ." if lesson.same_place_certificate else
+             f"Its proof: weights {weights} on {point_list(support)} make their "
+             f"y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail. Their lines' sides (arrows) share no θ.")
+    story.beat(proof,
                "certificate",
                ringed=support, certificate=True,
                status=", ".join(f"λ{subscript(i + 1)} = "
