@@ -14,7 +14,8 @@ from manim import (DL, DOWN, DR, LEFT, RIGHT, UL, UP, UR, Line, Rectangle, Repla
 from linviz import wording
 from linviz.lessons.quiz import (INSET_SHARE, band_half_width, inset_box, magnification,
                                  margin_quiz_lesson, one_point_lesson, plane_box)
-from linviz.lessons.quiz_story import (MARGIN_QUESTION, ONE_POINT_QUESTION, margin_storyboard,
+from linviz.lessons.quiz_story import (MARGIN_QUESTION, MARGIN_THEOREM, ONE_POINT_QUESTION,
+                                       margin_storyboard,
                                        one_point_storyboard)
 from linviz.view_box import fitted_box
 from scenes.base import LinvizScene
@@ -23,6 +24,7 @@ from scenes.toolkit.fast_shapes import FastArrow
 from scenes.toolkit.gd_plots import plain_markup
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane, MarginBand
+from scenes.toolkit.score_line import ScoreLine
 from scenes.toolkit.screen_text import math, text
 
 
@@ -37,19 +39,26 @@ class QuizScene(LinvizScene):
     question = ""
     #: the card's centre (over the picture the question is about)
     card_center = (0.0, 2.35, 0.0)
+    #: a line under the question, in smaller type: what it is asked with ("" : none)
+    card_note = ""
 
     def question_card(self) -> VGroup:
         """The question in large type, a line for each of its questions, and a pause cue."""
         body = self.question.removeprefix("Quiz, from the notes: ")
         sentences = [part.strip() + ("?" if not part.strip().endswith((".", "?")) else "")
                      for part in body.replace("? ", "?|").replace(". ", ".|").split("|")]
+        sentences[0] = sentences[0][:1].upper() + sentences[0][1:]
         lines = VGroup(*[text(plain_markup(line), self.theme, style.FONT_BODY)
                          for line in sentences]).arrange(DOWN, aligned_edge=LEFT,
                                                           buff=style.SMALL_BUFF)
+        if self.card_note:
+            lines.add(text(plain_markup(self.card_note), self.theme, style.FONT_SMALL,
+                           self.theme.muted))
+            lines.arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
         if lines.width > 12.5:
             lines.scale_to_fit_width(12.5)
-        cue = text("Quiz: think before the answer", self.theme, style.FONT_SMALL,
-                   self.theme.highlight)
+        cue = text("Quiz from the notes: think before you see the answer", self.theme,
+                   style.FONT_SMALL, self.theme.highlight)
         inside = VGroup(cue, lines).arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
         box = SurroundingRectangle(inside, buff=0.25, color=self.theme.highlight,
                                    fill_color=self.theme.background, fill_opacity=0.95,
@@ -83,7 +92,10 @@ class QuizScene(LinvizScene):
                                else (lambda line: line.move_to(where)))
 
     def draw_hold(self, beat) -> None:
-        """Nothing moves: the sentence says more about the picture on screen."""
+        """Nothing moves: the sentence says more about the picture on screen, and the status
+        line writes it."""
+        self.show_words(beat.state["status"])
+        self.play(Wait(style.PAUSE_SHORT))
 
     def draw_answer(self, beat) -> None:
         """The answer in a line, on the status line, while it is said."""
@@ -91,11 +103,15 @@ class QuizScene(LinvizScene):
         self.play(Wait(style.PAUSE_SHORT))
 
 
+#: where the single-point quiz's number line of θᵀx stands, right of its plane
+SCORE_LINE_CENTER = (3.4, 0.9, 0.0)
+
+
 class OnePointQuizScene(QuizScene):
     """Quiz: how often can the perceptron get a single point wrong?"""
 
     question = ONE_POINT_QUESTION
-    status_place = (3.4, -0.5, 0.0)
+    status_place = (3.4, -0.9, 0.0)
 
     def make_trace(self):
         self.lesson = one_point_lesson(self.seed)
@@ -120,6 +136,12 @@ class OnePointQuizScene(QuizScene):
         self.boundary = None
         #: the steps y⁽ⁱ⁾x⁽ⁱ⁾ of the run shown, each from θ before to θ after
         self.trail: list = []
+        # θᵀx (the point's y·score, y = +1) on a number line, every value either run takes
+        scores = [float(theta @ lesson.x) for theta in (*lesson.from_zero, *lesson.from_start)]
+        self.score_line = ScoreLine(scores, self.theme, width=5.6, label="theta^T x",
+                                    side_labels=("$theta^T x <= 0$: mistake",
+                                                 "$theta^T x > 0$: correct"))
+        self.score_line.move_to(SCORE_LINE_CENTER)
 
     def question_picture(self) -> list:
         return [self.plane, self.x_label]
@@ -147,8 +169,18 @@ class OnePointQuizScene(QuizScene):
         self.motion.set_value(0.0)
         self.play(self.motion.animate.set_value(1.0), run_time=run_time)
 
+    def show_score_line(self) -> None:
+        """The number line of θᵀx comes, its marker following θ from then on."""
+        if self.on_screen(self.score_line):
+            return
+        line, x = self.score_line, self.lesson.x
+        line.set_marker(float(self.current_theta() @ x))
+        self.play(appear(line), appear(line.marker), run_time=style.RUN_FADE)
+        line.marker.add_updater(lambda _: line.set_marker(float(self.current_theta() @ x)))
+
     def draw_run(self, beat) -> None:
         self.take_card()
+        self.show_score_line()
         run, end = beat.state["run"], beat.state["step"]
         self.show_words(beat.state["status"])
         for step in range(1, end + 1):
@@ -177,6 +209,7 @@ class MarginQuizScene(QuizScene):
 
     question = MARGIN_QUESTION
     card_center = (0.0, 0.3, 0.0)
+    card_note = MARGIN_THEOREM
 
     def make_trace(self):
         self.lesson = margin_quiz_lesson(self.seed)
@@ -214,8 +247,8 @@ class MarginQuizScene(QuizScene):
 
     def heading(self, run, plane, with_updates: bool = False):
         """γ and (R/γ)² over a plane (and the run's M once it is drawn)."""
-        said = f"γ = {wording.significant(run.gamma, 2, 3)}, (R/γ)² = " \
-               f"{wording.grouped(run.bound, 0)}"
+        said = f"R = {wording.number(run.R, 2)}, γ = {wording.significant(run.gamma, 2, 3)}, " \
+               f"(R/γ)² = {wording.grouped(run.bound, 0)}"
         if with_updates:
             said += f", M = {run.updates}"
         words = text(plain_markup(said), self.theme, style.FONT_SMALL)

@@ -26,12 +26,20 @@ DEFAULT_DATA = {ONE_POINT: None, MARGIN: None}
 
 ONE_POINT_QUESTION = ("Quiz, from the notes: the data set is one point, (x, +1). How often "
                       "can the perceptron get it wrong from θ = 0? And from a random θ?")
+#: the theorem the margin quiz is asked with, on its card
+MARGIN_THEOREM = ("The theorem: at most (R/γ)² updates, R the largest ‖x‖ and γ the margin, "
+                  "both on [x, 1].")
 MARGIN_QUESTION = ("Quiz, from the notes: given the theorem, is a large or a small margin "
                    "better? Which data sets does the perceptron learn quickly?")
 
 
 def value(v: float) -> str:
     return wording.number(float(v), 2)
+
+
+def whole_or_number(v: float) -> str:
+    """``v`` as a whole number when it is one within 1e-9 ("4"), else with two decimals."""
+    return str(int(round(v))) if abs(v - round(v)) <= 1e-9 * max(1.0, abs(v)) else value(v)
 
 
 def plane_margin(run) -> str:
@@ -52,7 +60,8 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
                f"{n2} > 0.", "run", question=False, run="zero", step=1,
                status=f"θᵀx: 0.00 → {n2}")
     story.beat("Nothing changes θ after that: from θ = 0 the point is got wrong exactly "
-               "once.", "hold")
+               "once.", "hold", status=f"from θ = 0: 1 mistake, then θᵀx = {n2} > 0 at every "
+                                      f"visit")
     story.beat(f"Now a random start θ⁽⁰⁾ of length 3‖x‖ that gets x wrong: θ⁽⁰⁾ᵀx = "
                f"{value(lesson.start_score)} ≤ 0.",
                "start", run="start", step=0, status=f"θᵀx: {value(lesson.start_score)}")
@@ -62,10 +71,10 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
                f"{wording.count(k, 'update')} to pass 0, to "
                f"{value(lesson.from_start[-1] @ lesson.x)}.", "run", step=k,
                status=f"θᵀx: {scores}")
+    bound = whole_or_number(lesson.bound)
     story.beat(f"From any start, at most ‖θ⁽⁰⁾‖/‖x‖ + 1 updates, here "
-               f"{value(lesson.bound)}: finitely many, then never again.", "answer",
-               status=f"from θ = 0: 1 mistake; from θ⁽⁰⁾: at most ‖θ⁽⁰⁾‖/‖x‖ + 1 = "
-                      f"{value(lesson.bound)}")
+               f"{bound}: finitely many, then never again.", "answer",
+               status=f"from θ = 0: 1 mistake; from θ⁽⁰⁾: at most ‖θ⁽⁰⁾‖/‖x‖ + 1 = {bound}")
     return story.storyboard()
 
 
@@ -86,7 +95,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                f"{wording.grouped(narrow.bound, 0)}.", "planes", planes=2, inset=bool(zoom))
     story.beat(f"The perceptron on each: {wording.count(wide.updates, 'update')} on the left, "
                f"{wording.count(narrow.updates, 'update')} on the right.", "runs", runs=True,
-               inset=False, status=None)
+               inset=False, status="white: θ*, the widest band · pink: the perceptron's last θ")
     bound = (f"M ≤ (R/γ)²: {wide.updates} ≤ {wording.grouped(wide.bound, 0)} on the left, "
              f"{narrow.updates} ≤ {wording.grouped(narrow.bound, 0)} on the right")
     if lesson.wide_is_faster:
