@@ -9,13 +9,14 @@ fact comes from the lesson (:mod:`linviz.lessons.history`), which names its note
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, Dot, Line, Rectangle, VGroup)
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, Dot, Line, Rectangle, ValueTracker,
+                   VGroup, linear)
 
 from linviz.lessons.history import HistoryLesson, history_lesson
 from linviz.lessons.history_story import history_storyboard
 from scenes.base import LinvizScene
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear
+from scenes.toolkit.layout import appear, vanish
 from scenes.toolkit.plane import Marker
 from scenes.toolkit.screen_text import math, text
 
@@ -53,15 +54,19 @@ class HistoryScene(LinvizScene):
             node.move_to((INPUT_X, y, 0))
             node.add(math(name, theme, style.FONT_SMALL).move_to(node))
             inputs.add(node)
-            arrow = Arrow(node.get_right(), self.sum_node.get_center(), buff=0.45,
-                          stroke_width=3, color=theme.muted, tip_length=0.18)
+            # from the input's circle to the sum's, edge to edge
+            towards = SUM_CENTER - node.get_center()
+            towards = towards / np.linalg.norm(towards)
+            arrow = Arrow(node.get_center() + 0.34 * towards, SUM_CENTER - 0.44 * towards,
+                          buff=0, stroke_width=3, color=theme.muted, tip_length=0.18)
             arrows.add(arrow)
             label = math(weight, theme, style.FONT_SMALL).set_color(theme.normal)
             label.move_to(arrow.point_from_proportion(0.35) + 0.3 * UP)
             labels.add(label)
         dots = math("dots.v", theme, style.FONT_SMALL).move_to((INPUT_X, 0.75, 0))
-        self.inputs = VGroup(inputs, dots, arrows, labels)
         sigma = math("sum", theme, style.FONT_MATH).move_to(self.sum_node)
+        # "… and summed": the sum comes with its inputs
+        self.inputs = VGroup(inputs, dots, arrows, labels, self.sum_node, sigma)
         bias = math("theta_0", theme, style.FONT_SMALL).set_color(theme.normal)
         bias.move_to(SUM_CENTER + np.array([0.0, -1.35, 0.0]))
         bias_arrow = Arrow(bias.get_top(), self.sum_node.get_bottom(), buff=0.08,
@@ -79,8 +84,7 @@ class HistoryScene(LinvizScene):
         out = Arrow(box.get_right(), box.get_right() + 1.2 * RIGHT, buff=0.05, stroke_width=3,
                     color=theme.muted, tip_length=0.18)
         output = math("plus.minus 1", theme, style.FONT_SMALL).next_to(out, RIGHT, buff=0.1)
-        self.body = VGroup(self.sum_node, sigma, bias, bias_arrow, to_step, box, step, out,
-                           output)
+        self.body = VGroup(bias, bias_arrow, to_step, box, step, out, output)
         self.formula = math("h(x) = op(\"sign\")(theta^T x + theta_0)", theme, style.FONT_MATH)
         self.formula.move_to((4.0, 1.3, 0))
         self.build_timeline()
@@ -132,7 +136,10 @@ class HistoryScene(LinvizScene):
             corners.add(Marker(label, theme).move_to(centre + 0.42 * np.array([x1, x2, 0.0])))
         frame = Rectangle(width=1.5, height=1.5, color=theme.muted, stroke_width=1.5)
         self.xor = VGroup(frame.move_to(centre), corners)
+        self.xor_centre = centre
+        # the band starts clear of the 1969 dot it follows
         start, end = (self.year_x(y) for y in lesson.winter)
+        start += 0.1
         self.winter = VGroup(
             Rectangle(width=end - start, height=0.3, stroke_width=0, fill_color=theme.negative,
                       fill_opacity=0.35).move_to(((start + end) / 2, AXIS_Y, 0)),
@@ -177,8 +184,26 @@ class HistoryScene(LinvizScene):
         self.play(appear(self.hype), run_time=style.RUN_FADE)
 
     def draw_xor(self, beat) -> None:
+        """The four corners, then a line turning through them half a turn: at every angle
+        a + and a − lie on each side (no line separates them)."""
         self.draw_event(beat)
         self.play(appear(self.xor), run_time=style.RUN_FADE)
+        angle = ValueTracker(0.2)
+        centre, half = self.xor_centre, 0.95
+
+        def line_at() -> Line:
+            a = angle.get_value()
+            along = np.array([np.cos(a), np.sin(a), 0.0])
+            return Line(centre - half * along, centre + half * along, color=self.theme.boundary,
+                        stroke_width=3)
+
+        turning = line_at()
+        turning.add_updater(lambda m: m.become(line_at()))
+        self.add(turning)
+        self.play(angle.animate.set_value(0.2 + np.pi), run_time=2.5, rate_func=linear)
+        turning.clear_updaters()
+        self.play(vanish(turning), run_time=style.RUN_FADE)
+        self.remove(turning)
 
     def draw_winter(self, beat) -> None:
         self.play(appear(self.winter), run_time=style.RUN_INTRO)

@@ -48,9 +48,10 @@ class HistoryLesson:
 
 
 EVENTS = (
-    Event(1958, "“Electronic ‘Brain’ Teaches Itself”", "002",
+    Event(1958, "New York Times: “Electronic ‘Brain’ Teaches Itself”", "002",
           "Electronic 'Brain' Teaches Itself"),
-    Event(1958, "“Digital brains”", "003", '("Digital brains") (See The New Yorker December 1958)'),
+    Event(1958, "The New Yorker: “Digital brains”", "003",
+          '("Digital brains") (See The New Yorker December 1958)'),
     Event(1960, "Rosenblatt, Mark I Perceptron", "002",
           "Frank Rosenblatt with a Mark I Perceptron in 1960"),
     Event(1969, "Minsky and Papert, “Perceptrons”: XOR", "002",
