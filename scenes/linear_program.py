@@ -14,8 +14,8 @@ its storyboard; the scene draws the storyboard's states.
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, RIGHT, Arrow, Circle, DashedLine, Dot, Indicate, Line, Polygon, ValueTracker, Wait,
-                   VGroup, VMobject, linear)
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, DashedLine, Dot, Indicate, Line, Polygon,
+                   ValueTracker, VGroup, VMobject, Wait, linear)
 
 from linviz import wording
 from linviz.geometry import clip_line
@@ -92,6 +92,7 @@ class LinearProgramScene(LinvizScene):
         self.ray = None
         self.probe = self.probe_line = self.shown_vector = None
         self.certificate = VGroup()
+        self.certificate_arrows = VGroup()
         #: (drawing, maker) of every weight-space drawing: a zoom makes each again
         self.weight_drawings: list = []
 
@@ -502,23 +503,40 @@ class LinearProgramScene(LinvizScene):
         longest = max(lesson.certificate[i] * float(np.hypot(*lesson.signed[i]))
                       for i in support)
         scale = (self.plane.box.x_max - self.plane.box.x_min) / 3 / longest
-        # in weight space the certificate's half-planes alone have no point in common
-        halves = VGroup(*[Hyperplane(self.weights, lesson.signed[i], -1.0, show_shading=False,
-                                     show_notes=False) for i in support])
+        # in weight space the certificate's half-planes, each shaded: where two overlap it
+        # is darker, and nowhere are all of them
+        halves = VGroup(*[Hyperplane(self.weights, lesson.signed[i], -1.0, show_notes=False)
+                          for i in support])
         lines = VGroup(*[self.constraint_line(i, theme.step, 3) for i in support])
         self.play(appear(halves), appear(lines), run_time=style.RUN_FADE)
         tip = np.zeros(2)
-        arrows = []
+        arrows, names = [], VGroup()
         for i in support:
             step = scale * lesson.certificate[i] * lesson.signed[i]
             arrow = FastArrow(theme.step, stroke_width=3)
-            arrow.set_ends(self.plane.c2p(tip), self.plane.c2p(tip + step))
+            start, end = self.plane.c2p(tip), self.plane.c2p(tip + step)
+            arrow.set_ends(start, end)
             arrows.append(arrow)
+            # each arrow named by its point's number, beside its middle; the ring too
+            across = np.array([-(end - start)[1], (end - start)[0], 0.0])
+            across /= max(float(np.linalg.norm(across)), 1e-9)
+            name = text(str(i + 1), theme, style.FONT_SMALL, theme.step)
+            with_backdrop(name, theme)
+            names.add(name.move_to((start + end) / 2 + 0.22 * across))
+            ring_name = text(str(i + 1), theme, style.FONT_SMALL, theme.highlight)
+            with_backdrop(ring_name, theme)
+            names.add(ring_name.next_to(self.rings[i], UP + RIGHT, buff=0.02))
             tip = tip + step
         for arrow in arrows:
             self.play(appear(arrow), run_time=style.RUN_FADE * 2)
+        scale_note = text(f"λᵢy⁽ⁱ⁾x⁽ⁱ⁾ drawn at {wording.significant(scale, 2, 3)} × length",
+                          theme, style.FONT_SMALL, theme.muted)
+        # over the plane's top right (the legend holds its top left)
+        scale_note.next_to(self.plane.frame, UP, buff=0.12).align_to(self.plane.frame, RIGHT)
+        self.play(appear(names), appear(scale_note), run_time=style.RUN_FADE)
         self.remove(*arrows)
-        self.certificate = VGroup(*arrows)
+        self.certificate_arrows = VGroup(*arrows)
+        self.certificate = VGroup(self.certificate_arrows, names, scale_note)
         self.add(self.certificate)
 
     def draw_proof(self, beat) -> None:

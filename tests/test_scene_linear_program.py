@@ -24,7 +24,7 @@ def drawn_state(scene) -> dict:
         "walk": None if walker is None or not on(walker)
         else scene.weights.p2c(walker.get_center())[:2],
         "ray": scene.ray is not None and on(scene.ray),
-        "certificate": len(scene.certificate) if on(scene.certificate) else 0,
+        "certificate": len(scene.certificate_arrows) if on(scene.certificate) else 0,
         "status": None if scene.status is None else scene.status_words,
         "probe": scene.probe is not None and on(scene.probe) and on(scene.probe_line),
         "box": scene.weights.box,

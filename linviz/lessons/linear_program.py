@@ -304,6 +304,14 @@ class LinearProgramLesson:
                                                 self.data.X[points[1]]))
 
     @property
+    def least_point(self) -> int:
+        """The point of the least y·score under the perceptron's last θ (0-based): the first
+        of those within 1e-9 (relative) of the least."""
+        scores = _dot(self.signed, self.thetas[-1])
+        least = float(scores.min())
+        return int(np.flatnonzero(scores <= least + 1e-9 * max(1.0, abs(least)))[0])
+
+    @property
     def least_score(self) -> float:
         """minᵢ aᵢᵀθ_M of the perceptron's last θ (> 0: it separates)."""
         return float(np.min(_dot(self.signed, self.thetas[-1])))

@@ -176,11 +176,12 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     far = lesson.ray_box != lesson.walk_box
     where = "zoomed out, the ray from 0 through it" if far else "the ray from 0 through it"
     story.beat(f"After {wording.count(M, 'update')} every y·score is above 0, the least "
-               f"{value(m)}: this θ separates the data.", "least", ringed=[], shown=None,
+               f"{value(m)}, point {lesson.least_point + 1}'s (ringed): this θ separates the "
+               f"data.", "least", ringed=[lesson.least_point], shown=None,
                status=f"perceptron: θ = {wording.vector(lesson.thetas[-1])}, "
                       f"least y·score {value(m)}")
     story.beat(f"Scaled by 1/{value(m)} it meets every constraint: {where} enters the region "
-               f"there.", "ray", ray=True,
+               f"there.", "ray", ray=True, ringed=[],
                view="far" if far else ("walk" if zoomed else "near"))
     story.beat("The programme finds the best θ for the objective we choose, in one solve; the "
                "perceptron stops at the first separator its updates reach.", "compare",
