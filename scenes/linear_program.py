@@ -184,6 +184,7 @@ class LinearProgramScene(LinvizScene):
         self.play(appear(self.title), appear(self.plane), run_time=style.RUN_INTRO)
 
     def draw_weight_plane(self, beat) -> None:
+        self.follow_beat(beat)
         self.play(appear(self.weights), run_time=style.RUN_INTRO)
 
     def draw_one_constraint(self, beat) -> None:

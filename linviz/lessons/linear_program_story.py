@@ -113,10 +113,11 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                f"origin, θ separates these {n} points when every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0.", "intro")
     story.beat(f"Scaled up, such a θ has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 for every i: {n} linear inequalities "
                f"in θ. On the right, the plane of θ, where they will be drawn.", "weight-plane",
-               weights=True)
+               weights=True, status=f"y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 for i = 1, …, {n}")
     story.beat(f"For i = {k + 1} the θ that meet it lie on one side of a line, perpendicular "
                f"to y⁽ⁱ⁾x⁽ⁱ⁾ and 1/‖x⁽ⁱ⁾‖ = {value(distance)} from 0.", "one-constraint",
-               shown=k, ringed=[k])
+               shown=k, ringed=[k],
+               status=f"i = {k + 1}: y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1, a line 1/‖x⁽ⁱ⁾‖ = {value(distance)} from 0")
     story.beat("So a point in data space is a line in weight space, and a θ, a line in data "
                "space, is a point in weight space.", "duality", probe=True)
     if lesson.feasible:
@@ -132,7 +133,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(f"All {n} constraints{_zoomed_out(lesson)}: the θ that meet them all lie where "
                f"the half-planes overlap, the shaded region; its edges here lie on "
                f"{len(edges)} of the lines.", "all-constraints", shown=None, ringed=[],
-               lines=True, region=True, probe=False, view="near")
+               lines=True, region=True, probe=False, view="near", status=None)
     star, c = lesson.theta_star, lesson.least_l1
     story.section("lp-solve", "Solving it")
     story.beat("Every θ in it separates the data. A linear programme picks one: the θ of the "
