@@ -63,3 +63,29 @@ def test_the_pages_perceptron_is_the_engines_bit_for_bit(learner_page, case, off
     assert page_run["theta0s"] == np.asarray(trace.states["theta0"], dtype=float).tolist()
     assert page_run["converged"] == bool(trace.result["converged"])
     assert page_run["epochs"] == int(trace.result["epochs"])
+
+
+@pytest.mark.parametrize("offset", [True, False], ids=["offset", "origin"])
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_the_pages_theorem_numbers_are_the_engines(learner_page, case, offset):
+    """R, γ and (R/γ)² as the page computes them live (the least-norm point of the hull
+    of the yᵢzᵢ) against the engine's (the max-margin separator by a quadratic programme,
+    :func:`linviz.theory.proof_space`), on [x, 1] with an offset; no γ where no separator."""
+    from linviz.theory import is_separable, proof_space, radius
+
+    data = case.make()
+    if data.n_features != 2:
+        pytest.skip("the page explores data of two features")
+    X = np.asarray(data.X, dtype=float)
+    numbers = learner_page.evaluate(
+        "([X, y, offset]) => linvizExplore.theorem(X, y, offset)",
+        [X.tolist(), [int(v) for v in data.y], offset])
+    points = np.hstack([X, np.ones((len(X), 1))]) if offset else X
+    assert numbers["R"] == pytest.approx(radius(points), rel=1e-12)
+    if not is_separable(X, data.y, offset=offset):
+        assert numbers["gamma"] is None and numbers["bound"] is None
+        return
+    _, star = proof_space(data, offset)
+    assert numbers["gamma"] == pytest.approx(star.gamma, rel=1e-6)
+    assert numbers["bound"] == pytest.approx((radius(points) / star.gamma) ** 2, rel=2e-6)
+    assert np.allclose(numbers["theta"], star.theta, atol=1e-5)

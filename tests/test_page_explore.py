@@ -82,6 +82,20 @@ def assert_is_engines(page) -> dict:
     return state
 
 
+def assert_theorem_is_engines(state: dict) -> None:
+    """The live R, γ, (R/γ)² of the page's data are the engine's (no γ: not separable)."""
+    from linviz.theory import is_separable, proof_space, radius
+
+    X, y = np.array(state["X"], dtype=float), np.array(state["y"], dtype=float)
+    points = np.hstack([X, np.ones((len(X), 1))]) if state["offset"] else X
+    assert state["R"] == pytest.approx(radius(points), rel=1e-12)
+    if not is_separable(X, y, offset=state["offset"]):
+        assert state["gamma"] is None
+        return
+    _, star = proof_space(Dataset("edited", X, y, CLASSIFICATION), state["offset"])
+    assert state["gamma"] == pytest.approx(star.gamma, rel=1e-6)
+
+
 def pause_at_end_of(page, beat: dict) -> None:
     """Paused on the beat's last frame, as present mode stops there."""
     page.evaluate(f"linvizPlayer.seek({beat['end'] - 0.05})")
@@ -132,6 +146,7 @@ def test_explore_opens_on_the_beats_state_and_follows_every_edit_as_the_engine(p
     page.mouse.up()
     dragged = assert_is_engines(page)
     assert dragged["edited"] and dragged["selected"] == 3
+    assert_theorem_is_engines(dragged)
     assert [p for k, p in enumerate(dragged["X"]) if k != 3] == \
         [p for k, p in enumerate(before["X"]) if k != 3]
     assert dragged["X"][3][0] > before["X"][3][0] and dragged["X"][3][1] > before["X"][3][1]
@@ -141,6 +156,7 @@ def test_explore_opens_on_the_beats_state_and_follows_every_edit_as_the_engine(p
     page.keyboard.press("f")  # flip the dragged point's label
     flipped = assert_is_engines(page)
     assert flipped["y"][3] == -dragged["y"][3]
+    assert_theorem_is_engines(flipped)
     page.keyboard.press("o")  # through the origin
     assert assert_is_engines(page)["offset"] is False
     page.keyboard.press("End")

@@ -78,6 +78,109 @@
     return view.y[i] * (z + theta0);
   }
 
+  // ---------------------------------------------------------------- the margin
+  // The point of least norm in the convex hull of the rows of A (Wolfe's algorithm, exact
+  // in finitely many steps): {point, weights by row}. By the minimax theorem
+  // max over ‖w‖ = 1 of minᵢ wᵀaᵢ is its norm when that is > 0 (and no w makes every
+  // wᵀaᵢ > 0 when the hull holds 0).
+  function minNormPoint(A) {
+    var n = A.length, d = A[0].length, k, i;
+    function dot(u, v) { var t = 0; for (var j = 0; j < d; j++) { t += u[j] * v[j]; } return t; }
+    function combo(S, w) {
+      var p = []; for (var j = 0; j < d; j++) { p.push(0); }
+      S.forEach(function (r, q) { for (var j = 0; j < d; j++) { p[j] += w[q] * A[r][j]; } });
+      return p;
+    }
+    var size = 0, first = 0;
+    for (i = 0; i < n; i++) {
+      var nn = dot(A[i], A[i]);
+      size = Math.max(size, nn);
+      if (nn < dot(A[first], A[first])) { first = i; }
+    }
+    var eps = 1e-12 * size;
+    var S = [first], w = [1], x = A[first].slice();
+    for (var major = 0; major < 1000; major++) {
+      var best = 0, bestValue = Infinity;
+      for (i = 0; i < n; i++) {
+        var v = dot(x, A[i]);
+        if (v < bestValue) { bestValue = v; best = i; }
+      }
+      if (bestValue >= dot(x, x) - eps || S.indexOf(best) >= 0) { break; }
+      S.push(best); w.push(0);
+      for (var minor = 0; minor < 100; minor++) {
+        var alpha = affineMinimum(S.map(function (r) { return A[r]; }), dot);
+        if (!alpha) { break; }
+        if (alpha.every(function (a) { return a > 1e-15; })) {
+          w = alpha; x = combo(S, w); break;
+        }
+        var step = 1;
+        for (k = 0; k < S.length; k++) {
+          if (alpha[k] <= 1e-15) { step = Math.min(step, w[k] / (w[k] - alpha[k])); }
+        }
+        w = w.map(function (wk, q) { return step * alpha[q] + (1 - step) * wk; });
+        var keep = [];
+        for (k = 0; k < S.length; k++) { if (w[k] > 1e-15) { keep.push(k); } }
+        S = keep.map(function (q) { return S[q]; });
+        w = keep.map(function (q) { return w[q]; });
+        var total = w.reduce(function (a, b) { return a + b; }, 0);
+        w = w.map(function (wk) { return wk / total; });
+        x = combo(S, w);
+      }
+    }
+    return {point: x, rows: S, weights: w};
+  }
+
+  // The weights α (Σα = 1) of the least-norm point of the affine hull of the rows P:
+  // [G 1; 1ᵀ 0][α; μ] = [0; 1], G the rows' dot products (null when singular).
+  function affineMinimum(P, dot) {
+    var m = P.length, M = [], r, c;
+    for (r = 0; r < m; r++) {
+      var row = [];
+      for (c = 0; c < m; c++) { row.push(dot(P[r], P[c])); }
+      row.push(1); row.push(0); M.push(row);
+    }
+    var last = []; for (c = 0; c < m; c++) { last.push(1); } last.push(0); last.push(1);
+    M.push(last);
+    var size = m + 1;
+    for (c = 0; c < size; c++) {
+      var pivot = c;
+      for (r = c + 1; r < size; r++) { if (Math.abs(M[r][c]) > Math.abs(M[pivot][c])) { pivot = r; } }
+      if (Math.abs(M[pivot][c]) < 1e-300) { return null; }
+      var swap = M[c]; M[c] = M[pivot]; M[pivot] = swap;
+      for (r = 0; r < size; r++) {
+        if (r === c) { continue; }
+        var f = M[r][c] / M[c][c];
+        for (var k = c; k <= size; k++) { M[r][k] -= f * M[c][k]; }
+      }
+    }
+    var alpha = [];
+    for (r = 0; r < m; r++) { alpha.push(M[r][size] / M[r][r]); }
+    return alpha;
+  }
+
+  // The theorem's numbers on (X, y): R = maxᵢ‖zᵢ‖ and γ, the largest margin of a unit θ*
+  // through the origin, on zᵢ = [xᵢ, 1] with an offset (xᵢ without); γ ≤ 0 (null) when
+  // no such θ* separates. {R, gamma, bound = (R/γ)², theta}.
+  function theoremNumbers(X, y, offset) {
+    var A = X.map(function (x, i) {
+      var z = offset ? x.concat([1]) : x.slice();
+      return z.map(function (v) { return y[i] * v; });
+    });
+    var R = 0;
+    A.forEach(function (a) { R = Math.max(R, Math.hypot.apply(null, a)); });
+    if (!A.length) { return {R: R, gamma: null, bound: null}; }
+    var found = minNormPoint(A), norm = Math.hypot.apply(null, found.point);
+    if (!(norm > 1e-9 * R)) { return {R: R, gamma: null, bound: null}; }
+    var theta = found.point.map(function (v) { return v / norm; });
+    var gamma = Infinity;
+    A.forEach(function (a) {
+      var t = 0; for (var j = 0; j < a.length; j++) { t += a[j] * theta[j]; }
+      gamma = Math.min(gamma, t);
+    });
+    return gamma > 0 ? {R: R, gamma: gamma, bound: (R / gamma) * (R / gamma), theta: theta}
+      : {R: R, gamma: null, bound: null};
+  }
+
   // ---------------------------------------------------------------- the view
   function niceStep(span) {
     var raw = span / 6, power = Math.pow(10, Math.floor(Math.log10(raw)));
@@ -130,6 +233,7 @@
   function recompute() {
     view.run = perceptronRun(view.X, view.y, view.offset, view.spec.epochs, view.spec.tolerance);
     view.step = Math.min(view.step, view.run.visits.length);
+    view.theorem = theoremNumbers(view.X, view.y, view.offset);
   }
 
   function current() {
@@ -152,6 +256,7 @@
       X: view.X.map(function (p) { return p.slice(); }), y: view.y.slice(),
       offset: view.offset, edited: view.edited, selected: view.selected,
       converged: view.run.converged, updates: view.run.updates, epochs: view.run.epochs,
+      R: view.theorem.R, gamma: view.theorem.gamma, bound: view.theorem.bound,
       message: view.message
     };
   }
@@ -507,6 +612,7 @@
       [now.visit && now.visit.mistake ? "after the update: " +
         format(scoreOf(now.visit.i, now.theta, now.theta0), 2) : "", T.text],
       ["ℰₙ = " + state.errors + "/" + view.X.length + " = " + format(state.errors / Math.max(1, view.X.length), 2), T.text],
+      [theoremRow(), view.theorem.gamma ? T.bound : T.mistake],
       ["visit " + view.step + " of " + run.visits.length + (run.converged ?
         " · converged: " + run.updates + " updates in " + run.epochs + " passes" :
         " · not converged within τ = " + view.spec.epochs + " passes"), T.muted]
@@ -516,6 +622,15 @@
     g.fillStyle = view.edited ? T.highlight : T.muted;
     wrap(g, view.message, x, y, L.w - x - 16, line);
     view.panelBottom = y + line;
+  }
+
+  // R, γ and (R/γ)² of the data now (on [x, 1] with an offset), and the run against them.
+  function theoremRow() {
+    var th = view.theorem, on = view.offset ? " on [x, 1]" : "";
+    if (!th.gamma) { return "R = " + format(th.R, 2) + on + ": no θ* separates, no margin γ, no bound"; }
+    var big = th.bound >= 100 ? th.bound.toFixed(0) : format(th.bound, 1);
+    return "R = " + format(th.R, 2) + ", γ = " + (th.gamma < 0.01 ? th.gamma.toPrecision(2) :
+      format(th.gamma, 3)) + on + ": M = " + view.run.updates + " ≤ (R/γ)² = " + big;
   }
 
   function wrap(g, text, x, y, width, line) {
@@ -744,7 +859,7 @@
   }
 
   window.linvizExplore = {
-    run: perceptronRun, state: stateNow, open: openExplore, close: closeExplore,
+    run: perceptronRun, theorem: theoremNumbers, state: stateNow, open: openExplore, close: closeExplore,
     toScreen: function (p) {
       var s = toScreen(p), r = canvas.getBoundingClientRect();
       return [s[0] + r.left, s[1] + r.top];
