@@ -89,3 +89,34 @@ def test_the_pages_theorem_numbers_are_the_engines(learner_page, case, offset):
     assert numbers["gamma"] == pytest.approx(star.gamma, rel=1e-6)
     assert numbers["bound"] == pytest.approx((radius(points) / star.gamma) ** 2, rel=2e-6)
     assert np.allclose(numbers["theta"], star.theta, atol=1e-5)
+
+
+@pytest.mark.parametrize("kind", ["plane", "origin", "lifted"])
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_the_pages_widest_band_is_the_engines(learner_page, case, kind):
+    """θ*'s band the page draws: the widest with an offset (margin's θ*), through the
+    origin (the proof's), or through the origin of [x, 1] drawn in the plane, against
+    :func:`linviz.theory.max_margin_separator` (a quadratic programme)."""
+    from linviz.theory import is_separable, max_margin_separator
+
+    data = case.make()
+    if data.n_features != 2:
+        pytest.skip("the page explores data of two features")
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    band = learner_page.evaluate("([X, y, kind]) => linvizExplore.starBand(X, y, kind)",
+                                 [X.tolist(), [int(v) for v in y], kind])
+    points = np.hstack([X, np.ones((len(X), 1))]) if kind == "lifted" else X
+    if not is_separable(points if kind != "plane" else X, y, offset=kind == "plane"):
+        assert band is None
+        return
+    star = max_margin_separator(points, y, offset=kind == "plane")
+    theta = np.asarray(star.theta, dtype=float)
+    if kind == "lifted":  # θ* = (a, c) on [x, 1]: the line aᵀx + c = 0, half-width γ/‖a‖
+        a, c = theta[:2], float(theta[2])
+        expected = (a / np.linalg.norm(a), c / np.linalg.norm(a), star.gamma / np.linalg.norm(a))
+    else:
+        norm = np.linalg.norm(theta)
+        expected = (theta / norm, star.theta0 / norm, star.gamma)
+    assert np.allclose(band["theta"], expected[0], atol=1e-5)
+    assert band["theta0"] == pytest.approx(expected[1], abs=1e-5 * (1 + np.abs(X).max()))
+    assert band["half"] == pytest.approx(expected[2], rel=1e-5)

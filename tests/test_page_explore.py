@@ -60,7 +60,7 @@ def engine_state(state: dict) -> dict:
     page's visit: θ, θ₀, t, i (1-based), M."""
     X = np.array(state["X"], dtype=float)
     y = np.array(state["y"], dtype=float)
-    trace = Perceptron(epochs=1000, offset=state["offset"]).fit(
+    trace = Perceptron(epochs=state["tau"], offset=state["offset"]).fit(
         Dataset("edited", X, y, CLASSIFICATION)).trace_
     step = state["step"]
     assert step <= len(trace.steps["i"])
@@ -241,3 +241,48 @@ def test_the_handout_names_the_key_under_the_scene(perceptron_pack):
                     pypdf.PdfReader(str(perceptron_pack / "handout.pdf")).pages)
     assert "press E to explore" in " ".join(text.split())
     assert "press E" in EXPLORE_NOTE
+
+
+def test_the_margin_scene_explores_its_run_and_its_widest_band(lecture_pack, tmp_path):
+    """In the margin scene's pack (the page tests' pack), Explore opens on the run the beat
+    shows (the separator after its mistake, or the final one), with θ*'s band on: the
+    engine's widest band with an offset, before and after a point is dragged."""
+    from linviz.theory import max_margin_separator
+    from linviz_render.story import storyboard_of
+    from scenes.catalog import find
+    from scenes.toolkit.request import RenderRequest
+
+    out, _ = lecture_pack
+    board = storyboard_of(find("margin"), RenderRequest())
+    with offline_browser(tmp_path) as (context, refused):
+        page = context.new_page()
+        page.goto((out / "index.html").as_uri())
+        page.wait_for_function("document.getElementById('video').readyState >= 2",
+                               timeout=20_000)
+        page.evaluate("linvizPlayer.show('margin')")
+        page.wait_for_function("document.getElementById('video').readyState >= 2",
+                               timeout=20_000)
+        beats = page.evaluate("linvizPlayer.state.source.beats")
+        blends = {text: beat.state.get("blend") for text, beat in
+                  zip(board.sentences(), board.beats)}
+        for k in (1, next(k for k, b in enumerate(beats) if blends.get(b["text"]) == 0)):
+            pause_at_end_of(page, beats[k])
+            page.keyboard.press("e")
+            state = assert_is_engines(page)
+            errors = page.evaluate("linvizExplore.state().errors")
+            # the separator after the run's mistake has a point wrong, the final none
+            assert (errors > 0) == (blends[beats[k]["text"]] == 0)
+            for _ in range(2):
+                star = max_margin_separator(np.array(state["X"]), np.array(state["y"]),
+                                            offset=True)
+                assert state["showStar"] and state["star"]["half"] == pytest.approx(
+                    star.gamma, rel=1e-5)
+                assert np.allclose(state["star"]["theta"], star.theta, atol=1e-5)
+                start = page.evaluate("linvizExplore.toScreen(linvizExplore.state().X[0])")
+                page.mouse.move(*start)
+                page.mouse.down()
+                page.mouse.move(start[0] - 15, start[1] - 25, steps=3)
+                page.mouse.up()
+                state = assert_is_engines(page)
+            page.keyboard.press("Escape")
+        assert refused == []

@@ -181,6 +181,40 @@
       : {R: R, gamma: null, bound: null};
   }
 
+  // θ*'s band in the plane, as the scene defines θ*: "plane" the widest band of any line
+  // with an offset (half the distance between the classes' hulls: the least-norm point
+  // of the differences x⁺ − x⁻), "origin" the widest through the origin, "lifted" the
+  // widest on [x, 1] drawn in the plane (half-width γ/‖(θ*₁, θ*₂)‖).
+  // {theta, theta0, half} or null when no line separates.
+  function starBand(X, y, kind) {
+    var R = 0;
+    X.forEach(function (x) { R = Math.max(R, Math.hypot(x[0], x[1])); });
+    if (kind === "plane") {
+      var pos = [], neg = [];
+      X.forEach(function (x, i) { (y[i] > 0 ? pos : neg).push(x); });
+      if (!pos.length || !neg.length) { return null; }
+      var diffs = [], pairs = [];
+      pos.forEach(function (p, a) {
+        neg.forEach(function (q, b) { diffs.push([p[0] - q[0], p[1] - q[1]]); pairs.push([a, b]); });
+      });
+      var found = minNormPoint(diffs), norm = Math.hypot(found.point[0], found.point[1]);
+      if (!(norm > 1e-9 * Math.max(R, 1e-300))) { return null; }
+      var theta = [found.point[0] / norm, found.point[1] / norm];
+      // the middle of the two nearest points of the hulls
+      var mid = [0, 0];
+      found.rows.forEach(function (r, k) {
+        var p = pos[pairs[r][0]], q = neg[pairs[r][1]], w = found.weights[k];
+        mid[0] += w * (p[0] + q[0]) / 2; mid[1] += w * (p[1] + q[1]) / 2;
+      });
+      return {theta: theta, theta0: -(theta[0] * mid[0] + theta[1] * mid[1]), half: norm / 2};
+    }
+    var numbers = theoremNumbers(X, y, kind === "lifted");
+    if (!numbers.gamma) { return null; }
+    var t = numbers.theta, a = Math.hypot(t[0], t[1]);
+    return {theta: [t[0] / a, t[1] / a], theta0: kind === "lifted" ? t[2] / a : 0,
+            half: numbers.gamma / a};
+  }
+
   // ---------------------------------------------------------------- the view
   function niceStep(span) {
     var raw = span / 6, power = Math.pow(10, Math.floor(Math.log10(raw)));
@@ -234,6 +268,10 @@
     view.run = perceptronRun(view.X, view.y, view.offset, view.spec.epochs, view.spec.tolerance);
     view.step = Math.min(view.step, view.run.visits.length);
     view.theorem = theoremNumbers(view.X, view.y, view.offset);
+    var kind = view.spec.star_kind || (view.offset ? "lifted" : "origin");
+    if (kind === "lifted" && !view.offset) { kind = "origin"; }
+    if (kind === "plane" && !view.offset) { kind = "origin"; }
+    view.star = starBand(view.X, view.y, kind);
   }
 
   function current() {
@@ -256,7 +294,9 @@
       X: view.X.map(function (p) { return p.slice(); }), y: view.y.slice(),
       offset: view.offset, edited: view.edited, selected: view.selected,
       converged: view.run.converged, updates: view.run.updates, epochs: view.run.epochs,
+      tau: view.spec.epochs,
       R: view.theorem.R, gamma: view.theorem.gamma, bound: view.theorem.bound,
+      star: view.star, showStar: view.showStar,
       message: view.message
     };
   }
@@ -306,6 +346,7 @@
     view.X = found.spec.X.map(function (p) { return p.slice(); });
     view.y = found.spec.y.slice();
     view.offset = found.spec.offset;
+    view.showStar = !!found.spec.star;
     view.step = found.step;
     view.beatStep = found.step;
     view.edited = false;
@@ -496,6 +537,19 @@
         g.font = font + "px system-ui, sans-serif";
       }
     }
+    // θ*'s band (G), under the points
+    if (view.showStar && view.star) {
+      var st = view.star;
+      [-st.half, 0, st.half].forEach(function (shift, k) {
+        var ends2 = lineEnds(st.theta, st.theta0 - shift);
+        if (!ends2) { return; }
+        var a0 = toScreen(ends2[0]), a1 = toScreen(ends2[1]);
+        g.strokeStyle = T.correct; g.lineWidth = k === 1 ? 2 : 1.5;
+        g.setLineDash(k === 1 ? [] : [7, 5]);
+        g.beginPath(); g.moveTo(a0[0], a0[1]); g.lineTo(a1[0], a1[1]); g.stroke();
+      });
+      g.setLineDash([]);
+    }
     // the points
     var size = Math.max(4, Math.min(9, L.side / 60));
     view.X.forEach(function (p, i) {
@@ -613,6 +667,8 @@
         format(scoreOf(now.visit.i, now.theta, now.theta0), 2) : "", T.text],
       ["ℰₙ = " + state.errors + "/" + view.X.length + " = " + format(state.errors / Math.max(1, view.X.length), 2), T.text],
       [theoremRow(), view.theorem.gamma ? T.bound : T.mistake],
+      [view.showStar ? (view.star ? "green: θ*'s band, half-width " + format(view.star.half, 3) :
+        "no θ*: no line separates these points") : "", T.correct],
       ["visit " + view.step + " of " + run.visits.length + (run.converged ?
         " · converged: " + run.updates + " updates in " + run.epochs + " passes" :
         " · not converged within τ = " + view.spec.epochs + " passes"), T.muted]
@@ -771,6 +827,11 @@
     ["O", "offset on/off", function () {
       view.offset = !view.offset;
       edited(view.offset ? "With an offset θ₀" : "Through the origin (θ₀ = 0)"); }],
+    ["G", "θ*'s band on/off", function () {
+      view.showStar = !view.showStar;
+      view.message = view.star ? (view.showStar ? "θ*'s band, the widest, drawn (green)." :
+        "θ*'s band hidden.") : "No line separates these points: no θ*, no band.";
+      draw(); }],
     ["R", "the lecture's data again", reset],
     ["Esc", "back to the lecture", closeExplore]
   ];
@@ -801,6 +862,7 @@
     else if (key === "l" || key === "L") { ACTIONS[11][2](); }
     else if (key === "o" || key === "O") { ACTIONS[12][2](); }
     else if (key === "r" || key === "R") { reset(); }
+    else if (key === "g" || key === "G") { ACTIONS[13][2](); }
     else if (key === "Escape" || key === "Backspace") { closeExplore(); }
     else if (key === "Tab") { handled = false; }
     else { handled = key.length === 1; }  // other letters do nothing here (not the player's)
@@ -859,7 +921,7 @@
   }
 
   window.linvizExplore = {
-    run: perceptronRun, theorem: theoremNumbers, state: stateNow, open: openExplore, close: closeExplore,
+    run: perceptronRun, theorem: theoremNumbers, starBand: starBand, state: stateNow, open: openExplore, close: closeExplore,
     toScreen: function (p) {
       var s = toScreen(p), r = canvas.getBoundingClientRect();
       return [s[0] + r.left, s[1] + r.top];
