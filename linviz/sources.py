@@ -237,9 +237,9 @@ def data_note_sentences(data: Dataset | None) -> list[str]:
                      f"much for one scale: each is standardised, (x − mean)/standard "
                      f"deviation.")
     if scaled.get("origin_widening"):
-        said.append("The data lies far from the origin, where θ's arrow starts: each feature "
-                    "is standardised, (x − mean)/standard deviation, so the origin is at its "
-                    "centre.")
+        said.append("The data lies far from the origin, which the picture draws from: each "
+                    "feature is standardised, (x − mean)/standard deviation, so the origin is "
+                    "at its centre.")
     if kept.get("spread_ratio"):
         said.append(f"Kept in the file's units, as asked: the spreads differ "
                     f"{_fold(kept['spread_ratio'])}-fold, so at one scale the narrow feature "
