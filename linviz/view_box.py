@@ -121,3 +121,28 @@ def fitted_box(X: np.ndarray, include_origin: bool | None = None,
         centre = float(low[j] + high[j]) / 2
         edges.extend(_rounded_out(centre - half, centre + half, tick_step(2 * half) / 2))
     return Box(*edges)
+
+
+#: a magnified inset's side on screen, as a share of its plane's
+INSET_SHARE = 0.4
+#: a magnified inset shows the width it is about at least this many times a side
+INSET_HALF_WIDTHS = 2.5
+#: an inset is drawn only when it magnifies at least this many times
+INSET_LEAST_ZOOM = 3
+
+
+def magnified_box(view: Box, centre, half_width: float) -> tuple[Box, int] | None:
+    """The square an inset magnifies round ``centre`` to make a width of ``half_width`` a
+    side readable in a plane showing ``view``: (its box, the whole number of times it
+    magnifies), shown in a square :data:`INSET_SHARE` of the plane's side with
+    ``half_width`` at least :data:`INSET_HALF_WIDTHS` times a side; None when that
+    magnifies fewer than :data:`INSET_LEAST_ZOOM` times (the width reads as it is)."""
+    width = float(view.x_max - view.x_min)
+    if not half_width > 0:
+        return None
+    zoom = int(np.floor(INSET_SHARE * width / (2 * INSET_HALF_WIDTHS * half_width) + 1e-9))
+    if zoom < INSET_LEAST_ZOOM:
+        return None
+    half = INSET_SHARE * width / (2 * zoom)
+    x, y = float(centre[0]), float(centre[1])
+    return Box(x - half, x + half, y - half, y + half), zoom

@@ -29,6 +29,7 @@ from scenes.toolkit import style
 from scenes.toolkit.fast_shapes import FastArrow
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.placement import best_offset, box_around
+from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane
 from scenes.toolkit.screen_text import math, text
 
@@ -433,13 +434,32 @@ class LinearProgramScene(LinvizScene):
             self.show_run_line(k + 1)
 
     def draw_least(self, beat) -> None:
-        """The run's last θ and its least y·score, on the status line."""
+        """The run's last θ and its least y·score, on the status line; its point magnified
+        beside the line when it would look on it."""
         self.drop_step_label()
         self.follow_beat(beat)
         self.play(Indicate(self.walker, color=self.theme.normal), run_time=style.PAUSE_READ)
+        if beat.state["inset"]:
+            box, zoom = self.lesson.least_inset
+            theta, theme = self.lesson.thetas[-1], self.theme
+
+            def drawings(inset):
+                line = Hyperplane(inset, theta, 0.0, show_normal=False, show_notes=False)
+                line.line.set_color(theme.normal)
+                return line
+
+            self.least_inset = magnifier(self.plane, self.data.X, self.data.y, box, zoom,
+                                         theme, drawings)
+            self.play(appear(self.least_inset), run_time=style.RUN_FADE)
+
+    def drop_least_inset(self) -> None:
+        if self.on_screen(getattr(self, "least_inset", None) or VGroup()):
+            self.play(vanish(self.least_inset), run_time=style.RUN_FADE)
+            self.remove(self.least_inset)
 
     def draw_ray(self, beat) -> None:
         theme, lesson = self.theme, self.lesson
+        self.drop_least_inset()
         self.follow_beat(beat)
         if beat.state["view"] == "far":
             self.zoom_weights(lesson.ray_box)

@@ -8,12 +8,12 @@ runs (:mod:`linviz.lessons.quiz`, the storyboards in :mod:`linviz.lessons.quiz_s
 from __future__ import annotations
 
 import numpy as np
-from manim import (DL, DOWN, DR, LEFT, RIGHT, UL, UP, UR, Line, Rectangle, ReplacementTransform,
-                   SurroundingRectangle, ValueTracker, VGroup, Wait)
+from manim import (DOWN, LEFT, RIGHT, UP, ReplacementTransform, SurroundingRectangle,
+                   ValueTracker, VGroup, Wait)
 
 from linviz import wording
-from linviz.lessons.quiz import (INSET_SHARE, band_half_width, inset_box, magnification,
-                                 margin_quiz_lesson, one_point_lesson, plane_box)
+from linviz.lessons.quiz import (band_half_width, band_inset, margin_quiz_lesson,
+                                 one_point_lesson, plane_box)
 from linviz.lessons.quiz_story import (MARGIN_QUESTION, MARGIN_THEOREM, ONE_POINT_QUESTION,
                                        margin_storyboard,
                                        one_point_storyboard)
@@ -24,6 +24,7 @@ from scenes.toolkit.fast_shapes import FastArrow
 from scenes.toolkit.gd_plots import plain_markup
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane, MarginBand
+from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.score_line import ScoreLine
 from scenes.toolkit.screen_text import math, text
 
@@ -255,57 +256,17 @@ class MarginQuizScene(QuizScene):
         return words.next_to(plane.frame, UP, buff=0.2)
 
     def make_inset(self, run, plane):
-        """The band magnified (:func:`linviz.lessons.quiz.magnification`) in the corner of
-        ``plane`` with the fewest markers under it and clear of the magnified place, with a
-        square round that place and two leaders to it; None when the band reads as it is."""
-        zoom = magnification(run)
-        if not zoom:
+        """The band magnified (:func:`linviz.lessons.quiz.band_inset`) in a corner of
+        ``plane`` (:func:`scenes.toolkit.magnifier.magnifier`); None when it reads as it
+        is."""
+        found = band_inset(run)
+        if found is None:
             return None
-        theme, box = self.theme, inset_box(run)
-        X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y)
-        inside = ((X[:, 0] >= box.x_min) & (X[:, 0] <= box.x_max) & (X[:, 1] >= box.y_min)
-                  & (X[:, 1] <= box.y_max))
-        side = INSET_SHARE * PANEL_SIDE
-        low, high = plane.c2p((box.x_min, box.y_min)), plane.c2p((box.x_max, box.y_max))
-        square_place = np.array([*low[:2], *high[:2]])
-        markers = plane.c2p_many(X)[:, :2]
-        frame_low, frame_high = plane.frame.get_corner(DL), plane.frame.get_corner(UR)
-        gap = 0.08
-        best = None
-        # corners in a fixed order (lower right, lower left, upper right, upper left): the
-        # first with the fewest markers under it wins a tie
-        for cx, cy in ((1, 0), (0, 0), (1, 1), (0, 1)):
-            x0 = frame_high[0] - gap - side if cx else frame_low[0] + gap
-            y0 = frame_high[1] - gap - side if cy else frame_low[1] + gap
-            place = np.array([x0, y0, x0 + side, y0 + side])
-            if (place[0] < square_place[2] + gap and square_place[0] < place[2] + gap
-                    and place[1] < square_place[3] + gap and square_place[1] < place[3] + gap):
-                continue
-            covered = int(np.sum((markers[:, 0] > place[0]) & (markers[:, 0] < place[2])
-                                 & (markers[:, 1] > place[1]) & (markers[:, 1] < place[3])))
-            if best is None or covered < best[0]:
-                best = (covered, place)
-        place = best[1]
-        centre = ((place[0] + place[2]) / 2, (place[1] + place[3]) / 2, 0.0)
-        inset = DataPlane(X[inside], y[inside], theme, box=box, side=side, center=centre,
-                          legend=False, ticks=False)
-        inset.remove(inset.axis_labels)  # a detail of the plane beside it: no names, no origin
-        backing = Rectangle(width=side, height=side, stroke_width=0, fill_color=theme.background,
-                            fill_opacity=1.0).move_to(centre)
-        a, c = run.theta_star[:2], float(run.theta_star[2])
-        band = VGroup(MarginBand(inset, a, c, band_half_width(run), theme.correct),
-                      Hyperplane(inset, a, c, show_normal=False, show_shading=False))
-        where = Rectangle(width=high[0] - low[0], height=high[1] - low[1],
-                          stroke_width=1.5, color=theme.highlight).move_to((low + high) / 2)
-        inset.frame.set_stroke(theme.highlight, width=1.5)
-        leaders = VGroup(*[Line(where.get_corner(corner), inset.frame.get_corner(corner),
-                                stroke_width=1, color=theme.highlight, stroke_opacity=0.6)
-                           for corner in (UL, DR)])
-        times = text(f"×{zoom}", theme, style.FONT_SMALL).set_color(theme.highlight)
-        times.next_to(inset.frame, UP if place[1] < frame_low[1] + 1 else DOWN, buff=0.05)
-        times.align_to(inset.frame, RIGHT)
-        with_backdrop(times, theme)
-        return VGroup(backing, inset, band, where, leaders, times)
+        box, zoom = found
+        a, c, theme = run.theta_star[:2], float(run.theta_star[2]), self.theme
+        return magnifier(plane, run.data.X, run.data.y, box, zoom, theme, lambda inset: VGroup(
+            MarginBand(inset, a, c, band_half_width(run), theme.correct),
+            Hyperplane(inset, a, c, show_normal=False, show_shading=False)))
 
     def draw_planes(self, beat) -> None:
         """The next data set, with θ*, its band and its numbers."""

@@ -174,7 +174,20 @@ def test_every_number_said_is_the_lessons(name, seed):
     assert f"the least {np.min(scores):.2f}" in said
     # the point said to have it has it (the first of any tie)
     least = int(np.flatnonzero(scores <= np.min(scores) * (1 + 1e-9) + 1e-12)[0])
-    assert f"point {least + 1}'s (ringed)" in said
+    assert f"point {least + 1}'s (ringed" in said
+    if lesson.least_inset is not None:  # magnified a whole number of times, as said
+        from linviz.view_box import INSET_HALF_WIDTHS, INSET_SHARE, fitted_box
+
+        box, zoom = lesson.least_inset
+        view = fitted_box(data.X, include_origin=True)
+        assert f"magnified ×{zoom}" in said
+        assert (box.x_max - box.x_min) * zoom == pytest.approx(
+            INSET_SHARE * (view.x_max - view.x_min), rel=1e-12)
+        # the point's distance to the line is readable in it, and the point is inside
+        distance = np.min(scores) / np.linalg.norm(run["theta"])
+        assert box.x_max - box.x_min >= 2 * INSET_HALF_WIDTHS * distance * (1 - 1e-12)
+        x = data.X[least]
+        assert box.x_min <= x[0] <= box.x_max and box.y_min <= x[1] <= box.y_max
 
 
 def test_tight_points_at_one_place_are_named_once():

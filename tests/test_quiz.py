@@ -156,10 +156,10 @@ def test_the_narrow_band_is_magnified_round_its_nearest_point(seed):
     """The inset magnifies the narrow band a whole number of times (as said), round the
     point nearest θ*'s line, whose distance is the band's half-width γ/‖a‖ (the max-margin
     separator's nearest point, found here by brute force over the points)."""
-    from linviz.lessons.quiz import (INSET_HALF_WIDTHS, INSET_LEAST_ZOOM, INSET_SHARE,
-                                     band_half_width, inset_box, magnification,
+    from linviz.lessons.quiz import (band_half_width, inset_box, magnification,
                                      margin_quiz_lesson, nearest_point, plane_box)
     from linviz.lessons.quiz_story import margin_storyboard
+    from linviz.view_box import INSET_HALF_WIDTHS, INSET_LEAST_ZOOM, INSET_SHARE
 
     lesson = margin_quiz_lesson() if seed is None else margin_quiz_lesson(seed)
     run = lesson.narrow

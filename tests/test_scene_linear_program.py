@@ -28,6 +28,7 @@ def drawn_state(scene) -> dict:
         "status": None if scene.status is None else scene.status_words,
         "probe": scene.probe is not None and on(scene.probe) and on(scene.probe_line),
         "box": scene.weights.box,
+        "inset": on(getattr(scene, "least_inset", None) or object()),
     }
 
 
@@ -57,6 +58,7 @@ def test_every_beat_ends_on_its_state(data):
                                           else 0), where
         assert picture["status"] == state["status"], where
         assert picture["probe"] == state["probe"], where
+        assert picture["inset"] == state["inset"], where
         if state["weights"]:
             assert picture["box"] == {"constraint": lesson.constraint_box,
                                       "near": lesson.weight_box, "walk": lesson.walk_box,

@@ -43,7 +43,7 @@ from ..errors import DataError
 from ..geometry import Box
 from ..theory import is_separable
 from ..trace import Trace
-from ..view_box import fitted_box
+from ..view_box import fitted_box, magnified_box
 from .checks import require_classes_in_the_plane
 
 SCENE = "linear-program"
@@ -310,6 +310,19 @@ class LinearProgramLesson:
         scores = _dot(self.signed, self.thetas[-1])
         least = float(scores.min())
         return int(np.flatnonzero(scores <= least + 1e-9 * max(1.0, abs(least)))[0])
+
+    @property
+    def least_inset(self) -> tuple[Box, int] | None:
+        """The least y·score's point magnified next to the perceptron's last line in data
+        space (:func:`linviz.view_box.magnified_box` round the foot of its perpendicular,
+        its distance a side), or None when it reads as it is."""
+        theta = self.thetas[-1]
+        x = np.asarray(self.data.X[self.least_point], dtype=float)
+        norm = float(np.hypot(*theta))
+        distance = abs(float(x @ theta)) / norm
+        foot = x - float(x @ theta) / (norm * norm) * theta
+        view = fitted_box(np.asarray(self.data.X, dtype=float), include_origin=True)
+        return magnified_box(view, foot, distance)
 
     @property
     def least_score(self) -> float:

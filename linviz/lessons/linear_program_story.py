@@ -22,6 +22,7 @@ The state's keys:
 - ``probe``: a θ of the shown point's half-plane marked in weight space, and its line in
   data space (the duality, both ways);
 - ``ringed``: the points ringed in data space (0-based);
+- ``inset``: the least y·score's point magnified beside the perceptron's line;
 - ``status``: the status line under the planes, or None.
 """
 
@@ -103,7 +104,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     zoomed = lesson.constraint_box != lesson.weight_box
     story = StoryWriter(scene, weights=False, shown=None, lines=False, region=False,
                         diamond=None, star=False, boundary=None, walk=None, ray=False,
-                        view="constraint" if zoomed else "near", probe=False,
+                        view="constraint" if zoomed else "near", probe=False, inset=False,
                         certificate=False, ringed=[], status=None)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
@@ -176,13 +177,15 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     m = lesson.least_score
     far = lesson.ray_box != lesson.walk_box
     where = "zoomed out, the ray from 0 through it" if far else "the ray from 0 through it"
+    inset = lesson.least_inset
+    shown = f"ringed, magnified ×{inset[1]}" if inset else "ringed"
     story.beat(f"After {wording.count(M, 'update')} every y·score is above 0, the least "
-               f"{value(m)}, point {lesson.least_point + 1}'s (ringed): this θ separates the "
-               f"data.", "least", ringed=[lesson.least_point], shown=None,
+               f"{value(m)}, point {lesson.least_point + 1}'s ({shown}): this θ separates the "
+               f"data.", "least", ringed=[lesson.least_point], shown=None, inset=bool(inset),
                status=f"perceptron: θ = {wording.vector(lesson.thetas[-1])}, "
                       f"least y·score {value(m)}")
     story.beat(f"Scaled by 1/{value(m)} it meets every constraint: {where} enters the region "
-               f"there.", "ray", ray=True, ringed=[],
+               f"there.", "ray", ray=True, ringed=[], inset=False,
                view="far" if far else ("walk" if zoomed else "near"))
     story.beat("The programme finds the best θ for the objective we choose, in one solve; the "
                "perceptron stops at the first separator its updates reach.", "compare",

@@ -35,7 +35,7 @@ import numpy as np
 from ..generators import DEFAULT_SEED
 from ..geometry import Box
 from ..sweeps import MarginRun
-from ..view_box import fitted_box
+from ..view_box import fitted_box, magnified_box
 
 ONE_POINT = "quiz-one-point"
 #: the random start's length, in units of ‖x‖
@@ -121,14 +121,6 @@ class MarginQuizLesson:
         return self.wide.updates < self.narrow.updates
 
 
-#: the magnified view of a band shows it at least this many band half-widths a side
-INSET_HALF_WIDTHS = 2.5
-#: the magnified view's side on screen, a share of its plane's
-INSET_SHARE = 0.4
-#: a band is magnified only when it is magnified at least this many times
-INSET_LEAST_ZOOM = 3
-
-
 def band_half_width(run: MarginRun) -> float:
     """The half-width of θ*'s band in the plane: γ/‖a‖ for θ* = (a, c) on [x, 1]."""
     return float(run.gamma / np.hypot(*run.theta_star[:2]))
@@ -149,26 +141,24 @@ def nearest_point(run: MarginRun) -> int:
     return int(np.flatnonzero(distance <= least + 1e-9 * max(1.0, abs(least)))[0])
 
 
-def magnification(run: MarginRun) -> int:
-    """How many times the inset magnifies the plane: the whole number that shows the
-    band's half-width at least :data:`INSET_HALF_WIDTHS` times a side in a square
-    :data:`INSET_SHARE` of the plane's side (0 when it would be under
-    :data:`INSET_LEAST_ZOOM`: the band reads without one)."""
-    width = plane_box(run).x_max - plane_box(run).x_min
-    zoom = int(math.floor(INSET_SHARE * width / (2 * INSET_HALF_WIDTHS * band_half_width(run))
-                          + 1e-9))
-    return zoom if zoom >= INSET_LEAST_ZOOM else 0
-
-
-def inset_box(run: MarginRun) -> Box:
-    """The square magnified :func:`magnification` times round the band: centred where the
-    nearest point's perpendicular meets θ*'s line."""
+def band_inset(run: MarginRun) -> tuple[Box, int] | None:
+    """The band magnified (:func:`linviz.view_box.magnified_box`) round where the nearest
+    point's perpendicular meets θ*'s line: (box, times), or None when it reads as it is."""
     a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
     x = np.asarray(run.data.X[nearest_point(run)], dtype=float)
     foot = x - (x @ a + c) / float(a @ a) * a
-    width = plane_box(run).x_max - plane_box(run).x_min
-    half = INSET_SHARE * width / (2 * magnification(run))
-    return Box(foot[0] - half, foot[0] + half, foot[1] - half, foot[1] + half)
+    return magnified_box(plane_box(run), foot, band_half_width(run))
+
+
+def magnification(run: MarginRun) -> int:
+    """How many times the band's inset magnifies the plane (0: no inset)."""
+    inset = band_inset(run)
+    return inset[1] if inset else 0
+
+
+def inset_box(run: MarginRun) -> Box:
+    """The square the band's inset magnifies (see :func:`band_inset`)."""
+    return band_inset(run)[0]
 
 
 def margin_quiz_lesson(seed: int = DEFAULT_SEED) -> MarginQuizLesson:
