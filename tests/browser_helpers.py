@@ -48,3 +48,22 @@ def offline_browser(tmp_path: Path, width: int = 1280, height: int = 800):
             yield context, refused
         finally:
             context.close()
+
+
+def open_page(context, index: Path):
+    """(page, errors): the page ``index`` opened in ``context`` once its video can play;
+    ``errors`` collects the page's script errors."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(index.as_uri())
+    page.wait_for_function("document.getElementById('video').readyState >= 2", timeout=20_000)
+    return page, errors
+
+
+def show_source(page, source: str) -> list[dict]:
+    """Show the page's ``source`` (a scene's name, or "lecture") and wait until its video can
+    play; its beats."""
+    page.evaluate(f"linvizPlayer.show({source!r})")
+    page.wait_for_function("document.getElementById('video').readyState >= 2", timeout=20_000)
+    return page.evaluate("linvizPlayer.state.source.beats")

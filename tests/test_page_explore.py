@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from browser_helpers import offline_browser
+from browser_helpers import offline_browser, open_page, show_source
 from linviz.dataset import CLASSIFICATION, Dataset
 from linviz.perceptron import Perceptron
 
@@ -36,19 +36,14 @@ def page_of(perceptron_pack, tmp_path):
     """Open the pack's page (at a viewport size) in Chromium, nothing but file:// allowed."""
     opened = []
 
-    def open_page(width: int = 1280, height: int = 800):
+    def open_sized(width: int = 1280, height: int = 800):
         manager = offline_browser(tmp_path / f"profile-{len(opened)}", width, height)
         context, refused = manager.__enter__()
-        page = context.new_page()
-        errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto((perceptron_pack / "index.html").as_uri())
-        page.wait_for_function("document.getElementById('video').readyState >= 2",
-                               timeout=20_000)
+        page, errors = open_page(context, perceptron_pack / "index.html")
         opened.append((manager, errors, refused))
         return page
 
-    yield open_page
+    yield open_sized
     for manager, errors, refused in opened:
         manager.__exit__(None, None, None)
         assert errors == [], errors
@@ -116,10 +111,7 @@ def storyboard_steps() -> list[tuple[str, int]]:
 
 def test_explore_opens_on_the_beats_state_and_follows_every_edit_as_the_engine(page_of):
     page = page_of()
-    page.evaluate("linvizPlayer.show('perceptron')")
-    page.wait_for_function("document.getElementById('video').readyState >= 2",
-                           timeout=20_000)
-    beats = page.evaluate("linvizPlayer.state.source.beats")
+    beats = show_source(page, "perceptron")
     steps = dict(storyboard_steps())
     chosen = [k for k, beat in enumerate(beats) if steps.get(beat["text"], 0) > 0]
     assert len(chosen) >= 3
@@ -193,10 +185,7 @@ def test_explore_from_the_whole_lectures_video(page_of):
 
 def test_every_action_has_a_key_and_a_button_that_works_by_keyboard(page_of):
     page = page_of()
-    page.evaluate("linvizPlayer.show('perceptron')")
-    page.wait_for_function("document.getElementById('video').readyState >= 2",
-                           timeout=20_000)
-    beats = page.evaluate("linvizPlayer.state.source.beats")
+    beats = show_source(page, "perceptron")
     pause_at_end_of(page, beats[len(beats) // 2])
     page.focus("#explore-button")
     page.keyboard.press("Enter")  # the button opens it too
@@ -216,10 +205,7 @@ def test_every_action_has_a_key_and_a_button_that_works_by_keyboard(page_of):
 
 def test_a_phone_sized_window_keeps_the_picture_and_wraps_the_controls(page_of, tmp_path):
     page = page_of(390, 844)
-    page.evaluate("linvizPlayer.show('perceptron')")
-    page.wait_for_function("document.getElementById('video').readyState >= 2",
-                           timeout=20_000)
-    beats = page.evaluate("linvizPlayer.state.source.beats")
+    beats = show_source(page, "perceptron")
     pause_at_end_of(page, beats[len(beats) // 2])
     page.keyboard.press("e")
     assert_is_engines(page)
@@ -255,14 +241,8 @@ def test_the_margin_scene_explores_its_run_and_its_widest_band(lecture_pack, tmp
     out, _ = lecture_pack
     board = storyboard_of(find("margin"), RenderRequest())
     with offline_browser(tmp_path) as (context, refused):
-        page = context.new_page()
-        page.goto((out / "index.html").as_uri())
-        page.wait_for_function("document.getElementById('video').readyState >= 2",
-                               timeout=20_000)
-        page.evaluate("linvizPlayer.show('margin')")
-        page.wait_for_function("document.getElementById('video').readyState >= 2",
-                               timeout=20_000)
-        beats = page.evaluate("linvizPlayer.state.source.beats")
+        page, _ = open_page(context, out / "index.html")
+        beats = show_source(page, "margin")
         blends = {text: beat.state.get("blend") for text, beat in
                   zip(board.sentences(), board.beats)}
         for k in (1, next(k for k, b in enumerate(beats) if blends.get(b["text"]) == 0)):

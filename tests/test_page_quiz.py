@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_helpers import offline_browser
+from browser_helpers import offline_browser, open_page
 from linviz.lessons.quiz_story import MARGIN_QUESTION
 
 #: the quiz's still after the question in this pack (--quiz-pause), seconds
@@ -31,12 +31,7 @@ def quiz_pack(tmp_path_factory) -> Path:
 
 def test_present_mode_stops_on_the_quiz_question_until_a_key_is_pressed(quiz_pack, tmp_path):
     with offline_browser(tmp_path) as (context, refused):
-        page = context.new_page()
-        errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto((quiz_pack / "index.html").as_uri())
-        page.wait_for_function("document.getElementById('video').readyState >= 2",
-                               timeout=20_000)
+        page, errors = open_page(context, quiz_pack / "index.html")
         beats = page.evaluate("LINVIZ_LECTURE.sources[0].beats")
         asked = [k for k, beat in enumerate(beats)
                  if " ".join(beat["text"].split()) == " ".join(MARGIN_QUESTION.split())]
