@@ -259,8 +259,11 @@ class LinearProgramScene(LinvizScene):
         if region is None:  # zoomed in away from it
             return VGroup()
         vertices, _ = region
-        return Polygon(*[self.weight_point(v) for v in vertices], stroke_width=0,
-                       fill_color=self.theme.correct, fill_opacity=0.3)
+        # the lines its edges lie on, lit (the sentence counts them)
+        edges = VGroup(*[self.constraint_line(i, self.theme.correct, 2.5)
+                         for i in self.lesson.edge_lines])
+        return VGroup(edges, Polygon(*[self.weight_point(v) for v in vertices], stroke_width=0,
+                                     fill_color=self.theme.correct, fill_opacity=0.3))
 
     def diamond_at(self, c: float) -> VMobject:
         corners = [(c, 0), (0, c), (-c, 0), (0, -c)]
@@ -472,8 +475,10 @@ class LinearProgramScene(LinvizScene):
             far = ray_end(lesson.thetas[-1], self.weights.box)
             ray = DashedLine(self.weight_point((0, 0)), self.weight_point(far),
                              color=theme.normal, stroke_width=2.5, dash_length=0.12)
-            entry = Dot(self.weight_point(lesson.scaled_theta), radius=0.08,
-                        color=theme.normal)
+            entry = VGroup(Dot(self.weight_point(lesson.scaled_theta), radius=0.08,
+                               color=theme.normal),
+                           Circle(radius=0.2, color=theme.highlight, stroke_width=2.5).move_to(
+                               self.weight_point(lesson.scaled_theta)))
             # its name on the side of the ray away from θ*, whose name is on the other
             side = -self.away_from_ray(lesson.theta_star)
             return VGroup(ray, entry, scaled.copy().next_to(entry, side, buff=0.08))

@@ -335,6 +335,13 @@ class LinearProgramLesson:
         least with equality."""
         return self.thetas[-1] / self.least_score
 
+    @property
+    def edge_lines(self) -> list[int]:
+        """The constraints whose lines carry an edge of the region in the weight box, in
+        index order."""
+        found = self.region()
+        return [] if found is None else sorted({label for label in found[1] if label >= 0})
+
     def region(self, box: Box | None = None):
         """The feasible region inside ``box`` (the weight box): (vertices, edge lines)."""
         return feasible_polygon(self.signed, box or self.weight_box)

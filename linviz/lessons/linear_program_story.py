@@ -74,10 +74,7 @@ def same_places(lesson: LinearProgramLesson, points) -> tuple[list[int], list[in
 
 def region_lines(lesson: LinearProgramLesson) -> list[int]:
     """The constraints whose lines carry an edge of the region drawn, in index order."""
-    found = lesson.region()
-    if found is None:
-        return []
-    return sorted({label for label in found[1] if label >= 0})
+    return lesson.edge_lines
 
 
 def _step_sentence(lesson: LinearProgramLesson, k: int) -> str:
