@@ -555,7 +555,7 @@ class LinearProgramScene(LinvizScene):
             tip = tip + step
         for arrow in arrows:
             self.play(appear(arrow), run_time=style.RUN_FADE * 2)
-        scale_note = text(f"λᵢy⁽ⁱ⁾x⁽ⁱ⁾ drawn at {wording.significant(scale, 2, 3)} × length",
+        scale_note = text(f"λᵢy⁽ⁱ⁾x⁽ⁱ⁾ drawn at {wording.significant(scale, 0, 3)} × length",
                           theme, style.FONT_SMALL, theme.muted)
         # over the plane's top right (the legend holds its top left)
         scale_note.next_to(self.plane.frame, UP, buff=0.12).align_to(self.plane.frame, RIGHT)
