@@ -84,12 +84,11 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story = StoryWriter(scene, question=False, planes=0, runs=False, inset=False, status=None)
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
-    story.beat(f"On the left, separable data: its band is {plane_margin(wide)} wide a side; "
-               f"on [x, 1], as the theorem measures, γ = {wording.significant(wide.gamma, 2, 3)}"
-               f" and (R/γ)² = {wording.grouped(wide.bound, 0)}.", "planes", question=False,
-               planes=1)
+    story.beat(f"On the left, a band {plane_margin(wide)} wide a side; on [x, 1], where the "
+               f"theorem measures, γ = {wording.significant(wide.gamma, 2, 3)}, (R/γ)² = "
+               f"{wording.grouped(wide.bound, 0)}.", "planes", question=False, planes=1)
     zoom = magnification(narrow)
-    shown = f", magnified ×{zoom} in the corner" if zoom else ""
+    shown = f" (magnified ×{zoom})" if zoom else ""
     story.beat(f"On the right, a band of only {plane_margin(narrow)}{shown}: γ = "
                f"{wording.significant(narrow.gamma, 2, 3)}, (R/γ)² = "
                f"{wording.grouped(narrow.bound, 0)}.", "planes", planes=2, inset=bool(zoom))

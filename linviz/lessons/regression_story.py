@@ -212,8 +212,8 @@ def regression_storyboard(lesson: RegressionLesson,
             low_degree, high_degree = order[0]
             where += (f"; degree {high_degree} even ends above degree {low_degree} although "
                       f"its minimum is lower")
-    story.beat(f"The dashed minima never rise, {falls}: a higher degree fits as closely "
-               f"or better.", "indicate-minima", status="minima")
+    story.beat(f"The dashed minima never rise, {falls}: higher degrees fit at least as "
+               f"closely.", "indicate-minima", status="minima")
     # how much the curves gain, said over the minima it is read from
     degree, percent = curve_gain_words(lesson)
     gain = (f"Degree {degree}'s minimum is {percent}% below the line's." if lesson.curve_helps
