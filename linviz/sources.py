@@ -199,7 +199,7 @@ def data_card_lines(data: Dataset | None) -> list[str]:
         lines.append(f"spreads differ {_fold(ratio)}-fold: each feature standardised, "
                      f"(x − mean)/s.d.")
     if params.get("standardized", {}).get("origin_widening"):
-        lines.append("far from the origin, where θ starts: each feature standardised, "
+        lines.append("far from the origin the picture draws from: each feature standardised, "
                      "(x − mean)/s.d.")
     if ratio or params.get("standardized", {}).get("origin_widening"):
         lines.append("ticks in the data's units; the axes cross at the means; "

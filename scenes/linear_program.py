@@ -28,7 +28,6 @@ from scenes.base import LinvizScene
 from scenes.toolkit import style
 from scenes.toolkit.fast_shapes import FastArrow
 from scenes.toolkit.layout import appear, vanish, with_backdrop
-from scenes.toolkit.placement import best_offset, box_around
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane
 from scenes.toolkit.screen_text import math, text
@@ -487,38 +486,11 @@ class LinearProgramScene(LinvizScene):
         self.play(appear(self.ray), run_time=style.RUN_INTRO)
 
     def draw_compare(self, beat) -> None:
-        """θ*'s lines come beside the perceptron's, each named at its end in the plane."""
+        """θ*'s lines come beside the perceptron's; the status line says which is which (a
+        name on the plane would sit on the points the lines pass between)."""
         self.follow_beat(beat)
         self.star_lines = self.star_drawings()
-        theme = self.theme
-        names = VGroup()
-        # θ*'s name at its line's upper end, the perceptron's at the lower end of its own:
-        # the two lines cross near the data, their ends are apart
-        for theta, words, colour, sign in (
-                (self.lesson.theta_star, "theta^* \\ (\"LP\")", theme.boundary, 1.0),
-                (self.lesson.thetas[-1], "theta \\ (\"perceptron\")", theme.normal, -1.0)):
-            ends = clip_line(np.asarray(theta, dtype=float), 0.0, self.plane.box)
-            if ends is None:
-                continue
-            end = max(ends, key=lambda p: sign * float(p[1]))
-            name = math(words, theme, style.FONT_SMALL).set_color(colour)
-            with_backdrop(name, theme)
-            anchor = self.plane.c2p(end)
-            # the markers, and the name placed before (text on text weighs most)
-            obstacles = np.vstack([box_around(self.plane.markers.positions()[:, :2],
-                                              self.plane.marker_size * 1.2),
-                                   *[np.array([[*m.get_corner(np.array([-1, -1, 0]))[:2],
-                                                *m.get_corner(np.array([1, 1, 0]))[:2], 100.0]])
-                                     for m in names]])
-            offset = best_offset(anchor, (name.width, name.height), obstacles, gap=0.1,
-                                 bounds=np.array([*self.plane.frame.get_corner(
-                                     np.array([-1, -1, 0]))[:2],
-                                     *self.plane.frame.get_corner(np.array([1, 1, 0]))[:2]]),
-                                 rings=3)
-            name.move_to(np.array([*(anchor[:2] + offset), 0.0]))
-            names.add(name)
-        self.compare_names = names
-        self.play(appear(self.star_lines), appear(names), run_time=style.RUN_FADE)
+        self.play(appear(self.star_lines), run_time=style.RUN_FADE)
 
     def draw_certificate(self, beat) -> None:
         theme, lesson = self.theme, self.lesson
@@ -549,10 +521,16 @@ class LinearProgramScene(LinvizScene):
             name = text(str(i + 1), theme, style.FONT_SMALL, theme.step)
             with_backdrop(name, theme)
             names.add(name.move_to((start + end) / 2 + 0.22 * across))
-            ring_name = text(str(i + 1), theme, style.FONT_SMALL, theme.highlight)
-            with_backdrop(ring_name, theme)
-            names.add(ring_name.next_to(self.rings[i], UP + RIGHT, buff=0.02))
             tip = tip + step
+        # each ring named by its points, once for points at one place ("21, 77")
+        places: dict[tuple, list[int]] = {}
+        for i in support:
+            places.setdefault(tuple(lesson.data.X[i]), []).append(i)
+        for at_place in places.values():
+            ring_name = text(", ".join(str(i + 1) for i in at_place), theme, style.FONT_SMALL,
+                             theme.highlight)
+            with_backdrop(ring_name, theme)
+            names.add(ring_name.next_to(self.rings[at_place[0]], UP + RIGHT, buff=0.02))
         for arrow in arrows:
             self.play(appear(arrow), run_time=style.RUN_FADE * 2)
         scale_note = text(f"λᵢy⁽ⁱ⁾x⁽ⁱ⁾ drawn at {wording.significant(scale, 0, 3)} × length",

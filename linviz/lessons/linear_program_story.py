@@ -186,7 +186,8 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                view="far" if far else ("walk" if zoomed else "near"))
     story.beat("The programme finds the best θ for the objective we choose, in one solve; the "
                "perceptron stops at the first separator its updates reach.", "compare",
-               boundary="star-and-run")
+               boundary="star-and-run",
+               status="on the left: white, θ* (LP), dashed θ*ᵀx = ±1; yellow, θ (perceptron)")
 
 
 def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
