@@ -128,6 +128,12 @@ def foot_of_perpendicular(theta: np.ndarray, theta0: float) -> np.ndarray:
     return -theta0 * theta / float(theta @ theta)
 
 
+def project_onto_line(p: np.ndarray, theta: np.ndarray, theta0: float) -> np.ndarray:
+    """The point of the line θᵀx + θ₀ = 0 closest to ``p``: p − (θᵀp + θ₀)θ/‖θ‖²."""
+    p, theta = np.asarray(p, dtype=float), np.asarray(theta, dtype=float)
+    return p - (float(theta @ p) + theta0) / float(theta @ theta) * theta
+
+
 def clip_polygon(polygon: np.ndarray, a: np.ndarray, b: float) -> np.ndarray | None:
     """The part of a convex ``polygon`` where aᵀp + b ≥ 0 (Sutherland–Hodgman), or None.
 

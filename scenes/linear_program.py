@@ -29,6 +29,7 @@ from scenes.toolkit import style
 from scenes.toolkit.fast_shapes import FastArrow
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
+from scenes.toolkit.placement import across
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane
 from scenes.toolkit.screen_text import math, text
 
@@ -128,15 +129,11 @@ class LinearProgramScene(LinvizScene):
         """The screen direction from ``theta`` away from the ray 0 → θ_M (the perceptron's
         last θ, whose ray and scaled point come later), perpendicular to it: a label there
         is never on the ray nor on the point where it enters the region."""
-        run = self.lesson.run
-        if run is None:
+        if self.lesson.run is None:
             return np.array([1.0, -1.0, 0.0])
-        ray = self.weight_point(self.lesson.thetas[-1]) - self.weight_point((0, 0))
-        across = np.array([-ray[1], ray[0], 0.0])
-        if float(np.dot(self.weight_point(theta) - self.weight_point((0, 0)), across)) < 0:
-            across = -across
-        norm = float(np.linalg.norm(across))
-        return across / norm if norm > 0 else np.array([1.0, -1.0, 0.0])
+        origin = self.weight_point((0, 0))
+        return across(self.weight_point(self.lesson.thetas[-1]) - origin,
+                      towards=self.weight_point(theta) - origin)
 
     def weight_point(self, theta) -> np.ndarray:
         return self.weights.c2p(np.asarray(theta, dtype=float))
@@ -301,12 +298,8 @@ class LinearProgramScene(LinvizScene):
                           max_tip_length_to_length_ratio=0.4)
             # its name beside the arrow, on the side away from the middle of the view,
             # where the walk runs
-            across = np.array([-inward[1], inward[0], 0.0])
-            middle = self.weights.frame.get_center() - edge
-            if float(np.dot(across, middle)) > 0:
-                across = -across
-            return VGroup(arrow, label.copy().next_to(arrow, across / np.linalg.norm(across),
-                                                      buff=0.06))
+            side = -across(inward, towards=self.weights.frame.get_center() - edge)
+            return VGroup(arrow, label.copy().next_to(arrow, side, buff=0.06))
 
         self.star_dot = self.on_weights(make)
         self.play(appear(self.star_dot), run_time=style.RUN_FADE)
@@ -405,13 +398,11 @@ class LinearProgramScene(LinvizScene):
         """"+y⁽ⁱ⁾x⁽ⁱ⁾" beside step k of the walk, on the side away from the origin."""
         theme, thetas = self.theme, self.lesson.thetas
         a, b = self.weight_point(thetas[k]), self.weight_point(thetas[k + 1])
-        across = np.array([-(b - a)[1], (b - a)[0], 0.0])
         middle = (a + b) / 2
-        if float(np.dot(across, middle - self.weight_point((0, 0)))) < 0:
-            across = -across
         label = math("+y^((i)) x^((i))", theme, style.FONT_SMALL).set_color(theme.step)
         with_backdrop(label, theme)
-        return label.next_to(middle, across / max(np.linalg.norm(across), 1e-9), buff=0.08)
+        return label.next_to(middle, across(b - a, towards=middle - self.weight_point((0, 0))),
+                             buff=0.08)
 
     def drop_step_label(self) -> None:
         if getattr(self, "step_label", None) is not None:
@@ -516,11 +507,9 @@ class LinearProgramScene(LinvizScene):
             arrow.set_ends(start, end)
             arrows.append(arrow)
             # each arrow named by its point's number, beside its middle; the ring too
-            across = np.array([-(end - start)[1], (end - start)[0], 0.0])
-            across /= max(float(np.linalg.norm(across)), 1e-9)
             name = text(str(i + 1), theme, style.FONT_SMALL, theme.step)
             with_backdrop(name, theme)
-            names.add(name.move_to((start + end) / 2 + 0.22 * across))
+            names.add(name.move_to((start + end) / 2 + 0.22 * across(end - start)))
             tip = tip + step
         # each ring named by its points, once for points at one place ("21, 77")
         places: dict[tuple, list[int]] = {}

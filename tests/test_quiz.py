@@ -156,7 +156,7 @@ def test_the_narrow_band_is_magnified_round_its_nearest_point(seed):
     """The inset magnifies the narrow band a whole number of times (as said), round the
     point nearest θ*'s line, whose distance is the band's half-width γ/‖a‖ (the max-margin
     separator's nearest point, found here by brute force over the points)."""
-    from linviz.lessons.quiz import (band_half_width, inset_box, magnification,
+    from linviz.lessons.quiz import (band_half_width, band_inset, magnification,
                                      margin_quiz_lesson, nearest_point, plane_box)
     from linviz.lessons.quiz_story import margin_storyboard
     from linviz.view_box import INSET_HALF_WIDTHS, INSET_LEAST_ZOOM, INSET_SHARE
@@ -176,7 +176,7 @@ def test_the_narrow_band_is_magnified_round_its_nearest_point(seed):
         assert "magnified" not in said
         return
     assert zoom >= INSET_LEAST_ZOOM and f"magnified ×{zoom}" in said
-    box, whole = inset_box(run), plane_box(run)
+    box, whole = band_inset(run)[0], plane_box(run)
     # screen units per data unit, inset over plane: exactly the whole number said
     scale = (INSET_SHARE / (box.x_max - box.x_min)) / (1.0 / (whole.x_max - whole.x_min))
     assert scale == pytest.approx(zoom, rel=1e-9)

@@ -40,8 +40,9 @@ import numpy as np
 
 from ..dataset import Dataset
 from ..errors import DataError
-from ..geometry import Box
+from ..geometry import Box, project_onto_line
 from ..theory import is_separable
+from ..ties import least_index
 from ..trace import Trace
 from ..view_box import fitted_box, magnified_box
 from .checks import require_classes_in_the_plane
@@ -305,11 +306,9 @@ class LinearProgramLesson:
 
     @property
     def least_point(self) -> int:
-        """The point of the least y·score under the perceptron's last θ (0-based): the first
-        of those within 1e-9 (relative) of the least."""
-        scores = _dot(self.signed, self.thetas[-1])
-        least = float(scores.min())
-        return int(np.flatnonzero(scores <= least + 1e-9 * max(1.0, abs(least)))[0])
+        """The point of the least y·score under the perceptron's last θ (0-based), ties to
+        the first (:func:`linviz.ties.least_index`)."""
+        return least_index(_dot(self.signed, self.thetas[-1]))
 
     @property
     def least_inset(self) -> tuple[Box, int] | None:
@@ -318,11 +317,9 @@ class LinearProgramLesson:
         its distance a side), or None when it reads as it is."""
         theta = self.thetas[-1]
         x = np.asarray(self.data.X[self.least_point], dtype=float)
-        norm = float(np.hypot(*theta))
-        distance = abs(float(x @ theta)) / norm
-        foot = x - float(x @ theta) / (norm * norm) * theta
+        distance = abs(float(x @ theta)) / float(np.hypot(*theta))
         view = fitted_box(np.asarray(self.data.X, dtype=float), include_origin=True)
-        return magnified_box(view, foot, distance)
+        return magnified_box(view, project_onto_line(x, theta, 0.0), distance)
 
     @property
     def least_score(self) -> float:

@@ -33,8 +33,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..generators import DEFAULT_SEED
-from ..geometry import Box
+from ..geometry import Box, project_onto_line
 from ..sweeps import MarginRun
+from ..theory import point_margins
+from ..ties import least_index
 from ..view_box import fitted_box, magnified_box
 
 ONE_POINT = "quiz-one-point"
@@ -132,21 +134,17 @@ def plane_box(run: MarginRun) -> Box:
 
 
 def nearest_point(run: MarginRun) -> int:
-    """The point nearest θ*'s line in the plane (0-based), the least index among those
-    within 1e-9 (relative) of the least distance y(aᵀx + c)/‖a‖."""
+    """The point nearest θ*'s line in the plane (0-based): the least margin
+    y(aᵀx + c)/‖a‖, ties to the first (:func:`linviz.ties.least_index`)."""
     a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
-    X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y, dtype=float)
-    distance = y * (X @ a + c) / float(np.hypot(*a))
-    least = float(distance.min())
-    return int(np.flatnonzero(distance <= least + 1e-9 * max(1.0, abs(least)))[0])
+    return least_index(point_margins(run.data.X, run.data.y, a, c))
 
 
 def band_inset(run: MarginRun) -> tuple[Box, int] | None:
     """The band magnified (:func:`linviz.view_box.magnified_box`) round where the nearest
     point's perpendicular meets θ*'s line: (box, times), or None when it reads as it is."""
     a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
-    x = np.asarray(run.data.X[nearest_point(run)], dtype=float)
-    foot = x - (x @ a + c) / float(a @ a) * a
+    foot = project_onto_line(run.data.X[nearest_point(run)], a, c)
     return magnified_box(plane_box(run), foot, band_half_width(run))
 
 
@@ -154,11 +152,6 @@ def magnification(run: MarginRun) -> int:
     """How many times the band's inset magnifies the plane (0: no inset)."""
     inset = band_inset(run)
     return inset[1] if inset else 0
-
-
-def inset_box(run: MarginRun) -> Box:
-    """The square the band's inset magnifies (see :func:`band_inset`)."""
-    return band_inset(run)[0]
 
 
 def margin_quiz_lesson(seed: int = DEFAULT_SEED) -> MarginQuizLesson:

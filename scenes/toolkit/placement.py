@@ -76,3 +76,18 @@ def best_offset(anchor, size, obstacles: np.ndarray, gap: float,
         if cost <= PLACE_TOLERANCE:
             break
     return best
+
+
+def across(direction, towards=None) -> np.ndarray:
+    """The unit screen vector perpendicular to ``direction`` (a screen vector), on the side
+    of ``towards`` (a screen vector; None: the left of ``direction``), where a label beside
+    a line or an arrow goes; (1, 0, 0) for a zero direction."""
+    direction = np.asarray(direction, dtype=float)
+    side = np.array([-direction[1], direction[0], 0.0])
+    norm = float(np.linalg.norm(side))
+    if norm == 0:
+        return np.array([1.0, 0.0, 0.0])
+    side /= norm
+    if towards is not None and float(np.dot(side[:2], np.asarray(towards, dtype=float)[:2])) < 0:
+        side = -side
+    return side
