@@ -22,11 +22,7 @@ def storyboard_of(entry, request):
     """The storyboard of ``entry`` (a scene that has one) on the data ``request`` asks for,
     or the run of its saved trace; refused as the scene refuses it (one line). Told after
     the scenes ``request.heard`` names (linviz.lessons.heard)."""
-    from dataclasses import replace
-
-    from linviz.lessons import default_data_for, storyboard_for
-    from linviz.storyboard import with_data_note
-    from linviz.scene_data import check_scene_data
+    from linviz.lessons import storyboard_for
     from linviz.trace import Trace
 
     if entry.own_data:  # each run on data it makes itself (from the seed)
@@ -36,13 +32,30 @@ def storyboard_of(entry, request):
         saved = Trace.load(request.trace)
         return storyboard_for(entry.name)(saved.data, trace=saved, seed=request.seed,
                                           heard=request.heard)
+    return told_on(entry, request, scene_data(entry, request))
+
+
+def told_on(entry, request, data):
+    """The storyboard of ``entry`` on ``data`` (as :func:`scene_data` reads it), with what
+    reading it did said, as the scene tells it (LinvizScene.tell_storyboard)."""
+    from linviz.lessons import storyboard_for
+    from linviz.storyboard import with_data_note
+
+    board = storyboard_for(entry.name)(data, seed=request.seed, heard=request.heard)
+    return with_data_note(board, data)
+
+
+def scene_data(entry, request):
+    """The data set ``entry`` tells as ``request`` asks (a scene of data it does not make,
+    told from no saved trace), checked as the scene checks it and named as it was typed
+    (the lesson's refusals quote it so, as the scene's do)."""
+    from linviz.lessons import default_data_for
+    from linviz.scene_data import check_scene_data
+
     spec = request.data or default_data_for(entry.name)
     data = request.data_options().resolve_for(entry.name, default=spec)
     check_scene_data(data, spec, entry.name)
-    # the lesson's refusals quote the data as it was typed, as the scene's do
-    data = replace(data, name=spec)
-    board = storyboard_for(entry.name)(data, seed=request.seed, heard=request.heard)
-    return with_data_note(board, data)  # as the scene tells it (LinvizScene.tell_storyboard)
+    return replace(data, name=spec)
 
 
 def speak_ahead(entry, request, scratch: Path | None = None) -> None:
@@ -131,11 +144,9 @@ def explorable_of(entry, request) -> dict | None:
     (:func:`linviz.explorable.perceptron_explorable`), or None for a scene it cannot
     explore (or one told from a saved trace)."""
     from linviz.explorable import is_explorable, perceptron_explorable
-    from linviz.lessons import default_data_for
 
     if not is_explorable(entry.name) or request.trace or entry.own_data:
         return None
-    board = storyboard_of(entry, request)
-    spec = request.data or default_data_for(entry.name)
-    data = request.data_options().resolve_for(entry.name, default=spec)
-    return perceptron_explorable(entry.name, data, board, request.notation)
+    data = scene_data(entry, request)
+    return perceptron_explorable(entry.name, data, told_on(entry, request, data),
+                                 request.notation)

@@ -15,6 +15,19 @@
   var explorables = data.explore || {};
 
   // ---------------------------------------------------------------- the learner
+  // y(θᵀx + θ₀) of a point x with label y, summed as the engine sums it (Σⱼ xⱼθⱼ from the
+  // first column on, then + θ₀, then × y), and the size of its terms Σⱼ|xⱼθⱼ| + |θ₀|:
+  // [score, size]. The on-line rule: |score| ≤ tolerance · size is 0, and 0 is a mistake.
+  function scored(x, label, theta, theta0) {
+    var z = x[0] * theta[0], size = Math.abs(z);
+    for (var j = 1; j < theta.length; j++) {
+      var term = x[j] * theta[j];
+      z = z + term;
+      size = size + Math.abs(term);
+    }
+    return [label * (z + theta0), size + Math.abs(theta0)];
+  }
+
   // The perceptron on X (n rows of d numbers), y (±1), cyclic order, at most ``epochs``
   // passes: every visit {epoch, i, score, mistake, state} and every state θ, θ₀ (state k:
   // after k updates), as linviz.perceptron.Perceptron records them.
@@ -29,16 +42,8 @@
       passes = t;
       var changed = false;
       for (var i = 0; i < n; i++) {
-        var x = X[i], label = y[i];
-        var z = x[0] * theta[0], size = Math.abs(z);
-        for (j = 1; j < d; j++) {
-          var term = x[j] * theta[j];
-          z = z + term;
-          size = size + Math.abs(term);
-        }
-        z = label * (z + theta0);
-        size = size + Math.abs(theta0);
-        var zero = Math.abs(z) <= tolerance * size;
+        var x = X[i], label = y[i], now = scored(x, label, theta, theta0);
+        var z = now[0], size = now[1];
         var mistake = z <= 0 || z <= tolerance * size;
         if (mistake) {
           for (j = 0; j < d; j++) { theta[j] = theta[j] + label * x[j]; }
@@ -47,8 +52,8 @@
           theta0s.push(theta0);
           changed = true;
         }
-        visits.push({epoch: t, i: i, score: zero ? 0 : z, mistake: mistake,
-                     state: thetas.length - 1});
+        visits.push({epoch: t, i: i, score: Math.abs(z) <= tolerance * size ? 0 : z,
+                     mistake: mistake, state: thetas.length - 1});
       }
       if (!changed) { converged = true; break; }
     }
@@ -56,27 +61,18 @@
             epochs: passes, updates: thetas.length - 1};
   }
 
-  // y(θᵀx + θ₀) ≤ 0 under the same rule: how many points (θ, θ₀) gets wrong.
+  // How many points (θ, θ₀) gets wrong, under the same rule.
   function mistakesOf(X, y, theta, theta0, tolerance) {
     var count = 0;
     for (var i = 0; i < X.length; i++) {
-      var z = X[i][0] * theta[0], size = Math.abs(z);
-      for (var j = 1; j < theta.length; j++) {
-        var term = X[i][j] * theta[j];
-        z = z + term; size = size + Math.abs(term);
-      }
-      z = y[i] * (z + theta0); size = size + Math.abs(theta0);
-      if (z <= tolerance * size) { count++; }
+      var now = scored(X[i], y[i], theta, theta0);
+      if (now[0] <= tolerance * now[1]) { count++; }
     }
     return count;
   }
 
-  // y(θᵀx + θ₀) of point i, summed as the learner sums it.
-  function scoreOf(i, theta, theta0) {
-    var x = view.X[i], z = x[0] * theta[0];
-    for (var j = 1; j < theta.length; j++) { z = z + x[j] * theta[j]; }
-    return view.y[i] * (z + theta0);
-  }
+  // y(θᵀx + θ₀) of point i of the data shown.
+  function scoreOf(i, theta, theta0) { return scored(view.X[i], view.y[i], theta, theta0)[0]; }
 
   // ---------------------------------------------------------------- the margin
   // The point of least norm in the convex hull of the rows of A (Wolfe's algorithm, exact
