@@ -1,14 +1,20 @@
 """What the lecture page needs to turn a paused beat into a live explorable of the run.
 
-For a scene whose run the page can recompute (:data:`EXPLORABLE`: the perceptron scenes,
-margin and the proofs), :func:`perceptron_explorable` gives a plain dict (JSON as it is):
-the data set as the scene ran it, the learner's options (offset, τ, visiting order), and
-for each beat of the storyboard its sentence and the visit its picture shows (``step``:
-θ, θ₀ are the state after that many visits). The page's learner
-(``linviz_pack/web/explore.js``) runs the same algorithm with the same arithmetic
-(:mod:`linviz.perceptron`: Σⱼ xⱼθⱼ from the first column on, then + θ₀, then × y; a score
-within :data:`linviz.perceptron.ON_LINE_TOLERANCE` of the size of its terms is 0, a
-mistake), so its θ after any visit equals the trace's bit for bit.
+For a scene whose run the page can recompute (:data:`EXPLORABLE`), :func:`explorable`
+gives a plain dict (JSON as it is): the data set as the scene ran it, the learner's options,
+and for each beat of the storyboard its sentence and the point of the run its picture
+shows (``step``). The page's learners (``linviz_pack/web/learners.js``) run the same
+algorithms with the same arithmetic:
+
+- the perceptron (``kind`` "perceptron": perceptron, perceptron-origin, margin, the proofs),
+  as :mod:`linviz.perceptron` sums (Σⱼ xⱼθⱼ from the first column on, then + θ₀, then × y;
+  a score within :data:`linviz.perceptron.ON_LINE_TOLERANCE` of the size of its terms is 0,
+  a mistake), so its θ after any visit equals the trace's bit for bit; ``step`` counts
+  visits;
+- full-batch gradient descent (``kind`` "logistic": the mean logistic loss; "regression":
+  the mean squared error of a line), as :func:`linviz.gradient.run_gradient_descent` steps,
+  its states within 1e-9 relative of the trace's (the sums run in another order); ``step``
+  counts gradient steps.
 """
 
 from __future__ import annotations
@@ -17,10 +23,15 @@ from .dataset import Dataset
 from .perceptron import ON_LINE_TOLERANCE
 from .storyboard import Storyboard
 
-#: the scenes the page can explore: whether their perceptron has an offset, and whether
-#: the explorable draws θ*'s band from the start (the scenes about the margin)
-EXPLORABLE = {"perceptron": (True, False), "perceptron-origin": (False, False),
-              "margin": (True, True), "proof": (False, True), "proof-offset": (True, True)}
+#: the perceptron scenes the page can explore: whether their perceptron has an offset, and
+#: whether the explorable draws θ*'s band from the start (the scenes about the margin)
+PERCEPTRON_SCENES = {"perceptron": (True, False), "perceptron-origin": (False, False),
+                     "margin": (True, True), "proof": (False, True),
+                     "proof-offset": (True, True)}
+#: the descent scenes the page can explore, by the loss the page descends
+DESCENT_SCENES = {"logistic": "logistic", "regression": "regression"}
+#: every scene the page can explore, by the kind of run the page recomputes
+EXPLORABLE = {**{scene: "perceptron" for scene in PERCEPTRON_SCENES}, **DESCENT_SCENES}
 #: which θ* a scene's band is: the plane's maximum margin with an offset (margin), the one
 #: through the origin of the points (proof, perceptron-origin) or of [x, 1] (the proof
 #: with an offset, and the perceptron's theorem)
@@ -34,11 +45,19 @@ def is_explorable(scene: str) -> bool:
 
 
 def scene_run(scene: str, data: Dataset):
-    """(the perceptron run ``scene`` tells on ``data``, the updates a beat's state shows
-    when it names them another way than ``step`` or ``M``: a function of the state, None
-    for the run's end). The run is the lesson's trace; None when it tells none (margin on
-    data no line separates)."""
-    offset = EXPLORABLE[scene][0]
+    """(the run ``scene`` tells on ``data``, the updates a beat's state shows when it names
+    them another way than ``step`` or ``M``: a function of the state, None for the run's
+    end). The run is the lesson's trace; None when it tells none (margin on data no line
+    separates)."""
+    if scene == "logistic":
+        from .lessons.logistic import logistic_lesson
+
+        return logistic_lesson(data).trace, lambda state: None
+    if scene == "regression":
+        from .lessons.regression import regression_lesson
+
+        return regression_lesson(data).line.trace, lambda state: None
+    offset = PERCEPTRON_SCENES[scene][0]
     if scene in ("perceptron", "perceptron-origin"):
         from .lessons.perceptron import perceptron_lesson
 
@@ -56,9 +75,9 @@ def scene_run(scene: str, data: Dataset):
 
 
 def beat_step(state: dict, trace, updates_shown=lambda state: None) -> int:
-    """The visits whose state a beat's picture shows: its ``step`` when it names one, the
-    visit of its ``M``-th update when it names M (or ``updates_shown(state)`` does), else
-    the run's end."""
+    """The visits whose state a perceptron beat's picture shows: its ``step`` when it names
+    one, the visit of its ``M``-th update when it names M (or ``updates_shown(state)``
+    does), else the run's end."""
     if state.get("step") is not None:
         return int(state["step"])
     steps = trace.steps
@@ -72,33 +91,54 @@ def beat_step(state: dict, trace, updates_shown=lambda state: None) -> int:
     return len(steps["i"])
 
 
-def perceptron_explorable(scene: str, data: Dataset, board: Storyboard,
-                          notation: str = "theta") -> dict | None:
-    """The explorable of ``scene`` (in :data:`EXPLORABLE`) on ``data``, told by ``board``
-    (None when the scene tells no cyclic perceptron run on it):
+def descent_step(state: dict, trace) -> int:
+    """The gradient steps a descent beat's picture shows: its ``t``, else the run's end."""
+    t = state.get("t")
+    return int(t) if t is not None else int(trace.n_steps)
 
-    - ``X`` (n rows of d floats), ``y`` (±1), ``names`` (the feature names, or x1, x2),
-      ``classes`` (the names of −1 and +1, or None);
-    - ``offset``, ``epochs`` (τ), ``order`` ("cyclic"), ``tolerance`` (the on-line rule),
-      ``star`` (θ*'s band drawn from the start), ``star_kind`` (:data:`STAR_KIND`);
-    - ``beats``: [{"text": caption, "step": visits}] in the storyboard's order, each
-      caption in ``notation`` as the page shows it (:func:`beat_step`).
+
+def explorable(scene: str, data: Dataset, board: Storyboard,
+               notation: str = "theta") -> dict | None:
+    """The explorable of ``scene`` (in :data:`EXPLORABLE`) on ``data``, told by ``board``
+    (None when the scene tells no run the page can recompute on it):
+
+    - ``kind`` (:data:`EXPLORABLE`), ``X`` (n rows of d floats), ``y`` (±1, or the targets),
+      ``names`` (the feature names, or x1, x2; for regression also the target's),
+      ``classes`` (the names of −1 and +1, or None), ``offset``;
+    - the perceptron's ``epochs`` (τ), ``order`` ("cyclic"), ``tolerance`` (the on-line
+      rule), ``star`` (θ*'s band drawn from the start), ``star_kind`` (:data:`STAR_KIND`);
+      descent's ``lr`` (η) and ``steps``;
+    - ``beats``: [{"text": caption, "step": visits or gradient steps}] in the storyboard's
+      order, each caption in ``notation`` as the page shows it.
     """
     from .transforms import column_names
 
-    offset, star = EXPLORABLE[scene]
+    kind = EXPLORABLE[scene]
     trace, updates_shown = scene_run(scene, data)
-    if trace is None or trace.params.get("order", "cyclic") != "cyclic":
+    if trace is None:
         return None
-    return {
-        "scene": scene, "kind": "perceptron",
-        "X": [[float(v) for v in row] for row in data.X],
-        "y": [int(v) for v in data.y],
-        "names": list(column_names(data)),
-        "classes": list(data.label_names) if data.label_names else None,
-        "offset": bool(offset), "epochs": int(trace.params["epochs"]),
-        "order": "cyclic", "tolerance": ON_LINE_TOLERANCE, "star": bool(star),
-        "star_kind": STAR_KIND[scene],
-        "beats": [{"text": text, "step": beat_step(beat.state, trace, updates_shown)}
-                  for text, beat in zip(board.sentences(notation), board.beats)],
-    }
+    names = list(column_names(data))
+    common = {"scene": scene, "kind": kind,
+              "X": [[float(v) for v in row] for row in data.X],
+              "classes": list(data.label_names) if data.label_names else None}
+    if kind == "perceptron":
+        if trace.params.get("order", "cyclic") != "cyclic":
+            return None
+        offset, star = PERCEPTRON_SCENES[scene]
+        return {**common, "y": [int(v) for v in data.y], "names": names,
+                "offset": bool(offset), "epochs": int(trace.params["epochs"]),
+                "order": "cyclic", "tolerance": ON_LINE_TOLERANCE, "star": bool(star),
+                "star_kind": STAR_KIND[scene],
+                "beats": [{"text": text, "step": beat_step(beat.state, trace, updates_shown)}
+                          for text, beat in zip(board.sentences(notation), board.beats)]}
+    params = trace.params
+    if params.get("batch", "full") != "full" or params.get("l2", 0.0) or \
+            params.get("degree", 1) != 1:
+        return None
+    if kind == "regression":  # the scene's names: x and y unless the data has its own
+        names = [data.feature_names[0] if data.feature_names else "x", data.target_name or "y"]
+    return {**common, "y": [float(v) for v in data.y], "names": names,
+            "offset": bool(params["offset"]), "lr": float(params["lr"]),
+            "steps": int(params["steps"]),
+            "beats": [{"text": text, "step": descent_step(beat.state, trace)}
+                      for text, beat in zip(board.sentences(notation), board.beats)]}

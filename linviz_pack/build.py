@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from linviz.atomic import make_work_dir, remove_stale_temporaries, remove_work_dir
-from linviz.explorable import is_explorable
+from linviz.explorable import EXPLORABLE, is_explorable
 from linviz.limits import QUIZ_PAUSE
 from linviz.notation import in_notation
 from scenes.toolkit.section_titles import read_section_titles
@@ -334,9 +334,18 @@ def _write_slides(entries, scenes, timelines, folder: Path, settings: PackSettin
                             entry.description)
 
 
-#: what the handout says under a scene the page can explore
-EXPLORE_NOTE = ("On the lecture page (index.html): pause at any beat of this scene and press "
-                "E to explore its run: step it, drag or add a point, flip a label.")
+#: what the handout says under a scene the page can explore, by the kind of its run
+#: (linviz.explorable.EXPLORABLE)
+EXPLORE_NOTE = {
+    "perceptron": ("On the lecture page (index.html): pause at any beat of this scene and "
+                   "press E to explore its run: step it, drag or add a point, flip a label."),
+    "logistic": ("On the lecture page (index.html): pause at any beat of this scene and press "
+                 "E to explore its descent: step it, change η or the steps, drag or add a "
+                 "point, flip a label."),
+    "regression": ("On the lecture page (index.html): pause at any beat of this scene and "
+                   "press E to explore its descent: step it, change η or the steps, drag or "
+                   "add a point."),
+}
 
 
 def _explorables(entries, timelines, offsets, options: dict) -> tuple[dict, dict]:
@@ -436,7 +445,7 @@ def _write_handout(entries, scenes, timelines, folder: Path, settings: PackSetti
         sections = tuple(sections)
         description = in_notation(entry.description, settings.notation)
         if is_explorable(entry.name):
-            description += f" {EXPLORE_NOTE}"
+            description += f" {EXPLORE_NOTE[EXPLORABLE[entry.name]]}"
         parts.append(handout.HandoutScene(position, entry.title or entry.name, description,
                                           sections))
     handout.write_handout(parts, folder / "handout.pdf", settings.title, settings.handout,

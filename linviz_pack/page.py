@@ -75,13 +75,13 @@ def write_page(folder: Path, title: str, sources: Sequence[dict], fps: float,
     The first source is what the page shows first, also without JavaScript.
     ``sound``: the videos are narrated, so the player is not muted.
     ``explore``: the explorable of each scene the page can explore, by scene
-    (:func:`linviz.explorable.perceptron_explorable`), and ``explore_spans`` where each
+    (:func:`linviz.explorable.explorable`), and ``explore_spans`` where each
     lies in the whole lecture ([start, end] s); ``theme``: the videos' theme, whose colours
     the explorable draws in.
     """
     assets = folder / "assets"
     assets.mkdir(parents=True, exist_ok=True)
-    for name in ("player.js", "player.css", "explore.js"):
+    for name in ("player.js", "player.css", "learners.js", "explore.js"):
         shutil.copyfile(WEB / name, assets / name)
     payload = json.dumps({"title": title, "fps": fps, "sources": list(sources),
                           "explore": explore or {}, "explore_offsets": explore_spans or {},

@@ -141,12 +141,12 @@ if __name__ == "__main__":
 
 def explorable_of(entry, request) -> dict | None:
     """What the page needs to explore ``entry``'s run as ``request`` asks
-    (:func:`linviz.explorable.perceptron_explorable`), or None for a scene it cannot
+    (:func:`linviz.explorable.explorable`), or None for a scene it cannot
     explore (or one told from a saved trace)."""
-    from linviz.explorable import is_explorable, perceptron_explorable
+    from linviz.explorable import explorable, is_explorable
 
     if not is_explorable(entry.name) or request.trace or entry.own_data:
         return None
     data = scene_data(entry, request)
-    return perceptron_explorable(entry.name, data, told_on(entry, request, data),
+    return explorable(entry.name, data, told_on(entry, request, data),
                                  request.notation)

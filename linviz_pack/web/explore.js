@@ -1,215 +1,24 @@
-// Explore: pause the lecture at a beat of a perceptron scene and play with the run. The
-// beat's state (data, θ, θ₀, t, i, M) is drawn on a canvas from the storyboard's data, not
+// Explore: pause the lecture at a beat of a scene whose run the page can recompute and play
+// with the run. The beat's state (data, θ, θ₀, and t, i, M for the perceptron; the step t,
+// η and the loss for gradient descent) is drawn on a canvas from the storyboard's data, not
 // from the video's pixels; a student steps the algorithm, drags a point, adds one, flips a
-// label or turns the offset off, and the run is recomputed in the page.
-//
-// The learner is the engine's (linviz/perceptron.py), with its arithmetic: the score
-// Σⱼ xⱼθⱼ is summed from the first column on, then + θ₀, then × y; a score within
-// ``tolerance`` of the size of its terms (Σⱼ|xⱼθⱼ| + |θ₀|) is 0, and 0 is a mistake.
-// IEEE doubles in the same order give the engine's θ after every visit, bit for bit.
-// Plain JavaScript, no library, nothing fetched.
+// label, turns the offset off or changes η and the steps, and the run is recomputed in the
+// page by the engine's arithmetic (learners.js). Plain JavaScript, nothing fetched.
 (function () {
   "use strict";
 
   var data = window.LINVIZ_LECTURE || {};
   var explorables = data.explore || {};
-
-  // ---------------------------------------------------------------- the learner
-  // y(θᵀx + θ₀) of a point x with label y, summed as the engine sums it (Σⱼ xⱼθⱼ from the
-  // first column on, then + θ₀, then × y), and the size of its terms Σⱼ|xⱼθⱼ| + |θ₀|:
-  // [score, size]. The on-line rule: |score| ≤ tolerance · size is 0, and 0 is a mistake.
-  function scored(x, label, theta, theta0) {
-    var z = x[0] * theta[0], size = Math.abs(z);
-    for (var j = 1; j < theta.length; j++) {
-      var term = x[j] * theta[j];
-      z = z + term;
-      size = size + Math.abs(term);
-    }
-    return [label * (z + theta0), size + Math.abs(theta0)];
-  }
-
-  // The perceptron on X (n rows of d numbers), y (±1), cyclic order, at most ``epochs``
-  // passes: every visit {epoch, i, score, mistake, state} and every state θ, θ₀ (state k:
-  // after k updates), as linviz.perceptron.Perceptron records them.
-  function perceptronRun(X, y, offset, epochs, tolerance) {
-    var n = X.length, d = n ? X[0].length : 2;
-    var theta = [], j;
-    for (j = 0; j < d; j++) { theta.push(0); }
-    var theta0 = 0;
-    var thetas = [theta.slice()], theta0s = [0], visits = [];
-    var converged = false, passes = 0;
-    for (var t = 1; t <= epochs && n > 0; t++) {
-      passes = t;
-      var changed = false;
-      for (var i = 0; i < n; i++) {
-        var x = X[i], label = y[i], now = scored(x, label, theta, theta0);
-        var z = now[0], size = now[1];
-        var mistake = z <= 0 || z <= tolerance * size;
-        if (mistake) {
-          for (j = 0; j < d; j++) { theta[j] = theta[j] + label * x[j]; }
-          if (offset) { theta0 = theta0 + label; }
-          thetas.push(theta.slice());
-          theta0s.push(theta0);
-          changed = true;
-        }
-        visits.push({epoch: t, i: i, score: Math.abs(z) <= tolerance * size ? 0 : z,
-                     mistake: mistake, state: thetas.length - 1});
-      }
-      if (!changed) { converged = true; break; }
-    }
-    return {visits: visits, thetas: thetas, theta0s: theta0s, converged: converged,
-            epochs: passes, updates: thetas.length - 1};
-  }
-
-  // How many points (θ, θ₀) gets wrong, under the same rule.
-  function mistakesOf(X, y, theta, theta0, tolerance) {
-    var count = 0;
-    for (var i = 0; i < X.length; i++) {
-      var now = scored(X[i], y[i], theta, theta0);
-      if (now[0] <= tolerance * now[1]) { count++; }
-    }
-    return count;
-  }
+  var learners = window.linvizLearners;
+  var scored = learners.scored, perceptronRun = learners.perceptronRun,
+    mistakesOf = learners.mistakesOf, theoremNumbers = learners.theoremNumbers,
+    starBand = learners.starBand, descentRun = learners.descentRun;
+  //: the most gradient steps a student can ask for (the page recomputes them on every drag)
+  var MOST_STEPS = 20000;
 
   // y(θᵀx + θ₀) of point i of the data shown.
   function scoreOf(i, theta, theta0) { return scored(view.X[i], view.y[i], theta, theta0)[0]; }
 
-  // ---------------------------------------------------------------- the margin
-  // The point of least norm in the convex hull of the rows of A (Wolfe's algorithm, exact
-  // in finitely many steps): {point, weights by row}. By the minimax theorem
-  // max over ‖w‖ = 1 of minᵢ wᵀaᵢ is its norm when that is > 0 (and no w makes every
-  // wᵀaᵢ > 0 when the hull holds 0).
-  function minNormPoint(A) {
-    var n = A.length, d = A[0].length, k, i;
-    function dot(u, v) { var t = 0; for (var j = 0; j < d; j++) { t += u[j] * v[j]; } return t; }
-    function combo(S, w) {
-      var p = []; for (var j = 0; j < d; j++) { p.push(0); }
-      S.forEach(function (r, q) { for (var j = 0; j < d; j++) { p[j] += w[q] * A[r][j]; } });
-      return p;
-    }
-    var size = 0, first = 0;
-    for (i = 0; i < n; i++) {
-      var nn = dot(A[i], A[i]);
-      size = Math.max(size, nn);
-      if (nn < dot(A[first], A[first])) { first = i; }
-    }
-    var eps = 1e-12 * size;
-    var S = [first], w = [1], x = A[first].slice();
-    for (var major = 0; major < 1000; major++) {
-      var best = 0, bestValue = Infinity;
-      for (i = 0; i < n; i++) {
-        var v = dot(x, A[i]);
-        if (v < bestValue) { bestValue = v; best = i; }
-      }
-      if (bestValue >= dot(x, x) - eps || S.indexOf(best) >= 0) { break; }
-      S.push(best); w.push(0);
-      for (var minor = 0; minor < 100; minor++) {
-        var alpha = affineMinimum(S.map(function (r) { return A[r]; }), dot);
-        if (!alpha) { break; }
-        if (alpha.every(function (a) { return a > 1e-15; })) {
-          w = alpha; x = combo(S, w); break;
-        }
-        var step = 1;
-        for (k = 0; k < S.length; k++) {
-          if (alpha[k] <= 1e-15) { step = Math.min(step, w[k] / (w[k] - alpha[k])); }
-        }
-        w = w.map(function (wk, q) { return step * alpha[q] + (1 - step) * wk; });
-        var keep = [];
-        for (k = 0; k < S.length; k++) { if (w[k] > 1e-15) { keep.push(k); } }
-        S = keep.map(function (q) { return S[q]; });
-        w = keep.map(function (q) { return w[q]; });
-        var total = w.reduce(function (a, b) { return a + b; }, 0);
-        w = w.map(function (wk) { return wk / total; });
-        x = combo(S, w);
-      }
-    }
-    return {point: x, rows: S, weights: w};
-  }
-
-  // The weights α (Σα = 1) of the least-norm point of the affine hull of the rows P:
-  // [G 1; 1ᵀ 0][α; μ] = [0; 1], G the rows' dot products (null when singular).
-  function affineMinimum(P, dot) {
-    var m = P.length, M = [], r, c;
-    for (r = 0; r < m; r++) {
-      var row = [];
-      for (c = 0; c < m; c++) { row.push(dot(P[r], P[c])); }
-      row.push(1); row.push(0); M.push(row);
-    }
-    var last = []; for (c = 0; c < m; c++) { last.push(1); } last.push(0); last.push(1);
-    M.push(last);
-    var size = m + 1;
-    for (c = 0; c < size; c++) {
-      var pivot = c;
-      for (r = c + 1; r < size; r++) { if (Math.abs(M[r][c]) > Math.abs(M[pivot][c])) { pivot = r; } }
-      if (Math.abs(M[pivot][c]) < 1e-300) { return null; }
-      var swap = M[c]; M[c] = M[pivot]; M[pivot] = swap;
-      for (r = 0; r < size; r++) {
-        if (r === c) { continue; }
-        var f = M[r][c] / M[c][c];
-        for (var k = c; k <= size; k++) { M[r][k] -= f * M[c][k]; }
-      }
-    }
-    var alpha = [];
-    for (r = 0; r < m; r++) { alpha.push(M[r][size] / M[r][r]); }
-    return alpha;
-  }
-
-  // The theorem's numbers on (X, y): R = maxᵢ‖zᵢ‖ and γ, the largest margin of a unit θ*
-  // through the origin, on zᵢ = [xᵢ, 1] with an offset (xᵢ without); γ ≤ 0 (null) when
-  // no such θ* separates. {R, gamma, bound = (R/γ)², theta}.
-  function theoremNumbers(X, y, offset) {
-    var A = X.map(function (x, i) {
-      var z = offset ? x.concat([1]) : x.slice();
-      return z.map(function (v) { return y[i] * v; });
-    });
-    var R = 0;
-    A.forEach(function (a) { R = Math.max(R, Math.hypot.apply(null, a)); });
-    if (!A.length) { return {R: R, gamma: null, bound: null}; }
-    var found = minNormPoint(A), norm = Math.hypot.apply(null, found.point);
-    if (!(norm > 1e-9 * R)) { return {R: R, gamma: null, bound: null}; }
-    var theta = found.point.map(function (v) { return v / norm; });
-    var gamma = Infinity;
-    A.forEach(function (a) {
-      var t = 0; for (var j = 0; j < a.length; j++) { t += a[j] * theta[j]; }
-      gamma = Math.min(gamma, t);
-    });
-    return gamma > 0 ? {R: R, gamma: gamma, bound: (R / gamma) * (R / gamma), theta: theta}
-      : {R: R, gamma: null, bound: null};
-  }
-
-  // θ*'s band in the plane, as the scene defines θ*: "plane" the widest band of any line
-  // with an offset (half the distance between the classes' hulls: the least-norm point
-  // of the differences x⁺ − x⁻), "origin" the widest through the origin, "lifted" the
-  // widest on [x, 1] drawn in the plane (half-width γ/‖(θ*₁, θ*₂)‖).
-  // {theta, theta0, half} or null when no line separates.
-  function starBand(X, y, kind) {
-    var R = 0;
-    X.forEach(function (x) { R = Math.max(R, Math.hypot(x[0], x[1])); });
-    if (kind === "plane") {
-      var pos = [], neg = [];
-      X.forEach(function (x, i) { (y[i] > 0 ? pos : neg).push(x); });
-      if (!pos.length || !neg.length) { return null; }
-      var diffs = [], pairs = [];
-      pos.forEach(function (p, a) {
-        neg.forEach(function (q, b) { diffs.push([p[0] - q[0], p[1] - q[1]]); pairs.push([a, b]); });
-      });
-      var found = minNormPoint(diffs), norm = Math.hypot(found.point[0], found.point[1]);
-      if (!(norm > 1e-9 * Math.max(R, 1e-300))) { return null; }
-      var theta = [found.point[0] / norm, found.point[1] / norm];
-      // the middle of the two nearest points of the hulls
-      var mid = [0, 0];
-      found.rows.forEach(function (r, k) {
-        var p = pos[pairs[r][0]], q = neg[pairs[r][1]], w = found.weights[k];
-        mid[0] += w * (p[0] + q[0]) / 2; mid[1] += w * (p[1] + q[1]) / 2;
-      });
-      return {theta: theta, theta0: -(theta[0] * mid[0] + theta[1] * mid[1]), half: norm / 2};
-    }
-    var numbers = theoremNumbers(X, y, kind === "lifted");
-    if (!numbers.gamma) { return null; }
-    var t = numbers.theta, a = Math.hypot(t[0], t[1]);
-    return {theta: [t[0] / a, t[1] / a], theta0: kind === "lifted" ? t[2] / a : 0,
-            half: numbers.gamma / a};
-  }
 
   // ---------------------------------------------------------------- the view
   function niceStep(span) {
@@ -221,9 +30,11 @@
     return 10 * power;
   }
 
-  // A square box round the points, 12 % padding; the origin held when that widens the
-  // view at most 1.5-fold (as the scenes' views do), so θ's arrow can start there.
+  // The view round the points: for regression's (x, y) each axis its own span with 12 %
+  // padding; else a square box, the origin held when that widens the view at most 1.5-fold
+  // (as the scenes' views do), so θ's arrow can start there.
   function fittedBox(X) {
+    if (view.kind === "regression") { return axesBox(X); }
     var lo = [Infinity, Infinity], hi = [-Infinity, -Infinity];
     X.forEach(function (p) {
       for (var j = 0; j < 2; j++) { lo[j] = Math.min(lo[j], p[j]); hi[j] = Math.max(hi[j], p[j]); }
@@ -239,6 +50,28 @@
     return {xmin: cx - half, xmax: cx + half, ymin: cy - half, ymax: cy + half};
   }
 
+  function axesBox(P) {
+    var box = {};
+    [["xmin", "xmax"], ["ymin", "ymax"]].forEach(function (keys, j) {
+      var lo = Infinity, hi = -Infinity;
+      P.forEach(function (p) { lo = Math.min(lo, p[j]); hi = Math.max(hi, p[j]); });
+      if (!P.length) { lo = -1; hi = 1; }
+      var span = Math.max(hi - lo, 1e-9 * Math.max(1, Math.abs(hi)));
+      box[keys[0]] = lo - 0.12 * span; box[keys[1]] = hi + 0.12 * span;
+    });
+    return box;
+  }
+
+  // The places after the point that a grid of this step needs.
+  function stepDigits(step) { return Math.max(0, -Math.floor(Math.log10(step) + 1e-9)); }
+
+  // Where point i is drawn: x itself, or (x, y) for regression.
+  function pointOf(i) { return view.kind === "regression" ? [view.X[i][0], view.y[i]] : view.X[i]; }
+  function points() { return view.X.map(function (x, i) { return pointOf(i); }); }
+  function setPoint(i, p) {
+    if (view.kind === "regression") { view.X[i] = [p[0]]; view.y[i] = p[1]; } else { view.X[i] = p; }
+  }
+
   function format(v, digits) {
     var text = (Math.abs(v) < 0.5 * Math.pow(10, -digits) ? 0 : v).toFixed(digits);
     return text.replace("-", "−");
@@ -248,7 +81,8 @@
   var view = {
     open: false, spec: null, X: null, y: null, offset: true, run: null, step: 0,
     beatStep: 0, edited: false, selected: -1, newLabel: 1, box: null, drag: -1,
-    dragged: false, message: "", theme: null
+    dragged: false, message: "", theme: null, kind: "perceptron", lr: 0, steps: 0,
+    showLeast: true
   };
   var overlay, canvas, controls, status, openButton;
 
@@ -260,7 +94,23 @@
                           shade_opacity: 0.12};
   }
 
+  // How far the run goes: visits for the perceptron, gradient steps for descent.
+  function runLength() { return view.kind === "perceptron" ? view.run.visits.length : view.run.steps; }
+  // What one move of → is called.
+  function unit() { return view.kind === "perceptron" ? "visit" : "step"; }
+
   function recompute() {
+    if (view.kind !== "perceptron") {
+      view.run = descentRun(view.kind, view.X, view.y, view.lr, view.steps, view.offset);
+      view.step = Math.min(view.step, view.run.steps);
+      view.least = view.kind === "logistic" ? learners.logisticOptimum(view.X, view.y)
+        : learners.leastSquares(view.X, view.y, view.offset);
+      var eigen = learners.gramEigenvalues(view.X);
+      // the stable step: 2/β for logistic (β = λ_max/4), 2/λ_max(H) for least squares
+      // (H = 2·(1/n)X̃ᵀX̃): a step below it lowers the loss (logistic) or converges
+      view.limit = view.kind === "logistic" ? 8 / eigen[eigen.length - 1] : 1 / eigen[eigen.length - 1];
+      return;
+    }
     view.run = perceptronRun(view.X, view.y, view.offset, view.spec.epochs, view.spec.tolerance);
     view.step = Math.min(view.step, view.run.visits.length);
     view.theorem = theoremNumbers(view.X, view.y, view.offset);
@@ -272,6 +122,9 @@
 
   function current() {
     var run = view.run, k = view.step;
+    if (view.kind !== "perceptron") {
+      return {visit: null, t: k, theta: run.thetas[k], theta0: run.theta0s[k], loss: run.losses[k]};
+    }
     var visit = k > 0 ? run.visits[k - 1] : null;
     var s = visit ? visit.state : 0;
     return {visit: visit, theta: run.thetas[s], theta0: run.theta0s[s], M: s};
@@ -281,6 +134,7 @@
   function stateNow() {
     if (!view.open) { return {open: false}; }
     var now = current();
+    if (view.kind !== "perceptron") { return descentState(now); }
     return {
       open: true, scene: view.spec.scene, step: view.step, visits: view.run.visits.length,
       t: now.visit ? now.visit.epoch : 0, i: now.visit ? now.visit.i + 1 : null,
@@ -294,6 +148,23 @@
       R: view.theorem.R, gamma: view.theorem.gamma, bound: view.theorem.bound,
       star: view.star, showStar: view.showStar,
       message: view.message
+    };
+  }
+
+  function descentState(now) {
+    var at = learners.lossAndGrad(view.kind, view.X, view.y, now.theta, now.theta0);
+    var norm = view.offset ? at[2] * at[2] : 0;
+    at[1].forEach(function (g) { norm += g * g; });
+    var run = view.run;
+    return {
+      open: true, scene: view.spec.scene, kind: view.kind, step: view.step, steps: run.steps,
+      asked: view.steps, lr: view.lr, limit: view.limit, theta: now.theta.slice(),
+      theta0: now.theta0, loss: now.loss, gradNorm: Math.sqrt(norm),
+      errors: view.kind === "logistic" ? mistakesOf(view.X, view.y, now.theta, now.theta0, 0) : null,
+      X: view.X.map(function (p) { return p.slice(); }), y: view.y.slice(),
+      offset: view.offset, edited: view.edited, selected: view.selected,
+      converged: run.converged, diverged: run.diverged, finalGradNorm: run.finalGradNorm,
+      least: view.least, showLeast: view.showLeast, message: view.message
     };
   }
 
@@ -339,6 +210,9 @@
     video.pause();
     if (window.linvizPlayer) { window.linvizPlayer.state.playingBeat = false; }
     view.spec = found.spec;
+    view.kind = found.spec.kind || "perceptron";
+    view.lr = found.spec.lr; view.steps = found.spec.steps; view.showLeast = true;
+    buildControls();
     view.X = found.spec.X.map(function (p) { return p.slice(); });
     view.y = found.spec.y.slice();
     view.offset = found.spec.offset;
@@ -347,8 +221,8 @@
     view.beatStep = found.step;
     view.edited = false;
     view.selected = -1;
-    view.box = fittedBox(view.X);
-    view.message = "The lecture's run at this beat: visit " + found.step + ".";
+    view.box = fittedBox(points());
+    view.message = "The lecture's run at this beat: " + unit() + " " + found.step + ".";
     view.returnTo = video.currentTime;
     recompute();
     view.open = true;
@@ -372,13 +246,13 @@
   function edited(what) {
     view.edited = true;
     recompute();
-    view.message = what + ": the run recomputed from θ = 0 on your data; visit " + view.step +
-      " of " + view.run.visits.length + ".";
+    view.message = what + ": the run recomputed from θ = 0 on your data; " + unit() + " " +
+      view.step + " of " + runLength() + ".";
     draw();
   }
 
   function go(step, what) {
-    view.step = Math.max(0, Math.min(step, view.run.visits.length));
+    view.step = Math.max(0, Math.min(step, runLength()));
     view.message = what || "";
     draw();
   }
@@ -469,22 +343,48 @@
     var g = canvas.getContext("2d");
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
     g.fillStyle = T.background; g.fillRect(0, 0, w, h);
-    var L = layout(), b = view.box, now = current();
+    var L = layout(), now = current();
     var font = Math.max(11, Math.round(L.side / 34));
-    // grid and tick values
-    var step = niceStep(b.xmax - b.xmin);
+    drawGrid(g, L, T, font);
+    g.save();
+    g.beginPath(); g.rect(L.left, L.top, L.side, L.side); g.clip();
+    if (view.kind === "perceptron") { drawPerceptron(g, L, T, now); }
+    else if (view.kind === "logistic") { drawLogistic(g, L, T, now); }
+    else { drawRegression(g, L, T, now); }
+    var size = Math.max(4, Math.min(9, L.side / 60));
+    drawPoints(g, T, size);
+    if (now.visit) {
+      var c = toScreen(view.X[now.visit.i]);
+      g.strokeStyle = now.visit.mistake ? T.mistake : T.highlight; g.lineWidth = 2;
+      g.beginPath(); g.arc(c[0], c[1], size * 2, 0, 2 * Math.PI); g.stroke();
+    }
+    if (view.selected >= 0 && view.selected < view.X.length) {
+      var q = toScreen(pointOf(view.selected));
+      g.strokeStyle = T.text; g.lineWidth = 1.5; g.setLineDash([4, 3]);
+      g.strokeRect(q[0] - size * 2.4, q[1] - size * 2.4, size * 4.8, size * 4.8);
+      g.setLineDash([]);
+    }
+    g.restore();
+    drawNames(g, L, T, font, now);
+    if (view.kind === "perceptron") { panel(g, L, font, T, now); }
+    else { descentPanel(g, L, font, T, now); }
+  }
+
+  // The grid with its values on both axes, the axes through 0 when in view, the frame.
+  function drawGrid(g, L, T, font) {
+    var b = view.box, stepX = niceStep(b.xmax - b.xmin), stepY = niceStep(b.ymax - b.ymin);
     g.strokeStyle = T.grid; g.lineWidth = 1; g.fillStyle = T.muted;
     g.font = font + "px system-ui, sans-serif"; g.textAlign = "center"; g.textBaseline = "top";
-    for (var v = Math.ceil(b.xmin / step) * step; v <= b.xmax + 1e-9; v += step) {
+    for (var v = Math.ceil(b.xmin / stepX) * stepX; v <= b.xmax + 1e-9 * stepX; v += stepX) {
       var sx = toScreen([v, 0])[0];
       g.beginPath(); g.moveTo(sx, L.top); g.lineTo(sx, L.top + L.side); g.stroke();
-      g.fillText(format(v, step < 1 ? 1 : 0), sx, L.top + L.side + 4);
+      g.fillText(format(v, stepDigits(stepX)), sx, L.top + L.side + 4);
     }
     g.textAlign = "right"; g.textBaseline = "middle";
-    for (var u = Math.ceil(b.ymin / step) * step; u <= b.ymax + 1e-9; u += step) {
+    for (var u = Math.ceil(b.ymin / stepY) * stepY; u <= b.ymax + 1e-9 * stepY; u += stepY) {
       var sy = toScreen([0, u])[1];
       g.beginPath(); g.moveTo(L.left, sy); g.lineTo(L.left + L.side, sy); g.stroke();
-      g.fillText(format(u, step < 1 ? 1 : 0), L.left - 4, sy);
+      g.fillText(format(u, stepDigits(stepY)), L.left - 4, sy);
     }
     g.strokeStyle = T.muted; g.lineWidth = 1.5;
     if (b.xmin < 0 && b.xmax > 0) {
@@ -496,10 +396,20 @@
       g.beginPath(); g.moveTo(L.left, oy); g.lineTo(L.left + L.side, oy); g.stroke();
     }
     g.strokeRect(L.left, L.top, L.side, L.side);
-    g.save();
-    g.beginPath(); g.rect(L.left, L.top, L.side, L.side); g.clip();
-    // the positive side, shaded, and the boundary
-    var th = now.theta, th0 = now.theta0;
+  }
+
+  // A line through the view, solid or dashed.
+  function strokeLine(g, ends, colour, width, dash) {
+    if (!ends) { return; }
+    var a = toScreen(ends[0]), c = toScreen(ends[1]);
+    g.strokeStyle = colour; g.lineWidth = width; g.setLineDash(dash || []);
+    g.beginPath(); g.moveTo(a[0], a[1]); g.lineTo(c[0], c[1]); g.stroke();
+    g.setLineDash([]);
+  }
+
+  // The perceptron's θ: its positive side shaded, its boundary, its arrow; θ*'s band (G).
+  function drawPerceptron(g, L, T, now) {
+    var b = view.box, th = now.theta, th0 = now.theta0;
     if (th[0] !== 0 || th[1] !== 0) {
       var poly = positiveSide(th, th0);
       if (poly.length >= 3) {
@@ -510,11 +420,7 @@
         g.closePath(); g.fill(); g.globalAlpha = 1;
       }
       var ends = lineEnds(th, th0);
-      if (ends) {
-        var e0 = toScreen(ends[0]), e1 = toScreen(ends[1]);
-        g.strokeStyle = T.boundary; g.lineWidth = 3;
-        g.beginPath(); g.moveTo(e0[0], e0[1]); g.lineTo(e1[0], e1[1]); g.stroke();
-      }
+      strokeLine(g, ends, T.boundary, 3);
       var scale = arrowScale(th);
       var from = scale ? [0, 0] : null, tip;
       if (from) {
@@ -527,71 +433,111 @@
       if (from) {
         arrow(g, toScreen(from), toScreen(tip), T.normal);
         var at = toScreen(tip);
-        g.fillStyle = T.normal; g.font = "italic " + Math.round(font * 1.2) + "px serif";
+        g.fillStyle = T.normal; g.font = "italic " + Math.round(L.side / 28) + "px serif";
         g.textAlign = "left"; g.textBaseline = "bottom";
         g.fillText("θ", at[0] + 6, at[1] - 4);
-        g.font = font + "px system-ui, sans-serif";
       }
     }
-    // θ*'s band (G), under the points
-    if (view.showStar && view.star) {
+    if (view.showStar && view.star) {  // θ*'s band (G), under the points
       var st = view.star;
       [-st.half, 0, st.half].forEach(function (shift, k) {
-        var ends2 = lineEnds(st.theta, st.theta0 - shift);
-        if (!ends2) { return; }
-        var a0 = toScreen(ends2[0]), a1 = toScreen(ends2[1]);
-        g.strokeStyle = T.correct; g.lineWidth = k === 1 ? 2 : 1.5;
-        g.setLineDash(k === 1 ? [] : [7, 5]);
-        g.beginPath(); g.moveTo(a0[0], a0[1]); g.lineTo(a1[0], a1[1]); g.stroke();
+        strokeLine(g, lineEnds(st.theta, st.theta0 - shift), T.correct, k === 1 ? 2 : 1.5,
+                   k === 1 ? [] : [7, 5]);
       });
-      g.setLineDash([]);
     }
-    // the points
-    var size = Math.max(4, Math.min(9, L.side / 60));
-    view.X.forEach(function (p, i) {
+  }
+
+  // Logistic regression's P(y = +1 | x) = σ(θᵀx + θ₀) as a shade (the class it favours, the
+  // stronger the surer), its boundary P = ½, and L*'s boundary dashed (G).
+  function drawLogistic(g, L, T, now) {
+    var b = view.box, cells = 48, side = L.side / cells;
+    for (var r = 0; r < cells; r++) {
+      for (var c = 0; c < cells; c++) {
+        var x = b.xmin + (c + 0.5) / cells * (b.xmax - b.xmin);
+        var yv = b.ymax - (r + 0.5) / cells * (b.ymax - b.ymin);
+        var p = sigmoidOf(now.theta[0] * x + now.theta[1] * yv + now.theta0);
+        g.globalAlpha = 0.45 * Math.abs(2 * p - 1);
+        g.fillStyle = p > 0.5 ? T.positive : T.negative;
+        g.fillRect(L.left + c * side, L.top + r * side, side + 0.5, side + 0.5);
+      }
+    }
+    g.globalAlpha = 1;
+    if (view.showLeast && view.least) {
+      strokeLine(g, lineEnds(view.least.theta, view.least.theta0), T.correct, 2, [7, 5]);
+    }
+    strokeLine(g, lineEnds(now.theta, now.theta0), T.boundary, 3);
+  }
+
+  function sigmoidOf(u) {
+    var e = Math.exp(-Math.abs(u));
+    return u >= 0 ? 1 / (1 + e) : e / (1 + e);
+  }
+
+  // The line h(x) = θx + θ₀ over the points, each point's residual h(x) − y, and the least
+  // squares line dashed (G).
+  function drawRegression(g, L, T, now) {
+    var b = view.box, th = now.theta[0], th0 = now.theta0;
+    if (view.showLeast && view.least) {
+      var a = view.least.theta[0], c = view.least.theta0;
+      strokeLine(g, [[b.xmin, a * b.xmin + c], [b.xmax, a * b.xmax + c]], T.correct, 2, [7, 5]);
+    }
+    g.strokeStyle = T.mistake; g.lineWidth = 1.5;
+    view.X.forEach(function (x, i) {
+      var top = toScreen([x[0], view.y[i]]), foot = toScreen([x[0], th * x[0] + th0]);
+      g.beginPath(); g.moveTo(top[0], top[1]); g.lineTo(foot[0], foot[1]); g.stroke();
+    });
+    strokeLine(g, [[b.xmin, th * b.xmin + th0], [b.xmax, th * b.xmax + th0]], T.boundary, 3);
+  }
+
+  // The points: + and − for a classifier's labels, dots for regression's (x, y).
+  function drawPoints(g, T, size) {
+    points().forEach(function (p, i) {
       var s = toScreen(p);
+      if (view.kind === "regression") {
+        g.fillStyle = T.negative; g.beginPath(); g.arc(s[0], s[1], size * 0.7, 0, 2 * Math.PI);
+        g.fill();
+        return;
+      }
       g.strokeStyle = view.y[i] > 0 ? T.positive : T.negative; g.lineWidth = 2.5;
       g.beginPath(); g.moveTo(s[0] - size, s[1]); g.lineTo(s[0] + size, s[1]);
       if (view.y[i] > 0) { g.moveTo(s[0], s[1] - size); g.lineTo(s[0], s[1] + size); }
       g.stroke();
     });
-    if (now.visit) {
-      var c = toScreen(view.X[now.visit.i]);
-      g.strokeStyle = now.visit.mistake ? T.mistake : T.highlight; g.lineWidth = 2;
-      g.beginPath(); g.arc(c[0], c[1], size * 2, 0, 2 * Math.PI); g.stroke();
-    }
-    if (view.selected >= 0 && view.selected < view.X.length) {
-      var q = toScreen(view.X[view.selected]);
-      g.strokeStyle = T.text; g.lineWidth = 1.5; g.setLineDash([4, 3]);
-      g.strokeRect(q[0] - size * 2.4, q[1] - size * 2.4, size * 4.8, size * 4.8);
-      g.setLineDash([]);
-    }
-    g.restore();
-    // axis names, the legend, and the arrow's scale
+  }
+
+  // The axes' names, the legend above the plane, and the arrow's scale under it.
+  function drawNames(g, L, T, font, now) {
     g.fillStyle = T.text; g.textAlign = "right"; g.textBaseline = "top";
     g.font = font + "px system-ui, sans-serif";
     var names = (view.spec.names || ["x1", "x2"]).map(subscripts);
     g.fillText(names[0], L.left + L.side, L.top + L.side + font + 8);
-    g.save(); g.translate(L.left - font * 3, L.top); g.rotate(-Math.PI / 2);
+    g.save(); g.translate(L.left - font * 3.4, L.top); g.rotate(-Math.PI / 2);
     g.fillText(names[1], 0, 0); g.restore();
-    var classes = view.spec.classes;
-    if (classes && /^[-+]?1$/.test(classes[0]) && /^[-+]?1$/.test(classes[1])) { classes = null; }
-    var legend = [["+", T.positive, "+1" + (classes ? ": " + classes[1] : "")],
-                  ["−", T.negative, "−1" + (classes ? ": " + classes[0] : "")]];
+    var legend;
+    if (view.kind === "regression") {
+      legend = [["—", T.boundary, "h(x) = θ₀ + θ₁x at step t"], ["- -", T.correct, "least squares (G)"]];
+    } else {
+      var classes = view.spec.classes;
+      if (classes && /^[-+]?1$/.test(classes[0]) && /^[-+]?1$/.test(classes[1])) { classes = null; }
+      legend = [["+", T.positive, "+1" + (classes ? ": " + classes[1] : "")],
+                ["−", T.negative, "−1" + (classes ? ": " + classes[0] : "")]];
+      if (view.kind === "logistic") { legend.push(["- -", T.correct, "least loss L* (G)"]); }
+    }
     g.textAlign = "left"; g.textBaseline = "bottom";
-    legend.forEach(function (row, k) {
-      var x0 = L.left + k * (L.side / 2.2);
+    var x0 = L.left;
+    legend.forEach(function (row) {
       g.fillStyle = row[1]; g.font = "700 " + Math.round(font * 1.3) + "px system-ui, sans-serif";
       g.fillText(row[0], x0, L.top - 6);
+      var mark = g.measureText(row[0]).width;
       g.fillStyle = T.text; g.font = font + "px system-ui, sans-serif";
-      g.fillText(row[2], x0 + font * 1.2, L.top - 8);
+      g.fillText(row[2], x0 + mark + font * 0.5, L.top - 8);
+      x0 += mark + font * 1.6 + g.measureText(row[2]).width;
     });
-    var scale = arrowScale(now.theta);
+    var scale = view.kind === "perceptron" ? arrowScale(now.theta) : 0;
     if (scale && scale < 1) {  // under the plane, left, beside x₁'s name at the right
       g.fillStyle = T.muted; g.textAlign = "left"; g.textBaseline = "top";
       g.fillText("θ drawn at " + scale + " × length", L.left, L.top + L.side + font + 8);
     }
-    panel(g, L, font, T, now);
   }
 
   // θ is drawn from the origin when it is in view: at full length when that stays in the
@@ -676,6 +622,114 @@
     view.panelBottom = y + line;
   }
 
+  var DESCENT_CODE = {
+    logistic: ["L(θ, θ₀) = (1/n) Σ log(1 + e^(−y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀)))",
+               "θ ← θ − η ∇_θ L;  θ₀ ← θ₀ − η ∂L/∂θ₀"],
+    regression: ["L(θ₀, θ₁) = (1/n) Σ (θ₀ + θ₁x⁽ⁱ⁾ − y⁽ⁱ⁾)²",
+                 "θ₁ ← θ₁ − η ∂L/∂θ₁;  θ₀ ← θ₀ − η ∂L/∂θ₀"]
+  };
+
+  // Gradient descent's panel: the loss and the step, t, η against the stable step, θ, θ₀,
+  // L against L*, ‖∇L‖, the errors (logistic), what the run did, and the loss curve.
+  function descentPanel(g, L, font, T, now) {
+    var x = L.panelX, y = L.panelY, line = font * 1.55, state = stateNow(), run = view.run;
+    g.textAlign = "left"; g.textBaseline = "top";
+    g.font = "600 " + Math.round(font * 1.15) + "px system-ui, sans-serif"; g.fillStyle = T.text;
+    g.fillText("Explore: " + (view.kind === "logistic" ? "logistic regression" : "least squares, a line") +
+               (view.offset ? "" : " (θ₀ = 0)"), x, y);
+    y += line * 1.4;
+    g.font = font + "px system-ui, sans-serif";
+    DESCENT_CODE[view.kind].forEach(function (text, k) {
+      var shown = view.offset ? text : text.replace(" + θ₀", "").replace("θ₀ + ", "")
+        .replace("θ₀, ", "").replace(";  θ₀ ← θ₀ − η ∂L/∂θ₀", "");
+      g.fillStyle = k === 1 && view.step > 0 ? T.highlight : T.muted;
+      g.fillText(shown, x, y); y += line;
+    });
+    y += line * 0.5;
+    var stable = view.kind === "logistic" ? "2/β" : "2/λ_max";
+    var gap = state.least ? state.loss - state.least.loss : null;
+    var rows = [
+      ["t = " + view.step + " of " + run.steps + "    η = " + short(view.lr), T.text],
+      [view.lr < view.limit ? "η < " + stable + " = " + short(view.limit) +
+        (view.kind === "logistic" ? ": every step lowers L" : ": the descent converges") :
+        "η ≥ " + stable + " = " + short(view.limit) +
+        (view.kind === "logistic" ? ": a step may raise L" : ": no longer sure to converge"),
+       view.lr < view.limit ? T.muted : T.mistake],
+      [(view.kind === "regression" ? "θ₁ = " + format(state.theta[0], 3) :
+        "θ = (" + state.theta.map(function (v) { return format(v, 3); }).join(", ") + ")") +
+       (view.offset ? "    θ₀ = " + format(state.theta0, 3) : ""), T.normal],
+      ["L = " + short(state.loss) + (state.least ? "    L* = " + short(state.least.loss) +
+        "    L − L* = " + short(Math.max(gap, 0)) : ""), T.text],
+      [view.kind === "logistic" && !state.least ? "no least loss: a line separates these " +
+        "points, so θ grows for ever" : "", T.mistake],
+      ["‖∇L‖ = " + short(state.gradNorm), T.text],
+      [state.errors === null ? "" : "ℰₙ = " + state.errors + "/" + view.X.length, T.text],
+      [run.diverged ? "diverged at step " + run.diverged + ": η is too large for these points" :
+        (run.converged ? "converged: ‖∇L‖ < 5·10⁻⁵ after " + run.steps + " steps" :
+         "not converged in " + run.steps + " steps: ‖∇L‖ = " + short(run.finalGradNorm) +
+         " at the end"), run.diverged ? T.mistake : T.muted]
+    ];
+    rows.forEach(function (row) {
+      if (!row[0]) { return; }
+      g.fillStyle = row[1]; g.fillText(row[0], x, y); y += line;
+    });
+    y += line * 0.4;
+    var width = Math.min(L.w - x - 24, L.side * 0.9), height = Math.max(60, L.side * 0.24);
+    lossCurve(g, x + font * 3.5, y, width - font * 3.5, height, T, font);
+    y += height + line * 1.4;
+    g.textAlign = "left"; g.textBaseline = "top";
+    g.fillStyle = view.edited ? T.highlight : T.muted;
+    wrap(g, view.message, x, y, L.w - x - 16, line);
+    view.panelBottom = y + line;
+  }
+
+  // The loss at every step of the run, L* dashed, the step shown ringed.
+  function lossCurve(g, x, y, width, height, T, font) {
+    var losses = view.run.losses, n = losses.length, lo = Infinity, hi = -Infinity;
+    losses.forEach(function (v) { lo = Math.min(lo, v); hi = Math.max(hi, v); });
+    if (view.least) { lo = Math.min(lo, view.least.loss); }
+    if (!(hi > lo)) { hi = lo + 1; }
+    function at(k, v) {
+      return [x + (n > 1 ? k / (n - 1) : 0) * width, y + (hi - v) / (hi - lo) * height];
+    }
+    g.strokeStyle = T.grid; g.lineWidth = 1; g.strokeRect(x, y, width, height);
+    g.fillStyle = T.muted; g.textAlign = "right"; g.textBaseline = "middle";
+    g.textBaseline = "top"; g.fillText(short(hi), x - 4, y);
+    g.textBaseline = "bottom"; g.fillText(short(lo), x - 4, y + height);
+    g.textAlign = "center"; g.textBaseline = "top";
+    g.fillText("t = 0", x, y + height + 3); g.fillText(String(n - 1), x + width, y + height + 3);
+    g.fillText("L at each step", x + width / 2, y + height + 3);
+    if (view.least) {
+      var level = at(0, view.least.loss)[1];
+      g.strokeStyle = T.correct; g.setLineDash([6, 4]);
+      g.beginPath(); g.moveTo(x, level); g.lineTo(x + width, level); g.stroke(); g.setLineDash([]);
+    }
+    g.strokeStyle = T.boundary; g.lineWidth = 2; g.beginPath();
+    losses.forEach(function (v, k) {
+      var s = at(k, v); if (k) { g.lineTo(s[0], s[1]); } else { g.moveTo(s[0], s[1]); }
+    });
+    g.stroke();
+    var here = at(view.step, losses[view.step]);
+    g.fillStyle = T.highlight; g.beginPath(); g.arc(here[0], here[1], 4, 0, 2 * Math.PI); g.fill();
+  }
+
+  // A number to three significant digits, small and large ones as a · 10ᵏ.
+  function short(v) {
+    if (v === null || v === undefined || !isFinite(v)) { return "–"; }
+    var a = Math.abs(v);
+    if (a !== 0 && (a < 1e-3 || a >= 1e5)) {
+      var parts = v.toExponential(2).split("e");
+      return parts[0].replace("-", "−") + "·10" + superscript(+parts[1]);
+    }
+    return format(v, a >= 100 ? 1 : a >= 1 ? 3 : 4).replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
+  }
+
+  function superscript(k) {
+    var digits = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+    return (k < 0 ? "⁻" : "") + String(Math.abs(k)).split("").map(function (c) {
+      return digits[+c]; }).join("");
+  }
+
   // R, γ and (R/γ)² of the data now (on [x, 1] with an offset), and the run against them.
   function theoremRow() {
     var th = view.theorem, on = view.offset ? " on [x, 1]" : "";
@@ -698,7 +752,7 @@
   // ---------------------------------------------------------------- editing
   function nearestPoint(px, py) {
     var best = -1, bestDistance = 14;
-    view.X.forEach(function (p, i) {
+    points().forEach(function (p, i) {
       var s = toScreen(p), dist = Math.hypot(s[0] - px, s[1] - py);
       if (dist < bestDistance) { best = i; bestDistance = dist; }
     });
@@ -707,8 +761,8 @@
 
   // A dragged or added point's place, rounded to a hundredth of the grid's step.
   function snapped(p) {
-    var q = niceStep(view.box.xmax - view.box.xmin) / 100;
-    return [Math.round(p[0] / q) * q, Math.round(p[1] / q) * q];
+    var b = view.box, qx = niceStep(b.xmax - b.xmin) / 100, qy = niceStep(b.ymax - b.ymin) / 100;
+    return [Math.round(p[0] / qx) * qx, Math.round(p[1] / qy) * qy];
   }
 
   function canvasPoint(event) {
@@ -728,10 +782,10 @@
       if (at[0] < L.left || at[0] > L.left + L.side || at[1] < L.top || at[1] > L.top + L.side) {
         return;
       }
-      view.X.push(snapped(toData(at[0], at[1])));
-      view.y.push(view.newLabel);
+      view.X.push([0, 0]); view.y.push(view.newLabel);
+      setPoint(view.X.length - 1, snapped(toData(at[0], at[1])));
       view.selected = view.X.length - 1;
-      edited("Point " + view.X.length + " added, label " + (view.newLabel > 0 ? "+1" : "−1"));
+      edited("Point " + view.X.length + " added" + labelled(view.newLabel));
     }
     event.preventDefault();
   }
@@ -739,20 +793,24 @@
   function onPointerMove(event) {
     if (view.drag < 0) { return; }
     var at = canvasPoint(event);
-    view.X[view.drag] = snapped(toData(at[0], at[1]));
+    setPoint(view.drag, snapped(toData(at[0], at[1])));
     view.dragged = true;
     edited("Point " + (view.drag + 1) + " moved");
   }
 
   function onPointerUp() {
     if (view.drag >= 0 && view.dragged) {
-      view.box = fittedBox(view.X);
+      view.box = fittedBox(points());
       draw();
     }
     view.drag = -1;
   }
 
   function flipSelected() {
+    if (view.kind === "regression") {
+      view.message = "Regression's points have no labels: drag one, or move it with Shift+arrows.";
+      draw(); return;
+    }
     if (view.selected < 0) { view.message = "Select a point first ([ or ], or click it)."; draw(); return; }
     view.y[view.selected] = -view.y[view.selected];
     edited("Point " + (view.selected + 1) + "'s label flipped to " +
@@ -769,68 +827,127 @@
 
   function moveSelected(dx, dy) {
     if (view.selected < 0) { return; }
-    var q = niceStep(view.box.xmax - view.box.xmin) / 10, p = view.X[view.selected];
-    view.X[view.selected] = snapped([p[0] + dx * q, p[1] + dy * q]);
+    var b = view.box, p = pointOf(view.selected);
+    var qx = niceStep(b.xmax - b.xmin) / 10, qy = niceStep(b.ymax - b.ymin) / 10;
+    setPoint(view.selected, snapped([p[0] + dx * qx, p[1] + dy * qy]));
     edited("Point " + (view.selected + 1) + " moved");
   }
 
   function select(direction) {
     var n = view.X.length;
     view.selected = view.selected < 0 ? (direction > 0 ? 0 : n - 1) : (view.selected + direction + n) % n;
-    var p = view.X[view.selected];
+    var p = pointOf(view.selected);
     view.message = "Point " + (view.selected + 1) + " selected: (" + format(p[0], 2) + ", " +
-      format(p[1], 2) + "), label " + (view.y[view.selected] > 0 ? "+1" : "−1") + ".";
+      format(p[1], 2) + ")" + (view.kind === "regression" ? "" : ", label " +
+      (view.y[view.selected] > 0 ? "+1" : "−1")) + ".";
     draw();
   }
 
   function addPoint() {
     var b = view.box;
-    view.X.push(snapped([(b.xmin + b.xmax) / 2, (b.ymin + b.ymax) / 2]));
-    view.y.push(view.newLabel);
+    view.X.push([0, 0]); view.y.push(view.newLabel);
+    setPoint(view.X.length - 1, snapped([(b.xmin + b.xmax) / 2, (b.ymin + b.ymax) / 2]));
     view.selected = view.X.length - 1;
-    edited("Point " + view.X.length + " added at the middle, label " +
-           (view.newLabel > 0 ? "+1" : "−1") + " (move it with Shift+arrows)");
+    edited("Point " + view.X.length + " added at the middle" + labelled(view.newLabel) +
+           " (move it with Shift+arrows)");
+  }
+
+  // ", label +1" for a classifier's new point; nothing for regression's.
+  function labelled(label) {
+    return view.kind === "regression" ? "" : ", label " + (label > 0 ? "+1" : "−1");
   }
 
   function reset() {
     view.X = view.spec.X.map(function (p) { return p.slice(); });
     view.y = view.spec.y.slice();
-    view.offset = view.spec.offset;
+    view.offset = view.spec.offset; view.lr = view.spec.lr; view.steps = view.spec.steps;
     view.edited = false; view.selected = -1; view.step = view.beatStep;
-    view.box = fittedBox(view.X);
+    view.box = fittedBox(points());
     recompute();
-    view.message = "The lecture's data and run again, at the beat's visit " + view.step + ".";
+    view.message = "The lecture's data and run again, at the beat's " + unit() + " " + view.step + ".";
     draw();
   }
 
   // ---------------------------------------------------------------- keys and controls
+  // Every action: its key(s) (event.key values), the key as the button shows it, what it
+  // does, and the kinds of run it serves (all when none is named); a button without a
+  // function names keys handled in onKey.
+  var PERCEPTRON = ["perceptron"], DESCENT = ["logistic", "regression"];
+  var CLASSIFIERS = ["perceptron", "logistic"];
   var ACTIONS = [
-    ["→", "next visit", function () { go(view.step + 1, "One visit on."); }],
-    ["←", "previous visit", function () { go(view.step - 1, "One visit back."); }],
-    ["U", "next update", function () { nextUpdate(1); }],
-    ["Y", "previous update", function () { nextUpdate(-1); }],
-    ["End", "run to the end", function () { go(view.run.visits.length, "To the end of the run."); }],
-    ["Home", "to θ = 0", function () { go(0, "Back to the start: θ = 0."); }],
-    ["[ ]", "select a point", null],
-    ["Shift+arrows", "move it", null],
-    ["F", "flip its label", flipSelected],
-    ["A", "add a point", addPoint],
-    ["Delete", "remove it", removeSelected],
-    ["L", "label of new points", function () {
-      view.newLabel = -view.newLabel;
-      view.message = "New points get label " + (view.newLabel > 0 ? "+1" : "−1") + ".";
-      draw(); }],
-    ["O", "offset on/off", function () {
+    {keys: ["ArrowRight", "n", " "], shown: "→", text: "next visit", kinds: PERCEPTRON,
+     run: function () { go(view.step + 1, "One visit on."); }},
+    {keys: ["ArrowLeft", "b"], shown: "←", text: "previous visit", kinds: PERCEPTRON,
+     run: function () { go(view.step - 1, "One visit back."); }},
+    {keys: ["u", "U"], shown: "U", text: "next update", kinds: PERCEPTRON,
+     run: function () { nextUpdate(1); }},
+    {keys: ["y", "Y"], shown: "Y", text: "previous update", kinds: PERCEPTRON,
+     run: function () { nextUpdate(-1); }},
+    {keys: ["ArrowRight", "n", " "], shown: "→", text: "next step", kinds: DESCENT,
+     run: function () { go(view.step + 1, "One gradient step on."); }},
+    {keys: ["ArrowLeft", "b"], shown: "←", text: "previous step", kinds: DESCENT,
+     run: function () { go(view.step - 1, "One gradient step back."); }},
+    {keys: ["u", "U"], shown: "U", text: "10 steps on", kinds: DESCENT,
+     run: function () { go(view.step + 10, "Ten gradient steps on."); }},
+    {keys: ["y", "Y"], shown: "Y", text: "10 steps back", kinds: DESCENT,
+     run: function () { go(view.step - 10, "Ten gradient steps back."); }},
+    {keys: ["End"], shown: "End", text: "run to the end",
+     run: function () { go(runLength(), "To the end of the run."); }},
+    {keys: ["Home"], shown: "Home", text: "to θ = 0",
+     run: function () { go(0, "Back to the start: θ = 0."); }},
+    {keys: ["+", "="], shown: "+ −", text: "η × 2, ÷ 2", kinds: DESCENT,
+     run: function () { scaleStep(2); }},
+    {keys: ["-", "_"], kinds: DESCENT, run: function () { scaleStep(0.5); }, hidden: true},
+    {keys: [">", "."], shown: "> <", text: "steps × 2, ÷ 2", kinds: DESCENT,
+     run: function () { scaleSteps(2); }},
+    {keys: ["<", ","], kinds: DESCENT, run: function () { scaleSteps(0.5); }, hidden: true},
+    {keys: ["]"], shown: "[ ]", text: "select a point", run: function () { select(1); }},
+    {keys: ["["], run: function () { select(-1); }, hidden: true},
+    {shown: "Shift+arrows", text: "move it"},
+    {keys: ["f", "F"], shown: "F", text: "flip its label", kinds: CLASSIFIERS, run: flipSelected},
+    {keys: ["a", "A"], shown: "A", text: "add a point", run: addPoint},
+    {keys: ["Delete", "x", "X"], shown: "Delete", text: "remove it", run: removeSelected},
+    {keys: ["l", "L"], shown: "L", text: "label of new points", kinds: CLASSIFIERS,
+     run: function () {
+       view.newLabel = -view.newLabel;
+       view.message = "New points get label " + (view.newLabel > 0 ? "+1" : "−1") + ".";
+       draw(); }},
+    {keys: ["o", "O"], shown: "O", text: "offset on/off", run: function () {
       view.offset = !view.offset;
-      edited(view.offset ? "With an offset θ₀" : "Through the origin (θ₀ = 0)"); }],
-    ["G", "θ*'s band on/off", function () {
+      edited(view.offset ? "With an offset θ₀" : "Through the origin (θ₀ = 0)"); }},
+    {keys: ["g", "G"], shown: "G", text: "θ*'s band on/off", kinds: PERCEPTRON, run: function () {
       view.showStar = !view.showStar;
       view.message = view.star ? (view.showStar ? "θ*'s band, the widest, drawn (green)." :
         "θ*'s band hidden.") : "No line separates these points: no θ*, no band.";
-      draw(); }],
-    ["R", "the lecture's data again", reset],
-    ["Esc", "back to the lecture", closeExplore]
+      draw(); }},
+    {keys: ["g", "G"], shown: "G", text: "least loss on/off", kinds: DESCENT, run: function () {
+      view.showLeast = !view.showLeast;
+      view.message = !view.least ? "No least loss: a line separates these points." :
+        (view.showLeast ? "The least loss's " + (view.kind === "logistic" ? "boundary" : "line") +
+         " drawn dashed (green)." : "The least loss's line hidden.");
+      draw(); }},
+    {keys: ["r", "R"], shown: "R", text: "the lecture's data again", run: reset},
+    {keys: ["Escape", "Backspace"], shown: "Esc", text: "back to the lecture", run: closeExplore}
   ];
+
+  function serves(action) { return !action.kinds || action.kinds.indexOf(view.kind) >= 0; }
+
+  // η times ``factor``: the run recomputed from θ = 0 (where the stable step lies is said).
+  function scaleStep(factor) {
+    view.lr = view.lr * factor;
+    edited("η = " + short(view.lr) + (view.lr < view.limit ? "" : ", at or past the stable step"));
+  }
+
+  function scaleSteps(factor) {
+    var asked = Math.max(1, Math.min(MOST_STEPS, Math.round(view.steps * factor)));
+    if (asked === view.steps) {
+      view.message = "The steps stay " + asked + " (from 1 to " + MOST_STEPS + ").";
+      return draw();
+    }
+    view.steps = asked;
+    if (factor > 1) { view.step = asked; }
+    edited(asked + " steps");
+  }
 
   function onKey(event) {
     if (!view.open) {
@@ -841,29 +958,33 @@
       return;
     }
     var key = event.key, handled = true;
+    var action = ACTIONS.filter(function (a) { return a.keys && a.run && serves(a) &&
+                                               a.keys.indexOf(key) >= 0; })[0];
     if (event.shiftKey && key.indexOf("Arrow") === 0) {
       moveSelected(key === "ArrowRight" ? 1 : key === "ArrowLeft" ? -1 : 0,
                    key === "ArrowUp" ? 1 : key === "ArrowDown" ? -1 : 0);
-    } else if (key === "ArrowRight" || key === "n" || key === " ") { ACTIONS[0][2](); }
-    else if (key === "ArrowLeft" || key === "b") { ACTIONS[1][2](); }
-    else if (key === "u" || key === "U") { nextUpdate(1); }
-    else if (key === "y" || key === "Y") { nextUpdate(-1); }
-    else if (key === "End") { ACTIONS[4][2](); }
-    else if (key === "Home") { ACTIONS[5][2](); }
-    else if (key === "]") { select(1); }
-    else if (key === "[") { select(-1); }
-    else if (key === "f" || key === "F") { flipSelected(); }
-    else if (key === "a" || key === "A") { addPoint(); }
-    else if (key === "Delete" || key === "x" || key === "X") { removeSelected(); }
-    else if (key === "l" || key === "L") { ACTIONS[11][2](); }
-    else if (key === "o" || key === "O") { ACTIONS[12][2](); }
-    else if (key === "r" || key === "R") { reset(); }
-    else if (key === "g" || key === "G") { ACTIONS[13][2](); }
-    else if (key === "Escape" || key === "Backspace") { closeExplore(); }
+    } else if (action) { action.run(); }
     else if (key === "Tab") { handled = false; }
     else { handled = key.length === 1; }  // other letters do nothing here (not the player's)
     if (handled) { event.preventDefault(); }
     event.stopImmediatePropagation();  // the player does not see keys while exploring
+  }
+
+  // The buttons of the run being explored (its kind's actions), each with its key.
+  function buildControls() {
+    controls.innerHTML = "";
+    ACTIONS.forEach(function (action) {
+      if (action.hidden || !serves(action)) { return; }
+      var button = document.createElement("button");
+      button.type = "button";
+      button.innerHTML = "<kbd>" + action.shown + "</kbd> " + action.text;
+      if (action.run) {
+        button.addEventListener("click", function () { action.run(); canvas.focus(); });
+      } else {
+        button.disabled = true;
+      }
+      controls.appendChild(button);
+    });
   }
 
   function build() {
@@ -877,17 +998,7 @@
     canvas.id = "explore-canvas";
     controls = document.createElement("div");
     controls.id = "explore-controls";
-    ACTIONS.forEach(function (action) {
-      var button = document.createElement("button");
-      button.type = "button";
-      button.innerHTML = "<kbd>" + action[0] + "</kbd> " + action[1];
-      if (action[2]) {
-        button.addEventListener("click", function () { action[2](); canvas.focus(); });
-      } else {
-        button.disabled = true;
-      }
-      controls.appendChild(button);
-    });
+    buildControls();
     overlay.appendChild(canvas);
     overlay.appendChild(controls);
     stage.appendChild(overlay);
@@ -908,7 +1019,7 @@
       openButton.textContent = "Explore this beat (E)";
       openButton.addEventListener("click", function () {
         if (!openExplore()) {
-          openButton.textContent = "Explore (E): pause on a beat of a perceptron scene";
+          openButton.textContent = "Explore (E): pause on a beat of a scene with a run to explore";
         }
       });
       var present = document.getElementById("speaker");
@@ -917,7 +1028,7 @@
   }
 
   window.linvizExplore = {
-    run: perceptronRun, theorem: theoremNumbers, starBand: starBand, state: stateNow, open: openExplore, close: closeExplore,
+    state: stateNow, open: openExplore, close: closeExplore,
     toScreen: function (p) {
       var s = toScreen(p), r = canvas.getBoundingClientRect();
       return [s[0] + r.left, s[1] + r.top];
