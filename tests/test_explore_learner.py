@@ -47,18 +47,22 @@ def learner_page(tmp_path_factory):
 CASES = [case for case in gallery(CLASSIFICATION) if case.name]
 
 
+@pytest.mark.parametrize("seed", [None, 7], ids=["cyclic", "shuffle-7"])
 @pytest.mark.parametrize("offset", [True, False], ids=["offset", "origin"])
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
-def test_the_pages_perceptron_is_the_engines_bit_for_bit(learner_page, case, offset):
+def test_the_pages_perceptron_is_the_engines_bit_for_bit(learner_page, case, offset, seed):
+    """In index order, and in each pass's permutation from numpy's default_rng(seed)."""
     data = case.make()
     X = np.asarray(data.X, dtype=float)[:, :8]
     if X.shape[1] < 1:
         pytest.skip("no features")
-    trace = Perceptron(epochs=EPOCHS, offset=offset).fit(
+    order = {"order": "cyclic"} if seed is None else {"order": "shuffle", "seed": seed}
+    trace = Perceptron(epochs=EPOCHS, offset=offset, **order).fit(
         type(data)(data.name, X, data.y, data.task)).trace_
     page_run = learner_page.evaluate(
-        "([X, y, offset, epochs, tol]) => linvizLearners.perceptronRun(X, y, offset, epochs, tol)",
-        [X.tolist(), [int(v) for v in data.y], offset, EPOCHS, ON_LINE_TOLERANCE])
+        "([X, y, offset, epochs, tol, seed]) => "
+        "linvizLearners.perceptronRun(X, y, offset, epochs, tol, seed)",
+        [X.tolist(), [int(v) for v in data.y], offset, EPOCHS, ON_LINE_TOLERANCE, seed])
     steps = trace.steps
     assert len(page_run["visits"]) == len(steps["i"]), case.name
     assert [v["epoch"] for v in page_run["visits"]] == steps["epoch"].tolist()
@@ -71,6 +75,18 @@ def test_the_pages_perceptron_is_the_engines_bit_for_bit(learner_page, case, off
     assert page_run["theta0s"] == np.asarray(trace.states["theta0"], dtype=float).tolist()
     assert page_run["converged"] == bool(trace.result["converged"])
     assert page_run["epochs"] == int(trace.result["epochs"])
+
+
+@pytest.mark.parametrize("seed", [0, 1, 42, 2**32 + 5, 2**70 + 3])
+def test_the_pages_random_order_is_numpys(learner_page, seed):
+    """default_rng(seed).permutation(n), pass after pass, for sizes on both sides of the
+    powers of two the draws mask to (and seeds of one, two and three 32-bit words)."""
+    sizes = [1, 2, 3, 4, 5, 8, 9, 31, 33, 100, 257, 1000]
+    page = learner_page.evaluate(
+        "([seed, sizes]) => { const r = linvizLearners.numpyRng(BigInt(seed)); "
+        "return sizes.map(n => r.permutation(n)); }", [str(seed), sizes])
+    rng = np.random.default_rng(seed)
+    assert page == [rng.permutation(n).tolist() for n in sizes]
 
 
 @pytest.mark.parametrize("offset", [True, False], ids=["offset", "origin"])

@@ -55,7 +55,9 @@ def engine_state(state: dict) -> dict:
     page's visit: θ, θ₀, t, i (1-based), M."""
     X = np.array(state["X"], dtype=float)
     y = np.array(state["y"], dtype=float)
-    trace = Perceptron(epochs=state["tau"], offset=state["offset"]).fit(
+    order = ({"order": "cyclic"} if state["seed"] is None
+             else {"order": "shuffle", "seed": state["seed"]})
+    trace = Perceptron(epochs=state["tau"], offset=state["offset"], **order).fit(
         Dataset("edited", X, y, CLASSIFICATION)).trace_
     step = state["step"]
     assert step <= len(trace.steps["i"])
@@ -151,6 +153,9 @@ def test_explore_opens_on_the_beats_state_and_follows_every_edit_as_the_engine(p
     assert_theorem_is_engines(flipped)
     page.keyboard.press("o")  # through the origin
     assert assert_is_engines(page)["offset"] is False
+    for seed in (0, 1):  # shuffled each pass, as numpy's default_rng(seed) shuffles
+        page.keyboard.press("s")
+        assert assert_is_engines(page)["seed"] == seed
     page.keyboard.press("End")
     end = assert_is_engines(page)
     assert end["step"] == end["visits"]
@@ -160,7 +165,8 @@ def test_explore_opens_on_the_beats_state_and_follows_every_edit_as_the_engine(p
     assert len(added["X"]) == len(before["X"]) + 1
     page.keyboard.press("r")  # the lecture's data and run again, at the beat
     again = assert_is_engines(page)
-    assert (again["X"], again["y"], again["step"]) == (before["X"], before["y"], before["step"])
+    assert (again["X"], again["y"], again["step"], again["seed"]) == \
+        (before["X"], before["y"], before["step"], None)
 
 
 def test_explore_from_the_whole_lectures_video(page_of):

@@ -111,7 +111,8 @@
       view.limit = view.kind === "logistic" ? 8 / eigen[eigen.length - 1] : 1 / eigen[eigen.length - 1];
       return;
     }
-    view.run = perceptronRun(view.X, view.y, view.offset, view.spec.epochs, view.spec.tolerance);
+    view.run = perceptronRun(view.X, view.y, view.offset, view.spec.epochs, view.spec.tolerance,
+                             view.seed);
     view.step = Math.min(view.step, view.run.visits.length);
     view.theorem = theoremNumbers(view.X, view.y, view.offset);
     var kind = view.spec.star_kind || (view.offset ? "lifted" : "origin");
@@ -142,7 +143,7 @@
       score: now.visit ? now.visit.score : null,
       errors: mistakesOf(view.X, view.y, now.theta, now.theta0, view.spec.tolerance),
       X: view.X.map(function (p) { return p.slice(); }), y: view.y.slice(),
-      offset: view.offset, edited: view.edited, selected: view.selected,
+      offset: view.offset, edited: view.edited, selected: view.selected, seed: view.seed,
       converged: view.run.converged, updates: view.run.updates, epochs: view.run.epochs,
       tau: view.spec.epochs,
       R: view.theorem.R, gamma: view.theorem.gamma, bound: view.theorem.bound,
@@ -212,6 +213,7 @@
     view.spec = found.spec;
     view.kind = found.spec.kind || "perceptron";
     view.lr = found.spec.lr; view.steps = found.spec.steps; view.showLeast = true;
+    view.seed = null;
     buildControls();
     view.X = found.spec.X.map(function (p) { return p.slice(); });
     view.y = found.spec.y.slice();
@@ -592,6 +594,11 @@
     var code = view.offset ? CODE : CODE.map(function (s) {
       return s.replace(", θ₀ = 0", "").replace(" + θ₀", "").replace(";  θ₀ ← θ₀ + y⁽ⁱ⁾", "");
     });
+    if (view.seed !== null) {
+      code = code.map(function (s) {
+        return s.replace("for i = 1..n:", "for i in a shuffle of 1..n (seed " + view.seed + "):");
+      });
+    }
     var lit = !now.visit ? 0 : (now.visit.mistake ? 4 : 3);
     code.forEach(function (text, k) {
       g.fillStyle = k === lit ? T.highlight : T.muted;
@@ -861,6 +868,7 @@
     view.X = view.spec.X.map(function (p) { return p.slice(); });
     view.y = view.spec.y.slice();
     view.offset = view.spec.offset; view.lr = view.spec.lr; view.steps = view.spec.steps;
+    view.seed = null;
     view.edited = false; view.selected = -1; view.step = view.beatStep;
     view.box = fittedBox(points());
     recompute();
@@ -912,6 +920,11 @@
        view.newLabel = -view.newLabel;
        view.message = "New points get label " + (view.newLabel > 0 ? "+1" : "−1") + ".";
        draw(); }},
+    {keys: ["s", "S"], shown: "S", text: "visiting order", kinds: PERCEPTRON, run: function () {
+      // in order, then shuffled each pass with seed 0, 1, …, 9, then in order again
+      view.seed = view.seed === null ? 0 : view.seed < 9 ? view.seed + 1 : null;
+      edited(view.seed === null ? "Visiting in order 1, …, n" :
+             "Visiting in a fresh shuffle each pass (numpy's default_rng(" + view.seed + "))"); }},
     {keys: ["o", "O"], shown: "O", text: "offset on/off", run: function () {
       view.offset = !view.offset;
       edited(view.offset ? "With an offset θ₀" : "Through the origin (θ₀ = 0)"); }},

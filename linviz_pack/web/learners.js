@@ -19,21 +19,26 @@
     return [label * (z + theta0), size + Math.abs(theta0)];
   }
 
-  // The perceptron on X (n rows of d numbers), y (±1), cyclic order, at most ``epochs``
-  // passes: every visit {epoch, i, score, mistake, state} and every state θ, θ₀ (state k:
-  // after k updates), as linviz.perceptron.Perceptron records them.
-  function perceptronRun(X, y, offset, epochs, tolerance) {
+  // The perceptron on X (n rows of d numbers), y (±1), at most ``epochs`` passes, visiting
+  // in index order (``seed`` null or undefined: order "cyclic") or in a fresh permutation
+  // each pass from numpy's default_rng(seed) (order "shuffle"): every visit {epoch, i,
+  // score, mistake, state} and every state θ, θ₀ (state k: after k updates), as
+  // linviz.perceptron.Perceptron records them.
+  function perceptronRun(X, y, offset, epochs, tolerance, seed) {
     var n = X.length, d = n ? X[0].length : 2;
     var theta = [], j;
     for (j = 0; j < d; j++) { theta.push(0); }
     var theta0 = 0;
     var thetas = [theta.slice()], theta0s = [0], visits = [];
-    var converged = false, passes = 0;
+    var converged = false, passes = 0, shuffled = seed !== null && seed !== undefined;
+    var rng = shuffled ? numpyRng(seed) : null, order = [];
+    for (j = 0; j < n; j++) { order.push(j); }
     for (var t = 1; t <= epochs && n > 0; t++) {
       passes = t;
       var changed = false;
-      for (var i = 0; i < n; i++) {
-        var x = X[i], label = y[i], now = scored(x, label, theta, theta0);
+      if (shuffled) { order = rng.permutation(n); }
+      for (var k = 0; k < n; k++) {
+        var i = order[k], x = X[i], label = y[i], now = scored(x, label, theta, theta0);
         var z = now[0], size = now[1];
         var mistake = z <= 0 || z <= tolerance * size;
         if (mistake) {
@@ -50,6 +55,88 @@
     }
     return {visits: visits, thetas: thetas, theta0s: theta0s, converged: converged,
             epochs: passes, updates: thetas.length - 1};
+  }
+
+  // ---------------------------------------------------------------- numpy's random order
+  // numpy's default_rng(seed).permutation(n), exactly: PCG64 (a 128-bit LCG, XSL-RR output)
+  // seeded through SeedSequence's hash of the seed's 32-bit words, and the Fisher–Yates
+  // shuffle whose draw in [0, i] masks next_uint32 (two per 64-bit output, low half first)
+  // to the bits of i and draws again while above i. BigInt for the 64- and 128-bit words.
+  var MASK32 = 0xFFFFFFFFn, MASK64 = (1n << 64n) - 1n, MASK128 = (1n << 128n) - 1n;
+  var PCG_MULTIPLIER = (0x2360ed051fc65da4n << 64n) | 0x4385df649fccf645n;
+
+  function seedSequenceState(seed, words) {
+    var INIT_A = 0x43b0d7e5n, MULT_A = 0x931e8875n, INIT_B = 0x8b51f9ddn, MULT_B = 0x58f38dedn;
+    var MIX_L = 0xca01f9ddn, MIX_R = 0x4973f715n, entropy = [], value = BigInt(seed);
+    do { entropy.push(value & MASK32); value >>= 32n; } while (value > 0n);
+    var hashConst = INIT_A;
+    function hashmix(v) {
+      v = (v ^ hashConst) & MASK32;
+      hashConst = (hashConst * MULT_A) & MASK32;
+      v = (v * hashConst) & MASK32;
+      return v ^ (v >> 16n);
+    }
+    function mix(a, b) {
+      var r = (MIX_L * a - MIX_R * b) & MASK32;
+      return r ^ (r >> 16n);
+    }
+    var pool = [], s, d;
+    for (s = 0; s < 4; s++) { pool.push(hashmix(s < entropy.length ? entropy[s] : 0n)); }
+    for (s = 0; s < 4; s++) {
+      for (d = 0; d < 4; d++) { if (s !== d) { pool[d] = mix(pool[d], hashmix(pool[s])); } }
+    }
+    for (s = 4; s < entropy.length; s++) {
+      for (d = 0; d < 4; d++) { pool[d] = mix(pool[d], hashmix(entropy[s])); }
+    }
+    var out = [];
+    hashConst = INIT_B;
+    for (var k = 0; k < 2 * words; k++) {
+      var v = (pool[k % 4] ^ hashConst) & MASK32;
+      hashConst = (hashConst * MULT_B) & MASK32;
+      v = (v * hashConst) & MASK32;
+      out.push(v ^ (v >> 16n));
+    }
+    var state = [];  // uint32 pairs read as little-endian uint64
+    for (k = 0; k < words; k++) { state.push(out[2 * k] | (out[2 * k + 1] << 32n)); }
+    return state;
+  }
+
+  function numpyRng(seed) {
+    var words = seedSequenceState(seed, 4);
+    var initState = (words[0] << 64n) | words[1], initSeq = (words[2] << 64n) | words[3];
+    var inc = ((initSeq << 1n) | 1n) & MASK128, state = 0n, buffered = null;
+    function step() { state = (state * PCG_MULTIPLIER + inc) & MASK128; }
+    step(); state = (state + initState) & MASK128; step();
+    function next64() {
+      step();
+      var rot = state >> 122n, x = ((state >> 64n) ^ state) & MASK64;
+      return ((x >> rot) | (x << ((64n - rot) & 63n))) & MASK64;
+    }
+    function next32() {
+      if (buffered !== null) { var b = buffered; buffered = null; return b; }
+      var v = next64();
+      buffered = v >> 32n;
+      return v & MASK32;
+    }
+    function interval(max) {  // a uniform draw from 0 … max (max < 2³²)
+      if (max === 0) { return 0; }
+      var mask = max;
+      mask |= mask >>> 1; mask |= mask >>> 2; mask |= mask >>> 4; mask |= mask >>> 8;
+      mask |= mask >>> 16;
+      var big = BigInt(mask >>> 0), value;
+      do { value = Number(next32() & big); } while (value > max);
+      return value;
+    }
+    return {
+      permutation: function (n) {
+        var a = [];
+        for (var k = 0; k < n; k++) { a.push(k); }
+        for (var i = n - 1; i > 0; i--) {
+          var j = interval(i), swap = a[i]; a[i] = a[j]; a[j] = swap;
+        }
+        return a;
+      }
+    };
   }
 
   // How many points (θ, θ₀) gets wrong, under the same rule.
@@ -430,7 +517,7 @@
 
 
   window.linvizLearners = {
-    scored: scored, perceptronRun: perceptronRun, mistakesOf: mistakesOf,
+    scored: scored, perceptronRun: perceptronRun, mistakesOf: mistakesOf, numpyRng: numpyRng,
     minNormPoint: minNormPoint, theoremNumbers: theoremNumbers, starBand: starBand,
     descentRun: descentRun, lossAndGrad: lossAndGrad, gramEigenvalues: gramEigenvalues,
     leastSquares: leastSquares, logisticOptimum: logisticOptimum,
