@@ -99,6 +99,43 @@ def is_separable(X, y, offset: bool = True) -> bool:
     return bool(outcome.status == 0)
 
 
+def overlap_certificate(X, y) -> tuple[dict[int, float], dict[int, float]]:
+    """Convex weights λ on points labelled +1 and μ on points labelled −1 with
+    Σλᵢx⁽ⁱ⁾ = Σμⱼx⁽ʲ⁾: the two classes' convex hulls meet, so no line separates them.
+
+    Solved as a linear programme (d + 2 equalities) whose vertex solution has at most
+    d + 2 non-zero weights: among the overlaps, the vertex of least Σ(i + 1)·weight, so the
+    points chosen are the earliest (one rule, not the solver's whim); two points at one
+    place with both labels (weights 1 and 1) come first. ``X`` has shape (n, d); returns
+    {index: weight} for each class (0-based), or ({}, {}) when the classes are separable
+    (strictly: hulls that only touch overlap).
+    """
+    from scipy.optimize import linprog
+
+    X, y = np.asarray(X, float), np.asarray(y)
+    positive, negative = np.flatnonzero(y > 0), np.flatnonzero(y < 0)
+    for i in positive:  # one place, both labels: the simplest overlap
+        same = negative[np.all(X[negative] == X[i], axis=1)]
+        if len(same):
+            return {int(i): 1.0}, {int(same[0]): 1.0}
+    d = X.shape[1]
+    A = np.zeros((d + 2, len(positive) + len(negative)))
+    A[:d, :len(positive)] = X[positive].T
+    A[:d, len(positive):] = -X[negative].T
+    A[d, :len(positive)] = 1
+    A[d + 1, len(positive):] = 1
+    b = np.zeros(d + 2)
+    b[d:] = 1
+    order = np.concatenate([positive, negative]) + 1.0
+    found = linprog(order, A_eq=A, b_eq=b, bounds=(0, None), method="highs-ds")
+    if found.status != 0:
+        return {}, {}
+    weights = found.x
+    lam = {int(i): float(w) for i, w in zip(positive, weights[:len(positive)]) if w > 1e-12}
+    mu = {int(i): float(w) for i, w in zip(negative, weights[len(positive):]) if w > 1e-12}
+    return lam, mu
+
+
 def max_margin_separator(X, y, offset: bool = True) -> Separator:
     """Solve min ½‖θ‖² subject to y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≥ 1 (θ₀ = 0 without offset).
 

@@ -489,41 +489,14 @@ def _proof_block(scene: str, trace, video: str) -> RunBlock:
 
 
 # -- a run on data no line separates -----------------------------------------------------
-def overlap_certificate(X, y) -> tuple[dict[int, float], dict[int, float]]:
-    """Convex weights λ on points labelled +1 and μ on points labelled −1 with
-    Σλᵢx⁽ⁱ⁾ = Σμⱼx⁽ʲ⁾: the two classes' convex hulls meet, so no line separates them.
-
-    Solved as a linear feasibility programme (d + 2 equalities), whose vertex solution
-    has at most d + 2 non-zero weights. ``X`` has shape (n, d); returns {index: weight}
-    for each class (0-based), or ({}, {}) when the classes are separable.
-    """
-    from scipy.optimize import linprog
-
-    X = np.asarray(X, float)
-    positive, negative = np.flatnonzero(y > 0), np.flatnonzero(y < 0)
-    d = X.shape[1]
-    A = np.zeros((d + 2, len(positive) + len(negative)))
-    A[:d, :len(positive)] = X[positive].T
-    A[:d, len(positive):] = -X[negative].T
-    A[d, :len(positive)] = 1
-    A[d + 1, len(positive):] = 1
-    b = np.zeros(d + 2)
-    b[d:] = 1
-    found = linprog(np.zeros(A.shape[1]), A_eq=A, b_eq=b, bounds=(0, None), method="highs-ds")
-    if found.status != 0:
-        return {}, {}
-    weights = found.x
-    lam = {int(i): float(w) for i, w in zip(positive, weights[:len(positive)]) if w > 1e-12}
-    mu = {int(i): float(w) for i, w in zip(negative, weights[len(positive):]) if w > 1e-12}
-    return lam, mu
-
-
 def _noise_block(scene: str, trace, video: str) -> RunBlock:
     from linviz.least_error import least_training_error
 
     data = trace.data
     X, y = np.asarray(data.X, float), np.asarray(data.y, float)
     Xp = _decimals(X, DATA_PLACES)
+    from linviz.theory import overlap_certificate
+
     lam, mu = overlap_certificate(np.array(Xp, dtype=float), y)
     columns, rows = _point_table(Xp, y, DATA_PLACES)
     steps = trace.steps

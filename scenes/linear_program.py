@@ -32,6 +32,7 @@ from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.placement import across
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane
 from scenes.toolkit.screen_text import math, text
+from scenes.toolkit.vector_sum import vector_sum_inset
 
 #: the two planes: side, and the centres of data space (left) and weight space (right)
 SIDE = 4.6
@@ -484,58 +485,91 @@ class LinearProgramScene(LinvizScene):
         self.play(appear(self.star_lines), run_time=style.RUN_FADE)
 
     def draw_certificate(self, beat) -> None:
+        """The certificate's half-planes in weight space (no θ is in all of them) and, in an
+        inset of the data plane, its weighted y⁽ⁱ⁾x⁽ⁱ⁾ tip to tail, back to 0; the rings
+        of its points on the data, named."""
         theme, lesson = self.theme, self.lesson
         self.follow_beat(beat)
-        # the weights times one factor (the sum stays 0) that makes the longest arrow a
-        # third of the plane's side
         support = sorted(lesson.certificate)
-        longest = max(lesson.certificate[i] * float(np.hypot(*lesson.signed[i]))
-                      for i in support)
-        scale = (self.plane.box.x_max - self.plane.box.x_min) / 3 / longest
         # in weight space the certificate's half-planes, each shaded: where two overlap it
         # is darker, and nowhere are all of them
         halves = VGroup(*[Hyperplane(self.weights, lesson.signed[i], -1.0, show_notes=False)
                           for i in support])
         lines = VGroup(*[self.constraint_line(i, theme.step, 3) for i in support])
         self.play(appear(halves), appear(lines), run_time=style.RUN_FADE)
-        tip = np.zeros(2)
-        arrows, names = [], VGroup()
-        for i in support:
-            step = scale * lesson.certificate[i] * lesson.signed[i]
-            arrow = FastArrow(theme.step, stroke_width=3)
-            start, end = self.plane.c2p(tip), self.plane.c2p(tip + step)
-            arrow.set_ends(start, end)
-            arrows.append(arrow)
-            # each arrow named by its point's number, beside its middle; the ring too
-            name = text(str(i + 1), theme, style.FONT_SMALL, theme.step)
-            with_backdrop(name, theme)
-            names.add(name.move_to((start + end) / 2 + 0.22 * across(end - start)))
-            tip = tip + step
-        # each ring named by its points, once for points at one place ("21, 77")
-        places: dict[tuple, list[int]] = {}
-        for i in support:
-            places.setdefault(tuple(lesson.data.X[i]), []).append(i)
-        for at_place in places.values():
-            ring_name = text(", ".join(str(i + 1) for i in at_place), theme, style.FONT_SMALL,
-                             theme.highlight)
-            with_backdrop(ring_name, theme)
-            names.add(ring_name.next_to(self.rings[at_place[0]], UP + RIGHT, buff=0.02))
-        for arrow in arrows:
-            self.play(appear(arrow), run_time=style.RUN_FADE * 2)
-        scale_note = text(f"λᵢy⁽ⁱ⁾x⁽ⁱ⁾ drawn at {wording.significant(scale, 0, 3)} × length",
+        names = self.ring_names(support)
+        marked = self.plane.c2p_many(lesson.data.X[support])[:, :2]
+        frame, (arrows, arrow_names), scale = vector_sum_inset(
+            self.plane, lesson.data.X,
+            [lesson.certificate[i] * lesson.signed[i] for i in support],
+            [str(i + 1) for i in support], theme,
+            np.array([*(marked.min(axis=0) - 0.3), *(marked.max(axis=0) + 0.3)]))
+        self.play(appear(frame), appear(names), run_time=style.RUN_FADE)
+        for arrow, name in zip(arrows, arrow_names):
+            self.play(appear(arrow), appear(name), run_time=style.RUN_FADE * 2)
+        scale_note = text(f"inset: λᵢy⁽ⁱ⁾x⁽ⁱ⁾ tip to tail, back to 0, at "
+                          f"{wording.significant(scale, 0, 2)} × length",
                           theme, style.FONT_SMALL, theme.muted)
         # over the plane's top right (the legend holds its top left)
         scale_note.next_to(self.plane.frame, UP, buff=0.12).align_to(self.plane.frame, RIGHT)
-        self.play(appear(names), appear(scale_note), run_time=style.RUN_FADE)
-        self.remove(*arrows)
-        self.certificate_arrows = VGroup(*arrows)
-        self.certificate = VGroup(self.certificate_arrows, names, scale_note)
+        self.play(appear(scale_note), run_time=style.RUN_FADE)
+        self.remove(*arrows, *arrow_names)
+        self.certificate_arrows = arrows
+        self.certificate = VGroup(frame, arrows, arrow_names, names, scale_note)
         self.add(self.certificate)
 
     def draw_proof(self, beat) -> None:
         """A line of the argument on the status line, while it is said."""
         self.follow_beat(beat)
         self.play(Wait(style.PAUSE_SHORT))
+
+    def ring_names(self, indices) -> VGroup:
+        """The rings of ``indices`` named by their points, once for points at one place
+        ("21, 77"), above right of the ring."""
+        theme, names = self.theme, VGroup()
+        places: dict[tuple, list[int]] = {}
+        for i in sorted(indices):
+            places.setdefault(tuple(self.lesson.data.X[i]), []).append(i)
+        for at_place in places.values():
+            name = text(", ".join(str(i + 1) for i in at_place), theme, style.FONT_SMALL,
+                        theme.highlight)
+            with_backdrop(name, theme)
+            names.add(name.next_to(self.rings[at_place[0]], UP + RIGHT, buff=0.02))
+        return names
+
+    def drop_certificate_inset(self) -> None:
+        """The certificate's inset and names go: the data plane is needed again."""
+        if self.on_screen(self.certificate):
+            self.play(vanish(self.certificate), run_time=style.RUN_FADE)
+            self.remove(self.certificate)
+
+    def draw_offset_line(self, beat) -> None:
+        """The widest line with an offset, which separates what no line through 0 does."""
+        self.drop_certificate_inset()
+        self.follow_beat(beat)
+        theta, theta0 = self.lesson.offset_line
+        line = Hyperplane(self.plane, theta, theta0, show_normal=False, show_notes=False)
+        self.play(appear(line), run_time=style.RUN_FADE * 2)
+
+    def draw_overlap(self, beat) -> None:
+        """Each class's points of the overlap joined (a segment, a triangle), the point
+        both hulls hold marked: no line has both on their sides."""
+        theme, lesson = self.theme, self.lesson
+        self.drop_certificate_inset()
+        self.follow_beat(beat)
+        hulls = VGroup()
+        for weights, colour in zip(lesson.overlap, (theme.positive, theme.negative)):
+            corners = [self.plane.point(i) for i in sorted(weights)]
+            if len(corners) == 2:
+                hulls.add(Line(*corners, color=colour, stroke_width=4))
+            elif len(corners) == 3:
+                hulls.add(Polygon(*corners, color=colour, stroke_width=3, fill_color=colour,
+                                  fill_opacity=0.25))
+        shared = Dot(self.plane.c2p(lesson.overlap_point), radius=0.07, color=theme.highlight)
+        names = self.ring_names(beat.state["ringed"])
+        self.play(appear(hulls), appear(names), run_time=style.RUN_FADE * 2)
+        self.play(appear(shared), Indicate(shared, color=theme.highlight),
+                  run_time=style.RUN_FADE * 2)
 
     def draw_hold(self, beat) -> None:
         """Nothing moves: the sentence says more about the picture on screen."""

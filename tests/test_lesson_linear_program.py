@@ -255,3 +255,62 @@ def test_a_point_with_both_labels_is_its_own_proof():
     lesson = linear_program_lesson(Dataset("both-labels", X, y, CLASSIFICATION))
     assert not lesson.feasible and sorted(lesson.certificate) == [1, 3]
     assert lesson.same_place_certificate
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_with_an_offset_the_line_or_the_overlap_is_shown_and_holds(case):
+    """On data no line through the origin separates, the offset beat shows a proof either
+    way: a line with an offset that puts every point on its side (checked in rationals), or
+    two classes' points whose convex hulls share a point (weights ≥ 0 summing to 1 on each
+    side, equal means), named in the sentence as the shape they make."""
+    data = _data(case)
+    if data.n_features != 2 or len(data.y) > 400:
+        pytest.skip("two features, a few hundred points")
+    try:
+        lesson = linear_program_lesson(data)
+    except DataError:
+        pytest.skip("refused")
+    if lesson.feasible:
+        assert lesson.offset_line is None and lesson.overlap == ({}, {})
+        return
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    said = [beat.sentence for beat in linear_program_storyboard(lesson).beats]
+    if lesson.offset_line is not None:
+        theta, theta0 = lesson.offset_line
+        exact = [Fraction(float(label)) * (Fraction(float(theta[0])) * Fraction(float(a))
+                                           + Fraction(float(theta[1])) * Fraction(float(b))
+                                           + Fraction(float(theta0)))
+                 for (a, b), label in zip(X, y)]
+        assert min(exact) > 0
+        assert lesson.overlap == ({}, {})
+        assert any("With an offset a line does separate them" in s for s in said)
+        return
+    positive, negative = lesson.overlap
+    assert positive and negative and len(positive) + len(negative) <= 4
+    assert all(y[i] > 0 for i in positive) and all(y[j] < 0 for j in negative)
+    for weights in (positive, negative):
+        assert all(w > 0 for w in weights.values())
+        assert sum(weights.values()) == pytest.approx(1.0, abs=1e-9)
+    plus = sum(w * X[i] for i, w in positive.items())
+    minus = sum(w * X[j] for j, w in negative.items())
+    assert np.allclose(plus, minus, atol=1e-9 * max(1.0, float(np.abs(X).max())))
+    sentence = next(s for s in said if s.startswith("Nor with an offset"))
+    for weights, sign in ((positive, "+"), (negative, "−")):
+        shape = {1: "point", 2: "segment", 3: "triangle"}[len(weights)]
+        assert f"{shape} of {sign} points" in sentence if shape != "point" else \
+            f"{sign} point {sorted(weights)[0] + 1}" in sentence
+        assert all(str(i + 1) in sentence for i in weights)
+
+
+def test_a_point_inside_the_other_class_triangle_is_said_to_lie_in_it():
+    """Three − points round one + point: no line separates them even with an offset, and
+    the overlap is the + point inside the − triangle."""
+    X = np.array([[2.0, 0.1], [-1.0, 2.0], [-1.0, -2.0], [0.0, 0.0]])
+    y = np.array([-1.0, -1.0, -1.0, 1.0])
+    X = X + np.array([0.3, 0.2])  # no point at the origin
+    lesson = linear_program_lesson(Dataset("inside", X, y, CLASSIFICATION))
+    assert not lesson.feasible and lesson.offset_line is None
+    positive, negative = lesson.overlap
+    assert sorted(positive) == [3] and sorted(negative) == [0, 1, 2]
+    said = " ".join(beat.sentence for beat in linear_program_storyboard(lesson).beats)
+    assert "+ point 4 lies in the triangle of − points 1, 2 and 3" in said

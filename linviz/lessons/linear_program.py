@@ -41,7 +41,7 @@ import numpy as np
 from ..dataset import Dataset
 from ..errors import DataError
 from ..geometry import Box, project_onto_line
-from ..theory import is_separable
+from ..theory import is_separable, max_margin_separator, overlap_certificate
 from ..ties import least_index
 from ..trace import Trace
 from ..view_box import fitted_box, magnified_box
@@ -252,6 +252,11 @@ class LinearProgramLesson:
     run : the perceptron through the origin, converged (feasible data only).
     certificate : {i: λᵢ} (infeasible data only).
     separable_with_offset : a line with an offset separates the data (infeasible here).
+    offset_line : (θ, θ₀) of the widest line with an offset that separates the data, when
+        only an offset separates it (None otherwise).
+    overlap : ({i: λᵢ} on points labelled +1, {j: μⱼ} on points labelled −1), convex
+        weights whose means are one point (:func:`linviz.theory.overlap_certificate`), when
+        no line separates the data even with an offset (({}, {}) otherwise).
     weight_box : the part of weight space drawn: 0, θ*, the diamond through it, the
         perceptron's walk (or, on
         infeasible data, the lines' nearest points to 0).
@@ -277,6 +282,8 @@ class LinearProgramLesson:
     run: Trace | None
     certificate: dict[int, float]
     separable_with_offset: bool
+    offset_line: tuple[np.ndarray, float] | None
+    overlap: tuple[dict[int, float], dict[int, float]]
     weight_box: Box
     constraint_box: Box
     walk_box: Box
@@ -285,6 +292,16 @@ class LinearProgramLesson:
     @property
     def n(self) -> int:
         return len(self.signed)
+
+    @property
+    def overlap_point(self) -> np.ndarray | None:
+        """p = Σλᵢx⁽ⁱ⁾ (= Σμⱼx⁽ʲ⁾): in both classes' convex hulls, so for any line the
+        score of p is a mean of + scores and of − scores, and no line puts every + point
+        on its positive side and every − point on its other; None without an overlap."""
+        positive, _ = self.overlap
+        if not positive:
+            return None
+        return sum(w * self.data.X[i] for i, w in positive.items())
 
     @property
     def thetas(self) -> np.ndarray:
@@ -425,8 +442,15 @@ def linear_program_lesson(data: Dataset, seed: int = 0) -> LinearProgramLesson:
                                 include_origin=True)
     if box_width(box) <= WALK_ZOOM * box_width(constraint_box):
         constraint_box = box
+    with_offset = (not feasible) and is_separable(data.X, data.y, offset=True)
+    offset_line, overlap = None, ({}, {})
+    if with_offset:
+        widest = max_margin_separator(data.X, data.y, offset=True)
+        offset_line = (np.asarray(widest.theta, dtype=float), float(widest.theta0))
+    elif not feasible:
+        overlap = overlap_certificate(data.X, data.y)
     return LinearProgramLesson(
         data=data, signed=A, feasible=feasible, least_l1=value, theta_star=theta_star,
         tight=tight, shown_point=shown, run=run, certificate=certificate,
-        separable_with_offset=(not feasible) and is_separable(data.X, data.y, offset=True),
+        separable_with_offset=with_offset, offset_line=offset_line, overlap=overlap,
         weight_box=box, constraint_box=constraint_box, walk_box=walk_box, ray_box=ray_box)

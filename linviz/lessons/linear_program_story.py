@@ -55,6 +55,32 @@ def point_list(indices) -> str:
     return f"points {', '.join(names[:-1])} and {names[-1]}"
 
 
+def hull_words(indices, sign: str) -> str:
+    """"+ point 2", "the segment of − points 3 and 17", "the triangle of + points 1, 5 and
+    23": the convex hull of one class's points of an overlap."""
+    names = [str(i + 1) for i in sorted(indices)]
+    if len(names) == 1:
+        return f"{sign} point {names[0]}"
+    shape = "segment" if len(names) == 2 else "triangle"
+    listed = f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"the {shape} of {sign} points {listed}"
+
+
+def overlap_words(positive, negative) -> str:
+    """What the overlap shows, in words: two points at one place, a point on a segment or
+    in a triangle, two segments that cross, or two hulls that meet (1-based)."""
+    plus, minus = hull_words(positive, "+"), hull_words(negative, "−")
+    if len(positive) == 1 and len(negative) == 1:
+        return f"{plus} and {minus} lie at one place"
+    if len(positive) == 1 or len(negative) == 1:
+        single, other = (plus, negative) if len(positive) == 1 else (minus, positive)
+        hull = hull_words(other, "−" if len(positive) == 1 else "+")
+        return f"{single} lies {'on' if len(other) == 2 else 'in'} {hull}"
+    if len(positive) == 2 and len(negative) == 2:
+        return f"{plus} crosses {minus}"
+    return f"{plus} and {minus} meet"
+
+
 def subscript(number: int) -> str:
     """``number`` in subscript digits (λ₂₄)."""
     return str(number).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
@@ -102,7 +128,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     story = StoryWriter(scene, weights=False, shown=None, lines=False, region=False,
                         diamond=None, star=False, boundary=None, walk=None, ray=False,
                         view="constraint" if zoomed else "near", probe=False, inset=False,
-                        certificate=False, ringed=[], status=None)
+                        certificate=False, ringed=[], status=None, offset_line=False,
+                        overlap=False)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -217,13 +244,18 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "a mistake, whatever θ is.", "proof",
                status="Σ λᵢ y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = θᵀ(Σ λᵢ y⁽ⁱ⁾x⁽ⁱ⁾) = θᵀ0 = 0")
     if lesson.separable_with_offset:
-        story.beat("With an offset a line does separate them: the same programme on [x, 1] "
-                   "is feasible, as the offset-lift scene shows.", "proof",
+        story.beat("With an offset a line does separate them (drawn, the widest): the same "
+                   "programme on [x, 1] is feasible, as the offset-lift scene shows.",
+                   "offset-line", offset_line=True, certificate=False, ringed=[],
                    status="with an offset, on [x, 1]: feasible")
     else:
-        story.beat("No line separates them even with an offset (an exact test): the "
-                   "perceptron never settles on such data, as the noise and XOR scenes show.",
-                   "proof", status="with an offset, on [x, 1]: infeasible too")
+        positive, negative = lesson.overlap
+        story.beat(f"Nor with an offset: {overlap_words(positive, negative)}, so no line has "
+                   f"every + point on one side and every − point on the other.", "overlap",
+                   overlap=True, certificate=False, ringed=sorted([*positive, *negative]),
+                   status="with an offset, on [x, 1]: infeasible too")
+        story.beat("So the perceptron never settles on such data, as the noise and XOR "
+                   "scenes show.", "hold")
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:

@@ -26,7 +26,8 @@ GAP = 0.08
 def inset_corner(plane: DataPlane, X: np.ndarray, side: float, avoid: np.ndarray) -> np.ndarray:
     """Where a square of ``side`` goes in ``plane``: the corner (lower right, lower left,
     upper right, upper left, the first winning a tie) with the fewest of the points ``X``
-    under it, clear of the screen box ``avoid`` (x0, y0, x1, y1); (x0, y0, x1, y1)."""
+    under it, clear of the screen box ``avoid`` (x0, y0, x1, y1) when a corner is (else
+    the fewest points of all four); (x0, y0, x1, y1)."""
     markers = plane.c2p_many(X)[:, :2]
     low, high = plane.frame.get_corner(DL), plane.frame.get_corner(UR)
     best = None
@@ -34,13 +35,12 @@ def inset_corner(plane: DataPlane, X: np.ndarray, side: float, avoid: np.ndarray
         x0 = high[0] - GAP - side if right else low[0] + GAP
         y0 = high[1] - GAP - side if top else low[1] + GAP
         place = np.array([x0, y0, x0 + side, y0 + side])
-        if (place[0] < avoid[2] + GAP and avoid[0] < place[2] + GAP
-                and place[1] < avoid[3] + GAP and avoid[1] < place[3] + GAP):
-            continue
+        overlaps = bool(place[0] < avoid[2] + GAP and avoid[0] < place[2] + GAP
+                        and place[1] < avoid[3] + GAP and avoid[1] < place[3] + GAP)
         covered = int(np.sum((markers[:, 0] > place[0]) & (markers[:, 0] < place[2])
                              & (markers[:, 1] > place[1]) & (markers[:, 1] < place[3])))
-        if best is None or covered < best[0]:
-            best = (covered, place)
+        if best is None or (overlaps, covered) < best[0]:
+            best = ((overlaps, covered), place)
     return best[1]
 
 

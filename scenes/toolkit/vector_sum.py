@@ -1,0 +1,92 @@
+"""A sum of vectors drawn tip to tail in an inset of a data plane, so a sum that comes back to
+0 (a linear programme's certificate: weighted y⁽ⁱ⁾x⁽ⁱ⁾ adding up to 0) reads as a closed
+path of its own, not as arrows over the data.
+
+The inset is a square :data:`linviz.view_box.INSET_SHARE` of the plane's side, in the corner
+with the fewest points (:func:`scenes.toolkit.magnifier.inset_corner`); the path is scaled to
+fill :data:`FILL` of it and centred; 0 is a dot where the path starts and ends. Every arrow is
+shifted :data:`SIDESTEP` to its own left, so two arrows that retrace each other (a and −a)
+are drawn side by side, in opposite directions, not on top of one another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from manim import Dot, Rectangle, VGroup
+
+from linviz.view_box import INSET_SHARE
+
+from . import style
+from .fast_shapes import FastArrow
+from .magnifier import inset_corner
+from .placement import across
+from .plane import DataPlane
+from .screen_text import text
+
+#: the share of the inset's side the path's longer extent fills
+FILL = 0.72
+#: how far (screen units) each arrow is drawn to its own left
+SIDESTEP = 0.05
+
+
+def vector_sum_inset(plane: DataPlane, X: np.ndarray, vectors: Sequence[np.ndarray],
+                     names: Sequence[str], theme,
+                     avoid: np.ndarray) -> tuple[VGroup, VGroup, float]:
+    """(the inset's frame and backing, and 0's dot, named on the side away from the first
+    and the last arrow; its arrows, each named beside its
+    middle; how many times the plane's own scale they are drawn at) for ``vectors`` (data
+    units) added tip to tail from 0, in the corner of ``plane`` with the fewest of the points
+    ``X`` that is clear of the screen box ``avoid`` (x0, y0, x1, y1)."""
+    steps = [np.asarray(v, dtype=float)[:2] for v in vectors]
+    tips = np.cumsum([np.zeros(2), *steps], axis=0)
+    low, high = tips.min(axis=0), tips.max(axis=0)
+    side = INSET_SHARE * float(plane.frame.width)
+    place = inset_corner(plane, X, side, avoid)
+    centre = np.array([(place[0] + place[2]) / 2, (place[1] + place[3]) / 2, 0.0])
+    extent = float(max(high[0] - low[0], high[1] - low[1]))
+    per_unit = FILL * side / extent if extent > 0 else 1.0  # screen units per data unit
+    middle = (low + high) / 2
+
+    def at(point) -> np.ndarray:
+        return centre + np.array([*(per_unit * (np.asarray(point) - middle)), 0.0])
+
+    backing = Rectangle(width=side, height=side, stroke_width=1.5, color=theme.step,
+                        fill_color=theme.background, fill_opacity=1.0).move_to(centre)
+    origin = Dot(at(np.zeros(2)), radius=0.05, color=theme.text)
+    zero = text("0", theme, style.FONT_SMALL, theme.text)
+    zero.move_to(origin.get_center() + 0.16 * away_from(steps[0], steps[-1]))
+    arrows, labels = VGroup(), VGroup()
+    for k, step in enumerate(steps):
+        start, end = at(tips[k]), at(tips[k + 1])
+        left = across(end - start)  # a unit vector to the arrow's left
+        arrow = FastArrow(theme.step, stroke_width=3)
+        arrow.set_ends(start + SIDESTEP * left, end + SIDESTEP * left)
+        arrows.add(arrow)
+        name = text(names[k], theme, style.FONT_SMALL, theme.step)
+        labels.add(name.move_to((start + end) / 2 + (SIDESTEP + 0.2) * left))
+    scale = per_unit / plane_per_unit(plane)
+    return VGroup(backing, origin, zero), VGroup(arrows, labels), scale
+
+
+def away_from(leaving, arriving) -> np.ndarray:
+    """The unit screen direction at a path's start (= its end) between the first arrow's
+    ``leaving`` and the last's ``arriving`` on the outside: −(u + v) for u along the first
+    and v against the last; the first arrow's left when they retrace each other."""
+    def unit(v):
+        v = np.asarray(v, dtype=float)[:2]
+        norm = float(np.hypot(*v))
+        return v / norm if norm > 0 else np.zeros(2)
+
+    outside = -(unit(leaving) + unit(-np.asarray(arriving, dtype=float)[:2]))
+    if float(np.hypot(*outside)) < 1e-6:
+        return across(np.array([*unit(leaving), 0.0]))
+    return np.array([*(outside / float(np.hypot(*outside))), 0.0])
+
+
+def plane_per_unit(plane: DataPlane) -> float:
+    """Screen units per data unit of ``plane`` (its x-axis)."""
+    return float(plane.c2p((1.0, 0.0))[0] - plane.c2p((0.0, 0.0))[0])
+
+
