@@ -91,6 +91,30 @@ def beat_step(state: dict, trace, updates_shown=lambda state: None) -> int:
     return len(steps["i"])
 
 
+def perceptron_beat(text: str, state: dict, trace, updates_shown) -> dict:
+    """A perceptron beat as the page opens it: ``step`` (:func:`beat_step`); ``testing``
+    when its picture shows visit step + 1 tested with θ not yet updated (the storyboard's
+    ``visit`` one past its ``step``); ``ring`` the point (0-based) its sentence is about
+    when it rings one (a note's closest point), else None."""
+    step = beat_step(state, trace, updates_shown)
+    visit = state.get("visit")
+    ring = state.get("ring")
+    return {"text": text, "step": step,
+            "testing": bool(state.get("step") is not None and visit is not None
+                            and int(visit) == step + 1),
+            "ring": int(ring) if ring is not None else None, "run": True}
+
+
+def shows_run(scene: str, state: dict) -> bool:
+    """Whether a descent beat's picture is the run the page explores: logistic's with its
+    probability shade or loss curve on and the perceptron beside it off; regression's while
+    no polynomial of higher degree is fitted."""
+    if scene == "logistic":
+        return bool((state.get("field") or state.get("loss_curve"))
+                    and not state.get("perceptron"))
+    return state.get("degree") in (None, 1)
+
+
 def descent_step(state: dict, trace) -> int:
     """The gradient steps a descent beat's picture shows: its ``t``, else the run's end."""
     t = state.get("t")
@@ -108,8 +132,10 @@ def explorable(scene: str, data: Dataset, board: Storyboard,
     - the perceptron's ``epochs`` (τ), ``order`` ("cyclic"), ``tolerance`` (the on-line
       rule), ``star`` (θ*'s band drawn from the start), ``star_kind`` (:data:`STAR_KIND`);
       descent's ``lr`` (η) and ``steps``;
-    - ``beats``: [{"text": caption, "step": visits or gradient steps}] in the storyboard's
-      order, each caption in ``notation`` as the page shows it.
+    - ``beats``: [{"text": caption, "step": visits or gradient steps, "run": whether its
+      picture is the run's state, and for the perceptron "testing" and "ring"
+      (:func:`perceptron_beat`)}] in the storyboard's order, each caption in ``notation``
+      as the page shows it.
     """
     from .transforms import column_names
 
@@ -129,7 +155,7 @@ def explorable(scene: str, data: Dataset, board: Storyboard,
                 "offset": bool(offset), "epochs": int(trace.params["epochs"]),
                 "order": "cyclic", "tolerance": ON_LINE_TOLERANCE, "star": bool(star),
                 "star_kind": STAR_KIND[scene],
-                "beats": [{"text": text, "step": beat_step(beat.state, trace, updates_shown)}
+                "beats": [perceptron_beat(text, beat.state, trace, updates_shown)
                           for text, beat in zip(board.sentences(notation), board.beats)]}
     params = trace.params
     if params.get("batch", "full") != "full" or params.get("l2", 0.0) or \
@@ -140,5 +166,6 @@ def explorable(scene: str, data: Dataset, board: Storyboard,
     return {**common, "y": [float(v) for v in data.y], "names": names,
             "offset": bool(params["offset"]), "lr": float(params["lr"]),
             "steps": int(params["steps"]),
-            "beats": [{"text": text, "step": descent_step(beat.state, trace)}
+            "beats": [{"text": text, "step": descent_step(beat.state, trace),
+                       "run": shows_run(scene, beat.state)}
                       for text, beat in zip(board.sentences(notation), board.beats)]}

@@ -62,10 +62,12 @@ def engine_state(state: dict) -> dict:
     step = state["step"]
     assert step <= len(trace.steps["i"])
     k = int(trace.steps["state"][step - 1]) if step else 0
+    # the visit on screen: the last one made, or (testing) the next, θ not yet updated
+    shown = step + 1 if state["testing"] else step
     return {"theta": np.asarray(trace.states["theta"][k], dtype=float).tolist(),
             "theta0": float(trace.states["theta0"][k]), "M": k,
-            "t": int(trace.steps["epoch"][step - 1]) if step else 0,
-            "i": int(trace.steps["i"][step - 1]) + 1 if step else None,
+            "t": int(trace.steps["epoch"][shown - 1]) if shown else 0,
+            "i": int(trace.steps["i"][shown - 1]) + 1 if shown else None,
             "visits": len(trace.steps["i"])}
 
 
@@ -272,3 +274,37 @@ def test_the_margin_scene_explores_its_run_and_its_widest_band(lecture_pack, tmp
                 state = assert_is_engines(page)
             page.keyboard.press("Escape")
         assert refused == []
+
+
+def test_a_beat_before_its_update_and_a_beat_about_one_point_open_as_the_video_shows_them(
+        page_of):
+    """A beat whose picture tests a point before θ changes opens on that test (θ the state
+    before, the tested point's i); → makes the visit. A beat whose sentence is about one
+    ringed point opens with that point selected, its distance to the line on the panel."""
+    from linviz_render.story import storyboard_of
+    from scenes.catalog import find
+    from scenes.toolkit.request import RenderRequest
+
+    board = storyboard_of(find("perceptron"), RenderRequest())
+    told = dict(zip(board.sentences(), (beat.state for beat in board.beats)))
+    page = page_of()
+    beats = show_source(page, "perceptron")
+    testing = [beat for beat in beats if beat["text"] in told
+               and told[beat["text"]].get("visit") is not None
+               and told[beat["text"]]["visit"] == told[beat["text"]]["step"] + 1]
+    ringed = [beat for beat in beats if beat["text"] in told
+              and told[beat["text"]].get("ring") is not None]
+    assert testing and ringed
+    pause_at_end_of(page, testing[0])
+    page.keyboard.press("e")
+    state = assert_is_engines(page)
+    expected = told[testing[0]["text"]]
+    assert state["testing"] and state["i"] == expected["i"] and state["M"] == expected["M"]
+    page.keyboard.press("ArrowRight")
+    after = assert_is_engines(page)
+    assert not after["testing"] and after["step"] == state["step"] + 1
+    page.keyboard.press("Escape")
+    pause_at_end_of(page, ringed[-1])
+    page.keyboard.press("e")
+    state = assert_is_engines(page)
+    assert state["selected"] == told[ringed[-1]["text"]]["ring"]

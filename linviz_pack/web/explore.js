@@ -111,14 +111,42 @@
       view.limit = view.kind === "logistic" ? 8 / eigen[eigen.length - 1] : 1 / eigen[eigen.length - 1];
       return;
     }
-    view.run = perceptronRun(view.X, view.y, view.offset, view.spec.epochs, view.spec.tolerance,
+    view.theorem = theoremNumbers(view.X, view.y, view.offset);
+    view.tau = passesFor(view.theorem);
+    view.run = perceptronRun(view.X, view.y, view.offset, view.tau, view.spec.tolerance,
                              view.seed);
     view.step = Math.min(view.step, view.run.visits.length);
-    view.theorem = theoremNumbers(view.X, view.y, view.offset);
     var kind = view.spec.star_kind || (view.offset ? "lifted" : "origin");
     if (kind === "lifted" && !view.offset) { kind = "origin"; }
     if (kind === "plane" && !view.offset) { kind = "origin"; }
     view.star = starBand(view.X, view.y, kind);
+  }
+
+  //: the most visits a recomputed perceptron run may make (the page stays quick)
+  var MOST_VISITS = 2000000;
+
+  // τ: the lecture's passes on its data; on edited data no fewer than the theorem's most,
+  // ⌊(R/γ)²⌋ + 1 (every pass but the last makes an update), so a run on separable data
+  // always ends converged; at most MOST_VISITS visits.
+  function passesFor(theorem) {
+    var tau = view.spec.epochs;
+    if (view.edited && theorem.gamma) {
+      tau = Math.max(tau, Math.floor(theorem.bound) + 1);
+    }
+    return Math.max(1, Math.min(tau, Math.floor(MOST_VISITS / Math.max(1, view.X.length))));
+  }
+
+  // The margin of the data for (θ, θ₀): min over i of yᵢ(θᵀxᵢ + θ₀)/‖θ‖ and its point
+  // (the first of the least); null for θ = 0.
+  function dataMargin(theta, theta0) {
+    var norm = Math.hypot.apply(null, theta);
+    if (!(norm > 0)) { return null; }
+    var least = Infinity, at = -1;
+    view.X.forEach(function (x, i) {
+      var m = scored(x, view.y[i], theta, theta0)[0] / norm;
+      if (m < least) { least = m; at = i; }
+    });
+    return {value: least, point: at};
   }
 
   function current() {
@@ -126,9 +154,14 @@
     if (view.kind !== "perceptron") {
       return {visit: null, t: k, theta: run.thetas[k], theta0: run.theta0s[k], loss: run.losses[k]};
     }
+    if (view.testing && k < run.visits.length) {  // visit k + 1 tested, θ not yet updated
+      var before = k > 0 ? run.visits[k - 1].state : 0;
+      return {visit: run.visits[k], theta: run.thetas[before], theta0: run.theta0s[before],
+              M: before, testing: true};
+    }
     var visit = k > 0 ? run.visits[k - 1] : null;
     var s = visit ? visit.state : 0;
-    return {visit: visit, theta: run.thetas[s], theta0: run.theta0s[s], M: s};
+    return {visit: visit, theta: run.thetas[s], theta0: run.theta0s[s], M: s, testing: false};
   }
 
   // What the page shows now, for tests and a lecturer's console.
@@ -144,8 +177,9 @@
       errors: mistakesOf(view.X, view.y, now.theta, now.theta0, view.spec.tolerance),
       X: view.X.map(function (p) { return p.slice(); }), y: view.y.slice(),
       offset: view.offset, edited: view.edited, selected: view.selected, seed: view.seed,
+      testing: now.testing,
       converged: view.run.converged, updates: view.run.updates, epochs: view.run.epochs,
-      tau: view.spec.epochs,
+      tau: view.tau, margin: dataMargin(now.theta, now.theta0),
       R: view.theorem.R, gamma: view.theorem.gamma, bound: view.theorem.bound,
       star: view.star, showStar: view.showStar,
       message: view.message
@@ -200,8 +234,9 @@
         best = index;
       }
     });
-    var step = best >= 0 ? spec.beats[best].step : (spec.beats[Math.min(k, spec.beats.length - 1)] || {step: 0}).step;
-    return {spec: spec, step: step, beat: k};
+    var beat = best >= 0 ? spec.beats[best] : (spec.beats[Math.min(k, spec.beats.length - 1)] ||
+                                               {step: 0, run: true});
+    return {spec: spec, step: beat.step, beat: k, told: beat};
   }
 
   function openExplore() {
@@ -221,18 +256,38 @@
     view.showStar = !!found.spec.star;
     view.step = found.step;
     view.beatStep = found.step;
+    view.told = found.told;
+    view.testing = !!found.told.testing;
     view.edited = false;
-    view.selected = -1;
+    view.selected = found.told.ring === null || found.told.ring === undefined ? -1 : found.told.ring;
     view.box = fittedBox(points());
-    view.message = "The lecture's run at this beat: " + unit() + " " + found.step + ".";
+    view.tau = found.spec.epochs;
     view.returnTo = video.currentTime;
     recompute();
+    view.message = openingWords(found.told, found.step);
+    if (openButton) { openButton.textContent = "Explore this beat (E)"; }
     view.open = true;
     overlay.hidden = false;
     document.body.classList.add("exploring");
     overlay.focus();
     draw();
     return true;
+  }
+
+  // What the panel says on opening: the state is the beat's end (the video reaches it when
+  // the sentence ends), or the beat's picture is not the run at all.
+  function openingWords(told, step) {
+    if (told.run === false) {
+      return "This beat's picture is not the run Explore can replay (" +
+        (view.kind === "regression" ? "the line's descent" : "the descent") + "): shown at " +
+        unit() + " " + step + ", the state nearest the beat.";
+    }
+    var words = "The run as this beat ends: " + unit() + " " + step + ".";
+    if (view.testing) {
+      words += " Point " + (view.run.visits[step].i + 1) + " is being tested; → makes the visit.";
+    }
+    if (view.selected >= 0) { words += " Point " + (view.selected + 1) + ", the one the beat is about, is selected."; }
+    return words;
   }
 
   function closeExplore() {
@@ -247,6 +302,7 @@
 
   function edited(what) {
     view.edited = true;
+    view.testing = false;
     recompute();
     view.message = what + ": the run recomputed from θ = 0 on your data; " + unit() + " " +
       view.step + " of " + runLength() + ".";
@@ -254,6 +310,7 @@
   }
 
   function go(step, what) {
+    view.testing = false;
     view.step = Math.max(0, Math.min(step, runLength()));
     view.message = what || "";
     draw();
@@ -261,6 +318,7 @@
 
   function nextUpdate(direction) {
     var visits = view.run.visits, k = view.step;
+    view.testing = false;
     if (direction > 0) {
       for (var a = k + 1; a <= visits.length; a++) {
         if (visits[a - 1].mistake) { return go(a, "To the next update."); }
@@ -460,7 +518,9 @@
         var p = sigmoidOf(now.theta[0] * x + now.theta[1] * yv + now.theta0);
         g.globalAlpha = 0.45 * Math.abs(2 * p - 1);
         g.fillStyle = p > 0.5 ? T.positive : T.negative;
-        g.fillRect(L.left + c * side, L.top + r * side, side + 0.5, side + 0.5);
+        var x0 = Math.round(L.left + c * side), y0 = Math.round(L.top + r * side);
+        g.fillRect(x0, y0, Math.round(L.left + (c + 1) * side) - x0,
+                   Math.round(L.top + (r + 1) * side) - y0);
       }
     }
     g.globalAlpha = 1;
@@ -517,13 +577,14 @@
     g.fillText(names[1], 0, 0); g.restore();
     var legend;
     if (view.kind === "regression") {
-      legend = [["—", T.boundary, "h(x) = θ₀ + θ₁x at step t"], ["- -", T.correct, "least squares (G)"]];
+      legend = [["—", T.boundary, "h(x) = θ₀ + θ₁x at step t"]];
+      if (view.least) { legend.push(["- -", T.correct, "least squares (G)"]); }
     } else {
       var classes = view.spec.classes;
       if (classes && /^[-+]?1$/.test(classes[0]) && /^[-+]?1$/.test(classes[1])) { classes = null; }
       legend = [["+", T.positive, "+1" + (classes ? ": " + classes[1] : "")],
                 ["−", T.negative, "−1" + (classes ? ": " + classes[0] : "")]];
-      if (view.kind === "logistic") { legend.push(["- -", T.correct, "least loss L* (G)"]); }
+      if (view.kind === "logistic" && view.least) { legend.push(["- -", T.correct, "least loss L* (G)"]); }
     }
     g.textAlign = "left"; g.textBaseline = "bottom";
     var x0 = L.left;
@@ -599,34 +660,68 @@
         return s.replace("for i = 1..n:", "for i in a shuffle of 1..n (seed " + view.seed + "):");
       });
     }
-    var lit = !now.visit ? 0 : (now.visit.mistake ? 4 : 3);
+    var lit = !now.visit ? 0 : (now.visit.mistake && !now.testing ? 4 : 3);
     code.forEach(function (text, k) {
       g.fillStyle = k === lit ? T.highlight : T.muted;
       g.fillText(text, x, y); y += line;
     });
     y += line * 0.5;
+    var visit = now.visit, width = L.w - x - 16;
+    var tested = !visit ? "no point visited yet" : "y·score of point " + state.i + ": " +
+      format(state.score, 2) + (visit.mistake ? " ≤ 0: a mistake" : " > 0: no change") +
+      (now.testing ? (visit.mistake ? "; → updates θ" : "; → moves on") : "");
+    var margin = state.margin;
     var rows = [
       ["t = " + state.t + "    i = " + (state.i === null ? "–" : state.i) + "    M = " + state.M, T.text],
-      ["θ = (" + state.theta.map(function (v) { return format(v, 2); }).join(", ") + ")" +
-       (view.offset ? "    θ₀ = " + format(state.theta0, 2) : ""), T.normal],
-      [state.score === null ? "no point visited yet" : "y·score of point " + state.i + ": " +
-        format(state.score, 2) + (now.visit.mistake ? " ≤ 0: a mistake" : " > 0: no change"),
-       now.visit && now.visit.mistake ? T.mistake : T.text],
-      [now.visit && now.visit.mistake ? "after the update: " +
-        format(scoreOf(now.visit.i, now.theta, now.theta0), 2) : "", T.text],
-      ["ℰₙ = " + state.errors + "/" + view.X.length + " = " + format(state.errors / Math.max(1, view.X.length), 2), T.text],
+      ["θ = (" + state.theta.map(function (v) { return short(v); }).join(", ") + ")" +
+       (view.offset ? "    θ₀ = " + short(state.theta0) : ""), T.normal],
+      [tested, visit && visit.mistake ? T.mistake : T.text],
+      [visit && visit.mistake && !now.testing ? "after the update: " +
+        format(scoreOf(visit.i, now.theta, now.theta0), 2) : "", T.text],
+      ["ℰₙ = " + state.errors + "/" + view.X.length + " = " +
+       format(state.errors / Math.max(1, view.X.length), 2) + (margin ? "    margin of the data: " +
+       short(margin.value) + " (point " + (margin.point + 1) + ")" : ""), T.text],
+      [selectedRow(now), T.highlight],
       [theoremRow(), view.theorem.gamma ? T.bound : T.mistake],
-      [view.showStar ? (view.star ? "green: θ*'s band, half-width " + format(view.star.half, 3) :
-        "no θ*: no line separates these points") : "", T.correct],
+      [view.showStar ? starRow() : "", T.correct],
       ["visit " + view.step + " of " + run.visits.length + (run.converged ?
         " · converged: " + run.updates + " updates in " + run.epochs + " passes" :
-        " · not converged within τ = " + view.spec.epochs + " passes"), T.muted]
+        " · not converged within τ = " + view.tau + " passes" + (view.theorem.gamma ? "" :
+        ": no line separates these points")), T.muted]
     ];
-    rows.forEach(function (row) { g.fillStyle = row[1]; g.fillText(row[0], x, y); y += line; });
+    rows.forEach(function (row) {
+      if (!row[0]) { return; }
+      g.fillStyle = row[1];
+      y = wrap(g, row[0], x, y, width, line) + line;
+    });
     y += line * 0.5;
     g.fillStyle = view.edited ? T.highlight : T.muted;
-    wrap(g, view.message, x, y, L.w - x - 16, line);
+    y = wrap(g, view.message, x, y, width, line);
     view.panelBottom = y + line;
+  }
+
+  // The selected point: its signed distance to θ's line and its y·score.
+  function selectedRow(now) {
+    var i = view.selected;
+    if (i < 0 || i >= view.X.length) { return ""; }
+    var norm = Math.hypot.apply(null, now.theta);
+    var score = scoreOf(i, now.theta, now.theta0);
+    if (!(norm > 0)) { return "selected: point " + (i + 1) + " (θ = 0: no line yet)"; }
+    return "selected: point " + (i + 1) + ", y·score " + short(score) + ", " +
+      short(Math.abs(score) / norm) + " from the line, " + (score > 0 ? "on its side" : "a mistake");
+  }
+
+  // θ*'s band as the scene defines θ* (STAR_KIND), said as what it is.
+  function starRow() {
+    var star = view.star;
+    if (!star) { return "no θ*: no line separates these points"; }
+    var kind = view.spec.star_kind || "lifted";
+    if (kind === "plane") { return "green: the widest band of any line, half-width " + short(star.half); }
+    if (kind === "origin" || !view.offset) {
+      return "green: θ*'s band, the widest through the origin, half-width " + short(star.half);
+    }
+    return "green: the theorem's θ* (on [x, 1]) drawn in the plane, half-width " +
+      short(star.half) + "; γ on [x, 1] is " + short(view.theorem.gamma);
   }
 
   var DESCENT_CODE = {
@@ -653,59 +748,81 @@
       g.fillText(shown, x, y); y += line;
     });
     y += line * 0.5;
-    var stable = view.kind === "logistic" ? "2/β" : "2/λ_max";
     var gap = state.least ? state.loss - state.least.loss : null;
+    var atZero = state.theta.every(function (v) { return v === 0; }) && state.theta0 === 0;
+    var last = run.losses[run.losses.length - 1];
     var rows = [
       ["t = " + view.step + " of " + run.steps + "    η = " + short(view.lr), T.text],
-      [view.lr < view.limit ? "η < " + stable + " = " + short(view.limit) +
-        (view.kind === "logistic" ? ": every step lowers L" : ": the descent converges") :
-        "η ≥ " + stable + " = " + short(view.limit) +
-        (view.kind === "logistic" ? ": a step may raise L" : ": no longer sure to converge"),
-       view.lr < view.limit ? T.muted : T.mistake],
-      [(view.kind === "regression" ? "θ₁ = " + format(state.theta[0], 3) :
-        "θ = (" + state.theta.map(function (v) { return format(v, 3); }).join(", ") + ")") +
-       (view.offset ? "    θ₀ = " + format(state.theta0, 3) : ""), T.normal],
+      stabilityRow(T),
+      [(view.kind === "regression" ? "θ₁ = " + short(state.theta[0]) :
+        "θ = (" + state.theta.map(function (v) { return short(v); }).join(", ") + ")") +
+       (view.offset ? "    θ₀ = " + short(state.theta0) : ""), T.normal],
       ["L = " + short(state.loss) + (state.least ? "    L* = " + short(state.least.loss) +
         "    L − L* = " + short(Math.max(gap, 0)) : ""), T.text],
       [view.kind === "logistic" && !state.least ? "no least loss: a line separates these " +
         "points, so θ grows for ever" : "", T.mistake],
       ["‖∇L‖ = " + short(state.gradNorm), T.text],
-      [state.errors === null ? "" : "ℰₙ = " + state.errors + "/" + view.X.length, T.text],
-      [run.diverged ? "diverged at step " + run.diverged + ": η is too large for these points" :
+      [state.errors === null ? "" : atZero ? "θ = 0: P = ½ at every point, no prediction yet" :
+        "ℰₙ = " + state.errors + "/" + view.X.length + " (P ≤ ½ for the point's label)", T.text],
+      [run.diverged ? "diverged at step " + run.diverged + ": the numbers overflowed" :
         (run.converged ? "converged: ‖∇L‖ < 5·10⁻⁵ after " + run.steps + " steps" :
+         last > run.losses[0] ? "diverging: L rose from " + short(run.losses[0]) + " to " +
+           short(last) + " in " + run.steps + " steps" :
          "not converged in " + run.steps + " steps: ‖∇L‖ = " + short(run.finalGradNorm) +
-         " at the end"), run.diverged ? T.mistake : T.muted]
+         " at the end"), run.diverged || last > run.losses[0] ? T.mistake : T.muted]
     ];
+    var width = L.w - x - 16;
     rows.forEach(function (row) {
       if (!row[0]) { return; }
-      g.fillStyle = row[1]; g.fillText(row[0], x, y); y += line;
+      g.fillStyle = row[1];
+      y = wrap(g, row[0], x, y, width, line) + line;
     });
     y += line * 0.4;
-    var width = Math.min(L.w - x - 24, L.side * 0.9), height = Math.max(60, L.side * 0.24);
-    lossCurve(g, x + font * 3.5, y, width - font * 3.5, height, T, font);
+    var plotWidth = Math.min(L.w - x - 24, L.side * 0.9), height = Math.max(60, L.side * 0.24);
+    lossCurve(g, x + font * 4.5, y, plotWidth - font * 4.5, height, T, font);
     y += height + line * 1.4;
     g.textAlign = "left"; g.textBaseline = "top";
     g.fillStyle = view.edited ? T.highlight : T.muted;
-    wrap(g, view.message, x, y, L.w - x - 16, line);
+    y = wrap(g, view.message, x, y, width, line);
     view.panelBottom = y + line;
   }
 
-  // The loss at every step of the run, L* dashed, the step shown ringed.
+  // η against the stable step, and what it does: logistic's descent lemma (below 2/β every
+  // step lowers L); least squares' factor |1 − ηλ_max| on the error along H's steepest axis
+  // (below 1 it converges, 1 it oscillates, above it grows).
+  function stabilityRow(T) {
+    if (view.kind === "logistic") {
+      return view.lr < view.limit ?
+        ["η < 2/β = " + short(view.limit) + ": every step lowers L (the descent lemma)", T.muted] :
+        ["η ≥ 2/β = " + short(view.limit) + ": the descent lemma no longer promises a fall", T.mistake];
+    }
+    var factor = Math.abs(1 - view.lr * 2 / view.limit);
+    var says = factor < 1 ? ": below 1, the descent converges" :
+      factor === 1 ? ": exactly 1, it oscillates for ever" : ": above 1, that error grows each step";
+    return ["2/λ_max = " + short(view.limit) + "; along λ_max's axis each step multiplies the " +
+            "error by |1 − ηλ_max| = " + short(factor) + says, factor < 1 ? T.muted : T.mistake];
+  }
+
+  // The loss at every step of the run, L* dashed, the step shown ringed; on a log axis when
+  // the losses span more than a hundredfold (a run that diverges, or falls by decades).
   function lossCurve(g, x, y, width, height, T, font) {
     var losses = view.run.losses, n = losses.length, lo = Infinity, hi = -Infinity;
     losses.forEach(function (v) { lo = Math.min(lo, v); hi = Math.max(hi, v); });
     if (view.least) { lo = Math.min(lo, view.least.loss); }
-    if (!(hi > lo)) { hi = lo + 1; }
+    var log = lo > 0 && hi / lo > 100;
+    function scale(v) { return log ? Math.log10(v) : v; }
+    var top = scale(hi), bottom = scale(lo);
+    if (!(top > bottom)) { top = bottom + 1; }
     function at(k, v) {
-      return [x + (n > 1 ? k / (n - 1) : 0) * width, y + (hi - v) / (hi - lo) * height];
+      return [x + (n > 1 ? k / (n - 1) : 0) * width, y + (top - scale(v)) / (top - bottom) * height];
     }
     g.strokeStyle = T.grid; g.lineWidth = 1; g.strokeRect(x, y, width, height);
-    g.fillStyle = T.muted; g.textAlign = "right"; g.textBaseline = "middle";
+    g.fillStyle = T.muted; g.textAlign = "right";
     g.textBaseline = "top"; g.fillText(short(hi), x - 4, y);
     g.textBaseline = "bottom"; g.fillText(short(lo), x - 4, y + height);
     g.textAlign = "center"; g.textBaseline = "top";
     g.fillText("t = 0", x, y + height + 3); g.fillText(String(n - 1), x + width, y + height + 3);
-    g.fillText("L at each step", x + width / 2, y + height + 3);
+    g.fillText("L at each step" + (log ? " (log scale)" : ""), x + width / 2, y + height + 3);
     if (view.least) {
       var level = at(0, view.least.loss)[1];
       g.strokeStyle = T.correct; g.setLineDash([6, 4]);
@@ -746,6 +863,7 @@
       format(th.gamma, 3)) + on + ": M = " + view.run.updates + " ≤ (R/γ)² = " + big;
   }
 
+  // ``text`` in lines no wider than ``width`` from (x, y): the y of its last line.
   function wrap(g, text, x, y, width, line) {
     var words = (text || "").split(" "), row = "";
     words.forEach(function (word) {
@@ -754,6 +872,7 @@
       else { row = test; }
     });
     if (row) { g.fillText(row, x, y); }
+    return y;
   }
 
   // ---------------------------------------------------------------- editing
@@ -783,6 +902,7 @@
     if (i >= 0) {
       view.drag = i; view.dragged = false; view.selected = i;
       canvas.setPointerCapture(event.pointerId);
+      view.message = "Point " + (i + 1) + " selected (drag it, or click an empty place to add one).";
       draw();
     } else {
       var L = layout();
@@ -903,23 +1023,29 @@
      run: function () { go(runLength(), "To the end of the run."); }},
     {keys: ["Home"], shown: "Home", text: "to θ = 0",
      run: function () { go(0, "Back to the start: θ = 0."); }},
-    {keys: ["+", "="], shown: "+ −", text: "η × 2, ÷ 2", kinds: DESCENT,
+    {keys: ["+", "="], shown: "+", text: "η × 2", kinds: DESCENT,
      run: function () { scaleStep(2); }},
-    {keys: ["-", "_"], kinds: DESCENT, run: function () { scaleStep(0.5); }, hidden: true},
-    {keys: [">", "."], shown: "> <", text: "steps × 2, ÷ 2", kinds: DESCENT,
+    {keys: ["-", "_"], shown: "−", text: "η ÷ 2", kinds: DESCENT,
+     run: function () { scaleStep(0.5); }},
+    {keys: [">", "."], shown: ">", text: "steps × 2", kinds: DESCENT,
      run: function () { scaleSteps(2); }},
-    {keys: ["<", ","], kinds: DESCENT, run: function () { scaleSteps(0.5); }, hidden: true},
-    {keys: ["]"], shown: "[ ]", text: "select a point", run: function () { select(1); }},
-    {keys: ["["], run: function () { select(-1); }, hidden: true},
-    {shown: "Shift+arrows", text: "move it"},
+    {keys: ["<", ","], shown: "<", text: "steps ÷ 2", kinds: DESCENT,
+     run: function () { scaleSteps(0.5); }},
+    {keys: ["]"], shown: "]", text: "next point", run: function () { select(1); }},
+    {keys: ["["], shown: "[", text: "previous point", run: function () { select(-1); }},
+    {shown: "Shift+←", text: "", run: function () { moveSelected(-1, 0); }},
+    {shown: "Shift+→", text: "", run: function () { moveSelected(1, 0); }},
+    {shown: "Shift+↑", text: "", run: function () { moveSelected(0, 1); }},
+    {shown: "Shift+↓", text: "move it", run: function () { moveSelected(0, -1); }},
     {keys: ["f", "F"], shown: "F", text: "flip its label", kinds: CLASSIFIERS, run: flipSelected},
+    {keys: ["f", "F"], kinds: ["regression"], run: flipSelected, hidden: true},
     {keys: ["a", "A"], shown: "A", text: "add a point", run: addPoint},
     {keys: ["Delete", "x", "X"], shown: "Delete", text: "remove it", run: removeSelected},
-    {keys: ["l", "L"], shown: "L", text: "label of new points", kinds: CLASSIFIERS,
+    {keys: ["l", "L"], shown: "L", text: "new points: +1", kinds: CLASSIFIERS,
      run: function () {
        view.newLabel = -view.newLabel;
        view.message = "New points get label " + (view.newLabel > 0 ? "+1" : "−1") + ".";
-       draw(); }},
+       buildControls(); draw(); }},
     {keys: ["s", "S"], shown: "S", text: "visiting order", kinds: PERCEPTRON, run: function () {
       // in order, then shuffled each pass with seed 0, 1, …, 9, then in order again
       view.seed = view.seed === null ? 0 : view.seed < 9 ? view.seed + 1 : null;
@@ -990,7 +1116,10 @@
       if (action.hidden || !serves(action)) { return; }
       var button = document.createElement("button");
       button.type = "button";
-      button.innerHTML = "<kbd>" + action.shown + "</kbd> " + action.text;
+      var words = action.shown === "L" ? "new points: " + (view.newLabel > 0 ? "+1" : "−1")
+        : action.text;
+      button.innerHTML = "<kbd>" + action.shown + "</kbd>" + (words ? " " + words : "");
+      if (!words) { button.setAttribute("aria-label", action.shown + ": move the selected point"); }
       if (action.run) {
         button.addEventListener("click", function () { action.run(); canvas.focus(); });
       } else {
@@ -1019,6 +1148,7 @@
     canvas.addEventListener("pointerdown", onPointerDown);
     canvas.addEventListener("pointermove", onPointerMove);
     canvas.addEventListener("pointerup", onPointerUp);
+    canvas.addEventListener("pointercancel", onPointerUp);
     canvas.addEventListener("dblclick", function (event) {
       var at = canvasPoint(event), i = nearestPoint(at[0], at[1]);
       if (i >= 0) { view.selected = i; flipSelected(); }
