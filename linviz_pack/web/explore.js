@@ -336,8 +336,10 @@
   // window taller than wide (a phone), on top with the panel below.
   function layout() {
     var w = canvas.clientWidth, h = canvas.clientHeight;
-    if (w < h * 1.1) {
-      var tall = Math.max(80, Math.min(w - 70, h * 0.5));
+    // a window taller than wide: the plane on top, the panel under it (the canvas then
+    // grows to hold both, see draw)
+    if (overlay.clientWidth < overlay.clientHeight * 1.1) {
+      var tall = Math.max(80, Math.min(w - 70, overlay.clientHeight * 0.5));
       return {w: w, h: h, side: tall, left: 52 + Math.max(0, (w - 70 - tall) / 2), top: 40,
               stacked: true, panelX: 12, panelY: 40 + tall + 44};
     }
@@ -428,6 +430,17 @@
     drawNames(g, L, T, font, now);
     if (view.kind === "perceptron") { panel(g, L, font, T, now); }
     else { descentPanel(g, L, font, T, now); }
+    // stacked (a phone): the canvas grows to hold the panel, and the window scrolls
+    if (L.stacked) {
+      var wanted = Math.ceil(view.panelBottom + 16);
+      if (Math.abs(wanted - canvas.clientHeight) > 2) {
+        canvas.style.height = wanted + "px";
+        return draw();
+      }
+    } else if (canvas.style.height) {
+      canvas.style.height = "";
+      return draw();
+    }
   }
 
   // The grid with its values on both axes, the axes through 0 when in view, the frame.
@@ -779,7 +792,14 @@
     });
     y += line * 0.4;
     var plotWidth = Math.min(L.w - x - 24, L.side * 0.9), height = Math.max(60, L.side * 0.24);
-    lossCurve(g, x + font * 4.5, y, plotWidth - font * 4.5, height, T, font);
+    var bowl = view.kind === "regression" && view.offset && view.least;
+    if (bowl) {  // the loss curve and, beside it, the bowl over (θ₀, θ₁) with the path
+      height = Math.max(80, Math.min(L.side * 0.34, plotWidth * 0.42));
+      lossCurve(g, x + font * 4.5, y, plotWidth - height - font * 7, height, T, font);
+      bowlPlot(g, x + plotWidth - height, y, height, T, font);
+    } else {
+      lossCurve(g, x + font * 4.5, y, plotWidth - font * 4.5, height, T, font);
+    }
     y += height + line * 1.4;
     g.textAlign = "left"; g.textBaseline = "top";
     g.fillStyle = view.edited ? T.highlight : T.muted;
@@ -837,7 +857,66 @@
     g.fillStyle = T.highlight; g.beginPath(); g.arc(here[0], here[1], 4, 0, 2 * Math.PI); g.fill();
   }
 
-  // A number to three significant digits, small and large ones as a · 10ᵏ.
+  // Least squares' bowl: the contours of L over (θ₀ across, θ₁ up), ellipses round
+  // w* = (θ₀*, θ₁*) where L = L* + (w − w*)ᵀG(w − w*), G = (1/n)X̃ᵀX̃ on X̃ = [1, x], at
+  // L* + f(L₀ − L*) for a few f; the descent's path from 0 to the step shown.
+  function bowlPlot(g, x, y, side, T, font) {
+    var n = view.X.length, s1 = 0, s2 = 0;
+    view.X.forEach(function (p) { s1 += p[0] / n; s2 += p[0] * p[0] / n; });
+    var G = [[1, s1], [s1, s2]], star = [view.least.theta0, view.least.theta[0]];
+    // G's eigenvalues and unit eigenvectors (2 × 2, symmetric)
+    var mean = (G[0][0] + G[1][1]) / 2, half = Math.hypot((G[0][0] - G[1][1]) / 2, G[0][1]);
+    var lams = [mean - half, mean + half];
+    var axes = lams.map(function (lam) {
+      var v = Math.abs(G[0][1]) > 1e-300 ? [G[0][1], lam - G[0][0]] :
+        (Math.abs(lam - G[0][0]) < Math.abs(lam - G[1][1]) ? [1, 0] : [0, 1]);
+      var norm = Math.hypot(v[0], v[1]);
+      return [v[0] / norm, v[1] / norm];
+    });
+    var rise = view.run.losses[0] - view.least.loss;
+    var rings = [0.02, 0.1, 0.3, 0.6, 1].map(function (f) {
+      var r = Math.sqrt(Math.max(f * rise, 0)), ring = [];
+      for (var k = 0; k <= 72; k++) {
+        var a = 2 * Math.PI * k / 72, u = [Math.cos(a) / Math.sqrt(lams[0]), Math.sin(a) / Math.sqrt(lams[1])];
+        ring.push([star[0] + r * (u[0] * axes[0][0] + u[1] * axes[1][0]),
+                   star[1] + r * (u[0] * axes[0][1] + u[1] * axes[1][1])]);
+      }
+      return ring;
+    });
+    var all = rings[rings.length - 1].concat([[0, 0], star]);
+    var lo = [Infinity, Infinity], hi = [-Infinity, -Infinity];
+    all.forEach(function (p) {
+      for (var j = 0; j < 2; j++) { lo[j] = Math.min(lo[j], p[j]); hi[j] = Math.max(hi[j], p[j]); }
+    });
+    var span = Math.max(hi[0] - lo[0], hi[1] - lo[1], 1e-9) * 1.1;
+    var c = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2];
+    function at(p) { return [x + side / 2 + (p[0] - c[0]) / span * side, y + side / 2 - (p[1] - c[1]) / span * side]; }
+    g.save();
+    g.strokeStyle = T.grid; g.lineWidth = 1; g.strokeRect(x, y, side, side);
+    g.beginPath(); g.rect(x, y, side, side); g.clip();
+    g.strokeStyle = T.muted; g.lineWidth = 1;
+    rings.forEach(function (ring) {
+      g.beginPath();
+      ring.forEach(function (p, k) { var s = at(p); if (k) { g.lineTo(s[0], s[1]); } else { g.moveTo(s[0], s[1]); } });
+      g.stroke();
+    });
+    g.strokeStyle = T.step; g.fillStyle = T.step; g.lineWidth = 1.5; g.beginPath();
+    for (var k = 0; k <= view.step; k++) {
+      var s = at([view.run.theta0s[k], view.run.thetas[k][0]]);
+      if (k) { g.lineTo(s[0], s[1]); } else { g.moveTo(s[0], s[1]); }
+    }
+    g.stroke();
+    var now = at([view.run.theta0s[view.step], view.run.thetas[view.step][0]]);
+    g.fillStyle = T.highlight; g.beginPath(); g.arc(now[0], now[1], 4, 0, 2 * Math.PI); g.fill();
+    var best = at(star);
+    g.fillStyle = T.correct; g.beginPath(); g.arc(best[0], best[1], 3.5, 0, 2 * Math.PI); g.fill();
+    g.restore();
+    g.fillStyle = T.muted; g.textAlign = "center"; g.textBaseline = "top";
+    g.fillText("θ₀ →, θ₁ ↑: the bowl", x + side / 2, y + side + 3);
+  }
+
+  // A number to three significant digits (whole from 1000 on), small and large ones as
+  // a · 10ᵏ.
   function short(v) {
     if (v === null || v === undefined || !isFinite(v)) { return "–"; }
     var a = Math.abs(v);
@@ -845,7 +924,7 @@
       var parts = v.toExponential(2).split("e");
       return parts[0].replace("-", "−") + "·10" + superscript(+parts[1]);
     }
-    return format(v, a >= 100 ? 1 : a >= 1 ? 3 : 4).replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
+    return (a >= 1000 ? v.toFixed(0) : a === 0 ? "0" : v.toPrecision(3)).replace("-", "−");
   }
 
   function superscript(k) {
