@@ -25,6 +25,11 @@ AXIS_Y = -2.65
 AXIS_LEFT, AXIS_RIGHT = -6.2, 6.2
 #: the height between two levels of labels above the axis
 LEVEL_STEP = 0.42
+#: the headline card's top left and width (right of the neuron, under the formula), and
+#: XOR's corners at its right
+CARD_TOP_LEFT = np.array([0.8, 0.75, 0.0])
+CARD_WIDTH = 5.6
+XOR_CENTRE = np.array([5.6, -0.1, 0.0])
 #: the neuron model: its inputs' x, the sum's and the step's centres
 INPUT_X = -5.8
 SUM_CENTER = np.array([-2.6, 1.3, 0.0])
@@ -105,52 +110,91 @@ class HistoryScene(LinvizScene):
             ticks.add(text(str(year), theme, style.FONT_TINY, theme.muted).move_to(
                 (x, AXIS_Y - 0.3, 0)))
         self.axis = VGroup(axis, ticks)
-        # each event: a dot on the axis and its words above it, stacked where years meet
+        # each event: a dot on the axis, its year over it and a word or two above (once a
+        # year); what it was is said in full on the headline card (:meth:`card_for`)
         self.event_marks = []
         #: the right end of the words on each level above the axis (a label takes the
         #: lowest level where it starts clear of the one before)
         self.level_ends: list[float] = []
         #: (words, level) of every label placed
         self.placed: list = []
-        self.hype = text("expected to recognise people, even to gain consciousness", theme,
-                         style.FONT_SMALL, theme.muted)
         for number, event in enumerate(lesson.events):
             x = self.year_x(event.year)
-            dot = Dot((x, AXIS_Y, 0), radius=0.08, color=theme.highlight)
-            words = text(f"*{int(event.year)}*: {event.label}", theme, style.FONT_SMALL)
-            self.place_on_level(words, x - 0.1)
-            # the year over its dot, in the dot's colour: which label is whose (a leader
-            # line up to the words would cross the labels of the years before)
-            first = all(other.year != event.year for other in lesson.events[:number])
-            mark = VGroup(dot, words)
-            if first:  # one year's number over its dot, however many events it has
+            mark = VGroup(Dot((x, AXIS_Y, 0), radius=0.08, color=theme.highlight))
+            if all(other.year != event.year for other in lesson.events[:number]):
                 mark.add(text(str(int(event.year)), theme, style.FONT_TINY,
-                              theme.highlight).next_to(dot, UP, buff=0.06))
+                              theme.highlight).next_to(mark[0], UP, buff=0.06))
+                words = text(event.tag, theme, style.FONT_SMALL, theme.muted)
+                self.place_on_level(words, x - 0.1)
+                mark.add(words)
             self.event_marks.append(mark)
-            if number == 1:  # what was expected of it, above the 1958 press
-                self.place_on_level(self.hype, x - 0.1)
-        # XOR's four corners beside 1969
+        self.hype = text("expected to recognise people, even to gain consciousness", theme,
+                         style.FONT_PANEL, theme.muted)
+        # XOR's four corners at the card's right
         corners = VGroup()
-        centre = np.array([3.6, -0.2, 0.0])
         for x1, x2, label in lesson.xor_points:
-            corners.add(Marker(label, theme).move_to(centre + 0.42 * np.array([x1, x2, 0.0])))
+            corners.add(Marker(label, theme).move_to(XOR_CENTRE + 0.42 * np.array([x1, x2, 0.0])))
         frame = Rectangle(width=1.5, height=1.5, color=theme.muted, stroke_width=1.5)
-        self.xor = VGroup(frame.move_to(centre), corners)
-        self.xor_centre = centre
+        self.xor = VGroup(frame.move_to(XOR_CENTRE), corners)
+        self.xor_centre = XOR_CENTRE
         # the band starts clear of the 1969 dot it follows
         start, end = (self.year_x(y) for y in lesson.winter)
         start += 0.1
         self.winter = VGroup(
             Rectangle(width=end - start, height=0.3, stroke_width=0, fill_color=theme.negative,
                       fill_opacity=0.35).move_to(((start + end) / 2, AXIS_Y, 0)),
-            text("AI winter, to the mid-1980s", theme, style.FONT_SMALL, theme.muted))
+            text("AI winter", theme, style.FONT_SMALL, theme.muted))
         # the first placed at the top: read down, the labels go in time's order
         levels = len(self.level_ends)
         for words, level in self.placed:
             words.set_y(AXIS_Y + 0.6 + LEVEL_STEP * (levels - 1 - level))
-        # the winter's words just over its band, on the lowest row (free right of 1960's)
         label = self.winter[1]
-        label.move_to((self.year_x(1971) + label.width / 2, AXIS_Y + 0.6, 0))
+        label.move_to((self.year_x(1977), AXIS_Y + 0.45, 0))
+        #: the headline card on screen (None before the first event)
+        self.card = None
+
+    def card_for(self, title: str, lines, width: float) -> VGroup:
+        """The headline card: ``title`` large (a year), ``lines`` under it, each at most
+        ``width`` wide, from the card's top left."""
+        theme = self.theme
+        heading = text(title, theme, style.FONT_TITLE, theme.highlight)
+        heading.move_to(CARD_TOP_LEFT + np.array([heading.width / 2, -heading.height / 2, 0.0]))
+        card = VGroup(heading)
+        for words in lines:
+            for line in self.wrapped(words, width):
+                line.next_to(card, DOWN, buff=0.14).align_to(heading, LEFT)
+                card.add(line)
+        return card
+
+    def wrapped(self, words: str, width: float) -> list:
+        """``words`` as lines of body text at most ``width`` wide: broken after a colon when
+        they do not fit (a headline keeps to its own line), then between words (a single
+        word wider than that is scaled to fit)."""
+        if ": " in words and text(words, self.theme, style.FONT_BODY).width > width:
+            head, rest = words.split(": ", 1)
+            return self.wrapped(head + ":", width) + self.wrapped(rest, width)
+        lines, row = [], ""
+        for word in words.split():
+            candidate = f"{row} {word}".strip()
+            if row and text(candidate, self.theme, style.FONT_BODY).width > width:
+                lines.append(row)
+                row = word
+            else:
+                row = candidate
+        lines.append(row)
+        made = [text(line, self.theme, style.FONT_BODY) for line in lines]
+        for line in made:
+            if line.width > width:
+                line.scale(width / line.width)
+        return made
+
+    def show_card(self, card: VGroup, *also) -> None:
+        """The card in place of the one before (and ``also`` appearing with it)."""
+        old = [vanish(self.card)] if self.card is not None else []
+        self.play(*old, appear(card), *[appear(m) for m in also], run_time=style.RUN_INTRO)
+        if self.card is not None:
+            self.remove(self.card)
+        self.card = card
 
     def place_on_level(self, words, left: float) -> None:
         """``words`` from x = ``left`` on the lowest level above the axis that is free
@@ -175,18 +219,32 @@ class HistoryScene(LinvizScene):
     def draw_formula(self, beat) -> None:
         self.play(appear(self.formula), run_time=style.RUN_INTRO)
 
+    def events_card(self, count: int, width: float = CARD_WIDTH) -> VGroup:
+        """The card of the latest year among the first ``count`` events: its events' words."""
+        events = self.lesson.events[:count]
+        year = events[-1].year
+        return self.card_for(str(int(year)), [e.label for e in events if e.year == year], width)
+
     def draw_event(self, beat) -> None:
         shown = [m for m in self.event_marks[:beat.state["events"]] if not self.on_screen(m)]
         new = ([] if self.on_screen(self.axis) else [self.axis]) + shown
-        self.play(*[appear(m) for m in new], run_time=style.RUN_INTRO)
+        if not beat.state["hype"] and self.on_screen(self.hype):
+            self.play(vanish(self.hype), run_time=style.RUN_FADE)
+            self.remove(self.hype)
+        self.show_card(self.events_card(beat.state["events"]), *new)
 
     def draw_hype(self, beat) -> None:
+        if self.hype.width > CARD_WIDTH:
+            self.hype.scale(CARD_WIDTH / self.hype.width)
+        self.hype.next_to(self.card, DOWN, buff=0.22).align_to(self.card[1], LEFT)
         self.play(appear(self.hype), run_time=style.RUN_FADE)
 
     def draw_xor(self, beat) -> None:
         """The four corners, then a line turning through them half a turn: at every angle
         a + and a − lie on each side (no line separates them)."""
-        self.draw_event(beat)
+        shown = [m for m in self.event_marks[:beat.state["events"]] if not self.on_screen(m)]
+        self.show_card(self.events_card(beat.state["events"], XOR_CENTRE[0] - 1.1 -
+                                        CARD_TOP_LEFT[0]), *shown)
         self.play(appear(self.xor), run_time=style.RUN_FADE)
         angle = ValueTracker(0.2)
         centre, half = self.xor_centre, 0.95
@@ -206,4 +264,6 @@ class HistoryScene(LinvizScene):
         self.remove(turning)
 
     def draw_winter(self, beat) -> None:
-        self.play(appear(self.winter), run_time=style.RUN_INTRO)
+        card = self.card_for("1969 to the mid-1980s", ["the AI winter"],
+                             XOR_CENTRE[0] - 1.1 - CARD_TOP_LEFT[0])
+        self.show_card(card, self.winter)

@@ -23,13 +23,15 @@ class Event:
     Attributes
     ----------
     year : where it stands on the timeline.
-    label : what the timeline shows beside the year.
+    label : what the headline card says of it.
+    tag : the word or two the timeline shows over its year.
     note : the lecture note it comes from (its file name's number: "002").
     source : words of that note that state it (the tests find them there).
     """
 
     year: float
     label: str
+    tag: str
     note: str
     source: str
 
@@ -48,13 +50,13 @@ class HistoryLesson:
 
 
 EVENTS = (
-    Event(1958, "New York Times: “Electronic ‘Brain’ Teaches Itself”", "002",
+    Event(1958, "New York Times: “Electronic ‘Brain’ Teaches Itself”", "the press", "002",
           "Electronic 'Brain' Teaches Itself"),
-    Event(1958, "The New Yorker: “Digital brains”", "003",
+    Event(1958, "The New Yorker: “Digital brains”", "the press", "003",
           '("Digital brains") (See The New Yorker December 1958)'),
-    Event(1960, "Rosenblatt, Mark I Perceptron", "002",
+    Event(1960, "Frank Rosenblatt with the Mark I Perceptron", "Mark I", "002",
           "Frank Rosenblatt with a Mark I Perceptron in 1960"),
-    Event(1969, "Minsky and Papert, “Perceptrons”: XOR", "002",
+    Event(1969, "Minsky and Papert, “Perceptrons”: it fails on XOR", "XOR", "002",
           "Minsky and Papert in a 1969 book “Perceptrons” showed that Perceptron fails on "
           "XOR problems"),
 )
