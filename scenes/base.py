@@ -493,10 +493,10 @@ class LinvizScene(HoldingScene):
     status_words = None
 
     def show_status_words(self, words: str | None, place, width: float | None = None) -> None:
-        """The status line saying ``words`` (None: none), typeset as plain text, no wider than
-        ``width``, put where ``place(mobject)`` moves it; a still drawing. The same words
-        again change nothing."""
-        from .toolkit.gd_plots import plain_markup
+        """The status line saying ``words`` (None: none), typeset as plain text with its
+        ``$…$`` spans as Typst mathematics, no wider than ``width``, put where
+        ``place(mobject)`` moves it; a still drawing. The same words again change nothing."""
+        from .toolkit.screen_text import markup_with_math
 
         if words == self.status_words:
             return
@@ -505,7 +505,7 @@ class LinvizScene(HoldingScene):
             self.remove(self.status)
             self.status = None
         if words:
-            self.status = text(plain_markup(words), self.theme, style.FONT_BODY)
+            self.status = text(markup_with_math(words), self.theme, style.FONT_BODY)
             if width is not None and self.status.width > width:
                 self.status.scale_to_fit_width(width)
             place(self.status)

@@ -158,7 +158,8 @@ def test_every_number_said_is_the_lessons(name, seed):
     # the programme's value is on the status line while θ* is said
     board = linear_program_storyboard(lesson)
     (solution,) = [b for b in board.beats if b.motion == "solution"]
-    assert f"|θ₁| + |θ₂| = {abs(star[0]) + abs(star[1]):.2f}" in solution.state["status"]
+    assert f"|theta_1| + |theta_2| = {abs(star[0]) + abs(star[1]):.2f}$" in \
+        solution.state["status"]
     assert f"At θ*, {point_list(lesson.tight)} " in said
     run = reference_perceptron(data.X, data.y, 10 ** 6, offset=False)
     updates = [v for v in run["visits"] if v[3]]

@@ -47,6 +47,21 @@ def value(v: float) -> str:
     return wording.grouped(float(v), 2)
 
 
+#: the constraint of point i, as Typst mathematics (the status line sets it as a formula)
+CONSTRAINT = "$y^((i)) theta^T x^((i)) >= 1$"
+
+
+def math_number(v: float) -> str:
+    """:func:`value` inside Typst mathematics: quoted when grouped (no space after a comma)."""
+    said = value(v)
+    return f'"{said}"' if "," in said else said
+
+
+def math_vector(v) -> str:
+    """(a, b) inside Typst mathematics, each as :func:`math_number`."""
+    return "(" + ", ".join(math_number(x) for x in v) + ")"
+
+
 def point_list(indices) -> str:
     """"point 7", "points 7 and 15", "points 2, 6 and 23" (1-based)."""
     names = [str(i + 1) for i in indices]
@@ -138,11 +153,12 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                f"origin, θ separates these {n} points when every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0.", "intro")
     story.beat(f"Scaled up, such a θ has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 for every i: {n} linear inequalities "
                f"in θ. On the right, the plane of θ, where they will be drawn.", "weight-plane",
-               weights=True, status=f"y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 for i = 1, …, {n}")
+               weights=True, status=f"{CONSTRAINT} for $i = 1, dots, {n}$")
     story.beat(f"For i = {k + 1} the θ that meet it lie on one side of a line, perpendicular "
                f"to y⁽ⁱ⁾x⁽ⁱ⁾ and 1/‖x⁽ⁱ⁾‖ = {value(distance)} from 0.", "one-constraint",
                shown=k, ringed=[k],
-               status=f"i = {k + 1}: y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1, a line 1/‖x⁽ⁱ⁾‖ = {value(distance)} from 0")
+               status=f"$i = {k + 1}$: {CONSTRAINT}, a line "
+                      f"$1 \\/ norm(x^((i))) = {math_number(distance)}$ from 0")
     story.beat("So a point in data space is a line in weight space, and a θ, a line in data "
                "space, is a point in weight space.", "duality", probe=True)
     if lesson.feasible:
@@ -163,10 +179,11 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.section("lp-solve", "Solving it")
     story.beat("Every θ in it separates the data. A linear programme picks one: the θ of the "
                "region with the least |θ₁| + |θ₂|.", "objective", diamond=c,
-               status="minimise |θ₁| + |θ₂| subject to y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 for every i")
+               status=f"minimise $|theta_1| + |theta_2|$ subject to {CONSTRAINT} for every $i$")
     story.beat(f"The solver, HiGHS, finds θ* = {wording.vector(star)}, where the diamond "
                f"touches the region.", "solution",
-               star=True, status=f"θ* = {wording.vector(star)}, |θ₁| + |θ₂| = {value(c)}")
+               star=True, status=f"$theta^* = {math_vector(star)}$, "
+                                 f"$|theta_1| + |theta_2| = {math_number(c)}$")
     tight = list(lesson.tight)
     # a tight point lies on θ*ᵀx = y: +1 for the positive ones, −1 for the negative
     levels = sorted({float(lesson.data.y[i]) for i in tight}, reverse=True)
@@ -206,7 +223,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(f"After {wording.count(M, 'update')} every y·score is above 0, the least "
                f"{value(m)}, point {lesson.least_point + 1}'s ({shown}): this θ separates the "
                f"data.", "least", ringed=[lesson.least_point], shown=None, inset=bool(inset),
-               status=f"perceptron: θ = {wording.vector(lesson.thetas[-1])}, "
+               status=f"perceptron: $theta = {math_vector(lesson.thetas[-1])}$, "
                       f"least y·score {value(m)}")
     story.beat(f"Scaled by 1/{value(m)} it meets every constraint: {where} enters the region "
                f"there.", "ray", ray=True, ringed=[], inset=False,
@@ -214,7 +231,8 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat("The programme finds the best θ for the objective we choose, in one solve; the "
                "perceptron stops at the first separator its updates reach.", "compare",
                boundary="star-and-run",
-               status="on the left: white, θ* (LP), dashed θ*ᵀx = ±1; yellow, θ (perceptron)")
+               status="on the left: white, $theta^*$ (LP), dashed $theta^(* T) x = plus.minus 1$; "
+                      "yellow, $theta$ (perceptron)")
 
 
 def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
@@ -238,22 +256,23 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(proof,
                "certificate",
                ringed=support, certificate=True,
-               status=", ".join(f"λ{subscript(i + 1)} = "
-                                f"{wording.number(lesson.certificate[i], 2)}" for i in support))
+               status=", ".join(f"$lambda_({i + 1}) = "
+                                f"{wording.number(lesson.certificate[i], 2)}$" for i in support))
     story.beat("So for any θ their weighted y·scores add up to θᵀ0 = 0: one of them is ≤ 0, "
                "a mistake, whatever θ is.", "proof",
-               status="Σ λᵢ y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = θᵀ(Σ λᵢ y⁽ⁱ⁾x⁽ⁱ⁾) = θᵀ0 = 0")
+               status="$sum_i lambda_i y^((i)) theta^T x^((i)) = theta^T (sum_i lambda_i "
+                      "y^((i)) x^((i))) = theta^T 0 = 0$")
     if lesson.separable_with_offset:
         story.beat("With an offset a line does separate them (drawn, the widest): the same "
                    "programme on [x, 1] is feasible, as the offset-lift scene shows.",
                    "offset-line", offset_line=True, certificate=False, ringed=[],
-                   status="with an offset, on [x, 1]: feasible")
+                   status="with an offset, on $[x, 1]$: feasible")
     else:
         positive, negative = lesson.overlap
         story.beat(f"Nor with an offset: {overlap_words(positive, negative)}, so no line has "
                    f"every + point on one side and every − point on the other.", "overlap",
                    overlap=True, certificate=False, ringed=sorted([*positive, *negative]),
-                   status="with an offset, on [x, 1]: infeasible too")
+                   status="with an offset, on $[x, 1]$: infeasible too")
         story.beat("So the perceptron never settles on such data, as the noise and XOR "
                    "scenes show.", "hold")
 

@@ -4,6 +4,7 @@ formatted with real minus signs.
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from manim import VMobject
@@ -36,6 +37,16 @@ def text(source: str, theme: Theme, font_size: float = style.FONT_BODY, colour: 
     notation; see :func:`math`."""
     return typeset(in_notation(source, theme.notation), is_math=False, font_size=font_size, colour=colour or theme.text,
                    parts=parts)
+
+
+def markup_with_math(words: str) -> str:
+    """``words`` as Typst markup that shows them as they are, but for ``$…$`` spans, kept
+    as Typst mathematics (a status line whose formulas are set as formulas)."""
+    from .gd_plots import plain_markup
+
+    parts = re.split(r"(\$[^$]*\$)", words)
+    return "".join(part if part.startswith("$") and part.endswith("$") and len(part) > 1
+                   else plain_markup(part) for part in parts)
 
 
 def fmt(value: float, places: int = 2) -> str:
