@@ -270,6 +270,7 @@ class LinvizScene(HoldingScene):
 
         from .toolkit.gd_plots import plain_markup
         from .toolkit.layout import appear
+        from .toolkit.standardise_sketch import standardise_sketch
 
         lines = data_card_lines(self.data)
         if not lines or self.data_card is not None:  # the card of the note before stays
@@ -283,16 +284,36 @@ class LinvizScene(HoldingScene):
         widest = column if in_column else config.frame_width - 2 * style.BUFF
         if rows.width > widest:
             rows.scale_to_fit_width(widest)
-        box = SurroundingRectangle(rows, buff=style.BUFF, color=self.theme.muted,
+        # standardised: a sketch of it under the words, played while the sentence says it
+        # (in the column, where there is room under the card's words)
+        scaled = self.data.params.get("standardized") or {}
+        sketched = (standardise_sketch(self.data, self.theme) if in_column and
+                    (scaled.get("spread_ratio") or scaled.get("origin_widening")) else None)
+        content = VGroup(rows)
+        if sketched is not None:
+            content.add(sketched[0])
+            content.arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
+        box = SurroundingRectangle(content, buff=style.BUFF, color=self.theme.muted,
                                    fill_color=self.theme.background, fill_opacity=0.95,
                                    stroke_width=1.5)
-        self.data_card = VGroup(box, rows)
+        self.data_card = VGroup(box, rows, *content[1:])
         if in_column:
             self.data_card.set_x(style.PANEL_LEFT, direction=LEFT)
             self.data_card.set_y(self._column_free_top(), direction=UP)
         else:
             self.data_card.to_edge(DOWN, buff=style.BUFF)
+        if sketched is not None and self.data_card.get_bottom()[1] < -config.frame_height / 2:
+            # no room under the words: the card of the words alone
+            self.data_card.remove(sketched[0])
+            box.become(SurroundingRectangle(rows, buff=style.BUFF, color=self.theme.muted,
+                                            fill_color=self.theme.background,
+                                            fill_opacity=0.95, stroke_width=1.5))
+            sketched = None
         self.play(appear(self.data_card), run_time=style.RUN_INTRO)
+        if sketched is not None:
+            self.play(sketched[1].animate.set_value(1.0), run_time=style.RUN_INTRO * 2)
+            for part in sketched[0]:
+                part.clear_updaters()
         self.mark_for_beat(self.data_card)
 
     def _column_free_top(self) -> float:
