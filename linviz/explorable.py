@@ -48,7 +48,7 @@ def scene_run(scene: str, data: Dataset):
     """(the run ``scene`` tells on ``data``, the updates a beat's state shows when it names
     them another way than ``step`` or ``M``: a function of the state, None for the run's
     end). The run is the lesson's trace; None when it tells none (margin on data no line
-    separates)."""
+    separates). :func:`ringed_point` says which point a beat is about."""
     if scene == "logistic":
         from .lessons.logistic import logistic_lesson
 
@@ -91,18 +91,30 @@ def beat_step(state: dict, trace, updates_shown=lambda state: None) -> int:
     return len(steps["i"])
 
 
-def perceptron_beat(text: str, state: dict, trace, updates_shown) -> dict:
+def ringed_point(state: dict, probes=None) -> int | None:
+    """The point (0-based) a beat's sentence is about when its picture rings one: a note's
+    closest point (``ring``), or margin's probe point (``probe``: 0 the first, 1 the
+    second of ``probes``, :attr:`~linviz.lessons.margin.MarginLesson.probe_indices`);
+    else None."""
+    if state.get("ring") is not None:
+        return int(state["ring"])
+    if probes is not None and state.get("probe") is not None:
+        return int(probes[int(state["probe"])])
+    return None
+
+
+def perceptron_beat(text: str, state: dict, trace, updates_shown, ring=None) -> dict:
     """A perceptron beat as the page opens it: ``step`` (:func:`beat_step`); ``testing``
     when its picture shows visit step + 1 tested with θ not yet updated (the storyboard's
-    ``visit`` one past its ``step``); ``ring`` the point (0-based) its sentence is about
-    when it rings one (a note's closest point), else None."""
+    ``visit`` one past its ``step``); ``visit`` whether its picture marks the point
+    visited (its state names one); ``ring`` the point its sentence is about
+    (:func:`ringed_point`)."""
     step = beat_step(state, trace, updates_shown)
     visit = state.get("visit")
-    ring = state.get("ring")
     return {"text": text, "step": step,
             "testing": bool(state.get("step") is not None and visit is not None
                             and int(visit) == step + 1),
-            "ring": int(ring) if ring is not None else None, "run": True}
+            "visit": bool(visit), "ring": ring, "run": True}
 
 
 def shows_run(scene: str, state: dict) -> bool:
@@ -151,11 +163,17 @@ def explorable(scene: str, data: Dataset, board: Storyboard,
         if trace.params.get("order", "cyclic") != "cyclic":
             return None
         offset, star = PERCEPTRON_SCENES[scene]
+        probes = None
+        if scene == "margin":
+            from .lessons.margin import margin_lesson
+
+            probes = margin_lesson(data).probe_indices
         return {**common, "y": [int(v) for v in data.y], "names": names,
                 "offset": bool(offset), "epochs": int(trace.params["epochs"]),
                 "order": "cyclic", "tolerance": ON_LINE_TOLERANCE, "star": bool(star),
                 "star_kind": STAR_KIND[scene],
-                "beats": [perceptron_beat(text, beat.state, trace, updates_shown)
+                "beats": [perceptron_beat(text, beat.state, trace, updates_shown,
+                                          ringed_point(beat.state, probes))
                           for text, beat in zip(board.sentences(notation), board.beats)]}
     params = trace.params
     if params.get("batch", "full") != "full" or params.get("l2", 0.0) or \
@@ -164,6 +182,7 @@ def explorable(scene: str, data: Dataset, board: Storyboard,
     if kind == "regression":  # the scene's names: x and y unless the data has its own
         names = [data.feature_names[0] if data.feature_names else "x", data.target_name or "y"]
     return {**common, "y": [float(v) for v in data.y], "names": names,
+            "flipped": [int(i) for i in data.params.get("flipped", [])],
             "offset": bool(params["offset"]), "lr": float(params["lr"]),
             "steps": int(params["steps"]),
             "beats": [{"text": text, "step": descent_step(beat.state, trace),

@@ -277,3 +277,14 @@ def test_the_pages_least_squares_answer_is_the_engines(learner_page, case, offse
     assert np.allclose(found["theta"], theta, rtol=0, atol=1e-9 * size)
     assert found["theta0"] == pytest.approx(theta0, abs=1e-9 * size)
     assert found["loss"] == pytest.approx(loss, rel=1e-9)
+
+
+@pytest.mark.parametrize("case", CASES + REGRESSION_CASES,
+                         ids=[case.name for case in CASES + REGRESSION_CASES])
+def test_without_an_offset_the_pages_curvature_is_the_datas_alone(learner_page, case):
+    """θ₀ fixed at 0: the loss's curvature is (1/n)XᵀX's (no column of ones), against
+    numpy's eigenvalues of it."""
+    X = np.asarray(case.make().X, dtype=float)[:, :2]
+    page = learner_page.evaluate("(X) => linvizLearners.gramEigenvalues(X, false)", X.tolist())
+    engine = np.linalg.eigvalsh(X.T @ X / len(X))
+    assert np.allclose(page, engine, rtol=1e-9, atol=1e-12 * engine[-1])

@@ -315,3 +315,35 @@ def test_a_beat_before_its_update_and_a_beat_about_one_point_open_as_the_video_s
     page.keyboard.press("e")
     state = assert_is_engines(page)
     assert state["selected"] == told[ringed[-1]["text"]]["ring"]
+
+
+def test_an_edit_at_the_runs_end_stays_at_the_end_and_edits_stay_till_R(page_of):
+    """At the result beat a new visiting order (S) or a drag shows the new run's end, not
+    a visit in its middle; Backspace removes the selected point (it does not leave); Esc
+    then E brings the edited data back until R; the page moving the video (another
+    source) closes Explore where the page moved it."""
+    page = page_of()
+    beats = show_source(page, "perceptron")
+    pause_at_end_of(page, beats[-1])
+    page.keyboard.press("e")
+    first = assert_is_engines(page)
+    assert first["step"] == first["visits"]
+    for _ in range(4):
+        page.keyboard.press("s")
+        state = assert_is_engines(page)
+        assert state["step"] == state["visits"] and state["converged"]
+        assert state["errors"] == 0  # a converged run's end gets every point right
+    page.keyboard.press("]")
+    page.keyboard.press("Backspace")
+    removed = assert_is_engines(page)
+    assert page.evaluate("linvizExplore.state().open")
+    assert len(removed["X"]) == len(first["X"]) - 1
+    page.keyboard.press("Escape")
+    page.keyboard.press("e")
+    again = assert_is_engines(page)
+    assert again["X"] == removed["X"] and again["seed"] == removed["seed"] and again["edited"]
+    page.keyboard.press("r")
+    assert assert_is_engines(page)["X"] == first["X"]
+    page.evaluate("linvizPlayer.show('lecture')")
+    page.wait_for_function("!linvizExplore.state().open")
+    assert page.evaluate("linvizPlayer.state.source.id") == "lecture"

@@ -82,7 +82,7 @@
     open: false, spec: null, X: null, y: null, offset: true, run: null, step: 0,
     beatStep: 0, edited: false, selected: -1, newLabel: 1, box: null, drag: -1,
     dragged: false, message: "", theme: null, kind: "perceptron", lr: 0, steps: 0,
-    showLeast: true
+    showLeast: true, kept: {}, fontScale: 1, flipped: {}
   };
   var overlay, canvas, controls, status, openButton;
 
@@ -105,7 +105,8 @@
       view.step = Math.min(view.step, view.run.steps);
       view.least = view.kind === "logistic" ? learners.logisticOptimum(view.X, view.y)
         : learners.leastSquares(view.X, view.y, view.offset);
-      var eigen = learners.gramEigenvalues(view.X);
+      var eigen = learners.gramEigenvalues(view.X, view.offset);
+      view.eigen = eigen;
       // the stable step: 2/β for logistic (β = λ_max/4), 2/λ_max(H) for least squares
       // (H = 2·(1/n)X̃ᵀX̃): a step below it lowers the loss (logistic) or converges
       view.limit = view.kind === "logistic" ? 8 / eigen[eigen.length - 1] : 1 / eigen[eigen.length - 1];
@@ -251,6 +252,8 @@
     view.seed = null;
     buildControls();
     view.X = found.spec.X.map(function (p) { return p.slice(); });
+    view.flipped = {};
+    (found.spec.flipped || []).forEach(function (i) { view.flipped[i] = true; });
     view.y = found.spec.y.slice();
     view.offset = found.spec.offset;
     view.showStar = !!found.spec.star;
@@ -258,16 +261,26 @@
     view.beatStep = found.step;
     view.told = found.told;
     view.testing = !!found.told.testing;
+    // the visited point is ringed where the beat's picture marks it (and once you step)
+    view.showVisit = found.told.visit !== false;
     view.edited = false;
     view.selected = found.told.ring === null || found.told.ring === undefined ? -1 : found.told.ring;
+    var kept = view.kept[found.spec.scene];
+    if (kept) {  // the student's edits of this scene, kept since they left (R drops them)
+      view.X = kept.X; view.y = kept.y; view.offset = kept.offset; view.seed = kept.seed;
+      view.lr = kept.lr; view.steps = kept.steps; view.edited = true;
+    }
     view.box = fittedBox(points());
     view.tau = found.spec.epochs;
     view.returnTo = video.currentTime;
+    view.fontScale = 1;
     recompute();
-    view.message = openingWords(found.told, found.step);
+    view.message = kept ? "Your edited data again, at the beat's " + unit() + " " +
+      view.step + " (R: the lecture's)." : openingWords(found.told, found.step);
     if (openButton) { openButton.textContent = "Explore this beat (E)"; }
     view.open = true;
     overlay.hidden = false;
+    overlay.scrollTop = 0;
     document.body.classList.add("exploring");
     overlay.focus();
     draw();
@@ -290,20 +303,30 @@
     return words;
   }
 
-  function closeExplore() {
+  // Back to the lecture: at the time it was paused (``restore`` false: the page moved the
+  // video itself, to another source or time, and that stays). Edits are kept till R.
+  function closeExplore(restore) {
     if (!view.open) { return; }
+    if (view.edited) {
+      view.kept[view.spec.scene] = {X: view.X, y: view.y, offset: view.offset, seed: view.seed,
+                                    lr: view.lr, steps: view.steps};
+    }
     view.open = false;
     overlay.hidden = true;
     document.body.classList.remove("exploring");
     var video = document.getElementById("video");
-    if (Math.abs(video.currentTime - view.returnTo) > 0.001) { video.currentTime = view.returnTo; }
+    if (restore !== false && Math.abs(video.currentTime - view.returnTo) > 0.001) {
+      video.currentTime = view.returnTo;
+    }
     if (openButton) { openButton.focus(); }
   }
 
   function edited(what) {
+    var atEnd = view.run && view.step >= runLength();
     view.edited = true;
     view.testing = false;
     recompute();
+    if (atEnd) { view.step = runLength(); }  // the result stays the result
     view.message = what + ": the run recomputed from θ = 0 on your data; " + unit() + " " +
       view.step + " of " + runLength() + ".";
     draw();
@@ -311,6 +334,7 @@
 
   function go(step, what) {
     view.testing = false;
+    view.showVisit = true;
     view.step = Math.max(0, Math.min(step, runLength()));
     view.message = what || "";
     draw();
@@ -406,7 +430,7 @@
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
     g.fillStyle = T.background; g.fillRect(0, 0, w, h);
     var L = layout(), now = current();
-    var font = Math.max(11, Math.round(L.side / 34));
+    var font = Math.max(10, Math.round(L.side / 34 * view.fontScale));
     drawGrid(g, L, T, font);
     g.save();
     g.beginPath(); g.rect(L.left, L.top, L.side, L.side); g.clip();
@@ -415,7 +439,7 @@
     else { drawRegression(g, L, T, now); }
     var size = Math.max(4, Math.min(9, L.side / 60));
     drawPoints(g, T, size);
-    if (now.visit) {
+    if (now.visit && view.showVisit) {
       var c = toScreen(view.X[now.visit.i]);
       g.strokeStyle = now.visit.mistake ? T.mistake : T.highlight; g.lineWidth = 2;
       g.beginPath(); g.arc(c[0], c[1], size * 2, 0, 2 * Math.PI); g.stroke();
@@ -439,6 +463,9 @@
       }
     } else if (canvas.style.height) {
       canvas.style.height = "";
+      return draw();
+    } else if (view.panelBottom > L.h - 4 && view.fontScale > 0.7) {
+      view.fontScale *= 0.92;
       return draw();
     }
   }
@@ -564,10 +591,15 @@
     strokeLine(g, [[b.xmin, th * b.xmin + th0], [b.xmax, th * b.xmax + th0]], T.boundary, 3);
   }
 
-  // The points: + and − for a classifier's labels, dots for regression's (x, y).
+  // The points: + and − for a classifier's labels, dots for regression's (x, y); a flipped
+  // label (the generator's noise) in a square.
   function drawPoints(g, T, size) {
     points().forEach(function (p, i) {
       var s = toScreen(p);
+      if (view.flipped && view.flipped[i]) {
+        g.strokeStyle = T.highlight; g.lineWidth = 1.5;
+        g.strokeRect(s[0] - size * 1.6, s[1] - size * 1.6, size * 3.2, size * 3.2);
+      }
       if (view.kind === "regression") {
         g.fillStyle = T.negative; g.beginPath(); g.arc(s[0], s[1], size * 0.7, 0, 2 * Math.PI);
         g.fill();
@@ -598,6 +630,9 @@
       legend = [["+", T.positive, "+1" + (classes ? ": " + classes[1] : "")],
                 ["−", T.negative, "−1" + (classes ? ": " + classes[0] : "")]];
       if (view.kind === "logistic" && view.least) { legend.push(["- -", T.correct, "least loss L* (G)"]); }
+      if (view.kind === "logistic" && Object.keys(view.flipped || {}).length) {
+        legend.push(["□", T.highlight, "a flipped label"]);
+      }
     }
     g.textAlign = "left"; g.textBaseline = "bottom";
     var x0 = L.left;
@@ -655,7 +690,8 @@
   }
 
   var CODE = ["θ = 0, θ₀ = 0", "for t = 1..τ:", "  for i = 1..n:",
-              "    if y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≤ 0:", "      θ ← θ + y⁽ⁱ⁾x⁽ⁱ⁾;  θ₀ ← θ₀ + y⁽ⁱ⁾"];
+              "    if y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≤ 0:", "      θ ← θ + y⁽ⁱ⁾x⁽ⁱ⁾;  θ₀ ← θ₀ + y⁽ⁱ⁾",
+              "  if no update in this pass: stop"];
 
   function panel(g, L, font, T, now) {
     var x = L.panelX, y = L.panelY, line = font * 1.55;
@@ -670,10 +706,11 @@
     });
     if (view.seed !== null) {
       code = code.map(function (s) {
-        return s.replace("for i = 1..n:", "for i in a shuffle of 1..n (seed " + view.seed + "):");
+        return s.replace("for i = 1..n:", "for i in shuffle no. " + view.seed + " of 1..n:");
       });
     }
-    var lit = !now.visit ? 0 : (now.visit.mistake && !now.testing ? 4 : 3);
+    var lastOfRun = view.run.converged && view.step === view.run.visits.length && view.step > 0;
+    var lit = lastOfRun ? 5 : !now.visit ? 0 : (now.visit.mistake && !now.testing ? 4 : 3);
     code.forEach(function (text, k) {
       g.fillStyle = k === lit ? T.highlight : T.muted;
       g.fillText(text, x, y); y += line;
@@ -713,6 +750,18 @@
     view.panelBottom = y + line;
   }
 
+  // Logistic regression's selected point: z, P(y | x), its loss and its pull σ(−yz).
+  function logisticRow(now) {
+    var i = view.selected;
+    if (i < 0 || i >= view.X.length) { return ""; }
+    var z = scored(view.X[i], 1, now.theta, now.theta0)[0], yz = view.y[i] * z;
+    var p = yz >= 0 ? 1 / (1 + Math.exp(-yz)) : Math.exp(yz) / (1 + Math.exp(yz));
+    var loss = yz > 0 ? Math.log1p(Math.exp(-yz)) : -yz + Math.log1p(Math.exp(yz));
+    return "selected: point " + (i + 1) + " (label " + (view.y[i] > 0 ? "+1" : "−1") +
+      (view.flipped[i] ? ", flipped" : "") + "): z = θᵀx + θ₀ = " + short(z) + ", P(y | x) = " +
+      short(p) + ", it pays ℓ = " + short(loss) + ", pull σ(−yz) = " + short(1 - p);
+  }
+
   // The selected point: its signed distance to θ's line and its y·score.
   function selectedRow(now) {
     var i = view.selected;
@@ -720,8 +769,10 @@
     var norm = Math.hypot.apply(null, now.theta);
     var score = scoreOf(i, now.theta, now.theta0);
     if (!(norm > 0)) { return "selected: point " + (i + 1) + " (θ = 0: no line yet)"; }
-    return "selected: point " + (i + 1) + ", y·score " + short(score) + ", " +
-      short(Math.abs(score) / norm) + " from the line, " + (score > 0 ? "on its side" : "a mistake");
+    var signed = score * view.y[i] / norm;  // (θᵀx + θ₀)/‖θ‖: y·score = y(θᵀx + θ₀)
+    return "selected: point " + (i + 1) + ", signed distance (θᵀx + θ₀)/‖θ‖ = " +
+      short(signed) + ", its margin y × that = " + short(score / norm) + " (" +
+      (score > 0 ? "its side" : "the wrong side") + ")";
   }
 
   // θ*'s band as the scene defines θ* (STAR_KIND), said as what it is.
@@ -767,6 +818,7 @@
     var rows = [
       ["t = " + view.step + " of " + run.steps + "    η = " + short(view.lr), T.text],
       stabilityRow(T),
+      flatAxisRow(T),
       [(view.kind === "regression" ? "θ₁ = " + short(state.theta[0]) :
         "θ = (" + state.theta.map(function (v) { return short(v); }).join(", ") + ")") +
        (view.offset ? "    θ₀ = " + short(state.theta0) : ""), T.normal],
@@ -775,14 +827,17 @@
       [view.kind === "logistic" && !state.least ? "no least loss: a line separates these " +
         "points, so θ grows for ever" : "", T.mistake],
       ["‖∇L‖ = " + short(state.gradNorm), T.text],
+      [view.kind === "logistic" ? logisticRow(now) : "", T.highlight],
       [state.errors === null ? "" : atZero ? "θ = 0: P = ½ at every point, no prediction yet" :
         "ℰₙ = " + state.errors + "/" + view.X.length + " (P ≤ ½ for the point's label)", T.text],
       [run.diverged ? "diverged at step " + run.diverged + ": the numbers overflowed" :
-        (run.converged ? "converged: ‖∇L‖ < 5·10⁻⁵ after " + run.steps + " steps" :
-         last > run.losses[0] ? "diverging: L rose from " + short(run.losses[0]) + " to " +
-           short(last) + " in " + run.steps + " steps" :
+        (run.converged ? "converged: ‖∇L‖ < 5·10⁻⁵ at the last step" + firstBelow(run) :
+         last >= 100 * run.losses[0] ? "diverging: L grew from " + short(run.losses[0]) +
+           " to " + short(last) + " in " + run.steps + " steps" :
+         last > run.losses[0] ? "not settling: L ends at " + short(last) + ", above where it " +
+           "began (" + short(run.losses[0]) + "); η is too large for a steady fall" :
          "not converged in " + run.steps + " steps: ‖∇L‖ = " + short(run.finalGradNorm) +
-         " at the end"), run.diverged || last > run.losses[0] ? T.mistake : T.muted]
+         " at the end" + firstBelow(run)), run.diverged || last > run.losses[0] ? T.mistake : T.muted]
     ];
     var width = L.w - x - 16;
     rows.forEach(function (row) {
@@ -800,11 +855,21 @@
     } else {
       lossCurve(g, x + font * 4.5, y, plotWidth - font * 4.5, height, T, font);
     }
-    y += height + line * 1.4;
+    y += height + line * 2.4;
     g.textAlign = "left"; g.textBaseline = "top";
     g.fillStyle = view.edited ? T.highlight : T.muted;
     y = wrap(g, view.message, x, y, width, line);
     view.panelBottom = y + line;
+  }
+
+  // When ‖∇L‖ first fell below the converged rule's 5·10⁻⁵ (the step of that state).
+  function firstBelow(run) {
+    for (var k = 0; k < run.gradNorms.length; k++) {
+      if (run.gradNorms[k] < learners.CONVERGED_GRADIENT) {
+        return " (below it from step " + k + ")";
+      }
+    }
+    return "";
   }
 
   // η against the stable step, and what it does: logistic's descent lemma (below 2/β every
@@ -821,6 +886,17 @@
       factor === 1 ? ": exactly 1, it oscillates for ever" : ": above 1, that error grows each step";
     return ["2/λ_max = " + short(view.limit) + "; along λ_max's axis each step multiplies the " +
             "error by |1 − ηλ_max| = " + short(factor) + says, factor < 1 ? T.muted : T.mistake];
+  }
+
+  // Least squares' flat axis: the factor |1 − ηλ_min| on the error along it, and the steps
+  // it takes to shrink that error e-fold, −1/ln|1 − ηλ_min| (the slow part of a run).
+  function flatAxisRow(T) {
+    if (view.kind !== "regression" || !view.eigen) { return ["", T.muted]; }
+    var lambdaMin = 2 * view.eigen[0], factor = Math.abs(1 - view.lr * lambdaMin);
+    if (!(factor < 1)) { return ["", T.muted]; }
+    var steps = factor > 0 ? -1 / Math.log(factor) : 0;
+    return ["along λ_min's (flat) axis |1 − ηλ_min| = " + short(factor) + ": about " +
+            (steps < 1 ? "1" : short(Math.round(steps))) + " step(s) per e-fold shrink", T.muted];
   }
 
   // The loss at every step of the run, L* dashed, the step shown ringed; on a log axis when
@@ -842,7 +918,8 @@
     g.textBaseline = "bottom"; g.fillText(short(lo), x - 4, y + height);
     g.textAlign = "center"; g.textBaseline = "top";
     g.fillText("t = 0", x, y + height + 3); g.fillText(String(n - 1), x + width, y + height + 3);
-    g.fillText("L at each step" + (log ? " (log scale)" : ""), x + width / 2, y + height + 3);
+    g.fillText("L at each step" + (log ? " (log scale)" : ""), x + width / 2,
+               y + height + 3 + font * 1.3);
     if (view.least) {
       var level = at(0, view.least.loss)[1];
       g.strokeStyle = T.correct; g.setLineDash([6, 4]);
@@ -912,7 +989,7 @@
     g.fillStyle = T.correct; g.beginPath(); g.arc(best[0], best[1], 3.5, 0, 2 * Math.PI); g.fill();
     g.restore();
     g.fillStyle = T.muted; g.textAlign = "center"; g.textBaseline = "top";
-    g.fillText("θ₀ →, θ₁ ↑: the bowl", x + side / 2, y + side + 3);
+    g.fillText("the bowl: θ₀ →, θ₁ ↑", x + side / 2, y + side + 3 + font * 1.3);
   }
 
   // A number to three significant digits (whole from 1000 on), small and large ones as
@@ -977,6 +1054,7 @@
 
   function onPointerDown(event) {
     if (!view.open) { return; }
+    if (event.detail < 2) { view.countBeforeClick = view.X.length; }
     var at = canvasPoint(event), i = nearestPoint(at[0], at[1]);
     if (i >= 0) {
       view.drag = i; view.dragged = false; view.selected = i;
@@ -1064,6 +1142,7 @@
   }
 
   function reset() {
+    delete view.kept[view.spec.scene];
     view.X = view.spec.X.map(function (p) { return p.slice(); });
     view.y = view.spec.y.slice();
     view.offset = view.spec.offset; view.lr = view.spec.lr; view.steps = view.spec.steps;
@@ -1119,7 +1198,7 @@
     {keys: ["f", "F"], shown: "F", text: "flip its label", kinds: CLASSIFIERS, run: flipSelected},
     {keys: ["f", "F"], kinds: ["regression"], run: flipSelected, hidden: true},
     {keys: ["a", "A"], shown: "A", text: "add a point", run: addPoint},
-    {keys: ["Delete", "x", "X"], shown: "Delete", text: "remove it", run: removeSelected},
+    {keys: ["Delete", "Backspace", "x", "X"], shown: "Delete", text: "remove it", run: removeSelected},
     {keys: ["l", "L"], shown: "L", text: "new points: +1", kinds: CLASSIFIERS,
      run: function () {
        view.newLabel = -view.newLabel;
@@ -1129,7 +1208,7 @@
       // in order, then shuffled each pass with seed 0, 1, …, 9, then in order again
       view.seed = view.seed === null ? 0 : view.seed < 9 ? view.seed + 1 : null;
       edited(view.seed === null ? "Visiting in order 1, …, n" :
-             "Visiting in a fresh shuffle each pass (numpy's default_rng(" + view.seed + "))"); }},
+             "Visiting in shuffle no. " + view.seed + ": a fresh order each pass"); }},
     {keys: ["o", "O"], shown: "O", text: "offset on/off", run: function () {
       view.offset = !view.offset;
       edited(view.offset ? "With an offset θ₀" : "Through the origin (θ₀ = 0)"); }},
@@ -1145,7 +1224,7 @@
          " drawn dashed (green)." : "The least loss's line hidden.");
       draw(); }},
     {keys: ["r", "R"], shown: "R", text: "the lecture's data again", run: reset},
-    {keys: ["Escape", "Backspace"], shown: "Esc", text: "back to the lecture", run: closeExplore}
+    {keys: ["Escape"], shown: "Esc", text: "back to the lecture", run: closeExplore}
   ];
 
   function serves(action) { return !action.kinds || action.kinds.indexOf(view.kind) >= 0; }
@@ -1172,6 +1251,9 @@
       if ((event.key === "e" || event.key === "E") && !event.ctrlKey && !event.metaKey &&
           !event.altKey) {
         if (openExplore()) { event.preventDefault(); event.stopImmediatePropagation(); }
+        else if (openButton) {
+          openButton.textContent = "Explore (E): pause on a beat of a scene with a run to explore";
+        }
       }
       return;
     }
@@ -1230,9 +1312,15 @@
     canvas.addEventListener("pointercancel", onPointerUp);
     canvas.addEventListener("dblclick", function (event) {
       var at = canvasPoint(event), i = nearestPoint(at[0], at[1]);
-      if (i >= 0) { view.selected = i; flipSelected(); }
+      // not the point its own first click added
+      if (i >= 0 && i < view.countBeforeClick) { view.selected = i; flipSelected(); }
     });
-    window.addEventListener("resize", draw);
+    window.addEventListener("resize", function () { view.fontScale = 1; draw(); });
+    var video = document.getElementById("video");
+    if (video) {  // another source or a seek from the page (a chapter, the transcript)
+      video.addEventListener("loadstart", function () { closeExplore(false); });
+      video.addEventListener("seeking", function () { closeExplore(false); });
+    }
     document.addEventListener("keydown", onKey, true);
     var below = document.getElementById("below");
     if (below) {

@@ -401,9 +401,11 @@
     return values.sort(function (a, b) { return a - b; });
   }
 
-  // The eigenvalues of (1/n) X̃ᵀX̃, X̃ = [x, 1] (linviz.gradient.gram_eigenvalues), ascending.
-  function gramEigenvalues(X) {
-    var rows = X.map(function (x) { return x.concat([1]); }), m = rows.length ? rows[0].length : 1;
+  // The eigenvalues of (1/n) X̃ᵀX̃, X̃ = [x, 1] (linviz.gradient.gram_eigenvalues), ascending;
+  // of (1/n) XᵀX when ``offset`` is false (θ₀ stays 0: the loss's curvature is X's alone).
+  function gramEigenvalues(X, offset) {
+    var rows = X.map(function (x) { return offset === false ? x.slice() : x.concat([1]); });
+    var m = rows.length ? rows[0].length : 1;
     var G = [];
     for (var a = 0; a < m; a++) {
       G.push([]);
