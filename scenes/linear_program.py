@@ -307,13 +307,17 @@ class LinearProgramScene(LinvizScene):
 
     def star_drawings(self) -> VGroup:
         """θ*'s boundary in data space (shaded, with its normal) and the dashed θ*ᵀx = ±1."""
+        return self.star_lines_on(self.plane)
+
+    def star_lines_on(self, plane) -> VGroup:
+        """θ*'s boundary and dashed θ*ᵀx = ±1 on ``plane`` (the data's, or an inset of it)."""
         theme, star = self.theme, self.lesson.theta_star
-        boundary = Hyperplane(self.plane, star, 0.0, show_normal=False, show_notes=False)
+        boundary = Hyperplane(plane, star, 0.0, show_normal=False, show_notes=False)
         dashes = VGroup()
         for level in (1.0, -1.0):
-            ends = clip_line(star, -level, self.plane.box)
+            ends = clip_line(star, -level, plane.box)
             if ends is not None:
-                dashes.add(DashedLine(self.plane.c2p(ends[0]), self.plane.c2p(ends[1]),
+                dashes.add(DashedLine(plane.c2p(ends[0]), plane.c2p(ends[1]),
                                       color=theme.boundary, stroke_width=2,
                                       dash_length=0.12))
         return VGroup(boundary, dashes)
@@ -326,9 +330,15 @@ class LinearProgramScene(LinvizScene):
                                                  for i in self.lesson.tight]))
         self.tight_lines = tight
         self.play(appear(self.star_lines), appear(tight), run_time=style.RUN_INTRO)
+        if beat.state["inset"] == "tight":  # the ±1 lines too close to the boundary to read
+            box, zoom = self.lesson.tight_inset
+            self.least_inset = magnifier(self.plane, self.data.X, self.data.y, box, zoom,
+                                         theme, lambda inset: self.star_lines_on(inset))
+            self.play(appear(self.least_inset), run_time=style.RUN_FADE)
 
     def draw_walk_start(self, beat) -> None:
         theme = self.theme
+        self.drop_least_inset()
         self.follow_beat(beat)
         leaving = [m for m in (self.diamond, self.star_lines, self.tight_lines) if m is not None]
         self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)

@@ -339,6 +339,18 @@ class LinearProgramLesson:
         return magnified_box(view, project_onto_line(x, theta, 0.0), distance)
 
     @property
+    def tight_inset(self) -> tuple[Box, int] | None:
+        """θ*'s boundary and its dashed lines θ*ᵀx = ±1 magnified round the first tight
+        point's foot on the boundary (:func:`linviz.view_box.magnified_box`, the lines'
+        distance 1/‖θ*‖ a side), or None when they read apart as they are (or no θ*)."""
+        if self.theta_star is None or not self.tight:
+            return None
+        star = np.asarray(self.theta_star, dtype=float)
+        x = np.asarray(self.data.X[self.tight[0]], dtype=float)
+        view = fitted_box(np.asarray(self.data.X, dtype=float), include_origin=True)
+        return magnified_box(view, project_onto_line(x, star, 0.0), 1.0 / float(np.hypot(*star)))
+
+    @property
     def least_score(self) -> float:
         """minᵢ aᵢᵀθ_M of the perceptron's last θ (> 0: it separates)."""
         return float(np.min(_dot(self.signed, self.thetas[-1])))

@@ -22,7 +22,8 @@ The state's keys:
 - ``probe``: a θ of the shown point's half-plane marked in weight space, and its line in
   data space (the duality, both ways);
 - ``ringed``: the points ringed in data space (0-based);
-- ``inset``: the least y·score's point magnified beside the perceptron's line;
+- ``inset``: "tight", θ*'s lines magnified round its first tight point; True, the least
+  y·score's point magnified beside the perceptron's line; False, no inset;
 - ``status``: the status line under the planes, or None.
 """
 
@@ -192,9 +193,11 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     places, shared = same_places(lesson, tight)
     verb = "meets its constraint" if len(places) == 1 else "meet their constraints"
     also = (f" ({point_list(shared)} at the same place)" if shared else "")
+    magnified = lesson.tight_inset
+    shown = f" (magnified ×{magnified[1]})" if magnified else ""
     story.beat(f"At θ*, {point_list(places)}{also} {verb} with y·score exactly 1: on {where} "
-               f"beside θ*'s boundary in data space.", "tight",
-               ringed=tight, boundary="star")
+               f"beside θ*'s boundary in data space{shown}.", "tight",
+               ringed=tight, boundary="star", inset="tight" if magnified else False)
 
     story.section("lp-perceptron", "The perceptron in weight space")
     M = len(lesson.thetas) - 1
@@ -202,7 +205,8 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat("The perceptron finds a θ with no solver. In weight space it starts at θ = 0"
                + (", zoomed in here to its steps," if zoomed else ",")
                + " and each update adds y⁽ⁱ⁾x⁽ⁱ⁾ to θ: one step.", "walk-start", walk=0,
-               ringed=[], boundary=None, status=None, diamond=None,
+               ringed=[], boundary=None, diamond=None, inset=False,
+               status="$theta <- theta + y^((i)) x^((i))$ when $y^((i)) theta^T x^((i)) <= 0$",
                view="walk" if zoomed else "near")
     explained = min(EXPLAINED_STEPS, M)
     for step in range(explained):

@@ -58,14 +58,20 @@ def vector_sum_inset(plane: DataPlane, X: np.ndarray, vectors: Sequence[np.ndarr
     zero = text("0", theme, style.FONT_SMALL, theme.text)
     zero.move_to(origin.get_center() + 0.16 * away_from(steps[0], steps[-1]))
     arrows, labels = VGroup(), VGroup()
+    middle_of_path = at(tips[:-1].mean(axis=0))
     for k, step in enumerate(steps):
         start, end = at(tips[k]), at(tips[k + 1])
         left = across(end - start)  # a unit vector to the arrow's left
         arrow = FastArrow(theme.step, stroke_width=3)
         arrow.set_ends(start + SIDESTEP * left, end + SIDESTEP * left)
         arrows.add(arrow)
+        # its name beside its middle, outside the path (away from the path's middle; two
+        # arrows that retrace each other: each on its own side)
+        outward = (start + end) / 2 - middle_of_path
+        side = left if len(steps) == 2 or np.hypot(*outward[:2]) < 1e-6 else \
+            across(end - start, towards=outward)
         name = text(names[k], theme, style.FONT_SMALL, theme.step)
-        labels.add(name.move_to((start + end) / 2 + (SIDESTEP + 0.2) * left))
+        labels.add(name.move_to((start + end) / 2 + (SIDESTEP + 0.22) * side))
     scale = per_unit / plane_per_unit(plane)
     return VGroup(backing, origin, zero), VGroup(arrows, labels), scale
 
