@@ -40,6 +40,12 @@ DATA_CENTER = (-3.4, -0.25, 0.0)
 WEIGHT_CENTER = (3.2, -0.25, 0.0)
 
 
+def boxes_meet(a, b) -> bool:
+    """Whether the screen boxes of mobjects ``a`` and ``b`` overlap."""
+    return bool(a.get_left()[0] < b.get_right()[0] and b.get_left()[0] < a.get_right()[0]
+                and a.get_bottom()[1] < b.get_top()[1] and b.get_bottom()[1] < a.get_top()[1])
+
+
 def ray_end(direction, box) -> np.ndarray:
     """Where the ray from 0 along ``direction`` leaves ``box`` (which holds 0)."""
     direction = np.asarray(direction, dtype=float)
@@ -540,11 +546,22 @@ class LinearProgramScene(LinvizScene):
         places: dict[tuple, list[int]] = {}
         for i in sorted(indices):
             places.setdefault(tuple(self.lesson.data.X[i]), []).append(i)
+        rings = [self.rings[i] for i in sorted(indices) if i in self.rings]
         for at_place in places.values():
             name = text(", ".join(str(i + 1) for i in at_place), theme, style.FONT_SMALL,
                         theme.highlight)
             with_backdrop(name, theme)
-            names.add(name.next_to(self.rings[at_place[0]], UP + RIGHT, buff=0.02))
+            # above right of its ring, else the first corner clear of the other rings and
+            # of the names placed before (a name on another ring would pair it wrongly)
+            own = self.rings[at_place[0]]
+            others = [r for r in rings if r is not own] + list(names)
+            for corner in (UP + RIGHT, UP + LEFT, DOWN + RIGHT, DOWN + LEFT):
+                name.next_to(own, corner, buff=0.02)
+                if not any(boxes_meet(name, other) for other in others):
+                    break
+            else:
+                name.next_to(own, UP + RIGHT, buff=0.02)
+            names.add(name)
         return names
 
     def drop_certificate_inset(self) -> None:

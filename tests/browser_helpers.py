@@ -67,3 +67,26 @@ def show_source(page, source: str) -> list[dict]:
     page.evaluate(f"linvizPlayer.show({source!r})")
     page.wait_for_function("document.getElementById('video').readyState >= 2", timeout=20_000)
     return page.evaluate("linvizPlayer.state.source.beats")
+
+
+def packed(tmp_path_factory, folder: str, *arguments: str):
+    """``render.py lecture ARGUMENTS --out …`` run as a lecturer runs it (a subprocess, in
+    the tests' base folder): (the pack's folder, the completed process), asserted done."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path_factory.mktemp(folder) / "media"
+    done = subprocess.run([sys.executable, str(root / "render.py"), "lecture", *arguments,
+                           "--out", str(out)], capture_output=True, text=True,
+                          cwd=tmp_path_factory.getbasetemp())
+    assert done.returncode == 0, done.stderr
+    return out, done
+
+
+def drag(page, start, by, steps: int = 6) -> None:
+    """Drag with the mouse from the page point ``start`` by ``by`` (x, y pixels)."""
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(start[0] + by[0], start[1] + by[1], steps=steps)
+    page.mouse.up()

@@ -51,14 +51,6 @@ def lecture_pack(tmp_path_factory):
     Returns (out folder, the command's completed process). Shared by the
     tests of the pack's files and of its page, so the scene renders once.
     """
-    import subprocess
-    import sys
-    from pathlib import Path
+    from browser_helpers import packed
 
-    root = Path(__file__).resolve().parent.parent
-    out = tmp_path_factory.mktemp("pack") / "media"
-    done = subprocess.run([sys.executable, str(root / "render.py"), "lecture", "margin",
-                           "--slides-reverse", "--out", str(out)], capture_output=True, text=True,
-                          cwd=tmp_path_factory.getbasetemp())
-    assert done.returncode == 0, done.stderr
-    return out, done
+    return packed(tmp_path_factory, "pack", "margin", "--slides-reverse")

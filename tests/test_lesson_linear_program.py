@@ -32,6 +32,18 @@ def _data(case):
     return case()
 
 
+def _lesson_of(case):
+    """(the case's data, its lesson) for two features and a few hundred points (skipped
+    otherwise, and where the lesson refuses the data)."""
+    data = _data(case)
+    if data.n_features != 2 or len(data.y) > 400:
+        pytest.skip("two features, a few hundred points")
+    try:
+        return data, linear_program_lesson(data)
+    except DataError:
+        pytest.skip("refused")
+
+
 def separable_through_origin(A: np.ndarray) -> bool:
     """Some θ has aᵢᵀθ > 0 for all i exactly when the directions of the aᵢ leave a gap
     wider than π round the circle (then they lie in an open half-plane)."""
@@ -227,13 +239,7 @@ def test_two_opposite_points_are_the_certificate_when_there_are(case):
     """On data no line through the origin separates, the proof is the simplest there is:
     two points at one place with both labels (the least such pair), else two whose yx are
     opposite, found by brute force in rationals; and the sentence says which."""
-    data = _data(case)
-    if data.n_features != 2 or len(data.y) > 400:
-        pytest.skip("two features, a few hundred points")
-    try:
-        lesson = linear_program_lesson(data)
-    except DataError:
-        pytest.skip("refused")
+    data, lesson = _lesson_of(case)
     if lesson.feasible:
         return
     same, opposite = _brute_opposite_pairs(np.asarray(data.X, dtype=float), data.y)
@@ -264,13 +270,7 @@ def test_with_an_offset_the_line_or_the_overlap_is_shown_and_holds(case):
     way: a line with an offset that puts every point on its side (checked in rationals), or
     two classes' points whose convex hulls share a point (weights ≥ 0 summing to 1 on each
     side, equal means), named in the sentence as the shape they make."""
-    data = _data(case)
-    if data.n_features != 2 or len(data.y) > 400:
-        pytest.skip("two features, a few hundred points")
-    try:
-        lesson = linear_program_lesson(data)
-    except DataError:
-        pytest.skip("refused")
+    data, lesson = _lesson_of(case)
     if lesson.feasible:
         assert lesson.offset_line is None and lesson.overlap == ({}, {})
         return

@@ -7,14 +7,12 @@ window."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from browser_helpers import offline_browser, open_page, show_source
+from browser_helpers import drag, offline_browser, open_page, packed, show_source
 from linviz.dataset import CLASSIFICATION, Dataset
 from linviz.perceptron import Perceptron
 
@@ -22,13 +20,7 @@ from linviz.perceptron import Perceptron
 @pytest.fixture(scope="module")
 def perceptron_pack(tmp_path_factory) -> Path:
     """The perceptron scene packed as a lecturer packs it (a subprocess)."""
-    root = Path(__file__).resolve().parent.parent
-    out = tmp_path_factory.mktemp("explore-pack") / "media"
-    done = subprocess.run([sys.executable, str(root / "render.py"), "lecture", "perceptron",
-                           "--out", str(out)], capture_output=True, text=True,
-                          cwd=tmp_path_factory.getbasetemp())
-    assert done.returncode == 0, done.stderr
-    return out
+    return packed(tmp_path_factory, "explore-pack", "perceptron")[0]
 
 
 @pytest.fixture
@@ -136,10 +128,7 @@ def test_explore_opens_on_the_beats_state_and_follows_every_edit_as_the_engine(p
     before = page.evaluate("linvizExplore.state()")
     # drag point 4 across the plane with the mouse
     start = page.evaluate("linvizExplore.toScreen(linvizExplore.state().X[3])")
-    page.mouse.move(*start)
-    page.mouse.down()
-    page.mouse.move(start[0] + 90, start[1] - 70, steps=6)
-    page.mouse.up()
+    drag(page, start, (90, -70))
     dragged = assert_is_engines(page)
     assert dragged["edited"] and dragged["selected"] == 3
     assert_theorem_is_engines(dragged)

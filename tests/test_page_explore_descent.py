@@ -7,14 +7,12 @@ the page shows is at every point the engine's run on the edited data
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from browser_helpers import offline_browser, open_page, show_source
+from browser_helpers import drag, offline_browser, open_page, packed, show_source
 from linviz.dataset import CLASSIFICATION, REGRESSION, Dataset
 from linviz.errors import DataError
 
@@ -26,13 +24,7 @@ AGREEMENT = 1e-9
 @pytest.fixture(scope="module")
 def descent_pack(tmp_path_factory) -> Path:
     """The logistic and regression scenes packed as a lecturer packs them (a subprocess)."""
-    root = Path(__file__).resolve().parent.parent
-    out = tmp_path_factory.mktemp("explore-descent-pack") / "media"
-    done = subprocess.run([sys.executable, str(root / "render.py"), "lecture", "logistic",
-                           "regression", "--out", str(out)], capture_output=True, text=True,
-                          cwd=tmp_path_factory.getbasetemp())
-    assert done.returncode == 0, done.stderr
-    return out
+    return packed(tmp_path_factory, "explore-descent-pack", "logistic", "regression")[0]
 
 
 @pytest.fixture
@@ -145,10 +137,7 @@ def test_explore_opens_at_the_beats_step_and_follows_every_edit_as_the_engine(pa
     start = page.evaluate("linvizExplore.toScreen(%s)" % (
         "linvizExplore.state().X[2]" if scene == "logistic"
         else "[linvizExplore.state().X[2][0], linvizExplore.state().y[2]]"))
-    page.mouse.move(*start)
-    page.mouse.down()
-    page.mouse.move(start[0] + 80, start[1] - 60, steps=5)
-    page.mouse.up()
+    drag(page, start, (80, -60), steps=5)
     dragged = assert_is_engines(page)
     assert dragged["edited"] and dragged["selected"] == 2
     moved = [k for k in range(len(before["X"]))

@@ -152,6 +152,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     story.section("lp-constraints", "Separating as a linear programme")
     story.beat(f"Another way to find a separating line: a linear programme. Through the "
                f"origin, θ separates these {n} points when every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0.", "intro")
+    if lesson.data.params.get("standardized"):
+        # standardised data is centred: its origin is the file's mean (the lines crossing)
+        story.beat("So here, through the origin means through the data's mean, where the "
+                   "lines cross: the line's offset is fixed in advance.", "hold")
     story.beat(f"Scaled up, such a θ has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 for every i: {n} linear inequalities "
                f"in θ. On the right, the plane of θ, where they will be drawn.", "weight-plane",
                weights=True, status=f"{CONSTRAINT} for $i = 1, dots, {n}$")
