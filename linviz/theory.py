@@ -99,6 +99,18 @@ def is_separable(X, y, offset: bool = True) -> bool:
     return bool(outcome.status == 0)
 
 
+def same_place_pair(X, y) -> tuple[int, int] | None:
+    """The least pair (i, j), i < j, of points at one place (x⁽ⁱ⁾ = x⁽ʲ⁾ exactly) with
+    both labels (0-based; least i, then least j), or None: the simplest proof that no
+    line, with an offset or without, separates the data."""
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    for i in range(len(X)):
+        same = np.flatnonzero(np.all(X[i + 1:] == X[i], axis=1) & (y[i + 1:] != y[i])) + i + 1
+        if len(same):
+            return i, int(same[0])
+    return None
+
+
 def overlap_certificate(X, y) -> tuple[dict[int, float], dict[int, float]]:
     """Convex weights λ on points labelled +1 and μ on points labelled −1 with
     Σλᵢx⁽ⁱ⁾ = Σμⱼx⁽ʲ⁾: the two classes' convex hulls meet, so no line separates them.
@@ -114,10 +126,10 @@ def overlap_certificate(X, y) -> tuple[dict[int, float], dict[int, float]]:
 
     X, y = np.asarray(X, float), np.asarray(y)
     positive, negative = np.flatnonzero(y > 0), np.flatnonzero(y < 0)
-    for i in positive:  # one place, both labels: the simplest overlap
-        same = negative[np.all(X[negative] == X[i], axis=1)]
-        if len(same):
-            return {int(i): 1.0}, {int(same[0]): 1.0}
+    pair = same_place_pair(X, y)
+    if pair is not None:  # one place, both labels: the simplest overlap
+        plus, minus = pair if y[pair[0]] > 0 else pair[::-1]
+        return {plus: 1.0}, {minus: 1.0}
     d = X.shape[1]
     A = np.zeros((d + 2, len(positive) + len(negative)))
     A[:d, :len(positive)] = X[positive].T

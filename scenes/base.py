@@ -293,9 +293,7 @@ class LinvizScene(HoldingScene):
         if sketched is not None:
             content.add(sketched[0])
             content.arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
-        box = SurroundingRectangle(content, buff=style.BUFF, color=self.theme.muted,
-                                   fill_color=self.theme.background, fill_opacity=0.95,
-                                   stroke_width=1.5)
+        box = self.card_box(content)
         self.data_card = VGroup(box, rows, *content[1:])
         if in_column:
             self.data_card.set_x(style.PANEL_LEFT, direction=LEFT)
@@ -305,9 +303,7 @@ class LinvizScene(HoldingScene):
         if sketched is not None and self.data_card.get_bottom()[1] < -config.frame_height / 2:
             # no room under the words: the card of the words alone
             self.data_card.remove(sketched[0])
-            box.become(SurroundingRectangle(rows, buff=style.BUFF, color=self.theme.muted,
-                                            fill_color=self.theme.background,
-                                            fill_opacity=0.95, stroke_width=1.5))
+            box.become(self.card_box(rows))
             sketched = None
         self.play(appear(self.data_card), run_time=style.RUN_INTRO)
         if sketched is not None:
@@ -315,6 +311,12 @@ class LinvizScene(HoldingScene):
             for part in sketched[0]:
                 part.clear_updaters()
         self.mark_for_beat(self.data_card)
+
+    def card_box(self, content) -> SurroundingRectangle:
+        """The data card's box round ``content``: a BUFF of margin, the background's fill."""
+        return SurroundingRectangle(content, buff=style.BUFF, color=self.theme.muted,
+                                    fill_color=self.theme.background, fill_opacity=0.95,
+                                    stroke_width=1.5)
 
     def _column_free_top(self) -> float:
         """The highest y a card in the right-hand column may reach: below everything on

@@ -41,7 +41,8 @@ import numpy as np
 from ..dataset import Dataset
 from ..errors import DataError
 from ..geometry import Box, project_onto_line
-from ..theory import is_separable, max_margin_separator, overlap_certificate
+from ..theory import (is_separable, max_margin_separator, overlap_certificate,
+                      same_place_pair)
 from ..ties import least_index
 from ..trace import Trace
 from ..view_box import fitted_box, magnified_box
@@ -169,12 +170,11 @@ def opposite_pair(A: np.ndarray, X: np.ndarray | None = None) -> tuple[int, int]
     are opposite within :data:`OPPOSITE`; None when there is none."""
     A = np.asarray(A, dtype=float)
     if X is not None:
-        X = np.asarray(X, dtype=float)
-        for i in range(len(X)):
-            same = np.flatnonzero(np.all(X[i + 1:] == X[i], axis=1)
-                                  & (_dot(A[i + 1:], A[i]) < 0)) + i + 1
-            if len(same):
-                return i, int(same[0])
+        # at one place aᵢ = y⁽ⁱ⁾x, so opposite labels are opposite aᵢ (no point is at 0)
+        labels = np.sign(_dot(A, np.asarray(X, dtype=float)))
+        pair = same_place_pair(X, labels)
+        if pair is not None:
+            return pair
     norms = np.hypot(A[:, 0], A[:, 1])
     for i in range(len(A) - 1):
         rest = A[i + 1:]

@@ -555,7 +555,7 @@
       for (var c = 0; c < cells; c++) {
         var x = b.xmin + (c + 0.5) / cells * (b.xmax - b.xmin);
         var yv = b.ymax - (r + 0.5) / cells * (b.ymax - b.ymin);
-        var p = sigmoidOf(now.theta[0] * x + now.theta[1] * yv + now.theta0);
+        var p = learners.sigmoid(now.theta[0] * x + now.theta[1] * yv + now.theta0);
         g.globalAlpha = 0.45 * Math.abs(2 * p - 1);
         g.fillStyle = p > 0.5 ? T.positive : T.negative;
         var x0 = Math.round(L.left + c * side), y0 = Math.round(L.top + r * side);
@@ -568,11 +568,6 @@
       strokeLine(g, lineEnds(view.least.theta, view.least.theta0), T.correct, 2, [7, 5]);
     }
     strokeLine(g, lineEnds(now.theta, now.theta0), T.boundary, 3);
-  }
-
-  function sigmoidOf(u) {
-    var e = Math.exp(-Math.abs(u));
-    return u >= 0 ? 1 / (1 + e) : e / (1 + e);
   }
 
   // The line h(x) = θx + θ₀ over the points, each point's residual h(x) − y, and the least
@@ -755,8 +750,7 @@
     var i = view.selected;
     if (i < 0 || i >= view.X.length) { return ""; }
     var z = scored(view.X[i], 1, now.theta, now.theta0)[0], yz = view.y[i] * z;
-    var p = yz >= 0 ? 1 / (1 + Math.exp(-yz)) : Math.exp(yz) / (1 + Math.exp(yz));
-    var loss = yz > 0 ? Math.log1p(Math.exp(-yz)) : -yz + Math.log1p(Math.exp(yz));
+    var p = learners.sigmoid(yz), loss = learners.softplusOfMinus(yz);
     return "selected: point " + (i + 1) + " (label " + (view.y[i] > 0 ? "+1" : "−1") +
       (view.flipped[i] ? ", flipped" : "") + "): z = θᵀx + θ₀ = " + short(z) + ", P(y | x) = " +
       short(p) + ", it pays ℓ = " + short(loss) + ", pull σ(−yz) = " + short(1 - p);

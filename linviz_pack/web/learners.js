@@ -523,6 +523,7 @@
     minNormPoint: minNormPoint, theoremNumbers: theoremNumbers, starBand: starBand,
     descentRun: descentRun, lossAndGrad: lossAndGrad, gramEigenvalues: gramEigenvalues,
     leastSquares: leastSquares, logisticOptimum: logisticOptimum,
+    sigmoid: sigmoid, softplusOfMinus: softplusOfMinus,
     CONVERGED_GRADIENT: CONVERGED_GRADIENT
   };
 })();
