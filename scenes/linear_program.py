@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, DashedLine, Dot, Indicate, Line, Polygon,
-                   ValueTracker, VGroup, VMobject, Wait, linear)
+                   Rectangle, ValueTracker, VGroup, VMobject, Wait, linear)
 
 from linviz import wording
 from linviz.geometry import clip_line
@@ -101,6 +101,8 @@ class LinearProgramScene(LinvizScene):
         self.probe = self.probe_line = self.shown_vector = None
         self.certificate = VGroup()
         self.certificate_arrows = VGroup()
+        self.veil = None
+        self.walk_states = np.zeros((1, 2))
         #: (drawing, maker) of every weight-space drawing: a zoom makes each again
         self.weight_drawings: list = []
 
@@ -338,12 +340,13 @@ class LinearProgramScene(LinvizScene):
         self.play(appear(self.star_lines), appear(tight), run_time=style.RUN_INTRO)
         if beat.state["inset"] == "tight":  # the ±1 lines too close to the boundary to read
             box, zoom = self.lesson.tight_inset
+            star = self.lesson.theta_star
             self.least_inset = magnifier(self.plane, self.data.X, self.data.y, box, zoom,
-                                         theme, lambda inset: self.star_lines_on(inset))
+                                         theme, lambda inset: self.star_lines_on(inset),
+                                         lines=[(star, level) for level in (0.0, 1.0, -1.0)])
             self.play(appear(self.least_inset), run_time=style.RUN_FADE)
 
     def draw_walk_start(self, beat) -> None:
-        theme = self.theme
         self.drop_least_inset()
         self.follow_beat(beat)
         leaving = [m for m in (self.diamond, self.star_lines, self.tight_lines) if m is not None]
@@ -351,6 +354,13 @@ class LinearProgramScene(LinvizScene):
         self.remove(*leaving)
         if beat.state["view"] == "walk":
             self.zoom_weights(self.lesson.walk_box)
+        self.walk_states = self.lesson.thetas
+        self.make_walker()
+        self.play(appear(self.walker), appear(self.walker_label), run_time=style.RUN_FADE)
+
+    def make_walker(self) -> None:
+        """θ's dot in weight space, named, following the walk's tracker (from θ = 0)."""
+        theme = self.theme
         self.walk_tracker = ValueTracker(0.0)
         self.walker = Dot(self.weight_point((0, 0)), radius=0.08, color=theme.normal)
         self.walker_label = math("theta", theme, style.FONT_LABEL).set_color(theme.normal)
@@ -358,11 +368,10 @@ class LinearProgramScene(LinvizScene):
         self.walker.add_updater(lambda d: d.move_to(self.weight_point(self.walk_theta())))
         self.walker_label.add_updater(lambda m: m.next_to(self.walker,
                                                           np.array([-1.0, 1.0, 0.0]), buff=0.05))
-        self.play(appear(self.walker), appear(self.walker_label), run_time=style.RUN_FADE)
 
     def walk_theta(self) -> np.ndarray:
         """θ at the walk's tracker, between two updates' states."""
-        thetas = self.lesson.thetas
+        thetas = self.walk_states
         t = self.walk_tracker.get_value()
         k = min(int(np.floor(t + 1e-9)), len(thetas) - 1)
         if k == len(thetas) - 1:
@@ -370,7 +379,7 @@ class LinearProgramScene(LinvizScene):
         return thetas[k] + (t - k) * (thetas[k + 1] - thetas[k])
 
     def path_segment(self, k: int) -> Line:
-        thetas = self.lesson.thetas
+        thetas = self.walk_states
         return Line(self.weight_point(thetas[k]), self.weight_point(thetas[k + 1]),
                     stroke_width=2.5, color=self.theme.normal)
 
@@ -459,7 +468,7 @@ class LinearProgramScene(LinvizScene):
                 return line
 
             self.least_inset = magnifier(self.plane, self.data.X, self.data.y, box, zoom,
-                                         theme, drawings)
+                                         theme, drawings, lines=[(theta, 0.0)])
             self.play(appear(self.least_inset), run_time=style.RUN_FADE)
 
     def drop_least_inset(self) -> None:
@@ -509,9 +518,11 @@ class LinearProgramScene(LinvizScene):
         support = sorted(lesson.certificate)
         # in weight space the certificate's half-planes, each shaded: where two overlap it
         # is darker, and nowhere are all of them
-        halves = VGroup(*[Hyperplane(self.weights, lesson.signed[i], -1.0, show_notes=False)
-                          for i in support])
-        lines = VGroup(*[self.constraint_line(i, theme.step, 3) for i in support])
+        halves = self.on_weights(lambda: VGroup(*[
+            Hyperplane(self.weights, lesson.signed[i], -1.0, show_notes=False)
+            for i in support]))
+        lines = self.on_weights(lambda: VGroup(*[self.constraint_line(i, theme.step, 3)
+                                                 for i in support]))
         self.play(appear(halves), appear(lines), run_time=style.RUN_FADE)
         names = self.ring_names(support)
         marked = self.plane.c2p_many(lesson.data.X[support])[:, :2]
@@ -570,10 +581,100 @@ class LinearProgramScene(LinvizScene):
             self.play(vanish(self.certificate), run_time=style.RUN_FADE)
             self.remove(self.certificate)
 
+    def draw_endless(self, beat) -> None:
+        """The perceptron through the origin on data no such line separates: θ walks on
+        through its passes in weight space (its path drawn behind it), its line following
+        in data space, while the status line counts each pass's mistakes."""
+        self.drop_certificate_inset()
+        self.follow_beat(beat)
+        if self.weights.box != self.lesson.endless_box:
+            self.zoom_weights(self.lesson.endless_box)
+        self.walk_states = np.asarray(self.lesson.endless.states["theta"], dtype=float)
+        self.make_walker()
+        self.play(appear(self.walker), appear(self.walker_label), run_time=style.RUN_FADE)
+        path = VMobject(stroke_width=1.5, stroke_color=self.theme.normal, stroke_opacity=0.6)
+
+        def walked(m):
+            t = self.walk_tracker.get_value()
+            done = self.walk_states[:int(np.floor(t + 1e-9)) + 1]
+            m.set_points_as_corners([self.weight_point(p) for p in [*done, self.walk_theta()]])
+
+        path.add_updater(walked)
+        line = self.moving_line(lambda: (self.walk_theta(), 0.0))
+        self.add(path, line)
+        self.play(self.walk_tracker.animate.set_value(len(self.walk_states) - 1),
+                  run_time=max(beat.min_seconds, style.RUN_INTRO), rate_func=linear)
+        path.clear_updaters()
+        line.clear_updaters()
+        self.endless_drawings = VGroup(path, line)
+
+    def moving_line(self, theta_of) -> VGroup:
+        """A boundary in data space redrawn each frame for ``theta_of()`` = (θ, θ₀), in
+        θ's colour (nothing while θ = 0)."""
+        theme = self.theme
+
+        def make() -> VMobject:
+            theta, theta0 = theta_of()
+            if not np.any(theta):
+                return VGroup()
+            drawn = Hyperplane(self.plane, theta, theta0, show_normal=False, show_notes=False)
+            drawn.line.set_color(theme.normal)
+            return drawn
+
+        holder = VGroup(make())
+        holder.add_updater(lambda m: m.become(VGroup(make())))
+        return holder
+
+    def veil_weights(self) -> None:
+        """The weight plane dimmed: the beat argues with an offset, in data space."""
+        if getattr(self, "veil", None) is None:
+            frame = self.weights.frame
+            self.veil = Rectangle(width=frame.width + 0.5, height=frame.height + 0.5,
+                                  stroke_width=0, fill_color=self.theme.background,
+                                  fill_opacity=0.75).move_to(frame)
+            self.play(appear(self.veil), run_time=style.RUN_FADE)
+
+    def drop_endless(self) -> None:
+        """The never-ending run's line leaves data space (its walk stays in weight space)."""
+        drawings = getattr(self, "endless_drawings", None)
+        if drawings is not None and self.on_screen(drawings[1]):
+            self.play(vanish(drawings[1]), run_time=style.RUN_FADE)
+            self.remove(drawings[1])
+
+    def draw_endless_offset(self, beat) -> None:
+        """The perceptron with an offset runs on through its passes: its line moves in data
+        space and never leaves every point on its side."""
+        self.follow_beat(beat)
+        names = getattr(self, "overlap_names", None)
+        if names is not None and self.on_screen(names):
+            self.play(vanish(names), run_time=style.RUN_FADE)
+            self.remove(names)
+        states = self.lesson.endless_offset.states
+        thetas = np.asarray(states["theta"], dtype=float)
+        offsets = np.asarray(states["theta0"], dtype=float)
+        tracker = ValueTracker(0.0)
+
+        def at() -> tuple[np.ndarray, float]:
+            t = tracker.get_value()
+            k = min(int(np.floor(t + 1e-9)), len(thetas) - 1)
+            if k == len(thetas) - 1:
+                return thetas[k], float(offsets[k])
+            return (thetas[k] + (t - k) * (thetas[k + 1] - thetas[k]),
+                    float(offsets[k] + (t - k) * (offsets[k + 1] - offsets[k])))
+
+        line = self.moving_line(at)
+        self.add(line)
+        self.play(tracker.animate.set_value(len(thetas) - 1),
+                  run_time=max(beat.min_seconds, style.RUN_INTRO), rate_func=linear)
+        line.clear_updaters()
+        self.endless_offset_line = line
+
     def draw_offset_line(self, beat) -> None:
         """The widest line with an offset, which separates what no line through 0 does."""
         self.drop_certificate_inset()
+        self.drop_endless()
         self.follow_beat(beat)
+        self.veil_weights()
         theta, theta0 = self.lesson.offset_line
         line = Hyperplane(self.plane, theta, theta0, show_normal=False, show_notes=False)
         self.play(appear(line), run_time=style.RUN_FADE * 2)
@@ -583,7 +684,9 @@ class LinearProgramScene(LinvizScene):
         both hulls hold marked: no line has both on their sides."""
         theme, lesson = self.theme, self.lesson
         self.drop_certificate_inset()
+        self.drop_endless()
         self.follow_beat(beat)
+        self.veil_weights()
         hulls = VGroup()
         for weights, colour in zip(lesson.overlap, (theme.positive, theme.negative)):
             corners = [self.plane.point(i) for i in sorted(weights)]
@@ -594,6 +697,7 @@ class LinearProgramScene(LinvizScene):
                                   fill_opacity=0.25))
         shared = Dot(self.plane.c2p(lesson.overlap_point), radius=0.07, color=theme.highlight)
         names = self.ring_names(beat.state["ringed"])
+        self.overlap_names = names
         self.play(appear(hulls), appear(names), run_time=style.RUN_FADE * 2)
         self.play(appear(shared), Indicate(shared, color=theme.highlight),
                   run_time=style.RUN_FADE * 2)

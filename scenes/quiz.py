@@ -264,9 +264,11 @@ class MarginQuizScene(QuizScene):
             return None
         box, zoom = found
         a, c, theme = run.theta_star[:2], float(run.theta_star[2]), self.theme
+        edge = band_half_width(run) * float(np.hypot(*a))  # the band's edges: aᵀx + c = ±edge
         return magnifier(plane, run.data.X, run.data.y, box, zoom, theme, lambda inset: VGroup(
             MarginBand(inset, a, c, band_half_width(run), theme.correct),
-            Hyperplane(inset, a, c, show_normal=False, show_shading=False)))
+            Hyperplane(inset, a, c, show_normal=False, show_shading=False)),
+            lines=[(a, c + shift) for shift in (0.0, edge, -edge)])
 
     def draw_planes(self, beat) -> None:
         """The next data set, with θ*, its band and its numbers."""

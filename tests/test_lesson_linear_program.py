@@ -315,3 +315,42 @@ def test_a_point_inside_the_other_class_triangle_is_said_to_lie_in_it():
     assert sorted(positive) == [3] and sorted(negative) == [0, 1, 2]
     said = " ".join(beat.sentence for beat in linear_program_storyboard(lesson).beats)
     assert "+ point 4 lies in the triangle of − points 1, 2 and 3" in said
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_said(case):
+    """Where the programme is infeasible, the lesson's never-ending runs are the notes'
+    perceptron for ENDLESS_PASSES passes (recomputed visit by visit here), through the
+    origin and, where no line separates even with an offset, with one; every pass makes
+    a mistake (a pass without one would be a θ in every half-plane); the sentences say
+    each pass's count, and the walk's view holds every θ it reaches."""
+    from linviz.lessons.linear_program import ENDLESS_PASSES
+
+    data, lesson = _lesson_of(case)
+    if lesson.feasible:
+        assert lesson.endless is None and lesson.endless_offset is None
+        return
+    board = linear_program_storyboard(lesson)
+    said = " ".join(board.sentences())
+    for offset, run in ((False, lesson.endless), (True, lesson.endless_offset)):
+        if offset and lesson.separable_with_offset:
+            assert run is None
+            continue
+        reference = reference_perceptron(data.X, data.y, ENDLESS_PASSES, offset=offset)
+        assert not reference["converged"] and reference["epochs"] == ENDLESS_PASSES
+        counts = [sum(v[3] for v in reference["visits"] if v[0] == epoch)
+                  for epoch in range(1, ENDLESS_PASSES + 1)]
+        assert min(counts) >= 1
+        mine = lesson.endless_offset_mistakes if offset else lesson.endless_mistakes
+        assert list(mine) == counts
+        np.testing.assert_allclose(run.states["theta"][-1], reference["theta"], atol=1e-9)
+        listed = ", ".join(str(c) for c in counts[:-1]) + f" and {counts[-1]}"
+        assert f"first {ENDLESS_PASSES} passes make {listed} mistakes" in said
+    walked = np.asarray(lesson.endless.states["theta"], dtype=float)
+    box = lesson.endless_box
+    assert np.all((walked[:, 0] > box.x_min) & (walked[:, 0] < box.x_max)
+                  & (walked[:, 1] > box.y_min) & (walked[:, 1] < box.y_max))
+    # the dimmed weight plane: every beat argued with an offset has it
+    for beat in board.beats:
+        if beat.motion in ("offset-line", "overlap", "endless-offset"):
+            assert beat.state["weights_dim"]

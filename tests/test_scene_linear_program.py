@@ -29,10 +29,13 @@ def drawn_state(scene) -> dict:
         "probe": scene.probe is not None and on(scene.probe) and on(scene.probe_line),
         "box": scene.weights.box,
         "inset": on(getattr(scene, "least_inset", None) or object()),
+        "veil": scene.veil is not None and on(scene.veil),
+        "endless_line": on(getattr(scene, "endless_drawings", [None, object()])[1]),
+        "endless_offset": on(getattr(scene, "endless_offset_line", None) or object()),
     }
 
 
-@pytest.mark.parametrize("data", [None, "noisy", "xor", "small-margin"])
+@pytest.mark.parametrize("data", [None, "noisy", "xor", "small-margin", "xor-cloud"])
 def test_every_beat_ends_on_its_state(data):
     from scenes.linear_program import LinearProgramScene
 
@@ -62,8 +65,18 @@ def test_every_beat_ends_on_its_state(data):
         if state["weights"]:
             assert picture["box"] == {"constraint": lesson.constraint_box,
                                       "near": lesson.weight_box, "walk": lesson.walk_box,
-                                      "far": lesson.ray_box}[state["view"]], where
-        if state["walk"] is None:
+                                      "far": lesson.ray_box,
+                                      "endless": lesson.endless_box}[state["view"]], where
+        # a run that never settles: its line while it walks, the weight plane veiled while
+        # an offset is argued in data space, and θ left where its passes end
+        assert picture["endless_line"] == state["endless"], where
+        assert picture["endless_offset"] == state["endless_offset"], where
+        assert picture["veil"] == state["weights_dim"], where
+        walked = [b.motion for b in beats[:number]]
+        if "endless" in walked:
+            np.testing.assert_allclose(picture["walk"], lesson.endless.states["theta"][-1],
+                                       atol=1e-6, err_msg=where)
+        elif state["walk"] is None:
             assert picture["walk"] is None, where
         else:
             np.testing.assert_allclose(picture["walk"], lesson.thetas[state["walk"]],

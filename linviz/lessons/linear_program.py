@@ -29,7 +29,11 @@ No θ at all: the solver says the programme is infeasible, and Gordan's alternat
 the proof the scene shows: weights λᵢ ≥ 0, not all 0, with Σλᵢaᵢ = 0 (then for any θ,
 Σλᵢ y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = θᵀ0 = 0, so some y·score is ≤ 0). In the plane at most three points
 are needed (Carathéodory); the certificate shown is the solver's vertex solution of the
-least Σ (i + 1)λᵢ, Σλᵢ = 1, its weights recomputed from its points.
+least Σ (i + 1)λᵢ, Σλᵢ = 1, its weights recomputed from its points. So on such data the
+perceptron never settles: every pass makes at least one mistake (a pass without one would
+leave a θ with every y·score > 0, which scaled would meet every constraint). The scene runs
+it for :data:`ENDLESS_PASSES` passes and counts them; where no line separates the data even
+with an offset, the perceptron with an offset too.
 """
 
 from __future__ import annotations
@@ -39,8 +43,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..dataset import Dataset
+from ..epochs import mistakes_per_epoch
 from ..errors import DataError
 from ..geometry import Box, project_onto_line
+from ..perceptron import Perceptron
 from ..theory import (is_separable, max_margin_separator, overlap_certificate,
                       same_place_pair)
 from ..ties import least_index
@@ -57,6 +63,9 @@ TIGHT = 1e-9
 #: the walk is drawn zoomed in when the weight box is over this many times wider than the
 #: box of its steps (at a third of the width a step is still a readable arrow)
 WALK_ZOOM = 3.0
+#: the passes the perceptron is run for on data it can never separate (its mistakes are
+#: counted pass by pass)
+ENDLESS_PASSES = 3
 
 
 def probe_theta(a: np.ndarray) -> np.ndarray:
@@ -270,6 +279,12 @@ class LinearProgramLesson:
     ray_box : the part drawn when the ray through the perceptron's last θ is shown: the
         weight box widened to hold θ_M / min y·score, where the ray enters the region
         (the weight box itself when it holds it).
+    endless : the perceptron through the origin for :data:`ENDLESS_PASSES` passes, on
+        data no line through the origin separates (None otherwise).
+    endless_offset : the perceptron with an offset for :data:`ENDLESS_PASSES` passes, on
+        data no line separates even with an offset (None otherwise).
+    endless_box : the part of weight space drawn while ``endless`` walks: the weight box,
+        widened to hold its steps (the weight box when there is no such run).
     """
 
     data: Dataset
@@ -288,6 +303,19 @@ class LinearProgramLesson:
     constraint_box: Box
     walk_box: Box
     ray_box: Box
+    endless: Trace | None = None
+    endless_offset: Trace | None = None
+    endless_box: Box | None = None
+
+    @property
+    def endless_mistakes(self) -> tuple[int, ...]:
+        """The mistakes (updates) of :attr:`endless` in each of its passes."""
+        return tuple(int(m) for m in mistakes_per_epoch(self.endless))
+
+    @property
+    def endless_offset_mistakes(self) -> tuple[int, ...]:
+        """The mistakes (updates) of :attr:`endless_offset` in each of its passes."""
+        return tuple(int(m) for m in mistakes_per_epoch(self.endless_offset))
 
     @property
     def n(self) -> int:
@@ -401,6 +429,22 @@ def _least_point(A: np.ndarray, value: float) -> np.ndarray:
     return first[np.argmin(first[:, 1])]
 
 
+def endless_view(box: Box, walked: np.ndarray) -> Box:
+    """The part of weight space drawn while a never-ending run walks (its states
+    ``walked``): the box of its steps (and 0) when ``box`` is over :data:`WALK_ZOOM`-fold
+    wider (its steps would be specks); ``box`` widened to hold them when some lie outside;
+    else ``box``."""
+    steps = fitted_box(walked, include_origin=True)
+    if box_width(box) > WALK_ZOOM * box_width(steps):
+        return steps
+    held = bool(np.all((walked[:, 0] > box.x_min) & (walked[:, 0] < box.x_max)
+                       & (walked[:, 1] > box.y_min) & (walked[:, 1] < box.y_max)))
+    if held:
+        return box
+    corners = np.array([[box.x_min, box.y_min], [box.x_max, box.y_max]])
+    return fitted_box(np.array([*corners, *walked]), include_origin=True)
+
+
 def check_linear_program_data(data: Dataset, spec: str | None = None) -> None:
     """2-D data labelled ±1 with no point at the origin (its constraint 0 ≥ 1 would say
     nothing of the picture); DataError in one line otherwise."""
@@ -456,13 +500,21 @@ def linear_program_lesson(data: Dataset, seed: int = 0) -> LinearProgramLesson:
         constraint_box = box
     with_offset = (not feasible) and is_separable(data.X, data.y, offset=True)
     offset_line, overlap = None, ({}, {})
+    endless = endless_offset = None
+    endless_box = box
     if with_offset:
         widest = max_margin_separator(data.X, data.y, offset=True)
         offset_line = (np.asarray(widest.theta, dtype=float), float(widest.theta0))
     elif not feasible:
         overlap = overlap_certificate(data.X, data.y)
+        endless_offset = Perceptron(epochs=ENDLESS_PASSES, offset=True).fit(data).trace_
+    if not feasible:
+        endless = Perceptron(epochs=ENDLESS_PASSES, offset=False).fit(data).trace_
+        walked = np.asarray(endless.states["theta"], dtype=float)
+        endless_box = endless_view(box, np.asarray(endless.states["theta"], dtype=float))
     return LinearProgramLesson(
         data=data, signed=A, feasible=feasible, least_l1=value, theta_star=theta_star,
         tight=tight, shown_point=shown, run=run, certificate=certificate,
         separable_with_offset=with_offset, offset_line=offset_line, overlap=overlap,
-        weight_box=box, constraint_box=constraint_box, walk_box=walk_box, ray_box=ray_box)
+        weight_box=box, constraint_box=constraint_box, walk_box=walk_box, ray_box=ray_box,
+        endless=endless, endless_offset=endless_offset, endless_box=endless_box)

@@ -24,6 +24,13 @@ The state's keys:
 - ``ringed``: the points ringed in data space (0-based);
 - ``inset``: "tight", θ*'s lines magnified round its first tight point; True, the least
   y·score's point magnified beside the perceptron's line; False, no inset;
+- ``endless``: the perceptron through the origin walks on for its
+  :data:`~linviz.lessons.linear_program.ENDLESS_PASSES` passes in weight space, its line
+  following in data space (data no line through the origin separates);
+- ``endless_offset``: the perceptron with an offset runs on for as many passes, its line
+  moving in data space (data no line separates even with an offset);
+- ``weights_dim``: the weight plane is dimmed (the beat argues in data space, with an
+  offset, which the plane of (θ₁, θ₂) through the origin does not show);
 - ``status``: the status line under the planes, or None.
 """
 
@@ -41,6 +48,8 @@ __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_story
 EXPLAINED_STEPS = 2
 #: the least time the walk's fast part takes, a second for every this many updates
 FAST_UPDATES_PER_SECOND = 4
+#: the most time (s) a never-ending run's passes take to play (a long run plays faster)
+ENDLESS_SECONDS = 7.0
 
 
 def value(v: float) -> str:
@@ -97,6 +106,18 @@ def overlap_words(positive, negative) -> str:
     return f"{plus} and {minus} meet"
 
 
+def counts(numbers) -> str:
+    """"10, 8 and 11": whole numbers listed as said."""
+    said = [str(int(m)) for m in numbers]
+    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
+
+
+def endless_seconds(mistakes) -> float:
+    """How long a never-ending run's passes play: a second for every
+    :data:`FAST_UPDATES_PER_SECOND` updates, at most :data:`ENDLESS_SECONDS`."""
+    return min(sum(mistakes) / FAST_UPDATES_PER_SECOND, ENDLESS_SECONDS)
+
+
 def subscript(number: int) -> str:
     """``number`` in subscript digits (λ₂₄)."""
     return str(number).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
@@ -145,7 +166,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         diamond=None, star=False, boundary=None, walk=None, ray=False,
                         view="constraint" if zoomed else "near", probe=False, inset=False,
                         certificate=False, ringed=[], status=None, offset_line=False,
-                        overlap=False)
+                        overlap=False, endless=False, endless_offset=False,
+                        weights_dim=False)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -270,19 +292,37 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "a mistake, whatever θ is.", "proof",
                status="$sum_i lambda_i y^((i)) theta^T x^((i)) = theta^T (sum_i lambda_i "
                       "y^((i)) x^((i))) = theta^T 0 = 0$")
+    mistakes = lesson.endless_mistakes
+    width = float(lesson.endless_box.x_max - lesson.endless_box.x_min)
+    zoom = ("" if lesson.endless_box == lesson.weight_box else
+            ", zoomed in" if width < lesson.weight_box.x_max - lesson.weight_box.x_min
+            else ", zoomed out")
+    story.beat(f"So the perceptron through the origin never settles here: its first "
+               f"{len(mistakes)} passes make {counts(mistakes)} mistakes as θ walks on"
+               f"{zoom}.",
+               "endless", endless=True, certificate=False, ringed=[], view="endless",
+               min_seconds=endless_seconds(mistakes),
+               status=f"through the origin, mistakes in passes 1 to {len(mistakes)}: "
+                      f"{', '.join(str(m) for m in mistakes)}")
     if lesson.separable_with_offset:
         story.beat("With an offset a line does separate them (drawn, the widest): the same "
                    "programme on [x, 1] is feasible, as the offset-lift scene shows.",
-                   "offset-line", offset_line=True, certificate=False, ringed=[],
+                   "offset-line", offset_line=True, endless=False, weights_dim=True,
                    status="with an offset, on $[x, 1]$: feasible")
     else:
         positive, negative = lesson.overlap
         story.beat(f"Nor with an offset: {overlap_words(positive, negative)}, so no line has "
                    f"every + point on one side and every − point on the other.", "overlap",
-                   overlap=True, certificate=False, ringed=sorted([*positive, *negative]),
+                   overlap=True, endless=False, weights_dim=True,
+                   ringed=sorted([*positive, *negative]),
                    status="with an offset, on $[x, 1]$: infeasible too")
-        story.beat("So the perceptron never settles on such data, as the noise and XOR "
-                   "scenes show.", "hold")
+        mistakes = lesson.endless_offset_mistakes
+        story.beat(f"With an offset it never settles either: its first {len(mistakes)} passes "
+                   f"make {counts(mistakes)} mistakes, as in the noise and XOR scenes.",
+                   "endless-offset", endless_offset=True, overlap=False, ringed=[],
+                   min_seconds=endless_seconds(mistakes),
+                   status=f"with an offset, mistakes in passes 1 to {len(mistakes)}: "
+                          f"{', '.join(str(m) for m in mistakes)}")
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:

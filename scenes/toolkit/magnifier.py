@@ -11,7 +11,7 @@ from collections.abc import Callable
 import numpy as np
 from manim import DL, DOWN, DR, RIGHT, UL, UP, UR, Line, Rectangle, VGroup, VMobject
 
-from linviz.geometry import Box
+from linviz.geometry import Box, clip_line
 from linviz.view_box import INSET_SHARE
 
 from . import style
@@ -23,39 +23,117 @@ from .screen_text import text
 GAP = 0.08
 
 
-def inset_corner(plane: DataPlane, X: np.ndarray, side: float, avoid: np.ndarray) -> np.ndarray:
-    """Where a square of ``side`` goes in ``plane``: the corner (lower right, lower left,
-    upper right, upper left, the first winning a tie) with the fewest of the points ``X``
-    under it, clear of the screen box ``avoid`` (x0, y0, x1, y1) when a corner is (else
-    the fewest points of all four); (x0, y0, x1, y1)."""
-    markers = plane.c2p_many(X)[:, :2]
+#: where an inset may go, as shares (0 left/bottom, 1 right/top) of the room the plane's frame
+#: leaves it: the four corners first, then the middles of the edges, then the quarters
+PLACES = ((1, 0), (0, 0), (1, 1), (0, 1), (0.5, 0), (0.5, 1), (0, 0.5), (1, 0.5),
+          (0.25, 0), (0.75, 0), (0.25, 1), (0.75, 1), (0, 0.25), (0, 0.75), (1, 0.25),
+          (1, 0.75))
+#: a line under the inset costs as much as this many points hidden (the inset magnifies a
+#: line's neighbourhood: the line itself running under it reads as a second line)
+LINE_COST = 2
+#: the sizes an inset may shrink to, as shares of its plane's side, largest first (a
+#: magnifier keeps its zoom and shows less round its centre; a sum is drawn to fit)
+SHARES = (INSET_SHARE, 0.34, 0.28)
+#: samples along each line an inset should not sit on
+LINE_SAMPLES = 200
+
+
+def inset_corner(plane: DataPlane, X: np.ndarray, side: float, avoid: np.ndarray,
+                 lines=()) -> np.ndarray:
+    """Where a square of ``side`` goes in ``plane``, (x0, y0, x1, y1) on screen
+    (:func:`best_place`)."""
+    return best_place(plane, X, side, avoid, lines)[1]
+
+
+def clear_inset(plane: DataPlane, X: np.ndarray, avoid_for, lines=()) -> tuple[float, np.ndarray]:
+    """(share, place) of an inset that may shrink: the largest of :data:`SHARES` (of the
+    plane's side) whose :func:`best_place` hides no point and no line, else the largest's
+    best place. ``avoid_for(share)`` is the screen box the inset keeps clear of at that
+    size."""
+    width = float(plane.frame.width)
+    for share in SHARES:
+        cost, place = best_place(plane, X, share * width, avoid_for(share), lines)
+        if cost[:2] == (False, 0):
+            return share, place
+    return SHARES[0], best_place(plane, X, SHARES[0] * width, avoid_for(SHARES[0]), lines)[1]
+
+
+def best_place(plane: DataPlane, X: np.ndarray, side: float, avoid: np.ndarray,
+               lines=()) -> tuple[tuple, np.ndarray]:
+    """(its cost, (x0, y0, x1, y1)): where a square of ``side`` goes in ``plane``.
+
+    The rule, one key compared in order over :data:`PLACES` (the first winning a tie):
+    clear of the screen box ``avoid`` (x0, y0, x1, y1: the square it magnifies) with a gap;
+    the fewest of the points ``X`` whose markers it touches (a marker half covered hides
+    its point as well), a stretch of the ``lines`` (θ, θ₀) drawn on the plane under it
+    counting as :data:`LINE_COST` points; the least of their length under it (in :data:`LINE_SAMPLES` steps across the plane's box); then the
+    nearest to ``avoid`` (so a leader stays short), in whole hundredths of a screen unit.
+    """
+    markers = plane.c2p_many(X)[:, :2] if len(X) else np.zeros((0, 2))
+    pad = float(getattr(plane, "marker_size", 0.0))
+    samples = line_samples(plane, lines)
     low, high = plane.frame.get_corner(DL), plane.frame.get_corner(UR)
+    room = (high[0] - low[0] - 2 * GAP - side, high[1] - low[1] - 2 * GAP - side)
+    aim = np.array([(avoid[0] + avoid[2]) / 2, (avoid[1] + avoid[3]) / 2])
     best = None
-    for right, top in ((1, 0), (0, 0), (1, 1), (0, 1)):
-        x0 = high[0] - GAP - side if right else low[0] + GAP
-        y0 = high[1] - GAP - side if top else low[1] + GAP
+    for along, up in PLACES:
+        x0, y0 = low[0] + GAP + along * room[0], low[1] + GAP + up * room[1]
         place = np.array([x0, y0, x0 + side, y0 + side])
         overlaps = bool(place[0] < avoid[2] + GAP and avoid[0] < place[2] + GAP
                         and place[1] < avoid[3] + GAP and avoid[1] < place[3] + GAP)
-        covered = int(np.sum((markers[:, 0] > place[0]) & (markers[:, 0] < place[2])
-                             & (markers[:, 1] > place[1]) & (markers[:, 1] < place[3])))
-        if best is None or (overlaps, covered) < best[0]:
-            best = ((overlaps, covered), place)
-    return best[1]
+        covered = int(np.sum(inside(markers, place, pad)))
+        crossing = int(np.sum(inside(samples, place, 0.0)))
+        centre = np.array([x0 + side / 2, y0 + side / 2])
+        reach = int(round(100 * float(np.hypot(*(centre - aim)))))
+        key = (overlaps, covered + LINE_COST * (crossing > 0), crossing, reach)
+        if best is None or key < best[0]:
+            best = (key, place)
+    return best
+
+
+def inside(points: np.ndarray, place: np.ndarray, pad: float) -> np.ndarray:
+    """Which screen ``points`` (n × 2) lie within ``pad`` of the box ``place``."""
+    if not len(points):
+        return np.zeros(0, dtype=bool)
+    return ((points[:, 0] > place[0] - pad) & (points[:, 0] < place[2] + pad)
+            & (points[:, 1] > place[1] - pad) & (points[:, 1] < place[3] + pad))
+
+
+def line_samples(plane: DataPlane, lines) -> np.ndarray:
+    """Screen points along each line (θ, θ₀) where it crosses the plane's box."""
+    found = []
+    for theta, theta0 in lines:
+        ends = clip_line(np.asarray(theta, dtype=float)[:2], float(theta0), plane.box)
+        if ends is None:
+            continue
+        steps = np.linspace(0.0, 1.0, LINE_SAMPLES)[:, None]
+        found.append(plane.c2p_many(ends[0] + steps * (ends[1] - ends[0]))[:, :2])
+    return np.concatenate(found) if found else np.zeros((0, 2))
 
 
 def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: int, theme,
-              drawings: Callable[[DataPlane], VMobject]) -> VGroup:
+              drawings: Callable[[DataPlane], VMobject], lines=()) -> VGroup:
     """The inset of ``plane`` showing ``box`` (``zoom`` times larger) with the points of
     ``X``, ``y`` inside it and ``drawings(inset)`` (lines, bands, rings drawn on the inset's
-    plane), in the corner :func:`inset_corner` picks; with the marked square, two leaders
-    and "×zoom"."""
+    plane) at the size and place :func:`clear_inset` picks (smaller, showing less round
+    the box's centre at the same zoom, when that keeps it off the points and lines); with the marked square, two leaders
+    and "×zoom". ``lines`` (θ, θ₀): the lines drawn on ``plane``, which it keeps off."""
     X, y = np.asarray(X, dtype=float), np.asarray(y)
+    def shrunk(share: float) -> Box:  # the magnified box at a share: same zoom, same centre
+        half = (box.x_max - box.x_min) / 2 * share / INSET_SHARE
+        x, y = (box.x_min + box.x_max) / 2, (box.y_min + box.y_max) / 2
+        return Box(x - half, x + half, y - half, y + half)
+
+    def screen_box(share: float) -> np.ndarray:
+        part = shrunk(share)
+        low, high = plane.c2p((part.x_min, part.y_min)), plane.c2p((part.x_max, part.y_max))
+        return np.array([*low[:2], *high[:2]])
+
+    share, place = clear_inset(plane, X, screen_box, lines)
+    box, side = shrunk(share), share * float(plane.frame.width)
     inside = ((X[:, 0] >= box.x_min) & (X[:, 0] <= box.x_max) & (X[:, 1] >= box.y_min)
               & (X[:, 1] <= box.y_max))
-    side = INSET_SHARE * float(plane.frame.width)
     low, high = plane.c2p((box.x_min, box.y_min)), plane.c2p((box.x_max, box.y_max))
-    place = inset_corner(plane, X, side, np.array([*low[:2], *high[:2]]))
     centre = ((place[0] + place[2]) / 2, (place[1] + place[3]) / 2, 0.0)
     inset = DataPlane(X[inside], y[inside], theme, box=box, side=side, center=centre,
                       legend=False, ticks=False)

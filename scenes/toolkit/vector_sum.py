@@ -2,9 +2,9 @@
 0 (a linear programme's certificate: weighted y⁽ⁱ⁾x⁽ⁱ⁾ adding up to 0) reads as a closed
 path of its own, not as arrows over the data.
 
-The inset is a square :data:`linviz.view_box.INSET_SHARE` of the plane's side, in the corner
-with the fewest points (:func:`scenes.toolkit.magnifier.inset_corner`); the path is scaled to
-fill :data:`FILL` of it and centred; 0 is a dot where the path starts and ends. Every arrow is
+The inset is a square, the largest share of the plane's side that a place keeps off the data
+(:func:`scenes.toolkit.magnifier.clear_inset`); the path is scaled to fill :data:`FILL` of it
+and centred; 0 is a dot where the path starts and ends. Every arrow is
 shifted :data:`SIDESTEP` to its own left, so two arrows that retrace each other (a and −a)
 are drawn side by side, in opposite directions, not on top of one another.
 """
@@ -16,11 +16,10 @@ from collections.abc import Sequence
 import numpy as np
 from manim import Dot, Rectangle, VGroup
 
-from linviz.view_box import INSET_SHARE
 
 from . import style
 from .fast_shapes import FastArrow
-from .magnifier import inset_corner
+from .magnifier import clear_inset
 from .placement import across
 from .plane import DataPlane
 from .screen_text import text
@@ -42,8 +41,8 @@ def vector_sum_inset(plane: DataPlane, X: np.ndarray, vectors: Sequence[np.ndarr
     steps = [np.asarray(v, dtype=float)[:2] for v in vectors]
     tips = np.cumsum([np.zeros(2), *steps], axis=0)
     low, high = tips.min(axis=0), tips.max(axis=0)
-    side = INSET_SHARE * float(plane.frame.width)
-    place = inset_corner(plane, X, side, avoid)
+    share, place = clear_inset(plane, X, lambda share: avoid)
+    side = share * float(plane.frame.width)
     centre = np.array([(place[0] + place[2]) / 2, (place[1] + place[3]) / 2, 0.0])
     extent = float(max(high[0] - low[0], high[1] - low[1]))
     per_unit = FILL * side / extent if extent > 0 else 1.0  # screen units per data unit
