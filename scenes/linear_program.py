@@ -27,7 +27,7 @@ from linviz.lessons.linear_program_story import linear_program_storyboard
 from scenes.base import LinvizScene
 from scenes.toolkit import style
 from scenes.toolkit.fast_shapes import FastArrow
-from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.layout import appear, boxes_meet, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.placement import across
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane
@@ -38,12 +38,6 @@ from scenes.toolkit.vector_sum import vector_sum_inset
 SIDE = 4.6
 DATA_CENTER = (-3.4, -0.25, 0.0)
 WEIGHT_CENTER = (3.2, -0.25, 0.0)
-
-
-def boxes_meet(a, b) -> bool:
-    """Whether the screen boxes of mobjects ``a`` and ``b`` overlap."""
-    return bool(a.get_left()[0] < b.get_right()[0] and b.get_left()[0] < a.get_right()[0]
-                and a.get_bottom()[1] < b.get_top()[1] and b.get_bottom()[1] < a.get_top()[1])
 
 
 def ray_end(direction, box) -> np.ndarray:

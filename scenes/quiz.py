@@ -8,21 +8,21 @@ runs (:mod:`linviz.lessons.quiz`, the storyboards in :mod:`linviz.lessons.quiz_s
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, ReplacementTransform, SurroundingRectangle,
-                   ValueTracker, VGroup, Wait)
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, ReplacementTransform,
+                   SurroundingRectangle, ValueTracker, VGroup, Wait, linear)
 
 from linviz import wording
 from linviz.lessons.quiz import (band_half_width, band_inset, margin_quiz_lesson,
                                  one_point_lesson, plane_box)
 from linviz.lessons.quiz_story import (MARGIN_QUESTION, MARGIN_THEOREM, ONE_POINT_QUESTION,
-                                       margin_storyboard,
+                                       margin_storyboard, plane_margin,
                                        one_point_storyboard)
-from linviz.view_box import fitted_box
 from scenes.base import LinvizScene
 from scenes.toolkit import style
 from scenes.toolkit.fast_shapes import FastArrow
 from scenes.toolkit.gd_plots import plain_markup
-from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.glyph_numbers import GlyphNumber
+from scenes.toolkit.layout import appear, boxes_meet, vanish, with_backdrop
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane, MarginBand
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.score_line import ScoreLine
@@ -123,13 +123,15 @@ class OnePointQuizScene(QuizScene):
     def build(self) -> None:
         lesson = self.lesson
         self.title = self.make_title("Quiz: a single point")
-        points = np.vstack([[0.0, 0.0], lesson.x, lesson.start, lesson.from_start,
-                            lesson.from_zero])
-        box = fitted_box(points, include_origin=True)
-        self.plane = DataPlane(np.array([lesson.x]), np.array([1.0]), self.theme, box=box,
-                               side=4.3, center=(-3.2, -0.85, 0.0), legend=False)
+        self.plane = DataPlane(np.array([lesson.x]), np.array([1.0]), self.theme,
+                               box=lesson.view, side=4.3, center=(-3.2, -0.85, 0.0),
+                               legend=False)
         self.x_label = math("x", self.theme, style.FONT_LABEL).set_color(self.theme.positive)
-        self.x_label.next_to(self.plane.point(0), DOWN + RIGHT, buff=0.08)
+        # beyond x, away from 0 (θ's arrows come from 0 and end on x's side)
+        outward = lesson.x / float(np.hypot(*lesson.x))
+        self.x_label.next_to(self.plane.point(0), np.array([*outward, 0.0]), buff=0.12)
+        self.inset = None
+        self.start_mark = None
         #: θ between two states: (from, to, fraction)
         self.motion = ValueTracker(0.0)
         self.theta_from = self.theta_to = np.zeros(2)
@@ -194,6 +196,22 @@ class OnePointQuizScene(QuizScene):
             self.move_theta(after)
             # the steps stay, a trail from the start to the end of the run
             self.trail.append(step_arrow)
+        if beat.state["inset"]:  # x just off the line: magnified with it
+            box, zoom = self.lesson.final_inset
+            theta = self.theta_at(run, end)
+            self.inset = magnifier(self.plane, self.plane.X, self.plane.y, box, zoom, self.theme,
+                                   lambda inset: Hyperplane(inset, theta, 0.0, show_normal=False),
+                                   lines=[(theta, 0.0), ("segment", np.zeros(2), theta),
+                                          *[("segment", self.theta_at(run, k),
+                                             self.theta_at(run, k + 1)) for k in range(end)]])
+            self.play(appear(self.inset), run_time=style.RUN_FADE)
+
+    def draw_answer(self, beat) -> None:
+        """The inset leaves; the answer's inequality on the status line while it is said."""
+        if self.inset is not None and self.on_screen(self.inset):
+            self.play(vanish(self.inset), run_time=style.RUN_FADE)
+            self.remove(self.inset)
+        super().draw_answer(beat)
 
     def draw_start(self, beat) -> None:
         """The run from θ = 0 leaves (its step's trail too); θ goes to the random start."""
@@ -203,6 +221,20 @@ class OnePointQuizScene(QuizScene):
             self.trail = []
         self.show_words(beat.state["status"])
         self.move_theta(self.lesson.start)
+        # where the run from θ⁽⁰⁾ starts, marked for as long as its trail is drawn
+        ring = Circle(radius=0.08, color=self.theme.normal, stroke_width=2.5)
+        ring.move_to(self.plane.c2p(self.lesson.start))
+        name = math("theta^((0))", self.theme, style.FONT_SMALL).set_color(self.theme.normal)
+        outward = self.lesson.start / float(np.hypot(*self.lesson.start))
+        # to a side of the ring, else towards 0: the first place clear of θ's own name
+        taken = getattr(self.theta_arrow, "label", None)
+        for way in ((-outward[1], outward[0]), (outward[1], -outward[0]), -outward):
+            name.next_to(ring, np.array([*way, 0.0]), buff=0.08)
+            if taken is None or not boxes_meet(name, taken):
+                break
+        with_backdrop(name, self.theme)
+        self.start_mark = VGroup(ring, name)
+        self.play(appear(self.start_mark), run_time=style.RUN_FADE)
 
 
 class MarginQuizScene(QuizScene):
@@ -248,7 +280,8 @@ class MarginQuizScene(QuizScene):
 
     def heading(self, run, plane, with_updates: bool = False):
         """γ and (R/γ)² over a plane (and the run's M once it is drawn)."""
-        said = f"R = {wording.number(run.R, 2)}, γ = {wording.significant(run.gamma, 2, 3)}, " \
+        said = f"band ±{plane_margin(run)}; on [x, 1]: R = {wording.number(run.R, 2)}, " \
+               f"γ = {wording.significant(run.gamma, 2, 3)}, " \
                f"(R/γ)² = {wording.grouped(run.bound, 0)}"
         if with_updates:
             said += f", M = {run.updates}"
@@ -285,9 +318,53 @@ class MarginQuizScene(QuizScene):
         if leaving:
             self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
             self.remove(*leaving)
-        self.play(*[appear(f) for f in self.finals],
-                  *[ReplacementTransform(old, new) for old, new in zip(self.counts,
+        self.replay_runs()
+        self.play(*[ReplacementTransform(old, new) for old, new in zip(self.counts,
                                                                        self.headings_with_m)],
                   run_time=style.RUN_INTRO)
         self.counts = self.headings_with_m
+
+    def replay_runs(self) -> None:
+        """Both runs replayed side by side over one stretch of time, update by update: each
+        plane's line moves through its θ's while a counter under the plane counts the
+        updates (the wide margin's few steps against the narrow one's many); each ends on
+        its last θ (:attr:`finals`)."""
+        theme, tracker = self.theme, ValueTracker(0.0)
+        movers, counters = VGroup(), VGroup()
+        for run, plane in zip((self.lesson.wide, self.lesson.narrow), self.planes):
+            thetas = np.asarray(run.trace.states["theta"], dtype=float)
+            offsets = np.asarray(run.trace.states["theta0"], dtype=float)
+            last = len(thetas) - 1
+
+            def at(thetas=thetas, offsets=offsets, last=last):
+                k = min(int(np.floor(tracker.get_value() * last + 1e-9)), last)
+                return thetas[k], float(offsets[k])
+
+            def make(plane=plane, at=at):
+                theta, theta0 = at()
+                if not np.any(theta):
+                    return VGroup()
+                line = Hyperplane(plane, theta, theta0, show_normal=False, show_shading=False)
+                line.line.set_color(theme.step)
+                return line
+
+            mover = VGroup(make())
+            mover.add_updater(lambda m, make=make: m.become(VGroup(make())))
+            name = math("M =", theme, style.FONT_SMALL)
+            number = GlyphNumber("0", style.FONT_SMALL, theme.text)
+            number.next_to(name, RIGHT, buff=0.12)
+            number.add_updater(lambda m, last=last: m.set_text(
+                str(min(int(np.floor(tracker.get_value() * last + 1e-9)), last))))
+            counter = VGroup(name, number).next_to(plane.frame, DOWN, buff=0.45)
+            movers.add(mover)
+            counters.add(counter)
+        self.add(movers)
+        self.play(appear(counters), run_time=style.RUN_FADE)
+        self.play(tracker.animate.set_value(1.0), run_time=style.RUN_REPLAY, rate_func=linear)
+        for mobject in (*movers, *[c[1] for c in counters]):
+            mobject.clear_updaters()
+        self.add(*self.finals)
+        self.remove(movers)
+        self.play(vanish(counters), run_time=style.RUN_FADE)
+        self.remove(counters)
 

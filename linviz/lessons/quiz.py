@@ -82,6 +82,26 @@ class OnePointLesson:
         """‖θ⁽⁰⁾‖/‖x‖ + 1, the most updates any start of this size can need."""
         return float(np.hypot(*self.start) / np.hypot(*self.x) + 1.0)
 
+    @property
+    def view(self) -> Box:
+        """The part of the plane drawn: 0, x, the start and every θ of both runs."""
+        return fitted_box(np.vstack([np.zeros(2), self.x, self.start, self.from_start,
+                                     self.from_zero]), include_origin=True)
+
+    @property
+    def final_distance(self) -> float:
+        """x's distance to the boundary of the run from θ⁽⁰⁾'s last θ: θᵀx/‖θ‖."""
+        theta = self.from_start[-1]
+        return float(theta @ self.x / np.hypot(*theta))
+
+    @property
+    def final_inset(self) -> tuple[Box, int] | None:
+        """x and the last boundary magnified (:func:`linviz.view_box.magnified_box` round
+        x's foot on it) when x would look on the line; None when it reads as it is."""
+        theta = self.from_start[-1]
+        return magnified_box(self.view, project_onto_line(self.x, theta, 0.0),
+                             self.final_distance)
+
 
 def run_on_one_point(x: np.ndarray, start: np.ndarray, most: int = 10_000) -> np.ndarray:
     """The perceptron through the origin on {(x, +1)} from θ = ``start``: every θ, until

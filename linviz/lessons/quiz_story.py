@@ -52,14 +52,14 @@ def plane_margin(run) -> str:
 
 def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Storyboard:
     """Every beat of the single-point quiz (see the module's docstring)."""
-    story = StoryWriter(scene, question=False, run=None, step=0, status=None)
+    story = StoryWriter(scene, question=False, run=None, step=0, status=None, inset=False)
     story.section("quiz-one-point", "Quiz: a single point")
     story.beat(ONE_POINT_QUESTION, QUIZ, question=True)
     n2 = value(lesson.norm_squared)
     story.beat(f"From θ = 0, a mistake: one update makes θ = x, and then θᵀx = ‖x‖² = "
                f"{n2} > 0.", "run", question=False, run="zero", step=1,
                status=f"θᵀx: 0.00 → {n2}")
-    story.beat("Nothing changes θ after that: from θ = 0 the point is got wrong exactly "
+    story.beat("Nothing changes θ after that: from θ = 0 the point is misclassified exactly "
                "once.", "hold", status=f"from θ = 0: 1 mistake, then θᵀx = {n2} > 0 at every "
                                       f"visit")
     story.beat(f"Now a random start θ⁽⁰⁾ of length 3‖x‖ that gets x wrong: θ⁽⁰⁾ᵀx = "
@@ -67,14 +67,19 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
                "start", run="start", step=0, status=f"θᵀx: {value(lesson.start_score)}")
     k = lesson.updates_from_start
     scores = " → ".join(value(theta @ lesson.x) for theta in lesson.from_start)
+    inset = lesson.final_inset
+    near = (f", so x is just {value(lesson.final_distance)} inside the correct side "
+            f"(magnified ×{inset[1]})" if inset else "")
     story.beat(f"Each update adds ‖x‖² = {n2} to θᵀx: it takes "
                f"{wording.count(k, 'update')} to pass 0, to "
-               f"{value(lesson.from_start[-1] @ lesson.x)}.", "run", step=k,
-               status=f"θᵀx: {scores}")
+               f"{value(lesson.from_start[-1] @ lesson.x)}{near}.", "run", step=k,
+               status=f"θᵀx: {scores}", inset=bool(inset))
     bound = whole_or_number(lesson.bound)
-    story.beat(f"From any start, at most ‖θ⁽⁰⁾‖/‖x‖ + 1 updates, here "
-               f"{bound}: finitely many, then never again.", "answer",
-               status=f"from θ = 0: 1 mistake; from θ⁽⁰⁾: at most ‖θ⁽⁰⁾‖/‖x‖ + 1 = {bound}")
+    story.beat(f"From any start, at most ‖θ⁽⁰⁾‖/‖x‖ + 1 updates, here {bound}, since "
+               f"−θ⁽⁰⁾ᵀx ≤ ‖θ⁽⁰⁾‖‖x‖: finitely many, then never again.", "answer",
+               inset=False,
+               status="$k <= (-theta^((0) T) x) / norm(x)^2 + 1 <= norm(theta^((0))) / "
+                      f"norm(x) + 1 = {bound}$")
     return story.storyboard()
 
 

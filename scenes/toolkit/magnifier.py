@@ -100,10 +100,15 @@ def inside(points: np.ndarray, place: np.ndarray, pad: float) -> np.ndarray:
 
 
 def line_samples(plane: DataPlane, lines) -> np.ndarray:
-    """Screen points along each line (θ, θ₀) where it crosses the plane's box."""
+    """Screen points along each line (θ, θ₀) where it crosses the plane's box, and along
+    each segment given as ("segment", p, q) (data coordinates: an arrow, a step)."""
     found = []
-    for theta, theta0 in lines:
-        ends = clip_line(np.asarray(theta, dtype=float)[:2], float(theta0), plane.box)
+    for line in lines:
+        if isinstance(line[0], str):  # ("segment", p, q)
+            ends = (np.asarray(line[1], dtype=float)[:2], np.asarray(line[2], dtype=float)[:2])
+        else:
+            theta, theta0 = line
+            ends = clip_line(np.asarray(theta, dtype=float)[:2], float(theta0), plane.box)
         if ends is None:
             continue
         steps = np.linspace(0.0, 1.0, LINE_SAMPLES)[:, None]
@@ -117,7 +122,8 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     ``X``, ``y`` inside it and ``drawings(inset)`` (lines, bands, rings drawn on the inset's
     plane) at the size and place :func:`clear_inset` picks (smaller, showing less round
     the box's centre at the same zoom, when that keeps it off the points and lines); with the marked square, two leaders
-    and "×zoom". ``lines`` (θ, θ₀): the lines drawn on ``plane``, which it keeps off."""
+    and "×zoom". ``lines`` (θ, θ₀) or ("segment", p, q): what is drawn on ``plane``,
+    which it keeps off (:func:`line_samples`)."""
     X, y = np.asarray(X, dtype=float), np.asarray(y)
     def shrunk(share: float) -> Box:  # the magnified box at a share: same zoom, same centre
         half = (box.x_max - box.x_min) / 2 * share / INSET_SHARE
