@@ -9,8 +9,8 @@ fact comes from the lesson (:mod:`linviz.lessons.history`), which names its note
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, Dot, Line, Rectangle, ValueTracker,
-                   VGroup, linear)
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, DashedLine, Dot, Line, Rectangle,
+                   ReplacementTransform, ValueTracker, VGroup, linear)
 
 from linviz.lessons.history import HistoryLesson, history_lesson
 from linviz.lessons.history_story import history_storyboard
@@ -34,6 +34,8 @@ XOR_CENTRE = np.array([5.6, -0.1, 0.0])
 INPUT_X = -5.8
 SUM_CENTER = np.array([-2.6, 1.3, 0.0])
 STEP_CENTER = np.array([-0.6, 1.3, 0.0])
+#: how far below its place the model stands while it is alone on screen
+MODEL_DROP = 1.2
 
 
 class HistoryScene(LinvizScene):
@@ -92,6 +94,9 @@ class HistoryScene(LinvizScene):
         self.body = VGroup(bias, bias_arrow, to_step, box, step, out, output)
         self.formula = math("h(x) = op(\"sign\")(theta^T x + theta_0)", theme, style.FONT_MATH)
         self.formula.move_to((4.0, 1.3, 0))
+        # alone on screen, the model and its formula stand in the middle; they rise to
+        # their places when the timeline comes under them
+        VGroup(self.inputs, self.body, self.formula).shift(MODEL_DROP * DOWN)
         self.build_timeline()
 
     def year_x(self, year: float) -> float:
@@ -135,21 +140,48 @@ class HistoryScene(LinvizScene):
         for x1, x2, label in lesson.xor_points:
             corners.add(Marker(label, theme).move_to(XOR_CENTRE + 0.42 * np.array([x1, x2, 0.0])))
         frame = Rectangle(width=1.5, height=1.5, color=theme.muted, stroke_width=1.5)
-        self.xor = VGroup(frame.move_to(XOR_CENTRE), corners)
+        frame.move_to(XOR_CENTRE)
+        # faint axes through the middle, named: the corners are points of a plane
+        axes = VGroup(
+            Line(XOR_CENTRE + 0.75 * LEFT, XOR_CENTRE + 0.75 * RIGHT, color=theme.muted,
+                 stroke_width=1, stroke_opacity=0.5),
+            Line(XOR_CENTRE + 0.75 * DOWN, XOR_CENTRE + 0.75 * UP, color=theme.muted,
+                 stroke_width=1, stroke_opacity=0.5))
+        names = VGroup(
+            math("x_1", theme, style.FONT_TINY).set_color(theme.muted).next_to(
+                frame, DOWN, buff=0.06),
+            math("x_2", theme, style.FONT_TINY).set_color(theme.muted).next_to(
+                frame, LEFT, buff=0.06))
+        self.xor = VGroup(frame, axes, names, corners)
         self.xor_centre = XOR_CENTRE
         # the band starts clear of the 1969 dot it follows
         start, end = (self.year_x(y) for y in lesson.winter)
         start += 0.1
         self.winter = VGroup(
-            Rectangle(width=end - start, height=0.3, stroke_width=0, fill_color=theme.negative,
+            Rectangle(width=end - start, height=0.16, stroke_width=0, fill_color=theme.negative,
                       fill_opacity=0.35).move_to(((start + end) / 2, AXIS_Y, 0)),
             text("AI winter", theme, style.FONT_SMALL, theme.muted))
         # the first placed at the top: read down, the labels go in time's order
         levels = len(self.level_ends)
         for words, level in self.placed:
             words.set_y(AXIS_Y + 0.6 + LEVEL_STEP * (levels - 1 - level))
+        # a leader from each event's words down to its year
+        for mark in self.event_marks:
+            if len(mark) == 3:
+                dot, year, words = mark
+                x = dot.get_center()[0]
+                mark.add(Line((x, words.get_bottom()[1] - 0.04, 0),
+                              (x, year.get_top()[1] + 0.04, 0), color=theme.muted,
+                              stroke_width=1, stroke_opacity=0.6))
         label = self.winter[1]
         label.move_to((self.year_x(1977), AXIS_Y + 0.45, 0))
+        # the lecture's plan, under the winter's card: each line a bullet
+        width = CARD_WIDTH
+        self.agenda = VGroup(*[text(f"• {line}", theme, style.FONT_BODY, theme.text)
+                               for line in lesson.agenda]).arrange(DOWN, aligned_edge=LEFT,
+                                                                   buff=0.12)
+        if self.agenda.width > width:
+            self.agenda.scale(width / self.agenda.width)
         #: the headline card on screen (None before the first event)
         self.card = None
 
@@ -226,6 +258,10 @@ class HistoryScene(LinvizScene):
         return self.card_for(str(int(year)), [e.label for e in events if e.year == year], width)
 
     def draw_event(self, beat) -> None:
+        if not self.on_screen(self.axis):  # the model rises to make room for the years
+            self.play(*[part.animate.shift(MODEL_DROP * UP)
+                        for part in (self.inputs, self.body, self.formula)],
+                      run_time=style.RUN_FADE * 2)
         shown = [m for m in self.event_marks[:beat.state["events"]] if not self.on_screen(m)]
         new = ([] if self.on_screen(self.axis) else [self.axis]) + shown
         if not beat.state["hype"] and self.on_screen(self.hype):
@@ -260,10 +296,19 @@ class HistoryScene(LinvizScene):
         self.add(turning)
         self.play(angle.animate.set_value(0.2 + np.pi), run_time=2.5, rate_func=linear)
         turning.clear_updaters()
-        self.play(vanish(turning), run_time=style.RUN_FADE)
-        self.remove(turning)
+        # the last line stays, dashed, inside the card: a + and a − still on each side
+        a = angle.get_value()
+        along = np.array([np.cos(a), np.sin(a), 0.0])
+        reach = 0.75 / max(abs(along[0]), abs(along[1]))
+        last = DashedLine(centre - reach * along, centre + reach * along,
+                          color=self.theme.boundary, stroke_width=2.5, dash_length=0.1)
+        self.play(ReplacementTransform(turning, last), run_time=style.RUN_FADE)
+        self.xor.add(last)
 
     def draw_winter(self, beat) -> None:
-        card = self.card_for("1969 to the mid-1980s", ["the AI winter"],
-                             XOR_CENTRE[0] - 1.1 - CARD_TOP_LEFT[0])
+        width = XOR_CENTRE[0] - 1.1 - CARD_TOP_LEFT[0]
+        card = self.card_for("1969 to the mid-1980s", ["the AI winter"], width)
         self.show_card(card, self.winter)
+        # under the card and the XOR corners, from the card's left
+        self.agenda.next_to(self.xor[0], DOWN, buff=0.3).align_to(card, LEFT)
+        self.play(appear(self.agenda), run_time=style.RUN_INTRO)

@@ -35,6 +35,7 @@ def test_every_fact_comes_from_a_note():
     years = {int(y) for y in re.findall(r"\b(19\d\d)", said)}
     assert years <= {int(e.year) for e in lesson.events} | {1980}
     assert "till mid 1980s" in _note("002") and "mid-1980s" in said
+    assert "contributed to the A.I. Winter" in _note("003") and "contributed to the AI" in said
     assert "Minsky" in _note("002") and "Papert" in _note("002")
     assert "model of the biological neuron" in _note("002")
     assert "expected to recognize people" in _note("002") and "consciousness" in _note("002")
@@ -61,7 +62,7 @@ def test_every_beat_ends_on_its_state():
             "neuron": 2 if on(scene.body) else 1 if on(scene.inputs) else 0,
             "formula": on(scene.formula), "timeline": on(scene.axis),
             "events": sum(on(mark) for mark in scene.event_marks), "hype": on(scene.hype),
-            "xor": on(scene.xor), "winter": on(scene.winter)})
+            "xor": on(scene.xor), "winter": on(scene.winter), "agenda": on(scene.agenda)})
         layouts.append((scene.timeline.current[1], text_boxes(scene)))
 
     scene = story_with(HistoryScene, beat_observers=[observe])

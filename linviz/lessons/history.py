@@ -47,6 +47,9 @@ class HistoryLesson:
     winter: tuple[float, float]
     #: the years the timeline shows
     span: tuple[int, int]
+    #: what the lecture then shows, in two lines under the winter's card: where the
+    #: perceptron learns and where it fails (the scenes that show each)
+    agenda: tuple[str, ...] = ()
 
 
 EVENTS = (
@@ -62,8 +65,14 @@ EVENTS = (
 )
 
 
+#: the lecture's plan as the winter's card ends it: the perceptron learns separable data in
+#: at most (R/γ)² updates (the convergence theorem), and fails on XOR and on noisy labels
+AGENDA = ("learns: separable data, in at most (R/γ)² updates",
+          "fails: XOR, and labels no line separates")
+
+
 def history_lesson(seed: int = 0) -> HistoryLesson:
     """The history the notes tell (``seed`` is unused: the story has no data)."""
     corners = ((1.0, 1.0, -1.0), (-1.0, -1.0, -1.0), (1.0, -1.0, 1.0), (-1.0, 1.0, 1.0))
     return HistoryLesson(events=EVENTS, xor_points=corners, winter=(1969.0, 1985.0),
-                         span=(1955, 1990))
+                         span=(1955, 1990), agenda=AGENDA)

@@ -10,7 +10,9 @@ The state's keys:
 - ``events``: how many of the lesson's events stand on it;
 - ``hype``: the line on what was expected of it (1958);
 - ``xor``: the four XOR corners are drawn beside 1969;
-- ``winter``: the AI winter's span is shaded on the axis.
+- ``winter``: the AI winter's span is shaded on the axis;
+- ``agenda``: the lecture's plan (what the perceptron learns, where it fails) under the
+  winter's card.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ __all__ = ["DEFAULT_DATA", "history_storyboard", "storyboard_of_history"]
 def history_storyboard(lesson: HistoryLesson, scene: str = SCENE) -> Storyboard:
     """Every beat of the scene for ``lesson`` (see the module's docstring)."""
     story = StoryWriter(scene, neuron=0, formula=False, timeline=False, events=0, hype=False,
-                        xor=False, winter=False)
+                        xor=False, winter=False, agenda=False)
     story.section("history", "Where the perceptron comes from")
     story.beat("The perceptron began as a model of a neuron, drawn here as the notes draw it: "
                "inputs x₁ to x_d, each weighted by its θⱼ, and summed.", "neuron", neuron=1)
@@ -40,8 +42,9 @@ def history_storyboard(lesson: HistoryLesson, scene: str = SCENE) -> Storyboard:
                hype=False)
     story.beat("1969: Minsky and Papert's book “Perceptrons” shows it fails on XOR: no line "
                "separates these four points.", "xor", events=4, xor=True)
-    story.beat("It led to the AI winter, until the mid-1980s. This lecture shows what the "
-               "perceptron learns, and where it fails.", "winter", winter=True)
+    story.beat("That contributed to the AI winter, until the mid-1980s. This lecture shows "
+               "what the perceptron learns, and where it fails.", "winter", winter=True,
+               agenda=True)
     return story.storyboard()
 
 
