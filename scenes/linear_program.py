@@ -40,6 +40,24 @@ DATA_CENTER = (-3.4, -0.25, 0.0)
 WEIGHT_CENTER = (3.2, -0.25, 0.0)
 
 
+#: the least length (screen units) y⁽ⁱ⁾x⁽ⁱ⁾ is drawn at in data space
+LEAST_ARROW = 1.2
+
+
+def arrow_factor(screen: np.ndarray) -> int:
+    """The whole k ≥ 1 an arrow of screen vector ``screen`` is drawn k times longer by, so
+    it is at least :data:`LEAST_ARROW` long."""
+    length = float(np.hypot(*np.asarray(screen, dtype=float)[:2]))
+    return 1 if length >= LEAST_ARROW else int(np.ceil(LEAST_ARROW / max(length, 1e-9)))
+
+
+def markers_under(mobject, markers: np.ndarray, pad: float) -> int:
+    """How many of the screen points ``markers`` lie within ``pad`` of ``mobject``'s box."""
+    low, high = mobject.get_corner(DOWN + LEFT), mobject.get_corner(UP + RIGHT)
+    return int(np.sum((markers[:, 0] > low[0] - pad) & (markers[:, 0] < high[0] + pad)
+                      & (markers[:, 1] > low[1] - pad) & (markers[:, 1] < high[1] + pad)))
+
+
 def ray_end(direction, box) -> np.ndarray:
     """Where the ray from 0 along ``direction`` leaves ``box`` (which holds 0)."""
     direction = np.asarray(direction, dtype=float)
@@ -200,11 +218,22 @@ class LinearProgramScene(LinvizScene):
         self.shown_normal.set_ends(self.weight_point((0, 0)), self.weight_point(foot))
         self.shown_label = math("1 \\/ norm(x^((i)))", theme, style.FONT_SMALL).set_color(
             theme.step)
-        # in data space, the vector y⁽ⁱ⁾x⁽ⁱ⁾ the line is perpendicular to
-        self.shown_vector = DataVector(self.plane, (0, 0), a, theme.step, "y^((i)) x^((i))")
+        # in data space, the vector y⁽ⁱ⁾x⁽ⁱ⁾ the line is perpendicular to: drawn k times
+        # longer when it would be a speck among the markers (k said on its label); for a −
+        # point, x⁽ⁱ⁾ dashed from 0 to the point first, so the flip by y⁽ⁱ⁾ = −1 reads
+        k = arrow_factor(self.plane.c2p(a) - self.plane.c2p((0, 0)))
+        name = "y^((i)) x^((i))" if k == 1 else f"{k} y^((i)) x^((i))"
+        self.shown_vector = DataVector(self.plane, (0, 0), k * a, theme.step, name)
+        if self.lesson.data.y[i] < 0:
+            point = self.lesson.data.X[i]
+            self.shown_vector.add(DashedLine(self.plane.c2p((0, 0)), self.plane.c2p(point),
+                                             color=theme.step, stroke_width=2,
+                                             dash_length=0.08, stroke_opacity=0.7))
         with_backdrop(self.shown_label, theme)
-        self.shown_label.next_to(self.shown_normal.get_center(), np.array([-1.0, 1.0, 0.0]),
-                                 buff=0.1)
+        # beside the arrow's middle, off its shaft: on the perpendicular side nearer up-left
+        shaft = self.weight_point(foot) - self.weight_point((0, 0))
+        self.shown_label.next_to(self.shown_normal.get_center(),
+                                 across(shaft, towards=np.array([-1.0, 1.0, 0.0])), buff=0.12)
         self.play(appear(self.shown_half), appear(self.shown_line), run_time=style.RUN_FADE)
         self.play(appear(self.shown_normal), appear(self.shown_label),
                   appear(self.shown_vector), run_time=style.RUN_FADE)
@@ -308,8 +337,24 @@ class LinearProgramScene(LinvizScene):
         self.play(appear(self.star_dot), run_time=style.RUN_FADE)
 
     def star_drawings(self) -> VGroup:
-        """θ*'s boundary in data space (shaded, with its normal) and the dashed θ*ᵀx = ±1."""
-        return self.star_lines_on(self.plane)
+        """θ*'s boundary in data space (shaded, with its normal) and the dashed θ*ᵀx = ±1,
+        each named by its level: "+1" near its upper end, "−1" near its lower end (apart,
+        however close the lines)."""
+        theme, star, plane = self.theme, self.lesson.theta_star, self.plane
+        drawn = self.star_lines_on(plane)
+        normal = plane.c2p(star) - plane.c2p((0, 0))
+        for level, word in ((1.0, "+1"), (-1.0, "-1")):
+            ends = clip_line(star, -level, plane.box)
+            if ends is None:
+                continue
+            screen = [plane.c2p(e) for e in ends]
+            end, other = sorted(screen, key=lambda p: -level * p[1])
+            inward = (other - end) / max(float(np.linalg.norm(other - end)), 1e-9)
+            name = math(word, theme, style.FONT_SMALL).set_color(theme.boundary)
+            with_backdrop(name, theme)
+            name.move_to(end + 0.35 * inward + 0.2 * level * across(inward, towards=normal))
+            drawn.add(name)
+        return drawn
 
     def star_lines_on(self, plane) -> VGroup:
         """θ*'s boundary and dashed θ*ᵀx = ±1 on ``plane`` (the data's, or an inset of it)."""
@@ -502,6 +547,20 @@ class LinearProgramScene(LinvizScene):
         self.follow_beat(beat)
         self.star_lines = self.star_drawings()
         self.play(appear(self.star_lines), run_time=style.RUN_FADE)
+        if beat.state["inset"] == "compare":  # the lines too close to tell apart: magnified
+            box, zoom = self.lesson.tight_inset
+            star, theta, theme = self.lesson.theta_star, self.lesson.thetas[-1], self.theme
+
+            def drawings(inset):
+                run = Hyperplane(inset, theta, 0.0, show_normal=False, show_notes=False,
+                                 show_shading=False)
+                run.line.set_color(theme.normal)
+                return VGroup(self.star_lines_on(inset), run)
+
+            self.least_inset = magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme,
+                                         drawings, lines=[(star, level) for level in
+                                                          (0.0, 1.0, -1.0)] + [(theta, 0.0)])
+            self.play(appear(self.least_inset), run_time=style.RUN_FADE)
 
     def draw_certificate(self, beat) -> None:
         """The certificate's half-planes in weight space (no θ is in all of them) and, in an
@@ -552,20 +611,24 @@ class LinearProgramScene(LinvizScene):
         for i in sorted(indices):
             places.setdefault(tuple(self.lesson.data.X[i]), []).append(i)
         rings = [self.rings[i] for i in sorted(indices) if i in self.rings]
+        markers = self.plane.markers.positions()
         for at_place in places.values():
             name = text(", ".join(str(i + 1) for i in at_place), theme, style.FONT_SMALL,
                         theme.highlight)
             with_backdrop(name, theme)
-            # above right of its ring, else the first corner clear of the other rings and
-            # of the names placed before (a name on another ring would pair it wrongly)
+            # the first corner of its ring clear of the other rings and of the names placed
+            # before (a name on another ring would pair it wrongly), then on the fewest
+            # markers; above right first
             own = self.rings[at_place[0]]
             others = [r for r in rings if r is not own] + list(names)
+            best = None
             for corner in (UP + RIGHT, UP + LEFT, DOWN + RIGHT, DOWN + LEFT):
                 name.next_to(own, corner, buff=0.02)
-                if not any(boxes_meet(name, other) for other in others):
-                    break
-            else:
-                name.next_to(own, UP + RIGHT, buff=0.02)
+                key = (any(boxes_meet(name, other) for other in others),
+                       markers_under(name, markers, self.plane.marker_size))
+                if best is None or key < best[0]:
+                    best = (key, corner)
+            name.next_to(own, best[1], buff=0.02)
             names.add(name)
         return names
 

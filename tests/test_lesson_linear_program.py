@@ -188,6 +188,14 @@ def test_every_number_said_is_the_lessons(name, seed):
     # the point said to have it has it (the first of any tie)
     least = int(np.flatnonzero(scores <= np.min(scores) * (1 + 1e-9) + 1e-12)[0])
     assert f"point {least + 1}'s (ringed" in said
+    # the ray enters across that point's line: said to run along the edge when the two
+    # meet at under 8° (the angle here from the line's direction, not the normal's)
+    d = np.array([-A[least][1], A[least][0]])
+    t = run["theta"]
+    crossing = math.degrees(math.acos(min(1.0, abs(d @ t) / (np.linalg.norm(d) *
+                                                           np.linalg.norm(t)))))
+    assert ("runs close along the region's edge" in said) == (crossing < 8.0), crossing
+    assert ("enters the region there" in said) == (crossing >= 8.0)
     if lesson.least_inset is not None:  # magnified a whole number of times, as said
         from linviz.view_box import INSET_HALF_WIDTHS, INSET_SHARE, fitted_box
 

@@ -61,7 +61,7 @@ def test_every_beat_ends_on_its_state(data):
                                           else 0), where
         assert picture["status"] == state["status"], where
         assert picture["probe"] == state["probe"], where
-        assert picture["inset"] == state["inset"], where
+        assert picture["inset"] == bool(state["inset"]), where
         if state["weights"]:
             assert picture["box"] == {"constraint": lesson.constraint_box,
                                       "near": lesson.weight_box, "walk": lesson.walk_box,

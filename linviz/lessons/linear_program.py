@@ -379,6 +379,15 @@ class LinearProgramLesson:
         return magnified_box(view, project_onto_line(x, star, 0.0), 1.0 / float(np.hypot(*star)))
 
     @property
+    def ray_edge_angle(self) -> float:
+        """The angle (degrees, 0 to 90) at which the ray from 0 through the perceptron's
+        last θ crosses the line of the least y·score's point, where it enters the region:
+        asin(|aᵢᵀθ| / (‖aᵢ‖‖θ‖))."""
+        theta, a = self.thetas[-1], self.signed[self.least_point]
+        ratio = abs(float(a @ theta)) / (float(np.hypot(*a)) * float(np.hypot(*theta)))
+        return float(np.degrees(np.arcsin(min(ratio, 1.0))))
+
+    @property
     def least_score(self) -> float:
         """minᵢ aᵢᵀθ_M of the perceptron's last θ (> 0: it separates)."""
         return float(np.min(_dot(self.signed, self.thetas[-1])))

@@ -22,8 +22,9 @@ The state's keys:
 - ``probe``: a θ of the shown point's half-plane marked in weight space, and its line in
   data space (the duality, both ways);
 - ``ringed``: the points ringed in data space (0-based);
-- ``inset``: "tight", θ*'s lines magnified round its first tight point; True, the least
-  y·score's point magnified beside the perceptron's line; False, no inset;
+- ``inset``: "tight", θ*'s lines magnified round its first tight point; "compare", the same
+  with the perceptron's line; True, the least y·score's point magnified beside the
+  perceptron's line; False, no inset;
 - ``endless``: the perceptron through the origin walks on for its
   :data:`~linviz.lessons.linear_program.ENDLESS_PASSES` passes in weight space, its line
   following in data space (data no line through the origin separates);
@@ -56,6 +57,10 @@ def value(v: float) -> str:
     """A coordinate or a y·score as said: 2 decimals, grouped from 1,000."""
     return wording.grouped(float(v), 2)
 
+
+#: a ray that crosses the region's edge at under this many degrees is said to run along it
+#: (drawn, the two would look as one line)
+GRAZE_DEGREES = 8.0
 
 #: the constraint of point i, as Typst mathematics (the status line sets it as a formula)
 CONSTRAINT = "$y^((i)) theta^T x^((i)) >= 1$"
@@ -116,6 +121,15 @@ def endless_seconds(mistakes) -> float:
     """How long a never-ending run's passes play: a second for every
     :data:`FAST_UPDATES_PER_SECOND` updates, at most :data:`ENDLESS_SECONDS`."""
     return min(sum(mistakes) / FAST_UPDATES_PER_SECOND, ENDLESS_SECONDS)
+
+
+def place_tag_words(lesson: LinearProgramLesson, i: int) -> str:
+    """What the tag beside point i's place says ("+2 −1" is 2 + points and 1 − point at one
+    place), counted from the data."""
+    here = np.all(lesson.data.X == lesson.data.X[i], axis=1)
+    plus, minus = int(np.sum(here & (lesson.data.y > 0))), int(np.sum(here & (lesson.data.y < 0)))
+    return (f"+{plus} −{minus}: {plus} {'+ point' if plus == 1 else '+ points'} and {minus} "
+            f"{'− point' if minus == 1 else '− points'} at that place")
 
 
 def subscript(number: int) -> str:
@@ -204,8 +218,9 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                lines=True, region=True, probe=False, view="near", status=None)
     star, c = lesson.theta_star, lesson.least_l1
     story.section("lp-solve", "Solving it")
-    story.beat("Every θ in it separates the data. A linear programme picks one: the θ of the "
-               "region with the least |θ₁| + |θ₂|.", "objective", diamond=c,
+    story.beat("Every θ in it separates the data. A linear programme picks one: the least "
+               "|θ₁| + |θ₂|, a linear objective (the least ‖θ‖₂ would need a quadratic one).",
+               "objective", diamond=c,
                status=f"minimise $|theta_1| + |theta_2|$ subject to {CONSTRAINT} for every $i$")
     story.beat(f"The solver, HiGHS, finds θ* = {wording.vector(star)}, where the diamond "
                f"touches the region.", "solution",
@@ -255,12 +270,14 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"data.", "least", ringed=[lesson.least_point], shown=None, inset=bool(inset),
                status=f"perceptron: $theta = {math_vector(lesson.thetas[-1])}$, "
                       f"least y·score {value(m)}")
-    story.beat(f"Scaled by 1/{value(m)} it meets every constraint: {where} enters the region "
-               f"there.", "ray", ray=True, ringed=[], inset=False,
+    enters = ("runs close along the region's edge and enters it at the ring"
+              if lesson.ray_edge_angle < GRAZE_DEGREES else "enters the region there")
+    story.beat(f"Scaled by 1/{value(m)} it meets every constraint: {where} {enters}.", "ray",
+               ray=True, ringed=[], inset=False,
                view="far" if far else ("walk" if zoomed else "near"))
     story.beat("The programme finds the best θ for the objective we choose, in one solve; the "
                "perceptron stops at the first separator its updates reach.", "compare",
-               boundary="star-and-run",
+               boundary="star-and-run", inset="compare" if lesson.tight_inset else False,
                status="on the left: white, $theta^*$ (LP), dashed $theta^(* T) x = plus.minus 1$; "
                       "yellow, $theta$ (perceptron)")
 
@@ -283,11 +300,13 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
              f"share no θ." if lesson.same_place_certificate else
              f"Its proof: weights {weights} on {point_list(support)} make their "
              f"y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail. Their lines' sides (arrows) share no θ.")
+    status = ", ".join(f"$lambda_({i + 1}) = {wording.number(lesson.certificate[i], 2)}$"
+                       for i in support)
+    if lesson.same_place_certificate:  # the place's tag, "+2 −1", read out once
+        status += "; " + place_tag_words(lesson, support[0])
     story.beat(proof,
                "certificate",
-               ringed=support, certificate=True,
-               status=", ".join(f"$lambda_({i + 1}) = "
-                                f"{wording.number(lesson.certificate[i], 2)}$" for i in support))
+               ringed=support, certificate=True, status=status)
     story.beat("So for any θ their weighted y·scores add up to θᵀ0 = 0: one of them is ≤ 0, "
                "a mistake, whatever θ is.", "proof",
                status="$sum_i lambda_i y^((i)) theta^T x^((i)) = theta^T (sum_i lambda_i "

@@ -88,11 +88,21 @@ class MarkerCloud(VGroup):
             self.discs.set_fill(opacity=0)
         self.minus = VMobject().match_style(minus[1])
         self.plus = VMobject().match_style(plus[1])
+        #: a − drawn again over the + where both classes share a place, so the marker
+        #: there shows both: the +'s upright and the −'s bar (see :attr:`mixed_points`)
+        self.mixed = VMobject().match_style(minus[1])
+        #: the first − point of every place holding both classes
+        self.mixed_points = np.zeros(0, dtype=int)
+        if groups is not None:
+            both = [g for g in groups.repeated if groups.positive[g] and groups.negative[g]]
+            self.mixed_points = np.array(
+                [int(np.flatnonzero((groups.group_of == g) & ~self.positive)[0]) for g in both],
+                dtype=int)
         #: the count beside each position holding several points (see the class docstring)
         self.counts = VGroup()
         #: per count: the point it stands beside and the range of its points in the path
         self.count_spans: list[tuple[int, int, int]] = []
-        super().__init__(self.discs, self.minus, self.plus)
+        super().__init__(self.discs, self.minus, self.plus, self.mixed)
         points = np.zeros((len(self.labels), 3)) if positions is None else positions
         self.set_positions(points)
         self.groups, self.theme = groups, theme
@@ -173,6 +183,7 @@ class MarkerCloud(VGroup):
         self.discs.points = _stamped(self.disc_shape, points)
         self.plus.points = _stamped(self.plus_shape, points[self.positive])
         self.minus.points = _stamped(self.minus_shape, points[~self.positive])
+        self.mixed.points = _stamped(self.minus_shape, points[self.mixed_points])
         if self.count_spans:
             path = self.counts.submobjects[0]
             for i, start, end in self.count_spans:
