@@ -199,7 +199,7 @@ def data_card_lines(data: Dataset | None) -> list[str]:
         lines.append(f"spreads differ {_fold(ratio)}-fold: each feature standardised, "
                      f"(x − mean)/s.d.")
     if params.get("standardized", {}).get("origin_widening"):
-        lines.append("far from the origin the picture draws from: each feature standardised, "
+        lines.append("far from the origin, where θ is drawn from: each feature standardised, "
                      "(x − mean)/s.d.")
     if ratio or params.get("standardized", {}).get("origin_widening"):
         lines.append("ticks in the data's units; the axes cross at the means; "
@@ -237,9 +237,9 @@ def data_note_sentences(data: Dataset | None) -> list[str]:
                      f"much for one scale: each is standardised, (x − mean)/standard "
                      f"deviation.")
     if scaled.get("origin_widening"):
-        said.append("The data lies far from the origin, which the picture draws from: each "
-                    "feature is standardised, (x − mean)/standard deviation, so the origin is "
-                    "at its centre.")
+        said.append("The data lies far from the origin, where θ is drawn from: each feature "
+                    "is standardised, (x − mean)/standard deviation, so the origin moves to the "
+                    "means.")
     if kept.get("spread_ratio"):
         said.append(f"Kept in the file's units, as asked: the spreads differ "
                     f"{_fold(kept['spread_ratio'])}-fold, so at one scale the narrow feature "

@@ -454,7 +454,7 @@ def test_data_far_from_the_origin_fills_the_plane_of_a_scene_that_draws_theta_fr
     said = with_data_note(default.storyboard, default.data).beats[1].sentence
     assert "The data lies far from the origin" in said and "standardised" in said
     told_raw = [beat.sentence for beat in with_data_note(raw.storyboard, raw.data).beats]
-    assert not any("which the picture draws from" in sentence for sentence in told_raw)
+    assert not any("where θ is drawn from" in sentence for sentence in told_raw)
     # --raw keeps the corner, and says what it costs
     assert told_raw[1].startswith("Kept as it is, as asked: the data lies far from the origin")
     # the ticks read in the data's units: round values inside the data's own range
