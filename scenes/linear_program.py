@@ -30,8 +30,8 @@ from scenes.toolkit.fast_shapes import FastArrow
 from scenes.toolkit.layout import appear, boxes_meet, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.placement import across
-from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane
-from scenes.toolkit.screen_text import math, text
+from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane, text_boxes_of
+from scenes.toolkit.screen_text import markup_with_math, math, text
 from scenes.toolkit.vector_sum import vector_sum_inset
 
 #: the two planes: side, and the centres of data space (left) and weight space (right)
@@ -40,6 +40,8 @@ DATA_CENTER = (-3.4, -0.25, 0.0)
 WEIGHT_CENTER = (3.2, -0.25, 0.0)
 
 
+#: the opacity every constraint's line fades to while a certificate's few are shown
+FADED_LINES = 0.12
 #: the least length (screen units) y⁽ⁱ⁾x⁽ⁱ⁾ is drawn at in data space
 LEAST_ARROW = 1.2
 
@@ -56,6 +58,13 @@ def markers_under(mobject, markers: np.ndarray, pad: float) -> int:
     low, high = mobject.get_corner(DOWN + LEFT), mobject.get_corner(UP + RIGHT)
     return int(np.sum((markers[:, 0] > low[0] - pad) & (markers[:, 0] < high[0] + pad)
                       & (markers[:, 1] > low[1] - pad) & (markers[:, 1] < high[1] + pad)))
+
+
+def on_text(mobject, boxes) -> bool:
+    """Whether ``mobject``'s screen box meets any of ``boxes`` ([x0, y0, x1, y1, …])."""
+    low, high = mobject.get_corner(DOWN + LEFT), mobject.get_corner(UP + RIGHT)
+    return any(low[0] < b[2] and b[0] < high[0] and low[1] < b[3] and b[1] < high[1]
+               for b in boxes)
 
 
 def ray_end(direction, box) -> np.ndarray:
@@ -405,8 +414,18 @@ class LinearProgramScene(LinvizScene):
         self.walker_label = math("theta", theme, style.FONT_LABEL).set_color(theme.normal)
         with_backdrop(self.walker_label, theme)
         self.walker.add_updater(lambda d: d.move_to(self.weight_point(self.walk_theta())))
-        self.walker_label.add_updater(lambda m: m.next_to(self.walker,
-                                                          np.array([-1.0, 1.0, 0.0]), buff=0.05))
+        self.walker_label.add_updater(lambda m: m.next_to(self.walker, self.walker_side(),
+                                                          buff=0.06))
+
+    def walker_side(self) -> np.ndarray:
+        """Where θ's name goes beside its dot: off the step it is on (or last took),
+        perpendicular to it, on the side nearer up-left (never on the path)."""
+        thetas, t = self.walk_states, self.walk_tracker.get_value()
+        k = min(max(int(np.ceil(t - 1e-9)) - 1, 0), len(thetas) - 2)
+        if len(thetas) < 2:
+            return np.array([-1.0, 1.0, 0.0])
+        step = self.weight_point(thetas[k + 1]) - self.weight_point(thetas[k])
+        return across(step, towards=np.array([-1.0, 1.0, 0.0]))
 
     def walk_theta(self) -> np.ndarray:
         """θ at the walk's tracker, between two updates' states."""
@@ -576,7 +595,10 @@ class LinearProgramScene(LinvizScene):
             for i in support]))
         lines = self.on_weights(lambda: VGroup(*[self.constraint_line(i, theme.step, 3)
                                                  for i in support]))
-        self.play(appear(halves), appear(lines), run_time=style.RUN_FADE)
+        numbers = self.on_weights(lambda: self.line_numbers(support))
+        # every other constraint's line fades to a trace: these few carry the proof
+        self.play(self.lines.animate.set_stroke(opacity=FADED_LINES), run_time=style.RUN_FADE)
+        self.play(appear(halves), appear(lines), appear(numbers), run_time=style.RUN_FADE)
         names = self.ring_names(support)
         marked = self.plane.c2p_many(lesson.data.X[support])[:, :2]
         frame, (arrows, arrow_names), scale = vector_sum_inset(
@@ -587,9 +609,10 @@ class LinearProgramScene(LinvizScene):
         self.play(appear(frame), appear(names), run_time=style.RUN_FADE)
         for arrow, name in zip(arrows, arrow_names):
             self.play(appear(arrow), appear(name), run_time=style.RUN_FADE * 2)
-        scale_note = text(f"inset: λᵢy⁽ⁱ⁾x⁽ⁱ⁾ tip to tail, back to 0, at "
-                          f"{wording.significant(scale, 0, 2)} × length",
-                          theme, style.FONT_SMALL, theme.muted)
+        scale_note = text(markup_with_math(
+            f"inset: $lambda_i y^((i)) x^((i))$ tip to tail, back to 0, at "
+            f"{wording.significant(scale, 0, 2)} × length"), theme, style.FONT_SMALL,
+            theme.muted)
         # over the plane's top right (the legend holds its top left)
         scale_note.next_to(self.plane.frame, UP, buff=0.12).align_to(self.plane.frame, RIGHT)
         self.play(appear(scale_note), run_time=style.RUN_FADE)
@@ -597,6 +620,23 @@ class LinearProgramScene(LinvizScene):
         self.certificate_arrows = arrows
         self.certificate = VGroup(frame, arrows, arrow_names, names, scale_note)
         self.add(self.certificate)
+
+    def line_numbers(self, indices) -> VGroup:
+        """Each of these points' lines in weight space named by its point (1-based), near
+        the line's end in the upper half of the plane, off the line."""
+        theme, numbers = self.theme, VGroup()
+        for i in indices:
+            ends = clip_line(self.lesson.signed[i], -1.0, self.weights.box)
+            if ends is None:
+                continue
+            screen = sorted((self.weight_point(e) for e in ends), key=lambda p: -p[1])
+            inward = screen[1] - screen[0]
+            inward = inward / max(float(np.linalg.norm(inward)), 1e-9)
+            name = text(str(i + 1), theme, style.FONT_SMALL, theme.step)
+            with_backdrop(name, theme)
+            name.move_to(screen[0] + 0.4 * inward + 0.18 * across(inward))
+            numbers.add(name)
+        return numbers
 
     def draw_proof(self, beat) -> None:
         """A line of the argument on the status line, while it is said."""
@@ -612,6 +652,8 @@ class LinearProgramScene(LinvizScene):
             places.setdefault(tuple(self.lesson.data.X[i]), []).append(i)
         rings = [self.rings[i] for i in sorted(indices) if i in self.rings]
         markers = self.plane.markers.positions()
+        # the plane's own words (the counts of shared places, "+2 −1"), kept readable
+        tags = [box for fixture in self.plane.fixtures() for box in text_boxes_of(fixture)]
         for at_place in places.values():
             name = text(", ".join(str(i + 1) for i in at_place), theme, style.FONT_SMALL,
                         theme.highlight)
@@ -625,6 +667,7 @@ class LinearProgramScene(LinvizScene):
             for corner in (UP + RIGHT, UP + LEFT, DOWN + RIGHT, DOWN + LEFT):
                 name.next_to(own, corner, buff=0.02)
                 key = (any(boxes_meet(name, other) for other in others),
+                       on_text(name, tags),
                        markers_under(name, markers, self.plane.marker_size))
                 if best is None or key < best[0]:
                     best = (key, corner)

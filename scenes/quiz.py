@@ -26,7 +26,13 @@ from scenes.toolkit.layout import appear, boxes_meet, vanish, with_backdrop
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane, MarginBand
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.score_line import ScoreLine
-from scenes.toolkit.screen_text import math, text
+from scenes.toolkit.screen_text import markup_with_math, math, text
+
+
+def quoted(number: str) -> str:
+    """A number inside Typst mathematics: quoted when grouped ("2,324"; a bare comma would
+    be set as a separator)."""
+    return f'"{number}"' if "," in number else number
 
 
 #: the side of each of the margin quiz's two planes on screen
@@ -196,7 +202,12 @@ class OnePointQuizScene(QuizScene):
             self.move_theta(after)
             # the steps stay, a trail from the start to the end of the run
             self.trail.append(step_arrow)
-        if beat.state["inset"]:  # x just off the line: magnified with it
+
+    def draw_magnify(self, beat) -> None:
+        """x and the last boundary magnified: x is just off the line."""
+        self.show_words(beat.state["status"])
+        run, end = beat.state["run"], beat.state["step"]
+        if beat.state["inset"]:
             box, zoom = self.lesson.final_inset
             theta = self.theta_at(run, end)
             self.inset = magnifier(self.plane, self.plane.X, self.plane.y, box, zoom, self.theme,
@@ -280,12 +291,14 @@ class MarginQuizScene(QuizScene):
 
     def heading(self, run, plane, with_updates: bool = False):
         """γ and (R/γ)² over a plane (and the run's M once it is drawn)."""
-        said = f"band ±{plane_margin(run)}; on [x, 1]: R = {wording.number(run.R, 2)}, " \
-               f"γ = {wording.significant(run.gamma, 2, 3)}, " \
-               f"(R/γ)² = {wording.grouped(run.bound, 0)}"
+        bound = wording.grouped(run.bound, 0)
+        said = (f"band $plus.minus {plane_margin(run)}$; on $[x, 1]$: "
+                f"$R = {wording.number(run.R, 2)}$, "
+                f"$gamma = {wording.significant(run.gamma, 2, 3)}$, "
+                f"$(R \/ gamma)^2 = {quoted(bound)}$")
         if with_updates:
-            said += f", M = {run.updates}"
-        words = text(plain_markup(said), self.theme, style.FONT_SMALL)
+            said += f", $M = {run.updates}$"
+        words = text(markup_with_math(said), self.theme, style.FONT_SMALL)
         return words.next_to(plane.frame, UP, buff=0.2)
 
     def make_inset(self, run, plane):

@@ -34,8 +34,8 @@ def test_the_single_point_is_got_wrong_once_from_zero_and_boundedly_from_any_sta
     assert f"‖x‖² = {x @ x:.2f}" in said
     bound = np.linalg.norm(lesson.start) / np.linalg.norm(x) + 1
     # a whole bound said as a count ("here 4"), else to two decimals
-    assert (f"here {round(bound)}, since" if abs(bound - round(bound)) < 1e-9 else
-            f"here {bound:.2f}, since") in said
+    assert (f"here {round(bound)}, by" if abs(bound - round(bound)) < 1e-9 else
+            f"here {bound:.2f}, by") in said
     # x's distance to the last boundary (recomputed here): said, and magnified round x
     # whenever it is under a fortieth of the view's width (it would look on the line)
     theta = lesson.start + k * x
@@ -43,7 +43,7 @@ def test_the_single_point_is_got_wrong_once_from_zero_and_boundedly_from_any_sta
     width = lesson.view.x_max - lesson.view.x_min
     if distance < width / 40:
         box, zoom = lesson.final_inset
-        assert f"just {distance:.2f} inside the correct side (magnified ×{zoom})" in said
+        assert f"x ends just {distance:.2f} inside the correct side (magnified ×{zoom})" in said
         assert box.x_min <= x[0] <= box.x_max and box.y_min <= x[1] <= box.y_max
         assert (box.x_max - box.x_min) >= 2 * 2.5 * distance
     elif lesson.final_inset is None:

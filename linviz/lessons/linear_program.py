@@ -46,7 +46,7 @@ from ..dataset import Dataset
 from ..epochs import mistakes_per_epoch
 from ..errors import DataError
 from ..geometry import Box, project_onto_line
-from ..perceptron import Perceptron
+from ..perceptron import Perceptron, mistakes
 from ..theory import (is_separable, max_margin_separator, overlap_certificate,
                       same_place_pair)
 from ..ties import least_index
@@ -318,6 +318,17 @@ class LinearProgramLesson:
         return tuple(int(m) for m in mistakes_per_epoch(self.endless_offset))
 
     @property
+    def endless_wrong(self) -> int:
+        """How many points :attr:`endless`'s last θ gets wrong (y·score ≤ 0, the
+        perceptron's own rule: :func:`linviz.perceptron.mistakes`)."""
+        return last_state_wrong(self.endless)
+
+    @property
+    def endless_offset_wrong(self) -> int:
+        """How many points :attr:`endless_offset`'s last (θ, θ₀) gets wrong."""
+        return last_state_wrong(self.endless_offset)
+
+    @property
     def n(self) -> int:
         return len(self.signed)
 
@@ -436,6 +447,14 @@ def _least_point(A: np.ndarray, value: float) -> np.ndarray:
     near = candidates[norms <= low + TIE * max(1.0, low)]
     first = near[near[:, 0] <= near[:, 0].min() + TIE * max(1.0, abs(near[:, 0].min()))]
     return first[np.argmin(first[:, 1])]
+
+
+def last_state_wrong(run: Trace) -> int:
+    """How many points of ``run``'s data its last state gets wrong (score ≤ 0 by the
+    perceptron's rule, :func:`linviz.perceptron.mistakes`)."""
+    theta = np.asarray(run.states["theta"][-1], dtype=float)
+    theta0 = float(run.states["theta0"][-1])
+    return int(np.sum(mistakes(run.data.X, run.data.y, theta[None, :], np.array([theta0]))))
 
 
 def endless_view(box: Box, walked: np.ndarray) -> Box:

@@ -218,9 +218,8 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                lines=True, region=True, probe=False, view="near", status=None)
     star, c = lesson.theta_star, lesson.least_l1
     story.section("lp-solve", "Solving it")
-    story.beat("Every θ in it separates the data. A linear programme picks one: the least "
-               "|θ₁| + |θ₂|, a linear objective (the least ‖θ‖₂ would need a quadratic one).",
-               "objective", diamond=c,
+    story.beat("Every θ in it separates the data. A linear programme picks one by a linear "
+               "objective: the least |θ₁| + |θ₂|.", "objective", diamond=c,
                status=f"minimise $|theta_1| + |theta_2|$ subject to {CONSTRAINT} for every $i$")
     story.beat(f"The solver, HiGHS, finds θ* = {wording.vector(star)}, where the diamond "
                f"touches the region.", "solution",
@@ -296,8 +295,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         else wording.number(lesson.certificate[support[0]], 2)
     story.section("lp-certificate", "Why no θ exists")
     proof = (f"Its proof: {point_list(support)} lie at one place with opposite labels, so "
-             f"their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0 (weights {weights}). Their lines' sides (arrows) "
-             f"share no θ." if lesson.same_place_certificate else
+             f"their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0: their lines' sides (arrows) share no θ."
+             if lesson.same_place_certificate else
              f"Its proof: weights {weights} on {point_list(support)} make their "
              f"y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail. Their lines' sides (arrows) share no θ.")
     status = ", ".join(f"$lambda_({i + 1}) = {wording.number(lesson.certificate[i], 2)}$"
@@ -322,7 +321,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "endless", endless=True, certificate=False, ringed=[], view="endless",
                min_seconds=endless_seconds(mistakes),
                status=f"through the origin, mistakes in passes 1 to {len(mistakes)}: "
-                      f"{', '.join(str(m) for m in mistakes)}")
+                      f"{', '.join(str(m) for m in mistakes)}; its last θ gets "
+                      f"{lesson.endless_wrong} of {lesson.n} wrong")
     if lesson.separable_with_offset:
         story.beat("With an offset a line does separate them (drawn, the widest): the same "
                    "programme on [x, 1] is feasible, as the offset-lift scene shows.",
@@ -341,7 +341,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    "endless-offset", endless_offset=True, overlap=False, ringed=[],
                    min_seconds=endless_seconds(mistakes),
                    status=f"with an offset, mistakes in passes 1 to {len(mistakes)}: "
-                          f"{', '.join(str(m) for m in mistakes)}")
+                          f"{', '.join(str(m) for m in mistakes)}; its last line gets "
+                          f"{lesson.endless_offset_wrong} of {lesson.n} wrong")
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:

@@ -4,7 +4,8 @@ holds it for the request's quiz pause after it is said; present mode stops there
 then real runs answer it.
 
 States of ``quiz-one-point``: ``question`` (the question's card), ``run`` (None, "zero"
-or "start": the run drawn), ``step`` (its θ after this many updates), ``status``.
+or "start": the run drawn), ``step`` (its θ after this many updates), ``inset`` (x and
+the last boundary magnified), ``status``.
 States of ``quiz-margin``: ``question``, ``planes`` (how many of the two data sets are
 drawn, left first),
 ``inset`` (the narrow band magnified in a corner of its plane), ``runs`` (each run's
@@ -58,25 +59,26 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
     n2 = value(lesson.norm_squared)
     story.beat(f"From θ = 0, a mistake: one update makes θ = x, and then θᵀx = ‖x‖² = "
                f"{n2} > 0.", "run", question=False, run="zero", step=1,
-               status=f"θᵀx: 0.00 → {n2}")
+               status=f"$theta^T x$: 0.00 → {n2}")
     story.beat("Nothing changes θ after that: from θ = 0 the point is misclassified exactly "
-               "once.", "hold", status=f"from θ = 0: 1 mistake, then θᵀx = {n2} > 0 at every "
+               "once.", "hold", status=f"from $theta = 0$: 1 mistake, then $theta^T x = {n2} > 0$ at every "
                                       f"visit")
     story.beat(f"Now a random start θ⁽⁰⁾ of length 3‖x‖ that gets x wrong: θ⁽⁰⁾ᵀx = "
                f"{value(lesson.start_score)} ≤ 0.",
-               "start", run="start", step=0, status=f"θᵀx: {value(lesson.start_score)}")
+               "start", run="start", step=0, status=f"$theta^T x$: {value(lesson.start_score)}")
     k = lesson.updates_from_start
     scores = " → ".join(value(theta @ lesson.x) for theta in lesson.from_start)
-    inset = lesson.final_inset
-    near = (f", so x is just {value(lesson.final_distance)} inside the correct side "
-            f"(magnified ×{inset[1]})" if inset else "")
     story.beat(f"Each update adds ‖x‖² = {n2} to θᵀx: it takes "
                f"{wording.count(k, 'update')} to pass 0, to "
-               f"{value(lesson.from_start[-1] @ lesson.x)}{near}.", "run", step=k,
-               status=f"θᵀx: {scores}", inset=bool(inset))
+               f"{value(lesson.from_start[-1] @ lesson.x)}.", "run", step=k,
+               status=f"$theta^T x$: {scores}")
+    inset = lesson.final_inset
+    if inset:  # x would look on the line: said, and magnified while it is
+        story.beat(f"So x ends just {value(lesson.final_distance)} inside the correct side "
+                   f"(magnified ×{inset[1]}).", "magnify", inset=True)
     bound = whole_or_number(lesson.bound)
-    story.beat(f"From any start, at most ‖θ⁽⁰⁾‖/‖x‖ + 1 updates, here {bound}, since "
-               f"−θ⁽⁰⁾ᵀx ≤ ‖θ⁽⁰⁾‖‖x‖: finitely many, then never again.", "answer",
+    story.beat(f"From any start, at most ‖θ⁽⁰⁾‖/‖x‖ + 1 updates, here {bound}, by "
+               f"Cauchy–Schwarz: finitely many, then never again.", "answer",
                inset=False,
                status="$k <= (-theta^((0) T) x) / norm(x)^2 + 1 <= norm(theta^((0))) / "
                       f"norm(x) + 1 = {bound}$")
@@ -99,9 +101,13 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                f"{wording.grouped(narrow.bound, 0)}.", "planes", planes=2, inset=bool(zoom))
     story.beat(f"The perceptron on each: {wording.count(wide.updates, 'update')} on the left, "
                f"{wording.count(narrow.updates, 'update')} on the right.", "runs", runs=True,
-               inset=False, status="white: θ*, the widest band · pink: the perceptron's last θ")
-    bound = (f"M ≤ (R/γ)²: {wide.updates} ≤ {wording.grouped(wide.bound, 0)} on the left, "
-             f"{narrow.updates} ≤ {wording.grouped(narrow.bound, 0)} on the right")
+               inset=False, status="white: $theta^*$, the widest band · pink: the perceptron's last $theta$")
+    def at_most(m: int, bound: float) -> str:  # M ≤ (R/γ)² as Typst, a grouped bound quoted
+        said = wording.grouped(bound, 0)
+        return f"${m} <= {chr(34) + said + chr(34) if ',' in said else said}$"
+
+    bound = (f"$M <= (R \/ gamma)^2$: {at_most(wide.updates, wide.bound)} on the left, "
+             f"{at_most(narrow.updates, narrow.bound)} on the right")
     if lesson.wide_is_faster:
         story.beat("So a large margin: classes far apart compared with how far the points "
                    "reach, R, are learned in few updates, as M ≤ (R/γ)² says.", "answer",

@@ -116,6 +116,22 @@ def line_samples(plane: DataPlane, lines) -> np.ndarray:
     return np.concatenate(found) if found else np.zeros((0, 2))
 
 
+def leader_corners(small, large) -> list:
+    """The corners (two of UL, UR, DL, DR, in that order) whose leader, from ``small``'s
+    corner to the same corner of ``large``, crosses neither box: a leader through the
+    magnified square or the inset would run over what they show."""
+    boxes = [(m.get_corner(DL)[:2], m.get_corner(UR)[:2]) for m in (small, large)]
+    along = np.linspace(0.02, 0.98, 49)[:, None]
+    clear = []
+    for corner in (UL, UR, DL, DR):
+        a, b = small.get_corner(corner)[:2], large.get_corner(corner)[:2]
+        points = a + along * (b - a)
+        if not any(np.any(np.all((points > low + 1e-6) & (points < high - 1e-6), axis=1))
+                   for low, high in boxes):
+            clear.append(corner)
+    return clear[:2]
+
+
 def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: int, theme,
               drawings: Callable[[DataPlane], VMobject], lines=()) -> VGroup:
     """The inset of ``plane`` showing ``box`` (``zoom`` times larger) with the points of
@@ -151,7 +167,7 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     inset.frame.set_stroke(theme.highlight, width=1.5)
     leaders = VGroup(*[Line(where.get_corner(corner), inset.frame.get_corner(corner),
                             stroke_width=1, color=theme.highlight, stroke_opacity=0.6)
-                       for corner in (UL, DR)])
+                       for corner in leader_corners(where, inset.frame)])
     times = text(f"×{zoom}", theme, style.FONT_SMALL).set_color(theme.highlight)
     bottom = plane.frame.get_corner(DL)[1]
     times.next_to(inset.frame, UP if place[1] < bottom + 1 else DOWN, buff=0.05)
