@@ -102,8 +102,10 @@ class LinearProgramScene(LinvizScene):
     def build(self) -> None:
         lesson, theme = self.lesson, self.theme
         self.title = self.make_title("Separating as a linear programme")
+        # counts only where both classes share a place: the others are clutter here
         self.plane = DataPlane(self.data.X, self.data.y, theme, data=self.data,
-                               include_origin=True, side=SIDE, center=DATA_CENTER)
+                               include_origin=True, side=SIDE, center=DATA_CENTER,
+                               counts="mixed")
         self.weights = DataPlane(np.zeros((0, 2)), np.zeros(0), theme, box=lesson.constraint_box,
                                  side=SIDE, center=WEIGHT_CENTER,
                                  axis_labels=("theta_1", "theta_2"), legend=False)

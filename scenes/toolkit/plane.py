@@ -75,7 +75,11 @@ class MarkerCloud(VGroup):
 
     def __init__(self, labels, theme: Theme, size: float = style.POINT_SIZE,
                  positions: np.ndarray | None = None, discs: bool = True,
-                 groups: views.PointGroups | None = None, bounds: np.ndarray | None = None):
+                 groups: views.PointGroups | None = None, bounds: np.ndarray | None = None,
+                 counts: str = "all"):
+        #: which places get a count: "all" holding several points, or only those "mixed"
+        #: (both classes, the count a scene's argument may rest on)
+        self.counted = counts
         self.labels = np.asarray(labels, dtype=float)
         self.positive = self.labels > 0
         self.size = float(size)
@@ -138,7 +142,9 @@ class MarkerCloud(VGroup):
         no such place beside it, a little further out with a thin leader to its marker."""
         obstacles = [box_around(points, self.size * 1.15)]
         typeset_once: dict[str, VMobject] = {}
-        order = sorted(groups.repeated, key=lambda g: (-groups.counts[g], g))
+        repeated = [g for g in groups.repeated if self.counted == "all"
+                    or (groups.positive[g] and groups.negative[g])]
+        order = sorted(repeated, key=lambda g: (-groups.counts[g], g))
         placed, leaders = [], []
         for g in order:
             words = views.count_text(int(groups.positive[g]), int(groups.negative[g]))
@@ -262,6 +268,8 @@ class DataPlane(VGroup):
         names (``Dataset.label_names``) make a legend above the plane.
     ticks : tick values round the plane (by default unless it is small).
     legend : the legend (by default when ``data`` is given).
+    counts : which places holding several points are counted beside their marker: "all",
+        or only the "mixed" ones, holding both classes (:class:`MarkerCloud`).
 
     Round tick values (1, 2 or 5 × 10ᵏ) stand below and left of the square
     at its grid lines, with the axes' names at the ends of those rows. A
@@ -280,7 +288,7 @@ class DataPlane(VGroup):
                  side: float = style.PLANE_SIDE, center=style.PLANE_CENTER,
                  axis_labels: tuple[str, str] | None = None, *, data=None,
                  include_origin: bool | None = None, equal_scale: bool = True,
-                 ticks: bool | None = None, legend: bool | None = None):
+                 ticks: bool | None = None, legend: bool | None = None, counts: str = "all"):
         X = np.asarray(X, dtype=float).reshape(-1, 2)
         self.theme = theme
         self.equal_scale = equal_scale
@@ -307,7 +315,8 @@ class DataPlane(VGroup):
         #: the radius of a ring round one marker: smaller where points are dense
         self.ring_radius = views.ring_radius(spacing, self.marker_size)
         self.markers = MarkerCloud(self.y, theme, size=self.marker_size, positions=screen,
-                                   groups=self.groups, bounds=self.square_bounds())
+                                   groups=self.groups, bounds=self.square_bounds(),
+                                   counts=counts)
         # grid lines, axis lines and ticks never change: one path per style each; the
         # axes become a plain drawing (their c2p would no longer follow the plane)
         self.axes = merge_glyphs(VGroup(*self.axes.submobjects))
