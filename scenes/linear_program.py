@@ -213,6 +213,10 @@ class LinearProgramScene(LinvizScene):
         self.play(appear(self.title), appear(self.plane), run_time=style.RUN_INTRO)
 
     def draw_weight_plane(self, beat) -> None:
+        shown = [m for m in getattr(self, "mean_mark", ()) if self.on_screen(m)]
+        if shown:
+            self.play(*[vanish(m) for m in shown], run_time=style.RUN_FADE)
+            self.remove(*shown)
         self.follow_beat(beat)
         self.play(appear(self.weights), run_time=style.RUN_INTRO)
 
@@ -803,6 +807,34 @@ class LinearProgramScene(LinvizScene):
         self.play(appear(hulls), appear(names), run_time=style.RUN_FADE * 2)
         self.play(appear(shared), Indicate(shared, color=theme.highlight),
                   run_time=style.RUN_FADE * 2)
+
+    def draw_through_mean(self, beat) -> None:
+        """A line through the origin turns half a turn round it: on standardised data every
+        line the programme can give passes through the data's mean, where the axes cross."""
+        theme, angle = self.theme, ValueTracker(0.3)
+
+        def line_at():
+            a = angle.get_value()
+            drawn = Hyperplane(self.plane, np.array([np.cos(a), np.sin(a)]), 0.0,
+                               show_normal=False, show_notes=False, show_shading=False)
+            drawn.line.set_color(theme.normal)
+            return drawn
+
+        turning = VGroup(line_at())
+        turning.add_updater(lambda m: m.become(VGroup(line_at())))
+        origin = Dot(self.plane.c2p((0, 0)), radius=style.DOT_RADIUS, color=theme.highlight)
+        self.play(appear(origin), run_time=style.RUN_FADE)
+        self.add(turning)
+        self.play(angle.animate.set_value(0.3 + np.pi), run_time=style.RUN_WIDEN,
+                  rate_func=linear)
+        turning.clear_updaters()
+        # the line goes; the origin stays marked, named, until the weight plane comes
+        name = text("origin = the means", theme, style.FONT_SMALL, theme.highlight)
+        with_backdrop(name, theme)
+        name.next_to(origin, DOWN + RIGHT, buff=0.08)
+        self.play(vanish(turning), appear(name), run_time=style.RUN_FADE)
+        self.remove(turning)
+        self.mean_mark = (origin, name)
 
     def draw_hold(self, beat) -> None:
         """Nothing moves: the sentence says more about the picture on screen."""

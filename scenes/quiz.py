@@ -8,7 +8,7 @@ runs (:mod:`linviz.lessons.quiz`, the storyboards in :mod:`linviz.lessons.quiz_s
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, ReplacementTransform,
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, Indicate, ReplacementTransform,
                    SurroundingRectangle, ValueTracker, VGroup, Wait, linear)
 
 from linviz import wording
@@ -59,7 +59,7 @@ class QuizScene(LinvizScene):
                          for line in sentences]).arrange(DOWN, aligned_edge=LEFT,
                                                           buff=style.SMALL_BUFF)
         if self.card_note:
-            lines.add(text(plain_markup(self.card_note), self.theme, style.FONT_SMALL,
+            lines.add(text(markup_with_math(self.card_note), self.theme, style.FONT_SMALL,
                            self.theme.muted))
             lines.arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
         if lines.width > 12.5:
@@ -301,20 +301,31 @@ class MarginQuizScene(QuizScene):
         words = text(markup_with_math(said), self.theme, style.FONT_SMALL)
         return words.next_to(plane.frame, UP, buff=0.2)
 
-    def make_inset(self, run, plane):
+    def make_inset(self, run, plane, with_run: bool = False):
         """The band magnified (:func:`linviz.lessons.quiz.band_inset`) in a corner of
-        ``plane`` (:func:`scenes.toolkit.magnifier.magnifier`); None when it reads as it
-        is."""
+        ``plane`` (:func:`scenes.toolkit.magnifier.magnifier`), with the run's last line
+        when ``with_run``; None when the band reads as it is."""
         found = band_inset(run)
         if found is None:
             return None
         box, zoom = found
         a, c, theme = run.theta_star[:2], float(run.theta_star[2]), self.theme
         edge = band_half_width(run) * float(np.hypot(*a))  # the band's edges: aᵀx + c = ±edge
-        return magnifier(plane, run.data.X, run.data.y, box, zoom, theme, lambda inset: VGroup(
-            MarginBand(inset, a, c, band_half_width(run), theme.correct),
-            Hyperplane(inset, a, c, show_normal=False, show_shading=False)),
-            lines=[(a, c + shift) for shift in (0.0, edge, -edge)])
+        final = run.trace.result
+        theta, theta0 = np.asarray(final["theta"], dtype=float), float(final["theta0"])
+
+        def drawings(inset):
+            drawn = VGroup(MarginBand(inset, a, c, band_half_width(run), theme.correct),
+                           Hyperplane(inset, a, c, show_normal=False, show_shading=False))
+            if with_run:
+                line = Hyperplane(inset, theta, theta0, show_normal=False, show_shading=False)
+                line.line.set_color(theme.step)
+                drawn.add(line)
+            return drawn
+
+        return magnifier(plane, run.data.X, run.data.y, box, zoom, theme, drawings,
+                         lines=[(a, c + shift) for shift in (0.0, edge, -edge)]
+                         + [(theta, theta0)])
 
     def draw_planes(self, beat) -> None:
         """The next data set, with θ*, its band and its numbers."""
@@ -325,13 +336,19 @@ class MarginQuizScene(QuizScene):
         if beat.state["inset"]:
             self.play(appear(self.inset), run_time=style.RUN_INTRO)
 
+    def draw_heading(self, beat) -> None:
+        """The left plane's numbers, on [x, 1], lit while they are said."""
+        self.play(Indicate(self.counts[0], color=self.theme.highlight, scale_factor=1.05),
+                  run_time=style.PAUSE_READ)
+
     def draw_runs(self, beat) -> None:
         self.show_words(beat.state["status"])
-        leaving = [self.inset] if self.inset is not None and self.on_screen(self.inset) else []
-        if leaving:
-            self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
-            self.remove(*leaving)
         self.replay_runs()
+        if self.inset is not None and self.on_screen(self.inset):  # the last line in it too
+            with_run = self.make_inset(self.lesson.narrow, self.planes[1], with_run=True)
+            self.play(vanish(self.inset), appear(with_run), run_time=style.RUN_FADE)
+            self.remove(self.inset)
+            self.inset = with_run
         self.play(*[ReplacementTransform(old, new) for old, new in zip(self.counts,
                                                                        self.headings_with_m)],
                   run_time=style.RUN_INTRO)

@@ -353,7 +353,8 @@ def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_sai
         assert list(mine) == counts
         np.testing.assert_allclose(run.states["theta"][-1], reference["theta"], atol=1e-9)
         listed = ", ".join(str(c) for c in counts[:-1]) + f" and {counts[-1]}"
-        assert f"first {ENDLESS_PASSES} passes make {listed} mistakes" in said
+        assert (f"{listed} mistakes in its first {ENDLESS_PASSES} passes" if offset else
+                f"first {ENDLESS_PASSES} passes make {listed} mistakes") in said
         # the last state's own errors, counted here, are on the status line beside the
         # per-pass counts (a student would read those as this line's)
         scores = data.y * (data.X @ reference["theta"] + reference["theta0"])
@@ -361,6 +362,8 @@ def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_sai
         (beat,) = [b for b in board.beats
                    if b.motion == ("endless-offset" if offset else "endless")]
         assert f"gets {wrong} of {len(data.y)} wrong" in beat.state["status"]
+        if offset:  # the line shown in data space: its errors said, not only shown
+            assert f"the line it stops on gets {wrong} of {len(data.y)} wrong" in said
     walked = np.asarray(lesson.endless.states["theta"], dtype=float)
     box = lesson.endless_box
     assert np.all((walked[:, 0] > box.x_min) & (walked[:, 0] < box.x_max)

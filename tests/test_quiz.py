@@ -61,9 +61,10 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     for run in (wide, narrow):
         ref = reference_perceptron(run.data.X, run.data.y, 10 ** 5, offset=True)
         assert ref["converged"] and ref["updates"] == run.updates <= run.bound
-    said = margin_storyboard(lesson).sentences()
-    assert f"{wide.updates} update" in said[3] and f"{narrow.updates} update" in said[3]
-    assert ("learned in few updates" in said[4]) == (wide.updates < narrow.updates)
+    board = margin_storyboard(lesson)
+    said = {beat.motion: beat.sentence for beat in board.beats}
+    assert f"{wide.updates} update" in said["runs"] and f"{narrow.updates} update" in said["runs"]
+    assert ("learned in few updates" in said["answer"]) == (wide.updates < narrow.updates)
 
 
 @pytest.mark.parametrize("pause", [0.0, 8.0, 20.0])
@@ -183,7 +184,8 @@ def test_the_narrow_band_is_magnified_round_its_nearest_point(seed):
     tied = [i for i, d in enumerate(distances) if d <= min(distances) * (1 + 1e-7)]
     assert nearest_point(run) == tied[0]
     zoom = magnification(run)
-    said = margin_storyboard(lesson).beats[2].sentence
+    (said,) = [beat.sentence for beat in margin_storyboard(lesson).beats
+               if beat.motion == "planes" and beat.state["planes"] == 2]
     if not zoom:
         assert "magnified" not in said
         return

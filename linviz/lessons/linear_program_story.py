@@ -191,7 +191,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     if lesson.data.params.get("standardized"):
         # standardised data is centred: its origin is the file's mean (the lines crossing)
         story.beat("So here, through the origin means through the data's mean, where the "
-                   "lines cross: the line's offset is fixed in advance.", "hold")
+                   "lines cross: the line's offset is fixed in advance.", "through-mean")
     story.beat(f"Scaled up, such a θ has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 for every i: {n} linear inequalities "
                f"in θ. On the right, the plane of θ, where they will be drawn.", "weight-plane",
                weights=True, status=f"{CONSTRAINT} for $i = 1, dots, {n}$")
@@ -336,8 +336,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    ringed=sorted([*positive, *negative]),
                    status="with an offset, on $[x, 1]$: infeasible too")
         mistakes = lesson.endless_offset_mistakes
-        story.beat(f"With an offset it never settles either: its first {len(mistakes)} passes "
-                   f"make {counts(mistakes)} mistakes, as in the noise and XOR scenes.",
+        story.beat(f"With an offset it never settles either: {counts(mistakes)} mistakes in "
+                   f"its first {len(mistakes)} passes, and the line it stops on gets "
+                   f"{lesson.endless_offset_wrong} of {lesson.n} wrong.",
                    "endless-offset", endless_offset=True, overlap=False, ringed=[],
                    min_seconds=endless_seconds(mistakes),
                    status=f"with an offset, mistakes in passes 1 to {len(mistakes)}: "

@@ -7,7 +7,7 @@ States of ``quiz-one-point``: ``question`` (the question's card), ``run`` (None,
 or "start": the run drawn), ``step`` (its θ after this many updates), ``inset`` (x and
 the last boundary magnified), ``status``.
 States of ``quiz-margin``: ``question``, ``planes`` (how many of the two data sets are
-drawn, left first),
+drawn, left first; a "heading" beat points at the left one's numbers),
 ``inset`` (the narrow band magnified in a corner of its plane), ``runs`` (each run's
 boundary and its M, in its plane's heading), ``status`` (at the end the bound
 M ≤ (R/γ)² with both runs' numbers).
@@ -27,9 +27,9 @@ DEFAULT_DATA = {ONE_POINT: None, MARGIN: None}
 
 ONE_POINT_QUESTION = ("Quiz, from the notes: the data set is one point, (x, +1). How often "
                       "can the perceptron get it wrong from θ = 0? And from a random θ?")
-#: the theorem the margin quiz is asked with, on its card
-MARGIN_THEOREM = ("The theorem: at most (R/γ)² updates, R the largest ‖x‖ and γ the margin, "
-                  "both on [x, 1].")
+#: the theorem the margin quiz is asked with, on its card (its formulas as Typst mathematics)
+MARGIN_THEOREM = ("The theorem: at most $(R \\/ gamma)^2$ updates, $R$ the largest $norm(x)$ "
+                  "and $gamma$ the margin, both on $[x, 1]$.")
 MARGIN_QUESTION = ("Quiz, from the notes: given the theorem, is a large or a small margin "
                    "better? Which data sets does the perceptron learn quickly?")
 
@@ -91,17 +91,18 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story = StoryWriter(scene, question=False, planes=0, runs=False, inset=False, status=None)
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
-    story.beat(f"On the left, a band {plane_margin(wide)} wide a side; on [x, 1], where the "
-               f"theorem measures, γ = {wording.significant(wide.gamma, 2, 3)}, (R/γ)² = "
-               f"{wording.grouped(wide.bound, 0)}.", "planes", question=False, planes=1)
+    story.beat(f"On the left, the widest band has half-width {plane_margin(wide)} in the "
+               f"plane.", "planes", question=False, planes=1)
+    story.beat(f"The theorem measures on [x, 1]: there γ = "
+               f"{wording.significant(wide.gamma, 2, 3)}, so (R/γ)² = "
+               f"{wording.grouped(wide.bound, 0)}.", "heading")
     zoom = magnification(narrow)
     shown = f" (magnified ×{zoom})" if zoom else ""
-    story.beat(f"On the right, a band of only {plane_margin(narrow)}{shown}: γ = "
+    story.beat(f"On the right, half-width only {plane_margin(narrow)}{shown}: γ = "
                f"{wording.significant(narrow.gamma, 2, 3)}, (R/γ)² = "
                f"{wording.grouped(narrow.bound, 0)}.", "planes", planes=2, inset=bool(zoom))
     story.beat(f"The perceptron on each: {wording.count(wide.updates, 'update')} on the left, "
-               f"{wording.count(narrow.updates, 'update')} on the right.", "runs", runs=True,
-               inset=False, status="white: $theta^*$, the widest band · pink: the perceptron's last $theta$")
+               f"{wording.count(narrow.updates, 'update')} on the right.", "runs", runs=True, status="white: $theta^*$, the widest band · pink: the perceptron's last $theta$")
     def at_most(m: int, bound: float) -> str:  # M ≤ (R/γ)² as Typst, a grouped bound quoted
         said = wording.grouped(bound, 0)
         return f"${m} <= {chr(34) + said + chr(34) if ',' in said else said}$"
