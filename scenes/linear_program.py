@@ -42,17 +42,6 @@ WEIGHT_CENTER = (3.2, -0.25, 0.0)
 
 #: the opacity every constraint's line fades to while a certificate's few are shown
 FADED_LINES = 0.12
-#: the least length (screen units) y⁽ⁱ⁾x⁽ⁱ⁾ is drawn at in data space
-LEAST_ARROW = 1.2
-
-
-def arrow_factor(screen: np.ndarray) -> int:
-    """The whole k ≥ 1 an arrow of screen vector ``screen`` is drawn k times longer by, so
-    it is at least :data:`LEAST_ARROW` long."""
-    length = float(np.hypot(*np.asarray(screen, dtype=float)[:2]))
-    return 1 if length >= LEAST_ARROW else int(np.ceil(LEAST_ARROW / max(length, 1e-9)))
-
-
 def markers_under(mobject, markers: np.ndarray, pad: float) -> int:
     """How many of the screen points ``markers`` lie within ``pad`` of ``mobject``'s box."""
     low, high = mobject.get_corner(DOWN + LEFT), mobject.get_corner(UP + RIGHT)
@@ -234,9 +223,9 @@ class LinearProgramScene(LinvizScene):
         self.shown_label = math("1 \\/ norm(x^((i)))", theme, style.FONT_SMALL).set_color(
             theme.step)
         # in data space, the vector y⁽ⁱ⁾x⁽ⁱ⁾ the line is perpendicular to: drawn k times
-        # longer when it would be a speck among the markers (k said on its label); for a −
+        # longer when it would be a speck (the lesson's k, said and on its label); for a −
         # point, x⁽ⁱ⁾ dashed from 0 to the point first, so the flip by y⁽ⁱ⁾ = −1 reads
-        k = arrow_factor(self.plane.c2p(a) - self.plane.c2p((0, 0)))
+        k = self.lesson.shown_arrow_factor
         name = "y^((i)) x^((i))" if k == 1 else f"{k} y^((i)) x^((i))"
         self.shown_vector = DataVector(self.plane, (0, 0), k * a, theme.step, name)
         if self.lesson.data.y[i] < 0:

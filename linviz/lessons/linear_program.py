@@ -63,6 +63,8 @@ TIGHT = 1e-9
 #: the walk is drawn zoomed in when the weight box is over this many times wider than the
 #: box of its steps (at a third of the width a step is still a readable arrow)
 WALK_ZOOM = 3.0
+#: the least share of the data plane's width the shown point's y⁽ⁱ⁾x⁽ⁱ⁾ is drawn at
+ARROW_SHARE = 0.25
 #: the passes the perceptron is run for on data it can never separate (its mistakes are
 #: counted pass by pass)
 ENDLESS_PASSES = 3
@@ -388,6 +390,17 @@ class LinearProgramLesson:
         x = np.asarray(self.data.X[self.tight[0]], dtype=float)
         view = fitted_box(np.asarray(self.data.X, dtype=float), include_origin=True)
         return magnified_box(view, project_onto_line(x, star, 0.0), 1.0 / float(np.hypot(*star)))
+
+    @property
+    def shown_arrow_factor(self) -> int:
+        """The whole k ≥ 1 the shown point's y⁽ⁱ⁾x⁽ⁱ⁾ is drawn k times longer by in data
+        space, so its arrow spans at least :data:`ARROW_SHARE` of the data plane's width
+        (the view fitted to the points and 0): a short arrow would be a speck among the
+        markers. Said with the arrow ("drawn ×k")."""
+        view = fitted_box(self.data.X, include_origin=True)
+        least = ARROW_SHARE * box_width(view)
+        length = float(np.hypot(*self.signed[self.shown_point]))
+        return 1 if length >= least else int(np.ceil(least / length))
 
     @property
     def ray_edge_angle(self) -> float:

@@ -195,8 +195,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     story.beat(f"Scaled up, such a θ has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 for every i: {n} linear inequalities "
                f"in θ. On the right, the plane of θ, where they will be drawn.", "weight-plane",
                weights=True, status=f"{CONSTRAINT} for $i = 1, dots, {n}$")
+    factor = lesson.shown_arrow_factor
+    drawn = f" (drawn ×{factor})" if factor > 1 else ""
     story.beat(f"For i = {k + 1} the θ that meet it lie on one side of a line, perpendicular "
-               f"to y⁽ⁱ⁾x⁽ⁱ⁾ and 1/‖x⁽ⁱ⁾‖ = {value(distance)} from 0.", "one-constraint",
+               f"to y⁽ⁱ⁾x⁽ⁱ⁾{drawn} and 1/‖x⁽ⁱ⁾‖ = {value(distance)} from 0.", "one-constraint",
                shown=k, ringed=[k],
                status=f"$i = {k + 1}$: {CONSTRAINT}, a line "
                       f"$1 \\/ norm(x^((i))) = {math_number(distance)}$ from 0")
