@@ -76,7 +76,8 @@ SCENES_IN_ORDER: list[SceneEntry] = [
                title="The perceptron through the origin", render_cost=4.5),
     SceneEntry("linear-program", "scenes.linear_program", "LinearProgramScene",
                "the realizable case as a linear programme: each point a half-plane of θ, "
-               "the solver's θ*, the perceptron's walk in weight space",
+               "the solver's θ*, the perceptron's walk in weight space; where no line "
+               "separates, the solver's proof and a perceptron that never settles",
                title="Separating as a linear programme", render_cost=7.3),
     SceneEntry("update", "scenes.update", "UpdateScene",
                "what one update does to the y·score: + ‖x‖² + 1, on a number line",

@@ -151,7 +151,7 @@ class HistoryScene(LinvizScene):
             math("x_1", theme, style.FONT_TINY).set_color(theme.muted).next_to(
                 frame, DOWN, buff=0.06),
             math("x_2", theme, style.FONT_TINY).set_color(theme.muted).next_to(
-                frame, LEFT, buff=0.06))
+                frame, LEFT, buff=0.06).align_to(frame, UP))
         self.xor = VGroup(frame, axes, names, corners)
         self.xor_centre = XOR_CENTRE
         # the band starts clear of the 1969 dot it follows

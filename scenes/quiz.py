@@ -331,13 +331,16 @@ class MarginQuizScene(QuizScene):
         """The next data set, with θ*, its band and its numbers."""
         self.take_card()
         k = beat.state["planes"] - 1
-        self.play(appear(self.planes[k]), appear(self.stars[k]), appear(self.counts[k]),
+        # the left plane's numbers come with the beat that says them (draw_heading)
+        numbers = [self.counts[k]] if k > 0 else []
+        self.play(appear(self.planes[k]), appear(self.stars[k]), *map(appear, numbers),
                   run_time=style.RUN_INTRO)
         if beat.state["inset"]:
             self.play(appear(self.inset), run_time=style.RUN_INTRO)
 
     def draw_heading(self, beat) -> None:
-        """The left plane's numbers, on [x, 1], lit while they are said."""
+        """The left plane's numbers, on [x, 1], come and are lit while they are said."""
+        self.play(appear(self.counts[0]), run_time=style.RUN_FADE)
         self.play(Indicate(self.counts[0], color=self.theme.highlight, scale_factor=1.05),
                   run_time=style.PAUSE_READ)
 

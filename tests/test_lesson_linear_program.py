@@ -371,7 +371,7 @@ def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_sai
                    if b.motion == ("endless-offset" if offset else "endless")]
         assert f"gets {wrong} of {len(data.y)} wrong" in beat.state["status"]
         if offset:  # the line shown in data space: its errors said, not only shown
-            assert f"the line it stops on gets {wrong} of {len(data.y)} wrong" in said
+            assert f"its line after them gets {wrong} of {len(data.y)} wrong" in said
     walked = np.asarray(lesson.endless.states["theta"], dtype=float)
     box = lesson.endless_box
     assert np.all((walked[:, 0] > box.x_min) & (walked[:, 0] < box.x_max)

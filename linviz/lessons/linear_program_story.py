@@ -323,7 +323,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "endless", endless=True, certificate=False, ringed=[], view="endless",
                min_seconds=endless_seconds(mistakes),
                status=f"through the origin, mistakes in passes 1 to {len(mistakes)}: "
-                      f"{', '.join(str(m) for m in mistakes)}; its last θ gets "
+                      f"{', '.join(str(m) for m in mistakes)}; its θ after them gets "
                       f"{lesson.endless_wrong} of {lesson.n} wrong")
     if lesson.separable_with_offset:
         story.beat("With an offset a line does separate them (drawn, the widest): the same "
@@ -339,12 +339,12 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    status="with an offset, on $[x, 1]$: infeasible too")
         mistakes = lesson.endless_offset_mistakes
         story.beat(f"With an offset it never settles either: {counts(mistakes)} mistakes in "
-                   f"its first {len(mistakes)} passes, and the line it stops on gets "
+                   f"its first {len(mistakes)} passes, and its line after them gets "
                    f"{lesson.endless_offset_wrong} of {lesson.n} wrong.",
                    "endless-offset", endless_offset=True, overlap=False, ringed=[],
                    min_seconds=endless_seconds(mistakes),
                    status=f"with an offset, mistakes in passes 1 to {len(mistakes)}: "
-                          f"{', '.join(str(m) for m in mistakes)}; its last line gets "
+                          f"{', '.join(str(m) for m in mistakes)}; its line after them gets "
                           f"{lesson.endless_offset_wrong} of {lesson.n} wrong")
 
 
