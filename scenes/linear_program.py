@@ -585,9 +585,7 @@ class LinearProgramScene(LinvizScene):
         support = sorted(lesson.certificate)
         # in weight space the certificate's half-planes, each shaded: where two overlap it
         # is darker, and nowhere are all of them
-        halves = self.on_weights(lambda: VGroup(*[
-            Hyperplane(self.weights, lesson.signed[i], -1.0, show_notes=False)
-            for i in support]))
+        halves = self.on_weights(lambda: self.certificate_halves(support))
         lines = self.on_weights(lambda: VGroup(*[self.constraint_line(i, theme.step, 3)
                                                  for i in support]))
         numbers = self.on_weights(lambda: self.line_numbers(support))
@@ -615,6 +613,17 @@ class LinearProgramScene(LinvizScene):
         self.certificate_arrows = arrows
         self.certificate = VGroup(frame, arrows, arrow_names, names, scale_note)
         self.add(self.certificate)
+
+    def certificate_halves(self, support) -> VGroup:
+        """The certificate's half-planes aᵢᵀθ ≥ 1 in weight space, each shaded in its own
+        colour (where two overlap the colours mix; nowhere do all of them)."""
+        theme, drawn = self.theme, VGroup()
+        colours = (theme.correct, theme.negative, theme.positive)
+        for j, i in enumerate(support):
+            half = Hyperplane(self.weights, self.lesson.signed[i], -1.0, show_notes=False)
+            half.shade.set_fill(colours[j % len(colours)])
+            drawn.add(half)
+        return drawn
 
     def line_numbers(self, indices) -> VGroup:
         """Each of these points' lines in weight space named by its point (1-based), near
