@@ -771,7 +771,15 @@ class LinearProgramScene(LinvizScene):
         self.play(tracker.animate.set_value(len(thetas) - 1),
                   run_time=max(beat.min_seconds, style.RUN_INTRO), rate_func=linear)
         line.clear_updaters()
-        self.endless_offset_line = line
+        # the run's best line (the fewest errors) is what stays, dashed
+        k, _ = self.lesson.endless_offset_best
+        ends = clip_line(thetas[k], float(offsets[k]), self.plane.box)
+        best = VGroup() if ends is None else DashedLine(
+            self.plane.c2p(ends[0]), self.plane.c2p(ends[1]), color=self.theme.normal,
+            stroke_width=3, dash_length=0.12)
+        self.play(vanish(line), appear(best), run_time=style.RUN_FADE)
+        self.remove(line)
+        self.endless_offset_line = best
 
     def draw_offset_line(self, beat) -> None:
         """The widest line with an offset, which separates what no line through 0 does."""

@@ -320,15 +320,16 @@ class LinearProgramLesson:
         return tuple(int(m) for m in mistakes_per_epoch(self.endless_offset))
 
     @property
-    def endless_wrong(self) -> int:
-        """How many points :attr:`endless`'s last θ gets wrong (y·score ≤ 0, the
-        perceptron's own rule: :func:`linviz.perceptron.mistakes`)."""
-        return last_state_wrong(self.endless)
+    def endless_best(self) -> tuple[int, int]:
+        """(state, how many points it gets wrong) of :attr:`endless`'s best state: the
+        fewest errors among the states after its updates (θ = 0 left out), the first of
+        any tie."""
+        return best_state(self.endless)
 
     @property
-    def endless_offset_wrong(self) -> int:
-        """How many points :attr:`endless_offset`'s last (θ, θ₀) gets wrong."""
-        return last_state_wrong(self.endless_offset)
+    def endless_offset_best(self) -> tuple[int, int]:
+        """(state, errors) of :attr:`endless_offset`'s best state (as :attr:`endless_best`)."""
+        return best_state(self.endless_offset)
 
     @property
     def n(self) -> int:
@@ -462,12 +463,15 @@ def _least_point(A: np.ndarray, value: float) -> np.ndarray:
     return first[np.argmin(first[:, 1])]
 
 
-def last_state_wrong(run: Trace) -> int:
-    """How many points of ``run``'s data its last state gets wrong (score ≤ 0 by the
-    perceptron's rule, :func:`linviz.perceptron.mistakes`)."""
-    theta = np.asarray(run.states["theta"][-1], dtype=float)
-    theta0 = float(run.states["theta0"][-1])
-    return int(np.sum(mistakes(run.data.X, run.data.y, theta[None, :], np.array([theta0]))))
+def best_state(run: Trace) -> tuple[int, int]:
+    """(state, errors) of the state of ``run`` after an update that gets the fewest of its
+    points wrong (score ≤ 0 by the perceptron's rule, :func:`linviz.perceptron.mistakes`),
+    the first of any tie; errors are whole counts, so a tie is exact."""
+    thetas = np.asarray(run.states["theta"], dtype=float)[1:]
+    theta0s = np.asarray(run.states["theta0"], dtype=float)[1:]
+    wrong = np.sum(mistakes(run.data.X, run.data.y, thetas, theta0s), axis=1)
+    k = int(np.argmin(wrong))  # the first of the least
+    return k + 1, int(wrong[k])
 
 
 def endless_view(box: Box, walked: np.ndarray) -> Box:

@@ -29,7 +29,8 @@ The state's keys:
   :data:`~linviz.lessons.linear_program.ENDLESS_PASSES` passes in weight space, its line
   following in data space (data no line through the origin separates);
 - ``endless_offset``: the perceptron with an offset runs on for as many passes, its line
-  moving in data space (data no line separates even with an offset);
+  moving in data space, then its best line (the fewest errors) is left dashed (data no
+  line separates even with an offset);
 - ``weights_dim``: the weight plane is dimmed (the beat argues in data space, with an
   offset, which the plane of (θ₁, θ₂) through the origin does not show);
 - ``status``: the status line under the planes, or None.
@@ -323,8 +324,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "endless", endless=True, certificate=False, ringed=[], view="endless",
                min_seconds=endless_seconds(mistakes),
                status=f"through the origin, mistakes in passes 1 to {len(mistakes)}: "
-                      f"{', '.join(str(m) for m in mistakes)}; its θ after them gets "
-                      f"{lesson.endless_wrong} of {lesson.n} wrong")
+                      f"{', '.join(str(m) for m in mistakes)}; its best θ gets "
+                      f"{lesson.endless_best[1]} of {lesson.n} wrong")
     if lesson.separable_with_offset:
         story.beat("With an offset a line does separate them (drawn, the widest): the same "
                    "programme on [x, 1] is feasible, as the offset-lift scene shows.",
@@ -339,13 +340,13 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    status="with an offset, on $[x, 1]$: infeasible too")
         mistakes = lesson.endless_offset_mistakes
         story.beat(f"With an offset it never settles either: {counts(mistakes)} mistakes in "
-                   f"its first {len(mistakes)} passes, and its line after them gets "
-                   f"{lesson.endless_offset_wrong} of {lesson.n} wrong.",
+                   f"its first {len(mistakes)} passes, and even its best line gets "
+                   f"{lesson.endless_offset_best[1]} of {lesson.n} wrong.",
                    "endless-offset", endless_offset=True, overlap=False, ringed=[],
                    min_seconds=endless_seconds(mistakes),
                    status=f"with an offset, mistakes in passes 1 to {len(mistakes)}: "
-                          f"{', '.join(str(m) for m in mistakes)}; its line after them gets "
-                          f"{lesson.endless_offset_wrong} of {lesson.n} wrong")
+                          f"{', '.join(str(m) for m in mistakes)}; its best line (dashed) "
+                          f"gets {lesson.endless_offset_best[1]} of {lesson.n} wrong")
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:
