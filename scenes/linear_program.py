@@ -837,7 +837,14 @@ class LinearProgramScene(LinvizScene):
         # the line goes; the origin stays marked, named, until the weight plane comes
         name = text("origin = the means", theme, style.FONT_SMALL, theme.highlight)
         with_backdrop(name, theme)
-        name.next_to(origin, DOWN + RIGHT, buff=0.08)
+        # at the corner of the dot over the fewest markers (down-right first)
+        markers, fewest = self.plane.markers.positions(), None
+        for corner in (DOWN + RIGHT, DOWN + LEFT, UP + RIGHT, UP + LEFT):
+            name.next_to(origin, corner, buff=0.08)
+            count = markers_under(name, markers, self.plane.marker_size)
+            if fewest is None or count < fewest[0]:
+                fewest = (count, corner)
+        name.next_to(origin, fewest[1], buff=0.08)
         self.play(vanish(turning), appear(name), run_time=style.RUN_FADE)
         self.remove(turning)
         self.mean_mark = (origin, name)

@@ -217,12 +217,6 @@ class OnePointQuizScene(QuizScene):
                                              self.theta_at(run, k + 1)) for k in range(end)]])
             self.play(appear(self.inset), run_time=style.RUN_FADE)
 
-    def draw_answer(self, beat) -> None:
-        """The inset leaves; the answer's inequality on the status line while it is said."""
-        if self.inset is not None and self.on_screen(self.inset):
-            self.play(vanish(self.inset), run_time=style.RUN_FADE)
-            self.remove(self.inset)
-        super().draw_answer(beat)
 
     def draw_start(self, beat) -> None:
         """The run from θ = 0 leaves (its step's trail too); θ goes to the random start."""
