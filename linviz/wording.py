@@ -55,6 +55,12 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun if n == 1 else (plural or noun + 's')}"
 
 
+def listed(words) -> str:
+    """Words listed as said: "a", "a and b", "a, b and c"."""
+    words = [str(w) for w in words]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def sum_places(terms, most: int = 4, least: int = 2) -> int:
     """The fewest decimals (from ``least``) at which the rounded terms add up to the rounded
     sum: −3.544 + 1.585 = −1.959 reads −3.54 + 1.59 = −1.96 at two places, which does not

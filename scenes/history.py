@@ -30,6 +30,8 @@ LEVEL_STEP = 0.42
 CARD_TOP_LEFT = np.array([0.8, 0.75, 0.0])
 CARD_WIDTH = 5.6
 XOR_CENTRE = np.array([5.6, -0.1, 0.0])
+#: half the side of XOR's square
+XOR_HALF = 0.75
 #: the neuron model: its inputs' x, the sum's and the step's centres
 INPUT_X = -5.8
 SUM_CENTER = np.array([-2.6, 1.3, 0.0])
@@ -139,13 +141,14 @@ class HistoryScene(LinvizScene):
         corners = VGroup()
         for x1, x2, label in lesson.xor_points:
             corners.add(Marker(label, theme).move_to(XOR_CENTRE + 0.42 * np.array([x1, x2, 0.0])))
-        frame = Rectangle(width=1.5, height=1.5, color=theme.muted, stroke_width=1.5)
+        frame = Rectangle(width=2 * XOR_HALF, height=2 * XOR_HALF, color=theme.muted,
+                          stroke_width=1.5)
         frame.move_to(XOR_CENTRE)
         # faint axes through the middle, named: the corners are points of a plane
         axes = VGroup(
-            Line(XOR_CENTRE + 0.75 * LEFT, XOR_CENTRE + 0.75 * RIGHT, color=theme.muted,
+            Line(XOR_CENTRE + XOR_HALF * LEFT, XOR_CENTRE + XOR_HALF * RIGHT, color=theme.muted,
                  stroke_width=1, stroke_opacity=0.5),
-            Line(XOR_CENTRE + 0.75 * DOWN, XOR_CENTRE + 0.75 * UP, color=theme.muted,
+            Line(XOR_CENTRE + XOR_HALF * DOWN, XOR_CENTRE + XOR_HALF * UP, color=theme.muted,
                  stroke_width=1, stroke_opacity=0.5))
         names = VGroup(
             math("x_1", theme, style.FONT_TINY).set_color(theme.muted).next_to(
@@ -176,12 +179,11 @@ class HistoryScene(LinvizScene):
         label = self.winter[1]
         label.move_to((self.year_x(1977), AXIS_Y + 0.45, 0))
         # the lecture's plan, under the winter's card: each line a bullet
-        width = CARD_WIDTH
         self.agenda = VGroup(*[text(f"• {line}", theme, style.FONT_BODY, theme.text)
                                for line in lesson.agenda]).arrange(DOWN, aligned_edge=LEFT,
                                                                    buff=0.12)
-        if self.agenda.width > width:
-            self.agenda.scale(width / self.agenda.width)
+        if self.agenda.width > CARD_WIDTH:
+            self.agenda.scale(CARD_WIDTH / self.agenda.width)
         #: the headline card on screen (None before the first event)
         self.card = None
 
@@ -299,7 +301,7 @@ class HistoryScene(LinvizScene):
         # the last line stays, dashed, inside the card: a + and a − still on each side
         a = angle.get_value()
         along = np.array([np.cos(a), np.sin(a), 0.0])
-        reach = 0.75 / max(abs(along[0]), abs(along[1]))
+        reach = XOR_HALF / max(abs(along[0]), abs(along[1]))
         last = DashedLine(centre - reach * along, centre + reach * along,
                           color=self.theme.boundary, stroke_width=2.5, dash_length=0.1)
         self.play(ReplacementTransform(turning, last), run_time=style.RUN_FADE)

@@ -27,10 +27,10 @@ from linviz.lessons.linear_program_story import linear_program_storyboard
 from scenes.base import LinvizScene
 from scenes.toolkit import style
 from scenes.toolkit.fast_shapes import FastArrow
-from scenes.toolkit.layout import appear, boxes_meet, vanish, with_backdrop
+from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
-from scenes.toolkit.placement import across
-from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane, text_boxes_of
+from scenes.toolkit.placement import across, best_offset, box_around
+from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, math, text
 from scenes.toolkit.vector_sum import vector_sum_inset
 
@@ -42,18 +42,6 @@ WEIGHT_CENTER = (3.2, -0.25, 0.0)
 
 #: the opacity every constraint's line fades to while a certificate's few are shown
 FADED_LINES = 0.12
-def markers_under(mobject, markers: np.ndarray, pad: float) -> int:
-    """How many of the screen points ``markers`` lie within ``pad`` of ``mobject``'s box."""
-    low, high = mobject.get_corner(DOWN + LEFT), mobject.get_corner(UP + RIGHT)
-    return int(np.sum((markers[:, 0] > low[0] - pad) & (markers[:, 0] < high[0] + pad)
-                      & (markers[:, 1] > low[1] - pad) & (markers[:, 1] < high[1] + pad)))
-
-
-def on_text(mobject, boxes) -> bool:
-    """Whether ``mobject``'s screen box meets any of ``boxes`` ([x0, y0, x1, y1, …])."""
-    low, high = mobject.get_corner(DOWN + LEFT), mobject.get_corner(UP + RIGHT)
-    return any(low[0] < b[2] and b[0] < high[0] and low[1] < b[3] and b[1] < high[1]
-               for b in boxes)
 
 
 def ray_end(direction, box) -> np.ndarray:
@@ -655,29 +643,35 @@ class LinearProgramScene(LinvizScene):
         for i in sorted(indices):
             places.setdefault(tuple(self.lesson.data.X[i]), []).append(i)
         rings = [self.rings[i] for i in sorted(indices) if i in self.rings]
-        markers = self.plane.markers.positions()
-        # the plane's own words (the counts of shared places, "+2 −1"), kept readable
-        tags = [box for fixture in self.plane.fixtures() for box in text_boxes_of(fixture)]
         for at_place in places.values():
             name = text(", ".join(str(i + 1) for i in at_place), theme, style.FONT_SMALL,
                         theme.highlight)
             with_backdrop(name, theme)
-            # the first corner of its ring clear of the other rings and of the names placed
-            # before (a name on another ring would pair it wrongly), then on the fewest
-            # markers; above right first
+            # beside its ring (up-right first), off the markers, the plane's counts, the
+            # other rings and the names placed before (a name on another ring would pair
+            # it wrongly)
             own = self.rings[at_place[0]]
-            others = [r for r in rings if r is not own] + list(names)
-            best = None
-            for corner in (UP + RIGHT, UP + LEFT, DOWN + RIGHT, DOWN + LEFT):
-                name.next_to(own, corner, buff=0.02)
-                key = (any(boxes_meet(name, other) for other in others),
-                       on_text(name, tags),
-                       markers_under(name, markers, self.plane.marker_size))
-                if best is None or key < best[0]:
-                    best = (key, corner)
-            name.next_to(own, best[1], buff=0.02)
+            taken = [r for r in rings if r is not own] + list(names)
+            self.place_beside(name, own.get_center(), own.width / 2 + 0.02, taken, preferred=1)
             names.add(name)
         return names
+
+    def place_beside(self, label, anchor, gap: float, taken=(), preferred: int = 1,
+                     rings: int = 1) -> None:
+        """``label`` beside the screen point ``anchor`` (``gap`` from it), where it covers
+        the least of the data plane's markers and counts and of the ``taken`` drawings
+        (text on text weighs most): :func:`scenes.toolkit.placement.best_offset` over
+        ``rings`` rings of eight places (one: a point's name stays by its point), first
+        trying :data:`~scenes.toolkit.placement.DIRECTIONS` [``preferred``]."""
+        plane = self.plane
+        obstacles = [box_around(plane.markers.positions(), plane.marker_size),
+                     plane.count_boxes()]
+        for drawn in taken:
+            low, high = drawn.get_corner(DOWN + LEFT), drawn.get_corner(UP + RIGHT)
+            obstacles.append(np.array([[low[0], low[1], high[0], high[1], 100.0]]))
+        offset = best_offset(anchor, (label.width, label.height), np.vstack(obstacles), gap,
+                             preferred=preferred, rings=rings)
+        label.move_to(np.asarray(anchor, dtype=float) + np.array([*offset, 0.0]))
 
     def drop_certificate_inset(self) -> None:
         """The certificate's inset and names go: the data plane is needed again."""
@@ -712,22 +706,14 @@ class LinearProgramScene(LinvizScene):
         line.clear_updaters()
         self.endless_drawings = VGroup(path, line)
 
-    def moving_line(self, theta_of) -> VGroup:
-        """A boundary in data space redrawn each frame for ``theta_of()`` = (θ, θ₀), in
-        θ's colour (nothing while θ = 0)."""
-        theme = self.theme
-
-        def make() -> VMobject:
-            theta, theta0 = theta_of()
-            if not np.any(theta):
-                return VGroup()
-            drawn = Hyperplane(self.plane, theta, theta0, show_normal=False, show_notes=False)
-            drawn.line.set_color(theme.normal)
-            return drawn
-
-        holder = VGroup(make())
-        holder.add_updater(lambda m: m.become(VGroup(make())))
-        return holder
+    def moving_line(self, theta_of, shading: bool = True) -> Hyperplane:
+        """A boundary in data space that follows ``theta_of()`` = (θ, θ₀) every frame, in
+        θ's colour (none while θ = 0), its positive side shaded when ``shading``."""
+        line = Hyperplane(self.plane, *theta_of(), show_normal=False, show_notes=False,
+                          show_shading=shading)
+        line.line.set_color(self.theme.normal)
+        line.add_updater(lambda m: m.set_parameters(*theta_of()))
+        return line
 
     def veil_weights(self) -> None:
         """The weight plane dimmed: the beat argues with an offset, in data space."""
@@ -818,16 +804,9 @@ class LinearProgramScene(LinvizScene):
         """A line through the origin turns half a turn round it: on standardised data every
         line the programme can give passes through the data's mean, where the axes cross."""
         theme, angle = self.theme, ValueTracker(0.3)
-
-        def line_at():
-            a = angle.get_value()
-            drawn = Hyperplane(self.plane, np.array([np.cos(a), np.sin(a)]), 0.0,
-                               show_normal=False, show_notes=False, show_shading=False)
-            drawn.line.set_color(theme.normal)
-            return drawn
-
-        turning = VGroup(line_at())
-        turning.add_updater(lambda m: m.become(VGroup(line_at())))
+        turning = self.moving_line(
+            lambda: (np.array([np.cos(angle.get_value()), np.sin(angle.get_value())]), 0.0),
+            shading=False)
         origin = Dot(self.plane.c2p((0, 0)), radius=style.DOT_RADIUS, color=theme.highlight)
         self.play(appear(origin), run_time=style.RUN_FADE)
         self.add(turning)
@@ -837,14 +816,7 @@ class LinearProgramScene(LinvizScene):
         # the line goes; the origin stays marked, named, until the weight plane comes
         name = text("origin = the means", theme, style.FONT_SMALL, theme.highlight)
         with_backdrop(name, theme)
-        # at the corner of the dot over the fewest markers (down-right first)
-        markers, fewest = self.plane.markers.positions(), None
-        for corner in (DOWN + RIGHT, DOWN + LEFT, UP + RIGHT, UP + LEFT):
-            name.next_to(origin, corner, buff=0.08)
-            count = markers_under(name, markers, self.plane.marker_size)
-            if fewest is None or count < fewest[0]:
-                fewest = (count, corner)
-        name.next_to(origin, fewest[1], buff=0.08)
+        self.place_beside(name, origin.get_center(), 0.1, preferred=2, rings=2)
         self.play(vanish(turning), appear(name), run_time=style.RUN_FADE)
         self.remove(turning)
         self.mean_mark = (origin, name)

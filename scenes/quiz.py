@@ -22,7 +22,8 @@ from scenes.toolkit import style
 from scenes.toolkit.fast_shapes import FastArrow
 from scenes.toolkit.gd_plots import plain_markup
 from scenes.toolkit.glyph_numbers import GlyphNumber
-from scenes.toolkit.layout import appear, boxes_meet, vanish, with_backdrop
+from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.placement import best_offset
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane, MarginBand
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.score_line import ScoreLine
@@ -230,14 +231,13 @@ class OnePointQuizScene(QuizScene):
         ring = Circle(radius=0.08, color=self.theme.normal, stroke_width=2.5)
         ring.move_to(self.plane.c2p(self.lesson.start))
         name = math("theta^((0))", self.theme, style.FONT_SMALL).set_color(self.theme.normal)
-        outward = self.lesson.start / float(np.hypot(*self.lesson.start))
-        # to a side of the ring, else towards 0: the first place clear of θ's own name
+        # beside the ring, off θ's own name (text on text weighs most)
         taken = getattr(self.theta_arrow, "label", None)
-        for way in ((-outward[1], outward[0]), (outward[1], -outward[0]), -outward):
-            name.next_to(ring, np.array([*way, 0.0]), buff=0.08)
-            if taken is None or not boxes_meet(name, taken):
-                break
+        obstacles = np.zeros((0, 5)) if taken is None else np.array(
+            [[*taken.get_corner(DOWN + LEFT)[:2], *taken.get_corner(UP + RIGHT)[:2], 100.0]])
         with_backdrop(name, self.theme)
+        offset = best_offset(ring.get_center(), (name.width, name.height), obstacles, 0.12)
+        name.move_to(ring.get_center() + np.array([*offset, 0.0]))
         self.start_mark = VGroup(ring, name)
         self.play(appear(self.start_mark), run_time=style.RUN_FADE)
 
@@ -363,25 +363,18 @@ class MarginQuizScene(QuizScene):
             offsets = np.asarray(run.trace.states["theta0"], dtype=float)
             last = len(thetas) - 1
 
-            def at(thetas=thetas, offsets=offsets, last=last):
-                k = min(int(np.floor(tracker.get_value() * last + 1e-9)), last)
-                return thetas[k], float(offsets[k])
+            def done(last=last) -> int:  # the updates made at the tracker
+                return min(int(np.floor(tracker.get_value() * last + 1e-9)), last)
 
-            def make(plane=plane, at=at):
-                theta, theta0 = at()
-                if not np.any(theta):
-                    return VGroup()
-                line = Hyperplane(plane, theta, theta0, show_normal=False, show_shading=False)
-                line.line.set_color(theme.step)
-                return line
-
-            mover = VGroup(make())
-            mover.add_updater(lambda m, make=make: m.become(VGroup(make())))
+            mover = Hyperplane(plane, thetas[0], float(offsets[0]), show_normal=False,
+                               show_shading=False, show_notes=False)
+            mover.line.set_color(theme.step)
+            mover.add_updater(lambda m, t=thetas, o=offsets, done=done: m.set_parameters(
+                t[done()], float(o[done()])))
             name = math("M =", theme, style.FONT_SMALL)
             number = GlyphNumber("0", style.FONT_SMALL, theme.text)
             number.next_to(name, RIGHT, buff=0.12)
-            number.add_updater(lambda m, last=last: m.set_text(
-                str(min(int(np.floor(tracker.get_value() * last + 1e-9)), last))))
+            number.add_updater(lambda m, done=done: m.set_text(str(done())))
             counter = VGroup(name, number).next_to(plane.frame, DOWN, buff=0.45)
             movers.add(mover)
             counters.add(counter)

@@ -555,7 +555,6 @@ def linear_program_lesson(data: Dataset, seed: int = 0) -> LinearProgramLesson:
         endless_offset = Perceptron(epochs=ENDLESS_PASSES, offset=True).fit(data).trace_
     if not feasible:
         endless = Perceptron(epochs=ENDLESS_PASSES, offset=False).fit(data).trace_
-        walked = np.asarray(endless.states["theta"], dtype=float)
         endless_box = endless_view(box, np.asarray(endless.states["theta"], dtype=float))
     return LinearProgramLesson(
         data=data, signed=A, feasible=feasible, least_l1=value, theta_star=theta_star,

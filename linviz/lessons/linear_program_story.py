@@ -80,21 +80,18 @@ def math_vector(v) -> str:
 
 def point_list(indices) -> str:
     """"point 7", "points 7 and 15", "points 2, 6 and 23" (1-based)."""
-    names = [str(i + 1) for i in indices]
-    if len(names) == 1:
-        return f"point {names[0]}"
-    return f"points {', '.join(names[:-1])} and {names[-1]}"
+    names = [i + 1 for i in indices]
+    return f"{'point' if len(names) == 1 else 'points'} {wording.listed(names)}"
 
 
 def hull_words(indices, sign: str) -> str:
     """"+ point 2", "the segment of − points 3 and 17", "the triangle of + points 1, 5 and
     23": the convex hull of one class's points of an overlap."""
-    names = [str(i + 1) for i in sorted(indices)]
+    names = [i + 1 for i in sorted(indices)]
     if len(names) == 1:
         return f"{sign} point {names[0]}"
     shape = "segment" if len(names) == 2 else "triangle"
-    listed = f"{', '.join(names[:-1])} and {names[-1]}"
-    return f"the {shape} of {sign} points {listed}"
+    return f"the {shape} of {sign} points {wording.listed(names)}"
 
 
 def overlap_words(positive, negative) -> str:
@@ -110,12 +107,6 @@ def overlap_words(positive, negative) -> str:
     if len(positive) == 2 and len(negative) == 2:
         return f"{plus} crosses {minus}"
     return f"{plus} and {minus} meet"
-
-
-def counts(numbers) -> str:
-    """"10, 8 and 11": whole numbers listed as said."""
-    said = [str(int(m)) for m in numbers]
-    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
 
 
 def endless_seconds(mistakes) -> float:
@@ -292,10 +283,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                probe=False, view="near",
                status="HiGHS: infeasible, no θ meets every constraint")
     support = sorted(lesson.certificate)
-    weights = " and ".join(
-        [", ".join(wording.number(lesson.certificate[i], 2) for i in support[:-1]),
-         wording.number(lesson.certificate[support[-1]], 2)]) if len(support) > 1 \
-        else wording.number(lesson.certificate[support[0]], 2)
+    weights = wording.listed(wording.number(lesson.certificate[i], 2) for i in support)
     story.section("lp-certificate", "Why no θ exists")
     proof = (f"Its proof: {point_list(support)} lie at one place with opposite labels, so "
              f"their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0: their lines' sides (arrows) share no θ."
@@ -319,7 +307,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
             ", zoomed in" if width < lesson.weight_box.x_max - lesson.weight_box.x_min
             else ", zoomed out")
     story.beat(f"So the perceptron through the origin never settles here: its first "
-               f"{len(mistakes)} passes make {counts(mistakes)} mistakes as θ walks on"
+               f"{len(mistakes)} passes make {wording.listed(mistakes)} mistakes as θ walks on"
                f"{zoom}.",
                "endless", endless=True, certificate=False, ringed=[], view="endless",
                min_seconds=endless_seconds(mistakes),
@@ -339,7 +327,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    ringed=sorted([*positive, *negative]),
                    status="with an offset, on $[x, 1]$: infeasible too")
         mistakes = lesson.endless_offset_mistakes
-        story.beat(f"With an offset it never settles either: {counts(mistakes)} mistakes in "
+        story.beat(f"With an offset it never settles either: {wording.listed(mistakes)} mistakes in "
                    f"its first {len(mistakes)} passes, and even its best line gets "
                    f"{lesson.endless_offset_best[1]} of {lesson.n} wrong.",
                    "endless-offset", endless_offset=True, overlap=False, ringed=[],

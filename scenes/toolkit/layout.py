@@ -133,8 +133,3 @@ def predicate_note(words: str, theme, shown) -> VMobject:
     note.add_updater(follow)
     return note
 
-
-def boxes_meet(a, b) -> bool:
-    """Whether the screen boxes of mobjects ``a`` and ``b`` overlap."""
-    return bool(a.get_left()[0] < b.get_right()[0] and b.get_left()[0] < a.get_right()[0]
-                and a.get_bottom()[1] < b.get_top()[1] and b.get_bottom()[1] < a.get_top()[1])

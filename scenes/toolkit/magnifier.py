@@ -38,13 +38,6 @@ SHARES = (INSET_SHARE, 0.34, 0.28)
 LINE_SAMPLES = 200
 
 
-def inset_corner(plane: DataPlane, X: np.ndarray, side: float, avoid: np.ndarray,
-                 lines=()) -> np.ndarray:
-    """Where a square of ``side`` goes in ``plane``, (x0, y0, x1, y1) on screen
-    (:func:`best_place`)."""
-    return best_place(plane, X, side, avoid, lines)[1]
-
-
 def clear_inset(plane: DataPlane, X: np.ndarray, avoid_for, lines=()) -> tuple[float, np.ndarray]:
     """(share, place) of an inset that may shrink: the largest of :data:`SHARES` (of the
     plane's side) whose :func:`best_place` hides no point and no line, else the largest's

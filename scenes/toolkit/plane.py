@@ -1021,12 +1021,6 @@ class DataVector(VGroup):
         return np.array([offset[0], offset[1], 0.0])
 
 
-def text_boxes_of(mobject) -> list[np.ndarray]:
-    """Boxes [x_min, y_min, x_max, y_max, weight] of a text, or of each merged text (what a
-    label placed beside it keeps clear of)."""
-    return _text_boxes(mobject)
-
-
 def _text_boxes(mobject) -> list[np.ndarray]:
     """Boxes [x_min, y_min, x_max, y_max, weight 100] of a text, or of each merged text."""
     parts = mobject.submobjects if mobject.submobjects else [mobject]
