@@ -44,6 +44,15 @@ WEIGHT_CENTER = (3.2, -0.25, 0.0)
 FADED_LINES = 0.12
 
 
+def between(states: np.ndarray, t: float):
+    """The states (rows) at ``t`` along them: state k at t = k, a straight line from one to
+    the next in between, the last from t = len − 1 on."""
+    k = min(int(np.floor(t + 1e-9)), len(states) - 1)
+    if k == len(states) - 1:
+        return states[k]
+    return states[k] + (t - k) * (states[k + 1] - states[k])
+
+
 def ray_end(direction, box) -> np.ndarray:
     """Where the ray from 0 along ``direction`` leaves ``box`` (which holds 0)."""
     direction = np.asarray(direction, dtype=float)
@@ -412,12 +421,7 @@ class LinearProgramScene(LinvizScene):
 
     def walk_theta(self) -> np.ndarray:
         """θ at the walk's tracker, between two updates' states."""
-        thetas = self.walk_states
-        t = self.walk_tracker.get_value()
-        k = min(int(np.floor(t + 1e-9)), len(thetas) - 1)
-        if k == len(thetas) - 1:
-            return thetas[k]
-        return thetas[k] + (t - k) * (thetas[k + 1] - thetas[k])
+        return between(self.walk_states, self.walk_tracker.get_value())
 
     def path_segment(self, k: int) -> Line:
         thetas = self.walk_states
@@ -746,11 +750,7 @@ class LinearProgramScene(LinvizScene):
 
         def at() -> tuple[np.ndarray, float]:
             t = tracker.get_value()
-            k = min(int(np.floor(t + 1e-9)), len(thetas) - 1)
-            if k == len(thetas) - 1:
-                return thetas[k], float(offsets[k])
-            return (thetas[k] + (t - k) * (thetas[k + 1] - thetas[k]),
-                    float(offsets[k] + (t - k) * (offsets[k + 1] - offsets[k])))
+            return between(thetas, t), float(between(offsets, t))
 
         line = self.moving_line(at)
         self.add(line)
