@@ -15,19 +15,20 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, DashedLine, Dot, Indicate, Line, Polygon,
-                   Rectangle, ValueTracker, VGroup, VMobject, Wait, linear)
+                   Rectangle, ValueTracker, VGroup, VMobject, Wait, linear, there_and_back)
 
 from linviz import wording
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program import (
-    DEFAULT_DATA, SCENE, LinearProgramLesson, check_linear_program_data, linear_program_lesson,
-    probe_theta,
+    DEFAULT_DATA, SCENE, LinearProgramLesson, broken_counts, check_linear_program_data,
+    linear_program_lesson,
 )
 from linviz.lessons.linear_program_story import linear_program_storyboard
 from scenes.base import LinvizScene
 from scenes.toolkit import style
 from scenes.toolkit.fast_shapes import FastArrow
 from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.level_cells import level_cells, shade_of
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.placement import across, best_offset, box_around
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane
@@ -42,6 +43,11 @@ WEIGHT_CENTER = (3.2, -0.25, 0.0)
 
 #: the opacity every constraint's line fades to while a certificate's few are shown
 FADED_LINES = 0.12
+#: the opacities of the lightest shade (θ breaks one constraint) and the darkest of
+#: weight space shaded by broken constraints
+BROKEN_LIGHTEST, BROKEN_DARKEST = 0.12, 0.55
+#: the shades of weight space shaded by broken constraints
+BROKEN_SHADES = 6
 
 
 def between(states: np.ndarray, t: float):
@@ -246,8 +252,7 @@ class LinearProgramScene(LinvizScene):
         self.play(Indicate(self.rings[i], color=theme.highlight),
                   Indicate(self.shown_line, color=theme.highlight),
                   run_time=style.PAUSE_READ)
-        a = self.lesson.signed[i]
-        probe = probe_theta(a)  # aᵀθ = 2 ≥ 1: inside the point's half-plane
+        probe = self.lesson.probe  # aᵀθ = 2 ≥ 1: inside the point's half-plane
         label = math("theta", theme, style.FONT_LABEL).set_color(theme.normal)
         with_backdrop(label, theme)
 
@@ -279,9 +284,32 @@ class LinearProgramScene(LinvizScene):
             for i in range(lesson.n)]))
         self.play(appear(self.lines), vanish(self.shown_line), run_time=style.RUN_INTRO)
         self.remove(self.shown_line)
+        if beat.state["broken"]:  # under the lines, each θ by how many constraints it breaks
+            self.broken_shading = self.on_weights(self.broken_drawing)
+            self.play(appear(self.broken_shading), run_time=style.RUN_INTRO)
+            self.add(self.lines)
         if beat.state["region"]:
             self.region = self.on_weights(self.region_drawing)
             self.play(appear(self.region), run_time=style.RUN_INTRO)
+
+    def broken_drawing(self) -> VGroup:
+        """Weight space shaded by how many constraints each θ breaks
+        (:func:`~linviz.lessons.linear_program.broken_counts`) in
+        :data:`BROKEN_SHADES` shades from the fewest in view (lightest) to the most
+        (:func:`~scenes.toolkit.level_cells.shade_of`)."""
+        counts = broken_counts(self.lesson.signed, self.weights.box)
+        shades = shade_of(counts, int(counts.min()), int(counts.max()), BROKEN_SHADES)
+        opacities = {k: BROKEN_LIGHTEST + (BROKEN_DARKEST - BROKEN_LIGHTEST) * (k - 1)
+                     / (BROKEN_SHADES - 1) for k in range(1, BROKEN_SHADES + 1)}
+        return level_cells(self.weights, shades, self.theme.mistake, opacities)
+
+    def draw_infeasible(self, beat) -> None:
+        """The lightest shade, where θ breaks the fewest constraints, glows: it is still
+        shaded."""
+        self.follow_beat(beat)
+        lightest = self.broken_shading[0]
+        self.play(lightest.animate(rate_func=there_and_back).set_fill(opacity=BROKEN_DARKEST),
+                  run_time=style.PAUSE_READ)
 
     def region_drawing(self) -> VMobject:
         region = self.lesson.region(self.weights.box)
@@ -582,6 +610,10 @@ class LinearProgramScene(LinvizScene):
                                                  for i in support]))
         numbers = self.on_weights(lambda: self.line_numbers(support))
         # every other constraint's line fades to a trace: these few carry the proof
+        shading = getattr(self, "broken_shading", None)
+        if shading is not None and self.on_screen(shading):
+            self.play(vanish(shading), run_time=style.RUN_FADE)
+            self.remove(shading)
         self.play(self.lines.animate.set_stroke(opacity=FADED_LINES), run_time=style.RUN_FADE)
         self.play(appear(halves), appear(lines), appear(numbers), run_time=style.RUN_FADE)
         names = self.ring_names(support)

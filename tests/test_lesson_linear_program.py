@@ -385,3 +385,57 @@ def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_sai
     for beat in board.beats:
         if beat.motion in ("offset-line", "overlap", "endless-offset"):
             assert beat.state["weights_dim"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_weight_space_is_shaded_by_the_constraints_each_theta_breaks(case):
+    """The shading counts, at each cell's centre, the constraints aᵢᵀθ ≥ 1 that θ breaks:
+    recounted here by one matrix product; on data no line through the origin separates
+    no θ breaks none (every count ≥ 1), and the least is said; on other data the θ
+    counted 0 are those inside the feasible region."""
+    from linviz.lessons.linear_program import BROKEN_CELLS, broken_counts, feasible_polygon
+
+    data, lesson = _lesson_of(case)
+    box, A = lesson.weight_box, lesson.signed
+    steps = (np.arange(BROKEN_CELLS) + 0.5) / BROKEN_CELLS
+    t1, t2 = np.meshgrid(box.x_min + (box.x_max - box.x_min) * steps,
+                         box.y_min + (box.y_max - box.y_min) * steps)
+    values = np.stack([t1.ravel(), t2.ravel()], axis=1) @ A.T  # [cell, constraint]
+    mine = broken_counts(A, box).ravel()
+    clear = np.all(np.abs(values - 1.0) > 1e-9 * (1 + np.abs(values)), axis=1)
+    assert clear.mean() > 0.99
+    np.testing.assert_array_equal(mine[clear], np.sum(values < 1.0, axis=1)[clear])
+    if lesson.feasible:
+        assert lesson.broken_range[0] == 0
+        return
+    assert mine.min() >= 1
+    low, high = lesson.broken_range
+    assert (low, high) == (mine.min(), mine.max())
+    board = linear_program_storyboard(lesson)
+    (shaded,) = [b for b in board.beats if b.motion == "all-constraints"]
+    assert shaded.state["broken"] and f"here {low} (lightest) to {high}" in shaded.state["status"]
+    said = " ".join(board.sentences())
+    assert f"No θ is unshaded: even the lightest here breaks {low}," in said
+    assert feasible_polygon(A, box) is None
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_the_marked_theta_is_inside_the_half_plane_and_its_line_clear_of_the_points(case):
+    """The θ marked in the shown point's half-plane has aᵀθ = 2, within 45° of a, and its
+    line in data space keeps at least as far from the nearest point as the line of
+    2a/‖a‖² (the θ straight out from 0), and farther wherever that one runs within a
+    hundredth of the data's width of a point."""
+    data, lesson = _lesson_of(case)
+    a, theta = lesson.signed[lesson.shown_point], lesson.probe
+    assert a @ theta == pytest.approx(2.0, rel=1e-12)
+    cosine = (a @ theta) / (np.linalg.norm(a) * np.linalg.norm(theta))
+    assert cosine >= math.cos(math.radians(45)) - 1e-12
+
+    def clearance(t):
+        return np.min(np.abs(data.X @ (t / np.linalg.norm(t))))
+
+    straight = clearance(a)
+    assert clearance(theta) >= straight - 1e-12
+    width = np.ptp(data.X, axis=0).max()
+    if straight < 0.01 * width:
+        assert clearance(theta) > straight + 1e-9 * width

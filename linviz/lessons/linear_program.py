@@ -68,13 +68,54 @@ ARROW_SHARE = 0.25
 #: the passes the perceptron is run for on data it can never separate (its mistakes are
 #: counted pass by pass)
 ENDLESS_PASSES = 3
+#: the cells per side of the grid over weight space whose centres count the constraints
+#: a θ breaks (the shading of data no line through the origin separates)
+BROKEN_CELLS = 160
 
 
-def probe_theta(a: np.ndarray) -> np.ndarray:
-    """The θ marked inside the half-plane aᵀθ ≥ 1 of a point (a = y⁽ⁱ⁾x⁽ⁱ⁾): 2a/‖a‖², where
-    aᵀθ = 2, twice as far from 0 as the line."""
+def broken_counts(A: np.ndarray, box: Box, cells: int = BROKEN_CELLS) -> np.ndarray:
+    """How many constraints aᵢᵀθ ≥ 1 the θ at the centre of each cell of a ``cells`` ×
+    ``cells`` grid over ``box`` breaks, #{i : aᵢᵀθ < 1}: shape (cells, cells), [r, c] the
+    cell c-th from the left and r-th from the bottom. On data no line through the origin
+    separates every count is at least 1 (no θ meets every constraint)."""
+    A = np.asarray(A, dtype=float)
+    theta1 = box.x_min + (box.x_max - box.x_min) / cells * (np.arange(cells) + 0.5)
+    theta2 = box.y_min + (box.y_max - box.y_min) / cells * (np.arange(cells) + 0.5)
+    counts = np.zeros((cells, cells), dtype=int)
+    for a in A:
+        # written out, a product and a sum (the same bits on every CPU)
+        counts += (a[0] * theta1[None, :] + a[1] * theta2[:, None]) < 1.0
+    return counts
+
+
+#: the turns (degrees) from y⁽ⁱ⁾x⁽ⁱ⁾ tried for the θ marked inside point i's half-plane
+PROBE_TURNS = tuple(range(0, 46, 5))
+#: two least distances this close (relative to the data's size) are equal
+PROBE_TIE = 1e-9
+
+
+def probe_theta(a: np.ndarray, X: np.ndarray | None = None) -> np.ndarray:
+    """The θ marked inside the half-plane aᵀθ ≥ 1 of a point (a = y⁽ⁱ⁾x⁽ⁱ⁾), with aᵀθ = 2:
+    along a direction d turned from a by one of :data:`PROBE_TURNS` (either way),
+    θ = 2d/(aᵀd). Its line in data space, dᵀx = 0, is the one of these farthest from its
+    nearest point of ``X`` (a point on it would look on both sides); equal distances
+    (within :data:`PROBE_TIE`) go to the least turn, then the counter-clockwise one.
+    Without ``X``, θ = 2a/‖a‖²."""
     a = np.asarray(a, dtype=float)
-    return 2.0 * a / float(a @ a)
+    if X is None:
+        return 2.0 * a / float(a @ a)
+    X = np.asarray(X, dtype=float)
+    base = float(np.arctan2(a[1], a[0]))
+    best, best_distance = None, -np.inf
+    tie = PROBE_TIE * (1.0 + float(np.abs(X).max()))
+    for turn in PROBE_TURNS:
+        for sign in ((1,) if turn == 0 else (1, -1)):
+            angle = base + sign * np.radians(turn)
+            d = np.array([np.cos(angle), np.sin(angle)])
+            distance = float(np.min(np.abs(X[:, 0] * d[0] + X[:, 1] * d[1])))
+            if distance > best_distance + tie:
+                best, best_distance = d, distance
+    return 2.0 * best / float(a @ best)
 
 
 def box_width(box: Box) -> float:
@@ -336,6 +377,19 @@ class LinearProgramLesson:
         return len(self.signed)
 
     @property
+    def probe(self) -> np.ndarray:
+        """The θ marked inside the shown point's half-plane (:func:`probe_theta`), its line
+        drawn in data space."""
+        return probe_theta(self.signed[self.shown_point], self.data.X)
+
+    @property
+    def broken_range(self) -> tuple[int, int]:
+        """The fewest and the most constraints broken by the θ shaded over the weight box
+        (:func:`broken_counts` at its cells' centres)."""
+        counts = broken_counts(self.signed, self.weight_box)
+        return int(counts.min()), int(counts.max())
+
+    @property
     def overlap_point(self) -> np.ndarray | None:
         """p = Σλᵢx⁽ⁱ⁾ (= Σμⱼx⁽ʲ⁾): in both classes' convex hulls, so for any line the
         score of p is a mean of + scores and of − scores, and no line puts every + point
@@ -539,7 +593,7 @@ def linear_program_lesson(data: Dataset, seed: int = 0) -> LinearProgramLesson:
         box = ray_box = walk_box = fitted_box(np.array([np.zeros(2), *(A / _dot(A, A)[:, None])]),
                                    include_origin=True)
     a = A[shown]
-    constraint_box = fitted_box(np.array([np.zeros(2), a / _dot(a, a), probe_theta(a)]),
+    constraint_box = fitted_box(np.array([np.zeros(2), a / _dot(a, a), probe_theta(a, data.X)]),
                                 include_origin=True)
     if box_width(box) <= WALK_ZOOM * box_width(constraint_box):
         constraint_box = box

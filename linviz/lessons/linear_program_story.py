@@ -31,6 +31,8 @@ The state's keys:
 - ``endless_offset``: the perceptron with an offset runs on for as many passes, its line
   moving in data space, then its best line (the fewest errors) is left dashed (data no
   line separates even with an offset);
+- ``broken``: weight space is shaded by how many constraints each θ breaks, darker the
+  more (data no line through the origin separates: nowhere is unshaded);
 - ``weights_dim``: the weight plane is dimmed (the beat argues in data space, with an
   offset, which the plane of (θ₁, θ₂) through the origin does not show);
 - ``status``: the status line under the planes, or None.
@@ -173,7 +175,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         view="constraint" if zoomed else "near", probe=False, inset=False,
                         certificate=False, ringed=[], status=None, offset_line=False,
                         overlap=False, endless=False, endless_offset=False,
-                        weights_dim=False)
+                        weights_dim=False, broken=False)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -277,10 +279,14 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
 
 def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     n = lesson.n
-    story.beat(f"All {n} constraints{_zoomed_out(lesson)}: no θ lies in every half-plane, so no "
-               f"line through the origin separates these points. The solver reports it "
-               f"infeasible.", "all-constraints", shown=None, ringed=[], lines=True,
-               probe=False, view="near",
+    low, high = lesson.broken_range
+    story.beat(f"All {n} constraints{_zoomed_out(lesson)}, and each θ shaded darker the more of "
+               f"them it breaks.", "all-constraints", shown=None, ringed=[], lines=True,
+               probe=False, view="near", broken=True,
+               status=f"shade: how many constraints $theta$ breaks, here {low} (lightest) "
+                      f"to {high}")
+    story.beat(f"No θ is unshaded: even the lightest here breaks {low}, so no line through the "
+               f"origin separates these points. The solver reports it infeasible.", "infeasible",
                status="HiGHS: infeasible, no θ meets every constraint")
     support = sorted(lesson.certificate)
     weights = wording.listed(wording.number(lesson.certificate[i], 2) for i in support)
@@ -295,8 +301,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     if lesson.same_place_certificate:  # the place's tag, "+2 −1", read out once
         status += "; " + place_tag_words(lesson, support[0])
     story.beat(proof,
-               "certificate",
-               ringed=support, certificate=True, status=status)
+               "certificate", ringed=support, certificate=True, broken=False, status=status)
     story.beat("So for any θ their weighted y·scores add up to θᵀ0 = 0: one of them is ≤ 0, "
                "a mistake, whatever θ is.", "proof",
                status="$sum_i lambda_i y^((i)) theta^T x^((i)) = theta^T (sum_i lambda_i "
