@@ -30,7 +30,8 @@ from scenes.toolkit.fast_shapes import FastArrow
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.level_cells import level_cells, shade_of
 from scenes.toolkit.magnifier import magnifier
-from scenes.toolkit.placement import across, best_offset, box_around
+from scenes.toolkit.placement import (DIRECTIONS, PLACE_TOLERANCE, across, best_offset,
+                                      box_around, covered_area)
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, math, text
 from scenes.toolkit.vector_sum import vector_sum_inset
@@ -118,6 +119,8 @@ class LinearProgramScene(LinvizScene):
         self.certificate_arrows = VGroup()
         self.veil = None
         self.walk_states = np.zeros((1, 2))
+        #: the walk's path is gone (zoomed out, it would be a scribble under θ's name)
+        self.path_hidden = False
         #: (drawing, maker) of every weight-space drawing: a zoom makes each again
         self.weight_drawings: list = []
 
@@ -258,8 +261,13 @@ class LinearProgramScene(LinvizScene):
 
         def make():
             dot = Dot(self.weight_point(probe), radius=0.08, color=theme.normal)
-            return VGroup(dot, label.copy().next_to(dot, np.array([1.0, 1.0, 0.0]),
-                                                    buff=0.05))
+            # up-right of the dot, unless that leaves the plane
+            frame = self.weights.frame
+            low, high = frame.get_corner(DOWN + LEFT), frame.get_corner(UP + RIGHT)
+            offset = best_offset(dot.get_center(), (label.width, label.height),
+                                 np.zeros((0, 5)), 0.13, preferred=1, rings=1,
+                                 bounds=np.array([low[0], low[1], high[0], high[1]]))
+            return VGroup(dot, label.copy().move_to(dot.get_center() + [*offset, 0.0]))
 
         self.probe = self.on_weights(make)
         self.probe_line = Hyperplane(self.plane, probe, 0.0, show_normal=False,
@@ -434,18 +442,61 @@ class LinearProgramScene(LinvizScene):
         self.walker_label = math("theta", theme, style.FONT_LABEL).set_color(theme.normal)
         with_backdrop(self.walker_label, theme)
         self.walker.add_updater(lambda d: d.move_to(self.weight_point(self.walk_theta())))
-        self.walker_label.add_updater(lambda m: m.next_to(self.walker, self.walker_side(),
-                                                          buff=0.06))
+        self.walker_place = None
+        self.walker_label.add_updater(
+            lambda m: m.move_to(self.walker.get_center() + self.walker_offset()))
+
+    def walker_offset(self) -> np.ndarray:
+        """Where θ's name goes beside its dot (an offset from it): where it was while that
+        still covers nothing, else off the path walked, θ*'s mark and the ray
+        (:func:`~scenes.toolkit.placement.best_offset`), first trying the side
+        perpendicular to the step θ is on (or last took), nearer up-left."""
+        label, anchor = self.walker_label, self.walker.get_center()
+        half = np.array([label.width, label.height]) / 2
+        obstacles = self.walk_obstacles()
+        previous = self.walker_place
+        if previous is not None:
+            centre = anchor[:2] + previous
+            if covered_area(np.array([*(centre - half), *(centre + half)]),
+                            obstacles) <= PLACE_TOLERANCE:
+                return np.array([*previous, 0.0])
+        side = self.walker_side()[:2]
+        preferred = int(np.argmax(DIRECTIONS @ side / np.linalg.norm(DIRECTIONS, axis=1)))
+        frame = self.weights.frame
+        low, high = frame.get_corner(DOWN + LEFT), frame.get_corner(UP + RIGHT)
+        offset = best_offset(anchor, 2 * half, obstacles, 0.06,
+                             bounds=np.array([low[0], low[1], high[0], high[1]]),
+                             preferred=preferred, rings=2, ring_cost=0.02)
+        self.walker_place = offset
+        return np.array([*offset, 0.0])
 
     def walker_side(self) -> np.ndarray:
         """Where θ's name goes beside its dot: off the step it is on (or last took),
-        perpendicular to it, on the side nearer up-left (never on the path)."""
+        perpendicular to it, on the side nearer up-left."""
         thetas, t = self.walk_states, self.walk_tracker.get_value()
         k = min(max(int(np.ceil(t - 1e-9)) - 1, 0), len(thetas) - 2)
         if len(thetas) < 2:
             return np.array([-1.0, 1.0, 0.0])
         step = self.weight_point(thetas[k + 1]) - self.weight_point(thetas[k])
         return across(step, towards=np.array([-1.0, 1.0, 0.0]))
+
+    def walk_obstacles(self) -> np.ndarray:
+        """What θ's name keeps off, as boxes: the path walked so far (sampled along each
+        step), θ*'s mark and name, and the ray when drawn."""
+        t = self.walk_tracker.get_value()
+        walked = [*self.walk_states[:int(np.floor(t + 1e-9)) + 1], self.walk_theta()]
+        screen = [] if self.path_hidden else [self.weight_point(p) for p in walked]
+        samples = []
+        for p, q in zip(screen, screen[1:]):
+            count = max(int(np.ceil(np.linalg.norm(q - p) / 0.03)), 1)
+            samples += [p + (q - p) * j / count for j in range(count + 1)]
+        boxes = [box_around(np.array(samples), 0.03)] if samples else []
+        for drawn in (self.star_dot, self.ray):
+            if drawn is not None and self.on_screen(drawn):
+                for part in drawn:
+                    low, high = part.get_corner(DOWN + LEFT), part.get_corner(UP + RIGHT)
+                    boxes.append(np.array([[low[0], low[1], high[0], high[1], 1.0]]))
+        return np.vstack(boxes) if boxes else np.zeros((0, 5))
 
     def walk_theta(self) -> np.ndarray:
         """θ at the walk's tracker, between two updates' states."""
@@ -469,6 +520,7 @@ class LinearProgramScene(LinvizScene):
 
     def draw_walk_step(self, beat) -> None:
         theme = self.theme
+        self.drop_least_inset()
         self.follow_beat(beat)
         i, (start, end) = beat.state["shown"], beat.steps
         if self.shown_line is not None:
@@ -510,6 +562,7 @@ class LinearProgramScene(LinvizScene):
 
     def draw_walk_fast(self, beat) -> None:
         start, end = beat.steps
+        self.drop_least_inset()
         self.drop_step_label()
         if self.shown_line is not None:
             self.play(vanish(self.shown_line), run_time=style.RUN_FADE)
@@ -525,6 +578,27 @@ class LinearProgramScene(LinvizScene):
                       rate_func=linear)
             self.show_run_line(k + 1)
 
+    def draw_close(self, beat) -> None:
+        """The point nearest the walk's new line, ringed, magnified beside it (it would look
+        on the line)."""
+        self.follow_beat(beat)
+        _, box, zoom = self.lesson.step_inset(beat.state["walk"])
+        self.show_run_inset(self.lesson.thetas[beat.state["walk"]], box, zoom)
+
+    def show_run_inset(self, theta, box, zoom: int) -> None:
+        """The data round ``box`` magnified ``zoom`` times in an inset, with the walk's line
+        of ``theta`` (as :attr:`least_inset`)."""
+        theme = self.theme
+
+        def drawings(inset):
+            line = Hyperplane(inset, theta, 0.0, show_normal=False, show_notes=False)
+            line.line.set_color(theme.normal)
+            return line
+
+        self.least_inset = magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme,
+                                     drawings, lines=[(theta, 0.0)])
+        self.play(appear(self.least_inset), run_time=style.RUN_FADE)
+
     def draw_least(self, beat) -> None:
         """The run's last θ and its least y·score, on the status line; its point magnified
         beside the line when it would look on it."""
@@ -532,17 +606,7 @@ class LinearProgramScene(LinvizScene):
         self.follow_beat(beat)
         self.play(Indicate(self.walker, color=self.theme.normal), run_time=style.PAUSE_READ)
         if beat.state["inset"]:
-            box, zoom = self.lesson.least_inset
-            theta, theme = self.lesson.thetas[-1], self.theme
-
-            def drawings(inset):
-                line = Hyperplane(inset, theta, 0.0, show_normal=False, show_notes=False)
-                line.line.set_color(theme.normal)
-                return line
-
-            self.least_inset = magnifier(self.plane, self.data.X, self.data.y, box, zoom,
-                                         theme, drawings, lines=[(theta, 0.0)])
-            self.play(appear(self.least_inset), run_time=style.RUN_FADE)
+            self.show_run_inset(self.lesson.thetas[-1], *self.lesson.least_inset)
 
     def drop_least_inset(self) -> None:
         if self.on_screen(getattr(self, "least_inset", None) or VGroup()):
@@ -553,7 +617,10 @@ class LinearProgramScene(LinvizScene):
         theme, lesson = self.theme, self.lesson
         self.drop_least_inset()
         self.follow_beat(beat)
-        if beat.state["view"] == "far":
+        if beat.state["view"] == "far":  # zoomed out, the path would be a scribble
+            self.play(vanish(self.path), run_time=style.RUN_FADE)
+            self.remove(self.path, *self.path)
+            self.path_hidden = True
             self.zoom_weights(lesson.ray_box)
 
         scaled = math(f"theta \\/ {wording.number(lesson.least_score, 2)}", theme,

@@ -431,6 +431,18 @@ def test_the_marked_theta_is_inside_the_half_plane_and_its_line_clear_of_the_poi
     cosine = (a @ theta) / (np.linalg.norm(a) * np.linalg.norm(theta))
     assert cosine >= math.cos(math.radians(45)) - 1e-12
 
+    # drawn: the view while it is marked holds it, and the next beat's zoom is said as it is
+    box = lesson.constraint_box
+    assert box.x_min < theta[0] < box.x_max and box.y_min < theta[1] < box.y_max
+    (every,) = [b for b in linear_program_storyboard(lesson).beats
+                if b.motion == "all-constraints"]
+    width = {name: b.x_max - b.x_min for name, b in (("constraint", box),
+                                                   ("weights", lesson.weight_box))}
+    zoom = ("" if box == lesson.weight_box else
+            ", zoomed out" if width["weights"] > width["constraint"] else ", zoomed in")
+    assert every.sentence.startswith(f"All {lesson.n} constraints{zoom}:" if lesson.feasible
+                                     else f"All {lesson.n} constraints{zoom},")
+
     def clearance(t):
         return np.min(np.abs(data.X @ (t / np.linalg.norm(t))))
 
@@ -439,3 +451,41 @@ def test_the_marked_theta_is_inside_the_half_plane_and_its_line_clear_of_the_poi
     width = np.ptp(data.X, axis=0).max()
     if straight < 0.01 * width:
         assert clearance(theta) > straight + 1e-9 * width
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_a_point_the_walks_line_would_cut_is_magnified_and_its_side_said(case):
+    """After each explained update, the point nearest the new line (its distance recomputed
+    here as the length of x minus its projection onto the line) is magnified and said,
+    with its side by the sign of its y·score, exactly when an inset must magnify it at
+    least STEP_INSET_ZOOM times; and no beat says so otherwise."""
+    from linviz.lessons.linear_program import STEP_INSET_ZOOM
+    from linviz.lessons.linear_program_story import EXPLAINED_STEPS
+    from linviz.view_box import INSET_HALF_WIDTHS, INSET_SHARE, fitted_box
+
+    data, lesson = _lesson_of(case)
+    if not lesson.feasible:
+        return
+    board = linear_program_storyboard(lesson)
+    beats = board.beats
+    view = fitted_box(data.X, include_origin=True)  # the data plane's view
+    width = view.x_max - view.x_min
+    M = len(lesson.thetas) - 1
+    for k in range(1, min(EXPLAINED_STEPS, M) + 1):
+        theta = lesson.thetas[k]
+        along = theta[::-1] * np.array([-1.0, 1.0]) / np.linalg.norm(theta)
+        away = data.X - np.outer(data.X @ along, along)  # x minus its part along the line
+        distances = np.linalg.norm(away, axis=1)
+        j = int(np.argmin(distances))
+        step = [n for n, b in enumerate(beats) if b.motion == "walk-step"][k - 1]
+        follows = beats[step + 1] if step + 1 < len(beats) else None
+        # the zoom an inset needs to show that distance at INSET_HALF_WIDTHS of its side
+        needed = math.floor(INSET_SHARE * width / (2 * INSET_HALF_WIDTHS * distances[j]) + 1e-9)
+        if k < M and needed >= STEP_INSET_ZOOM and distances[j] > 1e-12:
+            side = "correct" if data.y[j] * (data.X[j] @ theta) > 0 else "wrong"
+            assert follows.motion == "close" and follows.state["inset"] == "step"
+            assert follows.state["ringed"] == [j]
+            assert follows.sentence.startswith(f"Point {j + 1} now lies just ")
+            assert f"on its {side} side (magnified ×{needed})" in follows.sentence
+        else:
+            assert follows is None or follows.motion != "close"

@@ -68,6 +68,10 @@ ARROW_SHARE = 0.25
 #: the passes the perceptron is run for on data it can never separate (its mistakes are
 #: counted pass by pass)
 ENDLESS_PASSES = 3
+#: a walk's step magnifies the point nearest its line when that takes at least this zoom:
+#: the point's centre is then within about a 125th of the view's width of the line (5
+#: pixels at 1080p), and its marker reads as cut through the middle
+STEP_INSET_ZOOM = 10
 #: the cells per side of the grid over weight space whose centres count the constraints
 #: a θ breaks (the shading of data no line through the origin separates)
 BROKEN_CELLS = 160
@@ -315,7 +319,7 @@ class LinearProgramLesson:
     constraint_box : the part drawn while one point's constraint is shown: 0, the foot of
         its line and the θ marked inside it, when the weight box is over
         :data:`WALK_ZOOM`-fold wider (the line would seem to pass through 0), else the
-        weight box itself.
+        weight box itself, widened to hold that θ when it lies outside.
     walk_box : the part drawn while the perceptron walks: the box of its steps when the
         weight box is over :data:`WALK_ZOOM`-fold wider (its steps would be specks; θ*
         may then lie outside), else the weight box itself.
@@ -433,6 +437,31 @@ class LinearProgramLesson:
         distance = abs(float(x @ theta)) / float(np.hypot(*theta))
         view = fitted_box(np.asarray(self.data.X, dtype=float), include_origin=True)
         return magnified_box(view, project_onto_line(x, theta, 0.0), distance)
+
+    def nearest_to_line(self, k: int) -> tuple[int, float]:
+        """(point, signed distance y⁽ʲ⁾θₖᵀx⁽ʲ⁾/‖θₖ‖) of the point nearest the line of the
+        perpendicular walk's θ after k ≥ 1 updates: the least |distance|, the first of any
+        within :data:`TIE` of it; positive on its correct side."""
+        theta = self.thetas[k]
+        distances = _dot(self.signed, theta) / float(np.hypot(*theta))
+        size = np.abs(distances)
+        low = float(size.min())
+        j = int(np.flatnonzero(size <= low + TIE * max(1.0, low))[0])
+        return j, float(distances[j])
+
+    def step_inset(self, k: int) -> tuple[int, Box, int] | None:
+        """(point, box, zoom): the point nearest θₖ's line (:meth:`nearest_to_line`)
+        magnified round its foot on the line when it would look on it
+        (:func:`linviz.view_box.magnified_box`, its distance a side) at least
+        :data:`STEP_INSET_ZOOM` times; None when it reads as it is, or lies exactly on the
+        line (then it is on it)."""
+        j, distance = self.nearest_to_line(k)
+        if distance == 0:
+            return None
+        x = np.asarray(self.data.X[j], dtype=float)
+        view = fitted_box(np.asarray(self.data.X, dtype=float), include_origin=True)
+        found = magnified_box(view, project_onto_line(x, self.thetas[k], 0.0), abs(distance))
+        return None if found is None or found[1] < STEP_INSET_ZOOM else (j, *found)
 
     @property
     def tight_inset(self) -> tuple[Box, int] | None:
@@ -593,10 +622,15 @@ def linear_program_lesson(data: Dataset, seed: int = 0) -> LinearProgramLesson:
         box = ray_box = walk_box = fitted_box(np.array([np.zeros(2), *(A / _dot(A, A)[:, None])]),
                                    include_origin=True)
     a = A[shown]
-    constraint_box = fitted_box(np.array([np.zeros(2), a / _dot(a, a), probe_theta(a, data.X)]),
+    probe = probe_theta(a, data.X)
+    constraint_box = fitted_box(np.array([np.zeros(2), a / _dot(a, a), probe]),
                                 include_origin=True)
     if box_width(box) <= WALK_ZOOM * box_width(constraint_box):
-        constraint_box = box
+        # the weight box, widened to hold the θ marked when it lies outside
+        corners = np.array([[box.x_min, box.y_min], [box.x_max, box.y_max]])
+        held = box.x_min < probe[0] < box.x_max and box.y_min < probe[1] < box.y_max
+        constraint_box = box if held else fitted_box(np.array([*corners, probe]),
+                                                     include_origin=True)
     with_offset = (not feasible) and is_separable(data.X, data.y, offset=True)
     offset_line, overlap = None, ({}, {})
     endless = endless_offset = None

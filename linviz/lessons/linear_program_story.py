@@ -23,7 +23,8 @@ The state's keys:
   data space (the duality, both ways);
 - ``ringed``: the points ringed in data space (0-based);
 - ``inset``: "tight", θ*'s lines magnified round its first tight point; "compare", the same
-  with the perceptron's line; True, the least y·score's point magnified beside the
+  with the perceptron's line; "step", the point nearest the walk's line magnified beside
+  it (the lesson's ``step_inset``); True, the least y·score's point magnified beside the
   perceptron's line; False, no inset;
 - ``endless``: the perceptron through the origin walks on for its
   :data:`~linviz.lessons.linear_program.ENDLESS_PASSES` passes in weight space, its line
@@ -163,8 +164,13 @@ def _step_sentence(lesson: LinearProgramLesson, k: int) -> str:
 
 
 def _zoomed_out(lesson: LinearProgramLesson) -> str:
-    """What the all-constraints sentence says of the view: zoomed out from one line's."""
-    return ", zoomed out" if lesson.constraint_box != lesson.weight_box else ""
+    """What the all-constraints sentence says of the view: zoomed out (or in) from one
+    line's."""
+    if lesson.constraint_box == lesson.weight_box:
+        return ""
+    wider = (lesson.weight_box.x_max - lesson.weight_box.x_min
+             > lesson.constraint_box.x_max - lesson.constraint_box.x_min)
+    return ", zoomed out" if wider else ", zoomed in"
 
 
 def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> Storyboard:
@@ -248,12 +254,20 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     for step in range(explained):
         i = lesson.updated_points[step]
         story.beat(_step_sentence(lesson, step), "walk-step", walk=step + 1, ringed=[i],
-                   shown=i, boundary="run", steps=(step, step + 1))
+                   shown=i, boundary="run", steps=(step, step + 1), inset=False)
+        close = lesson.step_inset(step + 1) if step + 1 < M else None
+        if close is not None:  # a point that would look on the new line, magnified
+            j, _, zoom = close
+            _, distance = lesson.nearest_to_line(step + 1)
+            side = "correct" if distance > 0 else "wrong"
+            story.beat(f"Point {j + 1} now lies just {wording.significant(abs(distance))} from "
+                       f"the line, on its {side} side (magnified ×{zoom}).", "close",
+                       ringed=[j], inset="step")
     if M > explained:
         rest = M - explained
         said = (f"Update {M}" if rest == 1 else f"Updates {explained + 1} to {M}, faster")
         story.beat(f"{said}: each a step perpendicular to the line of a point it got wrong.",
-                   "walk-fast", walk=M, ringed=[], shown=None,
+                   "walk-fast", walk=M, ringed=[], shown=None, inset=False,
                    min_seconds=rest / FAST_UPDATES_PER_SECOND, steps=(explained, M))
     m = lesson.least_score
     far = lesson.ray_box != lesson.walk_box
