@@ -49,6 +49,10 @@ FADED_LINES = 0.12
 BROKEN_LIGHTEST, BROKEN_DARKEST = 0.12, 0.55
 #: the shades of weight space shaded by broken constraints
 BROKEN_SHADES = 6
+#: a line's name this near (screen units) another line could be read as that one's
+NAME_CLEARANCE = 0.45
+#: the opacity of the veil over the weight plane while an offset is argued in data space
+VEIL_OPACITY = 0.9
 
 
 def between(states: np.ndarray, t: float):
@@ -711,25 +715,78 @@ class LinearProgramScene(LinvizScene):
         theme, drawn = self.theme, VGroup()
         colours = (theme.correct, theme.negative, theme.positive)
         for j, i in enumerate(support):
-            half = Hyperplane(self.weights, self.lesson.signed[i], -1.0, show_notes=False)
+            a = self.lesson.signed[i]
+            half = Hyperplane(self.weights, a, -1.0, show_notes=False, show_normal=False)
             half.shade.set_fill(colours[j % len(colours)])
             drawn.add(half)
+            ends = clip_line(a, -1.0, self.weights.box)
+            if ends is not None:
+                base, tip = self.side_arrow(ends, a)
+                drawn.add(FastArrow(theme.normal).set_ends(base, tip))
         return drawn
 
+    def side_arrow(self, ends, normal, length: float = 0.9) -> tuple[np.ndarray, np.ndarray]:
+        """(base, tip) on screen of an arrow from the weight-space segment ``ends`` along
+        ``normal``, towards the half-plane's side, whole inside the plane: from the first
+        of the segment's middle, its thirds and its quarters whose arrow stays in, else from
+        the middle, shortened until it does."""
+        frame = self.weights.frame
+        low, high = frame.get_corner(DOWN + LEFT)[:2] + 0.05, frame.get_corner(UP + RIGHT)[:2] - 0.05
+        p, q = (self.weight_point(e) for e in ends)
+        direction = self.weight_point(normal) - self.weight_point((0, 0))
+        direction = direction / max(float(np.linalg.norm(direction)), 1e-9)
+
+        def inside(point) -> bool:
+            return bool(np.all(point[:2] >= low) and np.all(point[:2] <= high))
+
+        for t in (0.5, 1 / 3, 2 / 3, 0.25, 0.75):
+            base = p + t * (q - p)
+            if inside(base + length * direction):
+                return base, base + length * direction
+        base = (p + q) / 2
+        for shorter in np.linspace(length, 0.2, 8):
+            if inside(base + shorter * direction):
+                return base, base + shorter * direction
+        return base, base + 0.2 * direction
+
     def line_numbers(self, indices) -> VGroup:
-        """Each of these points' lines in weight space named by its point (1-based), near
-        the line's end in the upper half of the plane, off the line."""
+        """Each of these points' lines in weight space named by its point (1-based), beside
+        the line near one of its ends: the first place, from the upper end inwards, whose
+        name keeps off the other lines and the names placed before (where lines cross, a
+        name between them would name either)."""
         theme, numbers = self.theme, VGroup()
+        segments = {i: clip_line(self.lesson.signed[i], -1.0, self.weights.box) for i in indices}
+        samples = {i: [self.weight_point(e[0] + t * (e[1] - e[0])) for t in np.linspace(0, 1, 60)]
+                   for i, e in segments.items() if e is not None}
+        frame = self.weights.frame
+        low, high = frame.get_corner(DOWN + LEFT)[:2], frame.get_corner(UP + RIGHT)[:2]
         for i in indices:
-            ends = clip_line(self.lesson.signed[i], -1.0, self.weights.box)
-            if ends is None:
+            if segments[i] is None:
                 continue
-            screen = sorted((self.weight_point(e) for e in ends), key=lambda p: -p[1])
-            inward = screen[1] - screen[0]
-            inward = inward / max(float(np.linalg.norm(inward)), 1e-9)
+            screen = sorted((self.weight_point(e) for e in segments[i]), key=lambda p: -p[1])
             name = text(str(i + 1), theme, style.FONT_SMALL, theme.step)
             with_backdrop(name, theme)
-            name.move_to(screen[0] + 0.4 * inward + 0.18 * across(inward))
+            others = [box_around(np.array(points), 0.02) for j, points in samples.items()
+                      if j != i]
+            others += [np.array([[*m.get_corner(DOWN + LEFT)[:2], *m.get_corner(UP + RIGHT)[:2],
+                                  100.0]]) for m in numbers]
+            obstacles = np.vstack(others) if others else np.zeros((0, 5))
+            half = np.array([name.width, name.height]) / 2
+            best, best_cost = None, np.inf
+            for t in (0.1, 0.9, 0.2, 0.8, 0.3, 0.7, 0.5):
+                point = screen[0] + t * (screen[1] - screen[0])
+                for side in (1.0, -1.0):
+                    centre = point + side * 0.2 * across(screen[1] - screen[0])
+                    box = np.array([*(centre[:2] - half), *(centre[:2] + half)])
+                    # near another line a name could be read as its: the closer, the worse
+                    near = min((float(np.min(np.linalg.norm(np.array(points)[:, :2]
+                                                            - centre[:2], axis=1)))
+                                for j, points in samples.items() if j != i), default=1.0)
+                    cost = covered_area(box, obstacles) + max(NAME_CLEARANCE - near, 0.0) + (
+                        0.0 if np.all(box[:2] >= low) and np.all(box[2:] <= high) else 1e6)
+                    if cost < best_cost - PLACE_TOLERANCE:
+                        best, best_cost = centre, cost
+            name.move_to(best)
             numbers.add(name)
         return numbers
 
@@ -824,7 +881,7 @@ class LinearProgramScene(LinvizScene):
             frame = self.weights.frame
             self.veil = Rectangle(width=frame.width + 0.5, height=frame.height + 0.5,
                                   stroke_width=0, fill_color=self.theme.background,
-                                  fill_opacity=0.75).move_to(frame)
+                                  fill_opacity=VEIL_OPACITY).move_to(frame)
             self.play(appear(self.veil), run_time=style.RUN_FADE)
 
     def drop_endless(self) -> None:
