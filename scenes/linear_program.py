@@ -586,8 +586,9 @@ class LinearProgramScene(LinvizScene):
         """The point nearest the walk's new line, ringed, magnified beside it (it would look
         on the line)."""
         self.follow_beat(beat)
-        _, box, zoom = self.lesson.step_inset(beat.state["walk"])
-        self.show_run_inset(self.lesson.thetas[beat.state["walk"]], box, zoom)
+        theta = np.asarray(beat.state["close"], dtype=float)
+        _, box, zoom = self.lesson.line_inset(theta)
+        self.show_run_inset(theta, box, zoom)
 
     def show_run_inset(self, theta, box, zoom: int) -> None:
         """The data round ``box`` magnified ``zoom`` times in an inset, with the walk's line
@@ -687,6 +688,7 @@ class LinearProgramScene(LinvizScene):
             self.remove(shading)
         self.play(self.lines.animate.set_stroke(opacity=FADED_LINES), run_time=style.RUN_FADE)
         self.play(appear(halves), appear(lines), appear(numbers), run_time=style.RUN_FADE)
+        self.certificate_weights = (halves, lines, numbers)
         names = self.ring_names(support)
         marked = self.plane.c2p_many(lesson.data.X[support])[:, :2]
         frame, (arrows, arrow_names), scale = vector_sum_inset(
@@ -844,6 +846,11 @@ class LinearProgramScene(LinvizScene):
         through its passes in weight space (its path drawn behind it), its line following
         in data space, while the status line counts each pass's mistakes."""
         self.drop_certificate_inset()
+        # the certificate's half-planes leave weight space: θ walks over the faded lines
+        shown = [m for m in getattr(self, "certificate_weights", ()) if self.on_screen(m)]
+        if shown:
+            self.play(*[vanish(m) for m in shown], run_time=style.RUN_FADE)
+            self.remove(*shown)
         self.follow_beat(beat)
         if self.weights.box != self.lesson.endless_box:
             self.zoom_weights(self.lesson.endless_box)
@@ -925,6 +932,7 @@ class LinearProgramScene(LinvizScene):
 
     def draw_offset_line(self, beat) -> None:
         """The widest line with an offset, which separates what no line through 0 does."""
+        self.drop_least_inset()
         self.drop_certificate_inset()
         self.drop_endless()
         self.follow_beat(beat)
@@ -937,6 +945,7 @@ class LinearProgramScene(LinvizScene):
         """Each class's points of the overlap joined (a segment, a triangle), the point
         both hulls hold marked: no line has both on their sides."""
         theme, lesson = self.theme, self.lesson
+        self.drop_least_inset()
         self.drop_certificate_inset()
         self.drop_endless()
         self.follow_beat(beat)

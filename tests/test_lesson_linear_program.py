@@ -453,39 +453,56 @@ def test_the_marked_theta_is_inside_the_half_plane_and_its_line_clear_of_the_poi
         assert clearance(theta) > straight + 1e-9 * width
 
 
-@pytest.mark.parametrize("case", CASES, ids=str)
-def test_a_point_the_walks_line_would_cut_is_magnified_and_its_side_said(case):
-    """After each explained update, the point nearest the new line (its distance recomputed
-    here as the length of x minus its projection onto the line) is magnified and said,
-    with its side by the sign of its y·score, exactly when an inset must magnify it at
-    least STEP_INSET_ZOOM times; and no beat says so otherwise."""
+def _close_said(data, theta, follows, verb):
+    """The beat ``follows`` magnifies and says the point nearest θ's line (its distance
+    recomputed as the length of x minus its projection onto the line, its side by the sign
+    of its y·score) exactly when an inset must magnify it at least STEP_INSET_ZOOM times."""
     from linviz.lessons.linear_program import STEP_INSET_ZOOM
-    from linviz.lessons.linear_program_story import EXPLAINED_STEPS
     from linviz.view_box import INSET_HALF_WIDTHS, INSET_SHARE, fitted_box
 
-    data, lesson = _lesson_of(case)
-    if not lesson.feasible:
-        return
-    board = linear_program_storyboard(lesson)
-    beats = board.beats
+    if not np.any(theta):  # no line
+        assert follows is None or follows.motion != "close"
+        return False
     view = fitted_box(data.X, include_origin=True)  # the data plane's view
     width = view.x_max - view.x_min
+    along = theta[::-1] * np.array([-1.0, 1.0]) / np.linalg.norm(theta)
+    away = data.X - np.outer(data.X @ along, along)  # x minus its part along the line
+    distances = np.linalg.norm(away, axis=1)
+    j = int(np.argmin(distances))
+    # the zoom an inset needs to show that distance at INSET_HALF_WIDTHS of its side
+    needed = math.floor(INSET_SHARE * width / (2 * INSET_HALF_WIDTHS * distances[j]) + 1e-9)
+    if needed >= STEP_INSET_ZOOM and distances[j] > 1e-12:
+        side = "correct" if data.y[j] * (data.X[j] @ theta) > 0 else "wrong"
+        assert follows.motion == "close" and follows.state["inset"] == "step"
+        np.testing.assert_array_equal(follows.state["close"], theta)
+        assert follows.state["ringed"] == [j]
+        assert follows.sentence.startswith(f"Point {j + 1} {verb} just ")
+        assert f"on its {side} side (magnified ×{needed})" in follows.sentence
+        return True
+    assert follows is None or follows.motion != "close"
+    return False
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_a_point_the_walks_line_would_cut_is_magnified_and_its_side_said(case):
+    """After each explained update, and where a never-ending run's passes end, the point
+    nearest the line is magnified and its side said exactly when it would look on it
+    (:func:`_close_said`)."""
+    from linviz.lessons.linear_program_story import EXPLAINED_STEPS
+
+    data, lesson = _lesson_of(case)
+    beats = linear_program_storyboard(lesson).beats
+    motions = [b.motion for b in beats]
+    if not lesson.feasible:
+        at = motions.index("endless")
+        _close_said(data, np.asarray(lesson.endless.states["theta"][-1], dtype=float),
+                    beats[at + 1], "ends")
+        return
     M = len(lesson.thetas) - 1
     for k in range(1, min(EXPLAINED_STEPS, M) + 1):
-        theta = lesson.thetas[k]
-        along = theta[::-1] * np.array([-1.0, 1.0]) / np.linalg.norm(theta)
-        away = data.X - np.outer(data.X @ along, along)  # x minus its part along the line
-        distances = np.linalg.norm(away, axis=1)
-        j = int(np.argmin(distances))
-        step = [n for n, b in enumerate(beats) if b.motion == "walk-step"][k - 1]
+        step = [n for n, m in enumerate(motions) if m == "walk-step"][k - 1]
         follows = beats[step + 1] if step + 1 < len(beats) else None
-        # the zoom an inset needs to show that distance at INSET_HALF_WIDTHS of its side
-        needed = math.floor(INSET_SHARE * width / (2 * INSET_HALF_WIDTHS * distances[j]) + 1e-9)
-        if k < M and needed >= STEP_INSET_ZOOM and distances[j] > 1e-12:
-            side = "correct" if data.y[j] * (data.X[j] @ theta) > 0 else "wrong"
-            assert follows.motion == "close" and follows.state["inset"] == "step"
-            assert follows.state["ringed"] == [j]
-            assert follows.sentence.startswith(f"Point {j + 1} now lies just ")
-            assert f"on its {side} side (magnified ×{needed})" in follows.sentence
+        if k < M:
+            _close_said(data, lesson.thetas[k], follows, "now lies")
         else:
             assert follows is None or follows.motion != "close"

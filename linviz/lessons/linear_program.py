@@ -438,30 +438,37 @@ class LinearProgramLesson:
         view = fitted_box(np.asarray(self.data.X, dtype=float), include_origin=True)
         return magnified_box(view, project_onto_line(x, theta, 0.0), distance)
 
-    def nearest_to_line(self, k: int) -> tuple[int, float]:
-        """(point, signed distance y⁽ʲ⁾θₖᵀx⁽ʲ⁾/‖θₖ‖) of the point nearest the line of the
-        perpendicular walk's θ after k ≥ 1 updates: the least |distance|, the first of any
-        within :data:`TIE` of it; positive on its correct side."""
-        theta = self.thetas[k]
+    def nearest_to_line(self, theta) -> tuple[int, float]:
+        """(point, signed distance y⁽ʲ⁾θᵀx⁽ʲ⁾/‖θ‖) of the point nearest the line θᵀx = 0:
+        the least |distance|, the first of any within :data:`TIE` of it; positive on its
+        correct side."""
+        theta = np.asarray(theta, dtype=float)
         distances = _dot(self.signed, theta) / float(np.hypot(*theta))
         size = np.abs(distances)
         low = float(size.min())
         j = int(np.flatnonzero(size <= low + TIE * max(1.0, low))[0])
         return j, float(distances[j])
 
-    def step_inset(self, k: int) -> tuple[int, Box, int] | None:
-        """(point, box, zoom): the point nearest θₖ's line (:meth:`nearest_to_line`)
+    def line_inset(self, theta) -> tuple[int, Box, int] | None:
+        """(point, box, zoom): the point nearest the line θᵀx = 0 (:meth:`nearest_to_line`)
         magnified round its foot on the line when it would look on it
         (:func:`linviz.view_box.magnified_box`, its distance a side) at least
         :data:`STEP_INSET_ZOOM` times; None when it reads as it is, or lies exactly on the
-        line (then it is on it)."""
-        j, distance = self.nearest_to_line(k)
+        line (then it is on it), or θ = 0 (no line)."""
+        if not np.any(theta):
+            return None
+        j, distance = self.nearest_to_line(theta)
         if distance == 0:
             return None
         x = np.asarray(self.data.X[j], dtype=float)
         view = fitted_box(np.asarray(self.data.X, dtype=float), include_origin=True)
-        found = magnified_box(view, project_onto_line(x, self.thetas[k], 0.0), abs(distance))
+        found = magnified_box(view, project_onto_line(x, theta, 0.0), abs(distance))
         return None if found is None or found[1] < STEP_INSET_ZOOM else (j, *found)
+
+    @property
+    def endless_theta(self) -> np.ndarray:
+        """θ where :attr:`endless` ends its passes."""
+        return np.asarray(self.endless.states["theta"][-1], dtype=float)
 
     @property
     def tight_inset(self) -> tuple[Box, int] | None:

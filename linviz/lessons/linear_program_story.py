@@ -24,7 +24,7 @@ The state's keys:
 - ``ringed``: the points ringed in data space (0-based);
 - ``inset``: "tight", θ*'s lines magnified round its first tight point; "compare", the same
   with the perceptron's line; "step", the point nearest the walk's line magnified beside
-  it (the lesson's ``step_inset``); True, the least y·score's point magnified beside the
+  it (the lesson's ``line_inset`` of ``close``); True, the least y·score's point magnified beside the
   perceptron's line; False, no inset;
 - ``endless``: the perceptron through the origin walks on for its
   :data:`~linviz.lessons.linear_program.ENDLESS_PASSES` passes in weight space, its line
@@ -32,6 +32,7 @@ The state's keys:
 - ``endless_offset``: the perceptron with an offset runs on for as many passes, its line
   moving in data space, then its best line (the fewest errors) is left dashed (data no
   line separates even with an offset);
+- ``close``: the θ whose line's nearest point is magnified (inset "step"), or None;
 - ``broken``: weight space is shaded by how many constraints each θ breaks, darker the
   more (data no line through the origin separates: nowhere is unshaded);
 - ``weights_dim``: the weight plane is dimmed (the beat argues in data space, with an
@@ -173,6 +174,20 @@ def _zoomed_out(lesson: LinearProgramLesson) -> str:
     return ", zoomed out" if wider else ", zoomed in"
 
 
+def _close_beat(story: StoryWriter, lesson: LinearProgramLesson, theta, verb: str) -> None:
+    """A beat for the point nearest θ's line when it would look on it: magnified, its
+    distance and side said (none otherwise)."""
+    close = lesson.line_inset(theta)
+    if close is None:
+        return
+    j, _, zoom = close
+    _, distance = lesson.nearest_to_line(theta)
+    side = "correct" if distance > 0 else "wrong"
+    story.beat(f"Point {j + 1} {verb} just {wording.significant(abs(distance))} from the line, "
+               f"on its {side} side (magnified ×{zoom}).", "close", ringed=[j], inset="step",
+               close=[float(t) for t in theta])
+
+
 def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> Storyboard:
     """Every beat of the scene for ``lesson`` (see the module's docstring)."""
     zoomed = lesson.constraint_box != lesson.weight_box
@@ -181,7 +196,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         view="constraint" if zoomed else "near", probe=False, inset=False,
                         certificate=False, ringed=[], status=None, offset_line=False,
                         overlap=False, endless=False, endless_offset=False,
-                        weights_dim=False, broken=False)
+                        weights_dim=False, broken=False, close=None)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -254,20 +269,14 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     for step in range(explained):
         i = lesson.updated_points[step]
         story.beat(_step_sentence(lesson, step), "walk-step", walk=step + 1, ringed=[i],
-                   shown=i, boundary="run", steps=(step, step + 1), inset=False)
-        close = lesson.step_inset(step + 1) if step + 1 < M else None
-        if close is not None:  # a point that would look on the new line, magnified
-            j, _, zoom = close
-            _, distance = lesson.nearest_to_line(step + 1)
-            side = "correct" if distance > 0 else "wrong"
-            story.beat(f"Point {j + 1} now lies just {wording.significant(abs(distance))} from "
-                       f"the line, on its {side} side (magnified ×{zoom}).", "close",
-                       ringed=[j], inset="step")
+                   shown=i, boundary="run", steps=(step, step + 1), inset=False, close=None)
+        if step + 1 < M:
+            _close_beat(story, lesson, lesson.thetas[step + 1], "now lies")
     if M > explained:
         rest = M - explained
         said = (f"Update {M}" if rest == 1 else f"Updates {explained + 1} to {M}, faster")
         story.beat(f"{said}: each a step perpendicular to the line of a point it got wrong.",
-                   "walk-fast", walk=M, ringed=[], shown=None, inset=False,
+                   "walk-fast", walk=M, ringed=[], shown=None, inset=False, close=None,
                    min_seconds=rest / FAST_UPDATES_PER_SECOND, steps=(explained, M))
     m = lesson.least_score
     far = lesson.ray_box != lesson.walk_box
@@ -333,16 +342,18 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                status=f"through the origin, mistakes in passes 1 to {len(mistakes)}: "
                       f"{', '.join(str(m) for m in mistakes)}; its best θ gets "
                       f"{lesson.endless_best[1]} of {lesson.n} wrong")
+    _close_beat(story, lesson, lesson.endless_theta, "ends")
     if lesson.separable_with_offset:
         story.beat("With an offset a line does separate them (drawn, the widest): the same "
                    "programme on [x, 1] is feasible, as the offset-lift scene shows.",
                    "offset-line", offset_line=True, endless=False, weights_dim=True,
+                   inset=False, close=None, ringed=[],
                    status="with an offset, on $[x, 1]$: feasible")
     else:
         positive, negative = lesson.overlap
         story.beat(f"Nor with an offset: {overlap_words(positive, negative)}, so no line has "
                    f"every + point on one side and every − point on the other.", "overlap",
-                   overlap=True, endless=False, weights_dim=True,
+                   overlap=True, endless=False, weights_dim=True, inset=False, close=None,
                    ringed=sorted([*positive, *negative]),
                    status="with an offset, on $[x, 1]$: infeasible too")
         mistakes = lesson.endless_offset_mistakes
