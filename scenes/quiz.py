@@ -259,8 +259,8 @@ class MarginQuizScene(QuizScene):
         theme = self.theme
         self.title = self.make_title("Quiz: a large or a small margin?")
         self.planes, self.stars, self.finals, self.counts = [], [], [], []
-        for run, centre in ((self.lesson.wide, (-3.4, -0.4, 0.0)),
-                            (self.lesson.narrow, (3.4, -0.4, 0.0))):
+        for run, centre in ((self.lesson.wide, (-3.4, -0.7, 0.0)),
+                            (self.lesson.narrow, (3.4, -0.7, 0.0))):
             data = run.data
             plane = DataPlane(data.X, data.y, theme, box=plane_box(run), side=PANEL_SIDE,
                               center=centre, legend=False)
@@ -286,14 +286,17 @@ class MarginQuizScene(QuizScene):
     def heading(self, run, plane, with_updates: bool = False):
         """γ and (R/γ)² over a plane (and the run's M once it is drawn)."""
         bound = wording.grouped(run.bound, 0)
-        said = (f"band $plus.minus {plane_margin(run)}$; on $[x, 1]$: "
-                f"$R = {wording.number(run.R, 2)}$, "
-                f"$gamma = {wording.significant(run.gamma, 2, 3)}$, "
-                f"$(R \/ gamma)^2 = {quoted(bound)}$")
-        if with_updates:
-            said += f", $M = {run.updates}$"
-        words = text(markup_with_math(said), self.theme, style.FONT_SMALL)
-        return words.next_to(plane.frame, UP, buff=0.2)
+        # two lines, each narrower than its plane: one line each, the two planes' headings
+        # would meet between them
+        lines = [f"band $plus.minus {plane_margin(run)}$; on $[x, 1]$: "
+                 f"$R = {wording.number(run.R, 2)}$, "
+                 f"$gamma = {wording.significant(run.gamma, 2, 3)}$",
+                 f"$(R \/ gamma)^2 = {quoted(bound)}$"
+                 + (f", $M = {run.updates}$" if with_updates else "")]
+        words = VGroup(*[text(markup_with_math(line), self.theme, style.FONT_SMALL)
+                         for line in lines]).arrange(DOWN, buff=0.1)
+        words.source = " ".join(line.source for line in words)
+        return words.next_to(plane.frame, UP, buff=0.15)
 
     def make_inset(self, run, plane, with_run: bool = False):
         """The band magnified (:func:`linviz.lessons.quiz.band_inset`) in a corner of
