@@ -31,6 +31,7 @@ from pathlib import Path
 
 import click
 
+from .collect import ANSWER_KEY, ANSWERS, WORKSHEET
 from .options import (cluster_and_jobs, cluster_option, format_option, jobs_option,
                       notation_option, out_option, quality_option, shaping_arguments,
                       shaping_options, theme_option)
@@ -38,8 +39,6 @@ from .roster import MAX_STUDENTS
 from .sbatch import slurm_options
 
 DEFAULT_SCENES = "perceptron,proof,noise"
-WORKSHEET, ANSWER_KEY, ANSWERS = "worksheet.pdf", "answer-key.pdf", "answers.json"
-GRADEBOOK, MOODLE = "gradebook.csv", "moodle-questions.xml"
 #: scenes that run on their own data set whatever the roster's data (which is for the
 #: scenes that need separable data): seeded by the student's seed
 OWN_DATA_SCENES = ("noise",)

@@ -23,6 +23,10 @@ import click
 
 from linviz.errors import LinvizError
 
+#: a student's folder's files (beside its videos and traces)
+WORKSHEET, ANSWER_KEY, ANSWERS = "worksheet.pdf", "answer-key.pdf", "answers.json"
+#: the course's files, beside the students' folders
+GRADEBOOK, MOODLE = "gradebook.csv", "moodle-questions.xml"
 #: a zip entry's time stamp: fixed, so the same course gives the same zip
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 #: folders of --out that are not the course's (the SLURM logs)
@@ -61,8 +65,6 @@ def publish_folder(folder: Path, out: Path) -> Path:
 
 def expected_files(scenes, file_format: str, no_video: bool) -> list[str]:
     """The files a complete student's folder holds."""
-    from .batch_command import ANSWER_KEY, ANSWERS, WORKSHEET
-
     files = [ANSWERS, WORKSHEET, ANSWER_KEY] + [f"{scene}.trace.json" for scene in scenes]
     if not no_video:
         files += [f"{scene}.{file_format}" for scene in scenes]
@@ -73,8 +75,6 @@ def expected_files(scenes, file_format: str, no_video: bool) -> list[str]:
 
 def read_records(students, out: Path) -> list[dict]:
     """Every student's ``answers.json``, in roster order."""
-    from .batch_command import ANSWERS
-
     return [json.loads((out / student.id / ANSWERS).read_text(encoding="utf-8"))
             for student in students]
 
@@ -83,8 +83,6 @@ def write_course_files(students, out: Path) -> list[Path]:
     """The course's gradebook CSV and Moodle XML in ``out``; their paths."""
     from linviz.atomic import write_bytes_atomic, write_text_atomic
     from linviz_pack.lms import gradebook_csv, moodle_xml
-
-    from .batch_command import GRADEBOOK, MOODLE
 
     records = read_records(students, out)
     return [write_text_atomic(out / GRADEBOOK, gradebook_csv(records)),

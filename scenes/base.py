@@ -268,7 +268,7 @@ class LinvizScene(HoldingScene):
         size goes over the bottom of the picture."""
         from linviz.sources import data_card_lines
 
-        from .toolkit.gd_plots import plain_markup
+        from .toolkit.screen_text import plain_markup
         from .toolkit.layout import appear
         from .toolkit.standardise_sketch import standardise_sketch
 

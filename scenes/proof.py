@@ -560,7 +560,7 @@ class ProofScene(LinvizScene):
         if plane.units is not None:
             from linviz.transforms import column_names
 
-            from scenes.toolkit.gd_plots import plain_markup
+            from scenes.toolkit.screen_text import plain_markup
 
             plane.units = None
             if plane.means_label is not None:

@@ -20,7 +20,7 @@ from linviz.lessons.quiz_story import (MARGIN_QUESTION, MARGIN_THEOREM, ONE_POIN
 from scenes.base import LinvizScene
 from scenes.toolkit import style
 from scenes.toolkit.fast_shapes import FastArrow
-from scenes.toolkit.gd_plots import plain_markup
+from scenes.toolkit.screen_text import plain_markup
 from scenes.toolkit.glyph_numbers import GlyphNumber
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.placement import best_offset

@@ -26,7 +26,7 @@ from .merging import merge_glyphs, merge_texts
 from .panels import LiveValue, widest
 from .plane import DataPlane
 from .plots import PlotAxes, interpolate
-from .screen_text import fmt, math, text
+from .screen_text import fmt, math, plain_markup, text
 from .style import Theme
 
 
@@ -247,14 +247,6 @@ class ProbabilityField(VGroup):
 
 
 #: characters with a meaning in Typst markup, escaped in a column name shown as text
-_TYPST_SPECIAL = set("\\*_$#@<>[]`~=-+/'\"{}")
-
-
-def plain_markup(name: str) -> str:
-    """``name`` (a CSV column's name) as Typst markup that shows it as it is."""
-    return "".join("\\" + c if c in _TYPST_SPECIAL else c for c in name)
-
-
 def fitted_range(values: np.ndarray, padding: float) -> tuple[float, float, float]:
     """(low, high, step): ``values`` with ``padding`` (a fraction of their span) each side,
     the ends rounded out to whole multiples of a nice tick step."""

@@ -39,11 +39,18 @@ def text(source: str, theme: Theme, font_size: float = style.FONT_BODY, colour: 
                    parts=parts)
 
 
+#: the characters Typst markup gives a meaning, escaped to show as they are
+_TYPST_SPECIAL = set("\\*_$#@<>[]`~=-+/'\"{}")
+
+
+def plain_markup(name: str) -> str:
+    """``name`` (a CSV column's name) as Typst markup that shows it as it is."""
+    return "".join("\\" + c if c in _TYPST_SPECIAL else c for c in name)
+
+
 def markup_with_math(words: str) -> str:
     """``words`` as Typst markup that shows them as they are, but for ``$…$`` spans, kept
     as Typst mathematics (a status line whose formulas are set as formulas)."""
-    from .gd_plots import plain_markup
-
     parts = re.split(r"(\$[^$]*\$)", words)
     return "".join(part if part.startswith("$") and part.endswith("$") and len(part) > 1
                    else plain_markup(part) for part in parts)
