@@ -12,10 +12,11 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, Indicate, ReplacementTransform
                    SurroundingRectangle, ValueTracker, VGroup, Wait, linear)
 
 from linviz import wording
+from linviz.geometry import clip_line
 from linviz.lessons.quiz import (band_half_width, band_inset, margin_quiz_lesson,
                                  one_point_lesson, plane_box)
 from linviz.lessons.quiz_story import (MARGIN_QUESTION, MARGIN_THEOREM, ONE_POINT_QUESTION,
-                                       margin_storyboard, plane_margin,
+                                       margin_storyboard, plane_margin, said_gamma,
                                        one_point_storyboard)
 from scenes.base import LinvizScene
 from scenes.toolkit import style
@@ -23,7 +24,7 @@ from scenes.toolkit.fast_shapes import FastArrow
 from scenes.toolkit.screen_text import plain_markup
 from scenes.toolkit.glyph_numbers import GlyphNumber
 from scenes.toolkit.layout import appear, vanish, with_backdrop
-from scenes.toolkit.placement import best_offset
+from scenes.toolkit.placement import across, best_offset
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane, MarginBand
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.score_line import ScoreLine
@@ -271,7 +272,8 @@ class MarginQuizScene(QuizScene):
             # margin of the nearest point (said beside the theorem's γ on [x, 1])
             self.stars.append(VGroup(
                 MarginBand(plane, a, c, run.gamma / float(np.hypot(*a)), theme.correct),
-                Hyperplane(plane, a, c, show_normal=False, show_shading=False)))
+                Hyperplane(plane, a, c, show_normal=False, show_shading=False),
+                self.star_name(run, plane)))
             final = run.trace.result
             line = Hyperplane(plane, np.asarray(final["theta"], dtype=float),
                               float(final["theta0"]), show_normal=False, show_shading=False)
@@ -286,17 +288,31 @@ class MarginQuizScene(QuizScene):
     def heading(self, run, plane, with_updates: bool = False):
         """γ and (R/γ)² over a plane (and the run's M once it is drawn)."""
         bound = wording.grouped(run.bound, 0)
-        # two lines, each narrower than its plane: one line each, the two planes' headings
-        # would meet between them
-        lines = [f"band $plus.minus {plane_margin(run)}$; on $[x, 1]$: "
-                 f"$R = {wording.number(run.R, 2)}$, "
-                 f"$gamma = {wording.significant(run.gamma, 2, 3)}$",
-                 f"$(R \/ gamma)^2 = {quoted(bound)}$"
+        # two lines, each narrower than its plane (on one line the two planes' headings
+        # would meet between them): the band in the plane, then the theorem's numbers on
+        # [x, 1], which the left plane shows one beat later, as they are said
+        lines = [f"band $plus.minus {plane_margin(run)}$",
+                 f"on $[x, 1]$: $R = {wording.number(run.R, 2)}$, "
+                 f"$gamma = {said_gamma(run)}$, $(R \/ gamma)^2 = {quoted(bound)}$"
                  + (f", $M = {run.updates}$" if with_updates else "")]
         words = VGroup(*[text(markup_with_math(line), self.theme, style.FONT_SMALL)
                          for line in lines]).arrange(DOWN, buff=0.1)
         words.source = " ".join(line.source for line in words)
         return words.next_to(plane.frame, UP, buff=0.15)
+
+    def star_name(self, run, plane):
+        """"θ*" beside θ*'s line near its upper end, outside the band."""
+        a, c = run.theta_star[:2], float(run.theta_star[2])
+        ends = clip_line(a, c, plane.box)
+        name = math("theta^*", self.theme, style.FONT_SMALL)
+        with_backdrop(name, self.theme)
+        if ends is None:
+            return name.set_opacity(0)
+        end, other = sorted((plane.c2p(e) for e in ends), key=lambda p: -p[1])
+        inward = (other - end) / max(float(np.linalg.norm(other - end)), 1e-9)
+        normal = plane.c2p(a) - plane.c2p((0, 0))
+        band = band_half_width(run) * float(np.linalg.norm(plane.c2p((1, 0)) - plane.c2p((0, 0))))
+        return name.move_to(end + 0.5 * inward + (band + 0.25) * across(inward, towards=normal))
 
     def make_inset(self, run, plane, with_run: bool = False):
         """The band magnified (:func:`linviz.lessons.quiz.band_inset`) in a corner of
@@ -328,8 +344,8 @@ class MarginQuizScene(QuizScene):
         """The next data set, with θ*, its band and its numbers."""
         self.take_card()
         k = beat.state["planes"] - 1
-        # the left plane's numbers come with the beat that says them (draw_heading)
-        numbers = [self.counts[k]] if k > 0 else []
+        # the left plane's numbers on [x, 1] come with the beat that says them (draw_heading)
+        numbers = [self.counts[k]] if k > 0 else [self.counts[0][0]]
         self.play(appear(self.planes[k]), appear(self.stars[k]), *map(appear, numbers),
                   run_time=style.RUN_INTRO)
         if beat.state["inset"]:
@@ -337,8 +353,10 @@ class MarginQuizScene(QuizScene):
 
     def draw_heading(self, beat) -> None:
         """The left plane's numbers, on [x, 1], come and are lit while they are said."""
-        self.play(appear(self.counts[0]), run_time=style.RUN_FADE)
-        self.play(Indicate(self.counts[0], color=self.theme.highlight, scale_factor=1.05),
+        self.remove(self.counts[0][0])
+        self.add(self.counts[0])
+        self.play(appear(self.counts[0][1]), run_time=style.RUN_FADE)
+        self.play(Indicate(self.counts[0][1], color=self.theme.highlight, scale_factor=1.05),
                   run_time=style.PAUSE_READ)
 
     def draw_runs(self, beat) -> None:

@@ -65,6 +65,16 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     said = {beat.motion: beat.sentence for beat in board.beats}
     assert f"{wide.updates} update" in said["runs"] and f"{narrow.updates} update" in said["runs"]
     assert ("learned in few updates" in said["answer"]) == (wide.updates < narrow.updates)
+    # γ is said with digits enough that (R/γ)² recomputed from the numbers said is the
+    # bound said, within 1 %; R as the heading shows it (2 decimals)
+    import re
+
+    for run, sentence in ((wide, said["heading"]), (narrow, [b.sentence for b in board.beats
+                                                             if b.motion == "planes"][1])):
+        gamma = float(re.search(r"γ = ([0-9.]+)", sentence).group(1))
+        bound = float(re.search(r"\(R/γ\)² = ([0-9,]+)", sentence).group(1).replace(",", ""))
+        assert abs(gamma - run.gamma) <= 0.005 * run.gamma
+        assert abs((round(run.R, 2) / gamma) ** 2 - bound) <= 0.01 * bound
 
 
 @pytest.mark.parametrize("pause", [0.0, 8.0, 20.0])

@@ -28,8 +28,8 @@ def history_storyboard(lesson: HistoryLesson, scene: str = SCENE) -> Storyboard:
     story = StoryWriter(scene, neuron=0, formula=False, timeline=False, events=0, hype=False,
                         xor=False, winter=False, agenda=False)
     story.section("history", "Where the perceptron comes from")
-    story.beat("The perceptron began as a model of a neuron, drawn here as the notes draw it: "
-               "inputs x₁ to x_d, each weighted by its θⱼ, and summed.", "neuron", neuron=1)
+    story.beat("The perceptron began as a model of a biological neuron: inputs x₁ to x_d, "
+               "each weighted by its θⱼ, and summed.", "neuron", neuron=1)
     story.beat("With θ₀ added, a step function outputs +1 or −1, by the sign of the sum.",
                "neuron", neuron=2)
     story.beat("That is h(x) = sign(θᵀx + θ₀): the linear classifier of this lecture.",

@@ -43,6 +43,13 @@ def whole_or_number(v: float) -> str:
     return str(int(round(v))) if abs(v - round(v)) <= 1e-9 * max(1.0, abs(v)) else value(v)
 
 
+def said_gamma(run) -> str:
+    """γ on [x, 1] to three significant digits (0.306, 0.0463): at two, (R/γ)² recomputed
+    from the numbers shown would miss the one said (2.22/0.31 squared is 51, not 53)."""
+    places = wording.significant_places(run.gamma, least=2, most=6, digits=3)
+    return wording.number(run.gamma, places)
+
+
 def plane_margin(run) -> str:
     """The half-width of θ*'s band in the plane, γ/‖a‖ for θ* = (a, c) on [x, 1] (the
     notes' margin y(θᵀx + θ₀)/‖θ‖ of the point nearest the line), as said."""
@@ -93,12 +100,12 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story.beat(f"On the left, the widest band has half-width {plane_margin(wide)} in the "
                f"plane.", "planes", question=False, planes=1)
     story.beat(f"The theorem measures on [x, 1]: there γ = "
-               f"{wording.significant(wide.gamma, 2, 3)}, so (R/γ)² = "
+               f"{said_gamma(wide)}, so (R/γ)² = "
                f"{wording.grouped(wide.bound, 0)}.", "heading")
     zoom = magnification(narrow)
     shown = f" (magnified ×{zoom})" if zoom else ""
     story.beat(f"On the right, half-width only {plane_margin(narrow)}{shown}: γ = "
-               f"{wording.significant(narrow.gamma, 2, 3)}, (R/γ)² = "
+               f"{said_gamma(narrow)}, (R/γ)² = "
                f"{wording.grouped(narrow.bound, 0)}.", "planes", planes=2, inset=bool(zoom))
     story.beat(f"The perceptron on each: {wording.count(wide.updates, 'update')} on the left, "
                f"{wording.count(narrow.updates, 'update')} on the right.", "runs", runs=True, status="white: $theta^*$, the widest band · pink: the perceptron's last $theta$")
