@@ -8,7 +8,7 @@ runs (:mod:`linviz.lessons.quiz`, the storyboards in :mod:`linviz.lessons.quiz_s
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, Indicate, ReplacementTransform,
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, Indicate, Line, ReplacementTransform,
                    SurroundingRectangle, ValueTracker, VGroup, Wait, linear)
 
 from linviz import wording
@@ -213,8 +213,21 @@ class OnePointQuizScene(QuizScene):
         if beat.state["inset"]:
             box, zoom = self.lesson.final_inset
             theta = self.theta_at(run, end)
+            x, theme = self.lesson.x, self.theme
+            foot = x - float(theta @ x) / float(theta @ theta) * theta
+            distance = text(wording.number(self.lesson.final_distance, 2), theme,
+                            style.FONT_SMALL, theme.highlight)
+            with_backdrop(distance, theme)
+
+            def drawings(inset):
+                # the line, and x's distance to it: the perpendicular, with its length
+                gap = Line(inset.c2p(foot), inset.c2p(x), color=theme.highlight, stroke_width=3)
+                side = across(gap.get_end() - gap.get_start(), towards=np.array([1.0, -1.0]))
+                return VGroup(Hyperplane(inset, theta, 0.0, show_normal=False), gap,
+                              distance.copy().next_to(gap.get_center(), side, buff=0.1))
+
             self.inset = magnifier(self.plane, self.plane.X, self.plane.y, box, zoom, self.theme,
-                                   lambda inset: Hyperplane(inset, theta, 0.0, show_normal=False),
+                                   drawings,
                                    lines=[(theta, 0.0), ("segment", np.zeros(2), theta),
                                           *[("segment", self.theta_at(run, k),
                                              self.theta_at(run, k + 1)) for k in range(end)]])

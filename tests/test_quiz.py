@@ -36,6 +36,12 @@ def test_the_single_point_is_got_wrong_once_from_zero_and_boundedly_from_any_sta
     # a whole bound said as a count ("here 4"), else to two decimals
     assert (f"here {round(bound)}, by" if abs(bound - round(bound)) < 1e-9 else
             f"here {bound:.2f}, by") in said
+    # the bound's chain on screen, with its middle value: k ≤ −θ⁽⁰⁾ᵀx/‖x‖² + 1 ≤ it
+    middle = -score / float(x @ x) + 1
+    assert k <= middle <= bound + 1e-12
+    (answer,) = [b for b in one_point_storyboard(lesson).beats if b.motion == "answer"]
+    assert answer.state["status"].startswith(f"$k = {k} <= ")
+    assert f"+ 1 = {middle:.2f} <= " in answer.state["status"]
     # x's distance to the last boundary (recomputed here): said, and magnified round x
     # whenever it is under a fortieth of the view's width (it would look on the line)
     theta = lesson.start + k * x

@@ -78,6 +78,12 @@ class OnePointLesson:
         return len(self.from_start) - 1
 
     @property
+    def score_bound(self) -> float:
+        """−θ⁽⁰⁾ᵀx/‖x‖² + 1: the updates from θ⁽⁰⁾ are at most this (each adds ‖x‖² to a
+        score that starts at θ⁽⁰⁾ᵀx ≤ 0), and it is at most :attr:`bound` (Cauchy–Schwarz)."""
+        return float(-self.start_score / self.norm_squared + 1.0)
+
+    @property
     def bound(self) -> float:
         """‖θ⁽⁰⁾‖/‖x‖ + 1, the most updates any start of this size can need."""
         return float(np.hypot(*self.start) / np.hypot(*self.x) + 1.0)

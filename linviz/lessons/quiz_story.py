@@ -86,8 +86,9 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
     bound = whole_or_number(lesson.bound)
     story.beat(f"From any start, at most ‖θ⁽⁰⁾‖/‖x‖ + 1 updates, here {bound}, by "
                f"Cauchy–Schwarz: finitely many, then never again.", "answer",
-               status=f"here $k = {k}$; any start: $k <= (-theta^((0) T) x) / norm(x)^2 + 1 "
-                      f"<= norm(theta^((0))) / norm(x) + 1 = {bound}$")
+               status=f"$k = {k} <= (-theta^((0) T) x) / norm(x)^2 + 1 = "
+                      f"{value(lesson.score_bound)} <= norm(theta^((0))) / norm(x) + 1 = "
+                      f"{bound}$")
     return story.storyboard()
 
 
