@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, DashedLine, Dot, Line, Rectangle,
-                   ReplacementTransform, ValueTracker, VGroup, linear)
+                   ReplacementTransform, VGroup)
 
+from linviz.geometry import Box, clip_line
 from linviz.lessons.history import HistoryLesson, history_lesson
 from linviz.lessons.history_story import history_storyboard
 from scenes.base import LinvizScene
@@ -29,9 +30,13 @@ LEVEL_STEP = 0.42
 #: XOR's corners at its right
 CARD_TOP_LEFT = np.array([0.8, 0.75, 0.0])
 CARD_WIDTH = 5.6
-XOR_CENTRE = np.array([5.6, -0.1, 0.0])
-#: half the side of XOR's square
-XOR_HALF = 0.75
+XOR_CENTRE = np.array([5.85, -0.1, 0.0])
+#: half the side of XOR's square, and the screen length of one unit of its corners (±1, ±1)
+XOR_HALF, XOR_UNIT = 0.95, 0.55
+#: where the cards beside XOR end, on the left of its square and its tick values
+XOR_CARD_RIGHT = XOR_CENTRE[0] - XOR_HALF - 0.65
+#: how long each line tried on XOR's corners stays, its wrong corners ringed (s)
+XOR_TRY_SECONDS = 1.1
 #: the neuron model: its inputs' x, the sum's and the step's centres
 INPUT_X = -5.8
 SUM_CENTER = np.array([-2.6, 1.3, 0.0])
@@ -140,7 +145,7 @@ class HistoryScene(LinvizScene):
         # XOR's four corners at the card's right
         corners = VGroup()
         for x1, x2, label in lesson.xor_points:
-            corners.add(Marker(label, theme).move_to(XOR_CENTRE + 0.42 * np.array([x1, x2, 0.0])))
+            corners.add(Marker(label, theme).move_to(self.xor_point((x1, x2))))
         frame = Rectangle(width=2 * XOR_HALF, height=2 * XOR_HALF, color=theme.muted,
                           stroke_width=1.5)
         frame.move_to(XOR_CENTRE)
@@ -150,11 +155,18 @@ class HistoryScene(LinvizScene):
                  stroke_width=1, stroke_opacity=0.5),
             Line(XOR_CENTRE + XOR_HALF * DOWN, XOR_CENTRE + XOR_HALF * UP, color=theme.muted,
                  stroke_width=1, stroke_opacity=0.5))
-        names = VGroup(
-            math("x_1", theme, style.FONT_TINY).set_color(theme.muted).next_to(
-                frame, DOWN, buff=0.06),
-            math("x_2", theme, style.FONT_TINY).set_color(theme.muted).next_to(
-                frame, LEFT, buff=0.06).align_to(frame, UP))
+        # the corners' values under and left of the square, the axes' names at their ends
+        names = VGroup()
+        for value in (-1, 1):
+            word = "−1" if value < 0 else "1"
+            names.add(text(word, theme, style.FONT_TINY, theme.muted).next_to(
+                self.xor_point((value, -XOR_HALF / XOR_UNIT)), DOWN, buff=0.06))
+            names.add(text(word, theme, style.FONT_TINY, theme.muted).next_to(
+                self.xor_point((-XOR_HALF / XOR_UNIT, value)), LEFT, buff=0.06))
+        names.add(math("x_1", theme, style.FONT_TINY).set_color(theme.muted).next_to(
+            frame, DOWN, buff=0.06).align_to(frame, RIGHT))
+        names.add(math("x_2", theme, style.FONT_TINY).set_color(theme.muted).next_to(
+            frame, LEFT, buff=0.06).align_to(frame, UP))
         self.xor = VGroup(frame, axes, names, corners)
         self.xor_centre = XOR_CENTRE
         # the band starts clear of the 1969 dot it follows
@@ -277,38 +289,49 @@ class HistoryScene(LinvizScene):
         self.hype.next_to(self.card, DOWN, buff=0.22).align_to(self.card[1], LEFT)
         self.play(appear(self.hype), run_time=style.RUN_FADE)
 
+    def xor_point(self, corner) -> np.ndarray:
+        """The screen point of (x₁, x₂) in XOR's square."""
+        return XOR_CENTRE + XOR_UNIT * np.array([corner[0], corner[1], 0.0])
+
+    def xor_drawing(self, k: int, dashed: bool = False) -> VGroup:
+        """Try k's line across XOR's square and a ring on each corner it gets wrong."""
+        theta, theta0 = self.lesson.xor_line(k)
+        half = XOR_HALF / XOR_UNIT
+        ends = clip_line(theta, theta0, Box(-half, half, -half, half))
+        theme = self.theme
+        points = [self.xor_point(e) for e in ends]
+        line = (DashedLine(*points, color=theme.boundary, stroke_width=2.5, dash_length=0.1)
+                if dashed else Line(*points, color=theme.boundary, stroke_width=3))
+        rings = VGroup(*[Circle(radius=0.22, color=theme.mistake, stroke_width=3).move_to(
+            self.xor_point(self.lesson.xor_points[i][:2])) for i in self.lesson.xor_wrong(k)])
+        return VGroup(line, rings)
+
     def draw_xor(self, beat) -> None:
-        """The four corners, then a line turning through them half a turn: at every angle
-        a + and a − lie on each side (no line separates them)."""
+        """The four corners, then lines tried one after another, the corners each gets
+        wrong ringed: every line gets one wrong (no line separates them)."""
         shown = [m for m in self.event_marks[:beat.state["events"]] if not self.on_screen(m)]
-        self.show_card(self.events_card(beat.state["events"], XOR_CENTRE[0] - 1.1 -
-                                        CARD_TOP_LEFT[0]), *shown)
+        self.show_card(self.events_card(beat.state["events"],
+                                        XOR_CARD_RIGHT - CARD_TOP_LEFT[0]), *shown)
         self.play(appear(self.xor), run_time=style.RUN_FADE)
-        angle = ValueTracker(0.2)
-        centre, half = self.xor_centre, 0.95
-
-        def line_at() -> Line:
-            a = angle.get_value()
-            along = np.array([np.cos(a), np.sin(a), 0.0])
-            return Line(centre - half * along, centre + half * along, color=self.theme.boundary,
-                        stroke_width=3)
-
-        turning = line_at()
-        turning.add_updater(lambda m: m.become(line_at()))
-        self.add(turning)
-        self.play(angle.animate.set_value(0.2 + np.pi), run_time=2.5, rate_func=linear)
-        turning.clear_updaters()
-        # the last line stays, dashed, inside the card: a + and a − still on each side
-        a = angle.get_value()
-        along = np.array([np.cos(a), np.sin(a), 0.0])
-        reach = XOR_HALF / max(abs(along[0]), abs(along[1]))
-        last = DashedLine(centre - reach * along, centre + reach * along,
-                          color=self.theme.boundary, stroke_width=2.5, dash_length=0.1)
-        self.play(ReplacementTransform(turning, last), run_time=style.RUN_FADE)
-        self.xor.add(last)
+        tries = len(self.lesson.xor_tries)
+        drawn = self.xor_drawing(0)
+        self.play(appear(drawn), run_time=style.RUN_FADE)
+        self.wait(XOR_TRY_SECONDS - style.RUN_FADE)
+        for k in range(1, tries):
+            new = self.xor_drawing(k, dashed=k == tries - 1)
+            self.play(ReplacementTransform(drawn[0], new[0]), vanish(drawn[1]),
+                      run_time=style.RUN_FADE)
+            self.remove(drawn[1])
+            self.play(appear(new[1]), run_time=style.RUN_FADE)
+            drawn = new
+            if k < tries - 1:
+                self.wait(XOR_TRY_SECONDS - 2 * style.RUN_FADE)
+        # the last line stays, dashed, with its wrong corner ringed
+        self.add(drawn)
+        self.xor.add(drawn)
 
     def draw_winter(self, beat) -> None:
-        width = XOR_CENTRE[0] - 1.1 - CARD_TOP_LEFT[0]
+        width = XOR_CARD_RIGHT - CARD_TOP_LEFT[0]
         card = self.card_for("1969 to the mid-1980s", ["the AI winter"], width)
         self.show_card(card, self.winter)
         # under the card and the XOR corners, from the card's left

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+
 import pytest
 
 from layout_check import outside, overlaps
@@ -83,3 +85,25 @@ def test_the_history_takes_no_data():
 
     result = CliRunner().invoke(cli, ["story", "history", "--data", "separable"])
     assert result.exit_code == 2 and "makes its own data" in result.output, result.output
+
+
+def test_every_line_tried_on_xor_gets_a_corner_wrong_and_the_rings_say_which():
+    """Each line tried on XOR's corners is oriented to get the fewest wrong, recounted here
+    both ways round; each gets at least one wrong (no line separates XOR, checked exactly by
+    linviz.theory.is_separable), the last one exactly one (the best any line does); the
+    scene rings exactly those corners."""
+    from linviz.lessons.history import history_lesson
+    from linviz.theory import is_separable
+
+    lesson = history_lesson()
+    points = np.array([p[:2] for p in lesson.xor_points])
+    labels = np.array([p[2] for p in lesson.xor_points])
+    assert not is_separable(points, labels, offset=True)
+    for k, (theta, theta0) in enumerate(lesson.xor_tries):
+        scores = points @ np.asarray(theta) + theta0
+        wrong = [int(np.sum(labels * s * scores <= 0)) for s in (1, -1)]
+        assert len(lesson.xor_wrong(k)) == min(wrong) >= 1
+        oriented, offset = lesson.xor_line(k)
+        assert sorted(lesson.xor_wrong(k)) == [
+            i for i in range(4) if labels[i] * (points[i] @ oriented + offset) <= 0]
+    assert len(lesson.xor_wrong(len(lesson.xor_tries) - 1)) == 1

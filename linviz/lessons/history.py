@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 SCENE = "history"
 DEFAULT_DATA = {SCENE: None}
 
@@ -50,6 +52,26 @@ class HistoryLesson:
     #: what the lecture then shows, in two lines under the winter's card: where the
     #: perceptron learns and where it fails (the scenes that show each)
     agenda: tuple[str, ...] = ()
+    #: the lines tried on the XOR corners, one after another, each (θ, θ₀)
+    xor_tries: tuple[tuple[tuple[float, float], float], ...] = ()
+
+    def xor_line(self, k: int) -> tuple[np.ndarray, float]:
+        """Try k as (θ, θ₀), its sign the one that gets fewer corners wrong (the given one
+        on a tie): a line is a classifier either way round."""
+        theta, theta0 = np.asarray(self.xor_tries[k][0], dtype=float), float(self.xor_tries[k][1])
+        if len(self.xor_wrong_of(-theta, -theta0)) < len(self.xor_wrong_of(theta, theta0)):
+            return -theta, -theta0
+        return theta, theta0
+
+    def xor_wrong_of(self, theta, theta0: float) -> tuple[int, ...]:
+        """The corners sign(θᵀx + θ₀) gets wrong (a score ≤ 0 for +1 or ≥ 0 for −1: y·score
+        ≤ 0, the notes' mistake), in order."""
+        return tuple(i for i, (x1, x2, label) in enumerate(self.xor_points)
+                     if label * (theta[0] * x1 + theta[1] * x2 + theta0) <= 0)
+
+    def xor_wrong(self, k: int) -> tuple[int, ...]:
+        """The corners try k's line gets wrong (:meth:`xor_line`): never none."""
+        return self.xor_wrong_of(*self.xor_line(k))
 
 
 EVENTS = (
@@ -68,11 +90,16 @@ EVENTS = (
 #: the lecture's plan as the winter's card ends it: the perceptron learns separable data in
 #: at most (R/γ)² updates (the convergence theorem), and fails on XOR and on noisy labels
 AGENDA = ("learns: separable data, in at most (R/γ)² updates",
-          "fails: XOR, and labels no line separates")
+          "fails: on XOR, and on any labels no line separates")
+
+#: the lines tried on XOR's corners (±1, ±1), each (θ, θ₀): through the middle, off the
+#: middle, cutting off one corner, cutting off the opposite one (the best a line does: one
+#: corner wrong, which the last leaves ringed)
+XOR_TRIES = (((1.0, 0.2), 0.0), ((0.3, 1.0), -0.4), ((1.0, 1.0), -1.0), ((1.0, 1.0), 1.0))
 
 
 def history_lesson(seed: int = 0) -> HistoryLesson:
     """The history the notes tell (``seed`` is unused: the story has no data)."""
     corners = ((1.0, 1.0, -1.0), (-1.0, -1.0, -1.0), (1.0, -1.0, 1.0), (-1.0, 1.0, 1.0))
     return HistoryLesson(events=EVENTS, xor_points=corners, winter=(1969.0, 1985.0),
-                         span=(1955, 1990), agenda=AGENDA)
+                         span=(1955, 1990), agenda=AGENDA, xor_tries=XOR_TRIES)
