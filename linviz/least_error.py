@@ -39,7 +39,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import DataError
-from .theory import training_error
 from .ties import TIE_RTOL
 
 
@@ -232,9 +231,3 @@ def _witness(P, a, b, i: int, j: int, left_positive: bool, tolerance: float):
         theta0 = -theta @ p + (1.0 if positive else -1.0) * off_distance / 4
     return theta, float(theta0)
 
-
-def check_least_error(X, y, least: LeastError) -> None:
-    """The witness line really makes ``least.mistakes`` mistakes (a sanity check)."""
-    made = round(training_error(X, y, least.theta, least.theta0) * len(X))
-    if made != least.mistakes:  # pragma: no cover - a bug, not bad input
-        raise AssertionError(f"the least-error line makes {made} mistakes, not {least.mistakes}")

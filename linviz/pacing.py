@@ -133,10 +133,6 @@ def plan_perceptron(mistake: np.ndarray, epoch: np.ndarray | None = None,
     return beats
 
 
-def plan_duration(beats: list[Beat]) -> float:
-    return float(sum(beat.run_time for beat in beats))
-
-
 def split_at_passes(beats: list[Beat], epoch: np.ndarray) -> list[Beat]:
     """The same plan with every fast-forward cut where a pass begins, so each pass is
     announced before it plays (a short run of a few passes, told pass by pass).

@@ -63,11 +63,3 @@ def check_scene_data(data: Dataset, spec: str, scene: str,
                 else tuple((degree, lr) for degree, lr, _ in POLYNOMIAL_RUNS))
         check_conditioning(data, sorted({1, *(degree for degree, _ in runs)}), where)
 
-
-def largest_stable_step(X: np.ndarray, degree: int = 1) -> float:
-    """n/λ_max(X̃ᵀX̃), X̃ = [φ(x), 1]: below it gradient descent on the squared loss converges."""
-    from .regression import polynomial_features
-
-    features = polynomial_features(X, degree)
-    augmented = np.hstack([features, np.ones((len(features), 1))])
-    return float(len(features) / np.linalg.eigvalsh(augmented.T @ augmented).max())

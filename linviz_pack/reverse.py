@@ -42,11 +42,6 @@ def frame_spans(path: Path) -> list[tuple[int, int]]:
     return [(pts, max(after - pts, 1)) for (pts, _), after in zip(packets, following)]
 
 
-def frame_times(path: Path) -> list[int]:
-    """The presentation time stamps of every frame of ``path``, in display order."""
-    return [pts for pts, _ in frame_spans(path)]
-
-
 def reverse_video(source: Path, target: Path, chunk: int = CHUNK,
                   keyframes_at: Sequence[float] = ()) -> None:
     """Write ``source``'s frames to ``target`` last first, each lasting as long.

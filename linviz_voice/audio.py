@@ -120,7 +120,3 @@ def add_narration(video: Path, placements, target: Path) -> None:
 
 
 # -- reading a track back (the joined lecture, tests) ---------------------------------
-
-def audio_duration(path: Path) -> float:
-    """Seconds of decoded sound in ``path``'s audio stream."""
-    return len(read_samples(path)) / SAMPLE_RATE

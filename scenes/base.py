@@ -125,10 +125,6 @@ class LinvizScene(HoldingScene):
                             f"epochs without converging; scene {name!r} needs a converged run "
                             f"(raise --epochs)")
 
-    def replay_or_run(self, run):
-        """The saved trace when one was given, else ``run()`` (the scene's own run)."""
-        return self.saved_trace if self.saved_trace is not None else run()
-
     @classmethod
     def check_data(cls, data: Dataset, spec: str) -> None:
         """Data the scene can show, or one line saying why not."""
@@ -619,11 +615,6 @@ class StepTracker(ValueTracker):
     @property
     def step(self) -> int:
         return int(np.floor(self.get_value() + 1e-9))
-
-
-def bottom_note(scene: LinvizScene, sentence: str):
-    note = text(sentence, scene.theme, style.FONT_SMALL, scene.theme.muted)
-    return note.to_edge(DOWN, buff=style.BOTTOM_BUFF)
 
 
 def scenes_taking_traces() -> list[str]:

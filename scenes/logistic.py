@@ -38,11 +38,6 @@ def step(z: np.ndarray) -> np.ndarray:
     return (np.asarray(z, dtype=float) > 0).astype(float)
 
 
-def zero_one_loss(margin: np.ndarray) -> np.ndarray:
-    """The 0-1 loss against the margin y·z: 1 for y·z ≤ 0 (a point on the line is a mistake)."""
-    return (np.asarray(margin, dtype=float) <= 0).astype(float)
-
-
 def flip_colour(theme) -> str:
     """The flipped labels' squares: the theme's yellow (its normal-vector colour, unused
     here), not its highlight, which in the light theme is the loss rings' purple."""

@@ -367,9 +367,6 @@ class OffsetLiftScene(LinvizScene):
             rows.append(VGroup(*row))
         return Panel(rows, theme)
 
-    def space_parameters(self) -> np.ndarray:
-        return self.space_state().theta
-
     def space_state(self):
         """(θ, θ₀, presence) of the run on the augmented 2-D points, at its tracker's step."""
         return state_at(self.space_thetas, self.space_trace.states["theta0"],

@@ -139,12 +139,6 @@ class ClassifierLesson:
         do better."""
         return self.mistakes(self.best_index) == self.best_line.mistakes
 
-    @property
-    def best_is_perfect(self) -> bool:
-        """ℰₙ(h⁽ʲ*⁾) = 0: the best hypothesis separates the data."""
-        return self.mistakes(self.best_index) == 0
-
-
 def classifier_lesson(data: Dataset, k: int = HYPOTHESES, seed: int = 0) -> ClassifierLesson:
     """The classifier scene's lesson on ``data``: k random hypotheses (seeded)."""
     check_classifier_data(data)

@@ -287,11 +287,6 @@ class LogisticLesson(LossBehaviour):
         """Training error of logistic regression's final line."""
         return training_error(self.data.X, self.data.y, self.final_theta, self.final_theta0)
 
-    @property
-    def optimum_error(self) -> float:
-        """Training error of the loss's minimizer."""
-        return training_error(self.data.X, self.data.y, self.optimum_theta, self.optimum_theta0)
-
     # -- the perceptron ------------------------------------------------------------
     @property
     def perceptron_theta(self) -> np.ndarray:

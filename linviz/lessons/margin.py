@@ -241,13 +241,6 @@ class MarginLesson:
         has (the words "positive but small")."""
         return self.perceptron_margin < SMALL_MARGIN_FRACTION * self.star.gamma
 
-    @property
-    def mistake_separator_separates(self) -> bool:
-        """The separator shown at blend 0 has every point on its right side (only when no
-        state with θ ≠ 0 makes a mistake)."""
-        return self.wrong_side(0.0) == 0
-
-
 def inseparable_margin_lesson(data: Dataset) -> MarginLesson:
     """The lesson on 2-D data no line separates: every separator is the least-error line."""
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)

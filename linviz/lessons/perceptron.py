@@ -341,11 +341,6 @@ def view_side_of(X: np.ndarray) -> float:
     return float(np.max(high - low))
 
 
-def explained_update_steps(trace, slow_updates: int = SLOW_UPDATES) -> np.ndarray:
-    """The step indices (0-based) of the updates explained step by step."""
-    return np.flatnonzero(trace.steps["mistake"])[:slow_updates]
-
-
 def perceptron_run(data: Dataset, offset: bool, trace=None, budget: int | None = None):
     """The saved ``trace`` when given, else the notes' perceptron run on ``data`` for at
     most ``budget`` passes (default :func:`budget_for`)."""

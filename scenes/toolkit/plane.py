@@ -11,7 +11,7 @@ from typing import Sequence
 
 import numpy as np
 from manim import (
-    DL, DOWN, LEFT, ORIGIN, RIGHT, UL, UP, UR, Axes, Circle, DashedLine, Line, Polygon,
+    DL, DOWN, LEFT, ORIGIN, RIGHT, UL, UP, UR, Axes, Circle, Line, Polygon,
     VectorizedPoint, VGroup, VMobject, config,
 )
 
@@ -20,8 +20,7 @@ from linviz.transforms import is_standardized
 from . import style
 from .placement import DIRECTIONS, best_offset, box_around, covered_area
 from linviz.geometry import (
-    Box, clip_line, foot_of_perpendicular, half_plane_polygon, nice_step, square_box_around,
-    strip_polygon,
+    Box, clip_line, foot_of_perpendicular, half_plane_polygon, strip_polygon,
 )
 from . import views
 from .glyph_numbers import GlyphNumber
@@ -1049,10 +1048,6 @@ def direction_note(plane: DataPlane, name: str = "theta") -> VMobject:
     theme = plane.theme
     return text(f"${name}$ drawn as its direction (fixed length)", theme, style.FONT_SMALL,
                 theme.muted).next_to(plane.frame, UP, buff=style.SMALL_BUFF, aligned_edge=RIGHT)
-
-
-def dashed_segment(plane: DataPlane, a, b, colour: str) -> DashedLine:
-    return DashedLine(plane.c2p(a), plane.c2p(b), dash_length=0.08, color=colour, stroke_width=3)
 
 
 class MarginBand(VGroup):
