@@ -20,15 +20,14 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, DashedLine, Dot, Indica
 from linviz import wording
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program import (
-    DEFAULT_DATA, SCENE, LinearProgramLesson, broken_counts, check_linear_program_data,
-    linear_program_lesson,
+    DEFAULT_DATA, SCENE, LinearProgramLesson, check_linear_program_data,
+    linear_program_lesson, mistake_arcs,
 )
 from linviz.lessons.linear_program_story import linear_program_storyboard
 from scenes.base import LinvizScene
 from scenes.toolkit import style
 from scenes.toolkit.fast_shapes import FastArrow
 from scenes.toolkit.layout import appear, vanish, with_backdrop
-from scenes.toolkit.level_cells import level_cells, shade_of
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.placement import (DIRECTIONS, PLACE_TOLERANCE, across, best_offset,
                                       box_around, covered_area)
@@ -42,12 +41,15 @@ DATA_CENTER = (-3.4, -0.25, 0.0)
 WEIGHT_CENTER = (3.2, -0.25, 0.0)
 
 
+#: how far (a share of the least |θ₁| + |θ₂|) the diamond grows while the objective is
+#: said; it touches the region with the solver's θ*
+DIAMOND_SHORT = 0.7
 #: the opacity every constraint's line fades to while a certificate's few are shown
 FADED_LINES = 0.12
-#: the opacities of the lightest shade (θ breaks one constraint) and the darkest of
-#: weight space shaded by broken constraints
-BROKEN_LIGHTEST, BROKEN_DARKEST = 0.12, 0.55
-#: the shades of weight space shaded by broken constraints
+#: the opacities of the faintest and the strongest shade of weight space shaded by the
+#: points each θ gets wrong, and of the faintest while it glows
+BROKEN_LIGHTEST, BROKEN_DARKEST, BROKEN_GLOW = 0.25, 0.7, 0.9
+#: the shades of weight space shaded by the points each θ gets wrong
 BROKEN_SHADES = 6
 #: a line's name this near (screen units) another line could be read as that one's
 NAME_CLEARANCE = 0.45
@@ -305,23 +307,55 @@ class LinearProgramScene(LinvizScene):
             self.play(appear(self.region), run_time=style.RUN_INTRO)
 
     def broken_drawing(self) -> VGroup:
-        """Weight space shaded by how many constraints each θ breaks
-        (:func:`~linviz.lessons.linear_program.broken_counts`) in
-        :data:`BROKEN_SHADES` shades from the fewest in view (lightest) to the most
-        (:func:`~scenes.toolkit.level_cells.shade_of`)."""
-        counts = broken_counts(self.lesson.signed, self.weights.box)
-        shades = shade_of(counts, int(counts.min()), int(counts.max()), BROKEN_SHADES)
-        opacities = {k: BROKEN_LIGHTEST + (BROKEN_DARKEST - BROKEN_LIGHTEST) * (k - 1)
-                     / (BROKEN_SHADES - 1) for k in range(1, BROKEN_SHADES + 1)}
-        return level_cells(self.weights, shades, self.theme.mistake, opacities)
+        """Weight space shaded by how many points each θ gets wrong: a wedge from 0 for
+        every arc of directions (:func:`~linviz.lessons.linear_program.mistake_arcs`), in
+        :data:`BROKEN_SHADES` shades from the fewest (faintest) to the most; the wedges of
+        one shade are one shape, the faintest first."""
+        arcs = mistake_arcs(self.lesson.signed)
+        low, high = self.lesson.mistake_range
+        shapes: dict[int, list] = {}
+        for start, end, count in arcs:
+            level = 1 + (count - low) * BROKEN_SHADES // (high - low + 1)
+            shapes.setdefault(level, []).append(self.wedge(start, end))
+        drawn = VGroup()
+        for level in sorted(shapes):
+            opacity = BROKEN_LIGHTEST + (BROKEN_DARKEST - BROKEN_LIGHTEST) * (level - 1) / max(
+                BROKEN_SHADES - 1, 1)
+            drawn.add(VGroup(*[Polygon(*corners, stroke_width=0, fill_color=self.theme.mistake,
+                                       fill_opacity=opacity) for corners in shapes[level]]))
+        return drawn
+
+    def wedge(self, start: float, end: float) -> list[np.ndarray]:
+        """The screen corners of the part of the weight plane's box seen from 0 between
+        the angles ``start`` and ``end`` (< π apart, or π): 0, where the first ray leaves
+        the box, the box's corners between, where the second leaves it."""
+        box = self.weights.box
+        corners = [np.array(c, dtype=float) for c in ((box.x_max, box.y_max), (box.x_min, box.y_max),
+                                                        (box.x_min, box.y_min), (box.x_max, box.y_min))]
+        between = sorted((np.mod(np.arctan2(c[1], c[0]) - start, 2 * np.pi), tuple(c))
+                         for c in corners)
+        inner = [np.array(c) for turn, c in between if 0 < turn < end - start]
+        points = [np.zeros(2), ray_end((np.cos(start), np.sin(start)), box), *inner,
+                  ray_end((np.cos(end), np.sin(end)), box)]
+        return [self.weight_point(p) for p in points]
 
     def draw_infeasible(self, beat) -> None:
-        """The lightest shade, where θ breaks the fewest constraints, glows: it is still
+        """The faintest shade, where θ gets the fewest points wrong, glows: it is still
         shaded."""
         self.follow_beat(beat)
         lightest = self.broken_shading[0]
-        self.play(lightest.animate(rate_func=there_and_back).set_fill(opacity=BROKEN_DARKEST),
-                  run_time=style.PAUSE_READ)
+        # the widest of the faintest wedges carries its count
+        low, _ = self.lesson.mistake_range
+        start, end = max(((a, b) for a, b, count in mistake_arcs(self.lesson.signed)
+                          if count == low), key=lambda arc: arc[1] - arc[0] + 1e-9 * arc[0])
+        middle = (start + end) / 2
+        reach = ray_end((np.cos(middle), np.sin(middle)), self.weights.box)
+        count = text(f"{low} wrong", self.theme, style.FONT_SMALL, self.theme.text)
+        with_backdrop(count, self.theme)
+        count.move_to(self.weight_point(0.6 * reach))
+        self.broken_shading.add(count)
+        self.play(lightest.animate(rate_func=there_and_back).set_fill(opacity=BROKEN_GLOW),
+                  appear(count), run_time=style.PAUSE_READ)
 
     def region_drawing(self) -> VMobject:
         region = self.lesson.region(self.weights.box)
@@ -346,14 +380,25 @@ class LinearProgramScene(LinvizScene):
         self.diamond = self.diamond_at(1e-6 * c)
         self.diamond.add_updater(lambda d: d.become(self.diamond_at(size.get_value())))
         self.add(self.diamond)
-        self.play(size.animate.set_value(c), run_time=style.RUN_PARAMETER * 2.5,
+        # it grows towards the region, short of it: the solver's touch is the next beat's
+        self.play(size.animate.set_value(DIAMOND_SHORT * c), run_time=style.RUN_PARAMETER * 2.5,
                   rate_func=linear)
+        self.diamond.clear_updaters()
+        self.diamond.become(self.diamond_at(DIAMOND_SHORT * c))
+
+    def grow_diamond_to_touch(self, c: float) -> None:
+        """The diamond grows on from :data:`DIAMOND_SHORT` of ``c`` to ``c``, where it
+        touches the region."""
+        size = ValueTracker(DIAMOND_SHORT * c)
+        self.diamond.add_updater(lambda d: d.become(self.diamond_at(size.get_value())))
+        self.play(size.animate.set_value(c), run_time=style.RUN_PARAMETER, rate_func=linear)
         self.diamond.clear_updaters()
         self.diamond.become(self.diamond_at(c))
 
     def draw_solution(self, beat) -> None:
         theme, star = self.theme, self.lesson.theta_star
         self.follow_beat(beat)
+        self.grow_diamond_to_touch(beat.state["diamond"])
         label = math("theta^*", theme, style.FONT_LABEL).set_color(theme.highlight)
         with_backdrop(label, theme)
 
@@ -885,10 +930,12 @@ class LinearProgramScene(LinvizScene):
     def veil_weights(self) -> None:
         """The weight plane dimmed: the beat argues with an offset, in data space."""
         if getattr(self, "veil", None) is None:
-            frame = self.weights.frame
-            self.veil = Rectangle(width=frame.width + 0.5, height=frame.height + 0.5,
+            # the whole plane, its tick values and names too (a bright fragment left out
+            # would read as a fault)
+            plane = self.weights
+            self.veil = Rectangle(width=plane.width + 0.4, height=plane.height + 0.4,
                                   stroke_width=0, fill_color=self.theme.background,
-                                  fill_opacity=VEIL_OPACITY).move_to(frame)
+                                  fill_opacity=VEIL_OPACITY).move_to(plane.get_center())
             self.play(appear(self.veil), run_time=style.RUN_FADE)
 
     def drop_endless(self) -> None:

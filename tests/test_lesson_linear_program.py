@@ -388,35 +388,39 @@ def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_sai
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
-def test_weight_space_is_shaded_by_the_constraints_each_theta_breaks(case):
-    """The shading counts, at each cell's centre, the constraints aᵢᵀθ ≥ 1 that θ breaks:
-    recounted here by one matrix product; on data no line through the origin separates
-    no θ breaks none (every count ≥ 1), and the least is said; on other data the θ
-    counted 0 are those inside the feasible region."""
-    from linviz.lessons.linear_program import BROKEN_CELLS, broken_counts, feasible_polygon
+def test_weight_space_is_shaded_by_the_points_each_theta_gets_wrong(case):
+    """The shading's arcs of directions cover the circle once, and each arc's count is the
+    points a θ pointing into it gets wrong (y·θᵀx ≤ 0), recounted here at 7,200 directions
+    evenly round the circle (each falls in the arc holding it); the fewest is 0 exactly on
+    separable data, at least 1 otherwise, where it is said, and no state of the
+    never-ending run gets fewer wrong."""
+    from linviz.lessons.linear_program import mistake_arcs
 
     data, lesson = _lesson_of(case)
-    box, A = lesson.weight_box, lesson.signed
-    steps = (np.arange(BROKEN_CELLS) + 0.5) / BROKEN_CELLS
-    t1, t2 = np.meshgrid(box.x_min + (box.x_max - box.x_min) * steps,
-                         box.y_min + (box.y_max - box.y_min) * steps)
-    values = np.stack([t1.ravel(), t2.ravel()], axis=1) @ A.T  # [cell, constraint]
-    mine = broken_counts(A, box).ravel()
-    clear = np.all(np.abs(values - 1.0) > 1e-9 * (1 + np.abs(values)), axis=1)
-    assert clear.mean() > 0.99
-    np.testing.assert_array_equal(mine[clear], np.sum(values < 1.0, axis=1)[clear])
+    arcs = mistake_arcs(lesson.signed)
+    starts = np.array([a for a, _, _ in arcs])
+    ends = np.array([b for _, b, _ in arcs])
+    assert np.allclose(ends[:-1], starts[1:]) and ends[-1] == pytest.approx(starts[0] + 2 * np.pi)
+    angles = starts[0] + (np.arange(7200) + 0.5) * (2 * np.pi / 7200)
+    directions = np.stack([np.cos(angles), np.sin(angles)], axis=1)
+    wrong = np.sum((data.y[None, :] * (directions @ data.X.T)) <= 0, axis=1)
+    holding = np.searchsorted(starts, angles, side="right") - 1
+    far = np.minimum(angles - starts[holding], ends[holding] - angles) > 1e-9
+    counts = np.array([c for _, _, c in arcs])
+    np.testing.assert_array_equal(wrong[far], counts[holding][far])
+    low, high = lesson.mistake_range
+    assert (low, high) == (counts.min(), counts.max())
+    assert (low == 0) == lesson.feasible == separable_through_origin(lesson.signed)
     if lesson.feasible:
-        assert lesson.broken_range[0] == 0
         return
-    assert mine.min() >= 1
-    low, high = lesson.broken_range
-    assert (low, high) == (mine.min(), mine.max())
     board = linear_program_storyboard(lesson)
     (shaded,) = [b for b in board.beats if b.motion == "all-constraints"]
-    assert shaded.state["broken"] and f"here {low} (lightest) to {high}" in shaded.state["status"]
-    said = " ".join(board.sentences())
-    assert f"No θ is unshaded: even the lightest here breaks {low}," in said
-    assert feasible_polygon(A, box) is None
+    assert shaded.state["broken"]
+    assert f"from {low} (faintest) to {high}" in shaded.state["status"]
+    assert f"No θ is unshaded: every θ gets at least {low} wrong," in " ".join(board.sentences())
+    thetas = np.asarray(lesson.endless.states["theta"], dtype=float)[1:]
+    errors = np.sum(data.y[None, :] * (thetas @ data.X.T) <= 0, axis=1)
+    assert errors.min() >= low
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)

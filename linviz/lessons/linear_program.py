@@ -72,24 +72,25 @@ ENDLESS_PASSES = 3
 #: the point's centre is then within about a 125th of the view's width of the line (5
 #: pixels at 1080p), and its marker reads as cut through the middle
 STEP_INSET_ZOOM = 10
-#: the cells per side of the grid over weight space whose centres count the constraints
-#: a θ breaks (the shading of data no line through the origin separates)
-BROKEN_CELLS = 160
 
 
-def broken_counts(A: np.ndarray, box: Box, cells: int = BROKEN_CELLS) -> np.ndarray:
-    """How many constraints aᵢᵀθ ≥ 1 the θ at the centre of each cell of a ``cells`` ×
-    ``cells`` grid over ``box`` breaks, #{i : aᵢᵀθ < 1}: shape (cells, cells), [r, c] the
-    cell c-th from the left and r-th from the bottom. On data no line through the origin
-    separates every count is at least 1 (no θ meets every constraint)."""
+def mistake_arcs(A: np.ndarray) -> list[tuple[float, float, int]]:
+    """The directions of θ (angles from 0 to 2π) cut at every angle where some aᵢᵀθ = 0 (θ
+    perpendicular to aᵢ = y⁽ⁱ⁾x⁽ⁱ⁾), each arc (start, end, count) with how many points a
+    θ pointing into it gets wrong, #{i : aᵢᵀθ ≤ 0}: the same all along the arc and along
+    every ray (scaling θ changes no sign), counted at the arc's middle. On data no line
+    through the origin separates, every count is at least 1."""
     A = np.asarray(A, dtype=float)
-    theta1 = box.x_min + (box.x_max - box.x_min) / cells * (np.arange(cells) + 0.5)
-    theta2 = box.y_min + (box.y_max - box.y_min) / cells * (np.arange(cells) + 0.5)
-    counts = np.zeros((cells, cells), dtype=int)
-    for a in A:
-        # written out, a product and a sum (the same bits on every CPU)
-        counts += (a[0] * theta1[None, :] + a[1] * theta2[:, None]) < 1.0
-    return counts
+    bases = np.arctan2(A[:, 1], A[:, 0])
+    cuts = np.sort(np.mod(np.concatenate([bases + np.pi / 2, bases - np.pi / 2]), 2 * np.pi))
+    cuts = cuts[np.concatenate([[True], np.diff(cuts) > 1e-12])]
+    arcs = []
+    for k, start in enumerate(cuts):
+        end = cuts[k + 1] if k + 1 < len(cuts) else cuts[0] + 2 * np.pi
+        middle = (start + end) / 2
+        d = np.array([np.cos(middle), np.sin(middle)])
+        arcs.append((float(start), float(end), int(np.sum(_dot(A, d) <= 0))))
+    return arcs
 
 
 #: the turns (degrees) from y⁽ⁱ⁾x⁽ⁱ⁾ tried for the θ marked inside point i's half-plane
@@ -387,11 +388,11 @@ class LinearProgramLesson:
         return probe_theta(self.signed[self.shown_point], self.data.X)
 
     @property
-    def broken_range(self) -> tuple[int, int]:
-        """The fewest and the most constraints broken by the θ shaded over the weight box
-        (:func:`broken_counts` at its cells' centres)."""
-        counts = broken_counts(self.signed, self.weight_box)
-        return int(counts.min()), int(counts.max())
+    def mistake_range(self) -> tuple[int, int]:
+        """The fewest and the most points a θ gets wrong, over every direction
+        (:func:`mistake_arcs`)."""
+        counts = [count for _, _, count in mistake_arcs(self.signed)]
+        return min(counts), max(counts)
 
     @property
     def overlap_point(self) -> np.ndarray | None:

@@ -33,8 +33,8 @@ The state's keys:
   moving in data space, then its best line (the fewest errors) is left dashed (data no
   line separates even with an offset);
 - ``close``: the θ whose line's nearest point is magnified (inset "step"), or None;
-- ``broken``: weight space is shaded by how many constraints each θ breaks, darker the
-  more (data no line through the origin separates: nowhere is unshaded);
+- ``broken``: weight space is shaded by how many points each θ gets wrong, the more the
+  stronger: wedges from 0 (data no line through the origin separates: none is unshaded);
 - ``weights_dim``: the weight plane is dimmed (the beat argues in data space, with an
   offset, which the plane of (θ₁, θ₂) through the origin does not show);
 - ``status``: the status line under the planes, or None.
@@ -235,7 +235,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                lines=True, region=True, probe=False, view="near", status=None)
     star, c = lesson.theta_star, lesson.least_l1
     story.section("lp-solve", "Solving it")
-    story.beat("Every θ in it separates the data. A linear programme picks one by a linear "
+    story.beat("Every θ in it separates the data. A linear programme picks one by its "
                "objective: the least |θ₁| + |θ₂|.", "objective", diamond=c,
                status=f"minimise $|theta_1| + |theta_2|$ subject to {CONSTRAINT} for every $i$")
     story.beat(f"The solver, HiGHS, finds θ* = {wording.vector(star)}, where the diamond "
@@ -302,15 +302,14 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
 
 def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     n = lesson.n
-    low, high = lesson.broken_range
-    story.beat(f"All {n} constraints{_zoomed_out(lesson)}, and each θ shaded darker the more of "
-               f"them it breaks.", "all-constraints", shown=None, ringed=[], lines=True,
-               probe=False, view="near", broken=True,
-               status=f"shade: how many constraints $theta$ breaks, here {low} (lightest) "
-                      f"to {high}")
-    story.beat(f"No θ is unshaded: even the lightest here breaks {low}, so no line through the "
-               f"origin separates these points. The solver reports it infeasible.", "infeasible",
-               status="HiGHS: infeasible, no θ meets every constraint")
+    low, high = lesson.mistake_range
+    story.beat(f"All {n} constraints{_zoomed_out(lesson)}, and each θ shaded by how many points "
+               f"its line gets wrong: the more, the stronger.", "all-constraints", shown=None,
+               ringed=[], lines=True, probe=False, view="near", broken=True,
+               status=f"shade: points $theta$ gets wrong, from {low} (faintest) to {high}")
+    story.beat(f"No θ is unshaded: every θ gets at least {low} wrong, so no line through the "
+               f"origin separates these points, and the solver reports it infeasible.",
+               "infeasible", status="HiGHS: infeasible, no θ meets every constraint")
     support = sorted(lesson.certificate)
     weights = wording.listed(wording.number(lesson.certificate[i], 2) for i in support)
     story.section("lp-certificate", "Why no θ exists")
