@@ -399,20 +399,25 @@ class LinearProgramScene(LinvizScene):
         theme, star = self.theme, self.lesson.theta_star
         self.follow_beat(beat)
         self.grow_diamond_to_touch(beat.state["diamond"])
-        label = math("theta^*", theme, style.FONT_LABEL).set_color(theme.highlight)
+        # θ* in white, as its boundary in data space (θ, the perceptron's, is yellow)
+        label = math("theta^*", theme, style.FONT_LABEL).set_color(theme.boundary)
         with_backdrop(label, theme)
 
         def make():
             box = self.weights.box
             if box.x_min < star[0] < box.x_max and box.y_min < star[1] < box.y_max:
-                dot = Dot(self.weight_point(star), radius=0.09, color=theme.highlight)
-                return VGroup(dot, label.copy().next_to(dot, self.away_from_ray(star),
-                                                        buff=0.06))
+                dot = Dot(self.weight_point(star), radius=0.09, color=theme.boundary)
+                # off the ray to come and inside the diamond, off its edge through θ*
+                inward = self.weight_point((0, 0)) - dot.get_center()
+                side = (self.away_from_ray(star)
+                        + inward / max(float(np.linalg.norm(inward)), 1e-9))
+                return VGroup(dot, label.copy().next_to(dot, side / np.linalg.norm(side),
+                                                        buff=0.08))
             # zoomed in past θ*: an arrow at the edge where the ray to it leaves the view
             edge = self.weight_point(ray_end(star, box))
             inward = self.weight_point((0, 0)) - edge
             arrow = Arrow(edge + 0.45 * inward / np.linalg.norm(inward), edge, buff=0.02,
-                          color=theme.highlight, stroke_width=3,
+                          color=theme.boundary, stroke_width=3,
                           max_tip_length_to_length_ratio=0.4)
             # its name beside the arrow, on the side away from the middle of the view,
             # where the walk runs
@@ -916,7 +921,17 @@ class LinearProgramScene(LinvizScene):
                   run_time=max(beat.min_seconds, style.RUN_INTRO), rate_func=linear)
         path.clear_updaters()
         line.clear_updaters()
-        self.endless_drawings = VGroup(path, line)
+        # its best θ (the fewest wrong, on the status line) left dashed beside the last
+        best = self.dashed_run_line(self.walk_states[self.lesson.endless_best[0]], 0.0)
+        self.play(appear(best), run_time=style.RUN_FADE)
+        self.endless_drawings = VGroup(path, line, best)
+
+    def dashed_run_line(self, theta, theta0: float) -> VMobject:
+        """The boundary of (θ, θ₀) in data space, dashed in θ's colour (a run's best)."""
+        ends = clip_line(theta, float(theta0), self.plane.box)
+        return VGroup() if ends is None else DashedLine(
+            self.plane.c2p(ends[0]), self.plane.c2p(ends[1]), color=self.theme.normal,
+            stroke_width=3, dash_length=0.12)
 
     def moving_line(self, theta_of, shading: bool = True) -> Hyperplane:
         """A boundary in data space that follows ``theta_of()`` = (θ, θ₀) every frame, in
@@ -942,8 +957,8 @@ class LinearProgramScene(LinvizScene):
         """The never-ending run's line leaves data space (its walk stays in weight space)."""
         drawings = getattr(self, "endless_drawings", None)
         if drawings is not None and self.on_screen(drawings[1]):
-            self.play(vanish(drawings[1]), run_time=style.RUN_FADE)
-            self.remove(drawings[1])
+            self.play(vanish(drawings[1]), vanish(drawings[2]), run_time=style.RUN_FADE)
+            self.remove(drawings[1], drawings[2])
 
     def draw_endless_offset(self, beat) -> None:
         """The perceptron with an offset runs on through its passes: its line moves in data
@@ -969,10 +984,7 @@ class LinearProgramScene(LinvizScene):
         line.clear_updaters()
         # the run's best line (the fewest errors) is what stays, dashed
         k, _ = self.lesson.endless_offset_best
-        ends = clip_line(thetas[k], float(offsets[k]), self.plane.box)
-        best = VGroup() if ends is None else DashedLine(
-            self.plane.c2p(ends[0]), self.plane.c2p(ends[1]), color=self.theme.normal,
-            stroke_width=3, dash_length=0.12)
+        best = self.dashed_run_line(thetas[k], float(offsets[k]))
         self.play(vanish(line), appear(best), run_time=style.RUN_FADE)
         self.remove(line)
         self.endless_offset_line = best

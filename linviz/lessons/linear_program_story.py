@@ -339,7 +339,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "endless", endless=True, certificate=False, ringed=[], view="endless",
                min_seconds=endless_seconds(mistakes),
                status=f"through the origin, mistakes in passes 1 to {len(mistakes)}: "
-                      f"{', '.join(str(m) for m in mistakes)}; its best θ gets "
+                      f"{', '.join(str(m) for m in mistakes)}; its best θ (dashed) gets "
                       f"{lesson.endless_best[1]} of {lesson.n} wrong")
     _close_beat(story, lesson, lesson.endless_theta, "ends")
     if lesson.separable_with_offset:
