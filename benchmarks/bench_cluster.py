@@ -87,7 +87,7 @@ def overhead(args, folder: Path) -> dict:
     from linviz_render.fanout import on_this_machine
     from linviz_render.scene import render_scene, render_task
     from scenes.catalog import find
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     entry = find(args.overhead_scene)
     request = RenderRequest()

@@ -60,7 +60,7 @@ def timed_render(entry, quality: str, voice: str, cache: Path | None) -> tuple[f
     """(wall seconds, video seconds) of one render of ``entry`` into a fresh folder."""
     from linviz_pack.join import video_duration
     from linviz_render.scene import render_scene
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     request = RenderRequest(voice=voice, voice_cache=str(cache) if cache else None)
     with tempfile.TemporaryDirectory(prefix="bench-voice-") as out:
@@ -82,7 +82,7 @@ def main() -> None:
     from linviz_render.story import sentences_of
     from linviz_voice.speaker import spoken_form
     from scenes.catalog import find
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     entry = find(args.scene)
     sentences = [spoken_form(s) for s in sentences_of(entry, RenderRequest())]

@@ -235,7 +235,7 @@ def check_variants(students, entries, roster: str, shaping=None) -> list[Variant
     from linviz.sources import DataOptions
 
     from linviz.errors import LinvizError, quoted, shown_path
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     from linviz_render.scene import scene_with_request
 
@@ -269,7 +269,7 @@ def write_variant(variant: Variant, out: Path, file_format: str, theme: str, no_
     from linviz.atomic import (guard_outputs_folder, remove_stale_temporaries,
                                write_bytes_atomic, write_text_atomic)
     from linviz_pack.worksheet import homework_for, in_notation, sheet_pdf
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     from linviz_render.scene import SceneJob
 

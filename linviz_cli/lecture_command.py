@@ -60,7 +60,7 @@ def lecture(ctx, names, course_file, title, course_name, lecturer, date_text, qu
     from linviz.errors import LinvizError
     from linviz_pack.build import PackSettings, build_lecture
     from linviz_render.scene import check_manim, scene_with_request
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     cluster_spec = cluster_and_jobs(cluster, jobs)
     if hall:

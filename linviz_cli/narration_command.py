@@ -41,7 +41,7 @@ def export(ctx, names, out_file, course_file, data_options, notation) -> None:
     from linviz_render.story import sentences_of
     from linviz_voice.script import ScriptLine, beat_id, format_script
     from linviz_voice.speaker import spoken_form
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     from .lecture_command import course_and_scenes, data_flags
 

@@ -1,6 +1,6 @@
 """`list` and `render`: the lecture scenes, rendered by Manim from real traces.
 
-The user's options become one :class:`~scenes.toolkit.request.RenderRequest`;
+The user's options become one :class:`~linviz.request.RenderRequest`;
 each scene renders through the render layer (:mod:`linviz_render.scene`) in
 its own ``python -m manim`` process (so --jobs runs several side by side, and
 the Manim options of ``manim_args`` pass through), into a private folder
@@ -73,7 +73,7 @@ def render(names, quality, file_format, out_dir, preview, data_options, trace_fi
     from linviz_render.scene import (SceneJob, check_manim, render_here, render_on_cluster,
                                      scene_with_request)
     from scenes.catalog import available, find
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     from .manim_args import check_manim_args
 

@@ -28,7 +28,7 @@ def story(name, data_options, notation, after, as_json) -> None:
     from linviz.notation import check_notation, in_notation
     from linviz_render.story import storyboard_of
     from scenes.catalog import find
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     entry = find(name)
     notation = check_notation(notation)

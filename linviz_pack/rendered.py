@@ -99,7 +99,7 @@ VOICE_CACHE = ".voice"
 def scene_request(options: dict, cache_dir: Path | None = None):
     """The render request of a scene of the pack, from its options (see render_options)."""
     from linviz.sources import DataOptions
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     voice = options.get("voice", "none")
     cache = str(cache_dir / VOICE_CACHE) if cache_dir is not None and voice != "none" else None

@@ -63,7 +63,7 @@ def cached_card(cache_dir: Path, options: dict) -> TitleCard | None:
 def render_card(cache_dir: Path, options: dict) -> TitleCard:
     """Render the card into ``cache_dir/title-card/`` (replacing the old one once complete)."""
     from linviz_render.scene import render_scene
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     from .rendered import _replace_folder
 

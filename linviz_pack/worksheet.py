@@ -49,6 +49,7 @@ from decimal import Decimal
 import numpy as np
 
 from linviz.lessons.perceptron import SLOW_UPDATES
+from linviz.wording import label, number  # as the videos write them
 from linviz.notation import NOTATIONS, check_notation
 from linviz.notation import in_notation as course_notation
 
@@ -91,13 +92,6 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def number(value, places: int = 2) -> str:
-    """``value`` to ``places`` decimals with a real minus sign, as the videos show it."""
-    rounded = round(float(value), places) or 0.0
-    body = f"{abs(rounded):.{places}f}"
-    return f"−{body}" if rounded < 0 else body
-
-
 def exact(value: Decimal, places: int | None = None) -> str:
     """A decimal as it is (no trailing zeros beyond 2 places), or to ``places`` decimals,
     with a real minus sign."""
@@ -116,11 +110,6 @@ def exact(value: Decimal, places: int | None = None) -> str:
 def printed(value: float, places: int) -> Decimal:
     """``value`` as printed with ``places`` decimals, as an exact decimal."""
     return Decimal(f"{round(float(value), places):.{places}f}") + 0  # + 0: no "−0"
-
-
-def label(y) -> str:
-    """A label ±1 with its sign, a real minus for −1."""
-    return "+1" if y > 0 else "−1"
 
 
 def point_symbol(i: int) -> str:

@@ -2,7 +2,7 @@
 
 :func:`render_scene` runs one ``python -m manim`` process (see
 :mod:`linviz_render.process`) for a catalogue entry and a
-:class:`~scenes.toolkit.request.RenderRequest`, in a private locked folder
+:class:`~linviz.request.RenderRequest`, in a private locked folder
 (``.linviz-PID-NAME-…``, see :mod:`linviz.atomic`), and moves the finished
 movie (or image), its captions and its sections folder into ``out`` only
 when complete: a failed or interrupted render leaves nothing half-written.
@@ -77,7 +77,7 @@ def scene_environment(request, base=None) -> dict[str, str]:
     """The environment of a scene's Manim process: ``base`` (default: this process's)
     with the request in ``LINVIZ_REQUEST`` (its files as absolute paths) and none of
     the plain-``manim`` variables, which it replaces."""
-    from scenes.toolkit.request import VARIABLE
+    from linviz.request import VARIABLE
 
     env = {name: value for name, value in (os.environ if base is None else base).items()
            if name not in PLAIN_VARIABLES and name != VARIABLE}
@@ -121,7 +121,7 @@ def render_scene(entry, request, quality: str, file_format: str, out: Path, mani
     Parameters
     ----------
     entry : the scene's catalogue entry (:mod:`scenes.catalog`).
-    request : a :class:`~scenes.toolkit.request.RenderRequest`.
+    request : a :class:`~linviz.request.RenderRequest`.
     quality, file_format : Manim's ``-q`` preset and ``--format``.
     out : the folder the finished files move into: ``<name>.<format>``,
         ``<name>.srt`` and, with ``--save_sections``, ``<name>-sections/``.

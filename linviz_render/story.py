@@ -125,7 +125,7 @@ def main(argv=None) -> int:
     import sys
 
     from scenes.catalog import find
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     name = (argv if argv is not None else sys.argv[1:])[0]
     try:

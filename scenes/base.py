@@ -29,7 +29,7 @@ from .toolkit.screen_text import text
 from .toolkit.manim_adapter import HoldingScene, as_animation, current_frame
 from .toolkit.stage import Stage
 from .toolkit.style import THEMES
-from .toolkit.request import RenderRequest
+from linviz.request import RenderRequest
 from .toolkit.timeline import ReadingVoice, Timeline
 
 
@@ -46,7 +46,7 @@ class LinvizScene(HoldingScene):
     #: the scene tells what happens when no line separates the data: separable data is refused
     needs_inseparable = False
     #: the request, when the scene runs in the CLI's own process (its data checks) or a test;
-    #: else it comes from the environment (see :mod:`scenes.toolkit.request`)
+    #: else it comes from the environment (see :mod:`linviz.request`)
     request_override: RenderRequest | None = None
     #: (algorithm, params) of the one run the scene replays, so that ``--trace`` can hand
     #: it a saved one; None: the scene makes its own runs and takes no trace

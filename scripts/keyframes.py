@@ -43,7 +43,7 @@ def main() -> None:
     from scenes.catalog import find
 
     entry = find(args.scene)
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     data_name = Path(args.data).stem if args.data else "default"
     folder = Path(args.out) / (f"{entry.name}-{data_name}-{args.seed}"

@@ -50,7 +50,7 @@ FRAME_SIZE = (256, 144)
 PIXEL_TOLERANCE = 4
 #: a frame matches when at most this share of its pixels differ
 MISMATCH_FRACTION = 0.0002
-#: the variables that would change a scene's data, seed or theme (see scenes/toolkit/request.py)
+#: the variables that would change a scene's data, seed or theme (see linviz/request.py)
 OPTION_VARIABLES = ("LINVIZ_REQUEST", "LINVIZ_DATA", "LINVIZ_SEED", "LINVIZ_THEME")
 
 

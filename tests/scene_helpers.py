@@ -30,7 +30,7 @@ def variant(scene_class, **attributes):
     """A subclass for a test: the user's options (``data_spec``, ``seed``, ``theme_name``,
     ...) go into its render request, as every command passes them; other keywords
     override class attributes (a scene's own parameters)."""
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     asked = {REQUEST_FIELDS[key]: attributes.pop(key) for key in list(attributes)
              if key in REQUEST_FIELDS}

@@ -209,7 +209,7 @@ def test_lecture_and_batch_reach_the_cluster_the_same_way(command, tmp_path, run
 def test_a_worker_that_cannot_see_out_says_so_in_one_line(tmp_path):
     from linviz.errors import LinvizError
     from linviz_render.scene import render_task
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
     from scenes.catalog import find
 
     elsewhere = tmp_path / "not-shared"  # as a worker on another machine sees --out

@@ -124,7 +124,7 @@ def test_a_scene_told_alone_says_everything():
 def test_the_pack_hands_each_scene_the_scenes_before_it():
     from linviz_pack.rendered import render_options, scene_request
     from scenes.catalog import SCENES_IN_ORDER
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     entry = SCENES_IN_ORDER[2]
     options = render_options(entry, "l", None, 0, "dark", "light",

@@ -98,7 +98,7 @@ def storyboard_steps() -> list[tuple[str, int]]:
     """(caption, visits shown) of every beat of the scene, from the engine's storyboard."""
     from linviz_render.story import storyboard_of
     from scenes.catalog import find
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     board = storyboard_of(find("perceptron"), RenderRequest())
     return [(text, int(beat.state.get("step", 0)))
@@ -240,7 +240,7 @@ def test_the_margin_scene_explores_its_run_and_its_widest_band(lecture_pack, tmp
     from linviz.theory import max_margin_separator
     from linviz_render.story import storyboard_of
     from scenes.catalog import find
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     out, _ = lecture_pack
     board = storyboard_of(find("margin"), RenderRequest())
@@ -279,7 +279,7 @@ def test_a_beat_before_its_update_and_a_beat_about_one_point_open_as_the_video_s
     ringed point opens with that point selected, its distance to the line on the panel."""
     from linviz_render.story import storyboard_of
     from scenes.catalog import find
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     board = storyboard_of(find("perceptron"), RenderRequest())
     told = dict(zip(board.sentences(), (beat.state for beat in board.beats)))

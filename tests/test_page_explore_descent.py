@@ -98,7 +98,7 @@ def beat_steps(scene: str) -> dict[str, int]:
     from linviz.explorable import descent_step, scene_run
     from linviz_render.story import scene_data, told_on
     from scenes.catalog import find
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     entry, request = find(scene), RenderRequest()
     data = scene_data(entry, request)

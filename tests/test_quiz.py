@@ -88,7 +88,7 @@ def test_the_question_stays_still_for_the_quiz_pause(pause):
     """The question's beat lasts its reading time and the pause (a still: nothing moves
     after the card comes), and the answer starts only then."""
     from scenes.quiz import OnePointQuizScene
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
     from scenes.toolkit.timeline import ReadingVoice
     from story_runs import story_with
 

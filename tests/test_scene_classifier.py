@@ -18,7 +18,7 @@ pytest.importorskip("manim")
 
 from manim import tempconfig  # noqa: E402
 
-from scenes.toolkit.request import RenderRequest
+from linviz.request import RenderRequest
 from scenes.classifier import ClassifierScene  # noqa: E402
 from linviz.geometry import Box, most_room, normal_anchor, room_along  # noqa: E402
 from scenes.toolkit.glyph_numbers import GlyphNumber  # noqa: E402

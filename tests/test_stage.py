@@ -233,7 +233,7 @@ def test_a_dark_video_saves_the_handouts_light_frames_as_a_light_last_frame_rend
 
     from scenes.catalog import find
     from scenes.toolkit.manim_adapter import holding_renderer
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
     from tests.scene_helpers import variant
 
     scene = find("margin").load()

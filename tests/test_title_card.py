@@ -10,7 +10,7 @@ from manim import VMobject, config, tempconfig
 from linviz_pack.course import MAX_TEXT
 from scenes.title_card import TitleCardScene, title_lines
 from scenes.toolkit import style
-from scenes.toolkit.request import VARIABLE, RenderRequest
+from linviz.request import VARIABLE, RenderRequest
 
 
 def test_the_request_carries_the_title_and_byline_into_the_scene():

@@ -11,7 +11,7 @@ import pytest
 from linviz import Perceptron, make_builtin
 from linviz.trace import Trace
 from scenes.perceptron import PerceptronScene
-from scenes.toolkit.request import VARIABLE, RenderRequest
+from linviz.request import VARIABLE, RenderRequest
 
 from story_runs import story_with
 
@@ -89,7 +89,7 @@ def test_a_request_variable_not_made_by_render_is_refused(monkeypatch):
 
 def test_features_and_standardize_reach_the_scene_as_one_request(tmp_path, monkeypatch):
     from scenes.perceptron import PerceptronScene
-    from scenes.toolkit.request import VARIABLE, RenderRequest
+    from linviz.request import VARIABLE, RenderRequest
 
     csv = tmp_path / "wide.csv"
     rows = ["a,b,c,kind"] + [f"{x},{10 * y},{x + y},{'cat' if x > y else 'dog'}"

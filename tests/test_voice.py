@@ -188,7 +188,7 @@ def test_a_story_spoken_before_is_not_synthesised_ahead_again(tmp_path):
     skipped, while every WAV it was spoken with is still in the cache."""
     from linviz_render.story import already_spoken, note_spoken
     from scenes.catalog import find
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     entry, request = find("summary"), RenderRequest(voice="piper")
     wavs = [tone_wav(tmp_path / f"{n}.wav", 0.5) for n in range(3)]
@@ -248,7 +248,7 @@ def test_a_recording_of_another_length_moves_the_timeline(tmp_path):
     from pacing_check import run_story
     from scene_helpers import variant
     from scenes.summary import SummaryScene
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     silent = run_story(SummaryScene, tmp_path / "silent").timeline.captions
     long_beat, long_seconds = 3, 20.0
@@ -400,7 +400,7 @@ def test_narration_export_follows_a_course_file_and_a_flag_wins_over_it(runner, 
     from linviz_cli.app import cli
     from linviz_render.story import sentences_of
     from scenes.catalog import find
-    from scenes.toolkit.request import RenderRequest
+    from linviz.request import RenderRequest
 
     course = tmp_path / "course.toml"
     course.write_text('scenes = ["summary", "regression"]\nnotation = "w"\nseed = 3\n'
@@ -583,7 +583,7 @@ def test_the_story_the_prefetch_reads_makes_no_scratch_and_runs_no_manim(tmp_pat
     code = ("import sys\n"
             "from linviz_render.story import sentences_of\n"
             "from scenes.catalog import SCENES_IN_ORDER\n"
-            "from scenes.toolkit.request import RenderRequest\n"
+            "from linviz.request import RenderRequest\n"
             "for entry in SCENES_IN_ORDER:\n"
             "    assert sentences_of(entry, RenderRequest()), entry.name\n"
             "print('manim' in sys.modules)\n")
