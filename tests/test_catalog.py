@@ -36,3 +36,15 @@ def test_a_scene_file_loaded_by_its_absolute_path_is_found_in_the_catalogue():
     assert module.__name__ != "scenes.proof"
     assert entry_for(module.ProofScene).name == "proof"
     assert entry_for(module.ProofOffsetScene).name == "proof-offset"
+
+
+def test_the_engines_tables_name_exactly_the_catalogs_scenes():
+    """The engine keeps a lesson and a storyboard for each scene (it cannot import the
+    catalog, a layer above it): the three lists name the same scenes, so a scene added to
+    one and not the others fails here."""
+    from linviz.lessons import LESSON_MODULES, STORYBOARDS
+    from scenes.catalog import SCENES_IN_ORDER
+
+    names = {entry.name for entry in SCENES_IN_ORDER}
+    assert set(STORYBOARDS) == names
+    assert set(LESSON_MODULES) == names
