@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, DashedLine, Dot, Line, Rectangle,
-                   ReplacementTransform, VGroup)
+                   VGroup)
 
 from linviz.geometry import Box, clip_line
 from linviz.lessons.history import HistoryLesson, history_lesson
@@ -37,6 +37,8 @@ XOR_HALF, XOR_UNIT = 0.95, 0.55
 XOR_CARD_RIGHT = XOR_CENTRE[0] - XOR_HALF - 0.65
 #: how long each line tried on XOR's corners stays, its wrong corners ringed (s)
 XOR_TRY_SECONDS = 1.1
+#: the opacity a line tried on XOR's corners fades to when the next is tried
+XOR_TRIED_OPACITY = 0.3
 #: the neuron model: its inputs' x, the sum's and the step's centres
 INPUT_X = -5.8
 SUM_CENTER = np.array([-2.6, 1.3, 0.0])
@@ -317,18 +319,21 @@ class HistoryScene(LinvizScene):
         drawn = self.xor_drawing(0)
         self.play(appear(drawn), run_time=style.RUN_FADE)
         self.wait(XOR_TRY_SECONDS - style.RUN_FADE)
+        tried = VGroup()
         for k in range(1, tries):
             new = self.xor_drawing(k, dashed=k == tries - 1)
-            self.play(ReplacementTransform(drawn[0], new[0]), vanish(drawn[1]),
-                      run_time=style.RUN_FADE)
+            # the line before stays, faint (the still shows every line tried); its rings go
+            self.play(drawn[0].animate.set_stroke(opacity=XOR_TRIED_OPACITY), vanish(drawn[1]),
+                      appear(new[0]), run_time=style.RUN_FADE)
             self.remove(drawn[1])
+            tried.add(drawn[0])
             self.play(appear(new[1]), run_time=style.RUN_FADE)
             drawn = new
             if k < tries - 1:
                 self.wait(XOR_TRY_SECONDS - 2 * style.RUN_FADE)
-        # the last line stays, dashed, with its wrong corner ringed
+        # the last line stays, dashed, with its wrong corner ringed, over the faint others
         self.add(drawn)
-        self.xor.add(drawn)
+        self.xor.add(tried, drawn)
 
     def draw_winter(self, beat) -> None:
         width = XOR_CARD_RIGHT - CARD_TOP_LEFT[0]

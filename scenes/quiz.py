@@ -377,6 +377,14 @@ class MarginQuizScene(QuizScene):
                   run_time=style.RUN_INTRO)
         if beat.state["inset"]:
             self.play(appear(self.inset), run_time=style.RUN_INTRO)
+        if beat.state["ringed"]:  # the points whose markers the thin band's lines cross
+            self.show_words(beat.state["status"])
+            plane = self.planes[k]
+            self.near_rings = VGroup(*[
+                Circle(radius=plane.ring_radius, color=self.theme.highlight,
+                       stroke_width=style.RING_STROKE).move_to(plane.point(i))
+                for i in beat.state["ringed"]])
+            self.play(appear(self.near_rings), run_time=style.RUN_FADE)
 
     def draw_heading(self, beat) -> None:
         """The left plane's numbers, on [x, 1], come and are lit while they are said."""

@@ -216,3 +216,29 @@ def test_the_narrow_band_is_magnified_round_its_nearest_point(seed):
     assert abs(centre @ a + c) <= 1e-9 * (1 + np.abs(a).sum() + abs(c))
     x = X[nearest_point(run)]
     assert np.cross(x - centre, a) == pytest.approx(0.0, abs=1e-9)
+
+
+@pytest.mark.parametrize("seed", [None, 1, 2])
+def test_the_points_the_narrow_bands_lines_cross_are_ringed_and_lie_outside_it(seed):
+    """On the magnified narrow band, the points within 1.5 half-widths of θ*'s line (their
+    distance recomputed here as |aᵀx + c|/‖a‖) are ringed and counted on the status line;
+    each is on its own side, outside the band (the band is the widest: none lies in it)."""
+    from linviz.lessons.quiz import NEAR_BAND, band_half_width, magnification
+
+    lesson = margin_quiz_lesson() if seed is None else margin_quiz_lesson(seed)
+    run = lesson.narrow
+    a, c = run.theta_star[:2], float(run.theta_star[2])
+    X, y = run.data.X, run.data.y
+    signed = y * (X @ a + c) / np.linalg.norm(a)
+    half = band_half_width(run)
+    assert np.all(signed >= half * (1 - 1e-9))  # every point outside the band, its side
+    near = [int(i) for i in np.flatnonzero(signed <= NEAR_BAND * half)]
+    (beat,) = [b for b in margin_storyboard(lesson).beats if b.state["planes"] == 2
+               and b.motion == "planes"]
+    if magnification(run):
+        assert beat.state["ringed"] == near
+        if len(near) > 1:
+            assert f"ringed: the {len(near)} points nearest" in beat.state["status"]
+    else:
+        assert beat.state["ringed"] == []
+

@@ -166,6 +166,21 @@ def nearest_point(run: MarginRun) -> int:
     return least_index(point_margins(run.data.X, run.data.y, a, c))
 
 
+#: the points within this many half-widths of θ*'s line are ringed on a magnified band
+NEAR_BAND = 1.5
+
+
+def near_band(run: MarginRun) -> tuple[int, ...]:
+    """The points (0-based, in order) within :data:`NEAR_BAND` half-widths of θ*'s line
+    in the plane, when the band is magnified (at its scale their markers cross the line;
+    each lies outside the band, on its own side): () otherwise."""
+    if band_inset(run) is None:
+        return ()
+    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+    margins = point_margins(run.data.X, run.data.y, a, c)
+    return tuple(int(i) for i in np.flatnonzero(margins <= NEAR_BAND * band_half_width(run)))
+
+
 def band_inset(run: MarginRun) -> tuple[Box, int] | None:
     """The band magnified (:func:`linviz.view_box.magnified_box`) round where the nearest
     point's perpendicular meets θ*'s line: (box, times), or None when it reads as it is."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 from .. import wording
 from ..storyboard import Storyboard, StoryWriter
 from .quiz import (MARGIN, ONE_POINT, MarginQuizLesson, OnePointLesson, magnification,
-                   margin_quiz_lesson, one_point_lesson)
+                   margin_quiz_lesson, near_band, one_point_lesson)
 
 #: the motion of a beat that asks a quiz's question and pauses on it
 QUIZ = "quiz"
@@ -95,7 +95,8 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
 def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboard:
     """Every beat of the margin quiz (see the module's docstring)."""
     wide, narrow = lesson.wide, lesson.narrow
-    story = StoryWriter(scene, question=False, planes=0, runs=False, inset=False, status=None)
+    story = StoryWriter(scene, question=False, planes=0, runs=False, inset=False, status=None,
+                        ringed=[])
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
     story.beat(f"On the left, the widest band has half-width {plane_margin(wide)} in the "
@@ -105,9 +106,13 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                f"{wording.grouped(wide.bound, 0)}.", "heading")
     zoom = magnification(narrow)
     shown = f" (magnified ×{zoom})" if zoom else ""
+    near = near_band(narrow)
     story.beat(f"On the right, half-width only {plane_margin(narrow)}{shown}: γ = "
                f"{said_gamma(narrow)}, (R/γ)² = "
-               f"{wording.grouped(narrow.bound, 0)}.", "planes", planes=2, inset=bool(zoom))
+               f"{wording.grouped(narrow.bound, 0)}.", "planes", planes=2, inset=bool(zoom),
+               ringed=list(near),
+               status=(f"ringed: the {len(near)} points nearest $theta^*$, each outside the "
+                       f"band, on its own side" if len(near) > 1 else None))
     story.beat(f"The perceptron on each: {wording.count(wide.updates, 'update')} on the left, "
                f"{wording.count(narrow.updates, 'update')} on the right.", "runs", runs=True, status="white: $theta^*$, the widest band · pink: the perceptron's last $theta$")
     def at_most(m: int, bound: float) -> str:  # M ≤ (R/γ)² as Typst, a grouped bound quoted
