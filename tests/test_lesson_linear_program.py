@@ -54,6 +54,28 @@ def separable_through_origin(A: np.ndarray) -> bool:
     return bool(gaps.max() > math.pi + 1e-9)
 
 
+def brute_force_fewest_wrong(X: np.ndarray, y: np.ndarray) -> int:
+    """The fewest points a line θᵀx + θ₀ gets wrong (y·score ≤ 0), by brute force: every
+    point on one side, or a line through two points turned and shifted a hair each way
+    (a best line can be moved onto two points without any other changing side)."""
+    X, y = np.asarray(X, dtype=float), np.asarray(y, dtype=float)
+    best = int(min(np.sum(y > 0), np.sum(y < 0)))
+    scale = float(np.abs(X).max()) + 1.0
+    for i in range(len(X)):
+        for j in range(i + 1, len(X)):
+            d = X[j] - X[i]
+            if not np.any(d):
+                continue
+            normal = np.array([-d[1], d[0]]) / np.hypot(*d)
+            for turn in (-1e-7, 1e-7):
+                n = normal + turn * d / np.hypot(*d)
+                for shift in (-1e-9 * scale, 1e-9 * scale):
+                    for sign in (1.0, -1.0):
+                        score = sign * ((X - (X[i] + X[j]) / 2) @ n + shift)
+                        best = min(best, int(np.sum(y * score <= 0)))
+    return best
+
+
 def least_l1_by_pairs(A: np.ndarray) -> float:
     """min ‖θ‖₁ over {Aθ ≥ 1} by brute force: the least of ‖θ‖₁ over a convex polygon is
     at a vertex (two lines meet) or where an edge crosses an axis (a line meets θ₁ = 0 or
@@ -372,11 +394,17 @@ def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_sai
         wrong = min(errors)
         (beat,) = [b for b in board.beats
                    if b.motion == ("endless-offset" if offset else "endless")]
-        assert f"gets {wrong} of {len(data.y)} wrong" in beat.state["status"]
+        assert f"it reaches, {wrong} of {len(data.y)} wrong" in beat.state["status"]
         best = lesson.endless_offset_best if offset else lesson.endless_best
         assert best == (errors.index(wrong) + 1, wrong)
         if offset:
-            assert f"even its best line gets {wrong} of {len(data.y)} wrong" in said
+            assert f"the best line it reaches gets {wrong} of {len(data.y)} wrong" in said
+            # set against the fewest any line gets wrong, found here by brute force over
+            # the lines through two points, each nudged both ways round and to both sides
+            fewest = brute_force_fewest_wrong(data.X, data.y)
+            assert lesson.fewest_wrong == fewest <= wrong
+            assert (("no line gets fewer" in said) if fewest == wrong else
+                    (f"the best of all lines gets {fewest}" in said))
     walked = np.asarray(lesson.endless.states["theta"], dtype=float)
     box = lesson.endless_box
     assert np.all((walked[:, 0] > box.x_min) & (walked[:, 0] < box.x_max)
@@ -430,6 +458,10 @@ def test_the_marked_theta_is_inside_the_half_plane_and_its_line_clear_of_the_poi
     2a/‖a‖² (the θ straight out from 0), and farther wherever that one runs within a
     hundredth of the data's width of a point."""
     data, lesson = _lesson_of(case)
+    # the point shown alone is drawn as its own class: no point of the other class at its
+    # place (on every set of the gallery some point is alone with its class)
+    here = np.all(data.X == data.X[lesson.shown_point], axis=1)
+    assert np.all(data.y[here] == data.y[lesson.shown_point])
     a, theta = lesson.signed[lesson.shown_point], lesson.probe
     assert a @ theta == pytest.approx(2.0, rel=1e-12)
     cosine = (a @ theta) / (np.linalg.norm(a) * np.linalg.norm(theta))

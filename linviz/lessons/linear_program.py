@@ -305,7 +305,7 @@ class LinearProgramLesson:
     theta_star : the θ shown as the programme's solution (None when infeasible).
     tight : the points whose constraint holds with equality at θ*, in index order.
     shown_point : the point whose constraint is drawn alone first (the first tight one, or
-        the first of the certificate).
+        on infeasible data :func:`unmixed_point` of the certificate's).
     run : the perceptron through the origin, converged (feasible data only).
     certificate : {i: λᵢ} (infeasible data only).
     separable_with_offset : a line with an offset separates the data (infeasible here).
@@ -371,6 +371,15 @@ class LinearProgramLesson:
         fewest errors among the states after its updates (θ = 0 left out), the first of
         any tie."""
         return best_state(self.endless)
+
+    @property
+    def fewest_wrong(self) -> int:
+        """The fewest points any line (with an offset) gets wrong, exactly
+        (:func:`linviz.least_error.least_training_error`): what the never-ending run with
+        an offset's best line is set against."""
+        from ..least_error import least_training_error
+
+        return int(least_training_error(self.data.X, self.data.y).mistakes)
 
     @property
     def endless_offset_best(self) -> tuple[int, int]:
@@ -581,6 +590,23 @@ def endless_view(box: Box, walked: np.ndarray) -> Box:
     return fitted_box(np.array([*corners, *walked]), include_origin=True)
 
 
+def unmixed_point(data: Dataset, preferred) -> int:
+    """The point whose constraint is shown alone on data no line through the origin
+    separates: the first of ``preferred`` (the certificate's points) at a place holding
+    one class only, else the first such point of the data, else ``preferred``'s first (a
+    point drawn under another class's marker would be read as that class)."""
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
+
+    def unmixed(i: int) -> bool:
+        here = np.all(X == X[i], axis=1)
+        return bool(np.all(y[here] == y[i]))
+
+    for i in [*preferred, *range(len(y))]:
+        if unmixed(int(i)):
+            return int(i)
+    return int(preferred[0])
+
+
 def check_linear_program_data(data: Dataset, spec: str | None = None) -> None:
     """2-D data labelled ±1 with no point at the origin (its constraint 0 ≥ 1 would say
     nothing of the picture); DataError in one line otherwise."""
@@ -625,7 +651,7 @@ def linear_program_lesson(data: Dataset, seed: int = 0) -> LinearProgramLesson:
             walk_box = box
     else:
         certificate = gordan_certificate(A, data.X)
-        shown = min(certificate)
+        shown = unmixed_point(data, sorted(certificate))
         # where the half-planes come closest: the lines' nearest points to 0
         box = ray_box = walk_box = fitted_box(np.array([np.zeros(2), *(A / _dot(A, A)[:, None])]),
                                    include_origin=True)

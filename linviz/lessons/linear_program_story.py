@@ -209,7 +209,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                    "lines cross: the line's offset is fixed in advance.", "through-mean")
     story.beat(f"Scaled up, such a θ has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 for every i: {n} linear inequalities "
                f"in θ. On the right, the plane of θ, where they will be drawn.", "weight-plane",
-               weights=True, status=f"{CONSTRAINT} for $i = 1, dots, {n}$")
+               weights=True, status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
+                   ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     factor = lesson.shown_arrow_factor
     drawn = f" (drawn ×{factor})" if factor > 1 else ""
     story.beat(f"For i = {k + 1} the θ that meet it lie on one side of a line, perpendicular "
@@ -335,12 +336,11 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
             else ", zoomed out")
     story.beat(f"So the perceptron through the origin never settles here: its first "
                f"{len(mistakes)} passes make {wording.listed(mistakes)} mistakes as θ walks on"
-               f"{zoom}.",
+               f"{zoom}; dashed, the best θ it reaches.",
                "endless", endless=True, certificate=False, ringed=[], view="endless",
                min_seconds=endless_seconds(mistakes),
-               status=f"through the origin, mistakes in passes 1 to {len(mistakes)}: "
-                      f"{', '.join(str(m) for m in mistakes)}; its best θ (dashed) gets "
-                      f"{lesson.endless_best[1]} of {lesson.n} wrong")
+               status=f"dashed: the best $theta$ it reaches, {lesson.endless_best[1]} of "
+                      f"{lesson.n} wrong")
     _close_beat(story, lesson, lesson.endless_theta, "ends")
     if lesson.separable_with_offset:
         story.beat("With an offset a line does separate them (drawn, the widest): the same "
@@ -356,14 +356,16 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    ringed=sorted([*positive, *negative]),
                    status="with an offset, on $[x, 1]$: infeasible too")
         mistakes = lesson.endless_offset_mistakes
-        story.beat(f"With an offset it never settles either: {wording.listed(mistakes)} mistakes in "
-                   f"its first {len(mistakes)} passes, and even its best line gets "
-                   f"{lesson.endless_offset_best[1]} of {lesson.n} wrong.",
+        best, fewest = lesson.endless_offset_best[1], lesson.fewest_wrong
+        than = ("no line gets fewer" if best == fewest else
+                f"the best of all lines gets {fewest}")
+        story.beat(f"With an offset it never settles either: {wording.listed(mistakes)} mistakes "
+                   f"in its first {len(mistakes)} passes; the best line it reaches gets {best} "
+                   f"of {lesson.n} wrong, and {than}.",
                    "endless-offset", endless_offset=True, overlap=False, ringed=[],
                    min_seconds=endless_seconds(mistakes),
-                   status=f"with an offset, mistakes in passes 1 to {len(mistakes)}: "
-                          f"{', '.join(str(m) for m in mistakes)}; its best line (dashed) "
-                          f"gets {lesson.endless_offset_best[1]} of {lesson.n} wrong")
+                   status=f"dashed: the best line it reaches, {best} of {lesson.n} wrong; "
+                          f"the fewest of any line: {fewest}")
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:
