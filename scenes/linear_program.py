@@ -407,10 +407,12 @@ class LinearProgramScene(LinvizScene):
             box = self.weights.box
             if box.x_min < star[0] < box.x_max and box.y_min < star[1] < box.y_max:
                 dot = Dot(self.weight_point(star), radius=0.09, color=theme.boundary)
-                # off the ray to come and inside the diamond, off its edge through θ*
-                inward = self.weight_point((0, 0)) - dot.get_center()
-                side = (self.away_from_ray(star)
-                        + inward / max(float(np.linalg.norm(inward)), 1e-9))
+                # off the ray to come, and while the diamond is drawn inside it, off its
+                # edge through θ* (zoomed out, towards 0 would put it on the walk's θ)
+                side = self.away_from_ray(star)
+                if self.diamond is not None and self.on_screen(self.diamond):
+                    inward = self.weight_point((0, 0)) - dot.get_center()
+                    side = side + inward / max(float(np.linalg.norm(inward)), 1e-9)
                 return VGroup(dot, label.copy().next_to(dot, side / np.linalg.norm(side),
                                                         buff=0.08))
             # zoomed in past θ*: an arrow at the edge where the ray to it leaves the view
@@ -419,9 +421,9 @@ class LinearProgramScene(LinvizScene):
             arrow = Arrow(edge + 0.45 * inward / np.linalg.norm(inward), edge, buff=0.02,
                           color=theme.boundary, stroke_width=3,
                           max_tip_length_to_length_ratio=0.4)
-            # its name beside the arrow, on the side away from the middle of the view,
-            # where the walk runs
-            side = -across(inward, towards=self.weights.frame.get_center() - edge)
+            # its name beside the arrow, on the side towards the middle of the view (the
+            # other side is the tick values' row)
+            side = across(inward, towards=self.weights.frame.get_center() - edge)
             return VGroup(arrow, label.copy().next_to(arrow, side, buff=0.06))
 
         self.star_dot = self.on_weights(make)
@@ -881,8 +883,11 @@ class LinearProgramScene(LinvizScene):
         for drawn in taken:
             low, high = drawn.get_corner(DOWN + LEFT), drawn.get_corner(UP + RIGHT)
             obstacles.append(np.array([[low[0], low[1], high[0], high[1], 100.0]]))
+        frame = plane.frame  # inside the plane: outside it, over the tick values
+        low, high = frame.get_corner(DOWN + LEFT), frame.get_corner(UP + RIGHT)
         offset = best_offset(anchor, (label.width, label.height), np.vstack(obstacles), gap,
-                             preferred=preferred, rings=rings)
+                             preferred=preferred, rings=rings,
+                             bounds=np.array([low[0], low[1], high[0], high[1]]))
         label.move_to(np.asarray(anchor, dtype=float) + np.array([*offset, 0.0]))
 
     def drop_certificate_inset(self) -> None:
