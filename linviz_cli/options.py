@@ -194,9 +194,12 @@ def out_option(default: str, what: str):
 
 def cluster_and_jobs(cluster: str | None, jobs: int):
     """The parsed --cluster (or None), refusing --jobs beside it."""
-    from linviz_render.fanout import parse_cluster
+    from linviz_render.fanout import ClusterSpellingError, parse_cluster
 
-    spec = parse_cluster(cluster)
+    try:
+        spec = parse_cluster(cluster)
+    except ClusterSpellingError as error:
+        raise click.UsageError(str(error)) from None
     if spec and jobs > 1:
         raise click.UsageError("--jobs applies without --cluster; with it, the cluster's "
                                "workers decide how many scenes render at a time")

@@ -27,8 +27,8 @@ from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-import click
 
+from linviz.errors import LinvizError
 from linviz.limits import MAX_JOBS
 
 #: ``tcp://host:port``, ``tls://host:port`` or ``host:port`` (host: a name, IPv4 or [IPv6])
@@ -49,16 +49,22 @@ class ClusterSpec:
         return self.workers is not None
 
 
+class ClusterSpellingError(LinvizError):
+    """A ``--cluster`` value that names no cluster (the command line reports it as a usage
+    error)."""
+
+
 def parse_cluster(text: str | None) -> ClusterSpec | None:
-    """The ``--cluster`` value checked, or None without one; a bad one is a usage error."""
+    """The ``--cluster`` value checked, or None without one; a bad one raises
+    :class:`ClusterSpellingError`."""
     if text is None:
         return None
     local = _LOCAL.match(text)
     if local:
         workers = int(local.group(1))
         if not 1 <= workers <= MAX_JOBS:
-            raise click.UsageError(f"--cluster {text}: a local cluster has 1 to {MAX_JOBS} "
-                                   f"worker processes")
+            raise ClusterSpellingError(f"--cluster {text}: a local cluster has 1 to "
+                                       f"{MAX_JOBS} worker processes")
         return ClusterSpec(text, workers=workers)
     address = _ADDRESS.match(text)
     if address and 0 < int(address.group(3)) < 65536:
@@ -66,8 +72,8 @@ def parse_cluster(text: str | None) -> ClusterSpec | None:
         return ClusterSpec(text, address=f"{scheme}://{address.group(2)}:{address.group(3)}")
     from linviz.errors import quoted
 
-    raise click.UsageError(f"--cluster {quoted(text)}: give a scheduler's address "
-                           f"(tcp://host:8786) or local:N for N worker processes here")
+    raise ClusterSpellingError(f"--cluster {quoted(text)}: give a scheduler's address "
+                               f"(tcp://host:8786) or local:N for N worker processes here")
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-import click
+from linviz.errors import LinvizError
+
 
 #: Manim's quality presets, and linviz's own (see HALL_PRESETS)
 QUALITIES = {"l": "480p15", "m": "720p30", "h": "1080p60", "p": "1440p60", "k": "2160p60",
@@ -56,8 +57,14 @@ class SceneJob:
     request: object
 
 
-class Interrupted(click.ClickException):
-    """Ctrl-C or SIGTERM: the scenes in flight were stopped and nothing of them moved."""
+def say(line: str) -> None:
+    """A line of the render's report, on standard error (standard output is the files')."""
+    print(line, file=sys.stderr, flush=True)
+
+
+class Interrupted(LinvizError):
+    """Ctrl-C or SIGTERM: the scenes in flight were stopped and nothing of them moved (the
+    command line reports it in one line, as every LinvizError)."""
 
     def __init__(self) -> None:
         super().__init__("interrupted: the scenes in flight were stopped and none of their "
@@ -192,8 +199,8 @@ def render_here(jobs, quality, file_format, manim_args, threads: int) -> list[li
     tasks = [Task(job.label, render_scene, (job.entry, job.request, quality, file_format,
                                             job.out, list(manim_args), children))
              for job in jobs]
-    click.echo(f"rendering {len(tasks)} scene(s) at {QUALITIES[quality]}"
-               + (f", {threads} at a time" if threads > 1 and len(tasks) > 1 else ""), err=True)
+    say(f"rendering {len(tasks)} scene(s) at {QUALITIES[quality]}"
+        + (f", {threads} at a time" if threads > 1 and len(tasks) > 1 else ""))
     with interrupts_as_keyboard_interrupt():
         pool = ThreadPoolExecutor(max_workers=max(1, min(threads, len(tasks))))
         try:
@@ -226,7 +233,6 @@ def render_on_cluster(spec, jobs, quality, file_format, root: Path, manim_args) 
     from .fanout import Progress, Task, run_tasks
 
     root = root.resolve()
-    say = lambda line: click.echo(line, err=True)  # noqa: E731
     scratch = make_work_dir(root, "cluster")  # private (0700): workers run as the same user
     try:
         with interrupts_as_keyboard_interrupt(), cluster_executor(spec, say) as (pool, runner):
@@ -331,7 +337,7 @@ def _add_narration(entry, movie: Path, request) -> None:
         note_spoken(cache_folder(request.voice_cache), entry, request,
                     [beat.wav for beat in beats if beat.wav])
     for line in recording_report(entry.name, beats):
-        click.echo(line, err=True)
+        say(line)
     if movie.suffix != ".mp4":  # the speech paced the scene; only an mp4 carries it
         return
     from linviz_voice.audio import add_narration

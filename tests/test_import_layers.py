@@ -31,6 +31,7 @@ NEVER = {
     "linviz_voice": {"manim", "click"},
     "scenes.toolkit": {"click"},
     "scenes": {"click"},
+    "linviz_render": {"click"},
 }
 
 
