@@ -142,7 +142,7 @@ class HistoryScene(LinvizScene):
                 self.place_on_level(words, x - 0.1)
                 mark.add(words)
             self.event_marks.append(mark)
-        self.hype = text("expected to recognise people, even to gain consciousness", theme,
+        self.hype = text("expected to recognise people, even to gain ‘consciousness’", theme,
                          style.FONT_PANEL, theme.muted)
         # XOR's four corners at the card's right
         corners = VGroup()
@@ -337,7 +337,7 @@ class HistoryScene(LinvizScene):
 
     def draw_winter(self, beat) -> None:
         width = XOR_CARD_RIGHT - CARD_TOP_LEFT[0]
-        card = self.card_for("1969 to the mid-1980s", ["the AI winter"], width)
+        card = self.card_for("then, till the mid-1980s", ["the AI winter"], width)
         self.show_card(card, self.winter)
         # under the card and the XOR corners, from the card's left
         self.agenda.next_to(self.xor[0], DOWN, buff=0.3).align_to(card, LEFT)

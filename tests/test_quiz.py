@@ -70,6 +70,15 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     board = margin_storyboard(lesson)
     said = {beat.motion: beat.sentence for beat in board.beats}
     assert f"{wide.updates} update" in said["runs"] and f"{narrow.updates} update" in said["runs"]
+    # each run is its margin's median by M among margin-speed's data sets of that margin
+    # (one run's M is not what a margin typically takes), and it is said so
+    from linviz.lessons.margin_speed import margin_speed_lesson
+
+    rows = (margin_speed_lesson() if seed is None else margin_speed_lesson(seed=seed)).sweep.runs
+    for row, run in ((rows[0], wide), (rows[-1], narrow)):
+        ms = sorted(r.updates for r in row)
+        assert run.updates == ms[(len(ms) - 1) // 2] and run.seed in [r.seed for r in row]
+    assert f"the median of {len(rows[0])} such data sets" in said["runs"]
     assert ("learned in few updates" in said["answer"]) == (wide.updates < narrow.updates)
     # γ is said with digits enough that (R/γ)² recomputed from the numbers said is the
     # bound said, within 1 %; R as the heading shows it (2 decimals)

@@ -88,8 +88,9 @@ EVENTS = (
 
 
 #: the lecture's plan as the winter's card ends it: the perceptron learns separable data in
-#: at most (R/γ)² updates (the convergence theorem), and fails on XOR and on noisy labels
-AGENDA = ("learns: separable data, in at most (R/γ)² updates",
+#: finitely many updates (the convergence theorem, whose R and γ come later), and fails on
+#: XOR and on noisy labels
+AGENDA = ("learns: separable data, in finitely many updates",
           "fails: on XOR, and on any labels no line separates")
 
 #: the lines tried on XOR's corners (±1, ±1), each (θ, θ₀): through the middle, off the

@@ -135,12 +135,16 @@ def one_point_lesson(seed: int = 0) -> OnePointLesson:
 
 @dataclass(frozen=True, eq=False)
 class MarginQuizLesson:
-    """The margin quiz: the widest and the narrowest margin's runs that margin-speed
-    replays (:func:`linviz.lessons.margin_speed.margin_speed_lesson`, same seed), each a
-    :class:`linviz.sweeps.MarginRun` with R, γ and (R/γ)² on [x, 1] and its M."""
+    """The margin quiz: of margin-speed's data sets (the same sweep and seed,
+    :func:`linviz.lessons.margin_speed.margin_speed_lesson`), the run of median M among
+    the widest margin's and among the narrowest margin's
+    (:func:`linviz.lessons.margin_speed.median_run_index`), each a
+    :class:`linviz.sweeps.MarginRun` with R, γ and (R/γ)² on [x, 1] and its M; ``repeats``
+    data sets of each margin."""
 
     wide: MarginRun
     narrow: MarginRun
+    repeats: int = 1
 
     @property
     def wide_is_faster(self) -> bool:
@@ -199,6 +203,10 @@ def margin_quiz_lesson(seed: int = DEFAULT_SEED) -> MarginQuizLesson:
     """The margin quiz for ``seed`` (see the module's docstring)."""
     from .margin_speed import margin_speed_lesson
 
-    speed = margin_speed_lesson(seed=seed)
-    rows, chosen = speed.sweep.runs, speed.chosen_repeats
-    return MarginQuizLesson(rows[0][chosen[0]], rows[-1][chosen[-1]])
+    from .margin_speed import median_run_index
+
+    rows = margin_speed_lesson(seed=seed).sweep.runs
+    # the median run of each margin: a chosen run of a chain (margin-speed's) can be its
+    # row's extreme, and one run's M is not what a margin typically takes
+    return MarginQuizLesson(rows[0][median_run_index(rows[0])],
+                            rows[-1][median_run_index(rows[-1])], repeats=len(rows[0]))

@@ -111,9 +111,10 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                f"{said_gamma(narrow)}, (R/γ)² = "
                f"{wording.grouped(narrow.bound, 0)}.", "planes", planes=2, inset=bool(zoom),
                ringed=list(near),
-               status=(f"ringed: the {len(near)} points nearest $theta^*$, each outside the "
-                       f"band, on its own side" if len(near) > 1 else None))
-    story.beat(f"The perceptron on each: {wording.count(wide.updates, 'update')} on the left, "
+               status=(f"ringed: the {len(near)} points nearest $theta^*$, none inside the band, "
+                       f"each on its own side" if len(near) > 1 else None))
+    story.beat(f"The perceptron on each, the median of {lesson.repeats} such data sets: "
+               f"{wording.count(wide.updates, 'update')} on the left, "
                f"{wording.count(narrow.updates, 'update')} on the right.", "runs", runs=True, status="white: $theta^*$, the widest band · pink: the perceptron's last $theta$")
     def at_most(m: int, bound: float) -> str:  # M ≤ (R/γ)² as Typst, a grouped bound quoted
         said = wording.grouped(bound, 0)
