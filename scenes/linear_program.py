@@ -48,7 +48,7 @@ DIAMOND_SHORT = 0.7
 FADED_LINES = 0.12
 #: the opacities of the faintest and the strongest shade of weight space shaded by the
 #: points each θ gets wrong, and of the faintest while it glows
-BROKEN_LIGHTEST, BROKEN_DARKEST, BROKEN_GLOW = 0.25, 0.7, 0.9
+BROKEN_LIGHTEST, BROKEN_DARKEST, BROKEN_GLOW = 0.35, 0.75, 0.95
 #: the shades of weight space shaded by the points each θ gets wrong
 BROKEN_SHADES = 6
 #: a line's name this near (screen units) another line could be read as that one's
@@ -421,10 +421,18 @@ class LinearProgramScene(LinvizScene):
             arrow = Arrow(edge + 0.45 * inward / np.linalg.norm(inward), edge, buff=0.02,
                           color=theme.boundary, stroke_width=3,
                           max_tip_length_to_length_ratio=0.4)
-            # its name beside the arrow, on the side towards the middle of the view (the
-            # other side is the tick values' row)
-            side = across(inward, towards=self.weights.frame.get_center() - edge)
-            return VGroup(arrow, label.copy().next_to(arrow, side, buff=0.06))
+            # its name beside the arrow inside the plane (not on the tick values), off the
+            # walk's last θ, which may end near the same edge (the two would read as one)
+            name = label.copy()
+            frame = self.weights.frame
+            low, high = frame.get_corner(DOWN + LEFT), frame.get_corner(UP + RIGHT)
+            end = self.weight_point(self.lesson.thetas[-1]) if self.lesson.run else edge
+            obstacles = np.vstack([box_around(np.array([end]), 0.35),
+                                   box_around(np.array([arrow.get_center()]), 0.12)])
+            offset = best_offset(arrow.get_center(), (name.width, name.height), obstacles,
+                                 0.12, preferred=2, rings=2,
+                                 bounds=np.array([low[0], low[1], high[0], high[1]]))
+            return VGroup(arrow, name.move_to(arrow.get_center() + [*offset, 0.0]))
 
         self.star_dot = self.on_weights(make)
         self.play(appear(self.star_dot), run_time=style.RUN_FADE)

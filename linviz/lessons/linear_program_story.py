@@ -305,7 +305,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     n = lesson.n
     low, high = lesson.mistake_range
     story.beat(f"All {n} constraints{_zoomed_out(lesson)}, and each θ shaded by how many points "
-               f"its line gets wrong: the more, the stronger.", "all-constraints", shown=None,
+               f"its line gets wrong, the same all along its ray from 0: the more, the "
+               f"stronger.", "all-constraints", shown=None,
                ringed=[], lines=True, probe=False, view="near", broken=True,
                status=f"shade: points $theta$ gets wrong, from {low} (faintest) to {high}")
     story.beat(f"No θ is unshaded: every θ gets at least {low} wrong, so no line through the "
