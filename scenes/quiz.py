@@ -172,7 +172,7 @@ class OnePointQuizScene(QuizScene):
         if self.theta_arrow is None:
             self.theta_from = self.theta_to = np.asarray(theta, dtype=float)
             self.theta_arrow = DataVector(self.plane, (0, 0), theta, theme.normal, "theta")
-            self.boundary = Hyperplane(self.plane, theta, 0.0, show_normal=False)
+            self.boundary = self.sided_boundary(self.plane, theta)
             self.theta_arrow.add_updater(lambda v: v.set_ends((0, 0), self.current_theta()))
             self.boundary.add_updater(lambda h: h.set_parameters(self.current_theta(), 0.0))
             self.play(appear(self.theta_arrow), appear(self.boundary), run_time=style.RUN_FADE)
@@ -206,6 +206,14 @@ class OnePointQuizScene(QuizScene):
             # the steps stay, a trail from the start to the end of the run
             self.trail.append(step_arrow)
 
+    def sided_boundary(self, plane, theta) -> Hyperplane:
+        """θ's boundary on ``plane``, its side θᵀx > 0 tinted in the number line's
+        "correct" colour: x is a + point, so that side is where it is got right (in the
+        + colour, it would read as the number line's "mistake")."""
+        boundary = Hyperplane(plane, theta, 0.0, show_normal=False)
+        boundary.shade.set_fill(self.theme.correct)
+        return boundary
+
     def draw_magnify(self, beat) -> None:
         """x and the last boundary magnified: x is just off the line."""
         self.show_words(beat.state["status"])
@@ -223,7 +231,7 @@ class OnePointQuizScene(QuizScene):
                 # the line, and x's distance to it: the perpendicular, with its length
                 gap = Line(inset.c2p(foot), inset.c2p(x), color=theme.highlight, stroke_width=3)
                 side = across(gap.get_end() - gap.get_start(), towards=np.array([1.0, -1.0]))
-                return VGroup(Hyperplane(inset, theta, 0.0, show_normal=False), gap,
+                return VGroup(self.sided_boundary(inset, theta), gap,
                               distance.copy().next_to(gap.get_center(), side, buff=0.1))
 
             self.inset = magnifier(self.plane, self.plane.X, self.plane.y, box, zoom, self.theme,
