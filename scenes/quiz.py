@@ -8,8 +8,9 @@ runs (:mod:`linviz.lessons.quiz`, the storyboards in :mod:`linviz.lessons.quiz_s
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, Indicate, Line, ReplacementTransform,
-                   SurroundingRectangle, ValueTracker, VGroup, Wait, linear)
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Indicate, Line,
+                   ReplacementTransform, SurroundingRectangle, ValueTracker, VGroup, Wait,
+                   linear)
 
 from linviz import wording
 from linviz.geometry import clip_line
@@ -306,6 +307,20 @@ class MarginQuizScene(QuizScene):
                                 for run, plane in zip((self.lesson.wide, self.lesson.narrow),
                                                       self.planes)]
         self.inset = self.make_inset(self.lesson.narrow, self.planes[1])
+        self.reaches = [self.reach(run, plane) for run, plane in
+                        zip((self.lesson.wide, self.lesson.narrow), self.planes)]
+
+    def reach(self, run, plane) -> VGroup:
+        """R drawn: a dashed line from 0 to the point of largest ‖[x, 1]‖ (the one R is),
+        named "R" at its middle, off the line."""
+        X = np.asarray(run.data.X, dtype=float)
+        far = int(np.argmax(X[:, 0] ** 2 + X[:, 1] ** 2))  # the first of the largest
+        start, end = plane.c2p((0, 0)), plane.c2p(X[far])
+        line = DashedLine(start, end, color=self.theme.text, stroke_width=3, dash_length=0.08)
+        name = math("R", self.theme, style.FONT_SMALL)
+        with_backdrop(name, self.theme)
+        name.move_to((start + end) / 2 + 0.22 * across(end - start, towards=np.array([-1.0, 1.0])))
+        return VGroup(line, name)
 
     def heading(self, run, plane, with_updates: bool = False):
         """γ and (R/γ)² over a plane (and the run's M once it is drawn)."""
@@ -380,7 +395,7 @@ class MarginQuizScene(QuizScene):
         self.take_card()
         k = beat.state["planes"] - 1
         # the left plane's numbers on [x, 1] come with the beat that says them (draw_heading)
-        numbers = [self.counts[k]] if k > 0 else [self.counts[0][0]]
+        numbers = [self.counts[k], self.reaches[k]] if k > 0 else [self.counts[0][0]]
         self.play(appear(self.planes[k]), appear(self.stars[k]), *map(appear, numbers),
                   run_time=style.RUN_INTRO)
         if beat.state["inset"]:
@@ -398,7 +413,7 @@ class MarginQuizScene(QuizScene):
         """The left plane's numbers, on [x, 1], come and are lit while they are said."""
         self.remove(self.counts[0][0])
         self.add(self.counts[0])
-        self.play(appear(self.counts[0][1]), run_time=style.RUN_FADE)
+        self.play(appear(self.counts[0][1]), appear(self.reaches[0]), run_time=style.RUN_FADE)
         self.play(Indicate(self.counts[0][1], color=self.theme.highlight, scale_factor=1.05),
                   run_time=style.PAUSE_READ)
 
