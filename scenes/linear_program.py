@@ -29,8 +29,8 @@ from scenes.toolkit import style
 from scenes.toolkit.fast_shapes import FastArrow
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
-from scenes.toolkit.placement import (DIRECTIONS, PLACE_TOLERANCE, across, best_offset,
-                                      box_around, covered_area)
+from scenes.toolkit.placement import (DIRECTIONS, PLACE_TOLERANCE, across, beside_line,
+                                      best_offset, box_around, covered_area)
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, math, text
 from scenes.toolkit.vector_sum import vector_sum_inset
@@ -268,11 +268,9 @@ class LinearProgramScene(LinvizScene):
         def make():
             dot = Dot(self.weight_point(probe), radius=0.08, color=theme.normal)
             # up-right of the dot, unless that leaves the plane
-            frame = self.weights.frame
-            low, high = frame.get_corner(DOWN + LEFT), frame.get_corner(UP + RIGHT)
             offset = best_offset(dot.get_center(), (label.width, label.height),
                                  np.zeros((0, 5)), 0.13, preferred=1, rings=1,
-                                 bounds=np.array([low[0], low[1], high[0], high[1]]))
+                                 bounds=self.weights.square_bounds())
             return VGroup(dot, label.copy().move_to(dot.get_center() + [*offset, 0.0]))
 
         self.probe = self.on_weights(make)
@@ -424,14 +422,12 @@ class LinearProgramScene(LinvizScene):
             # its name beside the arrow inside the plane (not on the tick values), off the
             # walk's last θ, which may end near the same edge (the two would read as one)
             name = label.copy()
-            frame = self.weights.frame
-            low, high = frame.get_corner(DOWN + LEFT), frame.get_corner(UP + RIGHT)
             end = self.weight_point(self.lesson.thetas[-1]) if self.lesson.run else edge
             obstacles = np.vstack([box_around(np.array([end]), 0.35),
                                    box_around(np.array([arrow.get_center()]), 0.12)])
             offset = best_offset(arrow.get_center(), (name.width, name.height), obstacles,
                                  0.12, preferred=2, rings=2,
-                                 bounds=np.array([low[0], low[1], high[0], high[1]]))
+                                 bounds=self.weights.square_bounds())
             return VGroup(arrow, name.move_to(arrow.get_center() + [*offset, 0.0]))
 
         self.star_dot = self.on_weights(make)
@@ -526,10 +522,8 @@ class LinearProgramScene(LinvizScene):
                 return np.array([*previous, 0.0])
         side = self.walker_side()[:2]
         preferred = int(np.argmax(DIRECTIONS @ side / np.linalg.norm(DIRECTIONS, axis=1)))
-        frame = self.weights.frame
-        low, high = frame.get_corner(DOWN + LEFT), frame.get_corner(UP + RIGHT)
         offset = best_offset(anchor, 2 * half, obstacles, 0.06,
-                             bounds=np.array([low[0], low[1], high[0], high[1]]),
+                             bounds=self.weights.square_bounds(),
                              preferred=preferred, rings=2, ring_cost=0.02)
         self.walker_place = offset
         return np.array([*offset, 0.0])
@@ -792,8 +786,8 @@ class LinearProgramScene(LinvizScene):
         ``normal``, towards the half-plane's side, whole inside the plane: from the first
         of the segment's middle, its thirds and its quarters whose arrow stays in, else from
         the middle, shortened until it does."""
-        frame = self.weights.frame
-        low, high = frame.get_corner(DOWN + LEFT)[:2] + 0.05, frame.get_corner(UP + RIGHT)[:2] - 0.05
+        bounds = self.weights.square_bounds()
+        low, high = bounds[:2] + 0.05, bounds[2:] - 0.05
         p, q = (self.weight_point(e) for e in ends)
         direction = self.weight_point(normal) - self.weight_point((0, 0))
         direction = direction / max(float(np.linalg.norm(direction)), 1e-9)
@@ -820,8 +814,6 @@ class LinearProgramScene(LinvizScene):
         segments = {i: clip_line(self.lesson.signed[i], -1.0, self.weights.box) for i in indices}
         samples = {i: [self.weight_point(e[0] + t * (e[1] - e[0])) for t in np.linspace(0, 1, 60)]
                    for i, e in segments.items() if e is not None}
-        frame = self.weights.frame
-        low, high = frame.get_corner(DOWN + LEFT)[:2], frame.get_corner(UP + RIGHT)[:2]
         for i in indices:
             if segments[i] is None:
                 continue
@@ -833,21 +825,18 @@ class LinearProgramScene(LinvizScene):
             others += [np.array([[*m.get_corner(DOWN + LEFT)[:2], *m.get_corner(UP + RIGHT)[:2],
                                   100.0]]) for m in numbers]
             obstacles = np.vstack(others) if others else np.zeros((0, 5))
-            half = np.array([name.width, name.height]) / 2
-            best, best_cost = None, np.inf
-            for t in (0.1, 0.9, 0.2, 0.8, 0.3, 0.7, 0.5):
-                point = screen[0] + t * (screen[1] - screen[0])
-                for side in (1.0, -1.0):
-                    centre = point + side * 0.2 * across(screen[1] - screen[0])
-                    box = np.array([*(centre[:2] - half), *(centre[:2] + half)])
-                    # near another line a name could be read as its: the closer, the worse
-                    near = min((float(np.min(np.linalg.norm(np.array(points)[:, :2]
-                                                            - centre[:2], axis=1)))
-                                for j, points in samples.items() if j != i), default=1.0)
-                    cost = covered_area(box, obstacles) + max(NAME_CLEARANCE - near, 0.0) + (
-                        0.0 if np.all(box[:2] >= low) and np.all(box[2:] <= high) else 1e6)
-                    if cost < best_cost - PLACE_TOLERANCE:
-                        best, best_cost = centre, cost
+            direction = screen[1] - screen[0]
+
+            def near_another(centre, i=i) -> float:  # near another line, a name reads as its
+                near = min((float(np.min(np.linalg.norm(np.array(points)[:, :2] - centre[:2],
+                                                        axis=1)))
+                            for j, points in samples.items() if j != i), default=1.0)
+                return max(NAME_CLEARANCE - near, 0.0)
+
+            best = beside_line([screen[0] + t * direction for t in (0.1, 0.9, 0.2, 0.8, 0.3,
+                                                                      0.7, 0.5)],
+                               direction, (name.width, name.height), obstacles, 0.2,
+                               bounds=self.weights.square_bounds(), extra_cost=near_another)
             name.move_to(best)
             numbers.add(name)
         return numbers
@@ -891,11 +880,9 @@ class LinearProgramScene(LinvizScene):
         for drawn in taken:
             low, high = drawn.get_corner(DOWN + LEFT), drawn.get_corner(UP + RIGHT)
             obstacles.append(np.array([[low[0], low[1], high[0], high[1], 100.0]]))
-        frame = plane.frame  # inside the plane: outside it, over the tick values
-        low, high = frame.get_corner(DOWN + LEFT), frame.get_corner(UP + RIGHT)
+        # inside the plane: outside it, over the tick values
         offset = best_offset(anchor, (label.width, label.height), np.vstack(obstacles), gap,
-                             preferred=preferred, rings=rings,
-                             bounds=np.array([low[0], low[1], high[0], high[1]]))
+                             preferred=preferred, rings=rings, bounds=plane.square_bounds())
         label.move_to(np.asarray(anchor, dtype=float) + np.array([*offset, 0.0]))
 
     def drop_certificate_inset(self) -> None:

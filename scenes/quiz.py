@@ -25,8 +25,7 @@ from scenes.toolkit.fast_shapes import FastArrow
 from scenes.toolkit.screen_text import plain_markup
 from scenes.toolkit.glyph_numbers import GlyphNumber
 from scenes.toolkit.layout import appear, vanish, with_backdrop
-from scenes.toolkit.placement import (PLACE_TOLERANCE, across, best_offset, box_around,
-                                      covered_area)
+from scenes.toolkit.placement import across, beside_line, best_offset, box_around
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane, MarginBand
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.score_line import ScoreLine
@@ -339,30 +338,22 @@ class MarginQuizScene(QuizScene):
 
     def star_name(self, run, plane):
         """"θ*" beside θ*'s line near one of its ends, just outside the band: of the four
-        such places, the first that covers the fewest markers (upper end first, then the
-        positive side)."""
+        such places, the first that covers the fewest markers (upper end first,
+        :func:`~scenes.toolkit.placement.beside_line`)."""
         a, c = run.theta_star[:2], float(run.theta_star[2])
         ends = clip_line(a, c, plane.box)
         name = math("theta^*", self.theme, style.FONT_SMALL)
         with_backdrop(name, self.theme)
         if ends is None:
             return name.set_opacity(0)
-        normal = plane.c2p(a) - plane.c2p((0, 0))
         band = band_half_width(run) * float(np.linalg.norm(plane.c2p((1, 0)) - plane.c2p((0, 0))))
-        markers = box_around(plane.markers.positions(), plane.marker_size)
-        half = np.array([name.width, name.height]) / 2
-        best, least = None, np.inf
-        for end, other in sorted(((plane.c2p(p), plane.c2p(q)) for p, q in (ends, ends[::-1])),
-                                 key=lambda pair: -pair[0][1]):
-            inward = (other - end) / max(float(np.linalg.norm(other - end)), 1e-9)
-            for side in (1.0, -1.0):
-                centre = (end + 0.55 * inward
-                          + side * (band + 0.25) * across(inward, towards=normal))
-                covered = covered_area(np.array([*(centre[:2] - half), *(centre[:2] + half)]),
-                                       markers)
-                if covered < least - PLACE_TOLERANCE:
-                    best, least = centre, covered
-        return name.move_to(best)
+        upper, lower = sorted((plane.c2p(e) for e in ends), key=lambda p: -p[1])
+        inward = (lower - upper) / max(float(np.linalg.norm(lower - upper)), 1e-9)
+        centre = beside_line([upper + 0.55 * inward, lower - 0.55 * inward], inward,
+                             (name.width, name.height),
+                             box_around(plane.markers.positions(), plane.marker_size),
+                             band + 0.25)
+        return name.move_to(centre)
 
     def make_inset(self, run, plane, with_run: bool = False):
         """The band magnified (:func:`linviz.lessons.quiz.band_inset`) in a corner of

@@ -53,3 +53,22 @@ def test_places_outside_the_bounds_are_taken_last():
     offset = best_offset(anchor, SIZE, np.zeros((0, 5)), GAP, bounds=bounds)
     box = box_at(anchor, offset)
     assert box[0] >= bounds[0] and box[2] <= bounds[2]
+
+
+def test_a_line_is_named_on_its_clear_side_and_inside_the_bounds():
+    """beside_line tries each point on both sides of the line: an obstacle on the left of
+    the first point sends the name right; a place leaving the bounds loses to one inside."""
+    import numpy as np
+
+    from scenes.toolkit.placement import beside_line
+
+    direction = np.array([1.0, 0.0, 0.0])  # a line along x: left of it is up
+    point = np.array([0.0, 0.0, 0.0])
+    blocked = np.array([[-0.3, 0.1, 0.3, 0.5, 1.0]])  # the place above the point
+    centre = beside_line([point], direction, (0.4, 0.2), blocked, 0.3)
+    assert centre[1] == -0.3
+    free = beside_line([point], direction, (0.4, 0.2), np.zeros((0, 5)), 0.3)
+    assert free[1] == 0.3  # left of the direction first when nothing is in the way
+    inside = beside_line([point, np.array([2.0, 0.0, 0.0])], direction, (0.4, 0.2),
+                         np.zeros((0, 5)), 0.3, bounds=np.array([1.0, -1.0, 3.0, 1.0]))
+    assert inside[0] == 2.0

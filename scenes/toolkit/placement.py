@@ -91,3 +91,28 @@ def across(direction, towards=None) -> np.ndarray:
     if towards is not None and float(np.dot(side[:2], np.asarray(towards, dtype=float)[:2])) < 0:
         side = -side
     return side
+
+
+def beside_line(points, direction, size, obstacles: np.ndarray, gap: float,
+                bounds: np.ndarray | None = None, extra_cost=None) -> np.ndarray:
+    """The centre for a label of ``size`` naming a line: beside one of ``points`` (screen
+    points on the line, in order of preference), ``gap`` off the line on either side
+    (perpendicular to ``direction``, the side towards the left of it first), where it
+    covers the least of ``obstacles`` (:func:`covered_area`), plus ``extra_cost(centre)``
+    when given; a place that leaves ``bounds`` counts only when every place does. The
+    first of equal costs (within :data:`PLACE_TOLERANCE`) wins."""
+    half = np.asarray(size, dtype=float)[:2] / 2
+    side = across(direction)
+    best, best_cost = None, np.inf
+    for point in points:
+        for sign in (1.0, -1.0):
+            centre = np.asarray(point, dtype=float) + sign * gap * side
+            box = np.array([*(centre[:2] - half), *(centre[:2] + half)])
+            cost = covered_area(box, obstacles) + (extra_cost(centre) if extra_cost else 0.0)
+            if bounds is not None and (box[0] < bounds[0] or box[1] < bounds[1]
+                                       or box[2] > bounds[2] or box[3] > bounds[3]):
+                cost += 1e6
+            if cost < best_cost - PLACE_TOLERANCE:
+                best, best_cost = centre, cost
+    return best
+
