@@ -514,6 +514,10 @@ def _close_said(data, theta, follows, verb):
         assert follows.state["ringed"] == [j]
         assert follows.sentence.startswith(f"Point {j + 1} {verb} just ")
         assert f"on its {side} side (magnified ×{needed})" in follows.sentence
+        # the other points at its place are named (the marker drawn there may be theirs)
+        others = [i for i in range(len(data.y)) if i != j and np.all(data.X[i] == data.X[j])]
+        assert ("its place" in follows.sentence) == bool(others)
+        assert all(str(i + 1) in follows.sentence for i in others)
         return True
     assert follows is None or follows.motion != "close"
     return False

@@ -183,9 +183,14 @@ def _close_beat(story: StoryWriter, lesson: LinearProgramLesson, theta, verb: st
     j, _, zoom = close
     _, distance = lesson.nearest_to_line(theta)
     side = "correct" if distance > 0 else "wrong"
+    # the points drawn at its place too (a marker there may be theirs)
+    shared = [i + 1 for i in np.flatnonzero(np.all(lesson.data.X == lesson.data.X[j], axis=1))
+              if i != j]
+    also = (f"; {point_list([i - 1 for i in shared])} "
+            f"{'shares' if len(shared) == 1 else 'share'} its place" if shared else "")
     story.beat(f"Point {j + 1} {verb} just {wording.significant(abs(distance))} from the line, "
-               f"on its {side} side (magnified ×{zoom}).", "close", ringed=[j], inset="step",
-               close=[float(t) for t in theta])
+               f"on its {side} side (magnified ×{zoom}){also}.", "close", ringed=[j],
+               inset="step", close=[float(t) for t in theta])
 
 
 def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> Storyboard:
