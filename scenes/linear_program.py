@@ -48,9 +48,9 @@ DIAMOND_SHORT = 0.7
 FADED_LINES = 0.12
 #: the opacities of the faintest and the strongest shade of weight space shaded by the
 #: points each θ gets wrong, and of the faintest while it glows
-BROKEN_LIGHTEST, BROKEN_DARKEST, BROKEN_GLOW = 0.35, 0.75, 0.95
+WRONG_LIGHTEST, WRONG_DARKEST, WRONG_GLOW = 0.35, 0.75, 0.95
 #: the shades of weight space shaded by the points each θ gets wrong
-BROKEN_SHADES = 6
+WRONG_SHADES = 6
 #: a line's name this near (screen units) another line could be read as that one's
 NAME_CLEARANCE = 0.45
 #: the opacity of the veil over the weight plane while an offset is argued in data space
@@ -296,29 +296,29 @@ class LinearProgramScene(LinvizScene):
             for i in range(lesson.n)]))
         self.play(appear(self.lines), vanish(self.shown_line), run_time=style.RUN_INTRO)
         self.remove(self.shown_line)
-        if beat.state["broken"]:  # under the lines, each θ by how many constraints it breaks
-            self.broken_shading = self.on_weights(self.broken_drawing)
-            self.play(appear(self.broken_shading), run_time=style.RUN_INTRO)
+        if beat.state["wrong_shading"]:  # under the lines: how many points each θ gets wrong
+            self.wrong_shading = self.on_weights(self.wrong_shading_drawing)
+            self.play(appear(self.wrong_shading), run_time=style.RUN_INTRO)
             self.add(self.lines)
         if beat.state["region"]:
             self.region = self.on_weights(self.region_drawing)
             self.play(appear(self.region), run_time=style.RUN_INTRO)
 
-    def broken_drawing(self) -> VGroup:
+    def wrong_shading_drawing(self) -> VGroup:
         """Weight space shaded by how many points each θ gets wrong: a wedge from 0 for
         every arc of directions (:func:`~linviz.lessons.linear_program.mistake_arcs`), in
-        :data:`BROKEN_SHADES` shades from the fewest (faintest) to the most; the wedges of
+        :data:`WRONG_SHADES` shades from the fewest (faintest) to the most; the wedges of
         one shade are one shape, the faintest first."""
         arcs = mistake_arcs(self.lesson.signed)
         low, high = self.lesson.mistake_range
         shapes: dict[int, list] = {}
         for start, end, count in arcs:
-            level = 1 + (count - low) * BROKEN_SHADES // (high - low + 1)
+            level = 1 + (count - low) * WRONG_SHADES // (high - low + 1)
             shapes.setdefault(level, []).append(self.wedge(start, end))
         drawn = VGroup()
         for level in sorted(shapes):
-            opacity = BROKEN_LIGHTEST + (BROKEN_DARKEST - BROKEN_LIGHTEST) * (level - 1) / max(
-                BROKEN_SHADES - 1, 1)
+            opacity = WRONG_LIGHTEST + (WRONG_DARKEST - WRONG_LIGHTEST) * (level - 1) / max(
+                WRONG_SHADES - 1, 1)
             drawn.add(VGroup(*[Polygon(*corners, stroke_width=0, fill_color=self.theme.mistake,
                                        fill_opacity=opacity) for corners in shapes[level]]))
         return drawn
@@ -328,10 +328,8 @@ class LinearProgramScene(LinvizScene):
         the angles ``start`` and ``end`` (< π apart, or π): 0, where the first ray leaves
         the box, the box's corners between, where the second leaves it."""
         box = self.weights.box
-        corners = [np.array(c, dtype=float) for c in ((box.x_max, box.y_max), (box.x_min, box.y_max),
-                                                        (box.x_min, box.y_min), (box.x_max, box.y_min))]
         between = sorted((np.mod(np.arctan2(c[1], c[0]) - start, 2 * np.pi), tuple(c))
-                         for c in corners)
+                         for c in box.corners)
         inner = [np.array(c) for turn, c in between if 0 < turn < end - start]
         points = [np.zeros(2), ray_end((np.cos(start), np.sin(start)), box), *inner,
                   ray_end((np.cos(end), np.sin(end)), box)]
@@ -341,7 +339,7 @@ class LinearProgramScene(LinvizScene):
         """The faintest shade, where θ gets the fewest points wrong, glows: it is still
         shaded."""
         self.follow_beat(beat)
-        lightest = self.broken_shading[0]
+        lightest = self.wrong_shading[0]
         # the widest of the faintest wedges carries its count
         low, _ = self.lesson.mistake_range
         start, end = max(((a, b) for a, b, count in mistake_arcs(self.lesson.signed)
@@ -351,8 +349,8 @@ class LinearProgramScene(LinvizScene):
         count = text(f"{low} wrong", self.theme, style.FONT_SMALL, self.theme.text)
         with_backdrop(count, self.theme)
         count.move_to(self.weight_point(0.6 * reach))
-        self.broken_shading.add(count)
-        self.play(lightest.animate(rate_func=there_and_back).set_fill(opacity=BROKEN_GLOW),
+        self.wrong_shading.add(count)
+        self.play(lightest.animate(rate_func=there_and_back).set_fill(opacity=WRONG_GLOW),
                   appear(count), run_time=style.PAUSE_READ)
 
     def region_drawing(self) -> VMobject:
@@ -736,7 +734,7 @@ class LinearProgramScene(LinvizScene):
                                                  for i in support]))
         numbers = self.on_weights(lambda: self.line_numbers(support))
         # every other constraint's line fades to a trace: these few carry the proof
-        shading = getattr(self, "broken_shading", None)
+        shading = getattr(self, "wrong_shading", None)
         if shading is not None and self.on_screen(shading):
             self.play(vanish(shading), run_time=style.RUN_FADE)
             self.remove(shading)

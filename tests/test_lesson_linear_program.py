@@ -443,7 +443,7 @@ def test_weight_space_is_shaded_by_the_points_each_theta_gets_wrong(case):
         return
     board = linear_program_storyboard(lesson)
     (shaded,) = [b for b in board.beats if b.motion == "all-constraints"]
-    assert shaded.state["broken"]
+    assert shaded.state["wrong_shading"]
     assert f"from {low} (faintest) to {high}" in shaded.state["status"]
     assert f"No θ is unshaded: every θ gets at least {low} wrong," in " ".join(board.sentences())
     thetas = np.asarray(lesson.endless.states["theta"], dtype=float)[1:]

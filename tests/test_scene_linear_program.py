@@ -30,7 +30,7 @@ def drawn_state(scene) -> dict:
         "box": scene.weights.box,
         "inset": on(getattr(scene, "least_inset", None) or object()),
         "veil": scene.veil is not None and on(scene.veil),
-        "broken": on(getattr(scene, "broken_shading", None) or object()),
+        "wrong_shading": on(getattr(scene, "wrong_shading", None) or object()),
         "endless_line": on(getattr(scene, "endless_drawings", [None, object()])[1]),
         "endless_offset": on(getattr(scene, "endless_offset_line", None) or object()),
     }
@@ -73,7 +73,7 @@ def test_every_beat_ends_on_its_state(data):
         assert picture["endless_line"] == state["endless"], where
         assert picture["endless_offset"] == state["endless_offset"], where
         assert picture["veil"] == state["weights_dim"], where
-        assert picture["broken"] == state["broken"], where
+        assert picture["wrong_shading"] == state["wrong_shading"], where
         walked = [b.motion for b in beats[:number]]
         if "endless" in walked:
             np.testing.assert_allclose(picture["walk"], lesson.endless.states["theta"][-1],

@@ -24,8 +24,8 @@ The state's keys:
 - ``ringed``: the points ringed in data space (0-based);
 - ``inset``: "tight", θ*'s lines magnified round its first tight point; "compare", the same
   with the perceptron's line; "step", the point nearest the walk's line magnified beside
-  it (the lesson's ``line_inset`` of ``close``); True, the least y·score's point magnified beside the
-  perceptron's line; False, no inset;
+  it (the lesson's ``line_inset`` of ``close``); True, the least y·score's point magnified
+  beside the perceptron's line; False, no inset;
 - ``endless``: the perceptron through the origin walks on for its
   :data:`~linviz.lessons.linear_program.ENDLESS_PASSES` passes in weight space, its line
   following in data space (data no line through the origin separates);
@@ -33,7 +33,7 @@ The state's keys:
   moving in data space, then its best line (the fewest errors) is left dashed (data no
   line separates even with an offset);
 - ``close``: the θ whose line's nearest point is magnified (inset "step"), or None;
-- ``broken``: weight space is shaded by how many points each θ gets wrong, the more the
+- ``wrong_shading``: weight space is shaded by how many points each θ gets wrong, the more the
   stronger: wedges from 0 (data no line through the origin separates: none is unshaded);
 - ``weights_dim``: the weight plane is dimmed (the beat argues in data space, with an
   offset, which the plane of (θ₁, θ₂) through the origin does not show);
@@ -201,7 +201,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         view="constraint" if zoomed else "near", probe=False, inset=False,
                         certificate=False, ringed=[], status=None, offset_line=False,
                         overlap=False, endless=False, endless_offset=False,
-                        weights_dim=False, broken=False, close=None)
+                        weights_dim=False, wrong_shading=False, close=None)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -312,7 +312,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(f"All {n} constraints{_zoomed_out(lesson)}, and each θ shaded by how many points "
                f"its line gets wrong, the same all along its ray from 0: the more, the "
                f"stronger.", "all-constraints", shown=None,
-               ringed=[], lines=True, probe=False, view="near", broken=True,
+               ringed=[], lines=True, probe=False, view="near", wrong_shading=True,
                status=f"shade: points $theta$ gets wrong, from {low} (faintest) to {high}")
     story.beat(f"No θ is unshaded: every θ gets at least {low} wrong, so no line through the "
                f"origin separates these points, and the solver reports it infeasible.",
@@ -330,7 +330,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     if lesson.same_place_certificate:  # the place's tag, "+2 −1", read out once
         status += "; " + place_tag_words(lesson, support[0])
     story.beat(proof,
-               "certificate", ringed=support, certificate=True, broken=False, status=status)
+               "certificate", ringed=support, certificate=True, wrong_shading=False, status=status)
     story.beat("So for any θ their weighted y·scores add up to θᵀ0 = 0: one of them is ≤ 0, "
                "a mistake, whatever θ is.", "proof",
                status="$sum_i lambda_i y^((i)) theta^T x^((i)) = theta^T (sum_i lambda_i "
