@@ -39,7 +39,7 @@ def quoted(number: str) -> str:
 
 
 #: the side of each of the margin quiz's two planes on screen
-PANEL_SIDE = 4.8
+PANEL_SIDE = 4.4
 
 
 class QuizScene(LinvizScene):
@@ -115,13 +115,18 @@ class QuizScene(LinvizScene):
 
 #: where the single-point quiz's number line of θᵀx stands, right of its plane
 SCORE_LINE_CENTER = (3.4, 0.9, 0.0)
+#: the single-point quiz's plane: its side and centre (large enough for a hall: 0, x, θ's
+#: arrows and the inset are all the picture there is)
+PLANE_SIDE, PLANE_CENTER = 5.6, (-3.5, -0.25, 0.0)
+#: the bound's chain, in the column right of the plane under the scores
+CHAIN_CENTER, CHAIN_WIDTH = (3.4, -2.3, 0.0), 6.2
 
 
 class OnePointQuizScene(QuizScene):
     """Quiz: how often can the perceptron get a single point wrong?"""
 
     question = ONE_POINT_QUESTION
-    status_place = (3.4, -0.9, 0.0)
+    status_place = (3.4, -0.55, 0.0)
 
     def make_trace(self):
         self.lesson = one_point_lesson(self.seed)
@@ -133,7 +138,7 @@ class OnePointQuizScene(QuizScene):
         lesson = self.lesson
         self.title = self.make_title("Quiz: a single point")
         self.plane = DataPlane(np.array([lesson.x]), np.array([1.0]), self.theme,
-                               box=lesson.view, side=4.3, center=(-3.2, -0.85, 0.0),
+                               box=lesson.view, side=PLANE_SIDE, center=PLANE_CENTER,
                                legend=False)
         self.x_label = math("x", self.theme, style.FONT_LABEL).set_color(self.theme.positive)
         # beyond x, away from 0 (θ's arrows come from 0 and end on x's side)
@@ -201,10 +206,26 @@ class OnePointQuizScene(QuizScene):
                 self.move_theta(before)  # θ = 0 has no arrow: it appears with the step
             step_arrow = FastArrow(self.theme.step, stroke_width=3)
             step_arrow.set_ends(self.plane.c2p(before), self.plane.c2p(after))
-            self.play(appear(step_arrow), run_time=style.RUN_FADE)
+            step = VGroup(step_arrow, self.step_name(step_arrow))
+            self.play(appear(step), run_time=style.RUN_FADE)
+            self.theta_arrow.avoid.target.extend(step)  # θ's name keeps off the steps
+            if self.theta_arrow.label is not None and self.start_mark is not None:
+                # θ leaves θ⁽⁰⁾: from here the arrow is θ, named (off θ⁽⁰⁾'s name)
+                self.theta_arrow.label.set_opacity(1.0)
             self.move_theta(after)
             # the steps stay, a trail from the start to the end of the run
-            self.trail.append(step_arrow)
+            self.trail.append(step)
+
+    def step_name(self, step_arrow) -> VGroup:
+        """"+x" beside an update's step, on the side away from 0: each update adds y x = x
+        (y = +1) to θ, and the step is that vector."""
+        name = math("+x", self.theme, style.FONT_SMALL).set_color(self.theme.step)
+        with_backdrop(name, self.theme)
+        start, end = step_arrow.get_start(), step_arrow.get_end()
+        origin = self.plane.c2p((0, 0))
+        side = across(end - start, towards=(start + end) / 2 - origin)
+        return name.move_to((start + end) / 2 + side * (0.12 + 0.5 * max(name.width,
+                                                                             name.height)))
 
     def sided_boundary(self, plane, theta) -> Hyperplane:
         """θ's boundary on ``plane``, its side θᵀx > 0 tinted in the number line's
@@ -242,6 +263,30 @@ class OnePointQuizScene(QuizScene):
             self.play(appear(self.inset), run_time=style.RUN_FADE)
 
 
+    def axis_boxes(self) -> np.ndarray:
+        """The plane's two axes as thin screen boxes (a name on an axis reads as its tick)."""
+        box = self.plane.box
+        ends = [((box.x_min, 0), (box.x_max, 0)), ((0, box.y_min), (0, box.y_max))]
+        return np.array([[*np.minimum(self.plane.c2p(a), self.plane.c2p(b))[:2] - 0.05,
+                          *np.maximum(self.plane.c2p(a), self.plane.c2p(b))[:2] + 0.05, 1.0]
+                         for a, b in ends])
+
+    def draw_answer(self, beat) -> None:
+        """The bound on the updates from θ⁽⁰⁾ in display type under the scores: its formula,
+        then its numbers, then the Cauchy–Schwarz step between its two bounds."""
+        formula, numbers = beat.state["chain"]
+        theme = self.theme
+        lines = VGroup(math(formula, theme, style.FONT_BODY), math(numbers, theme, style.FONT_BODY),
+                       text(markup_with_math("Cauchy–Schwarz: $-(theta^((0)))^T x <= "
+                                             "norm(theta^((0))) norm(x)$"), theme,
+                            style.FONT_SMALL, theme.muted))
+        lines.arrange(DOWN, buff=0.22)
+        if lines.width > CHAIN_WIDTH:
+            lines.scale_to_fit_width(CHAIN_WIDTH)
+        lines.move_to(CHAIN_CENTER)
+        self.play(appear(lines), run_time=style.RUN_FADE)
+        self.play(Wait(style.PAUSE_SHORT))
+
     def draw_start(self, beat) -> None:
         """The run from θ = 0 leaves (its step's trail too); θ goes to the random start."""
         if self.trail:
@@ -249,19 +294,28 @@ class OnePointQuizScene(QuizScene):
             self.remove(*self.trail)
             self.trail = []
         self.show_words(beat.state["status"])
+        # at the start the arrow is θ⁽⁰⁾, named once (by the ring's name below): θ's own
+        # name comes back with the first update
+        if self.theta_arrow.label is not None:
+            self.theta_arrow.label.set_opacity(0.0)
         self.move_theta(self.lesson.start)
         # where the run from θ⁽⁰⁾ starts, marked for as long as its trail is drawn
         ring = Circle(radius=0.08, color=self.theme.normal, stroke_width=2.5)
         ring.move_to(self.plane.c2p(self.lesson.start))
-        name = math("theta^((0))", self.theme, style.FONT_SMALL).set_color(self.theme.normal)
-        # beside the ring, off θ's own name (text on text weighs most)
-        taken = getattr(self.theta_arrow, "label", None)
-        obstacles = np.zeros((0, 5)) if taken is None else np.array(
-            [[*taken.get_corner(DOWN + LEFT)[:2], *taken.get_corner(UP + RIGHT)[:2], 100.0]])
+        name = math("theta^((0))", self.theme, style.FONT_LABEL).set_color(self.theme.normal)
+        # beside the ring, off the arrow's shaft and the axes
+        tip, origin = ring.get_center(), self.plane.c2p((0, 0))
+        along = np.linspace(0.0, 1.0, 12)[:, None]
+        obstacles = np.vstack([box_around(origin + along * (tip - origin), 0.06),
+                               self.axis_boxes()])
         with_backdrop(name, self.theme)
-        offset = best_offset(ring.get_center(), (name.width, name.height), obstacles, 0.12)
-        name.move_to(ring.get_center() + np.array([*offset, 0.0]))
+        offset = best_offset(tip, (name.width, name.height), obstacles, 0.12,
+                             bounds=np.array([*self.plane.frame.get_corner(DOWN + LEFT)[:2],
+                                              *self.plane.frame.get_corner(UP + RIGHT)[:2]]))
+        name.move_to(tip + np.array([*offset, 0.0]))
         self.start_mark = VGroup(ring, name)
+        # θ's name, when it comes back, keeps off θ⁽⁰⁾'s
+        self.theta_arrow.avoid.target[:] = [name]  # the run from 0's steps have gone
         self.play(appear(self.start_mark), run_time=style.RUN_FADE)
 
 
@@ -282,8 +336,8 @@ class MarginQuizScene(QuizScene):
         theme = self.theme
         self.title = self.make_title("Quiz: a large or a small margin?")
         self.planes, self.stars, self.finals, self.counts = [], [], [], []
-        for run, centre in ((self.lesson.wide, (-3.4, -0.7, 0.0)),
-                            (self.lesson.narrow, (3.4, -0.7, 0.0))):
+        for run, centre in ((self.lesson.wide, (-3.4, -0.4, 0.0)),
+                            (self.lesson.narrow, (3.4, -0.4, 0.0))):
             data = run.data
             plane = DataPlane(data.X, data.y, theme, box=plane_box(run), side=PANEL_SIDE,
                               center=centre, legend=False)
@@ -302,9 +356,8 @@ class MarginQuizScene(QuizScene):
             line.line.set_color(theme.step)
             self.finals.append(line)
             self.counts.append(self.heading(run, plane))
-        self.headings_with_m = [self.heading(run, plane, with_updates=True)
-                                for run, plane in zip((self.lesson.wide, self.lesson.narrow),
-                                                      self.planes)]
+        self.answers = [self.answer(run, plane) for run, plane in
+                        zip((self.lesson.wide, self.lesson.narrow), self.planes)]
         self.inset = self.make_inset(self.lesson.narrow, self.planes[1])
         self.reaches = [self.reach(run, plane) for run, plane in
                         zip((self.lesson.wide, self.lesson.narrow), self.planes)]
@@ -321,20 +374,30 @@ class MarginQuizScene(QuizScene):
         name.move_to((start + end) / 2 + 0.22 * across(end - start, towards=np.array([-1.0, 1.0])))
         return VGroup(line, name)
 
-    def heading(self, run, plane, with_updates: bool = False):
-        """γ and (R/γ)² over a plane (and the run's M once it is drawn)."""
+    def heading(self, run, plane):
+        """γ and (R/γ)² over a plane."""
         bound = wording.grouped(run.bound, 0)
         # two lines, each narrower than its plane (on one line the two planes' headings
         # would meet between them): the band in the plane, then the theorem's numbers on
         # [x, 1], which the left plane shows one beat later, as they are said
         lines = [f"band $plus.minus {plane_margin(run)}$",
                  f"on $[x, 1]$: $R = {wording.number(run.R, 2)}$, "
-                 f"$gamma = {said_gamma(run)}$, $(R \/ gamma)^2 = {quoted(bound)}$"
-                 + (f", $M = {run.updates}$" if with_updates else "")]
+                 f"$gamma = {said_gamma(run)}$, $(R \/ gamma)^2 = {quoted(bound)}$"]
         words = VGroup(*[text(markup_with_math(line), self.theme, style.FONT_SMALL)
                          for line in lines]).arrange(DOWN, buff=0.1)
         words.source = " ".join(line.source for line in words)
         return words.next_to(plane.frame, UP, buff=0.15)
+
+    def answer(self, run, plane) -> VGroup:
+        """The run's answer under its plane, in large type: M (in the run's colour) against
+        its bound, "M = 7 ≤ (R/γ)² = 53"."""
+        bound = quoted(wording.grouped(run.bound, 0))
+        updates = math(f"M = {run.updates}", self.theme, style.FONT_BODY)
+        updates.set_color(self.theme.step)
+        rest = math(f"<= (R \/ gamma)^2 = {bound}", self.theme, style.FONT_BODY)
+        words = VGroup(updates, rest).arrange(RIGHT, buff=0.15)
+        rest.align_to(updates, DOWN)
+        return words.next_to(plane.frame, DOWN, buff=0.4)
 
     def star_name(self, run, plane):
         """"θ*" beside θ*'s line near one of its ends, just outside the band: of the four
@@ -391,14 +454,16 @@ class MarginQuizScene(QuizScene):
                   run_time=style.RUN_INTRO)
         if beat.state["inset"]:
             self.play(appear(self.inset), run_time=style.RUN_INTRO)
-        if beat.state["ringed"]:  # the points whose markers the thin band's lines cross
-            self.show_words(beat.state["status"])
-            plane = self.planes[k]
-            self.near_rings = VGroup(*[
-                Circle(radius=plane.ring_radius, color=self.theme.highlight,
-                       stroke_width=style.RING_STROKE).move_to(plane.point(i))
-                for i in beat.state["ringed"]])
-            self.play(appear(self.near_rings), run_time=style.RUN_FADE)
+
+    def draw_rings(self, beat) -> None:
+        """The points whose markers the thin band's lines pass, ringed as they are said."""
+        self.show_words(beat.state["status"])
+        plane = self.planes[1]
+        self.near_rings = VGroup(*[
+            Circle(radius=plane.ring_radius, color=self.theme.highlight,
+                   stroke_width=style.RING_STROKE).move_to(plane.point(i))
+            for i in beat.state["ringed"]])
+        self.play(appear(self.near_rings), run_time=style.RUN_FADE)
 
     def draw_heading(self, beat) -> None:
         """The left plane's numbers, on [x, 1], come and are lit while they are said."""
@@ -416,10 +481,6 @@ class MarginQuizScene(QuizScene):
             self.play(vanish(self.inset), appear(with_run), run_time=style.RUN_FADE)
             self.remove(self.inset)
             self.inset = with_run
-        self.play(*[ReplacementTransform(old, new) for old, new in zip(self.counts,
-                                                                       self.headings_with_m)],
-                  run_time=style.RUN_INTRO)
-        self.counts = self.headings_with_m
 
     def replay_runs(self) -> None:
         """Both runs replayed side by side over one stretch of time, update by update: each
@@ -441,11 +502,13 @@ class MarginQuizScene(QuizScene):
             mover.line.set_color(theme.step)
             mover.add_updater(lambda m, t=thetas, o=offsets, done=done: m.set_parameters(
                 t[done()], float(o[done()])))
-            name = math("M =", theme, style.FONT_SMALL)
-            number = GlyphNumber("0", style.FONT_SMALL, theme.text)
+            name = math("M =", theme, style.FONT_BODY).set_color(theme.step)
+            number = GlyphNumber("0", style.FONT_BODY, theme.step)
             number.next_to(name, RIGHT, buff=0.12)
             number.add_updater(lambda m, done=done: m.set_text(str(done())))
-            counter = VGroup(name, number).next_to(plane.frame, DOWN, buff=0.45)
+            # where the run's answer will stand (:meth:`answer`), its M at the answer's M
+            counter = VGroup(name, number).move_to(self.answers[len(counters)][0],
+                                                   aligned_edge=LEFT)
             movers.add(mover)
             counters.add(counter)
         self.add(movers)
@@ -455,6 +518,12 @@ class MarginQuizScene(QuizScene):
             mobject.clear_updaters()
         self.add(*self.finals)
         self.remove(movers)
-        self.play(vanish(counters), run_time=style.RUN_FADE)
-        self.remove(counters)
+        # each counter, at its run's M, becomes the answer: M against its bound
+        for counter, answer in zip(counters, self.answers):
+            self.remove(counter)
+            self.add(answer[0])
+        self.play(*[appear(answer[1]) for answer in self.answers], run_time=style.RUN_FADE)
+        for answer in self.answers:  # each stands as one drawing from here
+            self.remove(*answer)
+            self.add(answer)
 

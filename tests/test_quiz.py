@@ -40,8 +40,9 @@ def test_the_single_point_is_got_wrong_once_from_zero_and_boundedly_from_any_sta
     middle = -score / float(x @ x) + 1
     assert k <= middle <= bound + 1e-12
     (answer,) = [b for b in one_point_storyboard(lesson).beats if b.motion == "answer"]
-    assert answer.state["status"].startswith(f"$k = {k} <= ")
-    assert f"+ 1 = {middle:.2f} <= " in answer.state["status"]
+    formula, numbers = answer.state["chain"]
+    assert numbers.startswith(f"k = {k} <= {middle:.2f} <= ")
+    assert "norm(theta^((0))) / norm(x)) + 1" in formula
     # x's distance to the last boundary (recomputed here): said, and magnified round x
     # whenever it is under a fortieth of the view's width (it would look on the line)
     theta = lesson.start + k * x
@@ -79,7 +80,7 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
         ms = sorted(r.updates for r in row)
         assert run.updates == ms[(len(ms) - 1) // 2] and run.seed in [r.seed for r in row]
     assert f"the median of {len(rows[0])} such data sets" in said["runs"]
-    assert ("learned in few updates" in said["answer"]) == (wide.updates < narrow.updates)
+    assert ("means few updates" in said["answer"]) == (wide.updates < narrow.updates)
     # γ is said with digits enough that (R/γ)² recomputed from the numbers said is the
     # bound said, within 1 %; R as the heading shows it (2 decimals)
     import re
@@ -159,8 +160,8 @@ def test_every_beat_ends_on_its_state(name):
             state["planes"] = sum(scene.on_screen(p) for p in scene.planes)
             state["runs"] = all(scene.on_screen(f) for f in scene.finals)
             state["inset"] = scene.inset is not None and scene.on_screen(scene.inset)
-            state["headings"] = [h.source.replace("\\", "")
-                                 for h in scene.counts if scene.on_screen(h)]
+            state["answers"] = [scene.on_screen(answer) for answer in scene.answers]
+            state["ringed"] = len(getattr(scene, "near_rings", ()))
         drawn.append(state)
         layouts.append((scene.timeline.current[1], text_boxes(scene)))
 
@@ -181,9 +182,11 @@ def test_every_beat_ends_on_its_state(name):
             assert (picture["planes"], picture["runs"]) == (beat.state["planes"],
                                                             beat.state["runs"]), where
             assert picture["inset"] == beat.state["inset"], where
-            # each run's M is in its plane's heading once the runs are drawn, not before
-            for heading, run in zip(picture["headings"], (lesson.wide, lesson.narrow)):
-                assert (f"M = {run.updates}" in heading) == beat.state["runs"], where
+            # each run's M ≤ (R/γ)² stands under its plane once the runs are drawn, not before
+            assert picture["answers"] == [beat.state["runs"]] * 2, where
+            assert picture["ringed"] == len(beat.state["ringed"]), where
+            for answer, run in zip(scene.answers, (lesson.wide, lesson.narrow)):
+                assert answer[0].source.strip("$ ") == f"M = {run.updates}", where
     problems = [(s[:40], a, b) for s, boxes in layouts for a, b in overlaps(boxes)]
     problems += [(s[:40], n) for s, boxes in layouts for n in outside(boxes, frame_box())]
     assert not problems, problems[:5]
@@ -242,12 +245,13 @@ def test_the_points_the_narrow_bands_lines_cross_are_ringed_and_lie_outside_it(s
     half = band_half_width(run)
     assert np.all(signed >= half * (1 - 1e-9))  # every point outside the band, its side
     near = [int(i) for i in np.flatnonzero(signed <= NEAR_BAND * half)]
-    (beat,) = [b for b in margin_storyboard(lesson).beats if b.state["planes"] == 2
-               and b.motion == "planes"]
+    rings = [b for b in margin_storyboard(lesson).beats if b.motion == "rings"]
     if magnification(run):
+        (beat,) = rings
         assert beat.state["ringed"] == near
         if len(near) > 1:
             assert f"ringed: the {len(near)} points nearest" in beat.state["status"]
+            assert f"Ringed: the {len(near)} points nearest θ*. None lies inside" in beat.sentence
     else:
-        assert beat.state["ringed"] == []
+        assert rings == []
 

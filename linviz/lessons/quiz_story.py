@@ -5,12 +5,14 @@ then real runs answer it.
 
 States of ``quiz-one-point``: ``question`` (the question's card), ``run`` (None, "zero"
 or "start": the run drawn), ``step`` (its θ after this many updates), ``inset`` (x and
-the last boundary magnified), ``status``.
+the last boundary magnified), ``status``, ``chain`` (the bound on the updates: its
+formula and its numbers, two lines of Typst mathematics; None before the answer).
 States of ``quiz-margin``: ``question``, ``planes`` (how many of the two data sets are
 drawn, left first; a "heading" beat points at the left one's numbers),
-``inset`` (the narrow band magnified in a corner of its plane), ``runs`` (each run's
-boundary and its M, in its plane's heading), ``status`` (at the end the bound
-M ≤ (R/γ)² with both runs' numbers).
+``inset`` (the narrow band magnified in a corner of its plane), ``ringed`` (the points
+nearest the narrow band, ringed on their own beat), ``runs`` (each run's boundary, and
+its M ≤ (R/γ)² in large type under its plane), ``status`` (at the end the answer in
+words).
 """
 
 from __future__ import annotations
@@ -58,9 +60,17 @@ def plane_margin(run) -> str:
     return wording.significant(run.gamma / float(np.hypot(*run.theta_star[:2])), 2, 3)
 
 
+#: the single-point quiz's bound on the updates k from θ⁽⁰⁾, as Typst mathematics: after
+#: k − 1 updates θᵀx = (θ⁽⁰⁾)ᵀx + (k − 1)‖x‖² was still ≤ 0, and −(θ⁽⁰⁾)ᵀx ≤ ‖θ⁽⁰⁾‖‖x‖
+#: (Cauchy–Schwarz)
+BOUND_CHAIN = ("k <= display((-(theta^((0)))^T x) / norm(x)^2) + 1 "
+               "<= display(norm(theta^((0))) / norm(x)) + 1")
+
+
 def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Storyboard:
     """Every beat of the single-point quiz (see the module's docstring)."""
-    story = StoryWriter(scene, question=False, run=None, step=0, status=None, inset=False)
+    story = StoryWriter(scene, question=False, run=None, step=0, status=None, inset=False,
+                        chain=None)
     story.section("quiz-one-point", "Quiz: a single point")
     story.beat(ONE_POINT_QUESTION, QUIZ, question=True)
     n2 = value(lesson.norm_squared)
@@ -68,8 +78,7 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
                f"{n2} > 0.", "run", question=False, run="zero", step=1,
                status=f"$theta^T x$: 0.00 → {n2}")
     story.beat("Nothing changes θ after that: from θ = 0 the point is misclassified exactly "
-               "once.", "hold", status=f"from $theta = 0$: 1 mistake, then $theta^T x = {n2} > 0$ at every "
-                                      f"visit")
+               "once.", "hold", status=f"from $theta = 0$: 1 mistake, then $theta^T x = {n2} > 0$")
     story.beat(f"Now a random start θ⁽⁰⁾ of length 3‖x‖ that gets x wrong: θ⁽⁰⁾ᵀx = "
                f"{value(lesson.start_score)} ≤ 0.",
                "start", run="start", step=0, status=f"$theta^T x$: {value(lesson.start_score)}")
@@ -85,10 +94,8 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
                    f"(magnified ×{inset[1]}).", "magnify", inset=True)
     bound = whole_or_number(lesson.bound)
     story.beat(f"From any start, at most ‖θ⁽⁰⁾‖/‖x‖ + 1 updates, here {bound}, by "
-               f"Cauchy–Schwarz: finitely many, then never again.", "answer",
-               status=f"$k = {k} <= (-theta^((0) T) x) / norm(x)^2 + 1 = "
-                      f"{value(lesson.score_bound)} <= norm(theta^((0))) / norm(x) + 1 = "
-                      f"{bound}$")
+               f"Cauchy–Schwarz: finitely many, then never again.", "answer", status=None,
+               chain=(BOUND_CHAIN, f"k = {k} <= {value(lesson.score_bound)} <= {bound}"))
     return story.storyboard()
 
 
@@ -109,27 +116,24 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     near = near_band(narrow)
     story.beat(f"On the right, half-width only {plane_margin(narrow)}{shown}: γ = "
                f"{said_gamma(narrow)}, (R/γ)² = "
-               f"{wording.grouped(narrow.bound, 0)}.", "planes", planes=2, inset=bool(zoom),
-               ringed=list(near),
-               status=(f"ringed: the {len(near)} points nearest $theta^*$, none inside the band, "
-                       f"each on its own side" if len(near) > 1 else None))
+               f"{wording.grouped(narrow.bound, 0)}.", "planes", planes=2, inset=bool(zoom))
+    if zoom and near:  # the points the thin band's lines pass, ringed as they are said
+        nearest = (f"the {len(near)} points nearest θ*" if len(near) > 1
+                   else "the point nearest θ*")
+        story.beat(f"Ringed: {nearest}. None lies inside the band; each is on its own side.",
+                   "rings", ringed=list(near),
+                   status=f"ringed: {nearest.replace('θ*', '$theta^*$')}, none inside the band")
     story.beat(f"The perceptron on each, the median of {lesson.repeats} such data sets: "
                f"{wording.count(wide.updates, 'update')} on the left, "
                f"{wording.count(narrow.updates, 'update')} on the right.", "runs", runs=True, status="white: $theta^*$, the widest band · pink: the perceptron's last $theta$")
-    def at_most(m: int, bound: float) -> str:  # M ≤ (R/γ)² as Typst, a grouped bound quoted
-        said = wording.grouped(bound, 0)
-        return f"${m} <= {chr(34) + said + chr(34) if ',' in said else said}$"
-
-    bound = (f"$M <= (R \/ gamma)^2$: {at_most(wide.updates, wide.bound)} on the left, "
-             f"{at_most(narrow.updates, narrow.bound)} on the right")
     if lesson.wide_is_faster:
-        story.beat("So a large margin: classes far apart compared with how far the points "
-                   "reach, R, are learned in few updates, as M ≤ (R/γ)² says.", "answer",
-                   status=bound)
+        story.beat("So a large margin, compared with the reach R, means few updates: "
+                   "M ≤ (R/γ)² guarantees it.", "answer",
+                   status="a large margin, compared with $R$: few updates")
     else:
         story.beat("The bound is what the margin sets: M ≤ (R/γ)², so a large margin "
                    "guarantees few updates, though one run may beat its bound.", "answer",
-                   status=bound)
+                   status="a large margin guarantees few updates: $M <= (R \/ gamma)^2$")
     return story.storyboard()
 
 

@@ -166,4 +166,24 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     times.next_to(inset.frame, UP if place[1] < bottom + 1 else DOWN, buff=0.05)
     times.align_to(inset.frame, RIGHT)
     with_backdrop(times, theme)
-    return VGroup(backing, inset, drawings(inset), where, leaders, times)
+    return VGroup(backing, tick_covers(plane, place, theme), inset, drawings(inset), where,
+                  leaders, times)
+
+
+def tick_covers(plane: DataPlane, place: np.ndarray, theme) -> VGroup:
+    """Patches of background over the plane's tick values beside the inset at ``place``
+    (x0, y0, x1, y1): the values along the edge it stands on, level with it (a "2" beside
+    the inset would read as the inset's own scale). Empty when it touches no edge."""
+    low, high = plane.frame.get_corner(DL), plane.frame.get_corner(UR)
+    covers = VGroup()
+    for box in plane.tick_boxes():
+        left_row = box[2] <= low[0] + 1e-6 and place[0] <= low[0] + 2 * GAP
+        bottom_row = box[3] <= low[1] + 1e-6 and place[1] <= low[1] + 2 * GAP
+        level = (left_row and box[1] < place[3] + GAP and box[3] > place[1] - GAP) or \
+            (bottom_row and box[0] < place[2] + GAP and box[2] > place[0] - GAP)
+        if level:
+            covers.add(Rectangle(width=box[2] - box[0] + 0.04, height=box[3] - box[1] + 0.04,
+                                 stroke_width=0, fill_color=theme.background,
+                                 fill_opacity=1.0).move_to(((box[0] + box[2]) / 2,
+                                                            (box[1] + box[3]) / 2, 0.0)))
+    return covers
