@@ -25,16 +25,19 @@ from scenes.toolkit.screen_text import math, text
 AXIS_Y = -2.65
 AXIS_LEFT, AXIS_RIGHT = -6.2, 6.2
 #: the height between two levels of labels above the axis
-LEVEL_STEP = 0.42
-#: the headline card's top left and width (right of the neuron, under the formula), and
-#: XOR's corners at its right
+LEVEL_STEP = 0.5
+#: the headline card's top left and width (right of the neuron, under the formula)
 CARD_TOP_LEFT = np.array([0.8, 0.75, 0.0])
 CARD_WIDTH = 5.6
-XOR_CENTRE = np.array([5.85, -0.1, 0.0])
+#: from 1969 on, XOR is the picture: the model shrinks to the top left (by MODEL_SHRINK,
+#: its top left at MODEL_CORNER), XOR's square stands right of centre, the cards at its left
+MODEL_SHRINK, MODEL_CORNER = 0.6, np.array([-6.8, 2.95, 0.0])
+XOR_CENTRE = np.array([3.1, 0.45, 0.0])
 #: half the side of XOR's square, and the screen length of one unit of its corners (±1, ±1)
-XOR_HALF, XOR_UNIT = 0.95, 0.55
-#: where the cards beside XOR end, on the left of its square and its tick values
-XOR_CARD_RIGHT = XOR_CENTRE[0] - XOR_HALF - 0.65
+XOR_HALF, XOR_UNIT = 1.6, 1.0
+#: the cards beside XOR: their top left, and their right end (clear of XOR's tick values)
+XOR_CARD_TOP_LEFT = np.array([-6.5, 0.5, 0.0])
+XOR_CARD_RIGHT = XOR_CENTRE[0] - XOR_HALF - 0.7
 #: how long each line tried on XOR's corners stays, its wrong corners ringed (s)
 XOR_TRY_SECONDS = 1.1
 #: the opacity a line tried on XOR's corners fades to when the next is tried
@@ -121,8 +124,8 @@ class HistoryScene(LinvizScene):
             x = self.year_x(year)
             ticks.add(Line((x, AXIS_Y - 0.08, 0), (x, AXIS_Y + 0.08, 0), color=theme.muted,
                            stroke_width=2))
-            ticks.add(text(str(year), theme, style.FONT_TINY, theme.muted).move_to(
-                (x, AXIS_Y - 0.3, 0)))
+            ticks.add(text(str(year), theme, style.FONT_SMALL, theme.muted).move_to(
+                (x, AXIS_Y - 0.32, 0)))
         self.axis = VGroup(axis, ticks)
         # each event: a dot on the axis, its year over it and a word or two above (once a
         # year); what it was is said in full on the headline card (:meth:`card_for`)
@@ -136,14 +139,15 @@ class HistoryScene(LinvizScene):
             x = self.year_x(event.year)
             mark = VGroup(Dot((x, AXIS_Y, 0), radius=0.08, color=theme.highlight))
             if all(other.year != event.year for other in lesson.events[:number]):
-                mark.add(text(str(int(event.year)), theme, style.FONT_TINY,
+                mark.add(text(str(int(event.year)), theme, style.FONT_SMALL,
                               theme.highlight).next_to(mark[0], UP, buff=0.06))
-                words = text(event.tag, theme, style.FONT_SMALL, theme.muted)
+                words = text(event.tag, theme, style.FONT_BODY, theme.text)
                 self.place_on_level(words, x - 0.1)
                 mark.add(words)
             self.event_marks.append(mark)
-        self.hype = text("expected to recognise people, even to gain ‘consciousness’", theme,
-                         style.FONT_PANEL, theme.muted)
+        self.hype = VGroup(*self.wrapped("expected to recognise people, even to gain "
+                                         "‘consciousness’", CARD_WIDTH))
+        self.hype.arrange(DOWN, aligned_edge=LEFT, buff=0.1).set_color(theme.muted)
         # XOR's four corners at the card's right
         corners = VGroup()
         for x1, x2, label in lesson.xor_points:
@@ -161,14 +165,14 @@ class HistoryScene(LinvizScene):
         names = VGroup()
         for value in (-1, 1):
             word = "−1" if value < 0 else "1"
-            names.add(text(word, theme, style.FONT_TINY, theme.muted).next_to(
-                self.xor_point((value, -XOR_HALF / XOR_UNIT)), DOWN, buff=0.06))
-            names.add(text(word, theme, style.FONT_TINY, theme.muted).next_to(
-                self.xor_point((-XOR_HALF / XOR_UNIT, value)), LEFT, buff=0.06))
-        names.add(math("x_1", theme, style.FONT_TINY).set_color(theme.muted).next_to(
-            frame, DOWN, buff=0.06).align_to(frame, RIGHT))
-        names.add(math("x_2", theme, style.FONT_TINY).set_color(theme.muted).next_to(
-            frame, LEFT, buff=0.06).align_to(frame, UP))
+            names.add(text(word, theme, style.FONT_SMALL, theme.muted).next_to(
+                self.xor_point((value, -XOR_HALF / XOR_UNIT)), DOWN, buff=0.08))
+            names.add(text(word, theme, style.FONT_SMALL, theme.muted).next_to(
+                self.xor_point((-XOR_HALF / XOR_UNIT, value)), LEFT, buff=0.08))
+        names.add(math("x_1", theme, style.FONT_SMALL).set_color(theme.muted).next_to(
+            frame, DOWN, buff=0.08).align_to(frame, RIGHT))
+        names.add(math("x_2", theme, style.FONT_SMALL).set_color(theme.muted).next_to(
+            frame, LEFT, buff=0.08).align_to(frame, UP))
         self.xor = VGroup(frame, axes, names, corners)
         self.xor_centre = XOR_CENTRE
         # the band starts clear of the 1969 dot it follows
@@ -177,7 +181,7 @@ class HistoryScene(LinvizScene):
         self.winter = VGroup(
             Rectangle(width=end - start, height=0.16, stroke_width=0, fill_color=theme.negative,
                       fill_opacity=0.35).move_to(((start + end) / 2, AXIS_Y, 0)),
-            text("AI winter", theme, style.FONT_SMALL, theme.muted))
+            text("AI winter", theme, style.FONT_BODY, theme.text))
         # the first placed at the top: read down, the labels go in time's order
         levels = len(self.level_ends)
         for words, level in self.placed:
@@ -190,8 +194,10 @@ class HistoryScene(LinvizScene):
                 mark.add(Line((x, words.get_bottom()[1] - 0.04, 0),
                               (x, year.get_top()[1] + 0.04, 0), color=theme.muted,
                               stroke_width=1, stroke_opacity=0.6))
+        # the band's name just over it, at its middle (clear of the events' levels, which
+        # end by 1969's tag)
         label = self.winter[1]
-        label.move_to((self.year_x(1977), AXIS_Y + 0.45, 0))
+        label.move_to(((start + end) / 2, AXIS_Y + 0.35, 0))
         # the lecture's plan, under the winter's card: each line a bullet
         self.agenda = VGroup(*[text(f"• {line}", theme, style.FONT_BODY, theme.text)
                                for line in lesson.agenda]).arrange(DOWN, aligned_edge=LEFT,
@@ -201,12 +207,12 @@ class HistoryScene(LinvizScene):
         #: the headline card on screen (None before the first event)
         self.card = None
 
-    def card_for(self, title: str, lines, width: float) -> VGroup:
+    def card_for(self, title: str, lines, width: float, top_left=CARD_TOP_LEFT) -> VGroup:
         """The headline card: ``title`` large (a year), ``lines`` under it, each at most
-        ``width`` wide, from the card's top left."""
+        ``width`` wide, from the card's ``top_left``."""
         theme = self.theme
         heading = text(title, theme, style.FONT_TITLE, theme.highlight)
-        heading.move_to(CARD_TOP_LEFT + np.array([heading.width / 2, -heading.height / 2, 0.0]))
+        heading.move_to(top_left + np.array([heading.width / 2, -heading.height / 2, 0.0]))
         card = VGroup(heading)
         for words in lines:
             for line in self.wrapped(words, width):
@@ -267,11 +273,13 @@ class HistoryScene(LinvizScene):
     def draw_formula(self, beat) -> None:
         self.play(appear(self.formula), run_time=style.RUN_INTRO)
 
-    def events_card(self, count: int, width: float = CARD_WIDTH) -> VGroup:
+    def events_card(self, count: int, width: float = CARD_WIDTH,
+                    top_left=CARD_TOP_LEFT) -> VGroup:
         """The card of the latest year among the first ``count`` events: its events' words."""
         events = self.lesson.events[:count]
         year = events[-1].year
-        return self.card_for(str(int(year)), [e.label for e in events if e.year == year], width)
+        return self.card_for(str(int(year)), [e.label for e in events if e.year == year], width,
+                             top_left)
 
     def draw_event(self, beat) -> None:
         if not self.on_screen(self.axis):  # the model rises to make room for the years
@@ -304,7 +312,7 @@ class HistoryScene(LinvizScene):
         points = [self.xor_point(e) for e in ends]
         line = (DashedLine(*points, color=theme.boundary, stroke_width=2.5, dash_length=0.1)
                 if dashed else Line(*points, color=theme.boundary, stroke_width=3))
-        rings = VGroup(*[Circle(radius=0.22, color=theme.mistake, stroke_width=3).move_to(
+        rings = VGroup(*[Circle(radius=0.3, color=theme.mistake, stroke_width=3.5).move_to(
             self.xor_point(self.lesson.xor_points[i][:2])) for i in self.lesson.xor_wrong(k)])
         return VGroup(line, rings)
 
@@ -312,12 +320,26 @@ class HistoryScene(LinvizScene):
         """The four corners, then lines tried one after another, the corners each gets
         wrong ringed: every line gets one wrong (no line separates them)."""
         shown = [m for m in self.event_marks[:beat.state["events"]] if not self.on_screen(m)]
+        # the model, said, steps back to the top left: XOR takes the middle
+        parts = (self.inputs, self.body, self.formula)
+        corner = VGroup(*parts).get_corner(UP + LEFT)
+        self.play(*[part.animate.scale(MODEL_SHRINK, about_point=corner).shift(
+            MODEL_CORNER - corner) for part in parts],
+            *([vanish(self.hype)] if self.on_screen(self.hype) else []),
+            run_time=style.RUN_FADE * 2)
         self.show_card(self.events_card(beat.state["events"],
-                                        XOR_CARD_RIGHT - CARD_TOP_LEFT[0]), *shown)
+                                        min(CARD_WIDTH, XOR_CARD_RIGHT - XOR_CARD_TOP_LEFT[0]),
+                                        XOR_CARD_TOP_LEFT), *shown)
         self.play(appear(self.xor), run_time=style.RUN_FADE)
         tries = len(self.lesson.xor_tries)
         drawn = self.xor_drawing(0)
-        self.play(appear(drawn), run_time=style.RUN_FADE)
+        # what a ring says, beside the square, with the first rings
+        key = VGroup(Circle(radius=0.13, color=self.theme.mistake, stroke_width=3),
+                     text("wrong side", self.theme, style.FONT_SMALL, self.theme.muted))
+        key.arrange(RIGHT, buff=0.12).next_to(self.xor[0], RIGHT, buff=0.3)
+        key.align_to(self.xor[0], DOWN)
+        self.xor.add(key)
+        self.play(appear(drawn), appear(key), run_time=style.RUN_FADE)
         self.wait(XOR_TRY_SECONDS - style.RUN_FADE)
         tried = VGroup()
         for k in range(1, tries):
@@ -336,9 +358,10 @@ class HistoryScene(LinvizScene):
         self.xor.add(tried, drawn)
 
     def draw_winter(self, beat) -> None:
-        width = XOR_CARD_RIGHT - CARD_TOP_LEFT[0]
-        card = self.card_for("then, till the mid-1980s", ["the AI winter"], width)
+        width = min(CARD_WIDTH, XOR_CARD_RIGHT - XOR_CARD_TOP_LEFT[0])
+        card = self.card_for("then, till the mid-1980s", ["the AI winter"], width,
+                             XOR_CARD_TOP_LEFT)
         self.show_card(card, self.winter)
-        # under the card and the XOR corners, from the card's left
-        self.agenda.next_to(self.xor[0], DOWN, buff=0.3).align_to(card, LEFT)
+        # under the card, from its left
+        self.agenda.next_to(card, DOWN, buff=0.35).align_to(card, LEFT)
         self.play(appear(self.agenda), run_time=style.RUN_INTRO)
