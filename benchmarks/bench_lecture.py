@@ -48,7 +48,7 @@ hands libx264 every repeat, converted from RGBA and encoded one by one.
 py-spy (``record --threads``) agrees: the main thread is mostly in the scene's
 construct and Cairo, the rest of the samples are partial-movie encoder threads.
 
-After held pictures are written once (scenes/toolkit/manim_adapter.py), update at
+After held pictures are written once (scenes/toolkit/speed/manim_adapter.py), update at
 -q l: 528 frames encoded instead of 1745; encoding 3.6 s of CPU (was 9.4), the
 process 8.1 s (was 13.6). The pack's own steps now: reversed sections re-encode
 only the frames drawn one by one, with libx264's veryfast preset (update's four

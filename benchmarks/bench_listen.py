@@ -25,7 +25,7 @@ the title card); a narrated beat speaks its caption from the caption's start.
    count and longest.
 7. Still stretches over 20 s, from lecture.mp4's video: linviz's encoder writes a new
    frame only when Manim drew a new picture, and a held picture as one frame lasting as
-   long as it is held (scenes/toolkit/manim_adapter.py), so a frame lasting several frame
+   long as it is held (scenes/toolkit/speed/manim_adapter.py), so a frame lasting several frame
    times is a still picture; consecutive held frames with the same bytes (two waits in a
    row) are one stretch. A lower bound: frames drawn again with nothing visible changed
    count as motion. A pack whose every frame lasts one frame time records no motion: "not

@@ -81,7 +81,7 @@ def instrument() -> None:
         return original_write(self, pixels, repeat=repeat)
 
     SceneFileWriter.write_frame = counting_write
-    from scenes.toolkit import manim_adapter
+    from scenes.toolkit.speed import manim_adapter
 
     for name in dir(manim_adapter):
         if name.endswith("Encoder") and hasattr(getattr(manim_adapter, name), "write_frame"):

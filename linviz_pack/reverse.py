@@ -8,7 +8,7 @@ stream copy, as each frame of H.264 depends on the ones before it.
 
 Each frame keeps how long it lasts: a frame shown from t to t + d in the video
 of length T is shown from T − t − d to T − t backwards. A held picture (one
-frame lasting many frame times, see :class:`scenes.toolkit.manim_adapter.
+frame lasting many frame times, see :class:`scenes.toolkit.speed.manim_adapter.
 HoldingSegmentEncoder`) is so encoded once backwards too: reversing costs the
 frames that were drawn one by one, not the length of the video.
 """

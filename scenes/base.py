@@ -26,8 +26,8 @@ from linviz.theory import is_separable
 
 from .toolkit import style
 from .toolkit.screen_text import text
-from .toolkit.manim_adapter import HoldingScene, as_animation, current_frame
-from .toolkit.stage import Stage
+from .toolkit.speed.manim_adapter import HoldingScene, as_animation, current_frame
+from .toolkit.speed.stage import Stage
 from .toolkit.style import THEMES
 from linviz.request import RenderRequest
 from .toolkit.timeline import ReadingVoice, Timeline
@@ -423,7 +423,7 @@ class LinvizScene(HoldingScene):
     def save_handout_keyframes(self) -> None:
         """The last frame of every section in the handout's theme, when the request asks
         (``handout_keyframe_dir``): the scene told again in this process, every animation
-        skipped (see :class:`~scenes.toolkit.manim_adapter.HoldingRenderer`), in the
+        skipped (see :class:`~scenes.toolkit.speed.manim_adapter.HoldingRenderer`), in the
         handout's theme and size. Another theme colours every drawing as it is made, so
         the drawings are made again; the process, its imports and caches are the video's.
         """
@@ -432,7 +432,7 @@ class LinvizScene(HoldingScene):
             return
         from manim import tempconfig
 
-        from .toolkit.manim_adapter import holding_renderer
+        from .toolkit.speed.manim_adapter import holding_renderer
 
         # the last frame of every section and of every beat (the handout prints a section
         # as a few frames, each with the sentences that lead to it)
@@ -539,7 +539,7 @@ class LinvizScene(HoldingScene):
         self.play(self.tracker.animate.set_value(end), run_time=run_time, rate_func=rate_func)
         self.tracker.set_value(end)
 
-    # -- the stage: still drawings painted once, followers moved (toolkit/stage.py) --
+    # -- the stage: still drawings painted once, followers moved (toolkit/speed/stage.py) --
     def still(self, *mobjects, under=None, bottom: bool = False) -> None:
         """Show ``mobjects`` as still drawings: painted once into the background, under
         everything that moves, over the earlier still ones (or just under ``under``, or
@@ -567,7 +567,7 @@ class LinvizScene(HoldingScene):
 
     def holding(self, *mobjects):
         """A ``with`` block in which the followers ``mobjects`` stand still (see
-        :meth:`scenes.toolkit.stage.Stage.holding`)."""
+        :meth:`scenes.toolkit.speed.stage.Stage.holding`)."""
         return self.stage.holding(*mobjects)
 
     def add(self, *mobjects):

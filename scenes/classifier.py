@@ -40,9 +40,9 @@ from linviz.ties import greatest_index, least_index
 from scenes.toolkit import style
 from scenes.base import LinvizScene
 from linviz.geometry import Box, clip_line, foot_of_perpendicular, most_room, normal_anchor
-from scenes.toolkit.glyph_numbers import GlyphNumber
-from scenes.toolkit.merging import merge_glyphs
-from scenes.toolkit.fast_shapes import FastDashedLine
+from scenes.toolkit.speed.glyph_numbers import GlyphNumber
+from scenes.toolkit.speed.merging import merge_glyphs
+from scenes.toolkit.speed.fast_shapes import FastDashedLine
 from scenes.toolkit.panels import LiveValue, Pseudocode
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane
 from scenes.toolkit.screen_text import fmt, fmt_vector, math, text

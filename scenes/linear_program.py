@@ -26,7 +26,7 @@ from linviz.lessons.linear_program import (
 from linviz.lessons.linear_program_story import linear_program_storyboard
 from scenes.base import LinvizScene
 from scenes.toolkit import style
-from scenes.toolkit.fast_shapes import FastArrow
+from scenes.toolkit.speed.fast_shapes import FastArrow
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.placement import (DIRECTIONS, PLACE_TOLERANCE, across, beside_line,

@@ -38,7 +38,7 @@ from linviz.geometry import clip_line, free_spot_on_circle, square_box_around_di
 from scenes.toolkit.layout import (
     appear, board, indented, keep_in_frame, still_parts, with_backdrop,
 )
-from scenes.toolkit.fast_shapes import FastArrow, FastDashedLine
+from scenes.toolkit.speed.fast_shapes import FastArrow, FastDashedLine
 from scenes.toolkit.panels import LiveValue
 from scenes.toolkit.placement import (
     DIRECTIONS, PLACE_TOLERANCE, best_offset, box_around, covered_area,

@@ -27,7 +27,7 @@ from linviz import wording
 from scenes.toolkit import style
 from scenes.toolkit.layout import still_parts
 from scenes.toolkit.marks import flip_squares
-from scenes.toolkit.fast_shapes import FastDashedLine, FastDashedLines
+from scenes.toolkit.speed.fast_shapes import FastDashedLine, FastDashedLines
 from linviz.geometry import clip_line
 from scenes.toolkit.screen_text import fmt, text
 from scenes.toolkit.plots import BoundPlot

@@ -25,7 +25,7 @@ from linviz.ties import greatest_index
 from scenes.toolkit import style
 from scenes.base import LinvizScene, StepTracker
 from linviz.geometry import Box, clip_line, square_box_around
-from scenes.toolkit.fast_shapes import FastDashedLine
+from scenes.toolkit.speed.fast_shapes import FastDashedLine
 from scenes.toolkit.layout import predicate_note
 from scenes.toolkit.panels import LiveValue, Panel
 from scenes.toolkit.plane import DataPlane, Hyperplane, MarkerCloud

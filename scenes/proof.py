@@ -48,11 +48,11 @@ from scenes.base import LinvizScene
 from linviz.geometry import (
     Box, clip_line, free_spot_on_circle, square_box_around_disk,
 )
-from scenes.toolkit.glyph_numbers import GlyphNumber
+from scenes.toolkit.speed.glyph_numbers import GlyphNumber
 from scenes.toolkit.layout import (
     appear, board, indented, keep_in_frame, still_parts, vanish, with_backdrop,
 )
-from scenes.toolkit.fast_shapes import FastArrow, FastDashedLine, drop_svg_paths
+from scenes.toolkit.speed.fast_shapes import FastArrow, FastDashedLine, drop_svg_paths
 from scenes.toolkit.panels import LiveValue
 from scenes.toolkit.plane import (
     DataPlane, DataVector, Hyperplane, MarginBand, arrow_scale_note, origin_circle,

@@ -21,9 +21,9 @@ from linviz.lessons.quiz_story import (MARGIN_QUESTION, MARGIN_THEOREM, ONE_POIN
                                        one_point_storyboard)
 from scenes.base import LinvizScene
 from scenes.toolkit import style
-from scenes.toolkit.fast_shapes import FastArrow
+from scenes.toolkit.speed.fast_shapes import FastArrow
 from scenes.toolkit.screen_text import plain_markup
-from scenes.toolkit.glyph_numbers import GlyphNumber
+from scenes.toolkit.speed.glyph_numbers import GlyphNumber
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.placement import across, beside_line, best_offset, box_around
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane, MarginBand

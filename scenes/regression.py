@@ -36,7 +36,7 @@ from scenes.toolkit import style
 from scenes.base import LinvizScene, StepTracker
 from scenes.toolkit.gd_plots import RegressionPlot, ValueRows, live_value
 from scenes.toolkit.layout import keep_in_frame
-from scenes.toolkit.merging import merge_glyphs
+from scenes.toolkit.speed.merging import merge_glyphs
 from scenes.toolkit.panels import LiveValue
 from scenes.toolkit.screen_text import fmt, math, text
 

@@ -19,7 +19,7 @@ from linviz.lessons.summary_story import (ARC, FEATURE_MAPS_NOTE, HEADER, ROWS, 
                                           summary_storyboard)
 from scenes.toolkit import style
 from linviz.geometry import Box, nice_step
-from scenes.toolkit.merging import merge_glyphs
+from scenes.toolkit.speed.merging import merge_glyphs
 from scenes.base import LinvizScene
 from scenes.toolkit.gd_plots import ProbabilityField
 from scenes.logistic import LogisticScene

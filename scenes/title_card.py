@@ -15,7 +15,7 @@ import textwrap
 from manim import DOWN, Line, ManimColor, VGroup, config
 
 from scenes.toolkit import style
-from scenes.toolkit.manim_adapter import HoldingScene
+from scenes.toolkit.speed.manim_adapter import HoldingScene
 from linviz.request import RenderRequest
 from scenes.toolkit.screen_text import text
 from scenes.toolkit.style import THEMES

@@ -35,9 +35,9 @@ from linviz.lessons.update_story import DEFAULT_DATA, update_storyboard
 from scenes.toolkit import style
 from scenes.base import LinvizScene
 from scenes.toolkit.data_line import DataLine
-from scenes.toolkit.glyph_numbers import GlyphNumber
-from scenes.toolkit.merging import merge_glyphs
-from scenes.toolkit.fast_shapes import FastArrow
+from scenes.toolkit.speed.glyph_numbers import GlyphNumber
+from scenes.toolkit.speed.merging import merge_glyphs
+from scenes.toolkit.speed.fast_shapes import FastArrow
 from scenes.toolkit.panels import LiveValue, Panel
 from scenes.toolkit.plane import DataPlane, Hyperplane
 from scenes.toolkit.score_line import ScoreLine

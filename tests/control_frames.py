@@ -67,7 +67,7 @@ def recording(scene_class, frames: dict[str, np.ndarray]):
     starts and in ``tear_down``, after the last beat has been held), so it
     sees what the video shows there. The subclass keeps the class's name.
     """
-    from scenes.toolkit.manim_adapter import current_frame
+    from scenes.toolkit.speed.manim_adapter import current_frame
 
     def save_keyframe(self, suffix: str = "") -> None:
         if not suffix:  # a suffix marks a key frame inside a section (a beat)

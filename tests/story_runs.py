@@ -17,9 +17,9 @@ from manim.mobject.text.typst_mobject import Typst
 from manim.renderer.cairo_renderer import CairoRenderer
 
 from scenes.catalog import SCENES_IN_ORDER
-from scenes.toolkit.glyph_numbers import GlyphNumber
-from scenes.toolkit.merging import MergedText
-from scenes.toolkit.typeset import Typeset
+from scenes.toolkit.speed.glyph_numbers import GlyphNumber
+from scenes.toolkit.speed.merging import MergedText
+from scenes.toolkit.speed.typeset import Typeset
 
 from scene_helpers import variant
 

@@ -3,7 +3,7 @@
 The update scene is rendered twice at -q l's size: through Manim's own file
 writer (today's encode, every held frame encoded one by one; it also records
 where Manim hands a still wait's frame with its length) and through
-linviz's (:class:`scenes.toolkit.manim_adapter.HoldingFileWriter`). Both
+linviz's (:class:`scenes.toolkit.speed.manim_adapter.HoldingFileWriter`). Both
 videos are decoded onto the frame-rate grid (frame k at k/fps, a frame that
 lasts n frame times counted n times) and compared.
 """
@@ -19,7 +19,7 @@ import pytest
 from manim.renderer.cairo_renderer import CairoRenderer
 from manim.scene.scene_file_writer import SceneFileWriter
 
-from scenes.toolkit.manim_adapter import HoldingFileWriter, holding_renderer
+from scenes.toolkit.speed.manim_adapter import HoldingFileWriter, holding_renderer
 
 #: the default pack's size (-q l): compression shows at the size students see
 SIZE = (854, 480)

@@ -11,15 +11,18 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 
 #: each package and the packages it may import (its own always), lowest layer first; the
 #: same table as ARCHITECTURE.md's
+DRAWING = {"scenes.toolkit.style", "scenes.toolkit.speed", "scenes.toolkit"}
 MAY_IMPORT = {
     "linviz": set(),
     "linviz_voice": {"linviz"},
-    "scenes.toolkit": {"linviz"},
-    "scenes": {"linviz", "linviz_voice", "scenes.toolkit"},
-    "linviz_render": {"linviz", "linviz_voice", "scenes", "scenes.toolkit"},
-    "linviz_pack": {"linviz", "linviz_voice", "linviz_render", "scenes", "scenes.toolkit"},
+    "scenes.toolkit.style": {"linviz"},
+    "scenes.toolkit.speed": {"linviz", "scenes.toolkit.style"},
+    "scenes.toolkit": {"linviz", "scenes.toolkit.style", "scenes.toolkit.speed"},
+    "scenes": {"linviz", "linviz_voice", *DRAWING},
+    "linviz_render": {"linviz", "linviz_voice", "scenes", *DRAWING},
+    "linviz_pack": {"linviz", "linviz_voice", "linviz_render", "scenes", *DRAWING},
     "linviz_cli": {"linviz", "linviz_voice", "linviz_render", "linviz_pack", "scenes",
-                   "scenes.toolkit"},
+                   *DRAWING},
     "render": {"linviz_cli"},
 }
 #: the one import upwards: ``linviz.render(...)``, the notebook's entry, reaches the
@@ -29,6 +32,8 @@ FACADE = {("linviz", "linviz_cli.notebook")}
 NEVER = {
     "linviz": {"manim", "click", "av", "playwright", "dask"},
     "linviz_voice": {"manim", "click"},
+    "scenes.toolkit.style": {"manim", "click"},
+    "scenes.toolkit.speed": {"click"},
     "scenes.toolkit": {"click"},
     "scenes": {"click"},
     "linviz_render": {"click"},

@@ -1,6 +1,6 @@
 """The Manim internals linviz relies on are all there, and behave as the adapter assumes.
 
-When an upgrade of Manim breaks one, the failure names scenes/toolkit/manim_adapter.py,
+When an upgrade of Manim breaks one, the failure names scenes/toolkit/speed/manim_adapter.py,
 the only module that touches them.
 """
 
@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 from manim import Circle, Scene, Square, VMobject, tempconfig
 
-from scenes.toolkit import manim_adapter
+from scenes.toolkit.speed import manim_adapter
 
-ADAPTER = "Manim changed under scenes/toolkit/manim_adapter.py"
+ADAPTER = "Manim changed under scenes/toolkit/speed/manim_adapter.py"
 
 
 def test_the_typst_template_takes_the_fields_the_adapter_fills():
@@ -68,7 +68,7 @@ def test_svg_imports_keep_their_parsed_paths_until_forgotten():
     forget_svg_paths drops them, and the toolkit's typeset never hands them out."""
     from manim.mobject.text.typst_mobject import MathTypst
 
-    from scenes.toolkit.typeset import typeset
+    from scenes.toolkit.speed.typeset import typeset
 
     imported = MathTypst("{{ x : a }} + {{ y : b }}", use_svg_cache=False)
     assert any("path_obj" in vars(part) for part in imported.get_family()), \

@@ -21,8 +21,8 @@ from manim import tempconfig  # noqa: E402
 from linviz.request import RenderRequest
 from scenes.classifier import ClassifierScene  # noqa: E402
 from linviz.geometry import Box, most_room, normal_anchor, room_along  # noqa: E402
-from scenes.toolkit.glyph_numbers import GlyphNumber  # noqa: E402
-from scenes.toolkit.fast_shapes import FastDashedLine
+from scenes.toolkit.speed.glyph_numbers import GlyphNumber  # noqa: E402
+from scenes.toolkit.speed.fast_shapes import FastDashedLine
 from scenes.toolkit.screen_text import fmt, fmt_vector
 
 TINY = {"dry_run": True, "disable_caching": True, "quality": "low_quality",

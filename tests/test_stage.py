@@ -1,4 +1,4 @@
-"""The stage (scenes/toolkit/stage.py): still drawings are painted once and yet every frame
+"""The stage (scenes/toolkit/speed/stage.py): still drawings are painted once and yet every frame
 shows what a scene of ordinary mobjects would show.
 
 Each test plays the same thing twice: once in a scene where every drawing
@@ -13,7 +13,7 @@ import pytest
 from manim import Circle, FadeOut, Square, Wait
 
 from scenes.base import LinvizScene
-from scenes.toolkit.manim_adapter import current_frame
+from scenes.toolkit.speed.manim_adapter import current_frame
 from tests.scene_helpers import tiny_dry_run
 
 
@@ -199,8 +199,8 @@ def test_a_last_frame_only_render_paints_only_for_its_key_frames_and_saves_the_v
     from PIL import Image
 
     from scenes.catalog import find
-    from scenes.toolkit import stage as stage_module
-    from scenes.toolkit.manim_adapter import holding_renderer
+    from scenes.toolkit.speed import stage as stage_module
+    from scenes.toolkit.speed.manim_adapter import holding_renderer
     from tests.scene_helpers import variant
 
     paints = []
@@ -232,7 +232,7 @@ def test_a_dark_video_saves_the_handouts_light_frames_as_a_light_last_frame_rend
     from PIL import Image
 
     from scenes.catalog import find
-    from scenes.toolkit.manim_adapter import holding_renderer
+    from scenes.toolkit.speed.manim_adapter import holding_renderer
     from linviz.request import RenderRequest
     from tests.scene_helpers import variant
 

@@ -1,4 +1,4 @@
-"""scenes.toolkit.typeset against Manim's own Typst import, taken as the independent reference.
+"""scenes.toolkit.speed.typeset against Manim's own Typst import, taken as the independent reference.
 
 For each source, the fast importer's glyphs and rules (``parts=True``) must be
 Manim's ``Typst``/``MathTypst`` submobjects one for one: the same Bézier
@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from manim import MathTypst, Typst, tempconfig
 
-from scenes.toolkit.typeset import OutsideVocabulary, Typeset, parse_transform, typeset
+from scenes.toolkit.speed.typeset import OutsideVocabulary, Typeset, parse_transform, typeset
 
 PROSE = [
     "*The perceptron* with offset",

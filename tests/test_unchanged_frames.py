@@ -4,7 +4,7 @@ A tiny scene plays a dot that moves for part of each play and then stands
 still while its tracker runs on (the ``ValueTracker`` changes every frame; the
 dot does not). It is rendered twice at a small size: by Manim's own Cairo
 renderer and file writer (every frame drawn and encoded) and by linviz's
-(:class:`scenes.toolkit.manim_adapter.HoldingRenderer`). Both videos are
+(:class:`scenes.toolkit.speed.manim_adapter.HoldingRenderer`). Both videos are
 decoded onto the frame-rate grid and compared; the frames of linviz's file are
 counted, and the frames where the dot stood still are known from the play's
 own arithmetic, not from the renderer.
@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 from manim import Dot, Scene, ValueTracker, linear, tempconfig
 
-from scenes.toolkit.manim_adapter import holding_renderer
+from scenes.toolkit.speed.manim_adapter import holding_renderer
 from tests.test_held_pictures import declared_length, encoded_frames, on_the_grid, ssim
 
 pytestmark = pytest.mark.render
@@ -107,7 +107,7 @@ import hashlib, sys
 from pathlib import Path
 import av
 from tests.test_unchanged_frames import render
-from scenes.toolkit.manim_adapter import holding_renderer
+from scenes.toolkit.speed.manim_adapter import holding_renderer
 movie, _ = render(Path(sys.argv[1]), holding_renderer, (854, 480))
 with av.open(str(movie)) as container:
     packets = [bytes(p) for p in container.demux(video=0) if p.size]

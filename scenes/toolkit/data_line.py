@@ -18,8 +18,8 @@ from manim import DOWN, LEFT, RIGHT, UP, Circle, Line, VGroup
 
 from . import style
 from linviz.geometry import nice_step
-from .glyph_numbers import GlyphNumber
-from .merging import merge_glyphs
+from .speed.glyph_numbers import GlyphNumber
+from .speed.merging import merge_glyphs
 from .screen_text import fmt, math, text
 from .placement import best_offset, box_around
 from .style import Theme

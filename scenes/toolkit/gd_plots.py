@@ -18,11 +18,11 @@ from linviz.logistic import probability_grid
 from linviz.ties import least_index
 
 from . import style
-from .manim_adapter import set_fill_colours
-from .fast_shapes import Shared
+from .speed.manim_adapter import set_fill_colours
+from .speed.fast_shapes import Shared
 from linviz.geometry import Box, nice_step
-from .glyph_numbers import GlyphNumber
-from .merging import merge_glyphs, merge_texts
+from .speed.glyph_numbers import GlyphNumber
+from .speed.merging import merge_glyphs, merge_texts
 from .panels import LiveValue, widest
 from .plane import DataPlane
 from .plots import PlotAxes, interpolate

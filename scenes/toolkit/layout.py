@@ -1,6 +1,6 @@
 """Boards of rows on the right, labels with backdrops, and fades that copy nothing.
 
-How still drawings are kept still is the stage's (scenes/toolkit/stage.py);
+How still drawings are kept still is the stage's (scenes/toolkit/speed/stage.py);
 :func:`still_parts` tells which parts of a board can be.
 """
 
@@ -10,8 +10,8 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, Animation, Mobject, VGroup, VMobject, config
 
 from . import style
-from .manim_adapter import colour_alphas, set_colour_alphas
-from .fast_shapes import drop_svg_paths
+from .speed.manim_adapter import colour_alphas, set_colour_alphas
+from .speed.fast_shapes import drop_svg_paths
 
 
 def with_backdrop(mobject: VMobject, theme) -> VMobject:

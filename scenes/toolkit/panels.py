@@ -9,7 +9,7 @@ from typing import Sequence
 from manim import DOWN, LEFT, RIGHT, UP, RoundedRectangle, VGroup, VMobject
 
 from . import style
-from .glyph_numbers import GlyphNumber
+from .speed.glyph_numbers import GlyphNumber
 from .style import Theme
 from .screen_text import math, text, fmt
 

@@ -23,10 +23,10 @@ from linviz.geometry import (
     Box, clip_line, foot_of_perpendicular, half_plane_polygon, strip_polygon,
 )
 from . import views
-from .glyph_numbers import GlyphNumber
-from .merging import merge_glyphs, merge_texts
+from .speed.glyph_numbers import GlyphNumber
+from .speed.merging import merge_glyphs, merge_texts
 from .style import Theme
-from .fast_shapes import Shared, FastArrow, FastDashedLine, segment_points
+from .speed.fast_shapes import Shared, FastArrow, FastDashedLine, segment_points
 from .screen_text import math, text, fmt
 
 

@@ -14,8 +14,8 @@ from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Dot, Line, Polygon, VGroup, VMo
 
 from . import style
 from linviz.geometry import nice_step
-from .glyph_numbers import GlyphNumber
-from .merging import merge_glyphs, merge_texts
+from .speed.glyph_numbers import GlyphNumber
+from .speed.merging import merge_glyphs, merge_texts
 from .screen_text import fmt, math
 from .style import Theme
 

@@ -13,10 +13,10 @@ from manim import (
 
 from . import style
 from linviz.geometry import nice_step
-from .glyph_numbers import GlyphNumber
-from .merging import merge_glyphs, merge_texts
+from .speed.glyph_numbers import GlyphNumber
+from .speed.merging import merge_glyphs, merge_texts
 from .style import Theme
-from .fast_shapes import drop_svg_paths
+from .speed.fast_shapes import drop_svg_paths
 from .screen_text import math, text, fmt
 
 

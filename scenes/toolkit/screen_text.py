@@ -15,7 +15,7 @@ from linviz import wording
 
 from . import style
 from .style import Theme
-from .typeset import typeset
+from .speed.typeset import typeset
 
 
 def math(source: str, theme: Theme, font_size: float = style.FONT_MATH, colour: str | None = None,
@@ -24,7 +24,7 @@ def math(source: str, theme: Theme, font_size: float = style.FONT_MATH, colour: 
 
     Glyphs of one colour are one path (one draw call) unless ``parts`` keeps
     each glyph apart; ``{{ part : label }}`` groups can be selected with
-    ``.select(label)`` (see :mod:`scenes.toolkit.typeset`). ``source`` is written
+    ``.select(label)`` (see :mod:`scenes.toolkit.speed.typeset`). ``source`` is written
     with ``theta``; it is set in the theme's notation.
     """
     return typeset(math_in_notation(source, theme.notation), is_math=True, font_size=font_size, colour=colour or theme.text,

@@ -15,7 +15,7 @@ from manim import ORIGIN, RIGHT, UP, Polygon, VGroup, VMobject, config
 from linviz import wording
 
 from . import style
-from .fast_shapes import FastDashedLines, Shared, segment_points
+from .speed.fast_shapes import FastDashedLines, Shared, segment_points
 from .plane import MarkerCloud
 from .screen_text import fmt, math
 from .space_geometry import CUBE_EDGES, View, cube_corners, plane_in_box

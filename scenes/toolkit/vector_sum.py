@@ -18,7 +18,7 @@ from manim import Dot, Rectangle, VGroup
 
 
 from . import style
-from .fast_shapes import FastArrow
+from .speed.fast_shapes import FastArrow
 from .magnifier import clear_inset
 from .placement import across
 from .plane import DataPlane

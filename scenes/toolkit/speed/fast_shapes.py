@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from manim import ORIGIN, RIGHT, UP, Line, Polygon, VGroup, VMobject
 
-from . import style
+from .. import style
 from .manim_adapter import forget_svg_paths
 
 

@@ -28,7 +28,7 @@ plane, boards of typeset text; a few drawings move. So:
   unless something in the scene counts as moving; an empty mobject with an
   updater that does nothing is added for the wait (:meth:`Stage.still_frame`).
 
-The painting itself goes through :mod:`scenes.toolkit.manim_adapter`.
+The painting itself goes through :mod:`scenes.toolkit.speed.manim_adapter`.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from .manim_adapter import drawn_digest, paint_background
 def fingerprint(mobject: Mobject) -> bytes:
     """A digest of everything the camera draws of ``mobject`` and its family: which
     parts there are, their points, colours and stroke widths (see
-    :func:`~scenes.toolkit.manim_adapter.drawn_digest`)."""
+    :func:`~scenes.toolkit.speed.manim_adapter.drawn_digest`)."""
     return drawn_digest([mobject])
 
 
