@@ -169,3 +169,32 @@ def test_the_rules_catch_an_import_upwards(tmp_path):
     assert "scenes.toolkit.style" in names and "manim" in names
     assert package_of("scenes.toolkit.style") not in MAY_IMPORT["linviz"]
     assert "manim" in NEVER["linviz"]
+
+
+def design_note_table() -> dict[str, tuple[set[str], set[str]]]:
+    """ARCHITECTURE.md's table of packages: package → (the packages of ours it may import,
+    the third-party ones it must never import), read from its rows' last cell: backticked
+    names before "never", then the names after it ("never manim, click or av")."""
+    import re
+
+    rows = {}
+    for line in (REPO_ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) != 3 or not re.fullmatch(r"`[\w.]+`", cells[0]):
+            continue
+        allowed, _, never = cells[2].partition("never")
+        never = never.split("(")[0]
+        rows[cells[0].strip("`")] = (set(re.findall(r"`([\w.]+)`", allowed)),
+                                     set(re.findall(r"[a-z_]+", never)) - {"or", "and"})
+    return rows
+
+
+def test_the_design_note_and_the_test_draw_the_same_layers():
+    """Every package of the table above is a row of ARCHITECTURE.md's, allowed the same
+    packages and refused the same third-party ones (the command-line shim render.py aside,
+    which the note names in linviz_cli's row)."""
+    table = design_note_table()
+    assert set(table) == set(MAY_IMPORT) - {"render"}
+    for package, (allowed, never) in table.items():
+        assert allowed == MAY_IMPORT[package], package
+        assert never == NEVER.get(package, set()), package
