@@ -68,8 +68,9 @@ def cli() -> None:
 
 
 def register() -> None:
-    from . import (batch_command, course_command, datasets_command, lecture_command,
+    from . import (course_command, datasets_command, lecture_command,
                    narration_command, scenes_command, story_command, trace_command)
+    from .batch import command as batch_command
 
     cli.add_command(scenes_command.list_scenes)
     cli.add_command(scenes_command.render)

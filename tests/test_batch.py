@@ -358,7 +358,7 @@ def test_the_collect_job_refuses_an_incomplete_course(worksheets, roster, tmp_pa
 
 
 def test_a_python_other_users_cannot_reach_is_warned_about():
-    from linviz_cli.sbatch import interpreter_warning
+    from linviz_cli.batch.sbatch import interpreter_warning
 
     tmp_path = Path(tempfile.mkdtemp(prefix="linviz-python-", dir="/tmp"))  # pytest's is 0700
     private = tmp_path / "home"
@@ -378,7 +378,7 @@ def test_a_python_other_users_cannot_reach_is_warned_about():
 
 
 def test_a_big_roster_is_submitted_in_arrays_below_max_array_size():
-    from linviz_cli.sbatch import chunks
+    from linviz_cli.batch.sbatch import chunks
 
     assert chunks(10_000, 1001) == [(offset, 1000) for offset in range(0, 10_000, 1000)]
     assert chunks(2_500, 1001)[-1] == (2000, 500)
@@ -430,7 +430,7 @@ def test_the_w_notation_reaches_every_page_a_student_reads(roster, tmp_path, run
 def test_sbatch_checks_the_runs_of_one_student_per_data_set(roster, tmp_path, runner,
                                                           monkeypatch):
     """A course of thousands is not run through every scene on the login node."""
-    import linviz_cli.batch_command as batch_command
+    import linviz_cli.batch.command as batch_command
 
     checked = []
     real = batch_command.check_variants
@@ -448,7 +448,7 @@ def test_sbatch_checks_the_runs_of_one_student_per_data_set(roster, tmp_path, ru
 
 
 def test_setup_lines_come_from_the_option_or_a_file(tmp_path):
-    from linviz_cli.sbatch import SlurmError, SlurmOptions
+    from linviz_cli.batch.sbatch import SlurmError, SlurmOptions
 
     lines = tmp_path / "setup.sh"
     lines.write_text("module purge\nmodule load ffmpeg/6\n")

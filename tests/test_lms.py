@@ -26,7 +26,7 @@ from linviz.generators import make_builtin
 from linviz.lessons.noise import noise_lesson
 from linviz.lessons.perceptron import perceptron_lesson
 from linviz.lessons.proof import proof_lesson
-from linviz_pack.lms import gradebook_csv, moodle_xml
+from linviz_cli.batch.lms import gradebook_csv, moodle_xml
 from linviz_pack.worksheet import homework_for
 
 COMMON = """

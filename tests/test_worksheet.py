@@ -231,7 +231,7 @@ def test_the_homework_is_made_without_manim():
             "from linviz.generators import make_builtin\n"
             "from linviz.lessons.perceptron import perceptron_lesson\n"
             "from linviz_pack.worksheet import homework_for\n"
-            "from linviz_pack.lms import moodle_xml\n"
+            "from linviz_cli.batch.lms import moodle_xml\n"
             "block, _ = homework_for('perceptron', "
             "perceptron_lesson(make_builtin('separable', 1)).trace)\n"
             "moodle_xml([{'id': 'a', 'seed': 1, 'scenes': {'perceptron': block.record()}}])\n"

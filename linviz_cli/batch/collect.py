@@ -4,7 +4,7 @@
   ``$TMPDIR`` on a cluster) copied into ``--out`` whole: into a temporary folder
   beside its place, then renamed over it, so ``--out`` never holds half a folder;
 - :func:`write_course_files`: the course's ``gradebook.csv`` and
-  ``moodle-questions.xml`` (:mod:`linviz_pack.lms`) from every student's
+  ``moodle-questions.xml`` (:mod:`linviz_cli.batch.lms`) from every student's
   ``answers.json``;
 - :func:`collect_course` (``batch --collect``, the SLURM collect job): checks that
   every student of the roster has a complete folder, writes the course files and
@@ -82,7 +82,7 @@ def read_records(students, out: Path) -> list[dict]:
 def write_course_files(students, out: Path) -> list[Path]:
     """The course's gradebook CSV and Moodle XML in ``out``; their paths."""
     from linviz.atomic import write_bytes_atomic, write_text_atomic
-    from linviz_pack.lms import gradebook_csv, moodle_xml
+    from linviz_cli.batch.lms import gradebook_csv, moodle_xml
 
     records = read_records(students, out)
     return [write_text_atomic(out / GRADEBOOK, gradebook_csv(records)),

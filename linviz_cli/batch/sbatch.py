@@ -34,7 +34,7 @@ import click
 
 from linviz.errors import LinvizError
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: SLURM's default MaxArraySize: array indices run from 0 to MaxArraySize − 1
 DEFAULT_MAX_ARRAY_SIZE = 1001
 #: the most tasks the --slurm-throttle may name (a sanity bound, not SLURM's)

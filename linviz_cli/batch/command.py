@@ -1,6 +1,6 @@
 """`batch`: one personalised variant per student — their videos, a worksheet, an answer key.
 
-For each roster row (see :mod:`linviz_cli.roster`) the folder ``--out/<id>/``
+For each roster row (see :mod:`linviz_cli.batch.roster`) the folder ``--out/<id>/``
 gets:
 
 - ``<scene>.trace.json``: the run each scene plays, made on the student's
@@ -13,7 +13,7 @@ gets:
   (:mod:`linviz_pack.worksheet`).
 
 and ``--out`` gets the course's ``gradebook.csv`` and ``moodle-questions.xml``
-(:mod:`linviz_pack.lms`). ``--collect`` (the SLURM collect job) checks that every
+(:mod:`linviz_cli.batch.lms`). ``--collect`` (the SLURM collect job) checks that every
 student's folder is complete, writes those two and zips the course.
 
 Every row is checked (its id, seed, data, and that each scene accepts the
@@ -32,7 +32,7 @@ from pathlib import Path
 import click
 
 from .collect import ANSWER_KEY, ANSWERS, WORKSHEET
-from .options import (cluster_and_jobs, cluster_option, format_option, jobs_option,
+from ..options import (cluster_and_jobs, cluster_option, format_option, jobs_option,
                       notation_option, out_option, quality_option, shaping_arguments,
                       shaping_options, theme_option)
 from .roster import MAX_STUDENTS
@@ -273,7 +273,7 @@ def write_variant(variant: Variant, out: Path, file_format: str, theme: str, no_
 
     from linviz_render.scene import SceneJob
 
-    from .scenes_command import _check_targets
+    from ..scenes_command import _check_targets
 
     student = variant.student
     folder = guard_outputs_folder(out / student.id, what=f"the folder of {student.id!r}")
