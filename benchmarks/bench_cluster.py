@@ -82,7 +82,7 @@ def overhead(args, folder: Path) -> dict:
 
     import distributed
 
-    from linviz.atomic import make_work_dir
+    from linviz.safety.atomic import make_work_dir
     from linviz_render.cluster import on_worker
     from linviz_render.fanout import on_this_machine
     from linviz_render.scene import render_scene, render_task

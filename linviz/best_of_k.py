@@ -15,7 +15,7 @@ import numpy as np
 
 from .dataset import CLASSIFICATION, Dataset
 from .errors import DataError
-from .limits import MAX_K, check_count, check_trace_budget
+from .safety.limits import MAX_K, check_count, check_trace_budget
 from .theory import training_error
 from .trace import Trace
 

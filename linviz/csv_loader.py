@@ -29,8 +29,8 @@ import numpy as np
 
 from .dataset import CLASSIFICATION, REGRESSION, Dataset
 from .errors import DataError, input_name, quoted, shorten, shown_path
-from .inputs import read_input_bytes
-from .limits import MAX_DATA_BYTES, MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_FIELD_CHARS
+from .safety.inputs import read_input_bytes
+from .safety.limits import MAX_DATA_BYTES, MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_FIELD_CHARS
 
 
 #: cells that mean "no value" in published tables (compared without case or spaces)

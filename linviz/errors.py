@@ -31,7 +31,7 @@ class OutputError(LinvizError):
 
 
 class LimitError(LinvizError):
-    """A count or size beyond the documented upper bounds (see :mod:`linviz.limits`)."""
+    """A count or size beyond the documented upper bounds (see :mod:`linviz.safety.limits`)."""
 
 
 def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:

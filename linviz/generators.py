@@ -15,7 +15,7 @@ import numpy as np
 
 from .dataset import CLASSIFICATION, REGRESSION, Dataset
 from .errors import DataError
-from .limits import MAX_GENERATED_POINTS, check_count
+from .safety.limits import MAX_GENERATED_POINTS, check_count
 
 DEFAULT_SEED = 0
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from .dataset import Dataset
 from .errors import DataError
-from .limits import MAX_STEPS, check_count, check_trace_budget
+from .safety.limits import MAX_STEPS, check_count, check_trace_budget
 from .trace import Trace
 
 #: gradient descent has converged when the gradient of the loss on all the data, at the

@@ -44,7 +44,7 @@ import numpy as np
 
 from .dataset import CLASSIFICATION, Dataset
 from .errors import DataError
-from .limits import (BYTES_PER_EPOCH, MAX_EPOCHS, check_count, over_budget, step_bytes,
+from .safety.limits import (BYTES_PER_EPOCH, MAX_EPOCHS, check_count, over_budget, step_bytes,
                      steps_budget)
 from .trace import Trace
 
@@ -256,7 +256,7 @@ class Perceptron:
 
     def epochs_within_budget(self, data: Dataset) -> int:
         """The most epochs whose trace of ``data`` fits the trace memory budget
-        (:mod:`linviz.limits`): a run of at most this many is never stopped for memory."""
+        (:mod:`linviz.safety.limits`): a run of at most this many is never stopped for memory."""
         return self._budget(data)[0]
 
     def fit(self, data: Dataset) -> "Perceptron":

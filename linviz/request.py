@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, fields, replace
 
 from linviz.errors import DataError
 
-from linviz.limits import QUIZ_PAUSE
+from linviz.safety.limits import QUIZ_PAUSE
 
 VARIABLE = "LINVIZ_REQUEST"
 

@@ -30,11 +30,11 @@ from typing import Any, Mapping
 import numpy as np
 
 from . import trace_checks
-from .atomic import write_text_atomic
+from .safety.atomic import write_text_atomic
 from .dataset import Dataset
 from .errors import DataError, TraceFormatError, shown_path
-from .inputs import read_input_bytes
-from .limits import MAX_TRACE_BYTES
+from .safety.inputs import read_input_bytes
+from .safety.limits import MAX_TRACE_BYTES
 
 SCHEMA_VERSION = 1
 FORMAT_NAME = "linviz-trace"
@@ -192,8 +192,8 @@ class Trace:
              inputs=()) -> Path:
         """Write the JSON to ``path`` atomically (nothing half-written on failure).
 
-        ``path`` may be a checked :class:`~linviz.atomic.OutputTarget`; it must
-        not be one of ``inputs`` (see :func:`linviz.atomic.guard_output`).
+        ``path`` may be a checked :class:`~linviz.safety.atomic.OutputTarget`; it must
+        not be one of ``inputs`` (see :func:`linviz.safety.atomic.guard_output`).
         """
         return write_text_atomic(path, self.to_json(mistakes_only), inputs)
 

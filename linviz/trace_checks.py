@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from .errors import TraceFormatError, quoted
-from .limits import MAX_JSON_DEPTH
+from .safety.limits import MAX_JSON_DEPTH
 
 # a JSON string literal, escapes included: brackets inside one are not structure
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)

@@ -18,7 +18,7 @@ def init(path, force) -> None:
     lecture with 'render.py lecture --course FILE.toml'."""
     from pathlib import Path
 
-    from linviz.atomic import guard_output, write_text_atomic
+    from linviz.safety.atomic import guard_output, write_text_atomic
     from linviz_pack.course import TEMPLATE
 
     target = guard_output(path)

@@ -36,7 +36,7 @@ def export(ctx, names, out_file, course_file, data_options, notation) -> None:
     --course as to `lecture`): a beat whose sentence changes (other data, another
     notation) is reported as needing a new recording.
     """
-    from linviz.atomic import write_text_atomic
+    from linviz.safety.atomic import write_text_atomic
     from linviz_render.scene import check_manim
     from linviz_render.story import sentences_of
     from linviz_voice.script import ScriptLine, beat_id, format_script

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from linviz.limits import (MAX_DATA_BYTES, MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_JOBS,
+from linviz.safety.limits import (MAX_DATA_BYTES, MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_JOBS,
                            MAX_QUIZ_PAUSE, MAX_SEED, QUIZ_PAUSE)
 from linviz_render.scene import FORMATS, QUALITIES
 
@@ -20,16 +20,16 @@ def _data_from_stream(ctx, param, value):
     """
     if value is None:
         return None
-    from linviz.inputs import is_stream
+    from linviz.safety.inputs import is_stream
 
     if not is_stream(value):
         return value
     import tempfile
     from pathlib import Path
 
-    from linviz.atomic import make_work_dir, remove_stale_temporaries, remove_work_dir
+    from linviz.safety.atomic import make_work_dir, remove_stale_temporaries, remove_work_dir
     from linviz.errors import DataError, name_path
-    from linviz.inputs import STANDARD_INPUT, read_input_bytes
+    from linviz.safety.inputs import STANDARD_INPUT, read_input_bytes
 
     data = read_input_bytes(value, MAX_DATA_BYTES, DataError, "CSV file")
     scratch = Path(tempfile.gettempdir())

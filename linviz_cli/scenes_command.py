@@ -68,7 +68,7 @@ def render(names, quality, file_format, out_dir, preview, data_options, trace_fi
     moves nothing of the scenes in flight. With --cluster each scene is a task
     on a Dask worker, which writes into --out (a folder the workers share).
     """
-    from linviz.atomic import guard_outputs_folder, remove_stale_temporaries
+    from linviz.safety.atomic import guard_outputs_folder, remove_stale_temporaries
     from linviz.sources import looks_like_file
     from linviz_render.scene import (SceneJob, check_manim, render_here, render_on_cluster,
                                      scene_with_request)
@@ -126,7 +126,7 @@ def _check_targets(out: Path, name: str, file_format: str, inputs, sections: boo
     The movie (or image) and its captions must be new or regular files, and
     not an input; with --save_sections, ``NAME-sections`` must be new or a folder.
     """
-    from linviz.atomic import guard_output, kind_of
+    from linviz.safety.atomic import guard_output, kind_of
 
     for suffix in ("." + file_format, ".srt"):
         target = guard_output(out / f"{name}{suffix}", inputs)

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from linviz.limits import MAX_EPOCHS, MAX_K, MAX_STEPS
+from linviz.safety.limits import MAX_EPOCHS, MAX_K, MAX_STEPS
 
 from .options import data_options, echo_data_notes
 
@@ -51,7 +51,7 @@ def trace(algorithm, data_options, out_path, mistakes_only, **learner_options):
     during it when a perceptron has not converged, naming the τ or --steps
     that fits.
     """
-    from linviz.atomic import guard_output, why_unwritable, write_text_atomic
+    from linviz.safety.atomic import guard_output, why_unwritable, write_text_atomic
     from linviz.errors import shown_path
     from linviz.dataset import CLASSIFICATION, REGRESSION
     from linviz.learners import DEFAULT_DATA, LEARNERS

@@ -18,9 +18,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from linviz.atomic import make_work_dir, remove_stale_temporaries, remove_work_dir
+from linviz.safety.atomic import make_work_dir, remove_stale_temporaries, remove_work_dir
 from linviz.explorable import EXPLORABLE, is_explorable
-from linviz.limits import QUIZ_PAUSE
+from linviz.safety.limits import QUIZ_PAUSE
 from linviz.notation import in_notation
 from scenes.toolkit.section_titles import read_section_titles
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from linviz.errors import LinvizError, quoted, shown_path
-from linviz.limits import MAX_QUIZ_PAUSE, MAX_SEED, QUIZ_PAUSE
+from linviz.safety.limits import MAX_QUIZ_PAUSE, MAX_SEED, QUIZ_PAUSE
 from linviz.notation import NOTATIONS
 from linviz_render.scene import QUALITIES
 
@@ -151,7 +151,7 @@ def read_course(path: str | Path) -> dict:
 
     Raises CourseError with one line: the file, where, and what is wrong.
     """
-    from linviz.inputs import read_input_bytes
+    from linviz.safety.inputs import read_input_bytes
 
     where = shown_path(path)
     raw = read_input_bytes(path, MAX_COURSE_BYTES, CourseError, "course file")

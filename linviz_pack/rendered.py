@@ -23,8 +23,8 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from linviz.atomic import make_work_dir, remove_work_dir
-from linviz.limits import QUIZ_PAUSE
+from linviz.safety.atomic import make_work_dir, remove_work_dir
+from linviz.safety.limits import QUIZ_PAUSE
 
 from . import cache
 from .timeline import SceneTimeline, read_timeline

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from linviz.atomic import make_work_dir, remove_work_dir
+from linviz.safety.atomic import make_work_dir, remove_work_dir
 
 from . import cache
 

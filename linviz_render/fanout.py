@@ -29,7 +29,7 @@ from typing import Any, Callable, Sequence
 
 
 from linviz.errors import LinvizError
-from linviz.limits import MAX_JOBS
+from linviz.safety.limits import MAX_JOBS
 
 #: ``tcp://host:port``, ``tls://host:port`` or ``host:port`` (host: a name, IPv4 or [IPv6])
 _ADDRESS = re.compile(r"^(?:(tcp|tls|ucx)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$")

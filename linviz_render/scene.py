@@ -3,7 +3,7 @@
 :func:`render_scene` runs one ``python -m manim`` process (see
 :mod:`linviz_render.process`) for a catalogue entry and a
 :class:`~linviz.request.RenderRequest`, in a private locked folder
-(``.linviz-PID-NAME-…``, see :mod:`linviz.atomic`), and moves the finished
+(``.linviz-PID-NAME-…``, see :mod:`linviz.safety.atomic`), and moves the finished
 movie (or image), its captions and its sections folder into ``out`` only
 when complete: a failed or interrupted render leaves nothing half-written.
 The request reaches the scene by one route, the ``LINVIZ_REQUEST`` variable
@@ -139,7 +139,7 @@ def render_scene(entry, request, quality: str, file_format: str, out: Path, mani
 
     Returns the files moved into ``out``.
     """
-    from linviz.atomic import make_work_dir, remove_work_dir
+    from linviz.safety.atomic import make_work_dir, remove_work_dir
     from linviz.errors import LinvizError
 
     from .process import Children, failure_reason, keep_log
@@ -227,7 +227,7 @@ def render_on_cluster(spec, jobs, quality, file_format, root: Path, manim_args) 
     worker's half-made files vanish with it; its task runs again elsewhere.
     Returns each job's files, in order.
     """
-    from linviz.atomic import make_work_dir, remove_work_dir
+    from linviz.safety.atomic import make_work_dir, remove_work_dir
 
     from .cluster import cluster_executor
     from .fanout import Progress, Task, run_tasks

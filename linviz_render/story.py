@@ -90,7 +90,7 @@ def note_spoken(cache: Path, entry, request, wavs) -> None:
     """Note, after a render, the WAVs ``entry``'s story was spoken with as ``request`` asks."""
     import json
 
-    from linviz.atomic import write_text_atomic
+    from linviz.safety.atomic import write_text_atomic
 
     write_text_atomic(_told_file(cache, entry, request), json.dumps(sorted(set(wavs))) + "\n")
 

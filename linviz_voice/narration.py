@@ -39,7 +39,7 @@ def narration_path(movie: Path) -> Path:
 
 
 def write_narration(path: Path, voice: str, beats) -> None:
-    from linviz.atomic import write_text_atomic
+    from linviz.safety.atomic import write_text_atomic
 
     write_text_atomic(path, json.dumps({"voice": voice, "beats": [asdict(b) for b in beats]},
                                        indent=1, ensure_ascii=False) + "\n")

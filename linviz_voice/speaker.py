@@ -9,7 +9,7 @@ the story without frames and synthesises every sentence ahead of the scene
 (:mod:`linviz_render.story`); a lock per sentence keeps the two from
 synthesising the same one. Synthesised sentences are kept in a cache folder, one WAV per
 SHA-256 of (spoken text, voice, settings), written whole or not at all
-(:mod:`linviz.atomic`): a re-run synthesises nothing.
+(:mod:`linviz.safety.atomic`): a re-run synthesises nothing.
 
 Voices (``RenderRequest.voice``): ``"piper"``, the synthetic voice; a folder of
 the lecturer's recordings (``<beat id>.wav`` with the script they were made
@@ -131,7 +131,7 @@ class Speaker:
     def synthesized(self, spoken: str) -> Path | None:
         """The cached WAV of ``spoken``, synthesised first when it is not there; None when
         there is nothing to say or no synthetic voice."""
-        from linviz.atomic import write_bytes_atomic
+        from linviz.safety.atomic import write_bytes_atomic
 
         if not spoken.strip():
             return None

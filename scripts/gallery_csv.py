@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from linviz.atomic import write_text_atomic  # noqa: E402
+from linviz.safety.atomic import write_text_atomic  # noqa: E402
 from linviz.gallery import GALLERY, csv_text, gallery_case  # noqa: E402
 
 

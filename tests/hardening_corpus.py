@@ -543,7 +543,7 @@ CASES: list[Case] = [
          patch=interrupt("scenes.base:check_scene_data")),
     Case(10, "render-interrupted-while-making-its-folder", RENDER,
          r"^Error: interrupted: the scenes in flight", folder_named("out"),
-         patch=interrupt("linviz.atomic:make_work_dir")),
+         patch=interrupt("linviz.safety.atomic:make_work_dir")),
 
     Case(5, "disk-error-while-writing", (*TRACE, "--out", "run.json"),
          r"^Error: cannot write run\.json: Input/output error; choose another --out",

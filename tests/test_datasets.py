@@ -217,7 +217,7 @@ def test_disk_segment_area_matches_numerical_integration(radius, distance):
 
 def test_separable_answers_at_its_largest_n_with_the_gap_it_states():
     from sklearn.neighbors import KDTree
-    from linviz.limits import MAX_GENERATED_POINTS
+    from linviz.safety.limits import MAX_GENERATED_POINTS
 
     n, margin, radius = MAX_GENERATED_POINTS, 0.05, 2.0
     data = generators.separable(n=n, margin=margin, radius=radius, seed=3)
@@ -236,7 +236,7 @@ def test_separable_answers_at_its_largest_n_with_the_gap_it_states():
 
 def test_a_generator_asked_for_more_points_than_its_bound_says_so_in_one_line():
     from linviz.errors import LimitError
-    from linviz.limits import MAX_GENERATED_POINTS
+    from linviz.safety.limits import MAX_GENERATED_POINTS
 
     for make in (generators.separable, generators.noisy, generators.xor_cloud,
                  generators.offset1d, generators.regression1d):

@@ -186,7 +186,7 @@ def test_the_next_trace_removes_temporaries_of_killed_runs_only(tmp_path, runner
 
 
 def test_the_output_guard_names_each_refusal(tmp_path):
-    from linviz.atomic import guard_output
+    from linviz.safety.atomic import guard_output
     from linviz.errors import OutputError
 
     data = tmp_path / "d.csv"

@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from linviz import atomic
+from linviz.safety import atomic
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 HOLDER = """
 import fcntl, os, sys, tempfile, time
 sys.path.insert(0, {root!r})
-from linviz import atomic
+from linviz.safety import atomic
 folder = sys.argv[1]
 pid_in_name = str(os.getpid()) if sys.argv[2] == "self" else sys.argv[2]
 work = atomic.make_work_dir(folder, "perceptron")

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from independent import reference_perceptron
 
-import linviz.atomic
+import linviz.safety.atomic
 import linviz.trace
 from linviz import (SCHEMA_VERSION, BestOfK, DataError, LinearRegression, LogisticRegression,
                     Perceptron, Trace, TraceFormatError, load_csv, make_builtin)
@@ -341,7 +341,7 @@ def test_a_failing_rename_leaves_no_file(tmp_path, monkeypatch):
     def refuse(*args, **kwargs):
         raise OSError("disk full")
 
-    monkeypatch.setattr(linviz.atomic.os, "replace", refuse)
+    monkeypatch.setattr(linviz.safety.atomic.os, "replace", refuse)
     with pytest.raises(OSError, match="disk full"):
         trace.save(tmp_path / "run.json")
     assert leftovers(tmp_path) == []
@@ -367,7 +367,7 @@ def test_a_failing_write_leaves_no_file_and_keeps_the_old_one(tmp_path, monkeypa
             self.handle.write(text[: len(text) // 2])
             raise OSError("no space left on device")
 
-    monkeypatch.setattr(linviz.atomic.os, "fdopen",
+    monkeypatch.setattr(linviz.safety.atomic.os, "fdopen",
                         lambda *a, **k: HalfWriter(real_fdopen(*a, **k)))
     with pytest.raises(OSError, match="no space"):
         trace.save(target)

@@ -7,7 +7,7 @@ The budget
 The run goes on until a whole pass makes no update (it has converged), for at
 most :data:`PASS_BUDGET` = 1,000 passes over the data (τ = 1,000; fewer only
 when the trace of so many passes would not fit the trace memory budget of
-:mod:`linviz.limits`). On separable data the perceptron converges (the
+:mod:`linviz.safety.limits`). On separable data the perceptron converges (the
 theorem: at most (R/γ)² updates), but (R/γ)² can be huge (Iris sepal data
 converges after 1,562 updates at pass 721; the built-in data moved far from the
 origin needs 21,181 passes). When the budget ends first the lesson says so:

@@ -33,7 +33,7 @@ import numpy as np
 from ..dataset import Dataset
 from .. import wording
 from ..errors import DataError, LimitError
-from ..limits import MAX_EPOCHS
+from ..safety.limits import MAX_EPOCHS
 from ..perceptron import Perceptron
 from ..theory import (
     ProofQuantities, augment, epochs_to_converge, is_separable, mistake_bound, proof_quantities,

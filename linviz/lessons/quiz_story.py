@@ -24,7 +24,7 @@ from .quiz import (MARGIN, ONE_POINT, MarginQuizLesson, OnePointLesson, magnific
 
 #: the motion of a beat that asks a quiz's question and pauses on it
 QUIZ = "quiz"
-from ..limits import QUIZ_PAUSE  # noqa: E402,F401 - the question's still, said here
+from ..safety.limits import QUIZ_PAUSE  # noqa: E402,F401 - the question's still, said here
 DEFAULT_DATA = {ONE_POINT: None, MARGIN: None}
 
 ONE_POINT_QUESTION = ("Quiz, from the notes: the data set is one point, (x, +1). How often "

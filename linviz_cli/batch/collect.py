@@ -44,7 +44,7 @@ class IncompleteCourse(LinvizError):
 def publish_folder(folder: Path, out: Path) -> Path:
     """Copy ``folder`` into ``out`` under its name, whole: copied beside its place first,
     then renamed over the old folder (removed after). Returns the new folder."""
-    from linviz.atomic import current_umask, make_work_dir, remove_work_dir
+    from linviz.safety.atomic import current_umask, make_work_dir, remove_work_dir
 
     target = out / folder.name
     incoming = make_work_dir(out, f"incoming-{folder.name}")
@@ -81,7 +81,7 @@ def read_records(students, out: Path) -> list[dict]:
 
 def write_course_files(students, out: Path) -> list[Path]:
     """The course's gradebook CSV and Moodle XML in ``out``; their paths."""
-    from linviz.atomic import write_bytes_atomic, write_text_atomic
+    from linviz.safety.atomic import write_bytes_atomic, write_text_atomic
     from linviz_cli.batch.lms import gradebook_csv, moodle_xml
 
     records = read_records(students, out)
@@ -123,7 +123,7 @@ def zip_course(out: Path) -> Path:
     temporary beside it, then renamed (videos are stored, already compressed)."""
     import tempfile
 
-    from linviz.atomic import TEMP_MARK, current_umask, guard_output
+    from linviz.safety.atomic import TEMP_MARK, current_umask, guard_output
 
     target = Path(guard_output(out.parent / f"{out.name}.zip",
                                what="the course's zip").path)

@@ -96,7 +96,7 @@ def batch(roster, scene_names, quality, file_format, out_dir, theme, jobs, clust
     SHA-256("linviz-roster:" + id)), so the same roster always gives the same
     variants. Bad rows are reported with their line before anything is written.
     """
-    from linviz.atomic import guard_outputs_folder, remove_stale_temporaries
+    from linviz.safety.atomic import guard_outputs_folder, remove_stale_temporaries
 
     from linviz_render.scene import check_manim, render_here, render_on_cluster
 
@@ -266,7 +266,7 @@ def write_variant(variant: Variant, out: Path, file_format: str, theme: str, no_
                   notation: str = "theta"):
     """Write a student's traces, worksheet, answer key and answers; return the
     :class:`SceneJob` s that render their videos from the traces."""
-    from linviz.atomic import (guard_outputs_folder, remove_stale_temporaries,
+    from linviz.safety.atomic import (guard_outputs_folder, remove_stale_temporaries,
                                write_bytes_atomic, write_text_atomic)
     from linviz_pack.worksheet import homework_for, in_notation, sheet_pdf
     from linviz.request import RenderRequest

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from linviz.errors import LinvizError, quoted, shown_path
-from linviz.limits import MAX_SEED
+from linviz.safety.limits import MAX_SEED
 
 COLUMNS = ("id", "seed", "data")
 #: the most students one roster may hold (a course, not a census)
@@ -57,7 +57,7 @@ def derived_seed(student_id: str) -> int:
 
 def read_roster(path: str) -> list[Student]:
     """The students of the roster at ``path``; RosterError (one line) if any row is bad."""
-    from linviz.inputs import read_input_bytes
+    from linviz.safety.inputs import read_input_bytes
 
     raw = read_input_bytes(path, MAX_ROSTER_BYTES, RosterError, "roster CSV file")
     try:

@@ -236,7 +236,7 @@ def write_sbatch(target: str, roster: str, count: int, out_dir: str, arguments: 
                  options: SlurmOptions) -> list[Path]:
     """Write the array, collect and submit scripts (executable) and the log folder; return
     their paths (the submit script last)."""
-    from linviz.atomic import current_umask, guard_output, guard_outputs_folder, write_text_atomic
+    from linviz.safety.atomic import current_umask, guard_output, guard_outputs_folder, write_text_atomic
 
     check_options(options)
     checked = guard_output(target, [roster], what="--sbatch")

@@ -4,7 +4,7 @@ A named pipe with no writer would block forever, ``/dev/zero`` never ends and
 a huge file ends in a MemoryError. So the file is opened without blocking and
 read up to a size limit; a device is refused. A pipe (a named one, ``<(cat
 points.csv)``, or standard input given as ``-``) is read as its writer writes
-it; one that no process writes to gets :data:`~linviz.limits.INPUT_WAIT_SECONDS`
+it; one that no process writes to gets :data:`~linviz.safety.limits.INPUT_WAIT_SECONDS`
 for a writer to open it: every one of these is one line naming the file,
 never a hang or a traceback.
 """
@@ -17,7 +17,7 @@ import stat
 
 from . import limits
 from .atomic import kind_of
-from .errors import shown_path
+from ..errors import shown_path
 
 #: the name that stands for standard input
 STANDARD_INPUT = "-"

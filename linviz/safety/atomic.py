@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from .errors import OutputError, shown_path
+from ..errors import OutputError, shown_path
 
 #: marks every temporary name this module makes; the process id follows it
 TEMP_MARK = ".linviz-"

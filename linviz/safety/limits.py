@@ -15,7 +15,7 @@ state repeats and it never will): its memory stays within the budget.
 
 from __future__ import annotations
 
-from .errors import LimitError
+from ..errors import LimitError
 
 MAX_EPOCHS = 1_000_000        #: perceptron τ
 MAX_STEPS = 1_000_000         #: gradient steps
