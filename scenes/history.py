@@ -9,10 +9,10 @@ fact comes from the lesson (:mod:`linviz.lessons.history`), which names its note
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, DashedLine, Dot, Line, Rectangle,
-                   VGroup)
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, DashedLine, Dot, Line, Polygon,
+                   Rectangle, VGroup)
 
-from linviz.geometry import Box, clip_line
+from linviz.geometry import Box, clip_line, half_plane_polygon
 from linviz.lessons.history import HistoryLesson, history_lesson
 from linviz.lessons.history_story import history_storyboard
 from scenes.base import LinvizScene
@@ -29,15 +29,19 @@ LEVEL_STEP = 0.5
 #: the headline card's top left and width (right of the neuron, under the formula)
 CARD_TOP_LEFT = np.array([0.8, 0.75, 0.0])
 CARD_WIDTH = 5.6
-#: from 1969 on, XOR is the picture: the model shrinks to the top left (by MODEL_SHRINK,
-#: its top left at MODEL_CORNER), XOR's square stands right of centre, the cards at its left
-MODEL_SHRINK, MODEL_CORNER = 0.6, np.array([-6.8, 2.95, 0.0])
+#: from 1969 on, XOR is the picture: the model leaves and its formula moves to the top left
+#: (its top left corner here), XOR's square stands right of centre, the cards at its left
+FORMULA_CORNER = np.array([-6.5, 2.6, 0.0])
 XOR_CENTRE = np.array([3.1, 0.45, 0.0])
 #: half the side of XOR's square, and the screen length of one unit of its corners (±1, ±1)
 XOR_HALF, XOR_UNIT = 1.6, 1.0
 #: the cards beside XOR: their top left, and their right end (clear of XOR's tick values)
 XOR_CARD_TOP_LEFT = np.array([-6.5, 0.5, 0.0])
 XOR_CARD_RIGHT = XOR_CENTRE[0] - XOR_HALF - 0.7
+#: the winter's band fades out over its last years, in steps
+WINTER_FADE, WINTER_FADE_STEPS = 4.0, 8
+#: the opacity of the side a line tried on XOR's corners calls +
+XOR_SHADE_OPACITY = 0.18
 #: how long each line tried on XOR's corners stays, its wrong corners ringed (s)
 XOR_TRY_SECONDS = 1.1
 #: the opacity a line tried on XOR's corners fades to when the next is tried
@@ -147,7 +151,7 @@ class HistoryScene(LinvizScene):
             self.event_marks.append(mark)
         self.hype = VGroup(*self.wrapped("expected to recognise people, even to gain "
                                          "‘consciousness’", CARD_WIDTH))
-        self.hype.arrange(DOWN, aligned_edge=LEFT, buff=0.1).set_color(theme.muted)
+        self.hype.arrange(DOWN, aligned_edge=LEFT, buff=0.1)
         # XOR's four corners at the card's right
         corners = VGroup()
         for x1, x2, label in lesson.xor_points:
@@ -178,10 +182,8 @@ class HistoryScene(LinvizScene):
         # the band starts clear of the 1969 dot it follows
         start, end = (self.year_x(y) for y in lesson.winter)
         start += 0.1
-        self.winter = VGroup(
-            Rectangle(width=end - start, height=0.16, stroke_width=0, fill_color=theme.negative,
-                      fill_opacity=0.35).move_to(((start + end) / 2, AXIS_Y, 0)),
-            text("AI winter", theme, style.FONT_BODY, theme.text))
+        self.winter = VGroup(self.fading_band(start, end),
+                             text("AI winter", theme, style.FONT_BODY, theme.text))
         # the first placed at the top: read down, the labels go in time's order
         levels = len(self.level_ends)
         for words, level in self.placed:
@@ -206,6 +208,23 @@ class HistoryScene(LinvizScene):
             self.agenda.scale(CARD_WIDTH / self.agenda.width)
         #: the headline card on screen (None before the first event)
         self.card = None
+
+    def fading_band(self, start: float, end: float) -> VGroup:
+        """The winter's band on the axis from x = ``start`` to ``end``, fading out over
+        :data:`WINTER_FADE` years round its end: the notes give it only as "the mid-1980s"."""
+        fade = WINTER_FADE / (self.lesson.span[1] - self.lesson.span[0]) * (AXIS_RIGHT - AXIS_LEFT)
+        # the fade is centred on the band's end year
+        solid_end, end = end - fade / 2, end + fade / 2
+        steps = np.linspace(solid_end, end, WINTER_FADE_STEPS + 1)
+        band = VGroup(Rectangle(width=solid_end - start, height=0.16, stroke_width=0,
+                                fill_color=self.theme.negative, fill_opacity=0.35).move_to(
+            ((start + solid_end) / 2, AXIS_Y, 0)))
+        for k, (a, b) in enumerate(zip(steps[:-1], steps[1:])):
+            band.add(Rectangle(width=b - a, height=0.16, stroke_width=0,
+                               fill_color=self.theme.negative,
+                               fill_opacity=0.35 * (1 - (k + 1) / (WINTER_FADE_STEPS + 1)))
+                     .move_to(((a + b) / 2, AXIS_Y, 0)))
+        return band
 
     def card_for(self, title: str, lines, width: float, top_left=CARD_TOP_LEFT) -> VGroup:
         """The headline card: ``title`` large (a year), ``lines`` under it, each at most
@@ -314,29 +333,41 @@ class HistoryScene(LinvizScene):
                 if dashed else Line(*points, color=theme.boundary, stroke_width=3))
         rings = VGroup(*[Circle(radius=0.3, color=theme.mistake, stroke_width=3.5).move_to(
             self.xor_point(self.lesson.xor_points[i][:2])) for i in self.lesson.xor_wrong(k)])
-        return VGroup(line, rings)
+        # the side the line calls +, shaded, so a ring's "wrong side" can be checked
+        side = half_plane_polygon(theta, theta0, Box(-half, half, -half, half))
+        shade = VGroup() if side is None else Polygon(
+            *[self.xor_point(p) for p in side], stroke_width=0, fill_color=theme.positive,
+            fill_opacity=XOR_SHADE_OPACITY)
+        return VGroup(line, VGroup(shade, rings))
 
     def draw_xor(self, beat) -> None:
         """The four corners, then lines tried one after another, the corners each gets
         wrong ringed: every line gets one wrong (no line separates them)."""
         shown = [m for m in self.event_marks[:beat.state["events"]] if not self.on_screen(m)]
         # the model, said, steps back to the top left: XOR takes the middle
-        parts = (self.inputs, self.body, self.formula)
-        corner = VGroup(*parts).get_corner(UP + LEFT)
-        self.play(*[part.animate.scale(MODEL_SHRINK, about_point=corner).shift(
-            MODEL_CORNER - corner) for part in parts],
-            *([vanish(self.hype)] if self.on_screen(self.hype) else []),
-            run_time=style.RUN_FADE * 2)
+        # the model, said, leaves; its formula, the classifier XOR defeats, stays at the top
+        # left: XOR takes the middle
+        corner = self.formula.get_corner(UP + LEFT)
+        self.play(vanish(self.inputs), vanish(self.body),
+                  self.formula.animate.shift(FORMULA_CORNER - corner),
+                  *([vanish(self.hype)] if self.on_screen(self.hype) else []),
+                  run_time=style.RUN_FADE * 2)
+        self.remove(self.inputs, self.body)
         self.show_card(self.events_card(beat.state["events"],
                                         min(CARD_WIDTH, XOR_CARD_RIGHT - XOR_CARD_TOP_LEFT[0]),
                                         XOR_CARD_TOP_LEFT), *shown)
         self.play(appear(self.xor), run_time=style.RUN_FADE)
         tries = len(self.lesson.xor_tries)
         drawn = self.xor_drawing(0)
-        # what a ring says, beside the square, with the first rings
-        key = VGroup(Circle(radius=0.13, color=self.theme.mistake, stroke_width=3),
-                     text("wrong side", self.theme, style.FONT_SMALL, self.theme.muted))
-        key.arrange(RIGHT, buff=0.12).next_to(self.xor[0], RIGHT, buff=0.3)
+        # what the shade and a ring say, beside the square, with the first line
+        theme = self.theme
+        key = VGroup(
+            VGroup(Rectangle(width=0.26, height=0.26, stroke_width=0, fill_color=theme.positive,
+                             fill_opacity=2 * XOR_SHADE_OPACITY),
+                   math("h(x) = +1", theme, style.FONT_SMALL)).arrange(RIGHT, buff=0.12),
+            VGroup(Circle(radius=0.13, color=theme.mistake, stroke_width=3),
+                   text("wrong side", theme, style.FONT_SMALL)).arrange(RIGHT, buff=0.12))
+        key.arrange(DOWN, aligned_edge=LEFT, buff=0.15).next_to(self.xor[0], RIGHT, buff=0.3)
         key.align_to(self.xor[0], DOWN)
         self.xor.add(key)
         self.play(appear(drawn), appear(key), run_time=style.RUN_FADE)

@@ -14,8 +14,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Indicate, Line,
 
 from linviz import wording
 from linviz.geometry import clip_line
-from linviz.lessons.quiz import (band_half_width, band_inset, margin_quiz_lesson,
-                                 one_point_lesson, plane_box)
+from linviz.lessons.quiz import (band_half_width, band_inset, farthest_point,
+                                 margin_quiz_lesson, one_point_lesson, plane_box)
 from linviz.lessons.quiz_story import (MARGIN_QUESTION, MARGIN_THEOREM, ONE_POINT_QUESTION,
                                        margin_storyboard, plane_margin, said_gamma,
                                        one_point_storyboard)
@@ -92,14 +92,15 @@ class QuizScene(LinvizScene):
             self.play(vanish(self.card), run_time=style.RUN_FADE)
             self.remove(self.card)
 
-    #: where the status line stands (None: under the title)
+    #: where the status line stands (None: under the title), and its widest (None: any)
     status_place = None
+    status_width = None
 
     def show_words(self, words: str | None) -> None:
         """The status line (None: none), at ``status_place``."""
         where = self.status_place
         self.show_status_words(words, (lambda line: line.to_edge(UP, buff=1.0)) if where is None
-                               else (lambda line: line.move_to(where)))
+                               else (lambda line: line.move_to(where)), self.status_width)
 
     def draw_hold(self, beat) -> None:
         """Nothing moves: the sentence says more about the picture on screen, and the status
@@ -126,7 +127,9 @@ class OnePointQuizScene(QuizScene):
     """Quiz: how often can the perceptron get a single point wrong?"""
 
     question = ONE_POINT_QUESTION
-    status_place = (3.4, -0.55, 0.0)
+    status_place, status_width = (3.4, -0.55, 0.0), CHAIN_WIDTH
+    #: the card in the empty right half (the plane, left, stays in view under the question)
+    card_center = (3.3, 1.0, 0.0)
 
     def make_trace(self):
         self.lesson = one_point_lesson(self.seed)
@@ -202,8 +205,9 @@ class OnePointQuizScene(QuizScene):
         self.show_words(beat.state["status"])
         for step in range(1, end + 1):
             before, after = self.theta_at(run, step - 1), self.theta_at(run, step)
-            if self.theta_arrow is None:
-                self.move_theta(before)  # θ = 0 has no arrow: it appears with the step
+            if not np.any(before):  # from θ = 0 the step is θ itself: its arrow, no other
+                self.move_theta(after)
+                continue
             step_arrow = FastArrow(self.theme.step, stroke_width=3)
             step_arrow.set_ends(self.plane.c2p(before), self.plane.c2p(after))
             step = VGroup(step_arrow, self.step_name(step_arrow))
@@ -274,6 +278,7 @@ class OnePointQuizScene(QuizScene):
     def draw_answer(self, beat) -> None:
         """The bound on the updates from θ⁽⁰⁾ in display type under the scores: its formula,
         then its numbers, then the Cauchy–Schwarz step between its two bounds."""
+        self.show_words(beat.state["status"])
         formula, numbers = beat.state["chain"]
         theme = self.theme
         lines = VGroup(math(formula, theme, style.FONT_BODY), math(numbers, theme, style.FONT_BODY),
@@ -363,15 +368,30 @@ class MarginQuizScene(QuizScene):
                         zip((self.lesson.wide, self.lesson.narrow), self.planes)]
 
     def reach(self, run, plane) -> VGroup:
-        """R drawn: a dashed line from 0 to the point of largest ‖[x, 1]‖ (the one R is),
-        named "R" at its middle, off the line."""
+        """How far the points reach: a dashed line from 0 to the point of largest ‖x‖ (the
+        one R is: R = √(‖x‖² + 1) on [x, 1]), named with its length in the plane."""
         X = np.asarray(run.data.X, dtype=float)
-        far = int(np.argmax(X[:, 0] ** 2 + X[:, 1] ** 2))  # the first of the largest
+        far = farthest_point(run)
         start, end = plane.c2p((0, 0)), plane.c2p(X[far])
         line = DashedLine(start, end, color=self.theme.text, stroke_width=3, dash_length=0.08)
-        name = math("R", self.theme, style.FONT_SMALL)
+        name = math(f"norm(x) = {wording.number(float(np.hypot(*X[far])), 2)}", self.theme,
+                    style.FONT_SMALL)
         with_backdrop(name, self.theme)
-        name.move_to((start + end) / 2 + 0.22 * across(end - start, towards=np.array([-1.0, 1.0])))
+        # beside the farthest point, where it covers the fewest markers, not the line and
+        # not the inset (text on an inset weighs most)
+        along = np.linspace(0.0, 1.0, 16)[:, None]
+        obstacles = [box_around(plane.markers.positions(), plane.marker_size * 1.2),
+                     box_around(start + along * (end - start), 0.06)]
+        if self.inset is not None and plane is self.planes[1]:
+            square = self.inset[0]  # the inset's backing: its square (leaders aside)
+            obstacles.append(np.array([[*square.get_corner(DOWN + LEFT)[:2] - 0.2,
+                                        *square.get_corner(UP + RIGHT)[:2] + 0.2, 100.0]]))
+        frame = plane.frame
+        offset = best_offset(end, (name.width, name.height), np.vstack(obstacles), 0.12,
+                             bounds=np.array([*frame.get_corner(DOWN + LEFT)[:2],
+                                              *frame.get_corner(UP + RIGHT)[:2]]),
+                             rings=3, ring_cost=0.05)
+        name.move_to(end + np.array([*offset, 0.0]))
         return VGroup(line, name)
 
     def heading(self, run, plane):

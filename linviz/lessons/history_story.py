@@ -36,12 +36,12 @@ def history_storyboard(lesson: HistoryLesson, scene: str = SCENE) -> Storyboard:
                "formula", formula=True)
     story.beat("1958: the New York Times headlines “Electronic ‘Brain’ Teaches Itself”; "
                "The New Yorker writes of digital brains.", "event", timeline=True, events=2)
-    story.beat("Hopes ran high: it was expected to recognise people, and even to gain "
+    story.beat("Lots of hype: it was expected to recognise people, and even to gain "
                "consciousness.", "hype", hype=True)
     story.beat("1960: Frank Rosenblatt with the Mark I Perceptron.", "event", events=3,
                hype=False)
     story.beat("1969: Minsky and Papert's book “Perceptrons” shows it fails on XOR: no line "
-               "separates these four points.", "xor", events=4, xor=True)
+               "separates these four points.", "xor", events=4, xor=True, neuron=0)
     story.beat("That contributed to the AI winter, until the mid-1980s. This lecture shows "
                "what the perceptron learns, and where it fails.", "winter", winter=True,
                agenda=True)

@@ -145,6 +145,10 @@ class MarginQuizLesson:
     wide: MarginRun
     narrow: MarginRun
     repeats: int = 1
+    #: the fewest and the most updates among each margin's data sets (wide, then narrow):
+    #: the spread the median run stands for
+    wide_range: tuple[int, int] = (0, 0)
+    narrow_range: tuple[int, int] = (0, 0)
 
     @property
     def wide_is_faster(self) -> bool:
@@ -208,5 +212,17 @@ def margin_quiz_lesson(seed: int = DEFAULT_SEED) -> MarginQuizLesson:
     rows = margin_speed_lesson(seed=seed).sweep.runs
     # the median run of each margin: a chosen run of a chain (margin-speed's) can be its
     # row's extreme, and one run's M is not what a margin typically takes
+    def spread(row) -> tuple[int, int]:
+        return min(run.updates for run in row), max(run.updates for run in row)
+
     return MarginQuizLesson(rows[0][median_run_index(rows[0])],
-                            rows[-1][median_run_index(rows[-1])], repeats=len(rows[0]))
+                            rows[-1][median_run_index(rows[-1])], repeats=len(rows[0]),
+                            wide_range=spread(rows[0]), narrow_range=spread(rows[-1]))
+
+
+def farthest_point(run: MarginRun) -> int:
+    """The point of largest ‖x‖ in the plane (0-based, the first of equals within 1e-12):
+    R on [x, 1] is √(‖x‖² + 1) of it."""
+    X = np.asarray(run.data.X, dtype=float)
+    norms = np.hypot(X[:, 0], X[:, 1])
+    return int(np.flatnonzero(norms >= norms.max() - 1e-12)[0])

@@ -94,7 +94,9 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
                    f"(magnified ×{inset[1]}).", "magnify", inset=True)
     bound = whole_or_number(lesson.bound)
     story.beat(f"From any start, at most ‖θ⁽⁰⁾‖/‖x‖ + 1 updates, here {bound}, by "
-               f"Cauchy–Schwarz: finitely many, then never again.", "answer", status=None,
+               f"Cauchy–Schwarz: finitely many, then never again.", "answer",
+               status=f"wrong from $theta = 0$: once · from $theta^((0))$: "
+                      f"{wording.count(k, 'time')}, at most {bound}",
                chain=(BOUND_CHAIN, f"k = {k} <= {value(lesson.score_bound)} <= {bound}"))
     return story.storyboard()
 
@@ -126,10 +128,12 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story.beat(f"The perceptron on each, the median of {lesson.repeats} such data sets: "
                f"{wording.count(wide.updates, 'update')} on the left, "
                f"{wording.count(narrow.updates, 'update')} on the right.", "runs", runs=True, status="white: $theta^*$, the widest band · pink: the perceptron's last $theta$")
+    low, high = lesson.narrow_range
     if lesson.wide_is_faster:
         story.beat("So a large margin, compared with the reach R, means few updates: "
                    "M ≤ (R/γ)² guarantees it.", "answer",
-                   status="a large margin, compared with $R$: few updates")
+                   status=f"large margin: few updates, guaranteed · small: {low} to {high} "
+                          f"over {lesson.repeats} data sets")
     else:
         story.beat("The bound is what the margin sets: M ≤ (R/γ)², so a large margin "
                    "guarantees few updates, though one run may beat its bound.", "answer",

@@ -166,22 +166,45 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     times.next_to(inset.frame, UP if place[1] < bottom + 1 else DOWN, buff=0.05)
     times.align_to(inset.frame, RIGHT)
     with_backdrop(times, theme)
-    return VGroup(backing, tick_covers(plane, place, theme), inset, drawings(inset), where,
-                  leaders, times)
+    return VGroup(backing, tick_covers(plane, place, theme), inset, drawings(inset),
+                  mat(inset, place, theme), where, leaders, times)
+
+
+def mat(inset: DataPlane, place: np.ndarray, theme) -> VGroup:
+    """Patches of background over the parts of the inset's markers that cross its frame at
+    ``place`` (x0, y0, x1, y1), and its frame again over them: a marker near the inset's
+    edge is cut at the frame, not drawn across it into the plane beside."""
+    half = float(getattr(inset, "marker_size", 0.0))
+    x0, y0, x1, y1 = (float(v) for v in place)
+    patches = VGroup()
+    centres = inset.markers.positions() if len(inset.markers) else np.zeros((0, 3))
+    for cx, cy, *_ in centres:
+        low, high = np.array([cx - half, cy - half]), np.array([cx + half, cy + half])
+        # the marker's box beyond each edge of the frame (a corner marker: two of them)
+        for part_low, part_high in (((low[0], low[1]), (x0, high[1])),
+                                    ((x1, low[1]), (high[0], high[1])),
+                                    ((low[0], low[1]), (high[0], y0)),
+                                    ((low[0], y1), (high[0], high[1]))):
+            width, height = part_high[0] - part_low[0], part_high[1] - part_low[1]
+            if width > 1e-6 and height > 1e-6:
+                patches.add(Rectangle(width=width + 0.02, height=height + 0.02, stroke_width=0,
+                                      fill_color=theme.background, fill_opacity=1.0).move_to(
+                    ((part_low[0] + part_high[0]) / 2, (part_low[1] + part_high[1]) / 2, 0.0)))
+    side, middle = x1 - x0, ((x0 + x1) / 2, (y0 + y1) / 2, 0.0)
+    frame = Rectangle(width=side, height=side, stroke_width=1.5, color=theme.highlight)
+    return VGroup(patches, frame.move_to(middle))
 
 
 def tick_covers(plane: DataPlane, place: np.ndarray, theme) -> VGroup:
-    """Patches of background over the plane's tick values beside the inset at ``place``
-    (x0, y0, x1, y1): the values along the edge it stands on, level with it (a "2" beside
-    the inset would read as the inset's own scale). Empty when it touches no edge."""
-    low, high = plane.frame.get_corner(DL), plane.frame.get_corner(UR)
+    """Patches of background over the plane's x₂ values beside the inset at ``place``
+    (x0, y0, x1, y1), when it stands on the frame's left edge: a "2" level with it reads as
+    the inset's own scale. (The x₁ values under an inset on the bottom edge stay: the row
+    is read across the whole plane, and most of it would go.) Empty otherwise."""
+    low = plane.frame.get_corner(DL)
     covers = VGroup()
     for box in plane.tick_boxes():
         left_row = box[2] <= low[0] + 1e-6 and place[0] <= low[0] + 2 * GAP
-        bottom_row = box[3] <= low[1] + 1e-6 and place[1] <= low[1] + 2 * GAP
-        level = (left_row and box[1] < place[3] + GAP and box[3] > place[1] - GAP) or \
-            (bottom_row and box[0] < place[2] + GAP and box[2] > place[0] - GAP)
-        if level:
+        if left_row and box[1] < place[3] + GAP and box[3] > place[1] - GAP:
             covers.add(Rectangle(width=box[2] - box[0] + 0.04, height=box[3] - box[1] + 0.04,
                                  stroke_width=0, fill_color=theme.background,
                                  fill_opacity=1.0).move_to(((box[0] + box[2]) / 2,
