@@ -264,18 +264,19 @@ class LinvizScene(HoldingScene):
         size goes over the bottom of the picture."""
         from linviz.sources import data_card_lines
 
-        from .toolkit.screen_text import plain_markup
+        from .toolkit.screen_text import plain_markup, wrapped_text
         from .toolkit.layout import appear
         from .toolkit.standardise_sketch import standardise_sketch
 
         lines = data_card_lines(self.data)
         if not lines or self.data_card is not None:  # the card of the note before stays
             return
-        rows = VGroup(*[text(plain_markup(line), self.theme, style.FONT_SMALL)
-                        for line in lines]).arrange(DOWN, aligned_edge=LEFT,
-                                                    buff=style.SMALL_BUFF)
         # the rows, the box's margin round them (a BUFF a side) and a BUFF to the frame's edge
         column = config.frame_width / 2 - style.PANEL_LEFT - 3 * style.BUFF
+        # each line wrapped to the column at the card's size (not scaled down to fit)
+        rows = VGroup(*[row for line in lines for row in wrapped_text(
+            line, column, self.theme, style.FONT_CARD, markup=plain_markup)])
+        rows.arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
         in_column = rows.width * style.CARD_MIN_SCALE <= column
         widest = column if in_column else config.frame_width - 2 * style.BUFF
         if rows.width > widest:
@@ -316,9 +317,9 @@ class LinvizScene(HoldingScene):
 
     def _column_free_top(self) -> float:
         """The highest y a card in the right-hand column may reach: below everything on
-        screen there (the panel's rows, named before their values), or mid-height when the
-        column is empty."""
-        lowest = 0.0
+        screen there (the panel's rows, named before their values), or
+        ``style.CARD_TOP`` (under the title and the status line) when the column is empty."""
+        lowest = style.CARD_TOP
         for mobject in self.mobjects:
             if mobject.width > 0 and mobject.get_left()[0] >= style.PANEL_LEFT - style.BUFF:
                 lowest = min(lowest, float(mobject.get_bottom()[1]) - style.BUFF)

@@ -19,7 +19,7 @@ from scenes.base import LinvizScene
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
 from scenes.toolkit.plane import Marker
-from scenes.toolkit.screen_text import math, text
+from scenes.toolkit.screen_text import math, text, wrapped_text
 
 #: the timeline: its y, and the x of its two ends
 AXIS_Y = -2.65
@@ -240,26 +240,9 @@ class HistoryScene(LinvizScene):
         return card
 
     def wrapped(self, words: str, width: float) -> list:
-        """``words`` as lines of body text at most ``width`` wide: broken after a colon when
-        they do not fit (a headline keeps to its own line), then between words (a single
-        word wider than that is scaled to fit)."""
-        if ": " in words and text(words, self.theme, style.FONT_BODY).width > width:
-            head, rest = words.split(": ", 1)
-            return self.wrapped(head + ":", width) + self.wrapped(rest, width)
-        lines, row = [], ""
-        for word in words.split():
-            candidate = f"{row} {word}".strip()
-            if row and text(candidate, self.theme, style.FONT_BODY).width > width:
-                lines.append(row)
-                row = word
-            else:
-                row = candidate
-        lines.append(row)
-        made = [text(line, self.theme, style.FONT_BODY) for line in lines]
-        for line in made:
-            if line.width > width:
-                line.scale(width / line.width)
-        return made
+        """``words`` as lines of body text at most ``width`` wide
+        (:func:`~scenes.toolkit.screen_text.wrapped_text`)."""
+        return wrapped_text(words, width, self.theme)
 
     def show_card(self, card: VGroup, *also) -> None:
         """The card in place of the one before (and ``also`` appearing with it)."""

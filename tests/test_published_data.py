@@ -386,7 +386,10 @@ def test_what_reading_the_file_did_is_on_screen_while_it_is_said(published):
     lines = data_card_lines(scene.data)
     assert lines[0] == f"{blank} rows with a missing value: left out"
     assert f"{others} rows of other classes left out" in lines[1]
-    assert "standardised" in lines[2] and len(cards[1][1]) == len(lines)
+    assert "standardised" in lines[2]
+    # every line's words on the card, in order (each wrapped to the column: a row or more)
+    shown = " ".join(row.source.replace("\\", "") for row in cards[1][1])
+    assert shown.split() == " ".join(lines).split()
     # the card stands beside the data's plane, not over it (review 52: it hid the plot's
     # lower right and the axis's name)
     card, plane = cards[1], scene.plane.frame

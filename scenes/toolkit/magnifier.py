@@ -31,6 +31,9 @@ PLACES = ((1, 0), (0, 0), (1, 1), (0, 1), (0.5, 0), (0.5, 1), (0, 0.5), (1, 0.5)
 #: a line under the inset costs as much as this many points hidden (the inset magnifies a
 #: line's neighbourhood: the line itself running under it reads as a second line)
 LINE_COST = 2
+#: one of the plane's own texts under the inset (a "mean" tag) costs as much as this many
+#: points hidden: cut, it reads as another word ("mea")
+TEXT_COST = 2
 #: the sizes an inset may shrink to, as shares of its plane's side, largest first (a
 #: magnifier keeps its zoom and shows less round its centre; a sum is drawn to fit)
 SHARES = (INSET_SHARE, 0.34, 0.28)
@@ -59,10 +62,12 @@ def best_place(plane: DataPlane, X: np.ndarray, side: float, avoid: np.ndarray,
     clear of the screen box ``avoid`` (x0, y0, x1, y1: the square it magnifies) with a gap;
     the fewest of the points ``X`` whose markers it touches (a marker half covered hides
     its point as well), a stretch of the ``lines`` (θ, θ₀) drawn on the plane under it
-    counting as :data:`LINE_COST` points; the least of their length under it (in :data:`LINE_SAMPLES` steps across the plane's box); then the
+    counting as :data:`LINE_COST` points and each of the plane's own texts it cuts as
+    :data:`TEXT_COST`; the least of their length under it (in :data:`LINE_SAMPLES` steps across the plane's box); then the
     nearest to ``avoid`` (so a leader stays short), in whole hundredths of a screen unit.
     """
     markers = plane.c2p_many(X)[:, :2] if len(X) else np.zeros((0, 2))
+    texts = plane.fixture_boxes()
     pad = float(getattr(plane, "marker_size", 0.0))
     samples = line_samples(plane, lines)
     low, high = plane.frame.get_corner(DL), plane.frame.get_corner(UR)
@@ -76,9 +81,12 @@ def best_place(plane: DataPlane, X: np.ndarray, side: float, avoid: np.ndarray,
                         and place[1] < avoid[3] + GAP and avoid[1] < place[3] + GAP)
         covered = int(np.sum(inside(markers, place, pad)))
         crossing = int(np.sum(inside(samples, place, 0.0)))
+        cut = int(np.sum((texts[:, 0] < place[2]) & (texts[:, 2] > place[0])
+                         & (texts[:, 1] < place[3]) & (texts[:, 3] > place[1])))
         centre = np.array([x0 + side / 2, y0 + side / 2])
         reach = int(round(100 * float(np.hypot(*(centre - aim)))))
-        key = (overlaps, covered + LINE_COST * (crossing > 0), crossing, reach)
+        key = (overlaps, covered + LINE_COST * (crossing > 0) + TEXT_COST * cut, crossing,
+               reach)
         if best is None or key < best[0]:
             best = (key, place)
     return best

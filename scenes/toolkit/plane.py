@@ -622,6 +622,12 @@ class DataPlane(VGroup):
             found.append(self.means_label)
         return found
 
+    def fixture_boxes(self) -> np.ndarray:
+        """The boxes [x_min, y_min, x_max, y_max, weight 100] of the plane's own texts
+        (:meth:`fixtures`): shape (k, 5)."""
+        boxes = [box for m in self.fixtures() for box in _text_boxes(m)]
+        return np.array(boxes) if boxes else np.zeros((0, 5))
+
     def depend(self, drawing) -> None:
         """Let ``drawing`` (anything with a ``redraw()``) follow the plane's ``set_box``."""
         self.dependants.target.append(drawing)

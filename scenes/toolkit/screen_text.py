@@ -39,6 +39,35 @@ def text(source: str, theme: Theme, font_size: float = style.FONT_BODY, colour: 
                    parts=parts)
 
 
+def wrapped_text(words: str, width: float, theme: Theme, font_size: float = style.FONT_BODY,
+                 colour: str | None = None, markup=lambda line: line) -> list[VMobject]:
+    """``words`` as lines of text at most ``width`` wide, each typeset from
+    ``markup(line)``: broken after a colon when they do not fit (a headline keeps to its own
+    line), then between words, each line as full as it fits (a single word wider than
+    ``width`` is scaled to fit)."""
+    def typeset_line(line: str) -> VMobject:
+        return text(markup(line), theme, font_size, colour)
+
+    if ": " in words and typeset_line(words).width > width:
+        head, rest = words.split(": ", 1)
+        return (wrapped_text(head + ":", width, theme, font_size, colour, markup)
+                + wrapped_text(rest, width, theme, font_size, colour, markup))
+    lines, row = [], ""
+    for word in words.split():
+        candidate = f"{row} {word}".strip()
+        if row and typeset_line(candidate).width > width:
+            lines.append(row)
+            row = word
+        else:
+            row = candidate
+    lines.append(row)
+    made = [typeset_line(line) for line in lines]
+    for line in made:
+        if line.width > width:
+            line.scale(width / line.width)
+    return made
+
+
 #: the characters Typst markup gives a meaning, escaped to show as they are
 _TYPST_SPECIAL = set("\\*_$#@<>[]`~=-+/'\"{}")
 
