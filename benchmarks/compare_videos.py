@@ -2,7 +2,7 @@
 
 For every ``--every``-th frame time of the first video (k / fps), the picture each
 video shows then (its last frame starting at or before it, a held frame included)
-is compared by the SSIM of their luma (7×7 windows, as tests/test_held_pictures.py).
+is compared by the SSIM of their luma (7×7 windows, as tests/scenes/test_held_pictures.py).
 Used for the hall preset (1080p30) against -q h (1080p60), and for a render against
 today's encode.
 
@@ -20,7 +20,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "scenes"))
 
 from linviz_pack import join  # noqa: E402
 from test_held_pictures import ssim  # noqa: E402

@@ -4,7 +4,7 @@
     .venv/bin/python scripts/regenerate_control_frames.py perceptron margin
     .venv/bin/python scripts/regenerate_control_frames.py --jobs 2   # two scenes at a time
 
-For each scene this runs it as ``tests/test_pictures.py`` does, writes
+For each scene this runs it as ``tests/scenes/test_pictures.py`` does, writes
 ``tests/control_frames/<scene>.npz`` and puts every frame in
 ``media/control-review/<scene>/<nn>-<section>.png``. Each frame that differs
 from the control data it replaces is also written to

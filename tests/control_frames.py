@@ -18,7 +18,7 @@ a pixel differing when one of its channels is off by more than
 ``frames_comparison`` (an absolute tolerance per value and a share of values
 allowed off), with a little room for a Cairo that antialiases an edge differently. What
 must be caught lies well beyond it: the smallest change
-``tests/test_pictures.py`` makes, a reversed normal arrow, moves about 70 of
+``tests/scenes/test_pictures.py`` makes, a reversed normal arrow, moves about 70 of
 the 36 864 pixels, ten times the 7 allowed, and the faintest, dropping the
 half-plane shading, changes a channel by 21 levels, five times the tolerance.
 

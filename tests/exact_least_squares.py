@@ -1,5 +1,5 @@
 """Least squares and the eigenvalues of a Gram matrix in exact rational arithmetic: the
-independent reference of tests/test_regression_accuracy.py (every float is a rational, so
+independent reference of tests/lessons/test_regression_accuracy.py (every float is a rational, so
 nothing is rounded)."""
 
 from __future__ import annotations

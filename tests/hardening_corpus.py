@@ -3,7 +3,7 @@
 Each case makes its own input files in an empty folder (nothing large is
 committed), runs one command (or the trace loader), and expects exit status
 2 with one line on stderr matching ``pattern``, no traceback, and every file
-in the folder unchanged. ``tests/test_hardening.py`` runs them.
+in the folder unchanged. ``tests/engine/test_hardening.py`` runs them.
 
 Special files are always ones the case makes itself (``os.mkfifo``,
 ``os.mknod`` of a character device in the test's folder), never the real
@@ -524,7 +524,7 @@ CASES: list[Case] = [
          r"rows\.csv: more than 1,000,000 data rows",
          text_file("rows.csv", lambda: "x,label\n" + "1,a\n2,b\n" * 500_001)),
 
-    # 10 -- signals and interrupted commands (real signals: tests/test_render_signals.py) ---------
+    # 10 -- signals and interrupted commands (real signals: tests/render/test_render_signals.py) ---------
     Case(10, "trace-interrupted-while-learning", (*TRACE, "--out", "run.json"),
          r"^Error: interrupted; nothing was written$", files(run_json="the old trace"),
          patch=interrupt("linviz.perceptron:_Scan")),

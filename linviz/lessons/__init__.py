@@ -18,7 +18,7 @@ The convention (one module per scene family, named in :data:`LESSON_MODULES`):
   ("not separable through the origin: use the perceptron scene, which has an
   offset").
 - Choices among equals use :mod:`linviz.ties`.
-- No Manim, no click (``tests/test_engine_imports.py``).
+- No Manim, no click (``tests/architecture/test_engine_imports.py``).
 
 Scenes get their lesson with :func:`lesson_for` in ``setup`` and only draw it.
 

@@ -31,7 +31,7 @@ CURVE_GAIN = 0.25
 #: refused. Up to it, H's eigenvalues (from X̃'s singular values) and each closed form's
 #: least loss (least squares on X̃) are right to 1e-6 relative, every digit printed:
 #: measured against exact rational arithmetic on data far from 0 and degrees to 5
-#: (tests/test_regression_accuracy.py), where the least loss is already off by 1e-4 at
+#: (tests/lessons/test_regression_accuracy.py), where the least loss is already off by 1e-4 at
 #: κ ≈ 3e29 and by 8 % at 3e34
 MAX_CONDITION = 1e24
 #: contour levels as fractions of the way from the minimum to the loss at w = 0

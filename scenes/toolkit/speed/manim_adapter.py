@@ -6,7 +6,7 @@ Cairo renderer's static image, the camera's background, the Typst page
 template, the SVG path reader, the colour arrays of a VMobject, the hook
 the Cairo camera asks for a gradient's end points, and the file writer's
 segment encoder (a held picture written once, see :class:`HoldingSegmentEncoder`).
-``tests/test_manim_adapter.py`` checks each of them on the installed Manim
+``tests/scenes/test_manim_adapter.py`` checks each of them on the installed Manim
 and names this module when one is gone.
 """
 

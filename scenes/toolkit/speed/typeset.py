@@ -25,7 +25,7 @@ in the order Manim would give. A source with Manim's ``{{ part : label }}``
 groups, or an SVG element outside this vocabulary, is handed to Manim's own
 classes, so ``.select(label)`` keeps working.
 
-``tests/test_typeset.py`` checks the points, colours and stroke widths
+``tests/scenes/test_typeset.py`` checks the points, colours and stroke widths
 against Manim's ``Typst``/``MathTypst`` for every string the scenes set.
 """
 

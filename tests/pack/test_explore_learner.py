@@ -23,7 +23,7 @@ from linviz.dataset import CLASSIFICATION, REGRESSION
 from linviz.gallery import gallery
 from linviz.perceptron import ON_LINE_TOLERANCE, Perceptron
 
-WEB = Path(__file__).resolve().parent.parent / "linviz_pack" / "web"
+WEB = Path(__file__).resolve().parents[2] / "linviz_pack" / "web"
 #: τ for the comparison: data no line separates runs all of it
 EPOCHS = 60
 

@@ -74,7 +74,7 @@ def test_every_number_is_recomputed_point_by_point(lesson):
 def test_no_scene_of_this_family_runs_a_learner():
     """Issue 20: classifier ran BestOfK inside the scene."""
     for name in ("classifier", "noise", "xor"):
-        source = (Path(__file__).parent.parent / "scenes" / f"{name}.py").read_text()
+        source = (Path(__file__).resolve().parents[2] / "scenes" / f"{name}.py").read_text()
         assert ".fit(" not in source and "BestOfK" not in source
 
 

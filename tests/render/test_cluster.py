@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 SCENES = ("summary", "update")
 TINY = ("-q", "l", "--manim-arg=-r", "--manim-arg=160,90")
 DASK_PACKAGES = ("dask", "distributed", "dask_jobqueue")

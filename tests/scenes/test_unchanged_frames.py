@@ -19,7 +19,7 @@ import pytest
 from manim import Dot, Scene, ValueTracker, linear, tempconfig
 
 from scenes.toolkit.speed.manim_adapter import holding_renderer
-from tests.test_held_pictures import declared_length, encoded_frames, on_the_grid, ssim
+from tests.scenes.test_held_pictures import declared_length, encoded_frames, on_the_grid, ssim
 
 pytestmark = pytest.mark.render
 
@@ -106,7 +106,7 @@ RENDER_AND_HASH = """
 import hashlib, sys
 from pathlib import Path
 import av
-from tests.test_unchanged_frames import render
+from tests.scenes.test_unchanged_frames import render
 from scenes.toolkit.speed.manim_adapter import holding_renderer
 movie, _ = render(Path(sys.argv[1]), holding_renderer, (854, 480))
 with av.open(str(movie)) as container:
@@ -125,7 +125,7 @@ def test_the_encoded_video_is_the_same_on_one_core_and_on_all(tmp_path):
     cores = sorted(os.sched_getaffinity(0))
     if len(cores) < 2:
         pytest.skip("needs two cores to compare with one")
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     digests = []
     for number, allowed in enumerate(({cores[0]}, set(cores))):
         done = subprocess.run([sys.executable, "-c", RENDER_AND_HASH, str(tmp_path / str(number))],

@@ -20,7 +20,7 @@ from scenes.toolkit.section_titles import read_section_titles
 from cli_helpers import assert_one_line_error
 from pack_helpers import read_srt
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 ITEMS = ["lecture.mp4", "lecture.srt", "lecture.vtt", "index.html", "assets", "handout.pdf",
          "slides"]
 

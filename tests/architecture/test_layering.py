@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("linviz", "linviz_voice", "scenes", "linviz_render", "linviz_pack", "linviz_cli")
 #: which packages each may import (besides itself); linviz_voice (narration) beside the engine
 ALLOWED = {

@@ -28,7 +28,7 @@ from scipy.optimize import minimize_scalar
 from independent import reference_perceptron, separable_points
 from linviz_cli import cli
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 STUDENTS = ("ana", "ben", "cara", "dev", "eve")
 
 

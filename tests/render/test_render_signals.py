@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 SAFETY_NET_SECONDS = 300
 SCENE = "summary"
 RENDER = [sys.executable, str(REPO_ROOT / "render.py"), "render", SCENE, "--format", "png",

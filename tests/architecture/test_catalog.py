@@ -32,7 +32,7 @@ def test_a_scene_file_loaded_by_its_absolute_path_is_found_in_the_catalogue():
 
     from scenes.catalog import entry_for
 
-    module = get_module(Path(__file__).resolve().parent.parent / "scenes" / "proof.py")
+    module = get_module(Path(__file__).resolve().parents[2] / "scenes" / "proof.py")
     assert module.__name__ != "scenes.proof"
     assert entry_for(module.ProofScene).name == "proof"
     assert entry_for(module.ProofOffsetScene).name == "proof-offset"

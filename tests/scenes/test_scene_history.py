@@ -12,7 +12,7 @@ import pytest
 from layout_check import outside, overlaps
 from story_runs import frame_box, story_with, text_boxes
 
-NOTES = Path(__file__).resolve().parents[2] / "shared" / "lecture-notes"
+NOTES = Path(__file__).resolve().parents[3] / "shared" / "lecture-notes"
 
 
 def _note(number: str) -> str:

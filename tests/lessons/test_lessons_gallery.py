@@ -88,7 +88,7 @@ def test_no_scene_runs_a_learner():
     calls moved into linviz/lessons)."""
     from pathlib import Path
 
-    root = Path(__file__).resolve().parent.parent / "scenes"
+    root = Path(__file__).resolve().parents[2] / "scenes"
     fitted = [f"{path.relative_to(root)}:{number}"
               for path in sorted(root.rglob("*.py"))
               for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)

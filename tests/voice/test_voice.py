@@ -531,7 +531,7 @@ def test_only_the_piper_module_imports_piper_and_no_voice_module_imports_manim()
     """The GPL voice stays an optional extra behind one module; narration needs no Manim."""
     import ast
 
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     for path in sorted(root.rglob("*.py")):
         if ".venv" in path.parts or "vendor" in path.parts:
             continue

@@ -11,7 +11,7 @@ import pytest
 
 from linviz_cli import cli
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def spied_settings(runner, monkeypatch, arguments):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from linviz.safety import atomic
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # a child that makes a work folder and a half-written .part file, says where, and waits
 HOLDER = """

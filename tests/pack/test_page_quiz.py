@@ -20,7 +20,7 @@ PAUSE = 1.5
 @pytest.fixture(scope="module")
 def quiz_pack(tmp_path_factory) -> Path:
     """The margin quiz packed as a lecturer packs it (a subprocess), with a short pause."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     out = tmp_path_factory.mktemp("quiz-pack") / "media"
     done = subprocess.run([sys.executable, str(root / "render.py"), "lecture", "quiz-margin",
                            "--quiz-pause", str(PAUSE), "--out", str(out)],

@@ -237,6 +237,6 @@ def test_the_homework_is_made_without_manim():
             "moodle_xml([{'id': 'a', 'seed': 1, 'scenes': {'perceptron': block.record()}}])\n"
             "assert not [m for m in sys.modules if m.split('.')[0] in ('manim', 'scenes')], "
             "sorted(m for m in sys.modules if m.startswith(('manim', 'scenes')))\n")
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     subprocess.run([sys.executable, "-c", code], check=True, cwd=root,
                    env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"})

@@ -301,7 +301,7 @@ def test_the_curvature_bound_is_not_called_l_like_the_loss(iris_logistic):
     assert "1 / L" not in markup and "L = lambda_max" not in markup
     assert "eta = 1 / beta" in markup and "beta = lambda_max" in markup
     assert "η = 1/β" in text
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     assert "η = 1/L" not in readme and "1/β" in readme
 
 

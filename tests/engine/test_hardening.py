@@ -135,7 +135,7 @@ def test_a_named_pipe_with_a_reader_receives_the_trace(tmp_path):
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)
     reader = subprocess.Popen(["cat", str(pipe)], stdout=subprocess.PIPE)
-    writer = subprocess.run([sys.executable, str(Path(__file__).parent.parent / "render.py"),
+    writer = subprocess.run([sys.executable, str(Path(__file__).resolve().parents[2] / "render.py"),
                              *trace_args(pipe)], capture_output=True, text=True, timeout=120)
     received, _ = reader.communicate(timeout=120)
     assert writer.returncode == 0, writer.stderr

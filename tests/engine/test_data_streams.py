@@ -19,7 +19,7 @@ from linviz.safety import limits
 from linviz.errors import DataError
 from linviz.safety.inputs import is_stream, read_input_bytes
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 POINTS = "width,height,label\n1,2,x\n-1,-2,y\n2,1,x\n-2,-1,y\n0.5,1.5,x\n"
 
 

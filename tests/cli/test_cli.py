@@ -16,7 +16,7 @@ from linviz import (BUILTIN, DEFAULT_DATA, LEARNERS, BestOfK, LinearRegression,
 from linviz_cli import cli
 
 ALGORITHMS = list(LEARNERS)
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

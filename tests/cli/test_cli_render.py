@@ -13,7 +13,7 @@ from scenes.catalog import SCENES_IN_ORDER, available
 
 from cli_helpers import assert_one_line_error
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 def invoke(runner, *args):
