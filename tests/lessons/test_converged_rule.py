@@ -8,6 +8,7 @@ of the step before the last, below 1e-6).
 
 from __future__ import annotations
 
+from linviz.gradient import CONVERGED_GRADIENT
 import numpy as np
 import pytest
 
@@ -46,8 +47,8 @@ def test_the_trace_and_the_logistic_lesson_decide_converged_alike(case):
     norm = logistic_gradient_norm(data.X, data.y, theta, theta0)
     assert lesson.final_gradient == pytest.approx(norm, rel=1e-6, abs=1e-12)
     assert lesson.converged == lesson.trace.result["converged"]
-    if abs(norm - 5e-5) > 1e-9:  # away from the threshold, the rule read off the reference
-        assert lesson.converged == (norm < 5e-5)
+    if abs(norm - CONVERGED_GRADIENT) > 1e-9:  # away from the threshold, the rule read off the reference
+        assert lesson.converged == (norm < CONVERGED_GRADIENT)
 
 
 def test_noisy_seed_1_is_converged_in_the_trace_too():

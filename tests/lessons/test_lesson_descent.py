@@ -6,6 +6,7 @@ loops for the runs. The scenes' stories on real data check the sentences themsel
 
 from __future__ import annotations
 
+from linviz.lessons.regression import REACHED
 import re
 import warnings
 
@@ -378,7 +379,7 @@ def test_regression_lesson_over_the_gallery(name):
         assert run.closed_loss == pytest.approx(closed_minimum(x, y, run.degree),
                                                 rel=1e-6, abs=1e-9)
         assert run.loss_decreasing  # η = 1/λ_max < 2/λ_max
-        assert run.reached == (abs(run.final_loss - run.closed_loss) < 5e-5)
+        assert run.reached == (abs(run.final_loss - run.closed_loss) < REACHED)
     line, best = closed_minimum(x, y, 1), min(closed_minimum(x, y, k) for k in (1, 2, 3, 5))
     assert lesson.curve_helps == (best <= 0.75 * line)
 
@@ -609,12 +610,12 @@ def test_a_round_bowl_is_called_round_and_has_no_flat_or_steep_axis(name):
         assert "contours are circles" in text and "ellipses" not in text
         assert not re.search(r"(the|its) (flat|steep) (one|axis)", text), text
         assert "the bowl is round" in text
-        assert abs(one_step_loss - least) < 5e-5
+        assert abs(one_step_loss - least) < REACHED
         assert "one step of η = 1/λ reaches θ̃*" in text and "a single step" in text
     else:
         assert "contours are ellipses" in text and "circles" not in text
         assert "the flat one, then the steep one" in text and "round" not in text
-        assert abs(one_step_loss - least) >= 5e-5
+        assert abs(one_step_loss - least) >= REACHED
 
 
 @pytest.mark.parametrize("name", ["noisy:0", "iris-versicolor-virginica", "wine"])

@@ -7,6 +7,8 @@ are recomputed here from the data alone with plain loops and numpy/scipy.
 
 from __future__ import annotations
 
+from linviz.gradient import CONVERGED_GRADIENT
+from linviz.lessons.regression import REACHED
 import re
 
 import numpy as np
@@ -412,7 +414,7 @@ def test_logistic_says_what_its_run_did(case):
     if end["verdict"] == "converged":
         assert grad < 1e-4 and number(end["loss"]) == pytest.approx(best.fun, abs=6e-4)
     else:
-        assert grad >= 5e-5 - 1e-6
+        assert grad >= CONVERGED_GRADIENT - 1e-6
 
 
 def test_logistic_update_on_screen_is_the_gradient():
@@ -505,7 +507,7 @@ def test_regression_normal_equations_and_the_singular_case(case):
     step = len(x) / (2 * np.linalg.eigvalsh(design.T @ design).max())  # 1/λ_max((2/m)X̃ᵀX̃)
     w_1 = -step * 2 / len(x) * design.T @ (-y)
     least = np.linalg.lstsq(design, y, rcond=None)[0]
-    lands = abs(np.mean((design @ w_1 - y) ** 2) - np.mean((design @ least - y) ** 2)) < 5e-5
+    lands = abs(np.mean((design @ w_1 - y) ** 2) - np.mean((design @ least - y) ** 2)) < REACHED
     assert bool(said(scene, r"the first step lands at the bottom of the bowl")) == lands
     if lands:
         assert not said(scene, r"every step goes downhill")
@@ -529,7 +531,7 @@ def test_regression_normal_equations_and_the_singular_case(case):
         for _ in range(300):
             w_k = w_k - step * 2 / len(x) * phi.T @ (phi @ w_k - y)
         finals[k] = (float(np.mean((phi @ w_k - y) ** 2)), minimum)
-    short = [k for k, (final, minimum) in finals.items() if final - minimum >= 5e-5]
+    short = [k for k, (final, minimum) in finals.items() if final - minimum >= REACHED]
     (last,) = said(scene, r"^(Gradient descent reached every one of them|Descent stopped short "
                           r"for k = ([\d, ]+):)")
     if last.group(2):
@@ -540,9 +542,9 @@ def test_regression_normal_equations_and_the_singular_case(case):
     said_order = re.findall(r"degree (\d+) even ends above degree (\d+)", " ".join(
         scene.narration))
     for higher, lower in said_order:
-        assert finals[int(higher)][0] > finals[int(lower)][0] + 5e-5
+        assert finals[int(higher)][0] > finals[int(lower)][0] + REACHED
     out_of_order = [(a, b) for a in finals for b in finals
-                    if a < b and finals[b][0] > finals[a][0] + 5e-5]
+                    if a < b and finals[b][0] > finals[a][0] + REACHED]
     assert bool(said_order) == bool(out_of_order)
 
 
