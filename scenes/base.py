@@ -302,6 +302,12 @@ class LinvizScene(HoldingScene):
             self.data_card.remove(sketched[0])
             box.become(self.card_box(rows))
             sketched = None
+        lowest = -config.frame_height / 2 + style.BOTTOM_BUFF  # above the caption band
+        if in_column and self.data_card.get_bottom()[1] < lowest:
+            # the wrapped words reach the captions: the card shrinks to the room there is
+            top = self.data_card.get_top()[1]
+            self.data_card.scale((top - lowest) / self.data_card.height,
+                                 about_point=self.data_card.get_corner(UP + LEFT))
         self.play(appear(self.data_card), run_time=style.RUN_INTRO)
         if sketched is not None:
             self.play(sketched[1].animate.set_value(1.0), run_time=style.RUN_INTRO * 2)
@@ -320,8 +326,15 @@ class LinvizScene(HoldingScene):
         screen there (the panel's rows, named before their values), or
         ``style.CARD_TOP`` (under the title and the status line) when the column is empty."""
         lowest = style.CARD_TOP
-        for mobject in self.mobjects:
-            if mobject.width > 0 and mobject.get_left()[0] >= style.PANEL_LEFT - style.BUFF:
+        for mobject in [*self.mobjects, *self.still_drawings]:
+            if mobject.width <= 0:
+                continue
+            inside = mobject.get_left()[0] >= style.PANEL_LEFT - style.BUFF
+            # a drawing that reaches well into the column from its left (a formula across
+            # the middle), not one as tall as the picture (a backdrop)
+            reaching = (mobject.get_right()[0] >= style.PANEL_LEFT + 1.0
+                        and mobject.height < config.frame_height / 2)
+            if inside or reaching:
                 lowest = min(lowest, float(mobject.get_bottom()[1]) - style.BUFF)
         return lowest
 

@@ -47,8 +47,12 @@ DIAMOND_SHORT = 0.7
 #: the opacity every constraint's line fades to while a certificate's few are shown
 FADED_LINES = 0.12
 #: the opacities of the faintest and the strongest shade of weight space shaded by the
-#: points each θ gets wrong, and of the faintest while it glows
-WRONG_LIGHTEST, WRONG_DARKEST, WRONG_GLOW = 0.35, 0.75, 0.95
+#: points each θ gets wrong, and of the faintest while it glows (in the theme's text colour:
+#: a neutral ramp, neither class's colour)
+WRONG_LIGHTEST, WRONG_DARKEST, WRONG_GLOW = 0.06, 0.42, 0.6
+#: the most opaque each of many constraint lines is drawn (fainter the more there are, down
+#: to FADED_LINES: a hundred lines at full strength are a tangle that hides the region)
+LINE_OPACITY_ONE_OF = 12.0
 #: the shades of weight space shaded by the points each θ gets wrong
 WRONG_SHADES = 6
 #: a line's name this near (screen units) another line could be read as that one's
@@ -290,7 +294,7 @@ class LinearProgramScene(LinvizScene):
         if self.weights.box != lesson.weight_box:  # out from one line to all of them
             self.zoom_weights(lesson.weight_box)
         # many lines are a mesh: each fainter the more there are
-        opacity = float(np.clip(12.0 / lesson.n, 0.25, 0.8))
+        opacity = float(np.clip(LINE_OPACITY_ONE_OF / lesson.n, FADED_LINES, 0.8))
         self.lines = self.on_weights(lambda: VGroup(*[
             self.constraint_line(i, theme.muted, 1.5).set_stroke(opacity=opacity)
             for i in range(lesson.n)]))
@@ -319,7 +323,7 @@ class LinearProgramScene(LinvizScene):
         for level in sorted(shapes):
             opacity = WRONG_LIGHTEST + (WRONG_DARKEST - WRONG_LIGHTEST) * (level - 1) / max(
                 WRONG_SHADES - 1, 1)
-            drawn.add(VGroup(*[Polygon(*corners, stroke_width=0, fill_color=self.theme.mistake,
+            drawn.add(VGroup(*[Polygon(*corners, stroke_width=0, fill_color=self.theme.text,
                                        fill_opacity=opacity) for corners in shapes[level]]))
         return drawn
 
@@ -919,10 +923,32 @@ class LinearProgramScene(LinvizScene):
                   run_time=max(beat.min_seconds, style.RUN_INTRO), rate_func=linear)
         path.clear_updaters()
         line.clear_updaters()
-        # its best θ (the fewest wrong, on the status line) left dashed beside the last
-        best = self.dashed_run_line(self.walk_states[self.lesson.endless_best[0]], 0.0)
-        self.play(appear(best), run_time=style.RUN_FADE)
+        # its best θ (the fewest wrong, on the status line) left dashed beside the last, and
+        # in weight space the point it is: a ring on the walk, named "best"
+        best_theta = self.walk_states[self.lesson.endless_best[0]]
+        best = self.dashed_run_line(best_theta, 0.0)
+        self.play(appear(best), appear(self.best_mark(best_theta)), run_time=style.RUN_FADE)
         self.endless_drawings = VGroup(path, line, best)
+
+    def best_mark(self, theta) -> VGroup:
+        """The run's best θ in weight space: an open ring in θ's colour, "best" beside it
+        off the walk's path and the walker's name."""
+        centre = self.weight_point(theta)
+        ring = Circle(radius=0.12, color=self.theme.normal, stroke_width=3).move_to(centre)
+        name = text("best", self.theme, style.FONT_SMALL, self.theme.normal)
+        with_backdrop(name, self.theme)
+        path = np.array([self.weight_point(p) for p in self.walk_states])
+        obstacles = [box_around(path, 0.05)]
+        if self.walker_label is not None:
+            obstacles.append(np.array([[*self.walker_label.get_corner(DOWN + LEFT)[:2],
+                                        *self.walker_label.get_corner(UP + RIGHT)[:2], 100.0]]))
+        frame = self.weights.frame
+        offset = best_offset(centre, (name.width, name.height), np.vstack(obstacles), 0.1,
+                             bounds=np.array([*frame.get_corner(DOWN + LEFT)[:2],
+                                              *frame.get_corner(UP + RIGHT)[:2]]), rings=3,
+                             ring_cost=0.05)
+        self.best_ring = VGroup(ring, name.move_to(centre + np.array([*offset, 0.0])))
+        return self.best_ring
 
     def dashed_run_line(self, theta, theta0: float) -> VMobject:
         """The boundary of (θ, θ₀) in data space, dashed in θ's colour (a run's best)."""

@@ -18,6 +18,7 @@ from linviz.lessons.quiz import (band_half_width, band_inset, farthest_point,
                                  margin_quiz_lesson, one_point_lesson, plane_box)
 from linviz.lessons.quiz_story import (MARGIN_QUESTION, MARGIN_THEOREM, ONE_POINT_QUESTION,
                                        margin_storyboard, plane_margin, said_gamma,
+                                       said_reach,
                                        one_point_storyboard)
 from scenes.base import LinvizScene
 from scenes.toolkit import style
@@ -401,7 +402,7 @@ class MarginQuizScene(QuizScene):
         # would meet between them): the band in the plane, then the theorem's numbers on
         # [x, 1], which the left plane shows one beat later, as they are said
         lines = [f"band $plus.minus {plane_margin(run)}$",
-                 f"on $[x, 1]$: $R = {wording.number(run.R, 2)}$, "
+                 f"on $[x, 1]$: $R = {said_reach(run)}$, "
                  f"$gamma = {said_gamma(run)}$, $(R \/ gamma)^2 = {quoted(bound)}$"]
         words = VGroup(*[text(markup_with_math(line), self.theme, style.FONT_SMALL)
                          for line in lines]).arrange(DOWN, buff=0.1)

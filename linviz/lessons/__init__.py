@@ -11,8 +11,9 @@ The convention (one module per scene family, named in :data:`LESSON_MODULES`):
   ``bool`` (or a small enumeration as a ``str``) field or property with a
   docstring stating the mathematics: ``converged``, ``separable``
   (:func:`linviz.theory.is_separable`, an exact test), ``loss_decreasing``,
-  ``correct_after_next_update``, ``least_training_error``… The scene picks its
-  sentence by the predicate; it never compares numbers itself.
+  ``correct_after_next_update``, ``least_training_error``… The lesson's storyboard
+  (``<scene>_story.py``) picks the sentence by the predicate; the scene only draws it
+  and never compares numbers itself.
 - Data a scene cannot be truthful about is refused by the lesson function with
   :class:`~linviz.errors.DataError`: one line saying why and what to use instead
   ("not separable through the origin: use the perceptron scene, which has an

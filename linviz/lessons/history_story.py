@@ -38,7 +38,8 @@ def history_storyboard(lesson: HistoryLesson, scene: str = SCENE) -> Storyboard:
                "The New Yorker writes of digital brains.", "event", timeline=True, events=2)
     story.beat("Lots of hype: it was expected to recognise people, and even to gain "
                "consciousness.", "hype", hype=True)
-    story.beat("1960: Frank Rosenblatt with the Mark I Perceptron.", "event", events=3,
+    story.beat("1960: Frank Rosenblatt, who proposed the perceptron's update rule, with the "
+               "Mark I Perceptron.", "event", events=3,
                hype=False)
     story.beat("1969: Minsky and Papert's book “Perceptrons” shows it fails on XOR: no line "
                "separates these four points.", "xor", events=4, xor=True, neuron=0)

@@ -128,6 +128,16 @@ def place_tag_words(lesson: LinearProgramLesson, i: int) -> str:
             f"{'− point' if minus == 1 else '− points'} at that place")
 
 
+def weight_places(weights) -> int:
+    """The fewest decimals (2 to 4) at which the certificate's weights, as shown, add up to
+    1 as they do (0.32 + 0.65 + 0.02 reads as 0.99; 0.322 + 0.655 + 0.023 is 1.000)."""
+    for places in (2, 3, 4):
+        shown = [round(float(w), places) for w in weights]
+        if abs(sum(shown) - 1.0) < 0.5 * 10 ** -places:
+            return places
+    return 4
+
+
 def subscript(number: int) -> str:
     """``number`` in subscript digits (λ₂₄)."""
     return str(number).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
@@ -174,9 +184,10 @@ def _zoomed_out(lesson: LinearProgramLesson) -> str:
     return ", zoomed out" if wider else ", zoomed in"
 
 
-def _close_beat(story: StoryWriter, lesson: LinearProgramLesson, theta, verb: str) -> None:
-    """A beat for the point nearest θ's line when it would look on it: magnified, its
-    distance and side said (none otherwise)."""
+def _close_beat(story: StoryWriter, lesson: LinearProgramLesson, theta, verb: str,
+                line: str = "the line") -> None:
+    """A beat for the point nearest θ's line (``line``, as said) when it would look on it:
+    magnified, its distance and side said (none otherwise)."""
     close = lesson.line_inset(theta)
     if close is None:
         return
@@ -188,7 +199,7 @@ def _close_beat(story: StoryWriter, lesson: LinearProgramLesson, theta, verb: st
               if i != j]
     also = (f"; {point_list([i - 1 for i in shared])} "
             f"{'shares' if len(shared) == 1 else 'share'} its place" if shared else "")
-    story.beat(f"Point {j + 1} {verb} just {wording.significant(abs(distance))} from the line, "
+    story.beat(f"Point {j + 1} {verb} just {wording.significant(abs(distance))} from {line}, "
                f"on its {side} side (magnified ×{zoom}){also}.", "close", ringed=[j],
                inset="step", close=[float(t) for t in theta])
 
@@ -318,14 +329,15 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"origin separates these points, and the solver reports it infeasible.",
                "infeasible", status="HiGHS: infeasible, no θ meets every constraint")
     support = sorted(lesson.certificate)
-    weights = wording.listed(wording.number(lesson.certificate[i], 2) for i in support)
+    places = weight_places([lesson.certificate[i] for i in support])
+    weights = wording.listed(wording.number(lesson.certificate[i], places) for i in support)
     story.section("lp-certificate", "Why no θ exists")
     proof = (f"Its proof: {point_list(support)} lie at one place with opposite labels, so "
              f"their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0: their lines' sides (arrows) share no θ."
              if lesson.same_place_certificate else
              f"Its proof: weights {weights} on {point_list(support)} make their "
              f"y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail. Their lines' sides (arrows) share no θ.")
-    status = ", ".join(f"$lambda_({i + 1}) = {wording.number(lesson.certificate[i], 2)}$"
+    status = ", ".join(f"$lambda_({i + 1}) = {wording.number(lesson.certificate[i], places)}$"
                        for i in support)
     if lesson.same_place_certificate:  # the place's tag, "+2 −1", read out once
         status += "; " + place_tag_words(lesson, support[0])
@@ -347,7 +359,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                min_seconds=endless_seconds(mistakes),
                status=f"dashed: the best $theta$ it reaches, {lesson.endless_best[1]} of "
                       f"{lesson.n} wrong")
-    _close_beat(story, lesson, lesson.endless_theta, "ends")
+    # the dashed best line stands beside it: the line meant is named
+    _close_beat(story, lesson, lesson.endless_theta, "ends", "the last θ's line (solid)")
     if lesson.separable_with_offset:
         story.beat("With an offset a line does separate them (drawn, the widest): the same "
                    "programme on [x, 1] is feasible, as the offset-lift scene shows.",

@@ -45,11 +45,39 @@ def whole_or_number(v: float) -> str:
     return str(int(round(v))) if abs(v - round(v)) <= 1e-9 * max(1.0, abs(v)) else value(v)
 
 
+#: (R/γ)² recomputed from the R and γ shown is the bound said to within this share (or
+#: rounds to it): a difference a student reads as rounding
+SHOWN_BOUND_SHARE = 0.0025
+
+
+def shown_reach_and_gamma(run) -> tuple[str, str]:
+    """R and γ on [x, 1] as said and shown: γ to the fewest significant digits (3 or 4) and
+    R to the fewest decimals (2 or 3), γ's first, at which (R/γ)² recomputed from them is
+    the bound said (rounded, or within :data:`SHOWN_BOUND_SHARE`). At three digits and two
+    decimals, 2.22/0.31 squared is 51, not the 53 said; 2.24/0.0677 squared 1,095, not
+    1,091."""
+    said_bound = round(run.bound)
+    choices = []
+    for digits in (3, 4):
+        gamma = wording.number(run.gamma, wording.significant_places(run.gamma, least=2,
+                                                                     most=8, digits=digits))
+        for places in (2, 3):
+            reach = wording.number(run.R, places)
+            choices.append((reach, gamma))
+            again = (float(reach) / float(gamma)) ** 2 if float(gamma) > 0 else float("inf")
+            if round(again) == said_bound or abs(again - run.bound) <= SHOWN_BOUND_SHARE * run.bound:
+                return reach, gamma
+    return choices[-1]
+
+
 def said_gamma(run) -> str:
-    """γ on [x, 1] to three significant digits (0.306, 0.0463): at two, (R/γ)² recomputed
-    from the numbers shown would miss the one said (2.22/0.31 squared is 51, not 53)."""
-    places = wording.significant_places(run.gamma, least=2, most=6, digits=3)
-    return wording.number(run.gamma, places)
+    """γ on [x, 1] as said (:func:`shown_reach_and_gamma`)."""
+    return shown_reach_and_gamma(run)[1]
+
+
+def said_reach(run) -> str:
+    """R on [x, 1] as shown (:func:`shown_reach_and_gamma`)."""
+    return shown_reach_and_gamma(run)[0]
 
 
 def plane_margin(run) -> str:
@@ -94,9 +122,9 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
                    f"(magnified ×{inset[1]}).", "magnify", inset=True)
     bound = whole_or_number(lesson.bound)
     story.beat(f"From any start, at most ‖θ⁽⁰⁾‖/‖x‖ + 1 updates, here {bound}, by "
-               f"Cauchy–Schwarz: finitely many, then never again.", "answer",
+               f"Cauchy–Schwarz: finitely many, though more for a longer θ⁽⁰⁾.", "answer",
                status=f"wrong from $theta = 0$: once · from $theta^((0))$: "
-                      f"{wording.count(k, 'time')}, at most {bound}",
+                      f"$k = {k}$ times, at most {bound}",
                chain=(BOUND_CHAIN, f"k = {k} <= {value(lesson.score_bound)} <= {bound}"))
     return story.storyboard()
 
@@ -128,12 +156,15 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story.beat(f"The perceptron on each, the median of {lesson.repeats} such data sets: "
                f"{wording.count(wide.updates, 'update')} on the left, "
                f"{wording.count(narrow.updates, 'update')} on the right.", "runs", runs=True, status="white: $theta^*$, the widest band · pink: the perceptron's last $theta$")
-    low, high = lesson.narrow_range
+    (wide_low, wide_high), (low, high) = lesson.wide_range, lesson.narrow_range
+    story.beat(f"Over all {lesson.repeats} data sets of each: {wide_low} to {wide_high} "
+               f"updates with the large margin, {low} to {high} with the small one.",
+               "hold", status=f"{lesson.repeats} data sets each: {wide_low} to {wide_high} "
+                              f"updates (left), {low} to {high} (right)")
     if lesson.wide_is_faster:
-        story.beat("So a large margin, compared with the reach R, means few updates: "
-                   "M ≤ (R/γ)² guarantees it.", "answer",
-                   status=f"large margin: few updates, guaranteed · small: {low} to {high} "
-                          f"over {lesson.repeats} data sets")
+        story.beat("So a large margin, compared with the reach R, guarantees few updates: "
+                   "M ≤ (R/γ)². A small one only allows many.", "answer",
+                   status="a large margin guarantees few updates; a small one allows many")
     else:
         story.beat("The bound is what the margin sets: M ≤ (R/γ)², so a large margin "
                    "guarantees few updates, though one run may beat its bound.", "answer",

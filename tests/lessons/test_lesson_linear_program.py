@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from fractions import Fraction
 
 import numpy as np
@@ -194,6 +195,13 @@ def test_every_number_said_is_the_lessons(name, seed):
     if not lesson.feasible:
         assert "no line through the origin separates these points" in said
         assert point_list(sorted(lesson.certificate)) in said
+        if not lesson.same_place_certificate:  # the weights said add up to 1 as said
+            said_weights = re.search(r"weights ([0-9., and]+) on", said).group(1)
+            numbers = re.findall(r"[0-9]+\.[0-9]+", said_weights)
+            places = len(numbers[0].split(".")[1])
+            assert abs(sum(map(Fraction, numbers)) - 1) < Fraction(1, 2 * 10 ** places)
+            assert [float(v) for v in numbers] == pytest.approx(
+                [lesson.certificate[i] for i in sorted(lesson.certificate)], abs=10 ** -places)
         return
     star = lesson.theta_star
     assert f"θ* = ({star[0]:.2f}, {star[1]:.2f})".replace("-", "−") in said

@@ -80,17 +80,27 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
         ms = sorted(r.updates for r in row)
         assert run.updates == ms[(len(ms) - 1) // 2] and run.seed in [r.seed for r in row]
     assert f"the median of {len(rows[0])} such data sets" in said["runs"]
-    assert ("means few updates" in said["answer"]) == (wide.updates < narrow.updates)
-    # γ is said with digits enough that (R/γ)² recomputed from the numbers said is the
-    # bound said, within 1 %; R as the heading shows it (2 decimals)
+    assert ("only allows many" in said["answer"]) == (wide.updates < narrow.updates)
+    # the spread over each margin's data sets, recomputed from the sweep's rows
+    spreads = [(min(r.updates for r in row), max(r.updates for r in row))
+               for row in (rows[0], rows[-1])]
+    assert (f"{spreads[0][0]} to {spreads[0][1]} updates with the large margin, "
+            f"{spreads[1][0]} to {spreads[1][1]} with the small one") in said["hold"]
+    # γ is said, and R shown, with digits enough that (R/γ)² recomputed from the numbers
+    # shown rounds to the bound said, or is within a quarter of a per cent of it
     import re
+
+    from linviz.lessons.quiz_story import said_reach
 
     for run, sentence in ((wide, said["heading"]), (narrow, [b.sentence for b in board.beats
                                                              if b.motion == "planes"][1])):
         gamma = float(re.search(r"γ = ([0-9.]+)", sentence).group(1))
         bound = float(re.search(r"\(R/γ\)² = ([0-9,]+)", sentence).group(1).replace(",", ""))
         assert abs(gamma - run.gamma) <= 0.005 * run.gamma
-        assert abs((round(run.R, 2) / gamma) ** 2 - bound) <= 0.01 * bound
+        reach = float(said_reach(run))
+        again = (reach / gamma) ** 2
+        assert abs(reach - run.R) <= 0.005
+        assert round(again) == bound or abs(again - run.bound) <= 0.0025 * run.bound
 
 
 @pytest.mark.parametrize("pause", [0.0, 8.0, 20.0])
