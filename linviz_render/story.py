@@ -50,7 +50,7 @@ def scene_data(entry, request):
     told from no saved trace), checked as the scene checks it and named as it was typed
     (the lesson's refusals quote it so, as the scene's do)."""
     from linviz.lessons import default_data_for
-    from linviz.scene_data import check_scene_data
+    from linviz.scene_checks import check_scene_data
 
     spec = request.data or default_data_for(entry.name)
     data = request.data_options().resolve_for(entry.name, default=spec)

@@ -20,7 +20,7 @@ from manim import (
 from linviz.dataset import CLASSIFICATION, REGRESSION, Dataset
 from linviz.errors import DataError
 from linviz.notation import check_notation, in_notation
-from linviz.scene_data import check_scene_data
+from linviz.scene_checks import check_scene_data
 from linviz.trace import Trace
 from linviz.theory import is_separable
 

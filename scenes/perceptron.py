@@ -27,7 +27,7 @@ from linviz.lessons.perceptron import (
     PASS_BUDGET, check_perceptron_data, perceptron_lesson, signed_scores_after_steps,
 )
 from linviz.lessons.perceptron_story import DEFAULT_DATA, STATUS, perceptron_storyboard
-from linviz.scene_data import check_scene_data
+from linviz.scene_checks import check_scene_data
 from linviz.replay import state_after_steps, state_at, theta_is_zero_after
 from linviz import wording
 from scenes.toolkit import style
