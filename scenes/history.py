@@ -280,8 +280,15 @@ class HistoryScene(LinvizScene):
         """The card of the latest year among the first ``count`` events: its events' words."""
         events = self.lesson.events[:count]
         year = events[-1].year
-        return self.card_for(str(int(year)), [e.label for e in events if e.year == year], width,
+        card = self.card_for(str(int(year)), [e.label for e in events if e.year == year], width,
                              top_left)
+        for event in events:  # a formula the year's event states, under its words
+            if event.year == year and event.formula:
+                formula = math(event.formula, self.theme, style.FONT_MATH)
+                if formula.width > width:
+                    formula.scale_to_fit_width(width)
+                card.add(formula.next_to(card, DOWN, buff=0.3).align_to(card, LEFT))
+        return card
 
     def draw_event(self, beat) -> None:
         if not self.on_screen(self.axis):  # the model rises to make room for the years

@@ -49,7 +49,7 @@ FADED_LINES = 0.12
 #: the opacities of the faintest and the strongest shade of weight space shaded by the
 #: points each θ gets wrong, and of the faintest while it glows (in the theme's text colour:
 #: a neutral ramp, neither class's colour)
-WRONG_LIGHTEST, WRONG_DARKEST, WRONG_GLOW = 0.06, 0.42, 0.6
+WRONG_LIGHTEST, WRONG_DARKEST, WRONG_GLOW = 0.14, 0.55, 0.75
 #: the most opaque each of many constraint lines is drawn (fainter the more there are, down
 #: to FADED_LINES: a hundred lines at full strength are a tangle that hides the region)
 LINE_OPACITY_ONE_OF = 12.0

@@ -486,6 +486,15 @@ class MarginQuizScene(QuizScene):
             for i in beat.state["ringed"]])
         self.play(appear(self.near_rings), run_time=style.RUN_FADE)
 
+    def draw_closest(self, beat) -> None:
+        """The point nearest the narrow run's last line, ringed in the run's colour."""
+        self.show_words(beat.state["status"])
+        plane = self.planes[1]
+        self.closest_ring = Circle(radius=plane.ring_radius * 1.3, color=self.theme.step,
+                                   stroke_width=style.RING_STROKE)
+        self.closest_ring.move_to(plane.point(beat.state["closest"]))
+        self.play(appear(self.closest_ring), run_time=style.RUN_FADE)
+
     def draw_heading(self, beat) -> None:
         """The left plane's numbers, on [x, 1], come and are lit while they are said."""
         self.remove(self.counts[0][0])

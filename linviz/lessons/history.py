@@ -29,6 +29,8 @@ class Event:
     tag : the word or two the timeline shows over its year.
     note : the lecture note it comes from (its file name's number: "002").
     source : words of that note that state it (the tests find them there).
+    formula : a formula the card shows under its words (Typst mathematics; "" for none),
+        stated by ``formula_note`` in the words ``formula_source``.
     """
 
     year: float
@@ -36,6 +38,9 @@ class Event:
     tag: str
     note: str
     source: str
+    formula: str = ""
+    formula_note: str = ""
+    formula_source: str = ""
 
 
 @dataclass(frozen=True)
@@ -80,7 +85,9 @@ EVENTS = (
     Event(1958, "The New Yorker: “Digital brains”", "the press", "003",
           '("Digital brains") (See The New Yorker December 1958)'),
     Event(1960, "Frank Rosenblatt with the Mark I Perceptron", "Mark I", "002",
-          "Frank Rosenblatt with a Mark I Perceptron in 1960"),
+          "Frank Rosenblatt with a Mark I Perceptron in 1960",
+          formula="\"his update:\" quad theta <- theta + y^((i)) x^((i))", formula_note="001",
+          formula_source="We apply an update step proposed by Rosenblatt"),
     Event(1969, "Minsky and Papert, “Perceptrons”: it fails on XOR", "XOR", "002",
           "Minsky and Papert in a 1969 book “Perceptrons” showed that Perceptron fails on "
           "XOR problems"),

@@ -220,6 +220,17 @@ def margin_quiz_lesson(seed: int = DEFAULT_SEED) -> MarginQuizLesson:
                             wide_range=spread(rows[0]), narrow_range=spread(rows[-1]))
 
 
+def final_line_nearest(run: MarginRun) -> tuple[int, float]:
+    """(i, distance): the point nearest the run's last line θᵀx + θ₀ = 0 in the plane,
+    |θᵀx⁽ⁱ⁾ + θ₀|/‖θ‖ (0-based; the first of equals, :func:`linviz.ties.least_index`)."""
+    final = run.trace.result
+    theta, theta0 = np.asarray(final["theta"], dtype=float), float(final["theta0"])
+    X = np.asarray(run.data.X, dtype=float)
+    distances = np.abs(X @ theta + theta0) / float(np.hypot(*theta))
+    i = least_index(distances)
+    return i, float(distances[i])
+
+
 def farthest_point(run: MarginRun) -> int:
     """The point of largest ‖x‖ in the plane (0-based, the first of equals within 1e-12):
     R on [x, 1] is √(‖x‖² + 1) of it."""

@@ -10,7 +10,8 @@ formula and its numbers, two lines of Typst mathematics; None before the answer)
 States of ``quiz-margin``: ``question``, ``planes`` (how many of the two data sets are
 drawn, left first; a "heading" beat points at the left one's numbers),
 ``inset`` (the narrow band magnified in a corner of its plane), ``ringed`` (the points
-nearest the narrow band, ringed on their own beat), ``runs`` (each run's boundary, and
+nearest the narrow band, ringed on their own beat), ``closest`` (the point nearest the
+narrow run's last line, ringed when that line is tighter than the band; None otherwise), ``runs`` (each run's boundary, and
 its M ≤ (R/γ)² in large type under its plane), ``status`` (at the end the answer in
 words).
 """
@@ -19,8 +20,11 @@ from __future__ import annotations
 
 from .. import wording
 from ..storyboard import Storyboard, StoryWriter
-from .quiz import (MARGIN, ONE_POINT, MarginQuizLesson, OnePointLesson, magnification,
-                   margin_quiz_lesson, near_band, one_point_lesson)
+import numpy as np
+
+from .quiz import (MARGIN, ONE_POINT, MarginQuizLesson, OnePointLesson, band_half_width,
+                   farthest_point, final_line_nearest, magnification, margin_quiz_lesson,
+                   near_band, one_point_lesson)
 
 #: the motion of a beat that asks a quiz's question and pauses on it
 QUIZ = "quiz"
@@ -121,8 +125,8 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
         story.beat(f"So x ends just {value(lesson.final_distance)} inside the correct side "
                    f"(magnified ×{inset[1]}).", "magnify", inset=True)
     bound = whole_or_number(lesson.bound)
-    story.beat(f"From any start, at most ‖θ⁽⁰⁾‖/‖x‖ + 1 updates, here {bound}, by "
-               f"Cauchy–Schwarz: finitely many, though more for a longer θ⁽⁰⁾.", "answer",
+    story.beat(f"From any start: none if θ⁽⁰⁾ gets x right, else at most ‖θ⁽⁰⁾‖/‖x‖ + 1 "
+               f"updates, here {bound}, by Cauchy–Schwarz; more for a longer θ⁽⁰⁾.", "answer",
                status=f"wrong from $theta = 0$: once · from $theta^((0))$: "
                       f"$k = {k}$ times, at most {bound}",
                chain=(BOUND_CHAIN, f"k = {k} <= {value(lesson.score_bound)} <= {bound}"))
@@ -133,13 +137,14 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     """Every beat of the margin quiz (see the module's docstring)."""
     wide, narrow = lesson.wide, lesson.narrow
     story = StoryWriter(scene, question=False, planes=0, runs=False, inset=False, status=None,
-                        ringed=[])
+                        ringed=[], closest=None)
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
     story.beat(f"On the left, the widest band has half-width {plane_margin(wide)} in the "
                f"plane.", "planes", question=False, planes=1)
-    story.beat(f"The theorem measures on [x, 1]: there γ = "
-               f"{said_gamma(wide)}, so (R/γ)² = "
+    far = float(np.hypot(*np.asarray(wide.data.X, dtype=float)[farthest_point(wide)]))
+    story.beat(f"The theorem measures on [x, 1]: the farthest point, {value(far)} from 0, "
+               f"gives R = {said_reach(wide)} there; γ = {said_gamma(wide)}, so (R/γ)² = "
                f"{wording.grouped(wide.bound, 0)}.", "heading")
     zoom = magnification(narrow)
     shown = f" (magnified ×{zoom})" if zoom else ""
@@ -156,6 +161,13 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story.beat(f"The perceptron on each, the median of {lesson.repeats} such data sets: "
                f"{wording.count(wide.updates, 'update')} on the left, "
                f"{wording.count(narrow.updates, 'update')} on the right.", "runs", runs=True, status="white: $theta^*$, the widest band · pink: the perceptron's last $theta$")
+    j, distance = final_line_nearest(narrow)
+    if distance < band_half_width(narrow):  # the run's line is tighter than the widest band
+        story.beat(f"Each run stops at the first line that separates: on the right its line "
+                   f"passes just {wording.significant(distance)} from point {j + 1}, nearer "
+                   f"than the band's {plane_margin(narrow)}.", "closest", closest=j,
+                   status=f"ringed: point {j + 1}, {wording.significant(distance)} from the "
+                          f"pink line, on its side")
     (wide_low, wide_high), (low, high) = lesson.wide_range, lesson.narrow_range
     story.beat(f"Over all {lesson.repeats} data sets of each: {wide_low} to {wide_high} "
                f"updates with the large margin, {low} to {high} with the small one.",

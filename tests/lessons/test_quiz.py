@@ -171,6 +171,8 @@ def test_every_beat_ends_on_its_state(name):
             state["runs"] = all(scene.on_screen(f) for f in scene.finals)
             state["inset"] = scene.inset is not None and scene.on_screen(scene.inset)
             state["answers"] = [scene.on_screen(answer) for answer in scene.answers]
+            ring = getattr(scene, "closest_ring", None)
+            state["closest"] = ring is not None and scene.on_screen(ring)
             state["ringed"] = len(getattr(scene, "near_rings", ()))
         drawn.append(state)
         layouts.append((scene.timeline.current[1], text_boxes(scene)))
@@ -195,6 +197,7 @@ def test_every_beat_ends_on_its_state(name):
             # each run's M ≤ (R/γ)² stands under its plane once the runs are drawn, not before
             assert picture["answers"] == [beat.state["runs"]] * 2, where
             assert picture["ringed"] == len(beat.state["ringed"]), where
+            assert picture["closest"] == (beat.state["closest"] is not None), where
             for answer, run in zip(scene.answers, (lesson.wide, lesson.narrow)):
                 assert answer[0].source.strip("$ ") == f"M = {run.updates}", where
     problems = [(s[:40], a, b) for s, boxes in layouts for a, b in overlaps(boxes)]
@@ -265,3 +268,30 @@ def test_the_points_the_narrow_bands_lines_cross_are_ringed_and_lie_outside_it(s
     else:
         assert rings == []
 
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_narrow_runs_last_line_is_said_to_pass_close_when_it_is_tighter_than_the_band(seed):
+    """The perceptron stops at the first line that separates: the point nearest its last
+    line (the notes' loop run again here) is ringed and its distance said exactly when that
+    line passes nearer the points than the widest band's half-width (the least distance of
+    a point to θ*'s line, recomputed here)."""
+    from linviz.wording import significant
+
+    lesson = margin_quiz_lesson(seed)
+    run = lesson.narrow
+    ref = reference_perceptron(run.data.X, run.data.y, 10 ** 5, offset=True)
+    theta, theta0 = np.asarray(ref["theta"], dtype=float), float(ref["theta0"])
+    X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y, dtype=float)
+    distances = np.abs(X @ theta + theta0) / np.linalg.norm(theta)
+    assert np.all(y * (X @ theta + theta0) > 0)  # it separates: every point on its side
+    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+    half = float(np.min(y * (X @ a + c)) / np.linalg.norm(a))
+    beats = [b for b in margin_storyboard(lesson).beats if b.motion == "closest"]
+    if distances.min() < half:
+        (beat,) = beats
+        j = int(np.argmin(distances))
+        assert beat.state["closest"] == j
+        assert f"passes just {significant(distances[j])} from point {j + 1}" in beat.sentence
+    else:
+        assert beats == []

@@ -32,6 +32,8 @@ def test_every_fact_comes_from_a_note():
     lesson = history_lesson()
     for event in lesson.events:
         assert event.source in _note(event.note), event
+        if event.formula:  # a formula shown with an event is stated by the note it names
+            assert event.formula_source in _note(event.formula_note), event
         assert str(int(event.year)) in event.source or str(int(event.year)) in _note(event.note)
     said = " ".join(history_storyboard(lesson).sentences())
     years = {int(y) for y in re.findall(r"\b(19\d\d)", said)}
