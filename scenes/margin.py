@@ -272,9 +272,10 @@ class MarginScene(LinvizScene):
     def place_beside_ring(self, label, centre, radius: float, markers) -> None:
         """Put ``label`` against the ring of ``radius`` round ``centre`` (touching it from
         outside), in the first of eight directions that covers the least of the given
-        markers: the label reads as the ring's, never as a neighbour's."""
+        markers and the plane's "×k" counts (text on text weighs most): the label reads as
+        the ring's, never as a neighbour's."""
         half = np.array([label.width, label.height]) / 2
-        boxes = self.marker_boxes[list(markers)]
+        boxes = np.vstack([self.marker_boxes[list(markers)], self.plane.count_boxes()])
         best, best_cost = None, np.inf
         for direction in DIRECTIONS:
             unit = direction / np.linalg.norm(direction)
