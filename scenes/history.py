@@ -149,8 +149,8 @@ class HistoryScene(LinvizScene):
                 self.place_on_level(words, x - 0.1)
                 mark.add(words)
             self.event_marks.append(mark)
-        self.hype = VGroup(*self.wrapped("expected to recognise people, even to gain "
-                                         "‘consciousness’", CARD_WIDTH))
+        self.hype = VGroup(*wrapped_text("expected to recognise people, even to gain "
+                                         "‘consciousness’", CARD_WIDTH, theme))
         self.hype.arrange(DOWN, aligned_edge=LEFT, buff=0.1)
         # XOR's four corners at the card's right
         corners = VGroup()
@@ -234,15 +234,10 @@ class HistoryScene(LinvizScene):
         heading.move_to(top_left + np.array([heading.width / 2, -heading.height / 2, 0.0]))
         card = VGroup(heading)
         for words in lines:
-            for line in self.wrapped(words, width):
+            for line in wrapped_text(words, width, self.theme):
                 line.next_to(card, DOWN, buff=0.14).align_to(heading, LEFT)
                 card.add(line)
         return card
-
-    def wrapped(self, words: str, width: float) -> list:
-        """``words`` as lines of body text at most ``width`` wide
-        (:func:`~scenes.toolkit.screen_text.wrapped_text`)."""
-        return wrapped_text(words, width, self.theme)
 
     def show_card(self, card: VGroup, *also) -> None:
         """The card in place of the one before (and ``also`` appearing with it)."""

@@ -30,7 +30,7 @@ from scenes.toolkit.speed.fast_shapes import FastArrow
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.placement import (DIRECTIONS, PLACE_TOLERANCE, across, beside_line,
-                                      best_offset, box_around, covered_area)
+                                      best_offset, box_around, box_of, covered_area)
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, math, text
 from scenes.toolkit.vector_sum import vector_sum_inset
@@ -940,12 +940,9 @@ class LinearProgramScene(LinvizScene):
         path = np.array([self.weight_point(p) for p in self.walk_states])
         obstacles = [box_around(path, 0.05)]
         if self.walker_label is not None:
-            obstacles.append(np.array([[*self.walker_label.get_corner(DOWN + LEFT)[:2],
-                                        *self.walker_label.get_corner(UP + RIGHT)[:2], 100.0]]))
-        frame = self.weights.frame
+            obstacles.append(box_of(self.walker_label))
         offset = best_offset(centre, (name.width, name.height), np.vstack(obstacles), 0.1,
-                             bounds=np.array([*frame.get_corner(DOWN + LEFT)[:2],
-                                              *frame.get_corner(UP + RIGHT)[:2]]), rings=3,
+                             bounds=box_of(self.weights.frame)[0, :4], rings=3,
                              ring_cost=0.05)
         self.best_ring = VGroup(ring, name.move_to(centre + np.array([*offset, 0.0])))
         return self.best_ring

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Indicate, Line,
-                   ReplacementTransform, SurroundingRectangle, ValueTracker, VGroup, Wait,
+                   SurroundingRectangle, ValueTracker, VGroup, Wait,
                    linear)
 
 from linviz import wording
@@ -26,7 +26,8 @@ from scenes.toolkit.speed.fast_shapes import FastArrow
 from scenes.toolkit.screen_text import plain_markup
 from scenes.toolkit.speed.glyph_numbers import GlyphNumber
 from scenes.toolkit.layout import appear, vanish, with_backdrop
-from scenes.toolkit.placement import across, beside_line, best_offset, box_around
+from scenes.toolkit.placement import (across, beside_line, best_offset, box_around,
+                                      box_of, segment_boxes)
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane, MarginBand
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.score_line import ScoreLine
@@ -311,13 +312,10 @@ class OnePointQuizScene(QuizScene):
         name = math("theta^((0))", self.theme, style.FONT_LABEL).set_color(self.theme.normal)
         # beside the ring, off the arrow's shaft and the axes
         tip, origin = ring.get_center(), self.plane.c2p((0, 0))
-        along = np.linspace(0.0, 1.0, 12)[:, None]
-        obstacles = np.vstack([box_around(origin + along * (tip - origin), 0.06),
-                               self.axis_boxes()])
+        obstacles = np.vstack([segment_boxes(origin, tip, 0.06), self.axis_boxes()])
         with_backdrop(name, self.theme)
         offset = best_offset(tip, (name.width, name.height), obstacles, 0.12,
-                             bounds=np.array([*self.plane.frame.get_corner(DOWN + LEFT)[:2],
-                                              *self.plane.frame.get_corner(UP + RIGHT)[:2]]))
+                             bounds=box_of(self.plane.frame)[0, :4])
         name.move_to(tip + np.array([*offset, 0.0]))
         self.start_mark = VGroup(ring, name)
         # θ's name, when it comes back, keeps off θ⁽⁰⁾'s
@@ -380,18 +378,13 @@ class MarginQuizScene(QuizScene):
         with_backdrop(name, self.theme)
         # beside the farthest point, where it covers the fewest markers, not the line and
         # not the inset (text on an inset weighs most)
-        along = np.linspace(0.0, 1.0, 16)[:, None]
         obstacles = [box_around(plane.markers.positions(), plane.marker_size * 1.2),
-                     box_around(start + along * (end - start), 0.06)]
+                     segment_boxes(start, end, 0.06, samples=16)]
         if self.inset is not None and plane is self.planes[1]:
-            square = self.inset[0]  # the inset's backing: its square (leaders aside)
-            obstacles.append(np.array([[*square.get_corner(DOWN + LEFT)[:2] - 0.2,
-                                        *square.get_corner(UP + RIGHT)[:2] + 0.2, 100.0]]))
-        frame = plane.frame
+            # the inset's backing: its square (leaders aside)
+            obstacles.append(box_of(self.inset[0], pad=0.2))
         offset = best_offset(end, (name.width, name.height), np.vstack(obstacles), 0.12,
-                             bounds=np.array([*frame.get_corner(DOWN + LEFT)[:2],
-                                              *frame.get_corner(UP + RIGHT)[:2]]),
-                             rings=3, ring_cost=0.05)
+                             bounds=box_of(plane.frame)[0, :4], rings=3, ring_cost=0.05)
         name.move_to(end + np.array([*offset, 0.0]))
         return VGroup(line, name)
 

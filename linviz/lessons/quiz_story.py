@@ -87,8 +87,6 @@ def said_reach(run) -> str:
 def plane_margin(run) -> str:
     """The half-width of θ*'s band in the plane, γ/‖a‖ for θ* = (a, c) on [x, 1] (the
     notes' margin y(θᵀx + θ₀)/‖θ‖ of the point nearest the line), as said."""
-    import numpy as np
-
     return wording.significant(run.gamma / float(np.hypot(*run.theta_star[:2])), 2, 3)
 
 

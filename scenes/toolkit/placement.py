@@ -9,6 +9,7 @@ them that covers nothing wins, otherwise the one that covers least.
 from __future__ import annotations
 
 import numpy as np
+from manim import DL, UR
 
 #: how much further out the second ring of places lies, when the first has no clear one
 FARTHER = 0.3
@@ -28,6 +29,22 @@ def box_around(points: np.ndarray, half: float) -> np.ndarray:
         return np.zeros((0, 5))
     return np.column_stack([points[:, 0] - half, points[:, 1] - half,
                             points[:, 0] + half, points[:, 1] + half, np.ones(len(points))])
+
+
+def segment_boxes(start, end, half: float, samples: int = 12) -> np.ndarray:
+    """Boxes of half-side ``half`` at ``samples`` points along the screen segment from
+    ``start`` to ``end``: a line as an obstacle (its bounding box would be far too big)."""
+    start, end = np.asarray(start, dtype=float), np.asarray(end, dtype=float)
+    along = np.linspace(0.0, 1.0, samples)[:, None]
+    return box_around(start + along * (end - start), half)
+
+
+def box_of(mobject, pad: float = 0.0, weight: float = 100.0) -> np.ndarray:
+    """[x_min, y_min, x_max, y_max, weight] of ``mobject``'s bounding box grown by
+    ``pad``, shape (1, 5): text as an obstacle weighs 100 by default; ``[0, :4]`` is the
+    box alone (a frame as ``bounds``)."""
+    low, high = mobject.get_corner(DL)[:2] - pad, mobject.get_corner(UR)[:2] + pad
+    return np.array([[*low, *high, weight]])
 
 
 def covered_area(box: np.ndarray, obstacles: np.ndarray) -> float:
