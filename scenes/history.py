@@ -9,8 +9,9 @@ fact comes from the lesson (:mod:`linviz.lessons.history`), which names its note
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, DashedLine, Dot, Line, Polygon,
-                   Rectangle, VGroup)
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, Create, DashedLine, Dot, Line,
+                   Polygon, Rectangle, ReplacementTransform, RoundedRectangle, VGroup,
+                   VMobject)
 
 from linviz.geometry import Box, clip_line, half_plane_polygon
 from linviz.lessons.history import HistoryLesson, history_lesson
@@ -50,8 +51,19 @@ XOR_TRIED_OPACITY = 0.3
 INPUT_X = -5.8
 SUM_CENTER = np.array([-2.6, 1.3, 0.0])
 STEP_CENTER = np.array([-0.6, 1.3, 0.0])
-#: how far below its place the model stands while it is alone on screen
-MODEL_DROP = 1.2
+#: how far below its place the model stands while it is alone on screen, how much larger
+#: it is drawn then, and the point it is enlarged about (before the drop)
+MODEL_DROP, MODEL_ZOOM = 1.2, 1.15
+MODEL_ZOOM_ABOUT = np.array([-3.0, 1.3, 0.0])
+#: the formula's centre beside the model, and how far right of it it stands while the model
+#: is drawn larger
+FORMULA_CENTER, FORMULA_ALONE_SHIFT = np.array([4.0, 1.3, 0.0]), 0.7
+#: the sketch of a biological neuron the model is drawn from: its cell body's radius, the
+#: length of a branch's twigs at its end, where its axon ends (x), and the opacity of its
+#: cell body's fill
+CELL_RADIUS, TWIG_LENGTH, AXON_END_X, CELL_FILL = 0.5, 0.32, 1.3, 0.22
+#: the step's box (width, height) and the half height of its two levels, −1 and +1
+STEP_BOX, STEP_LEVEL = (1.6, 1.15), 0.32
 
 
 class HistoryScene(LinvizScene):
@@ -94,26 +106,93 @@ class HistoryScene(LinvizScene):
         bias.move_to(SUM_CENTER + np.array([0.0, -1.35, 0.0]))
         bias_arrow = Arrow(bias.get_top(), self.sum_node.get_bottom(), buff=0.08,
                            stroke_width=3, color=theme.muted, tip_length=0.18)
-        box = Rectangle(width=1.3, height=1.0, color=theme.text, stroke_width=3)
+        box = Rectangle(width=STEP_BOX[0], height=STEP_BOX[1], color=theme.text, stroke_width=3)
         box.move_to(STEP_CENTER)
-        step = VGroup(Line(STEP_CENTER + np.array([-0.5, -0.3, 0]), STEP_CENTER + np.array([0, -0.3, 0]),
-                           color=theme.boundary, stroke_width=3),
-                      Line(STEP_CENTER + np.array([0, -0.3, 0]), STEP_CENTER + np.array([0, 0.3, 0]),
-                           color=theme.boundary, stroke_width=3),
-                      Line(STEP_CENTER + np.array([0, 0.3, 0]), STEP_CENTER + np.array([0.5, 0.3, 0]),
-                           color=theme.boundary, stroke_width=3))
+        # sign(a): −1 left of a = 0, +1 from it on, over a faint axis at 0 (the sum's
+        # axis, a, runs across; the output's, up)
+        half, level = STEP_BOX[0] / 2 - 0.15, STEP_LEVEL
+        corner = [STEP_CENTER + np.array(p) for p in
+                  ((-half, -level, 0), (0, -level, 0), (0, level, 0), (half, level, 0))]
+        step = VGroup(
+            Line(STEP_CENTER + half * LEFT, STEP_CENTER + half * RIGHT, color=theme.muted,
+                 stroke_width=1.5, stroke_opacity=0.7),
+            *[Line(a, b, color=theme.boundary, stroke_width=3)
+              for a, b in zip(corner[:-1], corner[1:])],
+            text("+1", theme, style.FONT_SMALL * 0.8, theme.muted).next_to(
+                corner[2], LEFT, buff=0.08),
+            text("−1", theme, style.FONT_SMALL * 0.8, theme.muted).next_to(
+                corner[1], RIGHT, buff=0.08))
         to_step = Arrow(self.sum_node.get_right(), box.get_left(), buff=0.05, stroke_width=3,
                         color=theme.muted, tip_length=0.18)
         out = Arrow(box.get_right(), box.get_right() + 1.2 * RIGHT, buff=0.05, stroke_width=3,
                     color=theme.muted, tip_length=0.18)
         output = math("plus.minus 1", theme, style.FONT_SMALL).next_to(out, RIGHT, buff=0.1)
         self.body = VGroup(bias, bias_arrow, to_step, box, step, out, output)
-        self.formula = math("h(x) = op(\"sign\")(theta^T x + theta_0)", theme, style.FONT_MATH)
-        self.formula.move_to((4.0, 1.3, 0))
+        #: the parts of the model each part of the neuron's sketch becomes: its branches
+        #: the weighted inputs, its cell body the sum, its axon the step's arrows
+        self.becomes = (arrows, self.sum_node, VGroup(to_step, out))
+        self.cell = self.neuron_sketch(ys)
+        # the formula's parts in the colours of the model's: the weights and θ₀ as drawn
+        # there, sign as the step
+        self.formula = math("h(x) = {{ op(\"sign\") : sign }}({{ theta^T x : weighted }} + "
+                            "{{ theta_0 : offset }})", theme, style.FONT_MATH, parts=True)
+        for part, colour in (("weighted", theme.normal), ("offset", theme.normal),
+                             ("sign", theme.boundary)):
+            self.formula.select(part).set_color(colour)
+        self.formula.move_to(FORMULA_CENTER + FORMULA_ALONE_SHIFT * RIGHT)
         # alone on screen, the model and its formula stand in the middle; they rise to
         # their places when the timeline comes under them
-        VGroup(self.inputs, self.body, self.formula).shift(MODEL_DROP * DOWN)
+        for part in (self.cell, self.inputs, self.body):
+            part.scale(MODEL_ZOOM, about_point=MODEL_ZOOM_ABOUT)
+        VGroup(self.cell, self.inputs, self.body, self.formula).shift(MODEL_DROP * DOWN)
         self.build_timeline()
+
+    def neuron_sketch(self, ys) -> VGroup:
+        """A line drawing of a biological neuron laid over the model it becomes: a cell body
+        where the sum stands, a branch from it to each input's place (ending in twigs), an
+        axon out to the right (its sheath in two pieces, twigs at its end)."""
+        theme = self.theme
+        colour = dict(color=theme.muted, stroke_width=3)
+        body = Circle(radius=CELL_RADIUS, fill_color=theme.muted, fill_opacity=CELL_FILL,
+                      **colour).move_to(SUM_CENTER)
+        body.add(Dot(SUM_CENTER, radius=0.1, color=theme.muted))
+
+        def twigs(end, direction) -> VGroup:
+            """Two twigs spreading from ``end`` on along ``direction``."""
+            turns = []
+            for angle in (0.5, -0.5):
+                c, s = np.cos(angle), np.sin(angle)
+                turned = np.array([c * direction[0] - s * direction[1],
+                                   s * direction[0] + c * direction[1], 0.0])
+                turns.append(Line(end, end + TWIG_LENGTH * turned, **colour))
+            return VGroup(*turns)
+
+        branches = VGroup()
+        for y in ys:
+            end = np.array([INPUT_X + 0.35, y, 0.0])
+            towards = end - SUM_CENTER
+            towards = towards / np.linalg.norm(towards)
+            start = SUM_CENTER + CELL_RADIUS * towards
+            # a gentle bend: the middle pushed off the straight line, across it
+            across = np.array([-towards[1], towards[0], 0.0])
+            middle = (start + end) / 2 + 0.18 * across
+            branch = VMobject(**colour).set_points_smoothly([start, middle, end])
+            # a side branch from two thirds of the way, bent away from the middle one
+            fork = branch.point_from_proportion(0.6)
+            side = 0.5 if y >= SUM_CENTER[1] else -0.5
+            c, s = np.cos(side), np.sin(side)
+            turned = np.array([c * towards[0] - s * towards[1], s * towards[0] + c * towards[1], 0])
+            side_end = fork + 0.8 * turned
+            branches.add(VGroup(branch, twigs(end, towards), Line(fork, side_end, **colour),
+                                twigs(side_end, turned)))
+        start = SUM_CENTER + CELL_RADIUS * RIGHT
+        end = np.array([AXON_END_X, SUM_CENTER[1], 0.0])
+        axon = VGroup(Line(start, end, **colour), twigs(end, RIGHT))
+        length = end[0] - start[0]
+        for at in (0.35, 0.65):  # the sheath, two pieces along it
+            axon.add(RoundedRectangle(corner_radius=0.08, width=0.22 * length, height=0.2,
+                                      **colour).move_to(start + at * length * RIGHT))
+        return VGroup(body, branches, axon)
 
     def year_x(self, year: float) -> float:
         low, high = self.lesson.span
@@ -149,8 +228,10 @@ class HistoryScene(LinvizScene):
                 self.place_on_level(words, x - 0.1)
                 mark.add(words)
             self.event_marks.append(mark)
-        self.hype = VGroup(*wrapped_text("expected to recognise people, even to gain "
-                                         "‘consciousness’", CARD_WIDTH, theme))
+        # broken where the thought breaks (a word alone on a second line reads badly)
+        self.hype = VGroup(*[text(line, theme, style.FONT_BODY) for line in
+                             ("expected to recognise people,",
+                              "and eventually to gain ‘consciousness’")])
         self.hype.arrange(DOWN, aligned_edge=LEFT, buff=0.1)
         # XOR's four corners at the card's right
         corners = VGroup()
@@ -261,11 +342,32 @@ class HistoryScene(LinvizScene):
             self.level_ends[level] = words.get_right()[0]
 
     # -- the beats ----------------------------------------------------------------
+    def draw_cell(self, beat) -> None:
+        """The sketch of a biological neuron, drawn."""
+        self.play(appear(self.title), Create(self.cell), run_time=style.RUN_INTRO * 1.5)
+
     def draw_neuron(self, beat) -> None:
+        """Stage 1: the sketch's branches become the weighted inputs, its cell body the sum;
+        stage 2: its axon becomes the step's arrows, and θ₀ and the step come."""
+        body, branches, axon = self.cell
+        arrows, sum_node, step_arrows = self.becomes
         if beat.state["neuron"] == 1:
-            self.play(appear(self.title), appear(self.inputs), run_time=style.RUN_INTRO)
+            moved = [arrows, sum_node]
+            self.play(*[ReplacementTransform(branch, arrow)
+                        for branch, arrow in zip(branches, arrows)],
+                      ReplacementTransform(body, sum_node),
+                      appear(VGroup(*[part for part in self.inputs if part not in moved])),
+                      run_time=style.RUN_INTRO * 1.5)
+            self.remove(*arrows, sum_node, branches, body)
+            self.add(self.inputs)
         else:
-            self.play(appear(self.body), run_time=style.RUN_INTRO)
+            self.play(ReplacementTransform(axon, step_arrows),
+                      appear(VGroup(*[part for part in self.body if part not in step_arrows])),
+                      run_time=style.RUN_INTRO * 1.5)
+            self.remove(*step_arrows, axon)
+            self.add(self.body)
+        if not any(self.on_screen(part) for part in (body, branches, axon)):
+            self.remove(self.cell)
 
     def draw_formula(self, beat) -> None:
         self.play(appear(self.formula), run_time=style.RUN_INTRO)
@@ -287,8 +389,10 @@ class HistoryScene(LinvizScene):
 
     def draw_event(self, beat) -> None:
         if not self.on_screen(self.axis):  # the model rises to make room for the years
-            self.play(*[part.animate.shift(MODEL_DROP * UP)
-                        for part in (self.inputs, self.body, self.formula)],
+            about = MODEL_ZOOM_ABOUT + MODEL_DROP * DOWN
+            self.play(*[part.animate.scale(1 / MODEL_ZOOM, about_point=about).shift(
+                            MODEL_DROP * UP) for part in (self.inputs, self.body)],
+                      self.formula.animate.shift(MODEL_DROP * UP + FORMULA_ALONE_SHIFT * LEFT),
                       run_time=style.RUN_FADE * 2)
         shown = [m for m in self.event_marks[:beat.state["events"]] if not self.on_screen(m)]
         new = ([] if self.on_screen(self.axis) else [self.axis]) + shown

@@ -82,7 +82,7 @@ class HistoryLesson:
 EVENTS = (
     Event(1958, "New York Times: “Electronic ‘Brain’ Teaches Itself”", "the press", "002",
           "Electronic 'Brain' Teaches Itself"),
-    Event(1958, "The New Yorker: “Digital brains”", "the press", "003",
+    Event(1958, "The New Yorker, December 1958: digital brains", "the press", "003",
           '("Digital brains") (See The New Yorker December 1958)'),
     Event(1960, "Frank Rosenblatt with the Mark I Perceptron", "Mark I", "002",
           "Frank Rosenblatt with a Mark I Perceptron in 1960",

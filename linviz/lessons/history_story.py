@@ -3,6 +3,8 @@ classifier (:mod:`linviz.lessons.history` holds the facts and their notes).
 
 The state's keys:
 
+- ``cell``: a line drawing of a biological neuron (or what is left of it) stands where the
+  model will;
 - ``neuron``: how much of the neuron model is drawn: 0 nothing, 1 the inputs and their
   weights, 2 the sum and the step with its output;
 - ``formula``: h(x) = sign(θᵀx + θ₀) is written under the model;
@@ -25,18 +27,19 @@ __all__ = ["DEFAULT_DATA", "history_storyboard", "storyboard_of_history"]
 
 def history_storyboard(lesson: HistoryLesson, scene: str = SCENE) -> Storyboard:
     """Every beat of the scene for ``lesson`` (see the module's docstring)."""
-    story = StoryWriter(scene, neuron=0, formula=False, timeline=False, events=0, hype=False,
-                        xor=False, winter=False, agenda=False)
+    story = StoryWriter(scene, cell=False, neuron=0, formula=False, timeline=False, events=0,
+                        hype=False, xor=False, winter=False, agenda=False)
     story.section("history", "Where the perceptron comes from")
-    story.beat("The perceptron began as a model of a biological neuron: inputs x₁ to x_d, "
-               "each weighted by its θⱼ, and summed.", "neuron", neuron=1)
+    story.beat("The perceptron is a model of a biological neuron.", "cell", cell=True)
+    story.beat("In the model, inputs x₁ to x_d, each weighted by its θⱼ, are summed.",
+               "neuron", neuron=1)
     story.beat("With θ₀ added, a step function outputs +1 or −1, by the sign of the sum.",
-               "neuron", neuron=2)
+               "neuron", neuron=2, cell=False)
     story.beat("That is h(x) = sign(θᵀx + θ₀): the linear classifier of this lecture.",
                "formula", formula=True)
     story.beat("1958: the New York Times headlines “Electronic ‘Brain’ Teaches Itself”; "
                "The New Yorker writes of digital brains.", "event", timeline=True, events=2)
-    story.beat("Lots of hype: it was expected to recognise people, and even to gain "
+    story.beat("Lots of hype: it was expected to recognise people, and eventually to gain "
                "consciousness.", "hype", hype=True)
     story.beat("1960: Frank Rosenblatt, who proposed the perceptron's update rule, with the "
                "Mark I Perceptron.", "event", events=3,

@@ -63,6 +63,7 @@ def test_every_beat_ends_on_its_state():
     def observe(scene):
         on = scene.on_screen
         drawn.append({
+            "cell": any(on(part) for part in (scene.cell, *scene.cell)),
             "neuron": 2 if on(scene.body) else 1 if on(scene.inputs) else 0,
             "formula": on(scene.formula), "timeline": on(scene.axis),
             "events": sum(on(mark) for mark in scene.event_marks), "hype": on(scene.hype),
