@@ -151,6 +151,30 @@ def clip_polygon(polygon: np.ndarray, a: np.ndarray, b: float) -> np.ndarray | N
     return np.array(kept) if len(kept) >= 3 else None
 
 
+def constraint_cells(A: np.ndarray, b: np.ndarray, box: Box) -> list[tuple[np.ndarray, int]]:
+    """The cells ``box`` is cut into by the lines aᵢᵀp = bᵢ (rows of ``A``), each as
+    (polygon, met): its vertices in order and how many of the constraints aᵢᵀp ≥ bᵢ hold
+    inside it. Cells of no area (under 10⁻¹² of the box's, a cut along a corner) are left
+    out; together the cells cover the box."""
+    cells = [(box.corners.astype(float), 0)]
+    least = 1e-12 * polygon_area(box.corners)
+    for a, bound in zip(np.asarray(A, dtype=float), np.asarray(b, dtype=float)):
+        split = []
+        for polygon, met in cells:
+            inside = clip_polygon(polygon, a, -bound)
+            outside = clip_polygon(polygon, -a, bound)
+            split += [(part, met + gained) for part, gained in ((inside, 1), (outside, 0))
+                      if part is not None and polygon_area(part) > least]
+        cells = split
+    return cells
+
+
+def polygon_area(polygon: np.ndarray) -> float:
+    """The area of a simple polygon (vertices in order), by the shoelace formula."""
+    x, y = np.asarray(polygon, dtype=float).T
+    return float(abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) / 2)
+
+
 def strip_polygon(theta: np.ndarray, theta0: float, half_width: float,
                   box: Box) -> np.ndarray | None:
     """The part of ``box`` within ``half_width`` of the line θᵀp + θ₀ = 0, or None.

@@ -18,7 +18,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, DashedLine, Dot, Indica
                    Rectangle, ValueTracker, VGroup, VMobject, Wait, linear, there_and_back)
 
 from linviz import wording
-from linviz.geometry import clip_line
+from linviz.geometry import clip_line, constraint_cells
 from linviz.lessons.linear_program import (
     DEFAULT_DATA, SCENE, LinearProgramLesson, check_linear_program_data,
     linear_program_lesson, mistake_arcs,
@@ -30,7 +30,8 @@ from scenes.toolkit.speed.fast_shapes import FastArrow
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.placement import (DIRECTIONS, PLACE_TOLERANCE, across, beside_line,
-                                      best_offset, box_around, box_of, covered_area)
+                                      best_offset, box_around, box_of, covered_area,
+                                      segment_boxes)
 from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, math, text
 from scenes.toolkit.vector_sum import vector_sum_inset
@@ -46,6 +47,12 @@ WEIGHT_CENTER = (3.2, -0.25, 0.0)
 DIAMOND_SHORT = 0.7
 #: the opacity every constraint's line fades to while a certificate's few are shown
 FADED_LINES = 0.12
+#: the opacity of the shade of the θ that meet all but one of a certificate's constraints
+#: (fewer met, fainter)
+MET_MOST = 0.45
+#: the opacity the constraint lines step back to while weight space is shaded (by mistakes,
+#: or by the certificate's constraints met)
+LINES_UNDER_SHADING = 0.05
 #: the opacities of the faintest and the strongest shade of weight space shaded by the
 #: points each θ gets wrong, and of the faintest while it glows (in the theme's text colour:
 #: a neutral ramp, neither class's colour)
@@ -302,7 +309,10 @@ class LinearProgramScene(LinvizScene):
         self.remove(self.shown_line)
         if beat.state["wrong_shading"]:  # under the lines: how many points each θ gets wrong
             self.wrong_shading = self.on_weights(self.wrong_shading_drawing)
-            self.play(appear(self.wrong_shading), run_time=style.RUN_INTRO)
+            # the lines, said, step back to a trace: the shading is what is read now
+            self.play(appear(self.wrong_shading),
+                      self.lines.animate.set_stroke(opacity=min(opacity, LINES_UNDER_SHADING)),
+                      run_time=style.RUN_INTRO)
             self.add(self.lines)
         if beat.state["region"]:
             self.region = self.on_weights(self.region_drawing)
@@ -742,9 +752,12 @@ class LinearProgramScene(LinvizScene):
         if shading is not None and self.on_screen(shading):
             self.play(vanish(shading), run_time=style.RUN_FADE)
             self.remove(shading)
-        self.play(self.lines.animate.set_stroke(opacity=FADED_LINES), run_time=style.RUN_FADE)
-        self.play(appear(halves), appear(lines), appear(numbers), run_time=style.RUN_FADE)
-        self.certificate_weights = (halves, lines, numbers)
+        self.play(self.lines.animate.set_stroke(opacity=LINES_UNDER_SHADING), run_time=style.RUN_FADE)
+        arrows = [part for part in halves if isinstance(part, FastArrow)]
+        key = self.place_met_key(self.met_key(len(support)), lines, [*arrows, *numbers])
+        self.play(appear(halves), appear(lines), appear(numbers), appear(key),
+                  run_time=style.RUN_FADE)
+        self.certificate_weights = (halves, lines, numbers, key)
         names = self.ring_names(support)
         marked = self.plane.c2p_many(lesson.data.X[support])[:, :2]
         frame, (arrows, arrow_names), scale = vector_sum_inset(
@@ -768,20 +781,54 @@ class LinearProgramScene(LinvizScene):
         self.add(self.certificate)
 
     def certificate_halves(self, support) -> VGroup:
-        """The certificate's half-planes aᵢᵀθ ≥ 1 in weight space, each shaded in its own
-        colour (where two overlap the colours mix; nowhere do all of them)."""
+        """The certificate's constraints aᵢᵀθ ≥ 1 in weight space: weight space shaded by
+        how many of them each θ meets (:func:`linviz.geometry.constraint_cells`; the more,
+        the stronger; all of them nowhere), an arrow from each line to its side, and a key."""
         theme, drawn = self.theme, VGroup()
-        colours = (theme.correct, theme.negative, theme.positive)
-        for j, i in enumerate(support):
-            a = self.lesson.signed[i]
-            half = Hyperplane(self.weights, a, -1.0, show_notes=False, show_normal=False)
-            half.shade.set_fill(colours[j % len(colours)])
-            drawn.add(half)
+        A = np.array([self.lesson.signed[i] for i in support])
+        most = len(support) - 1  # what a θ meets at best: never all
+        for polygon, met in constraint_cells(A, np.ones(len(support)), self.weights.box):
+            if met:
+                drawn.add(Polygon(*[self.weight_point(p) for p in polygon], stroke_width=0,
+                                  fill_color=theme.correct,
+                                  fill_opacity=MET_MOST * met / max(most, 1)))
+        for a in A:
             ends = clip_line(a, -1.0, self.weights.box)
             if ends is not None:
                 base, tip = self.side_arrow(ends, a)
                 drawn.add(FastArrow(theme.normal).set_ends(base, tip))
         return drawn
+
+    def place_met_key(self, key: VGroup, lines, marks) -> VGroup:
+        """``key`` on a backdrop in the corner of the weight plane where it covers least of
+        the certificate's ``lines`` and ``marks`` (its arrows and names), the corners in the
+        order lower right, upper right, lower left, upper left; a tie (within
+        PLACE_TOLERANCE) goes to the earlier."""
+        with_backdrop(key, self.theme)
+        frame = self.weights.frame
+        obstacles = np.vstack([box_of(mark)[:, :4] for mark in marks]
+                              + [segment_boxes(line.get_start(), line.get_end(), 0.05)[:, :4]
+                                 for line in lines if isinstance(line, Line)])
+        best, least = None, np.inf
+        for corner in (RIGHT + DOWN, RIGHT + UP, LEFT + DOWN, LEFT + UP):
+            inset = np.array([corner[0] * (key.width / 2 + 0.1), corner[1] * (key.height / 2 + 0.1), 0])
+            key.move_to(frame.get_corner(corner) - inset)
+            covered = covered_area(box_of(key)[0, :4], obstacles)
+            if covered < least - PLACE_TOLERANCE:
+                best, least = key.get_center(), covered
+        return key.move_to(best)
+
+    def met_key(self, count: int) -> VGroup:
+        """The key of :meth:`certificate_halves`' shading: a swatch for each number of the
+        ``count`` constraints a θ can meet, then "all: nowhere"."""
+        theme, rows = self.theme, VGroup()
+        for met in range(count - 1, 0, -1):
+            swatch = Rectangle(width=0.26, height=0.2, stroke_width=0, fill_color=theme.correct,
+                               fill_opacity=MET_MOST * met / max(count - 1, 1))
+            rows.add(VGroup(swatch, text(f"meets {met} of {count}", theme, style.FONT_SMALL))
+                     .arrange(RIGHT, buff=0.1))
+        rows.add(text(f"all {count}: nowhere", theme, style.FONT_SMALL, theme.text))
+        return rows.arrange(DOWN, aligned_edge=LEFT, buff=0.08)
 
     def side_arrow(self, ends, normal, length: float = 0.9) -> tuple[np.ndarray, np.ndarray]:
         """(base, tip) on screen of an arrow from the weight-space segment ``ends`` along

@@ -459,6 +459,38 @@ def test_weight_space_is_shaded_by_the_points_each_theta_gets_wrong(case):
     assert errors.min() >= low
 
 
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_certificate_cells_count_the_constraints_each_theta_meets(case):
+    """Weight space cut by the certificate's lines aᵢᵀθ = 1 (what the scene shades): the
+    cells cover the view once (their areas add up to its area), and at 4,000 random θ
+    (seeded) inside a cell the constraints met (aᵢᵀθ ≥ 1, counted here) are the cell's
+    count; no cell meets them all (the certificate's claim)."""
+    from linviz.geometry import Box, constraint_cells, polygon_area
+
+    data, lesson = _lesson_of(case)
+    if lesson.feasible:
+        pytest.skip("separable: no certificate")
+    support = sorted(lesson.certificate)
+    A = np.array([lesson.signed[i] for i in support])
+    box = lesson.weight_box
+    cells = constraint_cells(A, np.ones(len(A)), box)
+    area = (box.x_max - box.x_min) * (box.y_max - box.y_min)
+    assert sum(polygon_area(p) for p, _ in cells) == pytest.approx(area, rel=1e-9)
+    assert max(met for _, met in cells) < len(A)
+    rng = np.random.default_rng(7)
+    thetas = np.column_stack([rng.uniform(box.x_min, box.x_max, 4000),
+                              rng.uniform(box.y_min, box.y_max, 4000)])
+    met = np.sum(thetas @ A.T >= 1, axis=1)
+    for polygon, count in cells:
+        # inside a convex polygon in counter-clockwise or clockwise order: every edge's
+        # cross product has one sign, kept off the edges by a margin
+        edges = np.roll(polygon, -1, axis=0) - polygon
+        cross = (edges[None, :, 0] * (thetas[:, None, 1] - polygon[None, :, 1])
+                 - edges[None, :, 1] * (thetas[:, None, 0] - polygon[None, :, 0]))
+        inside = np.all(cross > 1e-9, axis=1) | np.all(cross < -1e-9, axis=1)
+        np.testing.assert_array_equal(met[inside], count)
+
+
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_the_marked_theta_is_inside_the_half_plane_and_its_line_clear_of_the_points(case):
     """The θ marked in the shown point's half-plane has aᵀθ = 2, within 45° of a, and its
