@@ -9,8 +9,8 @@ fact comes from the lesson (:mod:`linviz.lessons.history`), which names its note
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, Create, DashedLine, Dot, Line,
-                   Polygon, Rectangle, ReplacementTransform, RoundedRectangle, VGroup,
+from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, Arrow, Circle, Create, DashedLine, Dot,
+                   Indicate, Line, Polygon, Rectangle, ReplacementTransform, RoundedRectangle, VGroup,
                    VMobject)
 
 from linviz.geometry import Box, clip_line, half_plane_polygon
@@ -27,9 +27,19 @@ AXIS_Y = -2.65
 AXIS_LEFT, AXIS_RIGHT = -6.2, 6.2
 #: the height between two levels of labels above the axis
 LEVEL_STEP = 0.5
-#: the headline card's top left and width (right of the neuron, under the formula)
+#: the headline card's top left and width (right of the neuron, under the formula); lower
+#: when the update rule stands between them
 CARD_TOP_LEFT = np.array([0.8, 0.75, 0.0])
+CARD_UNDER_RULE_TOP_LEFT = np.array([0.8, -0.2, 0.0])
 CARD_WIDTH = 5.6
+#: the update rule's top left (under the model's formula)
+RULE_TOP_LEFT = np.array([0.8, 0.85, 0.0])
+#: what was expected of the perceptron (002), as tags over the model's output, and their
+#: centres
+HYPE_TAGS = ("recognise people", "‘consciousness’")
+HYPE_CENTRES = (np.array([0.3, 2.55, 0.0]), np.array([3.6, 2.55, 0.0]))
+#: the size of the years' labels and tick values on the timeline, and of XOR's tick values
+YEAR_FONT = 24
 #: from 1969 on, XOR is the picture: the model leaves and its formula moves to the top left
 #: (its top left corner here), XOR's square stands right of centre, the cards at its left
 FORMULA_CORNER = np.array([-6.5, 2.6, 0.0])
@@ -37,7 +47,7 @@ XOR_CENTRE = np.array([3.1, 0.45, 0.0])
 #: half the side of XOR's square, and the screen length of one unit of its corners (±1, ±1)
 XOR_HALF, XOR_UNIT = 1.6, 1.0
 #: the cards beside XOR: their top left, and their right end (clear of XOR's tick values)
-XOR_CARD_TOP_LEFT = np.array([-6.5, 0.5, 0.0])
+XOR_CARD_TOP_LEFT = np.array([-6.5, 1.3, 0.0])
 XOR_CARD_RIGHT = XOR_CENTRE[0] - XOR_HALF - 0.7
 #: the winter's band fades out over its last years, in steps
 WINTER_FADE, WINTER_FADE_STEPS = 4.0, 8
@@ -118,9 +128,9 @@ class HistoryScene(LinvizScene):
                  stroke_width=1.5, stroke_opacity=0.7),
             *[Line(a, b, color=theme.boundary, stroke_width=3)
               for a, b in zip(corner[:-1], corner[1:])],
-            text("+1", theme, style.FONT_SMALL * 0.8, theme.muted).next_to(
+            text("+1", theme, style.FONT_SMALL, theme.muted).next_to(
                 corner[2], LEFT, buff=0.08),
-            text("−1", theme, style.FONT_SMALL * 0.8, theme.muted).next_to(
+            text("−1", theme, style.FONT_SMALL, theme.muted).next_to(
                 corner[1], RIGHT, buff=0.08))
         to_step = Arrow(self.sum_node.get_right(), box.get_left(), buff=0.05, stroke_width=3,
                         color=theme.muted, tip_length=0.18)
@@ -207,7 +217,7 @@ class HistoryScene(LinvizScene):
             x = self.year_x(year)
             ticks.add(Line((x, AXIS_Y - 0.08, 0), (x, AXIS_Y + 0.08, 0), color=theme.muted,
                            stroke_width=2))
-            ticks.add(text(str(year), theme, style.FONT_SMALL, theme.muted).move_to(
+            ticks.add(text(str(year), theme, YEAR_FONT, theme.muted).move_to(
                 (x, AXIS_Y - 0.32, 0)))
         self.axis = VGroup(axis, ticks)
         # each event: a dot on the axis, its year over it and a word or two above (once a
@@ -222,17 +232,29 @@ class HistoryScene(LinvizScene):
             x = self.year_x(event.year)
             mark = VGroup(Dot((x, AXIS_Y, 0), radius=0.08, color=theme.highlight))
             if all(other.year != event.year for other in lesson.events[:number]):
-                mark.add(text(str(int(event.year)), theme, style.FONT_SMALL,
+                mark.add(text(str(int(event.year)), theme, YEAR_FONT,
                               theme.highlight).next_to(mark[0], UP, buff=0.06))
                 words = text(event.tag, theme, style.FONT_BODY, theme.text)
                 self.place_on_level(words, x - 0.1)
                 mark.add(words)
             self.event_marks.append(mark)
-        # broken where the thought breaks (a word alone on a second line reads badly)
-        self.hype = VGroup(*[text(line, theme, style.FONT_BODY) for line in
-                             ("expected to recognise people,",
-                              "and eventually to gain ‘consciousness’")])
-        self.hype.arrange(DOWN, aligned_edge=LEFT, buff=0.1)
+        # what was expected of it: tags over the model's output, each in an outline
+        self.hype = VGroup()
+        for words, centre in zip(HYPE_TAGS, HYPE_CENTRES):
+            tag = text(words, theme, style.FONT_BODY, theme.highlight)
+            outline = RoundedRectangle(corner_radius=0.15, width=tag.width + 0.4,
+                                       height=tag.height + 0.3, color=theme.highlight,
+                                       stroke_width=2)
+            self.hype.add(VGroup(outline, tag).move_to(centre))
+        # Rosenblatt's update rule, undated, under the model's formula (at its risen place)
+        (rule_event,) = [e for e in lesson.events if e.formula]
+        label = text(rule_event.formula_label, theme, YEAR_FONT, theme.muted)
+        rule = math(rule_event.formula, theme, style.FONT_MATH)
+        if rule.width > CARD_WIDTH:
+            rule.scale_to_fit_width(CARD_WIDTH)
+        label.move_to(RULE_TOP_LEFT + np.array([label.width / 2, -label.height / 2, 0.0]))
+        rule.next_to(label, DOWN, buff=0.15).align_to(label, LEFT)
+        self.rule = VGroup(label, rule)
         # XOR's four corners at the card's right
         corners = VGroup()
         for x1, x2, label in lesson.xor_points:
@@ -250,9 +272,9 @@ class HistoryScene(LinvizScene):
         names = VGroup()
         for value in (-1, 1):
             word = "−1" if value < 0 else "1"
-            names.add(text(word, theme, style.FONT_SMALL, theme.muted).next_to(
+            names.add(text(word, theme, YEAR_FONT, theme.muted).next_to(
                 self.xor_point((value, -XOR_HALF / XOR_UNIT)), DOWN, buff=0.08))
-            names.add(text(word, theme, style.FONT_SMALL, theme.muted).next_to(
+            names.add(text(word, theme, YEAR_FONT, theme.muted).next_to(
                 self.xor_point((-XOR_HALF / XOR_UNIT, value)), LEFT, buff=0.08))
         names.add(math("x_1", theme, style.FONT_SMALL).set_color(theme.muted).next_to(
             frame, DOWN, buff=0.08).align_to(frame, RIGHT))
@@ -374,18 +396,36 @@ class HistoryScene(LinvizScene):
 
     def events_card(self, count: int, width: float = CARD_WIDTH,
                     top_left=CARD_TOP_LEFT) -> VGroup:
-        """The card of the latest year among the first ``count`` events: its events' words."""
+        """The card of the latest year among the first ``count`` events: its events' words
+        (a newspaper's headline as :meth:`headline_card`)."""
         events = self.lesson.events[:count]
         year = events[-1].year
-        card = self.card_for(str(int(year)), [e.label for e in events if e.year == year], width,
-                             top_left)
-        for event in events:  # a formula the year's event states, under its words
-            if event.year == year and event.formula:
-                formula = math(event.formula, self.theme, style.FONT_MATH)
-                if formula.width > width:
-                    formula.scale_to_fit_width(width)
-                card.add(formula.next_to(card, DOWN, buff=0.3).align_to(card, LEFT))
+        card = self.card_for(str(int(year)), [], width, top_left)
+        for event in events:
+            if event.year != year:
+                continue
+            if event.headline:  # a masthead, a rule and the headline, in an outline
+                card.add(self.headline_card(event, width).next_to(card, DOWN, buff=0.2)
+                         .align_to(card, LEFT))
+            else:
+                for line in wrapped_text(event.label, width, self.theme):
+                    card.add(line.next_to(card, DOWN, buff=0.14).align_to(card, LEFT))
         return card
+
+    def headline_card(self, event, width: float) -> VGroup:
+        """``event``'s newspaper: its name small over a rule, its headline in bold, in an
+        outline (drawn, not a facsimile)."""
+        theme = self.theme
+        masthead = text(event.label, theme, style.FONT_SMALL, theme.muted)
+        headline = text(f"*{event.headline}*", theme, style.FONT_BODY)
+        if headline.width > width - 0.5:
+            headline.scale_to_fit_width(width - 0.5)
+        inner = max(masthead.width, headline.width)
+        rule = Line(ORIGIN, inner * RIGHT, color=theme.muted, stroke_width=1.5)
+        column = VGroup(masthead, rule, headline).arrange(DOWN, buff=0.12)
+        outline = Rectangle(width=inner + 0.4, height=column.height + 0.3, color=theme.muted,
+                            stroke_width=2).move_to(column)
+        return VGroup(outline, column)
 
     def draw_event(self, beat) -> None:
         if not self.on_screen(self.axis):  # the model rises to make room for the years
@@ -399,13 +439,24 @@ class HistoryScene(LinvizScene):
         if not beat.state["hype"] and self.on_screen(self.hype):
             self.play(vanish(self.hype), run_time=style.RUN_FADE)
             self.remove(self.hype)
-        self.show_card(self.events_card(beat.state["events"]), *new)
+        if beat.state["rule"] and not self.on_screen(self.rule):
+            # the rule under the model's formula, as the weights it changes flash
+            arrows = self.becomes[0]
+            self.play(appear(self.rule), Indicate(arrows, color=self.theme.normal, scale_factor=1.0),
+                      run_time=style.RUN_INTRO)
+        top_left = CARD_UNDER_RULE_TOP_LEFT if beat.state["rule"] else CARD_TOP_LEFT
+        self.show_card(self.events_card(beat.state["events"], top_left=top_left), *new)
 
     def draw_hype(self, beat) -> None:
-        if self.hype.width > CARD_WIDTH:
-            self.hype.scale(CARD_WIDTH / self.hype.width)
-        self.hype.next_to(self.card, DOWN, buff=0.22).align_to(self.card[1], LEFT)
-        self.play(appear(self.hype), run_time=style.RUN_FADE)
+        """The tags grow out of the model's output, ±1, to their places."""
+        output = self.body[-1].get_center()
+        moves = []
+        for tag in self.hype:
+            place = tag.get_center()
+            tag.scale(0.2).move_to(output)
+            moves.append(tag.animate.scale(5.0).move_to(place))
+        self.add(self.hype)
+        self.play(*moves, run_time=style.RUN_INTRO)
 
     def xor_point(self, corner) -> np.ndarray:
         """The screen point of (x₁, x₂) in XOR's square."""
@@ -440,8 +491,9 @@ class HistoryScene(LinvizScene):
         self.play(vanish(self.inputs), vanish(self.body),
                   self.formula.animate.shift(FORMULA_CORNER - corner),
                   *([vanish(self.hype)] if self.on_screen(self.hype) else []),
+                  *([vanish(self.rule)] if self.on_screen(self.rule) else []),
                   run_time=style.RUN_FADE * 2)
-        self.remove(self.inputs, self.body)
+        self.remove(self.inputs, self.body, self.rule)
         self.show_card(self.events_card(beat.state["events"],
                                         min(CARD_WIDTH, XOR_CARD_RIGHT - XOR_CARD_TOP_LEFT[0]),
                                         XOR_CARD_TOP_LEFT), *shown)
@@ -479,7 +531,7 @@ class HistoryScene(LinvizScene):
 
     def draw_winter(self, beat) -> None:
         width = min(CARD_WIDTH, XOR_CARD_RIGHT - XOR_CARD_TOP_LEFT[0])
-        card = self.card_for("then, till the mid-1980s", ["the AI winter"], width,
+        card = self.card_for("1969 to the mid-1980s", ["the AI winter"], width,
                              XOR_CARD_TOP_LEFT)
         self.show_card(card, self.winter)
         # under the card, from its left

@@ -29,8 +29,11 @@ class Event:
     tag : the word or two the timeline shows over its year.
     note : the lecture note it comes from (its file name's number: "002").
     source : words of that note that state it (the tests find them there).
-    formula : a formula the card shows under its words (Typst mathematics; "" for none),
-        stated by ``formula_note`` in the words ``formula_source``.
+    headline : a newspaper's headline the card prints as one, under ``label`` (its masthead);
+        "" for none.
+    formula : a formula shown with the event (Typst mathematics; "" for none), stated by
+        ``formula_note`` in the words ``formula_source``; undated, it stands apart from the
+        year's card, under the model's formula, named by ``formula_label``.
     """
 
     year: float
@@ -38,7 +41,9 @@ class Event:
     tag: str
     note: str
     source: str
+    headline: str = ""
     formula: str = ""
+    formula_label: str = ""
     formula_note: str = ""
     formula_source: str = ""
 
@@ -80,25 +85,33 @@ class HistoryLesson:
 
 
 EVENTS = (
-    Event(1958, "New York Times: “Electronic ‘Brain’ Teaches Itself”", "the press", "002",
-          "Electronic 'Brain' Teaches Itself"),
+    Event(1958, "The New York Times", "the press", "002", "Electronic 'Brain' Teaches Itself",
+          headline="Electronic ‘Brain’ Teaches Itself"),
     Event(1958, "The New Yorker, December 1958: digital brains", "the press", "003",
           '("Digital brains") (See The New Yorker December 1958)'),
+    # the rule, as 001 states it (on a misclassified example, add yᵢxᵢ), with the offset's
+    # update 000 adds (θ₀ ← θ₀ + y⁽ⁱ⁾): the classifier beside it has θ₀
     Event(1960, "Frank Rosenblatt with the Mark I Perceptron", "Mark I", "002",
           "Frank Rosenblatt with a Mark I Perceptron in 1960",
-          formula="\"his update:\" quad theta <- theta + y^((i)) x^((i))", formula_note="001",
+          formula="theta <- theta + y^((i)) x^((i)), quad theta_0 <- theta_0 + y^((i))",
+          formula_label="Rosenblatt's update, on a mistake:", formula_note="001",
           formula_source="We apply an update step proposed by Rosenblatt"),
     Event(1969, "Minsky and Papert, “Perceptrons”: it fails on XOR", "XOR", "002",
           "Minsky and Papert in a 1969 book “Perceptrons” showed that Perceptron fails on "
           "XOR problems"),
 )
 
+#: the words of the notes that state the rule's condition (001) and the offset's update
+#: (000) in the rule shown with 1960: (note, words)
+RULE_SOURCES = (("001", "example is incorrectly classified"),
+                ("000", "Set $\\theta_0 = \\theta_0 + y^{(i)}$"))
+
 
 #: the lecture's plan as the winter's card ends it: the perceptron learns separable data in
 #: finitely many updates (the convergence theorem, whose R and γ come later), and fails on
 #: XOR and on noisy labels
 AGENDA = ("learns: separable data, in finitely many updates",
-          "fails: on XOR, and on any labels no line separates")
+          "fails: on data no line separates (XOR)")
 
 #: the lines tried on XOR's corners (±1, ±1), each (θ, θ₀): through the middle, off the
 #: middle, cutting off one corner, cutting off the opposite one (the best a line does: one

@@ -26,10 +26,12 @@ def test_every_fact_comes_from_a_note():
     (and the winter's end, 'mid 1980s', is the note's)."""
     import re
 
-    from linviz.lessons.history import history_lesson
+    from linviz.lessons.history import RULE_SOURCES, history_lesson
     from linviz.lessons.history_story import history_storyboard
 
     lesson = history_lesson()
+    for note, words in RULE_SOURCES:
+        assert words in _note(note), (note, words)
     for event in lesson.events:
         assert event.source in _note(event.note), event
         if event.formula:  # a formula shown with an event is stated by the note it names
@@ -67,6 +69,7 @@ def test_every_beat_ends_on_its_state():
             "neuron": 2 if on(scene.body) else 1 if on(scene.inputs) else 0,
             "formula": on(scene.formula), "timeline": on(scene.axis),
             "events": sum(on(mark) for mark in scene.event_marks), "hype": on(scene.hype),
+            "rule": on(scene.rule),
             "xor": on(scene.xor), "winter": on(scene.winter), "agenda": on(scene.agenda)})
         layouts.append((scene.timeline.current[1], text_boxes(scene)))
 
