@@ -146,3 +146,30 @@ def magnified_box(view: Box, centre, half_width: float) -> tuple[Box, int] | Non
     half = INSET_SHARE * width / (2 * zoom)
     x, y = float(centre[0]), float(centre[1])
     return Box(x - half, x + half, y - half, y + half), zoom
+
+
+#: a close-up's side is at least this many times the spread of the points it is about
+CLOSEUP_ROOM = 1.8
+#: a close-up is drawn only when it magnifies at least this many times
+CLOSEUP_LEAST_ZOOM = 2
+
+
+def closeup_box(view: Box, points) -> tuple[Box, int] | None:
+    """The square a panel as large as the plane showing ``view`` shows to make ``points``
+    readable: (its box, the whole number k of times it magnifies). It is centred on the
+    middle of the points' bounding box, its side the view's width / k for the largest whole
+    k that leaves the side at least :data:`CLOSEUP_ROOM` times their spread (the larger of
+    its width and height); None when k < :data:`CLOSEUP_LEAST_ZOOM` (they read as they are)
+    or the points are one place."""
+    points = np.asarray(points, dtype=float).reshape(-1, 2)
+    low, high = points.min(axis=0), points.max(axis=0)
+    spread = float(max(high - low))
+    width = float(view.x_max - view.x_min)
+    if not spread > 0:
+        return None
+    zoom = int(np.floor(width / (CLOSEUP_ROOM * spread) + 1e-9))
+    if zoom < CLOSEUP_LEAST_ZOOM:
+        return None
+    half = width / (2 * zoom)
+    x, y = (float(low[0] + high[0]) / 2, float(low[1] + high[1]) / 2)
+    return Box(x - half, x + half, y - half, y + half), zoom

@@ -135,6 +135,9 @@ class LinearProgramScene(LinvizScene):
         self.certificate = VGroup()
         self.certificate_arrows = VGroup()
         self.veil = None
+        #: the close-up of the overlap's points over the dimmed weight plane (or None): its
+        #: plane, and the drawing it is part of
+        self.closeup = self.closeup_drawing = None
         self.walk_states = np.zeros((1, 2))
         #: the walk's path is gone (zoomed out, it would be a scribble under θ's name)
         self.path_hidden = False
@@ -994,18 +997,21 @@ class LinearProgramScene(LinvizScene):
         self.best_ring = VGroup(ring, name.move_to(centre + np.array([*offset, 0.0])))
         return self.best_ring
 
-    def dashed_run_line(self, theta, theta0: float) -> VMobject:
-        """The boundary of (θ, θ₀) in data space, dashed in θ's colour (a run's best)."""
-        ends = clip_line(theta, float(theta0), self.plane.box)
+    def dashed_run_line(self, theta, theta0: float, plane=None) -> VMobject:
+        """The boundary of (θ, θ₀) in data space (on ``plane``, the data plane by default),
+        dashed in θ's colour (a run's best)."""
+        plane = plane or self.plane
+        ends = clip_line(theta, float(theta0), plane.box)
         return VGroup() if ends is None else DashedLine(
-            self.plane.c2p(ends[0]), self.plane.c2p(ends[1]), color=self.theme.normal,
+            plane.c2p(ends[0]), plane.c2p(ends[1]), color=self.theme.normal,
             stroke_width=3, dash_length=0.12)
 
-    def moving_line(self, theta_of, shading: bool = True) -> Hyperplane:
-        """A boundary in data space that follows ``theta_of()`` = (θ, θ₀) every frame, in
-        θ's colour (none while θ = 0), its positive side shaded when ``shading``."""
-        line = Hyperplane(self.plane, *theta_of(), show_normal=False, show_notes=False,
-                          show_shading=shading)
+    def moving_line(self, theta_of, shading: bool = True, plane=None) -> Hyperplane:
+        """A boundary in data space (on ``plane``, the data plane by default) that follows
+        ``theta_of()`` = (θ, θ₀) every frame, in θ's colour (none while θ = 0), its
+        positive side shaded when ``shading``."""
+        line = Hyperplane(plane or self.plane, *theta_of(), show_normal=False,
+                          show_notes=False, show_shading=shading)
         line.line.set_color(self.theme.normal)
         line.add_updater(lambda m: m.set_parameters(*theta_of()))
         return line
@@ -1045,16 +1051,19 @@ class LinearProgramScene(LinvizScene):
             t = tracker.get_value()
             return between(thetas, t), float(between(offsets, t))
 
-        line = self.moving_line(at)
-        self.add(line)
+        planes = [self.plane] + ([self.closeup] if self.closeup is not None else [])
+        lines = [self.moving_line(at, plane=plane) for plane in planes]
+        self.add(*lines)
         self.play(tracker.animate.set_value(len(thetas) - 1),
                   run_time=max(beat.min_seconds, style.RUN_INTRO), rate_func=linear)
-        line.clear_updaters()
+        for line in lines:
+            line.clear_updaters()
         # the run's best line (the fewest errors) is what stays, dashed
         k, _ = self.lesson.endless_offset_best
-        best = self.dashed_run_line(thetas[k], float(offsets[k]))
-        self.play(vanish(line), appear(best), run_time=style.RUN_FADE)
-        self.remove(line)
+        best = VGroup(*[self.dashed_run_line(thetas[k], float(offsets[k]), plane)
+                        for plane in planes])
+        self.play(*[vanish(line) for line in lines], appear(best), run_time=style.RUN_FADE)
+        self.remove(*lines)
         self.endless_offset_line = best
 
     def draw_offset_line(self, beat) -> None:
@@ -1076,21 +1085,88 @@ class LinearProgramScene(LinvizScene):
         self.drop_certificate_inset()
         self.drop_endless()
         self.follow_beat(beat)
-        self.veil_weights()
-        hulls = VGroup()
-        for weights, colour in zip(lesson.overlap, (theme.positive, theme.negative)):
-            corners = [self.plane.point(i) for i in sorted(weights)]
+        if beat.state["weights_dim"]:
+            self.veil_weights()
+        hulls = self.overlap_hulls(self.plane)
+        shared = Dot(self.plane.c2p(lesson.overlap_point), radius=0.07, color=theme.highlight)
+        if beat.state["closeup"]:  # the points named where they read: in the close-up
+            self.closeup_drawing, marks = self.overlap_closeup()
+            self.play(appear(self.closeup_drawing), run_time=style.RUN_FADE * 2)
+            names = self.closeup_names(beat.state["ringed"])
+            hulls, shared = VGroup(hulls, marks[0]), VGroup(shared, marks[1])
+        else:
+            names = self.ring_names(beat.state["ringed"])
+        self.overlap_names = names
+        self.play(appear(hulls), appear(names), run_time=style.RUN_FADE * 2)
+        self.play(appear(shared), Indicate(shared, color=theme.highlight),
+                  run_time=style.RUN_FADE * 2)
+
+    def overlap_hulls(self, plane) -> VGroup:
+        """Each class's points of the overlap joined on ``plane`` (a segment, a triangle)."""
+        hulls, theme = VGroup(), self.theme
+        for weights, colour in zip(self.lesson.overlap, (theme.positive, theme.negative)):
+            corners = [plane.c2p(self.lesson.data.X[i]) for i in sorted(weights)]
             if len(corners) == 2:
                 hulls.add(Line(*corners, color=colour, stroke_width=4))
             elif len(corners) == 3:
                 hulls.add(Polygon(*corners, color=colour, stroke_width=3, fill_color=colour,
                                   fill_opacity=0.25))
-        shared = Dot(self.plane.c2p(lesson.overlap_point), radius=0.07, color=theme.highlight)
-        names = self.ring_names(beat.state["ringed"])
-        self.overlap_names = names
-        self.play(appear(hulls), appear(names), run_time=style.RUN_FADE * 2)
-        self.play(appear(shared), Indicate(shared, color=theme.highlight),
-                  run_time=style.RUN_FADE * 2)
+        return hulls
+
+    def overlap_closeup(self) -> tuple[VGroup, tuple]:
+        """(the close-up of the overlap over the dimmed weight plane, (its hulls, its mark
+        of the point both hulls hold)): the lesson's ``overlap_closeup``
+        box drawn as large as the weight plane, with the points inside it, its square marked
+        on the data plane and "×k" over it. The close-up is :attr:`closeup`."""
+        theme, lesson = self.theme, self.lesson
+        box, zoom = lesson.overlap_closeup
+        X, y = lesson.data.X, lesson.data.y
+        inside = ((X[:, 0] >= box.x_min) & (X[:, 0] <= box.x_max) & (X[:, 1] >= box.y_min)
+                  & (X[:, 1] <= box.y_max))
+        self.closeup = DataPlane(X[inside], y[inside], theme, data=self.data, box=box,
+                                 side=SIDE, center=WEIGHT_CENTER, legend=False)
+        # in the weight plane's place: it leaves, with all drawn on it
+        self.clear_weights()
+        low, high = self.plane.c2p((box.x_min, box.y_min)), self.plane.c2p((box.x_max, box.y_max))
+        where = Rectangle(width=high[0] - low[0], height=high[1] - low[1], stroke_width=1.5,
+                          color=theme.highlight).move_to((low + high) / 2)
+        self.closeup.frame.set_stroke(theme.highlight, width=1.5)
+        times = text(f"×{zoom}", theme, style.FONT_SMALL, theme.highlight)
+        times.next_to(self.closeup.frame, UP, buff=0.08).align_to(self.closeup.frame, RIGHT)
+        copies = self.overlap_hulls(self.closeup)
+        shared = Dot(self.closeup.c2p(lesson.overlap_point), radius=0.09, color=theme.highlight)
+        return VGroup(self.closeup, where, times), (copies, shared)
+
+    def clear_weights(self) -> None:
+        """The weight plane leaves, with its veil and everything drawn over it (whatever
+        stands with its centre in the plane's box, but the status line)."""
+        low, high = self.weights.get_corner(DOWN + LEFT), self.weights.get_corner(UP + RIGHT)
+
+        def over(mobject) -> bool:
+            x, y = mobject.get_center()[:2]
+            return bool(low[0] <= x <= high[0] and low[1] <= y <= high[1])
+
+        leaving = [m for m in [*self.still_drawings, *self.mobjects]
+                   if m is not self.status and over(m)]
+        self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
+        self.remove(*leaving)
+        self.veil = None
+
+    def closeup_names(self, indices) -> VGroup:
+        """The points ``indices`` named in the close-up, each beside its marker (up-right
+        first) where it covers the least of the close-up's markers and the names before."""
+        theme, names, plane = self.theme, VGroup(), self.closeup
+        markers = box_around(plane.markers.positions(), plane.marker_size)
+        for i in sorted(indices):
+            name = text(str(i + 1), theme, style.FONT_SMALL, theme.highlight)
+            with_backdrop(name, theme)
+            taken = [box_of(n)[:, :5] for n in names]
+            offset = best_offset(plane.c2p(self.lesson.data.X[i]), (name.width, name.height),
+                                 np.vstack([markers, *taken]), plane.marker_size,
+                                 preferred=1, rings=2, bounds=plane.square_bounds())
+            name.move_to(plane.c2p(self.lesson.data.X[i]) + np.array([*offset, 0.0]))
+            names.add(name)
+        return names
 
     def draw_through_mean(self, beat) -> None:
         """A line through the origin turns half a turn round it: on standardised data every

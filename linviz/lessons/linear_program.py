@@ -51,7 +51,7 @@ from ..theory import (is_separable, max_margin_separator, overlap_certificate,
                       same_place_pair)
 from ..ties import least_index
 from ..trace import Trace
-from ..view_box import fitted_box, magnified_box
+from ..view_box import closeup_box, fitted_box, magnified_box
 from .checks import require_classes_in_the_plane
 
 SCENE = "linear-program"
@@ -412,6 +412,18 @@ class LinearProgramLesson:
         if not positive:
             return None
         return sum(w * self.data.X[i] for i, w in positive.items())
+
+    @property
+    def overlap_closeup(self) -> tuple[Box, int] | None:
+        """The overlap's points (both hulls' corners) in a close-up beside the data plane
+        (:func:`linviz.view_box.closeup_box`): (its box, its zoom), or None without an
+        overlap or when they read as they are."""
+        positive, negative = self.overlap
+        if not positive:
+            return None
+        corners = self.data.X[sorted({*positive, *negative})]
+        view = fitted_box(np.asarray(self.data.X, dtype=float), include_origin=True)
+        return closeup_box(view, corners)
 
     @property
     def thetas(self) -> np.ndarray:

@@ -35,6 +35,8 @@ The state's keys:
 - ``close``: the θ whose line's nearest point is magnified (inset "step"), or None;
 - ``wrong_shading``: weight space is shaded by how many points each θ gets wrong, the more the
   stronger: wedges from 0 (data no line through the origin separates: none is unshaded);
+- ``closeup``: the overlap's points magnified this many times in a close-up in the weight
+  plane's place (the lesson's ``overlap_closeup``), or None;
 - ``weights_dim``: the weight plane is dimmed (the beat argues in data space, with an
   offset, which the plane of (θ₁, θ₂) through the origin does not show);
 - ``status``: the status line under the planes, or None.
@@ -212,7 +214,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         view="constraint" if zoomed else "near", probe=False, inset=False,
                         certificate=False, ringed=[], status=None, offset_line=False,
                         overlap=False, endless=False, endless_offset=False,
-                        weights_dim=False, wrong_shading=False, close=None)
+                        weights_dim=False, wrong_shading=False, close=None, closeup=None)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -369,10 +371,15 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    status="with an offset, on $[x, 1]$: feasible")
     else:
         positive, negative = lesson.overlap
-        story.beat(f"Nor with an offset: {overlap_words(positive, negative)}, so no line has "
-                   f"every + point on one side and every − point on the other.", "overlap",
-                   overlap=True, endless=False, weights_dim=True, inset=False, close=None,
-                   ringed=sorted([*positive, *negative]),
+        closeup = lesson.overlap_closeup
+        magnified = f" (magnified ×{closeup[1]} on the right)" if closeup else ""
+        # the close-up takes the weight plane's place; else the plane stays, dimmed
+        story.beat(f"Nor with an offset: {overlap_words(positive, negative)}{magnified}, so no "
+                   f"line has every + point on one side and every − point on the other.",
+                   "overlap", overlap=True, endless=False, weights_dim=not closeup,
+                   weights=not closeup, inset=False,
+                   close=None, ringed=sorted([*positive, *negative]),
+                   closeup=closeup[1] if closeup else None,
                    status="with an offset, on $[x, 1]$: infeasible too")
         mistakes = lesson.endless_offset_mistakes
         best, fewest = lesson.endless_offset_best[1], lesson.fewest_wrong

@@ -417,10 +417,12 @@ def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_sai
     box = lesson.endless_box
     assert np.all((walked[:, 0] > box.x_min) & (walked[:, 0] < box.x_max)
                   & (walked[:, 1] > box.y_min) & (walked[:, 1] < box.y_max))
-    # the dimmed weight plane: every beat argued with an offset has it
+    # every beat argued with an offset has the weight plane dimmed, or a close-up of the
+    # overlap in its place (the plane gone)
     for beat in board.beats:
         if beat.motion in ("offset-line", "overlap", "endless-offset"):
-            assert beat.state["weights_dim"]
+            assert beat.state["weights_dim"] != bool(beat.state["closeup"])
+            assert beat.state["weights"] == (not beat.state["closeup"])
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
@@ -586,3 +588,35 @@ def test_a_point_the_walks_line_would_cut_is_magnified_and_its_side_said(case):
             _close_said(data, lesson.thetas[k], follows, "now lies")
         else:
             assert follows is None or follows.motion != "close"
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_overlap_closeup_holds_its_points_at_the_largest_whole_zoom(case):
+    """The close-up of the overlap: a square that holds every corner of both hulls, the
+    data view's width over k for the largest whole k leaving its side at least
+    CLOSEUP_ROOM times their spread (k + 1 would not), k ≥ CLOSEUP_LEAST_ZOOM; None when
+    k would be smaller."""
+    from linviz.view_box import CLOSEUP_LEAST_ZOOM, CLOSEUP_ROOM, fitted_box
+
+    data, lesson = _lesson_of(case)
+    positive, negative = lesson.overlap
+    if not positive:
+        assert lesson.overlap_closeup is None
+        return
+    corners = data.X[sorted({*positive, *negative})]
+    spread = float(np.max(corners.max(axis=0) - corners.min(axis=0)))
+    width = fitted_box(data.X, include_origin=True)
+    width = width.x_max - width.x_min
+    found = lesson.overlap_closeup
+    # the largest whole k with width / k ≥ room × spread, counted up from 1
+    k = 0
+    while spread > 0 and width / (k + 1) >= CLOSEUP_ROOM * spread * (1 - 1e-12):
+        k += 1
+    if k < CLOSEUP_LEAST_ZOOM:
+        assert found is None
+        return
+    box, zoom = found
+    assert zoom == k
+    assert box.x_max - box.x_min == pytest.approx(width / k)
+    assert box.y_max - box.y_min == pytest.approx(width / k)
+    assert np.all(box.contains(corners))

@@ -33,12 +33,20 @@ def drawn_state(scene) -> dict:
         "wrong_shading": on(getattr(scene, "wrong_shading", None) or object()),
         "endless_line": on(getattr(scene, "endless_drawings", [None, object()])[1]),
         "endless_offset": on(getattr(scene, "endless_offset_line", None) or object()),
+        "closeup": scene.closeup_drawing is not None and on(scene.closeup_drawing),
     }
 
 
-@pytest.mark.parametrize("data", [None, "noisy", "xor", "small-margin", "xor-cloud"])
-def test_every_beat_ends_on_its_state(data):
+@pytest.mark.parametrize("data", [None, "noisy", "xor", "small-margin", "xor-cloud",
+                                  "wine"])
+def test_every_beat_ends_on_its_state(data, tmp_path):
+    """(wine: its overlap's points are close together, magnified in a close-up.)"""
     from scenes.linear_program import LinearProgramScene
+    from scene_helpers import gallery_csv
+
+    if data == "wine":
+        pytest.importorskip("sklearn")
+        data = gallery_csv(tmp_path, data)
 
     drawn, layouts = [], []
     scene = story_with(LinearProgramScene, **({"data_spec": data} if data else {}),
@@ -74,8 +82,15 @@ def test_every_beat_ends_on_its_state(data):
         assert picture["endless_offset"] == state["endless_offset"], where
         assert picture["veil"] == state["weights_dim"], where
         assert picture["wrong_shading"] == state["wrong_shading"], where
+        assert picture["closeup"] == (state["closeup"] is not None), where
+        if state["closeup"] is not None:
+            assert state["closeup"] == lesson.overlap_closeup[1] >= 2, where
+            assert f"(magnified ×{state['closeup']} on the right)" in " ".join(
+                b.sentence for b in beats[:number]), where
         walked = [b.motion for b in beats[:number]]
-        if "endless" in walked:
+        if not state["weights"]:  # the weight plane gone (a close-up in its place), θ too
+            assert picture["walk"] is None, where
+        elif "endless" in walked:
             np.testing.assert_allclose(picture["walk"], lesson.endless.states["theta"][-1],
                                        atol=1e-6, err_msg=where)
         elif state["walk"] is None:
@@ -84,6 +99,8 @@ def test_every_beat_ends_on_its_state(data):
             np.testing.assert_allclose(picture["walk"], lesson.thetas[state["walk"]],
                                        atol=1e-6 * (1 + np.abs(lesson.thetas).max()),
                                        err_msg=where)
+    if data and data.endswith("wine.csv"):  # the case is the close-up's
+        assert any(beat.state["closeup"] for beat in beats)
     problems = [(sentence[:40], a, b) for sentence, boxes in layouts
                 for a, b in overlaps(boxes)]
     problems += [(sentence[:40], name) for sentence, boxes in layouts
