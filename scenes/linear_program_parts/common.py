@@ -1,0 +1,60 @@
+"""What the parts of `linear-program` share: the planes' sizes and places, the
+opacities of its lines and shades, and two functions of a run's path."""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+#: the two planes: side, and the centres of data space (left) and weight space (right)
+SIDE = 4.6
+DATA_CENTER = (-3.4, -0.25, 0.0)
+WEIGHT_CENTER = (3.2, -0.25, 0.0)
+
+
+#: how far (a share of the least |θ₁| + |θ₂|) the diamond grows while the objective is
+#: said; it touches the region with the solver's θ*
+DIAMOND_SHORT = 0.7
+#: the opacity every constraint's line fades to while a certificate's few are shown
+FADED_LINES = 0.12
+#: the opacity of the shade of the θ that meet all but one of a certificate's constraints
+#: (fewer met, fainter)
+MET_MOST = 0.45
+#: the opacity the constraint lines step back to while weight space is shaded (by mistakes,
+#: or by the certificate's constraints met)
+LINES_UNDER_SHADING = 0.05
+#: the opacities of the faintest and the strongest shade of weight space shaded by the
+#: points each θ gets wrong, and of the faintest while it glows (in the theme's text colour:
+#: a neutral ramp, neither class's colour)
+WRONG_LIGHTEST, WRONG_DARKEST, WRONG_GLOW = 0.14, 0.55, 0.75
+#: the most opaque each of many constraint lines is drawn (fainter the more there are, down
+#: to FADED_LINES: a hundred lines at full strength are a tangle that hides the region)
+LINE_OPACITY_ONE_OF = 12.0
+#: the shades of weight space shaded by the points each θ gets wrong
+WRONG_SHADES = 6
+#: a line's name this near (screen units) another line could be read as that one's
+NAME_CLEARANCE = 0.45
+#: the opacity of the veil over the weight plane while an offset is argued in data space
+VEIL_OPACITY = 0.9
+
+
+def between(states: np.ndarray, t: float):
+    """The states (rows) at ``t`` along them: state k at t = k, a straight line from one to
+    the next in between, the last from t = len − 1 on."""
+    k = min(int(np.floor(t + 1e-9)), len(states) - 1)
+    if k == len(states) - 1:
+        return states[k]
+    return states[k] + (t - k) * (states[k + 1] - states[k])
+
+
+def ray_end(direction, box) -> np.ndarray:
+    """Where the ray from 0 along ``direction`` leaves ``box`` (which holds 0)."""
+    direction = np.asarray(direction, dtype=float)
+    limits = []
+    for value, low, high in ((direction[0], box.x_min, box.x_max),
+                             (direction[1], box.y_min, box.y_max)):
+        if value > 0:
+            limits.append(high / value)
+        elif value < 0:
+            limits.append(low / value)
+    return min(limits) * direction

@@ -1,0 +1,291 @@
+"""The beats of `linear-program` in weight space up to the solution: one point's
+constraint as a half-plane (and the duality, both ways), all of them with the
+feasible region or, on data no line through the origin separates, the shading by
+mistakes; the objective's diamond, the solver's θ* and its tight points."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (Arrow, DashedLine, Dot, Indicate, Polygon, ValueTracker, VGroup, VMobject,
+                   linear, there_and_back)
+
+from linviz.geometry import clip_line
+from linviz.lessons.linear_program import mistake_arcs
+from scenes.linear_program_parts.common import (DIAMOND_SHORT, FADED_LINES,
+                                                LINE_OPACITY_ONE_OF, LINES_UNDER_SHADING,
+                                                WRONG_DARKEST, WRONG_GLOW, WRONG_LIGHTEST,
+                                                WRONG_SHADES, ray_end)
+from scenes.toolkit import style
+from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.magnifier import magnifier
+from scenes.toolkit.placement import across, best_offset, box_around
+from scenes.toolkit.plane import DataVector, Hyperplane
+from scenes.toolkit.screen_text import math, text
+from scenes.toolkit.speed.fast_shapes import FastArrow
+
+
+class ConstraintBeats:
+    """Weight space drawn beat by beat, from one constraint to θ* (a part of
+    :class:`scenes.linear_program.LinearProgramScene`)."""
+
+    def draw_one_constraint(self, beat) -> None:
+        i, theme = beat.state["shown"], self.theme
+        self.follow_beat(beat)
+        a = self.lesson.signed[i]
+        self.shown_half = Hyperplane(self.weights, a, -1.0, show_normal=False,
+                                     show_notes=False)
+        self.shown_line = self.on_weights(lambda: self.constraint_line(i, theme.step, 3))
+        foot = a / float(a @ a)
+        # the point's colour (its line's) for what belongs to it; θ's for θ
+        self.shown_normal = FastArrow(theme.step, stroke_width=3)
+        self.shown_normal.set_ends(self.weight_point((0, 0)), self.weight_point(foot))
+        self.shown_label = math("1 \\/ norm(x^((i)))", theme, style.FONT_SMALL).set_color(
+            theme.step)
+        # in data space, the vector y⁽ⁱ⁾x⁽ⁱ⁾ the line is perpendicular to: drawn k times
+        # longer when it would be a speck (the lesson's k, said and on its label); for a −
+        # point, x⁽ⁱ⁾ dashed from 0 to the point first, so the flip by y⁽ⁱ⁾ = −1 reads
+        k = self.lesson.shown_arrow_factor
+        name = "y^((i)) x^((i))" if k == 1 else f"{k} y^((i)) x^((i))"
+        self.shown_vector = DataVector(self.plane, (0, 0), k * a, theme.step, name)
+        if self.lesson.data.y[i] < 0:
+            point = self.lesson.data.X[i]
+            self.shown_vector.add(DashedLine(self.plane.c2p((0, 0)), self.plane.c2p(point),
+                                             color=theme.step, stroke_width=2,
+                                             dash_length=0.08, stroke_opacity=0.7))
+        with_backdrop(self.shown_label, theme)
+        # beside the arrow's middle, off its shaft: on the perpendicular side nearer up-left
+        shaft = self.weight_point(foot) - self.weight_point((0, 0))
+        self.shown_label.next_to(self.shown_normal.get_center(),
+                                 across(shaft, towards=np.array([-1.0, 1.0, 0.0])), buff=0.12)
+        self.play(appear(self.shown_half), appear(self.shown_line), run_time=style.RUN_FADE)
+        self.play(appear(self.shown_normal), appear(self.shown_label),
+                  appear(self.shown_vector), run_time=style.RUN_FADE)
+
+    def draw_duality(self, beat) -> None:
+        """The point and its line light up; then a θ of its half-plane is marked in weight
+        space and drawn as its line in data space (the duality both ways)."""
+        theme, i = self.theme, self.lesson.shown_point
+        self.play(Indicate(self.rings[i], color=theme.highlight),
+                  Indicate(self.shown_line, color=theme.highlight),
+                  run_time=style.PAUSE_READ)
+        probe = self.lesson.probe  # aᵀθ = 2 ≥ 1: inside the point's half-plane
+        label = math("theta", theme, style.FONT_LABEL).set_color(theme.normal)
+        with_backdrop(label, theme)
+
+        def make():
+            dot = Dot(self.weight_point(probe), radius=0.08, color=theme.normal)
+            # up-right of the dot, unless that leaves the plane
+            offset = best_offset(dot.get_center(), (label.width, label.height),
+                                 np.zeros((0, 5)), 0.13, preferred=1, rings=1,
+                                 bounds=self.weights.square_bounds())
+            return VGroup(dot, label.copy().move_to(dot.get_center() + [*offset, 0.0]))
+
+        self.probe = self.on_weights(make)
+        self.probe_line = Hyperplane(self.plane, probe, 0.0, show_normal=False,
+                                     show_notes=False)
+        self.probe_line.line.set_color(theme.normal)
+        self.play(appear(self.probe), run_time=style.RUN_FADE)
+        self.play(appear(self.probe_line), run_time=style.RUN_INTRO)
+
+    def draw_all_constraints(self, beat) -> None:
+        theme, lesson = self.theme, self.lesson
+        self.follow_beat(beat)
+        leaving = [m for m in (self.shown_half, self.shown_normal, self.shown_label,
+                               self.shown_vector, self.probe, self.probe_line) if m is not None]
+        self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
+        self.remove(*leaving)
+        if self.weights.box != lesson.weight_box:  # out from one line to all of them
+            self.zoom_weights(lesson.weight_box)
+        # many lines are a mesh: each fainter the more there are
+        opacity = float(np.clip(LINE_OPACITY_ONE_OF / lesson.n, FADED_LINES, 0.8))
+        self.lines = self.on_weights(lambda: VGroup(*[
+            self.constraint_line(i, theme.muted, 1.5).set_stroke(opacity=opacity)
+            for i in range(lesson.n)]))
+        self.play(appear(self.lines), vanish(self.shown_line), run_time=style.RUN_INTRO)
+        self.remove(self.shown_line)
+        if beat.state["wrong_shading"]:  # under the lines: how many points each θ gets wrong
+            self.wrong_shading = self.on_weights(self.wrong_shading_drawing)
+            # the lines, said, step back to a trace: the shading is what is read now
+            self.play(appear(self.wrong_shading),
+                      self.lines.animate.set_stroke(opacity=min(opacity, LINES_UNDER_SHADING)),
+                      run_time=style.RUN_INTRO)
+            self.add(self.lines)
+        if beat.state["region"]:
+            self.region = self.on_weights(self.region_drawing)
+            self.play(appear(self.region), run_time=style.RUN_INTRO)
+
+    def wrong_shading_drawing(self) -> VGroup:
+        """Weight space shaded by how many points each θ gets wrong: a wedge from 0 for
+        every arc of directions (:func:`~linviz.lessons.linear_program.mistake_arcs`), in
+        :data:`WRONG_SHADES` shades from the fewest (faintest) to the most; the wedges of
+        one shade are one shape, the faintest first."""
+        arcs = mistake_arcs(self.lesson.signed)
+        low, high = self.lesson.mistake_range
+        shapes: dict[int, list] = {}
+        for start, end, count in arcs:
+            level = 1 + (count - low) * WRONG_SHADES // (high - low + 1)
+            shapes.setdefault(level, []).append(self.wedge(start, end))
+        drawn = VGroup()
+        for level in sorted(shapes):
+            opacity = WRONG_LIGHTEST + (WRONG_DARKEST - WRONG_LIGHTEST) * (level - 1) / max(
+                WRONG_SHADES - 1, 1)
+            drawn.add(VGroup(*[Polygon(*corners, stroke_width=0, fill_color=self.theme.text,
+                                       fill_opacity=opacity) for corners in shapes[level]]))
+        return drawn
+
+    def wedge(self, start: float, end: float) -> list[np.ndarray]:
+        """The screen corners of the part of the weight plane's box seen from 0 between
+        the angles ``start`` and ``end`` (< π apart, or π): 0, where the first ray leaves
+        the box, the box's corners between, where the second leaves it."""
+        box = self.weights.box
+        between = sorted((np.mod(np.arctan2(c[1], c[0]) - start, 2 * np.pi), tuple(c))
+                         for c in box.corners)
+        inner = [np.array(c) for turn, c in between if 0 < turn < end - start]
+        points = [np.zeros(2), ray_end((np.cos(start), np.sin(start)), box), *inner,
+                  ray_end((np.cos(end), np.sin(end)), box)]
+        return [self.weight_point(p) for p in points]
+
+    def draw_infeasible(self, beat) -> None:
+        """The faintest shade, where θ gets the fewest points wrong, glows: it is still
+        shaded."""
+        self.follow_beat(beat)
+        lightest = self.wrong_shading[0]
+        # the widest of the faintest wedges carries its count
+        low, _ = self.lesson.mistake_range
+        start, end = max(((a, b) for a, b, count in mistake_arcs(self.lesson.signed)
+                          if count == low), key=lambda arc: arc[1] - arc[0] + 1e-9 * arc[0])
+        middle = (start + end) / 2
+        reach = ray_end((np.cos(middle), np.sin(middle)), self.weights.box)
+        count = text(f"{low} wrong", self.theme, style.FONT_SMALL, self.theme.text)
+        with_backdrop(count, self.theme)
+        count.move_to(self.weight_point(0.6 * reach))
+        self.wrong_shading.add(count)
+        self.play(lightest.animate(rate_func=there_and_back).set_fill(opacity=WRONG_GLOW),
+                  appear(count), run_time=style.PAUSE_READ)
+
+    def region_drawing(self) -> VMobject:
+        region = self.lesson.region(self.weights.box)
+        if region is None:  # zoomed in away from it
+            return VGroup()
+        vertices, _ = region
+        # the lines its edges lie on, lit (the sentence counts them)
+        edges = VGroup(*[self.constraint_line(i, self.theme.correct, 2.5)
+                         for i in self.lesson.edge_lines])
+        return VGroup(edges, Polygon(*[self.weight_point(v) for v in vertices], stroke_width=0,
+                                     fill_color=self.theme.correct, fill_opacity=0.3))
+
+    def diamond_at(self, c: float) -> VMobject:
+        corners = [(c, 0), (0, c), (-c, 0), (0, -c)]
+        return Polygon(*[self.weight_point(p) for p in corners], stroke_width=2.5,
+                       color=self.theme.muted, fill_opacity=0)
+
+    def draw_objective(self, beat) -> None:
+        self.follow_beat(beat)
+        c = beat.state["diamond"]
+        size = ValueTracker(1e-6 * c)
+        self.diamond = self.diamond_at(1e-6 * c)
+        self.diamond.add_updater(lambda d: d.become(self.diamond_at(size.get_value())))
+        self.add(self.diamond)
+        # it grows towards the region, short of it: the solver's touch is the next beat's
+        self.play(size.animate.set_value(DIAMOND_SHORT * c), run_time=style.RUN_PARAMETER * 2.5,
+                  rate_func=linear)
+        self.diamond.clear_updaters()
+        self.diamond.become(self.diamond_at(DIAMOND_SHORT * c))
+
+    def grow_diamond_to_touch(self, c: float) -> None:
+        """The diamond grows on from :data:`DIAMOND_SHORT` of ``c`` to ``c``, where it
+        touches the region."""
+        size = ValueTracker(DIAMOND_SHORT * c)
+        self.diamond.add_updater(lambda d: d.become(self.diamond_at(size.get_value())))
+        self.play(size.animate.set_value(c), run_time=style.RUN_PARAMETER, rate_func=linear)
+        self.diamond.clear_updaters()
+        self.diamond.become(self.diamond_at(c))
+
+    def draw_solution(self, beat) -> None:
+        theme, star = self.theme, self.lesson.theta_star
+        self.follow_beat(beat)
+        self.grow_diamond_to_touch(beat.state["diamond"])
+        # θ* in white, as its boundary in data space (θ, the perceptron's, is yellow)
+        label = math("theta^*", theme, style.FONT_LABEL).set_color(theme.boundary)
+        with_backdrop(label, theme)
+
+        def make():
+            box = self.weights.box
+            if box.x_min < star[0] < box.x_max and box.y_min < star[1] < box.y_max:
+                dot = Dot(self.weight_point(star), radius=0.09, color=theme.boundary)
+                # off the ray to come, and while the diamond is drawn inside it, off its
+                # edge through θ* (zoomed out, towards 0 would put it on the walk's θ)
+                side = self.away_from_ray(star)
+                if self.diamond is not None and self.on_screen(self.diamond):
+                    inward = self.weight_point((0, 0)) - dot.get_center()
+                    side = side + inward / max(float(np.linalg.norm(inward)), 1e-9)
+                return VGroup(dot, label.copy().next_to(dot, side / np.linalg.norm(side),
+                                                        buff=0.08))
+            # zoomed in past θ*: an arrow at the edge where the ray to it leaves the view
+            edge = self.weight_point(ray_end(star, box))
+            inward = self.weight_point((0, 0)) - edge
+            arrow = Arrow(edge + 0.45 * inward / np.linalg.norm(inward), edge, buff=0.02,
+                          color=theme.boundary, stroke_width=3,
+                          max_tip_length_to_length_ratio=0.4)
+            # its name beside the arrow inside the plane (not on the tick values), off the
+            # walk's last θ, which may end near the same edge (the two would read as one)
+            name = label.copy()
+            end = self.weight_point(self.lesson.thetas[-1]) if self.lesson.run else edge
+            obstacles = np.vstack([box_around(np.array([end]), 0.35),
+                                   box_around(np.array([arrow.get_center()]), 0.12)])
+            offset = best_offset(arrow.get_center(), (name.width, name.height), obstacles,
+                                 0.12, preferred=2, rings=2,
+                                 bounds=self.weights.square_bounds())
+            return VGroup(arrow, name.move_to(arrow.get_center() + [*offset, 0.0]))
+
+        self.star_dot = self.on_weights(make)
+        self.play(appear(self.star_dot), run_time=style.RUN_FADE)
+
+    def star_drawings(self) -> VGroup:
+        """θ*'s boundary in data space (shaded, with its normal) and the dashed θ*ᵀx = ±1,
+        each named by its level: "+1" near its upper end, "−1" near its lower end (apart,
+        however close the lines)."""
+        theme, star, plane = self.theme, self.lesson.theta_star, self.plane
+        drawn = self.star_lines_on(plane)
+        normal = plane.c2p(star) - plane.c2p((0, 0))
+        for level, word in ((1.0, "+1"), (-1.0, "-1")):
+            ends = clip_line(star, -level, plane.box)
+            if ends is None:
+                continue
+            screen = [plane.c2p(e) for e in ends]
+            end, other = sorted(screen, key=lambda p: -level * p[1])
+            inward = (other - end) / max(float(np.linalg.norm(other - end)), 1e-9)
+            name = math(word, theme, style.FONT_SMALL).set_color(theme.boundary)
+            with_backdrop(name, theme)
+            name.move_to(end + 0.35 * inward + 0.2 * level * across(inward, towards=normal))
+            drawn.add(name)
+        return drawn
+
+    def star_lines_on(self, plane) -> VGroup:
+        """θ*'s boundary and dashed θ*ᵀx = ±1 on ``plane`` (the data's, or an inset of it)."""
+        theme, star = self.theme, self.lesson.theta_star
+        boundary = Hyperplane(plane, star, 0.0, show_normal=False, show_notes=False)
+        dashes = VGroup()
+        for level in (1.0, -1.0):
+            ends = clip_line(star, -level, plane.box)
+            if ends is not None:
+                dashes.add(DashedLine(plane.c2p(ends[0]), plane.c2p(ends[1]),
+                                      color=theme.boundary, stroke_width=2,
+                                      dash_length=0.12))
+        return VGroup(boundary, dashes)
+
+    def draw_tight(self, beat) -> None:
+        theme = self.theme
+        self.follow_beat(beat)
+        self.star_lines = self.star_drawings()
+        tight = self.on_weights(lambda: VGroup(*[self.constraint_line(i, theme.step, 3)
+                                                 for i in self.lesson.tight]))
+        self.tight_lines = tight
+        self.play(appear(self.star_lines), appear(tight), run_time=style.RUN_INTRO)
+        if beat.state["inset"] == "tight":  # the ±1 lines too close to the boundary to read
+            box, zoom = self.lesson.tight_inset
+            star = self.lesson.theta_star
+            self.least_inset = magnifier(self.plane, self.data.X, self.data.y, box, zoom,
+                                         theme, lambda inset: self.star_lines_on(inset),
+                                         lines=[(star, level) for level in (0.0, 1.0, -1.0)])
+            self.play(appear(self.least_inset), run_time=style.RUN_FADE)

@@ -1,0 +1,386 @@
+"""The beats of `linear-program` on data no line separates: the solver's certificate
+(weights on a few points whose λᵢy⁽ⁱ⁾x⁽ⁱ⁾ add up to 0; weight space shaded by how many
+of their constraints each θ meets), the perceptron walking on for ever, and with an
+offset the overlap of the classes' hulls (in a close-up where it is small) or the
+line that separates."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (DOWN, LEFT, RIGHT, UP, Dot, Indicate, Line, Polygon, Rectangle,
+                   ValueTracker, VGroup, VMobject, Wait, linear)
+
+from linviz import wording
+from linviz.geometry import clip_line, constraint_cells
+from scenes.linear_program_parts.common import (SIDE, WEIGHT_CENTER, MET_MOST,
+                                                LINES_UNDER_SHADING, NAME_CLEARANCE,
+                                                VEIL_OPACITY, between)
+from scenes.toolkit import style
+from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.placement import (PLACE_TOLERANCE, beside_line, best_offset, box_around,
+                                      box_of, covered_area, segment_boxes)
+from scenes.toolkit.plane import DataPlane, Hyperplane
+from scenes.toolkit.screen_text import markup_with_math, text
+from scenes.toolkit.speed.fast_shapes import FastArrow
+from scenes.toolkit.vector_sum import vector_sum_inset
+
+
+class NoSeparatorBeats:
+    """What the scene draws on data no line separates (a part of
+    :class:`scenes.linear_program.LinearProgramScene`)."""
+
+    def draw_certificate(self, beat) -> None:
+        """The certificate's half-planes in weight space (no θ is in all of them) and, in an
+        inset of the data plane, its weighted y⁽ⁱ⁾x⁽ⁱ⁾ tip to tail, back to 0; the rings
+        of its points on the data, named."""
+        theme, lesson = self.theme, self.lesson
+        self.follow_beat(beat)
+        support = sorted(lesson.certificate)
+        # in weight space the certificate's half-planes, each shaded: where two overlap it
+        # is darker, and nowhere are all of them
+        halves = self.on_weights(lambda: self.certificate_halves(support))
+        lines = self.on_weights(lambda: VGroup(*[self.constraint_line(i, theme.step, 3)
+                                                 for i in support]))
+        numbers = self.on_weights(lambda: self.line_numbers(support))
+        # every other constraint's line fades to a trace: these few carry the proof
+        shading = getattr(self, "wrong_shading", None)
+        if shading is not None and self.on_screen(shading):
+            self.play(vanish(shading), run_time=style.RUN_FADE)
+            self.remove(shading)
+        self.play(self.lines.animate.set_stroke(opacity=LINES_UNDER_SHADING), run_time=style.RUN_FADE)
+        arrows = [part for part in halves if isinstance(part, FastArrow)]
+        key = self.place_met_key(self.met_key(len(support)), lines, [*arrows, *numbers])
+        self.play(appear(halves), appear(lines), appear(numbers), appear(key),
+                  run_time=style.RUN_FADE)
+        self.certificate_weights = (halves, lines, numbers, key)
+        names = self.ring_names(support)
+        marked = self.plane.c2p_many(lesson.data.X[support])[:, :2]
+        frame, (arrows, arrow_names), scale = vector_sum_inset(
+            self.plane, lesson.data.X,
+            [lesson.certificate[i] * lesson.signed[i] for i in support],
+            [str(i + 1) for i in support], theme,
+            np.array([*(marked.min(axis=0) - 0.3), *(marked.max(axis=0) + 0.3)]))
+        self.play(appear(frame), appear(names), run_time=style.RUN_FADE)
+        for arrow, name in zip(arrows, arrow_names):
+            self.play(appear(arrow), appear(name), run_time=style.RUN_FADE * 2)
+        scale_note = text(markup_with_math(
+            f"inset: $lambda_i y^((i)) x^((i))$ tip to tail, back to 0, at "
+            f"{wording.significant(scale, 0, 2)} × length"), theme, style.FONT_SMALL,
+            theme.muted)
+        # over the plane's top right (the legend holds its top left)
+        scale_note.next_to(self.plane.frame, UP, buff=0.12).align_to(self.plane.frame, RIGHT)
+        self.play(appear(scale_note), run_time=style.RUN_FADE)
+        self.remove(*arrows, *arrow_names)
+        self.certificate_arrows = arrows
+        self.certificate = VGroup(frame, arrows, arrow_names, names, scale_note)
+        self.add(self.certificate)
+
+    def certificate_halves(self, support) -> VGroup:
+        """The certificate's constraints aᵢᵀθ ≥ 1 in weight space: weight space shaded by
+        how many of them each θ meets (:func:`linviz.geometry.constraint_cells`; the more,
+        the stronger; all of them nowhere), an arrow from each line to its side, and a key."""
+        theme, drawn = self.theme, VGroup()
+        A = np.array([self.lesson.signed[i] for i in support])
+        most = len(support) - 1  # what a θ meets at best: never all
+        for polygon, met in constraint_cells(A, np.ones(len(support)), self.weights.box):
+            if met:
+                drawn.add(Polygon(*[self.weight_point(p) for p in polygon], stroke_width=0,
+                                  fill_color=theme.correct,
+                                  fill_opacity=MET_MOST * met / max(most, 1)))
+        for a in A:
+            ends = clip_line(a, -1.0, self.weights.box)
+            if ends is not None:
+                base, tip = self.side_arrow(ends, a)
+                drawn.add(FastArrow(theme.normal).set_ends(base, tip))
+        return drawn
+
+    def place_met_key(self, key: VGroup, lines, marks) -> VGroup:
+        """``key`` on a backdrop in the corner of the weight plane where it covers least of
+        the certificate's ``lines`` and ``marks`` (its arrows and names), the corners in the
+        order lower right, upper right, lower left, upper left; a tie (within
+        PLACE_TOLERANCE) goes to the earlier."""
+        with_backdrop(key, self.theme)
+        frame = self.weights.frame
+        obstacles = np.vstack([box_of(mark)[:, :4] for mark in marks]
+                              + [segment_boxes(line.get_start(), line.get_end(), 0.05)[:, :4]
+                                 for line in lines if isinstance(line, Line)])
+        best, least = None, np.inf
+        for corner in (RIGHT + DOWN, RIGHT + UP, LEFT + DOWN, LEFT + UP):
+            inset = np.array([corner[0] * (key.width / 2 + 0.1), corner[1] * (key.height / 2 + 0.1), 0])
+            key.move_to(frame.get_corner(corner) - inset)
+            covered = covered_area(box_of(key)[0, :4], obstacles)
+            if covered < least - PLACE_TOLERANCE:
+                best, least = key.get_center(), covered
+        return key.move_to(best)
+
+    def met_key(self, count: int) -> VGroup:
+        """The key of :meth:`certificate_halves`' shading: a swatch for each number of the
+        ``count`` constraints a θ can meet, then "all: nowhere"."""
+        theme, rows = self.theme, VGroup()
+        for met in range(count - 1, 0, -1):
+            swatch = Rectangle(width=0.26, height=0.2, stroke_width=0, fill_color=theme.correct,
+                               fill_opacity=MET_MOST * met / max(count - 1, 1))
+            rows.add(VGroup(swatch, text(f"meets {met} of {count}", theme, style.FONT_SMALL))
+                     .arrange(RIGHT, buff=0.1))
+        rows.add(text(f"all {count}: nowhere", theme, style.FONT_SMALL, theme.text))
+        return rows.arrange(DOWN, aligned_edge=LEFT, buff=0.08)
+
+    def side_arrow(self, ends, normal, length: float = 0.9) -> tuple[np.ndarray, np.ndarray]:
+        """(base, tip) on screen of an arrow from the weight-space segment ``ends`` along
+        ``normal``, towards the half-plane's side, whole inside the plane: from the first
+        of the segment's middle, its thirds and its quarters whose arrow stays in, else from
+        the middle, shortened until it does."""
+        bounds = self.weights.square_bounds()
+        low, high = bounds[:2] + 0.05, bounds[2:] - 0.05
+        p, q = (self.weight_point(e) for e in ends)
+        direction = self.weight_point(normal) - self.weight_point((0, 0))
+        direction = direction / max(float(np.linalg.norm(direction)), 1e-9)
+
+        def inside(point) -> bool:
+            return bool(np.all(point[:2] >= low) and np.all(point[:2] <= high))
+
+        for t in (0.5, 1 / 3, 2 / 3, 0.25, 0.75):
+            base = p + t * (q - p)
+            if inside(base + length * direction):
+                return base, base + length * direction
+        base = (p + q) / 2
+        for shorter in np.linspace(length, 0.2, 8):
+            if inside(base + shorter * direction):
+                return base, base + shorter * direction
+        return base, base + 0.2 * direction
+
+    def line_numbers(self, indices) -> VGroup:
+        """Each of these points' lines in weight space named by its point (1-based), beside
+        the line near one of its ends: the first place, from the upper end inwards, whose
+        name keeps off the other lines and the names placed before (where lines cross, a
+        name between them would name either)."""
+        theme, numbers = self.theme, VGroup()
+        segments = {i: clip_line(self.lesson.signed[i], -1.0, self.weights.box) for i in indices}
+        samples = {i: [self.weight_point(e[0] + t * (e[1] - e[0])) for t in np.linspace(0, 1, 60)]
+                   for i, e in segments.items() if e is not None}
+        for i in indices:
+            if segments[i] is None:
+                continue
+            screen = sorted((self.weight_point(e) for e in segments[i]), key=lambda p: -p[1])
+            name = text(str(i + 1), theme, style.FONT_SMALL, theme.step)
+            with_backdrop(name, theme)
+            others = [box_around(np.array(points), 0.02) for j, points in samples.items()
+                      if j != i]
+            others += [np.array([[*m.get_corner(DOWN + LEFT)[:2], *m.get_corner(UP + RIGHT)[:2],
+                                  100.0]]) for m in numbers]
+            obstacles = np.vstack(others) if others else np.zeros((0, 5))
+            direction = screen[1] - screen[0]
+
+            def near_another(centre, i=i) -> float:  # near another line, a name reads as its
+                near = min((float(np.min(np.linalg.norm(np.array(points)[:, :2] - centre[:2],
+                                                        axis=1)))
+                            for j, points in samples.items() if j != i), default=1.0)
+                return max(NAME_CLEARANCE - near, 0.0)
+
+            best = beside_line([screen[0] + t * direction for t in (0.1, 0.9, 0.2, 0.8, 0.3,
+                                                                      0.7, 0.5)],
+                               direction, (name.width, name.height), obstacles, 0.2,
+                               bounds=self.weights.square_bounds(), extra_cost=near_another)
+            name.move_to(best)
+            numbers.add(name)
+        return numbers
+
+    def draw_proof(self, beat) -> None:
+        """A line of the argument on the status line, while it is said."""
+        self.follow_beat(beat)
+        self.play(Wait(style.PAUSE_SHORT))
+
+    def drop_certificate_inset(self) -> None:
+        """The certificate's inset and names go: the data plane is needed again."""
+        if self.on_screen(self.certificate):
+            self.play(vanish(self.certificate), run_time=style.RUN_FADE)
+            self.remove(self.certificate)
+
+    def draw_endless(self, beat) -> None:
+        """The perceptron through the origin on data no such line separates: θ walks on
+        through its passes in weight space (its path drawn behind it), its line following
+        in data space, while the status line counts each pass's mistakes."""
+        self.drop_certificate_inset()
+        # the certificate's half-planes leave weight space: θ walks over the faded lines
+        shown = [m for m in getattr(self, "certificate_weights", ()) if self.on_screen(m)]
+        if shown:
+            self.play(*[vanish(m) for m in shown], run_time=style.RUN_FADE)
+            self.remove(*shown)
+        self.follow_beat(beat)
+        if self.weights.box != self.lesson.endless_box:
+            self.zoom_weights(self.lesson.endless_box)
+        self.walk_states = np.asarray(self.lesson.endless.states["theta"], dtype=float)
+        self.make_walker()
+        self.play(appear(self.walker), appear(self.walker_label), run_time=style.RUN_FADE)
+        path = VMobject(stroke_width=1.5, stroke_color=self.theme.normal, stroke_opacity=0.6)
+
+        def walked(m):
+            t = self.walk_tracker.get_value()
+            done = self.walk_states[:int(np.floor(t + 1e-9)) + 1]
+            m.set_points_as_corners([self.weight_point(p) for p in [*done, self.walk_theta()]])
+
+        path.add_updater(walked)
+        line = self.moving_line(lambda: (self.walk_theta(), 0.0))
+        self.add(path, line)
+        self.play(self.walk_tracker.animate.set_value(len(self.walk_states) - 1),
+                  run_time=max(beat.min_seconds, style.RUN_INTRO), rate_func=linear)
+        path.clear_updaters()
+        line.clear_updaters()
+        # its best θ (the fewest wrong, on the status line) left dashed beside the last, and
+        # in weight space the point it is: a ring on the walk, named "best"
+        best_theta = self.walk_states[self.lesson.endless_best[0]]
+        best = self.dashed_run_line(best_theta, 0.0)
+        self.play(appear(best), appear(self.best_mark(best_theta)), run_time=style.RUN_FADE)
+        self.endless_drawings = VGroup(path, line, best)
+
+    def veil_weights(self) -> None:
+        """The weight plane dimmed: the beat argues with an offset, in data space."""
+        if getattr(self, "veil", None) is None:
+            # the whole plane, its tick values and names too (a bright fragment left out
+            # would read as a fault)
+            plane = self.weights
+            self.veil = Rectangle(width=plane.width + 0.4, height=plane.height + 0.4,
+                                  stroke_width=0, fill_color=self.theme.background,
+                                  fill_opacity=VEIL_OPACITY).move_to(plane.get_center())
+            self.play(appear(self.veil), run_time=style.RUN_FADE)
+
+    def drop_endless(self) -> None:
+        """The never-ending run's line leaves data space (its walk stays in weight space)."""
+        drawings = getattr(self, "endless_drawings", None)
+        if drawings is not None and self.on_screen(drawings[1]):
+            self.play(vanish(drawings[1]), vanish(drawings[2]), run_time=style.RUN_FADE)
+            self.remove(drawings[1], drawings[2])
+
+    def draw_endless_offset(self, beat) -> None:
+        """The perceptron with an offset runs on through its passes: its line moves in data
+        space and never leaves every point on its side."""
+        self.follow_beat(beat)
+        names = getattr(self, "overlap_names", None)
+        if names is not None and self.on_screen(names):
+            self.play(vanish(names), run_time=style.RUN_FADE)
+            self.remove(names)
+        states = self.lesson.endless_offset.states
+        thetas = np.asarray(states["theta"], dtype=float)
+        offsets = np.asarray(states["theta0"], dtype=float)
+        tracker = ValueTracker(0.0)
+
+        def at() -> tuple[np.ndarray, float]:
+            t = tracker.get_value()
+            return between(thetas, t), float(between(offsets, t))
+
+        planes = [self.plane] + ([self.closeup] if self.closeup is not None else [])
+        lines = [self.moving_line(at, plane=plane) for plane in planes]
+        self.add(*lines)
+        self.play(tracker.animate.set_value(len(thetas) - 1),
+                  run_time=max(beat.min_seconds, style.RUN_INTRO), rate_func=linear)
+        for line in lines:
+            line.clear_updaters()
+        # the run's best line (the fewest errors) is what stays, dashed
+        k, _ = self.lesson.endless_offset_best
+        best = VGroup(*[self.dashed_run_line(thetas[k], float(offsets[k]), plane)
+                        for plane in planes])
+        self.play(*[vanish(line) for line in lines], appear(best), run_time=style.RUN_FADE)
+        self.remove(*lines)
+        self.endless_offset_line = best
+
+    def draw_offset_line(self, beat) -> None:
+        """The widest line with an offset, which separates what no line through 0 does."""
+        self.drop_least_inset()
+        self.drop_certificate_inset()
+        self.drop_endless()
+        self.follow_beat(beat)
+        self.veil_weights()
+        theta, theta0 = self.lesson.offset_line
+        line = Hyperplane(self.plane, theta, theta0, show_normal=False, show_notes=False)
+        self.play(appear(line), run_time=style.RUN_FADE * 2)
+
+    def draw_overlap(self, beat) -> None:
+        """Each class's points of the overlap joined (a segment, a triangle), the point
+        both hulls hold marked: no line has both on their sides."""
+        theme, lesson = self.theme, self.lesson
+        self.drop_least_inset()
+        self.drop_certificate_inset()
+        self.drop_endless()
+        self.follow_beat(beat)
+        if beat.state["weights_dim"]:
+            self.veil_weights()
+        hulls = self.overlap_hulls(self.plane)
+        shared = Dot(self.plane.c2p(lesson.overlap_point), radius=0.07, color=theme.highlight)
+        if beat.state["closeup"]:  # the points named where they read: in the close-up
+            self.closeup_drawing, marks = self.overlap_closeup()
+            self.play(appear(self.closeup_drawing), run_time=style.RUN_FADE * 2)
+            names = self.closeup_names(beat.state["ringed"])
+            hulls, shared = VGroup(hulls, marks[0]), VGroup(shared, marks[1])
+        else:
+            names = self.ring_names(beat.state["ringed"])
+        self.overlap_names = names
+        self.play(appear(hulls), appear(names), run_time=style.RUN_FADE * 2)
+        self.play(appear(shared), Indicate(shared, color=theme.highlight),
+                  run_time=style.RUN_FADE * 2)
+
+    def overlap_hulls(self, plane) -> VGroup:
+        """Each class's points of the overlap joined on ``plane`` (a segment, a triangle)."""
+        hulls, theme = VGroup(), self.theme
+        for weights, colour in zip(self.lesson.overlap, (theme.positive, theme.negative)):
+            corners = [plane.c2p(self.lesson.data.X[i]) for i in sorted(weights)]
+            if len(corners) == 2:
+                hulls.add(Line(*corners, color=colour, stroke_width=4))
+            elif len(corners) == 3:
+                hulls.add(Polygon(*corners, color=colour, stroke_width=3, fill_color=colour,
+                                  fill_opacity=0.25))
+        return hulls
+
+    def overlap_closeup(self) -> tuple[VGroup, tuple]:
+        """(the close-up of the overlap over the dimmed weight plane, (its hulls, its mark
+        of the point both hulls hold)): the lesson's ``overlap_closeup``
+        box drawn as large as the weight plane, with the points inside it, its square marked
+        on the data plane and "×k" over it. The close-up is :attr:`closeup`."""
+        theme, lesson = self.theme, self.lesson
+        box, zoom = lesson.overlap_closeup
+        X, y = lesson.data.X, lesson.data.y
+        inside = ((X[:, 0] >= box.x_min) & (X[:, 0] <= box.x_max) & (X[:, 1] >= box.y_min)
+                  & (X[:, 1] <= box.y_max))
+        self.closeup = DataPlane(X[inside], y[inside], theme, data=self.data, box=box,
+                                 side=SIDE, center=WEIGHT_CENTER, legend=False)
+        # in the weight plane's place: it leaves, with all drawn on it
+        self.clear_weights()
+        low, high = self.plane.c2p((box.x_min, box.y_min)), self.plane.c2p((box.x_max, box.y_max))
+        where = Rectangle(width=high[0] - low[0], height=high[1] - low[1], stroke_width=1.5,
+                          color=theme.highlight).move_to((low + high) / 2)
+        self.closeup.frame.set_stroke(theme.highlight, width=1.5)
+        times = text(f"×{zoom}", theme, style.FONT_SMALL, theme.highlight)
+        times.next_to(self.closeup.frame, UP, buff=0.08).align_to(self.closeup.frame, RIGHT)
+        copies = self.overlap_hulls(self.closeup)
+        shared = Dot(self.closeup.c2p(lesson.overlap_point), radius=0.09, color=theme.highlight)
+        return VGroup(self.closeup, where, times), (copies, shared)
+
+    def clear_weights(self) -> None:
+        """The weight plane leaves, with its veil and everything drawn over it (whatever
+        stands with its centre in the plane's box, but the status line)."""
+        low, high = self.weights.get_corner(DOWN + LEFT), self.weights.get_corner(UP + RIGHT)
+
+        def over(mobject) -> bool:
+            x, y = mobject.get_center()[:2]
+            return bool(low[0] <= x <= high[0] and low[1] <= y <= high[1])
+
+        leaving = [m for m in [*self.still_drawings, *self.mobjects]
+                   if m is not self.status and over(m)]
+        self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
+        self.remove(*leaving)
+        self.veil = None
+
+    def closeup_names(self, indices) -> VGroup:
+        """The points ``indices`` named in the close-up, each beside its marker (up-right
+        first) where it covers the least of the close-up's markers and the names before."""
+        theme, names, plane = self.theme, VGroup(), self.closeup
+        markers = box_around(plane.markers.positions(), plane.marker_size)
+        for i in sorted(indices):
+            name = text(str(i + 1), theme, style.FONT_SMALL, theme.highlight)
+            with_backdrop(name, theme)
+            taken = [box_of(n)[:, :5] for n in names]
+            offset = best_offset(plane.c2p(self.lesson.data.X[i]), (name.width, name.height),
+                                 np.vstack([markers, *taken]), plane.marker_size,
+                                 preferred=1, rings=2, bounds=plane.square_bounds())
+            name.move_to(plane.c2p(self.lesson.data.X[i]) + np.array([*offset, 0.0]))
+            names.add(name)
+        return names

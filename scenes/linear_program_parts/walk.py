@@ -1,0 +1,268 @@
+"""The beats of `linear-program` where the perceptron walks in weight space: θ from
+0, each update a step by y⁽ⁱ⁾x⁽ⁱ⁾, its line in data space, the point nearest it
+magnified; the ray from 0 through its last θ into the region, and the two lines
+compared."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Indicate, Line,
+                   ValueTracker, VGroup, VMobject, linear)
+
+from linviz import wording
+from scenes.linear_program_parts.common import between, ray_end
+from scenes.toolkit import style
+from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.magnifier import magnifier
+from scenes.toolkit.placement import (DIRECTIONS, PLACE_TOLERANCE, across, best_offset,
+                                      box_around, box_of, covered_area)
+from scenes.toolkit.plane import Hyperplane
+from scenes.toolkit.screen_text import math, text
+
+
+class WalkBeats:
+    """The perceptron's walk in weight space (a part of
+    :class:`scenes.linear_program.LinearProgramScene`)."""
+
+    def draw_walk_start(self, beat) -> None:
+        self.drop_least_inset()
+        self.follow_beat(beat)
+        leaving = [m for m in (self.diamond, self.star_lines, self.tight_lines) if m is not None]
+        self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
+        self.remove(*leaving)
+        if beat.state["view"] == "walk":
+            self.zoom_weights(self.lesson.walk_box)
+        self.walk_states = self.lesson.thetas
+        self.make_walker()
+        self.play(appear(self.walker), appear(self.walker_label), run_time=style.RUN_FADE)
+
+    def make_walker(self) -> None:
+        """θ's dot in weight space, named, following the walk's tracker (from θ = 0)."""
+        theme = self.theme
+        self.walk_tracker = ValueTracker(0.0)
+        self.walker = Dot(self.weight_point((0, 0)), radius=0.08, color=theme.normal)
+        self.walker_label = math("theta", theme, style.FONT_LABEL).set_color(theme.normal)
+        with_backdrop(self.walker_label, theme)
+        self.walker.add_updater(lambda d: d.move_to(self.weight_point(self.walk_theta())))
+        self.walker_place = None
+        self.walker_label.add_updater(
+            lambda m: m.move_to(self.walker.get_center() + self.walker_offset()))
+
+    def walker_offset(self) -> np.ndarray:
+        """Where θ's name goes beside its dot (an offset from it): where it was while that
+        still covers nothing, else off the path walked, θ*'s mark and the ray
+        (:func:`~scenes.toolkit.placement.best_offset`), first trying the side
+        perpendicular to the step θ is on (or last took), nearer up-left."""
+        label, anchor = self.walker_label, self.walker.get_center()
+        half = np.array([label.width, label.height]) / 2
+        obstacles = self.walk_obstacles()
+        previous = self.walker_place
+        if previous is not None:
+            centre = anchor[:2] + previous
+            if covered_area(np.array([*(centre - half), *(centre + half)]),
+                            obstacles) <= PLACE_TOLERANCE:
+                return np.array([*previous, 0.0])
+        side = self.walker_side()[:2]
+        preferred = int(np.argmax(DIRECTIONS @ side / np.linalg.norm(DIRECTIONS, axis=1)))
+        offset = best_offset(anchor, 2 * half, obstacles, 0.06,
+                             bounds=self.weights.square_bounds(),
+                             preferred=preferred, rings=2, ring_cost=0.02)
+        self.walker_place = offset
+        return np.array([*offset, 0.0])
+
+    def walker_side(self) -> np.ndarray:
+        """Where θ's name goes beside its dot: off the step it is on (or last took),
+        perpendicular to it, on the side nearer up-left."""
+        thetas, t = self.walk_states, self.walk_tracker.get_value()
+        k = min(max(int(np.ceil(t - 1e-9)) - 1, 0), len(thetas) - 2)
+        if len(thetas) < 2:
+            return np.array([-1.0, 1.0, 0.0])
+        step = self.weight_point(thetas[k + 1]) - self.weight_point(thetas[k])
+        return across(step, towards=np.array([-1.0, 1.0, 0.0]))
+
+    def walk_obstacles(self) -> np.ndarray:
+        """What θ's name keeps off, as boxes: the path walked so far (sampled along each
+        step), θ*'s mark and name, and the ray when drawn."""
+        t = self.walk_tracker.get_value()
+        walked = [*self.walk_states[:int(np.floor(t + 1e-9)) + 1], self.walk_theta()]
+        screen = [] if self.path_hidden else [self.weight_point(p) for p in walked]
+        samples = []
+        for p, q in zip(screen, screen[1:]):
+            count = max(int(np.ceil(np.linalg.norm(q - p) / 0.03)), 1)
+            samples += [p + (q - p) * j / count for j in range(count + 1)]
+        boxes = [box_around(np.array(samples), 0.03)] if samples else []
+        for drawn in (self.star_dot, self.ray):
+            if drawn is not None and self.on_screen(drawn):
+                for part in drawn:
+                    low, high = part.get_corner(DOWN + LEFT), part.get_corner(UP + RIGHT)
+                    boxes.append(np.array([[low[0], low[1], high[0], high[1], 1.0]]))
+        return np.vstack(boxes) if boxes else np.zeros((0, 5))
+
+    def walk_theta(self) -> np.ndarray:
+        """θ at the walk's tracker, between two updates' states."""
+        return between(self.walk_states, self.walk_tracker.get_value())
+
+    def path_segment(self, k: int) -> Line:
+        thetas = self.walk_states
+        return Line(self.weight_point(thetas[k]), self.weight_point(thetas[k + 1]),
+                    stroke_width=2.5, color=self.theme.normal)
+
+    def show_run_line(self, step: int) -> None:
+        """The boundary of the walk's θ after ``step`` updates in data space."""
+        theta = self.lesson.thetas[step]
+        new = Hyperplane(self.plane, theta, 0.0, show_normal=False, show_notes=False)
+        new.line.set_color(self.theme.normal)  # θ's colour, as its dot in weight space
+        old = self.run_line
+        self.run_line = new
+        if old is not None:
+            self.remove(old)
+        self.add(new)
+
+    def draw_walk_step(self, beat) -> None:
+        theme = self.theme
+        self.drop_least_inset()
+        self.follow_beat(beat)
+        i, (start, end) = beat.state["shown"], beat.steps
+        if self.shown_line is not None:
+            self.remove(self.shown_line)
+        self.shown_line = self.on_weights(lambda: self.constraint_line(i, theme.step, 3))
+        self.drop_step_label()
+        self.play(appear(self.shown_line), run_time=style.RUN_FADE)
+        # the step grows with θ (never ahead of it), named by what it adds
+        growing = Line(self.weight_point(self.lesson.thetas[start]), self.weight_point(
+            self.lesson.thetas[start]), stroke_width=2.5, color=theme.normal)
+        growing.add_updater(lambda m: m.put_start_and_end_on(
+            self.weight_point(self.lesson.thetas[start]),
+            self.weight_point(self.walk_theta()) + 1e-6 * RIGHT))
+        self.add(growing)
+        self.play(self.walk_tracker.animate.set_value(end), run_time=style.RUN_GD_STEP * 1.5)
+        growing.clear_updaters()
+        self.remove(growing)
+        segment = self.on_weights(lambda: self.path_segment(start))
+        self.path.add(segment)
+        self.add(segment)
+        self.step_label = self.on_weights(lambda: self.step_label_for(start))
+        self.play(appear(self.step_label), run_time=style.RUN_FADE)
+        self.show_run_line(end)
+
+    def step_label_for(self, k: int) -> VMobject:
+        """"+y⁽ⁱ⁾x⁽ⁱ⁾" beside step k of the walk, on the side away from the origin."""
+        theme, thetas = self.theme, self.lesson.thetas
+        a, b = self.weight_point(thetas[k]), self.weight_point(thetas[k + 1])
+        middle = (a + b) / 2
+        label = math("+y^((i)) x^((i))", theme, style.FONT_SMALL).set_color(theme.step)
+        with_backdrop(label, theme)
+        return label.next_to(middle, across(b - a, towards=middle - self.weight_point((0, 0))),
+                             buff=0.08)
+
+    def drop_step_label(self) -> None:
+        if getattr(self, "step_label", None) is not None:
+            self.remove(self.step_label)
+            self.step_label = None
+
+    def draw_walk_fast(self, beat) -> None:
+        start, end = beat.steps
+        self.drop_least_inset()
+        self.drop_step_label()
+        if self.shown_line is not None:
+            self.play(vanish(self.shown_line), run_time=style.RUN_FADE)
+            self.remove(self.shown_line)
+            self.shown_line = None
+        self.follow_beat(beat)
+        for k in range(start, end):
+            segment = self.on_weights(lambda k=k: self.path_segment(k))
+            self.path.add(segment)
+            self.add(segment)
+            self.play(self.walk_tracker.animate.set_value(k + 1),
+                      run_time=max(beat.min_seconds / max(end - start, 1), 0.2),
+                      rate_func=linear)
+            self.show_run_line(k + 1)
+
+    def draw_close(self, beat) -> None:
+        """The point nearest the walk's new line, ringed, magnified beside it (it would look
+        on the line)."""
+        self.follow_beat(beat)
+        theta = np.asarray(beat.state["close"], dtype=float)
+        _, box, zoom = self.lesson.line_inset(theta)
+        self.show_run_inset(theta, box, zoom)
+
+    def draw_least(self, beat) -> None:
+        """The run's last θ and its least y·score, on the status line; its point magnified
+        beside the line when it would look on it."""
+        self.drop_step_label()
+        self.follow_beat(beat)
+        self.play(Indicate(self.walker, color=self.theme.normal), run_time=style.PAUSE_READ)
+        if beat.state["inset"]:
+            self.show_run_inset(self.lesson.thetas[-1], *self.lesson.least_inset)
+
+    def drop_least_inset(self) -> None:
+        if self.on_screen(getattr(self, "least_inset", None) or VGroup()):
+            self.play(vanish(self.least_inset), run_time=style.RUN_FADE)
+            self.remove(self.least_inset)
+
+    def draw_ray(self, beat) -> None:
+        theme, lesson = self.theme, self.lesson
+        self.drop_least_inset()
+        self.follow_beat(beat)
+        if beat.state["view"] == "far":  # zoomed out, the path would be a scribble
+            self.play(vanish(self.path), run_time=style.RUN_FADE)
+            self.remove(self.path, *self.path)
+            self.path_hidden = True
+            self.zoom_weights(lesson.ray_box)
+
+        scaled = math(f"theta \\/ {wording.number(lesson.least_score, 2)}", theme,
+                      style.FONT_SMALL).set_color(theme.normal)
+        with_backdrop(scaled, theme)
+
+        def make():
+            far = ray_end(lesson.thetas[-1], self.weights.box)
+            ray = DashedLine(self.weight_point((0, 0)), self.weight_point(far),
+                             color=theme.normal, stroke_width=2.5, dash_length=0.12)
+            entry = VGroup(Dot(self.weight_point(lesson.scaled_theta), radius=0.08,
+                               color=theme.normal),
+                           Circle(radius=0.2, color=theme.highlight, stroke_width=2.5).move_to(
+                               self.weight_point(lesson.scaled_theta)))
+            # its name on the side of the ray away from θ*, whose name is on the other
+            side = -self.away_from_ray(lesson.theta_star)
+            return VGroup(ray, entry, scaled.copy().next_to(entry, side, buff=0.08))
+
+        self.ray = self.on_weights(make)
+        self.play(appear(self.ray), run_time=style.RUN_INTRO)
+
+    def draw_compare(self, beat) -> None:
+        """θ*'s lines come beside the perceptron's; the status line says which is which (a
+        name on the plane would sit on the points the lines pass between)."""
+        self.follow_beat(beat)
+        self.star_lines = self.star_drawings()
+        self.play(appear(self.star_lines), run_time=style.RUN_FADE)
+        if beat.state["inset"] == "compare":  # the lines too close to tell apart: magnified
+            box, zoom = self.lesson.tight_inset
+            star, theta, theme = self.lesson.theta_star, self.lesson.thetas[-1], self.theme
+
+            def drawings(inset):
+                run = Hyperplane(inset, theta, 0.0, show_normal=False, show_notes=False,
+                                 show_shading=False)
+                run.line.set_color(theme.normal)
+                return VGroup(self.star_lines_on(inset), run)
+
+            self.least_inset = magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme,
+                                         drawings, lines=[(star, level) for level in
+                                                          (0.0, 1.0, -1.0)] + [(theta, 0.0)])
+            self.play(appear(self.least_inset), run_time=style.RUN_FADE)
+
+    def best_mark(self, theta) -> VGroup:
+        """The run's best θ in weight space: an open ring in θ's colour, "best" beside it
+        off the walk's path and the walker's name."""
+        centre = self.weight_point(theta)
+        ring = Circle(radius=0.12, color=self.theme.normal, stroke_width=3).move_to(centre)
+        name = text("best", self.theme, style.FONT_SMALL, self.theme.normal)
+        with_backdrop(name, self.theme)
+        path = np.array([self.weight_point(p) for p in self.walk_states])
+        obstacles = [box_around(path, 0.05)]
+        if self.walker_label is not None:
+            obstacles.append(box_of(self.walker_label))
+        offset = best_offset(centre, (name.width, name.height), np.vstack(obstacles), 0.1,
+                             bounds=box_of(self.weights.frame)[0, :4], rings=3,
+                             ring_cost=0.05)
+        self.best_ring = VGroup(ring, name.move_to(centre + np.array([*offset, 0.0])))
+        return self.best_ring
