@@ -8,9 +8,8 @@ runs (:mod:`linviz.lessons.quiz`, the storyboards in :mod:`linviz.lessons.quiz_s
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Indicate, Line,
-                   SurroundingRectangle, ValueTracker, VGroup, Wait,
-                   linear)
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, DashedVMobject, Indicate, Line,
+                   SurroundingRectangle, ValueTracker, VGroup, VMobject, Wait, linear)
 
 from linviz import wording
 from linviz.geometry import clip_line
@@ -42,6 +41,8 @@ def quoted(number: str) -> str:
 
 #: the side of each of the margin quiz's two planes on screen
 PANEL_SIDE = 4.4
+#: the circle of the points' reach: samples round it, and its opacity
+REACH_SAMPLES, REACH_OPACITY = 240, 0.7
 
 
 class QuizScene(LinvizScene):
@@ -350,15 +351,16 @@ class MarginQuizScene(QuizScene):
             # θ* and its band: γ on [x, 1] is at least γ/‖a‖ wide in the plane
             # θ*'s band in the plane: half-width γ/‖a‖ for θ* = (a, c) on [x, 1], the notes'
             # margin of the nearest point (said beside the theorem's γ on [x, 1])
-            self.stars.append(VGroup(
-                MarginBand(plane, a, c, run.gamma / float(np.hypot(*a)), theme.correct),
-                Hyperplane(plane, a, c, show_normal=False, show_shading=False),
-                self.star_name(run, plane)))
             final = run.trace.result
             line = Hyperplane(plane, np.asarray(final["theta"], dtype=float),
                               float(final["theta0"]), show_normal=False, show_shading=False)
             line.line.set_color(theme.step)
             self.finals.append(line)
+            # θ*'s name keeps off the perceptron's line, which comes later beside it
+            self.stars.append(VGroup(
+                MarginBand(plane, a, c, run.gamma / float(np.hypot(*a)), theme.correct),
+                Hyperplane(plane, a, c, show_normal=False, show_shading=False),
+                self.star_name(run, plane, avoid=line.line)))
             self.counts.append(self.heading(run, plane))
         self.answers = [self.answer(run, plane) for run, plane in
                         zip((self.lesson.wide, self.lesson.narrow), self.planes)]
@@ -372,7 +374,9 @@ class MarginQuizScene(QuizScene):
         X = np.asarray(run.data.X, dtype=float)
         far = farthest_point(run)
         start, end = plane.c2p((0, 0)), plane.c2p(X[far])
-        line = DashedLine(start, end, color=self.theme.text, stroke_width=3, dash_length=0.08)
+        line = VGroup(DashedLine(start, end, color=self.theme.text, stroke_width=3,
+                                 dash_length=0.08),
+                      self.reach_circle(plane, float(np.hypot(*X[far]))))
         name = math(f"norm(x) = {wording.number(float(np.hypot(*X[far])), 2)}", self.theme,
                     style.FONT_SMALL)
         with_backdrop(name, self.theme)
@@ -387,6 +391,31 @@ class MarginQuizScene(QuizScene):
                              bounds=box_of(plane.frame)[0, :4], rings=3, ring_cost=0.05)
         name.move_to(end + np.array([*offset, 0.0]))
         return VGroup(line, name)
+
+    def reach_circle(self, plane, radius: float) -> VGroup:
+        """The circle of ``radius`` round 0 that holds every point (the notes draw R as
+        one), dashed, drawn where it is inside the plane's box."""
+        box = plane.box
+        angles = np.linspace(0.0, 2 * np.pi, REACH_SAMPLES, endpoint=False)
+        points = radius * np.column_stack([np.cos(angles), np.sin(angles)])
+        inside = box.contains(points)
+        # runs of samples inside the box, round the circle (a run through angle 0 is one)
+        start = int(np.argmin(inside)) if not inside.all() else 0
+        order = np.roll(np.arange(len(points)), -start)
+        arcs, current = VGroup(), []
+        for k in [*order, order[0]] if inside.all() else order:
+            if inside[k]:
+                current.append(plane.c2p(points[k]))
+            elif len(current) > 1:
+                arcs.add(DashedVMobject(VMobject().set_points_as_corners(current),
+                                        num_dashes=max(2, len(current) // 3)))
+                current = []
+            else:
+                current = []
+        if len(current) > 1:
+            arcs.add(DashedVMobject(VMobject().set_points_as_corners(current),
+                                    num_dashes=max(2, len(current) // 3)))
+        return arcs.set_stroke(self.theme.muted, width=2, opacity=REACH_OPACITY)
 
     def heading(self, run, plane):
         """γ and (R/γ)² over a plane."""
@@ -413,10 +442,10 @@ class MarginQuizScene(QuizScene):
         rest.align_to(updates, DOWN)
         return words.next_to(plane.frame, DOWN, buff=0.4)
 
-    def star_name(self, run, plane):
+    def star_name(self, run, plane, avoid=None):
         """"θ*" beside θ*'s line near one of its ends, just outside the band: of the four
-        such places, the first that covers the fewest markers (upper end first,
-        :func:`~scenes.toolkit.placement.beside_line`)."""
+        such places, the first that covers the fewest markers and the least of the line
+        ``avoid`` (upper end first, :func:`~scenes.toolkit.placement.beside_line`)."""
         a, c = run.theta_star[:2], float(run.theta_star[2])
         ends = clip_line(a, c, plane.box)
         name = math("theta^*", self.theme, style.FONT_SMALL)
@@ -426,10 +455,12 @@ class MarginQuizScene(QuizScene):
         band = band_half_width(run) * float(np.linalg.norm(plane.c2p((1, 0)) - plane.c2p((0, 0))))
         upper, lower = sorted((plane.c2p(e) for e in ends), key=lambda p: -p[1])
         inward = (lower - upper) / max(float(np.linalg.norm(lower - upper)), 1e-9)
+        obstacles = [box_around(plane.markers.positions(), plane.marker_size)]
+        if avoid is not None and avoid.has_points():  # a line weighs as much as a text
+            boxes = segment_boxes(avoid.get_start(), avoid.get_end(), 0.06, samples=40)
+            obstacles.append(np.column_stack([boxes[:, :4], np.full(len(boxes), 100.0)]))
         centre = beside_line([upper + 0.55 * inward, lower - 0.55 * inward], inward,
-                             (name.width, name.height),
-                             box_around(plane.markers.positions(), plane.marker_size),
-                             band + 0.25)
+                             (name.width, name.height), np.vstack(obstacles), band + 0.25)
         return name.move_to(centre)
 
     def make_inset(self, run, plane, with_run: bool = False):

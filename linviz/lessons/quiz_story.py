@@ -37,7 +37,8 @@ ONE_POINT_QUESTION = ("Quiz, from the notes: the data set is one point, (x, +1).
 MARGIN_THEOREM = ("The theorem: at most $(R \\/ gamma)^2$ updates, $R$ the largest $norm(x)$ "
                   "and $gamma$ the margin, both on $[x, 1]$.")
 MARGIN_QUESTION = ("Quiz, from the notes: given the theorem, is a large or a small margin "
-                   "better? Which data sets does the perceptron learn quickly?")
+                   "better? Which data sets does the perceptron learn quickly? Draw an "
+                   "example.")
 
 
 def value(v: float) -> str:
@@ -153,12 +154,15 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     if zoom and near:  # the points the thin band's lines pass, ringed as they are said
         nearest = (f"the {len(near)} points nearest θ*" if len(near) > 1
                    else "the point nearest θ*")
-        story.beat(f"Ringed: {nearest}. None lies inside the band; each is on its own side.",
+        story.beat(f"On the right, ringed: {nearest}. None lies inside the band; each is on "
+                   f"its own side.",
                    "rings", ringed=list(near),
                    status=f"ringed: {nearest.replace('θ*', '$theta^*$')}, none inside the band")
-    story.beat(f"The perceptron on each, the median of {lesson.repeats} such data sets: "
-               f"{wording.count(wide.updates, 'update')} on the left, "
-               f"{wording.count(narrow.updates, 'update')} on the right.", "runs", runs=True, status="white: $theta^*$, the widest band · pink: the perceptron's last $theta$")
+    story.beat(f"The perceptron on each data set shown, the run of median length among "
+               f"{lesson.repeats} drawn alike: {wording.count(wide.updates, 'update')} on the "
+               f"left, {wording.count(narrow.updates, 'update')} on the right.", "runs",
+               runs=True,
+               status="white: $theta^*$, the widest band · pink: the perceptron's last $theta$")
     j, distance = final_line_nearest(narrow)
     if distance < band_half_width(narrow):  # the run's line is tighter than the widest band
         story.beat(f"Each run stops at the first line that separates: on the right its line "
@@ -174,7 +178,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     if lesson.wide_is_faster:
         story.beat("So a large margin, compared with the reach R, guarantees few updates: "
                    "M ≤ (R/γ)². A small one only allows many.", "answer",
-                   status="a large margin guarantees few updates; a small one allows many")
+                   status="a large margin (against R) guarantees few updates; a small one "
+                          "only allows many")
     else:
         story.beat("The bound is what the margin sets: M ≤ (R/γ)², so a large margin "
                    "guarantees few updates, though one run may beat its bound.", "answer",

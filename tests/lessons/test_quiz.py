@@ -79,7 +79,7 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     for row, run in ((rows[0], wide), (rows[-1], narrow)):
         ms = sorted(r.updates for r in row)
         assert run.updates == ms[(len(ms) - 1) // 2] and run.seed in [r.seed for r in row]
-    assert f"the median of {len(rows[0])} such data sets" in said["runs"]
+    assert f"the run of median length among {len(rows[0])} drawn alike" in said["runs"]
     assert ("only allows many" in said["answer"]) == (wide.updates < narrow.updates)
     # the spread over each margin's data sets, recomputed from the sweep's rows
     spreads = [(min(r.updates for r in row), max(r.updates for r in row))
@@ -264,7 +264,8 @@ def test_the_points_the_narrow_bands_lines_cross_are_ringed_and_lie_outside_it(s
         assert beat.state["ringed"] == near
         if len(near) > 1:
             assert f"ringed: the {len(near)} points nearest" in beat.state["status"]
-            assert f"Ringed: the {len(near)} points nearest θ*. None lies inside" in beat.sentence
+            assert (f"On the right, ringed: the {len(near)} points nearest θ*. None lies "
+                    f"inside") in beat.sentence
     else:
         assert rings == []
 
