@@ -41,6 +41,8 @@ def quoted(number: str) -> str:
 
 #: the side of each of the margin quiz's two planes on screen
 PANEL_SIDE = 4.4
+#: the gap between the narrow band's inset, right of its plane, and the plane or the frame
+INSET_GAP = 0.12
 #: the circle of the points' reach: samples round it, and its opacity
 REACH_SAMPLES, REACH_OPACITY = 240, 0.7
 
@@ -485,9 +487,13 @@ class MarginQuizScene(QuizScene):
                 drawn.add(line)
             return drawn
 
+        # right of the plane, off the data, when the frame leaves room there
+        right = plane.frame.get_right()[0]
+        beside = (right + INSET_GAP, plane.frame.get_bottom()[1],
+                  self.camera.frame_width / 2 - INSET_GAP, plane.frame.get_top()[1])
         return magnifier(plane, run.data.X, run.data.y, box, zoom, theme, drawings,
                          lines=[(a, c + shift) for shift in (0.0, edge, -edge)]
-                         + [(theta, theta0)])
+                         + [(theta, theta0)], beside=beside)
 
     def draw_planes(self, beat) -> None:
         """The next data set, with θ*, its band and its numbers."""

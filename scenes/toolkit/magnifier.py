@@ -54,6 +54,23 @@ def clear_inset(plane: DataPlane, X: np.ndarray, avoid_for, lines=()) -> tuple[f
     return SHARES[0], best_place(plane, X, SHARES[0] * width, avoid_for(SHARES[0]), lines)[1]
 
 
+def outside_place(plane: DataPlane, beside, screen_box) -> tuple[float, np.ndarray] | None:
+    """(share, place) of an inset standing in the screen box ``beside`` (x0, y0, x1, y1,
+    outside the plane): the largest of :data:`SHARES` whose square fits in it, centred
+    across it, level with the square it magnifies (``screen_box(share)``) as far as it
+    fits; None when none fits."""
+    x0, y0, x1, y1 = (float(v) for v in beside)
+    for share in SHARES:
+        side = share * float(plane.frame.width)
+        if side <= x1 - x0 and side <= y1 - y0:
+            aim = screen_box(share)
+            middle = float(np.clip((aim[1] + aim[3]) / 2, y0 + side / 2, y1 - side / 2))
+            across = (x0 + x1) / 2
+            return share, np.array([across - side / 2, middle - side / 2,
+                                    across + side / 2, middle + side / 2])
+    return None
+
+
 def best_place(plane: DataPlane, X: np.ndarray, side: float, avoid: np.ndarray,
                lines=()) -> tuple[tuple, np.ndarray]:
     """(its cost, (x0, y0, x1, y1)): where a square of ``side`` goes in ``plane``.
@@ -134,13 +151,15 @@ def leader_corners(small, large) -> list:
 
 
 def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: int, theme,
-              drawings: Callable[[DataPlane], VMobject], lines=()) -> VGroup:
+              drawings: Callable[[DataPlane], VMobject], lines=(), beside=None) -> VGroup:
     """The inset of ``plane`` showing ``box`` (``zoom`` times larger) with the points of
     ``X``, ``y`` inside it and ``drawings(inset)`` (lines, bands, rings drawn on the inset's
     plane) at the size and place :func:`clear_inset` picks (smaller, showing less round
     the box's centre at the same zoom, when that keeps it off the points and lines); with the marked square, two leaders
     and "×zoom". ``lines`` (θ, θ₀) or ("segment", p, q): what is drawn on ``plane``,
-    which it keeps off (:func:`line_samples`)."""
+    which it keeps off (:func:`line_samples`). ``beside``: a screen box (x0, y0, x1, y1)
+    outside the plane where the inset stands when it fits (:func:`outside_place`), off the
+    data altogether."""
     X, y = np.asarray(X, dtype=float), np.asarray(y)
     def shrunk(share: float) -> Box:  # the magnified box at a share: same zoom, same centre
         half = (box.x_max - box.x_min) / 2 * share / INSET_SHARE
@@ -152,7 +171,8 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
         low, high = plane.c2p((part.x_min, part.y_min)), plane.c2p((part.x_max, part.y_max))
         return np.array([*low[:2], *high[:2]])
 
-    share, place = clear_inset(plane, X, screen_box, lines)
+    found = outside_place(plane, beside, screen_box) if beside is not None else None
+    share, place = found or clear_inset(plane, X, screen_box, lines)
     box, side = shrunk(share), share * float(plane.frame.width)
     inside = ((X[:, 0] >= box.x_min) & (X[:, 0] <= box.x_max) & (X[:, 1] >= box.y_min)
               & (X[:, 1] <= box.y_max))
