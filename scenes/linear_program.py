@@ -79,6 +79,8 @@ class LinearProgramScene(ConstraintBeats, WalkBeats, NoSeparatorBeats, LinvizSce
         self.certificate = VGroup()
         self.certificate_arrows = VGroup()
         self.veil = None
+        #: the cone of separators, shaded while the perceptron walks (or None)
+        self.cone = None
         #: the close-up of the overlap's points over the dimmed weight plane (or None): its
         #: plane, and the drawing it is part of
         self.closeup = self.closeup_drawing = None

@@ -430,6 +430,11 @@ class LinearProgramLesson:
         """θ after 0, 1, …, M updates of the perceptron (shape (M + 1, 2))."""
         return np.asarray(self.run.states["theta"], dtype=float)
 
+    def wrong_after(self, k: int) -> int:
+        """How many points θ after k updates gets wrong (y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≤ 0, the notes' rule):
+        an update fixes its own point's score, not the others'."""
+        return int(np.sum(_dot(self.signed, self.thetas[k]) <= 0))
+
     @property
     def updated_points(self) -> list[int]:
         """The point of each update, in order (the visits whose step changed the state)."""

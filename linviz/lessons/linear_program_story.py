@@ -14,6 +14,8 @@ The state's keys:
 - ``walk``: how many of the perceptron's updates are drawn in weight space (None: the
   walk has not started);
 - ``ray``: the ray from 0 through the perceptron's last θ;
+- ``cone``: the cone of separators, every θ with all y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0 (its apex at 0), is
+  shaded (separable data, from the walk on);
 - ``view``: the part of weight space drawn, "constraint" (the lesson's constraint box,
   zoomed in to one point's line), "near" (the lesson's weight box), "walk"
   (its walk box, zoomed in to the perceptron's steps) or "far" (its ray box, zoomed out
@@ -168,12 +170,15 @@ def _step_sentence(lesson: LinearProgramLesson, k: int) -> str:
     a = lesson.signed[i]
     before = float(lesson.thetas[k] @ a)
     after = float(lesson.thetas[k + 1] @ a)
+    wrong = lesson.wrong_after(k + 1)
+    now = (f" Now {wrong} of {lesson.n} points are wrong." if wrong else
+           " Now no point is wrong.")
     if k == 0:
         return (f"Update 1: point {i + 1} has y·score {value(before)} ≤ 0, so θ steps by "
                 f"y⁽ⁱ⁾x⁽ⁱ⁾, perpendicular to its line and towards its side: y·score "
-                f"{value(before)} → {value(after)}.")
+                f"{value(before)} → {value(after)}.{now}")
     return (f"Update {k + 1}: point {i + 1}, y·score {value(before)} → {value(after)}, "
-            f"a step perpendicular to its line.")
+            f"a step perpendicular to its line.{now}")
 
 
 def _zoomed_out(lesson: LinearProgramLesson) -> str:
@@ -210,7 +215,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     """Every beat of the scene for ``lesson`` (see the module's docstring)."""
     zoomed = lesson.constraint_box != lesson.weight_box
     story = StoryWriter(scene, weights=False, shown=None, lines=False, region=False,
-                        diamond=None, star=False, boundary=None, walk=None, ray=False,
+                        diamond=None, star=False, boundary=None, walk=None, ray=False, cone=False,
                         view="constraint" if zoomed else "near", probe=False, inset=False,
                         certificate=False, ringed=[], status=None, offset_line=False,
                         overlap=False, endless=False, endless_offset=False,
@@ -284,6 +289,9 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                ringed=[], boundary=None, diamond=None, inset=False,
                status="$theta <- theta + y^((i)) x^((i))$ when $y^((i)) theta^T x^((i)) <= 0$",
                view="walk" if zoomed else "near")
+    story.beat("Shaded from 0: the cone of every θ that separates, each y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0; the "
+               "region is its part where each is ≥ 1. The updates stop once θ is in the cone.",
+               "cone", cone=True)
     explained = min(EXPLAINED_STEPS, M)
     for step in range(explained):
         i = lesson.updated_points[step]
@@ -354,9 +362,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     zoom = ("" if lesson.endless_box == lesson.weight_box else
             ", zoomed in" if width < lesson.weight_box.x_max - lesson.weight_box.x_min
             else ", zoomed out")
-    story.beat(f"So the perceptron through the origin never settles here: its first "
-               f"{len(mistakes)} passes make {wording.listed(mistakes)} mistakes as θ walks on"
-               f"{zoom}; dashed, the best θ it reaches.",
+    story.beat(f"So, as on noisy labels later in the lecture, the perceptron through the "
+               f"origin never settles here: its first {len(mistakes)} passes make "
+               f"{wording.listed(mistakes)} mistakes as θ walks on{zoom}; dashed, the best θ "
+               f"it reaches.",
                "endless", endless=True, certificate=False, ringed=[], view="endless",
                min_seconds=endless_seconds(mistakes),
                status=f"dashed: the best $theta$ it reaches, {lesson.endless_best[1]} of "

@@ -17,16 +17,18 @@ WEIGHT_CENTER = (3.2, -0.25, 0.0)
 DIAMOND_SHORT = 0.7
 #: the opacity every constraint's line fades to while a certificate's few are shown
 FADED_LINES = 0.12
-#: the opacity of the shade of the θ that meet all but one of a certificate's constraints
-#: (fewer met, fainter)
-MET_MOST = 0.45
+#: the opacity of the cone of separators (every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0) while the perceptron walks
+CONE_OPACITY = 0.12
+#: how far (screen units) the count of the fewest mistakes stands off the middle ray of
+#: their wedge, beyond its half width
+LABEL_OFF_WEDGE = 0.35
 #: the opacity the constraint lines step back to while weight space is shaded (by mistakes,
 #: or by the certificate's constraints met)
 LINES_UNDER_SHADING = 0.05
 #: the opacities of the faintest and the strongest shade of weight space shaded by the
-#: points each θ gets wrong, and of the faintest while it glows (in the theme's text colour:
+#: points each θ gets wrong (in the theme's text colour:
 #: a neutral ramp, neither class's colour)
-WRONG_LIGHTEST, WRONG_DARKEST, WRONG_GLOW = 0.14, 0.55, 0.75
+WRONG_LIGHTEST, WRONG_DARKEST = 0.14, 0.55
 #: the most opaque each of many constraint lines is drawn (fainter the more there are, down
 #: to FADED_LINES: a hundred lines at full strength are a tangle that hides the region)
 LINE_OPACITY_ONE_OF = 12.0

@@ -6,15 +6,15 @@ mistakes; the objective's diamond, the solver's θ* and its tight points."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (Arrow, DashedLine, Dot, Indicate, Polygon, ValueTracker, VGroup, VMobject,
-                   linear, there_and_back)
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, DashedLine, Dot, Indicate, Line, Polygon,
+                   ValueTracker, VGroup, VMobject, linear, there_and_back)
 
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program import mistake_arcs
-from scenes.linear_program_parts.common import (DIAMOND_SHORT, FADED_LINES,
+from scenes.linear_program_parts.common import (DIAMOND_SHORT, FADED_LINES, LABEL_OFF_WEDGE,
                                                 LINE_OPACITY_ONE_OF, LINES_UNDER_SHADING,
-                                                WRONG_DARKEST, WRONG_GLOW, WRONG_LIGHTEST,
-                                                WRONG_SHADES, ray_end)
+                                                WRONG_DARKEST, WRONG_LIGHTEST, WRONG_SHADES,
+                                                ray_end)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
@@ -146,22 +146,41 @@ class ConstraintBeats:
         return [self.weight_point(p) for p in points]
 
     def draw_infeasible(self, beat) -> None:
-        """The faintest shade, where θ gets the fewest points wrong, glows: it is still
-        shaded."""
+        """The wedges of the fewest mistakes, outlined, glow: they are still shaded; their
+        count beside the widest, joined to it by a leader."""
         self.follow_beat(beat)
-        lightest = self.wrong_shading[0]
-        # the widest of the faintest wedges carries its count
+        theme = self.theme
         low, _ = self.lesson.mistake_range
-        start, end = max(((a, b) for a, b, count in mistake_arcs(self.lesson.signed)
-                          if count == low), key=lambda arc: arc[1] - arc[0] + 1e-9 * arc[0])
+        fewest = [(a, b) for a, b, count in mistake_arcs(self.lesson.signed) if count == low]
+        outlines = VGroup(*[Polygon(*self.wedge(a, b), color=theme.highlight, stroke_width=2.5,
+                                    fill_opacity=0) for a, b in fewest])
+        # the widest carries the count (the first of equals, counter-clockwise from 0)
+        start, end = max(fewest, key=lambda arc: arc[1] - arc[0] + 1e-9 * arc[0])
         middle = (start + end) / 2
         reach = ray_end((np.cos(middle), np.sin(middle)), self.weights.box)
-        count = text(f"{low} wrong", self.theme, style.FONT_SMALL, self.theme.text)
-        with_backdrop(count, self.theme)
-        count.move_to(self.weight_point(0.6 * reach))
-        self.wrong_shading.add(count)
-        self.play(lightest.animate(rate_func=there_and_back).set_fill(opacity=WRONG_GLOW),
-                  appear(count), run_time=style.PAUSE_READ)
+        anchor = self.weight_point(0.6 * reach)
+        count = text(f"{low} wrong", theme, style.FONT_SMALL, theme.text)
+        with_backdrop(count, theme)
+        # beside the wedge, across its middle ray, on the side that keeps it in the plane
+        ray = anchor - self.weight_point((0, 0))
+        across = np.array([-ray[1], ray[0], 0.0]) / max(float(np.hypot(*ray[:2])), 1e-9)
+        low_corner, high_corner = self.weights.frame.get_corner(DOWN + LEFT), \
+            self.weights.frame.get_corner(UP + RIGHT)
+        reach_out = count.width / 2 + LABEL_OFF_WEDGE
+        for side in (1, -1):
+            centre = anchor + side * reach_out * across
+            if (low_corner[0] + count.width / 2 < centre[0] < high_corner[0] - count.width / 2
+                    and low_corner[1] + count.height / 2 < centre[1]
+                    < high_corner[1] - count.height / 2):
+                break
+        count.move_to(centre)
+        leader = Line(count.get_center() - side * (count.width / 2) * across, anchor,
+                      color=theme.highlight, stroke_width=1.5)
+        self.wrong_shading.add(outlines, leader, count)
+        self.play(appear(outlines), appear(leader), appear(count), run_time=style.RUN_FADE)
+        self.play(outlines.animate(rate_func=there_and_back).set_fill(theme.highlight,
+                                                                      opacity=0.3),
+                  run_time=style.PAUSE_READ)
 
     def region_drawing(self) -> VMobject:
         region = self.lesson.region(self.weights.box)

@@ -7,14 +7,14 @@ line that separates."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Dot, Indicate, Line, Polygon, Rectangle,
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Indicate, Line, Polygon, Rectangle,
                    ValueTracker, VGroup, VMobject, Wait, linear)
 
 from linviz import wording
 from linviz.geometry import clip_line, constraint_cells
-from scenes.linear_program_parts.common import (SIDE, WEIGHT_CENTER, MET_MOST,
-                                                LINES_UNDER_SHADING, NAME_CLEARANCE,
-                                                VEIL_OPACITY, between)
+from scenes.linear_program_parts.common import (LINES_UNDER_SHADING, NAME_CLEARANCE, SIDE,
+                                                VEIL_OPACITY, WEIGHT_CENTER, WRONG_DARKEST,
+                                                WRONG_LIGHTEST, between)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.placement import (PLACE_TOLERANCE, beside_line, best_offset, box_around,
@@ -49,7 +49,7 @@ class NoSeparatorBeats:
             self.remove(shading)
         self.play(self.lines.animate.set_stroke(opacity=LINES_UNDER_SHADING), run_time=style.RUN_FADE)
         arrows = [part for part in halves if isinstance(part, FastArrow)]
-        key = self.place_met_key(self.met_key(len(support)), lines, [*arrows, *numbers])
+        key = self.place_met_key(self.met_key(len(support)), lines, arrows, numbers)
         self.play(appear(halves), appear(lines), appear(numbers), appear(key),
                   run_time=style.RUN_FADE)
         self.certificate_weights = (halves, lines, numbers, key)
@@ -77,16 +77,15 @@ class NoSeparatorBeats:
 
     def certificate_halves(self, support) -> VGroup:
         """The certificate's constraints aᵢᵀθ ≥ 1 in weight space: weight space shaded by
-        how many of them each θ meets (:func:`linviz.geometry.constraint_cells`; the more,
-        the stronger; all of them nowhere), an arrow from each line to its side, and a key."""
+        how many of them each θ fails (:func:`linviz.geometry.constraint_cells`), in the
+        grey of the mistake shading, the more the stronger; none unshaded, for no θ meets
+        them all; an arrow from each line to its side."""
         theme, drawn = self.theme, VGroup()
         A = np.array([self.lesson.signed[i] for i in support])
-        most = len(support) - 1  # what a θ meets at best: never all
         for polygon, met in constraint_cells(A, np.ones(len(support)), self.weights.box):
-            if met:
-                drawn.add(Polygon(*[self.weight_point(p) for p in polygon], stroke_width=0,
-                                  fill_color=theme.correct,
-                                  fill_opacity=MET_MOST * met / max(most, 1)))
+            drawn.add(Polygon(*[self.weight_point(p) for p in polygon], stroke_width=0,
+                              fill_color=theme.text,
+                              fill_opacity=self.unmet_opacity(len(A) - met, len(A))))
         for a in A:
             ends = clip_line(a, -1.0, self.weights.box)
             if ends is not None:
@@ -94,15 +93,25 @@ class NoSeparatorBeats:
                 drawn.add(FastArrow(theme.normal).set_ends(base, tip))
         return drawn
 
-    def place_met_key(self, key: VGroup, lines, marks) -> VGroup:
+    @staticmethod
+    def unmet_opacity(unmet: int, count: int) -> float:
+        """The grey of θ that fail ``unmet`` of ``count`` constraints: none, 0; one, the
+        mistake shading's lightest; all, its darkest."""
+        if not unmet:
+            return 0.0
+        return WRONG_LIGHTEST + (WRONG_DARKEST - WRONG_LIGHTEST) * (unmet - 1) / max(count - 1, 1)
+
+    def place_met_key(self, key: VGroup, lines, arrows, names) -> VGroup:
         """``key`` on a backdrop in the corner of the weight plane where it covers least of
-        the certificate's ``lines`` and ``marks`` (its arrows and names), the corners in the
-        order lower right, upper right, lower left, upper left; a tie (within
-        PLACE_TOLERANCE) goes to the earlier."""
+        the certificate's ``lines``, ``arrows`` and ``names`` (a name weighs a hundred times
+        a line's stretch, an arrow's box ten), the corners in the order lower right, upper
+        right, lower left, upper left; a tie (within PLACE_TOLERANCE) goes to the
+        earlier."""
         with_backdrop(key, self.theme)
         frame = self.weights.frame
-        obstacles = np.vstack([box_of(mark)[:, :4] for mark in marks]
-                              + [segment_boxes(line.get_start(), line.get_end(), 0.05)[:, :4]
+        obstacles = np.vstack([box_of(name) for name in names]
+                              + [box_of(arrow, weight=10.0) for arrow in arrows]
+                              + [segment_boxes(line.get_start(), line.get_end(), 0.05)
                                  for line in lines if isinstance(line, Line)])
         best, least = None, np.inf
         for corner in (RIGHT + DOWN, RIGHT + UP, LEFT + DOWN, LEFT + UP):
@@ -115,14 +124,14 @@ class NoSeparatorBeats:
 
     def met_key(self, count: int) -> VGroup:
         """The key of :meth:`certificate_halves`' shading: a swatch for each number of the
-        ``count`` constraints a θ can meet, then "all: nowhere"."""
+        ``count`` constraints a θ can fail, then "none failed: nowhere"."""
         theme, rows = self.theme, VGroup()
-        for met in range(count - 1, 0, -1):
-            swatch = Rectangle(width=0.26, height=0.2, stroke_width=0, fill_color=theme.correct,
-                               fill_opacity=MET_MOST * met / max(count - 1, 1))
-            rows.add(VGroup(swatch, text(f"meets {met} of {count}", theme, style.FONT_SMALL))
+        for unmet in range(1, count + 1):
+            swatch = Rectangle(width=0.26, height=0.2, stroke_width=0, fill_color=theme.text,
+                               fill_opacity=self.unmet_opacity(unmet, count))
+            rows.add(VGroup(swatch, text(f"fails {unmet} of {count}", theme, style.FONT_SMALL))
                      .arrange(RIGHT, buff=0.1))
-        rows.add(text(f"all {count}: nowhere", theme, style.FONT_SMALL, theme.text))
+        rows.add(text("fails none: nowhere", theme, style.FONT_SMALL, theme.text))
         return rows.arrange(DOWN, aligned_edge=LEFT, buff=0.08)
 
     def side_arrow(self, ends, normal, length: float = 0.9) -> tuple[np.ndarray, np.ndarray]:
@@ -370,8 +379,9 @@ class NoSeparatorBeats:
         self.veil = None
 
     def closeup_names(self, indices) -> VGroup:
-        """The points ``indices`` named in the close-up, each beside its marker (up-right
-        first) where it covers the least of the close-up's markers and the names before."""
+        """The points ``indices`` ringed and named in the close-up, each name beside its
+        marker (up-right first) where it covers the least of the close-up's markers and the
+        names before."""
         theme, names, plane = self.theme, VGroup(), self.closeup
         markers = box_around(plane.markers.positions(), plane.marker_size)
         for i in sorted(indices):
@@ -383,4 +393,8 @@ class NoSeparatorBeats:
                                  preferred=1, rings=2, bounds=plane.square_bounds())
             name.move_to(plane.c2p(self.lesson.data.X[i]) + np.array([*offset, 0.0]))
             names.add(name)
-        return names
+        # each named point ringed there too, as on the data plane
+        rings = VGroup(*[Circle(radius=plane.ring_radius, color=theme.highlight,
+                                stroke_width=style.RING_STROKE).move_to(
+            plane.c2p(self.lesson.data.X[i])) for i in sorted(indices)])
+        return VGroup(rings, names)

@@ -6,11 +6,13 @@ compared."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Indicate, Line,
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Indicate, Line, Polygon,
                    ValueTracker, VGroup, VMobject, linear)
 
 from linviz import wording
-from scenes.linear_program_parts.common import between, ray_end
+from linviz.lessons.linear_program import mistake_arcs
+from scenes.linear_program_parts.common import (CONE_OPACITY, LINES_UNDER_SHADING, between,
+                                                ray_end)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
@@ -34,7 +36,34 @@ class WalkBeats:
             self.zoom_weights(self.lesson.walk_box)
         self.walk_states = self.lesson.thetas
         self.make_walker()
-        self.play(appear(self.walker), appear(self.walker_label), run_time=style.RUN_FADE)
+        # the constraints' lines step back to a trace: the steps and the one point's line
+        # each step is about are what is read now
+        self.play(appear(self.walker), appear(self.walker_label),
+                  self.lines.animate.set_stroke(opacity=LINES_UNDER_SHADING),
+                  run_time=style.RUN_FADE)
+
+    def cone_drawing(self) -> VGroup:
+        """The cone of separators in weight space: the directions of θ no point gets wrong
+        (:func:`~linviz.lessons.linear_program.mistake_arcs` with count 0), a wedge from 0
+        shaded faintly, its two edges dashed."""
+        theme, box, drawn = self.theme, self.weights.box, VGroup()
+        for start, end, count in mistake_arcs(self.lesson.signed):
+            if count:
+                continue
+            drawn.add(Polygon(*self.wedge(start, end), stroke_width=0,
+                              fill_color=theme.correct, fill_opacity=CONE_OPACITY))
+            for angle in (start, end):
+                edge = ray_end((np.cos(angle), np.sin(angle)), box)
+                drawn.add(DashedLine(self.weight_point((0, 0)), self.weight_point(edge),
+                                     color=theme.correct, stroke_width=2, dash_length=0.1))
+        return drawn
+
+    def draw_cone(self, beat) -> None:
+        """The cone of separators comes under θ's dot."""
+        self.follow_beat(beat)
+        self.cone = self.on_weights(self.cone_drawing)
+        self.play(appear(self.cone), run_time=style.RUN_INTRO)
+        self.add(self.walker, self.walker_label)  # on top of the cone
 
     def make_walker(self) -> None:
         """θ's dot in weight space, named, following the walk's tracker (from θ = 0)."""

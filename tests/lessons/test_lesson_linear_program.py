@@ -620,3 +620,31 @@ def test_the_overlap_closeup_holds_its_points_at_the_largest_whole_zoom(case):
     assert box.x_max - box.x_min == pytest.approx(width / k)
     assert box.y_max - box.y_min == pytest.approx(width / k)
     assert np.all(box.contains(corners))
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_walk_stops_once_theta_is_in_the_cone_and_each_update_says_what_it_broke(case):
+    """The cone beat's claim, "the updates stop once θ is in the cone": θ after each update
+    but the last has some y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≤ 0 (outside the open cone), the last θ has them all
+    > 0; and each explained update says how many points its θ gets wrong, recounted here
+    with exact fractions of the scores (a sign is not left to rounding)."""
+    data, lesson = _lesson_of(case)
+    if not lesson.feasible:
+        pytest.skip("no separator: no walk into a cone")
+    X, y = data.X, data.y
+    thetas = lesson.thetas
+    for k, theta in enumerate(thetas[1:], 1):
+        scores = [Fraction(float(y[i])) * (Fraction(float(theta[0])) * Fraction(float(X[i, 0]))
+                                         + Fraction(float(theta[1])) * Fraction(float(X[i, 1])))
+                  for i in range(len(y))]
+        wrong = sum(score <= 0 for score in scores)
+        assert (wrong == 0) == (k == len(thetas) - 1), k
+        assert lesson.wrong_after(k) == wrong
+    board = linear_program_storyboard(lesson)
+    said = [b.sentence for b in board.beats if b.motion == "walk-step"]
+    for k, sentence in enumerate(said, 1):
+        wrong = lesson.wrong_after(k)
+        assert (f"Now {wrong} of {len(y)} points are wrong." if wrong else
+                "Now no point is wrong.") in sentence
+    (cone,) = [b for b in board.beats if b.motion == "cone"]
+    assert "The updates stop once θ is in the cone." in cone.sentence and cone.state["cone"]

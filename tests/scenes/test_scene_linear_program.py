@@ -34,6 +34,7 @@ def drawn_state(scene) -> dict:
         "endless_line": on(getattr(scene, "endless_drawings", [None, object()])[1]),
         "endless_offset": on(getattr(scene, "endless_offset_line", None) or object()),
         "closeup": scene.closeup_drawing is not None and on(scene.closeup_drawing),
+        "cone": scene.cone is not None and on(scene.cone),
     }
 
 
@@ -83,6 +84,7 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
         assert picture["veil"] == state["weights_dim"], where
         assert picture["wrong_shading"] == state["wrong_shading"], where
         assert picture["closeup"] == (state["closeup"] is not None), where
+        assert picture["cone"] == state["cone"], where
         if state["closeup"] is not None:
             assert state["closeup"] == lesson.overlap_closeup[1] >= 2, where
             assert f"(magnified ×{state['closeup']} on the right)" in " ".join(
