@@ -173,6 +173,15 @@ class WalkBeats:
         self.step_label = self.on_weights(lambda: self.step_label_for(start))
         self.play(appear(self.step_label), run_time=style.RUN_FADE)
         self.show_run_line(end)
+        self.name_rings()
+
+    def name_rings(self) -> None:
+        """The ringed points named by their numbers, as the sentence names them, until the
+        next sentence."""
+        if self.rings:
+            names = self.ring_names(sorted(self.rings))
+            self.play(appear(names), run_time=style.RUN_FADE)
+            self.mark_for_beat(names)
 
     def step_label_for(self, k: int) -> VMobject:
         """"+y⁽ⁱ⁾x⁽ⁱ⁾" beside step k of the walk, on the side away from the origin."""
@@ -214,6 +223,7 @@ class WalkBeats:
         theta = np.asarray(beat.state["close"], dtype=float)
         _, box, zoom = self.lesson.line_inset(theta)
         self.show_run_inset(theta, box, zoom)
+        self.name_rings()
 
     def draw_least(self, beat) -> None:
         """The run's last θ and its least y·score, on the status line; its point magnified
@@ -223,6 +233,7 @@ class WalkBeats:
         self.play(Indicate(self.walker, color=self.theme.normal), run_time=style.PAUSE_READ)
         if beat.state["inset"]:
             self.show_run_inset(self.lesson.thetas[-1], *self.lesson.least_inset)
+        self.name_rings()
 
     def drop_least_inset(self) -> None:
         if self.on_screen(getattr(self, "least_inset", None) or VGroup()):
