@@ -169,6 +169,14 @@ class LinearProgramScene(ConstraintBeats, WalkBeats, NoSeparatorBeats, LinvizSce
         self.set_rings(list(state["ringed"]))
         self.set_status(state["status"])
 
+    def name_rings(self) -> None:
+        """The ringed points named by their numbers, as the sentence names them, until the
+        next sentence."""
+        if self.rings:
+            names = self.ring_names(sorted(self.rings))
+            self.play(appear(names), run_time=style.RUN_FADE)
+            self.mark_for_beat(names)
+
     # -- the beats ----------------------------------------------------------------
     def draw_intro(self, beat) -> None:
         self.play(appear(self.title), appear(self.plane), run_time=style.RUN_INTRO)

@@ -175,8 +175,8 @@ def _step_sentence(lesson: LinearProgramLesson, k: int) -> str:
            " Now no point is wrong.")
     if k == 0:
         return (f"Update 1: point {i + 1} has y·score {value(before)} ≤ 0, so θ steps by "
-                f"y⁽ⁱ⁾x⁽ⁱ⁾, perpendicular to its line and towards its side: y·score "
-                f"{value(before)} → {value(after)}.{now}")
+                f"y⁽ⁱ⁾x⁽ⁱ⁾, perpendicular to its lines (dashed: y·score 0) and towards the side "
+                f"where it is right: y·score {value(before)} → {value(after)}.{now}")
     return (f"Update {k + 1}: point {i + 1}, y·score {value(before)} → {value(after)}, "
             f"a step perpendicular to its line.{now}")
 
@@ -289,9 +289,8 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                ringed=[], boundary=None, diamond=None, inset=False,
                status="$theta <- theta + y^((i)) x^((i))$ when $y^((i)) theta^T x^((i)) <= 0$",
                view="walk" if zoomed else "near")
-    story.beat("Shaded from 0: the cone of every θ that separates, each y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0; the "
-               "region is its part where each is ≥ 1. The updates stop once θ is in the cone.",
-               "cone", cone=True)
+    story.beat("Shaded from 0: the cone of every θ that separates, each y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0. The "
+               "updates stop once θ is in the cone.", "cone", cone=True)
     explained = min(EXPLAINED_STEPS, M)
     for step in range(explained):
         i = lesson.updated_points[step]
@@ -330,9 +329,9 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
 def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     n = lesson.n
     low, high = lesson.mistake_range
-    story.beat(f"All {n} constraints{_zoomed_out(lesson)}, and each θ shaded by how many points "
-               f"its line gets wrong, the same all along its ray from 0: the more, the "
-               f"stronger.", "all-constraints", shown=None,
+    story.beat(f"All {n} constraints{_zoomed_out(lesson)}. The shading now counts mistakes: "
+               f"each θ by how many points its line gets wrong, the same all along its ray "
+               f"from 0, the more the stronger.", "all-constraints", shown=None,
                ringed=[], lines=True, probe=False, view="near", wrong_shading=True,
                status=f"shade: points $theta$ gets wrong, from {low} (faintest) to {high}")
     story.beat(f"No θ is unshaded: every θ gets at least {low} wrong, so no line through the "
@@ -368,8 +367,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"it reaches.",
                "endless", endless=True, certificate=False, ringed=[], view="endless",
                min_seconds=endless_seconds(mistakes),
-               status=f"dashed: the best $theta$ it reaches, {lesson.endless_best[1]} of "
-                      f"{lesson.n} wrong")
+               status=f"mistakes per pass: {', '.join(map(str, mistakes))} · dashed: the "
+                      f"best $theta$ it reaches, {lesson.endless_best[1]} of {lesson.n} wrong")
     # the dashed best line stands beside it: the line meant is named
     _close_beat(story, lesson, lesson.endless_theta, "ends", "the last θ's line (solid)")
     if lesson.separable_with_offset:
@@ -399,8 +398,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    f"of {lesson.n} wrong, and {than}.",
                    "endless-offset", endless_offset=True, overlap=False, ringed=[],
                    min_seconds=endless_seconds(mistakes),
-                   status=f"dashed: the best line it reaches, {best} of {lesson.n} wrong; "
-                          f"the fewest of any line: {fewest}")
+                   status=f"mistakes per pass: {', '.join(map(str, mistakes))} · dashed: the "
+                          f"best line it reaches, {best} of {lesson.n} wrong; the fewest of "
+                          f"any line: {fewest}")
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:

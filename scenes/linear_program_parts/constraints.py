@@ -60,6 +60,7 @@ class ConstraintBeats:
         self.play(appear(self.shown_half), appear(self.shown_line), run_time=style.RUN_FADE)
         self.play(appear(self.shown_normal), appear(self.shown_label),
                   appear(self.shown_vector), run_time=style.RUN_FADE)
+        self.name_rings()
 
     def draw_duality(self, beat) -> None:
         """The point and its line light up; then a θ of its half-plane is marked in weight
@@ -308,3 +309,4 @@ class ConstraintBeats:
                                          theme, lambda inset: self.star_lines_on(inset),
                                          lines=[(star, level) for level in (0.0, 1.0, -1.0)])
             self.play(appear(self.least_inset), run_time=style.RUN_FADE)
+        self.name_rings()
