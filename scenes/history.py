@@ -202,6 +202,17 @@ class HistoryScene(LinvizScene):
         for at in (0.35, 0.65):  # the sheath, two pieces along it
             axon.add(RoundedRectangle(corner_radius=0.08, width=0.22 * length, height=0.2,
                                       **colour).move_to(start + at * length * RIGHT))
+        # its parts named, small and grey, until it turns into the model
+        names = VGroup(
+            text("dendrites", theme, style.FONT_SMALL, theme.muted).next_to(
+                branches[0], UP, buff=0.12),
+            text("cell body", theme, style.FONT_SMALL, theme.muted).next_to(body, DOWN,
+                                                                              buff=0.15),
+            text("axon", theme, style.FONT_SMALL, theme.muted).next_to(axon[0], DOWN,
+                                                                         buff=0.35))
+        body.add(names[1])
+        branches[0].add(names[0])
+        axon.add(names[2])
         return VGroup(body, branches, axon)
 
     def year_x(self, year: float) -> float:
@@ -507,7 +518,10 @@ class HistoryScene(LinvizScene):
                              fill_opacity=2 * XOR_SHADE_OPACITY),
                    math("h(x) = +1", theme, style.FONT_SMALL)).arrange(RIGHT, buff=0.12),
             VGroup(Circle(radius=0.13, color=theme.mistake, stroke_width=3),
-                   text("wrong side", theme, style.FONT_SMALL)).arrange(RIGHT, buff=0.12))
+                   text("wrong side", theme, style.FONT_SMALL)).arrange(RIGHT, buff=0.12),
+            VGroup(Line(ORIGIN, 0.26 * RIGHT, color=theme.boundary, stroke_width=3,
+                        stroke_opacity=XOR_TRIED_OPACITY),
+                   text("lines tried before", theme, style.FONT_SMALL)).arrange(RIGHT, buff=0.12))
         key.arrange(DOWN, aligned_edge=LEFT, buff=0.15).next_to(self.xor[0], RIGHT, buff=0.3)
         key.align_to(self.xor[0], DOWN)
         self.xor.add(key)
@@ -531,7 +545,7 @@ class HistoryScene(LinvizScene):
 
     def draw_winter(self, beat) -> None:
         width = min(CARD_WIDTH, XOR_CARD_RIGHT - XOR_CARD_TOP_LEFT[0])
-        card = self.card_for("1969 to the mid-1980s", ["the AI winter"], width,
+        card = self.card_for("after 1969, till the mid-1980s", ["the AI winter"], width,
                              XOR_CARD_TOP_LEFT)
         self.show_card(card, self.winter)
         # under the card, from its left
