@@ -158,18 +158,20 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                    f"its own side.",
                    "rings", ringed=list(near),
                    status=f"ringed: {nearest.replace('θ*', '$theta^*$')}, none inside the band")
-    story.beat(f"The perceptron on each data set shown, the run of median length among "
-               f"{lesson.repeats} drawn alike: {wording.count(wide.updates, 'update')} on the "
-               f"left, {wording.count(narrow.updates, 'update')} on the right.", "runs",
+    story.beat(f"The perceptron on each data set shown, a typical one: of {lesson.repeats} "
+               f"drawn alike, its update count is the median. "
+               f"{wording.count(wide.updates, 'update').capitalize()} on the left, "
+               f"{wording.count(narrow.updates, 'update')} on the right.", "runs",
                runs=True,
                status="white: $theta^*$, the widest band · pink: the perceptron's last $theta$")
     j, distance = final_line_nearest(narrow)
     if distance < band_half_width(narrow):  # the run's line is tighter than the widest band
         story.beat(f"Each run stops at the first line that separates: on the right its line "
-                   f"passes just {wording.significant(distance)} from point {j + 1}, nearer "
-                   f"than the band's {plane_margin(narrow)}.", "closest", closest=j,
-                   status=f"ringed: point {j + 1}, {wording.significant(distance)} from the "
-                          f"pink line, on its side")
+                   f"passes just {wording.significant(distance)} from the point ringed in "
+                   f"pink, nearer than the band's {plane_margin(narrow)}.", "closest",
+                   closest=j,
+                   status=f"ringed in pink: {wording.significant(distance)} from the pink "
+                          f"line, on its side")
     (wide_low, wide_high), (low, high) = lesson.wide_range, lesson.narrow_range
     story.beat(f"Over all {lesson.repeats} data sets of each: {wide_low} to {wide_high} "
                f"updates with the large margin, {low} to {high} with the small one.",

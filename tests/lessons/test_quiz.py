@@ -79,7 +79,8 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     for row, run in ((rows[0], wide), (rows[-1], narrow)):
         ms = sorted(r.updates for r in row)
         assert run.updates == ms[(len(ms) - 1) // 2] and run.seed in [r.seed for r in row]
-    assert f"the run of median length among {len(rows[0])} drawn alike" in said["runs"]
+    assert (f"of {len(rows[0])} drawn alike, its update count is the median"
+            in said["runs"])
     assert ("only allows many" in said["answer"]) == (wide.updates < narrow.updates)
     # the spread over each margin's data sets, recomputed from the sweep's rows
     spreads = [(min(r.updates for r in row), max(r.updates for r in row))
@@ -293,6 +294,7 @@ def test_the_narrow_runs_last_line_is_said_to_pass_close_when_it_is_tighter_than
         (beat,) = beats
         j = int(np.argmin(distances))
         assert beat.state["closest"] == j
-        assert f"passes just {significant(distances[j])} from point {j + 1}" in beat.sentence
+        assert (f"passes just {significant(distances[j])} from the point ringed in pink"
+                in beat.sentence)
     else:
         assert beats == []
