@@ -39,6 +39,8 @@ The state's keys:
   stronger: wedges from 0 (data no line through the origin separates: none is unshaded);
 - ``closeup``: the overlap's points magnified this many times in a close-up in the weight
   plane's place (the lesson's ``overlap_closeup``), or None;
+- ``score_bars``: a θ circles 0 in weight space and bars show the certificate's weighted
+  y·scores at it (they add up to 0: one is always ≤ 0);
 - ``weights_dim``: the weight plane is dimmed (the beat argues in data space, with an
   offset, which the plane of (θ₁, θ₂) through the origin does not show);
 - ``status``: the status line under the planes, or None.
@@ -219,7 +221,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         view="constraint" if zoomed else "near", probe=False, inset=False,
                         certificate=False, ringed=[], status=None, offset_line=False,
                         overlap=False, endless=False, endless_offset=False,
-                        weights_dim=False, wrong_shading=False, close=None, closeup=None)
+                        weights_dim=False, wrong_shading=False, close=None, closeup=None,
+                        score_bars=False)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -352,8 +355,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         status += "; " + place_tag_words(lesson, support[0])
     story.beat(proof,
                "certificate", ringed=support, certificate=True, wrong_shading=False, status=status)
-    story.beat("So for any θ their weighted y·scores add up to θᵀ0 = 0: one of them is ≤ 0, "
-               "a mistake, whatever θ is.", "proof",
+    story.beat("So for any θ, as this one circling 0, their weighted y·scores add up to "
+               "θᵀ0 = 0: one of them is ≤ 0, a mistake, whatever θ is.", "proof",
+               score_bars=True,
                status="$sum_i lambda_i y^((i)) theta^T x^((i)) = theta^T (sum_i lambda_i "
                       "y^((i)) x^((i))) = theta^T 0 = 0$")
     mistakes = lesson.endless_mistakes
@@ -366,6 +370,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"{wording.listed(mistakes)} mistakes as θ walks on{zoom}; dashed, the best θ "
                f"it reaches.",
                "endless", endless=True, certificate=False, ringed=[], view="endless",
+               score_bars=False,
                min_seconds=endless_seconds(mistakes),
                status=f"mistakes per pass: {', '.join(map(str, mistakes))} · dashed: the "
                       f"best $theta$ it reaches, {lesson.endless_best[1]} of {lesson.n} wrong")

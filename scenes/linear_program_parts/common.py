@@ -22,6 +22,9 @@ CONE_OPACITY = 0.12
 #: how far (screen units) the count of the fewest mistakes stands off the middle ray of
 #: their wedge, beyond its half width
 LABEL_OFF_WEDGE = 0.35
+#: the θ that circles 0 while the certificate's argument is said: its circle's radius (a
+#: share of the view's least reach from 0) and one turn's time (s)
+PROBE_RADIUS, PROBE_SECONDS = 0.5, 5.0
 #: the opacity the constraint lines step back to while weight space is shaded (by mistakes,
 #: or by the certificate's constraints met)
 LINES_UNDER_SHADING = 0.05

@@ -7,19 +7,20 @@ line that separates."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Indicate, Line, Polygon, Rectangle,
-                   ValueTracker, VGroup, VMobject, Wait, linear)
+from manim import (DOWN, LEFT, RIGHT, UP, Dot, Line, Polygon, Rectangle, ValueTracker, VGroup,
+                   VMobject, Wait, linear)
 
 from linviz import wording
 from linviz.geometry import clip_line, constraint_cells
-from scenes.linear_program_parts.common import (LINES_UNDER_SHADING, NAME_CLEARANCE, SIDE,
-                                                VEIL_OPACITY, WEIGHT_CENTER, WRONG_DARKEST,
-                                                WRONG_LIGHTEST, between)
+from linviz.ties import greatest_index
+from scenes.linear_program_parts.common import (LINES_UNDER_SHADING, NAME_CLEARANCE,
+                                                PROBE_RADIUS, PROBE_SECONDS,
+                                                WRONG_DARKEST, WRONG_LIGHTEST)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
-from scenes.toolkit.placement import (PLACE_TOLERANCE, beside_line, best_offset, box_around,
-                                      box_of, covered_area, segment_boxes)
-from scenes.toolkit.plane import DataPlane, Hyperplane
+from scenes.toolkit.placement import (PLACE_TOLERANCE, beside_line, box_around, box_of,
+                                      covered_area, segment_boxes)
+from scenes.toolkit.score_bars import ScoreBars
 from scenes.toolkit.screen_text import markup_with_math, text
 from scenes.toolkit.speed.fast_shapes import FastArrow
 from scenes.toolkit.vector_sum import vector_sum_inset
@@ -195,9 +196,46 @@ class NoSeparatorBeats:
         return numbers
 
     def draw_proof(self, beat) -> None:
-        """A line of the argument on the status line, while it is said."""
+        """The argument on the status line, and seen: a θ circles 0 in weight space while
+        bars between the planes show the certificate's weighted y·scores λᵢy⁽ⁱ⁾θᵀx⁽ⁱ⁾ at
+        it, which add up to 0, so one is always ≤ 0 (in the mistake colour)."""
         self.follow_beat(beat)
-        self.play(Wait(style.PAUSE_SHORT))
+        if not beat.state["score_bars"]:
+            self.play(Wait(style.PAUSE_SHORT))
+            return
+        theme, lesson, box = self.theme, self.lesson, self.weights.box
+        support = sorted(lesson.certificate)
+        weighted = np.array([lesson.certificate[i] * np.asarray(lesson.signed[i], dtype=float)
+                             for i in support])
+        # a circle round 0 well inside the view, from (and back to) the direction of the
+        # longest λᵢy⁽ⁱ⁾x⁽ⁱ⁾ (the first of equals), where its bar is the tallest
+        radius = PROBE_RADIUS * min(-box.x_min, box.x_max, -box.y_min, box.y_max)
+        longest = weighted[greatest_index(np.hypot(weighted[:, 0], weighted[:, 1]))]
+        start = float(np.arctan2(longest[1], longest[0]))
+        turn = ValueTracker(0.0)
+
+        def theta() -> np.ndarray:
+            angle = start + 2 * np.pi * turn.get_value()
+            return radius * np.array([np.cos(angle), np.sin(angle)])
+
+        probe = Dot(self.weight_point(theta()), radius=0.08, color=theme.normal)
+        probe.add_updater(lambda m: m.move_to(self.weight_point(theta())))
+        reach = radius * float(np.max(np.linalg.norm(weighted, axis=1)))
+        bars = ScoreBars([str(i + 1) for i in support], lambda: weighted @ theta(), reach,
+                         theme, "lambda_i y^((i)) theta^T x^((i))", "sum: 0")
+        # between the planes, clear of the weight plane's tick values
+        left = self.plane.frame.get_right()[0] + 0.1
+        right = min(m.get_left()[0] for m in (self.weights.frame, *self.weights.axes)) - 0.1
+        if bars.width > right - left:
+            bars.scale_to_fit_width(right - left)
+        bars.move_to(((left + right) / 2, self.plane.frame.get_center()[1], 0.0))
+        bars.follow()
+        self.play(appear(probe), appear(bars), run_time=style.RUN_FADE)
+        self.play(turn.animate.set_value(1.0), run_time=PROBE_SECONDS, rate_func=linear)
+        probe.clear_updaters()
+        bars.clear_updaters()
+        self.mark_for_beat(probe)
+        self.mark_for_beat(bars)
 
     def drop_certificate_inset(self) -> None:
         """The certificate's inset and names go: the data plane is needed again."""
@@ -242,17 +280,6 @@ class NoSeparatorBeats:
         self.play(appear(best), appear(self.best_mark(best_theta)), run_time=style.RUN_FADE)
         self.endless_drawings = VGroup(path, line, best)
 
-    def veil_weights(self) -> None:
-        """The weight plane dimmed: the beat argues with an offset, in data space."""
-        if getattr(self, "veil", None) is None:
-            # the whole plane, its tick values and names too (a bright fragment left out
-            # would read as a fault)
-            plane = self.weights
-            self.veil = Rectangle(width=plane.width + 0.4, height=plane.height + 0.4,
-                                  stroke_width=0, fill_color=self.theme.background,
-                                  fill_opacity=VEIL_OPACITY).move_to(plane.get_center())
-            self.play(appear(self.veil), run_time=style.RUN_FADE)
-
     def drop_endless(self) -> None:
         """The never-ending run's line leaves data space (its walk stays in weight space)."""
         drawings = getattr(self, "endless_drawings", None)
@@ -260,141 +287,3 @@ class NoSeparatorBeats:
             self.play(vanish(drawings[1]), vanish(drawings[2]), run_time=style.RUN_FADE)
             self.remove(drawings[1], drawings[2])
 
-    def draw_endless_offset(self, beat) -> None:
-        """The perceptron with an offset runs on through its passes: its line moves in data
-        space and never leaves every point on its side."""
-        self.follow_beat(beat)
-        names = getattr(self, "overlap_names", None)
-        if names is not None and self.on_screen(names):
-            self.play(vanish(names), run_time=style.RUN_FADE)
-            self.remove(names)
-        states = self.lesson.endless_offset.states
-        thetas = np.asarray(states["theta"], dtype=float)
-        offsets = np.asarray(states["theta0"], dtype=float)
-        tracker = ValueTracker(0.0)
-
-        def at() -> tuple[np.ndarray, float]:
-            t = tracker.get_value()
-            return between(thetas, t), float(between(offsets, t))
-
-        planes = [self.plane] + ([self.closeup] if self.closeup is not None else [])
-        lines = [self.moving_line(at, plane=plane) for plane in planes]
-        self.add(*lines)
-        self.play(tracker.animate.set_value(len(thetas) - 1),
-                  run_time=max(beat.min_seconds, style.RUN_INTRO), rate_func=linear)
-        for line in lines:
-            line.clear_updaters()
-        # the run's best line (the fewest errors) is what stays, dashed
-        k, _ = self.lesson.endless_offset_best
-        best = VGroup(*[self.dashed_run_line(thetas[k], float(offsets[k]), plane)
-                        for plane in planes])
-        self.play(*[vanish(line) for line in lines], appear(best), run_time=style.RUN_FADE)
-        self.remove(*lines)
-        self.endless_offset_line = best
-
-    def draw_offset_line(self, beat) -> None:
-        """The widest line with an offset, which separates what no line through 0 does."""
-        self.drop_least_inset()
-        self.drop_certificate_inset()
-        self.drop_endless()
-        self.follow_beat(beat)
-        self.veil_weights()
-        theta, theta0 = self.lesson.offset_line
-        line = Hyperplane(self.plane, theta, theta0, show_normal=False, show_notes=False)
-        self.play(appear(line), run_time=style.RUN_FADE * 2)
-
-    def draw_overlap(self, beat) -> None:
-        """Each class's points of the overlap joined (a segment, a triangle), the point
-        both hulls hold marked: no line has both on their sides."""
-        theme, lesson = self.theme, self.lesson
-        self.drop_least_inset()
-        self.drop_certificate_inset()
-        self.drop_endless()
-        self.follow_beat(beat)
-        if beat.state["weights_dim"]:
-            self.veil_weights()
-        hulls = self.overlap_hulls(self.plane)
-        shared = Dot(self.plane.c2p(lesson.overlap_point), radius=0.07, color=theme.highlight)
-        if beat.state["closeup"]:  # the points named where they read: in the close-up
-            self.closeup_drawing, marks = self.overlap_closeup()
-            self.play(appear(self.closeup_drawing), run_time=style.RUN_FADE * 2)
-            names = self.closeup_names(beat.state["ringed"])
-            hulls, shared = VGroup(hulls, marks[0]), VGroup(shared, marks[1])
-        else:
-            names = self.ring_names(beat.state["ringed"])
-        self.overlap_names = names
-        self.play(appear(hulls), appear(names), run_time=style.RUN_FADE * 2)
-        self.play(appear(shared), Indicate(shared, color=theme.highlight),
-                  run_time=style.RUN_FADE * 2)
-
-    def overlap_hulls(self, plane) -> VGroup:
-        """Each class's points of the overlap joined on ``plane`` (a segment, a triangle)."""
-        hulls, theme = VGroup(), self.theme
-        for weights, colour in zip(self.lesson.overlap, (theme.positive, theme.negative)):
-            corners = [plane.c2p(self.lesson.data.X[i]) for i in sorted(weights)]
-            if len(corners) == 2:
-                hulls.add(Line(*corners, color=colour, stroke_width=4))
-            elif len(corners) == 3:
-                hulls.add(Polygon(*corners, color=colour, stroke_width=3, fill_color=colour,
-                                  fill_opacity=0.25))
-        return hulls
-
-    def overlap_closeup(self) -> tuple[VGroup, tuple]:
-        """(the close-up of the overlap over the dimmed weight plane, (its hulls, its mark
-        of the point both hulls hold)): the lesson's ``overlap_closeup``
-        box drawn as large as the weight plane, with the points inside it, its square marked
-        on the data plane and "×k" over it. The close-up is :attr:`closeup`."""
-        theme, lesson = self.theme, self.lesson
-        box, zoom = lesson.overlap_closeup
-        X, y = lesson.data.X, lesson.data.y
-        inside = ((X[:, 0] >= box.x_min) & (X[:, 0] <= box.x_max) & (X[:, 1] >= box.y_min)
-                  & (X[:, 1] <= box.y_max))
-        self.closeup = DataPlane(X[inside], y[inside], theme, data=self.data, box=box,
-                                 side=SIDE, center=WEIGHT_CENTER, legend=False)
-        # in the weight plane's place: it leaves, with all drawn on it
-        self.clear_weights()
-        low, high = self.plane.c2p((box.x_min, box.y_min)), self.plane.c2p((box.x_max, box.y_max))
-        where = Rectangle(width=high[0] - low[0], height=high[1] - low[1], stroke_width=1.5,
-                          color=theme.highlight).move_to((low + high) / 2)
-        self.closeup.frame.set_stroke(theme.highlight, width=1.5)
-        times = text(f"×{zoom}", theme, style.FONT_SMALL, theme.highlight)
-        times.next_to(self.closeup.frame, UP, buff=0.08).align_to(self.closeup.frame, RIGHT)
-        copies = self.overlap_hulls(self.closeup)
-        shared = Dot(self.closeup.c2p(lesson.overlap_point), radius=0.09, color=theme.highlight)
-        return VGroup(self.closeup, where, times), (copies, shared)
-
-    def clear_weights(self) -> None:
-        """The weight plane leaves, with its veil and everything drawn over it (whatever
-        stands with its centre in the plane's box, but the status line)."""
-        low, high = self.weights.get_corner(DOWN + LEFT), self.weights.get_corner(UP + RIGHT)
-
-        def over(mobject) -> bool:
-            x, y = mobject.get_center()[:2]
-            return bool(low[0] <= x <= high[0] and low[1] <= y <= high[1])
-
-        leaving = [m for m in [*self.still_drawings, *self.mobjects]
-                   if m is not self.status and over(m)]
-        self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
-        self.remove(*leaving)
-        self.veil = None
-
-    def closeup_names(self, indices) -> VGroup:
-        """The points ``indices`` ringed and named in the close-up, each name beside its
-        marker (up-right first) where it covers the least of the close-up's markers and the
-        names before."""
-        theme, names, plane = self.theme, VGroup(), self.closeup
-        markers = box_around(plane.markers.positions(), plane.marker_size)
-        for i in sorted(indices):
-            name = text(str(i + 1), theme, style.FONT_SMALL, theme.highlight)
-            with_backdrop(name, theme)
-            taken = [box_of(n)[:, :5] for n in names]
-            offset = best_offset(plane.c2p(self.lesson.data.X[i]), (name.width, name.height),
-                                 np.vstack([markers, *taken]), plane.marker_size,
-                                 preferred=1, rings=2, bounds=plane.square_bounds())
-            name.move_to(plane.c2p(self.lesson.data.X[i]) + np.array([*offset, 0.0]))
-            names.add(name)
-        # each named point ringed there too, as on the data plane
-        rings = VGroup(*[Circle(radius=plane.ring_radius, color=theme.highlight,
-                                stroke_width=style.RING_STROKE).move_to(
-            plane.c2p(self.lesson.data.X[i])) for i in sorted(indices)])
-        return VGroup(rings, names)

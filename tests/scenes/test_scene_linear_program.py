@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from layout_check import outside, overlaps
+from scenes.toolkit.score_bars import ScoreBars
 from story_runs import frame_box, story_with, text_boxes
 
 
@@ -35,6 +36,7 @@ def drawn_state(scene) -> dict:
         "endless_offset": on(getattr(scene, "endless_offset_line", None) or object()),
         "closeup": scene.closeup_drawing is not None and on(scene.closeup_drawing),
         "cone": scene.cone is not None and on(scene.cone),
+        "score_bars": any(isinstance(m, ScoreBars) and on(m) for m in scene.mobjects),
     }
 
 
@@ -85,6 +87,7 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
         assert picture["wrong_shading"] == state["wrong_shading"], where
         assert picture["closeup"] == (state["closeup"] is not None), where
         assert picture["cone"] == state["cone"], where
+        assert picture["score_bars"] == state["score_bars"], where
         if state["closeup"] is not None:
             assert state["closeup"] == lesson.overlap_closeup[1] >= 2, where
             assert f"(magnified ×{state['closeup']} on the right)" in " ".join(

@@ -185,3 +185,30 @@ def test_a_plane_zoomed_by_set_box_maps_the_new_box_onto_the_same_square():
     grid_points = np.vstack([m.points for m in plane.grid.family_members_with_points()])
     xs = {round(float(plane.p2c(p)[0]), 6) for p in grid_points}
     assert {-0.9, -0.6, -0.3, 0.0, 0.3, 0.6, 0.9} <= xs
+
+
+def test_score_bars_stand_by_their_values_and_a_bar_at_or_below_0_is_a_mistake():
+    """Each bar reaches value × (half height / reach) above or below the zero line (a bar
+    of 0 keeps a sliver), in the correct colour above 0 and the mistake colour at or below
+    it; redrawn, the bars follow new values."""
+    from manim import ManimColor
+
+    from scenes.toolkit.score_bars import BAR_LEAST, ScoreBars
+
+    theme = style.DARK
+    values = np.array([1.0, -0.5, 0.0])
+    bars = ScoreBars(["a", "b", "c"], lambda: values, 2.0, theme, "x", "sum: 0",
+                     half_height=0.8)
+    bars.shift(np.array([1.5, -0.7, 0.0]))
+    bars.redraw()
+    zero = bars.zero.get_center()[1]
+    for bar, value in zip(bars.bars, values):
+        top, bottom = bar.get_top()[1], bar.get_bottom()[1]
+        reach = value * 0.8 / 2.0 if value else BAR_LEAST
+        assert (top - zero if value >= 0 else zero - bottom) == pytest.approx(abs(reach))
+        wanted = theme.correct if value > 0 else theme.mistake
+        assert bar.get_fill_color() == ManimColor(wanted)
+    values[:] = [-1.0, 0.5, 0.5]
+    bars.redraw()
+    assert bars.bars[0].get_bottom()[1] == pytest.approx(zero - 0.4)
+    assert bars.bars[0].get_fill_color() == ManimColor(theme.mistake)

@@ -1,0 +1,171 @@
+"""The beats of `linear-program` with an offset on data no line separates: the line that
+separates with an offset (drawn), or the overlap of the classes' hulls (in a close-up where
+its points sit close) and the perceptron with an offset running on for ever."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Indicate, Line, Polygon, Rectangle,
+                   ValueTracker, VGroup, linear)
+
+from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER, between
+from scenes.toolkit import style
+from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.placement import best_offset, box_around, box_of
+from scenes.toolkit.plane import DataPlane, Hyperplane
+from scenes.toolkit.screen_text import text
+
+
+class OffsetBeats:
+    """What the scene draws with an offset, in data space (a part of
+    :class:`scenes.linear_program.LinearProgramScene`)."""
+
+    def veil_weights(self) -> None:
+        """The weight plane dimmed: the beat argues with an offset, in data space."""
+        if getattr(self, "veil", None) is None:
+            # the whole plane, its tick values and names too (a bright fragment left out
+            # would read as a fault)
+            plane = self.weights
+            self.veil = Rectangle(width=plane.width + 0.4, height=plane.height + 0.4,
+                                  stroke_width=0, fill_color=self.theme.background,
+                                  fill_opacity=VEIL_OPACITY).move_to(plane.get_center())
+            self.play(appear(self.veil), run_time=style.RUN_FADE)
+
+    def draw_endless_offset(self, beat) -> None:
+        """The perceptron with an offset runs on through its passes: its line moves in data
+        space and never leaves every point on its side."""
+        self.follow_beat(beat)
+        names = getattr(self, "overlap_names", None)
+        if names is not None and self.on_screen(names):
+            self.play(vanish(names), run_time=style.RUN_FADE)
+            self.remove(names)
+        states = self.lesson.endless_offset.states
+        thetas = np.asarray(states["theta"], dtype=float)
+        offsets = np.asarray(states["theta0"], dtype=float)
+        tracker = ValueTracker(0.0)
+
+        def at() -> tuple[np.ndarray, float]:
+            t = tracker.get_value()
+            return between(thetas, t), float(between(offsets, t))
+
+        planes = [self.plane] + ([self.closeup] if self.closeup is not None else [])
+        lines = [self.moving_line(at, plane=plane) for plane in planes]
+        self.add(*lines)
+        self.play(tracker.animate.set_value(len(thetas) - 1),
+                  run_time=max(beat.min_seconds, style.RUN_INTRO), rate_func=linear)
+        for line in lines:
+            line.clear_updaters()
+        # the run's best line (the fewest errors) is what stays, dashed
+        k, _ = self.lesson.endless_offset_best
+        best = VGroup(*[self.dashed_run_line(thetas[k], float(offsets[k]), plane)
+                        for plane in planes])
+        self.play(*[vanish(line) for line in lines], appear(best), run_time=style.RUN_FADE)
+        self.remove(*lines)
+        self.endless_offset_line = best
+
+    def draw_offset_line(self, beat) -> None:
+        """The widest line with an offset, which separates what no line through 0 does."""
+        self.drop_least_inset()
+        self.drop_certificate_inset()
+        self.drop_endless()
+        self.follow_beat(beat)
+        self.veil_weights()
+        theta, theta0 = self.lesson.offset_line
+        line = Hyperplane(self.plane, theta, theta0, show_normal=False, show_notes=False)
+        self.play(appear(line), run_time=style.RUN_FADE * 2)
+
+    def draw_overlap(self, beat) -> None:
+        """Each class's points of the overlap joined (a segment, a triangle), the point
+        both hulls hold marked: no line has both on their sides."""
+        theme, lesson = self.theme, self.lesson
+        self.drop_least_inset()
+        self.drop_certificate_inset()
+        self.drop_endless()
+        self.follow_beat(beat)
+        if beat.state["weights_dim"]:
+            self.veil_weights()
+        hulls = self.overlap_hulls(self.plane)
+        shared = Dot(self.plane.c2p(lesson.overlap_point), radius=0.07, color=theme.highlight)
+        if beat.state["closeup"]:  # the points named where they read: in the close-up
+            self.closeup_drawing, marks = self.overlap_closeup()
+            self.play(appear(self.closeup_drawing), run_time=style.RUN_FADE * 2)
+            names = self.closeup_names(beat.state["ringed"])
+            hulls, shared = VGroup(hulls, marks[0]), VGroup(shared, marks[1])
+        else:
+            names = self.ring_names(beat.state["ringed"])
+        self.overlap_names = names
+        self.play(appear(hulls), appear(names), run_time=style.RUN_FADE * 2)
+        self.play(appear(shared), Indicate(shared, color=theme.highlight),
+                  run_time=style.RUN_FADE * 2)
+
+    def overlap_hulls(self, plane) -> VGroup:
+        """Each class's points of the overlap joined on ``plane`` (a segment, a triangle)."""
+        hulls, theme = VGroup(), self.theme
+        for weights, colour in zip(self.lesson.overlap, (theme.positive, theme.negative)):
+            corners = [plane.c2p(self.lesson.data.X[i]) for i in sorted(weights)]
+            if len(corners) == 2:
+                hulls.add(Line(*corners, color=colour, stroke_width=4))
+            elif len(corners) == 3:
+                hulls.add(Polygon(*corners, color=colour, stroke_width=3, fill_color=colour,
+                                  fill_opacity=0.25))
+        return hulls
+
+    def overlap_closeup(self) -> tuple[VGroup, tuple]:
+        """(the close-up of the overlap over the dimmed weight plane, (its hulls, its mark
+        of the point both hulls hold)): the lesson's ``overlap_closeup``
+        box drawn as large as the weight plane, with the points inside it, its square marked
+        on the data plane and "×k" over it. The close-up is :attr:`closeup`."""
+        theme, lesson = self.theme, self.lesson
+        box, zoom = lesson.overlap_closeup
+        X, y = lesson.data.X, lesson.data.y
+        inside = ((X[:, 0] >= box.x_min) & (X[:, 0] <= box.x_max) & (X[:, 1] >= box.y_min)
+                  & (X[:, 1] <= box.y_max))
+        self.closeup = DataPlane(X[inside], y[inside], theme, data=self.data, box=box,
+                                 side=SIDE, center=WEIGHT_CENTER, legend=False)
+        # in the weight plane's place: it leaves, with all drawn on it
+        self.clear_weights()
+        low, high = self.plane.c2p((box.x_min, box.y_min)), self.plane.c2p((box.x_max, box.y_max))
+        where = Rectangle(width=high[0] - low[0], height=high[1] - low[1], stroke_width=1.5,
+                          color=theme.highlight).move_to((low + high) / 2)
+        self.closeup.frame.set_stroke(theme.highlight, width=1.5)
+        times = text(f"×{zoom}", theme, style.FONT_SMALL, theme.highlight)
+        times.next_to(self.closeup.frame, UP, buff=0.08).align_to(self.closeup.frame, RIGHT)
+        copies = self.overlap_hulls(self.closeup)
+        shared = Dot(self.closeup.c2p(lesson.overlap_point), radius=0.09, color=theme.highlight)
+        return VGroup(self.closeup, where, times), (copies, shared)
+
+    def clear_weights(self) -> None:
+        """The weight plane leaves, with its veil and everything drawn over it (whatever
+        stands with its centre in the plane's box, but the status line)."""
+        low, high = self.weights.get_corner(DOWN + LEFT), self.weights.get_corner(UP + RIGHT)
+
+        def over(mobject) -> bool:
+            x, y = mobject.get_center()[:2]
+            return bool(low[0] <= x <= high[0] and low[1] <= y <= high[1])
+
+        leaving = [m for m in [*self.still_drawings, *self.mobjects]
+                   if m is not self.status and over(m)]
+        self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
+        self.remove(*leaving)
+        self.veil = None
+
+    def closeup_names(self, indices) -> VGroup:
+        """The points ``indices`` ringed and named in the close-up, each name beside its
+        marker (up-right first) where it covers the least of the close-up's markers and the
+        names before."""
+        theme, names, plane = self.theme, VGroup(), self.closeup
+        markers = box_around(plane.markers.positions(), plane.marker_size)
+        for i in sorted(indices):
+            name = text(str(i + 1), theme, style.FONT_SMALL, theme.highlight)
+            with_backdrop(name, theme)
+            taken = [box_of(n)[:, :5] for n in names]
+            offset = best_offset(plane.c2p(self.lesson.data.X[i]), (name.width, name.height),
+                                 np.vstack([markers, *taken]), plane.marker_size,
+                                 preferred=1, rings=2, bounds=plane.square_bounds())
+            name.move_to(plane.c2p(self.lesson.data.X[i]) + np.array([*offset, 0.0]))
+            names.add(name)
+        # each named point ringed there too, as on the data plane
+        rings = VGroup(*[Circle(radius=plane.ring_radius, color=theme.highlight,
+                                stroke_width=style.RING_STROKE).move_to(
+            plane.c2p(self.lesson.data.X[i])) for i in sorted(indices)])
+        return VGroup(rings, names)
