@@ -123,6 +123,12 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
     if inset:  # x would look on the line: said, and magnified while it is
         story.beat(f"So x ends just {value(lesson.final_distance)} inside the correct side "
                    f"(magnified ×{inset[1]}).", "magnify", inset=True)
+    # where the bound comes from: the last update was made on a mistake
+    before = value(lesson.from_start[k - 1] @ lesson.x)
+    story.beat("Why at most that many: before the last update x was still wrong, "
+               "θ⁽⁰⁾ᵀx + (k − 1)‖x‖² ≤ 0, so k ≤ −θ⁽⁰⁾ᵀx/‖x‖² + 1.", "hold",
+               status=f"before update $k = {k}$: $(theta^((0)))^T x + (k - 1) norm(x)^2 = "
+                      f"{before} <= 0$")
     bound = whole_or_number(lesson.bound)
     story.beat(f"From any start: none if θ⁽⁰⁾ gets x right, else at most ‖θ⁽⁰⁾‖/‖x‖ + 1 "
                f"updates, here {bound}, by Cauchy–Schwarz; more for a longer θ⁽⁰⁾.", "answer",

@@ -42,6 +42,12 @@ def test_the_single_point_is_got_wrong_once_from_zero_and_boundedly_from_any_sta
     (answer,) = [b for b in one_point_storyboard(lesson).beats if b.motion == "answer"]
     formula, numbers = answer.state["chain"]
     assert numbers.startswith(f"k = {k} <= {middle:.2f} <= ")
+    # why: before the last update x was still wrong, θ⁽⁰⁾ᵀx + (k − 1)‖x‖² ≤ 0 (recomputed)
+    before = score + (k - 1) * float(x @ x)
+    assert before <= 0
+    (why,) = [b for b in one_point_storyboard(lesson).beats
+              if b.sentence.startswith("Why at most that many")]
+    assert f"= {before:.2f} <= 0$".replace("-", "−") in why.state["status"]
     assert "norm(theta^((0))) / norm(x)) + 1" in formula
     # x's distance to the last boundary (recomputed here): said, and magnified round x
     # whenever it is under a fortieth of the view's width (it would look on the line)
