@@ -39,8 +39,10 @@ def quoted(number: str) -> str:
     return f'"{number}"' if "," in number else number
 
 
-#: the side of each of the margin quiz's two planes on screen
-PANEL_SIDE = 4.4
+#: the side of each of the margin quiz's two planes on screen, and their centres (left of
+#: the middle: the narrow band's inset stands right of its plane, at its largest size)
+PANEL_SIDE = 4.1
+PANEL_CENTRES = ((-3.75, -0.4, 0.0), (2.8, -0.4, 0.0))
 #: the gap between the narrow band's inset, right of its plane, and the plane or the frame
 INSET_GAP = 0.12
 #: the circle of the points' reach: samples round it, and its opacity
@@ -343,8 +345,7 @@ class MarginQuizScene(QuizScene):
         theme = self.theme
         self.title = self.make_title("Quiz: a large or a small margin?")
         self.planes, self.stars, self.finals, self.counts = [], [], [], []
-        for run, centre in ((self.lesson.wide, (-3.4, -0.4, 0.0)),
-                            (self.lesson.narrow, (3.4, -0.4, 0.0))):
+        for run, centre in zip((self.lesson.wide, self.lesson.narrow), PANEL_CENTRES):
             data = run.data
             plane = DataPlane(data.X, data.y, theme, box=plane_box(run), side=PANEL_SIDE,
                               center=centre, legend=False)
