@@ -34,10 +34,8 @@ CARD_UNDER_RULE_TOP_LEFT = np.array([0.8, -0.2, 0.0])
 CARD_WIDTH = 5.6
 #: the update rule's top left (under the model's formula)
 RULE_TOP_LEFT = np.array([0.8, 0.85, 0.0])
-#: what was expected of the perceptron (002), as tags over the model's output, and their
-#: centres
+#: what was expected of the perceptron (002), as tags under the 1958 card
 HYPE_TAGS = ("recognise people", "‘consciousness’")
-HYPE_CENTRES = (np.array([0.3, 2.55, 0.0]), np.array([3.6, 2.55, 0.0]))
 #: the size of the years' labels and tick values on the timeline, and of XOR's tick values
 YEAR_FONT = 24
 #: from 1969 on, XOR is the picture: the model leaves and its formula moves to the top left
@@ -249,14 +247,16 @@ class HistoryScene(LinvizScene):
                 self.place_on_level(words, x - 0.1)
                 mark.add(words)
             self.event_marks.append(mark)
-        # what was expected of it: tags over the model's output, each in an outline
-        self.hype = VGroup()
-        for words, centre in zip(HYPE_TAGS, HYPE_CENTRES):
+        # what was expected of it: "expected:" and a tag for each thing, in an outline, in a
+        # row placed under the year's card (:meth:`draw_hype`)
+        self.hype = VGroup(text("expected:", theme, style.FONT_BODY, theme.muted))
+        for words in HYPE_TAGS:
             tag = text(words, theme, style.FONT_BODY, theme.highlight)
             outline = RoundedRectangle(corner_radius=0.15, width=tag.width + 0.4,
                                        height=tag.height + 0.3, color=theme.highlight,
                                        stroke_width=2)
-            self.hype.add(VGroup(outline, tag).move_to(centre))
+            self.hype.add(VGroup(outline, tag.move_to(outline)))
+        self.hype.arrange(RIGHT, buff=0.2)
         # Rosenblatt's update rule, undated, under the model's formula (at its risen place)
         (rule_event,) = [e for e in lesson.events if e.formula]
         label = text(rule_event.formula_label, theme, YEAR_FONT, theme.muted)
@@ -459,15 +459,18 @@ class HistoryScene(LinvizScene):
         self.show_card(self.events_card(beat.state["events"], top_left=top_left), *new)
 
     def draw_hype(self, beat) -> None:
-        """The tags grow out of the model's output, ±1, to their places."""
+        """The row under the year's card; its tags grow out of the model's output, ±1."""
+        self.hype.next_to(self.card, DOWN, buff=0.3).align_to(self.card, LEFT)
+        if self.hype.width > CARD_WIDTH:
+            self.hype.scale_to_fit_width(CARD_WIDTH).align_to(self.card, LEFT)
         output = self.body[-1].get_center()
         moves = []
-        for tag in self.hype:
+        for tag in self.hype[1:]:
             place = tag.get_center()
             tag.scale(0.2).move_to(output)
             moves.append(tag.animate.scale(5.0).move_to(place))
         self.add(self.hype)
-        self.play(*moves, run_time=style.RUN_INTRO)
+        self.play(appear(self.hype[0]), *moves, run_time=style.RUN_INTRO)
 
     def xor_point(self, corner) -> np.ndarray:
         """The screen point of (x₁, x₂) in XOR's square."""
