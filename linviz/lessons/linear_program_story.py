@@ -372,8 +372,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "endless", endless=True, certificate=False, ringed=[], view="endless",
                score_bars=False,
                min_seconds=endless_seconds(mistakes),
-               status=f"mistakes per pass: {', '.join(map(str, mistakes))} · dashed: the "
-                      f"best $theta$ it reaches, {lesson.endless_best[1]} of {lesson.n} wrong")
+               status=f"per pass: {', '.join(map(str, mistakes))} · dashed: the best "
+                      f"$theta$ it reaches, {lesson.endless_best[1]} of {lesson.n} wrong")
     # the dashed best line stands beside it: the line meant is named
     _close_beat(story, lesson, lesson.endless_theta, "ends", "the last θ's line (solid)")
     if lesson.separable_with_offset:
@@ -403,9 +403,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    f"of {lesson.n} wrong, and {than}.",
                    "endless-offset", endless_offset=True, overlap=False, ringed=[],
                    min_seconds=endless_seconds(mistakes),
-                   status=f"mistakes per pass: {', '.join(map(str, mistakes))} · dashed: the "
-                          f"best line it reaches, {best} of {lesson.n} wrong; the fewest of "
-                          f"any line: {fewest}")
+                   status=f"per pass: {', '.join(map(str, mistakes))} · best line it "
+                          f"reaches, {best} of {lesson.n} wrong · fewest: {fewest}")
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:

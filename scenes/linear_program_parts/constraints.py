@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, DashedLine, Dot, Indicate, Line, Polygon,
-                   ValueTracker, VGroup, VMobject, linear, there_and_back)
+                   Rectangle, ValueTracker, VGroup, VMobject, linear, there_and_back)
 
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program import mistake_arcs
@@ -106,6 +106,9 @@ class ConstraintBeats:
         self.remove(self.shown_line)
         if beat.state["wrong_shading"]:  # under the lines: how many points each θ gets wrong
             self.wrong_shading = self.on_weights(self.wrong_shading_drawing)
+            # the ramp's key: the fewest and the most points wrong at its two ends
+            self.wrong_key_drawn = self.place_met_key(self.wrong_key(), [], [], [])
+            self.wrong_shading.add(self.wrong_key_drawn)
             # the lines, said, step back to a trace: the shading is what is read now
             self.play(appear(self.wrong_shading),
                       self.lines.animate.set_stroke(opacity=min(opacity, LINES_UNDER_SHADING)),
@@ -133,6 +136,21 @@ class ConstraintBeats:
             drawn.add(VGroup(*[Polygon(*corners, stroke_width=0, fill_color=self.theme.text,
                                        fill_opacity=opacity) for corners in shapes[level]]))
         return drawn
+
+    def wrong_key(self) -> VGroup:
+        """The key of :meth:`wrong_shading_drawing`: "points wrong", the fewest, a swatch
+        for each shade from the faintest, the most."""
+        theme = self.theme
+        low, high = self.lesson.mistake_range
+        swatches = VGroup(*[Rectangle(width=0.2, height=0.16, stroke_width=0,
+                                      fill_color=theme.text, fill_opacity=WRONG_LIGHTEST + (
+                                          WRONG_DARKEST - WRONG_LIGHTEST) * k / max(
+                                          WRONG_SHADES - 1, 1))
+                            for k in range(WRONG_SHADES)]).arrange(RIGHT, buff=0)
+        return VGroup(text("points wrong:", theme, style.FONT_TINY, theme.text),
+                      text(str(low), theme, style.FONT_TINY, theme.text), swatches,
+                      text(str(high), theme, style.FONT_TINY, theme.text)).arrange(RIGHT,
+                                                                                    buff=0.1)
 
     def wedge(self, start: float, end: float) -> list[np.ndarray]:
         """The screen corners of the part of the weight plane's box seen from 0 between
@@ -178,6 +196,14 @@ class ConstraintBeats:
         leader = Line(count.get_center() - side * (count.width / 2) * across, anchor,
                       color=theme.highlight, stroke_width=1.5)
         self.wrong_shading.add(outlines, leader, count)
+        # the key keeps off the count and its leader (to the corner they leave freest)
+        key = self.wrong_key_drawn
+        before = key.get_center()
+        self.place_met_key(key, [leader], [], [count])
+        if np.any(key.get_center() != before):
+            after = key.get_center()
+            key.move_to(before)
+            self.play(key.animate.move_to(after), run_time=style.RUN_FADE)
         self.play(appear(outlines), appear(leader), appear(count), run_time=style.RUN_FADE)
         self.play(outlines.animate(rate_func=there_and_back).set_fill(theme.highlight,
                                                                       opacity=0.3),

@@ -108,9 +108,10 @@ class NoSeparatorBeats:
         a line's stretch, an arrow's box ten), the corners in the order lower right, upper
         right, lower left, upper left; a tie (within PLACE_TOLERANCE) goes to the
         earlier."""
-        with_backdrop(key, self.theme)
+        if getattr(key, "background_rectangle", None) is None:  # placed again: it has one
+            with_backdrop(key, self.theme)
         frame = self.weights.frame
-        obstacles = np.vstack([box_of(name) for name in names]
+        obstacles = np.vstack([np.zeros((0, 5))] + [box_of(name) for name in names]
                               + [box_of(arrow, weight=10.0) for arrow in arrows]
                               + [segment_boxes(line.get_start(), line.get_end(), 0.05)
                                  for line in lines if isinstance(line, Line)])
@@ -128,12 +129,12 @@ class NoSeparatorBeats:
         ``count`` constraints a θ can fail, then "none failed: nowhere"."""
         theme, rows = self.theme, VGroup()
         for unmet in range(1, count + 1):
-            swatch = Rectangle(width=0.26, height=0.2, stroke_width=0, fill_color=theme.text,
+            swatch = Rectangle(width=0.22, height=0.16, stroke_width=0, fill_color=theme.text,
                                fill_opacity=self.unmet_opacity(unmet, count))
-            rows.add(VGroup(swatch, text(f"fails {unmet} of {count}", theme, style.FONT_SMALL))
+            rows.add(VGroup(swatch, text(f"fails {unmet} of {count}", theme, style.FONT_TINY))
                      .arrange(RIGHT, buff=0.1))
-        rows.add(text("fails none: nowhere", theme, style.FONT_SMALL, theme.text))
-        return rows.arrange(DOWN, aligned_edge=LEFT, buff=0.08)
+        rows.add(text("fails none: nowhere", theme, style.FONT_TINY, theme.text))
+        return rows.arrange(DOWN, aligned_edge=LEFT, buff=0.06)
 
     def side_arrow(self, ends, normal, length: float = 0.9) -> tuple[np.ndarray, np.ndarray]:
         """(base, tip) on screen of an arrow from the weight-space segment ``ends`` along
@@ -218,6 +219,8 @@ class NoSeparatorBeats:
             angle = start + 2 * np.pi * turn.get_value()
             return radius * np.array([np.cos(angle), np.sin(angle)])
 
+        # the points' lines y·score = 0, dashed: the sides the bars' signs are about
+        zeros = VGroup(*[self.zero_line(i) for i in support])
         probe = Dot(self.weight_point(theta()), radius=0.08, color=theme.normal)
         probe.add_updater(lambda m: m.move_to(self.weight_point(theta())))
         reach = radius * float(np.max(np.linalg.norm(weighted, axis=1)))
@@ -230,12 +233,12 @@ class NoSeparatorBeats:
             bars.scale_to_fit_width(right - left)
         bars.move_to(((left + right) / 2, self.plane.frame.get_center()[1], 0.0))
         bars.follow()
-        self.play(appear(probe), appear(bars), run_time=style.RUN_FADE)
+        self.play(appear(zeros), appear(probe), appear(bars), run_time=style.RUN_FADE)
         self.play(turn.animate.set_value(1.0), run_time=PROBE_SECONDS, rate_func=linear)
         probe.clear_updaters()
         bars.clear_updaters()
-        self.mark_for_beat(probe)
-        self.mark_for_beat(bars)
+        for mark in (zeros, probe, bars):
+            self.mark_for_beat(mark)
 
     def drop_certificate_inset(self) -> None:
         """The certificate's inset and names go: the data plane is needed again."""
