@@ -173,12 +173,11 @@ def _step_sentence(lesson: LinearProgramLesson, k: int) -> str:
     before = float(lesson.thetas[k] @ a)
     after = float(lesson.thetas[k + 1] @ a)
     wrong = lesson.wrong_after(k + 1)
-    now = (f" Now {wrong} of {lesson.n} points are wrong." if wrong else
-           " Now no point is wrong.")
+    now = f" Now {wrong} of {lesson.n} are wrong." if wrong else " Now none is wrong."
     if k == 0:
-        return (f"Update 1: point {i + 1} has y·score {value(before)} ≤ 0, so θ steps by "
-                f"y⁽ⁱ⁾x⁽ⁱ⁾, perpendicular to its lines (dashed: y·score 0) and towards the side "
-                f"where it is right: y·score {value(before)} → {value(after)}.{now}")
+        return (f"Update 1: point {i + 1}'s y·score is {value(before)} ≤ 0, so θ steps by "
+                f"y⁽ⁱ⁾x⁽ⁱ⁾, perpendicular to its lines, to its right side: {value(before)} → "
+                f"{value(after)}.{now}")
     return (f"Update {k + 1}: point {i + 1}, y·score {value(before)} → {value(after)}, "
             f"a step perpendicular to its line.{now}")
 

@@ -125,8 +125,8 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
                    f"(magnified ×{inset[1]}).", "magnify", inset=True)
     # where the bound comes from: the last update was made on a mistake
     before = value(lesson.from_start[k - 1] @ lesson.x)
-    story.beat("Why at most that many: before the last update x was still wrong, "
-               "θ⁽⁰⁾ᵀx + (k − 1)‖x‖² ≤ 0, so k ≤ −θ⁽⁰⁾ᵀx/‖x‖² + 1.", "hold",
+    story.beat("Why: before its last update x was still wrong, θ⁽⁰⁾ᵀx + (k − 1)‖x‖² ≤ 0, "
+               "and that bounds k.", "hold",
                status=f"before update $k = {k}$: $(theta^((0)))^T x + (k - 1) norm(x)^2 = "
                       f"{before} <= 0$")
     bound = whole_or_number(lesson.bound)
@@ -148,8 +148,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story.beat(f"On the left, the widest band has half-width {plane_margin(wide)} in the "
                f"plane.", "planes", question=False, planes=1)
     far = float(np.hypot(*np.asarray(wide.data.X, dtype=float)[farthest_point(wide)]))
-    story.beat(f"The theorem measures on [x, 1]: the farthest point, {value(far)} from 0, "
-               f"gives R = {said_reach(wide)} there; γ = {said_gamma(wide)}, so (R/γ)² = "
+    story.beat(f"On [x, 1] the farthest point, {value(far)} from 0, gives R = "
+               f"{said_reach(wide)}; γ = {said_gamma(wide)}, (R/γ)² = "
                f"{wording.grouped(wide.bound, 0)}.", "heading")
     zoom = magnification(narrow)
     shown = f" (magnified ×{zoom})" if zoom else ""

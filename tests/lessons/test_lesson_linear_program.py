@@ -645,7 +645,7 @@ def test_the_walk_stops_once_theta_is_in_the_cone_and_each_update_says_what_it_b
     said = [b.sentence for b in board.beats if b.motion == "walk-step"]
     for k, sentence in enumerate(said, 1):
         wrong = lesson.wrong_after(k)
-        assert (f"Now {wrong} of {len(y)} points are wrong." if wrong else
-                "Now no point is wrong.") in sentence
+        assert (f"Now {wrong} of {len(y)} are wrong." if wrong else
+                "Now none is wrong.") in sentence
     (cone,) = [b for b in board.beats if b.motion == "cone"]
     assert "The updates stop once θ is in the cone." in cone.sentence and cone.state["cone"]

@@ -46,7 +46,7 @@ def test_the_single_point_is_got_wrong_once_from_zero_and_boundedly_from_any_sta
     before = score + (k - 1) * float(x @ x)
     assert before <= 0
     (why,) = [b for b in one_point_storyboard(lesson).beats
-              if b.sentence.startswith("Why at most that many")]
+              if b.sentence.startswith("Why: before its last update")]
     assert f"= {before:.2f} <= 0$".replace("-", "−") in why.state["status"]
     assert "norm(theta^((0))) / norm(x)) + 1" in formula
     # x's distance to the last boundary (recomputed here): said, and magnified round x
