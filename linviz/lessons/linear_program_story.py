@@ -175,9 +175,10 @@ def _step_sentence(lesson: LinearProgramLesson, k: int) -> str:
     wrong = lesson.wrong_after(k + 1)
     now = f" Now {wrong} of {lesson.n} are wrong." if wrong else " Now none is wrong."
     if k == 0:
-        return (f"Update 1: point {i + 1}'s y·score is {value(before)} ≤ 0, so θ steps by "
-                f"y⁽ⁱ⁾x⁽ⁱ⁾, perpendicular to its lines, to its right side: {value(before)} → "
-                f"{value(after)}.{now}")
+        # (why it is a mistake, ≤ 0, is the status line's rule: said too, the sentence ran
+        # past 12 s)
+        return (f"Update 1: point {i + 1}'s y·score {value(before)} → {value(after)}, as θ "
+                f"steps by y⁽ⁱ⁾x⁽ⁱ⁾, perpendicular to its lines.{now}")
     return (f"Update {k + 1}: point {i + 1}, y·score {value(before)} → {value(after)}, "
             f"a step perpendicular to its line.{now}")
 

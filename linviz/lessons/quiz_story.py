@@ -23,7 +23,7 @@ from ..storyboard import Storyboard, StoryWriter
 import numpy as np
 
 from .quiz import (MARGIN, ONE_POINT, MarginQuizLesson, OnePointLesson, band_half_width,
-                   farthest_point, final_line_nearest, magnification, margin_quiz_lesson,
+                   final_line_nearest, magnification, margin_quiz_lesson,
                    near_band, one_point_lesson)
 
 #: the motion of a beat that asks a quiz's question and pauses on it
@@ -147,10 +147,10 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
     story.beat(f"On the left, the widest band has half-width {plane_margin(wide)} in the "
                f"plane.", "planes", question=False, planes=1)
-    far = float(np.hypot(*np.asarray(wide.data.X, dtype=float)[farthest_point(wide)]))
-    story.beat(f"On [x, 1] the farthest point, {value(far)} from 0, gives R = "
-               f"{said_reach(wide)}; γ = {said_gamma(wide)}, (R/γ)² = "
-               f"{wording.grouped(wide.bound, 0)}.", "heading")
+    # (the farthest point's ‖x‖ is on screen beside its radius; said, the sentence ran
+    # past 12 s)
+    story.beat(f"On [x, 1] the farthest point gives R = {said_reach(wide)}; γ = "
+               f"{said_gamma(wide)}, (R/γ)² = {wording.grouped(wide.bound, 0)}.", "heading")
     zoom = magnification(narrow)
     shown = f" (magnified ×{zoom})" if zoom else ""
     near = near_band(narrow)
