@@ -133,13 +133,17 @@ class LinearProgramScene(ConstraintBeats, WalkBeats, NoSeparatorBeats, OffsetBea
     def weight_point(self, theta) -> np.ndarray:
         return self.weights.c2p(np.asarray(theta, dtype=float))
 
-    def constraint_line(self, i: int, colour, width: float = 1.5) -> VMobject:
-        """The line aᵢᵀθ = 1 of point i, clipped to the weight plane."""
-        ends = clip_line(self.lesson.signed[i], -1.0, self.weights.box)
+    def constraint_line(self, i: int, colour, width: float = 1.5, score: float = 1.0,
+                        dashed: bool = False) -> VMobject:
+        """The line aᵢᵀθ = ``score`` of point i (its constraint's, 1, by default; 0: where
+        its y·score changes sign), clipped to the weight plane, solid or dashed."""
+        ends = clip_line(self.lesson.signed[i], -score, self.weights.box)
         if ends is None:
             return VGroup()
-        return Line(self.weight_point(ends[0]), self.weight_point(ends[1]),
-                    stroke_width=width, color=colour)
+        start, end = self.weight_point(ends[0]), self.weight_point(ends[1])
+        if dashed:
+            return DashedLine(start, end, stroke_width=width, color=colour, dash_length=0.1)
+        return Line(start, end, stroke_width=width, color=colour)
 
     def ring(self, i: int) -> Circle:
         ring = Circle(radius=self.plane.ring_radius, color=self.theme.highlight,

@@ -8,8 +8,8 @@ runs (:mod:`linviz.lessons.quiz`, the storyboards in :mod:`linviz.lessons.quiz_s
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, DashedVMobject, Indicate, Line,
-                   SurroundingRectangle, ValueTracker, VGroup, VMobject, Wait, linear)
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Indicate, Line,
+                   SurroundingRectangle, ValueTracker, VGroup, Wait, linear)
 
 from linviz import wording
 from linviz.geometry import clip_line
@@ -27,7 +27,8 @@ from scenes.toolkit.speed.glyph_numbers import GlyphNumber
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.placement import (across, beside_line, best_offset, box_around,
                                       box_of, segment_boxes)
-from scenes.toolkit.plane import DataPlane, DataVector, Hyperplane, MarginBand
+from scenes.toolkit.plane import (DataPlane, DataVector, Hyperplane, MarginBand,
+                                  origin_circle_in_box)
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.score_line import ScoreLine
 from scenes.toolkit.screen_text import markup_with_math, math, text
@@ -45,8 +46,8 @@ PANEL_SIDE = 4.1
 PANEL_CENTRES = ((-3.75, -0.4, 0.0), (2.8, -0.4, 0.0))
 #: the gap between the narrow band's inset, right of its plane, and the plane or the frame
 INSET_GAP = 0.12
-#: the circle of the points' reach: samples round it, and its opacity
-REACH_SAMPLES, REACH_OPACITY = 240, 0.7
+#: the opacity of the circle of the points' reach
+REACH_OPACITY = 0.7
 
 
 class QuizScene(LinvizScene):
@@ -379,7 +380,8 @@ class MarginQuizScene(QuizScene):
         start, end = plane.c2p((0, 0)), plane.c2p(X[far])
         line = VGroup(DashedLine(start, end, color=self.theme.text, stroke_width=3,
                                  dash_length=0.08),
-                      self.reach_circle(plane, float(np.hypot(*X[far]))))
+                      origin_circle_in_box(plane, float(np.hypot(*X[far])), self.theme.muted)
+                      .set_stroke(opacity=REACH_OPACITY))
         name = math(f"norm(x) = {wording.number(float(np.hypot(*X[far])), 2)}", self.theme,
                     style.FONT_SMALL)
         with_backdrop(name, self.theme)
@@ -394,31 +396,6 @@ class MarginQuizScene(QuizScene):
                              bounds=box_of(plane.frame)[0, :4], rings=3, ring_cost=0.05)
         name.move_to(end + np.array([*offset, 0.0]))
         return VGroup(line, name)
-
-    def reach_circle(self, plane, radius: float) -> VGroup:
-        """The circle of ``radius`` round 0 that holds every point (the notes draw R as
-        one), dashed, drawn where it is inside the plane's box."""
-        box = plane.box
-        angles = np.linspace(0.0, 2 * np.pi, REACH_SAMPLES, endpoint=False)
-        points = radius * np.column_stack([np.cos(angles), np.sin(angles)])
-        inside = box.contains(points)
-        # runs of samples inside the box, round the circle (a run through angle 0 is one)
-        start = int(np.argmin(inside)) if not inside.all() else 0
-        order = np.roll(np.arange(len(points)), -start)
-        arcs, current = VGroup(), []
-        for k in [*order, order[0]] if inside.all() else order:
-            if inside[k]:
-                current.append(plane.c2p(points[k]))
-            elif len(current) > 1:
-                arcs.add(DashedVMobject(VMobject().set_points_as_corners(current),
-                                        num_dashes=max(2, len(current) // 3)))
-                current = []
-            else:
-                current = []
-        if len(current) > 1:
-            arcs.add(DashedVMobject(VMobject().set_points_as_corners(current),
-                                    num_dashes=max(2, len(current) // 3)))
-        return arcs.set_stroke(self.theme.muted, width=2, opacity=REACH_OPACITY)
 
     def heading(self, run, plane):
         """γ and (R/γ)² over a plane."""

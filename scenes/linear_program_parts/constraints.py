@@ -107,7 +107,7 @@ class ConstraintBeats:
         if beat.state["wrong_shading"]:  # under the lines: how many points each θ gets wrong
             self.wrong_shading = self.on_weights(self.wrong_shading_drawing)
             # the ramp's key: the fewest and the most points wrong at its two ends
-            self.wrong_key_drawn = self.place_met_key(self.wrong_key(), [], [], [])
+            self.wrong_key_drawn = self.place_key(self.wrong_key(), [], [], [])
             self.wrong_shading.add(self.wrong_key_drawn)
             # the lines, said, step back to a trace: the shading is what is read now
             self.play(appear(self.wrong_shading),
@@ -199,7 +199,7 @@ class ConstraintBeats:
         # the key keeps off the count and its leader (to the corner they leave freest)
         key = self.wrong_key_drawn
         before = key.get_center()
-        self.place_met_key(key, [leader], [], [count])
+        self.place_key(key, [leader], [], [count])
         if np.any(key.get_center() != before):
             after = key.get_center()
             key.move_to(before)

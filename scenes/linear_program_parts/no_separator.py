@@ -50,7 +50,7 @@ class NoSeparatorBeats:
             self.remove(shading)
         self.play(self.lines.animate.set_stroke(opacity=LINES_UNDER_SHADING), run_time=style.RUN_FADE)
         arrows = [part for part in halves if isinstance(part, FastArrow)]
-        key = self.place_met_key(self.met_key(len(support)), lines, arrows, numbers)
+        key = self.place_key(self.met_key(len(support)), lines, arrows, numbers)
         self.play(appear(halves), appear(lines), appear(numbers), appear(key),
                   run_time=style.RUN_FADE)
         self.certificate_weights = (halves, lines, numbers, key)
@@ -102,9 +102,9 @@ class NoSeparatorBeats:
             return 0.0
         return WRONG_LIGHTEST + (WRONG_DARKEST - WRONG_LIGHTEST) * (unmet - 1) / max(count - 1, 1)
 
-    def place_met_key(self, key: VGroup, lines, arrows, names) -> VGroup:
+    def place_key(self, key: VGroup, lines, arrows, names) -> VGroup:
         """``key`` on a backdrop in the corner of the weight plane where it covers least of
-        the certificate's ``lines``, ``arrows`` and ``names`` (a name weighs a hundred times
+        the ``lines``, ``arrows`` and ``names`` drawn there (a name weighs a hundred times
         a line's stretch, an arrow's box ten), the corners in the order lower right, upper
         right, lower left, upper left; a tie (within PLACE_TOLERANCE) goes to the
         earlier."""
@@ -220,7 +220,8 @@ class NoSeparatorBeats:
             return radius * np.array([np.cos(angle), np.sin(angle)])
 
         # the points' lines y·score = 0, dashed: the sides the bars' signs are about
-        zeros = VGroup(*[self.zero_line(i) for i in support])
+        zeros = VGroup(*[self.constraint_line(i, theme.step, 2, score=0.0, dashed=True)
+                         for i in support])
         probe = Dot(self.weight_point(theta()), radius=0.08, color=theme.normal)
         probe.add_updater(lambda m: m.move_to(self.weight_point(theta())))
         reach = radius * float(np.max(np.linalg.norm(weighted, axis=1)))

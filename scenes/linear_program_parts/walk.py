@@ -10,7 +10,6 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Indicate, Lin
                    ValueTracker, VGroup, VMobject, linear)
 
 from linviz import wording
-from linviz.geometry import clip_line
 from linviz.lessons.linear_program import mistake_arcs
 from scenes.linear_program_parts.common import (CONE_OPACITY, LINES_UNDER_SHADING, between,
                                                 ray_end)
@@ -157,8 +156,9 @@ class WalkBeats:
             self.remove(self.shown_line)
         # the point's line y·score = 1 and, dashed, its line y·score = 0 (the side where
         # the point is right starts there)
-        self.shown_line = self.on_weights(lambda: VGroup(self.constraint_line(i, theme.step, 3),
-                                                         self.zero_line(i)))
+        self.shown_line = self.on_weights(lambda: VGroup(
+            self.constraint_line(i, theme.step, 3),
+            self.constraint_line(i, theme.step, 2, score=0.0, dashed=True)))
         self.drop_step_label()
         self.play(appear(self.shown_line), run_time=style.RUN_FADE)
         # the step grows with θ (never ahead of it), named by what it adds
@@ -178,15 +178,6 @@ class WalkBeats:
         self.play(appear(self.step_label), run_time=style.RUN_FADE)
         self.show_run_line(end)
         self.name_rings()
-
-    def zero_line(self, i: int) -> VMobject:
-        """The line aᵢᵀθ = 0 of point i (its y·score 0), dashed, clipped to the weight
-        plane."""
-        ends = clip_line(self.lesson.signed[i], 0.0, self.weights.box)
-        if ends is None:
-            return VGroup()
-        return DashedLine(self.weight_point(ends[0]), self.weight_point(ends[1]),
-                          color=self.theme.step, stroke_width=2, dash_length=0.1)
 
     def step_label_for(self, k: int) -> VMobject:
         """"+y⁽ⁱ⁾x⁽ⁱ⁾" beside step k of the walk, on the side away from the origin."""
