@@ -131,19 +131,21 @@ INSET_HALF_WIDTHS = 2.5
 INSET_LEAST_ZOOM = 3
 
 
-def magnified_box(view: Box, centre, half_width: float) -> tuple[Box, int] | None:
+def magnified_box(view: Box, centre, half_width: float,
+                  share: float = INSET_SHARE) -> tuple[Box, int] | None:
     """The square an inset magnifies round ``centre`` to make a width of ``half_width`` a
     side readable in a plane showing ``view``: (its box, the whole number of times it
-    magnifies), shown in a square :data:`INSET_SHARE` of the plane's side with
-    ``half_width`` at least :data:`INSET_HALF_WIDTHS` times a side; None when that
-    magnifies fewer than :data:`INSET_LEAST_ZOOM` times (the width reads as it is)."""
+    magnifies), shown in a square ``share`` of the plane's side (:data:`INSET_SHARE`
+    unless told) with ``half_width`` at least :data:`INSET_HALF_WIDTHS` times a side; None
+    when that magnifies fewer than :data:`INSET_LEAST_ZOOM` times (the width reads as it
+    is)."""
     width = float(view.x_max - view.x_min)
     if not half_width > 0:
         return None
-    zoom = int(np.floor(INSET_SHARE * width / (2 * INSET_HALF_WIDTHS * half_width) + 1e-9))
+    zoom = int(np.floor(share * width / (2 * INSET_HALF_WIDTHS * half_width) + 1e-9))
     if zoom < INSET_LEAST_ZOOM:
         return None
-    half = INSET_SHARE * width / (2 * zoom)
+    half = share * width / (2 * zoom)
     x, y = float(centre[0]), float(centre[1])
     return Box(x - half, x + half, y - half, y + half), zoom
 

@@ -27,13 +27,11 @@ AXIS_Y = -2.65
 AXIS_LEFT, AXIS_RIGHT = -6.2, 6.2
 #: the height between two levels of labels above the axis
 LEVEL_STEP = 0.5
-#: the headline card's top left and width (right of the neuron, under the formula); lower
-#: when the update rule stands between them
+#: the headline card's top left and width (right of the neuron, under the formula)
 CARD_TOP_LEFT = np.array([0.8, 0.75, 0.0])
-CARD_UNDER_RULE_TOP_LEFT = np.array([0.8, -0.2, 0.0])
 CARD_WIDTH = 5.6
-#: the update rule's top left (under the model's formula)
-RULE_TOP_LEFT = np.array([0.8, 0.85, 0.0])
+#: the gap between the 1960 card and Rosenblatt's update under it
+RULE_GAP = 0.3
 #: what was expected of the perceptron (002), as tags under the 1958 card
 HYPE_TAGS = ("recognise people", "‘consciousness’")
 #: the size of the years' labels and tick values on the timeline, and of XOR's tick values
@@ -257,13 +255,12 @@ class HistoryScene(LinvizScene):
                                        stroke_width=2)
             self.hype.add(VGroup(outline, tag.move_to(outline)))
         self.hype.arrange(RIGHT, buff=0.2)
-        # Rosenblatt's update rule, undated, under the model's formula (at its risen place)
+        # Rosenblatt's update rule (placed under the 1960 card when it comes, :meth:`draw_rule`)
         (rule_event,) = [e for e in lesson.events if e.formula]
         label = text(rule_event.formula_label, theme, YEAR_FONT, theme.muted)
         rule = math(rule_event.formula, theme, style.FONT_MATH)
         if rule.width > CARD_WIDTH:
             rule.scale_to_fit_width(CARD_WIDTH)
-        label.move_to(RULE_TOP_LEFT + np.array([label.width / 2, -label.height / 2, 0.0]))
         rule.next_to(label, DOWN, buff=0.15).align_to(label, LEFT)
         self.rule = VGroup(label, rule)
         # XOR's four corners at the card's right
@@ -450,13 +447,13 @@ class HistoryScene(LinvizScene):
         if not beat.state["hype"] and self.on_screen(self.hype):
             self.play(vanish(self.hype), run_time=style.RUN_FADE)
             self.remove(self.hype)
-        if beat.state["rule"] and not self.on_screen(self.rule):
-            # the rule under the model's formula, as the weights it changes flash
-            arrows = self.becomes[0]
-            self.play(appear(self.rule), Indicate(arrows, color=self.theme.normal, scale_factor=1.0),
-                      run_time=style.RUN_INTRO)
-        top_left = CARD_UNDER_RULE_TOP_LEFT if beat.state["rule"] else CARD_TOP_LEFT
-        self.show_card(self.events_card(beat.state["events"], top_left=top_left), *new)
+        self.show_card(self.events_card(beat.state["events"]), *new)
+
+    def draw_rule(self, beat) -> None:
+        """Rosenblatt's update under the 1960 card, as the weights it changes flash."""
+        self.rule.next_to(self.card, DOWN, buff=RULE_GAP).align_to(self.card, LEFT)
+        self.play(appear(self.rule), Indicate(self.becomes[0], color=self.theme.normal,
+                                              scale_factor=1.0), run_time=style.RUN_INTRO)
 
     def draw_hype(self, beat) -> None:
         """The row under the year's card; its tags grow out of the model's output, ±1."""

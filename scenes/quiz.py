@@ -8,13 +8,14 @@ runs (:mod:`linviz.lessons.quiz`, the storyboards in :mod:`linviz.lessons.quiz_s
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Indicate, Line,
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Indicate, Line,
                    SurroundingRectangle, ValueTracker, VGroup, Wait, linear)
 
 from linviz import wording
 from linviz.geometry import clip_line
-from linviz.lessons.quiz import (band_half_width, band_inset, farthest_point,
-                                 margin_quiz_lesson, one_point_lesson, plane_box)
+from linviz.lessons.quiz import (BAND_INSET_SHARE, band_half_width, band_inset,
+                                 farthest_point, margin_quiz_lesson, one_point_lesson,
+                                 plane_box)
 from linviz.lessons.quiz_story import (MARGIN_QUESTION, MARGIN_THEOREM, ONE_POINT_QUESTION,
                                        margin_storyboard, plane_margin, said_gamma,
                                        said_reach,
@@ -42,12 +43,33 @@ def quoted(number: str) -> str:
 
 #: the side of each of the margin quiz's two planes on screen, and their centres (left of
 #: the middle: the narrow band's inset stands right of its plane, at its largest size)
-PANEL_SIDE = 4.1
-PANEL_CENTRES = ((-3.75, -0.4, 0.0), (2.8, -0.4, 0.0))
+PANEL_SIDE = 3.8
+PANEL_CENTRES = ((-4.6, -0.2, 0.0), (0.3, -0.2, 0.0))
 #: the gap between the narrow band's inset, right of its plane, and the plane or the frame
 INSET_GAP = 0.12
+#: the strips of each margin's updates, right of the planes: the room left of their axis
+#: for the rows' names, the gap to the frame's edge, the axis's height, a row's height and
+#: the radius of a dot
+STRIP_NAMES, STRIP_EDGE, STRIP_AXIS_Y, STRIP_ROW, STRIP_DOT = 1.35, 0.45, -3.1, 0.5, 0.04
+#: a ring in the band's close-up, in rings of the plane (it leaves the marker whole)
+INSET_RING = 1.5
 #: the opacity of the circle of the points' reach
 REACH_OPACITY = 0.7
+
+
+def stacked_levels(xs, gap: float) -> list[int]:
+    """The level of each of the places ``xs`` on a strip of dots: in order of place (the
+    first of equals first), each on the lowest level where it stands at least ``gap`` from
+    every dot placed there before it."""
+    levels = [0] * len(xs)
+    placed: dict[int, list[float]] = {}
+    for i in sorted(range(len(xs)), key=lambda i: (xs[i], i)):
+        level = 0
+        while any(abs(xs[i] - x) < gap for x in placed.get(level, [])):
+            level += 1
+        placed.setdefault(level, []).append(xs[i])
+        levels[i] = level
+    return levels
 
 
 class QuizScene(LinvizScene):
@@ -348,7 +370,7 @@ class MarginQuizScene(QuizScene):
         self.planes, self.stars, self.finals, self.counts = [], [], [], []
         for run, centre in zip((self.lesson.wide, self.lesson.narrow), PANEL_CENTRES):
             data = run.data
-            plane = DataPlane(data.X, data.y, theme, box=plane_box(run), side=PANEL_SIDE,
+            plane = DataPlane(data.X, data.y, theme, box=plane_box(self.lesson), side=PANEL_SIDE,
                               center=centre, legend=False)
             a, c = run.theta_star[:2], float(run.theta_star[2])
             self.planes.append(plane)
@@ -371,6 +393,7 @@ class MarginQuizScene(QuizScene):
         self.inset = self.make_inset(self.lesson.narrow, self.planes[1])
         self.reaches = [self.reach(run, plane) for run, plane in
                         zip((self.lesson.wide, self.lesson.narrow), self.planes)]
+        self.strips = self.update_strips()
 
     def reach(self, run, plane) -> VGroup:
         """How far the points reach: a dashed line from 0 to the point of largest ‖x‖ (the
@@ -420,7 +443,7 @@ class MarginQuizScene(QuizScene):
         rest = math(f"<= (R \/ gamma)^2 = {bound}", self.theme, style.FONT_BODY)
         words = VGroup(updates, rest).arrange(RIGHT, buff=0.15)
         rest.align_to(updates, DOWN)
-        return words.next_to(plane.frame, DOWN, buff=0.4)
+        return words.next_to(plane.frame, DOWN, buff=0.35)
 
     def star_name(self, run, plane, avoid=None):
         """"θ*" beside θ*'s line near one of its ends, just outside the band: of the four
@@ -447,7 +470,7 @@ class MarginQuizScene(QuizScene):
         """The band magnified (:func:`linviz.lessons.quiz.band_inset`) in a corner of
         ``plane`` (:func:`scenes.toolkit.magnifier.magnifier`), with the run's last line
         when ``with_run``; None when the band reads as it is."""
-        found = band_inset(run)
+        found = band_inset(run, plane.box)
         if found is None:
             return None
         box, zoom = found
@@ -471,7 +494,7 @@ class MarginQuizScene(QuizScene):
                   self.camera.frame_width / 2 - INSET_GAP, plane.frame.get_top()[1])
         return magnifier(plane, run.data.X, run.data.y, box, zoom, theme, drawings,
                          lines=[(a, c + shift) for shift in (0.0, edge, -edge)]
-                         + [(theta, theta0)], beside=beside)
+                         + [(theta, theta0)], beside=beside, share=BAND_INSET_SHARE)
 
     def draw_planes(self, beat) -> None:
         """The next data set, with θ*, its band and its numbers."""
@@ -485,23 +508,80 @@ class MarginQuizScene(QuizScene):
             self.play(appear(self.inset), run_time=style.RUN_INTRO)
 
     def draw_rings(self, beat) -> None:
-        """The points whose markers the thin band's lines pass, ringed as they are said."""
+        """The points by the thin band's edges, ringed in its close-up as they are said."""
         self.show_words(beat.state["status"])
-        plane = self.planes[1]
-        self.near_rings = VGroup(*[
-            Circle(radius=plane.ring_radius, color=self.theme.highlight,
-                   stroke_width=style.RING_STROKE).move_to(plane.point(i))
-            for i in beat.state["ringed"]])
+        self.near_rings = VGroup(*[self.inset_ring(i, self.theme.highlight)
+                                   for i in beat.state["ringed"]])
         self.play(appear(self.near_rings), run_time=style.RUN_FADE)
 
+    def inset_ring(self, i: int, color, scale: float = 1.0) -> Circle:
+        """A ring round point ``i`` of the narrow run in the band's close-up (the
+        magnifier's plane, :func:`magnifier`), wide enough to leave its marker whole."""
+        inset = self.inset[2]
+        x = np.asarray(self.lesson.narrow.data.X[i], dtype=float)
+        return Circle(radius=INSET_RING * self.planes[1].ring_radius * scale, color=color,
+                      stroke_width=style.RING_STROKE).move_to(inset.c2p(x))
+
     def draw_closest(self, beat) -> None:
-        """The point nearest the narrow run's last line, ringed in the run's colour."""
+        """The point the narrow run's last line passes nearer than the band's edge, ringed
+        in the run's colour in the close-up."""
         self.show_words(beat.state["status"])
-        plane = self.planes[1]
-        self.closest_ring = Circle(radius=plane.ring_radius * 1.3, color=self.theme.step,
-                                   stroke_width=style.RING_STROKE)
-        self.closest_ring.move_to(plane.point(beat.state["closest"]))
+        self.closest_ring = self.inset_ring(beat.state["closest"], self.theme.step, 1.25)
         self.play(appear(self.closest_ring), run_time=style.RUN_FADE)
+
+    def update_strips(self) -> VGroup:
+        """The spread of M: on one logarithmic axis from 1 to the first power of 10 past
+        every M and (R/γ)², a row of dots for each margin (each dot a data set's M; dots
+        that would touch stacked upwards, :func:`stacked_levels`) and its (R/γ)² a bar,
+        the large margin's row under the small one's; right of the planes, under the
+        inset."""
+        theme, lesson = self.theme, self.lesson
+        highest = max(*lesson.wide_counts, *lesson.narrow_counts, lesson.wide.bound,
+                      lesson.narrow.bound)
+        decades = max(1, int(np.ceil(np.log10(highest) - 1e-9)))
+        left = self.planes[1].frame.get_right()[0] + STRIP_NAMES
+        width = self.camera.frame_width / 2 - STRIP_EDGE - left
+
+        def x_of(value: float) -> float:
+            return left + width * float(np.log10(value)) / decades
+
+        axis = Line((left, STRIP_AXIS_Y, 0), (left + width, STRIP_AXIS_Y, 0),
+                    color=theme.muted, stroke_width=2)
+        ticks, labels = VGroup(), VGroup()
+        for power in range(decades + 1):
+            x = x_of(10.0 ** power)
+            ticks.add(Line((x, STRIP_AXIS_Y - 0.05, 0), (x, STRIP_AXIS_Y + 0.05, 0),
+                           color=theme.muted, stroke_width=2))
+            labels.add(text(wording.grouped(10 ** power, 0), theme, style.FONT_TINY)
+                       .set_color(theme.muted).next_to(ticks[-1], DOWN, buff=0.06))
+        rows = VGroup()
+        step = 2 * STRIP_DOT + 0.02
+        for row, (counts, run, name) in enumerate(
+                ((lesson.wide_counts, lesson.wide, "large margin"),
+                 (lesson.narrow_counts, lesson.narrow, "small margin"))):
+            base = STRIP_AXIS_Y + STRIP_DOT + 0.08 + row * STRIP_ROW
+            xs = [round(x_of(count), 6) for count in counts]  # stacked by a stated rule
+            dots = VGroup(*[Dot((x, base + level * step, 0), radius=STRIP_DOT,
+                                color=theme.step)
+                            for x, level in zip(xs, stacked_levels(xs, step))])
+            bar = Line((x_of(run.bound), base - 2 * STRIP_DOT, 0),
+                       (x_of(run.bound), base + STRIP_ROW / 2, 0),
+                       color=theme.text, stroke_width=3)
+            words = text(name, theme, style.FONT_TINY).set_color(theme.muted)
+            words.next_to((left, base, 0), LEFT, buff=0.12)
+            row_drawn = VGroup(dots, bar, words)
+            row_drawn.counts = tuple(counts)
+            rows.add(row_drawn)
+        strips = VGroup(axis, ticks, labels, rows)
+        strips.decades = decades
+        return strips
+
+    def draw_hold(self, beat) -> None:
+        """The spread: each margin's data sets' M on its strip, while it is said."""
+        self.show_words(beat.state["status"])
+        if beat.state["strips"]:
+            self.play(appear(self.strips), run_time=style.RUN_INTRO)
+        self.play(Wait(style.PAUSE_SHORT))
 
     def draw_heading(self, beat) -> None:
         """The left plane's numbers, on [x, 1], come and are lit while they are said."""
@@ -519,6 +599,8 @@ class MarginQuizScene(QuizScene):
             self.play(vanish(self.inset), appear(with_run), run_time=style.RUN_FADE)
             self.remove(self.inset)
             self.inset = with_run
+            if getattr(self, "near_rings", None) is not None:  # the rings stay on top
+                self.add(self.near_rings)
 
     def replay_runs(self) -> None:
         """Both runs replayed side by side over one stretch of time, update by update: each

@@ -11,7 +11,7 @@ The state's keys:
 - ``timeline``: the years' axis is drawn;
 - ``events``: how many of the lesson's events stand on it;
 - ``hype``: the tags of what was expected of it (1958), grown out of the model's output;
-- ``rule``: Rosenblatt's update rule, under the model's formula;
+- ``rule``: Rosenblatt's update rule, under the 1960 card;
 - ``xor``: the four XOR corners are drawn beside 1969;
 - ``winter``: the AI winter's span is shaded on the axis;
 - ``agenda``: the lecture's plan (what the perceptron learns, where it fails) under the
@@ -44,8 +44,9 @@ def history_storyboard(lesson: HistoryLesson, scene: str = SCENE) -> Storyboard:
                "The New Yorker writes of digital brains.", "event", timeline=True, events=2)
     story.beat("Lots of hype: it was expected to recognise people, and eventually to gain "
                "consciousness.", "hype", hype=True)
-    story.beat("1960: Frank Rosenblatt with the Mark I Perceptron. His update: on a mistake, "
-               "add y⁽ⁱ⁾x⁽ⁱ⁾ to θ and y⁽ⁱ⁾ to θ₀.", "event", events=3, hype=False, rule=True)
+    story.beat("1960: Frank Rosenblatt with the Mark I Perceptron.", "event", events=3,
+               hype=False)
+    story.beat("His update: on a mistake, add y⁽ⁱ⁾x⁽ⁱ⁾ to θ and y⁽ⁱ⁾ to θ₀.", "rule", rule=True)
     story.beat("1969: Minsky and Papert's book “Perceptrons” shows it fails on XOR: no line "
                "separates these four points.", "xor", events=4, xor=True, neuron=0, rule=False)
     story.beat("That contributed to the AI winter, until the mid-1980s. This lecture shows "

@@ -144,11 +144,25 @@ class MarginQuizLesson:
 
     wide: MarginRun
     narrow: MarginRun
-    repeats: int = 1
-    #: the fewest and the most updates among each margin's data sets (wide, then narrow):
-    #: the spread the median run stands for
-    wide_range: tuple[int, int] = (0, 0)
-    narrow_range: tuple[int, int] = (0, 0)
+    #: the updates M of each of the wide margin's data sets, and of the narrow margin's, in
+    #: the sweep's order: the spread the median runs stand for
+    wide_counts: tuple[int, ...] = ()
+    narrow_counts: tuple[int, ...] = ()
+
+    @property
+    def repeats(self) -> int:
+        """How many data sets of each margin were run."""
+        return len(self.wide_counts)
+
+    @property
+    def wide_range(self) -> tuple[int, int]:
+        """The fewest and the most updates among the wide margin's data sets."""
+        return min(self.wide_counts), max(self.wide_counts)
+
+    @property
+    def narrow_range(self) -> tuple[int, int]:
+        """The fewest and the most updates among the narrow margin's data sets."""
+        return min(self.narrow_counts), max(self.narrow_counts)
 
     @property
     def wide_is_faster(self) -> bool:
@@ -162,9 +176,11 @@ def band_half_width(run: MarginRun) -> float:
     return float(run.gamma / np.hypot(*run.theta_star[:2]))
 
 
-def plane_box(run: MarginRun) -> Box:
-    """The part of the plane the run's data is drawn in (fitted to it)."""
-    return fitted_box(np.asarray(run.data.X, dtype=float))
+def plane_box(lesson: MarginQuizLesson) -> Box:
+    """The part of the plane both runs' data are drawn in (fitted to the two together):
+    one scale on both planes, so their bands compare by eye."""
+    return fitted_box(np.vstack([np.asarray(run.data.X, dtype=float)
+                                 for run in (lesson.wide, lesson.narrow)]))
 
 
 def nearest_point(run: MarginRun) -> int:
@@ -176,30 +192,39 @@ def nearest_point(run: MarginRun) -> int:
 
 #: the points within this many half-widths of θ*'s line are ringed on a magnified band
 NEAR_BAND = 1.5
+#: the magnified band's inset, beside its plane, as a share of the plane's side
+BAND_INSET_SHARE = 0.8
 
 
-def near_band(run: MarginRun) -> tuple[int, ...]:
-    """The points (0-based, in order) within :data:`NEAR_BAND` half-widths of θ*'s line
-    in the plane, when the band is magnified (at its scale their markers cross the line;
-    each lies outside the band, on its own side): () otherwise."""
-    if band_inset(run) is None:
+def near_band(run: MarginRun, view: Box) -> tuple[int, ...]:
+    """The points (0-based, in order) in the band's inset (:func:`band_inset` in a plane
+    showing ``view``) within :data:`NEAR_BAND` half-widths of θ*'s line, ringed there
+    (each lies outside the band, on its own side): () when the band is not magnified."""
+    found = band_inset(run, view)
+    if found is None:
         return ()
+    box = found[0]
     a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
-    margins = point_margins(run.data.X, run.data.y, a, c)
-    return tuple(int(i) for i in np.flatnonzero(margins <= NEAR_BAND * band_half_width(run)))
+    X = np.asarray(run.data.X, dtype=float)
+    margins = point_margins(X, run.data.y, a, c)
+    inside = ((X[:, 0] >= box.x_min) & (X[:, 0] <= box.x_max) & (X[:, 1] >= box.y_min)
+              & (X[:, 1] <= box.y_max))
+    near = inside & (margins <= NEAR_BAND * band_half_width(run))
+    return tuple(int(i) for i in np.flatnonzero(near))
 
 
-def band_inset(run: MarginRun) -> tuple[Box, int] | None:
-    """The band magnified (:func:`linviz.view_box.magnified_box`) round where the nearest
-    point's perpendicular meets θ*'s line: (box, times), or None when it reads as it is."""
+def band_inset(run: MarginRun, view: Box) -> tuple[Box, int] | None:
+    """The band magnified (:func:`linviz.view_box.magnified_box`, an inset
+    :data:`BAND_INSET_SHARE` of a plane showing ``view``) round where the nearest point's
+    perpendicular meets θ*'s line: (box, times), or None when it reads as it is."""
     a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
     foot = project_onto_line(run.data.X[nearest_point(run)], a, c)
-    return magnified_box(plane_box(run), foot, band_half_width(run))
+    return magnified_box(view, foot, band_half_width(run), share=BAND_INSET_SHARE)
 
 
-def magnification(run: MarginRun) -> int:
-    """How many times the band's inset magnifies the plane (0: no inset)."""
-    inset = band_inset(run)
+def magnification(run: MarginRun, view: Box) -> int:
+    """How many times the band's inset magnifies a plane showing ``view`` (0: no inset)."""
+    inset = band_inset(run, view)
     return inset[1] if inset else 0
 
 
@@ -212,12 +237,10 @@ def margin_quiz_lesson(seed: int = DEFAULT_SEED) -> MarginQuizLesson:
     rows = margin_speed_lesson(seed=seed).sweep.runs
     # the median run of each margin: a chosen run of a chain (margin-speed's) can be its
     # row's extreme, and one run's M is not what a margin typically takes
-    def spread(row) -> tuple[int, int]:
-        return min(run.updates for run in row), max(run.updates for run in row)
-
     return MarginQuizLesson(rows[0][median_run_index(rows[0])],
-                            rows[-1][median_run_index(rows[-1])], repeats=len(rows[0]),
-                            wide_range=spread(rows[0]), narrow_range=spread(rows[-1]))
+                            rows[-1][median_run_index(rows[-1])],
+                            wide_counts=tuple(run.updates for run in rows[0]),
+                            narrow_counts=tuple(run.updates for run in rows[-1]))
 
 
 def final_line_nearest(run: MarginRun) -> tuple[int, float]:
@@ -229,6 +252,20 @@ def final_line_nearest(run: MarginRun) -> tuple[int, float]:
     distances = np.abs(X @ theta + theta0) / float(np.hypot(*theta))
     i = least_index(distances)
     return i, float(distances[i])
+
+
+def close_in_inset(run: MarginRun, view: Box) -> int | None:
+    """The point the run's last line passes nearer than θ*'s band's edge (nearer than the
+    band's half-width: the perceptron stops at the first line that separates, not the
+    widest), when it stands in the band's close-up (:func:`band_inset` in a plane showing
+    ``view``); None otherwise."""
+    found = band_inset(run, view)
+    i, distance = final_line_nearest(run)
+    if found is None or not distance < band_half_width(run):
+        return None
+    box, x = found[0], np.asarray(run.data.X[i], dtype=float)
+    inside = box.x_min <= x[0] <= box.x_max and box.y_min <= x[1] <= box.y_max
+    return i if inside else None
 
 
 def farthest_point(run: MarginRun) -> int:

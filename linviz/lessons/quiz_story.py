@@ -9,11 +9,14 @@ the last boundary magnified), ``status``, ``chain`` (the bound on the updates: i
 formula and its numbers, two lines of Typst mathematics; None before the answer).
 States of ``quiz-margin``: ``question``, ``planes`` (how many of the two data sets are
 drawn, left first; a "heading" beat points at the left one's numbers),
-``inset`` (the narrow band magnified in a corner of its plane), ``ringed`` (the points
-nearest the narrow band, ringed on their own beat), ``closest`` (the point nearest the
-narrow run's last line, ringed when that line is tighter than the band; None otherwise), ``runs`` (each run's boundary, and
-its M ≤ (R/γ)² in large type under its plane), ``status`` (at the end the answer in
-words).
+``inset`` (the narrow band magnified beside its plane, both planes at one scale),
+``ringed`` (the points nearest θ* in that close-up, ringed there on their own beat),
+``closest`` (a point in the close-up the narrow run's last line passes nearer than the
+band's edge, ringed there in the run's colour; None when there is none),
+``runs`` (each run's boundary, and its M ≤ (R/γ)² in large type under its plane),
+``strips`` (under each answer, the M of each of its margin's data sets, a dot on a
+logarithmic axis, and (R/γ)² a bar),
+``status`` (at the end the answer in words).
 """
 
 from __future__ import annotations
@@ -22,9 +25,9 @@ from .. import wording
 from ..storyboard import Storyboard, StoryWriter
 import numpy as np
 
-from .quiz import (MARGIN, ONE_POINT, MarginQuizLesson, OnePointLesson, band_half_width,
-                   final_line_nearest, magnification, margin_quiz_lesson,
-                   near_band, one_point_lesson)
+from .quiz import (MARGIN, ONE_POINT, MarginQuizLesson, OnePointLesson, close_in_inset,
+                   magnification, margin_quiz_lesson, near_band, one_point_lesson,
+                   plane_box)
 
 #: the motion of a beat that asks a quiz's question and pauses on it
 QUIZ = "quiz"
@@ -142,7 +145,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     """Every beat of the margin quiz (see the module's docstring)."""
     wide, narrow = lesson.wide, lesson.narrow
     story = StoryWriter(scene, question=False, planes=0, runs=False, inset=False, status=None,
-                        ringed=[], closest=None)
+                        ringed=[], closest=None, strips=False)
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
     story.beat(f"On the left, the widest band has half-width {plane_margin(wide)} in the "
@@ -151,38 +154,38 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     # past 12 s)
     story.beat(f"On [x, 1] the farthest point gives R = {said_reach(wide)}; γ = "
                f"{said_gamma(wide)}, (R/γ)² = {wording.grouped(wide.bound, 0)}.", "heading")
-    zoom = magnification(narrow)
+    view = plane_box(lesson)
+    zoom = magnification(narrow, view)
     shown = f" (magnified ×{zoom})" if zoom else ""
-    near = near_band(narrow)
+    near = near_band(narrow, view)
     story.beat(f"On the right, half-width only {plane_margin(narrow)}{shown}: γ = "
                f"{said_gamma(narrow)}, (R/γ)² = "
                f"{wording.grouped(narrow.bound, 0)}.", "planes", planes=2, inset=bool(zoom))
-    if zoom and near:  # the points the thin band's lines pass, ringed as they are said
+    if near:  # the points by the thin band's edges in its close-up, ringed as said
         nearest = (f"the {len(near)} points nearest θ*" if len(near) > 1
                    else "the point nearest θ*")
-        story.beat(f"On the right, ringed: {nearest}. None lies inside the band; each is on "
-                   f"its own side.",
+        story.beat(f"In the close-up, ringed: {nearest}. None lies inside the band; each is "
+                   f"on its own side.",
                    "rings", ringed=list(near),
                    status=f"ringed: {nearest.replace('θ*', '$theta^*$')}, none inside the band")
-    story.beat(f"The perceptron on each data set shown, a typical one: of {lesson.repeats} "
-               f"drawn alike, its update count is the median. "
-               f"{wording.count(wide.updates, 'update').capitalize()} on the left, "
-               f"{wording.count(narrow.updates, 'update')} on the right.", "runs",
+    story.beat(f"We ran the perceptron on {lesson.repeats} data sets like each; shown, the "
+               f"median run: {wording.count(wide.updates, 'update')} on the left, "
+               f"{narrow.updates} on the right.", "runs",
                runs=True,
-               status="white: $theta^*$, the widest band · pink: the perceptron's last $theta$")
-    j, distance = final_line_nearest(narrow)
-    if distance < band_half_width(narrow):  # the run's line is tighter than the widest band
-        story.beat(f"Each run stops at the first line that separates: on the right its line "
-                   f"passes just {wording.significant(distance)} from the point ringed in "
-                   f"pink, nearer than the band's {plane_margin(narrow)}.", "closest",
-                   closest=j,
-                   status=f"ringed in pink: {wording.significant(distance)} from the pink "
-                          f"line, on its side")
+               status="$M$: the median run's updates · pink: its last $theta$ · white: "
+                      "$theta^*$, the widest band")
+    close = close_in_inset(narrow, view)
+    if close is not None:  # a point the last line passes by, in the close-up
+        story.beat("Each run stops at the first line that separates: on the right, its line "
+                   "passes nearer the point ringed in pink than θ*'s line does.", "closest",
+                   closest=close,
+                   status="ringed in pink: nearer the last line than $theta^*$ is")
     (wide_low, wide_high), (low, high) = lesson.wide_range, lesson.narrow_range
     story.beat(f"Over all {lesson.repeats} data sets of each: {wide_low} to {wide_high} "
                f"updates with the large margin, {low} to {high} with the small one.",
-               "hold", status=f"{lesson.repeats} data sets each: {wide_low} to {wide_high} "
-                              f"updates (left), {low} to {high} (right)")
+               "hold", strips=True,
+               status=f"dots: $M$ on each of {lesson.repeats} data sets (log scale) · bar: "
+                      f"$(R \/ gamma)^2$")
     if lesson.wide_is_faster:
         story.beat("So a large margin, compared with the reach R, guarantees few updates: "
                    "M ≤ (R/γ)². A small one only allows many.", "answer",

@@ -54,13 +54,14 @@ def clear_inset(plane: DataPlane, X: np.ndarray, avoid_for, lines=()) -> tuple[f
     return SHARES[0], best_place(plane, X, SHARES[0] * width, avoid_for(SHARES[0]), lines)[1]
 
 
-def outside_place(plane: DataPlane, beside, screen_box) -> tuple[float, np.ndarray] | None:
+def outside_place(plane: DataPlane, beside, screen_box,
+                  shares=SHARES) -> tuple[float, np.ndarray] | None:
     """(share, place) of an inset standing in the screen box ``beside`` (x0, y0, x1, y1,
-    outside the plane): the largest of :data:`SHARES` whose square fits in it, centred
+    outside the plane): the largest of ``shares`` whose square fits in it, centred
     across it, level with the square it magnifies (``screen_box(share)``) as far as it
     fits; None when none fits."""
     x0, y0, x1, y1 = (float(v) for v in beside)
-    for share in SHARES:
+    for share in shares:
         side = share * float(plane.frame.width)
         if side <= x1 - x0 and side <= y1 - y0:
             aim = screen_box(share)
@@ -151,7 +152,8 @@ def leader_corners(small, large) -> list:
 
 
 def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: int, theme,
-              drawings: Callable[[DataPlane], VMobject], lines=(), beside=None) -> VGroup:
+              drawings: Callable[[DataPlane], VMobject], lines=(), beside=None,
+              share: float = INSET_SHARE) -> VGroup:
     """The inset of ``plane`` showing ``box`` (``zoom`` times larger) with the points of
     ``X``, ``y`` inside it and ``drawings(inset)`` (lines, bands, rings drawn on the inset's
     plane) at the size and place :func:`clear_inset` picks (smaller, showing less round
@@ -159,21 +161,23 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     and "×zoom". ``lines`` (θ, θ₀) or ("segment", p, q): what is drawn on ``plane``,
     which it keeps off (:func:`line_samples`). ``beside``: a screen box (x0, y0, x1, y1)
     outside the plane where the inset stands when it fits (:func:`outside_place`), off the
-    data altogether."""
+    data altogether. ``share``: the share of the plane's side ``box`` was made for
+    (:func:`linviz.view_box.magnified_box`); beside the plane it may stand that large."""
     X, y = np.asarray(X, dtype=float), np.asarray(y)
-    def shrunk(share: float) -> Box:  # the magnified box at a share: same zoom, same centre
-        half = (box.x_max - box.x_min) / 2 * share / INSET_SHARE
+    def shrunk(size: float) -> Box:  # the magnified box at a share: same zoom, same centre
+        half = (box.x_max - box.x_min) / 2 * size / share
         x, y = (box.x_min + box.x_max) / 2, (box.y_min + box.y_max) / 2
         return Box(x - half, x + half, y - half, y + half)
 
-    def screen_box(share: float) -> np.ndarray:
-        part = shrunk(share)
+    def screen_box(size: float) -> np.ndarray:
+        part = shrunk(size)
         low, high = plane.c2p((part.x_min, part.y_min)), plane.c2p((part.x_max, part.y_max))
         return np.array([*low[:2], *high[:2]])
 
-    found = outside_place(plane, beside, screen_box) if beside is not None else None
-    share, place = found or clear_inset(plane, X, screen_box, lines)
-    box, side = shrunk(share), share * float(plane.frame.width)
+    shares = (share, *[s for s in SHARES if s < share])
+    found = outside_place(plane, beside, screen_box, shares) if beside is not None else None
+    size, place = found or clear_inset(plane, X, screen_box, lines)
+    box, side = shrunk(size), size * float(plane.frame.width)
     inside = ((X[:, 0] >= box.x_min) & (X[:, 0] <= box.x_max) & (X[:, 1] >= box.y_min)
               & (X[:, 1] <= box.y_max))
     low, high = plane.c2p((box.x_min, box.y_min)), plane.c2p((box.x_max, box.y_max))

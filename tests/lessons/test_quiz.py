@@ -76,7 +76,8 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
         assert ref["converged"] and ref["updates"] == run.updates <= run.bound
     board = margin_storyboard(lesson)
     said = {beat.motion: beat.sentence for beat in board.beats}
-    assert f"{wide.updates} update" in said["runs"] and f"{narrow.updates} update" in said["runs"]
+    assert (f"median run: {wide.updates} update" in said["runs"]
+            and f", {narrow.updates} on the right" in said["runs"])
     # each run is its margin's median by M among margin-speed's data sets of that margin
     # (one run's M is not what a margin typically takes), and it is said so
     from linviz.lessons.margin_speed import margin_speed_lesson
@@ -85,7 +86,7 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     for row, run in ((rows[0], wide), (rows[-1], narrow)):
         ms = sorted(r.updates for r in row)
         assert run.updates == ms[(len(ms) - 1) // 2] and run.seed in [r.seed for r in row]
-    assert (f"of {len(rows[0])} drawn alike, its update count is the median"
+    assert (f"on {len(rows[0])} data sets like each; shown, the median run"
             in said["runs"])
     assert ("only allows many" in said["answer"]) == (wide.updates < narrow.updates)
     # the spread over each margin's data sets, recomputed from the sweep's rows
@@ -181,6 +182,7 @@ def test_every_beat_ends_on_its_state(name):
             ring = getattr(scene, "closest_ring", None)
             state["closest"] = ring is not None and scene.on_screen(ring)
             state["ringed"] = len(getattr(scene, "near_rings", ()))
+            state["strips"] = scene.on_screen(scene.strips)
         drawn.append(state)
         layouts.append((scene.timeline.current[1], text_boxes(scene)))
 
@@ -205,8 +207,28 @@ def test_every_beat_ends_on_its_state(name):
             assert picture["answers"] == [beat.state["runs"]] * 2, where
             assert picture["ringed"] == len(beat.state["ringed"]), where
             assert picture["closest"] == (beat.state["closest"] is not None), where
+            assert picture["strips"] == beat.state["strips"], where
             for answer, run in zip(scene.answers, (lesson.wide, lesson.narrow)):
                 assert answer[0].source.strip("$ ") == f"M = {run.updates}", where
+    if name == "quiz-margin":  # each row's dots read back, on the axis, as its runs' M
+        axis, ticks, _, rows = scene.strips
+        left, right = axis.get_start()[0], axis.get_end()[0]
+        decades = len(ticks) - 1
+        for row, counts in zip(rows, (lesson.wide_counts, lesson.narrow_counts)):
+            dots = row[0]
+            read = [10 ** ((dot.get_center()[0] - left) / (right - left) * decades)
+                    for dot in dots]
+            np.testing.assert_allclose(read, counts, rtol=1e-4)
+            # no two dots overlap
+            centres = np.array([dot.get_center()[:2] for dot in dots])
+            gaps = np.linalg.norm(centres[:, None] - centres[None], axis=2)
+            assert np.all(gaps[np.triu_indices(len(dots), 1)] >= 2 * dots[0].radius)
+        for row, run in zip(rows, (lesson.wide, lesson.narrow)):  # the bar: (R/γ)²
+            bar_x = row[1].get_center()[0]
+            assert 10 ** ((bar_x - left) / (right - left) * decades) == pytest.approx(
+                run.bound, rel=1e-4)
+        if scene.inset is not None:  # the strips stand under the inset, clear of it
+            assert scene.strips.get_top()[1] < scene.inset.get_bottom()[1]
     problems = [(s[:40], a, b) for s, boxes in layouts for a, b in overlaps(boxes)]
     problems += [(s[:40], n) for s, boxes in layouts for n in outside(boxes, frame_box())]
     assert not problems, problems[:5]
@@ -217,10 +239,11 @@ def test_the_narrow_band_is_magnified_round_its_nearest_point(seed):
     """The inset magnifies the narrow band a whole number of times (as said), round the
     point nearest θ*'s line, whose distance is the band's half-width γ/‖a‖ (the max-margin
     separator's nearest point, found here by brute force over the points)."""
-    from linviz.lessons.quiz import (band_half_width, band_inset, magnification,
-                                     margin_quiz_lesson, nearest_point, plane_box)
+    from linviz.lessons.quiz import (BAND_INSET_SHARE, band_half_width, band_inset,
+                                     magnification, margin_quiz_lesson, nearest_point,
+                                     plane_box)
     from linviz.lessons.quiz_story import margin_storyboard
-    from linviz.view_box import INSET_HALF_WIDTHS, INSET_LEAST_ZOOM, INSET_SHARE
+    from linviz.view_box import INSET_HALF_WIDTHS, INSET_LEAST_ZOOM
 
     lesson = margin_quiz_lesson() if seed is None else margin_quiz_lesson(seed)
     run = lesson.narrow
@@ -231,16 +254,17 @@ def test_the_narrow_band_is_magnified_round_its_nearest_point(seed):
     # the first of the points at the least distance (support vectors tie to rounding)
     tied = [i for i, d in enumerate(distances) if d <= min(distances) * (1 + 1e-7)]
     assert nearest_point(run) == tied[0]
-    zoom = magnification(run)
+    whole = plane_box(lesson)
+    zoom = magnification(run, whole)
     (said,) = [beat.sentence for beat in margin_storyboard(lesson).beats
                if beat.motion == "planes" and beat.state["planes"] == 2]
     if not zoom:
         assert "magnified" not in said
         return
     assert zoom >= INSET_LEAST_ZOOM and f"magnified ×{zoom}" in said
-    box, whole = band_inset(run)[0], plane_box(run)
+    box = band_inset(run, whole)[0]
     # screen units per data unit, inset over plane: exactly the whole number said
-    scale = (INSET_SHARE / (box.x_max - box.x_min)) / (1.0 / (whole.x_max - whole.x_min))
+    scale = (BAND_INSET_SHARE / (box.x_max - box.x_min)) / (1.0 / (whole.x_max - whole.x_min))
     assert scale == pytest.approx(zoom, rel=1e-9)
     assert box.x_max - box.x_min >= 2 * INSET_HALF_WIDTHS * band_half_width(run) - 1e-12
     # centred on the line, where the nearest point's perpendicular meets it
@@ -252,10 +276,12 @@ def test_the_narrow_band_is_magnified_round_its_nearest_point(seed):
 
 @pytest.mark.parametrize("seed", [None, 1, 2])
 def test_the_points_the_narrow_bands_lines_cross_are_ringed_and_lie_outside_it(seed):
-    """On the magnified narrow band, the points within 1.5 half-widths of θ*'s line (their
-    distance recomputed here as |aᵀx + c|/‖a‖) are ringed and counted on the status line;
-    each is on its own side, outside the band (the band is the widest: none lies in it)."""
-    from linviz.lessons.quiz import NEAR_BAND, band_half_width, magnification
+    """In the narrow band's close-up, the points within 1.5 half-widths of θ*'s line (their
+    distance recomputed here as |aᵀx + c|/‖a‖) that lie in the close-up's square are
+    ringed and counted on the status line; each is on its own side, outside the band (the
+    band is the widest: none lies in it)."""
+    from linviz.lessons.quiz import (NEAR_BAND, band_half_width, band_inset, magnification,
+                                     plane_box)
 
     lesson = margin_quiz_lesson() if seed is None else margin_quiz_lesson(seed)
     run = lesson.narrow
@@ -264,27 +290,34 @@ def test_the_points_the_narrow_bands_lines_cross_are_ringed_and_lie_outside_it(s
     signed = y * (X @ a + c) / np.linalg.norm(a)
     half = band_half_width(run)
     assert np.all(signed >= half * (1 - 1e-9))  # every point outside the band, its side
-    near = [int(i) for i in np.flatnonzero(signed <= NEAR_BAND * half)]
     rings = [b for b in margin_storyboard(lesson).beats if b.motion == "rings"]
-    if magnification(run):
+    view = plane_box(lesson)
+    if magnification(run, view):
+        box = band_inset(run, view)[0]
+        shown = [box.x_min <= x[0] <= box.x_max and box.y_min <= x[1] <= box.y_max
+                 for x in np.asarray(X, dtype=float)]
+        near = [int(i) for i in np.flatnonzero((signed <= NEAR_BAND * half) & np.array(shown))]
+        assert near, "the close-up is round the nearest point: it holds at least that one"
         (beat,) = rings
         assert beat.state["ringed"] == near
         if len(near) > 1:
             assert f"ringed: the {len(near)} points nearest" in beat.state["status"]
-            assert (f"On the right, ringed: the {len(near)} points nearest θ*. None lies "
+            assert (f"In the close-up, ringed: the {len(near)} points nearest θ*. None lies "
                     f"inside") in beat.sentence
     else:
         assert rings == []
 
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_the_narrow_runs_last_line_is_said_to_pass_close_when_it_is_tighter_than_the_band(seed):
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_the_point_the_narrow_runs_last_line_passes_close_is_ringed_in_the_close_up(seed):
     """The perceptron stops at the first line that separates: the point nearest its last
-    line (the notes' loop run again here) is ringed and its distance said exactly when that
-    line passes nearer the points than the widest band's half-width (the least distance of
-    a point to θ*'s line, recomputed here)."""
-    from linviz.wording import significant
+    line (the notes' loop run again here) is ringed in the close-up, with a sentence, exactly
+    when that line passes it nearer than the widest band's half-width (the least distance
+    of a point to θ*'s line, recomputed here) and it stands in the close-up's square."""
+    from linviz.lessons.quiz import band_inset, plane_box
 
     lesson = margin_quiz_lesson(seed)
     run = lesson.narrow
@@ -295,12 +328,14 @@ def test_the_narrow_runs_last_line_is_said_to_pass_close_when_it_is_tighter_than
     assert np.all(y * (X @ theta + theta0) > 0)  # it separates: every point on its side
     a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
     half = float(np.min(y * (X @ a + c)) / np.linalg.norm(a))
+    j = int(np.argmin(distances))
+    found = band_inset(run, plane_box(lesson))
+    shown = found is not None and (found[0].x_min <= X[j, 0] <= found[0].x_max
+                                   and found[0].y_min <= X[j, 1] <= found[0].y_max)
     beats = [b for b in margin_storyboard(lesson).beats if b.motion == "closest"]
-    if distances.min() < half:
+    if distances[j] < half and shown:
         (beat,) = beats
-        j = int(np.argmin(distances))
         assert beat.state["closest"] == j
-        assert (f"passes just {significant(distances[j])} from the point ringed in pink"
-                in beat.sentence)
+        assert "passes nearer the point ringed in pink than θ*'s line does" in beat.sentence
     else:
         assert beats == []
