@@ -18,7 +18,9 @@ a run on a 1-D data set, which is drawn first (``toolkit.data_line``).
 
 Every number comes from the engine's trace; the animated state is a
 (fractional) index into a point's y·score history, and every drawing that
-moves is a function of it.
+moves is a function of it. What the scene draws is in :mod:`scenes.update_parts`: the
+identity of section 1 and the several updates of section 4; the real mistake and its
+number line (sections 2 and 3) are drawn here.
 """
 
 from __future__ import annotations
@@ -26,35 +28,26 @@ from __future__ import annotations
 import numpy as np
 from manim import (
     DOWN, LEFT, RIGHT, UP, Circle, DashedLine, FadeIn, Indicate, Rectangle, ValueTracker, VGroup,
-    config, linear, smooth,
+    config, smooth,
 )
 
 from linviz.lessons.perceptron import PASS_BUDGET
 from linviz.lessons.update import update_lesson
 from linviz.lessons.update_story import DEFAULT_DATA, update_storyboard
-from scenes.toolkit import style
 from scenes.base import LinvizScene
-from scenes.toolkit.data_line import DataLine
-from scenes.toolkit.speed.glyph_numbers import GlyphNumber
-from scenes.toolkit.speed.merging import merge_glyphs
-from scenes.toolkit.speed.fast_shapes import FastArrow
+from scenes.toolkit import style
 from scenes.toolkit.panels import LiveValue, Panel
 from scenes.toolkit.plane import DataPlane, Hyperplane
 from scenes.toolkit.score_line import ScoreLine
 from scenes.toolkit.screen_text import fmt, fmt_vector, math, text
-
-SCORE = "y^((i))(theta^T x^((i)) + theta_0)"
-NEW_SCORE = "y^((i))(theta'^T x^((i)) + theta'_0)"
-GAIN = "norm(x^((i)))^2 + 1"
-IDENTITY = (
-    "& {{ y^((i)) ((theta + y^((i)) x^((i)))^T x^((i)) + (theta_0 + y^((i)))) : line1 }} \\ "
-    "{{ &= {{ " + SCORE + " : old }} + {{ (y^((i)))^2 : ysq }}"
-    " {{ (x^((i) T) x^((i)) + 1) : gain }} : line2 }} \\ "
-    "{{ &= {{ " + SCORE + " : old }} + {{ (" + GAIN + ") : gain }} : line3 }}"
-)
+from scenes.toolkit.speed.fast_shapes import FastArrow
+from scenes.toolkit.speed.merging import merge_glyphs
+from scenes.update_parts.common import GAIN, NEW_SCORE, SCORE
+from scenes.update_parts.history import SeveralUpdates
+from scenes.update_parts.identity import UpdateIdentity
 
 
-class UpdateScene(LinvizScene):
+class UpdateScene(UpdateIdentity, SeveralUpdates, LinvizScene):
     """What one update does to a point's score, from the perceptron's own run."""
 
     default_data = DEFAULT_DATA["update"]
@@ -77,7 +70,6 @@ class UpdateScene(LinvizScene):
         #: what the scene says and shows, beat by beat (the lesson's)
         self.storyboard = update_storyboard(self.lesson, self.scene_name())
         return self.lesson.trace
-
 
     # -- the numbers -------------------------------------------------------
     def build(self) -> None:
@@ -128,39 +120,6 @@ class UpdateScene(LinvizScene):
         self.remove(veil)
 
     # -- 1. the identity -----------------------------------------------------
-    def build_identity(self) -> None:
-        """The rule, the identity's three lines and its conclusion, typeset once."""
-        theme = self.theme
-        self.title = merge_glyphs(self.make_title("What does an update do?"))
-        rule = text("A mistake on point $i$:  $theta <- theta + y^((i)) x^((i))$,  "
-                    "$theta_0 <- theta_0 + y^((i))$.  The new y·score of point $i$ is", theme)
-        rule.next_to(self.title, DOWN, buff=2 * style.BUFF)
-        self.identity = math(IDENTITY, theme, style.FONT_EQUATION, parts=True)
-        self.identity.next_to(rule, DOWN, buff=2 * style.BUFF)
-        # (y⁽ⁱ⁾)² in the colour of θ's normal: the highlight is the step colour in the light theme
-        for part, colour in (("old", theme.mistake), ("gain", theme.step),
-                             ("ysq", theme.normal)):
-            self.identity.select(part).set_color(colour)
-        # the lines come one at a time; each is drawn as one path per colour
-        lines = [merge_glyphs(self.identity.select(f"line{n}")) for n in (1, 2, 3)]
-        new_note = text("the y·score after the update", theme, style.FONT_SMALL, theme.muted)
-        new_note.next_to(lines[0], RIGHT, buff=style.BUFF)
-        why = text("$(y^((i)))^2 = 1$ since $y^((i)) = plus.minus 1$", theme, style.FONT_SMALL,
-                   theme.normal).next_to(lines[1], RIGHT, buff=style.BUFF)
-        new_note.align_to(why, LEFT)
-        # centre the derivation with its side notes
-        derivation = VGroup(*lines, new_note, why).set_x(0)
-        summary = VGroup(
-            text("new y·score $=$ " + coloured("old y·score", theme.mistake) + " $+$ "
-                 + coloured("$(" + GAIN + ")$", theme.step), theme),
-            text(coloured("$" + GAIN + " >= 1$", theme.step) + ": every update raises the "
-                 "y·score of its own point", theme),
-        ).arrange(DOWN, buff=style.SMALL_BUFF).next_to(derivation, DOWN, buff=2 * style.BUFF)
-        summary.set_x(0)
-        self.rule, self.identity_lines = rule, lines
-        self.identity_notes = (new_note, why)
-        self.identity_summary = summary
-
     def draw_rule(self, beat) -> None:
         self.play(FadeIn(self.title), FadeIn(self.rule), run_time=style.RUN_INTRO)
 
@@ -316,86 +275,6 @@ class UpdateScene(LinvizScene):
                            scale_factor=1.0),
                   run_time=self.reading_time(beat.sentence) / 2)
 
-    # -- 4. several updates ---------------------------------------------------
-    def build_history(self) -> None:
-        """The several updates' heading, data line (a 1-D data set of their own), number
-        line and table layout: made when the section starts (its text is set then)."""
-        theme = self.theme
-        trace, j = self.several_trace, self.several_point
-        data = trace.data
-        x_j, y_j = data.X[j], int(data.y[j])
-        x_text = fmt(x_j[0]) if data.n_features == 1 else fmt_vector(x_j)
-        gain = fmt(self.several_gain)
-        same_run = trace is self.trace
-        source = "the same run" if same_run else "a run on a 1-D data set"
-        heading = text(f"It can take several updates: {source}", theme, style.FONT_SMALL,
-                       theme.muted)
-        point_row = text(f"point $i = {j + 1}$:  $x^((i)) = {x_text}$,  $y^((i)) = {y_j:+d}$,  "
-                         f"$" + GAIN + f" = {gain}$", theme, style.FONT_PANEL)
-        legend = text(coloured("update on point $i$: $+ (" + GAIN + ")$", theme.step)
-                      + "#h(3em)" + coloured("update on another point", theme.muted), theme,
-                      style.FONT_SMALL)
-        top = VGroup(heading, point_row, legend).arrange(DOWN, buff=style.SMALL_BUFF)
-        top.next_to(self.title, DOWN, buff=style.SMALL_BUFF)
-        half_width = config.frame_width / 2
-        history_left = -half_width + style.HISTORY_COLUMN / 2 + style.BUFF
-        # a 1-D data set of its own run is drawn, top right, with the point ringed
-        data_line = point_mark = None
-        if not same_run and data.n_features == 1:
-            top.arrange(DOWN, buff=style.SMALL_BUFF, aligned_edge=LEFT)
-            top.next_to(self.title, DOWN, buff=style.SMALL_BUFF).set_x(history_left,
-                                                                        direction=LEFT)
-            data_line = DataLine(data.X[:, 0], data.y, theme, width=style.DATA_LINE_WIDTH)
-            data_line.shift(np.array([half_width - style.BUFF - data_line.get_right()[0],
-                                      top.get_y() - data_line.line.get_y(), 0.0]))
-            point_mark = data_line.mark(j, f"$i = {j + 1}$", theme.highlight)
-            #: where the data line goes once the table comes (shown large first)
-            self.data_line_corner = data_line.get_center()
-
-        last_state = self.rows[-1][1]
-        line = self.history_line = ScoreLine(self.history[:last_state + 1], theme,
-                                             width=style.HISTORY_LINE_WIDTH)
-        line.shift(RIGHT * (history_left - line.line.get_left()[0]))
-        line.shift(UP * (top.get_bottom()[1] - style.JUMP_LIFT - line.line.get_y()))
-        row_top = line.get_bottom()[1] - style.SMALL_BUFF
-        room = row_top - (-config.frame_height / 2 + style.BOTTOM_BUFF)
-        row_height = min(style.HISTORY_ROW_HEIGHT, room / (len(self.rows) + 1))
-        change_right = line.line.get_right()[0] + style.HISTORY_COLUMN
-        score_right = change_right + style.HISTORY_COLUMN
-        point_right = score_right + style.HISTORY_POINT_COLUMN
-        m_x = line.line.get_left()[0] - style.HISTORY_COLUMN / 4
-
-        def row_y(r: int) -> float:
-            return row_top - (r + 1.5) * row_height
-
-        def in_column(mobject, right: float, y: float):
-            return mobject.shift(np.array([right - mobject.get_right()[0], y - mobject.get_y(), 0]))
-
-        headers = VGroup(
-            math("M", theme, style.FONT_SMALL).set_color(theme.muted).move_to([m_x, row_y(-1), 0]),
-            in_column(text("change", theme, style.FONT_SMALL, theme.muted), change_right,
-                      row_y(-1)),
-            in_column(text("on point", theme, style.FONT_SMALL, theme.muted), point_right,
-                      row_y(-1)),
-            in_column(text("y·score", theme, style.FONT_SMALL, theme.muted), score_right,
-                      row_y(-1)),
-        )
-        zero = line.n2p(0.0)
-        zero_guide = DashedLine([zero[0], row_y(-0.5), 0],
-                                [zero[0], row_y(len(self.rows) - 0.5), 0],
-                                dash_length=0.08, color=theme.muted, stroke_width=2)
-
-        progress = ValueTracker(0.0)  # row r is played as progress goes from r to r + 1
-        line.marker.add_updater(lambda _: line.set_marker(self._history_at(progress.get_value())))
-        line.set_marker(float(self.history[0]))
-
-        self.history_parts = dict(heading=heading, data_line=data_line, point_mark=point_mark,
-                                  table=(point_row, legend, line, zero_guide, headers,
-                                         line.marker),
-                                  progress=progress, line=line, row_y=row_y,
-                                  in_column=in_column, m_x=m_x, change_right=change_right,
-                                  score_right=score_right, point_right=point_right)
-
     def draw_data_line(self, beat) -> None:
         """The 1-D data set of the several updates, large, its points lit while counted."""
         self.build_history()
@@ -425,57 +304,11 @@ class UpdateScene(LinvizScene):
         for r in range(first, end):
             self.play_history_row(r, style.RUN_JUMP if r == first else style.RUN_HISTORY_JUMP)
 
-    def play_history_row(self, r: int, run_time: float) -> None:
-        theme, parts = self.theme, self.history_parts
-        line, progress, row_y, in_column = (parts[k] for k in ("line", "progress", "row_y",
-                                                                "in_column"))
-        # the decimals at which every row's change adds up to its score (−3.544 + 1.585
-        # is −1.959, which two places would show as −3.54 + 1.59 = −1.96)
-        places = self.lesson.history_places
-        a, b, own = self.rows[r]
-        colour = theme.step if own else theme.muted
-        y = row_y(r)
-        start = np.array([line.n2p(self.history[a])[0], y, 0.0])
-        arrow = FastArrow(colour, stroke_width=3, tip_length=0.14, tip_width=0.12)
-        arrow.set_ends(start, start)
-        arrow.add_updater(lambda arrow, start=start, y=y: arrow.set_ends(
-            start, np.array([line.n2p(self._history_at(progress.get_value()))[0], y, 0.0])))
-        self.add(arrow)
-        before, after = float(self.history[a]), float(self.history[b])
-        self.play(progress.animate.set_value(r + 1), run_time=run_time,
-                  rate_func=smooth if own else linear)
-        arrow.clear_updaters()
-        # glyphs in the text colour, recoloured: one glyph set serves every column
-        change = GlyphNumber(("+" if after > before else "") + fmt(after - before, places),
-                             style.FONT_SMALL, theme.text).set_color(colour)
-        score = GlyphNumber(fmt(after, places), style.FONT_SMALL, theme.text).set_color(
-            theme.mistake if after <= 0 else theme.correct)
-        number = GlyphNumber(str(b) if b - a == 1 else f"{a + 1}-{b}", style.FONT_SMALL,
-                             theme.text).set_color(theme.muted).move_to([parts["m_x"], y, 0])
-        owner = self.lesson.row_point(r)
-        point = (GlyphNumber(str(owner + 1), style.FONT_SMALL, theme.text).set_color(colour)
-                 if owner is not None else text("others", theme, style.FONT_SMALL, colour))
-        for label in (change, score, number, point):
-            merge_glyphs(label)  # they never change again
-        in_column(change, parts["change_right"], y)
-        in_column(score, parts["score_right"], y)
-        in_column(point, parts["point_right"], y)
-        # what is done is still from now on
-        self.still(arrow, change, score, number, point)
-        self.history_rows_played = r + 1
-
     def draw_indicate_history(self, beat) -> None:
         """Where the y·score ends, which the sentence reads."""
         line = self.history_parts["line"]
         line.marker.clear_updaters()
         self.play(Indicate(line.marker, color=self.theme.highlight), run_time=style.RUN_INTRO)
-
-    def _history_at(self, s: float) -> float:
-        """Score of the several-updates point at row progress s (row r ends at s = r + 1)."""
-        r = min(max(int(np.floor(s)), 0), len(self.rows) - 1)
-        a, b, _ = self.rows[r]
-        fraction = min(max(s - r, 0.0), 1.0)
-        return float((1 - fraction) * self.history[a] + fraction * self.history[b])
 
 
 def interpolate_history(history: np.ndarray, s: float) -> float:
@@ -486,8 +319,3 @@ def interpolate_history(history: np.ndarray, s: float) -> float:
         return float(history[-1])
     fraction = s - low
     return float((1 - fraction) * history[low] + fraction * history[low + 1])
-
-
-def coloured(markup: str, colour: str) -> str:
-    """Typst markup drawn in ``colour`` (it keeps its colour when the whole is recoloured)."""
-    return f'#text(fill: rgb("{colour}"))[{markup}]'
