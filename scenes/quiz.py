@@ -17,7 +17,8 @@ from linviz.lessons.quiz import (BAND_INSET_SHARE, band_half_width, band_inset,
                                  farthest_point, margin_quiz_lesson, one_point_lesson,
                                  plane_box)
 from linviz.lessons.quiz_story import (MARGIN_QUESTION, MARGIN_THEOREM, ONE_POINT_QUESTION,
-                                       margin_storyboard, plane_margin, said_gamma,
+                                       farthest_norm, margin_storyboard, plane_margin,
+                                       said_gamma,
                                        said_reach,
                                        one_point_storyboard)
 from scenes.base import LinvizScene
@@ -44,13 +45,13 @@ def quoted(number: str) -> str:
 #: the side of each of the margin quiz's two planes on screen, and their centres (left of
 #: the middle: the narrow band's inset stands right of its plane, at its largest size)
 PANEL_SIDE = 3.8
-PANEL_CENTRES = ((-4.6, -0.2, 0.0), (0.3, -0.2, 0.0))
+PANEL_CENTRES = ((-4.6, -0.45, 0.0), (0.3, -0.45, 0.0))
 #: the gap between the narrow band's inset, right of its plane, and the plane or the frame
 INSET_GAP = 0.12
-#: the strips of each margin's updates, right of the planes: the room left of their axis
-#: for the rows' names, the gap to the frame's edge, the axis's height, a row's height and
-#: the radius of a dot
-STRIP_NAMES, STRIP_EDGE, STRIP_AXIS_Y, STRIP_ROW, STRIP_DOT = 1.35, 0.45, -3.1, 0.5, 0.04
+#: the strips of each margin's updates, right of the planes where the close-up stood: their
+#: gap to the plane (and the axis's height over its bottom), the gap to the frame's edge, a
+#: row's height and the radius of a dot
+STRIP_GAP, STRIP_EDGE, STRIP_ROW, STRIP_DOT = 0.45, 0.55, 1.5, 0.07
 #: a ring in the band's close-up, in rings of the plane (it leaves the marker whole)
 INSET_RING = 1.5
 #: the opacity of the circle of the points' reach
@@ -397,7 +398,8 @@ class MarginQuizScene(QuizScene):
 
     def reach(self, run, plane) -> VGroup:
         """How far the points reach: a dashed line from 0 to the point of largest ‖x‖ (the
-        one R is: R = √(‖x‖² + 1) on [x, 1]), named with its length in the plane."""
+        one R is: R = √(‖x‖² + 1) on [x, 1]), named with its length in the plane and the R
+        it gives."""
         X = np.asarray(run.data.X, dtype=float)
         far = farthest_point(run)
         start, end = plane.c2p((0, 0)), plane.c2p(X[far])
@@ -405,8 +407,7 @@ class MarginQuizScene(QuizScene):
                                  dash_length=0.08),
                       origin_circle_in_box(plane, float(np.hypot(*X[far])), self.theme.muted)
                       .set_stroke(opacity=REACH_OPACITY))
-        name = math(f"norm(x) = {wording.number(float(np.hypot(*X[far])), 2)}", self.theme,
-                    style.FONT_SMALL)
+        name = math(f"norm(x) = {farthest_norm(run)}", self.theme, style.FONT_SMALL)
         with_backdrop(name, self.theme)
         # beside the farthest point, where it covers the fewest markers, not the line and
         # not the inset (text on an inset weighs most)
@@ -423,11 +424,12 @@ class MarginQuizScene(QuizScene):
     def heading(self, run, plane):
         """γ and (R/γ)² over a plane."""
         bound = wording.grouped(run.bound, 0)
-        # two lines, each narrower than its plane (on one line the two planes' headings
+        # three lines, each narrower than its plane (on one line the two planes' headings
         # would meet between them): the band in the plane, then the theorem's numbers on
-        # [x, 1], which the left plane shows one beat later, as they are said
+        # [x, 1], R from the farthest ‖x‖ drawn, which the left plane shows one beat later,
+        # as they are said
         lines = [f"band $plus.minus {plane_margin(run)}$",
-                 f"on $[x, 1]$: $R = {said_reach(run)}$, "
+                 f"on $[x, 1]$: $R = sqrt({farthest_norm(run)}^2 + 1) = {said_reach(run)}$",
                  f"$gamma = {said_gamma(run)}$, $(R \/ gamma)^2 = {quoted(bound)}$"]
         words = VGroup(*[text(markup_with_math(line), self.theme, style.FONT_SMALL)
                          for line in lines]).arrange(DOWN, buff=0.1)
@@ -527,48 +529,54 @@ class MarginQuizScene(QuizScene):
         in the run's colour in the close-up."""
         self.show_words(beat.state["status"])
         self.closest_ring = self.inset_ring(beat.state["closest"], self.theme.step, 1.25)
-        self.play(appear(self.closest_ring), run_time=style.RUN_FADE)
+        rings = getattr(self, "near_rings", None)
+        fading = [vanish(rings)] if rings is not None and self.on_screen(rings) else []
+        self.play(appear(self.closest_ring), *fading, run_time=style.RUN_FADE)
+        if fading:  # the yellow rings told their part: the pink one stands alone
+            self.remove(rings)
 
     def update_strips(self) -> VGroup:
-        """The spread of M: on one logarithmic axis from 1 to the first power of 10 past
-        every M and (R/γ)², a row of dots for each margin (each dot a data set's M; dots
-        that would touch stacked upwards, :func:`stacked_levels`) and its (R/γ)² a bar,
-        the large margin's row under the small one's; right of the planes, under the
-        inset."""
-        theme, lesson = self.theme, self.lesson
+        """The spread of M, where the close-up stood (right of the planes): on one
+        logarithmic axis from 1 to the first power of 10 past every M and (R/γ)², a row of
+        dots for each margin, named above it (each dot a data set's M; dots that would touch
+        stacked upwards, :func:`stacked_levels`), and the (R/γ)² of the data set shown a
+        bar; the large margin's row under the small one's."""
+        theme, lesson, plane = self.theme, self.lesson, self.planes[1]
         highest = max(*lesson.wide_counts, *lesson.narrow_counts, lesson.wide.bound,
                       lesson.narrow.bound)
         decades = max(1, int(np.ceil(np.log10(highest) - 1e-9)))
-        left = self.planes[1].frame.get_right()[0] + STRIP_NAMES
+        left = plane.frame.get_right()[0] + STRIP_GAP
         width = self.camera.frame_width / 2 - STRIP_EDGE - left
+        axis_y = plane.frame.get_bottom()[1] + STRIP_GAP
 
         def x_of(value: float) -> float:
             return left + width * float(np.log10(value)) / decades
 
-        axis = Line((left, STRIP_AXIS_Y, 0), (left + width, STRIP_AXIS_Y, 0),
-                    color=theme.muted, stroke_width=2)
+        axis = Line((left, axis_y, 0), (left + width, axis_y, 0), color=theme.muted,
+                    stroke_width=2)
         ticks, labels = VGroup(), VGroup()
         for power in range(decades + 1):
             x = x_of(10.0 ** power)
-            ticks.add(Line((x, STRIP_AXIS_Y - 0.05, 0), (x, STRIP_AXIS_Y + 0.05, 0),
-                           color=theme.muted, stroke_width=2))
-            labels.add(text(wording.grouped(10 ** power, 0), theme, style.FONT_TINY)
-                       .set_color(theme.muted).next_to(ticks[-1], DOWN, buff=0.06))
+            ticks.add(Line((x, axis_y - 0.06, 0), (x, axis_y + 0.06, 0), color=theme.muted,
+                           stroke_width=2))
+            labels.add(text(wording.grouped(10 ** power, 0), theme, style.FONT_SMALL)
+                       .set_color(theme.muted).next_to(ticks[-1], DOWN, buff=0.08))
         rows = VGroup()
-        step = 2 * STRIP_DOT + 0.02
+        step = 2 * STRIP_DOT + 0.03
         for row, (counts, run, name) in enumerate(
-                ((lesson.wide_counts, lesson.wide, "large margin"),
-                 (lesson.narrow_counts, lesson.narrow, "small margin"))):
-            base = STRIP_AXIS_Y + STRIP_DOT + 0.08 + row * STRIP_ROW
+                ((lesson.wide_counts, lesson.wide, "large margin (left)"),
+                 (lesson.narrow_counts, lesson.narrow, "small margin (right)"))):
+            base = axis_y + STRIP_DOT + 0.15 + row * STRIP_ROW
             xs = [round(x_of(count), 6) for count in counts]  # stacked by a stated rule
+            levels = stacked_levels(xs, step)
             dots = VGroup(*[Dot((x, base + level * step, 0), radius=STRIP_DOT,
-                                color=theme.step)
-                            for x, level in zip(xs, stacked_levels(xs, step))])
-            bar = Line((x_of(run.bound), base - 2 * STRIP_DOT, 0),
-                       (x_of(run.bound), base + STRIP_ROW / 2, 0),
-                       color=theme.text, stroke_width=3)
-            words = text(name, theme, style.FONT_TINY).set_color(theme.muted)
-            words.next_to((left, base, 0), LEFT, buff=0.12)
+                                color=theme.step) for x, level in zip(xs, levels)])
+            bar = Line((x_of(run.bound), base - STRIP_DOT - 0.05, 0),
+                       (x_of(run.bound), base + STRIP_ROW / 2, 0), color=theme.text,
+                       stroke_width=3)
+            words = text(name, theme, style.FONT_SMALL).set_color(theme.muted)
+            top = base + max(levels) * step + STRIP_DOT
+            words.next_to((left, top, 0), UP, buff=0.12).align_to(axis, LEFT)
             row_drawn = VGroup(dots, bar, words)
             row_drawn.counts = tuple(counts)
             rows.add(row_drawn)
@@ -577,9 +585,16 @@ class MarginQuizScene(QuizScene):
         return strips
 
     def draw_hold(self, beat) -> None:
-        """The spread: each margin's data sets' M on its strip, while it is said."""
+        """The spread: the close-up (its part told) gives way to each margin's data sets'
+        M on the strips, while it is said."""
         self.show_words(beat.state["status"])
         if beat.state["strips"]:
+            leaving = [m for m in (self.inset, getattr(self, "near_rings", None),
+                                   getattr(self, "closest_ring", None))
+                       if m is not None and self.on_screen(m)]
+            if leaving:
+                self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
+                self.remove(*leaving)
             self.play(appear(self.strips), run_time=style.RUN_INTRO)
         self.play(Wait(style.PAUSE_SHORT))
 
@@ -587,8 +602,8 @@ class MarginQuizScene(QuizScene):
         """The left plane's numbers, on [x, 1], come and are lit while they are said."""
         self.remove(self.counts[0][0])
         self.add(self.counts[0])
-        self.play(appear(self.counts[0][1]), appear(self.reaches[0]), run_time=style.RUN_FADE)
-        self.play(Indicate(self.counts[0][1], color=self.theme.highlight, scale_factor=1.05),
+        self.play(appear(self.counts[0][1:]), appear(self.reaches[0]), run_time=style.RUN_FADE)
+        self.play(Indicate(self.counts[0][1:], color=self.theme.highlight, scale_factor=1.05),
                   run_time=style.PAUSE_READ)
 
     def draw_runs(self, beat) -> None:

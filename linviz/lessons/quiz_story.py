@@ -14,8 +14,8 @@ drawn, left first; a "heading" beat points at the left one's numbers),
 ``closest`` (a point in the close-up the narrow run's last line passes nearer than the
 band's edge, ringed there in the run's colour; None when there is none),
 ``runs`` (each run's boundary, and its M ≤ (R/γ)² in large type under its plane),
-``strips`` (under each answer, the M of each of its margin's data sets, a dot on a
-logarithmic axis, and (R/γ)² a bar),
+``strips`` (where the close-up stood, which leaves with its rings: the M of each margin's
+data sets, a row of dots on one logarithmic axis, and (R/γ)² of the one shown a bar),
 ``status`` (at the end the answer in words).
 """
 
@@ -26,7 +26,7 @@ from ..storyboard import Storyboard, StoryWriter
 import numpy as np
 
 from .quiz import (MARGIN, ONE_POINT, MarginQuizLesson, OnePointLesson, close_in_inset,
-                   magnification, margin_quiz_lesson, near_band, one_point_lesson,
+                   farthest_point, final_line_nearest, magnification, margin_quiz_lesson, near_band, one_point_lesson,
                    plane_box)
 
 #: the motion of a beat that asks a quiz's question and pauses on it
@@ -86,6 +86,13 @@ def said_gamma(run) -> str:
 def said_reach(run) -> str:
     """R on [x, 1] as shown (:func:`shown_reach_and_gamma`)."""
     return shown_reach_and_gamma(run)[0]
+
+
+def farthest_norm(run) -> str:
+    """The largest ‖x‖ in the plane as shown: with as many decimals as R on [x, 1]
+    (:func:`said_reach`), R = √(‖x‖² + 1) of it."""
+    places = len(said_reach(run).partition(".")[2])
+    return wording.number(float(np.hypot(*run.data.X[farthest_point(run)])), places)
 
 
 def plane_margin(run) -> str:
@@ -162,10 +169,11 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                f"{said_gamma(narrow)}, (R/γ)² = "
                f"{wording.grouped(narrow.bound, 0)}.", "planes", planes=2, inset=bool(zoom))
     if near:  # the points by the thin band's edges in its close-up, ringed as said
-        nearest = (f"the {len(near)} points nearest θ*" if len(near) > 1
-                   else "the point nearest θ*")
-        story.beat(f"In the close-up, ringed: {nearest}. None lies inside the band; each is "
-                   f"on its own side.",
+        nearest, where = ((f"the {len(near)} points nearest θ*",
+                           "None lies inside the band; each is on its own side.")
+                          if len(near) > 1 else
+                          ("the point nearest θ*", "It lies outside the band, on its side."))
+        story.beat(f"In the close-up, ringed: {nearest}. {where}",
                    "rings", ringed=list(near),
                    status=f"ringed: {nearest.replace('θ*', '$theta^*$')}, none inside the band")
     story.beat(f"We ran the perceptron on {lesson.repeats} data sets like each; shown, the "
@@ -173,21 +181,23 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                f"{narrow.updates} on the right.", "runs",
                runs=True,
                status="$M$: the median run's updates · pink: its last $theta$ · white: "
-                      "$theta^*$, the widest band")
+                      "$theta^*$, the centre of the widest band")
     close = close_in_inset(narrow, view)
     if close is not None:  # a point the last line passes by, in the close-up
-        story.beat("Each run stops at the first line that separates: on the right, its line "
-                   "passes nearer the point ringed in pink than θ*'s line does.", "closest",
-                   closest=close,
-                   status="ringed in pink: nearer the last line than $theta^*$ is")
+        distance = wording.significant(final_line_nearest(narrow)[1])
+        story.beat("Each run stops at the first line that separates: its line passes the "
+                   "point ringed in pink nearer than θ* does, yet gets it right.",
+                   "closest", closest=close, ringed=[],
+                   status=f"ringed in pink: {distance} from the last line, on its correct "
+                          f"side")
     (wide_low, wide_high), (low, high) = lesson.wide_range, lesson.narrow_range
     story.beat(f"Over all {lesson.repeats} data sets of each: {wide_low} to {wide_high} "
                f"updates with the large margin, {low} to {high} with the small one.",
-               "hold", strips=True,
+               "hold", strips=True, inset=False, ringed=[], closest=None,
                status=f"dots: $M$ on each of {lesson.repeats} data sets (log scale) · bar: "
-                      f"$(R \/ gamma)^2$")
+                      f"$(R \/ gamma)^2$ of the one shown")
     if lesson.wide_is_faster:
-        story.beat("So a large margin, compared with the reach R, guarantees few updates: "
+        story.beat("So a large margin, compared with R, guarantees few updates: "
                    "M ≤ (R/γ)². A small one only allows many.", "answer",
                    status="a large margin (against R) guarantees few updates; a small one "
                           "only allows many")

@@ -109,6 +109,15 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
         again = (reach / gamma) ** 2
         assert abs(reach - run.R) <= 0.005
         assert round(again) == bound or abs(again - run.bound) <= 0.0025 * run.bound
+        # R shown as √(‖x‖² + 1) of the farthest ‖x‖ shown (the largest norm, recomputed
+        # here): the two agree to a unit in R's last place
+        from linviz.lessons.quiz_story import farthest_norm
+
+        norm = float(farthest_norm(run))
+        X = np.asarray(run.data.X, dtype=float)
+        assert abs(norm - np.linalg.norm(X, axis=1).max()) <= 0.5 * 10 ** -2 + 1e-12
+        places = len(said_reach(run).partition(".")[2])
+        assert abs(np.sqrt(norm ** 2 + 1) - reach) <= 10 ** -places
 
 
 @pytest.mark.parametrize("pause", [0.0, 8.0, 20.0])
@@ -181,7 +190,8 @@ def test_every_beat_ends_on_its_state(name):
             state["answers"] = [scene.on_screen(answer) for answer in scene.answers]
             ring = getattr(scene, "closest_ring", None)
             state["closest"] = ring is not None and scene.on_screen(ring)
-            state["ringed"] = len(getattr(scene, "near_rings", ()))
+            rings = getattr(scene, "near_rings", None)
+            state["ringed"] = len(rings) if rings is not None and scene.on_screen(rings) else 0
             state["strips"] = scene.on_screen(scene.strips)
         drawn.append(state)
         layouts.append((scene.timeline.current[1], text_boxes(scene)))
@@ -227,8 +237,11 @@ def test_every_beat_ends_on_its_state(name):
             bar_x = row[1].get_center()[0]
             assert 10 ** ((bar_x - left) / (right - left) * decades) == pytest.approx(
                 run.bound, rel=1e-4)
-        if scene.inset is not None:  # the strips stand under the inset, clear of it
-            assert scene.strips.get_top()[1] < scene.inset.get_bottom()[1]
+        # where the close-up stood (it has left by then): right of the right plane, inside
+        # the frame, no higher than the plane
+        assert scene.strips.get_left()[0] > scene.planes[1].frame.get_right()[0]
+        assert scene.strips.get_right()[0] < frame_box()[2]
+        assert scene.strips.get_top()[1] <= scene.planes[1].frame.get_top()[1]
     problems = [(s[:40], a, b) for s, boxes in layouts for a, b in overlaps(boxes)]
     problems += [(s[:40], n) for s, boxes in layouts for n in outside(boxes, frame_box())]
     assert not problems, problems[:5]
@@ -304,6 +317,9 @@ def test_the_points_the_narrow_bands_lines_cross_are_ringed_and_lie_outside_it(s
             assert f"ringed: the {len(near)} points nearest" in beat.state["status"]
             assert (f"In the close-up, ringed: the {len(near)} points nearest θ*. None lies "
                     f"inside") in beat.sentence
+        else:
+            assert ("ringed: the point nearest θ*. It lies outside the band, on its side."
+                    in beat.sentence)
     else:
         assert rings == []
 
@@ -336,6 +352,10 @@ def test_the_point_the_narrow_runs_last_line_passes_close_is_ringed_in_the_close
     if distances[j] < half and shown:
         (beat,) = beats
         assert beat.state["closest"] == j
-        assert "passes nearer the point ringed in pink than θ*'s line does" in beat.sentence
+        assert ("passes the point ringed in pink nearer than θ* does, yet gets it right"
+                in beat.sentence)
+        from linviz.wording import significant
+        assert (f"{significant(distances[j])} from the last line, on its correct side"
+                in beat.state["status"])
     else:
         assert beats == []
