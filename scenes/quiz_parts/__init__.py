@@ -1,0 +1,1 @@
+"""The drawing parts of the quiz scenes (:mod:`scenes.quiz`)."""

@@ -1,0 +1,271 @@
+"""What `quiz-margin` draws: each plane's reach and heading, θ*'s name, each run's answer,
+the narrow band's close-up and its rings, the two runs replayed side by side, and the
+strips of every data set's M; where the planes stand."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Line, ValueTracker, VGroup,
+                   linear)
+
+from linviz import wording
+from linviz.geometry import clip_line
+from linviz.lessons.quiz import BAND_INSET_SHARE, band_half_width, band_inset, farthest_point
+from linviz.lessons.quiz_story import farthest_norm, plane_margin, said_gamma, said_reach
+from scenes.toolkit import style
+from scenes.toolkit.layout import appear, with_backdrop
+from scenes.toolkit.magnifier import magnifier
+from scenes.toolkit.placement import (beside_line, best_offset, box_around, box_of,
+                                      segment_boxes)
+from scenes.toolkit.plane import Hyperplane, MarginBand, origin_circle_in_box
+from scenes.toolkit.screen_text import markup_with_math, math, text
+from scenes.toolkit.speed.glyph_numbers import GlyphNumber
+
+
+def quoted(number: str) -> str:
+    """A number inside Typst mathematics: quoted when grouped ("2,324"; a bare comma would
+    be set as a separator)."""
+    return f'"{number}"' if "," in number else number
+
+#: the side of each of the margin quiz's two planes on screen, and their centres (left of
+#: the middle: the narrow band's inset stands right of its plane, at its largest size)
+PANEL_SIDE = 3.8
+
+PANEL_CENTRES = ((-4.6, -0.45, 0.0), (0.3, -0.45, 0.0))
+
+#: the gap between the narrow band's inset, right of its plane, and the plane or the frame
+INSET_GAP = 0.12
+
+#: the strips of each margin's updates, right of the planes where the close-up stood: their
+#: gap to the plane (and the axis's height over its bottom), the gap to the frame's edge, a
+#: row's height and the radius of a dot
+STRIP_GAP, STRIP_EDGE, STRIP_ROW, STRIP_DOT = 0.45, 0.55, 1.5, 0.07
+
+#: a ring in the band's close-up, in rings of the plane (it leaves the marker whole)
+INSET_RING = 1.5
+
+#: the opacity of the circle of the points' reach
+REACH_OPACITY = 0.7
+
+def stacked_levels(xs, gap: float) -> list[int]:
+    """The level of each of the places ``xs`` on a strip of dots: in order of place (the
+    first of equals first), each on the lowest level where it stands at least ``gap`` from
+    every dot placed there before it."""
+    levels = [0] * len(xs)
+    placed: dict[int, list[float]] = {}
+    for i in sorted(range(len(xs)), key=lambda i: (xs[i], i)):
+        level = 0
+        while any(abs(xs[i] - x) < gap for x in placed.get(level, [])):
+            level += 1
+        placed.setdefault(level, []).append(xs[i])
+        levels[i] = level
+    return levels
+
+
+class MarginDrawings:
+    """The margin quiz's drawings (a part of
+    :class:`scenes.quiz.MarginQuizScene`)."""
+
+    def reach(self, run, plane) -> VGroup:
+        """How far the points reach: a dashed line from 0 to the point of largest ‖x‖ (the
+        one R is: R = √(‖x‖² + 1) on [x, 1]), named with its length in the plane and the R
+        it gives."""
+        X = np.asarray(run.data.X, dtype=float)
+        far = farthest_point(run)
+        start, end = plane.c2p((0, 0)), plane.c2p(X[far])
+        line = VGroup(DashedLine(start, end, color=self.theme.text, stroke_width=3,
+                                 dash_length=0.08),
+                      origin_circle_in_box(plane, float(np.hypot(*X[far])), self.theme.muted)
+                      .set_stroke(opacity=REACH_OPACITY))
+        name = math(f"norm(x) = {farthest_norm(run)}", self.theme, style.FONT_SMALL)
+        with_backdrop(name, self.theme)
+        # beside the farthest point, where it covers the fewest markers, not the line and
+        # not the inset (text on an inset weighs most)
+        obstacles = [box_around(plane.markers.positions(), plane.marker_size * 1.2),
+                     segment_boxes(start, end, 0.06, samples=16)]
+        if self.inset is not None and plane is self.planes[1]:
+            # the inset's backing: its square (leaders aside)
+            obstacles.append(box_of(self.inset[0], pad=0.2))
+        offset = best_offset(end, (name.width, name.height), np.vstack(obstacles), 0.12,
+                             bounds=box_of(plane.frame)[0, :4], rings=3, ring_cost=0.05)
+        name.move_to(end + np.array([*offset, 0.0]))
+        return VGroup(line, name)
+
+    def heading(self, run, plane):
+        """γ and (R/γ)² over a plane."""
+        bound = wording.grouped(run.bound, 0)
+        # three lines, each narrower than its plane (on one line the two planes' headings
+        # would meet between them): the band in the plane, then the theorem's numbers on
+        # [x, 1], R from the farthest ‖x‖ drawn, which the left plane shows one beat later,
+        # as they are said
+        lines = [f"band $plus.minus {plane_margin(run)}$",
+                 f"on $[x, 1]$: $R = sqrt({farthest_norm(run)}^2 + 1) = {said_reach(run)}$",
+                 f"$gamma = {said_gamma(run)}$, $(R \/ gamma)^2 = {quoted(bound)}$"]
+        words = VGroup(*[text(markup_with_math(line), self.theme, style.FONT_SMALL)
+                         for line in lines]).arrange(DOWN, buff=0.1)
+        words.source = " ".join(line.source for line in words)
+        return words.next_to(plane.frame, UP, buff=0.15)
+
+    def answer(self, run, plane) -> VGroup:
+        """The run's answer under its plane, in large type: M (in the run's colour) against
+        its bound, "M = 7 ≤ (R/γ)² = 53"."""
+        bound = quoted(wording.grouped(run.bound, 0))
+        updates = math(f"M = {run.updates}", self.theme, style.FONT_BODY)
+        updates.set_color(self.theme.step)
+        rest = math(f"<= (R \/ gamma)^2 = {bound}", self.theme, style.FONT_BODY)
+        words = VGroup(updates, rest).arrange(RIGHT, buff=0.15)
+        rest.align_to(updates, DOWN)
+        return words.next_to(plane.frame, DOWN, buff=0.35)
+
+    def star_name(self, run, plane, avoid=None):
+        """"θ*" beside θ*'s line near one of its ends, just outside the band: of the four
+        such places, the first that covers the fewest markers and the least of the line
+        ``avoid`` (upper end first, :func:`~scenes.toolkit.placement.beside_line`)."""
+        a, c = run.theta_star[:2], float(run.theta_star[2])
+        ends = clip_line(a, c, plane.box)
+        name = math("theta^*", self.theme, style.FONT_SMALL)
+        with_backdrop(name, self.theme)
+        if ends is None:
+            return name.set_opacity(0)
+        band = band_half_width(run) * float(np.linalg.norm(plane.c2p((1, 0)) - plane.c2p((0, 0))))
+        upper, lower = sorted((plane.c2p(e) for e in ends), key=lambda p: -p[1])
+        inward = (lower - upper) / max(float(np.linalg.norm(lower - upper)), 1e-9)
+        obstacles = [box_around(plane.markers.positions(), plane.marker_size)]
+        if avoid is not None and avoid.has_points():  # a line weighs as much as a text
+            boxes = segment_boxes(avoid.get_start(), avoid.get_end(), 0.06, samples=40)
+            obstacles.append(np.column_stack([boxes[:, :4], np.full(len(boxes), 100.0)]))
+        centre = beside_line([upper + 0.55 * inward, lower - 0.55 * inward], inward,
+                             (name.width, name.height), np.vstack(obstacles), band + 0.25)
+        return name.move_to(centre)
+
+    def make_inset(self, run, plane, with_run: bool = False):
+        """The band magnified (:func:`linviz.lessons.quiz.band_inset`) in a corner of
+        ``plane`` (:func:`scenes.toolkit.magnifier.magnifier`), with the run's last line
+        when ``with_run``; None when the band reads as it is."""
+        found = band_inset(run, plane.box)
+        if found is None:
+            return None
+        box, zoom = found
+        a, c, theme = run.theta_star[:2], float(run.theta_star[2]), self.theme
+        edge = band_half_width(run) * float(np.hypot(*a))  # the band's edges: aᵀx + c = ±edge
+        final = run.trace.result
+        theta, theta0 = np.asarray(final["theta"], dtype=float), float(final["theta0"])
+
+        def drawings(inset):
+            drawn = VGroup(MarginBand(inset, a, c, band_half_width(run), theme.correct),
+                           Hyperplane(inset, a, c, show_normal=False, show_shading=False))
+            if with_run:
+                line = Hyperplane(inset, theta, theta0, show_normal=False, show_shading=False)
+                line.line.set_color(theme.step)
+                drawn.add(line)
+            return drawn
+
+        # right of the plane, off the data, when the frame leaves room there
+        right = plane.frame.get_right()[0]
+        beside = (right + INSET_GAP, plane.frame.get_bottom()[1],
+                  self.camera.frame_width / 2 - INSET_GAP, plane.frame.get_top()[1])
+        return magnifier(plane, run.data.X, run.data.y, box, zoom, theme, drawings,
+                         lines=[(a, c + shift) for shift in (0.0, edge, -edge)]
+                         + [(theta, theta0)], beside=beside, share=BAND_INSET_SHARE)
+
+    def inset_ring(self, i: int, color, scale: float = 1.0) -> Circle:
+        """A ring round point ``i`` of the narrow run in the band's close-up (the
+        magnifier's plane, :func:`magnifier`), wide enough to leave its marker whole."""
+        inset = self.inset[2]
+        x = np.asarray(self.lesson.narrow.data.X[i], dtype=float)
+        return Circle(radius=INSET_RING * self.planes[1].ring_radius * scale, color=color,
+                      stroke_width=style.RING_STROKE).move_to(inset.c2p(x))
+
+    def update_strips(self) -> VGroup:
+        """The spread of M, where the close-up stood (right of the planes): on one
+        logarithmic axis from 1 to the first power of 10 past every M and (R/γ)², a row of
+        dots for each margin, named above it (each dot a data set's M; dots that would touch
+        stacked upwards, :func:`stacked_levels`), and the (R/γ)² of the data set shown a
+        bar; the large margin's row under the small one's."""
+        theme, lesson, plane = self.theme, self.lesson, self.planes[1]
+        highest = max(*lesson.wide_counts, *lesson.narrow_counts, lesson.wide.bound,
+                      lesson.narrow.bound)
+        decades = max(1, int(np.ceil(np.log10(highest) - 1e-9)))
+        left = plane.frame.get_right()[0] + STRIP_GAP
+        width = self.camera.frame_width / 2 - STRIP_EDGE - left
+        axis_y = plane.frame.get_bottom()[1] + STRIP_GAP
+
+        def x_of(value: float) -> float:
+            return left + width * float(np.log10(value)) / decades
+
+        axis = Line((left, axis_y, 0), (left + width, axis_y, 0), color=theme.muted,
+                    stroke_width=2)
+        ticks, labels = VGroup(), VGroup()
+        for power in range(decades + 1):
+            x = x_of(10.0 ** power)
+            ticks.add(Line((x, axis_y - 0.06, 0), (x, axis_y + 0.06, 0), color=theme.muted,
+                           stroke_width=2))
+            labels.add(text(wording.grouped(10 ** power, 0), theme, style.FONT_SMALL)
+                       .set_color(theme.muted).next_to(ticks[-1], DOWN, buff=0.08))
+        rows = VGroup()
+        step = 2 * STRIP_DOT + 0.03
+        for row, (counts, run, name) in enumerate(
+                ((lesson.wide_counts, lesson.wide, "large margin (left)"),
+                 (lesson.narrow_counts, lesson.narrow, "small margin (right)"))):
+            base = axis_y + STRIP_DOT + 0.15 + row * STRIP_ROW
+            xs = [round(x_of(count), 6) for count in counts]  # stacked by a stated rule
+            levels = stacked_levels(xs, step)
+            dots = VGroup(*[Dot((x, base + level * step, 0), radius=STRIP_DOT,
+                                color=theme.step) for x, level in zip(xs, levels)])
+            bar = Line((x_of(run.bound), base - STRIP_DOT - 0.05, 0),
+                       (x_of(run.bound), base + STRIP_ROW / 2, 0), color=theme.text,
+                       stroke_width=3)
+            words = text(name, theme, style.FONT_SMALL).set_color(theme.muted)
+            top = base + max(levels) * step + STRIP_DOT
+            words.next_to((left, top, 0), UP, buff=0.12).align_to(axis, LEFT)
+            row_drawn = VGroup(dots, bar, words)
+            row_drawn.counts = tuple(counts)
+            rows.add(row_drawn)
+        strips = VGroup(axis, ticks, labels, rows)
+        strips.decades = decades
+        return strips
+
+    def replay_runs(self) -> None:
+        """Both runs replayed side by side over one stretch of time, update by update: each
+        plane's line moves through its θ's while a counter under the plane counts the
+        updates (the wide margin's few steps against the narrow one's many); each ends on
+        its last θ (:attr:`finals`)."""
+        theme, tracker = self.theme, ValueTracker(0.0)
+        movers, counters = VGroup(), VGroup()
+        for run, plane in zip((self.lesson.wide, self.lesson.narrow), self.planes):
+            thetas = np.asarray(run.trace.states["theta"], dtype=float)
+            offsets = np.asarray(run.trace.states["theta0"], dtype=float)
+            last = len(thetas) - 1
+
+            def done(last=last) -> int:  # the updates made at the tracker
+                return min(int(np.floor(tracker.get_value() * last + 1e-9)), last)
+
+            mover = Hyperplane(plane, thetas[0], float(offsets[0]), show_normal=False,
+                               show_shading=False, show_notes=False)
+            mover.line.set_color(theme.step)
+            mover.add_updater(lambda m, t=thetas, o=offsets, done=done: m.set_parameters(
+                t[done()], float(o[done()])))
+            name = math("M =", theme, style.FONT_BODY).set_color(theme.step)
+            number = GlyphNumber("0", style.FONT_BODY, theme.step)
+            number.next_to(name, RIGHT, buff=0.12)
+            number.add_updater(lambda m, done=done: m.set_text(str(done())))
+            # where the run's answer will stand (:meth:`answer`), its M at the answer's M
+            counter = VGroup(name, number).move_to(self.answers[len(counters)][0],
+                                                   aligned_edge=LEFT)
+            movers.add(mover)
+            counters.add(counter)
+        self.add(movers)
+        self.play(appear(counters), run_time=style.RUN_FADE)
+        self.play(tracker.animate.set_value(1.0), run_time=style.RUN_REPLAY, rate_func=linear)
+        for mobject in (*movers, *[c[1] for c in counters]):
+            mobject.clear_updaters()
+        self.add(*self.finals)
+        self.remove(movers)
+        # each counter, at its run's M, becomes the answer: M against its bound
+        for counter, answer in zip(counters, self.answers):
+            self.remove(counter)
+            self.add(answer[0])
+        self.play(*[appear(answer[1]) for answer in self.answers], run_time=style.RUN_FADE)
+        for answer in self.answers:  # each stands as one drawing from here
+            self.remove(*answer)
+            self.add(answer)
