@@ -148,7 +148,9 @@ class HistoryScene(ModelDrawings, TimelineDrawings, XorDrawings, LinvizScene):
                    text("wrong side", theme, style.FONT_SMALL)).arrange(RIGHT, buff=0.12),
             VGroup(Line(ORIGIN, 0.26 * RIGHT, color=theme.boundary, stroke_width=3,
                         stroke_opacity=XOR_TRIED_OPACITY),
-                   text("lines tried before", theme, style.FONT_SMALL)).arrange(RIGHT, buff=0.12))
+                   VGroup(text("earlier lines:", theme, style.FONT_SMALL),
+                          text("each gets a corner wrong", theme, style.FONT_SMALL))
+                   .arrange(DOWN, aligned_edge=LEFT, buff=0.06)).arrange(RIGHT, buff=0.12))
         key.arrange(DOWN, aligned_edge=LEFT, buff=0.15).next_to(self.xor[0], RIGHT, buff=0.3)
         key.align_to(self.xor[0], DOWN)
         self.xor.add(key)

@@ -23,7 +23,7 @@ YEAR_FONT = 24
 #: from 1969 on, XOR is the picture: the model leaves and its formula moves to the top left
 #: (its top left corner here), XOR's square stands right of centre, the cards at its left
 FORMULA_CORNER = np.array([-6.5, 2.6, 0.0])
-XOR_CENTRE = np.array([3.1, 0.45, 0.0])
+XOR_CENTRE = np.array([2.3, 0.45, 0.0])
 #: half the side of XOR's square, and the screen length of one unit of its corners (±1, ±1)
 XOR_HALF, XOR_UNIT = 1.6, 1.0
 #: the cards beside XOR: their top left, and their right end (clear of XOR's tick values)

@@ -126,12 +126,13 @@ class TimelineDrawings:
         label.move_to(((start + end) / 2, AXIS_Y + 0.35, 0))
 
     def build_agenda(self) -> None:
-        """The lecture's plan (:attr:`agenda`), under the winter's card."""
+        """The lecture's plan (:attr:`agenda`), under the winter's card: headed "This
+        lecture:", each line a bullet (set apart from the winter's facts above it)."""
         theme, lesson = self.theme, self.lesson
-        # the lecture's plan, under the winter's card: each line a bullet
-        self.agenda = VGroup(*[text(f"• {line}", theme, style.FONT_BODY, theme.text)
-                               for line in lesson.agenda]).arrange(DOWN, aligned_edge=LEFT,
-                                                                   buff=0.12)
+        heading = text("This lecture:", theme, style.FONT_BODY, theme.highlight)
+        self.agenda = VGroup(heading, *[text(f"• {line}", theme, style.FONT_BODY, theme.text)
+                                        for line in lesson.agenda])
+        self.agenda.arrange(DOWN, aligned_edge=LEFT, buff=0.12)
         if self.agenda.width > CARD_WIDTH:
             self.agenda.scale(CARD_WIDTH / self.agenda.width)
 
