@@ -288,12 +288,11 @@ class MarginQuizScene(MarginDrawings, QuizScene):
 
 
     def draw_planes(self, beat) -> None:
-        """The next data set, with θ*, its band and its numbers."""
+        """The next data set, with θ*, its band and the band's half-width (its numbers on
+        [x, 1] come with the beats that say them, :meth:`draw_heading`)."""
         self.take_card()
         k = beat.state["planes"] - 1
-        # the left plane's numbers on [x, 1] come with the beat that says them (draw_heading)
-        numbers = [self.counts[k], self.reaches[k]] if k > 0 else [self.counts[0][0]]
-        self.play(appear(self.planes[k]), appear(self.stars[k]), *map(appear, numbers),
+        self.play(appear(self.planes[k]), appear(self.stars[k]), appear(self.counts[k][0]),
                   run_time=style.RUN_INTRO)
         if beat.state["inset"]:
             self.play(appear(self.inset), run_time=style.RUN_INTRO)
@@ -332,12 +331,23 @@ class MarginQuizScene(MarginDrawings, QuizScene):
             self.play(appear(self.strips), run_time=style.RUN_INTRO)
         self.play(Wait(style.PAUSE_SHORT))
 
+    def headings_shown(self) -> list[int]:
+        """How many lines of each plane's heading are on screen."""
+        return [sum(self.on_screen(line) for line in heading) for heading in self.counts]
+
     def draw_heading(self, beat) -> None:
-        """The left plane's numbers, on [x, 1], come and are lit while they are said."""
-        self.remove(self.counts[0][0])
-        self.add(self.counts[0])
-        self.play(appear(self.counts[0][1:]), appear(self.reaches[0]), run_time=style.RUN_FADE)
-        self.play(Indicate(self.counts[0][1:], color=self.theme.highlight, scale_factor=1.05),
+        """A plane's numbers on [x, 1] come, line by line of its heading, and are lit while
+        they are said: R with the farthest point's reach, then γ and (R/γ)²."""
+        new = VGroup()
+        for k, (shown, wanted) in enumerate(zip(self.headings_shown(), beat.state["headings"])):
+            new.add(*list(self.counts[k])[shown:wanted])
+            if wanted >= 2 and not self.on_screen(self.reaches[k]):
+                new.add(self.reaches[k])
+        self.play(appear(new), run_time=style.RUN_FADE)
+        self.remove(new)
+        self.add(*new)  # each line stands on its own (:meth:`headings_shown` counts them)
+        self.play(*[Indicate(m, color=self.theme.highlight, scale_factor=1.05)
+                    for m in new if all(m is not reach for reach in self.reaches)],
                   run_time=style.PAUSE_READ)
 
     def draw_runs(self, beat) -> None:

@@ -8,7 +8,8 @@ or "start": the run drawn), ``step`` (its θ after this many updates), ``inset``
 the last boundary magnified), ``status``, ``chain`` (the bound on the updates: its
 formula and its numbers, two lines of Typst mathematics; None before the answer).
 States of ``quiz-margin``: ``question``, ``planes`` (how many of the two data sets are
-drawn, left first; a "heading" beat points at the left one's numbers),
+drawn, left first), ``headings`` (how many lines of each plane's heading stand: the band's
+half-width, then R on [x, 1] with the farthest point's reach, then γ and (R/γ)²),
 ``inset`` (the narrow band magnified beside its plane, both planes at one scale),
 ``ringed`` (the points nearest θ* in that close-up, ringed there on their own beat),
 ``closest`` (a point in the close-up the narrow run's last line passes nearer than the
@@ -148,26 +149,34 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
     return story.storyboard()
 
 
+#: two reaches R within this share of each other are said to be "almost the same"
+SAME_REACH = 0.02
+
+
 def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboard:
     """Every beat of the margin quiz (see the module's docstring)."""
     wide, narrow = lesson.wide, lesson.narrow
     story = StoryWriter(scene, question=False, planes=0, runs=False, inset=False, status=None,
-                        ringed=[], closest=None, strips=False)
+                        ringed=[], closest=None, strips=False, headings=[0, 0])
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
     story.beat(f"On the left, the widest band has half-width {plane_margin(wide)} in the "
-               f"plane.", "planes", question=False, planes=1)
-    # (the farthest point's ‖x‖ is on screen beside its radius; said, the sentence ran
-    # past 12 s)
-    story.beat(f"On [x, 1] the farthest point gives R = {said_reach(wide)}; γ = "
-               f"{said_gamma(wide)}, (R/γ)² = {wording.grouped(wide.bound, 0)}.", "heading")
+               f"plane.", "planes", question=False, planes=1, headings=[1, 0])
+    story.beat(f"On the lifted points [x, 1], the farthest gives R = {said_reach(wide)}.",
+               "heading", headings=[2, 0])
+    story.beat(f"Its margin there is γ = {said_gamma(wide)}, so (R/γ)² = "
+               f"{wording.grouped(wide.bound, 0)}.", "heading", headings=[3, 0])
     view = plane_box(lesson)
     zoom = magnification(narrow, view)
-    shown = f" (magnified ×{zoom})" if zoom else ""
     near = near_band(narrow, view)
-    story.beat(f"On the right, half-width only {plane_margin(narrow)}{shown}: γ = "
-               f"{said_gamma(narrow)}, (R/γ)² = "
-               f"{wording.grouped(narrow.bound, 0)}.", "planes", planes=2, inset=bool(zoom))
+    shown = f", magnified ×{zoom} beside it" if zoom else ""
+    story.beat(f"On the right, the widest band has half-width only {plane_margin(narrow)}"
+               f"{shown}.", "planes", planes=2, inset=bool(zoom), headings=[3, 1])
+    same = ("almost the same" if abs(float(said_reach(narrow)) - float(said_reach(wide)))
+            <= SAME_REACH * float(said_reach(wide)) else "")
+    story.beat(f"R is {same + ', ' if same else ''}{said_reach(narrow)}, but γ = "
+               f"{said_gamma(narrow)}, so (R/γ)² = {wording.grouped(narrow.bound, 0)}.",
+               "heading", headings=[3, 3])
     if near:  # the points by the thin band's edges in its close-up, ringed as said
         nearest, where = ((f"the {len(near)} points nearest θ*",
                            "None lies inside the band; each is on its own side.")

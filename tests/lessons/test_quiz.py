@@ -100,8 +100,16 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
 
     from linviz.lessons.quiz_story import said_reach
 
-    for run, sentence in ((wide, said["heading"]), (narrow, [b.sentence for b in board.beats
-                                                             if b.motion == "planes"][1])):
+    headings = [b.sentence for b in board.beats if b.motion == "heading"]
+    assert len(headings) == 3
+    # the same R twice is said so: within SAME_REACH of each other
+    from linviz.lessons.quiz_story import SAME_REACH
+
+    close = abs(float(said_reach(narrow)) - float(said_reach(wide))) <= SAME_REACH * float(
+        said_reach(wide))
+    assert ("almost the same" in headings[2]) == close
+    assert f"R = {said_reach(wide)}" in headings[0] and f", {said_reach(narrow)}, but" in headings[2]
+    for run, sentence in ((wide, headings[1]), (narrow, headings[2])):
         gamma = float(re.search(r"γ = ([0-9.]+)", sentence).group(1))
         bound = float(re.search(r"\(R/γ\)² = ([0-9,]+)", sentence).group(1).replace(",", ""))
         assert abs(gamma - run.gamma) <= 0.005 * run.gamma
@@ -193,6 +201,8 @@ def test_every_beat_ends_on_its_state(name):
             rings = getattr(scene, "near_rings", None)
             state["ringed"] = len(rings) if rings is not None and scene.on_screen(rings) else 0
             state["strips"] = scene.on_screen(scene.strips)
+            state["headings"] = scene.headings_shown()
+            state["reaches"] = [scene.on_screen(r) for r in scene.reaches]
         drawn.append(state)
         layouts.append((scene.timeline.current[1], text_boxes(scene)))
 
@@ -218,6 +228,9 @@ def test_every_beat_ends_on_its_state(name):
             assert picture["ringed"] == len(beat.state["ringed"]), where
             assert picture["closest"] == (beat.state["closest"] is not None), where
             assert picture["strips"] == beat.state["strips"], where
+            assert picture["headings"] == beat.state["headings"], where
+            # the farthest point's reach comes with R, the heading's second line
+            assert picture["reaches"] == [n >= 2 for n in beat.state["headings"]], where
             for answer, run in zip(scene.answers, (lesson.wide, lesson.narrow)):
                 assert answer[0].source.strip("$ ") == f"M = {run.updates}", where
     if name == "quiz-margin":  # each row's dots read back, on the axis, as its runs' M
