@@ -131,23 +131,3 @@ def plan_perceptron(mistake: np.ndarray, epoch: np.ndarray | None = None,
             beats.append(Beat(SWEEP, k, stop, min(RUN_VISIT * count, 1.2)))
             k = stop
     return beats
-
-
-def split_at_passes(beats: list[Beat], epoch: np.ndarray) -> list[Beat]:
-    """The same plan with every fast-forward cut where a pass begins, so each pass is
-    announced before it plays (a short run of a few passes, told pass by pass).
-
-    ``epoch`` is the per-step pass (shape (n_steps,)); each piece keeps the whole
-    fast-forward's run time.
-    """
-    epoch = np.asarray(epoch)
-    starts = np.flatnonzero(np.diff(epoch) != 0) + 1
-    split: list[Beat] = []
-    for beat in beats:
-        if beat.kind != FAST_FORWARD:
-            split.append(beat)
-            continue
-        cuts = [int(s) for s in starts if beat.start < s < beat.end]
-        for a, b in zip([beat.start, *cuts], [*cuts, beat.end]):
-            split.append(Beat(FAST_FORWARD, a, b, beat.run_time))
-    return split

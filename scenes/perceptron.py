@@ -29,7 +29,6 @@ from linviz.lessons.perceptron import (
 from linviz.lessons.perceptron_story import DEFAULT_DATA, perceptron_storyboard
 from linviz.scene_checks import check_scene_data
 from linviz.replay import state_after_steps, state_at, theta_is_zero_after
-from linviz import wording
 from scenes.toolkit import style
 from scenes.base import LinvizScene, StepTracker
 from scenes.perceptron_parts.common import (LINE_TEST, LINE_UPDATE, LINE_VISIT,
@@ -110,15 +109,6 @@ class PerceptronScene(PerceptronPanel, PerceptronPlane, LinvizScene):
         #: ℰₙ of every state, and the decimals of every number of the run (one rule)
         self.errors = self.lesson.errors
         self.places = self.lesson.places
-        #: the slow mistakes and tip-to-tail sums narrated so far: the rule is said in full
-        #: the first time, in a few words after (a lecturer does not repeat a sentence)
-        self.mistakes_told = 0
-        self.sums_told = 0
-
-    @property
-    def signed_word(self) -> str:
-        """The name of y(θᵀx + θ₀) in this scene's captions and status lines."""
-        return wording.SIGNED_SCORE
 
     def parameters(self, s: float | None = None):
         """(θ, θ₀) at step s (the tracker's value when None)."""

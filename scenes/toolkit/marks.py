@@ -55,12 +55,6 @@ class PointNumbers(VGroup):
         self.numbers[i] = label
         return label
 
-    def show_all(self) -> VGroup:
-        """Every point's number, added to this group."""
-        for i in range(len(self.plane.X)):
-            self.add(self.number(i))
-        return self
-
     def show(self, scene, i: int) -> None:
         """Point i's number fades in on ``scene`` (nothing when it is shown already)."""
         label = self.number(i)
