@@ -48,7 +48,7 @@ def history_storyboard(lesson: HistoryLesson, scene: str = SCENE) -> Storyboard:
                hype=False)
     story.beat("His update: on a mistake, add y⁽ⁱ⁾x⁽ⁱ⁾ to θ and y⁽ⁱ⁾ to θ₀.", "rule", rule=True)
     story.beat("1969: Minsky and Papert's book “Perceptrons” shows it fails on XOR: no line "
-               "separates these four points.", "xor", events=4, xor=True, neuron=0, rule=False)
+               "separates these four points; each line tried gets a corner wrong.", "xor", events=4, xor=True, neuron=0, rule=False)
     story.beat("That contributed to the AI winter, until the mid-1980s. This lecture shows "
                "what the perceptron learns, separable data, and where it fails.", "winter",
                winter=True, agenda=True)

@@ -26,7 +26,8 @@ from .. import wording
 from ..storyboard import Storyboard, StoryWriter
 import numpy as np
 
-from .quiz import (MARGIN, ONE_POINT, MarginQuizLesson, OnePointLesson, close_in_inset,
+from .quiz import (MARGIN, ONE_POINT, MarginQuizLesson, OnePointLesson, band_half_width,
+                   close_in_inset,
                    farthest_point, final_line_nearest, magnification, margin_quiz_lesson, near_band, one_point_lesson,
                    plane_box)
 
@@ -164,7 +165,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                f"plane.", "planes", question=False, planes=1, headings=[1, 0])
     story.beat(f"On the lifted points [x, 1], the farthest gives R = {said_reach(wide)}.",
                "heading", headings=[2, 0])
-    story.beat(f"Its margin there is γ = {said_gamma(wide)}, so (R/γ)² = "
+    shrinks = " shrinks to" if wide.gamma < band_half_width(wide) else " is"
+    story.beat(f"There its margin{shrinks} γ = {said_gamma(wide)}, so (R/γ)² = "
                f"{wording.grouped(wide.bound, 0)}.", "heading", headings=[3, 0])
     view = plane_box(lesson)
     zoom = magnification(narrow, view)
@@ -178,13 +180,13 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                f"{said_gamma(narrow)}, so (R/γ)² = {wording.grouped(narrow.bound, 0)}.",
                "heading", headings=[3, 3])
     if near:  # the points by the thin band's edges in its close-up, ringed as said
-        nearest, where = ((f"the {len(near)} points nearest θ*",
-                           "None lies inside the band; each is on its own side.")
+        nearest, where = ((f"the {len(near)} points by the band's edges",
+                           "None lies inside it; each is on its own side.")
                           if len(near) > 1 else
-                          ("the point nearest θ*", "It lies outside the band, on its side."))
+                          ("the point by the band's edge", "It does not lie inside."))
         story.beat(f"In the close-up, ringed: {nearest}. {where}",
                    "rings", ringed=list(near),
-                   status=f"ringed: {nearest.replace('θ*', '$theta^*$')}, none inside the band")
+                   status=f"ringed: {nearest}, none inside")
     story.beat(f"We ran the perceptron on {lesson.repeats} data sets like each; shown, the "
                f"median run: {wording.count(wide.updates, 'update')} on the left, "
                f"{narrow.updates} on the right.", "runs",
@@ -194,8 +196,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     close = close_in_inset(narrow, view)
     if close is not None:  # a point the last line passes by, in the close-up
         distance = wording.significant(final_line_nearest(narrow)[1])
-        story.beat("Each run stops at the first line that separates: its line passes the "
-                   "point ringed in pink nearer than θ* does, yet gets it right.",
+        story.beat("On the right, the run stopped at the first line that separates: it passes "
+                   "closer to the point ringed in pink than θ*'s line, yet gets it right.",
                    "closest", closest=close, ringed=[],
                    status=f"ringed in pink: {distance} from the last line, on its correct "
                           f"side")

@@ -108,6 +108,12 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     close = abs(float(said_reach(narrow)) - float(said_reach(wide))) <= SAME_REACH * float(
         said_reach(wide))
     assert ("almost the same" in headings[2]) == close
+    # on [x, 1] the margin divides by ‖(a, c)‖, not ‖a‖: it "shrinks" exactly when the
+    # least y(aᵀx + c), recomputed here, gives the smaller number so
+    a, c = np.asarray(wide.theta_star[:2], dtype=float), float(wide.theta_star[2])
+    least = float(np.min(wide.data.y * (wide.data.X @ a + c)))
+    on_lifted, in_plane = least / np.linalg.norm([*a, c]), least / np.linalg.norm(a)
+    assert ("There its margin shrinks to γ" in headings[1]) == (on_lifted < in_plane)
     assert f"R = {said_reach(wide)}" in headings[0] and f", {said_reach(narrow)}, but" in headings[2]
     for run, sentence in ((wide, headings[1]), (narrow, headings[2])):
         gamma = float(re.search(r"γ = ([0-9.]+)", sentence).group(1))
@@ -327,11 +333,11 @@ def test_the_points_the_narrow_bands_lines_cross_are_ringed_and_lie_outside_it(s
         (beat,) = rings
         assert beat.state["ringed"] == near
         if len(near) > 1:
-            assert f"ringed: the {len(near)} points nearest" in beat.state["status"]
-            assert (f"In the close-up, ringed: the {len(near)} points nearest θ*. None lies "
-                    f"inside") in beat.sentence
+            assert f"ringed: the {len(near)} points by the band's edges" in beat.state["status"]
+            assert (f"In the close-up, ringed: the {len(near)} points by the band's edges. "
+                    f"None lies inside it") in beat.sentence
         else:
-            assert ("ringed: the point nearest θ*. It lies outside the band, on its side."
+            assert ("ringed: the point by the band's edge. It does not lie inside."
                     in beat.sentence)
     else:
         assert rings == []
@@ -365,8 +371,8 @@ def test_the_point_the_narrow_runs_last_line_passes_close_is_ringed_in_the_close
     if distances[j] < half and shown:
         (beat,) = beats
         assert beat.state["closest"] == j
-        assert ("passes the point ringed in pink nearer than θ* does, yet gets it right"
-                in beat.sentence)
+        assert ("it passes closer to the point ringed in pink than θ*'s line, yet gets it "
+                "right" in beat.sentence)
         from linviz.wording import significant
         assert (f"{significant(distances[j])} from the last line, on its correct side"
                 in beat.state["status"])
