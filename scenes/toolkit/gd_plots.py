@@ -246,7 +246,6 @@ class ProbabilityField(VGroup):
         return self
 
 
-#: characters with a meaning in Typst markup, escaped in a column name shown as text
 def fitted_range(values: np.ndarray, padding: float) -> tuple[float, float, float]:
     """(low, high, step): ``values`` with ``padding`` (a fraction of their span) each side,
     the ends rounded out to whole multiples of a nice tick step."""
@@ -258,6 +257,27 @@ def fitted_range(values: np.ndarray, padding: float) -> tuple[float, float, floa
     step = nice_step(span * (1 + 2 * padding))
     return (float(np.floor((low - padding * span) / step + 1e-9) * step),
             float(np.ceil((high + padding * span) / step - 1e-9) * step), step)
+
+
+def stretch_limited_box(points: np.ndarray, width: float, height: float, padding: float,
+                        max_stretch: float | None) -> tuple[Box, tuple[float, float]]:
+    """The box of a regression plot of ``width`` × ``height`` and its tick steps along x
+    and y: each axis spans its own ``points`` (shape (n, 2)) with ``padding``
+    (:func:`fitted_range`); with ``max_stretch``, one axis's units at most that many times
+    longer on screen than the other's, the shorter span widened about its middle."""
+    x_min, x_max, x_step = fitted_range(points[:, 0], padding)
+    y_min, y_max, y_step = fitted_range(points[:, 1], padding)
+    if max_stretch is not None:
+        x_unit, y_unit = width / (x_max - x_min), height / (y_max - y_min)
+        if x_unit > max_stretch * y_unit:
+            half = width / (max_stretch * y_unit) / 2
+            x_min, x_max, x_step = fitted_range(np.array([-half, half])
+                                                + (x_min + x_max) / 2, 0.0)
+        elif y_unit > max_stretch * x_unit:
+            half = height / (max_stretch * x_unit) / 2
+            y_min, y_max, y_step = fitted_range(np.array([-half, half])
+                                                + (y_min + y_max) / 2, 0.0)
+    return Box(x_min, x_max, y_min, y_max), (x_step, y_step)
 
 
 class RegressionPlot(VGroup):
@@ -276,55 +296,23 @@ class RegressionPlot(VGroup):
                  center=style.REGRESSION_PLOT_CENTER, padding: float = style.REGRESSION_PADDING,
                  tick_font: float = style.FONT_TINY, symbols: tuple[str, str] = ("x", "y"),
                  max_stretch: float | None = None):
-        points = np.asarray(points, dtype=float)
-        x_min, x_max, x_step = fitted_range(points[:, 0], padding)
-        y_min, y_max, y_step = fitted_range(points[:, 1], padding)
-        if max_stretch is not None:
-            # one axis's units at most ``max_stretch`` times longer on screen than the
-            # other's: the shorter span is widened about its middle
-            x_unit, y_unit = width / (x_max - x_min), height / (y_max - y_min)
-            if x_unit > max_stretch * y_unit:
-                half = width / (max_stretch * y_unit) / 2
-                x_min, x_max, x_step = fitted_range(np.array([-half, half])
-                                                    + (x_min + x_max) / 2, 0.0)
-            elif y_unit > max_stretch * x_unit:
-                half = height / (max_stretch * x_unit) / 2
-                y_min, y_max, y_step = fitted_range(np.array([-half, half])
-                                                    + (y_min + y_max) / 2, 0.0)
-        self.box = Box(x_min, x_max, y_min, y_max)
-        self.steps = (x_step, y_step)
+        self.box, self.steps = stretch_limited_box(np.asarray(points, dtype=float), width,
+                                                   height, padding, max_stretch)
         self.theme = theme
+        box = self.box
 
         def screen(a, b):
-            return np.array([(a - x_min) / (x_max - x_min) * width,
-                             (b - y_min) / (y_max - y_min) * height, 0.0])
+            return np.array([(a - box.x_min) / (box.x_max - box.x_min) * width,
+                             (b - box.y_min) / (box.y_max - box.y_min) * height, 0.0])
 
         self.reference = VGroup(*[VectorizedPoint(screen(*corner))
-                                  for corner in ((x_min, y_min), (x_max, y_min), (x_min, y_max))])
-        self.frame = Polygon(screen(x_min, y_min), screen(x_max, y_min), screen(x_max, y_max),
-                             screen(x_min, y_max), stroke_color=theme.muted, stroke_width=2)
+                                  for corner in ((box.x_min, box.y_min), (box.x_max, box.y_min),
+                                                 (box.x_min, box.y_max))])
+        self.frame = Polygon(*[screen(*corner) for corner in box.corners],
+                             stroke_color=theme.muted, stroke_width=2)
         grid, ticks, numbers = VGroup(), VGroup(), VGroup()
-        x_places = max(0, int(-np.floor(np.log10(x_step) + 1e-9)))
-        y_places = max(0, int(-np.floor(np.log10(y_step) + 1e-9)))
-        tick = style.PLOT_TICK
-        x_values = np.arange(x_min, x_max + x_step / 2, x_step)
-        x_numbers = [GlyphNumber(fmt(a, x_places), tick_font, theme.muted) for a in x_values]
-        # every tick, or every other (third, …) when the values would touch: the labelled
-        # ones include the tick nearest 0
-        spacing = width / max(len(x_values) - 1, 1)
-        every = int(np.ceil((max(n.width for n in x_numbers) + style.SMALL_BUFF) / spacing))
-        anchor = least_index(np.abs(x_values))
-        for k, (a, number) in enumerate(zip(x_values, x_numbers)):
-            grid.add(Line(screen(a, y_min), screen(a, y_max)))
-            ticks.add(Line(screen(a, y_min), screen(a, y_min) + DOWN * tick))
-            if (k - anchor) % every == 0:
-                numbers.add(number.next_to(screen(a, y_min), DOWN,
-                                           buff=style.PLOT_LABEL_BUFF + tick))
-        for b in np.arange(y_min, y_max + y_step / 2, y_step):
-            grid.add(Line(screen(x_min, b), screen(x_max, b)))
-            ticks.add(Line(screen(x_min, b), screen(x_min, b) + LEFT * tick))
-            numbers.add(GlyphNumber(fmt(b, y_places), tick_font, theme.muted).next_to(
-                screen(x_min, b), LEFT, buff=style.PLOT_LABEL_BUFF + tick))
+        self._x_ticks(screen, width, tick_font, grid, ticks, numbers)
+        self._y_ticks(screen, tick_font, grid, ticks, numbers)
         grid.set_stroke(theme.grid, width=1)
         ticks.set_stroke(theme.muted, width=2)
         merge_glyphs(grid)
@@ -339,6 +327,39 @@ class RegressionPlot(VGroup):
         super().__init__(self.reference, self.grid, self.frame, self.ticks, self.numbers,
                          self.axis_labels)
         self.move_to(np.array(center))
+
+    def _x_ticks(self, screen, width: float, tick_font: float, grid: VGroup, ticks: VGroup,
+                 numbers: VGroup) -> None:
+        """Along x (``screen`` maps data to the unmoved plot): a grid line and a tick at every
+        step, and the tick values below the frame, every one or every k-th where they would
+        touch, the tick nearest 0 among those labelled."""
+        box, (x_step, _) = self.box, self.steps
+        x_places = max(0, int(-np.floor(np.log10(x_step) + 1e-9)))
+        tick = style.PLOT_TICK
+        x_values = np.arange(box.x_min, box.x_max + x_step / 2, x_step)
+        x_numbers = [GlyphNumber(fmt(a, x_places), tick_font, self.theme.muted)
+                     for a in x_values]
+        spacing = width / max(len(x_values) - 1, 1)
+        every = int(np.ceil((max(n.width for n in x_numbers) + style.SMALL_BUFF) / spacing))
+        anchor = least_index(np.abs(x_values))
+        for k, (a, number) in enumerate(zip(x_values, x_numbers)):
+            grid.add(Line(screen(a, box.y_min), screen(a, box.y_max)))
+            ticks.add(Line(screen(a, box.y_min), screen(a, box.y_min) + DOWN * tick))
+            if (k - anchor) % every == 0:
+                numbers.add(number.next_to(screen(a, box.y_min), DOWN,
+                                           buff=style.PLOT_LABEL_BUFF + tick))
+
+    def _y_ticks(self, screen, tick_font: float, grid: VGroup, ticks: VGroup,
+                 numbers: VGroup) -> None:
+        """Along y: a grid line, a tick and its value left of the frame at every step."""
+        box, (_, y_step) = self.box, self.steps
+        y_places = max(0, int(-np.floor(np.log10(y_step) + 1e-9)))
+        tick = style.PLOT_TICK
+        for b in np.arange(box.y_min, box.y_max + y_step / 2, y_step):
+            grid.add(Line(screen(box.x_min, b), screen(box.x_max, b)))
+            ticks.add(Line(screen(box.x_min, b), screen(box.x_min, b) + LEFT * tick))
+            numbers.add(GlyphNumber(fmt(b, y_places), tick_font, self.theme.muted).next_to(
+                screen(box.x_min, b), LEFT, buff=style.PLOT_LABEL_BUFF + tick))
 
     @property
     def scale_ratio(self) -> float:
