@@ -73,10 +73,8 @@ class PlaneAxes:
         #: which names stand beyond their row of tick values (see _move_names_off_ticks)
         self.names_beyond = (False, False)
         if self.show_ticks:
-            first.next_to(np.array([x_max, y_min, 0.0]), DOWN, buff=style.TICK_BUFF)
-            first.align_to(np.array([x_max, 0.0, 0.0]), RIGHT)
-            second.next_to(np.array([x_min, y_max, 0.0]), LEFT, buff=style.TICK_BUFF)
-            second.align_to(np.array([0.0, y_max, 0.0]), UP)
+            self._name_at_row_end(0)
+            self._name_at_row_end(1)
         else:  # inside the square, at the far ends of its edges, as a thumbnail's
             first.next_to(np.array([x_max, y_min, 0.0]), UP + LEFT * 0.5, buff=style.SMALL_BUFF)
             second.next_to(np.array([x_min, y_max, 0.0]), RIGHT + DOWN * 0.5,
@@ -106,25 +104,21 @@ class PlaneAxes:
         beyond = style.TICK_BUFF
         first.next_to(np.array([(x_min + x_max) / 2, below, 0.0]), DOWN, buff=beyond)
         if not hidden[0]:
-            first.next_to(np.array([x_max, y_min, 0.0]), DOWN, buff=style.TICK_BUFF)
-            first.align_to(np.array([x_max, 0.0, 0.0]), RIGHT)
+            self._name_at_row_end(0)
         if hidden[1]:
             second.next_to(np.array([left, (y_min + y_max) / 2, 0.0]), LEFT, buff=beyond)
         else:
-            second.next_to(np.array([x_min, y_max, 0.0]), LEFT, buff=style.TICK_BUFF)
-            second.align_to(np.array([0.0, y_max, 0.0]), UP)
+            self._name_at_row_end(1)
         # beyond the row but out of the frame or in the captions' band (a plane low on the
         # screen): back at the row's end, where it hides a value but is seen
         shift = getattr(self, "pending_shift", np.zeros(3))
         if hidden[0] and first.get_bottom()[1] + shift[1] < -config.frame_height / 2 \
                 + style.BOTTOM_BUFF:
-            first.next_to(np.array([x_max, y_min, 0.0]), DOWN, buff=style.TICK_BUFF)
-            first.align_to(np.array([x_max, 0.0, 0.0]), RIGHT)
+            self._name_at_row_end(0)
             hidden[0] = False
         if hidden[1] and second.get_left()[0] + shift[0] < -config.frame_width / 2 \
                 + style.SMALL_BUFF:
-            second.next_to(np.array([x_min, y_max, 0.0]), LEFT, buff=style.TICK_BUFF)
-            second.align_to(np.array([0.0, y_max, 0.0]), UP)
+            self._name_at_row_end(1)
             hidden[1] = False
         self.names_beyond = tuple(hidden)
         self._make_tick_labels()
@@ -147,45 +141,49 @@ class PlaneAxes:
     def _hidden_ticks(self) -> tuple[bool, bool]:
         """Whether the names at the ends of the rows hide a tick value of x₁ and of x₂ (the
         values a row would keep were its name elsewhere)."""
-        box = self.box
         hidden = []
-        for axis, (low, high) in enumerate(((box.x_min, box.x_max), (box.y_min, box.y_max))):
-            step = self.steps[axis]
-            numbers = []
-            for v, printed in views.axis_ticks(low, high, step, self.units, axis):
-                number = GlyphNumber(printed, style.TICK_FONT, self.theme.muted)
-                point = self.c2p((v, box.y_min)) if axis == 0 else self.c2p((box.x_min, v))
-                number.next_to(point, DOWN if axis == 0 else LEFT, buff=style.TICK_BUFF)
-                numbers.append(number)
-            nowhere = np.array([1e3, 1e3, 1e3 + 1, 1e3 + 1])
-            name = self.axis_labels[axis]
-            blocked = np.array([*name.get_corner(DL)[:2], *name.get_corner(UR)[:2]])
+        for axis in (0, 1):
+            numbers = self._tick_numbers(axis)
+            blocked = _corners(self.axis_labels[axis])
             hidden.append(len(_thinned(numbers, axis, blocked))
-                          < len(_thinned(numbers, axis, nowhere)))
+                          < len(_thinned(numbers, axis, NOWHERE)))
         return hidden[0], hidden[1]
+
+    def _name_at_row_end(self, axis: int) -> None:
+        """Put the name of x₁ (``axis`` 0) below the square at its right, or that of x₂ (1)
+        left of it at its top: at the end of its row of tick values."""
+        x_min, y_min, x_max, y_max = self.square_bounds()
+        name = self.axis_labels[axis]
+        if axis == 0:
+            name.next_to(np.array([x_max, y_min, 0.0]), DOWN, buff=style.TICK_BUFF)
+            name.align_to(np.array([x_max, 0.0, 0.0]), RIGHT)
+        else:
+            name.next_to(np.array([x_min, y_max, 0.0]), LEFT, buff=style.TICK_BUFF)
+            name.align_to(np.array([0.0, y_max, 0.0]), UP)
+
+    def _tick_numbers(self, axis: int) -> list[GlyphNumber]:
+        """Every tick value of x₁ (``axis`` 0, below the square) or x₂ (1, left of it) at its
+        grid line, before any is left out."""
+        box = self.box
+        low, high = (box.x_min, box.x_max) if axis == 0 else (box.y_min, box.y_max)
+        numbers = []
+        for v, printed in views.axis_ticks(low, high, self.steps[axis], self.units, axis):
+            number = GlyphNumber(printed, style.TICK_FONT, self.theme.muted)
+            point = self.c2p((v, box.y_min)) if axis == 0 else self.c2p((box.x_min, v))
+            number.next_to(point, DOWN if axis == 0 else LEFT, buff=style.TICK_BUFF)
+            numbers.append(number)
+        return numbers
 
     def _make_tick_labels(self) -> None:
         """The tick values below the square (x₁) and left of it (x₂), at the grid lines,
         every other one (or fewer) where they would crowd, none under an axis's name."""
         values = VGroup()
         if self.show_ticks:
-            x_min, y_min, x_max, y_max = self.square_bounds()
-            names = [self.axis_labels[0], self.axis_labels[1]]
             # a name moved beyond its row (see _move_names_off_ticks) blocks none of its values
             beyond = getattr(self, "names_beyond", (False, False))
-            blocked = [np.array([1e3, 1e3, 1e3 + 1, 1e3 + 1]) if moved else
-                       np.array([*n.get_corner(DL)[:2], *n.get_corner(UR)[:2]])
-                       for n, moved in zip(names, beyond)]
-            box = self.box
-            for axis, (low, high) in enumerate(((box.x_min, box.x_max), (box.y_min, box.y_max))):
-                step = self.steps[axis]
-                numbers = []
-                for v, printed in views.axis_ticks(low, high, step, self.units, axis):
-                    number = GlyphNumber(printed, style.TICK_FONT, self.theme.muted)
-                    point = self.c2p((v, box.y_min)) if axis == 0 else self.c2p((box.x_min, v))
-                    number.next_to(point, DOWN if axis == 0 else LEFT, buff=style.TICK_BUFF)
-                    numbers.append(number)
-                for number in _thinned(numbers, axis, blocked[axis]):
+            for axis in (0, 1):
+                blocked = NOWHERE if beyond[axis] else _corners(self.axis_labels[axis])
+                for number in _thinned(self._tick_numbers(axis), axis, blocked):
                     values.add(number)
             merge_texts(values)  # each number keeps its box, for the layout checks
         if self.tick_labels in getattr(self.axes, "submobjects", []):
@@ -208,6 +206,15 @@ class PlaneAxes:
             lines.add(Line(axes.c2p(box.x_min, v), axes.c2p(box.x_max, v)))
         lines.set_stroke(self.theme.grid, width=1)
         return lines
+
+
+#: a box far off the screen: a name there blocks no tick value
+NOWHERE = np.array([1e3, 1e3, 1e3 + 1, 1e3 + 1])
+
+
+def _corners(mobject) -> np.ndarray:
+    """[x_min, y_min, x_max, y_max] of ``mobject``'s bounding box."""
+    return np.array([*mobject.get_corner(DL)[:2], *mobject.get_corner(UR)[:2]])
 
 
 def _thinned(numbers: list, axis: int, blocked: np.ndarray) -> list:

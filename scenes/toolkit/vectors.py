@@ -89,12 +89,8 @@ class DataVector(VGroup):
         return np.vstack([markers, shaft, *arrows, *([np.array(others)] if others else []),
                           *([np.array(fixtures)] if fixtures else [])])
 
-    def _bounds(self) -> np.ndarray:
-        corners = self.plane.frame
-        return np.array([*corners.get_corner(DL)[:2], *corners.get_corner(UR)[:2]])
-
     def _clear_offset(self, start_p, end_p) -> np.ndarray:
-        bounds = self._bounds()
+        bounds = self.plane.square_bounds()
         # further rings than a still label needs: a sliding arrow's tip passes through
         # clusters where the nearest places are all taken
         offset = best_offset(end_p, (self.label.width, self.label.height),
@@ -104,20 +100,22 @@ class DataVector(VGroup):
         return np.array([offset[0], offset[1], 0.0])
 
 
-
 def arrow_scale_note(plane: DataPlane, scale: float) -> VMobject | None:
     """"arrows at 0.67 × length" over the plane's top right, when vectors are drawn shrunk
     to stay in view (None at true scale). Said once, instead of on every arrow's label."""
     if scale >= 1.0:
         return None
-    theme = plane.theme
-    return text(f"arrows at ${fmt(scale)} times$ length", theme, style.FONT_SMALL,
-                theme.muted).next_to(plane.frame, UP, buff=style.SMALL_BUFF, aligned_edge=RIGHT)
+    return _note_over_plane(plane, f"arrows at ${fmt(scale)} times$ length")
 
 
 def direction_note(plane: DataPlane, name: str = "theta") -> VMobject:
     """"θ drawn as its direction (fixed length)" over the plane's top right: said when a
     vector's true length would be drawn unreadably short (its value is written elsewhere)."""
+    return _note_over_plane(plane, f"${name}$ drawn as its direction (fixed length)")
+
+
+def _note_over_plane(plane: DataPlane, words: str) -> VMobject:
+    """``words`` in small muted text just over the plane's square, at its right."""
     theme = plane.theme
-    return text(f"${name}$ drawn as its direction (fixed length)", theme, style.FONT_SMALL,
-                theme.muted).next_to(plane.frame, UP, buff=style.SMALL_BUFF, aligned_edge=RIGHT)
+    return text(words, theme, style.FONT_SMALL, theme.muted).next_to(
+        plane.frame, UP, buff=style.SMALL_BUFF, aligned_edge=RIGHT)
