@@ -19,7 +19,8 @@
 - Beside the plane: ``panels`` (panel box, live values, pseudocode),
   ``score_line`` (a point's score on a number line).
 - Plots: ``plots`` (values against M, loss curves), ``gd_plots`` (the
-  probability field, regression curves).
+  probability field, loss curves of descent), ``regression_plot`` (x and y each to its own
+  scale).
 - The 3-D view: ``space``, ``space_geometry``.
 - Speed: ``stage`` (still drawings painted once, followers held, still frames
   drawn once: the one mechanism), ``layout`` (boards, fades without copies),
