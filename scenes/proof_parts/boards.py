@@ -88,7 +88,10 @@ class ProofBoards:
         return row, first, second
 
     def build_run_board(self) -> None:
-        theme, q = self.theme, self.quantities
+        """The run's board: θ·θ*/‖θ*‖ against Mγ and ‖θ‖² against MR², each with its plot,
+        M against ⌊(R/γ)²⌋, and the passes given; the notes on one update ("Δ = …") and
+        the verdict on the run are kept aside, to come when they are said."""
+        theme, q, lesson = self.theme, self.quantities, self.lesson
         self.rows = {}
         self.rows["alignment"], self.alignment_value, self.lower_value = self.comparison(
             ALIGNMENT, ">=", "M gamma", q.alignment, q.lower)
@@ -98,33 +101,9 @@ class ProofBoards:
             "alignment": BoundPlot(q.alignment, q.lower, theme, theme.normal, theme.bound),
             "norm": BoundPlot(q.norm_squared, q.upper, theme, theme.normal, theme.bound),
         }
-        gains = np.diff(q.alignment) if self.M_final else np.zeros(1)
-        growth = np.diff(q.norm_squared) if self.M_final else np.zeros(1)
-        self.gain_value = LiveValue("Delta", signed(float(np.max(gains)), self.gamma_places), theme,
-                                    colour=theme.normal)
-        self.growth_value = LiveValue("Delta", signed(float(np.max(growth))), theme,
-                                      colour=theme.normal)
-        notes = {}
-        for key, value, limit in (("alignment", self.gain_value, f">= gamma = {fmt(q.gamma, margin_places(q.gamma))}"),
-                                  ("norm", self.growth_value, f"<= R^2 = {fmt(q.R**2)}")):
-            notes[key] = VGroup(text("this update:", theme, style.FONT_TINY, theme.muted), value,
-                                math(limit, theme, style.FONT_PANEL)).arrange(
-                DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
-        self.M_value = LiveValue("M", wording.grouped(self.M_final, 0), theme)
-        bound_note = math(f"<= floor((R \\/ gamma)^2) = "
-                          f"{fmt_grouped(self.lesson.bound_floor, 0)}", theme, style.FONT_PANEL)
-        self.M_row = VGroup(self.M_value, bound_note).arrange(RIGHT, buff=style.BUFF)
-        bound_note.set_y(self.M_value.label.get_y())
-        lesson = self.lesson
-        if lesson.budget_is_theory_bound:
-            budget = (f"given $floor((R \\/ gamma)^2) + 2 = "
-                      f"{fmt_grouped(lesson.epochs_given, 0)}$ passes")
-        elif lesson.own_run:
-            budget = (f"given {fmt_grouped(lesson.epochs_given, 0)} passes, the engine's limit "
-                      f"($floor((R \\/ gamma)^2) + 2 = {fmt_grouped(lesson.theory_epochs, 0)}$)")
-        else:
-            budget = f"a saved run, given $tau = {fmt_grouped(lesson.epochs_given, 0)}$ passes"
-        budget_row = text(budget, theme, style.FONT_SMALL, theme.muted)
+        notes = self.this_update_notes()
+        self.M_row = self.updates_row()
+        budget_row = text(self.budget_words(), theme, style.FONT_SMALL, theme.muted)
         # said once the run has been played (the storyboard's run rows = 1)
         self.run_verdict = text(f"converged after {counted(lesson.passes, 'pass', 'passes')}: "
                                 f"the last made no update", theme, style.FONT_SMALL,
@@ -155,6 +134,46 @@ class ProofBoards:
         self.update_run_numbers()
         self.run_labels = still_parts(column, self.run_numbers)
         self.update_note_labels = still_parts(update_notes, self.run_numbers)
+
+    def this_update_notes(self) -> dict[str, VGroup]:
+        """Beside each plot, what one update did: "this update:", the largest gain of the
+        alignment (Δ ≥ γ) or growth of ‖θ‖² (Δ ≤ R²) in the run, and its limit."""
+        theme, q = self.theme, self.quantities
+        gains = np.diff(q.alignment) if self.M_final else np.zeros(1)
+        growth = np.diff(q.norm_squared) if self.M_final else np.zeros(1)
+        self.gain_value = LiveValue("Delta", signed(float(np.max(gains)), self.gamma_places), theme,
+                                    colour=theme.normal)
+        self.growth_value = LiveValue("Delta", signed(float(np.max(growth))), theme,
+                                      colour=theme.normal)
+        notes = {}
+        for key, value, limit in (("alignment", self.gain_value, f">= gamma = {fmt(q.gamma, margin_places(q.gamma))}"),
+                                  ("norm", self.growth_value, f"<= R^2 = {fmt(q.R**2)}")):
+            notes[key] = VGroup(text("this update:", theme, style.FONT_TINY, theme.muted), value,
+                                math(limit, theme, style.FONT_PANEL)).arrange(
+                DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
+        return notes
+
+    def updates_row(self) -> VGroup:
+        """"M = …" (live) and, beside it, "≤ ⌊(R/γ)²⌋ = …"."""
+        theme = self.theme
+        self.M_value = LiveValue("M", wording.grouped(self.M_final, 0), theme)
+        bound_note = math(f"<= floor((R \\/ gamma)^2) = "
+                          f"{fmt_grouped(self.lesson.bound_floor, 0)}", theme, style.FONT_PANEL)
+        row = VGroup(self.M_value, bound_note).arrange(RIGHT, buff=style.BUFF)
+        bound_note.set_y(self.M_value.label.get_y())
+        return row
+
+    def budget_words(self) -> str:
+        """How many passes the run was given: the theory's ⌊(R/γ)²⌋ + 2, the engine's limit
+        on one's own data, or a saved run's τ."""
+        lesson = self.lesson
+        if lesson.budget_is_theory_bound:
+            return (f"given $floor((R \\/ gamma)^2) + 2 = "
+                    f"{fmt_grouped(lesson.epochs_given, 0)}$ passes")
+        if lesson.own_run:
+            return (f"given {fmt_grouped(lesson.epochs_given, 0)} passes, the engine's limit "
+                    f"($floor((R \\/ gamma)^2) + 2 = {fmt_grouped(lesson.theory_epochs, 0)}$)")
+        return f"a saved run, given $tau = {fmt_grouped(lesson.epochs_given, 0)}$ passes"
 
     def build_chain_board(self) -> None:
         theme, q = self.theme, self.quantities

@@ -22,6 +22,9 @@ class ProofPlane:
 
     # -- the data plane ----------------------------------------------------
     def build_plane(self) -> None:
+        """The data plane in a square round the disc of radius R, the circle of radius R, θ*'s
+        band, line and vector, the boundary of θ, θ's arrow and the ring on the point of
+        each update; the boundary, θ and the ring follow the step."""
         theme = self.theme
         box = square_box_around_disk(self.data.X, self.disk_radius)
         self.plane = DataPlane(self.data.X, self.data.y, theme, box=box, data=self.data)
@@ -29,20 +32,7 @@ class ProofPlane:
         self.plane.remove(self.plane.markers)
         self.tracker = ValueTracker(0.0)
         self.scale = ValueTracker(1.0)
-        # θ and θ* (whose first two entries are drawn) are drawn at this scale
-        longest = max(float(np.max(np.linalg.norm(self.thetas, axis=1))),
-                      float(np.linalg.norm(self.star_normal)))
-        half_side = (box.x_max - box.x_min) / 2
-        #: θ and θ* are drawn at this scale so that they stay in view
-        self.vector_scale = (min(1.0, style.VIEW_MARGIN * half_side / longest) if longest > 0
-                             else 1.0)
-        #: θ* at the scale of θ, unless that makes it too short to see (Iris sepal data: θ
-        #: reaches ‖θ‖ = 160, so everything is drawn at 0.07× and θ* would be a dot); then at
-        #: a readable length, for its direction only (the scale note says so)
-        star_norm = float(np.linalg.norm(self.star_normal))
-        shortest = style.STAR_MIN_SHARE * half_side
-        self.star_scale = (shortest / star_norm
-                           if 0 < self.vector_scale * star_norm < shortest else self.vector_scale)
+        self.choose_vector_scales((box.x_max - box.x_min) / 2)
         theta_label = "theta"
         self.circle = origin_circle(self.plane, self.disk_radius, theme.muted)
         circle_words = "norm([x, 1]) <= R" if self.offset else "norm(x) <= R"
@@ -62,23 +52,7 @@ class ProofPlane:
         self.hyperplane = Hyperplane(self.plane, *self.state_at(0), show_normal=False)
         self.theta_arrow = DataVector(self.plane, (0, 0), (0, 0), theme.normal, theta_label,
                                       avoid=[self.circle_label, self.star_vector.label])
-        # θ*'s label keeps clear of every arrow θ takes in the run (never drawn: obstacles),
-        # the final one most (it stands through the chain and the normalized view); the
-        # others weigh less than a marker, so a short θ* keeps its label near its tip
-        # (a long run has 10⁵ states: evenly sampled ones, the last always among them)
-        self.ghost_states = np.unique(np.round(np.linspace(
-            0, len(self.thetas) - 1, min(len(self.thetas), style.THETA_GHOSTS_MAX))).astype(int))
-        self.theta_ghosts = [FastArrow(theme.normal) for _ in self.ghost_states]
-        for ghost in self.theta_ghosts[:-1]:
-            ghost.avoid_weight = 0.05
-        self.star_vector.avoid.target.extend(self.theta_ghosts)
-        # …and of the rings the run draws round its update points (never drawn: obstacles),
-        # the last one most: it stands through the chain
-        self.ring_ghosts = {int(i): Circle(radius=style.RING_RADIUS)
-                            for i in np.unique(self.update_points)}
-        for i, ghost in self.ring_ghosts.items():
-            ghost.avoid_weight = 1.0 if i == int(self.update_points[-1]) else 0.05
-        self.star_vector.avoid.target.extend(self.ring_ghosts.values())
+        self.keep_star_label_clear()
         self.ring = Circle(radius=style.RING_RADIUS, color=theme.highlight,
                            stroke_width=style.RING_STROKE).set_stroke(opacity=0)
         self.place_static_labels()
@@ -87,6 +61,42 @@ class ProofPlane:
         self.theta_arrow.add_updater(lambda v: v.set_ends(
             (0, 0), self.vector_scale * self.scale.get_value() * self.state_at()[0]))
         self.ring.add_updater(lambda r: self.follow_ring())
+
+    def choose_vector_scales(self, half_side: float) -> None:
+        """The scales θ and θ* are drawn at, in a plane of half-side ``half_side``."""
+        # θ and θ* (whose first two entries are drawn) are drawn at this scale
+        longest = max(float(np.max(np.linalg.norm(self.thetas, axis=1))),
+                      float(np.linalg.norm(self.star_normal)))
+        #: θ and θ* are drawn at this scale so that they stay in view
+        self.vector_scale = (min(1.0, style.VIEW_MARGIN * half_side / longest) if longest > 0
+                             else 1.0)
+        #: θ* at the scale of θ, unless that makes it too short to see (Iris sepal data: θ
+        #: reaches ‖θ‖ = 160, so everything is drawn at 0.07× and θ* would be a dot); then at
+        #: a readable length, for its direction only (the scale note says so)
+        star_norm = float(np.linalg.norm(self.star_normal))
+        shortest = style.STAR_MIN_SHARE * half_side
+        self.star_scale = (shortest / star_norm
+                           if 0 < self.vector_scale * star_norm < shortest else self.vector_scale)
+
+    def keep_star_label_clear(self) -> None:
+        """θ*'s label keeps clear of every arrow θ takes in the run and of the rings round its
+        update points: drawings never shown, only obstacles (``theta_ghosts``,
+        ``ring_ghosts``)."""
+        # the final arrow most (it stands through the chain and the normalized view); the
+        # others weigh less than a marker, so a short θ* keeps its label near its tip
+        # (a long run has 10⁵ states: evenly sampled ones, the last always among them)
+        self.ghost_states = np.unique(np.round(np.linspace(
+            0, len(self.thetas) - 1, min(len(self.thetas), style.THETA_GHOSTS_MAX))).astype(int))
+        self.theta_ghosts = [FastArrow(self.theme.normal) for _ in self.ghost_states]
+        for ghost in self.theta_ghosts[:-1]:
+            ghost.avoid_weight = 0.05
+        self.star_vector.avoid.target.extend(self.theta_ghosts)
+        # the last ring most: it stands through the chain
+        self.ring_ghosts = {int(i): Circle(radius=style.RING_RADIUS)
+                            for i in np.unique(self.update_points)}
+        for i, ghost in self.ring_ghosts.items():
+            ghost.avoid_weight = 1.0 if i == int(self.update_points[-1]) else 0.05
+        self.star_vector.avoid.target.extend(self.ring_ghosts.values())
 
     def scaled_state(self) -> tuple[np.ndarray, float]:
         """(θ, θ₀) of the boundary in the drawn plane: dividing x by R divides θ₀ by R too."""

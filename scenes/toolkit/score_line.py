@@ -44,40 +44,75 @@ class ScoreLine(VGroup):
                                                         "y·score $> 0$: correct"),
                  padding: float = style.SCORE_LINE_PADDING):
         self.theme = theme
+        self._fit_range(values, padding)
+        self.line = Line(LEFT * width / 2, RIGHT * width / 2, stroke_width=2, color=theme.muted)
+        band = style.SCORE_BAND_HEIGHT
+        self.mistake_side = self._band(self.low, 0.0, band, theme.mistake)
+        self.correct_side = self._band(0.0, self.high, band, theme.correct)
+        self.ticks, self.tick_labels = self._ticks()
+        self.zero, self.zero_label = self._zero_mark()
+        parts = [self.mistake_side, self.correct_side, self.line, self.ticks, self.tick_labels,
+                 self.zero, self.zero_label]
+        self.side_labels = self._side_labels(side_labels)
+        if side_labels:
+            parts.append(self.side_labels)
+        self.label = None
+        if label:
+            self.label = math(label, theme, style.FONT_SMALL).next_to(
+                self.line, RIGHT, buff=style.SMALL_BUFF)
+            parts.append(self.label)
+        super().__init__(*parts)
+        drop_svg_paths(self)
+        self.marker = self._marker()
+        self.set_marker(0.0)
+
+    def _fit_range(self, values: Sequence[float], padding: float) -> None:
+        """The line's range [``low``, ``high``]: ``values`` and 0 with ``padding`` (a share
+        of their span) on each side, out to whole multiples of a round ``step``."""
         values = np.append(np.asarray(values, dtype=float).ravel(), 0.0)
         low, high = float(values.min()), float(values.max())
         span = max(high - low, 1.0)
         self.step = nice_step(span * (1 + 2 * padding))
         self.low = float(np.floor((low - padding * span) / self.step) * self.step)
         self.high = float(np.ceil((high + padding * span) / self.step) * self.step)
-        self.line = Line(LEFT * width / 2, RIGHT * width / 2, stroke_width=2, color=theme.muted)
-        band = style.SCORE_BAND_HEIGHT
-        self.mistake_side = self._band(self.low, 0.0, band, theme.mistake)
-        self.correct_side = self._band(0.0, self.high, band, theme.correct)
+
+    def _ticks(self) -> tuple[VGroup, VGroup]:
+        """A tick at every multiple of the step but 0, and its value below it (glyph
+        numbers, merged into one path)."""
+        theme = self.theme
         places = max(0, int(-np.floor(np.log10(self.step) + 1e-9)))
-        self.ticks, self.tick_labels = VGroup(), VGroup()
+        ticks, tick_labels = VGroup(), VGroup()
         for k in range(int(round((self.high - self.low) / self.step)) + 1):
             value = self.low + k * self.step
             if abs(value) < 1e-9 * self.step:
                 continue  # 0 gets its own, taller mark
             point = self.n2p(value)
-            self.ticks.add(Line(point + DOWN * style.SCORE_TICK, point + UP * style.SCORE_TICK,
-                                stroke_width=2, color=theme.muted))
+            ticks.add(Line(point + DOWN * style.SCORE_TICK, point + UP * style.SCORE_TICK,
+                           stroke_width=2, color=theme.muted))
             # glyphs in the text colour, recoloured: one glyph set serves every label
             number = GlyphNumber(fmt(value, places), style.FONT_SMALL, theme.text)
             number.set_color(theme.muted)
-            self.tick_labels.add(number.move_to(point + DOWN * (style.SCORE_TICK + 0.22)))
-        merge_texts(self.tick_labels)  # each number keeps its box, for the layout checks
+            tick_labels.add(number.move_to(point + DOWN * (style.SCORE_TICK + 0.22)))
+        merge_texts(tick_labels)  # each number keeps its box, for the layout checks
+        return ticks, tick_labels
+
+    def _zero_mark(self) -> tuple[Line, VMobject]:
+        """The mark at 0, twice a tick's height in the boundary's colour, and its "0"."""
+        theme = self.theme
         zero = self.n2p(0.0)
-        self.zero = Line(zero + DOWN * 2 * style.SCORE_TICK, zero + UP * 2 * style.SCORE_TICK,
-                         stroke_width=style.LINE_STROKE, color=theme.boundary)
-        self.zero_label = GlyphNumber("0", style.FONT_SMALL, theme.text).move_to(
+        mark = Line(zero + DOWN * 2 * style.SCORE_TICK, zero + UP * 2 * style.SCORE_TICK,
+                    stroke_width=style.LINE_STROKE, color=theme.boundary)
+        label = GlyphNumber("0", style.FONT_SMALL, theme.text).move_to(
             zero + DOWN * (style.SCORE_TICK + 0.22))
-        merge_glyphs(self.zero_label)
-        parts = [self.mistake_side, self.correct_side, self.line, self.ticks, self.tick_labels,
-                 self.zero, self.zero_label]
+        merge_glyphs(label)
+        return mark, label
+
+    def _side_labels(self, side_labels: tuple[str, str] | None) -> VGroup:
+        """The names of the two sides under the tick values, each in its side's colour and
+        at its side's outer edge (empty without ``side_labels``)."""
+        theme = self.theme
         # the sides are named under the numbers, leaving the space above for the marker
-        self.side_labels = VGroup()
+        notes = VGroup()
         if side_labels:
             for words, colour, side, edge in ((side_labels[0], theme.mistake, self.mistake_side,
                                                LEFT),
@@ -89,22 +124,17 @@ class ScoreLine(VGroup):
                                                           colour))
                 note = _SIDE_LABELS[key].copy()
                 note.next_to(self.tick_labels, DOWN, buff=style.SMALL_BUFF).align_to(side, edge)
-                self.side_labels.add(note)
-            parts.append(self.side_labels)
-        self.label = None
-        if label:
-            self.label = math(label, theme, style.FONT_SMALL).next_to(
-                self.line, RIGHT, buff=style.SMALL_BUFF)
-            parts.append(self.label)
-        super().__init__(*parts)
-        drop_svg_paths(self)
+                notes.add(note)
+        return notes
+
+    def _marker(self) -> VGroup:
+        """The marker of one score: a dot on the line under a triangle pointing down at it."""
         size = style.SCORE_MARKER
-        self.marker = VGroup(
-            Dot(ORIGIN, radius=size * 0.6, color=theme.text),
+        return VGroup(
+            Dot(ORIGIN, radius=size * 0.6, color=self.theme.text),
             Polygon(UP * 0.25 + LEFT * size + UP * size * 1.6, UP * 0.25 + RIGHT * size
                     + UP * size * 1.6, UP * 0.25, stroke_width=0, fill_opacity=1),
         )
-        self.set_marker(0.0)
 
     def _band(self, start: float, end: float, height: float, colour: str) -> Rectangle:
         width = max(abs(self.n2p(end)[0] - self.n2p(start)[0]), 1e-3)
