@@ -39,7 +39,22 @@ from linviz.request import RenderRequest
 from .toolkit.timeline import ReadingVoice, Timeline
 
 class LinvizScene(Narration, KeyFrames, DataCard, StagedDrawing, HoldingScene):
-    """Shared set-up. Subclasses set ``default_data`` and what data they need."""
+    """Shared set-up. Subclasses set ``default_data`` and what data they need.
+
+    The route of a lesson into a scene is one, :meth:`make_trace` (called by ``setup``
+    once the data is loaded and checked; scenes do not override it)::
+
+        self.lesson = self.make_lesson()                     # the engine's lesson
+        self.storyboard = self.make_storyboard(self.lesson)  # its storyboard
+        return self.trace_of(self.lesson)                    # the run replayed, or None
+
+    Each scene defines :meth:`make_lesson`, the one place it calls its lesson function
+    (a direct import from ``linviz.lessons.<scene>``), and :meth:`make_storyboard`, the
+    one place it calls its storyboard function (``linviz.lessons.<scene>_story``); a
+    scene that replays one run says which in :meth:`trace_of`. What else a scene reads
+    from its lesson is a property of it (``sweep``, ``shown_signed_scores``), not set on
+    the side.
+    """
 
     #: the built-in data set used when no --data is given
     default_data = "separable"
@@ -196,7 +211,28 @@ class LinvizScene(Narration, KeyFrames, DataCard, StagedDrawing, HoldingScene):
 
     # -- the story ---------------------------------------------------------
     def make_trace(self):
-        """The engine's run the scene replays (None for a scene without one)."""
+        """The engine's run the scene replays (None for a scene without one), made on the
+        one route of a lesson into a scene: the lesson (``self.lesson``), then its
+        storyboard (``self.storyboard``), then the run it replays. Scenes do not override
+        this; they define the three steps (see the class docstring)."""
+        self.lesson = self.make_lesson()
+        self.storyboard = self.make_storyboard(self.lesson)
+        return self.trace_of(self.lesson)
+
+    def make_lesson(self):
+        """The scene's lesson (:mod:`linviz.lessons`), made from ``self.data``,
+        ``self.saved_trace``, ``self.seed`` and the scene's options: the one place a scene
+        calls its lesson function. None here: a bare scene has no lesson."""
+        return None
+
+    def make_storyboard(self, lesson):
+        """The storyboard of ``lesson`` (:class:`linviz.storyboard.Storyboard`): what the
+        scene says and shows, beat by beat. None here: a bare scene tells nothing."""
+        return None
+
+    def trace_of(self, lesson):
+        """The run of ``lesson`` the scene replays (its step index drives the drawings);
+        None here: a scene of several runs, or of none, replays no single trace."""
         return None
 
     def build(self) -> None:
@@ -208,7 +244,8 @@ class LinvizScene(Narration, KeyFrames, DataCard, StagedDrawing, HoldingScene):
         self.tell_storyboard()
 
     # -- the storyboard: beats told one after another -----------------------
-    #: the lesson's storyboard (set in make_trace): what the scene says and shows
+    #: the lesson's storyboard (made in make_trace by make_storyboard): what the scene
+    #: says and shows
     storyboard = None
 
     def tell_storyboard(self) -> None:

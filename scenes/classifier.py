@@ -63,12 +63,16 @@ class ClassifierScene(ClassifierPlane, ClassifierBoard, HypothesesChart, LinvizS
         check_classifier_data(data, spec)
         super().check_data(data, spec)
 
-    def make_trace(self):
+    def make_lesson(self):
+        """The lesson (:func:`linviz.lessons.classifier.classifier_lesson`)."""
+        return classifier_lesson(self.data, k=self.k, seed=self.seed)
+
+    def make_storyboard(self, lesson):
+        return classifier_storyboard(lesson, self.scene_name())
+
+    def trace_of(self, lesson):
         """The lesson's best-of-k run; the scene only replays it."""
-        self.lesson = classifier_lesson(self.data, k=self.k, seed=self.seed)
-        #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = classifier_storyboard(self.lesson, self.scene_name())
-        return self.lesson.trace
+        return lesson.trace
 
     # -- what the trace says -------------------------------------------------
     def hypothesis(self, j: int) -> tuple[np.ndarray, float]:

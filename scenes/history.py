@@ -29,11 +29,12 @@ from scenes.toolkit.screen_text import math, text
 class HistoryScene(ModelDrawings, TimelineDrawings, XorDrawings, LinvizScene):
     """The perceptron's model and the years the notes give, 1958 to the mid-1980s."""
 
-    def make_trace(self):
-        self.lesson: HistoryLesson = history_lesson(self.seed)
-        #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = history_storyboard(self.lesson, self.scene_name())
-        return None
+    def make_lesson(self) -> HistoryLesson:
+        """The lesson (:func:`linviz.lessons.history.history_lesson`); no run is replayed."""
+        return history_lesson(self.seed)
+
+    def make_storyboard(self, lesson):
+        return history_storyboard(lesson, self.scene_name())
 
     def build(self) -> None:
         self.title = self.make_title("Where the perceptron comes from")

@@ -47,12 +47,16 @@ class LinearProgramScene(ConstraintBeats, WalkBeats, NoSeparatorBeats, OffsetBea
         check_linear_program_data(data, spec)
         super().check_data(data, spec)
 
-    def make_trace(self):
-        """The lesson; the trace is the perceptron's walk (None when no θ exists)."""
-        self.lesson: LinearProgramLesson = linear_program_lesson(self.data, seed=self.seed)
-        #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = linear_program_storyboard(self.lesson, self.scene_name())
-        return self.lesson.run
+    def make_lesson(self) -> LinearProgramLesson:
+        """The lesson (:func:`linviz.lessons.linear_program.linear_program_lesson`)."""
+        return linear_program_lesson(self.data, seed=self.seed)
+
+    def make_storyboard(self, lesson):
+        return linear_program_storyboard(lesson, self.scene_name())
+
+    def trace_of(self, lesson):
+        """The perceptron's walk (None when no θ exists)."""
+        return lesson.run
 
     # -- the drawings ---------------------------------------------------------------
     def build(self) -> None:

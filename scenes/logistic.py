@@ -48,14 +48,18 @@ class LogisticScene(LogisticPlane, LogisticPlots, LogisticPanel, PerceptronCompa
     #: epochs τ given to the perceptron it is compared with
     perceptron_epochs = 20
 
-    def make_trace(self):
-        """The lesson (linviz.lessons.logistic) and the run it holds, which the scene replays."""
-        self.lesson = logistic_lesson(self.data, lr=self.lr, steps=self.steps,
-                                      perceptron_epochs=self.perceptron_epochs,
-                                      budget=self.step_budget)
-        #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = logistic_storyboard(self.lesson, self.scene_name())
-        return self.lesson.trace
+    def make_lesson(self):
+        """The lesson (:func:`linviz.lessons.logistic.logistic_lesson`)."""
+        return logistic_lesson(self.data, lr=self.lr, steps=self.steps,
+                               perceptron_epochs=self.perceptron_epochs,
+                               budget=self.step_budget)
+
+    def make_storyboard(self, lesson):
+        return logistic_storyboard(lesson, self.scene_name())
+
+    def trace_of(self, lesson):
+        """The run the lesson holds, which the scene replays."""
+        return lesson.trace
 
 
     # -- drawings as functions of the step -----------------------------------

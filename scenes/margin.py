@@ -28,8 +28,7 @@ from __future__ import annotations
 import numpy as np
 from manim import Circumscribe, FadeIn, Indicate, ValueTracker, VGroup, smooth
 
-from linviz.lessons import lesson_for
-from linviz.lessons.margin import MarginLesson, check_margin_data
+from linviz.lessons.margin import MarginLesson, check_margin_data, margin_lesson
 from linviz.lessons.margin_story import DEFAULT_DATA, margin_storyboard
 from scenes.base import LinvizScene
 from scenes.margin_parts.boards import MarginBoards
@@ -59,12 +58,16 @@ class MarginScene(MarginPlane, MarginBoards, MarginNumberLine, LinvizScene):
             check_margin_data(data, repr(spec))
         super().check_data(data, spec)
 
-    def make_trace(self):
+    def make_lesson(self) -> MarginLesson:
+        """The lesson (:func:`linviz.lessons.margin.margin_lesson`)."""
+        return margin_lesson(self.data, trace=self.saved_trace)
+
+    def make_storyboard(self, lesson):
+        return margin_storyboard(lesson, self.scene_name())
+
+    def trace_of(self, lesson):
         """The lesson's run (the saved trace, or the engine's given ⌊(R/γ)²⌋ + 2 passes)."""
-        self.lesson: MarginLesson = lesson_for("margin")(self.data, trace=self.saved_trace)
-        #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = margin_storyboard(self.lesson, self.scene_name())
-        return self.lesson.trace
+        return lesson.trace
 
     # -- the separators and their numbers ------------------------------------
     def build(self) -> None:

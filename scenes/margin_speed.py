@@ -21,8 +21,7 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, Circumscribe, Create, Indicate, ValueTracker, linear, smooth
 
-from linviz.lessons import lesson_for
-from linviz.lessons.margin_speed import band_in_plane
+from linviz.lessons.margin_speed import band_in_plane, margin_speed_lesson
 from linviz.lessons.margin_speed_story import margin_speed_storyboard, median_text, ratio_text
 from linviz.sweeps import DEFAULT_MARGINS
 from scenes.base import LinvizScene
@@ -42,17 +41,19 @@ class MarginSpeedScene(MarginSpeedPlane, MarginSpeedPlot, LinvizScene):
     sweep_repeats = 7
 
     def make_lesson(self):
-        """The engine's lesson this scene draws: the sweep, the runs replayed, the words."""
-        return lesson_for("margin-speed")(seed=self.seed, margins=self.sweep_margins,
-                                          repeats=self.sweep_repeats)
+        """The engine's lesson this scene draws: the sweep, the runs replayed, the words
+        (:func:`linviz.lessons.margin_speed.margin_speed_lesson`). No single run: the
+        scene replays the lesson's sweep."""
+        return margin_speed_lesson(seed=self.seed, margins=self.sweep_margins,
+                                   repeats=self.sweep_repeats)
 
-    def make_trace(self):
-        """No single run: the scene replays the lesson's sweep (``self.lesson.sweep``)."""
-        self.lesson = self.make_lesson()
-        self.sweep = self.lesson.sweep
-        #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = margin_speed_storyboard(self.lesson, self.scene_name())
-        return None
+    def make_storyboard(self, lesson):
+        return margin_speed_storyboard(lesson, self.scene_name())
+
+    @property
+    def sweep(self):
+        """The lesson's sweep, which the scene replays (``self.lesson.sweep``)."""
+        return self.lesson.sweep
 
     # -- drawings ----------------------------------------------------------
     def build(self) -> None:

@@ -50,16 +50,22 @@ class NoiseScene(PerceptronScene):
         super().check_data(data, spec)
         check_noise_data(data, spec)
 
-    def make_trace(self):
-        """The lesson's run (or the saved trace it was given). ``self.noise`` is this scene's
-        lesson; ``self.lesson`` the perceptron scenes' lesson of the same run, which the
-        telling inherited from them reads."""
+    def make_lesson(self):
+        """The perceptron scenes' lesson of this scene's run (or of the saved trace it was
+        given), which the telling inherited from them reads as ``self.lesson``; its trace
+        is the run replayed. It is part of this scene's own lesson
+        (:func:`linviz.lessons.noise.noise_lesson`), made here and kept as ``self.noise``:
+        the storyboard and this scene's own drawings read that one."""
         self.noise = noise_lesson(self.data, trace=self.saved_trace, epochs=self.epochs)
-        self.lesson = self.noise.run
-        self.shown_signed_scores = self.noise.shown_signed_scores
-        #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = noise_storyboard(self.noise, self.scene_name(), self.request().heard)
-        return self.noise.trace
+        return self.noise.run
+
+    def make_storyboard(self, lesson):
+        return noise_storyboard(self.noise, self.scene_name(), self.request().heard)
+
+    @property
+    def shown_signed_scores(self):
+        """The panel's y·score at a whole step (this scene's lesson's)."""
+        return self.noise.shown_signed_scores
 
     def build(self) -> None:
         super().build()

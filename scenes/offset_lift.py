@@ -16,8 +16,7 @@ import numpy as np
 from manim import (DOWN, LEFT, Circle, Circumscribe, Create, FadeIn, FadeOut, ValueTracker, VGroup,
                    linear, smooth)
 
-from linviz.lessons import lesson_for
-from linviz.lessons.offset_lift import check_line_data
+from linviz.lessons.offset_lift import check_line_data, offset_lift_lesson
 from linviz.lessons.offset_lift_story import DEFAULT_DATA, offset_lift_storyboard
 from linviz.replay import state_at
 from scenes.base import LinvizScene, StepTracker
@@ -39,13 +38,17 @@ class OffsetLiftScene(LiftedLine, LiftedSpace, LinvizScene):
         check_line_data(data, spec)
         super().check_data(data, spec)
 
-    def make_trace(self):
-        """The lesson (its runs: through the origin on [x, 1], with offset on x, in both
-        parts); the run replayed first is the origin run on [x, 1]."""
-        self.lesson = lesson_for("offset-lift")(self.data, seed=self.seed)
-        #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = offset_lift_storyboard(self.lesson, self.scene_name())
-        return self.lesson.line.origin
+    def make_lesson(self):
+        """The lesson (:func:`linviz.lessons.offset_lift.offset_lift_lesson`; its runs:
+        through the origin on [x, 1], with offset on x, in both parts)."""
+        return offset_lift_lesson(self.data, seed=self.seed)
+
+    def make_storyboard(self, lesson):
+        return offset_lift_storyboard(lesson, self.scene_name())
+
+    def trace_of(self, lesson):
+        """The run replayed first: the origin run on [x, 1]."""
+        return lesson.line.origin
 
     # -- part 1: a line of points, lifted to x₂ = 1 ----------------------------
     def build(self) -> None:

@@ -20,6 +20,8 @@ pseudocode, counters and θ (``panel.py``), θ and its boundary on the data plan
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import numpy as np
 from manim import DOWN, LEFT, Circle, Circumscribe, FadeIn, FadeOut, Write, smooth
 
@@ -72,15 +74,18 @@ class PerceptronScene(PerceptronPanel, PerceptronPlane, LinvizScene):
                                  needs_separable=bool(self.needs_separable),
                                  scene=self.scene_name())
 
-    def make_trace(self):
+    def make_storyboard(self, lesson):
+        return perceptron_storyboard(lesson, self.scene_name(), self.request().heard)
+
+    def trace_of(self, lesson):
         """The run of the lesson this scene replays."""
-        self.lesson = self.make_lesson()
-        #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = perceptron_storyboard(self.lesson, self.scene_name(),
-                                                self.request().heard)
-        # the panel's y·score at a whole step: under the θ it stands beside
-        self.shown_signed_scores = signed_scores_after_steps(self.lesson.trace)
-        return self.lesson.trace
+        return lesson.trace
+
+    @cached_property
+    def shown_signed_scores(self):
+        """The panel's y·score at a whole step: under the θ it stands beside (see
+        :attr:`PerceptronPanel.shown_signed_scores`), of the run replayed."""
+        return signed_scores_after_steps(self.lesson.trace)
 
     # -- drawings as functions of the step -----------------------------------
     def build(self) -> None:

@@ -34,9 +34,8 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, VGroup, linear, smooth
 
-from linviz.lessons import lesson_for
 from linviz.lessons.margin_story import gamma_places as margin_places
-from linviz.lessons.proof import ProofLesson, check_provable
+from linviz.lessons.proof import ProofLesson, check_provable, proof_lesson
 from linviz.lessons.proof_story import DEFAULT_DATA, proof_storyboard
 from linviz.replay import state_at
 from scenes.base import LinvizScene
@@ -65,14 +64,17 @@ class ProofScene(ProofBoards, ProofPlane, LinvizScene):
             check_provable(data, cls.offset, repr(spec))
         super().check_data(data, spec)
 
-    def make_trace(self):
+    def make_lesson(self) -> ProofLesson:
+        """The lesson (:func:`linviz.lessons.proof.proof_lesson`), through the origin or,
+        for proof-offset, with an offset (``self.offset``, as the storyboard is told)."""
+        return proof_lesson(self.data, offset=self.offset, trace=self.saved_trace)
+
+    def make_storyboard(self, lesson):
+        return proof_storyboard(lesson, self.scene_name(), self.offset, self.request().heard)
+
+    def trace_of(self, lesson):
         """The lesson's run (the saved trace, or the engine's given ⌊(R/γ)²⌋ + 2 passes)."""
-        self.lesson: ProofLesson = lesson_for(self.scene_name())(
-            self.data, trace=self.saved_trace)
-        #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = proof_storyboard(self.lesson, self.scene_name(), self.offset,
-                                           self.request().heard)
-        return self.lesson.trace
+        return lesson.trace
 
     # -- numbers -----------------------------------------------------------
     def build(self) -> None:

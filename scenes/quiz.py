@@ -109,11 +109,12 @@ class OnePointQuizScene(OnePointDrawings, QuizScene):
     #: the card in the empty right half (the plane, left, stays in view under the question)
     card_center = (3.3, 1.0, 0.0)
 
-    def make_trace(self):
-        self.lesson = one_point_lesson(self.seed)
-        #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = one_point_storyboard(self.lesson, self.scene_name())
-        return None
+    def make_lesson(self):
+        """The lesson (:func:`linviz.lessons.quiz.one_point_lesson`); no run is replayed."""
+        return one_point_lesson(self.seed)
+
+    def make_storyboard(self, lesson):
+        return one_point_storyboard(lesson, self.scene_name())
 
     def build(self) -> None:
         lesson = self.lesson
@@ -249,11 +250,12 @@ class MarginQuizScene(MarginDrawings, QuizScene):
     card_center = (0.0, 0.3, 0.0)
     card_note = MARGIN_THEOREM
 
-    def make_trace(self):
-        self.lesson = margin_quiz_lesson(self.seed)
-        #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = margin_storyboard(self.lesson, self.scene_name())
-        return None
+    def make_lesson(self):
+        """The lesson (:func:`linviz.lessons.quiz.margin_quiz_lesson`); no run is replayed."""
+        return margin_quiz_lesson(self.seed)
+
+    def make_storyboard(self, lesson):
+        return margin_storyboard(lesson, self.scene_name())
 
     def build(self) -> None:
         theme = self.theme

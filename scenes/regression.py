@@ -54,13 +54,17 @@ class RegressionScene(RegressionFit, RegressionPanel, RegressionBowl, Polynomial
     #: (degree, step size η or None, steps) of each polynomial fit shown
     polynomial_runs = POLYNOMIAL_RUNS
 
-    def make_trace(self):
-        """The lesson (linviz.lessons.regression); the degree-1 run is drawn on the contours."""
-        self.lesson = regression_lesson(self.data, lr=self.lr, steps=self.steps,
-                                        polynomial_runs=self.polynomial_runs)
-        #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = regression_storyboard(self.lesson, self.scene_name())
-        return self.lesson.line.trace
+    def make_lesson(self):
+        """The lesson (:func:`linviz.lessons.regression.regression_lesson`)."""
+        return regression_lesson(self.data, lr=self.lr, steps=self.steps,
+                                 polynomial_runs=self.polynomial_runs)
+
+    def make_storyboard(self, lesson):
+        return regression_storyboard(lesson, self.scene_name())
+
+    def trace_of(self, lesson):
+        """The degree-1 run, drawn on the contours."""
+        return lesson.line.trace
 
     # -- drawings as functions of the step -----------------------------------
     def build(self) -> None:

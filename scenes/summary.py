@@ -118,15 +118,16 @@ class SummaryScene(LinvizScene):
     """The closing table, and the lecture's arc through it."""
 
 
-    def make_trace(self):
-        """The summary's lesson: each row's run on its scene's default data (no trace)."""
-        self.lesson = summary_lesson(self.seed, PerceptronScene.default_data,
-                                     PerceptronScene.epochs, PerceptronScene.offset,
-                                     RegressionScene.default_data, LogisticScene.default_data,
-                                     LogisticScene.steps)
-        #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = summary_storyboard(self.lesson, self.scene_name())
-        return None
+    def make_lesson(self) -> SummaryLesson:
+        """The summary's lesson (:func:`linviz.lessons.summary.summary_lesson`): each row's
+        run on its scene's default data (no trace)."""
+        return summary_lesson(self.seed, PerceptronScene.default_data,
+                              PerceptronScene.epochs, PerceptronScene.offset,
+                              RegressionScene.default_data, LogisticScene.default_data,
+                              LogisticScene.steps)
+
+    def make_storyboard(self, lesson):
+        return summary_storyboard(lesson, self.scene_name())
 
     # -- the storyboard drawn: one method a motion (see LinvizScene.tell) ----------
     def draw_row(self, beat) -> None:

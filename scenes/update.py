@@ -62,14 +62,17 @@ class UpdateScene(UpdateIdentity, SeveralUpdates, LinvizScene):
 
     plays = ("perceptron", {"offset": True})
 
-    def make_trace(self):
-        """The run of the lesson (:func:`linviz.lessons.update.update_lesson`)."""
-        self.lesson = update_lesson(self.data, trace=self.saved_trace, budget=self.epochs,
-                                    several_data=self.several_data,
-                                    several_seed=self.several_seed)
-        #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = update_storyboard(self.lesson, self.scene_name())
-        return self.lesson.trace
+    def make_lesson(self):
+        """The lesson (:func:`linviz.lessons.update.update_lesson`)."""
+        return update_lesson(self.data, trace=self.saved_trace, budget=self.epochs,
+                             several_data=self.several_data, several_seed=self.several_seed)
+
+    def make_storyboard(self, lesson):
+        return update_storyboard(lesson, self.scene_name())
+
+    def trace_of(self, lesson):
+        """The run of the lesson, which the scene replays."""
+        return lesson.trace
 
     # -- the numbers -------------------------------------------------------
     def build(self) -> None:

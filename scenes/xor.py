@@ -52,16 +52,22 @@ class XorScene(XorCycle, XorLift, PerceptronScene):
         super().check_data(data, spec)
         check_xor_data(data, spec)
 
-    def make_trace(self):
-        """The lesson's run on the data (its lifted run comes with it). ``self.xor`` is this
-        scene's lesson; ``self.lesson`` the perceptron scenes' lesson of the same run, which
-        the drawing inherited from them reads."""
+    def make_lesson(self):
+        """The perceptron scenes' lesson of this scene's run on the data, which the drawing
+        inherited from them reads as ``self.lesson``; its trace is the run replayed. It is
+        part of this scene's own lesson (:func:`linviz.lessons.xor.xor_lesson`, its lifted
+        run with it), made here and kept as ``self.xor``: the storyboard and this scene's
+        own drawings read that one."""
         self.xor = xor_lesson(self.data, self.epochs, self.lifted_epochs)
-        self.lesson = self.xor.run
-        self.shown_signed_scores = self.xor.shown_signed_scores
-        #: what the scene says and shows, beat by beat (the lesson's)
-        self.storyboard = xor_storyboard(self.xor, self.scene_name(), self.request().heard)
-        return self.xor.trace
+        return self.xor.run
+
+    def make_storyboard(self, lesson):
+        return xor_storyboard(self.xor, self.scene_name(), self.request().heard)
+
+    @property
+    def shown_signed_scores(self):
+        """The panel's y·score at a whole step (this scene's lesson's)."""
+        return self.xor.shown_signed_scores
 
     def make_lifted_trace(self):
         """The lesson's run on the lifted points [x₁, x₂, x₁x₂]."""
