@@ -2,7 +2,7 @@
 every run-dependent wording choice, as plain data that tests sweep over the gallery
 (:mod:`linviz.gallery`) without Manim.
 
-The convention (one module per scene family, named in :data:`LESSON_MODULES`):
+The convention (one module per scene family, named in :data:`SCENE_LESSONS`):
 
 - ``<scene>_lesson(data, **options) -> <Scene>Lesson``: a frozen dataclass of
   numpy arrays, numbers, texts and the runs (traces) the scene replays. A saved
@@ -21,70 +21,85 @@ The convention (one module per scene family, named in :data:`LESSON_MODULES`):
 - Choices among equals use :mod:`linviz.ties`.
 - No Manim, no click (``tests/architecture/test_engine_imports.py``).
 
-Scenes get their lesson with :func:`lesson_for` in ``setup`` and only draw it.
+A scene gets its lesson by one route: :meth:`scenes.base.LinvizScene.make_trace` calls the
+scene's ``make_lesson`` (a direct call of its lesson function), then its
+``make_storyboard``; the scene only draws what they give.
 
 A lesson also writes its scene's storyboard (:mod:`linviz.storyboard`): every
 sentence the scene says and the state its picture shows while it is said.
 :func:`storyboard_for` gives the function that makes it, for every scene (named in
-:data:`STORYBOARDS`). Told in a lecture after other scenes (``heard=``, see
+:data:`SCENE_LESSONS`). Told in a lecture after other scenes (``heard=``, see
 :mod:`linviz.lessons.heard`), a scene says briefly what they said in full.
 """
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 
-#: scene name -> (module in linviz.lessons, function) that makes its lesson
-LESSON_MODULES: dict[str, tuple[str, str]] = {
-    "classifier": ("classifier", "classifier_lesson"),
-    "noise": ("noise", "noise_lesson"),
-    "xor": ("xor", "xor_lesson"),
-    "logistic": ("logistic", "logistic_lesson"),
-    "regression": ("regression", "regression_lesson"),
-    "summary": ("summary", "summary_lesson"),
-    "margin-speed": ("margin_speed", "margin_speed_lesson"),
-    "offset-lift": ("offset_lift", "offset_lift_lesson"),
-    "perceptron": ("perceptron", "perceptron_lesson"),
-    "perceptron-origin": ("perceptron", "perceptron_origin_lesson"),
-    "update": ("update", "update_lesson"),
-    "margin": ("margin", "margin_lesson"),
-    "proof": ("proof", "proof_lesson"),
-    "proof-offset": ("proof", "proof_offset_lesson"),
-    "linear-program": ("linear_program", "linear_program_lesson"),
-    "history": ("history", "history_lesson"),
-    "quiz-one-point": ("quiz", "one_point_lesson"),
-    "quiz-margin": ("quiz", "margin_quiz_lesson"),
+
+@dataclass(frozen=True)
+class SceneLesson:
+    """Where a scene's lesson and storyboard are made, in :mod:`linviz.lessons`: the
+    lesson's module and function, and the storyboard's module and function
+    (``function(data, trace=None, seed=0, heard=()) -> Storyboard``; ``seed`` for a scene
+    that makes data of its own beside the data it is given)."""
+
+    module: str
+    lesson: str
+    story_module: str
+    storyboard: str
+
+
+#: the engine's one list of scenes: scene name -> :class:`SceneLesson` (the catalog,
+#: :mod:`scenes.catalog`, a layer above, names the same scenes: a test holds them equal)
+SCENE_LESSONS: dict[str, SceneLesson] = {
+    "classifier": SceneLesson("classifier", "classifier_lesson",
+                              "classifier_story", "storyboard_of_classifier"),
+    "noise": SceneLesson("noise", "noise_lesson", "noise_story", "storyboard_of_noise"),
+    "xor": SceneLesson("xor", "xor_lesson", "xor_story", "storyboard_of_xor"),
+    "logistic": SceneLesson("logistic", "logistic_lesson",
+                            "logistic_story", "storyboard_of_logistic"),
+    "regression": SceneLesson("regression", "regression_lesson",
+                              "regression_story", "storyboard_of_regression"),
+    "summary": SceneLesson("summary", "summary_lesson",
+                           "summary_story", "storyboard_of_summary"),
+    "margin-speed": SceneLesson("margin_speed", "margin_speed_lesson",
+                                "margin_speed_story", "storyboard_of_margin_speed"),
+    "offset-lift": SceneLesson("offset_lift", "offset_lift_lesson",
+                               "offset_lift_story", "storyboard_of_offset_lift"),
+    "perceptron": SceneLesson("perceptron", "perceptron_lesson",
+                              "perceptron_story", "storyboard_of_perceptron"),
+    "perceptron-origin": SceneLesson("perceptron", "perceptron_origin_lesson",
+                                     "perceptron_story", "storyboard_of_perceptron_origin"),
+    "update": SceneLesson("update", "update_lesson", "update_story", "storyboard_of_update"),
+    "margin": SceneLesson("margin", "margin_lesson", "margin_story", "storyboard_of_margin"),
+    "proof": SceneLesson("proof", "proof_lesson", "proof_story", "storyboard_of_proof"),
+    "proof-offset": SceneLesson("proof", "proof_offset_lesson",
+                                "proof_story", "storyboard_of_proof_offset"),
+    "linear-program": SceneLesson("linear_program", "linear_program_lesson",
+                                  "linear_program_story", "storyboard_of_linear_program"),
+    "history": SceneLesson("history", "history_lesson",
+                           "history_story", "storyboard_of_history"),
+    "quiz-one-point": SceneLesson("quiz", "one_point_lesson",
+                                  "quiz_story", "storyboard_of_one_point"),
+    "quiz-margin": SceneLesson("quiz", "margin_quiz_lesson",
+                               "quiz_story", "storyboard_of_margin_quiz"),
 }
+#: scene name -> (module, function) that makes its lesson (a view of :data:`SCENE_LESSONS`)
+LESSON_MODULES: dict[str, tuple[str, str]] = {
+    name: (entry.module, entry.lesson) for name, entry in SCENE_LESSONS.items()}
+#: scene name -> (module, function) that makes its storyboard (a view of
+#: :data:`SCENE_LESSONS`)
+STORYBOARDS: dict[str, tuple[str, str]] = {
+    name: (entry.story_module, entry.storyboard) for name, entry in SCENE_LESSONS.items()}
 
 
 def lesson_for(scene: str):
-    """The function that makes ``scene``'s lesson."""
+    """The function that makes ``scene``'s lesson (for tests and tools: a scene calls its
+    lesson function itself, :meth:`scenes.base.LinvizScene.make_lesson`)."""
     module, function = LESSON_MODULES[scene]
     return getattr(importlib.import_module(f"linviz.lessons.{module}"), function)
-
-
-#: scene name -> (module in linviz.lessons, function(data, trace=None, seed=0) -> Storyboard;
-#: ``seed`` for a scene that makes data of its own beside the data it is given)
-STORYBOARDS: dict[str, tuple[str, str]] = {
-    "perceptron": ("perceptron_story", "storyboard_of_perceptron"),
-    "perceptron-origin": ("perceptron_story", "storyboard_of_perceptron_origin"),
-    "noise": ("noise_story", "storyboard_of_noise"),
-    "xor": ("xor_story", "storyboard_of_xor"),
-    "margin": ("margin_story", "storyboard_of_margin"),
-    "offset-lift": ("offset_lift_story", "storyboard_of_offset_lift"),
-    "classifier": ("classifier_story", "storyboard_of_classifier"),
-    "update": ("update_story", "storyboard_of_update"),
-    "summary": ("summary_story", "storyboard_of_summary"),
-    "margin-speed": ("margin_speed_story", "storyboard_of_margin_speed"),
-    "logistic": ("logistic_story", "storyboard_of_logistic"),
-    "regression": ("regression_story", "storyboard_of_regression"),
-    "proof": ("proof_story", "storyboard_of_proof"),
-    "proof-offset": ("proof_story", "storyboard_of_proof_offset"),
-    "linear-program": ("linear_program_story", "storyboard_of_linear_program"),
-    "history": ("history_story", "storyboard_of_history"),
-    "quiz-one-point": ("quiz_story", "storyboard_of_one_point"),
-    "quiz-margin": ("quiz_story", "storyboard_of_margin_quiz"),
-}
 
 
 #: the scenes whose pictures need one scale on both axes (normals, distances, bands,

@@ -39,12 +39,19 @@ def test_a_scene_file_loaded_by_its_absolute_path_is_found_in_the_catalogue():
 
 
 def test_the_engines_tables_name_exactly_the_catalogs_scenes():
-    """The engine keeps a lesson and a storyboard for each scene (it cannot import the
-    catalog, a layer above it): the three lists name the same scenes, so a scene added to
-    one and not the others fails here."""
-    from linviz.lessons import LESSON_MODULES, STORYBOARDS
+    """The engine keeps one list of scenes, each with its lesson and storyboard (it cannot
+    import the catalog, a layer above it): it and the catalog name the same scenes, so a
+    scene added to one and not the other fails here; every function it names exists."""
+    import importlib
+
+    from linviz.lessons import LESSON_MODULES, SCENE_LESSONS, STORYBOARDS
     from scenes.catalog import SCENES_IN_ORDER
 
     names = {entry.name for entry in SCENES_IN_ORDER}
-    assert set(STORYBOARDS) == names
-    assert set(LESSON_MODULES) == names
+    assert set(SCENE_LESSONS) == names
+    assert set(STORYBOARDS) == set(LESSON_MODULES) == names  # its views
+    for entry in SCENE_LESSONS.values():
+        for module, function in ((entry.module, entry.lesson),
+                                 (entry.story_module, entry.storyboard)):
+            assert callable(getattr(importlib.import_module(f"linviz.lessons.{module}"),
+                                    function)), (module, function)
