@@ -91,10 +91,17 @@ def said_reach(run) -> str:
 
 
 def farthest_norm(run) -> str:
-    """The largest ‖x‖ in the plane as shown: with as many decimals as R on [x, 1]
-    (:func:`said_reach`), R = √(‖x‖² + 1) of it."""
-    places = len(said_reach(run).partition(".")[2])
-    return wording.number(float(np.hypot(*run.data.X[farthest_point(run)])), places)
+    """The largest ‖x‖ in the plane as shown: with the fewest decimals, from as many as R on
+    [x, 1] has (:func:`said_reach`) to two more, at which √(‖x‖² + 1) of the number shown
+    rounds to the R shown (at three decimals 1.999 gives 2.235, not R's 2.236)."""
+    reach = said_reach(run)
+    places = len(reach.partition(".")[2])
+    norm = float(np.hypot(*run.data.X[farthest_point(run)]))
+    for more in range(3):
+        shown = wording.number(norm, places + more)
+        if wording.number(float(np.sqrt(float(shown) ** 2 + 1)), places) == reach:
+            return shown
+    return shown
 
 
 def plane_margin(run) -> str:

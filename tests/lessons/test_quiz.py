@@ -131,7 +131,8 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
         X = np.asarray(run.data.X, dtype=float)
         assert abs(norm - np.linalg.norm(X, axis=1).max()) <= 0.5 * 10 ** -2 + 1e-12
         places = len(said_reach(run).partition(".")[2])
-        assert abs(np.sqrt(norm ** 2 + 1) - reach) <= 10 ** -places
+        # √(‖x‖² + 1) of the ‖x‖ shown, rounded as R is, is the R shown
+        assert f"{np.sqrt(norm ** 2 + 1):.{places}f}" == said_reach(run)
 
 
 @pytest.mark.parametrize("pause", [0.0, 8.0, 20.0])
