@@ -288,11 +288,11 @@ class MarginQuizScene(MarginDrawings, QuizScene):
                         zip((self.lesson.wide, self.lesson.narrow), self.planes)]
         self.strips = self.update_strips()
 
-
     def draw_planes(self, beat) -> None:
         """The next data set, with θ*, its band and the band's half-width (its numbers on
         [x, 1] come with the beats that say them, :meth:`draw_heading`)."""
         self.take_card()
+        self.show_words(beat.state["status"])
         k = beat.state["planes"] - 1
         self.play(appear(self.planes[k]), appear(self.stars[k]), appear(self.counts[k][0]),
                   run_time=style.RUN_INTRO)
@@ -340,6 +340,7 @@ class MarginQuizScene(MarginDrawings, QuizScene):
     def draw_heading(self, beat) -> None:
         """A plane's numbers on [x, 1] come, line by line of its heading, and are lit while
         they are said: R with the farthest point's reach, then γ and (R/γ)²."""
+        self.show_words(beat.state["status"])
         new = VGroup()
         for k, (shown, wanted) in enumerate(zip(self.headings_shown(), beat.state["headings"])):
             new.add(*list(self.counts[k])[shown:wanted])

@@ -104,6 +104,21 @@ def farthest_norm(run) -> str:
     return shown
 
 
+def line_distance(run) -> float:
+    """The distance of θ*'s line aᵀx + c = 0 from the origin in the plane, |c|/‖a‖."""
+    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+    return abs(c) / float(np.hypot(*a))
+
+
+def lifted_margin_words(run) -> str:
+    """Why γ on [x, 1] is below the band's half-width w: γ = w/√(1 + d²), d the distance of
+    θ*'s line from the origin (γ = min y(aᵀx + c)/‖(a, c)‖ and w the same over ‖a‖), as
+    the status line writes it."""
+    d = wording.number(line_distance(run), 2)
+    return (f"on $[x, 1]$: $gamma = {plane_margin(run)} \/ sqrt(1 + {d}^2)$, {d} the "
+            f"distance of $theta^*$'s line from 0")
+
+
 def plane_margin(run) -> str:
     """The half-width of θ*'s band in the plane, γ/‖a‖ for θ* = (a, c) on [x, 1] (the
     notes' margin y(θᵀx + θ₀)/‖θ‖ of the point nearest the line), as said."""
@@ -174,18 +189,20 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                "heading", headings=[2, 0])
     shrinks = " shrinks to" if wide.gamma < band_half_width(wide) else " is"
     story.beat(f"There its margin{shrinks} γ = {said_gamma(wide)}, so (R/γ)² = "
-               f"{wording.grouped(wide.bound, 0)}.", "heading", headings=[3, 0])
+               f"{wording.grouped(wide.bound, 0)}.", "heading", headings=[3, 0],
+               status=lifted_margin_words(wide))
     view = plane_box(lesson)
     zoom = magnification(narrow, view)
     near = near_band(narrow, view)
     shown = f", magnified ×{zoom} beside it" if zoom else ""
     story.beat(f"On the right, the widest band has half-width only {plane_margin(narrow)}"
-               f"{shown}.", "planes", planes=2, inset=bool(zoom), headings=[3, 1])
+               f"{shown}.", "planes", planes=2, inset=bool(zoom), headings=[3, 1],
+               status=None)
     same = ("almost the same" if abs(float(said_reach(narrow)) - float(said_reach(wide)))
             <= SAME_REACH * float(said_reach(wide)) else "")
     story.beat(f"R is {same + ', ' if same else ''}{said_reach(narrow)}, but γ = "
                f"{said_gamma(narrow)}, so (R/γ)² = {wording.grouped(narrow.bound, 0)}.",
-               "heading", headings=[3, 3])
+               "heading", headings=[3, 3], status=lifted_margin_words(narrow))
     if near:  # the points by the thin band's edges in its close-up, ringed as said
         nearest, where = ((f"the {len(near)} points by the band's edges",
                            "None lies inside it; each is on its own side.")

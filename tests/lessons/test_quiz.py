@@ -114,7 +114,21 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     least = float(np.min(wide.data.y * (wide.data.X @ a + c)))
     on_lifted, in_plane = least / np.linalg.norm([*a, c]), least / np.linalg.norm(a)
     assert ("There its margin shrinks to γ" in headings[1]) == (on_lifted < in_plane)
+    # and the status line says why: γ = w/√(1 + d²), d the line's distance from 0, its
+    # numbers (recomputed here from θ*) giving the γ said to within their rounding
+    gammas = [b for b in board.beats if b.motion == "heading" and "γ =" in b.sentence]
+    assert len(gammas) == 2
+    for run, beat in zip((wide, narrow), gammas):
+        a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+        found = re.search(r"gamma = ([0-9.]+) \\/ sqrt\(1 \+ ([0-9.]+)\^2\)",
+                          beat.state["status"])
+        width, d = float(found.group(1)), float(found.group(2))
+        assert d == pytest.approx(abs(c) / np.linalg.norm(a), abs=0.005)
+        said = float(re.search(r"γ = ([0-9.]+)", beat.sentence).group(1))
+        assert width / np.sqrt(1 + d ** 2) == pytest.approx(said, rel=0.02)
     assert f"R = {said_reach(wide)}" in headings[0] and f", {said_reach(narrow)}, but" in headings[2]
+    import re
+
     for run, sentence in ((wide, headings[1]), (narrow, headings[2])):
         gamma = float(re.search(r"γ = ([0-9.]+)", sentence).group(1))
         bound = float(re.search(r"\(R/γ\)² = ([0-9,]+)", sentence).group(1).replace(",", ""))
