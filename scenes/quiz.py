@@ -12,7 +12,7 @@ from manim import (DOWN, LEFT, UP, Circle, Indicate, Line, SurroundingRectangle,
                    VGroup, Wait)
 
 from linviz import wording
-from linviz.lessons.quiz import margin_quiz_lesson, one_point_lesson, plane_box
+from linviz.lessons.quiz import band_inset, margin_quiz_lesson, one_point_lesson, plane_box
 from linviz.lessons.quiz_story import (MARGIN_QUESTION, MARGIN_THEOREM, ONE_POINT_QUESTION,
                                        margin_storyboard, one_point_storyboard)
 from scenes.base import LinvizScene
@@ -275,11 +275,15 @@ class MarginQuizScene(MarginDrawings, QuizScene):
                               float(final["theta0"]), show_normal=False, show_shading=False)
             line.line.set_color(theme.step)
             self.finals.append(line)
+            band = MarginBand(plane, a, c, run.gamma / float(np.hypot(*a)), theme.correct)
+            if band_inset(run, plane.box) is not None:
+                # a band the close-up magnifies: its dashed edges, a few pixels either side
+                # of θ*'s line, would merge with it (the close-up draws them apart)
+                band.edges.set_stroke(opacity=0)
             # θ*'s name keeps off the perceptron's line, which comes later beside it
-            self.stars.append(VGroup(
-                MarginBand(plane, a, c, run.gamma / float(np.hypot(*a)), theme.correct),
-                Hyperplane(plane, a, c, show_normal=False, show_shading=False),
-                self.star_name(run, plane, avoid=line.line)))
+            self.stars.append(VGroup(band, Hyperplane(plane, a, c, show_normal=False,
+                                                      show_shading=False),
+                                     self.star_name(run, plane, avoid=line.line)))
             self.counts.append(self.heading(run, plane))
         self.answers = [self.answer(run, plane) for run, plane in
                         zip((self.lesson.wide, self.lesson.narrow), self.planes)]
