@@ -311,25 +311,12 @@ class MarginQuizScene(MarginDrawings, QuizScene):
         self.play(appear(self.near_rings), run_time=style.RUN_FADE)
 
 
-    def draw_closest(self, beat) -> None:
-        """The point the narrow run's last line passes nearer than the band's edge, ringed
-        in the run's colour in the close-up."""
-        self.show_words(beat.state["status"])
-        self.closest_ring = self.inset_ring(beat.state["closest"], self.theme.step, 1.25)
-        rings = getattr(self, "near_rings", None)
-        fading = [vanish(rings)] if rings is not None and self.on_screen(rings) else []
-        self.play(appear(self.closest_ring), *fading, run_time=style.RUN_FADE)
-        if fading:  # the yellow rings told their part: the pink one stands alone
-            self.remove(rings)
-
-
     def draw_hold(self, beat) -> None:
         """The spread: the close-up (its part told) gives way to each margin's data sets'
         M on the strips, while it is said."""
         self.show_words(beat.state["status"])
         if beat.state["strips"]:
-            leaving = [m for m in (self.inset, getattr(self, "near_rings", None),
-                                   getattr(self, "closest_ring", None))
+            leaving = [m for m in (self.inset, getattr(self, "near_rings", None))
                        if m is not None and self.on_screen(m)]
             if leaving:
                 self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
@@ -360,12 +347,5 @@ class MarginQuizScene(MarginDrawings, QuizScene):
     def draw_runs(self, beat) -> None:
         self.show_words(beat.state["status"])
         self.replay_runs()
-        if self.inset is not None and self.on_screen(self.inset):  # the last line in it too
-            with_run = self.make_inset(self.lesson.narrow, self.planes[1], with_run=True)
-            self.play(vanish(self.inset), appear(with_run), run_time=style.RUN_FADE)
-            self.remove(self.inset)
-            self.inset = with_run
-            if getattr(self, "near_rings", None) is not None:  # the rings stay on top
-                self.add(self.near_rings)
 
 

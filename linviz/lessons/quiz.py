@@ -243,31 +243,6 @@ def margin_quiz_lesson(seed: int = DEFAULT_SEED) -> MarginQuizLesson:
                             narrow_counts=tuple(run.updates for run in rows[-1]))
 
 
-def final_line_nearest(run: MarginRun) -> tuple[int, float]:
-    """(i, distance): the point nearest the run's last line θᵀx + θ₀ = 0 in the plane,
-    |θᵀx⁽ⁱ⁾ + θ₀|/‖θ‖ (0-based; the first of equals, :func:`linviz.ties.least_index`)."""
-    final = run.trace.result
-    theta, theta0 = np.asarray(final["theta"], dtype=float), float(final["theta0"])
-    X = np.asarray(run.data.X, dtype=float)
-    distances = np.abs(X @ theta + theta0) / float(np.hypot(*theta))
-    i = least_index(distances)
-    return i, float(distances[i])
-
-
-def close_in_inset(run: MarginRun, view: Box) -> int | None:
-    """The point the run's last line passes nearer than θ*'s band's edge (nearer than the
-    band's half-width: the perceptron stops at the first line that separates, not the
-    widest), when it stands in the band's close-up (:func:`band_inset` in a plane showing
-    ``view``); None otherwise."""
-    found = band_inset(run, view)
-    i, distance = final_line_nearest(run)
-    if found is None or not distance < band_half_width(run):
-        return None
-    box, x = found[0], np.asarray(run.data.X[i], dtype=float)
-    inside = box.x_min <= x[0] <= box.x_max and box.y_min <= x[1] <= box.y_max
-    return i if inside else None
-
-
 def farthest_point(run: MarginRun) -> int:
     """The point of largest ‖x‖ in the plane (0-based, the first of equals within 1e-12):
     R on [x, 1] is √(‖x‖² + 1) of it."""

@@ -12,8 +12,6 @@ drawn, left first), ``headings`` (how many lines of each plane's heading stand: 
 half-width, then R on [x, 1] with the farthest point's reach, then γ and (R/γ)²),
 ``inset`` (the narrow band magnified beside its plane, both planes at one scale),
 ``ringed`` (the points nearest θ* in that close-up, ringed there on their own beat),
-``closest`` (a point in the close-up the narrow run's last line passes nearer than the
-band's edge, ringed there in the run's colour; None when there is none),
 ``runs`` (each run's boundary, and its M ≤ (R/γ)² in large type under its plane),
 ``strips`` (where the close-up stood, which leaves with its rings: the M of each margin's
 data sets, a row of dots on one logarithmic axis, and (R/γ)² of the one shown a bar),
@@ -27,9 +25,8 @@ from ..storyboard import Storyboard, StoryWriter
 import numpy as np
 
 from .quiz import (MARGIN, ONE_POINT, MarginQuizLesson, OnePointLesson, band_half_width,
-                   close_in_inset,
-                   farthest_point, final_line_nearest, magnification, margin_quiz_lesson, near_band, one_point_lesson,
-                   plane_box)
+                   farthest_point, magnification, margin_quiz_lesson, near_band,
+                   one_point_lesson, plane_box)
 
 #: the motion of a beat that asks a quiz's question and pauses on it
 QUIZ = "quiz"
@@ -180,7 +177,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     """Every beat of the margin quiz (see the module's docstring)."""
     wide, narrow = lesson.wide, lesson.narrow
     story = StoryWriter(scene, question=False, planes=0, runs=False, inset=False, status=None,
-                        ringed=[], closest=None, strips=False, headings=[0, 0])
+                        ringed=[], strips=False, headings=[0, 0])
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
     story.beat(f"On the left, the widest band has half-width {plane_margin(wide)} in the "
@@ -217,18 +214,10 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                runs=True,
                status="$M$: the median run's updates · pink: its last $theta$ · white: "
                       "$theta^*$, the centre of the widest band")
-    close = close_in_inset(narrow, view)
-    if close is not None:  # a point the last line passes by, in the close-up
-        distance = wording.significant(final_line_nearest(narrow)[1])
-        story.beat("On the right, the run stopped at the first line that separates: it passes "
-                   "closer to the point ringed in pink than θ*'s line, yet gets it right.",
-                   "closest", closest=close, ringed=[],
-                   status=f"ringed in pink: {distance} from the last line, on its correct "
-                          f"side")
     (wide_low, wide_high), (low, high) = lesson.wide_range, lesson.narrow_range
     story.beat(f"Over all {lesson.repeats} data sets of each: {wide_low} to {wide_high} "
                f"updates with the large margin, {low} to {high} with the small one.",
-               "hold", strips=True, inset=False, ringed=[], closest=None,
+               "hold", strips=True, inset=False, ringed=[],
                status=f"dots: $M$ on each of {lesson.repeats} data sets (log scale) · bar: "
                       f"$(R \/ gamma)^2$ of the one shown")
     if lesson.wide_is_faster:

@@ -138,10 +138,11 @@ class MarginDrawings:
                              (name.width, name.height), np.vstack(obstacles), band + 0.25)
         return name.move_to(centre)
 
-    def make_inset(self, run, plane, with_run: bool = False):
-        """The band magnified (:func:`linviz.lessons.quiz.band_inset`) in a corner of
-        ``plane`` (:func:`scenes.toolkit.magnifier.magnifier`), with the run's last line
-        when ``with_run``; None when the band reads as it is."""
+    def make_inset(self, run, plane):
+        """The band magnified (:func:`linviz.lessons.quiz.band_inset`) beside ``plane``
+        (:func:`scenes.toolkit.magnifier.magnifier`): θ*'s line and band, not the run's
+        last line (one passing a few hundredths from a point would seem to cross its
+        marker even there); None when the band reads as it is."""
         found = band_inset(run, plane.box)
         if found is None:
             return None
@@ -152,13 +153,8 @@ class MarginDrawings:
         theta, theta0 = np.asarray(final["theta"], dtype=float), float(final["theta0"])
 
         def drawings(inset):
-            drawn = VGroup(MarginBand(inset, a, c, band_half_width(run), theme.correct),
-                           Hyperplane(inset, a, c, show_normal=False, show_shading=False))
-            if with_run:
-                line = Hyperplane(inset, theta, theta0, show_normal=False, show_shading=False)
-                line.line.set_color(theme.step)
-                drawn.add(line)
-            return drawn
+            return VGroup(MarginBand(inset, a, c, band_half_width(run), theme.correct),
+                          Hyperplane(inset, a, c, show_normal=False, show_shading=False))
 
         # right of the plane, off the data, when the frame leaves room there
         right = plane.frame.get_right()[0]

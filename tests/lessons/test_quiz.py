@@ -217,8 +217,6 @@ def test_every_beat_ends_on_its_state(name):
             state["runs"] = all(scene.on_screen(f) for f in scene.finals)
             state["inset"] = scene.inset is not None and scene.on_screen(scene.inset)
             state["answers"] = [scene.on_screen(answer) for answer in scene.answers]
-            ring = getattr(scene, "closest_ring", None)
-            state["closest"] = ring is not None and scene.on_screen(ring)
             rings = getattr(scene, "near_rings", None)
             state["ringed"] = len(rings) if rings is not None and scene.on_screen(rings) else 0
             state["strips"] = scene.on_screen(scene.strips)
@@ -247,7 +245,6 @@ def test_every_beat_ends_on_its_state(name):
             # each run's M ≤ (R/γ)² stands under its plane once the runs are drawn, not before
             assert picture["answers"] == [beat.state["runs"]] * 2, where
             assert picture["ringed"] == len(beat.state["ringed"]), where
-            assert picture["closest"] == (beat.state["closest"] is not None), where
             assert picture["strips"] == beat.state["strips"], where
             assert picture["headings"] == beat.state["headings"], where
             # the farthest point's reach comes with R, the heading's second line
@@ -356,40 +353,3 @@ def test_the_points_the_narrow_bands_lines_cross_are_ringed_and_lie_outside_it(s
                     in beat.sentence)
     else:
         assert rings == []
-
-
-
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2, 3])
-def test_the_point_the_narrow_runs_last_line_passes_close_is_ringed_in_the_close_up(seed):
-    """The perceptron stops at the first line that separates: the point nearest its last
-    line (the notes' loop run again here) is ringed in the close-up, with a sentence, exactly
-    when that line passes it nearer than the widest band's half-width (the least distance
-    of a point to θ*'s line, recomputed here) and it stands in the close-up's square."""
-    from linviz.lessons.quiz import band_inset, plane_box
-
-    lesson = margin_quiz_lesson(seed)
-    run = lesson.narrow
-    ref = reference_perceptron(run.data.X, run.data.y, 10 ** 5, offset=True)
-    theta, theta0 = np.asarray(ref["theta"], dtype=float), float(ref["theta0"])
-    X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y, dtype=float)
-    distances = np.abs(X @ theta + theta0) / np.linalg.norm(theta)
-    assert np.all(y * (X @ theta + theta0) > 0)  # it separates: every point on its side
-    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
-    half = float(np.min(y * (X @ a + c)) / np.linalg.norm(a))
-    j = int(np.argmin(distances))
-    found = band_inset(run, plane_box(lesson))
-    shown = found is not None and (found[0].x_min <= X[j, 0] <= found[0].x_max
-                                   and found[0].y_min <= X[j, 1] <= found[0].y_max)
-    beats = [b for b in margin_storyboard(lesson).beats if b.motion == "closest"]
-    if distances[j] < half and shown:
-        (beat,) = beats
-        assert beat.state["closest"] == j
-        assert ("it passes closer to the point ringed in pink than θ*'s line, yet gets it "
-                "right" in beat.sentence)
-        from linviz.wording import significant
-        assert (f"{significant(distances[j])} from the last line, on its correct side"
-                in beat.state["status"])
-    else:
-        assert beats == []
