@@ -18,7 +18,7 @@ Everything the scene says comes from its lesson (:mod:`linviz.lessons.noise`).
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, FadeIn, Indicate, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, Indicate, VGroup
 
 from linviz.lessons.noise import check_noise_data, noise_lesson
 from linviz.lessons.noise_story import DEFAULT_DATA, noise_storyboard
