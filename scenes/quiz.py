@@ -8,8 +8,8 @@ runs (:mod:`linviz.lessons.quiz`, the storyboards in :mod:`linviz.lessons.quiz_s
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, UP, Circle, Indicate, Line, SurroundingRectangle, ValueTracker,
-                   VGroup, Wait)
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, Indicate, Line, SurroundingRectangle, ValueTracker,
+                   VGroup, Wait, linear)
 
 from linviz import wording
 from linviz.lessons.quiz import band_inset, margin_quiz_lesson, one_point_lesson, plane_box
@@ -68,7 +68,25 @@ class QuizScene(LinvizScene):
         self.card = self.question_card()
         self.play(appear(self.title), *[appear(m) for m in self.question_picture()],
                   appear(self.card), run_time=style.RUN_INTRO)
-        self.play(Wait(self.voice.duration(beat.sentence) + self.request().quiz_pause))
+        self.play(Wait(self.voice.duration(beat.sentence)))
+        pause = self.request().quiz_pause
+        if pause > 0:
+            self.count_down(pause)
+
+    def count_down(self, seconds: float) -> None:
+        """The quiz pause, shown: a bar along the card's foot shrinks to nothing over
+        ``seconds`` (the time left to think; nothing else moves)."""
+        box = self.card[0]
+        start = box.get_corner(DOWN + LEFT) + np.array([0.25, 0.12, 0.0])
+        end = box.get_corner(DOWN + RIGHT) + np.array([-0.25, 0.12, 0.0])
+        left = ValueTracker(1.0)
+        bar = Line(start, end, color=self.theme.highlight, stroke_width=4)
+        bar.add_updater(lambda b: b.put_start_and_end_on(
+            start, start + max(left.get_value(), 1e-3) * (end - start)))
+        self.add(bar)
+        self.play(left.animate.set_value(0.0), run_time=seconds, rate_func=linear)
+        bar.clear_updaters()
+        self.remove(bar)
 
     def question_picture(self) -> list:
         """What stands under the question while it is asked."""
@@ -316,7 +334,8 @@ class MarginQuizScene(MarginDrawings, QuizScene):
         M on the strips, while it is said."""
         self.show_words(beat.state["status"])
         if beat.state["strips"]:
-            leaving = [m for m in (self.inset, getattr(self, "near_rings", None))
+            # and each run's last line (told as the run played; beside θ* it reads as θ*)
+            leaving = [m for m in (self.inset, getattr(self, "near_rings", None), *self.finals)
                        if m is not None and self.on_screen(m)]
             if leaving:
                 self.play(*map(vanish, leaving), run_time=style.RUN_FADE)

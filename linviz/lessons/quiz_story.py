@@ -12,7 +12,9 @@ drawn, left first), ``headings`` (how many lines of each plane's heading stand: 
 half-width, then R on [x, 1] with the farthest point's reach, then γ and (R/γ)²),
 ``inset`` (the narrow band magnified beside its plane, both planes at one scale),
 ``ringed`` (the points nearest θ* in that close-up, ringed there on their own beat),
-``runs`` (each run's boundary, and its M ≤ (R/γ)² in large type under its plane),
+``runs`` (each run's M ≤ (R/γ)² in large type under its plane), ``lines`` (each run's
+line, moving update by update while the runs are told; it leaves with the spread, beside
+θ* it would read as θ*),
 ``strips`` (where the close-up stood, which leaves with its rings: the M of each margin's
 data sets, a row of dots on one logarithmic axis, and (R/γ)² of the one shown a bar),
 ``status`` (at the end the answer in words).
@@ -37,7 +39,8 @@ ONE_POINT_QUESTION = ("Quiz, from the notes: the data set is one point, (x, +1).
                       "can the perceptron get it wrong from θ = 0? And from a random θ?")
 #: the theorem the margin quiz is asked with, on its card (its formulas as Typst mathematics)
 MARGIN_THEOREM = ("The theorem: at most $(R \\/ gamma)^2$ updates, $R$ the largest $norm(x)$ "
-                  "and $gamma$ the margin, both on $[x, 1]$.")
+                  "and $gamma$ the margin, both on $[x, 1]$ (note 003's $1 \\/ gamma^2$ "
+                  "when $norm(x) <= 1$).")
 MARGIN_QUESTION = ("Quiz, from the notes: given the theorem, is a large or a small margin "
                    "better? Which data sets does the perceptron learn quickly? Draw an "
                    "example.")
@@ -173,11 +176,21 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
 SAME_REACH = 0.02
 
 
+def reach_likeness(wide, narrow) -> str:
+    """How the narrow run's R compares with the wide one's, as said: "the same" when the
+    two are shown alike, "almost the same" within :data:`SAME_REACH`, "" otherwise."""
+    first, second = said_reach(wide), said_reach(narrow)
+    if first == second:
+        return "the same"
+    close = abs(float(second) - float(first)) <= SAME_REACH * float(first)
+    return "almost the same" if close else ""
+
+
 def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboard:
     """Every beat of the margin quiz (see the module's docstring)."""
     wide, narrow = lesson.wide, lesson.narrow
-    story = StoryWriter(scene, question=False, planes=0, runs=False, inset=False, status=None,
-                        ringed=[], strips=False, headings=[0, 0])
+    story = StoryWriter(scene, question=False, planes=0, runs=False, lines=False, inset=False,
+                        status=None, ringed=[], strips=False, headings=[0, 0])
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
     story.beat(f"On the left, the widest band has half-width {plane_margin(wide)} in the "
@@ -195,8 +208,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story.beat(f"On the right, the widest band has half-width only {plane_margin(narrow)}"
                f"{shown}.", "planes", planes=2, inset=bool(zoom), headings=[3, 1],
                status=None)
-    same = ("almost the same" if abs(float(said_reach(narrow)) - float(said_reach(wide)))
-            <= SAME_REACH * float(said_reach(wide)) else "")
+    same = reach_likeness(wide, narrow)
     story.beat(f"R is {same + ', ' if same else ''}{said_reach(narrow)}, but γ = "
                f"{said_gamma(narrow)}, so (R/γ)² = {wording.grouped(narrow.bound, 0)}.",
                "heading", headings=[3, 3], status=lifted_margin_words(narrow))
@@ -211,13 +223,13 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story.beat(f"We ran the perceptron on {lesson.repeats} data sets like each; shown, the "
                f"median run: {wording.count(wide.updates, 'update')} on the left, "
                f"{narrow.updates} on the right.", "runs",
-               runs=True,
-               status="$M$: the median run's updates · pink: its last $theta$ · white: "
-                      "$theta^*$, the centre of the widest band")
+               runs=True, lines=True,
+               status="$M$: the median run's updates · pink: its line, update by update · "
+                      "white: $theta^*$")
     (wide_low, wide_high), (low, high) = lesson.wide_range, lesson.narrow_range
     story.beat(f"Over all {lesson.repeats} data sets of each: {wide_low} to {wide_high} "
                f"updates with the large margin, {low} to {high} with the small one.",
-               "hold", strips=True, inset=False, ringed=[],
+               "hold", strips=True, inset=False, ringed=[], lines=False,
                status=f"dots: $M$ on each of {lesson.repeats} data sets (log scale) · bar: "
                       f"$(R \/ gamma)^2$ of the one shown")
     if lesson.wide_is_faster:

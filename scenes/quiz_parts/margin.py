@@ -29,9 +29,9 @@ def quoted(number: str) -> str:
 
 #: the side of each of the margin quiz's two planes on screen, and their centres (left of
 #: the middle: the narrow band's inset stands right of its plane, at its largest size)
-PANEL_SIDE = 3.8
+PANEL_SIDE = 4.2
 
-PANEL_CENTRES = ((-4.6, -0.45, 0.0), (0.3, -0.45, 0.0))
+PANEL_CENTRES = ((-4.55, -0.65, 0.0), (0.4, -0.65, 0.0))
 
 #: the gap between the narrow band's inset, right of its plane, and the plane or the frame
 INSET_GAP = 0.12
@@ -39,7 +39,7 @@ INSET_GAP = 0.12
 #: the strips of each margin's updates, right of the planes where the close-up stood: their
 #: gap to the plane (and the axis's height over its bottom), the gap to the frame's edge, a
 #: row's height and the radius of a dot
-STRIP_GAP, STRIP_EDGE, STRIP_ROW, STRIP_DOT = 0.45, 0.55, 1.5, 0.07
+STRIP_GAP, STRIP_EDGE, STRIP_ROW, STRIP_DOT = 0.45, 0.55, 1.7, 0.07
 
 #: a ring in the band's close-up, in rings of the plane (it leaves the marker whole)
 INSET_RING = 1.5
@@ -73,10 +73,13 @@ class MarginDrawings:
         X = np.asarray(run.data.X, dtype=float)
         far = farthest_point(run)
         start, end = plane.c2p((0, 0)), plane.c2p(X[far])
-        line = VGroup(DashedLine(start, end, color=self.theme.text, stroke_width=3,
+        # the radius wider than an axis (it may lie along one), its point ringed
+        line = VGroup(DashedLine(start, end, color=self.theme.text, stroke_width=5,
                                  dash_length=0.08),
                       origin_circle_in_box(plane, float(np.hypot(*X[far])), self.theme.muted)
-                      .set_stroke(opacity=REACH_OPACITY))
+                      .set_stroke(opacity=REACH_OPACITY),
+                      Circle(radius=plane.ring_radius, color=self.theme.text,
+                             stroke_width=style.RING_STROKE - 1).move_to(end))
         name = math(f"norm(x) = {farthest_norm(run)}", self.theme, style.FONT_SMALL)
         with_backdrop(name, self.theme)
         # beside the farthest point, where it covers the fewest markers, not the line and
@@ -162,7 +165,8 @@ class MarginDrawings:
                   self.camera.frame_width / 2 - INSET_GAP, plane.frame.get_top()[1])
         return magnifier(plane, run.data.X, run.data.y, box, zoom, theme, drawings,
                          lines=[(a, c + shift) for shift in (0.0, edge, -edge)]
-                         + [(theta, theta0)], beside=beside, share=BAND_INSET_SHARE)
+                         + [(theta, theta0)], beside=beside, share=BAND_INSET_SHARE,
+                         leaders=False)
 
     def inset_ring(self, i: int, color, scale: float = 1.0) -> Circle:
         """A ring round point ``i`` of the narrow run in the band's close-up (the
@@ -212,12 +216,15 @@ class MarginDrawings:
                        (x_of(run.bound), base + STRIP_ROW / 2, 0), color=theme.text,
                        stroke_width=3)
             words = text(name, theme, style.FONT_SMALL).set_color(theme.muted)
-            top = base + max(levels) * step + STRIP_DOT
+            # over the row's highest dot and its bar alike
+            top = max(base + max(levels) * step + STRIP_DOT, bar.get_top()[1])
             words.next_to((left, top, 0), UP, buff=0.12).align_to(axis, LEFT)
             row_drawn = VGroup(dots, bar, words)
             row_drawn.counts = tuple(counts)
             rows.add(row_drawn)
-        strips = VGroup(axis, ticks, labels, rows)
+        name = text("updates $M$", theme, style.FONT_SMALL).set_color(theme.muted)
+        name.next_to(labels, DOWN, buff=0.1).align_to(axis, RIGHT)
+        strips = VGroup(axis, ticks, VGroup(*labels, name), rows)
         strips.decades = decades
         return strips
 

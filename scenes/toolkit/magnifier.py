@@ -153,7 +153,7 @@ def leader_corners(small, large) -> list:
 
 def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: int, theme,
               drawings: Callable[[DataPlane], VMobject], lines=(), beside=None,
-              share: float = INSET_SHARE) -> VGroup:
+              share: float = INSET_SHARE, leaders: bool = True) -> VGroup:
     """The inset of ``plane`` showing ``box`` (``zoom`` times larger) with the points of
     ``X``, ``y`` inside it and ``drawings(inset)`` (lines, bands, rings drawn on the inset's
     plane) at the size and place :func:`clear_inset` picks (smaller, showing less round
@@ -162,7 +162,9 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     which it keeps off (:func:`line_samples`). ``beside``: a screen box (x0, y0, x1, y1)
     outside the plane where the inset stands when it fits (:func:`outside_place`), off the
     data altogether. ``share``: the share of the plane's side ``box`` was made for
-    (:func:`linviz.view_box.magnified_box`); beside the plane it may stand that large."""
+    (:func:`linviz.view_box.magnified_box`); beside the plane it may stand that large.
+    ``leaders``: False draws none (the square and the frame, in one colour, say which is
+    which: a leader near a line of the plane would run along it)."""
     X, y = np.asarray(X, dtype=float), np.asarray(y)
     def shrunk(size: float) -> Box:  # the magnified box at a share: same zoom, same centre
         half = (box.x_max - box.x_min) / 2 * size / share
@@ -190,10 +192,11 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     where = Rectangle(width=high[0] - low[0], height=high[1] - low[1], stroke_width=1.5,
                       color=theme.highlight).move_to((low + high) / 2)
     inset.frame.set_stroke(theme.highlight, width=1.5)
+    corners = leader_corners(where, inset.frame) if leaders else []
     leaders = VGroup(*[Line(where.get_corner(corner), inset.frame.get_corner(corner),
                             stroke_width=1, color=theme.highlight, stroke_opacity=0.6)
-                       for corner in leader_corners(where, inset.frame)])
-    times = text(f"×{zoom}", theme, style.FONT_SMALL).set_color(theme.highlight)
+                       for corner in corners])
+    times = text(f"×{zoom}", theme, style.FONT_BODY).set_color(theme.highlight)
     bottom = plane.frame.get_corner(DL)[1]
     times.next_to(inset.frame, UP if place[1] < bottom + 1 else DOWN, buff=0.05)
     times.align_to(inset.frame, RIGHT)

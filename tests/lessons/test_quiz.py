@@ -105,9 +105,11 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     # the same R twice is said so: within SAME_REACH of each other
     from linviz.lessons.quiz_story import SAME_REACH
 
-    close = abs(float(said_reach(narrow)) - float(said_reach(wide))) <= SAME_REACH * float(
-        said_reach(wide))
-    assert ("almost the same" in headings[2]) == close
+    first, second = float(said_reach(wide)), float(said_reach(narrow))
+    close = abs(second - first) <= SAME_REACH * first
+    # the same number shown twice is "the same"; close ones "almost the same"
+    assert ("R is the same," in headings[2]) == (first == second)
+    assert ("almost the same" in headings[2]) == (close and first != second)
     # on [x, 1] the margin divides by ‖(a, c)‖, not ‖a‖: it "shrinks" exactly when the
     # least y(aᵀx + c), recomputed here, gives the smaller number so
     a, c = np.asarray(wide.theta_star[:2], dtype=float), float(wide.theta_star[2])
@@ -151,8 +153,9 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
 
 @pytest.mark.parametrize("pause", [0.0, 8.0, 20.0])
 def test_the_question_stays_still_for_the_quiz_pause(pause):
-    """The question's beat lasts its reading time and the pause (a still: nothing moves
-    after the card comes), and the answer starts only then."""
+    """The question's beat lasts its reading time and the pause (the card stands; only a
+    bar along its foot shrinks, the time left to think), and the answer starts only
+    then."""
     from scenes.quiz import OnePointQuizScene
     from linviz.request import RenderRequest
     from scenes.toolkit.timeline import ReadingVoice
@@ -214,7 +217,8 @@ def test_every_beat_ends_on_its_state(name):
             state["theta"] = None if arrow is None else tuple(np.round(arrow.end_data, 9))
         else:
             state["planes"] = sum(scene.on_screen(p) for p in scene.planes)
-            state["runs"] = all(scene.on_screen(f) for f in scene.finals)
+            state["runs"] = all(scene.on_screen(a) for a in scene.answers)
+            state["lines"] = all(scene.on_screen(f) for f in scene.finals)
             state["inset"] = scene.inset is not None and scene.on_screen(scene.inset)
             state["answers"] = [scene.on_screen(answer) for answer in scene.answers]
             rings = getattr(scene, "near_rings", None)
@@ -241,6 +245,9 @@ def test_every_beat_ends_on_its_state(name):
         else:
             assert (picture["planes"], picture["runs"]) == (beat.state["planes"],
                                                             beat.state["runs"]), where
+            # each run's last line while the run is told, gone with the spread (beside θ*
+            # it would read as θ*)
+            assert picture["lines"] == beat.state["lines"], where
             assert picture["inset"] == beat.state["inset"], where
             # each run's M ≤ (R/γ)² stands under its plane once the runs are drawn, not before
             assert picture["answers"] == [beat.state["runs"]] * 2, where
