@@ -293,4 +293,6 @@ class LinearProgramScene(ConstraintBeats, WalkBeats, NoSeparatorBeats, OffsetBea
         self.mean_mark = (origin, name)
 
     def draw_hold(self, beat) -> None:
-        """Nothing moves: the sentence says more about the picture on screen."""
+        """Nothing moves: the sentence says more about the picture on screen (the status
+        line writes it)."""
+        self.follow_beat(beat)

@@ -51,7 +51,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import wording
-from ..storyboard import Storyboard, StoryWriter
+from ..storyboard import HOLD, Storyboard, StoryWriter
 from .linear_program import SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson
 
 __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_storyboard"]
@@ -344,11 +344,14 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     places = weight_places([lesson.certificate[i] for i in support])
     weights = wording.listed(wording.number(lesson.certificate[i], places) for i in support)
     story.section("lp-certificate", "Why no θ exists")
-    proof = (f"Its proof: {point_list(support)} lie at one place with opposite labels, so "
+    # the weights are Gordan's alternative's, found by a small programme of their own (the
+    # solver's infeasibility report is not what is drawn): the proof is credited to it
+    proof = (f"A proof: {point_list(support)} lie at one place with opposite labels, so "
              f"their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0: their lines' sides (arrows) share no θ."
              if lesson.same_place_certificate else
-             f"Its proof: weights {weights} on {point_list(support)} make their "
-             f"y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail. Their lines' sides (arrows) share no θ.")
+             f"A proof, by Gordan's alternative: weights {weights} on "
+             f"{point_list(support)} make their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail. Their "
+             f"lines' sides (arrows) share no θ.")
     status = ", ".join(f"$lambda_({i + 1}) = {wording.number(lesson.certificate[i], places)}$"
                        for i in support)
     if lesson.same_place_certificate:  # the place's tag, "+2 −1", read out once
@@ -405,6 +408,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    min_seconds=endless_seconds(mistakes),
                    status=f"per pass: {', '.join(map(str, mistakes))} · best line it "
                           f"reaches, {best} of {lesson.n} wrong · fewest: {fewest}")
+        story.beat("So a linear programme answers either way: a θ that meets every "
+                   "constraint, or, as here, a proof that none exists.", HOLD,
+                   status="a linear programme: a separating $theta$, or a proof that none "
+                          "exists")
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:

@@ -291,7 +291,7 @@ def test_two_opposite_points_are_the_certificate_when_there_are(case):
     same, opposite = _brute_opposite_pairs(np.asarray(data.X, dtype=float), data.y)
     chosen = tuple(sorted(lesson.certificate))
     said = linear_program_storyboard(lesson).beats
-    proof = next(beat.sentence for beat in said if beat.sentence.startswith("Its proof"))
+    proof = next(beat.sentence for beat in said if beat.sentence.startswith("A proof"))
     if same:
         assert chosen == same[0] and lesson.same_place_certificate
         assert all(w == pytest.approx(0.5) for w in lesson.certificate.values())
