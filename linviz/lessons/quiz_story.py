@@ -39,7 +39,7 @@ ONE_POINT_QUESTION = ("Quiz, from the notes: the data set is one point, (x, +1).
                       "can the perceptron get it wrong from θ = 0? And from a random θ?")
 #: the theorem the margin quiz is asked with, on its card (its formulas as Typst mathematics)
 MARGIN_THEOREM = ("The theorem: at most $(R \\/ gamma)^2$ updates, $R$ the largest $norm(x)$ "
-                  "and $gamma$ the margin, both on $[x, 1]$ (note 003's $1 \\/ gamma^2$ "
+                  "and $gamma$ the margin, both on $[x, 1]$ (the notes' $1 \\/ gamma^2$ "
                   "when $norm(x) <= 1$).")
 MARGIN_QUESTION = ("Quiz, from the notes: given the theorem, is a large or a small margin "
                    "better? Which data sets does the perceptron learn quickly? Draw an "
