@@ -114,9 +114,26 @@ def lifted_margin_words(run) -> str:
     """Why γ on [x, 1] is below the band's half-width w: γ = w/√(1 + d²), d the distance of
     θ*'s line from the origin (γ = min y(aᵀx + c)/‖(a, c)‖ and w the same over ‖a‖), as
     the status line writes it."""
-    d = wording.number(line_distance(run), 2)
-    return (f"on $[x, 1]$: $gamma = {plane_margin(run)} \/ sqrt(1 + {d}^2)$, {d} the "
+    width, d = lifted_margin_numbers(run)
+    return (f"on $[x, 1]$: $gamma = {width} \/ sqrt(1 + {d}^2)$, {d} the "
             f"distance of $theta^*$'s line from 0")
+
+
+def lifted_margin_numbers(run) -> tuple[str, str]:
+    """The band's half-width w and the line's distance d from 0 as the status line shows
+    them: from the half-width said (:func:`plane_margin`) and d at two decimals, a digit
+    more on both at a time (up to four), the fewest at which w/√(1 + d²) of the numbers
+    shown rounds to the γ said (0.43/√(1 + 0.98²) is 0.307, not the 0.306 said)."""
+    gamma = said_gamma(run)
+    places = len(gamma.partition(".")[2])
+    w, d = band_half_width(run), line_distance(run)
+    width_places = len(plane_margin(run).partition(".")[2])
+    for more in range(5):
+        shown = (wording.number(w, width_places + more), wording.number(d, 2 + more))
+        again = float(shown[0]) / np.sqrt(1 + float(shown[1]) ** 2)
+        if wording.number(float(again), places) == gamma:
+            return shown
+    return shown
 
 
 def plane_margin(run) -> str:
@@ -213,10 +230,10 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                f"{said_gamma(narrow)}, so (R/γ)² = {wording.grouped(narrow.bound, 0)}.",
                "heading", headings=[3, 3], status=lifted_margin_words(narrow))
     if near:  # the points by the thin band's edges in its close-up, ringed as said
-        nearest, where = ((f"the {len(near)} points by the band's edges",
+        nearest, where = ((f"the {len(near)} points here by the band's edges",
                            "None lies inside it; each is on its own side.")
                           if len(near) > 1 else
-                          ("the point by the band's edge", "It does not lie inside."))
+                          ("the point here by the band's edge", "It does not lie inside."))
         story.beat(f"In the close-up, ringed: {nearest}. {where}",
                    "rings", ringed=list(near),
                    status=f"ringed: {nearest}, none inside")

@@ -126,8 +126,14 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
                           beat.state["status"])
         width, d = float(found.group(1)), float(found.group(2))
         assert d == pytest.approx(abs(c) / np.linalg.norm(a), abs=0.005)
-        said = float(re.search(r"γ = ([0-9.]+)", beat.sentence).group(1))
-        assert width / np.sqrt(1 + d ** 2) == pytest.approx(said, rel=0.02)
+        said = re.search(r"γ = ([0-9.]+)", beat.sentence).group(1)
+        # the formula's numbers as shown give the γ said, at its decimals
+        places = len(said.partition(".")[2])
+        assert f"{width / np.sqrt(1 + d ** 2):.{places}f}" == said
+        # and the width is the band's half-width (γ/‖a‖ recomputed), to its digits
+        shown = re.search(r"gamma = ([0-9.]+) ", beat.state["status"]).group(1)
+        half = abs(float(np.min(run.data.y * (run.data.X @ a + c)))) / np.linalg.norm(a)
+        assert abs(width - half) <= 0.5 * 10 ** -len(shown.partition(".")[2]) + 1e-12
     assert f"R = {said_reach(wide)}" in headings[0] and f", {said_reach(narrow)}, but" in headings[2]
     import re
 
@@ -352,11 +358,13 @@ def test_the_points_the_narrow_bands_lines_cross_are_ringed_and_lie_outside_it(s
         (beat,) = rings
         assert beat.state["ringed"] == near
         if len(near) > 1:
-            assert f"ringed: the {len(near)} points by the band's edges" in beat.state["status"]
-            assert (f"In the close-up, ringed: the {len(near)} points by the band's edges. "
+            # "here": the band may have points on its edges outside the close-up
+            assert (f"ringed: the {len(near)} points here by the band's edges"
+                    in beat.state["status"])
+            assert (f"In the close-up, ringed: the {len(near)} points here by the band's edges. "
                     f"None lies inside it") in beat.sentence
         else:
-            assert ("ringed: the point by the band's edge. It does not lie inside."
+            assert ("ringed: the point here by the band's edge. It does not lie inside."
                     in beat.sentence)
     else:
         assert rings == []
