@@ -362,6 +362,12 @@ class MarginQuizScene(MarginDrawings, QuizScene):
         self.play(*[Indicate(m, color=self.theme.highlight, scale_factor=1.05)
                     for m in new if all(m is not reach for reach in self.reaches)],
                   run_time=style.PAUSE_READ)
+        k = beat.state["distance"]
+        if k is not None:  # d of γ = w/√(1 + d²), drawn while it is said
+            self.distance_drawn = self.line_distance_drawing(
+                (self.lesson.wide, self.lesson.narrow)[k], self.planes[k])
+            self.play(appear(self.distance_drawn), run_time=style.RUN_FADE)
+            self.mark_for_beat(self.distance_drawn)
 
     def draw_runs(self, beat) -> None:
         self.show_words(beat.state["status"])

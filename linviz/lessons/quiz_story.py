@@ -15,7 +15,8 @@ half-width, then R on [x, 1] with the farthest point's reach, then γ and (R/γ)
 ``runs`` (each run's M ≤ (R/γ)² in large type under its plane), ``lines`` (each run's
 line, moving update by update while the runs are told; it leaves with the spread, beside
 θ* it would read as θ*),
-``strips`` (where the close-up stood, which leaves with its rings: the M of each margin's
+``distance`` (the plane, 0 or 1, on which θ*'s line's distance d from 0 is drawn
+while γ = w/√(1 + d²) is said; None: none), ``strips`` (where the close-up stood, which leaves with its rings: the M of each margin's
 data sets, a row of dots on one logarithmic axis, and (R/γ)² of the one shown a bar),
 ``status`` (at the end the answer in words).
 """
@@ -119,6 +120,22 @@ def lifted_margin_words(run) -> str:
             f"distance of $theta^*$'s line from 0")
 
 
+def line_foot(run) -> np.ndarray:
+    """The point of θ*'s line aᵀx + c = 0 nearest the origin, −c·a/‖a‖² (its distance
+    from 0 is :func:`line_distance`)."""
+    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+    return -c * a / float(a @ a)
+
+
+def distance_shown(run, view, plane: int) -> int | None:
+    """The plane (0 left, 1 right) on which d, θ*'s line's distance from 0, is drawn
+    while γ on [x, 1] is said: ``plane`` when the line's nearest point to 0 is in
+    ``view``, else None (nothing to draw)."""
+    foot = line_foot(run)
+    inside = view.x_min <= foot[0] <= view.x_max and view.y_min <= foot[1] <= view.y_max
+    return plane if inside and line_distance(run) > 0 else None
+
+
 def lifted_margin_numbers(run) -> tuple[str, str]:
     """The band's half-width w and the line's distance d from 0 as the status line shows
     them: from the half-width said (:func:`plane_margin`) and d at two decimals, a digit
@@ -207,7 +224,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     """Every beat of the margin quiz (see the module's docstring)."""
     wide, narrow = lesson.wide, lesson.narrow
     story = StoryWriter(scene, question=False, planes=0, runs=False, lines=False, inset=False,
-                        status=None, ringed=[], strips=False, headings=[0, 0])
+                        status=None, ringed=[], strips=False, headings=[0, 0], distance=None)
+    view = plane_box(lesson)
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
     story.beat(f"On the left, the widest band has half-width {plane_margin(wide)} in the "
@@ -217,30 +235,30 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     shrinks = " shrinks to" if wide.gamma < band_half_width(wide) else " is"
     story.beat(f"There its margin{shrinks} γ = {said_gamma(wide)}, so (R/γ)² = "
                f"{wording.grouped(wide.bound, 0)}.", "heading", headings=[3, 0],
-               status=lifted_margin_words(wide))
-    view = plane_box(lesson)
+               status=lifted_margin_words(wide), distance=distance_shown(wide, view, 0))
     zoom = magnification(narrow, view)
     near = near_band(narrow, view)
     shown = f", magnified ×{zoom} beside it" if zoom else ""
     story.beat(f"On the right, the widest band has half-width only {plane_margin(narrow)}"
                f"{shown}.", "planes", planes=2, inset=bool(zoom), headings=[3, 1],
-               status=None)
+               status=None, distance=None)
     same = reach_likeness(wide, narrow)
     story.beat(f"R is {same + ', ' if same else ''}{said_reach(narrow)}, but γ = "
                f"{said_gamma(narrow)}, so (R/γ)² = {wording.grouped(narrow.bound, 0)}.",
-               "heading", headings=[3, 3], status=lifted_margin_words(narrow))
+               "heading", headings=[3, 3], status=lifted_margin_words(narrow),
+               distance=distance_shown(narrow, view, 1))
     if near:  # the points by the thin band's edges in its close-up, ringed as said
         nearest, where = ((f"the {len(near)} points here by the band's edges",
                            "None lies inside it; each is on its own side.")
                           if len(near) > 1 else
                           ("the point here by the band's edge", "It does not lie inside."))
         story.beat(f"In the close-up, ringed: {nearest}. {where}",
-                   "rings", ringed=list(near),
+                   "rings", ringed=list(near), distance=None,
                    status=f"ringed: {nearest}, none inside")
     story.beat(f"We ran the perceptron on {lesson.repeats} data sets like each; shown, the "
                f"median run: {wording.count(wide.updates, 'update')} on the left, "
                f"{narrow.updates} on the right.", "runs",
-               runs=True, lines=True,
+               runs=True, lines=True, distance=None,
                status="$M$: the median run's updates · pink: its line, update by update · "
                       "white: $theta^*$")
     (wide_low, wide_high), (low, high) = lesson.wide_range, lesson.narrow_range

@@ -11,7 +11,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Line, ValueTr
 from linviz import wording
 from linviz.geometry import clip_line
 from linviz.lessons.quiz import BAND_INSET_SHARE, band_half_width, band_inset, farthest_point
-from linviz.lessons.quiz_story import farthest_norm, plane_margin, said_gamma, said_reach
+from linviz.lessons.quiz_story import (farthest_norm, lifted_margin_numbers, line_foot,
+                                       plane_margin, said_gamma, said_reach)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
 from scenes.toolkit.magnifier import magnifier
@@ -92,6 +93,23 @@ class MarginDrawings:
         offset = best_offset(end, (name.width, name.height), np.vstack(obstacles), 0.12,
                              bounds=box_of(plane.frame)[0, :4], rings=3, ring_cost=0.05)
         name.move_to(end + np.array([*offset, 0.0]))
+        return VGroup(line, name)
+
+    def line_distance_drawing(self, run, plane) -> VGroup:
+        """θ*'s line's distance d from 0 (of γ = w/√(1 + d²) on [x, 1]): the perpendicular
+        from 0 to the line, with its length as the status line shows it, beside its middle
+        where it covers the fewest markers."""
+        start, end = plane.c2p((0, 0)), plane.c2p(line_foot(run))
+        line = Line(start, end, color=self.theme.highlight, stroke_width=4)
+        name = math(lifted_margin_numbers(run)[1], self.theme, style.FONT_SMALL)
+        name.set_color(self.theme.highlight)
+        with_backdrop(name, self.theme)
+        obstacles = [box_around(plane.markers.positions(), plane.marker_size * 1.2),
+                     segment_boxes(start, end, 0.06, samples=16)]
+        middle = (start + end) / 2
+        offset = best_offset(middle, (name.width, name.height), np.vstack(obstacles), 0.1,
+                             bounds=box_of(plane.frame)[0, :4], rings=3, ring_cost=0.05)
+        name.move_to(middle + np.array([*offset, 0.0]))
         return VGroup(line, name)
 
     def heading(self, run, plane):

@@ -118,6 +118,16 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     assert ("There its margin shrinks to γ" in headings[1]) == (on_lifted < in_plane)
     # and the status line says why: γ = w/√(1 + d²), d the line's distance from 0, its
     # numbers (recomputed here from θ*) giving the γ said to within their rounding
+    # d drawn: the line's point nearest 0 lies on the line, 0 to it is across the line,
+    # and its length is the distance in the status line (to its digits)
+    from linviz.lessons.quiz_story import line_foot
+
+    for run in (wide, narrow):
+        a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+        foot = line_foot(run)
+        assert a @ foot + c == pytest.approx(0.0, abs=1e-12)
+        assert foot @ np.array([-a[1], a[0]]) == pytest.approx(0.0, abs=1e-12)
+        assert np.linalg.norm(foot) == pytest.approx(abs(c) / np.linalg.norm(a), rel=1e-12)
     gammas = [b for b in board.beats if b.motion == "heading" and "γ =" in b.sentence]
     assert len(gammas) == 2
     for run, beat in zip((wide, narrow), gammas):
@@ -232,6 +242,8 @@ def test_every_beat_ends_on_its_state(name):
             state["strips"] = scene.on_screen(scene.strips)
             state["headings"] = scene.headings_shown()
             state["reaches"] = [scene.on_screen(r) for r in scene.reaches]
+            distance = getattr(scene, "distance_drawn", None)
+            state["distance"] = distance is not None and scene.on_screen(distance)
         drawn.append(state)
         layouts.append((scene.timeline.current[1], text_boxes(scene)))
 
@@ -255,6 +267,8 @@ def test_every_beat_ends_on_its_state(name):
             # it would read as θ*)
             assert picture["lines"] == beat.state["lines"], where
             assert picture["inset"] == beat.state["inset"], where
+            # d of γ = w/√(1 + d²) drawn exactly while its beat says γ (and it is in view)
+            assert picture["distance"] == (beat.state["distance"] is not None), where
             # each run's M ≤ (R/γ)² stands under its plane once the runs are drawn, not before
             assert picture["answers"] == [beat.state["runs"]] * 2, where
             assert picture["ringed"] == len(beat.state["ringed"]), where
