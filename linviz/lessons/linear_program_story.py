@@ -370,12 +370,12 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
             else ", zoomed out")
     story.beat(f"So, as on noisy labels later in the lecture, the perceptron through the "
                f"origin never settles here: its first {len(mistakes)} passes make "
-               f"{wording.listed(mistakes)} mistakes as θ walks on{zoom}; dashed, the best θ "
+               f"{wording.listed(mistakes)} updates as θ walks on{zoom}; dashed, the best θ "
                f"it reaches.",
                "endless", endless=True, certificate=False, ringed=[], view="endless",
                score_bars=False,
                min_seconds=endless_seconds(mistakes),
-               status=f"per pass: {', '.join(map(str, mistakes))} · dashed: the best "
+               status=f"updates per pass: {', '.join(map(str, mistakes))} · dashed: the best "
                       f"$theta$ it reaches, {lesson.endless_best[1]} of {lesson.n} wrong")
     # the dashed best line stands beside it: the line meant is named
     _close_beat(story, lesson, lesson.endless_theta, "ends", "the last θ's line (solid)")
@@ -401,12 +401,14 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         best, fewest = lesson.endless_offset_best[1], lesson.fewest_wrong
         than = ("no line gets fewer" if best == fewest else
                 f"the best of all lines gets {fewest}")
-        story.beat(f"With an offset it never settles either: {wording.listed(mistakes)} mistakes "
+        # "updates", each a point got wrong as it was visited: the best line's count is of
+        # one line over every point, and may be larger
+        story.beat(f"With an offset it never settles either: {wording.listed(mistakes)} updates "
                    f"in its first {len(mistakes)} passes; the best line it reaches gets {best} "
                    f"of {lesson.n} wrong, and {than}.",
                    "endless-offset", endless_offset=True, overlap=False, ringed=[],
                    min_seconds=endless_seconds(mistakes),
-                   status=f"per pass: {', '.join(map(str, mistakes))} · best line it "
+                   status=f"updates per pass: {', '.join(map(str, mistakes))} · best line it "
                           f"reaches, {best} of {lesson.n} wrong · fewest: {fewest}")
         story.beat("So a linear programme answers either way: a θ that meets every "
                    "constraint, or, as here, a proof that none exists.", HOLD,

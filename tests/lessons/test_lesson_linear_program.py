@@ -391,8 +391,8 @@ def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_sai
         assert list(mine) == counts
         np.testing.assert_allclose(run.states["theta"][-1], reference["theta"], atol=1e-9)
         listed = ", ".join(str(c) for c in counts[:-1]) + f" and {counts[-1]}"
-        assert (f"{listed} mistakes in its first {ENDLESS_PASSES} passes" if offset else
-                f"first {ENDLESS_PASSES} passes make {listed} mistakes") in said
+        assert (f"{listed} updates in its first {ENDLESS_PASSES} passes" if offset else
+                f"first {ENDLESS_PASSES} passes make {listed} updates") in said
         # the best state's errors (the fewest over every state after an update), counted
         # here, are on the status line beside the per-pass counts (a student would read
         # those as one line's); with an offset they are said, and that line is drawn
