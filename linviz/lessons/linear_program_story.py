@@ -213,6 +213,12 @@ def _close_beat(story: StoryWriter, lesson: LinearProgramLesson, theta, verb: st
                inset="step", close=[float(t) for t in theta])
 
 
+def probe_errors(lesson: LinearProgramLesson) -> int:
+    """How many points the line of the θ marked in the duality beat gets wrong: those with
+    y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≤ 0 (the notes' rule: on the line is a mistake)."""
+    return int(np.sum(np.asarray(lesson.signed, dtype=float) @ lesson.probe <= 0))
+
+
 def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> Storyboard:
     """Every beat of the scene for ``lesson`` (see the module's docstring)."""
     zoomed = lesson.constraint_box != lesson.weight_box
@@ -244,8 +250,13 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                shown=k, ringed=[k],
                status=f"$i = {k + 1}$: {CONSTRAINT}, a line "
                       f"$1 \\/ norm(x^((i))) = {math_number(distance)}$ from 0")
+    # the θ marked meets this one constraint, not every one: its line's errors are said on
+    # the status line (its + side, shaded, may hold most of the other class)
+    wrong = probe_errors(lesson)
     story.beat("So a point in data space is a line in weight space, and a θ, a line in data "
-               "space, is a point in weight space.", "duality", probe=True)
+               "space, is a point in weight space.", "duality", probe=True,
+               status=f"the $theta$ marked meets constraint {k + 1}; its line gets "
+                      f"{wrong} of {n} points wrong")
     if lesson.feasible:
         _feasible_beats(story, lesson)
     else:

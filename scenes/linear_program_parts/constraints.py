@@ -87,6 +87,8 @@ class ConstraintBeats:
         self.probe_line.line.set_color(theme.normal)
         self.play(appear(self.probe), run_time=style.RUN_FADE)
         self.play(appear(self.probe_line), run_time=style.RUN_INTRO)
+        # the status line: this θ meets the one constraint, and how many its line gets wrong
+        self.follow_beat(beat)
 
     def draw_all_constraints(self, beat) -> None:
         theme, lesson = self.theme, self.lesson

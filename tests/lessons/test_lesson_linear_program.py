@@ -649,3 +649,19 @@ def test_the_walk_stops_once_theta_is_in_the_cone_and_each_update_says_what_it_b
                 "Now none is wrong.") in sentence
     (cone,) = [b for b in board.beats if b.motion == "cone"]
     assert "The updates stop once θ is in the cone." in cone.sentence and cone.state["cone"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_the_theta_marked_for_the_duality_meets_its_constraint_and_its_errors_are_said(case):
+    """The θ marked in weight space meets the shown point's constraint (y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 2, not
+    every one); the status line says which, and how many points its line gets wrong,
+    counted here from the data (y·θᵀx ≤ 0 a mistake)."""
+    data, lesson = _lesson_of(case)
+    k = lesson.shown_point
+    theta = lesson.probe
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    assert y[k] * (X[k] @ theta) == pytest.approx(2.0, rel=1e-9)
+    wrong = sum(1 for xi, yi in zip(X, y) if yi * (xi[0] * theta[0] + xi[1] * theta[1]) <= 0)
+    (duality,) = [b for b in linear_program_storyboard(lesson).beats if b.motion == "duality"]
+    assert duality.state["status"] == (f"the $theta$ marked meets constraint {k + 1}; its "
+                                       f"line gets {wrong} of {len(y)} points wrong")
