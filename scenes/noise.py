@@ -22,7 +22,8 @@ from manim import DOWN, LEFT, RIGHT, UP, Indicate, VGroup
 
 from linviz.lessons.noise import check_noise_data, noise_lesson
 from linviz.lessons.noise_story import DEFAULT_DATA, noise_storyboard
-from scenes.perceptron import LINE_VISIT, PSEUDOCODE_OFFSET, PerceptronScene
+from scenes.perceptron import PerceptronScene
+from scenes.perceptron_parts.common import LINE_VISIT, PSEUDOCODE_OFFSET
 from linviz import wording
 from scenes.toolkit import style
 from scenes.toolkit.layout import still_parts
