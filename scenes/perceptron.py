@@ -43,7 +43,7 @@ class PerceptronScene(PerceptronRunPlayer, LinvizScene):
     @classmethod
     def check_data(cls, data, spec: str) -> None:
         """Data the scene can be truthful about; the lesson's one-line refusal otherwise."""
-        if cls.needs_separable and data.task == "classification" and data.n_features == 2:
+        if data.task == "classification" and data.n_features == 2:
             # what any scene refuses (sizes, values, labels) first, then the lesson's reason
             check_scene_data(data, spec, cls.scene_name(), cls.squared_loss_runs())
             check_perceptron_data(data, cls.needs_separable == "offset", cls.scene_name(),

@@ -362,8 +362,9 @@ def perceptron_lesson(data: Dataset, *, offset: bool = True, trace=None,
     trace : a saved run to play (its learner and options checked by the scene).
     budget : τ, the most passes (fewer when the trace would not fit in memory:
         :func:`budget_for`).
-    needs_separable : refuse data not separable the scene's way (the scenes that
-        derive from `perceptron` to show inseparable data pass False and a budget).
+    needs_separable : refuse data not separable the scene's way (the lessons of the
+        scenes that play a perceptron run on inseparable data, `noise` and `xor`, pass
+        False and a budget).
     """
     scene = scene or ("perceptron" if offset else "perceptron-origin")
     if needs_separable:
