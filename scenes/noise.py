@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from manim import Indicate
 
-from linviz.lessons.noise import check_noise_data, noise_lesson
+from linviz.lessons.noise import noise_lesson
 from linviz.lessons.noise_story import DEFAULT_DATA, noise_storyboard
 from scenes.base import LinvizScene
 from scenes.noise_parts.error_plot import NoiseErrorPlot
@@ -46,13 +46,6 @@ class NoiseScene(NoiseErrorPlot, NoiseLines, PerceptronRunPlayer, LinvizScene):
     #: a saved perceptron run with offset can be played (``--trace``)
     plays = ("perceptron", {"offset": True})
     numbers_points = True
-
-    @classmethod
-    def check_data(cls, data, spec: str) -> None:
-        """Data no line separates (the lesson's check: separable data is refused in one
-        line naming the scene for it)."""
-        super().check_data(data, spec)
-        check_noise_data(data, spec)
 
     def make_lesson(self):
         """The perceptron lesson of this scene's run (or of the saved trace it was given),

@@ -21,11 +21,8 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from linviz.lessons.perceptron import (
-    PASS_BUDGET, check_perceptron_data, perceptron_lesson, signed_scores_after_steps,
-)
+from linviz.lessons.perceptron import PASS_BUDGET, perceptron_lesson, signed_scores_after_steps
 from linviz.lessons.perceptron_story import DEFAULT_DATA, perceptron_storyboard
-from linviz.scene_checks import check_scene_data
 from scenes.base import LinvizScene
 from scenes.perceptron_parts.player import PerceptronRunPlayer
 
@@ -39,16 +36,6 @@ class PerceptronScene(PerceptronRunPlayer, LinvizScene):
     #: τ, the most passes (the lesson's budget)
     epochs = PASS_BUDGET
     plays = ("perceptron", {"offset": True})
-
-    @classmethod
-    def check_data(cls, data, spec: str) -> None:
-        """Data the scene can be truthful about; the lesson's one-line refusal otherwise."""
-        if data.task == "classification" and data.n_features == 2:
-            # what any scene refuses (sizes, values, labels) first, then the lesson's reason
-            check_scene_data(data, spec, cls.scene_name(), cls.squared_loss_runs())
-            check_perceptron_data(data, cls.needs_separable == "offset", cls.scene_name(),
-                                  spec)
-        super().check_data(data, spec)
 
     def make_lesson(self):
         """The lesson this scene draws (:func:`linviz.lessons.perceptron.perceptron_lesson`)."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 from manim import (DOWN, Circle, Create, FadeIn, FadeOut, Indicate, LaggedStart, Succession,
                    VGroup, smooth)
 
-from linviz.lessons.xor import check_xor_data, curve_kind, xor_lesson
+from linviz.lessons.xor import curve_kind, xor_lesson
 from linviz.lessons.xor_story import DEFAULT_DATA, xor_storyboard
 from scenes.base import LinvizScene
 from scenes.perceptron_parts.player import PerceptronRunPlayer
@@ -46,13 +46,6 @@ class XorScene(XorCycle, XorLift, PerceptronRunPlayer, LinvizScene):
     plays = None  # its runs (on the data and lifted) are made here, together
     lifted_epochs = 100
     numbers_points = True
-
-    @classmethod
-    def check_data(cls, data, spec: str) -> None:
-        """XOR data only: the story names its four corners and their labels (the lesson's
-        test, by content)."""
-        super().check_data(data, spec)
-        check_xor_data(data, spec)
 
     def make_lesson(self):
         """The perceptron lesson of this scene's run on the data, which the run player

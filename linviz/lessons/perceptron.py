@@ -49,7 +49,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..dataset import Dataset
+from ..dataset import CLASSIFICATION, Dataset
 from ..errors import DataError
 from ..pacing import SLOW_UPDATES
 from ..perceptron import Perceptron, mistakes, on_line
@@ -278,6 +278,27 @@ def check_perceptron_data(data: Dataset, offset: bool, scene: str = "perceptron"
                         f"use the perceptron scene, which has an offset")
     raise DataError(f"scene {scene!r}: {name!r} is not separable: the 'noise' scene shows "
                     f"the perceptron on such data")
+
+
+def check_perceptron_scene_data(data: Dataset, spec: str | None = None) -> None:
+    """The scene `perceptron`'s check of its data (its ``data_check`` in
+    :data:`linviz.lessons.SCENE_LESSONS`): :func:`check_perceptron_data` with an offset."""
+    _check_scene_classes(data, spec, offset=True, scene="perceptron")
+
+
+def check_perceptron_origin_scene_data(data: Dataset, spec: str | None = None) -> None:
+    """The scene `perceptron-origin`'s check of its data: :func:`check_perceptron_data`
+    through the origin."""
+    _check_scene_classes(data, spec, offset=False, scene="perceptron-origin")
+
+
+def _check_scene_classes(data: Dataset, spec: str | None, offset: bool, scene: str) -> None:
+    """:func:`check_perceptron_data` of classification data, the data a perceptron scene
+    reads (``--data`` is read as its task's data): regression data, which only a trace file
+    made by hand brings, is left to the separability test every such scene makes next
+    (:func:`linviz.scene_checks.check_separable`)."""
+    if data.task == CLASSIFICATION:
+        check_perceptron_data(data, offset, scene, spec)
 
 
 def signed_scores_after_steps(trace) -> np.ndarray:
