@@ -49,10 +49,10 @@ class XorScene(XorCycle, XorLift, PerceptronRunPlayer, LinvizScene):
 
     def make_lesson(self):
         """The perceptron lesson of this scene's run on the data, which the run player
-        reads as ``self.lesson``; its trace is the run replayed. It is
-        part of this scene's own lesson (:func:`linviz.lessons.xor.xor_lesson`, its lifted
-        run with it), made here and kept as ``self.xor``: the storyboard and this scene's
-        own drawings read that one."""
+        reads as ``self.lesson``; its trace is the run replayed. It is part of this scene's
+        own lesson (:func:`linviz.lessons.xor.xor_lesson`, its lifted run with it), made
+        here and kept as ``self.xor``: the storyboard and this scene's own drawings read
+        that one."""
         self.xor = xor_lesson(self.data, self.epochs, self.lifted_epochs)
         return self.xor.run
 
@@ -93,6 +93,7 @@ class XorScene(XorCycle, XorLift, PerceptronRunPlayer, LinvizScene):
 
     # -- drawings ---------------------------------------------------------------
     def title_words(self) -> str:
+        """The title over the run on the data (the lift brings its own, draw_lift)."""
         return "XOR: the perceptron never settles"
 
     def build(self) -> None:
