@@ -12,14 +12,23 @@ hand is narrated as what it does (decreasing, oscillating, diverging).
 Gradient descent on the mean squared error L(w) = (1/n)‖X̃w − y‖² with
 X̃ = [φ(x), 1] converges for every start exactly when the step size
 η < 2/λ_max(H), H = (2/n) X̃ᵀX̃ its Hessian, that is η < n/λ_max(X̃ᵀX̃).
+
+Where a data set is checked for a scene: :func:`check_scene_input`, the one function
+every scene's data goes through (``LinvizScene.check_data`` calls only it). It makes the
+checks every scene makes (:data:`GENERIC_CHECKS`, as the scene's :class:`SceneNeeds` ask)
+and the lesson's own, which the engine's list of scenes names
+(:attr:`linviz.lessons.SceneLesson.data_check`), in one stated order.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 
 from .dataset import REGRESSION, Dataset
 from .errors import DataError, quoted
+from .theory import is_separable
 
 #: the largest magnitude of a value a scene draws (rescale larger data)
 MAX_DRAWN_MAGNITUDE = 1e6
@@ -63,3 +72,103 @@ def check_scene_data(data: Dataset, spec: str, scene: str,
                 else tuple((degree, lr) for degree, lr, _ in POLYNOMIAL_RUNS))
         check_conditioning(data, sorted({1, *(degree for degree, _ in runs)}), where)
 
+
+@dataclass(frozen=True)
+class SceneNeeds:
+    """What a scene's pictures need of any data, whatever its lesson (a scene's class
+    attributes say it: ``n_features``, ``needs_separable``, ``needs_inseparable``, and the
+    squared-loss runs of a regression scene).
+
+    Attributes
+    ----------
+    n_features : int or None
+        The number of features the pictures draw (None: any).
+    separable : {None, "offset", "origin"}
+        The data must be separable by a line with an offset, or through the origin.
+    inseparable : bool
+        The scene tells what happens when no line separates the data: separable data is
+        refused.
+    squared_loss_runs : tuple of (degree, η)
+        The squared-loss gradient descents the scene runs (regression; see
+        :func:`check_scene_data`).
+    """
+
+    n_features: int | None = 2
+    separable: str | None = None
+    inseparable: bool = False
+    squared_loss_runs: tuple[tuple[int, float], ...] = ()
+
+
+def check_features(data: Dataset, spec: str, scene: str, needs: SceneNeeds) -> None:
+    """The number of features the scene's pictures draw."""
+    if needs.n_features is not None and data.n_features != needs.n_features:
+        raise DataError(f"scene {scene!r} draws {needs.n_features}-D data, but "
+                        f"{spec!r} has {data.n_features} feature(s)")
+
+
+def check_values(data: Dataset, spec: str, scene: str, needs: SceneNeeds) -> None:
+    """The values' sizes, and regression data its runs can fit (:func:`check_scene_data`)."""
+    check_scene_data(data, spec, scene, needs.squared_loss_runs)
+
+
+def check_separable(data: Dataset, spec: str, scene: str, needs: SceneNeeds) -> None:
+    """Data a line separates the scene's way (with an offset, or through the origin), by
+    the exact test of :func:`linviz.theory.is_separable`."""
+    if needs.separable:
+        offset = needs.separable == "offset"
+        if not is_separable(data.X, data.y, offset=offset):
+            how = "with an offset" if offset else "through the origin"
+            raise DataError(f"scene {scene!r}: {spec!r} is not separable {how}: "
+                            f"the scene needs data a line separates {how}")
+
+
+def check_inseparable(data: Dataset, spec: str, scene: str, needs: SceneNeeds) -> None:
+    """Data no line separates, for a scene about such data."""
+    if needs.inseparable and is_separable(data.X, data.y, offset=True):
+        raise DataError(f"scene {scene!r}: a line separates {spec!r}, and the "
+                        f"scene shows what happens when no line separates the classes; "
+                        f"try 'noisy', 'xor' or 'xor-cloud'")
+
+
+#: the checks every scene's data goes through, by name, in their order
+#: (:func:`check_scene_input`; a lesson's own check comes after the one its scene's entry
+#: names, :attr:`linviz.lessons.SceneLesson.data_check_after`)
+GENERIC_CHECKS = {"features": check_features, "values": check_values,
+                  "separable": check_separable, "inseparable": check_inseparable}
+
+
+def check_scene_input(scene: str, data: Dataset, spec: str, needs: SceneNeeds) -> None:
+    """Refuse data the scene ``scene`` cannot show or be truthful about; one line says why.
+
+    The one place a scene's data is checked (the file's reading and the data set's own
+    rules, :mod:`linviz.csv_loader`, :mod:`linviz.safety.inputs` and
+    :class:`~linviz.dataset.Dataset`, come before it). The checks, in this order, the first
+    that fails raising :class:`~linviz.errors.DataError`:
+
+    1. ``features``: the number of features the pictures draw (``needs.n_features``);
+    2. ``values``: the values' sizes, and regression data its runs can fit
+       (:func:`check_scene_data`);
+    3. ``separable``: a line separates the data the scene's way (``needs.separable``);
+    4. ``inseparable``: no line separates it (``needs.inseparable``);
+
+    and, among them, the lesson's own refusal of what it alone cannot be truthful about:
+    the function ``scene``'s entry in :data:`linviz.lessons.SCENE_LESSONS` names
+    (``data_check``), called ``function(data, spec)`` right after the check its entry names
+    (``data_check_after``), or before them all. A scene without an entry there makes the
+    four checks only.
+
+    Parameters
+    ----------
+    scene : the scene's name (the catalogue's), for the messages and its entry.
+    data : the data set, from ``spec`` (a built-in name, a CSV path or a trace file).
+    needs : what the scene's pictures need of any data (its class attributes).
+    """
+    from .lessons import data_check_for
+
+    lesson_check, after = data_check_for(scene)
+    if lesson_check is not None and after is None:
+        lesson_check(data, spec)
+    for name, check in GENERIC_CHECKS.items():
+        check(data, spec, scene, needs)
+        if lesson_check is not None and after == name:
+            lesson_check(data, spec)

@@ -5,8 +5,9 @@ few of them and the CLI makes one for ``--data``, ``--seed`` and ``--theme``.
 A scene never learns anything itself: it asks the engine for a trace in
 ``setup`` and replays it.
 
-This module keeps the set-up (the request, the data and trace checks, the theme) and the
-telling of the storyboard; the other jobs of the base are its parts in
+This module keeps the set-up (the request, the data and its check, which is the engine's
+one function for it, :func:`linviz.scene_checks.check_scene_input`, the trace's checks, the
+theme) and the telling of the storyboard; the other jobs of the base are its parts in
 :mod:`scenes.base_parts`: captions, voice and sections (``narration.py``), key frames and
 the handout's second pass (``keyframes.py``), the data note's card (``data_card.py``), and
 the stage of still drawings and the status line (``stage.py``).
@@ -22,9 +23,8 @@ from manim import UP, FadeOut, ManimColor, ValueTracker, VGroup, config, linear
 from linviz.dataset import CLASSIFICATION, REGRESSION, Dataset
 from linviz.errors import DataError
 from linviz.notation import check_notation
-from linviz.scene_checks import check_scene_data
+from linviz.scene_checks import SceneNeeds, check_scene_input
 from linviz.trace import Trace
-from linviz.theory import is_separable
 
 from .base_parts.data_card import DataCard
 from .base_parts.keyframes import KeyFrames
@@ -147,21 +147,20 @@ class LinvizScene(Narration, KeyFrames, DataCard, StagedDrawing, HoldingScene):
 
     @classmethod
     def check_data(cls, data: Dataset, spec: str) -> None:
-        """Data the scene can show, or one line saying why not."""
-        if cls.n_features is not None and data.n_features != cls.n_features:
-            raise DataError(f"scene {cls.scene_name()!r} draws {cls.n_features}-D data, but "
-                            f"{spec!r} has {data.n_features} feature(s)")
-        check_scene_data(data, spec, cls.scene_name(), cls.squared_loss_runs())
-        if cls.needs_separable:
-            offset = cls.needs_separable == "offset"
-            if not is_separable(data.X, data.y, offset=offset):
-                how = "with an offset" if offset else "through the origin"
-                raise DataError(f"scene {cls.scene_name()!r}: {spec!r} is not separable {how}: "
-                                f"the scene needs data a line separates {how}")
-        if cls.needs_inseparable and is_separable(data.X, data.y, offset=True):
-            raise DataError(f"scene {cls.scene_name()!r}: a line separates {spec!r}, and the "
-                            f"scene shows what happens when no line separates the classes; "
-                            f"try 'noisy', 'xor' or 'xor-cloud'")
+        """Data the scene can show and its lesson be truthful about, or one line saying why
+        not: every check, in the engine's one place for them
+        (:func:`linviz.scene_checks.check_scene_input`), with what the scene's pictures
+        need (:meth:`data_needs`). Scenes do not override this: a lesson's own refusal is
+        named in :data:`linviz.lessons.SCENE_LESSONS`."""
+        check_scene_input(cls.scene_name(), data, spec, cls.data_needs())
+
+    @classmethod
+    def data_needs(cls) -> SceneNeeds:
+        """What the scene's pictures need of any data: its class attributes ``n_features``,
+        ``needs_separable``, ``needs_inseparable`` and its squared-loss runs."""
+        return SceneNeeds(n_features=cls.n_features, separable=cls.needs_separable,
+                          inseparable=cls.needs_inseparable,
+                          squared_loss_runs=cls.squared_loss_runs())
 
     @classmethod
     def squared_loss_runs(cls) -> tuple[tuple[int, float], ...]:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import numpy as np
 from manim import Circumscribe, FadeIn, FadeOut, Rectangle, ValueTracker, config, linear
 
-from linviz.lessons.classifier import check_classifier_data, classifier_lesson
+from linviz.lessons.classifier import classifier_lesson
 from linviz.lessons.classifier_story import (DEFAULT_DATA, SCALE_FACTORS, classifier_storyboard)
 from scenes.base import LinvizScene
 from scenes.classifier_parts.board import ClassifierBoard
@@ -56,12 +56,6 @@ class ClassifierScene(ClassifierPlane, ClassifierBoard, HypothesesChart, LinvizS
     k = 10
     #: the scale factors c of section 2, in order: (θ, θ₀) ← (cθ, cθ₀) (the lesson's)
     scale_factors = SCALE_FACTORS
-
-    @classmethod
-    def check_data(cls, data, spec: str) -> None:
-        """2-D labelled data (the lesson's check)."""
-        check_classifier_data(data, spec)
-        super().check_data(data, spec)
 
     def make_lesson(self):
         """The lesson (:func:`linviz.lessons.classifier.classifier_lesson`)."""

@@ -19,7 +19,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Line, ValueTr
 
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program import (DEFAULT_DATA, SCENE, LinearProgramLesson,
-                                           check_linear_program_data, linear_program_lesson)
+                                           linear_program_lesson)
 from linviz.lessons.linear_program_story import linear_program_storyboard
 from scenes.base import LinvizScene
 from scenes.linear_program_parts.common import DATA_CENTER, SIDE, WEIGHT_CENTER
@@ -40,12 +40,6 @@ class LinearProgramScene(ConstraintBeats, WalkBeats, NoSeparatorBeats, OffsetBea
     """The realizable case as a linear programme: constraints as half-planes of θ."""
 
     default_data = DEFAULT_DATA[SCENE]
-
-    @classmethod
-    def check_data(cls, data, spec: str) -> None:
-        """2-D labelled data with no point at the origin (the lesson's check)."""
-        check_linear_program_data(data, spec)
-        super().check_data(data, spec)
 
     def make_lesson(self) -> LinearProgramLesson:
         """The lesson (:func:`linviz.lessons.linear_program.linear_program_lesson`)."""

@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 from manim import Circumscribe, FadeIn, Indicate, ValueTracker, VGroup, smooth
 
-from linviz.lessons.margin import MarginLesson, check_margin_data, margin_lesson
+from linviz.lessons.margin import MarginLesson, margin_lesson
 from linviz.lessons.margin_story import DEFAULT_DATA, margin_storyboard
 from scenes.base import LinvizScene
 from scenes.margin_parts.boards import MarginBoards
@@ -50,13 +50,6 @@ class MarginScene(MarginPlane, MarginBoards, MarginNumberLine, LinvizScene):
     needs_separable = None
 
     plays = ("perceptron", {"offset": True})
-
-    @classmethod
-    def check_data(cls, data, spec: str) -> None:
-        """The base checks, with the lesson's one line for data no line separates."""
-        if data.n_features == cls.n_features and len(data.y):
-            check_margin_data(data, repr(spec))
-        super().check_data(data, spec)
 
     def make_lesson(self) -> MarginLesson:
         """The lesson (:func:`linviz.lessons.margin.margin_lesson`)."""

@@ -16,7 +16,7 @@ import numpy as np
 from manim import (DOWN, LEFT, Circle, Circumscribe, Create, FadeIn, FadeOut, ValueTracker, VGroup,
                    linear, smooth)
 
-from linviz.lessons.offset_lift import check_line_data, offset_lift_lesson
+from linviz.lessons.offset_lift import offset_lift_lesson
 from linviz.lessons.offset_lift_story import DEFAULT_DATA, offset_lift_storyboard
 from linviz.replay import state_at
 from scenes.base import LinvizScene, StepTracker
@@ -31,12 +31,6 @@ class OffsetLiftScene(LiftedLine, LiftedSpace, LinvizScene):
     default_data = DEFAULT_DATA["offset-lift"]
     n_features = 1
     needs_separable = "offset"
-
-    @classmethod
-    def check_data(cls, data, spec: str) -> None:
-        """1-D data a threshold separates (the lesson's check, said first), then the rest."""
-        check_line_data(data, spec)
-        super().check_data(data, spec)
 
     def make_lesson(self):
         """The lesson (:func:`linviz.lessons.offset_lift.offset_lift_lesson`; its runs:

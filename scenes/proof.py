@@ -35,7 +35,7 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, VGroup, linear, smooth
 
 from linviz.lessons.margin_story import gamma_places as margin_places
-from linviz.lessons.proof import ProofLesson, check_provable, proof_lesson
+from linviz.lessons.proof import ProofLesson, proof_lesson
 from linviz.lessons.proof_story import DEFAULT_DATA, proof_storyboard
 from linviz.replay import state_at
 from scenes.base import LinvizScene
@@ -55,14 +55,6 @@ class ProofScene(ProofBoards, ProofPlane, LinvizScene):
     needs_separable = "origin"
     offset = False
     plays = ("perceptron", {"offset": False})
-
-    @classmethod
-    def check_data(cls, data, spec: str) -> None:
-        """The base checks, then the lesson's: refused in one line when the theorem says
-        nothing about the data (through the origin: use proof-offset)."""
-        if data.n_features == cls.n_features and len(data.y):
-            check_provable(data, cls.offset, repr(spec))
-        super().check_data(data, spec)
 
     def make_lesson(self) -> ProofLesson:
         """The lesson (:func:`linviz.lessons.proof.proof_lesson`), through the origin or,

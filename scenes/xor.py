@@ -13,8 +13,10 @@ storyboard (:mod:`linviz.lessons.xor_story`); every drawing is a function of (le
 step). The
 story names the XOR corners, so only XOR data is taken ('xor', or 'xor-cloud'
 whose points scatter round the corners; the lesson's test is by content);
-anything else is refused in one line. The scene keeps its set-up and its beats; the cycle's
-panel and lines and the lift are drawn by its parts in :mod:`scenes.xor_parts`.
+anything else is refused in one line. The run on the data is played by the perceptron
+family's run player (:class:`scenes.perceptron_parts.player.PerceptronRunPlayer`); the
+scene keeps its set-up and the beats it adds; the cycle's panel and lines and the lift are
+drawn by its parts in :mod:`scenes.xor_parts`.
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ from __future__ import annotations
 from manim import (DOWN, Circle, Create, FadeIn, FadeOut, Indicate, LaggedStart, Succession,
                    VGroup, smooth)
 
-from linviz.lessons.xor import check_xor_data, curve_kind, xor_lesson
+from linviz.lessons.xor import curve_kind, xor_lesson
 from linviz.lessons.xor_story import DEFAULT_DATA, xor_storyboard
+from scenes.base import LinvizScene
+from scenes.perceptron_parts.player import PerceptronRunPlayer
 from scenes.toolkit import style
-from scenes.perceptron import PerceptronScene
 from scenes.toolkit.space import ZeroSetShade
 from scenes.xor_parts.cycle import XorCycle
 from scenes.xor_parts.lift import XorLift
@@ -33,11 +36,10 @@ from scenes.xor_parts.lift import XorLift
 __all__ = ["XorScene", "curve_kind"]
 
 
-class XorScene(XorCycle, XorLift, PerceptronScene):
+class XorScene(XorCycle, XorLift, PerceptronRunPlayer, LinvizScene):
     """The perceptron with offset on the four XOR corners, then on [x₁, x₂, x₁x₂]."""
 
     default_data = DEFAULT_DATA["xor"]
-    needs_separable = None
     offset = True
     #: enough passes to see the run come back to where it started, twice
     epochs = 3
@@ -45,24 +47,21 @@ class XorScene(XorCycle, XorLift, PerceptronScene):
     lifted_epochs = 100
     numbers_points = True
 
-    @classmethod
-    def check_data(cls, data, spec: str) -> None:
-        """XOR data only: the story names its four corners and their labels (the lesson's
-        test, by content)."""
-        super().check_data(data, spec)
-        check_xor_data(data, spec)
-
     def make_lesson(self):
-        """The perceptron scenes' lesson of this scene's run on the data, which the drawing
-        inherited from them reads as ``self.lesson``; its trace is the run replayed. It is
-        part of this scene's own lesson (:func:`linviz.lessons.xor.xor_lesson`, its lifted
-        run with it), made here and kept as ``self.xor``: the storyboard and this scene's
-        own drawings read that one."""
+        """The perceptron lesson of this scene's run on the data, which the run player
+        reads as ``self.lesson``; its trace is the run replayed. It is part of this scene's
+        own lesson (:func:`linviz.lessons.xor.xor_lesson`, its lifted run with it), made
+        here and kept as ``self.xor``: the storyboard and this scene's own drawings read
+        that one."""
         self.xor = xor_lesson(self.data, self.epochs, self.lifted_epochs)
         return self.xor.run
 
     def make_storyboard(self, lesson):
         return xor_storyboard(self.xor, self.scene_name(), self.request().heard)
+
+    def trace_of(self, lesson):
+        """The run on the data, replayed first (the lifted run has its own tracker)."""
+        return lesson.trace
 
     @property
     def shown_signed_scores(self):
@@ -93,19 +92,23 @@ class XorScene(XorCycle, XorLift, PerceptronScene):
         hyperplane.updaters.insert(0, note)
 
     # -- drawings ---------------------------------------------------------------
+    def title_words(self) -> str:
+        """The title over the run on the data (the lift brings its own, draw_lift)."""
+        return "XOR: the perceptron never settles"
+
     def build(self) -> None:
-        """The perceptron scene's drawings, this scene's title, the note at θ = 0, the
-        cycle's panel and lines (:class:`~scenes.xor_parts.cycle.XorCycle`), the lift
+        """The run's drawings (:meth:`PerceptronRunPlayer.build_run`, under this scene's
+        title), the note at θ = 0, the cycle's panel and lines
+        (:class:`~scenes.xor_parts.cycle.XorCycle`), the lift
         (:class:`~scenes.xor_parts.lift.XorLift`)."""
-        super().build()
-        self.title = self.make_title("XOR: the perceptron never settles")
+        self.build_run()
         self.build_zero_note()
         self.build_cycle()
         self.build_lift()
         #: rings round the points on the lifted plane while they are named (draw_on_plane)
         self.on_plane_rings = None
 
-    # -- the storyboard drawn: what this scene adds (see PerceptronScene) --------------
+    # -- the storyboard drawn: what this scene adds (the run's are the player's) --------
     def status_line(self, state):
         """The status line a told state shows: under the panel, or (``stage`` "space")
         under the 3-D view."""

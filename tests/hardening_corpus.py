@@ -540,7 +540,7 @@ CASES: list[Case] = [
          patch=interrupt("linviz_render.process:Children.run")),
     Case(10, "render-interrupted-while-checking-data", RENDER,
          r"^Error: interrupted; nothing was written$",
-         patch=interrupt("scenes.base:check_scene_data")),
+         patch=interrupt("linviz.scene_checks:check_scene_data")),
     Case(10, "render-interrupted-while-making-its-folder", RENDER,
          r"^Error: interrupted: the scenes in flight", folder_named("out"),
          patch=interrupt("linviz.safety.atomic:make_work_dir")),

@@ -17,7 +17,10 @@ The convention (one module per scene family, named in :data:`SCENE_LESSONS`):
 - Data a scene cannot be truthful about is refused by the lesson function with
   :class:`~linviz.errors.DataError`: one line saying why and what to use instead
   ("not separable through the origin: use the perceptron scene, which has an
-  offset").
+  offset"). The check that does it is named in the scene's entry
+  (:attr:`SceneLesson.data_check`), so that a scene makes it before anything is
+  drawn, among the checks every scene makes, in
+  :func:`linviz.scene_checks.check_scene_input`.
 - Choices among equals use :mod:`linviz.ties`.
 - No Manim, no click (``tests/architecture/test_engine_imports.py``).
 
@@ -43,21 +46,34 @@ class SceneLesson:
     """Where a scene's lesson and storyboard are made, in :mod:`linviz.lessons`: the
     lesson's module and function, and the storyboard's module and function
     (``function(data, trace=None, seed=0, heard=()) -> Storyboard``; ``seed`` for a scene
-    that makes data of its own beside the data it is given)."""
+    that makes data of its own beside the data it is given); and the lesson's check of
+    the scene's data, which :func:`linviz.scene_checks.check_scene_input` makes among the
+    checks every scene makes."""
 
     module: str
     lesson: str
     story_module: str
     storyboard: str
+    #: the lesson's own refusal of data it cannot be truthful about: a function of the
+    #: lesson's module, ``function(data, spec)``, ``spec`` the data as it was named (None:
+    #: the checks every scene makes are all)
+    data_check: str | None = None
+    #: the check every scene makes (:data:`linviz.scene_checks.GENERIC_CHECKS`: "features",
+    #: "values", "separable", "inseparable") right after which the lesson's comes (None:
+    #: before them all)
+    data_check_after: str | None = None
 
 
 #: the engine's one list of scenes: scene name -> :class:`SceneLesson` (the catalog,
 #: :mod:`scenes.catalog`, a layer above, names the same scenes: a test holds them equal)
 SCENE_LESSONS: dict[str, SceneLesson] = {
     "classifier": SceneLesson("classifier", "classifier_lesson",
-                              "classifier_story", "storyboard_of_classifier"),
-    "noise": SceneLesson("noise", "noise_lesson", "noise_story", "storyboard_of_noise"),
-    "xor": SceneLesson("xor", "xor_lesson", "xor_story", "storyboard_of_xor"),
+                              "classifier_story", "storyboard_of_classifier",
+                              data_check="check_classifier_data"),
+    "noise": SceneLesson("noise", "noise_lesson", "noise_story", "storyboard_of_noise",
+                         data_check="check_noise_data", data_check_after="values"),
+    "xor": SceneLesson("xor", "xor_lesson", "xor_story", "storyboard_of_xor",
+                       data_check="check_xor_data", data_check_after="values"),
     "logistic": SceneLesson("logistic", "logistic_lesson",
                             "logistic_story", "storyboard_of_logistic"),
     "regression": SceneLesson("regression", "regression_lesson",
@@ -67,18 +83,28 @@ SCENE_LESSONS: dict[str, SceneLesson] = {
     "margin-speed": SceneLesson("margin_speed", "margin_speed_lesson",
                                 "margin_speed_story", "storyboard_of_margin_speed"),
     "offset-lift": SceneLesson("offset_lift", "offset_lift_lesson",
-                               "offset_lift_story", "storyboard_of_offset_lift"),
+                               "offset_lift_story", "storyboard_of_offset_lift",
+                               data_check="check_line_data"),
     "perceptron": SceneLesson("perceptron", "perceptron_lesson",
-                              "perceptron_story", "storyboard_of_perceptron"),
+                              "perceptron_story", "storyboard_of_perceptron",
+                              data_check="check_perceptron_scene_data",
+                              data_check_after="values"),
     "perceptron-origin": SceneLesson("perceptron", "perceptron_origin_lesson",
-                                     "perceptron_story", "storyboard_of_perceptron_origin"),
+                                     "perceptron_story", "storyboard_of_perceptron_origin",
+                                     data_check="check_perceptron_origin_scene_data",
+                                     data_check_after="values"),
     "update": SceneLesson("update", "update_lesson", "update_story", "storyboard_of_update"),
-    "margin": SceneLesson("margin", "margin_lesson", "margin_story", "storyboard_of_margin"),
-    "proof": SceneLesson("proof", "proof_lesson", "proof_story", "storyboard_of_proof"),
+    "margin": SceneLesson("margin", "margin_lesson", "margin_story", "storyboard_of_margin",
+                          data_check="check_margin_data", data_check_after="features"),
+    "proof": SceneLesson("proof", "proof_lesson", "proof_story", "storyboard_of_proof",
+                         data_check="check_proof_scene_data", data_check_after="features"),
     "proof-offset": SceneLesson("proof", "proof_offset_lesson",
-                                "proof_story", "storyboard_of_proof_offset"),
+                                "proof_story", "storyboard_of_proof_offset",
+                                data_check="check_proof_offset_scene_data",
+                                data_check_after="features"),
     "linear-program": SceneLesson("linear_program", "linear_program_lesson",
-                                  "linear_program_story", "storyboard_of_linear_program"),
+                                  "linear_program_story", "storyboard_of_linear_program",
+                                  data_check="check_linear_program_data"),
     "history": SceneLesson("history", "history_lesson",
                            "history_story", "storyboard_of_history"),
     "quiz-one-point": SceneLesson("quiz", "one_point_lesson",
@@ -147,6 +173,19 @@ def task_for(scene: str) -> str:
         return CLASSIFICATION
     module, _ = STORYBOARDS[scene]
     return getattr(importlib.import_module(f"linviz.lessons.{module}"), "TASK", CLASSIFICATION)
+
+
+def data_check_for(scene: str):
+    """(the function that makes ``scene``'s lesson's own check of its data,
+    ``function(data, spec)``, and the check every scene makes right after which it comes):
+    :attr:`SceneLesson.data_check` and :attr:`SceneLesson.data_check_after`; (None, None)
+    for a scene whose lesson adds none or that has no entry (a bare scene). Made by
+    :func:`linviz.scene_checks.check_scene_input`, the one place a scene's data is checked."""
+    entry = SCENE_LESSONS.get(scene)
+    if entry is None or entry.data_check is None:
+        return None, None
+    module = importlib.import_module(f"linviz.lessons.{entry.module}")
+    return getattr(module, entry.data_check), entry.data_check_after
 
 
 def storyboard_for(scene: str):

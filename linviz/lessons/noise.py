@@ -119,7 +119,7 @@ class NoiseLesson:
         The least training error any line reaches, and a line that reaches it.
     run : PerceptronLesson
         The perceptron scenes' lesson of the same run (what the pass-by-pass telling
-        the scene inherits reads: errors, decimals, updates per pass, …; its
+        and the scene's run player read: errors, decimals, updates per pass, …; its
         ``fast_forward``, whole passes only, is the span the scene skips).
     shown_signed_scores : ndarray of shape (n_steps,)
         Entry k − 1: after k whole steps, y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) of the point visited at

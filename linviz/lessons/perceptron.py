@@ -49,7 +49,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..dataset import Dataset
+from ..dataset import CLASSIFICATION, Dataset
 from ..errors import DataError
 from ..pacing import SLOW_UPDATES
 from ..perceptron import Perceptron, mistakes, on_line
@@ -280,6 +280,27 @@ def check_perceptron_data(data: Dataset, offset: bool, scene: str = "perceptron"
                     f"the perceptron on such data")
 
 
+def check_perceptron_scene_data(data: Dataset, spec: str | None = None) -> None:
+    """The scene `perceptron`'s check of its data (its ``data_check`` in
+    :data:`linviz.lessons.SCENE_LESSONS`): :func:`check_perceptron_data` with an offset."""
+    _check_scene_classes(data, spec, offset=True, scene="perceptron")
+
+
+def check_perceptron_origin_scene_data(data: Dataset, spec: str | None = None) -> None:
+    """The scene `perceptron-origin`'s check of its data: :func:`check_perceptron_data`
+    through the origin."""
+    _check_scene_classes(data, spec, offset=False, scene="perceptron-origin")
+
+
+def _check_scene_classes(data: Dataset, spec: str | None, offset: bool, scene: str) -> None:
+    """:func:`check_perceptron_data` of classification data, the data a perceptron scene
+    reads (``--data`` is read as its task's data): regression data, which only a trace file
+    made by hand brings, is left to the separability test every such scene makes next
+    (:func:`linviz.scene_checks.check_separable`)."""
+    if data.task == CLASSIFICATION:
+        check_perceptron_data(data, offset, scene, spec)
+
+
 def signed_scores_after_steps(trace) -> np.ndarray:
     """Entry k − 1: y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) of the point i visited at step k under the state
     after step k (what a panel showing that state's θ pairs with it): shape (n_steps,);
@@ -362,8 +383,9 @@ def perceptron_lesson(data: Dataset, *, offset: bool = True, trace=None,
     trace : a saved run to play (its learner and options checked by the scene).
     budget : τ, the most passes (fewer when the trace would not fit in memory:
         :func:`budget_for`).
-    needs_separable : refuse data not separable the scene's way (the scenes that
-        derive from `perceptron` to show inseparable data pass False and a budget).
+    needs_separable : refuse data not separable the scene's way (the lessons of the
+        scenes that play a perceptron run on inseparable data, `noise` and `xor`, pass
+        False and a budget).
     """
     scene = scene or ("perceptron" if offset else "perceptron-origin")
     if needs_separable:

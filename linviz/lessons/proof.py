@@ -54,10 +54,10 @@ def check_provable(data: Dataset, offset: bool, spec: str | None = None) -> None
     """Refuse data the proof cannot be told on, in one line saying why and what to use.
 
     Through the origin the theorem needs data separable through the origin; with
-    an offset, separable by some line. ``spec`` names the data in the message. The
-    scenes draw 2-D classification data.
+    an offset, separable by some line. ``spec`` names the data in the message, quoted
+    (the data set's name when None). The scenes draw 2-D classification data.
     """
-    spec = spec or repr(data.name)
+    spec = repr(spec if spec is not None else data.name)
     check_drawable(data, spec, "the proof scenes")
     if is_separable(data.X, data.y, offset=offset):
         return
@@ -69,6 +69,17 @@ def check_provable(data: Dataset, offset: bool, spec: str | None = None) -> None
     raise DataError(f"scene {scene!r}: {spec} is not separable by any line: no θ* has a margin γ > 0, so the "
                     f"convergence theorem says nothing about it; the noise scene shows the "
                     f"perceptron on such data")
+
+
+def check_proof_scene_data(data: Dataset, spec: str | None = None) -> None:
+    """The scene `proof`'s check of its data (its ``data_check`` in
+    :data:`linviz.lessons.SCENE_LESSONS`): :func:`check_provable` through the origin."""
+    check_provable(data, False, spec)
+
+
+def check_proof_offset_scene_data(data: Dataset, spec: str | None = None) -> None:
+    """The scene `proof-offset`'s check of its data: :func:`check_provable` with an offset."""
+    check_provable(data, True, spec)
 
 
 def check_drawable(data: Dataset, spec: str, scenes: str) -> None:

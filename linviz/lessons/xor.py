@@ -131,7 +131,7 @@ class XorLesson:
     lifted_updates : tuple of LiftedUpdate
     run : PerceptronLesson
         The perceptron scenes' lesson of the run on the data (what the pass-by-pass
-        telling the scene inherits reads).
+        telling and the scene's run player read).
     """
 
     data: Dataset

@@ -1,5 +1,5 @@
-"""What the parts of `perceptron` share: the notes' pseudocode, with and without an offset,
-and the numbers of its lines the scene lights."""
+"""What the parts of the perceptron family's run player share: the notes' pseudocode,
+with and without an offset, and the numbers of its lines the scene lights."""
 
 from __future__ import annotations
 

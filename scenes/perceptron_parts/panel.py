@@ -17,7 +17,7 @@ from scenes.toolkit.screen_text import fmt, fmt_vector, text
 
 class PerceptronPanel:
     """The pseudocode, the counters and θ's values, and the status lines (a part of
-    :class:`scenes.perceptron.PerceptronScene`)."""
+    :class:`scenes.perceptron_parts.player.PerceptronRunPlayer`)."""
 
     def build_panel(self) -> None:
         """The panel, typeset once and laid out under the title: the pseudocode, the

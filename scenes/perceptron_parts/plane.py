@@ -16,7 +16,7 @@ from scenes.toolkit.screen_text import fmt, text
 
 class PerceptronPlane:
     """The data plane with θ, its boundary and the visited point (a part of
-    :class:`scenes.perceptron.PerceptronScene`)."""
+    :class:`scenes.perceptron_parts.player.PerceptronRunPlayer`)."""
 
     def build_plane(self) -> None:
         """The data plane, the boundary of the start, θ's arrow and the cursor (hidden), and
