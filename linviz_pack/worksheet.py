@@ -49,7 +49,7 @@ from decimal import Decimal
 import numpy as np
 
 from linviz.lessons.perceptron import SLOW_UPDATES
-from linviz.wording import label, number  # as the videos write them
+from linviz.formatting import label, number  # as the videos write them
 from linviz.notation import NOTATIONS, check_notation
 from linviz.notation import in_notation as course_notation
 

@@ -11,7 +11,7 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Indicate, Line, SurroundingRectangle, ValueTracker,
                    VGroup, Wait, linear)
 
-from linviz import wording
+from linviz import formatting
 from linviz.lessons.quiz import band_inset, margin_quiz_lesson, one_point_lesson, plane_box
 from linviz.lessons.quiz_story import (MARGIN_QUESTION, MARGIN_THEOREM, ONE_POINT_QUESTION,
                                        margin_storyboard, one_point_storyboard)
@@ -196,7 +196,7 @@ class OnePointQuizScene(OnePointDrawings, QuizScene):
             theta = self.theta_at(run, end)
             x, theme = self.lesson.x, self.theme
             foot = x - float(theta @ x) / float(theta @ theta) * theta
-            distance = text(wording.number(self.lesson.final_distance, 2), theme,
+            distance = text(formatting.number(self.lesson.final_distance, 2), theme,
                             style.FONT_SMALL, theme.highlight)
             with_backdrop(distance, theme)
 

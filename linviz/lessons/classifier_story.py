@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import wording
+from .. import formatting
 from ..geometry import clip_line, square_box_around
 from ..storyboard import HOLD, Storyboard, StoryWriter
 from .classifier import HYPOTHESES, ClassifierLesson, classifier_lesson
@@ -39,7 +39,7 @@ NARRATED_HYPOTHESES = 2
 
 def said(value: float) -> str:
     """A number of this scene's captions: two decimals, a real minus sign."""
-    return wording.number(float(value), 2)
+    return formatting.number(float(value), 2)
 
 
 def upper(index: int) -> str:
@@ -56,7 +56,7 @@ def separability_sentence(lesson: ClassifierLesson) -> str:
     best = lesson.best_line
     return (f"These points are not linearly separable: no h in ℋ has ℰₙ(h) = 0; the best "
             f"line gets {best.mistakes} of the {n} wrong, ℰₙ = "
-            f"{wording.number(best.error, wording.error_places(best.error))}.")
+            f"{formatting.number(best.error, formatting.error_places(best.error))}.")
 
 
 def best_of_k_verdict(lesson: ClassifierLesson) -> str:

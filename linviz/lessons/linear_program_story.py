@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import wording
+from .. import formatting
 from ..storyboard import HOLD, Storyboard, StoryWriter
 from .linear_program import SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson
 
@@ -66,7 +66,7 @@ ENDLESS_SECONDS = 7.0
 
 def value(v: float) -> str:
     """A coordinate or a y·score as said: 2 decimals, grouped from 1,000."""
-    return wording.grouped(float(v), 2)
+    return formatting.grouped(float(v), 2)
 
 
 #: a ray that crosses the region's edge at under this many degrees is said to run along it
@@ -91,7 +91,7 @@ def math_vector(v) -> str:
 def point_list(indices) -> str:
     """"point 7", "points 7 and 15", "points 2, 6 and 23" (1-based)."""
     names = [i + 1 for i in indices]
-    return f"{'point' if len(names) == 1 else 'points'} {wording.listed(names)}"
+    return f"{'point' if len(names) == 1 else 'points'} {formatting.listed(names)}"
 
 
 def hull_words(indices, sign: str) -> str:
@@ -101,7 +101,7 @@ def hull_words(indices, sign: str) -> str:
     if len(names) == 1:
         return f"{sign} point {names[0]}"
     shape = "segment" if len(names) == 2 else "triangle"
-    return f"the {shape} of {sign} points {wording.listed(names)}"
+    return f"the {shape} of {sign} points {formatting.listed(names)}"
 
 
 def overlap_words(positive, negative) -> str:
@@ -208,7 +208,7 @@ def _close_beat(story: StoryWriter, lesson: LinearProgramLesson, theta, verb: st
               if i != j]
     also = (f"; {point_list([i - 1 for i in shared])} "
             f"{'shares' if len(shared) == 1 else 'share'} its place" if shared else "")
-    story.beat(f"Point {j + 1} {verb} just {wording.significant(abs(distance))} from {line}, "
+    story.beat(f"Point {j + 1} {verb} just {formatting.significant(abs(distance))} from {line}, "
                f"on its {side} side (magnified ×{zoom}){also}.", "close", ringed=[j],
                inset="step", close=[float(t) for t in theta])
 
@@ -276,7 +276,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat("Every θ in it separates the data. A linear programme picks one by its "
                "objective: the least |θ₁| + |θ₂|.", "objective", diamond=c,
                status=f"minimise $|theta_1| + |theta_2|$ subject to {CONSTRAINT} for every $i$")
-    story.beat(f"The solver, HiGHS, finds θ* = {wording.vector(star)}, where the diamond "
+    story.beat(f"The solver, HiGHS, finds θ* = {formatting.vector(star)}, where the diamond "
                f"touches the region.", "solution",
                star=True, status=f"$theta^* = {math_vector(star)}$, "
                                  f"$|theta_1| + |theta_2| = {math_number(c)}$")
@@ -323,7 +323,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     where = "zoomed out, the ray from 0 through it" if far else "the ray from 0 through it"
     inset = lesson.least_inset
     shown = f"ringed, magnified ×{inset[1]}" if inset else "ringed"
-    story.beat(f"After {wording.count(M, 'update')} every y·score is above 0, the least "
+    story.beat(f"After {formatting.count(M, 'update')} every y·score is above 0, the least "
                f"{value(m)}, point {lesson.least_point + 1}'s ({shown}): this θ separates the "
                f"data.", "least", ringed=[lesson.least_point], shown=None, inset=bool(inset),
                status=f"perceptron: $theta = {math_vector(lesson.thetas[-1])}$, "
@@ -353,7 +353,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "infeasible", status="HiGHS: infeasible, no θ meets every constraint")
     support = sorted(lesson.certificate)
     places = weight_places([lesson.certificate[i] for i in support])
-    weights = wording.listed(wording.number(lesson.certificate[i], places) for i in support)
+    weights = formatting.listed(formatting.number(lesson.certificate[i], places) for i in support)
     story.section("lp-certificate", "Why no θ exists")
     # the weights are Gordan's alternative's, found by a small programme of their own (the
     # solver's infeasibility report is not what is drawn): the proof is credited to it
@@ -363,7 +363,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
              f"A proof, by Gordan's alternative: weights {weights} on "
              f"{point_list(support)} make their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail. Their "
              f"lines' sides (arrows) share no θ.")
-    status = ", ".join(f"$lambda_({i + 1}) = {wording.number(lesson.certificate[i], places)}$"
+    status = ", ".join(f"$lambda_({i + 1}) = {formatting.number(lesson.certificate[i], places)}$"
                        for i in support)
     if lesson.same_place_certificate:  # the place's tag, "+2 −1", read out once
         status += "; " + place_tag_words(lesson, support[0])
@@ -381,7 +381,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
             else ", zoomed out")
     story.beat(f"So, as on noisy labels later in the lecture, the perceptron through the "
                f"origin never settles here: its first {len(mistakes)} passes make "
-               f"{wording.listed(mistakes)} updates as θ walks on{zoom}; dashed, the best θ "
+               f"{formatting.listed(mistakes)} updates as θ walks on{zoom}; dashed, the best θ "
                f"it reaches.",
                "endless", endless=True, certificate=False, ringed=[], view="endless",
                score_bars=False,
@@ -414,7 +414,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                 f"the best of all lines gets {fewest}")
         # "updates", each a point got wrong as it was visited: the best line's count is of
         # one line over every point, and may be larger
-        story.beat(f"With an offset it never settles either: {wording.listed(mistakes)} updates "
+        story.beat(f"With an offset it never settles either: {formatting.listed(mistakes)} updates "
                    f"in its first {len(mistakes)} passes; the best line it reaches gets {best} "
                    f"of {lesson.n} wrong, and {than}.",
                    "endless-offset", endless_offset=True, overlap=False, ringed=[],

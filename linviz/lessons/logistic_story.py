@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import wording
+from .. import formatting
 from ..storyboard import Storyboard, StoryWriter
 from ..view_box import fitted_box
 from .logistic import (AT_MINIMUM, DEFAULT_DATA, MARGIN_RANGE, LogisticLesson,  # noqa: F401
@@ -31,8 +31,8 @@ from .logistic import (AT_MINIMUM, DEFAULT_DATA, MARGIN_RANGE, LogisticLesson,  
 
 def step_size_sentence(lesson: LogisticLesson) -> str:
     """How η was chosen, and what the curvature bound β promises for it."""
-    eta, bound = wording.significant(lesson.step_size), wording.significant(lesson.curvature_bound)
-    inverse = wording.significant(1 / lesson.curvature_bound)
+    eta, bound = formatting.significant(lesson.step_size), formatting.significant(lesson.curvature_bound)
+    inverse = formatting.significant(1 / lesson.curvature_bound)
     curvature = f"β = {bound} bounds the loss's curvature"
     if lesson.step_from_data:
         return (f"η = 1/β = {eta}: β = {bound} bounds the loss's curvature, so every step "
@@ -42,7 +42,7 @@ def step_size_sentence(lesson: LogisticLesson) -> str:
                 f"the loss")
     if lesson.step_above_limit:
         return (f"step size η = {eta}, set by hand, at least 2/β = "
-                f"{wording.significant(lesson.stable_limit)} ({curvature}): nothing promises "
+                f"{formatting.significant(lesson.stable_limit)} ({curvature}): nothing promises "
                 f"that a step lowers the loss")
     return (f"step size η = {eta}, set by hand, above 1/β = {inverse} ({curvature}): a step "
             f"may overshoot")
@@ -52,9 +52,9 @@ def run_length_sentence(lesson: LogisticLesson) -> str:
     """How long the run goes: to the tolerance within the budget, or its fixed steps."""
     if not lesson.runs_to_tolerance:
         return f"It takes {lesson.steps} steps."
-    return (f"It runs until L is within {wording.number(lesson.tolerance, 4)} of the least "
+    return (f"It runs until L is within {formatting.number(lesson.tolerance, 4)} of the least "
             f"loss L* (dashed, found by Newton's method): at least {lesson.min_steps} steps, "
-            f"at most {wording.grouped(lesson.budget, 0)}.")
+            f"at most {formatting.grouped(lesson.budget, 0)}.")
 
 
 def run_sentence(lesson: LogisticLesson) -> str:
@@ -77,8 +77,8 @@ def fast_forward_end(lesson: LogisticLesson) -> str:
     if not lesson.runs_to_tolerance or not lesson.ran_past_min_steps:
         return ""
     if lesson.within_tolerance:
-        return f", until L is within {wording.number(lesson.tolerance, 4)} of the least loss"
-    return f", to the end of the budget of {wording.grouped(lesson.budget, 0)}"
+        return f", until L is within {formatting.number(lesson.tolerance, 4)} of the least loss"
+    return f", to the end of the budget of {formatting.grouped(lesson.budget, 0)}"
 
 
 def why_unfinished(lesson: LogisticLesson) -> list[tuple[str, str]]:
@@ -86,40 +86,40 @@ def why_unfinished(lesson: LogisticLesson) -> list[tuple[str, str]]:
     beats = []
     if lesson.budget_ended and lesson.ill_conditioned:
         beats.append((f"Why: the loss's bowl is ill-conditioned. At its minimum it is "
-                      f"{wording.ratio(lesson.curvature_condition)} times more curved one way "
+                      f"{formatting.ratio(lesson.curvature_condition)} times more curved one way "
                       f"than another (λ_max/λ_min of its Hessian).", "ill"))
         advice = (" Standardized features make the bowl round."
                   if lesson.standardizing_helps else "")
         beats.append((f"Steps of 1/β, small enough for the steep way, crawl along the flat way: "
                       f"near the minimum each removes only about 1/"
-                      f"{wording.ratio(lesson.steps_per_factor_e)} of the error left along it."
+                      f"{formatting.ratio(lesson.steps_per_factor_e)} of the error left along it."
                       f"{advice}", "advice" if advice else "ill"))
     return beats
 
 
 def verdict(lesson: LogisticLesson) -> str:
     """The end of the run against the minimum L* (found by Newton's method)."""
-    best = wording.number(lesson.optimum_loss, 3)
+    best = formatting.number(lesson.optimum_loss, 3)
     if lesson.converged and lesson.at_minimum:
         said = "converged, at the global minimum L*"
     elif lesson.at_minimum:
         # within half a unit of the third place: said as that, not "equal to three places"
         # (0.1505 and 0.1504 print as 0.151 and 0.150, review 58)
         said = (f"still moving, but L is already within "
-                f"{wording.number(AT_MINIMUM, 4)} of the minimum L* = {best}")
+                f"{formatting.number(AT_MINIMUM, 4)} of the minimum L* = {best}")
     elif lesson.budget_ended:
-        said = (f"the budget has ended {wording.number(lesson.gap_to_minimum, 3)} above the "
+        said = (f"the budget has ended {formatting.number(lesson.gap_to_minimum, 3)} above the "
                 f"minimum L* = {best} (found by Newton's method): this boundary is not yet the "
                 f"best one")
     elif lesson.loss_decreasing:
-        said = f"still {wording.number(lesson.gap_to_minimum, 3)} above the minimum L* = {best}"
+        said = f"still {formatting.number(lesson.gap_to_minimum, 3)} above the minimum L* = {best}"
     else:
         said = (f"still far from the minimum L* = {best}: with a step at most 1/β = "
-                f"{wording.significant(1 / lesson.curvature_bound)} every step would lower the "
+                f"{formatting.significant(1 / lesson.curvature_bound)} every step would lower the "
                 f"loss")
     if lesson.best_near_coin:
         said += (f"; even the best line barely beats P = 1/2 here: L* is close to log 2 = "
-                 f"{wording.number(np.log(2), 3)}")
+                 f"{formatting.number(np.log(2), 3)}")
     elif lesson.ends_near_coin:
         said += "; L is still barely below log 2"
     elif lesson.ends_above_coin:
@@ -162,9 +162,9 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
     story.section("field", "Probabilities over the plane")
     how = ("certain far from the line, unsure near it" if lesson.certain_in(corners)
            else f"never far from 1/2 here: at most "
-                f"{wording.number(lesson.most_certain_in(corners))} in this view")
+                f"{formatting.number(lesson.most_certain_in(corners))} in this view")
     found = ("gradient descent will find" if lesson.at_minimum else
-             f"at which gradient descent will stop after {wording.grouped(T, 0)} steps (short "
+             f"at which gradient descent will stop after {formatting.grouped(T, 0)} steps (short "
              f"of the least loss, as we will see)")
     story.beat(f"With the θ and θ₀ {found}, the shade is P(y = +1 | x): {how}.", "field", status="field", plot=None, curve=None,
                field=True)
@@ -174,11 +174,11 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
     flipped = " (a flipped label)" if lesson.worst_is_flipped else ""
     story.beat(f"Each point pays ℓ = −log P(y | x): little on its side with room, most deep on "
                f"the wrong side: point {worst + 1}{flipped} pays "
-               f"{wording.number(lesson.final_point_losses[worst])}.", "rings",
+               f"{formatting.number(lesson.final_point_losses[worst])}.", "rings",
                status="loss", formulas=["p", "neg", "loss", "risk"], rings=True, worst=True)
     shown = len(lesson.margin_points)
     which = ("every point" if shown == n
-             else f"the {shown} points with |y z| ≤ {wording.number(MARGIN_RANGE, 0)}")
+             else f"the {shown} points with |y z| ≤ {formatting.number(MARGIN_RANGE, 0)}")
     story.beat(f"Against the margin y z: the 0-1 loss jumps from 1 to 0 at 0; the logistic "
                f"loss falls smoothly through log 2, and is convex. Dots: {which}.",
                "margin-plot", status="margin", plot="margin", worst=False)
@@ -190,7 +190,7 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
     story.beat(f"Gradient descent from θ = 0, {step_size_sentence(lesson)}.",
                "update-rule", status="eta", plot=None, formulas=["loss", "risk", "step"], t=0)
     story.beat(f"At θ = 0, P = 1/2 everywhere and every point pays log 2 = "
-               f"{wording.number(losses[0], 3)}: the loss curve starts there.",
+               f"{formatting.number(losses[0], 3)}: the loss curve starts there.",
                "loss-curve", status="start", loss_curve=True)
     story.beat(run_length_sentence(lesson), "level", status="plan",
                level=lesson.runs_to_tolerance)
@@ -198,22 +198,22 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
                "its probability of the wrong label; at θ = 0, 1/2 each.",
                "indicate-gradient", status="descent")
     slow = lesson.slow_steps
-    path = " → ".join(wording.number(v, 3) for v in losses[:slow + 1])
-    first = (f"Step 1: gradient norm {wording.number(trace.steps['grad_norm'][0], 3)}; the "
+    path = " → ".join(formatting.number(v, 3) for v in losses[:slow + 1])
+    first = (f"Step 1: gradient norm {formatting.number(trace.steps['grad_norm'][0], 3)}; the "
              f"loss goes {path}")
     story.beat(first + (f" in the first {slow} steps." if slow > 1 else "."), "slow-steps",
                t=slow, gradient=True)
     if lesson.fast_steps:
-        story.beat(f"Then the other {wording.grouped(lesson.fast_steps, 0)} steps"
+        story.beat(f"Then the other {formatting.grouped(lesson.fast_steps, 0)} steps"
                    f"{fast_forward_end(lesson)}: {run_sentence(lesson)}.", "fast-steps", t=T)
     differs = not lesson.at_minimum and lesson.optimum_differs_in(corners)
-    story.beat(f"After {wording.grouped(T, 0)} steps, ‖∇L‖ = "
-               f"{wording.nonzero_number(lesson.final_gradient, 4)} and L = "
-               f"{wording.number(lesson.final_loss, 3)}: {verdict(lesson)}.", "verdict",
+    story.beat(f"After {formatting.grouped(T, 0)} steps, ‖∇L‖ = "
+               f"{formatting.nonzero_number(lesson.final_gradient, 4)} and L = "
+               f"{formatting.number(lesson.final_loss, 3)}: {verdict(lesson)}.", "verdict",
                status="end")
     if differs:
         story.beat(f"In green, the boundary of the least loss: it and the run's boundary "
-                   f"disagree on {wording.number(100 * lesson.disagreement_in(corners), 0)}% "
+                   f"disagree on {formatting.number(100 * lesson.disagreement_in(corners), 0)}% "
                    f"of this view.", "optimum", status="optimum", optimum=True, level=True)
     for sentence, status in why_unfinished(lesson):
         story.beat(sentence, "show-status", status=status)
@@ -230,19 +230,19 @@ def logistic_storyboard(lesson: LogisticLesson, scene: str = "logistic") -> Stor
     side = lesson.perceptron_side_in(corners)
     # its boundary then says "the boundary lies outside this view": what that means
     outside = (f" (its last boundary lies outside this view: it calls every point here "
-               f"{wording.label(side)})" if side else "")
+               f"{formatting.label(side)})" if side else "")
     if lesson.perceptron_has_no_boundary:
         outside = (f" (its θ is back at 0: no boundary, every point scores "
-                   f"{wording.number(lesson.perceptron_theta0)}, a mistake by the rule's ≤ 0)"
+                   f"{formatting.number(lesson.perceptron_theta0)}, a mistake by the rule's ≤ 0)"
                    if lesson.perceptron_theta0 == 0 else
                    f" (its θ is back at 0: no boundary; θ₀ = "
-                   f"{wording.number(lesson.perceptron_theta0)} calls every point "
-                   f"{wording.label(lesson.perceptron_theta0)})")
+                   f"{formatting.number(lesson.perceptron_theta0)} calls every point "
+                   f"{formatting.label(lesson.perceptron_theta0)})")
     story.beat(f"After τ = {result['epochs']} epochs: {result['updates']} updates, {settled}, "
-               f"training error {wording.number(lesson.perceptron_error)}{outside}.",
+               f"training error {formatting.number(lesson.perceptron_error)}{outside}.",
                "perceptron-key", key=1, perceptron_notes=True)
     story.beat(f"Logistic regression {'settled' if lesson.converged else 'is still moving'}: "
-               f"training error {wording.number(lesson.error)}.", "logistic-key", key=2)
+               f"training error {formatting.number(lesson.error)}.", "logistic-key", key=2)
     return story.storyboard()
 
 

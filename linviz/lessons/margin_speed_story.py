@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import wording
+from .. import formatting
 from ..storyboard import Storyboard, StoryWriter
 from .margin_speed import MarginSpeedLesson, band_in_plane, margin_speed_lesson
 
@@ -33,19 +33,19 @@ TRENDS = {"rising": "and the runs slow down too",
 
 def margin_text(margin: float) -> str:
     """A requested margin as written: 0.4, 0.05, 0.025."""
-    return wording.number(margin, 3, minus="-").rstrip("0").rstrip(".")
+    return formatting.number(margin, 3, minus="-").rstrip("0").rstrip(".")
 
 
 def median_text(median: float) -> str:
     """A median of counts as written: 7, 18.5."""
-    return wording.number(median, 1, minus="-").rstrip("0").rstrip(".")
+    return formatting.number(median, 1, minus="-").rstrip("0").rstrip(".")
 
 
 def ratio_text(ratio: float) -> str:
     """A ratio to two significant figures at most: 3.4, 35, 310."""
     ratio = float(ratio)
     if ratio < 10:
-        return wording.number(ratio, 1)
+        return formatting.number(ratio, 1)
     digits = int(np.floor(np.log10(ratio))) - 1
     return str(int(round(ratio, -digits)))
 
@@ -70,21 +70,21 @@ def margin_speed_storyboard(lesson: MarginSpeedLesson,
     for j, margin in enumerate(sweep.margins):
         story.section(f"margin-{margin_text(margin)}", f"Margin {margin_text(margin)}")
         run = lesson.chosen[j]
-        actual = wording.number(lesson.chosen_plane_margins[j], 3)
+        actual = formatting.number(lesson.chosen_plane_margins[j], 3)
         if j == 0:
-            half = wording.number(band_in_plane(run)[2], 3)
+            half = formatting.number(band_in_plane(run)[2], 3)
             story.beat(f"Margin {margin_text(margin)} asked is a lower bound: this data set's "
                        f"own is {actual}, θ*'s teal band, empty, {half} wide each side.",
                        "switch-run", run=j, M=0, band=True, ring=None)
-            story.beat(f"On [x, 1] the theorem's γ is {wording.number(run.gamma, 3)}: the bound "
-                       f"allows {wording.number(run.bound, 0)} updates; the perceptron makes "
+            story.beat(f"On [x, 1] the theorem's γ is {formatting.number(run.gamma, 3)}: the bound "
+                       f"allows {formatting.number(run.bound, 0)} updates; the perceptron makes "
                        f"{run.updates}.", "replay", M=run.updates, header="all")
         else:
             smaller = "smaller" if lesson.gamma_smaller(j) else "not smaller"
-            story.beat(f"Margin {margin_text(margin)}: γ = {wording.number(run.gamma, 3)} on "
+            story.beat(f"Margin {margin_text(margin)}: γ = {formatting.number(run.gamma, 3)} on "
                        f"[x, 1], {smaller} than before.",
                        "switch-run", run=j, M=0, ring=None, header="gamma")
-            story.beat(f"Bound {wording.number(run.bound, 0)}; the perceptron makes "
+            story.beat(f"Bound {formatting.number(run.bound, 0)}; the perceptron makes "
                        f"{run.updates}{compared_words(j)}.", "replay", M=run.updates,
                        header="all")
         ups = sorted(r.updates for r in sweep.runs[j])
@@ -113,7 +113,7 @@ def margin_speed_storyboard(lesson: MarginSpeedLesson,
         opening = "The run just played is the slowest at the smallest margin. Again its first"
     else:
         opening = (f"The slowest run at the smallest margin: γ = "
-                   f"{wording.number(run.gamma, 3)}. Its first")
+                   f"{formatting.number(run.gamma, 3)}. Its first")
     one_by_one = "" if "one by one" in opening else ", one by one"
     story.beat(f"{opening} {slow} updates{one_by_one}: each adds y·[x, 1] of the ringed "
                f"point to [θ, θ₀].", "slow-updates", run=last, M=slow, ring=last)
@@ -122,7 +122,7 @@ def margin_speed_storyboard(lesson: MarginSpeedLesson,
         story.beat(f"The other {rest} fast, each line it leaves behind kept as a faint ghost, "
                    f"until every point is on its side.", "ghost-replay", M=run.updates,
                    ghosts=True)
-    story.beat(f"{run.updates} updates, of the {wording.number(run.bound, 0)} the theorem "
+    story.beat(f"{run.updates} updates, of the {formatting.number(run.bound, 0)} the theorem "
                f"allows.", "indicate-M")
 
     story.section("summary", "Updates against the bound")

@@ -23,7 +23,7 @@ holds two rows, each under its sentence; no band, circle or lifted rows.
 
 from __future__ import annotations
 
-from .. import wording
+from .. import formatting
 from ..storyboard import Storyboard, StoryWriter
 from .margin import MarginLesson, margin_lesson
 
@@ -34,22 +34,22 @@ DEFAULT_DATA = {"margin": "separable"}
 def gamma_places(value: float) -> int:
     """Decimals for a margin to three significant digits, as the proof scenes print γ
     (0.258, 0.0121): a small positive one never reads 0.00, and γ reads the same here."""
-    return wording.significant_places(value, most=6, digits=3)
+    return formatting.significant_places(value, most=6, digits=3)
 
 
 def margin_words(value: float) -> str:
     """A margin for a caption, to three significant digits (:func:`gamma_places`)."""
-    return wording.number(value, gamma_places(value))
+    return formatting.number(value, gamma_places(value))
 
 
 def run_sentence(lesson: MarginLesson) -> str:
     """The run and the separator it found (its budget is said where R and γ are:
     :func:`budget_sentence`)."""
-    took = wording.grouped_count(lesson.passes, "pass", "passes")
-    made = wording.grouped_count(lesson.updates, "update")
+    took = formatting.grouped_count(lesson.passes, "pass", "passes")
+    made = formatting.grouped_count(lesson.updates, "update")
     if not lesson.own_run:
         return (f"A saved run of the perceptron ran on these points until no point was wrong: "
-                f"{made} in {took} of the {wording.grouped(lesson.epochs_given, 0)} it was "
+                f"{made} in {took} of the {formatting.grouped(lesson.epochs_given, 0)} it was "
                 f"given. Its separator is the line θᵀx + θ₀ = 0.")
     return (f"The perceptron ran on these points until no point was wrong: {made} in {took}. "
             f"Its separator is the line θᵀx + θ₀ = 0.")
@@ -58,13 +58,13 @@ def run_sentence(lesson: MarginLesson) -> str:
 def budget_sentence(lesson: MarginLesson) -> str:
     """What the proof's (R/γ)² on [x, 1] says of the run's budget (passes against passes,
     updates against the bound on updates); "" for a saved run."""
-    given = wording.grouped(lesson.epochs_given, 0)
+    given = formatting.grouped(lesson.epochs_given, 0)
     if lesson.budget_is_theory_bound:
         return (f"The perceptron's run above was given ⌊(R/γ)²⌋ + 2 = {given} passes: always "
-                f"enough; it took {wording.grouped_count(lesson.passes, 'pass', 'passes')}.")
+                f"enough; it took {formatting.grouped_count(lesson.passes, 'pass', 'passes')}.")
     if lesson.own_run:
         return (f"(R/γ)² bounds the updates: the run above made "
-                f"{wording.grouped_count(lesson.updates, 'update')}, in the {given} passes "
+                f"{formatting.grouped_count(lesson.updates, 'update')}, in the {given} passes "
                 f"the engine allows.")
     return ""
 
@@ -73,7 +73,7 @@ def least_error_sentence(lesson: MarginLesson) -> str:
     """The line measured on data no line separates: the least-error line, and why."""
     n = lesson.data.n_samples
     return (f"No line separates these {n} points. The line drawn, θᵀx + θ₀ = 0, gets the "
-            f"fewest of them wrong, {wording.grouped(lesson.least_mistakes, 0)} of {n}: "
+            f"fewest of them wrong, {formatting.grouped(lesson.least_mistakes, 0)} of {n}: "
             f"the best any line does.")
 
 
@@ -101,13 +101,13 @@ def margin_storyboard(lesson: MarginLesson, scene: str = "margin") -> Storyboard
     story.beat(run_sentence(lesson) if lesson.separable else least_error_sentence(lesson),
                "separator")
     first, second = lesson.probe_distances
-    crossing = wording.nonzero_number(lesson.line_offset)
+    crossing = formatting.nonzero_number(lesson.line_offset)
     where = " (the dot)" if lesson.line_offset_is_short else ""
     story.beat(f"Project the ringed point on θ/‖θ‖ and subtract −θ₀/‖θ‖ = {crossing}{where}: "
-               f"its signed distance is {wording.number(first)}.", "distance-board",
+               f"its signed distance is {formatting.number(first)}.", "distance-board",
                board="distance", distance=float(first))
     story.beat(f"On the other side of the line the distance is negative: "
-               f"{wording.number(second)}.", "probe", probe=1.0, distance=float(second))
+               f"{formatting.number(second)}.", "probe", probe=1.0, distance=float(second))
 
     # 2. the margins of the points and of the data set
     story.section("point-margins", "The margin of each point")
@@ -116,12 +116,12 @@ def margin_storyboard(lesson: MarginLesson, scene: str = "margin") -> Storyboard
                board="margin", distance=None, blend=1.0)
     if lesson.mistake_state is not None:
         story.beat(f"Go back to the separator the perceptron had after "
-                   f"{wording.grouped_count(int(lesson.mistake_state), 'update')}.", "sweep",
+                   f"{formatting.grouped_count(int(lesson.mistake_state), 'update')}.", "sweep",
                    blend=0.0)
         values = values_at(0.0)
         wrong, smallest = values["wrong"], margin_words(values["margin"])
         if wrong:
-            claim = (f"It has {wording.count(wrong, 'point')} on the wrong side, so the margin "
+            claim = (f"It has {formatting.count(wrong, 'point')} on the wrong side, so the margin "
                      f"of the data set, the smallest, is negative: {smallest}.")
         else:
             claim = (f"This separator has every point on its right side, so the margin of the "
@@ -129,7 +129,7 @@ def margin_storyboard(lesson: MarginLesson, scene: str = "margin") -> Storyboard
         story.beat(claim, "indicate-margin", **values)
     if not lesson.separable:
         values = values_at(1.0)
-        story.beat(f"This line has {wording.count(values['wrong'], 'point')} on the wrong "
+        story.beat(f"This line has {formatting.count(values['wrong'], 'point')} on the wrong "
                    f"side, so the margin of the data set for this line, the smallest, is "
                    f"negative: {margin_words(values['margin'])}.", "indicate-margin", **values)
         tell_no_maximum(story, lesson)
@@ -147,7 +147,7 @@ def margin_storyboard(lesson: MarginLesson, scene: str = "margin") -> Storyboard
                "wide as its margin on each side.", "max-board", board="max", rows=1,
                band=True)
     gamma = lesson.star.gamma
-    gamma_said = wording.number(gamma, gamma_places(gamma))
+    gamma_said = formatting.number(gamma, gamma_places(gamma))
     # the band's half-width is the margin of the line on the way, never below the
     # perceptron's (the margin along a straight path between two unit separators is at
     # least the smaller end's) and ending at γ
@@ -156,12 +156,12 @@ def margin_storyboard(lesson: MarginLesson, scene: str = "margin") -> Storyboard
                f"sides, at γ = {gamma_said}.", "widen", **values_at(2.0))
     story.beat(f"The maximum-margin separator θ*: γ = {gamma_said}, the largest margin any "
                f"line has on these points.", "max-rows", rows=4)
-    story.beat(f"And the circle of radius R = max‖x‖ = {wording.number(lesson.R)} holds every "
+    story.beat(f"And the circle of radius R = max‖x‖ = {formatting.number(lesson.R)} holds every "
                f"point.", "circle", circle=True, rows=5)
     story.beat(f"The proof with an offset measures them on [x, 1]: R = "
-               f"{wording.number(lesson.lifted_R)}, γ = "
-               f"{wording.number(lesson.lifted_gamma, gamma_places(lesson.lifted_gamma))}, "
-               f"(R/γ)² = {wording.grouped(lesson.lifted_bound)}.", "lifted-rows", lifted=True)
+               f"{formatting.number(lesson.lifted_R)}, γ = "
+               f"{formatting.number(lesson.lifted_gamma, gamma_places(lesson.lifted_gamma))}, "
+               f"(R/γ)² = {formatting.grouped(lesson.lifted_bound)}.", "lifted-rows", lifted=True)
     budget = budget_sentence(lesson)
     if budget:
         story.beat(budget, "indicate-lifted")

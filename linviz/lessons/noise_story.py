@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import wording
+from .. import formatting
 from ..pacing import RUN_NOISE_FAST_FORWARD
 from ..storyboard import HOLD, Storyboard
 from .noise import NEAR_BEST, NoiseLesson, noise_lesson
@@ -26,7 +26,7 @@ DEFAULT_DATA = {"noise": "noisy"}
 def error_words(mistakes: int, n: int) -> str:
     """ℰₙ = k/n said as a decimal with the places it needs (0.075, not 0.07)."""
     value = mistakes / n
-    return wording.number(value, wording.error_places(value))
+    return formatting.number(value, formatting.error_places(value))
 
 
 def crosses_the_data(theta, theta0: float, X: np.ndarray) -> bool:
@@ -93,7 +93,7 @@ class _NoiseTelling(_Telling):
                      f"(seed {noise.shuffle_seed})."] if noise.visits_shuffled else [])
         names = self.data.label_names
         blocks = ", ".join(
-            f"{first + 1}–{last + 1} are {names[label > 0]} ({wording.label(label)})"
+            f"{first + 1}–{last + 1} are {names[label > 0]} ({formatting.label(label)})"
             for first, last, label in noise.class_blocks)
         said = f"They come sorted by class: points {blocks}."
         other = noise.other_order_least_error_after_pass
@@ -104,8 +104,8 @@ class _NoiseTelling(_Telling):
             if noise.order_raises_pass_error:
                 mine = noise.least_error_after_pass
                 numbers = (f" (in that order no pass ends below "
-                           f"{wording.number(other, wording.error_places(other))}; shuffled, "
-                           f"as low as {wording.number(mine, wording.error_places(mine))})")
+                           f"{formatting.number(other, formatting.error_places(other))}; shuffled, "
+                           f"as low as {formatting.number(mine, formatting.error_places(mine))})")
             return [said, f"Visited in that order, each pass would end after a whole class, "
                           f"and the error after a pass would tell the order, not the data"
                           f"{numbers}.",
@@ -113,7 +113,7 @@ class _NoiseTelling(_Telling):
                     f"{noise.shuffle_seed})."]
         return [said, f"This run visits them in that order: each pass ends after a whole "
                       f"class. Shuffled each pass (seed {noise.shuffle_seed}), the passes end "
-                      f"as low as {wording.number(other, wording.error_places(other))}."]
+                      f"as low as {formatting.number(other, formatting.error_places(other))}."]
 
     # -- the run -----------------------------------------------------------------
     def show_error_plot(self) -> None:
@@ -141,7 +141,7 @@ class _NoiseTelling(_Telling):
         # true on any data no line separates: every pass finds a mistake to update on
         why = "no line gets every point right, so every pass finds a mistake"
         self.story.beat(f"Fast forward over passes {span.first_pass} to {span.last_pass}: "
-                        f"{wording.count(span.updates, 'update')}; pass after pass the boundary "
+                        f"{formatting.count(span.updates, 'update')}; pass after pass the boundary "
                         f"jitters: {why}.", "fast-forward",
                         min_seconds=RUN_NOISE_FAST_FORWARD, steps=(beat.start, beat.end),
                         **self.at(beat.end), line=5, **self.status("fast"),
@@ -152,7 +152,7 @@ class _NoiseTelling(_Telling):
         story, noise, n = self.story, self.noise, self.data.n_samples
         result = self.trace.result
         story.section("result", "The result")
-        updates = wording.count(result["updates"], "update")
+        updates = formatting.count(result["updates"], "update")
         # no line separates the data, so no pass is free of mistakes: the loop never breaks
         story.beat(f"Stopped at τ = {result['epochs']} passes after {updates}, without "
                    f"converging: every pass made a mistake.", "result", cursor=None,
@@ -160,7 +160,7 @@ class _NoiseTelling(_Telling):
                    f"not converged", status_tone="mistake")
         story.section("error", "The training error never reaches 0")
         low, high = noise.least_error_after_pass, noise.largest_error_after_pass
-        shown = lambda v: wording.number(v, wording.error_places(v), minus="-")  # noqa: E731
+        shown = lambda v: formatting.number(v, formatting.error_places(v), minus="-")  # noqa: E731
         least = noise.least_updates_in_a_pass
         if noise.after_pass_errors_equal:
             status = f"${least}$+ mistakes a pass; error after each: ${shown(low)}$"
@@ -169,22 +169,22 @@ class _NoiseTelling(_Telling):
                       f"${shown(high)}$")
         # each least error at its own decimals; both at the decimals that tell them apart
         # when those would say one number
-        after_places = wording.error_places(noise.least_error_after_pass)
-        any_places = wording.error_places(noise.least_error_any_step)
-        if (wording.number(noise.least_error_after_pass, after_places)
-                == wording.number(noise.least_error_any_step, any_places)):
+        after_places = formatting.error_places(noise.least_error_after_pass)
+        any_places = formatting.error_places(noise.least_error_any_step)
+        if (formatting.number(noise.least_error_after_pass, after_places)
+                == formatting.number(noise.least_error_any_step, any_places)):
             after_places = any_places = noise.places_telling_least_apart(
                 max(after_places, any_places))
         during = ""
         if noise.lower_during_a_pass:
-            lowest = wording.number(noise.least_error_any_step, any_places, minus="-")
+            lowest = formatting.number(noise.least_error_any_step, any_places, minus="-")
             during = (f", though during pass {noise.pass_of_least} it got down to "
-                      f"{wording.number(noise.least_error_any_step, any_places)}")
+                      f"{formatting.number(noise.least_error_any_step, any_places)}")
             status += f"; in pass {noise.pass_of_least}: ${lowest}$"
         story.beat(f"Every pass made at least "
-                   f"{wording.count(noise.least_updates_in_a_pass, 'mistake')}; after a pass "
+                   f"{formatting.count(noise.least_updates_in_a_pass, 'mistake')}; after a pass "
                    f"the training error was never below "
-                   f"{wording.number(noise.least_error_after_pass, after_places)}{during}.",
+                   f"{formatting.number(noise.least_error_after_pass, after_places)}{during}.",
                    "errors", status=status, status_tone="mistake")
         if noise.has_flipped_labels:
             k = len(noise.flipped)
@@ -216,7 +216,7 @@ class _NoiseTelling(_Telling):
         best = noise.best_line
         said = (f"The best any line does on these points{' (dashed, green)' if drawn else ''} "
                 f"is {best.mistakes} of {n} wrong, ℰₙ = {error_words(best.mistakes, n)}")
-        near = wording.number(NEAR_BEST, wording.error_places(NEAR_BEST))
+        near = formatting.number(NEAR_BEST, formatting.error_places(NEAR_BEST))
         if noise.near_best == "every":
             verdict = (f"every pass of the perceptron ends within {near} of it, but it never "
                        f"settles")
@@ -224,7 +224,7 @@ class _NoiseTelling(_Telling):
             median = noise.median_error_after_pass
             verdict = (f"{noise.passes_near_best} of the perceptron's {noise.passes} passes "
                        f"end within {near} of it, the median pass at "
-                       f"{wording.number(median, wording.error_places(median))}: it never "
+                       f"{formatting.number(median, formatting.error_places(median))}: it never "
                        f"settles")
         else:
             verdict = "the perceptron's passes end far above it"
@@ -232,7 +232,7 @@ class _NoiseTelling(_Telling):
             scaled = noise.standardized_least_error_after_pass
             verdict += (f". Standardised (--standardize: each feature centred, variance 1), "
                         f"its passes end as low as "
-                        f"{wording.number(scaled, wording.error_places(scaled))}")
+                        f"{formatting.number(scaled, formatting.error_places(scaled))}")
         if noise.has_flipped_labels and noise.best_line_beats_flipped:
             # a line beats the labels' own line here: noise is not what stops a good line
             cause = (" A line can do better than the line the labels came from, but the "
@@ -244,7 +244,7 @@ class _NoiseTelling(_Telling):
             other = noise.other_order_least_error_after_pass
             cause = (" The order keeps it there: each pass ends after a whole class; shuffled, "
                      f"the passes end as low as "
-                     f"{wording.number(other, wording.error_places(other))}.")
+                     f"{formatting.number(other, formatting.error_places(other))}.")
         else:
             cause = " The perceptron keeps turning towards the points it gets wrong."
         return f"{said}; {verdict}.", cause.strip()

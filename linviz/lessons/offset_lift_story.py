@@ -20,7 +20,7 @@ counts)) and ``table`` (their first updates side by side).
 
 from __future__ import annotations
 
-from .. import wording
+from .. import formatting
 from ..storyboard import HOLD, Storyboard, StoryWriter
 from .offset_lift import OffsetLiftLesson, offset_lift_lesson
 
@@ -75,7 +75,7 @@ def offset_lift_storyboard(lesson: OffsetLiftLesson,
     story.beat("Add the constant feature 1: each point x becomes [x, 1], on the line x₂ = 1.",
                "lift", notes=2, lift=1.0)
     story.beat(f"Now a line through the origin can cross x₂ = 1 between the − and the + "
-               f"points, like this one at x = {wording.number(lesson.example_threshold)}.",
+               f"points, like this one at x = {formatting.number(lesson.example_threshold)}.",
                "example-line", notes=2, example=True)
     story.beat("Its weights are [θ₁, θ₀]: θ₀, the weight of the feature 1, is the offset.",
                "offset-note", notes=3)
@@ -89,9 +89,9 @@ def offset_lift_storyboard(lesson: OffsetLiftLesson,
                "crosses x₂ = 1 is the threshold back on the line.", "line-start",
                example=False)
     ends = "converges" if line.converged and not line.stopped_by_rounding else "stops"
-    story.beat(f"It {ends} after {wording.count(result['updates'], 'update')} at [θ₁, θ₀] = "
-               f"{wording.vector(result['theta'])}: threshold "
-               f"{wording.number(lesson.final_threshold)}.", "line-run",
+    story.beat(f"It {ends} after {formatting.count(result['updates'], 'update')} at [θ₁, θ₀] = "
+               f"{formatting.vector(result['theta'])}: threshold "
+               f"{formatting.number(lesson.final_threshold)}.", "line-run",
                step=line.origin.n_steps, summary=1)
     same = ("the same numbers after every update" if line.same_sequence else
             "the same numbers" if line.same_end else "other numbers")
@@ -101,13 +101,13 @@ def offset_lift_storyboard(lesson: OffsetLiftLesson,
         unused = (f" θ₀ ends at 0: on this data{why} 0 already separates the classes, so the "
                   f"offset does nothing here; it is needed where the threshold is away from 0.")
     story.beat(f"The perceptron with offset on x ends at θ₁ = "
-               f"{wording.number(offset_result['theta'][0])}, θ₀ = "
-               f"{wording.number(offset_result['theta0'])}: {same}.{unused}",
+               f"{formatting.number(offset_result['theta'][0])}, θ₀ = "
+               f"{formatting.number(offset_result['theta0'])}: {same}.{unused}",
                "summary-rest", summary=3)
     if line.stopped_by_rounding:
         i = int(line.points_on_boundary[0])
         sign = "+" if data.y[i] > 0 else "−"
-        story.beat(f"Careful: the {sign} point at x = {wording.number(lesson.x[i])} sits on the "
+        story.beat(f"Careful: the {sign} point at x = {formatting.number(lesson.x[i])} sits on the "
                    f"threshold. Its score θ₁x + θ₀ is 0 but for the computer's rounding "
                    f"({line.final_scores[i]:.1e}), so the run stopped; in exact arithmetic it "
                    f"is a mistake and the run would go on.", "indicate-point")
@@ -124,14 +124,14 @@ def offset_lift_storyboard(lesson: OffsetLiftLesson,
                space_step=space.origin.n_steps, panel=2)
     a, b = space.origin.result, space.offset.result
     same = "the same numbers" if space.same_end else "other numbers"
-    story.beat(f"It ends at {wording.vector(a['theta'])}.", "space-panel", panel=3,
+    story.beat(f"It ends at {formatting.vector(a['theta'])}.", "space-panel", panel=3,
                view=-1)
-    story.beat(f"The perceptron with offset on x ends at θ = {wording.vector(b['theta'])}, "
-               f"θ₀ = {wording.number(b['theta0'])}: {same}.", "panel-rest", panel=4)
+    story.beat(f"The perceptron with offset on x ends at θ = {formatting.vector(b['theta'])}, "
+               f"θ₀ = {formatting.number(b['theta0'])}: {same}.", "panel-rest", panel=4)
     count = len(lesson.table)
     if count:
         origin_updates = space.updates[0]
-        held = (f"all {wording.count(origin_updates, 'update')} of both runs hold the same "
+        held = (f"all {formatting.count(origin_updates, 'update')} of both runs hold the same "
                 f"numbers (the first {count} in the table)" if space.same_sequence else
                 f"the two runs do not hold the same numbers (the first {count} in the table)")
         story.beat(f"Update for update, too: {held}.", "table", table=True, panel=5)

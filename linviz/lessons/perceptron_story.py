@@ -43,7 +43,7 @@ from ..pacing import (FAST_FORWARD, MAX_PLAYED_UNDER_A_SENTENCE, RUN_BRIEF_PASS,
                       plan_perceptron)
 from ..replay import state_after_steps, theta_is_zero_after
 from ..storyboard import Storyboard, StoryWriter
-from .. import wording
+from .. import formatting
 from .heard import walk_through_heard
 from .perceptron import PerceptronLesson, perceptron_lesson, signed_scores_after_steps
 
@@ -57,7 +57,7 @@ LINE_OFFSET_UPDATE = 6
 #: the line of the loop's break: the last (8 lines with an offset, 7 without)
 BREAK_LINE = {True: 7, False: 6}
 
-SIGNED = wording.SIGNED_SCORE
+SIGNED = formatting.SIGNED_SCORE
 #: the status lines of the layout (Typst markup, colour role)
 STATUS = {
     "start": ("start: $theta = 0$, so every score is $0$", "text"),
@@ -81,7 +81,7 @@ BRIEF_RULE = {
 
 #: the two quantities named once (with an offset, and through the origin)
 SCORE_NAMES = {
-    True: wording.SCORE_NAMES,
+    True: formatting.SCORE_NAMES,
     False: ("Each point has a score θᵀx and a y·score yθᵀx, the label times the score: "
             "above 0 exactly when the point is on its own side."),
 }
@@ -91,7 +91,7 @@ def score_number(value: float, places: int) -> str:
     """A y·score in a caption: at the lesson's decimals, unless that rounds a score that is
     not 0 to 0 (−0.0035 is on the wrong side, not on the line): then to two significant
     digits."""
-    return wording.nonzero_number(value, places)
+    return formatting.nonzero_number(value, places)
 
 
 #: up to this many points, every point is numbered from the start (in a scene that numbers
@@ -265,10 +265,10 @@ class _Telling:
         if epoch == 1:
             each = "each followed by an update" if mistakes > 1 else "followed by an update"
             return (f"Pass 1 visits the points {self.visiting_words(True)}; it makes "
-                    f"{wording.count(mistakes, 'mistake')}, {each}.")
+                    f"{formatting.count(mistakes, 'mistake')}, {each}.")
         return (f"Pass {epoch} visits the points {self.visiting_words(False)}: "
-                f"{wording.count(mistakes, 'mistake')}, so "
-                f"{wording.count(mistakes, 'update')} of θ.")
+                f"{formatting.count(mistakes, 'mistake')}, so "
+                f"{formatting.count(mistakes, 'update')} of θ.")
 
     def announce_pass(self, index: int, epoch: int) -> int:
         """Pass ``epoch`` announced; a pass with no update is played under its announcement
@@ -336,7 +336,7 @@ class _Telling:
         self.mistakes_told += 1
         numbered = (sorted({*self.story.state["numbered"], i}) if self.numbers_points
                     else [])
-        story.beat(f"Point {i + 1}, label {wording.label(label)}: score "
+        story.beat(f"Point {i + 1}, label {formatting.label(label)}: score "
                    f"{score_number(label * score, places)}, so y·score "
                    f"{score_number(score, places)} ≤ 0, a mistake{rule}.", "mistake",
                    steps=(start, k), **self.at(k, visiting=True), line=LINE_TEST,
@@ -355,8 +355,8 @@ class _Telling:
             story.beat(sentence, "tip-to-tail", steps=(k, k), line=LINE_UPDATE)
         facts = lesson.explained_update(k)
         old, squared, new = facts.old_score, facts.squared_norm, facts.new_score
-        n = lambda v: wording.number(v, places)  # noqa: E731
-        shown = lambda v: wording.number(v, places, minus="-")  # noqa: E731
+        n = lambda v: formatting.number(v, places)  # noqa: E731
+        shown = lambda v: formatting.number(v, places, minus="-")  # noqa: E731
         plus_one = " + 1" if self.offset else ""
         equals, said_equals = ("=", "=") if lesson.sum_adds_up(k) else ("approx", "≈")
         status = (f"*after*: {SIGNED} of point {i + 1}: ${shown(old)} + {shown(squared)}"
@@ -425,8 +425,8 @@ class _Telling:
         pass_end = int(np.searchsorted(self.epoch_of, epoch, side="right"))
         told = int(np.count_nonzero(self.steps["mistake"][pass_start:start]))
         if self.brief and start == pass_start:  # the pass announced by this beat
-            counted = (f"{wording.count(mistakes, 'mistake')}, so "
-                       f"{wording.count(mistakes, 'update')}")
+            counted = (f"{formatting.count(mistakes, 'mistake')}, so "
+                       f"{formatting.count(mistakes, 'update')}")
             sentence = (f"Pass {epoch}, played quickly: {counted}." if end >= pass_end else
                         f"Pass {epoch} begins, played quickly: {counted}.")
             if not self.offset and not self.told_turning:
@@ -435,11 +435,11 @@ class _Telling:
         elif not told:  # none of the pass's updates said yet: "more" would count from nothing
             whole = "all of pass" if end >= pass_end else "pass"
             sentence = (f"Played quickly, {whole} {epoch}: "
-                        f"{wording.count(mistakes, 'update')}.")
+                        f"{formatting.count(mistakes, 'update')}.")
         elif end < pass_end:
-            sentence = f"Pass {epoch} goes on, faster: {wording.count(mistakes, 'more update')}."
+            sentence = f"Pass {epoch} goes on, faster: {formatting.count(mistakes, 'more update')}."
         else:
-            sentence = f"The rest of pass {epoch}, faster: {wording.count(mistakes, 'more update')}."
+            sentence = f"The rest of pass {epoch}, faster: {formatting.count(mistakes, 'more update')}."
         last = rest[-1]
         ending = ({"line": LINE_UPDATE, **self.after_status(last.end)} if last.kind == UPDATE
                   else self.after_visits(last))
@@ -459,7 +459,7 @@ class _Telling:
         self.story.section("fast-forward", "Fast forward")
         self.story.beat(f"Fast forward over {passes_words(span.first_pass, span.last_pass)}"
                         f"{f' ({span.passes} passes)' if span.passes > 2 else ''}: "
-                        f"{wording.count(span.updates, 'update')}, so "
+                        f"{formatting.count(span.updates, 'update')}, so "
                         f"M goes from {before} to {before + span.updates}.", "fast-forward",
                         min_seconds=beat.run_time, steps=(beat.start, beat.end),
                         **self.at(beat.end), line=LINE_UPDATE, **self.status("fast"),
@@ -468,8 +468,8 @@ class _Telling:
     def conclude(self) -> None:
         story, lesson, result = self.story, self.lesson, self.trace.result
         story.section("result", "The result")
-        updates = wording.count(result["updates"], "update")
-        passes = wording.count(result["epochs"], "pass", "passes")
+        updates = formatting.count(result["updates"], "update")
+        passes = formatting.count(result["epochs"], "pass", "passes")
         if lesson.converged:
             sentence = f"Converged: {updates} in {passes}; the last pass made no update."
             shown = f"Converged: {updates} in {passes}; the last pass made no update"
@@ -491,7 +491,7 @@ class _Telling:
         how = "with an offset" if self.offset else "through the origin"
         note = [f"{wrong} of {n} still wrong; separable all the same (an exact test)",
                 "highlight"]
-        self.story.beat(f"Its last θ still gets {wording.count(wrong, 'point')} of {n} wrong. "
+        self.story.beat(f"Its last θ still gets {formatting.count(wrong, 'point')} of {n} wrong. "
                         f"Yet a line {how} separates these points (an exact test finds one), "
                         f"so the perceptron does converge on them: after more than the "
                         f"{lesson.budget} passes this scene allows.", "note",
@@ -526,9 +526,9 @@ class _Telling:
         if not near:
             return
         closest = lesson.closest_to_line
-        distance = wording.number(closest.distance, max(
-            places, wording.significant_places(closest.distance)))
-        score = wording.number(closest.signed_score, places)
+        distance = formatting.number(closest.distance, max(
+            places, formatting.significant_places(closest.distance)))
+        score = formatting.number(closest.signed_score, places)
         if len(near) == 1:
             side = (f"on its own side (y·score {score} > 0)" if closest.signed_score > 0
                     else f"on the wrong side (y·score {score} ≤ 0), a mistake")
@@ -538,8 +538,8 @@ class _Telling:
             wrong = sum(p.signed_score <= 0 for p in near)
             sides = ("all on their own side (every y·score > 0)" if lesson.near_line_all_correct
                      else f"{wrong} of them on the wrong side (y·score ≤ 0)")
-            within = wording.number(lesson.near_line_distance, max(
-                places, wording.significant_places(lesson.near_line_distance)))
+            within = formatting.number(lesson.near_line_distance, max(
+                places, formatting.significant_places(lesson.near_line_distance)))
             sentence = (f"{len(near)} points lie within {within} of the line and only look on "
                         f"it at this size, {sides}; the closest, point {closest.index + 1} "
                         f"(ringed), is {distance} from it (y·score {score}).")

@@ -31,7 +31,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..dataset import Dataset
-from .. import wording
+from .. import formatting
 from ..errors import DataError, LimitError
 from ..safety.limits import MAX_EPOCHS
 from ..perceptron import Perceptron
@@ -117,7 +117,7 @@ def converged_run(data: Dataset, offset: bool, what: str = "the perceptron") -> 
 
 def bound_number(bound: float) -> str:
     """(R/γ)² as written: 43, 5,120, from 10⁶ on 2.1 × 10⁷."""
-    return wording.grouped(bound, 0) if bound < 1e6 else wording.scientific(bound)
+    return formatting.grouped(bound, 0) if bound < 1e6 else formatting.scientific(bound)
 
 
 def bound_words(data: Dataset, offset: bool) -> str:
@@ -127,7 +127,7 @@ def bound_words(data: Dataset, offset: bool) -> str:
     bound = mistake_bound(R, star.gamma)
 
     def readable(value: float) -> str:  # 6,900 and 0.28, not 6900.00
-        return wording.grouped(value, 0) if value >= 100 else wording.significant(value)
+        return formatting.grouped(value, 0) if value >= 100 else formatting.significant(value)
 
     return (f"{bound_number(bound)} (R = {readable(R)}, γ = {readable(star.gamma)}"
             f"{' on [x, 1]' if offset else ''})")

@@ -21,7 +21,7 @@ numbers on this data); what is new, the lift to [x, 1] and the two runs, in full
 
 from __future__ import annotations
 
-from .. import wording
+from .. import formatting
 from ..storyboard import HOLD, Storyboard, StoryWriter
 from .heard import proof_heard
 from .margin_story import gamma_places
@@ -32,7 +32,7 @@ DEFAULT_DATA = {"proof": "separable-origin", "proof-offset": "separable"}
 #: beyond this many updates, the run plays fast after its first update
 SHOWN_UPDATES = 12
 
-counted = wording.grouped_count
+counted = formatting.grouped_count
 
 
 def run_sentence(lesson: ProofLesson) -> str:
@@ -40,14 +40,14 @@ def run_sentence(lesson: ProofLesson) -> str:
     (what it made is said when it has been played: `converged_phrase`)."""
     if lesson.budget_is_theory_bound:
         return (f"Now the real run, given ⌊(R/γ)²⌋ + 2 = "
-                f"{wording.grouped(lesson.epochs_given, 0)} passes, always enough by the "
+                f"{formatting.grouped(lesson.epochs_given, 0)} passes, always enough by the "
                 f"theorem.")
     if lesson.own_run:  # the theory's budget is beyond the engine's limit on passes
-        return (f"Now the real run: ⌊(R/γ)²⌋ + 2 = {wording.grouped(lesson.theory_epochs, 0)} "
+        return (f"Now the real run: ⌊(R/γ)²⌋ + 2 = {formatting.grouped(lesson.theory_epochs, 0)} "
                 f"passes are always enough; it was given "
-                f"{wording.grouped(lesson.epochs_given, 0)}, the engine's limit.")
+                f"{formatting.grouped(lesson.epochs_given, 0)}, the engine's limit.")
     return (f"Now the real run, a saved one, given τ = "
-            f"{wording.grouped(lesson.epochs_given, 0)} passes.")
+            f"{formatting.grouped(lesson.epochs_given, 0)} passes.")
 
 
 def converged_phrase(lesson: ProofLesson) -> str:
@@ -113,8 +113,8 @@ class _ProofTelling:
         story.beat("and the classifier passes through the origin one dimension up.",
                    "lift-rows", rows=3)
         self.geometry()
-        story.beat(f"Measured on the lifted points, R = {wording.number(q.R)} and γ = "
-                   f"{wording.number(q.gamma, gamma_places(q.gamma))}; from here on, x and θ "
+        story.beat(f"Measured on the lifted points, R = {formatting.number(q.R)} and γ = "
+                   f"{formatting.number(q.gamma, gamma_places(q.gamma))}; from here on, x and θ "
                    f"stand for [x, 1] and [θ, θ₀].", "lift-rows", rows=6)
         story.beat("The offset perceptron on x is the perceptron through the origin on [x, 1]: "
                    "here are both, each run for real, update by update.", "runs-table",
@@ -138,8 +138,8 @@ class _ProofTelling:
             story.beat("The theorem, as proved before:", "theorem", board="theorem", rows=1)
             story.beat("at most (R/γ)² updates.", "theorem", rows=2)
             self.geometry()
-            story.beat(f"Here (R/γ)² = {wording.grouped(q.bound)}: at most "
-                       f"{wording.grouped(bound, 0)} {'update' if bound == 1 else 'updates'}.",
+            story.beat(f"Here (R/γ)² = {formatting.grouped(q.bound)}: at most "
+                       f"{formatting.grouped(bound, 0)} {'update' if bound == 1 else 'updates'}.",
                        "highlight-bound", rows=3)
             return
         story.beat("The theorem: if some θ* separates the points through the origin with "
@@ -147,9 +147,9 @@ class _ProofTelling:
                    board="theorem", rows=1)
         story.beat("then the perceptron makes at most (R/γ)² updates.", "theorem", rows=2)
         self.geometry()
-        story.beat(f"Here γ = {wording.number(q.gamma, gamma_places(q.gamma))}, the widest "
-                   f"margin, R = {wording.number(q.R)}: (R/γ)² = "
-                   f"{wording.grouped(q.bound)}: at most {wording.grouped(bound, 0)} "
+        story.beat(f"Here γ = {formatting.number(q.gamma, gamma_places(q.gamma))}, the widest "
+                   f"margin, R = {formatting.number(q.R)}: (R/γ)² = "
+                   f"{formatting.grouped(q.bound)}: at most {formatting.grouped(bound, 0)} "
                    f"{'update' if bound == 1 else 'updates'}.", "highlight-bound", rows=3)
 
     def facts(self) -> None:
@@ -182,13 +182,13 @@ class _ProofTelling:
             return
         story.beat("Each curve against its bound line: θ·θ*/‖θ*‖ above Mγ, ‖θ‖² below MR².",
                    "highlight-plots")
-        story.beat(f"Update 1: θ·θ*/‖θ*‖ = {wording.grouped(q.alignment[1])} ≥ γ, and ‖θ‖² = "
-                   f"{wording.grouped(q.norm_squared[1])} ≤ R².", "update", M=1)
+        story.beat(f"Update 1: θ·θ*/‖θ*‖ = {formatting.grouped(q.alignment[1])} ≥ γ, and ‖θ‖² = "
+                   f"{formatting.grouped(q.norm_squared[1])} ≤ R².", "update", M=1)
         # the run's last values are said under the sentence that plays up to them
-        last = (f"{wording.grouped(q.alignment[-1])} ≥ {wording.grouped(q.lower[-1])} and "
-                f"{wording.grouped(q.norm_squared[-1])} ≤ {wording.grouped(q.upper[-1])}")
+        last = (f"{formatting.grouped(q.alignment[-1])} ≥ {formatting.grouped(q.lower[-1])} and "
+                f"{formatting.grouped(q.norm_squared[-1])} ≤ {formatting.grouped(q.upper[-1])}")
         if M > SHOWN_UPDATES:
-            story.beat(f"Updates 2 to {wording.grouped(M, 0)}, fast forward: each adds at "
+            story.beat(f"Updates 2 to {formatting.grouped(M, 0)}, fast forward: each adds at "
                        f"least γ and at most R², up to {last}.", "fast-updates", M=M)
         elif M > 2:
             # the two facts were said in full: briefly here, with the values they reach
@@ -204,14 +204,14 @@ class _ProofTelling:
         """The run's curves against their bounds, recalled: the same beats, few words."""
         story, q, M = self.story, self.q, self.lesson.M_final
         story.beat("Each curve against its bound, as before.", "highlight-plots")
-        story.beat(f"Update 1: {wording.grouped(q.alignment[1])} ≥ γ and "
-                   f"{wording.grouped(q.norm_squared[1])} ≤ R².", "update", M=1)
+        story.beat(f"Update 1: {formatting.grouped(q.alignment[1])} ≥ γ and "
+                   f"{formatting.grouped(q.norm_squared[1])} ≤ R².", "update", M=1)
         # recalled: the other updates swept through at once (one by one they would play on
         # long after their few words)
-        last = (f"{wording.grouped(q.alignment[-1])} ≥ {wording.grouped(q.lower[-1])} and "
-                f"{wording.grouped(q.norm_squared[-1])} ≤ {wording.grouped(q.upper[-1])}")
+        last = (f"{formatting.grouped(q.alignment[-1])} ≥ {formatting.grouped(q.lower[-1])} and "
+                f"{formatting.grouped(q.norm_squared[-1])} ≤ {formatting.grouped(q.upper[-1])}")
         if M > 2:
-            story.beat(f"Updates 2 to {wording.grouped(M, 0)}, fast forward, up to {last}.",
+            story.beat(f"Updates 2 to {formatting.grouped(M, 0)}, fast forward, up to {last}.",
                        "fast-updates", M=M)
         elif M == 2:
             story.beat(f"Update 2, fast forward: {last}.", "fast-updates", M=M)
@@ -225,7 +225,7 @@ class _ProofTelling:
             story.beat("The same chain: Mγ ≤ θ·θ*/‖θ*‖ ≤ ‖θ‖ ≤ √M R.", "chain", board="chain",
                        rows=3, M=lesson.M_final, reasons=True)
             story.beat(f"So M ≤ (R/γ)²: {counted(lesson.M_final, 'update')} here, at most "
-                       f"{wording.grouped(lesson.bound_floor, 0)} allowed.", "highlight-chain",
+                       f"{formatting.grouped(lesson.bound_floor, 0)} allowed.", "highlight-chain",
                        rows=5)
             return
         story.beat("Chain the two facts, replaying the run: Mγ ≤ θ·θ*/‖θ*‖ ≤ ‖θ‖ ≤ √M R.",
@@ -234,7 +234,7 @@ class _ProofTelling:
                    "than its vector, the last is fact (2).", "chain-reasons", reasons=True)
         story.beat(f"So Mγ ≤ √M R, and M ≤ (R/γ)²: this run made "
                    f"{counted(lesson.M_final, 'update')}, the theorem allows at most "
-                   f"{wording.grouped(lesson.bound_floor, 0)}.", "highlight-chain", rows=5)
+                   f"{formatting.grouped(lesson.bound_floor, 0)}.", "highlight-chain", rows=5)
 
     def normalized(self) -> None:
         """The scaled data: four beats, in full or (``brief``) recalled in few words."""
@@ -242,8 +242,8 @@ class _ProofTelling:
         u = lesson.unit
         story.section("normalized", "Scaled data")
         points = "[x, 1]/R" if self.offset else "x/R"
-        R, gamma = wording.number(q.R), wording.number(u.gamma, gamma_places(u.gamma))
-        bound = wording.grouped(u.bound)
+        R, gamma = formatting.number(q.R), formatting.number(u.gamma, gamma_places(u.gamma))
+        bound = formatting.grouped(u.bound)
         if self.brief:
             opening = "Scaled by R, as before:"
             zoom = (f"every {'lifted ' if self.offset else ''}point divided by R = {R}; the "
@@ -276,17 +276,17 @@ class _ProofTelling:
         if self.brief:
             why = ("a score 0 up to rounding" if lesson.scaled_runs_part_at_a_zero_score
                    else "a score")
-            return (f"The run on {points} makes {wording.grouped(lesson.unit_M_final, 0)} "
-                    f"updates, not {wording.grouped(lesson.M_final, 0)}: {why} came out on the "
+            return (f"The run on {points} makes {formatting.grouped(lesson.unit_M_final, 0)} "
+                    f"updates, not {formatting.grouped(lesson.M_final, 0)}: {why} came out on the "
                     f"other side of 0.")
         part = lesson.scaled_runs_part
         why = ("is 0 up to rounding, and rounding puts it on different sides of 0 in the two "
                "runs" if lesson.scaled_runs_part_at_a_zero_score else
                "comes out on different sides of 0 in the two runs")
         return (f"The perceptron through the origin on the points {points}, run for real, "
-                f"makes {wording.grouped(lesson.unit_M_final, 0)} updates, not "
-                f"{wording.grouped(lesson.M_final, 0)}: at visit "
-                f"{wording.grouped(part.visit + 1, 0)} the score of point {part.point + 1} "
+                f"makes {formatting.grouped(lesson.unit_M_final, 0)} updates, not "
+                f"{formatting.grouped(lesson.M_final, 0)}: at visit "
+                f"{formatting.grouped(part.visit + 1, 0)} the score of point {part.point + 1} "
                 f"{why}.")
 
 

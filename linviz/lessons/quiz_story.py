@@ -23,7 +23,7 @@ data sets, a row of dots on one logarithmic axis, and (R/γ)² of the one shown 
 
 from __future__ import annotations
 
-from .. import wording
+from .. import formatting
 from ..storyboard import Storyboard, StoryWriter
 import numpy as np
 
@@ -48,7 +48,7 @@ MARGIN_QUESTION = ("Quiz, from the notes: given the theorem, is a large or a sma
 
 
 def value(v: float) -> str:
-    return wording.number(float(v), 2)
+    return formatting.number(float(v), 2)
 
 
 def whole_or_number(v: float) -> str:
@@ -70,10 +70,10 @@ def shown_reach_and_gamma(run) -> tuple[str, str]:
     said_bound = round(run.bound)
     choices = []
     for digits in (3, 4):
-        gamma = wording.number(run.gamma, wording.significant_places(run.gamma, least=2,
+        gamma = formatting.number(run.gamma, formatting.significant_places(run.gamma, least=2,
                                                                      most=8, digits=digits))
         for places in (2, 3):
-            reach = wording.number(run.R, places)
+            reach = formatting.number(run.R, places)
             choices.append((reach, gamma))
             again = (float(reach) / float(gamma)) ** 2 if float(gamma) > 0 else float("inf")
             if round(again) == said_bound or abs(again - run.bound) <= SHOWN_BOUND_SHARE * run.bound:
@@ -99,8 +99,8 @@ def farthest_norm(run) -> str:
     places = len(reach.partition(".")[2])
     norm = float(np.hypot(*run.data.X[farthest_point(run)]))
     for more in range(3):
-        shown = wording.number(norm, places + more)
-        if wording.number(float(np.sqrt(float(shown) ** 2 + 1)), places) == reach:
+        shown = formatting.number(norm, places + more)
+        if formatting.number(float(np.sqrt(float(shown) ** 2 + 1)), places) == reach:
             return shown
     return shown
 
@@ -146,9 +146,9 @@ def lifted_margin_numbers(run) -> tuple[str, str]:
     w, d = band_half_width(run), line_distance(run)
     width_places = len(plane_margin(run).partition(".")[2])
     for more in range(5):
-        shown = (wording.number(w, width_places + more), wording.number(d, 2 + more))
+        shown = (formatting.number(w, width_places + more), formatting.number(d, 2 + more))
         again = float(shown[0]) / np.sqrt(1 + float(shown[1]) ** 2)
-        if wording.number(float(again), places) == gamma:
+        if formatting.number(float(again), places) == gamma:
             return shown
     return shown
 
@@ -156,7 +156,7 @@ def lifted_margin_numbers(run) -> tuple[str, str]:
 def plane_margin(run) -> str:
     """The half-width of θ*'s band in the plane, γ/‖a‖ for θ* = (a, c) on [x, 1] (the
     notes' margin y(θᵀx + θ₀)/‖θ‖ of the point nearest the line), as said."""
-    return wording.significant(run.gamma / float(np.hypot(*run.theta_star[:2])), 2, 3)
+    return formatting.significant(run.gamma / float(np.hypot(*run.theta_star[:2])), 2, 3)
 
 
 #: the single-point quiz's bound on the updates k from θ⁽⁰⁾, as Typst mathematics: after
@@ -184,7 +184,7 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
     k = lesson.updates_from_start
     scores = " → ".join(value(theta @ lesson.x) for theta in lesson.from_start)
     story.beat(f"Each update adds ‖x‖² = {n2} to θᵀx: it takes "
-               f"{wording.count(k, 'update')} to pass 0, to "
+               f"{formatting.count(k, 'update')} to pass 0, to "
                f"{value(lesson.from_start[-1] @ lesson.x)}.", "run", step=k,
                status=f"$theta^T x$: {scores}")
     inset = lesson.final_inset
@@ -234,7 +234,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                "heading", headings=[2, 0])
     shrinks = " shrinks to" if wide.gamma < band_half_width(wide) else " is"
     story.beat(f"There its margin{shrinks} γ = {said_gamma(wide)}, so (R/γ)² = "
-               f"{wording.grouped(wide.bound, 0)}.", "heading", headings=[3, 0],
+               f"{formatting.grouped(wide.bound, 0)}.", "heading", headings=[3, 0],
                status=lifted_margin_words(wide), distance=distance_shown(wide, view, 0))
     zoom = magnification(narrow, view)
     near = near_band(narrow, view)
@@ -244,7 +244,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                status=None, distance=None)
     same = reach_likeness(wide, narrow)
     story.beat(f"R is {same + ', ' if same else ''}{said_reach(narrow)}, but γ = "
-               f"{said_gamma(narrow)}, so (R/γ)² = {wording.grouped(narrow.bound, 0)}.",
+               f"{said_gamma(narrow)}, so (R/γ)² = {formatting.grouped(narrow.bound, 0)}.",
                "heading", headings=[3, 3], status=lifted_margin_words(narrow),
                distance=distance_shown(narrow, view, 1))
     if near:  # the points by the thin band's edges in its close-up, ringed as said
@@ -256,7 +256,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                    "rings", ringed=list(near), distance=None,
                    status=f"ringed: {nearest}, none inside")
     story.beat(f"We ran the perceptron on {lesson.repeats} data sets like each; shown, the "
-               f"median run: {wording.count(wide.updates, 'update')} on the left, "
+               f"median run: {formatting.count(wide.updates, 'update')} on the left, "
                f"{narrow.updates} on the right.", "runs",
                runs=True, lines=True, distance=None,
                status="$M$: the median run's updates · pink: its line, update by update · "

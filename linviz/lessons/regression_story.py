@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import wording
+from .. import formatting
 from ..dataset import REGRESSION
 from ..storyboard import Storyboard, StoryWriter
 from .regression import (DEFAULT_DATA, SLOW_STEPS, RegressionLesson,  # noqa: F401
@@ -37,7 +37,7 @@ def loss_places(value: float, places: int = 4) -> int:
 
 def loss_text(value: float, places: int = 4) -> str:
     """A loss to :func:`loss_places` decimals: 0.0240, 3890.5, 29074."""
-    return wording.number(value, loss_places(value, places))
+    return formatting.number(value, loss_places(value, places))
 
 
 def fit_places(run) -> int:
@@ -54,23 +54,23 @@ def gap_percent(run) -> str:
     """How far above the closed form's minimum descent ended, in percent of it, to two
     significant digits (0.84, 17)."""
     share = 100.0 * run.gap / run.closed_loss
-    return wording.number(share, wording.significant_places(share, least=0, most=4))
+    return formatting.number(share, formatting.significant_places(share, least=0, most=4))
 
 
 def step_sentence(lesson: RegressionLesson) -> str:
     """How the line's η was chosen, and the condition it meets (or not)."""
     run = lesson.line
     low, high = run.curvature
-    eta = wording.significant(run.step_size)
-    hessian = (f"the Hessian's eigenvalues are {wording.significant(low)} and "
-               f"{wording.significant(high)}")
+    eta = formatting.significant(run.step_size)
+    hessian = (f"the Hessian's eigenvalues are {formatting.significant(low)} and "
+               f"{formatting.significant(high)}")
     if run.step_from_data:
         return f"η = 1/λ_max = {eta}: any η below 2/λ_max converges"
     if run.unstable_step:
         return (f"η = {eta}, set by hand, at least 2/λ_max = "
-                f"{wording.significant(run.stable_limit)} ({hessian}): along the steepest "
+                f"{formatting.significant(run.stable_limit)} ({hessian}): along the steepest "
                 f"direction every step overshoots")
-    return (f"η = {eta}, set by hand, below 2/λ_max = {wording.significant(run.stable_limit)} "
+    return (f"η = {eta}, set by hand, below 2/λ_max = {formatting.significant(run.stable_limit)} "
             f"({hessian}): it converges")
 
 
@@ -80,7 +80,7 @@ def curve_gain_words(lesson) -> tuple[int, str]:
     minima = np.array(lesson.closed_minima)
     degree = lesson.polynomials[int(np.flatnonzero(minima == minima.min())[0])].degree
     gain = 100 * lesson.curve_gain
-    return degree, wording.number(gain if lesson.curve_helps else max(gain, 1), 0)
+    return degree, formatting.number(gain if lesson.curve_helps else max(gain, 1), 0)
 
 
 def regression_storyboard(lesson: RegressionLesson,
@@ -107,16 +107,16 @@ def regression_storyboard(lesson: RegressionLesson,
     w0, w1 = lesson.closed_w
     story.beat(f"Its gradient is zero where A θ̃ = c; A is invertible (both eigenvalues "
                f"positive): θ̃* = A⁻¹c = "
-               f"({wording.number(w0, 3)}, {wording.number(w1, 3)}).", "closed", status="closed",
+               f"({formatting.number(w0, 3)}, {formatting.number(w1, 3)}).", "closed", status="closed",
                formulas=["h", "risk", "closed"], closed=True)
-    story.beat(f"If every x were x̄ = {wording.number(lesson.x_mean, 2)}, A would be "
+    story.beat(f"If every x were x̄ = {formatting.number(lesson.x_mean, 2)}, A would be "
                f"singular: the contours lines, the whole dashed valley "
-               f"θ₀{signed_term(lesson.x_mean, 'θ₁')} = {wording.number(lesson.y_mean, 2)} "
+               f"θ₀{signed_term(lesson.x_mean, 'θ₁')} = {formatting.number(lesson.y_mean, 2)} "
                f"lowest.",
                "singular", status="singular", contours="dim", singular=True)
     a, b = lesson.singular_w
     story.beat(f"The pseudo-inverse A⁺ picks the valley's point nearest 0: A⁺c = "
-               f"({wording.number(a, 3)}, {wording.number(b, 3)}).", "pinv", pinv=True)
+               f"({formatting.number(a, 3)}, {formatting.number(b, 3)}).", "pinv", pinv=True)
 
     story.section("descent", "Gradient descent")
     story.beat(f"Gradient descent, {step_sentence(lesson)}.", "step-rule",
@@ -144,14 +144,14 @@ def regression_storyboard(lesson: RegressionLesson,
         reached = (f"still {loss_text(run.gap)} above the minimum "
                    f"{loss_text(run.closed_loss)}")
     story.beat(f"After {run.steps} steps L = {loss_text(run.final_loss)} at θ̃ = "
-               f"({wording.number(theta0, 3)}, {wording.number(theta[0], 3)}): {reached}.",
+               f"({formatting.number(theta0, 3)}, {formatting.number(theta[0], 3)}): {reached}.",
                "indicate-values")
     low, high = run.curvature
     if run.round and not run.unstable_step:
-        story.beat(f"H's eigenvalues {wording.significant(low)} and {wording.significant(high)} "
+        story.beat(f"H's eigenvalues {formatting.significant(low)} and {formatting.significant(high)} "
                    f"are equal: the bowl's curvatures are alike along every line through θ̃* "
                    f"(two drawn).", "axes", status="eigen", axes=True)
-        factor = wording.number(max(run.flat_factor, run.steep_factor), 3)
+        factor = formatting.number(max(run.flat_factor, run.steep_factor), 3)
         if run.step_from_data and run.first_step_reaches:
             pace = (f"every step multiplies the error in every direction by |1 − ηλ| = "
                     f"{factor}, so one step of η = 1/λ reaches θ̃*; the run again:")
@@ -160,7 +160,7 @@ def regression_storyboard(lesson: RegressionLesson,
                     f"= {factor}; the run again:")
         story.beat(f"With H ≈ λI the gradient points at θ̃*: {pace}", "replay",
                    status="factors", t=run.steps)
-        story.beat(f"Their ratio κ = λ_max/λ_min = {wording.ratio(run.condition)}: the bowl is "
+        story.beat(f"Their ratio κ = λ_max/λ_min = {formatting.ratio(run.condition)}: the bowl is "
                    f"round, and descent needs "
                    f"{'a single step' if run.first_step_reaches else 'few steps'}.",
                    "show-status", status="kappa")
@@ -172,15 +172,15 @@ def regression_storyboard(lesson: RegressionLesson,
             shape = "the bowl is narrow, and descent is slow along its flat axis"
         else:
             shape = "the bowl is not narrow, and descent needs few steps"
-        story.beat(f"The Hessian's eigenvalues {wording.significant(low)} and "
-                   f"{wording.significant(high)} are the bowl's curvatures along its axes, "
+        story.beat(f"The Hessian's eigenvalues {formatting.significant(low)} and "
+                   f"{formatting.significant(high)} are the bowl's curvatures along its axes, "
                    f"drawn through θ̃*: the flat one, then the steep one.", "axes",
                    status="eigen", axes=True)
         story.beat(f"Each step multiplies the error along the flat axis by |1 − ηλ_min| = "
-                   f"{wording.factor(run.flat_factor)}, along the steep one by "
-                   f"{wording.factor(run.steep_factor)}; the run again:", "replay",
+                   f"{formatting.factor(run.flat_factor)}, along the steep one by "
+                   f"{formatting.factor(run.steep_factor)}; the run again:", "replay",
                    status="factors", t=run.steps)
-        story.beat(f"Their ratio κ = λ_max/λ_min = {wording.ratio(run.condition)}: {shape}.",
+        story.beat(f"Their ratio κ = λ_max/λ_min = {formatting.ratio(run.condition)}: {shape}.",
                    "show-status", status="kappa")
 
     story.section("polynomial", "Polynomial features")
@@ -220,7 +220,7 @@ def regression_storyboard(lesson: RegressionLesson,
             else f"But no curve up to degree {lesson.polynomials[-1].degree} lowers the least "
                  f"L by more than {percent}%: the line fits nearly as closely.")
     story.beat(gain, "show-status", status="gain")
-    story.beat(wording.sentence(f"{where}."), "indicate-table", status="reached")
+    story.beat(formatting.sentence(f"{where}."), "indicate-table", status="reached")
     return story.storyboard()
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .. import wording
+from .. import formatting
 from ..storyboard import Storyboard, StoryWriter
 from .summary import SummaryLesson, summary_lesson
 
@@ -56,7 +56,7 @@ ARC = (
 
 def row_results(lesson: SummaryLesson) -> tuple[str, str, str]:
     """Each row's run, as its cell says it (Typst)."""
-    shown = lambda v, places=2: wording.number(v, places, minus="-")  # noqa: E731
+    shown = lambda v, places=2: formatting.number(v, places, minus="-")  # noqa: E731
     run = lesson.logistic
     return (f"$M = {lesson.perceptron_updates}$ updates, training error "
             f"${shown(lesson.perceptron_error)}$",
@@ -76,12 +76,12 @@ def caption_text(markup: str) -> str:
 def curvature_words(lesson: SummaryLesson) -> str:
     """β of the logistic row's run, named as the logistic scene names it (β, not L, which
     names the loss)."""
-    return f"β = {wording.significant(lesson.logistic.curvature_bound)} bounds the loss's curvature"
+    return f"β = {formatting.significant(lesson.logistic.curvature_bound)} bounds the loss's curvature"
 
 
 def xor_sentence(lesson: SummaryLesson) -> str:
     """What logistic regression does on XOR, and what does better there."""
-    best = wording.number(lesson.xor_best_loss, 3)
+    best = formatting.number(lesson.xor_best_loss, 3)
     if lesson.xor_best_is_coin:
         return ("On XOR the gradient at θ = 0 is exactly 0, so L* = log 2; only the feature "
                 "map x₁x₂ makes XOR separable.")

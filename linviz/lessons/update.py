@@ -24,7 +24,7 @@ from ..dataset import Dataset
 from ..errors import DataError
 from ..generators import make_builtin
 from ..perceptron import signed_scores
-from ..wording import sum_places
+from ..formatting import sum_places
 from .checks import require_classes_in_the_plane
 from .perceptron import PASS_BUDGET, perceptron_run
 

@@ -16,7 +16,7 @@ and ``rows`` (its rows played).
 
 from __future__ import annotations
 
-from .. import wording
+from .. import formatting
 from ..storyboard import HOLD, Storyboard, StoryWriter
 from .update import UpdateLesson, update_lesson
 
@@ -46,7 +46,7 @@ def row_sentences(lesson: UpdateLesson) -> list[str | None]:
     """The sentence said when each row of the history starts playing (None: the row plays
     under the sentence before it)."""
     places, history, rows = lesson.history_places, lesson.history, lesson.rows
-    number = lambda v: wording.number(float(v), places)  # noqa: E731
+    number = lambda v: formatting.number(float(v), places)  # noqa: E731
     sentences: list[str | None] = []
     said_other, own_seen = False, 0
     for r, (a, b, own) in enumerate(rows):
@@ -97,7 +97,7 @@ def update_storyboard(lesson: UpdateLesson, scene: str = "update") -> Storyboard
     story = StoryWriter(scene, screen="identity", lines=0, summary=False, turn=0.0,
                         numbers=False, jump=0.0, data_line=False, table=False, rows=0)
     places = lesson.places
-    n = lambda v: wording.number(float(v), places)  # noqa: E731
+    n = lambda v: formatting.number(float(v), places)  # noqa: E731
 
     story.section("identity", "The update rule")
     story.beat("After a mistake on point i, θ gains y⁽ⁱ⁾x⁽ⁱ⁾ and θ₀ gains y⁽ⁱ⁾.", "rule")
@@ -111,7 +111,7 @@ def update_storyboard(lesson: UpdateLesson, scene: str = "update") -> Storyboard
                "own point.", "identity-summary", summary=True)
 
     story.section("a-real-mistake", "A real mistake")
-    k, i, label = lesson.step, lesson.point, wording.label(lesson.label)
+    k, i, label = lesson.step, lesson.point, formatting.label(lesson.label)
     story.beat(f"A real mistake of the perceptron's run: at step {k + 1}, point {i + 1} (label "
                f"{label}) has y·score {n(lesson.old_score)}, not above 0.", "mistake-panel",
                screen="mistake")
@@ -135,9 +135,9 @@ def update_storyboard(lesson: UpdateLesson, scene: str = "update") -> Storyboard
     story.section("several-updates", "Several updates")
     trace, j = lesson.several_trace, lesson.several_point
     data = trace.data
-    x_j, y_j = data.X[j], wording.label(float(data.y[j]))
-    x_said = (wording.number(x_j[0]) if data.n_features == 1 else wording.vector(x_j))
-    gain = wording.number(lesson.several_gain)
+    x_j, y_j = data.X[j], formatting.label(float(data.y[j]))
+    x_said = (formatting.number(x_j[0]) if data.n_features == 1 else formatting.vector(x_j))
+    gain = formatting.number(lesson.several_gain)
     if not shows_data_line(lesson):
         where = ("in the same run" if not lesson.several_from_other_data
                  else "in a run on another data set")
@@ -173,9 +173,9 @@ def update_storyboard(lesson: UpdateLesson, scene: str = "update") -> Storyboard
                + (": updates on the others keep making this one a mistake again."
                   if lesson.undone_by_others else ", for good."))
     hp = lesson.history_places
-    story.beat(f"{lesson.own_updates_shown} updates of +{wording.number(lesson.several_gain, hp)}"
+    story.beat(f"{lesson.own_updates_shown} updates of +{formatting.number(lesson.several_gain, hp)}"
                f" on point {j + 1}, {lesson.other_updates_shown} on others; {lesson_end} "
-               f"{wording.number(lesson.final_score_shown, hp)}"
+               f"{formatting.number(lesson.final_score_shown, hp)}"
                + (", correct for good" if lesson.stays_correct else "") + ".",
                "indicate-history")
     story.beat(why, HOLD)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import wording
+from .. import formatting
 from ..pacing import RUN_SLOW_UPDATE, plan_perceptron
 from ..storyboard import HOLD, Storyboard
 from .perceptron import UPDATES_SAID_ONE_BY_ONE
@@ -46,8 +46,8 @@ def lifted_done_status(lesson: XorLesson) -> tuple[str, str]:
     result = lesson.lifted_trace.result
     separates = lesson.lifted_separates
     verdict = "converged" if result["converged"] else "did not converge"
-    markup = (f"{verdict}: {wording.count(result['updates'], 'update')} in "
-              f"{wording.count(result['epochs'], 'pass', 'passes')}; the plane "
+    markup = (f"{verdict}: {formatting.count(result['updates'], 'update')} in "
+              f"{formatting.count(result['epochs'], 'pass', 'passes')}; the plane "
               f"{'separates' if separates else 'does not separate'} all "
               f"{lesson.data.n_samples}")
     return markup, "correct" if separates else "mistake"
@@ -56,7 +56,7 @@ def lifted_done_status(lesson: XorLesson) -> tuple[str, str]:
 def curve_status(lesson: XorLesson) -> str:
     """The status line of the lifted plane seen in the data's plane (markup)."""
     result = lesson.lifted_trace.result
-    equation = wording.combination_markup([*result["theta"], float(result["theta0"])],
+    equation = formatting.combination_markup([*result["theta"], float(result["theta0"])],
                                           LIFTED_TERMS)
     return f"in the plane of the data: ${equation} = 0$ \\ {lesson.final_curve_kind}"
 
@@ -65,9 +65,9 @@ def cycle_error_words(lesson: XorLesson) -> str:
     """The training errors along the cycle, read out (a few) or as their range."""
     errors = lesson.cycle_errors
     if lesson.errors_listed:
-        return ", ".join(wording.number(e) for e in errors)
+        return ", ".join(formatting.number(e) for e in errors)
     low, high = float(np.min(errors)), float(np.max(errors))
-    return (f"between {wording.number(low)} and {wording.number(high)}, over "
+    return (f"between {formatting.number(low)} and {formatting.number(high)}, over "
             f"{len(errors)} states")
 
 
@@ -77,7 +77,7 @@ def best_line_parts(lesson: XorLesson) -> tuple[str, str]:
     n, line = lesson.data.n_samples, lesson.best_line
     best_line = (f"the best line also gets {line.mistakes} wrong"
                  if lesson.run_reaches_best_line else f"the best line gets {line.mistakes} wrong")
-    return (f"never below {wording.number(lesson.least_error_of_run)}",
+    return (f"never below {formatting.number(lesson.least_error_of_run)}",
             f"no line gets all {n} right; {best_line}")
 
 
@@ -156,7 +156,7 @@ class _XorTelling(_Telling):
         start = int(xor.epoch_states[repeat - 1])
         story.section("fast-forward", "The run repeats")
         if xor.zero_reason(start) == "cancelled":
-            story.beat(f"The {wording.count(start, 'update')} of "
+            story.beat(f"The {formatting.count(start, 'update')} of "
                        f"{passes_words(1, repeat - 1)} added up to θ = 0, so pass {repeat} "
                        f"starts where pass 1 did.", "indicate-theta")
         else:
@@ -167,7 +167,7 @@ class _XorTelling(_Telling):
         repeated = passes_words(first, first + period - 1)
         verb = "repeats" if last == repeat else "repeat"
         story.beat(f"So {passes_words(repeat, last)} {verb} {repeated} update for update: "
-                   f"{wording.count(updates, 'more update')}, and M goes from {before} to "
+                   f"{formatting.count(updates, 'more update')}, and M goes from {before} to "
                    f"{before + updates}.", "fast-forward", min_seconds=beat.run_time,
                    steps=(beat.start, beat.end), **self.at(beat.end), line=LINE_UPDATE,
                    **self.status("fast"), **self.named_numbers_leave())
@@ -176,7 +176,7 @@ class _XorTelling(_Telling):
     def conclude(self) -> None:
         story, result = self.story, self.trace.result
         story.section("result", "The result")
-        updates = wording.count(result["updates"], "update")
+        updates = formatting.count(result["updates"], "update")
         # no line separates XOR data: no pass is free of mistakes, the loop never breaks
         story.beat(f"Stopped at the budget τ = {result['epochs']} after {updates}: every pass "
                    f"made a mistake, so the loop never breaks.", "result", cursor=None,
@@ -212,7 +212,7 @@ class _XorTelling(_Telling):
         never, reason = best_line_parts(xor)
         story.beat(f"The training error {xor.along} goes {cycle_error_words(xor)}, {never}.",
                    "cycle-errors", cycle_rows=[*story.state["cycle_rows"], "errors"])
-        story.beat(wording.sentence(f"{reason}."), "cycle-best",
+        story.beat(formatting.sentence(f"{reason}."), "cycle-best",
                    cycle_rows=[*story.state["cycle_rows"], "best"])
 
     def lift(self) -> None:
@@ -227,7 +227,7 @@ class _XorTelling(_Telling):
                         "classes now lie at different heights.")
         else:
             sentence = (f"Most + points have x₁x₂ < 0 and go down, most − points go up; "
-                        f"{wording.count(across, 'point')} lie across an axis from their "
+                        f"{formatting.count(across, 'point')} lie across an axis from their "
                         f"corner.")
         story.beat(sentence, "turn", view=1)
 
@@ -250,8 +250,8 @@ class _XorTelling(_Telling):
             visits = sum(beat_time(b) for b in plan if done <= b.start and b.end <= k)
             places = update.places  # whole numbers on the XOR corners
             if update.number == 1:
-                story.beat(f"Update 1: θ = {wording.vector(update.theta, places)}, θ₀ = "
-                           f"{wording.number(update.theta0, places)}: the first plane, on the "
+                story.beat(f"Update 1: θ = {formatting.vector(update.theta, places)}, θ₀ = "
+                           f"{formatting.number(update.theta0, places)}: the first plane, on the "
                            f"right; each drop takes the colour of its side.", "lifted-update",
                            steps=(done, k + 1), min_seconds=visits + RUN_SLOW_UPDATE,
                            **self.lifted_at(k + 1))
@@ -271,16 +271,16 @@ class _XorTelling(_Telling):
         end = trace.n_steps
         rest = sum(beat_time(b) for b in plan if done <= b.start)
         more = int(result["updates"]) - story.state["lifted_M"]
-        said = (f"{wording.count(more, 'more update')}, then " if more else "")
+        said = (f"{formatting.count(more, 'more update')}, then " if more else "")
         done_status, tone = lifted_done_status(xor)
-        passes = wording.count(result["epochs"], "pass", "passes")
+        passes = formatting.count(result["epochs"], "pass", "passes")
         if result["converged"]:
             sides = xor.plane_sides
             where = ("The − points lie above the plane, the + points below."
                      if sides == (True, True)
                      else "Every drop has the colour of its own point: all on their side.")
-            sentence = wording.sentence(f"{said}a pass without a mistake: converged, "
-                        f"{wording.count(result['updates'], 'update')} in {passes}. {where}")
+            sentence = formatting.sentence(f"{said}a pass without a mistake: converged, "
+                        f"{formatting.count(result['updates'], 'update')} in {passes}. {where}")
         else:
             sentence = (f"Not converged after {passes}: even lifted, these points are not "
                         f"separable.")

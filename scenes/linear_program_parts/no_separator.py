@@ -10,7 +10,7 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Dot, Line, Polygon, Rectangle, ValueTracker, VGroup,
                    VMobject, Wait, linear)
 
-from linviz import wording
+from linviz import formatting
 from linviz.geometry import clip_line, constraint_cells
 from linviz.ties import greatest_index
 from scenes.linear_program_parts.common import (LINES_UNDER_SHADING, NAME_CLEARANCE,
@@ -66,7 +66,7 @@ class NoSeparatorBeats:
             self.play(appear(arrow), appear(name), run_time=style.RUN_FADE * 2)
         scale_note = text(markup_with_math(
             f"inset: $lambda_i y^((i)) x^((i))$ tip to tail, back to 0, at "
-            f"{wording.significant(scale, 0, 2)} × length"), theme, style.FONT_SMALL,
+            f"{formatting.significant(scale, 0, 2)} × length"), theme, style.FONT_SMALL,
             theme.muted)
         # over the plane's top right (the legend holds its top left)
         scale_note.next_to(self.plane.frame, UP, buff=0.12).align_to(self.plane.frame, RIGHT)

@@ -9,7 +9,7 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Indicate, Line, Polygon,
                    ValueTracker, VGroup, VMobject, linear)
 
-from linviz import wording
+from linviz import formatting
 from linviz.lessons.linear_program import mistake_arcs
 from scenes.linear_program_parts.common import (CONE_OPACITY, LINES_UNDER_SHADING, between,
                                                 ray_end)
@@ -246,7 +246,7 @@ class WalkBeats:
             self.path_hidden = True
             self.zoom_weights(lesson.ray_box)
 
-        scaled = math(f"theta \\/ {wording.number(lesson.least_score, 2)}", theme,
+        scaled = math(f"theta \\/ {formatting.number(lesson.least_score, 2)}", theme,
                       style.FONT_SMALL).set_color(theme.normal)
         with_backdrop(scaled, theme)
 

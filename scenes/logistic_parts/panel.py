@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, UP, VGroup
 
-from linviz import wording
+from linviz import formatting
 from scenes.logistic_parts.common import flip_colour
 from scenes.toolkit import style
 from scenes.toolkit.gd_plots import LossCurve, ValueRows, live_value
@@ -103,8 +103,8 @@ class LogisticPanel:
             "plan": text(self.run_length_markup(), theme, small, theme.muted),
             # the run's end as the verdict says it (‖∇L‖ at the sentence's digits: the
             # panel's 4 places read 0.0000 for 3.0 × 10⁻¹⁵)
-            "end": text(f"after {wording.grouped(self.T, 0)} steps: $norm(nabla L) = "
-                        f"{fmt_said(wording.nonzero_number(self.lesson.final_gradient, 4))}$, "
+            "end": text(f"after {formatting.grouped(self.T, 0)} steps: $norm(nabla L) = "
+                        f"{fmt_said(formatting.nonzero_number(self.lesson.final_gradient, 4))}$, "
                         f"$L = {fmt(self.lesson.final_loss, 3)}$"
                         + ("" if self.lesson.at_minimum else
                            f"; least loss $L^* = {fmt(self.lesson.optimum_loss, 3)}$"),
@@ -117,7 +117,7 @@ class LogisticPanel:
         if self.lesson.budget_ended:
             statuses["ill"] = text(
                 f"ill-conditioned: $kappa = lambda_max / lambda_min$ of the Hessian at $L^*$ is "
-                f"{wording.ratio(self.lesson.curvature_condition)}", theme, small, theme.muted)
+                f"{formatting.ratio(self.lesson.curvature_condition)}", theme, small, theme.muted)
             statuses["advice"] = text("standardised features: a round bowl",
                                       theme, small, theme.muted)
         return statuses
@@ -147,17 +147,17 @@ class LogisticPanel:
         bound; L is the loss)."""
         lesson = self.lesson
         bound = (f"curvature bound $beta = lambda_max (tilde(X)^T tilde(X)) / (4 n) = "
-                 f"{wording.significant(lesson.curvature_bound)}$")
+                 f"{formatting.significant(lesson.curvature_bound)}$")
         if lesson.step_from_data:
-            return f"step $eta = 1 / beta = {wording.significant(lesson.step_size)}$, {bound}"
-        return (f"step $eta = {wording.significant(lesson.step_size)}$ set by hand; "
-                f"$1 / beta = {wording.significant(1 / lesson.curvature_bound)}$, {bound}")
+            return f"step $eta = 1 / beta = {formatting.significant(lesson.step_size)}$, {bound}"
+        return (f"step $eta = {formatting.significant(lesson.step_size)}$ set by hand; "
+                f"$1 / beta = {formatting.significant(1 / lesson.curvature_bound)}$, {bound}")
 
     def run_length_markup(self) -> str:
         """The status line of the run's length: its stopping rule, or its fixed steps."""
         lesson = self.lesson
         if not lesson.runs_to_tolerance:
-            return f"{wording.grouped(lesson.steps, 0)} steps"
-        return (f"stops once $L <= L^* + {wording.number(lesson.tolerance, 4)}$, after "
-                f"{wording.grouped(lesson.min_steps, 0)} to {wording.grouped(lesson.budget, 0)} "
+            return f"{formatting.grouped(lesson.steps, 0)} steps"
+        return (f"stops once $L <= L^* + {formatting.number(lesson.tolerance, 4)}$, after "
+                f"{formatting.grouped(lesson.min_steps, 0)} to {formatting.grouped(lesson.budget, 0)} "
                 f"steps")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, VGroup
 
-from linviz import wording
+from linviz import formatting
 from linviz.lessons.margin_story import gamma_places
 from scenes.margin_parts.common import (DATASET_MARGIN, DISTANCE, IDENTITY, LINE_OFFSET,
                                         POINT_MARGIN, PROJECTION, margin_text)
@@ -47,7 +47,7 @@ class MarginBoards:
             "projection": LiveValue(PROJECTION, 0.0, theme, colour=theme.normal),
             # a line very near the origin is not at 0.00 (as its sentence says)
             "offset": LiveValue(LINE_OFFSET, 0.0, theme, colour=theme.bound,
-                                formatter=lambda v: wording.nonzero_number(v, minus="-")),
+                                formatter=lambda v: formatting.nonzero_number(v, minus="-")),
             "distance": LiveValue(DISTANCE, 0.0, theme, colour=theme.text),
             "margin": LiveValue("\"margin of the data set\"", 0.0, theme,
                                 colour=theme.highlight, formatter=margin_text),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, VGroup
 
-from linviz import wording
+from linviz import formatting
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear
 from scenes.toolkit.plots import BoundPlot
@@ -58,7 +58,7 @@ class NoiseErrorPlot:
             return VGroup()
         theme, n, k = self.theme, self.data.n_samples, len(self.flipped)
         line = FastDashedLines(theme.highlight)
-        fraction = fmt(self.flipped_fraction, wording.error_places(self.flipped_fraction))
+        fraction = fmt(self.flipped_fraction, formatting.error_places(self.flipped_fraction))
         label = text(f"dashed: {k} of {n} labels flipped, ${fraction}$",
                      self.theme, style.FONT_SMALL, theme.highlight)
         return VGroup(line, label)
@@ -67,7 +67,7 @@ class NoiseErrorPlot:
         """The dashed line at the least training error any line reaches, and its label."""
         theme, best = self.theme, self.noise.best_line
         line = FastDashedLines(theme.correct)
-        value = fmt(best.error, wording.error_places(best.error))
+        value = fmt(best.error, formatting.error_places(best.error))
         label = text(f"dashed: the best line, {best.mistakes} of {best.n} wrong, ${value}$",
                      theme, style.FONT_SMALL, theme.correct)
         return VGroup(line, label)

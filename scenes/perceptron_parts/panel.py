@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, Circumscribe, FadeOut, SurroundingRectangle, VGroup
 
-from linviz import wording
+from linviz import formatting
 from linviz.lessons.perceptron_story import STATUS
 from scenes.toolkit import style
 from scenes.toolkit.panels import LiveValue, Pseudocode
@@ -46,7 +46,7 @@ class PerceptronPanel:
             "M": LiveValue("M", 0, theme),
             # k/n at the decimals that say it (0.175, not 0.17), as the sentences say it
             "error": LiveValue("cal(E)_n", 1.0, theme,
-                               formatter=lambda v: fmt(v, wording.error_places(v))
+                               formatter=lambda v: fmt(v, formatting.error_places(v))
                                if isinstance(v, float) else str(v)),
         }
         # each row is spaced for the widest values it will show, then set to the start

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, SurroundingRectangle, Transform, VGroup
 
-from linviz import wording
+from linviz import formatting
 from linviz.lessons.margin_story import gamma_places as margin_places
 from scenes.proof_parts.common import (ALIGNMENT, CHAIN_REASONS, CHAIN_TERMS, CONSEQUENCE,
                                        FACT_ALIGNMENT, FACT_NORM, NORMALIZED_CHAIN,
@@ -156,7 +156,7 @@ class ProofBoards:
     def updates_row(self) -> VGroup:
         """"M = …" (live) and, beside it, "≤ ⌊(R/γ)²⌋ = …"."""
         theme = self.theme
-        self.M_value = LiveValue("M", wording.grouped(self.M_final, 0), theme)
+        self.M_value = LiveValue("M", formatting.grouped(self.M_final, 0), theme)
         bound_note = math(f"<= floor((R \\/ gamma)^2) = "
                           f"{fmt_grouped(self.lesson.bound_floor, 0)}", theme, style.FONT_PANEL)
         row = VGroup(self.M_value, bound_note).arrange(RIGHT, buff=style.BUFF)
@@ -201,8 +201,8 @@ class ProofBoards:
                               zip(widest, (theme.bound, theme.text, theme.text, theme.bound))]
         for number, term in zip(self.chain_numbers, terms):
             number.next_to(term, DOWN, buff=style.BUFF)
-        self.chain_M = LiveValue("M", wording.grouped(self.M_final, 0), theme)
-        final = VGroup(LiveValue("M", wording.grouped(self.M_final, 0), theme,
+        self.chain_M = LiveValue("M", formatting.grouped(self.M_final, 0), theme)
+        final = VGroup(LiveValue("M", formatting.grouped(self.M_final, 0), theme,
                                  font_size=style.FONT_CHAIN),
                        math(f"<= floor((R \\/ gamma)^2) = "
                             f"{fmt_grouped(self.lesson.bound_floor, 0)}", theme,
@@ -273,7 +273,7 @@ class ProofBoards:
         self.lower_value.set_value(float(q.lower[M]))
         self.norm_value.set_value(float(q.norm_squared[M]))
         self.upper_value.set_value(float(q.upper[M]))
-        self.M_value.set_value(wording.grouped(M, 0))
+        self.M_value.set_value(formatting.grouped(M, 0))
         if M == 0:
             self.gain_value.set_value("")
             self.growth_value.set_value("")
@@ -295,7 +295,7 @@ class ProofBoards:
         for number, term, value in zip(self.chain_numbers, self.chain_terms, values):
             number.set_text(fmt(float(value)))
             number.set_x(term.get_x())
-        self.chain_M.set_value(wording.grouped(M, 0))
+        self.chain_M.set_value(formatting.grouped(M, 0))
 
     # -- the story ---------------------------------------------------------
     def swap_board(self, old, new, run_time: float = style.RUN_SWAP) -> None:

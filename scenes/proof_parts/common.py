@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from manim import LEFT, UP, config
 
-from linviz import wording
+from linviz import formatting
 from scenes.toolkit import style
 from scenes.toolkit.screen_text import fmt
 
@@ -42,7 +42,7 @@ def fit_in_column(group) -> None:
 
 
 #: a count with its thousands grouped: "162,015 updates"
-counted = wording.grouped_count
+counted = formatting.grouped_count
 
 
 def signed(value: float, places: int = 2) -> str:

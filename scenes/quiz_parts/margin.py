@@ -8,7 +8,7 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Line, ValueTracker, VGroup,
                    linear)
 
-from linviz import wording
+from linviz import formatting
 from linviz.geometry import clip_line
 from linviz.lessons.quiz import BAND_INSET_SHARE, band_half_width, band_inset, farthest_point
 from linviz.lessons.quiz_story import (farthest_norm, lifted_margin_numbers, line_foot,
@@ -114,7 +114,7 @@ class MarginDrawings:
 
     def heading(self, run, plane):
         """γ and (R/γ)² over a plane."""
-        bound = wording.grouped(run.bound, 0)
+        bound = formatting.grouped(run.bound, 0)
         # three lines, each narrower than its plane (on one line the two planes' headings
         # would meet between them): the band in the plane, then the theorem's numbers on
         # [x, 1], R from the farthest ‖x‖ drawn, which the left plane shows one beat later,
@@ -130,7 +130,7 @@ class MarginDrawings:
     def answer(self, run, plane) -> VGroup:
         """The run's answer under its plane, in large type: M (in the run's colour) against
         its bound, "M = 7 ≤ (R/γ)² = 53"."""
-        bound = quoted(wording.grouped(run.bound, 0))
+        bound = quoted(formatting.grouped(run.bound, 0))
         updates = math(f"M = {run.updates}", self.theme, style.FONT_BODY)
         updates.set_color(self.theme.step)
         rest = math(f"<= (R \/ gamma)^2 = {bound}", self.theme, style.FONT_BODY)
@@ -218,7 +218,7 @@ class MarginDrawings:
             x = x_of(10.0 ** power)
             ticks.add(Line((x, axis_y - 0.06, 0), (x, axis_y + 0.06, 0), color=theme.muted,
                            stroke_width=2))
-            labels.add(text(wording.grouped(10 ** power, 0), theme, style.FONT_SMALL)
+            labels.add(text(formatting.grouped(10 ** power, 0), theme, style.FONT_SMALL)
                        .set_color(theme.muted).next_to(ticks[-1], DOWN, buff=0.08))
         rows = VGroup()
         step = 2 * STRIP_DOT + 0.03

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, DashedVMobject, Dot, Line, VGroup, VMobject
 
-from linviz import wording
+from linviz import formatting
 from linviz.regression import squared_loss_contour
 from scenes.toolkit import style
 from scenes.toolkit.gd_plots import RegressionPlot
@@ -148,12 +148,12 @@ class RegressionBowl:
         """The status lines of the bowl's axes: their curvatures (in the axes' colours), the
         factor each step multiplies the error by along them, and their ratio κ."""
         theme, small, run = self.theme, style.FONT_SMALL, self.lesson.line
-        low, high = (wording.significant(value) for value in run.curvature)
-        flat, steep = (wording.factor(value) for value in (run.flat_factor, run.steep_factor))
+        low, high = (formatting.significant(value) for value in run.curvature)
+        flat, steep = (formatting.factor(value) for value in (run.flat_factor, run.steep_factor))
         if run.round and not run.unstable_step:
             eigen = text(f"both axes: $lambda = {low}$ and ${high}$", theme, small, theme.normal)
             factors = text(f"each step: error $times$ at most "
-                           f"{wording.factor(max(run.flat_factor, run.steep_factor))} in every "
+                           f"{formatting.factor(max(run.flat_factor, run.steep_factor))} in every "
                            f"direction", theme, small, theme.muted)
         else:
             eigen = VGroup(text(f"flat axis: $lambda_min = {low}$", theme, small, theme.normal),
@@ -161,7 +161,7 @@ class RegressionBowl:
                                 theme.boundary)).arrange(RIGHT, buff=3 * style.BUFF)
             factors = text(f"per step: error $times {flat}$ (flat axis), $times {steep}$ "
                            f"(steep axis)", theme, small, theme.muted)
-        kappa = text(f"$kappa = lambda_max / lambda_min = {wording.ratio(run.condition)}$",
+        kappa = text(f"$kappa = lambda_max / lambda_min = {formatting.ratio(run.condition)}$",
                      theme, small, theme.muted)
         return {"eigen": eigen, "factors": factors, "kappa": kappa}
 

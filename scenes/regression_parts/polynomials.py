@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, DashedVMobject, VGroup, VMobject
 
-from linviz import wording
+from linviz import formatting
 from linviz.lessons.regression_story import curve_gain_words, fit_places, loss_text
 from scenes.toolkit import style
 from scenes.toolkit.screen_text import fmt, math, text
@@ -19,7 +19,7 @@ def kappa_markup(condition: float) -> str:
     """κ in a table cell: "κ ≈ 7.2", "κ ≈ 1,500", from 10⁴ on its power of ten, "κ ≈ 10⁹"."""
     if np.isfinite(condition) and condition >= 1e4:
         return f"$kappa approx 10^{int(np.round(np.log10(condition)))}$"
-    return f"$kappa approx$ {wording.ratio(condition)}"
+    return f"$kappa approx$ {formatting.ratio(condition)}"
 
 
 

@@ -29,5 +29,5 @@
 - Outside: ``manim_adapter`` (every Manim internal).
 
 The request a scene reads (the CLI's options in the Manim process) is
-:mod:`linviz.request`; wording, geometry and pacing are the engine's.
+:mod:`linviz.request`; formatting, geometry and pacing are the engine's.
 """

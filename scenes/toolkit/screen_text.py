@@ -11,7 +11,7 @@ from manim import VMobject
 
 from linviz.notation import in_notation, math_in_notation
 
-from linviz import wording
+from linviz import formatting
 
 from . import style
 from .style import Theme
@@ -87,7 +87,7 @@ def markup_with_math(words: str) -> str:
 
 def fmt(value: float, places: int = 2) -> str:
     """A number for Typst math (which sets "-" as a real minus sign), no '-0.00'."""
-    return wording.number(value, places, minus="-")
+    return formatting.number(value, places, minus="-")
 
 
 def fmt_vector(vector: Sequence[float], places: int = 2) -> str:
@@ -97,15 +97,15 @@ def fmt_vector(vector: Sequence[float], places: int = 2) -> str:
 
 def fmt_grouped(value: float, places: int | None = None) -> str:
     """A possibly huge number for Typst math, thousands grouped (see
-    :func:`wording.grouped`); quoted so that Typst sets no space after the commas."""
-    body = wording.grouped(value, places, minus="-")
+    :func:`formatting.grouped`); quoted so that Typst sets no space after the commas."""
+    body = formatting.grouped(value, places, minus="-")
     return f'"{body}"' if "," in body else body
 
 
 def fmt_said(said: str) -> str:
-    """A number as a sentence writes it (:mod:`linviz.wording`: "−0.41", "3.0 × 10⁻¹⁵") for
+    """A number as a sentence writes it (:mod:`linviz.formatting`: "−0.41", "3.0 × 10⁻¹⁵") for
     Typst math, the same digits: "-0.41", "3.0 times 10^(-15)"."""
-    plain = said.replace(wording.MINUS, "-")
+    plain = said.replace(formatting.MINUS, "-")
     if " × 10" not in plain:
         return plain
     mantissa, power = plain.split(" × 10")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from manim import ORIGIN, RIGHT, UP, Polygon, VGroup, VMobject, config
 
-from linviz import wording
+from linviz import formatting
 
 from . import style
 from .speed.fast_shapes import FastDashedLines, Shared, segment_points
@@ -228,4 +228,4 @@ class ZeroSetShade(VMobject):
 
 
 #: Σ cⱼ·termⱼ in Typst math (the engine's, which the lessons' status lines use too)
-fmt_combination = wording.combination_markup
+fmt_combination = formatting.combination_markup

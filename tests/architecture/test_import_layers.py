@@ -79,7 +79,7 @@ def imported_names(name: str, path: Path) -> list[str]:
 
 def project_graph() -> dict[str, set[str]]:
     """module → the project's modules it imports: each imported name's longest prefix
-    that is a module (``from linviz import wording`` is linviz.wording; ``from
+    that is a module (``from linviz import formatting`` is linviz.formatting; ``from
     linviz.errors import DataError``, linviz.errors), never a package holding the
     importer (Python has it loading already)."""
     found = modules()

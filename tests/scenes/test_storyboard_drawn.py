@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from linviz import wording
+from linviz import formatting
 from linviz.gallery import gallery_case
 from linviz.lessons import storyboard_for
 from linviz.storyboard import with_data_note as told  # the scene tells the data's note too
@@ -136,7 +136,7 @@ def expected_perceptron_state(state, places: int, offset: bool, X) -> dict:
     return {
         "t": str(state["t"]), "i": "" if state["i"] is None else str(state["i"]),
         "M": str(state["M"]),
-        "error": fmt(state["error"], wording.error_places(state["error"])),
+        "error": fmt(state["error"], formatting.error_places(state["error"])),
         "theta": fmt_vector(state["theta"], places),
         "theta0": fmt(state["theta0"], places) if offset else None,
         "score": "" if state["score"] is None else fmt(state["score"], places),

@@ -1,4 +1,4 @@
-"""Numbers in captions (linviz.wording): what is written reads back as the value."""
+"""Numbers in captions (linviz.formatting): what is written reads back as the value."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import math
 
 from hypothesis import given, strategies as st
 
-from linviz import wording
+from linviz import formatting
 from linviz.spoken import spoken_text
 
 SUPERSCRIPT = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
@@ -23,12 +23,12 @@ def read_back(written: str) -> float:
 
 def test_a_tiny_step_size_is_not_written_as_zero():
     """The issue: "η = 1/λ_max = 0.000000" on data in the thousands (η was 1.63e-7)."""
-    assert wording.significant(1.63e-7) == "1.6 × 10⁻⁷"
+    assert formatting.significant(1.63e-7) == "1.6 × 10⁻⁷"
     assert spoken_text("η = 1.6 × 10⁻⁷") == "eta equals 1.6 times 10 to the minus 7"
 
 
 @given(st.floats(min_value=1e-12, max_value=1e6) | st.floats(min_value=-1e6, max_value=-1e-12))
 def test_significant_reads_back_within_two_significant_digits(value):
-    written = wording.significant(value)
+    written = formatting.significant(value)
     assert read_back(written) != 0
     assert math.isclose(read_back(written), value, rel_tol=0.051)
