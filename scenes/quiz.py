@@ -49,8 +49,10 @@ class QuizScene(LinvizScene):
                          for line in sentences]).arrange(DOWN, aligned_edge=LEFT,
                                                           buff=style.SMALL_BUFF)
         if self.card_note:
+            # what the question is asked with: small, but in the text's colour (it defines
+            # what the answer's numbers are)
             lines.add(text(markup_with_math(self.card_note), self.theme, style.FONT_SMALL,
-                           self.theme.muted))
+                           self.theme.text))
             lines.arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
         if lines.width > 12.5:
             lines.scale_to_fit_width(12.5)
@@ -294,14 +296,15 @@ class MarginQuizScene(MarginDrawings, QuizScene):
             line.line.set_color(theme.step)
             self.finals.append(line)
             band = MarginBand(plane, a, c, run.gamma / float(np.hypot(*a)), theme.correct)
+            star = Hyperplane(plane, a, c, show_normal=False, show_shading=False)
             if band_inset(run, plane.box) is not None:
                 # a band the close-up magnifies: its dashed edges, a few pixels either side
-                # of θ*'s line, would merge with it (the close-up draws them apart)
+                # of θ*'s line, would merge with it (the close-up draws them apart); the
+                # line thinner, not to cover the markers beside it
                 band.edges.set_stroke(opacity=0)
+                star.line.set_stroke(width=style.LINE_STROKE / 2)
             # θ*'s name keeps off the perceptron's line, which comes later beside it
-            self.stars.append(VGroup(band, Hyperplane(plane, a, c, show_normal=False,
-                                                      show_shading=False),
-                                     self.star_name(run, plane, avoid=line.line)))
+            self.stars.append(VGroup(band, star, self.star_name(run, plane, avoid=line.line)))
             self.counts.append(self.heading(run, plane))
         self.answers = [self.answer(run, plane) for run, plane in
                         zip((self.lesson.wide, self.lesson.narrow), self.planes)]
@@ -372,5 +375,14 @@ class MarginQuizScene(MarginDrawings, QuizScene):
     def draw_runs(self, beat) -> None:
         self.show_words(beat.state["status"])
         self.replay_runs()
+
+    def draw_answer(self, beat) -> None:
+        """The answer on the status line, framed in the question card's colour: what the
+        card asked the student to think about, answered."""
+        self.show_words(beat.state["status"])
+        frame = SurroundingRectangle(self.status, buff=0.12, color=self.theme.highlight,
+                                     stroke_width=2)
+        self.play(appear(frame), run_time=style.RUN_FADE)
+        self.play(Wait(style.PAUSE_SHORT))
 
 

@@ -342,15 +342,16 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
 
 def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     n = lesson.n
-    low, high = lesson.mistake_range
+    low = lesson.mistake_range[0]
     story.beat(f"All {n} constraints{_zoomed_out(lesson)}. The shading now counts mistakes: "
                f"each θ by how many points its line gets wrong, the same all along its ray "
                f"from 0, the more the stronger.", "all-constraints", shown=None,
                ringed=[], lines=True, probe=False, view="near", wrong_shading=True,
-               status=f"shade: points $theta$ gets wrong, from {low} (faintest) to {high}")
+               status="shade: how many points $theta$ gets wrong, the more the stronger")
     story.beat(f"No θ is unshaded: every θ gets at least {low} wrong, so no line through the "
                f"origin separates these points, and the solver reports it infeasible.",
-               "infeasible", status="HiGHS: infeasible, no θ meets every constraint")
+               "infeasible", status=f"every $theta$ gets at least {low} wrong · HiGHS: "
+                                    f"infeasible")
     support = sorted(lesson.certificate)
     places = weight_places([lesson.certificate[i] for i in support])
     weights = formatting.listed(formatting.number(lesson.certificate[i], places) for i in support)

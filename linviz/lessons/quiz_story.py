@@ -92,14 +92,15 @@ def said_reach(run) -> str:
 
 
 def farthest_norm(run) -> str:
-    """The largest ‖x‖ in the plane as shown: with the fewest decimals, from as many as R on
-    [x, 1] has (:func:`said_reach`) to two more, at which √(‖x‖² + 1) of the number shown
-    rounds to the R shown (at three decimals 1.999 gives 2.235, not R's 2.236)."""
+    """The largest ‖x‖ in the plane as shown: with the fewest decimals, from two to two more
+    than R on [x, 1] has (:func:`said_reach`), at which √(‖x‖² + 1) of the number shown
+    rounds to the R shown (1.9994 is shown 2.00: √(2.00² + 1) is R's 2.236, where 1.999
+    would give 2.235)."""
     reach = said_reach(run)
     places = len(reach.partition(".")[2])
     norm = float(np.hypot(*run.data.X[farthest_point(run)]))
-    for more in range(3):
-        shown = formatting.number(norm, places + more)
+    for decimals in range(2, places + 3):
+        shown = formatting.number(norm, decimals)
         if formatting.number(float(np.sqrt(float(shown) ** 2 + 1)), places) == reach:
             return shown
     return shown
@@ -255,7 +256,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
         story.beat(f"In the close-up, ringed: {nearest}. {where}",
                    "rings", ringed=list(near), distance=None,
                    status=f"ringed: {nearest}, none inside")
-    story.beat(f"We ran the perceptron on {lesson.repeats} data sets like each; shown, the "
+    story.beat(f"We ran the perceptron on {lesson.repeats} data sets of each kind; shown, the "
                f"median run: {formatting.count(wide.updates, 'update')} on the left, "
                f"{narrow.updates} on the right.", "runs",
                runs=True, lines=True, distance=None,
@@ -270,12 +271,13 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     if lesson.wide_is_faster:
         story.beat("So a large margin, compared with R, guarantees few updates: "
                    "M ≤ (R/γ)². A small one only allows many.", "answer",
-                   status="a large margin (against R) guarantees few updates; a small one "
-                          "only allows many")
+                   status="Answer: a large margin (against R) guarantees few updates; a "
+                          "small one only allows many")
     else:
         story.beat("The bound is what the margin sets: M ≤ (R/γ)², so a large margin "
                    "guarantees few updates, though one run may beat its bound.", "answer",
-                   status="a large margin guarantees few updates: $M <= (R \/ gamma)^2$")
+                   status="Answer: a large margin guarantees few updates: "
+                          "$M <= (R \/ gamma)^2$")
     return story.storyboard()
 
 

@@ -199,7 +199,7 @@ class MarginDrawings:
         logarithmic axis from 1 to the first power of 10 past every M and (R/γ)², a row of
         dots for each margin, named above it (each dot a data set's M; dots that would touch
         stacked upwards, :func:`stacked_levels`), and the (R/γ)² of the data set shown a
-        bar; the large margin's row under the small one's."""
+        bar; the large margin's row over the small one's."""
         theme, lesson, plane = self.theme, self.lesson, self.planes[1]
         highest = max(*lesson.wide_counts, *lesson.narrow_counts, lesson.wide.bound,
                       lesson.narrow.bound)
@@ -225,7 +225,8 @@ class MarginDrawings:
         for row, (counts, run, name) in enumerate(
                 ((lesson.wide_counts, lesson.wide, "large margin (left)"),
                  (lesson.narrow_counts, lesson.narrow, "small margin (right)"))):
-            base = axis_y + STRIP_DOT + 0.15 + row * STRIP_ROW
+            # the large margin's row on top: read downwards as the planes left to right
+            base = axis_y + STRIP_DOT + 0.15 + (1 - row) * STRIP_ROW
             xs = [round(x_of(count), 6) for count in counts]  # stacked by a stated rule
             levels = stacked_levels(xs, step)
             dots = VGroup(*[Dot((x, base + level * step, 0), radius=STRIP_DOT,

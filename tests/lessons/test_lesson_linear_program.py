@@ -454,7 +454,10 @@ def test_weight_space_is_shaded_by_the_points_each_theta_gets_wrong(case):
     board = linear_program_storyboard(lesson)
     (shaded,) = [b for b in board.beats if b.motion == "all-constraints"]
     assert shaded.state["wrong_shading"]
-    assert f"from {low} (faintest) to {high}" in shaded.state["status"]
+    # the status line names the shading; the fewest is said (and written) a beat later
+    assert str(low) not in shaded.state["status"].replace("$theta$", "")
+    (said_low,) = [b for b in board.beats if b.motion == "infeasible"]
+    assert f"at least {low} wrong" in said_low.sentence and str(low) in said_low.state["status"]
     assert f"No θ is unshaded: every θ gets at least {low} wrong," in " ".join(board.sentences())
     thetas = np.asarray(lesson.endless.states["theta"], dtype=float)[1:]
     errors = np.sum(data.y[None, :] * (thetas @ data.X.T) <= 0, axis=1)

@@ -86,7 +86,7 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     for row, run in ((rows[0], wide), (rows[-1], narrow)):
         ms = sorted(r.updates for r in row)
         assert run.updates == ms[(len(ms) - 1) // 2] and run.seed in [r.seed for r in row]
-    assert (f"on {len(rows[0])} data sets like each; shown, the median run"
+    assert (f"on {len(rows[0])} data sets of each kind; shown, the median run"
             in said["runs"])
     assert ("only allows many" in said["answer"]) == (wide.updates < narrow.updates)
     # the spread over each margin's data sets, recomputed from the sweep's rows
@@ -291,6 +291,8 @@ def test_every_beat_ends_on_its_state(name):
             centres = np.array([dot.get_center()[:2] for dot in dots])
             gaps = np.linalg.norm(centres[:, None] - centres[None], axis=2)
             assert np.all(gaps[np.triu_indices(len(dots), 1)] >= 2 * dots[0].radius)
+        # the large margin's row over the small one's (the planes read left to right)
+        assert rows[0][0].get_bottom()[1] > rows[1][0].get_top()[1]
         for row, run in zip(rows, (lesson.wide, lesson.narrow)):  # the bar: (R/γ)²
             bar_x = row[1].get_center()[0]
             assert 10 ** ((bar_x - left) / (right - left) * decades) == pytest.approx(
