@@ -102,8 +102,24 @@ class SceneNeeds:
 def check_features(data: Dataset, spec: str, scene: str, needs: SceneNeeds) -> None:
     """The number of features the scene's pictures draw."""
     if needs.n_features is not None and data.n_features != needs.n_features:
-        raise DataError(f"scene {scene!r} draws {needs.n_features}-D data, but "
-                        f"{spec!r} has {data.n_features} feature(s)")
+        raise DataError(features_refusal(data, spec, f"scene {scene!r}", needs.n_features))
+
+
+#: how many features to pick, in words, by the number a scene draws
+PICK = {1: "pick one with --features A", 2: "pick two with --features A,B"}
+
+
+def features_refusal(data: Dataset, spec: str, who: str, drawn: int) -> str:
+    """The one line that refuses ``data`` (named ``spec``) for its number of features:
+    ``who`` (e.g. "scene 'margin'") draws ``drawn``-D data, and which columns to pick
+    from (every check of the features says it so)."""
+    from .errors import shorten
+    from .transforms import column_names
+
+    line = f"{who} draws {drawn}-D data, but {spec!r} has {data.n_features} feature(s)"
+    if drawn in PICK:
+        line += f": {PICK[drawn]} (of: {shorten(', '.join(column_names(data)))})"
+    return line
 
 
 def check_values(data: Dataset, spec: str, scene: str, needs: SceneNeeds) -> None:

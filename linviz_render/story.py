@@ -47,14 +47,16 @@ def told_on(entry, request, data):
 
 def scene_data(entry, request):
     """The data set ``entry`` tells as ``request`` asks (a scene of data it does not make,
-    told from no saved trace), checked as the scene checks it and named as it was typed
-    (the lesson's refusals quote it so, as the scene's do)."""
-    from linviz.lessons import default_data_for
-    from linviz.scene_checks import check_scene_data
+    told from no saved trace), checked by the one check a render makes
+    (:func:`linviz.scene_checks.check_scene_input`, with the scene's needs from the
+    engine's list, :func:`linviz.lessons.needs_for`: no Manim is imported) and named as it
+    was typed (the lesson's refusals quote it so, as the scene's do)."""
+    from linviz.lessons import default_data_for, needs_for
+    from linviz.scene_checks import check_scene_input
 
     spec = request.data or default_data_for(entry.name)
     data = request.data_options().resolve_for(entry.name, default=spec)
-    check_scene_data(data, spec, entry.name)
+    check_scene_input(entry.name, data, spec, needs_for(entry.name))
     return replace(data, name=spec)
 
 

@@ -62,6 +62,11 @@ class SceneLesson:
     #: "values", "separable", "inseparable") right after which the lesson's comes (None:
     #: before them all)
     data_check_after: str | None = None
+    #: what the scene's pictures need of any data (:class:`linviz.scene_checks.SceneNeeds`
+    #: as keyword arguments: ``n_features`` 2 unless named; a regression scene's
+    #: squared-loss runs are its lesson's, :func:`needs_for`); the scene's class attributes
+    #: say the same (a test holds them equal)
+    needs: tuple = ()
 
 
 #: the engine's one list of scenes: scene name -> :class:`SceneLesson` (the catalog,
@@ -75,33 +80,38 @@ SCENE_LESSONS: dict[str, SceneLesson] = {
     "xor": SceneLesson("xor", "xor_lesson", "xor_story", "storyboard_of_xor",
                        data_check="check_xor_data", data_check_after="values"),
     "logistic": SceneLesson("logistic", "logistic_lesson",
-                            "logistic_story", "storyboard_of_logistic"),
+                            "logistic_story", "storyboard_of_logistic",
+                            needs=(("inseparable", True),)),
     "regression": SceneLesson("regression", "regression_lesson",
-                              "regression_story", "storyboard_of_regression"),
+                              "regression_story", "storyboard_of_regression",
+                              needs=(("n_features", 1),)),
     "summary": SceneLesson("summary", "summary_lesson",
                            "summary_story", "storyboard_of_summary"),
     "margin-speed": SceneLesson("margin_speed", "margin_speed_lesson",
                                 "margin_speed_story", "storyboard_of_margin_speed"),
     "offset-lift": SceneLesson("offset_lift", "offset_lift_lesson",
                                "offset_lift_story", "storyboard_of_offset_lift",
-                               data_check="check_line_data"),
+                               data_check="check_line_data",
+                               needs=(("n_features", 1), ("separable", "offset"))),
     "perceptron": SceneLesson("perceptron", "perceptron_lesson",
                               "perceptron_story", "storyboard_of_perceptron",
                               data_check="check_perceptron_scene_data",
-                              data_check_after="values"),
+                              data_check_after="values", needs=(("separable", "offset"),)),
     "perceptron-origin": SceneLesson("perceptron", "perceptron_origin_lesson",
                                      "perceptron_story", "storyboard_of_perceptron_origin",
                                      data_check="check_perceptron_origin_scene_data",
-                                     data_check_after="values"),
+                                     data_check_after="values",
+                                     needs=(("separable", "origin"),)),
     "update": SceneLesson("update", "update_lesson", "update_story", "storyboard_of_update"),
     "margin": SceneLesson("margin", "margin_lesson", "margin_story", "storyboard_of_margin",
                           data_check="check_margin_data", data_check_after="features"),
     "proof": SceneLesson("proof", "proof_lesson", "proof_story", "storyboard_of_proof",
-                         data_check="check_proof_scene_data", data_check_after="features"),
+                         data_check="check_proof_scene_data", data_check_after="features",
+                         needs=(("separable", "origin"),)),
     "proof-offset": SceneLesson("proof", "proof_offset_lesson",
                                 "proof_story", "storyboard_of_proof_offset",
                                 data_check="check_proof_offset_scene_data",
-                                data_check_after="features"),
+                                data_check_after="features", needs=(("separable", "offset"),)),
     "linear-program": SceneLesson("linear_program", "linear_program_lesson",
                                   "linear_program_story", "storyboard_of_linear_program",
                                   data_check="check_linear_program_data"),
@@ -119,6 +129,20 @@ LESSON_MODULES: dict[str, tuple[str, str]] = {
 #: :data:`SCENE_LESSONS`)
 STORYBOARDS: dict[str, tuple[str, str]] = {
     name: (entry.story_module, entry.storyboard) for name, entry in SCENE_LESSONS.items()}
+
+
+def needs_for(scene: str):
+    """What ``scene``'s pictures need of any data (:class:`linviz.scene_checks.SceneNeeds`),
+    from its entry in :data:`SCENE_LESSONS`; a regression scene's squared-loss runs, (degree,
+    η) of each polynomial fit its lesson makes, with them."""
+    from ..scene_checks import SceneNeeds
+
+    needs = dict(SCENE_LESSONS[scene].needs)
+    if scene == "regression":
+        from .regression import POLYNOMIAL_RUNS
+
+        needs["squared_loss_runs"] = tuple((degree, lr) for degree, lr, _ in POLYNOMIAL_RUNS)
+    return SceneNeeds(**needs)
 
 
 def lesson_for(scene: str):

@@ -7,7 +7,7 @@ targets or data with another number of features; it says so and what to do.
 from __future__ import annotations
 
 from ..dataset import CLASSIFICATION, Dataset
-from ..errors import DataError, shorten
+from ..errors import DataError
 
 
 def require_classes_in_the_plane(data: Dataset, scene: str, name: str | None = None) -> None:
@@ -23,9 +23,6 @@ def require_classes_in_the_plane(data: Dataset, scene: str, name: str | None = N
         raise DataError(f"{scene} needs labels ±1; {name!r} is regression data: use the "
                         f"regression scene")
     if data.n_features != 2:
-        from ..transforms import column_names
+        from ..scene_checks import features_refusal
 
-        names = column_names(data)
-        raise DataError(f"{scene} draws 2-D data, but {name!r} has {data.n_features} "
-                        f"feature(s): pick two with --features A,B (of: "
-                        f"{shorten(', '.join(names))})")
+        raise DataError(features_refusal(data, name, scene, 2))

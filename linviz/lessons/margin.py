@@ -58,9 +58,8 @@ STATE_CHUNK = 4096
 def check_margin_data(data: Dataset, spec: str | None = None) -> None:
     """Refuse data the scene cannot draw (not 2-D, not classification). Data no line
     separates is taught too: signed distances and margins on the least-error line.
-    ``spec`` names the data in the message, quoted ("the data" when None)."""
-    check_drawable(data, repr(spec) if spec is not None else "the data",
-                   "the margin scene's pictures")
+    ``spec`` names the data in the message, quoted (the data set's name when None)."""
+    check_drawable(data, spec if spec is not None else data.name, "scene 'margin'")
 
 
 def unit_parameters(theta, theta0: float) -> np.ndarray:

@@ -75,9 +75,10 @@ def same_sequence(origin: Trace, offset: Trace) -> bool:
     return a.shape == b.shape and bool(np.array_equal(a, b))
 
 
-def check_line_data(data: Dataset, spec: str) -> None:
-    """1-D classification data that a threshold separates, or one line saying why not."""
-    where = f"scene 'offset-lift': {spec!r}"
+def check_line_data(data: Dataset, spec: str | None = None) -> None:
+    """1-D classification data that a threshold separates, or one line saying why not
+    (``spec`` names the data, its name when None)."""
+    where = f"scene 'offset-lift': {spec if spec is not None else data.name!r}"
     if data.task != CLASSIFICATION:
         raise DataError(f"{where} is regression data; the scene separates two classes on a "
                         f"line (try 'offset1d')")

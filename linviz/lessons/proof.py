@@ -57,11 +57,12 @@ def check_provable(data: Dataset, offset: bool, spec: str | None = None) -> None
     an offset, separable by some line. ``spec`` names the data in the message, quoted
     (the data set's name when None). The scenes draw 2-D classification data.
     """
-    spec = repr(spec if spec is not None else data.name)
-    check_drawable(data, spec, "the proof scenes")
+    name = spec if spec is not None else data.name
+    scene = OFFSET_SCENE if offset else "proof"
+    check_drawable(data, name, f"scene {scene!r}")
     if is_separable(data.X, data.y, offset=offset):
         return
-    scene = OFFSET_SCENE if offset else "proof"
+    spec = repr(name)
     if not offset and is_separable(data.X, data.y, offset=True):
         raise DataError(f"scene {scene!r}: {spec} is not separable through the origin (only by a line with an "
                         f"offset), so no θ* through the origin has a margin γ > 0: use "

@@ -96,3 +96,39 @@ def test_the_first_check_in_the_stated_order_is_the_refusal(scene, data, needs, 
     with pytest.raises(DataError) as refused:
         check_scene_input(scene, data, "x.csv", needs)
     assert str(refused.value).startswith(said), str(refused.value)
+
+
+#: 3-D classification data at ordinary sizes: every 2-D scene refuses it for its features
+THREE_D = _data(np.array([[1, 1, 0], [-1, -1, 0], [1, -1, 0], [-1, 1, 0]]), [1, 1, -1, -1])
+
+
+@pytest.mark.parametrize("scene", sorted(name for name, entry in SCENE_LESSONS.items()
+                                         if entry.data_check is not None))
+def test_a_lessons_check_called_alone_refuses_as_the_scene_does(scene):
+    """A lesson's check called on its own (a tool, the story command, a test) refuses data
+    of the wrong dimension in one line naming the data set by its name when no spec is
+    given (quoted once); the line the scene's render says, where the lesson's check is the
+    first to refuse it there (before the checks every scene makes, or after the features
+    only when the lesson's words for them are the same)."""
+    check, after = data_check_for(scene)
+    drawn = 1 if scene == "offset-lift" else 2
+    data = THREE_D
+    with pytest.raises(DataError) as alone:
+        check(data, None)
+    with pytest.raises(DataError) as rendered:
+        check_scene_input(scene, data, data.name, SceneNeeds(n_features=drawn))
+    said = str(alone.value)
+    assert "''" not in said and f"'{data.name}'" in said and "\n" not in said, said
+    if after in (None, "features"):
+        assert said == str(rendered.value), (said, str(rendered.value))
+
+
+def test_the_engines_needs_of_each_scene_are_its_class_attributes():
+    """The story command (no Manim) checks a scene's data with the needs the engine's list
+    names (:func:`linviz.lessons.needs_for`); a render with the scene class's: the same
+    for every scene of the catalogue."""
+    from linviz.lessons import needs_for
+    from scenes.catalog import SCENES_IN_ORDER
+
+    for entry in SCENES_IN_ORDER:
+        assert needs_for(entry.name) == entry.load().data_needs(), entry.name
