@@ -325,11 +325,17 @@ class MarginQuizScene(MarginDrawings, QuizScene):
             self.play(appear(self.inset), run_time=style.RUN_INTRO)
 
     def draw_rings(self, beat) -> None:
-        """The points by the thin band's edges, ringed in its close-up as they are said."""
+        """The points on the thin band's edges, ringed as they are said: in its plane (where
+        they lie apart along the line) and in its close-up (those it holds)."""
         self.show_words(beat.state["status"])
+        plane = self.planes[1]
+        self.edge_rings = VGroup(*[
+            Circle(radius=plane.ring_radius, color=self.theme.highlight,
+                   stroke_width=style.RING_STROKE - 1).move_to(plane.point(i))
+            for i in beat.state["edges"]])
         self.near_rings = VGroup(*[self.inset_ring(i, self.theme.highlight)
                                    for i in beat.state["ringed"]])
-        self.play(appear(self.near_rings), run_time=style.RUN_FADE)
+        self.play(appear(self.edge_rings), appear(self.near_rings), run_time=style.RUN_FADE)
 
 
     def draw_hold(self, beat) -> None:
@@ -338,7 +344,8 @@ class MarginQuizScene(MarginDrawings, QuizScene):
         self.show_words(beat.state["status"])
         if beat.state["strips"]:
             # and each run's last line (told as the run played; beside θ* it reads as θ*)
-            leaving = [m for m in (self.inset, getattr(self, "near_rings", None), *self.finals)
+            leaving = [m for m in (self.inset, getattr(self, "near_rings", None),
+                                   getattr(self, "edge_rings", None), *self.finals)
                        if m is not None and self.on_screen(m)]
             if leaving:
                 self.play(*map(vanish, leaving), run_time=style.RUN_FADE)

@@ -190,27 +190,34 @@ def nearest_point(run: MarginRun) -> int:
     return least_index(point_margins(run.data.X, run.data.y, a, c))
 
 
-#: the points within this many half-widths of θ*'s line are ringed on a magnified band
-NEAR_BAND = 1.5
+#: a point is on the band's edge when its margin is the band's half-width to this share
+#: (the widest band's edge points tie exactly but for rounding)
+EDGE_SHARE = 1e-6
 #: the magnified band's inset, beside its plane, as a share of the plane's side
 BAND_INSET_SHARE = 0.8
 
 
+def edge_points(run: MarginRun) -> tuple[int, ...]:
+    """The points (0-based, in order) on θ*'s band's edges: margin y(aᵀx + c)/‖a‖ within
+    :data:`EDGE_SHARE` of the half-width. The widest band's edges hold points of both
+    labels (else it could move towards the other and widen)."""
+    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+    margins = point_margins(np.asarray(run.data.X, dtype=float), run.data.y, a, c)
+    return tuple(int(i) for i in np.flatnonzero(
+        margins <= band_half_width(run) * (1 + EDGE_SHARE)))
+
+
 def near_band(run: MarginRun, view: Box) -> tuple[int, ...]:
-    """The points (0-based, in order) in the band's inset (:func:`band_inset` in a plane
-    showing ``view``) within :data:`NEAR_BAND` half-widths of θ*'s line, ringed there
-    (each lies outside the band, on its own side): () when the band is not magnified."""
+    """The points on the band's edges (:func:`edge_points`) in its inset
+    (:func:`band_inset` in a plane showing ``view``), ringed there: () when the band is
+    not magnified."""
     found = band_inset(run, view)
     if found is None:
         return ()
     box = found[0]
-    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
     X = np.asarray(run.data.X, dtype=float)
-    margins = point_margins(X, run.data.y, a, c)
-    inside = ((X[:, 0] >= box.x_min) & (X[:, 0] <= box.x_max) & (X[:, 1] >= box.y_min)
-              & (X[:, 1] <= box.y_max))
-    near = inside & (margins <= NEAR_BAND * band_half_width(run))
-    return tuple(int(i) for i in np.flatnonzero(near))
+    return tuple(i for i in edge_points(run)
+                 if box.x_min <= X[i, 0] <= box.x_max and box.y_min <= X[i, 1] <= box.y_max)
 
 
 def band_inset(run: MarginRun, view: Box) -> tuple[Box, int] | None:

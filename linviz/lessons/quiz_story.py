@@ -11,7 +11,8 @@ States of ``quiz-margin``: ``question``, ``planes`` (how many of the two data se
 drawn, left first), ``headings`` (how many lines of each plane's heading stand: the band's
 half-width, then R on [x, 1] with the farthest point's reach, then γ and (R/γ)²),
 ``inset`` (the narrow band magnified beside its plane, both planes at one scale),
-``ringed`` (the points nearest θ* in that close-up, ringed there on their own beat),
+``ringed`` (the points on the band's edges in that close-up, ringed there on their own
+beat), ``edges`` (every point on the band's edges, ringed in the plane on that beat),
 ``runs`` (each run's M ≤ (R/γ)² in large type under its plane), ``lines`` (each run's
 line, moving update by update while the runs are told; it leaves with the spread, beside
 θ* it would read as θ*),
@@ -28,7 +29,7 @@ from ..storyboard import Storyboard, StoryWriter
 import numpy as np
 
 from .quiz import (MARGIN, ONE_POINT, MarginQuizLesson, OnePointLesson, band_half_width,
-                   farthest_point, magnification, margin_quiz_lesson, near_band,
+                   edge_points, farthest_point, magnification, margin_quiz_lesson, near_band,
                    one_point_lesson, plane_box)
 
 #: the motion of a beat that asks a quiz's question and pauses on it
@@ -225,7 +226,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     """Every beat of the margin quiz (see the module's docstring)."""
     wide, narrow = lesson.wide, lesson.narrow
     story = StoryWriter(scene, question=False, planes=0, runs=False, lines=False, inset=False,
-                        status=None, ringed=[], strips=False, headings=[0, 0], distance=None)
+                        status=None, ringed=[], edges=[], strips=False, headings=[0, 0],
+                        distance=None)
     view = plane_box(lesson)
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
@@ -248,14 +250,14 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                f"{said_gamma(narrow)}, so (R/γ)² = {formatting.grouped(narrow.bound, 0)}.",
                "heading", headings=[3, 3], status=lifted_margin_words(narrow),
                distance=distance_shown(narrow, view, 1))
-    if near:  # the points by the thin band's edges in its close-up, ringed as said
-        nearest, where = ((f"the {len(near)} points here by the band's edges",
-                           "None lies inside it; each is on its own side.")
-                          if len(near) > 1 else
-                          ("the point here by the band's edge", "It does not lie inside."))
-        story.beat(f"In the close-up, ringed: {nearest}. {where}",
-                   "rings", ringed=list(near), distance=None,
-                   status=f"ringed: {nearest}, none inside")
+    if near:  # the points on the thin band's edges, ringed as said (in its close-up too)
+        edges = edge_points(narrow)
+        where = ("" if len(near) == len(edges) else
+                 f", {len(near)} of them in the close-up")
+        story.beat(f"Ringed: the {len(edges)} points on the band's edges{where}. None lies "
+                   f"inside it; each is on its own side.",
+                   "rings", ringed=list(near), edges=list(edges), distance=None,
+                   status=f"ringed: the {len(edges)} points on the band's edges, none inside")
     story.beat(f"We ran the perceptron on {lesson.repeats} data sets of each kind; shown, the "
                f"median run: {formatting.count(wide.updates, 'update')} on the left, "
                f"{narrow.updates} on the right.", "runs",
@@ -265,7 +267,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     (wide_low, wide_high), (low, high) = lesson.wide_range, lesson.narrow_range
     story.beat(f"Over all {lesson.repeats} data sets of each: {wide_low} to {wide_high} "
                f"updates with the large margin, {low} to {high} with the small one.",
-               "hold", strips=True, inset=False, ringed=[], lines=False,
+               "hold", strips=True, inset=False, ringed=[], edges=[], lines=False,
                status=f"dots: $M$ on each of {lesson.repeats} data sets (log scale) · bar: "
                       f"$(R \/ gamma)^2$ of the one shown")
     if lesson.wide_is_faster:

@@ -239,6 +239,8 @@ def test_every_beat_ends_on_its_state(name):
             state["answers"] = [scene.on_screen(answer) for answer in scene.answers]
             rings = getattr(scene, "near_rings", None)
             state["ringed"] = len(rings) if rings is not None and scene.on_screen(rings) else 0
+            edges = getattr(scene, "edge_rings", None)
+            state["edges"] = len(edges) if edges is not None and scene.on_screen(edges) else 0
             state["strips"] = scene.on_screen(scene.strips)
             state["headings"] = scene.headings_shown()
             state["reaches"] = [scene.on_screen(r) for r in scene.reaches]
@@ -272,6 +274,7 @@ def test_every_beat_ends_on_its_state(name):
             # each run's M ≤ (R/γ)² stands under its plane once the runs are drawn, not before
             assert picture["answers"] == [beat.state["runs"]] * 2, where
             assert picture["ringed"] == len(beat.state["ringed"]), where
+            assert picture["edges"] == len(beat.state["edges"]), where
             assert picture["strips"] == beat.state["strips"], where
             assert picture["headings"] == beat.state["headings"], where
             # the farthest point's reach comes with R, the heading's second line
@@ -348,13 +351,12 @@ def test_the_narrow_band_is_magnified_round_its_nearest_point(seed):
 
 
 @pytest.mark.parametrize("seed", [None, 1, 2])
-def test_the_points_the_narrow_bands_lines_cross_are_ringed_and_lie_outside_it(seed):
-    """In the narrow band's close-up, the points within 1.5 half-widths of θ*'s line (their
-    distance recomputed here as |aᵀx + c|/‖a‖) that lie in the close-up's square are
-    ringed and counted on the status line; each is on its own side, outside the band (the
-    band is the widest: none lies in it)."""
-    from linviz.lessons.quiz import (NEAR_BAND, band_half_width, band_inset, magnification,
-                                     plane_box)
+def test_the_points_on_the_narrow_bands_edges_are_ringed_and_lie_outside_it(seed):
+    """The points on the narrow band's edges (their distance recomputed here as
+    |aᵀx + c|/‖a‖, the half-width to rounding) are ringed in the plane and counted on the
+    status line, those in the close-up's square there too; each is on its own side,
+    outside the band (the band is the widest: none lies in it, both labels touch it)."""
+    from linviz.lessons.quiz import band_half_width, band_inset, magnification, plane_box
 
     lesson = margin_quiz_lesson() if seed is None else margin_quiz_lesson(seed)
     run = lesson.narrow
@@ -369,18 +371,17 @@ def test_the_points_the_narrow_bands_lines_cross_are_ringed_and_lie_outside_it(s
         box = band_inset(run, view)[0]
         shown = [box.x_min <= x[0] <= box.x_max and box.y_min <= x[1] <= box.y_max
                  for x in np.asarray(X, dtype=float)]
-        near = [int(i) for i in np.flatnonzero((signed <= NEAR_BAND * half) & np.array(shown))]
+        # the points on the band's edges: margin the half-width (to rounding), of both
+        # labels (the widest band: else it could move towards one side and widen)
+        edges = [int(i) for i in np.flatnonzero(signed <= half * (1 + 1e-6))]
+        assert len(set(y[edges])) == 2, "a widest band has points of both labels on its edges"
+        near = [i for i in edges if shown[i]]
         assert near, "the close-up is round the nearest point: it holds at least that one"
         (beat,) = rings
-        assert beat.state["ringed"] == near
-        if len(near) > 1:
-            # "here": the band may have points on its edges outside the close-up
-            assert (f"ringed: the {len(near)} points here by the band's edges"
-                    in beat.state["status"])
-            assert (f"In the close-up, ringed: the {len(near)} points here by the band's edges. "
-                    f"None lies inside it") in beat.sentence
-        else:
-            assert ("ringed: the point here by the band's edge. It does not lie inside."
-                    in beat.sentence)
+        assert beat.state["edges"] == edges and beat.state["ringed"] == near
+        assert f"ringed: the {len(edges)} points on the band's edges" in beat.state["status"]
+        where = "" if near == edges else f", {len(near)} of them in the close-up"
+        assert beat.sentence.startswith(f"Ringed: the {len(edges)} points on the band's "
+                                        f"edges{where}. None lies inside it")
     else:
         assert rings == []
