@@ -377,9 +377,15 @@ class LinearProgramLesson:
         """The fewest points any line (with an offset) gets wrong, exactly
         (:func:`linviz.least_error.least_training_error`): what the never-ending run with
         an offset's best line is set against."""
+        return int(self.fewest_line.mistakes)
+
+    @property
+    def fewest_line(self):
+        """A line (with an offset) that gets the fewest points wrong, and how many
+        (:class:`linviz.least_error.LeastError`, exact)."""
         from ..least_error import least_training_error
 
-        return int(least_training_error(self.data.X, self.data.y).mistakes)
+        return least_training_error(self.data.X, self.data.y)
 
     @property
     def endless_offset_best(self) -> tuple[int, int]:

@@ -299,7 +299,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     zoomed = lesson.walk_box != lesson.weight_box
     story.beat("The perceptron finds a θ with no solver. In weight space it starts at θ = 0"
                + (", zoomed in here to its steps," if zoomed else ",")
-               + " and each update adds y⁽ⁱ⁾x⁽ⁱ⁾ to θ: one step.", "walk-start", walk=0,
+               + " and each update will add y⁽ⁱ⁾x⁽ⁱ⁾ to θ: one step.", "walk-start", walk=0,
                ringed=[], boundary=None, diamond=None, inset=False,
                status="$theta <- theta + y^((i)) x^((i))$ when $y^((i)) theta^T x^((i)) <= 0$",
                view="walk" if zoomed else "near")
@@ -387,7 +387,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "endless", endless=True, certificate=False, ringed=[], view="endless",
                score_bars=False,
                min_seconds=endless_seconds(mistakes),
-               status=f"updates per pass: {', '.join(map(str, mistakes))} · dashed: the best "
+               status=f"per pass: {', '.join(map(str, mistakes))} · dashed: the best "
                       f"$theta$ it reaches, {lesson.endless_best[1]} of {lesson.n} wrong")
     # the dashed best line stands beside it: the line meant is named
     _close_beat(story, lesson, lesson.endless_theta, "ends", "the last θ's line (solid)")
@@ -420,8 +420,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    f"of {lesson.n} wrong, and {than}.",
                    "endless-offset", endless_offset=True, overlap=False, ringed=[],
                    min_seconds=endless_seconds(mistakes),
-                   status=f"updates per pass: {', '.join(map(str, mistakes))} · best line it "
-                          f"reaches, {best} of {lesson.n} wrong · fewest: {fewest}")
+                   # short enough to stand at full size (the per-pass counts are said)
+                   status=f"dashed: the best it reaches, {best} of {lesson.n} wrong · "
+                          + (f"white: the fewest, {fewest}" if best > fewest
+                             else "no line gets fewer"))
         story.beat("So a linear programme answers either way: a θ that meets every "
                    "constraint, or, as here, a proof that none exists.", HOLD,
                    status="a linear programme: a separating $theta$, or a proof that none "

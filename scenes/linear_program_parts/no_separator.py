@@ -67,7 +67,7 @@ class NoSeparatorBeats:
         scale_note = text(markup_with_math(
             f"inset: $lambda_i y^((i)) x^((i))$ tip to tail, back to 0, at "
             f"{formatting.significant(scale, 0, 2)} × length"), theme, style.FONT_SMALL,
-            theme.muted)
+            theme.text)  # it says what the inset shows: read, not a side note
         # over the plane's top right (the legend holds its top left)
         scale_note.next_to(self.plane.frame, UP, buff=0.12).align_to(self.plane.frame, RIGHT)
         self.play(appear(scale_note), run_time=style.RUN_FADE)

@@ -62,6 +62,14 @@ class OffsetBeats:
         self.play(*[vanish(line) for line in lines], appear(best), run_time=style.RUN_FADE)
         self.remove(*lines)
         self.endless_offset_line = best
+        lesson = self.lesson
+        if lesson.endless_offset_best[1] > lesson.fewest_wrong:
+            # the best of all lines, which the sentence sets the run's against, drawn too
+            fewest = lesson.fewest_line
+            self.fewest_line = VGroup(*[Hyperplane(plane, fewest.theta, fewest.theta0,
+                                                   show_normal=False, show_notes=False,
+                                                   show_shading=False) for plane in planes])
+            self.play(appear(self.fewest_line), run_time=style.RUN_FADE)
 
     def draw_offset_line(self, beat) -> None:
         """The widest line with an offset, which separates what no line through 0 does."""

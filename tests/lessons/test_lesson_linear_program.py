@@ -668,3 +668,22 @@ def test_the_theta_marked_for_the_duality_meets_its_constraint_and_its_errors_ar
     (duality,) = [b for b in linear_program_storyboard(lesson).beats if b.motion == "duality"]
     assert duality.state["status"] == (f"the $theta$ marked meets constraint {k + 1}; its "
                                        f"line gets {wrong} of {len(y)} points wrong")
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_the_fewest_errors_line_drawn_gets_that_many_wrong(case):
+    """On data no line separates even with an offset, the line drawn as the fewest of any
+    line gets exactly that many points wrong (counted here, y(θᵀx + θ₀) ≤ 0), and is
+    named on the status line exactly when the run's best reached line gets more."""
+    data, lesson = _lesson_of(case)
+    if lesson.feasible or lesson.separable_with_offset:
+        return
+    line = lesson.fewest_line
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    wrong = int(sum(yi * (xi @ line.theta + line.theta0) <= 0 for xi, yi in zip(X, y)))
+    assert wrong == lesson.fewest_wrong
+    (beat,) = [b for b in linear_program_storyboard(lesson).beats
+               if b.motion == "endless-offset"]
+    best = lesson.endless_offset_best[1]
+    assert best >= wrong
+    assert (f"white: the fewest, {wrong}" in beat.state["status"]) == (best > wrong)
