@@ -17,6 +17,9 @@ WEIGHT_CENTER = (3.2, -0.25, 0.0)
 DIAMOND_SHORT = 0.7
 #: the opacity every constraint's line fades to while a certificate's few are shown
 FADED_LINES = 0.12
+#: the opacity of the lines the feasible region's edges lie on, beyond the edges (drawn
+#: solid): lit, as the sentence counts them, but no boundary where nothing is bounded
+EDGE_LINE_OPACITY = 0.45
 #: the opacity of the cone of separators (every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0) while the perceptron walks
 CONE_OPACITY = 0.12
 #: how far (screen units) the count of the fewest mistakes stands off the middle ray of

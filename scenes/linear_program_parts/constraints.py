@@ -11,7 +11,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, DashedLine, Dot, Indicate, Line
 
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program import mistake_arcs
-from scenes.linear_program_parts.common import (DIAMOND_SHORT, FADED_LINES, LABEL_OFF_WEDGE,
+from scenes.linear_program_parts.common import (DIAMOND_SHORT, EDGE_LINE_OPACITY,
+                                                FADED_LINES, LABEL_OFF_WEDGE,
                                                 LINE_OPACITY_ONE_OF, LINES_UNDER_SHADING,
                                                 WRONG_DARKEST, WRONG_LIGHTEST, WRONG_SHADES,
                                                 ray_end)
@@ -215,12 +216,17 @@ class ConstraintBeats:
         region = self.lesson.region(self.weights.box)
         if region is None:  # zoomed in away from it
             return VGroup()
-        vertices, _ = region
-        # the lines its edges lie on, lit (the sentence counts them)
-        edges = VGroup(*[self.constraint_line(i, self.theme.correct, 2.5)
-                         for i in self.lesson.edge_lines])
-        return VGroup(edges, Polygon(*[self.weight_point(v) for v in vertices], stroke_width=0,
-                                     fill_color=self.theme.correct, fill_opacity=0.3))
+        vertices, labels = region
+        # the lines its edges lie on, lit (the sentence counts them), faint beyond the
+        # edges, which are drawn solid: a line lit whole read as a boundary of nothing
+        lines = VGroup(*[self.constraint_line(i, self.theme.correct, 2.5).set_stroke(
+            opacity=EDGE_LINE_OPACITY) for i in self.lesson.edge_lines])
+        edges = VGroup(*[Line(self.weight_point(vertices[k]),
+                              self.weight_point(vertices[(k + 1) % len(vertices)]),
+                              color=self.theme.correct, stroke_width=4)
+                         for k, label in enumerate(labels) if label >= 0])
+        return VGroup(lines, Polygon(*[self.weight_point(v) for v in vertices], stroke_width=0,
+                                     fill_color=self.theme.correct, fill_opacity=0.3), edges)
 
     def diamond_at(self, c: float) -> VMobject:
         corners = [(c, 0), (0, c), (-c, 0), (0, -c)]
