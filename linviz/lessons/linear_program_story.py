@@ -228,7 +228,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         certificate=False, ringed=[], status=None, offset_line=False,
                         overlap=False, endless=False, endless_offset=False,
                         weights_dim=False, wrong_shading=False, close=None, closeup=None,
-                        score_bars=False)
+                        score_bars=False, endless_best=False)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -382,13 +382,16 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
             else ", zoomed out")
     story.beat(f"So, as on noisy labels later in the lecture, the perceptron through the "
                f"origin never settles here: its first {len(mistakes)} passes make "
-               f"{formatting.listed(mistakes)} updates as θ walks on{zoom}; dashed, the best θ "
-               f"it reaches.",
+               f"{formatting.listed(mistakes)} updates as θ walks on{zoom}.",
                "endless", endless=True, certificate=False, ringed=[], view="endless",
                score_bars=False,
                min_seconds=endless_seconds(mistakes),
-               status=f"per pass: {', '.join(map(str, mistakes))} · dashed: the best "
-                      f"$theta$ it reaches, {lesson.endless_best[1]} of {lesson.n} wrong")
+               status=f"per pass: {', '.join(map(str, mistakes))} updates")
+    # the best θ it reached, drawn as it is said (one thought a sentence)
+    story.beat(f"Dashed, the best θ it reaches: {lesson.endless_best[1]} of {lesson.n} "
+               f"points wrong.", "endless-best", endless_best=True,
+               status=f"dashed: the best $theta$ it reaches, {lesson.endless_best[1]} of "
+                      f"{lesson.n} wrong")
     # the dashed best line stands beside it: the line meant is named
     _close_beat(story, lesson, lesson.endless_theta, "ends", "the last θ's line (solid)")
     if lesson.separable_with_offset:

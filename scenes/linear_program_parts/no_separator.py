@@ -277,12 +277,17 @@ class NoSeparatorBeats:
                   run_time=max(beat.min_seconds, style.RUN_INTRO), rate_func=linear)
         path.clear_updaters()
         line.clear_updaters()
-        # its best θ (the fewest wrong, on the status line) left dashed beside the last, and
-        # in weight space the point it is: a ring on the walk, named "best"
+        self.endless_drawings = VGroup(path, line, VGroup())
+
+    def draw_endless_best(self, beat) -> None:
+        """The never-ending run's best θ (the fewest wrong), as it is said: its line dashed
+        beside the last, and in weight space the point it is, a ring on the walk named
+        "best"."""
+        self.follow_beat(beat)
         best_theta = self.walk_states[self.lesson.endless_best[0]]
         best = self.dashed_run_line(best_theta, 0.0)
         self.play(appear(best), appear(self.best_mark(best_theta)), run_time=style.RUN_FADE)
-        self.endless_drawings = VGroup(path, line, best)
+        self.endless_drawings[2].add(best)
 
     def drop_endless(self) -> None:
         """The never-ending run's line leaves data space (its walk stays in weight space)."""

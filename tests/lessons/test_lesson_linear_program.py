@@ -401,7 +401,7 @@ def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_sai
                   for v in reference["visits"] if v[3]]
         wrong = min(errors)
         (beat,) = [b for b in board.beats
-                   if b.motion == ("endless-offset" if offset else "endless")]
+                   if b.motion == ("endless-offset" if offset else "endless-best")]
         assert f"it reaches, {wrong} of {len(data.y)} wrong" in beat.state["status"]
         best = lesson.endless_offset_best if offset else lesson.endless_best
         assert best == (errors.index(wrong) + 1, wrong)
@@ -580,7 +580,7 @@ def test_a_point_the_walks_line_would_cut_is_magnified_and_its_side_said(case):
     beats = linear_program_storyboard(lesson).beats
     motions = [b.motion for b in beats]
     if not lesson.feasible:
-        at = motions.index("endless")
+        at = motions.index("endless-best")  # the run, its best θ, then where it ends
         _close_said(data, np.asarray(lesson.endless.states["theta"][-1], dtype=float),
                     beats[at + 1], "ends")
         return

@@ -5,6 +5,7 @@ certificate, the status line), and no text overlaps or leaves the frame."""
 from __future__ import annotations
 
 import numpy as np
+from manim import VGroup
 import pytest
 
 from layout_check import outside, overlaps
@@ -34,6 +35,8 @@ def drawn_state(scene) -> dict:
         "wrong_shading": on(getattr(scene, "wrong_shading", None) or object()),
         "endless_line": on(getattr(scene, "endless_drawings", [None, object()])[1]),
         "endless_offset": on(getattr(scene, "endless_offset_line", None) or object()),
+        "endless_best": any(on(m) for m in getattr(scene, "endless_drawings",
+                                                       [None, None, VGroup()])[2]),
         "closeup": scene.closeup_drawing is not None and on(scene.closeup_drawing),
         "cone": scene.cone is not None and on(scene.cone),
         "score_bars": any(isinstance(m, ScoreBars) and on(m) for m in scene.mobjects),
@@ -83,6 +86,8 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
         # an offset is argued in data space, and θ left where its passes end
         assert picture["endless_line"] == state["endless"], where
         assert picture["endless_offset"] == state["endless_offset"], where
+        # the run's best θ, dashed, from the sentence that says it until the line leaves
+        assert picture["endless_best"] == (state["endless_best"] and state["endless"]), where
         assert picture["veil"] == state["weights_dim"], where
         assert picture["wrong_shading"] == state["wrong_shading"], where
         assert picture["closeup"] == (state["closeup"] is not None), where
