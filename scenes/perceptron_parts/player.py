@@ -315,15 +315,9 @@ class PerceptronRunPlayer(PerceptronPanel, PerceptronPlane):
         """A quick update at step k + 1, under the sentence being said: the mistake (θ still
         the old one, the point pulsing), then θ and the boundary move."""
         k = beat.start
-        i = int(self.trace.steps["i"][k])
         # the visit itself: s just past k shows point i and its score, θ still the old one
         # (and no boundary yet while θ = 0: see linviz.replay)
-        self.tracker.set_value(k + 1e-6)
-        self.cursor.set_stroke(opacity=1)
-        self.code.highlight(LINE_TEST)
-        self.show_status("mistake")
-        with self.holding(*self.theta_drawings, self.visit_live, self.cursor):
-            self.pulse(i, beat.run_time / 2)
+        self.reach_mistake(k, beat.run_time / 2)
         self.code.highlight(LINE_UPDATE)
         self.advance(k + 1, beat.run_time, rate_func=smooth)
         self.show_status("after-zero" if theta_is_zero_after(self.trace, k + 1) else "after")
