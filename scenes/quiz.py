@@ -303,6 +303,7 @@ class MarginQuizScene(MarginDrawings, QuizScene):
                 # line thinner, not to cover the markers beside it
                 band.edges.set_stroke(opacity=0)
                 star.line.set_stroke(width=style.LINE_STROKE / 2)
+                line.line.set_stroke(width=style.LINE_STROKE / 2)
             # θ*'s name keeps off the perceptron's line, which comes later beside it
             self.stars.append(VGroup(band, star, self.star_name(run, plane, avoid=line.line)))
             self.counts.append(self.heading(run, plane))
@@ -380,7 +381,15 @@ class MarginQuizScene(MarginDrawings, QuizScene):
             self.mark_for_beat(self.distance_drawn)
 
     def draw_runs(self, beat) -> None:
+        """The rings of the band's edges leave (a run's line passes by those points: over
+        a ring it would seem to cross its point), and both runs are replayed."""
         self.show_words(beat.state["status"])
+        rings = [m for m in (getattr(self, "near_rings", None),
+                             getattr(self, "edge_rings", None))
+                 if m is not None and self.on_screen(m)]
+        if rings:
+            self.play(*map(vanish, rings), run_time=style.RUN_FADE)
+            self.remove(*rings)
         self.replay_runs()
 
     def draw_answer(self, beat) -> None:

@@ -261,7 +261,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story.beat(f"We ran the perceptron on {lesson.repeats} data sets of each kind; shown, the "
                f"median run: {formatting.count(wide.updates, 'update')} on the left, "
                f"{narrow.updates} on the right.", "runs",
-               runs=True, lines=True, distance=None,
+               runs=True, lines=True, distance=None, ringed=[], edges=[],
                status="$M$: the median run's updates · pink: its line, update by update · "
                       "white: $theta^*$")
     (wide_low, wide_high), (low, high) = lesson.wide_range, lesson.narrow_range
