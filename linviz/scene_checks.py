@@ -22,12 +22,12 @@ and the lesson's own, which the engine's list of scenes names
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import numpy as np
 
 from .dataset import REGRESSION, Dataset
 from .errors import DataError, quoted
+from .scene_needs import SceneNeeds, features_refusal
 from .theory import is_separable
 
 #: the largest magnitude of a value a scene draws (rescale larger data)
@@ -73,53 +73,10 @@ def check_scene_data(data: Dataset, spec: str, scene: str,
         check_conditioning(data, sorted({1, *(degree for degree, _ in runs)}), where)
 
 
-@dataclass(frozen=True)
-class SceneNeeds:
-    """What a scene's pictures need of any data, whatever its lesson (a scene's class
-    attributes say it: ``n_features``, ``needs_separable``, ``needs_inseparable``, and the
-    squared-loss runs of a regression scene).
-
-    Attributes
-    ----------
-    n_features : int or None
-        The number of features the pictures draw (None: any).
-    separable : {None, "offset", "origin"}
-        The data must be separable by a line with an offset, or through the origin.
-    inseparable : bool
-        The scene tells what happens when no line separates the data: separable data is
-        refused.
-    squared_loss_runs : tuple of (degree, η)
-        The squared-loss gradient descents the scene runs (regression; see
-        :func:`check_scene_data`).
-    """
-
-    n_features: int | None = 2
-    separable: str | None = None
-    inseparable: bool = False
-    squared_loss_runs: tuple[tuple[int, float], ...] = ()
-
-
 def check_features(data: Dataset, spec: str, scene: str, needs: SceneNeeds) -> None:
     """The number of features the scene's pictures draw."""
     if needs.n_features is not None and data.n_features != needs.n_features:
         raise DataError(features_refusal(data, spec, f"scene {scene!r}", needs.n_features))
-
-
-#: how many features to pick, in words, by the number a scene draws
-PICK = {1: "pick one with --features A", 2: "pick two with --features A,B"}
-
-
-def features_refusal(data: Dataset, spec: str, who: str, drawn: int) -> str:
-    """The one line that refuses ``data`` (named ``spec``) for its number of features:
-    ``who`` (e.g. "scene 'margin'") draws ``drawn``-D data, and which columns to pick
-    from (every check of the features says it so)."""
-    from .errors import shorten
-    from .transforms import column_names
-
-    line = f"{who} draws {drawn}-D data, but {spec!r} has {data.n_features} feature(s)"
-    if drawn in PICK:
-        line += f": {PICK[drawn]} (of: {shorten(', '.join(column_names(data)))})"
-    return line
 
 
 def check_values(data: Dataset, spec: str, scene: str, needs: SceneNeeds) -> None:

@@ -8,14 +8,15 @@ runs (:mod:`linviz.lessons.quiz`, the storyboards in :mod:`linviz.lessons.quiz_s
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, Indicate, Line, SurroundingRectangle, ValueTracker,
-                   VGroup, Wait, linear)
+from manim import (DOWN, UP, Circle, Indicate, Line, SurroundingRectangle, ValueTracker, VGroup,
+                   Wait)
 
 from linviz import formatting
 from linviz.lessons.quiz import band_inset, margin_quiz_lesson, one_point_lesson, plane_box
 from linviz.lessons.quiz_story import (MARGIN_QUESTION, MARGIN_THEOREM, ONE_POINT_QUESTION,
                                        margin_storyboard, one_point_storyboard)
 from scenes.base import LinvizScene
+from scenes.quiz_parts.card import QuestionCard
 from scenes.quiz_parts.margin import MarginDrawings, PANEL_CENTRES, PANEL_SIDE
 from scenes.quiz_parts.one_point import (CHAIN_CENTER, CHAIN_WIDTH, OnePointDrawings,
                                          PLANE_CENTER, PLANE_SIDE, SCORE_LINE_CENTER)
@@ -25,11 +26,11 @@ from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.placement import across, best_offset, box_of, segment_boxes
 from scenes.toolkit.plane import DataPlane, Hyperplane, MarginBand
 from scenes.toolkit.score_line import ScoreLine
-from scenes.toolkit.screen_text import markup_with_math, math, plain_markup, text
+from scenes.toolkit.screen_text import markup_with_math, math, text
 from scenes.toolkit.speed.fast_shapes import FastArrow
 
 
-class QuizScene(LinvizScene):
+class QuizScene(QuestionCard, LinvizScene):
     """A quiz: the question's card held for the quiz pause, then the answer's beats."""
 
     #: the question the card shows (the storyboard's first sentence)
@@ -38,31 +39,6 @@ class QuizScene(LinvizScene):
     card_center = (0.0, 2.35, 0.0)
     #: a line under the question, in smaller type: what it is asked with ("" : none)
     card_note = ""
-
-    def question_card(self) -> VGroup:
-        """The question in large type, a line for each of its questions, and a pause cue."""
-        body = self.question.removeprefix("Quiz, from the notes: ")
-        sentences = [part.strip() + ("?" if not part.strip().endswith((".", "?")) else "")
-                     for part in body.replace("? ", "?|").replace(". ", ".|").split("|")]
-        sentences[0] = sentences[0][:1].upper() + sentences[0][1:]
-        lines = VGroup(*[text(plain_markup(line), self.theme, style.FONT_BODY)
-                         for line in sentences]).arrange(DOWN, aligned_edge=LEFT,
-                                                          buff=style.SMALL_BUFF)
-        if self.card_note:
-            # what the question is asked with: small, but in the text's colour (it defines
-            # what the answer's numbers are)
-            lines.add(text(markup_with_math(self.card_note), self.theme, style.FONT_SMALL,
-                           self.theme.text))
-            lines.arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
-        if lines.width > 12.5:
-            lines.scale_to_fit_width(12.5)
-        cue = text("Quiz from the notes: think before you see the answer", self.theme,
-                   style.FONT_SMALL, self.theme.highlight)
-        inside = VGroup(cue, lines).arrange(DOWN, aligned_edge=LEFT, buff=style.SMALL_BUFF)
-        box = SurroundingRectangle(inside, buff=0.25, color=self.theme.highlight,
-                                   fill_color=self.theme.background, fill_opacity=0.95,
-                                   stroke_width=2)
-        return VGroup(box, inside).move_to(self.card_center)
 
     def draw_quiz(self, beat) -> None:
         """The question comes over the picture it is about, and stays still while it is
@@ -74,21 +50,6 @@ class QuizScene(LinvizScene):
         pause = self.request().quiz_pause
         if pause > 0:
             self.count_down(pause)
-
-    def count_down(self, seconds: float) -> None:
-        """The quiz pause, shown: a bar along the card's foot shrinks to nothing over
-        ``seconds`` (the time left to think; nothing else moves)."""
-        box = self.card[0]
-        start = box.get_corner(DOWN + LEFT) + np.array([0.25, 0.12, 0.0])
-        end = box.get_corner(DOWN + RIGHT) + np.array([-0.25, 0.12, 0.0])
-        left = ValueTracker(1.0)
-        bar = Line(start, end, color=self.theme.highlight, stroke_width=4)
-        bar.add_updater(lambda b: b.put_start_and_end_on(
-            start, start + max(left.get_value(), 1e-3) * (end - start)))
-        self.add(bar)
-        self.play(left.animate.set_value(0.0), run_time=seconds, rate_func=linear)
-        bar.clear_updaters()
-        self.remove(bar)
 
     def question_picture(self) -> list:
         """What stands under the question while it is asked."""

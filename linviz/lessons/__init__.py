@@ -135,7 +135,7 @@ def needs_for(scene: str):
     """What ``scene``'s pictures need of any data (:class:`linviz.scene_checks.SceneNeeds`),
     from its entry in :data:`SCENE_LESSONS`; a regression scene's squared-loss runs, (degree,
     η) of each polynomial fit its lesson makes, with them."""
-    from ..scene_checks import SceneNeeds
+    from ..scene_needs import SceneNeeds
 
     needs = dict(SCENE_LESSONS[scene].needs)
     if scene == "regression":

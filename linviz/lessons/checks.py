@@ -23,6 +23,6 @@ def require_classes_in_the_plane(data: Dataset, scene: str, name: str | None = N
         raise DataError(f"{scene} needs labels ±1; {name!r} is regression data: use the "
                         f"regression scene")
     if data.n_features != 2:
-        from ..scene_checks import features_refusal
+        from ..scene_needs import features_refusal
 
         raise DataError(features_refusal(data, name, scene, 2))
