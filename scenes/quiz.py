@@ -242,6 +242,7 @@ class MarginQuizScene(MarginDrawings, QuizScene):
         theme = self.theme
         self.title = self.make_title("Quiz: a large or a small margin?")
         self.planes, self.stars, self.finals, self.counts = [], [], [], []
+        self.line_widths = []
         for run, centre in zip((self.lesson.wide, self.lesson.narrow), PANEL_CENTRES):
             data = run.data
             plane = DataPlane(data.X, data.y, theme, box=plane_box(self.lesson), side=PANEL_SIDE,
@@ -258,13 +259,16 @@ class MarginQuizScene(MarginDrawings, QuizScene):
             self.finals.append(line)
             band = MarginBand(plane, a, c, run.gamma / float(np.hypot(*a)), theme.correct)
             star = Hyperplane(plane, a, c, show_normal=False, show_shading=False)
+            #: the width of each plane's lines (θ*, a run's): thinner where magnified
+            self.line_widths.append(style.LINE_STROKE)
             if band_inset(run, plane.box) is not None:
                 # a band the close-up magnifies: its dashed edges, a few pixels either side
                 # of θ*'s line, would merge with it (the close-up draws them apart); the
                 # line thinner, not to cover the markers beside it
                 band.edges.set_stroke(opacity=0)
-                star.line.set_stroke(width=style.LINE_STROKE / 2)
-                line.line.set_stroke(width=style.LINE_STROKE / 2)
+                self.line_widths[-1] = style.LINE_STROKE / 2
+                star.line.set_stroke(width=self.line_widths[-1])
+                line.line.set_stroke(width=self.line_widths[-1])
             # θ*'s name keeps off the perceptron's line, which comes later beside it
             self.stars.append(VGroup(band, star, self.star_name(run, plane, avoid=line.line)))
             self.counts.append(self.heading(run, plane))
@@ -306,12 +310,7 @@ class MarginQuizScene(MarginDrawings, QuizScene):
         self.show_words(beat.state["status"])
         if beat.state["strips"]:
             # and each run's last line (told as the run played; beside θ* it reads as θ*)
-            leaving = [m for m in (self.inset, getattr(self, "near_rings", None),
-                                   getattr(self, "edge_rings", None), *self.finals)
-                       if m is not None and self.on_screen(m)]
-            if leaving:
-                self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
-                self.remove(*leaving)
+            self.take_off(self.inset, *self.finals)
             self.play(appear(self.strips), run_time=style.RUN_INTRO)
         self.play(Wait(style.PAUSE_SHORT))
 
@@ -345,13 +344,15 @@ class MarginQuizScene(MarginDrawings, QuizScene):
         """The rings of the band's edges leave (a run's line passes by those points: over
         a ring it would seem to cross its point), and both runs are replayed."""
         self.show_words(beat.state["status"])
-        rings = [m for m in (getattr(self, "near_rings", None),
-                             getattr(self, "edge_rings", None))
-                 if m is not None and self.on_screen(m)]
-        if rings:
-            self.play(*map(vanish, rings), run_time=style.RUN_FADE)
-            self.remove(*rings)
+        self.take_off(getattr(self, "near_rings", None), getattr(self, "edge_rings", None))
         self.replay_runs()
+
+    def take_off(self, *drawings) -> None:
+        """Those of ``drawings`` on screen (None: none) fade out together."""
+        leaving = [m for m in drawings if m is not None and self.on_screen(m)]
+        if leaving:
+            self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
+            self.remove(*leaving)
 
     def draw_answer(self, beat) -> None:
         """The answer on the status line, framed in the question card's colour: what the

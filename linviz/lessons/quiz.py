@@ -216,8 +216,8 @@ def near_band(run: MarginRun, view: Box) -> tuple[int, ...]:
         return ()
     box = found[0]
     X = np.asarray(run.data.X, dtype=float)
-    return tuple(i for i in edge_points(run)
-                 if box.x_min <= X[i, 0] <= box.x_max and box.y_min <= X[i, 1] <= box.y_max)
+    inside = box.contains(X, tolerance=0.0)
+    return tuple(i for i in edge_points(run) if inside[i])
 
 
 def band_inset(run: MarginRun, view: Box) -> tuple[Box, int] | None:

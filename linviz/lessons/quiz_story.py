@@ -17,14 +17,16 @@ beat), ``edges`` (every point on the band's edges, ringed in the plane on that b
 line, moving update by update while the runs are told; it leaves with the spread, beside
 θ* it would read as θ*),
 ``distance`` (the plane, 0 or 1, on which θ*'s line's distance d from 0 is drawn
-while γ = w/√(1 + d²) is said; None: none), ``strips`` (where the close-up stood, which leaves with its rings: the M of each margin's
-data sets, a row of dots on one logarithmic axis, and (R/γ)² of the one shown a bar),
+while γ = w/√(1 + d²) is said; None: none), ``strips`` (where the close-up stood, which
+leaves with its rings: the M of each margin's data sets, a row of dots on one logarithmic
+axis, and (R/γ)² of the one shown a bar),
 ``status`` (at the end the answer in words).
 """
 
 from __future__ import annotations
 
 from .. import formatting
+from ..geometry import project_onto_line
 from ..storyboard import Storyboard, StoryWriter
 import numpy as np
 
@@ -126,15 +128,14 @@ def line_foot(run) -> np.ndarray:
     """The point of θ*'s line aᵀx + c = 0 nearest the origin, −c·a/‖a‖² (its distance
     from 0 is :func:`line_distance`)."""
     a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
-    return -c * a / float(a @ a)
+    return project_onto_line(np.zeros(2), a, c)
 
 
 def distance_shown(run, view, plane: int) -> int | None:
     """The plane (0 left, 1 right) on which d, θ*'s line's distance from 0, is drawn
     while γ on [x, 1] is said: ``plane`` when the line's nearest point to 0 is in
     ``view``, else None (nothing to draw)."""
-    foot = line_foot(run)
-    inside = view.x_min <= foot[0] <= view.x_max and view.y_min <= foot[1] <= view.y_max
+    inside = bool(view.contains(line_foot(run)[None, :], tolerance=0.0)[0])
     return plane if inside and line_distance(run) > 0 else None
 
 

@@ -265,9 +265,7 @@ class MarginDrawings:
             mover = Hyperplane(plane, thetas[0], float(offsets[0]), show_normal=False,
                                show_shading=False, show_notes=False)
             mover.line.set_color(theme.step)
-            if plane is self.planes[1] and self.inset is not None:
-                # beside θ*'s thin line on the magnified plane, as thin (see build)
-                mover.line.set_stroke(width=style.LINE_STROKE / 2)
+            mover.line.set_stroke(width=self.line_widths[len(movers)])  # as θ*'s there
             mover.add_updater(lambda m, t=thetas, o=offsets, done=done: m.set_parameters(
                 t[done()], float(o[done()])))
             name = math("M =", theme, style.FONT_BODY).set_color(theme.step)
