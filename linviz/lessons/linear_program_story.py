@@ -255,8 +255,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     wrong = probe_errors(lesson)
     story.beat("So a point in data space is a line in weight space, and a θ, a line in data "
                "space, is a point in weight space.", "duality", probe=True,
-               status=f"the $theta$ marked meets constraint {k + 1}; its line gets "
-                      f"{wrong} of {n} points wrong")
+               status=f"this $theta$ meets constraint {k + 1}; its line: {wrong} of {n} "
+                      f"wrong")
     if lesson.feasible:
         _feasible_beats(story, lesson)
     else:

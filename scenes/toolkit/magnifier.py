@@ -196,7 +196,7 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     leaders = VGroup(*[Line(where.get_corner(corner), inset.frame.get_corner(corner),
                             stroke_width=1, color=theme.highlight, stroke_opacity=0.6)
                        for corner in corners])
-    times = text(f"×{zoom}", theme, style.FONT_BODY).set_color(theme.highlight)
+    times = text(f"×{zoom}", theme, style.FONT_SMALL).set_color(theme.highlight)
     bottom = plane.frame.get_corner(DL)[1]
     times.next_to(inset.frame, UP if place[1] < bottom + 1 else DOWN, buff=0.05)
     times.align_to(inset.frame, RIGHT)

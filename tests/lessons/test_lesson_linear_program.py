@@ -666,8 +666,9 @@ def test_the_theta_marked_for_the_duality_meets_its_constraint_and_its_errors_ar
     assert y[k] * (X[k] @ theta) == pytest.approx(2.0, rel=1e-9)
     wrong = sum(1 for xi, yi in zip(X, y) if yi * (xi[0] * theta[0] + xi[1] * theta[1]) <= 0)
     (duality,) = [b for b in linear_program_storyboard(lesson).beats if b.motion == "duality"]
-    assert duality.state["status"] == (f"the $theta$ marked meets constraint {k + 1}; its "
-                                       f"line gets {wrong} of {len(y)} points wrong")
+    # short enough to stand at the status line's full size
+    assert duality.state["status"] == (f"this $theta$ meets constraint {k + 1}; its line: "
+                                       f"{wrong} of {len(y)} wrong")
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
