@@ -333,8 +333,20 @@ class MarginQuizScene(MarginDrawings, QuizScene):
         self.play(*[Indicate(m, color=self.theme.highlight, scale_factor=1.05)
                     for m in new if all(m is not reach for reach in self.reaches)],
                   run_time=style.PAUSE_READ)
+        self.draw_line_distance(beat)
+
+    def draw_distance(self, beat) -> None:
+        """Why γ on [x, 1] is below the band's half-width: the status line writes γ =
+        w/√(1 + d²) and d is drawn, while it is said."""
+        self.show_words(beat.state["status"])
+        self.draw_line_distance(beat)
+        self.play(Wait(style.PAUSE_SHORT))
+
+    def draw_line_distance(self, beat) -> None:
+        """d of γ = w/√(1 + d²) on the plane the state names (none: nothing), for this
+        beat only."""
         k = beat.state["distance"]
-        if k is not None:  # d of γ = w/√(1 + d²), drawn while it is said
+        if k is not None:
             self.distance_drawn = self.line_distance_drawing(
                 (self.lesson.wide, self.lesson.narrow)[k], self.planes[k])
             self.play(appear(self.distance_drawn), run_time=style.RUN_FADE)

@@ -118,10 +118,11 @@ def line_distance(run) -> float:
 def lifted_margin_words(run) -> str:
     """Why γ on [x, 1] is below the band's half-width w: γ = w/√(1 + d²), d the distance of
     θ*'s line from the origin (γ = min y(aᵀx + c)/‖(a, c)‖ and w the same over ‖a‖), as
-    the status line writes it."""
+    the status line writes it, with the numbers shown (the plane names d beside its
+    segment)."""
     width, d = lifted_margin_numbers(run)
-    return (f"on $[x, 1]$: $gamma = {width} \/ sqrt(1 + {d}^2)$, {d} the "
-            f"distance of $theta^*$'s line from 0")
+    return (f"on $[x, 1]$: $gamma = w \\/ sqrt(1 + d^2) = {width} \\/ sqrt(1 + {d}^2)$, "
+            f"$d$: from 0 to $theta^*$'s line")
 
 
 def line_foot(run) -> np.ndarray:
@@ -209,6 +210,9 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
     return story.storyboard()
 
 
+#: the least time (s) of a beat that brings a heading's formula: its sentence, then a still
+#: to read it (said in about 4 s, a formula would be gone before it was read)
+READ_FORMULA_SECONDS = 6.5
 #: two reaches R within this share of each other are said to be "almost the same"
 SAME_REACH = 0.02
 
@@ -235,11 +239,18 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story.beat(f"On the left, the widest band has half-width {plane_margin(wide)} in the "
                f"plane.", "planes", question=False, planes=1, headings=[1, 0])
     story.beat(f"On the lifted points [x, 1], the farthest gives R = {said_reach(wide)}.",
-               "heading", headings=[2, 0])
-    shrinks = " shrinks to" if wide.gamma < band_half_width(wide) else " is"
-    story.beat(f"There its margin{shrinks} γ = {said_gamma(wide)}, so (R/γ)² = "
-               f"{formatting.grouped(wide.bound, 0)}.", "heading", headings=[3, 0],
-               status=lifted_margin_words(wide), distance=distance_shown(wide, view, 0))
+               "heading", headings=[2, 0], min_seconds=READ_FORMULA_SECONDS)
+    # said to shrink when the numbers said differ (w/√(1 + d²) is w for a line through 0)
+    shrinks = float(said_gamma(wide)) < float(plane_margin(wide))
+    story.beat(f"There its margin{' shrinks to' if shrinks else ' is'} γ = {said_gamma(wide)}, "
+               f"so (R/γ)² = {formatting.grouped(wide.bound, 0)}.", "heading",
+               headings=[3, 0], min_seconds=READ_FORMULA_SECONDS)
+    if shrinks:  # why, said once (the right plane's is shown, not said again)
+        drawn = distance_shown(wide, view, 0)
+        story.beat(f"It shrinks because on [x, 1] the margin is the band's half-width over "
+                   f"√(1 + d²), d the distance from 0 to θ*'s line"
+                   f"{' (drawn)' if drawn is not None else ''}.", "distance",
+                   status=lifted_margin_words(wide), distance=drawn)
     zoom = magnification(narrow, view)
     near = near_band(narrow, view)
     shown = f", magnified ×{zoom} beside it" if zoom else ""
@@ -250,6 +261,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story.beat(f"R is {same + ', ' if same else ''}{said_reach(narrow)}, but γ = "
                f"{said_gamma(narrow)}, so (R/γ)² = {formatting.grouped(narrow.bound, 0)}.",
                "heading", headings=[3, 3], status=lifted_margin_words(narrow),
+               min_seconds=READ_FORMULA_SECONDS,
                distance=distance_shown(narrow, view, 1))
     if near:  # the points on the thin band's edges, ringed as said (in its close-up too)
         edges = edge_points(narrow)

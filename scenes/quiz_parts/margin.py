@@ -11,13 +11,13 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Line, ValueTr
 from linviz import formatting
 from linviz.geometry import clip_line
 from linviz.lessons.quiz import BAND_INSET_SHARE, band_half_width, band_inset, farthest_point
-from linviz.lessons.quiz_story import (farthest_norm, lifted_margin_numbers, line_foot,
+from linviz.lessons.quiz_story import (farthest_norm, line_foot,
                                        plane_margin, said_gamma, said_reach)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.placement import (beside_line, best_offset, box_around, box_of,
-                                      segment_boxes)
+                                      outside_circle, segment_boxes)
 from scenes.toolkit.plane import Hyperplane, MarginBand, origin_circle_in_box
 from scenes.toolkit.screen_text import markup_with_math, math, text
 from scenes.toolkit.speed.glyph_numbers import GlyphNumber
@@ -83,25 +83,31 @@ class MarginDrawings:
                              stroke_width=style.RING_STROKE - 1).move_to(end))
         name = math(f"norm(x) = {farthest_norm(run)}", self.theme, style.FONT_SMALL)
         with_backdrop(name, self.theme)
-        # beside the farthest point, where it covers the fewest markers, not the line and
-        # not the inset (text on an inset weighs most)
+        # outside the circle of the points' reach (no marker lies there), off the
+        # farthest point's side first, not on θ*'s line or name or the inset
+        k = self.planes.index(plane)
+        star_line, star_name = self.stars[k][1].line, self.stars[k][2]
         obstacles = [box_around(plane.markers.positions(), plane.marker_size * 1.2),
-                     segment_boxes(start, end, 0.06, samples=16)]
-        if self.inset is not None and plane is self.planes[1]:
-            # the inset's backing: its square (leaders aside)
+                     segment_boxes(star_line.get_start(), star_line.get_end(), 0.06,
+                                   samples=40),
+                     box_of(star_name, pad=0.05)]
+        if self.inset is not None and k == 1:
             obstacles.append(box_of(self.inset[0], pad=0.2))
-        offset = best_offset(end, (name.width, name.height), np.vstack(obstacles), 0.12,
-                             bounds=box_of(plane.frame)[0, :4], rings=3, ring_cost=0.05)
-        name.move_to(end + np.array([*offset, 0.0]))
+        origin = plane.c2p((0, 0))
+        radius = float(np.linalg.norm(end - origin))
+        angle = float(np.arctan2(*(end - origin)[1::-1]))
+        place = outside_circle(origin, radius, angle, (name.width, name.height), 0.1,
+                               np.vstack(obstacles), box_of(plane.frame)[0, :4])
+        name.move_to((*place, 0.0))
         return VGroup(line, name)
 
     def line_distance_drawing(self, run, plane) -> VGroup:
         """θ*'s line's distance d from 0 (of γ = w/√(1 + d²) on [x, 1]): the perpendicular
-        from 0 to the line, with its length as the status line shows it, beside its middle
+        from 0 to the line, named d (the status line gives its length), beside its middle
         where it covers the fewest markers."""
         start, end = plane.c2p((0, 0)), plane.c2p(line_foot(run))
         line = Line(start, end, color=self.theme.highlight, stroke_width=4)
-        name = math(lifted_margin_numbers(run)[1], self.theme, style.FONT_SMALL)
+        name = math("d", self.theme, style.FONT_BODY)
         name.set_color(self.theme.highlight)
         with_backdrop(name, self.theme)
         obstacles = [box_around(plane.markers.positions(), plane.marker_size * 1.2),
@@ -119,7 +125,7 @@ class MarginDrawings:
         # would meet between them): the band in the plane, then the theorem's numbers on
         # [x, 1], R from the farthest ‖x‖ drawn, which the left plane shows one beat later,
         # as they are said
-        lines = [f"band $plus.minus {plane_margin(run)}$",
+        lines = [f"band: half-width $w = {plane_margin(run)}$",
                  f"on $[x, 1]$: $R = sqrt({farthest_norm(run)}^2 + 1) = {said_reach(run)}$",
                  f"$gamma = {said_gamma(run)}$, $(R \/ gamma)^2 = {quoted(bound)}$"]
         words = VGroup(*[text(markup_with_math(line), self.theme, style.FONT_SMALL)

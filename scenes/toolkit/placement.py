@@ -133,3 +133,44 @@ def beside_line(points, direction, size, obstacles: np.ndarray, gap: float,
                 best, best_cost = centre, cost
     return best
 
+
+
+#: the turns (degrees) tried, in order, from the preferred direction of a label outside a
+#: circle (:func:`outside_circle`)
+CIRCLE_TURNS = (0, 15, -15, 30, -30, 45, -45, 60, -60, 75, -75, 90, -90)
+#: the step (screen units) by which such a label moves out until it clears the circle
+CIRCLE_STEP = 0.02
+
+
+def outside_circle(centre, radius: float, angle: float, size, gap: float,
+                   obstacles: np.ndarray, bounds: np.ndarray) -> np.ndarray:
+    """The centre for a label of ``size`` wholly outside the circle of ``radius`` round
+    ``centre`` (screen units), at least ``gap`` from it: in the direction ``angle``
+    (radians) turned by each of :data:`CIRCLE_TURNS` in order, the nearest place out that
+    clears the circle; the first that stays in ``bounds`` and covers none of
+    ``obstacles`` wins, else the one that covers least (out of bounds: only if all are).
+    A circle that holds every point of a plot leaves its markers inside: a label here
+    covers none."""
+    centre = np.asarray(centre, dtype=float)[:2]
+    half = np.asarray(size, dtype=float)[:2] / 2
+    best, best_cost = None, np.inf
+    for turn in CIRCLE_TURNS:
+        heading = angle + np.radians(turn)
+        unit = np.array([np.cos(heading), np.sin(heading)])
+        distance = radius
+        while True:  # out until the box's nearest point clears the circle
+            place = centre + distance * unit
+            nearest = np.hypot(*np.clip(np.abs(place - centre) - half, 0.0, None))
+            if nearest >= radius + gap:
+                break
+            distance += CIRCLE_STEP
+        box = np.array([*(place - half), *(place + half)])
+        cost = covered_area(box, obstacles)
+        if (box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2]
+                or box[3] > bounds[3]):
+            cost += 1e6
+        if cost < best_cost - PLACE_TOLERANCE:
+            best, best_cost = place, cost
+        if cost <= PLACE_TOLERANCE:
+            break
+    return best

@@ -115,7 +115,21 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     a, c = np.asarray(wide.theta_star[:2], dtype=float), float(wide.theta_star[2])
     least = float(np.min(wide.data.y * (wide.data.X @ a + c)))
     on_lifted, in_plane = least / np.linalg.norm([*a, c]), least / np.linalg.norm(a)
-    assert ("There its margin shrinks to γ" in headings[1]) == (on_lifted < in_plane)
+    shrinks = "There its margin shrinks to γ" in headings[1]
+    said_width = float(re.search(r"half-width ([0-9.]+)", board.beats[1].sentence).group(1))
+    said_wide_gamma = float(re.search(r"γ = ([0-9.]+)", headings[1]).group(1))
+    if shrinks:  # said so when the numbers said differ, and they do
+        assert on_lifted < in_plane and said_wide_gamma < said_width
+    else:  # "is": the γ said is the half-width said, to its digits
+        assert f"{on_lifted:.{len(str(said_width).partition('.')[2])}f}" == str(said_width)
+    # why, said once, on the wide margin, right after its γ: a beat of its own, d drawn
+    # while it is said (and said to be drawn) when its foot is in view
+    why = [b for b in board.beats if b.motion == "distance"]
+    assert len(why) == int(shrinks)
+    for beat in why:
+        assert board.beats[board.beats.index(beat) - 1].sentence == headings[1]
+        assert "√(1 + d²)" in beat.sentence
+        assert ("(drawn)" in beat.sentence) == (beat.state["distance"] == 0)
     # and the status line says why: γ = w/√(1 + d²), d the line's distance from 0, its
     # numbers (recomputed here from θ*) giving the γ said to within their rounding
     # d drawn: the line's point nearest 0 lies on the line, 0 to it is across the line,
@@ -130,18 +144,22 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
         assert np.linalg.norm(foot) == pytest.approx(abs(c) / np.linalg.norm(a), rel=1e-12)
     gammas = [b for b in board.beats if b.motion == "heading" and "γ =" in b.sentence]
     assert len(gammas) == 2
-    for run, beat in zip((wide, narrow), gammas):
+    # the formula's numbers stand on the status line while the why is said (wide) and
+    # while the narrow γ is
+    formulas = [*why, gammas[1]] if shrinks else [gammas[1]]
+    for run, beat, said_in in zip((wide, narrow)[2 - len(formulas):], formulas,
+                                  gammas[2 - len(formulas):]):
         a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
-        found = re.search(r"gamma = ([0-9.]+) \\/ sqrt\(1 \+ ([0-9.]+)\^2\)",
+        found = re.search(r"= ([0-9.]+) \\/ sqrt\(1 \+ ([0-9.]+)\^2\)",
                           beat.state["status"])
         width, d = float(found.group(1)), float(found.group(2))
         assert d == pytest.approx(abs(c) / np.linalg.norm(a), abs=0.005)
-        said = re.search(r"γ = ([0-9.]+)", beat.sentence).group(1)
+        said = re.search(r"γ = ([0-9.]+)", said_in.sentence).group(1)
         # the formula's numbers as shown give the γ said, at its decimals
         places = len(said.partition(".")[2])
         assert f"{width / np.sqrt(1 + d ** 2):.{places}f}" == said
         # and the width is the band's half-width (γ/‖a‖ recomputed), to its digits
-        shown = re.search(r"gamma = ([0-9.]+) ", beat.state["status"]).group(1)
+        shown = found.group(1)
         half = abs(float(np.min(run.data.y * (run.data.X @ a + c)))) / np.linalg.norm(a)
         assert abs(width - half) <= 0.5 * 10 ** -len(shown.partition(".")[2]) + 1e-12
     assert f"R = {said_reach(wide)}" in headings[0] and f", {said_reach(narrow)}, but" in headings[2]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, strategies as st
 
 from scenes.toolkit.placement import DIRECTIONS, best_offset, box_around, covered_area
@@ -72,3 +73,47 @@ def test_a_line_is_named_on_its_clear_side_and_inside_the_bounds():
     inside = beside_line([point, np.array([2.0, 0.0, 0.0])], direction, (0.4, 0.2),
                          np.zeros((0, 5)), 0.3, bounds=np.array([1.0, -1.0, 3.0, 1.0]))
     assert inside[0] == 2.0
+
+
+def _nearest_to(centre, place, size) -> float:
+    """The distance from ``centre`` to the nearest point of the box of ``size`` at
+    ``place``, by sampling the box's outline (independent of the closed form used)."""
+    half = np.asarray(size) / 2
+    t = np.linspace(-1.0, 1.0, 401)
+    xs = np.concatenate([place[0] + t * half[0], place[0] + t * half[0],
+                         np.full_like(t, place[0] - half[0]), np.full_like(t, place[0] + half[0])])
+    ys = np.concatenate([np.full_like(t, place[1] - half[1]), np.full_like(t, place[1] + half[1]),
+                         place[1] + t * half[1], place[1] + t * half[1]])
+    return float(np.min(np.hypot(xs - centre[0], ys - centre[1])))
+
+
+def test_a_label_outside_a_circle_clears_it_and_turns_only_round_what_it_would_cover():
+    """The label stands wholly outside the circle (its outline, sampled, at least the gap
+    away), in the direction asked when nothing is there, no further out than a step past
+    clearing it; with that place covered or out of bounds, it turns to a free one."""
+    from scenes.toolkit.placement import CIRCLE_STEP, outside_circle
+
+    rng = np.random.default_rng(3)
+    wide = np.array([-100.0, -100.0, 100.0, 100.0])
+    nothing = np.zeros((0, 5))
+    for _ in range(50):
+        centre, radius = rng.uniform(-2, 2, 2), rng.uniform(0.5, 2.0)
+        angle, size = rng.uniform(-np.pi, np.pi), rng.uniform(0.1, 1.2, 2)
+        place = outside_circle(centre, radius, angle, size, 0.1, nothing, wide)
+        assert _nearest_to(centre, place, size) >= radius + 0.1 - 1e-6
+        offset = place - centre
+        assert np.arctan2(offset[1], offset[0]) == pytest.approx(angle, abs=1e-9) or \
+            abs(abs(np.arctan2(offset[1], offset[0]) - angle) - 2 * np.pi) < 1e-9
+        back = place - CIRCLE_STEP * offset / np.linalg.norm(offset)
+        assert (np.linalg.norm(offset) <= radius + 1e-9
+                or _nearest_to(centre, back, size) < radius + 0.1 + 1e-3)
+    # the place straight out covered: it turns; bounds that cut it off: it turns too
+    first = outside_circle((0, 0), 1.0, 0.0, (0.4, 0.2), 0.1, nothing, wide)
+    blocker = np.array([[first[0] - 0.3, first[1] - 0.3, first[0] + 0.3, first[1] + 0.3, 1.0]])
+    turned = outside_circle((0, 0), 1.0, 0.0, (0.4, 0.2), 0.1, blocker, wide)
+    box = np.array([*(turned - [0.2, 0.1]), *(turned + [0.2, 0.1])])
+    assert not (box[0] < blocker[0, 2] and box[2] > blocker[0, 0]
+                and box[1] < blocker[0, 3] and box[3] > blocker[0, 1])
+    inside = outside_circle((0, 0), 1.0, 0.0, (0.4, 0.2), 0.1, nothing,
+                            np.array([-2.0, -2.0, 1.2, 2.0]))
+    assert inside[0] + 0.2 <= 1.2 and _nearest_to((0, 0), inside, (0.4, 0.2)) >= 1.1 - 1e-6
