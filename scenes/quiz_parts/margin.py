@@ -145,8 +145,8 @@ class MarginDrawings:
         return words.next_to(plane.frame, DOWN, buff=0.35)
 
     def star_name(self, run, plane, avoid=None):
-        """"θ*" beside θ*'s line near one of its ends, just outside the band: of the four
-        such places, the first that covers the fewest markers and the least of the line
+        """"θ*" on θ*'s line near one of its ends, within the band where that is wider
+        than the name, else beside it just outside the band: of the places, the first that covers the fewest markers and the least of the line
         ``avoid`` (upper end first, :func:`~scenes.toolkit.placement.beside_line`)."""
         a, c = run.theta_star[:2], float(run.theta_star[2])
         ends = clip_line(a, c, plane.box)
@@ -161,8 +161,13 @@ class MarginDrawings:
         if avoid is not None and avoid.has_points():  # a line weighs as much as a text
             boxes = segment_boxes(avoid.get_start(), avoid.get_end(), 0.06, samples=40)
             obstacles.append(np.column_stack([boxes[:, :4], np.full(len(boxes), 100.0)]))
+        # on the line, within its band, where the band is wider than the name (no marker
+        # lies there; beside it, the name would read as the band's edge's); else beside
+        # the line, outside the band
+        reach = (abs(inward[1]) * name.width + abs(inward[0]) * name.height) / 2
+        gap = 0.0 if reach <= band else band + 0.25
         centre = beside_line([upper + 0.55 * inward, lower - 0.55 * inward], inward,
-                             (name.width, name.height), np.vstack(obstacles), band + 0.25)
+                             (name.width, name.height), np.vstack(obstacles), gap)
         return name.move_to(centre)
 
     def make_inset(self, run, plane):
