@@ -285,8 +285,9 @@ class MarginQuizScene(MarginDrawings, QuizScene):
         self.take_card()
         self.show_words(beat.state["status"])
         k = beat.state["planes"] - 1
-        self.play(appear(self.planes[k]), appear(self.stars[k]), appear(self.counts[k][0]),
-                  run_time=style.RUN_INTRO)
+        # the data first, then θ* with its band and its half-width
+        self.play(appear(self.planes[k]), run_time=style.RUN_INTRO)
+        self.play(appear(self.stars[k]), appear(self.counts[k][0]), run_time=style.RUN_INTRO)
         if beat.state["inset"]:
             self.play(appear(self.inset), run_time=style.RUN_INTRO)
 

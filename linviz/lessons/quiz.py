@@ -37,7 +37,7 @@ from ..geometry import Box, project_onto_line
 from ..sweeps import MarginRun
 from ..theory import point_margins
 from ..ties import least_index
-from ..view_box import fitted_box, magnified_box
+from ..view_box import INSET_LEAST_ZOOM, fitted_box, magnified_box
 
 ONE_POINT = "quiz-one-point"
 #: the random start's length, in units of ‖x‖
@@ -220,13 +220,52 @@ def near_band(run: MarginRun, view: Box) -> tuple[int, ...]:
     return tuple(i for i in edge_points(run) if inside[i])
 
 
+#: the close-up's side is at least this many times the spread of the pair it centres on
+PAIR_ROOM = 1.6
+#: the narrow band is at least this share of the close-up's side across (its two half-widths)
+#: when the close-up is widened to hold a pair of points of both labels
+BAND_LEAST_SHARE = 0.08
+
+
+def edge_pair(run: MarginRun) -> tuple[int, int] | None:
+    """The two points on the band's edges (:func:`edge_points`), one of each label, nearest
+    each other: the least spread max(|Δx₁|, |Δx₂|), ties to the first pair in index order
+    (within 1e-12); None when the edges hold one label only."""
+    edges = edge_points(run)
+    X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y)
+    pairs = [(i, j) for i in edges for j in edges if i < j and y[i] != y[j]]
+    if not pairs:
+        return None
+    spreads = np.array([float(np.max(np.abs(X[i] - X[j]))) for i, j in pairs])
+    return pairs[int(np.flatnonzero(spreads <= spreads.min() + 1e-12)[0])]
+
+
 def band_inset(run: MarginRun, view: Box) -> tuple[Box, int] | None:
-    """The band magnified (:func:`linviz.view_box.magnified_box`, an inset
-    :data:`BAND_INSET_SHARE` of a plane showing ``view``) round where the nearest point's
-    perpendicular meets θ*'s line: (box, times), or None when it reads as it is."""
+    """The band magnified beside a plane showing ``view`` (an inset
+    :data:`BAND_INSET_SHARE` of its side): (box, times), or None when it reads as it is.
+
+    Round the pair of points of both labels on the band's edges nearest each other
+    (:func:`edge_pair`; the middle of the two lies on θ*'s line, at margins +w and −w),
+    its side at least :data:`PAIR_ROOM` times their spread and the band at least
+    :data:`BAND_LEAST_SHARE` of it across: the gap between the classes, both sides shown.
+    Where no such pair fits, :func:`linviz.view_box.magnified_box` round where the nearest
+    point's perpendicular meets θ*'s line."""
     a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
-    foot = project_onto_line(run.data.X[nearest_point(run)], a, c)
-    return magnified_box(view, foot, band_half_width(run), share=BAND_INSET_SHARE)
+    half_width = band_half_width(run)
+    found = magnified_box(view, project_onto_line(run.data.X[nearest_point(run)], a, c),
+                          half_width, share=BAND_INSET_SHARE)
+    pair = edge_pair(run)
+    if found is None or pair is None:
+        return found
+    X = np.asarray(run.data.X, dtype=float)
+    width = float(view.x_max - view.x_min)
+    spread = float(np.max(np.abs(X[pair[0]] - X[pair[1]])))
+    zoom = min(found[1], int(np.floor(BAND_INSET_SHARE * width / (PAIR_ROOM * spread) + 1e-9)))
+    side = BAND_INSET_SHARE * width / zoom if zoom > 0 else np.inf
+    if zoom < INSET_LEAST_ZOOM or 2 * half_width < BAND_LEAST_SHARE * side:
+        return found
+    x, y = (X[pair[0]] + X[pair[1]]) / 2
+    return Box(x - side / 2, x + side / 2, y - side / 2, y + side / 2), zoom
 
 
 def magnification(run: MarginRun, view: Box) -> int:

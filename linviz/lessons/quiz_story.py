@@ -25,6 +25,8 @@ axis, and (R/γ)² of the one shown a bar),
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .. import formatting
 from ..geometry import project_onto_line
 from ..storyboard import Storyboard, StoryWriter
@@ -116,13 +118,13 @@ def line_distance(run) -> float:
 
 
 def lifted_margin_words(run) -> str:
-    """Why γ on [x, 1] is below the band's half-width w: γ = w/√(1 + d²), d the distance of
-    θ*'s line from the origin (γ = min y(aᵀx + c)/‖(a, c)‖ and w the same over ‖a‖), as
-    the status line writes it, with the numbers shown (the plane names d beside its
-    segment)."""
+    """Why γ on [x, 1] is below the band's half-width h: γ = h/√(1 + d²), d the distance of
+    θ*'s line from the origin (γ = min y(aᵀx + c)/‖(a, c)‖ and h the same over ‖a‖), as
+    the status line writes it, with the numbers shown and the γ said (the plane names d
+    beside its segment; h, not the notes' w, which is θ there)."""
     width, d = lifted_margin_numbers(run)
-    return (f"on $[x, 1]$: $gamma = w \\/ sqrt(1 + d^2) = {width} \\/ sqrt(1 + {d}^2)$, "
-            f"$d$: from 0 to $theta^*$'s line")
+    return (f"on $[x, 1]$: $gamma = h \\/ sqrt(1 + d^2) = {width} \\/ sqrt(1 + {d}^2) = "
+            f"{said_gamma(run)}$, $d$: from 0 to $theta^*$'s line")
 
 
 def line_foot(run) -> np.ndarray:
@@ -213,6 +215,9 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
 #: the least time (s) of a beat that brings a heading's formula: its sentence, then a still
 #: to read it (said in about 4 s, a formula would be gone before it was read)
 READ_FORMULA_SECONDS = 6.5
+#: the margin quiz's pace: each beat lasts at least its sentence at this many characters a
+#: second (the voice reads about 15): every beat brings a number or a drawing to read
+MARGIN_PACE = 12.0
 #: two reaches R within this share of each other are said to be "almost the same"
 SAME_REACH = 0.02
 
@@ -293,7 +298,16 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                    "guarantees few updates, though one run may beat its bound.", "answer",
                    status="Answer: a large margin guarantees few updates: "
                           "$M <= (R \/ gamma)^2$")
-    return story.storyboard()
+    return paced(story.storyboard(), MARGIN_PACE)
+
+
+def paced(board: Storyboard, pace: float) -> Storyboard:
+    """``board`` with every beat but the question's lasting at least its sentence read at
+    ``pace`` characters a second (the picture it brings stays a moment after it is said)."""
+    return Storyboard(board.scene, tuple(
+        beat if beat.motion == QUIZ else
+        replace(beat, min_seconds=max(beat.min_seconds, len(beat.sentence) / pace))
+        for beat in board.beats))
 
 
 def storyboard_of_one_point(data=None, trace=None, seed: int = 0, heard=()) -> Storyboard:

@@ -14,10 +14,10 @@ from linviz.lessons.quiz import BAND_INSET_SHARE, band_half_width, band_inset, f
 from linviz.lessons.quiz_story import (farthest_norm, line_foot,
                                        plane_margin, said_gamma, said_reach)
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, with_backdrop
+from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
-from scenes.toolkit.placement import (beside_line, best_offset, box_around, box_of,
-                                      outside_circle, segment_boxes)
+from scenes.toolkit.placement import (PLACE_TOLERANCE, beside_line, best_offset, box_around,
+                                      box_of, covered_area, outside_circle, segment_boxes)
 from scenes.toolkit.plane import Hyperplane, MarginBand, origin_circle_in_box
 from scenes.toolkit.screen_text import markup_with_math, math, text
 from scenes.toolkit.speed.glyph_numbers import GlyphNumber
@@ -44,6 +44,9 @@ STRIP_GAP, STRIP_EDGE, STRIP_ROW, STRIP_DOT = 0.45, 0.55, 1.7, 0.07
 
 #: a ring in the band's close-up, in rings of the plane (it leaves the marker whole)
 INSET_RING = 1.5
+
+#: where along the segment from 0 to θ*'s line its name d is tried, in order
+DISTANCE_LABEL_SHARES = (0.5, 0.35, 0.65, 0.2, 0.8)
 
 #: the opacity of the circle of the points' reach
 REACH_OPACITY = 0.7
@@ -112,10 +115,21 @@ class MarginDrawings:
         with_backdrop(name, self.theme)
         obstacles = [box_around(plane.markers.positions(), plane.marker_size * 1.2),
                      segment_boxes(start, end, 0.06, samples=16)]
-        middle = (start + end) / 2
-        offset = best_offset(middle, (name.width, name.height), np.vstack(obstacles), 0.1,
-                             bounds=box_of(plane.frame)[0, :4], rings=3, ring_cost=0.05)
-        name.move_to(middle + np.array([*offset, 0.0]))
+        # beside the segment, its middle first, then further along it either way: the
+        # first place that covers nothing (else the one that covers least)
+        size, blocked = (name.width, name.height), np.vstack(obstacles)
+        best, least = None, np.inf
+        for share in DISTANCE_LABEL_SHARES:
+            anchor = start + share * (end - start)
+            centre = anchor[:2] + best_offset(anchor, size, blocked, 0.08,
+                                              bounds=box_of(plane.frame)[0, :4])
+            half = np.asarray(size) / 2
+            cost = covered_area(np.array([*(centre - half), *(centre + half)]), blocked)
+            if cost < least - PLACE_TOLERANCE:
+                best, least = centre, cost
+            if cost <= PLACE_TOLERANCE:
+                break
+        name.move_to((*best, 0.0))
         return VGroup(line, name)
 
     def heading(self, run, plane):
@@ -125,7 +139,7 @@ class MarginDrawings:
         # would meet between them): the band in the plane, then the theorem's numbers on
         # [x, 1], R from the farthest ‖x‖ drawn, which the left plane shows one beat later,
         # as they are said
-        lines = [f"band: half-width $w = {plane_margin(run)}$",
+        lines = [f"band: half-width $h = {plane_margin(run)}$",
                  f"on $[x, 1]$: $R = sqrt({farthest_norm(run)}^2 + 1) = {said_reach(run)}$",
                  f"$gamma = {said_gamma(run)}$, $(R \/ gamma)^2 = {quoted(bound)}$"]
         words = VGroup(*[text(markup_with_math(line), self.theme, style.FONT_SMALL)
@@ -258,6 +272,24 @@ class MarginDrawings:
         strips.decades = decades
         return strips
 
+    def run_line(self, run, plane, tracker, width: float) -> Hyperplane:
+        """The run's line on ``plane`` at the update the tracker reaches (0 to 1: none to
+        all of them), in the run's colour; ``done()`` gives that update's number."""
+        thetas = np.asarray(run.trace.states["theta"], dtype=float)
+        offsets = np.asarray(run.trace.states["theta0"], dtype=float)
+        last = len(thetas) - 1
+
+        def done() -> int:
+            return min(int(np.floor(tracker.get_value() * last + 1e-9)), last)
+
+        mover = Hyperplane(plane, thetas[0], float(offsets[0]), show_normal=False,
+                           show_shading=False, show_notes=False)
+        mover.line.set_color(self.theme.step)
+        mover.line.set_stroke(width=width)
+        mover.done = done
+        mover.add_updater(lambda m: m.set_parameters(thetas[done()], float(offsets[done()])))
+        return mover
+
     def replay_runs(self) -> None:
         """Both runs replayed side by side over one stretch of time, update by update: each
         plane's line moves through its θ's while a counter under the plane counts the
@@ -265,20 +297,15 @@ class MarginDrawings:
         its last θ (:attr:`finals`)."""
         theme, tracker = self.theme, ValueTracker(0.0)
         movers, counters = VGroup(), VGroup()
+        # the narrow run's line in the band's close-up too, threading the gap; it leaves
+        # when the run ends (its last line may pass a few hundredths from a point, which
+        # even there would seem to cross its marker)
+        close_up = (VGroup() if self.inset is None or not self.on_screen(self.inset) else
+                    VGroup(self.run_line(self.lesson.narrow, self.inset[2], tracker,
+                                         style.LINE_STROKE)))
         for run, plane in zip((self.lesson.wide, self.lesson.narrow), self.planes):
-            thetas = np.asarray(run.trace.states["theta"], dtype=float)
-            offsets = np.asarray(run.trace.states["theta0"], dtype=float)
-            last = len(thetas) - 1
-
-            def done(last=last) -> int:  # the updates made at the tracker
-                return min(int(np.floor(tracker.get_value() * last + 1e-9)), last)
-
-            mover = Hyperplane(plane, thetas[0], float(offsets[0]), show_normal=False,
-                               show_shading=False, show_notes=False)
-            mover.line.set_color(theme.step)
-            mover.line.set_stroke(width=self.line_widths[len(movers)])  # as θ*'s there
-            mover.add_updater(lambda m, t=thetas, o=offsets, done=done: m.set_parameters(
-                t[done()], float(o[done()])))
+            mover = self.run_line(run, plane, tracker, self.line_widths[len(movers)])
+            done = mover.done
             name = math("M =", theme, style.FONT_BODY).set_color(theme.step)
             number = GlyphNumber("0", style.FONT_BODY, theme.step)
             number.next_to(name, RIGHT, buff=0.12)
@@ -288,10 +315,10 @@ class MarginDrawings:
                                                    aligned_edge=LEFT)
             movers.add(mover)
             counters.add(counter)
-        self.add(movers)
+        self.add(movers, close_up)
         self.play(appear(counters), run_time=style.RUN_FADE)
         self.play(tracker.animate.set_value(1.0), run_time=style.RUN_REPLAY, rate_func=linear)
-        for mobject in (*movers, *[c[1] for c in counters]):
+        for mobject in (*movers, *close_up, *[c[1] for c in counters]):
             mobject.clear_updaters()
         self.add(*self.finals)
         self.remove(movers)
@@ -299,7 +326,9 @@ class MarginDrawings:
         for counter, answer in zip(counters, self.answers):
             self.remove(counter)
             self.add(answer[0])
-        self.play(*[appear(answer[1]) for answer in self.answers], run_time=style.RUN_FADE)
+        self.play(*[appear(answer[1]) for answer in self.answers], *map(vanish, close_up),
+                  run_time=style.RUN_FADE)
+        self.remove(close_up)
         for answer in self.answers:  # each stands as one drawing from here
             self.remove(*answer)
             self.add(answer)

@@ -328,26 +328,24 @@ def test_every_beat_ends_on_its_state(name):
     assert not problems, problems[:5]
 
 
-@pytest.mark.parametrize("seed", [None, 1, 2, 3, 4])
-def test_the_narrow_band_is_magnified_round_its_nearest_point(seed):
-    """The inset magnifies the narrow band a whole number of times (as said), round the
-    point nearest θ*'s line, whose distance is the band's half-width γ/‖a‖ (the max-margin
-    separator's nearest point, found here by brute force over the points)."""
-    from linviz.lessons.quiz import (BAND_INSET_SHARE, band_half_width, band_inset,
-                                     magnification, margin_quiz_lesson, nearest_point,
-                                     plane_box)
+@pytest.mark.parametrize("seed", [None, 1, 2, 3, 4, 6])
+def test_the_narrow_band_is_magnified_round_both_sides_of_its_gap(seed):
+    """The inset magnifies the narrow band a whole number of times (as said), round a +
+    and a − point on its edges (the nearest such pair, found here by brute force over
+    all points at the band's half-width γ/‖a‖): both stand in it, their middle on θ*'s
+    line, and the band is at least a stated share of it across."""
+    from linviz.lessons.quiz import (BAND_INSET_SHARE, BAND_LEAST_SHARE, PAIR_ROOM,
+                                     band_half_width, band_inset, magnification,
+                                     margin_quiz_lesson, plane_box)
     from linviz.lessons.quiz_story import margin_storyboard
-    from linviz.view_box import INSET_HALF_WIDTHS, INSET_LEAST_ZOOM
+    from linviz.view_box import INSET_LEAST_ZOOM
 
     lesson = margin_quiz_lesson() if seed is None else margin_quiz_lesson(seed)
     run = lesson.narrow
     a, c = np.asarray(run.theta_star[:2]), float(run.theta_star[2])
     X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y, dtype=float)
-    distances = [float(y[i] * (X[i] @ a + c) / np.hypot(*a)) for i in range(len(y))]
-    assert min(distances) == pytest.approx(band_half_width(run), rel=1e-6)
-    # the first of the points at the least distance (support vectors tie to rounding)
-    tied = [i for i, d in enumerate(distances) if d <= min(distances) * (1 + 1e-7)]
-    assert nearest_point(run) == tied[0]
+    distances = np.array([float(y[i] * (X[i] @ a + c) / np.hypot(*a)) for i in range(len(y))])
+    assert distances.min() == pytest.approx(band_half_width(run), rel=1e-6)
     whole = plane_box(lesson)
     zoom = magnification(run, whole)
     (said,) = [beat.sentence for beat in margin_storyboard(lesson).beats
@@ -360,12 +358,19 @@ def test_the_narrow_band_is_magnified_round_its_nearest_point(seed):
     # screen units per data unit, inset over plane: exactly the whole number said
     scale = (BAND_INSET_SHARE / (box.x_max - box.x_min)) / (1.0 / (whole.x_max - whole.x_min))
     assert scale == pytest.approx(zoom, rel=1e-9)
-    assert box.x_max - box.x_min >= 2 * INSET_HALF_WIDTHS * band_half_width(run) - 1e-12
-    # centred on the line, where the nearest point's perpendicular meets it
+    side = box.x_max - box.x_min
+    assert 2 * band_half_width(run) >= BAND_LEAST_SHARE * side - 1e-12
+    # the nearest + and − on the edges, by brute force
+    edges = np.flatnonzero(distances <= distances.min() * (1 + 1e-6))
+    pairs = sorted((float(np.max(np.abs(X[i] - X[j]))), i, j) for i in edges for j in edges
+                   if i < j and y[i] != y[j])
+    spread, i, j = pairs[0]
     centre = np.array([(box.x_min + box.x_max) / 2, (box.y_min + box.y_max) / 2])
-    assert abs(centre @ a + c) <= 1e-9 * (1 + np.abs(a).sum() + abs(c))
-    x = X[nearest_point(run)]
-    assert np.cross(x - centre, a) == pytest.approx(0.0, abs=1e-9)
+    np.testing.assert_allclose(centre, (X[i] + X[j]) / 2, atol=1e-12)
+    assert abs(centre @ a + c) / np.hypot(*a) <= 1e-6 * band_half_width(run) + 1e-12
+    assert side >= PAIR_ROOM * spread - 1e-12
+    for k in (i, j):
+        assert box.x_min < X[k][0] < box.x_max and box.y_min < X[k][1] < box.y_max
 
 
 @pytest.mark.parametrize("seed", [None, 1, 2])
@@ -394,7 +399,7 @@ def test_the_points_on_the_narrow_bands_edges_are_ringed_and_lie_outside_it(seed
         edges = [int(i) for i in np.flatnonzero(signed <= half * (1 + 1e-6))]
         assert len(set(y[edges])) == 2, "a widest band has points of both labels on its edges"
         near = [i for i in edges if shown[i]]
-        assert near, "the close-up is round the nearest point: it holds at least that one"
+        assert len(set(y[near])) == 2, "the close-up holds a point of each side of the gap"
         (beat,) = rings
         assert beat.state["edges"] == edges and beat.state["ringed"] == near
         assert f"ringed: the {len(edges)} points on the band's edges" in beat.state["status"]
@@ -403,3 +408,21 @@ def test_the_points_on_the_narrow_bands_edges_are_ringed_and_lie_outside_it(seed
                                         f"edges{where}. None lies inside it")
     else:
         assert rings == []
+
+
+def test_the_margin_quiz_leaves_time_to_read_what_each_beat_brings():
+    """Each answer beat stands at least its caption read at 12 characters a second (the
+    voice reads about 15: a moment to look at the number or drawing it brought), and a
+    beat that brings a heading's formula at least 6.5 s; the question keeps its pause."""
+    from scenes.quiz import MarginQuizScene
+    from story_runs import story_with
+
+    scene = story_with(MarginQuizScene)
+    captions = scene.timeline.captions
+    beats = scene.storyboard.beats
+    assert len(captions) == len(beats)
+    for caption, beat in zip(captions[1:], beats[1:]):
+        lasts = caption.end - caption.start
+        assert lasts >= len(caption.text) / 12.0 - 0.05, caption.text
+        if beat.motion == "heading":
+            assert lasts >= 6.5 - 0.05, caption.text
