@@ -12,11 +12,13 @@ from manim import (DOWN, UP, Circle, Indicate, Line, SurroundingRectangle, Value
                    Wait)
 
 from linviz import formatting
-from linviz.lessons.quiz import band_inset, margin_quiz_lesson, one_point_lesson, plane_box
+from linviz.lessons.quiz import (band_inset, lift_section, margin_quiz_lesson, one_point_lesson,
+                                 plane_box)
 from linviz.lessons.quiz_story import (MARGIN_QUESTION, MARGIN_THEOREM, ONE_POINT_QUESTION,
                                        margin_storyboard, one_point_storyboard)
 from scenes.base import LinvizScene
 from scenes.quiz_parts.card import QuestionCard
+from scenes.quiz_parts.lift import LiftDrawings
 from scenes.quiz_parts.margin import MarginDrawings, PANEL_CENTRES, PANEL_SIDE
 from scenes.quiz_parts.one_point import (CHAIN_CENTER, CHAIN_WIDTH, OnePointDrawings,
                                          PLANE_CENTER, PLANE_SIDE, SCORE_LINE_CENTER)
@@ -224,7 +226,7 @@ class OnePointQuizScene(OnePointDrawings, QuizScene):
         self.play(appear(self.start_mark), run_time=style.RUN_FADE)
 
 
-class MarginQuizScene(MarginDrawings, QuizScene):
+class MarginQuizScene(MarginDrawings, LiftDrawings, QuizScene):
     """Quiz: a large or a small margin? Two runs answer it."""
 
     question = MARGIN_QUESTION
@@ -242,6 +244,7 @@ class MarginQuizScene(MarginDrawings, QuizScene):
         theme = self.theme
         self.title = self.make_title("Quiz: a large or a small margin?")
         self.planes, self.stars, self.finals, self.counts = [], [], [], []
+        self.distance_drawn = self.lift_drawn = self.distance_plane = None
         self.line_widths = []
         for run, centre in zip((self.lesson.wide, self.lesson.narrow), PANEL_CENTRES):
             data = run.data
@@ -336,22 +339,40 @@ class MarginQuizScene(MarginDrawings, QuizScene):
                   run_time=style.PAUSE_READ)
         self.draw_line_distance(beat)
 
-    def draw_distance(self, beat) -> None:
-        """Why γ on [x, 1] is below the band's half-width: the status line writes γ =
-        w/√(1 + d²) and d is drawn, while it is said."""
+    def begin_motion(self, beat) -> None:
+        """What the beat's state no longer shows leaves as its sentence starts: d on its
+        plane, the edge-on section."""
+        if beat.state["distance"] is None:
+            self.take_off(self.distance_drawn)
+        if beat.state["lift"] == 0 and self.lift_drawn is not None:
+            self.take_off(*self.lift_drawn)  # its parts came one by one
+
+    def draw_lift(self, beat) -> None:
+        """Why γ on [x, 1] is below the band's half-width: d comes on the plane, and θ*'s
+        band seen edge-on beside it (:mod:`scenes.quiz_parts.lift`)."""
         self.show_words(beat.state["status"])
         self.draw_line_distance(beat)
+        self.lift_drawn = self.lift_drawing(lift_section(self.lesson.wide))
+        self.play(appear(self.lift_drawn[0]), run_time=style.RUN_INTRO)
+
+    def draw_distance(self, beat) -> None:
+        """γ = h/√(1 + d²): the status line writes it, and the section shows h and γ."""
+        self.show_words(beat.state["status"])
+        self.draw_line_distance(beat)
+        if beat.state["lift"] == 2 and self.lift_drawn is not None:
+            self.play(appear(self.lift_drawn[1]), run_time=style.RUN_FADE)
         self.play(Wait(style.PAUSE_SHORT))
 
     def draw_line_distance(self, beat) -> None:
-        """d of γ = w/√(1 + d²) on the plane the state names (none: nothing), for this
-        beat only."""
+        """d of γ = h/√(1 + d²) on the plane the state names (none: nothing), unless it
+        stands there already."""
         k = beat.state["distance"]
-        if k is not None:
-            self.distance_drawn = self.line_distance_drawing(
-                (self.lesson.wide, self.lesson.narrow)[k], self.planes[k])
+        if k is not None and not (self.on_screen(self.distance_drawn)
+                                  and self.distance_plane == k):
+            self.take_off(self.distance_drawn)
+            self.distance_drawn, self.distance_plane = self.line_distance_drawing(
+                (self.lesson.wide, self.lesson.narrow)[k], self.planes[k]), k
             self.play(appear(self.distance_drawn), run_time=style.RUN_FADE)
-            self.mark_for_beat(self.distance_drawn)
 
     def draw_runs(self, beat) -> None:
         """The rings of the band's edges leave (a run's line passes by those points: over

@@ -295,3 +295,45 @@ def farthest_point(run: MarginRun) -> int:
     X = np.asarray(run.data.X, dtype=float)
     norms = np.hypot(X[:, 0], X[:, 1])
     return int(np.flatnonzero(norms >= norms.max() - 1e-12)[0])
+
+
+@dataclass(frozen=True)
+class LiftSection:
+    """θ*'s band on [x, 1] seen edge-on, along its line: why γ on [x, 1] is below the band's
+    half-width h.
+
+    Coordinates (s, t): s along θ*'s unit normal a/‖a‖ in the plane, mirrored so that θ*'s
+    line aᵀx + c = 0 is at s = d = |c|/‖a‖ ≥ 0; t the appended coordinate, 1 for every
+    lifted point. θ* = (a, c) on [x, 1] is the plane ‖a‖s ± c·t = 0 through 0: in the
+    section, the line through 0 and (d, 1). The band's edges are at (d ± h, 1), where its
+    nearest points stand, + at ``plus_side`` (+1: at d + h). The distance from (d + h, 1)
+    to that line is h/√(1 + d²): the margin γ on [x, 1]."""
+
+    d: float
+    h: float
+    plus_side: int
+
+    @property
+    def point(self) -> np.ndarray:
+        """The band's outer edge point (d + h, 1)."""
+        return np.array([self.d + self.h, 1.0])
+
+    @property
+    def foot(self) -> np.ndarray:
+        """The point of θ*'s line through 0 and (d, 1) nearest :attr:`point`."""
+        direction = np.array([self.d, 1.0]) / float(np.hypot(self.d, 1.0))
+        return float(self.point @ direction) * direction
+
+    @property
+    def gamma(self) -> float:
+        """The distance from :attr:`point` to θ*'s line in the section (γ on [x, 1])."""
+        return float(np.linalg.norm(self.point - self.foot))
+
+
+def lift_section(run: MarginRun) -> LiftSection:
+    """``run``'s band seen edge-on on [x, 1] (:class:`LiftSection`)."""
+    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+    crossing = -c / float(np.hypot(*a))  # s of θ*'s line before mirroring
+    # + points have aᵀx + c > 0: s above the crossing, mirrored with it
+    return LiftSection(d=abs(crossing), h=band_half_width(run),
+                       plus_side=1 if crossing >= 0 else -1)

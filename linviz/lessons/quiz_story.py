@@ -16,6 +16,9 @@ beat), ``edges`` (every point on the band's edges, ringed in the plane on that b
 ``runs`` (each run's M ≤ (R/γ)² in large type under its plane), ``lines`` (each run's
 line, moving update by update while the runs are told; it leaves with the spread, beside
 θ* it would read as θ*),
+``lift`` (θ*'s band on [x, 1] seen edge-on, right of the first plane while it alone
+stands, :func:`linviz.lessons.quiz.lift_section`: 0 none, 1 the lifted points' height, θ*'s
+boundary through 0 and d, 2 also h and γ across the boundary),
 ``distance`` (the plane, 0 or 1, on which θ*'s line's distance d from 0 is drawn
 while γ = w/√(1 + d²) is said; None: none), ``strips`` (where the close-up stood, which
 leaves with its rings: the M of each margin's data sets, a row of dots on one logarithmic
@@ -237,7 +240,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     wide, narrow = lesson.wide, lesson.narrow
     story = StoryWriter(scene, question=False, planes=0, runs=False, lines=False, inset=False,
                         status=None, ringed=[], edges=[], strips=False, headings=[0, 0],
-                        distance=None)
+                        distance=None, lift=0)
     view = plane_box(lesson)
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
@@ -252,16 +255,18 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                headings=[3, 0], min_seconds=READ_FORMULA_SECONDS)
     if shrinks:  # why, said once (the right plane's is shown, not said again)
         drawn = distance_shown(wide, view, 0)
-        story.beat(f"It shrinks because on [x, 1] the margin is the band's half-width over "
-                   f"√(1 + d²), d the distance from 0 to θ*'s line"
-                   f"{' (drawn)' if drawn is not None else ''}.", "distance",
-                   status=lifted_margin_words(wide), distance=drawn)
+        story.beat(f"Why: seen edge-on, on the right, the lifted points lie at height 1; "
+                   f"θ*'s boundary runs from 0 and meets that height at d, the line's "
+                   f"distance from 0{' (drawn)' if drawn is not None else ''}.",
+                   "lift", lift=1, distance=drawn)
+        story.beat("Tilted so, it lies nearer each point than the half-width h: "
+                   "γ = h/√(1 + d²).", "distance", lift=2, status=lifted_margin_words(wide))
     zoom = magnification(narrow, view)
     near = near_band(narrow, view)
     shown = f", magnified ×{zoom} beside it" if zoom else ""
     story.beat(f"On the right, the widest band has half-width only {plane_margin(narrow)}"
                f"{shown}.", "planes", planes=2, inset=bool(zoom), headings=[3, 1],
-               status=None, distance=None)
+               status=None, distance=None, lift=0)
     same = reach_likeness(wide, narrow)
     story.beat(f"R is {same + ', ' if same else ''}{said_reach(narrow)}, but γ = "
                f"{said_gamma(narrow)}, so (R/γ)² = {formatting.grouped(narrow.bound, 0)}.",

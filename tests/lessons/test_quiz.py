@@ -122,14 +122,18 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
         assert on_lifted < in_plane and said_wide_gamma < said_width
     else:  # "is": the γ said is the half-width said, to its digits
         assert f"{on_lifted:.{len(str(said_width).partition('.')[2])}f}" == str(said_width)
-    # why, said once, on the wide margin, right after its γ: a beat of its own, d drawn
-    # while it is said (and said to be drawn) when its foot is in view
-    why = [b for b in board.beats if b.motion == "distance"]
-    assert len(why) == int(shrinks)
-    for beat in why:
-        assert board.beats[board.beats.index(beat) - 1].sentence == headings[1]
-        assert "√(1 + d²)" in beat.sentence
-        assert ("(drawn)" in beat.sentence) == (beat.state["distance"] == 0)
+    # why, said once, on the wide margin, right after its γ: two beats of their own (the
+    # section, then γ = h/√(1 + d²)), d drawn while they are said (and said to be drawn)
+    # when its foot is in view
+    said_why = [b for b in board.beats if b.motion in ("lift", "distance")]
+    assert [b.motion for b in said_why] == ["lift", "distance"] * int(shrinks)
+    why = said_why[1:]
+    if shrinks:
+        start = board.beats.index(said_why[0])
+        assert board.beats[start - 1].sentence == headings[1]
+        assert "√(1 + d²)" in said_why[1].sentence
+        assert ("(drawn)" in said_why[0].sentence) == (said_why[0].state["distance"] == 0)
+        assert said_why[1].state["distance"] == said_why[0].state["distance"]
     # and the status line says why: γ = w/√(1 + d²), d the line's distance from 0, its
     # numbers (recomputed here from θ*) giving the γ said to within their rounding
     # d drawn: the line's point nearest 0 lies on the line, 0 to it is across the line,
@@ -264,6 +268,8 @@ def test_every_beat_ends_on_its_state(name):
             state["reaches"] = [scene.on_screen(r) for r in scene.reaches]
             distance = getattr(scene, "distance_drawn", None)
             state["distance"] = distance is not None and scene.on_screen(distance)
+            lift = scene.lift_drawn
+            state["lift"] = 0 if lift is None else sum(scene.on_screen(p) for p in lift)
         drawn.append(state)
         layouts.append((scene.timeline.current[1], text_boxes(scene)))
 
@@ -289,6 +295,8 @@ def test_every_beat_ends_on_its_state(name):
             assert picture["inset"] == beat.state["inset"], where
             # d of γ = w/√(1 + d²) drawn exactly while its beat says γ (and it is in view)
             assert picture["distance"] == (beat.state["distance"] is not None), where
+            # the edge-on section: its first part, then h and γ too, only while said
+            assert picture["lift"] == beat.state["lift"], where
             # each run's M ≤ (R/γ)² stands under its plane once the runs are drawn, not before
             assert picture["answers"] == [beat.state["runs"]] * 2, where
             assert picture["ringed"] == len(beat.state["ringed"]), where
@@ -426,3 +434,36 @@ def test_the_margin_quiz_leaves_time_to_read_what_each_beat_brings():
         assert lasts >= len(caption.text) / 12.0 - 0.05, caption.text
         if beat.motion == "heading":
             assert lasts >= 6.5 - 0.05, caption.text
+
+
+@pytest.mark.parametrize("seed", [None, 1, 2, 5])
+def test_the_edge_on_section_shows_why_the_lifted_margin_shrinks(seed):
+    """Seen edge-on, θ* on [x, 1] runs from 0 through (d, 1); the band's edge points stand
+    at (d ± h, 1), + on the side the data's + edge points are (their coordinate across
+    θ*'s line, recomputed from the data and mirrored as d is); the distance from the
+    outer one to the boundary, at a right angle, is γ on [x, 1] as the run measures it
+    (least y(aᵀx + c) over ‖(a, c)‖), and the why is said with the section on screen."""
+    from linviz.lessons.quiz import edge_points, lift_section
+
+    lesson = margin_quiz_lesson() if seed is None else margin_quiz_lesson(seed)
+    run = lesson.wide
+    section = lift_section(run)
+    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+    X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y)
+    gamma = float(np.min(y * (X @ a + c))) / np.linalg.norm([*a, c])
+    assert section.gamma == pytest.approx(gamma, rel=1e-9)
+    assert section.gamma == pytest.approx(section.h / np.sqrt(1 + section.d ** 2), rel=1e-9)
+    assert section.d == pytest.approx(abs(c) / np.linalg.norm(a), rel=1e-12)
+    # the foot is on the line through 0 and (d, 1), and the drop to it square to it
+    foot, point = section.foot, section.point
+    assert foot[0] * 1.0 - foot[1] * section.d == pytest.approx(0.0, abs=1e-12)
+    assert (point - foot) @ np.array([section.d, 1.0]) == pytest.approx(0.0, abs=1e-12)
+    mirror = 1.0 if -c >= 0 else -1.0
+    for i in edge_points(run):
+        across = mirror * float(X[i] @ a) / np.linalg.norm(a)
+        side = section.plus_side if y[i] > 0 else -section.plus_side
+        assert across == pytest.approx(section.d + side * section.h, abs=1e-9)
+    board = margin_storyboard(lesson)
+    lifts = [beat for beat in board.beats if beat.state["lift"]]
+    assert [beat.state["lift"] for beat in lifts] == [1, 2]
+    assert "height 1" in lifts[0].sentence and "γ = h/√(1 + d²)" in lifts[1].sentence

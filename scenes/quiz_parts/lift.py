@@ -1,0 +1,116 @@
+"""`quiz-margin`'s why: θ*'s band on [x, 1] seen edge-on (:class:`linviz.lessons.quiz.LiftSection`),
+right of the first plane while it stands alone. The lifted points lie at height 1; θ*'s
+boundary on [x, 1] runs from 0 through (d, 1); tilted so, it is nearer the band's edge
+point than the half-width h: γ = h/√(1 + d²)."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Line, VGroup
+
+from linviz.lessons.quiz import LiftSection
+from scenes.toolkit import style
+from scenes.toolkit.layout import with_backdrop
+from scenes.toolkit.markers import Marker
+from scenes.toolkit.screen_text import math, text
+
+#: the screen box (x0, y0, x1, y1) the section is drawn in: right of the first plane, below
+#: the status line
+SECTION_BOX = (-1.6, -2.75, 6.6, 2.2)
+#: room (in section units) round the band's two edge points, and above height 1
+SECTION_PAD, SECTION_TOP = 0.4, 1.45
+#: the right angle's side at γ's foot (screen units)
+RIGHT_ANGLE = 0.14
+#: how far above (d) and below (h) the points' height their lengths are drawn, and the
+#: half-height of their end ticks (screen units)
+DIMENSION_GAP, DIMENSION_TICK = 0.38, 0.09
+
+
+def dimension(start, end, offset: float, colour, name, side) -> VGroup:
+    """A length drawn beside what it measures: the segment from ``start`` to ``end`` (screen
+    points) moved ``offset`` up, with end ticks, and ``name`` beyond it on ``side`` (UP or
+    DOWN)."""
+    shift = np.array([0.0, offset, 0.0])
+    line = Line(start + shift, end + shift, color=colour, stroke_width=4)
+    ticks = VGroup(*[Line(p + shift + DIMENSION_TICK * UP, p + shift + DIMENSION_TICK * DOWN,
+                          color=colour, stroke_width=3) for p in (start, end)])
+    return VGroup(line, ticks, name.next_to(line, side, buff=0.1))
+
+
+def section_scale(section: LiftSection) -> tuple[float, np.ndarray]:
+    """One scale for both axes (γ's perpendicular must look perpendicular) and the screen
+    point of (0, 0): the section's s from the nearer of 0 and d − h to d + h, with
+    :data:`SECTION_PAD` either side, and t from below 0 to :data:`SECTION_TOP`, as large
+    as fits :data:`SECTION_BOX`, centred in it."""
+    low = min(0.0, section.d - section.h) - SECTION_PAD
+    high = section.d + section.h + SECTION_PAD
+    bottom, top = -0.3, SECTION_TOP
+    x0, y0, x1, y1 = SECTION_BOX
+    scale = min((x1 - x0) / (high - low), (y1 - y0 - 0.5) / (top - bottom))
+    centre = np.array([(x0 + x1) / 2, (y0 + y1 - 0.5) / 2])
+    origin = centre - scale * np.array([(low + high) / 2, (bottom + top) / 2])
+    return scale, origin
+
+
+class LiftDrawings:
+    """The section's drawing (a part of :class:`scenes.quiz.MarginQuizScene`)."""
+
+    def lift_drawing(self, section: LiftSection) -> VGroup:
+        """Two parts: the axes, the lifted points' height, θ*'s boundary through 0 and d
+        along height 1; then h along it and γ across the boundary, with its right angle."""
+        theme = self.theme
+        scale, origin = section_scale(section)
+
+        def at(s: float, t: float) -> np.ndarray:
+            return np.array([*(origin + scale * np.array([s, t])), 0.0])
+
+        low = min(0.0, section.d - section.h) - SECTION_PAD
+        high = section.d + section.h + SECTION_PAD
+        axes = VGroup(Line(at(low, 0), at(high, 0), color=theme.muted, stroke_width=2),
+                      Line(at(0, -0.2), at(0, SECTION_TOP), color=theme.muted, stroke_width=2))
+        # the points' height, from the axis (its "1" stands left of it) unless a point is
+        # left of the axis
+        height = DashedLine(at(min(0.0, section.d - section.h - 0.2), 1), at(high, 1),
+                            color=theme.muted, stroke_width=1.5, dash_length=0.1)
+        names = VGroup(
+            text("seen edge-on: across $theta^*$'s line (→), the appended 1 (↑)", theme,
+                 style.FONT_SMALL).set_color(theme.muted)
+            .move_to((np.mean(SECTION_BOX[::2]), SECTION_BOX[3] - 0.1, 0)),
+            math("0", theme, style.FONT_SMALL).set_color(theme.muted)
+            .next_to(at(0, 0), DOWN + LEFT, buff=0.08),
+            math("1", theme, style.FONT_SMALL).set_color(theme.muted)
+            .next_to(at(0, 1), LEFT, buff=0.12))
+        boundary = Line(at(0, 0), at(section.d * SECTION_TOP, SECTION_TOP),
+                        color=theme.boundary, stroke_width=style.LINE_STROKE)
+        star = math("theta^*", theme, style.FONT_SMALL).next_to(boundary.get_end(), RIGHT,
+                                                                buff=0.1)
+        # the band's two edge points, ringed (a − on the points' height would merge with it)
+        markers = VGroup(*[VGroup(Marker(label, theme), Circle(
+            radius=style.RING_RADIUS, color=theme.highlight, stroke_width=style.RING_STROKE - 1))
+            .move_to(at(section.d + label * section.plus_side * section.h, 1))
+            for label in (1, -1)])
+        d = dimension(at(0, 1), at(section.d, 1), DIMENSION_GAP, theme.highlight,
+                      math("d", theme, style.FONT_BODY).set_color(theme.highlight), UP)
+        first = VGroup(axes, height, names, boundary, star, d, markers)
+        return VGroup(first, self.lift_widths(section, at))
+
+    def lift_widths(self, section: LiftSection, at) -> VGroup:
+        """h along height 1 from θ*'s boundary to the outer edge point, and γ from that
+        point across the boundary, square to it."""
+        theme = self.theme
+        h = dimension(at(section.d, 1), at(section.d + section.h, 1), -DIMENSION_GAP,
+                      theme.correct, math("h", theme, style.FONT_BODY).set_color(theme.correct),
+                      DOWN)
+        point, foot = at(*section.point), at(*section.foot)
+        gamma = Line(point, foot, color=theme.text, stroke_width=4)
+        along = (at(section.d, 1) - at(0, 0)) / np.linalg.norm(at(section.d, 1) - at(0, 0))
+        across = (point - foot) / np.linalg.norm(point - foot)
+        corner = VGroup(Line(foot + RIGHT_ANGLE * along, foot + RIGHT_ANGLE * (along + across),
+                             color=theme.text, stroke_width=2),
+                        Line(foot + RIGHT_ANGLE * (along + across), foot + RIGHT_ANGLE * across,
+                             color=theme.text, stroke_width=2))
+        gamma_name = math("gamma", theme, style.FONT_BODY)
+        # beside γ's middle, along the boundary: as far from it as the middle is
+        gamma_name.move_to((point + foot) / 2 + 0.32 * along)
+        with_backdrop(gamma_name, theme)
+        return VGroup(h, gamma, corner, gamma_name)
