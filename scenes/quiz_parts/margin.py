@@ -48,6 +48,9 @@ INSET_RING = 1.5
 #: where along the segment from 0 to θ*'s line its name d is tried, in order
 DISTANCE_LABEL_SHARES = (0.5, 0.35, 0.65, 0.2, 0.8)
 
+#: a name further than this (screen units) from its point's ring gets a line to it
+LEADER_AFTER = 0.35
+
 #: the opacity of the circle of the points' reach
 REACH_OPACITY = 0.7
 
@@ -102,7 +105,23 @@ class MarginDrawings:
         place = outside_circle(origin, radius, angle, (name.width, name.height), 0.1,
                                np.vstack(obstacles), box_of(plane.frame)[0, :4])
         name.move_to((*place, 0.0))
-        return VGroup(line, name)
+        return VGroup(line, name, self.leader(end, plane.ring_radius, name))
+
+    def leader(self, point, ring: float, name) -> VGroup:
+        """A thin line from the ring round ``point`` to its ``name`` when the name stands
+        more than :data:`LEADER_AFTER` from the ring (else nothing: it reads as the ring's)."""
+        centre = name.get_center()
+        towards = centre - point
+        length = float(np.linalg.norm(towards))
+        half = np.array([name.width / 2, name.height / 2])
+        # where the line from the name's centre to the point leaves the name's box
+        inside = float(min(half[k] / abs(towards[k]) for k in (0, 1) if abs(towards[k]) > 1e-9))
+        gap = length * (1 - inside) - ring
+        if gap <= LEADER_AFTER:
+            return VGroup()
+        unit = towards / length
+        return VGroup(Line(point + ring * unit, centre - inside * towards,
+                           color=self.theme.muted, stroke_width=1.5))
 
     def line_distance_drawing(self, run, plane) -> VGroup:
         """θ*'s line's distance d from 0 (of γ = w/√(1 + d²) on [x, 1]): the perpendicular
