@@ -218,6 +218,9 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
 #: the least time (s) of a beat that brings a heading's formula: its sentence, then a still
 #: to read it (said in about 4 s, a formula would be gone before it was read)
 READ_FORMULA_SECONDS = 6.5
+#: the least time (s) of a beat that brings a new drawing to take in (the edge-on section's
+#: h and γ, the second plane with its close-up)
+READ_DIAGRAM_SECONDS = 8.0
 #: the margin quiz's pace: each beat lasts at least its sentence at this many characters a
 #: second (the voice reads about 15): every beat brings a number or a drawing to read
 MARGIN_PACE = 12.0
@@ -259,13 +262,14 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                    f"θ*'s boundary runs from 0 and meets that height at d, the line's "
                    f"distance from 0{' (drawn)' if drawn is not None else ''}.",
                    "lift", lift=1, distance=drawn)
-        story.beat("Tilted so, it lies nearer each point than the half-width h: "
-                   "γ = h/√(1 + d²).", "distance", lift=2, status=lifted_margin_words(wide))
+        story.beat("Tilted so, every point's distance across it shrinks by √(1 + d²): "
+                   "the margin h becomes γ = h/√(1 + d²).", "distance", lift=2,
+                   status=lifted_margin_words(wide), min_seconds=READ_DIAGRAM_SECONDS)
     zoom = magnification(narrow, view)
     near = near_band(narrow, view)
-    shown = f", magnified ×{zoom} beside it" if zoom else ""
-    story.beat(f"On the right, the widest band has half-width only {plane_margin(narrow)}"
-               f"{shown}.", "planes", planes=2, inset=bool(zoom), headings=[3, 1],
+    shown = f", magnified ×{zoom} on its right" if zoom else ""
+    story.beat(f"Beside it, the widest band has half-width only {plane_margin(narrow)}"
+               f"{shown}.", "planes", min_seconds=READ_DIAGRAM_SECONDS, planes=2, inset=bool(zoom), headings=[3, 1],
                status=None, distance=None, lift=0)
     same = reach_likeness(wide, narrow)
     story.beat(f"R is {same + ', ' if same else ''}{said_reach(narrow)}, but γ = "
@@ -294,8 +298,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                status=f"dots: $M$ on each of {lesson.repeats} data sets (log scale) · bar: "
                       f"$(R \/ gamma)^2$ of the one shown")
     if lesson.wide_is_faster:
-        story.beat("So a large margin, compared with R, guarantees few updates: "
-                   "M ≤ (R/γ)². A small one only allows many.", "answer",
+        story.beat("So data whose classes lie far apart, compared with how far the points "
+                   "reach, are learned in few updates: M ≤ (R/γ)². A small margin only "
+                   "allows many.", "answer",
                    status="Answer: a large margin (against R) guarantees few updates; a "
                           "small one only allows many")
     else:

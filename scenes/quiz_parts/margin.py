@@ -52,7 +52,7 @@ DISTANCE_LABEL_SHARES = (0.5, 0.35, 0.65, 0.2, 0.8)
 LEADER_AFTER = 0.35
 
 #: the opacity of the circle of the points' reach
-REACH_OPACITY = 0.7
+REACH_OPACITY = 0.45
 
 def stacked_levels(xs, gap: float) -> list[int]:
     """The level of each of the places ``xs`` on a strip of dots: in order of place (the
@@ -83,7 +83,8 @@ class MarginDrawings:
         # the radius wider than an axis (it may lie along one), its point ringed
         line = VGroup(DashedLine(start, end, color=self.theme.text, stroke_width=5,
                                  dash_length=0.08),
-                      origin_circle_in_box(plane, float(np.hypot(*X[far])), self.theme.muted)
+                      origin_circle_in_box(plane, float(np.hypot(*X[far])), self.theme.muted,
+                                           dashed=False)
                       .set_stroke(opacity=REACH_OPACITY),
                       Circle(radius=plane.ring_radius, color=self.theme.text,
                              stroke_width=style.RING_STROKE - 1).move_to(end))
@@ -228,7 +229,7 @@ class MarginDrawings:
         return magnifier(plane, run.data.X, run.data.y, box, zoom, theme, drawings,
                          lines=[(a, c + shift) for shift in (0.0, edge, -edge)]
                          + [(theta, theta0)], beside=beside, share=BAND_INSET_SHARE,
-                         leaders=False)
+                         leaders=False, marker_size=plane.marker_size)
 
     def inset_ring(self, i: int, color, scale: float = 1.0) -> Circle:
         """A ring round point ``i`` of the narrow run in the band's close-up (the

@@ -20,8 +20,10 @@ def origin_circle(plane: DataPlane, radius: float, colour: str) -> Circle:
 CIRCLE_SAMPLES = 240
 
 
-def origin_circle_in_box(plane: DataPlane, radius: float, colour: str) -> VGroup:
-    """The circle ‖x‖ = ``radius`` round the origin, dashed, drawn only where it is inside
+def origin_circle_in_box(plane: DataPlane, radius: float, colour: str,
+                         dashed: bool = True) -> VGroup:
+    """The circle ‖x‖ = ``radius`` round the origin, dashed (or solid, where dashes would
+    read as − markers), drawn only where it is inside
     the plane's box (:func:`origin_circle` is whole: for a box made round it): its arcs
     between the points where it leaves and re-enters the box, sampled at
     :data:`CIRCLE_SAMPLES` angles."""
@@ -39,8 +41,9 @@ def origin_circle_in_box(plane: DataPlane, radius: float, colour: str) -> VGroup
             current.append(plane.c2p(points[k]))
             continue
         if len(current) > 1:
-            arcs.add(DashedVMobject(VMobject().set_points_as_corners(current),
-                                    num_dashes=max(2, len(current) // 3)))
+            arc = VMobject().set_points_as_corners(current)
+            arcs.add(DashedVMobject(arc, num_dashes=max(2, len(current) // 3)) if dashed
+                     else arc)
         current = []
     return arcs.set_stroke(colour, width=style.DASH_STROKE)
 

@@ -63,7 +63,8 @@ class DataPlane(PlaneAxes, PlaneNotes, VGroup):
                  side: float = style.PLANE_SIDE, center=style.PLANE_CENTER,
                  axis_labels: tuple[str, str] | None = None, *, data=None,
                  include_origin: bool | None = None, equal_scale: bool = True,
-                 ticks: bool | None = None, legend: bool | None = None, counts: str = "all"):
+                 ticks: bool | None = None, legend: bool | None = None, counts: str = "all",
+                 marker_size: float | None = None):
         X = np.asarray(X, dtype=float).reshape(-1, 2)
         self.theme = theme
         self.equal_scale = equal_scale
@@ -86,7 +87,8 @@ class DataPlane(PlaneAxes, PlaneNotes, VGroup):
         screen = self.c2p_many(X)
         #: the markers' half-width: smaller where points are dense
         spacing = views.typical_spacing(screen[:, :2])
-        self.marker_size = views.marker_half_size(spacing)
+        self.marker_size = (views.marker_half_size(spacing) if marker_size is None
+                            else float(marker_size))
         #: the radius of a ring round one marker: smaller where points are dense
         self.ring_radius = views.ring_radius(spacing, self.marker_size)
         self.markers = MarkerCloud(self.y, theme, size=self.marker_size, positions=screen,

@@ -153,7 +153,8 @@ def leader_corners(small, large) -> list:
 
 def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: int, theme,
               drawings: Callable[[DataPlane], VMobject], lines=(), beside=None,
-              share: float = INSET_SHARE, leaders: bool = True) -> VGroup:
+              share: float = INSET_SHARE, leaders: bool = True,
+              marker_size: float | None = None) -> VGroup:
     """The inset of ``plane`` showing ``box`` (``zoom`` times larger) with the points of
     ``X``, ``y`` inside it and ``drawings(inset)`` (lines, bands, rings drawn on the inset's
     plane) at the size and place :func:`clear_inset` picks (smaller, showing less round
@@ -164,7 +165,8 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     data altogether. ``share``: the share of the plane's side ``box`` was made for
     (:func:`linviz.view_box.magnified_box`); beside the plane it may stand that large.
     ``leaders``: False draws none (the square and the frame, in one colour, say which is
-    which: a leader near a line of the plane would run along it)."""
+    which: a leader near a line of the plane would run along it). ``marker_size``: the
+    inset's markers' half-width (None: from their spacing there, as in any plane)."""
     X, y = np.asarray(X, dtype=float), np.asarray(y)
     def shrunk(size: float) -> Box:  # the magnified box at a share: same zoom, same centre
         half = (box.x_max - box.x_min) / 2 * size / share
@@ -185,7 +187,7 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     low, high = plane.c2p((box.x_min, box.y_min)), plane.c2p((box.x_max, box.y_max))
     centre = ((place[0] + place[2]) / 2, (place[1] + place[3]) / 2, 0.0)
     inset = DataPlane(X[inside], y[inside], theme, box=box, side=side, center=centre,
-                      legend=False, ticks=False)
+                      legend=False, ticks=False, marker_size=marker_size)
     inset.remove(inset.axis_labels)  # a detail of the plane beside it: no names, no origin
     backing = Rectangle(width=side, height=side, stroke_width=0, fill_color=theme.background,
                         fill_opacity=1.0).move_to(centre)
