@@ -202,7 +202,9 @@ class MarginDrawings:
         gap = 0.0 if reach <= band else band + 0.25
         centre = beside_line([upper + 0.55 * inward, lower - 0.55 * inward], inward,
                              (name.width, name.height), np.vstack(obstacles), gap)
-        return name.move_to(centre)
+        # over the run's last line, which may come to lie along θ*'s (it passes under
+        # the name's backing, not across its letters)
+        return name.move_to(centre).set_z_index(1)
 
     def make_inset(self, run, plane):
         """The band magnified (:func:`linviz.lessons.quiz.band_inset`) beside ``plane``
