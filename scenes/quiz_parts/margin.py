@@ -42,6 +42,10 @@ INSET_GAP = 0.12
 #: row's height and the radius of a dot
 STRIP_GAP, STRIP_EDGE, STRIP_ROW, STRIP_DOT = 0.45, 0.55, 1.7, 0.07
 
+#: the close-up's markers' half-width, at most this share of the band's half-width there
+#: (a marker on an edge then keeps off θ*'s line)
+INSET_MARKER_SHARE = 0.6
+
 #: a ring in the band's close-up, in rings of the plane (it leaves the marker whole)
 INSET_RING = 1.5
 
@@ -231,7 +235,9 @@ class MarginDrawings:
         return magnifier(plane, run.data.X, run.data.y, box, zoom, theme, drawings,
                          lines=[(a, c + shift) for shift in (0.0, edge, -edge)]
                          + [(theta, theta0)], beside=beside, share=BAND_INSET_SHARE,
-                         leaders=False, marker_size=plane.marker_size)
+                         leaders=False, marker_size=min(
+                             style.POINT_SIZE,
+                             INSET_MARKER_SHARE * band_half_width(run) * plane.unit * zoom))
 
     def inset_ring(self, i: int, color, scale: float = 1.0) -> Circle:
         """A ring round point ``i`` of the narrow run in the band's close-up (the
