@@ -12,8 +12,7 @@ from manim import (DOWN, UP, Circle, Indicate, Line, SurroundingRectangle, Value
                    Wait)
 
 from linviz import formatting
-from linviz.lessons.quiz import (band_inset, lift_section, margin_quiz_lesson, one_point_lesson,
-                                 plane_box)
+from linviz.lessons.quiz import band_inset, margin_quiz_lesson, one_point_lesson, plane_box
 from linviz.lessons.quiz_story import (MARGIN_QUESTION, MARGIN_THEOREM, ONE_POINT_QUESTION,
                                        margin_storyboard, one_point_storyboard)
 from scenes.base import LinvizScene
@@ -338,41 +337,6 @@ class MarginQuizScene(MarginDrawings, LiftDrawings, QuizScene):
                     for m in new if all(m is not reach for reach in self.reaches)],
                   run_time=style.PAUSE_READ)
         self.draw_line_distance(beat)
-
-    def begin_motion(self, beat) -> None:
-        """What the beat's state no longer shows leaves as its sentence starts: d on its
-        plane, the edge-on section."""
-        if beat.state["distance"] is None:
-            self.take_off(self.distance_drawn)
-        if beat.state["lift"] == 0 and self.lift_drawn is not None:
-            self.take_off(*self.lift_drawn)  # its parts came one by one
-
-    def draw_lift(self, beat) -> None:
-        """Why γ on [x, 1] is below the band's half-width: d comes on the plane, and θ*'s
-        band seen edge-on beside it (:mod:`scenes.quiz_parts.lift`)."""
-        self.show_words(beat.state["status"])
-        self.draw_line_distance(beat)
-        self.lift_drawn = self.lift_drawing(lift_section(self.lesson.wide))
-        self.play(appear(self.lift_drawn[0]), run_time=style.RUN_INTRO)
-
-    def draw_distance(self, beat) -> None:
-        """γ = h/√(1 + d²): the status line writes it, and the section shows h and γ."""
-        self.show_words(beat.state["status"])
-        self.draw_line_distance(beat)
-        if beat.state["lift"] == 2 and self.lift_drawn is not None:
-            self.play(appear(self.lift_drawn[1]), run_time=style.RUN_FADE)
-        self.play(Wait(style.PAUSE_SHORT))
-
-    def draw_line_distance(self, beat) -> None:
-        """d of γ = h/√(1 + d²) on the plane the state names (none: nothing), unless it
-        stands there already."""
-        k = beat.state["distance"]
-        if k is not None and not (self.on_screen(self.distance_drawn)
-                                  and self.distance_plane == k):
-            self.take_off(self.distance_drawn)
-            self.distance_drawn, self.distance_plane = self.line_distance_drawing(
-                (self.lesson.wide, self.lesson.narrow)[k], self.planes[k]), k
-            self.play(appear(self.distance_drawn), run_time=style.RUN_FADE)
 
     def draw_runs(self, beat) -> None:
         """The rings of the band's edges leave (a run's line passes by those points: over

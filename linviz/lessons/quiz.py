@@ -244,12 +244,14 @@ def band_inset(run: MarginRun, view: Box) -> tuple[Box, int] | None:
     """The band magnified beside a plane showing ``view`` (an inset
     :data:`BAND_INSET_SHARE` of its side): (box, times), or None when it reads as it is.
 
-    Round the pair of points of both labels on the band's edges nearest each other
-    (:func:`edge_pair`; the middle of the two lies on θ*'s line, at margins +w and −w),
-    its side at least :data:`PAIR_ROOM` times their spread and the band at least
-    :data:`BAND_LEAST_SHARE` of it across: the gap between the classes, both sides shown.
-    Where no such pair fits, :func:`linviz.view_box.magnified_box` round where the nearest
-    point's perpendicular meets θ*'s line."""
+    Round every point on the band's edges (:func:`edge_points`), else round the pair of
+    both labels nearest each other (:func:`edge_pair`; the middle of the two lies on θ*'s
+    line, at margins +h and −h): the first that fits, centred on the middle of their
+    bounding box, its side at least :data:`PAIR_ROOM` times their spread, the band at least
+    :data:`BAND_LEAST_SHARE` of it across and magnified at least
+    :data:`~linviz.view_box.INSET_LEAST_ZOOM` times: the gap between the classes, both
+    sides shown. Where neither fits, :func:`linviz.view_box.magnified_box` round where the
+    nearest point's perpendicular meets θ*'s line."""
     a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
     half_width = band_half_width(run)
     found = magnified_box(view, project_onto_line(run.data.X[nearest_point(run)], a, c),
@@ -259,13 +261,16 @@ def band_inset(run: MarginRun, view: Box) -> tuple[Box, int] | None:
         return found
     X = np.asarray(run.data.X, dtype=float)
     width = float(view.x_max - view.x_min)
-    spread = float(np.max(np.abs(X[pair[0]] - X[pair[1]])))
-    zoom = min(found[1], int(np.floor(BAND_INSET_SHARE * width / (PAIR_ROOM * spread) + 1e-9)))
-    side = BAND_INSET_SHARE * width / zoom if zoom > 0 else np.inf
-    if zoom < INSET_LEAST_ZOOM or 2 * half_width < BAND_LEAST_SHARE * side:
-        return found
-    x, y = (X[pair[0]] + X[pair[1]]) / 2
-    return Box(x - side / 2, x + side / 2, y - side / 2, y + side / 2), zoom
+    for points in (X[list(edge_points(run))], X[list(pair)]):
+        low, high = points.min(axis=0), points.max(axis=0)
+        spread = float(np.max(high - low))
+        zoom = min(found[1], int(np.floor(BAND_INSET_SHARE * width / (PAIR_ROOM * spread)
+                                          + 1e-9)))
+        side = BAND_INSET_SHARE * width / zoom if zoom > 0 else np.inf
+        if zoom >= INSET_LEAST_ZOOM and 2 * half_width >= BAND_LEAST_SHARE * side:
+            x, y = (low + high) / 2
+            return Box(x - side / 2, x + side / 2, y - side / 2, y + side / 2), zoom
+    return found
 
 
 def magnification(run: MarginRun, view: Box) -> int:

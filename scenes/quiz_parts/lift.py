@@ -6,11 +6,12 @@ point than the half-width h: γ = h/√(1 + d²)."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Line, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Line, VGroup, Wait
 
-from linviz.lessons.quiz import LiftSection
+from linviz.lessons.quiz import LiftSection, lift_section
+from linviz.lessons.quiz_story import lifted_margin_numbers, said_gamma
 from scenes.toolkit import style
-from scenes.toolkit.layout import with_backdrop
+from scenes.toolkit.layout import appear, with_backdrop
 from scenes.toolkit.markers import Marker
 from scenes.toolkit.screen_text import math, text
 
@@ -53,11 +54,14 @@ def section_scale(section: LiftSection) -> tuple[float, np.ndarray]:
 
 
 class LiftDrawings:
-    """The section's drawing (a part of :class:`scenes.quiz.MarginQuizScene`)."""
+    """The section's drawing and its beats, with d on the plane (a part of
+    :class:`scenes.quiz.MarginQuizScene`)."""
 
-    def lift_drawing(self, section: LiftSection) -> VGroup:
-        """Two parts: the axes, the lifted points' height, θ*'s boundary through 0 and d
-        along height 1; then h along it and γ across the boundary, with its right angle."""
+    def lift_drawing(self, section: LiftSection, shown: tuple[str, str, str]) -> VGroup:
+        """Three parts: the axes, the lifted points' height and the band's two edge points
+        on it; θ*'s boundary through 0, and d along height 1; then h along it and γ across
+        the boundary, with its right angle. ``shown``: h, d and γ as the status line shows
+        them."""
         theme = self.theme
         scale, origin = section_scale(section)
 
@@ -90,17 +94,18 @@ class LiftDrawings:
             .move_to(at(section.d + label * section.plus_side * section.h, 1))
             for label in (1, -1)])
         d = dimension(at(0, 1), at(section.d, 1), DIMENSION_GAP, theme.highlight,
-                      math("d", theme, style.FONT_BODY).set_color(theme.highlight), UP)
-        first = VGroup(axes, height, names, boundary, star, d, markers)
-        return VGroup(first, self.lift_widths(section, at))
+                      math(f"d = {shown[1]}", theme, style.FONT_SMALL)
+                      .set_color(theme.highlight), UP)
+        return VGroup(VGroup(axes, height, names, markers), VGroup(boundary, star, d),
+                      self.lift_widths(section, at, shown))
 
-    def lift_widths(self, section: LiftSection, at) -> VGroup:
+    def lift_widths(self, section: LiftSection, at, shown) -> VGroup:
         """h along height 1 from θ*'s boundary to the outer edge point, and γ from that
         point across the boundary, square to it."""
         theme = self.theme
         h = dimension(at(section.d, 1), at(section.d + section.h, 1), -DIMENSION_GAP,
-                      theme.correct, math("h", theme, style.FONT_BODY).set_color(theme.correct),
-                      DOWN)
+                      theme.correct, math(f"h = {shown[0]}", theme, style.FONT_SMALL)
+                      .set_color(theme.correct), DOWN)
         point, foot = at(*section.point), at(*section.foot)
         gamma = Line(point, foot, color=theme.text, stroke_width=4)
         along = (at(section.d, 1) - at(0, 0)) / np.linalg.norm(at(section.d, 1) - at(0, 0))
@@ -109,8 +114,49 @@ class LiftDrawings:
                              color=theme.text, stroke_width=2),
                         Line(foot + RIGHT_ANGLE * (along + across), foot + RIGHT_ANGLE * across,
                              color=theme.text, stroke_width=2))
-        gamma_name = math("gamma", theme, style.FONT_BODY)
-        # beside γ's middle, along the boundary: as far from it as the middle is
-        gamma_name.move_to((point + foot) / 2 + 0.32 * along)
+        gamma_name = math(f"gamma = {shown[2]}", theme, style.FONT_SMALL)
+        # up and right of γ's middle: away from the boundary (up and left of it) and above
+        # the edge point's ring
+        gamma_name.next_to((point + foot) / 2, UP + RIGHT, buff=0.06)
         with_backdrop(gamma_name, theme)
         return VGroup(h, gamma, corner, gamma_name)
+
+    def begin_motion(self, beat) -> None:
+        """What the beat's state no longer shows leaves as its sentence starts: d on its
+        plane, the edge-on section."""
+        if beat.state["distance"] is None:
+            self.take_off(self.distance_drawn)
+        if beat.state["lift"] == 0 and self.lift_drawn is not None:
+            self.take_off(*self.lift_drawn)  # its parts came one by one
+
+    def draw_lift(self, beat) -> None:
+        """Why γ on [x, 1] is below the band's half-width: θ*'s band seen edge-on beside
+        the plane (:mod:`scenes.quiz_parts.lift`), part by part as said; d comes on the
+        plane with the section's d."""
+        self.show_words(beat.state["status"])
+        if self.lift_drawn is None:
+            wide = self.lesson.wide
+            width, d = lifted_margin_numbers(wide)
+            self.lift_drawn = self.lift_drawing(lift_section(wide), (width, d,
+                                                                     said_gamma(wide)))
+        self.play(appear(self.lift_drawn[beat.state["lift"] - 1]), run_time=style.RUN_INTRO)
+        self.draw_line_distance(beat)
+
+    def draw_distance(self, beat) -> None:
+        """γ = h/√(1 + d²): the status line writes it, and the section shows h and γ."""
+        self.show_words(beat.state["status"])
+        self.draw_line_distance(beat)
+        if beat.state["lift"] == 3 and self.lift_drawn is not None:
+            self.play(appear(self.lift_drawn[2]), run_time=style.RUN_FADE)
+        self.play(Wait(style.PAUSE_SHORT))
+
+    def draw_line_distance(self, beat) -> None:
+        """d of γ = h/√(1 + d²) on the plane the state names (none: nothing), unless it
+        stands there already."""
+        k = beat.state["distance"]
+        if k is not None and not (self.on_screen(self.distance_drawn)
+                                  and self.distance_plane == k):
+            self.take_off(self.distance_drawn)
+            self.distance_drawn, self.distance_plane = self.line_distance_drawing(
+                (self.lesson.wide, self.lesson.narrow)[k], self.planes[k]), k
+            self.play(appear(self.distance_drawn), run_time=style.RUN_FADE)

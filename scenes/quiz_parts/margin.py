@@ -49,6 +49,9 @@ INSET_MARKER_SHARE = 0.6
 #: a ring in the band's close-up, in rings of the plane (it leaves the marker whole)
 INSET_RING = 1.5
 
+#: the gap (screen units) between θ*'s band and θ*'s name beside it
+STAR_GAP = 0.12
+
 #: where along the segment from 0 to θ*'s line its name d is tried, in order
 DISTANCE_LABEL_SHARES = (0.5, 0.35, 0.65, 0.2, 0.8)
 
@@ -137,8 +140,11 @@ class MarginDrawings:
         name = math("d", self.theme, style.FONT_BODY)
         name.set_color(self.theme.highlight)
         with_backdrop(name, self.theme)
+        star_line = self.stars[self.planes.index(plane)][1].line
         obstacles = [box_around(plane.markers.positions(), plane.marker_size * 1.2),
-                     segment_boxes(start, end, 0.06, samples=16)]
+                     segment_boxes(start, end, 0.06, samples=16),
+                     segment_boxes(star_line.get_start(), star_line.get_end(), 0.06,
+                                   samples=40)]
         # beside the segment, its middle first, then further along it either way: the
         # first place that covers nothing (else the one that covers least)
         size, blocked = (name.width, name.height), np.vstack(obstacles)
@@ -182,33 +188,35 @@ class MarginDrawings:
         rest.align_to(updates, DOWN)
         return words.next_to(plane.frame, DOWN, buff=0.35)
 
-    def star_name(self, run, plane, avoid=None):
-        """"θ*" on θ*'s line near one of its ends, within the band where that is wider
-        than the name, else beside it just outside the band: of the places, the first that covers the fewest markers and the least of the line
-        ``avoid`` (upper end first, :func:`~scenes.toolkit.placement.beside_line`)."""
+    def star_name(self, run, plane, avoid=None) -> VGroup:
+        """"θ*" beside θ*'s line near one of its ends, just outside the band, with a short
+        line to θ*'s (else it would read as the name of the band's edge beside it): of the
+        four such places, the first that covers the fewest markers and the least of the
+        line ``avoid`` (upper end first, :func:`~scenes.toolkit.placement.beside_line`)."""
         a, c = run.theta_star[:2], float(run.theta_star[2])
         ends = clip_line(a, c, plane.box)
         name = math("theta^*", self.theme, style.FONT_SMALL)
         with_backdrop(name, self.theme)
         if ends is None:
-            return name.set_opacity(0)
-        band = band_half_width(run) * float(np.linalg.norm(plane.c2p((1, 0)) - plane.c2p((0, 0))))
+            return VGroup(name.set_opacity(0))
+        band = band_half_width(run) * plane.unit
         upper, lower = sorted((plane.c2p(e) for e in ends), key=lambda p: -p[1])
         inward = (lower - upper) / max(float(np.linalg.norm(lower - upper)), 1e-9)
         obstacles = [box_around(plane.markers.positions(), plane.marker_size)]
         if avoid is not None and avoid.has_points():  # a line weighs as much as a text
             boxes = segment_boxes(avoid.get_start(), avoid.get_end(), 0.06, samples=40)
             obstacles.append(np.column_stack([boxes[:, :4], np.full(len(boxes), 100.0)]))
-        # on the line, within its band, where the band is wider than the name (no marker
-        # lies there; beside it, the name would read as the band's edge's); else beside
-        # the line, outside the band
+        # the name's half extent across the line: its near edge STAR_GAP past the band's
         reach = (abs(inward[1]) * name.width + abs(inward[0]) * name.height) / 2
-        gap = 0.0 if reach <= band else band + 0.25
         centre = beside_line([upper + 0.55 * inward, lower - 0.55 * inward], inward,
-                             (name.width, name.height), np.vstack(obstacles), gap)
-        # over the run's last line, which may come to lie along θ*'s (it passes under
-        # the name's backing, not across its letters)
-        return name.move_to(centre).set_z_index(1)
+                             (name.width, name.height), np.vstack(obstacles),
+                             band + STAR_GAP + reach)
+        name.move_to(centre)
+        foot = upper + float((centre - upper) @ inward) * inward
+        out = (centre - foot) / max(float(np.linalg.norm(centre - foot)), 1e-9)
+        leader = Line(foot, centre - (reach + 0.03) * out, color=self.theme.boundary,
+                      stroke_width=1.5)
+        return VGroup(leader, name)
 
     def make_inset(self, run, plane):
         """The band magnified (:func:`linviz.lessons.quiz.band_inset`) beside ``plane``

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 
+import re
+
 import numpy as np
 import pytest
 
@@ -126,14 +128,15 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     # section, then γ = h/√(1 + d²)), d drawn while they are said (and said to be drawn)
     # when its foot is in view
     said_why = [b for b in board.beats if b.motion in ("lift", "distance")]
-    assert [b.motion for b in said_why] == ["lift", "distance"] * int(shrinks)
-    why = said_why[1:]
+    assert [b.motion for b in said_why] == ["lift", "lift", "distance"] * int(shrinks)
+    why = said_why[2:]
     if shrinks:
         start = board.beats.index(said_why[0])
         assert board.beats[start - 1].sentence == headings[1]
-        assert "√(1 + d²)" in said_why[1].sentence
-        assert ("(drawn)" in said_why[0].sentence) == (said_why[0].state["distance"] == 0)
-        assert said_why[1].state["distance"] == said_why[0].state["distance"]
+        assert "√(1 + d²)" in said_why[2].sentence
+        # d is drawn on the plane from the beat that says it (its foot in view)
+        assert said_why[0].state["distance"] is None
+        assert said_why[1].state["distance"] == said_why[2].state["distance"]
     # and the status line says why: γ = w/√(1 + d²), d the line's distance from 0, its
     # numbers (recomputed here from θ*) giving the γ said to within their rounding
     # d drawn: the line's point nearest 0 lies on the line, 0 to it is across the line,
@@ -368,16 +371,23 @@ def test_the_narrow_band_is_magnified_round_both_sides_of_its_gap(seed):
     assert scale == pytest.approx(zoom, rel=1e-9)
     side = box.x_max - box.x_min
     assert 2 * band_half_width(run) >= BAND_LEAST_SHARE * side - 1e-12
-    # the nearest + and − on the edges, by brute force
+    # every point on the edges, or else the nearest + and − there (by brute force): held
+    # with room, centred on the middle of their bounding box
     edges = np.flatnonzero(distances <= distances.min() * (1 + 1e-6))
-    pairs = sorted((float(np.max(np.abs(X[i] - X[j]))), i, j) for i in edges for j in edges
-                   if i < j and y[i] != y[j])
-    spread, i, j = pairs[0]
+    held = [i for i in edges if box.x_min < X[i][0] < box.x_max
+            and box.y_min < X[i][1] < box.y_max]
+    if len(held) < len(edges):
+        pairs = sorted((float(np.max(np.abs(X[i] - X[j]))), i, j) for i in edges
+                       for j in edges if i < j and y[i] != y[j])
+        held = list(pairs[0][1:])
+        middle = (X[held[0]] + X[held[1]]) / 2  # on θ*'s line: margins +h and −h
+        assert abs(middle @ a + c) / np.hypot(*a) <= 1e-6 * band_half_width(run) + 1e-12
+    assert len(set(y[held])) == 2, "both sides of the gap"
+    low, high = X[held].min(axis=0), X[held].max(axis=0)
     centre = np.array([(box.x_min + box.x_max) / 2, (box.y_min + box.y_max) / 2])
-    np.testing.assert_allclose(centre, (X[i] + X[j]) / 2, atol=1e-12)
-    assert abs(centre @ a + c) / np.hypot(*a) <= 1e-6 * band_half_width(run) + 1e-12
-    assert side >= PAIR_ROOM * spread - 1e-12
-    for k in (i, j):
+    np.testing.assert_allclose(centre, (low + high) / 2, atol=1e-12)
+    assert side >= PAIR_ROOM * float(np.max(high - low)) - 1e-12
+    for k in held:
         assert box.x_min < X[k][0] < box.x_max and box.y_min < X[k][1] < box.y_max
 
 
@@ -465,5 +475,8 @@ def test_the_edge_on_section_shows_why_the_lifted_margin_shrinks(seed):
         assert across == pytest.approx(section.d + side * section.h, abs=1e-9)
     board = margin_storyboard(lesson)
     lifts = [beat for beat in board.beats if beat.state["lift"]]
-    assert [beat.state["lift"] for beat in lifts] == [1, 2]
-    assert "height 1" in lifts[0].sentence and "γ = h/√(1 + d²)" in lifts[1].sentence
+    assert [beat.state["lift"] for beat in lifts] == [1, 2, 3]
+    assert "height 1" in lifts[0].sentence and "γ = h/√(1 + d²)" in lifts[2].sentence
+    # d said with the digits it is shown with, the line's distance from 0 to them
+    said = float(re.search(r"at d = ([0-9.]+)", lifts[1].sentence).group(1))
+    assert said == pytest.approx(section.d, abs=0.5 * 10 ** -len(str(said).partition(".")[2]))
