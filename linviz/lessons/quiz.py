@@ -148,6 +148,9 @@ class MarginQuizLesson:
     #: the sweep's order: the spread the median runs stand for
     wide_counts: tuple[int, ...] = ()
     narrow_counts: tuple[int, ...] = ()
+    #: the bound (R/γ)² of each of those data sets, in the same order
+    wide_bounds: tuple[float, ...] = ()
+    narrow_bounds: tuple[float, ...] = ()
 
     @property
     def repeats(self) -> int:
@@ -291,7 +294,9 @@ def margin_quiz_lesson(seed: int = DEFAULT_SEED) -> MarginQuizLesson:
     return MarginQuizLesson(rows[0][median_run_index(rows[0])],
                             rows[-1][median_run_index(rows[-1])],
                             wide_counts=tuple(run.updates for run in rows[0]),
-                            narrow_counts=tuple(run.updates for run in rows[-1]))
+                            narrow_counts=tuple(run.updates for run in rows[-1]),
+                            wide_bounds=tuple(float(run.bound) for run in rows[0]),
+                            narrow_bounds=tuple(float(run.bound) for run in rows[-1]))
 
 
 def farthest_point(run: MarginRun) -> int:

@@ -295,16 +295,17 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                       "white: $theta^*$")
     (wide_low, wide_high), (low, high) = lesson.wide_range, lesson.narrow_range
     story.beat(f"Over all {lesson.repeats} data sets of each: {wide_low} to {wide_high} "
-               f"updates with the large margin, {low} to {high} with the small one.",
+               f"updates with the large margin, {low} to {high} with the small one, each "
+               f"under its own bound (R/γ)².",
                "hold", strips=True, inset=False, ringed=[], edges=[], lines=False,
-               status=f"dots: $M$ on each of {lesson.repeats} data sets (log scale) · bar: "
-                      f"$(R \/ gamma)^2$ of the one shown")
+               status=f"dots: $M$ on each of {lesson.repeats} data sets (log scale) · ticks: "
+                      f"their $(R \/ gamma)^2$, the bar the one shown")
     if lesson.wide_is_faster:
         story.beat("So data whose classes lie far apart, compared with how far the points "
                    "reach, are learned in few updates: M ≤ (R/γ)². A small margin only "
                    "allows many.", "answer",
-                   status="Answer: a large margin (against R) guarantees few updates; a "
-                          "small one only allows many")
+                   status="Answer: a large margin, compared with R, guarantees few updates; "
+                          "a small one only allows many")
     else:
         story.beat("The bound is what the margin sets: M ≤ (R/γ)², so a large margin "
                    "guarantees few updates, though one run may beat its bound.", "answer",

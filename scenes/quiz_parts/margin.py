@@ -259,11 +259,11 @@ class MarginDrawings:
         """The spread of M, where the close-up stood (right of the planes): on one
         logarithmic axis from 1 to the first power of 10 past every M and (R/γ)², a row of
         dots for each margin, named above it (each dot a data set's M; dots that would touch
-        stacked upwards, :func:`stacked_levels`), and the (R/γ)² of the data set shown a
-        bar; the large margin's row over the small one's."""
+        stacked upwards, :func:`stacked_levels`), every data set's (R/γ)² a faint tick and
+        that of the data set shown a bar; the large margin's row over the small one's."""
         theme, lesson, plane = self.theme, self.lesson, self.planes[1]
-        highest = max(*lesson.wide_counts, *lesson.narrow_counts, lesson.wide.bound,
-                      lesson.narrow.bound)
+        highest = max(*lesson.wide_counts, *lesson.narrow_counts, *lesson.wide_bounds,
+                      *lesson.narrow_bounds, lesson.wide.bound, lesson.narrow.bound)
         decades = max(1, int(np.ceil(np.log10(highest) - 1e-9)))
         left = plane.frame.get_right()[0] + STRIP_GAP
         width = self.camera.frame_width / 2 - STRIP_EDGE - left
@@ -283,9 +283,10 @@ class MarginDrawings:
                        .set_color(theme.muted).next_to(ticks[-1], DOWN, buff=0.08))
         rows = VGroup()
         step = 2 * STRIP_DOT + 0.03
-        for row, (counts, run, name) in enumerate(
-                ((lesson.wide_counts, lesson.wide, "large margin (left)"),
-                 (lesson.narrow_counts, lesson.narrow, "small margin (right)"))):
+        for row, (counts, bounds, run, name) in enumerate(
+                ((lesson.wide_counts, lesson.wide_bounds, lesson.wide, "large margin (left)"),
+                 (lesson.narrow_counts, lesson.narrow_bounds, lesson.narrow,
+                  "small margin (right)"))):
             # the large margin's row on top: read downwards as the planes left to right
             base = axis_y + STRIP_DOT + 0.15 + (1 - row) * STRIP_ROW
             xs = [round(x_of(count), 6) for count in counts]  # stacked by a stated rule
@@ -299,7 +300,11 @@ class MarginDrawings:
             # over the row's highest dot and its bar alike
             top = max(base + max(levels) * step + STRIP_DOT, bar.get_top()[1])
             words.next_to((left, top, 0), UP, buff=0.12).align_to(axis, LEFT)
-            row_drawn = VGroup(dots, bar, words)
+            # every data set's own bound, a faint tick under the row (the bar: the one shown)
+            limits = VGroup(*[Line((x_of(b), base - STRIP_DOT - 0.05, 0),
+                                   (x_of(b), base + STRIP_DOT, 0), color=theme.muted,
+                                   stroke_width=2) for b in bounds])
+            row_drawn = VGroup(dots, bar, words, limits)
             row_drawn.counts = tuple(counts)
             rows.add(row_drawn)
         name = text("updates $M$", theme, style.FONT_SMALL).set_color(theme.muted)

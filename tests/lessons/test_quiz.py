@@ -323,6 +323,13 @@ def test_every_beat_ends_on_its_state(name):
             centres = np.array([dot.get_center()[:2] for dot in dots])
             gaps = np.linalg.norm(centres[:, None] - centres[None], axis=2)
             assert np.all(gaps[np.triu_indices(len(dots), 1)] >= 2 * dots[0].radius)
+        # and each row's faint ticks, as its data sets' bounds (R/γ)², each over its M
+        for row, counts, bounds in zip(rows, (lesson.wide_counts, lesson.narrow_counts),
+                                       (lesson.wide_bounds, lesson.narrow_bounds)):
+            read = [10 ** ((tick.get_center()[0] - left) / (right - left) * decades)
+                    for tick in row[3]]
+            np.testing.assert_allclose(read, bounds, rtol=1e-4)
+            assert all(m <= b for m, b in zip(counts, bounds))
         # the large margin's row over the small one's (the planes read left to right)
         assert rows[0][0].get_bottom()[1] > rows[1][0].get_top()[1]
         for row, run in zip(rows, (lesson.wide, lesson.narrow)):  # the bar: (R/γ)²
