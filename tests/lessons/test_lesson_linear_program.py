@@ -688,3 +688,27 @@ def test_the_fewest_errors_line_drawn_gets_that_many_wrong(case):
     best = lesson.endless_offset_best[1]
     assert best >= wrong
     assert (f"white: the fewest, {wrong}" in beat.state["status"]) == (best > wrong)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_weight_box_shows_the_region_round_theta_star_not_only_its_corner(case):
+    """The view of weight space where the region is shown holds 0, θ*, the diamond through
+    it, and every θ of the region (aᵢᵀθ ≥ 1 for all i, tested point by point on a grid)
+    within REGION_REACH × ‖θ*‖₁ of θ* along each axis: the region beside θ*, not a sliver
+    at the view's edge."""
+    from linviz.lessons.linear_program import REGION_REACH
+
+    data, lesson = _lesson_of(case)
+    if not lesson.feasible:
+        return
+    A = data.y[:, None] * data.X
+    star, c, box = lesson.theta_star, lesson.least_l1, lesson.weight_box
+    half = REGION_REACH * c
+    grid = np.linspace(-half, half, 41)
+    points = np.array([[star[0] + u, star[1] + v] for u in grid for v in grid])
+    feasible = points[np.all(points @ A.T >= 1.0, axis=1)]
+    assert len(feasible) > 0
+    held = np.vstack([feasible, [star, [0.0, 0.0], [c, 0.0], [-c, 0.0], [0.0, c], [0.0, -c]]])
+    tolerance = 1e-9 * (1.0 + np.abs(held).max())
+    assert np.all(held[:, 0] >= box.x_min - tolerance) and np.all(held[:, 0] <= box.x_max + tolerance)
+    assert np.all(held[:, 1] >= box.y_min - tolerance) and np.all(held[:, 1] <= box.y_max + tolerance)
