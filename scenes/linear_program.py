@@ -26,6 +26,7 @@ from scenes.linear_program_parts.common import DATA_CENTER, SIDE, WEIGHT_CENTER
 from scenes.linear_program_parts.constraints import ConstraintBeats
 from scenes.linear_program_parts.no_separator import NoSeparatorBeats
 from scenes.linear_program_parts.offset import OffsetBeats
+from scenes.linear_program_parts.star import StarMarks
 from scenes.linear_program_parts.walk import WalkBeats
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
@@ -35,7 +36,7 @@ from scenes.toolkit.plane import DataPlane, Hyperplane
 from scenes.toolkit.screen_text import text
 
 
-class LinearProgramScene(ConstraintBeats, WalkBeats, NoSeparatorBeats, OffsetBeats,
+class LinearProgramScene(ConstraintBeats, StarMarks, WalkBeats, NoSeparatorBeats, OffsetBeats,
                          LinvizScene):
     """The realizable case as a linear programme: constraints as half-planes of θ."""
 
