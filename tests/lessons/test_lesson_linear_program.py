@@ -535,15 +535,16 @@ def test_the_marked_theta_is_inside_the_half_plane_and_its_line_clear_of_the_poi
         assert clearance(theta) > straight + 1e-9 * width
 
 
-def _close_said(data, theta, follows, verb):
-    """The beat ``follows`` magnifies and says the point nearest θ's line (its distance
-    recomputed as the length of x minus its projection onto the line, its side by the sign
-    of its y·score) exactly when an inset must magnify it at least STEP_INSET_ZOOM times."""
+def _close_said(data, theta, beat, line):
+    """``beat`` (the one drawing θ's line, or after its run the one ending it) magnifies
+    and says the point nearest θ's line (its distance recomputed as the length of x minus
+    its projection onto the line, its side by the sign of its y·score) exactly when an
+    inset must magnify it at least STEP_INSET_ZOOM times."""
     from linviz.lessons.linear_program import STEP_INSET_ZOOM
     from linviz.view_box import INSET_HALF_WIDTHS, INSET_SHARE, fitted_box
 
     if not np.any(theta):  # no line
-        assert follows is None or follows.motion != "close"
+        assert beat.state["inset"] != "step" and "(magnified ×" not in beat.sentence
         return False
     view = fitted_box(data.X, include_origin=True)  # the data plane's view
     width = view.x_max - view.x_min
@@ -555,43 +556,44 @@ def _close_said(data, theta, follows, verb):
     needed = math.floor(INSET_SHARE * width / (2 * INSET_HALF_WIDTHS * distances[j]) + 1e-9)
     if needed >= STEP_INSET_ZOOM and distances[j] > 1e-12:
         side = "correct" if data.y[j] * (data.X[j] @ theta) > 0 else "wrong"
-        assert follows.motion == "close" and follows.state["inset"] == "step"
-        np.testing.assert_array_equal(follows.state["close"], theta)
-        assert follows.state["ringed"] == [j]
-        assert follows.sentence.startswith(f"Point {j + 1} {verb} just ")
-        assert f"on its {side} side (magnified ×{needed})" in follows.sentence
+        assert beat.state["inset"] == "step"
+        np.testing.assert_array_equal(beat.state["close"], theta)
+        assert j in beat.state["ringed"]
+        assert f" Point {j + 1}, magnified ×{needed}: just on its {side} side{line}" \
+            in beat.sentence
         # the other points at its place are named (the marker drawn there may be theirs)
         others = [i for i in range(len(data.y)) if i != j and np.all(data.X[i] == data.X[j])]
-        assert ("its place" in follows.sentence) == bool(others)
-        assert all(str(i + 1) in follows.sentence for i in others)
+        assert ("its place" in beat.sentence) == bool(others)
+        assert all(str(i + 1) in beat.sentence for i in others)
         return True
-    assert follows is None or follows.motion != "close"
+    assert beat.state["inset"] != "step" and beat.state["close"] is None
+    assert "(magnified ×" not in beat.sentence
     return False
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_a_point_the_walks_line_would_cut_is_magnified_and_its_side_said(case):
-    """After each explained update, and where a never-ending run's passes end, the point
-    nearest the line is magnified and its side said exactly when it would look on it
-    (:func:`_close_said`)."""
+    """Each explained update but the last, and the beat after a never-ending run's passes,
+    magnify the point nearest the line and say its side exactly when it would look on it
+    (:func:`_close_said`), in the same beat: no beat of its own."""
     from linviz.lessons.linear_program_story import EXPLAINED_STEPS
 
     data, lesson = _lesson_of(case)
     beats = linear_program_storyboard(lesson).beats
     motions = [b.motion for b in beats]
+    assert "close" not in motions
     if not lesson.feasible:
-        at = motions.index("endless-best")  # the run, its best θ, then where it ends
         _close_said(data, np.asarray(lesson.endless.states["theta"][-1], dtype=float),
-                    beats[at + 1], "ends")
+                    beats[motions.index("endless-best")], " of the last θ's solid line")
         return
     M = len(lesson.thetas) - 1
+    steps = [n for n, m in enumerate(motions) if m == "walk-step"]
     for k in range(1, min(EXPLAINED_STEPS, M) + 1):
-        step = [n for n, m in enumerate(motions) if m == "walk-step"][k - 1]
-        follows = beats[step + 1] if step + 1 < len(beats) else None
+        beat = beats[steps[k - 1]]
         if k < M:
-            _close_said(data, lesson.thetas[k], follows, "now lies")
-        else:
-            assert follows is None or follows.motion != "close"
+            _close_said(data, lesson.thetas[k], beat, "")
+        else:  # the last update: its line separates, the least y·score beat comes
+            assert beat.state["inset"] != "step"
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
@@ -648,7 +650,8 @@ def test_the_walk_stops_once_theta_is_in_the_cone_and_each_update_says_what_it_b
     said = [b.sentence for b in board.beats if b.motion == "walk-step"]
     for k, sentence in enumerate(said, 1):
         wrong = lesson.wrong_after(k)
-        assert (f"Now {wrong} of {len(y)} are wrong." if wrong else
+        verb = "is" if wrong == 1 else "are"  # "1 of 9 is wrong"
+        assert (f"Now {wrong} of {len(y)} {verb} wrong." if wrong else
                 "Now none is wrong.") in sentence
     (cone,) = [b for b in board.beats if b.motion == "cone"]
     assert "The updates stop once θ is in the cone." in cone.sentence and cone.state["cone"]
