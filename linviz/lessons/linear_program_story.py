@@ -411,11 +411,12 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         positive, negative = lesson.overlap
         closeup = lesson.overlap_closeup
         magnified = f" (magnified ×{closeup[1]} on the right)" if closeup else ""
-        # the close-up takes the weight plane's place; else the plane stays, dimmed
+        # the weight plane leaves (what follows argues in data space; dimmed, it stayed a
+        # ghost to the end): the close-up takes its place, when there is one
         story.beat(f"Nor with an offset: {overlap_words(positive, negative)}{magnified}, so no "
                    f"line has every + point on one side and every − point on the other.",
-                   "overlap", overlap=True, endless=False, weights_dim=not closeup,
-                   weights=not closeup, inset=False,
+                   "overlap", overlap=True, endless=False, weights_dim=False,
+                   weights=False, inset=False,
                    close=None, ringed=sorted([*positive, *negative]),
                    closeup=closeup[1] if closeup else None,
                    status="with an offset, on $[x, 1]$: infeasible too")
