@@ -279,10 +279,12 @@ class ConstraintBeats:
     def star_drawings(self) -> VGroup:
         """θ*'s boundary in data space (shaded, with its normal) and the dashed θ*ᵀx = ±1,
         each named by its level: "+1" near its upper end, "−1" near its lower end (apart,
-        however close the lines)."""
+        however close the lines), as near it as keeps the name inside the square (on its
+        edge it would stand among the tick values: "−3 −1")."""
         theme, star, plane = self.theme, self.lesson.theta_star, self.plane
         drawn = self.star_lines_on(plane)
         normal = plane.c2p(star) - plane.c2p((0, 0))
+        x0, y0, x1, y1 = plane.square_bounds()
         for level, word in ((1.0, "+1"), (-1.0, "-1")):
             ends = clip_line(star, -level, plane.box)
             if ends is None:
@@ -292,7 +294,12 @@ class ConstraintBeats:
             inward = (other - end) / max(float(np.linalg.norm(other - end)), 1e-9)
             name = math(word, theme, style.FONT_SMALL).set_color(theme.boundary)
             with_backdrop(name, theme)
-            name.move_to(end + 0.35 * inward + 0.2 * level * across(inward, towards=normal))
+            off = 0.2 * level * across(inward, towards=normal)
+            for along in (0.35, 0.5, 0.65, 0.8, 1.0):  # the first inside, else the last
+                name.move_to(end + along * inward + off)
+                if (name.get_left()[0] > x0 and name.get_right()[0] < x1
+                        and name.get_bottom()[1] > y0 and name.get_top()[1] < y1):
+                    break
             drawn.add(name)
         return drawn
 
