@@ -547,6 +547,18 @@ class LinearProgramLesson:
         return self.thetas[-1] / self.least_score
 
     @property
+    def widest_theta(self) -> np.ndarray | None:
+        """The separator through the origin of the widest margin
+        (:func:`linviz.theory.max_margin_separator`) divided by its least y·score, which is
+        then exactly 1: the θ of the feasible region nearest 0 (in ‖θ‖₂), its lines
+        θᵀx = ±1 as far apart as any separator's; None when no θ is feasible."""
+        if not self.feasible:
+            return None
+        theta = np.asarray(max_margin_separator(self.data.X, self.data.y, offset=False).theta,
+                           dtype=float)
+        return theta / float(np.min(_dot(self.signed, theta)))
+
+    @property
     def edge_lines(self) -> list[int]:
         """The constraints whose lines carry an edge of the region in the weight box, in
         index order."""

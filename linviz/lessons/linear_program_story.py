@@ -44,7 +44,10 @@ The state's keys:
   y·scores at it (they add up to 0: one is always ≤ 0);
 - ``weights_dim``: the weight plane is dimmed (the beat argues in data space, with an
   offset, which the plane of (θ₁, θ₂) through the origin does not show);
-- ``status``: the status line under the planes, or None.
+- ``status``: the status line under the planes, or None;
+- ``scaling``: a θ that separates (the lesson's ``widest_theta``) is scaled up in data space,
+  its dashed lines θᵀx = ±1 closing in until its least y·score is 1 (as the scaling is
+  said, on data a line through the origin separates).
 """
 
 from __future__ import annotations
@@ -231,7 +234,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         certificate=False, ringed=[], status=None, offset_line=False,
                         overlap=False, endless=False, endless_offset=False,
                         weights_dim=False, wrong_shading=False, close=None, closeup=None,
-                        score_bars=False, endless_best=False)
+                        score_bars=False, endless_best=False, scaling=False)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -244,13 +247,13 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                    "lines cross: the line's offset is fixed in advance.", "through-mean")
     story.beat(f"Scaled up, such a θ has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 for every i: {n} linear inequalities "
                f"in θ. On the right, the plane of θ, where they will be drawn.", "weight-plane",
-               weights=True, status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
+               weights=True, scaling=lesson.feasible, status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     factor = lesson.shown_arrow_factor
     drawn = f" (drawn ×{factor})" if factor > 1 else ""
     story.beat(f"For i = {k + 1} the θ that meet it lie on one side of a line, perpendicular "
                f"to y⁽ⁱ⁾x⁽ⁱ⁾{drawn} and 1/‖x⁽ⁱ⁾‖ = {value(distance)} from 0.", "one-constraint",
-               shown=k, ringed=[k],
+               shown=k, ringed=[k], scaling=False,
                status=f"$i = {k + 1}$: {CONSTRAINT}, a line "
                       f"$1 \\/ norm(x^((i))) = {math_number(distance)}$ from 0")
     # the θ marked meets this one constraint, not every one: its line's errors are said on

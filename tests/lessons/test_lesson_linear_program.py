@@ -719,3 +719,29 @@ def test_the_weight_box_shows_the_region_round_theta_star_not_only_its_corner(ca
     tolerance = 1e-9 * (1.0 + np.abs(held).max())
     assert np.all(held[:, 0] >= box.x_min - tolerance) and np.all(held[:, 0] <= box.x_max + tolerance)
     assert np.all(held[:, 1] >= box.y_min - tolerance) and np.all(held[:, 1] <= box.y_max + tolerance)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_scaling_is_drawn_as_it_is_said_where_a_separator_exists(case):
+    """The beat that says 'Scaled up, such a θ has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1' scales a θ up in data
+    space exactly when one separates through the origin (checked by the angular gap), and
+    only that beat; the θ it ends at has every y·score ≥ 1, the least exactly 1
+    (recomputed here from the data), and is no longer than two other θ meeting every
+    constraint (it is the widest separator's)."""
+    data, lesson = _lesson_of(case)
+    beats = linear_program_storyboard(lesson).beats
+    A = data.y[:, None] * data.X
+    scaled = [b for b in beats if b.state["scaling"]]
+    assert [b.motion for b in scaled] == (["weight-plane"] if separable_through_origin(A)
+                                          else [])
+    assert all("Scaled up" in b.sentence for b in scaled)
+    if scaled:
+        widest = lesson.widest_theta
+        scores = A @ widest
+        assert scores.min() == pytest.approx(1.0, rel=1e-12) and np.all(scores >= 1 - 1e-12)
+        # the nearest θ to 0 meeting every constraint: no shorter than θ* (least ‖θ‖₁)
+        # nor the perceptron's θ scaled to meet them, both of which meet them too
+        for other in (lesson.theta_star, lesson.scaled_theta):
+            assert np.linalg.norm(widest) <= np.linalg.norm(other) * (1 + 1e-6)
+    else:
+        assert lesson.widest_theta is None
