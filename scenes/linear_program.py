@@ -26,6 +26,8 @@ from scenes.linear_program_parts.common import DATA_CENTER, SIDE, WEIGHT_CENTER
 from scenes.linear_program_parts.constraints import ConstraintBeats
 from scenes.linear_program_parts.no_separator import NoSeparatorBeats
 from scenes.linear_program_parts.offset import OffsetBeats
+from scenes.linear_program_parts.scaling import ScalingBeats
+from scenes.linear_program_parts.star import StarMarks
 from scenes.linear_program_parts.walk import WalkBeats
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
@@ -35,8 +37,8 @@ from scenes.toolkit.plane import DataPlane, Hyperplane
 from scenes.toolkit.screen_text import text
 
 
-class LinearProgramScene(ConstraintBeats, WalkBeats, NoSeparatorBeats, OffsetBeats,
-                         LinvizScene):
+class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, NoSeparatorBeats,
+                         OffsetBeats, LinvizScene):
     """The realizable case as a linear programme: constraints as half-planes of θ."""
 
     default_data = DEFAULT_DATA[SCENE]
@@ -78,6 +80,8 @@ class LinearProgramScene(ConstraintBeats, WalkBeats, NoSeparatorBeats, OffsetBea
         self.probe = self.probe_line = self.shown_vector = None
         self.certificate = VGroup()
         self.certificate_arrows = VGroup()
+        #: θ scaled up in data space while the scaling is said (or None)
+        self.scaling_drawing = None
         self.veil = None
         #: the cone of separators, shaded while the perceptron walks (or None)
         self.cone = None
@@ -192,6 +196,8 @@ class LinearProgramScene(ConstraintBeats, WalkBeats, NoSeparatorBeats, OffsetBea
             self.remove(*shown)
         self.follow_beat(beat)
         self.play(appear(self.weights), run_time=style.RUN_INTRO)
+        if beat.state["scaling"]:
+            self.show_scaling()
 
     def show_run_inset(self, theta, box, zoom: int) -> None:
         """The data round ``box`` magnified ``zoom`` times in an inset, with the walk's line

@@ -315,7 +315,7 @@ class LinearProgramLesson:
         weights whose means are one point (:func:`linviz.theory.overlap_certificate`), when
         no line separates the data even with an offset (({}, {}) otherwise).
     weight_box : the part of weight space drawn: 0, θ*, the diamond through it, the
-        perceptron's walk (or, on
+        region round θ* (:func:`region_near`), the perceptron's walk (or, on
         infeasible data, the lines' nearest points to 0).
     constraint_box : the part drawn while one point's constraint is shown: 0, the foot of
         its line and the θ marked inside it, when the weight box is over
@@ -547,6 +547,18 @@ class LinearProgramLesson:
         return self.thetas[-1] / self.least_score
 
     @property
+    def widest_theta(self) -> np.ndarray | None:
+        """The separator through the origin of the widest margin
+        (:func:`linviz.theory.max_margin_separator`) divided by its least y·score, which is
+        then exactly 1: the θ of the feasible region nearest 0 (in ‖θ‖₂), its lines
+        θᵀx = ±1 as far apart as any separator's; None when no θ is feasible."""
+        if not self.feasible:
+            return None
+        theta = np.asarray(max_margin_separator(self.data.X, self.data.y, offset=False).theta,
+                           dtype=float)
+        return theta / float(np.min(_dot(self.signed, theta)))
+
+    @property
     def edge_lines(self) -> list[int]:
         """The constraints whose lines carry an edge of the region in the weight box, in
         index order."""
@@ -584,6 +596,21 @@ def _least_point(A: np.ndarray, value: float) -> np.ndarray:
     near = candidates[norms <= low + TIE * max(1.0, low)]
     first = near[near[:, 0] <= near[:, 0].min() + TIE * max(1.0, abs(near[:, 0].min()))]
     return first[np.argmin(first[:, 1])]
+
+
+#: the weight box holds the region within this many times ‖θ*‖₁ of θ* (along each axis)
+REGION_REACH = 1.0
+
+
+def region_near(A: np.ndarray, theta_star: np.ndarray, least_l1: float) -> np.ndarray:
+    """The corners of the feasible region's part within :data:`REGION_REACH` × ‖θ*‖₁ of θ*
+    along each axis (:func:`feasible_polygon` in that square), shape (k, 2): what the
+    weight box holds of the region beside θ* (none for a region with no inside)."""
+    half = REGION_REACH * least_l1
+    square = Box(theta_star[0] - half, theta_star[0] + half,
+                 theta_star[1] - half, theta_star[1] + half)
+    found = feasible_polygon(A, square)
+    return np.zeros((0, 2)) if found is None else found[0]
 
 
 def best_state(run: Trace) -> tuple[int, int]:
@@ -661,9 +688,11 @@ def linear_program_lesson(data: Dataset, seed: int = 0) -> LinearProgramLesson:
         shown = tight[0]
         points = [np.zeros(2), theta_star, *np.asarray(run.states["theta"], dtype=float)]
         least = float(np.min(_dot(A, points[-1])))
-        # the diamond |θ₁| + |θ₂| = value that touches the region at θ* is drawn whole
+        # the diamond |θ₁| + |θ₂| = value that touches the region at θ* is drawn whole,
+        # and the region round θ*, not only its corner there
         diamond = [(value, 0.0), (-value, 0.0), (0.0, value), (0.0, -value)]
-        box = fitted_box(np.array([*points, *diamond]), include_origin=True)
+        box = fitted_box(np.array([*points, *diamond, *region_near(A, theta_star, value)]),
+                         include_origin=True)
         entry = points[-1] / least
         inside = box.x_min < entry[0] < box.x_max and box.y_min < entry[1] < box.y_max
         ray_box = box if inside else fitted_box(np.array([*points, *diamond, entry]),

@@ -34,7 +34,8 @@ The state's keys:
 - ``endless_offset``: the perceptron with an offset runs on for as many passes, its line
   moving in data space, then its best line (the fewest errors) is left dashed (data no
   line separates even with an offset);
-- ``close``: the θ whose line's nearest point is magnified (inset "step"), or None;
+- ``close``: the θ whose line's nearest point is magnified (inset "step"), or None (said
+  in the beat that draws the line, or the beat after the line's run: :func:`close_words`);
 - ``wrong_shading``: weight space is shaded by how many points each θ gets wrong, the more the
   stronger: wedges from 0 (data no line through the origin separates: none is unshaded);
 - ``closeup``: the overlap's points magnified this many times in a close-up in the weight
@@ -43,7 +44,10 @@ The state's keys:
   y·scores at it (they add up to 0: one is always ≤ 0);
 - ``weights_dim``: the weight plane is dimmed (the beat argues in data space, with an
   offset, which the plane of (θ₁, θ₂) through the origin does not show);
-- ``status``: the status line under the planes, or None.
+- ``status``: the status line under the planes, or None;
+- ``scaling``: a θ that separates (the lesson's ``widest_theta``) is scaled up in data space,
+  its dashed lines θᵀx = ±1 closing in until its least y·score is 1 (as the scaling is
+  said, on data a line through the origin separates).
 """
 
 from __future__ import annotations
@@ -173,7 +177,8 @@ def _step_sentence(lesson: LinearProgramLesson, k: int) -> str:
     before = float(lesson.thetas[k] @ a)
     after = float(lesson.thetas[k + 1] @ a)
     wrong = lesson.wrong_after(k + 1)
-    now = f" Now {wrong} of {lesson.n} are wrong." if wrong else " Now none is wrong."
+    now = (f" Now {wrong} of {lesson.n} {'is' if wrong == 1 else 'are'} wrong." if wrong
+           else " Now none is wrong.")
     if k == 0:
         # (why it is a mistake, ≤ 0, is the status line's rule: said too, the sentence ran
         # past 12 s)
@@ -193,24 +198,25 @@ def _zoomed_out(lesson: LinearProgramLesson) -> str:
     return ", zoomed out" if wider else ", zoomed in"
 
 
-def _close_beat(story: StoryWriter, lesson: LinearProgramLesson, theta, verb: str,
-                line: str = "the line") -> None:
-    """A beat for the point nearest θ's line (``line``, as said) when it would look on it:
-    magnified, its distance and side said (none otherwise)."""
+def close_words(lesson: LinearProgramLesson, theta,
+                line: str = "") -> tuple[str, dict, list[int]]:
+    """What a beat adds for the point nearest θ's line (``line``, as said: " of …"; ""
+    for the line the beat draws) when it would
+    look on it: (words, state, [the point]) saying its side and the inset magnifying it,
+    the points drawn at its place named too (a marker there may be theirs); ("", {}, [])
+    otherwise."""
     close = lesson.line_inset(theta)
     if close is None:
-        return
+        return "", {}, []
     j, _, zoom = close
     _, distance = lesson.nearest_to_line(theta)
     side = "correct" if distance > 0 else "wrong"
-    # the points drawn at its place too (a marker there may be theirs)
-    shared = [i + 1 for i in np.flatnonzero(np.all(lesson.data.X == lesson.data.X[j], axis=1))
+    shared = [i for i in np.flatnonzero(np.all(lesson.data.X == lesson.data.X[j], axis=1))
               if i != j]
-    also = (f"; {point_list([i - 1 for i in shared])} "
-            f"{'shares' if len(shared) == 1 else 'share'} its place" if shared else "")
-    story.beat(f"Point {j + 1} {verb} just {formatting.significant(abs(distance))} from {line}, "
-               f"on its {side} side (magnified ×{zoom}){also}.", "close", ringed=[j],
-               inset="step", close=[float(t) for t in theta])
+    also = (f"; {point_list(shared)} {'shares' if len(shared) == 1 else 'share'} its place"
+            if shared else "")
+    return (f" Point {j + 1}, magnified ×{zoom}: just on its {side} side{line}{also}.",
+            {"inset": "step", "close": [float(t) for t in theta]}, [int(j)])
 
 
 def probe_errors(lesson: LinearProgramLesson) -> int:
@@ -228,7 +234,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         certificate=False, ringed=[], status=None, offset_line=False,
                         overlap=False, endless=False, endless_offset=False,
                         weights_dim=False, wrong_shading=False, close=None, closeup=None,
-                        score_bars=False, endless_best=False)
+                        score_bars=False, endless_best=False, scaling=False)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -241,13 +247,13 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                    "lines cross: the line's offset is fixed in advance.", "through-mean")
     story.beat(f"Scaled up, such a θ has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 for every i: {n} linear inequalities "
                f"in θ. On the right, the plane of θ, where they will be drawn.", "weight-plane",
-               weights=True, status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
+               weights=True, scaling=lesson.feasible, status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     factor = lesson.shown_arrow_factor
     drawn = f" (drawn ×{factor})" if factor > 1 else ""
     story.beat(f"For i = {k + 1} the θ that meet it lie on one side of a line, perpendicular "
                f"to y⁽ⁱ⁾x⁽ⁱ⁾{drawn} and 1/‖x⁽ⁱ⁾‖ = {value(distance)} from 0.", "one-constraint",
-               shown=k, ringed=[k],
+               shown=k, ringed=[k], scaling=False,
                status=f"$i = {k + 1}$: {CONSTRAINT}, a line "
                       f"$1 \\/ norm(x^((i))) = {math_number(distance)}$ from 0")
     # the θ marked meets this one constraint, not every one: its line's errors are said on
@@ -308,10 +314,12 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     explained = min(EXPLAINED_STEPS, M)
     for step in range(explained):
         i = lesson.updated_points[step]
-        story.beat(_step_sentence(lesson, step), "walk-step", walk=step + 1, ringed=[i],
-                   shown=i, boundary="run", steps=(step, step + 1), inset=False, close=None)
-        if step + 1 < M:
-            _close_beat(story, lesson, lesson.thetas[step + 1], "now lies")
+        # the point the new line would seem to cut, said and magnified in the same beat
+        words, close, point = (close_words(lesson, lesson.thetas[step + 1]) if step + 1 < M
+                               else ("", {}, []))
+        story.beat(_step_sentence(lesson, step) + words, "walk-step", walk=step + 1,
+                   ringed=sorted({i, *point}), shown=i, boundary="run", steps=(step, step + 1),
+                   **({"inset": False, "close": None} | close))
     if M > explained:
         rest = M - explained
         said = (f"Update {M}" if rest == 1 else f"Updates {explained + 1} to {M}, faster")
@@ -387,13 +395,15 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                score_bars=False,
                min_seconds=endless_seconds(mistakes),
                status=f"per pass: {', '.join(map(str, mistakes))} updates")
-    # the best θ it reached, drawn as it is said (one thought a sentence)
+    # the best θ it reached, drawn as it is said; the dashed best line stands beside the
+    # last θ's: the line a point would seem on is named
+    words, close, point = close_words(lesson, lesson.endless_theta,
+                                      " of the last θ's solid line")
     story.beat(f"Dashed, the best θ it reaches: {lesson.endless_best[1]} of {lesson.n} "
-               f"points wrong.", "endless-best", endless_best=True,
+               f"points wrong.{words}", "endless-best", endless_best=True,
+               ringed=point, **close,
                status=f"dashed: the best $theta$ it reaches, {lesson.endless_best[1]} of "
                       f"{lesson.n} wrong")
-    # the dashed best line stands beside it: the line meant is named
-    _close_beat(story, lesson, lesson.endless_theta, "ends", "the last θ's line (solid)")
     if lesson.separable_with_offset:
         story.beat("With an offset a line does separate them (drawn, the widest): the same "
                    "programme on [x, 1] is feasible, as the offset-lift scene shows.",
@@ -404,11 +414,12 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         positive, negative = lesson.overlap
         closeup = lesson.overlap_closeup
         magnified = f" (magnified ×{closeup[1]} on the right)" if closeup else ""
-        # the close-up takes the weight plane's place; else the plane stays, dimmed
+        # the weight plane leaves (what follows argues in data space; dimmed, it stayed a
+        # ghost to the end): the close-up takes its place, when there is one
         story.beat(f"Nor with an offset: {overlap_words(positive, negative)}{magnified}, so no "
                    f"line has every + point on one side and every − point on the other.",
-                   "overlap", overlap=True, endless=False, weights_dim=not closeup,
-                   weights=not closeup, inset=False,
+                   "overlap", overlap=True, endless=False, weights_dim=False,
+                   weights=False, inset=False,
                    close=None, ringed=sorted([*positive, *negative]),
                    closeup=closeup[1] if closeup else None,
                    status="with an offset, on $[x, 1]$: infeasible too")

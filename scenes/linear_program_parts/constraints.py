@@ -6,7 +6,7 @@ mistakes; the objective's diamond, the solver's θ* and its tight points."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, DashedLine, Dot, Indicate, Line, Polygon,
+from manim import (DOWN, LEFT, RIGHT, UP, DashedLine, Dot, Indicate, Line, Polygon,
                    Rectangle, ValueTracker, VGroup, VMobject, linear, there_and_back)
 
 from linviz.geometry import clip_line
@@ -19,7 +19,7 @@ from scenes.linear_program_parts.common import (DIAMOND_SHORT, EDGE_LINE_OPACITY
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
-from scenes.toolkit.placement import across, best_offset, box_around
+from scenes.toolkit.placement import across, best_offset
 from scenes.toolkit.plane import DataVector, Hyperplane
 from scenes.toolkit.screen_text import math, text
 from scenes.toolkit.speed.fast_shapes import FastArrow
@@ -270,31 +270,8 @@ class ConstraintBeats:
         def make():
             box = self.weights.box
             if box.x_min < star[0] < box.x_max and box.y_min < star[1] < box.y_max:
-                dot = Dot(self.weight_point(star), radius=0.09, color=theme.boundary)
-                # off the ray to come, and while the diamond is drawn inside it, off its
-                # edge through θ* (zoomed out, towards 0 would put it on the walk's θ)
-                side = self.away_from_ray(star)
-                if self.diamond is not None and self.on_screen(self.diamond):
-                    inward = self.weight_point((0, 0)) - dot.get_center()
-                    side = side + inward / max(float(np.linalg.norm(inward)), 1e-9)
-                return VGroup(dot, label.copy().next_to(dot, side / np.linalg.norm(side),
-                                                        buff=0.08))
-            # zoomed in past θ*: an arrow at the edge where the ray to it leaves the view
-            edge = self.weight_point(ray_end(star, box))
-            inward = self.weight_point((0, 0)) - edge
-            arrow = Arrow(edge + 0.45 * inward / np.linalg.norm(inward), edge, buff=0.02,
-                          color=theme.boundary, stroke_width=3,
-                          max_tip_length_to_length_ratio=0.4)
-            # its name beside the arrow inside the plane (not on the tick values), off the
-            # walk's last θ, which may end near the same edge (the two would read as one)
-            name = label.copy()
-            end = self.weight_point(self.lesson.thetas[-1]) if self.lesson.run else edge
-            obstacles = np.vstack([box_around(np.array([end]), 0.35),
-                                   box_around(np.array([arrow.get_center()]), 0.12)])
-            offset = best_offset(arrow.get_center(), (name.width, name.height), obstacles,
-                                 0.12, preferred=2, rings=2,
-                                 bounds=self.weights.square_bounds())
-            return VGroup(arrow, name.move_to(arrow.get_center() + [*offset, 0.0]))
+                return self.star_mark(label.copy())
+            return self.star_pointer(label.copy())
 
         self.star_dot = self.on_weights(make)
         self.play(appear(self.star_dot), run_time=style.RUN_FADE)
@@ -302,10 +279,12 @@ class ConstraintBeats:
     def star_drawings(self) -> VGroup:
         """θ*'s boundary in data space (shaded, with its normal) and the dashed θ*ᵀx = ±1,
         each named by its level: "+1" near its upper end, "−1" near its lower end (apart,
-        however close the lines)."""
+        however close the lines), as near it as keeps the name inside the square (on its
+        edge it would stand among the tick values: "−3 −1")."""
         theme, star, plane = self.theme, self.lesson.theta_star, self.plane
         drawn = self.star_lines_on(plane)
         normal = plane.c2p(star) - plane.c2p((0, 0))
+        x0, y0, x1, y1 = plane.square_bounds()
         for level, word in ((1.0, "+1"), (-1.0, "-1")):
             ends = clip_line(star, -level, plane.box)
             if ends is None:
@@ -315,7 +294,12 @@ class ConstraintBeats:
             inward = (other - end) / max(float(np.linalg.norm(other - end)), 1e-9)
             name = math(word, theme, style.FONT_SMALL).set_color(theme.boundary)
             with_backdrop(name, theme)
-            name.move_to(end + 0.35 * inward + 0.2 * level * across(inward, towards=normal))
+            off = 0.2 * level * across(inward, towards=normal)
+            for along in (0.35, 0.5, 0.65, 0.8, 1.0):  # the first inside, else the last
+                name.move_to(end + along * inward + off)
+                if (name.get_left()[0] > x0 and name.get_right()[0] < x1
+                        and name.get_bottom()[1] > y0 and name.get_top()[1] < y1):
+                    break
             drawn.add(name)
         return drawn
 
@@ -340,6 +324,7 @@ class ConstraintBeats:
                                                  for i in self.lesson.tight]))
         self.tight_lines = tight
         self.play(appear(self.star_lines), appear(tight), run_time=style.RUN_INTRO)
+        self.add(self.star_dot)  # θ*'s dot and name over the lines through it
         if beat.state["inset"] == "tight":  # the ±1 lines too close to the boundary to read
             box, zoom = self.lesson.tight_inset
             star = self.lesson.theta_star

@@ -288,6 +288,8 @@ class NoSeparatorBeats:
         best = self.dashed_run_line(best_theta, 0.0)
         self.play(appear(best), appear(self.best_mark(best_theta)), run_time=style.RUN_FADE)
         self.endless_drawings[2].add(best)
+        self.show_close(beat)
+        self.name_rings()
 
     def drop_endless(self) -> None:
         """The never-ending run's line leaves data space (its walk stays in weight space)."""

@@ -92,6 +92,8 @@ class OffsetBeats:
         self.follow_beat(beat)
         if beat.state["weights_dim"]:
             self.veil_weights()
+        elif not beat.state["weights"] and not beat.state["closeup"]:
+            self.clear_weights()  # the argument is in data space now (the close-up clears too)
         hulls = self.overlap_hulls(self.plane)
         shared = Dot(self.plane.c2p(lesson.overlap_point), radius=0.07, color=theme.highlight)
         if beat.state["closeup"]:  # the points named where they read: in the close-up

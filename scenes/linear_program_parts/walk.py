@@ -177,6 +177,7 @@ class WalkBeats:
         self.step_label = self.on_weights(lambda: self.step_label_for(start))
         self.play(appear(self.step_label), run_time=style.RUN_FADE)
         self.show_run_line(end)
+        self.show_close(beat)
         self.name_rings()
 
     def step_label_for(self, k: int) -> VMobject:
@@ -212,14 +213,14 @@ class WalkBeats:
                       rate_func=linear)
             self.show_run_line(k + 1)
 
-    def draw_close(self, beat) -> None:
-        """The point nearest the walk's new line, ringed, magnified beside it (it would look
-        on the line)."""
-        self.follow_beat(beat)
+    def show_close(self, beat) -> None:
+        """The point nearest the beat's new line magnified beside it, when the beat says
+        it (it would look on the line; it is ringed with the beat's other points)."""
+        if beat.state["inset"] != "step":
+            return
         theta = np.asarray(beat.state["close"], dtype=float)
         _, box, zoom = self.lesson.line_inset(theta)
         self.show_run_inset(theta, box, zoom)
-        self.name_rings()
 
     def draw_least(self, beat) -> None:
         """The run's last θ and its least y·score, on the status line; its point magnified

@@ -181,10 +181,12 @@ class PlaneAxes:
         if self.show_ticks:
             # a name moved beyond its row (see _move_names_off_ticks) blocks none of its values
             beyond = getattr(self, "names_beyond", (False, False))
-            for axis in (0, 1):
-                blocked = NOWHERE if beyond[axis] else _corners(self.axis_labels[axis])
-                for number in _thinned(self._tick_numbers(axis), axis, blocked):
-                    values.add(number)
+            rows = [_thinned(self._tick_numbers(axis),
+                             axis, NOWHERE if beyond[axis] else _corners(self.axis_labels[axis]))
+                    for axis in (0, 1)]
+            # at the corner the two rows meet: x₂'s value there gives way to x₁'s
+            for number in [*rows[0], *_clear_of(rows[1], rows[0])]:
+                values.add(number)
             merge_texts(values)  # each number keeps its box, for the layout checks
         if self.tick_labels in getattr(self.axes, "submobjects", []):
             self.axes.submobjects[self.axes.submobjects.index(self.tick_labels)] = values
@@ -237,6 +239,20 @@ def _thinned(numbers: list, axis: int, blocked: np.ndarray) -> list:
         if not touches:
             clear.append(number)
     return clear
+
+
+def _clear_of(numbers: list, others: list) -> list:
+    """The tick values of ``numbers`` standing at least ``TICK_GAP`` from every one of
+    ``others`` (where a plane's two rows meet at its lower left corner, two values there
+    would touch and read as one: "−0.5−1.0")."""
+    gap, boxes = style.TICK_GAP, [_corners(other) for other in others]
+
+    def clear(number) -> bool:
+        low_x, low_y, high_x, high_y = _corners(number)
+        return not any(low_x < b[2] + gap and high_x > b[0] - gap
+                       and low_y < b[3] + gap and high_y > b[1] - gap for b in boxes)
+
+    return [number for number in numbers if clear(number)]
 
 
 def _gap(a, b, axis: int) -> float:

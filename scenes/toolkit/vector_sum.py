@@ -3,8 +3,10 @@
 path of its own, not as arrows over the data.
 
 The inset is a square, the largest share of the plane's side that a place keeps off the data
-(:func:`scenes.toolkit.magnifier.clear_inset`); the path is scaled to fill :data:`FILL` of it
-and centred; 0 is a dot where the path starts and ends. Every arrow is
+(:func:`scenes.toolkit.magnifier.clear_inset`), grown (over a few points, then) when its
+shortest arrow would be shorter than :data:`SHORTEST` (two long arrows that nearly cancel
+leave a stub); the path is scaled to fill :data:`FILL` of it, one scale for every arrow (the
+caller says it), and centred; 0 is a dot where the path starts and ends. Every arrow is
 shifted :data:`SIDESTEP` to its own left, so two arrows that retrace each other (a and −a)
 are drawn side by side, in opposite directions, not on top of one another.
 """
@@ -19,7 +21,7 @@ from manim import Dot, Rectangle, VGroup
 
 from . import style
 from .speed.fast_shapes import FastArrow
-from .magnifier import clear_inset
+from .magnifier import best_place, clear_inset
 from .placement import across
 from .plane import DataPlane
 from .screen_text import text
@@ -28,6 +30,11 @@ from .screen_text import text
 FILL = 0.72
 #: how far (screen units) each arrow is drawn to its own left
 SIDESTEP = 0.05
+#: the least screen length of an arrow that reads as one (its tip is at most 0.4 of it)
+SHORTEST = 0.32
+#: the shares of the plane's side the inset grows to, in order, until its shortest arrow
+#: is :data:`SHORTEST` long (the last when none is): past :data:`~scenes.toolkit.magnifier.SHARES`
+GROWN_SHARES = (0.45, 0.5)
 
 
 def vector_sum_inset(plane: DataPlane, X: np.ndarray, vectors: Sequence[np.ndarray],
@@ -41,11 +48,10 @@ def vector_sum_inset(plane: DataPlane, X: np.ndarray, vectors: Sequence[np.ndarr
     steps = [np.asarray(v, dtype=float)[:2] for v in vectors]
     tips = np.cumsum([np.zeros(2), *steps], axis=0)
     low, high = tips.min(axis=0), tips.max(axis=0)
-    share, place = clear_inset(plane, X, lambda share: avoid)
+    share, place = inset_square(plane, X, steps, avoid)
     side = share * float(plane.frame.width)
     centre = np.array([(place[0] + place[2]) / 2, (place[1] + place[3]) / 2, 0.0])
-    extent = float(max(high[0] - low[0], high[1] - low[1]))
-    per_unit = FILL * side / extent if extent > 0 else 1.0  # screen units per data unit
+    per_unit = fill_scale(steps, side)  # screen units per data unit
     middle = (low + high) / 2
 
     def at(point) -> np.ndarray:
@@ -73,6 +79,29 @@ def vector_sum_inset(plane: DataPlane, X: np.ndarray, vectors: Sequence[np.ndarr
         labels.add(name.move_to((start + end) / 2 + (SIDESTEP + 0.22) * side))
     scale = per_unit / plane_per_unit(plane)
     return VGroup(backing, origin, zero), VGroup(arrows, labels), scale
+
+
+def fill_scale(steps, side: float) -> float:
+    """Screen units per data unit at which the path of ``steps`` tip to tail fills
+    :data:`FILL` of a square of ``side`` along its longer extent (1 for no extent)."""
+    tips = np.cumsum([np.zeros(2), *steps], axis=0)
+    extent = float(np.max(tips.max(axis=0) - tips.min(axis=0)))
+    return FILL * side / extent if extent > 0 else 1.0
+
+
+def inset_square(plane: DataPlane, X: np.ndarray, steps, avoid) -> tuple[float, np.ndarray]:
+    """(share of the plane's side, screen box) of the sum's inset: the largest clear of
+    the points (:func:`~scenes.toolkit.magnifier.clear_inset`) when its shortest arrow is
+    at least :data:`SHORTEST` long there; else the first of :data:`GROWN_SHARES` where it
+    is (the last when none is), at its :func:`~scenes.toolkit.magnifier.best_place`."""
+    width = float(plane.frame.width)
+    shortest = min(float(np.hypot(*step)) for step in steps)
+    share, place = clear_inset(plane, X, lambda share: avoid)
+    for grown in GROWN_SHARES:
+        if shortest * fill_scale(steps, share * width) >= SHORTEST:
+            break
+        share, place = grown, best_place(plane, X, grown * width, avoid)[1]
+    return share, place
 
 
 def away_from(leaving, arriving) -> np.ndarray:

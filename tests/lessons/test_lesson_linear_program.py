@@ -417,12 +417,16 @@ def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_sai
     box = lesson.endless_box
     assert np.all((walked[:, 0] > box.x_min) & (walked[:, 0] < box.x_max)
                   & (walked[:, 1] > box.y_min) & (walked[:, 1] < box.y_max))
-    # every beat argued with an offset has the weight plane dimmed, or a close-up of the
-    # overlap in its place (the plane gone)
+    # every beat argued with an offset has the weight plane dimmed (the line that
+    # separates) or gone, from the overlap to the end (a close-up of it in its place, when
+    # there is one): no dimmed ghost of it stands through the last beats
+    after_overlap = False
     for beat in board.beats:
-        if beat.motion in ("offset-line", "overlap", "endless-offset"):
-            assert beat.state["weights_dim"] != bool(beat.state["closeup"])
-            assert beat.state["weights"] == (not beat.state["closeup"])
+        after_overlap = after_overlap or beat.motion == "overlap"
+        if beat.motion == "offset-line":
+            assert beat.state["weights_dim"] and beat.state["weights"]
+        if after_overlap:
+            assert not beat.state["weights_dim"] and not beat.state["weights"]
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
@@ -535,15 +539,16 @@ def test_the_marked_theta_is_inside_the_half_plane_and_its_line_clear_of_the_poi
         assert clearance(theta) > straight + 1e-9 * width
 
 
-def _close_said(data, theta, follows, verb):
-    """The beat ``follows`` magnifies and says the point nearest θ's line (its distance
-    recomputed as the length of x minus its projection onto the line, its side by the sign
-    of its y·score) exactly when an inset must magnify it at least STEP_INSET_ZOOM times."""
+def _close_said(data, theta, beat, line):
+    """``beat`` (the one drawing θ's line, or after its run the one ending it) magnifies
+    and says the point nearest θ's line (its distance recomputed as the length of x minus
+    its projection onto the line, its side by the sign of its y·score) exactly when an
+    inset must magnify it at least STEP_INSET_ZOOM times."""
     from linviz.lessons.linear_program import STEP_INSET_ZOOM
     from linviz.view_box import INSET_HALF_WIDTHS, INSET_SHARE, fitted_box
 
     if not np.any(theta):  # no line
-        assert follows is None or follows.motion != "close"
+        assert beat.state["inset"] != "step" and "(magnified ×" not in beat.sentence
         return False
     view = fitted_box(data.X, include_origin=True)  # the data plane's view
     width = view.x_max - view.x_min
@@ -555,43 +560,44 @@ def _close_said(data, theta, follows, verb):
     needed = math.floor(INSET_SHARE * width / (2 * INSET_HALF_WIDTHS * distances[j]) + 1e-9)
     if needed >= STEP_INSET_ZOOM and distances[j] > 1e-12:
         side = "correct" if data.y[j] * (data.X[j] @ theta) > 0 else "wrong"
-        assert follows.motion == "close" and follows.state["inset"] == "step"
-        np.testing.assert_array_equal(follows.state["close"], theta)
-        assert follows.state["ringed"] == [j]
-        assert follows.sentence.startswith(f"Point {j + 1} {verb} just ")
-        assert f"on its {side} side (magnified ×{needed})" in follows.sentence
+        assert beat.state["inset"] == "step"
+        np.testing.assert_array_equal(beat.state["close"], theta)
+        assert j in beat.state["ringed"]
+        assert f" Point {j + 1}, magnified ×{needed}: just on its {side} side{line}" \
+            in beat.sentence
         # the other points at its place are named (the marker drawn there may be theirs)
         others = [i for i in range(len(data.y)) if i != j and np.all(data.X[i] == data.X[j])]
-        assert ("its place" in follows.sentence) == bool(others)
-        assert all(str(i + 1) in follows.sentence for i in others)
+        assert ("its place" in beat.sentence) == bool(others)
+        assert all(str(i + 1) in beat.sentence for i in others)
         return True
-    assert follows is None or follows.motion != "close"
+    assert beat.state["inset"] != "step" and beat.state["close"] is None
+    assert "(magnified ×" not in beat.sentence
     return False
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_a_point_the_walks_line_would_cut_is_magnified_and_its_side_said(case):
-    """After each explained update, and where a never-ending run's passes end, the point
-    nearest the line is magnified and its side said exactly when it would look on it
-    (:func:`_close_said`)."""
+    """Each explained update but the last, and the beat after a never-ending run's passes,
+    magnify the point nearest the line and say its side exactly when it would look on it
+    (:func:`_close_said`), in the same beat: no beat of its own."""
     from linviz.lessons.linear_program_story import EXPLAINED_STEPS
 
     data, lesson = _lesson_of(case)
     beats = linear_program_storyboard(lesson).beats
     motions = [b.motion for b in beats]
+    assert "close" not in motions
     if not lesson.feasible:
-        at = motions.index("endless-best")  # the run, its best θ, then where it ends
         _close_said(data, np.asarray(lesson.endless.states["theta"][-1], dtype=float),
-                    beats[at + 1], "ends")
+                    beats[motions.index("endless-best")], " of the last θ's solid line")
         return
     M = len(lesson.thetas) - 1
+    steps = [n for n, m in enumerate(motions) if m == "walk-step"]
     for k in range(1, min(EXPLAINED_STEPS, M) + 1):
-        step = [n for n, m in enumerate(motions) if m == "walk-step"][k - 1]
-        follows = beats[step + 1] if step + 1 < len(beats) else None
+        beat = beats[steps[k - 1]]
         if k < M:
-            _close_said(data, lesson.thetas[k], follows, "now lies")
-        else:
-            assert follows is None or follows.motion != "close"
+            _close_said(data, lesson.thetas[k], beat, "")
+        else:  # the last update: its line separates, the least y·score beat comes
+            assert beat.state["inset"] != "step"
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
@@ -648,7 +654,8 @@ def test_the_walk_stops_once_theta_is_in_the_cone_and_each_update_says_what_it_b
     said = [b.sentence for b in board.beats if b.motion == "walk-step"]
     for k, sentence in enumerate(said, 1):
         wrong = lesson.wrong_after(k)
-        assert (f"Now {wrong} of {len(y)} are wrong." if wrong else
+        verb = "is" if wrong == 1 else "are"  # "1 of 9 is wrong"
+        assert (f"Now {wrong} of {len(y)} {verb} wrong." if wrong else
                 "Now none is wrong.") in sentence
     (cone,) = [b for b in board.beats if b.motion == "cone"]
     assert "The updates stop once θ is in the cone." in cone.sentence and cone.state["cone"]
@@ -688,3 +695,53 @@ def test_the_fewest_errors_line_drawn_gets_that_many_wrong(case):
     best = lesson.endless_offset_best[1]
     assert best >= wrong
     assert (f"white: the fewest, {wrong}" in beat.state["status"]) == (best > wrong)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_weight_box_shows_the_region_round_theta_star_not_only_its_corner(case):
+    """The view of weight space where the region is shown holds 0, θ*, the diamond through
+    it, and every θ of the region (aᵢᵀθ ≥ 1 for all i, tested point by point on a grid)
+    within REGION_REACH × ‖θ*‖₁ of θ* along each axis: the region beside θ*, not a sliver
+    at the view's edge."""
+    from linviz.lessons.linear_program import REGION_REACH
+
+    data, lesson = _lesson_of(case)
+    if not lesson.feasible:
+        return
+    A = data.y[:, None] * data.X
+    star, c, box = lesson.theta_star, lesson.least_l1, lesson.weight_box
+    half = REGION_REACH * c
+    grid = np.linspace(-half, half, 41)
+    points = np.array([[star[0] + u, star[1] + v] for u in grid for v in grid])
+    feasible = points[np.all(points @ A.T >= 1.0, axis=1)]
+    assert len(feasible) > 0
+    held = np.vstack([feasible, [star, [0.0, 0.0], [c, 0.0], [-c, 0.0], [0.0, c], [0.0, -c]]])
+    tolerance = 1e-9 * (1.0 + np.abs(held).max())
+    assert np.all(held[:, 0] >= box.x_min - tolerance) and np.all(held[:, 0] <= box.x_max + tolerance)
+    assert np.all(held[:, 1] >= box.y_min - tolerance) and np.all(held[:, 1] <= box.y_max + tolerance)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_scaling_is_drawn_as_it_is_said_where_a_separator_exists(case):
+    """The beat that says 'Scaled up, such a θ has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1' scales a θ up in data
+    space exactly when one separates through the origin (checked by the angular gap), and
+    only that beat; the θ it ends at has every y·score ≥ 1, the least exactly 1
+    (recomputed here from the data), and is no longer than two other θ meeting every
+    constraint (it is the widest separator's)."""
+    data, lesson = _lesson_of(case)
+    beats = linear_program_storyboard(lesson).beats
+    A = data.y[:, None] * data.X
+    scaled = [b for b in beats if b.state["scaling"]]
+    assert [b.motion for b in scaled] == (["weight-plane"] if separable_through_origin(A)
+                                          else [])
+    assert all("Scaled up" in b.sentence for b in scaled)
+    if scaled:
+        widest = lesson.widest_theta
+        scores = A @ widest
+        assert scores.min() == pytest.approx(1.0, rel=1e-12) and np.all(scores >= 1 - 1e-12)
+        # the nearest θ to 0 meeting every constraint: no shorter than θ* (least ‖θ‖₁)
+        # nor the perceptron's θ scaled to meet them, both of which meet them too
+        for other in (lesson.theta_star, lesson.scaled_theta):
+            assert np.linalg.norm(widest) <= np.linalg.norm(other) * (1 + 1e-6)
+    else:
+        assert lesson.widest_theta is None

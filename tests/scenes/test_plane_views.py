@@ -630,3 +630,25 @@ def test_the_axes_lines_of_standardised_data_say_they_stand_at_the_means():
         assert not inside.any()
     raw = DataPlane(X, y, DARK, data=Dataset("raw", X, y))
     assert raw.means_label is None
+
+
+@pytest.mark.parametrize("box", [Box(-1.0, 1.0, -0.5, 1.5), Box(-40.0, 60.0, -50.0, 50.0),
+                                 Box(-10.0, 7.0, -6.0, 11.0)], ids=str)
+def test_the_two_rows_of_tick_values_keep_apart_at_the_corner(box):
+    """Where the rows of tick values meet, at the square's lower left corner (x₂'s lowest
+    value left of it, x₁'s first below it), no two values come within TICK_GAP of each
+    other (they read as one number), and x₁'s row keeps its value at the corner."""
+    from scenes.toolkit.plane import DataPlane
+
+    plane = DataPlane(np.zeros((0, 2)), np.zeros(0), DARK, box=box, side=4.6,
+                      axis_labels=("theta_1", "theta_2"), legend=False)
+    boxes = [(float(n), b) for path in plane.tick_labels.submobjects
+             for n, b in path.part_boxes()]
+    gap = style.TICK_GAP
+    for k, (_, a) in enumerate(boxes):
+        for _, b in boxes[k + 1:]:
+            apart = (a[2] + gap <= b[0] or b[2] + gap <= a[0]
+                     or a[3] + gap <= b[1] or b[3] + gap <= a[1])
+            assert apart, (a, b)
+    below = [n for n, b in boxes if b[3] < plane.frame.get_bottom()[1]]
+    assert np.isclose(min(below), box.x_min)

@@ -40,6 +40,7 @@ def drawn_state(scene) -> dict:
         "closeup": scene.closeup_drawing is not None and on(scene.closeup_drawing),
         "cone": scene.cone is not None and on(scene.cone),
         "score_bars": any(isinstance(m, ScoreBars) and on(m) for m in scene.mobjects),
+        "scaling": scene.scaling_drawing is not None and on(scene.scaling_drawing),
     }
 
 
@@ -93,6 +94,7 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
         assert picture["closeup"] == (state["closeup"] is not None), where
         assert picture["cone"] == state["cone"], where
         assert picture["score_bars"] == state["score_bars"], where
+        assert picture["scaling"] == state["scaling"], where
         if state["closeup"] is not None:
             assert state["closeup"] == lesson.overlap_closeup[1] >= 2, where
             assert f"(magnified ×{state['closeup']} on the right)" in " ".join(

@@ -212,3 +212,37 @@ def test_score_bars_stand_by_their_values_and_a_bar_at_or_below_0_is_a_mistake()
     bars.redraw()
     assert bars.bars[0].get_bottom()[1] == pytest.approx(zero - 0.4)
     assert bars.bars[0].get_fill_color() == ManimColor(theme.mistake)
+
+
+def test_a_sum_tip_to_tail_draws_its_shortest_arrow_readable_at_one_stated_scale():
+    """Two long nearly opposite vectors and the short one that closes their sum (a
+    certificate's stub): every arrow is drawn at least SHORTEST long, all at one scale,
+    the one returned (a drawn length over the data length at the plane's own scale, read
+    from the plane's mapping), inside the inset's square, and the path closes at 0."""
+    from scenes.toolkit.style import THEMES
+    from scenes.toolkit.plane import DataPlane
+    from scenes.toolkit.vector_sum import SHORTEST, vector_sum_inset
+
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(60, 2))
+    long_a, long_b = np.array([-0.10, -0.11]), np.array([0.095, 0.085])
+    vectors = [long_a, long_b, -(long_a + long_b)]  # the last 0.026 long, a fifth of them
+    plane = DataPlane(X, np.where(X[:, 0] > 0, 1.0, -1.0), THEMES["dark"])
+    frame, (arrows, names), scale = vector_sum_inset(
+        plane, X, vectors, ["1", "2", "3"], THEMES["dark"], np.array([-0.2, -0.2, 0.2, 0.2]))
+    per_unit = plane.c2p((1.0, 0.0))[0] - plane.c2p((0.0, 0.0))[0]
+    backing = frame[0]
+    low, high = backing.get_corner(np.array([-1, -1, 0])), backing.get_corner(np.array([1, 1, 0]))
+    for arrow, vector in zip(arrows, vectors):
+        drawn = arrow.get_end() - arrow.get_start()
+        length = float(np.hypot(*drawn[:2]))
+        assert length >= SHORTEST - 1e-9
+        # along the vector, at the stated scale of the plane's own
+        assert np.allclose(drawn[:2], scale * per_unit * vector, atol=1e-6)
+        for end in (arrow.get_start(), arrow.get_end()):
+            assert np.all(end[:2] > low[:2]) and np.all(end[:2] < high[:2])
+    # tip to tail, back to 0: each arrow starts where the one before ended, the first
+    # where the last ends (but for each one's side step to its left)
+    gaps = [np.hypot(*(arrows[(k + 1) % 3].get_start() - arrows[k].get_end())[:2])
+            for k in range(3)]
+    assert max(gaps) < 0.2

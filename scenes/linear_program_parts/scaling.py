@@ -1,0 +1,68 @@
+"""The scaling said as the weight plane comes (`linear-program`), drawn in data space: a θ
+that separates (the widest through the origin), its line fixed, and its dashed lines θᵀx = ±1 closing in as θ grows
+along its ray, until the nearest point sits on one. A point outside the band has
+|θᵀx| ≥ 1, so then every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1; scaling moved no line."""
+
+from __future__ import annotations
+
+from manim import RIGHT, UP, DashedLine, ValueTracker, VGroup
+
+from linviz import formatting
+from linviz.geometry import clip_line
+from scenes.toolkit import style
+from scenes.toolkit.layout import appear, vanish
+from scenes.toolkit.plane import Hyperplane
+from scenes.toolkit.screen_text import markup_with_math, text
+
+#: where the scaling starts: this share of the θ whose least y·score is 1 (its least
+#: y·score, then; some points inside the band)
+SCALE_FROM = 0.3
+
+
+class ScalingBeats:
+    """θ scaled up in data space (a part of
+    :class:`scenes.linear_program.LinearProgramScene`)."""
+
+    def show_scaling(self) -> None:
+        """The widest separator through the origin (the lesson's ``widest_theta``, whose
+        band reads best; any separator would do), scaled from :data:`SCALE_FROM` of it, its
+        least y·score 1, to it: its dashed lines close
+        in to the nearest point; the least y·score is said over the plane before and
+        after. All of it leaves as the next sentence starts."""
+        theme, plane = self.theme, self.plane
+        unit = self.lesson.widest_theta  # its least y·score is exactly 1
+        scale = ValueTracker(SCALE_FROM)
+
+        def band() -> VGroup:
+            dashes = VGroup()
+            for level in (1.0, -1.0):
+                ends = clip_line(scale.get_value() * unit, -level, plane.box)
+                if ends is not None:
+                    dashes.add(DashedLine(plane.c2p(ends[0]), plane.c2p(ends[1]),
+                                          color=theme.muted, stroke_width=2.5,
+                                          dash_length=0.12))
+            return dashes
+
+        line = Hyperplane(plane, unit, 0.0, show_normal=False, show_notes=False,
+                          show_shading=False)
+        line.line.set_color(theme.muted)
+        dashes = band()
+        before, after = (self.least_note(value) for value in (SCALE_FROM, 1.0))
+        self.play(appear(line), appear(dashes), appear(before), run_time=style.RUN_FADE)
+        dashes.add_updater(lambda m: m.become(band()))
+        self.play(scale.animate.set_value(1.0), run_time=style.RUN_PARAMETER * 2)
+        dashes.clear_updaters()
+        dashes.become(band())
+        self.play(vanish(before), appear(after), run_time=style.RUN_FADE)
+        self.remove(before)
+        self.remove(line, dashes, after)  # one drawing on screen, as it leaves
+        self.scaling_drawing = VGroup(line, dashes, after)
+        self.add(self.scaling_drawing)
+        self.mark_for_beat(self.scaling_drawing)
+
+    def least_note(self, value: float):
+        """"θ's dashed lines θᵀx = ±1; least y·score …" over the data plane's top right."""
+        note = text(markup_with_math(
+            f"dashed: $theta^T x = plus.minus 1$; least $y^((i)) theta^T x^((i))$ = "
+            f"{formatting.number(value, 2)}"), self.theme, style.FONT_SMALL, self.theme.text)
+        return note.next_to(self.plane.frame, UP, buff=0.12).align_to(self.plane.frame, RIGHT)

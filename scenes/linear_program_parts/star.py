@@ -1,0 +1,91 @@
+"""θ* in the weight plane of `linear-program`: its dot named where the name keeps off
+the lines drawn through and near it (the tight points', the region's edges', the
+diamond's, the ray, the walk's steps' lines), or, zoomed in past it, an arrow at the edge
+towards it."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import Arrow, Dot, VGroup
+
+from linviz.geometry import clip_line
+from scenes.linear_program_parts.common import ray_end
+from scenes.toolkit.placement import DIRECTIONS, best_offset, box_around, segment_boxes
+
+
+class StarMarks:
+    """θ*'s mark in weight space (a part of
+    :class:`scenes.linear_program.LinearProgramScene`)."""
+
+    def star_mark(self, name) -> VGroup:
+        """θ*'s dot, ``name`` beside it: first tried off the ray to come and, while the
+        diamond is drawn, inside it (zoomed out, towards 0 would put it on the walk's θ);
+        placed off the lines through θ* (the tight points' and the region's edges'), the
+        diamond's edges, the ray and the walk's steps' lines
+        (:func:`~scenes.toolkit.placement.best_offset`)."""
+        star, lesson = self.lesson.theta_star, self.lesson
+        dot = Dot(self.weight_point(star), radius=0.09, color=self.theme.boundary)
+        side = self.away_from_ray(star)
+        # the steps' lines only where the walk is drawn in this view
+        boxes = self.update_line_boxes() if self.weights.box == lesson.walk_box else []
+        if self.diamond is not None and self.on_screen(self.diamond):
+            inward = self.weight_point((0, 0)) - dot.get_center()
+            side = side + inward / max(float(np.linalg.norm(inward)), 1e-9)
+            corners = [self.weight_point(p) for p in
+                       ((lesson.least_l1, 0), (0, lesson.least_l1), (-lesson.least_l1, 0),
+                        (0, -lesson.least_l1))]
+            boxes += [self.screen_segment_boxes(p, q) for p, q in
+                      zip(corners, corners[1:] + corners[:1])]
+        for i in sorted({*lesson.tight, *lesson.edge_lines}):
+            ends = clip_line(lesson.signed[i], -1.0, self.weights.box)
+            if ends is not None:
+                boxes.append(self.screen_segment_boxes(*(self.weight_point(e) for e in ends)))
+        if lesson.run is not None:  # the ray from 0 through the walk's last θ
+            boxes.append(self.screen_segment_boxes(
+                self.weight_point((0, 0)),
+                self.weight_point(ray_end(lesson.thetas[-1], self.weights.box))))
+        preferred = int(np.argmax(DIRECTIONS @ side[:2] / np.linalg.norm(DIRECTIONS, axis=1)))
+        offset = best_offset(dot.get_center(), (name.width, name.height), np.vstack(boxes),
+                             0.08, bounds=self.weights.square_bounds(), preferred=preferred,
+                             rings=2, ring_cost=0.02)
+        return VGroup(dot, name.move_to(dot.get_center() + np.array([*offset, 0.0])))
+
+    def star_pointer(self, name) -> VGroup:
+        """Zoomed in past θ*: an arrow at the edge where the ray to it leaves the view,
+        ``name`` beside it inside the plane (not on the tick values), off the walk's last
+        θ, which may end near the same edge (the two would read as one), and off the lines
+        of the points the walk updates on (drawn at its steps)."""
+        theme, box, star = self.theme, self.weights.box, self.lesson.theta_star
+        edge = self.weight_point(ray_end(star, box))
+        inward = self.weight_point((0, 0)) - edge
+        arrow = Arrow(edge + 0.45 * inward / np.linalg.norm(inward), edge, buff=0.02,
+                      color=theme.boundary, stroke_width=3,
+                      max_tip_length_to_length_ratio=0.4)
+        end = self.weight_point(self.lesson.thetas[-1]) if self.lesson.run else edge
+        obstacles = np.vstack([box_around(np.array([end]), 0.35),
+                               box_around(np.array([arrow.get_center()]), 0.12),
+                               *self.update_line_boxes()])
+        offset = best_offset(arrow.get_center(), (name.width, name.height), obstacles,
+                             0.12, preferred=2, rings=2, bounds=self.weights.square_bounds())
+        return VGroup(arrow, name.move_to(arrow.get_center() + [*offset, 0.0]))
+
+    @staticmethod
+    def screen_segment_boxes(start, end) -> np.ndarray:
+        """Boxes along the screen segment from ``start`` to ``end`` that overlap (no gap a
+        name could slip into): a drawn line as an obstacle."""
+        count = int(np.ceil(np.linalg.norm(np.asarray(end) - np.asarray(start)) / 0.05)) + 1
+        return segment_boxes(start, end, 0.04, samples=count)
+
+    def update_line_boxes(self) -> list[np.ndarray]:
+        """Each line a walk's step draws in the weight plane's present box (its point's
+        aᵢᵀθ = 1 and aᵢᵀθ = 0, for every point the perceptron updates on), as boxes along
+        it (:func:`~scenes.toolkit.placement.segment_boxes`): what a name must keep off."""
+        points = sorted(set(self.lesson.updated_points)) if self.lesson.run else []
+        boxes = []
+        for i in points:
+            for score in (1.0, 0.0):
+                ends = clip_line(self.lesson.signed[i], -score, self.weights.box)
+                if ends is not None:
+                    boxes.append(self.screen_segment_boxes(
+                        *(self.weight_point(e) for e in ends)))
+        return boxes
