@@ -259,13 +259,14 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                headings=[3, 0], min_seconds=READ_FORMULA_SECONDS)
     if shrinks:  # why, said once (the right plane's is shown, not said again)
         drawn = distance_shown(wide, view, 0)
-        story.beat("Why: seen edge-on, on the right, the lifted points [x, 1] all lie at "
-                   "height 1.", "lift", lift=1)
+        story.beat("Why: seen edge-on, on the right, every lifted point [x, 1] lies at "
+                   "height 1; drawn, the two on the band's edges.", "lift", lift=1)
         story.beat(f"θ*'s boundary on [x, 1] runs from 0 and meets that height at d = "
                    f"{lifted_margin_numbers(wide)[1]}, the line's distance from 0.", "lift",
                    lift=2, distance=drawn)
         story.beat("Tilted so, every point's distance across it shrinks by √(1 + d²): "
-                   "the margin h becomes γ = h/√(1 + d²).", "distance", lift=3,
+                   "the margin h becomes γ = h/√(1 + d²), the smaller the farther the "
+                   "boundary lies from 0.", "distance", lift=3,
                    status=lifted_margin_words(wide), min_seconds=READ_DIAGRAM_SECONDS)
     zoom = magnification(narrow, view)
     near = near_band(narrow, view)
@@ -288,8 +289,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                    "rings", ringed=list(near), edges=list(edges), distance=None,
                    status=f"ringed: the {len(edges)} points on the band's edges, none inside")
     story.beat(f"We ran the perceptron on {lesson.repeats} data sets of each kind; shown, the "
-               f"median run: {formatting.count(wide.updates, 'update')} on the left, "
-               f"{narrow.updates} on the right.", "runs",
+               f"median run: {formatting.count(wide.updates, 'update')} with the large "
+               f"margin, {narrow.updates} with the small one.", "runs",
                runs=True, lines=True, distance=None, ringed=[], edges=[],
                status="$M$: the median run's updates · pink: its line, update by update · "
                       "white: $theta^*$")

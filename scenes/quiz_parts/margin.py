@@ -284,9 +284,9 @@ class MarginDrawings:
         rows = VGroup()
         step = 2 * STRIP_DOT + 0.03
         for row, (counts, bounds, run, name) in enumerate(
-                ((lesson.wide_counts, lesson.wide_bounds, lesson.wide, "large margin (left)"),
+                ((lesson.wide_counts, lesson.wide_bounds, lesson.wide, "large margin"),
                  (lesson.narrow_counts, lesson.narrow_bounds, lesson.narrow,
-                  "small margin (right)"))):
+                  "small margin"))):
             # the large margin's row on top: read downwards as the planes left to right
             base = axis_y + STRIP_DOT + 0.15 + (1 - row) * STRIP_ROW
             xs = [round(x_of(count), 6) for count in counts]  # stacked by a stated rule

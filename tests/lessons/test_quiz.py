@@ -79,7 +79,7 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     board = margin_storyboard(lesson)
     said = {beat.motion: beat.sentence for beat in board.beats}
     assert (f"median run: {wide.updates} update" in said["runs"]
-            and f", {narrow.updates} on the right" in said["runs"])
+            and f", {narrow.updates} with the small one" in said["runs"])
     # each run is its margin's median by M among margin-speed's data sets of that margin
     # (one run's M is not what a margin typically takes), and it is said so
     from linviz.lessons.margin_speed import margin_speed_lesson
