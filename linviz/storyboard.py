@@ -22,7 +22,7 @@ what is drawn at a beat's end against them character for character.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from .notation import in_notation
@@ -165,3 +165,14 @@ def with_data_note(board: Storyboard, data) -> Storyboard:
     notes = [StoryBeat(sentence, DATA_NOTE, dict(first.state), None, 0.0, None)
              for sentence in said]
     return Storyboard(board.scene, (first, *notes, *board.beats[1:]))
+
+
+def paced(board: Storyboard, pace: float, keep: tuple[str, ...] = ()) -> Storyboard:
+    """``board`` with every beat lasting at least its sentence read at ``pace`` characters
+    a second (the picture a beat brings stays a moment after the voice, which reads about
+    15, has said it), but beats of the motions ``keep`` (a quiz's question, which has its
+    own pause)."""
+    return Storyboard(board.scene, tuple(
+        beat if beat.motion in keep else
+        replace(beat, min_seconds=max(beat.min_seconds, len(beat.sentence) / pace))
+        for beat in board.beats))

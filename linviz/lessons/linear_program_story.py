@@ -55,11 +55,14 @@ from __future__ import annotations
 import numpy as np
 
 from .. import formatting
-from ..storyboard import HOLD, Storyboard, StoryWriter
+from ..storyboard import HOLD, Storyboard, StoryWriter, paced
 from .linear_program import SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson
 
 __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_storyboard"]
 
+#: the scene's pace: each beat lasts at least its sentence at this many characters a second
+#: (its beats bring numbers, lines and regions to read; the voice reads about 15)
+LP_PACE = 12.0
 #: the updates of the walk explained one by one; the rest are played faster
 EXPLAINED_STEPS = 2
 #: the least time the walk's fast part takes, a second for every this many updates
@@ -267,7 +270,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
         _feasible_beats(story, lesson)
     else:
         _infeasible_beats(story, lesson)
-    return story.storyboard()
+    return paced(story.storyboard(), LP_PACE)
 
 
 def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:

@@ -29,11 +29,9 @@ axis, and (R/γ)² of the one shown a bar),
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .. import formatting
 from ..geometry import project_onto_line
-from ..storyboard import Storyboard, StoryWriter
+from ..storyboard import Storyboard, StoryWriter, paced
 import numpy as np
 
 from .quiz import (MARGIN, ONE_POINT, MarginQuizLesson, OnePointLesson, band_half_width,
@@ -312,16 +310,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                    "guarantees few updates, though one run may beat its bound.", "answer",
                    status="Answer: a large margin guarantees few updates: "
                           "$M <= (R \/ gamma)^2$")
-    return paced(story.storyboard(), MARGIN_PACE)
-
-
-def paced(board: Storyboard, pace: float) -> Storyboard:
-    """``board`` with every beat but the question's lasting at least its sentence read at
-    ``pace`` characters a second (the picture it brings stays a moment after it is said)."""
-    return Storyboard(board.scene, tuple(
-        beat if beat.motion == QUIZ else
-        replace(beat, min_seconds=max(beat.min_seconds, len(beat.sentence) / pace))
-        for beat in board.beats))
+    return paced(story.storyboard(), MARGIN_PACE, keep=(QUIZ,))
 
 
 def storyboard_of_one_point(data=None, trace=None, seed: int = 0, heard=()) -> Storyboard:
