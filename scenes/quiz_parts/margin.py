@@ -202,7 +202,10 @@ class MarginDrawings:
         band = band_half_width(run) * plane.unit
         upper, lower = sorted((plane.c2p(e) for e in ends), key=lambda p: -p[1])
         inward = (lower - upper) / max(float(np.linalg.norm(lower - upper)), 1e-9)
-        obstacles = [box_around(plane.markers.positions(), plane.marker_size)]
+        # the markers, and the farthest point's ring (its reach and name come there)
+        far = plane.c2p(np.asarray(run.data.X, dtype=float)[farthest_point(run)])
+        obstacles = [box_around(plane.markers.positions(), plane.marker_size),
+                     box_around(far[None, :], 3 * plane.ring_radius) * [1, 1, 1, 1, 100]]
         if avoid is not None and avoid.has_points():  # a line weighs as much as a text
             boxes = segment_boxes(avoid.get_start(), avoid.get_end(), 0.06, samples=40)
             obstacles.append(np.column_stack([boxes[:, :4], np.full(len(boxes), 100.0)]))
