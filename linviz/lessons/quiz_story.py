@@ -278,14 +278,19 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                "heading", headings=[3, 3], status=lifted_margin_words(narrow),
                min_seconds=READ_FORMULA_SECONDS,
                distance=distance_shown(narrow, view, 1))
-    if near:  # the points on the thin band's edges, ringed as said (in its close-up too)
+    if near:  # the points on the thin band's edges in its close-up, ringed as said (in
+        # the plane too: one outside the close-up would look on θ*'s line there)
         edges = edge_points(narrow)
-        where = ("" if len(near) == len(edges) else
-                 f", {len(near)} of them in the close-up")
-        story.beat(f"Ringed: the {len(edges)} points on the band's edges{where}. None lies "
-                   f"inside it; each is on its own side.",
-                   "rings", ringed=list(near), edges=list(edges), distance=None,
-                   status=f"ringed: the {len(edges)} points on the band's edges, none inside")
+        which = (f"the {len(edges)} points" if len(near) == len(edges) else
+                 f"{len(near)} of the {len(edges)} points")
+        where = "" if len(near) == len(edges) else ", those in the close-up"
+        # a line that separates has every + on one side and every − on the other
+        between = (" every line that separates the data passes between the ringed + and −"
+                   if len({float(narrow.data.y[i]) for i in near}) == 2 else
+                   " each is on its own side")
+        story.beat(f"Ringed: {which} on the band's edges{where}. None lies inside it;"
+                   f"{between}.", "rings", ringed=list(near), edges=list(near),
+                   distance=None, status=f"ringed: {which} on the band's edges, none inside")
     story.beat(f"We ran the perceptron on {lesson.repeats} data sets of each kind; shown, the "
                f"median run: {formatting.count(wide.updates, 'update')} with the large "
                f"margin, {narrow.updates} with the small one.", "runs",

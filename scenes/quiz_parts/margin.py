@@ -87,8 +87,11 @@ class MarginDrawings:
         X = np.asarray(run.data.X, dtype=float)
         far = farthest_point(run)
         start, end = plane.c2p((0, 0)), plane.c2p(X[far])
-        # the radius wider than an axis (it may lie along one), its point ringed
-        line = VGroup(DashedLine(start, end, color=self.theme.text, stroke_width=5,
+        # the radius wider than an axis (it may lie along one), to its point's ring (not
+        # over its marker)
+        rim = end - plane.ring_radius * (end - start) / max(float(np.linalg.norm(end - start)),
+                                                             1e-9)
+        line = VGroup(DashedLine(start, rim, color=self.theme.text, stroke_width=5,
                                  dash_length=0.08),
                       origin_circle_in_box(plane, float(np.hypot(*X[far])), self.theme.muted,
                                            dashed=False)

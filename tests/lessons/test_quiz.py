@@ -426,11 +426,21 @@ def test_the_points_on_the_narrow_bands_edges_are_ringed_and_lie_outside_it(seed
         near = [i for i in edges if shown[i]]
         assert len(set(y[near])) == 2, "the close-up holds a point of each side of the gap"
         (beat,) = rings
-        assert beat.state["edges"] == edges and beat.state["ringed"] == near
-        assert f"ringed: the {len(edges)} points on the band's edges" in beat.state["status"]
-        where = "" if near == edges else f", {len(near)} of them in the close-up"
-        assert beat.sentence.startswith(f"Ringed: the {len(edges)} points on the band's "
-                                        f"edges{where}. None lies inside it")
+        # ringed in the plane as in the close-up: those it holds (one outside would look on
+        # θ*'s line at the plane's scale)
+        assert beat.state["edges"] == near and beat.state["ringed"] == near
+        which = (f"the {len(edges)} points" if near == edges else
+                 f"{len(near)} of the {len(edges)} points")
+        assert f"ringed: {which} on the band's edges" in beat.state["status"]
+        assert beat.sentence.startswith(f"Ringed: {which} on the band's edges")
+        # both labels ringed: a separating line passes between them (each + on its side)
+        if "passes between the ringed + and −" in beat.sentence:
+            assert {1.0, -1.0} <= {float(y[i]) for i in near}
+            w = np.linalg.lstsq(np.column_stack([X, np.ones(len(y))]), y, rcond=None)[0]
+            separates = np.all(y * (X @ w[:2] + w[2]) > 0)
+            for line in ([*a, c], *([w] if separates else [])):
+                sides = {float(np.sign(X[i] @ line[:2] + line[2])) for i in near}
+                assert sides == {1.0, -1.0}
     else:
         assert rings == []
 
