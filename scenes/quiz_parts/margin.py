@@ -158,6 +158,10 @@ class MarginDrawings:
                                               bounds=box_of(plane.frame)[0, :4])
             half = np.asarray(size) / 2
             cost = covered_area(np.array([*(centre - half), *(centre + half)]), blocked)
+            # beside the segment, not past either end (past 0 it read as another thing's)
+            along = float((centre - start[:2]) @ (end - start)[:2]) / max(
+                float(np.sum((end - start)[:2] ** 2)), 1e-12)
+            cost += 0.0 if 0.0 <= along <= 1.0 else 1.0
             if cost < least - PLACE_TOLERANCE:
                 best, least = centre, cost
             if cost <= PLACE_TOLERANCE:
