@@ -121,8 +121,20 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
             assert caption.end - caption.start >= len(caption.text) / 12.0 - 0.05, caption.text
     if data and data.endswith("wine.csv"):  # the case is the close-up's
         assert any(beat.state["closeup"] for beat in beats)
+    if getattr(scene, "certificate_weights", None) is not None:
+        # the certificate's key covers no arrow's head: the side each sentence points to
+        halves, _, _, key = scene.certificate_weights
+        heads = [part.tip for part in halves if hasattr(part, "tip")]
+        assert heads and not any(meets(key, head) for head in heads)
     problems = [(sentence[:40], a, b) for sentence, boxes in layouts
                 for a, b in overlaps(boxes)]
     problems += [(sentence[:40], name) for sentence, boxes in layouts
                  for name in outside(boxes, frame_box())]
     assert not problems, problems[:5]
+
+
+def meets(a, b) -> bool:
+    """Whether the bounding boxes of the mobjects ``a`` and ``b`` overlap on screen."""
+    (ax0, ay0), (ax1, ay1) = a.get_corner([-1, -1, 0])[:2], a.get_corner([1, 1, 0])[:2]
+    (bx0, by0), (bx1, by1) = b.get_corner([-1, -1, 0])[:2], b.get_corner([1, 1, 0])[:2]
+    return bool(ax0 < bx1 and bx0 < ax1 and ay0 < by1 and by0 < ay1)
