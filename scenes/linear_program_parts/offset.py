@@ -120,6 +120,25 @@ class OffsetBeats:
                                   fill_opacity=0.25))
         return hulls
 
+    def inner_point(self) -> int | None:
+        """The overlap's one point of its class inside the other's triangle, or None."""
+        sizes = [len(weights) for weights in self.lesson.overlap]
+        if sorted(sizes) != [1, 3]:
+            return None
+        return next(iter(self.lesson.overlap[sizes.index(1)]))
+
+    def triangle_boxes(self, plane) -> np.ndarray:
+        """Obstacle boxes (weight 100, a name's) over the overlap's triangle on ``plane``,
+        its inside and its edges: points on a barycentric grid of twelfths."""
+        triangle = next(w for w in self.lesson.overlap if len(w) == 3)
+        corners = np.array([plane.c2p(self.lesson.data.X[i]) for i in sorted(triangle)])
+        steps = [(a / 12, b / 12) for a in range(13) for b in range(13 - a)]
+        points = np.array([a * corners[0] + b * corners[1] + (1 - a - b) * corners[2]
+                           for a, b in steps])
+        boxes = box_around(points, 0.1)
+        boxes[:, 4] = 100.0
+        return boxes
+
     def overlap_closeup(self) -> tuple[VGroup, tuple]:
         """(the close-up of the overlap over the dimmed weight plane, (its hulls, its mark
         of the point both hulls hold)): the lesson's ``overlap_closeup``
@@ -162,20 +181,40 @@ class OffsetBeats:
     def closeup_names(self, indices) -> VGroup:
         """The points ``indices`` ringed and named in the close-up, each name beside its
         marker (up-right first) where it covers the least of the close-up's markers and the
-        names before."""
+        names before; the point inside the other class's triangle named last, outside the
+        triangle (:meth:`triangle_boxes`: a name over it or on its edge makes the point
+        read as on the edge), the nearest such place, a leader to its ring."""
         theme, names, plane = self.theme, VGroup(), self.closeup
         markers = box_around(plane.markers.positions(), plane.marker_size)
-        for i in sorted(indices):
+        inner = self.inner_point()
+        leaders = VGroup()
+        for i in sorted(indices, key=lambda i: (i == inner, i)):
             name = text(str(i + 1), theme, style.FONT_SMALL, theme.highlight)
             with_backdrop(name, theme)
-            taken = [box_of(n)[:, :5] for n in names]
-            offset = best_offset(plane.c2p(self.lesson.data.X[i]), (name.width, name.height),
-                                 np.vstack([markers, *taken]), plane.marker_size,
-                                 preferred=1, rings=2, bounds=plane.square_bounds())
-            name.move_to(plane.c2p(self.lesson.data.X[i]) + np.array([*offset, 0.0]))
+            anchor = plane.c2p(self.lesson.data.X[i])
+            obstacles = np.vstack([markers, *[box_of(n)[:, :5] for n in names],
+                                   *([self.triangle_boxes(plane)] if i == inner else [])])
+            offset = best_offset(anchor, (name.width, name.height), obstacles,
+                                 plane.marker_size, preferred=1, rings=4 if i == inner else 2,
+                                 ring_cost=0.01 if i == inner else 0.0,
+                                 bounds=plane.square_bounds())
+            name.move_to(anchor + np.array([*offset, 0.0]))
             names.add(name)
+            if i == inner:
+                leaders.add(leader_line(anchor, plane.ring_radius, name, theme.highlight))
         # each named point ringed there too, as on the data plane
         rings = VGroup(*[Circle(radius=plane.ring_radius, color=theme.highlight,
                                 stroke_width=style.RING_STROKE).move_to(
             plane.c2p(self.lesson.data.X[i])) for i in sorted(indices)])
-        return VGroup(rings, names)
+        return VGroup(rings, leaders, names)
+
+
+def leader_line(anchor, radius: float, name, colour) -> Line:
+    """A thin line from the ring of ``radius`` round the screen point ``anchor`` to the edge
+    of ``name``'s box, along the line joining their centres."""
+    centre = name.get_center()
+    direction = (centre - anchor) / max(float(np.linalg.norm(centre - anchor)), 1e-9)
+    reach = min(name.width / 2 / max(abs(direction[0]), 1e-9),
+                name.height / 2 / max(abs(direction[1]), 1e-9))
+    return Line(anchor + radius * direction, centre - reach * direction, color=colour,
+                stroke_width=1.5)

@@ -126,6 +126,8 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
         halves, _, _, key = scene.certificate_weights
         heads = [part.tip for part in halves if hasattr(part, "tip")]
         assert heads and not any(meets(key, head) for head in heads)
+    if scene.closeup_drawing is not None and sorted(map(len, lesson.overlap)) == [1, 3]:
+        assert_inner_name_outside(scene)
     problems = [(sentence[:40], a, b) for sentence, boxes in layouts
                 for a, b in overlaps(boxes)]
     problems += [(sentence[:40], name) for sentence, boxes in layouts
@@ -138,3 +140,30 @@ def meets(a, b) -> bool:
     (ax0, ay0), (ax1, ay1) = a.get_corner([-1, -1, 0])[:2], a.get_corner([1, 1, 0])[:2]
     (bx0, by0), (bx1, by1) = b.get_corner([-1, -1, 0])[:2], b.get_corner([1, 1, 0])[:2]
     return bool(ax0 < bx1 and bx0 < ax1 and ay0 < by1 and by0 < ay1)
+
+
+def assert_inner_name_outside(scene) -> None:
+    """In the close-up, the point inside the other class's triangle is named outside the
+    triangle (no corner of its name's box in it, no corner of the triangle in the box),
+    its leader running from its ring to that name."""
+    lesson, plane = scene.lesson, scene.closeup
+    triangle, point = sorted(lesson.overlap, key=len, reverse=True)
+    corners = np.array([plane.c2p(lesson.data.X[i])[:2] for i in sorted(triangle)])
+    anchor = plane.c2p(lesson.data.X[next(iter(point))])[:2]
+    _, leaders, names = scene.overlap_names
+    assert len(leaders) == 1
+    start, end = leaders[0].get_start()[:2], leaders[0].get_end()[:2]
+    assert np.hypot(*(start - anchor)) <= plane.ring_radius + 1e-6
+    name = min(names, key=lambda n: np.hypot(*(n.get_center()[:2] - end)))
+    low, high = name.get_corner([-1, -1, 0])[:2], name.get_corner([1, 1, 0])[:2]
+
+    def in_triangle(p) -> bool:
+        a, b, c = corners
+        signs = [np.sign((q[0] - o[0]) * (p[1] - o[1]) - (q[1] - o[1]) * (p[0] - o[0]))
+                 for o, q in ((a, b), (b, c), (c, a))]
+        return len(set(signs)) == 1
+
+    box = [low, high, np.array([low[0], high[1]]), np.array([high[0], low[1]])]
+    assert not any(in_triangle(p) for p in box)
+    assert not any(np.all(low <= c) and np.all(c <= high) for c in corners)
+    assert np.all(low - 1e-6 <= end) and np.all(end <= high + 1e-6)
