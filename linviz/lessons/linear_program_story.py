@@ -237,7 +237,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         certificate=False, ringed=[], status=None, offset_line=False,
                         overlap=False, endless=False, endless_offset=False,
                         weights_dim=False, wrong_shading=False, close=None, closeup=None,
-                        score_bars=False, endless_best=False, scaling=False)
+                        score_bars=False, endless_best=False, scaling=False,
+                        wrong_marks=None)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -402,16 +403,20 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # last θ's: the line a point would seem on is named
     words, close, point = close_words(lesson, lesson.endless_theta,
                                       " of the last θ's solid line")
+    # each counted line's mistakes marked while its count is said (the dashed line's a ×,
+    # the white line's a ring), so the count can be checked by eye where points sit close
+    # to the line
+    counted = lesson.counted_mistakes
     story.beat(f"Dashed, the best θ it reaches: {lesson.endless_best[1]} of {lesson.n} "
                f"points wrong.{words}", "endless-best", endless_best=True,
-               ringed=point, **close,
+               ringed=point, **close, wrong_marks={"dashed": counted["best"]},
                status=f"dashed: the best $theta$ it reaches, {lesson.endless_best[1]} of "
-                      f"{lesson.n} wrong")
+                      f"{lesson.n} wrong, each ×")
     if lesson.separable_with_offset:
         story.beat("With an offset a line does separate them (drawn, the widest): the same "
                    "programme on [x, 1] is feasible, as the offset-lift scene shows.",
                    "offset-line", offset_line=True, endless=False, weights_dim=True,
-                   inset=False, close=None, ringed=[],
+                   inset=False, close=None, ringed=[], wrong_marks=None,
                    status="with an offset, on $[x, 1]$: feasible")
     else:
         positive, negative = lesson.overlap
@@ -422,7 +427,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         story.beat(f"Nor with an offset: {overlap_words(positive, negative)}{magnified}, so no "
                    f"line has every + point on one side and every − point on the other.",
                    "overlap", overlap=True, endless=False, weights_dim=False,
-                   weights=False, inset=False,
+                   weights=False, inset=False, wrong_marks=None,
                    close=None, ringed=sorted([*positive, *negative]),
                    closeup=closeup[1] if closeup else None,
                    status="with an offset, on $[x, 1]$: infeasible too")
@@ -437,9 +442,11 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    f"of {lesson.n} wrong, and {than}.",
                    "endless-offset", endless_offset=True, overlap=False, ringed=[],
                    min_seconds=endless_seconds(mistakes),
+                   wrong_marks={"dashed": counted["offset_best"],
+                                **({"white": counted["fewest"]} if best > fewest else {})},
                    # short enough to stand at full size (the per-pass counts are said)
-                   status=f"dashed: the best it reaches, {best} of {lesson.n} wrong · "
-                          + (f"white: the fewest, {fewest}" if best > fewest
+                   status=f"dashed: the best it reaches, {best} of {lesson.n} wrong (×) · "
+                          + (f"white: the fewest, {fewest} (○)" if best > fewest
                              else "no line gets fewer"))
         story.beat("So a linear programme answers either way: a θ that meets every "
                    "constraint, or, as here, a proof that none exists.", HOLD,

@@ -300,9 +300,11 @@ class NoSeparatorBeats:
         self.endless_drawings[2].add(best)
         self.show_close(beat)
         self.name_rings()
+        self.show_wrong_marks(beat)
 
     def drop_endless(self) -> None:
         """The never-ending run's line leaves data space (its walk stays in weight space)."""
+        self.drop_wrong_marks()
         drawings = getattr(self, "endless_drawings", None)
         if drawings is not None and self.on_screen(drawings[1]):
             self.play(vanish(drawings[1]), vanish(drawings[2]), run_time=style.RUN_FADE)

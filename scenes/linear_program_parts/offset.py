@@ -70,6 +70,7 @@ class OffsetBeats:
                                                    show_normal=False, show_notes=False,
                                                    show_shading=False) for plane in planes])
             self.play(appear(self.fewest_line), run_time=style.RUN_FADE)
+        self.show_wrong_marks(beat)
 
     def draw_offset_line(self, beat) -> None:
         """The widest line with an offset, which separates what no line through 0 does."""

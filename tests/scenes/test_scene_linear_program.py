@@ -41,6 +41,8 @@ def drawn_state(scene) -> dict:
         "cone": scene.cone is not None and on(scene.cone),
         "score_bars": any(isinstance(m, ScoreBars) and on(m) for m in scene.mobjects),
         "scaling": scene.scaling_drawing is not None and on(scene.scaling_drawing),
+        "wrong_marks": [] if scene.wrong_drawn is None or not on(scene.wrong_drawn)
+        else [(type(mark[0]).__name__, mark.get_center()[:2]) for mark in scene.wrong_drawn],
     }
 
 
@@ -95,6 +97,15 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
         assert picture["cone"] == state["cone"], where
         assert picture["score_bars"] == state["score_bars"], where
         assert picture["scaling"] == state["scaling"], where
+        # each counted line's mistakes marked on the data plane: a × ("dashed"), a ring
+        # ("white") at each point the state names, and no other mark there
+        left = [(kind, at) for kind, at in picture["wrong_marks"]
+                if scene.plane.frame.get_left()[0] <= at[0] <= scene.plane.frame.get_right()[0]]
+        named = [("Line" if kind == "dashed" else "Circle", scene.plane.c2p(lesson.data.X[i])[:2])
+                 for kind, points in (state["wrong_marks"] or {}).items() for i in points]
+        assert len(left) == len(named), where
+        for kind, at in named:
+            assert any(k == kind and np.allclose(a, at, atol=1e-6) for k, a in left), where
         if state["closeup"] is not None:
             assert state["closeup"] == lesson.overlap_closeup[1] >= 2, where
             assert f"(magnified ×{state['closeup']} on the right)" in " ".join(
