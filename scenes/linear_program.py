@@ -90,6 +90,7 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         #: the close-up of the overlap's points over the dimmed weight plane (or None): its
         #: plane, and the drawing it is part of
         self.closeup = self.closeup_drawing = None
+        self.overlap_panel = None
         self.walk_states = np.zeros((1, 2))
         #: the walk's path is gone (zoomed out, it would be a scribble under θ's name)
         self.path_hidden = False

@@ -40,6 +40,10 @@ The state's keys:
   stronger: wedges from 0 (data no line through the origin separates: none is unshaded);
 - ``closeup``: the overlap's points magnified this many times in a close-up in the weight
   plane's place (the lesson's ``overlap_closeup``), or None;
+- ``wrong_marks``: {"dashed": [i…], "white": [i…]}, the points the dashed (the run's best)
+  and the white (the fewest) line get wrong, marked while their counts are said, or None;
+- ``overlap_panel``: the lines of the panel on the right that writes the overlap's point
+  as a mean of each class's (where no close-up stands there), or None;
 - ``score_bars``: a θ circles 0 in weight space and bars show the certificate's weighted
   y·scores at it (they add up to 0: one is always ≤ 0);
 - ``weights_dim``: the weight plane is dimmed (the beat argues in data space, with an
@@ -57,6 +61,7 @@ import numpy as np
 from .. import formatting
 from ..storyboard import HOLD, Storyboard, StoryWriter, paced
 from .linear_program import SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson
+from .linear_program_overlap import overlap_panel, weight_places
 
 __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_storyboard"]
 
@@ -139,16 +144,6 @@ def place_tag_words(lesson: LinearProgramLesson, i: int) -> str:
     plus, minus = int(np.sum(here & (lesson.data.y > 0))), int(np.sum(here & (lesson.data.y < 0)))
     return (f"+{plus} −{minus}: {plus} {'+ point' if plus == 1 else '+ points'} and {minus} "
             f"{'− point' if minus == 1 else '− points'} at that place")
-
-
-def weight_places(weights) -> int:
-    """The fewest decimals (2 to 4) at which the certificate's weights, as shown, add up to
-    1 as they do (0.32 + 0.65 + 0.02 reads as 0.99; 0.322 + 0.655 + 0.023 is 1.000)."""
-    for places in (2, 3, 4):
-        shown = [round(float(w), places) for w in weights]
-        if abs(sum(shown) - 1.0) < 0.5 * 10 ** -places:
-            return places
-    return 4
 
 
 def subscript(number: int) -> str:
@@ -238,7 +233,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         overlap=False, endless=False, endless_offset=False,
                         weights_dim=False, wrong_shading=False, close=None, closeup=None,
                         score_bars=False, endless_best=False, scaling=False,
-                        wrong_marks=None)
+                        wrong_marks=None, overlap_panel=None)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -428,6 +423,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    f"line has every + point on one side and every − point on the other.",
                    "overlap", overlap=True, endless=False, weights_dim=False,
                    weights=False, inset=False, wrong_marks=None,
+                   overlap_panel=overlap_panel(lesson),
                    close=None, ringed=sorted([*positive, *negative]),
                    closeup=closeup[1] if closeup else None,
                    status="with an offset, on $[x, 1]$: infeasible too")

@@ -13,7 +13,7 @@ from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.placement import best_offset, box_around, box_of
 from scenes.toolkit.plane import DataPlane, Hyperplane
-from scenes.toolkit.screen_text import text
+from scenes.toolkit.screen_text import markup_with_math, text
 
 
 class OffsetBeats:
@@ -106,6 +106,9 @@ class OffsetBeats:
             names = self.ring_names(beat.state["ringed"])
         self.overlap_names = names
         self.play(appear(hulls), appear(names), run_time=style.RUN_FADE * 2)
+        if beat.state["overlap_panel"]:  # the right half, empty without a close-up
+            self.overlap_panel = self.panel_of(beat.state["overlap_panel"])
+            self.play(appear(self.overlap_panel), run_time=style.RUN_FADE)
         self.play(appear(shared), Indicate(shared, color=theme.highlight),
                   run_time=style.RUN_FADE * 2)
 
@@ -120,6 +123,13 @@ class OffsetBeats:
                 hulls.add(Polygon(*corners, color=colour, stroke_width=3, fill_color=colour,
                                   fill_opacity=0.25))
         return hulls
+
+    def panel_of(self, lines) -> VGroup:
+        """The state's panel ``lines`` (``$…$`` spans as mathematics), one under another, in
+        the weight plane's place."""
+        rows = VGroup(*[text(markup_with_math(line), self.theme, style.FONT_SMALL, self.theme.text)
+                        for line in lines])
+        return rows.arrange(DOWN, aligned_edge=LEFT, buff=0.18).move_to(WEIGHT_CENTER)
 
     def inner_point(self) -> int | None:
         """The overlap's one point of its class inside the other's triangle, or None."""
