@@ -8,7 +8,8 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Indicate, Line, Polygon, Rectangle,
                    ValueTracker, VGroup, linear)
 
-from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER, between
+from scenes.linear_program_parts.common import (SIDE, VEIL_OPACITY, WEIGHT_CENTER, between,
+                                                leader_line)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.placement import best_offset, box_around, box_of
@@ -218,14 +219,3 @@ class OffsetBeats:
                                 stroke_width=style.RING_STROKE).move_to(
             plane.c2p(self.lesson.data.X[i])) for i in sorted(indices)])
         return VGroup(rings, leaders, names)
-
-
-def leader_line(anchor, radius: float, name, colour) -> Line:
-    """A thin line from the ring of ``radius`` round the screen point ``anchor`` to the edge
-    of ``name``'s box, along the line joining their centres."""
-    centre = name.get_center()
-    direction = (centre - anchor) / max(float(np.linalg.norm(centre - anchor)), 1e-9)
-    reach = min(name.width / 2 / max(abs(direction[0]), 1e-9),
-                name.height / 2 / max(abs(direction[1]), 1e-9))
-    return Line(anchor + radius * direction, centre - reach * direction, color=colour,
-                stroke_width=1.5)

@@ -139,6 +139,8 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
         halves, _, _, key = scene.certificate_weights
         heads = [part.tip for part in halves if hasattr(part, "tip")]
         assert heads and not any(meets(key, head) for head in heads)
+    if scene.star_dot is not None and type(scene.star_dot[0]).__name__ == "Dot":
+        assert_star_name_joined(scene.star_dot)
     if scene.closeup_drawing is not None and sorted(map(len, lesson.overlap)) == [1, 3]:
         assert_inner_name_outside(scene)
     problems = [(sentence[:40], a, b) for sentence, boxes in layouts
@@ -179,4 +181,20 @@ def assert_inner_name_outside(scene) -> None:
     box = [low, high, np.array([low[0], high[1]]), np.array([high[0], low[1]])]
     assert not any(in_triangle(p) for p in box)
     assert not any(np.all(low <= c) and np.all(c <= high) for c in corners)
+    assert np.all(low - 1e-6 <= end) and np.all(end <= high + 1e-6)
+
+
+def assert_star_name_joined(mark) -> None:
+    """θ*'s name stands by its dot (its box within 0.2 of the dot's centre), or a leader
+    runs from the dot's edge to the name's box: it never reads as another thing's name."""
+    dot, name = mark[0], mark[1]
+    centre = dot.get_center()[:2]
+    low, high = name.get_corner([-1, -1, 0])[:2], name.get_corner([1, 1, 0])[:2]
+    gap = float(np.hypot(*np.maximum(np.maximum(low - centre, centre - high), 0.0)))
+    if gap <= 0.2:
+        assert not mark[2].has_points()
+        return
+    assert mark[2].has_points()
+    start, end = mark[2].get_start()[:2], mark[2].get_end()[:2]
+    assert abs(np.hypot(*(start - centre)) - dot.radius) < 1e-6
     assert np.all(low - 1e-6 <= end) and np.all(end <= high + 1e-6)
