@@ -13,7 +13,7 @@ from linviz.geometry import clip_line
 from linviz.lessons.linear_program import mistake_arcs
 from scenes.linear_program_parts.common import (DIAMOND_SHORT, EDGE_LINE_OPACITY,
                                                 FADED_LINES, LABEL_OFF_WEDGE,
-                                                LINE_OPACITY_ONE_OF, LINES_UNDER_SHADING,
+                                                LINE_OPACITY_ONE_OF,
                                                 WRONG_DARKEST, WRONG_LIGHTEST, WRONG_SHADES,
                                                 ray_end)
 from scenes.toolkit import style
@@ -112,9 +112,10 @@ class ConstraintBeats:
             # the ramp's key: the fewest and the most points wrong at its two ends
             self.wrong_key_drawn = self.place_key(self.wrong_key(), [], [], [])
             self.wrong_shading.add(self.wrong_key_drawn)
-            # the lines, said, step back to a trace: the shading is what is read now
-            self.play(appear(self.wrong_shading),
-                      self.lines.animate.set_stroke(opacity=min(opacity, LINES_UNDER_SHADING)),
+            # the lines, said, leave: the shading is what is read now, and its wedges' borders
+            # are rays from 0, which no line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1 is (a trace of them would cross
+            # "the same all along its ray")
+            self.play(appear(self.wrong_shading), self.lines.animate.set_stroke(opacity=0.0),
                       run_time=style.RUN_INTRO)
             self.add(self.lines)
         if beat.state["region"]:

@@ -41,6 +41,8 @@ def drawn_state(scene) -> dict:
         "cone": scene.cone is not None and on(scene.cone),
         "score_bars": any(isinstance(m, ScoreBars) and on(m) for m in scene.mobjects),
         "scaling": scene.scaling_drawing is not None and on(scene.scaling_drawing),
+        "lines_seen": getattr(scene, "lines", None) is not None and on(scene.lines) and any(
+            line.get_stroke_opacity() > 0 for line in scene.lines.family_members_with_points()),
         "overlap_panel": scene.overlap_panel is not None and on(scene.overlap_panel),
         "wrong_marks": [] if scene.wrong_drawn is None or not on(scene.wrong_drawn)
         else [(type(mark[0]).__name__, mark.get_center()[:2]) for mark in scene.wrong_drawn],
@@ -99,6 +101,8 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
         assert picture["score_bars"] == state["score_bars"], where
         assert picture["scaling"] == state["scaling"], where
         assert picture["overlap_panel"] == bool(state["overlap_panel"]), where
+        # under the mistake shading no line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1 shows: the wedges' borders are rays
+        assert not (picture["wrong_shading"] and picture["lines_seen"]), where
         # each counted line's mistakes marked on the data plane: a × ("dashed"), a ring
         # ("white") at each point the state names, and no other mark there
         left = [(kind, at) for kind, at in picture["wrong_marks"]
