@@ -143,21 +143,22 @@ class ConstraintBeats:
 
     def wrong_key(self) -> VGroup:
         """The key of :meth:`wrong_shading_drawing`: "points wrong", the fewest, a swatch
-        for each shade from the faintest, the most; and 0, unshaded (no θ is)."""
+        for each shade from the faintest, the most; and 0, unshaded (no θ is); at the size
+        of the plane's tick values (it is read, not glanced at)."""
         theme = self.theme
         low, high = self.lesson.mistake_range
-        swatches = VGroup(*[Rectangle(width=0.2, height=0.16, stroke_width=0,
+        swatches = VGroup(*[Rectangle(width=0.24, height=0.2, stroke_width=0,
                                       fill_color=theme.text, fill_opacity=WRONG_LIGHTEST + (
                                           WRONG_DARKEST - WRONG_LIGHTEST) * k / max(
                                           WRONG_SHADES - 1, 1))
                             for k in range(WRONG_SHADES)]).arrange(RIGHT, buff=0)
         # and what a θ meeting every constraint would show, unshaded (0 wrong): none does
-        unshaded = Rectangle(width=0.2, height=0.16, stroke_width=1, stroke_color=theme.muted,
+        unshaded = Rectangle(width=0.24, height=0.2, stroke_width=1, stroke_color=theme.muted,
                              fill_opacity=0)
-        return VGroup(text("points wrong:", theme, style.FONT_TINY, theme.text),
-                      text(str(low), theme, style.FONT_TINY, theme.text), swatches,
-                      text(str(high), theme, style.FONT_TINY, theme.text),
-                      text("· 0:", theme, style.FONT_TINY, theme.text), unshaded).arrange(
+        return VGroup(text("points wrong:", theme, style.FONT_SMALL, theme.text),
+                      text(str(low), theme, style.FONT_SMALL, theme.text), swatches,
+                      text(str(high), theme, style.FONT_SMALL, theme.text),
+                      text("· 0:", theme, style.FONT_SMALL, theme.text), unshaded).arrange(
             RIGHT, buff=0.1)
 
     def wedge(self, start: float, end: float) -> list[np.ndarray]:
