@@ -177,6 +177,9 @@ def _step_sentence(lesson: LinearProgramLesson, k: int) -> str:
     wrong = lesson.wrong_after(k + 1)
     now = (f" Now {wrong} of {lesson.n} {'is' if wrong == 1 else 'are'} wrong." if wrong
            else " Now none is wrong.")
+    earlier = lesson.wrong_after(k)
+    if wrong > earlier:  # the count rose: said, or the update would look like a failure
+        now += f" More than the {earlier} before: an update mends its own point, not the count."
     if k == 0:
         # (why it is a mistake, ≤ 0, is the status line's rule: said too, the sentence ran
         # past 12 s)
