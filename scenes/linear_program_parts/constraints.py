@@ -54,10 +54,11 @@ class ConstraintBeats:
                                              color=theme.step, stroke_width=2,
                                              dash_length=0.08, stroke_opacity=0.7))
         with_backdrop(self.shown_label, theme)
-        # beside the arrow's middle, off its shaft: on the perpendicular side nearer up-left
+        # behind the arrow's tail, on the origin's side away from the line: beside the shaft
+        # it met the line when the arrow is shorter than the label is wide
         shaft = self.weight_point(foot) - self.weight_point((0, 0))
-        self.shown_label.next_to(self.shown_normal.get_center(),
-                                 across(shaft, towards=np.array([-1.0, 1.0, 0.0])), buff=0.12)
+        self.shown_label.next_to(self.weight_point((0, 0)),
+                                 -shaft / max(float(np.linalg.norm(shaft)), 1e-9), buff=0.1)
         self.play(appear(self.shown_half), appear(self.shown_line), run_time=style.RUN_FADE)
         self.play(appear(self.shown_normal), appear(self.shown_label),
                   appear(self.shown_vector), run_time=style.RUN_FADE)

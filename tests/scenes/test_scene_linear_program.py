@@ -43,6 +43,13 @@ def drawn_state(scene) -> dict:
         "scaling": scene.scaling_drawing is not None and on(scene.scaling_drawing),
         "lines_seen": getattr(scene, "lines", None) is not None and on(scene.lines) and any(
             line.get_stroke_opacity() > 0 for line in scene.lines.family_members_with_points()),
+        # the largest aᵢᵀθ over the corners of the shown constraint's name (< 1: its box on
+        # the origin's side of the line aᵢᵀθ = 1, off it)
+        "shown_label_reach": None if getattr(scene, "shown_label", None) is None
+        or not on(scene.shown_label) else max(
+            float(scene.lesson.signed[scene.lesson.shown_point]
+                  @ scene.weights.p2c(scene.shown_label.get_corner([dx, dy, 0])))
+            for dx in (-1, 1) for dy in (-1, 1)),
         "overlap_panel": scene.overlap_panel is not None and on(scene.overlap_panel),
         "wrong_marks": [] if scene.wrong_drawn is None or not on(scene.wrong_drawn)
         else [(type(mark[0]).__name__, mark.get_center()[:2]) for mark in scene.wrong_drawn],
@@ -101,6 +108,7 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
         assert picture["score_bars"] == state["score_bars"], where
         assert picture["scaling"] == state["scaling"], where
         assert picture["overlap_panel"] == bool(state["overlap_panel"]), where
+        assert picture["shown_label_reach"] is None or picture["shown_label_reach"] < 1, where
         # under the mistake shading no line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1 shows: the wedges' borders are rays
         assert not (picture["wrong_shading"] and picture["lines_seen"]), where
         # each counted line's mistakes marked on the data plane: a × ("dashed"), a ring
