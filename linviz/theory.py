@@ -118,7 +118,10 @@ def overlap_certificate(X, y) -> tuple[dict[int, float], dict[int, float]]:
     Solved as a linear programme (d + 2 equalities) whose vertex solution has at most
     d + 2 non-zero weights: among the overlaps, the vertex of least Σ(i + 1)·weight, so the
     points chosen are the earliest (one rule, not the solver's whim); two points at one
-    place with both labels (weights 1 and 1) come first. ``X`` has shape (n, d); returns
+    place with both labels (weights 1 and 1) come first. In the plane, when that vertex is
+    one point inside a triangle of the other class, the point is the one of its class that
+    lies deepest in that triangle (:func:`deepest_in_triangle`), so it reads as inside,
+    not on an edge. ``X`` has shape (n, d); returns
     {index: weight} for each class (0-based), or ({}, {}) when the classes are separable
     (strictly: hulls that only touch overlap).
     """
@@ -145,7 +148,43 @@ def overlap_certificate(X, y) -> tuple[dict[int, float], dict[int, float]]:
     weights = found.x
     lam = {int(i): float(w) for i, w in zip(positive, weights[:len(positive)]) if w > 1e-12}
     mu = {int(i): float(w) for i, w in zip(negative, weights[len(positive):]) if w > 1e-12}
+    triangle, point = (lam, mu) if len(lam) == 3 else (mu, lam)
+    corners = sorted(triangle)
+    if d == 2 and len(point) == 1 and len(triangle) == 3 and _spans_area(X[corners]):
+        inside = deepest_in_triangle(X, y, corners, y[next(iter(point))])
+        weights = np.linalg.solve(np.vstack([X[corners].T, np.ones(3)]), [*X[inside], 1.0])
+        if weights.min() > 1e-12:  # strictly inside (else the vertex's own point stays)
+            triangle, point = dict(zip(corners, (float(w) for w in weights))), {inside: 1.0}
+            lam, mu = (triangle, point) if y[corners[0]] > 0 else (point, triangle)
     return lam, mu
+
+
+def _spans_area(corners: np.ndarray) -> bool:
+    """Whether three points (3 × 2) make a triangle of positive area (beyond rounding)."""
+    (a, b, c), scale = corners, max(1.0, float(np.abs(corners).max()))
+    (u, v), (w, z) = b - a, c - a
+    return abs(float(u * z - v * w)) > 1e-12 * scale ** 2
+
+
+def deepest_in_triangle(X, y, corners, label) -> int:
+    """Of the points labelled ``label``, the one (0-based) inside the triangle of the
+    points ``corners`` (or on it) farthest from its nearest edge: the greatest least
+    distance to the three edges' lines, a tie (within :func:`linviz.ties.tie_tolerance`)
+    going to the lowest index. ``X`` has shape (n, 2)."""
+    from .ties import greatest_index
+
+    X = np.asarray(X, dtype=float)
+    a, b, c = X[list(corners)]
+    distances = []
+    for start, end, opposite in ((a, b, c), (b, c, a), (c, a, b)):
+        normal = np.array([start[1] - end[1], end[0] - start[0]])
+        normal = normal / np.linalg.norm(normal)
+        if normal @ (opposite - start) < 0:
+            normal = -normal  # towards the triangle
+        distances.append((X - start) @ normal)
+    depth = np.min(distances, axis=0)
+    depth[np.asarray(y) != label] = -np.inf
+    return int(greatest_index(depth))
 
 
 def max_margin_separator(X, y, offset: bool = True) -> Separator:

@@ -29,6 +29,7 @@ from scenes.linear_program_parts.offset import OffsetBeats
 from scenes.linear_program_parts.scaling import ScalingBeats
 from scenes.linear_program_parts.star import StarMarks
 from scenes.linear_program_parts.walk import WalkBeats
+from scenes.linear_program_parts.wrong_marks import WrongMarks
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
@@ -38,6 +39,7 @@ from scenes.toolkit.screen_text import text
 
 
 class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, NoSeparatorBeats,
+                         WrongMarks,
                          OffsetBeats, LinvizScene):
     """The realizable case as a linear programme: constraints as half-planes of θ."""
 
@@ -88,6 +90,7 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         #: the close-up of the overlap's points over the dimmed weight plane (or None): its
         #: plane, and the drawing it is part of
         self.closeup = self.closeup_drawing = None
+        self.overlap_panel = None
         self.walk_states = np.zeros((1, 2))
         #: the walk's path is gone (zoomed out, it would be a scribble under θ's name)
         self.path_hidden = False

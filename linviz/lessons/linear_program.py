@@ -392,6 +392,30 @@ class LinearProgramLesson:
         """(state, errors) of :attr:`endless_offset`'s best state (as :attr:`endless_best`)."""
         return best_state(self.endless_offset)
 
+    def wrong_points(self, theta, theta0: float = 0.0) -> list[int]:
+        """The points (0-based) the line (θ, θ₀) gets wrong, y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≤ 0 (the
+        notes' rule: on the line is a mistake): each marked while its count is said."""
+        scores = self.data.y * (_dot(np.asarray(self.data.X, dtype=float), theta) + theta0)
+        return [int(i) for i in np.flatnonzero(scores <= 0)]
+
+    @property
+    def counted_mistakes(self) -> dict[str, list[int]]:
+        """The points each line whose count is said gets wrong: "best", :attr:`endless`'s
+        best θ; "offset_best", :attr:`endless_offset`'s best (θ, θ₀); "fewest",
+        :attr:`fewest_line` (the last two only on data no line separates with an offset)."""
+        if self.endless is None:
+            return {}
+        thetas = np.asarray(self.endless.states["theta"], dtype=float)
+        found = {"best": self.wrong_points(thetas[self.endless_best[0]])}
+        if self.endless_offset is not None:
+            k = self.endless_offset_best[0]
+            states = self.endless_offset.states
+            found["offset_best"] = self.wrong_points(np.asarray(states["theta"], dtype=float)[k],
+                                                     float(states["theta0"][k]))
+            fewest = self.fewest_line
+            found["fewest"] = self.wrong_points(fewest.theta, float(fewest.theta0))
+        return found
+
     @property
     def n(self) -> int:
         return len(self.signed)

@@ -40,6 +40,10 @@ The state's keys:
   stronger: wedges from 0 (data no line through the origin separates: none is unshaded);
 - ``closeup``: the overlap's points magnified this many times in a close-up in the weight
   plane's place (the lesson's ``overlap_closeup``), or None;
+- ``wrong_marks``: {"dashed": [i…], "white": [i…]}, the points the dashed (the run's best)
+  and the white (the fewest) line get wrong, marked while their counts are said, or None;
+- ``overlap_panel``: the lines of the panel on the right that writes the overlap's point
+  as a mean of each class's (where no close-up stands there), or None;
 - ``score_bars``: a θ circles 0 in weight space and bars show the certificate's weighted
   y·scores at it (they add up to 0: one is always ≤ 0);
 - ``weights_dim``: the weight plane is dimmed (the beat argues in data space, with an
@@ -57,6 +61,7 @@ import numpy as np
 from .. import formatting
 from ..storyboard import HOLD, Storyboard, StoryWriter, paced
 from .linear_program import SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson
+from .linear_program_overlap import overlap_panel, weight_places
 
 __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_storyboard"]
 
@@ -141,16 +146,6 @@ def place_tag_words(lesson: LinearProgramLesson, i: int) -> str:
             f"{'− point' if minus == 1 else '− points'} at that place")
 
 
-def weight_places(weights) -> int:
-    """The fewest decimals (2 to 4) at which the certificate's weights, as shown, add up to
-    1 as they do (0.32 + 0.65 + 0.02 reads as 0.99; 0.322 + 0.655 + 0.023 is 1.000)."""
-    for places in (2, 3, 4):
-        shown = [round(float(w), places) for w in weights]
-        if abs(sum(shown) - 1.0) < 0.5 * 10 ** -places:
-            return places
-    return 4
-
-
 def subscript(number: int) -> str:
     """``number`` in subscript digits (λ₂₄)."""
     return str(number).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
@@ -182,6 +177,9 @@ def _step_sentence(lesson: LinearProgramLesson, k: int) -> str:
     wrong = lesson.wrong_after(k + 1)
     now = (f" Now {wrong} of {lesson.n} {'is' if wrong == 1 else 'are'} wrong." if wrong
            else " Now none is wrong.")
+    earlier = lesson.wrong_after(k)
+    if wrong > earlier:  # the count rose: said, or the update would look like a failure
+        now += f" More than the {earlier} before: an update mends its own point, not the count."
     if k == 0:
         # (why it is a mistake, ≤ 0, is the status line's rule: said too, the sentence ran
         # past 12 s)
@@ -237,7 +235,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         certificate=False, ringed=[], status=None, offset_line=False,
                         overlap=False, endless=False, endless_offset=False,
                         weights_dim=False, wrong_shading=False, close=None, closeup=None,
-                        score_bars=False, endless_best=False, scaling=False)
+                        score_bars=False, endless_best=False, scaling=False,
+                        wrong_marks=None, overlap_panel=None)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -402,16 +401,20 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # last θ's: the line a point would seem on is named
     words, close, point = close_words(lesson, lesson.endless_theta,
                                       " of the last θ's solid line")
+    # each counted line's mistakes marked while its count is said (the dashed line's a ×,
+    # the white line's a ring), so the count can be checked by eye where points sit close
+    # to the line
+    counted = lesson.counted_mistakes
     story.beat(f"Dashed, the best θ it reaches: {lesson.endless_best[1]} of {lesson.n} "
                f"points wrong.{words}", "endless-best", endless_best=True,
-               ringed=point, **close,
+               ringed=point, **close, wrong_marks={"dashed": counted["best"]},
                status=f"dashed: the best $theta$ it reaches, {lesson.endless_best[1]} of "
-                      f"{lesson.n} wrong")
+                      f"{lesson.n} wrong, each ×")
     if lesson.separable_with_offset:
         story.beat("With an offset a line does separate them (drawn, the widest): the same "
                    "programme on [x, 1] is feasible, as the offset-lift scene shows.",
                    "offset-line", offset_line=True, endless=False, weights_dim=True,
-                   inset=False, close=None, ringed=[],
+                   inset=False, close=None, ringed=[], wrong_marks=None,
                    status="with an offset, on $[x, 1]$: feasible")
     else:
         positive, negative = lesson.overlap
@@ -422,7 +425,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         story.beat(f"Nor with an offset: {overlap_words(positive, negative)}{magnified}, so no "
                    f"line has every + point on one side and every − point on the other.",
                    "overlap", overlap=True, endless=False, weights_dim=False,
-                   weights=False, inset=False,
+                   weights=False, inset=False, wrong_marks=None,
+                   overlap_panel=overlap_panel(lesson),
                    close=None, ringed=sorted([*positive, *negative]),
                    closeup=closeup[1] if closeup else None,
                    status="with an offset, on $[x, 1]$: infeasible too")
@@ -437,9 +441,11 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    f"of {lesson.n} wrong, and {than}.",
                    "endless-offset", endless_offset=True, overlap=False, ringed=[],
                    min_seconds=endless_seconds(mistakes),
+                   wrong_marks={"dashed": counted["offset_best"],
+                                **({"white": counted["fewest"]} if best > fewest else {})},
                    # short enough to stand at full size (the per-pass counts are said)
-                   status=f"dashed: the best it reaches, {best} of {lesson.n} wrong · "
-                          + (f"white: the fewest, {fewest}" if best > fewest
+                   status=f"dashed: the best it reaches, {best} of {lesson.n} wrong (×) · "
+                          + (f"white: the fewest, {fewest} (○)" if best > fewest
                              else "no line gets fewer"))
         story.beat("So a linear programme answers either way: a θ that meets every "
                    "constraint, or, as here, a proof that none exists.", HOLD,

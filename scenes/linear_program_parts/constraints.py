@@ -13,7 +13,7 @@ from linviz.geometry import clip_line
 from linviz.lessons.linear_program import mistake_arcs
 from scenes.linear_program_parts.common import (DIAMOND_SHORT, EDGE_LINE_OPACITY,
                                                 FADED_LINES, LABEL_OFF_WEDGE,
-                                                LINE_OPACITY_ONE_OF, LINES_UNDER_SHADING,
+                                                LINE_OPACITY_ONE_OF,
                                                 WRONG_DARKEST, WRONG_LIGHTEST, WRONG_SHADES,
                                                 ray_end)
 from scenes.toolkit import style
@@ -54,10 +54,11 @@ class ConstraintBeats:
                                              color=theme.step, stroke_width=2,
                                              dash_length=0.08, stroke_opacity=0.7))
         with_backdrop(self.shown_label, theme)
-        # beside the arrow's middle, off its shaft: on the perpendicular side nearer up-left
+        # behind the arrow's tail, on the origin's side away from the line: beside the shaft
+        # it met the line when the arrow is shorter than the label is wide
         shaft = self.weight_point(foot) - self.weight_point((0, 0))
-        self.shown_label.next_to(self.shown_normal.get_center(),
-                                 across(shaft, towards=np.array([-1.0, 1.0, 0.0])), buff=0.12)
+        self.shown_label.next_to(self.weight_point((0, 0)),
+                                 -shaft / max(float(np.linalg.norm(shaft)), 1e-9), buff=0.1)
         self.play(appear(self.shown_half), appear(self.shown_line), run_time=style.RUN_FADE)
         self.play(appear(self.shown_normal), appear(self.shown_label),
                   appear(self.shown_vector), run_time=style.RUN_FADE)
@@ -112,9 +113,10 @@ class ConstraintBeats:
             # the ramp's key: the fewest and the most points wrong at its two ends
             self.wrong_key_drawn = self.place_key(self.wrong_key(), [], [], [])
             self.wrong_shading.add(self.wrong_key_drawn)
-            # the lines, said, step back to a trace: the shading is what is read now
-            self.play(appear(self.wrong_shading),
-                      self.lines.animate.set_stroke(opacity=min(opacity, LINES_UNDER_SHADING)),
+            # the lines, said, leave: the shading is what is read now, and its wedges' borders
+            # are rays from 0, which no line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1 is (a trace of them would cross
+            # "the same all along its ray")
+            self.play(appear(self.wrong_shading), self.lines.animate.set_stroke(opacity=0.0),
                       run_time=style.RUN_INTRO)
             self.add(self.lines)
         if beat.state["region"]:
@@ -142,21 +144,22 @@ class ConstraintBeats:
 
     def wrong_key(self) -> VGroup:
         """The key of :meth:`wrong_shading_drawing`: "points wrong", the fewest, a swatch
-        for each shade from the faintest, the most; and 0, unshaded (no θ is)."""
+        for each shade from the faintest, the most; and 0, unshaded (no θ is); at the size
+        of the plane's tick values (it is read, not glanced at)."""
         theme = self.theme
         low, high = self.lesson.mistake_range
-        swatches = VGroup(*[Rectangle(width=0.2, height=0.16, stroke_width=0,
+        swatches = VGroup(*[Rectangle(width=0.24, height=0.2, stroke_width=0,
                                       fill_color=theme.text, fill_opacity=WRONG_LIGHTEST + (
                                           WRONG_DARKEST - WRONG_LIGHTEST) * k / max(
                                           WRONG_SHADES - 1, 1))
                             for k in range(WRONG_SHADES)]).arrange(RIGHT, buff=0)
         # and what a θ meeting every constraint would show, unshaded (0 wrong): none does
-        unshaded = Rectangle(width=0.2, height=0.16, stroke_width=1, stroke_color=theme.muted,
+        unshaded = Rectangle(width=0.24, height=0.2, stroke_width=1, stroke_color=theme.muted,
                              fill_opacity=0)
-        return VGroup(text("points wrong:", theme, style.FONT_TINY, theme.text),
-                      text(str(low), theme, style.FONT_TINY, theme.text), swatches,
-                      text(str(high), theme, style.FONT_TINY, theme.text),
-                      text("· 0:", theme, style.FONT_TINY, theme.text), unshaded).arrange(
+        return VGroup(text("points wrong:", theme, style.FONT_SMALL, theme.text),
+                      text(str(low), theme, style.FONT_SMALL, theme.text), swatches,
+                      text(str(high), theme, style.FONT_SMALL, theme.text),
+                      text("· 0:", theme, style.FONT_SMALL, theme.text), unshaded).arrange(
             RIGHT, buff=0.1)
 
     def wedge(self, start: float, end: float) -> list[np.ndarray]:

@@ -26,6 +26,13 @@ from scenes.toolkit.speed.fast_shapes import FastArrow
 from scenes.toolkit.vector_sum import vector_sum_inset
 
 
+#: where a key may stand in the weight plane, as shares (0 left/bottom, 1 right/top) of the
+#: room its frame leaves it: the corners first, then the edges' middles, then their quarters
+KEY_PLACES = ((1, 0), (1, 1), (0, 0), (0, 1), (0.5, 0), (0.5, 1), (0, 0.5), (1, 0.5),
+              (0.25, 0), (0.75, 0), (0.25, 1), (0.75, 1), (0, 0.25), (0, 0.75), (1, 0.25),
+              (1, 0.75))
+
+
 class NoSeparatorBeats:
     """What the scene draws on data no line separates (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
@@ -103,22 +110,25 @@ class NoSeparatorBeats:
         return WRONG_LIGHTEST + (WRONG_DARKEST - WRONG_LIGHTEST) * (unmet - 1) / max(count - 1, 1)
 
     def place_key(self, key: VGroup, lines, arrows, names) -> VGroup:
-        """``key`` on a backdrop in the corner of the weight plane where it covers least of
-        the ``lines``, ``arrows`` and ``names`` drawn there (a name weighs a hundred times
-        a line's stretch, an arrow's box ten), the corners in the order lower right, upper
-        right, lower left, upper left; a tie (within PLACE_TOLERANCE) goes to the
-        earlier."""
+        """``key`` on a backdrop at the place in the weight plane where it covers least of
+        the ``lines``, ``arrows`` and ``names`` drawn there (a name and an arrow's head, the
+        side a sentence points to, weigh a hundred times a line's stretch, an arrow's shaft
+        ten), the places in the order of :data:`KEY_PLACES` (the corners, lower right, upper
+        right, lower left, upper left; then the edges' middles and quarters); a tie (within
+        PLACE_TOLERANCE) goes to the earlier."""
         if getattr(key, "background_rectangle", None) is None:  # placed again: it has one
             with_backdrop(key, self.theme)
         frame = self.weights.frame
         obstacles = np.vstack([np.zeros((0, 5))] + [box_of(name) for name in names]
                               + [box_of(arrow, weight=10.0) for arrow in arrows]
+                              + [box_of(arrow.tip, pad=0.05) for arrow in arrows]
                               + [segment_boxes(line.get_start(), line.get_end(), 0.05)
                                  for line in lines if isinstance(line, Line)])
+        margin = np.array([key.width / 2 + 0.1, key.height / 2 + 0.1, 0])
+        low, high = frame.get_corner(LEFT + DOWN) + margin, frame.get_corner(RIGHT + UP) - margin
         best, least = None, np.inf
-        for corner in (RIGHT + DOWN, RIGHT + UP, LEFT + DOWN, LEFT + UP):
-            inset = np.array([corner[0] * (key.width / 2 + 0.1), corner[1] * (key.height / 2 + 0.1), 0])
-            key.move_to(frame.get_corner(corner) - inset)
+        for along, up in KEY_PLACES:
+            key.move_to(low + np.array([along, up, 0]) * (high - low))
             covered = covered_area(box_of(key)[0, :4], obstacles)
             if covered < least - PLACE_TOLERANCE:
                 best, least = key.get_center(), covered
@@ -290,9 +300,11 @@ class NoSeparatorBeats:
         self.endless_drawings[2].add(best)
         self.show_close(beat)
         self.name_rings()
+        self.show_wrong_marks(beat)
 
     def drop_endless(self) -> None:
         """The never-ending run's line leaves data space (its walk stays in weight space)."""
+        self.drop_wrong_marks()
         drawings = getattr(self, "endless_drawings", None)
         if drawings is not None and self.on_screen(drawings[1]):
             self.play(vanish(drawings[1]), vanish(drawings[2]), run_time=style.RUN_FADE)

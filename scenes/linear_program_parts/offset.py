@@ -8,12 +8,13 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Indicate, Line, Polygon, Rectangle,
                    ValueTracker, VGroup, linear)
 
-from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER, between
+from scenes.linear_program_parts.common import (SIDE, VEIL_OPACITY, WEIGHT_CENTER, between,
+                                                leader_line)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.placement import best_offset, box_around, box_of
 from scenes.toolkit.plane import DataPlane, Hyperplane
-from scenes.toolkit.screen_text import text
+from scenes.toolkit.screen_text import markup_with_math, text
 
 
 class OffsetBeats:
@@ -70,6 +71,7 @@ class OffsetBeats:
                                                    show_normal=False, show_notes=False,
                                                    show_shading=False) for plane in planes])
             self.play(appear(self.fewest_line), run_time=style.RUN_FADE)
+        self.show_wrong_marks(beat)
 
     def draw_offset_line(self, beat) -> None:
         """The widest line with an offset, which separates what no line through 0 does."""
@@ -105,6 +107,9 @@ class OffsetBeats:
             names = self.ring_names(beat.state["ringed"])
         self.overlap_names = names
         self.play(appear(hulls), appear(names), run_time=style.RUN_FADE * 2)
+        if beat.state["overlap_panel"]:  # the right half, empty without a close-up
+            self.overlap_panel = self.panel_of(beat.state["overlap_panel"])
+            self.play(appear(self.overlap_panel), run_time=style.RUN_FADE)
         self.play(appear(shared), Indicate(shared, color=theme.highlight),
                   run_time=style.RUN_FADE * 2)
 
@@ -119,6 +124,32 @@ class OffsetBeats:
                 hulls.add(Polygon(*corners, color=colour, stroke_width=3, fill_color=colour,
                                   fill_opacity=0.25))
         return hulls
+
+    def panel_of(self, lines) -> VGroup:
+        """The state's panel ``lines`` (``$…$`` spans as mathematics), one under another, in
+        the weight plane's place."""
+        rows = VGroup(*[text(markup_with_math(line), self.theme, style.FONT_SMALL, self.theme.text)
+                        for line in lines])
+        return rows.arrange(DOWN, aligned_edge=LEFT, buff=0.18).move_to(WEIGHT_CENTER)
+
+    def inner_point(self) -> int | None:
+        """The overlap's one point of its class inside the other's triangle, or None."""
+        sizes = [len(weights) for weights in self.lesson.overlap]
+        if sorted(sizes) != [1, 3]:
+            return None
+        return next(iter(self.lesson.overlap[sizes.index(1)]))
+
+    def triangle_boxes(self, plane) -> np.ndarray:
+        """Obstacle boxes (weight 100, a name's) over the overlap's triangle on ``plane``,
+        its inside and its edges: points on a barycentric grid of twelfths."""
+        triangle = next(w for w in self.lesson.overlap if len(w) == 3)
+        corners = np.array([plane.c2p(self.lesson.data.X[i]) for i in sorted(triangle)])
+        steps = [(a / 12, b / 12) for a in range(13) for b in range(13 - a)]
+        points = np.array([a * corners[0] + b * corners[1] + (1 - a - b) * corners[2]
+                           for a, b in steps])
+        boxes = box_around(points, 0.1)
+        boxes[:, 4] = 100.0
+        return boxes
 
     def overlap_closeup(self) -> tuple[VGroup, tuple]:
         """(the close-up of the overlap over the dimmed weight plane, (its hulls, its mark
@@ -162,20 +193,29 @@ class OffsetBeats:
     def closeup_names(self, indices) -> VGroup:
         """The points ``indices`` ringed and named in the close-up, each name beside its
         marker (up-right first) where it covers the least of the close-up's markers and the
-        names before."""
+        names before; the point inside the other class's triangle named last, outside the
+        triangle (:meth:`triangle_boxes`: a name over it or on its edge makes the point
+        read as on the edge), the nearest such place, a leader to its ring."""
         theme, names, plane = self.theme, VGroup(), self.closeup
         markers = box_around(plane.markers.positions(), plane.marker_size)
-        for i in sorted(indices):
+        inner = self.inner_point()
+        leaders = VGroup()
+        for i in sorted(indices, key=lambda i: (i == inner, i)):
             name = text(str(i + 1), theme, style.FONT_SMALL, theme.highlight)
             with_backdrop(name, theme)
-            taken = [box_of(n)[:, :5] for n in names]
-            offset = best_offset(plane.c2p(self.lesson.data.X[i]), (name.width, name.height),
-                                 np.vstack([markers, *taken]), plane.marker_size,
-                                 preferred=1, rings=2, bounds=plane.square_bounds())
-            name.move_to(plane.c2p(self.lesson.data.X[i]) + np.array([*offset, 0.0]))
+            anchor = plane.c2p(self.lesson.data.X[i])
+            obstacles = np.vstack([markers, *[box_of(n)[:, :5] for n in names],
+                                   *([self.triangle_boxes(plane)] if i == inner else [])])
+            offset = best_offset(anchor, (name.width, name.height), obstacles,
+                                 plane.marker_size, preferred=1, rings=4 if i == inner else 2,
+                                 ring_cost=0.01 if i == inner else 0.0,
+                                 bounds=plane.square_bounds())
+            name.move_to(anchor + np.array([*offset, 0.0]))
             names.add(name)
+            if i == inner:
+                leaders.add(leader_line(anchor, plane.ring_radius, name, theme.highlight))
         # each named point ringed there too, as on the data plane
         rings = VGroup(*[Circle(radius=plane.ring_radius, color=theme.highlight,
                                 stroke_width=style.RING_STROKE).move_to(
             plane.c2p(self.lesson.data.X[i])) for i in sorted(indices)])
-        return VGroup(rings, names)
+        return VGroup(rings, leaders, names)

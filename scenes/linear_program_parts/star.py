@@ -6,10 +6,10 @@ towards it."""
 from __future__ import annotations
 
 import numpy as np
-from manim import Arrow, Dot, VGroup
+from manim import Arrow, Dot, VGroup, VMobject
 
 from linviz.geometry import clip_line
-from scenes.linear_program_parts.common import ray_end
+from scenes.linear_program_parts.common import detached, leader_line, ray_end
 from scenes.toolkit.placement import DIRECTIONS, best_offset, box_around, segment_boxes
 
 
@@ -21,8 +21,9 @@ class StarMarks:
         """θ*'s dot, ``name`` beside it: first tried off the ray to come and, while the
         diamond is drawn, inside it (zoomed out, towards 0 would put it on the walk's θ);
         placed off the lines through θ* (the tight points' and the region's edges'), the
-        diamond's edges, the ray and the walk's steps' lines
-        (:func:`~scenes.toolkit.placement.best_offset`)."""
+        diamond's edges, the axes, the ray and the walk's steps' lines
+        (:func:`~scenes.toolkit.placement.best_offset`); a leader joins them when the name
+        stands off the dot (:func:`~scenes.linear_program_parts.common.detached`)."""
         star, lesson = self.lesson.theta_star, self.lesson
         dot = Dot(self.weight_point(star), radius=0.09, color=self.theme.boundary)
         side = self.away_from_ray(star)
@@ -44,11 +45,19 @@ class StarMarks:
             boxes.append(self.screen_segment_boxes(
                 self.weight_point((0, 0)),
                 self.weight_point(ray_end(lesson.thetas[-1], self.weights.box))))
+        view = self.weights.box  # the axes too: a name on one reads as the axis's
+        boxes += [self.screen_segment_boxes(self.weight_point(p), self.weight_point(q)) for p, q in
+                  (((view.x_min, 0), (view.x_max, 0)), ((0, view.y_min), (0, view.y_max)))]
         preferred = int(np.argmax(DIRECTIONS @ side[:2] / np.linalg.norm(DIRECTIONS, axis=1)))
         offset = best_offset(dot.get_center(), (name.width, name.height), np.vstack(boxes),
                              0.08, bounds=self.weights.square_bounds(), preferred=preferred,
                              rings=2, ring_cost=0.02)
-        return VGroup(dot, name.move_to(dot.get_center() + np.array([*offset, 0.0])))
+        name.move_to(dot.get_center() + np.array([*offset, 0.0]))
+        # a leader when the name stands off (beside the diamond's corner, say); else an empty
+        # one: a mark made again as the view zooms keeps its three parts
+        leader = leader_line(dot.get_center(), dot.radius, name, self.theme.boundary) \
+            if detached(dot.get_center(), name) else VMobject()
+        return VGroup(dot, name, leader)
 
     def star_pointer(self, name) -> VGroup:
         """Zoomed in past θ*: an arrow at the edge where the ray to it leaves the view,
@@ -67,7 +76,7 @@ class StarMarks:
                                *self.update_line_boxes()])
         offset = best_offset(arrow.get_center(), (name.width, name.height), obstacles,
                              0.12, preferred=2, rings=2, bounds=self.weights.square_bounds())
-        return VGroup(arrow, name.move_to(arrow.get_center() + [*offset, 0.0]))
+        return VGroup(arrow, name.move_to(arrow.get_center() + [*offset, 0.0]), VMobject())
 
     @staticmethod
     def screen_segment_boxes(start, end) -> np.ndarray:

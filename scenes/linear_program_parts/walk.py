@@ -11,8 +11,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Indicate, Lin
 
 from linviz import formatting
 from linviz.lessons.linear_program import mistake_arcs
-from scenes.linear_program_parts.common import (CONE_OPACITY, LINES_UNDER_SHADING, between,
-                                                ray_end)
+from scenes.linear_program_parts.common import (CONE_OPACITY, FADED_LINES, LINES_UNDER_SHADING,
+                                                between, ray_end)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
@@ -254,7 +254,7 @@ class WalkBeats:
         def make():
             far = ray_end(lesson.thetas[-1], self.weights.box)
             ray = DashedLine(self.weight_point((0, 0)), self.weight_point(far),
-                             color=theme.normal, stroke_width=2.5, dash_length=0.12)
+                             color=theme.normal, stroke_width=3.5, dash_length=0.12)
             entry = VGroup(Dot(self.weight_point(lesson.scaled_theta), radius=0.08,
                                color=theme.normal),
                            Circle(radius=0.2, color=theme.highlight, stroke_width=2.5).move_to(
@@ -264,7 +264,10 @@ class WalkBeats:
             return VGroup(ray, entry, scaled.copy().next_to(entry, side, buff=0.08))
 
         self.ray = self.on_weights(make)
-        self.play(appear(self.ray), run_time=style.RUN_INTRO)
+        # the constraints' lines step back to a trace: near the region's edge four lines
+        # would run together (a constraint's, the edge, the cone's, the ray)
+        self.play(appear(self.ray), self.lines.animate.set_stroke(opacity=FADED_LINES),
+                  run_time=style.RUN_INTRO)
 
     def draw_compare(self, beat) -> None:
         """θ*'s lines come beside the perceptron's; the status line says which is which (a

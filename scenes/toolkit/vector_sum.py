@@ -93,14 +93,21 @@ def inset_square(plane: DataPlane, X: np.ndarray, steps, avoid) -> tuple[float, 
     """(share of the plane's side, screen box) of the sum's inset: the largest clear of
     the points (:func:`~scenes.toolkit.magnifier.clear_inset`) when its shortest arrow is
     at least :data:`SHORTEST` long there; else the first of :data:`GROWN_SHARES` where it
-    is (the last when none is), at its :func:`~scenes.toolkit.magnifier.best_place`."""
+    is (the last when none is), at its :func:`~scenes.toolkit.magnifier.best_place`, so
+    long as that place, too, hides no point: a data point hidden is worse than a short
+    stub (its head still shows its way), so the inset grows only over empty ground."""
     width = float(plane.frame.width)
     shortest = min(float(np.hypot(*step)) for step in steps)
     share, place = clear_inset(plane, X, lambda share: avoid)
+    if best_place(plane, X, share * width, avoid)[0][:2] != (False, 0):
+        return share, place  # nowhere is clear: the least covered place, not grown
     for grown in GROWN_SHARES:
         if shortest * fill_scale(steps, share * width) >= SHORTEST:
             break
-        share, place = grown, best_place(plane, X, grown * width, avoid)[1]
+        cost, larger = best_place(plane, X, grown * width, avoid)
+        if cost[:2] != (False, 0):
+            break
+        share, place = grown, larger
     return share, place
 
 

@@ -41,6 +41,18 @@ def drawn_state(scene) -> dict:
         "cone": scene.cone is not None and on(scene.cone),
         "score_bars": any(isinstance(m, ScoreBars) and on(m) for m in scene.mobjects),
         "scaling": scene.scaling_drawing is not None and on(scene.scaling_drawing),
+        "lines_seen": getattr(scene, "lines", None) is not None and on(scene.lines) and any(
+            line.get_stroke_opacity() > 0 for line in scene.lines.family_members_with_points()),
+        # the largest aᵢᵀθ over the corners of the shown constraint's name (< 1: its box on
+        # the origin's side of the line aᵢᵀθ = 1, off it)
+        "shown_label_reach": None if getattr(scene, "shown_label", None) is None
+        or not on(scene.shown_label) else max(
+            float(scene.lesson.signed[scene.lesson.shown_point]
+                  @ scene.weights.p2c(scene.shown_label.get_corner([dx, dy, 0])))
+            for dx in (-1, 1) for dy in (-1, 1)),
+        "overlap_panel": scene.overlap_panel is not None and on(scene.overlap_panel),
+        "wrong_marks": [] if scene.wrong_drawn is None or not on(scene.wrong_drawn)
+        else [(type(mark[0]).__name__, mark.get_center()[:2]) for mark in scene.wrong_drawn],
     }
 
 
@@ -95,6 +107,19 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
         assert picture["cone"] == state["cone"], where
         assert picture["score_bars"] == state["score_bars"], where
         assert picture["scaling"] == state["scaling"], where
+        assert picture["overlap_panel"] == bool(state["overlap_panel"]), where
+        assert picture["shown_label_reach"] is None or picture["shown_label_reach"] < 1, where
+        # under the mistake shading no line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1 shows: the wedges' borders are rays
+        assert not (picture["wrong_shading"] and picture["lines_seen"]), where
+        # each counted line's mistakes marked on the data plane: a × ("dashed"), a ring
+        # ("white") at each point the state names, and no other mark there
+        left = [(kind, at) for kind, at in picture["wrong_marks"]
+                if scene.plane.frame.get_left()[0] <= at[0] <= scene.plane.frame.get_right()[0]]
+        named = [("Line" if kind == "dashed" else "Circle", scene.plane.c2p(lesson.data.X[i])[:2])
+                 for kind, points in (state["wrong_marks"] or {}).items() for i in points]
+        assert len(left) == len(named), where
+        for kind, at in named:
+            assert any(k == kind and np.allclose(a, at, atol=1e-6) for k, a in left), where
         if state["closeup"] is not None:
             assert state["closeup"] == lesson.overlap_closeup[1] >= 2, where
             assert f"(magnified ×{state['closeup']} on the right)" in " ".join(
@@ -121,8 +146,67 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
             assert caption.end - caption.start >= len(caption.text) / 12.0 - 0.05, caption.text
     if data and data.endswith("wine.csv"):  # the case is the close-up's
         assert any(beat.state["closeup"] for beat in beats)
+    if getattr(scene, "certificate_weights", None) is not None:
+        # the certificate's key covers no arrow's head: the side each sentence points to
+        halves, _, _, key = scene.certificate_weights
+        heads = [part.tip for part in halves if hasattr(part, "tip")]
+        assert heads and not any(meets(key, head) for head in heads)
+    if scene.star_dot is not None and type(scene.star_dot[0]).__name__ == "Dot":
+        assert_star_name_joined(scene.star_dot)
+    if scene.closeup_drawing is not None and sorted(map(len, lesson.overlap)) == [1, 3]:
+        assert_inner_name_outside(scene)
     problems = [(sentence[:40], a, b) for sentence, boxes in layouts
                 for a, b in overlaps(boxes)]
     problems += [(sentence[:40], name) for sentence, boxes in layouts
                  for name in outside(boxes, frame_box())]
     assert not problems, problems[:5]
+
+
+def meets(a, b) -> bool:
+    """Whether the bounding boxes of the mobjects ``a`` and ``b`` overlap on screen."""
+    (ax0, ay0), (ax1, ay1) = a.get_corner([-1, -1, 0])[:2], a.get_corner([1, 1, 0])[:2]
+    (bx0, by0), (bx1, by1) = b.get_corner([-1, -1, 0])[:2], b.get_corner([1, 1, 0])[:2]
+    return bool(ax0 < bx1 and bx0 < ax1 and ay0 < by1 and by0 < ay1)
+
+
+def assert_inner_name_outside(scene) -> None:
+    """In the close-up, the point inside the other class's triangle is named outside the
+    triangle (no corner of its name's box in it, no corner of the triangle in the box),
+    its leader running from its ring to that name."""
+    lesson, plane = scene.lesson, scene.closeup
+    triangle, point = sorted(lesson.overlap, key=len, reverse=True)
+    corners = np.array([plane.c2p(lesson.data.X[i])[:2] for i in sorted(triangle)])
+    anchor = plane.c2p(lesson.data.X[next(iter(point))])[:2]
+    _, leaders, names = scene.overlap_names
+    assert len(leaders) == 1
+    start, end = leaders[0].get_start()[:2], leaders[0].get_end()[:2]
+    assert np.hypot(*(start - anchor)) <= plane.ring_radius + 1e-6
+    name = min(names, key=lambda n: np.hypot(*(n.get_center()[:2] - end)))
+    low, high = name.get_corner([-1, -1, 0])[:2], name.get_corner([1, 1, 0])[:2]
+
+    def in_triangle(p) -> bool:
+        a, b, c = corners
+        signs = [np.sign((q[0] - o[0]) * (p[1] - o[1]) - (q[1] - o[1]) * (p[0] - o[0]))
+                 for o, q in ((a, b), (b, c), (c, a))]
+        return len(set(signs)) == 1
+
+    box = [low, high, np.array([low[0], high[1]]), np.array([high[0], low[1]])]
+    assert not any(in_triangle(p) for p in box)
+    assert not any(np.all(low <= c) and np.all(c <= high) for c in corners)
+    assert np.all(low - 1e-6 <= end) and np.all(end <= high + 1e-6)
+
+
+def assert_star_name_joined(mark) -> None:
+    """θ*'s name stands by its dot (its box within 0.2 of the dot's centre), or a leader
+    runs from the dot's edge to the name's box: it never reads as another thing's name."""
+    dot, name = mark[0], mark[1]
+    centre = dot.get_center()[:2]
+    low, high = name.get_corner([-1, -1, 0])[:2], name.get_corner([1, 1, 0])[:2]
+    gap = float(np.hypot(*np.maximum(np.maximum(low - centre, centre - high), 0.0)))
+    if gap <= 0.2:
+        assert not mark[2].has_points()
+        return
+    assert mark[2].has_points()
+    start, end = mark[2].get_start()[:2], mark[2].get_end()[:2]
+    assert abs(np.hypot(*(start - centre)) - dot.radius) < 1e-6
+    assert np.all(low - 1e-6 <= end) and np.all(end <= high + 1e-6)

@@ -246,3 +246,25 @@ def test_a_sum_tip_to_tail_draws_its_shortest_arrow_readable_at_one_stated_scale
     gaps = [np.hypot(*(arrows[(k + 1) % 3].get_start() - arrows[k].get_end())[:2])
             for k in range(3)]
     assert max(gaps) < 0.2
+
+
+def test_a_sum_tip_to_tail_grows_over_no_point():
+    """A stub too short at the clear size: the inset grows only where it still hides no
+    point, so a grid of points with one empty corner keeps every marker off the square."""
+    from scenes.toolkit.style import THEMES
+    from scenes.toolkit.plane import DataPlane
+    from scenes.toolkit.vector_sum import vector_sum_inset
+
+    grid = np.array([(a, b) for a in np.linspace(-2, 2, 11) for b in np.linspace(-2, 2, 11)])
+    X = grid[~((grid[:, 0] > 0.5) & (grid[:, 1] < -0.5))]  # the lower right left empty
+    long_a, long_b = np.array([-1.0, -1.1]), np.array([0.97, 1.0])
+    vectors = [long_a, long_b, -(long_a + long_b)]  # the last a fourteenth of the others
+    plane = DataPlane(X, np.where(X[:, 0] > 0, 1.0, -1.0), THEMES["dark"])
+    frame, _, _ = vector_sum_inset(plane, X, vectors, ["1", "2", "3"], THEMES["dark"],
+                                   np.array([-0.2, -0.2, 0.2, 0.2]))
+    backing = frame[0]
+    low = backing.get_corner(np.array([-1, -1, 0]))[:2]
+    high = backing.get_corner(np.array([1, 1, 0]))[:2]
+    markers = np.array([plane.c2p(point)[:2] for point in X])
+    hidden = np.all((markers > low) & (markers < high), axis=1)
+    assert not hidden.any(), X[hidden]

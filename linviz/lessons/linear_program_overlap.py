@@ -1,0 +1,42 @@
+"""What the panel beside the data says while the overlap of the classes' hulls is argued
+(`linear-program`, data no line separates even with an offset, whose overlap reads without
+a close-up): the one point as a mean of each class's points, with the weights the lesson
+found, shown at the fewest decimals at which they add up to 1 as they do (the rule the
+certificate's weights are said by too, :func:`weight_places`)."""
+
+from __future__ import annotations
+
+from .. import formatting
+from .linear_program import LinearProgramLesson
+
+
+def weight_places(weights) -> int:
+    """The fewest decimals (2 to 4) at which ``weights`` (a certificate's, an overlap's
+    side's), as shown, add up to 1 as they do (0.32 + 0.65 + 0.02 reads as 0.99; 0.322 + 0.655 + 0.023 is 1.000)."""
+    for places in (2, 3, 4):
+        shown = [round(float(w), places) for w in weights]
+        if abs(sum(shown) - 1.0) < 0.5 * 10 ** -places:
+            return places
+    return 4
+
+
+def mean_of(weights: dict[int, float], places: int) -> str:
+    """Σ wᵢ x⁽ⁱ⁾ in Typst math (1-based names), in index order; one point: x⁽ⁱ⁾ alone."""
+    if len(weights) == 1:
+        return f"x^(({next(iter(weights)) + 1}))"
+    return " + ".join(f"{formatting.number(weights[i], places, minus='-')} x^(({i + 1}))"
+                      for i in sorted(weights))
+
+
+def overlap_panel(lesson: LinearProgramLesson) -> list[str] | None:
+    """The panel's lines (``$…$`` spans Typst math), or None without an overlap or when a
+    close-up stands on the right in its place."""
+    positive, negative = lesson.overlap
+    if not positive or lesson.overlap_closeup is not None:
+        return None
+    places = max(weight_places(positive.values()), weight_places(negative.values()))
+    return [f"${mean_of(positive, places)} = {mean_of(negative, places)}$",
+            "+ points on the left, − points on the right;",
+            "each side's weights ≥ 0, adding up to 1:",
+            "one point, a mean of + points and of − points,",
+            "so no line puts it on both its sides"]

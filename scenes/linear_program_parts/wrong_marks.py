@@ -1,0 +1,57 @@
+"""The mistakes of each line whose count a sentence says, marked on the data (the dashed
+line's a ×, the white line's a ring), so a count of points that sit close to the line can
+be checked by eye."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import Circle, Line, VGroup
+
+from scenes.toolkit import style
+from scenes.toolkit.layout import appear, vanish
+
+#: the half-size of a ×, and the ring's radius, as shares of the plane's ring radius
+CROSS_SHARE, RING_SHARE = 0.75, 1.35
+
+
+class WrongMarks:
+    """The marks of the beat's ``wrong_marks`` state ({"dashed": [i…], "white": [i…]}), on
+    the data plane and on the close-up where it holds the point (a part of
+    :class:`scenes.linear_program.LinearProgramScene`)."""
+
+    wrong_drawn = None
+
+    def show_wrong_marks(self, beat) -> None:
+        """The marks the beat's state names, drawn as the lines they count are."""
+        self.drop_wrong_marks()
+        marks = beat.state["wrong_marks"]
+        if not marks:
+            return
+        closeup = getattr(self, "closeup_drawing", None)
+        planes = [self.plane] + ([self.closeup] if closeup is not None
+                                 and self.on_screen(closeup) else [])
+        drawn = VGroup()
+        for plane in planes:
+            for kind, indices in marks.items():
+                drawn.add(*[self.wrong_mark(plane, i, kind) for i in indices
+                            if plane.box.contains(self.lesson.data.X[i][None, :])[0]])
+        self.wrong_drawn = drawn
+        self.play(appear(drawn), run_time=style.RUN_FADE)
+
+    def wrong_mark(self, plane, i: int, kind: str) -> VGroup:
+        """Point ``i``'s mark on ``plane``: a × in θ's colour ("dashed"), a white ring
+        ("white")."""
+        centre = plane.c2p(self.lesson.data.X[i])
+        if kind == "white":
+            return VGroup(Circle(radius=RING_SHARE * plane.ring_radius, color=self.theme.text,
+                                 stroke_width=1.5).move_to(centre))
+        half = CROSS_SHARE * plane.ring_radius
+        return VGroup(*[Line(centre - half * np.array([1, s, 0]), centre + half * np.array([1, s, 0]),
+                             color=self.theme.normal, stroke_width=2.5) for s in (1, -1)])
+
+    def drop_wrong_marks(self) -> None:
+        """The marks leave (with the lines they count)."""
+        if self.wrong_drawn is not None and self.on_screen(self.wrong_drawn):
+            self.play(vanish(self.wrong_drawn), run_time=style.RUN_FADE)
+            self.remove(self.wrong_drawn)
+        self.wrong_drawn = None

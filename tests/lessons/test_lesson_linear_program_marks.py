@@ -1,0 +1,70 @@
+"""The mistakes marked while a line's count is said (linear-program, data no line through
+the origin separates): each counted line's points with y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≤ 0, recomputed
+here in exact rational arithmetic from the runs' states (the best state found by brute
+force), as many as the sentence says, and the beats that say a count carry them."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from linviz.dataset import CLASSIFICATION
+from linviz.errors import DataError
+from linviz.gallery import GALLERY
+from linviz.lessons.linear_program import linear_program_lesson
+from linviz.lessons.linear_program_story import linear_program_storyboard
+
+CASES = [case for case in GALLERY if case.task == CLASSIFICATION]
+
+
+def exact_wrong(X, y, theta, theta0=0.0) -> list[int]:
+    """The points with y(θᵀx + θ₀) ≤ 0, every product and sum in rationals."""
+    t1, t2, t0 = (Fraction(float(v)) for v in (*theta, theta0))
+    return [i for i, ((a, b), label) in enumerate(zip(X, y))
+            if Fraction(float(label)) * (t1 * Fraction(float(a)) + t2 * Fraction(float(b)) + t0)
+            <= 0]
+
+
+def best_of(run, X, y) -> list[int]:
+    """The mistakes of the run's first state (after an update, θ = 0 left out) with the
+    fewest, by trying every state."""
+    thetas, offsets = run.states["theta"], run.states["theta0"]
+    found = [exact_wrong(X, y, thetas[k], offsets[k]) for k in range(1, len(thetas))]
+    return min(found, key=len)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_each_counted_line_marks_its_mistakes(case):
+    if case.real:
+        pytest.importorskip("sklearn")
+    data = case()
+    if data.n_features != 2 or len(data.y) > 400:
+        pytest.skip("two features, a few hundred points")
+    try:
+        lesson = linear_program_lesson(data)
+    except DataError:
+        pytest.skip("the lesson refuses the data")
+    beats = linear_program_storyboard(lesson).beats
+    marked = [beat.state["wrong_marks"] for beat in beats]
+    if lesson.feasible:
+        assert not any(marked)
+        return
+    X, y = data.X, data.y
+    best = best_of(lesson.endless, X, y)
+    said = next(beat for beat in beats if beat.motion == "endless-best")
+    assert said.state["wrong_marks"] == {"dashed": best}
+    assert f"{len(best)} of {len(y)} points wrong" in said.sentence
+    if lesson.endless_offset is None:
+        return
+    offset_best = best_of(lesson.endless_offset, X, y)
+    fewest = exact_wrong(X, y, lesson.fewest_line.theta, lesson.fewest_line.theta0)
+    assert len(fewest) == lesson.fewest_line.mistakes
+    beat = next(beat for beat in beats if beat.motion == "endless-offset")
+    expected = {"dashed": offset_best, **({"white": fewest}
+                                         if len(offset_best) > len(fewest) else {})}
+    assert beat.state["wrong_marks"] == expected
+    assert f"gets {len(offset_best)} of {len(y)} wrong" in beat.sentence
+    # the marks stand until the lines they count leave: between the two counts, none
+    between = beats[beats.index(said) + 1:beats.index(beat)]
+    assert between and all(b.state["wrong_marks"] is None for b in between)
