@@ -9,13 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from linviz.dataset import CLASSIFICATION
-from linviz.errors import DataError
-from linviz.gallery import GALLERY
-from linviz.lessons.linear_program import linear_program_lesson
-from linviz.lessons.linear_program_story import linear_program_storyboard
 
-CASES = [case for case in GALLERY if case.task == CLASSIFICATION]
+from lp_gallery import CASES, lesson_or_skip
 
 
 def exact_wrong(X, y, theta, theta0=0.0) -> list[int]:
@@ -36,16 +31,7 @@ def best_of(run, X, y) -> list[int]:
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_each_counted_line_marks_its_mistakes(case):
-    if case.real:
-        pytest.importorskip("sklearn")
-    data = case()
-    if data.n_features != 2 or len(data.y) > 400:
-        pytest.skip("two features, a few hundred points")
-    try:
-        lesson = linear_program_lesson(data)
-    except DataError:
-        pytest.skip("the lesson refuses the data")
-    beats = linear_program_storyboard(lesson).beats
+    data, lesson, beats = lesson_or_skip(case)
     marked = [beat.state["wrong_marks"] for beat in beats]
     if lesson.feasible:
         assert not any(marked)

@@ -10,13 +10,8 @@ import re
 import numpy as np
 import pytest
 
-from linviz.dataset import CLASSIFICATION
-from linviz.errors import DataError
-from linviz.gallery import GALLERY
-from linviz.lessons.linear_program import linear_program_lesson
-from linviz.lessons.linear_program_story import linear_program_storyboard
 
-CASES = [case for case in GALLERY if case.task == CLASSIFICATION]
+from lp_gallery import CASES, lesson_or_skip
 
 
 def side(text: str) -> tuple[dict[int, float], int]:
@@ -29,16 +24,7 @@ def side(text: str) -> tuple[dict[int, float], int]:
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_the_overlap_panel_holds_as_shown(case):
-    if case.real:
-        pytest.importorskip("sklearn")
-    data = case()
-    if data.n_features != 2 or len(data.y) > 400:
-        pytest.skip("two features, a few hundred points")
-    try:
-        lesson = linear_program_lesson(data)
-    except DataError:
-        pytest.skip("the lesson refuses the data")
-    beats = linear_program_storyboard(lesson).beats
+    data, lesson, beats = lesson_or_skip(case)
     panels = [beat.state["overlap_panel"] for beat in beats]
     overlap = next((b for b in beats if b.motion == "overlap"), None)
     if overlap is None or overlap.state["closeup"] is not None:
