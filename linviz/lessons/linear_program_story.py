@@ -175,18 +175,20 @@ def _step_sentence(lesson: LinearProgramLesson, k: int) -> str:
     before = float(lesson.thetas[k] @ a)
     after = float(lesson.thetas[k + 1] @ a)
     wrong = lesson.wrong_after(k + 1)
-    now = (f" Now {wrong} of {lesson.n} {'is' if wrong == 1 else 'are'} wrong." if wrong
-           else " Now none is wrong.")
     earlier = lesson.wrong_after(k)
-    if wrong > earlier:  # the count rose: said, or the update would look like a failure
-        now += f" More than the {earlier} before: an update mends its own point, not the count."
+    # the count rose: said, or the update would look like a failure
+    rose = (f", up from {earlier}: an update mends its own point, not the count"
+            if wrong > earlier else "")
+    now = (f" Now {wrong} of {lesson.n} {'is' if wrong == 1 else 'are'} wrong{rose}." if wrong
+           else " Now none is wrong.")
     if k == 0:
-        # (why it is a mistake, ≤ 0, is the status line's rule: said too, the sentence ran
+        # (why it is a mistake, ≤ 0, is the status line's rule; that the step is y⁽ⁱ⁾x⁽ⁱ⁾,
+        # the walk's first sentence: said too, with a close point's note the sentence ran
         # past 12 s)
-        return (f"Update 1: point {i + 1}'s y·score {value(before)} → {value(after)}, as θ "
-                f"steps by y⁽ⁱ⁾x⁽ⁱ⁾, perpendicular to its lines.{now}")
-    return (f"Update {k + 1}: point {i + 1}, y·score {value(before)} → {value(after)}, "
-            f"a step perpendicular to its line.{now}")
+        return (f"Update 1: point {i + 1}'s y·score {value(before)} → {value(after)}, θ "
+                f"stepping perpendicular to its lines.{now}")
+    # (the step's direction said once, with update 1)
+    return f"Update {k + 1}: point {i + 1}, y·score {value(before)} → {value(after)}.{now}"
 
 
 def _zoomed_out(lesson: LinearProgramLesson) -> str:

@@ -156,11 +156,16 @@ class ConstraintBeats:
         # and what a θ meeting every constraint would show, unshaded (0 wrong): none does
         unshaded = Rectangle(width=0.24, height=0.2, stroke_width=1, stroke_color=theme.muted,
                              fill_opacity=0)
-        return VGroup(text("points wrong:", theme, style.FONT_SMALL, theme.text),
-                      text(str(low), theme, style.FONT_SMALL, theme.text), swatches,
-                      text(str(high), theme, style.FONT_SMALL, theme.text),
-                      text("· 0:", theme, style.FONT_SMALL, theme.text), unshaded).arrange(
+        key = VGroup(text("points wrong:", theme, style.FONT_SMALL, theme.text),
+                     text(str(low), theme, style.FONT_SMALL, theme.text), swatches,
+                     text(str(high), theme, style.FONT_SMALL, theme.text),
+                     text("· 0:", theme, style.FONT_SMALL, theme.text), unshaded).arrange(
             RIGHT, buff=0.1)
+        # on the plane's own ground, opaque: its swatches then read as the shades they name
+        # (over a see-through backdrop on the shading, "0" looked like the faintest shade)
+        with_backdrop(key, theme)
+        key.background_rectangle.set_fill(opacity=1.0)
+        return key
 
     def wedge(self, start: float, end: float) -> list[np.ndarray]:
         """The screen corners of the part of the weight plane's box seen from 0 between
