@@ -41,7 +41,8 @@ The state's keys:
 - ``closeup``: the overlap's points magnified this many times in a close-up in the weight
   plane's place (the lesson's ``overlap_closeup``), or None;
 - ``wrong_marks``: {"dashed": [i…], "white": [i…]}, the points the dashed (the run's best)
-  and the white (the fewest) line get wrong, marked while their counts are said, or None;
+  and the white (the fewest) line get wrong, marked (×, ring) while their counts are said,
+  or None; "dashed" too (a ×) for the walk's line after an update said one by one;
 - ``overlap_panel``: the lines of the panel on the right that writes the overlap's point
   as a mean of each class's (where no close-up stands there), or None;
 - ``score_bars``: a θ circles 0 in weight space and bars show the certificate's weighted
@@ -321,14 +322,19 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # the point the new line would seem to cut, said and magnified in the same beat
         words, close, point = (close_words(lesson, lesson.thetas[step + 1]) if step + 1 < M
                                else ("", {}, []))
+        # the points its line gets wrong marked as their count is said (a point close to
+        # the line is then seen to be right or wrong)
+        wrong = lesson.wrong_points(lesson.thetas[step + 1])
         story.beat(_step_sentence(lesson, step) + words, "walk-step", walk=step + 1,
                    ringed=sorted({i, *point}), shown=i, boundary="run", steps=(step, step + 1),
+                   wrong_marks={"dashed": wrong} if wrong else None,
                    **({"inset": False, "close": None} | close))
     if M > explained:
         rest = M - explained
         said = (f"Update {M}" if rest == 1 else f"Updates {explained + 1} to {M}, faster")
         story.beat(f"{said}: each a step perpendicular to the line of a point it got wrong.",
                    "walk-fast", walk=M, ringed=[], shown=None, inset=False, close=None,
+                   wrong_marks=None,
                    min_seconds=rest / FAST_UPDATES_PER_SECOND, steps=(explained, M))
     m = lesson.least_score
     far = lesson.ray_box != lesson.walk_box
@@ -338,6 +344,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(f"After {formatting.count(M, 'update')} every y·score is above 0, the least "
                f"{value(m)}, point {lesson.least_point + 1}'s ({shown}): this θ separates the "
                f"data.", "least", ringed=[lesson.least_point], shown=None, inset=bool(inset),
+               wrong_marks=None,
                status=f"perceptron: $theta = {math_vector(lesson.thetas[-1])}$, "
                       f"least y·score {value(m)}")
     enters = ("runs close along the region's edge and enters it at the ring"

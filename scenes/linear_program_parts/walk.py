@@ -179,6 +179,7 @@ class WalkBeats:
         self.show_run_line(end)
         self.show_close(beat)
         self.name_rings()
+        self.show_wrong_marks(beat)  # the points its line gets wrong, as their count is said
 
     def step_label_for(self, k: int) -> VMobject:
         """"+y⁽ⁱ⁾x⁽ⁱ⁾" beside step k of the walk, on the side away from the origin."""
@@ -197,6 +198,7 @@ class WalkBeats:
 
     def draw_walk_fast(self, beat) -> None:
         start, end = beat.steps
+        self.show_wrong_marks(beat)  # (none: the counted line moves on)
         self.drop_least_inset()
         self.drop_step_label()
         if self.shown_line is not None:
@@ -226,6 +228,7 @@ class WalkBeats:
         """The run's last θ and its least y·score, on the status line; its point magnified
         beside the line when it would look on it."""
         self.drop_step_label()
+        self.show_wrong_marks(beat)  # (none: every point is right now)
         self.follow_beat(beat)
         self.play(Indicate(self.walker, color=self.theme.normal), run_time=style.PAUSE_READ)
         if beat.state["inset"]:

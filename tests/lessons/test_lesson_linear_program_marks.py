@@ -32,7 +32,14 @@ def best_of(run, X, y) -> list[int]:
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_each_counted_line_marks_its_mistakes(case):
     data, lesson, beats = lesson_or_skip(case)
-    marked = [beat.state["wrong_marks"] for beat in beats]
+    # the walk's updates said one by one: their line's mistakes, recounted exactly
+    X, y = data.X, data.y
+    for beat in beats:
+        if beat.motion == "walk-step":
+            wrong = exact_wrong(X, y, lesson.thetas[beat.steps[1]])
+            assert beat.state["wrong_marks"] == ({"dashed": wrong} if wrong else None)
+            assert (f"Now {len(wrong)} of {len(y)}" in beat.sentence) == bool(wrong)
+    marked = [beat.state["wrong_marks"] for beat in beats if beat.motion != "walk-step"]
     if lesson.feasible:
         assert not any(marked)
         return
