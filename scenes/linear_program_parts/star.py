@@ -6,11 +6,17 @@ towards it."""
 from __future__ import annotations
 
 import numpy as np
-from manim import Arrow, Dot, VGroup, VMobject
+from manim import Arrow, Dot, Line, VGroup
 
 from linviz.geometry import clip_line
 from scenes.linear_program_parts.common import detached, leader_line, ray_end
 from scenes.toolkit.placement import DIRECTIONS, best_offset, box_around, segment_boxes
+
+
+def no_leader(at) -> Line:
+    """The leader part of a mark that needs none: a line of no length and no width at
+    ``at`` (a part with points, so the mark made again can grow one)."""
+    return Line(at, at, stroke_width=0)
 
 
 class StarMarks:
@@ -45,6 +51,10 @@ class StarMarks:
             boxes.append(self.screen_segment_boxes(
                 self.weight_point((0, 0)),
                 self.weight_point(ray_end(lesson.thetas[-1], self.weights.box))))
+            # and round that θ's dot, where its own name stands: zoomed out the two dots
+            # lie close, and a name between them reads as either's
+            boxes.append(box_around(np.array([self.weight_point(lesson.thetas[-1])]), 0.3)
+                         * [1, 1, 1, 1, 100])
         view = self.weights.box  # the axes too: a name on one reads as the axis's
         boxes += [self.screen_segment_boxes(self.weight_point(p), self.weight_point(q)) for p, q in
                   (((view.x_min, 0), (view.x_max, 0)), ((0, view.y_min), (0, view.y_max)))]
@@ -53,10 +63,11 @@ class StarMarks:
                              0.08, bounds=self.weights.square_bounds(), preferred=preferred,
                              rings=2, ring_cost=0.02)
         name.move_to(dot.get_center() + np.array([*offset, 0.0]))
-        # a leader when the name stands off (beside the diamond's corner, say); else an empty
-        # one: a mark made again as the view zooms keeps its three parts
+        # a leader when the name stands off (beside the diamond's corner, say); else none
+        # drawn: a mark made again as the view zooms keeps its three parts, each with points
+        # (become() between a line and an empty part leaves the line empty for good)
         leader = leader_line(dot.get_center(), dot.radius, name, self.theme.boundary) \
-            if detached(dot.get_center(), name) else VMobject()
+            if detached(dot.get_center(), name) else no_leader(dot.get_center())
         return VGroup(dot, name, leader)
 
     def star_pointer(self, name) -> VGroup:
@@ -76,7 +87,8 @@ class StarMarks:
                                *self.update_line_boxes()])
         offset = best_offset(arrow.get_center(), (name.width, name.height), obstacles,
                              0.12, preferred=2, rings=2, bounds=self.weights.square_bounds())
-        return VGroup(arrow, name.move_to(arrow.get_center() + [*offset, 0.0]), VMobject())
+        return VGroup(arrow, name.move_to(arrow.get_center() + [*offset, 0.0]),
+                      no_leader(arrow.get_center()))
 
     @staticmethod
     def screen_segment_boxes(start, end) -> np.ndarray:
