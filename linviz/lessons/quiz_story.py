@@ -284,8 +284,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
         which = (f"the {len(edges)} points" if len(near) == len(edges) else
                  f"{len(near)} of the {len(edges)} points")
         where = "" if len(near) == len(edges) else ", those in the close-up"
-        # a line that separates has every + on one side and every − on the other
-        between = (" every line that separates the data passes between the ringed + and −"
+        # both labels ringed: across θ*'s line they stand the band's width 2h apart
+        gap = formatting.significant(2 * band_half_width(narrow), 2, 3)
+        between = (f" across θ*'s line, + and − stand just 2h = {gap} apart"
                    if len({float(narrow.data.y[i]) for i in near}) == 2 else
                    " each is on its own side")
         story.beat(f"Ringed: {which} on the band's edges{where}. None lies inside it;"

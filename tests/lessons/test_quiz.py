@@ -433,14 +433,14 @@ def test_the_points_on_the_narrow_bands_edges_are_ringed_and_lie_outside_it(seed
                  f"{len(near)} of the {len(edges)} points")
         assert f"ringed: {which} on the band's edges" in beat.state["status"]
         assert beat.sentence.startswith(f"Ringed: {which} on the band's edges")
-        # both labels ringed: a separating line passes between them (each + on its side)
-        if "passes between the ringed + and −" in beat.sentence:
-            assert {1.0, -1.0} <= {float(y[i]) for i in near}
-            w = np.linalg.lstsq(np.column_stack([X, np.ones(len(y))]), y, rcond=None)[0]
-            separates = np.all(y * (X @ w[:2] + w[2]) > 0)
-            for line in ([*a, c], *([w] if separates else [])):
-                sides = {float(np.sign(X[i] @ line[:2] + line[2])) for i in near}
-                assert sides == {1.0, -1.0}
+        # both labels ringed: across θ*'s line they stand 2h apart (their signed distances
+        # to it, recomputed, differ by the band's width, to the digits said)
+        found = re.search(r"\+ and − stand just 2h = ([0-9.]+) apart", beat.sentence)
+        assert bool(found) == ({1.0, -1.0} <= {float(y[i]) for i in near})
+        if found:
+            across = [float((X[i] @ a + c) / np.linalg.norm(a)) for i in near]
+            places = len(found.group(1).partition(".")[2])
+            assert f"{max(across) - min(across):.{places}f}" == found.group(1)
     else:
         assert rings == []
 
