@@ -168,9 +168,10 @@ def _spans_area(corners: np.ndarray) -> bool:
 
 def deepest_in_triangle(X, y, corners, label) -> int:
     """Of the points labelled ``label``, the one (0-based) inside the triangle of the
-    points ``corners`` (or on it) farthest from its nearest edge: the greatest least
-    distance to the three edges' lines, a tie (within :func:`linviz.ties.tie_tolerance`)
-    going to the lowest index. ``X`` has shape (n, 2)."""
+    points ``corners`` (or on it) that stands clearest: the greatest least distance to the
+    three edges' lines and to every point of the other label (one on an edge reads as on
+    it; one beside a point of the other class is hidden by its marker), a tie (within
+    :func:`linviz.ties.tie_tolerance`) going to the lowest index. ``X`` has shape (n, 2)."""
     from .ties import greatest_index
 
     X = np.asarray(X, dtype=float)
@@ -182,6 +183,9 @@ def deepest_in_triangle(X, y, corners, label) -> int:
         if normal @ (opposite - start) < 0:
             normal = -normal  # towards the triangle
         distances.append((X - start) @ normal)
+    others = X[np.asarray(y) != label]
+    distances.append(np.min(np.linalg.norm(X[:, None, :] - others[None, :, :], axis=2),
+                            axis=1))
     depth = np.min(distances, axis=0)
     depth[np.asarray(y) != label] = -np.inf
     return int(greatest_index(depth))

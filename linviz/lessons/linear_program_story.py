@@ -362,9 +362,10 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
 def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     n = lesson.n
     low = lesson.mistake_range[0]
-    story.beat(f"All {n} constraints{_zoomed_out(lesson)}. The shading now counts mistakes: "
-               f"each θ by how many points its line gets wrong, the same all along its ray "
-               f"from 0, the more the stronger.", "all-constraints", shown=None,
+    # (their lines leave: the shading's borders are rays from 0, which none of them is)
+    story.beat(f"All {n} constraints{_zoomed_out(lesson)}, shaded instead of drawn: each θ "
+               f"by how many points its line gets wrong, the same all along its ray from 0, "
+               f"the more the stronger.", "all-constraints", shown=None,
                ringed=[], lines=True, probe=False, view="near", wrong_shading=True,
                status="shade: how many points $theta$ gets wrong, the more the stronger")
     story.beat(f"No θ is unshaded: every θ gets at least {low} wrong, so no line through the "

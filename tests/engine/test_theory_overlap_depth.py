@@ -1,6 +1,7 @@
-"""The overlap certificate's point inside a triangle of the other class is the deepest of
-its class there: checked against a brute force over every point of that class, by
-barycentric coordinates and distances computed here."""
+"""The overlap certificate's point inside a triangle of the other class is the clearest of
+its class there (farthest from the edges and from the other class's points): checked
+against a brute force over every point of that class, by barycentric coordinates and
+distances computed here."""
 
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ def test_the_point_in_the_triangle_is_the_deepest_of_its_class():
     y = np.array([-1.0] * 4 + [1.0] * 3)
     lam, mu = overlap_certificate(X, y)
     assert sorted(lam) == [4, 5, 6] and len(mu) == 1
-    depths = [min(_edge_distances(X[j], X[4:])) for j in range(4)]
+    depths = [min(*_edge_distances(X[j], X[4:]), *np.hypot(*(X[4:] - X[j]).T))
+              for j in range(4)]
     assert next(iter(mu)) == int(np.argmax(depths)) == 2
     assert np.allclose(sum(w * X[i] for i, w in lam.items()), X[2])
     assert all(w > 0 for w in lam.values()) and abs(sum(lam.values()) - 1) < 1e-9
@@ -55,8 +57,26 @@ def test_random_overlaps_are_valid_and_deepest():
             triangle, point = (lam, mu) if len(lam) == 3 else (mu, lam)
             corners = X[sorted(triangle)]
             label = y[next(iter(point))]
-            chosen = min(_edge_distances(X[next(iter(point))], corners))
+            others = X[y != label]
+
+            def clearance(j):  # to the edges and to every point of the other label
+                return min(*_edge_distances(X[j], corners),
+                           *[float(np.hypot(*(X[j] - o))) for o in others])
+
+            chosen = clearance(next(iter(point)))
             for j in np.flatnonzero(y == label):
                 inside = np.linalg.solve(np.vstack([corners.T, np.ones(3)]), [*X[j], 1.0])
                 if inside.min() > 0:
-                    assert min(_edge_distances(X[j], corners)) <= chosen + 1e-9
+                    assert clearance(j) <= chosen + 1e-9
+
+
+def test_a_point_beside_one_of_the_other_class_gives_way():
+    """Of two − points inside the + triangle, the deeper one has a + point right beside it
+    (its marker would hide it): the other, clear of both, is chosen."""
+    corners = np.array([[-3.0, -2.0], [3.0, -2.0], [0.0, 3.2]])
+    inside = np.array([[0.0, -0.2], [1.2, -1.0]])
+    beside = np.array([[0.02, -0.18]])
+    X = np.vstack([inside, corners, beside])
+    y = np.array([-1.0, -1.0, 1.0, 1.0, 1.0, 1.0])
+    lam, mu = overlap_certificate(X, y)
+    assert sorted(lam) == [2, 3, 4] and list(mu) == [1]

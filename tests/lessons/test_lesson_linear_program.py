@@ -527,7 +527,8 @@ def test_the_marked_theta_is_inside_the_half_plane_and_its_line_clear_of_the_poi
             ", zoomed out" if width["weights"] > width["constraint"] else ", zoomed in")
     assert every.sentence.startswith(
         f"All {lesson.n} constraints{zoom}:" if lesson.feasible
-        else f"All {lesson.n} constraints{zoom}. The shading now counts mistakes")
+        else f"All {lesson.n} constraints{zoom}, shaded instead of drawn: each θ by how many "
+             f"points its line gets wrong")
 
     def clearance(t):
         return np.min(np.abs(data.X @ (t / np.linalg.norm(t))))
