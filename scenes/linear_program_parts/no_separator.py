@@ -13,7 +13,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Dot, Line, Polygon, Rectangle, ValueTr
 from linviz import formatting
 from linviz.geometry import clip_line, constraint_cells
 from linviz.ties import greatest_index
-from scenes.linear_program_parts.common import (LINES_UNDER_SHADING, NAME_CLEARANCE,
+from scenes.linear_program_parts.common import (NAME_CLEARANCE,
                                                 PROBE_RADIUS, PROBE_SECONDS,
                                                 WRONG_DARKEST, WRONG_LIGHTEST)
 from scenes.toolkit import style
@@ -50,12 +50,13 @@ class NoSeparatorBeats:
         lines = self.on_weights(lambda: VGroup(*[self.constraint_line(i, theme.step, 3)
                                                  for i in support]))
         numbers = self.on_weights(lambda: self.line_numbers(support))
-        # every other constraint's line fades to a trace: these few carry the proof
+        # every other constraint's line leaves: these few carry the proof (a trace of a
+        # hundred more was a haze over the shades of "fails k of them")
         shading = getattr(self, "wrong_shading", None)
         if shading is not None and self.on_screen(shading):
             self.play(vanish(shading), run_time=style.RUN_FADE)
             self.remove(shading)
-        self.play(self.lines.animate.set_stroke(opacity=LINES_UNDER_SHADING), run_time=style.RUN_FADE)
+        self.play(self.lines.animate.set_stroke(opacity=0.0), run_time=style.RUN_FADE)
         arrows = [part for part in halves if isinstance(part, FastArrow)]
         key = self.place_key(self.met_key(len(support)), lines, arrows, numbers)
         self.play(appear(halves), appear(lines), appear(numbers), appear(key),
@@ -144,7 +145,11 @@ class NoSeparatorBeats:
             rows.add(VGroup(swatch, text(f"fails {unmet} of {count}", theme, style.FONT_TINY))
                      .arrange(RIGHT, buff=0.1))
         rows.add(text("fails none: nowhere", theme, style.FONT_TINY, theme.text))
-        return rows.arrange(DOWN, aligned_edge=LEFT, buff=0.06)
+        rows.arrange(DOWN, aligned_edge=LEFT, buff=0.06)
+        # on the plane's own ground, opaque: its swatches then read as the shades they name
+        with_backdrop(rows, theme)
+        rows.background_rectangle.set_fill(opacity=1.0)
+        return rows
 
     def side_arrow(self, ends, normal, length: float = 0.9) -> tuple[np.ndarray, np.ndarray]:
         """(base, tip) on screen of an arrow from the weight-space segment ``ends`` along
