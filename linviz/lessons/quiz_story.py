@@ -258,7 +258,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     if shrinks:  # why, said once (the right plane's is shown, not said again)
         drawn = distance_shown(wide, view, 0)
         story.beat("Why: seen edge-on, on the right, every lifted point [x, 1] lies at "
-                   "height 1; drawn, the two on the band's edges.", "lift", lift=1)
+                   "height 1; drawn, a + and a − on the band's edges (ringed on the left).",
+                   "lift", lift=1)
         story.beat(f"θ*'s boundary on [x, 1] runs from 0 and meets that height at d = "
                    f"{lifted_margin_numbers(wide)[1]}, the line's distance from 0.", "lift",
                    lift=2, distance=drawn)

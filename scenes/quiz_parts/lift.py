@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Line, VGroup, Wait
 
-from linviz.lessons.quiz import LiftSection, lift_section
+from linviz.lessons.quiz import LiftSection, edge_points, lift_section
 from linviz.lessons.quiz_story import lifted_margin_numbers, said_gamma
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
@@ -139,6 +139,13 @@ class LiftDrawings:
             width, d = lifted_margin_numbers(wide)
             self.lift_drawn = self.lift_drawing(lift_section(wide), (width, d,
                                                                      said_gamma(wide)))
+            # with the section's two edge points, those of the plane ringed (the bridge
+            # from the plane to its edge-on view)
+            plane = self.planes[0]
+            self.lift_drawn[0].add(VGroup(*[
+                Circle(radius=plane.ring_radius, color=self.theme.highlight,
+                       stroke_width=style.RING_STROKE - 1).move_to(plane.point(i))
+                for i in edge_points(wide)]))
         self.play(appear(self.lift_drawn[beat.state["lift"] - 1]), run_time=style.RUN_INTRO)
         self.draw_line_distance(beat)
 

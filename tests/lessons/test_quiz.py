@@ -310,6 +310,16 @@ def test_every_beat_ends_on_its_state(name):
             assert picture["reaches"] == [n >= 2 for n in beat.state["headings"]], where
             for answer, run in zip(scene.answers, (lesson.wide, lesson.narrow)):
                 assert answer[0].source.strip("$ ") == f"M = {run.updates}", where
+    if name == "quiz-margin" and scene.lift_drawn is not None:
+        # with the edge-on section, the first plane's points on its band's edges ringed
+        # (recomputed: margin the least, to rounding)
+        run, plane = lesson.wide, scene.planes[0]
+        a, c = np.asarray(run.theta_star[:2]), float(run.theta_star[2])
+        margins = run.data.y * (run.data.X @ a + c) / np.linalg.norm(a)
+        edges = np.flatnonzero(margins <= margins.min() * (1 + 1e-6))
+        rings = scene.lift_drawn[0][-1]
+        np.testing.assert_allclose([r.get_center()[:2] for r in rings],
+                                   [plane.c2p(run.data.X[i])[:2] for i in edges], atol=1e-6)
     if name == "quiz-margin":  # each row's dots read back, on the axis, as its runs' M
         axis, ticks, _, rows = scene.strips
         left, right = axis.get_start()[0], axis.get_end()[0]
