@@ -17,6 +17,7 @@ from linviz.lessons.quiz_story import (MARGIN_QUESTION, MARGIN_THEOREM, ONE_POIN
                                        margin_storyboard, one_point_storyboard)
 from scenes.base import LinvizScene
 from scenes.quiz_parts.card import QuestionCard
+from scenes.quiz_parts.gap import gap_bracket
 from scenes.quiz_parts.lift import LiftDrawings
 from scenes.quiz_parts.margin import MarginDrawings, PANEL_CENTRES, PANEL_SIDE
 from scenes.quiz_parts.one_point import (CHAIN_CENTER, CHAIN_WIDTH, OnePointDrawings,
@@ -304,8 +305,11 @@ class MarginQuizScene(MarginDrawings, LiftDrawings, QuizScene):
             for i in beat.state["edges"]])
         self.near_rings = VGroup(*[self.inset_ring(i, self.theme.highlight)
                                    for i in beat.state["ringed"]])
-        self.play(appear(self.edge_rings), appear(self.near_rings), run_time=style.RUN_FADE)
-
+        # the band's width 2h across the close-up, when the sentence says it
+        self.gap_drawn = (gap_bracket(self.inset[2], self.lesson.narrow, self.theme)
+                          if "2h =" in beat.sentence else VGroup())
+        self.play(appear(self.edge_rings), appear(self.near_rings), appear(self.gap_drawn),
+                  run_time=style.RUN_FADE)
 
     def draw_hold(self, beat) -> None:
         """The spread: the close-up (its part told) gives way to each margin's data sets'
@@ -342,7 +346,8 @@ class MarginQuizScene(MarginDrawings, LiftDrawings, QuizScene):
         """The rings of the band's edges leave (a run's line passes by those points: over
         a ring it would seem to cross its point), and both runs are replayed."""
         self.show_words(beat.state["status"])
-        self.take_off(getattr(self, "near_rings", None), getattr(self, "edge_rings", None))
+        self.take_off(getattr(self, "near_rings", None), getattr(self, "edge_rings", None),
+                      getattr(self, "gap_drawn", None))
         self.replay_runs()
 
     def take_off(self, *drawings) -> None:

@@ -161,6 +161,11 @@ def lifted_margin_numbers(run) -> tuple[str, str]:
     return shown
 
 
+def band_width(run) -> str:
+    """The band's whole width 2h in the plane, as said and drawn across the close-up."""
+    return formatting.significant(2 * band_half_width(run), 2, 3)
+
+
 def plane_margin(run) -> str:
     """The half-width of θ*'s band in the plane, γ/‖a‖ for θ* = (a, c) on [x, 1] (the
     notes' margin y(θᵀx + θ₀)/‖θ‖ of the point nearest the line), as said."""
@@ -286,8 +291,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                  f"{len(near)} of the {len(edges)} points")
         where = "" if len(near) == len(edges) else ", those in the close-up"
         # both labels ringed: across θ*'s line they stand the band's width 2h apart
-        gap = formatting.significant(2 * band_half_width(narrow), 2, 3)
-        between = (f" across θ*'s line, + and − stand just 2h = {gap} apart"
+        between = (f" across θ*'s line, + and − stand just 2h = {band_width(narrow)} apart"
                    if len({float(narrow.data.y[i]) for i in near}) == 2 else
                    " each is on its own side")
         story.beat(f"Ringed: {which} on the band's edges{where}. None lies inside it;"

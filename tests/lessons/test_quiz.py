@@ -320,6 +320,19 @@ def test_every_beat_ends_on_its_state(name):
         rings = scene.lift_drawn[0][-1]
         np.testing.assert_allclose([r.get_center()[:2] for r in rings],
                                    [plane.c2p(run.data.X[i])[:2] for i in edges], atol=1e-6)
+    said = [b.sentence for b in scene.storyboard.beats if b.motion == "rings"]
+    if name == "quiz-margin" and said and "2h =" in said[0]:
+        # 2h drawn across the close-up: as long as the band is wide there, square to θ*'s
+        # line (along a), named with the number said
+        run, inset = lesson.narrow, scene.inset[2]
+        a, c = np.asarray(run.theta_star[:2]), float(run.theta_star[2])
+        line = scene.gap_drawn[0][0]
+        drawn = line.get_end()[:2] - line.get_start()[:2]
+        margins = run.data.y * (run.data.X @ a + c) / np.linalg.norm(a)
+        assert np.linalg.norm(drawn) == pytest.approx(2 * margins.min() * inset.unit, rel=1e-6)
+        assert abs(np.cross(drawn, a)) <= 1e-6 * np.linalg.norm(drawn) * np.linalg.norm(a)
+        number = re.search(r"2h = ([0-9.]+)", said[0]).group(1)
+        assert scene.gap_drawn[1].source.strip("$ ") == f"2h = {number}"
     if name == "quiz-margin":  # each row's dots read back, on the axis, as its runs' M
         axis, ticks, _, rows = scene.strips
         left, right = axis.get_start()[0], axis.get_end()[0]

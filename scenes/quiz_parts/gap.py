@@ -1,0 +1,67 @@
+"""The narrow band's width 2h drawn across it in `quiz-margin`'s close-up, as the rings'
+sentence says it: a bracket from edge to edge, square to θ*'s line, named with its number."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import Line, VGroup
+
+from linviz.geometry import clip_line, project_onto_line
+from linviz.lessons.quiz import band_half_width
+from linviz.lessons.quiz_story import band_width
+from scenes.toolkit import style
+from scenes.toolkit.layout import with_backdrop
+from scenes.toolkit.placement import best_offset, box_around, box_of, segment_boxes
+from scenes.toolkit.screen_text import math
+
+#: the half-length (screen units) of the bracket's end ticks
+GAP_TICK = 0.08
+#: where along θ*'s line in the close-up the bracket may stand, from the box's centre, as
+#: shares of the box's side: the first of those farthest (along the line) from every point
+#: shown wins
+GAP_PLACES = (0.0, 0.1, -0.1, 0.2, -0.2, 0.3, -0.3, 0.4, -0.4)
+
+
+def gap_bracket(inset, run, theme) -> VGroup:
+    """2h across the band on ``inset`` (the close-up's plane): from edge to edge through
+    θ*'s line where it stands farthest from the points shown (:data:`GAP_PLACES`), ticked
+    at both ends, "2h = …" by its upper end where it covers the fewest markers."""
+    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+    box, h = inset.box, band_half_width(run)
+    normal = a / float(np.hypot(*a))
+    along = np.array([-normal[1], normal[0]])
+    centre = project_onto_line(np.array([(box.x_min + box.x_max) / 2,
+                                          (box.y_min + box.y_max) / 2]), a, c)
+    side = box.x_max - box.x_min
+    X = np.asarray(run.data.X, dtype=float)
+    X = X[box.contains(X, tolerance=0.0)]
+    best, clearest = None, -np.inf
+    for share in GAP_PLACES:  # the place along the line farthest from every point shown
+        middle = centre + share * side * along
+        ends = np.array([middle + h * normal, middle - h * normal])
+        if not all(box.contains(ends, tolerance=0.0)):
+            continue
+        clear = float(np.min(np.abs((X - middle) @ along))) if len(X) else np.inf
+        if clear > clearest + 1e-9:
+            best, clearest = ends, clear
+    ends = best if best is not None else np.array([centre + h * normal, centre - h * normal])
+    start, end = (inset.c2p(p) for p in ends)
+    across = (end - start) / max(float(np.linalg.norm(end - start)), 1e-9)
+    tick = GAP_TICK * np.array([-across[1], across[0], 0.0])
+    bracket = VGroup(Line(start, end, color=theme.text, stroke_width=2.5),
+                     *[Line(p - tick, p + tick, color=theme.text, stroke_width=2.5)
+                       for p in (start, end)])
+    name = math(f"2h = {band_width(run)}", theme, style.FONT_SMALL)
+    with_backdrop(name, theme)
+    # by the bracket's upper end, where it covers the fewest markers and not the bracket
+    upper = start if start[1] >= end[1] else end
+    lines = [clip_line(a, c + shift, box) for shift in (0.0, h * np.hypot(*a), -h * np.hypot(*a))]
+    obstacles = np.vstack([box_around(inset.markers.positions(), inset.marker_size * 1.2),
+                           segment_boxes(start, end, 0.05),
+                           *[segment_boxes(inset.c2p(p), inset.c2p(q), 0.05, samples=30)
+                             for p, q in (ends for ends in lines if ends is not None)],
+                           box_around(np.array([inset.c2p(x) for x in X]), 0.25)])
+    offset = best_offset(upper, (name.width, name.height), obstacles, 0.1,
+                         bounds=box_of(inset.frame)[0, :4], rings=2, ring_cost=0.02)
+    name.move_to(upper + np.array([*offset, 0.0]))
+    return VGroup(bracket, name)
