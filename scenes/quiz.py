@@ -19,7 +19,7 @@ from scenes.base import LinvizScene
 from scenes.quiz_parts.card import QuestionCard
 from scenes.quiz_parts.gap import gap_bracket
 from scenes.quiz_parts.lift import LiftDrawings
-from scenes.quiz_parts.margin import MarginDrawings, PANEL_CENTRES, PANEL_SIDE
+from scenes.quiz_parts.margin import MarginDrawings, PANEL_CENTRES, PANEL_SIDE, PLANE_MARKER
 from scenes.quiz_parts.one_point import (CHAIN_CENTER, CHAIN_WIDTH, OnePointDrawings,
                                          PLANE_CENTER, PLANE_SIDE, SCORE_LINE_CENTER)
 from scenes.toolkit import style
@@ -248,8 +248,10 @@ class MarginQuizScene(MarginDrawings, LiftDrawings, QuizScene):
         self.line_widths = []
         for run, centre in zip((self.lesson.wide, self.lesson.narrow), PANEL_CENTRES):
             data = run.data
+            # markers a little smaller than spacing alone gives: one near a band's dashed
+            # edge would straddle it and read as on it
             plane = DataPlane(data.X, data.y, theme, box=plane_box(self.lesson), side=PANEL_SIDE,
-                              center=centre, legend=False)
+                              center=centre, legend=False, marker_size=PLANE_MARKER)
             a, c = run.theta_star[:2], float(run.theta_star[2])
             self.planes.append(plane)
             # θ* and its band: γ on [x, 1] is at least γ/‖a‖ wide in the plane

@@ -31,6 +31,8 @@ def quoted(number: str) -> str:
 #: the side of each of the margin quiz's two planes on screen, and their centres (left of
 #: the middle: the narrow band's inset stands right of its plane, at its largest size)
 PANEL_SIDE = 4.2
+#: the half-width of the planes' markers (spacing alone gives about 0.09)
+PLANE_MARKER = 0.07
 
 PANEL_CENTRES = ((-4.55, -0.65, 0.0), (0.4, -0.65, 0.0))
 
