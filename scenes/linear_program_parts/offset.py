@@ -8,11 +8,10 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Indicate, Line, Polygon, Rectangle,
                    ValueTracker, VGroup, linear)
 
-from scenes.linear_program_parts.common import (SIDE, VEIL_OPACITY, WEIGHT_CENTER, between,
-                                                leader_line)
+from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER, between
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
-from scenes.toolkit.placement import best_offset, box_around, box_of
+from scenes.toolkit.placement import best_offset, box_around, box_of, leader_line
 from scenes.toolkit.plane import DataPlane, Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, text
 

@@ -9,8 +9,9 @@ import numpy as np
 from manim import Arrow, Dot, Line, VGroup
 
 from linviz.geometry import clip_line
-from scenes.linear_program_parts.common import detached, leader_line, ray_end
-from scenes.toolkit.placement import DIRECTIONS, best_offset, box_around, segment_boxes
+from scenes.linear_program_parts.common import ray_end
+from scenes.toolkit.placement import (DIRECTIONS, best_offset, box_around, detached,
+                                      leader_line, segment_boxes)
 
 
 def no_leader(at) -> Line:
@@ -29,7 +30,7 @@ class StarMarks:
         placed off the lines through θ* (the tight points' and the region's edges'), the
         diamond's edges, the axes, the ray and the walk's steps' lines
         (:func:`~scenes.toolkit.placement.best_offset`); a leader joins them when the name
-        stands off the dot (:func:`~scenes.linear_program_parts.common.detached`)."""
+        stands off the dot (:func:`~scenes.toolkit.placement.detached`)."""
         star, lesson = self.lesson.theta_star, self.lesson
         dot = Dot(self.weight_point(star), radius=0.09, color=self.theme.boundary)
         side = self.away_from_ray(star)

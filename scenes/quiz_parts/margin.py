@@ -17,7 +17,8 @@ from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.placement import (PLACE_TOLERANCE, beside_line, best_offset, box_around,
-                                      box_of, covered_area, outside_circle, segment_boxes)
+                                      box_of, covered_area, detached, leader_line,
+                                      outside_circle, segment_boxes)
 from scenes.toolkit.plane import Hyperplane, MarginBand, origin_circle_in_box
 from scenes.toolkit.screen_text import markup_with_math, math, text
 from scenes.toolkit.speed.glyph_numbers import GlyphNumber
@@ -118,23 +119,10 @@ class MarginDrawings:
         place = outside_circle(origin, radius, angle, (name.width, name.height), 0.1,
                                np.vstack(obstacles), box_of(plane.frame)[0, :4])
         name.move_to((*place, 0.0))
-        return VGroup(line, name, self.leader(end, plane.ring_radius, name))
-
-    def leader(self, point, ring: float, name) -> VGroup:
-        """A thin line from the ring round ``point`` to its ``name`` when the name stands
-        more than :data:`LEADER_AFTER` from the ring (else nothing: it reads as the ring's)."""
-        centre = name.get_center()
-        towards = centre - point
-        length = float(np.linalg.norm(towards))
-        half = np.array([name.width / 2, name.height / 2])
-        # where the line from the name's centre to the point leaves the name's box
-        inside = float(min(half[k] / abs(towards[k]) for k in (0, 1) if abs(towards[k]) > 1e-9))
-        gap = length * (1 - inside) - ring
-        if gap <= LEADER_AFTER:
-            return VGroup()
-        unit = towards / length
-        return VGroup(Line(point + ring * unit, centre - inside * towards,
-                           color=self.theme.muted, stroke_width=1.5))
+        # a line to the point's ring when the name stands off it (turned to find room)
+        leader = (leader_line(end, plane.ring_radius, name, self.theme.muted)
+                  if detached(end, name, LEADER_AFTER) else VGroup())
+        return VGroup(line, name, leader)
 
     def line_distance_drawing(self, run, plane) -> VGroup:
         """θ*'s line's distance d from 0 (of γ = w/√(1 + d²) on [x, 1]): the perpendicular
@@ -225,10 +213,7 @@ class MarginDrawings:
                              band + STAR_GAP + reach)
         name.move_to(centre)
         foot = upper + float((centre - upper) @ inward) * inward
-        out = (centre - foot) / max(float(np.linalg.norm(centre - foot)), 1e-9)
-        leader = Line(foot, centre - (reach + 0.03) * out, color=self.theme.boundary,
-                      stroke_width=1.5)
-        return VGroup(leader, name)
+        return VGroup(leader_line(foot, 0.0, name, self.theme.boundary), name)
 
     def make_inset(self, run, plane):
         """The band magnified (:func:`linviz.lessons.quiz.band_inset`) beside ``plane``

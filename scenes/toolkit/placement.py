@@ -9,7 +9,7 @@ them that covers nothing wins, otherwise the one that covers least.
 from __future__ import annotations
 
 import numpy as np
-from manim import DL, UR
+from manim import DL, UR, Line
 
 #: how much further out the second ring of places lies, when the first has no clear one
 FARTHER = 0.3
@@ -174,3 +174,23 @@ def outside_circle(centre, radius: float, angle: float, size, gap: float,
         if cost <= PLACE_TOLERANCE:
             break
     return best
+
+
+def leader_line(anchor, radius: float, name, colour) -> Line:
+    """A thin line from the ring of ``radius`` round the screen point ``anchor`` to the edge
+    of ``name``'s box, along the line joining their centres."""
+    centre = name.get_center()
+    direction = (centre - anchor) / max(float(np.linalg.norm(centre - anchor)), 1e-9)
+    reach = min(name.width / 2 / max(abs(direction[0]), 1e-9),
+                name.height / 2 / max(abs(direction[1]), 1e-9))
+    return Line(anchor + radius * direction, centre - reach * direction, color=colour,
+                stroke_width=1.5)
+
+
+def detached(anchor, name, near: float = 0.2) -> bool:
+    """Whether ``name``'s box stands farther than ``near`` (screen units) from the screen
+    point ``anchor``: too far to read as its name without a leader."""
+    centre = name.get_center()
+    dx = max(abs(float(centre[0] - anchor[0])) - name.width / 2, 0.0)
+    dy = max(abs(float(centre[1] - anchor[1])) - name.height / 2, 0.0)
+    return bool(np.hypot(dx, dy) > near)
