@@ -18,6 +18,7 @@ from linviz.lessons.quiz_story import (MARGIN_QUESTION, MARGIN_THEOREM, ONE_POIN
 from scenes.base import LinvizScene
 from scenes.quiz_parts.card import QuestionCard
 from scenes.quiz_parts.gap import gap_bracket
+from scenes.quiz_parts.last_line import LastLineDrawings
 from scenes.quiz_parts.lift import LiftDrawings
 from scenes.quiz_parts.margin import MarginDrawings, PANEL_CENTRES, PANEL_SIDE, PLANE_MARKER
 from scenes.quiz_parts.one_point import (CHAIN_CENTER, CHAIN_WIDTH, OnePointDrawings,
@@ -226,7 +227,7 @@ class OnePointQuizScene(OnePointDrawings, QuizScene):
         self.play(appear(self.start_mark), run_time=style.RUN_FADE)
 
 
-class MarginQuizScene(MarginDrawings, LiftDrawings, QuizScene):
+class MarginQuizScene(MarginDrawings, LiftDrawings, LastLineDrawings, QuizScene):
     """Quiz: a large or a small margin? Two runs answer it."""
 
     question = MARGIN_QUESTION
@@ -319,7 +320,7 @@ class MarginQuizScene(MarginDrawings, LiftDrawings, QuizScene):
         self.show_words(beat.state["status"])
         if beat.state["strips"]:
             # and each run's last line (told as the run played; beside θ* it reads as θ*)
-            self.take_off(self.inset, *self.finals)
+            self.take_off(self.inset, getattr(self, "gap_inset", None), *self.finals)
             self.play(appear(self.strips), run_time=style.RUN_INTRO)
         self.play(Wait(style.PAUSE_SHORT))
 
@@ -362,10 +363,14 @@ class MarginQuizScene(MarginDrawings, LiftDrawings, QuizScene):
     def draw_answer(self, beat) -> None:
         """The answer on the status line, framed in the question card's colour: what the
         card asked the student to think about, answered."""
+        self.take_off(getattr(self, "answer_frame", None))  # the answer before this one's
         self.show_words(beat.state["status"])
-        frame = SurroundingRectangle(self.status, buff=0.12, color=self.theme.highlight,
-                                     stroke_width=2)
-        self.play(appear(frame), run_time=style.RUN_FADE)
+        self.answer_frame = SurroundingRectangle(self.status, buff=0.12,
+                                                 color=self.theme.highlight, stroke_width=2)
+        self.play(appear(self.answer_frame), run_time=style.RUN_FADE)
         self.play(Wait(style.PAUSE_SHORT))
+
+    #: advice after the answer (centre the data), framed as the answer is
+    draw_advice = draw_answer
 
 

@@ -347,3 +347,33 @@ def lift_section(run: MarginRun) -> LiftSection:
     # + points have aᵀx + c > 0: s above the crossing, mirrored with it
     return LiftSection(d=abs(crossing), h=band_half_width(run),
                        plus_side=1 if crossing >= 0 else -1)
+
+
+def final_gap(run: MarginRun) -> tuple[int, float]:
+    """The point nearest the run's last line in the plane and its distance there:
+    (i, y(θᵀx + θ₀)/‖θ‖), the least over the points, ties to the first
+    (:func:`linviz.ties.least_index`). Positive: the run stopped at its first θ with no
+    mistake, which need not leave any room (θ*'s band is the widest)."""
+    final = run.trace.result
+    theta, theta0 = np.asarray(final["theta"], dtype=float), float(final["theta0"])
+    margins = point_margins(np.asarray(run.data.X, dtype=float), run.data.y, theta, theta0)
+    i = least_index(margins)
+    return i, float(margins[i])
+
+
+def final_gap_inset(lesson: MarginQuizLesson) -> tuple[int, Box, int] | None:
+    """The run whose last line passes nearest a point (0: the wide, 1: the narrow; ties to
+    the narrow), with that point and the line magnified round its foot
+    (:func:`linviz.view_box.magnified_box`, a square :data:`BAND_INSET_SHARE` of the
+    plane's side): (run, box, times), or None when the gap reads as it is."""
+    runs = (lesson.wide, lesson.narrow)
+    gaps = [final_gap(run) for run in runs]
+    k = 1 if gaps[1][1] <= gaps[0][1] + 1e-12 else 0
+    i, distance = gaps[k]
+    final = runs[k].trace.result
+    theta, theta0 = np.asarray(final["theta"], dtype=float), float(final["theta0"])
+    found = magnified_box(plane_box(lesson),
+                          project_onto_line(np.asarray(runs[k].data.X[i], dtype=float),
+                                            theta, theta0),
+                          distance, share=BAND_INSET_SHARE)
+    return None if found is None else (k, *found)

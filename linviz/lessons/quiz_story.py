@@ -24,6 +24,9 @@ the boundary),
 while γ = w/√(1 + d²) is said; None: none), ``strips`` (where the close-up stood, which
 leaves with its rings: the M of each margin's data sets, a row of dots on one logarithmic
 axis, and (R/γ)² of the one shown a bar),
+``final_gap`` (the run whose last line passes nearest a point, that point and the line
+magnified where the close-up stood, :func:`linviz.lessons.quiz.final_gap_inset`: the
+perceptron stops at its first line with no mistake, however close),
 ``status`` (at the end the answer in words).
 """
 
@@ -35,8 +38,8 @@ from ..storyboard import Storyboard, StoryWriter, paced
 import numpy as np
 
 from .quiz import (MARGIN, ONE_POINT, MarginQuizLesson, OnePointLesson, band_half_width,
-                   edge_points, farthest_point, magnification, margin_quiz_lesson, near_band,
-                   one_point_lesson, plane_box)
+                   edge_points, farthest_point, final_gap, final_gap_inset, magnification,
+                   margin_quiz_lesson, near_band, one_point_lesson, plane_box)
 
 #: the motion of a beat that asks a quiz's question and pauses on it
 QUIZ = "quiz"
@@ -68,8 +71,22 @@ def whole_or_number(v: float) -> str:
 SHOWN_BOUND_SHARE = 0.0025
 
 
+#: a value is rounded to one more digit when the digit past its last lies this close to
+#: a half (0.030650 at 3 digits: numbers rounded for the formula it comes from give 0.0306
+#: or 0.0307 as they fall)
+KNIFE_EDGE = 0.02
+
+
+def knife_edge(v: float, places: int) -> bool:
+    """Whether ``v`` at ``places`` decimals lies within :data:`KNIFE_EDGE` of a rounding
+    step's half: |frac(|v|·10^places) − ½| < KNIFE_EDGE."""
+    scaled = abs(float(v)) * 10.0 ** places
+    return abs(scaled - np.floor(scaled) - 0.5) < KNIFE_EDGE
+
+
 def shown_reach_and_gamma(run) -> tuple[str, str]:
-    """R and γ on [x, 1] as said and shown: γ to the fewest significant digits (3 or 4) and
+    """R and γ on [x, 1] as said and shown: γ to the fewest significant digits (3 or 4; 4
+    where 3 would be a :func:`knife_edge`) and
     R to the fewest decimals (2 or 3), γ's first, at which (R/γ)² recomputed from them is
     the bound said (rounded, or within :data:`SHOWN_BOUND_SHARE`). At three digits and two
     decimals, 2.22/0.31 squared is 51, not the 53 said; 2.24/0.0677 squared 1,095, not
@@ -77,8 +94,10 @@ def shown_reach_and_gamma(run) -> tuple[str, str]:
     said_bound = round(run.bound)
     choices = []
     for digits in (3, 4):
-        gamma = formatting.number(run.gamma, formatting.significant_places(run.gamma, least=2,
-                                                                     most=8, digits=digits))
+        places = formatting.significant_places(run.gamma, least=2, most=8, digits=digits)
+        if digits == 3 and knife_edge(run.gamma, places):
+            continue  # any numbers w/√(1 + d²) is shown from would round it either way
+        gamma = formatting.number(run.gamma, places)
         for places in (2, 3):
             reach = formatting.number(run.R, places)
             choices.append((reach, gamma))
@@ -159,6 +178,12 @@ def lifted_margin_numbers(run) -> tuple[str, str]:
         if formatting.number(float(again), places) == gamma:
             return shown
     return shown
+
+
+def said_gap(distance: float) -> str:
+    """A last line's distance to its nearest point, as said and shown: two significant
+    digits (0.0036, 0.00010)."""
+    return formatting.significant(distance, 2, 6)
 
 
 def band_width(run) -> str:
@@ -247,12 +272,14 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     wide, narrow = lesson.wide, lesson.narrow
     story = StoryWriter(scene, question=False, planes=0, runs=False, lines=False, inset=False,
                         status=None, ringed=[], edges=[], strips=False, headings=[0, 0],
-                        distance=None, lift=0)
+                        distance=None, lift=0, final_gap=False)
     view = plane_box(lesson)
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
     story.beat(f"On the left, the widest band has half-width {plane_margin(wide)} in the "
-               f"plane.", "planes", question=False, planes=1, headings=[1, 0])
+               f"plane.", "planes", question=False, planes=1, headings=[1, 0],
+               status="$h$: the band's half-width in the plane · $R$, $gamma$: on the "
+                      "lifted points $[x, 1]$")
     story.beat(f"On the lifted points [x, 1], the farthest gives R = {said_reach(wide)}.",
                "heading", headings=[2, 0], min_seconds=READ_FORMULA_SECONDS)
     # said to shrink when the numbers said differ (w/√(1 + d²) is w for a line through 0)
@@ -262,8 +289,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                headings=[3, 0], min_seconds=READ_FORMULA_SECONDS)
     if shrinks:  # why, said once (the right plane's is shown, not said again)
         drawn = distance_shown(wide, view, 0)
-        story.beat("Why: seen edge-on, on the right, every lifted point [x, 1] lies at "
-                   "height 1; drawn, a + and a − on the band's edges (ringed on the left).",
+        story.beat("Why: seen edge-on along θ*'s line, on the right, every lifted point "
+                   "[x, 1] lies at height 1; the ringed points on the band's edges fall on "
+                   "two spots, + and −.",
                    "lift", lift=1)
         story.beat(f"θ*'s boundary on [x, 1] runs from 0 and meets that height at d = "
                    f"{lifted_margin_numbers(wide)[1]}, the line's distance from 0.", "lift",
@@ -303,13 +331,26 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                runs=True, lines=True, distance=None, ringed=[], edges=[],
                status="$M$: the median run's updates · pink: its line, update by update · "
                       "white: $theta^*$")
+    gap = final_gap_inset(lesson)
+    if gap is not None:  # a last line that would seem to cross its point, magnified
+        k, _, times = gap
+        run = (wide, narrow)[k]
+        i, distance = final_gap(run)
+        story.beat(f"Each run stops at its first line with no mistake, not at θ*: the "
+                   f"{('large', 'small')[k]} margin's last passes just "
+                   f"{said_gap(distance)} from a "
+                   f"{'+' if run.data.y[i] > 0 else '−'} point, on its side (magnified ×{times}).",
+                   "stops", final_gap=True, inset=False,
+                   status="the runs' last lines, pink: each the first with no mistake",
+                   min_seconds=READ_DIAGRAM_SECONDS)
     (wide_low, wide_high), (low, high) = lesson.wide_range, lesson.narrow_range
     story.beat(f"Over all {lesson.repeats} data sets of each: {wide_low} to {wide_high} "
                f"updates with the large margin, {low} to {high} with the small one, each "
                f"under its own bound (R/γ)².",
                "hold", strips=True, inset=False, ringed=[], edges=[], lines=False,
-               status=f"dots: $M$ on each of {lesson.repeats} data sets (log scale) · ticks: "
-                      f"their $(R \/ gamma)^2$, the bar the one shown")
+               final_gap=False,
+               status=f"dots: $M$ on each of {lesson.repeats} data sets (log scale), ringed: "
+                      f"the run shown · ticks: their $(R \/ gamma)^2$, tall: the one shown")
     if lesson.wide_is_faster:
         story.beat("So data whose classes lie far apart, compared with how far the points "
                    "reach, are learned in few updates: M ≤ (R/γ)². A small margin only "
@@ -321,6 +362,11 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                    "guarantees few updates, though one run may beat its bound.", "answer",
                    status="Answer: a large margin guarantees few updates: "
                           "$M <= (R \/ gamma)^2$")
+    if shrinks:  # the lift's lesson, as advice: said after the answer it qualifies
+        story.beat("And centre the data: on [x, 1] the margin shrinks by √(1 + d²) as the "
+                   "boundary moves away from 0.", "advice",
+                   status="And centre the data: on $[x, 1]$, $gamma = h \/ sqrt(1 + d^2)$ "
+                          "shrinks as the boundary leaves 0")
     return paced(story.storyboard(), MARGIN_PACE, keep=(QUIZ,))
 
 

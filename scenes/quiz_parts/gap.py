@@ -11,7 +11,8 @@ from linviz.lessons.quiz import band_half_width
 from linviz.lessons.quiz_story import band_width
 from scenes.toolkit import style
 from scenes.toolkit.layout import with_backdrop
-from scenes.toolkit.placement import best_offset, box_around, box_of, segment_boxes
+from scenes.toolkit.placement import (PLACE_TOLERANCE, best_offset, box_around, box_of,
+                                      covered_area, segment_boxes)
 from scenes.toolkit.screen_text import math
 
 #: the half-length (screen units) of the bracket's end ticks
@@ -53,15 +54,26 @@ def gap_bracket(inset, run, theme) -> VGroup:
                        for p in (start, end)])
     name = math(f"2h = {band_width(run)}", theme, style.FONT_SMALL)
     with_backdrop(name, theme)
-    # by the bracket's upper end, where it covers the fewest markers and not the bracket
+    # by the bracket's end, where it covers the fewest markers and not the bracket
     upper = start if start[1] >= end[1] else end
+    # θ*'s line, the band's edges and the axes (a name on an axis reads as its tick)
     lines = [clip_line(a, c + shift, box) for shift in (0.0, h * np.hypot(*a), -h * np.hypot(*a))]
+    lines += [clip_line(np.array(normal_of_axis), 0.0, box)
+              for normal_of_axis in ((0.0, 1.0), (1.0, 0.0))]
     obstacles = np.vstack([box_around(inset.markers.positions(), inset.marker_size * 1.2),
                            segment_boxes(start, end, 0.05),
                            *[segment_boxes(inset.c2p(p), inset.c2p(q), 0.05, samples=30)
                              for p, q in (ends for ends in lines if ends is not None)],
                            box_around(np.array([inset.c2p(x) for x in X]), 0.25)])
-    offset = best_offset(upper, (name.width, name.height), obstacles, 0.1,
-                         bounds=box_of(inset.frame)[0, :4], rings=2, ring_cost=0.02)
-    name.move_to(upper + np.array([*offset, 0.0]))
+    # by either end, the upper first: the place that covers least
+    best, least = None, np.inf
+    half = np.array([name.width, name.height]) / 2
+    for anchor in (upper, end if upper is start else start):
+        centre = anchor[:2] + best_offset(anchor, (name.width, name.height), obstacles, 0.1,
+                                          bounds=box_of(inset.frame)[0, :4], rings=2,
+                                          ring_cost=0.02)
+        cost = covered_area(np.array([*(centre - half), *(centre + half)]), obstacles)
+        if cost < least - PLACE_TOLERANCE:
+            best, least = centre, cost
+    name.move_to((*best, 0.0))
     return VGroup(bracket, name)

@@ -16,7 +16,7 @@ from linviz.lessons.quiz_story import (farthest_norm, line_foot,
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
-from scenes.toolkit.placement import (PLACE_TOLERANCE, beside_line, best_offset, box_around,
+from scenes.toolkit.placement import (PLACE_TOLERANCE, beside_line, box_around,
                                       box_of, covered_area, detached, leader_line,
                                       outside_circle, segment_boxes)
 from scenes.toolkit.plane import Hyperplane, MarginBand, origin_circle_in_box
@@ -57,6 +57,8 @@ STAR_GAP = 0.12
 
 #: where along the segment from 0 to θ*'s line its name d is tried, in order
 DISTANCE_LABEL_SHARES = (0.5, 0.35, 0.65, 0.2, 0.8)
+#: the room (screen units) between the segment and its name d
+DISTANCE_LABEL_GAP = 0.1
 
 #: a name further than this (screen units) from its point's ring gets a line to it
 LEADER_AFTER = 0.35
@@ -94,7 +96,10 @@ class MarginDrawings:
         # over its marker)
         rim = end - plane.ring_radius * (end - start) / max(float(np.linalg.norm(end - start)),
                                                              1e-9)
-        line = VGroup(DashedLine(start, rim, color=self.theme.text, stroke_width=5,
+        # on a ground of the background's colour: along an axis its dashes would merge
+        # with the axis's line
+        line = VGroup(Line(start, rim, color=self.theme.background, stroke_width=11),
+                      DashedLine(start, rim, color=self.theme.text, stroke_width=5,
                                  dash_length=0.08),
                       origin_circle_in_box(plane, float(np.hypot(*X[far])), self.theme.muted,
                                            dashed=False)
@@ -107,7 +112,8 @@ class MarginDrawings:
         # farthest point's side first, not on θ*'s line or name or the inset
         k = self.planes.index(plane)
         star_line, star_name = self.stars[k][1].line, self.stars[k][2]
-        obstacles = [box_around(plane.markers.positions(), plane.marker_size * 1.2),
+        # the markers with room round them (a name beside one reads with it: "+d")
+        obstacles = [box_around(plane.markers.positions(), plane.marker_size * 1.2 + 0.06),
                      segment_boxes(star_line.get_start(), star_line.get_end(), 0.06,
                                    samples=40),
                      box_of(star_name, pad=0.05)]
@@ -134,45 +140,45 @@ class MarginDrawings:
         name.set_color(self.theme.highlight)
         with_backdrop(name, self.theme)
         star_line = self.stars[self.planes.index(plane)][1].line
-        obstacles = [box_around(plane.markers.positions(), plane.marker_size * 1.2),
+        # the markers with room round them (a name beside one reads with it: "+d")
+        obstacles = [box_around(plane.markers.positions(), plane.marker_size * 1.2 + 0.06),
                      segment_boxes(start, end, 0.06, samples=16),
                      segment_boxes(star_line.get_start(), star_line.get_end(), 0.06,
                                    samples=40)]
-        # beside the segment, its middle first, then further along it either way: the
-        # first place that covers nothing (else the one that covers least)
+        # square to the segment, just off it (either side), its middle first, then further
+        # along it either way: the first place that covers nothing (else the one that
+        # covers least); a name pushed further off read as another thing's
         size, blocked = (name.width, name.height), np.vstack(obstacles)
+        half = np.asarray(size) / 2
+        normal = np.array([-(end - start)[1], (end - start)[0]])
+        normal /= max(float(np.linalg.norm(normal)), 1e-12)
+        reach = float(np.abs(normal) @ half) + DISTANCE_LABEL_GAP
         best, least = None, np.inf
         for share in DISTANCE_LABEL_SHARES:
-            anchor = start + share * (end - start)
-            centre = anchor[:2] + best_offset(anchor, size, blocked, 0.08,
-                                              bounds=box_of(plane.frame)[0, :4])
-            half = np.asarray(size) / 2
-            cost = covered_area(np.array([*(centre - half), *(centre + half)]), blocked)
-            # beside the segment, not past either end (past 0 it read as another thing's)
-            along = float((centre - start[:2]) @ (end - start)[:2]) / max(
-                float(np.sum((end - start)[:2] ** 2)), 1e-12)
-            cost += 0.0 if 0.0 <= along <= 1.0 else 1.0
-            if cost < least - PLACE_TOLERANCE:
-                best, least = centre, cost
-            if cost <= PLACE_TOLERANCE:
+            anchor = (start + share * (end - start))[:2]
+            for side in (1.0, -1.0):
+                centre = anchor + side * reach * normal
+                cost = covered_area(np.array([*(centre - half), *(centre + half)]), blocked)
+                if cost < least - PLACE_TOLERANCE:
+                    best, least = centre, cost
+            if least <= PLACE_TOLERANCE:
                 break
         name.move_to((*best, 0.0))
         return VGroup(line, name)
 
     def heading(self, run, plane):
-        """γ and (R/γ)² over a plane."""
+        """h, R, γ and (R/γ)² over a plane, as said: three parts on two rows (the band's
+        half-width h in the plane and R on [x, 1] from the farthest ‖x‖ drawn, then γ and
+        (R/γ)²), each narrower than its plane; the status line says what h and R are."""
         bound = formatting.grouped(run.bound, 0)
-        # three lines, each narrower than its plane (on one line the two planes' headings
-        # would meet between them): the band in the plane, then the theorem's numbers on
-        # [x, 1], R from the farthest ‖x‖ drawn, which the left plane shows one beat later,
-        # as they are said
-        lines = [f"band: half-width $h = {plane_margin(run)}$",
-                 f"on $[x, 1]$: $R = sqrt({farthest_norm(run)}^2 + 1) = {said_reach(run)}$",
-                 f"$gamma = {said_gamma(run)}$, $(R \/ gamma)^2 = {quoted(bound)}$"]
-        words = VGroup(*[text(markup_with_math(line), self.theme, style.FONT_SMALL)
-                         for line in lines]).arrange(DOWN, buff=0.1)
-        words.source = " ".join(line.source for line in words)
-        return words.next_to(plane.frame, UP, buff=0.15)
+        parts = [f"$h = {plane_margin(run)}$,",
+                 f"$R = sqrt({farthest_norm(run)}^2 + 1) = {said_reach(run)}$",
+                 f"$gamma = {said_gamma(run)}$, $(R \\/ gamma)^2 = {quoted(bound)}$"]
+        words = [text(markup_with_math(part), self.theme, style.FONT_SMALL) for part in parts]
+        VGroup(VGroup(*words[:2]).arrange(RIGHT, buff=0.2), words[2]).arrange(DOWN, buff=0.1)
+        heading = VGroup(*words)  # three parts, each on screen as it is said
+        heading.source = " ".join(part.source for part in heading)
+        return heading.next_to(plane.frame, UP, buff=0.15)
 
     def answer(self, run, plane) -> VGroup:
         """The run's answer under its plane, in large type: M (in the run's colour) against
@@ -233,16 +239,20 @@ class MarginDrawings:
             return VGroup(MarginBand(inset, a, c, band_half_width(run), theme.correct),
                           Hyperplane(inset, a, c, show_normal=False, show_shading=False))
 
-        # right of the plane, off the data, when the frame leaves room there
-        right = plane.frame.get_right()[0]
-        beside = (right + INSET_GAP, plane.frame.get_bottom()[1],
-                  self.camera.frame_width / 2 - INSET_GAP, plane.frame.get_top()[1])
         return magnifier(plane, run.data.X, run.data.y, box, zoom, theme, drawings,
                          lines=[(a, c + shift) for shift in (0.0, edge, -edge)]
-                         + [(theta, theta0)], beside=beside, share=BAND_INSET_SHARE,
+                         + [(theta, theta0)], beside=self.beside_planes(),
+                         share=BAND_INSET_SHARE,
                          leaders=False, marker_size=min(
                              style.POINT_SIZE,
                              INSET_MARKER_SHARE * band_half_width(run) * plane.unit * zoom))
+
+    def beside_planes(self) -> tuple[float, float, float, float]:
+        """The screen box right of the second plane, off the data, where a close-up stands
+        (x0, y0, x1, y1)."""
+        frame = self.planes[1].frame
+        return (frame.get_right()[0] + INSET_GAP, frame.get_bottom()[1],
+                self.camera.frame_width / 2 - INSET_GAP, frame.get_top()[1])
 
     def inset_ring(self, i: int, color, scale: float = 1.0) -> Circle:
         """A ring round point ``i`` of the narrow run in the band's close-up (the
@@ -279,36 +289,50 @@ class MarginDrawings:
             labels.add(text(formatting.grouped(10 ** power, 0), theme, style.FONT_SMALL)
                        .set_color(theme.muted).next_to(ticks[-1], DOWN, buff=0.08))
         rows = VGroup()
-        step = 2 * STRIP_DOT + 0.03
         for row, (counts, bounds, run, name) in enumerate(
                 ((lesson.wide_counts, lesson.wide_bounds, lesson.wide, "large margin"),
                  (lesson.narrow_counts, lesson.narrow_bounds, lesson.narrow,
                   "small margin"))):
             # the large margin's row on top: read downwards as the planes left to right
             base = axis_y + STRIP_DOT + 0.15 + (1 - row) * STRIP_ROW
-            xs = [round(x_of(count), 6) for count in counts]  # stacked by a stated rule
-            levels = stacked_levels(xs, step)
-            dots = VGroup(*[Dot((x, base + level * step, 0), radius=STRIP_DOT,
-                                color=theme.step) for x, level in zip(xs, levels)])
-            bar = Line((x_of(run.bound), base - STRIP_DOT - 0.05, 0),
-                       (x_of(run.bound), base + STRIP_ROW / 2, 0), color=theme.text,
-                       stroke_width=3)
-            words = text(name, theme, style.FONT_SMALL).set_color(theme.muted)
-            # over the row's highest dot and its bar alike
-            top = max(base + max(levels) * step + STRIP_DOT, bar.get_top()[1])
-            words.next_to((left, top, 0), UP, buff=0.12).align_to(axis, LEFT)
-            # every data set's own bound, a faint tick under the row (the bar: the one shown)
-            limits = VGroup(*[Line((x_of(b), base - STRIP_DOT - 0.05, 0),
-                                   (x_of(b), base + STRIP_DOT, 0), color=theme.muted,
-                                   stroke_width=2) for b in bounds])
-            row_drawn = VGroup(dots, bar, words, limits)
-            row_drawn.counts = tuple(counts)
-            rows.add(row_drawn)
+            rows.add(self.strip_row(counts, bounds, run, name, base, x_of, left))
         name = text("updates $M$", theme, style.FONT_SMALL).set_color(theme.muted)
         name.next_to(labels, DOWN, buff=0.1).align_to(axis, RIGHT)
         strips = VGroup(axis, ticks, VGroup(*labels, name), rows)
         strips.decades = decades
         return strips
+
+    def strip_row(self, counts, bounds, run, name: str, base: float, x_of,
+                  left: float) -> VGroup:
+        """One margin's row of the strips at height ``base``: a dot for each data set's M
+        (dots that would touch stacked upwards, :func:`stacked_levels`), the run shown's
+        ringed (the first with its M, in the sweep's order), every data set's (R/γ)² a
+        faint tick and the run shown's a bar with its number, the row's name over it all
+        from ``left``."""
+        theme = self.theme
+        step = 2 * STRIP_DOT + 0.03
+        xs = [round(x_of(count), 6) for count in counts]  # stacked by a stated rule
+        levels = stacked_levels(xs, step)
+        dots = VGroup(*[Dot((x, base + level * step, 0), radius=STRIP_DOT, color=theme.step)
+                        for x, level in zip(xs, levels)])
+        bar = Line((x_of(run.bound), base - STRIP_DOT - 0.05, 0),
+                   (x_of(run.bound), base + STRIP_ROW / 2, 0), color=theme.text,
+                   stroke_width=3)
+        ring = Circle(radius=STRIP_DOT + 0.05, color=theme.text,
+                      stroke_width=2).move_to(dots[list(counts).index(run.updates)])
+        number = text(formatting.grouped(run.bound, 0), theme, style.FONT_SMALL)
+        number.set_color(theme.text).next_to(bar, UP, buff=0.06)
+        words = text(name, theme, style.FONT_SMALL).set_color(theme.muted)
+        # over the row's highest dot and its bar's number alike
+        top = max(base + max(levels) * step + STRIP_DOT, number.get_top()[1])
+        words.next_to((left, top, 0), UP, buff=0.12)
+        words.shift((left - words.get_left()[0]) * RIGHT)
+        limits = VGroup(*[Line((x_of(b), base - STRIP_DOT - 0.05, 0),
+                               (x_of(b), base + STRIP_DOT, 0), color=theme.muted,
+                               stroke_width=2) for b in bounds])
+        row_drawn = VGroup(dots, bar, words, limits, ring, number)
+        row_drawn.counts = tuple(counts)
+        return row_drawn
 
     def run_line(self, run, plane, tracker, width: float) -> Hyperplane:
         """The run's line on ``plane`` at the update the tracker reaches (0 to 1: none to

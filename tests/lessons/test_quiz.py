@@ -267,6 +267,8 @@ def test_every_beat_ends_on_its_state(name):
             edges = getattr(scene, "edge_rings", None)
             state["edges"] = len(edges) if edges is not None and scene.on_screen(edges) else 0
             state["strips"] = scene.on_screen(scene.strips)
+            gap = getattr(scene, "gap_inset", None)
+            state["final_gap"] = gap is not None and scene.on_screen(gap)
             state["headings"] = scene.headings_shown()
             state["reaches"] = [scene.on_screen(r) for r in scene.reaches]
             distance = getattr(scene, "distance_drawn", None)
@@ -305,6 +307,8 @@ def test_every_beat_ends_on_its_state(name):
             assert picture["ringed"] == len(beat.state["ringed"]), where
             assert picture["edges"] == len(beat.state["edges"]), where
             assert picture["strips"] == beat.state["strips"], where
+            # the last line's gap magnified exactly while it is said
+            assert picture["final_gap"] == beat.state["final_gap"], where
             assert picture["headings"] == beat.state["headings"], where
             # the farthest point's reach comes with R, the heading's second line
             assert picture["reaches"] == [n >= 2 for n in beat.state["headings"]], where
@@ -520,3 +524,86 @@ def test_the_edge_on_section_shows_why_the_lifted_margin_shrinks(seed):
     # d said with the digits it is shown with, the line's distance from 0 to them
     said = float(re.search(r"at d = ([0-9.]+)", lifts[1].sentence).group(1))
     assert said == pytest.approx(section.d, abs=0.5 * 10 ** -len(str(said).partition(".")[2]))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_the_margin_quiz_magnifies_a_last_line_that_would_seem_to_cross_its_point(seed):
+    """Each run's last line is the first with no mistake: every point on its side, the
+    nearest at a distance recomputed here by projecting each point on the line. Where the
+    nearer of the two runs' gaps would not read in the plane (the inset rule), it is said
+    with the run's margin, the point's label and the distance, and magnified round the
+    point's foot so that the gap spans 2.5 of the close-up's half-side at most; else it is
+    not said."""
+    from linviz.geometry import Box
+    from linviz.lessons.quiz import final_gap_inset, plane_box
+    from linviz.view_box import INSET_HALF_WIDTHS, INSET_LEAST_ZOOM
+
+    lesson = margin_quiz_lesson(seed)
+    gaps = []
+    for run in (lesson.wide, lesson.narrow):
+        theta = np.asarray(run.trace.result["theta"], dtype=float)
+        theta0 = float(run.trace.result["theta0"])
+        X, y = np.asarray(run.data.X, dtype=float), run.data.y
+        unit = theta / np.linalg.norm(theta)
+        point_on_line = -theta0 * theta / float(theta @ theta)
+        distances = [float((x - point_on_line) @ unit) * label for x, label in zip(X, y)]
+        assert min(distances) > 0  # converged: no point on the wrong side, none on the line
+        i = int(np.argmin(distances))
+        gaps.append((i, min(distances), X[i] - distances[i] * label_sign(y[i]) * unit))
+    board = margin_storyboard(lesson)
+    said = [b for b in board.beats if b.motion == "stops"]
+    k = 1 if gaps[1][1] <= gaps[0][1] else 0
+    i, distance, foot = gaps[k]
+    run = (lesson.wide, lesson.narrow)[k]
+    width = plane_box(lesson).x_max - plane_box(lesson).x_min
+    readable = 0.8 * width / (2 * INSET_HALF_WIDTHS * distance) < INSET_LEAST_ZOOM
+    assert (not said) == readable
+    if said:
+        (beat,) = said
+        k_found, box, zoom = final_gap_inset(lesson)
+        assert k_found == k and isinstance(box, Box)
+        for p in (run.data.X[i], foot):
+            assert box.x_min <= p[0] <= box.x_max and box.y_min <= p[1] <= box.y_max
+        assert box.x_max - box.x_min >= 2 * INSET_HALF_WIDTHS * distance
+        assert f"magnified ×{zoom}" in beat.sentence and beat.state["final_gap"]
+        assert ("small margin's" if k else "large margin's") in beat.sentence
+        assert f"from a {'+' if run.data.y[i] > 0 else '−'} point" in beat.sentence
+        shown = float(re.search(r"passes just ([0-9.]+)", beat.sentence).group(1))
+        assert abs(shown - distance) <= 0.5 * 10 ** -len(str(shown).partition(".")[2])
+
+
+def label_sign(label) -> float:
+    return 1.0 if label > 0 else -1.0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_margin_quiz_says_gamma_off_a_rounding_knife_edge(seed):
+    """γ is said to 3 significant digits unless the digit past them lies within 0.02 of a
+    half (then 4): numbers rounded for h/√(1 + d²) would round such a γ either way. The
+    status line's h and d, at most 4 digits past the half-width's, give the γ said."""
+    from linviz.lessons.quiz_story import lifted_margin_numbers, said_gamma
+
+    lesson = margin_quiz_lesson(seed)
+    for run in (lesson.wide, lesson.narrow):
+        gamma = said_gamma(run)
+        digits = len(gamma.partition(".")[2].lstrip("0"))
+        places = len(gamma.partition(".")[2])
+        three = places - (digits - 3)  # the places of 3 significant digits
+        scaled = run.gamma * 10 ** three
+        edged = abs(scaled - np.floor(scaled) - 0.5) < 0.02
+        assert digits == (4 if edged else 3) or float(gamma) == 0
+        h, d = lifted_margin_numbers(run)
+        assert f"{float(h) / np.sqrt(1 + float(d) ** 2):.{places}f}" == gamma
+        assert len(h.partition(".")[2]) <= 3 + 4 + 1
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_margin_quiz_ends_with_centring_when_the_margin_shrank(seed):
+    """The advice to centre the data follows the answer exactly when the wide margin was
+    said to shrink on [x, 1] (a line through 0 loses nothing)."""
+    board = margin_storyboard(margin_quiz_lesson(seed))
+    motions = [b.motion for b in board.beats]
+    shrank = any("shrinks to γ" in b.sentence for b in board.beats)
+    assert ("advice" in motions) == shrank
+    if shrank:
+        assert motions[-2:] == ["answer", "advice"]
