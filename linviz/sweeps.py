@@ -104,6 +104,23 @@ class MarginSweep:
         return row[greatest_index([run.updates for run in row])]
 
 
+def margin_run(data: Dataset, requested_margin: float, data_seed: tuple[int, int, int],
+               offset: bool = True) -> MarginRun:
+    """The perceptron on separable ``data`` until a pass makes no update, with the theorem's
+    R, γ and (R/γ)² (on [x, 1] with an offset): ⌊(R/γ)²⌋ + 2 epochs always suffice."""
+    points, star = proof_space(data, offset)
+    R = radius_of(points)
+    bound = mistake_bound(R, star.gamma)
+    learner = Perceptron(epochs=int(np.floor(bound)) + 2, offset=offset).fit(data)
+    if not learner.converged_:  # pragma: no cover - the theorem forbids it
+        raise RuntimeError(f"the perceptron did not converge within (R/γ)² = {bound:.1f}"
+                           f" updates on {data.name} (seed {list(data_seed)})")
+    return MarginRun(requested_margin=requested_margin, seed=tuple(data_seed),
+                     trace=learner.trace_, R=R, gamma=star.gamma, bound=bound,
+                     theta_star=star.theta, updates=int(learner.n_updates_),
+                     epochs=int(learner.n_epochs_))
+
+
 def margin_sweep(margins=DEFAULT_MARGINS, repeats: int = 7, n: int = 100, radius: float = 2.0,
                  normal_angle: float = 60.0, line_offset: float = 1.0, offset: bool = True,
                  seed: int = DEFAULT_SEED) -> MarginSweep:
@@ -152,16 +169,7 @@ def margin_sweep(margins=DEFAULT_MARGINS, repeats: int = 7, n: int = 100, radius
             data = separable(n=n, margin=margin, radius=radius, normal_angle=normal_angle,
                              offset=line_offset, seed=list(data_seed),
                              name=f"separable-margin-{margin:g}")
-            points, star = proof_space(data, offset)
-            R = radius_of(points)
-            bound = mistake_bound(R, star.gamma)
-            learner = Perceptron(epochs=int(np.floor(bound)) + 2, offset=offset).fit(data)
-            if not learner.converged_:  # pragma: no cover - the theorem forbids it
-                raise RuntimeError(f"the perceptron did not converge within (R/γ)² = {bound:.1f}"
-                                   f" updates on {data.name} (seed {list(data_seed)})")
-            row.append(MarginRun(requested_margin=margin, seed=data_seed, trace=learner.trace_,
-                                 R=R, gamma=star.gamma, bound=bound, theta_star=star.theta,
-                                 updates=int(learner.n_updates_), epochs=int(learner.n_epochs_)))
+            row.append(margin_run(data, margin, data_seed, offset))
         rows.append(tuple(row))
     return MarginSweep(margins=margins, repeats=int(repeats), seed=seed, offset=bool(offset),
                        runs=tuple(rows))

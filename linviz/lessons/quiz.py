@@ -21,8 +21,10 @@ the scene as "a random start of length 3‖x‖ that gets x wrong").
 desirable, a large margin or a small margin?) Can you characterize data sets for which
 the Perceptron algorithm will converge quickly?" Answered by two runs of the perceptron
 with an offset, on data of the widest and of the narrowest margin the scene
-``margin-speed`` sweeps (the runs it replays, same seed), each with R, γ (on [x, 1], as
-the theorem with an offset measures them), the bound (R/γ)² and the updates M it made.
+``margin-speed`` sweeps (the same seed; the widest margin's data sets less the points just
+beyond their band's edges, :func:`cleared`, since that band is drawn at the plane's scale),
+each with R, γ (on [x, 1], as the theorem with an offset measures them), the bound (R/γ)²
+and the updates M it made.
 """
 
 from __future__ import annotations
@@ -136,8 +138,9 @@ def one_point_lesson(seed: int = 0) -> OnePointLesson:
 @dataclass(frozen=True, eq=False)
 class MarginQuizLesson:
     """The margin quiz: of margin-speed's data sets (the same sweep and seed,
-    :func:`linviz.lessons.margin_speed.margin_speed_lesson`), the run of median M among
-    the widest margin's and among the narrowest margin's
+    :func:`linviz.lessons.margin_speed.margin_speed_lesson`; the widest margin's
+    :func:`cleared`), the run of median M among the widest margin's and among the
+    narrowest margin's
     (:func:`linviz.lessons.margin_speed.median_run_index`), each a
     :class:`linviz.sweeps.MarginRun` with R, γ and (R/γ)² on [x, 1] and its M; ``repeats``
     data sets of each margin."""
@@ -282,6 +285,32 @@ def magnification(run: MarginRun, view: Box) -> int:
     return inset[1] if inset else 0
 
 
+#: the room (in the plane's units) left empty beyond the wide band's edges: about one and a
+#: half of its markers' half-widths as drawn (a marker straddling a dashed edge reads as on
+#: it, though it is not an edge point)
+EDGE_CLEARANCE = 0.15
+
+
+def cleared(run: MarginRun, clearance: float = EDGE_CLEARANCE) -> MarginRun:
+    """``run``'s data set less the points within ``clearance`` beyond its band's edges
+    (margin y(aᵀx + c)/‖a‖ in (h, h + clearance], h the half-width; the edge points,
+    :func:`edge_points`, stay), run again. θ*'s band stays the widest: its edge points
+    (the only points its optimality rests on, the KKT conditions) and the constraints they
+    set are kept, every point kept stays outside it."""
+    from dataclasses import replace
+
+    from ..sweeps import margin_run
+
+    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+    X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y)
+    margins = point_margins(X, y, a, c)
+    keep = margins > band_half_width(run) + clearance
+    keep[list(edge_points(run))] = True
+    data = replace(run.data, X=X[keep], y=y[keep],
+                   name=f"{run.data.name}-cleared-{clearance:g}")
+    return margin_run(data, run.requested_margin, run.seed, offset=True)
+
+
 def margin_quiz_lesson(seed: int = DEFAULT_SEED) -> MarginQuizLesson:
     """The margin quiz for ``seed`` (see the module's docstring)."""
     from .margin_speed import margin_speed_lesson
@@ -289,6 +318,9 @@ def margin_quiz_lesson(seed: int = DEFAULT_SEED) -> MarginQuizLesson:
     from .margin_speed import median_run_index
 
     rows = margin_speed_lesson(seed=seed).sweep.runs
+    # the wide band is drawn at the plane's scale: its data sets' points by its edges
+    # cleared (:func:`cleared`); the narrow band's edges are drawn magnified
+    rows = (tuple(cleared(run) for run in rows[0]), *rows[1:])
     # the median run of each margin: a chosen run of a chain (margin-speed's) can be its
     # row's extreme, and one run's M is not what a margin typically takes
     return MarginQuizLesson(rows[0][median_run_index(rows[0])],

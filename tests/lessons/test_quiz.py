@@ -85,15 +85,19 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     from linviz.lessons.margin_speed import margin_speed_lesson
 
     rows = (margin_speed_lesson() if seed is None else margin_speed_lesson(seed=seed)).sweep.runs
-    for row, run in ((rows[0], wide), (rows[-1], narrow)):
-        ms = sorted(r.updates for r in row)
+    # the wide margin's data sets cleared by their band's edges: M recomputed on each
+    wide_ms = [cleared_updates(r) for r in rows[0]]
+    assert tuple(wide_ms) == lesson.wide_counts
+    for ms, row, run in ((wide_ms, rows[0], wide), ([r.updates for r in rows[-1]], rows[-1],
+                                                    narrow)):
+        ms = sorted(ms)
         assert run.updates == ms[(len(ms) - 1) // 2] and run.seed in [r.seed for r in row]
     assert (f"on {len(rows[0])} data sets of each kind; shown, the median run"
             in said["runs"])
     assert ("only allows many" in said["answer"]) == (wide.updates < narrow.updates)
-    # the spread over each margin's data sets, recomputed from the sweep's rows
-    spreads = [(min(r.updates for r in row), max(r.updates for r in row))
-               for row in (rows[0], rows[-1])]
+    # the spread over each margin's data sets, recomputed (the wide ones cleared)
+    spreads = [(min(wide_ms), max(wide_ms)),
+               (min(r.updates for r in rows[-1]), max(r.updates for r in rows[-1]))]
     assert (f"{spreads[0][0]} to {spreads[0][1]} updates with the large margin, "
             f"{spreads[1][0]} to {spreads[1][1]} with the small one") in said["hold"]
     # γ is said, and R shown, with digits enough that (R/γ)² recomputed from the numbers
@@ -607,3 +611,45 @@ def test_the_margin_quiz_ends_with_centring_when_the_margin_shrank(seed):
     assert ("advice" in motions) == shrank
     if shrank:
         assert motions[-2:] == ["answer", "advice"]
+
+
+def cleared_points(run, clearance):
+    """``run``'s points but those within ``clearance`` beyond its band's edges, the edge
+    points kept, recomputed here: (X, y, kept mask, margins in the plane)."""
+    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+    X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y, dtype=float)
+    margins = np.array([label * (x @ a + c) for x, label in zip(X, y)]) / math.hypot(*a)
+    h = margins.min()
+    kept = (margins <= h * (1 + 1e-6)) | (margins > h + clearance)
+    return X[kept], y[kept], kept, margins
+
+
+def cleared_updates(run) -> int:
+    from linviz.lessons.quiz import EDGE_CLEARANCE
+
+    X, y, _, _ = cleared_points(run, EDGE_CLEARANCE)
+    ref = reference_perceptron(X, y, 10 ** 5, offset=True)
+    assert ref["converged"]
+    return ref["updates"]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_wide_margins_data_leave_room_by_their_band_and_keep_it(seed):
+    """The wide margin's data set shown has no point within the clearance beyond its band's
+    edges but its edge points; those are all kept (of the data set it was cleared from),
+    and its widest band is the one it was cleared by (the same θ* and γ)."""
+    from linviz.lessons.margin_speed import margin_speed_lesson
+    from linviz.lessons.quiz import EDGE_CLEARANCE
+
+    lesson = margin_quiz_lesson(seed)
+    wide = lesson.wide
+    (source,) = [r for r in margin_speed_lesson(seed=seed).sweep.runs[0] if r.seed == wide.seed]
+    X, y, kept, margins = cleared_points(source, EDGE_CLEARANCE)
+    np.testing.assert_allclose(wide.data.X, X)
+    np.testing.assert_array_equal(wide.data.y, y)
+    assert 0 < (~kept).sum() < len(kept) // 4
+    np.testing.assert_allclose(wide.theta_star, source.theta_star, atol=1e-6)
+    assert abs(wide.gamma - source.gamma) <= 1e-7
+    h = margins.min()
+    left = margins[kept]
+    assert np.all((left <= h * (1 + 1e-6)) | (left > h + EDGE_CLEARANCE))
