@@ -146,8 +146,32 @@ class LiftDrawings:
                 Circle(radius=plane.ring_radius, color=self.theme.highlight,
                        stroke_width=style.RING_STROKE - 1).move_to(plane.point(i))
                 for i in edge_points(wide)]))
-        self.play(appear(self.lift_drawn[beat.state["lift"] - 1]), run_time=style.RUN_INTRO)
+        if beat.state["lift"] == 1:
+            self.fly_edge_points()
+        else:
+            self.play(appear(self.lift_drawn[beat.state["lift"] - 1]), run_time=style.RUN_INTRO)
         self.draw_line_distance(beat)
+
+    def fly_edge_points(self) -> None:
+        """The section's axes and height come, with the plane's edge points ringed; then a
+        copy of each ringed point moves from the plane to its spot at height 1 (every + on
+        the band's edge to one, every − to the other: seen along θ*'s line they fall
+        together), and the section's ringed markers stand there."""
+        part = self.lift_drawn[0]
+        axes, height, names, markers, rings = part
+        plane, wide = self.planes[0], self.lesson.wide
+        shown = VGroup(axes, height, names, rings)
+        self.play(appear(shown), run_time=style.RUN_INTRO)
+        spots = {float(label): spot[0].get_center() for label, spot in zip((1, -1), markers)}
+        flying = [Marker(wide.data.y[i], self.theme, size=plane.marker_size)
+                  .move_to(plane.point(i)) for i in edge_points(wide)]
+        self.add(*flying)
+        grow = style.POINT_SIZE / plane.marker_size
+        self.play(*[m.animate.scale(grow).move_to(spots[float(np.sign(m.label))])
+                    for m in flying], run_time=1.5 * style.RUN_INTRO)
+        self.play(appear(markers), run_time=style.RUN_FADE)
+        self.remove(shown, markers, *flying)
+        self.add(part)  # one drawing from here (:attr:`lift_drawn`'s parts)
 
     def draw_distance(self, beat) -> None:
         """γ = h/√(1 + d²): the status line writes it, and the section shows h and γ."""
