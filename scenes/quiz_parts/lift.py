@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Line, VGroup, Wait
 
+from linviz import formatting
 from linviz.lessons.quiz import LiftSection, edge_points, lift_section
 from linviz.lessons.quiz_story import lifted_margin_numbers, said_gamma
 from scenes.toolkit import style
@@ -25,6 +26,8 @@ RIGHT_ANGLE = 0.14
 #: how far above (d) and below (h) the points' height their lengths are drawn, and the
 #: half-height of their end ticks (screen units)
 DIMENSION_GAP, DIMENSION_TICK = 0.38, 0.09
+#: the step (in section units) between the across-axis's values
+SECTION_TICK = 0.5
 
 
 def dimension(start, end, offset: float, colour, name, side) -> VGroup:
@@ -71,7 +74,8 @@ class LiftDrawings:
         low = min(0.0, section.d - section.h) - SECTION_PAD
         high = section.d + section.h + SECTION_PAD
         axes = VGroup(Line(at(low, 0), at(high, 0), color=theme.muted, stroke_width=2),
-                      Line(at(0, -0.2), at(0, SECTION_TOP), color=theme.muted, stroke_width=2))
+                      Line(at(0, -0.2), at(0, SECTION_TOP), color=theme.muted, stroke_width=2),
+                      self.section_ticks(at, low, high))
         # the points' height, from the axis (its "1" stands left of it) unless a point is
         # left of the axis
         height = DashedLine(at(min(0.0, section.d - section.h - 0.2), 1), at(high, 1),
@@ -98,6 +102,21 @@ class LiftDrawings:
                       .set_color(theme.highlight), UP)
         return VGroup(VGroup(axes, height, names, markers), VGroup(boundary, star, d),
                       self.lift_widths(section, at, shown))
+
+    def section_ticks(self, at, low: float, high: float) -> VGroup:
+        """The across-axis's values every :data:`SECTION_TICK` but 0 (named by the axes'
+        corner): the section's scale, one for both axes."""
+        ticks = VGroup()
+        for k in range(int(np.ceil(low / SECTION_TICK)), int(np.floor(high / SECTION_TICK)) + 1):
+            if k == 0:
+                continue
+            where = at(k * SECTION_TICK, 0)
+            ticks.add(Line(where + 0.06 * DOWN, where + 0.06 * UP, color=self.theme.muted,
+                           stroke_width=2),
+                      math(formatting.number(k * SECTION_TICK, 1), self.theme,
+                           style.FONT_SMALL).set_color(self.theme.muted)
+                      .next_to(where, DOWN, buff=0.12))
+        return ticks
 
     def lift_widths(self, section: LiftSection, at, shown) -> VGroup:
         """h along height 1 from θ*'s boundary to the outer edge point, and γ from that
