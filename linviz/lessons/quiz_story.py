@@ -278,6 +278,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
     story.beat(f"On the left, the widest band has half-width {plane_margin(wide)} in the "
                f"plane.", "planes", question=False, planes=1, headings=[1, 0],
+               min_seconds=READ_DIAGRAM_SECONDS,
                status="$h$: the band's half-width in the plane · $R$, $gamma$: on the "
                       "lifted points $[x, 1]$")
     story.beat(f"On the lifted points [x, 1], the farthest gives R = {said_reach(wide)}.",
