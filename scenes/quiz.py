@@ -23,6 +23,7 @@ from scenes.quiz_parts.lift import LiftDrawings
 from scenes.quiz_parts.margin import MarginDrawings, PANEL_CENTRES, PANEL_SIDE, PLANE_MARKER
 from scenes.quiz_parts.one_point import (CHAIN_CENTER, CHAIN_WIDTH, OnePointDrawings,
                                          PLANE_CENTER, PLANE_SIDE, SCORE_LINE_CENTER)
+from scenes.quiz_parts.strips import StripDrawings
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
@@ -227,7 +228,8 @@ class OnePointQuizScene(OnePointDrawings, QuizScene):
         self.play(appear(self.start_mark), run_time=style.RUN_FADE)
 
 
-class MarginQuizScene(MarginDrawings, LiftDrawings, LastLineDrawings, QuizScene):
+class MarginQuizScene(MarginDrawings, StripDrawings, LiftDrawings, LastLineDrawings,
+                      QuizScene):
     """Quiz: a large or a small margin? Two runs answer it."""
 
     question = MARGIN_QUESTION
@@ -363,14 +365,10 @@ class MarginQuizScene(MarginDrawings, LiftDrawings, LastLineDrawings, QuizScene)
     def draw_answer(self, beat) -> None:
         """The answer on the status line, framed in the question card's colour: what the
         card asked the student to think about, answered."""
-        self.take_off(getattr(self, "answer_frame", None))  # the answer before this one's
         self.show_words(beat.state["status"])
         self.answer_frame = SurroundingRectangle(self.status, buff=0.12,
                                                  color=self.theme.highlight, stroke_width=2)
         self.play(appear(self.answer_frame), run_time=style.RUN_FADE)
         self.play(Wait(style.PAUSE_SHORT))
-
-    #: advice after the answer (centre the data), framed as the answer is
-    draw_advice = draw_answer
 
 

@@ -313,18 +313,18 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                "heading", headings=[3, 3], status=lifted_margin_words(narrow),
                min_seconds=READ_FORMULA_SECONDS,
                distance=distance_shown(narrow, view, 1))
-    if near:  # the points on the thin band's edges in its close-up, ringed as said (in
-        # the plane too: one outside the close-up would look on θ*'s line there)
+    if near:  # the points on the thin band's edges, ringed as said: all in the plane, those
+        # in its close-up there too
         edges = edge_points(narrow)
-        which = (f"the {len(edges)} points" if len(near) == len(edges) else
-                 f"{len(near)} of the {len(edges)} points")
-        where = "" if len(near) == len(edges) else ", those in the close-up"
+        which = f"the {len(edges)} points"
+        where = ("" if len(near) == len(edges) else
+                 f", {len(near)} of them in the close-up")
         # both labels ringed: across θ*'s line they stand the band's width 2h apart
         between = (f" across θ*'s line, + and − stand just 2h = {band_width(narrow)} apart"
                    if len({float(narrow.data.y[i]) for i in near}) == 2 else
                    " each is on its own side")
         story.beat(f"Ringed: {which} on the band's edges{where}. None lies inside it;"
-                   f"{between}.", "rings", ringed=list(near), edges=list(near),
+                   f"{between}.", "rings", ringed=list(near), edges=list(edges),
                    distance=None, status=f"ringed: {which} on the band's edges, none inside")
     story.beat(f"We ran the perceptron on {lesson.repeats} data sets of each kind; shown, the "
                f"median run: {formatting.count(wide.updates, 'update')} with the large "
@@ -363,11 +363,6 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                    "guarantees few updates, though one run may beat its bound.", "answer",
                    status="Answer: a large margin guarantees few updates: "
                           "$M <= (R \/ gamma)^2$")
-    if shrinks:  # the lift's lesson, as advice: said after the answer it qualifies
-        story.beat("And centre the data: on [x, 1] the margin shrinks by √(1 + d²) as the "
-                   "boundary moves away from 0.", "advice",
-                   status="And centre the data: on $[x, 1]$, $gamma = h \/ sqrt(1 + d^2)$ "
-                          "shrinks as the boundary leaves 0")
     return paced(story.storyboard(), MARGIN_PACE, keep=(QUIZ,))
 
 

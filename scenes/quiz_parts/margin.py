@@ -1,16 +1,17 @@
 """What `quiz-margin` draws: each plane's reach and heading, θ*'s name, each run's answer,
-the narrow band's close-up and its rings, the two runs replayed side by side, and the
-strips of every data set's M; where the planes stand."""
+the narrow band's close-up and its rings, and the two runs replayed side by side; where the
+planes stand (the strips of every data set's M: :mod:`scenes.quiz_parts.strips`)."""
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Line, ValueTracker, VGroup,
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Line, ValueTracker, VGroup,
                    linear)
 
 from linviz import formatting
 from linviz.geometry import clip_line
-from linviz.lessons.quiz import BAND_INSET_SHARE, band_half_width, band_inset, farthest_point
+from linviz.lessons.quiz import (BAND_INSET_SHARE, band_half_width, band_inset, edge_points,
+                                 farthest_point)
 from linviz.lessons.quiz_story import (farthest_norm, line_foot,
                                        plane_margin, said_gamma, said_reach)
 from scenes.toolkit import style
@@ -40,11 +41,6 @@ PANEL_CENTRES = ((-4.55, -0.65, 0.0), (0.4, -0.65, 0.0))
 #: the gap between the narrow band's inset, right of its plane, and the plane or the frame
 INSET_GAP = 0.12
 
-#: the strips of each margin's updates, right of the planes where the close-up stood: their
-#: gap to the plane (and the axis's height over its bottom), the gap to the frame's edge, a
-#: row's height and the radius of a dot
-STRIP_GAP, STRIP_EDGE, STRIP_ROW, STRIP_DOT = 0.45, 0.55, 1.7, 0.07
-
 #: the close-up's markers' half-width, at most this share of the band's half-width there
 #: (a marker on an edge then keeps off θ*'s line)
 INSET_MARKER_SHARE = 0.6
@@ -63,23 +59,10 @@ DISTANCE_LABEL_GAP = 0.1
 #: a name further than this (screen units) from its point's ring gets a line to it
 LEADER_AFTER = 0.35
 
+#: a radius within this many degrees of an axis runs along it
+AXIS_ALONG = 8.0
 #: the opacity of the circle of the points' reach
 REACH_OPACITY = 0.45
-
-def stacked_levels(xs, gap: float) -> list[int]:
-    """The level of each of the places ``xs`` on a strip of dots: in order of place (the
-    first of equals first), each on the lowest level where it stands at least ``gap`` from
-    every dot placed there before it."""
-    levels = [0] * len(xs)
-    placed: dict[int, list[float]] = {}
-    for i in sorted(range(len(xs)), key=lambda i: (xs[i], i)):
-        level = 0
-        while any(abs(xs[i] - x) < gap for x in placed.get(level, [])):
-            level += 1
-        placed.setdefault(level, []).append(xs[i])
-        levels[i] = level
-    return levels
-
 
 class MarginDrawings:
     """The margin quiz's drawings (a part of
@@ -96,11 +79,13 @@ class MarginDrawings:
         # over its marker)
         rim = end - plane.ring_radius * (end - start) / max(float(np.linalg.norm(end - start)),
                                                              1e-9)
-        # on a ground of the background's colour: along an axis its dashes would merge
-        # with the axis's line
-        line = VGroup(Line(start, rim, color=self.theme.background, stroke_width=11),
-                      DashedLine(start, rim, color=self.theme.text, stroke_width=5,
-                                 dash_length=0.08),
+        # along an axis (within AXIS_ALONG), on a ground of the background's colour: its
+        # dashes would merge with the axis's line (elsewhere a ground would cut markers)
+        angle = float(np.degrees(np.arctan2(*(rim - start)[1::-1]))) % 90.0
+        ground = (Line(start, rim, color=self.theme.background, stroke_width=11)
+                  if min(angle, 90.0 - angle) < AXIS_ALONG else VGroup())
+        line = VGroup(ground, DashedLine(start, rim, color=self.theme.text, stroke_width=5,
+                                         dash_length=0.08),
                       origin_circle_in_box(plane, float(np.hypot(*X[far])), self.theme.muted,
                                            dashed=False)
                       .set_stroke(opacity=REACH_OPACITY),
@@ -171,11 +156,11 @@ class MarginDrawings:
         half-width h in the plane and R on [x, 1] from the farthest ‖x‖ drawn, then γ and
         (R/γ)²), each narrower than its plane; the status line says what h and R are."""
         bound = formatting.grouped(run.bound, 0)
-        parts = [f"$h = {plane_margin(run)}$,",
+        parts = [f"$h = {plane_margin(run)}$",
                  f"$R = sqrt({farthest_norm(run)}^2 + 1) = {said_reach(run)}$",
                  f"$gamma = {said_gamma(run)}$, $(R \\/ gamma)^2 = {quoted(bound)}$"]
         words = [text(markup_with_math(part), self.theme, style.FONT_SMALL) for part in parts]
-        VGroup(VGroup(*words[:2]).arrange(RIGHT, buff=0.2), words[2]).arrange(DOWN, buff=0.1)
+        VGroup(VGroup(*words[:2]).arrange(RIGHT, buff=0.4), words[2]).arrange(DOWN, buff=0.1)
         heading = VGroup(*words)  # three parts, each on screen as it is said
         heading.source = " ".join(part.source for part in heading)
         return heading.next_to(plane.frame, UP, buff=0.15)
@@ -209,6 +194,15 @@ class MarginDrawings:
         far = plane.c2p(np.asarray(run.data.X, dtype=float)[farthest_point(run)])
         obstacles = [box_around(plane.markers.positions(), plane.marker_size),
                      box_around(far[None, :], 3 * plane.ring_radius) * [1, 1, 1, 1, 100]]
+        # the band's edge points (ringed later) and the close-up's square, as heavy
+        X = np.asarray(run.data.X, dtype=float)
+        rims = np.array([plane.c2p(X[i]) for i in edge_points(run)])
+        obstacles.append(box_around(rims, 2 * plane.ring_radius) * [1, 1, 1, 1, 100])
+        found = band_inset(run, plane.box)
+        if found is not None:
+            low, high = plane.c2p((found[0].x_min, found[0].y_min)), plane.c2p(
+                (found[0].x_max, found[0].y_max))
+            obstacles.append(np.array([[*(low[:2] - 0.1), *(high[:2] + 0.1), 100.0]]))
         if avoid is not None and avoid.has_points():  # a line weighs as much as a text
             boxes = segment_boxes(avoid.get_start(), avoid.get_end(), 0.06, samples=40)
             obstacles.append(np.column_stack([boxes[:, :4], np.full(len(boxes), 100.0)]))
@@ -261,78 +255,6 @@ class MarginDrawings:
         x = np.asarray(self.lesson.narrow.data.X[i], dtype=float)
         return Circle(radius=INSET_RING * self.planes[1].ring_radius * scale, color=color,
                       stroke_width=style.RING_STROKE).move_to(inset.c2p(x))
-
-    def update_strips(self) -> VGroup:
-        """The spread of M, where the close-up stood (right of the planes): on one
-        logarithmic axis from 1 to the first power of 10 past every M and (R/γ)², a row of
-        dots for each margin, named above it (each dot a data set's M; dots that would touch
-        stacked upwards, :func:`stacked_levels`), every data set's (R/γ)² a faint tick and
-        that of the data set shown a bar; the large margin's row over the small one's."""
-        theme, lesson, plane = self.theme, self.lesson, self.planes[1]
-        highest = max(*lesson.wide_counts, *lesson.narrow_counts, *lesson.wide_bounds,
-                      *lesson.narrow_bounds, lesson.wide.bound, lesson.narrow.bound)
-        decades = max(1, int(np.ceil(np.log10(highest) - 1e-9)))
-        left = plane.frame.get_right()[0] + STRIP_GAP
-        width = self.camera.frame_width / 2 - STRIP_EDGE - left
-        axis_y = plane.frame.get_bottom()[1] + STRIP_GAP
-
-        def x_of(value: float) -> float:
-            return left + width * float(np.log10(value)) / decades
-
-        axis = Line((left, axis_y, 0), (left + width, axis_y, 0), color=theme.muted,
-                    stroke_width=2)
-        ticks, labels = VGroup(), VGroup()
-        for power in range(decades + 1):
-            x = x_of(10.0 ** power)
-            ticks.add(Line((x, axis_y - 0.06, 0), (x, axis_y + 0.06, 0), color=theme.muted,
-                           stroke_width=2))
-            labels.add(text(formatting.grouped(10 ** power, 0), theme, style.FONT_SMALL)
-                       .set_color(theme.muted).next_to(ticks[-1], DOWN, buff=0.08))
-        rows = VGroup()
-        for row, (counts, bounds, run, name) in enumerate(
-                ((lesson.wide_counts, lesson.wide_bounds, lesson.wide, "large margin"),
-                 (lesson.narrow_counts, lesson.narrow_bounds, lesson.narrow,
-                  "small margin"))):
-            # the large margin's row on top: read downwards as the planes left to right
-            base = axis_y + STRIP_DOT + 0.15 + (1 - row) * STRIP_ROW
-            rows.add(self.strip_row(counts, bounds, run, name, base, x_of, left))
-        name = text("updates $M$", theme, style.FONT_SMALL).set_color(theme.muted)
-        name.next_to(labels, DOWN, buff=0.1).align_to(axis, RIGHT)
-        strips = VGroup(axis, ticks, VGroup(*labels, name), rows)
-        strips.decades = decades
-        return strips
-
-    def strip_row(self, counts, bounds, run, name: str, base: float, x_of,
-                  left: float) -> VGroup:
-        """One margin's row of the strips at height ``base``: a dot for each data set's M
-        (dots that would touch stacked upwards, :func:`stacked_levels`), the run shown's
-        ringed (the first with its M, in the sweep's order), every data set's (R/γ)² a
-        faint tick and the run shown's a bar with its number, the row's name over it all
-        from ``left``."""
-        theme = self.theme
-        step = 2 * STRIP_DOT + 0.03
-        xs = [round(x_of(count), 6) for count in counts]  # stacked by a stated rule
-        levels = stacked_levels(xs, step)
-        dots = VGroup(*[Dot((x, base + level * step, 0), radius=STRIP_DOT, color=theme.step)
-                        for x, level in zip(xs, levels)])
-        bar = Line((x_of(run.bound), base - STRIP_DOT - 0.05, 0),
-                   (x_of(run.bound), base + STRIP_ROW / 2, 0), color=theme.text,
-                   stroke_width=3)
-        ring = Circle(radius=STRIP_DOT + 0.05, color=theme.text,
-                      stroke_width=2).move_to(dots[list(counts).index(run.updates)])
-        number = text(formatting.grouped(run.bound, 0), theme, style.FONT_SMALL)
-        number.set_color(theme.text).next_to(bar, UP, buff=0.06)
-        words = text(name, theme, style.FONT_SMALL).set_color(theme.muted)
-        # over the row's highest dot and its bar's number alike
-        top = max(base + max(levels) * step + STRIP_DOT, number.get_top()[1])
-        words.next_to((left, top, 0), UP, buff=0.12)
-        words.shift((left - words.get_left()[0]) * RIGHT)
-        limits = VGroup(*[Line((x_of(b), base - STRIP_DOT - 0.05, 0),
-                               (x_of(b), base + STRIP_DOT, 0), color=theme.muted,
-                               stroke_width=2) for b in bounds])
-        row_drawn = VGroup(dots, bar, words, limits, ring, number)
-        row_drawn.counts = tuple(counts)
-        return row_drawn
 
     def run_line(self, run, plane, tracker, width: float) -> Hyperplane:
         """The run's line on ``plane`` at the update the tracker reaches (0 to 1: none to
