@@ -409,3 +409,12 @@ def final_gap_inset(lesson: MarginQuizLesson) -> tuple[int, Box, int] | None:
                                             theta, theta0),
                           distance, share=BAND_INSET_SHARE)
     return None if found is None else (k, *found)
+
+
+def section_places(run: MarginRun) -> np.ndarray:
+    """Every point's s in ``run``'s section (:class:`LiftSection`, where all stand at height
+    1): s = ±aᵀx/‖a‖, mirrored as θ*'s line is (the sign ``plus_side``), so θ*'s line is at
+    s = d, the + points beyond d on ``plus_side`` and every point at least h from d."""
+    a = np.asarray(run.theta_star[:2], dtype=float)
+    return lift_section(run).plus_side * (np.asarray(run.data.X, dtype=float) @ a) / float(
+        np.hypot(*a))

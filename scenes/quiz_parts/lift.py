@@ -9,7 +9,7 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Line, VGroup, Wait
 
 from linviz import formatting
-from linviz.lessons.quiz import LiftSection, edge_points, lift_section
+from linviz.lessons.quiz import LiftSection, edge_points, lift_section, section_places
 from linviz.lessons.quiz_story import lifted_margin_numbers, said_gamma
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
@@ -26,6 +26,10 @@ RIGHT_ANGLE = 0.14
 #: how far above (d) and below (h) the points' height their lengths are drawn, and the
 #: half-height of their end ticks (screen units)
 DIMENSION_GAP, DIMENSION_TICK = 0.38, 0.09
+#: the half-width and opacity of the lifted points' faint markers at height 1
+ROW_MARKER, ROW_OPACITY = 0.07, 0.45
+#: the least s (section units) the faint row starts at
+ROW_START = 0.08
 #: the step (in section units) between the across-axis's values
 SECTION_TICK = 0.5
 
@@ -78,8 +82,9 @@ class LiftDrawings:
                       self.section_ticks(at, low, high))
         # the points' height, from the axis (its "1" stands left of it) unless a point is
         # left of the axis
-        height = DashedLine(at(min(0.0, section.d - section.h - 0.2), 1), at(high, 1),
-                            color=theme.muted, stroke_width=1.5, dash_length=0.1)
+        height = VGroup(DashedLine(at(min(0.0, section.d - section.h - 0.2), 1), at(high, 1),
+                                   color=theme.muted, stroke_width=1.5, dash_length=0.1),
+                        self.section_row(at, low, high))
         names = VGroup(
             text("seen edge-on: across $theta^*$'s line (→), the appended 1 (↑)", theme,
                  style.FONT_SMALL).set_color(theme.muted)
@@ -102,6 +107,18 @@ class LiftDrawings:
                       .set_color(theme.highlight), UP)
         return VGroup(VGroup(axes, height, names, markers), VGroup(boundary, star, d),
                       self.lift_widths(section, at, shown))
+
+    def section_row(self, at, low: float, high: float) -> VGroup:
+        """Every lifted point of the wide run but the band's edge points (drawn apart), faint
+        at its place at height 1 (:func:`linviz.lessons.quiz.section_places`), those
+        within the section's width from ``low`` (from :data:`ROW_START`, right of the
+        height's name "1") to ``high``: the gap round θ*'s line, empty."""
+        run = self.lesson.wide
+        places, edges = section_places(run), set(edge_points(run))
+        return VGroup(*[Marker(run.data.y[i], self.theme, size=ROW_MARKER)
+                        .move_to(at(float(places[i]), 1)).set_opacity(ROW_OPACITY)
+                        for i in range(len(places))
+                        if i not in edges and max(low, ROW_START) <= places[i] <= high])
 
     def section_ticks(self, at, low: float, high: float) -> VGroup:
         """The across-axis's values every :data:`SECTION_TICK` but 0 (named by the axes'

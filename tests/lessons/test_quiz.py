@@ -640,3 +640,26 @@ def test_the_wide_margins_data_leave_room_by_their_band_and_keep_it(seed):
     h = margins.min()
     left = margins[kept]
     assert np.all((left <= h * (1 + 1e-6)) | (left > h + EDGE_CLEARANCE))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_edge_on_section_places_every_point_off_the_band(seed):
+    """In the section every point stands at s (across θ*'s line, from 0): its signed
+    distance from θ*'s line, recomputed here from the line's nearest point to 0, is s − d
+    on the +'s side; so the band's edge points stand at d ± h, + and − apart, and none
+    within h of d."""
+    from linviz.lessons.quiz import band_half_width, edge_points, lift_section, section_places
+
+    run = margin_quiz_lesson(seed).wide
+    section, s = lift_section(run), section_places(run)
+    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+    X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y, dtype=float)
+    unit = a / np.linalg.norm(a)
+    nearest = -c * unit / np.linalg.norm(a)  # θ*'s line's point nearest 0
+    assert abs(np.linalg.norm(nearest) - section.d) < 1e-9
+    across = (X - nearest) @ unit  # + on the +'s side
+    np.testing.assert_allclose((s - section.d) * section.plus_side, across, atol=1e-9)
+    h = band_half_width(run)
+    assert np.all(np.abs(s - section.d) >= h * (1 - 1e-6))
+    for i in edge_points(run):
+        assert abs(s[i] - (section.d + y[i] * section.plus_side * h)) < 1e-6 * max(1, h)
