@@ -350,8 +350,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                f"under its own bound (R/γ)².",
                "hold", strips=True, inset=False, ringed=[], edges=[], lines=False,
                final_gap=False,
-               status=f"dots: $M$ on each of {lesson.repeats} data sets (log scale), ringed: "
-                      f"the run shown · ticks: their $(R \/ gamma)^2$, tall: the one shown")
+               status="dots: each data set's $M$ · ticks: its $(R \/ gamma)^2$ · ringed and "
+                      "tall: the run shown")
     if lesson.wide_is_faster:
         story.beat("So data whose classes lie far apart, compared with how far the points "
                    "reach, are learned in few updates: M ≤ (R/γ)². A small margin only "

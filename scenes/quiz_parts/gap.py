@@ -7,7 +7,7 @@ import numpy as np
 from manim import Line, VGroup
 
 from linviz.geometry import clip_line, project_onto_line
-from linviz.lessons.quiz import band_half_width
+from linviz.lessons.quiz import band_half_width, edge_points
 from linviz.lessons.quiz_story import band_width
 from scenes.toolkit import style
 from scenes.toolkit.layout import with_backdrop
@@ -35,6 +35,7 @@ def gap_bracket(inset, run, theme) -> VGroup:
                                           (box.y_min + box.y_max) / 2]), a, c)
     side = box.x_max - box.x_min
     X = np.asarray(run.data.X, dtype=float)
+    edges = X[[i for i in edge_points(run) if box.contains(X[i:i + 1], tolerance=0.0)[0]]]
     X = X[box.contains(X, tolerance=0.0)]
     best, clearest = None, -np.inf
     for share in GAP_PLACES:  # the place along the line farthest from every point shown
@@ -64,7 +65,10 @@ def gap_bracket(inset, run, theme) -> VGroup:
                            segment_boxes(start, end, 0.05),
                            *[segment_boxes(inset.c2p(p), inset.c2p(q), 0.05, samples=30)
                              for p, q in (ends for ends in lines if ends is not None)],
-                           box_around(np.array([inset.c2p(x) for x in X]), 0.25)])
+                           box_around(np.array([inset.c2p(x) for x in X]), 0.25),
+                           # the rings of the edge points, heavier than a marker
+                           box_around(np.array([inset.c2p(x) for x in edges]), 0.3)
+                           * [1, 1, 1, 1, 2]])
     # by either end, the upper first: the place that covers least
     best, least = None, np.inf
     half = np.array([name.width, name.height]) / 2

@@ -52,7 +52,8 @@ class LastLineDrawings:
                       stroke_width=style.RING_STROKE - 1).move_to(plane.point(i))
         return VGroup(magnifier(plane, run.data.X, run.data.y, box, zoom, theme, drawings,
                                 lines=[(theta, theta0)], beside=self.beside_planes(),
-                                share=BAND_INSET_SHARE, leaders=False), ring)
+                                share=BAND_INSET_SHARE, times_font=style.FONT_BODY,
+                                leaders=False), ring)
 
     def draw_stops(self, beat) -> None:
         """The band's close-up gives way to the magnified gap of the last line that passes
