@@ -17,9 +17,9 @@ beat), ``edges`` (every point on the band's edges, ringed in the plane on that b
 line, moving update by update while the runs are told; it leaves with the spread, beside
 θ* it would read as θ*),
 ``lift`` (θ*'s band on [x, 1] seen edge-on, right of the first plane while it alone
-stands, :func:`linviz.lessons.quiz.lift_section`: 0 none, 1 the lifted points' height and
-the band's two edge points, 2 also θ*'s boundary through 0 and d, 3 also h and γ across
-the boundary),
+stands, :func:`linviz.lessons.quiz.lift_section`: 0 none, 1 the lifted points from aside
+with θ*'s plane through 0, 2 turned edge-on, with the band's two edge points, 3 also θ*'s
+boundary through 0 and d, 4 also h and γ across the boundary),
 ``distance`` (the plane, 0 or 1, on which θ*'s line's distance d from 0 is drawn
 while γ = w/√(1 + d²) is said; None: none), ``strips`` (where the close-up stood, which
 leaves with its rings: the M of each margin's data sets, a row of dots on one logarithmic
@@ -290,16 +290,20 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                headings=[3, 0], min_seconds=READ_FORMULA_SECONDS)
     if shrinks:  # why, said once (the right plane's is shown, not said again)
         drawn = distance_shown(wide, view, 0)
-        story.beat("Why: seen edge-on along θ*'s line, on the right, every lifted point "
-                   "[x, 1] lies at height 1; the ringed points on the band's edges fall on "
-                   "two spots, + and −.",
-                   "lift", lift=1)
+        story.beat("Why: lifted to [x, 1], on the right, the points lie on a copy of the "
+                   "plane at height 1, and θ* is a plane through 0 that meets it along "
+                   "θ*'s line.", "lift", lift=1, min_seconds=READ_DIAGRAM_SECONDS,
+                   status="right: the points $[x, 1]$ on a copy of the plane at height 1, "
+                          "and $theta^*$ on $[x, 1]$, a plane through 0")
+        story.beat("Seen edge-on along that line, every lifted point stands at height 1; "
+                   "the ringed points on the band's edges fall on two spots, + and −.",
+                   "lift", lift=2)
         story.beat(f"θ*'s boundary on [x, 1] runs from 0 and meets that height at d = "
                    f"{lifted_margin_numbers(wide)[1]}, the line's distance from 0.", "lift",
-                   lift=2, distance=drawn)
+                   lift=3, distance=drawn)
         story.beat("Tilted so, every point's distance across it shrinks by √(1 + d²): "
                    "the margin h becomes γ = h/√(1 + d²), the smaller the farther the "
-                   "boundary lies from 0.", "distance", lift=3,
+                   "boundary lies from 0.", "distance", lift=4,
                    status=lifted_margin_words(wide), min_seconds=READ_DIAGRAM_SECONDS)
     zoom = magnification(narrow, view)
     near = near_band(narrow, view)

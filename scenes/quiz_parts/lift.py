@@ -6,11 +6,12 @@ point than the half-width h: γ = h/√(1 + d²)."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Line, VGroup, Wait
+from manim import DOWN, LEFT, RIGHT, UP, Circle, Line, VGroup, Wait
 
 from linviz import formatting
 from linviz.lessons.quiz import LiftSection, edge_points, lift_section, section_places
 from linviz.lessons.quiz_story import lifted_margin_numbers, said_gamma
+from scenes.quiz_parts.lift_turn import LiftTurn
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
 from scenes.toolkit.markers import Marker
@@ -26,9 +27,10 @@ RIGHT_ANGLE = 0.14
 #: how far above (d) and below (h) the points' height their lengths are drawn, and the
 #: half-height of their end ticks (screen units)
 DIMENSION_GAP, DIMENSION_TICK = 0.38, 0.09
-#: the half-width and opacity of the lifted points' faint markers at height 1
-ROW_MARKER, ROW_OPACITY = 0.07, 0.45
-#: the least s (section units) the faint row starts at
+#: how long (s) the lifted points take to turn from aside to edge-on
+TURN_SECONDS = 3.0
+#: the least s (section units) the lifted points are shown from, edge-on (right of the
+#: height's name "1")
 ROW_START = 0.08
 #: the step (in section units) between the across-axis's values
 SECTION_TICK = 0.5
@@ -60,14 +62,15 @@ def section_scale(section: LiftSection) -> tuple[float, np.ndarray]:
     return scale, origin
 
 
-class LiftDrawings:
+class LiftDrawings(LiftTurn):
     """The section's drawing and its beats, with d on the plane (a part of
     :class:`scenes.quiz.MarginQuizScene`)."""
 
     def lift_drawing(self, section: LiftSection, shown: tuple[str, str, str]) -> VGroup:
-        """Three parts: the axes, the lifted points' height and the band's two edge points
-        on it; θ*'s boundary through 0, and d along height 1; then h along it and γ across
-        the boundary, with its right angle. ``shown``: h, d and γ as the status line shows
+        """Four parts: the lifted points from aside (:meth:`turn_drawing`, turned edge-on
+        on the next); the axes, how many points lie beyond, and the band's two edge points
+        at height 1; θ*'s boundary through 0, and d along height 1; then h along it and γ
+        across the boundary, with its right angle. ``shown``: h, d and γ as the status line shows
         them."""
         theme = self.theme
         scale, origin = section_scale(section)
@@ -82,9 +85,9 @@ class LiftDrawings:
                       self.section_ticks(at, low, high))
         # the points' height, from the axis (its "1" stands left of it) unless a point is
         # left of the axis
-        height = VGroup(DashedLine(at(min(0.0, section.d - section.h - 0.2), 1), at(high, 1),
-                                   color=theme.muted, stroke_width=1.5, dash_length=0.1),
-                        self.section_row(at, low, high))
+        # the lifted points themselves come turned (:meth:`turn_drawing`); here how many
+        # lie beyond the section either side
+        height = self.beyond_section(at, low, high)
         names = VGroup(
             text("seen edge-on: across $theta^*$'s line (→), the appended 1 (↑)", theme,
                  style.FONT_SMALL).set_color(theme.muted)
@@ -105,20 +108,28 @@ class LiftDrawings:
         d = dimension(at(0, 1), at(section.d, 1), DIMENSION_GAP, theme.highlight,
                       math(f"d = {shown[1]}", theme, style.FONT_SMALL)
                       .set_color(theme.highlight), UP)
-        return VGroup(VGroup(axes, height, names, markers), VGroup(boundary, star, d),
+        x0, y0, x1, y1 = SECTION_BOX
+        turned = self.turn_drawing(section, (x0, y0, x1, y1 - 0.6), scale, origin,
+                                   (min(0.0, section.d - section.h - 0.2), high),
+                                   lambda s: max(low, ROW_START) <= s <= high)
+        turned.add(turned.names)
+        return VGroup(turned, VGroup(axes, height, names, markers), VGroup(boundary, star, d),
                       self.lift_widths(section, at, shown))
 
-    def section_row(self, at, low: float, high: float) -> VGroup:
-        """Every lifted point of the wide run but the band's edge points (drawn apart), faint
-        at its place at height 1 (:func:`linviz.lessons.quiz.section_places`), those
-        within the section's width from ``low`` (from :data:`ROW_START`, right of the
-        height's name "1") to ``high``: the gap round θ*'s line, empty."""
-        run = self.lesson.wide
-        places, edges = section_places(run), set(edge_points(run))
-        return VGroup(*[Marker(run.data.y[i], self.theme, size=ROW_MARKER)
-                        .move_to(at(float(places[i]), 1)).set_opacity(ROW_OPACITY)
-                        for i in range(len(places))
-                        if i not in edges and max(low, ROW_START) <= places[i] <= high])
+    def beyond_section(self, at, low: float, high: float) -> VGroup:
+        """How many lifted points lie left of the section's row (from :data:`ROW_START`)
+        and right of ``high``, at its foot ("not shown: 67 points beyond (66 left, 1 right)"):
+        the section shows the part of height 1 round θ*'s line."""
+        places = section_places(self.lesson.wide)
+        left, right = (int(np.sum(places < max(low, ROW_START))), int(np.sum(places > high)))
+        parts = [f"{left} left" if left else "", f"{right} right" if right else ""]
+        said = ", ".join(part for part in parts if part)
+        if not said:
+            return VGroup()
+        words = text(f"not shown: {formatting.count(left + right, 'point')} beyond ({said})",
+                     self.theme, style.FONT_SMALL).set_color(self.theme.muted)
+        words.move_to((0.0, SECTION_BOX[1] + 0.2, 0))
+        return words.align_to(at(ROW_START, 0), LEFT)  # right of the height's axis
 
     def section_ticks(self, at, low: float, high: float) -> VGroup:
         """The across-axis's values every :data:`SECTION_TICK` but 0 (named by the axes'
@@ -166,9 +177,10 @@ class LiftDrawings:
             self.take_off(*self.lift_drawn)  # its parts came one by one
 
     def draw_lift(self, beat) -> None:
-        """Why γ on [x, 1] is below the band's half-width: θ*'s band seen edge-on beside
-        the plane (:mod:`scenes.quiz_parts.lift`), part by part as said; d comes on the
-        plane with the section's d."""
+        """Why γ on [x, 1] is below the band's half-width, part by part as said: the lifted
+        points from aside with θ*'s plane through 0 (:mod:`scenes.quiz_parts.lift_turn`);
+        turned edge-on, the section (:mod:`scenes.quiz_parts.lift`) with the plane's edge
+        points ringed; its boundary and d (d comes on the plane too)."""
         self.show_words(beat.state["status"])
         if self.lift_drawn is None:
             wide = self.lesson.wide
@@ -178,43 +190,29 @@ class LiftDrawings:
             # with the section's two edge points, those of the plane ringed (the bridge
             # from the plane to its edge-on view)
             plane = self.planes[0]
-            self.lift_drawn[0].add(VGroup(*[
+            self.lift_drawn[1].add(VGroup(*[
                 Circle(radius=plane.ring_radius, color=self.theme.highlight,
                        stroke_width=style.RING_STROKE - 1).move_to(plane.point(i))
                 for i in edge_points(wide)]))
-        if beat.state["lift"] == 1:
-            self.fly_edge_points()
-        else:
-            self.play(appear(self.lift_drawn[beat.state["lift"] - 1]), run_time=style.RUN_INTRO)
+        part = beat.state["lift"] - 1
+        if part == 1:  # turned edge-on, then the section's axes and edge points
+            turned = self.lift_drawn[0]
+            # its names leave (a fade that removes would take the drawing apart)
+            self.play(turned.names.animate.set_opacity(0.0), run_time=style.RUN_FADE)
+            turned.remove(turned.names)
+            self.play(turned.turn.animate.set_value(0.0), run_time=TURN_SECONDS)
+            for mobject in turned.family_members_with_points():
+                mobject.clear_updaters()
+            turned[-1].clear_updaters()
+        self.play(appear(self.lift_drawn[part]), run_time=style.RUN_INTRO)
         self.draw_line_distance(beat)
-
-    def fly_edge_points(self) -> None:
-        """The section's axes and height come, with the plane's edge points ringed; then a
-        copy of each ringed point moves from the plane to its spot at height 1 (every + on
-        the band's edge to one, every − to the other: seen along θ*'s line they fall
-        together), and the section's ringed markers stand there."""
-        part = self.lift_drawn[0]
-        axes, height, names, markers, rings = part
-        plane, wide = self.planes[0], self.lesson.wide
-        shown = VGroup(axes, height, names, rings)
-        self.play(appear(shown), run_time=style.RUN_INTRO)
-        spots = {float(label): spot[0].get_center() for label, spot in zip((1, -1), markers)}
-        flying = [Marker(wide.data.y[i], self.theme, size=plane.marker_size)
-                  .move_to(plane.point(i)) for i in edge_points(wide)]
-        self.add(*flying)
-        grow = style.POINT_SIZE / plane.marker_size
-        self.play(*[m.animate.scale(grow).move_to(spots[float(np.sign(m.label))])
-                    for m in flying], run_time=1.5 * style.RUN_INTRO)
-        self.play(appear(markers), run_time=style.RUN_FADE)
-        self.remove(shown, markers, *flying)
-        self.add(part)  # one drawing from here (:attr:`lift_drawn`'s parts)
 
     def draw_distance(self, beat) -> None:
         """γ = h/√(1 + d²): the status line writes it, and the section shows h and γ."""
         self.show_words(beat.state["status"])
         self.draw_line_distance(beat)
-        if beat.state["lift"] == 3 and self.lift_drawn is not None:
-            self.play(appear(self.lift_drawn[2]), run_time=style.RUN_FADE)
+        if beat.state["lift"] == 4 and self.lift_drawn is not None:
+            self.play(appear(self.lift_drawn[3]), run_time=style.RUN_FADE)
         self.play(Wait(style.PAUSE_SHORT))
 
     def draw_line_distance(self, beat) -> None:
