@@ -110,14 +110,15 @@ class LiftTurn:
             following(Line(color=theme.boundary, stroke_width=style.LINE_STROKE),
                       lambda: at([(section.d, -deep, 1), (section.d, deep, 1)]),
                       opacity=lambda: min(1.0, 3 * turn.get_value())),
-            self.turned_markers(turn, at, s, w, keep))
+            self.turned_markers(turn, at, s, w, keep, box))
         drawing.turn = turn
         drawing.names = self.turn_names(at, corners, plane)
         return drawing
 
-    def turned_markers(self, turn, at, s, w, keep) -> VGroup:
+    def turned_markers(self, turn, at, s, w, keep, box) -> VGroup:
         """The wide run's points at (s, w, 1), following the view (``at``); those
-        ``keep(s)`` refuses fade as it turns edge-on."""
+        ``keep(s)`` refuses fade as it turns edge-on, and none is drawn out of the screen
+        ``box``'s width (zooming in, they would cross the plane beside)."""
         run = self.lesson.wide
         stays = np.array([bool(keep(v)) for v in s])
         markers = VGroup(*[Marker(label, self.theme, size=TURN_MARKER)
@@ -128,7 +129,8 @@ class LiftTurn:
             for marker, p, stay in zip(group, at(np.column_stack([s, w, np.ones_like(s)])),
                                        stays):
                 marker.move_to(p)
-                marker.set_opacity(TURN_OPACITY * (1.0 if stay else min(1.0, 2 * u)))
+                inside = box[0] <= p[0] <= box[2]
+                marker.set_opacity(TURN_OPACITY * inside * (1.0 if stay else min(1.0, 2 * u)))
 
         place(markers)
         return markers.add_updater(place)
