@@ -495,8 +495,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         story.beat("So the solver answers either way: a θ meeting every constraint or, as "
                    f"here, \"infeasible\"; why none exists, {proof_name(lesson)} and the "
                    f"overlap showed.", HOLD,
-                   status="the solver: a separating $theta$, or \"infeasible\"; the proofs: "
-                          "the certificate, the overlap")
+                   status="the solver: a $theta$, or \"infeasible\" · why: the proofs drawn")
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:

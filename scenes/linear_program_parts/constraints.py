@@ -6,7 +6,7 @@ mistakes; the objective's diamond, the solver's θ* and its tight points."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, DashedLine, Dot, Indicate, Line, Polygon,
+from manim import (DOWN, LEFT, RIGHT, UP, DashedLine, Dot, Indicate, Line, Polygon, config,
                    Rectangle, ValueTracker, VGroup, VMobject, linear, there_and_back)
 
 from linviz.geometry import clip_line
@@ -101,17 +101,27 @@ class ConstraintBeats:
         self.remove(*leaving)
         if self.weights.box != lesson.weight_box:  # out from one line to all of them
             self.zoom_weights(lesson.weight_box)
-        # many lines are a mesh: each fainter the more there are
+        # many lines are a mesh: each fainter the more there are; each at y·score ``level``
+        # (1, the constraint's; slid to 0 where the shading is by sign)
         opacity = float(np.clip(LINE_OPACITY_ONE_OF / lesson.n, FADED_LINES, 0.8))
-        self.lines = self.on_weights(lambda: VGroup(*[
-            self.constraint_line(i, theme.muted, 1.5).set_stroke(opacity=opacity)
-            for i in range(lesson.n)]))
+        level = ValueTracker(1.0)
+
+        def make() -> VGroup:
+            return VGroup(*[self.constraint_line(i, theme.muted, 1.5, score=level.get_value())
+                            .set_stroke(opacity=opacity) for i in range(lesson.n)])
+
+        self.lines = self.on_weights(make)
         self.play(appear(self.lines), vanish(self.shown_line), run_time=style.RUN_INTRO)
         self.remove(self.shown_line)
         if beat.state["wrong_shading"]:  # under the lines: how many points each θ gets wrong
+            # each line slides parallel to itself to 0 (as said): the shading's borders are
+            # where each y·score changes sign, not the lines y·score = 1 just drawn
+            self.lines.add_updater(lambda m: m.become(make()))
+            self.play(level.animate.set_value(0.0), run_time=style.RUN_PARAMETER * 2)
+            self.lines.clear_updaters()
             self.wrong_shading = self.on_weights(self.wrong_shading_drawing)
-            # the ramp's key: the fewest and the most points wrong at its two ends
-            self.wrong_key_drawn = self.place_key(self.wrong_key(), [], [], [])
+            # the ramp's key, under the plane (its place to the certificate's end)
+            self.wrong_key_drawn = self.key_below(self.wrong_key())
             self.wrong_shading.add(self.wrong_key_drawn)
             # the lines, said, leave: the shading is what is read now, and its wedges' borders
             # are rays from 0, which no line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1 is (a trace of them would cross
@@ -148,6 +158,7 @@ class ConstraintBeats:
         of the plane's tick values (it is read, not glanced at)."""
         theme = self.theme
         low, high = self.lesson.mistake_range
+        small = style.FONT_SMALL
         swatches = VGroup(*[Rectangle(width=0.24, height=0.2, stroke_width=0,
                                       fill_color=theme.text, fill_opacity=WRONG_LIGHTEST + (
                                           WRONG_DARKEST - WRONG_LIGHTEST) * k / max(
@@ -156,16 +167,36 @@ class ConstraintBeats:
         # and what a θ meeting every constraint would show, unshaded (0 wrong): none does
         unshaded = Rectangle(width=0.24, height=0.2, stroke_width=1, stroke_color=theme.muted,
                              fill_opacity=0)
-        key = VGroup(text("points wrong:", theme, style.FONT_SMALL, theme.text),
-                     text(str(low), theme, style.FONT_SMALL, theme.text), swatches,
-                     text(str(high), theme, style.FONT_SMALL, theme.text),
-                     text("· 0:", theme, style.FONT_SMALL, theme.text), unshaded).arrange(
-            RIGHT, buff=0.1)
+        ramp = VGroup(text("points wrong:", theme, small, theme.text),
+                      text(str(low), theme, small, theme.text), swatches,
+                      text(str(high), theme, small, theme.text)).arrange(RIGHT, buff=0.1)
+        # on a line of its own: "· 0: □" after the ramp read as one more step of it
+        none = VGroup(text("0 wrong (none here):", theme, small, theme.text),
+                      unshaded).arrange(RIGHT, buff=0.1)
+        key = VGroup(ramp, none).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
         # on the plane's own ground, opaque: its swatches then read as the shades they name
         # (over a see-through backdrop on the shading, "0" looked like the faintest shade)
         with_backdrop(key, theme)
         key.background_rectangle.set_fill(opacity=1.0)
         return key
+
+    def key_below(self, key: VGroup) -> VGroup:
+        """``key`` on an opaque backdrop under the weight plane (below its tick values and
+        names), centred on it: off the shades, lines and names it explains, and in one place
+        from the mistake shading to the certificate's; scaled down, if it must, to stand
+        above the captions' band."""
+        if getattr(key, "background_rectangle", None) is None:
+            with_backdrop(key, self.theme)
+        key.background_rectangle.set_fill(opacity=1.0)
+        weights = self.weights
+        parts = [weights.frame, weights.axes, weights.tick_labels, *weights.axis_labels]
+        top = min(m.get_bottom()[1] for m in parts if any(p.has_points()
+                                                          for p in m.get_family()))
+        top -= style.SMALL_BUFF
+        room = top - (-config.frame_height / 2 + style.BOTTOM_BUFF)
+        if key.height > room:
+            key.scale_to_fit_height(room)
+        return key.move_to((weights.frame.get_center()[0], top - key.height / 2, 0.0))
 
     def wedge(self, start: float, end: float) -> list[np.ndarray]:
         """The screen corners of the part of the weight plane's box seen from 0 between
@@ -210,15 +241,8 @@ class ConstraintBeats:
         count.move_to(centre)
         leader = Line(count.get_center() - side * (count.width / 2) * across, anchor,
                       color=theme.highlight, stroke_width=1.5)
+        # (the key stands under the plane: nothing here moves it)
         self.wrong_shading.add(outlines, leader, count)
-        # the key keeps off the count and its leader (to the corner they leave freest)
-        key = self.wrong_key_drawn
-        before = key.get_center()
-        self.place_key(key, [leader], [], [count])
-        if np.any(key.get_center() != before):
-            after = key.get_center()
-            key.move_to(before)
-            self.play(key.animate.move_to(after), run_time=style.RUN_FADE)
         self.play(appear(outlines), appear(leader), appear(count), run_time=style.RUN_FADE)
         self.play(outlines.animate(rate_func=there_and_back).set_fill(theme.highlight,
                                                                       opacity=0.3),
