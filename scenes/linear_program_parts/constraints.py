@@ -120,8 +120,8 @@ class ConstraintBeats:
             self.play(level.animate.set_value(0.0), run_time=style.RUN_PARAMETER * 2)
             self.lines.clear_updaters()
             self.wrong_shading = self.on_weights(self.wrong_shading_drawing)
-            # the ramp's key, under the plane (its place to the certificate's end)
-            self.wrong_key_drawn = self.key_below(self.wrong_key())
+            # the ramp's key, beside the plane (its place to the certificate's end)
+            self.wrong_key_drawn = self.key_beside(self.wrong_key())
             self.wrong_shading.add(self.wrong_key_drawn)
             # the lines, said, leave: the shading is what is read now, and its wedges' borders
             # are rays from 0, which no line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1 is (a trace of them would cross
@@ -153,50 +153,61 @@ class ConstraintBeats:
         return drawn
 
     def wrong_key(self) -> VGroup:
-        """The key of :meth:`wrong_shading_drawing`: "points wrong", the fewest, a swatch
-        for each shade from the faintest, the most; and 0, unshaded (no θ is); at the size
-        of the plane's tick values (it is read, not glanced at)."""
-        theme = self.theme
+        """The key of :meth:`wrong_shading_drawing`, a column: "points wrong:", a swatch for
+        each shade from the faintest (the fewest, named) to the strongest (the most, named);
+        then the unshaded swatch, "0 wrong", on a row of its own (none is); at the size of
+        the plane's tick values (it is read, not glanced at)."""
         low, high = self.lesson.mistake_range
-        small = style.FONT_SMALL
-        swatches = VGroup(*[Rectangle(width=0.24, height=0.2, stroke_width=0,
-                                      fill_color=theme.text, fill_opacity=WRONG_LIGHTEST + (
-                                          WRONG_DARKEST - WRONG_LIGHTEST) * k / max(
-                                          WRONG_SHADES - 1, 1))
-                            for k in range(WRONG_SHADES)]).arrange(RIGHT, buff=0)
-        # and what a θ meeting every constraint would show, unshaded (0 wrong): none does
-        unshaded = Rectangle(width=0.24, height=0.2, stroke_width=1, stroke_color=theme.muted,
-                             fill_opacity=0)
-        ramp = VGroup(text("points wrong:", theme, small, theme.text),
-                      text(str(low), theme, small, theme.text), swatches,
-                      text(str(high), theme, small, theme.text)).arrange(RIGHT, buff=0.1)
-        # on a line of its own: "· 0: □" after the ramp read as one more step of it
-        none = VGroup(text("0 wrong (none here):", theme, small, theme.text),
-                      unshaded).arrange(RIGHT, buff=0.1)
-        key = VGroup(ramp, none).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
-        # on the plane's own ground, opaque: its swatches then read as the shades they name
-        # (over a see-through backdrop on the shading, "0" looked like the faintest shade)
-        with_backdrop(key, theme)
+        rows = [self.key_row(None, "points wrong:")]
+        for k in range(WRONG_SHADES):
+            said = {0: str(low), WRONG_SHADES - 1: str(high)}.get(k, "")
+            rows.append(self.key_row(WRONG_LIGHTEST + (WRONG_DARKEST - WRONG_LIGHTEST) * k
+                                     / max(WRONG_SHADES - 1, 1), said,
+                                     gap=0.0 if k < WRONG_SHADES - 1 else 0.2))
+        # what a θ meeting every constraint would show, unshaded (0 wrong): none does (after
+        # the ramp, "· 0: □" read as one more step of it)
+        rows += [self.key_row(0.0, "0 wrong", gap=0.04),
+                 self.key_row(None, "(none here)", indent=True)]
+        return self.key_column(rows)
+
+    def key_row(self, opacity: float | None, words: str, gap: float = 0.1,
+                indent: bool = False) -> VGroup:
+        """A row of a key: a swatch of the shading's grey at ``opacity`` (0: unshaded,
+        outlined; None: no swatch, the words set in under the swatches' words when
+        ``indent``) and ``words``; ``gap`` below it (0: a ramp's steps touch)."""
+        theme, row = self.theme, VGroup()
+        if opacity is not None or indent:
+            row.add(Rectangle(width=0.24, height=0.2, stroke_width=0 if opacity else 1,
+                              stroke_color=theme.muted, fill_color=theme.text,
+                              fill_opacity=opacity or 0.0,
+                              stroke_opacity=0.0 if opacity is None else 1.0))
+        if words:
+            row.add(text(words, theme, style.FONT_SMALL, theme.text))
+        row.arrange(RIGHT, buff=0.1)
+        row.gap = gap
+        return row
+
+    def key_column(self, rows) -> VGroup:
+        """``rows`` (:meth:`key_row`) stacked, left-aligned (swatches in a column), each
+        its ``gap`` under the one before; on the plane's own ground, opaque: its swatches
+        then read as the shades they name (over a see-through backdrop "0" looked like the
+        faintest shade)."""
+        key = VGroup(*rows)
+        for before, row in zip(rows, rows[1:]):
+            row.next_to(before, DOWN, buff=before.gap).align_to(before, LEFT)
+        with_backdrop(key, self.theme)
         key.background_rectangle.set_fill(opacity=1.0)
         return key
 
-    def key_below(self, key: VGroup) -> VGroup:
-        """``key`` on an opaque backdrop under the weight plane (below its tick values and
-        names), centred on it: off the shades, lines and names it explains, and in one place
-        from the mistake shading to the certificate's; scaled down, if it must, to stand
-        above the captions' band."""
-        if getattr(key, "background_rectangle", None) is None:
-            with_backdrop(key, self.theme)
-        key.background_rectangle.set_fill(opacity=1.0)
-        weights = self.weights
-        parts = [weights.frame, weights.axes, weights.tick_labels, *weights.axis_labels]
-        top = min(m.get_bottom()[1] for m in parts if any(p.has_points()
-                                                          for p in m.get_family()))
-        top -= style.SMALL_BUFF
-        room = top - (-config.frame_height / 2 + style.BOTTOM_BUFF)
-        if key.height > room:
-            key.scale_to_fit_height(room)
-        return key.move_to((weights.frame.get_center()[0], top - key.height / 2, 0.0))
+    def key_beside(self, key: VGroup) -> VGroup:
+        """``key`` right of the weight plane, its top at the plane's: outside the axes, off
+        the shades, lines and names it explains, and in one place from the mistake shading
+        to the certificate's (scaled down, if it must, to stay in the frame)."""
+        frame = self.weights.frame
+        room = config.frame_width / 2 - style.SMALL_BUFF - frame.get_right()[0] - style.SMALL_BUFF
+        key.shrunk = min(room / key.width, 1.0)  # (what goes with it is scaled alike)
+        key.scale(key.shrunk)
+        return key.next_to(frame, RIGHT, buff=style.SMALL_BUFF).align_to(frame, UP)
 
     def wedge(self, start: float, end: float) -> list[np.ndarray]:
         """The screen corners of the part of the weight plane's box seen from 0 between

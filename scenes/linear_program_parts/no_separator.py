@@ -7,7 +7,7 @@ line that separates."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, DashedLine, Dot, Polygon, Rectangle,
+from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, DashedLine, Dot, Polygon,
                    ValueTracker, VGroup, VMobject, Wait, linear)
 
 from linviz import formatting
@@ -78,7 +78,7 @@ class NoSeparatorBeats:
             self.play(vanish(shading), run_time=style.RUN_FADE)
             self.remove(shading)
         self.play(self.lines.animate.set_stroke(opacity=0.0), run_time=style.RUN_FADE)
-        key = self.key_below(self.met_key(len(support)))
+        key = self.key_beside(self.met_key(len(support)))
         self.play(appear(halves), appear(lines), appear(numbers), appear(key),
                   run_time=style.RUN_FADE)
         self.certificate_weights = (halves, lines, numbers, key)
@@ -110,21 +110,14 @@ class NoSeparatorBeats:
         return WRONG_LIGHTEST + (WRONG_DARKEST - WRONG_LIGHTEST) * (unmet - 1) / max(count - 1, 1)
 
     def met_key(self, count: int) -> VGroup:
-        """The key of :meth:`certificate_halves`' shading: a swatch for each number of the
-        ``count`` constraints a θ can fail, in a row; under it, "fails none (nowhere)"
-        and the unshaded swatch no θ shows."""
-        theme, row = self.theme, VGroup()
-        for unmet in range(1, count + 1):
-            swatch = Rectangle(width=0.24, height=0.2, stroke_width=0, fill_color=theme.text,
-                               fill_opacity=self.unmet_opacity(unmet, count))
-            row.add(VGroup(swatch, text(f"fails {unmet} of {count}", theme, style.FONT_SMALL))
-                    .arrange(RIGHT, buff=0.1))
-        row.arrange(RIGHT, buff=0.3)
-        unshaded = Rectangle(width=0.24, height=0.2, stroke_width=1, stroke_color=theme.muted,
-                             fill_opacity=0)
-        none = VGroup(text("fails none (nowhere):", theme, style.FONT_SMALL, theme.text),
-                      unshaded).arrange(RIGHT, buff=0.1)
-        return VGroup(row, none).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
+        """The key of :meth:`certificate_halves`' shading, a column: a swatch for each
+        number of the ``count`` constraints a θ can fail; then the unshaded swatch, "fails
+        none", nowhere."""
+        rows = [self.key_row(self.unmet_opacity(unmet, count), f"fails {unmet} of {count}")
+                for unmet in range(1, count + 1)]
+        rows += [self.key_row(0.0, "fails none", gap=0.04),
+                 self.key_row(None, "(nowhere)", indent=True)]
+        return self.key_column(rows)
 
     def side_arrow(self, ends, normal, length: float = 0.9) -> tuple[np.ndarray, np.ndarray]:
         """(base, tip) on screen of an arrow from the weight-space segment ``ends`` along
@@ -242,18 +235,21 @@ class NoSeparatorBeats:
             self.mark_for_beat(mark)
 
     def dashes_key(self) -> VGroup:
-        """The dashed lines named in the key under the weight plane, right of its last row:
+        """The dashed lines named under the certificate's key, beside the weight plane:
         each point's line slid through 0, where its y·score is 0 (as in the shading)."""
         theme = self.theme
         key = self.certificate_weights[3]
         swatch = DashedLine(ORIGIN, 0.4 * RIGHT, color=theme.step, stroke_width=2,
                             dash_length=0.08)
-        note = VGroup(swatch, text(markup_with_math("dashed: $y^((i)) theta^T x^((i)) = 0$"),
-                                   theme, style.FONT_SMALL, theme.text)).arrange(RIGHT, buff=0.1)
-        note.match_height(key[-1])  # at the key's size (scaled down to fit, it may be)
+        note = VGroup(VGroup(swatch, text("dashed:", theme, style.FONT_SMALL, theme.text))
+                      .arrange(RIGHT, buff=0.1),
+                      text(markup_with_math("$y^((i)) theta^T x^((i)) = 0$"), theme,
+                           style.FONT_SMALL, theme.text)).arrange(DOWN, aligned_edge=LEFT,
+                                                                  buff=0.08)
+        note.scale(key.shrunk)  # at the key's size
         with_backdrop(note, theme)
         note.background_rectangle.set_fill(opacity=1.0)
-        return note.next_to(key[-1], RIGHT, buff=0.4)  # (key[0]: its backdrop)
+        return note.next_to(key, DOWN, buff=style.BUFF).align_to(key, LEFT)
 
     def drop_certificate_inset(self) -> None:
         """The certificate's inset and names go: the data plane is needed again."""

@@ -119,11 +119,12 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
         assert picture["scaling"] == state["scaling"], where
         assert picture["overlap_panel"] == bool(state["overlap_panel"]), where
         assert picture["certificate_sides"] == state["certificate_sides"], where
-        # a key stands under the weight plane (off the shades, lines and names it explains)
-        # and in one place from the mistake shading to the certificate's
+        # a key stands beside the weight plane, outside its axes (off the shades, lines and
+        # names it explains), its top at the plane's: in one place from the mistake shading
+        # to the certificate's
         for key, frame in picture["keys"]:
-            assert key.get_top()[1] < frame.get_bottom()[1], where
-            assert key.get_left()[0] >= frame.get_left()[0] - 1e-6, where
+            assert key.get_left()[0] > frame.get_right()[0], where
+            assert key.get_top()[1] == pytest.approx(frame.get_top()[1]), where
         # the certificate's points named off the markers (a name on a + read as its sign's)
         markers = scene.plane.markers.positions()
         for name in picture["certificate_names"]:
