@@ -5,7 +5,9 @@ half-plane y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 of weight space; the separators scale
 the shaded region; the programme's θ* (least |θ₁| + |θ₂|) is where a growing diamond
 first touches it; the perceptron's θ then walks from 0, one step y⁽ⁱ⁾x⁽ⁱ⁾ per update,
 until the ray through it enters the region. On data no line through the origin
-separates, the solver's certificate: weighted y⁽ⁱ⁾x⁽ⁱ⁾ that add up to 0, tip to tail.
+separates, Gordan's certificate (found by a small programme of its own: the solver only
+says "infeasible"): weighted y⁽ⁱ⁾x⁽ⁱ⁾ that add up to 0, tip to tail, then their
+half-planes, which share no θ.
 
 Every number and word comes from the lesson (:mod:`linviz.lessons.linear_program`) and
 its storyboard; the scene draws the storyboard's states.

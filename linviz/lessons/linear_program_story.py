@@ -257,8 +257,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         diamond=None, star=False, boundary=None, walk=None, ray=False, cone=False,
                         view="constraint" if zoomed else "near", probe=False, inset=False,
                         certificate=False, certificate_sides=False, ringed=[], status=None,
-                        offset_line=False,
-                        overlap=False, endless=False, endless_offset=False,
+                        offset_line=False, overlap=False, endless=False, endless_offset=False,
                         weights_dim=False, wrong_shading=False, close=None, closeup=None,
                         score_bars=False, endless_best=False, scaling=False,
                         wrong_marks=None, overlap_panel=None)
@@ -423,8 +422,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # the dashed lines drawn now are where each y·score is 0 (the lines slid to 0, as in
     # the shading): named, for the bars' signs are about their sides
     story.beat("So for any θ, as this one circling 0, their weighted y·scores add up to "
-               "θᵀ0 = 0: one is ≤ 0, a mistake, θ on or past its dashed line (y·score 0).", "proof",
-               score_bars=True,
+               "θᵀ0 = 0: one is ≤ 0, a mistake, θ on or past its dashed line (y·score 0).",
+               "proof", score_bars=True,
                status="$sum_i lambda_i y^((i)) theta^T x^((i)) = theta^T (sum_i lambda_i "
                       "y^((i)) x^((i))) = theta^T 0 = 0$")
     mistakes = lesson.endless_mistakes

@@ -1,8 +1,8 @@
-"""The beats of `linear-program` on data no line separates: the solver's certificate
-(weights on a few points whose λᵢy⁽ⁱ⁾x⁽ⁱ⁾ add up to 0; weight space shaded by how many
-of their constraints each θ meets), the perceptron walking on for ever, and with an
-offset the overlap of the classes' hulls (in a close-up where it is small) or the
-line that separates."""
+"""The beats of `linear-program` on data no line separates: Gordan's certificate
+(weights on a few points whose λᵢy⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, in data space; then weight space
+shaded by how many of their constraints each θ fails), the perceptron walking on for
+ever, and with an offset the overlap of the classes' hulls (in a close-up where it is
+small) or the line that separates."""
 
 from __future__ import annotations
 
