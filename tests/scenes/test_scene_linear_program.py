@@ -51,6 +51,10 @@ def drawn_state(scene) -> dict:
                   @ scene.weights.p2c(scene.shown_label.get_corner([dx, dy, 0])))
             for dx in (-1, 1) for dy in (-1, 1)),
         "overlap_panel": scene.overlap_panel is not None and on(scene.overlap_panel),
+        # each constraint's line's y·score, aᵢᵀθ at its start (None where not drawn)
+        "line_levels": [float(scene.lesson.signed[i] @ scene.weights.p2c(line.get_start())[:2])
+                        if line.has_points() else None
+                        for i, line in enumerate(getattr(scene, "lines", None) or [])],
         "certificate_sides": on(getattr(scene, "certificate_weights", [object()])[0]),
         # the keys of weight space's shadings on screen, each with the plane's frame
         "keys": [(key, scene.weights.frame) for key in
@@ -134,6 +138,13 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
         assert picture["shown_label_reach"] is None or picture["shown_label_reach"] < 1, where
         # under the mistake shading no line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1 shows: the wedges' borders are rays
         assert not (picture["wrong_shading"] and picture["lines_seen"]), where
+        # …for the lines slid through 0 as said, each at y·score 0 (the shading's borders)
+        if picture["wrong_shading"]:
+            reach = np.abs(np.asarray(lesson.signed)).max() * 1e-6 * (
+                lesson.weight_box.x_max - lesson.weight_box.x_min)
+            levels = picture["line_levels"]
+            assert len(levels) == lesson.n and all(v is not None and abs(v) < reach + 1e-9
+                                                   for v in levels), where
         # each counted line's mistakes marked on the data plane: a × ("dashed"), a ring
         # ("white") at each point the state names, and no other mark there
         left = [(kind, at) for kind, at in picture["wrong_marks"]
