@@ -104,7 +104,7 @@ class ConstraintBeats:
         # many lines are a mesh: each fainter the more there are; each at y·score ``level``
         # (1, the constraint's; slid to 0 where the shading is by sign)
         opacity = float(np.clip(LINE_OPACITY_ONE_OF / lesson.n, FADED_LINES, 0.8))
-        level = ValueTracker(1.0)
+        level = self.line_level = ValueTracker(1.0)
 
         def make() -> VGroup:
             return VGroup(*[self.constraint_line(i, theme.muted, 1.5, score=level.get_value())

@@ -78,6 +78,8 @@ class NoSeparatorBeats:
             self.play(vanish(shading), run_time=style.RUN_FADE)
             self.remove(shading)
         self.play(self.lines.animate.set_stroke(opacity=0.0), run_time=style.RUN_FADE)
+        # unseen now, they are y·score 1's again where a zoom draws them afresh (the walk's)
+        self.line_level.set_value(1.0)
         key = self.key_beside(self.met_key(len(support)))
         self.play(appear(halves), appear(lines), appear(numbers), appear(key),
                   run_time=style.RUN_FADE)
