@@ -492,9 +492,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # the solver said only "infeasible": the proofs shown were the certificate's
         # (found by a programme of its own, or two points at one place) and the overlap's
         story.beat("So the solver answers either way: a θ meeting every constraint or, as "
-                   f"here, \"infeasible\"; why none exists, {proof_name(lesson)} and the "
+                   f"here, “infeasible”; why none exists, {proof_name(lesson)} and the "
                    f"overlap showed.", HOLD,
-                   status="the solver: a $theta$, or \"infeasible\" · why: the proofs drawn")
+                   status=f"HiGHS: a $theta$ or “infeasible” · why: {proof_name(lesson)}, "
+                          f"the overlap")
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:

@@ -787,7 +787,7 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     assert "dashed line" in beats[first + 2].sentence
     if "overlap" in motions:
         last = beats[-1].sentence
-        assert "proof that none exists" not in last and '"infeasible"' in last
+        assert "proof that none exists" not in last and "“infeasible”" in last
         assert ("the points at one place" if lesson.same_place_certificate
                 else "Gordan's weights") in last
         said = " ".join(b.sentence for b in beats[:-1])
