@@ -10,11 +10,12 @@ from manim import (DOWN, LEFT, RIGHT, UP, DashedLine, Dot, Indicate, Line, Polyg
                    Rectangle, ValueTracker, VGroup, VMobject, linear, there_and_back)
 
 from linviz.geometry import clip_line
-from linviz.lessons.linear_program import mistake_arcs
+from linviz.lessons.linear_program import (MISTAKE_SHADES, mistake_arcs, mistake_shade,
+                                           shade_ranges)
 from scenes.linear_program_parts.common import (DIAMOND_SHORT, EDGE_LINE_OPACITY,
                                                 FADED_LINES, LABEL_OFF_WEDGE,
                                                 LINE_OPACITY_ONE_OF,
-                                                WRONG_DARKEST, WRONG_LIGHTEST, WRONG_SHADES,
+                                                WRONG_DARKEST, WRONG_LIGHTEST,
                                                 ray_end)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
@@ -136,34 +137,43 @@ class ConstraintBeats:
     def wrong_shading_drawing(self) -> VGroup:
         """Weight space shaded by how many points each θ gets wrong: a wedge from 0 for
         every arc of directions (:func:`~linviz.lessons.linear_program.mistake_arcs`), in
-        :data:`WRONG_SHADES` shades from the fewest (faintest) to the most; the wedges of
-        one shade are one shape, the faintest first."""
+        the lesson's shades (:func:`~linviz.lessons.linear_program.mistake_shade`) from the
+        fewest (faintest) to the most; the wedges of one shade are one shape, the faintest
+        first."""
         arcs = mistake_arcs(self.lesson.signed)
         low, high = self.lesson.mistake_range
         shapes: dict[int, list] = {}
         for start, end, count in arcs:
-            level = 1 + (count - low) * WRONG_SHADES // (high - low + 1)
-            shapes.setdefault(level, []).append(self.wedge(start, end))
+            shade = mistake_shade(count, low, high)
+            shapes.setdefault(shade, []).append(self.wedge(start, end))
         drawn = VGroup()
-        for level in sorted(shapes):
-            opacity = WRONG_LIGHTEST + (WRONG_DARKEST - WRONG_LIGHTEST) * (level - 1) / max(
-                WRONG_SHADES - 1, 1)
+        for shade in sorted(shapes):
             drawn.add(VGroup(*[Polygon(*corners, stroke_width=0, fill_color=self.theme.text,
-                                       fill_opacity=opacity) for corners in shapes[level]]))
+                                       fill_opacity=self.shade_opacity(shade))
+                               for corners in shapes[shade]]))
         return drawn
+
+    @staticmethod
+    def shade_opacity(shade: int) -> float:
+        """The opacity of the mistake shading's ``shade`` (0, the faintest)."""
+        return WRONG_LIGHTEST + (WRONG_DARKEST - WRONG_LIGHTEST) * shade / max(
+            MISTAKE_SHADES - 1, 1)
 
     def wrong_key(self) -> VGroup:
         """The key of :meth:`wrong_shading_drawing`, a column: "points wrong:", a swatch for
-        each shade from the faintest (the fewest, named) to the strongest (the most, named);
-        then the unshaded swatch, "0 wrong", on a row of its own (none is); at the size of
-        the plane's tick values (it is read, not glanced at)."""
-        low, high = self.lesson.mistake_range
+        each shade from the faintest to the strongest, named by the counts it stands for
+        (:func:`~linviz.lessons.linear_program.shade_ranges`); then the unshaded swatch,
+        "0 wrong", on a row of its own (none is); at the size of the plane's tick values
+        (it is read, not glanced at)."""
         rows = [self.key_row(None, "points wrong:")]
-        for k in range(WRONG_SHADES):
-            said = {0: str(low), WRONG_SHADES - 1: str(high)}.get(k, "")
-            rows.append(self.key_row(WRONG_LIGHTEST + (WRONG_DARKEST - WRONG_LIGHTEST) * k
-                                     / max(WRONG_SHADES - 1, 1), said,
-                                     gap=0.0 if k < WRONG_SHADES - 1 else 0.2))
+        # each step named by the counts it stands for (six greys for 33 counts, with only
+        # the ends named, left the steps' meaning to guess); a shade no count has, left out
+        steps = [(k, run) for k, run in enumerate(shade_ranges(*self.lesson.mistake_range))
+                 if run is not None]
+        for place, (k, (fewest, most)) in enumerate(steps):
+            rows.append(self.key_row(self.shade_opacity(k), str(fewest) if fewest == most
+                                     else f"{fewest}–{most}",
+                                     gap=0.0 if place < len(steps) - 1 else 0.2))
         # what a θ meeting every constraint would show, unshaded (0 wrong): none does (after
         # the ramp, "· 0: □" read as one more step of it)
         rows += [self.key_row(0.0, "0 wrong", gap=0.04),

@@ -792,3 +792,30 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
                 else "Gordan's weights") in last
         said = " ".join(b.sentence for b in beats[:-1])
         assert ("at one place" if lesson.same_place_certificate else "Gordan's") in said
+
+
+def test_the_mistake_shades_cut_the_counts_into_even_runs():
+    """Each shade's key names the counts it stands for: over many ranges of counts and
+    numbers of shades, the runs (counted here by brute force from the shade of every
+    count) are in order, cover every count from the fewest to the most once, differ in
+    length by at most one, use every shade when there are at least as many counts, and
+    are what :func:`shade_ranges` writes; the faintest holds the fewest."""
+    from linviz.lessons.linear_program import mistake_shade, shade_ranges
+
+    for low in range(0, 4):
+        for high in range(low, low + 70):
+            for shades in range(1, 9):
+                runs: dict[int, list[int]] = {}
+                for count in range(low, high + 1):
+                    runs.setdefault(mistake_shade(count, low, high, shades), []).append(count)
+                order = sorted(runs)
+                assert order[0] == 0 and order[-1] <= shades - 1
+                assert mistake_shade(low, low, high, shades) == 0
+                counts = [c for k in order for c in runs[k]]
+                assert counts == list(range(low, high + 1))  # in order, each once
+                sizes = [len(runs[k]) for k in order]
+                assert max(sizes) - min(sizes) <= 1
+                assert (len(order) == shades) == (high - low + 1 >= shades)
+                written = shade_ranges(low, high, shades)
+                assert written == [(runs[k][0], runs[k][-1]) if k in runs else None
+                                   for k in range(shades)]
