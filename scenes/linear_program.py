@@ -5,7 +5,9 @@ half-plane y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 of weight space; the separators scale
 the shaded region; the programme's θ* (least |θ₁| + |θ₂|) is where a growing diamond
 first touches it; the perceptron's θ then walks from 0, one step y⁽ⁱ⁾x⁽ⁱ⁾ per update,
 until the ray through it enters the region. On data no line through the origin
-separates, the solver's certificate: weighted y⁽ⁱ⁾x⁽ⁱ⁾ that add up to 0, tip to tail.
+separates, Gordan's certificate (found by a small programme of its own: the solver only
+says "infeasible"): weighted y⁽ⁱ⁾x⁽ⁱ⁾ that add up to 0, tip to tail, then their
+half-planes, which share no θ.
 
 Every number and word comes from the lesson (:mod:`linviz.lessons.linear_program`) and
 its storyboard; the scene draws the storyboard's states.
@@ -33,9 +35,19 @@ from scenes.linear_program_parts.wrong_marks import WrongMarks
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
-from scenes.toolkit.placement import across, best_offset, box_around
+from scenes.toolkit.placement import (across, best_offset, box_around, detached,
+                                      leader_line)
 from scenes.toolkit.plane import DataPlane, Hyperplane
 from scenes.toolkit.screen_text import text
+
+
+#: a ring's name one ring of places farther out costs as much as this much of a marker
+#: covered (screen units², a marker's box is about 0.01-0.04): it moves off a marker, not
+#: off a corner of one
+LEADER_RING_COST = 0.005
+#: a ring's name farther than this beyond its nearest places (diagonal, a corner at the
+#: ring) is joined to it by a leader
+LEADER_AFTER = 0.1
 
 
 class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, NoSeparatorBeats,
@@ -216,9 +228,11 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
                                      drawings, lines=[(theta, 0.0)])
         self.play(appear(self.least_inset), run_time=style.RUN_FADE)
 
-    def ring_names(self, indices) -> VGroup:
+    def ring_names(self, indices, reach: int = 1) -> VGroup:
         """The rings of ``indices`` named by their points, once for points at one place
-        ("21, 77"), above right of the ring."""
+        ("21, 77"), above right of the ring; with ``reach`` > 1, as far as that many rings
+        of places out where the near ones cover markers, a leader then joining a name
+        that stands off its ring."""
         theme, names = self.theme, VGroup()
         places: dict[tuple, list[int]] = {}
         for i in sorted(indices):
@@ -233,12 +247,18 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
             # it wrongly)
             own = self.rings[at_place[0]]
             taken = [r for r in rings if r is not own] + list(names)
-            self.place_beside(name, own.get_center(), own.width / 2 + 0.02, taken, preferred=1)
+            self.place_beside(name, own.get_center(), own.width / 2 + 0.02, taken, preferred=1,
+                              rings=reach, ring_cost=LEADER_RING_COST)
             names.add(name)
-        return names
+        leaders = [leader_line(self.rings[at[0]].get_center(), self.plane.ring_radius, name,
+                               theme.highlight)
+                   for at, name in zip(places.values(), names)
+                   if detached(self.rings[at[0]].get_center(), name,
+                               (self.plane.ring_radius + 0.02) * np.sqrt(2) + LEADER_AFTER)]
+        return names.add(*leaders)
 
     def place_beside(self, label, anchor, gap: float, taken=(), preferred: int = 1,
-                     rings: int = 1) -> None:
+                     rings: int = 1, ring_cost: float = 0.0) -> None:
         """``label`` beside the screen point ``anchor`` (``gap`` from it), where it covers
         the least of the data plane's markers and counts and of the ``taken`` drawings
         (text on text weighs most): :func:`scenes.toolkit.placement.best_offset` over
@@ -252,7 +272,8 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
             obstacles.append(np.array([[low[0], low[1], high[0], high[1], 100.0]]))
         # inside the plane: outside it, over the tick values
         offset = best_offset(anchor, (label.width, label.height), np.vstack(obstacles), gap,
-                             preferred=preferred, rings=rings, bounds=plane.square_bounds())
+                             preferred=preferred, rings=rings, ring_cost=ring_cost,
+                             bounds=plane.square_bounds())
         label.move_to(np.asarray(anchor, dtype=float) + np.array([*offset, 0.0]))
 
     def dashed_run_line(self, theta, theta0: float, plane=None) -> VMobject:

@@ -93,6 +93,29 @@ def mistake_arcs(A: np.ndarray) -> list[tuple[float, float, int]]:
     return arcs
 
 
+#: the shades of grey weight space is shaded in by how many points each θ gets wrong
+MISTAKE_SHADES = 6
+
+
+def mistake_shade(count: int, low: int, high: int, shades: int = MISTAKE_SHADES) -> int:
+    """The shade (0, the faintest, to ``shades`` − 1) of θ that get ``count`` points wrong,
+    the counts from ``low`` to ``high`` cut into ``shades`` runs as even as whole numbers
+    allow: ⌊(count − low)·shades / (high − low + 1)⌋."""
+    return (count - low) * shades // (high - low + 1)
+
+
+def shade_ranges(low: int, high: int,
+                 shades: int = MISTAKE_SHADES) -> list[tuple[int, int] | None]:
+    """For each shade of :func:`mistake_shade`, the fewest and the most points wrong it
+    stands for (None: no count has it, when there are fewer counts than shades): what its
+    key writes beside each step."""
+    ranges: list[tuple[int, int] | None] = [None] * shades
+    for count in range(low, high + 1):
+        k = mistake_shade(count, low, high, shades)
+        ranges[k] = (count, count) if ranges[k] is None else (ranges[k][0], count)
+    return ranges
+
+
 #: the turns (degrees) from y⁽ⁱ⁾x⁽ⁱ⁾ tried for the θ marked inside point i's half-plane
 PROBE_TURNS = tuple(range(0, 46, 5))
 #: two least distances this close (relative to the data's size) are equal

@@ -21,6 +21,8 @@ The state's keys:
   (its walk box, zoomed in to the perceptron's steps) or "far" (its ray box, zoomed out
   to where the ray enters the region);
 - ``certificate``: the certificate's weighted yx, tip to tail, in data space;
+- ``certificate_sides``: the certificate's half-planes aᵢᵀθ ≥ 1 in weight space, each θ
+  shaded by how many it fails (none is on all), with arrows to their sides and a key;
 - ``probe``: a θ of the shown point's half-plane marked in weight space, and its line in
   data space (the duality, both ways);
 - ``ringed``: the points ringed in data space (0-based);
@@ -164,6 +166,25 @@ def same_places(lesson: LinearProgramLesson, points) -> tuple[list[int], list[in
     return firsts, rest
 
 
+#: the certificate's points counted in words (Carathéodory: two or three in the plane)
+NUMBER_WORDS = {2: "two", 3: "three"}
+
+
+def sides_sentence(count: int) -> str:
+    """The certificate's second beat: in weight space its ``count`` half-planes
+    aᵢᵀθ ≥ 1 share no θ (Σλᵢaᵢ = 0 with Σλᵢ = 1 leaves Σλᵢaᵢᵀθ = 0 < 1 at every θ), each θ
+    shaded by how many it fails."""
+    return (f"In weight space, then, their {NUMBER_WORDS[count]} half-planes (arrows to their "
+            f"sides) share no θ: each θ shaded by how many it fails, none left unshaded.")
+
+
+def proof_name(lesson: LinearProgramLesson) -> str:
+    """The certificate as the closing beat recalls it: "the points at one place" or
+    "Gordan's weights" (as its beat said it)."""
+    return ("the points at one place" if lesson.same_place_certificate
+            else "Gordan's weights")
+
+
 def region_lines(lesson: LinearProgramLesson) -> list[int]:
     """The constraints whose lines carry an edge of the region drawn, in index order."""
     return lesson.edge_lines
@@ -235,8 +256,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     story = StoryWriter(scene, weights=False, shown=None, lines=False, region=False,
                         diamond=None, star=False, boundary=None, walk=None, ray=False, cone=False,
                         view="constraint" if zoomed else "near", probe=False, inset=False,
-                        certificate=False, ringed=[], status=None, offset_line=False,
-                        overlap=False, endless=False, endless_offset=False,
+                        certificate=False, certificate_sides=False, ringed=[], status=None,
+                        offset_line=False, overlap=False, endless=False, endless_offset=False,
                         weights_dim=False, wrong_shading=False, close=None, closeup=None,
                         score_bars=False, endless_best=False, scaling=False,
                         wrong_marks=None, overlap_panel=None)
@@ -363,11 +384,14 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     n = lesson.n
     low = lesson.mistake_range[0]
     # (their lines leave: the shading's borders are rays from 0, which none of them is)
-    story.beat(f"All {n} constraints{_zoomed_out(lesson)}, shaded instead of drawn: each θ "
-               f"by how many points its line gets wrong, the same all along its ray from 0, "
+    # the shading is of signs (y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0, the first beat's rule), not of the lines
+    # y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1 just drawn: said, and seen as the lines slide to 0
+    story.beat(f"All {n} constraints{_zoomed_out(lesson)}, each line slid through 0 "
+               f"(y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 0): each θ shaded by how many points its line gets wrong, "
                f"the more the stronger.", "all-constraints", shown=None,
                ringed=[], lines=True, probe=False, view="near", wrong_shading=True,
-               status="shade: how many points $theta$ gets wrong, the more the stronger")
+               status="lines slid to $y^((i)) theta^T x^((i)) = 0$; shade: how many points "
+                      "$theta$ gets wrong")
     story.beat(f"No θ is unshaded: every θ gets at least {low} wrong, so no line through the "
                f"origin separates these points, and the solver reports it infeasible.",
                "infeasible", status=f"every $theta$ gets at least {low} wrong · HiGHS: "
@@ -379,20 +403,27 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # the weights are Gordan's alternative's, found by a small programme of their own (the
     # solver's infeasibility report is not what is drawn): the proof is credited to it
     proof = (f"A proof: {point_list(support)} lie at one place with opposite labels, so "
-             f"their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0: their lines' sides (arrows) share no θ."
+             f"their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0."
              if lesson.same_place_certificate else
              f"A proof, by Gordan's alternative: weights {weights} on "
-             f"{point_list(support)} make their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail. Their "
-             f"lines' sides (arrows) share no θ.")
+             f"{point_list(support)} make their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail in the "
+             f"inset.")
     status = ", ".join(f"$lambda_({i + 1}) = {formatting.number(lesson.certificate[i], places)}$"
                        for i in support)
     if lesson.same_place_certificate:  # the place's tag, "+2 −1", read out once
         status += "; " + place_tag_words(lesson, support[0])
-    story.beat(proof,
-               "certificate", ringed=support, certificate=True, wrong_shading=False, status=status)
+    # data space first (the weighted y⁽ⁱ⁾x⁽ⁱ⁾), then weight space (their half-planes): one
+    # idea a beat (together, 14 s carried both planes' drawings and a key)
+    story.beat(proof, "certificate", ringed=support, certificate=True, status=status)
+    story.beat(sides_sentence(len(support)), "certificate-sides", certificate_sides=True,
+               wrong_shading=False,
+               status=f"their {NUMBER_WORDS[len(support)]} sides $y^((i)) theta^T "
+                      f"x^((i)) >= 1$: no $theta$ is on all")
+    # the dashed lines drawn now are where each y·score is 0 (the lines slid to 0, as in
+    # the shading): named, for the bars' signs are about their sides
     story.beat("So for any θ, as this one circling 0, their weighted y·scores add up to "
-               "θᵀ0 = 0: one of them is ≤ 0, a mistake, whatever θ is.", "proof",
-               score_bars=True,
+               "θᵀ0 = 0: one is ≤ 0, a mistake, θ on or past its dashed line (y·score 0).",
+               "proof", score_bars=True,
                status="$sum_i lambda_i y^((i)) theta^T x^((i)) = theta^T (sum_i lambda_i "
                       "y^((i)) x^((i))) = theta^T 0 = 0$")
     mistakes = lesson.endless_mistakes
@@ -403,7 +434,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(f"So, as on noisy labels later in the lecture, the perceptron through the "
                f"origin never settles here: its first {len(mistakes)} passes make "
                f"{formatting.listed(mistakes)} updates as θ walks on{zoom}.",
-               "endless", endless=True, certificate=False, ringed=[], view="endless",
+               "endless", endless=True, certificate=False, certificate_sides=False,
+               ringed=[], view="endless",
                score_bars=False,
                min_seconds=endless_seconds(mistakes),
                status=f"per pass: {', '.join(map(str, mistakes))} updates")
@@ -457,10 +489,13 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    status=f"dashed: the best it reaches, {best} of {lesson.n} wrong (×) · "
                           + (f"white: the fewest, {fewest} (○)" if best > fewest
                              else "no line gets fewer"))
-        story.beat("So a linear programme answers either way: a θ that meets every "
-                   "constraint, or, as here, a proof that none exists.", HOLD,
-                   status="a linear programme: a separating $theta$, or a proof that none "
-                          "exists")
+        # the solver said only "infeasible": the proofs shown were the certificate's
+        # (found by a programme of its own, or two points at one place) and the overlap's
+        story.beat("So the solver answers either way: a θ meeting every constraint or, as "
+                   f"here, “infeasible”; why none exists, {proof_name(lesson)} and the "
+                   f"overlap showed.", HOLD,
+                   status=f"HiGHS: a $theta$ or “infeasible” · why: {proof_name(lesson)}, "
+                          f"the overlap")
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:

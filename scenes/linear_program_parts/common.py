@@ -38,8 +38,6 @@ WRONG_LIGHTEST, WRONG_DARKEST = 0.14, 0.55
 #: the most opaque each of many constraint lines is drawn (fainter the more there are, down
 #: to FADED_LINES: a hundred lines at full strength are a tangle that hides the region)
 LINE_OPACITY_ONE_OF = 12.0
-#: the shades of weight space shaded by the points each θ gets wrong
-WRONG_SHADES = 6
 #: a line's name this near (screen units) another line could be read as that one's
 NAME_CLEARANCE = 0.45
 #: the opacity of the veil over the weight plane while an offset is argued in data space

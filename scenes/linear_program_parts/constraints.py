@@ -6,15 +6,16 @@ mistakes; the objective's diamond, the solver's θ* and its tight points."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, DashedLine, Dot, Indicate, Line, Polygon,
+from manim import (DOWN, LEFT, RIGHT, UP, DashedLine, Dot, Indicate, Line, Polygon, config,
                    Rectangle, ValueTracker, VGroup, VMobject, linear, there_and_back)
 
 from linviz.geometry import clip_line
-from linviz.lessons.linear_program import mistake_arcs
+from linviz.lessons.linear_program import (MISTAKE_SHADES, mistake_arcs, mistake_shade,
+                                           shade_ranges)
 from scenes.linear_program_parts.common import (DIAMOND_SHORT, EDGE_LINE_OPACITY,
                                                 FADED_LINES, LABEL_OFF_WEDGE,
                                                 LINE_OPACITY_ONE_OF,
-                                                WRONG_DARKEST, WRONG_LIGHTEST, WRONG_SHADES,
+                                                WRONG_DARKEST, WRONG_LIGHTEST,
                                                 ray_end)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
@@ -101,17 +102,27 @@ class ConstraintBeats:
         self.remove(*leaving)
         if self.weights.box != lesson.weight_box:  # out from one line to all of them
             self.zoom_weights(lesson.weight_box)
-        # many lines are a mesh: each fainter the more there are
+        # many lines are a mesh: each fainter the more there are; each at y·score ``level``
+        # (1, the constraint's; slid to 0 where the shading is by sign)
         opacity = float(np.clip(LINE_OPACITY_ONE_OF / lesson.n, FADED_LINES, 0.8))
-        self.lines = self.on_weights(lambda: VGroup(*[
-            self.constraint_line(i, theme.muted, 1.5).set_stroke(opacity=opacity)
-            for i in range(lesson.n)]))
+        level = self.line_level = ValueTracker(1.0)
+
+        def make() -> VGroup:
+            return VGroup(*[self.constraint_line(i, theme.muted, 1.5, score=level.get_value())
+                            .set_stroke(opacity=opacity) for i in range(lesson.n)])
+
+        self.lines = self.on_weights(make)
         self.play(appear(self.lines), vanish(self.shown_line), run_time=style.RUN_INTRO)
         self.remove(self.shown_line)
         if beat.state["wrong_shading"]:  # under the lines: how many points each θ gets wrong
+            # each line slides parallel to itself to 0 (as said): the shading's borders are
+            # where each y·score changes sign, not the lines y·score = 1 just drawn
+            self.lines.add_updater(lambda m: m.become(make()))
+            self.play(level.animate.set_value(0.0), run_time=style.RUN_PARAMETER * 2)
+            self.lines.clear_updaters()
             self.wrong_shading = self.on_weights(self.wrong_shading_drawing)
-            # the ramp's key: the fewest and the most points wrong at its two ends
-            self.wrong_key_drawn = self.place_key(self.wrong_key(), [], [], [])
+            # the ramp's key, beside the plane (its place to the certificate's end)
+            self.wrong_key_drawn = self.key_beside(self.wrong_key())
             self.wrong_shading.add(self.wrong_key_drawn)
             # the lines, said, leave: the shading is what is read now, and its wedges' borders
             # are rays from 0, which no line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1 is (a trace of them would cross
@@ -126,46 +137,87 @@ class ConstraintBeats:
     def wrong_shading_drawing(self) -> VGroup:
         """Weight space shaded by how many points each θ gets wrong: a wedge from 0 for
         every arc of directions (:func:`~linviz.lessons.linear_program.mistake_arcs`), in
-        :data:`WRONG_SHADES` shades from the fewest (faintest) to the most; the wedges of
-        one shade are one shape, the faintest first."""
+        the lesson's shades (:func:`~linviz.lessons.linear_program.mistake_shade`) from the
+        fewest (faintest) to the most; the wedges of one shade are one shape, the faintest
+        first."""
         arcs = mistake_arcs(self.lesson.signed)
         low, high = self.lesson.mistake_range
         shapes: dict[int, list] = {}
         for start, end, count in arcs:
-            level = 1 + (count - low) * WRONG_SHADES // (high - low + 1)
-            shapes.setdefault(level, []).append(self.wedge(start, end))
+            shade = mistake_shade(count, low, high)
+            shapes.setdefault(shade, []).append(self.wedge(start, end))
         drawn = VGroup()
-        for level in sorted(shapes):
-            opacity = WRONG_LIGHTEST + (WRONG_DARKEST - WRONG_LIGHTEST) * (level - 1) / max(
-                WRONG_SHADES - 1, 1)
+        for shade in sorted(shapes):
             drawn.add(VGroup(*[Polygon(*corners, stroke_width=0, fill_color=self.theme.text,
-                                       fill_opacity=opacity) for corners in shapes[level]]))
+                                       fill_opacity=self.shade_opacity(shade))
+                               for corners in shapes[shade]]))
         return drawn
 
+    @staticmethod
+    def shade_opacity(shade: int) -> float:
+        """The opacity of the mistake shading's ``shade`` (0, the faintest)."""
+        return WRONG_LIGHTEST + (WRONG_DARKEST - WRONG_LIGHTEST) * shade / max(
+            MISTAKE_SHADES - 1, 1)
+
     def wrong_key(self) -> VGroup:
-        """The key of :meth:`wrong_shading_drawing`: "points wrong", the fewest, a swatch
-        for each shade from the faintest, the most; and 0, unshaded (no θ is); at the size
-        of the plane's tick values (it is read, not glanced at)."""
-        theme = self.theme
-        low, high = self.lesson.mistake_range
-        swatches = VGroup(*[Rectangle(width=0.24, height=0.2, stroke_width=0,
-                                      fill_color=theme.text, fill_opacity=WRONG_LIGHTEST + (
-                                          WRONG_DARKEST - WRONG_LIGHTEST) * k / max(
-                                          WRONG_SHADES - 1, 1))
-                            for k in range(WRONG_SHADES)]).arrange(RIGHT, buff=0)
-        # and what a θ meeting every constraint would show, unshaded (0 wrong): none does
-        unshaded = Rectangle(width=0.24, height=0.2, stroke_width=1, stroke_color=theme.muted,
-                             fill_opacity=0)
-        key = VGroup(text("points wrong:", theme, style.FONT_SMALL, theme.text),
-                     text(str(low), theme, style.FONT_SMALL, theme.text), swatches,
-                     text(str(high), theme, style.FONT_SMALL, theme.text),
-                     text("· 0:", theme, style.FONT_SMALL, theme.text), unshaded).arrange(
-            RIGHT, buff=0.1)
-        # on the plane's own ground, opaque: its swatches then read as the shades they name
-        # (over a see-through backdrop on the shading, "0" looked like the faintest shade)
-        with_backdrop(key, theme)
+        """The key of :meth:`wrong_shading_drawing`, a column: "points wrong:", a swatch for
+        each shade from the faintest to the strongest, named by the counts it stands for
+        (:func:`~linviz.lessons.linear_program.shade_ranges`); then the unshaded swatch,
+        "0 wrong", on a row of its own (none is); at the size of the plane's tick values
+        (it is read, not glanced at)."""
+        rows = [self.key_row(None, "points wrong:")]
+        # each step named by the counts it stands for (six greys for 33 counts, with only
+        # the ends named, left the steps' meaning to guess); a shade no count has, left out
+        steps = [(k, run) for k, run in enumerate(shade_ranges(*self.lesson.mistake_range))
+                 if run is not None]
+        for place, (k, (fewest, most)) in enumerate(steps):
+            rows.append(self.key_row(self.shade_opacity(k), str(fewest) if fewest == most
+                                     else f"{fewest}–{most}",
+                                     gap=0.0 if place < len(steps) - 1 else 0.2))
+        # what a θ meeting every constraint would show, unshaded (0 wrong): none does (after
+        # the ramp, "· 0: □" read as one more step of it)
+        rows += [self.key_row(0.0, "0 wrong", gap=0.04),
+                 self.key_row(None, "(none here)", indent=True)]
+        return self.key_column(rows)
+
+    def key_row(self, opacity: float | None, words: str, gap: float = 0.1,
+                indent: bool = False) -> VGroup:
+        """A row of a key: a swatch of the shading's grey at ``opacity`` (0: unshaded,
+        outlined; None: no swatch, the words set in under the swatches' words when
+        ``indent``) and ``words``; ``gap`` below it (0: a ramp's steps touch)."""
+        theme, row = self.theme, VGroup()
+        if opacity is not None or indent:
+            row.add(Rectangle(width=0.24, height=0.2, stroke_width=0 if opacity else 1,
+                              stroke_color=theme.muted, fill_color=theme.text,
+                              fill_opacity=opacity or 0.0,
+                              stroke_opacity=0.0 if opacity is None else 1.0))
+        if words:
+            row.add(text(words, theme, style.FONT_SMALL, theme.text))
+        row.arrange(RIGHT, buff=0.1)
+        row.gap = gap
+        return row
+
+    def key_column(self, rows) -> VGroup:
+        """``rows`` (:meth:`key_row`) stacked, left-aligned (swatches in a column), each
+        its ``gap`` under the one before; on the plane's own ground, opaque: its swatches
+        then read as the shades they name (over a see-through backdrop "0" looked like the
+        faintest shade)."""
+        key = VGroup(*rows)
+        for before, row in zip(rows, rows[1:]):
+            row.next_to(before, DOWN, buff=before.gap).align_to(before, LEFT)
+        with_backdrop(key, self.theme)
         key.background_rectangle.set_fill(opacity=1.0)
         return key
+
+    def key_beside(self, key: VGroup) -> VGroup:
+        """``key`` right of the weight plane, its top at the plane's: outside the axes, off
+        the shades, lines and names it explains, and in one place from the mistake shading
+        to the certificate's (scaled down, if it must, to stay in the frame)."""
+        frame = self.weights.frame
+        room = config.frame_width / 2 - style.SMALL_BUFF - frame.get_right()[0] - style.SMALL_BUFF
+        key.shrunk = min(room / key.width, 1.0)  # (what goes with it is scaled alike)
+        key.scale(key.shrunk)
+        return key.next_to(frame, RIGHT, buff=style.SMALL_BUFF).align_to(frame, UP)
 
     def wedge(self, start: float, end: float) -> list[np.ndarray]:
         """The screen corners of the part of the weight plane's box seen from 0 between
@@ -210,15 +262,8 @@ class ConstraintBeats:
         count.move_to(centre)
         leader = Line(count.get_center() - side * (count.width / 2) * across, anchor,
                       color=theme.highlight, stroke_width=1.5)
+        # (the key stands under the plane: nothing here moves it)
         self.wrong_shading.add(outlines, leader, count)
-        # the key keeps off the count and its leader (to the corner they leave freest)
-        key = self.wrong_key_drawn
-        before = key.get_center()
-        self.place_key(key, [leader], [], [count])
-        if np.any(key.get_center() != before):
-            after = key.get_center()
-            key.move_to(before)
-            self.play(key.animate.move_to(after), run_time=style.RUN_FADE)
         self.play(appear(outlines), appear(leader), appear(count), run_time=style.RUN_FADE)
         self.play(outlines.animate(rate_func=there_and_back).set_fill(theme.highlight,
                                                                       opacity=0.3),

@@ -1,14 +1,14 @@
-"""The beats of `linear-program` on data no line separates: the solver's certificate
-(weights on a few points whose λᵢy⁽ⁱ⁾x⁽ⁱ⁾ add up to 0; weight space shaded by how many
-of their constraints each θ meets), the perceptron walking on for ever, and with an
-offset the overlap of the classes' hulls (in a close-up where it is small) or the
-line that separates."""
+"""The beats of `linear-program` on data no line separates: Gordan's certificate
+(weights on a few points whose λᵢy⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, in data space; then weight space
+shaded by how many of their constraints each θ fails), the perceptron walking on for
+ever, and with an offset the overlap of the classes' hulls (in a close-up where it is
+small) or the line that separates."""
 
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Dot, Line, Polygon, Rectangle, ValueTracker, VGroup,
-                   VMobject, Wait, linear)
+from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, DashedLine, Dot, Polygon,
+                   ValueTracker, VGroup, VMobject, Wait, linear)
 
 from linviz import formatting
 from linviz.geometry import clip_line, constraint_cells
@@ -18,19 +18,11 @@ from scenes.linear_program_parts.common import (NAME_CLEARANCE,
                                                 WRONG_DARKEST, WRONG_LIGHTEST)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
-from scenes.toolkit.placement import (PLACE_TOLERANCE, beside_line, box_around, box_of,
-                                      covered_area, segment_boxes)
+from scenes.toolkit.placement import beside_line, box_around, segment_boxes
 from scenes.toolkit.score_bars import ScoreBars
 from scenes.toolkit.screen_text import markup_with_math, text
 from scenes.toolkit.speed.fast_shapes import FastArrow
 from scenes.toolkit.vector_sum import vector_sum_inset
-
-
-#: where a key may stand in the weight plane, as shares (0 left/bottom, 1 right/top) of the
-#: room its frame leaves it: the corners first, then the edges' middles, then their quarters
-KEY_PLACES = ((1, 0), (1, 1), (0, 0), (0, 1), (0.5, 0), (0.5, 1), (0, 0.5), (1, 0.5),
-              (0.25, 0), (0.75, 0), (0.25, 1), (0.75, 1), (0, 0.25), (0, 0.75), (1, 0.25),
-              (1, 0.75))
 
 
 class NoSeparatorBeats:
@@ -38,31 +30,15 @@ class NoSeparatorBeats:
     :class:`scenes.linear_program.LinearProgramScene`)."""
 
     def draw_certificate(self, beat) -> None:
-        """The certificate's half-planes in weight space (no θ is in all of them) and, in an
-        inset of the data plane, its weighted y⁽ⁱ⁾x⁽ⁱ⁾ tip to tail, back to 0; the rings
-        of its points on the data, named."""
+        """In data space, the certificate's points ringed and named and, in an inset, their
+        weighted y⁽ⁱ⁾x⁽ⁱ⁾ tip to tail, back to 0 (weight space keeps its shading: its
+        half-planes are the next beat's)."""
         theme, lesson = self.theme, self.lesson
         self.follow_beat(beat)
         support = sorted(lesson.certificate)
-        # in weight space the certificate's half-planes, each shaded: where two overlap it
-        # is darker, and nowhere are all of them
-        halves = self.on_weights(lambda: self.certificate_halves(support))
-        lines = self.on_weights(lambda: VGroup(*[self.constraint_line(i, theme.step, 3)
-                                                 for i in support]))
-        numbers = self.on_weights(lambda: self.line_numbers(support))
-        # every other constraint's line leaves: these few carry the proof (a trace of a
-        # hundred more was a haze over the shades of "fails k of them")
-        shading = getattr(self, "wrong_shading", None)
-        if shading is not None and self.on_screen(shading):
-            self.play(vanish(shading), run_time=style.RUN_FADE)
-            self.remove(shading)
-        self.play(self.lines.animate.set_stroke(opacity=0.0), run_time=style.RUN_FADE)
-        arrows = [part for part in halves if isinstance(part, FastArrow)]
-        key = self.place_key(self.met_key(len(support)), lines, arrows, numbers)
-        self.play(appear(halves), appear(lines), appear(numbers), appear(key),
-                  run_time=style.RUN_FADE)
-        self.certificate_weights = (halves, lines, numbers, key)
-        names = self.ring_names(support)
+        # (dense data: a name may stand off its ring, joined by a leader, rather than on a
+        # marker)
+        names = self.ring_names(support, reach=2)
         marked = self.plane.c2p_many(lesson.data.X[support])[:, :2]
         frame, (arrows, arrow_names), scale = vector_sum_inset(
             self.plane, lesson.data.X,
@@ -83,6 +59,31 @@ class NoSeparatorBeats:
         self.certificate_arrows = arrows
         self.certificate = VGroup(frame, arrows, arrow_names, names, scale_note)
         self.add(self.certificate)
+
+    def draw_certificate_sides(self, beat) -> None:
+        """The certificate's half-planes in weight space, shaded by how many of them each θ
+        fails (no θ is in all of them), each line named, an arrow to its side; the key under
+        the plane, where the mistake shading's stood."""
+        theme = self.theme
+        self.follow_beat(beat)
+        support = sorted(self.lesson.certificate)
+        halves = self.on_weights(lambda: self.certificate_halves(support))
+        lines = self.on_weights(lambda: VGroup(*[self.constraint_line(i, theme.step, 3)
+                                                 for i in support]))
+        numbers = self.on_weights(lambda: self.line_numbers(support))
+        # the mistake shading and every other constraint's line leave: these few carry the
+        # proof (a trace of a hundred more was a haze over the shades of "fails k of them")
+        shading = getattr(self, "wrong_shading", None)
+        if shading is not None and self.on_screen(shading):
+            self.play(vanish(shading), run_time=style.RUN_FADE)
+            self.remove(shading)
+        self.play(self.lines.animate.set_stroke(opacity=0.0), run_time=style.RUN_FADE)
+        # unseen now, they are y·score 1's again where a zoom draws them afresh (the walk's)
+        self.line_level.set_value(1.0)
+        key = self.key_beside(self.met_key(len(support)))
+        self.play(appear(halves), appear(lines), appear(numbers), appear(key),
+                  run_time=style.RUN_FADE)
+        self.certificate_weights = (halves, lines, numbers, key)
 
     def certificate_halves(self, support) -> VGroup:
         """The certificate's constraints aᵢᵀθ ≥ 1 in weight space: weight space shaded by
@@ -110,46 +111,15 @@ class NoSeparatorBeats:
             return 0.0
         return WRONG_LIGHTEST + (WRONG_DARKEST - WRONG_LIGHTEST) * (unmet - 1) / max(count - 1, 1)
 
-    def place_key(self, key: VGroup, lines, arrows, names) -> VGroup:
-        """``key`` on a backdrop at the place in the weight plane where it covers least of
-        the ``lines``, ``arrows`` and ``names`` drawn there (a name and an arrow's head, the
-        side a sentence points to, weigh a hundred times a line's stretch, an arrow's shaft
-        ten), the places in the order of :data:`KEY_PLACES` (the corners, lower right, upper
-        right, lower left, upper left; then the edges' middles and quarters); a tie (within
-        PLACE_TOLERANCE) goes to the earlier."""
-        if getattr(key, "background_rectangle", None) is None:  # placed again: it has one
-            with_backdrop(key, self.theme)
-        frame = self.weights.frame
-        obstacles = np.vstack([np.zeros((0, 5))] + [box_of(name) for name in names]
-                              + [box_of(arrow, weight=10.0) for arrow in arrows]
-                              + [box_of(arrow.tip, pad=0.05) for arrow in arrows]
-                              + [segment_boxes(line.get_start(), line.get_end(), 0.05)
-                                 for line in lines if isinstance(line, Line)])
-        margin = np.array([key.width / 2 + 0.1, key.height / 2 + 0.1, 0])
-        low, high = frame.get_corner(LEFT + DOWN) + margin, frame.get_corner(RIGHT + UP) - margin
-        best, least = None, np.inf
-        for along, up in KEY_PLACES:
-            key.move_to(low + np.array([along, up, 0]) * (high - low))
-            covered = covered_area(box_of(key)[0, :4], obstacles)
-            if covered < least - PLACE_TOLERANCE:
-                best, least = key.get_center(), covered
-        return key.move_to(best)
-
     def met_key(self, count: int) -> VGroup:
-        """The key of :meth:`certificate_halves`' shading: a swatch for each number of the
-        ``count`` constraints a θ can fail, then "none failed: nowhere"."""
-        theme, rows = self.theme, VGroup()
-        for unmet in range(1, count + 1):
-            swatch = Rectangle(width=0.22, height=0.16, stroke_width=0, fill_color=theme.text,
-                               fill_opacity=self.unmet_opacity(unmet, count))
-            rows.add(VGroup(swatch, text(f"fails {unmet} of {count}", theme, style.FONT_TINY))
-                     .arrange(RIGHT, buff=0.1))
-        rows.add(text("fails none: nowhere", theme, style.FONT_TINY, theme.text))
-        rows.arrange(DOWN, aligned_edge=LEFT, buff=0.06)
-        # on the plane's own ground, opaque: its swatches then read as the shades they name
-        with_backdrop(rows, theme)
-        rows.background_rectangle.set_fill(opacity=1.0)
-        return rows
+        """The key of :meth:`certificate_halves`' shading, a column: a swatch for each
+        number of the ``count`` constraints a θ can fail; then the unshaded swatch, "fails
+        none", nowhere."""
+        rows = [self.key_row(self.unmet_opacity(unmet, count), f"fails {unmet} of {count}")
+                for unmet in range(1, count + 1)]
+        rows += [self.key_row(0.0, "fails none", gap=0.04),
+                 self.key_row(None, "(nowhere)", indent=True)]
+        return self.key_column(rows)
 
     def side_arrow(self, ends, normal, length: float = 0.9) -> tuple[np.ndarray, np.ndarray]:
         """(base, tip) on screen of an arrow from the weight-space segment ``ends`` along
@@ -184,6 +154,14 @@ class NoSeparatorBeats:
         segments = {i: clip_line(self.lesson.signed[i], -1.0, self.weights.box) for i in indices}
         samples = {i: [self.weight_point(e[0] + t * (e[1] - e[0])) for t in np.linspace(0, 1, 60)]
                    for i, e in segments.items() if e is not None}
+        # the dashed lines y·score = 0 the argument draws later, through 0: a name kept off
+        # them too (struck through, "72" read as crossed out)
+        zeros = [clip_line(self.lesson.signed[i], 0.0, self.weights.box) for i in indices]
+        dashed = [segment_boxes(self.weight_point(e[0]), self.weight_point(e[1]), 0.03, 60)
+                  for e in zeros if e is not None]
+        # and off the arrows to the sides (a name on a shaft reads as the arrow's)
+        dashed += [segment_boxes(*self.side_arrow(e, self.lesson.signed[i]), 0.06)
+                   for i, e in segments.items() if e is not None]
         for i in indices:
             if segments[i] is None:
                 continue
@@ -191,7 +169,7 @@ class NoSeparatorBeats:
             name = text(str(i + 1), theme, style.FONT_SMALL, theme.step)
             with_backdrop(name, theme)
             others = [box_around(np.array(points), 0.02) for j, points in samples.items()
-                      if j != i]
+                      if j != i] + dashed
             others += [np.array([[*m.get_corner(DOWN + LEFT)[:2], *m.get_corner(UP + RIGHT)[:2],
                                   100.0]]) for m in numbers]
             obstacles = np.vstack(others) if others else np.zeros((0, 5))
@@ -249,12 +227,31 @@ class NoSeparatorBeats:
             bars.scale_to_fit_width(right - left)
         bars.move_to(((left + right) / 2, self.plane.frame.get_center()[1], 0.0))
         bars.follow()
-        self.play(appear(zeros), appear(probe), appear(bars), run_time=style.RUN_FADE)
+        dashes = self.dashes_key()
+        self.play(appear(zeros), appear(probe), appear(bars), appear(dashes),
+                  run_time=style.RUN_FADE)
         self.play(turn.animate.set_value(1.0), run_time=PROBE_SECONDS, rate_func=linear)
         probe.clear_updaters()
         bars.clear_updaters()
-        for mark in (zeros, probe, bars):
+        for mark in (zeros, probe, bars, dashes):
             self.mark_for_beat(mark)
+
+    def dashes_key(self) -> VGroup:
+        """The dashed lines named under the certificate's key, beside the weight plane:
+        each point's line slid through 0, where its y·score is 0 (as in the shading)."""
+        theme = self.theme
+        key = self.certificate_weights[3]
+        swatch = DashedLine(ORIGIN, 0.4 * RIGHT, color=theme.step, stroke_width=2,
+                            dash_length=0.08)
+        note = VGroup(VGroup(swatch, text("dashed:", theme, style.FONT_SMALL, theme.text))
+                      .arrange(RIGHT, buff=0.1),
+                      text(markup_with_math("$y^((i)) theta^T x^((i)) = 0$"), theme,
+                           style.FONT_SMALL, theme.text)).arrange(DOWN, aligned_edge=LEFT,
+                                                                  buff=0.08)
+        note.scale(key.shrunk)  # at the key's size
+        with_backdrop(note, theme)
+        note.background_rectangle.set_fill(opacity=1.0)
+        return note.next_to(key, DOWN, buff=style.BUFF).align_to(key, LEFT)
 
     def drop_certificate_inset(self) -> None:
         """The certificate's inset and names go: the data plane is needed again."""

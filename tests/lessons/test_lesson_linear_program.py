@@ -527,8 +527,8 @@ def test_the_marked_theta_is_inside_the_half_plane_and_its_line_clear_of_the_poi
             ", zoomed out" if width["weights"] > width["constraint"] else ", zoomed in")
     assert every.sentence.startswith(
         f"All {lesson.n} constraints{zoom}:" if lesson.feasible
-        else f"All {lesson.n} constraints{zoom}, shaded instead of drawn: each θ by how many "
-             f"points its line gets wrong")
+        else f"All {lesson.n} constraints{zoom}, each line slid through 0 (y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 0): "
+             f"each θ shaded by how many points its line gets wrong")
 
     def clearance(t):
         return np.min(np.abs(data.X @ (t / np.linalg.norm(t))))
@@ -749,3 +749,73 @@ def test_the_scaling_is_drawn_as_it_is_said_where_a_separator_exists(case):
             assert np.linalg.norm(widest) <= np.linalg.norm(other) * (1 + 1e-6)
     else:
         assert lesson.widest_theta is None
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
+    """On data no line through the origin separates, the certificate takes two beats, one
+    idea each: its weighted y⁽ⁱ⁾x⁽ⁱ⁾ adding to 0 in data space (the inset; the weight
+    plane keeps the mistake shading), then its half-planes in weight space, which share no
+    θ (their count said in words, checked here: at no θ of a fine grid over the view do all
+    of aᵢᵀθ ≥ 1 hold), their shading up until the perceptron walks. The closing beat credits
+    the proofs to what showed them: the solver only says "infeasible"."""
+    data, lesson = _lesson_of(case)
+    if lesson.feasible:
+        return
+    beats = linear_program_storyboard(lesson).beats
+    motions = [b.motion for b in beats]
+    first = motions.index("certificate")
+    assert motions[first + 1:first + 3] == ["certificate-sides", "proof"]
+    data_beat, sides = beats[first], beats[first + 1]
+    assert data_beat.state["certificate"] and not data_beat.state["certificate_sides"]
+    assert data_beat.state["wrong_shading"]
+    assert "weight space" not in data_beat.sentence and "add up to 0" in data_beat.sentence
+    assert sides.state["certificate_sides"] and not sides.state["wrong_shading"]
+    count = {2: "two", 3: "three"}[len(lesson.certificate)]
+    assert f"their {count} half-planes" in sides.sentence and "share no θ" in sides.sentence
+    A = np.array([lesson.signed[i] for i in sorted(lesson.certificate)])
+    box = lesson.weight_box
+    grid = np.stack(np.meshgrid(np.linspace(box.x_min, box.x_max, 301),
+                                np.linspace(box.y_min, box.y_max, 301)), axis=-1).reshape(-1, 2)
+    assert not np.any(np.all(grid @ A.T >= 1, axis=1))
+    on = [b.state["certificate_sides"] for b in beats]
+    assert on[first + 1:motions.index("endless")] == [True] * (motions.index("endless") - first - 1)
+    assert not any(on[motions.index("endless"):]) and not any(on[:first + 1])
+    # the shading by sign is said to be of the lines slid through 0 (not the ≥ 1 lines)
+    (shaded,) = [b for b in beats if b.motion == "all-constraints"]
+    assert "slid through 0 (y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 0)" in shaded.sentence
+    assert "dashed line" in beats[first + 2].sentence
+    if "overlap" in motions:
+        last = beats[-1].sentence
+        assert "proof that none exists" not in last and "“infeasible”" in last
+        assert ("the points at one place" if lesson.same_place_certificate
+                else "Gordan's weights") in last
+        said = " ".join(b.sentence for b in beats[:-1])
+        assert ("at one place" if lesson.same_place_certificate else "Gordan's") in said
+
+
+def test_the_mistake_shades_cut_the_counts_into_even_runs():
+    """Each shade's key names the counts it stands for: over many ranges of counts and
+    numbers of shades, the runs (counted here by brute force from the shade of every
+    count) are in order, cover every count from the fewest to the most once, differ in
+    length by at most one, use every shade when there are at least as many counts, and
+    are what :func:`shade_ranges` writes; the faintest holds the fewest."""
+    from linviz.lessons.linear_program import mistake_shade, shade_ranges
+
+    for low in range(0, 4):
+        for high in range(low, low + 70):
+            for shades in range(1, 9):
+                runs: dict[int, list[int]] = {}
+                for count in range(low, high + 1):
+                    runs.setdefault(mistake_shade(count, low, high, shades), []).append(count)
+                order = sorted(runs)
+                assert order[0] == 0 and order[-1] <= shades - 1
+                assert mistake_shade(low, low, high, shades) == 0
+                counts = [c for k in order for c in runs[k]]
+                assert counts == list(range(low, high + 1))  # in order, each once
+                sizes = [len(runs[k]) for k in order]
+                assert max(sizes) - min(sizes) <= 1
+                assert (len(order) == shades) == (high - low + 1 >= shades)
+                written = shade_ranges(low, high, shades)
+                assert written == [(runs[k][0], runs[k][-1]) if k in runs else None
+                                   for k in range(shades)]

@@ -51,6 +51,20 @@ def drawn_state(scene) -> dict:
                   @ scene.weights.p2c(scene.shown_label.get_corner([dx, dy, 0])))
             for dx in (-1, 1) for dy in (-1, 1)),
         "overlap_panel": scene.overlap_panel is not None and on(scene.overlap_panel),
+        # each constraint's line's y·score, aᵢᵀθ at its start (None where not drawn)
+        "line_levels": [float(scene.lesson.signed[i] @ scene.weights.p2c(line.get_start())[:2])
+                        if line.has_points() else None
+                        for i, line in enumerate(getattr(scene, "lines", None) or [])],
+        "certificate_sides": on(getattr(scene, "certificate_weights", [object()])[0]),
+        # the keys of weight space's shadings on screen, each with the plane's frame
+        "keys": [(key, scene.weights.frame) for key in
+                 (getattr(scene, "wrong_key_drawn", None),
+                  *getattr(scene, "certificate_weights", [None] * 4)[3:])
+                 if key is not None and on(key)],
+        # the certificate's ring names (the data plane's markers at their centres)
+        "certificate_names": [name for name in scene.certificate[3]
+                              if type(name).__name__ != "Line"] if on(scene.certificate)
+        and len(scene.certificate) > 3 else [],
         "wrong_marks": [] if scene.wrong_drawn is None or not on(scene.wrong_drawn)
         else [(type(mark[0]).__name__, mark.get_center()[:2]) for mark in scene.wrong_drawn],
     }
@@ -108,9 +122,29 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
         assert picture["score_bars"] == state["score_bars"], where
         assert picture["scaling"] == state["scaling"], where
         assert picture["overlap_panel"] == bool(state["overlap_panel"]), where
+        assert picture["certificate_sides"] == state["certificate_sides"], where
+        # a key stands beside the weight plane, outside its axes (off the shades, lines and
+        # names it explains), its top at the plane's: in one place from the mistake shading
+        # to the certificate's
+        for key, frame in picture["keys"]:
+            assert key.get_left()[0] > frame.get_right()[0], where
+            assert key.get_top()[1] == pytest.approx(frame.get_top()[1]), where
+        # the certificate's points named off the markers (a name on a + read as its sign's)
+        markers = scene.plane.markers.positions()
+        for name in picture["certificate_names"]:
+            (x0, y0), (x1, y1) = name.get_corner([-1, -1, 0])[:2], name.get_corner([1, 1, 0])[:2]
+            assert not np.any((markers[:, 0] > x0) & (markers[:, 0] < x1)
+                              & (markers[:, 1] > y0) & (markers[:, 1] < y1)), where
         assert picture["shown_label_reach"] is None or picture["shown_label_reach"] < 1, where
         # under the mistake shading no line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1 shows: the wedges' borders are rays
         assert not (picture["wrong_shading"] and picture["lines_seen"]), where
+        # …for the lines slid through 0 as said, each at y·score 0 (the shading's borders)
+        if picture["wrong_shading"]:
+            reach = np.abs(np.asarray(lesson.signed)).max() * 1e-6 * (
+                lesson.weight_box.x_max - lesson.weight_box.x_min)
+            levels = picture["line_levels"]
+            assert len(levels) == lesson.n and all(v is not None and abs(v) < reach + 1e-9
+                                                   for v in levels), where
         # each counted line's mistakes marked on the data plane: a × ("dashed"), a ring
         # ("white") at each point the state names, and no other mark there
         left = [(kind, at) for kind, at in picture["wrong_marks"]
