@@ -43,7 +43,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..dataset import Dataset
-from ..epochs import mistakes_per_epoch
+from ..epochs import epoch_boundary_states, mistakes_per_epoch
 from ..errors import DataError
 from ..geometry import Box, project_onto_line
 from ..perceptron import Perceptron, mistakes
@@ -359,6 +359,16 @@ class LinearProgramLesson:
     def endless_mistakes(self) -> tuple[int, ...]:
         """The mistakes (updates) of :attr:`endless` in each of its passes."""
         return tuple(int(m) for m in mistakes_per_epoch(self.endless))
+
+    @property
+    def endless_step_passes(self) -> np.ndarray:
+        """The pass (0-based) of each update of :attr:`endless`, shape (M,): update k (from
+        state k to k + 1) is of pass p when p whole passes came before it (the passes' first
+        states, :func:`linviz.epochs.epoch_boundary_states`); the walk is drawn pass by
+        pass."""
+        starts = epoch_boundary_states(self.endless)[:-1]
+        updates = np.arange(len(self.endless.states["theta"]) - 1)
+        return np.searchsorted(starts, updates, side="right") - 1
 
     @property
     def endless_offset_mistakes(self) -> tuple[int, ...]:

@@ -29,8 +29,10 @@ The state's keys:
   it (the lesson's ``line_inset`` of ``close``); True, the least y·score's point magnified
   beside the perceptron's line; False, no inset;
 - ``endless``: the perceptron through the origin walks on for its
-  :data:`~linviz.lessons.linear_program.ENDLESS_PASSES` passes in weight space, its line
-  following in data space (data no line through the origin separates);
+  :data:`~linviz.lessons.linear_program.ENDLESS_PASSES` passes in weight space from its
+  start at 0 marked, its path's passes (the lesson's ``endless_step_passes``) faint to
+  bright, over the mistake shading, faint, its line following in data space (data no line
+  through the origin separates);
 - ``endless_offset``: the perceptron with an offset runs on for as many passes, its line
   moving in data space, then its best line (the fewest errors) is left dashed (data no
   line separates even with an offset);
@@ -406,7 +408,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "endless", endless=True, certificate=False, ringed=[], view="endless",
                score_bars=False,
                min_seconds=endless_seconds(mistakes),
-               status=f"per pass: {', '.join(map(str, mistakes))} updates")
+               # the path's passes fade with age: the key to it is said with their counts
+               status=f"per pass, faint to bright: {', '.join(map(str, mistakes))} updates")
     # the best θ it reached, drawn as it is said; the dashed best line stands beside the
     # last θ's: the line a point would seem on is named
     words, close, point = close_words(lesson, lesson.endless_theta,

@@ -17,9 +17,9 @@ from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.placement import (DIRECTIONS, PLACE_TOLERANCE, across, best_offset,
-                                      box_around, box_of, covered_area)
+                                      box_around, covered_area)
 from scenes.toolkit.plane import Hyperplane
-from scenes.toolkit.screen_text import math, text
+from scenes.toolkit.screen_text import math
 
 
 class WalkBeats:
@@ -111,7 +111,7 @@ class WalkBeats:
 
     def walk_obstacles(self) -> np.ndarray:
         """What θ's name keeps off, as boxes: the path walked so far (sampled along each
-        step), θ*'s mark and name, and the ray when drawn."""
+        step), θ*'s mark and name, the ray, and the never-ending walk's start, when drawn."""
         t = self.walk_tracker.get_value()
         walked = [*self.walk_states[:int(np.floor(t + 1e-9)) + 1], self.walk_theta()]
         screen = [] if self.path_hidden else [self.weight_point(p) for p in walked]
@@ -120,7 +120,7 @@ class WalkBeats:
             count = max(int(np.ceil(np.linalg.norm(q - p) / 0.03)), 1)
             samples += [p + (q - p) * j / count for j in range(count + 1)]
         boxes = [box_around(np.array(samples), 0.03)] if samples else []
-        for drawn in (self.star_dot, self.ray):
+        for drawn in (self.star_dot, self.ray, getattr(self, "start_mark", None)):
             if drawn is not None and self.on_screen(drawn):
                 for part in drawn:
                     low, high = part.get_corner(DOWN + LEFT), part.get_corner(UP + RIGHT)
@@ -292,20 +292,3 @@ class WalkBeats:
                                          drawings, lines=[(star, level) for level in
                                                           (0.0, 1.0, -1.0)] + [(theta, 0.0)])
             self.play(appear(self.least_inset), run_time=style.RUN_FADE)
-
-    def best_mark(self, theta) -> VGroup:
-        """The run's best θ in weight space: an open ring in θ's colour, "best" beside it
-        off the walk's path and the walker's name."""
-        centre = self.weight_point(theta)
-        ring = Circle(radius=0.12, color=self.theme.normal, stroke_width=3).move_to(centre)
-        name = text("best", self.theme, style.FONT_SMALL, self.theme.normal)
-        with_backdrop(name, self.theme)
-        path = np.array([self.weight_point(p) for p in self.walk_states])
-        obstacles = [box_around(path, 0.05)]
-        if self.walker_label is not None:
-            obstacles.append(box_of(self.walker_label))
-        offset = best_offset(centre, (name.width, name.height), np.vstack(obstacles), 0.1,
-                             bounds=box_of(self.weights.frame)[0, :4], rings=3,
-                             ring_cost=0.05)
-        self.best_ring = VGroup(ring, name.move_to(centre + np.array([*offset, 0.0])))
-        return self.best_ring
