@@ -25,6 +25,7 @@ from scenes.base import LinvizScene
 from scenes.linear_program_parts.common import DATA_CENTER, SIDE, WEIGHT_CENTER
 from scenes.linear_program_parts.constraints import ConstraintBeats
 from scenes.linear_program_parts.endless import EndlessBeats
+from scenes.linear_program_parts.near import NearInsets
 from scenes.linear_program_parts.no_separator import NoSeparatorBeats
 from scenes.linear_program_parts.offset import OffsetBeats
 from scenes.linear_program_parts.scaling import ScalingBeats
@@ -40,7 +41,7 @@ from scenes.toolkit.screen_text import text
 
 
 class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, NoSeparatorBeats,
-                         EndlessBeats, WrongMarks,
+                         EndlessBeats, NearInsets, WrongMarks,
                          OffsetBeats, LinvizScene):
     """The realizable case as a linear programme: constraints as half-planes of θ."""
 

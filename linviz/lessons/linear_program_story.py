@@ -45,6 +45,9 @@ The state's keys:
 - ``wrong_marks``: {"dashed": [i…], "white": [i…]}, the points the dashed (the run's best)
   and the white (the fewest) line get wrong, marked (×, ring) while their counts are said,
   or None; "dashed" too (a ×) for the walk's line after an update said one by one;
+- ``near``: {"lines": [name…], "points": [[i, name]…]}: the points that look on the lines
+  drawn (the lesson's ``counted_lines`` named), each magnified between the planes round its
+  foot on the line named (:mod:`linviz.lessons.linear_program_near`), or None;
 - ``overlap_panel``: the lines of the panel on the right that writes the overlap's point
   as a mean of each class's (where no close-up stands there), or None;
 - ``score_bars``: a θ circles 0 in weight space and bars show the certificate's weighted
@@ -64,6 +67,7 @@ import numpy as np
 from .. import formatting
 from ..storyboard import HOLD, Storyboard, StoryWriter, paced
 from .linear_program import SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson
+from .linear_program_near import near_state
 from .linear_program_overlap import overlap_panel, weight_places
 
 __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_storyboard"]
@@ -241,7 +245,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         overlap=False, endless=False, endless_offset=False,
                         weights_dim=False, wrong_shading=False, close=None, closeup=None,
                         score_bars=False, endless_best=False, scaling=False,
-                        wrong_marks=None, overlap_panel=None)
+                        wrong_marks=None, overlap_panel=None, near=None)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -411,23 +415,22 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                # the path's passes fade with age: the key to it is said with their counts
                status=f"per pass, faint to bright: {', '.join(map(str, mistakes))} updates")
     # the best θ it reached, drawn as it is said; the dashed best line stands beside the
-    # last θ's: the line a point would seem on is named
-    words, close, point = close_words(lesson, lesson.endless_theta,
-                                      " of the last θ's solid line")
+    # last θ's: the points that look on either are magnified between the planes
+    words, near, points = near_state(lesson, ["last", "best"])
     # each counted line's mistakes marked while its count is said (the dashed line's a ×,
     # the white line's a ring), so the count can be checked by eye where points sit close
     # to the line
     counted = lesson.counted_mistakes
     story.beat(f"Dashed, the best θ it reaches: {lesson.endless_best[1]} of {lesson.n} "
                f"points wrong.{words}", "endless-best", endless_best=True,
-               ringed=point, **close, wrong_marks={"dashed": counted["best"]},
+               ringed=points, near=near, wrong_marks={"dashed": counted["best"]},
                status=f"dashed: the best $theta$ it reaches, {lesson.endless_best[1]} of "
                       f"{lesson.n} wrong, each ×")
     if lesson.separable_with_offset:
         story.beat("With an offset a line does separate them (drawn, the widest): the same "
                    "programme on [x, 1] is feasible, as the offset-lift scene shows.",
                    "offset-line", offset_line=True, endless=False, weights_dim=True,
-                   inset=False, close=None, ringed=[], wrong_marks=None,
+                   inset=False, close=None, ringed=[], wrong_marks=None, near=None,
                    status="with an offset, on $[x, 1]$: feasible")
     else:
         positive, negative = lesson.overlap
@@ -438,7 +441,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         story.beat(f"Nor with an offset: {overlap_words(positive, negative)}{magnified}, so no "
                    f"line has every + point on one side and every − point on the other.",
                    "overlap", overlap=True, endless=False, weights_dim=False,
-                   weights=False, inset=False, wrong_marks=None,
+                   weights=False, inset=False, wrong_marks=None, near=None,
                    overlap_panel=overlap_panel(lesson),
                    close=None, ringed=sorted([*positive, *negative]),
                    closeup=closeup[1] if closeup else None,
@@ -447,12 +450,16 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         best, fewest = lesson.endless_offset_best[1], lesson.fewest_wrong
         than = ("no line gets fewer" if best == fewest else
                 f"the best of all lines gets {fewest}")
+        # the points that look on the lines drawn, magnified between the planes
+        words, near, points = near_state(
+            lesson, ["offset_best", "fewest"] if best > fewest else ["offset_best"])
         # "updates", each a point got wrong as it was visited: the best line's count is of
         # one line over every point, and may be larger
         story.beat(f"With an offset it never settles either: {formatting.listed(mistakes)} updates "
                    f"in its first {len(mistakes)} passes; the best line it reaches gets {best} "
-                   f"of {lesson.n} wrong, and {than}.",
-                   "endless-offset", endless_offset=True, overlap=False, ringed=[],
+                   f"of {lesson.n} wrong, and {than}.{words}",
+                   "endless-offset", endless_offset=True, overlap=False, ringed=points,
+                   near=near,
                    min_seconds=endless_seconds(mistakes),
                    wrong_marks={"dashed": counted["offset_best"],
                                 **({"white": counted["fewest"]} if best > fewest else {})},

@@ -123,19 +123,21 @@ class EndlessBeats:
     def draw_endless_best(self, beat) -> None:
         """The never-ending run's best θ (the fewest wrong), as it is said: its line dashed
         beside the last, and in weight space the point it is, a ring on the walk named
-        "best"."""
+        "best"; the points that look on the two lines magnified between the planes."""
         self.follow_beat(beat)
         best_theta = self.walk_states[self.lesson.endless_best[0]]
         best = self.dashed_run_line(best_theta, 0.0)
         self.play(appear(best), appear(self.best_mark(best_theta)), run_time=style.RUN_FADE)
         self.endless_drawings[2].add(best)
-        self.show_close(beat)
+        self.show_near(beat)
         self.name_rings()
         self.show_wrong_marks(beat)
 
     def drop_endless(self) -> None:
-        """The never-ending run's line leaves data space (its walk stays in weight space)."""
+        """The never-ending run's line leaves data space (its walk stays in weight space),
+        with the insets of the points that look on its lines."""
         self.drop_wrong_marks()
+        self.drop_near()
         drawings = getattr(self, "endless_drawings", None)
         if drawings is not None and self.on_screen(drawings[1]):
             self.play(vanish(drawings[1]), vanish(drawings[2]), run_time=style.RUN_FADE)

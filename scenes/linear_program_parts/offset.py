@@ -71,6 +71,8 @@ class OffsetBeats:
                                                    show_normal=False, show_notes=False,
                                                    show_shading=False) for plane in planes])
             self.play(appear(self.fewest_line), run_time=style.RUN_FADE)
+        self.show_near(beat)
+        self.name_rings()
         self.show_wrong_marks(beat)
 
     def draw_offset_line(self, beat) -> None:

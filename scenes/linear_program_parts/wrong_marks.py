@@ -29,7 +29,7 @@ class WrongMarks:
             return
         closeup = getattr(self, "closeup_drawing", None)
         planes = [self.plane] + ([self.closeup] if closeup is not None
-                                 and self.on_screen(closeup) else [])
+                                 and self.on_screen(closeup) else []) + list(self.near_planes)
         drawn = VGroup()
         for plane in planes:
             for kind, indices in marks.items():
@@ -42,10 +42,14 @@ class WrongMarks:
         """Point ``i``'s mark on ``plane``: a × in θ's colour ("dashed"), a white ring
         ("white")."""
         centre = plane.c2p(self.lesson.data.X[i])
+        # in a near inset, its few points have room for rings far wider than their markers,
+        # which would cross its frame: marks there are sized by the marker
+        radius = (style.RING_MARKER_FRACTION * plane.marker_size if plane in self.near_planes
+                  else plane.ring_radius)
         if kind == "white":
-            return VGroup(Circle(radius=RING_SHARE * plane.ring_radius, color=self.theme.text,
+            return VGroup(Circle(radius=RING_SHARE * radius, color=self.theme.text,
                                  stroke_width=1.5).move_to(centre))
-        half = CROSS_SHARE * plane.ring_radius
+        half = CROSS_SHARE * radius
         return VGroup(*[Line(centre - half * np.array([1, s, 0]), centre + half * np.array([1, s, 0]),
                              color=self.theme.normal, stroke_width=2.5) for s in (1, -1)])
 
