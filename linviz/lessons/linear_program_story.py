@@ -68,7 +68,7 @@ from .. import formatting
 from ..storyboard import HOLD, Storyboard, StoryWriter, paced
 from .linear_program import SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson
 from .linear_program_near import near_state
-from .linear_program_overlap import overlap_panel, weight_places
+from .linear_program_overlap import overlap_equation, overlap_panel, weight_places
 
 __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_storyboard"]
 
@@ -445,7 +445,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    overlap_panel=overlap_panel(lesson),
                    close=None, ringed=sorted([*positive, *negative]),
                    closeup=closeup[1] if closeup else None,
-                   status="with an offset, on $[x, 1]$: infeasible too")
+                   # the mean both hulls hold, written where no panel can stand (the close-up
+                   # is in its place)
+                   status=(f"with an offset, infeasible too: ${overlap_equation(lesson)}$"
+                           if closeup else "with an offset, on $[x, 1]$: infeasible too"))
         mistakes = lesson.endless_offset_mistakes
         best, fewest = lesson.endless_offset_best[1], lesson.fewest_wrong
         than = ("no line gets fewer" if best == fewest else
