@@ -258,10 +258,10 @@ class WalkBeats:
             far = ray_end(lesson.thetas[-1], self.weights.box)
             ray = DashedLine(self.weight_point((0, 0)), self.weight_point(far),
                              color=theme.normal, stroke_width=3.5, dash_length=0.12)
-            entry = VGroup(Dot(self.weight_point(lesson.scaled_theta), radius=0.08,
-                               color=theme.normal),
-                           Circle(radius=0.2, color=theme.highlight, stroke_width=2.5).move_to(
-                               self.weight_point(lesson.scaled_theta)))
+            at = self.weight_point(lesson.scaled_theta)
+            entry = VGroup(Dot(at, radius=0.08, color=theme.normal),
+                           Circle(radius=self.entry_ring_radius(at), color=theme.highlight,
+                                  stroke_width=2.5).move_to(at))
             # its name on the side of the ray away from θ*, whose name is on the other
             side = -self.away_from_ray(lesson.theta_star)
             return VGroup(ray, entry, scaled.copy().next_to(entry, side, buff=0.08))
@@ -271,6 +271,16 @@ class WalkBeats:
         # would run together (a constraint's, the edge, the cone's, the ray)
         self.play(appear(self.ray), self.lines.animate.set_stroke(opacity=FADED_LINES),
                   run_time=style.RUN_INTRO)
+
+    def entry_ring_radius(self, at) -> float:
+        """The ring round where the ray enters the region (screen point ``at``): 0.2, or
+        less to keep off θ*'s dot (a ring over it hid it), never tighter than 0.12 (round
+        its own dot)."""
+        star = self.star_dot
+        if star is None or not self.on_screen(star):
+            return 0.2
+        gap = float(np.linalg.norm(star[0].get_center() - at)) - star[0].width / 2 - 0.04
+        return float(np.clip(gap, 0.12, 0.2))
 
     def draw_compare(self, beat) -> None:
         """θ*'s lines come beside the perceptron's; the status line says which is which (a
