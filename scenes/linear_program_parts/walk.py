@@ -262,9 +262,11 @@ class WalkBeats:
             entry = VGroup(Dot(at, radius=0.08, color=theme.normal),
                            Circle(radius=self.entry_ring_radius(at), color=theme.highlight,
                                   stroke_width=2.5).move_to(at))
-            # its name on the side of the ray away from θ*, whose name is on the other
+            # its name on the side of the ray away from θ*, whose name is on the other, as far
+            # out as round the widest ring (a smaller one leaves room to θ*, not its name)
             side = -self.away_from_ray(lesson.theta_star)
-            return VGroup(ray, entry, scaled.copy().next_to(entry, side, buff=0.08))
+            widest = Circle(radius=0.2).move_to(at)
+            return VGroup(ray, entry, scaled.copy().next_to(widest, side, buff=0.08))
 
         self.ray = self.on_weights(make)
         # the constraints' lines step back to a trace: near the region's edge four lines
