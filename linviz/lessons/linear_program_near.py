@@ -17,7 +17,7 @@ import numpy as np
 from .. import formatting
 from ..geometry import Box, project_onto_line
 from ..ties import least_index
-from ..view_box import fitted_box
+from ..view_box import fitted_box, magnified_box
 from .linear_program import TIE, LinearProgramLesson
 
 #: the insets' side, a share of the data plane's (they stand one over another between the
@@ -117,3 +117,22 @@ def near_state(lesson: LinearProgramLesson, names) -> tuple[str, dict | None, li
              f"{'looks' if len(points) == 1 else 'look'} on a line")
     return (f" Magnified between the planes: {which}.",
             {"lines": list(names), "points": [[int(i), name] for i, name in shown]}, points)
+
+
+def cone_edge_inset(lesson: LinearProgramLesson) -> tuple[int, Box, int] | None:
+    """(j, box, zoom): the perceptron's last θ magnified in weight space round its foot on
+    the nearest edge of the cone of separators (the line aⱼᵀθ = 0 of the least
+    aᵢᵀθ/‖aᵢ‖, the first of equals: θ's distance to the cone's boundary, which is the
+    least of its distances to the half-planes' lines) when it would look on the edge in
+    the walk's view (:func:`linviz.view_box.magnified_box`, the distance a side); None
+    when it reads as it is, or on data no θ separates."""
+    if lesson.run is None:
+        return None
+    theta = np.asarray(lesson.thetas[-1], dtype=float)
+    A = np.asarray(lesson.signed, dtype=float)
+    norms = np.hypot(A[:, 0], A[:, 1])
+    distances = (A[:, 0] * theta[0] + A[:, 1] * theta[1]) / norms
+    j = least_index(distances)
+    foot = theta - distances[j] * A[j] / norms[j]
+    found = magnified_box(lesson.walk_box, foot, float(distances[j]))
+    return None if found is None else (j, *found)

@@ -48,6 +48,9 @@ The state's keys:
 - ``near``: {"lines": [name…], "points": [[i, name]…]}: the points that look on the lines
   drawn (the lesson's ``counted_lines`` named), each magnified between the planes round its
   foot on the line named (:mod:`linviz.lessons.linear_program_near`), or None;
+- ``cone_inset``: the perceptron's last θ magnified in weight space round its foot on the
+  cone's nearest edge (:func:`~linviz.lessons.linear_program_near.cone_edge_inset`: it
+  would look on the edge);
 - ``overlap_panel``: the lines of the panel on the right that writes the overlap's point
   as a mean of each class's (where no close-up stands there), or None;
 - ``score_bars``: a θ circles 0 in weight space and bars show the certificate's weighted
@@ -67,7 +70,7 @@ import numpy as np
 from .. import formatting
 from ..storyboard import HOLD, Storyboard, StoryWriter, paced
 from .linear_program import SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson
-from .linear_program_near import near_state
+from .linear_program_near import cone_edge_inset, near_state
 from .linear_program_overlap import overlap_equation, overlap_panel, weight_places
 
 __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_storyboard"]
@@ -245,7 +248,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         overlap=False, endless=False, endless_offset=False,
                         weights_dim=False, wrong_shading=False, close=None, closeup=None,
                         score_bars=False, endless_best=False, scaling=False,
-                        wrong_marks=None, overlap_panel=None, near=None)
+                        wrong_marks=None, overlap_panel=None, near=None, cone_inset=False)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -347,16 +350,19 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     where = "zoomed out, the ray from 0 through it" if far else "the ray from 0 through it"
     inset = lesson.least_inset
     shown = f"ringed, magnified ×{inset[1]}" if inset else "ringed"
+    # θ this near the cone's edge would look on it: magnified in weight space
+    edge = cone_edge_inset(lesson)
+    inside = f" In weight space it is just inside the cone (magnified ×{edge[2]})." if edge else ""
     story.beat(f"After {formatting.count(M, 'update')} every y·score is above 0, the least "
                f"{value(m)}, point {lesson.least_point + 1}'s ({shown}): this θ separates the "
-               f"data.", "least", ringed=[lesson.least_point], shown=None, inset=bool(inset),
-               wrong_marks=None,
+               f"data.{inside}", "least", ringed=[lesson.least_point], shown=None,
+               inset=bool(inset), wrong_marks=None, cone_inset=bool(edge),
                status=f"perceptron: $theta = {math_vector(lesson.thetas[-1])}$, "
                       f"least y·score {value(m)}")
     enters = ("runs close along the region's edge and enters it at the ring"
               if lesson.ray_edge_angle < GRAZE_DEGREES else "enters the region there")
     story.beat(f"Scaled by 1/{value(m)} it meets every constraint: {where} {enters}.", "ray",
-               ray=True, ringed=[], inset=False,
+               ray=True, ringed=[], inset=False, cone_inset=False,
                view="far" if far else ("walk" if zoomed else "near"))
     story.beat("The programme finds the best θ for the objective we choose, in one solve; the "
                "perceptron stops at the first separator its updates reach.", "compare",

@@ -6,9 +6,10 @@ and the zoom, so its side, and so the line's count, can be checked by eye."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, VGroup
+from manim import DOWN, Dot, VGroup
 
-from linviz.lessons.linear_program_near import NEAR_INSET_SHARE, near_inset
+from linviz.lessons.linear_program_near import NEAR_INSET_SHARE, cone_edge_inset, near_inset
+from scenes.linear_program_parts.common import CONE_OPACITY
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
@@ -98,6 +99,33 @@ class NearInsets:
                 line.line.set_color(self.theme.normal)
             drawn.add(line)
         return drawn
+
+    def show_cone_inset(self) -> None:
+        """The perceptron's last θ magnified in weight space round its foot on the cone's
+        nearest edge (the lesson's ``cone_edge_inset``): the edge dashed, the cone's side
+        shaded, θ's dot off it."""
+        j, box, zoom = cone_edge_inset(self.lesson)
+        theme, theta = self.theme, np.asarray(self.lesson.thetas[-1], dtype=float)
+        a = np.asarray(self.lesson.signed[j], dtype=float)
+
+        def drawings(inset):
+            edge = Hyperplane(inset, a, 0.0, show_normal=False, show_notes=False)
+            # as the cone is drawn: its edge in its colour, its side faintly so
+            edge.line.set_stroke(theme.correct, width=2)
+            edge.shade.set_fill(theme.correct, opacity=CONE_OPACITY)
+            return VGroup(edge, Dot(inset.c2p(theta), radius=0.08, color=theme.normal))
+
+        walked = [("segment", p, q) for p, q in zip(self.walk_states, self.walk_states[1:])]
+        self.cone_inset = magnifier(self.weights, np.zeros((0, 2)), np.zeros(0), box, zoom,
+                                    theme, drawings, lines=[(a, 0.0), *walked])
+        self.play(appear(self.cone_inset), run_time=style.RUN_FADE)
+
+    def drop_cone_inset(self) -> None:
+        """The weight-space inset leaves."""
+        inset = getattr(self, "cone_inset", None)
+        if inset is not None and self.on_screen(inset):
+            self.play(vanish(inset), run_time=style.RUN_FADE)
+            self.remove(inset)
 
     def drop_near(self) -> None:
         """The insets leave."""

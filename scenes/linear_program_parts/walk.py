@@ -233,6 +233,8 @@ class WalkBeats:
         self.play(Indicate(self.walker, color=self.theme.normal), run_time=style.PAUSE_READ)
         if beat.state["inset"]:
             self.show_run_inset(self.lesson.thetas[-1], *self.lesson.least_inset)
+        if beat.state["cone_inset"]:  # θ would look on the cone's edge
+            self.show_cone_inset()
         self.name_rings()
 
     def drop_least_inset(self) -> None:
@@ -243,6 +245,7 @@ class WalkBeats:
     def draw_ray(self, beat) -> None:
         theme, lesson = self.theme, self.lesson
         self.drop_least_inset()
+        self.drop_cone_inset()
         self.follow_beat(beat)
         if beat.state["view"] == "far":  # zoomed out, the path would be a scribble
             self.play(vanish(self.path), run_time=style.RUN_FADE)

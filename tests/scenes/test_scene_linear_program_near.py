@@ -52,3 +52,32 @@ def test_each_near_point_is_magnified_between_the_planes(data):
             assert a[1] > b[3]  # one under another, apart
         seen += len(insets)
     assert seen  # the case has points that look on a line
+
+
+def test_theta_just_inside_the_cone_is_magnified_while_said():
+    """The default data's last θ stands within a dot's width of the cone's edge: from the
+    sentence that says it until the ray's, θ is magnified in weight space round its foot on
+    the edge, whose distance is recomputed here as the least of the normalised y·scores."""
+    from linviz.lessons.linear_program_near import cone_edge_inset
+    from linviz.view_box import INSET_HALF_WIDTHS, INSET_SHARE
+    from scenes.linear_program import LinearProgramScene
+
+    shown = []
+    scene = story_with(LinearProgramScene, beat_observers=[lambda s: shown.append(
+        getattr(s, "cone_inset", None) is not None and s.on_screen(s.cone_inset))])
+    lesson, beats = scene.lesson, scene.storyboard.beats
+    found = cone_edge_inset(lesson)
+    assert found is not None  # the case is the inset's
+    j, box, zoom = found
+    A, theta = np.asarray(lesson.signed, dtype=float), lesson.thetas[-1]
+    distances = (A @ theta) / np.linalg.norm(A, axis=1)
+    assert j == int(np.argmin(distances)) and distances[j] > 0
+    width = lesson.walk_box.x_max - lesson.walk_box.x_min
+    assert zoom == int(np.floor(INSET_SHARE * width / (2 * INSET_HALF_WIDTHS * distances[j])
+                                + 1e-9))
+    centre = np.array([(box.x_min + box.x_max) / 2, (box.y_min + box.y_max) / 2])
+    assert abs(A[j] @ centre) < 1e-9 * np.linalg.norm(A[j]) * width  # on the edge's line
+    for beat, drawn in zip(beats, shown):
+        assert drawn == beat.state["cone_inset"], beat.sentence
+        if beat.motion == "least":
+            assert drawn and f"just inside the cone (magnified ×{zoom})" in beat.sentence
