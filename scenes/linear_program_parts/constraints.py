@@ -54,6 +54,8 @@ class ConstraintBeats:
             self.shown_vector.add(DashedLine(self.plane.c2p((0, 0)), self.plane.c2p(point),
                                              color=theme.step, stroke_width=2,
                                              dash_length=0.08, stroke_opacity=0.7))
+        # a marker under the arrow's head is drawn again over it: a head on a marker hid it
+        self.shown_vector.add(self.signs_over(self.plane, self.shown_vector.arrow.tip))
         with_backdrop(self.shown_label, theme)
         # behind the arrow's tail, on the origin's side away from the line: beside the shaft
         # it met the line when the arrow is shorter than the label is wide
