@@ -26,6 +26,8 @@ from linviz.lessons.linear_program_story import linear_program_storyboard
 from scenes.base import LinvizScene
 from scenes.linear_program_parts.common import DATA_CENTER, SIDE, WEIGHT_CENTER
 from scenes.linear_program_parts.constraints import ConstraintBeats
+from scenes.linear_program_parts.endless import EndlessBeats
+from scenes.linear_program_parts.near import NearInsets
 from scenes.linear_program_parts.no_separator import NoSeparatorBeats
 from scenes.linear_program_parts.offset import OffsetBeats
 from scenes.linear_program_parts.scaling import ScalingBeats
@@ -51,7 +53,7 @@ LEADER_AFTER = 0.1
 
 
 class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, NoSeparatorBeats,
-                         WrongMarks,
+                         EndlessBeats, NearInsets, WrongMarks,
                          OffsetBeats, LinvizScene):
     """The realizable case as a linear programme: constraints as half-planes of θ."""
 

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..dataset import Dataset
-from ..epochs import mistakes_per_epoch
+from ..epochs import epoch_boundary_states, mistakes_per_epoch
 from ..errors import DataError
 from ..geometry import Box, project_onto_line
 from ..perceptron import Perceptron, mistakes
@@ -384,6 +384,16 @@ class LinearProgramLesson:
         return tuple(int(m) for m in mistakes_per_epoch(self.endless))
 
     @property
+    def endless_step_passes(self) -> np.ndarray:
+        """The pass (0-based) of each update of :attr:`endless`, shape (M,): update k (from
+        state k to k + 1) is of pass p when p whole passes came before it (the passes' first
+        states, :func:`linviz.epochs.epoch_boundary_states`); the walk is drawn pass by
+        pass."""
+        starts = epoch_boundary_states(self.endless)[:-1]
+        updates = np.arange(len(self.endless.states["theta"]) - 1)
+        return np.searchsorted(starts, updates, side="right") - 1
+
+    @property
     def endless_offset_mistakes(self) -> tuple[int, ...]:
         """The mistakes (updates) of :attr:`endless_offset` in each of its passes."""
         return tuple(int(m) for m in mistakes_per_epoch(self.endless_offset))
@@ -422,22 +432,30 @@ class LinearProgramLesson:
         return [int(i) for i in np.flatnonzero(scores <= 0)]
 
     @property
-    def counted_mistakes(self) -> dict[str, list[int]]:
-        """The points each line whose count is said gets wrong: "best", :attr:`endless`'s
-        best θ; "offset_best", :attr:`endless_offset`'s best (θ, θ₀); "fewest",
-        :attr:`fewest_line` (the last two only on data no line separates with an offset)."""
+    def counted_lines(self) -> dict[str, tuple[np.ndarray, float]]:
+        """The lines (θ, θ₀) whose mistakes are counted, by name: "last", :attr:`endless`'s
+        last θ (solid); "best", its best θ (dashed); "offset_best", :attr:`endless_offset`'s
+        best (θ, θ₀) (dashed); "fewest", :attr:`fewest_line` (white); the last two only on
+        data no line separates even with an offset ({} where a line through 0 separates)."""
         if self.endless is None:
             return {}
         thetas = np.asarray(self.endless.states["theta"], dtype=float)
-        found = {"best": self.wrong_points(thetas[self.endless_best[0]])}
+        found = {"last": (thetas[-1], 0.0), "best": (thetas[self.endless_best[0]], 0.0)}
         if self.endless_offset is not None:
             k = self.endless_offset_best[0]
             states = self.endless_offset.states
-            found["offset_best"] = self.wrong_points(np.asarray(states["theta"], dtype=float)[k],
-                                                     float(states["theta0"][k]))
+            found["offset_best"] = (np.asarray(states["theta"], dtype=float)[k],
+                                    float(states["theta0"][k]))
             fewest = self.fewest_line
-            found["fewest"] = self.wrong_points(fewest.theta, float(fewest.theta0))
+            found["fewest"] = (np.asarray(fewest.theta, dtype=float), float(fewest.theta0))
         return found
+
+    @property
+    def counted_mistakes(self) -> dict[str, list[int]]:
+        """The points each line whose count is said gets wrong (:attr:`counted_lines`, but
+        the last θ's, whose count is not said)."""
+        return {name: self.wrong_points(*line) for name, line in self.counted_lines.items()
+                if name != "last"}
 
     @property
     def n(self) -> int:

@@ -34,9 +34,41 @@ def overlap_panel(lesson: LinearProgramLesson) -> list[str] | None:
     positive, negative = lesson.overlap
     if not positive or lesson.overlap_closeup is not None:
         return None
-    places = max(weight_places(positive.values()), weight_places(negative.values()))
-    return [f"${mean_of(positive, places)} = {mean_of(negative, places)}$",
+    return [f"${overlap_equation(lesson)}$",
             "+ points on the left, − points on the right;",
-            "each side's weights ≥ 0, adding up to 1:",
-            "one point, a mean of + points and of − points,",
-            "so no line puts it on both its sides"]
+            "each side's weights ≥ 0, adding up to 1:", *why_no_line(positive, negative)]
+
+
+def overlap_equation(lesson: LinearProgramLesson) -> str:
+    """Σλᵢx⁽ⁱ⁾ = Σμⱼx⁽ʲ⁾ in Typst math, + points on the left, at the decimals of
+    :func:`weight_places` (the larger of the two sides')."""
+    positive, negative = lesson.overlap
+    places = max(weight_places(positive.values()), weight_places(negative.values()))
+    return f"{mean_of(positive, places)} = {mean_of(negative, places)}"
+
+
+def _shape(points) -> str:
+    return {1: "point", 2: "segment", 3: "triangle"}[len(points)]
+
+
+def why_no_line(positive, negative) -> list[str]:
+    """Why the overlap leaves no separating line, in the panel's short lines: a line with
+    every point of one class on one side keeps their hull there (a half-plane holds the
+    means of its points), and with it the other class's point inside the hull, or the
+    point where the hulls meet, a mean of the other class's points, one of which is then
+    on that side too. The hull kept is the larger (the − one of equals)."""
+    keep, other, sign, mark = ((positive, negative, "+", "−") if len(positive) > len(negative)
+                               else (negative, positive, "−", "+"))
+    names = ", ".join(str(i + 1) for i in sorted(keep))
+    first, last = f"a line with every {sign} point on one side", "so no line separates the classes"
+    if len(other) == 1:
+        j = next(iter(other)) + 1
+        if len(keep) == 1:
+            return [first, f"keeps {sign} point {names} there,",
+                    f"and {mark} point {j}, at its place, too:", last]
+        where = "inside" if len(keep) == 3 else "on"
+        return [first, f"keeps their {_shape(keep)} ({names}) there,",
+                f"and {mark} point {j}, {where} it, too:", last]
+    return [first, f"keeps their {_shape(keep)} there, and where it meets",
+            f"the {mark} {_shape(other)}, a mean of {mark} points: one", "of them is there too,",
+            last]

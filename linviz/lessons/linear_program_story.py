@@ -31,8 +31,10 @@ The state's keys:
   it (the lesson's ``line_inset`` of ``close``); True, the least y·score's point magnified
   beside the perceptron's line; False, no inset;
 - ``endless``: the perceptron through the origin walks on for its
-  :data:`~linviz.lessons.linear_program.ENDLESS_PASSES` passes in weight space, its line
-  following in data space (data no line through the origin separates);
+  :data:`~linviz.lessons.linear_program.ENDLESS_PASSES` passes in weight space from its
+  start at 0 marked, its path's passes (the lesson's ``endless_step_passes``) faint to
+  bright, over the mistake shading, faint, its line following in data space (data no line
+  through the origin separates);
 - ``endless_offset``: the perceptron with an offset runs on for as many passes, its line
   moving in data space, then its best line (the fewest errors) is left dashed (data no
   line separates even with an offset);
@@ -45,6 +47,12 @@ The state's keys:
 - ``wrong_marks``: {"dashed": [i…], "white": [i…]}, the points the dashed (the run's best)
   and the white (the fewest) line get wrong, marked (×, ring) while their counts are said,
   or None; "dashed" too (a ×) for the walk's line after an update said one by one;
+- ``near``: {"lines": [name…], "points": [[i, name]…]}: the points that look on the lines
+  drawn (the lesson's ``counted_lines`` named), each magnified between the planes round its
+  foot on the line named (:mod:`linviz.lessons.linear_program_near`), or None;
+- ``cone_inset``: the perceptron's last θ magnified in weight space round its foot on the
+  cone's nearest edge (:func:`~linviz.lessons.linear_program_near.cone_edge_inset`: it
+  would look on the edge);
 - ``overlap_panel``: the lines of the panel on the right that writes the overlap's point
   as a mean of each class's (where no close-up stands there), or None;
 - ``score_bars``: a θ circles 0 in weight space and bars show the certificate's weighted
@@ -64,7 +72,8 @@ import numpy as np
 from .. import formatting
 from ..storyboard import HOLD, Storyboard, StoryWriter, paced
 from .linear_program import SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson
-from .linear_program_overlap import overlap_panel, weight_places
+from .linear_program_near import cone_edge_inset, near_state
+from .linear_program_overlap import overlap_equation, overlap_panel, weight_places
 
 __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_storyboard"]
 
@@ -260,7 +269,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         offset_line=False, overlap=False, endless=False, endless_offset=False,
                         weights_dim=False, wrong_shading=False, close=None, closeup=None,
                         score_bars=False, endless_best=False, scaling=False,
-                        wrong_marks=None, overlap_panel=None)
+                        wrong_marks=None, overlap_panel=None, near=None, cone_inset=False)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -362,16 +371,19 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     where = "zoomed out, the ray from 0 through it" if far else "the ray from 0 through it"
     inset = lesson.least_inset
     shown = f"ringed, magnified ×{inset[1]}" if inset else "ringed"
+    # θ this near the cone's edge would look on it: magnified in weight space
+    edge = cone_edge_inset(lesson)
+    inside = f" In weight space it is just inside the cone (magnified ×{edge[2]})." if edge else ""
     story.beat(f"After {formatting.count(M, 'update')} every y·score is above 0, the least "
                f"{value(m)}, point {lesson.least_point + 1}'s ({shown}): this θ separates the "
-               f"data.", "least", ringed=[lesson.least_point], shown=None, inset=bool(inset),
-               wrong_marks=None,
+               f"data.{inside}", "least", ringed=[lesson.least_point], shown=None,
+               inset=bool(inset), wrong_marks=None, cone_inset=bool(edge),
                status=f"perceptron: $theta = {math_vector(lesson.thetas[-1])}$, "
                       f"least y·score {value(m)}")
     enters = ("runs close along the region's edge and enters it at the ring"
               if lesson.ray_edge_angle < GRAZE_DEGREES else "enters the region there")
     story.beat(f"Scaled by 1/{value(m)} it meets every constraint: {where} {enters}.", "ray",
-               ray=True, ringed=[], inset=False,
+               ray=True, ringed=[], inset=False, cone_inset=False,
                view="far" if far else ("walk" if zoomed else "near"))
     story.beat("The programme finds the best θ for the objective we choose, in one solve; the "
                "perceptron stops at the first separator its updates reach.", "compare",
@@ -438,25 +450,25 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                ringed=[], view="endless",
                score_bars=False,
                min_seconds=endless_seconds(mistakes),
-               status=f"per pass: {', '.join(map(str, mistakes))} updates")
+               # the path's passes fade with age: the key to it is said with their counts
+               status=f"per pass, faint to bright: {', '.join(map(str, mistakes))} updates")
     # the best θ it reached, drawn as it is said; the dashed best line stands beside the
-    # last θ's: the line a point would seem on is named
-    words, close, point = close_words(lesson, lesson.endless_theta,
-                                      " of the last θ's solid line")
+    # last θ's: the points that look on either are magnified between the planes
+    words, near, points = near_state(lesson, ["last", "best"])
     # each counted line's mistakes marked while its count is said (the dashed line's a ×,
     # the white line's a ring), so the count can be checked by eye where points sit close
     # to the line
     counted = lesson.counted_mistakes
     story.beat(f"Dashed, the best θ it reaches: {lesson.endless_best[1]} of {lesson.n} "
                f"points wrong.{words}", "endless-best", endless_best=True,
-               ringed=point, **close, wrong_marks={"dashed": counted["best"]},
+               ringed=points, near=near, wrong_marks={"dashed": counted["best"]},
                status=f"dashed: the best $theta$ it reaches, {lesson.endless_best[1]} of "
                       f"{lesson.n} wrong, each ×")
     if lesson.separable_with_offset:
         story.beat("With an offset a line does separate them (drawn, the widest): the same "
                    "programme on [x, 1] is feasible, as the offset-lift scene shows.",
                    "offset-line", offset_line=True, endless=False, weights_dim=True,
-                   inset=False, close=None, ringed=[], wrong_marks=None,
+                   inset=False, close=None, ringed=[], wrong_marks=None, near=None,
                    status="with an offset, on $[x, 1]$: feasible")
     else:
         positive, negative = lesson.overlap
@@ -467,21 +479,28 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         story.beat(f"Nor with an offset: {overlap_words(positive, negative)}{magnified}, so no "
                    f"line has every + point on one side and every − point on the other.",
                    "overlap", overlap=True, endless=False, weights_dim=False,
-                   weights=False, inset=False, wrong_marks=None,
+                   weights=False, inset=False, wrong_marks=None, near=None,
                    overlap_panel=overlap_panel(lesson),
                    close=None, ringed=sorted([*positive, *negative]),
                    closeup=closeup[1] if closeup else None,
-                   status="with an offset, on $[x, 1]$: infeasible too")
+                   # the mean both hulls hold, written where no panel can stand (the close-up
+                   # is in its place)
+                   status=(f"with an offset, infeasible too: ${overlap_equation(lesson)}$"
+                           if closeup else "with an offset, on $[x, 1]$: infeasible too"))
         mistakes = lesson.endless_offset_mistakes
         best, fewest = lesson.endless_offset_best[1], lesson.fewest_wrong
         than = ("no line gets fewer" if best == fewest else
                 f"the best of all lines gets {fewest}")
+        # the points that look on the lines drawn, magnified between the planes
+        words, near, points = near_state(
+            lesson, ["offset_best", "fewest"] if best > fewest else ["offset_best"])
         # "updates", each a point got wrong as it was visited: the best line's count is of
         # one line over every point, and may be larger
         story.beat(f"With an offset it never settles either: {formatting.listed(mistakes)} updates "
                    f"in its first {len(mistakes)} passes; the best line it reaches gets {best} "
-                   f"of {lesson.n} wrong, and {than}.",
-                   "endless-offset", endless_offset=True, overlap=False, ringed=[],
+                   f"of {lesson.n} wrong, and {than}.{words}",
+                   "endless-offset", endless_offset=True, overlap=False, ringed=points,
+                   near=near,
                    min_seconds=endless_seconds(mistakes),
                    wrong_marks={"dashed": counted["offset_best"],
                                 **({"white": counted["fewest"]} if best > fewest else {})},

@@ -20,7 +20,8 @@ from scenes.linear_program_parts.common import (DIAMOND_SHORT, EDGE_LINE_OPACITY
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
-from scenes.toolkit.placement import across, best_offset
+from scenes.toolkit.placement import (across, best_offset, box_around, box_of, covered_area,
+                                      segment_boxes)
 from scenes.toolkit.plane import DataVector, Hyperplane
 from scenes.toolkit.screen_text import math, text
 from scenes.toolkit.speed.fast_shapes import FastArrow
@@ -54,6 +55,8 @@ class ConstraintBeats:
             self.shown_vector.add(DashedLine(self.plane.c2p((0, 0)), self.plane.c2p(point),
                                              color=theme.step, stroke_width=2,
                                              dash_length=0.08, stroke_opacity=0.7))
+        # a marker under the arrow's head is drawn again over it: a head on a marker hid it
+        self.shown_vector.add(self.signs_over(self.plane, self.shown_vector.arrow.tip))
         with_backdrop(self.shown_label, theme)
         # behind the arrow's tail, on the origin's side away from the line: beside the shaft
         # it met the line when the arrow is shorter than the label is wide
@@ -64,6 +67,27 @@ class ConstraintBeats:
         self.play(appear(self.shown_normal), appear(self.shown_label),
                   appear(self.shown_vector), run_time=style.RUN_FADE)
         self.name_rings()
+
+    def keep_vector_name_off(self, line) -> None:
+        """The shown y⁽ⁱ⁾x⁽ⁱ⁾'s name moved off the screen ``line`` (θ's, drawn after it: a
+        name the line crosses reads as crossed out) when it is on it: beside the arrow's
+        tip where it covers least of the markers, the arrow, and the line (each as heavy
+        as a text)."""
+        name, arrow = self.shown_vector.label, self.shown_vector.arrow
+        if name is None:
+            return
+        along = segment_boxes(line.get_start(), line.get_end(), 0.04, samples=60)
+        if not covered_area(box_of(name)[0, :4], along) > 0:
+            return
+        plane = self.plane
+        obstacles = np.vstack([
+            box_around(plane.markers.positions(), plane.marker_size * 1.2) * [1, 1, 1, 1, 100],
+            segment_boxes(arrow.get_start(), arrow.get_end(), 0.06) * [1, 1, 1, 1, 100],
+            along * [1, 1, 1, 1, 100]])
+        offset = best_offset(arrow.get_end(), (name.width, name.height), obstacles, 0.08,
+                             bounds=plane.square_bounds(), rings=4, ring_cost=0.001)
+        self.play(name.animate.move_to(arrow.get_end() + np.array([*offset, 0.0])),
+                  run_time=style.RUN_FADE)
 
     def draw_duality(self, beat) -> None:
         """The point and its line light up; then a θ of its half-plane is marked in weight
@@ -90,6 +114,7 @@ class ConstraintBeats:
         self.probe_line.line.set_color(theme.normal)
         self.play(appear(self.probe), run_time=style.RUN_FADE)
         self.play(appear(self.probe_line), run_time=style.RUN_INTRO)
+        self.keep_vector_name_off(self.probe_line.line)
         # the status line: this θ meets the one constraint, and how many its line gets wrong
         self.follow_beat(beat)
 

@@ -7,8 +7,8 @@ small) or the line that separates."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, DashedLine, Dot, Polygon,
-                   ValueTracker, VGroup, VMobject, Wait, linear)
+from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, DashedLine, Dot, Polygon, ValueTracker,
+                   VGroup, Wait, linear)
 
 from linviz import formatting
 from linviz.geometry import clip_line, constraint_cells
@@ -258,57 +258,3 @@ class NoSeparatorBeats:
         if self.on_screen(self.certificate):
             self.play(vanish(self.certificate), run_time=style.RUN_FADE)
             self.remove(self.certificate)
-
-    def draw_endless(self, beat) -> None:
-        """The perceptron through the origin on data no such line separates: θ walks on
-        through its passes in weight space (its path drawn behind it), its line following
-        in data space, while the status line counts each pass's mistakes."""
-        self.drop_certificate_inset()
-        # the certificate's half-planes leave weight space: θ walks over the faded lines
-        shown = [m for m in getattr(self, "certificate_weights", ()) if self.on_screen(m)]
-        if shown:
-            self.play(*[vanish(m) for m in shown], run_time=style.RUN_FADE)
-            self.remove(*shown)
-        self.follow_beat(beat)
-        if self.weights.box != self.lesson.endless_box:
-            self.zoom_weights(self.lesson.endless_box)
-        self.walk_states = np.asarray(self.lesson.endless.states["theta"], dtype=float)
-        self.make_walker()
-        self.play(appear(self.walker), appear(self.walker_label), run_time=style.RUN_FADE)
-        path = VMobject(stroke_width=1.5, stroke_color=self.theme.normal, stroke_opacity=0.6)
-
-        def walked(m):
-            t = self.walk_tracker.get_value()
-            done = self.walk_states[:int(np.floor(t + 1e-9)) + 1]
-            m.set_points_as_corners([self.weight_point(p) for p in [*done, self.walk_theta()]])
-
-        path.add_updater(walked)
-        line = self.moving_line(lambda: (self.walk_theta(), 0.0))
-        self.add(path, line)
-        self.play(self.walk_tracker.animate.set_value(len(self.walk_states) - 1),
-                  run_time=max(beat.min_seconds, style.RUN_INTRO), rate_func=linear)
-        path.clear_updaters()
-        line.clear_updaters()
-        self.endless_drawings = VGroup(path, line, VGroup())
-
-    def draw_endless_best(self, beat) -> None:
-        """The never-ending run's best θ (the fewest wrong), as it is said: its line dashed
-        beside the last, and in weight space the point it is, a ring on the walk named
-        "best"."""
-        self.follow_beat(beat)
-        best_theta = self.walk_states[self.lesson.endless_best[0]]
-        best = self.dashed_run_line(best_theta, 0.0)
-        self.play(appear(best), appear(self.best_mark(best_theta)), run_time=style.RUN_FADE)
-        self.endless_drawings[2].add(best)
-        self.show_close(beat)
-        self.name_rings()
-        self.show_wrong_marks(beat)
-
-    def drop_endless(self) -> None:
-        """The never-ending run's line leaves data space (its walk stays in weight space)."""
-        self.drop_wrong_marks()
-        drawings = getattr(self, "endless_drawings", None)
-        if drawings is not None and self.on_screen(drawings[1]):
-            self.play(vanish(drawings[1]), vanish(drawings[2]), run_time=style.RUN_FADE)
-            self.remove(drawings[1], drawings[2])
-

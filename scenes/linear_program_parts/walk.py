@@ -17,9 +17,9 @@ from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.placement import (DIRECTIONS, PLACE_TOLERANCE, across, best_offset,
-                                      box_around, box_of, covered_area)
+                                      box_around, covered_area)
 from scenes.toolkit.plane import Hyperplane
-from scenes.toolkit.screen_text import math, text
+from scenes.toolkit.screen_text import math
 
 
 class WalkBeats:
@@ -111,7 +111,7 @@ class WalkBeats:
 
     def walk_obstacles(self) -> np.ndarray:
         """What θ's name keeps off, as boxes: the path walked so far (sampled along each
-        step), θ*'s mark and name, and the ray when drawn."""
+        step), θ*'s mark and name, the ray, and the never-ending walk's start, when drawn."""
         t = self.walk_tracker.get_value()
         walked = [*self.walk_states[:int(np.floor(t + 1e-9)) + 1], self.walk_theta()]
         screen = [] if self.path_hidden else [self.weight_point(p) for p in walked]
@@ -120,7 +120,7 @@ class WalkBeats:
             count = max(int(np.ceil(np.linalg.norm(q - p) / 0.03)), 1)
             samples += [p + (q - p) * j / count for j in range(count + 1)]
         boxes = [box_around(np.array(samples), 0.03)] if samples else []
-        for drawn in (self.star_dot, self.ray):
+        for drawn in (self.star_dot, self.ray, getattr(self, "start_mark", None)):
             if drawn is not None and self.on_screen(drawn):
                 for part in drawn:
                     low, high = part.get_corner(DOWN + LEFT), part.get_corner(UP + RIGHT)
@@ -233,6 +233,8 @@ class WalkBeats:
         self.play(Indicate(self.walker, color=self.theme.normal), run_time=style.PAUSE_READ)
         if beat.state["inset"]:
             self.show_run_inset(self.lesson.thetas[-1], *self.lesson.least_inset)
+        if beat.state["cone_inset"]:  # θ would look on the cone's edge
+            self.show_cone_inset()
         self.name_rings()
 
     def drop_least_inset(self) -> None:
@@ -243,6 +245,7 @@ class WalkBeats:
     def draw_ray(self, beat) -> None:
         theme, lesson = self.theme, self.lesson
         self.drop_least_inset()
+        self.drop_cone_inset()
         self.follow_beat(beat)
         if beat.state["view"] == "far":  # zoomed out, the path would be a scribble
             self.play(vanish(self.path), run_time=style.RUN_FADE)
@@ -258,19 +261,31 @@ class WalkBeats:
             far = ray_end(lesson.thetas[-1], self.weights.box)
             ray = DashedLine(self.weight_point((0, 0)), self.weight_point(far),
                              color=theme.normal, stroke_width=3.5, dash_length=0.12)
-            entry = VGroup(Dot(self.weight_point(lesson.scaled_theta), radius=0.08,
-                               color=theme.normal),
-                           Circle(radius=0.2, color=theme.highlight, stroke_width=2.5).move_to(
-                               self.weight_point(lesson.scaled_theta)))
-            # its name on the side of the ray away from θ*, whose name is on the other
+            at = self.weight_point(lesson.scaled_theta)
+            entry = VGroup(Dot(at, radius=0.08, color=theme.normal),
+                           Circle(radius=self.entry_ring_radius(at), color=theme.highlight,
+                                  stroke_width=2.5).move_to(at))
+            # its name on the side of the ray away from θ*, whose name is on the other, as far
+            # out as round the widest ring (a smaller one leaves room to θ*, not its name)
             side = -self.away_from_ray(lesson.theta_star)
-            return VGroup(ray, entry, scaled.copy().next_to(entry, side, buff=0.08))
+            widest = Circle(radius=0.2).move_to(at)
+            return VGroup(ray, entry, scaled.copy().next_to(widest, side, buff=0.08))
 
         self.ray = self.on_weights(make)
         # the constraints' lines step back to a trace: near the region's edge four lines
         # would run together (a constraint's, the edge, the cone's, the ray)
         self.play(appear(self.ray), self.lines.animate.set_stroke(opacity=FADED_LINES),
                   run_time=style.RUN_INTRO)
+
+    def entry_ring_radius(self, at) -> float:
+        """The ring round where the ray enters the region (screen point ``at``): 0.2, or
+        less to keep off θ*'s dot (a ring over it hid it), never tighter than 0.12 (round
+        its own dot)."""
+        star = self.star_dot
+        if star is None or not self.on_screen(star):
+            return 0.2
+        gap = float(np.linalg.norm(star[0].get_center() - at)) - star[0].width / 2 - 0.04
+        return float(np.clip(gap, 0.12, 0.2))
 
     def draw_compare(self, beat) -> None:
         """θ*'s lines come beside the perceptron's; the status line says which is which (a
@@ -292,20 +307,3 @@ class WalkBeats:
                                          drawings, lines=[(star, level) for level in
                                                           (0.0, 1.0, -1.0)] + [(theta, 0.0)])
             self.play(appear(self.least_inset), run_time=style.RUN_FADE)
-
-    def best_mark(self, theta) -> VGroup:
-        """The run's best θ in weight space: an open ring in θ's colour, "best" beside it
-        off the walk's path and the walker's name."""
-        centre = self.weight_point(theta)
-        ring = Circle(radius=0.12, color=self.theme.normal, stroke_width=3).move_to(centre)
-        name = text("best", self.theme, style.FONT_SMALL, self.theme.normal)
-        with_backdrop(name, self.theme)
-        path = np.array([self.weight_point(p) for p in self.walk_states])
-        obstacles = [box_around(path, 0.05)]
-        if self.walker_label is not None:
-            obstacles.append(box_of(self.walker_label))
-        offset = best_offset(centre, (name.width, name.height), np.vstack(obstacles), 0.1,
-                             bounds=box_of(self.weights.frame)[0, :4], rings=3,
-                             ring_cost=0.05)
-        self.best_ring = VGroup(ring, name.move_to(centre + np.array([*offset, 0.0])))
-        return self.best_ring

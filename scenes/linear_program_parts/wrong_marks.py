@@ -5,13 +5,15 @@ be checked by eye."""
 from __future__ import annotations
 
 import numpy as np
-from manim import Circle, Line, VGroup
+from manim import DL, UR, Circle, Line, VGroup
 
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
 
 #: the half-size of a ×, and the ring's radius, as shares of the plane's ring radius
 CROSS_SHARE, RING_SHARE = 0.75, 1.35
+#: a ring's radius in a near inset, as a share of its markers' half-width
+NEAR_RING_SHARE = 1.1
 
 
 class WrongMarks:
@@ -29,12 +31,17 @@ class WrongMarks:
             return
         closeup = getattr(self, "closeup_drawing", None)
         planes = [self.plane] + ([self.closeup] if closeup is not None
-                                 and self.on_screen(closeup) else [])
+                                 and self.on_screen(closeup) else []) + list(self.near_planes)
         drawn = VGroup()
         for plane in planes:
             for kind, indices in marks.items():
-                drawn.add(*[self.wrong_mark(plane, i, kind) for i in indices
-                            if plane.box.contains(self.lesson.data.X[i][None, :])[0]])
+                shown = [self.wrong_mark(plane, i, kind) for i in indices
+                         if plane.box.contains(self.lesson.data.X[i][None, :])[0]]
+                if plane in self.near_planes:  # a mark across an inset's frame is cut off
+                    low, high = plane.frame.get_corner(DL), plane.frame.get_corner(UR)
+                    shown = [m for m in shown if np.all(m.get_corner(DL)[:2] >= low[:2])
+                             and np.all(m.get_corner(UR)[:2] <= high[:2])]
+                drawn.add(*shown)
         self.wrong_drawn = drawn
         self.play(appear(drawn), run_time=style.RUN_FADE)
 
@@ -42,10 +49,16 @@ class WrongMarks:
         """Point ``i``'s mark on ``plane``: a × in θ's colour ("dashed"), a white ring
         ("white")."""
         centre = plane.c2p(self.lesson.data.X[i])
+        # in a near inset, its few points have room for rings far wider than their markers,
+        # which would cross its frame: marks there are sized by the marker, a ring just
+        # round it (its point stands off the middle, the ring whole inside the frame)
+        near = plane in self.near_planes
+        radius = style.RING_MARKER_FRACTION * plane.marker_size if near else plane.ring_radius
         if kind == "white":
-            return VGroup(Circle(radius=RING_SHARE * plane.ring_radius, color=self.theme.text,
+            ring = NEAR_RING_SHARE * plane.marker_size if near else RING_SHARE * radius
+            return VGroup(Circle(radius=ring, color=self.theme.text,
                                  stroke_width=1.5).move_to(centre))
-        half = CROSS_SHARE * plane.ring_radius
+        half = CROSS_SHARE * radius
         return VGroup(*[Line(centre - half * np.array([1, s, 0]), centre + half * np.array([1, s, 0]),
                              color=self.theme.normal, stroke_width=2.5) for s in (1, -1)])
 

@@ -50,3 +50,45 @@ def test_the_overlap_panel_holds_as_shown(case):
     # the points the sentence names are the panel's
     named = {int(n) - 1 for n in re.findall(r"\d+", overlap.sentence.split(", so")[0])}
     assert named == set(side(left)[0]) | set(side(right)[0])
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_panel_says_why_no_line_separates_as_the_overlap_is(case):
+    """The panel's reason names the larger hull's class and its points, and the other
+    class's point inside it (a triangle), on it (a segment) or at its place, checked here
+    by barycentric weights solved afresh; two segments: the crossing, a mean of the other
+    class's points."""
+    data, lesson, beats = lesson_or_skip(case)
+    overlap = next((b for b in beats if b.motion == "overlap"), None)
+    if overlap is None:
+        return
+    positive, negative = lesson.overlap
+    X = np.asarray(data.X, dtype=float)
+    if overlap.state["closeup"] is not None:  # the mean written on the status line instead
+        assert overlap.state["status"].startswith("with an offset, infeasible too: $")
+        assert "x^((" in overlap.state["status"]
+        return
+    reason = " ".join(overlap.state["overlap_panel"][3:])
+    keep, other, sign = ((positive, negative, "+") if len(positive) > len(negative)
+                         else (negative, positive, "−"))
+    assert reason.startswith(f"a line with every {sign} point on one side keeps ")
+    assert reason.endswith("so no line separates the classes")
+    if len(other) == 1:
+        (j,) = other
+        corners = X[sorted(keep)]
+        if len(keep) == 3:  # j inside: its barycentric weights all ≥ 0
+            w = np.linalg.solve(np.vstack([corners.T, np.ones(3)]), [*X[j], 1.0])
+            assert np.all(w >= -1e-9)
+            names = ", ".join(str(i + 1) for i in sorted(keep))
+            assert f"their triangle ({names}) there" in reason
+            assert f"point {j + 1}, inside it, too" in reason
+        elif len(keep) == 2:  # j on the segment
+            a, b = corners
+            t = float((X[j] - a) @ (b - a) / ((b - a) @ (b - a)))
+            assert 0 <= t <= 1 and np.allclose(a + t * (b - a), X[j], atol=1e-9)
+            assert f"point {j + 1}, on it, too" in reason
+        else:
+            assert np.array_equal(X[next(iter(keep))], X[j])
+            assert f"point {j + 1}, at its place, too" in reason
+    else:
+        assert "where it meets" in reason and "one of them is there too" in reason

@@ -1,0 +1,138 @@
+"""The points that look on a line of `linear-program` whose mistakes a sentence counts (data
+no line separates): each magnified in an inset between the two planes, so that its side of
+the line, and so the count, can be checked by eye.
+
+A point *looks on* a drawn line when its distance to it is at most :data:`NEAR_LINE_SHARE`
+of the view's width (the data plane's width: about a marker's half-width, so the line
+crosses the marker's arms). Its inset is centred on its foot on the line and magnifies it
+the most whole times that keep it within :data:`NEAR_REACH` of the inset's half-side from
+the middle: the line runs through every inset's middle and the point stands clearly on
+one side. A point on a line (within :data:`ON_LINE` of the view's width) is not magnified.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import formatting
+from ..geometry import Box, project_onto_line
+from ..ties import least_index
+from ..view_box import fitted_box, magnified_box
+from .linear_program import TIE, LinearProgramLesson
+
+#: the insets' side, a share of the data plane's (they stand one over another between the
+#: planes, at most :data:`NEAR_INSETS` of them)
+NEAR_INSET_SHARE = 0.18
+#: the most points magnified between the planes (the nearest to their lines)
+NEAR_INSETS = 4
+#: a point looks on a line within this share of the view's width of it
+NEAR_LINE_SHARE = 0.025
+#: a point this near a line (a share of the view's width) is on it: no zoom would part them
+ON_LINE = 1e-9
+#: how far from an inset's middle (a share of its half-side) its point stands at most (its
+#: marker, a third of the half-side wide at most, then stays inside)
+NEAR_REACH = 0.55
+
+
+def _view(lesson: LinearProgramLesson) -> Box:
+    return fitted_box(np.asarray(lesson.data.X, dtype=float), include_origin=True)
+
+
+def line_distance(x, theta, theta0: float) -> float:
+    """|θᵀx + θ₀| / ‖θ‖: how far x is from the line."""
+    theta = np.asarray(theta, dtype=float)
+    return abs(float(theta[0] * x[0] + theta[1] * x[1]) + theta0) / float(np.hypot(*theta))
+
+
+def near_points(lesson: LinearProgramLesson, names) -> list[tuple[int, str]]:
+    """[(point, line name)]: every point that looks on one of the lines ``names`` (of
+    the lesson's ``counted_lines``), with the nearest of them (the first named of equals, within
+    :data:`~linviz.lessons.linear_program.TIE`); nearest first, equal distances (within
+    TIE) by index; of points at one place only the first. A line of θ = 0 (none is drawn)
+    is left out."""
+    lines = lesson.counted_lines
+    names = [name for name in names if np.any(lines[name][0])]  # θ = 0: no line is drawn
+    view, found = _view(lesson), []
+    for i, x in enumerate(np.asarray(lesson.data.X, dtype=float)):
+        distances = [line_distance(x, *lines[name]) for name in names]
+        low = min(distances)
+        k = least_index(np.where(np.array(distances) <= low + TIE * max(1.0, low), 0.0, 1.0))
+        if magnified(view, x, *lines[names[k]]) is not None:
+            found.append((distances[k], i, names[k]))
+    found.sort(key=lambda f: f[0])
+    ordered, start = [], 0
+    while start < len(found):  # a run of equal distances, by index
+        end = start
+        while end < len(found) and found[end][0] <= found[start][0] + TIE * max(
+                1.0, found[start][0]):
+            end += 1
+        ordered += sorted(found[start:end], key=lambda f: f[1])
+        start = end
+    X, places = np.asarray(lesson.data.X, dtype=float), []
+    for _, i, name in ordered:  # one inset for a place (its first point names it)
+        if not any(np.array_equal(X[i], X[j]) for j, _ in places):
+            places.append((i, name))
+    return places
+
+
+def near_inset(lesson: LinearProgramLesson, i: int, name: str,
+               lines=None) -> tuple[Box, int] | None:
+    """(box, zoom) of point i magnified round its foot on the line ``name`` of ``lines``
+    (the lesson's ``counted_lines`` unless given: they take a search to find) when it looks
+    on it (:func:`magnified`), else None."""
+    return magnified(_view(lesson), np.asarray(lesson.data.X[i], dtype=float),
+                     *(lines or lesson.counted_lines)[name])
+
+
+def magnified(view: Box, x, theta, theta0: float) -> tuple[Box, int] | None:
+    """(box, zoom) of the point x magnified round its foot on the line θᵀx + θ₀ = 0 when
+    it looks on it in a plane showing ``view``: ``view``'s width × :data:`NEAR_INSET_SHARE`
+    / zoom a side, for the largest whole zoom that keeps x within :data:`NEAR_REACH` of
+    the half-side from the middle; None when it does not look on it, or lies on it
+    (within :data:`ON_LINE`)."""
+    distance = line_distance(x, theta, theta0)
+    width = float(view.x_max - view.x_min)
+    if distance <= ON_LINE * width or distance > NEAR_LINE_SHARE * width:
+        return None
+    zoom = int(np.floor(NEAR_REACH * NEAR_INSET_SHARE * width / (2 * distance) + 1e-9))
+    half = NEAR_INSET_SHARE * width / (2 * zoom)
+    foot = project_onto_line(x, theta, theta0)
+    return Box(foot[0] - half, foot[0] + half, foot[1] - half, foot[1] + half), zoom
+
+
+def near_state(lesson: LinearProgramLesson, names) -> tuple[str, dict | None, list[int]]:
+    """What a beat that draws the lines ``names`` adds for the points that look on them:
+    (words, its ``near`` state {"lines": names, "points": [[i, name]…]}, the points
+    magnified) — the nearest :data:`NEAR_INSETS` of them; ("", None, []) when none does."""
+    names = [name for name in names if np.any(lesson.counted_lines[name][0])]
+    found = near_points(lesson, names)
+    if not found:
+        return "", None, []
+    shown = found[:NEAR_INSETS]
+    points = [i for i, _ in shown]
+    listed = formatting.listed([i + 1 for i in points])
+    which = (f"the {len(shown)} nearest of the {len(found)} places where a point looks on a "
+             f"line, points {listed}" if len(found) > len(shown) else
+             f"{'point' if len(points) == 1 else 'points'} {listed}, which "
+             f"{'looks' if len(points) == 1 else 'look'} on a line")
+    return (f" Magnified between the planes: {which}.",
+            {"lines": list(names), "points": [[int(i), name] for i, name in shown]}, points)
+
+
+def cone_edge_inset(lesson: LinearProgramLesson) -> tuple[int, Box, int] | None:
+    """(j, box, zoom): the perceptron's last θ magnified in weight space round its foot on
+    the nearest edge of the cone of separators (the line aⱼᵀθ = 0 of the least
+    aᵢᵀθ/‖aᵢ‖, the first of equals: θ's distance to the cone's boundary, which is the
+    least of its distances to the half-planes' lines) when it would look on the edge in
+    the walk's view (:func:`linviz.view_box.magnified_box`, the distance a side); None
+    when it reads as it is, or on data no θ separates."""
+    if lesson.run is None:
+        return None
+    theta = np.asarray(lesson.thetas[-1], dtype=float)
+    A = np.asarray(lesson.signed, dtype=float)
+    norms = np.hypot(A[:, 0], A[:, 1])
+    distances = (A[:, 0] * theta[0] + A[:, 1] * theta[1]) / norms
+    j = least_index(distances)
+    foot = theta - distances[j] * A[j] / norms[j]
+    found = magnified_box(lesson.walk_box, foot, float(distances[j]))
+    return None if found is None else (j, *found)

@@ -1,0 +1,144 @@
+"""The beats of `linear-program` where the perceptron through the origin walks on for ever
+(data no such line separates): θ's path in weight space over the faint shading of how many
+points each θ gets wrong, each pass fainter the older, from a marked start at 0; its line
+following in data space; then its best θ, dashed."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import Circle, VGroup, VMobject, linear
+
+from scenes.toolkit import style
+from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.placement import best_offset, box_around, box_of
+from scenes.toolkit.screen_text import text
+
+#: the mistake shading under the walk, as a share of its opacity when it was said (read
+#: through: the path is what is read now)
+ENDLESS_SHADE_SHARE = 0.35
+#: the opacity of the first pass's path (the last is opaque; those between, evenly)
+OLDEST_PASS_OPACITY = 0.35
+#: the path's stroke width (thicker than a constraint's line, thinner than θ's dot)
+PATH_STROKE = 3.0
+
+
+class EndlessBeats:
+    """The never-ending walk through the origin (a part of
+    :class:`scenes.linear_program.LinearProgramScene`)."""
+
+    def draw_endless(self, beat) -> None:
+        """The perceptron through the origin on data no such line separates: θ walks on
+        through its passes in weight space (its path drawn behind it, each pass fainter the
+        older), over the mistake shading, faint; its line following in data space, while
+        the status line counts each pass's mistakes."""
+        self.drop_certificate_inset()
+        # the certificate's half-planes leave weight space, and the constraints' lines with
+        # them (at opacity 0 they would come back whole with a zoom: a thatch under the walk)
+        shown = [m for m in (*getattr(self, "certificate_weights", ()), self.lines)
+                 if self.on_screen(m)]
+        if shown:
+            self.play(*[vanish(m) for m in shown], run_time=style.RUN_FADE)
+            self.remove(*shown)
+        self.follow_beat(beat)
+        if self.weights.box != self.lesson.endless_box:
+            self.zoom_weights(self.lesson.endless_box)
+        self.walk_states = np.asarray(self.lesson.endless.states["theta"], dtype=float)
+        shading = self.on_weights(self.faint_shading)
+        self.play(appear(shading), run_time=style.RUN_FADE)
+        self.make_walker()
+        start = self.on_weights(lambda: self.named_mark((0.0, 0.0), "start", self.theme.normal))
+        self.start_mark = start
+        self.play(appear(self.walker), appear(self.walker_label), appear(start),
+                  run_time=style.RUN_FADE)
+        path = self.pass_paths()
+        line = self.moving_line(lambda: (self.walk_theta(), 0.0))
+        self.add(path, line)
+        self.add(self.walker, self.walker_label)  # θ's dot over its path
+        self.play(self.walk_tracker.animate.set_value(len(self.walk_states) - 1),
+                  run_time=max(beat.min_seconds, style.RUN_INTRO), rate_func=linear)
+        path.clear_updaters()
+        line.clear_updaters()
+        self.endless_drawings = VGroup(VGroup(path, shading, start), line, VGroup())
+
+    def faint_shading(self) -> VGroup:
+        """The mistake shading (:meth:`wrong_shading_drawing`) at
+        :data:`ENDLESS_SHADE_SHARE` of its opacity."""
+        drawn = self.wrong_shading_drawing()
+        for part in drawn.family_members_with_points():
+            part.set_fill(opacity=ENDLESS_SHADE_SHARE * part.get_fill_opacity())
+        return drawn
+
+    def pass_opacity(self, p: int) -> float:
+        """The opacity of pass ``p``'s path (0-based): :data:`OLDEST_PASS_OPACITY` for the
+        first, opaque for the last, evenly between."""
+        passes = int(self.lesson.endless_step_passes.max()) + 1
+        return OLDEST_PASS_OPACITY + (1 - OLDEST_PASS_OPACITY) * p / max(passes - 1, 1)
+
+    def pass_paths(self) -> VGroup:
+        """θ's path walked so far, one polyline for each pass (the lesson's
+        ``endless_step_passes``), each at :meth:`pass_opacity`, following the walk's
+        tracker."""
+        passes = np.asarray(self.lesson.endless_step_passes)
+        paths = VGroup(*[VMobject(stroke_width=PATH_STROKE, stroke_color=self.theme.normal,
+                                  stroke_opacity=self.pass_opacity(p))
+                         for p in range(int(passes.max()) + 1)])
+
+        def walked(group) -> None:
+            t = self.walk_tracker.get_value()
+            for p, path in enumerate(group):
+                steps = np.flatnonzero(passes == p)
+                first, last = int(steps[0]), int(steps[-1]) + 1
+                if t <= first:
+                    path.set_points_as_corners([self.weight_point(self.walk_states[first])] * 2)
+                    continue
+                done = self.walk_states[first:min(int(np.floor(t + 1e-9)), last) + 1]
+                end = [self.walk_theta()] if t < last else []
+                path.set_points_as_corners([self.weight_point(q) for q in [*done, *end]])
+
+        paths.add_updater(walked)
+        walked(paths)
+        return paths
+
+    def named_mark(self, theta, name: str, colour) -> VGroup:
+        """A θ in weight space marked by an open ring in ``colour``, ``name`` beside it off
+        the walk's path and the walker's name."""
+        centre = self.weight_point(theta)
+        ring = Circle(radius=0.12, color=colour, stroke_width=3).move_to(centre)
+        label = text(name, self.theme, style.FONT_SMALL, colour)
+        with_backdrop(label, self.theme)
+        path = np.array([self.weight_point(p) for p in self.walk_states])
+        obstacles = [box_around(path, 0.05)]
+        if getattr(self, "walker_label", None) is not None:
+            obstacles.append(box_of(self.walker_label))
+        offset = best_offset(centre, (label.width, label.height), np.vstack(obstacles), 0.1,
+                             bounds=box_of(self.weights.frame)[0, :4], rings=3,
+                             ring_cost=0.05)
+        return VGroup(ring, label.move_to(centre + np.array([*offset, 0.0])))
+
+    def best_mark(self, theta) -> VGroup:
+        """The run's best θ in weight space: an open ring in θ's colour named "best"."""
+        self.best_ring = self.named_mark(theta, "best", self.theme.normal)
+        return self.best_ring
+
+    def draw_endless_best(self, beat) -> None:
+        """The never-ending run's best θ (the fewest wrong), as it is said: its line dashed
+        beside the last, and in weight space the point it is, a ring on the walk named
+        "best"; the points that look on the two lines magnified between the planes."""
+        self.follow_beat(beat)
+        best_theta = self.walk_states[self.lesson.endless_best[0]]
+        best = self.dashed_run_line(best_theta, 0.0)
+        self.play(appear(best), appear(self.best_mark(best_theta)), run_time=style.RUN_FADE)
+        self.endless_drawings[2].add(best)
+        self.show_near(beat)
+        self.name_rings()
+        self.show_wrong_marks(beat)
+
+    def drop_endless(self) -> None:
+        """The never-ending run's line leaves data space (its walk stays in weight space),
+        with the insets of the points that look on its lines."""
+        self.drop_wrong_marks()
+        self.drop_near()
+        drawings = getattr(self, "endless_drawings", None)
+        if drawings is not None and self.on_screen(drawings[1]):
+            self.play(vanish(drawings[1]), vanish(drawings[2]), run_time=style.RUN_FADE)
+            self.remove(drawings[1], drawings[2])

@@ -1,0 +1,127 @@
+"""The never-ending walk of linear-program (data no line through the origin separates),
+drawn pass by pass: each update's pass recounted here from the run's visits (a visit's
+pass is its place in the visits divided by n), not from the lesson's boundaries."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from lp_gallery import CASES, lesson_or_skip
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_each_update_of_the_endless_walk_is_drawn_in_its_pass(case):
+    data, lesson, beats = lesson_or_skip(case)
+    if lesson.endless is None:
+        pytest.skip("a line through the origin separates the data")
+    n = len(data.y)
+    mistakes = np.asarray(lesson.endless.steps["mistake"], dtype=bool)
+    visits = np.flatnonzero(mistakes)
+    expected = visits // n
+    passes = np.asarray(lesson.endless_step_passes)
+    # one pass per update, the states' steps in order
+    assert len(passes) == len(lesson.endless.states["theta"]) - 1 == len(visits)
+    np.testing.assert_array_equal(passes, expected)
+    # every pass makes a mistake (none would leave a separator): no pass is left undrawn
+    assert sorted(set(passes.tolist())) == list(range(len(lesson.endless_mistakes)))
+    assert tuple(np.bincount(passes).tolist()) == lesson.endless_mistakes
+    said = next(beat for beat in beats if beat.motion == "endless")
+    assert said.state["status"].startswith("per pass, faint to bright: ")
+
+
+def _best_state(run, X, y) -> int:
+    """The first state after an update with the fewest points wrong, by trying each."""
+    thetas, offsets = run.states["theta"], run.states["theta0"]
+    wrong = [int(np.sum(y * (X @ np.asarray(thetas[k], dtype=float) + float(offsets[k])) <= 0))
+             for k in range(1, len(thetas))]
+    return 1 + wrong.index(min(wrong))
+
+
+def _distances(X, theta, theta0) -> np.ndarray:
+    """Each point's distance to the line θᵀx + θ₀ = 0, as |x − p| for p its nearest point
+    on the line, p found along the line's direction from the line's point nearest 0."""
+    theta = np.asarray(theta, dtype=float)
+    unit = theta / np.linalg.norm(theta)
+    base = -theta0 / np.linalg.norm(theta) * unit  # the line's point nearest 0
+    along = np.array([-unit[1], unit[0]])
+    feet = base + np.outer((X - base) @ along, along)
+    return np.linalg.norm(X - feet, axis=1)
+
+
+def _expected_near(X, lines, width):
+    """(every place that looks on one of ``lines`` {name: (θ, θ₀)}, nearest first, equal
+    distances by index, each place's first point; {point: nearest line's name})."""
+    from linviz.lessons.linear_program_near import NEAR_LINE_SHARE, ON_LINE
+
+    drawn = {name: line for name, line in lines.items() if np.any(line[0])}
+    if not drawn:
+        return [], {}
+    table = np.array([_distances(X, *line) for line in drawn.values()])
+    nearest = table.min(axis=0)
+    which = {i: list(drawn)[int(np.argmin(table[:, i]))] for i in range(len(X))}
+    candidates = [i for i in range(len(X))
+                  if ON_LINE * width < nearest[i] <= NEAR_LINE_SHARE * width]
+    candidates.sort(key=lambda i: (round(nearest[i] / width, 9), i))
+    places = []
+    for i in candidates:
+        if not any(np.array_equal(X[i], X[j]) for j in places):
+            places.append(i)
+    return places, which
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
+    """Where a never-ending run's lines are counted, the points within NEAR_LINE_SHARE of
+    the view's width of a drawn line (distances recomputed here from the runs' states, the
+    best states found by trying each) are magnified between the planes, the nearest
+    NEAR_INSETS places, named in the sentence; each inset centred on the point's foot on
+    its line, the point inside it, at the largest whole zoom keeping it within NEAR_REACH
+    of the half-side."""
+    from linviz.lessons.linear_program_near import (NEAR_INSET_SHARE, NEAR_INSETS,
+                                                    NEAR_REACH, near_inset)
+    from linviz.view_box import fitted_box
+
+    data, lesson, beats = lesson_or_skip(case)
+    if lesson.endless is None:
+        pytest.skip("a line through the origin separates the data")
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    view = fitted_box(X, include_origin=True)
+    width = view.x_max - view.x_min
+    run = lesson.endless
+    lines = {"last": (run.states["theta"][-1], 0.0),
+             "best": (run.states["theta"][_best_state(run, X, y)], 0.0)}
+    checked = {"endless-best": lines}
+    if lesson.endless_offset is not None:
+        run = lesson.endless_offset
+        k = _best_state(run, X, y)
+        offset = {"offset_best": (run.states["theta"][k], float(run.states["theta0"][k]))}
+        fewest = lesson.fewest_line
+        if lesson.endless_offset_best[1] > fewest.mistakes:
+            offset["fewest"] = (fewest.theta, float(fewest.theta0))
+        checked["endless-offset"] = offset
+    for motion, drawn in checked.items():
+        beat = next(b for b in beats if b.motion == motion)
+        places, which = _expected_near(X, drawn, width)
+        shown = places[:NEAR_INSETS]
+        if not shown:
+            assert beat.state["near"] is None and "Magnified between" not in beat.sentence
+            continue
+        assert beat.state["near"]["points"] == [[i, which[i]] for i in shown], motion
+        assert sorted(beat.state["ringed"]) == sorted(shown)
+        named = ", ".join(str(i + 1) for i in shown[:-1])
+        listed = f"{named} and {shown[-1] + 1}" if len(shown) > 1 else str(shown[0] + 1)
+        assert f"Magnified between the planes: " in beat.sentence
+        assert listed in beat.sentence
+        assert (f"nearest of the {len(places)} places" in beat.sentence) == (
+            len(places) > len(shown))
+        for i in shown:
+            box, zoom = near_inset(lesson, i, which[i])
+            half = (box.x_max - box.x_min) / 2
+            assert half == pytest.approx(NEAR_INSET_SHARE * width / (2 * zoom))
+            centre = np.array([box.x_min + half, box.y_min + half])
+            assert _distances(centre[None, :], *drawn[which[i]])[0] < 1e-9 * width
+            reach = np.linalg.norm(X[i] - centre)
+            assert reach <= NEAR_REACH * half * (1 + 1e-9)
+            # one more time magnified would leave it beyond NEAR_REACH
+            assert reach > NEAR_REACH * NEAR_INSET_SHARE * width / (2 * (zoom + 1))
