@@ -6,17 +6,15 @@ mistakes; the objective's diamond, the solver's θ* and its tight points."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, DashedLine, Dot, Indicate, Line, Polygon, config,
-                   Rectangle, ValueTracker, VGroup, VMobject, linear, there_and_back)
+from manim import (DOWN, LEFT, RIGHT, UP, DashedLine, Dot, Indicate, Line, Polygon,
+                   ValueTracker, VGroup, VMobject, linear, there_and_back)
 
 from linviz.geometry import clip_line
-from linviz.lessons.linear_program import (MISTAKE_SHADES, mistake_arcs, mistake_shade,
-                                           shade_ranges)
+from linviz.lessons.linear_program import mistake_arcs, mistake_shade
 from scenes.linear_program_parts.common import (DIAMOND_SHORT, EDGE_LINE_OPACITY,
                                                 FADED_LINES, LABEL_OFF_WEDGE,
-                                                LINE_OPACITY_ONE_OF,
-                                                WRONG_DARKEST, WRONG_LIGHTEST,
-                                                ray_end)
+                                                LINE_OPACITY_ONE_OF, ray_end)
+from scenes.linear_program_parts.keys import ShadingKeys
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
@@ -27,7 +25,7 @@ from scenes.toolkit.screen_text import math, text
 from scenes.toolkit.speed.fast_shapes import FastArrow
 
 
-class ConstraintBeats:
+class ConstraintBeats(ShadingKeys):
     """Weight space drawn beat by beat, from one constraint to θ* (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
 
@@ -177,72 +175,6 @@ class ConstraintBeats:
                                        fill_opacity=self.shade_opacity(shade))
                                for corners in shapes[shade]]))
         return drawn
-
-    @staticmethod
-    def shade_opacity(shade: int) -> float:
-        """The opacity of the mistake shading's ``shade`` (0, the faintest)."""
-        return WRONG_LIGHTEST + (WRONG_DARKEST - WRONG_LIGHTEST) * shade / max(
-            MISTAKE_SHADES - 1, 1)
-
-    def wrong_key(self) -> VGroup:
-        """The key of :meth:`wrong_shading_drawing`, a column: "points wrong:", a swatch for
-        each shade from the faintest to the strongest, named by the counts it stands for
-        (:func:`~linviz.lessons.linear_program.shade_ranges`); then the unshaded swatch,
-        "0 wrong", on a row of its own (none is); at the size of the plane's tick values
-        (it is read, not glanced at)."""
-        rows = [self.key_row(None, "points wrong:")]
-        # each step named by the counts it stands for (six greys for 33 counts, with only
-        # the ends named, left the steps' meaning to guess); a shade no count has, left out
-        steps = [(k, run) for k, run in enumerate(shade_ranges(*self.lesson.mistake_range))
-                 if run is not None]
-        for place, (k, (fewest, most)) in enumerate(steps):
-            rows.append(self.key_row(self.shade_opacity(k), str(fewest) if fewest == most
-                                     else f"{fewest}–{most}",
-                                     gap=0.0 if place < len(steps) - 1 else 0.2))
-        # what a θ meeting every constraint would show, unshaded (0 wrong): none does (after
-        # the ramp, "· 0: □" read as one more step of it)
-        rows += [self.key_row(0.0, "0 wrong", gap=0.04),
-                 self.key_row(None, "(none here)", indent=True)]
-        return self.key_column(rows)
-
-    def key_row(self, opacity: float | None, words: str, gap: float = 0.1,
-                indent: bool = False) -> VGroup:
-        """A row of a key: a swatch of the shading's grey at ``opacity`` (0: unshaded,
-        outlined; None: no swatch, the words set in under the swatches' words when
-        ``indent``) and ``words``; ``gap`` below it (0: a ramp's steps touch)."""
-        theme, row = self.theme, VGroup()
-        if opacity is not None or indent:
-            row.add(Rectangle(width=0.24, height=0.2, stroke_width=0 if opacity else 1,
-                              stroke_color=theme.muted, fill_color=theme.text,
-                              fill_opacity=opacity or 0.0,
-                              stroke_opacity=0.0 if opacity is None else 1.0))
-        if words:
-            row.add(text(words, theme, style.FONT_SMALL, theme.text))
-        row.arrange(RIGHT, buff=0.1)
-        row.gap = gap
-        return row
-
-    def key_column(self, rows) -> VGroup:
-        """``rows`` (:meth:`key_row`) stacked, left-aligned (swatches in a column), each
-        its ``gap`` under the one before; on the plane's own ground, opaque: its swatches
-        then read as the shades they name (over a see-through backdrop "0" looked like the
-        faintest shade)."""
-        key = VGroup(*rows)
-        for before, row in zip(rows, rows[1:]):
-            row.next_to(before, DOWN, buff=before.gap).align_to(before, LEFT)
-        with_backdrop(key, self.theme)
-        key.background_rectangle.set_fill(opacity=1.0)
-        return key
-
-    def key_beside(self, key: VGroup) -> VGroup:
-        """``key`` right of the weight plane, its top at the plane's: outside the axes, off
-        the shades, lines and names it explains, and in one place from the mistake shading
-        to the certificate's (scaled down, if it must, to stay in the frame)."""
-        frame = self.weights.frame
-        room = config.frame_width / 2 - style.SMALL_BUFF - frame.get_right()[0] - style.SMALL_BUFF
-        key.shrunk = min(room / key.width, 1.0)  # (what goes with it is scaled alike)
-        key.scale(key.shrunk)
-        return key.next_to(frame, RIGHT, buff=style.SMALL_BUFF).align_to(frame, UP)
 
     def wedge(self, start: float, end: float) -> list[np.ndarray]:
         """The screen corners of the part of the weight plane's box seen from 0 between
