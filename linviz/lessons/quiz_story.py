@@ -253,6 +253,9 @@ READ_DIAGRAM_SECONDS = 8.0
 #: the margin quiz's pace: each beat lasts at least its sentence at this many characters a
 #: second (the voice reads about 15): every beat brings a number or a drawing to read
 MARGIN_PACE = 12.0
+#: the pace of the lift's beats (the 3-D view, its turn edge-on, d, then h and γ): slower,
+#: the idea is the quiz's hardest
+LIFT_PACE = 9.0
 #: two reaches R within this share of each other are said to be "almost the same"
 SAME_REACH = 0.02
 
@@ -290,26 +293,29 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                headings=[3, 0], min_seconds=READ_FORMULA_SECONDS)
     if shrinks:  # why, said once (the right plane's is shown, not said again)
         drawn = distance_shown(wide, view, 0)
-        story.beat("Why: lifted to [x, 1], on the right, the points lie on a copy of the "
-                   "plane at height 1, and θ* is a plane through 0 that meets it along "
-                   "θ*'s line.", "lift", lift=1, min_seconds=READ_DIAGRAM_SECONDS,
+        said = ["Why: lifted to [x, 1], on the right, the points lie on a copy of the plane "
+                "at height 1, and θ* is a plane through 0 that meets it along θ*'s line.",
+                "Seen edge-on along that line, every lifted point stands at height 1; the "
+                "ringed points on the band's edges fall on two spots, + and −.",
+                f"θ*'s boundary on [x, 1] runs from 0 and meets that height at d = "
+                f"{lifted_margin_numbers(wide)[1]}, the line's distance from 0.",
+                "Tilted so, every point's distance across it shrinks by √(1 + d²): the "
+                "margin h becomes γ = h/√(1 + d²), the smaller the farther the boundary "
+                "lies from 0."]
+        seconds = [max(READ_DIAGRAM_SECONDS, len(words) / LIFT_PACE) for words in said]
+        story.beat(said[0], "lift", lift=1, min_seconds=seconds[0],
                    status="right: the points $[x, 1]$ on a copy of the plane at height 1, "
                           "and $theta^*$ on $[x, 1]$, a plane through 0")
-        story.beat("Seen edge-on along that line, every lifted point stands at height 1; "
-                   "the ringed points on the band's edges fall on two spots, + and −.",
-                   "lift", lift=2)
-        story.beat(f"θ*'s boundary on [x, 1] runs from 0 and meets that height at d = "
-                   f"{lifted_margin_numbers(wide)[1]}, the line's distance from 0.", "lift",
-                   lift=3, distance=drawn)
-        story.beat("Tilted so, every point's distance across it shrinks by √(1 + d²): "
-                   "the margin h becomes γ = h/√(1 + d²), the smaller the farther the "
-                   "boundary lies from 0.", "distance", lift=4,
-                   status=lifted_margin_words(wide), min_seconds=READ_DIAGRAM_SECONDS)
+        story.beat(said[1], "lift", lift=2, min_seconds=seconds[1])
+        story.beat(said[2], "lift", lift=3, distance=drawn, min_seconds=seconds[2])
+        story.beat(said[3], "distance", lift=4, status=lifted_margin_words(wide),
+                   min_seconds=seconds[3])
     zoom = magnification(narrow, view)
     near = near_band(narrow, view)
     shown = f", magnified ×{zoom} on its right" if zoom else ""
     story.beat(f"Beside it, the widest band has half-width only {plane_margin(narrow)}"
-               f"{shown}.", "planes", min_seconds=READ_DIAGRAM_SECONDS, planes=2, inset=bool(zoom), headings=[3, 1],
+               f"{shown}.", "planes", min_seconds=READ_DIAGRAM_SECONDS, planes=2,
+               inset=bool(zoom), headings=[3, 1],
                status=None, distance=None, lift=0)
     same = reach_likeness(wide, narrow)
     story.beat(f"R is {same + ', ' if same else ''}{said_reach(narrow)}, but γ = "

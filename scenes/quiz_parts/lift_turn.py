@@ -12,10 +12,11 @@ that go, as ψ and β go to 0, to the section's."""
 from __future__ import annotations
 
 import numpy as np
-from manim import RIGHT, UP, Line, Polygon, ValueTracker, VGroup
+from manim import LEFT, RIGHT, UP, Line, Polygon, ValueTracker, VGroup
 
 from linviz.lessons.quiz import LiftSection, section_depths, section_places
 from scenes.toolkit import style
+from scenes.toolkit.layout import with_backdrop
 from scenes.toolkit.markers import Marker
 from scenes.toolkit.screen_text import math, text
 
@@ -104,7 +105,7 @@ class LiftTurn:
                               fill_opacity=0.06), lambda: at(copy_corners()), closed=True),
             following(Polygon(*at(plane), color=theme.boundary, stroke_width=2,
                               fill_opacity=0.18), lambda: at(plane), closed=True),
-            following(Line(color=theme.muted, stroke_width=2),
+            following(Line(color=theme.text, stroke_width=2),
                       lambda: at([(0, 0, -0.2), (0, 0, PLANE_TOP + 0.15)])),
             # θ*'s line on the copy: edge-on, a point (the boundary's crossing of height 1)
             following(Line(color=theme.boundary, stroke_width=style.LINE_STROKE),
@@ -137,11 +138,19 @@ class LiftTurn:
 
     def turn_names(self, at, corners, plane) -> VGroup:
         """From aside: "[x, 1]" by the copy's far corner, "θ* on [x, 1]" by its plane's
-        top."""
+        top, and on the height's axis "0" at its foot and "1" at the copy's height."""
         theme = self.theme
         copy_name = math("[x, 1]", theme, style.FONT_SMALL).set_color(theme.muted)
         copy_name.next_to(at([corners[2]])[0], RIGHT, buff=0.1)
         top = at([plane[2], plane[3]])
         star_name = text("$theta^*$ on $[x, 1]$", theme, style.FONT_SMALL)
         star_name.next_to(top[np.argmax(top[:, 1])], UP, buff=0.1)
-        return VGroup(copy_name, star_name)
+        axis_names = VGroup()
+        for height in (0, 1):
+            where = at([(0, 0, height)])[0]
+            tick = Line(where + 0.06 * LEFT, where + 0.06 * RIGHT, color=theme.text,
+                        stroke_width=2)
+            name = math(str(height), theme, style.FONT_SMALL)
+            with_backdrop(name.next_to(where, LEFT, buff=0.1), theme)
+            axis_names.add(tick, name)
+        return VGroup(copy_name, star_name, axis_names)
