@@ -393,22 +393,30 @@ def final_gap(run: MarginRun) -> tuple[int, float]:
     return i, float(margins[i])
 
 
-def final_gap_inset(lesson: MarginQuizLesson) -> tuple[int, Box, int] | None:
-    """The run whose last line passes nearest a point (0: the wide, 1: the narrow; ties to
-    the narrow), with that point and the line magnified round its foot
-    (:func:`linviz.view_box.magnified_box`, a square :data:`BAND_INSET_SHARE` of the
-    plane's side): (run, box, times), or None when the gap reads as it is."""
-    runs = (lesson.wide, lesson.narrow)
-    gaps = [final_gap(run) for run in runs]
-    k = 1 if gaps[1][1] <= gaps[0][1] + 1e-12 else 0
-    i, distance = gaps[k]
-    final = runs[k].trace.result
-    theta, theta0 = np.asarray(final["theta"], dtype=float), float(final["theta0"])
-    found = magnified_box(plane_box(lesson),
-                          project_onto_line(np.asarray(runs[k].data.X[i], dtype=float),
-                                            theta, theta0),
-                          distance, share=BAND_INSET_SHARE)
-    return None if found is None else (k, *found)
+#: a last line's gap to its nearest point reads at the plane's scale from this distance
+#: (in the plane's units: about a marker's width as the planes draw them)
+GAP_READS = 0.1
+
+
+def final_gap_insets(lesson: MarginQuizLesson) -> list[tuple[int, Box, int]]:
+    """Each run whose last line passes so near a point that the gap would not read at the
+    plane's scale (nearer than :data:`GAP_READS`, and the inset rule would magnify it; 0:
+    the wide, 1: the narrow, in that order), with that point and the line
+    magnified round its foot (:func:`linviz.view_box.magnified_box`, a square
+    :data:`BAND_INSET_SHARE` of the plane's side): [(run, box, times)…], empty when every
+    gap reads as it is."""
+    found = []
+    for k, run in enumerate((lesson.wide, lesson.narrow)):
+        i, distance = final_gap(run)
+        final = run.trace.result
+        theta, theta0 = np.asarray(final["theta"], dtype=float), float(final["theta0"])
+        box = magnified_box(plane_box(lesson),
+                            project_onto_line(np.asarray(run.data.X[i], dtype=float),
+                                              theta, theta0),
+                            distance, share=BAND_INSET_SHARE)
+        if box is not None and distance < GAP_READS:
+            found.append((k, *box))
+    return found
 
 
 def section_places(run: MarginRun) -> np.ndarray:

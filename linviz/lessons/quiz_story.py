@@ -24,8 +24,8 @@ boundary through 0 and d, 4 also h and γ across the boundary),
 while γ = w/√(1 + d²) is said; None: none), ``strips`` (where the close-up stood, which
 leaves with its rings: the M of each margin's data sets, a row of dots on one logarithmic
 axis, and (R/γ)² of the one shown a bar),
-``final_gap`` (the run whose last line passes nearest a point, that point and the line
-magnified where the close-up stood, :func:`linviz.lessons.quiz.final_gap_inset`: the
+``final_gap`` (each run whose last line passes too near a point to read, that point and
+the line magnified where the close-up stood, :func:`linviz.lessons.quiz.final_gap_insets`: the
 perceptron stops at its first line with no mistake, however close),
 ``status`` (at the end the answer in words).
 """
@@ -38,7 +38,7 @@ from ..storyboard import Storyboard, StoryWriter, paced
 import numpy as np
 
 from .quiz import (MARGIN, ONE_POINT, MarginQuizLesson, OnePointLesson, band_half_width,
-                   edge_points, farthest_point, final_gap, final_gap_inset, magnification,
+                   edge_points, farthest_point, final_gap, final_gap_insets, magnification,
                    margin_quiz_lesson, near_band, one_point_lesson, plane_box)
 
 #: the motion of a beat that asks a quiz's question and pauses on it
@@ -342,15 +342,17 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                runs=True, lines=True, distance=None, ringed=[], edges=[],
                status="$M$: the median run's updates · pink: its line, update by update · "
                       "white: $theta^*$")
-    gap = final_gap_inset(lesson)
-    if gap is not None:  # a last line that would seem to cross its point, magnified
-        k, _, times = gap
-        run = (wide, narrow)[k]
-        i, distance = final_gap(run)
-        story.beat(f"Each run stops at its first line with no mistake, not at θ*: the "
-                   f"{('large', 'small')[k]} margin's last passes just "
-                   f"{said_gap(distance)} from a "
-                   f"{'+' if run.data.y[i] > 0 else '−'} point, on its side (magnified ×{times}).",
+    gaps = final_gap_insets(lesson)
+    if gaps:  # a last line that would seem to cross its point, magnified
+        told = []
+        for k, _, times in gaps:
+            run = (wide, narrow)[k]
+            i, distance = final_gap(run)
+            told.append(f"the {('large', 'small')[k]} margin's passes just "
+                        f"{said_gap(distance)} from a {'+' if run.data.y[i] > 0 else '−'} "
+                        f"point (×{times})")
+        story.beat(f"Each run stops at its first line with no mistake, not at θ*: "
+                   f"{' and '.join(told)}, {'each ' if len(told) > 1 else ''}on its side.",
                    "stops", final_gap=True, inset=False,
                    status="the runs' last lines, pink: each the first with no mistake",
                    min_seconds=READ_DIAGRAM_SECONDS)

@@ -1,14 +1,14 @@
 """The runs' last lines, told in `quiz-margin`: the perceptron stops at its first line
 with no mistake, which may pass a hair from a point; that point and the line, magnified
-where the band's close-up stood (:func:`linviz.lessons.quiz.final_gap_inset`)."""
+where the band's close-up stood (:func:`linviz.lessons.quiz.final_gap_insets`)."""
 
 from __future__ import annotations
 
 import numpy as np
-from manim import Circle, Line, VGroup, Wait
+from manim import RIGHT, UP, Circle, Line, VGroup, Wait
 
 from linviz.geometry import project_onto_line
-from linviz.lessons.quiz import BAND_INSET_SHARE, final_gap, final_gap_inset
+from linviz.lessons.quiz import BAND_INSET_SHARE, final_gap, final_gap_insets
 from linviz.lessons.quiz_story import said_gap
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
@@ -19,24 +19,34 @@ from scenes.toolkit.screen_text import text
 
 
 class LastLineDrawings:
-    """The close-up of the run whose last line passes nearest a point (a mixin of the
-    margin quiz's scene: its lesson, planes, close-up and the place right of the planes)."""
+    """The close-ups of the runs whose last lines pass too near a point to read (a mixin of
+    the margin quiz's scene: its lesson, planes, close-up and the place right of the
+    planes)."""
 
-    def last_line_inset(self):
-        """The magnified gap: the run's last line (pink), the point nearest it, and the
-        perpendicular between them with its length; None when it reads as it is."""
-        found = final_gap_inset(self.lesson)
-        if found is None:
-            return None
-        k, box, zoom = found
+    def last_line_insets(self) -> VGroup:
+        """The magnified gaps (:func:`linviz.lessons.quiz.final_gap_insets`), one above the
+        other right of the planes when there are two."""
+        found = final_gap_insets(self.lesson)
+        x0, y0, x1, y1 = self.beside_planes()
+        if len(found) < 2:
+            return VGroup(*[self.last_line_inset(k, box, zoom, (x0, y0, x1, y1))
+                            for k, box, zoom in found])
+        middle = (y0 + y1) / 2
+        return VGroup(*[self.last_line_inset(k, box, zoom, place) for (k, box, zoom), place
+                        in zip(found, ((x0, middle + 0.2, x1, y1 - 0.4),
+                                       (x0, y0, x1, middle - 0.4)))])
+
+    def last_line_inset(self, k: int, box, zoom: int, beside) -> VGroup:
+        """Run ``k``'s gap magnified in the screen box ``beside``: its last line (pink), the
+        point nearest it, and the perpendicular between them with its length; the point
+        ringed on its plane."""
         run, plane, theme = (self.lesson.wide, self.lesson.narrow)[k], self.planes[k], self.theme
         i, distance = final_gap(run)
         final = run.trace.result
         theta, theta0 = np.asarray(final["theta"], dtype=float), float(final["theta0"])
         x = np.asarray(run.data.X[i], dtype=float)
         foot = project_onto_line(x, theta, theta0)
-        length = text(said_gap(distance), theme, style.FONT_SMALL,
-                      theme.highlight)
+        length = text(said_gap(distance), theme, style.FONT_SMALL, theme.highlight)
         with_backdrop(length, theme)
 
         def drawings(inset):
@@ -50,17 +60,22 @@ class LastLineDrawings:
         # be a pixel wide)
         ring = Circle(radius=plane.ring_radius, color=theme.highlight,
                       stroke_width=style.RING_STROKE - 1).move_to(plane.point(i))
-        return VGroup(magnifier(plane, run.data.X, run.data.y, box, zoom, theme, drawings,
-                                lines=[(theta, theta0)], beside=self.beside_planes(),
-                                share=BAND_INSET_SHARE, times_font=style.FONT_BODY,
-                                leaders=False), ring)
+        inset = magnifier(plane, run.data.X, run.data.y, box, zoom, theme, drawings,
+                          lines=[(theta, theta0)], beside=beside, share=BAND_INSET_SHARE,
+                          times_font=style.FONT_BODY, leaders=False)
+        # "×zoom" (its last part) says whose, above the frame: two stand one over the other
+        times = inset[-1]
+        times.become(text(f"{('large', 'small')[k]} margin ×{zoom}", theme, style.FONT_SMALL,
+                          theme.highlight))
+        times.next_to(inset[2].frame, UP, buff=0.08).align_to(inset[2].frame, RIGHT)
+        return VGroup(inset, ring)
 
     def draw_stops(self, beat) -> None:
-        """The band's close-up gives way to the magnified gap of the last line that passes
-        nearest a point, while that is said."""
+        """The band's close-up gives way to the magnified gaps of the last lines that pass
+        too near a point to read, while that is said."""
         self.show_words(beat.state["status"])
         self.take_off(self.inset)
-        self.gap_inset = self.last_line_inset()
-        if self.gap_inset is not None:
+        self.gap_inset = self.last_line_insets()
+        if len(self.gap_inset):
             self.play(appear(self.gap_inset), run_time=style.RUN_INTRO)
         self.play(Wait(style.PAUSE_SHORT))

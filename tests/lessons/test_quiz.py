@@ -532,13 +532,13 @@ def test_the_edge_on_section_shows_why_the_lifted_margin_shrinks(seed):
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
 def test_the_margin_quiz_magnifies_a_last_line_that_would_seem_to_cross_its_point(seed):
     """Each run's last line is the first with no mistake: every point on its side, the
-    nearest at a distance recomputed here by projecting each point on the line. Where the
-    nearer of the two runs' gaps would not read in the plane (the inset rule), it is said
-    with the run's margin, the point's label and the distance, and magnified round the
-    point's foot so that the gap spans 2.5 of the close-up's half-side at most; else it is
-    not said."""
+    nearest at a distance recomputed here by projecting each point on the line. Each run
+    whose gap would not read in the plane (the inset rule) has it said, with the run's
+    margin, the point's label and the distance, and magnified round the point's foot so
+    that the gap spans 2.5 of the close-up's half-side at most; a run whose gap reads is
+    not said; no beat when none."""
     from linviz.geometry import Box
-    from linviz.lessons.quiz import final_gap_inset, plane_box
+    from linviz.lessons.quiz import final_gap_insets, plane_box
     from linviz.view_box import INSET_HALF_WIDTHS, INSET_LEAST_ZOOM
 
     lesson = margin_quiz_lesson(seed)
@@ -555,24 +555,28 @@ def test_the_margin_quiz_magnifies_a_last_line_that_would_seem_to_cross_its_poin
         gaps.append((i, min(distances), X[i] - distances[i] * label_sign(y[i]) * unit))
     board = margin_storyboard(lesson)
     said = [b for b in board.beats if b.motion == "stops"]
-    k = 1 if gaps[1][1] <= gaps[0][1] else 0
-    i, distance, foot = gaps[k]
-    run = (lesson.wide, lesson.narrow)[k]
     width = plane_box(lesson).x_max - plane_box(lesson).x_min
-    readable = 0.8 * width / (2 * INSET_HALF_WIDTHS * distance) < INSET_LEAST_ZOOM
-    assert (not said) == readable
-    if said:
+    unread = [k for k, (_, distance, _) in enumerate(gaps)
+              if 0.8 * width / (2 * INSET_HALF_WIDTHS * distance) >= INSET_LEAST_ZOOM
+              and distance < 0.1]
+    found = final_gap_insets(lesson)
+    assert [k for k, _, _ in found] == unread
+    assert len(said) == (1 if unread else 0)
+    for k, box, zoom in found:
         (beat,) = said
-        k_found, box, zoom = final_gap_inset(lesson)
-        assert k_found == k and isinstance(box, Box)
+        i, distance, foot = gaps[k]
+        run = (lesson.wide, lesson.narrow)[k]
+        assert isinstance(box, Box)
         for p in (run.data.X[i], foot):
             assert box.x_min <= p[0] <= box.x_max and box.y_min <= p[1] <= box.y_max
         assert box.x_max - box.x_min >= 2 * INSET_HALF_WIDTHS * distance
-        assert f"magnified ×{zoom}" in beat.sentence and beat.state["final_gap"]
-        assert ("small margin's" if k else "large margin's") in beat.sentence
-        assert f"from a {'+' if run.data.y[i] > 0 else '−'} point" in beat.sentence
-        shown = float(re.search(r"passes just ([0-9.]+)", beat.sentence).group(1))
-        assert abs(shown - distance) <= 0.5 * 10 ** -len(str(shown).partition(".")[2])
+        told = re.search(("small" if k else "large") + r" margin's passes just ([0-9.]+) "
+                         r"from a (.) point \(×(\d+)\)", beat.sentence)
+        assert told and beat.state["final_gap"]
+        assert told.group(2) == ("+" if run.data.y[i] > 0 else "−")
+        assert int(told.group(3)) == zoom
+        shown = float(told.group(1))
+        assert abs(shown - distance) <= 0.5 * 10 ** -len(told.group(1).partition(".")[2])
 
 
 def label_sign(label) -> float:
