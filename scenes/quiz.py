@@ -364,11 +364,16 @@ class MarginQuizScene(MarginDrawings, StripDrawings, LiftDrawings, LastLineDrawi
 
     def draw_answer(self, beat) -> None:
         """The answer on the status line, framed in the question card's colour: what the
-        card asked the student to think about, answered."""
+        card asked the student to think about, answered (its part on [x, 1] after it, in
+        its frame's place)."""
+        self.take_off(getattr(self, "answer_frame", None))
         self.show_words(beat.state["status"])
         self.answer_frame = SurroundingRectangle(self.status, buff=0.12,
                                                  color=self.theme.highlight, stroke_width=2)
         self.play(appear(self.answer_frame), run_time=style.RUN_FADE)
         self.play(Wait(style.PAUSE_SHORT))
+
+    #: the answer's part on [x, 1], framed as the answer is
+    draw_answer_lift = draw_answer
 
 

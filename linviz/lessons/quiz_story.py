@@ -364,6 +364,11 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                final_gap=False,
                status="dots: each data set's $M$ · ticks: its $(R \/ gamma)^2$ · ringed and "
                       "tall: the run shown")
+    if shrinks:  # the lift's part of the answer, first: the margin the theorem sees
+        story.beat("Mind that the margin the theorem uses is on [x, 1]: γ = h/√(1 + d²), "
+                   "near h only when the boundary passes near 0.", "answer-lift",
+                   status="the margin on $[x, 1]$: $gamma = h \/ sqrt(1 + d^2)$, near $h$ "
+                          "only for a boundary near 0")
     if lesson.wide_is_faster:
         story.beat("So data whose classes lie far apart, compared with how far the points "
                    "reach, are learned in few updates: M ≤ (R/γ)². A small margin only "

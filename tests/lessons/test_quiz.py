@@ -667,3 +667,18 @@ def test_the_edge_on_section_places_every_point_off_the_band(seed):
     assert np.all(np.abs(s - section.d) >= h * (1 - 1e-6))
     for i in edge_points(run):
         assert abs(s[i] - (section.d + y[i] * section.plus_side * h)) < 1e-6 * max(1, h)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_margin_quizs_answer_ends_on_the_lifted_margin_when_it_was_shown(seed):
+    """The answer's part on [x, 1] (γ = h/√(1 + d²)) comes just before the answer exactly
+    when the why was shown (the wide margin said to shrink on [x, 1]); it advises nothing (moving the
+    data need not lower (R/γ)²: R changes with it)."""
+    board = margin_storyboard(margin_quiz_lesson(seed))
+    motions = [b.motion for b in board.beats]
+    shrank = "lift" in motions
+    assert motions[-1] == "answer"
+    assert (motions[-2] == "answer-lift") == shrank
+    if shrank:
+        assert "γ = h/√(1 + d²)" in board.beats[-2].sentence
+        assert "centre" not in board.beats[-2].sentence
