@@ -190,10 +190,10 @@ class MarginDrawings:
         band = band_half_width(run) * plane.unit
         upper, lower = sorted((plane.c2p(e) for e in ends), key=lambda p: -p[1])
         inward = (lower - upper) / max(float(np.linalg.norm(lower - upper)), 1e-9)
-        # the markers, and the farthest point's ring (its reach and name come there)
+        # the markers, and round the farthest point's ring (its reach and name come there)
         far = plane.c2p(np.asarray(run.data.X, dtype=float)[farthest_point(run)])
         obstacles = [box_around(plane.markers.positions(), plane.marker_size),
-                     box_around(far[None, :], 3 * plane.ring_radius) * [1, 1, 1, 1, 100]]
+                     box_around(far[None, :], 5 * plane.ring_radius) * [1, 1, 1, 1, 100]]
         # the band's edge points (ringed later) and the close-up's square, as heavy
         X = np.asarray(run.data.X, dtype=float)
         rims = np.array([plane.c2p(X[i]) for i in edge_points(run)])
