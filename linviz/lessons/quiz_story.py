@@ -14,8 +14,8 @@ half-width, then R on [x, 1] with the farthest point's reach, then γ and (R/γ)
 ``ringed`` (the points on the band's edges in that close-up, ringed there on their own
 beat), ``edges`` (every point on the band's edges, ringed in the plane on that beat),
 ``runs`` (each run's M ≤ (R/γ)² in large type under its plane), ``lines`` (each run's
-line, moving update by update while the runs are told; it leaves with the spread, beside
-θ* it would read as θ*),
+line, moving update by update while the runs are told, then its last, dimmed from the
+spread on: beside θ* it would read as θ*),
 ``lift`` (θ*'s band on [x, 1] seen edge-on, right of the first plane while it alone
 stands, :func:`linviz.lessons.quiz.lift_section`: 0 none, 1 the lifted points from aside
 with θ*'s plane through 0, 2 turned edge-on, with the band's two edge points, 3 also θ*'s
@@ -360,7 +360,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story.beat(f"Over all {lesson.repeats} data sets of each: {wide_low} to {wide_high} "
                f"updates with the large margin, {low} to {high} with the small one, each "
                f"under its own bound (R/γ)².",
-               "hold", strips=True, inset=False, ringed=[], edges=[], lines=False,
+               "hold", strips=True, inset=False, ringed=[], edges=[], lines=True,
                final_gap=False,
                status="dots: each data set's $M$ · ticks: its $(R \/ gamma)^2$ · ringed and "
                       "tall: the run shown")

@@ -15,7 +15,7 @@ from linviz.lessons.quiz import (BAND_INSET_SHARE, band_half_width, band_inset, 
 from linviz.lessons.quiz_story import (farthest_norm, line_foot,
                                        plane_margin, said_gamma, said_reach)
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.layout import appear, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.placement import (PLACE_TOLERANCE, beside_line, box_around,
                                       box_of, covered_area, detached, leader_line,
@@ -281,9 +281,8 @@ class MarginDrawings:
         its last θ (:attr:`finals`)."""
         theme, tracker = self.theme, ValueTracker(0.0)
         movers, counters = VGroup(), VGroup()
-        # the narrow run's line in the band's close-up too, threading the gap; it leaves
-        # when the run ends (its last line may pass a few hundredths from a point, which
-        # even there would seem to cross its marker)
+        # the narrow run's line in the band's close-up too, threading the gap; its last
+        # stays there (how near a point it passes is told next, magnified further)
         close_up = (VGroup() if self.inset is None or not self.on_screen(self.inset) else
                     VGroup(self.run_line(self.lesson.narrow, self.inset[2], tracker,
                                          style.LINE_STROKE)))
@@ -310,9 +309,10 @@ class MarginDrawings:
         for counter, answer in zip(counters, self.answers):
             self.remove(counter)
             self.add(answer[0])
-        self.play(*[appear(answer[1]) for answer in self.answers], *map(vanish, close_up),
-                  run_time=style.RUN_FADE)
-        self.remove(close_up)
+        self.play(*[appear(answer[1]) for answer in self.answers], run_time=style.RUN_FADE)
+        if len(close_up):  # its last line stays in the close-up, and leaves with it
+            self.remove(close_up)
+            self.inset.add(close_up)
         for answer in self.answers:  # each stands as one drawing from here
             self.remove(*answer)
             self.add(answer)
