@@ -357,9 +357,13 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                    status="the runs' last lines, pink: each the first with no mistake",
                    min_seconds=READ_DIAGRAM_SECONDS)
     (wide_low, wide_high), (low, high) = lesson.wide_range, lesson.narrow_range
+    # where the two ranges overlap, said: a small margin allows many updates, it does not
+    # force them
+    overlap = ("; the two ranges overlap"
+               if low < wide_high else "")
     story.beat(f"Over all {lesson.repeats} data sets of each: {wide_low} to {wide_high} "
                f"updates with the large margin, {low} to {high} with the small one, each "
-               f"under its own bound (R/γ)².",
+               f"under its own bound (R/γ)²{overlap}.",
                "hold", strips=True, inset=False, ringed=[], edges=[], lines=True,
                final_gap=False,
                status="dots: each data set's $M$ · ticks: its $(R \/ gamma)^2$ · ringed and "

@@ -98,6 +98,10 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     # the spread over each margin's data sets, recomputed (the wide ones cleared)
     spreads = [(min(wide_ms), max(wide_ms)),
                (min(r.updates for r in rows[-1]), max(r.updates for r in rows[-1]))]
+    # an overlap of the two ranges is said (recomputed from the runs' M)
+    overlaps = min(r.updates for r in rows[-1]) < max(wide_ms)
+    assert ("; the two ranges overlap"
+            in said["hold"]) == overlaps
     assert (f"{spreads[0][0]} to {spreads[0][1]} updates with the large margin, "
             f"{spreads[1][0]} to {spreads[1][1]} with the small one") in said["hold"]
     # γ is said, and R shown, with digits enough that (R/γ)² recomputed from the numbers
