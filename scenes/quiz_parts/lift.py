@@ -27,6 +27,8 @@ RIGHT_ANGLE = 0.14
 #: how far above (d) and below (h) the points' height their lengths are drawn, and the
 #: half-height of their end ticks (screen units)
 DIMENSION_GAP, DIMENSION_TICK = 0.38, 0.09
+#: how far (section units) the across-axis reaches left of 0
+AXIS_LEFT = 0.12
 #: how long (s) the lifted points take to turn from aside to edge-on
 TURN_SECONDS = 3.0
 #: the least s (section units) the lifted points are shown from, edge-on (right of the
@@ -80,7 +82,10 @@ class LiftDrawings(LiftTurn):
 
         low = min(0.0, section.d - section.h) - SECTION_PAD
         high = section.d + section.h + SECTION_PAD
-        axes = VGroup(Line(at(low, 0), at(high, 0), color=theme.muted, stroke_width=2),
+        # the across-axis from just left of 0 (left of it nothing is drawn), unless the
+        # band reaches past 0
+        axes = VGroup(Line(at(low if section.d - section.h < 0 else -AXIS_LEFT, 0),
+                           at(high, 0), color=theme.muted, stroke_width=2),
                       Line(at(0, -0.2), at(0, SECTION_TOP), color=theme.muted, stroke_width=2),
                       self.section_ticks(at, low, high))
         # the points' height, from the axis (its "1" stands left of it) unless a point is
@@ -162,9 +167,10 @@ class LiftDrawings(LiftTurn):
                         Line(foot + RIGHT_ANGLE * (along + across), foot + RIGHT_ANGLE * across,
                              color=theme.text, stroke_width=2))
         gamma_name = math(f"gamma = {shown[2]}", theme, style.FONT_SMALL)
-        # up and right of γ's middle: away from the boundary (up and left of it) and above
-        # the edge point's ring
-        gamma_name.next_to((point + foot) / 2, UP + RIGHT, buff=0.06)
+        # up and right of the edge point's ring: away from the boundary (up and left of
+        # it), off the ring (beside γ's middle it touched it)
+        gamma_name.next_to(point + style.RING_RADIUS * 0.75 * (UP + RIGHT), UP + RIGHT,
+                           buff=0.04)
         with_backdrop(gamma_name, theme)
         return VGroup(h, gamma, corner, gamma_name)
 
