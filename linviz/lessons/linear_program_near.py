@@ -8,6 +8,8 @@ crosses the marker's arms). Its inset is centred on its foot on the line and mag
 the most whole times that keep it within :data:`NEAR_REACH` of the inset's half-side from
 the middle: the line runs through every inset's middle and the point stands clearly on
 one side. A point on a line (within :data:`ON_LINE` of the view's width) is not magnified.
+Each inset draws only the line it is about, and only that line's mistakes marked
+(:func:`inset_marks`): a × in an inset is a mistake of the line drawn in it.
 """
 
 from __future__ import annotations
@@ -32,6 +34,18 @@ ON_LINE = 1e-9
 #: how far from an inset's middle (a share of its half-side) its point stands at most (its
 #: marker, a third of the half-side wide at most, then stays inside)
 NEAR_REACH = 0.55
+
+
+#: the kind of mark (the beat's ``wrong_marks`` key) of each counted line's mistakes: the
+#: dashed lines' a ×, the white line's a ring
+LINE_MARKS = {"best": "dashed", "offset_best": "dashed", "fewest": "white"}
+
+
+def inset_marks(wrong_marks: dict | None, name: str) -> dict[str, list[int]]:
+    """The marks an inset about the line ``name`` shows of a beat's ``wrong_marks``: that
+    line's only ({} when its mistakes are not marked)."""
+    kind = LINE_MARKS.get(name)
+    return {kind: list(wrong_marks[kind])} if wrong_marks and kind in wrong_marks else {}
 
 
 def _view(lesson: LinearProgramLesson) -> Box:

@@ -35,6 +35,8 @@ The state's keys:
   start at 0 marked, its path's passes (the lesson's ``endless_step_passes``) faint to
   bright, over the mistake shading, faint, its line following in data space (data no line
   through the origin separates);
+- ``endless_best``: the walk's best θ, its line dashed in data space in place of the last
+  θ's (which leaves: only lines whose mistakes are counted stay) and ringed in weight space;
 - ``endless_offset``: the perceptron with an offset runs on for as many passes, its line
   moving in data space, then its best line (the fewest errors) is left dashed (data no
   line separates even with an offset);
@@ -452,9 +454,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                min_seconds=endless_seconds(mistakes),
                # the path's passes fade with age: the key to it is said with their counts
                status=f"per pass, faint to bright: {', '.join(map(str, mistakes))} updates")
-    # the best θ it reached, drawn as it is said; the dashed best line stands beside the
-    # last θ's: the points that look on either are magnified between the planes
-    words, near, points = near_state(lesson, ["last", "best"])
+    # the best θ it reached, drawn as it is said; the dashed best line takes the last θ's
+    # place (whose count is not said): the points that look on it are magnified between
+    # the planes
+    words, near, points = near_state(lesson, ["best"])
     # each counted line's mistakes marked while its count is said (the dashed line's a ×,
     # the white line's a ring), so the count can be checked by eye where points sit close
     # to the line

@@ -28,6 +28,8 @@ class NearInsets:
     near_drawn = None
     #: the insets' planes, on which the counted lines' mistakes are marked too
     near_planes: list = []
+    #: the line each of :attr:`near_planes` is about
+    near_lines: list = []
 
     def show_near(self, beat) -> None:
         """The beat's near points magnified between the planes, nearest first, from the
@@ -48,8 +50,9 @@ class NearInsets:
         slots = self.near_slots(max(label.height for label in labels), len(insets))
         for (i, name, box, zoom), label, slot in zip(insets, labels, slots):
             inset = magnifier(self.plane, lesson.data.X, lesson.data.y, box, zoom, theme,
-                              lambda plane: self.counted_line_drawings(plane, near["lines"],
-                                                                       lines),
+                              # the line the inset is about, alone (its marks alone too)
+                              lambda plane, name=name: self.counted_line_drawings(
+                                  plane, [name], lines),
                               beside=slot, share=NEAR_INSET_SHARE, leaders=False)
             # the ring on the data plane says where (a square at ×100 would be a speck), the
             # name says which: the point's number with the zoom, under the inset
@@ -59,6 +62,7 @@ class NearInsets:
             drawn.add(inset)
             planes.append(inset[2])
         self.near_drawn, self.near_planes = drawn, planes
+        self.near_lines = [name for _, name in near["points"]]
         self.play(appear(drawn), run_time=style.RUN_FADE)
 
     def near_slots(self, name: float, count: int) -> list[np.ndarray]:
@@ -132,4 +136,4 @@ class NearInsets:
         if self.near_drawn is not None and self.on_screen(self.near_drawn):
             self.play(vanish(self.near_drawn), run_time=style.RUN_FADE)
             self.remove(self.near_drawn)
-        self.near_drawn, self.near_planes = None, []
+        self.near_drawn, self.near_planes, self.near_lines = None, [], []

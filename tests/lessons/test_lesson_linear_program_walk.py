@@ -89,8 +89,8 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
     view = fitted_box(X, include_origin=True)
     width = view.x_max - view.x_min
     run = lesson.endless
-    lines = {"last": (run.states["theta"][-1], 0.0),
-             "best": (run.states["theta"][_best_state(run, X, y)], 0.0)}
+    # the last θ's line leaves as the dashed best one comes: only counted lines stay
+    lines = {"best": (run.states["theta"][_best_state(run, X, y)], 0.0)}
     checked = {"endless-best": lines}
     if lesson.endless_offset is not None:
         run = lesson.endless_offset
