@@ -194,11 +194,11 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         self.set_rings(list(state["ringed"]))
         self.set_status(state["status"])
 
-    def name_rings(self) -> None:
+    def name_rings(self, reach: int = 1) -> None:
         """The ringed points named by their numbers, as the sentence names them, until the
-        next sentence."""
+        next sentence (as far as ``reach`` rings of places out: :meth:`ring_names`)."""
         if self.rings:
-            names = self.ring_names(sorted(self.rings))
+            names = self.ring_names(sorted(self.rings), reach)
             self.play(appear(names), run_time=style.RUN_FADE)
             self.mark_for_beat(names)
 

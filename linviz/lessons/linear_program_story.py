@@ -49,9 +49,11 @@ The state's keys:
 - ``wrong_marks``: {"dashed": [i…], "white": [i…]}, the points the dashed (the run's best)
   and the white (the fewest) line get wrong, marked (×, ring) while their counts are said,
   or None; "dashed" too (a ×) for the walk's line after an update said one by one;
-- ``near``: {"lines": [name…], "points": [[i, name]…]}: the points that look on the lines
-  drawn (the lesson's ``counted_lines`` named), each magnified between the planes round its
-  foot on the line named (:mod:`linviz.lessons.linear_program_near`), or None;
+- ``near``: {"lines": [name…], "points": [[i, name]…], "with": [[j…]…], "columns": k}: the
+  points that look on the lines drawn (the lesson's ``counted_lines`` named), each inset
+  magnifying round its first point's foot on the line named, with the farther points "with"
+  it, in a grid of k columns between the planes (or right of the data plane, where nothing
+  else stands: :mod:`linviz.lessons.linear_program_near`), or None;
 - ``cone_inset``: the perceptron's last θ magnified in weight space round its foot on the
   cone's nearest edge (:func:`~linviz.lessons.linear_program_near.cone_edge_inset`: it
   would look on the edge);
@@ -495,15 +497,16 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         than = ("no line gets fewer" if best == fewest else
                 f"the best of all lines gets {fewest}")
         # the points that look on the lines drawn, magnified between the planes
+        # (the close-up and the panel leave: the insets take the right half)
         words, near, points = near_state(
-            lesson, ["offset_best", "fewest"] if best > fewest else ["offset_best"])
+            lesson, ["offset_best", "fewest"] if best > fewest else ["offset_best"], wide=True)
         # "updates", each a point got wrong as it was visited: the best line's count is of
         # one line over every point, and may be larger
         story.beat(f"With an offset it never settles either: {formatting.listed(mistakes)} updates "
                    f"in its first {len(mistakes)} passes; the best line it reaches gets {best} "
                    f"of {lesson.n} wrong, and {than}.{words}",
                    "endless-offset", endless_offset=True, overlap=False, ringed=points,
-                   near=near,
+                   near=near, closeup=None, overlap_panel=None,
                    min_seconds=endless_seconds(mistakes),
                    wrong_marks={"dashed": counted["offset_best"],
                                 **({"white": counted["fewest"]} if best > fewest else {})},

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 from manim import Circle, VGroup, VMobject, linear
 
+from scenes.linear_program_parts.common import NEAR_NAME_REACH
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.placement import best_offset, box_around, box_of
@@ -134,7 +135,7 @@ class EndlessBeats:
         self.remove(last)
         self.endless_drawings[2].add(best)
         self.show_near(beat)
-        self.name_rings()
+        self.name_rings(NEAR_NAME_REACH)  # many, close: leaders where they crowd
         self.show_wrong_marks(beat)
 
     def drop_endless(self) -> None:

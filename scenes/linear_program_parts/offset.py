@@ -8,7 +8,8 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Indicate, Line, Polygon, Rectangle,
                    ValueTracker, VGroup, linear)
 
-from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER, between
+from scenes.linear_program_parts.common import (NEAR_NAME_REACH, SIDE, VEIL_OPACITY,
+                                                WEIGHT_CENTER, between)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.markers import MarkerCloud
@@ -36,10 +37,7 @@ class OffsetBeats:
         """The perceptron with an offset runs on through its passes: its line moves in data
         space and never leaves every point on its side."""
         self.follow_beat(beat)
-        names = getattr(self, "overlap_names", None)
-        if names is not None and self.on_screen(names):
-            self.play(vanish(names), run_time=style.RUN_FADE)
-            self.remove(names)
+        self.clear_right_half()
         states = self.lesson.endless_offset.states
         thetas = np.asarray(states["theta"], dtype=float)
         offsets = np.asarray(states["theta0"], dtype=float)
@@ -72,8 +70,23 @@ class OffsetBeats:
                                                    show_shading=False) for plane in planes])
             self.play(appear(self.fewest_line), run_time=style.RUN_FADE)
         self.show_near(beat)
-        self.name_rings()
+        self.name_rings(NEAR_NAME_REACH)  # many, close: leaders where they crowd
         self.show_wrong_marks(beat)
+
+    def clear_right_half(self) -> None:
+        """The overlap's names, its close-up (with the hulls' copies in it) and its panel
+        leave: the right half is the near insets' (the state's ``closeup`` and
+        ``overlap_panel`` are None)."""
+        leaving = [m for m in (getattr(self, "overlap_names", None), self.closeup_drawing,
+                               *getattr(self, "closeup_marks", ()), self.overlap_panel)
+                   if m is not None and self.on_screen(m)]
+        if self.closeup_drawing is not None:  # its marks are parts of the hulls' groups
+            leaving += [m for m in getattr(self, "closeup_marks", ()) if m not in leaving]
+        if leaving:
+            self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
+            self.remove(*leaving)
+        self.closeup = self.closeup_drawing = self.overlap_panel = None
+        self.closeup_marks = ()
 
     def draw_offset_line(self, beat) -> None:
         """The widest line with an offset, which separates what no line through 0 does."""
@@ -104,6 +117,7 @@ class OffsetBeats:
             self.closeup_drawing, marks = self.overlap_closeup()
             self.play(appear(self.closeup_drawing), run_time=style.RUN_FADE * 2)
             names = self.closeup_names(beat.state["ringed"])
+            self.closeup_marks = marks  # they leave with the close-up
             hulls, shared = VGroup(hulls, marks[0]), VGroup(shared, marks[1])
         else:
             names = self.ring_names(beat.state["ringed"])
