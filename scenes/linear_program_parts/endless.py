@@ -135,7 +135,8 @@ class EndlessBeats:
         self.remove(last)
         self.endless_drawings[2].add(best)
         self.show_near(beat)
-        self.name_rings(NEAR_NAME_REACH)  # many, close: leaders where they crowd
+        # many, close along the lines: off them, leaders where they crowd
+        self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
         self.show_wrong_marks(beat)
 
     def drop_endless(self) -> None:

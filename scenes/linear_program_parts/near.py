@@ -72,6 +72,13 @@ class NearInsets:
         self.near_lines = [name for _, name in near["points"]]
         self.play(appear(drawn), run_time=style.RUN_FADE)
 
+    def near_line_thetas(self, beat) -> list:
+        """The lines (θ, θ₀) the beat's near points look on (its ``near`` state's), drawn on
+        the data plane: the points' names keep off them."""
+        near = beat.state["near"]
+        lines = self.lesson.counted_lines
+        return [lines[name] for name in near["lines"]] if near else []
+
     def near_name(self, points, zoom: int, side: float) -> VGroup:
         """An inset's name: its points by number (its middle's first) and its zoom, on as
         few lines as keep it within :data:`NAME_WIDTH` of the inset's ``side`` (the grid's

@@ -70,7 +70,8 @@ class OffsetBeats:
                                                    show_shading=False) for plane in planes])
             self.play(appear(self.fewest_line), run_time=style.RUN_FADE)
         self.show_near(beat)
-        self.name_rings(NEAR_NAME_REACH)  # many, close: leaders where they crowd
+        # many, close along the lines: off them, leaders where they crowd
+        self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
         self.show_wrong_marks(beat)
 
     def clear_right_half(self) -> None:
