@@ -37,6 +37,8 @@ The state's keys:
   through the origin separates);
 - ``endless_best``: the walk's best θ, its line dashed in data space in place of the last
   θ's (which leaves: only lines whose mistakes are counted stay) and ringed in weight space;
+- ``pass_counts``: the updates of each of the offset run's first passes, as said, written
+  under its near insets in the right half (until the next sentence), or None;
 - ``endless_offset``: the perceptron with an offset runs on for as many passes, its line
   moving in data space, then its best line (the fewest errors) is left dashed (data no
   line separates even with an offset);
@@ -273,7 +275,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         offset_line=False, overlap=False, endless=False, endless_offset=False,
                         weights_dim=False, wrong_shading=False, close=None, closeup=None,
                         score_bars=False, endless_best=False, scaling=False,
-                        wrong_marks=None, overlap_panel=None, near=None, cone_inset=False)
+                        wrong_marks=None, overlap_panel=None, near=None, cone_inset=False,
+                        pass_counts=None)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -506,7 +509,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    f"in its first {len(mistakes)} passes; the best line it reaches gets {best} "
                    f"of {lesson.n} wrong, and {than}.{words}",
                    "endless-offset", endless_offset=True, overlap=False, ringed=points,
-                   near=near, closeup=None, overlap_panel=None,
+                   near=near, closeup=None, overlap_panel=None, pass_counts=list(mistakes),
                    min_seconds=endless_seconds(mistakes),
                    wrong_marks={"dashed": counted["offset_best"],
                                 **({"white": counted["fewest"]} if best > fewest else {})},
@@ -518,7 +521,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # (found by a programme of its own, or two points at one place) and the overlap's
         story.beat("So the solver answers either way: a θ meeting every constraint or, as "
                    f"here, “infeasible”; why none exists, {proof_name(lesson)} and the "
-                   f"overlap showed.", HOLD,
+                   f"overlap showed.", HOLD, pass_counts=None,
                    status=f"HiGHS: a $theta$ or “infeasible” · why: {proof_name(lesson)}, "
                           f"the overlap")
 

@@ -72,7 +72,28 @@ class OffsetBeats:
         self.show_near(beat)
         # many, close along the lines: off them, leaders where they crowd
         self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
+        self.show_pass_counts(beat)
         self.show_wrong_marks(beat)
+
+    def show_pass_counts(self, beat) -> None:
+        """The updates of the run's first passes, as said, written in the right half under
+        the near insets (or level with the data plane's top), until the next sentence."""
+        counts = beat.state["pass_counts"]
+        if not counts:
+            return
+        theme = self.theme
+        words = with_backdrop(text(f"updates per pass: {', '.join(map(str, counts))}",
+                                   theme, style.FONT_SMALL, theme.text), theme)
+        near = self.near_drawn
+        if near is not None and self.on_screen(near):
+            # under the insets' names (the group holds the squares on the data plane too)
+            names = VGroup(*[inset[-1] for inset in near])
+            frames = VGroup(*[plane.frame for plane in self.near_planes])
+            words.next_to(names, DOWN, buff=2 * style.SMALL_BUFF).set_x(frames.get_x())
+        else:
+            words.move_to([WEIGHT_CENTER[0], float(self.plane.frame.get_top()[1]), 0.0])
+        self.play(appear(words), run_time=style.RUN_FADE)
+        self.mark_for_beat(words)
 
     def clear_right_half(self) -> None:
         """The overlap's names, its close-up (with the hulls' copies in it) and its panel

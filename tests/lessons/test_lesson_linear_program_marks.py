@@ -82,3 +82,22 @@ def test_each_near_inset_marks_only_the_mistakes_of_its_own_line(case):
             marks = inset_marks(beat.state["wrong_marks"], name)
             assert list(marks) == [kinds[name]], beat.motion
             assert marks[kinds[name]] == exact_wrong(data.X, data.y, *lines[name])
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_offset_runs_update_counts_are_written_while_said(case):
+    """The offset run's updates per pass, said in its beat, are written then too (the
+    state's ``pass_counts``), and only then: the run's per-pass counts, no more updates in
+    all than the run recorded (one state after each)."""
+    data, lesson, beats = lesson_or_skip(case)
+    said = [b for b in beats if b.state["pass_counts"]]
+    if lesson.endless_offset is None or lesson.separable_with_offset:
+        assert not said
+        return
+    (beat,) = said
+    assert beat.motion == "endless-offset"
+    counts = beat.state["pass_counts"]
+    words = ", ".join(map(str, counts[:-1])) + f" and {counts[-1]} updates"
+    assert words in beat.sentence
+    assert counts == list(lesson.endless_offset_mistakes)
+    assert 0 < sum(counts) <= len(lesson.endless_offset.states["theta"]) - 1
