@@ -38,7 +38,7 @@ from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.placement import (across, best_offset, box_around, detached,
-                                      leader_line)
+                                      leader_line, segment_boxes)
 from scenes.toolkit.plane import DataPlane, Hyperplane
 from scenes.toolkit.screen_text import text
 
@@ -50,6 +50,12 @@ LEADER_RING_COST = 0.005
 #: a ring's name farther than this beyond its nearest places (diagonal, a corner at the
 #: ring) is joined to it by a leader
 LEADER_AFTER = 0.1
+#: a name keeps this far clear of the markers beside its ring (screen units: at a marker's
+#: edge it reads as that marker's name), and of the lines drawn (each a row of boxes this
+#: half-wide, weighing as much as a marker: a name on a line reads as the line's)
+MARKER_CLEARANCE, LINE_CLEARANCE = 0.12, 0.06
+#: how much a marker's margin (:data:`MARKER_CLEARANCE`) weighs, a share of the marker's
+MARGIN_WEIGHT = 0.3
 
 
 class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, NoSeparatorBeats,
@@ -194,11 +200,12 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         self.set_rings(list(state["ringed"]))
         self.set_status(state["status"])
 
-    def name_rings(self) -> None:
+    def name_rings(self, reach: int = 1, lines=()) -> None:
         """The ringed points named by their numbers, as the sentence names them, until the
-        next sentence."""
+        next sentence (as far as ``reach`` rings of places out, off the data plane's
+        ``lines`` [(θ, θ₀)…]: :meth:`ring_names`)."""
         if self.rings:
-            names = self.ring_names(sorted(self.rings))
+            names = self.ring_names(sorted(self.rings), reach, lines)
             self.play(appear(names), run_time=style.RUN_FADE)
             self.mark_for_beat(names)
 
@@ -230,11 +237,12 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
                                      drawings, lines=[(theta, 0.0)])
         self.play(appear(self.least_inset), run_time=style.RUN_FADE)
 
-    def ring_names(self, indices, reach: int = 1) -> VGroup:
+    def ring_names(self, indices, reach: int = 1, lines=(), clear: bool = True) -> VGroup:
         """The rings of ``indices`` named by their points, once for points at one place
-        ("21, 77"), above right of the ring; with ``reach`` > 1, as far as that many rings
-        of places out where the near ones cover markers, a leader then joining a name
-        that stands off its ring."""
+        ("21, 77"), above right of the ring, clear of the data plane's ``lines`` [(θ, θ₀)…];
+        with ``reach`` > 1, as far as that many rings of places out where the near ones
+        cover markers, a leader then joining a name that stands off its ring; ``clear``,
+        off the markers' margins too (:data:`MARKER_CLEARANCE`)."""
         theme, names = self.theme, VGroup()
         places: dict[tuple, list[int]] = {}
         for i in sorted(indices):
@@ -250,7 +258,8 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
             own = self.rings[at_place[0]]
             taken = [r for r in rings if r is not own] + list(names)
             self.place_beside(name, own.get_center(), own.width / 2 + 0.02, taken, preferred=1,
-                              rings=reach, ring_cost=LEADER_RING_COST)
+                              rings=reach, ring_cost=LEADER_RING_COST,
+                              lines=self.line_boxes(lines), clear=clear)
             names.add(name)
         leaders = [leader_line(self.rings[at[0]].get_center(), self.plane.ring_radius, name,
                                theme.highlight)
@@ -259,16 +268,39 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
                                (self.plane.ring_radius + 0.02) * np.sqrt(2) + LEADER_AFTER)]
         return names.add(*leaders)
 
+    def line_boxes(self, lines) -> np.ndarray:
+        """Obstacle boxes along the data plane's ``lines`` where they cross it
+        (:data:`LINE_CLEARANCE` half-wide): each (θ, θ₀), or ("segment", a, b) from screen
+        point a to b (an arrow)."""
+        plane, boxes = self.plane, [np.zeros((0, 5))]
+        for line in lines:
+            if isinstance(line[0], str):
+                ends = line[1:]
+            else:
+                segment = clip_line(np.asarray(line[0], dtype=float), float(line[1]),
+                                    plane.box)
+                ends = None if segment is None else [plane.c2p(p) for p in segment]
+            if ends is not None:
+                boxes.append(segment_boxes(*ends, LINE_CLEARANCE, samples=80))
+        return np.vstack(boxes)
+
     def place_beside(self, label, anchor, gap: float, taken=(), preferred: int = 1,
-                     rings: int = 1, ring_cost: float = 0.0) -> None:
+                     rings: int = 1, ring_cost: float = 0.0, lines=None,
+                     clear: bool = False) -> None:
         """``label`` beside the screen point ``anchor`` (``gap`` from it), where it covers
         the least of the data plane's markers and counts and of the ``taken`` drawings
-        (text on text weighs most): :func:`scenes.toolkit.placement.best_offset` over
+        (text on text weighs most), ``clear``: and the markers' margins, and the boxes
+        ``lines`` (:meth:`line_boxes`): :func:`scenes.toolkit.placement.best_offset` over
         ``rings`` rings of eight places (one: a point's name stays by its point), first
         trying :data:`~scenes.toolkit.placement.DIRECTIONS` [``preferred``]."""
         plane = self.plane
-        obstacles = [box_around(plane.markers.positions(), plane.marker_size),
-                     plane.count_boxes()]
+        positions = plane.markers.positions()
+        # a marker's margin weighs less than the marker: in a crowd a name on a margin is
+        # better than one on a marker
+        margins = box_around(positions, plane.marker_size + MARKER_CLEARANCE)
+        margins[:, 4] = MARGIN_WEIGHT
+        obstacles = [box_around(positions, plane.marker_size), plane.count_boxes(),
+                     *([margins] if clear else []), *([] if lines is None else [lines])]
         for drawn in taken:
             low, high = drawn.get_corner(DOWN + LEFT), drawn.get_corner(UP + RIGHT)
             obstacles.append(np.array([[low[0], low[1], high[0], high[1], 100.0]]))

@@ -7,7 +7,11 @@ of the view's width (the data plane's width: about a marker's half-width, so the
 crosses the marker's arms). Its inset is centred on its foot on the line and magnifies it
 the most whole times that keep it within :data:`NEAR_REACH` of the inset's half-side from
 the middle: the line runs through every inset's middle and the point stands clearly on
-one side. A point on a line (within :data:`ON_LINE` of the view's width) is not magnified.
+one side. A farther point of the same line within NEAR_REACH of an inset's middle shares
+it (:func:`near_groups`): magnified at least as much as alone, it stands at least half of
+NEAR_REACH off the line there. Every place is magnified while the grid has room. A point on a line (within :data:`ON_LINE` of the view's width) is not magnified.
+Each inset draws only the line it is about, and only that line's mistakes marked
+(:func:`inset_marks`): a × in an inset is a mistake of the line drawn in it.
 """
 
 from __future__ import annotations
@@ -20,18 +24,36 @@ from ..ties import least_index
 from ..view_box import fitted_box, magnified_box
 from .linear_program import TIE, LinearProgramLesson
 
-#: the insets' side, a share of the data plane's (they stand one over another between the
-#: planes, at most :data:`NEAR_INSETS` of them)
-NEAR_INSET_SHARE = 0.18
-#: the most points magnified between the planes (the nearest to their lines)
-NEAR_INSETS = 4
+#: the insets' side, a share of the data plane's (they stand in a grid of
+#: :data:`NEAR_ROWS` rows between the planes, or right of the data plane where nothing else
+#: stands there)
+NEAR_INSET_SHARE = 0.135
+#: the insets' grid: rows, and columns between the planes (two fit where the weight plane
+#: stands right of them) or in the right half (where it has left)
+NEAR_ROWS, NEAR_COLUMNS, NEAR_COLUMNS_WIDE = 4, 2, 4
 #: a point looks on a line within this share of the view's width of it
 NEAR_LINE_SHARE = 0.025
 #: a point this near a line (a share of the view's width) is on it: no zoom would part them
 ON_LINE = 1e-9
-#: how far from an inset's middle (a share of its half-side) its point stands at most (its
-#: marker, a third of the half-side wide at most, then stays inside)
-NEAR_REACH = 0.55
+#: how far from an inset's middle (a share of its half-side) its points stand at most (a
+#: marker, a third of the half-side wide at most, then stays inside); at least 2 × the
+#: farthest a point can look on a line (NEAR_LINE_SHARE) over the inset's half-side, so
+#: every inset magnifies at least twice
+NEAR_REACH = 0.75
+
+#: the most points a sentence names one by one (more are counted)
+NEAR_INSETS_NAMED = 4
+
+#: the kind of mark (the beat's ``wrong_marks`` key) of each counted line's mistakes: the
+#: dashed lines' a ×, the white line's a ring
+LINE_MARKS = {"best": "dashed", "offset_best": "dashed", "fewest": "white"}
+
+
+def inset_marks(wrong_marks: dict | None, name: str) -> dict[str, list[int]]:
+    """The marks an inset about the line ``name`` shows of a beat's ``wrong_marks``: that
+    line's only ({} when its mistakes are not marked)."""
+    kind = LINE_MARKS.get(name)
+    return {kind: list(wrong_marks[kind])} if wrong_marks and kind in wrong_marks else {}
 
 
 def _view(lesson: LinearProgramLesson) -> Box:
@@ -100,23 +122,54 @@ def magnified(view: Box, x, theta, theta0: float) -> tuple[Box, int] | None:
     return Box(foot[0] - half, foot[0] + half, foot[1] - half, foot[1] + half), zoom
 
 
-def near_state(lesson: LinearProgramLesson, names) -> tuple[str, dict | None, list[int]]:
+def near_groups(lesson: LinearProgramLesson, names) -> list[tuple[int, str, list[int]]]:
+    """[(point, line name, [other points])]: the insets of the places :func:`near_points`
+    finds, nearest first: each place, in that order, joins the first inset of its line
+    whose middle it stands within :data:`NEAR_REACH` of the half-side of (its marker then
+    inside, itself at least as magnified as alone), or opens its own."""
+    X, groups = np.asarray(lesson.data.X, dtype=float), []
+    lines = lesson.counted_lines
+    for i, name in near_points(lesson, names):
+        for first, line, others in groups:
+            box, _ = near_inset(lesson, first, line, lines)
+            half = (box.x_max - box.x_min) / 2
+            middle = np.array([box.x_min + half, box.y_min + half])
+            if line == name and np.hypot(*(X[i] - middle)) <= NEAR_REACH * half * (1 + 1e-9):
+                others.append(i)
+                break
+        else:
+            groups.append((i, name, []))
+    return groups
+
+
+def near_state(lesson: LinearProgramLesson, names,
+               wide: bool = False) -> tuple[str, dict | None, list[int]]:
     """What a beat that draws the lines ``names`` adds for the points that look on them:
-    (words, its ``near`` state {"lines": names, "points": [[i, name]…]}, the points
-    magnified) — the nearest :data:`NEAR_INSETS` of them; ("", None, []) when none does."""
+    (words, its ``near`` state {"lines": names, "points": [[i, name]…], "with": [[j…]…]
+    (the other points each inset holds), "columns": the grid's}, the points magnified) —
+    the nearest :data:`NEAR_ROWS` × columns insets of :func:`near_groups`, in
+    :data:`NEAR_COLUMNS` between the planes or :data:`NEAR_COLUMNS_WIDE` right of the data
+    plane (``wide``, nothing else standing there); ("", None, []) when none does."""
     names = [name for name in names if np.any(lesson.counted_lines[name][0])]
-    found = near_points(lesson, names)
-    if not found:
+    places = len(near_points(lesson, names))
+    if not places:
         return "", None, []
-    shown = found[:NEAR_INSETS]
-    points = [i for i, _ in shown]
-    listed = formatting.listed([i + 1 for i in points])
-    which = (f"the {len(shown)} nearest of the {len(found)} places where a point looks on a "
-             f"line, points {listed}" if len(found) > len(shown) else
-             f"{'point' if len(points) == 1 else 'points'} {listed}, which "
-             f"{'looks' if len(points) == 1 else 'look'} on a line")
-    return (f" Magnified between the planes: {which}.",
-            {"lines": list(names), "points": [[int(i), name] for i, name in shown]}, points)
+    columns = NEAR_COLUMNS_WIDE if wide else NEAR_COLUMNS
+    shown = near_groups(lesson, names)[:NEAR_ROWS * columns]
+    points = [p for i, _, others in shown for p in (i, *others)]
+    where = "on the right" if wide else "between the planes"
+    if len(points) < places:
+        which = f"the {len(points)} nearest of the {places} places where a point looks on a line"
+    elif places > NEAR_INSETS_NAMED:
+        which = f"all {places} places where a point looks on a line"
+    else:
+        listed = formatting.listed([i + 1 for i in points])
+        which = (f"{'point' if len(points) == 1 else 'points'} {listed}, which "
+                 f"{'looks' if len(points) == 1 else 'look'} on a line")
+    return (f" Magnified {where}: {which}.",
+            {"lines": list(names), "points": [[int(i), name] for i, name, _ in shown],
+             "with": [[int(j) for j in others] for _, _, others in shown],
+             "columns": columns}, points)
 
 
 def cone_edge_inset(lesson: LinearProgramLesson) -> tuple[int, Box, int] | None:

@@ -35,6 +35,10 @@ The state's keys:
   start at 0 marked, its path's passes (the lesson's ``endless_step_passes``) faint to
   bright, over the mistake shading, faint, its line following in data space (data no line
   through the origin separates);
+- ``endless_best``: the walk's best θ, its line dashed in data space in place of the last
+  θ's (which leaves: only lines whose mistakes are counted stay) and ringed in weight space;
+- ``pass_counts``: the updates of each of the offset run's first passes, as said, written
+  under its near insets in the right half (until the next sentence), or None;
 - ``endless_offset``: the perceptron with an offset runs on for as many passes, its line
   moving in data space, then its best line (the fewest errors) is left dashed (data no
   line separates even with an offset);
@@ -47,9 +51,11 @@ The state's keys:
 - ``wrong_marks``: {"dashed": [i…], "white": [i…]}, the points the dashed (the run's best)
   and the white (the fewest) line get wrong, marked (×, ring) while their counts are said,
   or None; "dashed" too (a ×) for the walk's line after an update said one by one;
-- ``near``: {"lines": [name…], "points": [[i, name]…]}: the points that look on the lines
-  drawn (the lesson's ``counted_lines`` named), each magnified between the planes round its
-  foot on the line named (:mod:`linviz.lessons.linear_program_near`), or None;
+- ``near``: {"lines": [name…], "points": [[i, name]…], "with": [[j…]…], "columns": k}: the
+  points that look on the lines drawn (the lesson's ``counted_lines`` named), each inset
+  magnifying round its first point's foot on the line named, with the farther points "with"
+  it, in a grid of k columns between the planes (or right of the data plane, where nothing
+  else stands: :mod:`linviz.lessons.linear_program_near`), or None;
 - ``cone_inset``: the perceptron's last θ magnified in weight space round its foot on the
   cone's nearest edge (:func:`~linviz.lessons.linear_program_near.cone_edge_inset`: it
   would look on the edge);
@@ -269,7 +275,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         offset_line=False, overlap=False, endless=False, endless_offset=False,
                         weights_dim=False, wrong_shading=False, close=None, closeup=None,
                         score_bars=False, endless_best=False, scaling=False,
-                        wrong_marks=None, overlap_panel=None, near=None, cone_inset=False)
+                        wrong_marks=None, overlap_panel=None, near=None, cone_inset=False,
+                        pass_counts=None)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -452,9 +459,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                min_seconds=endless_seconds(mistakes),
                # the path's passes fade with age: the key to it is said with their counts
                status=f"per pass, faint to bright: {', '.join(map(str, mistakes))} updates")
-    # the best θ it reached, drawn as it is said; the dashed best line stands beside the
-    # last θ's: the points that look on either are magnified between the planes
-    words, near, points = near_state(lesson, ["last", "best"])
+    # the best θ it reached, drawn as it is said; the dashed best line takes the last θ's
+    # place (whose count is not said): the points that look on it are magnified between
+    # the planes
+    words, near, points = near_state(lesson, ["best"])
     # each counted line's mistakes marked while its count is said (the dashed line's a ×,
     # the white line's a ring), so the count can be checked by eye where points sit close
     # to the line
@@ -492,15 +500,16 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         than = ("no line gets fewer" if best == fewest else
                 f"the best of all lines gets {fewest}")
         # the points that look on the lines drawn, magnified between the planes
+        # (the close-up and the panel leave: the insets take the right half)
         words, near, points = near_state(
-            lesson, ["offset_best", "fewest"] if best > fewest else ["offset_best"])
+            lesson, ["offset_best", "fewest"] if best > fewest else ["offset_best"], wide=True)
         # "updates", each a point got wrong as it was visited: the best line's count is of
         # one line over every point, and may be larger
         story.beat(f"With an offset it never settles either: {formatting.listed(mistakes)} updates "
                    f"in its first {len(mistakes)} passes; the best line it reaches gets {best} "
                    f"of {lesson.n} wrong, and {than}.{words}",
                    "endless-offset", endless_offset=True, overlap=False, ringed=points,
-                   near=near,
+                   near=near, closeup=None, overlap_panel=None, pass_counts=list(mistakes),
                    min_seconds=endless_seconds(mistakes),
                    wrong_marks={"dashed": counted["offset_best"],
                                 **({"white": counted["fewest"]} if best > fewest else {})},
@@ -512,7 +521,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # (found by a programme of its own, or two points at one place) and the overlap's
         story.beat("So the solver answers either way: a θ meeting every constraint or, as "
                    f"here, “infeasible”; why none exists, {proof_name(lesson)} and the "
-                   f"overlap showed.", HOLD,
+                   f"overlap showed.", HOLD, pass_counts=None,
                    status=f"HiGHS: a $theta$ or “infeasible” · why: {proof_name(lesson)}, "
                           f"the overlap")
 

@@ -42,6 +42,9 @@ LINE_OPACITY_ONE_OF = 12.0
 NAME_CLEARANCE = 0.45
 #: the opacity of the veil over the weight plane while an offset is argued in data space
 VEIL_OPACITY = 0.9
+#: the near points' names stand as far as this many rings of places from their rings (they
+#: crowd along a line: a leader joins a name that stands off)
+NEAR_NAME_REACH = 3
 
 
 def between(states: np.ndarray, t: float):

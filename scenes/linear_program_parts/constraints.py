@@ -64,7 +64,8 @@ class ConstraintBeats(ShadingKeys):
         self.play(appear(self.shown_half), appear(self.shown_line), run_time=style.RUN_FADE)
         self.play(appear(self.shown_normal), appear(self.shown_label),
                   appear(self.shown_vector), run_time=style.RUN_FADE)
-        self.name_rings()
+        arrow = self.shown_vector.arrow  # the point's name keeps off it
+        self.name_rings(lines=[("segment", arrow.get_start(), arrow.get_end())])
 
     def keep_vector_name_off(self, line) -> None:
         """The shown y⁽ⁱ⁾x⁽ⁱ⁾'s name moved off the screen ``line`` (θ's, drawn after it: a
@@ -342,4 +343,6 @@ class ConstraintBeats(ShadingKeys):
                                          theme, lambda inset: self.star_lines_on(inset),
                                          lines=[(star, level) for level in (0.0, 1.0, -1.0)])
             self.play(appear(self.least_inset), run_time=style.RUN_FADE)
-        self.name_rings()
+        # the tight points' names keep off θ*'s three lines
+        # (a ring of places farther out, a leader then joining it, where all beside cross)
+        self.name_rings(2, [(self.lesson.theta_star, level) for level in (0.0, 1.0, -1.0)])

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 from manim import Circle, VGroup, VMobject, linear
 
+from scenes.linear_program_parts.common import NEAR_NAME_REACH
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.placement import best_offset, box_around, box_of
@@ -122,15 +123,20 @@ class EndlessBeats:
 
     def draw_endless_best(self, beat) -> None:
         """The never-ending run's best θ (the fewest wrong), as it is said: its line dashed
-        beside the last, and in weight space the point it is, a ring on the walk named
-        "best"; the points that look on the two lines magnified between the planes."""
+        in the last θ's place (the last, whose count is not said, leaves: only a counted
+        line stays), and in weight space the point it is, a ring on the walk named "best";
+        the points that look on the dashed line magnified between the planes."""
         self.follow_beat(beat)
         best_theta = self.walk_states[self.lesson.endless_best[0]]
         best = self.dashed_run_line(best_theta, 0.0)
-        self.play(appear(best), appear(self.best_mark(best_theta)), run_time=style.RUN_FADE)
+        last = self.endless_drawings[1]
+        self.play(appear(best), appear(self.best_mark(best_theta)), vanish(last),
+                  run_time=style.RUN_FADE)
+        self.remove(last)
         self.endless_drawings[2].add(best)
         self.show_near(beat)
-        self.name_rings()
+        # many, close along the lines: off them, leaders where they crowd
+        self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
         self.show_wrong_marks(beat)
 
     def drop_endless(self) -> None:
@@ -139,6 +145,9 @@ class EndlessBeats:
         self.drop_wrong_marks()
         self.drop_near()
         drawings = getattr(self, "endless_drawings", None)
-        if drawings is not None and self.on_screen(drawings[1]):
-            self.play(vanish(drawings[1]), vanish(drawings[2]), run_time=style.RUN_FADE)
-            self.remove(drawings[1], drawings[2])
+        # the walk's line (left at the best line's coming) and the best line, where shown
+        shown = [] if drawings is None else [
+            m for m in (drawings[1], *drawings[2]) if self.on_screen(m)]
+        if shown:
+            self.play(*[vanish(m) for m in shown], run_time=style.RUN_FADE)
+            self.remove(*shown)

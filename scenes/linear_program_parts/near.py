@@ -6,9 +6,10 @@ and the zoom, so its side, and so the line's count, can be checked by eye."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, Dot, VGroup
+from manim import DOWN, Dot, VGroup, config
 
-from linviz.lessons.linear_program_near import NEAR_INSET_SHARE, cone_edge_inset, near_inset
+from linviz.lessons.linear_program_near import (NEAR_INSET_SHARE, NEAR_REACH, cone_edge_inset,
+                                                near_inset)
 from scenes.linear_program_parts.common import CONE_OPACITY
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
@@ -18,7 +19,13 @@ from scenes.toolkit.screen_text import text
 
 #: between the column of insets and the planes beside it, and between an inset's name and
 #: the next inset (screen units)
-COLUMN_GAP, NAME_GAP = 0.15, 0.06
+COLUMN_GAP, NAME_GAP = 0.08, 0.06
+#: an inset's markers' half-width, a share of its half-side: its points stand within
+#: NEAR_REACH of its middle, so a marker this wide stays inside the frame, clear of it
+NEAR_MARKER = 0.95 - NEAR_REACH
+#: the widest an inset's name stands, a share of the inset's side (wider, it breaks: two
+#: columns of insets just fit between the planes)
+NAME_WIDTH = 1.0
 
 
 class NearInsets:
@@ -28,10 +35,12 @@ class NearInsets:
     near_drawn = None
     #: the insets' planes, on which the counted lines' mistakes are marked too
     near_planes: list = []
+    #: the line each of :attr:`near_planes` is about
+    near_lines: list = []
 
     def show_near(self, beat) -> None:
-        """The beat's near points magnified between the planes, nearest first, from the
-        top."""
+        """The beat's near points magnified right of the data plane in a grid, nearest
+        first, from the top left."""
         self.drop_near()
         near = beat.state["near"]
         if not near:
@@ -41,16 +50,17 @@ class NearInsets:
         lines = lesson.counted_lines
         insets = [(i, name, *near_inset(lesson, i, name, lines))
                   for i, name in near["points"]]
-        labels = []
-        for i, _, _, zoom in insets:
-            label = text(f"{i + 1}: ×{zoom}", theme, style.FONT_SMALL, theme.highlight)
-            labels.append(with_backdrop(label, theme))
-        slots = self.near_slots(max(label.height for label in labels), len(insets))
+        side = NEAR_INSET_SHARE * float(self.plane.frame.width)
+        labels = [self.near_name([i, *others], zoom, side)
+                  for (i, _, _, zoom), others in zip(insets, near["with"])]
+        slots = self.near_slots(labels, near["columns"])
         for (i, name, box, zoom), label, slot in zip(insets, labels, slots):
             inset = magnifier(self.plane, lesson.data.X, lesson.data.y, box, zoom, theme,
-                              lambda plane: self.counted_line_drawings(plane, near["lines"],
-                                                                       lines),
-                              beside=slot, share=NEAR_INSET_SHARE, leaders=False)
+                              # the line the inset is about, alone (its marks alone too)
+                              lambda plane, name=name: self.counted_line_drawings(
+                                  plane, [name], lines),
+                              beside=slot, share=NEAR_INSET_SHARE, leaders=False,
+                              marker_size=NEAR_MARKER * side / 2)
             # the ring on the data plane says where (a square at ×100 would be a speck), the
             # name says which: the point's number with the zoom, under the inset
             inset[5].set_stroke(opacity=0.0)
@@ -59,28 +69,60 @@ class NearInsets:
             drawn.add(inset)
             planes.append(inset[2])
         self.near_drawn, self.near_planes = drawn, planes
+        self.near_lines = [name for _, name in near["points"]]
         self.play(appear(drawn), run_time=style.RUN_FADE)
 
-    def near_slots(self, name: float, count: int) -> list[np.ndarray]:
-        """The screen squares (x0, y0, x1, y1) of ``count`` insets between the data plane
-        and what stands right of it (the weight plane, a close-up, a panel), one under
-        another from the data plane's top, each with room under it for its name ``name``
-        high."""
+    def near_line_thetas(self, beat) -> list:
+        """The lines (θ, θ₀) the beat's near points look on (its ``near`` state's), drawn on
+        the data plane: the points' names keep off them."""
+        near = beat.state["near"]
+        lines = self.lesson.counted_lines
+        return [lines[name] for name in near["lines"]] if near else []
+
+    def near_name(self, points, zoom: int, side: float) -> VGroup:
+        """An inset's name: its points by number (its middle's first) and its zoom, on as
+        few lines as keep it within :data:`NAME_WIDTH` of the inset's ``side`` (the grid's
+        columns stay narrow: they stand two between the planes)."""
+        theme = self.theme
+        words = [f"{j + 1}," for j in points[:-1]] + [f"{points[-1] + 1}:", f"×{zoom}"]
+        rows, row = [], []
+        for word in words:
+            wider = text(" ".join(row + [word]), theme, style.FONT_SMALL, theme.highlight)
+            if row and wider.width > NAME_WIDTH * side:
+                rows.append(row)
+                row = []
+            row.append(word)
+        rows.append(row)
+        label = VGroup(*[text(" ".join(r), theme, style.FONT_SMALL, theme.highlight)
+                         for r in rows]).arrange(DOWN, buff=NAME_GAP)
+        return with_backdrop(label, theme)
+
+    def near_slots(self, names, columns: int) -> list[np.ndarray]:
+        """The screen squares (x0, y0, x1, y1) of the insets named ``names`` right of the
+        data plane, before what stands right of it (the weight plane, a close-up, a panel)
+        or the frame's edge: a grid of ``columns`` columns from the data plane's top, filled
+        in reading order (the nearest top left), centred across the room, each column as
+        wide as its widest name, each row with room under it for its highest."""
         side = NEAR_INSET_SHARE * float(self.plane.frame.width)
         left = self.plane.frame.get_right()[0] + COLUMN_GAP
-        beside = [self.weights] + [m for m in (getattr(self, "closeup", None),
-                                               getattr(self, "overlap_panel", None))
-                                   if m is not None and self.on_screen(m)]
-        right = min(float(m.get_left()[0]) for m in beside) - COLUMN_GAP
-        middle = (left + right) / 2 if right - left >= side else left + side / 2
-        top = float(self.plane.frame.get_top()[1])
-        name += 3 * NAME_GAP  # over the name, under it, and to the next inset
-        slots = []
-        for k in range(count):
-            high = top - k * (side + name)
+        beside = [m for m in (self.weights, getattr(self, "closeup", None),
+                              getattr(self, "overlap_panel", None))
+                  if m is not None and self.on_screen(m)]
+        right = (min(float(m.get_left()[0]) for m in beside) if beside
+                 else config.frame_width / 2) - COLUMN_GAP
+        widths = [max([side] + [n.width for n in names[c::columns]]) for c in range(columns)]
+        wide = sum(widths) + (columns - 1) * COLUMN_GAP
+        start = (left + right - wide) / 2 if right - left >= wide else left
+        middles = [start + sum(widths[:c]) + c * COLUMN_GAP + widths[c] / 2
+                   for c in range(columns)]
+        high, slots = float(self.plane.frame.get_top()[1]), []
+        for k in range(len(names)):
+            row, column = divmod(k, columns)
+            if k and column == 0:  # over the names, under them, and to the next row
+                high -= side + max(n.height for n in names[k - columns:k]) + 3 * NAME_GAP
             # a hair wider than the square: the inset stands exactly there
-            slots.append(np.array([middle - side / 2 - 1e-6, high - side - 1e-6,
-                                   middle + side / 2 + 1e-6, high + 1e-6]))
+            slots.append(np.array([middles[column] - side / 2 - 1e-6, high - side - 1e-6,
+                                   middles[column] + side / 2 + 1e-6, high + 1e-6]))
         return slots
 
     def counted_line_drawings(self, plane, names, lines) -> VGroup:
@@ -132,4 +174,4 @@ class NearInsets:
         if self.near_drawn is not None and self.on_screen(self.near_drawn):
             self.play(vanish(self.near_drawn), run_time=style.RUN_FADE)
             self.remove(self.near_drawn)
-        self.near_drawn, self.near_planes = None, []
+        self.near_drawn, self.near_planes, self.near_lines = None, [], []

@@ -38,7 +38,7 @@ class NoSeparatorBeats:
         support = sorted(lesson.certificate)
         # (dense data: a name may stand off its ring, joined by a leader, rather than on a
         # marker)
-        names = self.ring_names(support, reach=2)
+        names = self.ring_names(support, reach=2, clear=False)  # among many: off markers
         marked = self.plane.c2p_many(lesson.data.X[support])[:, :2]
         frame, (arrows, arrow_names), scale = vector_sum_inset(
             self.plane, lesson.data.X,

@@ -8,7 +8,8 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Indicate, Line, Polygon, Rectangle,
                    ValueTracker, VGroup, linear)
 
-from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER, between
+from scenes.linear_program_parts.common import (NEAR_NAME_REACH, SIDE, VEIL_OPACITY,
+                                                WEIGHT_CENTER, between)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.markers import MarkerCloud
@@ -36,10 +37,7 @@ class OffsetBeats:
         """The perceptron with an offset runs on through its passes: its line moves in data
         space and never leaves every point on its side."""
         self.follow_beat(beat)
-        names = getattr(self, "overlap_names", None)
-        if names is not None and self.on_screen(names):
-            self.play(vanish(names), run_time=style.RUN_FADE)
-            self.remove(names)
+        self.clear_right_half()
         states = self.lesson.endless_offset.states
         thetas = np.asarray(states["theta"], dtype=float)
         offsets = np.asarray(states["theta0"], dtype=float)
@@ -72,8 +70,45 @@ class OffsetBeats:
                                                    show_shading=False) for plane in planes])
             self.play(appear(self.fewest_line), run_time=style.RUN_FADE)
         self.show_near(beat)
-        self.name_rings()
+        # many, close along the lines: off them, leaders where they crowd
+        self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
+        self.show_pass_counts(beat)
         self.show_wrong_marks(beat)
+
+    def show_pass_counts(self, beat) -> None:
+        """The updates of the run's first passes, as said, written in the right half under
+        the near insets (or level with the data plane's top), until the next sentence."""
+        counts = beat.state["pass_counts"]
+        if not counts:
+            return
+        theme = self.theme
+        words = with_backdrop(text(f"updates per pass: {', '.join(map(str, counts))}",
+                                   theme, style.FONT_SMALL, theme.text), theme)
+        near = self.near_drawn
+        if near is not None and self.on_screen(near):
+            # under the insets' names (the group holds the squares on the data plane too)
+            names = VGroup(*[inset[-1] for inset in near])
+            frames = VGroup(*[plane.frame for plane in self.near_planes])
+            words.next_to(names, DOWN, buff=2 * style.SMALL_BUFF).set_x(frames.get_x())
+        else:
+            words.move_to([WEIGHT_CENTER[0], float(self.plane.frame.get_top()[1]), 0.0])
+        self.play(appear(words), run_time=style.RUN_FADE)
+        self.mark_for_beat(words)
+
+    def clear_right_half(self) -> None:
+        """The overlap's names, its close-up (with the hulls' copies in it) and its panel
+        leave: the right half is the near insets' (the state's ``closeup`` and
+        ``overlap_panel`` are None)."""
+        leaving = [m for m in (getattr(self, "overlap_names", None), self.closeup_drawing,
+                               *getattr(self, "closeup_marks", ()), self.overlap_panel)
+                   if m is not None and self.on_screen(m)]
+        if self.closeup_drawing is not None:  # its marks are parts of the hulls' groups
+            leaving += [m for m in getattr(self, "closeup_marks", ()) if m not in leaving]
+        if leaving:
+            self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
+            self.remove(*leaving)
+        self.closeup = self.closeup_drawing = self.overlap_panel = None
+        self.closeup_marks = ()
 
     def draw_offset_line(self, beat) -> None:
         """The widest line with an offset, which separates what no line through 0 does."""
@@ -104,6 +139,7 @@ class OffsetBeats:
             self.closeup_drawing, marks = self.overlap_closeup()
             self.play(appear(self.closeup_drawing), run_time=style.RUN_FADE * 2)
             names = self.closeup_names(beat.state["ringed"])
+            self.closeup_marks = marks  # they leave with the close-up
             hulls, shared = VGroup(hulls, marks[0]), VGroup(shared, marks[1])
         else:
             names = self.ring_names(beat.state["ringed"])

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 from manim import DL, UR, Circle, Line, VGroup
 
+from linviz.lessons.linear_program_near import inset_marks
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
 
@@ -33,8 +34,12 @@ class WrongMarks:
         planes = [self.plane] + ([self.closeup] if closeup is not None
                                  and self.on_screen(closeup) else []) + list(self.near_planes)
         drawn = VGroup()
+        about = dict(zip(map(id, self.near_planes), self.near_lines))
         for plane in planes:
-            for kind, indices in marks.items():
+            # an inset shows one line: its own mistakes only
+            shown_marks = (inset_marks(marks, about[id(plane)]) if id(plane) in about
+                           else marks)
+            for kind, indices in shown_marks.items():
                 shown = [self.wrong_mark(plane, i, kind) for i in indices
                          if plane.box.contains(self.lesson.data.X[i][None, :])[0]]
                 if plane in self.near_planes:  # a mark across an inset's frame is cut off

@@ -61,3 +61,43 @@ def test_each_counted_line_marks_its_mistakes(case):
     # the marks stand until the lines they count leave: between the two counts, none
     between = beats[beats.index(said) + 1:beats.index(beat)]
     assert between and all(b.state["wrong_marks"] is None for b in between)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_each_near_inset_marks_only_the_mistakes_of_its_own_line(case):
+    """An inset between the planes draws one line, the one its point looks on: the marks it
+    shows are that line's mistakes (recounted exactly), of that line's kind only, so a ×
+    in it is a mistake of the line drawn there."""
+    from linviz.lessons.linear_program_near import inset_marks
+
+    data, lesson, beats = lesson_or_skip(case)
+    lines = lesson.counted_lines
+    kinds = {"best": "dashed", "offset_best": "dashed", "fewest": "white"}
+    for beat in beats:
+        near = beat.state["near"]
+        if not near:
+            continue
+        assert "last" not in near["lines"]  # the last θ's count is not said: not drawn
+        for _, name in near["points"]:
+            marks = inset_marks(beat.state["wrong_marks"], name)
+            assert list(marks) == [kinds[name]], beat.motion
+            assert marks[kinds[name]] == exact_wrong(data.X, data.y, *lines[name])
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_offset_runs_update_counts_are_written_while_said(case):
+    """The offset run's updates per pass, said in its beat, are written then too (the
+    state's ``pass_counts``), and only then: the run's per-pass counts, no more updates in
+    all than the run recorded (one state after each)."""
+    data, lesson, beats = lesson_or_skip(case)
+    said = [b for b in beats if b.state["pass_counts"]]
+    if lesson.endless_offset is None or lesson.separable_with_offset:
+        assert not said
+        return
+    (beat,) = said
+    assert beat.motion == "endless-offset"
+    counts = beat.state["pass_counts"]
+    words = ", ".join(map(str, counts[:-1])) + f" and {counts[-1]} updates"
+    assert words in beat.sentence
+    assert counts == list(lesson.endless_offset_mistakes)
+    assert 0 < sum(counts) <= len(lesson.endless_offset.states["theta"]) - 1

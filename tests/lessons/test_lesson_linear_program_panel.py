@@ -30,9 +30,11 @@ def test_the_overlap_panel_holds_as_shown(case):
     if overlap is None or overlap.state["closeup"] is not None:
         assert not any(panels)  # no overlap argued, or the close-up stands on the right
         return
-    # from the overlap's beat to the end, and only then
+    # from the overlap's beat until the offset run's (its insets take the right half)
     start = beats.index(overlap)
-    assert not any(panels[:start]) and all(p == panels[start] for p in panels[start:])
+    end = next(k for k, b in enumerate(beats) if b.motion == "endless-offset")
+    assert end == start + 1 and panels[start]
+    assert not any(panels[:start]) and not any(panels[end:])
     equation = panels[start][0]
     left, right = equation.strip("$").split(" = ")
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)

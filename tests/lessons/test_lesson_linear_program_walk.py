@@ -74,12 +74,14 @@ def _expected_near(X, lines, width):
 def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
     """Where a never-ending run's lines are counted, the points within NEAR_LINE_SHARE of
     the view's width of a drawn line (distances recomputed here from the runs' states, the
-    best states found by trying each) are magnified between the planes, the nearest
-    NEAR_INSETS places, named in the sentence; each inset centred on the point's foot on
-    its line, the point inside it, at the largest whole zoom keeping it within NEAR_REACH
-    of the half-side."""
-    from linviz.lessons.linear_program_near import (NEAR_INSET_SHARE, NEAR_INSETS,
-                                                    NEAR_REACH, near_inset)
+    best states found by trying each) are magnified: each inset centred on its first
+    point's foot on its line, at the largest whole zoom keeping it within NEAR_REACH of
+    the half-side; a farther point of the same line within NEAR_REACH of an earlier inset's
+    middle shares it; every place while the grid (NEAR_ROWS × its columns) has room, and the
+    sentence says which."""
+    from linviz.lessons.linear_program_near import (NEAR_COLUMNS, NEAR_COLUMNS_WIDE,
+                                                    NEAR_INSET_SHARE, NEAR_REACH, NEAR_ROWS,
+                                                    near_inset)
     from linviz.view_box import fitted_box
 
     data, lesson, beats = lesson_or_skip(case)
@@ -89,9 +91,9 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
     view = fitted_box(X, include_origin=True)
     width = view.x_max - view.x_min
     run = lesson.endless
-    lines = {"last": (run.states["theta"][-1], 0.0),
-             "best": (run.states["theta"][_best_state(run, X, y)], 0.0)}
-    checked = {"endless-best": lines}
+    # the last θ's line leaves as the dashed best one comes: only counted lines stay
+    lines = {"best": (run.states["theta"][_best_state(run, X, y)], 0.0)}
+    checked = {"endless-best": (lines, NEAR_COLUMNS)}
     if lesson.endless_offset is not None:
         run = lesson.endless_offset
         k = _best_state(run, X, y)
@@ -99,23 +101,16 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
         fewest = lesson.fewest_line
         if lesson.endless_offset_best[1] > fewest.mistakes:
             offset["fewest"] = (fewest.theta, float(fewest.theta0))
-        checked["endless-offset"] = offset
-    for motion, drawn in checked.items():
+        # the weight plane, the close-up and the panel have left: the right half's grid
+        checked["endless-offset"] = (offset, NEAR_COLUMNS_WIDE)
+    for motion, (drawn, columns) in checked.items():
         beat = next(b for b in beats if b.motion == motion)
         places, which = _expected_near(X, drawn, width)
-        shown = places[:NEAR_INSETS]
-        if not shown:
-            assert beat.state["near"] is None and "Magnified between" not in beat.sentence
+        if not places:
+            assert beat.state["near"] is None and "Magnified" not in beat.sentence
             continue
-        assert beat.state["near"]["points"] == [[i, which[i]] for i in shown], motion
-        assert sorted(beat.state["ringed"]) == sorted(shown)
-        named = ", ".join(str(i + 1) for i in shown[:-1])
-        listed = f"{named} and {shown[-1] + 1}" if len(shown) > 1 else str(shown[0] + 1)
-        assert f"Magnified between the planes: " in beat.sentence
-        assert listed in beat.sentence
-        assert (f"nearest of the {len(places)} places" in beat.sentence) == (
-            len(places) > len(shown))
-        for i in shown:
+        boxes = {}
+        for i in places:
             box, zoom = near_inset(lesson, i, which[i])
             half = (box.x_max - box.x_min) / 2
             assert half == pytest.approx(NEAR_INSET_SHARE * width / (2 * zoom))
@@ -125,3 +120,34 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
             assert reach <= NEAR_REACH * half * (1 + 1e-9)
             # one more time magnified would leave it beyond NEAR_REACH
             assert reach > NEAR_REACH * NEAR_INSET_SHARE * width / (2 * (zoom + 1))
+            assert zoom >= 2  # every inset magnifies
+            boxes[i] = (centre, half)
+        groups = []
+        for i in places:  # nearest first: the first inset of its line it stands within
+            home = next((g for g in groups if which[g[0]] == which[i] and np.linalg.norm(
+                X[i] - boxes[g[0]][0]) <= NEAR_REACH * boxes[g[0]][1] * (1 + 1e-9)), None)
+            if home is None:
+                groups.append([i])
+            else:
+                home.append(i)
+        shown = groups[:NEAR_ROWS * columns]
+        near = beat.state["near"]
+        assert near["points"] == [[g[0], which[g[0]]] for g in shown], motion
+        assert near["with"] == [g[1:] for g in shown] and near["columns"] == columns
+        magnified = [i for g in shown for i in g]
+        for g in shown:  # each shares its inset magnified at least as much as alone
+            for i in g[1:]:
+                assert near_inset(lesson, g[0], which[i])[1] >= near_inset(
+                    lesson, i, which[i])[1]
+        assert sorted(beat.state["ringed"]) == sorted(magnified)
+        assert "Magnified " in beat.sentence
+        if len(magnified) < len(places):
+            assert (f"the {len(magnified)} nearest of the {len(places)} places"
+                    in beat.sentence)
+        elif len(places) > 4:
+            assert f"all {len(places)} places where a point looks" in beat.sentence
+        else:
+            named = ", ".join(str(i + 1) for i in magnified[:-1])
+            listed = (f"{named} and {magnified[-1] + 1}" if len(magnified) > 1
+                      else str(magnified[0] + 1))
+            assert listed in beat.sentence

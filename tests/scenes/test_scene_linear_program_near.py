@@ -1,13 +1,13 @@
 """The insets of linear-program's points that look on a counted line: at the end of every
-beat, one inset for each point the beat's ``near`` state names, in order from the top, each
-showing the lesson's box round the point's foot on its line, standing between the data
-plane and what is right of it, none over another."""
+beat, one inset for each point the beat's ``near`` state names, in a grid in reading
+order, each showing the lesson's box round the point's foot on its line (and every point
+it holds), standing between the data plane and what is right of it, none over another."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from manim import DL, UR
+from manim import DL, UR, config
 
 from story_runs import story_with
 
@@ -30,26 +30,30 @@ def test_each_near_point_is_magnified_between_the_planes(data):
     scene = story_with(LinearProgramScene, data_spec=data,
                        beat_observers=[lambda s: drawn.append(
                            (drawn_insets(s), s.plane.frame.get_right()[0],
-                            s.weights.get_left()[0]))])
+                            s.weights.get_left()[0] if s.on_screen(s.weights) else
+                            config.frame_width / 2))])
     lesson, beats = scene.lesson, scene.storyboard.beats
     seen = 0
-    for (insets, plane_right, weights_left), beat in zip(drawn, beats):
+    for (insets, plane_right, right), beat in zip(drawn, beats):
         near = beat.state["near"]
         points = near["points"] if near else []
         assert len(insets) == len(points), beat.sentence
-        tops = [frame[3] for _, frame in insets]
-        assert tops == sorted(tops, reverse=True)  # the nearest on top
-        for (i, name), (box, frame) in zip(points, insets):
+        for (i, name), others, (box, frame) in zip(points, near["with"] if near else [],
+                                                  insets):
             expected, _ = near_inset(lesson, i, name)
             np.testing.assert_allclose([box.x_min, box.x_max, box.y_min, box.y_max],
                                        [expected.x_min, expected.x_max, expected.y_min,
                                         expected.y_max], atol=1e-9)
-            x = lesson.data.X[i]
-            assert box.x_min < x[0] < box.x_max and box.y_min < x[1] < box.y_max
-            # between the planes
-            assert plane_right < frame[0] and frame[2] < weights_left, beat.sentence
-        for (_, a), (_, b) in zip(insets, insets[1:]):
-            assert a[1] > b[3]  # one under another, apart
+            for j in (i, *others):  # every point it holds, inside it
+                x = lesson.data.X[j]
+                assert box.x_min < x[0] < box.x_max and box.y_min < x[1] < box.y_max
+            # right of the data plane, before the weight plane (or the frame's edge)
+            assert plane_right < frame[0] and frame[2] < right, beat.sentence
+        # a grid in reading order (the nearest top left), none over another
+        for k, (_, a) in enumerate(insets):
+            for _, b in insets[k + 1:]:
+                assert a[3] >= b[3] - 1e-6 and (a[0] < b[0] or a[1] > b[3])
+                assert a[2] < b[0] or b[2] < a[0] or a[1] > b[3] or b[1] > a[3]
         seen += len(insets)
     assert seen  # the case has points that look on a line
 
