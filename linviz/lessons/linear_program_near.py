@@ -158,10 +158,14 @@ def near_state(lesson: LinearProgramLesson, names,
     shown = near_groups(lesson, names)[:NEAR_ROWS * columns]
     points = [p for i, _, others in shown for p in (i, *others)]
     where = "on the right" if wide else "between the planes"
+    # places sharing a close-up: how many close-ups hold them, said (else "all 9" under 7
+    # close-ups reads as a miscount)
+    boxes = f", in {len(shown)} close-ups" if len(shown) < len(points) else ""
     if len(points) < places:
-        which = f"the {len(points)} nearest of the {places} places where a point looks on a line"
+        which = (f"the {len(points)} nearest of the {places} places where a point looks on a "
+                 f"line{boxes}")
     elif places > NEAR_INSETS_NAMED:
-        which = f"all {places} places where a point looks on a line"
+        which = f"all {places} places where a point looks on a line{boxes}"
     else:
         listed = formatting.listed([i + 1 for i in points])
         which = (f"{'point' if len(points) == 1 else 'points'} {listed}, which "

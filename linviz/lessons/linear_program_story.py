@@ -471,7 +471,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"points wrong.{words}", "endless-best", endless_best=True,
                ringed=points, near=near, wrong_marks={"dashed": counted["best"]},
                status=f"dashed: the best $theta$ it reaches, {lesson.endless_best[1]} of "
-                      f"{lesson.n} wrong, each ×")
+                      f"{lesson.n} wrong (×)")
     if lesson.separable_with_offset:
         story.beat("With an offset a line does separate them (drawn, the widest): the same "
                    "programme on [x, 1] is feasible, as the offset-lift scene shows.",

@@ -96,11 +96,12 @@ class OffsetBeats:
         self.mark_for_beat(words)
 
     def clear_right_half(self) -> None:
-        """The overlap's names, its close-up (with the hulls' copies in it) and its panel
-        leave: the right half is the near insets' (the state's ``closeup`` and
-        ``overlap_panel`` are None)."""
+        """The overlap's hulls, names, its close-up (with the hulls' copies in it) and its
+        panel leave: the right half is the near insets' (the state's ``closeup`` and
+        ``overlap_panel`` are None), and the run's lines are read over the data alone."""
         leaving = [m for m in (getattr(self, "overlap_names", None), self.closeup_drawing,
-                               *getattr(self, "closeup_marks", ()), self.overlap_panel)
+                               *getattr(self, "closeup_marks", ()), self.overlap_panel,
+                               *getattr(self, "overlap_drawn", ()))
                    if m is not None and self.on_screen(m)]
         if self.closeup_drawing is not None:  # its marks are parts of the hulls' groups
             leaving += [m for m in getattr(self, "closeup_marks", ()) if m not in leaving]
@@ -144,6 +145,7 @@ class OffsetBeats:
         else:
             names = self.ring_names(beat.state["ringed"])
         self.overlap_names = names
+        self.overlap_drawn = (hulls, shared)  # they leave with the right half's
         self.play(appear(hulls), appear(names), run_time=style.RUN_FADE * 2)
         if beat.state["overlap_panel"]:  # the right half, empty without a close-up
             self.overlap_panel = self.panel_of(beat.state["overlap_panel"])

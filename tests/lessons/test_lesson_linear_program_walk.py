@@ -141,11 +141,15 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
                     lesson, i, which[i])[1]
         assert sorted(beat.state["ringed"]) == sorted(magnified)
         assert "Magnified " in beat.sentence
+        # places sharing a close-up: the close-ups counted
+        boxes = (f", in {len(beat.state['near']['points'])} close-ups"
+                 if len(beat.state["near"]["points"]) < len(magnified) else "")
         if len(magnified) < len(places):
-            assert (f"the {len(magnified)} nearest of the {len(places)} places"
-                    in beat.sentence)
+            assert (f"the {len(magnified)} nearest of the {len(places)} places where a point "
+                    f"looks on a line{boxes}." in beat.sentence)
         elif len(places) > 4:
-            assert f"all {len(places)} places where a point looks" in beat.sentence
+            assert (f"all {len(places)} places where a point looks on a line{boxes}."
+                    in beat.sentence)
         else:
             named = ", ".join(str(i + 1) for i in magnified[:-1])
             listed = (f"{named} and {magnified[-1] + 1}" if len(magnified) > 1
