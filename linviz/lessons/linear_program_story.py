@@ -382,8 +382,8 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     edge = cone_edge_inset(lesson)
     inside = f" In weight space it is just inside the cone (magnified ×{edge[2]})." if edge else ""
     story.beat(f"After {formatting.count(M, 'update')} every y·score is above 0, the least "
-               f"{value(m)}, point {lesson.least_point + 1}'s ({shown}): this θ separates the "
-               f"data.{inside}", "least", ringed=[lesson.least_point], shown=None,
+               f"{value(m)}, point {lesson.least_point + 1}'s ({shown}): θ separates."
+               f"{inside}", "least", ringed=[lesson.least_point], shown=None,
                inset=bool(inset), wrong_marks=None, cone_inset=bool(edge),
                status=f"perceptron: $theta = {math_vector(lesson.thetas[-1])}$, "
                       f"least y·score {value(m)}")
