@@ -380,7 +380,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     shown = f"ringed, magnified ×{inset[1]}" if inset else "ringed"
     # θ this near the cone's edge would look on it: magnified in weight space
     edge = cone_edge_inset(lesson)
-    inside = f" In weight space it is just inside the cone (magnified ×{edge[2]})." if edge else ""
+    inside = f" θ is just inside the cone (magnified ×{edge[2]})." if edge else ""
     story.beat(f"After {formatting.count(M, 'update')} every y·score is above 0, the least "
                f"{value(m)}, point {lesson.least_point + 1}'s ({shown}): θ separates."
                f"{inside}", "least", ringed=[lesson.least_point], shown=None,
