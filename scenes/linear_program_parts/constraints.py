@@ -18,6 +18,7 @@ from scenes.linear_program_parts.keys import ShadingKeys
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
+from scenes.toolkit.markers import signs_over
 from scenes.toolkit.placement import (across, best_offset, box_around, box_of, covered_area,
                                       segment_boxes)
 from scenes.toolkit.plane import DataVector, Hyperplane
@@ -54,7 +55,7 @@ class ConstraintBeats(ShadingKeys):
                                              color=theme.step, stroke_width=2,
                                              dash_length=0.08, stroke_opacity=0.7))
         # a marker under the arrow's head is drawn again over it: a head on a marker hid it
-        self.shown_vector.add(self.signs_over(self.plane, self.shown_vector.arrow.tip))
+        self.shown_vector.add(signs_over(self.plane, self.shown_vector.arrow.tip, theme))
         with_backdrop(self.shown_label, theme)
         # behind the arrow's tail, on the origin's side away from the line: beside the shaft
         # it met the line when the arrow is shorter than the label is wide

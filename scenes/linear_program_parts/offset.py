@@ -12,7 +12,7 @@ from scenes.linear_program_parts.common import (NEAR_NAME_REACH, SIDE, VEIL_OPAC
                                                 WEIGHT_CENTER, between)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
-from scenes.toolkit.markers import MarkerCloud
+from scenes.toolkit.markers import signs_over
 from scenes.toolkit.placement import best_offset, box_around, box_of, leader_line
 from scenes.toolkit.plane import DataPlane, Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, text
@@ -155,7 +155,8 @@ class OffsetBeats:
 
     def overlap_hulls(self, plane) -> VGroup:
         """Each class's points of the overlap joined on ``plane`` (a segment, a triangle),
-        and over them the signs of the markers they cover (:meth:`signs_over`)."""
+        and over them the signs of the markers they cover
+        (:func:`~scenes.toolkit.markers.signs_over`)."""
         hulls, theme = VGroup(), self.theme
         for weights, colour in zip(self.lesson.overlap, (theme.positive, theme.negative)):
             corners = [plane.c2p(self.lesson.data.X[i]) for i in sorted(weights)]
@@ -164,20 +165,7 @@ class OffsetBeats:
             elif len(corners) == 3:
                 hulls.add(Polygon(*corners, color=colour, stroke_width=3, fill_color=colour,
                                   fill_opacity=0.25))
-        return VGroup(hulls, self.signs_over(plane, hulls))
-
-    def signs_over(self, plane, drawn) -> MarkerCloud:
-        """The + and − (without their backing discs) of ``plane``'s markers within the
-        screen box of ``drawn``, drawn again over it: a hull's fill would dim the very
-        points the argument is about, and its edges would cross them (the discs, under the
-        fill, leave no dark holes in it)."""
-        low, high = drawn.get_corner(DOWN + LEFT), drawn.get_corner(UP + RIGHT)
-        screen = plane.markers.positions()
-        half = plane.marker_size
-        over = np.flatnonzero((screen[:, 0] > low[0] - half) & (screen[:, 0] < high[0] + half)
-                              & (screen[:, 1] > low[1] - half) & (screen[:, 1] < high[1] + half))
-        return MarkerCloud(plane.markers.labels[over], self.theme, size=half,
-                           positions=screen[over], discs=False)
+        return VGroup(hulls, signs_over(plane, hulls, self.theme))
 
     def panel_of(self, lines) -> VGroup:
         """The state's panel ``lines`` (``$…$`` spans as mathematics), one under another, in

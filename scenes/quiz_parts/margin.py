@@ -17,7 +17,7 @@ from linviz.lessons.quiz_story import (farthest_norm, line_foot,
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
 from scenes.toolkit.magnifier import magnifier
-from scenes.toolkit.markers import Marker
+from scenes.toolkit.markers import signs_over
 from scenes.toolkit.placement import (PLACE_TOLERANCE, beside_line, box_around,
                                       box_of, covered_area, detached, leader_line,
                                       outside_circle, segment_boxes)
@@ -86,16 +86,7 @@ class MarginDrawings:
         ground = VGroup()
         if min(angle, 90.0 - angle) < AXIS_ALONG:
             ground.add(Line(start, rim, color=self.theme.background, stroke_width=11))
-            # the markers it crosses, drawn again over it (else it would cut them)
-            screen = plane.markers.positions()[:, :2]
-            along = (rim - start)[:2] / max(float(np.linalg.norm((rim - start)[:2])), 1e-9)
-            offset = screen - start[:2]
-            across = np.abs(offset @ np.array([-along[1], along[0]]))
-            inside = (offset @ along >= -plane.marker_size) & (
-                offset @ along <= float(np.linalg.norm((rim - start)[:2])) + plane.marker_size)
-            ground.add(*[Marker(run.data.y[i], self.theme, size=plane.marker_size)
-                         .move_to((*screen[i], 0.0))
-                         for i in np.flatnonzero(inside & (across <= 2 * plane.marker_size))])
+            ground.add(signs_over(plane, ground[0], self.theme))  # else it would cut them
         line = VGroup(ground, DashedLine(start, rim, color=self.theme.text, stroke_width=5,
                                          dash_length=0.08),
                       origin_circle_in_box(plane, float(np.hypot(*X[far])), self.theme.muted,

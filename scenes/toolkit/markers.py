@@ -231,3 +231,17 @@ def _stamped(shape: np.ndarray, points: np.ndarray) -> np.ndarray:
     if len(points) == 0:
         return np.zeros((0, 3))
     return (points[:, None, :] + shape[None, :, :]).reshape(-1, 3)
+
+
+def signs_over(plane, drawn, theme) -> MarkerCloud:
+    """The + and − (without their backing discs) of ``plane``'s markers within the screen
+    box of ``drawn``, to be drawn again over it: a fill, an arrowhead or a line's ground
+    drawn over the data would dim or cut the very points it passes (the discs, left under,
+    leave no dark holes in it)."""
+    low, high = drawn.get_corner(DL), drawn.get_corner(UR)
+    screen = plane.markers.positions()
+    half = plane.marker_size
+    over = np.flatnonzero((screen[:, 0] > low[0] - half) & (screen[:, 0] < high[0] + half)
+                          & (screen[:, 1] > low[1] - half) & (screen[:, 1] < high[1] + half))
+    return MarkerCloud(plane.markers.labels[over], theme, size=half, positions=screen[over],
+                       discs=False)
