@@ -8,7 +8,7 @@ runs (:mod:`linviz.lessons.quiz`, the storyboards in :mod:`linviz.lessons.quiz_s
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, UP, Circle, Indicate, Line, SurroundingRectangle, ValueTracker, VGroup,
+from manim import (DOWN, UP, Circle, Indicate, SurroundingRectangle, ValueTracker, VGroup,
                    Wait)
 
 from linviz import formatting
@@ -17,7 +17,7 @@ from linviz.lessons.quiz_story import (MARGIN_QUESTION, MARGIN_THEOREM, ONE_POIN
                                        margin_storyboard, one_point_storyboard)
 from scenes.base import LinvizScene
 from scenes.quiz_parts.card import QuestionCard
-from scenes.quiz_parts.gap import gap_bracket
+from scenes.quiz_parts.gap import gap_bracket, perpendicular_gap
 from scenes.quiz_parts.last_line import LastLineDrawings
 from scenes.quiz_parts.lift import LiftDrawings
 from scenes.quiz_parts.margin import MarginDrawings, PANEL_CENTRES, PANEL_SIDE, PLANE_MARKER
@@ -27,7 +27,7 @@ from scenes.quiz_parts.strips import StripDrawings
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
-from scenes.toolkit.placement import across, best_offset, box_of, segment_boxes
+from scenes.toolkit.placement import best_offset, box_of, segment_boxes
 from scenes.toolkit.plane import DataPlane, Hyperplane, MarginBand
 from scenes.toolkit.score_line import ScoreLine
 from scenes.toolkit.screen_text import markup_with_math, math, text
@@ -169,10 +169,8 @@ class OnePointQuizScene(OnePointDrawings, QuizScene):
 
             def drawings(inset):
                 # the line, and x's distance to it: the perpendicular, with its length
-                gap = Line(inset.c2p(foot), inset.c2p(x), color=theme.highlight, stroke_width=3)
-                side = across(gap.get_end() - gap.get_start(), towards=np.array([1.0, -1.0]))
-                return VGroup(self.sided_boundary(inset, theta), gap,
-                              distance.copy().next_to(gap.get_center(), side, buff=0.1))
+                return VGroup(self.sided_boundary(inset, theta),
+                              perpendicular_gap(inset, foot, x, distance, theme))
 
             self.inset = magnifier(self.plane, self.plane.X, self.plane.y, box, zoom, self.theme,
                                    drawings,

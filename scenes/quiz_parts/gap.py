@@ -1,5 +1,7 @@
-"""The narrow band's width 2h drawn across it in `quiz-margin`'s close-up, as the rings'
-sentence says it: a bracket from edge to edge, square to θ*'s line, named with its number."""
+"""Gaps drawn in the quizzes' close-ups: the narrow band's width 2h across it in
+`quiz-margin`'s, as the rings' sentence says it (a bracket from edge to edge, square to θ*'s
+line, named with its number), and a point's distance to a line (the perpendicular with its
+length)."""
 
 from __future__ import annotations
 
@@ -11,8 +13,8 @@ from linviz.lessons.quiz import band_half_width, edge_points
 from linviz.lessons.quiz_story import band_width
 from scenes.toolkit import style
 from scenes.toolkit.layout import with_backdrop
-from scenes.toolkit.placement import (PLACE_TOLERANCE, best_offset, box_around, box_of,
-                                      covered_area, segment_boxes)
+from scenes.toolkit.placement import (PLACE_TOLERANCE, across, best_offset, box_around,
+                                      box_of, covered_area, segment_boxes)
 from scenes.toolkit.screen_text import math
 
 #: the half-length (screen units) of the bracket's end ticks
@@ -81,3 +83,12 @@ def gap_bracket(inset, run, theme) -> VGroup:
             best, least = centre, cost
     name.move_to((*best, 0.0))
     return VGroup(bracket, name)
+
+
+def perpendicular_gap(inset, foot, point, length, theme, buff: float = 0.1) -> VGroup:
+    """A point's distance to a line on ``inset`` (a close-up's plane): the perpendicular from
+    its ``foot`` on the line to ``point``, in the highlight colour, and ``length`` (a text,
+    copied) beside its middle, below and right of it where it can."""
+    gap = Line(inset.c2p(foot), inset.c2p(point), color=theme.highlight, stroke_width=3)
+    side = across(gap.get_end() - gap.get_start(), towards=np.array([1.0, -1.0]))
+    return VGroup(gap, length.copy().next_to(gap.get_center(), side, buff=buff))

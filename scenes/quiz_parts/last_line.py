@@ -5,15 +5,15 @@ where the band's close-up stood (:func:`linviz.lessons.quiz.final_gap_insets`)."
 from __future__ import annotations
 
 import numpy as np
-from manim import RIGHT, UP, Circle, Line, VGroup, Wait
+from manim import RIGHT, UP, Circle, VGroup, Wait
 
 from linviz.geometry import project_onto_line
 from linviz.lessons.quiz import BAND_INSET_SHARE, final_gap, final_gap_insets
 from linviz.lessons.quiz_story import said_gap
+from scenes.quiz_parts.gap import perpendicular_gap
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
 from scenes.toolkit.magnifier import magnifier
-from scenes.toolkit.placement import across
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
 
@@ -52,9 +52,7 @@ class LastLineDrawings:
         def drawings(inset):
             line = Hyperplane(inset, theta, theta0, show_normal=False, show_shading=False)
             line.line.set_color(theme.step)
-            gap = Line(inset.c2p(foot), inset.c2p(x), color=theme.highlight, stroke_width=3)
-            side = across(gap.get_end() - gap.get_start(), towards=np.array([1.0, -1.0]))
-            return VGroup(line, gap, length.copy().next_to(gap.get_center(), side, buff=0.15))
+            return VGroup(line, perpendicular_gap(inset, foot, x, length, theme, buff=0.15))
 
         # the point ringed on its plane, in the close-up's colour (its square there would
         # be a pixel wide)
