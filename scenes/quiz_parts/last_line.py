@@ -5,7 +5,7 @@ where the band's close-up stood (:func:`linviz.lessons.quiz.final_gap_insets`)."
 from __future__ import annotations
 
 import numpy as np
-from manim import RIGHT, UP, Circle, VGroup, Wait
+from manim import Circle, VGroup, Wait
 
 from linviz.geometry import project_onto_line
 from linviz.lessons.quiz import BAND_INSET_SHARE, final_gap, final_gap_insets
@@ -58,14 +58,11 @@ class LastLineDrawings:
         # be a pixel wide)
         ring = Circle(radius=plane.ring_radius, color=theme.highlight,
                       stroke_width=style.RING_STROKE - 1).move_to(plane.point(i))
+        # named by its margin, over its frame: two stand one over the other
         inset = magnifier(plane, run.data.X, run.data.y, box, zoom, theme, drawings,
                           lines=[(theta, theta0)], beside=beside, share=BAND_INSET_SHARE,
-                          times_font=style.FONT_BODY, leaders=False)
-        # "×zoom" (its last part) says whose, above the frame: two stand one over the other
-        times = inset[-1]
-        times.become(text(f"{('large', 'small')[k]} margin ×{zoom}", theme, style.FONT_SMALL,
-                          theme.highlight))
-        times.next_to(inset[2].frame, UP, buff=0.08).align_to(inset[2].frame, RIGHT)
+                          times_font=style.FONT_SMALL, leaders=False,
+                          times_words=f"{('large', 'small')[k]} margin", times_above=True)
         return VGroup(inset, ring)
 
     def draw_stops(self, beat) -> None:

@@ -154,7 +154,8 @@ def leader_corners(small, large) -> list:
 def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: int, theme,
               drawings: Callable[[DataPlane], VMobject], lines=(), beside=None,
               share: float = INSET_SHARE, leaders: bool = True,
-              marker_size: float | None = None, times_font: int = style.FONT_SMALL) -> VGroup:
+              marker_size: float | None = None, times_font: int = style.FONT_SMALL,
+              times_words: str = "", times_above: bool = False) -> VGroup:
     """The inset of ``plane`` showing ``box`` (``zoom`` times larger) with the points of
     ``X``, ``y`` inside it and ``drawings(inset)`` (lines, bands, rings drawn on the inset's
     plane) at the size and place :func:`clear_inset` picks (smaller, showing less round
@@ -167,7 +168,8 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     ``leaders``: False draws none (the square and the frame, in one colour, say which is
     which: a leader near a line of the plane would run along it). ``marker_size``: the
     inset's markers' half-width (None: from their spacing there, as in any plane).
-    ``times_font``: the size of "×zoom"."""
+    ``times_font``: the size of "×zoom"; ``times_words``: said before it ("small margin
+    ×33"); ``times_above``: always over the frame (two close-ups one over the other)."""
     X, y = np.asarray(X, dtype=float), np.asarray(y)
     def shrunk(size: float) -> Box:  # the magnified box at a share: same zoom, same centre
         half = (box.x_max - box.x_min) / 2 * size / share
@@ -199,9 +201,11 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     leaders = VGroup(*[Line(where.get_corner(corner), inset.frame.get_corner(corner),
                             stroke_width=1, color=theme.highlight, stroke_opacity=0.6)
                        for corner in corners])
-    times = text(f"×{zoom}", theme, times_font).set_color(theme.highlight)
+    times = text(f"{times_words + ' ' if times_words else ''}×{zoom}", theme,
+                 times_font).set_color(theme.highlight)
     bottom = plane.frame.get_corner(DL)[1]
-    times.next_to(inset.frame, UP if place[1] < bottom + 1 else DOWN, buff=0.05)
+    times.next_to(inset.frame, UP if times_above or place[1] < bottom + 1 else DOWN,
+                  buff=0.05)
     times.align_to(inset.frame, RIGHT)
     with_backdrop(times, theme)
     return VGroup(backing, tick_covers(plane, place, theme), inset, drawings(inset),
