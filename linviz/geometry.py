@@ -32,6 +32,18 @@ class Box:
                 & (points[:, 1] >= self.y_min - tolerance) & (points[:, 1] <= self.y_max + tolerance))
 
 
+def typical_spacing(points: np.ndarray) -> float:
+    """The median distance from each distinct point to its nearest other one (inf if < 2)."""
+    if len(points) < 2:
+        return float("inf")
+    points = np.unique(np.asarray(points, dtype=float).reshape(len(points), -1), axis=0)
+    if len(points) < 2:
+        return float("inf")
+    distances = np.linalg.norm(points[:, None, :] - points[None, :, :], axis=2)
+    np.fill_diagonal(distances, np.inf)
+    return float(np.median(distances.min(axis=1)))
+
+
 def nice_step(span: float) -> float:
     """A tick spacing of 1, 2 or 5 times a power of ten giving 4 to 10 ticks over ``span``."""
     raw = span / 6.0

@@ -22,6 +22,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Line, ValueTr
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program import (DEFAULT_DATA, SCENE, LinearProgramLesson,
                                            linear_program_lesson)
+from linviz.lessons.linear_program_near import marker_share
 from linviz.lessons.linear_program_story import linear_program_storyboard
 from scenes.base import LinvizScene
 from scenes.linear_program_parts.common import DATA_CENTER, SIDE, WEIGHT_CENTER
@@ -80,10 +81,11 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
     def build(self) -> None:
         lesson, theme = self.lesson, self.theme
         self.title = self.make_title("Separating as a linear programme")
-        # counts only where both classes share a place: the others are clutter here
+        # counts only where both classes share a place: the others are clutter here; the
+        # markers as wide as the lesson's rule of a point that looks on a line takes them
         self.plane = DataPlane(self.data.X, self.data.y, theme, data=self.data,
                                include_origin=True, side=SIDE, center=DATA_CENTER,
-                               counts="mixed")
+                               counts="mixed", marker_size=marker_share(lesson) * SIDE)
         self.weights = DataPlane(np.zeros((0, 2)), np.zeros(0), theme, box=lesson.constraint_box,
                                  side=SIDE, center=WEIGHT_CENTER,
                                  axis_labels=("theta_1", "theta_2"), legend=False)

@@ -2,14 +2,18 @@
 no line separates): each magnified in an inset between the two planes, so that its side of
 the line, and so the count, can be checked by eye.
 
-A point *looks on* a drawn line when its distance to it is at most :data:`NEAR_LINE_SHARE`
-of the view's width (the data plane's width: about a marker's half-width, so the line
-crosses the marker's arms). Its inset is centred on its foot on the line and magnifies it
-the most whole times that keep it within :data:`NEAR_REACH` of the inset's half-side from
-the middle: the line runs through every inset's middle and the point stands clearly on
-one side. A farther point of the same line within NEAR_REACH of an inset's middle shares
-it (:func:`near_groups`): magnified at least as much as alone, it stands at least half of
-NEAR_REACH off the line there. Every place is magnified while the grid has room. A point on a line (within :data:`ON_LINE` of the view's width) is not magnified.
+A point *looks on* a drawn line when the line crosses its marker: its distance to it is at
+most the marker's half-width (:func:`marker_share`, a share of the data plane's width: the
+scene draws its markers that size) and half the line's stroke (:data:`LINE_HALF_SHARE`).
+Its inset is centred on its foot on the line and magnifies it the most whole times that
+keep it within :data:`NEAR_REACH` of the inset's half-side from the middle: the line runs
+through every inset's middle and the point stands clearly on one side. A farther point of
+the same line within NEAR_REACH of an inset's middle shares it (:func:`near_groups`):
+magnified at least as much as alone, it stands at least half of NEAR_REACH off the line
+there. The insets are few and large (:data:`NEAR_GRIDS`): a column of them between the
+planes, or a grid right of the data plane where nothing else stands there; the nearest
+places are magnified while the grid has room, and the sentence says how many are not. A
+point on a line (within :data:`ON_LINE` of the view's width) is not magnified.
 Each inset draws only the line it is about, and only that line's mistakes marked
 (:func:`inset_marks`): a × in an inset is a mistake of the line drawn in it.
 """
@@ -19,26 +23,28 @@ from __future__ import annotations
 import numpy as np
 
 from .. import formatting
-from ..geometry import Box, project_onto_line
+from ..geometry import Box, project_onto_line, typical_spacing
 from ..ties import least_index
 from ..view_box import fitted_box, magnified_box
 from .linear_program import TIE, LinearProgramLesson
 
-#: the insets' side, a share of the data plane's (they stand in a grid of
-#: :data:`NEAR_ROWS` rows between the planes, or right of the data plane where nothing else
-#: stands there)
-NEAR_INSET_SHARE = 0.135
-#: the insets' grid: rows, and columns between the planes (two fit where the weight plane
-#: stands right of them) or in the right half (where it has left)
-NEAR_ROWS, NEAR_COLUMNS, NEAR_COLUMNS_WIDE = 4, 2, 4
-#: a point looks on a line within this share of the view's width of it
-NEAR_LINE_SHARE = 0.025
+#: the insets' grids, by where they stand: (rows, columns, an inset's side as a share of the
+#: data plane's): one column between the planes (the weight plane stands right of them),
+#: or two rows right of the data plane, where nothing else stands there ("wide")
+NEAR_GRIDS = {"between": (4, 1, 0.21), "wide": (2, 4, 0.3)}
+#: a marker's half-width on the data plane, a share of its width: this much of the points'
+#: typical spacing there, within MARKER_SHARES (dense data keeps a readable marker, sparse
+#: data no blot)
+MARKER_SPACING = 0.38
+MARKER_SHARES = (0.013, 0.035)
+#: half a drawn line's stroke, a share of the data plane's width
+LINE_HALF_SHARE = 0.004
 #: a point this near a line (a share of the view's width) is on it: no zoom would part them
 ON_LINE = 1e-9
 #: how far from an inset's middle (a share of its half-side) its points stand at most (a
-#: marker, a third of the half-side wide at most, then stays inside); at least 2 × the
-#: farthest a point can look on a line (NEAR_LINE_SHARE) over the inset's half-side, so
-#: every inset magnifies at least twice
+#: marker, its half-width a fifth of the half-side, then stays inside); at least 2 × the farthest a
+#: point can look on a line (the largest marker's share and LINE_HALF_SHARE) over the
+#: smallest inset's half-side, so every inset magnifies at least twice
 NEAR_REACH = 0.75
 
 #: the most points a sentence names one by one (more are counted)
@@ -60,6 +66,22 @@ def _view(lesson: LinearProgramLesson) -> Box:
     return fitted_box(np.asarray(lesson.data.X, dtype=float), include_origin=True)
 
 
+def marker_share(lesson: LinearProgramLesson) -> float:
+    """A marker's half-width on the data plane, a share of the plane's width:
+    :data:`MARKER_SPACING` × the points' typical spacing (the median distance to the
+    nearest other point) over the view's width, clipped to :data:`MARKER_SHARES`."""
+    view = _view(lesson)
+    spacing = typical_spacing(np.asarray(lesson.data.X, dtype=float))
+    share = MARKER_SPACING * spacing / float(view.x_max - view.x_min)
+    return float(np.clip(share, *MARKER_SHARES))
+
+
+def near_line_share(lesson: LinearProgramLesson) -> float:
+    """The farthest a point looks on a line, a share of the view's width: the line's
+    stroke reaches its marker (:func:`marker_share` + :data:`LINE_HALF_SHARE`)."""
+    return marker_share(lesson) + LINE_HALF_SHARE
+
+
 def line_distance(x, theta, theta0: float) -> float:
     """|θᵀx + θ₀| / ‖θ‖: how far x is from the line."""
     theta = np.asarray(theta, dtype=float)
@@ -74,12 +96,12 @@ def near_points(lesson: LinearProgramLesson, names) -> list[tuple[int, str]]:
     is left out."""
     lines = lesson.counted_lines
     names = [name for name in names if np.any(lines[name][0])]  # θ = 0: no line is drawn
-    view, found = _view(lesson), []
+    view, found, looks = _view(lesson), [], near_line_share(lesson)
     for i, x in enumerate(np.asarray(lesson.data.X, dtype=float)):
         distances = [line_distance(x, *lines[name]) for name in names]
         low = min(distances)
         k = least_index(np.where(np.array(distances) <= low + TIE * max(1.0, low), 0.0, 1.0))
-        if magnified(view, x, *lines[names[k]]) is not None:
+        if magnified(view, x, *lines[names[k]], looks=looks) is not None:
             found.append((distances[k], i, names[k]))
     found.sort(key=lambda f: f[0])
     ordered, start = [], 0
@@ -97,41 +119,45 @@ def near_points(lesson: LinearProgramLesson, names) -> list[tuple[int, str]]:
     return places
 
 
-def near_inset(lesson: LinearProgramLesson, i: int, name: str,
+def near_inset(lesson: LinearProgramLesson, i: int, name: str, share: float,
                lines=None) -> tuple[Box, int] | None:
     """(box, zoom) of point i magnified round its foot on the line ``name`` of ``lines``
-    (the lesson's ``counted_lines`` unless given: they take a search to find) when it looks
-    on it (:func:`magnified`), else None."""
+    (the lesson's ``counted_lines`` unless given: they take a search to find) in an inset
+    ``share`` of the data plane's side when it looks on it (:func:`magnified`), else
+    None."""
     return magnified(_view(lesson), np.asarray(lesson.data.X[i], dtype=float),
-                     *(lines or lesson.counted_lines)[name])
+                     *(lines or lesson.counted_lines)[name], looks=near_line_share(lesson),
+                     share=share)
 
 
-def magnified(view: Box, x, theta, theta0: float) -> tuple[Box, int] | None:
+def magnified(view: Box, x, theta, theta0: float, looks: float,
+              share: float = NEAR_GRIDS["between"][2]) -> tuple[Box, int] | None:
     """(box, zoom) of the point x magnified round its foot on the line θᵀx + θ₀ = 0 when
-    it looks on it in a plane showing ``view``: ``view``'s width × :data:`NEAR_INSET_SHARE`
-    / zoom a side, for the largest whole zoom that keeps x within :data:`NEAR_REACH` of
-    the half-side from the middle; None when it does not look on it, or lies on it
-    (within :data:`ON_LINE`)."""
+    it looks on it (within ``looks`` of ``view``'s width) in a plane showing ``view``:
+    ``view``'s width × ``share`` / zoom a side, for the largest whole zoom that keeps x
+    within :data:`NEAR_REACH` of the half-side from the middle; None when it does not
+    look on it, or lies on it (within :data:`ON_LINE`)."""
     distance = line_distance(x, theta, theta0)
     width = float(view.x_max - view.x_min)
-    if distance <= ON_LINE * width or distance > NEAR_LINE_SHARE * width:
+    if distance <= ON_LINE * width or distance > looks * width:
         return None
-    zoom = int(np.floor(NEAR_REACH * NEAR_INSET_SHARE * width / (2 * distance) + 1e-9))
-    half = NEAR_INSET_SHARE * width / (2 * zoom)
+    zoom = int(np.floor(NEAR_REACH * share * width / (2 * distance) + 1e-9))
+    half = share * width / (2 * zoom)
     foot = project_onto_line(x, theta, theta0)
     return Box(foot[0] - half, foot[0] + half, foot[1] - half, foot[1] + half), zoom
 
 
-def near_groups(lesson: LinearProgramLesson, names) -> list[tuple[int, str, list[int]]]:
-    """[(point, line name, [other points])]: the insets of the places :func:`near_points`
-    finds, nearest first: each place, in that order, joins the first inset of its line
+def near_groups(lesson: LinearProgramLesson, names,
+                share: float) -> list[tuple[int, str, list[int]]]:
+    """[(point, line name, [other points])]: the insets (``share`` of the data plane's
+    side) of the places :func:`near_points` finds, nearest first: each place, in that order, joins the first inset of its line
     whose middle it stands within :data:`NEAR_REACH` of the half-side of (its marker then
     inside, itself at least as magnified as alone), or opens its own."""
     X, groups = np.asarray(lesson.data.X, dtype=float), []
     lines = lesson.counted_lines
     for i, name in near_points(lesson, names):
         for first, line, others in groups:
-            box, _ = near_inset(lesson, first, line, lines)
+            box, _ = near_inset(lesson, first, line, share, lines)
             half = (box.x_max - box.x_min) / 2
             middle = np.array([box.x_min + half, box.y_min + half])
             if line == name and np.hypot(*(X[i] - middle)) <= NEAR_REACH * half * (1 + 1e-9):
@@ -146,16 +172,17 @@ def near_state(lesson: LinearProgramLesson, names,
                wide: bool = False) -> tuple[str, dict | None, list[int]]:
     """What a beat that draws the lines ``names`` adds for the points that look on them:
     (words, its ``near`` state {"lines": names, "points": [[i, name]…], "with": [[j…]…]
-    (the other points each inset holds), "columns": the grid's}, the points magnified) —
-    the nearest :data:`NEAR_ROWS` × columns insets of :func:`near_groups`, in
-    :data:`NEAR_COLUMNS` between the planes or :data:`NEAR_COLUMNS_WIDE` right of the data
-    plane (``wide``, nothing else standing there); ("", None, []) when none does."""
+    (the other points each inset holds), "grid": its key in :data:`NEAR_GRIDS`}, the
+    points magnified) — the nearest rows × columns insets of :func:`near_groups` that
+    grid holds: "between" the planes, or "wide" right of the data plane (nothing else
+    standing there); ("", None, []) when none does."""
     names = [name for name in names if np.any(lesson.counted_lines[name][0])]
     places = len(near_points(lesson, names))
     if not places:
         return "", None, []
-    columns = NEAR_COLUMNS_WIDE if wide else NEAR_COLUMNS
-    shown = near_groups(lesson, names)[:NEAR_ROWS * columns]
+    grid = "wide" if wide else "between"
+    rows, columns, share = NEAR_GRIDS[grid]
+    shown = near_groups(lesson, names, share)[:rows * columns]
     points = [p for i, _, others in shown for p in (i, *others)]
     where = "on the right" if wide else "between the planes"
     # places sharing a close-up: how many close-ups hold them, said (else "all 9" under 7
@@ -173,7 +200,7 @@ def near_state(lesson: LinearProgramLesson, names,
     return (f" Magnified {where}: {which}.",
             {"lines": list(names), "points": [[int(i), name] for i, name, _ in shown],
              "with": [[int(j) for j in others] for _, _, others in shown],
-             "columns": columns}, points)
+             "grid": grid}, points)
 
 
 def cone_edge_inset(lesson: LinearProgramLesson) -> tuple[int, Box, int] | None:

@@ -51,11 +51,12 @@ The state's keys:
 - ``wrong_marks``: {"dashed": [i…], "white": [i…]}, the points the dashed (the run's best)
   and the white (the fewest) line get wrong, marked (×, ring) while their counts are said,
   or None; "dashed" too (a ×) for the walk's line after an update said one by one;
-- ``near``: {"lines": [name…], "points": [[i, name]…], "with": [[j…]…], "columns": k}: the
+- ``near``: {"lines": [name…], "points": [[i, name]…], "with": [[j…]…], "grid": key}: the
   points that look on the lines drawn (the lesson's ``counted_lines`` named), each inset
   magnifying round its first point's foot on the line named, with the farther points "with"
-  it, in a grid of k columns between the planes (or right of the data plane, where nothing
-  else stands: :mod:`linviz.lessons.linear_program_near`), or None;
+  it, in a column between the planes ("between") or a grid right of the data plane where
+  nothing else stands ("wide": :data:`~linviz.lessons.linear_program_near.NEAR_GRIDS`), or
+  None;
 - ``cone_inset``: the perceptron's last θ magnified in weight space round its foot on the
   cone's nearest edge (:func:`~linviz.lessons.linear_program_near.cone_edge_inset`: it
   would look on the edge);

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, Dot, VGroup, config
 
-from linviz.lessons.linear_program_near import (NEAR_INSET_SHARE, NEAR_REACH, cone_edge_inset,
+from linviz.lessons.linear_program_near import (NEAR_GRIDS, NEAR_REACH, cone_edge_inset,
                                                 near_inset)
 from scenes.linear_program_parts.common import CONE_OPACITY
 from scenes.toolkit import style
@@ -23,8 +23,8 @@ COLUMN_GAP, NAME_GAP = 0.08, 0.06
 #: an inset's markers' half-width, a share of its half-side: its points stand within
 #: NEAR_REACH of its middle, so a marker this wide stays inside the frame, clear of it
 NEAR_MARKER = 0.95 - NEAR_REACH
-#: the widest an inset's name stands, a share of the inset's side (wider, it breaks: two
-#: columns of insets just fit between the planes)
+#: the widest an inset's name stands, a share of the inset's side (wider, it breaks: the
+#: column between the planes is an inset wide)
 NAME_WIDTH = 1.0
 
 
@@ -48,18 +48,19 @@ class NearInsets:
         lesson, theme = self.lesson, self.theme
         drawn, planes = VGroup(), []
         lines = lesson.counted_lines
-        insets = [(i, name, *near_inset(lesson, i, name, lines))
+        _, columns, share = NEAR_GRIDS[near["grid"]]
+        insets = [(i, name, *near_inset(lesson, i, name, share, lines))
                   for i, name in near["points"]]
-        side = NEAR_INSET_SHARE * float(self.plane.frame.width)
+        side = share * float(self.plane.frame.width)
         labels = [self.near_name([i, *others], zoom, side)
                   for (i, _, _, zoom), others in zip(insets, near["with"])]
-        slots = self.near_slots(labels, near["columns"])
+        slots = self.near_slots(labels, columns, side)
         for (i, name, box, zoom), label, slot in zip(insets, labels, slots):
             inset = magnifier(self.plane, lesson.data.X, lesson.data.y, box, zoom, theme,
                               # the line the inset is about, alone (its marks alone too)
                               lambda plane, name=name: self.counted_line_drawings(
                                   plane, [name], lines),
-                              beside=slot, share=NEAR_INSET_SHARE, leaders=False,
+                              beside=slot, share=share, leaders=False,
                               marker_size=NEAR_MARKER * side / 2)
             # the ring on the data plane says where (a square at ×100 would be a speck), the
             # name says which: the point's number with the zoom, under the inset
@@ -82,7 +83,7 @@ class NearInsets:
     def near_name(self, points, zoom: int, side: float) -> VGroup:
         """An inset's name: its points by number (its middle's first) and its zoom, on as
         few lines as keep it within :data:`NAME_WIDTH` of the inset's ``side`` (the grid's
-        columns stay narrow: they stand two between the planes)."""
+        column between the planes is an inset wide)."""
         theme = self.theme
         words = [f"{j + 1}," for j in points[:-1]] + [f"{points[-1] + 1}:", f"×{zoom}"]
         rows, row = [], []
@@ -97,13 +98,13 @@ class NearInsets:
                          for r in rows]).arrange(DOWN, buff=NAME_GAP)
         return with_backdrop(label, theme)
 
-    def near_slots(self, names, columns: int) -> list[np.ndarray]:
-        """The screen squares (x0, y0, x1, y1) of the insets named ``names`` right of the
-        data plane, before what stands right of it (the weight plane, a close-up, a panel)
-        or the frame's edge: a grid of ``columns`` columns from the data plane's top, filled
-        in reading order (the nearest top left), centred across the room, each column as
-        wide as its widest name, each row with room under it for its highest."""
-        side = NEAR_INSET_SHARE * float(self.plane.frame.width)
+    def near_slots(self, names, columns: int, side: float) -> list[np.ndarray]:
+        """The screen squares (x0, y0, x1, y1), ``side`` a side, of the insets named ``names``
+        right of the data plane, before what stands right of it (the weight plane, a
+        close-up, a panel) or the frame's edge: a grid of ``columns`` columns from the data
+        plane's top, filled in reading order (the nearest top left), centred across the
+        room, each column as wide as its widest name, each row with room under it for its
+        highest."""
         left = self.plane.frame.get_right()[0] + COLUMN_GAP
         beside = [m for m in (self.weights, getattr(self, "closeup", None),
                               getattr(self, "overlap_panel", None))

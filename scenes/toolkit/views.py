@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import style
-from linviz.geometry import Box
+from linviz.geometry import Box, typical_spacing  # noqa: F401 (the engine's, used here)
 from linviz.transforms import standardized_by_scene
 # the view's box is decided in the engine (a lesson says what "this view" shows)
 from linviz.view_box import fitted_box, origin_room, shows_origin, tick_step  # noqa: F401
@@ -162,18 +162,6 @@ def count_text(positive: int, negative: int) -> str:
     if positive and negative:
         return f"+{positive} −{negative}"
     return f"×{positive + negative}"
-
-
-def typical_spacing(points: np.ndarray) -> float:
-    """The median distance from each distinct point to its nearest other one (inf if < 2)."""
-    if len(points) < 2:
-        return float("inf")
-    points = np.unique(np.asarray(points, dtype=float).reshape(len(points), -1), axis=0)
-    if len(points) < 2:
-        return float("inf")
-    distances = np.linalg.norm(points[:, None, :] - points[None, :, :], axis=2)
-    np.fill_diagonal(distances, np.inf)
-    return float(np.median(distances.min(axis=1)))
 
 
 def marker_half_size(spacing: float) -> float:

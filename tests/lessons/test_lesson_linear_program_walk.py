@@ -49,10 +49,26 @@ def _distances(X, theta, theta0) -> np.ndarray:
     return np.linalg.norm(X - feet, axis=1)
 
 
+def _looks_share(X, width) -> float:
+    """How near a line a point looks on it, a share of the view's width: its marker's
+    half-width (MARKER_SPACING × the median distance from each place to its nearest other
+    place, found here by a k-d tree, over the width, within MARKER_SHARES) and half the
+    line's stroke."""
+    from scipy.spatial import cKDTree
+
+    from linviz.lessons.linear_program_near import (LINE_HALF_SHARE, MARKER_SHARES,
+                                                    MARKER_SPACING)
+
+    places = np.unique(X, axis=0)
+    nearest, _ = cKDTree(places).query(places, k=2)
+    share = MARKER_SPACING * float(np.median(nearest[:, 1])) / width
+    return min(max(share, MARKER_SHARES[0]), MARKER_SHARES[1]) + LINE_HALF_SHARE
+
+
 def _expected_near(X, lines, width):
     """(every place that looks on one of ``lines`` {name: (θ, θ₀)}, nearest first, equal
     distances by index, each place's first point; {point: nearest line's name})."""
-    from linviz.lessons.linear_program_near import NEAR_LINE_SHARE, ON_LINE
+    from linviz.lessons.linear_program_near import ON_LINE
 
     drawn = {name: line for name, line in lines.items() if np.any(line[0])}
     if not drawn:
@@ -61,7 +77,7 @@ def _expected_near(X, lines, width):
     nearest = table.min(axis=0)
     which = {i: list(drawn)[int(np.argmin(table[:, i]))] for i in range(len(X))}
     candidates = [i for i in range(len(X))
-                  if ON_LINE * width < nearest[i] <= NEAR_LINE_SHARE * width]
+                  if ON_LINE * width < nearest[i] <= _looks_share(X, width) * width]
     candidates.sort(key=lambda i: (round(nearest[i] / width, 9), i))
     places = []
     for i in candidates:
@@ -72,16 +88,14 @@ def _expected_near(X, lines, width):
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
-    """Where a never-ending run's lines are counted, the points within NEAR_LINE_SHARE of
-    the view's width of a drawn line (distances recomputed here from the runs' states, the
+    """Where a never-ending run's lines are counted, the points a drawn line crosses the
+    marker of (:func:`_looks_share`) (distances recomputed here from the runs' states, the
     best states found by trying each) are magnified: each inset centred on its first
     point's foot on its line, at the largest whole zoom keeping it within NEAR_REACH of
     the half-side; a farther point of the same line within NEAR_REACH of an earlier inset's
-    middle shares it; every place while the grid (NEAR_ROWS × its columns) has room, and the
+    middle shares it; every place while the grid (its rows × columns) has room, and the
     sentence says which."""
-    from linviz.lessons.linear_program_near import (NEAR_COLUMNS, NEAR_COLUMNS_WIDE,
-                                                    NEAR_INSET_SHARE, NEAR_REACH, NEAR_ROWS,
-                                                    near_inset)
+    from linviz.lessons.linear_program_near import NEAR_GRIDS, NEAR_REACH, near_inset
     from linviz.view_box import fitted_box
 
     data, lesson, beats = lesson_or_skip(case)
@@ -93,7 +107,7 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
     run = lesson.endless
     # the last θ's line leaves as the dashed best one comes: only counted lines stay
     lines = {"best": (run.states["theta"][_best_state(run, X, y)], 0.0)}
-    checked = {"endless-best": (lines, NEAR_COLUMNS)}
+    checked = {"endless-best": (lines, "between")}
     if lesson.endless_offset is not None:
         run = lesson.endless_offset
         k = _best_state(run, X, y)
@@ -102,8 +116,9 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
         if lesson.endless_offset_best[1] > fewest.mistakes:
             offset["fewest"] = (fewest.theta, float(fewest.theta0))
         # the weight plane, the close-up and the panel have left: the right half's grid
-        checked["endless-offset"] = (offset, NEAR_COLUMNS_WIDE)
-    for motion, (drawn, columns) in checked.items():
+        checked["endless-offset"] = (offset, "wide")
+    for motion, (drawn, grid) in checked.items():
+        rows, columns, share = NEAR_GRIDS[grid]
         beat = next(b for b in beats if b.motion == motion)
         places, which = _expected_near(X, drawn, width)
         if not places:
@@ -111,15 +126,15 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
             continue
         boxes = {}
         for i in places:
-            box, zoom = near_inset(lesson, i, which[i])
+            box, zoom = near_inset(lesson, i, which[i], share)
             half = (box.x_max - box.x_min) / 2
-            assert half == pytest.approx(NEAR_INSET_SHARE * width / (2 * zoom))
+            assert half == pytest.approx(share * width / (2 * zoom))
             centre = np.array([box.x_min + half, box.y_min + half])
             assert _distances(centre[None, :], *drawn[which[i]])[0] < 1e-9 * width
             reach = np.linalg.norm(X[i] - centre)
             assert reach <= NEAR_REACH * half * (1 + 1e-9)
             # one more time magnified would leave it beyond NEAR_REACH
-            assert reach > NEAR_REACH * NEAR_INSET_SHARE * width / (2 * (zoom + 1))
+            assert reach > NEAR_REACH * share * width / (2 * (zoom + 1))
             assert zoom >= 2  # every inset magnifies
             boxes[i] = (centre, half)
         groups = []
@@ -130,15 +145,15 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
                 groups.append([i])
             else:
                 home.append(i)
-        shown = groups[:NEAR_ROWS * columns]
+        shown = groups[:rows * columns]
         near = beat.state["near"]
         assert near["points"] == [[g[0], which[g[0]]] for g in shown], motion
-        assert near["with"] == [g[1:] for g in shown] and near["columns"] == columns
+        assert near["with"] == [g[1:] for g in shown] and near["grid"] == grid
         magnified = [i for g in shown for i in g]
         for g in shown:  # each shares its inset magnified at least as much as alone
             for i in g[1:]:
-                assert near_inset(lesson, g[0], which[i])[1] >= near_inset(
-                    lesson, i, which[i])[1]
+                assert near_inset(lesson, g[0], which[i], share)[1] >= near_inset(
+                    lesson, i, which[i], share)[1]
         assert sorted(beat.state["ringed"]) == sorted(magnified)
         assert "Magnified " in beat.sentence
         # places sharing a close-up: the close-ups counted

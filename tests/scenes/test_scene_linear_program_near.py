@@ -23,7 +23,7 @@ def drawn_insets(scene) -> list[tuple]:
 
 @pytest.mark.parametrize("data", ["noisy", "xor-cloud"])
 def test_each_near_point_is_magnified_between_the_planes(data):
-    from linviz.lessons.linear_program_near import near_inset
+    from linviz.lessons.linear_program_near import NEAR_GRIDS, near_inset
     from scenes.linear_program import LinearProgramScene
 
     drawn = []
@@ -40,7 +40,7 @@ def test_each_near_point_is_magnified_between_the_planes(data):
         assert len(insets) == len(points), beat.sentence
         for (i, name), others, (box, frame) in zip(points, near["with"] if near else [],
                                                   insets):
-            expected, _ = near_inset(lesson, i, name)
+            expected, _ = near_inset(lesson, i, name, NEAR_GRIDS[near["grid"]][2])
             np.testing.assert_allclose([box.x_min, box.x_max, box.y_min, box.y_max],
                                        [expected.x_min, expected.x_max, expected.y_min,
                                         expected.y_max], atol=1e-9)
