@@ -315,6 +315,15 @@ def _convex_zero(points: np.ndarray) -> np.ndarray | None:
     return None
 
 
+#: Gordan's weights "rest mostly on two points" when those two hold at least this share
+#: of them and their y⁽ⁱ⁾x⁽ⁱ⁾ point at least PAIR_DEGREES apart (nearly opposite ways)
+PAIR_SHARE, PAIR_DEGREES = 0.95, 170.0
+
+#: the most tight places magnified (one inside the data plane, one beside it: two
+#: constraints meet at a vertex of the region in the plane of θ, so θ* usually has two)
+TIGHT_INSETS = 2
+
+
 @dataclass(frozen=True, eq=False)
 class LinearProgramLesson:
     """What the linear-program scene says and shows (see the module's docstring).
@@ -568,17 +577,78 @@ class LinearProgramLesson:
         """θ where :attr:`endless` ends its passes."""
         return np.asarray(self.endless.states["theta"][-1], dtype=float)
 
+    def band_insets(self, theta, points) -> list[tuple[int, Box, int]]:
+        """[(point, box, zoom)]: the line θᵀx = 0 and its dashed lines θᵀx = ±1 magnified
+        round each of ``points``' feet on the line (the first point of each place, in the
+        order given; :func:`linviz.view_box.magnified_box`, the lines' distance 1/‖θ‖ a
+        side); [] when they read apart as they are."""
+        theta = np.asarray(theta, dtype=float)
+        X = np.asarray(self.data.X, dtype=float)
+        view = fitted_box(X, include_origin=True)
+        found, places = [], []
+        for i in points:
+            if any(np.array_equal(X[i], X[j]) for j in places):
+                continue
+            places.append(i)
+            inset = magnified_box(view, project_onto_line(X[i], theta, 0.0),
+                                  1.0 / float(np.hypot(*theta)))
+            if inset is None:
+                return []
+            found.append((int(i), *inset))
+        return found
+
     @property
-    def tight_inset(self) -> tuple[Box, int] | None:
-        """θ*'s boundary and its dashed lines θ*ᵀx = ±1 magnified round the first tight
-        point's foot on the boundary (:func:`linviz.view_box.magnified_box`, the lines'
-        distance 1/‖θ*‖ a side), or None when they read apart as they are (or no θ*)."""
-        if self.theta_star is None or not self.tight:
+    def certificate_pair(self) -> tuple[int, int, int, float, float] | None:
+        """(i, j, k, start, end) when Gordan's weights rest mostly on two points: three
+        weights, the two largest (i < j; by index among equals) holding at least
+        :data:`PAIR_SHARE` of them, their aᵢ = y⁽ⁱ⁾x⁽ⁱ⁾ at least :data:`PAIR_DEGREES`
+        apart. Then both y·scores are > 0 only for θ in the wedge at 0 between the angles
+        start < end (radians; 180° − that angle wide): within 90° of both aᵢ and aⱼ. There
+        λₖaₖᵀθ = −(λᵢaᵢᵀθ + λⱼaⱼᵀθ) < 0: point k gets it wrong. None otherwise (or on
+        data a θ separates, or points at one place prove it)."""
+        weights = self.certificate
+        if len(weights) != 3 or self.same_place_certificate:
             return None
-        star = np.asarray(self.theta_star, dtype=float)
-        x = np.asarray(self.data.X[self.tight[0]], dtype=float)
-        view = fitted_box(np.asarray(self.data.X, dtype=float), include_origin=True)
-        return magnified_box(view, project_onto_line(x, star, 0.0), 1.0 / float(np.hypot(*star)))
+        i, j, k = sorted(weights, key=lambda p: (-round(weights[p] / TIE), p))
+        if weights[i] + weights[j] < PAIR_SHARE * sum(weights.values()):
+            return None
+        a, b = np.asarray(self.signed[i], dtype=float), np.asarray(self.signed[j], dtype=float)
+        cosine = float(a @ b) / (float(np.hypot(*a)) * float(np.hypot(*b)))
+        angle = float(np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0))))
+        if angle < PAIR_DEGREES:
+            return None
+        i, j = sorted((int(i), int(j)))
+        a, b = self.signed[i], self.signed[j]
+        first, second = np.arctan2(a[1], a[0]), np.arctan2(b[1], b[0])
+        turn = float(np.mod(second - first + np.pi, 2 * np.pi) - np.pi)  # b from a, (−π, π]
+        if turn > 0:  # b is counter-clockwise of a: from b's right angle back to a's
+            start, end = second - np.pi / 2, first + np.pi / 2
+        else:
+            start, end = first - np.pi / 2, second + np.pi / 2
+        start = float(np.mod(start, 2 * np.pi))
+        return i, j, int(k), start, start + float(np.mod(end - start, 2 * np.pi))
+
+    @property
+    def tight_insets(self) -> list[tuple[int, Box, int]]:
+        """θ*'s boundary and its dashed lines θ*ᵀx = ±1 magnified round each tight place,
+        the first :data:`TIGHT_INSETS` (:meth:`band_insets`); [] when they read apart as
+        they are (or no θ*)."""
+        if self.theta_star is None or not self.tight:
+            return []
+        return self.band_insets(self.theta_star, self.tight)[:TIGHT_INSETS]
+
+    @property
+    def scaling_inset(self) -> tuple[int, Box, int] | None:
+        """The widest separator's line and dashed lines θᵀx = ±1 (:attr:`widest_theta`,
+        scaled in data space as the inequalities become ≥ 1) magnified round its nearest
+        point, the first whose y·score is 1 (within :data:`TIE`; :meth:`band_insets`);
+        None when they read apart as they are (or no θ)."""
+        widest = self.widest_theta
+        if widest is None:
+            return None
+        scores = _dot(self.signed, widest)
+        found = self.band_insets(widest, np.flatnonzero(scores <= 1.0 + TIE)[:1])
+        return found[0] if found else None
 
     @property
     def shown_arrow_factor(self) -> int:

@@ -194,6 +194,25 @@ def sides_sentence(count: int) -> str:
             f"sides) share no θ: each θ shaded by how many it fails, none left unshaded.")
 
 
+def pair_sentence(lesson: LinearProgramLesson, pair) -> str:
+    """The beat of Gordan's weights resting mostly on two points (the lesson's
+    ``certificate_pair``): their labels and places said (the same label: on nearly
+    opposite sides of 0; opposite labels: nearly one way from 0), the wedge of θ that
+    gets both right, in degrees (whole from 1.5°, else to a tenth), and the third point
+    that the wedge's θ all get wrong."""
+    i, j, k, start, end = pair
+    labels = [int(lesson.data.y[p]) for p in (i, j)]
+    if labels[0] == labels[1]:
+        sign = "+" if labels[0] > 0 else "−"
+        how = f"both {sign}1, on nearly opposite sides of 0"
+    else:
+        how = "a + and a − nearly one way from 0"
+    degrees = float(np.degrees(end - start))
+    wide = f"{degrees:.0f}" if degrees >= 1.5 else f"{degrees:.1f}"
+    return (f"Most weight is on points {i + 1} and {j + 1}, {how}: only θ in a {wide}° "
+            f"wedge get both right, and point {k + 1} rules those out.")
+
+
 def proof_name(lesson: LinearProgramLesson) -> str:
     """The certificate as the closing beat recalls it: "the points at one place" or
     "Gordan's weights" (as its beat said it)."""
@@ -288,8 +307,11 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
         # standardised data is centred: its origin is the file's mean (the lines crossing)
         story.beat("So here, through the origin means through the data's mean, where the "
                    "lines cross: the line's offset is fixed in advance.", "through-mean")
-    story.beat(f"Scaled up, such a θ has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 for every i: {n} linear inequalities "
-               f"in θ. On the right, the plane of θ, where they will be drawn.", "weight-plane",
+    # a programme's constraints are ≤ or ≥, never strict: scaling θ (which moves no line)
+    # turns > 0 into ≥ 1
+    story.beat(f"A programme cannot ask for > 0, but scaled, such a θ has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 for "
+               f"every i: {n} linear inequalities in θ, drawn on the right, in θ's plane.",
+               "weight-plane",
                weights=True, scaling=lesson.feasible, status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     factor = lesson.shown_arrow_factor
@@ -337,8 +359,9 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     places, shared = same_places(lesson, tight)
     verb = "meets its constraint" if len(places) == 1 else "meet their constraints"
     also = (f" ({point_list(shared)} at the same place)" if shared else "")
-    magnified = lesson.tight_inset
-    shown = f" (magnified ×{magnified[1]})" if magnified else ""
+    magnified = lesson.tight_insets  # one for each place, all at one zoom
+    shown = (f" ({'each ' if len(magnified) > 1 else ''}magnified ×{magnified[0][2]})"
+             if magnified else "")
     story.beat(f"At θ*, {point_list(places)}{also} {verb} with y·score exactly 1: on {where} "
                f"beside θ*'s boundary in data space{shown}.", "tight",
                ringed=tight, boundary="star", inset="tight" if magnified else False)
@@ -395,7 +418,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                view="far" if far else ("walk" if zoomed else "near"))
     story.beat("The programme finds the best θ for the objective we choose, in one solve; the "
                "perceptron stops at the first separator its updates reach.", "compare",
-               boundary="star-and-run", inset="compare" if lesson.tight_inset else False,
+               boundary="star-and-run", inset="compare" if lesson.tight_insets else False,
                status="on the left: white, $theta^*$ (LP), dashed $theta^(* T) x = plus.minus 1$; "
                       "yellow, $theta$ (perceptron)")
 
@@ -439,6 +462,12 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                wrong_shading=False,
                status=f"their {NUMBER_WORDS[len(support)]} sides $y^((i)) theta^T "
                       f"x^((i)) >= 1$: no $theta$ is on all")
+    pair = lesson.certificate_pair
+    if pair is not None:  # the weights rest mostly on two points: why, in their words
+        # (the three stay ringed and named: the sentence names the third too)
+        story.beat(pair_sentence(lesson, pair), "certificate-pair",
+                   status=f"y·scores of {pair[0] + 1} and {pair[1] + 1} both > 0: the "
+                          f"outlined wedge only · {pair[2] + 1}'s < 0 there")
     # the dashed lines drawn now are where each y·score is 0 (the lines slid to 0, as in
     # the shading): named, for the bars' signs are about their sides
     story.beat("So for any θ, as this one circling 0, their weighted y·scores add up to "

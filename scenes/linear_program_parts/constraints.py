@@ -328,6 +328,18 @@ class ConstraintBeats(ShadingKeys):
                                       dash_length=0.12))
         return VGroup(boundary, dashes)
 
+    def tight_magnifiers(self, drawings, lines) -> VGroup:
+        """θ*'s lines magnified round each tight place (the lesson's ``tight_insets``,
+        ``drawings(inset)`` on each; ``lines`` drawn on the data plane): the first inside
+        the data plane where it hides nothing, the next between the planes, level with
+        its place as far as it fits."""
+        beside = np.array([self.plane.frame.get_right()[0] + 0.1,
+                           self.plane.frame.get_bottom()[1],
+                           self.weights.get_left()[0] - 0.1, self.plane.frame.get_top()[1]])
+        return VGroup(*[magnifier(self.plane, self.data.X, self.data.y, box, zoom, self.theme,
+                                  drawings, lines=lines, beside=beside if k else None)
+                        for k, (_, box, zoom) in enumerate(self.lesson.tight_insets)])
+
     def draw_tight(self, beat) -> None:
         theme = self.theme
         self.follow_beat(beat)
@@ -338,11 +350,10 @@ class ConstraintBeats(ShadingKeys):
         self.play(appear(self.star_lines), appear(tight), run_time=style.RUN_INTRO)
         self.add(self.star_dot)  # θ*'s dot and name over the lines through it
         if beat.state["inset"] == "tight":  # the ±1 lines too close to the boundary to read
-            box, zoom = self.lesson.tight_inset
             star = self.lesson.theta_star
-            self.least_inset = magnifier(self.plane, self.data.X, self.data.y, box, zoom,
-                                         theme, lambda inset: self.star_lines_on(inset),
-                                         lines=[(star, level) for level in (0.0, 1.0, -1.0)])
+            self.least_inset = self.tight_magnifiers(
+                lambda inset: self.star_lines_on(inset),
+                [(star, level) for level in (0.0, 1.0, -1.0)])
             self.play(appear(self.least_inset), run_time=style.RUN_FADE)
         # the tight points' names keep off θ*'s three lines
         # (a ring of places farther out, a leader then joining it, where all beside cross)

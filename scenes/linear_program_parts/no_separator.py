@@ -85,6 +85,19 @@ class NoSeparatorBeats:
                   run_time=style.RUN_FADE)
         self.certificate_weights = (halves, lines, numbers, key)
 
+    def draw_certificate_pair(self, beat) -> None:
+        """In weight space the wedge of θ that gets both points Gordan's weights rest on
+        right (the lesson's ``certificate_pair``; the three points stay ringed and named),
+        outlined from 0 over the certificate's shading, until the next sentence."""
+        self.follow_beat(beat)
+        _, _, _, start, end = self.lesson.certificate_pair
+        wedge = self.on_weights(lambda: Polygon(*self.wedge(start, end),
+                                                color=self.theme.highlight, stroke_width=3,
+                                                fill_color=self.theme.highlight,
+                                                fill_opacity=0.25))
+        self.play(appear(wedge), run_time=style.RUN_FADE)
+        self.mark_for_beat(wedge)
+
     def certificate_halves(self, support) -> VGroup:
         """The certificate's constraints aᵢᵀθ ≥ 1 in weight space: weight space shaded by
         how many of them each θ fails (:func:`linviz.geometry.constraint_cells`), in the

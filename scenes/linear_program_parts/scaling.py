@@ -11,6 +11,7 @@ from linviz import formatting
 from linviz.geometry import clip_line
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
+from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, text
 
@@ -28,17 +29,18 @@ class ScalingBeats:
         band reads best; any separator would do), scaled from :data:`SCALE_FROM` of it, its
         least y·score 1, to it: its dashed lines close
         in to the nearest point; the least y·score is said over the plane before and
-        after. All of it leaves as the next sentence starts."""
+        after, and a band too narrow to read is magnified round the nearest point (the
+        lesson's ``scaling_inset``). All of it leaves as the next sentence starts."""
         theme, plane = self.theme, self.plane
         unit = self.lesson.widest_theta  # its least y·score is exactly 1
         scale = ValueTracker(SCALE_FROM)
 
-        def band() -> VGroup:
+        def band(on=plane) -> VGroup:
             dashes = VGroup()
             for level in (1.0, -1.0):
-                ends = clip_line(scale.get_value() * unit, -level, plane.box)
+                ends = clip_line(scale.get_value() * unit, -level, on.box)
                 if ends is not None:
-                    dashes.add(DashedLine(plane.c2p(ends[0]), plane.c2p(ends[1]),
+                    dashes.add(DashedLine(on.c2p(ends[0]), on.c2p(ends[1]),
                                           color=theme.muted, stroke_width=2.5,
                                           dash_length=0.12))
             return dashes
@@ -53,10 +55,25 @@ class ScalingBeats:
         self.play(scale.animate.set_value(1.0), run_time=style.RUN_PARAMETER * 2)
         dashes.clear_updaters()
         dashes.become(band())
-        self.play(vanish(before), appear(after), run_time=style.RUN_FADE)
+        shown = [appear(after)]
+        inset = self.lesson.scaling_inset  # a band too narrow to read: magnified
+        if inset is not None:
+            _, box, zoom = inset
+
+            def drawings(on):
+                drawn = Hyperplane(on, unit, 0.0, show_normal=False, show_notes=False,
+                                   show_shading=False)
+                drawn.line.set_color(theme.muted)
+                return VGroup(drawn, band(on))
+
+            inset = magnifier(plane, self.data.X, self.data.y, box, zoom, theme, drawings,
+                              lines=[(unit, level) for level in (0.0, 1.0, -1.0)])
+            shown.append(appear(inset))
+        self.play(vanish(before), *shown, run_time=style.RUN_FADE)
         self.remove(before)
-        self.remove(line, dashes, after)  # one drawing on screen, as it leaves
-        self.scaling_drawing = VGroup(line, dashes, after)
+        drawn = [line, dashes, after, *([inset] if inset else [])]
+        self.remove(*drawn)  # one drawing on screen, as it leaves
+        self.scaling_drawing = VGroup(*drawn)
         self.add(self.scaling_drawing)
         self.mark_for_beat(self.scaling_drawing)
 

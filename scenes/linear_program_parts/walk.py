@@ -294,7 +294,6 @@ class WalkBeats:
         self.star_lines = self.star_drawings()
         self.play(appear(self.star_lines), run_time=style.RUN_FADE)
         if beat.state["inset"] == "compare":  # the lines too close to tell apart: magnified
-            box, zoom = self.lesson.tight_inset
             star, theta, theme = self.lesson.theta_star, self.lesson.thetas[-1], self.theme
 
             def drawings(inset):
@@ -303,7 +302,6 @@ class WalkBeats:
                 run.line.set_color(theme.normal)
                 return VGroup(self.star_lines_on(inset), run)
 
-            self.least_inset = magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme,
-                                         drawings, lines=[(star, level) for level in
-                                                          (0.0, 1.0, -1.0)] + [(theta, 0.0)])
+            self.least_inset = self.tight_magnifiers(
+                drawings, [(star, level) for level in (0.0, 1.0, -1.0)] + [(theta, 0.0)])
             self.play(appear(self.least_inset), run_time=style.RUN_FADE)

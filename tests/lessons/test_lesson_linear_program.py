@@ -260,6 +260,40 @@ def test_tight_points_at_one_place_are_named_once():
     assert "(point 2 at the same place)" in said and "points 1, 2" not in said
 
 
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_every_tight_place_is_magnified_when_its_band_is_too_narrow(case):
+    """When θ*'s dashed lines θ*ᵀx = ±1 stand too close to its boundary to read (1/‖θ*‖
+    a side magnifies at least INSET_LEAST_ZOOM times, recomputed here), each tight place,
+    the first two, is magnified round its foot on the boundary, all at one zoom, and the
+    sentence says it ("each" for two); else none is."""
+    from linviz.lessons.linear_program_story import linear_program_storyboard as board
+    from linviz.view_box import INSET_HALF_WIDTHS, INSET_LEAST_ZOOM, INSET_SHARE, fitted_box
+
+    data, lesson = _lesson_of(case)
+    if lesson.theta_star is None:
+        pytest.skip("no θ meets every constraint")
+    star = np.asarray(lesson.theta_star, dtype=float)
+    view = fitted_box(data.X, include_origin=True)
+    zoom = int(np.floor(INSET_SHARE * (view.x_max - view.x_min) * np.linalg.norm(star)
+                        / (2 * INSET_HALF_WIDTHS) + 1e-9))
+    places = []
+    for i in lesson.tight:
+        if not any(np.array_equal(data.X[i], data.X[j]) for j in places):
+            places.append(i)
+    insets = lesson.tight_insets
+    said = next(b.sentence for b in board(lesson).beats if b.motion == "tight")
+    if zoom < INSET_LEAST_ZOOM:
+        assert insets == [] and "magnified" not in said
+        return
+    assert [i for i, _, _ in insets] == places[:2]
+    for i, box, shown in insets:
+        assert shown == zoom
+        centre = np.array([(box.x_min + box.x_max) / 2, (box.y_min + box.y_max) / 2])
+        assert abs(centre @ star) < 1e-9 * np.linalg.norm(star)
+        assert box.x_min < data.X[i][0] < box.x_max and box.y_min < data.X[i][1] < box.y_max
+    assert f"({'each ' if len(insets) > 1 else ''}magnified ×{zoom})" in said
+
+
 def _brute_opposite_pairs(X: np.ndarray, y: np.ndarray) -> tuple[list, list]:
     """Every pair (i < j) at one place with both labels, and every pair whose yx point
     opposite ways: the stated rule |a × b| ≤ OPPOSITE‖a‖‖b‖ (squared, in rationals) and
@@ -727,7 +761,7 @@ def test_the_weight_box_shows_the_region_round_theta_star_not_only_its_corner(ca
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_the_scaling_is_drawn_as_it_is_said_where_a_separator_exists(case):
-    """The beat that says 'Scaled up, such a θ has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1' scales a θ up in data
+    """The beat that says 'scaled, such a θ has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1' scales a θ up in data
     space exactly when one separates through the origin (checked by the angular gap), and
     only that beat; the θ it ends at has every y·score ≥ 1, the least exactly 1
     (recomputed here from the data), and is no longer than two other θ meeting every
@@ -738,17 +772,80 @@ def test_the_scaling_is_drawn_as_it_is_said_where_a_separator_exists(case):
     scaled = [b for b in beats if b.state["scaling"]]
     assert [b.motion for b in scaled] == (["weight-plane"] if separable_through_origin(A)
                                           else [])
-    assert all("Scaled up" in b.sentence for b in scaled)
+    # why ≥ 1: a programme's constraints are never strict, and scaling moves no line
+    assert all("cannot ask for > 0, but scaled" in b.sentence for b in scaled)
     if scaled:
         widest = lesson.widest_theta
         scores = A @ widest
         assert scores.min() == pytest.approx(1.0, rel=1e-12) and np.all(scores >= 1 - 1e-12)
+        # its band (1/‖θ‖ from the line each side) magnified when a third of it is narrower
+        # than the inset's share of the view over INSET_HALF_WIDTHS: round a nearest point
+        from linviz.view_box import INSET_HALF_WIDTHS, INSET_LEAST_ZOOM, INSET_SHARE, fitted_box
+        view = fitted_box(data.X, include_origin=True)
+        half = 1.0 / np.linalg.norm(widest)
+        zoom = int(np.floor(INSET_SHARE * (view.x_max - view.x_min)
+                            / (2 * INSET_HALF_WIDTHS * half) + 1e-9))
+        inset = lesson.scaling_inset
+        assert (inset is not None) == (zoom >= INSET_LEAST_ZOOM)
+        if inset is not None:
+            i, box, shown = inset
+            assert shown == zoom and scores[i] == pytest.approx(1.0, abs=1e-9)
+            centre = np.array([(box.x_min + box.x_max) / 2, (box.y_min + box.y_max) / 2])
+            assert abs(centre @ widest) < 1e-9 * np.linalg.norm(widest)  # on the line
+            assert box.x_min < data.X[i][0] < box.x_max and box.y_min < data.X[i][1] < box.y_max
         # the nearest θ to 0 meeting every constraint: no shorter than θ* (least ‖θ‖₁)
         # nor the perceptron's θ scaled to meet them, both of which meet them too
         for other in (lesson.theta_star, lesson.scaled_theta):
             assert np.linalg.norm(widest) <= np.linalg.norm(other) * (1 + 1e-6)
     else:
         assert lesson.widest_theta is None
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_a_certificate_resting_on_two_points_is_told_by_their_wedge(case):
+    """Where Gordan's three weights rest mostly on two points (the two largest hold
+    PAIR_SHARE, their y⁽ⁱ⁾x⁽ⁱ⁾ PAIR_DEGREES apart, recomputed here), a beat says so: their
+    labels, the width of the wedge of θ getting both right (measured here over 360,000
+    directions), and the third point, wrong at every one of them. Else no such beat."""
+    from linviz.lessons.linear_program import PAIR_DEGREES, PAIR_SHARE
+
+    data, lesson = _lesson_of(case)
+    beats = linear_program_storyboard(lesson).beats
+    said = [b for b in beats if b.motion == "certificate-pair"]
+    weights = lesson.certificate if lesson.theta_star is None else {}
+    A = data.y[:, None] * data.X
+    expected = None
+    if len(weights) == 3 and not lesson.same_place_certificate:
+        order = sorted(weights, key=lambda p: (-weights[p], p))
+        a, b = A[order[0]], A[order[1]]
+        angle = math.degrees(math.acos(max(-1.0, min(1.0, a @ b / np.linalg.norm(a)
+                                                      / np.linalg.norm(b)))))
+        if (weights[order[0]] + weights[order[1]] >= PAIR_SHARE * sum(weights.values())
+                and angle >= PAIR_DEGREES):
+            expected = (sorted(order[:2]), order[2])
+    if expected is None:
+        assert not said and lesson.certificate_pair is None
+        return
+    (i, j), k = expected
+    assert len(said) == 1 and lesson.certificate_pair[:3] == (i, j, k)
+    turns = np.linspace(0, 2 * np.pi, 360_000, endpoint=False)
+    directions = np.stack([np.cos(turns), np.sin(turns)], axis=1)
+    both = (directions @ A[i] > 0) & (directions @ A[j] > 0)
+    degrees = both.sum() / 1000.0
+    assert np.all(directions[both] @ A[k] < 0)  # the third gets every one of them wrong
+    wide = f"{degrees:.0f}" if degrees >= 1.5 else f"{degrees:.1f}"
+    sentence = said[0].sentence
+    assert f"points {i + 1} and {j + 1}" in sentence and f"point {k + 1} rules" in sentence
+    assert f"a {wide}° wedge" in sentence
+    if data.y[i] == data.y[j]:
+        assert f"both {'+' if data.y[i] > 0 else '−'}1, on nearly opposite sides" in sentence
+    else:
+        assert "a + and a − nearly one way from 0" in sentence
+    # the wedge the scene outlines: its edges perpendicular to A[i] and A[j]
+    start, end = lesson.certificate_pair[3:]
+    middle = np.array([np.cos((start + end) / 2), np.sin((start + end) / 2)])
+    assert middle @ A[i] > 0 and middle @ A[j] > 0
+    assert math.degrees(end - start) == pytest.approx(degrees, abs=0.01)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
@@ -765,7 +862,9 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     beats = linear_program_storyboard(lesson).beats
     motions = [b.motion for b in beats]
     first = motions.index("certificate")
-    assert motions[first + 1:first + 3] == ["certificate-sides", "proof"]
+    # (where the weights rest mostly on two points, a beat says why between them)
+    pair = ["certificate-pair"] if lesson.certificate_pair is not None else []
+    assert motions[first + 1:first + 3 + len(pair)] == ["certificate-sides", *pair, "proof"]
     data_beat, sides = beats[first], beats[first + 1]
     assert data_beat.state["certificate"] and not data_beat.state["certificate_sides"]
     assert data_beat.state["wrong_shading"]
@@ -784,7 +883,7 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     # the shading by sign is said to be of the lines slid through 0 (not the ≥ 1 lines)
     (shaded,) = [b for b in beats if b.motion == "all-constraints"]
     assert "slid through 0 (y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 0)" in shaded.sentence
-    assert "dashed line" in beats[first + 2].sentence
+    assert "dashed line" in beats[first + 2 + len(pair)].sentence
     if "overlap" in motions:
         last = beats[-1].sentence
         assert "proof that none exists" not in last and "“infeasible”" in last
