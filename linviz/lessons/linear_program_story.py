@@ -347,6 +347,9 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat("Every θ in it separates the data. A linear programme picks one by its "
                "objective: the least |θ₁| + |θ₂|.", "objective", diamond=c,
                status=f"minimise $|theta_1| + |theta_2|$ subject to {CONSTRAINT} for every $i$")
+    # why this objective (every θ of the region separates; the widest margin's is ‖θ‖₂)
+    story.beat("Any objective would find a separator: |θ₁| + |θ₂| keeps the programme "
+               "linear, while the widest margin, the least ‖θ‖, needs a quadratic one.", HOLD)
     story.beat(f"The solver, HiGHS, finds θ* = {formatting.vector(star)}, where the diamond "
                f"touches the region.", "solution",
                star=True, status=f"$theta^* = {math_vector(star)}$, "
