@@ -167,12 +167,13 @@ def with_data_note(board: Storyboard, data) -> Storyboard:
     return Storyboard(board.scene, (first, *notes, *board.beats[1:]))
 
 
-def paced(board: Storyboard, pace: float, keep: tuple[str, ...] = ()) -> Storyboard:
+def paced(board: Storyboard, pace: float, keep: tuple[str, ...] = (),
+          only: tuple[str, ...] | None = None) -> Storyboard:
     """``board`` with every beat lasting at least its sentence read at ``pace`` characters
     a second (the picture a beat brings stays a moment after the voice, which reads about
     15, has said it), but beats of the motions ``keep`` (a quiz's question, which has its
-    own pause)."""
+    own pause); of the motions ``only`` alone, when given."""
     return Storyboard(board.scene, tuple(
-        beat if beat.motion in keep else
+        beat if beat.motion in keep or (only is not None and beat.motion not in only) else
         replace(beat, min_seconds=max(beat.min_seconds, len(beat.sentence) / pace))
         for beat in board.beats))

@@ -256,6 +256,10 @@ MARGIN_PACE = 12.0
 #: the pace of the lift's beats (the 3-D view, its turn edge-on, d, then h and γ): slower,
 #: the idea is the quiz's hardest
 LIFT_PACE = 9.0
+#: the pace of the results' beats (the runs, where they stop, all the data sets, the
+#: answer): slower, each carries several numbers to compare
+RESULTS_PACE = 10.0
+RESULTS = ("runs", "stops", "hold", "answer-lift", "answer")
 #: two reaches R within this share of each other are said to be "almost the same"
 SAME_REACH = 0.02
 
@@ -384,7 +388,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                    "guarantees few updates, though one run may beat its bound.", "answer",
                    status="Answer: a large margin guarantees few updates: "
                           "$M <= (R \/ gamma)^2$")
-    return paced(story.storyboard(), MARGIN_PACE, keep=(QUIZ,))
+    return paced(paced(story.storyboard(), MARGIN_PACE, keep=(QUIZ,)), RESULTS_PACE,
+                 only=RESULTS)
 
 
 def storyboard_of_one_point(data=None, trace=None, seed: int = 0, heard=()) -> Storyboard:

@@ -686,3 +686,22 @@ def test_the_margin_quizs_answer_ends_on_the_lifted_margin_when_it_was_shown(see
     if shrank:
         assert "γ = h/√(1 + d²)" in board.beats[-2].sentence
         assert "centre" not in board.beats[-2].sentence
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_margin_quiz_gives_its_results_time(seed):
+    """The results' beats (the runs, where they stop, every data set, the answer) last at
+    least their sentence read at RESULTS_PACE characters a second, slower than the rest
+    (MARGIN_PACE): each carries several numbers to compare; the question keeps its own
+    pause."""
+    from linviz.lessons.quiz_story import MARGIN_PACE, RESULTS, RESULTS_PACE
+
+    board = margin_storyboard(margin_quiz_lesson(seed))
+    assert RESULTS_PACE < MARGIN_PACE
+    results = [b for b in board.beats if b.motion in RESULTS]
+    assert {b.motion for b in results} >= {"runs", "hold", "answer"}
+    for beat in board.beats:
+        if beat.motion == "quiz":
+            continue
+        pace = RESULTS_PACE if beat.motion in RESULTS else MARGIN_PACE
+        assert beat.min_seconds >= len(beat.sentence) / pace - 1e-9, beat.sentence
