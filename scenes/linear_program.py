@@ -16,8 +16,8 @@ its storyboard; the scene draws the storyboard's states.
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Line, ValueTracker, VGroup,
-                   VMobject, linear)
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Line, Square, ValueTracker,
+                   VGroup, VMobject, linear)
 
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program import (DEFAULT_DATA, SCENE, LinearProgramLesson,
@@ -38,8 +38,8 @@ from scenes.linear_program_parts.wrong_marks import WrongMarks
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
-from scenes.toolkit.placement import (across, best_offset, box_around, detached,
-                                      leader_line, segment_boxes)
+from scenes.toolkit.placement import (across, best_offset, box_around, detached, leader_line,
+                                      nearer_another, segment_boxes)
 from scenes.toolkit.plane import DataPlane, Hyperplane
 from scenes.toolkit.screen_text import text
 
@@ -55,6 +55,9 @@ LEADER_AFTER = 0.1
 #: edge it reads as that marker's name), and of the lines drawn (each a row of boxes this
 #: half-wide, weighing as much as a marker: a name on a line reads as the line's)
 MARKER_CLEARANCE, LINE_CLEARANCE = 0.12, 0.06
+#: the side of the ground round another ring a ring's name keeps off, in that ring's widths
+#: (a name just beside a ring reads as its name)
+RING_GROUND = 1.8
 #: how much a marker's margin (:data:`MARKER_CLEARANCE`) weighs, a share of the marker's
 MARGIN_WEIGHT = 0.3
 
@@ -258,16 +261,24 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
             # other rings and the names placed before (a name on another ring would pair
             # it wrongly)
             own = self.rings[at_place[0]]
-            taken = [r for r in rings if r is not own] + list(names)
+            # (another ring's ground wider than the ring: a name just beside it reads as
+            # its name)
+            taken = [Square(side_length=RING_GROUND * r.width).move_to(r.get_center())
+                     for r in rings if r is not own] + list(names)
             self.place_beside(name, own.get_center(), own.width / 2 + 0.02, taken, preferred=1,
                               rings=reach, ring_cost=LEADER_RING_COST,
                               lines=self.line_boxes(lines), clear=clear)
             names.add(name)
+        # a leader joins a name that stands off its ring, or nearer another ring than its
+        # own (it would name that one)
+        centres = [r.get_center() for r in rings]
         leaders = [leader_line(self.rings[at[0]].get_center(), self.plane.ring_radius, name,
                                theme.highlight)
                    for at, name in zip(places.values(), names)
                    if detached(self.rings[at[0]].get_center(), name,
-                               (self.plane.ring_radius + 0.02) * np.sqrt(2) + LEADER_AFTER)]
+                               (self.plane.ring_radius + 0.02) * np.sqrt(2) + LEADER_AFTER)
+                   or nearer_another(name.get_center(), self.rings[at[0]].get_center(),
+                                     centres)]
         return names.add(*leaders)
 
     def line_boxes(self, lines) -> np.ndarray:

@@ -98,10 +98,14 @@ MISTAKE_SHADES = 6
 
 
 def mistake_shade(count: int, low: int, high: int, shades: int = MISTAKE_SHADES) -> int:
-    """The shade (0, the faintest, to ``shades`` − 1) of θ that get ``count`` points wrong,
-    the counts from ``low`` to ``high`` cut into ``shades`` runs as even as whole numbers
-    allow: ⌊(count − low)·shades / (high − low + 1)⌋."""
-    return (count - low) * shades // (high - low + 1)
+    """The shade (0, the faintest, to ``shades`` − 1) of θ that get ``count`` points wrong:
+    the fewest, ``low``, alone in the faintest (the θ the sentence's "at least low" is
+    about, told apart from the next), the counts above it up to ``high`` cut into the
+    other shades − 1 runs as even as whole numbers allow: 1 + ⌊(count − low − 1)·(shades
+    − 1) / (high − low)⌋; with one shade, all in it."""
+    if shades == 1 or count == low:
+        return 0
+    return 1 + (count - low - 1) * (shades - 1) // (high - low)
 
 
 def shade_ranges(low: int, high: int,

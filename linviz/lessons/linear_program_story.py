@@ -310,7 +310,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # a programme's constraints are ≤ or ≥, never strict: scaling θ (which moves no line)
     # turns > 0 into ≥ 1
     story.beat(f"A programme cannot ask for > 0, but scaled, such a θ has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 for "
-               f"every i: {n} linear inequalities in θ, drawn on the right, in θ's plane.",
+               f"every i: {n} linear inequalities in θ, to draw on the right, in θ's plane.",
                "weight-plane",
                weights=True, scaling=lesson.feasible, status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))

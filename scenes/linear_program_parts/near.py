@@ -8,12 +8,14 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, Dot, VGroup, config
 
+from linviz.geometry import Box
 from linviz.lessons.linear_program_near import (NEAR_GRIDS, NEAR_REACH, cone_edge_inset,
                                                 near_inset)
 from scenes.linear_program_parts.common import CONE_OPACITY
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
+from scenes.toolkit.markers import MarkerCloud
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
 
@@ -23,6 +25,8 @@ COLUMN_GAP, NAME_GAP = 0.08, 0.06
 #: an inset's markers' half-width, a share of its half-side: its points stand within
 #: NEAR_REACH of its middle, so a marker this wide stays inside the frame, clear of it
 NEAR_MARKER = 0.95 - NEAR_REACH
+#: the opacity of the signs of the points an inset holds but is not about
+OTHERS_OPACITY = 0.3
 #: the widest an inset's name stands, a share of the inset's side (wider, it breaks: the
 #: column between the planes is an inset wide)
 NAME_WIDTH = 1.0
@@ -33,6 +37,8 @@ class NearInsets:
     :class:`scenes.linear_program.LinearProgramScene`)."""
 
     near_drawn = None
+    #: the points each inset is about (its first and those sharing it)
+    near_members: list = []
     #: the insets' planes, on which the counted lines' mistakes are marked too
     near_planes: list = []
     #: the line each of :attr:`near_planes` is about
@@ -55,11 +61,16 @@ class NearInsets:
         labels = [self.near_name([i, *others], zoom, side)
                   for (i, _, _, zoom), others in zip(insets, near["with"])]
         slots = self.near_slots(labels, columns, side)
-        for (i, name, box, zoom), label, slot in zip(insets, labels, slots):
-            inset = magnifier(self.plane, lesson.data.X, lesson.data.y, box, zoom, theme,
+        X, y = np.asarray(lesson.data.X, dtype=float), np.asarray(lesson.data.y)
+        members = [[i, *others] for (i, *_), others in zip(insets, near["with"])]
+        for (i, name, box, zoom), label, slot, group in zip(insets, labels, slots, members):
+            # its own points drawn, any other point there faint (a neighbour's mark would
+            # read as its own)
+            inset = magnifier(self.plane, X[group], y[group], box, zoom, theme,
                               # the line the inset is about, alone (its marks alone too)
-                              lambda plane, name=name: self.counted_line_drawings(
-                                  plane, [name], lines),
+                              lambda plane, name=name, group=group: VGroup(
+                                  self.faint_others(plane, group),
+                                  self.counted_line_drawings(plane, [name], lines)),
                               beside=slot, share=share, leaders=False,
                               marker_size=NEAR_MARKER * side / 2)
             # the ring on the data plane says where (a square at ×100 would be a speck), the
@@ -71,7 +82,25 @@ class NearInsets:
             planes.append(inset[2])
         self.near_drawn, self.near_planes = drawn, planes
         self.near_lines = [name for _, name in near["points"]]
+        self.near_members = members
         self.play(appear(drawn), run_time=style.RUN_FADE)
+
+    def faint_others(self, inset, group) -> VGroup:
+        """The points inside ``inset``'s box other than ``group`` (the points it is
+        about), their signs faint (:data:`OTHERS_OPACITY`), those whose marker stands
+        whole inside it (no mat cuts these at its frame)."""
+        X = np.asarray(self.lesson.data.X, dtype=float)
+        box = inset.box
+        half = inset.marker_size * (box.x_max - box.x_min) / float(inset.frame.width)
+        inner = Box(box.x_min + half, box.x_max - half, box.y_min + half, box.y_max - half)
+        others = [j for j in np.flatnonzero(inner.contains(X)) if j not in group]
+        if not others:
+            return VGroup()
+        cloud = MarkerCloud(np.asarray(self.lesson.data.y)[others], self.theme,
+                            size=inset.marker_size,
+                            positions=np.array([inset.c2p(X[j]) for j in others]),
+                            discs=False)
+        return cloud.set_stroke(opacity=OTHERS_OPACITY)
 
     def near_line_thetas(self, beat) -> list:
         """The lines (θ, θ₀) the beat's near points look on (its ``near`` state's), drawn on
@@ -176,3 +205,4 @@ class NearInsets:
             self.play(vanish(self.near_drawn), run_time=style.RUN_FADE)
             self.remove(self.near_drawn)
         self.near_drawn, self.near_planes, self.near_lines = None, [], []
+        self.near_members = []

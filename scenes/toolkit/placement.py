@@ -187,6 +187,16 @@ def leader_line(anchor, radius: float, name, colour) -> Line:
                 stroke_width=1.5)
 
 
+def nearer_another(centre, own, others, margin: float = 1e-6) -> bool:
+    """Whether the screen point ``centre`` (a name's) stands nearer one of ``others`` (the
+    centres of what else it could name) than ``own`` (what it names), by more than
+    ``margin``: read as that one's name, it needs a leader to its own."""
+    mine = float(np.hypot(*(np.asarray(centre) - np.asarray(own))[:2]))
+    return any(float(np.hypot(*(np.asarray(centre) - np.asarray(o))[:2])) < mine - margin
+               for o in others
+               if float(np.hypot(*(np.asarray(o) - np.asarray(own))[:2])) > margin)
+
+
 def detached(anchor, name, near: float = 0.2) -> bool:
     """Whether ``name``'s box stands farther than ``near`` (screen units) from the screen
     point ``anchor``: too far to read as its name without a leader."""

@@ -896,9 +896,10 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
 def test_the_mistake_shades_cut_the_counts_into_even_runs():
     """Each shade's key names the counts it stands for: over many ranges of counts and
     numbers of shades, the runs (counted here by brute force from the shade of every
-    count) are in order, cover every count from the fewest to the most once, differ in
-    length by at most one, use every shade when there are at least as many counts, and
-    are what :func:`shade_ranges` writes; the faintest holds the fewest."""
+    count) are in order, cover every count from the fewest to the most once, the faintest
+    holding the fewest alone (with two shades or more), the others differing in length by
+    at most one, every shade used when there are at least as many counts, and are what
+    :func:`shade_ranges` writes."""
     from linviz.lessons.linear_program import mistake_shade, shade_ranges
 
     for low in range(0, 4):
@@ -913,6 +914,9 @@ def test_the_mistake_shades_cut_the_counts_into_even_runs():
                 counts = [c for k in order for c in runs[k]]
                 assert counts == list(range(low, high + 1))  # in order, each once
                 sizes = [len(runs[k]) for k in order]
+                if shades > 1:
+                    assert runs[0] == [low]
+                    sizes = sizes[1:] or [0]
                 assert max(sizes) - min(sizes) <= 1
                 assert (len(order) == shades) == (high - low + 1 >= shades)
                 written = shade_ranges(low, high, shades)

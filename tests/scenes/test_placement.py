@@ -117,3 +117,16 @@ def test_a_label_outside_a_circle_clears_it_and_turns_only_round_what_it_would_c
     inside = outside_circle((0, 0), 1.0, 0.0, (0.4, 0.2), 0.1, nothing,
                             np.array([-2.0, -2.0, 1.2, 2.0]))
     assert inside[0] + 0.2 <= 1.2 and _nearest_to((0, 0), inside, (0.4, 0.2)) >= 1.1 - 1e-6
+
+
+def test_a_name_nearer_another_ring_than_its_own_is_told():
+    """nearer_another: a name's centre nearer one of the others than its own anchor (by
+    more than the margin) — the own anchor among the others is ignored, and a tie is not
+    nearer."""
+    from scenes.toolkit.placement import nearer_another
+
+    own, other = np.array([0.0, 0.0, 0.0]), np.array([1.0, 0.0, 0.0])
+    assert nearer_another(np.array([0.7, 0.2, 0.0]), own, [own, other])
+    assert not nearer_another(np.array([0.3, 0.2, 0.0]), own, [own, other])
+    assert not nearer_another(np.array([0.5, 0.4, 0.0]), own, [own, other])  # a tie
+    assert not nearer_another(np.array([0.9, 0.0, 0.0]), own, [own])  # nothing else
