@@ -51,7 +51,7 @@ NEAR_REACH = 0.75
 NEAR_INSETS_NAMED = 4
 
 #: the kind of mark (the beat's ``wrong_marks`` key) of each counted line's mistakes: the
-#: dashed lines' a ×, the white line's a ring
+#: dashed lines' a ×, the white line's a square
 LINE_MARKS = {"best": "dashed", "offset_best": "dashed", "fewest": "white"}
 
 

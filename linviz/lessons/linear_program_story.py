@@ -49,7 +49,7 @@ The state's keys:
 - ``closeup``: the overlap's points magnified this many times in a close-up in the weight
   plane's place (the lesson's ``overlap_closeup``), or None;
 - ``wrong_marks``: {"dashed": [i…], "white": [i…]}, the points the dashed (the run's best)
-  and the white (the fewest) line get wrong, marked (×, ring) while their counts are said,
+  and the white (the fewest) line get wrong, marked (×, square) while their counts are said,
   or None; "dashed" too (a ×) for the walk's line after an update said one by one;
 - ``near``: {"lines": [name…], "points": [[i, name]…], "with": [[j…]…], "grid": key}: the
   points that look on the lines drawn (the lesson's ``counted_lines`` named), each inset
@@ -187,11 +187,11 @@ NUMBER_WORDS = {2: "two", 3: "three"}
 
 
 def sides_sentence(count: int) -> str:
-    """The certificate's second beat: in weight space its ``count`` half-planes
-    aᵢᵀθ ≥ 1 share no θ (Σλᵢaᵢ = 0 with Σλᵢ = 1 leaves Σλᵢaᵢᵀθ = 0 < 1 at every θ), each θ
-    shaded by how many it fails."""
-    return (f"In weight space, then, their {NUMBER_WORDS[count]} half-planes (arrows to their "
-            f"sides) share no θ: each θ shaded by how many it fails, none left unshaded.")
+    """The certificate's second beat: in weight space its ``count`` half-planes through 0,
+    aᵢᵀθ > 0, share no θ (Σλᵢaᵢ = 0 leaves Σλᵢaᵢᵀθ = 0 at every θ: with every λᵢ ≥ 0, not
+    all its terms are > 0), each θ shaded by how many it fails."""
+    return (f"In weight space, then, their {NUMBER_WORDS[count]} half-planes through 0 (arrows "
+            f"to their sides) share no θ: each θ shaded by how many it fails, none unshaded.")
 
 
 def pair_sentence(lesson: LinearProgramLesson, pair) -> str:
@@ -464,17 +464,17 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(sides_sentence(len(support)), "certificate-sides", certificate_sides=True,
                wrong_shading=False,
                status=f"their {NUMBER_WORDS[len(support)]} sides $y^((i)) theta^T "
-                      f"x^((i)) >= 1$: no $theta$ is on all")
+                      f"x^((i)) > 0$: no $theta$ is on all")
     pair = lesson.certificate_pair
     if pair is not None:  # the weights rest mostly on two points: why, in their words
         # (the three stay ringed and named: the sentence names the third too)
         story.beat(pair_sentence(lesson, pair), "certificate-pair",
                    status=f"y·scores of {pair[0] + 1} and {pair[1] + 1} both > 0: the "
                           f"outlined wedge only · {pair[2] + 1}'s < 0 there")
-    # the dashed lines drawn now are where each y·score is 0 (the lines slid to 0, as in
-    # the shading): named, for the bars' signs are about their sides
+    # the certificate's lines are where each y·score is 0 (as in the shading): named, for
+    # the bars' signs are about their sides
     story.beat("So for any θ, as this one circling 0, their weighted y·scores add up to "
-               "θᵀ0 = 0: one is ≤ 0, a mistake, θ on or past its dashed line (y·score 0).",
+               "θᵀ0 = 0: one is ≤ 0, a mistake, θ on or past its line (y·score 0).",
                "proof", score_bars=True,
                status="$sum_i lambda_i y^((i)) theta^T x^((i)) = theta^T (sum_i lambda_i "
                       "y^((i)) x^((i))) = theta^T 0 = 0$")
@@ -497,7 +497,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # the planes
     words, near, points = near_state(lesson, ["best"])
     # each counted line's mistakes marked while its count is said (the dashed line's a ×,
-    # the white line's a ring), so the count can be checked by eye where points sit close
+    # the white line's a square), so the count can be checked by eye where points sit close
     # to the line
     counted = lesson.counted_mistakes
     story.beat(f"Dashed, the best θ it reaches: {lesson.endless_best[1]} of {lesson.n} "
@@ -548,7 +548,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                                 **({"white": counted["fewest"]} if best > fewest else {})},
                    # short enough to stand at full size (the per-pass counts are said)
                    status=f"dashed: the best it reaches, {best} of {lesson.n} wrong (×) · "
-                          + (f"white: the fewest, {fewest} (○)" if best > fewest
+                          + (f"white: the fewest, {fewest} (□)" if best > fewest
                              else "no line gets fewer"))
         # the solver said only "infeasible": the proofs shown were the certificate's
         # (found by a programme of its own, or two points at one place) and the overlap's

@@ -25,6 +25,8 @@ COLUMN_GAP, NAME_GAP = 0.08, 0.06
 #: an inset's markers' half-width, a share of its half-side: its points stand within
 #: NEAR_REACH of its middle, so a marker this wide stays inside the frame, clear of it
 NEAR_MARKER = 0.95 - NEAR_REACH
+#: the opacity of an inset's axes (x₁ = 0, x₂ = 0)
+INSET_AXES_OPACITY = 0.3
 #: the opacity of the signs of the points an inset holds but is not about
 OTHERS_OPACITY = 0.3
 #: the widest an inset's name stands, a share of the inset's side (wider, it breaks: the
@@ -76,6 +78,8 @@ class NearInsets:
             # the ring on the data plane says where (a square at ×100 would be a speck), the
             # name says which: the point's number with the zoom, under the inset
             inset[5].set_stroke(opacity=0.0)
+            # its axes faint: an axis through the point would read as a second line
+            inset[2].axes.set_stroke(opacity=INSET_AXES_OPACITY)
             inset.remove(inset[-1])
             inset.add(label.next_to(inset[2].frame, DOWN, buff=NAME_GAP))
             drawn.add(inset)

@@ -7,7 +7,7 @@ small) or the line that separates."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, DashedLine, Dot, Polygon, ValueTracker,
+from manim import (DOWN, LEFT, RIGHT, UP, Dot, Polygon, ValueTracker,
                    VGroup, Wait, linear)
 
 from linviz import formatting
@@ -24,6 +24,11 @@ from scenes.toolkit.screen_text import markup_with_math, text
 from scenes.toolkit.speed.fast_shapes import FastArrow
 from scenes.toolkit.vector_sum import vector_sum_inset
 
+
+#: where along its line (a share of the clipped segment) each of the certificate's arrows to
+#: its side starts, the k-th line's first: the lines meet at 0, where arrows from their
+#: middles would pile up
+ARROW_ALONG = (0.25, 0.75, 0.4)
 
 class NoSeparatorBeats:
     """What the scene draws on data no line separates (a part of
@@ -61,14 +66,16 @@ class NoSeparatorBeats:
         self.add(self.certificate)
 
     def draw_certificate_sides(self, beat) -> None:
-        """The certificate's half-planes in weight space, shaded by how many of them each θ
+        """The certificate's half-planes y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0 in weight space (its lines through
+        0, as the mistake shading's and the proof's), shaded by how many of them each θ
         fails (no θ is in all of them), each line named, an arrow to its side; the key under
         the plane, where the mistake shading's stood."""
         theme = self.theme
         self.follow_beat(beat)
         support = sorted(self.lesson.certificate)
         halves = self.on_weights(lambda: self.certificate_halves(support))
-        lines = self.on_weights(lambda: VGroup(*[self.constraint_line(i, theme.step, 3)
+        lines = self.on_weights(lambda: VGroup(*[self.constraint_line(i, theme.step, 3,
+                                                                      score=0.0)
                                                  for i in support]))
         numbers = self.on_weights(lambda: self.line_numbers(support))
         # the mistake shading and every other constraint's line leave: these few carry the
@@ -99,20 +106,20 @@ class NoSeparatorBeats:
         self.mark_for_beat(wedge)
 
     def certificate_halves(self, support) -> VGroup:
-        """The certificate's constraints aᵢᵀθ ≥ 1 in weight space: weight space shaded by
-        how many of them each θ fails (:func:`linviz.geometry.constraint_cells`), in the
-        grey of the mistake shading, the more the stronger; none unshaded, for no θ meets
-        them all; an arrow from each line to its side."""
+        """The certificate's points' sides aᵢᵀθ > 0 in weight space: weight space shaded by
+        how many of them each θ fails (:func:`linviz.geometry.constraint_cells`, sectors
+        from 0), in the grey of the mistake shading, the more the stronger; none unshaded,
+        for no θ is on them all; an arrow from each line to its side."""
         theme, drawn = self.theme, VGroup()
         A = np.array([self.lesson.signed[i] for i in support])
-        for polygon, met in constraint_cells(A, np.ones(len(support)), self.weights.box):
+        for polygon, met in constraint_cells(A, np.zeros(len(support)), self.weights.box):
             drawn.add(Polygon(*[self.weight_point(p) for p in polygon], stroke_width=0,
                               fill_color=theme.text,
                               fill_opacity=self.unmet_opacity(len(A) - met, len(A))))
-        for a in A:
-            ends = clip_line(a, -1.0, self.weights.box)
+        for k, a in enumerate(A):
+            ends = clip_line(a, 0.0, self.weights.box)
             if ends is not None:
-                base, tip = self.side_arrow(ends, a)
+                base, tip = self.side_arrow(ends, a, along=ARROW_ALONG[k % len(ARROW_ALONG)])
                 drawn.add(FastArrow(theme.normal).set_ends(base, tip))
         return drawn
 
@@ -134,11 +141,12 @@ class NoSeparatorBeats:
                  self.key_row(None, "(nowhere)", indent=True)]
         return self.key_column(rows)
 
-    def side_arrow(self, ends, normal, length: float = 0.9) -> tuple[np.ndarray, np.ndarray]:
+    def side_arrow(self, ends, normal, length: float = 0.9,
+                   along: float = 0.5) -> tuple[np.ndarray, np.ndarray]:
         """(base, tip) on screen of an arrow from the weight-space segment ``ends`` along
         ``normal``, towards the half-plane's side, whole inside the plane: from the first
-        of the segment's middle, its thirds and its quarters whose arrow stays in, else from
-        the middle, shortened until it does."""
+        of ``along`` the segment, its middle, its thirds and its quarters whose arrow stays
+        in, else from the middle, shortened until it does."""
         bounds = self.weights.square_bounds()
         low, high = bounds[:2] + 0.05, bounds[2:] - 0.05
         p, q = (self.weight_point(e) for e in ends)
@@ -148,7 +156,7 @@ class NoSeparatorBeats:
         def inside(point) -> bool:
             return bool(np.all(point[:2] >= low) and np.all(point[:2] <= high))
 
-        for t in (0.5, 1 / 3, 2 / 3, 0.25, 0.75):
+        for t in (along, 0.5, 1 / 3, 2 / 3, 0.25, 0.75):
             base = p + t * (q - p)
             if inside(base + length * direction):
                 return base, base + length * direction
@@ -164,17 +172,13 @@ class NoSeparatorBeats:
         name keeps off the other lines and the names placed before (where lines cross, a
         name between them would name either)."""
         theme, numbers = self.theme, VGroup()
-        segments = {i: clip_line(self.lesson.signed[i], -1.0, self.weights.box) for i in indices}
+        segments = {i: clip_line(self.lesson.signed[i], 0.0, self.weights.box) for i in indices}
         samples = {i: [self.weight_point(e[0] + t * (e[1] - e[0])) for t in np.linspace(0, 1, 60)]
                    for i, e in segments.items() if e is not None}
-        # the dashed lines y·score = 0 the argument draws later, through 0: a name kept off
-        # them too (struck through, "72" read as crossed out)
-        zeros = [clip_line(self.lesson.signed[i], 0.0, self.weights.box) for i in indices]
-        dashed = [segment_boxes(self.weight_point(e[0]), self.weight_point(e[1]), 0.03, 60)
-                  for e in zeros if e is not None]
-        # and off the arrows to the sides (a name on a shaft reads as the arrow's)
-        dashed += [segment_boxes(*self.side_arrow(e, self.lesson.signed[i]), 0.06)
-                   for i, e in segments.items() if e is not None]
+        # off the arrows to the sides (a name on a shaft reads as the arrow's)
+        dashed = [segment_boxes(*self.side_arrow(
+            e, self.lesson.signed[i], along=ARROW_ALONG[k % len(ARROW_ALONG)]), 0.06)
+                  for k, (i, e) in enumerate(segments.items()) if e is not None]
         for i in indices:
             if segments[i] is None:
                 continue
@@ -225,9 +229,7 @@ class NoSeparatorBeats:
             angle = start + 2 * np.pi * turn.get_value()
             return radius * np.array([np.cos(angle), np.sin(angle)])
 
-        # the points' lines y·score = 0, dashed: the sides the bars' signs are about
-        zeros = VGroup(*[self.constraint_line(i, theme.step, 2, score=0.0, dashed=True)
-                         for i in support])
+        # (the points' lines y·score = 0, whose sides the bars' signs are about, are drawn)
         probe = Dot(self.weight_point(theta()), radius=0.08, color=theme.normal)
         probe.add_updater(lambda m: m.move_to(self.weight_point(theta())))
         reach = radius * float(np.max(np.linalg.norm(weighted, axis=1)))
@@ -240,31 +242,12 @@ class NoSeparatorBeats:
             bars.scale_to_fit_width(right - left)
         bars.move_to(((left + right) / 2, self.plane.frame.get_center()[1], 0.0))
         bars.follow()
-        dashes = self.dashes_key()
-        self.play(appear(zeros), appear(probe), appear(bars), appear(dashes),
-                  run_time=style.RUN_FADE)
+        self.play(appear(probe), appear(bars), run_time=style.RUN_FADE)
         self.play(turn.animate.set_value(1.0), run_time=PROBE_SECONDS, rate_func=linear)
         probe.clear_updaters()
         bars.clear_updaters()
-        for mark in (zeros, probe, bars, dashes):
+        for mark in (probe, bars):
             self.mark_for_beat(mark)
-
-    def dashes_key(self) -> VGroup:
-        """The dashed lines named under the certificate's key, beside the weight plane:
-        each point's line slid through 0, where its y·score is 0 (as in the shading)."""
-        theme = self.theme
-        key = self.certificate_weights[3]
-        swatch = DashedLine(ORIGIN, 0.4 * RIGHT, color=theme.step, stroke_width=2,
-                            dash_length=0.08)
-        note = VGroup(VGroup(swatch, text("dashed:", theme, style.FONT_SMALL, theme.text))
-                      .arrange(RIGHT, buff=0.1),
-                      text(markup_with_math("$y^((i)) theta^T x^((i)) = 0$"), theme,
-                           style.FONT_SMALL, theme.text)).arrange(DOWN, aligned_edge=LEFT,
-                                                                  buff=0.08)
-        note.scale(key.shrunk)  # at the key's size
-        with_backdrop(note, theme)
-        note.background_rectangle.set_fill(opacity=1.0)
-        return note.next_to(key, DOWN, buff=style.BUFF).align_to(key, LEFT)
 
     def drop_certificate_inset(self) -> None:
         """The certificate's inset and names go: the data plane is needed again."""

@@ -1,11 +1,11 @@
 """The mistakes of each line whose count a sentence says, marked on the data (the dashed
-line's a ×, the white line's a ring), so a count of points that sit close to the line can
+line's a ×, the white line's a square), so a count of points that sit close to the line can
 be checked by eye."""
 
 from __future__ import annotations
 
 import numpy as np
-from manim import DL, UR, Circle, Line, VGroup
+from manim import DL, UR, Line, Square, VGroup
 
 from linviz.lessons.linear_program_near import inset_marks
 from scenes.toolkit import style
@@ -53,7 +53,7 @@ class WrongMarks:
         self.play(appear(drawn), run_time=style.RUN_FADE)
 
     def wrong_mark(self, plane, i: int, kind: str) -> VGroup:
-        """Point ``i``'s mark on ``plane``: a × in θ's colour ("dashed"), a white ring
+        """Point ``i``'s mark on ``plane``: a × in θ's colour ("dashed"), a white square
         ("white")."""
         centre = plane.c2p(self.lesson.data.X[i])
         # in a near inset, its few points have room for rings far wider than their markers,
@@ -61,9 +61,9 @@ class WrongMarks:
         # round it (its point stands off the middle, the ring whole inside the frame)
         near = plane in self.near_planes
         radius = style.RING_MARKER_FRACTION * plane.marker_size if near else plane.ring_radius
-        if kind == "white":
+        if kind == "white":  # a square: a ring is a point magnified or named
             ring = NEAR_RING_SHARE * plane.marker_size if near else RING_SHARE * radius
-            return VGroup(Circle(radius=ring, color=self.theme.text,
+            return VGroup(Square(side_length=2 * ring, color=self.theme.text,
                                  stroke_width=1.5).move_to(centre))
         half = CROSS_SHARE * radius
         return VGroup(*[Line(centre - half * np.array([1, s, 0]), centre + half * np.array([1, s, 0]),

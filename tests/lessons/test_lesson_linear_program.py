@@ -854,7 +854,7 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     idea each: its weighted y⁽ⁱ⁾x⁽ⁱ⁾ adding to 0 in data space (the inset; the weight
     plane keeps the mistake shading), then its half-planes in weight space, which share no
     θ (their count said in words, checked here: at no θ of a fine grid over the view do all
-    of aᵢᵀθ ≥ 1 hold), their shading up until the perceptron walks. The closing beat credits
+    of aᵢᵀθ > 0 hold), their shading up until the perceptron walks. The closing beat credits
     the proofs to what showed them: the solver only says "infeasible"."""
     data, lesson = _lesson_of(case)
     if lesson.feasible:
@@ -876,14 +876,15 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     box = lesson.weight_box
     grid = np.stack(np.meshgrid(np.linspace(box.x_min, box.x_max, 301),
                                 np.linspace(box.y_min, box.y_max, 301)), axis=-1).reshape(-1, 2)
-    assert not np.any(np.all(grid @ A.T >= 1, axis=1))
+    assert not np.any(np.all(grid @ A.T > 0, axis=1))
     on = [b.state["certificate_sides"] for b in beats]
     assert on[first + 1:motions.index("endless")] == [True] * (motions.index("endless") - first - 1)
     assert not any(on[motions.index("endless"):]) and not any(on[:first + 1])
     # the shading by sign is said to be of the lines slid through 0 (not the ≥ 1 lines)
     (shaded,) = [b for b in beats if b.motion == "all-constraints"]
     assert "slid through 0 (y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 0)" in shaded.sentence
-    assert "dashed line" in beats[first + 2 + len(pair)].sentence
+    assert "past its line (y·score 0)" in beats[first + 2 + len(pair)].sentence
+    assert "> 0$: no $theta$ is on all" in sides.state["status"]
     if "overlap" in motions:
         last = beats[-1].sentence
         assert "proof that none exists" not in last and "“infeasible”" in last
