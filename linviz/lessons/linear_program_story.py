@@ -301,8 +301,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
     story.section("lp-constraints", "Separating as a linear programme")
-    story.beat(f"Another way to find a separating line: a linear programme. Through the "
-               f"origin, θ separates these {n} points when every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0.", "intro")
+    # (the notes' table: the realizable case, its 0-1 loss, solved by a linear programme)
+    story.beat(f"In the realizable case, a linear programme finds a separating line: through "
+               f"the origin, θ separates these {n} points when every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0.", "intro")
     if lesson.data.params.get("standardized"):
         # standardised data is centred: its origin is the file's mean (the lines crossing)
         story.beat("So here, through the origin means through the data's mean, where the "
@@ -483,8 +484,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     zoom = ("" if lesson.endless_box == lesson.weight_box else
             ", zoomed in" if width < lesson.weight_box.x_max - lesson.weight_box.x_min
             else ", zoomed out")
-    story.beat(f"So, as on noisy labels later in the lecture, the perceptron through the "
-               f"origin never settles here: its first {len(mistakes)} passes make "
+    story.beat(f"So the perceptron through the origin never settles here (no θ gets every "
+               f"point right): its first {len(mistakes)} passes make "
                f"{formatting.listed(mistakes)} updates as θ walks on{zoom}.",
                "endless", endless=True, certificate=False, certificate_sides=False,
                ringed=[], view="endless",
