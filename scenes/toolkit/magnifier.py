@@ -189,10 +189,9 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
               & (X[:, 1] <= box.y_max))
     low, high = plane.c2p((box.x_min, box.y_min)), plane.c2p((box.x_max, box.y_max))
     centre = ((place[0] + place[2]) / 2, (place[1] + place[3]) / 2, 0.0)
-    # its places counted as the plane's are (all, or only those of both classes)
     inset = DataPlane(X[inside], y[inside], theme, box=box, side=side, center=centre,
                       legend=False, ticks=False, marker_size=marker_size,
-                      counts=getattr(plane.markers, "counted", "all"))
+                      counts=getattr(plane.markers, "counted", "all"))  # as its plane counts
     inset.remove(inset.axis_labels)  # a detail of the plane beside it: no names, no origin
     backing = Rectangle(width=side, height=side, stroke_width=0, fill_color=theme.background,
                         fill_opacity=1.0).move_to(centre)

@@ -705,3 +705,40 @@ def test_the_margin_quiz_gives_its_results_time(seed):
             continue
         pace = RESULTS_PACE if beat.motion in RESULTS else MARGIN_PACE
         assert beat.min_seconds >= len(beat.sentence) / pace - 1e-9, beat.sentence
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_reach_is_drawn_clear_of_d_and_of_the_line(seed):
+    """The dashed radius of the points' reach runs to the farthest point unless that runs
+    within REACH_CLEAR degrees of d (0 to θ*'s line's nearest point) or of a point where
+    θ*'s line meets the circle (found here by solving |p + t·u|² = r² for t along the
+    line); then it turns, by a multiple of 15°, to a direction clear of both."""
+    from linviz.lessons.quiz import farthest_point
+    from linviz.lessons.quiz_story import REACH_CLEAR, reach_angle
+
+    lesson = margin_quiz_lesson(seed)
+    for run in (lesson.wide, lesson.narrow):
+        X = np.asarray(run.data.X, dtype=float)
+        far = X[int(np.argmax(np.linalg.norm(X, axis=1)))]
+        assert np.allclose(far, X[farthest_point(run)])
+        r = float(np.linalg.norm(far))
+        a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+        foot = -c * a / float(a @ a)
+        u = np.array([-a[1], a[0]]) / np.linalg.norm(a)
+        directions = [np.arctan2(foot[1], foot[0])]
+        disc = (foot @ u) ** 2 - (foot @ foot - r * r)
+        if disc > 0:
+            for t in (-foot @ u + np.sqrt(disc), -foot @ u - np.sqrt(disc)):
+                p = foot + t * u
+                directions.append(np.arctan2(p[1], p[0]))
+
+        def apart(x, y):
+            return abs((np.degrees(x - y) + 180.0) % 360.0 - 180.0)
+
+        own = np.arctan2(far[1], far[0])
+        angle = reach_angle(run)
+        assert all(apart(angle, d) >= REACH_CLEAR - 1e-9 for d in directions)
+        turn = np.degrees(angle - own)
+        assert abs(turn / 15.0 - round(turn / 15.0)) < 1e-9
+        if all(apart(own, d) >= REACH_CLEAR for d in directions):
+            assert angle == pytest.approx(own)
