@@ -159,6 +159,8 @@ def line_foot(run) -> np.ndarray:
 #: d (θ*'s line's nearest point to 0) and of the points where θ*'s line meets the reach's
 #: circle: along either, the drawings would merge
 REACH_CLEAR = 20.0
+#: ...and this share of its length off the points other beats ring
+REACH_POINT_CLEAR = 0.08
 #: the turns (degrees) from the farthest point's direction tried for that radius, in order
 REACH_TURNS = tuple(t for k in range(1, 13) for t in (15 * k, -15 * k))
 
@@ -167,8 +169,10 @@ def reach_angle(run) -> float:
     """The direction (radians, in the plane) of the radius drawn for how far the points
     reach (the circle of radius ‖x‖ of the farthest point, :func:`farthest_point`): the
     farthest point's own, unless it lies within :data:`REACH_CLEAR` of d's direction (to
-    :func:`line_foot`) or of a point where θ*'s line meets the circle; then the first of
-    :data:`REACH_TURNS` from it clear of them all."""
+    :func:`line_foot`) or of a point where θ*'s line meets the circle, or runs within
+    :data:`REACH_POINT_CLEAR` of its length of a point other beats ring (the band's edges,
+    the nearest to the run's last line); then the first of :data:`REACH_TURNS` from it
+    clear of them all."""
     X = np.asarray(run.data.X, dtype=float)
     far = X[farthest_point(run)]
     radius = float(np.hypot(*far))
@@ -181,9 +185,18 @@ def reach_angle(run) -> float:
         avoid += [float(np.arctan2(*(foot + side * np.sqrt(half) * along)[::-1]))
                   for side in (1.0, -1.0)]
 
+    # the points ringed in other beats (the band's edges, the nearest to the last line):
+    # the radius keeps REACH_POINT_CLEAR of its length off them
+    ringed = X[[i for i in (*edge_points(run), final_gap(run)[0])
+                if i != farthest_point(run)]]
+
     def clear(angle: float) -> bool:
-        return all(abs((np.degrees(angle - other) + 180.0) % 360.0 - 180.0) >= REACH_CLEAR
-                   for other in avoid)
+        unit = np.array([np.cos(angle), np.sin(angle)])
+        along = np.clip(ringed @ unit, 0.0, radius)
+        off = np.hypot(*(ringed - along[:, None] * unit).T)
+        return (all(abs((np.degrees(angle - other) + 180.0) % 360.0 - 180.0) >= REACH_CLEAR
+                    for other in avoid)
+                and bool(np.all(off >= REACH_POINT_CLEAR * radius)))
 
     own = float(np.arctan2(far[1], far[0]))
     for turn in (0.0, *REACH_TURNS):

@@ -62,7 +62,8 @@ class LastLineDrawings:
         inset = magnifier(plane, run.data.X, run.data.y, box, zoom, theme, drawings,
                           lines=[(theta, theta0)], beside=beside, share=BAND_INSET_SHARE,
                           times_font=style.FONT_SMALL, leaders=False,
-                          times_words=f"{('large', 'small')[k]} margin", times_above=True)
+                          times_words=f"{('large', 'small')[k]} margin", times_above=True,
+                          grid=True)
         return VGroup(inset, ring)
 
     def draw_stops(self, beat) -> None:

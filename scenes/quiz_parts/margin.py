@@ -251,7 +251,7 @@ class MarginDrawings:
                          lines=[(a, c + shift) for shift in (0.0, edge, -edge)]
                          + [(theta, theta0)], beside=self.beside_planes(),
                          share=BAND_INSET_SHARE, times_font=style.FONT_BODY,
-                         leaders=False, marker_size=min(
+                         leaders=False, grid=True, marker_size=min(
                              style.POINT_SIZE,
                              INSET_MARKER_SHARE * band_half_width(run) * plane.unit * zoom))
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 import numpy as np
 from manim import DL, DOWN, DR, RIGHT, UL, UP, UR, Line, Rectangle, VGroup, VMobject
 
+from linviz import formatting
 from linviz.geometry import Box, clip_line
 from linviz.view_box import INSET_SHARE
 
@@ -155,21 +156,21 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
               drawings: Callable[[DataPlane], VMobject], lines=(), beside=None,
               share: float = INSET_SHARE, leaders: bool = True,
               marker_size: float | None = None, times_font: int = style.FONT_SMALL,
-              times_words: str = "", times_above: bool = False) -> VGroup:
+              times_words: str = "", times_above: bool = False,
+              grid: bool = False) -> VGroup:
     """The inset of ``plane`` showing ``box`` (``zoom`` times larger) with the points of
-    ``X``, ``y`` inside it and ``drawings(inset)`` (lines, bands, rings drawn on the inset's
-    plane) at the size and place :func:`clear_inset` picks (smaller, showing less round
-    the box's centre at the same zoom, when that keeps it off the points and lines); with the marked square, two leaders
-    and "×zoom". ``lines`` (θ, θ₀) or ("segment", p, q): what is drawn on ``plane``,
-    which it keeps off (:func:`line_samples`). ``beside``: a screen box (x0, y0, x1, y1)
-    outside the plane where the inset stands when it fits (:func:`outside_place`), off the
-    data altogether. ``share``: the share of the plane's side ``box`` was made for
-    (:func:`linviz.view_box.magnified_box`); beside the plane it may stand that large.
-    ``leaders``: False draws none (the square and the frame, in one colour, say which is
-    which: a leader near a line of the plane would run along it). ``marker_size``: the
-    inset's markers' half-width (None: from their spacing there, as in any plane).
-    ``times_font``: the size of "×zoom"; ``times_words``: said before it ("small margin
-    ×33"); ``times_above``: always over the frame (two close-ups one over the other)."""
+    ``X``, ``y`` inside it and ``drawings(inset)`` (lines, bands, rings on the inset's
+    plane) at the size and place :func:`clear_inset` picks (smaller, showing less round the
+    box's centre at the same zoom, when that keeps it off the points and lines); with the
+    marked square, two leaders and "×zoom". ``lines`` (θ, θ₀) or ("segment", p, q): what
+    is drawn on ``plane``, which it keeps off (:func:`line_samples`). ``beside``: a screen
+    box (x0, y0, x1, y1) outside the plane where it stands when it fits
+    (:func:`outside_place`). ``share``: the share of the plane's side ``box`` was made for
+    (:func:`linviz.view_box.magnified_box`). ``leaders``: False draws none (a leader near a
+    line of the plane would run along it). ``marker_size``: its markers' half-width (None:
+    from their spacing). ``times_font``: the size of "×zoom"; ``times_words``: said before
+    it ("small margin ×33"); ``times_above``: always over the frame; ``grid``: its grid's
+    step said after it ("×9 · grid 0.05": the close-up's scale)."""
     X, y = np.asarray(X, dtype=float), np.asarray(y)
     def shrunk(size: float) -> Box:  # the magnified box at a share: same zoom, same centre
         half = (box.x_max - box.x_min) / 2 * size / share
@@ -185,8 +186,7 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     found = outside_place(plane, beside, screen_box, shares) if beside is not None else None
     size, place = found or clear_inset(plane, X, screen_box, lines)
     box, side = shrunk(size), size * float(plane.frame.width)
-    inside = ((X[:, 0] >= box.x_min) & (X[:, 0] <= box.x_max) & (X[:, 1] >= box.y_min)
-              & (X[:, 1] <= box.y_max))
+    inside = box.contains(X, tolerance=0.0)
     low, high = plane.c2p((box.x_min, box.y_min)), plane.c2p((box.x_max, box.y_max))
     centre = ((place[0] + place[2]) / 2, (place[1] + place[3]) / 2, 0.0)
     inset = DataPlane(X[inside], y[inside], theme, box=box, side=side, center=centre,
@@ -202,15 +202,21 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     leaders = VGroup(*[Line(where.get_corner(corner), inset.frame.get_corner(corner),
                             stroke_width=1, color=theme.highlight, stroke_opacity=0.6)
                        for corner in corners])
-    times = text(f"{times_words + ' ' if times_words else ''}×{zoom}", theme,
+    scale = f" · grid {grid_step_words(inset.step)}" if grid else ""
+    times = text(f"{times_words + ' ' if times_words else ''}×{zoom}{scale}", theme,
                  times_font).set_color(theme.highlight)
     bottom = plane.frame.get_corner(DL)[1]
-    times.next_to(inset.frame, UP if times_above or place[1] < bottom + 1 else DOWN,
-                  buff=0.05)
+    times.next_to(inset.frame, UP if times_above or place[1] < bottom + 1 else DOWN, buff=0.05)
     times.align_to(inset.frame, RIGHT)
     with_backdrop(times, theme)
     return VGroup(backing, tick_covers(plane, place, theme), inset, drawings(inset),
                   mat(inset, place, theme), where, leaders, times)
+
+
+def grid_step_words(step: float) -> str:
+    """A grid's round step (1, 2 or 5 × 10ᵏ) as written: with as many decimals as it
+    needs (0.05, 2)."""
+    return formatting.number(step, max(0, -int(np.floor(np.log10(step) + 1e-9))))
 
 
 def mat(inset: DataPlane, place: np.ndarray, theme) -> VGroup:

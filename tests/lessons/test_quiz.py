@@ -712,9 +712,10 @@ def test_the_reach_is_drawn_clear_of_d_and_of_the_line(seed):
     """The dashed radius of the points' reach runs to the farthest point unless that runs
     within REACH_CLEAR degrees of d (0 to θ*'s line's nearest point) or of a point where
     θ*'s line meets the circle (found here by solving |p + t·u|² = r² for t along the
-    line); then it turns, by a multiple of 15°, to a direction clear of both."""
-    from linviz.lessons.quiz import farthest_point
-    from linviz.lessons.quiz_story import REACH_CLEAR, reach_angle
+    line), or within REACH_POINT_CLEAR of its length of a point other beats ring; then it
+    turns, by a multiple of 15°, to a direction clear of them all."""
+    from linviz.lessons.quiz import edge_points, farthest_point, final_gap
+    from linviz.lessons.quiz_story import REACH_CLEAR, REACH_POINT_CLEAR, reach_angle
 
     lesson = margin_quiz_lesson(seed)
     for run in (lesson.wide, lesson.narrow):
@@ -735,10 +736,20 @@ def test_the_reach_is_drawn_clear_of_d_and_of_the_line(seed):
         def apart(x, y):
             return abs((np.degrees(x - y) + 180.0) % 360.0 - 180.0)
 
+        ringed = [X[i] for i in (*edge_points(run), final_gap(run)[0])
+                  if not np.array_equal(X[i], far)]
+
+        def off_ringed(angle):  # the least distance of a ringed point to the radius
+            tip = r * np.array([np.cos(angle), np.sin(angle)])
+            return min((np.linalg.norm(p - np.clip(p @ tip / (r * r), 0, 1) * tip)
+                        for p in ringed), default=np.inf)
+
         own = np.arctan2(far[1], far[0])
         angle = reach_angle(run)
         assert all(apart(angle, d) >= REACH_CLEAR - 1e-9 for d in directions)
+        assert off_ringed(angle) >= REACH_POINT_CLEAR * r * (1 - 1e-9)
         turn = np.degrees(angle - own)
         assert abs(turn / 15.0 - round(turn / 15.0)) < 1e-9
-        if all(apart(own, d) >= REACH_CLEAR for d in directions):
+        if (all(apart(own, d) >= REACH_CLEAR for d in directions)
+                and off_ringed(own) >= REACH_POINT_CLEAR * r):
             assert angle == pytest.approx(own)
