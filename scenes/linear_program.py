@@ -55,6 +55,8 @@ LEADER_AFTER = 0.1
 #: edge it reads as that marker's name), and of the lines drawn (each a row of boxes this
 #: half-wide, weighing as much as a marker: a name on a line reads as the line's)
 MARKER_CLEARANCE, LINE_CLEARANCE = 0.12, 0.06
+#: rings whose centres are this many ring widths apart or nearer touch: one name for them
+RING_TOUCH = 1.0
 #: the side of the ground round another ring a ring's name keeps off, in that ring's widths
 #: (a name just beside a ring reads as its name)
 RING_GROUND = 1.8
@@ -243,43 +245,61 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         self.play(appear(self.least_inset), run_time=style.RUN_FADE)
 
     def ring_names(self, indices, reach: int = 1, lines=(), clear: bool = True) -> VGroup:
-        """The rings of ``indices`` named by their points, once for points at one place
-        ("21, 77"), above right of the ring, clear of the data plane's ``lines`` [(θ, θ₀)…];
-        with ``reach`` > 1, as far as that many rings of places out where the near ones
-        cover markers, a leader then joining a name that stands off its ring; ``clear``,
-        off the markers' margins too (:data:`MARKER_CLEARANCE`)."""
+        """The rings of ``indices`` named by their points, once for points at one place or
+        whose rings overlap (":data:`RING_TOUCH`": "21, 77"), above right of the first ring,
+        clear of the data plane's ``lines`` [(θ, θ₀)…]; with ``reach`` > 1, as far as that
+        many rings of places out where the near ones cover markers, a leader then joining a
+        name that stands off its rings; ``clear``, off the markers' margins too
+        (:data:`MARKER_CLEARANCE`)."""
         theme, names = self.theme, VGroup()
-        places: dict[tuple, list[int]] = {}
-        for i in sorted(indices):
-            places.setdefault(tuple(self.lesson.data.X[i]), []).append(i)
-        rings = [self.rings[i] for i in sorted(indices) if i in self.rings]
-        for at_place in places.values():
-            name = text(", ".join(str(i + 1) for i in at_place), theme, style.FONT_SMALL,
+        groups = self.touching_rings(sorted(i for i in indices if i in self.rings))
+        rings = [self.rings[i] for group in groups for i in group]
+        for group in groups:
+            name = text(", ".join(str(i + 1) for i in group), theme, style.FONT_SMALL,
                         theme.highlight)
             with_backdrop(name, theme)
             # beside its ring (up-right first), off the markers, the plane's counts, the
             # other rings and the names placed before (a name on another ring would pair
-            # it wrongly)
-            own = self.rings[at_place[0]]
-            # (another ring's ground wider than the ring: a name just beside it reads as
-            # its name)
+            # it wrongly; another ring's ground wider than the ring: a name just beside it
+            # reads as its name)
+            own = self.rings[group[0]]
             taken = [Square(side_length=RING_GROUND * r.width).move_to(r.get_center())
-                     for r in rings if r is not own] + list(names)
-            self.place_beside(name, own.get_center(), own.width / 2 + 0.02, taken, preferred=1,
-                              rings=reach, ring_cost=LEADER_RING_COST,
-                              lines=self.line_boxes(lines), clear=clear)
+                     for r in rings if all(r is not self.rings[i] for i in group)]
+            self.place_beside(name, own.get_center(), own.width / 2 + 0.02,
+                              taken + list(names), preferred=1, rings=reach,
+                              ring_cost=LEADER_RING_COST, lines=self.line_boxes(lines),
+                              clear=clear)
             names.add(name)
-        # a leader joins a name that stands off its ring, or nearer another ring than its
-        # own (it would name that one)
-        centres = [r.get_center() for r in rings]
-        leaders = [leader_line(self.rings[at[0]].get_center(), self.plane.ring_radius, name,
-                               theme.highlight)
-                   for at, name in zip(places.values(), names)
-                   if detached(self.rings[at[0]].get_center(), name,
-                               (self.plane.ring_radius + 0.02) * np.sqrt(2) + LEADER_AFTER)
-                   or nearer_another(name.get_center(), self.rings[at[0]].get_center(),
-                                     centres)]
-        return names.add(*leaders)
+        return names.add(*[self.ring_leader(group, name, groups)
+                           for group, name in zip(groups, names)])
+
+    def touching_rings(self, indices) -> list[list[int]]:
+        """``indices`` (ringed) grouped: points at one place, and places whose rings touch
+        (centres within :data:`RING_TOUCH` rings' widths of a ring of the group), in
+        index order; the groups in order of their first."""
+        groups: list[list[int]] = []
+        for i in indices:
+            centre = self.rings[i].get_center()
+            home = next((g for g in groups if any(
+                np.linalg.norm(self.rings[j].get_center() - centre)
+                <= RING_TOUCH * self.rings[j].width for j in g)), None)
+            if home is None:
+                groups.append([i])
+            else:
+                home.append(i)
+        return groups
+
+    def ring_leader(self, group, name, groups) -> VMobject:
+        """A leader from the group's ring nearest ``name`` when the name stands off it, or
+        nearer another group's ring than its own (it would name that one); else nothing."""
+        theme = self.theme
+        centres = [self.rings[i].get_center() for i in group]
+        own = min(centres, key=lambda c: float(np.linalg.norm(c - name.get_center())))
+        others = [self.rings[i].get_center() for g in groups if g is not group for i in g]
+        if (detached(own, name, (self.plane.ring_radius + 0.02) * np.sqrt(2) + LEADER_AFTER)
+                or nearer_another(name.get_center(), own, others)):
+            return leader_line(own, self.plane.ring_radius, name, theme.highlight)
+        return VGroup()
 
     def line_boxes(self, lines) -> np.ndarray:
         """Obstacle boxes along the data plane's ``lines`` where they cross it
