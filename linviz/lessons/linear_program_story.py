@@ -302,8 +302,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
 
     story.section("lp-constraints", "Separating as a linear programme")
     # (the notes' table: the realizable case, its 0-1 loss, solved by a linear programme)
-    story.beat(f"In the realizable case, a linear programme finds a separating line: through "
-               f"the origin, θ separates these {n} points when every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0.", "intro")
+    story.beat(f"Can a line through the origin separate these {n} points, every "
+               f"y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0? A linear programme answers, and finds one if so: the "
+               f"realizable case.", "intro")
     if lesson.data.params.get("standardized"):
         # standardised data is centred: its origin is the file's mean (the lines crossing)
         story.beat("So here, through the origin means through the data's mean, where the "
@@ -348,9 +349,10 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat("Every θ in it separates the data. A linear programme picks one by its "
                "objective: the least |θ₁| + |θ₂|.", "objective", diamond=c,
                status=f"minimise $|theta_1| + |theta_2|$ subject to {CONSTRAINT} for every $i$")
-    # why this objective (every θ of the region separates; the widest margin's is ‖θ‖₂)
-    story.beat("Any objective would find a separator: |θ₁| + |θ₂| keeps the programme "
-               "linear, while the widest margin, the least ‖θ‖, needs a quadratic one.", HOLD)
+    # why this objective (every θ of the region separates; the widest margin's is ‖θ‖₂,
+    # whose least is the region's point nearest 0, circled)
+    story.beat("|θ₁| + |θ₂| keeps the programme linear; the widest margin, the least ‖θ‖ "
+               "(the circle), would need a quadratic one.", "objective-choice")
     story.beat(f"The solver, HiGHS, finds θ* = {formatting.vector(star)}, where the diamond "
                f"touches the region.", "solution",
                star=True, status=f"$theta^* = {math_vector(star)}$, "

@@ -16,6 +16,7 @@ from scenes.linear_program_parts.common import (DIAMOND_SHORT, EDGE_LINE_OPACITY
                                                 LINE_OPACITY_ONE_OF, ray_end)
 from scenes.linear_program_parts.keys import ShadingKeys
 from scenes.toolkit import style
+from scenes.toolkit.circles import origin_circle_in_box
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.markers import signs_over
@@ -248,6 +249,18 @@ class ConstraintBeats(ShadingKeys):
         corners = [(c, 0), (0, c), (-c, 0), (0, -c)]
         return Polygon(*[self.weight_point(p) for p in corners], stroke_width=2.5,
                        color=self.theme.muted, fill_opacity=0)
+
+    def draw_objective_choice(self, beat) -> None:
+        """The other objective said: the circle ‖θ‖ = the least ‖θ‖ on the region, round 0,
+        touching the region at the widest separator (the lesson's ``widest_theta``), dashed
+        beside the diamond, until the next sentence."""
+        self.follow_beat(beat)
+        widest = np.asarray(self.lesson.widest_theta, dtype=float)
+        circle = self.on_weights(lambda: VGroup(
+            origin_circle_in_box(self.weights, float(np.hypot(*widest)), self.theme.text),
+            Dot(self.weight_point(widest), radius=0.05, color=self.theme.text)))
+        self.play(appear(circle), run_time=style.RUN_FADE)
+        self.mark_for_beat(circle)
 
     def draw_objective(self, beat) -> None:
         self.follow_beat(beat)

@@ -18,7 +18,7 @@ from scenes.linear_program_parts.common import (NAME_CLEARANCE,
                                                 WRONG_DARKEST, WRONG_LIGHTEST)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
-from scenes.toolkit.placement import beside_line, box_around, segment_boxes
+from scenes.toolkit.placement import beside_line, box_around, covered_area, segment_boxes
 from scenes.toolkit.score_bars import ScoreBars
 from scenes.toolkit.screen_text import markup_with_math, text
 from scenes.toolkit.speed.fast_shapes import FastArrow
@@ -28,7 +28,7 @@ from scenes.toolkit.vector_sum import vector_sum_inset
 #: where along its line (a share of the clipped segment) each of the certificate's arrows to
 #: its side starts, the k-th line's first: the lines meet at 0, where arrows from their
 #: middles would pile up
-ARROW_ALONG = (0.25, 0.75, 0.4)
+ARROW_ALONG = (0.25, 0.75, 0.3)
 
 class NoSeparatorBeats:
     """What the scene draws on data no line separates (a part of
@@ -116,11 +116,27 @@ class NoSeparatorBeats:
             drawn.add(Polygon(*[self.weight_point(p) for p in polygon], stroke_width=0,
                               fill_color=theme.text,
                               fill_opacity=self.unmet_opacity(len(A) - met, len(A))))
-        for k, a in enumerate(A):
-            ends = clip_line(a, 0.0, self.weights.box)
-            if ends is not None:
-                base, tip = self.side_arrow(ends, a, along=ARROW_ALONG[k % len(ARROW_ALONG)])
-                drawn.add(FastArrow(theme.normal).set_ends(base, tip))
+        arrows = [(i, *self.side_arrow(ends, a, along=ARROW_ALONG[k % len(ARROW_ALONG)]))
+                  for k, (i, a) in enumerate(zip(support, A))
+                  if (ends := clip_line(a, 0.0, self.weights.box)) is not None]
+        taken = [segment_boxes(base, tip, 0.06) for _, base, tip in arrows]
+        for i, base, tip in arrows:
+            # named by its point, as its line is (two arrows from nearly one line, opposite
+            # ways, read as one double arrow unnamed): past its tip, else beside its shaft,
+            # where it covers no other arrow or name
+            name = with_backdrop(text(str(i + 1), theme, style.FONT_SMALL, theme.normal),
+                                 theme)
+            heading = (tip - base) / max(float(np.linalg.norm(tip - base)), 1e-9)
+            across_shaft = np.array([-heading[1], heading[0], 0.0])
+            off = 0.08 + 0.5 * float(np.hypot(name.width, name.height))
+            half = np.array([name.width, name.height]) / 2
+            best = min(((covered_area(np.array([*(c[:2] - half), *(c[:2] + half)]),
+                                      np.vstack(taken)), k, c) for k, c in enumerate(
+                [tip + off * heading, (base + tip) / 2 + off * across_shaft,
+                 (base + tip) / 2 - off * across_shaft])), key=lambda f: (f[0] > 1e-9, f[1]))
+            name.move_to(best[2])
+            taken.append(np.array([[*(best[2][:2] - half), *(best[2][:2] + half), 100.0]]))
+            drawn.add(FastArrow(theme.normal).set_ends(base, tip), name)
         return drawn
 
     @staticmethod

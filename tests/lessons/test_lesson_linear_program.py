@@ -923,3 +923,29 @@ def test_the_mistake_shades_cut_the_counts_into_even_runs():
                 written = shade_ranges(low, high, shades)
                 assert written == [(runs[k][0], runs[k][-1]) if k in runs else None
                                    for k in range(shades)]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_other_objective_is_circled_at_the_least_norm(case):
+    """Where a θ meets every constraint, a beat says why |θ₁| + |θ₂| (linear) and not the
+    widest margin's least ‖θ‖ (quadratic), and circles that least: the circle's radius,
+    ‖widest_theta‖, is the least ‖θ‖ over the region, found here by SciPy's SLSQP on
+    min ‖θ‖² subject to y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1."""
+    from scipy.optimize import minimize
+
+    data, lesson = _lesson_of(case)
+    beats = linear_program_storyboard(lesson).beats
+    said = [b for b in beats if b.motion == "objective-choice"]
+    if not lesson.feasible:
+        assert not said
+        return
+    (beat,) = said
+    assert "keeps the programme linear" in beat.sentence and "quadratic" in beat.sentence
+    A = data.y[:, None] * data.X
+    start = np.asarray(lesson.theta_star, dtype=float)
+    found = minimize(lambda t: t @ t, start, jac=lambda t: 2 * t, method="SLSQP",
+                     constraints=[{"type": "ineq", "fun": lambda t: A @ t - 1,
+                                   "jac": lambda t: A}], options={"ftol": 1e-12})
+    assert found.success
+    assert np.linalg.norm(lesson.widest_theta) == pytest.approx(np.linalg.norm(found.x),
+                                                                rel=1e-4)
