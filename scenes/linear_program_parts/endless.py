@@ -18,9 +18,10 @@ from scenes.toolkit.screen_text import text
 #: through: the path is what is read now)
 ENDLESS_SHADE_SHARE = 0.35
 #: the opacity of the first pass's path (the last is opaque; those between, evenly)
-OLDEST_PASS_OPACITY = 0.35
-#: the path's stroke width (thicker than a constraint's line, thinner than θ's dot)
-PATH_STROKE = 3.0
+OLDEST_PASS_OPACITY = 0.2
+#: the path's stroke width (thicker than a constraint's line, thinner than θ's dot), and
+#: the earlier passes' (a ghost under the last)
+PATH_STROKE, EARLIER_PATH_STROKE = 3.0, 2.0
 
 
 class EndlessBeats:
@@ -80,9 +81,11 @@ class EndlessBeats:
         ``endless_step_passes``), each at :meth:`pass_opacity`, following the walk's
         tracker."""
         passes = np.asarray(self.lesson.endless_step_passes)
-        paths = VGroup(*[VMobject(stroke_width=PATH_STROKE, stroke_color=self.theme.normal,
+        last = int(passes.max())
+        paths = VGroup(*[VMobject(stroke_width=PATH_STROKE if p == last else EARLIER_PATH_STROKE,
+                                  stroke_color=self.theme.normal,
                                   stroke_opacity=self.pass_opacity(p))
-                         for p in range(int(passes.max()) + 1)])
+                         for p in range(last + 1)])
 
         def walked(group) -> None:
             t = self.walk_tracker.get_value()

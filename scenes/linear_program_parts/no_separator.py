@@ -141,19 +141,22 @@ class NoSeparatorBeats:
 
     @staticmethod
     def unmet_opacity(unmet: int, count: int) -> float:
-        """The grey of θ that fail ``unmet`` of ``count`` constraints: none, 0; one, the
-        mistake shading's lightest; all, its darkest."""
+        """The grey of θ that fail ``unmet`` of the ``count`` sides: none, 0; one, the
+        mistake shading's lightest; all but one, its darkest (no region fails them all: its
+        −θ would pass them all)."""
         if not unmet:
             return 0.0
-        return WRONG_LIGHTEST + (WRONG_DARKEST - WRONG_LIGHTEST) * (unmet - 1) / max(count - 1, 1)
+        return WRONG_LIGHTEST + (WRONG_DARKEST - WRONG_LIGHTEST) * (unmet - 1) / max(count - 2, 1)
 
     def met_key(self, count: int) -> VGroup:
         """The key of :meth:`certificate_halves`' shading, a column: a swatch for each
-        number of the ``count`` constraints a θ can fail; then the unshaded swatch, "fails
-        none", nowhere."""
+        number of the ``count`` sides a region of θ can fail, 1 to count − 1; then the
+        unshaded swatch, "fails none or all", nowhere (the sides are through 0: a θ failing
+        them all would make −θ pass them all)."""
         rows = [self.key_row(self.unmet_opacity(unmet, count), f"fails {unmet} of {count}")
-                for unmet in range(1, count + 1)]
-        rows += [self.key_row(0.0, "fails none", gap=0.04),
+                for unmet in range(1, count)]
+        rows += [self.key_row(0.0, f"fails none or {'both' if count == 2 else 'all'}",
+                              gap=0.04),
                  self.key_row(None, "(nowhere)", indent=True)]
         return self.key_column(rows)
 

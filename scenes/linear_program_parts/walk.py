@@ -272,9 +272,12 @@ class WalkBeats:
             return VGroup(ray, entry, scaled.copy().next_to(widest, side, buff=0.08))
 
         self.ray = self.on_weights(make)
-        # the constraints' lines step back to a trace: near the region's edge four lines
-        # would run together (a constraint's, the edge, the cone's, the ray)
+        # the constraints' lines step back to a trace, and the cone's dashed edges: near the
+        # region's edge four lines would run together (a constraint's, the edge, the
+        # cone's, the ray)
+        edges = [m for m in self.cone if isinstance(m, DashedLine)]
         self.play(appear(self.ray), self.lines.animate.set_stroke(opacity=FADED_LINES),
+                  *[m.animate.set_stroke(opacity=FADED_LINES) for m in edges],
                   run_time=style.RUN_INTRO)
 
     def entry_ring_radius(self, at) -> float:

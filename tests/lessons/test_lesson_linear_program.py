@@ -877,6 +877,11 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     grid = np.stack(np.meshgrid(np.linspace(box.x_min, box.x_max, 301),
                                 np.linspace(box.y_min, box.y_max, 301)), axis=-1).reshape(-1, 2)
     assert not np.any(np.all(grid @ A.T > 0, axis=1))
+    # nor does any direction fail them all (its opposite would pass them all): the key's
+    # shades run from 1 to count − 1 failed, "none or all" nowhere
+    turns = np.linspace(0, 2 * np.pi, 3600, endpoint=False) + 1e-4
+    failed = np.sum(np.stack([np.cos(turns), np.sin(turns)], axis=1) @ A.T <= 0, axis=1)
+    assert failed.min() >= 1 and failed.max() <= len(A) - 1
     on = [b.state["certificate_sides"] for b in beats]
     assert on[first + 1:motions.index("endless")] == [True] * (motions.index("endless") - first - 1)
     assert not any(on[motions.index("endless"):]) and not any(on[:first + 1])
