@@ -244,8 +244,11 @@ def _step_sentence(lesson: LinearProgramLesson, k: int) -> str:
         # past 12 s)
         return (f"Update 1: point {i + 1}'s y·score {value(before)} → {value(after)}, θ "
                 f"stepping perpendicular to its lines.{now}")
-    # (the step's direction said once, with update 1)
-    return f"Update {k + 1}: point {i + 1}, y·score {value(before)} → {value(after)}.{now}"
+    # (the step's direction said once, with update 1; the rise is always ‖x⁽ⁱ⁾‖², y² = 1:
+    # note 001's algebra, said with the first update whose y·score was not 0)
+    rise = ", up by ‖x⁽ⁱ⁾‖²" if k == 1 and not rose else ""  # (with "rose", too long)
+    return (f"Update {k + 1}: point {i + 1}, y·score {value(before)} → {value(after)}{rise}."
+            f"{now}")
 
 
 def _zoomed_out(lesson: LinearProgramLesson) -> str:

@@ -695,6 +695,17 @@ def test_the_walk_stops_once_theta_is_in_the_cone_and_each_update_says_what_it_b
         # a count that rose after an update is said to have (the update looks failed)
         earlier = lesson.wrong_after(k - 1)
         assert (f"wrong, up from {earlier}:" in sentence) == (wrong > earlier), sentence
+        # the second update's rise said as note 001 derives it: ‖x⁽ⁱ⁾‖², the scores said
+        # (recomputed here) differing by it to rounding
+        told = re.search(r"point (\d+), y·score (−?[0-9.]+) → (−?[0-9.]+)", sentence)
+        if told and k == 2 and wrong <= earlier:  # (said where the count did not rise)
+            i = int(told.group(1)) - 1
+            before, after = (float(told.group(g).replace("−", "-")) for g in (2, 3))
+            assert ", up by ‖x⁽ⁱ⁾‖²." in sentence
+            assert after - before == pytest.approx(float(X[i] @ X[i]), abs=0.011)
+            assert before == pytest.approx(float(y[i] * (X[i] @ thetas[1])), abs=0.005)
+        else:
+            assert "up by ‖x" not in sentence
     (cone,) = [b for b in board.beats if b.motion == "cone"]
     assert "The updates stop once θ is in the cone." in cone.sentence and cone.state["cone"]
 
