@@ -16,7 +16,6 @@ from manim import LEFT, RIGHT, UP, Line, Polygon, ValueTracker, VGroup
 
 from linviz.lessons.quiz import LiftSection, section_depths, section_places
 from scenes.toolkit import style
-from scenes.toolkit.layout import with_backdrop
 from scenes.toolkit.markers import Marker
 from scenes.toolkit.screen_text import math, text
 
@@ -137,11 +136,13 @@ class LiftTurn:
         return markers.add_updater(place)
 
     def turn_names(self, at, corners, plane) -> VGroup:
-        """From aside: "[x, 1]" by the copy's far corner, "θ* on [x, 1]" by its plane's
+        """From aside: "[x, 1]" by the copy's rightmost corner, "θ* on [x, 1]" by its plane's
         top, and on the height's axis "0" at its foot and "1" at the copy's height."""
         theme = self.theme
         copy_name = math("[x, 1]", theme, style.FONT_SMALL).set_color(theme.muted)
-        copy_name.next_to(at([corners[2]])[0], RIGHT, buff=0.1)
+        # by the copy's rightmost corner (θ*'s plane stands over the far one)
+        screen = at(corners)
+        copy_name.next_to(screen[int(np.argmax(screen[:, 0]))], RIGHT, buff=0.1)
         top = at([plane[2], plane[3]])
         star_name = text("$theta^*$ on $[x, 1]$", theme, style.FONT_SMALL)
         star_name.next_to(top[np.argmax(top[:, 1])], UP, buff=0.1)
@@ -150,7 +151,9 @@ class LiftTurn:
             where = at([(0, 0, height)])[0]
             tick = Line(where + 0.06 * LEFT, where + 0.06 * RIGHT, color=theme.text,
                         stroke_width=2)
-            name = math(str(height), theme, style.FONT_SMALL)
-            with_backdrop(name.next_to(where, LEFT, buff=0.1), theme)
+            # on an opaque ground: the lifted points' markers crowd round the axis
+            name = math(str(height), theme, style.FONT_SMALL).next_to(where, LEFT, buff=0.1)
+            name.add_background_rectangle(color=theme.background, opacity=1.0,
+                                          buff=style.LABEL_BACKDROP_BUFF)
             axis_names.add(tick, name)
         return VGroup(copy_name, star_name, axis_names)
