@@ -155,56 +155,6 @@ def line_foot(run) -> np.ndarray:
     return project_onto_line(np.zeros(2), a, c)
 
 
-#: the radius drawn for the points' reach keeps this far (degrees) from the direction of
-#: d (θ*'s line's nearest point to 0) and of the points where θ*'s line meets the reach's
-#: circle: along either, the drawings would merge
-REACH_CLEAR = 20.0
-#: ...and this share of its length off the points other beats ring
-REACH_POINT_CLEAR = 0.08
-#: the turns (degrees) from the farthest point's direction tried for that radius, in order
-REACH_TURNS = tuple(t for k in range(1, 13) for t in (15 * k, -15 * k))
-
-
-def reach_angle(run) -> float:
-    """The direction (radians, in the plane) of the radius drawn for how far the points
-    reach (the circle of radius ‖x‖ of the farthest point, :func:`farthest_point`): the
-    farthest point's own, unless it lies within :data:`REACH_CLEAR` of d's direction (to
-    :func:`line_foot`) or of a point where θ*'s line meets the circle, or runs within
-    :data:`REACH_POINT_CLEAR` of its length of a point other beats ring (the band's edges,
-    the nearest to the run's last line); then the first of :data:`REACH_TURNS` from it
-    clear of them all."""
-    X = np.asarray(run.data.X, dtype=float)
-    far = X[farthest_point(run)]
-    radius = float(np.hypot(*far))
-    foot = line_foot(run)
-    avoid = [float(np.arctan2(foot[1], foot[0]))] if np.hypot(*foot) > 0 else []
-    a = np.asarray(run.theta_star[:2], dtype=float)
-    along = np.array([-a[1], a[0]]) / float(np.hypot(*a))
-    half = radius ** 2 - float(foot @ foot)
-    if half > 0:  # θ*'s line meets the circle: at the foot ± the half-chord along it
-        avoid += [float(np.arctan2(*(foot + side * np.sqrt(half) * along)[::-1]))
-                  for side in (1.0, -1.0)]
-
-    # the points ringed in other beats (the band's edges, the nearest to the last line):
-    # the radius keeps REACH_POINT_CLEAR of its length off them
-    ringed = X[[i for i in (*edge_points(run), final_gap(run)[0])
-                if i != farthest_point(run)]]
-
-    def clear(angle: float) -> bool:
-        unit = np.array([np.cos(angle), np.sin(angle)])
-        along = np.clip(ringed @ unit, 0.0, radius)
-        off = np.hypot(*(ringed - along[:, None] * unit).T)
-        return (all(abs((np.degrees(angle - other) + 180.0) % 360.0 - 180.0) >= REACH_CLEAR
-                    for other in avoid)
-                and bool(np.all(off >= REACH_POINT_CLEAR * radius)))
-
-    own = float(np.arctan2(far[1], far[0]))
-    for turn in (0.0, *REACH_TURNS):
-        if clear(own + np.radians(turn)):
-            return own + float(np.radians(turn))
-    return own
-
-
 def distance_shown(run, view, plane: int) -> int | None:
     """The plane (0 left, 1 right) on which d, θ*'s line's distance from 0, is drawn
     while γ on [x, 1] is said: ``plane`` when the line's nearest point to 0 is in
@@ -306,10 +256,10 @@ MARGIN_PACE = 12.0
 #: the pace of the lift's beats (the 3-D view, its turn edge-on, d, then h and γ): slower,
 #: the idea is the quiz's hardest
 LIFT_PACE = 9.0
-#: the pace of the results' beats (the runs, where they stop, all the data sets, the
-#: answer): slower, each carries several numbers to compare
+#: the pace of the results' beats (the thin band's edges, the runs, where they stop, all
+#: the data sets, the answer): slower, each carries several numbers or marks to compare
 RESULTS_PACE = 10.0
-RESULTS = ("runs", "stops", "hold", "answer-lift", "answer")
+RESULTS = ("rings", "runs", "stops", "hold", "answer-lift", "answer")
 #: two reaches R within this share of each other are said to be "almost the same"
 SAME_REACH = 0.02
 

@@ -9,8 +9,9 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Circle, Line, VGroup, Wait
 
 from linviz import formatting
-from linviz.lessons.quiz import LiftSection, edge_points, lift_section, section_places
-from linviz.lessons.quiz_story import lifted_margin_numbers, said_gamma
+from linviz.lessons.quiz import (LiftSection, edge_points, farthest_point, lift_section,
+                                 section_places)
+from linviz.lessons.quiz_story import lifted_margin_numbers, line_foot, said_gamma
 from scenes.quiz_parts.lift_turn import LiftTurn
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
@@ -63,6 +64,17 @@ def section_scale(section: LiftSection) -> tuple[float, np.ndarray]:
     origin = centre - scale * np.array([(low + high) / 2, (bottom + top) / 2])
     return scale, origin
 
+
+#: the opacity of the reach's radius while d runs along it (within ALONG_DEGREES)
+RADIUS_UNDER_D, ALONG_DEGREES = 0.25, 20.0
+
+
+def runs_along(a, b) -> bool:
+    """Whether the segments from 0 to the points ``a`` and ``b`` run within
+    :data:`ALONG_DEGREES` of each other."""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    cosine = float(a @ b) / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-12)
+    return cosine >= np.cos(np.radians(ALONG_DEGREES))
 
 class LiftDrawings(LiftTurn):
     """The section's drawing and its beats, with d on the plane (a part of
@@ -179,6 +191,8 @@ class LiftDrawings(LiftTurn):
         plane, the edge-on section."""
         if beat.state["distance"] is None:
             self.take_off(self.distance_drawn)
+            for reach in self.reaches:  # back, where d stepped it back
+                reach[0][1].set_stroke(opacity=1.0)
         if beat.state["lift"] == 0 and self.lift_drawn is not None:
             self.take_off(*self.lift_drawn)  # its parts came one by one
 
@@ -228,6 +242,11 @@ class LiftDrawings(LiftTurn):
         if k is not None and not (self.on_screen(self.distance_drawn)
                                   and self.distance_plane == k):
             self.take_off(self.distance_drawn)
+            run = (self.lesson.wide, self.lesson.narrow)[k]
             self.distance_drawn, self.distance_plane = self.line_distance_drawing(
-                (self.lesson.wide, self.lesson.narrow)[k], self.planes[k]), k
-            self.play(appear(self.distance_drawn), run_time=style.RUN_FADE)
+                run, self.planes[k]), k
+            # the reach's radius steps back while d runs along it (both start at 0)
+            radius = self.reaches[k][0][1]
+            along = [radius.animate.set_stroke(opacity=RADIUS_UNDER_D)] if runs_along(
+                line_foot(run), run.data.X[farthest_point(run)]) else []
+            self.play(appear(self.distance_drawn), *along, run_time=style.RUN_FADE)

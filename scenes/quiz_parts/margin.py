@@ -12,8 +12,8 @@ from linviz import formatting
 from linviz.geometry import clip_line
 from linviz.lessons.quiz import (BAND_INSET_SHARE, band_half_width, band_inset, edge_points,
                                  farthest_point)
-from linviz.lessons.quiz_story import (farthest_norm, line_foot, plane_margin, reach_angle,
-                                       said_gamma, said_reach)
+from linviz.lessons.quiz_story import (farthest_norm, line_foot, plane_margin, said_gamma,
+                                       said_reach)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
 from scenes.toolkit.magnifier import magnifier
@@ -70,21 +70,16 @@ class MarginDrawings:
     :class:`scenes.quiz.MarginQuizScene`)."""
 
     def reach(self, run, plane) -> VGroup:
-        """How far the points reach: the point of largest ‖x‖ ringed (the one R is:
-        R = √(‖x‖² + 1) on [x, 1]) on the circle of that radius, and a dashed radius, to
-        the point or, where that would run along d or θ*'s line, in the clear direction of
-        the lesson's ``reach_angle``, named with its length in the plane."""
+        """How far the points reach: a dashed line from 0 to the point of largest ‖x‖ (the
+        one R is: R = √(‖x‖² + 1) on [x, 1]), named with its length in the plane and the R
+        it gives."""
         X = np.asarray(run.data.X, dtype=float)
         far = farthest_point(run)
-        heading = reach_angle(run)
-        to_point = bool(np.isclose(heading, np.arctan2(X[far][1], X[far][0])))
         start, end = plane.c2p((0, 0)), plane.c2p(X[far])
-        tip = end if to_point else plane.c2p(float(np.hypot(*X[far]))
-                                             * np.array([np.cos(heading), np.sin(heading)]))
         # the radius wider than an axis (it may lie along one), to its point's ring (not
-        # over its marker), or to the circle
-        rim = tip - (plane.ring_radius if to_point else 0.0) * (tip - start) / max(
-            float(np.linalg.norm(tip - start)), 1e-9)
+        # over its marker)
+        rim = end - plane.ring_radius * (end - start) / max(float(np.linalg.norm(end - start)),
+                                                             1e-9)
         # along an axis (within AXIS_ALONG), on a ground of the background's colour: its
         # dashes would merge with the axis's line (elsewhere a ground would cut markers)
         angle = float(np.degrees(np.arctan2(*(rim - start)[1::-1]))) % 90.0
@@ -97,8 +92,9 @@ class MarginDrawings:
                       origin_circle_in_box(plane, float(np.hypot(*X[far])), self.theme.muted,
                                            dashed=False)
                       .set_stroke(opacity=REACH_OPACITY),
-                      Circle(radius=plane.ring_radius, color=self.theme.text,
-                             stroke_width=style.RING_STROKE - 1).move_to(end))
+                      # in the circle's grey: θ*'s line, white, may pass the point
+                      Circle(radius=plane.ring_radius, color=self.theme.muted,
+                             stroke_width=style.RING_STROKE).move_to(end))
         name = math(f"norm(x) = {farthest_norm(run)}", self.theme, style.FONT_SMALL)
         with_backdrop(name, self.theme)
         # outside the circle of the points' reach (no marker lies there), off the
@@ -114,14 +110,13 @@ class MarginDrawings:
             obstacles.append(box_of(self.inset[0], pad=0.2))
         origin = plane.c2p((0, 0))
         radius = float(np.linalg.norm(end - origin))
-        angle = float(np.arctan2(*(tip - origin)[1::-1]))
+        angle = float(np.arctan2(*(end - origin)[1::-1]))
         place = outside_circle(origin, radius, angle, (name.width, name.height), 0.1,
                                np.vstack(obstacles), box_of(plane.frame)[0, :4])
         name.move_to((*place, 0.0))
-        # a line to the radius's end when the name stands off it (turned to find room)
-        leader = (leader_line(tip, plane.ring_radius if to_point else 0.02, name,
-                              self.theme.muted)
-                  if detached(tip, name, LEADER_AFTER) else VGroup())
+        # a line to the point's ring when the name stands off it (turned to find room)
+        leader = (leader_line(end, plane.ring_radius, name, self.theme.muted)
+                  if detached(end, name, LEADER_AFTER) else VGroup())
         return VGroup(line, name, leader)
 
     def line_distance_drawing(self, run, plane) -> VGroup:
@@ -135,9 +130,7 @@ class MarginDrawings:
         with_backdrop(name, self.theme)
         star_line = self.stars[self.planes.index(plane)][1].line
         # the reach's dashed radius, from 0 too (a "d" beside it would name it)
-        heading = reach_angle(run)
-        tip = plane.c2p(float(np.hypot(*run.data.X[farthest_point(run)]))
-                        * np.array([np.cos(heading), np.sin(heading)]))
+        tip = plane.c2p(np.asarray(run.data.X[farthest_point(run)], dtype=float))
         # the markers with room round them (a name beside one reads with it: "+d")
         obstacles = [box_around(plane.markers.positions(), plane.marker_size * 1.2 + 0.06),
                      segment_boxes(start, end, 0.06, samples=16),
