@@ -323,6 +323,9 @@ def _convex_zero(points: np.ndarray) -> np.ndarray | None:
 #: of them and their y⁽ⁱ⁾x⁽ⁱ⁾ point at least PAIR_DEGREES apart (nearly opposite ways)
 PAIR_SHARE, PAIR_DEGREES = 0.95, 170.0
 
+#: two θ of the region this near (a share of ‖θ*‖) are one (two solvers' answers)
+SAME_THETA = 1e-6
+
 #: the most tight places magnified (one inside the data plane, one beside it: two
 #: constraints meet at a vertex of the region in the plane of θ, so θ* usually has two)
 TIGHT_INSETS = 2
@@ -696,6 +699,16 @@ class LinearProgramLesson:
         theta = np.asarray(max_margin_separator(self.data.X, self.data.y, offset=False).theta,
                            dtype=float)
         return theta / float(np.min(_dot(self.signed, theta)))
+
+    @property
+    def widest_is_star(self) -> bool:
+        """Whether the widest separator (:attr:`widest_theta`, the least ‖θ‖₂ on the
+        region) is θ* (the least |θ₁| + |θ₂|) too: within :data:`SAME_THETA` of ‖θ*‖."""
+        if self.widest_theta is None or self.theta_star is None:
+            return False
+        star = np.asarray(self.theta_star, dtype=float)
+        return bool(np.hypot(*(np.asarray(self.widest_theta) - star))
+                    <= SAME_THETA * np.hypot(*star))
 
     @property
     def edge_lines(self) -> list[int]:

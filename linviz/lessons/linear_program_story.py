@@ -26,10 +26,10 @@ The state's keys:
 - ``probe``: a θ of the shown point's half-plane marked in weight space, and its line in
   data space (the duality, both ways);
 - ``ringed``: the points ringed in data space (0-based);
-- ``inset``: "tight", θ*'s lines magnified round its first tight point; "compare", the same
-  with the perceptron's line; "step", the point nearest the walk's line magnified beside
-  it (the lesson's ``line_inset`` of ``close``); True, the least y·score's point magnified
-  beside the perceptron's line; False, no inset;
+- ``inset``: "tight", θ*'s lines magnified round each tight place (the first two);
+  "compare", the same with the perceptron's line; "step", the point nearest the walk's line
+  magnified beside it (the lesson's ``line_inset`` of ``close``); True or "least", the least
+  y·score's point magnified beside the perceptron's line; False, no inset;
 - ``endless``: the perceptron through the origin walks on for its
   :data:`~linviz.lessons.linear_program.ENDLESS_PASSES` passes in weight space from its
   start at 0 marked, its path's passes (the lesson's ``endless_step_passes``) faint to
@@ -354,8 +354,11 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                status=f"minimise $|theta_1| + |theta_2|$ subject to {CONSTRAINT} for every $i$")
     # why this objective (every θ of the region separates; the widest margin's is ‖θ‖₂,
     # whose least is the region's point nearest 0, circled)
+    same = lesson.widest_is_star
     story.beat("|θ₁| + |θ₂| keeps the programme linear; the widest margin, the least ‖θ‖ "
-               "(the circle), would need a quadratic one.", "objective-choice")
+               "(the circle), would need a quadratic one"
+               + (": here both pick the same corner." if same else ", and picks another θ."),
+               "objective-choice")
     story.beat(f"The solver, HiGHS, finds θ* = {formatting.vector(star)}, where the diamond "
                f"touches the region.", "solution",
                star=True, status=f"$theta^* = {math_vector(star)}$, "
@@ -427,7 +430,11 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                view="far" if far else ("walk" if zoomed else "near"))
     story.beat("The programme finds the best θ for the objective we choose, in one solve; the "
                "perceptron stops at the first separator its updates reach.", "compare",
-               boundary="star-and-run", inset="compare" if lesson.tight_insets else False,
+               boundary="star-and-run",
+               # θ*'s band too narrow to read magnified with the run's line, else the run's
+               # nearest point again where it would look on its line
+               inset=("compare" if lesson.tight_insets else
+                      "least" if lesson.least_inset else False),
                status="on the left: white, $theta^*$ (LP), dashed $theta^(* T) x = plus.minus 1$; "
                       "yellow, $theta$ (perceptron)")
 

@@ -60,6 +60,9 @@ class EndlessBeats:
                   run_time=max(beat.min_seconds, style.RUN_INTRO), rate_func=linear)
         path.clear_updaters()
         line.clear_updaters()
+        # its line leaves the data as the walk ends (no count of it is said: stopped over
+        # points, it would look on them, their sides unread)
+        self.play(line.animate.set_opacity(0.0), run_time=style.RUN_FADE)
         self.endless_drawings = VGroup(VGroup(path, shading, start), line, VGroup())
 
     def faint_shading(self) -> VGroup:

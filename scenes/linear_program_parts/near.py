@@ -6,16 +6,14 @@ and the zoom, so its side, and so the line's count, can be checked by eye."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, Dot, VGroup, config
+from manim import DOWN, Circle, Dot, VGroup, config
 
-from linviz.geometry import Box
 from linviz.lessons.linear_program_near import (NEAR_GRIDS, NEAR_REACH, cone_edge_inset,
                                                 near_inset)
 from scenes.linear_program_parts.common import CONE_OPACITY
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
-from scenes.toolkit.markers import MarkerCloud
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
 
@@ -27,8 +25,9 @@ COLUMN_GAP, NAME_GAP = 0.08, 0.06
 NEAR_MARKER = 0.95 - NEAR_REACH
 #: the opacity of an inset's axes (x₁ = 0, x₂ = 0)
 INSET_AXES_OPACITY = 0.3
-#: the opacity of the signs of the points an inset holds but is not about
-OTHERS_OPACITY = 0.3
+#: the radius of the ring round an inset's own point, in its markers' half-widths (its
+#: point within NEAR_REACH of the middle, the ring stays inside the frame)
+OWN_RING_SHARE = 1.25
 #: the widest an inset's name stands, a share of the inset's side (wider, it breaks: the
 #: column between the planes is an inset wide)
 NAME_WIDTH = 1.0
@@ -66,13 +65,12 @@ class NearInsets:
         X, y = np.asarray(lesson.data.X, dtype=float), np.asarray(lesson.data.y)
         members = [[i, *others] for (i, *_), others in zip(insets, near["with"])]
         for (i, name, box, zoom), label, slot, group in zip(insets, labels, slots, members):
-            # its own points drawn, any other point there faint (a neighbour's mark would
-            # read as its own)
-            inset = magnifier(self.plane, X[group], y[group], box, zoom, theme,
+            # every point there, its own ringed (a neighbour's mark would read as its own)
+            inset = magnifier(self.plane, X, y, box, zoom, theme,
                               # the line the inset is about, alone (its marks alone too)
                               lambda plane, name=name, group=group: VGroup(
-                                  self.faint_others(plane, group),
-                                  self.counted_line_drawings(plane, [name], lines)),
+                                  self.counted_line_drawings(plane, [name], lines),
+                                  self.own_rings(plane, group)),
                               beside=slot, share=share, leaders=False,
                               marker_size=NEAR_MARKER * side / 2)
             # the ring on the data plane says where (a square at ×100 would be a speck), the
@@ -89,22 +87,13 @@ class NearInsets:
         self.near_members = members
         self.play(appear(drawn), run_time=style.RUN_FADE)
 
-    def faint_others(self, inset, group) -> VGroup:
-        """The points inside ``inset``'s box other than ``group`` (the points it is
-        about), their signs faint (:data:`OTHERS_OPACITY`), those whose marker stands
-        whole inside it (no mat cuts these at its frame)."""
-        X = np.asarray(self.lesson.data.X, dtype=float)
-        box = inset.box
-        half = inset.marker_size * (box.x_max - box.x_min) / float(inset.frame.width)
-        inner = Box(box.x_min + half, box.x_max - half, box.y_min + half, box.y_max - half)
-        others = [j for j in np.flatnonzero(inner.contains(X)) if j not in group]
-        if not others:
-            return VGroup()
-        cloud = MarkerCloud(np.asarray(self.lesson.data.y)[others], self.theme,
-                            size=inset.marker_size,
-                            positions=np.array([inset.c2p(X[j]) for j in others]),
-                            discs=False)
-        return cloud.set_stroke(opacity=OTHERS_OPACITY)
+    def own_rings(self, inset, group) -> VGroup:
+        """Rings round the points ``inset`` is about (``group``), as the data plane rings
+        them: its neighbours there are drawn too, marked as their lines count them."""
+        radius = OWN_RING_SHARE * inset.marker_size
+        return VGroup(*[Circle(radius=radius, color=self.theme.highlight,
+                               stroke_width=style.RING_STROKE - 1).move_to(
+            inset.c2p(self.lesson.data.X[j])) for j in group])
 
     def near_line_thetas(self, beat) -> list:
         """The lines (θ, θ₀) the beat's near points look on (its ``near`` state's), drawn on

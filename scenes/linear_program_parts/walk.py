@@ -296,6 +296,8 @@ class WalkBeats:
         self.follow_beat(beat)
         self.star_lines = self.star_drawings()
         self.play(appear(self.star_lines), run_time=style.RUN_FADE)
+        if beat.state["inset"] == "least":  # the run's nearest point by its line again
+            self.show_run_inset(self.lesson.thetas[-1], *self.lesson.least_inset)
         if beat.state["inset"] == "compare":  # the lines too close to tell apart: magnified
             star, theta, theme = self.lesson.theta_star, self.lesson.thetas[-1], self.theme
 

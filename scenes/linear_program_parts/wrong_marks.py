@@ -35,15 +35,13 @@ class WrongMarks:
                                  and self.on_screen(closeup) else []) + list(self.near_planes)
         drawn = VGroup()
         about = dict(zip(map(id, self.near_planes), self.near_lines))
-        members = dict(zip(map(id, self.near_planes), self.near_members))
         for plane in planes:
-            # an inset shows one line: its own mistakes only, of the points it is about
+            # an inset shows one line: its own mistakes only
             shown_marks = (inset_marks(marks, about[id(plane)]) if id(plane) in about
                            else marks)
             for kind, indices in shown_marks.items():
                 shown = [self.wrong_mark(plane, i, kind) for i in indices
-                         if plane.box.contains(self.lesson.data.X[i][None, :])[0]
-                         and (id(plane) not in members or i in members[id(plane)])]
+                         if plane.box.contains(self.lesson.data.X[i][None, :])[0]]
                 if plane in self.near_planes:  # a mark across an inset's frame is cut off
                     low, high = plane.frame.get_corner(DL), plane.frame.get_corner(UR)
                     shown = [m for m in shown if np.all(m.get_corner(DL)[:2] >= low[:2])

@@ -946,7 +946,7 @@ def test_the_other_objective_is_circled_at_the_least_norm(case):
     """Where a θ meets every constraint, a beat says why |θ₁| + |θ₂| (linear) and not the
     widest margin's least ‖θ‖ (quadratic), and circles that least: the circle's radius,
     ‖widest_theta‖, is the least ‖θ‖ over the region, found here by SciPy's SLSQP on
-    min ‖θ‖² subject to y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1."""
+    min ‖θ‖² subject to y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1; whether it is θ* too is said."""
     from scipy.optimize import minimize
 
     data, lesson = _lesson_of(case)
@@ -965,3 +965,7 @@ def test_the_other_objective_is_circled_at_the_least_norm(case):
     assert found.success
     assert np.linalg.norm(lesson.widest_theta) == pytest.approx(np.linalg.norm(found.x),
                                                                 rel=1e-4)
+    # whether both objectives pick one θ, said: SLSQP's least-norm θ against HiGHS's θ*
+    same = np.linalg.norm(found.x - start) <= 1e-4 * np.linalg.norm(start)
+    assert ("here both pick the same corner." in beat.sentence) == same
+    assert (", and picks another θ." in beat.sentence) == (not same)
