@@ -35,7 +35,7 @@ def overlap_panel(lesson: LinearProgramLesson) -> list[str] | None:
     if not positive or lesson.overlap_closeup is not None:
         return None
     return [f"${overlap_equation(lesson)}$",
-            "+ points on the left, − points on the right;",
+            "+ points left of =, − points right of it;",
             "each side's weights ≥ 0, adding up to 1:", *why_no_line(positive, negative)]
 
 

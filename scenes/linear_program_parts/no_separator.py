@@ -34,6 +34,9 @@ class NoSeparatorBeats:
     """What the scene draws on data no line separates (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
 
+    #: the names of the certificate's arrows to their sides (:meth:`certificate_halves`)
+    side_names: list = []
+
     def draw_certificate(self, beat) -> None:
         """In data space, the certificate's points ringed and named and, in an inset, their
         weighted y⁽ⁱ⁾x⁽ⁱ⁾ tip to tail, back to 0 (weight space keeps its shading: its
@@ -137,6 +140,8 @@ class NoSeparatorBeats:
             name.move_to(best[2])
             taken.append(np.array([[*(best[2][:2] - half), *(best[2][:2] + half), 100.0]]))
             drawn.add(FastArrow(theme.normal).set_ends(base, tip), name)
+        # the lines' numbers, placed next (:meth:`line_numbers`), keep off these names
+        self.side_names = [m for m in drawn if not isinstance(m, (Polygon, FastArrow))]
         return drawn
 
     @staticmethod
@@ -207,7 +212,7 @@ class NoSeparatorBeats:
             others = [box_around(np.array(points), 0.02) for j, points in samples.items()
                       if j != i] + dashed
             others += [np.array([[*m.get_corner(DOWN + LEFT)[:2], *m.get_corner(UP + RIGHT)[:2],
-                                  100.0]]) for m in numbers]
+                                  100.0]]) for m in (*numbers, *self.side_names)]
             obstacles = np.vstack(others) if others else np.zeros((0, 5))
             direction = screen[1] - screen[0]
 
