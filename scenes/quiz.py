@@ -330,6 +330,11 @@ class MarginQuizScene(MarginDrawings, StripDrawings, LiftDrawings, LastLineDrawi
                         for final in self.finals], run_time=style.RUN_INTRO)
         self.play(Wait(style.PAUSE_SHORT))
 
+    def draw_recall(self, beat) -> None:
+        """The proof's reason, recalled: the status line writes it while it is said."""
+        self.show_words(beat.state["status"])
+        self.play(Wait(style.PAUSE_SHORT))
+
     def headings_shown(self) -> list[int]:
         """How many lines of each plane's heading are on screen."""
         return [sum(self.on_screen(line) for line in heading) for heading in self.counts]

@@ -259,7 +259,7 @@ LIFT_PACE = 9.0
 #: the pace of the results' beats (the thin band's edges, the runs, where they stop, all
 #: the data sets, the answer): slower, each carries several numbers or marks to compare
 RESULTS_PACE = 10.0
-RESULTS = ("rings", "runs", "stops", "hold", "answer-lift", "answer")
+RESULTS = ("rings", "runs", "stops", "hold", "recall", "answer-lift", "answer")
 #: two reaches R within this share of each other are said to be "almost the same"
 SAME_REACH = 0.02
 
@@ -367,11 +367,17 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                if low < wide_high else "")
     story.beat(f"Over all {lesson.repeats} data sets of each: {wide_low} to {wide_high} "
                f"updates with the large margin, {low} to {high} with the small one, each "
-               f"under its own bound (R/γ)²{overlap}.",
+               f"under its own bound (R/γ)², a worst case{overlap}.",
                "hold", strips=True, inset=False, ringed=[], edges=[], lines=True,
                final_gap=False,
                status="dots: each data set's $M$ · ticks: its $(R \/ gamma)^2$ · ringed and "
                       "tall: the run shown")
+    # why the margin sets the bound, recalled briefly from the proof scene (said in full
+    # there): θ*'s side gains at least γ an update, θ's length² at most R²
+    story.beat("Why, from the proof: each update raises θ·θ*/‖θ*‖ by at least γ and ‖θ‖² by "
+               "at most R², so Mγ ≤ ‖θ‖ ≤ R√M.", "recall",
+               status="each update: $theta dot theta^* \/ norm(theta^*)$ up by $>= gamma$, "
+                      "$norm(theta)^2$ by $<= R^2$, so $M gamma <= R sqrt(M)$")
     if shrinks:  # the lift's part of the answer, first: the margin the theorem sees
         story.beat("Mind that the margin the theorem uses is on [x, 1]: γ = h/√(1 + d²), "
                    "near h only when the boundary passes near 0.", "answer-lift",

@@ -281,6 +281,20 @@ class MarginDrawings:
         mover.add_updater(lambda m: m.set_parameters(thetas[done()], float(offsets[done()])))
         return mover
 
+    def dash_star_over_finals(self) -> None:
+        """On a plane whose band the close-up magnifies (θ* and the run's last line a few
+        pixels apart there), θ*'s line drawn again dashed over the last line: white dashes
+        on pink read as two lines, one solid over the other as one."""
+        for k, (run, plane) in enumerate(zip((self.lesson.wide, self.lesson.narrow),
+                                             self.planes)):
+            if band_inset(run, plane.box) is None:
+                continue
+            line = self.stars[k][1].line
+            dashed = DashedLine(line.get_start(), line.get_end(), color=line.get_color(),
+                                stroke_width=self.line_widths[k] * 1.5, dash_length=0.12)
+            self.stars[k].add(dashed)
+            self.add(dashed)
+
     def replay_runs(self) -> None:
         """Both runs replayed side by side over one stretch of time, update by update: each
         plane's line moves through its θ's while a counter under the plane counts the
@@ -312,6 +326,7 @@ class MarginDrawings:
             mobject.clear_updaters()
         self.add(*self.finals)
         self.remove(movers)
+        self.dash_star_over_finals()
         # each counter, at its run's M, becomes the answer: M against its bound
         for counter, answer in zip(counters, self.answers):
             self.remove(counter)
