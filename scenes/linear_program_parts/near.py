@@ -6,7 +6,7 @@ and the zoom, so its side, and so the line's count, can be checked by eye."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, Circle, Dot, VGroup, config
+from manim import DOWN, LEFT, RIGHT, UP, Circle, Dot, VGroup, config
 
 from linviz.lessons.linear_program_near import (NEAR_GRIDS, NEAR_REACH, cone_edge_inset,
                                                 near_inset)
@@ -70,7 +70,7 @@ class NearInsets:
                               # the line the inset is about, alone (its marks alone too)
                               lambda plane, name=name, group=group: VGroup(
                                   self.counted_line_drawings(plane, [name], lines),
-                                  self.own_rings(plane, group)),
+                                  self.own_rings(plane, group, lines[name][0])),
                               beside=slot, share=share, leaders=False,
                               marker_size=NEAR_MARKER * side / 2)
             # the ring on the data plane says where (a square at ×100 would be a speck), the
@@ -87,13 +87,36 @@ class NearInsets:
         self.near_members = members
         self.play(appear(drawn), run_time=style.RUN_FADE)
 
-    def own_rings(self, inset, group) -> VGroup:
+    def own_rings(self, inset, group, theta) -> VGroup:
         """Rings round the points ``inset`` is about (``group``), as the data plane rings
-        them: its neighbours there are drawn too, marked as their lines count them."""
+        them; where other points show there too (marked as their lines count them), each
+        named by its number beside it along the line θ (as far from the line as the point),
+        kept inside the frame."""
         radius = OWN_RING_SHARE * inset.marker_size
-        return VGroup(*[Circle(radius=radius, color=self.theme.highlight,
-                               stroke_width=style.RING_STROKE - 1).move_to(
-            inset.c2p(self.lesson.data.X[j])) for j in group])
+        X = np.asarray(self.lesson.data.X, dtype=float)
+        named = any(j not in group for j in np.flatnonzero(inset.box.contains(X)))
+        along = inset.c2p(np.array([-theta[1], theta[0]])) - inset.c2p(np.zeros(2))
+        along = along / max(float(np.linalg.norm(along)), 1e-9)
+        if along[0] < 0:  # rightwards (or up, for an upright line)
+            along = -along
+        drawn = VGroup()
+        for j in group:
+            at = inset.c2p(self.lesson.data.X[j])
+            name = with_backdrop(text(str(j + 1), self.theme, style.FONT_SMALL,
+                                      self.theme.highlight), self.theme)
+            reach = radius + 0.05 + 0.5 * float(np.hypot(name.width, name.height))
+            # the side along the line with more room in the frame
+            room = [float(np.min(np.abs(inset.frame.get_corner(c)[:2] - at[:2])))
+                    for c in ((DOWN + LEFT), (UP + RIGHT))]
+            name.move_to(at + reach * (along if room[1] >= room[0] else -along))
+            low, high = inset.frame.get_corner(DOWN + LEFT), inset.frame.get_corner(UP + RIGHT)
+            half = np.array([name.width, name.height, 0.0]) / 2 + 0.03
+            name.move_to(np.clip(name.get_center(), low + half, high - half))
+            drawn.add(Circle(radius=radius, color=self.theme.highlight,
+                             stroke_width=style.RING_STROKE - 1).move_to(at))
+            if named:
+                drawn.add(name)
+        return drawn
 
     def near_line_thetas(self, beat) -> list:
         """The lines (θ, θ₀) the beat's near points look on (its ``near`` state's), drawn on

@@ -123,6 +123,10 @@ class NoSeparatorBeats:
                   for k, (i, a) in enumerate(zip(support, A))
                   if (ends := clip_line(a, 0.0, self.weights.box)) is not None]
         taken = [segment_boxes(base, tip, 0.06) for _, base, tip in arrows]
+        # and off the lines themselves (a name on another's line reads as that line's)
+        taken += [segment_boxes(self.weight_point(ends[0]), self.weight_point(ends[1]), 0.05,
+                                samples=60)
+                  for a in A if (ends := clip_line(a, 0.0, self.weights.box)) is not None]
         for i, base, tip in arrows:
             # named by its point, as its line is (two arrows from nearly one line, opposite
             # ways, read as one double arrow unnamed): past its tip, else beside its shaft,
@@ -169,11 +173,13 @@ class NoSeparatorBeats:
                    along: float = 0.5) -> tuple[np.ndarray, np.ndarray]:
         """(base, tip) on screen of an arrow from the weight-space segment ``ends`` along
         ``normal``, towards the half-plane's side, whole inside the plane: from the first
-        of ``along`` the segment, its middle, its thirds and its quarters whose arrow stays
-        in, else from the middle, shortened until it does."""
+        of ``along`` the segment (from its upper end), its middle, its thirds and its
+        quarters whose arrow stays in, else from the middle, shortened until it does."""
         bounds = self.weights.square_bounds()
         low, high = bounds[:2] + 0.05, bounds[2:] - 0.05
-        p, q = (self.weight_point(e) for e in ends)
+        # from the segment's upper end (the left one, level): "along" the same way on
+        # every line, whichever way its normal points
+        p, q = sorted((self.weight_point(e) for e in ends), key=lambda e: (-e[1], e[0]))
         direction = self.weight_point(normal) - self.weight_point((0, 0))
         direction = direction / max(float(np.linalg.norm(direction)), 1e-9)
 
