@@ -425,9 +425,13 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                       f"least y·score {value(m)}")
     enters = ("runs close along the region's edge and enters it at the ring"
               if lesson.ray_edge_angle < GRAZE_DEGREES else "enters the region there")
+    # the edge it enters by: the least y·score's point's line, y·score 1 there, drawn in
+    # the constraints' colour (the ray runs close along it)
     story.beat(f"Scaled by 1/{value(m)} it meets every constraint: {where} {enters}.", "ray",
                ray=True, ringed=[], inset=False, cone_inset=False,
-               view="far" if far else ("walk" if zoomed else "near"))
+               view="far" if far else ("walk" if zoomed else "near"),
+               status=f"the ring: on point {lesson.least_point + 1}'s line "
+                      f"$y^((i)) theta^T x^((i)) = 1$, every y·score $>= 1$")
     story.beat("The programme finds the best θ for the objective we choose, in one solve; the "
                "perceptron stops at the first separator its updates reach.", "compare",
                boundary="star-and-run",

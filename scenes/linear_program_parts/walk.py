@@ -269,7 +269,9 @@ class WalkBeats:
             # out as round the widest ring (a smaller one leaves room to θ*, not its name)
             side = -self.away_from_ray(lesson.theta_star)
             widest = Circle(radius=0.2).move_to(at)
-            return VGroup(ray, entry, scaled.copy().next_to(widest, side, buff=0.08))
+            # the edge it enters by (the status line names it), in the constraints' colour
+            edge = self.constraint_line(lesson.least_point, theme.step, 3)
+            return VGroup(edge, ray, entry, scaled.copy().next_to(widest, side, buff=0.08))
 
         self.ray = self.on_weights(make)
         # the constraints' lines step back to a trace, and the cone's dashed edges: near the

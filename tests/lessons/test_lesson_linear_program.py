@@ -969,3 +969,21 @@ def test_the_other_objective_is_circled_at_the_least_norm(case):
     same = np.linalg.norm(found.x - start) <= 1e-4 * np.linalg.norm(start)
     assert ("here both pick the same corner." in beat.sentence) == same
     assert (", and picks another θ." in beat.sentence) == (not same)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_ray_enters_the_region_on_the_least_points_line(case):
+    """The ray beat's status names the edge the ring is on: the perceptron's θ scaled by
+    1/(its least y·score) meets that point's constraint with equality and every other one
+    (recomputed here from the data)."""
+    data, lesson = _lesson_of(case)
+    if not lesson.feasible:
+        pytest.skip("no separator: no ray")
+    (ray,) = [b for b in linear_program_storyboard(lesson).beats if b.motion == "ray"]
+    A = data.y[:, None] * data.X
+    scores = A @ np.asarray(lesson.thetas[-1], dtype=float)
+    least = int(np.argmin(scores))
+    scaled = np.asarray(lesson.thetas[-1], dtype=float) / scores[least]
+    assert A[least] @ scaled == pytest.approx(1.0) and np.all(A @ scaled >= 1 - 1e-9)
+    assert np.isclose(scores[lesson.least_point], scores[least], rtol=1e-9)
+    assert ray.state["status"].startswith(f"the ring: on point {lesson.least_point + 1}'s line")
