@@ -225,6 +225,24 @@ def region_lines(lesson: LinearProgramLesson) -> list[int]:
     return lesson.edge_lines
 
 
+#: two edge lines whose normals lie this close (degrees) run as nearly one line: their edges
+#: meet at a corner the eye does not see
+NEARLY_ONE_LINE = 5.0
+
+
+def nearly_one_line(lesson: LinearProgramLesson) -> list[tuple[int, int]]:
+    """The pairs (i < j) of the region's edge lines whose normals y⁽ⁱ⁾x⁽ⁱ⁾ lie within
+    :data:`NEARLY_ONE_LINE` degrees of each other, in index order."""
+    edges, pairs = region_lines(lesson), []
+    for k, i in enumerate(edges):
+        for j in edges[k + 1:]:
+            a, b = np.asarray(lesson.signed[i], dtype=float), np.asarray(lesson.signed[j], dtype=float)
+            cosine = float(a @ b) / (float(np.hypot(*a)) * float(np.hypot(*b)))
+            if cosine >= np.cos(np.radians(NEARLY_ONE_LINE)):
+                pairs.append((i, j))
+    return pairs
+
+
 def _step_sentence(lesson: LinearProgramLesson, k: int) -> str:
     """Update k (0-based) of the walk, said with its point and y·scores."""
     i = lesson.updated_points[k]
@@ -343,9 +361,11 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
 def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     n = lesson.n
     edges = region_lines(lesson)
-    story.beat(f"All {n} constraints{_zoomed_out(lesson)}: the θ that meet them all lie where "
-               f"the half-planes overlap, the shaded region; its edges here lie on "
-               f"{len(edges)} of the lines.", "all-constraints", shown=None, ringed=[],
+    # two of them nearly one line: said, or "3 of the lines" would be counted as 2
+    one = "".join(f", {i + 1} and {j + 1} nearly one" for i, j in nearly_one_line(lesson))
+    story.beat(f"All {n} constraints{_zoomed_out(lesson)}: the θ meeting them all form the "
+               f"shaded region where the half-planes overlap; its edges lie on {len(edges)} of "
+               f"the lines{one}.", "all-constraints", shown=None, ringed=[],
                lines=True, region=True, probe=False, view="near", status=None)
     star, c = lesson.theta_star, lesson.least_l1
     story.section("lp-solve", "Solving it")

@@ -987,3 +987,24 @@ def test_the_ray_enters_the_region_on_the_least_points_line(case):
     assert A[least] @ scaled == pytest.approx(1.0) and np.all(A @ scaled >= 1 - 1e-9)
     assert np.isclose(scores[lesson.least_point], scores[least], rtol=1e-9)
     assert ray.state["status"].startswith(f"the ring: on point {lesson.least_point + 1}'s line")
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_edges_on_nearly_one_line_are_said(case):
+    """The region's edge lines whose normals lie within NEARLY_ONE_LINE degrees (recomputed
+    here from the angle between y⁽ⁱ⁾x⁽ⁱ⁾ and y⁽ʲ⁾x⁽ʲ⁾) are said to be nearly one line; the
+    count of edge lines is said."""
+    from linviz.lessons.linear_program_story import NEARLY_ONE_LINE, region_lines
+
+    data, lesson = _lesson_of(case)
+    if not lesson.feasible:
+        pytest.skip("no region")
+    (said,) = [b.sentence for b in linear_program_storyboard(lesson).beats
+               if b.motion == "all-constraints"]
+    edges = region_lines(lesson)
+    assert f"its edges lie on {len(edges)} of the lines" in said
+    A = data.y[:, None] * data.X
+    for i, j in itertools.combinations(edges, 2):
+        angle = math.degrees(math.acos(max(-1.0, min(1.0, A[i] @ A[j] / (
+            np.linalg.norm(A[i]) * np.linalg.norm(A[j]))))))
+        assert (f", {i + 1} and {j + 1} nearly one" in said) == (angle <= NEARLY_ONE_LINE)
