@@ -19,7 +19,7 @@ from scenes.base import LinvizScene
 from scenes.quiz_parts.card import QuestionCard
 from scenes.quiz_parts.gap import gap_bracket, perpendicular_gap
 from scenes.quiz_parts.last_line import LastLineDrawings
-from scenes.quiz_parts.lift import LiftDrawings
+from scenes.quiz_parts.lift import RADIUS_UNDER_D, LiftDrawings
 from scenes.quiz_parts.margin import MarginDrawings, PANEL_CENTRES, PANEL_SIDE, PLANE_MARKER
 from scenes.quiz_parts.one_point import (CHAIN_CENTER, CHAIN_WIDTH, OnePointDrawings,
                                          PLANE_CENTER, PLANE_SIDE, SCORE_LINE_CENTER)
@@ -362,6 +362,9 @@ class MarginQuizScene(MarginDrawings, StripDrawings, LiftDrawings, LastLineDrawi
         self.show_words(beat.state["status"])
         self.take_off(getattr(self, "near_rings", None), getattr(self, "edge_rings", None),
                       getattr(self, "gap_drawn", None))
+        # the reaches' radii step back (R was said; the runs' lines cross them)
+        self.play(*[reach[0][1].animate.set_stroke(opacity=RADIUS_UNDER_D)
+                    for reach in self.reaches], run_time=style.RUN_FADE)
         self.replay_runs()
 
     def take_off(self, *drawings) -> None:

@@ -191,8 +191,9 @@ class LiftDrawings(LiftTurn):
         plane, the edge-on section."""
         if beat.state["distance"] is None:
             self.take_off(self.distance_drawn)
-            for reach in self.reaches:  # back, where d stepped it back
-                reach[0][1].set_stroke(opacity=1.0)
+            if getattr(self, "radius_under_d", None) is not None:  # back, where d dimmed it
+                self.reaches[self.radius_under_d][0][1].set_stroke(opacity=1.0)
+                self.radius_under_d = None
         if beat.state["lift"] == 0 and self.lift_drawn is not None:
             self.take_off(*self.lift_drawn)  # its parts came one by one
 
@@ -249,4 +250,5 @@ class LiftDrawings(LiftTurn):
             radius = self.reaches[k][0][1]
             along = [radius.animate.set_stroke(opacity=RADIUS_UNDER_D)] if runs_along(
                 line_foot(run), run.data.X[farthest_point(run)]) else []
+            self.radius_under_d = k if along else None
             self.play(appear(self.distance_drawn), *along, run_time=style.RUN_FADE)

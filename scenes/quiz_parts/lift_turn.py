@@ -46,6 +46,10 @@ def fitted_view(points, box) -> tuple[float, np.ndarray]:
     return scale, np.array([x0 + x1, y0 + y1]) / 2 - scale * (low + high) / 2
 
 
+#: the opacity of the copy's outline seen edge-on (a line at height 1, under the points)
+EDGE_ON_COPY = 0.25
+
+
 def following(shape, corners_of, closed: bool = False, opacity=None):
     """``shape`` redrawn every frame through the screen points ``corners_of()`` (closed:
     back to the first), its stroke at ``opacity()`` when given."""
@@ -100,8 +104,11 @@ class LiftTurn:
 
         theme = self.theme
         drawing = VGroup(
+            # the copy's outline fades as it turns edge-on: a line at height 1 there, the −
+            # markers' dashes along it would merge with it
             following(Polygon(*at(corners), color=theme.muted, stroke_width=1.5,
-                              fill_opacity=0.06), lambda: at(copy_corners()), closed=True),
+                              fill_opacity=0.06), lambda: at(copy_corners()), closed=True,
+                      opacity=lambda: EDGE_ON_COPY + (1 - EDGE_ON_COPY) * turn.get_value()),
             following(Polygon(*at(plane), color=theme.boundary, stroke_width=2,
                               fill_opacity=0.18), lambda: at(plane), closed=True),
             following(Line(color=theme.text, stroke_width=2),
