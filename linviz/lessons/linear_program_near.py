@@ -5,12 +5,10 @@ the line, and so the count, can be checked by eye.
 A point *looks on* a drawn line when the line crosses its marker: its distance to it is at
 most the marker's half-width (:func:`marker_share`, a share of the data plane's width: the
 scene draws its markers that size) and half the line's stroke (:data:`LINE_HALF_SHARE`).
-Its inset is centred on its foot on the line and magnifies it the most whole times that
-keep it within :data:`NEAR_REACH` of the inset's half-side from the middle: the line runs
-through every inset's middle and the point stands clearly on one side. A farther point of
-the same line within NEAR_REACH of an inset's middle shares it (:func:`near_groups`):
-magnified at least as much as alone, it stands at least half of NEAR_REACH off the line
-there. The insets are few and large (:data:`NEAR_GRIDS`): a column of them between the
+Its inset is centred on it and magnifies it the most whole times that keep the line
+within :data:`NEAR_REACH` of the inset's half-side from the middle: the point stands in
+every inset's middle, clearly on one side of the line. A farther point of the same line
+within NEAR_REACH of an inset's middle shares it (:func:`near_groups`). The insets are few and large (:data:`NEAR_GRIDS`): a column of them between the
 planes, or a grid right of the data plane where nothing else stands there; the nearest
 places are magnified while the grid has room, and the sentence says how many are not. A
 point on a line (within :data:`ON_LINE` of the view's width) is not magnified.
@@ -23,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import formatting
-from ..geometry import Box, project_onto_line, typical_spacing
+from ..geometry import Box, typical_spacing
 from ..ties import least_index
 from ..view_box import fitted_box, magnified_box
 from .linear_program import TIE, LinearProgramLesson
@@ -121,7 +119,7 @@ def near_points(lesson: LinearProgramLesson, names) -> list[tuple[int, str]]:
 
 def near_inset(lesson: LinearProgramLesson, i: int, name: str, share: float,
                lines=None) -> tuple[Box, int] | None:
-    """(box, zoom) of point i magnified round its foot on the line ``name`` of ``lines``
+    """(box, zoom) of point i magnified round itself by the line ``name`` of ``lines``
     (the lesson's ``counted_lines`` unless given: they take a search to find) in an inset
     ``share`` of the data plane's side when it looks on it (:func:`magnified`), else
     None."""
@@ -132,19 +130,19 @@ def near_inset(lesson: LinearProgramLesson, i: int, name: str, share: float,
 
 def magnified(view: Box, x, theta, theta0: float, looks: float,
               share: float = NEAR_GRIDS["between"][2]) -> tuple[Box, int] | None:
-    """(box, zoom) of the point x magnified round its foot on the line θᵀx + θ₀ = 0 when
-    it looks on it (within ``looks`` of ``view``'s width) in a plane showing ``view``:
-    ``view``'s width × ``share`` / zoom a side, for the largest whole zoom that keeps x
-    within :data:`NEAR_REACH` of the half-side from the middle; None when it does not
-    look on it, or lies on it (within :data:`ON_LINE`)."""
+    """(box, zoom) of the point x magnified round itself when it looks on the line
+    θᵀx + θ₀ = 0 (within ``looks`` of ``view``'s width) in a plane showing ``view``:
+    ``view``'s width × ``share`` / zoom a side, for the largest whole zoom that keeps the
+    line within :data:`NEAR_REACH` of the half-side from the middle (x, the point the
+    inset is about, in the middle: a neighbour nearer the line stands off it); None when
+    it does not look on it, or lies on it (within :data:`ON_LINE`)."""
     distance = line_distance(x, theta, theta0)
     width = float(view.x_max - view.x_min)
     if distance <= ON_LINE * width or distance > looks * width:
         return None
     zoom = int(np.floor(NEAR_REACH * share * width / (2 * distance) + 1e-9))
     half = share * width / (2 * zoom)
-    foot = project_onto_line(x, theta, theta0)
-    return Box(foot[0] - half, foot[0] + half, foot[1] - half, foot[1] + half), zoom
+    return Box(x[0] - half, x[0] + half, x[1] - half, x[1] + half), zoom
 
 
 def near_groups(lesson: LinearProgramLesson, names,

@@ -91,8 +91,7 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
     """Where a never-ending run's lines are counted, the points a drawn line crosses the
     marker of (:func:`_looks_share`) (distances recomputed here from the runs' states, the
     best states found by trying each) are magnified: each inset centred on its first
-    point's foot on its line, at the largest whole zoom keeping it within NEAR_REACH of
-    the half-side; a farther point of the same line within NEAR_REACH of an earlier inset's
+    point, at the largest whole zoom keeping the line within NEAR_REACH of the half-side; a farther point of the same line within NEAR_REACH of an earlier inset's
     middle shares it; every place while the grid (its rows × columns) has room, and the
     sentence says which."""
     from linviz.lessons.linear_program_near import NEAR_GRIDS, NEAR_REACH, near_inset
@@ -130,10 +129,10 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
             half = (box.x_max - box.x_min) / 2
             assert half == pytest.approx(share * width / (2 * zoom))
             centre = np.array([box.x_min + half, box.y_min + half])
-            assert _distances(centre[None, :], *drawn[which[i]])[0] < 1e-9 * width
-            reach = np.linalg.norm(X[i] - centre)
+            assert np.allclose(centre, X[i], atol=1e-12 * width)  # the point in the middle
+            reach = _distances(centre[None, :], *drawn[which[i]])[0]  # the line's distance
             assert reach <= NEAR_REACH * half * (1 + 1e-9)
-            # one more time magnified would leave it beyond NEAR_REACH
+            # one more time magnified would leave the line beyond NEAR_REACH
             assert reach > NEAR_REACH * share * width / (2 * (zoom + 1))
             assert zoom >= 2  # every inset magnifies
             boxes[i] = (centre, half)
