@@ -243,8 +243,9 @@ def nearly_one_line(lesson: LinearProgramLesson) -> list[tuple[int, int]]:
     return pairs
 
 
-def _step_sentence(lesson: LinearProgramLesson, k: int) -> str:
-    """Update k (0-based) of the walk, said with its point and y·scores."""
+def _step_sentence(lesson: LinearProgramLesson, k: int, noted: bool = False) -> str:
+    """Update k (0-based) of the walk, said with its point and y·scores (``noted``: a
+    close point's note follows it)."""
     i = lesson.updated_points[k]
     a = lesson.signed[i]
     before = float(lesson.thetas[k] @ a)
@@ -264,7 +265,8 @@ def _step_sentence(lesson: LinearProgramLesson, k: int) -> str:
                 f"stepping perpendicular to its lines.{now}")
     # (the step's direction said once, with update 1; the rise is always ‖x⁽ⁱ⁾‖², y² = 1:
     # note 001's algebra, said with the first update whose y·score was not 0)
-    rise = ", up by ‖x⁽ⁱ⁾‖²" if k == 1 and not rose else ""  # (with "rose", too long)
+    # (with "rose" or a close point's note, the sentence would run past 12 s)
+    rise = ", up by ‖x⁽ⁱ⁾‖²" if k == 1 and not rose and not noted else ""
     return (f"Update {k + 1}: point {i + 1}, y·score {value(before)} → {value(after)}{rise}."
             f"{now}")
 
@@ -332,8 +334,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                    "lines cross: the line's offset is fixed in advance.", "through-mean")
     # a programme's constraints are ≤ or ≥, never strict: scaling θ (which moves no line)
     # turns > 0 into ≥ 1
-    story.beat(f"A programme cannot ask for > 0, but scaled, such a θ has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 for "
-               f"every i: {n} linear inequalities in θ, to draw on the right, in θ's plane.",
+    story.beat(f"A programme cannot ask for > 0, but scaled, such a θ has every "
+               f"y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1: {n} linear inequalities, for θ's plane on the right.",
                "weight-plane",
                weights=True, scaling=lesson.feasible, status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
@@ -418,7 +420,8 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # the points its line gets wrong marked as their count is said (a point close to
         # the line is then seen to be right or wrong)
         wrong = lesson.wrong_points(lesson.thetas[step + 1])
-        story.beat(_step_sentence(lesson, step) + words, "walk-step", walk=step + 1,
+        story.beat(_step_sentence(lesson, step, bool(words)) + words, "walk-step",
+                   walk=step + 1,
                    ringed=sorted({i, *point}), shown=i, boundary="run", steps=(step, step + 1),
                    wrong_marks={"dashed": wrong} if wrong else None,
                    **({"inset": False, "close": None} | close))
