@@ -331,9 +331,12 @@ class MarginQuizScene(MarginDrawings, StripDrawings, LiftDrawings, LastLineDrawi
         self.play(Wait(style.PAUSE_SHORT))
 
     def draw_recall(self, beat) -> None:
-        """The proof's reason, recalled: the status line writes it while it is said."""
+        """The proof's reason, recalled: the status line writes it while it is said, and
+        each plane's γ and R (its heading, where they were measured) are lit."""
         self.show_words(beat.state["status"])
-        self.play(Wait(style.PAUSE_SHORT))
+        self.play(*[Indicate(line, color=self.theme.highlight, scale_factor=1.05)
+                    for heading in self.counts for line in heading if self.on_screen(line)],
+                  run_time=style.PAUSE_READ)
 
     def headings_shown(self) -> list[int]:
         """How many lines of each plane's heading are on screen."""
