@@ -8,12 +8,14 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Circle, Dot, VGroup, config
 
+from linviz.geometry import Box
 from linviz.lessons.linear_program_near import (NEAR_GRIDS, NEAR_REACH, cone_edge_inset,
                                                 near_inset)
 from scenes.linear_program_parts.common import CONE_OPACITY
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
+from scenes.toolkit.placement import box_around, covered_area
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
 
@@ -25,6 +27,8 @@ COLUMN_GAP, NAME_GAP = 0.08, 0.06
 NEAR_MARKER = 0.95 - NEAR_REACH
 #: the opacity of an inset's axes (x₁ = 0, x₂ = 0)
 INSET_AXES_OPACITY = 0.3
+#: a cluster's close-up shows this many times the spread of its points
+CLUSTER_ROOM = 2.2
 #: the radius of the ring round an inset's own point, in its markers' half-widths (its
 #: point within NEAR_REACH of the middle, the ring stays inside the frame)
 OWN_RING_SHARE = 1.25
@@ -82,36 +86,84 @@ class NearInsets:
             inset.add(label.next_to(inset[2].frame, DOWN, buff=NAME_GAP))
             drawn.add(inset)
             planes.append(inset[2])
+        cluster = self.cluster_close_up(near, labels, columns, side, share)
+        if cluster is not None:  # after the points' own (marked as every line counts)
+            drawn.add(cluster)
+            planes.append(cluster[2])
         self.near_drawn, self.near_planes = drawn, planes
         self.near_lines = [name for _, name in near["points"]]
         self.near_members = members
         self.play(appear(drawn), run_time=style.RUN_FADE)
 
-    def own_rings(self, inset, group, theta) -> VGroup:
+    def cluster_close_up(self, near, labels, columns: int, side: float, share: float):
+        """Where the rings of some of the magnified points touch on the data plane (one
+        name for them there), those points together in one more close-up in the grid's
+        next slot, each ringed and named, the beat's lines drawn: which ring is which
+        (the first such group; None when there is none, or no slot, or it would not
+        magnify at least twice)."""
+        rows = NEAR_GRIDS[near["grid"]][0]
+        points = sorted(i for i, _ in near["points"]) + sorted(
+            j for others in near["with"] for j in others)
+        groups = [g for g in self.touching_rings(sorted(i for i in points if i in self.rings))
+                  if len(g) > 1]
+        if not groups or len(labels) >= rows * columns:
+            return None
+        group, X = groups[0], np.asarray(self.lesson.data.X, dtype=float)
+        low, high = X[group].min(axis=0), X[group].max(axis=0)
+        half = CLUSTER_ROOM * float(np.max(high - low)) / 2
+        width = float(self.plane.box.x_max - self.plane.box.x_min)
+        zoom = int(np.floor(share * width / (2 * half) + 1e-9)) if half > 0 else 0
+        if zoom < 2:
+            return None
+        centre, half = (low + high) / 2, share * width / (2 * zoom)
+        box = Box(centre[0] - half, centre[0] + half, centre[1] - half, centre[1] + half)
+        name = self.near_name(group, zoom, side)
+        slot = self.near_slots([*labels, name], columns, side)[-1]
+        lines = self.lesson.counted_lines
+        inset = magnifier(self.plane, X, np.asarray(self.lesson.data.y), box, zoom,
+                          self.theme, lambda plane: VGroup(
+                              self.counted_line_drawings(plane, near["lines"], lines),
+                              self.own_rings(plane, group, lines[near["lines"][0]][0],
+                                             named=True)),
+                          beside=slot, share=share, leaders=False,
+                          marker_size=NEAR_MARKER * side / 2 / 2)
+        inset[5].set_stroke(opacity=0.0)
+        inset[2].axes.set_stroke(opacity=INSET_AXES_OPACITY)
+        inset.remove(inset[-1])
+        return inset.add(name.next_to(inset[2].frame, DOWN, buff=NAME_GAP))
+
+    def own_rings(self, inset, group, theta, named: bool | None = None) -> VGroup:
         """Rings round the points ``inset`` is about (``group``), as the data plane rings
         them; where other points show there too (marked as their lines count them), each
         named by its number beside it along the line θ (as far from the line as the point),
         kept inside the frame."""
         radius = OWN_RING_SHARE * inset.marker_size
         X = np.asarray(self.lesson.data.X, dtype=float)
-        named = any(j not in group for j in np.flatnonzero(inset.box.contains(X)))
+        if named is None:
+            named = any(j not in group for j in np.flatnonzero(inset.box.contains(X)))
         along = inset.c2p(np.array([-theta[1], theta[0]])) - inset.c2p(np.zeros(2))
         along = along / max(float(np.linalg.norm(along)), 1e-9)
         if along[0] < 0:  # rightwards (or up, for an upright line)
             along = -along
-        drawn = VGroup()
+        drawn, taken = VGroup(), [box_around(np.array([inset.c2p(X[j]) for j in group]),
+                                             radius)]
+        low, high = inset.frame.get_corner(DOWN + LEFT), inset.frame.get_corner(UP + RIGHT)
+        across_line = np.array([-along[1], along[0], 0.0])
         for j in group:
-            at = inset.c2p(self.lesson.data.X[j])
+            at = inset.c2p(X[j])
             name = with_backdrop(text(str(j + 1), self.theme, style.FONT_SMALL,
                                       self.theme.highlight), self.theme)
             reach = radius + 0.05 + 0.5 * float(np.hypot(name.width, name.height))
-            # the side along the line with more room in the frame
-            room = [float(np.min(np.abs(inset.frame.get_corner(c)[:2] - at[:2])))
-                    for c in ((DOWN + LEFT), (UP + RIGHT))]
-            name.move_to(at + reach * (along if room[1] >= room[0] else -along))
-            low, high = inset.frame.get_corner(DOWN + LEFT), inset.frame.get_corner(UP + RIGHT)
             half = np.array([name.width, name.height, 0.0]) / 2 + 0.03
-            name.move_to(np.clip(name.get_center(), low + half, high - half))
+            # along the line either way, then across it: the first place, kept inside the
+            # frame, that covers no ring and no name placed before
+            places = [np.clip(at + reach * way, low + half, high - half)
+                      for way in (along, -along, across_line, -across_line)]
+            costs = [covered_area(np.array([*(c[:2] - half[:2]), *(c[:2] + half[:2])]),
+                                  np.vstack(taken)) for c in places]
+            best = places[int(np.argmin(np.round(costs, 9)))]
+            name.move_to(best)
+            taken.append(np.array([[*(best[:2] - half[:2]), *(best[:2] + half[:2]), 100.0]]))
             drawn.add(Circle(radius=radius, color=self.theme.highlight,
                              stroke_width=style.RING_STROKE - 1).move_to(at))
             if named:
