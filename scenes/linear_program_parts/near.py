@@ -117,7 +117,7 @@ class NearInsets:
             return None
         centre, half = (low + high) / 2, share * width / (2 * zoom)
         box = Box(centre[0] - half, centre[0] + half, centre[1] - half, centre[1] + half)
-        name = self.near_name(group, zoom, side)
+        name = self.near_name(group, zoom, side, together=True)
         slot = self.near_slots([*labels, name], columns, side)[-1]
         lines = self.lesson.counted_lines
         inset = magnifier(self.plane, X, np.asarray(self.lesson.data.y), box, zoom,
@@ -177,12 +177,14 @@ class NearInsets:
         lines = self.lesson.counted_lines
         return [lines[name] for name in near["lines"]] if near else []
 
-    def near_name(self, points, zoom: int, side: float) -> VGroup:
+    def near_name(self, points, zoom: int, side: float, together: bool = False) -> VGroup:
         """An inset's name: its points by number (its middle's first) and its zoom, on as
         few lines as keep it within :data:`NAME_WIDTH` of the inset's ``side`` (the grid's
-        column between the planes is an inset wide)."""
+        column between the planes is an inset wide); ``together``: "22, 24, 38 together:
+        ×5", a close-up of places magnified one by one beside it."""
         theme = self.theme
-        words = [f"{j + 1}," for j in points[:-1]] + [f"{points[-1] + 1}:", f"×{zoom}"]
+        last = f"{points[-1] + 1}{' together' if together else ''}:"
+        words = [f"{j + 1}," for j in points[:-1]] + [last, f"×{zoom}"]
         rows, row = [], []
         for word in words:
             wider = text(" ".join(row + [word]), theme, style.FONT_SMALL, theme.highlight)
