@@ -17,6 +17,7 @@ VIEW_PADDING = 0.15        # room round the data in a view, a fraction of its sp
 ORIGIN_ROOM = 0.2          # a view showing the origin keeps this much of the span free round it
 ORIGIN_ZOOM_LIMIT = 1.5    # ...unless that makes the view this many times wider: then a pointer
 MAX_TICK_INTERVALS = 8     # a plane's tick step cuts its side into at most this many intervals
+MARKER_SPACING_FRACTION = 0.38  # a marker's half-width: this much of the points' typical spacing
 
 
 def tick_step(span: float) -> float:

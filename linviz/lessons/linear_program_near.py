@@ -23,17 +23,16 @@ import numpy as np
 from .. import formatting
 from ..geometry import Box, typical_spacing
 from ..ties import least_index
-from ..view_box import fitted_box, magnified_box
+from ..view_box import MARKER_SPACING_FRACTION, fitted_box, magnified_box
 from .linear_program import TIE, LinearProgramLesson
 
 #: the insets' grids, by where they stand: (rows, columns, an inset's side as a share of the
 #: data plane's): one column between the planes (the weight plane stands right of them),
 #: or two rows right of the data plane, where nothing else stands there ("wide")
 NEAR_GRIDS = {"between": (4, 1, 0.21), "wide": (2, 4, 0.3)}
-#: a marker's half-width on the data plane, a share of its width: this much of the points'
-#: typical spacing there, within MARKER_SHARES (dense data keeps a readable marker, sparse
-#: data no blot)
-MARKER_SPACING = 0.38
+#: a marker's half-width on the data plane, a share of its width: the planes' rule
+#: (:data:`~linviz.view_box.MARKER_SPACING_FRACTION` of the points' typical spacing), within
+#: MARKER_SHARES (dense data keeps a readable marker, sparse data no blot)
 MARKER_SHARES = (0.013, 0.035)
 #: half a drawn line's stroke, a share of the data plane's width
 LINE_HALF_SHARE = 0.004
@@ -66,11 +65,11 @@ def _view(lesson: LinearProgramLesson) -> Box:
 
 def marker_share(lesson: LinearProgramLesson) -> float:
     """A marker's half-width on the data plane, a share of the plane's width:
-    :data:`MARKER_SPACING` × the points' typical spacing (the median distance to the
+    :data:`~linviz.view_box.MARKER_SPACING_FRACTION` × the points' typical spacing (the median distance to the
     nearest other point) over the view's width, clipped to :data:`MARKER_SHARES`."""
     view = _view(lesson)
     spacing = typical_spacing(np.asarray(lesson.data.X, dtype=float))
-    share = MARKER_SPACING * spacing / float(view.x_max - view.x_min)
+    share = MARKER_SPACING_FRACTION * spacing / float(view.x_max - view.x_min)
     return float(np.clip(share, *MARKER_SHARES))
 
 

@@ -15,7 +15,7 @@ from scenes.linear_program_parts.common import CONE_OPACITY
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
-from scenes.toolkit.placement import box_around, covered_area
+from scenes.toolkit.placement import box_around, least_covered
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
 
@@ -77,14 +77,7 @@ class NearInsets:
                                   self.own_rings(plane, group, lines[name][0])),
                               beside=slot, share=share, leaders=False,
                               marker_size=NEAR_MARKER * side / 2)
-            # the ring on the data plane says where (a square at ×100 would be a speck), the
-            # name says which: the point's number with the zoom, under the inset
-            inset[5].set_stroke(opacity=0.0)
-            # its axes faint: an axis through the point would read as a second line
-            inset[2].axes.set_stroke(opacity=INSET_AXES_OPACITY)
-            inset.remove(inset[-1])
-            inset.add(label.next_to(inset[2].frame, DOWN, buff=NAME_GAP))
-            drawn.add(inset)
+            drawn.add(self.named_inset(inset, label))
             planes.append(inset[2])
         cluster = self.cluster_close_up(near, labels, columns, side, share)
         if cluster is not None:  # after the points' own (marked as every line counts)
@@ -127,6 +120,13 @@ class NearInsets:
                                              named=True)),
                           beside=slot, share=share, leaders=False,
                           marker_size=NEAR_MARKER * side / 2 / 2)
+        return self.named_inset(inset, name)
+
+    @staticmethod
+    def named_inset(inset, name):
+        """A magnifier's inset as the grid shows it: the ring on the data plane says where
+        (its square, at ×100 a speck, hidden), ``name`` under it says which (in place of
+        its "×zoom"); its axes faint (an axis through a point reads as a second line)."""
         inset[5].set_stroke(opacity=0.0)
         inset[2].axes.set_stroke(opacity=INSET_AXES_OPACITY)
         inset.remove(inset[-1])
@@ -157,11 +157,9 @@ class NearInsets:
             half = np.array([name.width, name.height, 0.0]) / 2 + 0.03
             # along the line either way, then across it: the first place, kept inside the
             # frame, that covers no ring and no name placed before
-            places = [np.clip(at + reach * way, low + half, high - half)
-                      for way in (along, -along, across_line, -across_line)]
-            costs = [covered_area(np.array([*(c[:2] - half[:2]), *(c[:2] + half[:2])]),
-                                  np.vstack(taken)) for c in places]
-            best = places[int(np.argmin(np.round(costs, 9)))]
+            best = least_covered([np.clip(at + reach * way, low + half, high - half)
+                                  for way in (along, -along, across_line, -across_line)],
+                                 2 * half, np.vstack(taken))
             name.move_to(best)
             taken.append(np.array([[*(best[:2] - half[:2]), *(best[:2] + half[:2]), 100.0]]))
             drawn.add(Circle(radius=radius, color=self.theme.highlight,

@@ -18,7 +18,7 @@ from scenes.linear_program_parts.common import (NAME_CLEARANCE,
                                                 WRONG_DARKEST, WRONG_LIGHTEST)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
-from scenes.toolkit.placement import beside_line, box_around, covered_area, segment_boxes
+from scenes.toolkit.placement import beside_line, box_around, least_covered, segment_boxes
 from scenes.toolkit.score_bars import ScoreBars
 from scenes.toolkit.screen_text import markup_with_math, text
 from scenes.toolkit.speed.fast_shapes import FastArrow
@@ -137,12 +137,11 @@ class NoSeparatorBeats:
             across_shaft = np.array([-heading[1], heading[0], 0.0])
             off = 0.08 + 0.5 * float(np.hypot(name.width, name.height))
             half = np.array([name.width, name.height]) / 2
-            best = min(((covered_area(np.array([*(c[:2] - half), *(c[:2] + half)]),
-                                      np.vstack(taken)), k, c) for k, c in enumerate(
-                [tip + off * heading, (base + tip) / 2 + off * across_shaft,
-                 (base + tip) / 2 - off * across_shaft])), key=lambda f: (f[0] > 1e-9, f[1]))
-            name.move_to(best[2])
-            taken.append(np.array([[*(best[2][:2] - half), *(best[2][:2] + half), 100.0]]))
+            best = least_covered([tip + off * heading, (base + tip) / 2 + off * across_shaft,
+                                  (base + tip) / 2 - off * across_shaft],
+                                 (name.width, name.height), np.vstack(taken))
+            name.move_to(best)
+            taken.append(np.array([[*(best[:2] - half), *(best[:2] + half), 100.0]]))
             drawn.add(FastArrow(theme.normal).set_ends(base, tip), name)
         # the lines' numbers, placed next (:meth:`line_numbers`), keep off these names
         self.side_names = [m for m in drawn if not isinstance(m, (Polygon, FastArrow))]
@@ -164,8 +163,9 @@ class NoSeparatorBeats:
         them all would make −θ pass them all)."""
         rows = [self.key_row(self.unmet_opacity(unmet, count), f"fails {unmet} of {count}")
                 for unmet in range(1, count)]
-        rows += [self.key_row(0.0, f"fails none or {'both' if count == 2 else 'all'}",
-                              gap=0.04),
+        # (short rows: a long one shrinks the whole key to fit beside the plane)
+        rows += [self.key_row(0.0, "fails none", gap=0.04),
+                 self.key_row(None, f"or {'both' if count == 2 else 'all'}", indent=True),
                  self.key_row(None, "(nowhere)", indent=True)]
         return self.key_column(rows)
 

@@ -187,6 +187,16 @@ def leader_line(anchor, radius: float, name, colour) -> Line:
                 stroke_width=1.5)
 
 
+def least_covered(centres, size, obstacles: np.ndarray) -> np.ndarray:
+    """The first of the screen points ``centres`` at which a label of ``size`` (width,
+    height) covers the least of ``obstacles`` (areas compared to 1e-9: a tie goes to the
+    earlier)."""
+    half = np.asarray(size, dtype=float)[:2] / 2
+    costs = [covered_area(np.array([*(np.asarray(c)[:2] - half), *(np.asarray(c)[:2] + half)]),
+                          obstacles) for c in centres]
+    return np.asarray(centres[int(np.argmin(np.round(costs, 9)))], dtype=float)
+
+
 def nearer_another(centre, own, others, margin: float = 1e-6) -> bool:
     """Whether the screen point ``centre`` (a name's) stands nearer one of ``others`` (the
     centres of what else it could name) than ``own`` (what it names), by more than

@@ -133,10 +133,10 @@ CARD_TOP = 2.3             # the top of a card in an empty right-hand column (un
 FONT_CARD = 24             # the data card's words (wrapped to the column, never scaled down)
 POINT_SIZE_MIN = 0.06      # the smallest half-width of a marker (dense data)
 POINT_STROKE_MIN_FRACTION = 0.6  # a smaller marker's stroke shrinks with it, down to this
-MARKER_SPACING_FRACTION = 0.38  # a marker's half-width: this much of the points' typical spacing
-# the view's box: defined once, in the engine (a lesson speaks of "this view")
+# the view's box and its markers' spacing rule: defined once, in the engine (a lesson speaks
+# of "this view", and linear-program's of its markers' size)
 from linviz.view_box import (  # noqa: E402,F401
-    MAX_TICK_INTERVALS, ORIGIN_ROOM, ORIGIN_ZOOM_LIMIT, VIEW_PADDING,
+    MARKER_SPACING_FRACTION, MAX_TICK_INTERVALS, ORIGIN_ROOM, ORIGIN_ZOOM_LIMIT, VIEW_PADDING,
 )
 #: rings of places a long label beside a dot tries before it settles on covering text
 LABEL_RINGS = 4

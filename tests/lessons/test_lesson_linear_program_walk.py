@@ -51,17 +51,17 @@ def _distances(X, theta, theta0) -> np.ndarray:
 
 def _looks_share(X, width) -> float:
     """How near a line a point looks on it, a share of the view's width: its marker's
-    half-width (MARKER_SPACING × the median distance from each place to its nearest other
-    place, found here by a k-d tree, over the width, within MARKER_SHARES) and half the
+    half-width (MARKER_SPACING_FRACTION × the median distance from each place to its
+    nearest other place, found here by a k-d tree, over the width, within MARKER_SHARES) and half the
     line's stroke."""
     from scipy.spatial import cKDTree
 
-    from linviz.lessons.linear_program_near import (LINE_HALF_SHARE, MARKER_SHARES,
-                                                    MARKER_SPACING)
+    from linviz.lessons.linear_program_near import LINE_HALF_SHARE, MARKER_SHARES
+    from linviz.view_box import MARKER_SPACING_FRACTION
 
     places = np.unique(X, axis=0)
     nearest, _ = cKDTree(places).query(places, k=2)
-    share = MARKER_SPACING * float(np.median(nearest[:, 1])) / width
+    share = MARKER_SPACING_FRACTION * float(np.median(nearest[:, 1])) / width
     return min(max(share, MARKER_SHARES[0]), MARKER_SHARES[1]) + LINE_HALF_SHARE
 
 

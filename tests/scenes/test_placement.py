@@ -130,3 +130,16 @@ def test_a_name_nearer_another_ring_than_its_own_is_told():
     assert not nearer_another(np.array([0.3, 0.2, 0.0]), own, [own, other])
     assert not nearer_another(np.array([0.5, 0.4, 0.0]), own, [own, other])  # a tie
     assert not nearer_another(np.array([0.9, 0.0, 0.0]), own, [own])  # nothing else
+
+
+def test_the_least_covered_place_is_the_first_of_the_least():
+    """least_covered: of the candidate centres, the one whose label box covers the least
+    obstacle area (computed here by hand), the earlier of equals."""
+    from scenes.toolkit.placement import least_covered
+
+    obstacles = np.array([[0.0, 0.0, 1.0, 1.0, 1.0]])
+    centres = [np.array([0.5, 0.5, 0.0]), np.array([1.2, 0.5, 0.0]),
+               np.array([3.0, 3.0, 0.0]), np.array([5.0, 5.0, 0.0])]
+    # a 0.6 × 0.6 label: at (0.5, 0.5) it covers 0.36, at (1.2, 0.5) 0.1 × 0.6, far off 0
+    assert np.allclose(least_covered(centres, (0.6, 0.6), obstacles), centres[2])
+    assert np.allclose(least_covered(centres[:2], (0.6, 0.6), obstacles), centres[1])
