@@ -23,6 +23,7 @@ from scenes.quiz_parts.lift import RADIUS_UNDER_D, LiftDrawings
 from scenes.quiz_parts.margin import MarginDrawings, PANEL_CENTRES, PANEL_SIDE, PLANE_MARKER
 from scenes.quiz_parts.one_point import (CHAIN_CENTER, CHAIN_WIDTH, OnePointDrawings,
                                          PLANE_CENTER, PLANE_SIDE, SCORE_LINE_CENTER)
+from scenes.quiz_parts.squeeze import SqueezeDrawings
 from scenes.quiz_parts.strips import StripDrawings
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
@@ -230,8 +231,8 @@ class OnePointQuizScene(OnePointDrawings, QuizScene):
 FINAL_DIMMED = 0.7
 
 
-class MarginQuizScene(MarginDrawings, StripDrawings, LiftDrawings, LastLineDrawings,
-                      QuizScene):
+class MarginQuizScene(MarginDrawings, StripDrawings, SqueezeDrawings, LiftDrawings,
+                      LastLineDrawings, QuizScene):
     """Quiz: a large or a small margin? Two runs answer it."""
 
     question = MARGIN_QUESTION
@@ -288,6 +289,7 @@ class MarginQuizScene(MarginDrawings, StripDrawings, LiftDrawings, LastLineDrawi
         self.reaches = [self.reach(run, plane) for run, plane in
                         zip((self.lesson.wide, self.lesson.narrow), self.planes)]
         self.strips = self.update_strips()
+        self.squeeze = self.squeeze_plots()
 
     def draw_planes(self, beat) -> None:
         """The next data set, with θ*, its band and the band's half-width (its numbers on
@@ -329,14 +331,6 @@ class MarginQuizScene(MarginDrawings, StripDrawings, LiftDrawings, LastLineDrawi
                       *[final.line.animate.set_stroke(opacity=FINAL_DIMMED)
                         for final in self.finals], run_time=style.RUN_INTRO)
         self.play(Wait(style.PAUSE_SHORT))
-
-    def draw_recall(self, beat) -> None:
-        """The proof's reason, recalled: the status line writes it while it is said, and
-        each plane's γ and R (its heading, where they were measured) are lit."""
-        self.show_words(beat.state["status"])
-        self.play(*[Indicate(line, color=self.theme.highlight, scale_factor=1.05)
-                    for heading in self.counts for line in heading if self.on_screen(line)],
-                  run_time=style.PAUSE_READ)
 
     def headings_shown(self) -> list[int]:
         """How many lines of each plane's heading are on screen."""

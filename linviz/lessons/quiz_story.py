@@ -27,6 +27,9 @@ axis, and (R/γ)² of the one shown a bar),
 ``final_gap`` (each run whose last line passes too near a point to read, that point and
 the line magnified where the close-up stood, :func:`linviz.lessons.quiz.final_gap_insets`: the
 perceptron stops at its first line with no mistake, however close),
+``squeeze`` (where the strips stood, the proof recalled on both median runs,
+:mod:`linviz.lessons.quiz_proof`: 0 none, 1 each run's θ·θ*/‖θ*‖ between its floor Mγ and
+its ceiling R√M, 2 also where they meet, at (R/γ)²),
 ``status`` (at the end the answer in words).
 """
 
@@ -37,6 +40,7 @@ from ..geometry import project_onto_line
 from ..storyboard import Storyboard, StoryWriter, paced
 import numpy as np
 
+from .quiz_proof import meets_in_span, squeeze_span
 from .quiz import (MARGIN, ONE_POINT, MarginQuizLesson, OnePointLesson, band_half_width,
                    edge_points, farthest_point, final_gap, final_gap_insets, magnification,
                    margin_quiz_lesson, near_band, one_point_lesson, plane_box)
@@ -259,7 +263,7 @@ LIFT_PACE = 9.0
 #: the pace of the results' beats (the thin band's edges, the runs, where they stop, all
 #: the data sets, the answer): slower, each carries several numbers or marks to compare
 RESULTS_PACE = 10.0
-RESULTS = ("rings", "runs", "stops", "hold", "recall", "answer-lift", "answer")
+RESULTS = ("rings", "runs", "stops", "hold", "recall", "meet", "answer-lift", "answer")
 #: two reaches R within this share of each other are said to be "almost the same"
 SAME_REACH = 0.02
 
@@ -279,7 +283,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     wide, narrow = lesson.wide, lesson.narrow
     story = StoryWriter(scene, question=False, planes=0, runs=False, lines=False, inset=False,
                         status=None, ringed=[], edges=[], strips=False, headings=[0, 0],
-                        distance=None, lift=0, final_gap=False)
+                        distance=None, lift=0, final_gap=False, squeeze=0)
     view = plane_box(lesson)
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
@@ -373,11 +377,21 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                status="dots: each data set's $M$ · ticks: its $(R \/ gamma)^2$ · ringed and "
                       "tall: the run shown")
     # why the margin sets the bound, recalled briefly from the proof scene (said in full
-    # there): θ*'s side gains at least γ an update, θ's length² at most R²
-    story.beat("Why, from the proof: each update raises θ·θ*/‖θ*‖ by at least γ and ‖θ‖² by "
-               "at most R², so Mγ ≤ ‖θ‖ ≤ R√M.", "recall",
-               status="each update: $theta dot theta^* \/ norm(theta^*)$ up by $>= gamma$, "
-                      "$norm(theta)^2$ by $<= R^2$, so $M gamma <= R sqrt(M)$")
+    # there) and drawn from the two runs: θ*'s side gains at least γ an update, θ's
+    # length² at most R², so θ·θ*/‖θ*‖ stays between a floor Mγ and a ceiling R√M
+    story.beat("Why, from the proof: each update lifts θ·θ*/‖θ*‖, pink, by at least γ and "
+               "‖θ‖² by at most R², so it stays between a floor Mγ and a ceiling R√M.",
+               "recall", squeeze=1, strips=False,
+               status="$M gamma <= theta dot theta^* \\/ norm(theta^*) <= norm(theta) "
+                      "<= R sqrt(M)$, $M$ updates from $theta = 0$")
+    span = squeeze_span(wide, narrow)
+    far = "" if meets_in_span(narrow, span) else ", far off to the right,"
+    story.beat(f"A floor rising like M meets a ceiling rising like √M at M = (R/γ)²: at "
+               f"{formatting.grouped(wide.bound, 0)} with the large margin, at "
+               f"{formatting.grouped(narrow.bound, 0)}{far} with the small.", "meet",
+               squeeze=2,
+               status="floor $M gamma$ and ceiling $R sqrt(M)$ meet at $M = (R \\/ gamma)^2$: "
+                      "no run updates more")
     if shrinks:  # the lift's part of the answer, first: the margin the theorem sees
         story.beat("Mind that the margin the theorem uses is on [x, 1]: γ = h/√(1 + d²), "
                    "near h only when the boundary passes near 0.", "answer-lift",

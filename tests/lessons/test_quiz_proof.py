@@ -1,0 +1,94 @@
+"""The margin quiz's recall of the proof: each median run's θ·θ*/‖θ*‖ climbs between the
+floor Mγ and the ceiling R√M, recomputed from the notes' plain loop and a maximum-margin
+θ* found by SciPy's SLSQP; the floor meets the ceiling at (R/γ)²; the storyboard says where."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from scipy.optimize import minimize
+
+from linviz import formatting
+from linviz.lessons import quiz_proof
+from linviz.lessons.quiz import margin_quiz_lesson
+from linviz.lessons.quiz_proof import meets_in_span, squeeze, squeeze_span
+from linviz.lessons.quiz_story import margin_storyboard
+
+from independent import reference_perceptron
+
+
+def widest_through_origin(Z, y):
+    """θ* of unit length on the points ``Z`` through the origin with the widest margin,
+    and that margin: min ‖w‖² with y w·z ≥ 1 (SLSQP), θ* = w/‖w‖, γ = 1/‖w‖."""
+    start = np.linalg.lstsq(Z, y, rcond=None)[0]
+    start = start / np.min(y * (Z @ start))
+    found = minimize(lambda w: w @ w, start, jac=lambda w: 2 * w, method="SLSQP",
+                     constraints=[{"type": "ineq", "fun": lambda w: y * (Z @ w) - 1,
+                                   "jac": lambda w: y[:, None] * Z}],
+                     options={"ftol": 1e-14, "maxiter": 500})
+    w = found.x
+    return w / np.linalg.norm(w), 1.0 / np.linalg.norm(w)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_each_run_climbs_between_the_proofs_floor_and_ceiling(seed):
+    """After every update k: kγ ≤ θ·θ*/‖θ*‖ ≤ ‖θ‖ ≤ R√k, each update lifting θ·θ* by at
+    least γ and ‖θ‖² by at most R²; θ, θ*, γ and R recomputed independently."""
+    lesson = margin_quiz_lesson(seed)
+    for run in (lesson.wide, lesson.narrow):
+        s = squeeze(run)
+        Z = np.column_stack([run.data.X, np.ones(len(run.data.y))])
+        y = run.data.y.astype(float)
+        ref = reference_perceptron(run.data.X, run.data.y, 10 ** 5, offset=True)
+        thetas = [np.zeros(3)] + [np.append(v[4], v[5]) for v in ref["visits"] if v[3]]
+        thetas = np.array(thetas)
+        star, gamma = widest_through_origin(Z, y)
+        R = float(np.max(np.linalg.norm(Z, axis=1)))
+        assert s.updates == len(thetas) - 1 == run.updates
+        np.testing.assert_allclose(s.gamma, gamma, rtol=1e-5)
+        np.testing.assert_allclose(s.R, R, rtol=1e-12)
+        np.testing.assert_allclose(s.alignment, thetas @ star, atol=1e-4 * (1 + s.updates))
+        np.testing.assert_allclose(s.length, np.linalg.norm(thetas, axis=1), rtol=1e-12)
+        k = np.arange(s.updates + 1)
+        tol = 1e-9
+        assert np.all(k * gamma <= s.alignment + 1e-4 * (1 + k))
+        assert np.all(s.alignment <= s.length + tol)
+        assert np.all(s.length <= R * np.sqrt(k) + tol)
+        assert np.all(np.diff(thetas @ star) >= gamma - 1e-5)
+        assert np.all(np.diff(np.sum(thetas ** 2, axis=1)) <= R ** 2 + tol)
+        # the floor meets the ceiling where kγ = R√k, at (R/γ)², the run's bound
+        np.testing.assert_allclose(s.meeting, (R / gamma) ** 2, rtol=1e-4)
+        np.testing.assert_allclose(s.floor(s.meeting), s.ceiling(s.meeting), rtol=1e-12)
+        assert s.updates <= s.meeting
+
+
+def test_the_chain_is_only_drawn_for_a_run_from_zero(monkeypatch):
+    """A run that starts elsewhere than θ = 0 has no floor at 0: refused."""
+    run = margin_quiz_lesson(0).wide
+    start = quiz_proof.update_states(run.trace)
+    monkeypatch.setattr(quiz_proof, "update_states", lambda trace: start + 1.0)
+    with pytest.raises(ValueError, match="θ = 0"):
+        squeeze(run)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_squeeze_is_said_with_where_floor_and_ceiling_meet(seed):
+    """The plots span the large margin's meeting and both runs' M; the recall draws the
+    squeeze and the next beat says both meetings, the small margin's "far off" exactly when
+    it lies past the span."""
+    lesson = margin_quiz_lesson(seed)
+    wide, narrow = lesson.wide, lesson.narrow
+    span = squeeze_span(wide, narrow)
+    assert span > max(wide.bound, wide.updates, narrow.updates)
+    board = margin_storyboard(lesson)
+    beats = {beat.motion: beat for beat in board.beats}
+    assert beats["recall"].state["squeeze"] == 1 and not beats["recall"].state["strips"]
+    meet = beats["meet"]
+    assert meet.state["squeeze"] == 2
+    assert (f"at {formatting.grouped(wide.bound, 0)} with the large margin" in meet.sentence
+            and f"at {formatting.grouped(narrow.bound, 0)}" in meet.sentence)
+    assert ("far off" in meet.sentence) == (narrow.bound > span) != meets_in_span(narrow, span)
+    # before the recall no squeeze is drawn; after, it stays to the answer
+    order = [beat.state["squeeze"] for beat in board.beats]
+    first = order.index(1)
+    assert set(order[:first]) == {0} and order[first + 1:] == [2] * (len(order) - first - 1)
