@@ -46,6 +46,10 @@ NEAR_REACH = 0.75
 
 #: the most points a sentence names one by one (more are counted)
 NEAR_INSETS_NAMED = 4
+#: two close-ups' points whose distances to their lines differ by at most this share are
+#: near-equals: a grid that holds one of them but not the other holds neither (the "4
+#: nearest" would leave out a point as near, 0.116 beside 0.115, by a rounding's chance)
+NEAR_TIE = 0.05
 
 #: the kind of mark (the beat's ``wrong_marks`` key) of each counted line's mistakes: the
 #: dashed lines' a ×, the white line's a square
@@ -165,6 +169,18 @@ def near_groups(lesson: LinearProgramLesson, names,
     return groups
 
 
+def held_groups(lesson: LinearProgramLesson, groups, room: int) -> list:
+    """The first of ``groups`` (nearest first, :func:`near_groups`) that ``room`` close-ups
+    hold, cut short of a near-tie: while the first left out is as near as the last held
+    (within :data:`NEAR_TIE`), that one is left out too (at least one is held)."""
+    X, lines = np.asarray(lesson.data.X, dtype=float), lesson.counted_lines
+    distances = [line_distance(X[i], *lines[name]) for i, name, _ in groups]
+    held = min(room, len(groups))
+    while 1 < held < len(groups) and distances[held] <= distances[held - 1] * (1 + NEAR_TIE):
+        held -= 1
+    return groups[:held]
+
+
 def near_state(lesson: LinearProgramLesson, names,
                wide: bool = False) -> tuple[str, dict | None, list[int]]:
     """What a beat that draws the lines ``names`` adds for the points that look on them:
@@ -179,7 +195,7 @@ def near_state(lesson: LinearProgramLesson, names,
         return "", None, []
     grid = "wide" if wide else "between"
     rows, columns, share = NEAR_GRIDS[grid]
-    shown = near_groups(lesson, names, share)[:rows * columns]
+    shown = held_groups(lesson, near_groups(lesson, names, share), rows * columns)
     points = [p for i, _, others in shown for p in (i, *others)]
     where = "on the right" if wide else "between the planes"
     # places sharing a close-up: how many close-ups hold them, said (else "all 9" under 7
