@@ -179,7 +179,8 @@ class NearInsets:
         """An inset's name: its points by number (its middle's first) and its zoom, on as
         few lines as keep it within :data:`NAME_WIDTH` of the inset's ``side`` (the grid's
         column between the planes is an inset wide); ``together``: "22, 24, 38 together:
-        ×5", a close-up of places magnified one by one beside it."""
+        ×5", a close-up of places magnified one by one beside it ("together: ×5" where
+        that would take more than two lines: its points are named inside it)."""
         theme = self.theme
         last = f"{points[-1] + 1}{' together' if together else ''}:"
         words = [f"{j + 1}," for j in points[:-1]] + [last, f"×{zoom}"]
@@ -191,6 +192,8 @@ class NearInsets:
                 row = []
             row.append(word)
         rows.append(row)
+        if together and len(rows) > 2:  # its points are named inside it: said short
+            rows = [["together:", f"×{zoom}"]]
         label = VGroup(*[text(" ".join(r), theme, style.FONT_SMALL, theme.highlight)
                          for r in rows]).arrange(DOWN, buff=NAME_GAP)
         return with_backdrop(label, theme)

@@ -18,6 +18,11 @@ from scenes.toolkit.plane import DataPlane, Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, text
 
 
+#: the mistakes a line's marks stand for are listed by number under the pass counts when
+#: there are at most this many (more would not read as a list)
+WRONG_LISTED = 12
+
+
 class OffsetBeats:
     """What the scene draws with an offset, in data space (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
@@ -82,8 +87,14 @@ class OffsetBeats:
         if not counts:
             return
         theme = self.theme
-        words = with_backdrop(text(f"updates per pass: {', '.join(map(str, counts))}",
-                                   theme, style.FONT_SMALL, theme.text), theme)
+        rows = [f"updates per pass: {', '.join(map(str, counts))}"]
+        # the marked mistakes by number: where they crowd (at 0) a count by eye fails
+        for kind, sign in (("dashed", "×"), ("white", "□")):
+            wrong = (beat.state["wrong_marks"] or {}).get(kind, [])
+            if 0 < len(wrong) <= WRONG_LISTED:
+                rows.append(f"{sign} ({kind} line wrong): {', '.join(str(i + 1) for i in wrong)}")
+        words = with_backdrop(VGroup(*[text(row, theme, style.FONT_SMALL, theme.text)
+                                       for row in rows]).arrange(DOWN, buff=0.12), theme)
         near = self.near_drawn
         if near is not None and self.on_screen(near):
             # under the insets' names (the group holds the squares on the data plane too)
