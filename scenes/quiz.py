@@ -291,6 +291,11 @@ class MarginQuizScene(MarginDrawings, StripDrawings, SqueezeDrawings, LiftDrawin
         self.strips = self.update_strips()
         self.squeeze = self.squeeze_plots()
 
+    def tell(self, beat) -> None:
+        """A beat, then the planes' signs over what it drew (:meth:`signs_on_top`)."""
+        super().tell(beat)
+        self.signs_on_top()
+
     def draw_planes(self, beat) -> None:
         """The next data set, with θ*, its band and the band's half-width (its numbers on
         [x, 1] come with the beats that say them, :meth:`draw_heading`)."""

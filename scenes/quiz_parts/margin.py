@@ -69,6 +69,18 @@ class MarginDrawings:
     """The margin quiz's drawings (a part of
     :class:`scenes.quiz.MarginQuizScene`)."""
 
+    def signs_on_top(self) -> None:
+        """Each plane on screen has its + and − drawn again over what the beats drew on it
+        (θ*'s line, the runs' lines, d, a radius): a line passes under a point, never
+        through its sign (at the plane's scale the thin band's points touch θ*'s line)."""
+        if not getattr(self, "sign_layers", None):
+            self.sign_layers = [signs_over(plane, plane.frame, self.theme)
+                                for plane in self.planes]
+        shown = [layer for plane, layer in zip(self.planes, self.sign_layers)
+                 if self.on_screen(plane)]
+        if shown:
+            self.add(*shown)
+
     def reach(self, run, plane) -> VGroup:
         """How far the points reach: a dashed line from 0 to the point of largest ‖x‖ (the
         one R is: R = √(‖x‖² + 1) on [x, 1]), named with its length in the plane and the R

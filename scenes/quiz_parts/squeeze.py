@@ -5,6 +5,8 @@ the margin) and the ceiling R√M (grey, as the reach's ring), and where the two
 
 from __future__ import annotations
 
+from itertools import product
+
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Create, Dot, Indicate, VGroup, VMobject
 
@@ -24,8 +26,11 @@ SQUEEZE_HEIGHT, SQUEEZE_INDENT, SQUEEZE_RIGHT, SQUEEZE_GAP = 1.25, 0.45, 0.35, 0
 #: the points a bound's curve is drawn through
 CURVE_POINTS = 120
 #: where along its curve a bound's name is tried (shares of the curve's points, in order)
-#: and the gap between the name and the curve
-NAME_SHARES, NAME_GAP = (0.5, 0.6, 0.4, 0.7, 0.3, 0.8), 0.06
+#: and the gaps tried between the name and the curve (each with the name centred on the
+#: place, or beside it to the left or the right)
+NAME_SHARES, NAME_GAPS = (0.5, 0.6, 0.4, 0.7, 0.3, 0.8), (0.06, 0.18, 0.3)
+#: the run's curve is named in a plot where it spans at least this share of the M axis
+RUN_NAMED_SHARE = 0.3
 #: the half-side of the boxes a curve is an obstacle as, and the weight of a curve and of
 #: text as obstacles (text on text is worst)
 CURVE_HALF, CURVE_WEIGHT, TEXT_WEIGHT = 0.03, 20.0, 100.0
@@ -74,12 +79,18 @@ class SqueezeDrawings:
         title.next_to(axes.y_axis.get_end(), UP, buff=0.1).align_to(axes.y_axis, LEFT)
         title.shift(LEFT * (SQUEEZE_INDENT - 0.05))
         meeting = self.meeting_mark(run, s, axes, span, title)
-        names = curve_names(axes, (floor, ceiling), (math("M gamma", theme, style.FONT_SMALL,
-                                                          theme.correct),
-                                                     math("R sqrt(M)", theme, style.FONT_SMALL,
-                                                          theme.muted)),
-                            [curve, meeting])
-        plot = VGroup(axes, title, VGroup(floor, ceiling, *names), VGroup(curve, head),
+        bounds = [(floor, math("M gamma", theme, style.FONT_SMALL, theme.correct)),
+                  (ceiling, math("R sqrt(M)", theme, style.FONT_SMALL, theme.muted))]
+        # the run's curve named where it runs far enough to hold its name (the other
+        # plot's, in the same pink, is the same quantity)
+        named_run = s.updates >= RUN_NAMED_SHARE * span
+        if named_run:
+            bounds.insert(0, (curve, math("theta dot theta^* \\/ norm(theta^*)", theme,
+                                          style.FONT_SMALL, theme.step)))
+        names = curve_names(axes, [c for c, _ in bounds], [n for _, n in bounds],
+                            [head, meeting] + ([] if named_run else [curve]))
+        run_drawn = VGroup(curve, head, *names[:1]) if named_run else VGroup(curve, head)
+        plot = VGroup(axes, title, VGroup(floor, ceiling, *names[int(named_run):]), run_drawn,
                       meeting)
         plot.axes, plot.title, plot.bounds, plot.run, plot.meeting = plot
         return plot
@@ -111,7 +122,8 @@ class SqueezeDrawings:
         self.play(*[appear(VGroup(plot.axes, plot.title, plot.bounds))
                     for plot in self.squeeze], run_time=style.RUN_INTRO)
         self.play(*[Create(plot.run[0]) for plot in self.squeeze], run_time=style.RUN_INTRO)
-        self.play(*[appear(plot.run[1]) for plot in self.squeeze], run_time=style.RUN_FADE)
+        self.play(*[appear(VGroup(*plot.run[1:])) for plot in self.squeeze],
+                  run_time=style.RUN_FADE)
 
     def draw_meet(self, beat) -> None:
         """Where each run's floor meets its ceiling, marked and lit while it is said."""
@@ -146,13 +158,13 @@ def curve_names(axes, curves, names, others) -> list:
         centres = []
         for share in NAME_SHARES:
             at = points[int(share * (len(points) - 1))]
-            for side in (UP, DOWN):
-                centre = at + side * (half[1] + NAME_GAP)
+            for side, gap, along in product((UP, DOWN), NAME_GAPS, (0.0, -1.0, 1.0)):
+                centre = at + side * (half[1] + gap) + RIGHT * along * half[0]
                 if (centre[0] - half[0] >= low[0] and centre[0] + half[0] <= high[0]
                         and centre[1] - half[1] >= low[1] and centre[1] + half[1] <= high[1]):
                     centres.append(centre)
         if not centres:  # a curve too short to hold its name inside: over its middle
-            centres = [points[len(points) // 2] + UP * (half[1] + NAME_GAP)]
+            centres = [points[len(points) // 2] + UP * (half[1] + NAME_GAPS[0])]
         name.move_to(least_covered(centres, 2 * half, np.vstack(obstacles)))
         obstacles.append(box_of(name, weight=TEXT_WEIGHT))
     return list(names)
