@@ -27,8 +27,9 @@ GAP_PLACES = (0.0, 0.1, -0.1, 0.2, -0.2, 0.3, -0.3, 0.4, -0.4)
 
 def gap_bracket(inset, run, theme) -> VGroup:
     """2h across the band on ``inset`` (the close-up's plane): from edge to edge through
-    θ*'s line where it stands farthest from the points shown (:data:`GAP_PLACES`), ticked
-    at both ends, "2h = …" by its upper end where it covers the fewest markers."""
+    θ*'s line, ticked at both ends, "2h = …" by one of its ends (:func:`name_place`); of
+    the places :data:`GAP_PLACES`, the one where that name covers least, then the farthest
+    from every point shown."""
     a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
     box, h = inset.box, band_half_width(run)
     normal = a / float(np.hypot(*a))
@@ -39,50 +40,61 @@ def gap_bracket(inset, run, theme) -> VGroup:
     X = np.asarray(run.data.X, dtype=float)
     edges = X[[i for i in edge_points(run) if box.contains(X[i:i + 1], tolerance=0.0)[0]]]
     X = X[box.contains(X, tolerance=0.0)]
-    best, clearest = None, -np.inf
-    for share in GAP_PLACES:  # the place along the line farthest from every point shown
+    name = math(f"2h = {band_width(run)}", theme, style.FONT_SMALL)
+    with_backdrop(name, theme)
+    # θ*'s line, the band's edges and the axes (a name on an axis reads as its tick)
+    lines = [clip_line(a, c + shift, box) for shift in (0.0, h * np.hypot(*a), -h * np.hypot(*a))]
+    lines += [clip_line(np.array(normal_of_axis), 0.0, box)
+              for normal_of_axis in ((0.0, 1.0), (1.0, 0.0))]
+    still = [box_around(inset.markers.positions(), inset.marker_size * 1.2),
+             *[segment_boxes(inset.c2p(p), inset.c2p(q), 0.05, samples=30)
+               for p, q in (ends for ends in lines if ends is not None)],
+             box_around(np.array([inset.c2p(x) for x in X]), 0.25),
+             # the rings of the edge points, heavier than a marker
+             box_around(np.array([inset.c2p(x) for x in edges]), 0.3) * [1, 1, 1, 1, 2]]
+    # the place along the line where the name covers least, then the farthest from every
+    # point shown (the first of equals, in the order of GAP_PLACES)
+    best, best_key = None, None
+    for share in GAP_PLACES:
         middle = centre + share * side * along
         ends = np.array([middle + h * normal, middle - h * normal])
         if not all(box.contains(ends, tolerance=0.0)):
             continue
         clear = float(np.min(np.abs((X - middle) @ along))) if len(X) else np.inf
-        if clear > clearest + 1e-9:
-            best, clearest = ends, clear
-    ends = best if best is not None else np.array([centre + h * normal, centre - h * normal])
-    start, end = (inset.c2p(p) for p in ends)
+        start, end = (inset.c2p(p) for p in ends)
+        place, cost = name_place(name, start, end, np.vstack([*still, segment_boxes(
+            start, end, 0.05)]), box_of(inset.frame)[0, :4])
+        key = (round(cost / PLACE_TOLERANCE), -clear)
+        if best_key is None or key < best_key:
+            best, best_key = (start, end, place), key
+    if best is None:  # pragma: no cover - the close-up is made round the band
+        ends = np.array([centre + h * normal, centre - h * normal])
+        start, end = (inset.c2p(p) for p in ends)
+        best = (start, end, name_place(name, start, end, np.vstack(still),
+                                       box_of(inset.frame)[0, :4])[0])
+    start, end, place = best
     across = (end - start) / max(float(np.linalg.norm(end - start)), 1e-9)
     tick = GAP_TICK * np.array([-across[1], across[0], 0.0])
     bracket = VGroup(Line(start, end, color=theme.text, stroke_width=2.5),
                      *[Line(p - tick, p + tick, color=theme.text, stroke_width=2.5)
                        for p in (start, end)])
-    name = math(f"2h = {band_width(run)}", theme, style.FONT_SMALL)
-    with_backdrop(name, theme)
-    # by the bracket's end, where it covers the fewest markers and not the bracket
+    name.move_to((*place, 0.0))
+    return VGroup(bracket, name)
+
+
+def name_place(name, start, end, obstacles, bounds) -> tuple[np.ndarray, float]:
+    """(centre, cost): "2h = …" by either end of the bracket from ``start`` to ``end``, the
+    upper first, where it covers least of ``obstacles`` inside ``bounds``."""
     upper = start if start[1] >= end[1] else end
-    # θ*'s line, the band's edges and the axes (a name on an axis reads as its tick)
-    lines = [clip_line(a, c + shift, box) for shift in (0.0, h * np.hypot(*a), -h * np.hypot(*a))]
-    lines += [clip_line(np.array(normal_of_axis), 0.0, box)
-              for normal_of_axis in ((0.0, 1.0), (1.0, 0.0))]
-    obstacles = np.vstack([box_around(inset.markers.positions(), inset.marker_size * 1.2),
-                           segment_boxes(start, end, 0.05),
-                           *[segment_boxes(inset.c2p(p), inset.c2p(q), 0.05, samples=30)
-                             for p, q in (ends for ends in lines if ends is not None)],
-                           box_around(np.array([inset.c2p(x) for x in X]), 0.25),
-                           # the rings of the edge points, heavier than a marker
-                           box_around(np.array([inset.c2p(x) for x in edges]), 0.3)
-                           * [1, 1, 1, 1, 2]])
-    # by either end, the upper first: the place that covers least
     best, least = None, np.inf
     half = np.array([name.width, name.height]) / 2
     for anchor in (upper, end if upper is start else start):
         centre = anchor[:2] + best_offset(anchor, (name.width, name.height), obstacles, 0.1,
-                                          bounds=box_of(inset.frame)[0, :4], rings=2,
-                                          ring_cost=0.02)
+                                          bounds=bounds, rings=2, ring_cost=0.02)
         cost = covered_area(np.array([*(centre - half), *(centre + half)]), obstacles)
         if cost < least - PLACE_TOLERANCE:
             best, least = centre, cost
-    name.move_to((*best, 0.0))
-    return VGroup(bracket, name)
+    return best, least
 
 
 def perpendicular_gap(inset, foot, point, length, theme, buff: float = 0.1) -> VGroup:
