@@ -225,8 +225,9 @@ def region_lines(lesson: LinearProgramLesson) -> list[int]:
     return lesson.edge_lines
 
 
-#: two edge lines whose normals lie this close (degrees) run as nearly one line: their edges
-#: meet at a corner the eye does not see
+#: two edge lines whose normals lie this close (degrees) are said to be nearly parallel:
+#: through one corner of the region they run as one line, and meet where the eye does not
+#: see it
 NEARLY_ONE_LINE = 5.0
 
 
@@ -334,7 +335,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                    "lines cross: the line's offset is fixed in advance.", "through-mean")
     # a programme's constraints are ≤ or ≥, never strict: scaling θ (which moves no line)
     # turns > 0 into ≥ 1
-    story.beat(f"A programme cannot ask for > 0, but scaled, such a θ has every "
+    # the scaling drawn on a separator (data a line through 0 separates): said to be one
+    # of many, not the programme's answer, which comes later
+    such = "a separating θ, like the grey one," if lesson.feasible else "such a θ"
+    story.beat(f"A programme cannot ask for > 0, but scaled, {such} has every "
                f"y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1: {n} linear inequalities, for θ's plane on the right.",
                "weight-plane",
                weights=True, scaling=lesson.feasible, status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
@@ -364,10 +368,10 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     n = lesson.n
     edges = region_lines(lesson)
     # two of them nearly one line: said, or "3 of the lines" would be counted as 2
-    one = "".join(f", {i + 1} and {j + 1} nearly one" for i, j in nearly_one_line(lesson))
+    one = "".join(f", {i + 1} and {j + 1} nearly parallel" for i, j in nearly_one_line(lesson))
     story.beat(f"All {n} constraints{_zoomed_out(lesson)}: the θ meeting them all form the "
                f"shaded region where the half-planes overlap; its edges lie on {len(edges)} of "
-               f"the lines{one}.", "all-constraints", shown=None, ringed=[],
+               f"the lines, numbered{one}.", "all-constraints", shown=None, ringed=[],
                lines=True, region=True, probe=False, view="near", status=None)
     star, c = lesson.theta_star, lesson.least_l1
     story.section("lp-solve", "Solving it")
@@ -570,26 +574,30 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                            if closeup else "with an offset, on $[x, 1]$: infeasible too"))
         mistakes = lesson.endless_offset_mistakes
         best, fewest = lesson.endless_offset_best[1], lesson.fewest_wrong
-        than = ("no line gets fewer" if best == fewest else
-                f"the best of all lines gets {fewest}")
-        # the points that look on the lines drawn, magnified between the planes
-        # (the close-up and the panel leave: the insets take the right half)
-        words, near, points = near_state(
-            lesson, ["offset_best", "fewest"] if best > fewest else ["offset_best"], wide=True)
+        # the points that look on the run's best line, magnified right of the data (the
+        # close-up and the panel leave: the insets take the right half)
+        words, near, points = near_state(lesson, ["offset_best"], wide=True)
+        than = "; no line gets fewer" if best == fewest else ""
         # "updates", each a point got wrong as it was visited: the best line's count is of
         # one line over every point, and may be larger
         story.beat(f"With an offset it never settles either: {formatting.listed(mistakes)} updates "
                    f"in its first {len(mistakes)} passes; the best line it reaches gets {best} "
-                   f"of {lesson.n} wrong, and {than}.{words}",
+                   f"of {lesson.n} wrong{than}.{words}",
                    "endless-offset", endless_offset=True, overlap=False, ringed=points,
                    near=near, closeup=None, overlap_panel=None, pass_counts=list(mistakes),
                    min_seconds=endless_seconds(mistakes),
-                   wrong_marks={"dashed": counted["offset_best"],
-                                **({"white": counted["fewest"]} if best > fewest else {})},
+                   wrong_marks={"dashed": counted["offset_best"]},
                    # short enough to stand at full size (the per-pass counts are said)
-                   status=f"dashed: the best it reaches, {best} of {lesson.n} wrong (×) · "
-                          + (f"white: the fewest, {fewest} (□)" if best > fewest
-                             else "no line gets fewer"))
+                   status=f"dashed: the best it reaches, {best} of {lesson.n} wrong (×)"
+                          + (" · no line gets fewer" if best == fewest else ""))
+        if best > fewest:  # the best of all lines, its own beat: its marks apart from the run's
+            words, near, points = near_state(lesson, ["fewest"], wide=True)
+            story.beat(f"Trying every line through two points finds the fewest any line gets "
+                       f"wrong: {fewest}, the white line.{words}", "fewest-line",
+                       ringed=points, near=near, pass_counts=None,
+                       wrong_marks={"white": counted["fewest"]},
+                       status=f"white: the fewest of any line, {fewest} of {lesson.n} "
+                              f"wrong (□)")
         # the solver said only "infeasible": the proofs shown were the certificate's
         # (found by a programme of its own, or two points at one place) and the overlap's
         story.beat("So the solver answers either way: a θ meeting every constraint or, as "

@@ -159,6 +159,11 @@ class ConstraintBeats(ShadingKeys):
         if beat.state["region"]:
             self.region = self.on_weights(self.region_drawing)
             self.play(appear(self.region), run_time=style.RUN_INTRO)
+            if lesson.edge_lines:  # the lines its edges lie on, numbered as the sentence counts
+                numbers = self.on_weights(lambda: self.line_numbers(
+                    lesson.edge_lines, score=1.0, colour=theme.correct))
+                self.play(appear(numbers), run_time=style.RUN_FADE)
+                self.mark_for_beat(numbers)
 
     def wrong_shading_drawing(self) -> VGroup:
         """Weight space shaded by how many points each θ gets wrong: a wedge from 0 for

@@ -196,13 +196,15 @@ class NoSeparatorBeats:
                 return base, base + shorter * direction
         return base, base + 0.2 * direction
 
-    def line_numbers(self, indices) -> VGroup:
-        """Each of these points' lines in weight space named by its point (1-based), beside
-        the line near one of its ends: the first place, from the upper end inwards, whose
-        name keeps off the other lines and the names placed before (where lines cross, a
-        name between them would name either)."""
+    def line_numbers(self, indices, score: float = 0.0, colour: str | None = None) -> VGroup:
+        """Each of these points' lines y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = ``score`` in weight space named by its
+        point (1-based, in ``colour``, the run's pink by default), beside the line near one
+        of its ends: the first place, from the upper end inwards, whose name keeps off the
+        other lines and the names placed before (where lines cross, a name between them
+        would name either)."""
         theme, numbers = self.theme, VGroup()
-        segments = {i: clip_line(self.lesson.signed[i], 0.0, self.weights.box) for i in indices}
+        segments = {i: clip_line(self.lesson.signed[i], -score, self.weights.box)
+                    for i in indices}
         samples = {i: [self.weight_point(e[0] + t * (e[1] - e[0])) for t in np.linspace(0, 1, 60)]
                    for i, e in segments.items() if e is not None}
         # off the arrows to the sides (a name on a shaft reads as the arrow's)
@@ -213,7 +215,7 @@ class NoSeparatorBeats:
             if segments[i] is None:
                 continue
             screen = sorted((self.weight_point(e) for e in segments[i]), key=lambda p: -p[1])
-            name = text(str(i + 1), theme, style.FONT_SMALL, theme.step)
+            name = text(str(i + 1), theme, style.FONT_SMALL, colour or theme.step)
             with_backdrop(name, theme)
             others = [box_around(np.array(points), 0.02) for j, points in samples.items()
                       if j != i] + dashed

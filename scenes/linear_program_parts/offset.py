@@ -18,11 +18,6 @@ from scenes.toolkit.plane import DataPlane, Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, text
 
 
-#: the mistakes a line's marks stand for are listed by number under the pass counts when
-#: there are at most this many (more would not read as a list)
-WRONG_LISTED = 12
-
-
 class OffsetBeats:
     """What the scene draws with an offset, in data space (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
@@ -66,18 +61,23 @@ class OffsetBeats:
         self.play(*[vanish(line) for line in lines], appear(best), run_time=style.RUN_FADE)
         self.remove(*lines)
         self.endless_offset_line = best
-        lesson = self.lesson
-        if lesson.endless_offset_best[1] > lesson.fewest_wrong:
-            # the best of all lines, which the sentence sets the run's against, drawn too
-            fewest = lesson.fewest_line
-            self.fewest_line = VGroup(*[Hyperplane(plane, fewest.theta, fewest.theta0,
-                                                   show_normal=False, show_notes=False,
-                                                   show_shading=False) for plane in planes])
-            self.play(appear(self.fewest_line), run_time=style.RUN_FADE)
         self.show_near(beat)
         # many, close along the lines: off them, leaders where they crowd
         self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
         self.show_pass_counts(beat)
+        self.show_wrong_marks(beat)
+
+    def draw_fewest_line(self, beat) -> None:
+        """The best of all lines (the lesson's ``fewest_line``, found over every line through
+        two points), white beside the run's dashed best, with the points it gets wrong
+        marked and those that look on it magnified, as its count is said."""
+        self.follow_beat(beat)
+        fewest = self.lesson.fewest_line
+        self.fewest_line = Hyperplane(self.plane, fewest.theta, fewest.theta0,
+                                      show_normal=False, show_notes=False, show_shading=False)
+        self.play(appear(self.fewest_line), run_time=style.RUN_FADE)
+        self.show_near(beat)
+        self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
         self.show_wrong_marks(beat)
 
     def show_pass_counts(self, beat) -> None:
@@ -87,14 +87,8 @@ class OffsetBeats:
         if not counts:
             return
         theme = self.theme
-        rows = [f"updates per pass: {', '.join(map(str, counts))}"]
-        # the marked mistakes by number: where they crowd (at 0) a count by eye fails
-        for kind, sign in (("dashed", "×"), ("white", "□")):
-            wrong = (beat.state["wrong_marks"] or {}).get(kind, [])
-            if 0 < len(wrong) <= WRONG_LISTED:
-                rows.append(f"{sign} ({kind} line wrong): {', '.join(str(i + 1) for i in wrong)}")
-        words = with_backdrop(VGroup(*[text(row, theme, style.FONT_SMALL, theme.text)
-                                       for row in rows]).arrange(DOWN, buff=0.12), theme)
+        words = with_backdrop(text(f"updates per pass: {', '.join(map(str, counts))}",
+                                   theme, style.FONT_SMALL, theme.text), theme)
         near = self.near_drawn
         if near is not None and self.on_screen(near):
             # under the insets' names (the group holds the squares on the data plane too)

@@ -445,8 +445,16 @@ def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_sai
             # the lines through two points, each nudged both ways round and to both sides
             fewest = brute_force_fewest_wrong(data.X, data.y)
             assert lesson.fewest_wrong == fewest <= wrong
-            assert (("no line gets fewer" in said) if fewest == wrong else
-                    (f"the best of all lines gets {fewest}" in said))
+            fewest_beats = [b for b in board.beats if b.motion == "fewest-line"]
+            if fewest == wrong:
+                assert "no line gets fewer" in said and not fewest_beats
+            else:  # its own beat, after the run's, its marks the white line's alone
+                (told,) = fewest_beats
+                assert (f"finds the fewest any line gets wrong: {fewest}, the white line"
+                        in told.sentence)
+                assert board.beats.index(told) == board.beats.index(beat) + 1
+                assert set(told.state["wrong_marks"]) == {"white"}
+                assert len(told.state["wrong_marks"]["white"]) == fewest
     walked = np.asarray(lesson.endless.states["theta"], dtype=float)
     box = lesson.endless_box
     assert np.all((walked[:, 0] > box.x_min) & (walked[:, 0] < box.x_max)
@@ -731,8 +739,9 @@ def test_the_theta_marked_for_the_duality_meets_its_constraint_and_its_errors_ar
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_the_fewest_errors_line_drawn_gets_that_many_wrong(case):
     """On data no line separates even with an offset, the line drawn as the fewest of any
-    line gets exactly that many points wrong (counted here, y(θᵀx + θ₀) ≤ 0), and is
-    named on the status line exactly when the run's best reached line gets more."""
+    line gets exactly that many points wrong (counted here, y(θᵀx + θ₀) ≤ 0), and has its
+    own beat, named on the status line, exactly when the run's best reached line gets
+    more."""
     data, lesson = _lesson_of(case)
     if lesson.feasible or lesson.separable_with_offset:
         return
@@ -740,11 +749,14 @@ def test_the_fewest_errors_line_drawn_gets_that_many_wrong(case):
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
     wrong = int(sum(yi * (xi @ line.theta + line.theta0) <= 0 for xi, yi in zip(X, y)))
     assert wrong == lesson.fewest_wrong
-    (beat,) = [b for b in linear_program_storyboard(lesson).beats
-               if b.motion == "endless-offset"]
+    beats = [b for b in linear_program_storyboard(lesson).beats
+             if b.motion == "fewest-line"]
     best = lesson.endless_offset_best[1]
     assert best >= wrong
-    assert (f"white: the fewest, {wrong}" in beat.state["status"]) == (best > wrong)
+    assert len(beats) == (best > wrong)
+    if beats:
+        assert f"white: the fewest of any line, {wrong} of {len(y)} wrong" in beats[0].state[
+            "status"]
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
@@ -993,8 +1005,8 @@ def test_the_ray_enters_the_region_on_the_least_points_line(case):
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_edges_on_nearly_one_line_are_said(case):
     """The region's edge lines whose normals lie within NEARLY_ONE_LINE degrees (recomputed
-    here from the angle between y⁽ⁱ⁾x⁽ⁱ⁾ and y⁽ʲ⁾x⁽ʲ⁾) are said to be nearly one line; the
-    count of edge lines is said."""
+    here from the angle between y⁽ⁱ⁾x⁽ⁱ⁾ and y⁽ʲ⁾x⁽ʲ⁾) are said to be nearly parallel; the
+    count of edge lines is said (and that they are numbered)."""
     from linviz.lessons.linear_program_story import NEARLY_ONE_LINE, region_lines
 
     data, lesson = _lesson_of(case)
@@ -1003,9 +1015,9 @@ def test_edges_on_nearly_one_line_are_said(case):
     (said,) = [b.sentence for b in linear_program_storyboard(lesson).beats
                if b.motion == "all-constraints"]
     edges = region_lines(lesson)
-    assert f"its edges lie on {len(edges)} of the lines" in said
+    assert f"its edges lie on {len(edges)} of the lines, numbered" in said
     A = data.y[:, None] * data.X
     for i, j in itertools.combinations(edges, 2):
         angle = math.degrees(math.acos(max(-1.0, min(1.0, A[i] @ A[j] / (
             np.linalg.norm(A[i]) * np.linalg.norm(A[j]))))))
-        assert (f", {i + 1} and {j + 1} nearly one" in said) == (angle <= NEARLY_ONE_LINE)
+        assert (f", {i + 1} and {j + 1} nearly parallel" in said) == (angle <= NEARLY_ONE_LINE)

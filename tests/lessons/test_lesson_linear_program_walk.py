@@ -112,10 +112,11 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
         k = _best_state(run, X, y)
         offset = {"offset_best": (run.states["theta"][k], float(run.states["theta0"][k]))}
         fewest = lesson.fewest_line
-        if lesson.endless_offset_best[1] > fewest.mistakes:
-            offset["fewest"] = (fewest.theta, float(fewest.theta0))
         # the weight plane, the close-up and the panel have left: the right half's grid
         checked["endless-offset"] = (offset, "wide")
+        if lesson.endless_offset_best[1] > fewest.mistakes:  # its own beat, its own insets
+            checked["fewest-line"] = ({"fewest": (fewest.theta, float(fewest.theta0))},
+                                      "wide")
     for motion, (drawn, grid) in checked.items():
         rows, columns, share = NEAR_GRIDS[grid]
         beat = next(b for b in beats if b.motion == motion)
