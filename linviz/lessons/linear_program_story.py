@@ -37,6 +37,9 @@ The state's keys:
   through the origin separates);
 - ``endless_best``: the walk's best θ, its line dashed in data space in place of the last
   θ's (which leaves: only lines whose mistakes are counted stay) and ringed in weight space;
+- ``recap``: the closing card's lines on data no line separates, even with an offset
+  (:func:`recap_lines`: Gordan's alternative, this data's weights, its form on [x, 1]), or
+  None;
 - ``pass_counts``: the updates of each of the offset run's first passes, as said, written
   under its near insets in the right half (until the next sentence), or None;
 - ``endless_offset``: the perceptron with an offset runs on for as many passes, its line
@@ -320,7 +323,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         weights_dim=False, wrong_shading=False, close=None, closeup=None,
                         score_bars=False, endless_best=False, scaling=False,
                         wrong_marks=None, overlap_panel=None, near=None, cone_inset=False,
-                        pass_counts=None)
+                        pass_counts=None, recap=None)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -600,11 +603,32 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                               f"wrong (□)")
         # the solver said only "infeasible": the proofs shown were the certificate's
         # (found by a programme of its own, or two points at one place) and the overlap's
+        # Gordan's alternative on a card in the right half: which of its two sides this
+        # data is on, and the offset's form of it (the overlap)
         story.beat("So the solver answers either way: a θ meeting every constraint or, as "
                    f"here, “infeasible”; why none exists, {proof_name(lesson)} and the "
-                   f"overlap showed.", HOLD, pass_counts=None,
+                   f"overlap showed.", "recap", pass_counts=None, ringed=[], near=None,
+                   wrong_marks=None, recap=recap_lines(lesson),
                    status=f"HiGHS: a $theta$ or “infeasible” · why: {proof_name(lesson)}, "
                           f"the overlap")
+
+
+def recap_lines(lesson: LinearProgramLesson) -> list[str]:
+    """The closing card on data no line separates, even with an offset: Gordan's
+    alternative (exactly one of: a θ with every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0, which the programme finds
+    when it is feasible; weights λ ≥ 0, not all 0, with Σλᵢy⁽ⁱ⁾x⁽ⁱ⁾ = 0), the weights of
+    this data, and its form on [x, 1] (Σλᵢy⁽ⁱ⁾ = 0 too: one mean of each class's points at
+    one place, the hulls' overlap). Each line is text with its mathematics in $…$."""
+    support = sorted(lesson.certificate)
+    places = weight_places([lesson.certificate[i] for i in support])
+    weights = ", ".join(f"$lambda_({i + 1}) = {formatting.number(lesson.certificate[i], places)}$"
+                        for i in support)
+    return ["Gordan's alternative: exactly one of the two exists",
+            "· a $theta$ with every $y^((i)) theta^T x^((i)) > 0$: the programme finds one",
+            "· weights $lambda_i >= 0$, not all 0, with $sum_i lambda_i y^((i)) x^((i)) = 0$",
+            f"here the second: {weights}",
+            "with an offset, its weights on $[x, 1]$ also have $sum_i lambda_i y^((i)) = 0$:",
+            "a point both classes' hulls hold: the overlap"]
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:

@@ -228,8 +228,9 @@ class ConstraintBeats(ShadingKeys):
         leader = Line(count.get_center() - side * (count.width / 2) * across, anchor,
                       color=theme.highlight, stroke_width=1.5)
         # (the key stands under the plane: nothing here moves it)
-        self.wrong_shading.add(outlines, leader, count)
-        self.play(appear(outlines), appear(leader), appear(count), run_time=style.RUN_FADE)
+        self.fewest_wedges = VGroup(outlines, leader, count)
+        self.wrong_shading.add(self.fewest_wedges)
+        self.play(appear(self.fewest_wedges), run_time=style.RUN_FADE)
         self.play(outlines.animate(rate_func=there_and_back).set_fill(theme.highlight,
                                                                       opacity=0.3),
                   run_time=style.PAUSE_READ)

@@ -53,6 +53,13 @@ class NoSeparatorBeats:
             [lesson.certificate[i] * lesson.signed[i] for i in support],
             [str(i + 1) for i in support], theme,
             np.array([*(marked.min(axis=0) - 0.3), *(marked.max(axis=0) + 0.3)]))
+        # the fewest mistakes' wedges, told, leave (under the weights' heading they read as
+        # the weights' doing); the shading stays for the half-planes to come
+        wedges = getattr(self, "fewest_wedges", None)
+        if wedges is not None and wedges in self.wrong_shading.submobjects:
+            self.wrong_shading.remove(wedges)
+            self.play(vanish(wedges), run_time=style.RUN_FADE)
+            self.remove(wedges)
         self.play(appear(frame), appear(names), run_time=style.RUN_FADE)
         for arrow, name in zip(arrows, arrow_names):
             self.play(appear(arrow), appear(name), run_time=style.RUN_FADE * 2)

@@ -18,6 +18,10 @@ from scenes.toolkit.plane import DataPlane, Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, text
 
 
+#: the room (screen units) between the closing card and the data plane, and the frame's edge
+RECAP_EDGE = 0.4
+
+
 class OffsetBeats:
     """What the scene draws with an offset, in data space (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
@@ -79,6 +83,28 @@ class OffsetBeats:
         self.show_near(beat)
         self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
         self.show_wrong_marks(beat)
+
+    def draw_recap(self, beat) -> None:
+        """The closing card in the right half (the beat's ``recap`` lines: Gordan's
+        alternative, this data's weights, its form with an offset), the close-ups and marks
+        gone, the lines still drawn."""
+        self.drop_near()
+        self.drop_wrong_marks()
+        self.follow_beat(beat)
+        theme = self.theme
+        rows = VGroup(*[text(markup_with_math(line), theme, style.FONT_SMALL,
+                             theme.highlight if k == 0 else theme.text)
+                        for k, line in enumerate(beat.state["recap"])])
+        rows.arrange(DOWN, aligned_edge=LEFT, buff=0.16)
+        room = self.camera.frame_width / 2 - RECAP_EDGE - (self.plane.frame.get_right()[0]
+                                                          + RECAP_EDGE)
+        if rows.width > room:
+            rows.scale_to_fit_width(room)
+        rows.move_to([(self.plane.frame.get_right()[0] + self.camera.frame_width / 2) / 2,
+                      float(self.plane.frame.get_center()[1]), 0.0])
+        card = with_backdrop(rows, theme)
+        self.play(appear(card), run_time=style.RUN_FADE)
+        self.mark_for_beat(card)
 
     def show_pass_counts(self, beat) -> None:
         """The updates of the run's first passes, as said, written in the right half under

@@ -1021,3 +1021,33 @@ def test_edges_on_nearly_one_line_are_said(case):
         angle = math.degrees(math.acos(max(-1.0, min(1.0, A[i] @ A[j] / (
             np.linalg.norm(A[i]) * np.linalg.norm(A[j]))))))
         assert (f", {i + 1} and {j + 1} nearly parallel" in said) == (angle <= NEARLY_ONE_LINE)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_closing_card_states_gordans_alternative_with_this_datas_weights(case):
+    """On data no line separates, even with an offset, the last beat's card says Gordan's
+    two sides and this data's weights: read back from the card, they are ≥ 0, not all 0,
+    and Σλᵢy⁽ⁱ⁾x⁽ⁱ⁾ vanishes to the card's rounding (recomputed here); no card elsewhere."""
+    import re
+
+    data, lesson = _lesson_of(case)
+    beats = linear_program_storyboard(lesson).beats
+    cards = [b for b in beats if b.state.get("recap")]
+    if lesson.feasible or lesson.separable_with_offset:
+        assert not cards
+        return
+    (card,) = cards
+    assert card is beats[-1] and card.motion == "recap"
+    lines = card.state["recap"]
+    assert "exactly one of the two exists" in lines[0]
+    found = re.findall(r"lambda_\((\d+)\) = ([0-9.]+)", " ".join(lines))
+    assert found
+    lam = np.zeros(len(data.y))
+    for i, w in found:
+        lam[int(i) - 1] = float(w)
+    assert np.all(lam >= 0) and lam.sum() > 0
+    places = max(len(w.partition(".")[2]) for _, w in found)
+    total = (lam * data.y) @ data.X
+    # each weight rounded by at most half a unit of its last place
+    slack = 0.5 * 10.0 ** -places * np.abs(data.X[lam > 0]).sum(axis=0)
+    assert np.all(np.abs(total) <= slack + 1e-12)
