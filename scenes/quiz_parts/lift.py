@@ -224,7 +224,8 @@ class LiftDrawings(LiftTurn):
             self.play(turned.turn.animate.set_value(0.0), run_time=TURN_SECONDS)
             for mobject in turned.family_members_with_points():
                 mobject.clear_updaters()
-            turned[-1].clear_updaters()
+            for markers in (turned[1], turned[-1]):  # the points behind θ*'s plane, in front
+                markers.clear_updaters()
         self.play(appear(self.lift_drawn[part]), run_time=style.RUN_INTRO)
         self.draw_line_distance(beat)
 

@@ -63,6 +63,15 @@ def following(shape, corners_of, closed: bool = False, opacity=None):
     return shape.add_updater(redraw)
 
 
+def in_front(s, d: float) -> np.ndarray:
+    """Which lifted points (s, ·, 1) lie on the viewer's side of θ*'s plane s = d·t seen
+    from aside: its normal n = (1, 0, −d) against the direction to the viewer, the screen's
+    x × y in (s, w, t), (−sin ψ cos β, −cos ψ cos β, sin β); a point p is in front when
+    n·p has the sign of n·view."""
+    view = -np.sin(TURN_YAW) * np.cos(TURN_PITCH) - d * np.sin(TURN_PITCH)
+    return np.sign(np.asarray(s, dtype=float) - d) == np.sign(view)
+
+
 class LiftTurn:
     """The lift seen from aside, turned edge-on (a part of
     :class:`scenes.quiz.MarginQuizScene`: its lesson, theme and the section's box)."""
@@ -103,12 +112,16 @@ class LiftTurn:
             return np.column_stack([xy, np.zeros(len(xy))])
 
         theme = self.theme
+        # seen from aside, the points beyond θ*'s plane are drawn under it (its fill veils
+        # them): the depth the flat picture otherwise hides
+        behind = ~in_front(s, section.d)
         drawing = VGroup(
             # the copy's outline fades as it turns edge-on: a line at height 1 there, the −
             # markers' dashes along it would merge with it
             following(Polygon(*at(corners), color=theme.muted, stroke_width=1.5,
                               fill_opacity=0.06), lambda: at(copy_corners()), closed=True,
                       opacity=lambda: EDGE_ON_COPY + (1 - EDGE_ON_COPY) * turn.get_value()),
+            self.turned_markers(turn, at, s, w, keep, box, behind),
             following(Polygon(*at(plane), color=theme.boundary, stroke_width=2,
                               fill_opacity=0.18), lambda: at(plane), closed=True),
             following(Line(color=theme.text, stroke_width=2),
@@ -117,19 +130,20 @@ class LiftTurn:
             following(Line(color=theme.boundary, stroke_width=style.LINE_STROKE),
                       lambda: at([(section.d, -deep, 1), (section.d, deep, 1)]),
                       opacity=lambda: min(1.0, 3 * turn.get_value())),
-            self.turned_markers(turn, at, s, w, keep, box))
+            self.turned_markers(turn, at, s, w, keep, box, ~behind))
         drawing.turn = turn
         drawing.names = self.turn_names(at, corners, plane)
         return drawing
 
-    def turned_markers(self, turn, at, s, w, keep, box) -> VGroup:
-        """The wide run's points at (s, w, 1), following the view (``at``); those
-        ``keep(s)`` refuses fade as it turns edge-on, and none is drawn out of the screen
-        ``box``'s width (zooming in, they would cross the plane beside)."""
+    def turned_markers(self, turn, at, s, w, keep, box, which) -> VGroup:
+        """The wide run's points at (s, w, 1) that ``which`` (a mask) picks, following the
+        view (``at``); those ``keep(s)`` refuses fade as it turns edge-on, and none is drawn
+        out of the screen ``box``'s width (zooming in, they would cross the plane beside)."""
         run = self.lesson.wide
+        s, w = np.asarray(s)[which], np.asarray(w)[which]
         stays = np.array([bool(keep(v)) for v in s])
         markers = VGroup(*[Marker(label, self.theme, size=TURN_MARKER)
-                           for label in run.data.y])
+                           for label in np.asarray(run.data.y)[which]])
 
         def place(group) -> None:
             u = turn.get_value()
