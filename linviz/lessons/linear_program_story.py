@@ -386,8 +386,12 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     same = lesson.widest_is_star
     story.beat("|θ₁| + |θ₂| keeps the programme linear; the widest margin, the least ‖θ‖ "
                "(the circle), would need a quadratic one"
-               + (": here both pick the same corner." if same else ", and picks another θ."),
-               "objective-choice")
+               + (": here both happen to pick the same corner." if same
+                  else ", and picks another θ."),
+               "objective-choice",
+               # how the absolute values stay linear: θ = u − v with u, v ≥ 0
+               status="linear: $theta = u - v$, $u, v >= 0$, minimise $u_1 + v_1 + u_2 + "
+                      "v_2$ · quadratic: minimise $norm(theta)^2$")
     story.beat(f"The solver, HiGHS, finds θ* = {formatting.vector(star)}, where the diamond "
                f"touches the region.", "solution",
                star=True, status=f"$theta^* = {math_vector(star)}$, "

@@ -980,8 +980,17 @@ def test_the_other_objective_is_circled_at_the_least_norm(case):
                                                                 rel=1e-4)
     # whether both objectives pick one θ, said: SLSQP's least-norm θ against HiGHS's θ*
     same = np.linalg.norm(found.x - start) <= 1e-4 * np.linalg.norm(start)
-    assert ("here both pick the same corner." in beat.sentence) == same
+    assert ("here both happen to pick the same corner." in beat.sentence) == same
     assert (", and picks another θ." in beat.sentence) == (not same)
+    # the linear form on the status line, solved as written (θ = u − v, u, v ≥ 0, least
+    # Σ u + v) by SciPy's simplex-free interior point: the least |θ₁| + |θ₂| of the lesson
+    from scipy.optimize import linprog
+
+    assert "$theta = u - v$, $u, v >= 0$" in beat.state["status"]
+    split = linprog(np.ones(4), A_ub=-np.hstack([A, -A]), b_ub=-np.ones(len(A)),
+                    bounds=[(0, None)] * 4, method="highs-ipm")
+    assert split.status == 0
+    assert split.fun == pytest.approx(lesson.least_l1, rel=1e-6)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
