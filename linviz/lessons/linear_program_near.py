@@ -197,7 +197,7 @@ def near_state(lesson: LinearProgramLesson, names,
     rows, columns, share = NEAR_GRIDS[grid]
     shown = held_groups(lesson, near_groups(lesson, names, share), rows * columns)
     points = [p for i, _, others in shown for p in (i, *others)]
-    where = "on the right" if wide else "between the planes"
+    where = "on the right" if wide else "between the two panels"
     # places sharing a close-up: how many close-ups hold them, said (else "all 9" under 7
     # close-ups reads as a miscount)
     boxes = f", in {len(shown)} close-ups" if len(shown) < len(points) else ""

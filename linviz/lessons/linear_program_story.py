@@ -37,9 +37,9 @@ The state's keys:
   through the origin separates);
 - ``endless_best``: the walk's best θ, its line dashed in data space in place of the last
   θ's (which leaves: only lines whose mistakes are counted stay) and ringed in weight space;
-- ``recap``: the closing card's lines on data no line separates, even with an offset
-  (:func:`recap_lines`: Gordan's alternative, this data's weights, its form on [x, 1]), or
-  None;
+- ``recap``: the closing card on data no line separates, even with an offset
+  (:func:`recap_lines`: Gordan's alternative as two boxes, the one that holds here with
+  this data's weights, its form on [x, 1]), or None;
 - ``pass_counts``: the updates of each of the offset run's first passes, as said, written
   under its near insets in the right half (until the next sentence), or None;
 - ``endless_offset``: the perceptron with an offset runs on for as many passes, its line
@@ -599,8 +599,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                           + (" · no line gets fewer" if best == fewest else ""))
         if best > fewest:  # the best of all lines, its own beat: its marks apart from the run's
             words, near, points = near_state(lesson, ["fewest"], wide=True)
-            story.beat(f"Trying every line through two points finds the fewest any line gets "
-                       f"wrong: {fewest}, the white line.{words}", "fewest-line",
+            # found by an exhaustive search (every line through two points, each nudged
+            # off them both ways: linviz.least_error); said as a search, not as its lines
+            story.beat(f"A search over every line finds the fewest any line gets wrong: "
+                       f"{fewest}, the white line.{words}", "fewest-line",
                        ringed=points, near=near, pass_counts=None,
                        wrong_marks={"white": counted["fewest"]},
                        status=f"white: the fewest of any line, {fewest} of {lesson.n} "
@@ -617,22 +619,27 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                           f"the overlap")
 
 
-def recap_lines(lesson: LinearProgramLesson) -> list[str]:
+def recap_lines(lesson: LinearProgramLesson) -> dict:
     """The closing card on data no line separates, even with an offset: Gordan's
-    alternative (exactly one of: a θ with every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0, which the programme finds
-    when it is feasible; weights λ ≥ 0, not all 0, with Σλᵢy⁽ⁱ⁾x⁽ⁱ⁾ = 0), the weights of
-    this data, and its form on [x, 1] (Σλᵢy⁽ⁱ⁾ = 0 too: one mean of each class's points at
-    one place, the hulls' overlap). Each line is text with its mathematics in $…$."""
+    alternative as two boxes (exactly one holds: a θ with every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0, which the
+    programme finds when it is feasible; weights λ ≥ 0, not all 0, with Σλᵢy⁽ⁱ⁾x⁽ⁱ⁾ = 0,
+    with this data's), ``holds`` the one that does here, and under them its form on
+    [x, 1] (Σλᵢy⁽ⁱ⁾ = 0 too: a point both classes' hulls hold, the overlap). Each line is
+    text with its mathematics in $…$."""
     support = sorted(lesson.certificate)
     places = weight_places([lesson.certificate[i] for i in support])
     weights = ", ".join(f"$lambda_({i + 1}) = {formatting.number(lesson.certificate[i], places)}$"
                         for i in support)
-    return ["Gordan's alternative: exactly one of the two exists",
-            "· a $theta$ with every $y^((i)) theta^T x^((i)) > 0$: the programme finds one",
-            "· weights $lambda_i >= 0$, not all 0, with $sum_i lambda_i y^((i)) x^((i)) = 0$",
-            f"here the second: {weights}",
-            "with an offset, its weights on $[x, 1]$ also have $sum_i lambda_i y^((i)) = 0$:",
-            "a point both classes' hulls hold: the overlap"]
+    return {"title": "Gordan's alternative: exactly one of the two exists",
+            "boxes": [["a $theta$ with every $y^((i)) theta^T x^((i)) > 0$:",
+                       "the programme finds one (feasible)"],
+                      ["weights $lambda_i >= 0$, not all 0, with",
+                       "$sum_i lambda_i y^((i)) x^((i)) = 0$ (infeasible)",
+                       f"here: {weights}"]],
+            "holds": 1,
+            "offset": ["with an offset, its weights on $[x, 1]$ also have "
+                       "$sum_i lambda_i y^((i)) = 0$:",
+                       "a point both classes' hulls hold, the overlap"]}
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:

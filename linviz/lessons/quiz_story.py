@@ -320,7 +320,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                    min_seconds=seconds[3])
     zoom = magnification(narrow, view)
     near = near_band(narrow, view)
-    shown = f", magnified ×{zoom} on its right" if zoom else ""
+    # its zoom is written on the close-up, not said (a number a beat already carries)
+    shown = ", magnified on its right" if zoom else ""
     story.beat(f"Beside it, the widest band has half-width only {plane_margin(narrow)}"
                f"{shown}.", "planes", min_seconds=READ_DIAGRAM_SECONDS, planes=2,
                inset=bool(zoom), headings=[3, 1],
@@ -353,12 +354,12 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     gaps = final_gap_insets(lesson)
     if gaps:  # a last line that would seem to cross its point, magnified
         told = []
-        for k, _, times in gaps:
+        for k, _, _ in gaps:
             run = (wide, narrow)[k]
             i, distance = final_gap(run)
             told.append(f"the {('large', 'small')[k]} margin's passes just "
                         f"{said_gap(distance)} from a {'+' if run.data.y[i] > 0 else '−'} "
-                        f"point (×{times})")
+                        f"point")
         story.beat(f"Each run stops at its first line with no mistake, not at θ*: "
                    f"{' and '.join(told)}, {'each ' if len(told) > 1 else ''}on its side.",
                    "stops", final_gap=True, inset=False,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Indicate, Line, Polygon, Rectangle,
-                   ValueTracker, VGroup, linear)
+                   SurroundingRectangle, ValueTracker, VGroup, linear)
 
 from scenes.linear_program_parts.common import (NEAR_NAME_REACH, SIDE, VEIL_OPACITY,
                                                 WEIGHT_CENTER, between)
@@ -18,6 +18,8 @@ from scenes.toolkit.plane import DataPlane, Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, text
 
 
+#: the pass counts' bars: each one's width, and the tallest one's height (screen units)
+PASS_BAR_WIDTH, PASS_BAR_HEIGHT = 0.35, 1.2
 #: the room (screen units) between the closing card and the data plane, and the frame's edge
 RECAP_EDGE = 0.4
 
@@ -85,44 +87,83 @@ class OffsetBeats:
         self.show_wrong_marks(beat)
 
     def draw_recap(self, beat) -> None:
-        """The closing card in the right half (the beat's ``recap`` lines: Gordan's
-        alternative, this data's weights, its form with an offset), the close-ups and marks
-        gone, the lines still drawn."""
+        """The closing card in the right half (the beat's ``recap``): Gordan's alternative
+        as two framed boxes, "either" and "or", the one that holds here framed in the
+        highlight, its form with an offset under them; the close-ups and marks gone, the
+        lines still drawn."""
         self.drop_near()
         self.drop_wrong_marks()
         self.follow_beat(beat)
-        theme = self.theme
-        rows = VGroup(*[text(markup_with_math(line), theme, style.FONT_SMALL,
-                             theme.highlight if k == 0 else theme.text)
-                        for k, line in enumerate(beat.state["recap"])])
-        rows.arrange(DOWN, aligned_edge=LEFT, buff=0.16)
-        room = self.camera.frame_width / 2 - RECAP_EDGE - (self.plane.frame.get_right()[0]
-                                                          + RECAP_EDGE)
-        if rows.width > room:
-            rows.scale_to_fit_width(room)
-        rows.move_to([(self.plane.frame.get_right()[0] + self.camera.frame_width / 2) / 2,
-                      float(self.plane.frame.get_center()[1]), 0.0])
-        card = with_backdrop(rows, theme)
+        theme, recap = self.theme, beat.state["recap"]
+
+        def rows(lines, colour) -> VGroup:
+            return VGroup(*[text(markup_with_math(line), theme, style.FONT_SMALL, colour)
+                            for line in lines]).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+
+        boxes = VGroup()
+        for k, (word, lines) in enumerate(zip(("either", "or"), recap["boxes"])):
+            holds = k == recap["holds"]
+            inner = rows(lines, theme.text if holds else theme.muted)
+            frame = SurroundingRectangle(inner, buff=0.16, stroke_width=2.5 if holds else 1.5,
+                                         color=theme.highlight if holds else theme.muted)
+            name = text(word, theme, style.FONT_SMALL, theme.highlight if holds
+                        else theme.muted).next_to(frame, LEFT, buff=0.14)
+            boxes.add(VGroup(frame, inner, name))
+        boxes.arrange(DOWN, aligned_edge=RIGHT, buff=0.3)
+        card = VGroup(text(recap["title"], theme, style.FONT_SMALL, theme.highlight), boxes,
+                      rows(recap["offset"], theme.muted)).arrange(DOWN, buff=0.35)
+        left = self.plane.frame.get_right()[0] + RECAP_EDGE
+        room = self.camera.frame_width / 2 - RECAP_EDGE - left
+        if card.width > room:
+            card.scale_to_fit_width(room)
+        card.move_to([left + room / 2, float(self.plane.frame.get_center()[1]), 0.0])
         self.play(appear(card), run_time=style.RUN_FADE)
         self.mark_for_beat(card)
 
+    def pass_bars(self, counts) -> VGroup:
+        """The updates of each of the run's first passes as bars, each with its count over
+        it and its pass under it, named "updates in each pass" (none is 0: it never
+        settles)."""
+        theme, tallest = self.theme, max(counts)
+        bars = VGroup()
+        for k, count in enumerate(counts):
+            bar = Rectangle(width=PASS_BAR_WIDTH, height=PASS_BAR_HEIGHT * count / tallest,
+                            stroke_width=0, fill_color=theme.step, fill_opacity=0.85)
+            bar.move_to([k * 2 * PASS_BAR_WIDTH, 0, 0], aligned_edge=DOWN)
+            number = text(str(count), theme, style.FONT_SMALL, theme.text).next_to(
+                bar, UP, buff=0.06)
+            under = text(str(k + 1), theme, style.FONT_SMALL, theme.muted).next_to(
+                [bar.get_x(), 0, 0], DOWN, buff=0.08)
+            bars.add(VGroup(bar, number, under))
+        base = Line(bars.get_corner(DOWN + LEFT) + LEFT * 0.1,
+                    bars.get_corner(DOWN + RIGHT) + RIGHT * 0.1, color=theme.muted,
+                    stroke_width=2).set_y(0)
+        name = text("updates in each pass", theme, style.FONT_SMALL, theme.text)
+        chart = VGroup(name, VGroup(base, bars)).arrange(DOWN, buff=0.15)
+        return with_backdrop(chart, theme)
+
     def show_pass_counts(self, beat) -> None:
-        """The updates of the run's first passes, as said, written in the right half under
-        the near insets (or level with the data plane's top), until the next sentence."""
+        """The updates of the run's first passes, as said, drawn as bars in the right half
+        under the near insets (or level with the data plane's top), until the next
+        sentence."""
         counts = beat.state["pass_counts"]
         if not counts:
             return
-        theme = self.theme
-        words = with_backdrop(text(f"updates per pass: {', '.join(map(str, counts))}",
-                                   theme, style.FONT_SMALL, theme.text), theme)
+        words = self.pass_bars(counts)
         near = self.near_drawn
         if near is not None and self.on_screen(near):
             # under the insets' names (the group holds the squares on the data plane too)
             names = VGroup(*[inset[-1] for inset in near])
             frames = VGroup(*[plane.frame for plane in self.near_planes])
             words.next_to(names, DOWN, buff=2 * style.SMALL_BUFF).set_x(frames.get_x())
+            if words.get_bottom()[1] < -self.camera.frame_height / 2 + style.BOTTOM_BUFF:
+                # no room under the insets for the bars: the counts in a row of words
+                words = with_backdrop(text(
+                    f"updates per pass: {', '.join(map(str, counts))}", self.theme,
+                    style.FONT_SMALL, self.theme.text), self.theme)
+                words.next_to(names, DOWN, buff=2 * style.SMALL_BUFF).set_x(frames.get_x())
         else:
-            words.move_to([WEIGHT_CENTER[0], float(self.plane.frame.get_top()[1]), 0.0])
+            words.move_to([WEIGHT_CENTER[0], float(self.plane.frame.get_center()[1]), 0.0])
         self.play(appear(words), run_time=style.RUN_FADE)
         self.mark_for_beat(words)
 

@@ -450,7 +450,8 @@ def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_sai
                 assert "no line gets fewer" in said and not fewest_beats
             else:  # its own beat, after the run's, its marks the white line's alone
                 (told,) = fewest_beats
-                assert (f"finds the fewest any line gets wrong: {fewest}, the white line"
+                assert (f"A search over every line finds the fewest any line gets wrong: "
+                        f"{fewest}, the white line"
                         in told.sentence)
                 assert board.beats.index(told) == board.beats.index(beat) + 1
                 assert set(told.state["wrong_marks"]) == {"white"}
@@ -1047,9 +1048,10 @@ def test_the_closing_card_states_gordans_alternative_with_this_datas_weights(cas
         return
     (card,) = cards
     assert card is beats[-1] and card.motion == "recap"
-    lines = card.state["recap"]
-    assert "exactly one of the two exists" in lines[0]
-    found = re.findall(r"lambda_\((\d+)\) = ([0-9.]+)", " ".join(lines))
+    recap = card.state["recap"]
+    assert "exactly one of the two exists" in recap["title"]
+    assert recap["holds"] == 1 and "> 0" in recap["boxes"][0][0]
+    found = re.findall(r"lambda_\((\d+)\) = ([0-9.]+)", " ".join(recap["boxes"][1]))
     assert found
     lam = np.zeros(len(data.y))
     for i, w in found:
