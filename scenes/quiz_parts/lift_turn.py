@@ -20,7 +20,7 @@ from scenes.toolkit.markers import Marker
 from scenes.toolkit.screen_text import math, text
 
 #: the view from aside: turned this far about the height's axis, tipped this far (radians)
-TURN_YAW, TURN_PITCH = np.radians(38.0), np.radians(32.0)
+TURN_YAW, TURN_PITCH = np.radians(38.0), np.radians(20.0)
 #: the height θ*'s plane is drawn up to, and the room round the points' extent in w
 PLANE_TOP, DEPTH_PAD = 1.3, 0.15
 #: the lifted points' markers: half-width and opacity
