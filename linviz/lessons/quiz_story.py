@@ -314,8 +314,12 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
         story.beat(said[0], "lift", lift=1, min_seconds=seconds[0],
                    status="right: the points $[x, 1]$ on a copy of the plane at height 1, "
                           "and $theta^*$ on $[x, 1]$, a plane through 0")
-        story.beat(said[1], "lift", lift=2, min_seconds=seconds[1])
-        story.beat(said[2], "lift", lift=3, distance=drawn, min_seconds=seconds[2])
+        story.beat(said[1], "lift", lift=2, min_seconds=seconds[1],
+                   status="seen edge-on along $theta^*$'s line: every point at height 1, "
+                          "the band's edge points at $d - h$ and $d + h$")
+        story.beat(said[2], "lift", lift=3, distance=drawn, min_seconds=seconds[2],
+                   status=f"$theta^*$ on $[x, 1]$: a boundary from 0 through $(d, 1)$, "
+                          f"$d = {lifted_margin_numbers(wide)[1]}$")
         story.beat(said[3], "distance", lift=4, status=lifted_margin_words(wide),
                    min_seconds=seconds[3])
     zoom = magnification(narrow, view)
@@ -394,10 +398,11 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                status="floor $M gamma$ and ceiling $R sqrt(M)$ meet at $M = (R \\/ gamma)^2$: "
                       "no run updates more")
     if shrinks:  # the lift's part of the answer, first: the margin the theorem sees
-        story.beat("Mind that the margin the theorem uses is on [x, 1]: γ = h/√(1 + d²), "
-                   "near h only when the boundary passes near 0.", "answer-lift",
-                   status="the margin on $[x, 1]$: $gamma = h \/ sqrt(1 + d^2)$, near $h$ "
-                          "only for a boundary near 0")
+        story.beat("Mind that the margin the theorem uses is θ*'s on [x, 1]: γ = "
+                   "h/√(1 + d²), so with the same h and R, a boundary nearer 0 gives a "
+                   "smaller bound.", "answer-lift",
+                   status="the margin on $[x, 1]$: $gamma = h \/ sqrt(1 + d^2)$: for the "
+                          "same $h$ and $R$, a boundary nearer 0, a smaller bound")
     if lesson.wide_is_faster:
         story.beat("So data whose classes lie far apart, compared with how far the points "
                    "reach, are learned in few updates: M ≤ (R/γ)². A small margin only "

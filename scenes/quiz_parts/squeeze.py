@@ -87,8 +87,10 @@ class SqueezeDrawings:
         if named_run:
             bounds.insert(0, (curve, math("theta dot theta^* \\/ norm(theta^*)", theme,
                                           style.FONT_SMALL, theme.step)))
-        names = curve_names(axes, [c for c, _ in bounds], [n for _, n in bounds],
-                            [head, meeting] + ([] if named_run else [curve]))
+        sides = [DOWN, UP] if not named_run else [RIGHT, DOWN, UP]
+        before = float(axes.c2p(min(s.meeting, span), 0)[0])
+        names = curve_names(axes, [c for c, _ in bounds], [n for _, n in bounds], sides,
+                            [head, meeting] + ([] if named_run else [curve]), before)
         run_drawn = VGroup(curve, head, *names[:1]) if named_run else VGroup(curve, head)
         plot = VGroup(axes, title, VGroup(floor, ceiling, *names[int(named_run):]), run_drawn,
                       meeting)
@@ -141,10 +143,13 @@ def polyline(points, colour: str) -> VMobject:
     return curve
 
 
-def curve_names(axes, curves, names, others) -> list:
-    """Each of ``names`` placed by its curve of ``curves`` (in order: each placed name an
-    obstacle to the next): above or below the curve at :data:`NAME_SHARES` of its points,
-    inside the axes, at the first place that covers the least of every curve, the tick
+def curve_names(axes, curves, names, sides, others, before: float) -> list:
+    """Each of ``names`` placed by its curve of ``curves`` on its side of ``sides`` (in
+    order, each placed name an obstacle to the next): UP or DOWN, above or below the curve
+    at :data:`NAME_SHARES` of its points left of the screen x ``before`` (where the floor,
+    under the ceiling until they meet, has its name under it and the ceiling over it: read
+    by place, neither name belongs to the other curve); RIGHT, right of the curve's end.
+    Inside the axes, at the first place that covers the least of every curve, the tick
     numbers and ``others`` (:func:`scenes.toolkit.placement.least_covered`)."""
     low, high = axes.c2p(0, 0), axes.c2p(axes.x_right, axes.y_top)
     obstacles = [box_around(curve.points[:, :2], CURVE_HALF) * [1, 1, 1, 1, CURVE_WEIGHT]
@@ -153,18 +158,33 @@ def curve_names(axes, curves, names, others) -> list:
                   if len(other.points) else box_of(other, weight=TEXT_WEIGHT)
                   for other in others]
     obstacles.append(np.vstack([box_of(label, weight=TEXT_WEIGHT) for label in axes[3]]))
-    for curve, name in zip(curves, names):
+    for curve, name, side in zip(curves, names, sides):
         points, half = curve.points, np.array([name.width, name.height]) / 2
+
+        def inside(c) -> bool:
+            return (c[0] - half[0] >= low[0] and c[0] + half[0] <= high[0]
+                    and c[1] - half[1] >= low[1] and c[1] + half[1] <= high[1])
+
         centres = []
-        for share in NAME_SHARES:
-            at = points[int(share * (len(points) - 1))]
-            for side, gap, along in product((UP, DOWN), NAME_GAPS, (0.0, -1.0, 1.0)):
-                centre = at + side * (half[1] + gap) + RIGHT * along * half[0]
-                if (centre[0] - half[0] >= low[0] and centre[0] + half[0] <= high[0]
-                        and centre[1] - half[1] >= low[1] and centre[1] + half[1] <= high[1]):
-                    centres.append(centre)
-        if not centres:  # a curve too short to hold its name inside: over its middle
+        # its own side first; where no place there is inside the axes (a floor along the
+        # M axis, a curve ending at the right edge), the others in turn
+        for way in (side, *[w for w in (UP, DOWN) if w is not side]):
+            centres = [c for c in name_places(points, half, way, before) if inside(c)]
+            if centres:
+                break
+        if not centres:  # a curve too short to hold its name inside: by its middle
             centres = [points[len(points) // 2] + UP * (half[1] + NAME_GAPS[0])]
         name.move_to(least_covered(centres, 2 * half, np.vstack(obstacles)))
         obstacles.append(box_of(name, weight=TEXT_WEIGHT))
     return list(names)
+
+
+def name_places(points, half, side, before: float) -> list:
+    """The places tried for a name of half-size ``half`` by the curve through ``points``
+    on ``side`` (see :func:`curve_names`)."""
+    if side is RIGHT:
+        return [points[-1] + RIGHT * (half[0] + gap) + UP * along * half[1]
+                for gap, along in product(NAME_GAPS, (0.0, -1.0, 1.0))]
+    held = points[points[:, 0] <= before] if np.any(points[:, 0] <= before) else points
+    return [held[int(share * (len(held) - 1))] + side * (half[1] + gap) + RIGHT * along * half[0]
+            for share, gap, along in product(NAME_SHARES, NAME_GAPS, (0.0, -1.0, 1.0))]
