@@ -509,6 +509,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                        for i in support)
     if lesson.same_place_certificate:  # the place's tag, "+2 −1", read out once
         status += "; " + place_tag_words(lesson, support[0])
+    elif len(support) == 3:  # why three: Carathéodory, in the plane
+        status += " · in the plane, 3 points always suffice"
     # data space first (the weighted y⁽ⁱ⁾x⁽ⁱ⁾), then weight space (their half-planes): one
     # idea a beat (together, 14 s carried both planes' drawings and a key)
     story.beat(proof, "certificate", ringed=support, certificate=True, status=status)

@@ -161,7 +161,8 @@ class ConstraintBeats(ShadingKeys):
             self.play(appear(self.region), run_time=style.RUN_INTRO)
             if lesson.edge_lines:  # the lines its edges lie on, numbered as the sentence counts
                 numbers = self.on_weights(lambda: self.line_numbers(
-                    lesson.edge_lines, score=1.0, colour=theme.correct))
+                    lesson.edge_lines, score=1.0, colour=theme.correct,
+                    along=self.region_edges()))
                 self.play(appear(numbers), run_time=style.RUN_FADE)
                 self.mark_for_beat(numbers)
 
@@ -250,6 +251,21 @@ class ConstraintBeats(ShadingKeys):
                          for k, label in enumerate(labels) if label >= 0])
         return VGroup(lines, Polygon(*[self.weight_point(v) for v in vertices], stroke_width=0,
                                      fill_color=self.theme.correct, fill_opacity=0.3), edges)
+
+    def region_edges(self) -> dict:
+        """{i: (p, q)}: each edge of the region shown, in weight space, by the constraint
+        its edge lies on (the longest, where a line carries two in the view)."""
+        region = self.lesson.region(self.weights.box)
+        if region is None:
+            return {}
+        vertices, labels = region
+        edges = {}
+        for k, i in enumerate(labels):
+            if i >= 0:
+                p, q = vertices[k], vertices[(k + 1) % len(vertices)]
+                if i not in edges or np.hypot(*(q - p)) > np.hypot(*np.subtract(*edges[i])):
+                    edges[int(i)] = (np.asarray(p), np.asarray(q))
+        return edges
 
     def diamond_at(self, c: float) -> VMobject:
         corners = [(c, 0), (0, c), (-c, 0), (0, -c)]

@@ -203,12 +203,14 @@ class NoSeparatorBeats:
                 return base, base + shorter * direction
         return base, base + 0.2 * direction
 
-    def line_numbers(self, indices, score: float = 0.0, colour: str | None = None) -> VGroup:
+    def line_numbers(self, indices, score: float = 0.0, colour: str | None = None,
+                     along: dict | None = None) -> VGroup:
         """Each of these points' lines y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = ``score`` in weight space named by its
         point (1-based, in ``colour``, the run's pink by default), beside the line near one
         of its ends: the first place, from the upper end inwards, whose name keeps off the
         other lines and the names placed before (where lines cross, a name between them
-        would name either)."""
+        would name either); ``along``: {i: (p, q)}, the part of line i (weight space) its
+        name stands by (a region's edge: on its edge, not at the line's far end)."""
         theme, numbers = self.theme, VGroup()
         segments = {i: clip_line(self.lesson.signed[i], -score, self.weights.box)
                     for i in indices}
@@ -221,7 +223,8 @@ class NoSeparatorBeats:
         for i in indices:
             if segments[i] is None:
                 continue
-            screen = sorted((self.weight_point(e) for e in segments[i]), key=lambda p: -p[1])
+            ends = along[i] if along and i in along else segments[i]
+            screen = sorted((self.weight_point(e) for e in ends), key=lambda p: -p[1])
             name = text(str(i + 1), theme, style.FONT_SMALL, colour or theme.step)
             with_backdrop(name, theme)
             others = [box_around(np.array(points), 0.02) for j, points in samples.items()
