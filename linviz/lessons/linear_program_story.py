@@ -553,7 +553,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # the white line's a square), so the count can be checked by eye where points sit close
     # to the line
     counted = lesson.counted_mistakes
-    story.beat(f"Dashed, the best θ it reaches: {lesson.endless_best[1]} of {lesson.n} "
+    story.beat(f"Dashed, the best θ it reaches in them: {lesson.endless_best[1]} of {lesson.n} "
                f"points wrong.{words}", "endless-best", endless_best=True,
                ringed=points, near=near, wrong_marks={"dashed": counted["best"]},
                status=f"dashed: the best $theta$ it reaches, {lesson.endless_best[1]} of "
@@ -590,8 +590,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # "updates", each a point got wrong as it was visited: the best line's count is of
         # one line over every point, and may be larger
         story.beat(f"With an offset it never settles either: {formatting.listed(mistakes)} updates "
-                   f"in its first {len(mistakes)} passes; the best line it reaches gets {best} "
-                   f"of {lesson.n} wrong{than}.{words}",
+                   f"in its first {len(mistakes)} passes; the best line it reaches in them "
+                   f"gets {best} of {lesson.n} wrong{than}.{words}",
                    "endless-offset", endless_offset=True, overlap=False, ringed=points,
                    near=near, closeup=None, overlap_panel=None, pass_counts=list(mistakes),
                    min_seconds=endless_seconds(mistakes),

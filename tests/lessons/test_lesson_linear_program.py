@@ -440,7 +440,8 @@ def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_sai
         best = lesson.endless_offset_best if offset else lesson.endless_best
         assert best == (errors.index(wrong) + 1, wrong)
         if offset:
-            assert f"the best line it reaches gets {wrong} of {len(data.y)} wrong" in said
+            assert (f"the best line it reaches in them gets {wrong} of {len(data.y)} wrong"
+                    in said)
             # set against the fewest any line gets wrong, found here by brute force over
             # the lines through two points, each nudged both ways round and to both sides
             fewest = brute_force_fewest_wrong(data.X, data.y)
