@@ -302,7 +302,7 @@ def close_words(lesson: LinearProgramLesson, theta,
               if i != j]
     also = (f"; {point_list(shared)} {'shares' if len(shared) == 1 else 'share'} its place"
             if shared else "")
-    return (f" Point {j + 1}, magnified ×{zoom}: just on its {side} side{line}{also}.",
+    return (f" Point {j + 1}, magnified: just on its {side} side{line}{also}.",
             {"inset": "step", "close": [float(t) for t in theta]}, [int(j)])
 
 
@@ -405,7 +405,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     verb = "meets its constraint" if len(places) == 1 else "meet their constraints"
     also = (f" ({point_list(shared)} at the same place)" if shared else "")
     magnified = lesson.tight_insets  # one for each place, all at one zoom
-    shown = (f" ({'each ' if len(magnified) > 1 else ''}magnified ×{magnified[0][2]})"
+    shown = (f" ({'each ' if len(magnified) > 1 else ''}magnified)"
              if magnified else "")
     story.beat(f"At θ*, {point_list(places)}{also} {verb} with y·score exactly 1: on {where} "
                f"beside θ*'s boundary in data space{shown}.", "tight",
@@ -447,10 +447,10 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     far = lesson.ray_box != lesson.walk_box
     where = "zoomed out, the ray from 0 through it" if far else "the ray from 0 through it"
     inset = lesson.least_inset
-    shown = f"ringed, magnified ×{inset[1]}" if inset else "ringed"
+    shown = "ringed, magnified" if inset else "ringed"
     # θ this near the cone's edge would look on it: magnified in weight space
     edge = cone_edge_inset(lesson)
-    inside = f" θ is just inside the cone (magnified ×{edge[2]})." if edge else ""
+    inside = " θ is just inside the cone (magnified)." if edge else ""
     story.beat(f"After {formatting.count(M, 'update')} every y·score is above 0, the least "
                f"{value(m)}, point {lesson.least_point + 1}'s ({shown}): θ separates."
                f"{inside}", "least", ringed=[lesson.least_point], shown=None,
@@ -567,7 +567,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     else:
         positive, negative = lesson.overlap
         closeup = lesson.overlap_closeup
-        magnified = f" (magnified ×{closeup[1]} on the right)" if closeup else ""
+        magnified = " (magnified on the right)" if closeup else ""
         # the weight plane leaves (what follows argues in data space; dimmed, it stayed a
         # ghost to the end): the close-up takes its place, when there is one
         story.beat(f"Nor with an offset: {overlap_words(positive, negative)}{magnified}, so no "
