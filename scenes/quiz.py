@@ -381,6 +381,7 @@ class MarginQuizScene(MarginDrawings, StripDrawings, SqueezeDrawings, LiftDrawin
         card asked the student to think about, answered (its part on [x, 1] after it, in
         its frame's place)."""
         self.take_off(getattr(self, "answer_frame", None))
+        self.squeeze_gives_way(beat)
         self.show_words(beat.state["status"])
         self.answer_frame = SurroundingRectangle(self.status, buff=0.12,
                                                  color=self.theme.highlight, stroke_width=2)

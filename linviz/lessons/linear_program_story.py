@@ -502,8 +502,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     proof = (f"A proof: {point_list(support)} lie at one place with opposite labels, so "
              f"their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0."
              if lesson.same_place_certificate else
-             f"A proof, by Gordan's alternative: weights {weights} on "
-             f"{point_list(support)} make their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail in the "
+             f"A proof, by Gordan's alternative: a second programme finds weights {weights} "
+             f"on {point_list(support)} whose y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail in the "
              f"inset.")
     status = ", ".join(f"$lambda_({i + 1}) = {formatting.number(lesson.certificate[i], places)}$"
                        for i in support)
@@ -632,6 +632,7 @@ def recap_lines(lesson: LinearProgramLesson) -> dict:
     places = weight_places([lesson.certificate[i] for i in support])
     weights = ", ".join(f"$lambda_({i + 1}) = {formatting.number(lesson.certificate[i], places)}$"
                         for i in support)
+    overlap_points = sorted([*lesson.overlap[0], *lesson.overlap[1]])
     return {"title": "Gordan's alternative: exactly one of the two exists",
             "boxes": [["a $theta$ with every $y^((i)) theta^T x^((i)) > 0$:",
                        "the programme finds one (feasible)"],
@@ -639,9 +640,11 @@ def recap_lines(lesson: LinearProgramLesson) -> dict:
                        "$sum_i lambda_i y^((i)) x^((i)) = 0$ (infeasible)",
                        f"here: {weights}"]],
             "holds": 1,
-            "offset": ["with an offset, its weights on $[x, 1]$ also have "
-                       "$sum_i lambda_i y^((i)) = 0$:",
-                       "a point both classes' hulls hold, the overlap"]}
+            # the offset's certificate is the overlap's, on other points: said as such
+            "offset": [f"with an offset, on $[x, 1]$ the weights need $sum_i lambda_i "
+                       f"y^((i)) = 0$ too:",
+                       f"the overlap's, on {point_list(overlap_points)}: a point both "
+                       f"classes' hulls hold"]}
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:

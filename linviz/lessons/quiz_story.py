@@ -29,7 +29,8 @@ the line magnified where the close-up stood, :func:`linviz.lessons.quiz.final_ga
 perceptron stops at its first line with no mistake, however close),
 ``squeeze`` (where the strips stood, the proof recalled on both median runs,
 :mod:`linviz.lessons.quiz_proof`: 0 none, 1 each run's θ·θ*/‖θ*‖ between its floor Mγ and
-its ceiling R√M, 2 also where they meet, at (R/γ)²),
+its ceiling R√M, 2 also where they meet, at (R/γ)²; the answer's beats bring back the
+thin band's close-up in its place, where there is one),
 ``status`` (at the end the answer in words).
 """
 
@@ -397,21 +398,25 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                squeeze=2,
                status="floor $M gamma$ and ceiling $R sqrt(M)$ meet at $M = (R \\/ gamma)^2$: "
                       "no run updates more")
+    # the answer comes over the thin band's close-up again, where the proof's plots stood
+    # (at the plane's scale its band merges with θ*'s line): the small margin seen
+    back = {"squeeze": 0, "inset": True} if zoom else {}
     if shrinks:  # the lift's part of the answer, first: the margin the theorem sees
         story.beat("Mind that the margin the theorem uses is θ*'s on [x, 1]: γ = "
                    "h/√(1 + d²), so with the same h and R, a boundary nearer 0 gives a "
-                   "smaller bound.", "answer-lift",
+                   "smaller bound.", "answer-lift", **back,
                    status="the margin on $[x, 1]$: $gamma = h \/ sqrt(1 + d^2)$: for the "
                           "same $h$ and $R$, a boundary nearer 0, a smaller bound")
     if lesson.wide_is_faster:
         story.beat("So data whose classes lie far apart, compared with how far the points "
                    "reach, are learned in few updates: M ≤ (R/γ)². A small margin only "
-                   "allows many.", "answer",
+                   "allows many.", "answer", **back,
                    status="Answer: a large margin, compared with R, guarantees few updates; "
                           "a small one only allows many")
     else:
         story.beat("The bound is what the margin sets: M ≤ (R/γ)², so a large margin "
                    "guarantees few updates, though one run may beat its bound.", "answer",
+                   **back,
                    status="Answer: a large margin guarantees few updates: "
                           "$M <= (R \/ gamma)^2$")
     return paced(paced(story.storyboard(), MARGIN_PACE, keep=(QUIZ,)), RESULTS_PACE,

@@ -1064,3 +1064,13 @@ def test_the_closing_card_states_gordans_alternative_with_this_datas_weights(cas
     # each weight rounded by at most half a unit of its last place
     slack = 0.5 * 10.0 ** -places * np.abs(data.X[lam > 0]).sum(axis=0)
     assert np.all(np.abs(total) <= slack + 1e-12)
+    # the offset's line names the overlap's points: on them alone, weights λ ≥ 0 with
+    # Σλ = 1, Σλy⁽ⁱ⁾x⁽ⁱ⁾ = 0 and Σλy⁽ⁱ⁾ = 0 exist (a feasibility programme solved here)
+    from scipy.optimize import linprog
+
+    named = [int(k) - 1 for k in re.findall(r"\d+", recap["offset"][1])]
+    Z = np.column_stack([data.X[named], np.ones(len(named))]) * data.y[named, None]
+    found = linprog(np.zeros(len(named)), A_eq=np.vstack([Z.T, np.ones(len(named))]),
+                    b_eq=[0.0, 0.0, 0.0, 1.0], bounds=[(0, None)] * len(named),
+                    method="highs")
+    assert found.status == 0
