@@ -402,11 +402,13 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     # (at the plane's scale its band merges with θ*'s line): the small margin seen
     back = {"squeeze": 0, "inset": True} if zoom else {}
     if shrinks:  # the lift's part of the answer, first: the margin the theorem sees
-        story.beat("Mind that the margin the theorem uses is θ*'s on [x, 1]: γ = "
-                   "h/√(1 + d²), so with the same h and R, a boundary nearer 0 gives a "
-                   "smaller bound.", "answer-lift", **back,
-                   status="the margin on $[x, 1]$: $gamma = h \/ sqrt(1 + d^2)$: for the "
-                          "same $h$ and $R$, a boundary nearer 0, a smaller bound")
+        # the d of each, as the status lines showed them (no advice: moving the data
+        # moves R too)
+        ds = [lifted_margin_numbers(run)[1] for run in (wide, narrow)]
+        story.beat(f"Mind that the margin the theorem uses is θ*'s on [x, 1]: γ = "
+                   f"h/√(1 + d²), here with d = {ds[0]} and {ds[1]}.", "answer-lift", **back,
+                   status=f"the margin on $[x, 1]$: $gamma = h \\/ sqrt(1 + d^2)$, "
+                          f"$d = {ds[0]}$ and ${ds[1]}$")
     if lesson.wide_is_faster:
         story.beat("So data whose classes lie far apart, compared with how far the points "
                    "reach, are learned in few updates: M ≤ (R/γ)². A small margin only "

@@ -31,6 +31,8 @@ CURVE_POINTS = 120
 NAME_SHARES, NAME_GAPS = (0.5, 0.6, 0.4, 0.7, 0.3, 0.8), (0.06, 0.18, 0.3)
 #: the run's curve is named in a plot where it spans at least this share of the M axis
 RUN_NAMED_SHARE = 0.3
+#: the room kept round a name placed, for the next (screen units)
+NAME_PAD = 0.08
 #: the half-side of the boxes a curve is an obstacle as, and the weight of a curve and of
 #: text as obstacles (text on text is worst)
 CURVE_HALF, CURVE_WEIGHT, TEXT_WEIGHT = 0.03, 20.0, 100.0
@@ -194,7 +196,7 @@ def curve_names(axes, curves, names, sides, others, before: float) -> list:
         if not centres:  # a curve too short to hold its name inside: by its middle
             centres = [points[len(points) // 2] + UP * (half[1] + NAME_GAPS[0])]
         name.move_to(least_covered(centres, 2 * half, np.vstack(obstacles)))
-        obstacles.append(box_of(name, weight=TEXT_WEIGHT))
+        obstacles.append(box_of(name, pad=NAME_PAD, weight=TEXT_WEIGHT))
     return list(names)
 
 

@@ -687,6 +687,14 @@ def test_the_margin_quizs_answer_ends_on_the_lifted_margin_when_it_was_shown(see
     if shrank:
         assert "γ = h/√(1 + d²)" in board.beats[-2].sentence
         assert "centre" not in board.beats[-2].sentence
+        # each θ*'s line's distance from 0, recomputed as |c|/‖a‖, as said (to its digits)
+        lesson = margin_quiz_lesson(seed)
+        said = re.search(r"here with d = ([0-9.]+) and ([0-9.]+)\.", board.beats[-2].sentence)
+        assert said
+        for run, shown in zip((lesson.wide, lesson.narrow), said.groups()):
+            a, c = run.theta_star[:2], run.theta_star[2]
+            d = abs(c) / np.hypot(*a)
+            assert abs(float(shown) - d) <= 0.5 * 10 ** -len(shown.partition(".")[2])
 
 
 @pytest.mark.parametrize("seed", range(3))
