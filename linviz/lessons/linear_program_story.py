@@ -20,7 +20,8 @@ The state's keys:
   zoomed in to one point's line), "near" (the lesson's weight box), "walk"
   (its walk box, zoomed in to the perceptron's steps) or "far" (its ray box, zoomed out
   to where the ray enters the region);
-- ``certificate``: the certificate's weighted yx, tip to tail, in data space;
+- ``certificate``: the certificate's weighted yx, tip to tail: drawn large in the weight
+  plane's place (veiled) on its beat, then in the data plane's inset;
 - ``certificate_sides``: the certificate's half-planes aᵢᵀθ ≥ 1 in weight space, each θ
   shaded by how many it fails (none is on all), with arrows to their sides and a key;
 - ``probe``: a θ of the shown point's half-plane marked in weight space, and its line in
@@ -503,8 +504,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
              f"their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0."
              if lesson.same_place_certificate else
              f"A proof, by Gordan's alternative: a second programme finds weights {weights} "
-             f"on {point_list(support)} whose y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail in the "
-             f"inset.")
+             f"on {point_list(support)} whose y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail on the "
+             f"right.")
     status = ", ".join(f"$lambda_({i + 1}) = {formatting.number(lesson.certificate[i], places)}$"
                        for i in support)
     if lesson.same_place_certificate:  # the place's tag, "+2 −1", read out once

@@ -7,14 +7,14 @@ small) or the line that separates."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Dot, Polygon, ValueTracker,
+from manim import (DOWN, LEFT, RIGHT, UP, Dot, Polygon, Rectangle, ValueTracker,
                    VGroup, Wait, linear)
 
 from linviz import formatting
 from linviz.geometry import clip_line, constraint_cells
 from linviz.ties import greatest_index
 from scenes.linear_program_parts.common import (NAME_CLEARANCE,
-                                                PROBE_RADIUS, PROBE_SECONDS,
+                                                PROBE_RADIUS, PROBE_SECONDS, VEIL_OPACITY,
                                                 WRONG_DARKEST, WRONG_LIGHTEST)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
@@ -29,6 +29,9 @@ from scenes.toolkit.vector_sum import vector_sum_inset
 #: its side starts, the k-th line's first: the lines meet at 0, where arrows from their
 #: middles would pile up
 ARROW_ALONG = (0.25, 0.75, 0.3)
+#: the room (screen units) between the weight plane's frame and the certificate's sum drawn
+#: large in its place
+LARGE_SUM_MARGIN = 0.4
 
 class NoSeparatorBeats:
     """What the scene draws on data no line separates (a part of
@@ -48,11 +51,22 @@ class NoSeparatorBeats:
         # marker)
         names = self.ring_names(support, reach=2, clear=False)  # among many: off markers
         marked = self.plane.c2p_many(lesson.data.X[support])[:, :2]
+        vectors = [lesson.certificate[i] * lesson.signed[i] for i in support]
+        labels = [str(i + 1) for i in support]
+        avoid = np.array([*(marked.min(axis=0) - 0.3), *(marked.max(axis=0) + 0.3)])
+        # while it is said, large in the weight plane's place (veiled: its half-planes are
+        # the next beat's); then in the data plane's inset (:meth:`certificate_to_inset`)
+        self.certificate_inset = vector_sum_inset(self.plane, lesson.data.X, vectors, labels,
+                                                  theme, avoid)
         frame, (arrows, arrow_names), scale = vector_sum_inset(
-            self.plane, lesson.data.X,
-            [lesson.certificate[i] * lesson.signed[i] for i in support],
-            [str(i + 1) for i in support], theme,
-            np.array([*(marked.min(axis=0) - 0.3), *(marked.max(axis=0) + 0.3)]))
+            self.plane, lesson.data.X, vectors, labels, theme, avoid,
+            place=self.large_sum_place())
+        veil = Rectangle(width=self.camera.frame_width / 2 - self.weights.frame.get_left()[0]
+                         + 0.3, height=self.weights.frame.height + 0.6, stroke_width=0,
+                         fill_color=theme.background, fill_opacity=VEIL_OPACITY)
+        veil.move_to(self.weights.frame.get_center()).align_to(self.weights.frame, LEFT)
+        veil.shift(LEFT * 0.3)
+        frame = VGroup(veil, *frame)
         # the fewest mistakes' wedges, told, leave (under the weights' heading they read as
         # the weights' doing); the shading stays for the half-planes to come
         wedges = getattr(self, "fewest_wedges", None)
@@ -63,17 +77,48 @@ class NoSeparatorBeats:
         self.play(appear(frame), appear(names), run_time=style.RUN_FADE)
         for arrow, name in zip(arrows, arrow_names):
             self.play(appear(arrow), appear(name), run_time=style.RUN_FADE * 2)
-        scale_note = text(markup_with_math(
-            f"inset: $lambda_i y^((i)) x^((i))$ tip to tail, back to 0, at "
-            f"{formatting.significant(scale, 0, 2)} × length"), theme, style.FONT_SMALL,
-            theme.text)  # it says what the inset shows: read, not a side note
-        # over the plane's top right (the legend holds its top left)
-        scale_note.next_to(self.plane.frame, UP, buff=0.12).align_to(self.plane.frame, RIGHT)
+        scale_note = self.sum_note("right", scale)
         self.play(appear(scale_note), run_time=style.RUN_FADE)
         self.remove(*arrows, *arrow_names)
         self.certificate_arrows = arrows
         self.certificate = VGroup(frame, arrows, arrow_names, names, scale_note)
         self.add(self.certificate)
+
+    def large_sum_place(self) -> np.ndarray:
+        """The screen square (x0, y0, x1, y1) the certificate's sum is drawn in large: the
+        weight plane's frame, a little inside it."""
+        low, high = self.weights.frame.get_corner(DOWN + LEFT), self.weights.frame.get_corner(
+            UP + RIGHT)
+        return np.array([low[0] + LARGE_SUM_MARGIN, low[1] + LARGE_SUM_MARGIN,
+                         high[0] - LARGE_SUM_MARGIN, high[1] - LARGE_SUM_MARGIN])
+
+    def sum_note(self, where: str, scale: float):
+        """What the sum's drawing shows, over the data plane's top right (the legend holds
+        its top left): "right:" or "inset:", at what multiple of the plane's lengths."""
+        note = text(markup_with_math(
+            f"{where}: $lambda_i y^((i)) x^((i))$ tip to tail, back to 0, at "
+            f"{formatting.significant(scale, 0, 2)} × length"), self.theme, style.FONT_SMALL,
+            self.theme.text)  # it says what the drawing shows: read, not a side note
+        return note.next_to(self.plane.frame, UP, buff=0.12).align_to(self.plane.frame, RIGHT)
+
+    def certificate_to_inset(self) -> None:
+        """The large sum (and the veil over the weight plane) gives way to the same sum in
+        the data plane's inset, as weight space's half-planes come."""
+        big = self.certificate
+        if not self.on_screen(big) or getattr(self, "certificate_inset", None) is None:
+            return
+        frame, (arrows, arrow_names), scale = self.certificate_inset
+        names, note = big[3], self.sum_note("inset", scale)
+        leaving, coming = VGroup(big[0], big[1], big[2], big[4]), VGroup(frame, arrows,
+                                                                          arrow_names, note)
+        self.remove(big)
+        self.add(leaving, names)
+        self.play(vanish(leaving), appear(coming), run_time=style.RUN_FADE)
+        self.remove(leaving, coming, names)
+        self.certificate_arrows = arrows
+        self.certificate = VGroup(frame, arrows, arrow_names, names, note)
+        self.add(self.certificate)
+        self.certificate_inset = None
 
     def draw_certificate_sides(self, beat) -> None:
         """The certificate's half-planes y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0 in weight space (its lines through
@@ -82,6 +127,7 @@ class NoSeparatorBeats:
         the plane, where the mistake shading's stood."""
         theme = self.theme
         self.follow_beat(beat)
+        self.certificate_to_inset()
         support = sorted(self.lesson.certificate)
         halves = self.on_weights(lambda: self.certificate_halves(support))
         lines = self.on_weights(lambda: VGroup(*[self.constraint_line(i, theme.step, 3,

@@ -38,18 +38,22 @@ GROWN_SHARES = (0.45, 0.5)
 
 
 def vector_sum_inset(plane: DataPlane, X: np.ndarray, vectors: Sequence[np.ndarray],
-                     names: Sequence[str], theme,
-                     avoid: np.ndarray) -> tuple[VGroup, VGroup, float]:
+                     names: Sequence[str], theme, avoid: np.ndarray,
+                     place: np.ndarray | None = None) -> tuple[VGroup, VGroup, float]:
     """(the inset's frame and backing, and 0's dot, named on the side away from the first
     and the last arrow; its arrows, each named beside its
     middle; how many times the plane's own scale they are drawn at) for ``vectors`` (data
     units) added tip to tail from 0, in the corner of ``plane`` with the fewest of the points
-    ``X`` that is clear of the screen box ``avoid`` (x0, y0, x1, y1)."""
+    ``X`` that is clear of the screen box ``avoid`` (x0, y0, x1, y1); or in the screen
+    square ``place`` (x0, y0, x1, y1) when given (drawn large, beside the plane)."""
     steps = [np.asarray(v, dtype=float)[:2] for v in vectors]
     tips = np.cumsum([np.zeros(2), *steps], axis=0)
     low, high = tips.min(axis=0), tips.max(axis=0)
-    share, place = inset_square(plane, X, steps, avoid)
-    side = share * float(plane.frame.width)
+    if place is None:
+        share, place = inset_square(plane, X, steps, avoid)
+        side = share * float(plane.frame.width)
+    else:
+        side = float(min(place[2] - place[0], place[3] - place[1]))
     centre = np.array([(place[0] + place[2]) / 2, (place[1] + place[3]) / 2, 0.0])
     per_unit = fill_scale(steps, side)  # screen units per data unit
     middle = (low + high) / 2
