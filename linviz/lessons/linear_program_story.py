@@ -390,9 +390,9 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                + (": here both happen to pick the same corner." if same
                   else ", and picks another θ."),
                "objective-choice",
-               # how the absolute values stay linear: θ = u − v with u, v ≥ 0
-               status="linear: $theta = u - v$, $u, v >= 0$, minimise $u_1 + v_1 + u_2 + "
-                      "v_2$ · quadratic: minimise $norm(theta)^2$")
+               # how the absolute values stay linear: |θⱼ| ≤ tⱼ as two inequalities
+               status="linear: minimise $t_1 + t_2$ with $-t_j <= theta_j <= t_j$ · "
+                      "quadratic: $norm(theta)^2$")
     story.beat(f"The solver, HiGHS, finds θ* = {formatting.vector(star)}, where the diamond "
                f"touches the region.", "solution",
                star=True, status=f"$theta^* = {math_vector(star)}$, "
@@ -633,7 +633,6 @@ def recap_lines(lesson: LinearProgramLesson) -> dict:
     places = weight_places([lesson.certificate[i] for i in support])
     weights = ", ".join(f"$lambda_({i + 1}) = {formatting.number(lesson.certificate[i], places)}$"
                         for i in support)
-    overlap_points = sorted([*lesson.overlap[0], *lesson.overlap[1]])
     return {"title": "Gordan's alternative: exactly one of the two exists",
             "boxes": [["a $theta$ with every $y^((i)) theta^T x^((i)) > 0$:",
                        "the programme finds one (feasible)"],
@@ -644,8 +643,7 @@ def recap_lines(lesson: LinearProgramLesson) -> dict:
             # the offset's certificate is the overlap's, on other points: said as such
             "offset": [f"with an offset, on $[x, 1]$ the weights need $sum_i lambda_i "
                        f"y^((i)) = 0$ too:",
-                       f"the overlap's, on {point_list(overlap_points)}: a point both "
-                       f"classes' hulls hold"]}
+                       f"the overlap's: {overlap_words(*lesson.overlap)}"]}
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:

@@ -985,13 +985,17 @@ def test_the_other_objective_is_circled_at_the_least_norm(case):
     same = np.linalg.norm(found.x - start) <= 1e-4 * np.linalg.norm(start)
     assert ("here both happen to pick the same corner." in beat.sentence) == same
     assert (", and picks another θ." in beat.sentence) == (not same)
-    # the linear form on the status line, solved as written (θ = u − v, u, v ≥ 0, least
-    # Σ u + v) by SciPy's simplex-free interior point: the least |θ₁| + |θ₂| of the lesson
+    # the linear form on the status line, solved as written (variables θ₁, θ₂, t₁, t₂:
+    # least t₁ + t₂ with −tⱼ ≤ θⱼ ≤ tⱼ and every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1) by HiGHS's interior point:
+    # the least |θ₁| + |θ₂| of the lesson
     from scipy.optimize import linprog
 
-    assert "$theta = u - v$, $u, v >= 0$" in beat.state["status"]
-    split = linprog(np.ones(4), A_ub=-np.hstack([A, -A]), b_ub=-np.ones(len(A)),
-                    bounds=[(0, None)] * 4, method="highs-ipm")
+    assert "minimise $t_1 + t_2$ with $-t_j <= theta_j <= t_j$" in beat.state["status"]
+    eye = np.eye(2)
+    rows = np.vstack([np.hstack([-A, np.zeros_like(A)]),  # −aᵢᵀθ ≤ −1
+                      np.hstack([eye, -eye]), np.hstack([-eye, -eye])])  # ±θⱼ − tⱼ ≤ 0
+    split = linprog([0, 0, 1, 1], A_ub=rows, b_ub=[*(-np.ones(len(A))), 0, 0, 0, 0],
+                    bounds=[(None, None)] * 4, method="highs-ipm")
     assert split.status == 0
     assert split.fun == pytest.approx(lesson.least_l1, rel=1e-6)
 
