@@ -341,8 +341,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # turns > 0 into ≥ 1
     # the scaling drawn on a separator (data a line through 0 separates): said to be one
     # of many, not the programme's answer, which comes later
-    such = "a separating θ, like the grey one," if lesson.feasible else "such a θ"
-    story.beat(f"A programme cannot ask for > 0, but scaled, {such} has every "
+    such = "scaled up, a separator like the grey one" if lesson.feasible else "scaled, such a θ"
+    story.beat(f"A programme cannot ask for > 0, but {such} has every "
                f"y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1: {n} linear inequalities, for θ's plane on the right.",
                "weight-plane",
                weights=True, scaling=lesson.feasible, status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
@@ -386,8 +386,8 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # whose least is the region's point nearest 0, circled)
     same = lesson.widest_is_star
     story.beat("|θ₁| + |θ₂| keeps the programme linear; the widest margin, the least ‖θ‖ "
-               "(the circle), would need a quadratic one"
-               + (": here both happen to pick the same corner." if same
+               "(the circle), needs a quadratic one"
+               + (": here both happen to pick one corner." if same
                   else ", and picks another θ."),
                "objective-choice",
                # how the absolute values stay linear: |θⱼ| ≤ tⱼ as two inequalities

@@ -385,7 +385,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     # why the margin sets the bound, recalled briefly from the proof scene (said in full
     # there) and drawn from the two runs: θ*'s side gains at least γ an update, θ's
     # length² at most R², so θ·θ*/‖θ*‖ stays between a floor Mγ and a ceiling R√M
-    story.beat("Why, from the proof: each update lifts θ·θ*/‖θ*‖, pink, by at least γ and "
+    story.beat("From the proof: each update lifts θ·θ*/‖θ*‖, pink, by at least γ and "
                "‖θ‖² by at most R², so it stays between a floor Mγ and a ceiling R√M.",
                "recall", squeeze=1, strips=False,
                status="$M gamma <= theta dot theta^* \\/ norm(theta^*) <= norm(theta) "

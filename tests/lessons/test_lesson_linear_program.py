@@ -801,6 +801,7 @@ def test_the_scaling_is_drawn_as_it_is_said_where_a_separator_exists(case):
                                           else [])
     # why ≥ 1: a programme's constraints are never strict, and scaling moves no line
     assert all("cannot ask for > 0, but scaled" in b.sentence for b in scaled)
+    assert all("like the grey one" in b.sentence for b in scaled)
     if scaled:
         widest = lesson.widest_theta
         scores = A @ widest
@@ -983,7 +984,7 @@ def test_the_other_objective_is_circled_at_the_least_norm(case):
                                                                 rel=1e-4)
     # whether both objectives pick one θ, said: SLSQP's least-norm θ against HiGHS's θ*
     same = np.linalg.norm(found.x - start) <= 1e-4 * np.linalg.norm(start)
-    assert ("here both happen to pick the same corner." in beat.sentence) == same
+    assert ("here both happen to pick one corner." in beat.sentence) == same
     assert (", and picks another θ." in beat.sentence) == (not same)
     # the linear form on the status line, solved as written (variables θ₁, θ₂, t₁, t₂:
     # least t₁ + t₂ with −tⱼ ≤ θⱼ ≤ tⱼ and every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1) by HiGHS's interior point:
