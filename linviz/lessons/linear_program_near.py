@@ -203,14 +203,14 @@ def near_state(lesson: LinearProgramLesson, names,
     # close-ups reads as a miscount)
     boxes = f", in {len(shown)} close-ups" if len(shown) < len(points) else ""
     if len(points) < places:
-        which = (f"the {len(points)} nearest of the {places} places where a point looks on a "
-                 f"line{boxes}")
+        which = (f"the {len(points)} nearest of the {places} places where a point seems to "
+                 f"sit on a line{boxes}")
     elif places > NEAR_INSETS_NAMED:
-        which = f"all {places} places where a point looks on a line{boxes}"
+        which = f"all {places} places where a point seems to sit on a line{boxes}"
     else:
         listed = formatting.listed([i + 1 for i in points])
         which = (f"{'point' if len(points) == 1 else 'points'} {listed}, which "
-                 f"{'looks' if len(points) == 1 else 'look'} on a line")
+                 f"{'seems' if len(points) == 1 else 'seem'} to sit on a line")
     return (f" Magnified {where}: {which}.",
             {"lines": list(names), "points": [[int(i), name] for i, name, _ in shown],
              "with": [[int(j) for j in others] for _, _, others in shown],

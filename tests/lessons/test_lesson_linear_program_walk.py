@@ -169,9 +169,9 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
                  if len(beat.state["near"]["points"]) < len(magnified) else "")
         if len(magnified) < len(places):
             assert (f"the {len(magnified)} nearest of the {len(places)} places where a point "
-                    f"looks on a line{boxes}." in beat.sentence)
+                    f"seems to sit on a line{boxes}." in beat.sentence)
         elif len(places) > 4:
-            assert (f"all {len(places)} places where a point looks on a line{boxes}."
+            assert (f"all {len(places)} places where a point seems to sit on a line{boxes}."
                     in beat.sentence)
         else:
             named = ", ".join(str(i + 1) for i in magnified[:-1])
