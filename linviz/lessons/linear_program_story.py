@@ -341,9 +341,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # turns > 0 into ≥ 1
     # the scaling drawn on a separator (data a line through 0 separates): said to be one
     # of many, not the programme's answer, which comes later
-    such = "scaled up, a separator like the grey one" if lesson.feasible else "scaled, such a θ"
+    such = "scaled, a separator like the grey one" if lesson.feasible else "scaled, such a θ"
     story.beat(f"A programme cannot ask for > 0, but {such} has every "
-               f"y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1: {n} linear inequalities, for θ's plane on the right.",
+               f"y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1: {n} linear inequalities in θ, on the right.",
                "weight-plane",
                weights=True, scaling=lesson.feasible, status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
