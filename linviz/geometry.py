@@ -44,6 +44,14 @@ def typical_spacing(points: np.ndarray) -> float:
     return float(np.median(distances.min(axis=1)))
 
 
+def angle_between(a, b) -> float:
+    """The angle (degrees, 0 to 180) between the vectors ``a`` and ``b``:
+    arccos(aᵀb / (‖a‖‖b‖)), the cosine clipped to [−1, 1] (rounding may pass it)."""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    cosine = float(a @ b) / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-300)
+    return float(np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0))))
+
+
 def nice_step(span: float) -> float:
     """A tick spacing of 1, 2 or 5 times a power of ten giving 4 to 10 ticks over ``span``."""
     raw = span / 6.0

@@ -45,7 +45,7 @@ import numpy as np
 from ..dataset import Dataset
 from ..epochs import epoch_boundary_states, mistakes_per_epoch
 from ..errors import DataError
-from ..geometry import Box, project_onto_line
+from ..geometry import Box, angle_between, project_onto_line
 from ..perceptron import Perceptron, mistakes
 from ..theory import (is_separable, max_margin_separator, overlap_certificate,
                       same_place_pair)
@@ -619,10 +619,7 @@ class LinearProgramLesson:
         i, j, k = sorted(weights, key=lambda p: (-round(weights[p] / TIE), p))
         if weights[i] + weights[j] < PAIR_SHARE * sum(weights.values()):
             return None
-        a, b = np.asarray(self.signed[i], dtype=float), np.asarray(self.signed[j], dtype=float)
-        cosine = float(a @ b) / (float(np.hypot(*a)) * float(np.hypot(*b)))
-        angle = float(np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0))))
-        if angle < PAIR_DEGREES:
+        if angle_between(self.signed[i], self.signed[j]) < PAIR_DEGREES:
             return None
         i, j = sorted((int(i), int(j)))
         a, b = self.signed[i], self.signed[j]

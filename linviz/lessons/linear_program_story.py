@@ -81,6 +81,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import formatting
+from ..geometry import angle_between
 from ..storyboard import HOLD, Storyboard, StoryWriter, paced
 from .linear_program import SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson
 from .linear_program_near import cone_edge_inset, near_state
@@ -241,9 +242,7 @@ def nearly_one_line(lesson: LinearProgramLesson) -> list[tuple[int, int]]:
     edges, pairs = region_lines(lesson), []
     for k, i in enumerate(edges):
         for j in edges[k + 1:]:
-            a, b = np.asarray(lesson.signed[i], dtype=float), np.asarray(lesson.signed[j], dtype=float)
-            cosine = float(a @ b) / (float(np.hypot(*a)) * float(np.hypot(*b)))
-            if cosine >= np.cos(np.radians(NEARLY_ONE_LINE)):
+            if angle_between(lesson.signed[i], lesson.signed[j]) <= NEARLY_ONE_LINE:
                 pairs.append((i, j))
     return pairs
 

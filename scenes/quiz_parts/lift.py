@@ -9,6 +9,7 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Circle, Line, VGroup, Wait
 
 from linviz import formatting
+from linviz.geometry import angle_between
 from linviz.lessons.quiz import (LiftSection, edge_points, farthest_point, lift_section,
                                  section_places)
 from linviz.lessons.quiz_story import lifted_margin_numbers, line_foot, said_gamma
@@ -72,9 +73,7 @@ RADIUS_UNDER_D, ALONG_DEGREES = 0.25, 20.0
 def runs_along(a, b) -> bool:
     """Whether the segments from 0 to the points ``a`` and ``b`` run within
     :data:`ALONG_DEGREES` of each other."""
-    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    cosine = float(a @ b) / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-12)
-    return cosine >= np.cos(np.radians(ALONG_DEGREES))
+    return angle_between(a, b) <= ALONG_DEGREES
 
 class LiftDrawings(LiftTurn):
     """The section's drawing and its beats, with d on the plane (a part of
