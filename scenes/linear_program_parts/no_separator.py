@@ -14,7 +14,7 @@ from linviz import formatting
 from linviz.geometry import clip_line, constraint_cells
 from linviz.ties import greatest_index
 from scenes.linear_program_parts.common import (NAME_CLEARANCE,
-                                                PROBE_RADIUS, PROBE_SECONDS, VEIL_OPACITY,
+                                                PROBE_RADIUS, PROBE_SECONDS,
                                                 WRONG_DARKEST, WRONG_LIGHTEST)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
@@ -54,18 +54,21 @@ class NoSeparatorBeats:
         vectors = [lesson.certificate[i] * lesson.signed[i] for i in support]
         labels = [str(i + 1) for i in support]
         avoid = np.array([*(marked.min(axis=0) - 0.3), *(marked.max(axis=0) + 0.3)])
-        # while it is said, large in the weight plane's place (veiled: its half-planes are
-        # the next beat's); then in the data plane's inset (:meth:`certificate_to_inset`)
+        # while it is said, large in the weight plane's place (hidden whole: its faint axes
+        # would read as the arrows' coordinates; its half-planes are the next beat's); then
+        # in the data plane's inset (:meth:`certificate_to_inset`)
         self.certificate_inset = vector_sum_inset(self.plane, lesson.data.X, vectors, labels,
                                                   theme, avoid)
         frame, (arrows, arrow_names), scale = vector_sum_inset(
             self.plane, lesson.data.X, vectors, labels, theme, avoid,
             place=self.large_sum_place())
-        veil = Rectangle(width=self.camera.frame_width / 2 - self.weights.frame.get_left()[0]
-                         + 0.3, height=self.weights.frame.height + 0.6, stroke_width=0,
-                         fill_color=theme.background, fill_opacity=VEIL_OPACITY)
-        veil.move_to(self.weights.frame.get_center()).align_to(self.weights.frame, LEFT)
-        veil.shift(LEFT * 0.3)
+        # the whole weight plane, its tick values and names too, to the frame's right edge
+        # (its key stands there)
+        left, bottom = self.weights.get_left()[0] - 0.1, self.weights.get_bottom()[1] - 0.1
+        right, top = self.camera.frame_width / 2, self.weights.get_top()[1] + 0.1
+        veil = Rectangle(width=right - left, height=top - bottom, stroke_width=0,
+                         fill_color=theme.background, fill_opacity=1.0)
+        veil.move_to([(left + right) / 2, (bottom + top) / 2, 0.0])
         frame = VGroup(veil, *frame)
         # the fewest mistakes' wedges, told, leave (under the weights' heading they read as
         # the weights' doing); the shading stays for the half-planes to come
