@@ -31,6 +31,7 @@ from scenes.linear_program_parts.endless import EndlessBeats
 from scenes.linear_program_parts.near import NearInsets
 from scenes.linear_program_parts.no_separator import NoSeparatorBeats
 from scenes.linear_program_parts.offset import OffsetBeats
+from scenes.linear_program_parts.overlap_turn import OverlapTurnBeats
 from scenes.linear_program_parts.scaling import ScalingBeats
 from scenes.linear_program_parts.star import StarMarks
 from scenes.linear_program_parts.walk import WalkBeats
@@ -66,7 +67,7 @@ MARGIN_WEIGHT = 0.3
 
 class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, NoSeparatorBeats,
                          EndlessBeats, NearInsets, WrongMarks,
-                         OffsetBeats, LinvizScene):
+                         OffsetBeats, OverlapTurnBeats, LinvizScene):
     """The realizable case as a linear programme: constraints as half-planes of θ."""
 
     default_data = DEFAULT_DATA[SCENE]

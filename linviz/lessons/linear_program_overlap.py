@@ -6,6 +6,10 @@ certificate's weights are said by too, :func:`weight_places`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+import numpy as np
+
 from .. import formatting
 from .linear_program import LinearProgramLesson
 
@@ -34,9 +38,11 @@ def overlap_panel(lesson: LinearProgramLesson) -> list[str] | None:
     positive, negative = lesson.overlap
     if not positive or lesson.overlap_closeup is not None:
         return None
+    # why no line separates them is shown, not written: a line turns around the kept hull
+    # in the next beat (:func:`overlap_turn`)
     return [f"${overlap_equation(lesson)}$",
             "+ points left of =, − points right of it;",
-            "each side's weights ≥ 0, adding up to 1:", *why_no_line(positive, negative)]
+            "each side's weights ≥ 0, adding up to 1"]
 
 
 def overlap_equation(lesson: LinearProgramLesson) -> str:
@@ -72,3 +78,78 @@ def why_no_line(positive, negative) -> list[str]:
     return [first, f"keeps their {_shape(keep)} there, and where it meets",
             f"the {mark} {_shape(other)}, a mean of {mark} points: one", "of them is there too,",
             last]
+
+
+@dataclass(frozen=True)
+class OverlapTurn:
+    """A line turned once around one class's hull of the overlap, that hull kept on one
+    side of it: the other class's points of the overlap, or one of them, are on that side
+    at every angle, so no line has every point of both classes on its own side.
+
+    Attributes
+    ----------
+    kept : tuple of int
+        The hull's points (0-based, ascending): the larger of the two, the − one of equals.
+    sign : int
+        Their class, +1 or −1.
+    other : tuple of int
+        The other class's points of the overlap (0-based, ascending).
+    """
+
+    kept: tuple[int, ...]
+    sign: int
+    other: tuple[int, ...]
+
+
+def overlap_turn(lesson: LinearProgramLesson) -> OverlapTurn | None:
+    """The turn for ``lesson``'s overlap, or None without one (data a line separates)."""
+    positive, negative = lesson.overlap
+    if not positive:
+        return None
+    if len(positive) > len(negative):
+        return OverlapTurn(tuple(sorted(positive)), 1, tuple(sorted(negative)))
+    return OverlapTurn(tuple(sorted(negative)), -1, tuple(sorted(positive)))
+
+
+def supporting_line(corners, sign: int, angle: float, gap: float) -> tuple[np.ndarray, float]:
+    """(θ, θ₀) of the line with normal θ = (cos angle, sin angle) that keeps every one of
+    ``corners`` (shape (k, 2)) a distance ≥ ``gap`` on its ``sign`` side:
+    sign·(θᵀc + θ₀) ≥ gap for each corner c, with equality at the nearest. For sign +1,
+    θ₀ = gap − min θᵀc; for −1, θ₀ = −gap − max θᵀc. A half-plane is convex, so the
+    corners' whole hull lies on that side too."""
+    corners = np.asarray(corners, dtype=float)
+    theta = np.array([np.cos(angle), np.sin(angle)])
+    scores = corners @ theta
+    theta0 = gap - float(scores.min()) if sign > 0 else -gap - float(scores.max())
+    return theta, theta0
+
+
+def caught(turn: OverlapTurn, X, theta, theta0: float) -> list[int]:
+    """The other class's points of the overlap on the kept side of θᵀx + θ₀ = 0 (or on it):
+    sign·(θᵀx⁽ʲ⁾ + θ₀) ≥ 0, each a point that line gets wrong when it has the kept points
+    on their own side. Never empty for a line that keeps the hull on its side: the point
+    the hulls share is on that side, and it is a mean of the other class's points."""
+    X = np.asarray(X, dtype=float)
+    return [j for j in turn.other
+            if turn.sign * (float(X[j] @ np.asarray(theta, dtype=float)) + theta0) >= 0]
+
+
+#: the turn's start is chosen among this many angles, evenly spaced from 0
+TURN_ANGLES = 360
+#: distances to the view's centre within this share of the view's side tie: the smaller
+#: angle is taken (a stated rule, not the last bits of a float)
+TURN_TIE = 1e-6
+
+
+def turn_start(corners, sign: int, centre, side: float) -> float:
+    """The angle the turn starts (and ends) at: of :data:`TURN_ANGLES` evenly spaced, the one
+    whose supporting line (gap 0: :func:`supporting_line`) passes nearest ``centre`` (the
+    view's), so the line stands across the picture while the beat's words are said, not
+    at its edge; distances within :data:`TURN_TIE` × ``side`` tie and the smallest angle
+    of them is taken."""
+    angles = 2 * np.pi * np.arange(TURN_ANGLES) / TURN_ANGLES
+    centre = np.asarray(centre, dtype=float)
+    distances = np.array([abs(float(theta @ centre) + theta0) for theta, theta0 in
+                          (supporting_line(corners, sign, a, 0.0) for a in angles)])
+    nearest = np.flatnonzero(distances <= distances.min() + TURN_TIE * side)
+    return float(angles[nearest[0]])

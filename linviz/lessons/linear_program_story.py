@@ -64,6 +64,10 @@ The state's keys:
 - ``cone_inset``: the perceptron's last θ magnified in weight space round its foot on the
   cone's nearest edge (:func:`~linviz.lessons.linear_program_near.cone_edge_inset`: it
   would look on the edge);
+- ``overlap_turn``: a line turns once around the larger of the overlap's hulls, keeping it
+  on one side (its side shaded in its class's colour), the other class's points caught on
+  that side marked ×, on the close-up where there is one, else on the data plane
+  (:func:`~linviz.lessons.linear_program_overlap.overlap_turn`);
 - ``overlap_panel``: the lines of the panel on the right that writes the overlap's point
   as a mean of each class's (where no close-up stands there), or None;
 - ``score_bars``: a θ circles 0 in weight space and bars show the certificate's weighted
@@ -85,7 +89,8 @@ from ..geometry import angle_between
 from ..storyboard import HOLD, Storyboard, StoryWriter, paced
 from .linear_program import SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson
 from .linear_program_near import cone_edge_inset, near_state
-from .linear_program_overlap import overlap_equation, overlap_panel, weight_places
+from .linear_program_overlap import (OverlapTurn, overlap_equation, overlap_panel, overlap_turn,
+                                     weight_places)
 
 __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_storyboard"]
 
@@ -153,6 +158,31 @@ def overlap_words(positive, negative) -> str:
     if len(positive) == 2 and len(negative) == 2:
         return f"{plus} crosses {minus}"
     return f"{plus} and {minus} meet"
+
+
+def turn_words(turn: OverlapTurn) -> str:
+    """What the line turned around the kept hull shows (:class:`OverlapTurn`): the other
+    class's point inside it (a triangle), on it (a segment) or at its place stays on the
+    kept side, so such a line gets it wrong; two of them: one or the other is there."""
+    kept, other = ("+", "−") if turn.sign > 0 else ("−", "+")
+    them, their = ("it", "its") if len(turn.kept) == 1 else ("them", "their")
+    start = f"Turn any line around {hull_words(turn.kept, kept)}, keeping {them} on one side"
+    if len(turn.other) == 1:
+        where = {1: "at its place", 2: "on it", 3: "inside"}[len(turn.kept)]
+        return (f"{start}: {other} point {turn.other[0] + 1}, {where}, stays on {their} side, "
+                f"so that line gets it wrong.")
+    names = [str(j + 1) for j in turn.other]
+    either = f"{', '.join(names[:-1])} or {names[-1]}"
+    return (f"{start}: {other} point {either} is on {their} side at every turn, so that "
+            f"line gets it wrong.")
+
+
+def turn_status(turn: OverlapTurn) -> str:
+    """The turn's status line: the kept points on one side, the others caught there."""
+    kept = ", ".join(str(i + 1) for i in turn.kept)
+    caught = (str(turn.other[0] + 1) if len(turn.other) == 1
+              else " or ".join(str(j + 1) for j in turn.other))
+    return f"any line with {kept} on one side has {caught} there too (×)"
 
 
 def endless_seconds(mistakes) -> float:
@@ -319,7 +349,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         diamond=None, star=False, boundary=None, walk=None, ray=False, cone=False,
                         view="constraint" if zoomed else "near", probe=False, inset=False,
                         certificate=False, certificate_sides=False, ringed=[], status=None,
-                        offset_line=False, overlap=False, endless=False, endless_offset=False,
+                        offset_line=False, overlap=False, overlap_turn=False, endless=False,
+                        endless_offset=False,
                         weights_dim=False, wrong_shading=False, close=None, closeup=None,
                         score_bars=False, endless_best=False, scaling=False,
                         wrong_marks=None, overlap_panel=None, near=None, cone_inset=False,
@@ -581,6 +612,12 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    # is in its place)
                    status=(f"with an offset, infeasible too: ${overlap_equation(lesson)}$"
                            if closeup else "with an offset, on $[x, 1]$: infeasible too"))
+        # why: a line turned once around the larger hull, it kept on one side, catches the
+        # other class's point on that side at every angle (drawn where the hulls are: the
+        # close-up, or the data plane)
+        turn = overlap_turn(lesson)
+        story.beat(turn_words(turn), "overlap-turn", overlap_turn=True,
+                   status=turn_status(turn))
         mistakes = lesson.endless_offset_mistakes
         best, fewest = lesson.endless_offset_best[1], lesson.fewest_wrong
         # the points that look on the run's best line, magnified right of the data (the
@@ -592,7 +629,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         story.beat(f"With an offset it never settles either: {formatting.listed(mistakes)} updates "
                    f"in its first {len(mistakes)} passes; the best line it reaches in them "
                    f"gets {best} of {lesson.n} wrong{than}.{words}",
-                   "endless-offset", endless_offset=True, overlap=False, ringed=points,
+                   "endless-offset", endless_offset=True, overlap=False, overlap_turn=False,
+                   ringed=points,
                    near=near, closeup=None, overlap_panel=None, pass_counts=list(mistakes),
                    min_seconds=endless_seconds(mistakes),
                    wrong_marks={"dashed": counted["offset_best"]},

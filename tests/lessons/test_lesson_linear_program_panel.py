@@ -30,10 +30,12 @@ def test_the_overlap_panel_holds_as_shown(case):
     if overlap is None or overlap.state["closeup"] is not None:
         assert not any(panels)  # no overlap argued, or the close-up stands on the right
         return
-    # from the overlap's beat until the offset run's (its insets take the right half)
+    # from the overlap's beat, through the turn's, until the offset run's (its insets take
+    # the right half)
     start = beats.index(overlap)
     end = next(k for k, b in enumerate(beats) if b.motion == "endless-offset")
-    assert end == start + 1 and panels[start]
+    assert end == start + 2 and beats[start + 1].motion == "overlap-turn"
+    assert panels[start] and panels[start + 1] == panels[start]
     assert not any(panels[:start]) and not any(panels[end:])
     equation = panels[start][0]
     left, right = equation.strip("$").split(" = ")
@@ -55,42 +57,48 @@ def test_the_overlap_panel_holds_as_shown(case):
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
-def test_the_panel_says_why_no_line_separates_as_the_overlap_is(case):
-    """The panel's reason names the larger hull's class and its points, and the other
-    class's point inside it (a triangle), on it (a segment) or at its place, checked here
-    by barycentric weights solved afresh; two segments: the crossing, a mean of the other
-    class's points."""
+def test_the_turn_says_why_no_line_separates_as_the_overlap_is(case):
+    """The beat after the overlap's turns a line around the larger hull (the − one of
+    equals) and names its class and points, and the other class's point inside it (a
+    triangle), on it (a segment) or at its place, checked here by barycentric weights
+    solved afresh; two other points: "a or b", the crossing a mean of them."""
     data, lesson, beats = lesson_or_skip(case)
     overlap = next((b for b in beats if b.motion == "overlap"), None)
     if overlap is None:
+        assert not any(b.motion == "overlap-turn" for b in beats)
         return
+    turn = beats[beats.index(overlap) + 1]
+    assert turn.motion == "overlap-turn" and turn.state["overlap_turn"]
+    assert not any(b.state["overlap_turn"] for b in beats if b is not turn)
     positive, negative = lesson.overlap
     X = np.asarray(data.X, dtype=float)
-    if overlap.state["closeup"] is not None:  # the mean written on the status line instead
-        assert overlap.state["status"].startswith("with an offset, infeasible too: $")
-        assert "x^((" in overlap.state["status"]
-        return
-    reason = " ".join(overlap.state["overlap_panel"][3:])
-    keep, other, sign = ((positive, negative, "+") if len(positive) > len(negative)
-                         else (negative, positive, "−"))
-    assert reason.startswith(f"a line with every {sign} point on one side keeps ")
-    assert reason.endswith("so no line separates the classes")
+    keep, other, sign, mark = ((positive, negative, "+", "−") if len(positive) > len(negative)
+                               else (negative, positive, "−", "+"))
+    names = [str(i + 1) for i in sorted(keep)]
+    said = turn.sentence
+    assert said.startswith("Turn any line around ")
+    assert said.endswith("so that line gets it wrong.")
+    if len(keep) == 1:
+        assert f"around {sign} point {names[0]}, keeping it on one side" in said
+    else:
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        shape = "segment" if len(keep) == 2 else "triangle"
+        assert f"the {shape} of {sign} points {listed}, keeping them on one side" in said
     if len(other) == 1:
         (j,) = other
         corners = X[sorted(keep)]
         if len(keep) == 3:  # j inside: its barycentric weights all ≥ 0
             w = np.linalg.solve(np.vstack([corners.T, np.ones(3)]), [*X[j], 1.0])
             assert np.all(w >= -1e-9)
-            names = ", ".join(str(i + 1) for i in sorted(keep))
-            assert f"their triangle ({names}) there" in reason
-            assert f"point {j + 1}, inside it, too" in reason
+            assert f"{mark} point {j + 1}, inside, stays on their side" in said
         elif len(keep) == 2:  # j on the segment
             a, b = corners
             t = float((X[j] - a) @ (b - a) / ((b - a) @ (b - a)))
             assert 0 <= t <= 1 and np.allclose(a + t * (b - a), X[j], atol=1e-9)
-            assert f"point {j + 1}, on it, too" in reason
+            assert f"{mark} point {j + 1}, on it, stays on their side" in said
         else:
             assert np.array_equal(X[next(iter(keep))], X[j])
-            assert f"point {j + 1}, at its place, too" in reason
+            assert f"{mark} point {j + 1}, at its place, stays on its side" in said
     else:
-        assert "where it meets" in reason and "one of them is there too" in reason
+        either = " or ".join(str(j + 1) for j in sorted(other))
+        assert f"{mark} point {either} is on their side at every turn" in said

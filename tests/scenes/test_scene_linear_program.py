@@ -51,6 +51,8 @@ def drawn_state(scene) -> dict:
                   @ scene.weights.p2c(scene.shown_label.get_corner([dx, dy, 0])))
             for dx in (-1, 1) for dy in (-1, 1)),
         "overlap_panel": scene.overlap_panel is not None and on(scene.overlap_panel),
+        # the line turned around the overlap's hull: its line, at the kept hull's gap
+        "overlap_turn": scene.turn_drawn is not None and on(scene.turn_drawn),
         # each constraint's line's y·score, aᵢᵀθ at its start (None where not drawn)
         "line_levels": [float(scene.lesson.signed[i] @ scene.weights.p2c(line.get_start())[:2])
                         if line.has_points() else None
@@ -123,6 +125,7 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
         assert picture["score_bars"] == state["score_bars"], where
         assert picture["scaling"] == state["scaling"], where
         assert picture["overlap_panel"] == bool(state["overlap_panel"]), where
+        assert picture["overlap_turn"] == state["overlap_turn"], where
         assert picture["certificate_sides"] == state["certificate_sides"], where
         # a key stands beside the weight plane, outside its axes (off the shades, lines and
         # names it explains), its top at the plane's: in one place from the mistake shading
