@@ -52,6 +52,9 @@ NEAR_INSETS_NAMED = 4
 #: nearest" would leave out a point as near, 0.116 beside 0.115, by a rounding's chance)
 NEAR_TIE = 0.05
 
+#: each counted line as a sentence names it (the close-ups draw it alone)
+LINE_WORDS = {"best": "the dashed line", "offset_best": "the dashed line",
+              "fewest": "the white line", "last": "θ's line"}
 #: the kind of mark (the beat's ``wrong_marks`` key) of each counted line's mistakes: the
 #: dashed lines' a ×, the white line's a square
 LINE_MARKS = {"best": "dashed", "offset_best": "dashed", "fewest": "white"}
@@ -198,23 +201,60 @@ def near_state(lesson: LinearProgramLesson, names,
     rows, columns, share = NEAR_GRIDS[grid]
     shown = held_groups(lesson, near_groups(lesson, names, share), rows * columns)
     points = [p for i, _, others in shown for p in (i, *others)]
-    where = "on the right" if wide else "between the two panels"
+    where = "on the right" if wide else "between the panels"
+    line = LINE_WORDS[names[0]] if len(names) == 1 else "a line"
     # places sharing a close-up: how many close-ups hold them, said (else "all 9" under 7
     # close-ups reads as a miscount)
     boxes = f", in {len(shown)} close-ups" if len(shown) < len(points) else ""
     if len(points) < places:
-        which = (f"the {len(points)} nearest of the {places} places where a point seems to "
-                 f"sit on a line{boxes}")
+        which = (f", the {len(points)} nearest of the {places} places where a point seems "
+                 f"on {line}{boxes}")
     elif places > NEAR_INSETS_NAMED:
-        which = f"all {places} places where a point seems to sit on a line{boxes}"
+        which = f", all {places} places where a point seems on {line}{boxes}"
     else:
-        listed = formatting.listed([i + 1 for i in points])
-        which = (f"{'point' if len(points) == 1 else 'points'} {listed}, which "
-                 f"{'seems' if len(points) == 1 else 'seem'} to sit on a line")
-    return (f" Magnified {where}: {which}.",
+        which = (f", {'a point' if len(points) == 1 else 'points'} that "
+                 f"{'seems' if len(points) == 1 else 'seem'} on {line}")
+    line_of = {j: name for i, name, others in shown for j in (i, *others)}
+    sides = side_words(lesson, points, line_of)
+    return (f"Magnified {where}{which}: {sides}.",
             {"lines": list(names), "points": [[int(i), name] for i, name, _ in shown],
              "with": [[int(j) for j in others] for _, _, others in shown],
              "grid": grid}, points)
+
+
+def on_correct_side(lesson: LinearProgramLesson, i: int, name: str) -> bool:
+    """Whether point i is on its class's side of the counted line ``name``:
+    y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) > 0 (on the line is a mistake, the notes' rule)."""
+    theta, theta0 = lesson.counted_lines[name]
+    x = np.asarray(lesson.data.X[i], dtype=float)
+    return float(lesson.data.y[i]) * (float(np.asarray(theta, dtype=float) @ x) + theta0) > 0
+
+
+def side_words(lesson: LinearProgramLesson, points, line_of: dict[int, str]) -> str:
+    """Which magnified points are on their correct side of their line, as the tinted
+    close-ups show: named when at most :data:`NEAR_INSETS_NAMED` ("38 and 35 are on their
+    correct side, 34 is not"), else counted ("5 are on their correct side, 2 are not")."""
+    right = [i for i in points if on_correct_side(lesson, i, line_of[i])]
+    wrong = [i for i in points if i not in right]
+    if len(points) <= NEAR_INSETS_NAMED:
+        def who(group):
+            return formatting.listed([i + 1 for i in group])
+    else:
+        def who(group):
+            return str(len(group))
+
+    def verb(group):
+        return "is" if len(group) == 1 else "are"
+
+    def their(group):
+        return "its" if len(group) == 1 else "their"
+
+    if right and wrong:
+        return (f"{who(right)} {verb(right)} on {their(right)} correct side, {who(wrong)} "
+                f"{verb(wrong)} not")
+    group, side = (right, "correct") if right else (wrong, "wrong")
+    every = {1: "", 2: " both"}.get(len(group), " all")
+    return f"{who(group)} {verb(group)}{every} on {their(group)} {side} side"
 
 
 def cone_edge_inset(lesson: LinearProgramLesson) -> tuple[int, Box, int] | None:

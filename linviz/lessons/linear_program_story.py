@@ -185,6 +185,14 @@ def turn_status(turn: OverlapTurn) -> str:
     return f"any line with {kept} on one side has {caught} there too (×)"
 
 
+def near_beat(story: StoryWriter, words: str, near: dict | None, points) -> None:
+    """The close-ups of the points that look on the line just counted, in a sentence of
+    their own after its count (:func:`~linviz.lessons.linear_program_near.near_state`): they
+    come, ringed and named, as they are said; the line's marks stay, the pass counts leave."""
+    if near is not None:
+        story.beat(words, "near", near=near, ringed=list(points), pass_counts=None)
+
+
 def endless_seconds(mistakes) -> float:
     """How long a never-ending run's passes play: a second for every
     :data:`FAST_UPDATES_PER_SECOND` updates, at most :data:`ENDLESS_SECONDS`."""
@@ -585,10 +593,11 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # to the line
     counted = lesson.counted_mistakes
     story.beat(f"Dashed, the best θ it reaches in them: {lesson.endless_best[1]} of {lesson.n} "
-               f"points wrong.{words}", "endless-best", endless_best=True,
-               ringed=points, near=near, wrong_marks={"dashed": counted["best"]},
+               f"points wrong.", "endless-best", endless_best=True,
+               ringed=[], near=None, wrong_marks={"dashed": counted["best"]},
                status=f"dashed: the best $theta$ it reaches, {lesson.endless_best[1]} of "
                       f"{lesson.n} wrong (×)")
+    near_beat(story, words, near, points)
     if lesson.separable_with_offset:
         story.beat("With an offset a line does separate them (drawn, the widest): the same "
                    "programme on [x, 1] is feasible, as the offset-lift scene shows.",
@@ -628,25 +637,26 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # one line over every point, and may be larger
         story.beat(f"With an offset it never settles either: {formatting.listed(mistakes)} updates "
                    f"in its first {len(mistakes)} passes; the best line it reaches in them "
-                   f"gets {best} of {lesson.n} wrong{than}.{words}",
+                   f"gets {best} of {lesson.n} wrong{than}.",
                    "endless-offset", endless_offset=True, overlap=False, overlap_turn=False,
-                   ringed=points,
-                   near=near, closeup=None, overlap_panel=None, pass_counts=list(mistakes),
+                   ringed=[], near=None, closeup=None, overlap_panel=None, pass_counts=list(mistakes),
                    min_seconds=endless_seconds(mistakes),
                    wrong_marks={"dashed": counted["offset_best"]},
                    # short enough to stand at full size (the per-pass counts are said)
                    status=f"dashed: the best it reaches, {best} of {lesson.n} wrong (×)"
                           + (" · no line gets fewer" if best == fewest else ""))
+        near_beat(story, words, near, points)
         if best > fewest:  # the best of all lines, its own beat: its marks apart from the run's
             words, near, points = near_state(lesson, ["fewest"], wide=True)
             # found by an exhaustive search (every line through two points, each nudged
             # off them both ways: linviz.least_error); said as a search, not as its lines
             story.beat(f"A search over every line finds the fewest any line gets wrong: "
-                       f"{fewest}, the white line.{words}", "fewest-line",
-                       ringed=points, near=near, pass_counts=None,
+                       f"{fewest}, the white line.", "fewest-line",
+                       ringed=[], near=None, pass_counts=None,
                        wrong_marks={"white": counted["fewest"]},
                        status=f"white: the fewest of any line, {fewest} of {lesson.n} "
                               f"wrong (□)")
+            near_beat(story, words, near, points)
         # the solver said only "infeasible": the proofs shown were the certificate's
         # (found by a programme of its own, or two points at one place) and the overlap's
         # Gordan's alternative on a card in the right half: which of its two sides this

@@ -6,12 +6,12 @@ and the zoom, so its side, and so the line's count, can be checked by eye."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Circle, Dot, VGroup, config
+from manim import DOWN, LEFT, RIGHT, UP, Circle, Dot, Polygon, VGroup, config
 
-from linviz.geometry import Box
+from linviz.geometry import Box, half_plane_polygon
 from linviz.lessons.linear_program_near import (NEAR_GRIDS, NEAR_REACH, cone_edge_inset,
                                                 near_inset)
-from scenes.linear_program_parts.common import CONE_OPACITY
+from scenes.linear_program_parts.common import CONE_OPACITY, NEAR_NAME_REACH
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
@@ -32,6 +32,10 @@ CLUSTER_ROOM = 2.2
 #: the radius of the ring round an inset's own point, in its markers' half-widths (its
 #: point within NEAR_REACH of the middle, the ring stays inside the frame)
 OWN_RING_SHARE = 1.25
+#: each side of an inset's one line is tinted this strongly in the colour of the class
+#: that belongs there: a marker on its own colour is on its correct side, on the other on
+#: its wrong one (review 252: a bare line in a close-up left the side unreadable)
+SIDE_TINT_OPACITY = 0.14
 #: the widest an inset's name stands, a share of the inset's side (wider, it breaks: the
 #: column between the planes is an inset wide)
 NAME_WIDTH = 1.0
@@ -48,6 +52,15 @@ class NearInsets:
     near_planes: list = []
     #: the line each of :attr:`near_planes` is about
     near_lines: list = []
+
+    def draw_near(self, beat) -> None:
+        """The points that look on the line just counted, magnified as they are said (the
+        beat's ``near``), ringed and named on the data plane (off the lines); the line's
+        marks drawn in the close-ups too."""
+        self.follow_beat(beat)
+        self.show_near(beat)
+        self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
+        self.show_wrong_marks(beat, insets_only=True)
 
     def show_near(self, beat) -> None:
         """The beat's near points magnified right of the data plane in a grid, nearest
@@ -229,8 +242,11 @@ class NearInsets:
     def counted_line_drawings(self, plane, names, lines) -> VGroup:
         """The counted lines ``names`` of ``lines`` (the lesson's ``counted_lines``) on
         ``plane`` as the data plane shows them: the last θ's solid in θ's colour, a run's
-        best dashed, the fewest mistakes' white."""
+        best dashed, the fewest mistakes' white; one line's sides tinted in their classes'
+        colours (:meth:`side_tints`)."""
         drawn = VGroup()
+        if len(names) == 1:  # one line: its sides tinted (two would cross)
+            drawn.add(self.side_tints(plane, *lines[names[0]]))
         for name in names:
             theta, theta0 = lines[name]
             if name in ("best", "offset_best"):
@@ -242,6 +258,18 @@ class NearInsets:
                 line.line.set_color(self.theme.normal)
             drawn.add(line)
         return drawn
+
+    def side_tints(self, plane, theta, theta0: float) -> VGroup:
+        """Each side of θᵀx + θ₀ = 0 on ``plane`` tinted in its class's colour: θᵀx + θ₀ > 0
+        in the + class's, the rest in the − class's."""
+        tints = VGroup()
+        for sign, colour in ((1.0, self.theme.positive), (-1.0, self.theme.negative)):
+            polygon = half_plane_polygon(sign * np.asarray(theta, dtype=float), sign * theta0,
+                                         plane.box)
+            if polygon is not None:
+                tints.add(Polygon(*plane.c2p_many(polygon), stroke_width=0, fill_color=colour,
+                                  fill_opacity=SIDE_TINT_OPACITY))
+        return tints
 
     def show_cone_inset(self) -> None:
         """The perceptron's last θ magnified in weight space round its foot on the cone's

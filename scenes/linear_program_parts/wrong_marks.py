@@ -24,15 +24,21 @@ class WrongMarks:
 
     wrong_drawn = None
 
-    def show_wrong_marks(self, beat) -> None:
-        """The marks the beat's state names, drawn as the lines they count are."""
-        self.drop_wrong_marks()
+    def show_wrong_marks(self, beat, insets_only: bool = False) -> None:
+        """The marks the beat's state names, drawn as the lines they count are;
+        ``insets_only``: the marks standing stay, and only the near insets' come (the
+        close-ups came after the count was said)."""
         marks = beat.state["wrong_marks"]
+        standing = self.wrong_drawn is not None and self.on_screen(self.wrong_drawn)
+        if not (insets_only and standing):
+            self.drop_wrong_marks()
+            insets_only = False
         if not marks:
             return
         closeup = getattr(self, "closeup_drawing", None)
-        planes = [self.plane] + ([self.closeup] if closeup is not None
-                                 and self.on_screen(closeup) else []) + list(self.near_planes)
+        planes = list(self.near_planes) if insets_only else (
+            [self.plane] + ([self.closeup] if closeup is not None and self.on_screen(closeup)
+                            else []) + list(self.near_planes))
         drawn = VGroup()
         about = dict(zip(map(id, self.near_planes), self.near_lines))
         for plane in planes:
@@ -47,6 +53,12 @@ class WrongMarks:
                     shown = [m for m in shown if np.all(m.get_corner(DL)[:2] >= low[:2])
                              and np.all(m.get_corner(UR)[:2] <= high[:2])]
                 drawn.add(*shown)
+        if insets_only:  # the insets' marks join those standing (they leave with them)
+            if len(drawn):
+                self.play(appear(drawn), run_time=style.RUN_FADE)
+                self.remove(drawn)
+                self.wrong_drawn.add(*drawn.submobjects)
+            return
         self.wrong_drawn = drawn
         self.play(appear(drawn), run_time=style.RUN_FADE)
 

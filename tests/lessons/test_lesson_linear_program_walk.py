@@ -119,11 +119,16 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
                                       "wide")
     for motion, (drawn, grid) in checked.items():
         rows, columns, share = NEAR_GRIDS[grid]
-        beat = next(b for b in beats if b.motion == motion)
+        counted = next(b for b in beats if b.motion == motion)
         places, which = _expected_near(X, drawn, width)
+        # the close-ups in a sentence of their own, right after the count's
+        after = beats[beats.index(counted) + 1]
+        assert counted.state["near"] is None and "Magnified" not in counted.sentence
         if not places:
-            assert beat.state["near"] is None and "Magnified" not in beat.sentence
+            assert after.motion != "near"
             continue
+        beat = after
+        assert beat.motion == "near" and beat.sentence.startswith("Magnified ")
         boxes = {}
         for i in places:
             box, zoom = near_inset(lesson, i, which[i], share)
@@ -167,14 +172,32 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
         # places sharing a close-up: the close-ups counted
         boxes = (f", in {len(beat.state['near']['points'])} close-ups"
                  if len(beat.state["near"]["points"]) < len(magnified) else "")
+        line = {"best": "the dashed line", "offset_best": "the dashed line",
+                "fewest": "the white line"}[next(iter(drawn))]
         if len(magnified) < len(places):
-            assert (f"the {len(magnified)} nearest of the {len(places)} places where a point "
-                    f"seems to sit on a line{boxes}." in beat.sentence)
+            assert (f", the {len(magnified)} nearest of the {len(places)} places where a "
+                    f"point seems on {line}{boxes}: " in beat.sentence)
         elif len(places) > 4:
-            assert (f"all {len(places)} places where a point seems to sit on a line{boxes}."
+            assert (f", all {len(places)} places where a point seems on {line}{boxes}: "
                     in beat.sentence)
         else:
-            named = ", ".join(str(i + 1) for i in magnified[:-1])
-            listed = (f"{named} and {magnified[-1] + 1}" if len(magnified) > 1
-                      else str(magnified[0] + 1))
-            assert listed in beat.sentence
+            assert f"that {'seems' if len(magnified) == 1 else 'seem'} on {line}: " in beat.sentence
+        # each magnified point's side of its line, recomputed: named (at most 4) or counted
+        said = beat.sentence.split(f"on {line}{boxes}: " if len(magnified) < len(places)
+                                   or len(places) > 4 else f"on {line}: ")[1]
+        scores = {i: y[i] * (X[i] @ drawn[which[i]][0] + drawn[which[i]][1]) for i in magnified}
+        right = [i for i in magnified if scores[i] > 0]
+        wrong = [i for i in magnified if scores[i] <= 0]
+
+        def who(group):
+            if len(magnified) > 4:
+                return str(len(group))
+            names = [str(i + 1) for i in group]
+            return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+        if right and wrong:
+            assert said.startswith(f"{who(right)} ") and " correct side, " in said
+            assert said.endswith(f"{who(wrong)} {'is' if len(wrong) == 1 else 'are'} not.")
+        else:
+            kind = "correct" if right else "wrong"
+            assert said.startswith(who(right or wrong)) and said.endswith(f"{kind} side.")
