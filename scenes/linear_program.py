@@ -231,9 +231,9 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         if beat.state["scaling"]:
             self.show_scaling()
 
-    def show_run_inset(self, theta, box, zoom: int) -> None:
+    def show_run_inset(self, theta, box, zoom: int, name: str = "") -> None:
         """The data round ``box`` magnified ``zoom`` times in an inset, with the walk's line
-        of ``theta`` (as :attr:`least_inset`)."""
+        of ``theta`` (as :attr:`least_inset`), named "``name`` ×zoom"."""
         theme = self.theme
 
         def drawings(inset):
@@ -242,7 +242,7 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
             return line
 
         self.least_inset = magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme,
-                                     drawings, lines=[(theta, 0.0)])
+                                     drawings, lines=[(theta, 0.0)], times_words=name)
         self.play(appear(self.least_inset), run_time=style.RUN_FADE)
 
     def ring_names(self, indices, reach: int = 1, lines=(), clear: bool = True) -> VGroup:

@@ -325,6 +325,10 @@ PAIR_SHARE, PAIR_DEGREES = 0.95, 170.0
 
 #: two θ of the region this near (a share of ‖θ*‖) are one (two solvers' answers)
 SAME_THETA = 1e-6
+#: the scaling's example separator points this share of the cone of separators in from
+#: the cone's edge farther from θ*: a separator, but not the programme's answer, which
+#: comes later (review 252: drawing θ*'s line first gave the answer away)
+SCALING_SHARE = 0.25
 
 #: the most tight places magnified (one inside the data plane, one beside it: two
 #: constraints meet at a vertex of the region in the plane of θ, so θ* usually has two)
@@ -642,16 +646,35 @@ class LinearProgramLesson:
         return self.band_insets(self.theta_star, self.tight)[:TIGHT_INSETS]
 
     @property
+    def scaling_theta(self) -> np.ndarray | None:
+        """The separator the scaling is drawn on (data a line through 0 separates), divided
+        by its least y·score, which is then exactly 1: its direction
+        :data:`SCALING_SHARE` of the cone of separators' arc (the arc of
+        :func:`mistake_arcs` with no mistake) in from the arc's end farther from θ*'s
+        direction (the end's of equals, within :data:`TIE`), so it is one of many, not
+        the programme's θ*; None when no θ is feasible."""
+        if not self.feasible or self.theta_star is None:
+            return None
+        start, end = next((s, e) for s, e, count in mistake_arcs(self.signed) if count == 0)
+        star = np.asarray(self.theta_star, dtype=float)
+        at = start + np.mod(np.arctan2(star[1], star[0]) - start, 2 * np.pi)
+        share = SCALING_SHARE * (end - start)
+        # in from the farther end: the start's when θ* is nearer the end
+        angle = start + share if at - start > end - at + TIE else end - share
+        theta = np.array([np.cos(angle), np.sin(angle)])
+        return theta / float(np.min(_dot(self.signed, theta)))
+
+    @property
     def scaling_inset(self) -> tuple[int, Box, int] | None:
-        """The widest separator's line and dashed lines θᵀx = ±1 (:attr:`widest_theta`,
+        """The scaling's separator's line and dashed lines θᵀx = ±1 (:attr:`scaling_theta`,
         scaled in data space as the inequalities become ≥ 1) magnified round its nearest
         point, the first whose y·score is 1 (within :data:`TIE`; :meth:`band_insets`);
         None when they read apart as they are (or no θ)."""
-        widest = self.widest_theta
-        if widest is None:
+        theta = self.scaling_theta
+        if theta is None:
             return None
-        scores = _dot(self.signed, widest)
-        found = self.band_insets(widest, np.flatnonzero(scores <= 1.0 + TIE)[:1])
+        scores = _dot(self.signed, theta)
+        found = self.band_insets(theta, np.flatnonzero(scores <= 1.0 + TIE)[:1])
         return found[0] if found else None
 
     @property

@@ -75,7 +75,7 @@ The state's keys:
 - ``weights_dim``: the weight plane is dimmed (the beat argues in data space, with an
   offset, which the plane of (θ₁, θ₂) through the origin does not show);
 - ``status``: the status line under the planes, or None;
-- ``scaling``: a θ that separates (the lesson's ``widest_theta``) is scaled up in data space,
+- ``scaling``: a θ that separates (the lesson's ``scaling_theta``, not θ*) is scaled up in data space,
   its dashed lines θᵀx = ±1 closing in until its least y·score is 1 (as the scaling is
   said, on data a line through the origin separates).
 """

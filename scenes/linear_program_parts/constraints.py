@@ -323,13 +323,13 @@ class ConstraintBeats(ShadingKeys):
         self.star_dot = self.on_weights(make)
         self.play(appear(self.star_dot), run_time=style.RUN_FADE)
 
-    def star_drawings(self) -> VGroup:
+    def star_drawings(self, shaded: bool = True) -> VGroup:
         """θ*'s boundary in data space (shaded, with its normal) and the dashed θ*ᵀx = ±1,
         each named by its level: "+1" near its upper end, "−1" near its lower end (apart,
         however close the lines), as near it as keeps the name inside the square (on its
         edge it would stand among the tick values: "−3 −1")."""
         theme, star, plane = self.theme, self.lesson.theta_star, self.plane
-        drawn = self.star_lines_on(plane)
+        drawn = self.star_lines_on(plane, shaded)
         normal = plane.c2p(star) - plane.c2p((0, 0))
         x0, y0, x1, y1 = plane.square_bounds()
         for level, word in ((1.0, "+1"), (-1.0, "-1")):
@@ -350,10 +350,12 @@ class ConstraintBeats(ShadingKeys):
             drawn.add(name)
         return drawn
 
-    def star_lines_on(self, plane) -> VGroup:
-        """θ*'s boundary and dashed θ*ᵀx = ±1 on ``plane`` (the data's, or an inset of it)."""
+    def star_lines_on(self, plane, shaded: bool = True) -> VGroup:
+        """θ*'s boundary (its + side shaded, unless not ``shaded``) and dashed θ*ᵀx = ±1 on
+        ``plane`` (the data's, or an inset of it)."""
         theme, star = self.theme, self.lesson.theta_star
-        boundary = Hyperplane(plane, star, 0.0, show_normal=False, show_notes=False)
+        boundary = Hyperplane(plane, star, 0.0, show_normal=False, show_notes=False,
+                              show_shading=shaded)
         dashes = VGroup()
         for level in (1.0, -1.0):
             ends = clip_line(star, -level, plane.box)

@@ -1,5 +1,5 @@
 """The scaling said as the weight plane comes (`linear-program`), drawn in data space: a θ
-that separates (the widest through the origin), its line fixed, and its dashed lines θᵀx = ±1 closing in as θ grows
+that separates (one of many, not the programme's answer), its line fixed, and its dashed lines θᵀx = ±1 closing in as θ grows
 along its ray, until the nearest point sits on one. A point outside the band has
 |θᵀx| ≥ 1, so then every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1; scaling moved no line."""
 
@@ -25,14 +25,14 @@ class ScalingBeats:
     :class:`scenes.linear_program.LinearProgramScene`)."""
 
     def show_scaling(self) -> None:
-        """The widest separator through the origin (the lesson's ``widest_theta``, whose
-        band reads best; any separator would do), scaled from :data:`SCALE_FROM` of it, its
+        """A separator through the origin (the lesson's ``scaling_theta``: one of many, not
+        the programme's θ*), scaled from :data:`SCALE_FROM` of it, its
         least y·score 1, to it: its dashed lines close
         in to the nearest point; the least y·score is said over the plane before and
         after, and a band too narrow to read is magnified round the nearest point (the
         lesson's ``scaling_inset``). All of it leaves as the next sentence starts."""
         theme, plane = self.theme, self.plane
-        unit = self.lesson.widest_theta  # its least y·score is exactly 1
+        unit = self.lesson.scaling_theta  # its least y·score is exactly 1
         scale = ValueTracker(SCALE_FROM)
 
         def band(on=plane) -> VGroup:

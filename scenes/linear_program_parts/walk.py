@@ -16,10 +16,16 @@ from scenes.linear_program_parts.common import (CONE_OPACITY, FADED_LINES, LINES
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
-from scenes.toolkit.placement import (DIRECTIONS, PLACE_TOLERANCE, across, best_offset,
-                                      box_around, covered_area)
+from linviz.geometry import clip_line
+from scenes.toolkit.placement import (DIRECTIONS, PLACE_TOLERANCE, across, beside_line,
+                                      best_offset, box_around, covered_area, segment_boxes)
 from scenes.toolkit.plane import Hyperplane
-from scenes.toolkit.screen_text import math
+from scenes.toolkit.screen_text import math, text
+
+#: where along a point's line (from its upper end) its name is tried, in order
+SCORE_NAME_ALONG = (0.2, 0.8, 0.3, 0.7, 0.45, 0.55)
+#: a step's screen neighbourhood its lines' names keep off (θ's dot and name at its ends)
+STEP_CLEARANCE = 0.3
 
 
 class WalkBeats:
@@ -158,7 +164,8 @@ class WalkBeats:
         # the point is right starts there)
         self.shown_line = self.on_weights(lambda: VGroup(
             self.constraint_line(i, theme.step, 3),
-            self.constraint_line(i, theme.step, 2, score=0.0, dashed=True)))
+            self.constraint_line(i, theme.step, 2, score=0.0, dashed=True),
+            self.score_line_names(i, (start, end))))
         self.drop_step_label()
         self.play(appear(self.shown_line), run_time=style.RUN_FADE)
         # the step grows with θ (never ahead of it), named by what it adds
@@ -180,6 +187,30 @@ class WalkBeats:
         self.show_close(beat)
         self.name_rings()
         self.show_wrong_marks(beat)  # the points its line gets wrong, as their count is said
+
+    def score_line_names(self, i: int, steps) -> VGroup:
+        """Point i's two lines in weight space named by their y·scores, "y·score = 1" (its
+        constraint's, solid) and "y·score = 0" (dashed), each beside its line near an end
+        (:data:`SCORE_NAME_ALONG`), off the path walked, the step from ``steps[0]`` to
+        ``steps[1]`` about to be taken (θ's dot and name at its ends) and each other."""
+        theme, names = self.theme, VGroup()
+        a, b = (self.weight_point(self.lesson.thetas[k]) for k in steps)
+        obstacles = [self.walk_obstacles(), segment_boxes(a, b, STEP_CLEARANCE)]
+        for level in (1, 0):
+            ends = clip_line(self.lesson.signed[i], -float(level), self.weights.box)
+            if ends is None:
+                continue
+            top, bottom = sorted((self.weight_point(e) for e in ends), key=lambda p: -p[1])
+            name = with_backdrop(text(f"y·score = {level}", theme, style.FONT_SMALL,
+                                      theme.step), theme)
+            placed = [np.array([[*n.get_corner(DOWN + LEFT)[:2], *n.get_corner(UP + RIGHT)[:2],
+                                 100.0]]) for n in names]
+            centre = beside_line([top + t * (bottom - top) for t in SCORE_NAME_ALONG],
+                                 bottom - top, (name.width, name.height),
+                                 np.vstack([*obstacles, *placed]), 0.05 + name.height / 2,
+                                 bounds=self.weights.square_bounds())
+            names.add(name.move_to(centre))
+        return names
 
     def step_label_for(self, k: int) -> VMobject:
         """"+y⁽ⁱ⁾x⁽ⁱ⁾" beside step k of the walk, on the side away from the origin."""
@@ -296,10 +327,14 @@ class WalkBeats:
         """θ*'s lines come beside the perceptron's; the status line says which is which (a
         name on the plane would sit on the points the lines pass between)."""
         self.follow_beat(beat)
-        self.star_lines = self.star_drawings()
-        self.play(appear(self.star_lines), run_time=style.RUN_FADE)
+        self.star_lines = self.star_drawings(shaded=False)
+        # two lines' sides shaded over each other would muddy the data: the lines alone
+        shade = self.run_line.shade if self.run_line is not None else None
+        self.play(appear(self.star_lines), *([shade.animate.set_fill(opacity=0)] if shade
+                                             is not None else []), run_time=style.RUN_FADE)
         if beat.state["inset"] == "least":  # the run's nearest point by its line again
-            self.show_run_inset(self.lesson.thetas[-1], *self.lesson.least_inset)
+            self.show_run_inset(self.lesson.thetas[-1], *self.lesson.least_inset,
+                                name=f"{self.lesson.least_point + 1}:")
         if beat.state["inset"] == "compare":  # the lines too close to tell apart: magnified
             star, theta, theme = self.lesson.theta_star, self.lesson.thetas[-1], self.theme
 

@@ -805,24 +805,35 @@ def test_the_scaling_is_drawn_as_it_is_said_where_a_separator_exists(case):
     assert all("cannot ask for > 0, but scaled" in b.sentence for b in scaled)
     assert all("like the grey one" in b.sentence for b in scaled)
     if scaled:
-        widest = lesson.widest_theta
-        scores = A @ widest
+        shown = lesson.scaling_theta
+        scores = A @ shown
         assert scores.min() == pytest.approx(1.0, rel=1e-12) and np.all(scores >= 1 - 1e-12)
+        # one of many, not the programme's answer: a quarter of the cone of separators
+        # (its width found here by a sweep of directions a thousandth of a degree apart)
+        # or more from θ*'s direction
+        angles = np.radians(np.arange(0, 360, 0.001))
+        inside = np.all(A @ np.vstack([np.cos(angles), np.sin(angles)]) > 0, axis=0)
+        width = np.radians(0.001) * inside.sum()
+        star = np.asarray(lesson.theta_star, dtype=float)
+        apart = np.arccos(np.clip(shown @ star / np.linalg.norm(shown) / np.linalg.norm(star),
+                                  -1, 1))
+        assert apart >= 0.25 * width - np.radians(0.002)
         # its band (1/‖θ‖ from the line each side) magnified when a third of it is narrower
         # than the inset's share of the view over INSET_HALF_WIDTHS: round a nearest point
         from linviz.view_box import INSET_HALF_WIDTHS, INSET_LEAST_ZOOM, INSET_SHARE, fitted_box
         view = fitted_box(data.X, include_origin=True)
-        half = 1.0 / np.linalg.norm(widest)
+        half = 1.0 / np.linalg.norm(shown)
         zoom = int(np.floor(INSET_SHARE * (view.x_max - view.x_min)
                             / (2 * INSET_HALF_WIDTHS * half) + 1e-9))
         inset = lesson.scaling_inset
         assert (inset is not None) == (zoom >= INSET_LEAST_ZOOM)
         if inset is not None:
-            i, box, shown = inset
-            assert shown == zoom and scores[i] == pytest.approx(1.0, abs=1e-9)
+            i, box, zoomed = inset
+            assert zoomed == zoom and scores[i] == pytest.approx(1.0, abs=1e-9)
             centre = np.array([(box.x_min + box.x_max) / 2, (box.y_min + box.y_max) / 2])
-            assert abs(centre @ widest) < 1e-9 * np.linalg.norm(widest)  # on the line
+            assert abs(centre @ shown) < 1e-9 * np.linalg.norm(shown)  # on the line
             assert box.x_min < data.X[i][0] < box.x_max and box.y_min < data.X[i][1] < box.y_max
+        widest = lesson.widest_theta
         # the nearest θ to 0 meeting every constraint: no shorter than θ* (least ‖θ‖₁)
         # nor the perceptron's θ scaled to meet them, both of which meet them too
         for other in (lesson.theta_star, lesson.scaled_theta):
