@@ -385,10 +385,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                "weight-plane",
                weights=True, scaling=lesson.feasible, status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
-    factor = lesson.shown_arrow_factor
-    drawn = f" (drawn ×{factor})" if factor > 1 else ""
+    # (y⁽ⁱ⁾x⁽ⁱ⁾ drawn k times longer where it would be a speck: written on its arrow, not
+    # said, a detail of the drawing)
     story.beat(f"For i = {k + 1} the θ that meet it lie on one side of a line, perpendicular "
-               f"to y⁽ⁱ⁾x⁽ⁱ⁾{drawn} and 1/‖x⁽ⁱ⁾‖ = {value(distance)} from 0.", "one-constraint",
+               f"to y⁽ⁱ⁾x⁽ⁱ⁾ and 1/‖x⁽ⁱ⁾‖ = {value(distance)} from 0.", "one-constraint",
                shown=k, ringed=[k], scaling=False,
                status=f"$i = {k + 1}$: {CONSTRAINT}, a line "
                       f"$1 \\/ norm(x^((i))) = {math_number(distance)}$ from 0")

@@ -170,7 +170,7 @@ class ConstraintBeats(ShadingKeys):
         """Weight space shaded by how many points each θ gets wrong: a wedge from 0 for
         every arc of directions (:func:`~linviz.lessons.linear_program.mistake_arcs`), in
         the lesson's shades (:func:`~linviz.lessons.linear_program.mistake_shade`) from the
-        fewest (faintest) to the most; the wedges of one shade are one shape, the faintest
+        fewest (tinted: :meth:`shade_fill`) to the most; the wedges of one shade are one shape, the faintest
         first."""
         arcs = mistake_arcs(self.lesson.signed)
         low, high = self.lesson.mistake_range
@@ -180,8 +180,9 @@ class ConstraintBeats(ShadingKeys):
             shapes.setdefault(shade, []).append(self.wedge(start, end))
         drawn = VGroup()
         for shade in sorted(shapes):
-            drawn.add(VGroup(*[Polygon(*corners, stroke_width=0, fill_color=self.theme.text,
-                                       fill_opacity=self.shade_opacity(shade))
+            colour, opacity = self.shade_fill(shade)
+            drawn.add(VGroup(*[Polygon(*corners, stroke_width=0, fill_color=colour,
+                                       fill_opacity=opacity)
                                for corners in shapes[shade]]))
         return drawn
 

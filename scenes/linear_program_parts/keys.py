@@ -8,6 +8,9 @@ from manim import DOWN, LEFT, RIGHT, UP, Rectangle, VGroup, config
 
 from linviz.lessons.linear_program import MISTAKE_SHADES, shade_ranges
 from scenes.linear_program_parts.common import WRONG_DARKEST, WRONG_LIGHTEST
+
+#: the opacity of the fewest mistakes' wedges, in the highlight's colour
+FEWEST_TINT_OPACITY = 0.22
 from scenes.toolkit import style
 from scenes.toolkit.layout import with_backdrop
 from scenes.toolkit.screen_text import text
@@ -15,6 +18,14 @@ from scenes.toolkit.screen_text import text
 
 class ShadingKeys:
     """The shadings' keys (a part of :class:`scenes.linear_program.LinearProgramScene`)."""
+
+    def shade_fill(self, shade: int) -> tuple[str, float]:
+        """(colour, opacity) of the mistake shading's ``shade``: the fewest's (0) in the
+        highlight's colour, where the best θ any run can reach lies (a grey as faint read
+        as the unshaded ground: review 252), the others greys from the faintest up."""
+        if shade == 0:
+            return self.theme.highlight, FEWEST_TINT_OPACITY
+        return self.theme.text, self.shade_opacity(shade)
 
     @staticmethod
     def shade_opacity(shade: int) -> float:
@@ -34,9 +45,11 @@ class ShadingKeys:
         steps = [(k, run) for k, run in enumerate(shade_ranges(*self.lesson.mistake_range))
                  if run is not None]
         for place, (k, (fewest, most)) in enumerate(steps):
-            rows.append(self.key_row(self.shade_opacity(k), str(fewest) if fewest == most
+            colour, opacity = self.shade_fill(k)
+            rows.append(self.key_row(opacity, str(fewest) if fewest == most
                                      else f"{fewest}–{most}",
-                                     gap=0.0 if place < len(steps) - 1 else 0.2))
+                                     gap=0.0 if place < len(steps) - 1 else 0.2,
+                                     colour=colour))
         # what a θ meeting every constraint would show, unshaded (0 wrong): none does (after
         # the ramp, "· 0: □" read as one more step of it)
         rows += [self.key_row(0.0, "0 wrong", gap=0.04),
@@ -44,14 +57,14 @@ class ShadingKeys:
         return self.key_column(rows)
 
     def key_row(self, opacity: float | None, words: str, gap: float = 0.1,
-                indent: bool = False) -> VGroup:
-        """A row of a key: a swatch of the shading's grey at ``opacity`` (0: unshaded,
+                indent: bool = False, colour: str | None = None) -> VGroup:
+        """A row of a key: a swatch of the shading's grey (or ``colour``) at ``opacity`` (0: unshaded,
         outlined; None: no swatch, the words set in under the swatches' words when
         ``indent``) and ``words``; ``gap`` below it (0: a ramp's steps touch)."""
         theme, row = self.theme, VGroup()
         if opacity is not None or indent:
             row.add(Rectangle(width=0.24, height=0.2, stroke_width=0 if opacity else 1,
-                              stroke_color=theme.muted, fill_color=theme.text,
+                              stroke_color=theme.muted, fill_color=colour or theme.text,
                               fill_opacity=opacity or 0.0,
                               stroke_opacity=0.0 if opacity is None else 1.0))
         if words:
