@@ -651,7 +651,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
             # found by an exhaustive search (every line through two points, each nudged
             # off them both ways: linviz.least_error); said as a search, not as its lines
             story.beat(f"A search over every line finds the fewest any line gets wrong: "
-                       f"{fewest}, the white line.", "fewest-line",
+                       f"{fewest}, the white line; in the plane it is quick, in general "
+                       f"such a search is hard.", "fewest-line",
                        ringed=[], near=None, pass_counts=None,
                        wrong_marks={"white": counted["fewest"]},
                        status=f"white: the fewest of any line, {fewest} of {lesson.n} "
