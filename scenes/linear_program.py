@@ -384,6 +384,11 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         self.remove(turning)
         self.mean_mark = (origin, name)
 
+    def draw_testable(self, beat) -> None:
+        """The close-ups leave; the lines stay while the notes' remark is said."""
+        self.drop_near()
+        self.follow_beat(beat)
+
     def draw_hold(self, beat) -> None:
         """Nothing moves: the sentence says more about the picture on screen (the status
         line writes it)."""

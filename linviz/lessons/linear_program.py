@@ -426,6 +426,17 @@ class LinearProgramLesson:
         return best_state(self.endless)
 
     @property
+    def endless_last(self) -> tuple[int, int]:
+        """(state, errors) of :attr:`endless`'s last state: what it returns after its
+        passes (:func:`last_state`)."""
+        return last_state(self.endless)
+
+    @property
+    def endless_offset_last(self) -> tuple[int, int]:
+        """(state, errors) of :attr:`endless_offset`'s last state (:func:`last_state`)."""
+        return last_state(self.endless_offset)
+
+    @property
     def fewest_wrong(self) -> int:
         """The fewest points any line (with an offset) gets wrong, exactly
         (:func:`linviz.least_error.least_training_error`): what the never-ending run with
@@ -783,6 +794,15 @@ def region_near(A: np.ndarray, theta_star: np.ndarray, least_l1: float) -> np.nd
                  theta_star[1] - half, theta_star[1] + half)
     found = feasible_polygon(A, square)
     return np.zeros((0, 2)) if found is None else found[0]
+
+
+def last_state(run: Trace) -> tuple[int, int]:
+    """(state, errors) of ``run``'s last state: what the notes' perceptron with τ passes
+    returns (not its best; keeping the best seen is another rule, the pocket's)."""
+    theta = np.asarray(run.states["theta"], dtype=float)[-1:]
+    theta0 = np.asarray(run.states["theta0"], dtype=float)[-1:]
+    wrong = np.sum(mistakes(run.data.X, run.data.y, theta, theta0), axis=1)
+    return len(run.states["theta"]) - 1, int(wrong[0])
 
 
 def best_state(run: Trace) -> tuple[int, int]:

@@ -185,6 +185,52 @@ def turn_status(turn: OverlapTurn) -> str:
     return f"any line with {kept} on one side has {caught} there too (×)"
 
 
+#: two margins within this share of each other are said to be about the same
+SAME_MARGIN = 0.02
+
+
+def margins(lesson: LinearProgramLesson) -> tuple[float, float]:
+    """(θ*'s margin, the perceptron's last θ's): the notes' margin of a data set, the least
+    y⁽ⁱ⁾θᵀx⁽ⁱ⁾ over ‖θ‖; θ*'s least y·score is 1, so its margin is 1/‖θ*‖."""
+    star = np.asarray(lesson.theta_star, dtype=float)
+    theta = np.asarray(lesson.thetas[-1], dtype=float)
+    return 1.0 / float(np.hypot(*star)), lesson.least_score / float(np.hypot(*theta))
+
+
+def margin_comparison(star: float, run: float) -> str:
+    """", narrower" (the perceptron's the narrower), ", wider" or ", about the same"
+    (within :data:`SAME_MARGIN`)."""
+    if abs(star - run) <= SAME_MARGIN * max(star, run):
+        return ", about the same"
+    return ", narrower" if run < star else ", wider"
+
+
+def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
+    """The notes' remark (004) that separability is not testable, set against the
+    programme: a perceptron's run still updating may yet stop (watching it tells
+    nothing), but for a given training set one solve decides it; the picture holds."""
+    story.beat("The notes call separability not testable: watching a perceptron, a run still "
+               "updating may yet stop. One solve decides it for these training points.",
+               "testable",
+               ringed=[], near=None, pass_counts=None,
+               status="separable? for these points one solve answers: "
+                      + ("feasible" if lesson.feasible else
+                         "through 0 “infeasible”, with an offset feasible"
+                         if lesson.separable_with_offset else "“infeasible”"))
+
+
+def returned_words(best: tuple[int, int], last: tuple[int, int], short: bool = False) -> str:
+    """What the notes' perceptron returns after its passes, set against the best state it
+    reached (each (state, errors)): its last state, "this one" when it is the best, else
+    its count ("its last, 7" with ``short``; "too" where the counts are equal)."""
+    if last[0] == best[0]:
+        return "its last, which it returns, is that one" if not short else "its last is that one"
+    too = " too" if last[1] == best[1] else ""
+    if short:
+        return f"its last, {last[1]}{too}"
+    return f"it returns its last θ, which gets {last[1]}{too}"
+
+
 def near_beat(story: StoryWriter, words: str, near: dict | None, points) -> None:
     """The close-ups of the points that look on the line just counted, in a sentence of
     their own after its count (:func:`~linviz.lessons.linear_program_near.near_state`): they
@@ -514,6 +560,15 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                       "least" if lesson.least_inset else False),
                status="on the left: white, $theta^*$ (LP), dashed $theta^(* T) x = plus.minus 1$; "
                       "yellow, $theta$ (perceptron)")
+    # the notes' margin of each (least y·score over ‖θ‖): θ*'s band is the dashed one
+    star_margin, run_margin = margins(lesson)
+    story.beat(f"Their margins, the least y·score over ‖θ‖: θ*'s, 1/‖θ*‖ = "
+               f"{formatting.significant(star_margin, 2, 6)}; the perceptron's, "
+               f"{formatting.significant(run_margin, 2, 6)}"
+               f"{margin_comparison(star_margin, run_margin)}.", HOLD,
+               status=f"margins: $theta^*$ {formatting.significant(star_margin, 2, 6)} (to its "
+                      f"dashed lines), $theta$ {formatting.significant(run_margin, 2, 6)}")
+    testable_beat(story, lesson)
 
 
 def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
@@ -593,7 +648,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # to the line
     counted = lesson.counted_mistakes
     story.beat(f"Dashed, the best θ it reaches in them: {lesson.endless_best[1]} of {lesson.n} "
-               f"points wrong.", "endless-best", endless_best=True,
+               f"points wrong; {returned_words(lesson.endless_best, lesson.endless_last)}.",
+               "endless-best", endless_best=True,
                ringed=[], near=None, wrong_marks={"dashed": counted["best"]},
                status=f"dashed: the best $theta$ it reaches, {lesson.endless_best[1]} of "
                       f"{lesson.n} wrong (×)")
@@ -604,6 +660,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    "offset-line", offset_line=True, endless=False, weights_dim=True,
                    inset=False, close=None, ringed=[], wrong_marks=None, near=None,
                    status="with an offset, on $[x, 1]$: feasible")
+        testable_beat(story, lesson)
     else:
         positive, negative = lesson.overlap
         closeup = lesson.overlap_closeup
@@ -632,12 +689,13 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # the points that look on the run's best line, magnified right of the data (the
         # close-up and the panel leave: the insets take the right half)
         words, near, points = near_state(lesson, ["offset_best"], wide=True)
-        than = "; no line gets fewer" if best == fewest else ""
+        than = ", and no line gets fewer" if best == fewest else ""
         # "updates", each a point got wrong as it was visited: the best line's count is of
         # one line over every point, and may be larger
-        story.beat(f"With an offset it never settles either: {formatting.listed(mistakes)} updates "
-                   f"in its first {len(mistakes)} passes; the best line it reaches in them "
-                   f"gets {best} of {lesson.n} wrong{than}.",
+        story.beat(f"With an offset it runs on too: {formatting.listed(mistakes)} updates "
+                   f"in its first {len(mistakes)} passes; its best line gets {best} of "
+                   f"{lesson.n} wrong{than}; "
+                   f"{returned_words(lesson.endless_offset_best, lesson.endless_offset_last, True)}.",
                    "endless-offset", endless_offset=True, overlap=False, overlap_turn=False,
                    ringed=[], near=None, closeup=None, overlap_panel=None, pass_counts=list(mistakes),
                    min_seconds=endless_seconds(mistakes),
@@ -658,6 +716,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                        status=f"white: the fewest of any line, {fewest} of {lesson.n} "
                               f"wrong (□)")
             near_beat(story, words, near, points)
+        testable_beat(story, lesson)
         # the solver said only "infeasible": the proofs shown were the certificate's
         # (found by a programme of its own, or two points at one place) and the overlap's
         # Gordan's alternative on a card in the right half: which of its two sides this
@@ -691,7 +750,7 @@ def recap_lines(lesson: LinearProgramLesson) -> dict:
             # the offset's certificate is the overlap's, on other points: said as such
             "offset": [f"with an offset, on $[x, 1]$ the weights need $sum_i lambda_i "
                        f"y^((i)) = 0$ too:",
-                       f"the overlap's: {overlap_words(*lesson.overlap)}"]}
+                       f"the classes' hulls overlap ({overlap_words(*lesson.overlap)})"]}
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:

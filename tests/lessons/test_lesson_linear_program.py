@@ -440,9 +440,14 @@ def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_sai
         assert f"it reaches, {wrong} of {len(data.y)} wrong" in beat.state["status"]
         best = lesson.endless_offset_best if offset else lesson.endless_best
         assert best == (errors.index(wrong) + 1, wrong)
+        # what the notes' perceptron returns after its passes: its last state, counted here
+        last = errors[-1]
+        words = ("is that one" if errors.index(wrong) == len(errors) - 1 else
+                 (f"its last, {last}" if offset else f"its last θ, which gets {last}")
+                 + (" too" if last == wrong else ""))
+        assert words in beat.sentence
         if offset:
-            assert (f"the best line it reaches in them gets {wrong} of {len(data.y)} wrong"
-                    in said)
+            assert f"its best line gets {wrong} of {len(data.y)} wrong" in said
             # set against the fewest any line gets wrong, found here by brute force over
             # the lines through two points, each nudged both ways round and to both sides
             fewest = brute_force_fewest_wrong(data.X, data.y)

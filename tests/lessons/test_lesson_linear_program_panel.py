@@ -102,3 +102,4 @@ def test_the_turn_says_why_no_line_separates_as_the_overlap_is(case):
     else:
         either = " or ".join(str(j + 1) for j in sorted(other))
         assert f"{mark} point {either} is on their side at every turn" in said
+

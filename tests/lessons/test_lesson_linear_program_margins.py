@@ -1,0 +1,65 @@
+"""The margins said after the comparison (linear-program, data a line through the origin
+separates): θ*'s and the perceptron's, recomputed as least distances to the lines."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from lp_gallery import CASES, lesson_or_skip
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_margins_said_are_the_least_distance_to_each_line(case):
+    """On data a line through 0 separates, the beat after the comparison says θ*'s margin
+    and the perceptron's: each recomputed here as the least distance of a point to its
+    line, |θᵀx|/‖θ‖ over the points (θ* from SciPy's HiGHS afresh), and which is
+    narrower."""
+    from scipy.optimize import linprog
+
+    data, lesson, beats = lesson_or_skip(case)
+    said = next((b for b in beats if b.sentence.startswith("Their margins")), None)
+    if not lesson.feasible:
+        assert said is None
+        return
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    A = y[:, None] * X
+    # least t₁ + t₂ with −t ≤ θ ≤ t and Aθ ≥ 1, variables (θ₁, θ₂, t₁, t₂)
+    found = linprog([0, 0, 1, 1], A_ub=np.vstack([np.hstack([-A, np.zeros((len(A), 2))]),
+                                                   [[1, 0, -1, 0], [0, 1, 0, -1],
+                                                    [-1, 0, -1, 0], [0, -1, 0, -1]]]),
+                    b_ub=[-1.0] * len(A) + [0, 0, 0, 0], bounds=[(None, None)] * 4,
+                    method="highs")
+    star = found.x[:2]
+    theta = lesson.thetas[-1]
+    star_margin = np.min(np.abs(X @ star)) / np.linalg.norm(star)
+    run_margin = np.min(np.abs(X @ theta)) / np.linalg.norm(theta)
+    shown = re.search(r"1/‖θ\*‖ = ([0-9.]+); the perceptron's, ([0-9.]+), (\w+)", said.sentence)
+    assert shown, said.sentence
+    assert float(shown.group(1)) == pytest.approx(star_margin, rel=0.05)
+    assert float(shown.group(2)) == pytest.approx(run_margin, rel=0.05)
+    if abs(star_margin - run_margin) > 0.05 * max(star_margin, run_margin):
+        assert shown.group(3) == ("narrower" if run_margin < star_margin else "wider")
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
+    """The notes' remark (separability "NOT testable") is met near the end: its status says
+    what one solve answers for these points, checked by HiGHS afresh on y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1."""
+    from scipy.optimize import linprog
+
+    data, lesson, beats = lesson_or_skip(case)
+    (said,) = [b for b in beats if b.motion == "testable"]
+    assert "not testable" in said.sentence and "One solve decides it" in said.sentence
+    A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
+    found = linprog([0, 0], A_ub=-A, b_ub=-np.ones(len(A)), bounds=[(None, None)] * 2,
+                    method="highs")
+    assert said.state["status"].endswith(
+        "feasible" if found.status == 0 else "with an offset feasible"
+        if lesson.separable_with_offset else "“infeasible”")
+    # the last sentence, but where no line separates even with an offset: just before the
+    # recap of why
+    after = [b.motion for b in beats[beats.index(said) + 1:]]
+    assert after == ([] if found.status == 0 or lesson.separable_with_offset else ["recap"])
