@@ -111,6 +111,38 @@ def overlap_turn(lesson: LinearProgramLesson) -> OverlapTurn | None:
     return OverlapTurn(tuple(sorted(negative)), -1, tuple(sorted(positive)))
 
 
+#: a point this near the kept hull (a share of the data's extent) counts as inside it
+HULL_TOLERANCE = 1e-9
+
+
+def also_inside(lesson: LinearProgramLesson, turn: OverlapTurn) -> tuple[int, ...]:
+    """The other class's points, but the overlap's own, inside the kept hull (a triangle, a
+    segment, or its one place) or on its edge: caught on the kept side at every angle too.
+    Barycentric weights ≥ −tolerance for a triangle; for a segment, on it."""
+    X = np.asarray(lesson.data.X, dtype=float)
+    y = np.asarray(lesson.data.y)
+    corners = X[list(turn.kept)]
+    scale = HULL_TOLERANCE * max(1.0, float(np.abs(X).max()))
+    found = []
+    for j in np.flatnonzero(y == -turn.sign):
+        if j in turn.other:
+            continue
+        p = X[j]
+        if len(corners) == 1:
+            inside = bool(np.all(np.abs(p - corners[0]) <= scale))
+        elif len(corners) == 2:
+            a, b = corners
+            t = float((p - a) @ (b - a) / ((b - a) @ (b - a)))
+            inside = -scale <= t <= 1 + scale and bool(
+                np.linalg.norm(a + min(max(t, 0.0), 1.0) * (b - a) - p) <= scale)
+        else:
+            weights = np.linalg.solve(np.vstack([corners.T, np.ones(3)]), [*p, 1.0])
+            inside = bool(np.all(weights >= -scale))
+        if inside:
+            found.append(int(j))
+    return tuple(found)
+
+
 def supporting_line(corners, sign: int, angle: float, gap: float) -> tuple[np.ndarray, float]:
     """(θ, θ₀) of the line with normal θ = (cos angle, sin angle) that keeps every one of
     ``corners`` (shape (k, 2)) a distance ≥ ``gap`` on its ``sign`` side:

@@ -88,9 +88,9 @@ from .. import formatting
 from ..geometry import angle_between
 from ..storyboard import HOLD, Storyboard, StoryWriter, paced
 from .linear_program import SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson
-from .linear_program_near import cone_edge_inset, near_state
-from .linear_program_overlap import (OverlapTurn, overlap_equation, overlap_panel, overlap_turn,
-                                     weight_places)
+from .linear_program_near import LINE_WORDS, cone_edge_inset, near_state
+from .linear_program_overlap import (OverlapTurn, also_inside, overlap_equation,
+                                     overlap_panel, overlap_turn, weight_places)
 
 __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_storyboard"]
 
@@ -160,15 +160,19 @@ def overlap_words(positive, negative) -> str:
     return f"{plus} and {minus} meet"
 
 
-def turn_words(turn: OverlapTurn) -> str:
+def turn_words(turn: OverlapTurn, more: int = 0) -> str:
     """What the line turned around the kept hull shows (:class:`OverlapTurn`): the other
     class's point inside it (a triangle), on it (a segment) or at its place stays on the
-    kept side, so such a line gets it wrong; two of them: one or the other is there."""
+    kept side, so such a line gets it wrong (with ``more`` of its class inside too: "and 4
+    more"); two of them: one or the other is there."""
     kept, other = ("+", "−") if turn.sign > 0 else ("−", "+")
     them, their = ("it", "its") if len(turn.kept) == 1 else ("them", "their")
     start = f"Turn any line around {hull_words(turn.kept, kept)}, keeping {them} on one side"
     if len(turn.other) == 1:
         where = {1: "at its place", 2: "on it", 3: "inside"}[len(turn.kept)]
+        if more:  # the other class's points inside too (marked as well)
+            return (f"{start}: {other} point {turn.other[0] + 1}, {where}, and {more} more "
+                    f"stay on {their} side, so that line gets them wrong.")
         return (f"{start}: {other} point {turn.other[0] + 1}, {where}, stays on {their} side, "
                 f"so that line gets it wrong.")
     names = [str(j + 1) for j in turn.other]
@@ -236,7 +240,9 @@ def near_beat(story: StoryWriter, words: str, near: dict | None, points) -> None
     their own after its count (:func:`~linviz.lessons.linear_program_near.near_state`): they
     come, ringed and named, as they are said; the line's marks stay, the pass counts leave."""
     if near is not None:
-        story.beat(words, "near", near=near, ringed=list(points), pass_counts=None)
+        line = LINE_WORDS[near["lines"][0]] if len(near["lines"]) == 1 else "the line"
+        story.beat(words, "near", near=near, ringed=list(points), pass_counts=None,
+                   status=f"close-ups: each side of {line} tinted in the colour of its class")
 
 
 def endless_seconds(mistakes) -> float:
@@ -682,7 +688,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # other class's point on that side at every angle (drawn where the hulls are: the
         # close-up, or the data plane)
         turn = overlap_turn(lesson)
-        story.beat(turn_words(turn), "overlap-turn", overlap_turn=True,
+        inside = also_inside(lesson, turn) if len(turn.other) == 1 else ()
+        story.beat(turn_words(turn, len(inside)), "overlap-turn", overlap_turn=True,
                    status=turn_status(turn))
         mistakes = lesson.endless_offset_mistakes
         best, fewest = lesson.endless_offset_best[1], lesson.fewest_wrong

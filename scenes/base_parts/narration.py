@@ -56,6 +56,18 @@ class Narration:
         """``sentence`` (written with θ and θ₀) in the lecture's notation (see linviz.notation)."""
         return in_notation(sentence, self.theme.notation)
 
+    def wait_for_words(self, words: str) -> None:
+        """Hold the picture until ``words`` of the caption on screen are about to be said
+        (:meth:`~scenes.toolkit.timeline.Timeline.said_at`), so what they name comes as it
+        is named, not ahead of it; nothing when they were said already, or are not in it."""
+        at = self.timeline.said_at(self.in_notation(words))
+        if at is not None and at > float(self.time) + 1e-6:
+            self.wait(at - float(self.time))
+
+    def time_left(self) -> float:
+        """Seconds the caption on screen still needs: what moves under it may take so long."""
+        return self.timeline.still_needed(float(self.time))
+
     def finish_beat(self) -> None:
         """Hold the picture until the caption on screen has been read, then close it."""
         left = self.timeline.still_needed(float(self.time))

@@ -77,7 +77,9 @@ class NoSeparatorBeats:
             self.wrong_shading.remove(wedges)
             self.play(vanish(wedges), run_time=style.RUN_FADE)
             self.remove(wedges)
-        self.play(appear(frame), appear(names), run_time=style.RUN_FADE)
+        self.play(appear(names), run_time=style.RUN_FADE)
+        self.wait_for_words("add up to 0")  # the sum comes as it is said
+        self.play(appear(frame), run_time=style.RUN_FADE)
         for arrow, name in zip(arrows, arrow_names):
             self.play(appear(arrow), appear(name), run_time=style.RUN_FADE * 2)
         scale_note = self.sum_note("right", scale)
@@ -334,7 +336,9 @@ class NoSeparatorBeats:
         bars.move_to(((left + right) / 2, self.plane.frame.get_center()[1], 0.0))
         bars.follow()
         self.play(appear(probe), appear(bars), run_time=style.RUN_FADE)
-        self.play(turn.animate.set_value(1.0), run_time=PROBE_SECONDS, rate_func=linear)
+        # round once while the rest of the sentence is said (at least PROBE_SECONDS)
+        self.play(turn.animate.set_value(1.0), run_time=max(PROBE_SECONDS, self.time_left() - 0.3),
+                  rate_func=linear)
         probe.clear_updaters()
         bars.clear_updaters()
         for mark in (probe, bars):

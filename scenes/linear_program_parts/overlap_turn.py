@@ -6,12 +6,14 @@ point on that side at every angle, marked × (the lesson's
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 from manim import ORIGIN, RIGHT, UP, Line, Polygon, ValueTracker, VGroup, linear
 
 from linviz.geometry import clip_line, half_plane_polygon
-from linviz.lessons.linear_program_overlap import (caught, overlap_turn, supporting_line,
-                                                   turn_start)
+from linviz.lessons.linear_program_overlap import (also_inside, caught, overlap_turn,
+                                                   supporting_line, turn_start)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear
 
@@ -47,7 +49,12 @@ class OverlapTurnBeats:
         shade = Polygon(ORIGIN, RIGHT, UP, stroke_width=0, fill_color=colour,
                         fill_opacity=TURN_SHADE_OPACITY)
         line = Line(ORIGIN, RIGHT, color=theme.boundary, stroke_width=style.LINE_STROKE)
-        crosses = {j: self.wrong_mark(plane, j, "dashed") for j in turn.other}
+        # the overlap's other points, and (one of them) the others of its class inside
+        inside = also_inside(lesson, turn) if len(turn.other) == 1 else ()
+        shown = [j for j in (*turn.other, *inside)
+                 if plane.box.contains(lesson.data.X[j][None, :])[0]]
+        crosses = {j: self.wrong_mark(plane, j, "dashed") for j in shown}
+        everyone = replace(turn, other=tuple(shown))
 
         def redraw(_=None) -> None:
             theta, theta0 = supporting_line(corners, turn.sign, angle.get_value(), gap)
@@ -61,9 +68,9 @@ class OverlapTurnBeats:
             else:
                 line.set_points_as_corners([plane.c2p(p) for p in segment])
                 line.set_stroke(opacity=1)
-            inside = set(caught(turn, X, theta, theta0))
+            on_side = set(caught(everyone, X, theta, theta0))
             for j, cross in crosses.items():
-                cross.set_stroke(opacity=1 if j in inside else 0)
+                cross.set_stroke(opacity=1 if j in on_side else 0)
 
         redraw()
         drawn = VGroup(shade, line, *crosses.values())

@@ -102,6 +102,21 @@ class Timeline:
             needs = max(needs, spoken.seconds + SPEECH_GAP)
         return max(0.0, start + needs - now)
 
+    def said_at(self, words: str) -> float | None:
+        """When ``words`` of the caption on screen begin to be said: its start plus the
+        characters before them at the voice's pace (its speech's, when spoken, else
+        :data:`READING_SPEED`); None when the caption does not hold them."""
+        if self.current is None:
+            return None
+        start, sentence, _ = self.current
+        where = sentence.find(words)
+        if where < 0:
+            return None
+        spoken = self._spoken()
+        pace = (len(sentence) / spoken.seconds if spoken is not None and spoken.seconds > 0
+                else READING_SPEED)
+        return start + where / pace
+
     def close(self, now: float) -> None:
         """End the caption on screen at ``now``, or earlier if it has lingered long enough
         (never before its speech has ended)."""

@@ -77,7 +77,6 @@ def test_the_turn_says_why_no_line_separates_as_the_overlap_is(case):
     names = [str(i + 1) for i in sorted(keep)]
     said = turn.sentence
     assert said.startswith("Turn any line around ")
-    assert said.endswith("so that line gets it wrong.")
     if len(keep) == 1:
         assert f"around {sign} point {names[0]}, keeping it on one side" in said
     else:
@@ -87,18 +86,34 @@ def test_the_turn_says_why_no_line_separates_as_the_overlap_is(case):
     if len(other) == 1:
         (j,) = other
         corners = X[sorted(keep)]
+        y = np.asarray(data.y)
+        label = y[j]
+        # the others of j's class inside the kept hull too (counted here afresh)
+        if len(keep) == 3:
+            solve = np.vstack([corners.T, np.ones(3)])
+            more = sum(1 for k in np.flatnonzero(y == label) if k != j and np.all(
+                np.linalg.solve(solve, [*X[k], 1.0]) >= -1e-9))
+        elif len(keep) == 2:
+            a, b = corners
+            more = sum(1 for k in np.flatnonzero(y == label) if k != j and abs(
+                np.cross(b - a, X[k] - a)) <= 1e-9 and 0 <= (X[k] - a) @ (b - a) <= (b - a) @ (b - a))
+        else:
+            more = sum(1 for k in np.flatnonzero(y == label)
+                       if k != j and np.array_equal(X[k], corners[0]))
+        tail = f", and {more} more stay on" if more else ", stays on"
         if len(keep) == 3:  # j inside: its barycentric weights all ≥ 0
             w = np.linalg.solve(np.vstack([corners.T, np.ones(3)]), [*X[j], 1.0])
             assert np.all(w >= -1e-9)
-            assert f"{mark} point {j + 1}, inside, stays on their side" in said
+            assert f"{mark} point {j + 1}, inside{tail} their side" in said
         elif len(keep) == 2:  # j on the segment
             a, b = corners
             t = float((X[j] - a) @ (b - a) / ((b - a) @ (b - a)))
             assert 0 <= t <= 1 and np.allclose(a + t * (b - a), X[j], atol=1e-9)
-            assert f"{mark} point {j + 1}, on it, stays on their side" in said
+            assert f"{mark} point {j + 1}, on it{tail} their side" in said
         else:
             assert np.array_equal(X[next(iter(keep))], X[j])
-            assert f"{mark} point {j + 1}, at its place, stays on its side" in said
+            assert f"{mark} point {j + 1}, at its place{tail} its side" in said
+        assert said.endswith("gets them wrong." if more else "gets it wrong.")
     else:
         either = " or ".join(str(j + 1) for j in sorted(other))
         assert f"{mark} point {either} is on their side at every turn" in said
