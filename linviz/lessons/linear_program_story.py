@@ -181,12 +181,14 @@ def turn_words(turn: OverlapTurn, more: int = 0) -> str:
             f"line gets it wrong.")
 
 
-def turn_status(turn: OverlapTurn) -> str:
-    """The turn's status line: the kept points on one side, the others caught there."""
+def turn_status(turn: OverlapTurn, more: int = 0) -> str:
+    """The turn's status line: the kept points on one side, the others caught there (and
+    ``more`` of the other class inside the hull)."""
     kept = ", ".join(str(i + 1) for i in turn.kept)
     caught = (str(turn.other[0] + 1) if len(turn.other) == 1
               else " or ".join(str(j + 1) for j in turn.other))
-    return f"any line with {kept} on one side has {caught} there too (×)"
+    also = f" and {more} more" if more else ""
+    return f"any line with {kept} on one side has {caught}{also} there too (×)"
 
 
 #: two margins within this share of each other are said to be about the same
@@ -690,7 +692,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         turn = overlap_turn(lesson)
         inside = also_inside(lesson, turn) if len(turn.other) == 1 else ()
         story.beat(turn_words(turn, len(inside)), "overlap-turn", overlap_turn=True,
-                   status=turn_status(turn))
+                   status=turn_status(turn, len(inside)))
         mistakes = lesson.endless_offset_mistakes
         best, fewest = lesson.endless_offset_best[1], lesson.fewest_wrong
         # the points that look on the run's best line, magnified right of the data (the
