@@ -117,7 +117,8 @@ class WalkBeats:
 
     def walk_obstacles(self) -> np.ndarray:
         """What θ's name keeps off, as boxes: the path walked so far (sampled along each
-        step), θ*'s mark and name, the ray, and the never-ending walk's start, when drawn."""
+        step), θ*'s mark and name, the ray, the never-ending walk's start and the cone's
+        close-up (its square and panel), when drawn."""
         t = self.walk_tracker.get_value()
         walked = [*self.walk_states[:int(np.floor(t + 1e-9)) + 1], self.walk_theta()]
         screen = [] if self.path_hidden else [self.weight_point(p) for p in walked]
@@ -126,8 +127,11 @@ class WalkBeats:
             count = max(int(np.ceil(np.linalg.norm(q - p) / 0.03)), 1)
             samples += [p + (q - p) * j / count for j in range(count + 1)]
         boxes = [box_around(np.array(samples), 0.03)] if samples else []
-        for drawn in (self.star_dot, self.ray, getattr(self, "start_mark", None)):
-            if drawn is not None and self.on_screen(drawn):
+        # the cone's close-up: its square round θ and its panel (magnifier's parts 5 and 0)
+        inset = getattr(self, "cone_inset", None)
+        close = ([inset[5], inset[0]] if inset is not None and self.on_screen(inset) else [])
+        for drawn in (self.star_dot, self.ray, getattr(self, "start_mark", None), close):
+            if drawn is not None and (isinstance(drawn, list) or self.on_screen(drawn)):
                 for part in drawn:
                     low, high = part.get_corner(DOWN + LEFT), part.get_corner(UP + RIGHT)
                     boxes.append(np.array([[low[0], low[1], high[0], high[1], 1.0]]))
@@ -252,8 +256,8 @@ class WalkBeats:
         if beat.state["inset"] != "step":
             return
         theta = np.asarray(beat.state["close"], dtype=float)
-        _, box, zoom = self.lesson.line_inset(theta)
-        self.show_run_inset(theta, box, zoom)
+        j, box, zoom = self.lesson.line_inset(theta)
+        self.show_run_inset(theta, box, zoom, name=f"{j + 1}:")
 
     def draw_least(self, beat) -> None:
         """The run's last θ and its least y·score, on the status line; its point magnified
@@ -263,7 +267,8 @@ class WalkBeats:
         self.follow_beat(beat)
         self.play(Indicate(self.walker, color=self.theme.normal), run_time=style.PAUSE_READ)
         if beat.state["inset"]:
-            self.show_run_inset(self.lesson.thetas[-1], *self.lesson.least_inset)
+            self.show_run_inset(self.lesson.thetas[-1], *self.lesson.least_inset,
+                                name=f"{self.lesson.least_point + 1}:")
         if beat.state["cone_inset"]:  # θ would look on the cone's edge
             self.show_cone_inset()
         self.name_rings()
