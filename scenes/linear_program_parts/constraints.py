@@ -11,10 +11,10 @@ from manim import (DOWN, LEFT, RIGHT, UP, DashedLine, Dot, Indicate, Line, Polyg
 
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program import mistake_arcs, mistake_shade
-from scenes.linear_program_parts.common import (DIAMOND_SHORT, EDGE_LINE_OPACITY,
-                                                FADED_LINES, LABEL_OFF_WEDGE,
+from scenes.linear_program_parts.common import (DIAMOND_SHORT, FADED_LINES, LABEL_OFF_WEDGE,
                                                 LINE_OPACITY_ONE_OF, ray_end)
 from scenes.linear_program_parts.keys import ShadingKeys
+from scenes.linear_program_parts.region import RegionDrawings
 from scenes.toolkit import style
 from scenes.toolkit.circles import origin_circle_in_box
 from scenes.toolkit.layout import appear, vanish, with_backdrop
@@ -27,7 +27,7 @@ from scenes.toolkit.screen_text import math, text
 from scenes.toolkit.speed.fast_shapes import FastArrow
 
 
-class ConstraintBeats(ShadingKeys):
+class ConstraintBeats(ShadingKeys, RegionDrawings):
     """Weight space drawn beat by beat, from one constraint to θ* (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
 
@@ -162,7 +162,7 @@ class ConstraintBeats(ShadingKeys):
             if lesson.edge_lines:  # the lines its edges lie on, numbered as the sentence counts
                 numbers = self.on_weights(lambda: self.line_numbers(
                     lesson.edge_lines, score=1.0, colour=theme.correct,
-                    along=self.region_edges()))
+                    along=self.region_edges(), keep_off=self.region_inside()))
                 self.play(appear(numbers), run_time=style.RUN_FADE)
                 self.mark_for_beat(numbers)
 
@@ -236,37 +236,6 @@ class ConstraintBeats(ShadingKeys):
         self.play(outlines.animate(rate_func=there_and_back).set_fill(theme.highlight,
                                                                       opacity=0.3),
                   run_time=style.PAUSE_READ)
-
-    def region_drawing(self) -> VMobject:
-        region = self.lesson.region(self.weights.box)
-        if region is None:  # zoomed in away from it
-            return VGroup()
-        vertices, labels = region
-        # the lines its edges lie on, lit (the sentence counts them), faint beyond the
-        # edges, which are drawn solid: a line lit whole read as a boundary of nothing
-        lines = VGroup(*[self.constraint_line(i, self.theme.correct, 2.5).set_stroke(
-            opacity=EDGE_LINE_OPACITY) for i in self.lesson.edge_lines])
-        edges = VGroup(*[Line(self.weight_point(vertices[k]),
-                              self.weight_point(vertices[(k + 1) % len(vertices)]),
-                              color=self.theme.correct, stroke_width=4)
-                         for k, label in enumerate(labels) if label >= 0])
-        return VGroup(lines, Polygon(*[self.weight_point(v) for v in vertices], stroke_width=0,
-                                     fill_color=self.theme.correct, fill_opacity=0.3), edges)
-
-    def region_edges(self) -> dict:
-        """{i: (p, q)}: each edge of the region shown, in weight space, by the constraint
-        its edge lies on (the longest, where a line carries two in the view)."""
-        region = self.lesson.region(self.weights.box)
-        if region is None:
-            return {}
-        vertices, labels = region
-        edges = {}
-        for k, i in enumerate(labels):
-            if i >= 0:
-                p, q = vertices[k], vertices[(k + 1) % len(vertices)]
-                if i not in edges or np.hypot(*(q - p)) > np.hypot(*np.subtract(*edges[i])):
-                    edges[int(i)] = (np.asarray(p), np.asarray(q))
-        return edges
 
     def diamond_at(self, c: float) -> VMobject:
         corners = [(c, 0), (0, c), (-c, 0), (0, -c)]

@@ -33,6 +33,10 @@ ARROW_ALONG = (0.25, 0.75, 0.3)
 #: large in its place
 LARGE_SUM_MARGIN = 0.4
 
+#: the room (screen units) a line's number keeps from the numbers placed before it
+NUMBER_MARGIN = 0.15
+
+
 class NoSeparatorBeats:
     """What the scene draws on data no line separates (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
@@ -255,13 +259,15 @@ class NoSeparatorBeats:
         return base, base + 0.2 * direction
 
     def line_numbers(self, indices, score: float = 0.0, colour: str | None = None,
-                     along: dict | None = None) -> VGroup:
+                     along: dict | None = None, keep_off=None) -> VGroup:
         """Each of these points' lines y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = ``score`` in weight space named by its
         point (1-based, in ``colour``, the run's pink by default), beside the line near one
         of its ends: the first place, from the upper end inwards, whose name keeps off the
         other lines and the names placed before (where lines cross, a name between them
         would name either); ``along``: {i: (p, q)}, the part of line i (weight space) its
-        name stands by (a region's edge: on its edge, not at the line's far end)."""
+        name stands by (a region's edge: on its edge, not at the line's far end);
+        ``keep_off``: more obstacle boxes (the region's inside: a name in it reads as the
+        region's, not its edge's)."""
         theme, numbers = self.theme, VGroup()
         segments = {i: clip_line(self.lesson.signed[i], -score, self.weights.box)
                     for i in indices}
@@ -279,9 +285,11 @@ class NoSeparatorBeats:
             name = text(str(i + 1), theme, style.FONT_SMALL, colour or theme.step)
             with_backdrop(name, theme)
             others = [box_around(np.array(points), 0.02) for j, points in samples.items()
-                      if j != i] + dashed
-            others += [np.array([[*m.get_corner(DOWN + LEFT)[:2], *m.get_corner(UP + RIGHT)[:2],
-                                  100.0]]) for m in (*numbers, *self.side_names)]
+                      if j != i] + dashed + ([keep_off] if keep_off is not None else [])
+            # (the numbers placed before with a margin: two side by side read as one, "7 3")
+            others += [np.array([[*(m.get_corner(DOWN + LEFT)[:2] - NUMBER_MARGIN),
+                                  *(m.get_corner(UP + RIGHT)[:2] + NUMBER_MARGIN), 100.0]])
+                       for m in (*numbers, *self.side_names)]
             obstacles = np.vstack(others) if others else np.zeros((0, 5))
             direction = screen[1] - screen[0]
 

@@ -1,0 +1,73 @@
+"""The feasible region of `linear-program` in weight space: its shaded polygon, the lines its
+edges lie on (lit, faint beyond the edges, which are drawn solid), each edge by its line,
+and its inside as obstacles that the edges' numbers keep off."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import Line, Polygon, VGroup, VMobject
+
+from scenes.linear_program_parts.common import EDGE_LINE_OPACITY
+from scenes.toolkit.placement import box_around
+
+#: how heavily a name covering the region's inside counts, against a marker's 1: a number
+#: in the region reads as the region's, not its edge's (review 254)
+REGION_WEIGHT = 10.0
+
+
+class RegionDrawings:
+    """The region (a part of :class:`scenes.linear_program.LinearProgramScene`)."""
+
+    def region_drawing(self) -> VMobject:
+        region = self.lesson.region(self.weights.box)
+        if region is None:  # zoomed in away from it
+            return VGroup()
+        vertices, labels = region
+        # the lines its edges lie on, lit (the sentence counts them), faint beyond the
+        # edges, which are drawn solid: a line lit whole read as a boundary of nothing
+        lines = VGroup(*[self.constraint_line(i, self.theme.correct, 2.5).set_stroke(
+            opacity=EDGE_LINE_OPACITY) for i in self.lesson.edge_lines])
+        edges = VGroup(*[Line(self.weight_point(vertices[k]),
+                              self.weight_point(vertices[(k + 1) % len(vertices)]),
+                              color=self.theme.correct, stroke_width=4)
+                         for k, label in enumerate(labels) if label >= 0])
+        return VGroup(lines, Polygon(*[self.weight_point(v) for v in vertices], stroke_width=0,
+                                     fill_color=self.theme.correct, fill_opacity=0.3), edges)
+
+    def region_inside(self, step: float = 0.05) -> np.ndarray:
+        """Obstacle boxes over the region's inside on screen (a grid ``step`` apart, each
+        point inside the convex polygon; weight :data:`REGION_WEIGHT`): what its edges' numbers
+        keep off."""
+        region = self.lesson.region(self.weights.box)
+        if region is None:
+            return np.zeros((0, 5))
+        corners = np.array([self.weight_point(v)[:2] for v in region[0]])
+        low, high = corners.min(axis=0), corners.max(axis=0)
+        xs, ys = np.meshgrid(np.arange(low[0], high[0] + step, step),
+                             np.arange(low[1], high[1] + step, step))
+        grid = np.column_stack([xs.ravel(), ys.ravel()])
+        edges = np.roll(corners, -1, axis=0) - corners
+        # inside a convex polygon: on one side of every edge (either turning)
+        cross = (edges[None, :, 0] * (grid[:, None, 1] - corners[None, :, 1])
+                 - edges[None, :, 1] * (grid[:, None, 0] - corners[None, :, 0]))
+        inside = np.all(cross >= 0, axis=1) | np.all(cross <= 0, axis=1)
+        if not inside.any():
+            return np.zeros((0, 5))
+        boxes = box_around(grid[inside], step / 2)
+        boxes[:, 4] = REGION_WEIGHT
+        return boxes
+
+    def region_edges(self) -> dict:
+        """{i: (p, q)}: each edge of the region shown, in weight space, by the constraint
+        its edge lies on (the longest, where a line carries two in the view)."""
+        region = self.lesson.region(self.weights.box)
+        if region is None:
+            return {}
+        vertices, labels = region
+        edges = {}
+        for k, i in enumerate(labels):
+            if i >= 0:
+                p, q = vertices[k], vertices[(k + 1) % len(vertices)]
+                if i not in edges or np.hypot(*(q - p)) > np.hypot(*np.subtract(*edges[i])):
+                    edges[int(i)] = (np.asarray(p), np.asarray(q))
+        return edges
