@@ -406,7 +406,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
         # moves R too)
         ds = [lifted_margin_numbers(run)[1] for run in (wide, narrow)]
         story.beat(f"Mind that the margin the theorem uses is θ*'s on [x, 1]: γ = "
-                   f"h/√(1 + d²), here with d = {ds[0]} and {ds[1]}.", "answer-lift", **back,
+                   f"h/√(1 + d²), here with d = {ds[0]} and {ds[1]}"
+                   f"{shrink_words(wide, narrow)}.", "answer-lift", **back,
                    status=f"the margin on $[x, 1]$: $gamma = h \\/ sqrt(1 + d^2)$, "
                           f"$d = {ds[0]}$ and ${ds[1]}$")
     if lesson.wide_is_faster:
@@ -423,6 +424,20 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                           "$M <= (R \/ gamma)^2$")
     return paced(paced(story.storyboard(), MARGIN_PACE, keep=(QUIZ,)), RESULTS_PACE,
                  only=RESULTS)
+
+
+#: two shrinks γ/h within this share of each other are said to be alike
+ALIKE_SHRINK = 0.1
+
+
+def shrink_words(wide, narrow) -> str:
+    """How the lift shrinks the two margins, γ/h = 1/√(1 + d²) of each: alike (within
+    :data:`ALIKE_SHRINK`), so the gap in γ is the gap in h; else which shrinks more."""
+    shrinks = [1.0 / float(np.hypot(1.0, line_distance(run))) for run in (wide, narrow)]
+    if abs(shrinks[0] - shrinks[1]) <= ALIKE_SHRINK * max(shrinks):
+        return ": both shrink alike, so the gap in γ is the gap in h"
+    return (": the large margin's shrinks more" if shrinks[0] < shrinks[1]
+            else ": the small margin's shrinks more")
 
 
 def storyboard_of_one_point(data=None, trace=None, seed: int = 0, heard=()) -> Storyboard:

@@ -689,12 +689,23 @@ def test_the_margin_quizs_answer_ends_on_the_lifted_margin_when_it_was_shown(see
         assert "centre" not in board.beats[-2].sentence
         # each θ*'s line's distance from 0, recomputed as |c|/‖a‖, as said (to its digits)
         lesson = margin_quiz_lesson(seed)
-        said = re.search(r"here with d = ([0-9.]+) and ([0-9.]+)\.", board.beats[-2].sentence)
+        said = re.search(r"here with d = ([0-9.]+) and ([0-9.]+)[.:]", board.beats[-2].sentence)
         assert said
+        shrinks = []
         for run, shown in zip((lesson.wide, lesson.narrow), said.groups()):
             a, c = run.theta_star[:2], run.theta_star[2]
             d = abs(c) / np.hypot(*a)
             assert abs(float(shown) - d) <= 0.5 * 10 ** -len(shown.partition(".")[2])
+            # γ/h, each from its own definition: γ the lifted margin, h the least distance
+            # of a point to θ*'s line in the plane
+            X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y, dtype=float)
+            h = np.min(y * (X @ a + c)) / np.hypot(*a)
+            shrinks.append(run.gamma / h)
+        alike = abs(shrinks[0] - shrinks[1]) <= 0.1 * max(shrinks)
+        sentence = board.beats[-2].sentence
+        assert ("both shrink alike, so the gap in γ is the gap in h" in sentence) == alike
+        if not alike:
+            assert ("the large margin's shrinks more" in sentence) == (shrinks[0] < shrinks[1])
 
 
 @pytest.mark.parametrize("seed", range(3))
