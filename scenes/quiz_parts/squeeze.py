@@ -91,8 +91,13 @@ class SqueezeDrawings:
                                           style.FONT_SMALL, theme.step)))
         sides = [DOWN, UP] if not named_run else [RIGHT, DOWN, UP]
         before = float(axes.c2p(min(s.meeting, span), 0)[0])
-        names = curve_names(axes, [c for c, _ in bounds], [n for _, n in bounds], sides,
-                            [head, meeting] + ([] if named_run else [curve]), before)
+        # the bounds' names placed first (the floor's room above it is scarce where it runs
+        # low), the run's last, where it still fits: the names keep their order
+        order = list(range(int(named_run), len(bounds))) + list(range(int(named_run)))
+        placed = curve_names(axes, [bounds[k][0] for k in order],
+                             [bounds[k][1] for k in order], [sides[k] for k in order],
+                             [head, meeting] + ([] if named_run else [curve]), before)
+        names = [placed[order.index(k)] for k in range(len(bounds))]
         run_drawn = VGroup(curve, head, *names[:1]) if named_run else VGroup(curve, head)
         plot = VGroup(axes, title, VGroup(floor, ceiling, *names[int(named_run):]), run_drawn,
                       meeting)
@@ -205,7 +210,7 @@ def name_places(points, half, side, before: float) -> list:
     on ``side`` (see :func:`curve_names`)."""
     if side is RIGHT:
         return [points[-1] + RIGHT * (half[0] + gap) + UP * along * half[1]
-                for gap, along in product(NAME_GAPS, (0.0, -1.0, 1.0))]
+                for along, gap in product((0.0, -1.0, 1.0, 2.0, 3.0), NAME_GAPS)]
     held = points[points[:, 0] <= before] if np.any(points[:, 0] <= before) else points
     return [held[int(share * (len(held) - 1))] + side * (half[1] + gap) + RIGHT * along * half[0]
             for share, gap, along in product(NAME_SHARES, NAME_GAPS, (0.0, -1.0, 1.0))]
