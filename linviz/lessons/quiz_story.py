@@ -405,9 +405,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
         # the d of each, as the status lines showed them (no advice: moving the data
         # moves R too)
         ds = [lifted_margin_numbers(run)[1] for run in (wide, narrow)]
-        story.beat(f"Mind that the margin the theorem uses is θ*'s on [x, 1]: γ = "
-                   f"h/√(1 + d²), here with d = {ds[0]} and {ds[1]}"
-                   f"{shrink_words(wide, narrow)}.", "answer-lift", **back,
+        story.beat(f"On [x, 1] each margin shrinks by √(1 + d²), with d = {ds[0]} and "
+                   f"{ds[1]}, {shrink_words(wide, narrow)}.", "answer-lift", **back,
                    status=f"the margin on $[x, 1]$: $gamma = h \\/ sqrt(1 + d^2)$, "
                           f"$d = {ds[0]}$ and ${ds[1]}$")
     if lesson.wide_is_faster:
@@ -435,9 +434,9 @@ def shrink_words(wide, narrow) -> str:
     :data:`ALIKE_SHRINK`), so the gap in γ is the gap in h; else which shrinks more."""
     shrinks = [1.0 / float(np.hypot(1.0, line_distance(run))) for run in (wide, narrow)]
     if abs(shrinks[0] - shrinks[1]) <= ALIKE_SHRINK * max(shrinks):
-        return ": both shrink alike, so the gap in γ is the gap in h"
-    return (": the large margin's shrinks more" if shrinks[0] < shrinks[1]
-            else ": the small margin's shrinks more")
+        return "alike: the gap in γ is the gap in h"
+    return ("the large margin's more" if shrinks[0] < shrinks[1]
+            else "the small margin's more")
 
 
 def storyboard_of_one_point(data=None, trace=None, seed: int = 0, heard=()) -> Storyboard:
