@@ -64,6 +64,12 @@ class Narration:
         if at is not None and at > float(self.time) + 1e-6:
             self.wait(at - float(self.time))
 
+    def speech_left(self) -> float:
+        """Seconds until the caption on screen has been said (0 without one, or when it
+        has): what moves under it should end by then."""
+        end = self.timeline.speech_end()
+        return 0.0 if end is None else max(0.0, end - float(self.time))
+
     def time_left(self) -> float:
         """Seconds the caption on screen still needs: what moves under it may take so long."""
         return self.timeline.still_needed(float(self.time))

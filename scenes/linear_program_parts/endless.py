@@ -56,8 +56,11 @@ class EndlessBeats:
         line = self.moving_line(lambda: (self.walk_theta(), 0.0))
         self.add(path, line)
         self.add(self.walker, self.walker_label)  # θ's dot over its path
+        # the walk ends with the sentence (what the set-up took is off it), never after it:
+        # motion with nothing said reads as a fault
         self.play(self.walk_tracker.animate.set_value(len(self.walk_states) - 1),
-                  run_time=max(beat.min_seconds, style.RUN_INTRO), rate_func=linear)
+                  run_time=max(min(beat.min_seconds, self.speech_left() - style.RUN_FADE),
+                               style.RUN_INTRO), rate_func=linear)
         path.clear_updaters()
         line.clear_updaters()
         # its line leaves the data as the walk ends (no count of it is said: stopped over

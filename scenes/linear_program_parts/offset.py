@@ -56,8 +56,14 @@ class OffsetBeats:
         planes = [self.plane] + ([self.closeup] if self.closeup is not None else [])
         lines = [self.moving_line(at, plane=plane) for plane in planes]
         self.add(*lines)
+        # the passes' counts, said first, drawn as the walk starts; the walk ends as its
+        # best line is named (that line comes then), never after the sentence
+        self.show_pass_counts(beat)
+        best_said = self.timeline.said_at(self.in_notation("its best line"))
+        until = (best_said - float(self.time) if best_said is not None
+                 else self.speech_left() - style.RUN_FADE)
         self.play(tracker.animate.set_value(len(thetas) - 1),
-                  run_time=max(beat.min_seconds, style.RUN_INTRO), rate_func=linear)
+                  run_time=max(min(beat.min_seconds, until), style.RUN_INTRO), rate_func=linear)
         for line in lines:
             line.clear_updaters()
         # the run's best line (the fewest errors) is what stays, dashed
@@ -70,7 +76,6 @@ class OffsetBeats:
         self.show_near(beat)
         # many, close along the lines: off them, leaders where they crowd
         self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
-        self.show_pass_counts(beat)
         self.show_wrong_marks(beat)
 
     def draw_fewest_line(self, beat) -> None:

@@ -241,13 +241,14 @@ class WalkBeats:
             self.remove(self.shown_line)
             self.shown_line = None
         self.follow_beat(beat)
+        # the steps end as the sentence is said (not on after it)
+        total = min(beat.min_seconds, max(self.speech_left(), 0.2 * (end - start)))
         for k in range(start, end):
             segment = self.on_weights(lambda k=k: self.path_segment(k))
             self.path.add(segment)
             self.add(segment)
             self.play(self.walk_tracker.animate.set_value(k + 1),
-                      run_time=max(beat.min_seconds / max(end - start, 1), 0.2),
-                      rate_func=linear)
+                      run_time=max(total / max(end - start, 1), 0.2), rate_func=linear)
             self.show_run_line(k + 1)
 
     def show_close(self, beat) -> None:

@@ -117,6 +117,18 @@ class Timeline:
                 else READING_SPEED)
         return start + where / pace
 
+    def speech_end(self) -> float | None:
+        """When the caption on screen has been said (its speech's end when spoken, else its
+        characters at :data:`READING_SPEED` from its start), or None without one: motion
+        under it ends by then, or it moves with nothing said."""
+        if self.current is None:
+            return None
+        start, sentence, _ = self.current
+        spoken = self._spoken()
+        if spoken is not None and spoken.seconds > 0:
+            return start + spoken.seconds
+        return start + len(sentence) / READING_SPEED
+
     def close(self, now: float) -> None:
         """End the caption on screen at ``now``, or earlier if it has lingered long enough
         (never before its speech has ended)."""

@@ -31,3 +31,16 @@ def test_spoken_words_come_at_the_speech_pace():
 
 def test_no_caption_no_time():
     assert Timeline().said_at("anything") is None
+
+
+def test_the_speech_ends_at_the_voice_pace():
+    """Silent: 30 characters at the reading speed; spoken: the speech's own length."""
+    timeline = Timeline()
+    timeline.say(2.0, "x" * 30, 9.0)
+    assert timeline.speech_end() == pytest.approx(2.0 + 30 / READING_SPEED)
+    speech = Future()
+    speech.set_result(SimpleNamespace(seconds=1.5))
+    spoken = Timeline()
+    spoken.say(2.0, "x" * 30, 9.0, speech)
+    assert spoken.speech_end() == pytest.approx(3.5)
+    assert Timeline().speech_end() is None
