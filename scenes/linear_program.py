@@ -39,6 +39,7 @@ from scenes.linear_program_parts.wrong_marks import WrongMarks
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
+from scenes.toolkit.markers import signs_over
 from scenes.toolkit.placement import (across, best_offset, box_around, detached, leader_line,
                                       nearer_another, segment_boxes)
 from scenes.toolkit.plane import DataPlane, Hyperplane
@@ -186,6 +187,9 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
     def set_rings(self, wanted) -> None:
         """Ring exactly the points ``wanted`` in data space."""
         gone = [self.rings.pop(i) for i in list(self.rings) if i not in wanted]
+        signs = getattr(self, "ring_signs", None)
+        if signs is not None and self.on_screen(signs):  # drawn again for the rings left
+            self.remove(signs)
         new = {i: self.ring(i) for i in wanted if i not in self.rings}
         if gone:
             self.play(*[vanish(r) for r in gone], run_time=style.RUN_FADE)
@@ -193,6 +197,11 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         if new:
             self.play(*[appear(r) for r in new.values()], run_time=style.RUN_FADE)
             self.rings.update(new)
+        # the signs of the markers a ring crosses, over it: a ring's stroke hid whether a
+        # point beside it was + or − where rings crowd (review 255)
+        self.ring_signs = VGroup(*[signs_over(self.plane, r, self.theme)
+                                   for r in self.rings.values()])
+        self.add(self.ring_signs)
 
     def set_status(self, words: str | None) -> None:
         """The status line over the weight plane, under the title."""
@@ -383,11 +392,6 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         self.play(vanish(turning), appear(name), run_time=style.RUN_FADE)
         self.remove(turning)
         self.mean_mark = (origin, name)
-
-    def draw_testable(self, beat) -> None:
-        """The close-ups leave; the lines stay while the notes' remark is said."""
-        self.drop_near()
-        self.follow_beat(beat)
 
     def draw_hold(self, beat) -> None:
         """Nothing moves: the sentence says more about the picture on screen (the status

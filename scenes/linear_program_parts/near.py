@@ -62,6 +62,11 @@ class NearInsets:
         self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
         self.show_wrong_marks(beat, insets_only=True)
 
+    def draw_testable(self, beat) -> None:
+        """The close-ups leave; the lines stay while the notes' remark is said."""
+        self.drop_near()
+        self.follow_beat(beat)
+
     def show_near(self, beat) -> None:
         """The beat's near points magnified right of the data plane in a grid, nearest
         first, from the top left."""
