@@ -230,16 +230,6 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
     def draw_intro(self, beat) -> None:
         self.play(appear(self.title), appear(self.plane), run_time=style.RUN_INTRO)
 
-    def draw_weight_plane(self, beat) -> None:
-        shown = [m for m in getattr(self, "mean_mark", ()) if self.on_screen(m)]
-        if shown:
-            self.play(*[vanish(m) for m in shown], run_time=style.RUN_FADE)
-            self.remove(*shown)
-        self.follow_beat(beat)
-        self.play(appear(self.weights), run_time=style.RUN_INTRO)
-        if beat.state["scaling"]:
-            self.show_scaling()
-
     def show_run_inset(self, theta, box, zoom: int, name: str = "") -> None:
         """The data round ``box`` magnified ``zoom`` times in an inset, with the walk's line
         of ``theta`` (as :attr:`least_inset`), named "``name`` ×zoom"."""

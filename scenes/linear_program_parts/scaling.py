@@ -24,6 +24,21 @@ class ScalingBeats:
     """θ scaled up in data space (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
 
+    def draw_weight_plane(self, beat) -> None:
+        """The scaling (where a line through 0 separates), then the weight plane with the
+        constraints' status line as they are named."""
+        shown = [m for m in getattr(self, "mean_mark", ()) if self.on_screen(m)]
+        if shown:
+            self.play(*[vanish(m) for m in shown], run_time=style.RUN_FADE)
+            self.remove(*shown)
+        # the scaling first, as the sentence starts with it; the plane and the status line
+        # as the inequalities are named (an empty plane stood 9 s: review 255)
+        if beat.state["scaling"]:
+            self.show_scaling()
+        self.wait_for_words("linear inequalities")
+        self.follow_beat(beat)
+        self.play(appear(self.weights), run_time=style.RUN_INTRO)
+
     def show_scaling(self) -> None:
         """A separator through the origin (the lesson's ``scaling_theta``: one of many, not
         the programme's θ*), scaled from :data:`SCALE_FROM` of it, its
