@@ -318,6 +318,8 @@ class WalkBeats:
         self.play(appear(self.ray), self.lines.animate.set_stroke(opacity=FADED_LINES),
                   *[m.animate.set_stroke(opacity=FADED_LINES) for m in edges],
                   run_time=style.RUN_INTRO)
+        if self.star_dot is not None and self.on_screen(self.star_dot):
+            self.add(self.star_dot)  # θ*'s dot over the ray that passes it (review 255)
 
     def entry_ring_radius(self, at) -> float:
         """The ring round where the ray enters the region (screen point ``at``): 0.2, or
