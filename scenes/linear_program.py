@@ -235,10 +235,11 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         of ``theta`` (as :attr:`least_inset`), named "``name`` ×zoom"."""
         theme = self.theme
 
-        def drawings(inset):
-            line = Hyperplane(inset, theta, 0.0, show_normal=False, show_notes=False)
+        def drawings(inset):  # each side tinted in its class's colour, as every close-up
+            line = Hyperplane(inset, theta, 0.0, show_normal=False, show_notes=False,
+                              show_shading=False)
             line.line.set_color(theme.normal)
-            return line
+            return VGroup(self.side_tints(inset, theta, 0.0), line)
 
         self.least_inset = magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme,
                                      drawings, lines=[(theta, 0.0)], times_words=name)

@@ -445,7 +445,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                f"to y⁽ⁱ⁾x⁽ⁱ⁾ and 1/‖x⁽ⁱ⁾‖ = {value(distance)} from 0.", "one-constraint",
                shown=k, ringed=[k], scaling=False,
                status=f"$i = {k + 1}$: {CONSTRAINT}, a line "
-                      f"$1 \\/ norm(x^((i))) = {math_number(distance)}$ from 0")
+                      f"$1 \\/ norm(x^((i))) = {math_number(distance)}$ from 0"
+                      + (f" · the arrow drawn ×{lesson.shown_arrow_factor}"
+                         if lesson.shown_arrow_factor > 1 else ""))
     # the θ marked meets this one constraint, not every one: its line's errors are said on
     # the status line (its + side, shaded, may hold most of the other class)
     wrong = probe_errors(lesson)
@@ -570,12 +572,17 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                       "yellow, $theta$ (perceptron)")
     # the notes' margin of each (least y·score over ‖θ‖): θ*'s band is the dashed one
     star_margin, run_margin = margins(lesson)
-    story.beat(f"Their margins, the least y·score over ‖θ‖: θ*'s, 1/‖θ*‖ = "
-               f"{formatting.significant(star_margin, 2, 6)}; the perceptron's, "
+    # the notes' bound on the updates with θ*'s margin (any separator's margin bounds them)
+    reach = float(np.max(np.hypot(*np.asarray(lesson.data.X, dtype=float).T)))
+    bound = formatting.grouped(round((reach / star_margin) ** 2), 0)
+    story.beat(f"Margins, least y·score over ‖θ‖: θ*'s 1/‖θ*‖ = "
+               f"{formatting.significant(star_margin, 2, 6)}, the perceptron's "
                f"{formatting.significant(run_margin, 2, 6)}"
-               f"{margin_comparison(star_margin, run_margin)}.", HOLD,
+               f"{margin_comparison(star_margin, run_margin)}; with θ*'s, (R/γ)² = {bound} "
+               f"bounds its {formatting.count(M, 'update')}.", HOLD,
                status=f"margins: $theta^*$ {formatting.significant(star_margin, 2, 6)} (to its "
-                      f"dashed lines), $theta$ {formatting.significant(run_margin, 2, 6)}")
+                      f"dashed lines), $theta$ {formatting.significant(run_margin, 2, 6)}; "
+                      f"$R = {formatting.number(reach, 2)}$, $(R \/ gamma)^2 = {bound}$")
     testable_beat(story, lesson)
 
 

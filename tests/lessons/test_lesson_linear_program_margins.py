@@ -20,7 +20,7 @@ def test_the_margins_said_are_the_least_distance_to_each_line(case):
     from scipy.optimize import linprog
 
     data, lesson, beats = lesson_or_skip(case)
-    said = next((b for b in beats if b.sentence.startswith("Their margins")), None)
+    said = next((b for b in beats if b.sentence.startswith("Margins, least y·score")), None)
     if not lesson.feasible:
         assert said is None
         return
@@ -36,12 +36,25 @@ def test_the_margins_said_are_the_least_distance_to_each_line(case):
     theta = lesson.thetas[-1]
     star_margin = np.min(np.abs(X @ star)) / np.linalg.norm(star)
     run_margin = np.min(np.abs(X @ theta)) / np.linalg.norm(theta)
-    shown = re.search(r"1/‖θ\*‖ = ([0-9.]+); the perceptron's, ([0-9.]+), (\w+)", said.sentence)
+    shown = re.search(r"1/‖θ\*‖ = ([0-9.]+), the perceptron's ([0-9.]+), (\w+)", said.sentence)
     assert shown, said.sentence
     assert float(shown.group(1)) == pytest.approx(star_margin, rel=0.05)
     assert float(shown.group(2)) == pytest.approx(run_margin, rel=0.05)
     if abs(star_margin - run_margin) > 0.05 * max(star_margin, run_margin):
         assert shown.group(3) == ("narrower" if run_margin < star_margin else "wider")
+    # the notes' bound with θ*'s margin, R the farthest point from 0: it holds the run's
+    # updates (the theorem), recounted here by a plain perceptron loop
+    reach = np.max(np.linalg.norm(X, axis=1))
+    bound = re.search(r"\(R/γ\)² = ([0-9,]+) bounds its (\d+) update", said.sentence)
+    assert bound, said.sentence
+    assert int(bound.group(1).replace(",", "")) == round((reach / star_margin) ** 2)
+    theta, updates, changed = np.zeros(2), 0, True
+    while changed:
+        changed = False
+        for x, label in zip(X, y):
+            if label * (theta @ x) <= 0:
+                theta, updates, changed = theta + label * x, updates + 1, True
+    assert int(bound.group(2)) == updates <= (reach / star_margin) ** 2
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
