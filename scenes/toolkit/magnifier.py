@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from manim import DL, DOWN, DR, RIGHT, UL, UP, UR, Line, Rectangle, VGroup, VMobject
+from manim import DL, DOWN, DR, LEFT, RIGHT, UL, UP, UR, Line, Rectangle, VGroup, VMobject
 
 from linviz import formatting
 from linviz.geometry import Box, clip_line
@@ -17,6 +17,7 @@ from linviz.view_box import INSET_SHARE
 
 from . import style
 from .layout import with_backdrop
+from .placement import box_around, least_covered
 from .plane import DataPlane
 from .screen_text import text
 
@@ -206,8 +207,16 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     times = text(f"{times_words + ' ' if times_words else ''}×{zoom}{scale}", theme,
                  times_font).set_color(theme.highlight)
     bottom = plane.frame.get_corner(DL)[1]
-    times.next_to(inset.frame, UP if times_above or place[1] < bottom + 1 else DOWN, buff=0.05)
-    times.align_to(inset.frame, RIGHT)
+    side = UP if times_above or place[1] < bottom + 1 else DOWN
+    # its side and its right edge first; where the name would cover a marker of the plane
+    # (and read as that point's), its left edge, then the other side, if they cover less
+    markers = box_around(plane.markers.positions(), plane.marker_size)
+    places = []
+    for way in (side, *([] if times_above else [DOWN if side is UP else UP])):
+        for edge in (RIGHT, LEFT):
+            times.next_to(inset.frame, way, buff=0.05).align_to(inset.frame, edge)
+            places.append(times.get_center().copy())
+    times.move_to(least_covered(places, (times.width, times.height), markers))
     with_backdrop(times, theme)
     return VGroup(backing, tick_covers(plane, place, theme), inset, drawings(inset),
                   mat(inset, place, theme), where, leaders, times)
