@@ -578,11 +578,14 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(f"Margins, least y·score over ‖θ‖: θ*'s 1/‖θ*‖ = "
                f"{formatting.significant(star_margin, 2, 6)}, the perceptron's "
                f"{formatting.significant(run_margin, 2, 6)}"
-               f"{margin_comparison(star_margin, run_margin)}; with θ*'s, (R/γ)² = {bound} "
-               f"bounds its {formatting.count(M, 'update')}.", HOLD,
+               f"{margin_comparison(star_margin, run_margin)}.", HOLD,
                status=f"margins: $theta^*$ {formatting.significant(star_margin, 2, 6)} (to its "
-                      f"dashed lines), $theta$ {formatting.significant(run_margin, 2, 6)}; "
-                      f"$R = {formatting.number(reach, 2)}$, $(R \/ gamma)^2 = {bound}$")
+                      f"dashed lines), $theta$ {formatting.significant(run_margin, 2, 6)}")
+    story.beat(f"With θ*'s margin as γ, the notes' bound (R/γ)² is {bound}: the perceptron "
+               f"made {formatting.count(M, 'update')}.", HOLD,
+               status=f"$R = {formatting.number(reach, 2)}$ (the farthest point), "
+                      f"$gamma = {formatting.significant(star_margin, 2, 6)}$: "
+                      f"$(R \/ gamma)^2 = {bound} >= {M}$")
     testable_beat(story, lesson)
 
 

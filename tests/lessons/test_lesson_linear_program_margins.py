@@ -45,8 +45,10 @@ def test_the_margins_said_are_the_least_distance_to_each_line(case):
     # the notes' bound with θ*'s margin, R the farthest point from 0: it holds the run's
     # updates (the theorem), recounted here by a plain perceptron loop
     reach = np.max(np.linalg.norm(X, axis=1))
-    bound = re.search(r"\(R/γ\)² = ([0-9,]+) bounds its (\d+) update", said.sentence)
-    assert bound, said.sentence
+    after = beats[beats.index(said) + 1]
+    bound = re.search(r"\(R/γ\)² is ([0-9,]+): the perceptron made (\d+) update",
+                      after.sentence)
+    assert bound, after.sentence
     assert int(bound.group(1).replace(",", "")) == round((reach / star_margin) ** 2)
     theta, updates, changed = np.zeros(2), 0, True
     while changed:
