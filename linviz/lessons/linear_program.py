@@ -796,6 +796,22 @@ def region_near(A: np.ndarray, theta_star: np.ndarray, least_l1: float) -> np.nd
     return np.zeros((0, 2)) if found is None else found[0]
 
 
+#: how many passes of the perceptron through the origin are drawn as the notes' remark on
+#: testing is said, where it never settles (where it does, its passes to the last)
+WATCHED_PASSES = 8
+
+
+def watched_passes(lesson: LinearProgramLesson) -> list[int]:
+    """The updates in each pass of the perceptron through the origin, as watched while the
+    notes' remark is said: the run's own passes where it settles (the last makes none),
+    else its first :data:`WATCHED_PASSES` (each makes some: no θ is right on every
+    point)."""
+    if lesson.feasible:
+        return [int(m) for m in mistakes_per_epoch(lesson.run)]
+    run = Perceptron(epochs=WATCHED_PASSES, offset=False).fit(lesson.data).trace_
+    return [int(m) for m in mistakes_per_epoch(run)]
+
+
 def last_state(run: Trace) -> tuple[int, int]:
     """(state, errors) of ``run``'s last state: what the notes' perceptron with τ passes
     returns (not its best; keeping the best seen is another rule, the pocket's)."""

@@ -87,7 +87,8 @@ import numpy as np
 from .. import formatting
 from ..geometry import angle_between
 from ..storyboard import HOLD, Storyboard, StoryWriter, paced
-from .linear_program import SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson
+from .linear_program import (SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson,
+                             watched_passes)
 from .linear_program_near import LINE_WORDS, cone_edge_inset, near_state
 from .linear_program_overlap import (OverlapTurn, also_inside, overlap_equation,
                                      overlap_panel, overlap_turn, weight_places)
@@ -214,11 +215,16 @@ def margin_comparison(star: float, run: float) -> str:
 def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     """The notes' remark (004) that separability is not testable, set against the
     programme: a perceptron's run still updating may yet stop (watching it tells
-    nothing), but for a given training set one solve decides it; the picture holds."""
+    nothing: its updates per pass are drawn where the right half is free,
+    :func:`~linviz.lessons.linear_program.watched_passes`), but for a given training set
+    one solve decides it."""
     story.beat("The notes call separability not testable: watching a perceptron, a run still "
                "updating may yet stop. One solve decides it for these training points.",
                "testable",
-               ringed=[], near=None, pass_counts=None,
+               ringed=[], near=None,
+               # drawn where the right half is free (the weight plane has left)
+               pass_counts=(watched_passes(lesson) if lesson.endless_offset is not None
+                            else None),
                status="separable? for these points one solve answers: "
                       + ("feasible" if lesson.feasible else
                          "through 0 “infeasible”, with an offset feasible"

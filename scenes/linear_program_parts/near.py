@@ -63,9 +63,11 @@ class NearInsets:
         self.show_wrong_marks(beat, insets_only=True)
 
     def draw_testable(self, beat) -> None:
-        """The close-ups leave; the lines stay while the notes' remark is said."""
+        """The close-ups leave; the lines stay while the notes' remark is said, and the
+        perceptron's updates in each pass are drawn as bars (the beat's ``pass_counts``)."""
         self.drop_near()
         self.follow_beat(beat)
+        self.show_pass_counts(beat)
 
     def show_near(self, beat) -> None:
         """The beat's near points magnified right of the data plane in a grid, nearest

@@ -127,12 +127,14 @@ class OffsetBeats:
 
     def pass_bars(self, counts) -> VGroup:
         """The updates of each of the run's first passes as bars, each with its count over
-        it and its pass under it, named "updates in each pass" (none is 0: it never
-        settles)."""
+        it and its pass under it, named "updates in each pass" (a run that settles ends on
+        a pass with none)."""
         theme, tallest = self.theme, max(counts)
         bars = VGroup()
         for k, count in enumerate(counts):
-            bar = Rectangle(width=PASS_BAR_WIDTH, height=PASS_BAR_HEIGHT * count / tallest,
+            # (a pass with no update: a sliver on the base, its 0 over it)
+            bar = Rectangle(width=PASS_BAR_WIDTH,
+                            height=max(PASS_BAR_HEIGHT * count / tallest, 0.02),
                             stroke_width=0, fill_color=theme.step, fill_opacity=0.85)
             bar.move_to([k * 2 * PASS_BAR_WIDTH, 0, 0], aligned_edge=DOWN)
             number = text(str(count), theme, style.FONT_SMALL, theme.text).next_to(

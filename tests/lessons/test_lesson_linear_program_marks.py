@@ -103,7 +103,8 @@ def test_the_offset_runs_update_counts_are_written_while_said(case):
     state's ``pass_counts``), and only then: the run's per-pass counts, no more updates in
     all than the run recorded (one state after each)."""
     data, lesson, beats = lesson_or_skip(case)
-    said = [b for b in beats if b.state["pass_counts"]]
+    said = [b for b in beats if b.state["pass_counts"] and b.motion != "testable"]
+    check_watched_passes(data, lesson, beats)
     if lesson.endless_offset is None or lesson.separable_with_offset:
         assert not said
         return
@@ -114,3 +115,26 @@ def test_the_offset_runs_update_counts_are_written_while_said(case):
     assert words in beat.sentence
     assert counts == list(lesson.endless_offset_mistakes)
     assert 0 < sum(counts) <= len(lesson.endless_offset.states["theta"]) - 1
+
+
+def check_watched_passes(data, lesson, beats) -> None:
+    """The passes drawn as the notes' remark on testing is said: the perceptron through
+    the origin's updates in each pass, recounted by a plain loop (its own passes to the
+    one with none where it settles, else its first 8, each with some)."""
+    import numpy as np
+
+    (beat,) = [b for b in beats if b.motion == "testable"]
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    theta, counts = np.zeros(2), []
+    for _ in range(8 if not lesson.feasible else 10_000):
+        made = 0
+        for x, label in zip(X, y):
+            if label * (theta @ x) <= 0:
+                theta, made = theta + label * x, made + 1
+        counts.append(made)
+        if made == 0:
+            break
+    assert (counts[-1] == 0) == lesson.feasible
+    # drawn where the right half is free: no line separates even with an offset
+    free = not lesson.feasible and not lesson.separable_with_offset
+    assert beat.state["pass_counts"] == (counts if free else None)
