@@ -440,7 +440,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # the scaling drawn on a separator (data a line through 0 separates): said to be one
     # of many, not the programme's answer, which comes later
     such = "scaled, a separator like the grey one" if lesson.feasible else "scaled, such a θ"
-    story.beat(f"A programme cannot ask for > 0, but {such} has every "
+    # (the y·score named here, where it is first ≥ 1: the words that follow use it)
+    story.beat(f"A programme cannot ask for > 0, but {such} has every y·score "
                f"y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1: {n} linear inequalities in θ, on the right.",
                "weight-plane",
                weights=True, scaling=lesson.feasible, status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (

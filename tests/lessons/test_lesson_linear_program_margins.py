@@ -78,3 +78,16 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     # recap of why
     after = [b.motion for b in beats[beats.index(said) + 1:]]
     assert after == ([] if found.status == 0 or lesson.separable_with_offset else ["recap"])
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_y_score_is_defined_where_it_is_first_said(case):
+    """"y·score" (a word of the lecture's, not the notes') is defined as y⁽ⁱ⁾θᵀx⁽ⁱ⁾ in the
+    first sentence or status line that uses it."""
+    data, lesson, beats = lesson_or_skip(case)
+    for beat in beats:
+        used = [text for text in (beat.sentence, beat.state["status"] or "") if "y·score" in text]
+        if used:
+            assert "y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾" in beat.sentence, beat.sentence
+            return
+    pytest.fail("the scene never says y·score")
