@@ -740,7 +740,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                        ringed=[], near=None, pass_counts=None,
                        wrong_marks={"white": counted["fewest"]},
                        status=f"white: the fewest of any line, {fewest} of {lesson.n} "
-                              f"wrong (□)")
+                              f"wrong (□) · dashed: the run's best, {best}")
             near_beat(story, words, near, points)
         testable_beat(story, lesson)
         # the solver said only "infeasible": the proofs shown were the certificate's

@@ -41,8 +41,10 @@ class OffsetBeats:
 
     def draw_endless_offset(self, beat) -> None:
         """The perceptron with an offset runs on through its passes: its line moves in data
-        space and never leaves every point on its side."""
-        self.follow_beat(beat)
+        space and never leaves every point on its side; the status line, about its best
+        line, comes with that line."""
+        self.set_rings(list(beat.state["ringed"]))
+        self.set_status(None)  # (the overlap's words leave with it)
         self.clear_right_half()
         states = self.lesson.endless_offset.states
         thetas = np.asarray(states["theta"], dtype=float)
@@ -72,6 +74,7 @@ class OffsetBeats:
                         for plane in planes])
         self.play(*[vanish(line) for line in lines], appear(best), run_time=style.RUN_FADE)
         self.remove(*lines)
+        self.set_status(beat.state["status"])
         self.endless_offset_line = best
         self.show_near(beat)
         # many, close along the lines: off them, leaders where they crowd
