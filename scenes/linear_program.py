@@ -139,10 +139,16 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
 
         start, weights = self.weights.box, self.weights
         zoom = ValueTracker(0.0)
+        # one grid step through the zoom, the coarser of the two ends' (a step chosen anew
+        # each frame crowded the tick values, "−5−4", as it changed), the end's at the end
+        step = max(views.axis_steps(start)[0], views.axis_steps(box)[0])
 
         def follow(_=None) -> None:
             t = zoom.get_value()
-            weights.set_box(box if t >= 1.0 else views.box_between(start, box, t))
+            if t >= 1.0:
+                weights.set_box(box)
+            else:
+                weights.set_box(views.box_between(start, box, t), step=step)
             for drawing, make in self.weight_drawings:
                 if self.on_screen(drawing):
                     drawing.become(make())

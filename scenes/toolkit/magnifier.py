@@ -207,19 +207,24 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     times = text(f"{times_words + ' ' if times_words else ''}×{zoom}{scale}", theme,
                  times_font).set_color(theme.highlight)
     bottom = plane.frame.get_corner(DL)[1]
-    side = UP if times_above or place[1] < bottom + 1 else DOWN
-    # its side and its right edge first; where the name would cover a marker of the plane
-    # (and read as that point's), its left edge, then the other side, if they cover less
-    markers = box_around(plane.markers.positions(), plane.marker_size)
-    places = []
-    for way in (side, *([] if times_above else [DOWN if side is UP else UP])):
-        for edge in (RIGHT, LEFT):
-            times.next_to(inset.frame, way, buff=0.05).align_to(inset.frame, edge)
-            places.append(times.get_center().copy())
-    times.move_to(least_covered(places, (times.width, times.height), markers))
+    place_name(times, inset, plane, UP if times_above or place[1] < bottom + 1 else DOWN,
+               times_above)
     with_backdrop(times, theme)
     return VGroup(backing, tick_covers(plane, place, theme), inset, drawings(inset),
                   mat(inset, place, theme), where, leaders, times)
+
+
+def place_name(name, inset, plane: DataPlane, side, fixed: bool) -> None:
+    """``name`` ("×zoom") beside ``inset``'s frame: on ``side`` at its right edge first;
+    where it would cover a marker of ``plane`` (and read as that point's), at its left
+    edge, then (unless ``fixed``) on the other side, where that covers less."""
+    markers = box_around(plane.markers.positions(), plane.marker_size)
+    places = []
+    for way in (side, *([] if fixed else [DOWN if side is UP else UP])):
+        for edge in (RIGHT, LEFT):
+            name.next_to(inset.frame, way, buff=0.05).align_to(inset.frame, edge)
+            places.append(name.get_center().copy())
+    name.move_to(least_covered(places, (name.width, name.height), markers))
 
 
 def grid_step_words(step: float) -> str:
