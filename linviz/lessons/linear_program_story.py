@@ -218,8 +218,8 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     nothing: its updates per pass are drawn where the right half is free,
     :func:`~linviz.lessons.linear_program.watched_passes`), but for a given training set
     one solve decides it."""
-    story.beat("The notes call separability not testable: watching a perceptron, a run still "
-               "updating may yet stop. One solve decides it for these training points.",
+    story.beat("The notes call separability untestable; for these training points one solve "
+               "decides it, which watching a perceptron cannot: it may yet stop.",
                "testable",
                ringed=[], near=None,
                # drawn where the right half is free (the weight plane has left)
@@ -488,7 +488,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     same = lesson.widest_is_star
     story.beat("|θ₁| + |θ₂| keeps the programme linear; the widest margin, the least ‖θ‖ "
                "(the circle), needs a quadratic one"
-               + (": here both happen to pick one corner." if same
+               + (": here it touches the corner the diamond will touch." if same
                   else ", and picks another θ."),
                "objective-choice",
                # how the absolute values stay linear: |θⱼ| ≤ tⱼ as two inequalities

@@ -67,7 +67,8 @@ class NearInsets:
         perceptron's updates in each pass are drawn as bars (the beat's ``pass_counts``)."""
         self.drop_near()
         self.follow_beat(beat)
-        self.show_pass_counts(beat)
+        # (not the offset run's, drawn before: the run through the origin's, named so)
+        self.show_pass_counts(beat, "through 0, updates in each pass")
 
     def show_near(self, beat) -> None:
         """The beat's near points magnified right of the data plane in a grid, nearest

@@ -128,7 +128,7 @@ class OffsetBeats:
         self.play(appear(card), run_time=style.RUN_FADE)
         self.mark_for_beat(card)
 
-    def pass_bars(self, counts) -> VGroup:
+    def pass_bars(self, counts, title: str = "updates in each pass") -> VGroup:
         """The updates of each of the run's first passes as bars, each with its count over
         it and its pass under it, named "updates in each pass" (a run that settles ends on
         a pass with none)."""
@@ -148,18 +148,18 @@ class OffsetBeats:
         base = Line(bars.get_corner(DOWN + LEFT) + LEFT * 0.1,
                     bars.get_corner(DOWN + RIGHT) + RIGHT * 0.1, color=theme.muted,
                     stroke_width=2).set_y(0)
-        name = text("updates in each pass", theme, style.FONT_SMALL, theme.text)
+        name = text(title, theme, style.FONT_SMALL, theme.text)
         chart = VGroup(name, VGroup(base, bars)).arrange(DOWN, buff=0.15)
         return with_backdrop(chart, theme)
 
-    def show_pass_counts(self, beat) -> None:
+    def show_pass_counts(self, beat, title: str = "updates in each pass") -> None:
         """The updates of the run's first passes, as said, drawn as bars in the right half
         under the near insets (or level with the data plane's top), until the next
         sentence."""
         counts = beat.state["pass_counts"]
         if not counts:
             return
-        words = self.pass_bars(counts)
+        words = self.pass_bars(counts, title)
         near = self.near_drawn
         if near is not None and self.on_screen(near):
             # under the insets' names (the group holds the squares on the data plane too)

@@ -67,7 +67,7 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
 
     data, lesson, beats = lesson_or_skip(case)
     (said,) = [b for b in beats if b.motion == "testable"]
-    assert "not testable" in said.sentence and "One solve decides it" in said.sentence
+    assert "untestable" in said.sentence and "one solve decides it" in said.sentence
     A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
     found = linprog([0, 0], A_ub=-A, b_ub=-np.ones(len(A)), bounds=[(None, None)] * 2,
                     method="highs")
