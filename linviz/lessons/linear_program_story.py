@@ -87,6 +87,7 @@ import numpy as np
 from .. import formatting
 from ..geometry import angle_between
 from ..storyboard import HOLD, Storyboard, StoryWriter, paced
+from ..ties import greatest_index
 from .linear_program import (SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson,
                              watched_passes)
 from .linear_program_near import LINE_WORDS, cone_edge_inset, near_state
@@ -586,11 +587,15 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"{formatting.significant(star_margin, 2, 6)}, the perceptron's "
                f"{formatting.significant(run_margin, 2, 6)}"
                f"{margin_comparison(star_margin, run_margin)}.", HOLD,
-               status=f"margins: $theta^*$ {formatting.significant(star_margin, 2, 6)} (to its "
-                      f"dashed lines), $theta$ {formatting.significant(run_margin, 2, 6)}")
+               # the points that set them ringed: θ*'s on its dashed lines, the run's nearest
+               ringed=sorted({*map(int, lesson.tight), int(lesson.least_point)}),
+               status=f"margins (ringed, the nearest points): $theta^*$ "
+                      f"{formatting.significant(star_margin, 2, 6)}, $theta$ "
+                      f"{formatting.significant(run_margin, 2, 6)}")
     story.beat(f"With θ*'s margin as γ, the notes' bound (R/γ)² is {bound}: the perceptron "
                f"made {formatting.count(M, 'update')}.", HOLD,
-               status=f"$R = {formatting.number(reach, 2)}$ (the farthest point), "
+               ringed=[greatest_index(np.hypot(*np.asarray(lesson.data.X, dtype=float).T))],
+               status=f"$R = {formatting.number(reach, 2)}$ (the farthest point, ringed), "
                       f"$gamma = {formatting.significant(star_margin, 2, 6)}$: "
                       f"$(R \/ gamma)^2 = {bound} >= {M}$")
     testable_beat(story, lesson)
