@@ -339,13 +339,14 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
         """θ*'s lines magnified round each tight place (the lesson's ``tight_insets``,
         ``drawings(inset)`` on each; ``lines`` drawn on the data plane): the first inside
         the data plane where it hides nothing, the next between the planes, level with
-        its place as far as it fits."""
+        its place as far as it fits; each named by its point ("42: ×10")."""
         beside = np.array([self.plane.frame.get_right()[0] + 0.1,
                            self.plane.frame.get_bottom()[1],
                            self.weights.get_left()[0] - 0.1, self.plane.frame.get_top()[1]])
         return VGroup(*[magnifier(self.plane, self.data.X, self.data.y, box, zoom, self.theme,
-                                  drawings, lines=lines, beside=beside if k else None)
-                        for k, (_, box, zoom) in enumerate(self.lesson.tight_insets)])
+                                  drawings, lines=lines, beside=beside if k else None,
+                                  times_words=f"{i + 1}:")  # named by its point
+                        for k, (i, box, zoom) in enumerate(self.lesson.tight_insets)])
 
     def draw_tight(self, beat) -> None:
         theme = self.theme
