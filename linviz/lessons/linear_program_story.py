@@ -487,9 +487,9 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # why this objective (every θ of the region separates; the widest margin's is ‖θ‖₂,
     # whose least is the region's point nearest 0, circled)
     same = lesson.widest_is_star
-    story.beat("|θ₁| + |θ₂| keeps the programme linear; the widest margin, the least ‖θ‖ "
+    story.beat("|θ₁| + |θ₂| keeps the programme linear; the widest margin, least ‖θ‖ "
                "(the circle), needs a quadratic one"
-               + (": here it touches the corner the diamond will touch." if same
+               + (": here the corner the diamond will touch." if same
                   else ", and picks another θ."),
                "objective-choice",
                # how the absolute values stay linear: |θⱼ| ≤ tⱼ as two inequalities
