@@ -377,7 +377,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                if low < wide_high else "")
     story.beat(f"Over all {lesson.repeats} data sets of each: {wide_low} to {wide_high} "
                f"updates with the large margin, {low} to {high} with the small one, each "
-               f"under its worst case (R/γ)²{overlap}.",
+               f"under its bound (R/γ)²{overlap}.",
                "hold", strips=True, inset=False, ringed=[], edges=[], lines=True,
                final_gap=False,
                status="dots: each data set's $M$ · ticks: its $(R \/ gamma)^2$ · ringed and "
