@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import formatting
+from ..ties import least_index
 from .linear_program import LinearProgramLesson
 
 
@@ -51,33 +52,6 @@ def overlap_equation(lesson: LinearProgramLesson) -> str:
     positive, negative = lesson.overlap
     places = max(weight_places(positive.values()), weight_places(negative.values()))
     return f"{mean_of(positive, places)} = {mean_of(negative, places)}"
-
-
-def _shape(points) -> str:
-    return {1: "point", 2: "segment", 3: "triangle"}[len(points)]
-
-
-def why_no_line(positive, negative) -> list[str]:
-    """Why the overlap leaves no separating line, in the panel's short lines: a line with
-    every point of one class on one side keeps their hull there (a half-plane holds the
-    means of its points), and with it the other class's point inside the hull, or the
-    point where the hulls meet, a mean of the other class's points, one of which is then
-    on that side too. The hull kept is the larger (the − one of equals)."""
-    keep, other, sign, mark = ((positive, negative, "+", "−") if len(positive) > len(negative)
-                               else (negative, positive, "−", "+"))
-    names = ", ".join(str(i + 1) for i in sorted(keep))
-    first, last = f"a line with every {sign} point on one side", "so no line separates the classes"
-    if len(other) == 1:
-        j = next(iter(other)) + 1
-        if len(keep) == 1:
-            return [first, f"keeps {sign} point {names} there,",
-                    f"and {mark} point {j}, at its place, too:", last]
-        where = "inside" if len(keep) == 3 else "on"
-        return [first, f"keeps their {_shape(keep)} ({names}) there,",
-                f"and {mark} point {j}, {where} it, too:", last]
-    return [first, f"keeps their {_shape(keep)} there, and where it meets",
-            f"the {mark} {_shape(other)}, a mean of {mark} points: one", "of them is there too,",
-            last]
 
 
 @dataclass(frozen=True)
@@ -181,7 +155,6 @@ def turn_start(corners, sign: int, centre, side: float) -> float:
     of them is taken."""
     angles = 2 * np.pi * np.arange(TURN_ANGLES) / TURN_ANGLES
     centre = np.asarray(centre, dtype=float)
-    distances = np.array([abs(float(theta @ centre) + theta0) for theta, theta0 in
-                          (supporting_line(corners, sign, a, 0.0) for a in angles)])
-    nearest = np.flatnonzero(distances <= distances.min() + TURN_TIE * side)
-    return float(angles[nearest[0]])
+    distances = [abs(float(theta @ centre) + theta0) for theta, theta0 in
+                 (supporting_line(corners, sign, a, 0.0) for a in angles)]
+    return float(angles[least_index(distances, TURN_TIE * side)])

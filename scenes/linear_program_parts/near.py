@@ -62,14 +62,6 @@ class NearInsets:
         self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
         self.show_wrong_marks(beat, insets_only=True)
 
-    def draw_testable(self, beat) -> None:
-        """The close-ups leave; the lines stay while the notes' remark is said, and the
-        perceptron's updates in each pass are drawn as bars (the beat's ``pass_counts``)."""
-        self.drop_near()
-        self.follow_beat(beat)
-        # (not the offset run's, drawn before: the run through the origin's, named so)
-        self.show_pass_counts(beat, "through 0, updates in each pass")
-
     def show_near(self, beat) -> None:
         """The beat's near points magnified right of the data plane in a grid, nearest
         first, from the top left."""

@@ -18,7 +18,8 @@ from scenes.linear_program_parts.common import (NAME_CLEARANCE,
                                                 WRONG_DARKEST, WRONG_LIGHTEST)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
-from scenes.toolkit.placement import beside_line, box_around, least_covered, segment_boxes
+from scenes.toolkit.placement import (beside_line, box_around, box_of, least_covered,
+                                      segment_boxes)
 from scenes.toolkit.score_bars import ScoreBars
 from scenes.toolkit.screen_text import markup_with_math, text
 from scenes.toolkit.speed.fast_shapes import FastArrow
@@ -287,9 +288,7 @@ class NoSeparatorBeats:
             others = [box_around(np.array(points), 0.02) for j, points in samples.items()
                       if j != i] + dashed + ([keep_off] if keep_off is not None else [])
             # (the numbers placed before with a margin: two side by side read as one, "7 3")
-            others += [np.array([[*(m.get_corner(DOWN + LEFT)[:2] - NUMBER_MARGIN),
-                                  *(m.get_corner(UP + RIGHT)[:2] + NUMBER_MARGIN), 100.0]])
-                       for m in (*numbers, *self.side_names)]
+            others += [box_of(m, pad=NUMBER_MARGIN) for m in (*numbers, *self.side_names)]
             obstacles = np.vstack(others) if others else np.zeros((0, 5))
             direction = screen[1] - screen[0]
 

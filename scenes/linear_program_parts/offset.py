@@ -128,6 +128,14 @@ class OffsetBeats:
         self.play(appear(card), run_time=style.RUN_FADE)
         self.mark_for_beat(card)
 
+    def draw_testable(self, beat) -> None:
+        """The close-ups leave; the lines stay while the notes' remark is said, and the
+        perceptron's updates in each pass are drawn as bars (the beat's ``pass_counts``)."""
+        self.drop_near()
+        self.follow_beat(beat)
+        # (not the offset run's, drawn before: the run through the origin's, named so)
+        self.show_pass_counts(beat, "through 0, updates in each pass")
+
     def pass_bars(self, counts, title: str = "updates in each pass") -> VGroup:
         """The updates of each of the run's first passes as bars, each with its count over
         it and its pass under it, named "updates in each pass" (a run that settles ends on

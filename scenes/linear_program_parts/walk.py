@@ -15,10 +15,10 @@ from scenes.linear_program_parts.common import (CONE_OPACITY, FADED_LINES, LINES
                                                 between, ray_end)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
-from scenes.toolkit.magnifier import magnifier
 from linviz.geometry import clip_line
 from scenes.toolkit.placement import (DIRECTIONS, PLACE_TOLERANCE, across, beside_line,
-                                      best_offset, box_around, covered_area, segment_boxes)
+                                      best_offset, box_around, box_of, covered_area,
+                                      segment_boxes)
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import math, text
 
@@ -207,8 +207,7 @@ class WalkBeats:
             top, bottom = sorted((self.weight_point(e) for e in ends), key=lambda p: -p[1])
             name = with_backdrop(text(f"y·score = {level}", theme, style.FONT_SMALL,
                                       theme.step), theme)
-            placed = [np.array([[*n.get_corner(DOWN + LEFT)[:2], *n.get_corner(UP + RIGHT)[:2],
-                                 100.0]]) for n in names]
+            placed = [box_of(n) for n in names]
             centre = beside_line([top + t * (bottom - top) for t in SCORE_NAME_ALONG],
                                  bottom - top, (name.width, name.height),
                                  np.vstack([*obstacles, *placed]), 0.05 + name.height / 2,

@@ -103,31 +103,24 @@ class Timeline:
         return max(0.0, start + needs - now)
 
     def said_at(self, words: str) -> float | None:
-        """When ``words`` of the caption on screen begin to be said: its start plus the
-        characters before them at the voice's pace (its speech's, when spoken, else
-        :data:`READING_SPEED`); None when the caption does not hold them."""
-        if self.current is None:
-            return None
+        """When ``words`` of the caption on screen begin to be said (:meth:`_said_by`); None
+        when the caption does not hold them, or there is none."""
+        where = -1 if self.current is None else self.current[1].find(words)
+        return None if where < 0 else self._said_by(where)
+
+    def speech_end(self) -> float | None:
+        """When the caption on screen has been said (:meth:`_said_by` its last character),
+        or None without one: motion under it ends by then, or it moves with nothing said."""
+        return None if self.current is None else self._said_by(len(self.current[1]))
+
+    def _said_by(self, characters: int) -> float:
+        """When the first ``characters`` of the caption on screen have been said: from its
+        start at the voice's pace, its speech's when spoken, else :data:`READING_SPEED`."""
         start, sentence, _ = self.current
-        where = sentence.find(words)
-        if where < 0:
-            return None
         spoken = self._spoken()
         pace = (len(sentence) / spoken.seconds if spoken is not None and spoken.seconds > 0
                 else READING_SPEED)
-        return start + where / pace
-
-    def speech_end(self) -> float | None:
-        """When the caption on screen has been said (its speech's end when spoken, else its
-        characters at :data:`READING_SPEED` from its start), or None without one: motion
-        under it ends by then, or it moves with nothing said."""
-        if self.current is None:
-            return None
-        start, sentence, _ = self.current
-        spoken = self._spoken()
-        if spoken is not None and spoken.seconds > 0:
-            return start + spoken.seconds
-        return start + len(sentence) / READING_SPEED
+        return start + characters / pace
 
     def close(self, now: float) -> None:
         """End the caption on screen at ``now``, or earlier if it has lingered long enough
