@@ -39,6 +39,18 @@ def test_real_data_is_what_scikit_learn_ships():
     assert not is_separable(data.X, data.y, offset=False)
 
 
+def test_wine_classes_are_named_as_its_description_names_them():
+    sklearn = pytest.importorskip("sklearn.datasets")
+    wine = sklearn.load_wine()
+    assert list(wine.target_names) == ["class_0", "class_1", "class_2"]  # placeholders
+    assert "by three different cultivators" in " ".join(wine.DESCR.split())
+    data = gallery_case("wine")()
+    keep = wine.target < 2
+    np.testing.assert_array_equal(data.y, np.where(wine.target[keep] == 1, 1.0, -1.0))
+    # −1 is class_0, +1 class_1: numbered from 1
+    assert data.label_names == ("cultivator 1", "cultivator 2")
+
+
 def test_standardize_gives_mean_0_and_variance_1_and_keeps_the_way_back():
     data = gallery_case("iris-sepal")()
     z = standardize(data)
