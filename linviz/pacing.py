@@ -131,3 +131,28 @@ def plan_perceptron(mistake: np.ndarray, epoch: np.ndarray | None = None,
             beats.append(Beat(SWEEP, k, stop, min(RUN_VISIT * count, 1.2)))
             k = stop
     return beats
+
+
+#: how many times longer each update of a walk's first pass plays than a later one's
+#: (a never-ending walk: the first pass is watched, the later ones show it goes on)
+FIRST_PASS_WEIGHT = 3.0
+
+
+def first_pass_slower(step_passes, weight: float = FIRST_PASS_WEIGHT):
+    """A rate function for a walk through updates played in one run time, the first
+    pass's each ``weight`` times as long as a later one's.
+
+    ``step_passes``: the pass (0-based) of each update, shape (M,). Update k is given time
+    wₖ (``weight`` in pass 0, else 1); the returned function maps the share t ∈ [0, 1] of
+    the run time to the share of the walk's M updates done, piecewise linear: at t =
+    (w₀ + … + w_(k−1)) / Σw it is k / M. Monotone, 0 at 0 and 1 at 1; with one pass (or
+    weight 1) it is the identity.
+    """
+    passes = np.asarray(step_passes)
+    if passes.size == 0:
+        return lambda t: t
+    cost = np.where(passes == passes.min(), float(weight), 1.0)
+    times = np.concatenate([[0.0], np.cumsum(cost) / cost.sum()])
+    times[-1] = 1.0  # the walk's end exactly at the run's end (a sum's last bits aside)
+    done = np.linspace(0.0, 1.0, passes.size + 1)
+    return lambda t: float(np.interp(t, times, done))

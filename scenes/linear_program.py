@@ -111,6 +111,8 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         self.probe = self.probe_line = self.shown_vector = None
         self.certificate = VGroup()
         self.certificate_arrows = VGroup()
+        #: Gordan's alternative stated: (veil, card) over the weight plane, or None
+        self.gordan_drawing = None
         #: θ scaled up in data space while the scaling is said (or None)
         self.scaling_drawing = None
         self.veil = None

@@ -423,7 +423,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         weights_dim=False, wrong_shading=False, close=None, closeup=None,
                         score_bars=False, endless_best=False, scaling=False,
                         wrong_marks=None, overlap_panel=None, near=None, cone_inset=False,
-                        pass_counts=None, recap=None)
+                        pass_counts=None, recap=None, gordan=None)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -626,18 +626,21 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     proof = (f"A proof: {point_list(support)} lie at one place with opposite labels, so "
              f"their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0."
              if lesson.same_place_certificate else
-             f"A proof, by Gordan's alternative: a second programme finds weights {weights} "
-             f"on {point_list(support)} whose y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail on the "
-             f"right.")
+             f"Here the second holds: another programme finds weights {weights} on "
+             f"{point_list(support)} whose y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail on the right.")
     status = ", ".join(f"$lambda_({i + 1}) = {formatting.number(lesson.certificate[i], places)}$"
                        for i in support)
     if lesson.same_place_certificate:  # the place's tag, "+2 −1", read out once
         status += "; " + place_tag_words(lesson, support[0])
     elif len(support) == 3:  # why three: Carathéodory, in the plane
         status += " · in the plane, 3 points always suffice"
+    if not lesson.same_place_certificate:  # the alternative stated before it is used
+        story.beat(GORDAN_WORDS, "gordan", gordan=gordan_card(),
+                   status="beyond the notes: Gordan's theorem (1873)")
     # data space first (the weighted y⁽ⁱ⁾x⁽ⁱ⁾), then weight space (their half-planes): one
     # idea a beat (together, 14 s carried both planes' drawings and a key)
-    story.beat(proof, "certificate", ringed=support, certificate=True, status=status)
+    story.beat(proof, "certificate", ringed=support, certificate=True, gordan=None,
+               status=status)
     story.beat(sides_sentence(len(support)), "certificate-sides", certificate_sides=True,
                wrong_shading=False,
                status=f"their {NUMBER_WORDS[len(support)]} sides $y^((i)) theta^T "
@@ -760,6 +763,25 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                           f"the overlap")
 
 
+#: Gordan's alternative, said before its weights prove that no θ exists (reviews 256–257:
+#: used at the certificate, stated only on the closing card); not in the notes, said so
+GORDAN_WORDS = ("Gordan's alternative, beyond the notes: either some θ has every y·score "
+                "> 0, or weights λᵢ ≥ 0, not all 0, make the y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0; "
+                "never both.")
+
+
+def gordan_card() -> dict:
+    """Gordan's alternative as a card: its title and two boxes (a θ with every
+    y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0; weights λ ≥ 0, not all 0, with Σλᵢy⁽ⁱ⁾x⁽ⁱ⁾ = 0), ``holds`` None
+    (stated, not yet decided). Each line is text with its mathematics in $…$."""
+    return {"title": "Gordan's alternative: exactly one of the two exists",
+            "boxes": [["a $theta$ with every $y^((i)) theta^T x^((i)) > 0$:",
+                       "the programme finds one (feasible)"],
+                      ["weights $lambda_i >= 0$, not all 0, with",
+                       "$sum_i lambda_i y^((i)) x^((i)) = 0$ (infeasible)"]],
+            "holds": None, "offset": []}
+
+
 def recap_lines(lesson: LinearProgramLesson) -> dict:
     """The closing card on data no line separates, even with an offset: Gordan's
     alternative as two boxes (exactly one holds: a θ with every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0, which the
@@ -771,12 +793,9 @@ def recap_lines(lesson: LinearProgramLesson) -> dict:
     places = weight_places([lesson.certificate[i] for i in support])
     weights = ", ".join(f"$lambda_({i + 1}) = {formatting.number(lesson.certificate[i], places)}$"
                         for i in support)
-    return {"title": "Gordan's alternative: exactly one of the two exists",
-            "boxes": [["a $theta$ with every $y^((i)) theta^T x^((i)) > 0$:",
-                       "the programme finds one (feasible)"],
-                      ["weights $lambda_i >= 0$, not all 0, with",
-                       "$sum_i lambda_i y^((i)) x^((i)) = 0$ (infeasible)",
-                       f"here: {weights}"]],
+    card = gordan_card()
+    first, second = card["boxes"]
+    return {"title": card["title"], "boxes": [first, [*second, f"here: {weights}"]],
             "holds": 1,
             # the offset's certificate is the overlap's, on other points: said as such
             "offset": [f"with an offset, on $[x, 1]$ the weights need $sum_i lambda_i "

@@ -6,8 +6,9 @@ following in data space; then its best θ, dashed."""
 from __future__ import annotations
 
 import numpy as np
-from manim import Circle, VGroup, VMobject, linear
+from manim import Circle, VGroup, VMobject
 
+from linviz.pacing import first_pass_slower
 from scenes.linear_program_parts.common import NEAR_NAME_REACH
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
@@ -33,34 +34,36 @@ class EndlessBeats:
         through its passes in weight space (its path drawn behind it, each pass fainter the
         older), over the mistake shading, faint; its line following in data space, while
         the status line counts each pass's mistakes."""
-        self.drop_certificate_inset()
-        # the certificate's half-planes leave weight space, and the constraints' lines with
-        # them (at opacity 0 they would come back whole with a zoom: a thatch under the walk)
-        shown = [m for m in (*getattr(self, "certificate_weights", ()), self.lines)
-                 if self.on_screen(m)]
+        # the status first (the proof's sum stood over a blank plane: review 257); the
+        # certificate's inset and half-planes leave, and the constraints' lines with them
+        # (at opacity 0 they would come back whole with a zoom: a thatch under the walk),
+        # at once: the set-up is time off the walk, which ends with the sentence
+        self.follow_beat(beat)
+        shown = [m for m in (self.certificate, *getattr(self, "certificate_weights", ()),
+                             self.lines) if self.on_screen(m)]
         if shown:
             self.play(*[vanish(m) for m in shown], run_time=style.RUN_FADE)
             self.remove(*shown)
-        self.follow_beat(beat)
+        self.walk_states = np.asarray(self.lesson.endless.states["theta"], dtype=float)
         if self.weights.box != self.lesson.endless_box:
             self.zoom_weights(self.lesson.endless_box)
-        self.walk_states = np.asarray(self.lesson.endless.states["theta"], dtype=float)
         shading = self.on_weights(self.faint_shading)
-        self.play(appear(shading), run_time=style.RUN_FADE)
         self.make_walker()
         start = self.on_weights(lambda: self.named_mark((0.0, 0.0), "start", self.theme.normal))
         self.start_mark = start
-        self.play(appear(self.walker), appear(self.walker_label), appear(start),
-                  run_time=style.RUN_FADE)
+        self.play(appear(shading), appear(self.walker), appear(self.walker_label),
+                  appear(start), run_time=style.RUN_FADE)
         path = self.pass_paths()
         line = self.moving_line(lambda: (self.walk_theta(), 0.0))
         self.add(path, line)
         self.add(self.walker, self.walker_label)  # θ's dot over its path
         # the walk ends with the sentence (what the set-up took is off it), never after it:
         # motion with nothing said reads as a fault
+        # its first pass watched, slower (review 257: 38 updates in 5.5 s, a flicker)
         self.play(self.walk_tracker.animate.set_value(len(self.walk_states) - 1),
                   run_time=max(min(beat.min_seconds, self.speech_left() - style.RUN_FADE),
-                               style.RUN_INTRO), rate_func=linear)
+                               style.RUN_INTRO),
+                  rate_func=first_pass_slower(self.lesson.endless_step_passes))
         path.clear_updaters()
         line.clear_updaters()
         # its line leaves the data as the walk ends (no count of it is said: stopped over

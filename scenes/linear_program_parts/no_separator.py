@@ -45,6 +45,47 @@ class NoSeparatorBeats:
     #: the names of the certificate's arrows to their sides (:meth:`certificate_halves`)
     side_names: list = []
 
+    def draw_gordan(self, beat) -> None:
+        """Gordan's alternative stated (the beat's ``gordan``) on a card in the weight
+        plane's frame, the plane veiled (the certificate's sum comes there next) and the
+        shading's key gone."""
+        self.follow_beat(beat)
+        self.drop_fewest_wedges()
+        low, high = (self.weights.frame.get_corner(DOWN + LEFT),
+                     self.weights.frame.get_corner(UP + RIGHT))
+        room = (low[0] + style.SMALL_BUFF, low[1] + LARGE_SUM_MARGIN,
+                self.camera.frame_width / 2 - style.SMALL_BUFF, high[1] - LARGE_SUM_MARGIN)
+        card = self.alternative_card(beat.state["gordan"], room=room)
+        veil = self.weight_veil()
+        # the shading's key leaves (the card is wider than the plane it veils)
+        key = getattr(self, "wrong_key_drawn", None)
+        if key is not None and key in self.wrong_shading.submobjects:
+            self.wrong_shading.remove(key)
+            self.play(vanish(key), appear(veil), run_time=style.RUN_FADE)
+            self.remove(key)
+        else:
+            self.play(appear(veil), run_time=style.RUN_FADE)
+        self.play(appear(card), run_time=style.RUN_FADE)
+        self.gordan_drawing = (veil, card)
+
+    def drop_fewest_wedges(self) -> None:
+        """The fewest mistakes' wedges, told, leave (under the weights' heading they read as
+        the weights' doing); the shading stays for the half-planes to come."""
+        wedges = getattr(self, "fewest_wedges", None)
+        if wedges is not None and wedges in self.wrong_shading.submobjects:
+            self.wrong_shading.remove(wedges)
+            self.play(vanish(wedges), run_time=style.RUN_FADE)
+            self.remove(wedges)
+
+    def weight_veil(self) -> Rectangle:
+        """An opaque rectangle of the ground over the whole weight plane, its tick values
+        and names too, to the frame's right edge (its key stands there)."""
+        left, bottom = self.weights.get_left()[0] - 0.1, self.weights.get_bottom()[1] - 0.1
+        right, top = self.camera.frame_width / 2, self.weights.get_top()[1] + 0.1
+        veil = Rectangle(width=right - left, height=top - bottom, stroke_width=0,
+                         fill_color=self.theme.background, fill_opacity=1.0)
+        return veil.move_to([(left + right) / 2, (bottom + top) / 2, 0.0])
+
     def draw_certificate(self, beat) -> None:
         """In data space, the certificate's points ringed and named and, in an inset, their
         weighted y⁽ⁱ⁾x⁽ⁱ⁾ tip to tail, back to 0 (weight space keeps its shading: its
@@ -67,24 +108,17 @@ class NoSeparatorBeats:
         frame, (arrows, arrow_names), scale = vector_sum_inset(
             self.plane, lesson.data.X, vectors, labels, theme, avoid,
             place=self.large_sum_place())
-        # the whole weight plane, its tick values and names too, to the frame's right edge
-        # (its key stands there)
-        left, bottom = self.weights.get_left()[0] - 0.1, self.weights.get_bottom()[1] - 0.1
-        right, top = self.camera.frame_width / 2, self.weights.get_top()[1] + 0.1
-        veil = Rectangle(width=right - left, height=top - bottom, stroke_width=0,
-                         fill_color=theme.background, fill_opacity=1.0)
-        veil.move_to([(left + right) / 2, (bottom + top) / 2, 0.0])
-        frame = VGroup(veil, *frame)
-        # the fewest mistakes' wedges, told, leave (under the weights' heading they read as
-        # the weights' doing); the shading stays for the half-planes to come
-        wedges = getattr(self, "fewest_wedges", None)
-        if wedges is not None and wedges in self.wrong_shading.submobjects:
-            self.wrong_shading.remove(wedges)
-            self.play(vanish(wedges), run_time=style.RUN_FADE)
-            self.remove(wedges)
+        frame = VGroup(self.weight_veil(), *frame)
+        self.drop_fewest_wedges()
         self.play(appear(names), run_time=style.RUN_FADE)
         self.wait_for_words("add up to 0")  # the sum comes as it is said
-        self.play(appear(frame), run_time=style.RUN_FADE)
+        stated = self.gordan_drawing
+        if stated is not None:  # the alternative's card gives way (its veil under the sum's)
+            self.play(vanish(stated[1]), appear(frame), run_time=style.RUN_FADE)
+            self.remove(*stated)
+            self.gordan_drawing = None
+        else:
+            self.play(appear(frame), run_time=style.RUN_FADE)
         for arrow, name in zip(arrows, arrow_names):
             self.play(appear(arrow), appear(name), run_time=style.RUN_FADE * 2)
         scale_note = self.sum_note("right", scale)

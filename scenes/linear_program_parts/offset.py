@@ -102,7 +102,17 @@ class OffsetBeats:
         self.drop_near()
         self.drop_wrong_marks()
         self.follow_beat(beat)
-        theme, recap = self.theme, beat.state["recap"]
+        card = self.alternative_card(beat.state["recap"])
+        self.play(appear(card), run_time=style.RUN_FADE)
+        self.mark_for_beat(card)
+
+    def alternative_card(self, recap, room=None) -> VGroup:
+        """Gordan's alternative (``recap``: a title, two boxes' lines, the one that
+        ``holds``, or None while it is only stated, and lines under them) as a card
+        centred in the room right of the data plane (or in ``room``, a screen square x0,
+        y0, x1, y1, scaled down to fit it): "either" and "or" boxes, the one that holds
+        framed in the highlight and the other muted."""
+        theme = self.theme
 
         def rows(lines, colour) -> VGroup:
             return VGroup(*[text(markup_with_math(line), theme, style.FONT_SMALL, colour)
@@ -110,23 +120,27 @@ class OffsetBeats:
 
         boxes = VGroup()
         for k, (word, lines) in enumerate(zip(("either", "or"), recap["boxes"])):
-            holds = k == recap["holds"]
-            inner = rows(lines, theme.text if holds else theme.muted)
+            holds, stated = k == recap["holds"], recap["holds"] is None
+            inner = rows(lines, theme.text if holds or stated else theme.muted)
             frame = SurroundingRectangle(inner, buff=0.16, stroke_width=2.5 if holds else 1.5,
                                          color=theme.highlight if holds else theme.muted)
-            name = text(word, theme, style.FONT_SMALL, theme.highlight if holds
+            name = text(word, theme, style.FONT_SMALL, theme.highlight if holds or stated
                         else theme.muted).next_to(frame, LEFT, buff=0.14)
             boxes.add(VGroup(frame, inner, name))
         boxes.arrange(DOWN, aligned_edge=RIGHT, buff=0.3)
-        card = VGroup(text(recap["title"], theme, style.FONT_SMALL, theme.highlight), boxes,
-                      rows(recap["offset"], theme.muted)).arrange(DOWN, buff=0.35)
+        card = VGroup(text(recap["title"], theme, style.FONT_SMALL, theme.highlight), boxes)
+        if recap["offset"]:
+            card.add(rows(recap["offset"], theme.muted))
+        card.arrange(DOWN, buff=0.35)
+        if room is not None:
+            x0, y0, x1, y1 = room
+            card.scale(min(1.0, (x1 - x0) / card.width, (y1 - y0) / card.height))
+            return card.move_to([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
         left = self.plane.frame.get_right()[0] + RECAP_EDGE
         room = self.camera.frame_width / 2 - RECAP_EDGE - left
         if card.width > room:
             card.scale_to_fit_width(room)
-        card.move_to([left + room / 2, float(self.plane.frame.get_center()[1]), 0.0])
-        self.play(appear(card), run_time=style.RUN_FADE)
-        self.mark_for_beat(card)
+        return card.move_to([left + room / 2, float(self.plane.frame.get_center()[1]), 0.0])
 
     def draw_testable(self, beat) -> None:
         """The close-ups leave; the lines stay while the notes' remark is said, and the

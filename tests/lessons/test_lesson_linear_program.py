@@ -326,7 +326,7 @@ def test_two_opposite_points_are_the_certificate_when_there_are(case):
     same, opposite = _brute_opposite_pairs(np.asarray(data.X, dtype=float), data.y)
     chosen = tuple(sorted(lesson.certificate))
     said = linear_program_storyboard(lesson).beats
-    proof = next(beat.sentence for beat in said if beat.sentence.startswith("A proof"))
+    proof = next(beat.sentence for beat in said if beat.motion == "certificate")
     if same:
         assert chosen == same[0] and lesson.same_place_certificate
         assert all(w == pytest.approx(0.5) for w in lesson.certificate.values())
@@ -335,6 +335,33 @@ def test_two_opposite_points_are_the_certificate_when_there_are(case):
         assert chosen == opposite[0] and not lesson.same_place_certificate
     else:
         assert len(chosen) in (2, 3) and "one place" not in proof
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_gordans_alternative_is_stated_before_its_weights_are_used(case):
+    """Where the proof is weights (not two points at one place), Gordan's alternative is
+    said, as not in the notes, in the beat before them, and its second side is the one the
+    weights show: λ ≥ 0, not all 0, Σλᵢy⁽ⁱ⁾x⁽ⁱ⁾ = 0 (recomputed)."""
+    data, lesson = _lesson_of(case)
+    if lesson.feasible:
+        return
+    beats = linear_program_storyboard(lesson).beats
+    motions = [beat.motion for beat in beats]
+    proof = motions.index("certificate")
+    if lesson.same_place_certificate:
+        assert "gordan" not in motions
+        return
+    stated = beats[proof - 1]
+    assert stated.motion == "gordan" and "beyond the notes" in stated.sentence
+    assert "either" in stated.sentence and "never both" in stated.sentence
+    assert stated.state["gordan"]["holds"] is None  # stated, not yet decided
+    assert beats[proof].sentence.startswith("Here the second holds")
+    assert not any("Gordan" in beat.sentence for beat in beats[:proof - 1])
+    weights = np.array(list(lesson.certificate.values()))
+    assert (weights >= 0).all() and weights.sum() > 0
+    total = sum(w * data.y[i] * np.asarray(data.X[i], float)
+                for i, w in lesson.certificate.items())
+    np.testing.assert_allclose(total, 0.0, atol=1e-9)
 
 
 def test_a_point_with_both_labels_is_its_own_proof():
