@@ -195,7 +195,9 @@ class NoSeparatorBeats:
     def draw_certificate_pair(self, beat) -> None:
         """In weight space the wedge of θ that gets both points Gordan's weights rest on
         right (the lesson's ``certificate_pair``; the three points stay ringed and named),
-        outlined from 0 over the certificate's shading, until the next sentence."""
+        outlined from 0 over the certificate's shading as it is named, until the next
+        sentence (the status, which names it, with it)."""
+        self.wait_for_words("only θ in a")  # (review 257: outlined 6 s before it was said)
         self.follow_beat(beat)
         _, _, _, start, end = self.lesson.certificate_pair
         wedge = self.on_weights(lambda: Polygon(*self.wedge(start, end),

@@ -44,3 +44,57 @@ def test_the_speech_ends_at_the_voice_pace():
     spoken.say(2.0, "x" * 30, 9.0, speech)
     assert spoken.speech_end() == pytest.approx(3.5)
     assert Timeline().speech_end() is None
+
+
+def _waits_by_motion(path) -> dict[str, list[str]]:
+    """{motion: [words]} of every ``self.wait_for_words("…")`` in a ``draw_<motion>``
+    method of the scene file at ``path`` (read as a syntax tree, not run)."""
+    import ast
+
+    waits: dict[str, list[str]] = {}
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("draw_"):
+            for call in ast.walk(node):
+                if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                        and call.func.attr == "wait_for_words"):
+                    assert isinstance(call.args[0], ast.Constant), node.name
+                    motion = node.name[len("draw_"):].replace("_", "-")
+                    waits.setdefault(motion, []).append(call.args[0].value)
+    return waits
+
+
+def test_the_words_linear_program_waits_for_are_in_every_beat_that_draws_them():
+    """A wait for words not in the sentence waits for nothing: the picture comes early,
+    unnoticed. Every phrase a ``draw_<motion>`` waits for is in each beat of that motion,
+    over the gallery (and the walk of a draw method's calls: a helper's waits are its
+    caller's, so the scan finds them in draw methods only)."""
+    from pathlib import Path
+
+    from linviz.dataset import CLASSIFICATION
+    from linviz.errors import DataError
+    from linviz.gallery import GALLERY
+    from linviz.lessons.linear_program import linear_program_lesson
+    from linviz.lessons.linear_program_story import linear_program_storyboard
+
+    root = Path(__file__).resolve().parents[2] / "scenes"
+    waits: dict[str, list[str]] = {}
+    for path in [root / "linear_program.py", *sorted((root / "linear_program_parts").glob("*.py"))]:
+        for motion, words in _waits_by_motion(path).items():
+            waits.setdefault(motion, []).extend(words)
+    assert {"certificate", "certificate-pair"} <= set(waits)  # the scan sees them
+    seen = set()
+    for case in GALLERY:
+        if case.task != CLASSIFICATION or case.real:
+            continue
+        data = case()
+        if data.n_features != 2:
+            continue
+        try:
+            beats = linear_program_storyboard(linear_program_lesson(data)).beats
+        except DataError:
+            continue
+        for beat in beats:
+            for words in waits.get(beat.motion, ()):
+                assert words in beat.sentence, (case.name, beat.motion, words)
+                seen.add(beat.motion)
+    assert {"certificate", "certificate-pair"} <= seen
