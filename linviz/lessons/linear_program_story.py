@@ -213,6 +213,17 @@ def margin_comparison(star: float, run: float) -> str:
     return ", narrower" if run < star else ", wider"
 
 
+#: a bound at least this many times the updates made is said to be far from them
+FAR_UNDER = 10
+
+
+def bound_tail(bound: float, updates: int) -> str:
+    """What the bound (R/γ)² says of a run that made ``updates`` (≤ the bound, the
+    theorem): where it is at least :data:`FAR_UNDER` times them, ", far fewer: a bound,
+    not a forecast" (reviews 257–258: 6 against 2,811 unremarked); else nothing."""
+    return ", far fewer: a bound, not a forecast" if bound >= FAR_UNDER * updates else ""
+
+
 def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     """The notes' remark (004) that separability is not testable, set against the
     programme: a perceptron's run still updating may yet stop (watching it tells
@@ -593,7 +604,8 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                       f"{formatting.significant(star_margin, 2, 6)}, $theta$ "
                       f"{formatting.significant(run_margin, 2, 6)}")
     story.beat(f"With θ*'s margin as γ, the notes' bound (R/γ)² is {bound}: the perceptron "
-               f"made {formatting.count(M, 'update')}.", HOLD,
+               f"made {formatting.count(M, 'update')}"
+               f"{bound_tail((reach / star_margin) ** 2, M)}.", HOLD,
                ringed=[greatest_index(np.hypot(*np.asarray(lesson.data.X, dtype=float).T))],
                status=f"$R = {formatting.number(reach, 2)}$ (the farthest point, ringed), "
                       f"$gamma = {formatting.significant(star_margin, 2, 6)}$: "

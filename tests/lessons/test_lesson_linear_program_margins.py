@@ -57,6 +57,9 @@ def test_the_margins_said_are_the_least_distance_to_each_line(case):
             if label * (theta @ x) <= 0:
                 theta, updates, changed = theta + label * x, updates + 1, True
     assert int(bound.group(2)) == updates <= (reach / star_margin) ** 2
+    # said to be far above the run's count where it is ten times it or more, else not
+    far = (reach / star_margin) ** 2 >= 10 * updates
+    assert ("far fewer: a bound, not a forecast" in after.sentence) == far, after.sentence
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
