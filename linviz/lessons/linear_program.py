@@ -796,6 +796,36 @@ def region_near(A: np.ndarray, theta_star: np.ndarray, least_l1: float) -> np.nd
     return np.zeros((0, 2)) if found is None else found[0]
 
 
+#: a corner of the region (two constraints' lines meeting) stands at least this share of
+#: the weight box's width inside it: at its edge, the edge beyond it was a sliver and two
+#: lines said to be nearly parallel were not seen to meet (review 257, iris)
+CORNER_ROOM = 0.15
+
+
+def corners_held(A: np.ndarray, box: Box) -> Box:
+    """``box`` widened (refitted once, square, round 0) so that every corner of the
+    feasible region aᵢᵀθ ≥ 1 inside it, where two constraints' lines meet (not the box's
+    sides), lies at least :data:`CORNER_ROOM` × ``box``'s width from each side; ``box``
+    itself when each does."""
+    found = feasible_polygon(A, box)
+    if found is None:
+        return box
+    vertices, labels = found
+    room = CORNER_ROOM * box_width(box)
+    # vertex k carries the line of the edge leaving it; the edge arriving is k − 1's
+    corners = [vertices[k] for k in range(len(vertices))
+               if labels[k] >= 0 and labels[k - 1] >= 0]
+    close = [c for c in corners
+             if min(c[0] - box.x_min, box.x_max - c[0], c[1] - box.y_min, box.y_max - c[1])
+             < room]
+    if not close:
+        return box
+    held = [np.array([box.x_min, box.y_min]), np.array([box.x_max, box.y_max])]
+    for c in close:
+        held += [c - room, c + room]
+    return fitted_box(np.array(held), include_origin=True, padding=0.0)
+
+
 #: how many passes of the perceptron through the origin are drawn as the notes' remark on
 #: testing is said, where it never settles (where it does, its passes to the last)
 WATCHED_PASSES = 8
@@ -899,8 +929,9 @@ def linear_program_lesson(data: Dataset, seed: int = 0) -> LinearProgramLesson:
         # the diamond |θ₁| + |θ₂| = value that touches the region at θ* is drawn whole,
         # and the region round θ*, not only its corner there
         diamond = [(value, 0.0), (-value, 0.0), (0.0, value), (0.0, -value)]
-        box = fitted_box(np.array([*points, *diamond, *region_near(A, theta_star, value)]),
-                         include_origin=True)
+        box = corners_held(A, fitted_box(np.array([*points, *diamond,
+                                                   *region_near(A, theta_star, value)]),
+                                         include_origin=True))
         entry = points[-1] / least
         inside = box.x_min < entry[0] < box.x_max and box.y_min < entry[1] < box.y_max
         ray_box = box if inside else fitted_box(np.array([*points, *diamond, entry]),
