@@ -29,8 +29,8 @@ the line magnified where the close-up stood, :func:`linviz.lessons.quiz.final_ga
 perceptron stops at its first line with no mistake, however close),
 ``squeeze`` (where the strips stood, the proof recalled on both median runs,
 :mod:`linviz.lessons.quiz_proof`: 0 none, 1 each run's θ·θ*/‖θ*‖ between its floor Mγ and
-its ceiling R√M, 2 also where they meet, at (R/γ)²; the answer's beats bring back the
-thin band's close-up in its place, where there is one),
+its ceiling R√M, 2 also where they meet, at (R/γ)²; it stays through the answer's
+beats: the evidence the answer rests on, not the close-up again, review 258),
 ``status`` (at the end the answer in words).
 """
 
@@ -398,9 +398,10 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                squeeze=2,
                status="floor $M gamma$ and ceiling $R sqrt(M)$ meet at $M = (R \\/ gamma)^2$: "
                       "no run updates more")
-    # the answer comes over the thin band's close-up again, where the proof's plots stood
-    # (at the plane's scale its band merges with θ*'s line): the small margin seen
-    back = {"squeeze": 0, "inset": True} if zoom else {}
+    # the answer is said over the proof's plots, the floor and ceiling meeting (review
+    # 258: the close-up brought back in their place dropped the evidence, and lacked the
+    # run's line the plane beside it showed)
+    back: dict = {}
     if shrinks:  # the lift's part of the answer, first: the margin the theorem sees
         # the d of each, as the status lines showed them (no advice: moving the data
         # moves R too)
