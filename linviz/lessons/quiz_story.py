@@ -330,7 +330,10 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story.beat(f"Beside it, the widest band has half-width only {plane_margin(narrow)}"
                f"{shown}.", "planes", min_seconds=READ_DIAGRAM_SECONDS, planes=2,
                inset=bool(zoom), headings=[3, 1],
-               status=None, distance=None, lift=0)
+               # what came on screen, named (review 258: the one beat without a status)
+               status=f"middle: the small margin, $h = {plane_margin(narrow)}$"
+                      + (", its band magnified on the right" if zoom else ""),
+               distance=None, lift=0)
     same = reach_likeness(wide, narrow)
     story.beat(f"R is {same + ', ' if same else ''}{said_reach(narrow)}, but γ = "
                f"{said_gamma(narrow)}, so (R/γ)² = {formatting.grouped(narrow.bound, 0)}.",

@@ -78,6 +78,13 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
         assert ref["converged"] and ref["updates"] == run.updates <= run.bound
     board = margin_storyboard(lesson)
     said = {beat.motion: beat.sentence for beat in board.beats}
+    # every beat after the question names on the status line what it shows; the small
+    # margin's plane with its h (review 258: the one beat without one)
+    assert all(beat.state["status"] for beat in board.beats[1:])
+    planes = [beat for beat in board.beats if beat.motion == "planes"][-1]
+    from linviz.lessons.quiz_story import plane_margin
+
+    assert f"$h = {plane_margin(narrow)}$" in planes.state["status"]
     assert (f"median run: {wide.updates} update" in said["runs"]
             and f", {narrow.updates} with the small one" in said["runs"])
     # each run is its margin's median by M among margin-speed's data sets of that margin
