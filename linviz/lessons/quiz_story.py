@@ -18,8 +18,9 @@ line, moving update by update while the runs are told, then its last, dimmed fro
 spread on: beside θ* it would read as θ*),
 ``lift`` (θ*'s band on [x, 1] seen edge-on, right of the first plane while it alone
 stands, :func:`linviz.lessons.quiz.lift_section`: 0 none, 1 the lifted points from aside
-with θ*'s plane through 0, 2 turned edge-on, with the band's two edge points, 3 also θ*'s
-boundary through 0 and d, 4 also h and γ across the boundary),
+with θ*'s plane through 0 (the storyboard passes it: the scene shows it on the way to 2),
+2 turned edge-on, with the band's two edge points, 3 also θ*'s boundary through 0 and d,
+4 also h and γ across the boundary),
 ``distance`` (the plane, 0 or 1, on which θ*'s line's distance d from 0 is drawn
 while γ = w/√(1 + d²) is said; None: none), ``strips`` (where the close-up stood, which
 leaves with its rings: the M of each margin's data sets, a row of dots on one logarithmic
@@ -258,7 +259,7 @@ READ_DIAGRAM_SECONDS = 8.0
 #: the margin quiz's pace: each beat lasts at least its sentence at this many characters a
 #: second (the voice reads about 15): every beat brings a number or a drawing to read
 MARGIN_PACE = 12.0
-#: the pace of the lift's beats (the 3-D view, its turn edge-on, d, then h and γ): slower,
+#: the pace of the lift's beats (the lifted points turned edge-on, d, then h and γ): slower,
 #: the idea is the quiz's hardest
 LIFT_PACE = 9.0
 #: the pace of the results' beats (the thin band's edges, the runs, where they stop, all
@@ -302,27 +303,27 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                headings=[3, 0], min_seconds=READ_FORMULA_SECONDS)
     if shrinks:  # why, said once (the right plane's is shown, not said again)
         drawn = distance_shown(wide, view, 0)
-        said = ["Why: lifted to [x, 1], on the right, the points lie on a copy of the plane "
-                "at height 1, and θ* is a plane through 0 that meets it along θ*'s line.",
-                "Seen edge-on along that line, every lifted point stands at height 1; the "
-                "ringed points on the band's edges fall on two spots, + and −.",
+        # the lifted points seen from aside only while they turn edge-on (reviews 258,
+        # 260: held as a still, the slanted view read as flat, its 0 on an edge, and the
+        # why took a minute before the second data set)
+        said = ["Why: lifted to [x, 1], on the right, every point stands at height 1; "
+                "looked at along θ*'s line, edge-on, the ringed points on the band's edges "
+                "fall on two spots, + and −.",
                 f"θ*'s boundary on [x, 1] runs from 0 and meets that height at d = "
                 f"{lifted_margin_numbers(wide)[1]}, the line's distance from 0.",
                 "Tilted so, every point's distance across it shrinks by √(1 + d²): the "
                 "margin h becomes γ = h/√(1 + d²), the smaller the farther the boundary "
                 "lies from 0."]
         seconds = [max(READ_DIAGRAM_SECONDS, len(words) / LIFT_PACE) for words in said]
-        story.beat(said[0], "lift", lift=1, min_seconds=seconds[0],
-                   status="right: the points $[x, 1]$ on a copy of the plane at height 1, "
-                          "and $theta^*$ on $[x, 1]$, a plane through 0")
-        story.beat(said[1], "lift", lift=2, min_seconds=seconds[1],
-                   status="seen edge-on along $theta^*$'s line: every point at height 1, "
-                          "the band's edge points at $d - h$ and $d + h$")
-        story.beat(said[2], "lift", lift=3, distance=drawn, min_seconds=seconds[2],
+        story.beat(said[0], "lift", lift=2, min_seconds=seconds[0],
+                   status="right: the points $[x, 1]$, seen edge-on along $theta^*$'s line: "
+                          "every point at height 1, the band's edge points at $d - h$ and "
+                          "$d + h$")
+        story.beat(said[1], "lift", lift=3, distance=drawn, min_seconds=seconds[1],
                    status=f"$theta^*$ on $[x, 1]$: a boundary from 0 through $(d, 1)$, "
                           f"$d = {lifted_margin_numbers(wide)[1]}$")
-        story.beat(said[3], "distance", lift=4, status=lifted_margin_words(wide),
-                   min_seconds=seconds[3])
+        story.beat(said[2], "distance", lift=4, status=lifted_margin_words(wide),
+                   min_seconds=seconds[2])
     zoom = magnification(narrow, view)
     near = near_band(narrow, view)
     # its zoom is written on the close-up, not said (a number a beat already carries)

@@ -215,8 +215,11 @@ class LiftDrawings(LiftTurn):
                        stroke_width=style.RING_STROKE - 1).move_to(plane.point(i))
                 for i in edge_points(wide)]))
         part = beat.state["lift"] - 1
-        if part == 1:  # turned edge-on, then the section's axes and edge points
+        if part == 1:  # seen from aside, turned edge-on, then the section's axes and points
             turned = self.lift_drawn[0]
+            if not self.on_screen(turned):  # from aside while "height 1" is said
+                self.play(appear(turned), run_time=style.RUN_INTRO)
+                self.wait_for_words("looked at along")
             # its names leave (a fade that removes would take the drawing apart)
             self.play(turned.names.animate.set_opacity(0.0), run_time=style.RUN_FADE)
             turned.remove(turned.names)
