@@ -152,6 +152,10 @@ class DataPlane(PlaneAxes, PlaneNotes, VGroup):
         axes = merge_glyphs(VGroup(*axes.submobjects))
         for old, new in ((self.grid, grid), (self.frame, frame), (self.axes, axes)):
             self.submobjects[self.submobjects.index(old)] = new
+            # unseen from now: a play lists the parts of what moves when it starts, and
+            # draws each of them every frame, the replaced ones too (a zoom showed two
+            # sets of axes, the old ones still: review 259)
+            old.set_opacity(0.0)
         self.grid, self.frame, self.axes = grid, frame, axes
         self.tick_labels = VGroup()
         self._place_axis_labels()

@@ -268,3 +268,41 @@ def test_a_sum_tip_to_tail_grows_over_no_point():
     markers = np.array([plane.c2p(point)[:2] for point in X])
     hidden = np.all((markers > low) & (markers < high), axis=1)
     assert not hidden.any(), X[hidden]
+
+
+def test_a_plane_zoomed_during_a_play_leaves_no_old_axes_drawn():
+    """A play draws, every frame, each part of what moves as listed when it starts: a
+    plane whose box changes under an updater replaces its grid, frame and axes, and the
+    replaced ones, still on that list, must draw nothing (review 259: two sets of axes,
+    the old ones still, through every zoom of the weight plane)."""
+    from manim import Scene, ValueTracker, tempconfig
+
+    from linviz.geometry import Box
+    from scenes.toolkit.plane import DataPlane
+    from scenes.toolkit.style import THEMES
+    from scenes.toolkit.views import box_between
+
+    X = np.array([[1.0, 2.0], [-1.0, 0.5], [0.5, -1.5]])
+    start, end = Box(-10.0, 10.0, -10.0, 10.0), Box(-2.0, 2.0, -2.0, 2.0)
+    seen = {}
+
+    class Zoom(Scene):
+        def construct(self):
+            plane = DataPlane(X, np.array([1.0, -1.0, 1.0]), THEMES["dark"], box=start)
+            self.add(plane)
+            zoom = ValueTracker(0.0)
+            plane.add_updater(lambda p: p.set_box(box_between(start, end, zoom.get_value())))
+            self.play(zoom.animate.set_value(1.0), run_time=0.5)
+            seen["listed"] = list(self.moving_mobjects)
+            seen["now"] = {id(m) for m in plane.get_family()}
+
+    with tempconfig({"dry_run": True, "verbosity": "ERROR", "progress_bar": "none"}):
+        Zoom().render()
+    from manim import VMobject
+
+    stale = [m for m in seen["listed"] if id(m) not in seen["now"] and isinstance(m, VMobject)
+             and m.has_points()]
+    assert stale  # the play listed parts the zoom replaced
+    drawn = [m for m in stale if (m.get_stroke_opacity() > 0 and m.get_stroke_width() > 0)
+             or m.get_fill_opacity() > 0]
+    assert not drawn, [type(m).__name__ for m in drawn[:5]]
