@@ -157,6 +157,12 @@ def grouped(value: float, places: int | None = None, minus: str = MINUS) -> str:
     return f"{minus}{body}" if rounded < 0 else body
 
 
+def in_math(number: str) -> str:
+    """A number written for Typst mathematics: quoted when grouped ("2,324": a bare comma
+    there is set as a separator, with a space after it, and reads as a list "2, 324")."""
+    return f'"{number}"' if "," in number else number
+
+
 def grouped_count(n: int, noun: str, plural: str | None = None) -> str:
     """"1 update", "162,015 updates": :func:`count` with the thousands grouped."""
     return f"{grouped(n, 0)} {noun if n == 1 else (plural or noun + 's')}"

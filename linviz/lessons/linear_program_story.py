@@ -122,8 +122,7 @@ CONSTRAINT = "$y^((i)) theta^T x^((i)) >= 1$"
 
 def math_number(v: float) -> str:
     """:func:`value` inside Typst mathematics: quoted when grouped (no space after a comma)."""
-    said = value(v)
-    return f'"{said}"' if "," in said else said
+    return formatting.in_math(value(v))
 
 
 def math_vector(v) -> str:
@@ -226,12 +225,18 @@ def bound_tail(bound: float, updates: int) -> str:
 
 def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     """The notes' remark (004) that separability is not testable, set against the
-    programme: a perceptron's run still updating may yet stop (watching it tells
+    programme: a perceptron decides it only by stopping (as the run shown did, on data a
+    line through 0 separates); a run still updating may yet stop (watching it tells
     nothing: its updates per pass are drawn where the right half is free,
     :func:`~linviz.lessons.linear_program.watched_passes`), but for a given training set
     one solve decides it."""
+    # what watching a perceptron decides, by what this one did (review 259: "which watching
+    # a perceptron cannot" said just after one stopped, which does prove separability)
+    watched = ("A perceptron decides it only by stopping, as this one did; still running, "
+               "it proves nothing." if lesson.feasible else
+               "A perceptron still running, as this one is, proves nothing: it may yet stop.")
     story.beat("The notes call separability untestable; for these training points one solve "
-               "decides it, which watching a perceptron cannot: it may yet stop.",
+               f"decides it. {watched}",
                "testable",
                ringed=[], near=None,
                # drawn where the right half is free (the weight plane has left)
@@ -609,7 +614,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                ringed=[greatest_index(np.hypot(*np.asarray(lesson.data.X, dtype=float).T))],
                status=f"$R = {formatting.number(reach, 2)}$ (the farthest point, ringed), "
                       f"$gamma = {formatting.significant(star_margin, 2, 6)}$: "
-                      f"$(R \/ gamma)^2 = {bound} >= {M}$")
+                      f"$(R \/ gamma)^2 = {formatting.in_math(bound)} >= {M}$")
     testable_beat(story, lesson)
 
 

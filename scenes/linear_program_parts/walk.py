@@ -82,6 +82,9 @@ class WalkBeats:
         self.walker_place = None
         self.walker_label.add_updater(
             lambda m: m.move_to(self.walker.get_center() + self.walker_offset()))
+        # in its place from the start (a fade-in runs no updater: it stood at the screen's
+        # centre, between the planes, as it came: review 259)
+        self.walker_label.update()
 
     def walker_offset(self) -> np.ndarray:
         """Where θ's name goes beside its dot (an offset from it): where it was while that

@@ -26,10 +26,6 @@ from scenes.toolkit.screen_text import markup_with_math, math, text
 from scenes.toolkit.speed.glyph_numbers import GlyphNumber
 
 
-def quoted(number: str) -> str:
-    """A number inside Typst mathematics: quoted when grouped ("2,324"; a bare comma would
-    be set as a separator)."""
-    return f'"{number}"' if "," in number else number
 
 #: the side of each of the margin quiz's two planes on screen, and their centres (left of
 #: the middle: the narrow band's inset stands right of its plane, at its largest size)
@@ -177,7 +173,7 @@ class MarginDrawings:
         bound = formatting.grouped(run.bound, 0)
         parts = [f"$h = {plane_margin(run)}$",
                  f"$R = sqrt({farthest_norm(run)}^2 + 1) = {said_reach(run)}$",
-                 f"$gamma = {said_gamma(run)}$, $(R \\/ gamma)^2 = {quoted(bound)}$"]
+                 f"$gamma = {said_gamma(run)}$, $(R \\/ gamma)^2 = {formatting.in_math(bound)}$"]
         words = [text(markup_with_math(part), self.theme, style.FONT_SMALL) for part in parts]
         VGroup(VGroup(*words[:2]).arrange(RIGHT, buff=0.4), words[2]).arrange(DOWN, buff=0.1)
         heading = VGroup(*words)  # three parts, each on screen as it is said
@@ -187,7 +183,7 @@ class MarginDrawings:
     def answer(self, run, plane) -> VGroup:
         """The run's answer under its plane, in large type: M (in the run's colour) against
         its bound, "M = 7 ≤ (R/γ)² = 53"."""
-        bound = quoted(formatting.grouped(run.bound, 0))
+        bound = formatting.in_math(formatting.grouped(run.bound, 0))
         updates = math(f"M = {run.updates}", self.theme, style.FONT_BODY)
         updates.set_color(self.theme.step)
         rest = math(f"<= (R \/ gamma)^2 = {bound}", self.theme, style.FONT_BODY)

@@ -32,3 +32,10 @@ def test_significant_reads_back_within_two_significant_digits(value):
     written = formatting.significant(value)
     assert read_back(written) != 0
     assert math.isclose(read_back(written), value, rel_tol=0.051)
+
+
+def test_a_grouped_number_in_mathematics_is_quoted_so_its_comma_is_no_separator():
+    from linviz.formatting import grouped, in_math
+
+    assert in_math(grouped(2811, 0)) == '"2,811"' and in_math("51") == "51"
+    assert in_math("0.052") == "0.052"

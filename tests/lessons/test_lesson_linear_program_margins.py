@@ -50,6 +50,9 @@ def test_the_margins_said_are_the_least_distance_to_each_line(case):
                       after.sentence)
     assert bound, after.sentence
     assert int(bound.group(1).replace(",", "")) == round((reach / star_margin) ** 2)
+    # on the status line, in mathematics, a grouped bound quoted ("2, 811" read as a list)
+    shown = f'"{bound.group(1)}"' if "," in bound.group(1) else bound.group(1)
+    assert f"$(R \\/ gamma)^2 = {shown} >= " in after.state["status"], after.state["status"]
     theta, updates, changed = np.zeros(2), 0, True
     while changed:
         changed = False
@@ -71,6 +74,20 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     data, lesson, beats = lesson_or_skip(case)
     (said,) = [b for b in beats if b.motion == "testable"]
     assert "untestable" in said.sentence and "one solve decides it" in said.sentence
+    # what watching the perceptron shown decides: stopping proves it (said only of a run
+    # that stopped, recounted by a plain loop of 1,000 passes), running proves nothing
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    theta, stopped = np.zeros(2), False
+    for _ in range(1000):
+        wrong = 0
+        for x, label in zip(X, y):
+            if label * (theta @ x) <= 0:
+                theta, wrong = theta + label * x, wrong + 1
+        if not wrong:
+            stopped = True
+            break
+    assert ("only by stopping, as this one did" in said.sentence) == stopped
+    assert ("still running, as this one is, proves nothing" in said.sentence) == (not stopped)
     A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
     found = linprog([0, 0], A_ub=-A, b_ub=-np.ones(len(A)), bounds=[(None, None)] * 2,
                     method="highs")
