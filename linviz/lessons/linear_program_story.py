@@ -505,8 +505,10 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     same = lesson.widest_is_star
     story.beat("|θ₁| + |θ₂| keeps the programme linear; the widest margin, least ‖θ‖ "
                "(the circle), needs a quadratic one"
-               + (": here the corner the diamond will touch." if same
-                  else ", and picks another θ."),
+               # (review 259: "here the corner the diamond will touch" read as cryptic, and
+               # as if the two always agreed)
+               + (": here the corner the diamond will reach too, though in general not."
+                  if same else ", and picks another θ."),
                "objective-choice",
                # how the absolute values stay linear: |θⱼ| ≤ tⱼ as two inequalities
                status="linear: minimise $t_1 + t_2$ with $-t_j <= theta_j <= t_j$ · "
