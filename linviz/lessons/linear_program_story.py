@@ -260,6 +260,12 @@ def returned_words(best: tuple[int, int], last: tuple[int, int], short: bool = F
     return f"it returns its last θ, which gets {last[1]}{too}"
 
 
+def last_status(best: tuple[int, int], last: tuple[int, int]) -> str:
+    """The status line's note of the returned θ's count (:func:`returned_words`, shown to
+    be read again: review 259), nothing when it is the best state's."""
+    return "" if last[0] == best[0] else f" · its last $theta$: {last[1]} wrong"
+
+
 def near_beat(story: StoryWriter, words: str, near: dict | None, points) -> None:
     """The close-ups of the points that look on the line just counted, in a sentence of
     their own after its count (:func:`~linviz.lessons.linear_program_near.near_state`): they
@@ -360,6 +366,22 @@ def nearly_one_line(lesson: LinearProgramLesson) -> list[tuple[int, int]]:
             if angle_between(lesson.signed[i], lesson.signed[j]) <= NEARLY_ONE_LINE:
                 pairs.append((i, j))
     return pairs
+
+
+#: the perceptron's rule, as Typst mathematics (the walk's status line)
+UPDATE_RULE = "$theta <- theta + y^((i)) x^((i))$ when $y^((i)) theta^T x^((i)) <= 0$"
+
+
+def step_status(lesson: LinearProgramLesson, k: int) -> str:
+    """The status line of update k (0-based) of the walk: the rule, then what its sentence
+    says, to be read again (review 259: the y·scores and the count were only spoken): the
+    point's y·score before → after, and the marks' key, the count its line gets wrong."""
+    i = lesson.updated_points[k]
+    a = lesson.signed[i]
+    before, after = float(lesson.thetas[k] @ a), float(lesson.thetas[k + 1] @ a)
+    wrong = lesson.wrong_after(k + 1)
+    return (f"{UPDATE_RULE} · point {i + 1}: {value(before)} → {value(after)}"
+            + (f" · ×: {wrong} wrong" if wrong else " · none wrong"))
 
 
 def _step_sentence(lesson: LinearProgramLesson, k: int, noted: bool = False) -> str:
@@ -539,8 +561,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                + (", zoomed in here to its steps," if zoomed else ",")
                + " and each update will add y⁽ⁱ⁾x⁽ⁱ⁾ to θ: one step.", "walk-start", walk=0,
                ringed=[], boundary=None, diamond=None, inset=False,
-               status="$theta <- theta + y^((i)) x^((i))$ when $y^((i)) theta^T x^((i)) <= 0$",
-               view="walk" if zoomed else "near")
+               status=UPDATE_RULE, view="walk" if zoomed else "near")
     story.beat("Shaded from 0: the cone of every θ that separates, each y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0. The "
                "updates stop once θ is in the cone.", "cone", cone=True)
     explained = min(EXPLAINED_STEPS, M)
@@ -556,13 +577,14 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    walk=step + 1,
                    ringed=sorted({i, *point}), shown=i, boundary="run", steps=(step, step + 1),
                    wrong_marks={"dashed": wrong} if wrong else None,
+                   status=step_status(lesson, step),
                    **({"inset": False, "close": None} | close))
     if M > explained:
         rest = M - explained
         said = (f"Update {M}" if rest == 1 else f"Updates {explained + 1} to {M}, faster")
         story.beat(f"{said}: each a step perpendicular to the line of a point it got wrong.",
                    "walk-fast", walk=M, ringed=[], shown=None, inset=False, close=None,
-                   wrong_marks=None,
+                   wrong_marks=None, status=UPDATE_RULE,
                    min_seconds=rest / FAST_UPDATES_PER_SECOND, steps=(explained, M))
     m = lesson.least_score
     far = lesson.ray_box != lesson.walk_box
@@ -703,8 +725,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"points wrong; {returned_words(lesson.endless_best, lesson.endless_last)}.",
                "endless-best", endless_best=True,
                ringed=[], near=None, wrong_marks={"dashed": counted["best"]},
+               # the returned θ's count shown too (review 259: only spoken)
                status=f"dashed: the best $theta$ it reaches, {lesson.endless_best[1]} of "
-                      f"{lesson.n} wrong (×)")
+                      f"{lesson.n} wrong (×)"
+                      + last_status(lesson.endless_best, lesson.endless_last))
     near_beat(story, words, near, points)
     if lesson.separable_with_offset:
         story.beat("With an offset a line does separate them (drawn, the widest): the same "
@@ -755,7 +779,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    wrong_marks={"dashed": counted["offset_best"]},
                    # short enough to stand at full size (the per-pass counts are said)
                    status=f"dashed: the best it reaches, {best} of {lesson.n} wrong (×)"
-                          + (" · no line gets fewer" if best == fewest else ""))
+                          + (" · no line gets fewer" if best == fewest else "")
+                          + last_status(lesson.endless_offset_best,
+                                        lesson.endless_offset_last))
         near_beat(story, words, near, points)
         if best > fewest:  # the best of all lines, its own beat: its marks apart from the run's
             words, near, points = near_state(lesson, ["fewest"], wide=True)

@@ -497,6 +497,9 @@ def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_sai
                  (f"its last, {last}" if offset else f"its last θ, which gets {last}")
                  + (" too" if last == wrong else ""))
         assert words in beat.sentence
+        # and shown on the status line, to be read again, where it is not the best state
+        returned = f"its last $theta$: {last} wrong"
+        assert (returned in beat.state["status"]) == (errors.index(wrong) != len(errors) - 1)
         if offset:
             assert f"its best line gets {wrong} of {len(data.y)} wrong" in said
             # set against the fewest any line gets wrong, found here by brute force over
@@ -778,6 +781,20 @@ def test_the_walk_stops_once_theta_is_in_the_cone_and_each_update_says_what_it_b
             assert "up by ‖x" not in sentence
     (cone,) = [b for b in board.beats if b.motion == "cone"]
     assert "The updates stop once θ is in the cone." in cone.sentence and cone.state["cone"]
+    # the status line shows what each step's sentence says, to be read again: the rule,
+    # the point's y·score before → after (recomputed from the θs, exact to its digits) and
+    # the marks' count (recounted above)
+    steps = [b for b in board.beats if b.motion == "walk-step"]
+    for k, beat in enumerate(steps):
+        status = beat.state["status"]
+        assert status.startswith("$theta <- theta + y^((i)) x^((i))$ when")
+        shown = re.search(r"point (\d+): (−?[0-9.]+) → (−?[0-9.]+)", status)
+        i = int(shown.group(1)) - 1
+        for g, theta in ((2, thetas[k]), (3, thetas[k + 1])):
+            assert float(shown.group(g).replace("−", "-")) == pytest.approx(
+                float(y[i] * (X[i] @ theta)), abs=0.005 + 1e-9)
+        wrong = lesson.wrong_after(k + 1)
+        assert status.endswith(f"×: {wrong} wrong" if wrong else "none wrong"), status
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
