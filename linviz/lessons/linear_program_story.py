@@ -168,7 +168,9 @@ def turn_words(turn: OverlapTurn, more: int = 0) -> str:
     more"); two of them: one or the other is there."""
     kept, other = ("+", "−") if turn.sign > 0 else ("−", "+")
     them, their = ("it", "its") if len(turn.kept) == 1 else ("them", "their")
-    start = f"Turn any line around {hull_words(turn.kept, kept)}, keeping {them} on one side"
+    # the side named by the class the line gives it (review 259: "on one side" read as
+    # either side, where the kept corners would be the mistakes)
+    start = f"Turn any line around {hull_words(turn.kept, kept)}, keeping {them} on its {kept} side"
     if len(turn.other) == 1:
         where = {1: "at its place", 2: "on it", 3: "inside"}[len(turn.kept)]
         if more:  # the other class's points inside too (marked as well)
@@ -767,6 +769,11 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # close-up and the panel leave: the insets take the right half)
         words, near, points = near_state(lesson, ["offset_best"], wide=True)
         than = ", and no line gets fewer" if best == fewest else ""
+        # its offset may be 0 at that update (the updates' labels added to 0): said, or the
+        # line drawn through 0 reads as the offset's failure to help (review 259, wine)
+        state = lesson.endless_offset_best[0]
+        if float(lesson.endless_offset.states["theta0"][state]) == 0.0:
+            than = ", its offset 0 there" + than
         # "updates", each a point got wrong as it was visited: the best line's count is of
         # one line over every point, and may be larger
         story.beat(f"With an offset it runs on too: {formatting.listed(mistakes)} updates "

@@ -502,6 +502,9 @@ def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_sai
         assert (returned in beat.state["status"]) == (errors.index(wrong) != len(errors) - 1)
         if offset:
             assert f"its best line gets {wrong} of {len(data.y)} wrong" in said
+            # a best line through 0 (its offset 0 at that update, from the plain loop) said
+            offset_there = [v[5] for v in reference["visits"] if v[3]][errors.index(wrong)]
+            assert ("its offset 0 there" in said) == (offset_there == 0), said
             # set against the fewest any line gets wrong, found here by brute force over
             # the lines through two points, each nudged both ways round and to both sides
             fewest = brute_force_fewest_wrong(data.X, data.y)

@@ -78,11 +78,11 @@ def test_the_turn_says_why_no_line_separates_as_the_overlap_is(case):
     said = turn.sentence
     assert said.startswith("Turn any line around ")
     if len(keep) == 1:
-        assert f"around {sign} point {names[0]}, keeping it on one side" in said
+        assert f"around {sign} point {names[0]}, keeping it on its {sign} side" in said
     else:
         listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
         shape = "segment" if len(keep) == 2 else "triangle"
-        assert f"the {shape} of {sign} points {listed}, keeping them on one side" in said
+        assert f"the {shape} of {sign} points {listed}, keeping them on its {sign} side" in said
     if len(other) == 1:
         (j,) = other
         corners = X[sorted(keep)]
