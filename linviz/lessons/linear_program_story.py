@@ -170,7 +170,8 @@ def turn_words(turn: OverlapTurn, more: int = 0) -> str:
     them, their = ("it", "its") if len(turn.kept) == 1 else ("them", "their")
     # the side named by the class the line gives it (review 259: "on one side" read as
     # either side, where the kept corners would be the mistakes)
-    start = f"Turn any line around {hull_words(turn.kept, kept)}, keeping {them} on its {kept} side"
+    start = (f"Turn any line around {hull_words(turn.kept, kept)}, keeping {them} on its "
+             f"{kept} side")
     if len(turn.other) == 1:
         where = {1: "at its place", 2: "on it", 3: "inside"}[len(turn.kept)]
         if more:  # the other class's points inside too (marked as well)
