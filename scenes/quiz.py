@@ -379,9 +379,8 @@ class MarginQuizScene(MarginDrawings, StripDrawings, SqueezeDrawings, LiftDrawin
     def draw_answer(self, beat) -> None:
         """The answer on the status line, framed in the question card's colour: what the
         card asked the student to think about, answered (its part on [x, 1] after it, in
-        its frame's place)."""
+        its frame's place), over the proof's plots."""
         self.take_off(getattr(self, "answer_frame", None))
-        self.squeeze_gives_way(beat)
         self.show_words(beat.state["status"])
         self.answer_frame = SurroundingRectangle(self.status, buff=0.12,
                                                  color=self.theme.highlight, stroke_width=2)

@@ -343,7 +343,6 @@ class MarginDrawings:
         if len(close_up):  # its last line stays in the close-up, and leaves with it
             self.remove(close_up)
             self.inset.add(close_up)
-            self.inset_run_line = close_up
         for answer in self.answers:  # each stands as one drawing from here
             self.remove(*answer)
             self.add(answer)

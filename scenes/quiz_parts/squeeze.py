@@ -136,22 +136,6 @@ class SqueezeDrawings:
         #: what of the plots is on screen, to leave together
         self.squeeze_shown = [*stills, *[plot.run[0] for plot in self.squeeze], *heads]
 
-    def squeeze_gives_way(self, beat) -> None:
-        """The proof's plots leave (``squeeze`` 0) and the thin band's close-up, with the
-        band's width 2h where it was drawn, comes back in their place (``inset``), θ*'s
-        band alone in it."""
-        if beat.state["squeeze"] == 0:
-            self.take_off(*getattr(self, "squeeze_shown", []))
-            self.squeeze_shown = []
-        if beat.state["inset"] and self.inset is not None and not self.on_screen(self.inset):
-            # without the run's last line: at this zoom, a few thousandths from a point, it
-            # would seem to cut its marker (the runs' stops were told magnified further)
-            line = getattr(self, "inset_run_line", None)
-            if line is not None and line in self.inset.submobjects:
-                self.inset.remove(line)
-            back = [m for m in (self.inset, getattr(self, "gap_drawn", None)) if m is not None]
-            self.play(*map(appear, back), run_time=style.RUN_INTRO)
-
     def draw_meet(self, beat) -> None:
         """Where each run's floor meets its ceiling, marked and lit while it is said."""
         self.show_words(beat.state["status"])
