@@ -289,8 +289,10 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     view = plane_box(lesson)
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
-    story.beat(f"On the left, the widest band has half-width {plane_margin(wide)} in the "
-               f"plane.", "planes", question=False, planes=1, headings=[1, 0],
+    # h named as the notes' margin of the training set (000), for θ* along the band's
+    # middle (review 260: never tied to the notes' word)
+    story.beat(f"On the left, the widest band has half-width {plane_margin(wide)}: the "
+               f"notes' margin of the training set, for θ* along its middle.", "planes", question=False, planes=1, headings=[1, 0],
                min_seconds=READ_DIAGRAM_SECONDS,
                status="$h$: the band's half-width in the plane · $R$, $gamma$: on the "
                       "lifted points $[x, 1]$")

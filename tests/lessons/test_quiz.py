@@ -134,6 +134,9 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     on_lifted, in_plane = least / np.linalg.norm([*a, c]), least / np.linalg.norm(a)
     shrinks = "There its margin shrinks to γ" in headings[1]
     said_width = float(re.search(r"half-width ([0-9.]+)", board.beats[1].sentence).group(1))
+    # named as the notes' margin of the training set (000: the least of the points'
+    # margins for θ*, which the half-width is, recomputed below)
+    assert "the notes' margin of the training set, for θ*" in board.beats[1].sentence
     said_wide_gamma = float(re.search(r"γ = ([0-9.]+)", headings[1]).group(1))
     if shrinks:  # said so when the numbers said differ, and they do
         assert on_lifted < in_plane and said_wide_gamma < said_width
