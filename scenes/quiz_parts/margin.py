@@ -61,6 +61,12 @@ AXIS_ALONG = 8.0
 #: the opacity of the circle of the points' reach
 REACH_OPACITY = 0.45
 
+#: seconds of one update when the two runs are replayed on one clock
+REPLAY_UPDATE = 0.2
+#: at most this many seconds for the longer run's replay (the clock runs faster beyond)
+REPLAY_LONGEST = 8.0
+
+
 class MarginDrawings:
     """The margin quiz's drawings (a part of
     :class:`scenes.quiz.MarginQuizScene`)."""
@@ -272,14 +278,15 @@ class MarginDrawings:
                       stroke_width=style.RING_STROKE).move_to(inset.c2p(x))
 
     def run_line(self, run, plane, tracker, width: float) -> Hyperplane:
-        """The run's line on ``plane`` at the update the tracker reaches (0 to 1: none to
-        all of them), in the run's colour; ``done()`` gives that update's number."""
+        """The run's line on ``plane`` at the update the tracker reaches (it counts
+        updates, one clock for both runs: the run with fewer stops first), in the run's
+        colour; ``done()`` gives that update's number."""
         thetas = np.asarray(run.trace.states["theta"], dtype=float)
         offsets = np.asarray(run.trace.states["theta0"], dtype=float)
         last = len(thetas) - 1
 
         def done() -> int:
-            return min(int(np.floor(tracker.get_value() * last + 1e-9)), last)
+            return min(int(np.floor(tracker.get_value() + 1e-9)), last)
 
         mover = Hyperplane(plane, thetas[0], float(offsets[0]), show_normal=False,
                            show_shading=False, show_notes=False)
@@ -329,7 +336,13 @@ class MarginDrawings:
             counters.add(counter)
         self.add(movers, close_up)
         self.play(appear(counters), run_time=style.RUN_FADE)
-        self.play(tracker.animate.set_value(1.0), run_time=style.RUN_REPLAY, rate_func=linear)
+        # one clock for both (review 262: each run filled the same 3 s, the few updates
+        # slow, the many fast: "learned quickly" not seen): an update a REPLAY_UPDATE, the
+        # longer run's whole at most REPLAY_LONGEST
+        most = max(run.updates for run in (self.lesson.wide, self.lesson.narrow))
+        self.play(tracker.animate.set_value(float(most)),
+                  run_time=min(REPLAY_LONGEST, max(style.RUN_REPLAY, REPLAY_UPDATE * most)),
+                  rate_func=linear)
         for mobject in (*movers, *close_up, *[c[1] for c in counters]):
             mobject.clear_updaters()
         self.add(*self.finals)

@@ -738,3 +738,25 @@ def test_the_margin_quiz_gives_its_results_time(seed):
             continue
         pace = RESULTS_PACE if beat.motion in RESULTS else MARGIN_PACE
         assert beat.min_seconds >= len(beat.sentence) / pace - 1e-9, beat.sentence
+
+
+def test_the_two_runs_are_replayed_on_one_clock():
+    """The runs' lines move update by update on one clock, so the run with fewer updates
+    stops first, its count standing while the other counts on (review 262: each filled
+    the same stretch, the few slow, the many fast): at any time both have made the same
+    number of updates, up to each one's M."""
+    from manim import ValueTracker
+
+    from scenes.catalog import find
+    from story_runs import story_with
+
+    scene = story_with(find("quiz-margin").load())
+    wide, narrow = scene.lesson.wide, scene.lesson.narrow
+    assert wide.updates < narrow.updates
+    tracker = ValueTracker(0.0)
+    lines = [scene.run_line(run, plane, tracker, 1.0)
+             for run, plane in zip((wide, narrow), scene.planes)]
+    for t in np.linspace(0.0, narrow.updates, 4 * narrow.updates + 1):
+        tracker.set_value(float(t))
+        k = int(np.floor(t + 1e-9))
+        assert [line.done() for line in lines] == [min(k, wide.updates), min(k, narrow.updates)]
