@@ -237,7 +237,9 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # a perceptron cannot" said just after one stopped, which does prove separability)
     watched = ("A perceptron decides it only by stopping, as this one did; still running, "
                "it proves nothing." if lesson.feasible else
-               "A perceptron still running, as this one is, proves nothing: it may yet stop.")
+               # (not "it may yet stop": this one cannot, the solver has said so: review 261)
+               "A perceptron still running proves nothing; the solver's answer says this "
+               "one never stops.")
     story.beat("The notes call separability untestable; for these training points one solve "
                f"decides it. {watched}",
                "testable",

@@ -318,9 +318,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                 "lies from 0."]
         seconds = [max(READ_DIAGRAM_SECONDS, len(words) / LIFT_PACE) for words in said]
         story.beat(said[0], "lift", lift=2, min_seconds=seconds[0],
-                   status="right: the points $[x, 1]$, seen edge-on along $theta^*$'s line: "
-                          "every point at height 1, the band's edge points at $d - h$ and "
-                          "$d + h$")
+                   # (d comes in the next beat: review 262, the header used it a beat early)
+                   status="right: the points $[x, 1]$, all at height 1, turned to be seen "
+                          "edge-on along $theta^*$'s line")
         story.beat(said[1], "lift", lift=3, distance=drawn, min_seconds=seconds[1],
                    status=f"$theta^*$ on $[x, 1]$: a boundary from 0 through $(d, 1)$, "
                           f"$d = {lifted_margin_numbers(wide)[1]}$")
@@ -438,10 +438,11 @@ ALIKE_SHRINK = 0.1
 
 def shrink_words(wide, narrow) -> str:
     """How the lift shrinks the two margins, γ/h = 1/√(1 + d²) of each: alike (within
-    :data:`ALIKE_SHRINK`), so the gap in γ is the gap in h; else which shrinks more."""
+    :data:`ALIKE_SHRINK`), so the two γ differ as the two h do (review 262: "the gap in γ is
+    the gap in h" read as cryptic); else which shrinks more."""
     shrinks = [1.0 / float(np.hypot(1.0, line_distance(run))) for run in (wide, narrow)]
     if abs(shrinks[0] - shrinks[1]) <= ALIKE_SHRINK * max(shrinks):
-        return "alike: the gap in γ is the gap in h"
+        return "alike here, so the two γ differ as the two h do"
     return ("the large margin's more" if shrinks[0] < shrinks[1]
             else "the small margin's more")
 

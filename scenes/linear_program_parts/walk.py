@@ -11,6 +11,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Indicate, Lin
 
 from linviz import formatting
 from linviz.lessons.linear_program import mistake_arcs
+from linviz.lessons.linear_program_story import UPDATE_RULE
 from scenes.linear_program_parts.common import (CONE_OPACITY, FADED_LINES, LINES_UNDER_SHADING,
                                                 between, ray_end)
 from scenes.toolkit import style
@@ -161,10 +162,16 @@ class WalkBeats:
         self.add(new)
 
     def draw_walk_step(self, beat) -> None:
+        """One explained update, each part as it is said (review 261: the count, the marks
+        and the close-up came 3–8 s before the words): the updated point ringed and the
+        rule on the status line; its lines in weight space and θ's step; then the status's
+        numbers and the other rings; its line in data space and the marks as "Now … wrong"
+        is said; the close-up as "magnified" is."""
         theme = self.theme
         self.drop_least_inset()
-        self.follow_beat(beat)
         i, (start, end) = beat.state["shown"], beat.steps
+        self.set_rings([i])
+        self.set_status(UPDATE_RULE)
         if self.shown_line is not None:
             self.remove(self.shown_line)
         # the point's line y·score = 1 and, dashed, its line y·score = 0 (the side where
@@ -190,10 +197,14 @@ class WalkBeats:
         self.add(segment)
         self.step_label = self.on_weights(lambda: self.step_label_for(start))
         self.play(appear(self.step_label), run_time=style.RUN_FADE)
+        self.follow_beat(beat)
+        self.wait_for_words("Now ")
         self.show_run_line(end)
+        self.show_wrong_marks(beat)  # the points its line gets wrong, as their count is said
+        if beat.state["inset"] == "step":
+            self.wait_for_words("magnified")
         self.show_close(beat)
         self.name_rings()
-        self.show_wrong_marks(beat)  # the points its line gets wrong, as their count is said
 
     def score_line_names(self, i: int, steps) -> VGroup:
         """Point i's two lines in weight space named by their y·scores, "y·score = 1" (its

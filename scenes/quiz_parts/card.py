@@ -42,7 +42,7 @@ class QuestionCard:
 
     def count_down(self, seconds: float) -> None:
         """The quiz pause, shown: a bar along the card's foot shrinks to nothing over
-        ``seconds`` (the time left to think; nothing else moves)."""
+        ``seconds`` (the time left to think; nothing else moves), named under the card."""
         box = self.card[0]
         start = box.get_corner(DOWN + LEFT) + np.array([0.25, 0.12, 0.0])
         end = box.get_corner(DOWN + RIGHT) + np.array([-0.25, 0.12, 0.0])
@@ -50,7 +50,11 @@ class QuestionCard:
         bar = Line(start, end, color=self.theme.highlight, stroke_width=4)
         bar.add_updater(lambda b: b.put_start_and_end_on(
             start, start + max(left.get_value(), 1e-3) * (end - start)))
-        self.add(bar)
+        # what the bar is, said under the card (review 262: an unlabelled bar read as no
+        # pause at all)
+        words = text(f"your turn: {seconds:.0f} s to think before the answer", self.theme,
+                     style.FONT_SMALL, self.theme.highlight).next_to(box, DOWN, buff=0.2)
+        self.add(bar, words)
         self.play(left.animate.set_value(0.0), run_time=seconds, rate_func=linear)
         bar.clear_updaters()
-        self.remove(bar)
+        self.remove(bar, words)
