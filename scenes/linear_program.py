@@ -28,6 +28,7 @@ from scenes.base import LinvizScene
 from scenes.linear_program_parts.common import DATA_CENTER, SIDE, WEIGHT_CENTER
 from scenes.linear_program_parts.constraints import ConstraintBeats
 from scenes.linear_program_parts.endless import EndlessBeats
+from scenes.linear_program_parts.intro import IntroBeats
 from scenes.linear_program_parts.near import NearInsets
 from scenes.linear_program_parts.no_separator import NoSeparatorBeats
 from scenes.linear_program_parts.offset import OffsetBeats
@@ -68,7 +69,7 @@ MARGIN_WEIGHT = 0.3
 
 class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, NoSeparatorBeats,
                          EndlessBeats, NearInsets, WrongMarks,
-                         OffsetBeats, OverlapTurnBeats, LinvizScene):
+                         OffsetBeats, OverlapTurnBeats, IntroBeats, LinvizScene):
     """The realizable case as a linear programme: constraints as half-planes of θ."""
 
     default_data = DEFAULT_DATA[SCENE]
@@ -235,9 +236,6 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
             self.mark_for_beat(names)
 
     # -- the beats ----------------------------------------------------------------
-    def draw_intro(self, beat) -> None:
-        self.play(appear(self.title), appear(self.plane), run_time=style.RUN_INTRO)
-
     def show_run_inset(self, theta, box, zoom: int, name: str = "") -> None:
         """The data round ``box`` magnified ``zoom`` times in an inset, with the walk's line
         of ``theta`` (as :attr:`least_inset`), named "``name`` ×zoom"."""

@@ -1,0 +1,42 @@
+"""The opening beat of `linear-program`: the data, and a trial line through the origin
+turned once half round while the question "can a line through the origin separate these
+points?" is asked (review 261: asked over a still scatter, no line drawn)."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import ValueTracker, linear
+
+from scenes.toolkit import style
+from scenes.toolkit.layout import appear, vanish
+from scenes.toolkit.plane import Hyperplane
+
+#: the trial line's turn while the question is asked: half round (every line through 0
+#: once), from the horizontal, anticlockwise
+TRIAL_TURN = np.pi
+
+
+class IntroBeats:
+    """The opening (a part of :class:`scenes.linear_program.LinearProgramScene`)."""
+
+    def draw_intro(self, beat) -> None:
+        """The title and the data; then a line through 0, grey, turned through every
+        direction once as the question is asked, and gone with it."""
+        self.play(appear(self.title), appear(self.plane), run_time=style.RUN_INTRO)
+        turn = ValueTracker(0.0)
+
+        def normal() -> np.ndarray:  # the line's normal: the line horizontal at turn 0
+            angle = np.pi / 2 + turn.get_value()
+            return np.array([np.cos(angle), np.sin(angle)])
+
+        trial = Hyperplane(self.plane, normal(), 0.0, show_normal=False, show_notes=False,
+                           show_shading=False)
+        trial.line.set_color(self.theme.muted)
+        trial.add_updater(lambda m: m.set_parameters(normal(), 0.0))
+        self.play(appear(trial), run_time=style.RUN_FADE)
+        seconds = self.speech_left() - 2 * style.RUN_FADE
+        if seconds > style.RUN_FADE:
+            self.play(turn.animate.set_value(TRIAL_TURN), run_time=seconds, rate_func=linear)
+        trial.clear_updaters()
+        self.play(vanish(trial), run_time=style.RUN_FADE)
+        self.remove(trial)
