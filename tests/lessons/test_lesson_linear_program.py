@@ -33,6 +33,16 @@ def _data(case):
     return case()
 
 
+def _infeasible_story(case):
+    """(data, lesson, beats, their motions) of a case no line through 0 separates
+    (skipped otherwise)."""
+    data, lesson = _lesson_of(case)
+    if lesson.feasible:
+        pytest.skip("a line through 0 separates: no certificate")
+    beats = linear_program_storyboard(lesson).beats
+    return data, lesson, beats, [beat.motion for beat in beats]
+
+
 def _lesson_of(case):
     """(the case's data, its lesson) for two features and a few hundred points (skipped
     otherwise, and where the lesson refuses the data)."""
@@ -342,11 +352,7 @@ def test_gordans_alternative_is_stated_before_its_weights_are_used(case):
     """Where the proof is weights (not two points at one place), Gordan's alternative is
     said, as not in the notes, in the beat before them, and its second side is the one the
     weights show: λ ≥ 0, not all 0, Σλᵢy⁽ⁱ⁾x⁽ⁱ⁾ = 0 (recomputed)."""
-    data, lesson = _lesson_of(case)
-    if lesson.feasible:
-        return
-    beats = linear_program_storyboard(lesson).beats
-    motions = [beat.motion for beat in beats]
+    data, lesson, beats, motions = _infeasible_story(case)
     proof = motions.index("certificate")
     if lesson.same_place_certificate:
         assert "gordan" not in motions
@@ -973,11 +979,7 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     θ (their count said in words, checked here: at no θ of a fine grid over the view do all
     of aᵢᵀθ > 0 hold), their shading up until the perceptron walks. The closing beat credits
     the proofs to what showed them: the solver only says "infeasible"."""
-    data, lesson = _lesson_of(case)
-    if lesson.feasible:
-        return
-    beats = linear_program_storyboard(lesson).beats
-    motions = [b.motion for b in beats]
+    data, lesson, beats, motions = _infeasible_story(case)
     first = motions.index("certificate")
     # (where the weights rest mostly on two points, a beat says why between them)
     pair = ["certificate-pair"] if lesson.certificate_pair is not None else []
