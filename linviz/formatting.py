@@ -197,3 +197,45 @@ def combination_markup(coefficients, terms, places: int = 2) -> str:
     first_sign, first = parts[0]
     return (("-" if first_sign == "-" else "") + first
             + "".join(f" {sign} {body}" for sign, body in parts[1:]))
+
+
+#: (R/γ)² recomputed from the R and γ shown is the bound said to within this share (or
+#: rounds to it): a difference a student reads as rounding
+SHOWN_BOUND_SHARE = 0.0025
+
+
+#: a value is rounded to one more digit when the digit past its last lies this close to
+#: a half (0.030650 at 3 digits: numbers rounded for the formula it comes from give 0.0306
+#: or 0.0307 as they fall)
+KNIFE_EDGE = 0.02
+
+
+def knife_edge(v: float, places: int) -> bool:
+    """Whether ``v`` at ``places`` decimals lies within :data:`KNIFE_EDGE` of a rounding
+    step's half: |frac(|v|·10^places) − ½| < KNIFE_EDGE."""
+    scaled = abs(float(v)) * 10.0 ** places
+    return abs(scaled - math.floor(scaled) - 0.5) < KNIFE_EDGE
+
+
+def reach_and_margin(reach: float, gamma: float, bound: float) -> tuple[str, str]:
+    """R and γ as shown beside the bound (R/γ)² = ``bound`` said rounded: γ to the fewest
+    significant digits (3 or 4; 4 where 3 would be a :func:`knife_edge`) and R to the
+    fewest decimals (2 or 3), γ's first, at which (R/γ)² recomputed from them is the bound
+    said (rounded, or within :data:`SHOWN_BOUND_SHARE`). At three digits and two
+    decimals, 2.22/0.31 squared is 51, not the 53 said; 2.24/0.0677 squared 1,095, not
+    1,091; 1.83/0.26 squared 49.5, not 51."""
+    said_bound = round(bound)
+    choices = []
+    for digits in (3, 4):
+        places = significant_places(gamma, least=2, most=8, digits=digits)
+        if digits == 3 and knife_edge(gamma, places):
+            continue  # any numbers γ is shown computed from would round it either way
+        shown_gamma = number(gamma, places)
+        for decimals in (2, 3):
+            shown_reach = number(reach, decimals)
+            choices.append((shown_reach, shown_gamma))
+            again = ((float(shown_reach) / float(shown_gamma)) ** 2 if float(shown_gamma) > 0
+                     else float("inf"))
+            if round(again) == said_bound or abs(again - bound) <= SHOWN_BOUND_SHARE * bound:
+                return shown_reach, shown_gamma
+    return choices[-1]

@@ -628,21 +628,25 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # the notes' bound on the updates with θ*'s margin (any separator's margin bounds them)
     reach = float(np.max(np.hypot(*np.asarray(lesson.data.X, dtype=float).T)))
     bound = formatting.grouped(round((reach / star_margin) ** 2), 0)
+    # R and γ to the digits at which (R/γ)² of the numbers shown is the bound said (review
+    # 261: 1.83 and 0.26 give 49.5, not 51), γ so in both beats
+    shown_reach, shown_gamma = formatting.reach_and_margin(reach, star_margin,
+                                                           (reach / star_margin) ** 2)
     story.beat(f"Margins, least y·score over ‖θ‖: θ*'s 1/‖θ*‖ = "
-               f"{formatting.significant(star_margin, 2, 6)}, the perceptron's "
+               f"{shown_gamma}, the perceptron's "
                f"{formatting.significant(run_margin, 2, 6)}"
                f"{margin_comparison(star_margin, run_margin)}.", HOLD,
                # the points that set them ringed: θ*'s on its dashed lines, the run's nearest
                ringed=sorted({*map(int, lesson.tight), int(lesson.least_point)}),
                status=f"margins (ringed, the nearest points): $theta^*$ "
-                      f"{formatting.significant(star_margin, 2, 6)}, $theta$ "
+                      f"{shown_gamma}, $theta$ "
                       f"{formatting.significant(run_margin, 2, 6)}")
     story.beat(f"With θ*'s margin as γ, the notes' bound (R/γ)² is {bound}: the perceptron "
                f"made {formatting.count(M, 'update')}"
                f"{bound_tail((reach / star_margin) ** 2, M)}.", HOLD,
                ringed=[greatest_index(np.hypot(*np.asarray(lesson.data.X, dtype=float).T))],
-               status=f"$R = {formatting.number(reach, 2)}$ (the farthest point, ringed), "
-                      f"$gamma = {formatting.significant(star_margin, 2, 6)}$: "
+               status=f"$R = {shown_reach}$ (the farthest point, ringed), "
+                      f"$gamma = {shown_gamma}$: "
                       f"$(R \/ gamma)^2 = {formatting.in_math(bound)} >= {M}$")
     testable_beat(story, lesson)
 

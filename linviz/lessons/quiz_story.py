@@ -72,45 +72,10 @@ def whole_or_number(v: float) -> str:
     return str(int(round(v))) if abs(v - round(v)) <= 1e-9 * max(1.0, abs(v)) else value(v)
 
 
-#: (R/γ)² recomputed from the R and γ shown is the bound said to within this share (or
-#: rounds to it): a difference a student reads as rounding
-SHOWN_BOUND_SHARE = 0.0025
-
-
-#: a value is rounded to one more digit when the digit past its last lies this close to
-#: a half (0.030650 at 3 digits: numbers rounded for the formula it comes from give 0.0306
-#: or 0.0307 as they fall)
-KNIFE_EDGE = 0.02
-
-
-def knife_edge(v: float, places: int) -> bool:
-    """Whether ``v`` at ``places`` decimals lies within :data:`KNIFE_EDGE` of a rounding
-    step's half: |frac(|v|·10^places) − ½| < KNIFE_EDGE."""
-    scaled = abs(float(v)) * 10.0 ** places
-    return abs(scaled - np.floor(scaled) - 0.5) < KNIFE_EDGE
-
-
 def shown_reach_and_gamma(run) -> tuple[str, str]:
-    """R and γ on [x, 1] as said and shown: γ to the fewest significant digits (3 or 4; 4
-    where 3 would be a :func:`knife_edge`) and
-    R to the fewest decimals (2 or 3), γ's first, at which (R/γ)² recomputed from them is
-    the bound said (rounded, or within :data:`SHOWN_BOUND_SHARE`). At three digits and two
-    decimals, 2.22/0.31 squared is 51, not the 53 said; 2.24/0.0677 squared 1,095, not
-    1,091."""
-    said_bound = round(run.bound)
-    choices = []
-    for digits in (3, 4):
-        places = formatting.significant_places(run.gamma, least=2, most=8, digits=digits)
-        if digits == 3 and knife_edge(run.gamma, places):
-            continue  # any numbers w/√(1 + d²) is shown from would round it either way
-        gamma = formatting.number(run.gamma, places)
-        for places in (2, 3):
-            reach = formatting.number(run.R, places)
-            choices.append((reach, gamma))
-            again = (float(reach) / float(gamma)) ** 2 if float(gamma) > 0 else float("inf")
-            if round(again) == said_bound or abs(again - run.bound) <= SHOWN_BOUND_SHARE * run.bound:
-                return reach, gamma
-    return choices[-1]
+    """R and γ on [x, 1] as said and shown (:func:`linviz.formatting.reach_and_margin`:
+    at three digits and two decimals, 2.22/0.31 squared is 51, not the 53 said)."""
+    return formatting.reach_and_margin(run.R, run.gamma, run.bound)
 
 
 def said_gamma(run) -> str:

@@ -50,6 +50,13 @@ def test_the_margins_said_are_the_least_distance_to_each_line(case):
                       after.sentence)
     assert bound, after.sentence
     assert int(bound.group(1).replace(",", "")) == round((reach / star_margin) ** 2)
+    # the R and γ shown give the bound shown, recomputed from them (to rounding or a
+    # quarter of a percent: review 261, 1.83 and 0.26 gave 49.5 against 51)
+    shown_r = float(re.search(r"\$R = ([0-9.]+)\$", after.state["status"]).group(1))
+    shown_g = float(re.search(r"\$gamma = ([0-9.]+)\$", after.state["status"]).group(1))
+    said_bound = int(bound.group(1).replace(",", ""))
+    again = (shown_r / shown_g) ** 2
+    assert round(again) == said_bound or abs(again - said_bound) <= 0.0025 * said_bound + 0.5
     # on the status line, in mathematics, a grouped bound quoted ("2, 811" read as a list)
     shown = f'"{bound.group(1)}"' if "," in bound.group(1) else bound.group(1)
     assert f"$(R \\/ gamma)^2 = {shown} >= " in after.state["status"], after.state["status"]
