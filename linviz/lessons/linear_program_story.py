@@ -530,11 +530,11 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # why this objective (every θ of the region separates; the widest margin's is ‖θ‖₂,
     # whose least is the region's point nearest 0, circled)
     same = lesson.widest_is_star
-    story.beat("|θ₁| + |θ₂| keeps the programme linear; the widest margin, least ‖θ‖ "
-               "(the circle), needs a quadratic one"
+    story.beat("|θ₁| + |θ₂| keeps it linear; the widest margin, least ‖θ‖ (the circle), "
+               "needs a quadratic one"
                # (review 259: "here the corner the diamond will touch" read as cryptic, and
                # as if the two always agreed)
-               + (": here the corner the diamond will reach too, though in general not."
+               + (": here it picks the diamond's corner too, in general not."
                   if same else ", and picks another θ."),
                "objective-choice",
                # how the absolute values stay linear: |θⱼ| ≤ tⱼ as two inequalities

@@ -1064,7 +1064,7 @@ def test_the_other_objective_is_circled_at_the_least_norm(case):
         assert not said
         return
     (beat,) = said
-    assert "keeps the programme linear" in beat.sentence and "quadratic" in beat.sentence
+    assert "keeps it linear" in beat.sentence and "quadratic" in beat.sentence
     A = data.y[:, None] * data.X
     start = np.asarray(lesson.theta_star, dtype=float)
     found = minimize(lambda t: t @ t, start, jac=lambda t: 2 * t, method="SLSQP",
@@ -1075,7 +1075,7 @@ def test_the_other_objective_is_circled_at_the_least_norm(case):
                                                                 rel=1e-4)
     # whether both objectives pick one θ, said: SLSQP's least-norm θ against HiGHS's θ*
     same = np.linalg.norm(found.x - start) <= 1e-4 * np.linalg.norm(start)
-    assert ("here the corner the diamond will reach too, though in general not."
+    assert ("here it picks the diamond's corner too, in general not."
             in beat.sentence) == same
     assert (", and picks another θ." in beat.sentence) == (not same)
     # the linear form on the status line, solved as written (variables θ₁, θ₂, t₁, t₂:
