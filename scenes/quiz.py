@@ -44,6 +44,8 @@ class QuizScene(QuestionCard, LinvizScene):
     card_center = (0.0, 2.35, 0.0)
     #: a line under the question, in smaller type: what it is asked with ("" : none)
     card_note = ""
+    #: what the student does in the pause, under the card ({seconds}: its length)
+    pause_words = "your turn: {seconds} s to think before the answer"
 
     def draw_quiz(self, beat) -> None:
         """The question comes over the picture it is about, and stays still while it is
@@ -238,6 +240,8 @@ class MarginQuizScene(MarginDrawings, StripDrawings, SqueezeDrawings, LiftDrawin
     question = MARGIN_QUESTION
     card_center = (0.0, 0.3, 0.0)
     card_note = MARGIN_THEOREM
+    # (the notes ask for an example drawn: more than a thought in the pause, review 264)
+    pause_words = "your turn: pause the video and draw an example, or think for {seconds} s"
 
     def make_lesson(self):
         """The lesson (:func:`linviz.lessons.quiz.margin_quiz_lesson`); no run is replayed."""

@@ -373,7 +373,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     # 258: the close-up brought back in their place dropped the evidence, and lacked the
     # run's line the plane beside it showed)
     back: dict = {}
-    if shrinks:  # the lift's part of the answer, first: the margin the theorem sees
+    # the lift's part of the answer, first, where it changes the comparison (the two
+    # margins shrink unlike: reviews 260, 262, 264 found "alike" a detour before the answer)
+    if shrinks and not shrink_alike(wide, narrow):
         # the d of each, as the status lines showed them (no advice: moving the data
         # moves R too)
         ds = [lifted_margin_numbers(run)[1] for run in (wide, narrow)]
@@ -401,14 +403,21 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
 ALIKE_SHRINK = 0.1
 
 
+def lift_shrink(run) -> float:
+    """How the lift shrinks the run's margin, γ/h = 1/√(1 + d²)."""
+    return 1.0 / float(np.hypot(1.0, line_distance(run)))
+
+
+def shrink_alike(wide, narrow) -> bool:
+    """Whether the lift shrinks both margins alike, within :data:`ALIKE_SHRINK`."""
+    both = [lift_shrink(run) for run in (wide, narrow)]
+    return abs(both[0] - both[1]) <= ALIKE_SHRINK * max(both)
+
+
 def shrink_words(wide, narrow) -> str:
-    """How the lift shrinks the two margins, γ/h = 1/√(1 + d²) of each: alike (within
-    :data:`ALIKE_SHRINK`), so the two γ differ as the two h do (review 262: "the gap in γ is
-    the gap in h" read as cryptic); else which shrinks more."""
-    shrinks = [1.0 / float(np.hypot(1.0, line_distance(run))) for run in (wide, narrow)]
-    if abs(shrinks[0] - shrinks[1]) <= ALIKE_SHRINK * max(shrinks):
-        return "alike here, so the two γ differ as the two h do"
-    return ("the large margin's more" if shrinks[0] < shrinks[1]
+    """Which of the two margins the lift shrinks more (:func:`lift_shrink`; said only where
+    they are not alike, :func:`shrink_alike`)."""
+    return ("the large margin's more" if lift_shrink(wide) < lift_shrink(narrow)
             else "the small margin's more")
 
 

@@ -13,7 +13,7 @@ from scenes.toolkit.screen_text import markup_with_math, plain_markup, text
 
 class QuestionCard:
     """The question's card and its pause (a part of :class:`scenes.quiz.QuizScene`, which
-    names ``question``, ``card_note`` and ``card_center``)."""
+    names ``question``, ``card_note``, ``card_center`` and ``pause_words``)."""
 
     def question_card(self) -> VGroup:
         """The question in large type, a line for each of its questions, and a pause cue."""
@@ -52,7 +52,7 @@ class QuestionCard:
             start, start + max(left.get_value(), 1e-3) * (end - start)))
         # what the bar is, said under the card (review 262: an unlabelled bar read as no
         # pause at all)
-        words = text(f"your turn: {seconds:.0f} s to think before the answer", self.theme,
+        words = text(self.pause_words.format(seconds=f"{seconds:.0f}"), self.theme,
                      style.FONT_SMALL, self.theme.highlight).next_to(box, DOWN, buff=0.2)
         self.add(bar, words)
         self.play(left.animate.set_value(0.0), run_time=seconds, rate_func=linear)

@@ -686,39 +686,36 @@ def test_the_edge_on_section_places_every_point_off_the_band(seed):
         assert abs(s[i] - (section.d + y[i] * section.plus_side * h)) < 1e-6 * max(1, h)
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_the_margin_quizs_answer_ends_on_the_lifted_margin_when_it_was_shown(seed):
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 4, 5])
+def test_the_margin_quizs_answer_recalls_the_lift_only_where_it_changes_the_comparison(seed):
     """The answer's part on [x, 1] (γ = h/√(1 + d²)) comes just before the answer exactly
-    when the why was shown (the wide margin said to shrink on [x, 1]); it advises nothing (moving the
-    data need not lower (R/γ)²: R changes with it)."""
-    board = margin_storyboard(margin_quiz_lesson(seed))
+    when the why was shown (the wide margin said to shrink on [x, 1]) and the two margins
+    shrink unlike (γ/h of each, from their own definitions, more than 10% apart), and
+    then says which shrinks more; it advises nothing (moving the data need not lower
+    (R/γ)²: R changes with it)."""
+    lesson = margin_quiz_lesson(seed)
+    board = margin_storyboard(lesson)
     motions = [b.motion for b in board.beats]
     shrank = "lift" in motions
     assert motions[-1] == "answer"
-    assert (motions[-2] == "answer-lift") == shrank
-    if shrank:
-        assert "each margin shrinks by √(1 + d²)" in board.beats[-2].sentence
-        assert "gamma = h \\/ sqrt(1 + d^2)" in board.beats[-2].state["status"]
-        assert "centre" not in board.beats[-2].sentence
-        # each θ*'s line's distance from 0, recomputed as |c|/‖a‖, as said (to its digits)
-        lesson = margin_quiz_lesson(seed)
-        said = re.search(r"with d = ([0-9.]+) and ([0-9.]+),", board.beats[-2].sentence)
-        assert said
-        shrinks = []
-        for run, shown in zip((lesson.wide, lesson.narrow), said.groups()):
-            a, c = run.theta_star[:2], run.theta_star[2]
-            d = abs(c) / np.hypot(*a)
-            assert abs(float(shown) - d) <= 0.5 * 10 ** -len(shown.partition(".")[2])
-            # γ/h, each from its own definition: γ the lifted margin, h the least distance
-            # of a point to θ*'s line in the plane
-            X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y, dtype=float)
-            h = np.min(y * (X @ a + c)) / np.hypot(*a)
-            shrinks.append(run.gamma / h)
-        alike = abs(shrinks[0] - shrinks[1]) <= 0.1 * max(shrinks)
+    ratios = []
+    for run in (lesson.wide, lesson.narrow):
+        a, c = run.theta_star[:2], run.theta_star[2]
+        # γ/h: γ the lifted margin, h the least distance of a point to θ*'s line
+        X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y, dtype=float)
+        ratios.append(run.gamma / (np.min(y * (X @ a + c)) / np.hypot(*a)))
+    alike = abs(ratios[0] - ratios[1]) <= 0.1 * max(ratios)
+    assert (motions[-2] == "answer-lift") == (shrank and not alike)
+    if motions[-2] == "answer-lift":
         sentence = board.beats[-2].sentence
-        assert ("alike here, so the two γ differ as the two h do" in sentence) == alike
-        if not alike:
-            assert ("the large margin's more" in sentence) == (shrinks[0] < shrinks[1])
+        assert "each margin shrinks by √(1 + d²)" in sentence and "centre" not in sentence
+        assert "gamma = h \\/ sqrt(1 + d^2)" in board.beats[-2].state["status"]
+        # each θ*'s line's distance from 0, recomputed as |c|/‖a‖, as said (to its digits)
+        said = re.search(r"with d = ([0-9.]+) and ([0-9.]+),", sentence)
+        for run, shown in zip((lesson.wide, lesson.narrow), said.groups()):
+            d = abs(run.theta_star[2]) / np.hypot(*run.theta_star[:2])
+            assert abs(float(shown) - d) <= 0.5 * 10 ** -len(shown.partition(".")[2])
+        assert ("the large margin's more" in sentence) == (ratios[0] < ratios[1])
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -760,3 +757,20 @@ def test_the_two_runs_are_replayed_on_one_clock():
         tracker.set_value(float(t))
         k = int(np.floor(t + 1e-9))
         assert [line.done() for line in lines] == [min(k, wide.updates), min(k, narrow.updates)]
+
+
+def test_which_margin_the_lift_shrinks_more_is_told_by_d():
+    """γ/h = 1/√(1 + d²), d = |c|/‖a‖ the line's distance from 0: lines at d = 1 and 1.05
+    shrink alike (within 10%); at d = 0.2 and 2, the farther one's margin shrinks more."""
+    from types import SimpleNamespace
+
+    from linviz.lessons.quiz_story import lift_shrink, shrink_alike, shrink_words
+
+    def run(d: float) -> SimpleNamespace:  # θ* = (a, c), ‖a‖ = 5, its line d from 0
+        return SimpleNamespace(theta_star=np.array([3.0, 4.0, -5.0 * d]))
+
+    assert lift_shrink(run(2.0)) == pytest.approx(1 / np.sqrt(5.0))
+    assert shrink_alike(run(1.0), run(1.05))
+    assert not shrink_alike(run(0.2), run(2.0))
+    assert shrink_words(run(2.0), run(0.2)) == "the large margin's more"
+    assert shrink_words(run(0.2), run(2.0)) == "the small margin's more"
