@@ -31,8 +31,9 @@ RIGHT_ANGLE = 0.14
 DIMENSION_GAP, DIMENSION_TICK = 0.38, 0.09
 #: how far (section units) the across-axis reaches left of 0
 AXIS_LEFT = 0.12
-#: how long (s) the lifted points take to turn from aside to edge-on
-TURN_SECONDS = 3.0
+#: how long (s) the lifted points take to turn from aside to edge-on (review 264: in 2.5–3 s
+#: the view from aside flashed by)
+TURN_SECONDS = 4.5
 #: the least s (section units) the lifted points are shown from, edge-on (right of the
 #: height's name "1")
 ROW_START = 0.08
