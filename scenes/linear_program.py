@@ -29,6 +29,7 @@ from scenes.linear_program_parts.common import DATA_CENTER, SIDE, WEIGHT_CENTER
 from scenes.linear_program_parts.constraints import ConstraintBeats
 from scenes.linear_program_parts.endless import EndlessBeats
 from scenes.linear_program_parts.intro import IntroBeats
+from scenes.linear_program_parts.margins import MarginBands
 from scenes.linear_program_parts.near import NearInsets
 from scenes.linear_program_parts.no_separator import NoSeparatorBeats
 from scenes.linear_program_parts.offset import OffsetBeats
@@ -69,7 +70,8 @@ MARGIN_WEIGHT = 0.3
 
 class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, NoSeparatorBeats,
                          EndlessBeats, NearInsets, WrongMarks,
-                         OffsetBeats, OverlapTurnBeats, IntroBeats, LinvizScene):
+                         OffsetBeats, OverlapTurnBeats, IntroBeats, MarginBands,
+                         LinvizScene):
     """The realizable case as a linear programme: constraints as half-planes of θ."""
 
     default_data = DEFAULT_DATA[SCENE]

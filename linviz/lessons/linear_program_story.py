@@ -235,13 +235,14 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     one solve decides it."""
     # what watching a perceptron decides, by what this one did (review 259: "which watching
     # a perceptron cannot" said just after one stopped, which does prove separability)
-    watched = ("A perceptron decides it only by stopping, as this one did; still running, "
-               "it proves nothing." if lesson.feasible else
+    watched = ("A perceptron decides it only by stopping, as this one did."
+               if lesson.feasible else
                # (not "it may yet stop": this one cannot, the solver has said so: review 261)
-               "A perceptron still running proves nothing; the solver's answer says this "
-               "one never stops.")
-    story.beat("The notes call separability untestable; for these training points one solve "
-               f"decides it. {watched}",
+               "A running perceptron proves nothing; the solver says this one never stops.")
+    # the notes' word for it, "assumption", kept: their remark is about the assumption, the
+    # solve about these points (review 263: read as the scene contradicting the notes)
+    story.beat("The notes call the separability assumption untestable; whether these training "
+               f"points are separable, one solve decides. {watched}",
                "testable",
                ringed=[], near=None,
                # drawn where the right half is free (the weight plane has left)
@@ -472,9 +473,11 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
 
     story.section("lp-constraints", "Separating as a linear programme")
     # (the notes' table: the realizable case, its 0-1 loss, solved by a linear programme)
+    # (the notes' closing table's row named: realizable, 0-1 loss, linear programme;
+    # review 263: the scene never tied itself to it)
     story.beat(f"Can a line through the origin separate these {n} points, every "
-               f"y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0? A linear programme answers, and finds one if so: the "
-               f"realizable case.", "intro")
+               f"y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0? That is the notes' realizable case, training error 0 under "
+               f"the 0-1 loss: a linear programme answers.", "intro")
     if lesson.data.params.get("standardized"):
         # standardised data is centred: its origin is the file's mean (the lines crossing)
         story.beat("So here, through the origin means through the data's mean, where the "
@@ -635,12 +638,13 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(f"Margins, least y·score over ‖θ‖: θ*'s 1/‖θ*‖ = "
                f"{shown_gamma}, the perceptron's "
                f"{formatting.significant(run_margin, 2, 6)}"
-               f"{margin_comparison(star_margin, run_margin)}.", HOLD,
-               # the points that set them ringed: θ*'s on its dashed lines, the run's nearest
+               f"{margin_comparison(star_margin, run_margin)}.", "margins",
+               # the points that set them ringed: θ*'s on its dashed lines, the run's nearest;
+               # each band shaded (review 263: the margins were only numbers)
                ringed=sorted({*map(int, lesson.tight), int(lesson.least_point)}),
-               status=f"margins (ringed, the nearest points): $theta^*$ "
-                      f"{shown_gamma}, $theta$ "
-                      f"{formatting.significant(run_margin, 2, 6)}")
+               status=f"margin bands: white $theta^*$ "
+                      f"{shown_gamma}, yellow $theta$ "
+                      f"{formatting.significant(run_margin, 2, 6)} · ringed: the nearest points")
     story.beat(f"With θ*'s margin as γ, the notes' bound (R/γ)² is {bound}: the perceptron "
                f"made {formatting.count(M, 'update')}"
                f"{bound_tail((reach / star_margin) ** 2, M)}.", HOLD,

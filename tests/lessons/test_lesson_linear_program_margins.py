@@ -80,7 +80,7 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
 
     data, lesson, beats = lesson_or_skip(case)
     (said,) = [b for b in beats if b.motion == "testable"]
-    assert "untestable" in said.sentence and "one solve decides it" in said.sentence
+    assert "untestable" in said.sentence and "one solve decides" in said.sentence
     # what watching the perceptron shown decides: stopping proves it (said only of a run
     # that stopped, recounted by a plain loop of 1,000 passes), running proves nothing
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
@@ -94,7 +94,7 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
             stopped = True
             break
     assert ("only by stopping, as this one did" in said.sentence) == stopped
-    assert ("the solver's answer says this one never stops" in said.sentence) == (not stopped)
+    assert ("the solver says this one never stops" in said.sentence) == (not stopped)
     assert "may yet stop" not in said.sentence  # (said of a run that cannot: review 261)
     A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
     found = linprog([0, 0], A_ub=-A, b_ub=-np.ones(len(A)), bounds=[(None, None)] * 2,
@@ -119,3 +119,14 @@ def test_the_y_score_is_defined_where_it_is_first_said(case):
             assert "y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾" in beat.sentence, beat.sentence
             return
     pytest.fail("the scene never says y·score")
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_opening_names_the_notes_table_row(case):
+    """The notes' closing table (001): realizable case, 0-1 loss, linear programme; the
+    opening names its row (review 263: never tied to it)."""
+    data, lesson, beats = lesson_or_skip(case)
+    opening = beats[0].sentence
+    assert beats[0].motion == "intro"
+    assert ("realizable case, training error 0 under the 0-1 loss: a linear programme"
+            in opening)

@@ -250,3 +250,30 @@ def assert_star_name_joined(mark) -> None:
     start, end = mark[2].get_start()[:2], mark[2].get_end()[:2]
     assert abs(np.hypot(*(start - centre)) - dot.radius) < 1e-6
     assert np.all(low - 1e-6 <= end) and np.all(end <= high + 1e-6)
+
+
+def test_the_margins_are_drawn_as_bands_as_wide_as_said():
+    """While the margins are said, each separator's band is shaded on the data plane: its
+    corners (read back from the screen) lie within the margin of its line, and reach it
+    (θ*'s 1/‖θ*‖ from HiGHS's θ* recomputed, the run's least y·score over ‖θ‖ from its
+    last θ), so the two widths are seen, not only said (review 263)."""
+    from scenes.linear_program import LinearProgramScene
+
+    seen = {}
+
+    def observe(scene):
+        if scene.timeline.current[1].startswith("Margins"):
+            seen["bands"] = [band[0] for band in scene.margin_bands]
+            seen["plane"] = scene.plane
+
+    scene = story_with(LinearProgramScene, beat_observers=[observe])
+    lesson = scene.lesson
+    assert "bands" in seen
+    A = lesson.signed
+    for polygon, theta in zip(seen["bands"], (lesson.theta_star, lesson.thetas[-1])):
+        theta = np.asarray(theta, dtype=float)
+        margin = float(np.min(A @ theta)) / float(np.hypot(*theta))
+        corners = np.array([seen["plane"].p2c(p) for p in polygon.get_vertices()])
+        distances = np.abs(corners @ theta) / np.hypot(*theta)
+        assert distances.max() == pytest.approx(margin, rel=1e-6)
+        assert np.all(distances <= margin * (1 + 1e-6))

@@ -1,0 +1,53 @@
+"""The margins of `linear-program`'s two separators drawn on the data plane as they are
+said (review 263: the margins were only numbers, "0.26 against 0.042" not seen): each
+one's band, the points within its margin of its line, shaded faintly in its colour;
+θ*'s between its dashed lines θ*ᵀx = ±1, the perceptron's between dashed lines
+of its own."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import DashedLine, Polygon, VGroup
+
+from linviz.geometry import clip_line, strip_polygon
+from scenes.toolkit import style
+from scenes.toolkit.layout import appear
+
+#: the opacity of a margin band's shade
+BAND_OPACITY = 0.2
+
+
+class MarginBands:
+    """The separators' margin bands (a part of
+    :class:`scenes.linear_program.LinearProgramScene`)."""
+
+    def draw_margins(self, beat) -> None:
+        """θ*'s band (half-width 1/‖θ*‖) in the boundary's colour and the perceptron's
+        (half-width its least y·score over ‖θ‖), its edges dashed, in θ's; the points that
+        set them ringed (the beat's state); both leave with the next sentence."""
+        self.follow_beat(beat)
+        theme, lesson = self.theme, self.lesson
+        run = np.asarray(lesson.thetas[-1], dtype=float)
+        bands = VGroup(self.margin_band(lesson.theta_star, theme.boundary, dashed=False),
+                       self.margin_band(run, theme.normal, dashed=True))
+        self.play(appear(bands), run_time=style.RUN_FADE)
+        self.mark_for_beat(bands)
+        self.margin_bands = bands
+
+    def margin_band(self, theta, colour: str, dashed: bool) -> VGroup:
+        """The points of the data plane within θ's margin of its line through 0 (its least
+        y·score over ‖θ‖), shaded in ``colour``; its two edges θᵀx = ±(least y·score)
+        dashed too when ``dashed``."""
+        plane, theta = self.plane, np.asarray(theta, dtype=float)
+        least = float(np.min(self.lesson.signed @ theta))
+        band = VGroup()
+        polygon = strip_polygon(theta, 0.0, least / float(np.hypot(*theta)), plane.box)
+        if polygon is not None:
+            band.add(Polygon(*plane.c2p_many(polygon), stroke_width=0, fill_color=colour,
+                             fill_opacity=BAND_OPACITY))
+        for level in ((least, -least) if dashed else ()):
+            ends = clip_line(theta, -level, plane.box)
+            if ends is not None:
+                band.add(DashedLine(plane.c2p(ends[0]), plane.c2p(ends[1]), color=colour,
+                                    stroke_width=2, dash_length=0.12))
+        return band
