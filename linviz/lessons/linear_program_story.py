@@ -534,17 +534,16 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # whose least is the region's point nearest 0, circled)
     same = lesson.widest_is_star
     story.beat("|θ₁| + |θ₂| keeps it linear; the widest margin, least ‖θ‖ (the circle), "
-               "needs a quadratic one"
-               # (review 259: "here the corner the diamond will touch" read as cryptic, and
-               # as if the two always agreed)
-               + (": here it picks the diamond's corner too, in general not."
-                  if same else ", and picks another θ."),
+               "needs a quadratic one" + ("." if same else ", and picks another θ."),
                "objective-choice",
                # how the absolute values stay linear: |θⱼ| ≤ tⱼ as two inequalities
                status="linear: minimise $t_1 + t_2$ with $-t_j <= theta_j <= t_j$ · "
                       "quadratic: $norm(theta)^2$")
+    # that the circle touches the same corner, said where the diamond reaches it (review
+    # 265: said a beat early, of "the diamond's corner", it read as the diamond's own)
     story.beat(f"The solver, HiGHS, finds θ* = {formatting.vector(star)}, where the diamond "
-               f"touches the region.", "solution",
+               f"touches the region" + ("; here the circle touches it there too, in general "
+                                        "not." if same else "."), "solution",
                star=True, status=f"$theta^* = {math_vector(star)}$, "
                                  f"$|theta_1| + |theta_2| = {math_number(c)}$")
     tight = list(lesson.tight)

@@ -21,8 +21,11 @@ class IntroBeats:
 
     def draw_intro(self, beat) -> None:
         """The title and the data; then a line through 0, grey, turned through every
-        direction once as the question is asked, and gone with it."""
+        direction once as the question is asked, and gone with it (not on standardised
+        data: the next beat turns a line through the mean)."""
         self.play(appear(self.title), appear(self.plane), run_time=style.RUN_INTRO)
+        if self.data.params.get("standardized"):
+            return  # the next beat turns a line through the mean (one turn, not two)
         turn = ValueTracker(0.0)
 
         def normal() -> np.ndarray:  # the line's normal: the line horizontal at turn 0

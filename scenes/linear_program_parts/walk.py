@@ -165,8 +165,8 @@ class WalkBeats:
         """One explained update, each part as it is said (review 261: the count, the marks
         and the close-up came 3–8 s before the words): the updated point ringed and the
         rule on the status line; its lines in weight space and θ's step; then the status's
-        numbers and the other rings; its line in data space and the marks as "Now … wrong"
-        is said; the close-up as "magnified" is."""
+        numbers and the other rings; the marks as "Now … wrong" is said; the close-up as
+        "magnified" is. θ's line in data space turns with θ."""
         theme = self.theme
         self.drop_least_inset()
         i, (start, end) = beat.state["shown"], beat.steps
@@ -188,10 +188,16 @@ class WalkBeats:
         growing.add_updater(lambda m: m.put_start_and_end_on(
             self.weight_point(self.lesson.thetas[start]),
             self.weight_point(self.walk_theta()) + 1e-6 * RIGHT))
-        self.add(growing)
+        # θ's line in data space turns with θ (review 265: it jumped 1–2 s after the step)
+        if self.run_line is not None:
+            self.remove(self.run_line)
+        turning = self.moving_line(lambda: (self.walk_theta(), 0.0))
+        self.add(growing, turning)
         self.play(self.walk_tracker.animate.set_value(end), run_time=style.RUN_GD_STEP * 1.5)
         growing.clear_updaters()
+        turning.clear_updaters()
         self.remove(growing)
+        self.run_line = turning
         segment = self.on_weights(lambda: self.path_segment(start))
         self.path.add(segment)
         self.add(segment)
@@ -199,7 +205,6 @@ class WalkBeats:
         self.play(appear(self.step_label), run_time=style.RUN_FADE)
         self.follow_beat(beat)
         self.wait_for_words("Now ")
-        self.show_run_line(end)
         self.show_wrong_marks(beat)  # the points its line gets wrong, as their count is said
         if beat.state["inset"] == "step":
             self.wait_for_words("magnified")
