@@ -475,9 +475,11 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (the notes' table: the realizable case, its 0-1 loss, solved by a linear programme)
     # (the notes' closing table's row named: realizable, 0-1 loss, linear programme;
     # review 263: the scene never tied itself to it)
-    story.beat(f"Can a line through the origin separate these {n} points, every "
-               f"y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0? That is the notes' realizable case, training error 0 under "
-               f"the 0-1 loss: a linear programme answers.", "intro")
+    # (the condition written on the status line, not spoken: said, the sentence ran 13 s)
+    story.beat(f"Can a line through the origin separate these {n} points, with training "
+               f"error 0 under the 0-1 loss? The notes' realizable case: a linear programme "
+               f"answers.", "intro",
+               status="a line through 0 with every $y^((i)) theta^T x^((i)) > 0$?")
     if lesson.data.params.get("standardized"):
         # standardised data is centred: its origin is the file's mean (the lines crossing)
         story.beat("So here, through the origin means through the data's mean, where the "

@@ -24,6 +24,7 @@ class IntroBeats:
         direction once as the question is asked, and gone with it (not on standardised
         data: the next beat turns a line through the mean)."""
         self.play(appear(self.title), appear(self.plane), run_time=style.RUN_INTRO)
+        self.follow_beat(beat)  # the question's condition, written
         if self.data.params.get("standardized"):
             return  # the next beat turns a line through the mean (one turn, not two)
         turn = ValueTracker(0.0)

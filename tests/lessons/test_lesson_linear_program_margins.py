@@ -128,5 +128,6 @@ def test_the_opening_names_the_notes_table_row(case):
     data, lesson, beats = lesson_or_skip(case)
     opening = beats[0].sentence
     assert beats[0].motion == "intro"
-    assert ("realizable case, training error 0 under the 0-1 loss: a linear programme"
-            in opening)
+    assert "with training error 0 under the 0-1 loss? The notes' realizable case" in opening
+    assert "a linear programme answers" in opening
+    assert beats[0].state["status"] == "a line through 0 with every $y^((i)) theta^T x^((i)) > 0$?"
