@@ -378,13 +378,18 @@ def nearly_one_line(lesson: LinearProgramLesson) -> list[tuple[int, int]]:
 UPDATE_RULE = "$theta <- theta + y^((i)) x^((i))$ when $y^((i)) theta^T x^((i)) <= 0$"
 
 
+def step_scores(lesson: LinearProgramLesson, k: int) -> tuple[int, float, float]:
+    """(the point of update k (0-based), its y·score before the update, after it)."""
+    i = lesson.updated_points[k]
+    a = lesson.signed[i]
+    return i, float(lesson.thetas[k] @ a), float(lesson.thetas[k + 1] @ a)
+
+
 def step_status(lesson: LinearProgramLesson, k: int) -> str:
     """The status line of update k (0-based) of the walk: the rule, then what its sentence
     says, to be read again (review 259: the y·scores and the count were only spoken): the
     point's y·score before → after, and the marks' key, the count its line gets wrong."""
-    i = lesson.updated_points[k]
-    a = lesson.signed[i]
-    before, after = float(lesson.thetas[k] @ a), float(lesson.thetas[k + 1] @ a)
+    i, before, after = step_scores(lesson, k)
     wrong = lesson.wrong_after(k + 1)
     return (f"{UPDATE_RULE} · point {i + 1}: {value(before)} → {value(after)}"
             + (f" · ×: {wrong} wrong" if wrong else " · none wrong"))
@@ -393,10 +398,7 @@ def step_status(lesson: LinearProgramLesson, k: int) -> str:
 def _step_sentence(lesson: LinearProgramLesson, k: int, noted: bool = False) -> str:
     """Update k (0-based) of the walk, said with its point and y·scores (``noted``: a
     close point's note follows it)."""
-    i = lesson.updated_points[k]
-    a = lesson.signed[i]
-    before = float(lesson.thetas[k] @ a)
-    after = float(lesson.thetas[k + 1] @ a)
+    i, before, after = step_scores(lesson, k)
     wrong = lesson.wrong_after(k + 1)
     earlier = lesson.wrong_after(k)
     # the count rose: said, or the update would look like a failure
@@ -467,20 +469,22 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         weights_dim=False, wrong_shading=False, close=None, closeup=None,
                         score_bars=False, endless_best=False, scaling=False,
                         wrong_marks=None, overlap_panel=None, near=None, cone_inset=False,
-                        pass_counts=None, recap=None, gordan=None)
+                        pass_counts=None, recap=None, gordan=None, bands=None,
+                        trial_line=False)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
     story.section("lp-constraints", "Separating as a linear programme")
-    # (the notes' table: the realizable case, its 0-1 loss, solved by a linear programme)
-    # (the notes' closing table's row named: realizable, 0-1 loss, linear programme;
-    # review 263: the scene never tied itself to it)
-    # (the condition written on the status line, not spoken: said, the sentence ran 13 s)
+    # the notes' closing table's row named: realizable, 0-1 loss, linear programme (review
+    # 263: never tied to it); the condition written on the status line, not spoken (said,
+    # the sentence ran 13 s); a trial line turned through 0 as it is asked, but where the
+    # next beat turns one through the mean (standardised data)
+    standardized = bool(lesson.data.params.get("standardized"))
     story.beat(f"Can a line through the origin separate these {n} points, with training "
                f"error 0 under the 0-1 loss? The notes' realizable case: a linear programme "
-               f"answers.", "intro",
+               f"answers.", "intro", trial_line=not standardized,
                status="a line through 0 with every $y^((i)) theta^T x^((i)) > 0$?")
-    if lesson.data.params.get("standardized"):
+    if standardized:
         # standardised data is centred: its origin is the file's mean (the lines crossing)
         story.beat("So here, through the origin means through the data's mean, where the "
                    "lines cross: the line's offset is fixed in advance.", "through-mean")
@@ -630,16 +634,18 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # the notes' margin of each (least y·score over ‖θ‖): θ*'s band is the dashed one
     star_margin, run_margin = margins(lesson)
     # the notes' bound on the updates with θ*'s margin (any separator's margin bounds them)
-    reach = float(np.max(np.hypot(*np.asarray(lesson.data.X, dtype=float).T)))
-    bound = formatting.grouped(round((reach / star_margin) ** 2), 0)
+    norms = np.hypot(*np.asarray(lesson.data.X, dtype=float).T)
+    reach = float(norms.max())
+    squared = (reach / star_margin) ** 2
+    bound = formatting.grouped(round(squared), 0)
     # R and γ to the digits at which (R/γ)² of the numbers shown is the bound said (review
     # 261: 1.83 and 0.26 give 49.5, not 51), γ so in both beats
-    shown_reach, shown_gamma = formatting.reach_and_margin(reach, star_margin,
-                                                           (reach / star_margin) ** 2)
+    shown_reach, shown_gamma = formatting.reach_and_margin(reach, star_margin, squared)
     story.beat(f"Margins, least y·score over ‖θ‖: θ*'s 1/‖θ*‖ = "
                f"{shown_gamma}, the perceptron's "
                f"{formatting.significant(run_margin, 2, 6)}"
                f"{margin_comparison(star_margin, run_margin)}.", "margins",
+               bands={"star": star_margin, "run": run_margin},
                # the points that set them ringed: θ*'s on its dashed lines, the run's nearest;
                # each band shaded (review 263: the margins were only numbers)
                ringed=sorted({*map(int, lesson.tight), int(lesson.least_point)}),
@@ -648,8 +654,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                       f"{formatting.significant(run_margin, 2, 6)} · ringed: the nearest points")
     story.beat(f"With θ*'s margin as γ, the notes' bound (R/γ)² is {bound}: the perceptron "
                f"made {formatting.count(M, 'update')}"
-               f"{bound_tail((reach / star_margin) ** 2, M)}.", HOLD,
-               ringed=[greatest_index(np.hypot(*np.asarray(lesson.data.X, dtype=float).T))],
+               f"{bound_tail(squared, M)}.", HOLD, ringed=[greatest_index(norms)],
                status=f"$R = {shown_reach}$ (the farthest point, ringed), "
                       f"$gamma = {shown_gamma}$: "
                       f"$(R \/ gamma)^2 = {formatting.in_math(bound)} >= {M}$")
@@ -682,7 +687,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
              f"their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0."
              if lesson.same_place_certificate else
              f"Here the second holds: another programme finds weights {weights} on "
-             f"{point_list(support)} whose weighted y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail on the right.")
+             f"{point_list(support)} whose weighted y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail on the "
+             f"right.")
     status = ", ".join(f"$lambda_({i + 1}) = {formatting.number(lesson.certificate[i], places)}$"
                        for i in support)
     if lesson.same_place_certificate:  # the place's tag, "+2 −1", read out once

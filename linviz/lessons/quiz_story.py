@@ -257,7 +257,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     # h named as the notes' margin of the training set (000), for θ* along the band's
     # middle (review 260: never tied to the notes' word)
     story.beat(f"On the left, the widest band has half-width {plane_margin(wide)}: the "
-               f"notes' margin of the training set, for θ* along its middle.", "planes", question=False, planes=1, headings=[1, 0],
+               f"notes' margin of the training set, for θ* along its middle.", "planes",
+               question=False, planes=1, headings=[1, 0],
                min_seconds=READ_DIAGRAM_SECONDS,
                status="$h$: the band's half-width in the plane · $R$, $gamma$: on the "
                       "lifted points $[x, 1]$")
@@ -371,8 +372,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                       "no run updates more")
     # the answer is said over the proof's plots, the floor and ceiling meeting (review
     # 258: the close-up brought back in their place dropped the evidence, and lacked the
-    # run's line the plane beside it showed)
-    back: dict = {}
+    # run's line the plane beside it showed): nothing leaves
     # the lift's part of the answer, first, where it changes the comparison (the two
     # margins shrink unlike: reviews 260, 262, 264 found "alike" a detour before the answer)
     if shrinks and not shrink_alike(wide, narrow):
@@ -380,19 +380,18 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
         # moves R too)
         ds = [lifted_margin_numbers(run)[1] for run in (wide, narrow)]
         story.beat(f"On [x, 1] each margin shrinks by √(1 + d²), with d = {ds[0]} and "
-                   f"{ds[1]}, {shrink_words(wide, narrow)}.", "answer-lift", **back,
+                   f"{ds[1]}, {shrink_words(wide, narrow)}.", "answer-lift",
                    status=f"the margin on $[x, 1]$: $gamma = h \\/ sqrt(1 + d^2)$, "
                           f"$d = {ds[0]}$ and ${ds[1]}$")
     if lesson.wide_is_faster:
         story.beat("So data whose classes lie far apart, compared with how far the points "
                    "reach, are learned in few updates: M ≤ (R/γ)². A small margin only "
-                   "allows many.", "answer", **back,
+                   "allows many.", "answer",
                    status="Answer: a large margin, compared with R, guarantees few updates; "
                           "a small one only allows many")
     else:
         story.beat("The bound is what the margin sets: M ≤ (R/γ)², so a large margin "
                    "guarantees few updates, though one run may beat its bound.", "answer",
-                   **back,
                    status="Answer: a large margin guarantees few updates: "
                           "$M <= (R \/ gamma)^2$")
     return paced(paced(story.storyboard(), MARGIN_PACE, keep=(QUIZ,)), RESULTS_PACE,

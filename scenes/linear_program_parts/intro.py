@@ -21,12 +21,12 @@ class IntroBeats:
 
     def draw_intro(self, beat) -> None:
         """The title and the data; then a line through 0, grey, turned through every
-        direction once as the question is asked, and gone with it (not on standardised
-        data: the next beat turns a line through the mean)."""
+        direction once as the question is asked, and gone with it, where the beat's
+        ``trial_line`` asks for it."""
         self.play(appear(self.title), appear(self.plane), run_time=style.RUN_INTRO)
         self.follow_beat(beat)  # the question's condition, written
-        if self.data.params.get("standardized"):
-            return  # the next beat turns a line through the mean (one turn, not two)
+        if not beat.state["trial_line"]:
+            return
         turn = ValueTracker(0.0)
 
         def normal() -> np.ndarray:  # the line's normal: the line horizontal at turn 0

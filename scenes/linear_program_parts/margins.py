@@ -22,31 +22,33 @@ class MarginBands:
     :class:`scenes.linear_program.LinearProgramScene`)."""
 
     def draw_margins(self, beat) -> None:
-        """θ*'s band (half-width 1/‖θ*‖) in the boundary's colour and the perceptron's
-        (half-width its least y·score over ‖θ‖), its edges dashed, in θ's; the points that
-        set them ringed (the beat's state); both leave with the next sentence."""
+        """θ*'s band (the beat's ``bands["star"]``, 1/‖θ*‖) in the boundary's colour and
+        the perceptron's (``bands["run"]``, its least y·score over ‖θ‖), its edges dashed,
+        in θ's; the points that set them ringed (the beat's state); both leave with the
+        next sentence."""
         self.follow_beat(beat)
-        theme, lesson = self.theme, self.lesson
-        run = np.asarray(lesson.thetas[-1], dtype=float)
-        bands = VGroup(self.margin_band(lesson.theta_star, theme.boundary, dashed=False),
-                       self.margin_band(run, theme.normal, dashed=True))
+        theme, lesson, widths = self.theme, self.lesson, beat.state["bands"]
+        bands = VGroup(self.margin_band(lesson.theta_star, widths["star"], theme.boundary,
+                                        dashed=False),
+                       self.margin_band(lesson.thetas[-1], widths["run"], theme.normal,
+                                        dashed=True))
         self.play(appear(bands), run_time=style.RUN_FADE)
         self.mark_for_beat(bands)
         self.margin_bands = bands
 
-    def margin_band(self, theta, colour: str, dashed: bool) -> VGroup:
-        """The points of the data plane within θ's margin of its line through 0 (its least
-        y·score over ‖θ‖), shaded in ``colour``; its two edges θᵀx = ±(least y·score)
-        dashed too when ``dashed``."""
+    def margin_band(self, theta, half_width: float, colour: str, dashed: bool) -> VGroup:
+        """The points of the data plane within ``half_width`` of θ's line through 0, shaded
+        in ``colour``; the band's two edges, θᵀx = ±half_width·‖θ‖, dashed too when
+        ``dashed``."""
         plane, theta = self.plane, np.asarray(theta, dtype=float)
-        least = float(np.min(self.lesson.signed @ theta))
         band = VGroup()
-        polygon = strip_polygon(theta, 0.0, least / float(np.hypot(*theta)), plane.box)
+        polygon = strip_polygon(theta, 0.0, half_width, plane.box)
         if polygon is not None:
             band.add(Polygon(*plane.c2p_many(polygon), stroke_width=0, fill_color=colour,
                              fill_opacity=BAND_OPACITY))
-        for level in ((least, -least) if dashed else ()):
-            ends = clip_line(theta, -level, plane.box)
+        level = half_width * float(np.hypot(*theta))
+        for side in ((level, -level) if dashed else ()):
+            ends = clip_line(theta, -side, plane.box)
             if ends is not None:
                 band.add(DashedLine(plane.c2p(ends[0]), plane.c2p(ends[1]), color=colour,
                                     stroke_width=2, dash_length=0.12))
