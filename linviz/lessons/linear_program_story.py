@@ -470,7 +470,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         score_bars=False, endless_best=False, scaling=False,
                         wrong_marks=None, overlap_panel=None, near=None, cone_inset=False,
                         pass_counts=None, recap=None, gordan=None, bands=None,
-                        trial_line=False)
+                        trial_line=False, circle_kept=False)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -541,7 +541,8 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     same = lesson.widest_is_star
     story.beat("|θ₁| + |θ₂| keeps it linear; the widest margin, least ‖θ‖ (the circle), "
                "needs a quadratic one" + ("." if same else ", and picks another θ."),
-               "objective-choice",
+               # the circle stays through the next sentence where that one names it
+               "objective-choice", circle_kept=same,
                # how the absolute values stay linear: |θⱼ| ≤ tⱼ as two inequalities
                status="linear: minimise $t_1 + t_2$ with $-t_j <= theta_j <= t_j$ · "
                       "quadratic: $norm(theta)^2$")
@@ -550,6 +551,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(f"The solver, HiGHS, finds θ* = {formatting.vector(star)}, where the diamond "
                f"touches the region" + ("; here the circle touches it there too, in general "
                                         "not." if same else "."), "solution",
+               circle_kept=False,
                star=True, status=f"$theta^* = {math_vector(star)}$, "
                                  f"$|theta_1| + |theta_2| = {math_number(c)}$")
     tight = list(lesson.tight)

@@ -245,14 +245,18 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
     def draw_objective_choice(self, beat) -> None:
         """The other objective said: the circle ‖θ‖ = the least ‖θ‖ on the region, round 0,
         touching the region at the widest separator (the lesson's ``widest_theta``), dashed
-        beside the diamond, until the next sentence."""
+        beside the diamond, until the next sentence (or the one after, which names it: the
+        beat's ``circle_kept``)."""
         self.follow_beat(beat)
         widest = np.asarray(self.lesson.widest_theta, dtype=float)
         circle = self.on_weights(lambda: VGroup(
             origin_circle_in_box(self.weights, float(np.hypot(*widest)), self.theme.text),
             Dot(self.weight_point(widest), radius=0.05, color=self.theme.text)))
         self.play(appear(circle), run_time=style.RUN_FADE)
-        self.mark_for_beat(circle)
+        if beat.state["circle_kept"]:
+            self.kept_circle = circle
+        else:
+            self.mark_for_beat(circle)
 
     def draw_objective(self, beat) -> None:
         self.follow_beat(beat)
@@ -292,6 +296,9 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
 
         self.star_dot = self.on_weights(make)
         self.play(appear(self.star_dot), run_time=style.RUN_FADE)
+        if self.kept_circle is not None:  # named by this sentence, it leaves after it
+            self.mark_for_beat(self.kept_circle)
+            self.kept_circle = None
 
     def star_drawings(self, shaded: bool = True) -> VGroup:
         """θ*'s boundary in data space (shaded, with its normal) and the dashed θ*ᵀx = ±1,

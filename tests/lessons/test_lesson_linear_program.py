@@ -1076,6 +1076,8 @@ def test_the_other_objective_is_circled_at_the_least_norm(case):
     # whether both objectives pick one θ, said: SLSQP's least-norm θ against HiGHS's θ*
     same = np.linalg.norm(found.x - start) <= 1e-4 * np.linalg.norm(start)
     (solution,) = [b for b in beats if b.motion == "solution"]
+    # the circle stays on screen through the sentence that names it
+    assert beat.state["circle_kept"] == same and not solution.state["circle_kept"]
     assert ("here the circle touches it there too, in general not."
             in solution.sentence) == same
     assert (", and picks another θ." in beat.sentence) == (not same)
