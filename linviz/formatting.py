@@ -217,11 +217,13 @@ def knife_edge(v: float, places: int) -> bool:
     return abs(scaled - math.floor(scaled) - 0.5) < KNIFE_EDGE
 
 
-def reach_and_margin(reach: float, gamma: float, bound: float) -> tuple[str, str]:
+def reach_and_margin(reach: float, gamma: float, bound: float,
+                     reach_decimals: tuple[int, ...] = (2, 3),
+                     share: float = SHOWN_BOUND_SHARE) -> tuple[str, str]:
     """R and γ as shown beside the bound (R/γ)² = ``bound`` said rounded: γ to the fewest
     significant digits (3 or 4; 4 where 3 would be a :func:`knife_edge`) and R to the
-    fewest decimals (2 or 3), γ's first, at which (R/γ)² recomputed from them is the bound
-    said (rounded, or within :data:`SHOWN_BOUND_SHARE`). At three digits and two
+    fewest decimals of ``reach_decimals``, γ's first, at which (R/γ)² recomputed from
+    them is the bound said (rounded, or within ``share`` of it). At three digits and two
     decimals, 2.22/0.31 squared is 51, not the 53 said; 2.24/0.0677 squared 1,095, not
     1,091; 1.83/0.26 squared 49.5, not 51."""
     said_bound = round(bound)
@@ -231,11 +233,11 @@ def reach_and_margin(reach: float, gamma: float, bound: float) -> tuple[str, str
         if digits == 3 and knife_edge(gamma, places):
             continue  # any numbers γ is shown computed from would round it either way
         shown_gamma = number(gamma, places)
-        for decimals in (2, 3):
+        for decimals in reach_decimals:
             shown_reach = number(reach, decimals)
             choices.append((shown_reach, shown_gamma))
             again = ((float(shown_reach) / float(shown_gamma)) ** 2 if float(shown_gamma) > 0
                      else float("inf"))
-            if round(again) == said_bound or abs(again - bound) <= SHOWN_BOUND_SHARE * bound:
+            if round(again) == said_bound or abs(again - bound) <= share * bound:
                 return shown_reach, shown_gamma
     return choices[-1]

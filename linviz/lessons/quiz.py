@@ -427,12 +427,3 @@ def section_places(run: MarginRun) -> np.ndarray:
     return lift_section(run).plus_side * (np.asarray(run.data.X, dtype=float) @ a) / float(
         np.hypot(*a))
 
-
-def section_depths(run: MarginRun) -> np.ndarray:
-    """Every point's w in ``run``'s section seen from aside: its coordinate along θ*'s line,
-    (−a₂x₁ + a₁x₂)/‖a‖ (with :func:`section_places`' s and the height t = 1, the lifted
-    point in coordinates square to one another: seen along w, edge-on, it stands at
-    (s, 1))."""
-    a = np.asarray(run.theta_star[:2], dtype=float)
-    X = np.asarray(run.data.X, dtype=float)
-    return (-a[1] * X[:, 0] + a[0] * X[:, 1]) / float(np.hypot(*a))

@@ -17,10 +17,10 @@ beat), ``edges`` (every point on the band's edges, ringed in the plane on that b
 line, moving update by update while the runs are told, then its last, dimmed from the
 spread on: beside θ* it would read as θ*),
 ``lift`` (θ*'s band on [x, 1] seen edge-on, right of the first plane while it alone
-stands, :func:`linviz.lessons.quiz.lift_section`: 0 none, 1 the lifted points from aside
-with θ*'s plane through 0 (the storyboard passes it: the scene shows it on the way to 2),
-2 turned edge-on, with the band's two edge points, 3 also θ*'s boundary through 0 and d,
-4 also h and γ across the boundary),
+stands, :func:`linviz.lessons.quiz.lift_section`, counted in parts: 0 none, 1 the lifted
+points at height 1, 2 also the section's axes and the band's two edge points (the
+storyboard passes 1 and 2: the scene draws them with 3), 3 also θ*'s boundary through 0
+and d, 4 also h and γ across the boundary),
 ``distance`` (the plane, 0 or 1, on which θ*'s line's distance d from 0 is drawn
 while γ = w/√(1 + d²) is said; None: none), ``strips`` (where the close-up stood, which
 leaves with its rings: the M of each margin's data sets, a row of dots on one logarithmic
@@ -28,7 +28,7 @@ axis, and (R/γ)² of the one shown a bar),
 ``final_gap`` (each run whose last line passes too near a point to read, that point and
 the line magnified where the close-up stood, :func:`linviz.lessons.quiz.final_gap_insets`: the
 perceptron stops at its first line with no mistake, however close),
-``squeeze`` (where the strips stood, the proof recalled on both median runs,
+``squeeze`` (the screen given to it, the planes gone: the proof recalled on both median runs,
 :mod:`linviz.lessons.quiz_proof`: 0 none, 1 each run's θ·θ*/‖θ*‖ between its floor Mγ and
 its ceiling R√M, 2 also where they meet, at (R/γ)²; it stays through the answer's
 beats: the evidence the answer rests on, not the close-up again, review 258),
@@ -72,10 +72,21 @@ def whole_or_number(v: float) -> str:
     return str(int(round(v))) if abs(v - round(v)) <= 1e-9 * max(1.0, abs(v)) else value(v)
 
 
+#: the decimals R on [x, 1] is shown with, in both planes alike (review 266: 2.23 beside
+#: 2.236 asked to be compared, and ‖x‖ at 1.99 gave an R the bound did not come from)
+REACH_DECIMALS = 3
+#: (R/γ)² recomputed from the R and γ shown is the bound said to within this share (review
+#: 266: 5,672 recomputed against 5,687 said was read as an error, not rounding)
+RECOMPUTED_SHARE = 0.001
+
+
 def shown_reach_and_gamma(run) -> tuple[str, str]:
-    """R and γ on [x, 1] as said and shown (:func:`linviz.formatting.reach_and_margin`:
-    at three digits and two decimals, 2.22/0.31 squared is 51, not the 53 said)."""
-    return formatting.reach_and_margin(run.R, run.gamma, run.bound)
+    """R and γ on [x, 1] as said and shown (:func:`linviz.formatting.reach_and_margin`,
+    R at :data:`REACH_DECIMALS`, the bound recomputed from them within
+    :data:`RECOMPUTED_SHARE` of the one said: 2.230/0.0296 squared is 5,676, not the 5,687
+    said, so γ gets a fourth digit, 5,691)."""
+    return formatting.reach_and_margin(run.R, run.gamma, run.bound, (REACH_DECIMALS,),
+                                       share=RECOMPUTED_SHARE)
 
 
 def said_gamma(run) -> str:
@@ -224,9 +235,9 @@ READ_DIAGRAM_SECONDS = 8.0
 #: the margin quiz's pace: each beat lasts at least its sentence at this many characters a
 #: second (the voice reads about 15): every beat brings a number or a drawing to read
 MARGIN_PACE = 12.0
-#: the pace of the lift's beats (the lifted points turned edge-on, d, then h and γ): slower,
+#: the pace of the lift's beats (the section with d, then h and γ): slower,
 #: the idea is the quiz's hardest
-LIFT_PACE = 9.0
+LIFT_PACE = 11.0
 #: the pace of the results' beats (the thin band's edges, the runs, where they stop, all
 #: the data sets, the answer): slower, each carries several numbers or marks to compare
 RESULTS_PACE = 10.0
@@ -271,27 +282,23 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                headings=[3, 0], min_seconds=READ_FORMULA_SECONDS)
     if shrinks:  # why, said once (the right plane's is shown, not said again)
         drawn = distance_shown(wide, view, 0)
-        # the lifted points seen from aside only while they turn edge-on (reviews 258,
-        # 260: held as a still, the slanted view read as flat, its 0 on an edge, and the
-        # why took a minute before the second data set)
-        said = ["Why: lifted to [x, 1], on the right, every point stands at height 1; "
-                "looked at along θ*'s line, edge-on, the ringed points on the band's edges "
-                "fall on two spots, + and −.",
-                f"θ*'s boundary on [x, 1] runs from 0 and meets that height at d = "
-                f"{lifted_margin_numbers(wide)[1]}, the line's distance from 0.",
-                "Tilted so, every point's distance across it shrinks by √(1 + d²): the "
-                "margin h becomes γ = h/√(1 + d²), the smaller the farther the boundary "
-                "lies from 0."]
+        # the section drawn edge-on at once (reviews 258-266: the lifted points turned in
+        # 3-D, three beats and 47 s, for a factor both data sets share; the picture that
+        # shows why is the section)
+        d_wide, d_narrow = (lifted_margin_numbers(run)[1] for run in (wide, narrow))
+        alike = shrink_alike(wide, narrow)
+        said = [f"Why: on [x, 1], seen edge-on on the right, every point stands at height "
+                f"1, and θ*'s boundary rises from 0 to meet it at d = {d_wide}, the line's "
+                f"distance from 0.",
+                "Tilted so, the margin h shrinks to γ = h/√(1 + d²)"
+                + (f"; the small margin's line, next, lies about as far from 0, d = "
+                   f"{d_narrow}: both shrink alike." if alike else ".")]
         seconds = [max(READ_DIAGRAM_SECONDS, len(words) / LIFT_PACE) for words in said]
-        story.beat(said[0], "lift", lift=2, min_seconds=seconds[0],
-                   # (d comes in the next beat: review 262, the header used it a beat early)
-                   status="right: the points $[x, 1]$, all at height 1, turned to be seen "
-                          "edge-on along $theta^*$'s line")
-        story.beat(said[1], "lift", lift=3, distance=drawn, min_seconds=seconds[1],
-                   status=f"$theta^*$ on $[x, 1]$: a boundary from 0 through $(d, 1)$, "
-                          f"$d = {lifted_margin_numbers(wide)[1]}$")
-        story.beat(said[2], "distance", lift=4, status=lifted_margin_words(wide),
-                   min_seconds=seconds[2])
+        story.beat(said[0], "lift", lift=3, distance=drawn, min_seconds=seconds[0],
+                   status=f"right: the points $[x, 1]$ seen edge-on along $theta^*$'s line; "
+                          f"its boundary from 0 through $(d, 1)$, $d = {d_wide}$")
+        story.beat(said[1], "distance", lift=4, status=lifted_margin_words(wide),
+                   min_seconds=seconds[1])
     zoom = magnification(narrow, view)
     near = near_band(narrow, view)
     # its zoom is written on the close-up, not said (a number a beat already carries)
@@ -359,7 +366,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     # length² at most R², so θ·θ*/‖θ*‖ stays between a floor Mγ and a ceiling R√M
     story.beat("From the proof: each update lifts θ·θ*/‖θ*‖, pink, by at least γ and "
                "‖θ‖² by at most R², so it stays between a floor Mγ and a ceiling R√M.",
-               "recall", squeeze=1, strips=False,
+               "recall", squeeze=1, strips=False, planes=0, runs=False, lines=False,
+               headings=[0, 0],
                status="$M gamma <= theta dot theta^* \\/ norm(theta^*) <= norm(theta) "
                       "<= R sqrt(M)$, $M$ updates from $theta = 0$")
     span = squeeze_span(wide, narrow)

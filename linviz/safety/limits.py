@@ -109,5 +109,5 @@ def check_trace_budget(algorithm: str, n_steps: int, numbers_per_step: int,
 #: seconds a quiz's question stays, still, after it is read (``--quiz-pause``; the
 #: storyboards of linviz.lessons.quiz_story), for the class to think, and the longest a
 #: lecturer may ask for
-QUIZ_PAUSE = 8.0
+QUIZ_PAUSE = 12.0
 MAX_QUIZ_PAUSE = 120.0

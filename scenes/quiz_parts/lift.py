@@ -13,7 +13,6 @@ from linviz.geometry import angle_between
 from linviz.lessons.quiz import (LiftSection, edge_points, farthest_point, lift_section,
                                  section_places)
 from linviz.lessons.quiz_story import lifted_margin_numbers, line_foot, said_gamma
-from scenes.quiz_parts.lift_turn import LiftTurn
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
 from scenes.toolkit.markers import Marker
@@ -31,12 +30,12 @@ RIGHT_ANGLE = 0.14
 DIMENSION_GAP, DIMENSION_TICK = 0.38, 0.09
 #: how far (section units) the across-axis reaches left of 0
 AXIS_LEFT = 0.12
-#: how long (s) the lifted points take to turn from aside to edge-on (review 264: in 2.5–3 s
-#: the view from aside flashed by)
-TURN_SECONDS = 4.5
 #: the least s (section units) the lifted points are shown from, edge-on (right of the
 #: height's name "1")
 ROW_START = 0.08
+#: the lifted points' markers edge-on: half-width and opacity (behind the two ringed edge
+#: points, which are the section's own), and the opacity of the height-1 line under them
+ROW_MARKER, ROW_OPACITY, ROW_LINE_OPACITY = 0.06, 0.6, 0.25
 #: the step (in section units) between the across-axis's values
 SECTION_TICK = 0.5
 
@@ -76,13 +75,12 @@ def runs_along(a, b) -> bool:
     :data:`ALONG_DEGREES` of each other."""
     return angle_between(a, b) <= ALONG_DEGREES
 
-class LiftDrawings(LiftTurn):
+class LiftDrawings:
     """The section's drawing and its beats, with d on the plane (a part of
     :class:`scenes.quiz.MarginQuizScene`)."""
 
     def lift_drawing(self, section: LiftSection, shown: tuple[str, str, str]) -> VGroup:
-        """Four parts: the lifted points from aside (:meth:`turn_drawing`, turned edge-on
-        on the next); the axes, how many points lie beyond, and the band's two edge points
+        """Four parts: the lifted points edge-on (:meth:`edge_on_row`); the axes, how many points lie beyond, and the band's two edge points
         at height 1; θ*'s boundary through 0, and d along height 1; then h along it and γ
         across the boundary, with its right angle. ``shown``: h, d and γ as the status line shows
         them."""
@@ -100,9 +98,7 @@ class LiftDrawings(LiftTurn):
                            at(high, 0), color=theme.muted, stroke_width=2),
                       Line(at(0, -0.2), at(0, SECTION_TOP), color=theme.muted, stroke_width=2),
                       self.section_ticks(at, low, high))
-        # the points' height, from the axis (its "1" stands left of it) unless a point is
-        # left of the axis
-        # the lifted points themselves come turned (:meth:`turn_drawing`); here how many
+        # the lifted points themselves are the row (:meth:`edge_on_row`); here how many
         # lie beyond the section either side
         height = self.beyond_section(at, low, high)
         names = VGroup(
@@ -125,13 +121,23 @@ class LiftDrawings(LiftTurn):
         d = dimension(at(0, 1), at(section.d, 1), DIMENSION_GAP, theme.highlight,
                       math(f"d = {shown[1]}", theme, style.FONT_SMALL)
                       .set_color(theme.highlight), UP)
-        x0, y0, x1, y1 = SECTION_BOX
-        turned = self.turn_drawing(section, (x0, y0, x1, y1 - 0.6), scale, origin,
-                                   (min(0.0, section.d - section.h - 0.2), high),
-                                   lambda s: max(low, ROW_START) <= s <= high)
-        turned.add(turned.names)
-        return VGroup(turned, VGroup(axes, height, names, markers), VGroup(boundary, star, d),
+        row = self.edge_on_row(at, (max(low, ROW_START), high))
+        return VGroup(row, VGroup(axes, height, names, markers), VGroup(boundary, star, d),
                       self.lift_widths(section, at, shown))
+
+    def edge_on_row(self, at, span) -> VGroup:
+        """The wide run's lifted points seen edge-on, each at (s, 1)
+        (:func:`linviz.lessons.quiz.section_places`), those with s in ``span`` (from, to),
+        over a faint line at height 1 across it (the plane's copy at height 1, edge-on)."""
+        run, theme = self.lesson.wide, self.theme
+        s = section_places(run)
+        inside = (s >= span[0]) & (s <= span[1])
+        line = Line(at(span[0], 1), at(span[1], 1), color=theme.muted, stroke_width=1.5,
+                    stroke_opacity=ROW_LINE_OPACITY)
+        markers = VGroup(*[Marker(label, theme, size=ROW_MARKER).move_to(at(v, 1))
+                           .set_opacity(ROW_OPACITY)
+                           for v, label in zip(s[inside], np.asarray(run.data.y)[inside])])
+        return VGroup(line, markers)
 
     def beyond_section(self, at, low: float, high: float) -> VGroup:
         """How many lifted points lie left of the section's row (from :data:`ROW_START`)
@@ -198,10 +204,10 @@ class LiftDrawings(LiftTurn):
             self.take_off(*self.lift_drawn)  # its parts came one by one
 
     def draw_lift(self, beat) -> None:
-        """Why γ on [x, 1] is below the band's half-width, part by part as said: the lifted
-        points from aside with θ*'s plane through 0 (:mod:`scenes.quiz_parts.lift_turn`);
-        turned edge-on, the section (:mod:`scenes.quiz_parts.lift`) with the plane's edge
-        points ringed; its boundary and d (d comes on the plane too)."""
+        """Why γ on [x, 1] is below the band's half-width, part by part as said: the section
+        (:mod:`scenes.quiz_parts.lift`), the lifted points edge-on with the plane's edge
+        points ringed, then θ*'s boundary and d as they are named (d comes on the plane
+        too)."""
         self.show_words(beat.state["status"])
         if self.lift_drawn is None:
             wide = self.lesson.wide
@@ -215,21 +221,16 @@ class LiftDrawings(LiftTurn):
                 Circle(radius=plane.ring_radius, color=self.theme.highlight,
                        stroke_width=style.RING_STROKE - 1).move_to(plane.point(i))
                 for i in edge_points(wide)]))
-        part = beat.state["lift"] - 1
-        if part == 1:  # seen from aside, turned edge-on, then the section's axes and points
-            turned = self.lift_drawn[0]
-            if not self.on_screen(turned):  # from aside while "height 1" is said
-                self.play(appear(turned), run_time=style.RUN_INTRO)
-                self.wait_for_words("looked at along")
-            # its names leave (a fade that removes would take the drawing apart)
-            self.play(turned.names.animate.set_opacity(0.0), run_time=style.RUN_FADE)
-            turned.remove(turned.names)
-            self.play(turned.turn.animate.set_value(0.0), run_time=TURN_SECONDS)
-            for mobject in turned.family_members_with_points():
-                mobject.clear_updaters()
-            for markers in (turned[1], turned[-1]):  # the points behind θ*'s plane, in front
-                markers.clear_updaters()
-        self.play(appear(self.lift_drawn[part]), run_time=style.RUN_INTRO)
+        shown = sum(self.on_screen(part) for part in self.lift_drawn)
+        wanted = beat.state["lift"]
+        if shown < 2 <= wanted:  # the section: the points at height 1, axes, edge points
+            self.play(*[appear(part) for part in self.lift_drawn[shown:2]],
+                      run_time=style.RUN_INTRO)
+            shown = 2
+        if shown < wanted:  # the boundary and d, as the boundary is named
+            self.wait_for_words("θ*'s boundary")
+            self.play(*[appear(part) for part in self.lift_drawn[shown:wanted]],
+                      run_time=style.RUN_INTRO)
         self.draw_line_distance(beat)
 
     def draw_distance(self, beat) -> None:

@@ -1,5 +1,6 @@
-"""`quiz-margin`'s recall of the proof, where the strips stood: for each median run, on one
-scale, its θ·θ*/‖θ*‖ (pink, update by update) between the floor Mγ (green, as θ*'s band:
+"""`quiz-margin`'s recall of the proof, given the screen (the planes and the strips, told,
+leave: review 266 found the proof, the answer's why, in a thumbnail): for each median run,
+side by side on one scale, its θ·θ*/‖θ*‖ (pink, update by update) between the floor Mγ (green, as θ*'s band:
 the margin) and the ceiling R√M (grey, as the reach's ring), and where the two meet, at
 (R/γ)² (:mod:`linviz.lessons.quiz_proof`)."""
 
@@ -12,25 +13,27 @@ from manim import DOWN, LEFT, RIGHT, UP, Create, Dot, Indicate, VGroup, VMobject
 
 from linviz import formatting
 from linviz.lessons.quiz_proof import meets_in_span, squeeze, squeeze_span
-from scenes.quiz_parts.strips import STRIP_EDGE, STRIP_GAP
+from linviz.lessons.quiz_story import shown_reach_and_gamma
+from scenes.quiz_parts.strips import STRIP_EDGE
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear
-from scenes.toolkit.placement import box_around, box_of, least_covered
+from scenes.toolkit.layout import appear, vanish
+from scenes.toolkit.placement import (box_around, box_of, covered_area, leader_line,
+                                      least_covered)
 from scenes.toolkit.plots import PlotAxes
 from scenes.toolkit.screen_text import math, text
 from scenes.toolkit.speed.fast_shapes import FastArrow
 
 #: each plot's height, the room left of it for its ticks' numbers and right of it for the
-#: M axis's name, and the gap between the two plots (screen units)
-SQUEEZE_HEIGHT, SQUEEZE_INDENT, SQUEEZE_RIGHT, SQUEEZE_GAP = 1.25, 0.45, 0.35, 0.62
+#: M axis's name, the gap between the two plots and the height of their M axes (screen
+#: units)
+SQUEEZE_HEIGHT, SQUEEZE_INDENT, SQUEEZE_RIGHT, SQUEEZE_GAP = 4.3, 0.6, 0.45, 1.0
+SQUEEZE_BASE = -2.9
 #: the points a bound's curve is drawn through
 CURVE_POINTS = 120
 #: where along its curve a bound's name is tried (shares of the curve's points, in order)
 #: and the gaps tried between the name and the curve (each with the name centred on the
 #: place, or beside it to the left or the right)
 NAME_SHARES, NAME_GAPS = (0.5, 0.6, 0.4, 0.7, 0.3, 0.8), (0.06, 0.18, 0.3)
-#: the run's curve is named in a plot where it spans at least this share of the M axis
-RUN_NAMED_SHARE = 0.3
 #: the room kept round a name placed, for the next (screen units)
 NAME_PAD = 0.08
 #: the half-side of the boxes a curve is an obstacle as, and the weight of a curve and of
@@ -43,22 +46,22 @@ class SqueezeDrawings:
     planes and camera)."""
 
     def squeeze_plots(self) -> VGroup:
-        """Both runs' plots, the large margin's over the small one's, in the strips' column;
-        each has ``axes``, ``bounds`` (floor, ceiling and their names), ``run`` (the pink
-        curve and its head) and ``meeting`` (a dot at (R/γ)² and its number, or an arrow
-        to the right edge with it when it lies past the span)."""
-        lesson, plane = self.lesson, self.planes[1]
+        """Both runs' plots, the large margin's left of the small one's, across the screen;
+        each has ``axes``, ``title`` (its margin's name, γ, R and M), ``bounds`` (the
+        floor and the ceiling, each with its name), ``run`` (the pink curve and its head)
+        and ``meeting`` (a dot at (R/γ)² and its number, or an arrow to the right edge
+        with it when it lies past the span)."""
+        lesson = self.lesson
         span = squeeze_span(lesson.wide, lesson.narrow)
         top = max(run.R for run in (lesson.wide, lesson.narrow)) * np.sqrt(span)
-        left = plane.frame.get_right()[0] + STRIP_GAP + SQUEEZE_INDENT
-        width = self.camera.frame_width / 2 - STRIP_EDGE - SQUEEZE_RIGHT - left
+        half = self.camera.frame_width / 2
+        width = half - STRIP_EDGE - SQUEEZE_INDENT - SQUEEZE_RIGHT - SQUEEZE_GAP / 2
         plots = VGroup()
-        for row, (run, name) in enumerate(((lesson.wide, "large margin"),
-                                           (lesson.narrow, "small margin"))):
+        for column, (run, name) in enumerate(((lesson.wide, "large margin"),
+                                              (lesson.narrow, "small margin"))):
             plot = self.squeeze_plot(run, name, span, top, width)
-            bottom = plane.frame.get_bottom()[1] + 0.3 + (1 - row) * (SQUEEZE_HEIGHT +
-                                                                    SQUEEZE_GAP + 0.3)
-            plot.shift((left, bottom, 0) - plot.axes.c2p(0, 0))
+            left = (-half + STRIP_EDGE if column == 0 else SQUEEZE_GAP / 2) + SQUEEZE_INDENT
+            plot.shift((left, SQUEEZE_BASE, 0) - plot.axes.c2p(0, 0))
             plots.add(plot)
         return plots
 
@@ -66,7 +69,8 @@ class SqueezeDrawings:
         """One run's plot (see :meth:`squeeze_plots`), its axes' origin at the screen's
         origin."""
         theme, s = self.theme, squeeze(run)
-        axes = PlotAxes(theme, span, top, width, SQUEEZE_HEIGHT, "M")
+        axes = PlotAxes(theme, span, top, width, SQUEEZE_HEIGHT, "M",
+                        tick_font=style.FONT_SMALL)
         ks = np.linspace(0.0, span, CURVE_POINTS)
         floor_ks = ks[s.floor(ks) <= axes.y_top] if s.floor(span) > axes.y_top else ks
         if floor_ks[-1] < span:  # the floor leaves through the plot's top
@@ -77,37 +81,39 @@ class SqueezeDrawings:
         curve = polyline(axes.c2p_many(k, s.alignment), theme.step)
         head = Dot(axes.c2p(s.updates, s.alignment[-1]), radius=style.PLOT_DOT,
                    color=theme.step)
-        title = text(name, theme, style.FONT_SMALL, theme.muted)
-        title.next_to(axes.y_axis.get_end(), UP, buff=0.1).align_to(axes.y_axis, LEFT)
+        gamma, reach = shown_reach_and_gamma(run)[::-1]
+        title = text(f"{name}: $gamma = {gamma}$, $R = {reach}$, $M = {run.updates}$",
+                     theme, style.FONT_SMALL, theme.text)
+        title.next_to(axes.y_axis.get_end(), UP, buff=0.3).align_to(axes.y_axis, LEFT)
         title.shift(LEFT * (SQUEEZE_INDENT - 0.05))
-        meeting = self.meeting_mark(run, s, axes, span, title)
-        bounds = [(floor, math("M gamma", theme, style.FONT_SMALL, theme.correct)),
-                  (ceiling, math("R sqrt(M)", theme, style.FONT_SMALL, theme.muted))]
-        # the run's curve named where it runs far enough to hold its name (the other
-        # plot's, in the same pink, is the same quantity)
-        named_run = s.updates >= RUN_NAMED_SHARE * span
-        if named_run:
-            bounds.insert(0, (curve, math("theta dot theta^* \\/ norm(theta^*)", theme,
-                                          style.FONT_SMALL, theme.step)))
-        sides = [DOWN, UP] if not named_run else [RIGHT, DOWN, UP]
+        meeting = self.meeting_mark(run, s, axes, span)
+        # each plot's run named (at the plots' size even a short curve holds its name:
+        # review 266 found the large margin's unnamed)
+        curves = (floor, ceiling, curve)
+        names = (math("M gamma", theme, style.FONT_SMALL, theme.correct),
+                 math("R sqrt(M)", theme, style.FONT_SMALL, theme.muted),
+                 math("theta dot theta^* \\/ norm(theta^*)", theme, style.FONT_SMALL,
+                      theme.step))
         before = float(axes.c2p(min(s.meeting, span), 0)[0])
         # the bounds' names placed first (the floor's room above it is scarce where it runs
-        # low), the run's last, where it still fits: the names keep their order
-        order = list(range(int(named_run), len(bounds))) + list(range(int(named_run)))
-        placed = curve_names(axes, [bounds[k][0] for k in order],
-                             [bounds[k][1] for k in order], [sides[k] for k in order],
-                             [head, meeting] + ([] if named_run else [curve]), before)
-        names = [placed[order.index(k)] for k in range(len(bounds))]
-        run_drawn = VGroup(curve, head, *names[:1]) if named_run else VGroup(curve, head)
-        plot = VGroup(axes, title, VGroup(floor, ceiling, *names[int(named_run):]), run_drawn,
-                      meeting)
+        # low), the run's last, right of its head, where it still fits
+        floor_name, ceiling_name, run_name = curve_names(axes, curves, names,
+                                                         (DOWN, UP, RIGHT), [head, meeting],
+                                                         before)
+        # where no place by its head is free (a short run between the floor and the
+        # ceiling), the run's name stands in the plot's freest place near it, with a leader
+        leader = free_name(axes, run_name, head, [floor, ceiling, curve],
+                           [floor_name, ceiling_name, meeting])
+        plot = VGroup(axes, title, VGroup(VGroup(floor, floor_name),
+                                          VGroup(ceiling, ceiling_name)),
+                      VGroup(curve, head, run_name, *leader), meeting)
         plot.axes, plot.title, plot.bounds, plot.run, plot.meeting = plot
         return plot
 
-    def meeting_mark(self, run, s, axes, span: float, title) -> VGroup:
+    def meeting_mark(self, run, s, axes, span: float) -> VGroup:
         """Where the run's floor meets its ceiling: a dot at ((R/γ)², R²/γ) named by its
-        (R/γ)² when inside the span, else "meet at (R/γ)²" and an arrow to the right, on
-        the title's line at the axes' right end."""
+        (R/γ)² when inside the span, else "meet at (R/γ)²" and an arrow to the right, at
+        the axes' right end, halfway between the floor and the ceiling there."""
         theme = self.theme
         number = formatting.grouped(run.bound, 0)
         if meets_in_span(run, span):
@@ -118,23 +124,39 @@ class SqueezeDrawings:
             return VGroup(dot, words)
         words = text(f"meet at {number}", theme, style.FONT_SMALL, theme.highlight)
         arrow = FastArrow(theme.highlight, stroke_width=3, tip_length=0.14, tip_width=0.12)
-        end = np.array([axes.x_label.get_right()[0], title.get_center()[1], 0.0])
+        # at the right edge, between the floor and the ceiling there (where they would
+        # meet, further right; the run's curve stops well left of it)
+        between = (s.floor(span) + s.ceiling(span)) / 2
+        end = np.array([axes.x_label.get_right()[0], axes.c2p(span, between)[1], 0.0])
         arrow.set_ends(end + LEFT * 0.4, end)
         words.next_to(arrow, LEFT, buff=0.08)
         return VGroup(arrow, words)
 
     def draw_recall(self, beat) -> None:
-        """The proof recalled on both runs where the strips stood: the axes with the floor
-        and the ceiling, then each run's θ·θ*/‖θ*‖ drawn update by update."""
+        """The proof recalled on both runs, given the screen: what stands leaves (the
+        planes, told, and the strips), the axes come, each run's θ·θ*/‖θ*‖ is drawn update
+        by update as it is said to rise, then the floor and the ceiling as each is named."""
         self.show_words(beat.state["status"])
-        self.take_off(self.strips)
-        stills = [VGroup(plot.axes, plot.title, plot.bounds) for plot in self.squeeze]
-        self.play(*map(appear, stills), run_time=style.RUN_INTRO)
+        keep = (self.title, self.status)
+        leaving = [m for m in dict.fromkeys((*self.still_drawings, *self.mobjects))
+                   if all(m is not k for k in keep)]
+        self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
+        self.remove(*leaving)
+        stills = [VGroup(plot.axes, plot.title) for plot in self.squeeze]
+        self.play(*map(appear, stills), run_time=style.RUN_FADE)
+        self.wait_for_words("each update lifts")
         self.play(*[Create(plot.run[0]) for plot in self.squeeze], run_time=style.RUN_INTRO)
         heads = [VGroup(*plot.run[1:]) for plot in self.squeeze]
         self.play(*map(appear, heads), run_time=style.RUN_FADE)
+        bounds = []
+        for words, k in (("a floor", 0), ("a ceiling", 1)):
+            self.wait_for_words(words)
+            bounds += [plot.bounds[k] for plot in self.squeeze]
+            self.play(*[appear(plot.bounds[k]) for plot in self.squeeze],
+                      run_time=style.RUN_FADE)
         #: what of the plots is on screen, to leave together
-        self.squeeze_shown = [*stills, *[plot.run[0] for plot in self.squeeze], *heads]
+        self.squeeze_shown = [*stills, *[plot.run[0] for plot in self.squeeze], *heads,
+                              *bounds]
 
     def draw_meet(self, beat) -> None:
         """Where each run's floor meets its ceiling, marked and lit while it is said."""
@@ -144,6 +166,69 @@ class SqueezeDrawings:
         self.squeeze_shown = [*getattr(self, "squeeze_shown", []), *marks]
         self.play(*[Indicate(mark, color=self.theme.highlight, scale_factor=1.1)
                     for mark in marks], run_time=style.PAUSE_READ)
+
+
+#: the places tried for a name with a leader: this many across the axes, and up them
+FREE_COLUMNS, FREE_ROWS = 12, 10
+#: what a leader crossing a curve costs, against a name's area on an obstacle (a name on a
+#: line is far worse than a thin leader across it)
+LEADER_CROSSING = 0.1
+
+
+def tick_number_boxes(axes) -> np.ndarray:
+    """Each tick number's box, weighted as text, shape (n, 5) (the numbers are merged into
+    paths by style: each merged path's own box would span the whole plot)."""
+    return np.array([[*box, TEXT_WEIGHT] for merged in axes[3]
+                     for _, box in merged.part_boxes()]).reshape(-1, 5)
+
+
+def free_name(axes, name, head, curves, texts) -> list:
+    """``name`` kept where :func:`curve_names` put it when it covers none of ``curves``
+    (the run's own excepted: the name stands by its end), ``texts`` and the axes'
+    numbers; else moved, inside the axes, to where it covers the least of them and a
+    leader from ``head`` to it crosses the fewest other curves (the nearest ``head`` among
+    equals), the leader returned ([] when it stays)."""
+    obstacles = np.vstack([*[box_around(curve.points[:, :2], CURVE_HALF)
+                             * [1, 1, 1, 1, CURVE_WEIGHT] for curve in curves],
+                           *[box_of(t, pad=NAME_PAD, weight=TEXT_WEIGHT) for t in texts],
+                           tick_number_boxes(axes)])
+    own = box_around(curves[-1].points[:, :2], CURVE_HALF) * [1, 1, 1, 1, CURVE_WEIGHT]
+    others = obstacles[len(own):]
+    if covered_area(box_of(name)[0, :4], others) <= 1e-9:
+        return []
+    low, high = axes.c2p(0, 0), axes.c2p(axes.x_right, axes.y_top)
+    half = np.array([name.width, name.height]) / 2
+    anchor = head.get_center()
+
+    def cost(centre) -> float:
+        box = np.array([*(centre[:2] - half), *(centre[:2] + half)])
+        edge = leader_line(anchor, 0.08, name.copy().move_to(centre), head.get_color())
+        return covered_area(box, obstacles) + LEADER_CROSSING * sum(
+            crossings(edge.get_start(), edge.get_end(), curve) for curve in curves[:-1])
+
+    places = sorted((np.array([x, y, 0.0]) for x, y in product(
+        np.linspace(low[0] + half[0] + NAME_PAD, high[0] - half[0], FREE_COLUMNS),
+        np.linspace(low[1] + half[1] + NAME_PAD, high[1] - half[1], FREE_ROWS))),
+        key=lambda c: round(float(np.hypot(*(c - anchor)[:2])), 6))
+    costs = np.round([cost(c) for c in places], 9)
+    name.move_to(places[int(np.argmin(costs))])
+    return [leader_line(anchor, 0.08, name, head.get_color())]
+
+
+def crossings(start, end, curve) -> int:
+    """How often the screen segment from ``start`` to ``end`` crosses ``curve`` (a polyline:
+    its corners every cubic's first point), by the signs of the two sides each way."""
+    corners = np.vstack([curve.points[::4, :2], curve.points[-1:, :2]])
+    a, b = np.asarray(start, dtype=float)[:2], np.asarray(end, dtype=float)[:2]
+
+    def side(p, q, r):
+        return np.sign((q[0] - p[0]) * (r[..., 1] - p[1]) - (q[1] - p[1]) * (r[..., 0] - p[0]))
+
+    ends = side(a, b, corners)
+    c, d = corners[:-1], corners[1:]
+    across = (ends[:-1] * ends[1:] < 0)
+    sides_ab = np.array([side(p, q, np.stack([a, b])) for p, q in zip(c, d)]).reshape(-1, 2)
+    return int(np.sum(across & (sides_ab[:, 0] * sides_ab[:, 1] < 0)))
 
 
 def polyline(points, colour: str) -> VMobject:
@@ -167,7 +252,7 @@ def curve_names(axes, curves, names, sides, others, before: float) -> list:
     obstacles += [box_around(other.points[:, :2], CURVE_HALF) * [1, 1, 1, 1, CURVE_WEIGHT]
                   if len(other.points) else box_of(other, weight=TEXT_WEIGHT)
                   for other in others]
-    obstacles.append(np.vstack([box_of(label, weight=TEXT_WEIGHT) for label in axes[3]]))
+    obstacles.append(tick_number_boxes(axes))
     for curve, name, side in zip(curves, names, sides):
         points, half = curve.points, np.array([name.width, name.height]) / 2
 
