@@ -752,6 +752,20 @@ class LinearProgramLesson:
         """The feasible region inside ``box`` (the weight box): (vertices, edge lines)."""
         return feasible_polygon(self.signed, box or self.weight_box)
 
+    @property
+    def region_samples(self) -> np.ndarray:
+        """A loop of θ inside the feasible region in the weight box, shape (k + 1, 2), back
+        to its first: :data:`SAMPLE_SHARE` of the way from the mean of the region's
+        vertices there to each vertex, in the polygon's order (the region is convex: each
+        lies inside it, every aᵢᵀθ ≥ 1). Empty without a region."""
+        found = self.region()
+        if found is None:
+            return np.zeros((0, 2))
+        vertices = np.asarray(found[0], dtype=float)
+        centre = vertices.mean(axis=0)
+        loop = centre + SAMPLE_SHARE * (vertices - centre)
+        return np.vstack([loop, loop[:1]])
+
 
 def _least_point(A: np.ndarray, value: float) -> np.ndarray:
     """The θ of the region with ‖θ‖₁ = ``value`` (within TIE) and the least θ₁, then θ₂:
@@ -780,6 +794,10 @@ def _least_point(A: np.ndarray, value: float) -> np.ndarray:
     first = near[near[:, 0] <= near[:, 0].min() + TIE * max(1.0, abs(near[:, 0].min()))]
     return first[np.argmin(first[:, 1])]
 
+
+#: the loop of θ drawn inside the region goes this share of the way from its middle to
+#: each of its corners in the weight box
+SAMPLE_SHARE = 0.6
 
 #: the weight box holds the region within this many times ‖θ*‖₁ of θ* (along each axis)
 REGION_REACH = 1.0

@@ -26,6 +26,8 @@ The state's keys:
   shaded by how many it fails (none is on all), with arrows to their sides and a key;
 - ``probe``: a θ of the shown point's half-plane marked in weight space, and its line in
   data space (the duality, both ways);
+- ``samples``: θ the beat moves round inside the region (the lesson's ``region_samples``),
+  its line in data space separating the data all the while; () none;
 - ``ringed``: the points ringed in data space (0-based);
 - ``inset``: "tight", θ*'s lines magnified round each tight place (the first two);
   "compare", the same with the perceptron's line; "step", the point nearest the walk's line
@@ -462,6 +464,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     zoomed = lesson.constraint_box != lesson.weight_box
     story = StoryWriter(scene, weights=False, shown=None, lines=False, region=False,
                         diamond=None, star=False, boundary=None, walk=None, ray=False, cone=False,
+                        samples=(),
                         view="constraint" if zoomed else "near", probe=False, inset=False,
                         certificate=False, certificate_sides=False, ringed=[], status=None,
                         offset_line=False, overlap=False, overlap_turn=False, endless=False,
@@ -533,8 +536,11 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                lines=True, region=True, probe=False, view="near", status=None)
     star, c = lesson.theta_star, lesson.least_l1
     story.section("lp-solve", "Solving it")
+    # a θ going round inside the region, its line in data space separating all the while,
+    # as the first sentence is said (review 265: said over the data alone)
+    samples = tuple(tuple(float(v) for v in theta) for theta in lesson.region_samples)
     story.beat("Every θ in it separates the data. A linear programme picks one by its "
-               "objective: the least |θ₁| + |θ₂|.", "objective", diamond=c,
+               "objective: the least |θ₁| + |θ₂|.", "objective", diamond=c, samples=samples,
                status=f"minimise $|theta_1| + |theta_2|$ subject to {CONSTRAINT} for every $i$")
     # why this objective (every θ of the region separates; the widest margin's is ‖θ‖₂,
     # whose least is the region's point nearest 0, circled)
@@ -542,7 +548,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat("|θ₁| + |θ₂| keeps it linear; the widest margin, least ‖θ‖ (the circle), "
                "needs a quadratic one" + ("." if same else ", and picks another θ."),
                # the circle stays through the next sentence where that one names it
-               "objective-choice", circle_kept=same,
+               "objective-choice", circle_kept=same, samples=(),
                # how the absolute values stay linear: |θⱼ| ≤ tⱼ as two inequalities
                status="linear: minimise $t_1 + t_2$ with $-t_j <= theta_j <= t_j$ · "
                       "quadratic: $norm(theta)^2$")

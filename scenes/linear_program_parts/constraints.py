@@ -259,7 +259,10 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
             self.mark_for_beat(circle)
 
     def draw_objective(self, beat) -> None:
+        """A θ round the region, separating, as that is said; then the objective's diamond
+        grows towards the region, short of it."""
         self.follow_beat(beat)
+        self.go_round_region(beat.state["samples"], "A linear programme")
         c = beat.state["diamond"]
         size = ValueTracker(1e-6 * c)
         self.diamond = self.diamond_at(1e-6 * c)

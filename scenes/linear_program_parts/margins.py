@@ -28,19 +28,30 @@ class MarginBands:
         next sentence."""
         self.follow_beat(beat)
         theme, lesson, widths = self.theme, self.lesson, beat.state["bands"]
-        bands = VGroup(self.margin_band(lesson.theta_star, widths["star"], theme.boundary,
-                                        dashed=False),
-                       self.margin_band(lesson.thetas[-1], widths["run"], theme.normal,
-                                        dashed=True))
+
+        def both(plane) -> VGroup:
+            return VGroup(self.margin_band(lesson.theta_star, widths["star"], theme.boundary,
+                                           dashed=False, plane=plane),
+                          self.margin_band(lesson.thetas[-1], widths["run"], theme.normal,
+                                           dashed=True, plane=plane))
+
+        bands = both(self.plane)
+        # in the close-ups of the two separators' lines too (review 265: 0.052 against
+        # 0.041 were 2-pixel bands in the plane; magnified, the two widths are seen)
+        insets = getattr(self, "compare_insets", None)
+        if insets is not None and self.on_screen(insets):
+            bands.add(*[both(magnified[2]) for magnified in insets])
         self.play(appear(bands), run_time=style.RUN_FADE)
         self.mark_for_beat(bands)
         self.margin_bands = bands
 
-    def margin_band(self, theta, half_width: float, colour: str, dashed: bool) -> VGroup:
-        """The points of the data plane within ``half_width`` of θ's line through 0, shaded
-        in ``colour``; the band's two edges, θᵀx = ±half_width·‖θ‖, dashed too when
-        ``dashed``."""
-        plane, theta = self.plane, np.asarray(theta, dtype=float)
+    def margin_band(self, theta, half_width: float, colour: str, dashed: bool,
+                    plane=None) -> VGroup:
+        """The points of ``plane`` (the data plane by default, or a close-up of it) within
+        ``half_width`` of θ's line through 0, shaded in ``colour``; the band's two edges,
+        θᵀx = ±half_width·‖θ‖, dashed too when ``dashed``."""
+        plane = self.plane if plane is None else plane
+        theta = np.asarray(theta, dtype=float)
         band = VGroup()
         polygon = strip_polygon(theta, 0.0, half_width, plane.box)
         if polygon is not None:

@@ -5,10 +5,15 @@ and its inside as obstacles that the edges' numbers keep off."""
 from __future__ import annotations
 
 import numpy as np
-from manim import Line, Polygon, VGroup, VMobject
+from manim import Dot, Line, Polygon, ValueTracker, VGroup, VMobject, linear
 
-from scenes.linear_program_parts.common import EDGE_LINE_OPACITY
+from scenes.linear_program_parts.common import EDGE_LINE_OPACITY, between
+from scenes.toolkit import style
+from scenes.toolkit.layout import appear, vanish
 from scenes.toolkit.placement import box_around
+
+#: how long (s) a θ takes round its loop inside the region
+SAMPLES_SECONDS = 3.0
 
 #: how heavily a name covering the region's inside counts, against a marker's 1: a number
 #: in the region reads as the region's, not its edge's (review 254)
@@ -71,3 +76,24 @@ class RegionDrawings:
                 if i not in edges or np.hypot(*(q - p)) > np.hypot(*np.subtract(*edges[i])):
                     edges[int(i)] = (np.asarray(p), np.asarray(q))
         return edges
+
+    def go_round_region(self, samples, until: str) -> None:
+        """A θ goes round ``samples`` (a loop inside the region, the beat's state) in weight
+        space, its line in data space turning with it and separating the data all the
+        while; it leaves as ``until`` is about to be said."""
+        states = np.asarray(samples, dtype=float)
+        if not len(states):
+            return
+        along = ValueTracker(0.0)
+        dot = Dot(self.weight_point(states[0]), radius=0.07, color=self.theme.normal)
+        dot.add_updater(lambda m: m.move_to(self.weight_point(between(states,
+                                                                      along.get_value()))))
+        line = self.moving_line(lambda: (between(states, along.get_value()), 0.0))
+        self.play(appear(dot), appear(line), run_time=style.RUN_FADE)
+        self.play(along.animate.set_value(len(states) - 1), run_time=SAMPLES_SECONDS,
+                  rate_func=linear)
+        for mobject in (dot, line):
+            mobject.clear_updaters()
+        self.wait_for_words(until)
+        self.play(vanish(dot), vanish(line), run_time=style.RUN_FADE)
+        self.remove(dot, line)

@@ -150,17 +150,6 @@ class WalkBeats:
         return Line(self.weight_point(thetas[k]), self.weight_point(thetas[k + 1]),
                     stroke_width=2.5, color=self.theme.normal)
 
-    def show_run_line(self, step: int) -> None:
-        """The boundary of the walk's θ after ``step`` updates in data space."""
-        theta = self.lesson.thetas[step]
-        new = Hyperplane(self.plane, theta, 0.0, show_normal=False, show_notes=False)
-        new.line.set_color(self.theme.normal)  # θ's colour, as its dot in weight space
-        old = self.run_line
-        self.run_line = new
-        if old is not None:
-            self.remove(old)
-        self.add(new)
-
     def draw_walk_step(self, beat) -> None:
         """One explained update, each part as it is said (review 261: the count, the marks
         and the close-up came 3–8 s before the words): the updated point ringed and the
@@ -250,6 +239,10 @@ class WalkBeats:
             self.step_label = None
 
     def draw_walk_fast(self, beat) -> None:
+        """Several updates, faster, each as it is said to be (review 265: "a step
+        perpendicular to the line of a point it got wrong" with no point and no line
+        shown): its point ringed in data space and, dashed, its line y·score = 0 in weight
+        space while θ steps; θ's line in data space turns with θ."""
         start, end = beat.steps
         self.show_wrong_marks(beat)  # (none: the counted line moves on)
         self.drop_least_inset()
@@ -259,15 +252,25 @@ class WalkBeats:
             self.remove(self.shown_line)
             self.shown_line = None
         self.follow_beat(beat)
+        if self.run_line is not None:
+            self.remove(self.run_line)
+        turning = self.moving_line(lambda: (self.walk_theta(), 0.0))
+        self.add(turning)
         # the steps end as the sentence is said (not on after it)
         total = min(beat.min_seconds, max(self.speech_left(), 0.2 * (end - start)))
         for k in range(start, end):
+            i = self.lesson.updated_points[k]
+            shown = VGroup(self.ring(i), self.constraint_line(i, self.theme.step, 2,
+                                                              score=0.0, dashed=True))
+            self.add(shown)
             segment = self.on_weights(lambda k=k: self.path_segment(k))
             self.path.add(segment)
             self.add(segment)
             self.play(self.walk_tracker.animate.set_value(k + 1),
                       run_time=max(total / max(end - start, 1), 0.2), rate_func=linear)
-            self.show_run_line(k + 1)
+            self.remove(shown)
+        turning.clear_updaters()
+        self.run_line = turning
 
     def show_close(self, beat) -> None:
         """The point nearest the beat's new line magnified beside it, when the beat says
@@ -370,6 +373,6 @@ class WalkBeats:
                 run.line.set_color(theme.normal)
                 return VGroup(self.star_lines_on(inset), run)
 
-            self.least_inset = self.tight_magnifiers(
+            self.least_inset = self.compare_insets = self.tight_magnifiers(
                 drawings, [(star, level) for level in (0.0, 1.0, -1.0)] + [(theta, 0.0)])
             self.play(appear(self.least_inset), run_time=style.RUN_FADE)

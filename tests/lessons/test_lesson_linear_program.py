@@ -1174,3 +1174,30 @@ def test_the_closing_card_states_gordans_alternative_with_this_datas_weights(cas
                     b_eq=[0.0, 0.0, 0.0, 1.0], bounds=[(0, None)] * len(named),
                     method="highs")
     assert found.status == 0
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_theta_going_round_the_region_separates_all_the_while(case):
+    """The θ the objective's beat moves round the region: every point of its loop, and of
+    the straight steps between them, meets every constraint aᵢᵀθ ≥ 1 (checked on the
+    steps at many fractions: the constraints are linear, so the ends would do, but the
+    check does not lean on that), in the weight box, and its line separates the data
+    (every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0 recomputed from the data); the beat says so while it moves, and
+    no other beat carries it. Without a region there is no loop."""
+    data, lesson = _lesson_of(case)
+    beats = linear_program_storyboard(lesson).beats
+    carrying = [beat for beat in beats if len(beat.state["samples"])]
+    if not lesson.feasible:
+        assert not carrying
+        return
+    assert len(carrying) == 1 and carrying[0].sentence.startswith("Every θ in it separates")
+    loop = np.asarray(carrying[0].state["samples"], dtype=float)
+    assert len(loop) >= 4 and np.allclose(loop[0], loop[-1])
+    A, box = lesson.signed, lesson.weight_box
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    for a, b in zip(loop[:-1], loop[1:]):
+        for t in np.linspace(0.0, 1.0, 11):
+            theta = a + t * (b - a)
+            assert (A @ theta >= 1 - 1e-9).all(), (case.name, theta)
+            assert (y * (X @ theta) > 0).all(), (case.name, theta)
+            assert box.x_min <= theta[0] <= box.x_max and box.y_min <= theta[1] <= box.y_max
