@@ -386,15 +386,15 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         self.play(angle.animate.set_value(0.3 + np.pi), run_time=style.RUN_WIDEN,
                   rate_func=linear)
         turning.clear_updaters()
-        # the line goes; the origin stays marked, named, until the weight plane comes
         name = text("origin = the means", theme, style.FONT_SMALL, theme.highlight)
         with_backdrop(name, theme)
         self.place_beside(name, origin.get_center(), 0.1, preferred=2, rings=2)
         self.play(vanish(turning), appear(name), run_time=style.RUN_FADE)
-        self.remove(turning)
+        self.remove(turning)  # (the origin's mark, named, stays)
         self.mean_mark = (origin, name)
 
     def draw_hold(self, beat) -> None:
-        """Nothing moves: the sentence says more about the picture on screen (the status
-        line writes it)."""
+        """Nothing moves but a close-up the state drops; the status line writes the rest."""
         self.follow_beat(beat)
+        if not beat.state["inset"]:
+            self.drop_least_inset()

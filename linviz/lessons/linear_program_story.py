@@ -663,6 +663,8 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(f"With θ*'s margin as γ, the notes' bound (R/γ)² is {bound}: the perceptron "
                f"made {formatting.count(M, 'update')}"
                f"{bound_tail(squared, M)}.", HOLD, ringed=[greatest_index(norms)],
+               # the close-ups leave with the margins (review 265: on to the end)
+               inset=False,
                status=f"$R = {shown_reach}$ (the farthest point, ringed), "
                       f"$gamma = {shown_gamma}$: "
                       f"$(R \/ gamma)^2 = {formatting.in_math(bound)} >= {M}$")

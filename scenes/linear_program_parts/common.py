@@ -1,9 +1,11 @@
 """What the parts of `linear-program` share: the planes' sizes and places, the
-opacities of its lines and shades, and two functions of a run's path."""
+opacities of its lines and shades, two functions of a run's path, and the lighting of a
+drawing as it is named."""
 
 from __future__ import annotations
 
 import numpy as np
+from manim import Indicate
 
 
 #: the two planes: side, and the centres of data space (left) and weight space (right)
@@ -67,3 +69,9 @@ def ray_end(direction, box) -> np.ndarray:
         elif value < 0:
             limits.append(low / value)
     return min(limits) * direction
+
+
+def lit(drawing, theme, scale: float = 1.0) -> Indicate:
+    """``drawing`` lit in the highlight colour (grown ``scale`` times and back) as it is
+    named: what a sentence names is seen named, not left a still."""
+    return Indicate(drawing, color=theme.highlight, scale_factor=scale)

@@ -262,7 +262,11 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
         """A θ round the region, separating, as that is said; then the objective's diamond
         grows towards the region, short of it."""
         self.follow_beat(beat)
-        self.go_round_region(beat.state["samples"], "A linear programme")
+        going = self.go_round_region(beat.state["samples"])
+        if len(going):  # it leaves as the objective is said
+            self.wait_for_words("A linear programme")
+            self.play(vanish(going), run_time=style.RUN_FADE)
+            self.remove(going)
         c = beat.state["diamond"]
         size = ValueTracker(1e-6 * c)
         self.diamond = self.diamond_at(1e-6 * c)

@@ -9,7 +9,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Indicate, Line, Polygon, 
                    SurroundingRectangle, ValueTracker, VGroup, linear)
 
 from scenes.linear_program_parts.common import (NEAR_NAME_REACH, SIDE, VEIL_OPACITY,
-                                                WEIGHT_CENTER, between)
+                                                WEIGHT_CENTER, between, lit)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.markers import signs_over
@@ -149,6 +149,12 @@ class OffsetBeats:
         self.follow_beat(beat)
         # (not the offset run's, drawn before: the run through the origin's, named so)
         self.show_pass_counts(beat, "through 0, updates in each pass")
+        if self.lesson.feasible:  # the solve's answer and the run's stop, lit as said
+            if self.region is not None and self.on_screen(self.region):
+                self.wait_for_words("one solve decides")
+                self.play(lit(self.region, self.theme), run_time=style.PAUSE_READ)
+            self.wait_for_words("by stopping")
+            self.play(lit(self.walker, self.theme, 1.6), run_time=style.PAUSE_READ)
 
     def pass_bars(self, counts, title: str = "updates in each pass") -> VGroup:
         """The updates of each of the run's first passes as bars, each with its count over

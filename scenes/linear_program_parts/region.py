@@ -9,7 +9,7 @@ from manim import Dot, Line, Polygon, ValueTracker, VGroup, VMobject, linear
 
 from scenes.linear_program_parts.common import EDGE_LINE_OPACITY, between
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, vanish
+from scenes.toolkit.layout import appear
 from scenes.toolkit.placement import box_around
 
 #: how long (s) a θ takes round its loop inside the region
@@ -77,13 +77,13 @@ class RegionDrawings:
                     edges[int(i)] = (np.asarray(p), np.asarray(q))
         return edges
 
-    def go_round_region(self, samples, until: str) -> None:
+    def go_round_region(self, samples) -> VGroup:
         """A θ goes round ``samples`` (a loop inside the region, the beat's state) in weight
         space, its line in data space turning with it and separating the data all the
-        while; it leaves as ``until`` is about to be said."""
+        while; returned, still on screen (none: empty)."""
         states = np.asarray(samples, dtype=float)
         if not len(states):
-            return
+            return VGroup()
         along = ValueTracker(0.0)
         dot = Dot(self.weight_point(states[0]), radius=0.07, color=self.theme.normal)
         dot.add_updater(lambda m: m.move_to(self.weight_point(between(states,
@@ -94,6 +94,4 @@ class RegionDrawings:
                   rate_func=linear)
         for mobject in (dot, line):
             mobject.clear_updaters()
-        self.wait_for_words(until)
-        self.play(vanish(dot), vanish(line), run_time=style.RUN_FADE)
-        self.remove(dot, line)
+        return VGroup(dot, line)

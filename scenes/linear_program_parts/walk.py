@@ -13,7 +13,7 @@ from linviz import formatting
 from linviz.lessons.linear_program import mistake_arcs
 from linviz.lessons.linear_program_story import UPDATE_RULE
 from scenes.linear_program_parts.common import (CONE_OPACITY, FADED_LINES, LINES_UNDER_SHADING,
-                                                between, ray_end)
+                                                between, lit, ray_end)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from linviz.geometry import clip_line
@@ -376,3 +376,9 @@ class WalkBeats:
             self.least_inset = self.compare_insets = self.tight_magnifiers(
                 drawings, [(star, level) for level in (0.0, 1.0, -1.0)] + [(theta, 0.0)])
             self.play(appear(self.least_inset), run_time=style.RUN_FADE)
+        # θ* and the perceptron's θ lit as each is said (review 265: a 10 s still)
+        if self.star_dot is not None and self.on_screen(self.star_dot):
+            self.wait_for_words("The programme")
+            self.play(lit(self.star_dot, self.theme, 1.6), run_time=style.PAUSE_READ)
+        self.wait_for_words("the perceptron")
+        self.play(lit(self.walker, self.theme, 1.6), run_time=style.PAUSE_READ)
