@@ -277,7 +277,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                "heading", headings=[2, 0], min_seconds=READ_FORMULA_SECONDS)
     # said to shrink when the numbers said differ (w/√(1 + d²) is w for a line through 0)
     shrinks = float(said_gamma(wide)) < float(plane_margin(wide))
-    story.beat(f"There its margin{' shrinks to' if shrinks else ' is'} γ = {said_gamma(wide)}, "
+    # (not "shrinks": nothing on screen does until the why, review 266)
+    story.beat(f"There its margin is{' smaller,' if shrinks else ''} γ = {said_gamma(wide)}, "
                f"so (R/γ)² = {formatting.grouped(wide.bound, 0)}.", "heading",
                headings=[3, 0], min_seconds=READ_FORMULA_SECONDS)
     if shrinks:  # why, said once (the right plane's is shown, not said again)

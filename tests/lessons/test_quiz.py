@@ -133,7 +133,7 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     a, c = np.asarray(wide.theta_star[:2], dtype=float), float(wide.theta_star[2])
     least = float(np.min(wide.data.y * (wide.data.X @ a + c)))
     on_lifted, in_plane = least / np.linalg.norm([*a, c]), least / np.linalg.norm(a)
-    shrinks = "There its margin shrinks to γ" in headings[1]
+    shrinks = "There its margin is smaller, γ" in headings[1]
     said_width = float(re.search(r"half-width ([0-9.]+)", board.beats[1].sentence).group(1))
     # named as the notes' margin of the training set (000: the least of the points'
     # margins for θ*, which the half-width is, recomputed below)
