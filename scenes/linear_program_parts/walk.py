@@ -260,7 +260,8 @@ class WalkBeats:
         total = min(beat.min_seconds, max(self.speech_left(), 0.2 * (end - start)))
         for k in range(start, end):
             i = self.lesson.updated_points[k]
-            shown = VGroup(self.ring(i), self.constraint_line(i, self.theme.step, 2,
+            # (its line as the explained steps dashed it, wider: it runs alone here)
+            shown = VGroup(self.ring(i), self.constraint_line(i, self.theme.step, 3.5,
                                                               score=0.0, dashed=True))
             self.add(shown)
             segment = self.on_weights(lambda k=k: self.path_segment(k))
