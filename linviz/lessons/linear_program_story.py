@@ -390,10 +390,13 @@ def step_scores(lesson: LinearProgramLesson, k: int) -> tuple[int, float, float]
 def step_status(lesson: LinearProgramLesson, k: int) -> str:
     """The status line of update k (0-based) of the walk: the rule, then what its sentence
     says, to be read again (review 259: the y·scores and the count were only spoken): the
-    point's y·score before → after, and the marks' key, the count its line gets wrong."""
+    point's y·score before → after, up by ‖x⁽ⁱ⁾‖² (y² = 1: note 001's algebra, shown on
+    every update, said on one: review 265), and the marks' key, the count its line gets
+    wrong."""
     i, before, after = step_scores(lesson, k)
     wrong = lesson.wrong_after(k + 1)
-    return (f"{UPDATE_RULE} · point {i + 1}: {value(before)} → {value(after)}"
+    return (f"{UPDATE_RULE} · point {i + 1}: {value(before)} → {value(after)} "
+            f"$(+norm(x^((i)))^2)$"
             + (f" · ×: {wrong} wrong" if wrong else " · none wrong"))
 
 

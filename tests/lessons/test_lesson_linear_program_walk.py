@@ -201,3 +201,30 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
         else:
             kind = "correct" if right else "wrong"
             assert said.startswith(who(right or wrong)) and said.endswith(f"{kind} side.")
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_each_explained_update_shows_its_rise_by_the_points_squared_length(case):
+    """An explained update's status line shows its point's y·score before → after and
+    that it rose by ‖x⁽ⁱ⁾‖² (note 001: y⁽ⁱ⁾(θ + y⁽ⁱ⁾x⁽ⁱ⁾)ᵀx⁽ⁱ⁾ = y⁽ⁱ⁾θᵀx⁽ⁱ⁾ + ‖x⁽ⁱ⁾‖²):
+    recomputed from a plain perceptron loop, the two numbers shown differ by ‖x⁽ⁱ⁾‖² to
+    their rounding."""
+    from independent import reference_perceptron
+
+    data, lesson, beats = lesson_or_skip(case)
+    if not lesson.feasible:
+        pytest.skip("no walk into a cone")
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    run = reference_perceptron(X, y, 10 ** 6, offset=False)
+    updates = [visit[1] for visit in run["visits"] if visit[3]]
+    steps = [beat for beat in beats if beat.motion == "walk-step"]
+    assert steps
+    theta = np.zeros(2)
+    for k, i in enumerate(updates[:len(steps)]):
+        before = y[i] * (X[i] @ theta) + 0.0  # (−0.0 from θ = 0 is shown 0.00)
+        after = y[i] * (X[i] @ (theta + y[i] * X[i]))
+        status = steps[k].state["status"]
+        shown = f"point {i + 1}: {before:.2f} → {after:.2f} $(+norm(x^((i)))^2)$"
+        assert shown.replace("-", "−") in status, (k, status)
+        assert after - before == pytest.approx(X[i] @ X[i], rel=1e-9)
+        theta = theta + y[i] * X[i]
