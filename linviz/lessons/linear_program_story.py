@@ -395,8 +395,8 @@ def step_status(lesson: LinearProgramLesson, k: int) -> str:
     wrong."""
     i, before, after = step_scores(lesson, k)
     wrong = lesson.wrong_after(k + 1)
-    return (f"{UPDATE_RULE} · point {i + 1}: {value(before)} → {value(after)} "
-            f"$(+norm(x^((i)))^2)$"
+    return (f"{UPDATE_RULE} · point {i + 1}: {value(before)} → {value(after)}, "
+            f"up $norm(x^((i)))^2$"
             + (f" · ×: {wrong} wrong" if wrong else " · none wrong"))
 
 

@@ -224,7 +224,7 @@ def test_each_explained_update_shows_its_rise_by_the_points_squared_length(case)
         before = y[i] * (X[i] @ theta) + 0.0  # (−0.0 from θ = 0 is shown 0.00)
         after = y[i] * (X[i] @ (theta + y[i] * X[i]))
         status = steps[k].state["status"]
-        shown = f"point {i + 1}: {before:.2f} → {after:.2f} $(+norm(x^((i)))^2)$"
+        shown = f"point {i + 1}: {before:.2f} → {after:.2f}, up $norm(x^((i)))^2$"
         assert shown.replace("-", "−") in status, (k, status)
         assert after - before == pytest.approx(X[i] @ X[i], rel=1e-9)
         theta = theta + y[i] * X[i]
