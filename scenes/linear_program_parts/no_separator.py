@@ -13,6 +13,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Dot, Polygon, Rectangle, ValueTracker,
 from linviz import formatting
 from linviz.geometry import clip_line, constraint_cells
 from linviz.ties import greatest_index
+from scenes.linear_program_parts.gordan import LARGE_SUM_MARGIN, GordanBeats
 from scenes.linear_program_parts.common import (NAME_CLEARANCE,
                                                 PROBE_RADIUS, PROBE_SECONDS,
                                                 WRONG_DARKEST, WRONG_LIGHTEST)
@@ -30,52 +31,16 @@ from scenes.toolkit.vector_sum import vector_sum_inset
 #: its side starts, the k-th line's first: the lines meet at 0, where arrows from their
 #: middles would pile up
 ARROW_ALONG = (0.25, 0.75, 0.3)
-#: the room (screen units) between the weight plane's frame and the certificate's sum drawn
-#: large in its place
-LARGE_SUM_MARGIN = 0.4
-
 #: the room (screen units) a line's number keeps from the numbers placed before it
 NUMBER_MARGIN = 0.15
 
 
-class NoSeparatorBeats:
+class NoSeparatorBeats(GordanBeats):
     """What the scene draws on data no line separates (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
 
     #: the names of the certificate's arrows to their sides (:meth:`certificate_halves`)
     side_names: list = []
-
-    def draw_gordan(self, beat) -> None:
-        """Gordan's alternative stated (the beat's ``gordan``) on a card in the weight
-        plane's frame, the plane veiled (the certificate's sum comes there next) and the
-        shading's key gone."""
-        self.follow_beat(beat)
-        self.drop_fewest_wedges()
-        low, high = (self.weights.frame.get_corner(DOWN + LEFT),
-                     self.weights.frame.get_corner(UP + RIGHT))
-        room = (low[0] + style.SMALL_BUFF, low[1] + LARGE_SUM_MARGIN,
-                self.camera.frame_width / 2 - style.SMALL_BUFF, high[1] - LARGE_SUM_MARGIN)
-        card = self.alternative_card(beat.state["gordan"], room=room)
-        veil = self.weight_veil()
-        # the shading's key leaves (the card is wider than the plane it veils)
-        key = getattr(self, "wrong_key_drawn", None)
-        if key is not None and key in self.wrong_shading.submobjects:
-            self.wrong_shading.remove(key)
-            self.play(vanish(key), appear(veil), run_time=style.RUN_FADE)
-            self.remove(key)
-        else:
-            self.play(appear(veil), run_time=style.RUN_FADE)
-        self.play(appear(card), run_time=style.RUN_FADE)
-        self.gordan_drawing = (veil, card)
-
-    def drop_fewest_wedges(self) -> None:
-        """The fewest mistakes' wedges, told, leave (under the weights' heading they read as
-        the weights' doing); the shading stays for the half-planes to come."""
-        wedges = getattr(self, "fewest_wedges", None)
-        if wedges is not None and wedges in self.wrong_shading.submobjects:
-            self.wrong_shading.remove(wedges)
-            self.play(vanish(wedges), run_time=style.RUN_FADE)
-            self.remove(wedges)
 
     def weight_veil(self) -> Rectangle:
         """An opaque rectangle of the ground over the whole weight plane, its tick values
