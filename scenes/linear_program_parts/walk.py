@@ -247,10 +247,7 @@ class WalkBeats:
         self.show_wrong_marks(beat)  # (none: the counted line moves on)
         self.drop_least_inset()
         self.drop_step_label()
-        if self.shown_line is not None:
-            self.play(vanish(self.shown_line), run_time=style.RUN_FADE)
-            self.remove(self.shown_line)
-            self.shown_line = None
+        self.drop_shown_line()
         self.follow_beat(beat)
         if self.run_line is not None:
             self.remove(self.run_line)
@@ -282,10 +279,19 @@ class WalkBeats:
         j, box, zoom = self.lesson.line_inset(theta)
         self.show_run_inset(theta, box, zoom, name=f"{j + 1}:")
 
+    def drop_shown_line(self) -> None:
+        """The explained update's point's lines in weight space leave (review 267: after a
+        run of one update they stayed to the end)."""
+        if self.shown_line is not None:
+            self.play(vanish(self.shown_line), run_time=style.RUN_FADE)
+            self.remove(self.shown_line)
+            self.shown_line = None
+
     def draw_least(self, beat) -> None:
         """The run's last θ and its least y·score, on the status line; its point magnified
         beside the line when it would look on it."""
         self.drop_step_label()
+        self.drop_shown_line()
         self.show_wrong_marks(beat)  # (none: every point is right now)
         self.follow_beat(beat)
         self.play(Indicate(self.walker, color=self.theme.normal), run_time=style.PAUSE_READ)

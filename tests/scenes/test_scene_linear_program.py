@@ -39,6 +39,8 @@ def drawn_state(scene) -> dict:
                                                        [None, None, VGroup()])[2]),
         "closeup": scene.closeup_drawing is not None and on(scene.closeup_drawing),
         "cone": scene.cone is not None and on(scene.cone),
+        # the shown point's lines in weight space (its constraint's, an update's)
+        "update_lines": getattr(scene, "shown_line", None) is not None and on(scene.shown_line),
         "score_bars": any(isinstance(m, ScoreBars) and on(m) for m in scene.mobjects),
         "scaling": scene.scaling_drawing is not None and on(scene.scaling_drawing),
         "lines_seen": getattr(scene, "lines", None) is not None and on(scene.lines) and any(
@@ -73,13 +75,14 @@ def drawn_state(scene) -> dict:
 
 
 @pytest.mark.parametrize("data", [None, "noisy", "xor", "small-margin", "xor-cloud",
-                                  "wine"])
+                                  "wine", "iris-petal-std"])
 def test_every_beat_ends_on_its_state(data, tmp_path):
-    """(wine: its overlap's points are close together, magnified in a close-up.)"""
+    """(wine: its overlap's points are close together, magnified in a close-up;
+    iris-petal-std: a run of one update, no fast updates after it.)"""
     from scenes.linear_program import LinearProgramScene
     from scene_helpers import gallery_csv
 
-    if data == "wine":
+    if data in ("wine", "iris-petal-std"):
         pytest.importorskip("sklearn")
         data = gallery_csv(tmp_path, data)
 
@@ -105,6 +108,9 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
                                           else 0), where
         assert picture["status"] == state["status"], where
         assert picture["probe"] == state["probe"], where
+        # the shown point's lines (one constraint's, an explained update's) while it is
+        # shown, never after (review 267: after a one-update run, to the end)
+        assert picture["update_lines"] == (state["shown"] is not None), where
         assert picture["inset"] == bool(state["inset"]), where
         if state["weights"]:
             assert picture["box"] == {"constraint": lesson.constraint_box,
