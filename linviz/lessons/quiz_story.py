@@ -240,7 +240,7 @@ MARGIN_PACE = 12.0
 LIFT_PACE = 11.0
 #: the pace of the results' beats (the thin band's edges, the runs, where they stop, all
 #: the data sets, the answer): slower, each carries several numbers or marks to compare
-RESULTS_PACE = 10.0
+RESULTS_PACE = 11.0
 RESULTS = ("rings", "runs", "stops", "hold", "recall", "meet", "answer-lift", "answer")
 #: two reaches R within this share of each other are said to be "almost the same"
 SAME_REACH = 0.02
@@ -286,14 +286,12 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
         # the section drawn edge-on at once (reviews 258-266: the lifted points turned in
         # 3-D, three beats and 47 s, for a factor both data sets share; the picture that
         # shows why is the section)
-        d_wide, d_narrow = (lifted_margin_numbers(run)[1] for run in (wide, narrow))
-        alike = shrink_alike(wide, narrow)
+        d_wide = lifted_margin_numbers(wide)[1]
         said = [f"Why: on [x, 1], seen edge-on on the right, every point stands at height "
                 f"1, and θ*'s boundary rises from 0 to meet it at d = {d_wide}, the line's "
                 f"distance from 0.",
-                "Tilted so, the margin h shrinks to γ = h/√(1 + d²)"
-                + (f"; the small margin's line, next, lies about as far from 0, d = "
-                   f"{d_narrow}: both shrink alike." if alike else ".")]
+                "Tilted so, the margin h shrinks to γ = h/√(1 + d²), the smaller the "
+                "farther the line lies from 0."]
         seconds = [max(READ_DIAGRAM_SECONDS, len(words) / LIFT_PACE) for words in said]
         story.beat(said[0], "lift", lift=3, distance=drawn, min_seconds=seconds[0],
                    status=f"right: the points $[x, 1]$ seen edge-on along $theta^*$'s line; "
@@ -312,8 +310,13 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                       + (", its band magnified on the right" if zoom else ""),
                distance=None, lift=0)
     same = reach_likeness(wide, narrow)
+    # its d said with its own plane and d drawn (review 268: said a beat before either
+    # came), where the lift shrinks both margins alike: the comparison stands
+    alike = (f"; its line lies about as far from 0, d = {lifted_margin_numbers(narrow)[1]}: "
+             f"both shrink alike" if shrinks and shrink_alike(wide, narrow) else "")
     story.beat(f"R is {same + ', ' if same else ''}{said_reach(narrow)}, but γ = "
-               f"{said_gamma(narrow)}, so (R/γ)² = {formatting.grouped(narrow.bound, 0)}.",
+               f"{said_gamma(narrow)}, so (R/γ)² = {formatting.grouped(narrow.bound, 0)}"
+               f"{alike}.",
                "heading", headings=[3, 3], status=lifted_margin_words(narrow),
                min_seconds=READ_FORMULA_SECONDS,
                distance=distance_shown(narrow, view, 1))

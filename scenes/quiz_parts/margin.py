@@ -141,8 +141,10 @@ class MarginDrawings:
         line = Line(start, end, color=self.theme.highlight, stroke_width=4)
         name = math("d", self.theme, style.FONT_BODY)
         name.set_color(self.theme.highlight)
-        with_backdrop(name, self.theme)
-        star_line = self.stars[self.planes.index(plane)][1].line
+        # (no backdrop: its box cut the band's edges and θ*'s line, review 268; the place
+        # keeps off them instead)
+        band, star = self.stars[self.planes.index(plane)][:2]
+        star_line = star.line
         # the reach's dashed radius, from 0 too (a "d" beside it would name it)
         tip = plane.c2p(np.asarray(run.data.X[farthest_point(run)], dtype=float))
         # the markers with room round them (a name beside one reads with it: "+d")
@@ -150,7 +152,12 @@ class MarginDrawings:
                      segment_boxes(start, end, 0.06, samples=16),
                      segment_boxes(start, tip, 0.06, samples=24),
                      segment_boxes(star_line.get_start(), star_line.get_end(), 0.06,
-                                   samples=40)]
+                                   samples=40),
+                     *[segment_boxes(plane.c2p(a), plane.c2p(b), 0.06, samples=40)
+                       for a, b in filter(None, band.edges_in_data())],
+                     *[segment_boxes(plane.c2p(a), plane.c2p(b), 0.04, samples=40)
+                       for a, b in (((plane.box.x_min, 0), (plane.box.x_max, 0)),
+                                    ((0, plane.box.y_min), (0, plane.box.y_max)))]]
         # square to the segment, just off it (either side), its middle first, then further
         # along it either way: the first place that covers nothing (else the one that
         # covers least); a name pushed further off read as another thing's

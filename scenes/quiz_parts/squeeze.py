@@ -9,7 +9,8 @@ from __future__ import annotations
 from itertools import product
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Create, Dot, Indicate, VGroup, VMobject
+from manim import (DOWN, LEFT, RIGHT, UP, Create, DashedVMobject, Dot, Indicate,
+                   ValueTracker, VGroup, VMobject, linear)
 
 from linviz import formatting
 from linviz.lessons.quiz_proof import meets_in_span, squeeze, squeeze_span
@@ -28,6 +29,8 @@ from scenes.toolkit.speed.fast_shapes import FastArrow
 #: units)
 SQUEEZE_HEIGHT, SQUEEZE_INDENT, SQUEEZE_RIGHT, SQUEEZE_GAP = 4.3, 0.6, 0.45, 1.0
 SQUEEZE_BASE = -2.9
+#: how long (s) a dot takes to climb each floor to where it meets the ceiling
+MEET_SECONDS = 3.0
 #: the points a bound's curve is drawn through
 CURVE_POINTS = 120
 #: where along its curve a bound's name is tried (shares of the curve's points, in order)
@@ -81,6 +84,11 @@ class SqueezeDrawings:
         curve = polyline(axes.c2p_many(k, s.alignment), theme.step)
         head = Dot(axes.c2p(s.updates, s.alignment[-1]), radius=style.PLOT_DOT,
                    color=theme.step)
+        # ‖θ‖, between the two: what the ceiling bounds, θ·θ*/‖θ*‖ under it (review 268:
+        # the chain's middle was only written)
+        length_path = polyline(axes.c2p_many(k, s.length), theme.step)
+        length = DashedVMobject(length_path, num_dashes=max(6, 2 * s.updates))
+        length.set_stroke(opacity=0.7)
         gamma, reach = shown_reach_and_gamma(run)[::-1]
         title = text(f"{name}: $gamma = {gamma}$, $R = {reach}$, $M = {run.updates}$",
                      theme, style.FONT_SMALL, theme.text)
@@ -89,24 +97,29 @@ class SqueezeDrawings:
         meeting = self.meeting_mark(run, s, axes, span)
         # each plot's run named (at the plots' size even a short curve holds its name:
         # review 266 found the large margin's unnamed)
-        curves = (floor, ceiling, curve)
+        curves = (floor, ceiling, curve, length_path)
         names = (math("M gamma", theme, style.FONT_SMALL, theme.correct),
                  math("R sqrt(M)", theme, style.FONT_SMALL, theme.muted),
                  math("theta dot theta^* \\/ norm(theta^*)", theme, style.FONT_SMALL,
-                      theme.step))
+                      theme.step),
+                 math("norm(theta)", theme, style.FONT_SMALL, theme.step))
         before = float(axes.c2p(min(s.meeting, span), 0)[0])
         # the bounds' names placed first (the floor's room above it is scarce where it runs
-        # low), the run's last, right of its head, where it still fits
-        floor_name, ceiling_name, run_name = curve_names(axes, curves, names,
-                                                         (DOWN, UP, RIGHT), [head, meeting],
-                                                         before)
+        # low), then the run's, right of its head, where it still fits, and ‖θ‖'s
+        floor_name, ceiling_name, run_name, length_name = curve_names(
+            axes, curves, names, (DOWN, UP, RIGHT, RIGHT), [head, meeting], before)
         # where no place by its head is free (a short run between the floor and the
-        # ceiling), the run's name stands in the plot's freest place near it, with a leader
-        leader = free_name(axes, run_name, head, [floor, ceiling, curve],
-                           [floor_name, ceiling_name, meeting])
+        # ceiling), a run's name stands in the plot's freest place near it, with a leader
+        leader = free_name(axes, run_name, head, [floor, ceiling, length_path, curve],
+                           [floor_name, ceiling_name, meeting, length_name])
+        length_end = Dot(axes.c2p(s.updates, s.length[-1]), radius=0, color=theme.step)
+        length_leader = free_name(axes, length_name, length_end,
+                                  [floor, ceiling, curve, length_path],
+                                  [floor_name, ceiling_name, meeting, run_name])
         plot = VGroup(axes, title, VGroup(VGroup(floor, floor_name),
                                           VGroup(ceiling, ceiling_name)),
-                      VGroup(curve, head, run_name, *leader), meeting)
+                      VGroup(curve, head, run_name, *leader, length, length_name,
+                             *length_leader), meeting)
         plot.axes, plot.title, plot.bounds, plot.run, plot.meeting = plot
         return plot
 
@@ -159,14 +172,36 @@ class SqueezeDrawings:
                               *bounds]
 
     def draw_meet(self, beat) -> None:
-        """Where each run's floor meets its ceiling, marked and lit while it is said."""
+        """Where each run's floor meets its ceiling, as it is said: a dot climbs each floor
+        from 0 towards the meeting (review 268: the marks stood 7-10 s before they were
+        named); the large margin's meeting marked where its dot arrives, the small one's
+        (past the plots, an arrow) as it is named."""
         self.show_words(beat.state["status"])
+        lesson = self.lesson
+        span = squeeze_span(lesson.wide, lesson.narrow)
+        along = ValueTracker(0.0)
+        climbers = VGroup()
+        for plot, run in zip(self.squeeze, (lesson.wide, lesson.narrow)):
+            s, end = squeeze(run), min(float(run.bound), span)
+            climber = Dot(plot.axes.c2p(0, 0), radius=style.PLOT_DOT * 1.3,
+                          color=self.theme.highlight)
+            climber.add_updater(lambda m, s=s, end=end, axes=plot.axes: m.move_to(
+                axes.c2p(along.get_value() * end, s.floor(along.get_value() * end))))
+            climbers.add(climber)
+        self.wait_for_words("meets a ceiling")
+        self.add(climbers)
+        self.play(along.animate.set_value(1.0), run_time=MEET_SECONDS, rate_func=linear)
+        for climber in climbers:
+            climber.clear_updaters()
         marks = [plot.meeting for plot in self.squeeze]
-        self.play(*map(appear, marks), run_time=style.RUN_FADE)
+        self.remove(climbers[0])
+        self.play(appear(marks[0]), run_time=style.RUN_FADE)
+        self.wait_for_words("with the small")
+        self.remove(climbers[1])
+        self.play(appear(marks[1]), run_time=style.RUN_FADE)
         self.squeeze_shown = [*getattr(self, "squeeze_shown", []), *marks]
         self.play(*[Indicate(mark, color=self.theme.highlight, scale_factor=1.1)
                     for mark in marks], run_time=style.PAUSE_READ)
-
 
 #: the places tried for a name with a leader: this many across the axes, and up them
 FREE_COLUMNS, FREE_ROWS = 12, 10
@@ -188,12 +223,13 @@ def free_name(axes, name, head, curves, texts) -> list:
     numbers; else moved, inside the axes, to where it covers the least of them and a
     leader from ``head`` to it crosses the fewest other curves (the nearest ``head`` among
     equals), the leader returned ([] when it stays)."""
-    obstacles = np.vstack([*[box_around(curve.points[:, :2], CURVE_HALF)
-                             * [1, 1, 1, 1, CURVE_WEIGHT] for curve in curves],
-                           *[box_of(t, pad=NAME_PAD, weight=TEXT_WEIGHT) for t in texts],
-                           tick_number_boxes(axes)])
-    own = box_around(curves[-1].points[:, :2], CURVE_HALF) * [1, 1, 1, 1, CURVE_WEIGHT]
-    others = obstacles[len(own):]
+    def boxes(curve) -> np.ndarray:
+        return box_around(curve.points[:, :2], CURVE_HALF) * [1, 1, 1, 1, CURVE_WEIGHT]
+
+    others = np.vstack([*map(boxes, curves[:-1]),
+                        *[box_of(t, pad=NAME_PAD, weight=TEXT_WEIGHT) for t in texts],
+                        tick_number_boxes(axes)])
+    obstacles = np.vstack([others, boxes(curves[-1])])
     if covered_area(box_of(name)[0, :4], others) <= 1e-9:
         return []
     low, high = axes.c2p(0, 0), axes.c2p(axes.x_right, axes.y_top)
