@@ -31,7 +31,7 @@ The state's keys:
 - ``ringed``: the points ringed in data space (0-based);
 - ``inset``: "tight", θ*'s lines magnified round each tight place (the first two);
   "compare", the same with the perceptron's line; "step", the point nearest the walk's line
-  magnified beside it (the lesson's ``line_inset`` of ``close``); True or "least", the least
+  magnified beside it (the lesson's ``line_inset`` of ``close``); True, the least
   y·score's point magnified beside the perceptron's line; False, no inset;
 - ``endless``: the perceptron through the origin walks on for its
   :data:`~linviz.lessons.linear_program.ENDLESS_PASSES` passes in weight space from its
@@ -388,15 +388,17 @@ def step_scores(lesson: LinearProgramLesson, k: int) -> tuple[int, float, float]
 
 
 def step_status(lesson: LinearProgramLesson, k: int) -> str:
-    """The status line of update k (0-based) of the walk: the rule, then what its sentence
-    says, to be read again (review 259: the y·scores and the count were only spoken): the
+    """The status line of update k (0-based) of the walk: the rule (with the first), then
+    what its sentence says, to be read again (review 259: the y·scores and the count were only spoken): the
     point's y·score before → after, up by ‖x⁽ⁱ⁾‖² (y² = 1: note 001's algebra, shown on
     every update, said on one: review 265), and the marks' key, the count its line gets
     wrong."""
     i, before, after = step_scores(lesson, k)
     wrong = lesson.wrong_after(k + 1)
-    return (f"{UPDATE_RULE} · point {i + 1}: {value(before)} → {value(after)}, "
-            f"up $norm(x^((i)))^2$"
+    # the rule written with the first update, not again (review 267: four facts on one
+    # line were shrunk past reading at 480p)
+    return (f"{UPDATE_RULE + ' · ' if k == 0 else f'update {k + 1} · '}point {i + 1}: "
+            f"{value(before)} → {value(after)}, up $norm(x^((i)))^2$"
             + (f" · ×: {wrong} wrong" if wrong else " · none wrong"))
 
 
@@ -462,6 +464,22 @@ def probe_errors(lesson: LinearProgramLesson) -> int:
     return int(np.sum(np.asarray(lesson.signed, dtype=float) @ lesson.probe <= 0))
 
 
+def said_least(lesson: LinearProgramLesson) -> str:
+    """The run's least y·score as said and written (θ/it on the ray): two decimals, three
+    where two would sit on a rounding's edge (review 267: 0.124996 said 0.12, θ/0.12
+    overshot the ring θ/0.125 is at)."""
+    m = float(lesson.least_score)
+    return formatting.number(m, 3 if formatting.knife_edge(m, 2) else 2)
+
+
+def places_words(X) -> str:
+    """" · 100 points at 58 places" where points share places (review 267: on Iris 42 of
+    100 hid under others, unsaid), else ""."""
+    X = np.asarray(X, dtype=float)
+    places = len(np.unique(X, axis=0))
+    return f" · {len(X)} points at {places} places" if places < len(X) else ""
+
+
 def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> Storyboard:
     """Every beat of the scene for ``lesson`` (see the module's docstring)."""
     zoomed = lesson.constraint_box != lesson.weight_box
@@ -489,7 +507,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     story.beat(f"Can a line through the origin separate these {n} points, with training "
                f"error 0 under the 0-1 loss? The notes' realizable case: a linear programme "
                f"answers.", "intro", trial_line=not standardized,
-               status="a line through 0 with every $y^((i)) theta^T x^((i)) > 0$?")
+               status="a line through 0 with every $y^((i)) theta^T x^((i)) > 0$?"
+                      + places_words(lesson.data.X))
     if standardized:
         # standardised data is centred: its origin is the file's mean (the lines crossing)
         story.beat("So here, through the origin means through the data's mean, where the "
@@ -610,7 +629,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    "walk-fast", walk=M, ringed=[], shown=None, inset=False, close=None,
                    wrong_marks=None, status=UPDATE_RULE,
                    min_seconds=rest / FAST_UPDATES_PER_SECOND, steps=(explained, M))
-    m = lesson.least_score
+    m = said_least(lesson)
     far = lesson.ray_box != lesson.walk_box
     where = "zoomed out, the ray from 0 through it" if far else "the ray from 0 through it"
     inset = lesson.least_inset
@@ -619,16 +638,16 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     edge = cone_edge_inset(lesson)
     inside = " θ is just inside the cone (magnified)." if edge else ""
     story.beat(f"After {formatting.count(M, 'update')} every y·score is above 0, the least "
-               f"{value(m)}, point {lesson.least_point + 1}'s ({shown}): θ separates."
+               f"{m}, point {lesson.least_point + 1}'s ({shown}): θ separates."
                f"{inside}", "least", ringed=[lesson.least_point], shown=None,
                inset=bool(inset), wrong_marks=None, cone_inset=bool(edge),
                status=f"perceptron: $theta = {math_vector(lesson.thetas[-1])}$, "
-                      f"least y·score {value(m)}")
+                      f"least y·score {m}")
     enters = ("runs close along the region's edge and enters it at the ring"
               if lesson.ray_edge_angle < GRAZE_DEGREES else "enters the region there")
     # the edge it enters by: the least y·score's point's line, y·score 1 there, drawn in
     # the constraints' colour (the ray runs close along it)
-    story.beat(f"Scaled by 1/{value(m)} it meets every constraint: {where} {enters}.", "ray",
+    story.beat(f"Scaled by 1/{m} it meets every constraint: {where} {enters}.", "ray",
                ray=True, ringed=[], inset=False, cone_inset=False,
                view="far" if far else ("walk" if zoomed else "near"),
                status=f"the ring: on point {lesson.least_point + 1}'s line "
@@ -636,10 +655,9 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat("The programme finds the best θ for the objective we choose, in one solve; the "
                "perceptron stops at the first separator its updates reach.", "compare",
                boundary="star-and-run",
-               # θ*'s band too narrow to read magnified with the run's line, else the run's
-               # nearest point again where it would look on its line
-               inset=("compare" if lesson.tight_insets else
-                      "least" if lesson.least_inset else False),
+               # θ*'s band too narrow to read magnified with the run's line (not the run's
+               # nearest point again: review 267 found it back after its moment)
+               inset="compare" if lesson.tight_insets else False,
                status="on the left: white, $theta^*$ (LP), dashed $theta^(* T) x = plus.minus 1$; "
                       "yellow, $theta$ (perceptron)")
     # the notes' margin of each (least y·score over ‖θ‖): θ*'s band is the dashed one

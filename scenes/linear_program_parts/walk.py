@@ -9,9 +9,8 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Indicate, Line, Polygon,
                    ValueTracker, VGroup, VMobject, linear)
 
-from linviz import formatting
 from linviz.lessons.linear_program import mistake_arcs
-from linviz.lessons.linear_program_story import UPDATE_RULE
+from linviz.lessons.linear_program_story import UPDATE_RULE, said_least
 from scenes.linear_program_parts.common import (CONE_OPACITY, FADED_LINES, LINES_UNDER_SHADING,
                                                 between, lit, ray_end)
 from scenes.toolkit import style
@@ -318,7 +317,7 @@ class WalkBeats:
             self.path_hidden = True
             self.zoom_weights(lesson.ray_box)
 
-        scaled = math(f"theta \\/ {formatting.number(lesson.least_score, 2)}", theme,
+        scaled = math(f"theta \\/ {said_least(lesson)}", theme,
                       style.FONT_SMALL).set_color(theme.normal)
         with_backdrop(scaled, theme)
 
@@ -368,9 +367,6 @@ class WalkBeats:
         shade = self.run_line.shade if self.run_line is not None else None
         self.play(appear(self.star_lines), *([shade.animate.set_fill(opacity=0)] if shade
                                              is not None else []), run_time=style.RUN_FADE)
-        if beat.state["inset"] == "least":  # the run's nearest point by its line again
-            self.show_run_inset(self.lesson.thetas[-1], *self.lesson.least_inset,
-                                name=f"{self.lesson.least_point + 1}:")
         if beat.state["inset"] == "compare":  # the lines too close to tell apart: magnified
             star, theta, theme = self.lesson.theta_star, self.lesson.thetas[-1], self.theme
 

@@ -130,4 +130,8 @@ def test_the_opening_names_the_notes_table_row(case):
     assert beats[0].motion == "intro"
     assert "with training error 0 under the 0-1 loss? The notes' realizable case" in opening
     assert "a linear programme answers" in opening
-    assert beats[0].state["status"] == "a line through 0 with every $y^((i)) theta^T x^((i)) > 0$?"
+    # with how many places the points stand at, where some share one (recounted here)
+    places = len({tuple(map(float, x)) for x in np.asarray(data.X, dtype=float)})
+    assert beats[0].state["status"] == (
+        "a line through 0 with every $y^((i)) theta^T x^((i)) > 0$?"
+        + (f" · {len(data.y)} points at {places} places" if places < len(data.y) else ""))
