@@ -557,7 +557,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"the lines, numbered{one}.", "all-constraints", shown=None, ringed=[],
                lines=True, region=True, probe=False, view="near", status=None)
     star, c = lesson.theta_star, lesson.least_l1
-    story.section("lp-solve", "Solving it")
+    story.section("lp-solve", "Solving the programme")
     # a θ going round inside the region, its line in data space separating all the while,
     # as the first sentence is said (review 265: said over the data alone)
     samples = tuple(tuple(float(v) for v in theta) for theta in lesson.region_samples)

@@ -17,7 +17,20 @@ TRIAL_TURN = np.pi
 
 
 class IntroBeats:
-    """The opening (a part of :class:`scenes.linear_program.LinearProgramScene`)."""
+    """The opening, and the title following the sections (a part of
+    :class:`scenes.linear_program.LinearProgramScene`)."""
+
+    def section(self, name: str, title: str = "") -> None:
+        """A section starts (:meth:`scenes.base.LinvizScene.section`), and the title on
+        screen becomes its title (review 267: "Separating as a linear programme" stood over
+        the perceptron and Gordan's proof alike)."""
+        super().section(name, title)
+        old = getattr(self, "title", None)
+        if title and old is not None and self.on_screen(old):
+            new = self.make_title(self.in_notation(title))
+            self.swap([old], [new])
+            self.remove(old)
+            self.title = new
 
     def draw_intro(self, beat) -> None:
         """The title and the data; then a line through 0, grey, turned through every

@@ -35,6 +35,10 @@ class ScalingBeats:
         # as the inequalities are named (an empty plane stood 9 s: review 255)
         if beat.state["scaling"]:
             self.show_scaling()
+        else:  # no separator to scale: the inequalities written as they are said (review
+            # 267: 9 s on the opening's frame)
+            self.wait_for_words("every y·score")
+            self.follow_beat(beat)
         self.wait_for_words("linear inequalities")
         self.follow_beat(beat)
         self.play(appear(self.weights), run_time=style.RUN_INTRO)
