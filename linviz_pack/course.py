@@ -125,7 +125,7 @@ notation = "theta"        # theta: θ and θ₀; w: w and b (written the same ev
 handout_theme = "light"   # the handout's frames (light prints well)
 quality = "l"             # l 480p15, m 720p30, h 1080p60, hall 1080p30 (a lecture hall), p, k
 slides_reverse = false    # true: the slides' sections also backwards (manim-slides' reverse key)
-quiz_pause = 8            # seconds a quiz's question stays on screen after it is read
+quiz_pause = 12           # seconds a quiz's question stays on screen after it is read
 seed = 0                  # the built-in data sets' seed
 
 # Data for every scene that takes data: a built-in name or a CSV file (relative to this file),
