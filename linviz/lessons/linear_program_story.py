@@ -662,16 +662,21 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                       "yellow, $theta$ (perceptron)")
     # the notes' margin of each (least y·score over ‖θ‖): θ*'s band is the dashed one
     star_margin, run_margin = margins(lesson)
-    # the notes' bound on the updates with θ*'s margin (any separator's margin bounds them)
+    # the notes' bound on the updates with the widest margin (any separator's margin bounds
+    # them; the widest, the tightest: review 267 asked why θ*'s 31 where the widest gave 21)
     norms = np.hypot(*np.asarray(lesson.data.X, dtype=float).T)
     reach = float(norms.max())
-    squared = (reach / star_margin) ** 2
+    widest = lesson.widest_is_star or lesson.widest_theta is None
+    gamma = star_margin if widest else 1.0 / float(np.hypot(*lesson.widest_theta))
+    squared = (reach / gamma) ** 2
     bound = formatting.grouped(round(squared), 0)
     # R and γ to the digits at which (R/γ)² of the numbers shown is the bound said (review
-    # 261: 1.83 and 0.26 give 49.5, not 51), γ so in both beats
-    shown_reach, shown_gamma = formatting.reach_and_margin(reach, star_margin, squared)
+    # 261: 1.83 and 0.26 give 49.5, not 51), θ*'s margin so in both beats where it is γ
+    shown_reach, shown_gamma = formatting.reach_and_margin(reach, gamma, squared)
+    star_shown = (shown_gamma if widest else
+                  formatting.reach_and_margin(reach, star_margin, (reach / star_margin) ** 2)[1])
     story.beat(f"Margins, least y·score over ‖θ‖: θ*'s 1/‖θ*‖ = "
-               f"{shown_gamma}, the perceptron's "
+               f"{star_shown}, the perceptron's "
                f"{formatting.significant(run_margin, 2, 6)}"
                f"{margin_comparison(star_margin, run_margin)}.", "margins",
                bands={"star": star_margin, "run": run_margin},
@@ -679,9 +684,11 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                # each band shaded (review 263: the margins were only numbers)
                ringed=sorted({*map(int, lesson.tight), int(lesson.least_point)}),
                status=f"margin bands: white $theta^*$ "
-                      f"{shown_gamma}, yellow $theta$ "
+                      f"{star_shown}, yellow $theta$ "
                       f"{formatting.significant(run_margin, 2, 6)} · ringed: the nearest points")
-    story.beat(f"With θ*'s margin as γ, the notes' bound (R/γ)² is {bound}: the perceptron "
+    which = ("θ*'s margin as γ" if widest else
+             f"the widest margin as γ, {shown_gamma} (the circle's θ),")
+    story.beat(f"With {which} the notes' bound (R/γ)² is {bound}: the perceptron "
                f"made {formatting.count(M, 'update')}"
                f"{bound_tail(squared, M)}.", HOLD, ringed=[greatest_index(norms)],
                # the close-ups leave with the margins (review 265: on to the end)
