@@ -26,6 +26,9 @@ from scenes.toolkit.screen_text import math, text
 SCORE_NAME_ALONG = (0.2, 0.8, 0.3, 0.7, 0.45, 0.55)
 #: a step's screen neighbourhood its lines' names keep off (θ's dot and name at its ends)
 STEP_CLEARANCE = 0.3
+#: the room (screen units) a point's line's name keeps from its other line, and how
+#: heavily covering it counts (against a marker's 1)
+LINE_CLEARANCE, LINE_WEIGHT = 0.08, 20.0
 
 
 class WalkBeats:
@@ -207,17 +210,24 @@ class WalkBeats:
         theme, names = self.theme, VGroup()
         a, b = (self.weight_point(self.lesson.thetas[k]) for k in steps)
         obstacles = [self.walk_obstacles(), segment_boxes(a, b, STEP_CLEARANCE)]
-        for level in (1, 0):
-            ends = clip_line(self.lesson.signed[i], -float(level), self.weights.box)
+        lines = {level: clip_line(self.lesson.signed[i], -float(level), self.weights.box)
+                 for level in (1, 0)}
+        for level, ends in lines.items():
             if ends is None:
                 continue
+            # the other line too: a name between the two sat on it (review 267)
+            other = lines[1 - level]
+            crossed = ([] if other is None else
+                       [segment_boxes(*(self.weight_point(e) for e in other), LINE_CLEARANCE,
+                                      samples=40) * [1, 1, 1, 1, LINE_WEIGHT]])
             top, bottom = sorted((self.weight_point(e) for e in ends), key=lambda p: -p[1])
             name = with_backdrop(text(f"y·score = {level}", theme, style.FONT_SMALL,
                                       theme.step), theme)
             placed = [box_of(n) for n in names]
             centre = beside_line([top + t * (bottom - top) for t in SCORE_NAME_ALONG],
                                  bottom - top, (name.width, name.height),
-                                 np.vstack([*obstacles, *placed]), 0.05 + name.height / 2,
+                                 np.vstack([*obstacles, *crossed, *placed]),
+                                 0.05 + name.height / 2,
                                  bounds=self.weights.square_bounds())
             names.add(name.move_to(centre))
         return names
