@@ -229,8 +229,6 @@ class OnePointQuizScene(OnePointDrawings, QuizScene):
         self.play(appear(self.start_mark), run_time=style.RUN_FADE)
 
 
-#: the runs' last lines' opacity once the spread is told (they stay, beside θ*)
-FINAL_DIMMED = 0.7
 
 
 class MarginQuizScene(MarginDrawings, StripDrawings, SqueezeDrawings, LiftDrawings,
@@ -334,11 +332,7 @@ class MarginQuizScene(MarginDrawings, StripDrawings, SqueezeDrawings, LiftDrawin
         M on the strips, while it is said."""
         self.show_words(beat.state["status"])
         if beat.state["strips"]:
-            # each run's last line stays, dimmed (beside θ* it would read as θ*)
-            self.take_off(self.inset, getattr(self, "gap_inset", None))
-            self.play(appear(self.strips),
-                      *[final.line.animate.set_stroke(opacity=FINAL_DIMMED)
-                        for final in self.finals], run_time=style.RUN_INTRO)
+            self.show_strips()
         self.play(Wait(style.PAUSE_SHORT))
 
     def headings_shown(self) -> list[int]:

@@ -721,8 +721,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.section("lp-certificate", "Why no θ exists")
     # the weights are Gordan's alternative's, found by a small programme of their own (the
     # solver's infeasibility report is not what is drawn): the proof is credited to it
-    proof = (f"A proof: {point_list(support)} lie at one place with opposite labels, so "
-             f"their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0."
+    # (two points at one place are the second side too, its weights named: review 269,
+    # λ was written, never said, and Gordan came only in the closing card)
+    proof = (f"Here the second holds: {point_list(support)} lie at one place with opposite "
+             f"labels, so with weights {weights} their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0."
              if lesson.same_place_certificate else
              f"Here the second holds: another programme finds weights {weights} on "
              f"{point_list(support)} whose weighted y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail on the "
@@ -733,9 +735,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         status += "; " + place_tag_words(lesson, support[0])
     elif len(support) == 3:  # why three: Carathéodory, in the plane
         status += " · in the plane, 3 points always suffice"
-    if not lesson.same_place_certificate:  # the alternative stated before it is used
-        story.beat(GORDAN_WORDS, "gordan", gordan=gordan_card(),
-                   status="beyond the notes: Gordan's theorem (1873)")
+    # the alternative stated before it is used
+    story.beat(GORDAN_WORDS, "gordan", gordan=gordan_card(),
+               status="beyond the notes: Gordan's theorem (1873)")
     # data space first (the weighted y⁽ⁱ⁾x⁽ⁱ⁾), then weight space (their half-planes): one
     # idea a beat (together, 14 s carried both planes' drawings and a key)
     story.beat(proof, "certificate", ringed=support, certificate=True, gordan=None,

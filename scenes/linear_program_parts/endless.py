@@ -123,6 +123,10 @@ class EndlessBeats:
         obstacles = [box_around(path, 0.05)]
         if getattr(self, "walker_label", None) is not None:
             obstacles.append(box_of(self.walker_label))
+        # off the other named mark, ring and name (review 269: "best" over "start")
+        start = getattr(self, "start_mark", None)
+        if start is not None and self.on_screen(start):
+            obstacles += [box_of(part, pad=0.05) for part in start]
         offset = best_offset(centre, (label.width, label.height), np.vstack(obstacles), 0.1,
                              bounds=box_of(self.weights.frame)[0, :4], rings=3,
                              ring_cost=0.05)

@@ -223,13 +223,13 @@ class NoSeparatorBeats(GordanBeats):
     def met_key(self, count: int) -> VGroup:
         """The key of :meth:`certificate_halves`' shading, a column: a swatch for each
         number of the ``count`` sides a region of θ can fail, 1 to count − 1; then the
-        unshaded swatch, "fails none or all", nowhere (the sides are through 0: a θ failing
-        them all would make −θ pass them all)."""
+        unshaded swatch, "fails none", nowhere (Gordan: no θ has them all > 0; failing them
+        all is only on the lines, ≤ 0 a mistake, not a region: review 269 found "none or
+        both (nowhere)" false on the lines)."""
         rows = [self.key_row(self.unmet_opacity(unmet, count), f"fails {unmet} of {count}")
                 for unmet in range(1, count)]
         # (short rows: a long one shrinks the whole key to fit beside the plane)
         rows += [self.key_row(0.0, "fails none", gap=0.04),
-                 self.key_row(None, f"or {'both' if count == 2 else 'all'}", indent=True),
                  self.key_row(None, "(nowhere)", indent=True)]
         return self.key_column(rows)
 

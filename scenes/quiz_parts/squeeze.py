@@ -9,8 +9,8 @@ from __future__ import annotations
 from itertools import product
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Create, DashedVMobject, Dot, Indicate,
-                   ValueTracker, VGroup, VMobject, linear)
+from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, Create, DashedLine, DashedVMobject, Dot,
+                   Indicate, Line, ValueTracker, VGroup, VMobject, linear)
 
 from linviz import formatting
 from linviz.lessons.quiz_proof import meets_in_span, squeeze, squeeze_span
@@ -18,8 +18,7 @@ from linviz.lessons.quiz_story import shown_reach_and_gamma
 from scenes.quiz_parts.strips import STRIP_EDGE
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
-from scenes.toolkit.placement import (box_around, box_of, covered_area, leader_line,
-                                      least_covered)
+from scenes.toolkit.placement import box_around, box_of, least_covered
 from scenes.toolkit.plots import PlotAxes
 from scenes.toolkit.screen_text import math, text
 from scenes.toolkit.speed.fast_shapes import FastArrow
@@ -29,6 +28,9 @@ from scenes.toolkit.speed.fast_shapes import FastArrow
 #: units)
 SQUEEZE_HEIGHT, SQUEEZE_INDENT, SQUEEZE_RIGHT, SQUEEZE_GAP = 4.3, 0.6, 0.45, 1.0
 SQUEEZE_BASE = -2.9
+#: the key of the run's two curves: its lines' length and its place from the plot's top
+#: left corner (screen units); θ·θ*/‖θ*‖ in the run's pink, ‖θ‖ dashed in the text's colour
+KEY_LINE, KEY_INSET = 0.4, (0.25, -0.05, 0.0)
 #: how long (s) a dot takes to climb each floor to where it meets the ceiling
 MEET_SECONDS = 3.0
 #: the points a bound's curve is drawn through
@@ -86,40 +88,37 @@ class SqueezeDrawings:
                    color=theme.step)
         # ‖θ‖, between the two: what the ceiling bounds, θ·θ*/‖θ*‖ under it (review 268:
         # the chain's middle was only written)
-        length_path = polyline(axes.c2p_many(k, s.length), theme.step)
+        length_path = polyline(axes.c2p_many(k, s.length), theme.text)
         length = DashedVMobject(length_path, num_dashes=max(6, 2 * s.updates))
-        length.set_stroke(opacity=0.7)
         gamma, reach = shown_reach_and_gamma(run)[::-1]
         title = text(f"{name}: $gamma = {gamma}$, $R = {reach}$, $M = {run.updates}$",
                      theme, style.FONT_SMALL, theme.text)
         title.next_to(axes.y_axis.get_end(), UP, buff=0.3).align_to(axes.y_axis, LEFT)
         title.shift(LEFT * (SQUEEZE_INDENT - 0.05))
         meeting = self.meeting_mark(run, s, axes, span)
-        # each plot's run named (at the plots' size even a short curve holds its name:
-        # review 266 found the large margin's unnamed)
-        curves = (floor, ceiling, curve, length_path)
+        # the run's two curves named in a key at the plot's top left, above the ceiling
+        # (review 270: names by the curves' ends read as one name, one below the floor)
+        key = VGroup(
+            VGroup(Line(ORIGIN, KEY_LINE * RIGHT, color=theme.step,
+                        stroke_width=style.PLOT_STROKE - 1),
+                   math("theta dot theta^* \\/ norm(theta^*)", theme, style.FONT_SMALL,
+                        theme.step)).arrange(RIGHT, buff=0.12),
+            VGroup(DashedLine(ORIGIN, KEY_LINE * RIGHT, color=theme.text,
+                              stroke_width=style.PLOT_STROKE - 1, dash_length=0.06),
+                   math("<= norm(theta)", theme, style.FONT_SMALL, theme.text))
+            .arrange(RIGHT, buff=0.12)).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
+        key.move_to(axes.c2p(0, axes.y_top) + np.array(KEY_INSET), aligned_edge=UP + LEFT)
+        curves = (floor, ceiling)
         names = (math("M gamma", theme, style.FONT_SMALL, theme.correct),
-                 math("R sqrt(M)", theme, style.FONT_SMALL, theme.muted),
-                 math("theta dot theta^* \\/ norm(theta^*)", theme, style.FONT_SMALL,
-                      theme.step),
-                 math("norm(theta)", theme, style.FONT_SMALL, theme.step))
+                 math("R sqrt(M)", theme, style.FONT_SMALL, theme.muted))
         before = float(axes.c2p(min(s.meeting, span), 0)[0])
-        # the bounds' names placed first (the floor's room above it is scarce where it runs
-        # low), then the run's, right of its head, where it still fits, and ‖θ‖'s
-        floor_name, ceiling_name, run_name, length_name = curve_names(
-            axes, curves, names, (DOWN, UP, RIGHT, RIGHT), [head, meeting], before)
-        # where no place by its head is free (a short run between the floor and the
-        # ceiling), a run's name stands in the plot's freest place near it, with a leader
-        leader = free_name(axes, run_name, head, [floor, ceiling, length_path, curve],
-                           [floor_name, ceiling_name, meeting, length_name])
-        length_end = Dot(axes.c2p(s.updates, s.length[-1]), radius=0, color=theme.step)
-        length_leader = free_name(axes, length_name, length_end,
-                                  [floor, ceiling, curve, length_path],
-                                  [floor_name, ceiling_name, meeting, run_name])
+        # (the floor's room above it is scarce where it runs low: its name first)
+        floor_name, ceiling_name = curve_names(axes, curves, names, (DOWN, UP),
+                                               [head, meeting, curve, length_path, key],
+                                               before)
         plot = VGroup(axes, title, VGroup(VGroup(floor, floor_name),
                                           VGroup(ceiling, ceiling_name)),
-                      VGroup(curve, head, run_name, *leader, length, length_name,
-                             *length_leader), meeting)
+                      VGroup(curve, head, length, key), meeting)
         plot.axes, plot.title, plot.bounds, plot.run, plot.meeting = plot
         return plot
 
@@ -203,68 +202,11 @@ class SqueezeDrawings:
         self.play(*[Indicate(mark, color=self.theme.highlight, scale_factor=1.1)
                     for mark in marks], run_time=style.PAUSE_READ)
 
-#: the places tried for a name with a leader: this many across the axes, and up them
-FREE_COLUMNS, FREE_ROWS = 12, 10
-#: what a leader crossing a curve costs, against a name's area on an obstacle (a name on a
-#: line is far worse than a thin leader across it)
-LEADER_CROSSING = 0.1
-
-
 def tick_number_boxes(axes) -> np.ndarray:
     """Each tick number's box, weighted as text, shape (n, 5) (the numbers are merged into
     paths by style: each merged path's own box would span the whole plot)."""
     return np.array([[*box, TEXT_WEIGHT] for merged in axes[3]
                      for _, box in merged.part_boxes()]).reshape(-1, 5)
-
-
-def free_name(axes, name, head, curves, texts) -> list:
-    """``name`` kept where :func:`curve_names` put it when it covers none of ``curves``
-    (the run's own excepted: the name stands by its end), ``texts`` and the axes'
-    numbers; else moved, inside the axes, to where it covers the least of them and a
-    leader from ``head`` to it crosses the fewest other curves (the nearest ``head`` among
-    equals), the leader returned ([] when it stays)."""
-    def boxes(curve) -> np.ndarray:
-        return box_around(curve.points[:, :2], CURVE_HALF) * [1, 1, 1, 1, CURVE_WEIGHT]
-
-    others = np.vstack([*map(boxes, curves[:-1]),
-                        *[box_of(t, pad=NAME_PAD, weight=TEXT_WEIGHT) for t in texts],
-                        tick_number_boxes(axes)])
-    obstacles = np.vstack([others, boxes(curves[-1])])
-    if covered_area(box_of(name)[0, :4], others) <= 1e-9:
-        return []
-    low, high = axes.c2p(0, 0), axes.c2p(axes.x_right, axes.y_top)
-    half = np.array([name.width, name.height]) / 2
-    anchor = head.get_center()
-
-    def cost(centre) -> float:
-        box = np.array([*(centre[:2] - half), *(centre[:2] + half)])
-        edge = leader_line(anchor, 0.08, name.copy().move_to(centre), head.get_color())
-        return covered_area(box, obstacles) + LEADER_CROSSING * sum(
-            crossings(edge.get_start(), edge.get_end(), curve) for curve in curves[:-1])
-
-    places = sorted((np.array([x, y, 0.0]) for x, y in product(
-        np.linspace(low[0] + half[0] + NAME_PAD, high[0] - half[0], FREE_COLUMNS),
-        np.linspace(low[1] + half[1] + NAME_PAD, high[1] - half[1], FREE_ROWS))),
-        key=lambda c: round(float(np.hypot(*(c - anchor)[:2])), 6))
-    costs = np.round([cost(c) for c in places], 9)
-    name.move_to(places[int(np.argmin(costs))])
-    return [leader_line(anchor, 0.08, name, head.get_color())]
-
-
-def crossings(start, end, curve) -> int:
-    """How often the screen segment from ``start`` to ``end`` crosses ``curve`` (a polyline:
-    its corners every cubic's first point), by the signs of the two sides each way."""
-    corners = np.vstack([curve.points[::4, :2], curve.points[-1:, :2]])
-    a, b = np.asarray(start, dtype=float)[:2], np.asarray(end, dtype=float)[:2]
-
-    def side(p, q, r):
-        return np.sign((q[0] - p[0]) * (r[..., 1] - p[1]) - (q[1] - p[1]) * (r[..., 0] - p[0]))
-
-    ends = side(a, b, corners)
-    c, d = corners[:-1], corners[1:]
-    across = (ends[:-1] * ends[1:] < 0)
-    sides_ab = np.array([side(p, q, np.stack([a, b])) for p, q in zip(c, d)]).reshape(-1, 2)
-    return int(np.sum(across & (sides_ab[:, 0] * sides_ab[:, 1] < 0)))
 
 
 def polyline(points, colour: str) -> VMobject:

@@ -5,16 +5,19 @@ dot ringed and its bound a numbered bar."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, RIGHT, UP, Circle, Dot, Line, VGroup
+from manim import DOWN, RIGHT, UP, Circle, Dot, LaggedStart, Line, VGroup
 
 from linviz import formatting
 from scenes.toolkit import style
+from scenes.toolkit.layout import appear
 from scenes.toolkit.screen_text import text
 
 #: the strips of each margin's updates, right of the planes where the close-up stood: their
 #: gap to the plane (and the axis's height over its bottom), the gap to the frame's edge, a
 #: row's height and the radius of a dot
 STRIP_GAP, STRIP_EDGE, STRIP_ROW, STRIP_DOT = 0.45, 0.55, 1.7, 0.07
+#: the runs' last lines' opacity once the spread is told (they stay, beside θ*)
+FINAL_DIMMED = 0.7
 
 def stacked_levels(xs, gap: float) -> list[int]:
     """The level of each of the places ``xs`` on a strip of dots: in order of place (the
@@ -107,3 +110,26 @@ class StripDrawings:
         row_drawn = VGroup(dots, bar, words, limits, ring, number)
         row_drawn.counts = tuple(counts)
         return row_drawn
+
+    def show_strips(self) -> None:
+        """The close-up (its part told) gives way to each margin's data sets' M on the
+        strips, each part as it is said."""
+        # each run's last line stays, dimmed (beside θ* it would read as θ*)
+        self.take_off(self.inset, getattr(self, "gap_inset", None))
+        axis, ticks, labels, rows = self.strips
+        self.play(appear(VGroup(axis, ticks, labels, *[row[2] for row in rows])),
+                  *[final.line.animate.set_stroke(opacity=FINAL_DIMMED)
+                    for final in self.finals], run_time=style.RUN_FADE)
+        # each margin's data sets' M dot by dot as its range is said, then the bounds
+        # (review 270: the whole plot came at once, then 12 s still)
+        self.wait_for_words("updates with the large margin")
+        self.play(LaggedStart(*map(appear, rows[0][0]), appear(rows[0][4]),
+                              lag_ratio=0.3), run_time=style.RUN_INTRO)
+        self.wait_for_words("with the small one")
+        self.play(LaggedStart(*map(appear, rows[1][0]), appear(rows[1][4]),
+                              lag_ratio=0.3), run_time=style.RUN_INTRO)
+        self.wait_for_words("each under its bound")
+        self.play(*[appear(VGroup(row[1], row[3], row[5])) for row in rows],
+                  run_time=style.RUN_FADE)
+        self.remove(*self.strips.get_family())
+        self.add(self.strips)  # one drawing from here, to leave as one
