@@ -287,9 +287,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
         # 3-D, three beats and 47 s, for a factor both data sets share; the picture that
         # shows why is the section)
         d_wide = lifted_margin_numbers(wide)[1]
-        said = [f"Why: on [x, 1], seen edge-on on the right, every point stands at height "
-                f"1, and θ*'s boundary rises from 0 to meet it at d = {d_wide}, the line's "
-                f"distance from 0.",
+        said = [f"Why: edge-on, on the right, the points [x, 1] stand at height 1; θ*'s "
+                f"boundary rises from 0 to meet it at d = {d_wide}, the line's distance "
+                f"from 0.",
                 "Tilted so, the margin h shrinks to γ = h/√(1 + d²), the smaller the "
                 "farther the line lies from 0."]
         seconds = [max(READ_DIAGRAM_SECONDS, len(words) / LIFT_PACE) for words in said]
@@ -310,16 +310,17 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                       + (", its band magnified on the right" if zoom else ""),
                distance=None, lift=0)
     same = reach_likeness(wide, narrow)
-    # its d said with its own plane and d drawn (review 268: said a beat before either
-    # came), where the lift shrinks both margins alike: the comparison stands
-    alike = (f"; its line lies about as far from 0, d = {lifted_margin_numbers(narrow)[1]}: "
-             f"both shrink alike" if shrinks and shrink_alike(wide, narrow) else "")
     story.beat(f"R is {same + ', ' if same else ''}{said_reach(narrow)}, but γ = "
-               f"{said_gamma(narrow)}, so (R/γ)² = {formatting.grouped(narrow.bound, 0)}"
-               f"{alike}.",
+               f"{said_gamma(narrow)}, so (R/γ)² = {formatting.grouped(narrow.bound, 0)}.",
                "heading", headings=[3, 3], status=lifted_margin_words(narrow),
                min_seconds=READ_FORMULA_SECONDS,
                distance=distance_shown(narrow, view, 1))
+    if shrinks and shrink_alike(wide, narrow):
+        # its d said with its own plane and d drawn (review 268: said a beat before either
+        # came), in a sentence of its own (with the heading's, 15.7 s): the comparison
+        # stands
+        story.beat(f"Its line lies about as far from 0, d = "
+                   f"{lifted_margin_numbers(narrow)[1]}: both margins shrink alike.", "hold")
     if near:  # the points on the thin band's edges, ringed as said: all in the plane, those
         # in its close-up there too
         edges = edge_points(narrow)
