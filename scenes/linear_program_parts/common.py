@@ -17,6 +17,8 @@ WEIGHT_CENTER = (3.2, -0.25, 0.0)
 #: how far (a share of the least |θ₁| + |θ₂|) the diamond grows while the objective is
 #: said; it touches the region with the solver's θ*
 DIAMOND_SHORT = 0.7
+#: how long (s) the diamond takes from there to touch the region, as θ* is named
+TOUCH_SECONDS = 3.0
 #: the opacity every constraint's line fades to while a certificate's few are shown
 FADED_LINES = 0.12
 #: the opacity of the lines the feasible region's edges lie on, beyond the edges (drawn

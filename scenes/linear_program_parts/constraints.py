@@ -12,7 +12,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, DashedLine, Dot, Indicate, Line, Polyg
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program import mistake_arcs, mistake_shade
 from scenes.linear_program_parts.common import (DIAMOND_SHORT, FADED_LINES, LABEL_OFF_WEDGE,
-                                                LINE_OPACITY_ONE_OF, ray_end)
+                                                TOUCH_SECONDS,
+                                                LINE_OPACITY_ONE_OF, lit, ray_end)
 from scenes.linear_program_parts.keys import ShadingKeys
 from scenes.linear_program_parts.region import RegionDrawings
 from scenes.toolkit import style
@@ -280,10 +281,11 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
 
     def grow_diamond_to_touch(self, c: float) -> None:
         """The diamond grows on from :data:`DIAMOND_SHORT` of ``c`` to ``c``, where it
-        touches the region."""
+        touches the region, over :data:`TOUCH_SECONDS` (while the solver's θ* is named:
+        review 269, grown in 1.4 s it left 10 s still)."""
         size = ValueTracker(DIAMOND_SHORT * c)
         self.diamond.add_updater(lambda d: d.become(self.diamond_at(size.get_value())))
-        self.play(size.animate.set_value(c), run_time=style.RUN_PARAMETER, rate_func=linear)
+        self.play(size.animate.set_value(c), run_time=TOUCH_SECONDS, rate_func=linear)
         self.diamond.clear_updaters()
         self.diamond.become(self.diamond_at(c))
 
@@ -303,7 +305,9 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
 
         self.star_dot = self.on_weights(make)
         self.play(appear(self.star_dot), run_time=style.RUN_FADE)
-        if self.kept_circle is not None:  # named by this sentence, it leaves after it
+        if self.kept_circle is not None:  # named by this sentence, lit, and leaves after it
+            self.wait_for_words("the circle touches")
+            self.play(lit(self.kept_circle, theme), run_time=style.PAUSE_READ)
             self.mark_for_beat(self.kept_circle)
             self.kept_circle = None
 
