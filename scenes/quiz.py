@@ -328,9 +328,10 @@ class MarginQuizScene(MarginDrawings, StripDrawings, SqueezeDrawings, LiftDrawin
                   run_time=style.RUN_FADE)
 
     def draw_hold(self, beat) -> None:
-        """The spread: the close-up (its part told) gives way to each margin's data sets'
-        M on the strips, while it is said."""
+        """More said of the picture: d drawn where it is named; the spread, the close-up
+        (its part told) giving way to each margin's data sets' M on the strips."""
         self.show_words(beat.state["status"])
+        self.draw_line_distance(beat)
         if beat.state["strips"]:
             self.show_strips()
         self.play(Wait(style.PAUSE_SHORT))

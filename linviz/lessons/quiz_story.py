@@ -294,8 +294,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                 "farther the line lies from 0."]
         seconds = [max(READ_DIAGRAM_SECONDS, len(words) / LIFT_PACE) for words in said]
         story.beat(said[0], "lift", lift=3, distance=drawn, min_seconds=seconds[0],
-                   status=f"right: the points $[x, 1]$ seen edge-on along $theta^*$'s line; "
-                          f"its boundary from 0 through $(d, 1)$, $d = {d_wide}$")
+                   # (the rings named: review 270 found them unexplained)
+                   status=f"ringed: the band's edge points · right: $[x, 1]$ edge-on; "
+                          f"$theta^*$ from 0 through $(d, 1)$, $d = {d_wide}$")
         story.beat(said[1], "distance", lift=4, status=lifted_margin_words(wide),
                    min_seconds=seconds[1])
     zoom = magnification(narrow, view)
@@ -310,17 +311,20 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                       + (", its band magnified on the right" if zoom else ""),
                distance=None, lift=0)
     same = reach_likeness(wide, narrow)
+    alike = shrinks and shrink_alike(wide, narrow)
     story.beat(f"R is {same + ', ' if same else ''}{said_reach(narrow)}, but γ = "
                f"{said_gamma(narrow)}, so (R/γ)² = {formatting.grouped(narrow.bound, 0)}.",
                "heading", headings=[3, 3], status=lifted_margin_words(narrow),
                min_seconds=READ_FORMULA_SECONDS,
-               distance=distance_shown(narrow, view, 1))
-    if shrinks and shrink_alike(wide, narrow):
+               # its d drawn as it is said: here, or with the next sentence (review 270)
+               distance=None if alike else distance_shown(narrow, view, 1))
+    if alike:
         # its d said with its own plane and d drawn (review 268: said a beat before either
         # came), in a sentence of its own (with the heading's, 15.7 s): the comparison
         # stands
         story.beat(f"Its line lies about as far from 0, d = "
-                   f"{lifted_margin_numbers(narrow)[1]}: both margins shrink alike.", "hold")
+                   f"{lifted_margin_numbers(narrow)[1]}: both margins shrink alike.", "hold",
+                   distance=distance_shown(narrow, view, 1))
     if near:  # the points on the thin band's edges, ringed as said: all in the plane, those
         # in its close-up there too
         edges = edge_points(narrow)
