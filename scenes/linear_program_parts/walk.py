@@ -10,7 +10,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Indicate, Lin
                    ValueTracker, VGroup, VMobject, linear)
 
 from linviz.lessons.linear_program import mistake_arcs
-from linviz.lessons.linear_program_story import UPDATE_RULE, said_least
+from linviz.lessons.linear_program_story import said_least
 from scenes.linear_program_parts.common import (CONE_OPACITY, FADED_LINES, LINES_UNDER_SHADING,
                                                 between, lit, ray_end)
 from scenes.toolkit import style
@@ -162,7 +162,9 @@ class WalkBeats:
         self.drop_least_inset()
         i, (start, end) = beat.state["shown"], beat.steps
         self.set_rings([i])
-        self.set_status(UPDATE_RULE)
+        # the beat's own status from its start (review 271: the last update's numbers
+        # stood while this one's were said)
+        self.set_status(beat.state["status"])
         if self.shown_line is not None:
             self.remove(self.shown_line)
         # the point's line y·score = 1 and, dashed, its line y·score = 0 (the side where

@@ -10,10 +10,10 @@ from itertools import product
 
 import numpy as np
 from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, Create, DashedLine, DashedVMobject, Dot,
-                   Indicate, Line, ValueTracker, VGroup, VMobject, linear)
+                   Indicate, Line, Transform, ValueTracker, VGroup, VMobject, linear)
 
 from linviz import formatting
-from linviz.lessons.quiz_proof import meets_in_span, squeeze, squeeze_span
+from linviz.lessons.quiz_proof import SPAN_ROOM, meets_in_span, squeeze, squeeze_span
 from linviz.lessons.quiz_story import shown_reach_and_gamma
 from scenes.quiz_parts.strips import STRIP_EDGE
 from scenes.toolkit import style
@@ -31,8 +31,9 @@ SQUEEZE_BASE = -2.9
 #: the key of the run's two curves: its lines' length and its place from the plot's top
 #: left corner (screen units); θ·θ*/‖θ*‖ in the run's pink, ‖θ‖ dashed in the text's colour
 KEY_LINE, KEY_INSET = 0.4, (0.25, -0.05, 0.0)
-#: how long (s) a dot takes to climb each floor to where it meets the ceiling
-MEET_SECONDS = 3.0
+#: how long (s) a dot takes to climb each floor to where it meets the ceiling, and the small
+#: margin's plot to widen to where its two meet
+MEET_SECONDS, WIDEN_SECONDS = 3.0, 2.5
 #: the points a bound's curve is drawn through
 CURVE_POINTS = 120
 #: where along its curve a bound's name is tried (shares of the curve's points, in order)
@@ -68,6 +69,16 @@ class SqueezeDrawings:
             left = (-half + STRIP_EDGE if column == 0 else SQUEEZE_GAP / 2) + SQUEEZE_INDENT
             plot.shift((left, SQUEEZE_BASE, 0) - plot.axes.c2p(0, 0))
             plots.add(plot)
+        # the small margin's plot again, its M axis out to past where its floor and
+        # ceiling meet (review 272: "far off to the right" was only an arrow)
+        narrow = lesson.narrow
+        plots.far = None
+        if not meets_in_span(narrow, span):
+            far_span = (1.0 + SPAN_ROOM) * float(narrow.bound)
+            far = self.squeeze_plot(narrow, "small margin", far_span,
+                                    narrow.R * np.sqrt(far_span), width)
+            far.shift(plots[1].axes.c2p(0, 0) - far.axes.c2p(0, 0))
+            plots.far = far
         return plots
 
     def squeeze_plot(self, run, name: str, span: float, top: float, width: float) -> VGroup:
@@ -197,10 +208,34 @@ class SqueezeDrawings:
         self.play(appear(marks[0]), run_time=style.RUN_FADE)
         self.wait_for_words("with the small")
         self.remove(climbers[1])
+        if self.squeeze.far is not None:  # its M axis goes out to where they meet
+            marks[1] = self.widen_small_plot()
         self.play(appear(marks[1]), run_time=style.RUN_FADE)
         self.squeeze_shown = [*getattr(self, "squeeze_shown", []), *marks]
         self.play(*[Indicate(mark, color=self.theme.highlight, scale_factor=1.1)
                     for mark in marks], run_time=style.PAUSE_READ)
+
+    def widen_small_plot(self):
+        """The small margin's plot becomes its wide version (:meth:`squeeze_plots`' ``far``):
+        its axes and names give way, its floor, ceiling and curves stretch to the new scale,
+        and the new axes and names come; returns the new plot's meeting mark, to show."""
+        near, far = self.squeeze[1], self.squeeze.far
+        (floor, floor_name), (ceiling, ceiling_name) = near.bounds
+        (far_floor, far_floor_name), (far_ceiling, far_ceiling_name) = far.bounds
+        leaving = [near.axes, floor_name, ceiling_name, near.run[1]]
+        self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
+        self.remove(*leaving)
+        pairs = [(floor, far_floor), (ceiling, far_ceiling), (near.run[0], far.run[0]),
+                 (near.run[2], far.run[2])]
+        self.play(*[Transform(a, b) for a, b in pairs], appear(far.axes),
+                  run_time=WIDEN_SECONDS)
+        self.remove(*[a for a, _ in pairs], near.run[3], near.title)
+        self.add(*[b for _, b in pairs], far.run[3], far.title)
+        self.play(appear(VGroup(far_floor_name, far_ceiling_name, far.run[1])),
+                  run_time=style.RUN_FADE)
+        self.squeeze.submobjects[1] = far
+        return far.meeting
+
 
 def tick_number_boxes(axes) -> np.ndarray:
     """Each tick number's box, weighted as text, shape (n, 5) (the numbers are merged into

@@ -56,7 +56,8 @@ class PlotAxes(VGroup):
         self.y_axis = Line(ORIGIN, UP * height, stroke_width=2, color=theme.muted)
         ticks, labels = VGroup(), VGroup()
         x_step = x_step or nice_step(self.x_right)
-        for x in np.arange(0.0, self.x_right + x_step / 2, x_step):
+        # (none past the axis's end: one there stood on the axis's name)
+        for x in np.arange(0.0, self.x_right * (1 + 1e-9), x_step):
             point = self.c2p(x, 0)
             ticks.add(Line(point + DOWN * tick, point + UP * tick,
                            stroke_width=2, color=theme.muted))
