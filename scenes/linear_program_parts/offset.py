@@ -5,8 +5,8 @@ its points sit close) and the perceptron with an offset running on for ever."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Indicate, Line, Polygon, Rectangle,
-                   SurroundingRectangle, ValueTracker, VGroup, linear)
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Indicate, LaggedStart, Line, Polygon,
+                   Rectangle, SurroundingRectangle, ValueTracker, VGroup, linear)
 
 from scenes.linear_program_parts.common import (NEAR_NAME_REACH, SIDE, VEIL_OPACITY,
                                                 WEIGHT_CENTER, between, lit)
@@ -20,6 +20,8 @@ from scenes.toolkit.screen_text import markup_with_math, text
 
 #: the pass counts' bars: each one's width, and the tallest one's height (screen units)
 PASS_BAR_WIDTH, PASS_BAR_HEIGHT = 0.35, 1.2
+#: the passes' bars come one by one over this share of the speech left, at most this long (s)
+PASS_BARS_SHARE, PASS_BARS_MOST = 0.7, 6.0
 #: the room (screen units) between the closing card and the data plane, and the frame's edge
 RECAP_EDGE = 0.4
 
@@ -178,6 +180,7 @@ class OffsetBeats:
                     stroke_width=2).set_y(0)
         name = text(title, theme, style.FONT_SMALL, theme.text)
         chart = VGroup(name, VGroup(base, bars)).arrange(DOWN, buff=0.15)
+        chart.bars, chart.base = bars, base  # each bar (bar, count, pass) to come in turn
         return with_backdrop(chart, theme)
 
     def show_pass_counts(self, beat, title: str = "updates in each pass") -> None:
@@ -202,7 +205,19 @@ class OffsetBeats:
                 words.next_to(names, DOWN, buff=2 * style.SMALL_BUFF).set_x(frames.get_x())
         else:
             words.move_to([WEIGHT_CENTER[0], float(self.plane.frame.get_center()[1]), 0.0])
-        self.play(appear(words), run_time=style.RUN_FADE)
+        bars = getattr(words, "bars", VGroup())
+        if len(bars):  # the passes come one by one while the run is said to go on (review
+            # 271: the chart stood 14 s still)
+            # (all but the bars: the name, the backdrop and the base line)
+            rest = [m for m in words.submobjects if bars not in m.get_family()]
+            self.play(*map(appear, rest), appear(words.base), run_time=style.RUN_FADE)
+            self.play(LaggedStart(*map(appear, bars), lag_ratio=1.0),
+                      run_time=min(PASS_BARS_MOST, max(style.RUN_INTRO,
+                                                       PASS_BARS_SHARE * self.speech_left())))
+            self.remove(*words.get_family())
+            self.add(words)
+        else:
+            self.play(appear(words), run_time=style.RUN_FADE)
         self.mark_for_beat(words)
 
     def clear_right_half(self) -> None:
