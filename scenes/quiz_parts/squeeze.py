@@ -54,9 +54,11 @@ class SqueezeDrawings:
     def squeeze_plots(self) -> VGroup:
         """Both runs' plots, the large margin's left of the small one's, across the screen;
         each has ``axes``, ``title`` (its margin's name, γ, R and M), ``bounds`` (the
-        floor and the ceiling, each with its name), ``run`` (the pink curve and its head)
-        and ``meeting`` (a dot at (R/γ)² and its number, or an arrow to the right edge
-        with it when it lies past the span)."""
+        floor and the ceiling, each with its name), ``run`` (the pink curve θ·θ*/‖θ*‖,
+        its head, ‖θ‖ dashed and their key) and ``meeting`` (a dot at (R/γ)² and its
+        number, or an arrow to the right edge with it when it lies past the span). Where
+        the small margin's lies past it, ``far`` is its plot again out to there (None
+        else)."""
         lesson = self.lesson
         span = squeeze_span(lesson.wide, lesson.narrow)
         top = max(run.R for run in (lesson.wide, lesson.narrow)) * np.sqrt(span)
