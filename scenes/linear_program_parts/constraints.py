@@ -22,10 +22,13 @@ from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.markers import signs_over
 from scenes.toolkit.placement import (across, best_offset, box_around, box_of, covered_area,
-                                      segment_boxes)
+                                      least_covered, segment_boxes)
 from scenes.toolkit.plane import DataVector, Hyperplane
 from scenes.toolkit.screen_text import math, text
 from scenes.toolkit.speed.fast_shapes import FastArrow
+
+#: "+1"/"−1": places along their lines from the end, gaps from them, a line's weight under
+LEVEL_NAME_ALONG, LEVEL_NAME_GAPS, LEVEL_LINE_WEIGHT = (0.35, 0.6, 1.0, 1.3), (0.22, 0.32), 20
 
 
 class ConstraintBeats(ShadingKeys, RegionDrawings):
@@ -320,6 +323,14 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
         drawn = self.star_lines_on(plane, shaded)
         normal = plane.c2p(star) - plane.c2p((0, 0))
         x0, y0, x1, y1 = plane.square_bounds()
+        # kept off θ*'s three lines, the axes, the markers (review 271: "+1" on its line)
+        box = plane.box
+        lines = [clip_line(star, -level, box) for level in (0.0, 1.0, -1.0)]
+        lines += [((box.x_min, 0.0), (box.x_max, 0.0)), ((0.0, box.y_min), (0.0, box.y_max))]
+        blocked = np.vstack([box_around(plane.markers.positions(), plane.marker_size),
+                             *[segment_boxes(plane.c2p(a), plane.c2p(b), 0.04, samples=40)
+                               * [1, 1, 1, 1, LEVEL_LINE_WEIGHT]
+                               for a, b in filter(lambda e: e is not None, lines)]])
         for level, word in ((1.0, "+1"), (-1.0, "-1")):
             ends = clip_line(star, -level, plane.box)
             if ends is None:
@@ -329,12 +340,15 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
             inward = (other - end) / max(float(np.linalg.norm(other - end)), 1e-9)
             name = math(word, theme, style.FONT_SMALL).set_color(theme.boundary)
             with_backdrop(name, theme)
-            off = 0.2 * level * across(inward, towards=normal)
-            for along in (0.35, 0.5, 0.65, 0.8, 1.0):  # the first inside, else the last
-                name.move_to(end + along * inward + off)
-                if (name.get_left()[0] > x0 and name.get_right()[0] < x1
-                        and name.get_bottom()[1] > y0 and name.get_top()[1] < y1):
-                    break
+            side = level * across(inward, towards=normal)
+            # inside the square, near its end first: the place covering least (first of equals)
+            places = [end + along * inward + gap * side for along in LEVEL_NAME_ALONG
+                      for gap in LEVEL_NAME_GAPS]
+            half = np.array([name.width, name.height]) / 2
+            inside = [p for p in places if x0 < p[0] - half[0] and p[0] + half[0] < x1
+                      and y0 < p[1] - half[1] and p[1] + half[1] < y1] or places[-1:]
+            name.move_to(least_covered(inside, 2 * half, blocked))
+            blocked = np.vstack([blocked, box_of(name, pad=0.05)])
             drawn.add(name)
         return drawn
 
