@@ -12,6 +12,9 @@ from manim import Indicate
 SIDE = 4.6
 DATA_CENTER = (-3.4, -0.25, 0.0)
 WEIGHT_CENTER = (3.2, -0.25, 0.0)
+#: the room (screen units) between the weight plane's frame and what is drawn large in its
+#: place (Gordan's card, the certificate's sum)
+LARGE_SUM_MARGIN = 0.4
 
 
 #: how far (a share of the least |θ₁| + |θ₂|) the diamond grows while the objective is

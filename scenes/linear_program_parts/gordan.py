@@ -6,13 +6,9 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, RIGHT, UP
 
-from scenes.linear_program_parts.common import lit
+from scenes.linear_program_parts.common import LARGE_SUM_MARGIN, lit
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
-
-#: the room (screen units) between the weight plane's frame and what is drawn large in its
-#: place (the card, the certificate's sum)
-LARGE_SUM_MARGIN = 0.4
 
 
 class GordanBeats:

@@ -13,8 +13,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, Dot, Polygon, Rectangle, ValueTracker,
 from linviz import formatting
 from linviz.geometry import clip_line, constraint_cells
 from linviz.ties import greatest_index
-from scenes.linear_program_parts.gordan import LARGE_SUM_MARGIN, GordanBeats
-from scenes.linear_program_parts.common import (NAME_CLEARANCE,
+from scenes.linear_program_parts.gordan import GordanBeats
+from scenes.linear_program_parts.common import (LARGE_SUM_MARGIN, NAME_CLEARANCE,
                                                 PROBE_RADIUS, PROBE_SECONDS,
                                                 WRONG_DARKEST, WRONG_LIGHTEST)
 from scenes.toolkit import style

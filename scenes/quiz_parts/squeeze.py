@@ -21,7 +21,6 @@ from scenes.toolkit.layout import appear, vanish
 from scenes.toolkit.placement import box_around, box_of, least_covered
 from scenes.toolkit.plots import PlotAxes
 from scenes.toolkit.screen_text import math, text
-from scenes.toolkit.speed.fast_shapes import FastArrow
 
 #: each plot's height, the room left of it for its ticks' numbers and right of it for the
 #: M axis's name, the gap between the two plots and the height of their M axes (screen
@@ -108,7 +107,7 @@ class SqueezeDrawings:
                      theme, style.FONT_SMALL, theme.text)
         title.next_to(axes.y_axis.get_end(), UP, buff=0.3).align_to(axes.y_axis, LEFT)
         title.shift(LEFT * (SQUEEZE_INDENT - 0.05))
-        meeting = self.meeting_mark(run, s, axes, span)
+        meeting = self.meeting_mark(run, s, axes)
         # the run's two curves named in a key at the plot's top left, above the ceiling
         # (review 270: names by the curves' ends read as one name, one below the floor)
         key = VGroup(
@@ -135,27 +134,15 @@ class SqueezeDrawings:
         plot.axes, plot.title, plot.bounds, plot.run, plot.meeting = plot
         return plot
 
-    def meeting_mark(self, run, s, axes, span: float) -> VGroup:
+    def meeting_mark(self, run, s, axes) -> VGroup:
         """Where the run's floor meets its ceiling: a dot at ((R/γ)², R²/γ) named by its
-        (R/γ)² when inside the span, else "meet at (R/γ)²" and an arrow to the right, at
-        the axes' right end, halfway between the floor and the ceiling there."""
+        (R/γ)² (every plot drawn holds it: the small margin's is widened to it,
+        :meth:`widen_small_plot`)."""
         theme = self.theme
-        number = formatting.grouped(run.bound, 0)
-        if meets_in_span(run, span):
-            place = axes.c2p(s.meeting, s.ceiling(s.meeting))
-            dot = Dot(place, radius=style.PLOT_DOT * 1.3, color=theme.highlight)
-            words = text(number, theme, style.FONT_SMALL, theme.highlight)
-            words.next_to(dot, LEFT + UP, buff=0.06)
-            return VGroup(dot, words)
-        words = text(f"meet at {number}", theme, style.FONT_SMALL, theme.highlight)
-        arrow = FastArrow(theme.highlight, stroke_width=3, tip_length=0.14, tip_width=0.12)
-        # at the right edge, between the floor and the ceiling there (where they would
-        # meet, further right; the run's curve stops well left of it)
-        between = (s.floor(span) + s.ceiling(span)) / 2
-        end = np.array([axes.x_label.get_right()[0], axes.c2p(span, between)[1], 0.0])
-        arrow.set_ends(end + LEFT * 0.4, end)
-        words.next_to(arrow, LEFT, buff=0.08)
-        return VGroup(arrow, words)
+        dot = Dot(axes.c2p(s.meeting, s.ceiling(s.meeting)), radius=style.PLOT_DOT * 1.3,
+                  color=theme.highlight)
+        words = text(formatting.grouped(run.bound, 0), theme, style.FONT_SMALL, theme.highlight)
+        return VGroup(dot, words.next_to(dot, LEFT + UP, buff=0.06))
 
     def draw_recall(self, beat) -> None:
         """The proof recalled on both runs, given the screen: what stands leaves (the
@@ -171,17 +158,12 @@ class SqueezeDrawings:
         self.play(*map(appear, stills), run_time=style.RUN_FADE)
         self.wait_for_words("each update lifts")
         self.play(*[Create(plot.run[0]) for plot in self.squeeze], run_time=style.RUN_INTRO)
-        heads = [VGroup(*plot.run[1:]) for plot in self.squeeze]
-        self.play(*map(appear, heads), run_time=style.RUN_FADE)
-        bounds = []
+        self.play(*[appear(VGroup(*plot.run[1:])) for plot in self.squeeze],
+                  run_time=style.RUN_FADE)
         for words, k in (("a floor", 0), ("a ceiling", 1)):
             self.wait_for_words(words)
-            bounds += [plot.bounds[k] for plot in self.squeeze]
             self.play(*[appear(plot.bounds[k]) for plot in self.squeeze],
                       run_time=style.RUN_FADE)
-        #: what of the plots is on screen, to leave together
-        self.squeeze_shown = [*stills, *[plot.run[0] for plot in self.squeeze], *heads,
-                              *bounds]
 
     def draw_meet(self, beat) -> None:
         """Where each run's floor meets its ceiling, as it is said: a dot climbs each floor
@@ -213,7 +195,6 @@ class SqueezeDrawings:
         if self.squeeze.far is not None:  # its M axis goes out to where they meet
             marks[1] = self.widen_small_plot()
         self.play(appear(marks[1]), run_time=style.RUN_FADE)
-        self.squeeze_shown = [*getattr(self, "squeeze_shown", []), *marks]
         self.play(*[Indicate(mark, color=self.theme.highlight, scale_factor=1.1)
                     for mark in marks], run_time=style.PAUSE_READ)
 
