@@ -686,7 +686,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                status=f"margin bands: white $theta^*$ "
                       f"{star_shown}, yellow $theta$ "
                       f"{formatting.significant(run_margin, 2, 6)} · ringed: the nearest points")
-    which = ("θ*'s margin as γ" if widest else
+    which = ("θ*'s margin as γ," if widest else
              f"the widest margin as γ, {shown_gamma} (the circle's θ),")
     story.beat(f"With {which} the notes' bound (R/γ)² is {bound}: the perceptron "
                f"made {formatting.count(M, 'update')}"
