@@ -544,6 +544,18 @@ class LinearProgramLesson:
         return [int(i) for i, mistake in zip(steps["i"], steps["mistake"]) if mistake]
 
     @property
+    def tied_points(self) -> list[int]:
+        """The points at places that points of both labels share (0-based, in order;
+        :func:`mixed_places`)."""
+        return [int(i) for i in np.flatnonzero(mixed_places(self.data.X, self.data.y))]
+
+    @property
+    def proof_beyond_ties(self) -> bool:
+        """Some points are tied and the certificate does without every one of them."""
+        tied = set(self.tied_points)
+        return bool(tied) and not tied & set(self.certificate)
+
+    @property
     def same_place_certificate(self) -> bool:
         """The certificate is two points at one place with both labels."""
         points = sorted(self.certificate)
@@ -896,6 +908,46 @@ def endless_view(box: Box, walked: np.ndarray) -> Box:
     return fitted_box(np.array([*corners, *walked]), include_origin=True)
 
 
+def mixed_places(X, y) -> np.ndarray:
+    """Which points (a boolean mask) stand at a place that points of both labels share:
+    tied measurements, as rounded data has (x⁽ⁱ⁾ = x⁽ʲ⁾ exactly, y⁽ⁱ⁾ ≠ y⁽ʲ⁾)."""
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    _, place = np.unique(X, axis=0, return_inverse=True)
+    place = np.asarray(place).reshape(-1)
+    both = np.zeros(int(place.max()) + 1 if len(place) else 0, dtype=bool)
+    for p in np.unique(place):
+        both[p] = len(np.unique(y[place == p])) > 1
+    return both[place]
+
+
+def certificate_beyond_ties(data: Dataset) -> dict[int, float]:
+    """Gordan's weights (:func:`gordan_certificate`), without the tied points when it can
+    (:func:`mixed_places`): when the points at places of one label only are still not
+    separable through the origin, the certificate is found among them (a proof that holds
+    beyond the rounding, review 271), indices of the whole data; else the data's own (two
+    points at one place first)."""
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
+    kept = np.flatnonzero(~mixed_places(X, y))
+    A = y[:, None] * X
+    if 0 < len(kept) < len(X) and solve_least_l1(A[kept]) is None:
+        found = gordan_certificate(A[kept])
+        return {int(kept[i]): w for i, w in found.items()}
+    return gordan_certificate(A, X)
+
+
+def overlap_beyond_ties(data: Dataset) -> tuple[dict[int, float], dict[int, float]]:
+    """The overlap's weights (:func:`linviz.theory.overlap_certificate`), without the tied
+    points when it can: as :func:`certificate_beyond_ties`, with an offset."""
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
+    kept = np.flatnonzero(~mixed_places(X, y))
+    if 0 < len(kept) < len(X) and len(np.unique(y[kept])) == 2 \
+            and not is_separable(X[kept], y[kept], offset=True):
+        lam, mu = overlap_certificate(X[kept], y[kept])
+        return ({int(kept[i]): w for i, w in lam.items()},
+                {int(kept[i]): w for i, w in mu.items()})
+    return overlap_certificate(X, y)
+
+
 def unmixed_point(data: Dataset, preferred) -> int:
     """The point whose constraint is shown alone on data no line through the origin
     separates: the first of ``preferred`` (the certificate's points) at a place holding
@@ -959,7 +1011,7 @@ def linear_program_lesson(data: Dataset, seed: int = 0) -> LinearProgramLesson:
         if box_width(box) <= WALK_ZOOM * box_width(walk_box):
             walk_box = box
     else:
-        certificate = gordan_certificate(A, data.X)
+        certificate = certificate_beyond_ties(data)
         shown = unmixed_point(data, sorted(certificate))
         # where the half-planes come closest: the lines' nearest points to 0
         box = ray_box = walk_box = fitted_box(np.array([np.zeros(2), *(A / _dot(A, A)[:, None])]),
@@ -982,7 +1034,7 @@ def linear_program_lesson(data: Dataset, seed: int = 0) -> LinearProgramLesson:
         widest = max_margin_separator(data.X, data.y, offset=True)
         offset_line = (np.asarray(widest.theta, dtype=float), float(widest.theta0))
     elif not feasible:
-        overlap = overlap_certificate(data.X, data.y)
+        overlap = overlap_beyond_ties(data)
         endless_offset = Perceptron(epochs=ENDLESS_PASSES, offset=True).fit(data).trace_
     if not feasible:
         endless = Perceptron(epochs=ENDLESS_PASSES, offset=False).fit(data).trace_

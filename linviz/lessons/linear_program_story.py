@@ -347,6 +347,19 @@ def pair_sentence(lesson: LinearProgramLesson, pair) -> str:
             f"wedge get both right, and point {k + 1} rules those out.")
 
 
+def ties_sentence(lesson: LinearProgramLesson) -> str:
+    """The tied points said before the proof (review 271: rounded data's ties were the
+    whole proof, unnamed): where they stand, that they alone rule out every line through
+    0, and whether the proof after does without them (a tested predicate of the lesson,
+    :attr:`LinearProgramLesson.proof_beyond_ties`)."""
+    count = len(same_places(lesson, lesson.tied_points)[0])
+    where = "one place" if count == 1 else f"{count} places"
+    rest = ("even without them, no line through 0 separates the rest"
+            if lesson.proof_beyond_ties else "that alone rules out every line through 0")
+    return (f"Ringed: {where} where + and − points stand together, their measurements tied; "
+            f"{rest}.")
+
+
 def proof_name(lesson: LinearProgramLesson) -> str:
     """The certificate as the closing beat recalls it: "the points at one place" or
     "Gordan's weights" (as its beat said it)."""
@@ -715,6 +728,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"origin separates these points, and the solver reports it infeasible.",
                "infeasible", status=f"every $theta$ gets at least {low} wrong · HiGHS: "
                                     f"infeasible")
+    if lesson.tied_points:
+        story.beat(ties_sentence(lesson), "hold", ringed=lesson.tied_points,
+                   status=f"{len(lesson.tied_points)} points at places shared by + and −")
     support = sorted(lesson.certificate)
     places = weight_places([lesson.certificate[i] for i in support])
     weights = formatting.listed(formatting.number(lesson.certificate[i], places) for i in support)

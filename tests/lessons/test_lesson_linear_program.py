@@ -327,16 +327,36 @@ def _brute_opposite_pairs(X: np.ndarray, y: np.ndarray) -> tuple[list, list]:
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_two_opposite_points_are_the_certificate_when_there_are(case):
-    """On data no line through the origin separates, the proof is the simplest there is:
-    two points at one place with both labels (the least such pair), else two whose yx are
-    opposite, found by brute force in rationals; and the sentence says which."""
+    """On data no line through the origin separates, the proof is the simplest there is
+    beyond tied points: when the points at places of one label are still inseparable, a
+    proof among them only (and the tie beat says so); else two points at one place with
+    both labels (the least such pair), else two whose yx are opposite, found by brute
+    force in rationals; and the sentence says which."""
     data, lesson = _lesson_of(case)
     if lesson.feasible:
         return
-    same, opposite = _brute_opposite_pairs(np.asarray(data.X, dtype=float), data.y)
+    X = np.asarray(data.X, dtype=float)
+    same, opposite = _brute_opposite_pairs(X, data.y)
+    tied = sorted({i for pair in same for i in pair})
+    kept = [i for i in range(len(X)) if i not in tied]
     chosen = tuple(sorted(lesson.certificate))
     said = linear_program_storyboard(lesson).beats
     proof = next(beat.sentence for beat in said if beat.motion == "certificate")
+    ties = [beat.sentence for beat in said if beat.sentence.startswith("Ringed: ")
+            and "measurements tied" in beat.sentence]
+    assert lesson.tied_points == tied and len(ties) == (1 if tied else 0)
+    if tied and not separable_through_origin(data.y[kept, None] * X[kept]):
+        assert not set(chosen) & set(tied) and not lesson.same_place_certificate
+        assert "even without them, no line through 0 separates the rest" in ties[0]
+        _, opposite = _brute_opposite_pairs(X[kept], data.y[kept])
+        if opposite:
+            assert chosen == tuple(kept[i] for i in opposite[0])
+        overlap = {*lesson.overlap[0], *lesson.overlap[1]}
+        if overlap and brute_force_fewest_wrong(X[kept], data.y[kept]) > 0:
+            assert not overlap & set(tied)  # the offset's proof does without them too
+        return
+    if tied:
+        assert "that alone rules out every line through 0" in ties[0]
     if same:
         assert chosen == same[0] and lesson.same_place_certificate
         assert all(w == pytest.approx(0.5) for w in lesson.certificate.values())
