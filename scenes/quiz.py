@@ -378,9 +378,10 @@ class MarginQuizScene(MarginDrawings, StripDrawings, SqueezeDrawings, LiftDrawin
     def draw_answer(self, beat) -> None:
         """The answer on the status line, framed in the question card's colour: what the
         card asked the student to think about, answered (its part on [x, 1] after it, in
-        its frame's place), over the proof's plots."""
+        its frame's place), beside the two examples (:meth:`examples_back`)."""
         self.take_off(getattr(self, "answer_frame", None))
         self.show_words(beat.state["status"])
+        self.examples_back()
         self.answer_frame = SurroundingRectangle(self.status, buff=0.12,
                                                  color=self.theme.highlight, stroke_width=2)
         self.play(appear(self.answer_frame), run_time=style.RUN_FADE)

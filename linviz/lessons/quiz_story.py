@@ -147,13 +147,13 @@ def distance_shown(run, view, plane: int) -> int | None:
 
 def lifted_margin_numbers(run) -> tuple[str, str]:
     """The band's half-width w and the line's distance d from 0 as the status line shows
-    them: from the half-width said (:func:`plane_margin`) and d at two decimals, a digit
+    them: from the half-width at two digits (:func:`rounded_half_width`) and d at two decimals, a digit
     more on both at a time (up to four), the fewest at which w/√(1 + d²) of the numbers
     shown rounds to the γ said (0.43/√(1 + 0.98²) is 0.307, not the 0.306 said)."""
     gamma = said_gamma(run)
     places = len(gamma.partition(".")[2])
     w, d = band_half_width(run), line_distance(run)
-    width_places = len(plane_margin(run).partition(".")[2])
+    width_places = len(rounded_half_width(run).partition(".")[2])
     for more in range(5):
         shown = (formatting.number(w, width_places + more), formatting.number(d, 2 + more))
         again = float(shown[0]) / np.sqrt(1 + float(shown[1]) ** 2)
@@ -173,10 +173,18 @@ def band_width(run) -> str:
     return formatting.significant(2 * band_half_width(run), 2, 3)
 
 
-def plane_margin(run) -> str:
+def rounded_half_width(run) -> str:
     """The half-width of θ*'s band in the plane, γ/‖a‖ for θ* = (a, c) on [x, 1] (the
-    notes' margin y(θᵀx + θ₀)/‖θ‖ of the point nearest the line), as said."""
+    notes' margin y(θᵀx + θ₀)/‖θ‖ of the point nearest the line), at two significant
+    digits: the least precision it is shown at."""
     return formatting.significant(run.gamma / float(np.hypot(*run.theta_star[:2])), 2, 3)
+
+
+def plane_margin(run) -> str:
+    """The band's half-width h as said, in the plane's heading and in γ = h/√(1 + d²)
+    alike (:func:`lifted_margin_numbers`: review 272 read 0.41 in one, 0.407 in the
+    other)."""
+    return lifted_margin_numbers(run)[0]
 
 
 #: the single-point quiz's bound on the updates k from θ⁽⁰⁾, as Typst mathematics: after
@@ -227,20 +235,22 @@ def one_point_storyboard(lesson: OnePointLesson, scene: str = ONE_POINT) -> Stor
 
 
 #: the least time (s) of a beat that brings a heading's formula: its sentence, then a still
-#: to read it (said in about 4 s, a formula would be gone before it was read)
-READ_FORMULA_SECONDS = 6.5
+#: to read it (said in about 4 s, a formula would be gone before it was read; review 272:
+#: 6.5 left 2.6 s of still after each)
+READ_FORMULA_SECONDS = 5.5
 #: the least time (s) of a beat that brings a new drawing to take in (the edge-on section's
 #: h and γ, the second plane with its close-up)
-READ_DIAGRAM_SECONDS = 8.0
+READ_DIAGRAM_SECONDS = 7.0
 #: the margin quiz's pace: each beat lasts at least its sentence at this many characters a
 #: second (the voice reads about 15): every beat brings a number or a drawing to read
-MARGIN_PACE = 12.0
+#: (12 and 11 below left a quarter of the video still, review 272)
+MARGIN_PACE = 13.5
 #: the pace of the lift's beats (the section with d, then h and γ): slower,
 #: the idea is the quiz's hardest
-LIFT_PACE = 11.0
+LIFT_PACE = 12.5
 #: the pace of the results' beats (the thin band's edges, the runs, where they stop, all
 #: the data sets, the answer): slower, each carries several numbers or marks to compare
-RESULTS_PACE = 11.0
+RESULTS_PACE = 12.5
 RESULTS = ("rings", "runs", "stops", "hold", "recall", "meet", "answer-lift", "answer")
 #: two reaches R within this share of each other are said to be "almost the same"
 SAME_REACH = 0.02

@@ -7,8 +7,8 @@ small) or the line that separates."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Dot, Polygon, Rectangle, ValueTracker,
-                   VGroup, Wait, linear)
+from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, LaggedStart, Polygon, Rectangle,
+                   ValueTracker, VGroup, Wait, linear)
 
 from linviz import formatting
 from linviz.geometry import clip_line, constraint_cells
@@ -153,8 +153,13 @@ class NoSeparatorBeats(GordanBeats):
         # unseen now, they are y·score 1's again where a zoom draws them afresh (the walk's)
         self.line_level.set_value(1.0)
         key = self.key_beside(self.met_key(len(support)))
-        self.play(appear(halves), appear(lines), appear(numbers), appear(key),
-                  run_time=style.RUN_FADE)
+        # the lines one by one, then their sides as they are said to share no θ (review
+        # 271: all at once, then 10 s of still)
+        self.play(LaggedStart(*[Create(line) for line in lines], lag_ratio=0.6),
+                  run_time=len(support) * style.RUN_FADE)
+        self.play(appear(numbers), run_time=style.RUN_FADE)
+        self.wait_for_words("share no θ")
+        self.play(appear(halves), appear(key), run_time=style.RUN_INTRO)
         self.certificate_weights = (halves, lines, numbers, key)
 
     def draw_certificate_pair(self, beat) -> None:

@@ -154,6 +154,8 @@ class SqueezeDrawings:
                    if all(m is not k for k in keep)]
         self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
         self.remove(*leaving)
+        #: what stood before the proof, back for the answer (:meth:`examples_back`)
+        self.before_proof = leaving
         stills = [VGroup(plot.axes, plot.title) for plot in self.squeeze]
         self.play(*map(appear, stills), run_time=style.RUN_FADE)
         self.wait_for_words("each update lifts")
@@ -218,6 +220,21 @@ class SqueezeDrawings:
                   run_time=style.RUN_FADE)
         self.squeeze.submobjects[1] = far
         return far.meeting
+
+    def examples_back(self) -> None:
+        """The proof's plots give way to what stood before them: the two data sets with
+        their bands and every data set's M on the strips, so that the answer is said
+        beside the examples the quiz asked to draw (review 272: the closing frame dropped
+        them). Once: a second answer beat keeps them."""
+        before = getattr(self, "before_proof", None)
+        if not before:
+            return
+        self.before_proof = None
+        keep = (self.title, self.status)
+        plots = [m for m in self.mobjects if all(m is not k for k in keep)]
+        self.play(*map(vanish, plots), run_time=style.RUN_FADE)
+        self.remove(*plots)
+        self.play(*map(appear, before), run_time=style.RUN_FADE)
 
 
 def tick_number_boxes(axes) -> np.ndarray:

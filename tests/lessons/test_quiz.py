@@ -511,11 +511,15 @@ def test_the_points_on_the_narrow_bands_edges_are_ringed_and_lie_outside_it(seed
 
 
 def test_the_margin_quiz_leaves_time_to_read_what_each_beat_brings():
-    """Each answer beat stands at least its caption read at 12 characters a second (the
-    voice reads about 15: a moment to look at the number or drawing it brought), and a
-    beat that brings a heading's formula at least 6.5 s; the question keeps its pause."""
+    """Each answer beat stands at least its caption read at MARGIN_PACE characters a
+    second, slower than the voice's 15 (a moment to look at the number or drawing it
+    brought), and a beat that brings a heading's formula at least READ_FORMULA_SECONDS;
+    the question keeps its pause."""
+    from linviz.lessons.quiz_story import MARGIN_PACE, READ_FORMULA_SECONDS
     from scenes.quiz import MarginQuizScene
     from story_runs import story_with
+
+    assert MARGIN_PACE < 15 and READ_FORMULA_SECONDS >= 5
 
     scene = story_with(MarginQuizScene)
     captions = scene.timeline.captions
@@ -523,9 +527,9 @@ def test_the_margin_quiz_leaves_time_to_read_what_each_beat_brings():
     assert len(captions) == len(beats)
     for caption, beat in zip(captions[1:], beats[1:]):
         lasts = caption.end - caption.start
-        assert lasts >= len(caption.text) / 12.0 - 0.05, caption.text
+        assert lasts >= len(caption.text) / MARGIN_PACE - 0.05, caption.text
         if beat.motion == "heading":
-            assert lasts >= 6.5 - 0.05, caption.text
+            assert lasts >= READ_FORMULA_SECONDS - 0.05, caption.text
 
 
 @pytest.mark.parametrize("seed", [None, 1, 2, 5])
