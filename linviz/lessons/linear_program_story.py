@@ -243,7 +243,10 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "A running perceptron proves nothing; the solver says this one never stops.")
     # the notes' word for it, "assumption", kept: their remark is about the assumption, the
     # solve about these points (review 263: read as the scene contradicting the notes)
-    story.beat("The notes call the separability assumption untestable; whether these training "
+    # (review 271: "untestable" then "one solve decides" read as a contradiction: the
+    # notes' assumption is of the data to come, the solve of the points in hand)
+    story.beat("The notes call the separability assumption untestable, for data yet to come; "
+               "whether these training "
                f"points are separable, one solve decides. {watched}",
                "testable",
                ringed=[], near=None,
