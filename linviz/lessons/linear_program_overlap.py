@@ -42,8 +42,9 @@ def overlap_panel(lesson: LinearProgramLesson) -> list[str] | None:
     # why no line separates them is shown, not written: a line turns around the kept hull
     # in the next beat (:func:`overlap_turn`)
     return [f"${overlap_equation(lesson)}$",
-            "+ points left of =, − points right of it;",
-            "each side's weights ≥ 0, adding up to 1"]
+            # (review 271: "+ points left of =, each side's weights ≥ 0, adding up to 1"
+            # read as cryptic, unsaid)
+            "one point: a weighted mean of + points (left) and of − points (right)"]
 
 
 def overlap_equation(lesson: LinearProgramLesson) -> str:

@@ -752,8 +752,6 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                        for i in support)
     if lesson.same_place_certificate:  # the place's tag, "+2 −1", read out once
         status += "; " + place_tag_words(lesson, support[0])
-    elif len(support) == 3:  # why three: Carathéodory, in the plane
-        status += " · in the plane, 3 points always suffice"
     # the alternative stated before it is used
     story.beat(GORDAN_WORDS, "gordan", gordan=gordan_card(),
                status="beyond the notes: Gordan's theorem (1873)")

@@ -33,7 +33,7 @@ AXIS_LEFT = 0.12
 #: the least s (section units) the lifted points are shown from, edge-on (right of the
 #: height's name "1")
 ROW_START = 0.08
-#: the lifted points' markers edge-on: half-width and opacity (behind the two ringed edge
+#: the lifted points' ticks edge-on: half-height (section units) and opacity (behind the two ringed edge
 #: points, which are the section's own), and the opacity of the height-1 line under them
 ROW_MARKER, ROW_OPACITY, ROW_LINE_OPACITY = 0.06, 0.6, 0.25
 #: the step (in section units) between the across-axis's values
@@ -134,7 +134,11 @@ class LiftDrawings:
         inside = (s >= span[0]) & (s <= span[1])
         line = Line(at(span[0], 1), at(span[1], 1), color=theme.muted, stroke_width=1.5,
                     stroke_opacity=ROW_LINE_OPACITY)
-        markers = VGroup(*[Marker(label, theme, size=ROW_MARKER).move_to(at(v, 1))
+        # a rug: a short upright tick in its class's colour each (review 272: markers
+        # this close ran together into a smear, "‡‡‡‡")
+        up = at(0, ROW_MARKER)[1] - at(0, 0)[1]
+        markers = VGroup(*[Line(at(v, 1) + DOWN * up, at(v, 1) + UP * up, stroke_width=2,
+                                color=theme.positive if label > 0 else theme.negative)
                            .set_opacity(ROW_OPACITY)
                            for v, label in zip(s[inside], np.asarray(run.data.y)[inside])])
         return VGroup(line, markers)
