@@ -5,15 +5,25 @@ points?" is asked (review 261: asked over a still scatter, no line drawn)."""
 from __future__ import annotations
 
 import numpy as np
-from manim import ValueTracker, linear
+from manim import RIGHT, UP, ValueTracker, VGroup, linear
 
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
 from scenes.toolkit.plane import Hyperplane
+from scenes.toolkit.screen_text import text
 
 #: the trial line's turn while the question is asked: half round (every line through 0
-#: once), from the horizontal, anticlockwise
+#: once), anticlockwise from TRIAL_START off the horizontal (review 271: from and to the
+#: x₁ axis, it seemed to vanish into it)
 TRIAL_TURN = np.pi
+TRIAL_START = np.pi / 12
+
+
+def fewest_wrong_of_line(X: np.ndarray, y: np.ndarray, normal: np.ndarray) -> int:
+    """How many points the line through 0 with this normal gets wrong, on its better side
+    (the notes' rule: y·θᵀx ≤ 0 is a mistake, for θ = ±normal)."""
+    scores = y * (X @ normal)
+    return int(min(np.sum(scores <= 0), np.sum(scores >= 0)))
 
 
 class IntroBeats:
@@ -43,17 +53,34 @@ class IntroBeats:
         turn = ValueTracker(0.0)
 
         def normal() -> np.ndarray:  # the line's normal: the line horizontal at turn 0
-            angle = np.pi / 2 + turn.get_value()
+            angle = np.pi / 2 + TRIAL_START + turn.get_value()
             return np.array([np.cos(angle), np.sin(angle)])
 
         trial = Hyperplane(self.plane, normal(), 0.0, show_normal=False, show_notes=False,
                            show_shading=False)
         trial.line.set_color(self.theme.muted)
         trial.add_updater(lambda m: m.set_parameters(normal(), 0.0))
-        self.play(appear(trial), run_time=style.RUN_FADE)
+        # its count read off as it turns, over the plane's top right (review 271: it
+        # turned with no readout): the question is whether the count can reach 0
+        X, y = np.asarray(self.data.X, dtype=float), np.asarray(self.data.y, dtype=float)
+        words: dict[int, object] = {}
+
+        def count_words(k: int):
+            if k not in words:
+                words[k] = text(f"this line: {k} wrong", self.theme, style.FONT_PANEL,
+                                self.theme.text)
+                words[k].next_to(self.plane.frame, UP, buff=0.08).align_to(
+                    self.plane.frame, RIGHT)
+            return words[k]
+
+        count = VGroup(count_words(fewest_wrong_of_line(X, y, normal())).copy())
+        count.add_updater(lambda m: m.become(count_words(fewest_wrong_of_line(X, y,
+                                                                              normal()))))
+        self.play(appear(trial), appear(count), run_time=style.RUN_FADE)
         seconds = self.speech_left() - 2 * style.RUN_FADE
         if seconds > style.RUN_FADE:
             self.play(turn.animate.set_value(TRIAL_TURN), run_time=seconds, rate_func=linear)
         trial.clear_updaters()
-        self.play(vanish(trial), run_time=style.RUN_FADE)
-        self.remove(trial)
+        count.clear_updaters()
+        self.play(vanish(trial), vanish(count), run_time=style.RUN_FADE)
+        self.remove(trial, count)

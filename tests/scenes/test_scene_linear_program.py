@@ -283,3 +283,25 @@ def test_the_margins_are_drawn_as_bands_as_wide_as_said():
         distances = np.abs(corners @ theta) / np.hypot(*theta)
         assert distances.max() == pytest.approx(margin, rel=1e-6)
         assert np.all(distances <= margin * (1 + 1e-6))
+
+
+@pytest.mark.parametrize("name", ["noisy:0", "separable:0", "separable-origin:1",
+                                  "iris-versicolor-virginica-std"])
+def test_the_opening_lines_count_reaches_the_fewest_wrong_through_0(name):
+    """The opening's trial line reads off how many points it gets wrong as it turns
+    (:func:`fewest_wrong_of_line`): over every direction (one inside each wedge between
+    the points' perpendiculars) its least count is the lesson's fewest mistakes through 0,
+    and 0 exactly when the linear programme is feasible."""
+    from linviz.gallery import GALLERY
+    from linviz.lessons.linear_program import linear_program_lesson
+    from scenes.linear_program_parts.intro import fewest_wrong_of_line
+
+    case = next(c for c in GALLERY if c.name == name)
+    data = case.make()
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    lesson = linear_program_lesson(data)
+    # a line's count changes only where its normal is perpendicular to a point
+    turns = np.sort(np.mod(np.arctan2(X[:, 1], X[:, 0]) + np.pi / 2, np.pi))
+    middles = (turns + np.append(turns[1:], turns[0] + np.pi)) / 2
+    counts = [fewest_wrong_of_line(X, y, np.array([np.cos(a), np.sin(a)])) for a in middles]
+    assert min(counts) == (0 if lesson.feasible else lesson.mistake_range[0])
