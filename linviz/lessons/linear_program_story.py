@@ -404,16 +404,15 @@ def step_scores(lesson: LinearProgramLesson, k: int) -> tuple[int, float, float]
 
 
 def step_status(lesson: LinearProgramLesson, k: int) -> str:
-    """The status line of update k (0-based) of the walk: the rule (with the first), then
-    what its sentence says, to be read again (review 259: the y·scores and the count were only spoken): the
+    """The status line of update k (0-based) of the walk: what its sentence says, to be read again (review 259: the y·scores and the count were only spoken): the
     point's y·score before → after, up by ‖x⁽ⁱ⁾‖² (y² = 1: note 001's algebra, shown on
     every update, said on one: review 265), and the marks' key, the count its line gets
     wrong."""
     i, before, after = step_scores(lesson, k)
     wrong = lesson.wrong_after(k + 1)
-    # the rule written with the first update, not again (review 267: four facts on one
-    # line were shrunk past reading at 480p)
-    return (f"{UPDATE_RULE + ' · ' if k == 0 else f'update {k + 1} · '}point {i + 1}: "
+    # the rule stood over the two beats before; not again (reviews 267, 271: four facts on
+    # one line were shrunk past reading at 480p)
+    return (f"update {k + 1} · point {i + 1}: "
             f"{value(before)} → {value(after)}, up $norm(x^((i)))^2$"
             + (f" · ×: {wrong} wrong" if wrong else " · none wrong"))
 
