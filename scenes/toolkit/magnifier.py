@@ -208,17 +208,23 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
                  times_font).set_color(theme.highlight)
     bottom = plane.frame.get_corner(DL)[1]
     place_name(times, inset, plane, UP if times_above or place[1] < bottom + 1 else DOWN,
-               times_above)
+               times_above, line_samples(plane, lines))
     with_backdrop(times, theme)
     return VGroup(backing, tick_covers(plane, place, theme), inset, drawings(inset),
                   mat(inset, place, theme), where, leaders, times)
 
 
-def place_name(name, inset, plane: DataPlane, side, fixed: bool) -> None:
+def place_name(name, inset, plane: DataPlane, side, fixed: bool,
+               line_points: np.ndarray | None = None) -> None:
     """``name`` ("×zoom") beside ``inset``'s frame: on ``side`` at its right edge first;
-    where it would cover a marker of ``plane`` (and read as that point's), at its left
-    edge, then (unless ``fixed``) on the other side, where that covers less."""
+    where it would cover a marker of ``plane`` (and read as that point's) or a line drawn
+    on it (screen points ``line_points`` along them: review 271, "12: ×30" on the
+    boundary), at its left edge, then (unless ``fixed``) on the other side, where that
+    covers less."""
     markers = box_around(plane.markers.positions(), plane.marker_size)
+    if line_points is not None and len(line_points):
+        points = np.column_stack([line_points[:, :2], np.zeros(len(line_points))])
+        markers = np.vstack([markers, box_around(points, 0.03)])
     places = []
     for way in (side, *([] if fixed else [DOWN if side is UP else UP])):
         for edge in (RIGHT, LEFT):
