@@ -305,3 +305,27 @@ def test_the_opening_lines_count_reaches_the_fewest_wrong_through_0(name):
     middles = (turns + np.append(turns[1:], turns[0] + np.pi)) / 2
     counts = [fewest_wrong_of_line(X, y, np.array([np.cos(a), np.sin(a)])) for a in middles]
     assert min(counts) == (0 if lesson.feasible else lesson.mistake_range[0])
+
+
+def test_no_weight_space_drawing_is_left_behind_by_a_zoom(tmp_path):
+    """Every weight-space drawing a zoom remakes (:meth:`on_weights`) is on screen as a
+    whole or not at all, at every beat's end: a drawing whose parts were added one by one
+    (its group never on screen) stayed at its old place through a zoom (review 273: the
+    certificate's lines crossed away from θ = 0 after the walk's zoom). On the Iris set no
+    line through 0 separates, whose walk zooms after the certificate."""
+    from scene_helpers import gallery_csv
+    from scenes.linear_program import LinearProgramScene
+
+    pytest.importorskip("sklearn")
+    left: list = []
+
+    def observe(scene):
+        for drawing, _ in scene.weight_drawings:
+            if not scene.on_screen(drawing) and any(
+                    scene.on_screen(part) for part in drawing.submobjects):
+                left.append(scene.timeline.current[1][:40])
+
+    story_with(LinearProgramScene,
+               data_spec=gallery_csv(tmp_path, "iris-versicolor-virginica-std"),
+               beat_observers=[observe])
+    assert left == []
