@@ -22,6 +22,8 @@ The state's keys:
   to where the ray enters the region);
 - ``certificate``: the certificate's weighted yx, tip to tail: drawn large in the weight
   plane's place (veiled) on its beat, then in the data plane's inset;
+- ``ties_veiled``: the tied points (a place both labels share) veiled on the data plane,
+  from where the proof is said to do without them until the perceptron runs on them all;
 - ``certificate_sides``: the certificate's half-planes aᵢᵀθ ≥ 1 in weight space, each θ
   shaded by how many it fails (none is on all), with arrows to their sides and a key;
 - ``probe``: a θ of the shown point's half-plane marked in weight space, and its line in
@@ -503,6 +505,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         samples=(),
                         view="constraint" if zoomed else "near", probe=False, inset=False,
                         certificate=False, certificate_sides=False, ringed=[], status=None,
+                        ties_veiled=False,
                         offset_line=False, overlap=False, overlap_turn=False, endless=False,
                         endless_offset=False,
                         weights_dim=False, wrong_shading=False, close=None, closeup=None,
@@ -731,7 +734,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "infeasible", status=f"every $theta$ gets at least {low} wrong · HiGHS: "
                                     f"infeasible")
     if lesson.tied_points:
-        story.beat(ties_sentence(lesson), "hold", ringed=lesson.tied_points,
+        story.beat(ties_sentence(lesson), "ties", ringed=lesson.tied_points,
+                   ties_veiled=lesson.proof_beyond_ties,
                    status=f"{len(lesson.tied_points)} points at places shared by + and −")
     support = sorted(lesson.certificate)
     places = weight_places([lesson.certificate[i] for i in support])
@@ -784,6 +788,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"point right): its first {len(mistakes)} passes make "
                f"{formatting.listed(mistakes)} updates as θ walks on{zoom}.",
                "endless", endless=True, certificate=False, certificate_sides=False,
+               ties_veiled=False,
                ringed=[], view="endless",
                score_bars=False,
                min_seconds=endless_seconds(mistakes),

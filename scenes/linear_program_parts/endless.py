@@ -39,6 +39,7 @@ class EndlessBeats:
         # (at opacity 0 they would come back whole with a zoom: a thatch under the walk),
         # at once: the set-up is time off the walk, which ends with the sentence
         self.follow_beat(beat)
+        self.unveil_ties()  # it runs on every point
         shown = [m for m in (self.certificate, *getattr(self, "certificate_weights", ()),
                              self.lines) if self.on_screen(m)]
         if shown:

@@ -88,8 +88,13 @@ def test_the_words_linear_program_waits_for_are_in_every_beat_that_draws_them():
             waits.setdefault(motion, []).extend(words)
     assert {"certificate", "certificate-pair"} <= set(waits)  # the scan sees them
     seen = set()
+    try:  # the one real set whose tied points the scene names (its words, "tied")
+        import sklearn  # noqa: F401
+        real = ("iris-versicolor-virginica-std",)
+    except ImportError:  # pragma: no cover - scikit-learn is a test dependency
+        real = ()
     for case in GALLERY:
-        if case.task != CLASSIFICATION or case.real:
+        if case.task != CLASSIFICATION or (case.real and case.name not in real):
             continue
         data = case()
         if data.n_features != 2:
