@@ -383,6 +383,10 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     # why the margin sets the bound, recalled briefly from the proof scene (said in full
     # there) and drawn from the two runs: θ*'s side gains at least γ an update, θ's
     # length² at most R², so θ·θ*/‖θ*‖ stays between a floor Mγ and a ceiling R√M
+    # what the recall takes away, back for the answer (said beside the two examples: the
+    # quiz asked to draw them, review 272)
+    examples = {key: story.state[key] for key in ("strips", "planes", "runs", "lines",
+                                                  "headings")}
     story.beat("From the proof: each update lifts θ·θ*/‖θ*‖, pink, by at least γ and "
                "‖θ‖² by at most R², so it stays between a floor Mγ and a ceiling R√M.",
                "recall", squeeze=1, strips=False, planes=0, runs=False, lines=False,
@@ -390,16 +394,18 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                status="$M gamma <= theta dot theta^* \\/ norm(theta^*) <= norm(theta) "
                       "<= R sqrt(M)$, $M$ updates from $theta = 0$")
     span = squeeze_span(wide, narrow)
-    far = "" if meets_in_span(narrow, span) else ", far off to the right,"
+    # the small margin's meeting said last, where its dot arrives (review 273: it arrived
+    # 5-7 s after its number)
+    far = "" if meets_in_span(narrow, span) else " far off to the right,"
     story.beat(f"A floor rising like M meets a ceiling rising like √M at M = (R/γ)²: at "
-               f"{formatting.grouped(wide.bound, 0)} with the large margin, at "
-               f"{formatting.grouped(narrow.bound, 0)}{far} with the small.", "meet",
+               f"{formatting.grouped(wide.bound, 0)} with the large margin; with the small,"
+               f"{far} at {formatting.grouped(narrow.bound, 0)}.", "meet",
                squeeze=2,
                status="floor $M gamma$ and ceiling $R sqrt(M)$ meet at $M = (R \\/ gamma)^2$: "
                       "no run updates more")
-    # the answer is said over the proof's plots, the floor and ceiling meeting (review
-    # 258: the close-up brought back in their place dropped the evidence, and lacked the
-    # run's line the plane beside it showed): nothing leaves
+    # the answer is said beside the examples and the spread of the runs, as they stood
+    # before the recall (the plots leave: review 272 found the closing frame without the
+    # examples the quiz asked for)
     # the lift's part of the answer, first, where it changes the comparison (the two
     # margins shrink unlike: reviews 260, 262, 264 found "alike" a detour before the answer)
     if shrinks and not shrink_alike(wide, narrow):
@@ -407,19 +413,20 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
         # moves R too)
         ds = [lifted_margin_numbers(run)[1] for run in (wide, narrow)]
         story.beat(f"On [x, 1] each margin shrinks by √(1 + d²), with d = {ds[0]} and "
-                   f"{ds[1]}, {shrink_words(wide, narrow)}.", "answer-lift",
+                   f"{ds[1]}, {shrink_words(wide, narrow)}.", "answer-lift", squeeze=0,
+                   **examples,
                    status=f"the margin on $[x, 1]$: $gamma = h \\/ sqrt(1 + d^2)$, "
                           f"$d = {ds[0]}$ and ${ds[1]}$")
     if lesson.wide_is_faster:
         story.beat("So data whose classes lie far apart, compared with how far the points "
                    "reach, are learned in few updates: M ≤ (R/γ)². A small margin only "
-                   "allows many.", "answer",
+                   "allows many.", "answer", squeeze=0, **examples,
                    status="Answer: a large margin, compared with R, guarantees few updates; "
                           "a small one only allows many")
     else:
         story.beat("The bound is what the margin sets: M ≤ (R/γ)², so a large margin "
                    "guarantees few updates, though one run may beat its bound.", "answer",
-                   status="Answer: a large margin guarantees few updates: "
+                   squeeze=0, **examples, status="Answer: a large margin guarantees few updates: "
                           "$M <= (R \/ gamma)^2$")
     return paced(paced(story.storyboard(), MARGIN_PACE, keep=(QUIZ,)), RESULTS_PACE,
                  only=RESULTS)

@@ -30,9 +30,11 @@ SQUEEZE_BASE = -2.9
 #: the key of the run's two curves: its lines' length and its place from the plot's top
 #: left corner (screen units); θ·θ*/‖θ*‖ in the run's pink, ‖θ‖ dashed in the text's colour
 KEY_LINE, KEY_INSET = 0.4, (0.25, -0.05, 0.0)
-#: how long (s) a dot takes to climb each floor to where it meets the ceiling, and the small
-#: margin's plot to widen to where its two meet
-MEET_SECONDS, WIDEN_SECONDS = 3.0, 2.5
+#: how long (s) a dot takes to climb each floor to where it meets the ceiling, and the
+#: plots to widen to where the small margin's two meet
+MEET_SECONDS, WIDEN_SECONDS = 3.0, 1.5
+#: how long (s) the small margin's dot climbs on to its meeting once the plots are wide
+FAR_CLIMB_SECONDS = 1.5
 #: the points a bound's curve is drawn through
 CURVE_POINTS = 120
 #: where along its curve a bound's name is tried (shares of the curve's points, in order)
@@ -70,16 +72,20 @@ class SqueezeDrawings:
             left = (-half + STRIP_EDGE if column == 0 else SQUEEZE_GAP / 2) + SQUEEZE_INDENT
             plot.shift((left, SQUEEZE_BASE, 0) - plot.axes.c2p(0, 0))
             plots.add(plot)
-        # the small margin's plot again, its M axis out to past where its floor and
-        # ceiling meet (review 272: "far off to the right" was only an arrow)
+        # both plots again, on one M axis out to past where the small margin's floor and
+        # ceiling meet (review 272: "far off to the right" was only an arrow; review 273:
+        # the small one widened alone, the two plots looked alike, the contrast gone)
         narrow = lesson.narrow
         plots.far = None
         if not meets_in_span(narrow, span):
             far_span = (1.0 + SPAN_ROOM) * float(narrow.bound)
-            far = self.squeeze_plot(narrow, "small margin", far_span,
-                                    narrow.R * np.sqrt(far_span), width)
-            far.shift(plots[1].axes.c2p(0, 0) - far.axes.c2p(0, 0))
-            plots.far = far
+            far_top = max(run.R for run in (lesson.wide, narrow)) * np.sqrt(far_span)
+            plots.far = VGroup()
+            for near, (run, name) in zip(plots, ((lesson.wide, "large margin"),
+                                                 (narrow, "small margin"))):
+                far = self.squeeze_plot(run, name, far_span, far_top, width)
+                far.shift(near.axes.c2p(0, 0) - far.axes.c2p(0, 0))
+                plots.far.add(far)
         return plots
 
     def squeeze_plot(self, run, name: str, span: float, top: float, width: float) -> VGroup:
@@ -169,57 +175,80 @@ class SqueezeDrawings:
 
     def draw_meet(self, beat) -> None:
         """Where each run's floor meets its ceiling, as it is said: a dot climbs each floor
-        from 0 towards the meeting (review 268: the marks stood 7-10 s before they were
-        named); the large margin's meeting marked where its dot arrives, the small one's
-        (past the plots, an arrow) as it is named."""
+        from 0 (review 268: the marks stood 7-10 s before they were named); the large
+        margin's meeting marked where its dot arrives; at "with the small", when its
+        meeting lies past the plots, both widen to one M axis out to it (the large one's
+        meeting near 0 beside it: :meth:`widen_plots`) and its dot climbs on to it, there
+        as the number is said, last."""
         self.show_words(beat.state["status"])
         lesson = self.lesson
         span = squeeze_span(lesson.wide, lesson.narrow)
-        along = ValueTracker(0.0)
-        climbers = VGroup()
-        for plot, run in zip(self.squeeze, (lesson.wide, lesson.narrow)):
-            s, end = squeeze(run), min(float(run.bound), span)
-            climber = Dot(plot.axes.c2p(0, 0), radius=style.PLOT_DOT * 1.3,
-                          color=self.theme.highlight)
-            climber.add_updater(lambda m, s=s, end=end, axes=plot.axes: m.move_to(
-                axes.c2p(along.get_value() * end, s.floor(along.get_value() * end))))
-            climbers.add(climber)
+        climbers = [self.climber(plot.axes, squeeze(run), 0.0, min(float(run.bound), span))
+                    for plot, run in zip(self.squeeze, (lesson.wide, lesson.narrow))]
         self.wait_for_words("meets a ceiling")
-        self.add(climbers)
-        self.play(along.animate.set_value(1.0), run_time=MEET_SECONDS, rate_func=linear)
-        for climber in climbers:
-            climber.clear_updaters()
+        self.add(*[dot for dot, _ in climbers])
+        self.play(*[along.animate.set_value(1.0) for _, along in climbers],
+                  run_time=MEET_SECONDS, rate_func=linear)
+        for dot, _ in climbers:
+            dot.clear_updaters()
         marks = [plot.meeting for plot in self.squeeze]
-        self.remove(climbers[0])
+        self.remove(climbers[0][0])
         self.play(appear(marks[0]), run_time=style.RUN_FADE)
         self.wait_for_words("with the small")
-        self.remove(climbers[1])
+        self.remove(climbers[1][0])
         if self.squeeze.far is not None:  # its M axis goes out to where they meet
-            marks[1] = self.widen_small_plot()
+            self.widen_plots()
+            marks = [plot.meeting for plot in self.squeeze]
+            dot, along = self.climber(self.squeeze[1].axes, squeeze(lesson.narrow), span,
+                                      float(lesson.narrow.bound))
+            self.add(dot)
+            self.play(along.animate.set_value(1.0), run_time=FAR_CLIMB_SECONDS,
+                      rate_func=linear)
+            dot.clear_updaters()
+            self.remove(dot)
         self.play(appear(marks[1]), run_time=style.RUN_FADE)
         self.play(*[Indicate(mark, color=self.theme.highlight, scale_factor=1.1)
                     for mark in marks], run_time=style.PAUSE_READ)
 
-    def widen_small_plot(self):
-        """The small margin's plot becomes its wide version (:meth:`squeeze_plots`' ``far``):
-        its axes and names give way, its floor, ceiling and curves stretch to the new scale,
-        and the new axes and names come; returns the new plot's meeting mark, to show."""
-        near, far = self.squeeze[1], self.squeeze.far
-        (floor, floor_name), (ceiling, ceiling_name) = near.bounds
-        (far_floor, far_floor_name), (far_ceiling, far_ceiling_name) = far.bounds
-        leaving = [near.axes, floor_name, ceiling_name, near.run[1]]
+    def climber(self, axes, s, start: float, end: float):
+        """A dot on the floor Mγ of ``axes`` at M = ``start``, and the tracker (0 to 1)
+        that takes it up the floor to M = ``end``."""
+        along = ValueTracker(0.0)
+        dot = Dot(axes.c2p(start, s.floor(start)), radius=style.PLOT_DOT * 1.3,
+                  color=self.theme.highlight)
+        dot.add_updater(lambda m: m.move_to(axes.c2p(
+            start + along.get_value() * (end - start),
+            s.floor(start + along.get_value() * (end - start)))))
+        return dot, along
+
+    def widen_plots(self) -> None:
+        """Both plots become their wide versions (:meth:`squeeze_plots`' ``far``, one M
+        axis): the axes' lines stay while their ticks and numbers give way, the names go,
+        the floors, ceilings, curves and the large margin's meeting stretch to the new
+        scale, and the new ticks and names come."""
+        leaving, coming, pairs = [], [], []
+        for near, far in zip(self.squeeze, self.squeeze.far):
+            (floor, floor_name), (ceiling, ceiling_name) = near.bounds
+            (far_floor, far_floor_name), (far_ceiling, far_ceiling_name) = far.bounds
+            leaving += [near.axes[2], near.axes[3], floor_name, ceiling_name, near.run[1]]
+            coming += [far_floor_name, far_ceiling_name, far.run[1]]
+            pairs += [(floor, far_floor), (ceiling, far_ceiling), (near.run[0], far.run[0]),
+                      (near.run[2], far.run[2])]
+            if self.on_screen(near.meeting):
+                pairs.append((near.meeting, far.meeting))
         self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
         self.remove(*leaving)
-        pairs = [(floor, far_floor), (ceiling, far_ceiling), (near.run[0], far.run[0]),
-                 (near.run[2], far.run[2])]
-        self.play(*[Transform(a, b) for a, b in pairs], appear(far.axes),
+        self.play(*[Transform(a, b) for a, b in pairs],
+                  *[appear(VGroup(far.axes[2], far.axes[3])) for far in self.squeeze.far],
                   run_time=WIDEN_SECONDS)
-        self.remove(*[a for a, _ in pairs], near.run[3], near.title)
-        self.add(*[b for _, b in pairs], far.run[3], far.title)
-        self.play(appear(VGroup(far_floor_name, far_ceiling_name, far.run[1])),
-                  run_time=style.RUN_FADE)
-        self.squeeze.submobjects[1] = far
-        return far.meeting
+        for near, far in zip(self.squeeze, self.squeeze.far):
+            # (its parts too: the ticks' leaving split the axes' group)
+            self.remove(near.axes, *near.axes.submobjects, near.run[3], near.title)
+            self.add(far.axes, far.run[3], far.title)
+        self.remove(*[a for a, _ in pairs])
+        self.add(*[b for _, b in pairs])
+        self.play(appear(VGroup(*coming)), run_time=style.RUN_FADE)
+        self.squeeze.submobjects[:2] = list(self.squeeze.far)
 
     def examples_back(self) -> None:
         """The proof's plots give way to what stood before them: the two data sets with

@@ -88,12 +88,17 @@ def test_the_squeeze_is_said_with_where_floor_and_ceiling_meet(seed):
     assert (f"at {formatting.grouped(wide.bound, 0)} with the large margin" in meet.sentence
             and f"at {formatting.grouped(narrow.bound, 0)}" in meet.sentence)
     assert ("far off" in meet.sentence) == (narrow.bound > span) != meets_in_span(narrow, span)
-    # before the recall no squeeze is drawn; after, it stays to the end: the answer is
-    # said over it
+    # before the recall no squeeze is drawn; after, it stays until the answer, which is
+    # said beside the two examples and the runs' spread as they stood before the recall
+    # (review 272: the closing frame dropped the examples the quiz asked to draw)
     order = [beat.state["squeeze"] for beat in board.beats]
     first, last = order.index(1), order.index(2)
     assert set(order[:first]) == {0} and last == first + 1
     answers = [b for b in board.beats if b.motion.startswith("answer")]
     assert answers and board.beats[last + 1] is answers[0]
+    before = board.beats[first - 1].state
     for beat in answers:
-        assert beat.state["squeeze"] == 2 and not beat.state["inset"]
+        assert beat.state["squeeze"] == 0 and not beat.state["inset"]
+        assert beat.state["planes"] == 2 and beat.state["strips"] and beat.state["runs"]
+        assert all(beat.state[key] == before[key]
+                   for key in ("planes", "runs", "lines", "strips", "headings"))
