@@ -324,8 +324,10 @@ class MarginQuizScene(MarginDrawings, StripDrawings, SqueezeDrawings, LiftDrawin
         # the band's width 2h across the close-up, when the sentence says it
         self.gap_drawn = (gap_bracket(self.inset[2], self.lesson.narrow, self.theme)
                           if "2h =" in beat.sentence else VGroup())
-        self.play(appear(self.edge_rings), appear(self.near_rings), appear(self.gap_drawn),
-                  run_time=style.RUN_FADE)
+        self.play(appear(self.edge_rings), appear(self.near_rings), run_time=style.RUN_FADE)
+        if len(self.gap_drawn):  # as it is said (review 273: drawn 6 s before "2h")
+            self.wait_for_words("2h =")
+            self.play(appear(self.gap_drawn), run_time=style.RUN_FADE)
 
     def draw_hold(self, beat) -> None:
         """More said of the picture: d drawn where it is named; the spread, the close-up
@@ -385,6 +387,7 @@ class MarginQuizScene(MarginDrawings, StripDrawings, SqueezeDrawings, LiftDrawin
         self.answer_frame = SurroundingRectangle(self.status, buff=0.12,
                                                  color=self.theme.highlight, stroke_width=2)
         self.play(appear(self.answer_frame), run_time=style.RUN_FADE)
+        self.point_out_examples(beat)
         self.play(Wait(style.PAUSE_SHORT))
 
     #: the answer's part on [x, 1], framed as the answer is

@@ -68,10 +68,15 @@ class LastLineDrawings:
 
     def draw_stops(self, beat) -> None:
         """The band's close-up gives way to the magnified gaps of the last lines that pass
-        too near a point to read, while that is said."""
+        too near a point to read, each as its run is named."""
         self.show_words(beat.state["status"])
         self.take_off(self.inset)
         self.gap_inset = self.last_line_insets()
-        if len(self.gap_inset):
-            self.play(appear(self.gap_inset), run_time=style.RUN_INTRO)
+        # each as its run is named (review 273: both came 8 s before the second was)
+        for inset, (k, _, _) in zip(self.gap_inset, final_gap_insets(self.lesson)):
+            self.wait_for_words(f"the {('large', 'small')[k]} margin's passes")
+            self.play(appear(inset), run_time=style.RUN_INTRO)
+        # on screen as one group, which leaves as one
+        self.remove(*self.gap_inset)
+        self.add(self.gap_inset)
         self.play(Wait(style.PAUSE_SHORT))

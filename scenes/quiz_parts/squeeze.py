@@ -10,7 +10,8 @@ from itertools import product
 
 import numpy as np
 from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, Create, DashedLine, DashedVMobject, Dot,
-                   Indicate, Line, Transform, ValueTracker, VGroup, VMobject, linear)
+                   Indicate, Line, SurroundingRectangle, Transform, ValueTracker, VGroup,
+                   VMobject, Wait, linear)
 
 from linviz import formatting
 from linviz.lessons.quiz_proof import SPAN_ROOM, meets_in_span, squeeze, squeeze_span
@@ -108,6 +109,7 @@ class SqueezeDrawings:
         # the chain's middle was only written)
         length_path = polyline(axes.c2p_many(k, s.length), theme.text)
         length = DashedVMobject(length_path, num_dashes=max(6, 2 * s.updates))
+        length.set_stroke(width=style.PLOT_STROKE - 1.5)  # thinner than the pink under it
         gamma, reach = shown_reach_and_gamma(run)[::-1]
         title = text(f"{name}: $gamma = {gamma}$, $R = {reach}$, $M = {run.updates}$",
                      theme, style.FONT_SMALL, theme.text)
@@ -166,8 +168,11 @@ class SqueezeDrawings:
         self.play(*map(appear, stills), run_time=style.RUN_FADE)
         self.wait_for_words("each update lifts")
         self.play(*[Create(plot.run[0]) for plot in self.squeeze], run_time=style.RUN_INTRO)
-        self.play(*[appear(VGroup(*plot.run[1:])) for plot in self.squeeze],
-                  run_time=style.RUN_FADE)
+        self.play(*[appear(VGroup(plot.run[2], plot.run[3])) for plot in self.squeeze],
+                  *[appear(plot.run[1]) for plot in self.squeeze], run_time=style.RUN_FADE)
+        # the pink curve over the dashed ‖θ‖, which lies close above it (review 273: the
+        # dashes hid it, and the ≤ between them)
+        self.add(*[m for plot in self.squeeze for m in (plot.run[0], plot.run[1])])
         for words, k in (("a floor", 0), ("a ceiling", 1)):
             self.wait_for_words(words)
             self.play(*[appear(plot.bounds[k]) for plot in self.squeeze],
@@ -264,6 +269,22 @@ class SqueezeDrawings:
         self.play(*map(vanish, plots), run_time=style.RUN_FADE)
         self.remove(*plots)
         self.play(*map(appear, before), run_time=style.RUN_FADE)
+
+
+    def point_out_examples(self, beat) -> None:
+        """Each example framed a moment as the answer names its kind: the large margin's
+        plane at "far apart", the small one's at "A small margin" (review 273: the answer
+        stood 10 s still)."""
+        for plane, words in zip(self.planes, ("far apart", "A small margin")):
+            if words not in beat.sentence or not self.on_screen(plane):
+                continue
+            self.wait_for_words(words)
+            frame = SurroundingRectangle(plane.frame, buff=0.06, color=self.theme.highlight,
+                                         stroke_width=3)
+            self.play(appear(frame), run_time=style.RUN_FADE)
+            self.play(Wait(style.PAUSE_READ))
+            self.play(vanish(frame), run_time=style.RUN_FADE)
+            self.remove(frame)
 
 
 def tick_number_boxes(axes) -> np.ndarray:
