@@ -784,6 +784,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     zoom = ("" if lesson.endless_box == lesson.weight_box else
             ", zoomed in" if width < lesson.weight_box.x_max - lesson.weight_box.x_min
             else ", zoomed out")
+    # its own chapter (review 273: "Why no θ exists" stood over the runs and the search)
+    story.section("lp-endless", "When no line separates")
     story.beat(f"So the perceptron through the origin never settles here (no θ gets every "
                f"point right): its first {len(mistakes)} passes make "
                f"{formatting.listed(mistakes)} updates as θ walks on{zoom}.",

@@ -12,8 +12,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, DashedLine, Dot, Indicate, Line, Polyg
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program import mistake_arcs, mistake_shade
 from scenes.linear_program_parts.common import (DIAMOND_SHORT, FADED_LINES, LABEL_OFF_WEDGE,
-                                                TOUCH_SECONDS,
-                                                LINE_OPACITY_ONE_OF, lit, ray_end)
+                                                LINE_OPACITY_ONE_OF, TOUCH_SECONDS, lit, ray_end)
 from scenes.linear_program_parts.keys import ShadingKeys
 from scenes.linear_program_parts.region import RegionDrawings
 from scenes.toolkit import style
@@ -43,8 +42,7 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
                                      show_notes=False)
         self.shown_line = self.on_weights(lambda: self.constraint_line(i, theme.step, 3))
         foot = a / float(a @ a)
-        # the point's colour (its line's) for what belongs to it; θ's for θ
-        self.shown_normal = FastArrow(theme.step, stroke_width=3)
+        self.shown_normal = FastArrow(theme.step, stroke_width=3)  # the point's colour
         self.shown_normal.set_ends(self.weight_point((0, 0)), self.weight_point(foot))
         self.shown_label = math("1 \\/ norm(x^((i)))", theme, style.FONT_SMALL).set_color(
             theme.step)
@@ -59,17 +57,18 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
             self.shown_vector.add(DashedLine(self.plane.c2p((0, 0)), self.plane.c2p(point),
                                              color=theme.step, stroke_width=2,
                                              dash_length=0.08, stroke_opacity=0.7))
-        # a marker under the arrow's head is drawn again over it: a head on a marker hid it
         self.shown_vector.add(signs_over(self.plane, self.shown_vector.arrow.tip, theme))
         with_backdrop(self.shown_label, theme)
-        # behind the arrow's tail, on the origin's side away from the line: beside the shaft
-        # it met the line when the arrow is shorter than the label is wide
+        # behind the arrow's tail, away from the line (a marker under the arrow's head is
+        # drawn again over it); then y⁽ⁱ⁾x⁽ⁱ⁾ and the distance as said (review 273)
         shaft = self.weight_point(foot) - self.weight_point((0, 0))
         self.shown_label.next_to(self.weight_point((0, 0)),
                                  -shaft / max(float(np.linalg.norm(shaft)), 1e-9), buff=0.1)
         self.play(appear(self.shown_half), appear(self.shown_line), run_time=style.RUN_FADE)
-        self.play(appear(self.shown_normal), appear(self.shown_label),
-                  appear(self.shown_vector), run_time=style.RUN_FADE)
+        self.wait_for_words("perpendicular")
+        self.play(appear(self.shown_vector), run_time=style.RUN_FADE)
+        self.wait_for_words("1/‖x")
+        self.play(appear(self.shown_normal), appear(self.shown_label), run_time=style.RUN_FADE)
         arrow = self.shown_vector.arrow  # the point's name keeps off it
         self.name_rings(lines=[("segment", arrow.get_start(), arrow.get_end())])
 
@@ -249,13 +248,14 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
     def draw_objective_choice(self, beat) -> None:
         """The other objective said: the circle ‖θ‖ = the least ‖θ‖ on the region, round 0,
         touching the region at the widest separator (the lesson's ``widest_theta``), dashed
-        beside the diamond, until the next sentence (or the one after, which names it: the
-        beat's ``circle_kept``)."""
+        beside the diamond, as it is said (review 273: 3 s before), until the next sentence
+        (or the one after, which names it: the beat's ``circle_kept``)."""
         self.follow_beat(beat)
         widest = np.asarray(self.lesson.widest_theta, dtype=float)
         circle = self.on_weights(lambda: VGroup(
             origin_circle_in_box(self.weights, float(np.hypot(*widest)), self.theme.text),
             Dot(self.weight_point(widest), radius=0.05, color=self.theme.text)))
+        self.wait_for_words("least ‖θ‖")
         self.play(appear(circle), run_time=style.RUN_FADE)
         if beat.state["circle_kept"]:
             self.kept_circle = circle

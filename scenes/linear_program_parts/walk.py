@@ -162,9 +162,9 @@ class WalkBeats:
         self.drop_least_inset()
         i, (start, end) = beat.state["shown"], beat.steps
         self.set_rings([i])
-        # the beat's own status from its start (review 271: the last update's numbers
-        # stood while this one's were said)
-        self.set_status(beat.state["status"])
+        # its own status from its start (review 271), its count of mistakes with "Now …
+        # wrong" (review 273: written 5 s before it was said)
+        self.set_status(beat.state["status"].rsplit(" · ", 1)[0])
         if self.shown_line is not None:
             self.remove(self.shown_line)
         # the point's line y·score = 1 and, dashed, its line y·score = 0 (the side where
@@ -196,8 +196,9 @@ class WalkBeats:
         self.add(segment)
         self.step_label = self.on_weights(lambda: self.step_label_for(start))
         self.play(appear(self.step_label), run_time=style.RUN_FADE)
-        self.follow_beat(beat)
+        self.set_rings(list(beat.state["ringed"]))
         self.wait_for_words("Now ")
+        self.set_status(beat.state["status"])
         self.show_wrong_marks(beat)  # the points its line gets wrong, as their count is said
         if beat.state["inset"] == "step":
             self.wait_for_words("magnified")
