@@ -693,9 +693,12 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     shown_reach, shown_gamma = formatting.reach_and_margin(reach, gamma, squared)
     star_shown = (shown_gamma if widest else
                   formatting.reach_and_margin(reach, star_margin, (reach / star_margin) ** 2)[1])
+    # the perceptron's at θ*'s decimals, or more for two significant digits (review 273:
+    # 0.0520 beside 0.041)
+    run_shown = formatting.number(run_margin, max(
+        len(star_shown.partition(".")[2]), formatting.significant_places(run_margin, 2, 6)))
     story.beat(f"Margins, least y·score over ‖θ‖: θ*'s 1/‖θ*‖ = "
-               f"{star_shown}, the perceptron's "
-               f"{formatting.significant(run_margin, 2, 6)}"
+               f"{star_shown}, the perceptron's {run_shown}"
                f"{margin_comparison(star_margin, run_margin)}.", "margins",
                bands={"star": star_margin, "run": run_margin},
                # the points that set them ringed: θ*'s on its dashed lines, the run's nearest;
@@ -703,7 +706,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                ringed=sorted({*map(int, lesson.tight), int(lesson.least_point)}),
                status=f"margin bands: white $theta^*$ "
                       f"{star_shown}, yellow $theta$ "
-                      f"{formatting.significant(run_margin, 2, 6)} · ringed: the nearest points")
+                      f"{run_shown} · ringed: the nearest points")
     which = ("θ*'s margin as γ," if widest else
              f"the widest margin as γ, {shown_gamma} (the circle's θ),")
     story.beat(f"With {which} the notes' bound (R/γ)² is {bound}: the perceptron "
