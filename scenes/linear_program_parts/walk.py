@@ -6,13 +6,12 @@ compared."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Indicate, Line, Polygon,
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Indicate, Line,
                    ValueTracker, VGroup, VMobject, linear)
 
-from linviz.lessons.linear_program import mistake_arcs
 from linviz.lessons.linear_program_story import said_least
-from scenes.linear_program_parts.common import (CONE_OPACITY, FADED_LINES, LINES_UNDER_SHADING,
-                                                between, lit, ray_end)
+from scenes.linear_program_parts.common import FADED_LINES, between, lit, ray_end
+from scenes.linear_program_parts.walk_start import WalkStartBeats
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from linviz.geometry import clip_line
@@ -31,48 +30,9 @@ STEP_CLEARANCE = 0.3
 LINE_CLEARANCE, LINE_WEIGHT = 0.08, 20.0
 
 
-class WalkBeats:
+class WalkBeats(WalkStartBeats):
     """The perceptron's walk in weight space (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
-
-    def draw_walk_start(self, beat) -> None:
-        self.drop_least_inset()
-        self.follow_beat(beat)
-        leaving = [m for m in (self.diamond, self.star_lines, self.tight_lines) if m is not None]
-        self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
-        self.remove(*leaving)
-        if beat.state["view"] == "walk":
-            self.zoom_weights(self.lesson.walk_box)
-        self.walk_states = self.lesson.thetas
-        self.make_walker()
-        # the constraints' lines step back to a trace: the steps and the one point's line
-        # each step is about are what is read now
-        self.play(appear(self.walker), appear(self.walker_label),
-                  self.lines.animate.set_stroke(opacity=LINES_UNDER_SHADING),
-                  run_time=style.RUN_FADE)
-
-    def cone_drawing(self) -> VGroup:
-        """The cone of separators in weight space: the directions of θ no point gets wrong
-        (:func:`~linviz.lessons.linear_program.mistake_arcs` with count 0), a wedge from 0
-        shaded faintly, its two edges dashed."""
-        theme, box, drawn = self.theme, self.weights.box, VGroup()
-        for start, end, count in mistake_arcs(self.lesson.signed):
-            if count:
-                continue
-            drawn.add(Polygon(*self.wedge(start, end), stroke_width=0,
-                              fill_color=theme.correct, fill_opacity=CONE_OPACITY))
-            for angle in (start, end):
-                edge = ray_end((np.cos(angle), np.sin(angle)), box)
-                drawn.add(DashedLine(self.weight_point((0, 0)), self.weight_point(edge),
-                                     color=theme.correct, stroke_width=2, dash_length=0.1))
-        return drawn
-
-    def draw_cone(self, beat) -> None:
-        """The cone of separators comes under θ's dot."""
-        self.follow_beat(beat)
-        self.cone = self.on_weights(self.cone_drawing)
-        self.play(appear(self.cone), run_time=style.RUN_INTRO)
-        self.add(self.walker, self.walker_label)  # on top of the cone
 
     def make_walker(self) -> None:
         """θ's dot in weight space, named, following the walk's tracker (from θ = 0)."""
