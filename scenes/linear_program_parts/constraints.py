@@ -6,7 +6,7 @@ mistakes; the objective's diamond, the solver's θ* and its tight points."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, DashedLine, Dot, Indicate, Line, Polygon,
+from manim import (DOWN, LEFT, RIGHT, UP, Create, DashedLine, Dot, Indicate, Line, Polygon,
                    ValueTracker, VGroup, VMobject, linear, there_and_back)
 
 from linviz.geometry import clip_line
@@ -131,8 +131,7 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
         self.remove(*leaving)
         if self.weights.box != lesson.weight_box:  # out from one line to all of them
             self.zoom_weights(lesson.weight_box)
-        # many lines are a mesh: each fainter the more there are; each at y·score ``level``
-        # (1, the constraint's; slid to 0 where the shading is by sign)
+        # each fainter the more there are, at y·score ``level`` (1; slid to 0 for signs)
         opacity = float(np.clip(LINE_OPACITY_ONE_OF / lesson.n, FADED_LINES, 0.8))
         level = self.line_level = ValueTracker(1.0)
 
@@ -140,12 +139,12 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
             return VGroup(*[self.constraint_line(i, theme.muted, 1.5, score=level.get_value())
                             .set_stroke(opacity=opacity) for i in range(lesson.n)])
 
-        self.lines = self.on_weights(make)
-        self.play(appear(self.lines), vanish(self.shown_line), run_time=style.RUN_INTRO)
+        self.lines = self.on_weights(make)  # swept in (review 273: all at once)
+        self.play(Create(self.lines, lag_ratio=min(0.5, 4.0 / lesson.n)),
+                  vanish(self.shown_line), run_time=2 * style.RUN_INTRO)
         self.remove(self.shown_line)
         if beat.state["wrong_shading"]:  # under the lines: how many points each θ gets wrong
-            # each line slides parallel to itself to 0 (as said): the shading's borders are
-            # where each y·score changes sign, not the lines y·score = 1 just drawn
+            # each line slides to 0 (as said): the shading's borders are where each sign changes
             self.lines.add_updater(lambda m: m.become(make()))
             self.play(level.animate.set_value(0.0), run_time=style.RUN_PARAMETER * 2)
             self.lines.clear_updaters()
@@ -153,19 +152,20 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
             # the ramp's key, beside the plane (its place to the certificate's end)
             self.wrong_key_drawn = self.key_beside(self.wrong_key())
             self.wrong_shading.add(self.wrong_key_drawn)
-            # the lines, said, leave: the shading is what is read now, and its wedges' borders
-            # are rays from 0, which no line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1 is (a trace of them would cross
-            # "the same all along its ray")
+            # the lines leave: the shading's borders are rays from 0, which no line
+            # y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1 is (a trace of them would cross "the same all along its ray")
             self.play(appear(self.wrong_shading), self.lines.animate.set_stroke(opacity=0.0),
                       run_time=style.RUN_INTRO)
             self.add(self.lines)
         if beat.state["region"]:
             self.region = self.on_weights(self.region_drawing)
+            self.wait_for_words("shaded region")
             self.play(appear(self.region), run_time=style.RUN_INTRO)
-            if lesson.edge_lines:  # the lines its edges lie on, numbered as the sentence counts
+            if lesson.edge_lines:  # the lines its edges lie on, numbered as said
                 numbers = self.on_weights(lambda: self.line_numbers(
                     lesson.edge_lines, score=1.0, colour=theme.correct,
                     along=self.region_edges(), keep_off=self.region_inside()))
+                self.wait_for_words("numbered")
                 self.play(appear(numbers), run_time=style.RUN_FADE)
                 self.mark_for_beat(numbers)
 
