@@ -154,14 +154,15 @@ class NoSeparatorBeats(GordanBeats):
         self.line_level.set_value(1.0)
         key = self.key_beside(self.met_key(len(support)))
         # the lines one by one, then their sides as they are said to share no θ (review
-        # 271: all at once, then 10 s of still)
-        # (the group made, not each line: a zoom remakes what is on screen by its group,
-        # review 273 saw lines left behind by one)
+        # 271: all at once, then 10 s of still); the group made, not each line (a zoom
+        # remakes what is on screen by its group: review 273 saw lines left behind)
         self.play(Create(lines, lag_ratio=0.6), run_time=len(support) * style.RUN_FADE)
         self.play(appear(numbers), run_time=style.RUN_FADE)
         self.wait_for_words("share no θ")
-        self.play(appear(halves), appear(key), run_time=style.RUN_INTRO)
-        self.certificate_weights = (halves, lines, numbers, key)
+        # the arrows' names take over from the lines' (review 273: two names a line)
+        self.play(appear(halves), appear(key), vanish(numbers), run_time=style.RUN_INTRO)
+        self.remove(numbers)
+        self.certificate_weights = (halves, lines, key)
 
     def draw_certificate_pair(self, beat) -> None:
         """In weight space the wedge of θ that gets both points Gordan's weights rest on
