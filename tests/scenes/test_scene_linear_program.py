@@ -194,7 +194,7 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
         assert any(beat.state["closeup"] for beat in beats)
     if getattr(scene, "certificate_weights", None) is not None:
         # the certificate's key covers no arrow's head: the side each sentence points to
-        halves, _, _, key = scene.certificate_weights
+        halves, _, key = scene.certificate_weights
         heads = [part.tip for part in halves if hasattr(part, "tip")]
         assert heads and not any(meets(key, head) for head in heads)
     if scene.star_dot is not None and type(scene.star_dot[0]).__name__ == "Dot":
