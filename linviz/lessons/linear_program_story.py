@@ -101,8 +101,9 @@ from .linear_program_overlap import (OverlapTurn, also_inside, overlap_equation,
 __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_storyboard"]
 
 #: the scene's pace: each beat lasts at least its sentence at this many characters a second
-#: (its beats bring numbers, lines and regions to read; the voice reads about 15)
-LP_PACE = 12.0
+#: (its beats bring numbers, lines and regions to read; the voice reads about 15; review
+#: 273: at 12 each beat ended on 2-3 s of still)
+LP_PACE = 13.0
 #: the updates of the walk explained one by one; the rest are played faster
 EXPLAINED_STEPS = 2
 #: the least time the walk's fast part takes, a second for every this many updates

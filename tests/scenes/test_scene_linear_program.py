@@ -182,14 +182,18 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
             np.testing.assert_allclose(picture["walk"], lesson.thetas[state["walk"]],
                                        atol=1e-6 * (1 + np.abs(lesson.thetas).max()),
                                        err_msg=where)
-    # every beat stands at least its caption read at 12 characters a second (the voice
-    # reads about 15: a moment to look at what it brought)
-    # (the note on what reading the data did is the render's, not the lesson's)
+    # every beat stands at least its caption read at LP_PACE characters a second, below
+    # the voice's 15 (a moment to look at what it brought); the note on what reading the
+    # data did is the render's, not the lesson's
+    from linviz.lessons.linear_program_story import LP_PACE
     from linviz.storyboard import DATA_NOTE
+
+    assert LP_PACE < 15
 
     for caption, beat in zip(scene.timeline.captions, beats):
         if beat.motion != DATA_NOTE:
-            assert caption.end - caption.start >= len(caption.text) / 12.0 - 0.05, caption.text
+            assert caption.end - caption.start >= len(caption.text) / LP_PACE - 0.05, \
+                caption.text
     if data and data.endswith("wine.csv"):  # the case is the close-up's
         assert any(beat.state["closeup"] for beat in beats)
     if getattr(scene, "certificate_weights", None) is not None:
