@@ -6,7 +6,7 @@ and the zoom, so its side, and so the line's count, can be checked by eye."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Circle, Dot, Polygon, VGroup, config
+from manim import DOWN, LEFT, RIGHT, UP, Circle, Dot, LaggedStart, Polygon, VGroup, config
 
 from linviz.geometry import Box, half_plane_polygon
 from linviz.lessons.linear_program_near import (NEAR_GRIDS, NEAR_REACH, cone_edge_inset,
@@ -36,6 +36,9 @@ OWN_RING_SHARE = 1.25
 #: that belongs there: a marker on its own colour is on its correct side, on the other on
 #: its wrong one (review 252: a bare line in a close-up left the side unreadable)
 SIDE_TINT_OPACITY = 0.14
+#: the close-ups come one after another over this share of the sentence left, each at
+#: most NEAR_MOST seconds
+NEAR_SHARE, NEAR_MOST = 0.45, 1.5
 #: the widest an inset's name stands, a share of the inset's side (wider, it breaks: the
 #: column between the planes is an inset wide)
 NAME_WIDTH = 1.0
@@ -99,7 +102,13 @@ class NearInsets:
         self.near_drawn, self.near_planes = drawn, planes
         self.near_lines = [name for _, name in near["points"]]
         self.near_members = members
-        self.play(appear(drawn), run_time=style.RUN_FADE)
+        # one after another, nearest first, while they are introduced (review 273: all at
+        # once, then 10 s of still); then on screen as one group, which leaves as one
+        self.play(LaggedStart(*[appear(m) for m in drawn], lag_ratio=1.0),
+                  run_time=float(np.clip(NEAR_SHARE * self.speech_left(), style.RUN_FADE,
+                                         NEAR_MOST * len(drawn))))
+        self.remove(*drawn)
+        self.add(drawn)
 
     def cluster_close_up(self, near, labels, columns: int, side: float, share: float):
         """Where the rings of some of the magnified points touch on the data plane (one
