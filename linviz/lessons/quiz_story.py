@@ -305,8 +305,10 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
         seconds = [max(READ_DIAGRAM_SECONDS, len(words) / LIFT_PACE) for words in said]
         story.beat(said[0], "lift", lift=3, distance=drawn, min_seconds=seconds[0],
                    # (the rings named: review 270 found them unexplained)
-                   status=f"ringed: the band's edge points · right: $[x, 1]$ edge-on; "
-                          f"$theta^*$ from 0 through $(d, 1)$, $d = {d_wide}$")
+                   # (d's number where the section draws it: on the status line it was
+                   # read 5 s before it was said, review 274)
+                   status="ringed: the band's edge points · right: $[x, 1]$ edge-on; "
+                          "$theta^*$'s boundary from 0 through $(d, 1)$")
         story.beat(said[1], "distance", lift=4, status=lifted_margin_words(wide),
                    min_seconds=seconds[1])
     zoom = magnification(narrow, view)
@@ -324,7 +326,11 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     alike = shrinks and shrink_alike(wide, narrow)
     story.beat(f"R is {same + ', ' if same else ''}{said_reach(narrow)}, but γ = "
                f"{said_gamma(narrow)}, so (R/γ)² = {formatting.grouped(narrow.bound, 0)}.",
-               "heading", headings=[3, 3], status=lifted_margin_words(narrow),
+               "heading", headings=[3, 3],
+               # d in the formula once said (review 274: read a beat before)
+               status=(f"on $[x, 1]$: $gamma = {said_gamma(narrow)}$, "
+                       f"$(R \\/ gamma)^2$ = {formatting.grouped(narrow.bound, 0)}" if alike
+                       else lifted_margin_words(narrow)),
                min_seconds=READ_FORMULA_SECONDS,
                # its d drawn as it is said: here, or with the next sentence (review 270)
                distance=None if alike else distance_shown(narrow, view, 1))
@@ -334,6 +340,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
         # stands
         story.beat(f"Its line lies about as far from 0, d = "
                    f"{lifted_margin_numbers(narrow)[1]}: both margins shrink alike.", "hold",
+                   status=lifted_margin_words(narrow),
                    distance=distance_shown(narrow, view, 1))
     if near:  # the points on the thin band's edges, ringed as said: all in the plane, those
         # in its close-up there too

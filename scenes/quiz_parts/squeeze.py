@@ -150,7 +150,15 @@ class SqueezeDrawings:
         dot = Dot(axes.c2p(s.meeting, s.ceiling(s.meeting)), radius=style.PLOT_DOT * 1.3,
                   color=theme.highlight)
         words = text(formatting.grouped(run.bound, 0), theme, style.FONT_SMALL, theme.highlight)
-        return VGroup(dot, words.next_to(dot, LEFT + UP, buff=0.06))
+        # up and left of it, else where it covers least of the tick numbers and the two
+        # curves (review 274: by the value axis "59" read "2059" with its tick's "20")
+        ks = np.linspace(0.0, axes.x_right, CURVE_POINTS)
+        curves = np.vstack([axes.c2p_many(ks, s.floor(ks)), axes.c2p_many(ks, s.ceiling(ks))])
+        obstacles = np.vstack([tick_number_boxes(axes), box_around(curves, CURVE_HALF)])
+        places = [words.copy().next_to(dot, way, buff=0.06).get_center()
+                  for way in (LEFT + UP, RIGHT + DOWN, LEFT + DOWN, RIGHT + UP)]
+        return VGroup(dot, words.move_to(least_covered(places, (words.width, words.height),
+                                                       obstacles)))
 
     def draw_recall(self, beat) -> None:
         """The proof recalled on both runs, given the screen: what stands leaves (the
@@ -236,7 +244,10 @@ class SqueezeDrawings:
             (floor, floor_name), (ceiling, ceiling_name) = near.bounds
             (far_floor, far_floor_name), (far_ceiling, far_ceiling_name) = far.bounds
             leaving += [near.axes[2], near.axes[3], floor_name, ceiling_name, near.run[1]]
-            coming += [far_floor_name, far_ceiling_name, far.run[1]]
+            # (the large margin's names not again: crammed by 0, they sat on its curves,
+            # review 274; its curves' colours were named)
+            coming += [far_floor_name, far_ceiling_name] if far is self.squeeze.far[1] else []
+            coming.append(far.run[1])
             pairs += [(floor, far_floor), (ceiling, far_ceiling), (near.run[0], far.run[0]),
                       (near.run[2], far.run[2])]
             if self.on_screen(near.meeting):

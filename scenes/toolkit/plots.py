@@ -56,13 +56,17 @@ class PlotAxes(VGroup):
         self.y_axis = Line(ORIGIN, UP * height, stroke_width=2, color=theme.muted)
         ticks, labels = VGroup(), VGroup()
         x_step = x_step or nice_step(self.x_right)
-        # (none past the axis's end: one there stood on the axis's name)
+        # (none past the axis's end, nor a number reaching the axis's name: one there stood
+        # on it, "6000M", review 274)
+        name_left = float(self.x_axis.get_end()[0]) + style.PLOT_LABEL_BUFF
         for x in np.arange(0.0, self.x_right * (1 + 1e-9), x_step):
             point = self.c2p(x, 0)
             ticks.add(Line(point + DOWN * tick, point + UP * tick,
                            stroke_width=2, color=theme.muted))
-            labels.add(GlyphNumber(fmt(x, 0), tick_font, theme.muted).next_to(
-                point, DOWN, buff=style.PLOT_LABEL_BUFF))
+            number = GlyphNumber(fmt(x, 0), tick_font, theme.muted).next_to(
+                point, DOWN, buff=style.PLOT_LABEL_BUFF)
+            if number.get_right()[0] < name_left - 0.02:
+                labels.add(number)
         places = _places(self.y_step)
         first = 0.0 if y_ticks_from_zero else self.y_step
         for v in np.arange(first, self.y_top + self.y_step / 2, self.y_step):

@@ -190,8 +190,12 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     gammas = [b for b in board.beats if b.motion == "heading" and "γ =" in b.sentence]
     assert len(gammas) == 2
     # the formula's numbers stand on the status line while the why is said (wide) and
-    # while the narrow γ is
-    formulas = [*why, gammas[1]] if shrinks else [gammas[1]]
+    # while the narrow γ is, or, where its d is said a beat after, with that beat (its d
+    # read before it was said, review 274)
+    narrow_formula = said_alike[0] if alike else gammas[1]
+    formulas = [*why, narrow_formula] if shrinks else [narrow_formula]
+    if alike:
+        assert "sqrt" not in gammas[1].state["status"]
     for run, beat, said_in in zip((wide, narrow)[2 - len(formulas):], formulas,
                                   gammas[2 - len(formulas):]):
         a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
