@@ -178,10 +178,12 @@ def turn_words(turn: OverlapTurn, more: int = 0) -> str:
     start = (f"Turn any line around {hull_words(turn.kept, kept)}, keeping {them} on its "
              f"{kept} side")
     if len(turn.other) == 1:
-        where = {1: "at its place", 2: "on it", 3: "inside"}[len(turn.kept)]
-        if more:  # the other class's points inside too (marked as well)
-            return (f"{start}: {other} point {turn.other[0] + 1}, {where}, and {more} more "
-                    f"stay on {their} side, so that line gets them wrong.")
+        where = {1: "at its place", 2: "on it", 3: "inside it"}[len(turn.kept)]
+        if more:  # the other class's points there too, named as such (marked as well;
+            # review 274: "and 4 more" left which unsaid)
+            points = "point" if more == 1 else "points"
+            return (f"{start}: {other} point {turn.other[0] + 1} and {more} more {other} "
+                    f"{points} {where} stay on {their} side, so that line gets them wrong.")
         return (f"{start}: {other} point {turn.other[0] + 1}, {where}, stays on {their} side, "
                 f"so that line gets it wrong.")
     names = [str(j + 1) for j in turn.other]
@@ -760,7 +762,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     if lesson.same_place_certificate:  # the place's tag, "+2 −1", read out once
         status += "; " + place_tag_words(lesson, support[0])
     # the alternative stated before it is used
-    story.beat(GORDAN_WORDS, "gordan", gordan=gordan_card(),
+    story.beat(GORDAN_WORDS, "gordan", gordan=gordan_card(), ringed=[],  # (review 274)
                status="beyond the notes: Gordan's theorem (1873)")
     # data space first (the weighted y⁽ⁱ⁾x⁽ⁱ⁾), then weight space (their half-planes): one
     # idea a beat (together, 14 s carried both planes' drawings and a key)
@@ -799,7 +801,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                score_bars=False,
                min_seconds=endless_seconds(mistakes),
                # the path's passes fade with age: the key to it is said with their counts
-               status=f"per pass, faint to bright: {', '.join(map(str, mistakes))} updates")
+               status=f"per pass, the one walked bright: {', '.join(map(str, mistakes))} "
+                      f"updates")
     # the best θ it reached, drawn as it is said; the dashed best line takes the last θ's
     # place (whose count is not said): the points that look on it are magnified between
     # the planes
@@ -923,9 +926,8 @@ def recap_lines(lesson: LinearProgramLesson) -> dict:
     """The closing card on data no line separates, even with an offset: Gordan's
     alternative as two boxes (exactly one holds: a θ with every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0, which the
     programme finds when it is feasible; weights λ ≥ 0, not all 0, with Σλᵢy⁽ⁱ⁾x⁽ⁱ⁾ = 0,
-    with this data's), ``holds`` the one that does here, and under them its form on
-    [x, 1] (Σλᵢy⁽ⁱ⁾ = 0 too: a point both classes' hulls hold, the overlap). Each line is
-    text with its mathematics in $…$."""
+    with this data's), ``holds`` the one that does here, and under them the offset's
+    proof, the overlap, in its words. Each line is text with its mathematics in $…$."""
     support = sorted(lesson.certificate)
     places = weight_places([lesson.certificate[i] for i in support])
     weights = ", ".join(f"$lambda_({i + 1}) = {formatting.number(lesson.certificate[i], places)}$"
@@ -934,10 +936,9 @@ def recap_lines(lesson: LinearProgramLesson) -> dict:
     first, second = card["boxes"]
     return {"title": card["title"], "boxes": [first, [*second, f"here: {weights}"]],
             "holds": 1,
-            # the offset's certificate is the overlap's, on other points: said as such
-            "offset": [f"with an offset, on $[x, 1]$ the weights need $sum_i lambda_i "
-                       f"y^((i)) = 0$ too:",
-                       f"the classes' hulls overlap ({overlap_words(*lesson.overlap)})"]}
+            # the offset's certificate is the overlap's, on other points: one line, read
+            # as the overlap is named (review 274: two unsaid lines came 2 s from the end)
+            "offset": [f"with an offset: {overlap_words(*lesson.overlap)}"]}
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:

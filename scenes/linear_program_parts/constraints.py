@@ -46,9 +46,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
         self.shown_normal.set_ends(self.weight_point((0, 0)), self.weight_point(foot))
         self.shown_label = math("1 \\/ norm(x^((i)))", theme, style.FONT_SMALL).set_color(
             theme.step)
-        # in data space, the vector y⁽ⁱ⁾x⁽ⁱ⁾ the line is perpendicular to: drawn k times
-        # longer when it would be a speck (the lesson's k, said and on its label); for a −
-        # point, x⁽ⁱ⁾ dashed from 0 to the point first, so the flip by y⁽ⁱ⁾ = −1 reads
+        # in data space, y⁽ⁱ⁾x⁽ⁱ⁾, the line's normal: k times longer where it would be a
+        # speck (the lesson's k, on its label); for a − point, x⁽ⁱ⁾ dashed from 0 first
         k = self.lesson.shown_arrow_factor
         name = "y^((i)) x^((i))" if k == 1 else f"{k} y^((i)) x^((i))"
         self.shown_vector = DataVector(self.plane, (0, 0), k * a, theme.step, name)
@@ -124,7 +123,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
 
     def draw_all_constraints(self, beat) -> None:
         theme, lesson = self.theme, self.lesson
-        self.follow_beat(beat)
+        self.set_rings(list(beat.state["ringed"]))
+        self.set_status(None)  # its own as its part comes (review 274: 3 s before it)
         leaving = [m for m in (self.shown_half, self.shown_normal, self.shown_label,
                                self.shown_vector, self.probe, self.probe_line) if m is not None]
         self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
@@ -145,11 +145,11 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
         self.remove(self.shown_line)
         if beat.state["wrong_shading"]:  # under the lines: how many points each θ gets wrong
             # each line slides to 0 (as said): the shading's borders are where each sign changes
+            self.set_status(beat.state["status"])
             self.lines.add_updater(lambda m: m.become(make()))
             self.play(level.animate.set_value(0.0), run_time=style.RUN_PARAMETER * 2)
             self.lines.clear_updaters()
             self.wrong_shading = self.on_weights(self.wrong_shading_drawing)
-            # the ramp's key, beside the plane (its place to the certificate's end)
             self.wrong_key_drawn = self.key_beside(self.wrong_key())
             self.wrong_shading.add(self.wrong_key_drawn)
             # the lines leave: the shading's borders are rays from 0, which no line
@@ -160,6 +160,7 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
         if beat.state["region"]:
             self.region = self.on_weights(self.region_drawing)
             self.wait_for_words("shaded region")
+            self.set_status(beat.state["status"])
             self.play(appear(self.region), run_time=style.RUN_INTRO)
             if lesson.edge_lines:  # the lines its edges lie on, numbered as said
                 numbers = self.on_weights(lambda: self.line_numbers(
@@ -246,15 +247,15 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
                        color=self.theme.muted, fill_opacity=0)
 
     def draw_objective_choice(self, beat) -> None:
-        """The other objective said: the circle ‖θ‖ = the least ‖θ‖ on the region, round 0,
-        touching the region at the widest separator (the lesson's ``widest_theta``), dashed
-        beside the diamond, as it is said (review 273: 3 s before), until the next sentence
-        (or the one after, which names it: the beat's ``circle_kept``)."""
+        """The other objective, as said (review 273: 3 s before): the circle of the least
+        ‖θ‖ on the region, touching it at the widest separator, until the next sentence (or
+        the one after, which names it: the beat's ``circle_kept``)."""
         self.follow_beat(beat)
         widest = np.asarray(self.lesson.widest_theta, dtype=float)
         circle = self.on_weights(lambda: VGroup(
             origin_circle_in_box(self.weights, float(np.hypot(*widest)), self.theme.text),
-            Dot(self.weight_point(widest), radius=0.05, color=self.theme.text)))
+            *([] if self.lesson.widest_is_star else  # θ*: found next (review 274)
+              [Dot(self.weight_point(widest), radius=0.05, color=self.theme.text)])))
         self.wait_for_words("least ‖θ‖")
         self.play(appear(circle), run_time=style.RUN_FADE)
         if beat.state["circle_kept"]:
@@ -395,6 +396,5 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
                 lambda inset: self.star_lines_on(inset),
                 [(star, level) for level in (0.0, 1.0, -1.0)])
             self.play(appear(self.least_inset), run_time=style.RUN_FADE)
-        # the tight points' names keep off θ*'s three lines
-        # (a ring of places farther out, a leader then joining it, where all beside cross)
+        # the tight points' names keep off θ*'s three lines (a ring farther out, a leader)
         self.name_rings(2, [(self.lesson.theta_star, level) for level in (0.0, 1.0, -1.0)])

@@ -18,8 +18,8 @@ from scenes.toolkit.screen_text import text
 #: the mistake shading under the walk, as a share of its opacity when it was said (read
 #: through: the path is what is read now)
 ENDLESS_SHADE_SHARE = 0.35
-#: the opacity of the first pass's path (the last is opaque; those between, evenly)
-OLDEST_PASS_OPACITY = 0.2
+#: the opacity of the earlier passes' paths (the one being walked is opaque)
+OLDEST_PASS_OPACITY = 0.15
 #: the path's stroke width (thicker than a constraint's line, thinner than θ's dot), and
 #: the earlier passes' (a ghost under the last)
 PATH_STROKE, EARLIER_PATH_STROKE = 3.0, 2.0
@@ -31,14 +31,16 @@ class EndlessBeats:
 
     def draw_endless(self, beat) -> None:
         """The perceptron through the origin on data no such line separates: θ walks on
-        through its passes in weight space (its path drawn behind it, each pass fainter the
-        older), over the mistake shading, faint; its line following in data space, while
+        through its passes in weight space (its path drawn behind it, the pass walked
+        bright, the earlier faint), over the mistake shading, faint; its line following in data space, while
         the status line counts each pass's mistakes."""
-        # the status first (the proof's sum stood over a blank plane: review 257); the
-        # certificate's inset and half-planes leave, and the constraints' lines with them
-        # (at opacity 0 they would come back whole with a zoom: a thatch under the walk),
-        # at once: the set-up is time off the walk, which ends with the sentence
-        self.follow_beat(beat)
+        # the proof's sum leaves (it stood over a blank plane: review 257), the status comes
+        # with the walk (review 274: 3.5 s before it); the certificate's inset and
+        # half-planes leave, and the constraints' lines with them (at opacity 0 they would
+        # come back whole with a zoom: a thatch under the walk), at once: the set-up is
+        # time off the walk, which ends with the sentence
+        self.set_rings(list(beat.state["ringed"]))
+        self.set_status(None)
         self.unveil_ties()  # it runs on every point
         shown = [m for m in (self.certificate, *getattr(self, "certificate_weights", ()),
                              self.lines) if self.on_screen(m)]
@@ -54,6 +56,7 @@ class EndlessBeats:
         self.start_mark = start
         self.play(appear(shading), appear(self.walker), appear(self.walker_label),
                   appear(start), run_time=style.RUN_FADE)
+        self.set_status(beat.state["status"])
         path = self.pass_paths()
         line = self.moving_line(lambda: (self.walk_theta(), 0.0))
         self.add(path, line)
@@ -80,26 +83,22 @@ class EndlessBeats:
             part.set_fill(opacity=ENDLESS_SHADE_SHARE * part.get_fill_opacity())
         return drawn
 
-    def pass_opacity(self, p: int) -> float:
-        """The opacity of pass ``p``'s path (0-based): :data:`OLDEST_PASS_OPACITY` for the
-        first, opaque for the last, evenly between."""
-        passes = int(self.lesson.endless_step_passes.max()) + 1
-        return OLDEST_PASS_OPACITY + (1 - OLDEST_PASS_OPACITY) * p / max(passes - 1, 1)
-
     def pass_paths(self) -> VGroup:
         """θ's path walked so far, one polyline for each pass (the lesson's
-        ``endless_step_passes``), each at :meth:`pass_opacity`, following the walk's
-        tracker."""
+        ``endless_step_passes``), following the walk's tracker: the pass being walked
+        bright, the earlier ones faint (:data:`OLDEST_PASS_OPACITY`; review 274: 21 steps
+        at graded opacities read as a tangle)."""
         passes = np.asarray(self.lesson.endless_step_passes)
         last = int(passes.max())
-        paths = VGroup(*[VMobject(stroke_width=PATH_STROKE if p == last else EARLIER_PATH_STROKE,
-                                  stroke_color=self.theme.normal,
-                                  stroke_opacity=self.pass_opacity(p))
+        paths = VGroup(*[VMobject(stroke_width=PATH_STROKE, stroke_color=self.theme.normal)
                          for p in range(last + 1)])
 
         def walked(group) -> None:
             t = self.walk_tracker.get_value()
+            now = int(passes[min(int(np.floor(t + 1e-9)), len(passes) - 1)])
             for p, path in enumerate(group):
+                path.set_stroke(width=PATH_STROKE if p == now else EARLIER_PATH_STROKE,
+                                opacity=1.0 if p == now else OLDEST_PASS_OPACITY)
                 steps = np.flatnonzero(passes == p)
                 first, last = int(steps[0]), int(steps[-1]) + 1
                 if t <= first:

@@ -106,12 +106,12 @@ class OffsetBeats:
         self.follow_beat(beat)
         card = self.alternative_card(beat.state["recap"])
         # its parts as said (review 273: the whole card, then 11 s of still): the title
-        # and "either", then "or" at "as here", then the offset's form at "the overlap"
+        # and "either", then "or" at "as here", then the overlap at "why none exists"
         self.play(appear(VGroup(card[0], card[1][0])), run_time=style.RUN_FADE)
         self.wait_for_words("as here")
         self.play(appear(card[1][1]), run_time=style.RUN_FADE)
         if len(card) > 2:
-            self.wait_for_words("the overlap")
+            self.wait_for_words("why none exists")
             self.play(appear(card[2]), run_time=style.RUN_FADE)
         self.remove(card[0], card[1][0], card[1][1], *card[2:])
         self.add(card)  # one group, which leaves as one

@@ -4,12 +4,13 @@ the first step shown as it is said, and the cone of separators it walks into."""
 from __future__ import annotations
 
 import numpy as np
-from manim import Create, DashedLine, Polygon, VGroup
+from manim import DashedLine, Polygon, VGroup
 
 from linviz.lessons.linear_program import mistake_arcs
 from scenes.linear_program_parts.common import CONE_OPACITY, LINES_UNDER_SHADING, ray_end
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
+from scenes.toolkit.speed.fast_shapes import FastArrow
 
 
 class WalkStartBeats:
@@ -30,14 +31,14 @@ class WalkStartBeats:
         self.play(appear(self.walker), appear(self.walker_label),  # the lines step back
                   self.lines.animate.set_stroke(opacity=LINES_UNDER_SHADING),
                   run_time=style.RUN_FADE)
-        # the first step, dashed, as "one step" is said (review 273: said over a still)
-        ghost = DashedLine(self.weight_point(self.walk_states[0]),
-                           self.weight_point(self.walk_states[1]), color=self.theme.normal,
-                           stroke_width=2.5, dash_length=0.08)
+        # the first step, an arrow named by what it adds, as "one step" is said, to the
+        # sentence's end (reviews 273, 274: said over a still, then a faint flicker)
+        step = VGroup(FastArrow(self.theme.normal, stroke_width=3).set_ends(
+            self.weight_point(self.walk_states[0]), self.weight_point(self.walk_states[1])),
+            self.step_label_for(0)).set_opacity(0.7)
         self.wait_for_words("one step")
-        self.play(Create(ghost), run_time=style.RUN_INTRO)
-        self.play(vanish(ghost), run_time=style.PAUSE_READ)
-        self.remove(ghost)
+        self.play(appear(step), run_time=style.RUN_INTRO)
+        self.mark_for_beat(step)
 
     def cone_drawing(self) -> VGroup:
         """The cone of separators in weight space: the directions of θ no point gets wrong

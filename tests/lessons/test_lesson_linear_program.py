@@ -1191,7 +1191,8 @@ def test_the_closing_card_states_gordans_alternative_with_this_datas_weights(cas
     # Σλ = 1, Σλy⁽ⁱ⁾x⁽ⁱ⁾ = 0 and Σλy⁽ⁱ⁾ = 0 exist (a feasibility programme solved here)
     from scipy.optimize import linprog
 
-    named = [int(k) - 1 for k in re.findall(r"\d+", recap["offset"][1])]
+    (line,) = recap["offset"]  # one line, after "with an offset:"
+    named = [int(k) - 1 for k in re.findall(r"\d+", line.partition(":")[2])]
     Z = np.column_stack([data.X[named], np.ones(len(named))]) * data.y[named, None]
     found = linprog(np.zeros(len(named)), A_eq=np.vstack([Z.T, np.ones(len(named))]),
                     b_eq=[0.0, 0.0, 0.0, 1.0], bounds=[(0, None)] * len(named),

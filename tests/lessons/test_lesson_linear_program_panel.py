@@ -100,19 +100,23 @@ def test_the_turn_says_why_no_line_separates_as_the_overlap_is(case):
         else:
             more = sum(1 for k in np.flatnonzero(y == label)
                        if k != j and np.array_equal(X[k], corners[0]))
-        tail = f", and {more} more stay on" if more else ", stays on"
+        def caught(where: str) -> str:  # j, and the more of its class there, named so
+            points = "point" if more == 1 else "points"
+            return (f"{mark} point {j + 1} and {more} more {mark} {points} {where} stay on"
+                    if more else f"{mark} point {j + 1}, {where}, stays on")
+
         if len(keep) == 3:  # j inside: its barycentric weights all ≥ 0
             w = np.linalg.solve(np.vstack([corners.T, np.ones(3)]), [*X[j], 1.0])
             assert np.all(w >= -1e-9)
-            assert f"{mark} point {j + 1}, inside{tail} their side" in said
+            assert f"{caught('inside it')} their side" in said
         elif len(keep) == 2:  # j on the segment
             a, b = corners
             t = float((X[j] - a) @ (b - a) / ((b - a) @ (b - a)))
             assert 0 <= t <= 1 and np.allclose(a + t * (b - a), X[j], atol=1e-9)
-            assert f"{mark} point {j + 1}, on it{tail} their side" in said
+            assert f"{caught('on it')} their side" in said
         else:
             assert np.array_equal(X[next(iter(keep))], X[j])
-            assert f"{mark} point {j + 1}, at its place{tail} its side" in said
+            assert f"{caught('at its place')} its side" in said
         assert said.endswith("gets them wrong." if more else "gets it wrong.")
     else:
         either = " or ".join(str(j + 1) for j in sorted(other))

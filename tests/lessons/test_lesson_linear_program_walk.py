@@ -27,7 +27,7 @@ def test_each_update_of_the_endless_walk_is_drawn_in_its_pass(case):
     assert sorted(set(passes.tolist())) == list(range(len(lesson.endless_mistakes)))
     assert tuple(np.bincount(passes).tolist()) == lesson.endless_mistakes
     said = next(beat for beat in beats if beat.motion == "endless")
-    assert said.state["status"].startswith("per pass, faint to bright: ")
+    assert said.state["status"].startswith("per pass, the one walked bright: ")
 
 
 def _best_state(run, X, y) -> int:
