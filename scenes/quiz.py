@@ -304,9 +304,13 @@ class MarginQuizScene(MarginDrawings, StripDrawings, SqueezeDrawings, LiftDrawin
         self.take_card()
         self.show_words(beat.state["status"])
         k = beat.state["planes"] - 1
-        # the data first, then θ* with its band and its half-width
         self.play(appear(self.planes[k]), run_time=style.RUN_INTRO)
         self.play(appear(self.stars[k]), appear(self.counts[k][0]), run_time=style.RUN_INTRO)
+        if k == 0:  # the band's width drawn across it as it is said (review 274: only text)
+            self.wait_for_words("half-width")
+            width = gap_bracket(self.planes[0], self.lesson.wide, self.theme, half=True)
+            self.play(appear(width), run_time=style.RUN_FADE)
+            self.mark_for_beat(width)
         if beat.state["inset"]:
             self.play(appear(self.inset), run_time=style.RUN_INTRO)
 

@@ -25,11 +25,12 @@ GAP_TICK = 0.08
 GAP_PLACES = (0.0, 0.1, -0.1, 0.2, -0.2, 0.3, -0.3, 0.4, -0.4)
 
 
-def gap_bracket(inset, run, theme) -> VGroup:
+def gap_bracket(inset, run, theme, half: bool = False) -> VGroup:
     """2h across the band on ``inset`` (the close-up's plane): from edge to edge through
     θ*'s line, ticked at both ends, "2h = …" by one of its ends (:func:`name_place`); of
     the places :data:`GAP_PLACES`, the one where that name covers least, then the farthest
-    from every point shown."""
+    from every point shown. With ``half``, h alone: from θ*'s line to the edge on its +
+    side, named "h" (its number stands in the plane's heading)."""
     a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
     box, h = inset.box, band_half_width(run)
     normal = a / float(np.hypot(*a))
@@ -40,7 +41,7 @@ def gap_bracket(inset, run, theme) -> VGroup:
     X = np.asarray(run.data.X, dtype=float)
     edges = X[[i for i in edge_points(run) if box.contains(X[i:i + 1], tolerance=0.0)[0]]]
     X = X[box.contains(X, tolerance=0.0)]
-    name = math(f"2h = {band_width(run)}", theme, style.FONT_SMALL)
+    name = math("h" if half else f"2h = {band_width(run)}", theme, style.FONT_SMALL)
     with_backdrop(name, theme)
     # θ*'s line, the band's edges and the axes (a name on an axis reads as its tick)
     lines = [clip_line(a, c + shift, box) for shift in (0.0, h * np.hypot(*a), -h * np.hypot(*a))]
@@ -57,7 +58,7 @@ def gap_bracket(inset, run, theme) -> VGroup:
     best, best_key = None, None
     for share in GAP_PLACES:
         middle = centre + share * side * along
-        ends = np.array([middle + h * normal, middle - h * normal])
+        ends = np.array([middle + h * normal, middle if half else middle - h * normal])
         if not all(box.contains(ends, tolerance=0.0)):
             continue
         clear = float(np.min(np.abs((X - middle) @ along))) if len(X) else np.inf

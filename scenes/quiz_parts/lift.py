@@ -6,7 +6,7 @@ point than the half-width h: γ = h/√(1 + d²)."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Circle, Line, VGroup, Wait
+from manim import DOWN, LEFT, RIGHT, UP, Circle, Line, Transform, VGroup, Wait
 
 from linviz import formatting
 from linviz.geometry import angle_between
@@ -23,6 +23,8 @@ from scenes.toolkit.screen_text import math, text
 SECTION_BOX = (-1.6, -2.75, 6.6, 2.2)
 #: room (in section units) round the band's two edge points, and above height 1
 SECTION_PAD, SECTION_TOP = 0.4, 1.45
+#: how long (s) h's segment takes to swing onto γ's
+SWING_SECONDS = 1.5
 #: the right angle's side at γ's foot (screen units)
 RIGHT_ANGLE = 0.14
 #: how far above (d) and below (h) the points' height their lengths are drawn, and the
@@ -242,8 +244,28 @@ class LiftDrawings:
         self.show_words(beat.state["status"])
         self.draw_line_distance(beat)
         if beat.state["lift"] == 4 and self.lift_drawn is not None:
-            self.play(appear(self.lift_drawn[3]), run_time=style.RUN_FADE)
+            self.swing_h_into_gamma()
         self.play(Wait(style.PAUSE_SHORT))
+
+    def swing_h_into_gamma(self) -> None:
+        """h, then, as it "shrinks to γ", h's segment along height 1 (from the boundary to
+        the edge point) swings about the point onto the perpendicular to the tilted
+        boundary, shorter: γ, with its right angle and name (review 274: both at once, the
+        why a still)."""
+        widths, boundary = self.lift_drawn[3], self.lift_drawn[2][0]
+        h, gamma, corner, name = widths
+        self.play(appear(h), run_time=style.RUN_FADE)
+        start, end = boundary.get_start(), boundary.get_end()
+        crossing = start + (end - start) / SECTION_TOP  # the boundary at height 1
+        swing = Line(gamma.get_start(), crossing, color=self.theme.text, stroke_width=4)
+        self.wait_for_words("shrinks to")
+        self.play(appear(swing), run_time=style.RUN_FADE)
+        self.play(Transform(swing, gamma.copy()), run_time=SWING_SECONDS)
+        self.remove(swing)
+        self.add(gamma)
+        self.play(appear(VGroup(corner, name)), run_time=style.RUN_FADE)
+        self.remove(h, gamma, corner, name)
+        self.add(widths)  # one group, which leaves as one
 
     def draw_line_distance(self, beat) -> None:
         """d of γ = h/√(1 + d²) on the plane the state names (none: nothing), unless it
