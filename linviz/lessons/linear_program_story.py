@@ -714,7 +714,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
              f"the widest margin as γ, {shown_gamma} (the circle's θ),")
     story.beat(f"With {which} the notes' bound (R/γ)² is {bound}: the perceptron "
                f"made {formatting.count(M, 'update')}"
-               f"{bound_tail(squared, M)}.", HOLD, ringed=[greatest_index(norms)],
+               f"{bound_tail(squared, M)}.", "bound", ringed=[greatest_index(norms)],
                # the close-ups leave with the margins (review 265: on to the end)
                inset=False,
                status=f"$R = {shown_reach}$ (the farthest point, ringed), "

@@ -7,11 +7,13 @@ of its own."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DashedLine, Polygon, VGroup
+from manim import Create, DashedLine, Polygon, VGroup
 
 from linviz.geometry import clip_line, strip_polygon
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear
+from scenes.toolkit.circles import origin_circle_in_box
+from scenes.toolkit.layout import appear, with_backdrop
+from scenes.toolkit.screen_text import math
 
 #: the opacity of a margin band's shade
 BAND_OPACITY = 0.2
@@ -64,3 +66,25 @@ class MarginBands:
                 band.add(DashedLine(plane.c2p(ends[0]), plane.c2p(ends[1]), color=colour,
                                     stroke_width=2, dash_length=0.12))
         return band
+
+    def draw_bound(self, beat) -> None:
+        """The notes' bound said over what sets its R: the farthest point's reach drawn from
+        0, a dashed radius to the ringed point, named R, and the circle ‖x‖ = R, as the
+        bound is named (review 274: the ending stood still for 23 s)."""
+        self.follow_beat(beat)
+        self.drop_least_inset()
+        far = np.asarray(self.lesson.data.X[beat.state["ringed"][0]], dtype=float)
+        start, end = self.plane.c2p((0.0, 0.0)), self.plane.c2p(far)
+        across = np.array([-(end - start)[1], (end - start)[0], 0.0])
+        name = with_backdrop(math("R", self.theme, style.FONT_SMALL), self.theme)
+        name.next_to((start + end) / 2, across / max(float(np.linalg.norm(across)), 1e-9),
+                     buff=0.08)
+        lines = VGroup(origin_circle_in_box(self.plane, float(np.hypot(*far)), self.theme.muted),
+                       DashedLine(start, end, color=self.theme.text, stroke_width=2.5,
+                                  dash_length=0.08))
+        self.wait_for_words("bound")
+        self.play(Create(lines), appear(name), run_time=style.RUN_INTRO)
+        self.remove(lines, name)
+        reach = VGroup(lines, name)
+        self.add(reach)  # one group, which leaves with the sentence
+        self.mark_for_beat(reach)
