@@ -6,13 +6,14 @@ mistakes; the objective's diamond, the solver's θ* and its tight points."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Create, DashedLine, Dot, Indicate, Line, Polygon,
-                   ValueTracker, VGroup, VMobject, linear, there_and_back)
+from manim import (Create, DashedLine, Dot, Indicate, Polygon, ValueTracker, VGroup, VMobject,
+                   linear)
 
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program import mistake_arcs, mistake_shade
-from scenes.linear_program_parts.common import (DIAMOND_SHORT, FADED_LINES, LABEL_OFF_WEDGE,
-                                                LINE_OPACITY_ONE_OF, TOUCH_SECONDS, lit, ray_end)
+from scenes.linear_program_parts.common import (DIAMOND_SHORT, FADED_LINES, LINE_OPACITY_ONE_OF,
+                                                TOUCH_SECONDS, lit, ray_end)
+from scenes.linear_program_parts.fewest import FewestBeats
 from scenes.linear_program_parts.keys import ShadingKeys
 from scenes.linear_program_parts.region import RegionDrawings
 from scenes.toolkit import style
@@ -23,14 +24,14 @@ from scenes.toolkit.markers import signs_over
 from scenes.toolkit.placement import (across, best_offset, box_around, box_of, covered_area,
                                       least_covered, segment_boxes)
 from scenes.toolkit.plane import DataVector, Hyperplane
-from scenes.toolkit.screen_text import math, text
+from scenes.toolkit.screen_text import math
 from scenes.toolkit.speed.fast_shapes import FastArrow
 
 #: "+1"/"−1": places along their lines from the end, gaps from them, a line's weight under
 LEVEL_NAME_ALONG, LEVEL_NAME_GAPS, LEVEL_LINE_WEIGHT = (0.35, 0.6, 1.0, 1.3), (0.22, 0.32), 20
 
 
-class ConstraintBeats(ShadingKeys, RegionDrawings):
+class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
     """Weight space drawn beat by beat, from one constraint to θ* (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
 
@@ -201,45 +202,6 @@ class ConstraintBeats(ShadingKeys, RegionDrawings):
         points = [np.zeros(2), ray_end((np.cos(start), np.sin(start)), box), *inner,
                   ray_end((np.cos(end), np.sin(end)), box)]
         return [self.weight_point(p) for p in points]
-
-    def draw_infeasible(self, beat) -> None:
-        """The wedges of the fewest mistakes, outlined, glow: they are still shaded; their
-        count beside the widest, joined to it by a leader."""
-        self.follow_beat(beat)
-        theme = self.theme
-        low, _ = self.lesson.mistake_range
-        fewest = [(a, b) for a, b, count in mistake_arcs(self.lesson.signed) if count == low]
-        outlines = VGroup(*[Polygon(*self.wedge(a, b), color=theme.highlight, stroke_width=2.5,
-                                    fill_opacity=0) for a, b in fewest])
-        # the widest carries the count (the first of equals, counter-clockwise from 0)
-        start, end = max(fewest, key=lambda arc: arc[1] - arc[0] + 1e-9 * arc[0])
-        middle = (start + end) / 2
-        reach = ray_end((np.cos(middle), np.sin(middle)), self.weights.box)
-        anchor = self.weight_point(0.6 * reach)
-        count = text(f"{low} wrong", theme, style.FONT_SMALL, theme.text)
-        with_backdrop(count, theme)
-        # beside the wedge, across its middle ray, on the side that keeps it in the plane
-        ray = anchor - self.weight_point((0, 0))
-        across = np.array([-ray[1], ray[0], 0.0]) / max(float(np.hypot(*ray[:2])), 1e-9)
-        low_corner, high_corner = self.weights.frame.get_corner(DOWN + LEFT), \
-            self.weights.frame.get_corner(UP + RIGHT)
-        reach_out = count.width / 2 + LABEL_OFF_WEDGE
-        for side in (1, -1):
-            centre = anchor + side * reach_out * across
-            if (low_corner[0] + count.width / 2 < centre[0] < high_corner[0] - count.width / 2
-                    and low_corner[1] + count.height / 2 < centre[1]
-                    < high_corner[1] - count.height / 2):
-                break
-        count.move_to(centre)
-        leader = Line(count.get_center() - side * (count.width / 2) * across, anchor,
-                      color=theme.highlight, stroke_width=1.5)
-        # (the key stands under the plane: nothing here moves it)
-        self.fewest_wedges = VGroup(outlines, leader, count)
-        self.wrong_shading.add(self.fewest_wedges)
-        self.play(appear(self.fewest_wedges), run_time=style.RUN_FADE)
-        self.play(outlines.animate(rate_func=there_and_back).set_fill(theme.highlight,
-                                                                      opacity=0.3),
-                  run_time=style.PAUSE_READ)
 
     def diamond_at(self, c: float) -> VMobject:
         corners = [(c, 0), (0, c), (-c, 0), (0, -c)]

@@ -1,0 +1,62 @@
+"""The beat of `linear-program` on data no line through the origin separates where the
+fewest mistakes any θ makes are shown: the wedges of θ that make them, outlined and lit,
+their count beside the widest, and the solver's word as it is said."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import DOWN, LEFT, RIGHT, UP, Line, Polygon, VGroup, there_and_back
+
+from linviz.lessons.linear_program import mistake_arcs
+from scenes.linear_program_parts.common import LABEL_OFF_WEDGE, ray_end
+from scenes.toolkit import style
+from scenes.toolkit.layout import appear, with_backdrop
+from scenes.toolkit.screen_text import text
+
+
+class FewestBeats:
+    """The fewest mistakes through 0 (a part of
+    :class:`scenes.linear_program.LinearProgramScene`, through
+    :class:`scenes.linear_program_parts.constraints.ConstraintBeats`)."""
+
+    def draw_infeasible(self, beat) -> None:
+        """The wedges of the fewest mistakes, outlined, glow: they are still shaded; their
+        count beside the widest, joined to it by a leader; the solver's word as it is said
+        (review 275: 9 s still)."""
+        self.set_rings(list(beat.state["ringed"]))
+        self.set_status(beat.state["status"].rsplit(" · ", 1)[0])
+        theme = self.theme
+        low, _ = self.lesson.mistake_range
+        fewest = [(a, b) for a, b, count in mistake_arcs(self.lesson.signed) if count == low]
+        outlines = VGroup(*[Polygon(*self.wedge(a, b), color=theme.highlight, stroke_width=2.5,
+                                    fill_opacity=0) for a, b in fewest])
+        # the widest carries the count (the first of equals, anticlockwise from 0)
+        start, end = max(fewest, key=lambda arc: arc[1] - arc[0] + 1e-9 * arc[0])
+        middle = (start + end) / 2
+        reach = ray_end((np.cos(middle), np.sin(middle)), self.weights.box)
+        anchor = self.weight_point(0.6 * reach)
+        count = text(f"{low} wrong", theme, style.FONT_SMALL, theme.text)
+        with_backdrop(count, theme)
+        # beside the wedge, across its middle ray, on the side that keeps it in the plane
+        ray = anchor - self.weight_point((0, 0))
+        across = np.array([-ray[1], ray[0], 0.0]) / max(float(np.hypot(*ray[:2])), 1e-9)
+        low_corner, high_corner = self.weights.frame.get_corner(DOWN + LEFT), \
+            self.weights.frame.get_corner(UP + RIGHT)
+        reach_out = count.width / 2 + LABEL_OFF_WEDGE
+        for side in (1, -1):
+            centre = anchor + side * reach_out * across
+            if (low_corner[0] + count.width / 2 < centre[0] < high_corner[0] - count.width / 2
+                    and low_corner[1] + count.height / 2 < centre[1]
+                    < high_corner[1] - count.height / 2):
+                break
+        count.move_to(centre)
+        leader = Line(count.get_center() - side * (count.width / 2) * across, anchor,
+                      color=theme.highlight, stroke_width=1.5)
+        self.fewest_wedges = VGroup(outlines, leader, count)
+        self.wrong_shading.add(self.fewest_wedges)
+        self.play(appear(self.fewest_wedges), run_time=style.RUN_FADE)
+        self.play(outlines.animate(rate_func=there_and_back).set_fill(theme.highlight,
+                                                                      opacity=0.3),
+                  run_time=style.PAUSE_READ)
+        self.wait_for_words("infeasible")
+        self.set_status(beat.state["status"])
