@@ -5,8 +5,7 @@ planes stand (the strips of every data set's M: :mod:`scenes.quiz_parts.strips`)
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Line, ValueTracker, VGroup,
-                   linear)
+from manim import DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Line, ValueTracker, VGroup
 
 from linviz import formatting
 from linviz.geometry import clip_line
@@ -14,6 +13,7 @@ from linviz.lessons.quiz import (BAND_INSET_SHARE, band_half_width, band_inset, 
                                  farthest_point)
 from linviz.lessons.quiz_story import (farthest_norm, line_foot, plane_margin, said_gamma,
                                        said_reach)
+from linviz.pacing import first_pass_slower
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
 from scenes.toolkit.magnifier import magnifier
@@ -65,6 +65,8 @@ REACH_OPACITY = 0.45
 REPLAY_UPDATE = 0.2
 #: at most this many seconds for the longer run's replay (the clock runs faster beyond)
 REPLAY_LONGEST = 8.0
+#: the replay's first updates, each SLOW_WEIGHT times as long as the rest
+SLOW_UPDATES, SLOW_WEIGHT = 3, 3.0
 
 
 class MarginDrawings:
@@ -347,9 +349,14 @@ class MarginDrawings:
         # slow, the many fast: "learned quickly" not seen): an update a REPLAY_UPDATE, the
         # longer run's whole at most REPLAY_LONGEST
         most = max(run.updates for run in (self.lesson.wide, self.lesson.narrow))
+        # the first updates slower, to be followed (review 274: 5-8 a second throughout)
+        first = min(SLOW_UPDATES, most)
         self.play(tracker.animate.set_value(float(most)),
-                  run_time=min(REPLAY_LONGEST, max(style.RUN_REPLAY, REPLAY_UPDATE * most)),
-                  rate_func=linear)
+                  run_time=min(REPLAY_LONGEST + first * REPLAY_UPDATE * (SLOW_WEIGHT - 1),
+                               max(style.RUN_REPLAY, REPLAY_UPDATE * (
+                                   most + first * (SLOW_WEIGHT - 1)))),
+                  rate_func=first_pass_slower([0] * first + [1] * (most - first),
+                                              SLOW_WEIGHT))
         for mobject in (*movers, *close_up, *[c[1] for c in counters]):
             mobject.clear_updaters()
         self.add(*self.finals)
