@@ -425,11 +425,13 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                    status=f"the margin on $[x, 1]$: $gamma = h \\/ sqrt(1 + d^2)$, "
                           f"$d = {ds[0]}$ and ${ds[1]}$")
     if lesson.wide_is_faster:
+        # (review 275: "only allows many" read as "forces many", which the overlap of the
+        # ranges denies)
         story.beat("So data whose classes lie far apart, compared with how far the points "
-                   "reach, are learned in few updates: M ≤ (R/γ)². A small margin only "
-                   "allows many.", "answer", squeeze=0, **examples,
-                   status="Answer: a large margin, compared with R, guarantees few updates; "
-                          "a small one only allows many")
+                   "reach, are learned in few updates: M ≤ (R/γ)². A small margin allows "
+                   "many, but does not force them.", "answer", squeeze=0, **examples,
+                   status="Answer: a large margin, compared with $R$, guarantees few "
+                          "updates; a small one allows many, not forces them")
     else:
         story.beat("The bound is what the margin sets: M ≤ (R/γ)², so a large margin "
                    "guarantees few updates, though one run may beat its bound.", "answer",

@@ -10,7 +10,7 @@ from itertools import product
 
 import numpy as np
 from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, Create, DashedLine, DashedVMobject, Dot,
-                   Indicate, Line, SurroundingRectangle, Transform, ValueTracker, VGroup,
+                   Indicate, Line, SurroundingRectangle, ValueTracker, VGroup,
                    VMobject, Wait, linear)
 
 from linviz import formatting
@@ -84,14 +84,16 @@ class SqueezeDrawings:
             plots.far = VGroup()
             for near, (run, name) in zip(plots, ((lesson.wide, "large margin"),
                                                  (narrow, "small margin"))):
-                far = self.squeeze_plot(run, name, far_span, far_top, width)
+                far = self.squeeze_plot(run, name, far_span, far_top, width, key_low=True)
                 far.shift(near.axes.c2p(0, 0) - far.axes.c2p(0, 0))
                 plots.far.add(far)
         return plots
 
-    def squeeze_plot(self, run, name: str, span: float, top: float, width: float) -> VGroup:
+    def squeeze_plot(self, run, name: str, span: float, top: float, width: float,
+                     key_low: bool = False) -> VGroup:
         """One run's plot (see :meth:`squeeze_plots`), its axes' origin at the screen's
-        origin."""
+        origin; its key at the top left, or with ``key_low`` at the bottom right (on the
+        wide scale the floor climbs through the top left: review 275)."""
         theme, s = self.theme, squeeze(run)
         axes = PlotAxes(theme, span, top, width, SQUEEZE_HEIGHT, "M",
                         tick_font=style.FONT_SMALL)
@@ -127,7 +129,11 @@ class SqueezeDrawings:
                               stroke_width=style.PLOT_STROKE - 1, dash_length=0.06),
                    math("<= norm(theta)", theme, style.FONT_SMALL, theme.text))
             .arrange(RIGHT, buff=0.12)).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
-        key.move_to(axes.c2p(0, axes.y_top) + np.array(KEY_INSET), aligned_edge=UP + LEFT)
+        if key_low:
+            key.move_to(axes.c2p(span, 0) + np.array([-KEY_INSET[0], 0.35, 0.0]),
+                        aligned_edge=DOWN + RIGHT)
+        else:
+            key.move_to(axes.c2p(0, axes.y_top) + np.array(KEY_INSET), aligned_edge=UP + LEFT)
         curves = (floor, ceiling)
         names = (math("M gamma", theme, style.FONT_SMALL, theme.correct),
                  math("R sqrt(M)", theme, style.FONT_SMALL, theme.muted))
@@ -154,7 +160,10 @@ class SqueezeDrawings:
         # curves (review 274: by the value axis "59" read "2059" with its tick's "20")
         ks = np.linspace(0.0, axes.x_right, CURVE_POINTS)
         curves = np.vstack([axes.c2p_many(ks, s.floor(ks)), axes.c2p_many(ks, s.ceiling(ks))])
-        obstacles = np.vstack([tick_number_boxes(axes), box_around(curves, CURVE_HALF)])
+        # (nor left of the value axis, where a number reads as its tick's: review 275)
+        left = float(axes.c2p(0, 0)[0])
+        obstacles = np.vstack([tick_number_boxes(axes), box_around(curves, CURVE_HALF),
+                               [[left - 10.0, -10.0, left, 10.0, TEXT_WEIGHT]]])
         places = [words.copy().next_to(dot, way, buff=0.06).get_center()
                   for way in (LEFT + UP, RIGHT + DOWN, LEFT + DOWN, RIGHT + UP)]
         return VGroup(dot, words.move_to(least_covered(places, (words.width, words.height),
@@ -243,24 +252,27 @@ class SqueezeDrawings:
         for near, far in zip(self.squeeze, self.squeeze.far):
             (floor, floor_name), (ceiling, ceiling_name) = near.bounds
             (far_floor, far_floor_name), (far_ceiling, far_ceiling_name) = far.bounds
-            leaving += [near.axes[2], near.axes[3], floor_name, ceiling_name, near.run[1]]
+            leaving += [near.axes[2], near.axes[3], floor_name, ceiling_name, near.run[1],
+                        near.run[3]]
             # (the large margin's names not again: crammed by 0, they sat on its curves,
             # review 274; its curves' colours were named)
             coming += [far_floor_name, far_ceiling_name] if far is self.squeeze.far[1] else []
-            coming.append(far.run[1])
+            coming += [far.run[1], far.run[3]]
             pairs += [(floor, far_floor), (ceiling, far_ceiling), (near.run[0], far.run[0]),
                       (near.run[2], far.run[2])]
             if self.on_screen(near.meeting):
                 pairs.append((near.meeting, far.meeting))
         self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
         self.remove(*leaving)
-        self.play(*[Transform(a, b) for a, b in pairs],
+        # each curve gives way to itself on the new scale, not blended into it (review 275:
+        # a blend drew curves no run has, the pink once under the floor)
+        self.play(*[vanish(a) for a, _ in pairs], *[appear(b) for _, b in pairs],
                   *[appear(VGroup(far.axes[2], far.axes[3])) for far in self.squeeze.far],
                   run_time=WIDEN_SECONDS)
         for near, far in zip(self.squeeze, self.squeeze.far):
             # (its parts too: the ticks' leaving split the axes' group)
-            self.remove(near.axes, *near.axes.submobjects, near.run[3], near.title)
-            self.add(far.axes, far.run[3], far.title)
+            self.remove(near.axes, *near.axes.submobjects, near.title)
+            self.add(far.axes, far.title)
         self.remove(*[a for a, _ in pairs])
         self.add(*[b for _, b in pairs])
         self.play(appear(VGroup(*coming)), run_time=style.RUN_FADE)
