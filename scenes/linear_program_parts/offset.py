@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Indicate, LaggedStart, Line, Polygon,
-                   Rectangle, SurroundingRectangle, ValueTracker, VGroup, linear)
+                   Rectangle, SurroundingRectangle, VGroup)
 
 from scenes.linear_program_parts.common import (NEAR_NAME_REACH, SIDE, VEIL_OPACITY,
-                                                WEIGHT_CENTER, between, lit)
+                                                WEIGHT_CENTER, lit)
+from scenes.linear_program_parts.offset_walk import OffsetWalkBeats
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.markers import signs_over
@@ -26,7 +27,7 @@ PASS_BARS_SHARE, PASS_BARS_MOST = 0.7, 6.0
 RECAP_EDGE = 0.4
 
 
-class OffsetBeats:
+class OffsetBeats(OffsetWalkBeats):
     """What the scene draws with an offset, in data space (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
 
@@ -40,48 +41,6 @@ class OffsetBeats:
                                   stroke_width=0, fill_color=self.theme.background,
                                   fill_opacity=VEIL_OPACITY).move_to(plane.get_center())
             self.play(appear(self.veil), run_time=style.RUN_FADE)
-
-    def draw_endless_offset(self, beat) -> None:
-        """The perceptron with an offset runs on through its passes: its line moves in data
-        space and never leaves every point on its side; the status line, about its best
-        line, comes with that line."""
-        self.set_rings(list(beat.state["ringed"]))
-        self.set_status(None)  # (the overlap's words leave with it)
-        self.clear_right_half()
-        states = self.lesson.endless_offset.states
-        thetas = np.asarray(states["theta"], dtype=float)
-        offsets = np.asarray(states["theta0"], dtype=float)
-        tracker = ValueTracker(0.0)
-
-        def at() -> tuple[np.ndarray, float]:
-            t = tracker.get_value()
-            return between(thetas, t), float(between(offsets, t))
-
-        planes = [self.plane] + ([self.closeup] if self.closeup is not None else [])
-        lines = [self.moving_line(at, plane=plane) for plane in planes]
-        self.add(*lines)
-        # the passes' counts, said first, drawn as the walk starts; the walk ends as its
-        # best line is named (that line comes then), never after the sentence
-        self.show_pass_counts(beat)
-        best_said = self.timeline.said_at(self.in_notation("its best line"))
-        until = (best_said - float(self.time) if best_said is not None
-                 else self.speech_left() - style.RUN_FADE)
-        self.play(tracker.animate.set_value(len(thetas) - 1),
-                  run_time=max(min(beat.min_seconds, until), style.RUN_INTRO), rate_func=linear)
-        for line in lines:
-            line.clear_updaters()
-        # the run's best line (the fewest errors) is what stays, dashed
-        k, _ = self.lesson.endless_offset_best
-        best = VGroup(*[self.dashed_run_line(thetas[k], float(offsets[k]), plane)
-                        for plane in planes])
-        self.play(*[vanish(line) for line in lines], appear(best), run_time=style.RUN_FADE)
-        self.remove(*lines)
-        self.set_status(beat.state["status"])
-        self.endless_offset_line = best
-        self.show_near(beat)
-        # many, close along the lines: off them, leaders where they crowd
-        self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
-        self.show_wrong_marks(beat)
 
     def draw_fewest_line(self, beat) -> None:
         """The best of all lines (the lesson's ``fewest_line``, found over every line through
