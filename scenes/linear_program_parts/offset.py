@@ -243,8 +243,12 @@ class OffsetBeats(OffsetWalkBeats):
         if beat.state["overlap_panel"]:  # the right half, empty without a close-up
             self.overlap_panel = self.panel_of(beat.state["overlap_panel"])
             self.play(appear(self.overlap_panel), run_time=style.RUN_FADE)
-        self.play(appear(shared), Indicate(shared, color=theme.highlight),
-                  run_time=style.RUN_FADE * 2)
+        # the point both hulls hold, as the conclusion is drawn from it (review 275: all at
+        # once, then 9 s of still)
+        self.wait_for_words("so no line")
+        self.play(appear(shared), run_time=style.RUN_FADE)
+        self.play(Indicate(shared, color=theme.highlight, scale_factor=1.6),
+                  run_time=style.PAUSE_READ)
 
     def overlap_hulls(self, plane) -> VGroup:
         """Each class's points of the overlap joined on ``plane`` (a segment, a triangle),
