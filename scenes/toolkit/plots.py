@@ -19,6 +19,9 @@ from .speed.merging import merge_glyphs, merge_texts
 from .screen_text import fmt, math
 from .style import Theme
 
+#: the room (screen units) an x tick's number keeps from the axis's name
+NAME_ROOM = 0.02
+
 
 def _places(step: float) -> int:
     """Decimal places that show a tick step exactly (0 for whole steps)."""
@@ -56,16 +59,21 @@ class PlotAxes(VGroup):
         self.y_axis = Line(ORIGIN, UP * height, stroke_width=2, color=theme.muted)
         ticks, labels = VGroup(), VGroup()
         x_step = x_step or nice_step(self.x_right)
-        # (none past the axis's end, nor a number reaching the axis's name: one there stood
+        self.x_label = math(x_label, theme, style.FONT_SMALL).next_to(
+            self.x_axis.get_end(), RIGHT, buff=style.PLOT_LABEL_BUFF)
+        # (none past the axis's end, nor a number touching the axis's name: one there stood
         # on it, "6000M", review 274)
-        name_left = float(self.x_axis.get_end()[0]) + style.PLOT_LABEL_BUFF
+        (x0, y0), (x1, y1) = (self.x_label.get_corner(DOWN + LEFT)[:2] - NAME_ROOM,
+                              self.x_label.get_corner(UP + RIGHT)[:2] + NAME_ROOM)
         for x in np.arange(0.0, self.x_right * (1 + 1e-9), x_step):
             point = self.c2p(x, 0)
             ticks.add(Line(point + DOWN * tick, point + UP * tick,
                            stroke_width=2, color=theme.muted))
             number = GlyphNumber(fmt(x, 0), tick_font, theme.muted).next_to(
                 point, DOWN, buff=style.PLOT_LABEL_BUFF)
-            if number.get_right()[0] < name_left - 0.02:
+            (a0, b0), (a1, b1) = (number.get_corner(DOWN + LEFT)[:2],
+                                  number.get_corner(UP + RIGHT)[:2])
+            if not (a0 < x1 and x0 < a1 and b0 < y1 and y0 < b1):
                 labels.add(number)
         places = _places(self.y_step)
         first = 0.0 if y_ticks_from_zero else self.y_step
@@ -75,8 +83,6 @@ class PlotAxes(VGroup):
                            stroke_width=2, color=theme.muted))
             labels.add(GlyphNumber(fmt(v, places), tick_font, theme.muted).next_to(
                 point, LEFT, buff=style.PLOT_LABEL_BUFF))
-        self.x_label = math(x_label, theme, style.FONT_SMALL).next_to(
-            self.x_axis.get_end(), RIGHT, buff=style.PLOT_LABEL_BUFF)
         # ticks and their numbers never change: one path per style to draw
         merge_glyphs(ticks)
         merge_texts(labels)  # each number keeps its box, for the layout checks

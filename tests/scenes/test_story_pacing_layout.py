@@ -107,9 +107,10 @@ def test_the_layout_check_sees_merged_tick_numbers():
     ticks = [(name, box) for name, box in text_boxes(SimpleNamespace(still_drawings=[curve],
                                                                      mobjects=[]))
              if name.startswith("tick ")]
-    # t from 0 to 120 by 20 (7 numbers) and L from 0.0 to 0.8 by 0.2 (5 numbers)
+    # t from 0 to 100 by 20 (6 numbers: 120, at the axis's end, would touch its name "t")
+    # and L from 0.0 to 0.8 by 0.2 (5 numbers)
     assert sorted(name for name, _ in ticks) == sorted(
-        [f"tick {t}" for t in range(0, 121, 20)] + [f"tick 0.{v}" for v in range(0, 9, 2)])
+        [f"tick {t}" for t in range(0, 101, 20)] + [f"tick 0.{v}" for v in range(0, 9, 2)])
     assert not overlaps(ticks), "tick numbers side by side do not touch"
     x_ticks = [box for name, box in ticks if name in ("tick 0", "tick 60", "tick 120")]
     assert max(box[2] - box[0] for box in x_ticks) < 0.5, "each number has its own small box"
