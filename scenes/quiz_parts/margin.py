@@ -67,6 +67,8 @@ REPLAY_UPDATE = 0.2
 REPLAY_LONGEST = 8.0
 #: the replay's first updates, each SLOW_WEIGHT times as long as the rest
 SLOW_UPDATES, SLOW_WEIGHT = 3, 3.0
+#: the replay ends this long (s) before its sentence has been said (its counts end it)
+COUNT_SAID = 2.0
 
 
 class MarginDrawings:
@@ -351,10 +353,12 @@ class MarginDrawings:
         most = max(run.updates for run in (self.lesson.wide, self.lesson.narrow))
         # the first updates slower, to be followed (review 274: 5-8 a second throughout)
         first = min(SLOW_UPDATES, most)
-        self.play(tracker.animate.set_value(float(most)),
-                  run_time=min(REPLAY_LONGEST + first * REPLAY_UPDATE * (SLOW_WEIGHT - 1),
-                               max(style.RUN_REPLAY, REPLAY_UPDATE * (
-                                   most + first * (SLOW_WEIGHT - 1)))),
+        seconds = min(REPLAY_LONGEST + first * REPLAY_UPDATE * (SLOW_WEIGHT - 1),
+                      max(style.RUN_REPLAY, REPLAY_UPDATE * (most + first * (SLOW_WEIGHT - 1))))
+        # done by the time the counts are said, at the sentence's end (review 276: "77" said
+        # while the counter showed 47)
+        seconds = max(style.RUN_INTRO, min(seconds, self.speech_left() - COUNT_SAID))
+        self.play(tracker.animate.set_value(float(most)), run_time=seconds,
                   rate_func=first_pass_slower([0] * first + [1] * (most - first),
                                               SLOW_WEIGHT))
         for mobject in (*movers, *close_up, *[c[1] for c in counters]):
