@@ -22,8 +22,8 @@ The state's keys:
   to where the ray enters the region);
 - ``certificate``: the certificate's weighted yx, tip to tail: drawn large in the weight
   plane's place (veiled) on its beat, then in the data plane's inset;
-- ``ties_veiled``: the tied points (a place both labels share) veiled on the data plane,
-  from where the proof is said to do without them until the perceptron runs on them all;
+- ``ties_veiled``: the tied points (a place both labels share) veiled on the data plane
+  as the proof is said to do without them, for that sentence;
 - ``certificate_sides``: the certificate's half-planes aᵢᵀθ ≥ 1 in weight space, each θ
   shaded by how many it fails (none is on all), with arrows to their sides and a key;
 - ``probe``: a θ of the shown point's half-plane marked in weight space, and its line in
@@ -763,6 +763,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         status += "; " + place_tag_words(lesson, support[0])
     # the alternative stated before it is used
     story.beat(GORDAN_WORDS, "gordan", gordan=gordan_card(), ringed=[],  # (review 274)
+               ties_veiled=False,
                status="beyond the notes: Gordan's theorem (1873)")
     # data space first (the weighted y⁽ⁱ⁾x⁽ⁱ⁾), then weight space (their half-planes): one
     # idea a beat (together, 14 s carried both planes' drawings and a key)

@@ -61,8 +61,8 @@ class GordanBeats:
     def draw_ties(self, beat) -> None:
         """The tied points ringed as they are named, their rings lit at "tied"; where the
         proof after does without them (the beat's ``ties_veiled``), each veiled as "without
-        them" is said (review 273: the claim was said over a still ring), until the
-        perceptron runs on every point (:meth:`unveil_ties`)."""
+        them" is said (review 273: the claim was said over a still ring), to the sentence's
+        end."""
         self.follow_beat(beat)
         rings = [self.rings[i] for i in sorted(self.rings)]
         self.wait_for_words("tied")
@@ -77,6 +77,8 @@ class GordanBeats:
                                   .move_to(self.plane.point(i)) for i in sorted(self.rings)])
         self.play(appear(self.tie_veils), run_time=style.RUN_FADE)
         self.add(*rings)  # the rings over their veils
+        # only while it is said (review 276: kept on, the veil read as a box hiding them)
+        self.mark_for_beat(self.tie_veils)
 
     def unveil_ties(self) -> None:
         """The tied points' veils leave (:meth:`draw_ties`), if they stand."""

@@ -120,6 +120,7 @@ class WalkBeats(WalkStartBeats):
         "magnified" is. θ's line in data space turns with θ."""
         theme = self.theme
         self.drop_least_inset()
+        self.drop_wrong_marks()  # the last update's (review 276: its × stood over this one)
         i, (start, end) = beat.state["shown"], beat.steps
         self.set_rings([i])
         # its own status from its start (review 271), its count of mistakes with "Now …
