@@ -86,6 +86,9 @@ SHORT_GAP = 0.8
 LONG_SENTENCE, VERY_LONG_SENTENCE = 12.0, 15.0
 #: quiet and still stretches longer than this (seconds)
 LONG_STRETCH = 20.0
+#: still stretches longer than this are counted too, with their time: a picture held while
+#: a sentence runs on (reviews 273-276 counted the 6-10 s ones)
+HELD_STRETCH = 6.0
 #: the sound track's analysis window (seconds) and the level above which it is speech
 WINDOW = 0.01
 SPEECH_DBFS = -50.0
@@ -419,6 +422,9 @@ def measure(listening: Listening) -> None:
         figures[f"still stretches over {LONG_STRETCH:g} s"] = \
             sum(1 for s in still if s > LONG_STRETCH)
         figures["longest still stretch (s)"] = max(still, default=None)
+        held = [s for s in still if s > HELD_STRETCH]
+        figures[f"still stretches over {HELD_STRETCH:g} s"] = len(held)
+        figures[f"time in still stretches over {HELD_STRETCH:g} s (min)"] = sum(held) / 60
 
 
 # -- printing -------------------------------------------------------------------------
