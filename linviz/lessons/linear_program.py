@@ -912,26 +912,31 @@ def mixed_places(X, y) -> np.ndarray:
     """Which points (a boolean mask) stand at a place that points of both labels share:
     tied measurements, as rounded data has (x⁽ⁱ⁾ = x⁽ʲ⁾ exactly, y⁽ⁱ⁾ ≠ y⁽ʲ⁾)."""
     X, y = np.asarray(X, dtype=float), np.asarray(y)
-    _, place = np.unique(X, axis=0, return_inverse=True)
-    place = np.asarray(place).reshape(-1)
-    both = np.zeros(int(place.max()) + 1 if len(place) else 0, dtype=bool)
-    for p in np.unique(place):
-        both[p] = len(np.unique(y[place == p])) > 1
-    return both[place]
+    if not len(X):
+        return np.zeros(0, dtype=bool)
+    place = np.unique(X, axis=0, return_inverse=True)[1].reshape(-1)
+    plus = np.bincount(place, weights=(y > 0).astype(float)) > 0
+    minus = np.bincount(place, weights=(y < 0).astype(float)) > 0
+    return (plus & minus)[place]
+
+
+def untied(data: Dataset) -> np.ndarray | None:
+    """The points (0-based) at places of one label only, when some are tied and some are
+    not (:func:`mixed_places`); None otherwise."""
+    kept = np.flatnonzero(~mixed_places(data.X, data.y))
+    return kept if 0 < len(kept) < len(data.y) else None
 
 
 def certificate_beyond_ties(data: Dataset) -> dict[int, float]:
-    """Gordan's weights (:func:`gordan_certificate`), without the tied points when it can
-    (:func:`mixed_places`): when the points at places of one label only are still not
-    separable through the origin, the certificate is found among them (a proof that holds
-    beyond the rounding, review 271), indices of the whole data; else the data's own (two
-    points at one place first)."""
+    """Gordan's weights (:func:`gordan_certificate`), without the tied points when it can:
+    when the points at places of one label only (:func:`untied`) are still not separable
+    through the origin, the certificate is found among them (a proof that holds beyond the
+    rounding, review 271), indices of the whole data; else the data's own (two points at
+    one place first)."""
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
-    kept = np.flatnonzero(~mixed_places(X, y))
-    A = y[:, None] * X
-    if 0 < len(kept) < len(X) and solve_least_l1(A[kept]) is None:
-        found = gordan_certificate(A[kept])
-        return {int(kept[i]): w for i, w in found.items()}
+    A, kept = y[:, None] * X, untied(data)
+    if kept is not None and solve_least_l1(A[kept]) is None:
+        return {int(kept[i]): w for i, w in gordan_certificate(A[kept]).items()}
     return gordan_certificate(A, X)
 
 
@@ -939,12 +944,11 @@ def overlap_beyond_ties(data: Dataset) -> tuple[dict[int, float], dict[int, floa
     """The overlap's weights (:func:`linviz.theory.overlap_certificate`), without the tied
     points when it can: as :func:`certificate_beyond_ties`, with an offset."""
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
-    kept = np.flatnonzero(~mixed_places(X, y))
-    if 0 < len(kept) < len(X) and len(np.unique(y[kept])) == 2 \
+    kept = untied(data)
+    if kept is not None and len(np.unique(y[kept])) == 2 \
             and not is_separable(X[kept], y[kept], offset=True):
-        lam, mu = overlap_certificate(X[kept], y[kept])
-        return ({int(kept[i]): w for i, w in lam.items()},
-                {int(kept[i]): w for i, w in mu.items()})
+        return tuple({int(kept[i]): w for i, w in weights.items()}
+                     for weights in overlap_certificate(X[kept], y[kept]))
     return overlap_certificate(X, y)
 
 
@@ -953,14 +957,9 @@ def unmixed_point(data: Dataset, preferred) -> int:
     separates: the first of ``preferred`` (the certificate's points) at a place holding
     one class only, else the first such point of the data, else ``preferred``'s first (a
     point drawn under another class's marker would be read as that class)."""
-    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
-
-    def unmixed(i: int) -> bool:
-        here = np.all(X == X[i], axis=1)
-        return bool(np.all(y[here] == y[i]))
-
-    for i in [*preferred, *range(len(y))]:
-        if unmixed(int(i)):
+    mixed = mixed_places(data.X, data.y)
+    for i in [*preferred, *range(len(mixed))]:
+        if not mixed[int(i)]:
             return int(i)
     return int(preferred[0])
 

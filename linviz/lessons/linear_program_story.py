@@ -797,7 +797,6 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"point right): its first {len(mistakes)} passes make "
                f"{formatting.listed(mistakes)} updates as θ walks on{zoom}.",
                "endless", endless=True, certificate=False, certificate_sides=False,
-               ties_veiled=False,
                ringed=[], view="endless",
                score_bars=False,
                min_seconds=endless_seconds(mistakes),

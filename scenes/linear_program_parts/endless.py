@@ -41,7 +41,6 @@ class EndlessBeats:
         # time off the walk, which ends with the sentence
         self.set_rings(list(beat.state["ringed"]))
         self.set_status(None)
-        self.unveil_ties()  # it runs on every point
         shown = [m for m in (self.certificate, *getattr(self, "certificate_weights", ()),
                              self.lines) if self.on_screen(m)]
         if shown:

@@ -79,10 +79,3 @@ class GordanBeats:
         self.add(*rings)  # the rings over their veils
         # only while it is said (review 276: kept on, the veil read as a box hiding them)
         self.mark_for_beat(self.tie_veils)
-
-    def unveil_ties(self) -> None:
-        """The tied points' veils leave (:meth:`draw_ties`), if they stand."""
-        veils = getattr(self, "tie_veils", None)
-        if veils is not None and self.on_screen(veils):
-            self.play(vanish(veils), run_time=style.RUN_FADE)
-            self.remove(veils)
