@@ -39,6 +39,7 @@ with an offset, the perceptron with an offset too.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -443,13 +444,25 @@ class LinearProgramLesson:
         an offset's best line is set against."""
         return int(self.fewest_line.mistakes)
 
-    @property
+    @cached_property
     def fewest_line(self):
         """A line (with an offset) that gets the fewest points wrong, and how many
         (:class:`linviz.least_error.LeastError`, exact)."""
         from ..least_error import least_training_error
 
         return least_training_error(self.data.X, self.data.y)
+
+    @cached_property
+    def offset_map(self):
+        """Every line as a point (θ's direction, its distance from 0), shaded by the points
+        it gets wrong (:func:`linviz.lessons.linear_program_map.line_map`), one column
+        through the fewest-mistake line's direction; None on data a line separates."""
+        from .linear_program_map import line_map, line_place
+
+        if self.endless_offset is None:
+            return None
+        theta, theta0 = self.fewest_line.theta, self.fewest_line.theta0
+        return line_map(self.data.X, self.data.y, through=line_place(theta, theta0)[0])
 
     @property
     def endless_offset_best(self) -> tuple[int, int]:

@@ -254,7 +254,7 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "whether these training "
                f"points are separable, one solve decides. {watched}",
                "testable",
-               ringed=[], near=None,
+               ringed=[], near=None, line_map=False,
                # drawn where the right half is free (the weight plane has left)
                pass_counts=(watched_passes(lesson) if lesson.endless_offset is not None
                             else None),
@@ -515,7 +515,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         score_bars=False, endless_best=False, scaling=False,
                         wrong_marks=None, overlap_panel=None, near=None, cone_inset=False,
                         pass_counts=None, recap=None, gordan=None, bands=None,
-                        trial_line=False, circle_kept=False)
+                        trial_line=False, circle_kept=False, line_map=False)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -851,6 +851,13 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         inside = also_inside(lesson, turn) if len(turn.other) == 1 else ()
         story.beat(turn_words(turn, len(inside)), "overlap-turn", overlap_turn=True,
                    status=turn_status(turn, len(inside)))
+        # every line as a point, as θ was in weight space: the run with an offset walks
+        # there, and the fewest-mistake line is found there (review 276: the right half
+        # stood empty through the offset's part)
+        story.beat(MAP_WORDS, "line-map", line_map=True, overlap=False, overlap_turn=False,
+                   ringed=[], near=None, closeup=None, overlap_panel=None,
+                   status="right: each line $theta^T x + theta_0 = 0$ as a point · shade: "
+                          "points wrong")
         mistakes = lesson.endless_offset_mistakes
         best, fewest = lesson.endless_offset_best[1], lesson.fewest_wrong
         # the points that look on the run's best line, magnified right of the data (the
@@ -901,6 +908,13 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    wrong_marks=None, recap=recap_lines(lesson),
                    status=f"HiGHS: a $theta$ or “infeasible” · why: {proof_name(lesson)}, "
                           f"the overlap")
+
+
+#: the map of every line, said as it comes (data no line separates even with an offset: no
+#: line gets none wrong)
+MAP_WORDS = ("On the right, each line with an offset as one point again: θ's direction "
+             "across, its distance from 0 up, shaded by the points it gets wrong; none is "
+             "unshaded.")
 
 
 #: Gordan's alternative, said before its weights prove that no θ exists (reviews 256–257:

@@ -50,7 +50,12 @@ class OffsetBeats(OffsetWalkBeats):
         fewest = self.lesson.fewest_line
         self.fewest_line = Hyperplane(self.plane, fewest.theta, fewest.theta0,
                                       show_normal=False, show_notes=False, show_shading=False)
-        self.play(appear(self.fewest_line), run_time=style.RUN_FADE)
+        # (and its point on the map, in the faintest shade, lit as it is said)
+        marking = self.map_marked(fewest.theta, fewest.theta0, self.theme.text, "fewest",
+                                  filled=True)
+        self.play(appear(self.fewest_line), *marking, run_time=style.RUN_FADE)
+        if marking:
+            self.light_fewest_cells()
         self.show_near(beat)
         self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
         self.show_wrong_marks(beat)
@@ -116,6 +121,7 @@ class OffsetBeats(OffsetWalkBeats):
         """The close-ups leave; the lines stay while the notes' remark is said, and the
         perceptron's updates in each pass are drawn as bars (the beat's ``pass_counts``)."""
         self.drop_near()
+        self.drop_line_map()
         self.follow_beat(beat)
         # (not the offset run's, drawn before: the run through the origin's, named so)
         self.show_pass_counts(beat, "through 0, updates in each pass")
@@ -171,6 +177,12 @@ class OffsetBeats(OffsetWalkBeats):
                     f"updates per pass: {', '.join(map(str, counts))}", self.theme,
                     style.FONT_SMALL, self.theme.text), self.theme)
                 words.next_to(names, DOWN, buff=2 * style.SMALL_BUFF).set_x(frames.get_x())
+        elif self.map_shown():
+            # over the map, from the data plane's top down to the map's name
+            top = float(self.plane.frame.get_top()[1])
+            room = top - self.line_map_drawing[0].get_top()[1] - 2 * style.SMALL_BUFF
+            words.scale(min(1.0, room / words.height))
+            words.move_to([WEIGHT_CENTER[0], top - words.height / 2, 0.0])
         else:
             words.move_to([WEIGHT_CENTER[0], float(self.plane.frame.get_center()[1]), 0.0])
         bars = getattr(words, "bars", VGroup())

@@ -8,6 +8,7 @@ import numpy as np
 from manim import ValueTracker, VGroup, Wait
 
 from scenes.linear_program_parts.common import NEAR_NAME_REACH, between
+from scenes.linear_program_parts.line_map import LineMapBeats
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
 
@@ -15,7 +16,7 @@ from scenes.toolkit.layout import appear, vanish
 LAST_OPACITY = 0.45
 
 
-class OffsetWalkBeats:
+class OffsetWalkBeats(LineMapBeats):
     """The offset's run (a part of :class:`scenes.linear_program.LinearProgramScene`,
     through :class:`scenes.linear_program_parts.offset.OffsetBeats`)."""
 
@@ -38,6 +39,8 @@ class OffsetWalkBeats:
         planes = [self.plane] + ([self.closeup] if self.closeup is not None else [])
         lines = [self.moving_line(at, plane=plane) for plane in planes]
         self.add(*lines)
+        # its point on the map of every line, with the trail it leaves (when the map is there)
+        walking = self.map_walk(thetas, offsets, at, tracker, between)
         # the walk from now until its best line is named (that line comes then), never
         # after the sentence, while the passes' counts come (review 275: the bars came
         # first, and the walk flashed by in 1.3 s after them)
@@ -57,22 +60,31 @@ class OffsetWalkBeats:
         for line in lines:
             line.update()
             line.clear_updaters()
-        # the run's best line (the fewest errors) is what stays, dashed
+        # the run's best line (the fewest errors) is what stays, dashed (on the map, the
+        # walker's dot gives way to its ring)
         k, _ = self.lesson.endless_offset_best
         best = VGroup(*[self.dashed_run_line(thetas[k], float(offsets[k]), plane)
                         for plane in planes])
-        self.play(*[vanish(line) for line in lines], appear(best), run_time=style.RUN_FADE)
-        self.remove(*lines)
+        self.play(*[vanish(line) for line in lines], appear(best),
+                  *self.map_walk_stops(walking, thetas[k], float(offsets[k])),
+                  run_time=style.RUN_FADE)
+        self.remove(*lines, *walking[1:])
         self.set_status(beat.state["status"])
         self.endless_offset_line = best
-        last = len(thetas) - 1
-        if k != last and "its last" in beat.sentence:  # drawn as it is named, faint
-            self.wait_for_words("its last")
-            final = VGroup(*[self.dashed_run_line(thetas[last], float(offsets[last]), plane)
-                             .set_opacity(LAST_OPACITY) for plane in planes])
-            self.play(appear(final), run_time=style.RUN_FADE)
-            self.mark_for_beat(final)
+        if k != len(thetas) - 1 and "its last" in beat.sentence:
+            self.show_last_offset_line(thetas[-1], float(offsets[-1]), planes)
         self.show_near(beat)
         # many, close along the lines: off them, leaders where they crowd
         self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
         self.show_wrong_marks(beat)
+
+    def show_last_offset_line(self, theta, theta0: float, planes) -> None:
+        """The run's last line (θ, θ₀), faint and dashed on ``planes`` (and marked on the
+        map), as it is named, until the next sentence."""
+        self.wait_for_words("its last")
+        final = VGroup(*[self.dashed_run_line(theta, theta0, plane).set_opacity(LAST_OPACITY)
+                         for plane in planes])
+        self.play(appear(final), *self.map_marked(theta, theta0, self.theme.normal, "last",
+                                                  LAST_OPACITY),
+                  run_time=style.RUN_FADE)
+        self.mark_for_beat(final)

@@ -14,6 +14,7 @@ from scenes.quiz_parts.gap import perpendicular_gap
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
 from scenes.toolkit.magnifier import magnifier
+from scenes.toolkit.placement import leader_line
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
 
@@ -64,7 +65,12 @@ class LastLineDrawings:
                           times_font=style.FONT_SMALL, leaders=False,
                           times_words=f"{('large', 'small')[k]} margin", times_above=True,
                           grid=True)
-        return VGroup(inset, ring)
+        # one leader from the ring to the close-up's frame (review 276: nothing tied the
+        # close-up to its point; its square there is a speck, two leaders along the line
+        # would run on it)
+        leader = leader_line(plane.point(i), plane.ring_radius, inset[2].frame,
+                             theme.highlight).set_stroke(opacity=0.7)
+        return VGroup(inset, ring, leader)
 
     def draw_stops(self, beat) -> None:
         """The band's close-up gives way to the magnified gaps of the last lines that pass

@@ -5,7 +5,8 @@ planes stand (the strips of every data set's M: :mod:`scenes.quiz_parts.strips`)
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Line, ValueTracker, VGroup
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, DashedLine, Line, ValueTracker,
+                   VGroup)
 
 from linviz import formatting
 from linviz.geometry import clip_line
@@ -45,6 +46,9 @@ INSET_MARKER_SHARE = 0.6
 #: a ring in the band's close-up, in rings of the plane (it leaves the marker whole)
 INSET_RING = 1.5
 
+#: the cost of a place for θ*'s name on its − side (it names the arrow θ* points along:
+#: there only when every place on the + side is covered), and its arrow's tip's length
+WRONG_SIDE_COST, STAR_TIP = 1e3, 0.12
 #: the gap (screen units) between θ*'s band and θ*'s name beside it
 STAR_GAP = 0.12
 
@@ -240,12 +244,21 @@ class MarginDrawings:
             obstacles.append(np.column_stack([boxes[:, :4], np.full(len(boxes), 100.0)]))
         # the name's half extent across the line: its near edge STAR_GAP past the band's
         reach = (abs(inward[1]) * name.width + abs(inward[0]) * name.height) / 2
+        # on θ*'s + side, where it points: the name at the tip of an arrow from the line,
+        # θ* drawn as the notes draw θ, a normal (review 276: never drawn as a vector)
+        normal = plane.c2p(a) - plane.c2p((0.0, 0.0))
+        normal = normal / max(float(np.linalg.norm(normal)), 1e-9)
         centre = beside_line([upper + 0.55 * inward, lower - 0.55 * inward], inward,
                              (name.width, name.height), np.vstack(obstacles),
-                             band + STAR_GAP + reach)
+                             band + STAR_GAP + reach,
+                             extra_cost=lambda c: 0.0 if float(
+                                 (c - upper)[:2] @ normal[:2]) > 0 else WRONG_SIDE_COST)
         name.move_to(centre)
         foot = upper + float((centre - upper) @ inward) * inward
-        return VGroup(leader_line(foot, 0.0, name, self.theme.boundary), name)
+        tip = leader_line(foot, 0.0, name, self.theme.normal).get_end()
+        arrow = Arrow(foot, tip, buff=0.0, stroke_width=3, color=self.theme.normal,
+                      tip_length=STAR_TIP, max_tip_length_to_length_ratio=0.5)
+        return VGroup(arrow, name)
 
     def make_inset(self, run, plane):
         """The band magnified (:func:`linviz.lessons.quiz.band_inset`) beside ``plane``

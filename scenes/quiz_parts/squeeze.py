@@ -137,7 +137,9 @@ class SqueezeDrawings:
         curves = (floor, ceiling)
         names = (math("M gamma", theme, style.FONT_SMALL, theme.correct),
                  math("R sqrt(M)", theme, style.FONT_SMALL, theme.muted))
-        before = float(axes.c2p(min(s.meeting, span), 0)[0])
+        # (on the wide scale the large margin's meeting is by 0: its names along the whole
+        # plot, not crammed there, review 274; nor left out, review 276)
+        before = float(axes.c2p(span if key_low else min(s.meeting, span), 0)[0])
         # (the floor's room above it is scarce where it runs low: its name first)
         floor_name, ceiling_name = curve_names(axes, curves, names, (DOWN, UP),
                                                [head, meeting, curve, length_path, key],
@@ -184,16 +186,27 @@ class SqueezeDrawings:
         stills = [VGroup(plot.axes, plot.title) for plot in self.squeeze]
         self.play(*map(appear, stills), run_time=style.RUN_FADE)
         self.wait_for_words("each update lifts")
-        self.play(*[Create(plot.run[0]) for plot in self.squeeze], run_time=style.RUN_INTRO)
+        # the pink curve climbs while its rise is said (review 276: drawn in a second, then
+        # 6 s of still under "by at least γ … at most R²")
+        said = self.timeline.said_at(self.in_notation("at least γ"))
+        climb = (said - float(self.time) - style.RUN_FADE) if said is not None else 0.0
+        self.play(*[Create(plot.run[0]) for plot in self.squeeze],
+                  run_time=max(style.RUN_INTRO, climb))
         self.play(*[appear(VGroup(plot.run[2], plot.run[3])) for plot in self.squeeze],
                   *[appear(plot.run[1]) for plot in self.squeeze], run_time=style.RUN_FADE)
         # the pink curve over the dashed ‖θ‖, which lies close above it (review 273: the
         # dashes hid it, and the ≤ between them)
         self.add(*[m for plot in self.squeeze for m in (plot.run[0], plot.run[1])])
-        for words, k in (("a floor", 0), ("a ceiling", 1)):
+        # each bound as its step is said (γ a step: the floor Mγ; R² a step of ‖θ‖²: the
+        # ceiling R√M), each lit again as it is named
+        for words, k in (("at least γ", 0), ("at most R²", 1)):
             self.wait_for_words(words)
             self.play(*[appear(plot.bounds[k]) for plot in self.squeeze],
                       run_time=style.RUN_FADE)
+        for words, k in (("a floor", 0), ("a ceiling", 1)):
+            self.wait_for_words(words)
+            self.play(*[Indicate(plot.bounds[k], color=self.theme.highlight, scale_factor=1.0)
+                        for plot in self.squeeze], run_time=style.PAUSE_READ)
 
     def draw_meet(self, beat) -> None:
         """Where each run's floor meets its ceiling, as it is said: a dot climbs each floor
@@ -254,9 +267,7 @@ class SqueezeDrawings:
             (far_floor, far_floor_name), (far_ceiling, far_ceiling_name) = far.bounds
             leaving += [near.axes[2], near.axes[3], floor_name, ceiling_name, near.run[1],
                         near.run[3]]
-            # (the large margin's names not again: crammed by 0, they sat on its curves,
-            # review 274; its curves' colours were named)
-            coming += [far_floor_name, far_ceiling_name] if far is self.squeeze.far[1] else []
+            coming += [far_floor_name, far_ceiling_name]
             coming += [far.run[1], far.run[3]]
             pairs += [(floor, far_floor), (ceiling, far_ceiling), (near.run[0], far.run[0]),
                       (near.run[2], far.run[2])]

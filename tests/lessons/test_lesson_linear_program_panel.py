@@ -30,10 +30,10 @@ def test_the_overlap_panel_holds_as_shown(case):
     if overlap is None or overlap.state["closeup"] is not None:
         assert not any(panels)  # no overlap argued, or the close-up stands on the right
         return
-    # from the overlap's beat, through the turn's, until the offset run's (its insets take
-    # the right half)
+    # from the overlap's beat, through the turn's, until the map of every line (it, then
+    # the offset run's insets, take the right half)
     start = beats.index(overlap)
-    end = next(k for k, b in enumerate(beats) if b.motion == "endless-offset")
+    end = next(k for k, b in enumerate(beats) if b.motion == "line-map")
     assert end == start + 2 and beats[start + 1].motion == "overlap-turn"
     assert panels[start] and panels[start + 1] == panels[start]
     assert not any(panels[:start]) and not any(panels[end:])
