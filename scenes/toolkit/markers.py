@@ -133,7 +133,10 @@ class MarkerCloud(VGroup):
         for g in order:
             words = views.count_text(int(groups.positive[g]), int(groups.negative[g]))
             if words not in typeset_once:
-                typeset_once[words] = text(escaped(words), theme, style.COUNT_FONT, theme.text)
+                # (a mixed place's count is what a sentence argues from: larger, review 276
+                # read "+2 −1" at 5 px)
+                font = style.COUNT_FONT if self.counted == "all" else style.MIXED_COUNT_FONT
+                typeset_once[words] = text(escaped(words), theme, font, theme.text)
             label = typeset_once[words].copy()
             anchor = points[groups.first[g]]
             spot = _clear_spot(anchor, label, np.vstack(obstacles), self.size, bounds)

@@ -146,6 +146,7 @@ TICK_GAP = 0.12            # tick values closer than this are thinned out
 TICKS_MIN_SIDE = 3.0       # a smaller plane (a thumbnail) has no tick values
 SHORT_NAME = 0.6           # a y name at most this wide is set upright, longer ones turned
 COUNT_FONT = 16            # "×3" beside a marker standing for three points
+MIXED_COUNT_FONT = 21      # "+2 −1" beside a place both classes share (counted alone)
 COUNT_COVER = 0.5          # ...covering at most this fraction of a marker (it has no room else)
 COUNT_FAR_RINGS = 4        # in a dense cluster, a count may stand this many label heights out,
                            # joined to its marker by a thin leader
