@@ -408,6 +408,13 @@ def step_scores(lesson: LinearProgramLesson, k: int) -> tuple[int, float, float]
     return i, float(lesson.thetas[k] @ a), float(lesson.thetas[k + 1] @ a)
 
 
+def status_said_first(status: str) -> str:
+    """The part of a beat's status line shown from the beat's start when its last part (a
+    count, the solver's word) comes only as it is said: all before the last " · " (the
+    status of an update, :func:`step_status`, and of the fewest mistakes through 0)."""
+    return status.rsplit(" · ", 1)[0]
+
+
 def step_status(lesson: LinearProgramLesson, k: int) -> str:
     """The status line of update k (0-based) of the walk: what its sentence says, to be read again (review 259: the y·scores and the count were only spoken): the
     point's y·score before → after, up by ‖x⁽ⁱ⁾‖² (y² = 1: note 001's algebra, shown on

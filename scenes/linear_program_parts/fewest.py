@@ -8,6 +8,7 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Line, Polygon, VGroup, there_and_back
 
 from linviz.lessons.linear_program import mistake_arcs
+from linviz.lessons.linear_program_story import status_said_first
 from scenes.linear_program_parts.common import LABEL_OFF_WEDGE, ray_end
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
@@ -24,7 +25,7 @@ class FewestBeats:
         count beside the widest, joined to it by a leader; the solver's word as it is said
         (review 275: 9 s still)."""
         self.set_rings(list(beat.state["ringed"]))
-        self.set_status(beat.state["status"].rsplit(" · ", 1)[0])
+        self.set_status(status_said_first(beat.state["status"]))
         theme = self.theme
         low, _ = self.lesson.mistake_range
         fewest = [(a, b) for a, b, count in mistake_arcs(self.lesson.signed) if count == low]

@@ -9,7 +9,7 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Indicate, Line,
                    ValueTracker, VGroup, VMobject, linear)
 
-from linviz.lessons.linear_program_story import said_least
+from linviz.lessons.linear_program_story import said_least, status_said_first
 from scenes.linear_program_parts.common import FADED_LINES, between, lit, ray_end
 from scenes.linear_program_parts.walk_start import WalkStartBeats
 from scenes.toolkit import style
@@ -125,7 +125,7 @@ class WalkBeats(WalkStartBeats):
         self.set_rings([i])
         # its own status from its start (review 271), its count of mistakes with "Now …
         # wrong" (review 273: written 5 s before it was said)
-        self.set_status(beat.state["status"].rsplit(" · ", 1)[0])
+        self.set_status(status_said_first(beat.state["status"]))
         if self.shown_line is not None:
             self.remove(self.shown_line)
         # the point's line y·score = 1 and, dashed, its line y·score = 0 (the side where

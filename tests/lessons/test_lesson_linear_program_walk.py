@@ -228,3 +228,30 @@ def test_each_explained_update_shows_its_rise_by_the_points_squared_length(case)
         assert shown.replace("-", "−") in status, (k, status)
         assert after - before == pytest.approx(X[i] @ X[i], rel=1e-9)
         theta = theta + y[i] * X[i]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_an_updates_count_of_mistakes_is_written_only_as_it_is_said(case):
+    """What an explained update's status line shows from the beat's start
+    (:func:`status_said_first`) holds its point and y·scores but not the count of
+    mistakes, which the sentence says after them ("Now … wrong"): recounted here from the
+    line after the update, the count comes in the status's rest alone."""
+    from independent import reference_perceptron
+    from linviz.lessons.linear_program_story import status_said_first
+
+    data, lesson, beats = lesson_or_skip(case)
+    steps = [beat for beat in beats if beat.motion == "walk-step"]
+    if not steps:
+        pytest.skip("no explained update")
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    run = reference_perceptron(X, y, 10 ** 6, offset=False)
+    theta = np.zeros(2)
+    for k, i in enumerate([visit[1] for visit in run["visits"] if visit[3]][:len(steps)]):
+        theta = theta + y[i] * X[i]
+        wrong = int(np.sum(y * (X @ theta) <= 0))
+        status = steps[k].state["status"]
+        first = status_said_first(status)
+        assert first.startswith(f"update {k + 1} · point {i + 1}:"), status
+        rest = status[len(first):]
+        assert rest == (f" · ×: {wrong} wrong" if wrong else " · none wrong"), status
+        assert "wrong" not in first
