@@ -329,6 +329,10 @@ class MarginQuizScene(MarginDrawings, StripDrawings, SqueezeDrawings, LiftDrawin
         self.gap_drawn = (gap_bracket(self.inset[2], self.lesson.narrow, self.theme)
                           if "2h =" in beat.sentence else VGroup())
         self.play(appear(self.edge_rings), appear(self.near_rings), run_time=style.RUN_FADE)
+        if "None lies inside" in beat.sentence and self.inset is not None:  # the band lit
+            self.wait_for_words("None lies inside")  # as said (review 277: 7.7 s still)
+            self.play(Indicate(self.inset[3][0], color=self.theme.highlight, scale_factor=1),
+                      run_time=style.PAUSE_READ)
         if len(self.gap_drawn):  # as it is said (review 273: drawn 6 s before "2h")
             self.wait_for_words("2h =")
             self.play(appear(self.gap_drawn), run_time=style.RUN_FADE)
@@ -373,13 +377,6 @@ class MarginQuizScene(MarginDrawings, StripDrawings, SqueezeDrawings, LiftDrawin
         self.play(*[reach[0][1].animate.set_stroke(opacity=RADIUS_UNDER_D)
                     for reach in self.reaches], run_time=style.RUN_FADE)
         self.replay_runs()
-
-    def take_off(self, *drawings) -> None:
-        """Those of ``drawings`` on screen (None: none) fade out together."""
-        leaving = [m for m in drawings if m is not None and self.on_screen(m)]
-        if leaving:
-            self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
-            self.remove(*leaving)
 
     def draw_answer(self, beat) -> None:
         """The answer on the status line, framed in the question card's colour: what the

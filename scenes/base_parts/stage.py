@@ -7,6 +7,7 @@ from __future__ import annotations
 from manim import Wait
 
 from scenes.toolkit import style
+from scenes.toolkit.layout import vanish
 from scenes.toolkit.screen_text import text
 from scenes.toolkit.speed.manim_adapter import as_animation
 
@@ -46,6 +47,13 @@ class StagedDrawing:
     def on_screen(self, mobject) -> bool:
         """Whether ``mobject`` is shown: in the scene's list or a still drawing."""
         return mobject in self.mobjects or mobject in self.stage
+
+    def take_off(self, *drawings) -> None:
+        """Those of ``drawings`` on screen (None: none) fade out together."""
+        leaving = [m for m in drawings if m is not None and self.on_screen(m)]
+        if leaving:
+            self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
+            self.remove(*leaving)
 
     @property
     def still_drawings(self) -> list:

@@ -67,9 +67,11 @@ class LastLineDrawings:
                           grid=True)
         # one leader from the ring to the close-up's frame (review 276: nothing tied the
         # close-up to its point; its square there is a speck, two leaders along the line
-        # would run on it)
-        leader = leader_line(plane.point(i), plane.ring_radius, inset[2].frame,
-                             theme.highlight).set_stroke(opacity=0.7)
+        # would run on it), from the plane beside the close-ups alone (review 277: from
+        # the first, it crossed the second plane)
+        leader = (leader_line(plane.point(i), plane.ring_radius, inset[2].frame,
+                              theme.highlight).set_stroke(opacity=0.7)
+                  if k == len(self.planes) - 1 else VGroup())
         return VGroup(inset, ring, leader)
 
     def draw_stops(self, beat) -> None:

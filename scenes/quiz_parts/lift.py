@@ -113,8 +113,9 @@ class LiftDrawings:
             .next_to(at(0, 1), LEFT, buff=0.12))
         boundary = Line(at(0, 0), at(section.d * SECTION_TOP, SECTION_TOP),
                         color=theme.boundary, stroke_width=style.LINE_STROKE)
-        star = math("theta^*", theme, style.FONT_SMALL).next_to(boundary.get_end(), RIGHT,
-                                                                buff=0.1)
+        # (named as the line it is: "θ*" alone read as the vector, review 277)
+        star = text("$theta^*$'s boundary", theme, style.FONT_SMALL).next_to(
+            boundary.get_end(), RIGHT, buff=0.1)
         # the band's two edge points, ringed (a − on the points' height would merge with it)
         markers = VGroup(*[VGroup(Marker(label, theme), Circle(
             radius=style.RING_RADIUS, color=theme.highlight, stroke_width=style.RING_STROKE - 1))
@@ -233,10 +234,17 @@ class LiftDrawings:
             self.play(*[appear(part) for part in self.lift_drawn[shown:2]],
                       run_time=style.RUN_INTRO)
             shown = 2
-        if shown < wanted:  # the boundary and d, as the boundary is named
+        if shown < wanted:  # the boundary as it is named, d (here and on the plane) as it
+            # is (review 277: d came 4 s before it was said)
             self.wait_for_words("θ*'s boundary")
-            self.play(*[appear(part) for part in self.lift_drawn[shown:wanted]],
-                      run_time=style.RUN_INTRO)
+            parts = self.lift_drawn[shown:wanted]
+            boundary, star, d = self.lift_drawn[2]
+            self.play(*[appear(p) for p in parts if p is not self.lift_drawn[2]],
+                      appear(VGroup(boundary, star)), run_time=style.RUN_INTRO)
+            self.wait_for_words("at d =")
+            self.play(appear(d), run_time=style.RUN_FADE)
+            self.remove(boundary, star, d)
+            self.add(*parts)
         self.draw_line_distance(beat)
 
     def draw_distance(self, beat) -> None:

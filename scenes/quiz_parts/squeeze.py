@@ -19,7 +19,7 @@ from linviz.lessons.quiz_story import shown_reach_and_gamma
 from scenes.quiz_parts.strips import STRIP_EDGE
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
-from scenes.toolkit.placement import box_around, box_of, least_covered
+from scenes.toolkit.placement import box_around, box_of, leader_line, least_covered
 from scenes.toolkit.plots import PlotAxes
 from scenes.toolkit.screen_text import math, text
 
@@ -73,20 +73,20 @@ class SqueezeDrawings:
             left = (-half + STRIP_EDGE if column == 0 else SQUEEZE_GAP / 2) + SQUEEZE_INDENT
             plot.shift((left, SQUEEZE_BASE, 0) - plot.axes.c2p(0, 0))
             plots.add(plot)
-        # both plots again, on one M axis out to past where the small margin's floor and
-        # ceiling meet (review 272: "far off to the right" was only an arrow; review 273:
-        # the small one widened alone, the two plots looked alike, the contrast gone)
+        # the small margin's plot again, its M axis out to past where its floor and ceiling
+        # meet, the large margin's meeting marked on it by 0 (review 272: "far off to the
+        # right" was only an arrow; review 273: widened alone, the two plots looked alike;
+        # reviews 276-277: both widened, the large margin's plot shrank to a dot)
         narrow = lesson.narrow
         plots.far = None
         if not meets_in_span(narrow, span):
             far_span = (1.0 + SPAN_ROOM) * float(narrow.bound)
             far_top = max(run.R for run in (lesson.wide, narrow)) * np.sqrt(far_span)
-            plots.far = VGroup()
-            for near, (run, name) in zip(plots, ((lesson.wide, "large margin"),
-                                                 (narrow, "small margin"))):
-                far = self.squeeze_plot(run, name, far_span, far_top, width, key_low=True)
-                far.shift(near.axes.c2p(0, 0) - far.axes.c2p(0, 0))
-                plots.far.add(far)
+            far = self.squeeze_plot(narrow, "small margin", far_span, far_top, width,
+                                    key_low=True)
+            far.shift(plots[1].axes.c2p(0, 0) - far.axes.c2p(0, 0))
+            far.other = self.other_meeting(lesson.wide, far)
+            plots.far = far
         return plots
 
     def squeeze_plot(self, run, name: str, span: float, top: float, width: float,
@@ -257,37 +257,51 @@ class SqueezeDrawings:
         return dot, along
 
     def widen_plots(self) -> None:
-        """Both plots become their wide versions (:meth:`squeeze_plots`' ``far``, one M
-        axis): the axes' lines stay while their ticks and numbers give way, the names go,
-        the floors, ceilings, curves and the large margin's meeting stretch to the new
-        scale, and the new ticks and names come."""
-        leaving, coming, pairs = [], [], []
-        for near, far in zip(self.squeeze, self.squeeze.far):
-            (floor, floor_name), (ceiling, ceiling_name) = near.bounds
-            (far_floor, far_floor_name), (far_ceiling, far_ceiling_name) = far.bounds
-            leaving += [near.axes[2], near.axes[3], floor_name, ceiling_name, near.run[1],
-                        near.run[3]]
-            coming += [far_floor_name, far_ceiling_name]
-            coming += [far.run[1], far.run[3]]
-            pairs += [(floor, far_floor), (ceiling, far_ceiling), (near.run[0], far.run[0]),
-                      (near.run[2], far.run[2])]
-            if self.on_screen(near.meeting):
-                pairs.append((near.meeting, far.meeting))
+        """The small margin's plot becomes its wide version (:meth:`squeeze_plots`'
+        ``far``): the axes' lines stay while their ticks and numbers give way, the names
+        go, the floor, ceiling and curves stretch to the new scale, the new ticks and names
+        come, and the large margin's meeting is marked on the new axis, by 0."""
+        near, far = self.squeeze[1], self.squeeze.far
+        (floor, floor_name), (ceiling, ceiling_name) = near.bounds
+        (far_floor, far_floor_name), (far_ceiling, far_ceiling_name) = far.bounds
+        leaving = [near.axes[2], near.axes[3], floor_name, ceiling_name, near.run[1],
+                   near.run[3]]
+        pairs = [(floor, far_floor), (ceiling, far_ceiling), (near.run[0], far.run[0]),
+                 (near.run[2], far.run[2])]
+        if self.on_screen(near.meeting):
+            pairs.append((near.meeting, far.meeting))
         self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
         self.remove(*leaving)
         # each curve gives way to itself on the new scale, not blended into it (review 275:
         # a blend drew curves no run has, the pink once under the floor)
         self.play(*[vanish(a) for a, _ in pairs], *[appear(b) for _, b in pairs],
-                  *[appear(VGroup(far.axes[2], far.axes[3])) for far in self.squeeze.far],
-                  run_time=WIDEN_SECONDS)
-        for near, far in zip(self.squeeze, self.squeeze.far):
-            # (its parts too: the ticks' leaving split the axes' group)
-            self.remove(near.axes, *near.axes.submobjects, near.title)
-            self.add(far.axes, far.title)
-        self.remove(*[a for a, _ in pairs])
-        self.add(*[b for _, b in pairs])
-        self.play(appear(VGroup(*coming)), run_time=style.RUN_FADE)
-        self.squeeze.submobjects[:2] = list(self.squeeze.far)
+                  appear(VGroup(far.axes[2], far.axes[3])), run_time=WIDEN_SECONDS)
+        # (its parts too: the ticks' leaving split the axes' group)
+        self.remove(near.axes, *near.axes.submobjects, near.title, *[a for a, _ in pairs])
+        self.add(far.axes, far.title, *[b for _, b in pairs])
+        self.play(appear(VGroup(far_floor_name, far_ceiling_name, far.run[1], far.run[3])),
+                  appear(far.other), run_time=style.RUN_FADE)
+        self.squeeze.submobjects[1] = far
+
+    def other_meeting(self, wide, far) -> VGroup:
+        """The large margin's meeting, M = its (R/γ)², marked on the small margin's wide M
+        axis (``far``'s): a dot on the axis, named "large margin: 59" in the room under the
+        floor or over the ceiling where it covers least of the curves, the tick numbers and
+        the key, joined to it by a leader."""
+        theme, axes, s = self.theme, far.axes, squeeze(self.lesson.narrow)
+        dot = Dot(axes.c2p(float(wide.bound), 0), radius=style.PLOT_DOT * 1.3,
+                  color=theme.highlight)
+        words = text(f"large margin: {formatting.grouped(wide.bound, 0)}", theme,
+                     style.FONT_SMALL, theme.highlight)
+        ks = np.linspace(0.0, axes.x_right, CURVE_POINTS)
+        curves = np.vstack([axes.c2p_many(ks, s.floor(ks)), axes.c2p_many(ks, s.ceiling(ks))])
+        obstacles = np.vstack([tick_number_boxes(axes), box_around(curves, CURVE_HALF),
+                               box_of(far.run[3], weight=TEXT_WEIGHT)])
+        places = [axes.c2p(m * axes.x_right, v * axes.y_top)
+                  for v, m in product((0.06, 0.12, 0.85), (0.2, 0.3, 0.15, 0.4))]
+        words.move_to(least_covered(places, (words.width, words.height), obstacles))
+        return VGroup(dot, leader_line(dot.get_center(), dot.radius, words, theme.highlight),
+                      words)
 
     def examples_back(self) -> None:
         """The proof's plots give way to what stood before them: the two data sets with
