@@ -24,7 +24,7 @@ import numpy as np
 
 #: the directions the map samples (its columns), evenly over 360° (odd: one in the middle,
 #: the map's edges between columns)
-MAP_COLUMNS = 241
+MAP_COLUMNS = 361
 #: the map's distance axis reaches this many times the farthest point's distance from 0
 MAP_REACH = 1.1
 #: projections this near (a share of the reach) are one: the run between them, a rounding's

@@ -170,7 +170,8 @@ def turn_words(turn: OverlapTurn, more: int = 0) -> str:
     """What the line turned around the kept hull shows (:class:`OverlapTurn`): the other
     class's point inside it (a triangle), on it (a segment) or at its place stays on the
     kept side, so such a line gets it wrong (with ``more`` of its class inside too: "and 4
-    more"); two of them: one or the other is there."""
+    more", "at least these": the line turned gets others wrong besides, unmarked, review
+    277); two of them: one or the other is there."""
     kept, other = ("+", "−") if turn.sign > 0 else ("−", "+")
     them, their = ("it", "its") if len(turn.kept) == 1 else ("them", "their")
     # the side named by the class the line gives it (review 259: "on one side" read as
@@ -183,7 +184,8 @@ def turn_words(turn: OverlapTurn, more: int = 0) -> str:
             # review 274: "and 4 more" left which unsaid)
             points = "point" if more == 1 else "points"
             return (f"{start}: {other} point {turn.other[0] + 1} and {more} more {other} "
-                    f"{points} {where} stay on {their} side, so that line gets them wrong.")
+                    f"{points} {where} stay on {their} side, so that line gets at least "
+                    f"these wrong.")
         return (f"{start}: {other} point {turn.other[0] + 1}, {where}, stays on {their} side, "
                 f"so that line gets it wrong.")
     names = [str(j + 1) for j in turn.other]
@@ -199,7 +201,8 @@ def turn_status(turn: OverlapTurn, more: int = 0) -> str:
     caught = (str(turn.other[0] + 1) if len(turn.other) == 1
               else " or ".join(str(j + 1) for j in turn.other))
     also = f" and {more} more" if more else ""
-    return f"any line with {kept} on one side has {caught}{also} there too (×)"
+    return (f"any line with {kept} on one side has {caught}{also} there too (×)"
+            + (", besides any other mistakes" if more else ""))
 
 
 #: two margins within this share of each other are said to be about the same

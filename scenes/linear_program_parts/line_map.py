@@ -7,7 +7,7 @@ fewest-mistake line is the white dot in the faintest shade."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, Create, Dot, Line, ManimColor, VGroup, VMobject,
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, Create, DashedLine, Dot, Line, ManimColor, VGroup, VMobject,
                    config, interpolate_color, there_and_back)
 
 from linviz.lessons.linear_program import mistake_shade
@@ -15,7 +15,7 @@ from linviz.lessons.linear_program_map import line_place
 from linviz.geometry import nice_step
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
-from scenes.toolkit.placement import best_offset
+from scenes.toolkit.placement import best_offset, box_around
 from scenes.toolkit.screen_text import fmt, text
 from scenes.toolkit.speed.glyph_numbers import GlyphNumber
 
@@ -29,8 +29,11 @@ CELL_OVERLAP = 0.004
 #: the walk's trail: samples of the moving line per update, the trail's opacity, and its
 #: opacity once the walk is over
 TRAIL_SAMPLES, TRAIL_OPACITY, TRAIL_FADED = 12, 0.7, 0.22
-#: the radius of the marks on the map (screen units)
-MARK_RADIUS = 0.09
+#: the radius of the marks on the map (screen units); the ground round a mark another's
+#: name keeps off (radii); the side each mark's name is tried on first (placement's
+#: DIRECTIONS: up left, down right, down left), apart where the marks stand close
+MARK_RADIUS, MARK_GROUND = 0.09, 3.0
+MARK_SIDES = {"best": 0, "last": 2, "fewest": 3}
 
 
 def rectangles(low: np.ndarray, high: np.ndarray) -> np.ndarray:
@@ -112,20 +115,25 @@ class LineMapBeats:
         for phi in np.arange(np.ceil((centre - 180.0) / 90.0) * 90.0, centre + 180.0 + 1e-9,
                              90.0):
             point = self.map_points(np.array([phi - centre]), np.array([-reach]))[0]
-            ticks.add(GlyphNumber(str(int(phi % 360.0)), style.FONT_TINY, theme.muted)
+            ticks.add(GlyphNumber(str(int(phi % 360.0)), style.FONT_SMALL, theme.muted)
                       .next_to([*point, 0.0], DOWN, buff=0.08))
         step = nice_step(reach)
         for k in range(-int(reach / step), int(reach / step) + 1):
-            point = self.map_point(0.0, k * step)
+            height = self.map_points(np.zeros(1), np.array([k * step]))[0][1]
+            point = np.array([x0, height, 0.0])  # on the map's left edge
             ticks.add(Line(point, point + LEFT * 0.06, stroke_width=1.5, color=theme.muted),
-                      GlyphNumber(fmt(k * step, 0 if step >= 1 else 1), style.FONT_TINY,
+                      GlyphNumber(fmt(k * step, 0 if step >= 1 else 1), style.FONT_SMALL,
                                   theme.muted).next_to(point + LEFT * 0.06, LEFT, buff=0.05))
+        # the lines through 0 (distance 0), across the map: an offset of 0 reads there
+        zero = DashedLine(self.map_point(centre - 180.0 + 1e-9, 0.0),
+                          self.map_point(centre + 180.0 - 1e-9, 0.0), stroke_width=1.5,
+                          color=theme.muted, dash_length=0.08)
         across = text("θ's direction (degrees)", theme, style.FONT_SMALL, theme.text)
         across.next_to(ticks, DOWN, buff=0.06).set_x((x0 + x1) / 2)
         up = text("the line's distance from 0, along θ", theme, style.FONT_SMALL, theme.text)
         up.next_to([x0, y1, 0], UP, buff=0.08, aligned_edge=LEFT)
         up.align_to(ticks, LEFT)
-        return VGroup(frame, ticks, across, up)
+        return VGroup(frame, ticks, across, up, zero)
 
     def draw_line_map(self, beat) -> None:
         """The map comes: its axes, then its shades from the faintest, then its key; the
@@ -142,8 +150,9 @@ class LineMapBeats:
         self.wait_for_words("shaded")
         self.play(*[appear(shape) for shape in shades], appear(key),
                   run_time=style.RUN_INTRO)
-        self.line_map_drawing = VGroup(axes, shades, key)
-        self.line_map_shades = shades
+        # (the axes over the shades: the line of distance 0 runs across them)
+        self.line_map_drawing = VGroup(shades, axes, key)
+        self.line_map_shades, self.line_map_axes = shades, axes
         self.remove(axes, *shades, key)
         self.add(self.line_map_drawing)
         if "unshaded" in beat.sentence:
@@ -228,18 +237,33 @@ class LineMapBeats:
             mark.set_stroke(opacity=opacity)
         words = text(name, self.theme, style.FONT_SMALL, colour)
         with_backdrop(words, self.theme)
-        # the marks and names before (not the trail: its box is most of the map)
-        taken = [m for drawn in getattr(self, "line_map_marks", ())
-                 if isinstance(drawn, VGroup) for m in drawn.submobjects]
-        obstacles = [np.zeros((0, 5))] + [
-            np.array([[*m.get_corner(DOWN + LEFT)[:2], *m.get_corner(UP + RIGHT)[:2], 100.0]])
-            for m in [*taken, mark]]
+        # the names before (not the trail: its box is most of the map); round every other
+        # mark, ground as wide as MARK_GROUND of its radius (a name just beside it: review 277, "last" by the best line's ring)
+        # read as its name: review 277, "last" by the best line's ring), those to come too
+        others = [p for p in self.map_mark_places() if np.linalg.norm(p - point) > 1e-9]
+        obstacles = [box_around(np.array([point]), MARK_RADIUS) * [1, 1, 1, 1, 100],
+                     box_around(np.array(others).reshape(-1, 3), MARK_GROUND * MARK_RADIUS)
+                     * [1, 1, 1, 1, 100]]
+        for drawn in getattr(self, "line_map_marks", ()):
+            if isinstance(drawn, VGroup):
+                obstacles.append(np.array([[*drawn[1].get_corner(DOWN + LEFT)[:2],
+                                            *drawn[1].get_corner(UP + RIGHT)[:2], 100.0]]))
         x0, x1, y0, y1 = MAP_AREA
         offset = best_offset(point, (words.width, words.height), np.vstack(obstacles),
                              MARK_RADIUS + 0.05, bounds=np.array([x0, y0, x1, y1]),
-                             preferred=1, rings=3, ring_cost=0.01)
+                             preferred=MARK_SIDES.get(name, 1), rings=3, ring_cost=0.01)
         words.move_to(point + np.array([*offset, 0.0]))
         return VGroup(mark, words)
+
+    def map_mark_places(self) -> list[np.ndarray]:
+        """The screen points of every mark the map may get: the run's best and last lines
+        and the fewest-mistake line (those with θ ≠ 0)."""
+        states, fewest = self.lesson.endless_offset.states, self.lesson.fewest_line
+        k, _ = self.lesson.endless_offset_best
+        lines = [(states["theta"][k], states["theta0"][k]),
+                 (states["theta"][-1], states["theta0"][-1]), (fewest.theta, fewest.theta0)]
+        return [self.map_point(*line_place(theta, float(theta0))) for theta, theta0 in lines
+                if np.any(np.asarray(theta, dtype=float) != 0.0)]
 
     def map_shown(self) -> bool:
         return self.line_map_drawing is not None and self.on_screen(self.line_map_drawing)

@@ -7,7 +7,7 @@ of its own."""
 from __future__ import annotations
 
 import numpy as np
-from manim import Create, DashedLine, Polygon, VGroup
+from manim import Create, DashedLine, Line, Polygon, VGroup
 
 from linviz.geometry import clip_line, strip_polygon
 from scenes.toolkit import style
@@ -73,15 +73,20 @@ class MarginBands:
         bound is named (review 274: the ending stood still for 23 s)."""
         self.follow_beat(beat)
         self.drop_least_inset()
-        far = np.asarray(self.lesson.data.X[beat.state["ringed"][0]], dtype=float)
+        lesson, theme = self.lesson, self.theme
+        far = np.asarray(lesson.data.X[beat.state["ringed"][0]], dtype=float)
         start, end = self.plane.c2p((0.0, 0.0)), self.plane.c2p(far)
-        across = np.array([-(end - start)[1], (end - start)[0], 0.0])
-        name = with_backdrop(math("R", self.theme, style.FONT_SMALL), self.theme)
-        name.next_to((start + end) / 2, across / max(float(np.linalg.norm(across)), 1e-9),
-                     buff=0.08)
-        lines = VGroup(origin_circle_in_box(self.plane, float(np.hypot(*far)), self.theme.muted),
-                       DashedLine(start, end, color=self.theme.text, stroke_width=2.5,
-                                  dash_length=0.08))
+        name = with_backdrop(math("R", theme, style.FONT_SMALL), theme)
+        # beside the radius's middle, off the lines drawn there (θ*'s and its margins',
+        # the run's) and the radius (review 277: "R" sat on θ*'s line)
+        drawn = [("segment", start, end), (lesson.thetas[-1], 0.0)] + [
+            (lesson.theta_star, shift) for shift in (0.0, -1.0, 1.0)]
+        self.place_beside(name, (start + end) / 2, 0.08, rings=2,
+                          lines=self.line_boxes(drawn))
+        # solid, in the circle's grey: the margins' lines are dashed white (review 277: the
+        # radius ran along one, and read as it), the run's line is θ's colour
+        lines = VGroup(origin_circle_in_box(self.plane, float(np.hypot(*far)), theme.muted),
+                       Line(start, end, color=theme.muted, stroke_width=3.5))
         self.wait_for_words("bound")
         self.play(Create(lines), appear(name), run_time=style.RUN_INTRO)
         self.remove(lines, name)

@@ -180,7 +180,7 @@ class OffsetBeats(OffsetWalkBeats):
         elif self.map_shown():
             # over the map, from the data plane's top down to the map's name
             top = float(self.plane.frame.get_top()[1])
-            room = top - self.line_map_drawing[0].get_top()[1] - 2 * style.SMALL_BUFF
+            room = top - self.line_map_axes.get_top()[1] - 2 * style.SMALL_BUFF
             words.scale(min(1.0, room / words.height))
             words.move_to([WEIGHT_CENTER[0], top - words.height / 2, 0.0])
         else:

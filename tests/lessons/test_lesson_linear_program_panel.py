@@ -117,7 +117,7 @@ def test_the_turn_says_why_no_line_separates_as_the_overlap_is(case):
         else:
             assert np.array_equal(X[next(iter(keep))], X[j])
             assert f"{caught('at its place')} its side" in said
-        assert said.endswith("gets them wrong." if more else "gets it wrong.")
+        assert said.endswith("gets at least these wrong." if more else "gets it wrong.")
     else:
         either = " or ".join(str(j + 1) for j in sorted(other))
         assert f"{mark} point {either} is on their side at every turn" in said

@@ -22,10 +22,19 @@ def _map_to_screen(area, centre, reach, theta, theta0):
     return np.array([x0 + (x1 - x0) * (turn + 180) / 360, y0 + (y1 - y0) * (d + reach) / (2 * reach)])
 
 
-@pytest.mark.parametrize("data", ["noisy", "xor-cloud", "xor"])
-def test_the_map_marks_the_runs_lines_and_the_fewest_where_they_are(data):
+@pytest.mark.parametrize("data", ["noisy", "xor-cloud", "xor",
+                                  "iris-versicolor-virginica-std"])
+def test_the_map_marks_the_runs_lines_and_the_fewest_where_they_are(data, tmp_path):
+    """(Iris versicolor against virginica: its best and last lines stand close, review
+    277 read "last" as the best's name.)"""
     from scenes.linear_program import LinearProgramScene
     from scenes.linear_program_parts.line_map import MAP_AREA
+
+    if data.startswith("iris"):
+        from scene_helpers import gallery_csv
+
+        pytest.importorskip("sklearn")
+        data = gallery_csv(tmp_path, data)
 
     seen: list = []
 
@@ -33,6 +42,12 @@ def test_the_map_marks_the_runs_lines_and_the_fewest_where_they_are(data):
         drawing = scene.line_map_drawing
         shown = drawing is not None and scene.on_screen(drawing)
         marks = [m for m in getattr(scene, "line_map_marks", ()) if type(m).__name__ == "VGroup"]
+        if shown:  # its tick numbers and names outside the map, off its cells
+            x0, x1, y0, y1 = MAP_AREA
+            for part in [*scene.line_map_axes[1], *scene.line_map_axes[2:4]]:
+                low, high = part.get_corner([-1, -1, 0]), part.get_corner([1, 1, 0])
+                assert high[0] <= x0 + 1e-6 or low[1] >= y1 - 1e-6 or high[1] <= y0 + 1e-6, \
+                    (low, high)
         seen.append((scene.timeline.current[1], shown,
                      [(m[0].get_center()[:2], m[1].get_center()[:2]) for m in marks
                       if scene.on_screen(m)]))
