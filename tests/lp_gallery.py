@@ -28,3 +28,17 @@ def lesson_or_skip(case):
     except DataError:
         pytest.skip("the lesson refuses the data")
     return data, lesson, linear_program_storyboard(lesson).beats
+
+
+def lessons_where(keep) -> list:
+    """(case, data, lesson, beats) of every case the lesson takes (as :func:`lesson_or_skip`,
+    without skipping) for which ``keep(lesson)`` holds, in the gallery's order."""
+    found = []
+    for case in CASES:
+        try:
+            data, lesson, beats = lesson_or_skip(case)
+        except pytest.skip.Exception:
+            continue
+        if keep(lesson):
+            found.append((case, data, lesson, beats))
+    return found

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from lp_gallery import CASES, lesson_or_skip
+from lp_gallery import lessons_where
 from linviz.least_error import least_training_error
 from linviz.lessons.linear_program_map import (line_map, line_place, walk_places,
                                                wrong_in_column)
@@ -45,19 +45,8 @@ def test_each_run_of_a_column_counts_what_its_middle_line_gets_wrong(coords, bit
         assert count == _direct(X, y, phi, (low + high) / 2)
 
 
-def _non_separable():
-    found = []
-    for case in CASES:
-        try:
-            data, lesson, beats = lesson_or_skip(case)
-        except pytest.skip.Exception:
-            continue
-        if lesson.endless_offset is not None:
-            found.append((case.name, data, lesson, beats))
-    return found
-
-
-NON_SEPARABLE = _non_separable()
+NON_SEPARABLE = [(case.name, data, lesson, beats) for case, data, lesson, beats in
+                 lessons_where(lambda lesson: lesson.endless_offset is not None)]
 
 
 def test_the_gallery_has_data_no_line_separates():
@@ -94,11 +83,7 @@ def test_the_maps_fewest_is_the_least_error_and_lies_under_the_white_line(
 
 
 def test_the_map_is_said_only_where_no_line_separates():
-    for case in CASES:
-        try:
-            _, lesson, beats = lesson_or_skip(case)
-        except pytest.skip.Exception:
-            continue
+    for case, _, lesson, beats in lessons_where(lambda lesson: True):
         said = any(beat.motion == "line-map" for beat in beats)
         assert said == (lesson.endless_offset is not None), case.name
 

@@ -10,26 +10,16 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from lp_gallery import CASES, lesson_or_skip
+from lp_gallery import lessons_where
 from linviz.lessons.linear_program_overlap import (caught, overlap_turn, supporting_line,
                                                    turn_start)
 
 scipy_optimize = pytest.importorskip("scipy.optimize")
 
 
-def _overlapping():
-    found = []
-    for case in CASES:
-        try:
-            data, lesson, _ = lesson_or_skip(case)
-        except pytest.skip.Exception:
-            continue
-        if overlap_turn(lesson) is not None:
-            found.append((case.name, np.asarray(data.X, dtype=float), overlap_turn(lesson)))
-    return found
-
-
-OVERLAPPING = _overlapping()
+OVERLAPPING = [(case.name, np.asarray(data.X, dtype=float), overlap_turn(lesson))
+               for case, data, lesson, _ in lessons_where(
+                   lambda lesson: overlap_turn(lesson) is not None)]
 
 
 def test_the_gallery_has_overlaps_to_turn_around():
