@@ -109,14 +109,14 @@ def mistake_shade(count: int, low: int, high: int, shades: int = MISTAKE_SHADES)
     return 1 + (count - low - 1) * (shades - 1) // (high - low)
 
 
-def shade_ranges(low: int, high: int,
-                 shades: int = MISTAKE_SHADES) -> list[tuple[int, int] | None]:
-    """For each shade of :func:`mistake_shade`, the fewest and the most points wrong it
-    stands for (None: no count has it, when there are fewer counts than shades): what its
-    key writes beside each step."""
+def shade_ranges(low: int, high: int, shades: int = MISTAKE_SHADES,
+                 shade=mistake_shade) -> list[tuple[int, int] | None]:
+    """For each shade of ``shade`` (:func:`mistake_shade` by default), the fewest and the
+    most points wrong it stands for (None: no count has it, when there are fewer counts
+    than shades): what its key writes beside each step."""
     ranges: list[tuple[int, int] | None] = [None] * shades
     for count in range(low, high + 1):
-        k = mistake_shade(count, low, high, shades)
+        k = shade(count, low, high, shades)
         ranges[k] = (count, count) if ranges[k] is None else (ranges[k][0], count)
     return ranges
 
@@ -462,7 +462,14 @@ class LinearProgramLesson:
         if self.endless_offset is None:
             return None
         theta, theta0 = self.fewest_line.theta, self.fewest_line.theta0
-        return line_map(self.data.X, self.data.y, through=line_place(theta, theta0)[0])
+        # its reach holds the run's best and last lines too (review 278: the last line,
+        # beyond the points, stood clipped at the map's edge)
+        states = self.endless_offset.states
+        marked = [(states["theta"][k], states["theta0"][k])
+                  for k in (self.endless_offset_best[0], -1)
+                  if np.any(np.asarray(states["theta"][k]) != 0.0)]
+        return line_map(self.data.X, self.data.y, through=line_place(theta, theta0)[0],
+                        holding=[line_place(t, float(t0))[1] for t, t0 in marked])
 
     @property
     def endless_offset_best(self) -> tuple[int, int]:

@@ -113,12 +113,14 @@ def wrong_in_column(X: np.ndarray, y: np.ndarray, phi: float,
 
 
 def line_map(X, y, through: float = 0.0, columns: int = MAP_COLUMNS,
-             reach_share: float = MAP_REACH) -> LineMap:
+             reach_share: float = MAP_REACH, holding=()) -> LineMap:
     """The map of every line (:class:`LineMap`): ``columns`` (odd) directions evenly round
     the circle, the middle one ``through`` (degrees, taken in [0, 360)), d over
-    ±``reach_share`` × the farthest point's distance from 0."""
+    ±``reach_share`` × the farthest point's distance from 0, or the farthest of the
+    distances ``holding`` (lines to be marked on it) as far, if farther."""
     X, y = np.asarray(X, dtype=float), np.asarray(y)
-    reach = reach_share * float(np.max(np.hypot(X[:, 0], X[:, 1])))
+    reach = reach_share * max([float(np.max(np.hypot(X[:, 0], X[:, 1])))]
+                              + [abs(float(d)) for d in holding])
     width = 360.0 / columns
     centre = float(through) % 360.0
     angles = centre + width * (np.arange(columns) - (columns - 1) / 2)
@@ -135,3 +137,13 @@ def walk_places(thetas, theta0s) -> np.ndarray:
         if np.any(theta != 0.0):
             places[k] = line_place(theta, theta0)
     return places
+
+
+def doubling_shade(count: int, low: int, high: int, shades: int) -> int:
+    """The shade (0 to ``shades`` − 1) of the lines that get ``count`` points wrong on the
+    map: the fewest, ``low``, alone in the faintest; then runs that double, count − low in
+    1, 2–3, 4–7, …, the last shade all the rest (the lines near the fewest told apart,
+    where the run walks: review 278, even steps to 97 put 4–22 in one shade)."""
+    if count <= low:
+        return 0
+    return min(shades - 1, int(count - low).bit_length())

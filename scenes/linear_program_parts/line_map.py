@@ -7,11 +7,12 @@ fewest-mistake line is the white dot in the faintest shade."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, Create, DashedLine, Dot, Line, ManimColor, VGroup, VMobject,
-                   config, interpolate_color, there_and_back)
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, Create, DashedLine, Dot, Line, ManimColor,
+                   ValueTracker, VGroup, VMobject, config, interpolate_color, linear,
+                   there_and_back)
 
-from linviz.lessons.linear_program import mistake_shade
-from linviz.lessons.linear_program_map import line_place
+from linviz.lessons.linear_program import MISTAKE_SHADES
+from linviz.lessons.linear_program_map import doubling_shade, line_place
 from linviz.geometry import nice_step
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
@@ -29,6 +30,11 @@ CELL_OVERLAP = 0.004
 #: the walk's trail: samples of the moving line per update, the trail's opacity, and its
 #: opacity once the walk is over
 TRAIL_SAMPLES, TRAIL_OPACITY, TRAIL_FADED = 12, 0.7, 0.22
+#: at most about this many distance tick values down the map's side
+MOST_DISTANCE_TICKS = 7
+#: the line shown moving as the map's axes are said: it turns this far (degrees) either
+#: side of the map's middle, in this long (s), then slides this share of the map's reach
+PROBE_TURN, PROBE_SECONDS, PROBE_SHIFT = 60.0, 2.5, 0.45
 #: the radius of the marks on the map (screen units); the ground round a mark another's
 #: name keeps off (radii); the side each mark's name is tried on first (placement's
 #: DIRECTIONS: up left, down right, down left), apart where the marks stand close
@@ -64,13 +70,13 @@ class LineMapBeats:
                          0.0])
 
     def map_shades(self) -> VGroup:
-        """The cells, one shape for each shade (:func:`mistake_shade` between the map's
+        """The cells, one shape for each shade (:func:`doubling_shade` between the map's
         fewest and most wrong), in the colours of weight space's shading, the faintest
         first: each column's runs of one shade joined, each a rectangle."""
         grid = self.lesson.offset_map
         shades: dict[int, list] = {}
         for column, low, high, count in grid.cells:
-            shade = mistake_shade(int(count), grid.low, grid.high)
+            shade = doubling_shade(int(count), grid.low, grid.high, MISTAKE_SHADES)
             runs = shades.setdefault(shade, [])
             if runs and runs[-1][0] == column and abs(runs[-1][2] - low) < 1e-12:
                 runs[-1][2] = high
@@ -118,6 +124,8 @@ class LineMapBeats:
             ticks.add(GlyphNumber(str(int(phi % 360.0)), style.FONT_SMALL, theme.muted)
                       .next_to([*point, 0.0], DOWN, buff=0.08))
         step = nice_step(reach)
+        while reach / step > MOST_DISTANCE_TICKS / 2:  # (eleven stood packed: review 278)
+            step *= 2
         for k in range(-int(reach / step), int(reach / step) + 1):
             height = self.map_points(np.zeros(1), np.array([k * step]))[0][1]
             point = np.array([x0, height, 0.0])  # on the map's left edge
@@ -142,11 +150,12 @@ class LineMapBeats:
         self.clear_right_half()
         grid = self.lesson.offset_map
         axes, shades = self.map_axes(), self.map_shades()
-        key = self.wrong_key((grid.low, grid.high))
+        key = self.wrong_key((grid.low, grid.high), shade=doubling_shade)
         room = config.frame_width / 2 - style.SMALL_BUFF - MAP_AREA[1] - KEY_GAP
         key.scale(min(1.0, (MAP_AREA[3] - MAP_AREA[2]) / key.height, room / key.width))
         key.next_to([MAP_AREA[1], MAP_AREA[3], 0], RIGHT, buff=KEY_GAP, aligned_edge=UP)
         self.play(appear(axes), run_time=style.RUN_FADE)
+        self.show_map_probe()
         self.wait_for_words("shaded")
         self.play(*[appear(shape) for shape in shades], appear(key),
                   run_time=style.RUN_INTRO)
@@ -158,6 +167,31 @@ class LineMapBeats:
         if "unshaded" in beat.sentence:
             self.wait_for_words("unshaded")
             self.light_fewest_cells()
+
+    def show_map_probe(self) -> None:
+        """One line and its point, as the map's axes are said (review 278: only read out):
+        it turns about 0 as "θ's direction across" is said, its point running along the
+        row of distance 0; it slides off 0 as "its distance from 0 up" is, its point
+        climbing; both leave as the shading comes."""
+        grid = self.lesson.offset_map
+        phi, d = ValueTracker(grid.centre - PROBE_TURN), ValueTracker(0.0)
+
+        def at() -> tuple[np.ndarray, float]:
+            angle = np.radians(phi.get_value())
+            return np.array([np.cos(angle), np.sin(angle)]), -d.get_value()
+
+        line, dot = self.moving_line(at, shading=False), self.map_walker(at)
+        self.wait_for_words("θ's direction across")
+        self.play(appear(line), appear(dot), run_time=style.RUN_FADE)
+        self.play(phi.animate.set_value(grid.centre + PROBE_TURN), run_time=PROBE_SECONDS,
+                  rate_func=linear)
+        self.wait_for_words("its distance from 0 up")
+        self.play(d.animate.set_value(PROBE_SHIFT * grid.reach), run_time=PROBE_SECONDS / 2)
+        self.wait_for_words("shaded")
+        line.clear_updaters()
+        dot.clear_updaters()
+        self.play(vanish(line), vanish(dot), run_time=style.RUN_FADE)
+        self.remove(line, dot)
 
     def light_fewest_cells(self) -> None:
         """The faintest shade lit (there and back): the lines that get the fewest wrong."""

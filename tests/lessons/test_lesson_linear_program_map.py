@@ -123,3 +123,36 @@ def test_a_map_through_a_direction_samples_it():
     # its edges 180° either side
     assert np.isclose(grid.columns[0] - grid.width / 2, 123.4 - 180)
     assert np.isclose(grid.columns[-1] + grid.width / 2, 123.4 + 180)
+
+
+@given(st.integers(0, 200), st.integers(0, 200), st.integers(2, 8))
+def test_the_maps_shades_double_from_the_fewest(low, extra, shades):
+    """The fewest alone in shade 0; a count c > low in the shade k with 2^(k−1) ≤ c − low
+    < 2^k (the last shade holding all beyond): recomputed by repeated halving."""
+    from linviz.lessons.linear_program import shade_ranges
+    from linviz.lessons.linear_program_map import doubling_shade
+
+    count = low + extra
+    k, rest = 0, extra
+    while rest:
+        rest //= 2
+        k += 1
+    assert doubling_shade(count, low, low + 200, shades) == min(k, shades - 1)
+    # the key's ranges: each shade's counts contiguous, together every count once
+    ranges = [r for r in shade_ranges(low, low + extra, shades, shade=doubling_shade) if r]
+    assert ranges[0] == (low, low)
+    assert all(a[1] + 1 == b[0] for a, b in zip(ranges, ranges[1:]))
+    assert ranges[-1][1] == low + extra
+
+
+@pytest.mark.parametrize("name, data, lesson, beats", NON_SEPARABLE,
+                         ids=[c[0] for c in NON_SEPARABLE])
+def test_the_map_reaches_the_lines_it_marks(name, data, lesson, beats):
+    grid = lesson.offset_map
+    states = lesson.endless_offset.states
+    X = np.asarray(data.X, dtype=float)
+    assert grid.reach >= 1.1 * np.max(np.hypot(X[:, 0], X[:, 1])) - 1e-12
+    for k in (lesson.endless_offset_best[0], -1):
+        theta = np.asarray(states["theta"][k], dtype=float)
+        if np.any(theta):
+            assert abs(float(states["theta0"][k])) / np.hypot(*theta) <= grid.reach
