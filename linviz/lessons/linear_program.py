@@ -462,14 +462,24 @@ class LinearProgramLesson:
         if self.endless_offset is None:
             return None
         theta, theta0 = self.fewest_line.theta, self.fewest_line.theta0
-        # its reach holds the run's best and last lines too (review 278: the last line,
+        # its reach holds the lines marked on it too (review 278: the run's last line,
         # beyond the points, stood clipped at the map's edge)
-        states = self.endless_offset.states
-        marked = [(states["theta"][k], states["theta0"][k])
-                  for k in (self.endless_offset_best[0], -1)
-                  if np.any(np.asarray(states["theta"][k]) != 0.0)]
         return line_map(self.data.X, self.data.y, through=line_place(theta, theta0)[0],
-                        holding=[line_place(t, float(t0))[1] for t, t0 in marked])
+                        holding=[line_place(t, t0)[1] for t, t0 in self.map_lines.values()])
+
+    @property
+    def map_lines(self) -> dict[str, tuple[np.ndarray, float]]:
+        """The lines (θ, θ₀) the map of every line marks, by name: the run with an offset's
+        "best" and "last" states and the "fewest"-mistake line, those with θ ≠ 0 (θ = 0 is
+        no line); empty on data a line separates."""
+        if self.endless_offset is None:
+            return {}
+        states, fewest = self.endless_offset.states, self.fewest_line
+        found = {name: (np.asarray(states["theta"][k], dtype=float),
+                        float(states["theta0"][k]))
+                 for name, k in (("best", self.endless_offset_best[0]), ("last", -1))}
+        found["fewest"] = (np.asarray(fewest.theta, dtype=float), float(fewest.theta0))
+        return {name: line for name, line in found.items() if np.any(line[0] != 0.0)}
 
     @property
     def endless_offset_best(self) -> tuple[int, int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, RIGHT, UP, Rectangle, VGroup, config
 
-from linviz.lessons.linear_program import MISTAKE_SHADES, shade_ranges
+from linviz.lessons.linear_program import MISTAKE_SHADES, mistake_shade, shade_ranges
 from scenes.linear_program_parts.common import WRONG_DARKEST, WRONG_LIGHTEST
 
 #: the opacity of the fewest mistakes' wedges, in the highlight's colour
@@ -33,21 +33,20 @@ class ShadingKeys:
         return WRONG_LIGHTEST + (WRONG_DARKEST - WRONG_LIGHTEST) * shade / max(
             MISTAKE_SHADES - 1, 1)
 
-    def wrong_key(self, counts: tuple[int, int] | None = None, shade=None) -> VGroup:
+    def wrong_key(self, counts: tuple[int, int] | None = None,
+                  shade=mistake_shade) -> VGroup:
         """The key of :meth:`wrong_shading_drawing`, a column: "points wrong:", a swatch for
         each shade from the faintest to the strongest, named by the counts it stands for
         (:func:`~linviz.lessons.linear_program.shade_ranges`); then the unshaded swatch,
         "0 wrong", on a row of its own (none is); at the size of the plane's tick values
         (it is read, not glanced at). ``counts``: the fewest and most wrong shaded (the
-        lesson's through 0 by default), in the shades of ``shade`` (the lesson's
+        lesson's through 0 by default), in the shades of ``shade`` (weight space's
         :func:`~linviz.lessons.linear_program.mistake_shade` by default)."""
         rows = [self.key_row(None, "points wrong:")]
         # each step named by the counts it stands for (six greys for 33 counts, with only
         # the ends named, left the steps' meaning to guess); a shade no count has, left out
-        ranges = shade_ranges(*(counts or self.lesson.mistake_range),
-                              **({"shade": shade} if shade else {}))
-        steps = [(k, run) for k, run in enumerate(ranges)
-                 if run is not None]
+        ranges = shade_ranges(*(counts or self.lesson.mistake_range), shade=shade)
+        steps = [(k, run) for k, run in enumerate(ranges) if run is not None]
         for place, (k, (fewest, most)) in enumerate(steps):
             colour, opacity = self.shade_fill(k)
             rows.append(self.key_row(opacity, str(fewest) if fewest == most

@@ -14,6 +14,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, Create, DashedLine, Dot, Line,
 from linviz.lessons.linear_program import MISTAKE_SHADES
 from linviz.lessons.linear_program_map import doubling_shade, line_place
 from linviz.geometry import nice_step
+from scenes.linear_program_parts.common import between
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.placement import best_offset, box_around
@@ -207,7 +208,7 @@ class LineMapBeats:
             self.remove(ring)
             faintest.set_fill(colour)
 
-    def map_trail(self, thetas: np.ndarray, offsets: np.ndarray, between):
+    def map_trail(self, thetas: np.ndarray, offsets: np.ndarray):
         """The walk on the map: its samples (t, screen point or None) along the run's
         states, ``TRAIL_SAMPLES`` per update, and a function of t giving the trail so far
         (a path broken where θ's direction wraps past 360°, or θ is 0)."""
@@ -272,8 +273,8 @@ class LineMapBeats:
         words = text(name, self.theme, style.FONT_SMALL, colour)
         with_backdrop(words, self.theme)
         # the names before (not the trail: its box is most of the map); round every other
-        # mark, ground as wide as MARK_GROUND of its radius (a name just beside it: review 277, "last" by the best line's ring)
-        # read as its name: review 277, "last" by the best line's ring), those to come too
+        # mark, those to come too, ground as wide as MARK_GROUND of its radius (a name just
+        # beside a mark read as its name: review 277, "last" by the best line's ring)
         others = [p for p in self.map_mark_places() if np.linalg.norm(p - point) > 1e-9]
         obstacles = [box_around(np.array([point]), MARK_RADIUS) * [1, 1, 1, 1, 100],
                      box_around(np.array(others).reshape(-1, 3), MARK_GROUND * MARK_RADIUS)
@@ -290,24 +291,19 @@ class LineMapBeats:
         return VGroup(mark, words)
 
     def map_mark_places(self) -> list[np.ndarray]:
-        """The screen points of every mark the map may get: the run's best and last lines
-        and the fewest-mistake line (those with θ ≠ 0)."""
-        states, fewest = self.lesson.endless_offset.states, self.lesson.fewest_line
-        k, _ = self.lesson.endless_offset_best
-        lines = [(states["theta"][k], states["theta0"][k]),
-                 (states["theta"][-1], states["theta0"][-1]), (fewest.theta, fewest.theta0)]
-        return [self.map_point(*line_place(theta, float(theta0))) for theta, theta0 in lines
-                if np.any(np.asarray(theta, dtype=float) != 0.0)]
+        """The screen points of every mark the map may get (the lesson's ``map_lines``)."""
+        return [self.map_point(*line_place(theta, theta0))
+                for theta, theta0 in self.lesson.map_lines.values()]
 
     def map_shown(self) -> bool:
         return self.line_map_drawing is not None and self.on_screen(self.line_map_drawing)
 
-    def map_walk(self, thetas, offsets, at, tracker, between) -> list:
+    def map_walk(self, thetas, offsets, at, tracker) -> list:
         """[trail, walker] on the map, following ``tracker`` along the run's states (the
         line ``at()``), added; none without the map."""
         if not self.map_shown():
             return []
-        trail_of = self.map_trail(thetas, offsets, between)
+        trail_of = self.map_trail(thetas, offsets)
         trail = trail_of(0.0)
         trail.add_updater(lambda m: m.become(trail_of(tracker.get_value())))
         walker = self.map_walker(at)

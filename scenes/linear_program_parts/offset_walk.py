@@ -40,7 +40,7 @@ class OffsetWalkBeats(LineMapBeats):
         lines = [self.moving_line(at, plane=plane) for plane in planes]
         self.add(*lines)
         # its point on the map of every line, with the trail it leaves (when the map is there)
-        walking = self.map_walk(thetas, offsets, at, tracker, between)
+        walking = self.map_walk(thetas, offsets, at, tracker)
         # the walk from now until its best line is named (that line comes then), never
         # after the sentence, while the passes' counts come (review 275: the bars came
         # first, and the walk flashed by in 1.3 s after them)

@@ -137,9 +137,7 @@ class SqueezeDrawings:
         curves = (floor, ceiling)
         names = (math("M gamma", theme, style.FONT_SMALL, theme.correct),
                  math("R sqrt(M)", theme, style.FONT_SMALL, theme.muted))
-        # (on the wide scale the large margin's meeting is by 0: its names along the whole
-        # plot, not crammed there, review 274; nor left out, review 276)
-        before = float(axes.c2p(span if key_low else min(s.meeting, span), 0)[0])
+        before = float(axes.c2p(min(s.meeting, span), 0)[0])
         # (the floor's room above it is scarce where it runs low: its name first)
         floor_name, ceiling_name = curve_names(axes, curves, names, (DOWN, UP),
                                                [head, meeting, curve, length_path, key],
