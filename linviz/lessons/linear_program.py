@@ -886,19 +886,21 @@ def corners_held(A: np.ndarray, box: Box) -> Box:
     return fitted_box(np.array(held), include_origin=True, padding=0.0)
 
 
-#: how many passes of the perceptron through the origin are drawn as the notes' remark on
-#: testing is said, where it never settles (where it does, its passes to the last)
+#: how many passes of the perceptron are drawn as the notes' remark on testing is said,
+#: where it never settles (where it does, its passes to the last)
 WATCHED_PASSES = 8
 
 
 def watched_passes(lesson: LinearProgramLesson) -> list[int]:
-    """The updates in each pass of the perceptron through the origin, as watched while the
-    notes' remark is said: the run's own passes where it settles (the last makes none),
-    else its first :data:`WATCHED_PASSES` (each makes some: no θ is right on every
-    point)."""
+    """The updates in each pass of the perceptron last shown, as watched while the notes'
+    remark is said: through the origin, the run's own passes where it settles (the last
+    makes none); on data no line separates even with an offset, the run with an offset's
+    first :data:`WATCHED_PASSES` (each makes some: no line is right on every point; review
+    279: the run through 0's bars beside the offset run's lines mixed the two models)."""
     if lesson.feasible:
         return [int(m) for m in mistakes_per_epoch(lesson.run)]
-    run = Perceptron(epochs=WATCHED_PASSES, offset=False).fit(lesson.data).trace_
+    run = Perceptron(epochs=WATCHED_PASSES,
+                     offset=lesson.endless_offset is not None).fit(lesson.data).trace_
     return [int(m) for m in mistakes_per_epoch(run)]
 
 

@@ -135,6 +135,33 @@ def math_vector(v) -> str:
     return "(" + ", ".join(math_number(x) for x in v) + ")"
 
 
+def coefficient(v: float) -> str:
+    """A coefficient of an inequality as written: 2 decimals, or two significant digits
+    where 2 decimals would round it to 0 (raw data in small units), ungrouped (Typst
+    mathematics reads a comma as a separator)."""
+    return formatting.significant(float(v), least=2)
+
+
+def inequality_rows(lesson: LinearProgramLesson) -> list[str]:
+    """The constraints y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 written out with the data's numbers (review 279:
+    "100 linear inequalities in θ, on the right" was said over an empty plane): each
+    "$i = 1$: $a theta_1 + b theta_2 >= 1$", (a, b) = y⁽ⁱ⁾x⁽ⁱ⁾, for the first two points,
+    the one drawn next (:attr:`shown_point`) and the last, a "⋮" row between points that
+    are not neighbours."""
+    n, k = lesson.n, lesson.shown_point
+    picked = sorted({0, min(1, n - 1), k, n - 1})
+    lines, previous = [], None
+    for i in picked:
+        if previous is not None and i > previous + 1:
+            lines.append("⋮")
+        a, b = (float(v) for v in lesson.signed[i])
+        sign = "-" if round(b, formatting.significant_places(b)) < 0 else "+"
+        lines.append(f"$i = {i + 1}$:  ${coefficient(a)} theta_1 {sign} "
+                     f"{coefficient(abs(b))} theta_2 >= 1$")
+        previous = i
+    return lines
+
+
 def point_list(indices) -> str:
     """"point 7", "points 7 and 15", "points 2, 6 and 23" (1-based)."""
     names = [i + 1 for i in indices]
@@ -525,7 +552,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         score_bars=False, endless_best=False, scaling=False,
                         wrong_marks=None, overlap_panel=None, near=None, cone_inset=False,
                         pass_counts=None, recap=None, gordan=None, bands=None,
-                        trial_line=False, circle_kept=False, line_map=False)
+                        trial_line=False, circle_kept=False, line_map=False,
+                        inequalities=None)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -553,13 +581,14 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     story.beat(f"A programme cannot ask for > 0, but {such} has every y·score "
                f"y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1: {n} linear inequalities in θ, on the right.",
                "weight-plane",
-               weights=True, scaling=lesson.feasible, status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
+               weights=True, scaling=lesson.feasible, inequalities=inequality_rows(lesson),
+               status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     # (y⁽ⁱ⁾x⁽ⁱ⁾ drawn k times longer where it would be a speck: written on its arrow, not
     # said, a detail of the drawing)
     story.beat(f"For i = {k + 1} the θ that meet it lie on one side of a line, perpendicular "
                f"to y⁽ⁱ⁾x⁽ⁱ⁾ and 1/‖x⁽ⁱ⁾‖ = {value(distance)} from 0.", "one-constraint",
-               shown=k, ringed=[k], scaling=False,
+               shown=k, ringed=[k], scaling=False, inequalities=None,
                status=f"$i = {k + 1}$: {CONSTRAINT}, a line "
                       f"$1 \\/ norm(x^((i))) = {math_number(distance)}$ from 0"
                       + (f" · the arrow drawn ×{lesson.shown_arrow_factor}"

@@ -76,7 +76,9 @@ class NoSeparatorBeats(GordanBeats):
         frame = VGroup(self.weight_veil(), *frame)
         self.drop_fewest_wedges()
         self.play(appear(names), run_time=style.RUN_FADE)
-        self.wait_for_words("add up to 0")  # the sum comes as it is said
+        # the sum comes as its weights are said, its arrows drawn while the rest is (review
+        # 279: at "add up to 0", the sentence's end, it came 9 s after "on the right")
+        self.wait_for_words("weights")
         stated = self.gordan_drawing
         if stated is not None:  # the alternative's card gives way (its veil under the sum's)
             self.play(vanish(stated[1]), appear(frame), run_time=style.RUN_FADE)

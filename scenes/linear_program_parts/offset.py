@@ -123,8 +123,11 @@ class OffsetBeats(OffsetWalkBeats):
         self.drop_near()
         self.drop_line_map()
         self.follow_beat(beat)
-        # (not the offset run's, drawn before: the run through the origin's, named so)
-        self.show_pass_counts(beat, "through 0, updates in each pass")
+        # the run last shown's (review 279: the run through 0's beside the offset run's
+        # lines mixed the two), named so
+        self.show_pass_counts(beat, "with an offset, updates in each pass"
+                              if self.lesson.endless_offset is not None
+                              else "through 0, updates in each pass")
         if self.lesson.feasible:  # the solve's answer and the run's stop, lit as said
             if self.region is not None and self.on_screen(self.region):
                 self.wait_for_words("one solve decides")

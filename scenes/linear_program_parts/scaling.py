@@ -5,12 +5,12 @@ along its ray, until the nearest point sits on one. A point outside the band has
 
 from __future__ import annotations
 
-from manim import RIGHT, UP, DashedLine, ValueTracker, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, DashedLine, LaggedStart, ValueTracker, VGroup
 
 from linviz import formatting
 from linviz.geometry import clip_line
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, vanish
+from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, text
@@ -42,6 +42,28 @@ class ScalingBeats:
         self.wait_for_words("linear inequalities")
         self.follow_beat(beat)
         self.play(appear(self.weights), run_time=style.RUN_INTRO)
+        self.show_inequalities(beat.state["inequalities"])
+
+    def show_inequalities(self, lines) -> None:
+        """The inequalities written out over the weight plane (the beat's
+        ``inequalities``: a few with the data's numbers, "⋮" between), until the next
+        sentence draws the first of them as a line (review 279: said over an empty
+        plane)."""
+        if not lines:
+            return
+        theme = self.theme
+        card = VGroup(*[text(markup_with_math(line), theme, style.FONT_SMALL, theme.text)
+                        for line in lines]).arrange(DOWN, aligned_edge=LEFT, buff=0.14)
+        for row, line in zip(card, lines):
+            if line == "⋮":
+                row.set_x(card.get_x())
+        frame = self.weights.frame
+        card.scale(min(1.0, 0.85 * frame.width / card.width)).move_to(frame)
+        with_backdrop(card, theme)
+        self.play(LaggedStart(*map(appear, card), lag_ratio=0.3), run_time=style.RUN_INTRO)
+        self.remove(*card.get_family())
+        self.add(card)
+        self.mark_for_beat(card)
 
     def show_scaling(self) -> None:
         """A separator through the origin (the lesson's ``scaling_theta``: one of many, not

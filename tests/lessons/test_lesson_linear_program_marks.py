@@ -118,23 +118,25 @@ def test_the_offset_runs_update_counts_are_written_while_said(case):
 
 
 def check_watched_passes(data, lesson, beats) -> None:
-    """The passes drawn as the notes' remark on testing is said: the perceptron through
-    the origin's updates in each pass, recounted by a plain loop (its own passes to the
-    one with none where it settles, else its first 8, each with some)."""
+    """The passes drawn as the notes' remark on testing is said: the last run shown's
+    updates in each pass, recounted by a plain loop (through the origin, its own passes to
+    the one with none where it settles; where no line separates even with an offset, the
+    run with an offset's first 8, each with some)."""
     import numpy as np
 
     (beat,) = [b for b in beats if b.motion == "testable"]
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
-    theta, counts = np.zeros(2), []
+    # drawn where the right half is free: no line separates even with an offset
+    free = not lesson.feasible and not lesson.separable_with_offset
+    theta, theta0, counts = np.zeros(2), 0.0, []
     for _ in range(8 if not lesson.feasible else 10_000):
         made = 0
         for x, label in zip(X, y):
-            if label * (theta @ x) <= 0:
+            if label * (theta @ x + theta0) <= 0:
                 theta, made = theta + label * x, made + 1
+                theta0 += label if free else 0.0
         counts.append(made)
         if made == 0:
             break
     assert (counts[-1] == 0) == lesson.feasible
-    # drawn where the right half is free: no line separates even with an offset
-    free = not lesson.feasible and not lesson.separable_with_offset
     assert beat.state["pass_counts"] == (counts if free else None)

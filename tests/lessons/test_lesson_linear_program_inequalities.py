@@ -1,0 +1,51 @@
+"""The constraints written out as they are said ("100 linear inequalities in θ, on the
+right"): each row's coefficients are y⁽ⁱ⁾x⁽ⁱ⁾ of its point, recomputed from the data."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from lp_gallery import CASES, lesson_or_skip
+
+ROW = re.compile(r"^\$i = (\d+)\$:  \$(−?[\d.]+) theta_1 ([+-]) ([\d.]+) theta_2 >= 1\$$")
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_inequalities_written_are_the_datas(case):
+    """Written while "linear inequalities" is said, and only then: rows for the first two
+    points, the one drawn next and the last, in order, "⋮" exactly where points are
+    skipped; each row's a and b within half a unit of their last written place of
+    y⁽ⁱ⁾x⁽ⁱ⁾ from the data's own columns and labels."""
+    data, lesson, beats = lesson_or_skip(case)
+    written = [b for b in beats if b.state["inequalities"]]
+    (beat,) = written
+    assert beat.motion == "weight-plane" and "linear inequalities" in beat.sentence
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    numbered, previous = [], None
+    for row in beat.state["inequalities"]:
+        if row == "⋮":
+            assert previous is not None and numbered[-1] == previous
+            previous = "skip"
+            continue
+        match = ROW.match(row)
+        assert match, row
+        i = int(match.group(1)) - 1
+        if numbered:
+            assert i > numbered[-1]
+            assert (previous == "skip") == (i > numbered[-1] + 1), row
+        numbered.append(i)
+        previous = i
+        a = float(match.group(2).replace("−", "-"))
+        b = float(match.group(4)) * (1 if match.group(3) == "+" else -1)
+        for written_value, text, truth in ((a, match.group(2), y[i] * X[i, 0]),
+                                           (b, match.group(4), y[i] * X[i, 1])):
+            places = len(text.split(".")[1]) if "." in text else 0
+            assert abs(written_value - truth) <= 0.5 * 10 ** -places + 1e-12, row
+            if truth != 0:  # never a nonzero written as 0
+                assert written_value != 0 or abs(truth) < 0.5 * 10 ** -places
+    n = len(y)
+    assert numbered[0] == 0 and numbered[-1] == n - 1
+    assert set(numbered) == {0, min(1, n - 1), lesson.shown_point, n - 1}
