@@ -68,14 +68,18 @@ def inset_marks(wrong_marks: dict | None, name: str) -> dict[str, list[int]]:
 
 
 def _view(lesson: LinearProgramLesson) -> Box:
-    return fitted_box(np.asarray(lesson.data.X, dtype=float), include_origin=True)
+    """The data view the counted lines are drawn in (the runs' part's,
+    :attr:`~linviz.lessons.linear_program.LinearProgramLesson.run_view`): markers keep their
+    size on screen, so a share of its width is a share of the plane's."""
+    return lesson.run_view
 
 
 def marker_share(lesson: LinearProgramLesson) -> float:
     """A marker's half-width on the data plane, a share of the plane's width:
     :data:`~linviz.view_box.MARKER_SPACING_FRACTION` × the points' typical spacing (the median distance to the
-    nearest other point) over the view's width, clipped to :data:`MARKER_SHARES`."""
-    view = _view(lesson)
+    nearest other point) over the full view's width (the view the plane opens on, which
+    sets its markers' size), clipped to :data:`MARKER_SHARES`."""
+    view = lesson.full_view
     spacing = typical_spacing(np.asarray(lesson.data.X, dtype=float))
     share = MARKER_SPACING_FRACTION * spacing / float(view.x_max - view.x_min)
     return float(np.clip(share, *MARKER_SHARES))
@@ -103,6 +107,8 @@ def near_points(lesson: LinearProgramLesson, names) -> list[tuple[int, str]]:
     names = [name for name in names if np.any(lines[name][0])]  # θ = 0: no line is drawn
     view, found, looks = _view(lesson), [], near_line_share(lesson)
     for i, x in enumerate(np.asarray(lesson.data.X, dtype=float)):
+        if not (view.x_min <= x[0] <= view.x_max and view.y_min <= x[1] <= view.y_max):
+            continue  # out of the view: not drawn
         distances = [line_distance(x, *lines[name]) for name in names]
         low = min(distances)
         k = least_index(np.where(np.array(distances) <= low + TIE * max(1.0, low), 0.0, 1.0))
@@ -237,8 +243,16 @@ def side_words(lesson: LinearProgramLesson, points, line_of: dict[int, str]) -> 
     right = [i for i in points if on_correct_side(lesson, i, line_of[i])]
     wrong = [i for i in points if i not in right]
     if len(points) <= NEAR_INSETS_NAMED:
+        # a point where both classes share a place named as such (its marker shows the +
+        # over it: review 279 read "21 ... not" against the + it saw)
+        tied, y = set(lesson.tied_points), np.asarray(lesson.data.y)
+
+        def name(i):
+            return (f"{i + 1} (the {'+' if y[i] > 0 else '−'} at a tied place)" if i in tied
+                    else str(i + 1))
+
         def who(group):
-            return formatting.listed([i + 1 for i in group])
+            return formatting.listed([name(i) for i in group])
     else:
         def who(group):
             return str(len(group))

@@ -118,6 +118,24 @@ def also_inside(lesson: LinearProgramLesson, turn: OverlapTurn) -> tuple[int, ..
     return tuple(found)
 
 
+def turn_caught(turn: OverlapTurn, inside) -> int:
+    """How many points every line turned around the kept hull gets wrong, at least: the
+    other class's one point and ``inside`` with it, or one of its two or more."""
+    return 1 + len(inside) if len(turn.other) == 1 else 1
+
+
+def turn_escape(lesson: LinearProgramLesson, turn: OverlapTurn, inside) -> tuple[int, ...]:
+    """The kept hull's points (0-based, ascending) the fewest-mistake line gets wrong,
+    where it gets fewer wrong than the turn catches (:func:`turn_caught`): the turn's count
+    binds only lines that keep the hull on its side, and a line that gets fewer must
+    give up one of its corners (review 279: "at least these wrong", 5, then "the fewest
+    any line gets wrong: 3", unreconciled); () where the fewest is not fewer."""
+    if lesson.fewest_wrong >= turn_caught(turn, inside):
+        return ()
+    wrong = set(lesson.counted_mistakes["fewest"])
+    return tuple(i for i in turn.kept if i in wrong)
+
+
 def supporting_line(corners, sign: int, angle: float, gap: float) -> tuple[np.ndarray, float]:
     """(θ, θ₀) of the line with normal θ = (cos angle, sin angle) that keeps every one of
     ``corners`` (shape (k, 2)) a distance ≥ ``gap`` on its ``sign`` side:

@@ -96,7 +96,8 @@ from .linear_program import (SCENE, DEFAULT_DATA, LinearProgramLesson, linear_pr
                              watched_passes)
 from .linear_program_near import LINE_WORDS, cone_edge_inset, near_state
 from .linear_program_overlap import (OverlapTurn, also_inside, overlap_equation,
-                                     overlap_panel, overlap_turn, weight_places)
+                                     overlap_panel, overlap_turn, turn_caught, turn_escape,
+                                     weight_places)
 
 __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_storyboard"]
 
@@ -219,6 +220,20 @@ def turn_words(turn: OverlapTurn, more: int = 0) -> str:
     either = f"{', '.join(names[:-1])} or {names[-1]}"
     return (f"{start}: {other} point {either} is on {their} side at every turn, so that "
             f"line gets it wrong.")
+
+
+def escape_words(turn: OverlapTurn, inside, lesson: LinearProgramLesson) -> str:
+    """Why the fewest-mistake line gets fewer wrong than the turn caught
+    (:func:`~linviz.lessons.linear_program_overlap.turn_escape`): ": fewer than 5, as it
+    puts − point 23 on its + side"; nothing where it does not."""
+    escaped = turn_escape(lesson, turn, inside)
+    if not escaped:
+        return ""
+    kept, other = ("+", "−") if turn.sign > 0 else ("−", "+")
+    points = "point" if len(escaped) == 1 else "points"
+    names = formatting.listed([i + 1 for i in escaped])
+    return (f": fewer than {turn_caught(turn, inside)}, as it puts {kept} {points} {names} "
+            f"on its {other} side")
 
 
 def turn_status(turn: OverlapTurn, more: int = 0) -> str:
@@ -553,7 +568,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         wrong_marks=None, overlap_panel=None, near=None, cone_inset=False,
                         pass_counts=None, recap=None, gordan=None, bands=None,
                         trial_line=False, circle_kept=False, line_map=False,
-                        inequalities=None)
+                        inequalities=None, data_view="full")
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -828,15 +843,19 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     mistakes = lesson.endless_mistakes
     width = float(lesson.endless_box.x_max - lesson.endless_box.x_min)
     zoom = ("" if lesson.endless_box == lesson.weight_box else
-            ", zoomed in" if width < lesson.weight_box.x_max - lesson.weight_box.x_min
-            else ", zoomed out")
+            "in" if width < lesson.weight_box.x_max - lesson.weight_box.x_min else "out")
+    # the data view zooms in too where the points the runs mark stand close (review 279)
+    close = lesson.close_view is not None
+    zoom = {("", False): "", ("in", False): ", zoomed in", ("out", False): ", zoomed out",
+            ("", True): ", the data zoomed in", ("in", True): ", both panels zoomed in",
+            ("out", True): ", θ's plane zoomed out, the data zoomed in"}[zoom, close]
     # its own chapter (review 273: "Why no θ exists" stood over the runs and the search)
     story.section("lp-endless", "When no line separates")
     story.beat(f"So the perceptron through the origin never settles here (no θ gets every "
                f"point right): its first {len(mistakes)} passes make "
                f"{formatting.listed(mistakes)} updates as θ walks on{zoom}.",
                "endless", endless=True, certificate=False, certificate_sides=False,
-               ringed=[], view="endless",
+               ringed=[], view="endless", data_view="close" if close else "full",
                score_bars=False,
                min_seconds=endless_seconds(mistakes),
                # the path's passes fade with age: the key to it is said with their counts
@@ -929,8 +948,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
             # found by an exhaustive search (every line through two points, each nudged
             # off them both ways: linviz.least_error); said as a search, not as its lines
             story.beat(f"A search over every line finds the fewest any line gets wrong: "
-                       f"{fewest}, the white line; in the plane it is quick, in general "
-                       f"such a search is hard.", "fewest-line",
+                       f"{fewest}, the white line{escape_words(turn, inside, lesson)}; "
+                       f"quick in the plane, such a search is hard in general.",
+                       "fewest-line",
                        ringed=[], near=None, pass_counts=None,
                        wrong_marks={"white": counted["fewest"]},
                        status=f"white: the fewest of any line, {fewest} of {lesson.n} "
@@ -950,10 +970,11 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
 
 
 #: the map of every line, said as it comes (data no line separates even with an offset: no
-#: line gets none wrong)
+#: line gets none wrong); the faintest shade is ringed, a speck at the map's scale (review
+#: 279: ringed unsaid)
 MAP_WORDS = ("On the right, each line with an offset as one point again: θ's direction "
              "across, its distance from 0 up, shaded by the points it gets wrong; none is "
-             "unshaded.")
+             "unshaded, not even the faintest (ringed).")
 
 
 #: Gordan's alternative, said before its weights prove that no θ exists (reviews 256–257:

@@ -6,8 +6,9 @@ following in data space; then its best θ, dashed."""
 from __future__ import annotations
 
 import numpy as np
-from manim import Circle, VGroup, VMobject
+from manim import Circle, ValueTracker, VGroup, VMobject
 
+from linviz.geometry import Box
 from linviz.pacing import first_pass_slower
 from scenes.linear_program_parts.common import NEAR_NAME_REACH
 from scenes.toolkit import style
@@ -47,6 +48,8 @@ class EndlessBeats:
             self.play(*[vanish(m) for m in shown], run_time=style.RUN_FADE)
             self.remove(*shown)
         self.walk_states = np.asarray(self.lesson.endless.states["theta"], dtype=float)
+        if beat.state["data_view"] == "close" and self.plane.box != self.lesson.close_view:
+            self.zoom_data(self.lesson.close_view)
         if self.weights.box != self.lesson.endless_box:
             self.zoom_weights(self.lesson.endless_box)
         shading = self.on_weights(self.faint_shading)
@@ -73,6 +76,36 @@ class EndlessBeats:
         # points, it would look on them, their sides unread)
         self.play(line.animate.set_opacity(0.0), run_time=style.RUN_FADE)
         self.endless_drawings = VGroup(VGroup(path, shading, start), line, VGroup())
+
+    def zoom_data(self, box: Box) -> None:
+        """The data plane shows ``box`` (the lesson's close view, review 279: the runs'
+        lines and marks stood in a blob a seventh of the plane wide): its corners move
+        straight to the box's, so every view on the way holds it (a point it shows
+        never leaves and comes back); a point is undrawn as the view's edge passes it;
+        the grid keeps the coarser end's step until the end; the counts are placed
+        afresh where there is room now."""
+        from scenes.toolkit import views
+
+        plane, start, zoom = self.plane, self.plane.box, ValueTracker(0.0)
+        step = max(views.axis_steps(start)[0], views.axis_steps(box)[0])
+
+        def follow(_=None) -> None:
+            t = zoom.get_value()
+            if t >= 1.0:
+                plane.set_box(box)
+            else:
+                plane.set_box(Box(*(a + t * (b - a) for a, b in zip(
+                    (start.x_min, start.x_max, start.y_min, start.y_max),
+                    (box.x_min, box.x_max, box.y_min, box.y_max)))), step=step)
+
+        plane.clips_markers = True
+        self.release(plane)
+        plane.add_updater(follow)
+        self.play(zoom.animate.set_value(1.0), run_time=style.RUN_ZOOM)
+        plane.clear_updaters()
+        zoom.set_value(1.0)
+        follow()
+        plane.markers.place_counts(plane.square_bounds())
 
     def faint_shading(self) -> VGroup:
         """The mistake shading (:meth:`wrong_shading_drawing`) at

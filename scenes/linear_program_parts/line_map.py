@@ -139,7 +139,10 @@ class LineMapBeats:
                           color=theme.muted, dash_length=0.08)
         across = text("θ's direction (degrees)", theme, style.FONT_SMALL, theme.text)
         across.next_to(ticks, DOWN, buff=0.06).set_x((x0 + x1) / 2)
-        up = text("the line's distance from 0, along θ", theme, style.FONT_SMALL, theme.text)
+        # a line farther off is drawn on the edge (review 279: the walk read as clipped
+        # there): past every point, as the edge's lines are, it gets as many wrong
+        up = text("distance from 0, along θ (farther: on the edge)", theme,
+                  style.FONT_SMALL, theme.text)
         up.next_to([x0, y1, 0], UP, buff=0.08, aligned_edge=LEFT)
         up.align_to(ticks, LEFT)
         return VGroup(frame, ticks, across, up, zero)

@@ -59,6 +59,10 @@ class DataPlane(PlaneAxes, PlaneNotes, VGroup):
     every drawing made on the plane (its dependants) redraw for the new mapping.
     """
 
+    #: a zoom in leaves the points outside the box undrawn (:meth:`out_of_view`); off,
+    #: their markers stand wherever the mapping puts them (a zoom out)
+    clips_markers = False
+
     def __init__(self, X: np.ndarray, y: np.ndarray, theme: Theme, box: Box | None = None,
                  side: float = style.PLANE_SIDE, center=style.PLANE_CENTER,
                  axis_labels: tuple[str, str] | None = None, *, data=None,
@@ -163,10 +167,19 @@ class DataPlane(PlaneAxes, PlaneNotes, VGroup):
         self._point_to_origin()
         self._mark_means()
         if self.markers in self.submobjects:
-            self.markers.set_positions(self.c2p_many(self.X))
+            self.markers.set_positions(self.c2p_many(self.X), self.out_of_view())
         for drawing in self.dependants.target:
             drawing.redraw()
         return self
+
+    def out_of_view(self) -> np.ndarray | None:
+        """Where :attr:`clips_markers` is set, which points lie outside the box (their
+        markers are not drawn: a zoom in leaves them out); None otherwise."""
+        if not self.clips_markers:
+            return None
+        b, X = self.box, self.X
+        return ((X[:, 0] < b.x_min) | (X[:, 0] > b.x_max)
+                | (X[:, 1] < b.y_min) | (X[:, 1] > b.y_max))
 
     def point(self, i: int) -> np.ndarray:
         """Screen position of data point ``i`` (where its marker is drawn)."""

@@ -167,22 +167,33 @@ class MarkerCloud(VGroup):
         if leaders:
             self.add(self.leaders)
 
-    def set_positions(self, points: np.ndarray) -> "MarkerCloud":
+    def set_positions(self, points: np.ndarray, hidden=None) -> "MarkerCloud":
         """Put marker i at screen point ``points[i]`` (shape (n, 3)), in place; the counts
-        move with their markers."""
+        move with their markers. Markers where ``hidden`` (a mask, shape (n,)) is true are
+        drawn as nothing (their outlines shrunk to their points: a zoom's view has lost
+        them), their counts and leaders too, for good (:meth:`place_counts` makes the
+        counts afresh)."""
         points = np.asarray(points, dtype=float)
+        keep = (np.ones(len(points)) if hidden is None
+                else 1.0 - np.asarray(hidden, dtype=float))
         # the counts move as their markers do, from wherever the cloud has been moved
         before = self.positions() if self.count_spans else None
-        self.discs.points = _stamped(self.disc_shape, points)
-        self.plus.points = _stamped(self.plus_shape, points[self.positive])
-        self.minus.points = _stamped(self.minus_shape, points[~self.positive])
-        self.mixed.points = _stamped(self.minus_shape, points[self.mixed_points])
+        self.discs.points = _stamped(self.disc_shape, points, keep)
+        self.plus.points = _stamped(self.plus_shape, points[self.positive], keep[self.positive])
+        self.minus.points = _stamped(self.minus_shape, points[~self.positive],
+                                     keep[~self.positive])
+        self.mixed.points = _stamped(self.minus_shape, points[self.mixed_points],
+                                     keep[self.mixed_points])
         if self.count_spans:
             path = self.counts.submobjects[0]
             for i, start, end in self.count_spans:
                 path.points[start:end] += points[i] - before[i]
+                if not keep[i]:
+                    path.points[start:end] = points[i]
             for i, start, end in getattr(self, "leader_spans", []):
                 self.leaders.points[start:end] += points[i] - before[i]
+                if not keep[i]:
+                    self.leaders.points[start:end] = points[i]
         return self
 
     def positions(self) -> np.ndarray:
@@ -229,11 +240,13 @@ def _leader_ends(anchor, label, size: float) -> tuple[np.ndarray, np.ndarray]:
     return np.array(start, dtype=float), np.array(target, dtype=float)
 
 
-def _stamped(shape: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """``shape`` (centred on 0) copied to every point, as one array of points."""
+def _stamped(shape: np.ndarray, points: np.ndarray, keep=None) -> np.ndarray:
+    """``shape`` (centred on 0) copied to every point, as one array of points; scaled by
+    ``keep`` (per point, 1 or 0: a shape shrunk to its point draws nothing) when given."""
     if len(points) == 0:
         return np.zeros((0, 3))
-    return (points[:, None, :] + shape[None, :, :]).reshape(-1, 3)
+    scale = np.ones(len(points)) if keep is None else np.asarray(keep, dtype=float)
+    return (points[:, None, :] + scale[:, None, None] * shape[None, :, :]).reshape(-1, 3)
 
 
 def signs_over(plane, drawn, theme) -> MarkerCloud:

@@ -742,7 +742,7 @@ def test_the_overlap_closeup_holds_its_points_at_the_largest_whole_zoom(case):
     data view's width over k for the largest whole k leaving its side at least
     CLOSEUP_ROOM times their spread (k + 1 would not), k ≥ CLOSEUP_LEAST_ZOOM; None when
     k would be smaller."""
-    from linviz.view_box import CLOSEUP_LEAST_ZOOM, CLOSEUP_ROOM, fitted_box
+    from linviz.view_box import CLOSEUP_LEAST_ZOOM, CLOSEUP_ROOM
 
     data, lesson = _lesson_of(case)
     positive, negative = lesson.overlap
@@ -751,8 +751,8 @@ def test_the_overlap_closeup_holds_its_points_at_the_largest_whole_zoom(case):
         return
     corners = data.X[sorted({*positive, *negative})]
     spread = float(np.max(corners.max(axis=0) - corners.min(axis=0)))
-    width = fitted_box(data.X, include_origin=True)
-    width = width.x_max - width.x_min
+    # in the view the runs' part shows (the full one, or the close one it zooms to)
+    width = lesson.run_view.x_max - lesson.run_view.x_min
     found = lesson.overlap_closeup
     # the largest whole k with width / k ≥ room × spread, counted up from 1
     k = 0

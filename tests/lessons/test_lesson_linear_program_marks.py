@@ -140,3 +140,28 @@ def check_watched_passes(data, lesson, beats) -> None:
             break
     assert (counts[-1] == 0) == lesson.feasible
     assert beat.state["pass_counts"] == (counts if free else None)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_a_magnified_point_at_a_tied_place_is_said_to_be_there(case):
+    """A close-up's point that shares its place with a point of the other class (its
+    marker shows both) is named with its class and the tie, "21 (the − at a tied place)",
+    and a point that shares no such place is not (places recomputed from the data)."""
+    import re
+
+    import numpy as np
+
+    data, lesson, beats = lesson_or_skip(case)
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    for beat in beats:
+        if beat.motion != "near" or not beat.state["near"]:
+            continue
+        for i in beat.state["ringed"]:
+            same = np.all(X == X[i], axis=1)
+            tied = bool(np.any(same & (y != y[i])))
+            sign = "+" if y[i] > 0 else "−"
+            named = re.search(rf"\b{i + 1} \(the {sign} at a tied place\)", beat.sentence)
+            if len(beat.state["ringed"]) <= 4:
+                assert bool(named) == tied, (i, beat.sentence)
+            else:
+                assert not named

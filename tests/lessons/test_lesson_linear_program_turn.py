@@ -81,3 +81,43 @@ def test_the_turn_starts_where_its_line_passes_nearest_the_centre():
     theta = np.array([np.cos(start), np.sin(start)])
     # the line through the corner (1, 1) at that normal, its distance to the centre
     assert abs(theta @ np.array([5.0, 0.5]) - theta @ np.array([1.0, 1.0])) < 0.01
+
+
+FEWEST = [(case.name, data, lesson, beats) for case, data, lesson, beats in lessons_where(
+    lambda lesson: overlap_turn(lesson) is not None
+    and lesson.endless_offset_best[1] > lesson.fewest_wrong)]
+
+
+@pytest.mark.parametrize("name, data, lesson, beats", FEWEST, ids=[f[0] for f in FEWEST])
+def test_the_fewest_line_is_reconciled_with_the_turns_count(name, data, lesson, beats):
+    """The turn says a line keeping the hull on its side gets at least its caught points
+    wrong; where the fewest-mistake line gets fewer, its sentence says which hull corners it
+    gives up, and those are exactly the corners it gets wrong (y(θᵀx + θ₀) ≤ 0 recomputed
+    from the data); where it gets none of them wrong, it gets every caught point wrong, as
+    the turn says (the argument itself, checked on the line)."""
+    from linviz.lessons.linear_program_overlap import also_inside
+
+    turn = overlap_turn(lesson)
+    inside = also_inside(lesson, turn) if len(turn.other) == 1 else ()
+    theta, theta0 = (np.asarray(lesson.fewest_line.theta, dtype=float),
+                     float(lesson.fewest_line.theta0))
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    wrong = {int(i) for i in np.flatnonzero(y * (X @ theta + theta0) <= 0)}
+    assert len(wrong) == lesson.fewest_wrong
+    given_up = [i for i in turn.kept if i in wrong]
+    if not given_up:  # the hull kept: the turn's points caught
+        if len(turn.other) == 1:
+            assert {turn.other[0], *inside} <= wrong
+        else:
+            assert wrong & set(turn.other)
+    caught_count = 1 + len(inside) if len(turn.other) == 1 else 1
+    (beat,) = [b for b in beats if b.motion == "fewest-line"]
+    if lesson.fewest_wrong < caught_count:
+        assert given_up
+        kept = "+" if turn.sign > 0 else "−"
+        names = [str(i + 1) for i in given_up]
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        assert (f"fewer than {caught_count}, as it puts {kept} point"
+                f"{'s' if len(names) > 1 else ''} {listed} on its") in beat.sentence
+    else:
+        assert "fewer than" not in beat.sentence

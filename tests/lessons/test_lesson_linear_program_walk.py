@@ -65,9 +65,11 @@ def _looks_share(X, width) -> float:
     return min(max(share, MARKER_SHARES[0]), MARKER_SHARES[1]) + LINE_HALF_SHARE
 
 
-def _expected_near(X, lines, width):
+def _expected_near(X, lines, width, full_width=None, view=None):
     """(every place that looks on one of ``lines`` {name: (θ, θ₀)}, nearest first, equal
-    distances by index, each place's first point; {point: nearest line's name})."""
+    distances by index, each place's first point; {point: nearest line's name}). In a view
+    ``width`` wide (only its points: the others are not drawn), markers sized for the full
+    view, ``full_width`` wide (the same size on screen, so the same share of any view)."""
     from linviz.lessons.linear_program_near import ON_LINE
 
     drawn = {name: line for name, line in lines.items() if np.any(line[0])}
@@ -76,8 +78,11 @@ def _expected_near(X, lines, width):
     table = np.array([_distances(X, *line) for line in drawn.values()])
     nearest = table.min(axis=0)
     which = {i: list(drawn)[int(np.argmin(table[:, i]))] for i in range(len(X))}
-    candidates = [i for i in range(len(X))
-                  if ON_LINE * width < nearest[i] <= _looks_share(X, width) * width]
+    looks = _looks_share(X, full_width or width) * width
+    shown = np.ones(len(X), dtype=bool) if view is None else (
+        (X[:, 0] >= view.x_min) & (X[:, 0] <= view.x_max)
+        & (X[:, 1] >= view.y_min) & (X[:, 1] <= view.y_max))
+    candidates = [i for i in range(len(X)) if shown[i] and ON_LINE * width < nearest[i] <= looks]
     candidates.sort(key=lambda i: (round(nearest[i] / width, 9), i))
     places = []
     for i in candidates:
@@ -101,7 +106,9 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
     if lesson.endless is None:
         pytest.skip("a line through the origin separates the data")
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
-    view = fitted_box(X, include_origin=True)
+    full = fitted_box(X, include_origin=True)
+    # the runs' part's view: the full one, or the close one it zooms to (checked on its own)
+    view = lesson.run_view
     width = view.x_max - view.x_min
     run = lesson.endless
     # the last θ's line leaves as the dashed best one comes: only counted lines stay
@@ -120,7 +127,7 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
     for motion, (drawn, grid) in checked.items():
         rows, columns, share = NEAR_GRIDS[grid]
         counted = next(b for b in beats if b.motion == motion)
-        places, which = _expected_near(X, drawn, width)
+        places, which = _expected_near(X, drawn, width, full.x_max - full.x_min, view)
         # the close-ups in a sentence of their own, right after the count's
         after = beats[beats.index(counted) + 1]
         assert counted.state["near"] is None and "Magnified" not in counted.sentence
@@ -255,3 +262,40 @@ def test_an_updates_count_of_mistakes_is_written_only_as_it_is_said(case):
         rest = status[len(first):]
         assert rest == (f" · ×: {wrong} wrong" if wrong else " · none wrong"), status
         assert "wrong" not in first
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_runs_part_zooms_the_data_in_only_where_its_points_stand_close(case):
+    """From the perceptron through 0 on (data no line separates even with an offset) the
+    data view zooms to a square holding 0, every mistake of each counted line (recounted
+    here, y(θᵀx + θ₀) ≤ 0; not the last θ's, never drawn) and the overlap's points, when it is at most 0.6 of the full
+    view wide; said ("zoomed in") in the run's sentence and set in its state, only then."""
+    from linviz.view_box import fitted_box
+
+    data, lesson, beats = lesson_or_skip(case)
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    close = lesson.close_view
+    said = [b for b in beats if b.state["data_view"] == "close"]
+    if lesson.endless_offset is None:
+        assert close is None and not said
+        return
+    marked = set()
+    for name, (theta, theta0) in lesson.counted_lines.items():
+        if name == "last":  # not drawn: the dashed best line takes its place
+            continue
+        marked |= set(np.flatnonzero(y * (X @ np.asarray(theta, dtype=float) + theta0) <= 0))
+    marked |= {*lesson.overlap[0], *lesson.overlap[1]}
+    points = X[sorted(marked)]
+    full = fitted_box(X, include_origin=True)
+    if close is None:
+        snug = max(points.max(axis=0) - np.minimum(points.min(axis=0), 0.0))
+        # (the plane's rule pads a box: a snug one wider than 0.6 of the view never fits)
+        assert snug > 0.6 * (full.x_max - full.x_min) / 1.5 or not said
+        assert not said
+        return
+    assert close.x_max - close.x_min == pytest.approx(close.y_max - close.y_min)
+    assert close.x_max - close.x_min <= 0.6 * (full.x_max - full.x_min) + 1e-12
+    assert close.contains(np.vstack([points, np.zeros((1, 2))])).all()
+    (first, *rest) = said
+    assert first.motion == "endless" and "zoomed in" in first.sentence
+    assert all(b.state["data_view"] == "close" for b in beats[beats.index(first):])

@@ -652,3 +652,34 @@ def test_the_two_rows_of_tick_values_keep_apart_at_the_corner(box):
             assert apart, (a, b)
     below = [n for n, b in boxes if b[3] < plane.frame.get_bottom()[1]]
     assert np.isclose(min(below), box.x_min)
+
+
+def test_a_zoom_in_that_clips_leaves_the_points_outside_undrawn():
+    """With ``clips_markers`` a zoomed plane draws the markers of the points in its box
+    (each disc, + and − where the mapping puts it) and nothing of the others (their
+    outlines shrunk to one point); the counts of a place left out go too. Without it every
+    marker stands where the mapping puts it."""
+    from scenes.toolkit.plane import DataPlane
+
+    X = np.array([[0.0, 0.0], [0.5, 0.5], [0.5, 0.5], [3.0, -2.0], [3.0, -2.0], [-0.4, 0.2]])
+    y = np.array([1.0, 1.0, -1.0, 1.0, -1.0, -1.0])
+    plane = DataPlane(X, y, DARK, counts="mixed")
+    inside = Box(-1.0, 1.0, -1.0, 1.0)
+    plane.set_box(inside)
+    per_disc = len(plane.markers.disc_shape)
+    discs = plane.markers.discs.points.reshape(len(X), per_disc, 3)
+    assert all(np.ptp(d[:, 0]) > 0 for d in discs)  # not clipping: all drawn
+    plane.clips_markers = True
+    plane.set_box(inside)
+    discs = plane.markers.discs.points.reshape(len(X), per_disc, 3)
+    out = ~((np.abs(X[:, 0]) <= 1.0) & (np.abs(X[:, 1]) <= 1.0))
+    assert list(out) == [False, False, False, True, True, False]
+    for i, disc in enumerate(discs):
+        centre = plane.c2p(X[i])
+        assert np.allclose(disc.mean(axis=0), centre)
+        assert (np.ptp(disc[:, 0]) == 0) == bool(out[i])
+    counts = plane.markers.counts.submobjects[0].points if plane.markers.counts.submobjects \
+        else np.zeros((0, 3))
+    assert len(plane.markers.count_spans) == 2  # both mixed places counted
+    for i, start, end in plane.markers.count_spans:
+        assert (np.ptp(counts[start:end, 0]) == 0) == bool(out[i])

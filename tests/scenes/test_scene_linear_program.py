@@ -75,13 +75,20 @@ def drawn_state(scene) -> dict:
 
 
 @pytest.mark.parametrize("data", [None, "noisy", "xor", "small-margin", "xor-cloud",
-                                  "wine", "iris-petal-std"])
-def test_every_beat_ends_on_its_state(data, tmp_path):
-    """(wine: its overlap's points are close together, magnified in a close-up;
-    iris-petal-std: a run of one update, no fast updates after it.)"""
+                                  "wine", "wine-unzoomed", "iris-petal-std"])
+def test_every_beat_ends_on_its_state(data, tmp_path, monkeypatch):
+    """(wine: the runs' part zooms the data in; wine-unzoomed: without that zoom, its
+    overlap's points are close together, magnified in a close-up; iris-petal-std: a run
+    of one update, no fast updates after it.)"""
     from scenes.linear_program import LinearProgramScene
     from scene_helpers import gallery_csv
 
+    unzoomed = data == "wine-unzoomed"
+    if unzoomed:  # the close-up's case: the data view never zooms
+        import linviz.lessons.linear_program as lp
+
+        monkeypatch.setattr(lp, "CLOSE_VIEW_SHARE", 0.0)
+        data = "wine"
     if data in ("wine", "iris-petal-std"):
         pytest.importorskip("sklearn")
         data = gallery_csv(tmp_path, data)
@@ -194,8 +201,10 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
         if beat.motion != DATA_NOTE:
             assert caption.end - caption.start >= len(caption.text) / LP_PACE - 0.05, \
                 caption.text
-    if data and data.endswith("wine.csv"):  # the case is the close-up's
+    if unzoomed:  # the case is the close-up's
         assert any(beat.state["closeup"] for beat in beats)
+    elif data and data.endswith("wine.csv"):  # the zoom's: the plane ends on the close view
+        assert lesson.close_view is not None and scene.plane.box == lesson.close_view
     if getattr(scene, "certificate_weights", None) is not None:
         # the certificate's key covers no arrow's head: the side each sentence points to
         halves, _, key = scene.certificate_weights
