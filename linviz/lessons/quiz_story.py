@@ -367,11 +367,12 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
         for k, _, _ in gaps:
             run = (wide, narrow)[k]
             i, distance = final_gap(run)
-            told.append(f"the {('large', 'small')[k]} margin's passes just "
+            # (review 278: 175 characters, the longest sentence; "passes" said once)
+            told.append(f"the {('large', 'small')[k]} margin's{'' if told else ' passes'} "
                         f"{said_gap(distance)} from a {'+' if run.data.y[i] > 0 else '−'} "
                         f"point")
         story.beat(f"Each run stops at its first line with no mistake, not at θ*: "
-                   f"{' and '.join(told)}, {'each ' if len(told) > 1 else ''}on its side.",
+                   f"{', '.join(told)}, {'each ' if len(told) > 1 else ''}on its side.",
                    "stops", final_gap=True, inset=False,
                    status="the runs' last lines, pink: each the first with no mistake",
                    min_seconds=READ_DIAGRAM_SECONDS)
@@ -427,9 +428,13 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     if lesson.wide_is_faster:
         # (review 275: "only allows many" read as "forces many", which the overlap of the
         # ranges denies)
-        story.beat("So data whose classes lie far apart, compared with how far the points "
-                   "reach, are learned in few updates: M ≤ (R/γ)². A small margin allows "
-                   "many, but does not force them.", "answer", squeeze=0, **examples,
+        # γ named as the margin on [x, 1] (review 278: the answer dropped the lift's
+        # lesson, d, that the scene spent 35 s on; no advice to move the line: moving the
+        # data moves R too)
+        story.beat("So classes far apart, compared with how far the points reach, are "
+                   "learned in few updates: M ≤ (R/γ)², γ their margin on [x, 1]. A small "
+                   "margin allows many, but does not force them.", "answer", squeeze=0,
+                   **examples,
                    status="Answer: a large margin, compared with $R$, guarantees few "
                           "updates; a small one allows many, not forces them")
     else:

@@ -107,7 +107,11 @@ class StripDrawings:
         limits = VGroup(*[Line((x_of(b), base - STRIP_DOT - 0.05, 0),
                                (x_of(b), base + STRIP_DOT, 0), color=theme.muted,
                                stroke_width=2) for b in bounds])
-        row_drawn = VGroup(dots, bar, words, limits, ring, number)
+        # the range said, written beside the row's name as its dots come (review 278: the
+        # log axis's decades alone could not be read against "1 to 9")
+        spread = text(f"{min(counts)} to {max(counts)}", theme, style.FONT_SMALL)
+        spread.set_color(theme.step).next_to(words, RIGHT, buff=0.2)
+        row_drawn = VGroup(dots, bar, words, limits, ring, number, spread)
         row_drawn.counts = tuple(counts)
         return row_drawn
 
@@ -123,10 +127,10 @@ class StripDrawings:
         # each margin's data sets' M dot by dot as its range is said, then the bounds
         # (review 270: the whole plot came at once, then 12 s still)
         self.wait_for_words("updates with the large margin")
-        self.play(LaggedStart(*map(appear, rows[0][0]), appear(rows[0][4]),
+        self.play(LaggedStart(*map(appear, rows[0][0]), appear(rows[0][4]), appear(rows[0][6]),
                               lag_ratio=0.3), run_time=style.RUN_INTRO)
         self.wait_for_words("with the small one")
-        self.play(LaggedStart(*map(appear, rows[1][0]), appear(rows[1][4]),
+        self.play(LaggedStart(*map(appear, rows[1][0]), appear(rows[1][4]), appear(rows[1][6]),
                               lag_ratio=0.3), run_time=style.RUN_INTRO)
         self.wait_for_words("each under its bound")
         self.play(*[appear(VGroup(row[1], row[3], row[5])) for row in rows],
