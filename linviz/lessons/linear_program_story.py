@@ -951,7 +951,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                        f"{fewest}, the white line{escape_words(turn, inside, lesson)}; "
                        f"quick in the plane, such a search is hard in general.",
                        "fewest-line",
-                       ringed=[], near=None, pass_counts=None,
+                       # the hull corners it gives up, ringed and named as said
+                       ringed=list(turn_escape(lesson, turn, inside)), near=None,
+                       pass_counts=None,
                        wrong_marks={"white": counted["fewest"]},
                        status=f"white: the fewest of any line, {fewest} of {lesson.n} "
                               f"wrong (□) · dashed: the run's best, {best}")
