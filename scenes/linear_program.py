@@ -25,7 +25,7 @@ from linviz.lessons.linear_program import (DEFAULT_DATA, SCENE, LinearProgramLes
 from linviz.lessons.linear_program_near import marker_share
 from linviz.lessons.linear_program_story import linear_program_storyboard
 from scenes.base import LinvizScene
-from scenes.linear_program_parts.common import DATA_CENTER, SIDE, WEIGHT_CENTER
+from scenes.linear_program_parts.common import DATA_CENTER, SIDE, WEIGHT_CENTER, zoom_plane
 from scenes.linear_program_parts.constraints import ConstraintBeats
 from scenes.linear_program_parts.endless import EndlessBeats
 from scenes.linear_program_parts.intro import IntroBeats
@@ -144,28 +144,14 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         """The weight plane shows ``box``: every weight-space drawing follows."""
         from scenes.toolkit import views
 
-        start, weights = self.weights.box, self.weights
-        zoom = ValueTracker(0.0)
-        # one grid step through the zoom, the coarser of the two ends' (a step chosen anew
-        # each frame crowded the tick values, "−5−4", as it changed), the end's at the end
-        step = max(views.axis_steps(start)[0], views.axis_steps(box)[0])
+        start = self.weights.box
 
-        def follow(_=None) -> None:
-            t = zoom.get_value()
-            if t >= 1.0:
-                weights.set_box(box)
-            else:
-                weights.set_box(views.box_between(start, box, t), step=step)
+        def redraw() -> None:
             for drawing, make in self.weight_drawings:
                 if self.on_screen(drawing):
                     drawing.become(make())
 
-        self.release(weights)
-        weights.add_updater(follow)
-        self.play(zoom.animate.set_value(1.0), run_time=style.RUN_ZOOM)
-        weights.clear_updaters()
-        zoom.set_value(1.0)
-        follow()
+        zoom_plane(self, self.weights, box, lambda t: views.box_between(start, box, t), redraw)
 
     def away_from_ray(self, theta) -> np.ndarray:
         """The screen direction from ``theta`` away from the ray 0 → θ_M (the perceptron's

@@ -1,11 +1,11 @@
 """What the parts of `linear-program` share: the planes' sizes and places, the
-opacities of its lines and shades, two functions of a run's path, and the lighting of a
-drawing as it is named."""
+opacities of its lines and shades, two functions of a run's path, the lighting of a
+drawing as it is named, and a plane's zoom."""
 
 from __future__ import annotations
 
 import numpy as np
-from manim import Indicate
+from manim import Indicate, ValueTracker
 
 
 #: the two planes: side, and the centres of data space (left) and weight space (right)
@@ -80,3 +80,29 @@ def lit(drawing, theme, scale: float = 1.0) -> Indicate:
     """``drawing`` lit in the highlight colour (grown ``scale`` times and back) as it is
     named: what a sentence names is seen named, not left a still."""
     return Indicate(drawing, color=theme.highlight, scale_factor=scale)
+
+
+def zoom_plane(scene, plane, box, box_at, redraw=lambda: None) -> None:
+    """``plane`` shows ``box`` after a zoom of :data:`style.RUN_ZOOM` seconds through the
+    views ``box_at(t)`` (t from 0 to 1), ``redraw()`` following every view; the grid keeps
+    one step through it, the coarser of the two ends' (a step chosen anew each frame
+    crowded the tick values, "−5−4", as it changed), the end's at the end."""
+    from scenes.toolkit import style, views
+
+    zoom = ValueTracker(0.0)
+    step = max(views.axis_steps(plane.box)[0], views.axis_steps(box)[0])
+
+    def follow(_=None) -> None:
+        t = zoom.get_value()
+        if t >= 1.0:
+            plane.set_box(box)
+        else:
+            plane.set_box(box_at(t), step=step)
+        redraw()
+
+    scene.release(plane)
+    plane.add_updater(follow)
+    scene.play(zoom.animate.set_value(1.0), run_time=style.RUN_ZOOM)
+    plane.clear_updaters()
+    zoom.set_value(1.0)
+    follow()

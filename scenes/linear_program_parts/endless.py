@@ -6,11 +6,11 @@ following in data space; then its best θ, dashed."""
 from __future__ import annotations
 
 import numpy as np
-from manim import Circle, ValueTracker, VGroup, VMobject
+from manim import Circle, VGroup, VMobject
 
 from linviz.geometry import Box
 from linviz.pacing import first_pass_slower
-from scenes.linear_program_parts.common import NEAR_NAME_REACH
+from scenes.linear_program_parts.common import NEAR_NAME_REACH, zoom_plane
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.placement import best_offset, box_around, box_of
@@ -84,27 +84,11 @@ class EndlessBeats:
         never leaves and comes back); a point is undrawn as the view's edge passes it;
         the grid keeps the coarser end's step until the end; the counts are placed
         afresh where there is room now."""
-        from scenes.toolkit import views
-
-        plane, start, zoom = self.plane, self.plane.box, ValueTracker(0.0)
-        step = max(views.axis_steps(start)[0], views.axis_steps(box)[0])
-
-        def follow(_=None) -> None:
-            t = zoom.get_value()
-            if t >= 1.0:
-                plane.set_box(box)
-            else:
-                plane.set_box(Box(*(a + t * (b - a) for a, b in zip(
-                    (start.x_min, start.x_max, start.y_min, start.y_max),
-                    (box.x_min, box.x_max, box.y_min, box.y_max)))), step=step)
-
+        plane, start = self.plane, self.plane.box
+        ends = [(a, b) for a, b in zip((start.x_min, start.x_max, start.y_min, start.y_max),
+                                       (box.x_min, box.x_max, box.y_min, box.y_max))]
         plane.clips_markers = True
-        self.release(plane)
-        plane.add_updater(follow)
-        self.play(zoom.animate.set_value(1.0), run_time=style.RUN_ZOOM)
-        plane.clear_updaters()
-        zoom.set_value(1.0)
-        follow()
+        zoom_plane(self, plane, box, lambda t: Box(*(a + t * (b - a) for a, b in ends)))
         plane.markers.place_counts(plane.square_bounds())
 
     def faint_shading(self) -> VGroup:
