@@ -304,6 +304,8 @@ class MarginQuizScene(MarginDrawings, StripDrawings, SqueezeDrawings, LiftDrawin
         self.take_card()
         self.show_words(beat.state["status"])
         k = beat.state["planes"] - 1
+        if k == 0:  # alone, larger, until the edge-on view comes
+            self.stand_alone()
         self.play(appear(self.planes[k]), run_time=style.RUN_INTRO)
         self.play(appear(self.stars[k]), appear(self.counts[k][0]), run_time=style.RUN_INTRO)
         if k == 0:  # the band's width drawn across it as it is said (review 274: only text)

@@ -13,6 +13,7 @@ from linviz.geometry import angle_between
 from linviz.lessons.quiz import (LiftSection, edge_points, farthest_point, lift_section,
                                  section_places)
 from linviz.lessons.quiz_story import lifted_margin_numbers, line_foot, said_gamma
+from scenes.quiz_parts.margin import PANEL_CENTRES
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
 from scenes.toolkit.markers import Marker
@@ -76,6 +77,12 @@ def runs_along(a, b) -> bool:
     """Whether the segments from 0 to the points ``a`` and ``b`` run within
     :data:`ALONG_DEGREES` of each other."""
     return angle_between(a, b) <= ALONG_DEGREES
+
+#: the first data set alone (before the edge-on view takes the right): drawn this much
+#: larger, its square's centre here (review 280: a small plot in the left third, the rest
+#: of the frame empty for 20 s); it moves to its place as the edge-on view comes
+ALONE_SCALE, ALONE_CENTRE = 1.15, np.array([0.0, -0.62, 0.0])
+
 
 class LiftDrawings:
     """The section's drawing and its beats, with d on the plane (a part of
@@ -210,12 +217,55 @@ class LiftDrawings:
         if beat.state["lift"] == 0 and self.lift_drawn is not None:
             self.take_off(*self.lift_drawn)  # its parts came one by one
 
+    def first_set(self) -> VGroup:
+        """Every drawing of the first data set's plane made in advance (the plane, θ* and
+        its band, the run's last line, the heading, the answer, the reach)."""
+        return VGroup(self.planes[0], self.stars[0], self.finals[0], self.counts[0],
+                      self.answers[0], self.reaches[0])
+
+    def alone(self, group, back: bool = False):
+        """``group`` moved from the first plane's place to its place alone (or ``back``):
+        :data:`ALONE_SCALE` times larger about the square's centre, which goes to
+        :data:`ALONE_CENTRE` (an animation of the move when ``back``)."""
+        start = np.array(PANEL_CENTRES[0], dtype=float)
+        if not back:
+            return group.scale(ALONE_SCALE, about_point=start).shift(ALONE_CENTRE - start)
+        return group.animate.shift(start - ALONE_CENTRE).scale(1 / ALONE_SCALE,
+                                                                about_point=start)
+
+    def stand_alone(self) -> None:
+        """The first data set's drawings go to their place alone (:meth:`alone`), where
+        they stand until :meth:`settle_first`; the signs over the planes are made again
+        where the planes stand at the beat's end."""
+        self.alone(self.first_set())
+        self.settled, self.sign_layers = False, None
+
+    def settle_first(self) -> None:
+        """The first plane, alone until now, moves to its place (its drawings on screen
+        with it, the + and − drawn over them too, those to come at once), making room on
+        the right."""
+        if getattr(self, "settled", True):
+            return
+        self.settled = True
+        start = np.array(PANEL_CENTRES[0], dtype=float)
+        # (the first plane's signs were made where it stood alone: see draw_planes)
+        movers = [*self.first_set(), *(getattr(self, "sign_layers", None) or ())[:1]]
+        drawn = [m for m in movers if self.on_screen(m)]
+        moving = VGroup(*drawn)
+        self.play(self.alone(moving, back=True), run_time=style.RUN_INTRO)
+        self.remove(moving)
+        self.add(*drawn)  # each on its own again, in its order
+        for m in movers:
+            if m not in drawn:
+                m.shift(start - ALONE_CENTRE).scale(1 / ALONE_SCALE, about_point=start)
+
     def draw_lift(self, beat) -> None:
         """Why γ on [x, 1] is below the band's half-width, part by part as said: the section
         (:mod:`scenes.quiz_parts.lift`), the lifted points edge-on with the plane's edge
         points ringed, then θ*'s boundary and d as they are named (d comes on the plane
         too)."""
         self.show_words(beat.state["status"])
+        self.settle_first()
         if self.lift_drawn is None:
             wide = self.lesson.wide
             width, d = lifted_margin_numbers(wide)
