@@ -295,8 +295,10 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # solve about these points (review 263: read as the scene contradicting the notes)
     # (review 271: "untestable" then "one solve decides" read as a contradiction: the
     # notes' assumption is of the data to come, the solve of the points in hand)
-    story.beat("The notes call the separability assumption untestable, for data yet to come; "
-               "whether these training "
+    # (review 280: "for data yet to come" read as a gloss of the notes' remark; said as a
+    # fact of its own)
+    story.beat("The notes call the separability assumption untestable, and of data still to "
+               "come it is; whether these training "
                f"points are separable, one solve decides. {watched}",
                "testable",
                ringed=[], near=None, line_map=False,
@@ -851,9 +853,11 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
             ("out", True): ", θ's plane zoomed out, the data zoomed in"}[zoom, close]
     # its own chapter (review 273: "Why no θ exists" stood over the runs and the search)
     story.section("lp-endless", "When no line separates")
-    story.beat(f"So the perceptron through the origin never settles here (no θ gets every "
-               f"point right): its first {len(mistakes)} passes make "
-               f"{formatting.listed(mistakes)} updates as θ walks on{zoom}.",
+    # the zoom said first, as it comes (review 280: said 6 s after it, at the end)
+    story.beat(f"So{zoom}{',' if zoom else ''} the perceptron through the origin never "
+               f"settles here (no θ gets "
+               f"every point right): its first {len(mistakes)} passes make "
+               f"{formatting.listed(mistakes)} updates as θ walks on.",
                "endless", endless=True, certificate=False, certificate_sides=False,
                ringed=[], view="endless", data_view="close" if close else "full",
                score_bars=False,

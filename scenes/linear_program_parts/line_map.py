@@ -170,7 +170,15 @@ class LineMapBeats:
         self.add(self.line_map_drawing)
         if "unshaded" in beat.sentence:
             self.wait_for_words("unshaded")
-            self.light_fewest_cells()
+            # lit as "none is unshaded" is said; ringed as "ringed" is, the ring standing
+            # to the sentence's end (review 280: it had gone before the word)
+            self.light_fewest_cells("ringed" not in beat.sentence)
+            if "ringed" in beat.sentence:
+                ring = self.fewest_ring()
+                self.wait_for_words("ringed")
+                if ring is not None:
+                    self.play(Create(ring), run_time=style.RUN_FADE)
+                    self.mark_for_beat(ring)
 
     def show_map_probe(self) -> None:
         """One line and its point, as the map's axes are said (review 278: only read out):
@@ -197,19 +205,29 @@ class LineMapBeats:
         self.play(vanish(line), vanish(dot), run_time=style.RUN_FADE)
         self.remove(line, dot)
 
-    def light_fewest_cells(self) -> None:
-        """The faintest shade lit (there and back): the lines that get the fewest wrong."""
+    def light_fewest_cells(self, ringed: bool = True) -> None:
+        """The faintest shade lit (there and back): the lines that get the fewest wrong;
+        with a ring round it, there and back too, when ``ringed``."""
         faintest = next((s for s in self.line_map_shades if s.shade == 0), None)
         if faintest is not None:  # a ring round it too: few lines get the fewest wrong, and
             # their cells may be a speck at the map's scale
             colour = faintest.get_fill_color()
-            ring = Circle(radius=max(faintest.width, faintest.height) / 2 + MARK_RADIUS * 2,
-                          color=self.theme.highlight, stroke_width=3).move_to(faintest)
+            ring = self.fewest_ring() if ringed else None
             self.play(faintest.animate(rate_func=there_and_back).set_fill(
-                self.theme.highlight, opacity=0.8), Create(ring), run_time=style.PAUSE_READ)
-            self.play(vanish(ring), run_time=style.RUN_FADE)
-            self.remove(ring)
+                self.theme.highlight, opacity=0.8), *([Create(ring)] if ring else []),
+                run_time=style.PAUSE_READ)
+            if ring is not None:
+                self.play(vanish(ring), run_time=style.RUN_FADE)
+                self.remove(ring)
             faintest.set_fill(colour)
+
+    def fewest_ring(self):
+        """A ring round the faintest shade's cells (None without them)."""
+        faintest = next((s for s in self.line_map_shades if s.shade == 0), None)
+        if faintest is None:
+            return None
+        return Circle(radius=max(faintest.width, faintest.height) / 2 + MARK_RADIUS * 2,
+                      color=self.theme.highlight, stroke_width=3).move_to(faintest)
 
     def map_trail(self, thetas: np.ndarray, offsets: np.ndarray):
         """The walk on the map: its samples (t, screen point or None) along the run's
