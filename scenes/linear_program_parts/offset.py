@@ -134,6 +134,11 @@ class OffsetBeats(OffsetWalkBeats):
                 self.play(lit(self.region, self.theme), run_time=style.PAUSE_READ)
             self.wait_for_words("by stopping")
             self.play(lit(self.walker, self.theme, 1.6), run_time=style.PAUSE_READ)
+        elif beat.state["pass_counts"] and "running perceptron" in beat.sentence:
+            # the run's passes lit as the running perceptron is named (review 280: 9 s of
+            # still under the sentence's second half)
+            self.wait_for_words("running perceptron")
+            self.play(lit(self.pass_chart, self.theme), run_time=style.PAUSE_READ)
 
     def pass_bars(self, counts, title: str = "updates in each pass") -> VGroup:
         """The updates of each of the run's first passes as bars, each with its count over
@@ -202,6 +207,7 @@ class OffsetBeats(OffsetWalkBeats):
         else:
             self.play(appear(words), run_time=style.RUN_FADE)
         self.mark_for_beat(words)
+        self.pass_chart = words
 
     def clear_right_half(self) -> None:
         """The overlap's hulls, names, its close-up (with the hulls' copies in it) and its
