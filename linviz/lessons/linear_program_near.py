@@ -23,7 +23,7 @@ import numpy as np
 from .. import formatting
 from ..geometry import Box, typical_spacing
 from ..ties import least_index
-from ..view_box import MARKER_SPACING_FRACTION, fitted_box, magnified_box
+from ..view_box import MARKER_SPACING_FRACTION, magnified_box
 from .linear_program import TIE, LinearProgramLesson
 
 #: the insets' grids, by where they stand: (rows, columns, an inset's side as a share of the
