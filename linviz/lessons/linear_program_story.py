@@ -407,12 +407,17 @@ def ties_sentence(lesson: LinearProgramLesson) -> str:
     whole proof, unnamed): where they stand, that they alone rule out every line through
     0, and whether the proof after does without them (a tested predicate of the lesson,
     :attr:`LinearProgramLesson.proof_beyond_ties`)."""
-    count = len(same_places(lesson, lesson.tied_points)[0])
-    where = "one place" if count == 1 else f"{count} places"
+    where = tied_places_words(lesson)
     rest = ("even without them, no line through 0 separates the rest"
             if lesson.proof_beyond_ties else "that alone rules out every line through 0")
     return (f"Ringed: {where} where + and − points stand together, their measurements tied; "
             f"{rest}.")
+
+
+def tied_places_words(lesson: LinearProgramLesson) -> str:
+    """"one place" or "3 places": how many places the tied points share."""
+    count = len(same_places(lesson, lesson.tied_points)[0])
+    return "one place" if count == 1 else f"{count} places"
 
 
 def proof_name(lesson: LinearProgramLesson) -> str:
@@ -798,7 +803,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     if lesson.tied_points:
         story.beat(ties_sentence(lesson), "ties", ringed=lesson.tied_points,
                    ties_veiled=lesson.proof_beyond_ties,
-                   status=f"{len(lesson.tied_points)} points at places shared by + and −")
+                   # (review 281: "3 points at places" beside "one place" said)
+                   status=f"{len(lesson.tied_points)} points at "
+                          f"{tied_places_words(lesson)} shared by + and −")
     support = sorted(lesson.certificate)
     places = weight_places([lesson.certificate[i] for i in support])
     weights = formatting.listed(formatting.number(lesson.certificate[i], places) for i in support)

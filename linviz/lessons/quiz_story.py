@@ -436,7 +436,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                    "margin allows many, but does not force them.", "answer", squeeze=0,
                    **examples,
                    status="Answer: a large margin, compared with $R$, guarantees few "
-                          "updates; a small one allows many, not forces them")
+                          "updates; a small one allows many but does not force them")
     else:
         story.beat("The bound is what the margin sets: M ≤ (R/γ)², so a large margin "
                    "guarantees few updates, though one run may beat its bound.", "answer",
