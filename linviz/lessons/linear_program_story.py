@@ -297,9 +297,9 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # notes' assumption is of the data to come, the solve of the points in hand)
     # (review 280: "for data yet to come" read as a gloss of the notes' remark; said as a
     # fact of its own)
-    story.beat("The notes call the separability assumption untestable, and of data still to "
-               "come it is; whether these training "
-               f"points are separable, one solve decides. {watched}",
+    story.beat("The notes call the separability assumption untestable, as it is of data "
+               "still to come; for these training "
+               f"points, one solve decides. {watched}",
                "testable",
                ringed=[], near=None, line_map=False,
                # drawn where the right half is free (the weight plane has left)

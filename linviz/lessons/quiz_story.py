@@ -431,9 +431,10 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
         # γ named as the margin on [x, 1] (review 278: the answer dropped the lift's
         # lesson, d, that the scene spent 35 s on; no advice to move the line: moving the
         # data moves R too)
-        story.beat("So classes far apart, compared with how far the points reach, are "
-                   "learned in few updates: M ≤ (R/γ)², γ their margin on [x, 1]. A small "
-                   "margin allows many, but does not force them.", "answer", squeeze=0,
+        # (under 12 s of speech: review 281's bench found it 13.4 s)
+        story.beat("So classes far apart relative to their reach R are learned in few "
+                   "updates: M ≤ (R/γ)², γ on [x, 1]. A small margin allows many, but does "
+                   "not force them.", "answer", squeeze=0,
                    **examples,
                    status="Answer: a large margin, compared with $R$, guarantees few "
                           "updates; a small one allows many but does not force them")
