@@ -156,7 +156,7 @@ def inequality_rows(lesson: LinearProgramLesson) -> list[str]:
         if previous is not None and i > previous + 1:
             lines.append("⋮")
         a, b = (float(v) for v in lesson.signed[i])
-        sign = "-" if round(b, formatting.significant_places(b)) < 0 else "+"
+        sign = "-" if b < 0 else "+"  # (never written 0: two significant digits)
         lines.append(f"$i = {i + 1}$:  ${coefficient(a)} theta_1 {sign} "
                      f"{coefficient(abs(b))} theta_2 >= 1$")
         previous = i
@@ -222,18 +222,17 @@ def turn_words(turn: OverlapTurn, more: int = 0) -> str:
             f"line gets it wrong.")
 
 
-def escape_words(turn: OverlapTurn, inside, lesson: LinearProgramLesson) -> str:
-    """Why the fewest-mistake line gets fewer wrong than the turn caught
+def escape_words(turn: OverlapTurn, caught: int, escaped) -> str:
+    """Why the fewest-mistake line gets fewer wrong than the ``caught`` points the turn
+    catches: it gives up the hull's corners ``escaped``
     (:func:`~linviz.lessons.linear_program_overlap.turn_escape`): ": fewer than 5, as it
-    puts − point 23 on its + side"; nothing where it does not."""
-    escaped = turn_escape(lesson, turn, inside)
+    puts − point 23 on its + side"; nothing without them."""
     if not escaped:
         return ""
     kept, other = ("+", "−") if turn.sign > 0 else ("−", "+")
     points = "point" if len(escaped) == 1 else "points"
     names = formatting.listed([i + 1 for i in escaped])
-    return (f": fewer than {turn_caught(turn, inside)}, as it puts {kept} {points} {names} "
-            f"on its {other} side")
+    return f": fewer than {caught}, as it puts {kept} {points} {names} on its {other} side"
 
 
 def turn_status(turn: OverlapTurn, more: int = 0) -> str:
@@ -956,14 +955,16 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         near_beat(story, words, near, points)
         if best > fewest:  # the best of all lines, its own beat: its marks apart from the run's
             words, near, points = near_state(lesson, ["fewest"], wide=True)
+            escaped = turn_escape(lesson, turn, inside)
             # found by an exhaustive search (every line through two points, each nudged
             # off them both ways: linviz.least_error); said as a search, not as its lines
             story.beat(f"A search over every line finds the fewest any line gets wrong: "
-                       f"{fewest}, the white line{escape_words(turn, inside, lesson)}; "
+                       f"{fewest}, the white line"
+                       f"{escape_words(turn, turn_caught(turn, inside), escaped)}; "
                        f"quick in the plane, such a search is hard in general.",
                        "fewest-line",
                        # the hull corners it gives up, ringed and named as said
-                       ringed=list(turn_escape(lesson, turn, inside)), near=None,
+                       ringed=list(escaped), near=None,
                        pass_counts=None,
                        wrong_marks={"white": counted["fewest"]},
                        status=f"white: the fewest of any line, {fewest} of {lesson.n} "

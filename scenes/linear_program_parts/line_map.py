@@ -205,12 +205,16 @@ class LineMapBeats:
         self.play(vanish(line), vanish(dot), run_time=style.RUN_FADE)
         self.remove(line, dot)
 
+    def faintest_shade(self):
+        """The map's cells of the faintest shade (the fewest wrong), or None."""
+        return next((s for s in self.line_map_shades if s.shade == 0), None)
+
     def light_fewest_cells(self, ringed: bool = True) -> None:
         """The faintest shade lit (there and back): the lines that get the fewest wrong;
-        with a ring round it, there and back too, when ``ringed``."""
-        faintest = next((s for s in self.line_map_shades if s.shade == 0), None)
-        if faintest is not None:  # a ring round it too: few lines get the fewest wrong, and
-            # their cells may be a speck at the map's scale
+        with a ring round it, there and back too, when ``ringed`` (few lines get the
+        fewest wrong, and their cells may be a speck at the map's scale)."""
+        faintest = self.faintest_shade()
+        if faintest is not None:
             colour = faintest.get_fill_color()
             ring = self.fewest_ring() if ringed else None
             self.play(faintest.animate(rate_func=there_and_back).set_fill(
@@ -223,7 +227,7 @@ class LineMapBeats:
 
     def fewest_ring(self):
         """A ring round the faintest shade's cells (None without them)."""
-        faintest = next((s for s in self.line_map_shades if s.shade == 0), None)
+        faintest = self.faintest_shade()
         if faintest is None:
             return None
         return Circle(radius=max(faintest.width, faintest.height) / 2 + MARK_RADIUS * 2,

@@ -224,14 +224,13 @@ class LiftDrawings:
                       self.answers[0], self.reaches[0])
 
     def alone(self, group, back: bool = False):
-        """``group`` moved from the first plane's place to its place alone (or ``back``):
-        :data:`ALONE_SCALE` times larger about the square's centre, which goes to
-        :data:`ALONE_CENTRE` (an animation of the move when ``back``)."""
+        """``group`` (a mobject, or its ``.animate``) moved from the first plane's place to
+        its place alone, or ``back``: :data:`ALONE_SCALE` times larger about the square's
+        centre, which goes to :data:`ALONE_CENTRE`."""
         start = np.array(PANEL_CENTRES[0], dtype=float)
-        if not back:
-            return group.scale(ALONE_SCALE, about_point=start).shift(ALONE_CENTRE - start)
-        return group.animate.shift(start - ALONE_CENTRE).scale(1 / ALONE_SCALE,
-                                                                about_point=start)
+        if back:
+            return group.shift(start - ALONE_CENTRE).scale(1 / ALONE_SCALE, about_point=start)
+        return group.scale(ALONE_SCALE, about_point=start).shift(ALONE_CENTRE - start)
 
     def stand_alone(self) -> None:
         """The first data set's drawings go to their place alone (:meth:`alone`), where
@@ -247,17 +246,16 @@ class LiftDrawings:
         if getattr(self, "settled", True):
             return
         self.settled = True
-        start = np.array(PANEL_CENTRES[0], dtype=float)
-        # (the first plane's signs were made where it stood alone: see draw_planes)
+        # (the first plane's signs were made where it stood alone: see stand_alone)
         movers = [*self.first_set(), *(getattr(self, "sign_layers", None) or ())[:1]]
         drawn = [m for m in movers if self.on_screen(m)]
         moving = VGroup(*drawn)
-        self.play(self.alone(moving, back=True), run_time=style.RUN_INTRO)
+        self.play(self.alone(moving.animate, back=True), run_time=style.RUN_INTRO)
         self.remove(moving)
         self.add(*drawn)  # each on its own again, in its order
         for m in movers:
             if m not in drawn:
-                m.shift(start - ALONE_CENTRE).scale(1 / ALONE_SCALE, about_point=start)
+                self.alone(m, back=True)
 
     def draw_lift(self, beat) -> None:
         """Why γ on [x, 1] is below the band's half-width, part by part as said: the section
