@@ -36,6 +36,7 @@ from scenes.linear_program_parts.offset import OffsetBeats
 from scenes.linear_program_parts.overlap_turn import OverlapTurnBeats
 from scenes.linear_program_parts.scaling import ScalingBeats
 from scenes.linear_program_parts.star import StarMarks
+from scenes.linear_program_parts.subset import SubsetBeats
 from scenes.linear_program_parts.walk import WalkBeats
 from scenes.linear_program_parts.wrong_marks import WrongMarks
 from scenes.toolkit import style
@@ -70,7 +71,7 @@ MARGIN_WEIGHT = 0.3
 
 class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, NoSeparatorBeats,
                          EndlessBeats, NearInsets, WrongMarks,
-                         OffsetBeats, OverlapTurnBeats, IntroBeats, MarginBands,
+                         OffsetBeats, OverlapTurnBeats, SubsetBeats, IntroBeats, MarginBands,
                          LinvizScene):
     """The realizable case as a linear programme: constraints as half-planes of θ."""
 

@@ -574,7 +574,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         wrong_marks=None, overlap_panel=None, near=None, cone_inset=False,
                         pass_counts=None, recap=None, gordan=None, bands=None,
                         trial_line=False, circle_kept=False, line_map=False,
-                        inequalities=None, data_view="full")
+                        inequalities=None, data_view="full", subset=False)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -970,6 +970,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                        status=f"white: the fewest of any line, {fewest} of {lesson.n} "
                               f"wrong (□) · dashed: the run's best, {best}")
             near_beat(story, words, near, points)
+        if lesson.subset is not None:
+            subset_beats(story, lesson, "fewest" if best > fewest else "offset_best")
         testable_beat(story, lesson)
         # the solver said only "infeasible": the proofs shown were the certificate's
         # (found by a programme of its own, or two points at one place) and the overlap's
@@ -981,6 +983,27 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    wrong_marks=None, recap=recap_lines(lesson),
                    status=f"HiGHS: a $theta$ or “infeasible” · why: {proof_name(lesson)}, "
                           f"the overlap")
+
+
+def subset_beats(story: StoryWriter, lesson: LinearProgramLesson, counted: str) -> None:
+    """The programme seen succeeding (review 281: "the LP never succeeds on screen"): the
+    points the line just counted (``counted``, a name of the lesson's ``counted_lines``)
+    gets wrong left out, the programme with an offset is feasible and the solver's line
+    is drawn (:attr:`~linviz.lessons.linear_program.LinearProgramLesson.subset`); the
+    points that look on it magnified after."""
+    solved = lesson.subset
+    left_out = list(solved.left_out)
+    theta = ", ".join(math_number(v) for v in solved.theta)
+    # the run's and the search's lines leave (the solver's takes their place)
+    story.beat(f"Leave out the {len(left_out)} points {LINE_WORDS[counted]} gets wrong, and "
+               f"the programme with an offset is feasible: the solver returns the green "
+               f"line, every other y·score at least 1.", "subset", subset=True,
+               endless_offset=False, ringed=[], near=None, pass_counts=None,
+               wrong_marks={"white": left_out},
+               status=f"without {formatting.listed(i + 1 for i in left_out)} (□): feasible, "
+                      f"$theta = ({theta})$, $theta_0 = {math_number(solved.theta0)}$")
+    words, near, points = near_state(lesson, ["subset"], wide=True)
+    near_beat(story, words, near, points)
 
 
 #: the map of every line, said as it comes (data no line separates even with an offset: no

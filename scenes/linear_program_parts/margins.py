@@ -48,20 +48,21 @@ class MarginBands:
         self.margin_bands = bands
 
     def margin_band(self, theta, half_width: float, colour: str, dashed: bool,
-                    plane=None) -> VGroup:
+                    plane=None, theta0: float = 0.0) -> VGroup:
         """The points of ``plane`` (the data plane by default, or a close-up of it) within
-        ``half_width`` of θ's line through 0, shaded in ``colour``; the band's two edges,
-        θᵀx = ±half_width·‖θ‖, dashed too when ``dashed``."""
+        ``half_width`` of the line θᵀx + θ₀ = 0 (through 0 by default), shaded in
+        ``colour``; the band's two edges, θᵀx + θ₀ = ±half_width·‖θ‖, dashed too when
+        ``dashed``."""
         plane = self.plane if plane is None else plane
         theta = np.asarray(theta, dtype=float)
         band = VGroup()
-        polygon = strip_polygon(theta, 0.0, half_width, plane.box)
+        polygon = strip_polygon(theta, theta0, half_width, plane.box)
         if polygon is not None:
             band.add(Polygon(*plane.c2p_many(polygon), stroke_width=0, fill_color=colour,
                              fill_opacity=BAND_OPACITY))
         level = half_width * float(np.hypot(*theta))
         for side in ((level, -level) if dashed else ()):
-            ends = clip_line(theta, -side, plane.box)
+            ends = clip_line(theta, theta0 - side, plane.box)
             if ends is not None:
                 band.add(DashedLine(plane.c2p(ends[0]), plane.c2p(ends[1]), color=colour,
                                     stroke_width=2, dash_length=0.12))

@@ -53,6 +53,11 @@ def drawn_state(scene) -> dict:
                   @ scene.weights.p2c(scene.shown_label.get_corner([dx, dy, 0])))
             for dx in (-1, 1) for dy in (-1, 1)),
         "overlap_panel": scene.overlap_panel is not None and on(scene.overlap_panel),
+        # the solver's line without the left-out points: its line's two ends' scores
+        "subset": None if scene.subset_drawn is None or not on(scene.subset_drawn) else [
+            float(scene.lesson.subset.theta @ scene.plane.p2c(end)[:2] + scene.lesson.subset.theta0)
+            for end in (scene.subset_drawn[1].line.get_start(),
+                        scene.subset_drawn[1].line.get_end())],
         # the line turned around the overlap's hull: its line, at the kept hull's gap
         "overlap_turn": scene.turn_drawn is not None and on(scene.turn_drawn),
         # each constraint's line's y·score, aᵢᵀθ at its start (None where not drawn)
@@ -140,6 +145,14 @@ def test_every_beat_ends_on_its_state(data, tmp_path, monkeypatch):
         assert picture["overlap_panel"] == bool(state["overlap_panel"]), where
         assert picture["overlap_turn"] == state["overlap_turn"], where
         assert picture["certificate_sides"] == state["certificate_sides"], where
+        # the solver's line, where it is said, on θᵀx + θ₀ = 0 (each end's score ~0 next to
+        # the scores of the points, ≥ 1 in size) from its beat on; the left-out points
+        # squared as it is said
+        assert (picture["subset"] is not None) == state["subset"], where
+        if state["subset"]:
+            assert np.abs(picture["subset"]).max() < 1e-3, where
+        if beat.motion == "subset":
+            assert state["wrong_marks"] == {"white": list(lesson.subset.left_out)}, where
         # a key stands beside the weight plane, outside its axes (off the shades, lines and
         # names it explains), its top at the plane's: in one place from the mistake shading
         # to the certificate's

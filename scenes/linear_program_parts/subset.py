@@ -1,0 +1,48 @@
+"""The beat of `linear-program` where the programme is seen succeeding on data no line
+separates (review 281: "the LP never succeeds on screen"): the points the line just
+counted gets wrong left out (squared), the solver's line with an offset drawn in the
+colour of a correct answer, its band θᵀx + θ₀ = ±1 shaded faintly (every kept point on or
+beyond it). Not marked on the map of every line: it is a fewest-mistake line too, its
+mark would cover the others'."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import Create, VGroup
+
+from scenes.toolkit import style
+from scenes.toolkit.layout import appear, vanish
+from scenes.toolkit.plane import Hyperplane
+
+
+class SubsetBeats:
+    """The solver's line without the left-out points (a part of
+    :class:`scenes.linear_program.LinearProgramScene`)."""
+
+    subset_drawn = None
+
+    def draw_subset(self, beat) -> None:
+        """The close-ups and the runs' and search's lines leave; the left-out points are
+        squared as they are said; the solver's line and its band come as "the green line"
+        is said."""
+        self.drop_near()
+        self.follow_beat(beat)
+        leaving = [m for m in (getattr(self, "endless_offset_line", None),
+                               getattr(self, "fewest_line", None))
+                   if m is not None and self.on_screen(m)]
+        if leaving:
+            self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
+            self.remove(*leaving)
+        self.show_wrong_marks(beat)
+        solved, theme = self.lesson.subset, self.theme
+        line = Hyperplane(self.plane, solved.theta, solved.theta0, show_normal=False,
+                          show_notes=False, show_shading=False)
+        line.line.set_color(theme.correct)
+        # every kept point's y·score ≥ 1: on or beyond θᵀx + θ₀ = ±1, 1/‖θ‖ from the line
+        band = self.margin_band(solved.theta, 1.0 / float(np.hypot(*solved.theta)),
+                                theme.correct, dashed=False, theta0=solved.theta0)
+        self.wait_for_words("the green")
+        self.play(Create(line.line), appear(band), run_time=style.RUN_INTRO)
+        self.remove(line.line, band)
+        self.subset_drawn = VGroup(band, line)
+        self.add(self.subset_drawn)

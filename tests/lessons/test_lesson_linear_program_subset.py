@@ -1,0 +1,76 @@
+"""The programme seen succeeding on data no line separates (linear-program): the points
+the line last counted gets wrong left out (recounted here exactly), the solver's (θ, θ₀)
+meets every kept constraint y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≥ 1 in exact rational arithmetic, its
+|θ₁| + |θ₂| is the least any such (θ, θ₀) has (a second programme, written another way,
+solved by another HiGHS method), and the sentence and status say what was solved."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from lp_gallery import CASES, lesson_or_skip
+from test_lesson_linear_program_marks import exact_wrong
+
+
+def least_l1_elsewhere(X, y) -> float:
+    """min t₁ + t₂ subject to −t ≤ θ ≤ t and y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≥ 1, variables
+    (θ₁, θ₂, θ₀, t₁, t₂), by HiGHS's interior-point method."""
+    from scipy.optimize import linprog
+
+    n = len(X)
+    rows = [np.r_[-y[i] * X[i], -y[i], 0.0, 0.0] for i in range(n)]
+    rows += [np.r_[sign * np.eye(2)[j], 0.0, -np.eye(2)[j]] for j in range(2) for sign in (1, -1)]
+    limits = np.r_[-np.ones(n), np.zeros(4)]
+    found = linprog(np.r_[0.0, 0.0, 0.0, 1.0, 1.0], A_ub=np.array(rows), b_ub=limits,
+                    bounds=[(None, None)] * 3 + [(0, None)] * 2, method="highs-ipm")
+    assert found.status == 0
+    return float(found.fun)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_solver_succeeds_without_the_counted_mistakes(case):
+    data, lesson, beats = lesson_or_skip(case)
+    said = [beat for beat in beats if beat.motion == "subset"]
+    if lesson.endless_offset is None:  # a line separates: the programme succeeds on it all
+        assert lesson.subset is None and not said
+        return
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    # the points left out: those of the line the story counted last, recounted exactly
+    if lesson.endless_offset_best[1] > lesson.fewest_wrong:
+        line = (lesson.fewest_line.theta, lesson.fewest_line.theta0)
+        words = "the white line"
+    else:
+        k = lesson.endless_offset_best[0]
+        line = (lesson.endless_offset.states["theta"][k], lesson.endless_offset.states["theta0"][k])
+        words = "the dashed line"
+    left_out = exact_wrong(X, y, *line)
+    solved = lesson.subset
+    if len(set(np.delete(y, left_out))) < 2:  # one class kept: θ = 0 meets it, no line
+        assert solved is None and not said
+        return
+    assert list(solved.left_out) == left_out
+    assert len(left_out) == lesson.fewest_wrong
+    keep = [i for i in range(len(y)) if i not in left_out]
+    # every kept constraint, exactly
+    t1, t2, t0 = (Fraction(float(v)) for v in (*solved.theta, solved.theta0))
+    for i in keep:
+        score = Fraction(float(y[i])) * (t1 * Fraction(float(X[i, 0]))
+                                         + t2 * Fraction(float(X[i, 1])) + t0)
+        assert score >= 1, i
+    # the least |θ₁| + |θ₂|, as another programme finds it
+    least = least_l1_elsewhere(X[keep], y[keep])
+    assert solved.least_l1 == pytest.approx(least, rel=1e-6)
+    # said once, with its count and the line it leaves out; its numbers on the status line
+    assert len(said) == 1
+    beat = said[0]
+    assert f"Leave out the {len(left_out)} points {words} gets wrong" in beat.sentence
+    assert beat.state["wrong_marks"] == {"white": left_out}
+    numbers = [float(v.replace("−", "-").replace(",", ""))
+               for v in re.findall(r"−?[\d,]*\d\.\d+", beat.state["status"].split("feasible")[1])]
+    np.testing.assert_allclose(numbers, [*solved.theta, solved.theta0], atol=0.006)
+    for i in left_out:
+        assert str(i + 1) in beat.state["status"].split("(□)")[0]
