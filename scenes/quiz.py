@@ -19,10 +19,11 @@ from scenes.base import LinvizScene
 from scenes.quiz_parts.card import QuestionCard
 from scenes.quiz_parts.gap import gap_bracket, perpendicular_gap
 from scenes.quiz_parts.last_line import LastLineDrawings
-from scenes.quiz_parts.lift import RADIUS_UNDER_D, LiftDrawings
+from scenes.quiz_parts.lift import LiftDrawings
 from scenes.quiz_parts.margin import MarginDrawings, PANEL_CENTRES, PANEL_SIDE, PLANE_MARKER
 from scenes.quiz_parts.one_point import (CHAIN_CENTER, CHAIN_WIDTH, OnePointDrawings,
                                          PLANE_CENTER, PLANE_SIDE, SCORE_LINE_CENTER)
+from scenes.quiz_parts.runs import RunReplay
 from scenes.quiz_parts.squeeze import SqueezeDrawings
 from scenes.quiz_parts.strips import StripDrawings
 from scenes.toolkit import style
@@ -231,7 +232,7 @@ class OnePointQuizScene(OnePointDrawings, QuizScene):
 
 
 
-class MarginQuizScene(MarginDrawings, StripDrawings, SqueezeDrawings, LiftDrawings,
+class MarginQuizScene(MarginDrawings, RunReplay, StripDrawings, SqueezeDrawings, LiftDrawings,
                       LastLineDrawings, QuizScene):
     """Quiz: a large or a small margin? Two runs answer it."""
 
@@ -368,17 +369,6 @@ class MarginQuizScene(MarginDrawings, StripDrawings, SqueezeDrawings, LiftDrawin
                     for m in new if all(m is not reach for reach in self.reaches)],
                   run_time=style.PAUSE_READ)
         self.draw_line_distance(beat)
-
-    def draw_runs(self, beat) -> None:
-        """The rings of the band's edges leave (a run's line passes by those points: over
-        a ring it would seem to cross its point), and both runs are replayed."""
-        self.show_words(beat.state["status"])
-        self.take_off(getattr(self, "near_rings", None), getattr(self, "edge_rings", None),
-                      getattr(self, "gap_drawn", None))
-        # the reaches' radii step back (R was said; the runs' lines cross them)
-        self.play(*[reach[0][1].animate.set_stroke(opacity=RADIUS_UNDER_D)
-                    for reach in self.reaches], run_time=style.RUN_FADE)
-        self.replay_runs()
 
     def draw_answer(self, beat) -> None:
         """The answer on the status line, framed in the question card's colour: what the

@@ -266,12 +266,23 @@ def reach_likeness(wide, narrow) -> str:
     return "almost the same" if close else ""
 
 
+#: the updates of both runs played slowly, one at a time, as the rule is said
+SLOW_UPDATES = 3
+
+
+def first_updates(lesson: MarginQuizLesson) -> int:
+    """How many updates (of each run, on one clock) play slowly as the rule is said: at
+    most :data:`SLOW_UPDATES`, at most the longer run's."""
+    return min(SLOW_UPDATES, max(lesson.wide.updates, lesson.narrow.updates))
+
+
 def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboard:
     """Every beat of the margin quiz (see the module's docstring)."""
     wide, narrow = lesson.wide, lesson.narrow
     story = StoryWriter(scene, question=False, planes=0, runs=False, lines=False, inset=False,
                         status=None, ringed=[], edges=[], strips=False, headings=[0, 0],
-                        distance=None, lift=0, final_gap=False, squeeze=0)
+                        distance=None, lift=0, final_gap=False, squeeze=0,
+                        first_updates=None)
     view = plane_box(lesson)
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
@@ -355,10 +366,20 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
         story.beat(f"Ringed: {which} on the band's edges{where}. None lies inside it;"
                    f"{between}.", "rings", ringed=list(near), edges=list(edges),
                    distance=None, status=f"ringed: {which} on the band's edges, none inside")
+    # the first updates of both runs slowly, the rule said as they play and each one's
+    # point ringed (review 281: "flip-books, nothing marks the misclassified point"); the
+    # rest faster, their counts said as they end
+    first = first_updates(lesson)
     story.beat(f"We ran the perceptron on {lesson.repeats} data sets of each kind; shown, the "
-               f"median run: {formatting.count(wide.updates, 'update')} with the large "
+               f"median runs from θ = 0. Each update adds y[x, 1] to θ for a point θ gets "
+               f"wrong, ringed.", "first-updates",
+               distance=None, ringed=[], edges=[], first_updates=first,
+               status="ringed: the point each update corrects, $theta <- theta + y [x, 1]$ · "
+                      "pink: the run's line · $M$: its updates")
+    story.beat(f"{'Then faster: ' if first < max(wide.updates, narrow.updates) else ''}"
+               f"{formatting.count(wide.updates, 'update')} in all with the large "
                f"margin, {narrow.updates} with the small one.", "runs",
-               runs=True, lines=True, distance=None, ringed=[], edges=[],
+               runs=True, lines=True, first_updates=None,
                status="$M$: the median run's updates · pink: its line, update by update · "
                       "white: $theta^*$")
     gaps = final_gap_insets(lesson)

@@ -14,7 +14,6 @@ from linviz.lessons.quiz import (BAND_INSET_SHARE, band_half_width, band_inset, 
                                  farthest_point)
 from linviz.lessons.quiz_story import (farthest_norm, line_foot, plane_margin, said_gamma,
                                        said_reach)
-from linviz.pacing import first_pass_slower
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
 from scenes.toolkit.magnifier import magnifier
@@ -64,15 +63,6 @@ LEADER_AFTER = 0.35
 AXIS_ALONG = 8.0
 #: the opacity of the circle of the points' reach
 REACH_OPACITY = 0.45
-
-#: seconds of one update when the two runs are replayed on one clock
-REPLAY_UPDATE = 0.2
-#: at most this many seconds for the longer run's replay (the clock runs faster beyond)
-REPLAY_LONGEST = 8.0
-#: the replay's first updates, each SLOW_WEIGHT times as long as the rest
-SLOW_UPDATES, SLOW_WEIGHT = 3, 3.0
-#: the replay ends this long (s) before its sentence has been said (its counts end it)
-COUNT_SAID = 2.0
 
 
 class MarginDrawings:
@@ -301,25 +291,6 @@ class MarginDrawings:
         return Circle(radius=INSET_RING * self.planes[1].ring_radius * scale, color=color,
                       stroke_width=style.RING_STROKE).move_to(inset.c2p(x))
 
-    def run_line(self, run, plane, tracker, width: float) -> Hyperplane:
-        """The run's line on ``plane`` at the update the tracker reaches (it counts
-        updates, one clock for both runs: the run with fewer stops first), in the run's
-        colour; ``done()`` gives that update's number."""
-        thetas = np.asarray(run.trace.states["theta"], dtype=float)
-        offsets = np.asarray(run.trace.states["theta0"], dtype=float)
-        last = len(thetas) - 1
-
-        def done() -> int:
-            return min(int(np.floor(tracker.get_value() + 1e-9)), last)
-
-        mover = Hyperplane(plane, thetas[0], float(offsets[0]), show_normal=False,
-                           show_shading=False, show_notes=False)
-        mover.line.set_color(self.theme.step)
-        mover.line.set_stroke(width=width)
-        mover.done = done
-        mover.add_updater(lambda m: m.set_parameters(thetas[done()], float(offsets[done()])))
-        return mover
-
     def dash_star_over_finals(self) -> None:
         """On a plane whose band the close-up magnifies (θ* and the run's last line a few
         pixels apart there), θ*'s line drawn again dashed over the last line: white dashes
@@ -334,59 +305,3 @@ class MarginDrawings:
             self.stars[k].add(dashed)
             self.add(dashed)
 
-    def replay_runs(self) -> None:
-        """Both runs replayed side by side over one stretch of time, update by update: each
-        plane's line moves through its θ's while a counter under the plane counts the
-        updates (the wide margin's few steps against the narrow one's many); each ends on
-        its last θ (:attr:`finals`)."""
-        theme, tracker = self.theme, ValueTracker(0.0)
-        movers, counters = VGroup(), VGroup()
-        # the narrow run's line in the band's close-up too, threading the gap; its last
-        # stays there (how near a point it passes is told next, magnified further)
-        close_up = (VGroup() if self.inset is None or not self.on_screen(self.inset) else
-                    VGroup(self.run_line(self.lesson.narrow, self.inset[2], tracker,
-                                         style.LINE_STROKE)))
-        for run, plane in zip((self.lesson.wide, self.lesson.narrow), self.planes):
-            mover = self.run_line(run, plane, tracker, self.line_widths[len(movers)])
-            done = mover.done
-            name = math("M =", theme, style.FONT_BODY).set_color(theme.step)
-            number = GlyphNumber("0", style.FONT_BODY, theme.step)
-            number.next_to(name, RIGHT, buff=0.12)
-            number.add_updater(lambda m, done=done: m.set_text(str(done())))
-            # where the run's answer will stand (:meth:`answer`), its M at the answer's M
-            counter = VGroup(name, number).move_to(self.answers[len(counters)][0],
-                                                   aligned_edge=LEFT)
-            movers.add(mover)
-            counters.add(counter)
-        self.add(movers, close_up)
-        self.play(appear(counters), run_time=style.RUN_FADE)
-        # one clock for both (review 262: each run filled the same 3 s, the few updates
-        # slow, the many fast: "learned quickly" not seen): an update a REPLAY_UPDATE, the
-        # longer run's whole at most REPLAY_LONGEST
-        most = max(run.updates for run in (self.lesson.wide, self.lesson.narrow))
-        # the first updates slower, to be followed (review 274: 5-8 a second throughout)
-        first = min(SLOW_UPDATES, most)
-        seconds = min(REPLAY_LONGEST + first * REPLAY_UPDATE * (SLOW_WEIGHT - 1),
-                      max(style.RUN_REPLAY, REPLAY_UPDATE * (most + first * (SLOW_WEIGHT - 1))))
-        # done by the time the counts are said, at the sentence's end (review 276: "77" said
-        # while the counter showed 47)
-        seconds = max(style.RUN_INTRO, min(seconds, self.speech_left() - COUNT_SAID))
-        self.play(tracker.animate.set_value(float(most)), run_time=seconds,
-                  rate_func=first_pass_slower([0] * first + [1] * (most - first),
-                                              SLOW_WEIGHT))
-        for mobject in (*movers, *close_up, *[c[1] for c in counters]):
-            mobject.clear_updaters()
-        self.add(*self.finals)
-        self.remove(movers)
-        self.dash_star_over_finals()
-        # each counter, at its run's M, becomes the answer: M against its bound
-        for counter, answer in zip(counters, self.answers):
-            self.remove(counter)
-            self.add(answer[0])
-        self.play(*[appear(answer[1]) for answer in self.answers], run_time=style.RUN_FADE)
-        if len(close_up):  # its last line stays in the close-up, and leaves with it
-            self.remove(close_up)
-            self.inset.add(close_up)
-        for answer in self.answers:  # each stands as one drawing from here
-            self.remove(*answer)
-            self.add(answer)

@@ -86,7 +86,8 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     from linviz.lessons.quiz_story import plane_margin
 
     assert f"$h = {plane_margin(narrow)}$" in planes.state["status"]
-    assert (f"median run: {wide.updates} update" in said["runs"]
+    assert (f"{wide.updates} update{'s' if wide.updates > 1 else ''} in all with the large"
+            in said["runs"]
             and f", {narrow.updates} with the small one" in said["runs"])
     # each run is its margin's median by M among margin-speed's data sets of that margin
     # (one run's M is not what a margin typically takes), and it is said so
@@ -100,8 +101,8 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
                                                     narrow)):
         ms = sorted(ms)
         assert run.updates == ms[(len(ms) - 1) // 2] and run.seed in [r.seed for r in row]
-    assert (f"on {len(rows[0])} data sets of each kind; shown, the median run"
-            in said["runs"])
+    assert (f"on {len(rows[0])} data sets of each kind; shown, the median runs"
+            in said["first-updates"])
     assert ("allows many, but does not force them" in said["answer"]) == (
         wide.updates < narrow.updates)
     # the spread over each margin's data sets, recomputed (the wide ones cleared)
@@ -313,6 +314,11 @@ def test_every_beat_ends_on_its_state(name):
             gap = getattr(scene, "gap_inset", None)
             state["final_gap"] = gap is not None and scene.on_screen(gap)
             state["headings"] = scene.headings_shown()
+            # the updates each replayed line has made, while the replay stands
+            replay = getattr(scene, "replay", None)
+            state["replayed"] = ([mover.done() for mover in replay[1]]
+                                 if replay is not None and scene.on_screen(replay[1])
+                                 else None)
             state["reaches"] = [scene.on_screen(r) for r in scene.reaches]
             distance = getattr(scene, "distance_drawn", None)
             state["distance"] = distance is not None and scene.on_screen(distance)
@@ -337,6 +343,11 @@ def test_every_beat_ends_on_its_state(name):
         else:
             assert (picture["planes"], picture["runs"]) == (beat.state["planes"],
                                                             beat.state["runs"]), where
+            # the first updates played as the rule is said: each run's line at its
+            # first_updates-th θ (or its last, for a shorter run)
+            first = beat.state["first_updates"]
+            assert picture["replayed"] == (None if first is None else [
+                min(first, run.updates) for run in (lesson.wide, lesson.narrow)]), where
             # each run's last line while the run is told, gone with the spread (beside θ*
             # it would read as θ*)
             assert picture["lines"] == beat.state["lines"], where

@@ -1,0 +1,163 @@
+"""The two median runs of `quiz-margin` replayed side by side, on one clock (update k of
+both at once): first their first updates slowly, each as the rule is said, the point it
+corrects ringed in its plane and the line turning from θ to θ + y[x, 1] (reviews 281:
+"flip-books, nothing marks the misclassified point"); then the rest faster, each
+counter counting, ending on each run's last line before its count is said."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import Circle, LEFT, RIGHT, ValueTracker, VGroup, smooth
+
+from scenes.quiz_parts.lift import RADIUS_UNDER_D
+from scenes.toolkit import style
+from scenes.toolkit.layout import appear, vanish
+from scenes.toolkit.plane import Hyperplane
+from scenes.toolkit.screen_text import math
+from scenes.toolkit.speed.glyph_numbers import GlyphNumber
+
+#: a second of replay for this many updates of the faster part (one clock for both runs)
+REPLAY_UPDATE = 0.2
+#: at most this many seconds for the faster part of the longer run
+REPLAY_LONGEST = 8.0
+#: the replay ends this long (s) before its sentence has been said (its counts end it)
+COUNT_SAID = 2.0
+#: of each slow update's time, the share the ring stands alone before the line turns
+RING_FIRST = 0.4
+
+
+def update_points(run) -> list[int]:
+    """The point (0-based) of each update of ``run``'s trace, in order: the visits whose
+    step changed θ (a mistake, y·score ≤ 0)."""
+    steps = run.trace.steps
+    return [int(i) for i, mistake in zip(steps["i"], steps["mistake"]) if mistake]
+
+
+class RunReplay:
+    """The runs' replay (a part of :class:`scenes.quiz.MarginQuizScene`)."""
+
+    replay = None
+
+    def run_line(self, run, plane, tracker, width: float, turning: bool = False) -> Hyperplane:
+        """The run's line on ``plane`` at the update the tracker reaches (it counts
+        updates, one clock for both runs: the run with fewer stops first), in the run's
+        colour; ``done()`` gives that update's number. ``turning``: between updates k and
+        k + 1 the line turns from θ_k to θ_(k+1) after the ring's moment
+        (:data:`RING_FIRST`), not at once."""
+        thetas = np.asarray(run.trace.states["theta"], dtype=float)
+        offsets = np.asarray(run.trace.states["theta0"], dtype=float)
+        last = len(thetas) - 1
+
+        def done() -> int:
+            return min(int(np.floor(tracker.get_value() + 1e-9)), last)
+
+        def at() -> tuple[np.ndarray, float]:
+            k = done()
+            share = tracker.get_value() - k
+            if not turning or k == last or share <= RING_FIRST:
+                return thetas[k], float(offsets[k])
+            s = smooth((share - RING_FIRST) / (1.0 - RING_FIRST))
+            return ((1 - s) * thetas[k] + s * thetas[k + 1],
+                    float((1 - s) * offsets[k] + s * offsets[k + 1]))
+
+        mover = Hyperplane(plane, thetas[0], float(offsets[0]), show_normal=False,
+                           show_shading=False, show_notes=False)
+        mover.line.set_color(self.theme.step)
+        mover.line.set_stroke(width=width)
+        mover.done = done
+        mover.add_updater(lambda m: m.set_parameters(*at()))
+        return mover
+
+    def mistake_ring(self, run, plane, tracker) -> Circle:
+        """A ring round the point of the update under way (the one from the tracker's
+        whole part k to k + 1), in its plane; gone once the run has ended."""
+        points, theme = update_points(run), self.theme
+        ring = Circle(radius=plane.ring_radius, color=theme.highlight,
+                      stroke_width=style.RING_STROKE)
+
+        def follow(m) -> None:
+            k = int(np.floor(tracker.get_value() + 1e-9))
+            if k < len(points):
+                m.move_to(plane.point(points[k])).set_stroke(opacity=1.0)
+            else:
+                m.set_stroke(opacity=0.0)
+
+        ring.add_updater(follow)
+        return ring
+
+    def draw_first_updates(self, beat) -> None:
+        """The band's edge rings leave and the radii step back; both runs' lines and
+        counters come, and their first updates play as the rule is said, each point
+        ringed before its line turns."""
+        self.show_words(beat.state["status"])
+        self.take_off(getattr(self, "near_rings", None), getattr(self, "edge_rings", None),
+                      getattr(self, "gap_drawn", None))
+        # the reaches' radii step back (R was said; the runs' lines cross them)
+        self.play(*[reach[0][1].animate.set_stroke(opacity=RADIUS_UNDER_D)
+                    for reach in self.reaches], run_time=style.RUN_FADE)
+        tracker = ValueTracker(0.0)
+        runs = (self.lesson.wide, self.lesson.narrow)
+        movers = VGroup(*[self.run_line(run, plane, tracker, width, turning=True)
+                          for run, plane, width in zip(runs, self.planes, self.line_widths)])
+        # the narrow run's line in the band's close-up too, threading the gap; its last
+        # stays there (how near a point it passes is told next, magnified further)
+        close_up = (VGroup() if self.inset is None or not self.on_screen(self.inset) else
+                    VGroup(self.run_line(self.lesson.narrow, self.inset[2], tracker,
+                                         style.LINE_STROKE, turning=True)))
+        rings = VGroup(*[self.mistake_ring(run, plane, tracker)
+                         for run, plane in zip(runs, self.planes)])
+        counters = VGroup(*[self.counter(mover, answer) for mover, answer in
+                            zip(movers, self.answers)])
+        self.replay = (tracker, movers, close_up, rings, counters)
+        self.add(movers, close_up)
+        self.play(appear(counters), run_time=style.RUN_FADE)
+        self.wait_for_words("each update")
+        self.add(rings)
+        first = beat.state["first_updates"]
+        seconds = max(style.RUN_INTRO * first, self.speech_left() - style.RUN_FADE)
+        self.play(tracker.animate.set_value(float(first)), run_time=seconds,
+                  rate_func=lambda t: t)
+
+    def counter(self, mover, answer) -> VGroup:
+        """"M = k", counting the updates ``mover`` has made, where its run's answer will
+        stand (:meth:`answer`), its M at the answer's M."""
+        theme = self.theme
+        name = math("M =", theme, style.FONT_BODY).set_color(theme.step)
+        number = GlyphNumber("0", style.FONT_BODY, theme.step)
+        number.next_to(name, RIGHT, buff=0.12)
+        number.add_updater(lambda m, done=mover.done: m.set_text(str(done())))
+        return VGroup(name, number).move_to(answer[0], aligned_edge=LEFT)
+
+    def draw_runs(self, beat) -> None:
+        """The rest of both runs, faster (rings gone: at this pace they would flicker), done
+        by the time the counts are said; each ends on its last line and its counter
+        becomes its answer, M against its bound."""
+        self.show_words(beat.state["status"])
+        tracker, movers, close_up, rings, counters = self.replay
+        self.play(vanish(rings), run_time=style.RUN_FADE)
+        self.remove(rings)
+        most = max(run.updates for run in (self.lesson.wide, self.lesson.narrow))
+        left = most - tracker.get_value()
+        if left > 0:
+            seconds = min(REPLAY_LONGEST, max(style.RUN_REPLAY, REPLAY_UPDATE * left))
+            # done by the time the counts are said, at the sentence's end (review 276:
+            # "77" said while the counter showed 47)
+            seconds = max(style.RUN_INTRO, min(seconds, self.speech_left() - COUNT_SAID))
+            self.play(tracker.animate.set_value(float(most)), run_time=seconds,
+                      rate_func=lambda t: t)
+        for mobject in (*movers, *close_up, *[c[1] for c in counters]):
+            mobject.clear_updaters()
+        self.add(*self.finals)
+        self.remove(movers)
+        self.dash_star_over_finals()
+        # each counter, at its run's M, becomes the answer: M against its bound
+        for counter, answer in zip(counters, self.answers):
+            self.remove(counter)
+            self.add(answer[0])
+        self.play(*[appear(answer[1]) for answer in self.answers], run_time=style.RUN_FADE)
+        if len(close_up):  # its last line stays in the close-up, and leaves with it
+            self.remove(close_up)
+            self.inset.add(close_up)
+        for answer in self.answers:  # each stands as one drawing from here
+            self.remove(*answer)
+            self.add(answer)
