@@ -414,8 +414,11 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     # length² at most R², so θ·θ*/‖θ*‖ stays between a floor Mγ and a ceiling R√M
     # what the recall takes away, back for the answer (said beside the two examples: the
     # quiz asked to draw them, review 272)
-    examples = {key: story.state[key] for key in ("strips", "planes", "runs", "lines",
-                                                  "headings")}
+    # the examples come back for the answer without the runs' last lines (review 281: at
+    # that size the large margin's, 0.062 from a + point, read as crossing it; its
+    # close-up had gone)
+    examples = {key: story.state[key] for key in ("strips", "planes", "runs", "headings")}
+    examples["lines"] = False
     story.beat("From the proof: each update lifts θ·θ*/‖θ*‖, pink, by at least γ and "
                "‖θ‖² by at most R², so it stays between a floor Mγ and a ceiling R√M.",
                "recall", squeeze=1, strips=False, planes=0, runs=False, lines=False,

@@ -302,14 +302,17 @@ class SqueezeDrawings:
                       words)
 
     def examples_back(self) -> None:
-        """The proof's plots give way to what stood before them: the two data sets with
-        their bands and every data set's M on the strips, so that the answer is said
-        beside the examples the quiz asked to draw (review 272: the closing frame dropped
-        them). Once: a second answer beat keeps them."""
+        """The proof's plots give way to what stood before them (but the runs' last lines):
+        the two data sets with their bands and every data set's M on the strips, so that
+        the answer is said beside the examples the quiz asked to draw (review 272: the
+        closing frame dropped them). Once: a second answer beat keeps them."""
         before = getattr(self, "before_proof", None)
         if not before:
             return
         self.before_proof = None
+        # not the runs' last lines (the storyboard's ``lines``: a line a few pixels from a
+        # point, its close-up gone, reads as crossing it)
+        before = [m for m in before if all(m is not line for line in self.finals)]
         keep = (self.title, self.status)
         plots = [m for m in self.mobjects if all(m is not k for k in keep)]
         self.play(*map(vanish, plots), run_time=style.RUN_FADE)
