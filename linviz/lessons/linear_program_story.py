@@ -300,7 +300,9 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "still to come; for these training "
                f"points, one solve decides. {watched}",
                "testable",
-               ringed=[], near=None, line_map=False,
+               # the solver's line without some points leaves, and the marks of those
+               # points: the notes' remark is of all of them
+               ringed=[], near=None, line_map=False, subset=False, wrong_marks=None,
                # drawn where the right half is free (the weight plane has left)
                pass_counts=(watched_passes(lesson) if lesson.endless_offset is not None
                             else None),

@@ -118,10 +118,13 @@ class OffsetBeats(OffsetWalkBeats):
         return card.move_to([left + room / 2, float(self.plane.frame.get_center()[1]), 0.0])
 
     def draw_testable(self, beat) -> None:
-        """The close-ups leave; the lines stay while the notes' remark is said, and the
-        perceptron's updates in each pass are drawn as bars (the beat's ``pass_counts``)."""
+        """The close-ups, the solver's line without the left-out points and the marks leave;
+        the other lines stay while the notes' remark is said, and the perceptron's updates
+        in each pass are drawn as bars (the beat's ``pass_counts``)."""
         self.drop_near()
         self.drop_line_map()
+        self.drop_subset()
+        self.drop_wrong_marks()
         self.follow_beat(beat)
         # the run last shown's (review 279: the run through 0's beside the offset run's
         # lines mixed the two), named so

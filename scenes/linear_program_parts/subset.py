@@ -46,3 +46,10 @@ class SubsetBeats:
         self.remove(line.line, band)
         self.subset_drawn = VGroup(band, line)
         self.add(self.subset_drawn)
+
+    def drop_subset(self) -> None:
+        """The solver's line and its band leave (the notes' remark is of every point)."""
+        if self.subset_drawn is not None and self.on_screen(self.subset_drawn):
+            self.play(vanish(self.subset_drawn), run_time=style.RUN_FADE)
+            self.remove(self.subset_drawn)
+        self.subset_drawn = None
