@@ -41,10 +41,6 @@ class SubsetSolution:
     theta0: float
     least_l1: float
 
-    def kept(self, n: int) -> np.ndarray:
-        """The points kept, of ``n`` (0-based, in order)."""
-        return np.setdiff1d(np.arange(n), np.asarray(self.left_out, dtype=int))
-
 
 def left_out_points(lesson) -> tuple[int, ...]:
     """The points the line the story last counts gets wrong: the fewest-mistake line's
