@@ -288,7 +288,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
     # h named as the notes' margin of the training set (000), for θ* along the band's
     # middle (review 260: never tied to the notes' word)
-    story.beat(f"On the left, the widest band has half-width {plane_margin(wide)}: the "
+    # (it stands alone, centred, until the edge-on view: review 282, "on the left" said
+    # over one plot in the middle)
+    story.beat(f"Here, the widest band has half-width {plane_margin(wide)}: the "
                f"notes' margin of the training set, for θ* along its middle.", "planes",
                question=False, planes=1, headings=[1, 0],
                min_seconds=READ_DIAGRAM_SECONDS,
@@ -460,8 +462,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                    "updates: M ≤ (R/γ)², γ on [x, 1]. A small margin allows many, but does "
                    "not force them.", "answer", squeeze=0,
                    **examples,
-                   status="Answer: a large margin, compared with $R$, guarantees few "
-                          "updates; a small one allows many but does not force them")
+                   # (review 282: the longer form ran edge to edge)
+                   status="Answer: a large margin $gamma \\/ R$ guarantees few updates; a "
+                          "small one allows many but does not force them")
     else:
         story.beat("The bound is what the margin sets: M ≤ (R/γ)², so a large margin "
                    "guarantees few updates, though one run may beat its bound.", "answer",

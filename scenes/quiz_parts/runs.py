@@ -43,7 +43,8 @@ class RunReplay:
         updates, one clock for both runs: the run with fewer stops first), in the run's
         colour; ``done()`` gives that update's number. ``turning``: between updates k and
         k + 1 the line turns from θ_k to θ_(k+1) after the ring's moment
-        (:data:`RING_FIRST`), not at once."""
+        (:data:`RING_FIRST`), not at once, and ``counted()`` counts update k + 1 from
+        then (else it is ``done()``)."""
         thetas = np.asarray(run.trace.states["theta"], dtype=float)
         offsets = np.asarray(run.trace.states["theta0"], dtype=float)
         last = len(thetas) - 1
@@ -65,6 +66,10 @@ class RunReplay:
         mover.line.set_color(self.theme.step)
         mover.line.set_stroke(width=width)
         mover.done = done
+        # the updates counted as the line starts to turn (review 282: the counter showed
+        # the old count for 1.8 s under the new line)
+        mover.counted = (lambda: min(int(np.floor(tracker.get_value() + 1.0 - RING_FIRST
+                                                  + 1e-9)), last)) if turning else done
         mover.add_updater(lambda m: m.set_parameters(*at()))
         return mover
 
@@ -119,13 +124,13 @@ class RunReplay:
                   rate_func=lambda t: t)
 
     def counter(self, mover, answer) -> VGroup:
-        """"M = k", counting the updates ``mover`` has made, where its run's answer will
-        stand (:meth:`answer`), its M at the answer's M."""
+        """"M = k", counting the updates ``mover`` has made (its ``counted()``), where its
+        run's answer will stand (:meth:`answer`), its M at the answer's M."""
         theme = self.theme
         name = math("M =", theme, style.FONT_BODY).set_color(theme.step)
         number = GlyphNumber("0", style.FONT_BODY, theme.step)
         number.next_to(name, RIGHT, buff=0.12)
-        number.add_updater(lambda m, done=mover.done: m.set_text(str(done())))
+        number.add_updater(lambda m, counted=mover.counted: m.set_text(str(counted())))
         return VGroup(name, number).move_to(answer[0], aligned_edge=LEFT)
 
     def draw_runs(self, beat) -> None:

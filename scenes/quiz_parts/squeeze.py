@@ -127,7 +127,8 @@ class SqueezeDrawings:
                         theme.step)).arrange(RIGHT, buff=0.12),
             VGroup(DashedLine(ORIGIN, KEY_LINE * RIGHT, color=theme.text,
                               stroke_width=style.PLOT_STROKE - 1, dash_length=0.06),
-                   math("<= norm(theta)", theme, style.FONT_SMALL, theme.text))
+                   # (review 282: "≤ ‖θ‖" read as naming some other quantity)
+                   math("norm(theta)", theme, style.FONT_SMALL, theme.text))
             .arrange(RIGHT, buff=0.12)).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
         if key_low:
             key.move_to(axes.c2p(span, 0) + np.array([-KEY_INSET[0], 0.35, 0.0]),
