@@ -332,7 +332,9 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         margins[:, 4] = MARGIN_WEIGHT
         obstacles = [box_around(positions, plane.marker_size), plane.count_boxes(),
                      *([margins] if clear else []), *([] if lines is None else [lines])]
-        for drawn in taken:
+        # (and the plane's legend, which may reach into its square: a wine ring's name "99"
+        # stood on "−1: cultivator 1")
+        for drawn in [*taken, *([plane.legend] if plane.legend is not None else [])]:
             low, high = drawn.get_corner(DOWN + LEFT), drawn.get_corner(UP + RIGHT)
             obstacles.append(np.array([[low[0], low[1], high[0], high[1], 100.0]]))
         # inside the plane: outside it, over the tick values

@@ -296,9 +296,10 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # notes' assumption is of the data to come, the solve of the points in hand)
     # (review 280: "for data yet to come" read as a gloss of the notes' remark; said as a
     # fact of its own)
-    story.beat("The notes call the separability assumption untestable, as it is of data "
-               "still to come; for these training "
-               f"points, one solve decides. {watched}",
+    # (review 282: "as it is of data still to come" gave the notes a reason they do not
+    # give; the data to come said as this scene's own point)
+    story.beat("The notes call the separability assumption untestable; for these training "
+               f"points one solve decides it, not for points yet to come. {watched}",
                "testable",
                # the solver's line without some points leaves, and the marks of those
                # points: the notes' remark is of all of them
@@ -991,21 +992,30 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson, counted: str) 
     """The programme seen succeeding (review 281: "the LP never succeeds on screen"): the
     points the line just counted (``counted``, a name of the lesson's ``counted_lines``)
     gets wrong left out, the programme with an offset is feasible and the solver's line
-    is drawn (:attr:`~linviz.lessons.linear_program.LinearProgramLesson.subset`); the
-    points that look on it magnified after."""
+    is drawn (:attr:`~linviz.lessons.linear_program.LinearProgramLesson.subset`), said to
+    be nearly that line where it is; then what its constraints mean there: the points
+    nearest it, ringed, have y·score exactly 1, 1/‖θ‖ from it (review 282: the same
+    picture and close-ups again, three points touching a line said to score them ≥ 1)."""
     solved = lesson.subset
     left_out = list(solved.left_out)
     theta = ", ".join(math_number(v) for v in solved.theta)
-    # the run's and the search's lines leave (the solver's takes their place)
+    like = (f", nearly {LINE_WORDS[counted].replace(' line', ' one')}" if solved.like_counted
+            else "")
+    # the run's and the search's lines leave as the solver's comes
     story.beat(f"Leave out the {len(left_out)} points {LINE_WORDS[counted]} gets wrong, and "
                f"the programme with an offset is feasible: the solver returns the green "
-               f"line, every other y·score at least 1.", "subset", subset=True,
+               f"line{like}.", "subset", subset=True,
                endless_offset=False, ringed=[], near=None, pass_counts=None,
                wrong_marks={"white": left_out},
                status=f"without {formatting.listed(i + 1 for i in left_out)} (□): feasible, "
                       f"$theta = ({theta})$, $theta_0 = {math_number(solved.theta0)}$")
-    words, near, points = near_state(lesson, ["subset"], wide=True)
-    near_beat(story, words, near, points)
+    tight = list(solved.tight)
+    margin = formatting.significant(solved.margin)
+    story.beat(f"Every other point has y·score at least 1; exactly 1 at the ringed "
+               f"{point_list(tight).removeprefix('points ').removeprefix('point ')}, "
+               f"{margin} from the line.", "subset-tight", ringed=tight,
+               status=f"$y^((i))(theta^T x^((i)) + theta_0) >= 1$, $= 1$ ringed: "
+                      f"$1 \\/ norm(theta) = {margin}$ from the line")
 
 
 #: the map of every line, said as it comes (data no line separates even with an offset: no

@@ -25,6 +25,13 @@ TIE = 1e-9
 #: the solution is scaled so its least y·score is at least 1 + this (1 in floating point
 #: after the rounding of the scores)
 ABOVE_ONE = 1e-12
+#: a kept point whose y·score is within this of 1 meets its constraint exactly (tight):
+#: HiGHS meets a constraint to within 1e-7
+TIGHT = 1e-6
+#: the solver's line is said to be nearly the line counted before it when their directions
+#: differ by at most this many degrees and their distances from 0 by at most
+#: :data:`SAME_LINE_SHARE` of the data's reach (the farthest point's distance from 0)
+SAME_LINE_DEGREES, SAME_LINE_SHARE = 1.0, 0.01
 
 
 @dataclass(frozen=True)
@@ -34,25 +41,50 @@ class SubsetSolution:
     left_out : the points left out (0-based), those the line last counted gets wrong.
     theta, theta0 : the solution, every kept point's y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≥ 1.
     least_l1 : |θ₁| + |θ₂| of the solution (the programme's value, up to the scaling).
+    tight : the kept points whose y·score is 1 (within :data:`TIGHT`), in index order:
+        those nearest the line, 1/‖θ‖ from it.
+    like_counted : the solver's line is nearly the counted line it follows
+        (:data:`SAME_LINE_DEGREES`, :data:`SAME_LINE_SHARE`).
     """
 
     left_out: tuple[int, ...]
     theta: np.ndarray
     theta0: float
     least_l1: float
+    tight: tuple[int, ...] = ()
+    like_counted: bool = False
+
+    @property
+    def margin(self) -> float:
+        """The tight points' distance from the line, 1/‖θ‖ (their y·score is 1)."""
+        return 1.0 / float(np.hypot(*self.theta))
+
+
+def counted_line(lesson) -> tuple[np.ndarray, float]:
+    """(θ, θ₀) of the line the story last counts: the fewest-mistake line (drawn white)
+    where the run's best gets more, else the run's best line (dashed), which then gets
+    the fewest."""
+    if lesson.endless_offset_best[1] > lesson.fewest_wrong:
+        fewest = lesson.fewest_line
+        return np.asarray(fewest.theta, dtype=float), float(fewest.theta0)
+    k, states = lesson.endless_offset_best[0], lesson.endless_offset.states
+    return np.asarray(states["theta"], dtype=float)[k], float(states["theta0"][k])
 
 
 def left_out_points(lesson) -> tuple[int, ...]:
-    """The points the line the story last counts gets wrong: the fewest-mistake line's
-    (drawn white) where the run's best gets more, else the run's best line's (dashed),
-    which then gets the fewest."""
-    if lesson.endless_offset_best[1] > lesson.fewest_wrong:
-        fewest = lesson.fewest_line
-        line = (np.asarray(fewest.theta, dtype=float), float(fewest.theta0))
-    else:
-        k, states = lesson.endless_offset_best[0], lesson.endless_offset.states
-        line = (np.asarray(states["theta"], dtype=float)[k], float(states["theta0"][k]))
-    return tuple(lesson.wrong_points(*line))
+    """The points the line the story last counts gets wrong (:func:`counted_line`)."""
+    return tuple(lesson.wrong_points(*counted_line(lesson)))
+
+
+def nearly_one_line(first: tuple[np.ndarray, float], second: tuple[np.ndarray, float],
+                    reach: float) -> bool:
+    """Whether the lines (θ, θ₀) ``first`` and ``second`` (+ sides alike) differ in θ's
+    direction by at most :data:`SAME_LINE_DEGREES` and in signed distance from 0,
+    −θ₀/‖θ‖, by at most :data:`SAME_LINE_SHARE` × ``reach``."""
+    (a, a0), (b, b0) = first, second
+    na, nb = float(np.hypot(*a)), float(np.hypot(*b))
+    turn = float(np.degrees(np.arccos(np.clip(float(a @ b) / (na * nb), -1.0, 1.0))))
+    return turn <= SAME_LINE_DEGREES and abs(a0 / na - b0 / nb) <= SAME_LINE_SHARE * reach
 
 
 def solve_with_offset(X: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float] | None:
@@ -102,5 +134,10 @@ def subset_solution(lesson) -> SubsetSolution | None:
     least = float(np.min(y * (X @ theta + theta0)))
     scale = least * (1.0 - ABOVE_ONE)
     theta, theta0 = theta / scale, theta0 / scale
+    scores = y * (X @ theta + theta0)
+    reach = float(np.max(np.hypot(*np.asarray(data.X, dtype=float).T)))
     return SubsetSolution(left_out=left_out, theta=theta, theta0=theta0,
-                          least_l1=float(np.sum(np.abs(theta))))
+                          least_l1=float(np.sum(np.abs(theta))),
+                          tight=tuple(int(i) for i in keep[scores - 1.0 <= TIGHT]),
+                          like_counted=nearly_one_line((theta, theta0), counted_line(lesson),
+                                                       reach))

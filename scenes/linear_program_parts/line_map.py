@@ -41,6 +41,8 @@ PROBE_TURN, PROBE_SECONDS, PROBE_SHIFT = 60.0, 2.5, 0.45
 #: DIRECTIONS: up left, down right, down left), apart where the marks stand close
 MARK_RADIUS, MARK_GROUND = 0.09, 3.0
 MARK_SIDES = {"best": 0, "last": 2, "fewest": 3}
+#: the stroke width round the cells of the faintest shade (the fewest wrong)
+FEWEST_OUTLINE = 1.5
 
 
 def rectangles(low: np.ndarray, high: np.ndarray) -> np.ndarray:
@@ -96,6 +98,9 @@ class LineMapBeats:
                              fill_color=interpolate_color(ManimColor(self.theme.background),
                                                           ManimColor(colour), opacity))
             shape.set_points(rectangles(low, high))
+            if shade == 0:  # outlined: a few lines, a speck at the map's scale (review 282:
+                # the ring round the faintest shade held a grey smudge)
+                shape.set_stroke(self.theme.highlight, width=FEWEST_OUTLINE, opacity=1.0)
             shape.shade = shade
             drawn.add(shape)
         return drawn

@@ -22,30 +22,37 @@ class SubsetBeats:
     subset_drawn = None
 
     def draw_subset(self, beat) -> None:
-        """The close-ups and the runs' and search's lines leave; the left-out points are
-        squared as they are said; the solver's line and its band come as "the green line"
-        is said."""
+        """The close-ups leave; the left-out points are squared as they are said; as "the
+        green line" is said, it comes with its band while the run's and the search's lines
+        leave (it is nearly one of them: the sentence says so)."""
         self.drop_near()
         self.follow_beat(beat)
-        leaving = [m for m in (getattr(self, "endless_offset_line", None),
-                               getattr(self, "fewest_line", None))
-                   if m is not None and self.on_screen(m)]
-        if leaving:
-            self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
-            self.remove(*leaving)
         self.show_wrong_marks(beat)
         solved, theme = self.lesson.subset, self.theme
         line = Hyperplane(self.plane, solved.theta, solved.theta0, show_normal=False,
                           show_notes=False, show_shading=False)
         line.line.set_color(theme.correct)
         # every kept point's y·score ≥ 1: on or beyond θᵀx + θ₀ = ±1, 1/‖θ‖ from the line
-        band = self.margin_band(solved.theta, 1.0 / float(np.hypot(*solved.theta)),
-                                theme.correct, dashed=False, theta0=solved.theta0)
+        band = self.margin_band(solved.theta, solved.margin, theme.correct, dashed=False,
+                                theta0=solved.theta0)
+        leaving = [m for m in (getattr(self, "endless_offset_line", None),
+                               getattr(self, "fewest_line", None))
+                   if m is not None and self.on_screen(m)]
         self.wait_for_words("the green")
-        self.play(Create(line.line), appear(band), run_time=style.RUN_INTRO)
-        self.remove(line.line, band)
+        self.play(Create(line.line), appear(band), *[vanish(m) for m in leaving],
+                  run_time=style.RUN_INTRO)
+        self.remove(line.line, band, *leaving)
         self.subset_drawn = VGroup(band, line)
         self.add(self.subset_drawn)
+
+    def draw_subset_tight(self, beat) -> None:
+        """The points whose y·score is exactly 1 ringed and named as they are said, their
+        names off the line."""
+        self.set_status(beat.state["status"])
+        self.wait_for_words("exactly 1")
+        self.set_rings(list(beat.state["ringed"]))
+        solved = self.lesson.subset
+        self.name_rings(lines=[(solved.theta, solved.theta0)])
 
     def drop_subset(self) -> None:
         """The solver's line and its band leave (the notes' remark is of every point)."""

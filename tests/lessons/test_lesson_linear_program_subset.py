@@ -74,3 +74,21 @@ def test_the_solver_succeeds_without_the_counted_mistakes(case):
     np.testing.assert_allclose(numbers, [*solved.theta, solved.theta0], atol=0.006)
     for i in left_out:
         assert str(i + 1) in beat.state["status"].split("(□)")[0]
+    # nearly the counted line, said where it is: directions within a degree (the angle from
+    # the cross and dot products), distances from 0 within 1% of the data's reach
+    a, b = np.asarray(solved.theta, dtype=float), np.asarray(line[0], dtype=float)
+    turn = np.degrees(np.arctan2(abs(a[0] * b[1] - a[1] * b[0]), a @ b))
+    shift = abs(solved.theta0 / np.linalg.norm(a) - line[1] / np.linalg.norm(b))
+    like = turn <= 1.0 and shift <= 0.01 * np.linalg.norm(X, axis=1).max()
+    assert solved.like_counted == like
+    assert (f", nearly {words.replace(' line', ' one')}." in beat.sentence) == like
+    # the points at y·score 1, ringed and named as such, 1/‖θ‖ from the line
+    tight_said = next(b for b in beats if b.motion == "subset-tight")
+    scores = y[keep] * (X[keep] @ solved.theta + solved.theta0)
+    tight = [i for i, s in zip(keep, scores) if s <= 1 + 1e-6]
+    assert list(solved.tight) == tight and tight_said.state["ringed"] == tight
+    assert all(str(i + 1) in tight_said.sentence for i in tight)
+    distance = np.abs(X[tight] @ solved.theta + solved.theta0) / np.linalg.norm(solved.theta)
+    np.testing.assert_allclose(distance, solved.margin, rtol=1e-5)
+    said = float(re.search(r", (\d\.\d+) from the line", tight_said.sentence).group(1))
+    assert said == pytest.approx(solved.margin, rel=0.05)
