@@ -42,7 +42,7 @@ PROBE_TURN, PROBE_SECONDS, PROBE_SHIFT = 60.0, 2.5, 0.45
 MARK_RADIUS, MARK_GROUND = 0.09, 3.0
 MARK_SIDES = {"best": 0, "last": 2, "fewest": 3}
 #: the stroke width round the cells of the faintest shade (the fewest wrong)
-FEWEST_OUTLINE = 1.5
+FEWEST_OUTLINE = 4.0
 
 
 def rectangles(low: np.ndarray, high: np.ndarray) -> np.ndarray:
