@@ -75,7 +75,7 @@ class LineMapBeats:
     def map_shades(self) -> VGroup:
         """The cells, one shape for each shade (:func:`doubling_shade` between the map's
         fewest and most wrong), in the colours of weight space's shading, the faintest
-        first: each column's runs of one shade joined, each a rectangle."""
+        outlined and last: each column's runs of one shade joined, each a rectangle."""
         grid = self.lesson.offset_map
         shades: dict[int, list] = {}
         for column, low, high, count in grid.cells:
@@ -86,7 +86,8 @@ class LineMapBeats:
             else:
                 runs.append([column, low, high])
         drawn = VGroup()
-        for shade in sorted(shades):
+        # the faintest last: its outline over its neighbours' cells, which overlap it
+        for shade in [*sorted(shades)[1:], *sorted(shades)[:1]]:
             colour, opacity = self.shade_fill(shade)
             runs = np.array(shades[shade], dtype=float)
             turn = grid.columns[runs[:, 0].astype(int)] - grid.centre

@@ -7,13 +7,15 @@ counter counting, ending on each run's last line before its count is said."""
 from __future__ import annotations
 
 import numpy as np
-from manim import Circle, LEFT, RIGHT, ValueTracker, VGroup, smooth
+from manim import DL, Circle, LEFT, RIGHT, ValueTracker, VGroup, smooth
+
+from linviz.geometry import clip_line
 
 from scenes.quiz_parts.lift import RADIUS_UNDER_D
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, vanish
+from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.plane import Hyperplane
-from scenes.toolkit.screen_text import math
+from scenes.toolkit.screen_text import math, text
 from scenes.toolkit.speed.glyph_numbers import GlyphNumber
 
 #: a second of replay for this many updates of the faster part (one clock for both runs)
@@ -38,13 +40,15 @@ class RunReplay:
 
     replay = None
 
-    def run_line(self, run, plane, tracker, width: float, turning: bool = False) -> Hyperplane:
+    def run_line(self, run, plane, tracker, width: float, turning: bool = False,
+                 noted: bool = False) -> Hyperplane:
         """The run's line on ``plane`` at the update the tracker reaches (it counts
         updates, one clock for both runs: the run with fewer stops first), in the run's
         colour; ``done()`` gives that update's number. ``turning``: between updates k and
         k + 1 the line turns from θ_k to θ_(k+1) after the ring's moment
         (:data:`RING_FIRST`), not at once, and ``counted()`` counts update k + 1 from
-        then (else it is ``done()``)."""
+        then (else it is ``done()``). ``noted``: while the line lies beyond the plane's
+        view, a note inside the plane says so."""
         thetas = np.asarray(run.trace.states["theta"], dtype=float)
         offsets = np.asarray(run.trace.states["theta0"], dtype=float)
         last = len(thetas) - 1
@@ -70,7 +74,25 @@ class RunReplay:
         # the old count for 1.8 s under the new line)
         mover.counted = (lambda: min(int(np.floor(tracker.get_value() + 1.0 - RING_FIRST
                                                   + 1e-9)), last)) if turning else done
-        mover.add_updater(lambda m: m.set_parameters(*at()))
+        # a line beyond the plane's view said so inside it (review 283: "M = 3" stood 3 s
+        # with no line, the run's θ then putting every point shown on one side)
+        note = with_backdrop(text("pink line beyond the view", self.theme, style.FONT_SMALL,
+                                  self.theme.step), self.theme) if noted else None
+        if noted:
+            note.move_to(plane.frame.get_corner(DL), aligned_edge=DL).shift(
+                np.array([1.0, 1.0, 0.0]) * style.SMALL_BUFF)
+
+        def follow(m) -> None:
+            theta, theta0 = at()
+            m.set_parameters(theta, theta0)
+            out = (noted and bool(np.any(theta))
+                   and clip_line(theta, theta0, plane.box) is None)
+            if out and note not in m.submobjects:
+                m.add(note)
+            elif not out and note in m.submobjects:
+                m.remove(note)
+
+        mover.add_updater(follow)
         return mover
 
     def mistake_ring(self, run, plane, tracker) -> Circle:
@@ -102,7 +124,7 @@ class RunReplay:
                     for reach in self.reaches], run_time=style.RUN_FADE)
         tracker = ValueTracker(0.0)
         runs = (self.lesson.wide, self.lesson.narrow)
-        movers = VGroup(*[self.run_line(run, plane, tracker, width, turning=True)
+        movers = VGroup(*[self.run_line(run, plane, tracker, width, turning=True, noted=True)
                           for run, plane, width in zip(runs, self.planes, self.line_widths)])
         # the narrow run's line in the band's close-up too, threading the gap; its last
         # stays there (how near a point it passes is told next, magnified further)
