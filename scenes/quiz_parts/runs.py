@@ -26,6 +26,9 @@ REPLAY_LONGEST = 8.0
 COUNT_SAID = 2.0
 #: of each slow update's time, the share the ring stands alone before the line turns
 RING_FIRST = 0.4
+#: a run's line crossing its plane's view over less than this share of its width is
+#: noted as at the edge (a speck across a corner reads as no line)
+EDGE_SHARE = 0.15
 
 
 def update_points(run) -> list[int]:
@@ -48,7 +51,8 @@ class RunReplay:
         k + 1 the line turns from θ_k to θ_(k+1) after the ring's moment
         (:data:`RING_FIRST`), not at once, and ``counted()`` counts update k + 1 from
         then (else it is ``done()``). ``noted``: while the line lies beyond the plane's
-        view, a note inside the plane says so."""
+        view or crosses it over less than :data:`EDGE_SHARE` of its width, a note inside
+        the plane says so."""
         thetas = np.asarray(run.trace.states["theta"], dtype=float)
         offsets = np.asarray(run.trace.states["theta0"], dtype=float)
         last = len(thetas) - 1
@@ -76,7 +80,7 @@ class RunReplay:
                                                   + 1e-9)), last)) if turning else done
         # a line beyond the plane's view said so inside it (review 283: "M = 3" stood 3 s
         # with no line, the run's θ then putting every point shown on one side)
-        note = with_backdrop(text("pink line beyond the view", self.theme, style.FONT_SMALL,
+        note = with_backdrop(text("pink line at or beyond the edge", self.theme, style.FONT_SMALL,
                                   self.theme.step), self.theme) if noted else None
         if noted:
             note.move_to(plane.frame.get_corner(DL), aligned_edge=DL).shift(
@@ -85,8 +89,10 @@ class RunReplay:
         def follow(m) -> None:
             theta, theta0 = at()
             m.set_parameters(theta, theta0)
-            out = (noted and bool(np.any(theta))
-                   and clip_line(theta, theta0, plane.box) is None)
+            ends = clip_line(theta, theta0, plane.box) if noted and np.any(theta) else ()
+            # beyond the view, or a speck across a corner of it
+            out = ends is None or (len(ends) == 2 and float(np.linalg.norm(
+                ends[1] - ends[0])) < EDGE_SHARE * (plane.box.x_max - plane.box.x_min))
             if out and note not in m.submobjects:
                 m.add(note)
             elif not out and note in m.submobjects:
