@@ -214,7 +214,8 @@ def near_state(lesson: LinearProgramLesson, names,
     # close-ups reads as a miscount)
     boxes = f", in {len(shown)} close-ups" if len(shown) < len(points) else ""
     if len(points) < places:
-        which = (f", the {len(points)} nearest of the {places} places where a point seems "
+        # (not "of the 4": reviews 281-283 looked for a fourth never shown)
+        which = (f", the {len(points)} nearest places where a point seems "
                  f"on {line}{boxes}")
     elif places > NEAR_INSETS_NAMED:
         which = f", all {places} places where a point seems on {line}{boxes}"

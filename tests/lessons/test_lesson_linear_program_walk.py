@@ -182,7 +182,7 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
         line = {"best": "the dashed line", "offset_best": "the dashed line",
                 "fewest": "the white line"}[next(iter(drawn))]
         if len(magnified) < len(places):
-            assert (f", the {len(magnified)} nearest of the {len(places)} places where a "
+            assert (f", the {len(magnified)} nearest places where a "
                     f"point seems on {line}{boxes}: " in beat.sentence)
         elif len(places) > 4:
             assert (f", all {len(places)} places where a point seems on {line}{boxes}: "
