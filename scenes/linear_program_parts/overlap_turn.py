@@ -18,8 +18,11 @@ from scenes.toolkit import style
 from scenes.toolkit.layout import appear
 
 #: the turning line passes this many ring radii (screen) from the kept hull's nearest
-#: corner: clear of its marker and ring, so no kept point looks on the line
-TURN_GAP_RINGS = 1.3
+#: corner: clear of its marker and ring, so no kept point looks on the line (review 283:
+#: at 1.3 it grazed the ring, and read as through the point, a mistake by the ≤ 0 rule);
+#: any gap keeps the claim: the crossing (or inner) point, a mean of the other class's,
+#: is on the kept side by at least the gap, so one of those points is too
+TURN_GAP_RINGS = 2.2
 #: the kept side's fill, a little stronger than a boundary's shading: it is the beat's subject
 TURN_SHADE_OPACITY = 0.16
 
