@@ -70,7 +70,9 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         self.wait_for_words("1/‖x")
         self.play(appear(self.shown_normal), appear(self.shown_label), run_time=style.RUN_FADE)
         arrow = self.shown_vector.arrow  # the point's name keeps off it
-        self.name_rings(lines=[("segment", arrow.get_start(), arrow.get_end())])
+        # two rings of places out, a leader joining it where the near ones cover markers
+        # (review 283: on vv's full view "7" stood on + point 57)
+        self.name_rings(2, lines=[("segment", arrow.get_start(), arrow.get_end())])
 
     def keep_vector_name_off(self, line) -> None:
         """The shown y⁽ⁱ⁾x⁽ⁱ⁾'s name moved off the screen ``line`` (θ's, drawn after it: a
