@@ -35,11 +35,11 @@ class ScalingBeats:
         # as the inequalities are named (an empty plane stood 9 s: review 255)
         if beat.state["scaling"]:
             self.show_scaling()
-        else:  # no separator to scale: the inequalities written as they are said (review
-            # 267: 9 s on the opening's frame)
+            self.wait_for_words("linear inequalities")
+        else:  # no separator to scale: the plane and the inequalities as "every y·score"
+            # is said (review 267: 9 s on the opening's frame; review 283: at "linear
+            # inequalities" they stood 4 s)
             self.wait_for_words("every y·score")
-            self.follow_beat(beat)
-        self.wait_for_words("linear inequalities")
         self.follow_beat(beat)
         self.play(appear(self.weights), run_time=style.RUN_INTRO)
         self.show_inequalities(beat.state["inequalities"])
