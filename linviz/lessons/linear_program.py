@@ -480,8 +480,8 @@ class LinearProgramLesson:
     def map_lines(self) -> dict[str, tuple[np.ndarray, float]]:
         """The lines (θ, θ₀) the map of every line marks, by name: the run with an offset's
         "best" and "last" states and the "fewest"-mistake line, those with θ ≠ 0 (θ = 0 is
-        no line); empty on data a line separates. (Not the solver's line without the points
-        the fewest gets wrong, :attr:`subset`: it lies where the fewest does.)"""
+        no line); empty on data a line separates. (Not the solver's line without some points,
+        :attr:`subset`: it lies nearly on a line marked already.)"""
         if self.endless_offset is None:
             return {}
         states, fewest = self.endless_offset.states, self.fewest_line
@@ -506,10 +506,8 @@ class LinearProgramLesson:
     def counted_lines(self) -> dict[str, tuple[np.ndarray, float]]:
         """The lines (θ, θ₀) whose mistakes are counted, by name: "last", :attr:`endless`'s
         last θ (solid); "best", its best θ (dashed); "offset_best", :attr:`endless_offset`'s
-        best (θ, θ₀) (dashed); "fewest", :attr:`fewest_line` (white); "subset", the
-        programme's solution without the points a line so counted gets wrong
-        (:attr:`subset`); the last three only on data no line separates even with an offset
-        ({} where a line through 0 separates)."""
+        best (θ, θ₀) (dashed); "fewest", :attr:`fewest_line` (white); the last two only on
+        data no line separates even with an offset ({} where a line through 0 separates)."""
         if self.endless is None:
             return {}
         thetas = np.asarray(self.endless.states["theta"], dtype=float)
@@ -521,8 +519,6 @@ class LinearProgramLesson:
                                     float(states["theta0"][k]))
             fewest = self.fewest_line
             found["fewest"] = (np.asarray(fewest.theta, dtype=float), float(fewest.theta0))
-            if self.subset is not None:
-                found["subset"] = (self.subset.theta, self.subset.theta0)
         return found
 
     @property

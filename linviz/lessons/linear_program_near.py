@@ -54,10 +54,9 @@ NEAR_TIE = 0.05
 
 #: each counted line as a sentence names it (the close-ups draw it alone)
 LINE_WORDS = {"best": "the dashed line", "offset_best": "the dashed line",
-              "fewest": "the white line", "subset": "the solver's line"}
+              "fewest": "the white line"}
 #: the kind of mark (the beat's ``wrong_marks`` key) of each counted line's mistakes: the
-#: dashed lines' a ×, the white line's a square (the solver's line's close-ups mark none:
-#: the squares standing then are the points left out, not its mistakes)
+#: dashed lines' a ×, the white line's a square
 LINE_MARKS = {"best": "dashed", "offset_best": "dashed", "fewest": "white"}
 
 

@@ -1012,7 +1012,7 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson, counted: str) 
     tight = list(solved.tight)
     margin = formatting.significant(solved.margin)
     story.beat(f"Every other point has y·score at least 1; exactly 1 at the ringed "
-               f"{point_list(tight).removeprefix('points ').removeprefix('point ')}, "
+               f"{formatting.listed(i + 1 for i in tight)}, "
                f"{margin} from the line.", "subset-tight", ringed=tight,
                status=f"$y^((i))(theta^T x^((i)) + theta_0) >= 1$, $= 1$ ringed: "
                       f"$1 \\/ norm(theta) = {margin}$ from the line")

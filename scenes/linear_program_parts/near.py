@@ -263,8 +263,8 @@ class NearInsets:
                 continue
             line = Hyperplane(plane, theta, theta0, show_normal=False, show_notes=False,
                               show_shading=False)
-            if name in ("last", "subset"):  # θ's colour; the solver's, a correct answer's
-                line.line.set_color(self.theme.normal if name == "last" else self.theme.correct)
+            if name == "last":
+                line.line.set_color(self.theme.normal)
             drawn.add(line)
         return drawn
 
