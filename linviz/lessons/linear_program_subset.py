@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .linear_program_map import line_place
+
 #: two objective values (or two θ₀, θ₁) this close, relative to their size, are one
 TIE = 1e-9
 #: the solution is scaled so its least y·score is at least 1 + this (1 in floating point
@@ -79,12 +81,12 @@ def left_out_points(lesson) -> tuple[int, ...]:
 def nearly_one_line(first: tuple[np.ndarray, float], second: tuple[np.ndarray, float],
                     reach: float) -> bool:
     """Whether the lines (θ, θ₀) ``first`` and ``second`` (+ sides alike) differ in θ's
-    direction by at most :data:`SAME_LINE_DEGREES` and in signed distance from 0,
-    −θ₀/‖θ‖, by at most :data:`SAME_LINE_SHARE` × ``reach``."""
-    (a, a0), (b, b0) = first, second
-    na, nb = float(np.hypot(*a)), float(np.hypot(*b))
-    turn = float(np.degrees(np.arccos(np.clip(float(a @ b) / (na * nb), -1.0, 1.0))))
-    return turn <= SAME_LINE_DEGREES and abs(a0 / na - b0 / nb) <= SAME_LINE_SHARE * reach
+    direction by at most :data:`SAME_LINE_DEGREES` and in signed distance from 0 by at
+    most :data:`SAME_LINE_SHARE` × ``reach`` (their places on the map of every line,
+    :func:`~linviz.lessons.linear_program_map.line_place`)."""
+    (phi, d), (other_phi, other_d) = line_place(*first), line_place(*second)
+    turn = abs((phi - other_phi + 180.0) % 360.0 - 180.0)
+    return turn <= SAME_LINE_DEGREES and abs(d - other_d) <= SAME_LINE_SHARE * reach
 
 
 def solve_with_offset(X: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float] | None:

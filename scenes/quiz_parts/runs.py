@@ -10,6 +10,7 @@ import numpy as np
 from manim import DL, Circle, LEFT, RIGHT, ValueTracker, VGroup, smooth
 
 from linviz.geometry import clip_line
+from linviz.lessons.margin_speed import update_points
 
 from scenes.quiz_parts.lift import RADIUS_UNDER_D
 from scenes.toolkit import style
@@ -29,13 +30,6 @@ RING_FIRST = 0.4
 #: a run's line crossing its plane's view over less than this share of its width is
 #: noted as at the edge (a speck across a corner reads as no line)
 EDGE_SHARE = 0.15
-
-
-def update_points(run) -> list[int]:
-    """The point (0-based) of each update of ``run``'s trace, in order: the visits whose
-    step changed θ (a mistake, y·score ≤ 0)."""
-    steps = run.trace.steps
-    return [int(i) for i, mistake in zip(steps["i"], steps["mistake"]) if mistake]
 
 
 class RunReplay:
