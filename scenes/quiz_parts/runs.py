@@ -141,9 +141,13 @@ class RunReplay:
         self.wait_for_words("each update")
         self.add(rings)
         first = beat.state["first_updates"]
-        seconds = max(style.RUN_INTRO * first, self.speech_left() - style.RUN_FADE)
+        seconds = max(style.RUN_INTRO * first, self.speech_left() - 2 * style.RUN_FADE)
         self.play(tracker.animate.set_value(float(first)), run_time=seconds,
                   rate_func=lambda t: t)
+        # the rings leave with the slow updates (at the end one would stand on the next
+        # update's point, a step this sentence does not take; faster, they would flicker)
+        self.play(vanish(rings), run_time=style.RUN_FADE)
+        self.remove(rings)
 
     def counter(self, mover, answer) -> VGroup:
         """"M = k", counting the updates ``mover`` has made (its ``counted()``), where its
@@ -156,13 +160,11 @@ class RunReplay:
         return VGroup(name, number).move_to(answer[0], aligned_edge=LEFT)
 
     def draw_runs(self, beat) -> None:
-        """The rest of both runs, faster (rings gone: at this pace they would flicker), done
-        by the time the counts are said; each ends on its last line and its counter
-        becomes its answer, M against its bound."""
+        """The rest of both runs, faster (without rings), done by the time the counts are
+        said; each ends on its last line and its counter becomes its answer, M against its
+        bound."""
         self.show_words(beat.state["status"])
-        tracker, movers, close_up, rings, counters = self.replay
-        self.play(vanish(rings), run_time=style.RUN_FADE)
-        self.remove(rings)
+        tracker, movers, close_up, _, counters = self.replay
         most = max(run.updates for run in (self.lesson.wide, self.lesson.narrow))
         left = most - tracker.get_value()
         if left > 0:

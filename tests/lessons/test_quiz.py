@@ -319,6 +319,9 @@ def test_every_beat_ends_on_its_state(name):
             state["replayed"] = ([mover.done() for mover in replay[1]]
                                  if replay is not None and scene.on_screen(replay[1])
                                  else None)
+            # the rings of the updates' points: never at a sentence's end (there one
+            # would stand on an update the sentence does not make)
+            state["update_rings"] = replay is not None and scene.on_screen(replay[3])
             state["reaches"] = [scene.on_screen(r) for r in scene.reaches]
             distance = getattr(scene, "distance_drawn", None)
             state["distance"] = distance is not None and scene.on_screen(distance)
@@ -346,6 +349,7 @@ def test_every_beat_ends_on_its_state(name):
             # the first updates played as the rule is said: each run's line at its
             # first_updates-th θ (or its last, for a shorter run)
             first = beat.state["first_updates"]
+            assert not picture["update_rings"], where
             assert picture["replayed"] == (None if first is None else [
                 min(first, run.updates) for run in (lesson.wide, lesson.narrow)]), where
             # each run's last line while the run is told, gone with the spread (beside θ*
