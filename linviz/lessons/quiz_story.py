@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from .. import formatting
 from ..geometry import project_onto_line
+from ..pacing import SLOW_UPDATES
 from ..storyboard import Storyboard, StoryWriter, paced
 import numpy as np
 
@@ -266,13 +267,9 @@ def reach_likeness(wide, narrow) -> str:
     return "almost the same" if close else ""
 
 
-#: the updates of both runs played slowly, one at a time, as the rule is said
-SLOW_UPDATES = 3
-
-
 def first_updates(lesson: MarginQuizLesson) -> int:
     """How many updates (of each run, on one clock) play slowly as the rule is said: at
-    most :data:`SLOW_UPDATES`, at most the longer run's."""
+    most the lecture's :data:`linviz.pacing.SLOW_UPDATES`, at most the longer run's."""
     return min(SLOW_UPDATES, max(lesson.wide.updates, lesson.narrow.updates))
 
 
