@@ -100,7 +100,8 @@ SCENES_IN_ORDER: list[SceneEntry] = [
                "the notes' quiz: a large or a small margin, which data sets are learned "
                "quickly? Asked, paused on, answered by a wide and a narrow margin's runs",
                title="Quiz: a large or a small margin?", render_cost=3.5,
-               own_data="margin-speed's widest and narrowest data sets, made from --seed"),
+               own_data="data sets a line through 0 separates, of a wide and a narrow "
+                        "margin, made from --seed"),
     SceneEntry("margin-speed", "scenes.margin_speed", "MarginSpeedScene",
                "smaller margin, more updates: runs against the bound (R/γ)² on one plot",
                title="Smaller margin, more updates", render_cost=9.0,

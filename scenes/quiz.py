@@ -12,14 +12,14 @@ from manim import (DOWN, UP, Circle, Indicate, SurroundingRectangle, ValueTracke
                    Wait)
 
 from linviz import formatting
-from linviz.lessons.quiz import band_inset, margin_quiz_lesson, one_point_lesson, plane_box
+from linviz.lessons.quiz import (band_half_width, band_inset, margin_quiz_lesson,
+                                 one_point_lesson, plane_box, star_line)
 from linviz.lessons.quiz_story import (MARGIN_QUESTION, MARGIN_THEOREM, ONE_POINT_QUESTION,
                                        margin_storyboard, one_point_storyboard)
 from scenes.base import LinvizScene
 from scenes.quiz_parts.card import QuestionCard
 from scenes.quiz_parts.gap import gap_bracket, perpendicular_gap
 from scenes.quiz_parts.last_line import LastLineDrawings
-from scenes.quiz_parts.lift import LiftDrawings
 from scenes.quiz_parts.margin import MarginDrawings, PANEL_CENTRES, PANEL_SIDE, PLANE_MARKER
 from scenes.quiz_parts.one_point import (CHAIN_CENTER, CHAIN_WIDTH, OnePointDrawings,
                                          PLANE_CENTER, PLANE_SIDE, SCORE_LINE_CENTER)
@@ -232,7 +232,7 @@ class OnePointQuizScene(OnePointDrawings, QuizScene):
 
 
 
-class MarginQuizScene(MarginDrawings, RunReplay, StripDrawings, SqueezeDrawings, LiftDrawings,
+class MarginQuizScene(MarginDrawings, RunReplay, StripDrawings, SqueezeDrawings,
                       LastLineDrawings, QuizScene):
     """Quiz: a large or a small margin? Two runs answer it."""
 
@@ -253,7 +253,6 @@ class MarginQuizScene(MarginDrawings, RunReplay, StripDrawings, SqueezeDrawings,
         theme = self.theme
         self.title = self.make_title("Quiz: a large or a small margin?")
         self.planes, self.stars, self.finals, self.counts = [], [], [], []
-        self.distance_drawn = self.lift_drawn = self.distance_plane = None
         self.line_widths = []
         for run, centre in zip((self.lesson.wide, self.lesson.narrow), PANEL_CENTRES):
             data = run.data
@@ -261,17 +260,15 @@ class MarginQuizScene(MarginDrawings, RunReplay, StripDrawings, SqueezeDrawings,
             # edge would straddle it and read as on it
             plane = DataPlane(data.X, data.y, theme, box=plane_box(self.lesson), side=PANEL_SIDE,
                               center=centre, legend=False, marker_size=PLANE_MARKER)
-            a, c = run.theta_star[:2], float(run.theta_star[2])
+            a, c = star_line(run)
             self.planes.append(plane)
-            # θ* and its band: γ on [x, 1] is at least γ/‖a‖ wide in the plane
-            # θ*'s band in the plane: half-width γ/‖a‖ for θ* = (a, c) on [x, 1], the notes'
-            # margin of the nearest point (said beside the theorem's γ on [x, 1])
+            # θ*'s band in the plane: half-width γ, the notes' margin of the nearest point
             final = run.trace.result
             line = Hyperplane(plane, np.asarray(final["theta"], dtype=float),
                               float(final["theta0"]), show_normal=False, show_shading=False)
             line.line.set_color(theme.step)
             self.finals.append(line)
-            band = MarginBand(plane, a, c, run.gamma / float(np.hypot(*a)), theme.correct)
+            band = MarginBand(plane, a, c, band_half_width(run), theme.correct)
             star = Hyperplane(plane, a, c, show_normal=False, show_shading=False)
             #: the width of each plane's lines (θ*, a run's): thinner where magnified
             self.line_widths.append(style.LINE_STROKE)
@@ -300,13 +297,15 @@ class MarginQuizScene(MarginDrawings, RunReplay, StripDrawings, SqueezeDrawings,
         self.signs_on_top()
 
     def draw_planes(self, beat) -> None:
-        """The next data set, with θ*, its band and the band's half-width (its numbers on
-        [x, 1] come with the beats that say them, :meth:`draw_heading`)."""
+        """The next data set, with θ*, its band and the band's half-width (R and the bound
+        come with the beats that say them, :meth:`draw_heading`)."""
         self.take_card()
         self.show_words(beat.state["status"])
         k = beat.state["planes"] - 1
-        if k == 0:  # alone, larger, until the edge-on view comes
+        if k == 0:  # alone, larger, until the second comes
             self.stand_alone()
+        else:
+            self.settle_first()
         self.play(appear(self.planes[k]), run_time=style.RUN_INTRO)
         self.play(appear(self.stars[k]), appear(self.counts[k][0]), run_time=style.RUN_INTRO)
         if k == 0:  # the band's width drawn across it as it is said (review 274: only text)
@@ -328,23 +327,22 @@ class MarginQuizScene(MarginDrawings, RunReplay, StripDrawings, SqueezeDrawings,
             for i in beat.state["edges"]])
         self.near_rings = VGroup(*[self.inset_ring(i, self.theme.highlight)
                                    for i in beat.state["ringed"]])
-        # the band's width 2h across the close-up, when the sentence says it
+        # the band's width 2γ across the close-up, when the sentence says it
         self.gap_drawn = (gap_bracket(self.inset[2], self.lesson.narrow, self.theme)
-                          if "2h =" in beat.sentence else VGroup())
+                          if "2γ =" in beat.sentence else VGroup())
         self.play(appear(self.edge_rings), appear(self.near_rings), run_time=style.RUN_FADE)
-        if "None lies inside" in beat.sentence and self.inset is not None:  # the band lit
-            self.wait_for_words("None lies inside")  # as said (review 277: 7.7 s still)
+        if "none lies inside" in beat.sentence and self.inset is not None:  # the band lit
+            self.wait_for_words("none lies inside")  # as said (review 277: 7.7 s still)
             self.play(Indicate(self.inset[3][0], color=self.theme.highlight, scale_factor=1),
                       run_time=style.PAUSE_READ)
-        if len(self.gap_drawn):  # as it is said (review 273: drawn 6 s before "2h")
-            self.wait_for_words("2h =")
+        if len(self.gap_drawn):  # as it is said (review 273: drawn 6 s before "2γ")
+            self.wait_for_words("2γ =")
             self.play(appear(self.gap_drawn), run_time=style.RUN_FADE)
 
     def draw_hold(self, beat) -> None:
-        """More said of the picture: d drawn where it is named; the spread, the close-up
-        (its part told) giving way to each margin's data sets' M on the strips."""
+        """More said of the picture: the spread, the close-up (its part told) giving way to
+        each margin's data sets' M on the strips."""
         self.show_words(beat.state["status"])
-        self.draw_line_distance(beat)
         if beat.state["strips"]:
             self.show_strips()
         self.play(Wait(style.PAUSE_SHORT))
@@ -354,8 +352,8 @@ class MarginQuizScene(MarginDrawings, RunReplay, StripDrawings, SqueezeDrawings,
         return [sum(self.on_screen(line) for line in heading) for heading in self.counts]
 
     def draw_heading(self, beat) -> None:
-        """A plane's numbers on [x, 1] come, line by line of its heading, and are lit while
-        they are said: R with the farthest point's reach, then γ and (R/γ)²."""
+        """A plane's numbers come, line by line of its heading, and are lit while they are
+        said: R with the farthest point's reach, and (R/γ)²."""
         self.show_words(beat.state["status"])
         new = VGroup()
         for k, (shown, wanted) in enumerate(zip(self.headings_shown(), beat.state["headings"])):
@@ -368,12 +366,11 @@ class MarginQuizScene(MarginDrawings, RunReplay, StripDrawings, SqueezeDrawings,
         self.play(*[Indicate(m, color=self.theme.highlight, scale_factor=1.05)
                     for m in new if all(m is not reach for reach in self.reaches)],
                   run_time=style.PAUSE_READ)
-        self.draw_line_distance(beat)
 
     def draw_answer(self, beat) -> None:
         """The answer on the status line, framed in the question card's colour: what the
-        card asked the student to think about, answered (its part on [x, 1] after it, in
-        its frame's place), beside the two examples (:meth:`examples_back`)."""
+        card asked the student to think about, answered, beside the two examples
+        (:meth:`examples_back`)."""
         self.take_off(getattr(self, "answer_frame", None))
         self.show_words(beat.state["status"])
         self.examples_back()
@@ -382,8 +379,5 @@ class MarginQuizScene(MarginDrawings, RunReplay, StripDrawings, SqueezeDrawings,
         self.play(appear(self.answer_frame), run_time=style.RUN_FADE)
         self.point_out_examples(beat)
         self.play(Wait(style.PAUSE_SHORT))
-
-    #: the answer's part on [x, 1], framed as the answer is
-    draw_answer_lift = draw_answer
 
 

@@ -19,12 +19,14 @@ the scene as "a random start of length 3‖x‖ that gets x wrong").
 
 ``quiz-margin``: "what can you say about the margin of a classifier (what is more
 desirable, a large margin or a small margin?) Can you characterize data sets for which
-the Perceptron algorithm will converge quickly?" Answered by two runs of the perceptron
-with an offset, on data of the widest and of the narrowest margin the scene
-``margin-speed`` sweeps (the same seed; the widest margin's data sets less the points just
-beyond their band's edges, :func:`cleared`, since that band is drawn at the plane's scale),
-each with R, γ (on [x, 1], as the theorem with an offset measures them), the bound (R/γ)²
-and the updates M it made.
+the Perceptron algorithm will converge quickly?" Answered as the notes' theorem is stated
+(note 003: through the origin, θ* of unit length, no offset): by two runs of the
+perceptron through the origin from θ = 0, each the median of :data:`~linviz.lessons.margin_speed.DEFAULT_REPEATS` data
+sets a line through 0 separates (:func:`linviz.sweeps.margin_sweep`, seeded), of a wide
+and of a narrow margin (:data:`QUIZ_MARGINS`; the wide margin's data sets less the points
+just beyond their band's edges, :func:`cleared`, since that band is drawn at the plane's
+scale), each with R (the largest ‖x‖), γ (the widest band through 0's half-width: for a
+unit θ*, the least y θ*ᵀx), the bound (R/γ)² and the updates M it made.
 """
 
 from __future__ import annotations
@@ -137,13 +139,11 @@ def one_point_lesson(seed: int = 0) -> OnePointLesson:
 
 @dataclass(frozen=True, eq=False)
 class MarginQuizLesson:
-    """The margin quiz: of margin-speed's data sets (the same sweep and seed,
-    :func:`linviz.lessons.margin_speed.margin_speed_lesson`; the widest margin's
-    :func:`cleared`), the run of median M among the widest margin's and among the
-    narrowest margin's
+    """The margin quiz: the run of median M among the wide margin's data sets (each
+    :func:`cleared`) and among the narrow margin's
     (:func:`linviz.lessons.margin_speed.median_run_index`), each a
-    :class:`linviz.sweeps.MarginRun` with R, γ and (R/γ)² on [x, 1] and its M; ``repeats``
-    data sets of each margin."""
+    :class:`linviz.sweeps.MarginRun` through the origin with R, γ, (R/γ)² and its M;
+    ``repeats`` data sets of each margin."""
 
     wide: MarginRun
     narrow: MarginRun
@@ -177,8 +177,18 @@ class MarginQuizLesson:
         return self.wide.updates < self.narrow.updates
 
 
+def star_line(run: MarginRun) -> tuple[np.ndarray, float]:
+    """θ*'s line aᵀx + c = 0 in the plane (c = 0: the quiz's runs are through the origin,
+    :func:`linviz.lessons.margin_speed.band_in_plane`)."""
+    from .margin_speed import band_in_plane
+
+    a, c, _ = band_in_plane(run)
+    return np.asarray(a, dtype=float), float(c)
+
+
 def band_half_width(run: MarginRun) -> float:
-    """The half-width of θ*'s band in the plane: γ/‖a‖ for θ* = (a, c) on [x, 1]."""
+    """The half-width of θ*'s band in the plane: γ/‖a‖ for θ* = (a, c) (γ itself for a unit
+    θ* through the origin, the quiz's)."""
     return float(run.gamma / np.hypot(*run.theta_star[:2]))
 
 
@@ -192,7 +202,7 @@ def plane_box(lesson: MarginQuizLesson) -> Box:
 def nearest_point(run: MarginRun) -> int:
     """The point nearest θ*'s line in the plane (0-based): the least margin
     y(aᵀx + c)/‖a‖, ties to the first (:func:`linviz.ties.least_index`)."""
-    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+    a, c = star_line(run)
     return least_index(point_margins(run.data.X, run.data.y, a, c))
 
 
@@ -207,7 +217,7 @@ def edge_points(run: MarginRun) -> tuple[int, ...]:
     """The points (0-based, in order) on θ*'s band's edges: margin y(aᵀx + c)/‖a‖ within
     :data:`EDGE_SHARE` of the half-width. The widest band's edges hold points of both
     labels (else it could move towards the other and widen)."""
-    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+    a, c = star_line(run)
     margins = point_margins(np.asarray(run.data.X, dtype=float), run.data.y, a, c)
     return tuple(int(i) for i in np.flatnonzero(
         margins <= band_half_width(run) * (1 + EDGE_SHARE)))
@@ -246,28 +256,44 @@ def edge_pair(run: MarginRun) -> tuple[int, int] | None:
     return pairs[int(np.flatnonzero(spreads <= spreads.min() + 1e-12)[0])]
 
 
+def across_pair(run: MarginRun) -> tuple[int, int] | None:
+    """A point on the band's edges (:func:`edge_points`) and the point of the other label
+    nearest it: of all such pairs the least spread max(|Δx₁|, |Δx₂|), ties to the first in
+    index order (within 1e-12), as (edge point, other); None when one label only. Where the
+    edge points lie far apart (a band through 0 is held by two), the gap between the
+    classes where they come nearest it."""
+    X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y)
+    pairs = [(int(i), int(j)) for i in edge_points(run)
+             for j in np.flatnonzero(y != y[i])]
+    if not pairs:
+        return None
+    spreads = np.array([float(np.max(np.abs(X[i] - X[j]))) for i, j in pairs])
+    return pairs[int(np.flatnonzero(spreads <= spreads.min() + 1e-12)[0])]
+
+
 def band_inset(run: MarginRun, view: Box) -> tuple[Box, int] | None:
     """The band magnified beside a plane showing ``view`` (an inset
     :data:`BAND_INSET_SHARE` of its side): (box, times), or None when it reads as it is.
 
     Round every point on the band's edges (:func:`edge_points`), else round the pair of
-    both labels nearest each other (:func:`edge_pair`; the middle of the two lies on θ*'s
-    line, at margins +h and −h): the first that fits, centred on the middle of their
+    both labels nearest each other on them (:func:`edge_pair`; the middle of the two lies
+    on θ*'s line, at margins +h and −h), else round an edge point and the nearest point
+    of the other label (:func:`across_pair`): the first that fits, centred on the middle of their
     bounding box, its side at least :data:`PAIR_ROOM` times their spread, the band at least
     :data:`BAND_LEAST_SHARE` of it across and magnified at least
     :data:`~linviz.view_box.INSET_LEAST_ZOOM` times: the gap between the classes, both
     sides shown. Where neither fits, :func:`linviz.view_box.magnified_box` round where the
     nearest point's perpendicular meets θ*'s line."""
-    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+    a, c = star_line(run)
     half_width = band_half_width(run)
     found = magnified_box(view, project_onto_line(run.data.X[nearest_point(run)], a, c),
                           half_width, share=BAND_INSET_SHARE)
-    pair = edge_pair(run)
-    if found is None or pair is None:
+    pairs = [pair for pair in (edge_pair(run), across_pair(run)) if pair is not None]
+    if found is None or not pairs:
         return found
     X = np.asarray(run.data.X, dtype=float)
     width = float(view.x_max - view.x_min)
-    for points in (X[list(edge_points(run))], X[list(pair)]):
+    for points in (X[list(edge_points(run))], *[X[list(pair)] for pair in pairs]):
         low, high = points.min(axis=0), points.max(axis=0)
         spread = float(np.max(high - low))
         zoom = min(found[1], int(np.floor(BAND_INSET_SHARE * width / (PAIR_ROOM * spread)
@@ -301,28 +327,33 @@ def cleared(run: MarginRun, clearance: float = EDGE_CLEARANCE) -> MarginRun:
 
     from ..sweeps import margin_run
 
-    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+    a, c = star_line(run)
     X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y)
     margins = point_margins(X, y, a, c)
     keep = margins > band_half_width(run) + clearance
     keep[list(edge_points(run))] = True
     data = replace(run.data, X=X[keep], y=y[keep],
                    name=f"{run.data.name}-cleared-{clearance:g}")
-    return margin_run(data, run.requested_margin, run.seed, offset=True)
+    return margin_run(data, run.requested_margin, run.seed, offset=len(run.theta_star) > 2)
+
+
+#: the margins the quiz's data sets are made with (the least each leaves free, in the
+#: plane's units, the points in a disc of radius 2): two half-discs far apart, and two
+#: that touch
+QUIZ_MARGINS = (0.6, 0.02)
 
 
 def margin_quiz_lesson(seed: int = DEFAULT_SEED) -> MarginQuizLesson:
     """The margin quiz for ``seed`` (see the module's docstring)."""
-    from .margin_speed import margin_speed_lesson
+    from .margin_speed import DEFAULT_REPEATS, median_run_index
+    from ..sweeps import margin_sweep
 
-    from .margin_speed import median_run_index
-
-    rows = margin_speed_lesson(seed=seed).sweep.runs
+    rows = margin_sweep(QUIZ_MARGINS, repeats=DEFAULT_REPEATS, offset=False, line_offset=0.0,
+                        seed=seed).runs
     # the wide band is drawn at the plane's scale: its data sets' points by its edges
     # cleared (:func:`cleared`); the narrow band's edges are drawn magnified
     rows = (tuple(cleared(run) for run in rows[0]), *rows[1:])
-    # the median run of each margin: a chosen run of a chain (margin-speed's) can be its
-    # row's extreme, and one run's M is not what a margin typically takes
+    # the median run of each margin: one run's M is not what a margin typically takes
     return MarginQuizLesson(rows[0][median_run_index(rows[0])],
                             rows[-1][median_run_index(rows[-1])],
                             wide_counts=tuple(run.updates for run in rows[0]),
@@ -333,52 +364,10 @@ def margin_quiz_lesson(seed: int = DEFAULT_SEED) -> MarginQuizLesson:
 
 def farthest_point(run: MarginRun) -> int:
     """The point of largest ‖x‖ in the plane (0-based, the first of equals within 1e-12):
-    R on [x, 1] is √(‖x‖² + 1) of it."""
+    its ‖x‖ is R."""
     X = np.asarray(run.data.X, dtype=float)
     norms = np.hypot(X[:, 0], X[:, 1])
     return int(np.flatnonzero(norms >= norms.max() - 1e-12)[0])
-
-
-@dataclass(frozen=True)
-class LiftSection:
-    """θ*'s band on [x, 1] seen edge-on, along its line: why γ on [x, 1] is below the band's
-    half-width h.
-
-    Coordinates (s, t): s along θ*'s unit normal a/‖a‖ in the plane, mirrored so that θ*'s
-    line aᵀx + c = 0 is at s = d = |c|/‖a‖ ≥ 0; t the appended coordinate, 1 for every
-    lifted point. θ* = (a, c) on [x, 1] is the plane ‖a‖s ± c·t = 0 through 0: in the
-    section, the line through 0 and (d, 1). The band's edges are at (d ± h, 1), where its
-    nearest points stand, + at ``plus_side`` (+1: at d + h). The distance from (d + h, 1)
-    to that line is h/√(1 + d²): the margin γ on [x, 1]."""
-
-    d: float
-    h: float
-    plus_side: int
-
-    @property
-    def point(self) -> np.ndarray:
-        """The band's outer edge point (d + h, 1)."""
-        return np.array([self.d + self.h, 1.0])
-
-    @property
-    def foot(self) -> np.ndarray:
-        """The point of θ*'s line through 0 and (d, 1) nearest :attr:`point`."""
-        direction = np.array([self.d, 1.0]) / float(np.hypot(self.d, 1.0))
-        return float(self.point @ direction) * direction
-
-    @property
-    def gamma(self) -> float:
-        """The distance from :attr:`point` to θ*'s line in the section (γ on [x, 1])."""
-        return float(np.linalg.norm(self.point - self.foot))
-
-
-def lift_section(run: MarginRun) -> LiftSection:
-    """``run``'s band seen edge-on on [x, 1] (:class:`LiftSection`)."""
-    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
-    crossing = -c / float(np.hypot(*a))  # s of θ*'s line before mirroring
-    # + points have aᵀx + c > 0: s above the crossing, mirrored with it
-    return LiftSection(d=abs(crossing), h=band_half_width(run),
-                       plus_side=1 if crossing >= 0 else -1)
 
 
 def final_gap(run: MarginRun) -> tuple[int, float]:
@@ -417,13 +406,3 @@ def final_gap_insets(lesson: MarginQuizLesson) -> list[tuple[int, Box, int]]:
         if box is not None and distance < GAP_READS:
             found.append((k, *box))
     return found
-
-
-def section_places(run: MarginRun) -> np.ndarray:
-    """Every point's s in ``run``'s section (:class:`LiftSection`, where all stand at height
-    1): s = ±aᵀx/‖a‖, mirrored as θ*'s line is (the sign ``plus_side``), so θ*'s line is at
-    s = d, the + points beyond d on ``plus_side`` and every point at least h from d."""
-    a = np.asarray(run.theta_star[:2], dtype=float)
-    return lift_section(run).plus_side * (np.asarray(run.data.X, dtype=float) @ a) / float(
-        np.hypot(*a))
-

@@ -1,5 +1,5 @@
 """The margin quiz's recall of the convergence proof (note 003), drawn from its two median
-runs: after k updates from θ = 0, on the lifted points [x, 1] with θ* of unit length,
+runs: after k updates from θ = 0, through the origin with θ* of unit length (the notes' setting),
 
     kγ ≤ θ⁽ᵏ⁾·θ* ≤ ‖θ⁽ᵏ⁾‖ ≤ R√k,
 
@@ -30,9 +30,9 @@ class Squeeze:
 
     Attributes
     ----------
-    alignment : θ⁽ᵏ⁾·θ*/‖θ*‖ after k = 0 … M updates, on [x, 1].
-    length : ‖θ⁽ᵏ⁾‖ after k = 0 … M updates, on [x, 1].
-    gamma, R : the run's margin and reach on [x, 1].
+    alignment : θ⁽ᵏ⁾·θ*/‖θ*‖ after k = 0 … M updates.
+    length : ‖θ⁽ᵏ⁾‖ after k = 0 … M updates.
+    gamma, R : the run's margin and reach.
     """
 
     alignment: np.ndarray

@@ -1,4 +1,4 @@
-"""Gaps drawn in the quizzes' close-ups: the narrow band's width 2h across it in
+"""Gaps drawn in the quizzes' close-ups: the narrow band's width 2γ across it in
 `quiz-margin`'s, as the rings' sentence says it (a bracket from edge to edge, square to θ*'s
 line, named with its number), and a point's distance to a line (the perpendicular with its
 length)."""
@@ -9,7 +9,7 @@ import numpy as np
 from manim import Line, VGroup
 
 from linviz.geometry import clip_line, project_onto_line
-from linviz.lessons.quiz import band_half_width, edge_points
+from linviz.lessons.quiz import band_half_width, edge_points, star_line
 from linviz.lessons.quiz_story import band_width
 from scenes.toolkit import style
 from scenes.toolkit.layout import with_backdrop
@@ -26,12 +26,12 @@ GAP_PLACES = (0.0, 0.1, -0.1, 0.2, -0.2, 0.3, -0.3, 0.4, -0.4)
 
 
 def gap_bracket(inset, run, theme, half: bool = False) -> VGroup:
-    """2h across the band on ``inset`` (the close-up's plane): from edge to edge through
-    θ*'s line, ticked at both ends, "2h = …" by one of its ends (:func:`name_place`); of
+    """2γ across the band on ``inset`` (the close-up's plane): from edge to edge through
+    θ*'s line, ticked at both ends, "2γ = …" by one of its ends (:func:`name_place`); of
     the places :data:`GAP_PLACES`, the one where that name covers least, then the farthest
-    from every point shown. With ``half``, h alone: from θ*'s line to the edge on its +
-    side, named "h" (its number stands in the plane's heading)."""
-    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+    from every point shown. With ``half``, γ alone: from θ*'s line to the edge on its +
+    side, named "γ" (its number stands in the plane's heading)."""
+    a, c = star_line(run)
     box, h = inset.box, band_half_width(run)
     normal = a / float(np.hypot(*a))
     along = np.array([-normal[1], normal[0]])
@@ -41,7 +41,7 @@ def gap_bracket(inset, run, theme, half: bool = False) -> VGroup:
     X = np.asarray(run.data.X, dtype=float)
     edges = X[[i for i in edge_points(run) if box.contains(X[i:i + 1], tolerance=0.0)[0]]]
     X = X[box.contains(X, tolerance=0.0)]
-    name = math("h" if half else f"2h = {band_width(run)}", theme, style.FONT_SMALL)
+    name = math("gamma" if half else f"2 gamma = {band_width(run)}", theme, style.FONT_SMALL)
     with_backdrop(name, theme)
     # θ*'s line, the band's edges and the axes (a name on an axis reads as its tick)
     lines = [clip_line(a, c + shift, box) for shift in (0.0, h * np.hypot(*a), -h * np.hypot(*a))]
@@ -84,7 +84,7 @@ def gap_bracket(inset, run, theme, half: bool = False) -> VGroup:
 
 
 def name_place(name, start, end, obstacles, bounds) -> tuple[np.ndarray, float]:
-    """(centre, cost): "2h = …" by either end of the bracket from ``start`` to ``end``, the
+    """(centre, cost): "2γ = …" by either end of the bracket from ``start`` to ``end``, the
     upper first, where it covers least of ``obstacles`` inside ``bounds``."""
     upper = start if start[1] >= end[1] else end
     best, least = None, np.inf

@@ -11,9 +11,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Circle, DashedLine, Line, Value
 from linviz import formatting
 from linviz.geometry import clip_line
 from linviz.lessons.quiz import (BAND_INSET_SHARE, band_half_width, band_inset, edge_points,
-                                 farthest_point)
-from linviz.lessons.quiz_story import (farthest_norm, line_foot, plane_margin, said_gamma,
-                                       said_reach)
+                                 farthest_point, star_line)
+from linviz.lessons.quiz_story import said_gamma, said_reach
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
 from scenes.toolkit.magnifier import magnifier
@@ -51,11 +50,6 @@ WRONG_SIDE_COST, STAR_TIP = 1e3, 0.12
 #: the gap (screen units) between θ*'s band and θ*'s name beside it
 STAR_GAP = 0.12
 
-#: where along the segment from 0 to θ*'s line its name d is tried, in order
-DISTANCE_LABEL_SHARES = (0.5, 0.35, 0.65, 0.2, 0.8)
-#: the room (screen units) between the segment and its name d
-DISTANCE_LABEL_GAP = 0.1
-
 #: a name further than this (screen units) from its point's ring gets a line to it
 LEADER_AFTER = 0.35
 
@@ -63,6 +57,12 @@ LEADER_AFTER = 0.35
 AXIS_ALONG = 8.0
 #: the opacity of the circle of the points' reach
 REACH_OPACITY = 0.45
+#: the opacity of the reach's radius once R is said (the runs' lines cross it)
+RADIUS_BACK = 0.25
+#: the first data set alone (before the second comes): drawn this much larger, its
+#: square's centre here (review 280: a small plot in the left third, the rest of the frame
+#: empty for 20 s); it moves to its place as the second comes
+ALONE_SCALE, ALONE_CENTRE = 1.15, np.array([0.0, -0.62, 0.0])
 
 
 class MarginDrawings:
@@ -82,9 +82,8 @@ class MarginDrawings:
             self.add(*shown)
 
     def reach(self, run, plane) -> VGroup:
-        """How far the points reach: a dashed line from 0 to the point of largest ‖x‖ (the
-        one R is: R = √(‖x‖² + 1) on [x, 1]), named with its length in the plane and the R
-        it gives."""
+        """How far the points reach: a dashed line from 0 to the point of largest ‖x‖, R,
+        named R (its number stands in the heading)."""
         X = np.asarray(run.data.X, dtype=float)
         far = farthest_point(run)
         start, end = plane.c2p((0, 0)), plane.c2p(X[far])
@@ -107,7 +106,7 @@ class MarginDrawings:
                       # in the circle's grey: θ*'s line, white, may pass the point
                       Circle(radius=plane.ring_radius, color=self.theme.muted,
                              stroke_width=style.RING_STROKE).move_to(end))
-        name = math(f"norm(x) = {farthest_norm(run)}", self.theme, style.FONT_SMALL)
+        name = math("R", self.theme, style.FONT_SMALL)
         with_backdrop(name, self.theme)
         # outside the circle of the points' reach (no marker lies there), off the
         # farthest point's side first, not on θ*'s line or name or the inset
@@ -131,60 +130,13 @@ class MarginDrawings:
                   if detached(end, name, LEADER_AFTER) else VGroup())
         return VGroup(line, name, leader)
 
-    def line_distance_drawing(self, run, plane) -> VGroup:
-        """θ*'s line's distance d from 0 (of γ = w/√(1 + d²) on [x, 1]): the perpendicular
-        from 0 to the line, named d (the status line gives its length), beside its middle
-        where it covers the fewest markers."""
-        start, end = plane.c2p((0, 0)), plane.c2p(line_foot(run))
-        line = Line(start, end, color=self.theme.highlight, stroke_width=4)
-        name = math("d", self.theme, style.FONT_BODY)
-        name.set_color(self.theme.highlight)
-        # (no backdrop: its box cut the band's edges and θ*'s line, review 268; the place
-        # keeps off them instead)
-        band, star = self.stars[self.planes.index(plane)][:2]
-        star_line = star.line
-        # the reach's dashed radius, from 0 too (a "d" beside it would name it)
-        tip = plane.c2p(np.asarray(run.data.X[farthest_point(run)], dtype=float))
-        # the markers with room round them (a name beside one reads with it: "+d")
-        obstacles = [box_around(plane.markers.positions(), plane.marker_size * 1.2 + 0.06),
-                     segment_boxes(start, end, 0.06, samples=16),
-                     segment_boxes(start, tip, 0.06, samples=24),
-                     segment_boxes(star_line.get_start(), star_line.get_end(), 0.06,
-                                   samples=40),
-                     *[segment_boxes(plane.c2p(a), plane.c2p(b), 0.06, samples=40)
-                       for a, b in filter(None, band.edges_in_data())],
-                     *[segment_boxes(plane.c2p(a), plane.c2p(b), 0.04, samples=40)
-                       for a, b in (((plane.box.x_min, 0), (plane.box.x_max, 0)),
-                                    ((0, plane.box.y_min), (0, plane.box.y_max)))]]
-        # square to the segment, just off it (either side), its middle first, then further
-        # along it either way: the first place that covers nothing (else the one that
-        # covers least); a name pushed further off read as another thing's
-        size, blocked = (name.width, name.height), np.vstack(obstacles)
-        half = np.asarray(size) / 2
-        normal = np.array([-(end - start)[1], (end - start)[0]])
-        normal /= max(float(np.linalg.norm(normal)), 1e-12)
-        reach = float(np.abs(normal) @ half) + DISTANCE_LABEL_GAP
-        best, least = None, np.inf
-        for share in DISTANCE_LABEL_SHARES:
-            anchor = (start + share * (end - start))[:2]
-            for side in (1.0, -1.0):
-                centre = anchor + side * reach * normal
-                cost = covered_area(np.array([*(centre - half), *(centre + half)]), blocked)
-                if cost < least - PLACE_TOLERANCE:
-                    best, least = centre, cost
-            if least <= PLACE_TOLERANCE:
-                break
-        name.move_to((*best, 0.0))
-        return VGroup(line, name)
-
     def heading(self, run, plane):
-        """h, R, γ and (R/γ)² over a plane, as said: three parts on two rows (the band's
-        half-width h in the plane and R on [x, 1] from the farthest ‖x‖ drawn, then γ and
-        (R/γ)²), each narrower than its plane; the status line says what h and R are."""
+        """γ, R and (R/γ)² over a plane, as said: three parts on two rows (the band's
+        half-width γ and R, the farthest point's ‖x‖, then (R/γ)²), each narrower than its
+        plane; the status line says what γ and R are."""
         bound = formatting.grouped(run.bound, 0)
-        parts = [f"$h = {plane_margin(run)}$",
-                 f"$R = sqrt({farthest_norm(run)}^2 + 1) = {said_reach(run)}$",
-                 f"$gamma = {said_gamma(run)}$, $(R \\/ gamma)^2 = {formatting.in_math(bound)}$"]
+        parts = [f"$gamma = {said_gamma(run)}$", f"$R = {said_reach(run)}$",
+                 f"$(R \\/ gamma)^2 = {formatting.in_math(bound)}$"]
         words = [text(markup_with_math(part), self.theme, style.FONT_SMALL) for part in parts]
         VGroup(VGroup(*words[:2]).arrange(RIGHT, buff=0.4), words[2]).arrange(DOWN, buff=0.1)
         heading = VGroup(*words)  # three parts, each on screen as it is said
@@ -207,7 +159,7 @@ class MarginDrawings:
         line to θ*'s (else it would read as the name of the band's edge beside it): of the
         four such places, the first that covers the fewest markers and the least of the
         line ``avoid`` (upper end first, :func:`~scenes.toolkit.placement.beside_line`)."""
-        a, c = run.theta_star[:2], float(run.theta_star[2])
+        a, c = star_line(run)
         ends = clip_line(a, c, plane.box)
         name = math("theta^*", self.theme, style.FONT_SMALL)
         with_backdrop(name, self.theme)
@@ -259,7 +211,7 @@ class MarginDrawings:
         if found is None:
             return None
         box, zoom = found
-        a, c, theme = run.theta_star[:2], float(run.theta_star[2]), self.theme
+        (a, c), theme = star_line(run), self.theme
         edge = band_half_width(run) * float(np.hypot(*a))  # the band's edges: aᵀx + c = ±edge
         final = run.trace.result
         theta, theta0 = np.asarray(final["theta"], dtype=float), float(final["theta0"])
@@ -305,3 +257,42 @@ class MarginDrawings:
             self.stars[k].add(dashed)
             self.add(dashed)
 
+    def first_set(self) -> VGroup:
+        """Every drawing of the first data set's plane made in advance (the plane, θ* and
+        its band, the run's last line, the heading, the answer, the reach)."""
+        return VGroup(self.planes[0], self.stars[0], self.finals[0], self.counts[0],
+                      self.answers[0], self.reaches[0])
+
+    def alone(self, group, back: bool = False):
+        """``group`` (a mobject, or its ``.animate``) moved from the first plane's place to
+        its place alone, or ``back``: :data:`ALONE_SCALE` times larger about the square's
+        centre, which goes to :data:`ALONE_CENTRE`."""
+        start = np.array(PANEL_CENTRES[0], dtype=float)
+        if back:
+            return group.shift(start - ALONE_CENTRE).scale(1 / ALONE_SCALE, about_point=start)
+        return group.scale(ALONE_SCALE, about_point=start).shift(ALONE_CENTRE - start)
+
+    def stand_alone(self) -> None:
+        """The first data set's drawings go to their place alone (:meth:`alone`), where
+        they stand until :meth:`settle_first`; the signs over the planes are made again
+        where the planes stand at the beat's end."""
+        self.alone(self.first_set())
+        self.settled, self.sign_layers = False, None
+
+    def settle_first(self) -> None:
+        """The first plane, alone until now, moves to its place (its drawings on screen
+        with it, the + and − drawn over them too, those to come at once), making room on
+        the right."""
+        if getattr(self, "settled", True):
+            return
+        self.settled = True
+        # (the first plane's signs were made where it stood alone: see stand_alone)
+        movers = [*self.first_set(), *(getattr(self, "sign_layers", None) or ())[:1]]
+        drawn = [m for m in movers if self.on_screen(m)]
+        moving = VGroup(*drawn)
+        self.play(self.alone(moving.animate, back=True), run_time=style.RUN_INTRO)
+        self.remove(moving)
+        self.add(*drawn)  # each on its own again, in its order
+        for m in movers:
+            if m not in drawn:
+                self.alone(m, back=True)

@@ -1,6 +1,6 @@
 """The two median runs of `quiz-margin` replayed side by side, on one clock (update k of
 both at once): first their first updates slowly, each as the rule is said, the point it
-corrects ringed in its plane and the line turning from θ to θ + y[x, 1] (reviews 281:
+corrects ringed in its plane and the line turning from θ to θ + yx (reviews 281:
 "flip-books, nothing marks the misclassified point"); then the rest faster, each
 counter counting, ending on each run's last line before its count is said."""
 
@@ -12,7 +12,7 @@ from manim import DL, Circle, LEFT, RIGHT, ValueTracker, VGroup, smooth
 from linviz.geometry import clip_line
 from linviz.lessons.margin_speed import update_points
 
-from scenes.quiz_parts.lift import RADIUS_UNDER_D
+from scenes.quiz_parts.margin import RADIUS_BACK
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.plane import Hyperplane
@@ -120,7 +120,7 @@ class RunReplay:
         self.take_off(getattr(self, "near_rings", None), getattr(self, "edge_rings", None),
                       getattr(self, "gap_drawn", None))
         # the reaches' radii step back (R was said; the runs' lines cross them)
-        self.play(*[reach[0][1].animate.set_stroke(opacity=RADIUS_UNDER_D)
+        self.play(*[reach[0][1].animate.set_stroke(opacity=RADIUS_BACK)
                     for reach in self.reaches], run_time=style.RUN_FADE)
         tracker = ValueTracker(0.0)
         runs = (self.lesson.wide, self.lesson.narrow)

@@ -66,174 +66,90 @@ def test_the_single_point_is_got_wrong_once_from_zero_and_boundedly_from_any_sta
         assert "magnified" not in said
 
 
+def widest_through_origin(X, y):
+    """The widest margin min y uᵀx over unit u (a line through 0), by brute force: a scan
+    of 36,000 directions, then a fine scan round the best (independent of the solver)."""
+    def best(angles):
+        u = np.column_stack([np.cos(angles), np.sin(angles)])
+        margins = np.min(y[:, None] * (X @ u.T), axis=0)
+        k = int(np.argmax(margins))
+        return angles[k], margins[k]
+
+    angle, _ = best(np.linspace(0, 2 * np.pi, 36_000, endpoint=False))
+    return best(np.linspace(angle - 2e-4, angle + 2e-4, 4001))[1]
+
+
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
-    """The wide run has the larger γ and the smaller (R/γ)²; each M is the notes' loop's on
-    [x, 1] (with an offset); the answer's word follows the runs (a large margin 'learned in
-    few updates' only when the wide one made fewer)."""
+    """As the notes' theorem is stated (through 0): each run's M is the notes' loop's
+    through the origin from θ = 0; γ is the widest margin through 0 (by brute force); R the
+    largest ‖x‖; the wide run has the larger γ and the smaller (R/γ)²; each is its margin's
+    median among the data sets run; the answer's word follows the runs; the numbers said
+    recompute to the bound said."""
+    from linviz.lessons.quiz import QUIZ_MARGINS
+    from linviz.lessons.quiz_story import SAME_REACH, said_gamma, said_reach
+    from linviz.sweeps import margin_sweep
+
     lesson = margin_quiz_lesson(seed)
     wide, narrow = lesson.wide, lesson.narrow
     assert wide.gamma > narrow.gamma and wide.bound < narrow.bound
     for run in (wide, narrow):
-        ref = reference_perceptron(run.data.X, run.data.y, 10 ** 5, offset=True)
+        X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y, dtype=float)
+        ref = reference_perceptron(X, y, 10 ** 5, offset=False)
         assert ref["converged"] and ref["updates"] == run.updates <= run.bound
+        assert not np.any(np.asarray(run.trace.states["theta0"], dtype=float))
+        assert run.gamma == pytest.approx(widest_through_origin(X, y), rel=1e-5)
+        assert run.R == pytest.approx(np.linalg.norm(X, axis=1).max(), rel=1e-12)
     board = margin_storyboard(lesson)
     said = {beat.motion: beat.sentence for beat in board.beats}
-    # every beat after the question names on the status line what it shows; the small
-    # margin's plane with its h (review 258: the one beat without one)
+    # every beat after the question names on the status line what it shows
     assert all(beat.state["status"] for beat in board.beats[1:])
-    planes = [beat for beat in board.beats if beat.motion == "planes"][-1]
-    from linviz.lessons.quiz_story import plane_margin
-
-    assert f"$h = {plane_margin(narrow)}$" in planes.state["status"]
+    assert not any("[x, 1]" in beat.sentence for beat in board.beats)
     assert (f"{wide.updates} update{'s' if wide.updates > 1 else ''} in all with the large"
-            in said["runs"]
-            and f", {narrow.updates} with the small one" in said["runs"])
-    # each run is its margin's median by M among margin-speed's data sets of that margin
-    # (one run's M is not what a margin typically takes), and it is said so
-    from linviz.lessons.margin_speed import margin_speed_lesson
-
-    rows = (margin_speed_lesson() if seed is None else margin_speed_lesson(seed=seed)).sweep.runs
-    # the wide margin's data sets cleared by their band's edges: M recomputed on each
+            in said["runs"] and f", {narrow.updates} with the small one" in said["runs"])
+    # each run is its margin's median by M among the data sets of that margin (the wide
+    # ones cleared by their band's edges: M recomputed on each)
+    rows = margin_sweep(QUIZ_MARGINS, repeats=lesson.repeats, offset=False, line_offset=0.0,
+                        seed=seed).runs
     wide_ms = [cleared_updates(r) for r in rows[0]]
-    assert tuple(wide_ms) == lesson.wide_counts
-    for ms, row, run in ((wide_ms, rows[0], wide), ([r.updates for r in rows[-1]], rows[-1],
-                                                    narrow)):
-        ms = sorted(ms)
-        assert run.updates == ms[(len(ms) - 1) // 2] and run.seed in [r.seed for r in row]
+    narrow_ms = [reference_perceptron(np.asarray(r.data.X, dtype=float),
+                                      np.asarray(r.data.y, dtype=float), 10 ** 5,
+                                      offset=False)["updates"] for r in rows[-1]]
+    assert tuple(wide_ms) == lesson.wide_counts and tuple(narrow_ms) == lesson.narrow_counts
+    for ms, run in ((wide_ms, wide), (narrow_ms, narrow)):
+        assert run.updates == sorted(ms)[(len(ms) - 1) // 2]
     assert (f"on {len(rows[0])} data sets of each kind; shown, the median runs"
             in said["first-updates"])
-    assert ("allows many, but does not force them" in said["answer"]) == (
-        wide.updates < narrow.updates)
-    # the spread over each margin's data sets, recomputed (the wide ones cleared)
-    spreads = [(min(wide_ms), max(wide_ms)),
-               (min(r.updates for r in rows[-1]), max(r.updates for r in rows[-1]))]
-    # an overlap of the two ranges is said (recomputed from the runs' M)
-    overlaps = min(r.updates for r in rows[-1]) < max(wide_ms)
-    assert ("; the two ranges overlap"
-            in said["hold"]) == overlaps
-    assert (f"{spreads[0][0]} to {spreads[0][1]} updates with the large margin, "
-            f"{spreads[1][0]} to {spreads[1][1]} with the small one") in said["hold"]
-    # γ is said, and R shown, with digits enough that (R/γ)² recomputed from the numbers
-    # shown rounds to the bound said, or is within a quarter of a per cent of it
-    import re
-
-    from linviz.lessons.quiz_story import said_reach
-
+    assert ("allows many, but does not force them" in said["answer"])
+    assert ("learned in few updates" in said["answer"]) == (wide.updates < narrow.updates)
+    overlaps = min(narrow_ms) < max(wide_ms)
+    assert ("; the two ranges overlap" in said["hold"]) == overlaps
+    assert (f"{min(wide_ms)} to {max(wide_ms)} updates with the large margin, "
+            f"{min(narrow_ms)} to {max(narrow_ms)} with the small one") in said["hold"]
+    # γ said as the band's half-width, R and (R/γ)² in the headings: (R/γ)² recomputed
+    # from the numbers said rounds to the bound said, or is within 0.1% of it
+    planes = [b.sentence for b in board.beats if b.motion == "planes"]
     headings = [b.sentence for b in board.beats if b.motion == "heading"]
-    assert len(headings) == 3
-    # the same R twice is said so: within SAME_REACH of each other
-    from linviz.lessons.quiz_story import SAME_REACH
-
+    assert len(planes) == 2 and len(headings) == 2
+    assert "the notes' margin, for θ* along its middle" in planes[0]
     first, second = float(said_reach(wide)), float(said_reach(narrow))
+    assert ("R is the same," in headings[1]) == (first == second)
     close = abs(second - first) <= SAME_REACH * first
-    # the same number shown twice is "the same"; close ones "almost the same"
-    assert ("R is the same," in headings[2]) == (first == second)
-    assert ("almost the same" in headings[2]) == (close and first != second)
-    # on [x, 1] the margin divides by ‖(a, c)‖, not ‖a‖: it "shrinks" exactly when the
-    # least y(aᵀx + c), recomputed here, gives the smaller number so
-    a, c = np.asarray(wide.theta_star[:2], dtype=float), float(wide.theta_star[2])
-    least = float(np.min(wide.data.y * (wide.data.X @ a + c)))
-    on_lifted, in_plane = least / np.linalg.norm([*a, c]), least / np.linalg.norm(a)
-    shrinks = "There its margin is smaller, γ" in headings[1]
-    said_width = float(re.search(r"half-width ([0-9.]+)", board.beats[1].sentence).group(1))
-    # named as the notes' margin of the training set (000: the least of the points'
-    # margins for θ*, which the half-width is, recomputed below)
-    assert "the notes' margin of the training set, for θ*" in board.beats[1].sentence
-    said_wide_gamma = float(re.search(r"γ = ([0-9.]+)", headings[1]).group(1))
-    if shrinks:  # said so when the numbers said differ, and they do
-        assert on_lifted < in_plane and said_wide_gamma < said_width
-    else:  # "is": the γ said is the half-width said, to its digits
-        assert f"{on_lifted:.{len(str(said_width).partition('.')[2])}f}" == str(said_width)
-    # why, said once, on the wide margin, right after its γ: two beats of their own (the
-    # section, then γ = h/√(1 + d²)), d drawn while they are said (and said to be drawn)
-    # when its foot is in view
-    said_why = [b for b in board.beats if b.motion in ("lift", "distance")]
-    assert [b.motion for b in said_why] == ["lift", "distance"] * int(shrinks)
-    why = said_why[1:]
-    if shrinks:
-        start = board.beats.index(said_why[0])
-        assert board.beats[start - 1].sentence == headings[1]
-        assert "√(1 + d²)" in said_why[1].sentence
-        # d is drawn on the plane from the beat that says it (its foot in view)
-        assert said_why[0].state["distance"] == said_why[1].state["distance"]
-    # "both margins shrink alike" exactly when the two lines' 1/√(1 + d²), recomputed from
-    # θ*, lie within a tenth of each other, said right after the small margin's γ (its plane
-    # and its d on screen), its d to its digits
-    shrink = [1 / np.hypot(1, abs(r.theta_star[2]) / np.linalg.norm(r.theta_star[:2]))
-              for r in (wide, narrow)]
-    alike = shrinks and abs(shrink[0] - shrink[1]) <= 0.1 * max(shrink)
-    said_alike = [b for b in board.beats if "both margins shrink alike" in b.sentence]
-    assert len(said_alike) == int(alike)
-    if alike:
-        after = board.beats[board.beats.index(said_alike[0]) - 1]
-        assert after.sentence == headings[2]
-        # its d drawn as it is said, not with the γ before
-        assert after.state["distance"] is None
-        from linviz.lessons.quiz import plane_box
-        from linviz.lessons.quiz_story import distance_shown
-
-        assert said_alike[0].state["distance"] == distance_shown(narrow, plane_box(lesson), 1)
-        d = float(re.search(r"d = ([0-9.]+): both", said_alike[0].sentence).group(1))
-        true = abs(narrow.theta_star[2]) / np.linalg.norm(narrow.theta_star[:2])
-        assert d == pytest.approx(true, abs=0.5 * 10 ** -len(str(d).partition(".")[2]))
-    # and the status line says why: γ = w/√(1 + d²), d the line's distance from 0, its
-    # numbers (recomputed here from θ*) giving the γ said to within their rounding
-    # d drawn: the line's point nearest 0 lies on the line, 0 to it is across the line,
-    # and its length is the distance in the status line (to its digits)
-    from linviz.lessons.quiz_story import line_foot
-
-    for run in (wide, narrow):
-        a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
-        foot = line_foot(run)
-        assert a @ foot + c == pytest.approx(0.0, abs=1e-12)
-        assert foot @ np.array([-a[1], a[0]]) == pytest.approx(0.0, abs=1e-12)
-        assert np.linalg.norm(foot) == pytest.approx(abs(c) / np.linalg.norm(a), rel=1e-12)
-    gammas = [b for b in board.beats if b.motion == "heading" and "γ =" in b.sentence]
-    assert len(gammas) == 2
-    # the formula's numbers stand on the status line while the why is said (wide) and
-    # while the narrow γ is, or, where its d is said a beat after, with that beat (its d
-    # read before it was said, review 274)
-    narrow_formula = said_alike[0] if alike else gammas[1]
-    formulas = [*why, narrow_formula] if shrinks else [narrow_formula]
-    if alike:
-        assert "sqrt" not in gammas[1].state["status"]
-    for run, beat, said_in in zip((wide, narrow)[2 - len(formulas):], formulas,
-                                  gammas[2 - len(formulas):]):
-        a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
-        found = re.search(r"= ([0-9.]+) \\/ sqrt\(1 \+ ([0-9.]+)\^2\)",
-                          beat.state["status"])
-        width, d = float(found.group(1)), float(found.group(2))
-        assert d == pytest.approx(abs(c) / np.linalg.norm(a), abs=0.005)
-        said = re.search(r"γ = ([0-9.]+)", said_in.sentence).group(1)
-        # the formula's numbers as shown give the γ said, at its decimals
-        places = len(said.partition(".")[2])
-        assert f"{width / np.sqrt(1 + d ** 2):.{places}f}" == said
-        # and the width is the band's half-width (γ/‖a‖ recomputed), to its digits
-        shown = found.group(1)
-        half = abs(float(np.min(run.data.y * (run.data.X @ a + c)))) / np.linalg.norm(a)
-        assert abs(width - half) <= 0.5 * 10 ** -len(shown.partition(".")[2]) + 1e-12
-    assert f"R = {said_reach(wide)}" in headings[0] and f", {said_reach(narrow)}, but" in headings[2]
-    import re
-
-    for run, sentence in ((wide, headings[1]), (narrow, headings[2])):
-        gamma = float(re.search(r"γ = ([0-9.]+)", sentence).group(1))
-        bound = float(re.search(r"\(R/γ\)² = ([0-9,]+)", sentence).group(1).replace(",", ""))
-        assert abs(gamma - run.gamma) <= 0.005 * run.gamma
-        reach = float(said_reach(run))
+    assert ("almost the same" in headings[1]) == (close and first != second)
+    for run, plane, heading in ((wide, planes[0], headings[0]), (narrow, planes[1], headings[1])):
+        gamma = float(re.search(r"γ = ([0-9.]+)", plane).group(1))
+        assert said_gamma(run) == re.search(r"γ = ([0-9.]+)", plane).group(1)
+        found = re.search(r"R (?:= |is almost the same, |is )([0-9.]+)", heading)
+        reach = float(found.group(1)) if found else first  # "the same": the one shown
+        bound = float(re.search(r"\(R/γ\)² = ([0-9,]+)", heading).group(1).replace(",", ""))
+        assert bound == round(run.bound)
+        assert abs(gamma - run.gamma) <= 0.5 * 10 ** -len(str(gamma).partition(".")[2]) + 1e-12
+        assert abs(reach - run.R) <= 0.5 * 10 ** -len(str(reach).partition(".")[2]) + 1e-12
         again = (reach / gamma) ** 2
-        assert abs(reach - run.R) <= 0.005
-        assert round(again) == bound or abs(again - run.bound) <= 0.0025 * run.bound
-        # R shown as √(‖x‖² + 1) of the farthest ‖x‖ shown (the largest norm, recomputed
-        # here): the two agree to a unit in R's last place
-        from linviz.lessons.quiz_story import farthest_norm
-
-        norm = float(farthest_norm(run))
-        X = np.asarray(run.data.X, dtype=float)
-        assert abs(norm - np.linalg.norm(X, axis=1).max()) <= 0.5 * 10 ** -2 + 1e-12
-        places = len(said_reach(run).partition(".")[2])
-        # √(‖x‖² + 1) of the ‖x‖ shown, rounded as R is, is the R shown
-        assert f"{np.sqrt(norm ** 2 + 1):.{places}f}" == said_reach(run)
+        assert round(again) == bound or abs(again - run.bound) <= 0.001 * run.bound
+        # at most 4 significant digits of γ, 3 decimals of R
+        assert len(str(gamma).partition(".")[2].lstrip("0")) <= 4
+        assert len(str(reach).partition(".")[2]) <= 3
 
 
 @pytest.mark.parametrize("pause", [0.0, 8.0, 20.0])
@@ -323,10 +239,6 @@ def test_every_beat_ends_on_its_state(name):
             # would stand on an update the sentence does not make)
             state["update_rings"] = replay is not None and scene.on_screen(replay[3])
             state["reaches"] = [scene.on_screen(r) for r in scene.reaches]
-            distance = getattr(scene, "distance_drawn", None)
-            state["distance"] = distance is not None and scene.on_screen(distance)
-            lift = scene.lift_drawn
-            state["lift"] = 0 if lift is None else sum(scene.on_screen(p) for p in lift)
         drawn.append(state)
         layouts.append((scene.timeline.current[1], text_boxes(scene)))
 
@@ -356,10 +268,6 @@ def test_every_beat_ends_on_its_state(name):
             # it would read as θ*)
             assert picture["lines"] == beat.state["lines"], where
             assert picture["inset"] == beat.state["inset"], where
-            # d of γ = w/√(1 + d²) drawn exactly while its beat says γ (and it is in view)
-            assert picture["distance"] == (beat.state["distance"] is not None), where
-            # the edge-on section: its first part, then h and γ too, only while said
-            assert picture["lift"] == beat.state["lift"], where
             # each run's M ≤ (R/γ)² stands under its plane once the runs are drawn, not before
             assert picture["answers"] == [beat.state["runs"]] * 2, where
             assert picture["ringed"] == len(beat.state["ringed"]), where
@@ -372,29 +280,19 @@ def test_every_beat_ends_on_its_state(name):
             assert picture["reaches"] == [n >= 2 for n in beat.state["headings"]], where
             for answer, run in zip(scene.answers, (lesson.wide, lesson.narrow)):
                 assert answer[0].source.strip("$ ") == f"M = {run.updates}", where
-    if name == "quiz-margin" and scene.lift_drawn is not None:
-        # with the edge-on section, the first plane's points on its band's edges ringed
-        # (recomputed: margin the least, to rounding)
-        run, plane = lesson.wide, scene.planes[0]
-        a, c = np.asarray(run.theta_star[:2]), float(run.theta_star[2])
-        margins = run.data.y * (run.data.X @ a + c) / np.linalg.norm(a)
-        edges = np.flatnonzero(margins <= margins.min() * (1 + 1e-6))
-        rings = scene.lift_drawn[1][-1]
-        np.testing.assert_allclose([r.get_center()[:2] for r in rings],
-                                   [plane.c2p(run.data.X[i])[:2] for i in edges], atol=1e-6)
     said = [b.sentence for b in scene.storyboard.beats if b.motion == "rings"]
-    if name == "quiz-margin" and said and "2h =" in said[0]:
-        # 2h drawn across the close-up: as long as the band is wide there, square to θ*'s
+    if name == "quiz-margin" and said and "2γ =" in said[0]:
+        # 2γ drawn across the close-up: as long as the band is wide there, square to θ*'s
         # line (along a), named with the number said
         run, inset = lesson.narrow, scene.inset[2]
-        a, c = np.asarray(run.theta_star[:2]), float(run.theta_star[2])
+        a, c = np.asarray(run.theta_star, dtype=float), 0.0  # through 0
         line = scene.gap_drawn[0][0]
         drawn = line.get_end()[:2] - line.get_start()[:2]
         margins = run.data.y * (run.data.X @ a + c) / np.linalg.norm(a)
         assert np.linalg.norm(drawn) == pytest.approx(2 * margins.min() * inset.unit, rel=1e-6)
         assert abs(np.cross(drawn, a)) <= 1e-6 * np.linalg.norm(drawn) * np.linalg.norm(a)
-        number = re.search(r"2h = ([0-9.]+)", said[0]).group(1)
-        assert scene.gap_drawn[1].source.strip("$ ") == f"2h = {number}"
+        number = re.search(r"2γ = ([0-9.]+)", said[0]).group(1)
+        assert scene.gap_drawn[1].source.strip("$ ") == f"2 gamma = {number}"
     if name == "quiz-margin":  # each row's dots read back, on the axis, as its runs' M
         axis, ticks, _, rows = scene.strips
         left, right = axis.get_start()[0], axis.get_end()[0]
@@ -445,7 +343,7 @@ def test_the_narrow_band_is_magnified_round_both_sides_of_its_gap(seed):
 
     lesson = margin_quiz_lesson() if seed is None else margin_quiz_lesson(seed)
     run = lesson.narrow
-    a, c = np.asarray(run.theta_star[:2]), float(run.theta_star[2])
+    a, c = np.asarray(run.theta_star, dtype=float), 0.0  # θ* through 0
     X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y, dtype=float)
     distances = np.array([float(y[i] * (X[i] @ a + c) / np.hypot(*a)) for i in range(len(y))])
     assert distances.min() == pytest.approx(band_half_width(run), rel=1e-6)
@@ -464,21 +362,26 @@ def test_the_narrow_band_is_magnified_round_both_sides_of_its_gap(seed):
     assert scale == pytest.approx(zoom, rel=1e-9)
     side = box.x_max - box.x_min
     assert 2 * band_half_width(run) >= BAND_LEAST_SHARE * side - 1e-12
-    # every point on the edges, or else the nearest + and − there (by brute force): held
-    # with room, centred on the middle of their bounding box
+    # every point on the edges, or else the nearest + and − there, or else an edge point
+    # and the nearest point of the other label (each by brute force): held with room,
+    # centred on the middle of their bounding box
     edges = np.flatnonzero(distances <= distances.min() * (1 + 1e-6))
-    held = [i for i in edges if box.x_min < X[i][0] < box.x_max
-            and box.y_min < X[i][1] < box.y_max]
-    if len(held) < len(edges):
-        pairs = sorted((float(np.max(np.abs(X[i] - X[j]))), i, j) for i in edges
-                       for j in edges if i < j and y[i] != y[j])
-        held = list(pairs[0][1:])
-        middle = (X[held[0]] + X[held[1]]) / 2  # on θ*'s line: margins +h and −h
+    spread = lambda i, j: float(np.max(np.abs(X[i] - X[j])))  # noqa: E731
+    candidates = [list(edges)]
+    both = sorted((spread(i, j), i, j) for i in edges for j in edges if i < j and y[i] != y[j])
+    if both:
+        candidates.append(list(both[0][1:]))
+        middle = (X[both[0][1]] + X[both[0][2]]) / 2  # on θ*'s line: margins +h and −h
         assert abs(middle @ a + c) / np.hypot(*a) <= 1e-6 * band_half_width(run) + 1e-12
-    assert len(set(y[held])) == 2, "both sides of the gap"
-    low, high = X[held].min(axis=0), X[held].max(axis=0)
+    across = sorted((spread(i, j), i, j) for i in edges for j in range(len(y)) if y[i] != y[j])
+    candidates.append(list(across[0][1:]))
     centre = np.array([(box.x_min + box.x_max) / 2, (box.y_min + box.y_max) / 2])
-    np.testing.assert_allclose(centre, (low + high) / 2, atol=1e-12)
+    held = next(group for group in candidates
+                if np.allclose(centre, (X[group].min(axis=0) + X[group].max(axis=0)) / 2,
+                               atol=1e-12))
+    assert len(set(y[held])) == 2, "both sides of the gap"
+    assert set(held) & set(edges), "a point on the band's edge"
+    low, high = X[held].min(axis=0), X[held].max(axis=0)
     assert side >= PAIR_ROOM * float(np.max(high - low)) - 1e-12
     for k in held:
         assert box.x_min < X[k][0] < box.x_max and box.y_min < X[k][1] < box.y_max
@@ -494,7 +397,7 @@ def test_the_points_on_the_narrow_bands_edges_are_ringed_and_lie_outside_it(seed
 
     lesson = margin_quiz_lesson() if seed is None else margin_quiz_lesson(seed)
     run = lesson.narrow
-    a, c = run.theta_star[:2], float(run.theta_star[2])
+    a, c = np.asarray(run.theta_star, dtype=float), 0.0  # θ* through 0
     X, y = run.data.X, run.data.y
     signed = y * (X @ a + c) / np.linalg.norm(a)
     half = band_half_width(run)
@@ -505,22 +408,24 @@ def test_the_points_on_the_narrow_bands_edges_are_ringed_and_lie_outside_it(seed
         box = band_inset(run, view)[0]
         shown = [box.x_min <= x[0] <= box.x_max and box.y_min <= x[1] <= box.y_max
                  for x in np.asarray(X, dtype=float)]
-        # the points on the band's edges: margin the half-width (to rounding), of both
-        # labels (the widest band: else it could move towards one side and widen)
+        # the points on the band's edges: margin the half-width (to rounding); through 0
+        # they may all have one label (turning is the band's only freedom)
         edges = [int(i) for i in np.flatnonzero(signed <= half * (1 + 1e-6))]
-        assert len(set(y[edges])) == 2, "a widest band has points of both labels on its edges"
+        assert edges
         near = [i for i in edges if shown[i]]
-        assert len(set(y[near])) == 2, "the close-up holds a point of each side of the gap"
+        # the close-up holds a point of each side of the gap (an edge point's, at least)
+        assert near and len({float(y[i]) for i, s in enumerate(shown) if s}) == 2
         (beat,) = rings
         # every one ringed in the plane (each said is shown), those it holds in the close-up
         assert beat.state["edges"] == edges and beat.state["ringed"] == near
         which = f"the {len(edges)} points"
         assert f"ringed: {which} on the band's edges" in beat.state["status"]
         where = "" if near == edges else f", {len(near)} of them in the close-up"
-        assert beat.sentence.startswith(f"Ringed: {which} on the band's edges{where}.")
-        # both labels ringed: across θ*'s line they stand 2h apart (their signed distances
+        assert beat.sentence.startswith(f"Ringed: {which} on the band's edges{where}; none "
+                                        f"lies inside it")
+        # both labels ringed: across θ*'s line they stand 2γ apart (their signed distances
         # to it, recomputed, differ by the band's width, to the digits said)
-        found = re.search(r"\+ and − stand just 2h = ([0-9.]+) apart", beat.sentence)
+        found = re.search(r"\+ and − stand just 2γ = ([0-9.]+) apart", beat.sentence)
         assert bool(found) == ({1.0, -1.0} <= {float(y[i]) for i in near})
         if found:
             across = [float((X[i] @ a + c) / np.linalg.norm(a)) for i in near]
@@ -550,43 +455,6 @@ def test_the_margin_quiz_leaves_time_to_read_what_each_beat_brings():
         assert lasts >= len(caption.text) / MARGIN_PACE - 0.05, caption.text
         if beat.motion == "heading":
             assert lasts >= READ_FORMULA_SECONDS - 0.05, caption.text
-
-
-@pytest.mark.parametrize("seed", [None, 1, 2, 5])
-def test_the_edge_on_section_shows_why_the_lifted_margin_shrinks(seed):
-    """Seen edge-on, θ* on [x, 1] runs from 0 through (d, 1); the band's edge points stand
-    at (d ± h, 1), + on the side the data's + edge points are (their coordinate across
-    θ*'s line, recomputed from the data and mirrored as d is); the distance from the
-    outer one to the boundary, at a right angle, is γ on [x, 1] as the run measures it
-    (least y(aᵀx + c) over ‖(a, c)‖), and the why is said with the section on screen."""
-    from linviz.lessons.quiz import edge_points, lift_section
-
-    lesson = margin_quiz_lesson() if seed is None else margin_quiz_lesson(seed)
-    run = lesson.wide
-    section = lift_section(run)
-    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
-    X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y)
-    gamma = float(np.min(y * (X @ a + c))) / np.linalg.norm([*a, c])
-    assert section.gamma == pytest.approx(gamma, rel=1e-9)
-    assert section.gamma == pytest.approx(section.h / np.sqrt(1 + section.d ** 2), rel=1e-9)
-    assert section.d == pytest.approx(abs(c) / np.linalg.norm(a), rel=1e-12)
-    # the foot is on the line through 0 and (d, 1), and the drop to it square to it
-    foot, point = section.foot, section.point
-    assert foot[0] * 1.0 - foot[1] * section.d == pytest.approx(0.0, abs=1e-12)
-    assert (point - foot) @ np.array([section.d, 1.0]) == pytest.approx(0.0, abs=1e-12)
-    mirror = 1.0 if -c >= 0 else -1.0
-    for i in edge_points(run):
-        across = mirror * float(X[i] @ a) / np.linalg.norm(a)
-        side = section.plus_side if y[i] > 0 else -section.plus_side
-        assert across == pytest.approx(section.d + side * section.h, abs=1e-9)
-    board = margin_storyboard(lesson)
-    lifts = [beat for beat in board.beats if beat.state["lift"]]
-    # the section with its boundary and d in one beat, then h and γ
-    assert [beat.state["lift"] for beat in lifts] == [3, 4]
-    assert "height 1" in lifts[0].sentence and "γ = h/√(1 + d²)" in lifts[1].sentence
-    # d said with the digits it is shown with, the line's distance from 0 to them
-    said = float(re.search(r"at d = ([0-9.]+)", lifts[0].sentence).group(1))
-    assert said == pytest.approx(section.d, abs=0.5 * 10 ** -len(str(said).partition(".")[2]))
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
@@ -646,12 +514,11 @@ def label_sign(label) -> float:
 @pytest.mark.parametrize("seed", range(6))
 def test_the_margin_quiz_says_gamma_off_a_rounding_knife_edge(seed):
     """γ is said to 3 significant digits unless the digit past them lies within 0.02 of a
-    half (then 4): numbers rounded for h/√(1 + d²) would round such a γ either way; or
-    unless (R/γ)² recomputed from R at 3 decimals and γ at 3 digits is more than 0.1% off
-    the bound said (then 4: review 266 read 5,672 against 5,687 as an error). R is shown
-    at 3 decimals in both planes. The status line's h and d, at most 4 digits past the
-    half-width's, give the γ said."""
-    from linviz.lessons.quiz_story import lifted_margin_numbers, said_gamma, said_reach
+    half (then 4: numbers rounded from it would round it either way), or unless (R/γ)²
+    recomputed from R at 3 decimals and γ at 3 digits is neither the bound said rounded
+    nor within 0.1% of it (then 4: review 266 read 5,672 against 5,687 as an error). R is
+    shown at 3 decimals in both planes."""
+    from linviz.lessons.quiz_story import said_gamma, said_reach
 
     lesson = margin_quiz_lesson(seed)
     for run in (lesson.wide, lesson.narrow):
@@ -665,15 +532,12 @@ def test_the_margin_quiz_says_gamma_off_a_rounding_knife_edge(seed):
         again = (round(run.R, 3) / round(run.gamma, three)) ** 2
         off = round(again) != round(run.bound) and abs(again - run.bound) > 0.001 * run.bound
         assert digits == (4 if edged or off else 3) or float(gamma) == 0
-        h, d = lifted_margin_numbers(run)
-        assert f"{float(h) / np.sqrt(1 + float(d) ** 2):.{places}f}" == gamma
-        assert len(h.partition(".")[2]) <= 3 + 4 + 1
 
 
 def cleared_points(run, clearance):
     """``run``'s points but those within ``clearance`` beyond its band's edges, the edge
     points kept, recomputed here: (X, y, kept mask, margins in the plane)."""
-    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
+    a, c = np.asarray(run.theta_star, dtype=float), 0.0  # θ* through 0
     X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y, dtype=float)
     margins = np.array([label * (x @ a + c) for x, label in zip(X, y)]) / math.hypot(*a)
     h = margins.min()
@@ -685,7 +549,7 @@ def cleared_updates(run) -> int:
     from linviz.lessons.quiz import EDGE_CLEARANCE
 
     X, y, _, _ = cleared_points(run, EDGE_CLEARANCE)
-    ref = reference_perceptron(X, y, 10 ** 5, offset=True)
+    ref = reference_perceptron(X, y, 10 ** 5, offset=False)
     assert ref["converged"]
     return ref["updates"]
 
@@ -695,12 +559,14 @@ def test_the_wide_margins_data_leave_room_by_their_band_and_keep_it(seed):
     """The wide margin's data set shown has no point within the clearance beyond its band's
     edges but its edge points; those are all kept (of the data set it was cleared from),
     and its widest band is the one it was cleared by (the same θ* and γ)."""
-    from linviz.lessons.margin_speed import margin_speed_lesson
-    from linviz.lessons.quiz import EDGE_CLEARANCE
+    from linviz.lessons.quiz import EDGE_CLEARANCE, QUIZ_MARGINS
+    from linviz.sweeps import margin_sweep
 
     lesson = margin_quiz_lesson(seed)
     wide = lesson.wide
-    (source,) = [r for r in margin_speed_lesson(seed=seed).sweep.runs[0] if r.seed == wide.seed]
+    rows = margin_sweep(QUIZ_MARGINS, repeats=lesson.repeats, offset=False, line_offset=0.0,
+                        seed=seed).runs
+    (source,) = [r for r in rows[0] if r.seed == wide.seed]
     X, y, kept, margins = cleared_points(source, EDGE_CLEARANCE)
     np.testing.assert_allclose(wide.data.X, X)
     np.testing.assert_array_equal(wide.data.y, y)
@@ -710,61 +576,6 @@ def test_the_wide_margins_data_leave_room_by_their_band_and_keep_it(seed):
     h = margins.min()
     left = margins[kept]
     assert np.all((left <= h * (1 + 1e-6)) | (left > h + EDGE_CLEARANCE))
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_the_edge_on_section_places_every_point_off_the_band(seed):
-    """In the section every point stands at s (across θ*'s line, from 0): its signed
-    distance from θ*'s line, recomputed here from the line's nearest point to 0, is s − d
-    on the +'s side; so the band's edge points stand at d ± h, + and − apart, and none
-    within h of d."""
-    from linviz.lessons.quiz import band_half_width, edge_points, lift_section, section_places
-
-    run = margin_quiz_lesson(seed).wide
-    section, s = lift_section(run), section_places(run)
-    a, c = np.asarray(run.theta_star[:2], dtype=float), float(run.theta_star[2])
-    X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y, dtype=float)
-    unit = a / np.linalg.norm(a)
-    nearest = -c * unit / np.linalg.norm(a)  # θ*'s line's point nearest 0
-    assert abs(np.linalg.norm(nearest) - section.d) < 1e-9
-    across = (X - nearest) @ unit  # + on the +'s side
-    np.testing.assert_allclose((s - section.d) * section.plus_side, across, atol=1e-9)
-    h = band_half_width(run)
-    assert np.all(np.abs(s - section.d) >= h * (1 - 1e-6))
-    for i in edge_points(run):
-        assert abs(s[i] - (section.d + y[i] * section.plus_side * h)) < 1e-6 * max(1, h)
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2, 3, 4, 5])
-def test_the_margin_quizs_answer_recalls_the_lift_only_where_it_changes_the_comparison(seed):
-    """The answer's part on [x, 1] (γ = h/√(1 + d²)) comes just before the answer exactly
-    when the why was shown (the wide margin said to shrink on [x, 1]) and the two margins
-    shrink unlike (γ/h of each, from their own definitions, more than 10% apart), and
-    then says which shrinks more; it advises nothing (moving the data need not lower
-    (R/γ)²: R changes with it)."""
-    lesson = margin_quiz_lesson(seed)
-    board = margin_storyboard(lesson)
-    motions = [b.motion for b in board.beats]
-    shrank = "lift" in motions
-    assert motions[-1] == "answer"
-    ratios = []
-    for run in (lesson.wide, lesson.narrow):
-        a, c = run.theta_star[:2], run.theta_star[2]
-        # γ/h: γ the lifted margin, h the least distance of a point to θ*'s line
-        X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y, dtype=float)
-        ratios.append(run.gamma / (np.min(y * (X @ a + c)) / np.hypot(*a)))
-    alike = abs(ratios[0] - ratios[1]) <= 0.1 * max(ratios)
-    assert (motions[-2] == "answer-lift") == (shrank and not alike)
-    if motions[-2] == "answer-lift":
-        sentence = board.beats[-2].sentence
-        assert "each margin shrinks by √(1 + d²)" in sentence and "centre" not in sentence
-        assert "gamma = h \\/ sqrt(1 + d^2)" in board.beats[-2].state["status"]
-        # each θ*'s line's distance from 0, recomputed as |c|/‖a‖, as said (to its digits)
-        said = re.search(r"with d = ([0-9.]+) and ([0-9.]+),", sentence)
-        for run, shown in zip((lesson.wide, lesson.narrow), said.groups()):
-            d = abs(run.theta_star[2]) / np.hypot(*run.theta_star[:2])
-            assert abs(float(shown) - d) <= 0.5 * 10 ** -len(shown.partition(".")[2])
-        assert ("the large margin's more" in sentence) == (ratios[0] < ratios[1])
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -806,20 +617,3 @@ def test_the_two_runs_are_replayed_on_one_clock():
         tracker.set_value(float(t))
         k = int(np.floor(t + 1e-9))
         assert [line.done() for line in lines] == [min(k, wide.updates), min(k, narrow.updates)]
-
-
-def test_which_margin_the_lift_shrinks_more_is_told_by_d():
-    """γ/h = 1/√(1 + d²), d = |c|/‖a‖ the line's distance from 0: lines at d = 1 and 1.05
-    shrink alike (within 10%); at d = 0.2 and 2, the farther one's margin shrinks more."""
-    from types import SimpleNamespace
-
-    from linviz.lessons.quiz_story import lift_shrink, shrink_alike, shrink_words
-
-    def run(d: float) -> SimpleNamespace:  # θ* = (a, c), ‖a‖ = 5, its line d from 0
-        return SimpleNamespace(theta_star=np.array([3.0, 4.0, -5.0 * d]))
-
-    assert lift_shrink(run(2.0)) == pytest.approx(1 / np.sqrt(5.0))
-    assert shrink_alike(run(1.0), run(1.05))
-    assert not shrink_alike(run(0.2), run(2.0))
-    assert shrink_words(run(2.0), run(0.2)) == "the large margin's more"
-    assert shrink_words(run(0.2), run(2.0)) == "the small margin's more"

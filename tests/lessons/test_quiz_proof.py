@@ -37,10 +37,11 @@ def test_each_run_climbs_between_the_proofs_floor_and_ceiling(seed):
     lesson = margin_quiz_lesson(seed)
     for run in (lesson.wide, lesson.narrow):
         s = squeeze(run)
-        Z = np.column_stack([run.data.X, np.ones(len(run.data.y))])
+        # the notes' theorem through 0: the points themselves, no offset
+        Z = np.asarray(run.data.X, dtype=float)
         y = run.data.y.astype(float)
-        ref = reference_perceptron(run.data.X, run.data.y, 10 ** 5, offset=True)
-        thetas = [np.zeros(3)] + [np.append(v[4], v[5]) for v in ref["visits"] if v[3]]
+        ref = reference_perceptron(run.data.X, run.data.y, 10 ** 5, offset=False)
+        thetas = [np.zeros(2)] + [np.asarray(v[4]) for v in ref["visits"] if v[3]]
         thetas = np.array(thetas)
         star, gamma = widest_through_origin(Z, y)
         R = float(np.max(np.linalg.norm(Z, axis=1)))
