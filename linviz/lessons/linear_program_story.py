@@ -410,7 +410,9 @@ def ties_sentence(lesson: LinearProgramLesson) -> str:
     0, and whether the proof after does without them (a tested predicate of the lesson,
     :attr:`LinearProgramLesson.proof_beyond_ties`)."""
     where = tied_places_words(lesson)
-    rest = ("even without them, no line through 0 separates the rest"
+    # (review 284: "even without them, no line separates the rest" had no picture; the
+    # proof that comes next is that picture, on other points)
+    rest = ("that alone rules out every line, but the proof that follows does not need them"
             if lesson.proof_beyond_ties else "that alone rules out every line through 0")
     return (f"Ringed: {where} where + and − points stand together, their measurements tied; "
             f"{rest}.")
@@ -1011,11 +1013,14 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson, counted: str) 
                       f"$theta = ({theta})$, $theta_0 = {math_number(solved.theta0)}$")
     tight = list(solved.tight)
     margin = formatting.significant(solved.margin)
+    # the least y·score 1 over ‖θ‖: the notes' margin of the training set (note 000, the
+    # least y(θᵀx + θ₀)/‖θ‖), here of the points kept (review 284: never named)
     story.beat(f"Every other point has y·score at least 1; exactly 1 at the ringed "
                f"{formatting.listed(i + 1 for i in tight)}, "
-               f"{margin} from the line.", "subset-tight", ringed=tight,
-               status=f"$y^((i))(theta^T x^((i)) + theta_0) >= 1$, $= 1$ ringed: "
-                      f"$1 \\/ norm(theta) = {margin}$ from the line")
+               f"{margin} from the line: the notes' margin of these points, 1/‖θ‖.",
+               "subset-tight", ringed=tight,
+               status=f"$y^((i))(theta^T x^((i)) + theta_0) >= 1$, $= 1$ ringed: margin "
+                      f"$1 \\/ norm(theta) = {margin}$")
 
 
 #: the map of every line, said as it comes (data no line separates even with an offset: no

@@ -60,9 +60,9 @@ class GordanBeats:
 
     def draw_ties(self, beat) -> None:
         """The tied points ringed as they are named, their rings lit at "tied"; where the
-        proof after does without them (the beat's ``ties_veiled``), each veiled as "without
-        them" is said (review 273: the claim was said over a still ring), to the sentence's
-        end."""
+        proof after does without them (the beat's ``ties_veiled``), each veiled as "does
+        not need them" is said (review 273: the claim was said over a still ring), to the
+        sentence's end."""
         self.follow_beat(beat)
         rings = [self.rings[i] for i in sorted(self.rings)]
         self.wait_for_words("tied")
@@ -70,7 +70,7 @@ class GordanBeats:
                     for ring in rings], run_time=style.PAUSE_READ)
         if not beat.state["ties_veiled"]:
             return
-        self.wait_for_words("without them")
+        self.wait_for_words("does not need them")
         side = 2.6 * self.plane.marker_size
         self.tie_veils = VGroup(*[Square(side_length=side, stroke_width=0,
                                          fill_color=self.theme.background, fill_opacity=0.8)

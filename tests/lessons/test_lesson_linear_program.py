@@ -347,7 +347,7 @@ def test_two_opposite_points_are_the_certificate_when_there_are(case):
     assert lesson.tied_points == tied and len(ties) == (1 if tied else 0)
     if tied and not separable_through_origin(data.y[kept, None] * X[kept]):
         assert not set(chosen) & set(tied) and not lesson.same_place_certificate
-        assert "even without them, no line through 0 separates the rest" in ties[0]
+        assert "but the proof that follows does not need them" in ties[0]
         _, opposite = _brute_opposite_pairs(X[kept], data.y[kept])
         if opposite:
             assert chosen == tuple(kept[i] for i in opposite[0])
