@@ -307,12 +307,13 @@ class MarginQuizScene(MarginDrawings, RunReplay, StripDrawings, SqueezeDrawings,
         else:
             self.settle_first()
         self.play(appear(self.planes[k]), run_time=style.RUN_INTRO)
-        self.play(appear(self.stars[k]), appear(self.counts[k][0]), run_time=style.RUN_INTRO)
+        self.play(appear(self.stars[k]), run_time=style.RUN_INTRO)
         if k == 0:  # the band's width drawn across it as it is said (review 274: only text)
             self.wait_for_words("half-width")
             width = gap_bracket(self.planes[0], self.lesson.wide, self.theme, half=True)
             self.play(appear(width), run_time=style.RUN_FADE)
             self.mark_for_beat(width)
+        self.show_heading_part(beat, k, 0)  # γ, as it is said
         if beat.state["inset"]:
             self.play(appear(self.inset), run_time=style.RUN_INTRO)
 
@@ -351,20 +352,26 @@ class MarginQuizScene(MarginDrawings, RunReplay, StripDrawings, SqueezeDrawings,
         """How many lines of each plane's heading are on screen."""
         return [sum(self.on_screen(line) for line in heading) for heading in self.counts]
 
+    #: the words that say each part of a plane's heading (γ, R, the bound): each part comes
+    #: as they are said (review 285: the bound stood 2 s before it was said)
+    HEADING_WORDS = ("γ =", "R ", "(R/γ)²")
+
     def draw_heading(self, beat) -> None:
-        """A plane's numbers come, line by line of its heading, and are lit while they are
-        said: R with the farthest point's reach, and (R/γ)²."""
+        """A plane's numbers come, part by part of its heading, each as it is said and lit
+        then: R with the farthest point's reach, then (R/γ)²."""
         self.show_words(beat.state["status"])
-        new = VGroup()
         for k, (shown, wanted) in enumerate(zip(self.headings_shown(), beat.state["headings"])):
-            new.add(*list(self.counts[k])[shown:wanted])
-            if wanted >= 2 and not self.on_screen(self.reaches[k]):
-                new.add(self.reaches[k])
-        self.play(appear(new), run_time=style.RUN_FADE)
-        self.remove(new)
-        self.add(*new)  # each line stands on its own (:meth:`headings_shown` counts them)
-        self.play(*[Indicate(m, color=self.theme.highlight, scale_factor=1.05)
-                    for m in new if all(m is not reach for reach in self.reaches)],
+            for part in range(shown, wanted):
+                self.show_heading_part(beat, k, part)
+
+    def show_heading_part(self, beat, k: int, part: int) -> None:
+        """Part ``part`` of plane ``k``'s heading, as its words are said (R with the
+        farthest point's reach, which is not lit)."""
+        self.wait_for_words(self.HEADING_WORDS[part])
+        line = self.counts[k][part]
+        reach = [self.reaches[k]] if part >= 1 and not self.on_screen(self.reaches[k]) else []
+        self.play(appear(line), *map(appear, reach), run_time=style.RUN_FADE)
+        self.play(Indicate(line, color=self.theme.highlight, scale_factor=1.05),
                   run_time=style.PAUSE_READ)
 
     def draw_answer(self, beat) -> None:

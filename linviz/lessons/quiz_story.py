@@ -68,31 +68,67 @@ def whole_or_number(v: float) -> str:
 
 
 #: the decimals R is shown with, in both planes alike (review 266: 2.23 beside 2.236 asked
-#: to be compared; at two, 2.00 gives no γ whose (R/γ)² recomputes within
-#: :data:`RECOMPUTED_SHARE` on some data sets)
-REACH_DECIMALS = 3
-#: (R/γ)² recomputed from the R and γ shown is the bound said to within this share (review
-#: 266: 5,672 recomputed against 5,687 said was read as an error, not rounding)
-RECOMPUTED_SHARE = 0.001
-
-
-def shown_reach_and_gamma(run) -> tuple[str, str]:
-    """R and γ as said and shown (:func:`linviz.formatting.reach_and_margin`,
-    R at :data:`REACH_DECIMALS`, the bound recomputed from them within
-    :data:`RECOMPUTED_SHARE` of the one said: 2.230/0.0296 squared is 5,676, not the 5,687
-    said, so γ gets a fourth digit, 5,691)."""
-    return formatting.reach_and_margin(run.R, run.gamma, run.bound, (REACH_DECIMALS,),
-                                       share=RECOMPUTED_SHARE)
+#: to be compared; review 285: 1.996 and 2.000, digits to no purpose)
+REACH_DECIMALS = 2
+#: the significant digits γ is said with (review 285: 0.02937, too many to hear)
+GAMMA_DIGITS = 3
 
 
 def said_gamma(run) -> str:
-    """γ as said (:func:`shown_reach_and_gamma`): the band's half-width, θ* of unit length."""
-    return shown_reach_and_gamma(run)[1]
+    """γ as said: the band's half-width (θ* of unit length) to :data:`GAMMA_DIGITS`
+    significant digits (0.628, 0.0310)."""
+    return formatting.number(run.gamma, formatting.significant_places(
+        run.gamma, least=2, most=8, digits=GAMMA_DIGITS))
 
 
 def said_reach(run) -> str:
-    """R, the largest ‖x‖, as shown (:func:`shown_reach_and_gamma`)."""
-    return shown_reach_and_gamma(run)[0]
+    """R, the largest ‖x‖, as said, at :data:`REACH_DECIMALS`."""
+    return formatting.number(run.R, REACH_DECIMALS)
+
+
+def said_bound(run) -> tuple[str, bool]:
+    """(R/γ)² as said, and whether exactly so: the whole number (R/γ)² rounds to, when
+    (R/γ)² recomputed from the R and γ said rounds to it too ("= 10"); else the bound to
+    the most significant digits at which the two agree, said "about" ("≈ 4,160": 2.00
+    over 0.0310, squared, is 4,162, the bound 4,160.3; review 266 read a recomputation off
+    by 0.26% as an error, review 285 four-digit γs as noise)."""
+    bound = float(run.bound)
+    again = (float(said_reach(run)) / float(said_gamma(run))) ** 2
+    if round(again) == round(bound):
+        return formatting.grouped(bound, 0), True
+    for digits in range(len(str(int(round(bound)))), 0, -1):
+        if _leading(again, digits) == _leading(bound, digits):
+            return formatting.grouped(_leading(bound, digits), 0), False
+    return formatting.grouped(bound, 0), False  # pragma: no cover - one digit agrees
+
+
+def _leading(value: float, digits: int) -> float:
+    """``value`` rounded to ``digits`` significant digits."""
+    return float(round(value, digits - 1 - int(np.floor(np.log10(abs(value))))))
+
+
+def bound_words(run) -> str:
+    """"(R/γ)² = 10" or "(R/γ)² is about 4,160", as said (:func:`said_bound`)."""
+    number, exact = said_bound(run)
+    return f"(R/γ)² = {number}" if exact else f"(R/γ)² is about {number}"
+
+
+def bound_label(run) -> str:
+    """The bound as a label on a plot: "10", "≈ 4,160" (:func:`said_bound`)."""
+    number, exact = said_bound(run)
+    return number if exact else f"≈ {number}"
+
+
+def bound_at(run) -> str:
+    """Where the floor meets the ceiling, as said: "10", "about 4,160"."""
+    number, exact = said_bound(run)
+    return number if exact else f"about {number}"
+
+
+def bound_math(run) -> str:
+    """The bound as Typst mathematics: "(R \\/ gamma)^2 = 10", "… approx 4160"."""
+    number, exact = said_bound(run)
+    return f"(R \\/ gamma)^2 {'=' if exact else 'approx'} {formatting.in_math(number)}"
 
 
 def said_gap(distance: float) -> str:
@@ -215,8 +251,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                min_seconds=READ_DIAGRAM_SECONDS,
                status="$gamma$: the band's half-width, the margin · $R$: the largest "
                       "$norm(x)$")
-    story.beat(f"Its farthest point lies R = {said_reach(wide)} from 0, so (R/γ)² = "
-               f"{formatting.grouped(wide.bound, 0)}: at most that many updates.",
+    story.beat(f"Its farthest point lies R = {said_reach(wide)} from 0, so "
+               f"{bound_words(wide)}: at most that many updates.",
                "heading", headings=[3, 0], min_seconds=READ_FORMULA_SECONDS)
     zoom = magnification(narrow, view)
     near = near_band(narrow, view)
@@ -228,10 +264,10 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                # what came on screen, named (review 258: the one beat without a status)
                status=f"middle: the small margin, $gamma = {said_gamma(narrow)}$"
                       + (", its band magnified on the right" if zoom else ""))
-    story.beat(f"R is {reach_words(wide, narrow)}, so (R/γ)² = "
-               f"{formatting.grouped(narrow.bound, 0)}.", "heading", headings=[3, 3],
+    story.beat(f"R is {reach_words(wide, narrow)}, so {bound_words(narrow)}.", "heading",
+               headings=[3, 3],
                status=f"$R = {said_reach(narrow)}$, $gamma = {said_gamma(narrow)}$: "
-                      f"$(R \\/ gamma)^2$ = {formatting.grouped(narrow.bound, 0)}",
+                      f"${bound_math(narrow)}$",
                min_seconds=READ_FORMULA_SECONDS)
     if near:  # the points on the thin band's edges, ringed as said: all in the plane, those
         # in its close-up there too
@@ -297,8 +333,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     # that size one passing near a point read as crossing it; its close-up had gone)
     examples = {key: story.state[key] for key in ("strips", "planes", "runs", "headings")}
     examples["lines"] = False
-    story.beat("From the proof: each update lifts θ·θ*, pink, by at least γ and ‖θ‖² by "
-               "at most R², so it stays between a floor Mγ and a ceiling R√M.",
+    # each bound named as it is drawn (review 285: drawn at its step, named 3 s later)
+    story.beat("From the proof: each update lifts θ·θ*, pink, by at least γ, over a floor "
+               "Mγ, and ‖θ‖² by at most R², under a ceiling R√M.",
                "recall", squeeze=1, strips=False, planes=0, runs=False, lines=False,
                headings=[0, 0],
                status="$M gamma <= theta dot theta^* <= norm(theta) <= R sqrt(M)$, $M$ "
@@ -308,8 +345,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     # 5-7 s after its number)
     far = "" if meets_in_span(narrow, span) else " far off to the right,"
     story.beat(f"A floor rising like M meets a ceiling rising like √M at M = (R/γ)²: at "
-               f"{formatting.grouped(wide.bound, 0)} with the large margin; with the small,"
-               f"{far} at {formatting.grouped(narrow.bound, 0)}.", "meet",
+               f"{bound_at(wide)} with the large margin; with the small,"
+               f"{far} at {bound_at(narrow)}.", "meet",
                squeeze=2,
                status="floor $M gamma$ and ceiling $R sqrt(M)$ meet at $M = (R \\/ gamma)^2$: "
                       "no run updates more")
@@ -319,13 +356,15 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     if lesson.wide_is_faster:
         # (review 275: "only allows many" read as "forces many", which the overlap of the
         # ranges denies)
-        story.beat("So classes far apart relative to their reach R are learned in few "
-                   "updates: M ≤ (R/γ)². A small margin allows many, but does not force "
-                   "them.", "answer", squeeze=0,
+        # the answer said outright, and what to draw: classes far apart about a line
+        # through 0 (review 285: "far apart relative to R" left out where the gap must be)
+        story.beat("So a large margin is better: classes far apart about a line through 0, "
+                   "relative to their reach R, take few updates. A small margin allows many, "
+                   "but does not force them.", "answer", squeeze=0,
                    **examples,
                    # (review 282: the longer form ran edge to edge)
-                   status="Answer: a large margin $gamma \\/ R$ guarantees few updates; a "
-                          "small one allows many but does not force them")
+                   status="Answer: a large margin $gamma \\/ R$ is better, it guarantees few "
+                          "updates; a small one allows many but does not force them")
     else:
         story.beat("The bound is what the margin sets: M ≤ (R/γ)², so a large margin "
                    "guarantees few updates; a small one allows many, but does not force them.", "answer",

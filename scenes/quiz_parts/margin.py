@@ -12,7 +12,7 @@ from linviz import formatting
 from linviz.geometry import clip_line
 from linviz.lessons.quiz import (BAND_INSET_SHARE, band_half_width, band_inset, edge_points,
                                  farthest_point, star_line)
-from linviz.lessons.quiz_story import said_gamma, said_reach
+from linviz.lessons.quiz_story import bound_math, said_gamma, said_reach
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
 from scenes.toolkit.magnifier import magnifier
@@ -134,9 +134,8 @@ class MarginDrawings:
         """γ, R and (R/γ)² over a plane, as said: three parts on two rows (the band's
         half-width γ and R, the farthest point's ‖x‖, then (R/γ)²), each narrower than its
         plane; the status line says what γ and R are."""
-        bound = formatting.grouped(run.bound, 0)
         parts = [f"$gamma = {said_gamma(run)}$", f"$R = {said_reach(run)}$",
-                 f"$(R \\/ gamma)^2 = {formatting.in_math(bound)}$"]
+                 f"${bound_math(run)}$"]
         words = [text(markup_with_math(part), self.theme, style.FONT_SMALL) for part in parts]
         VGroup(VGroup(*words[:2]).arrange(RIGHT, buff=0.4), words[2]).arrange(DOWN, buff=0.1)
         heading = VGroup(*words)  # three parts, each on screen as it is said
@@ -146,10 +145,9 @@ class MarginDrawings:
     def answer(self, run, plane) -> VGroup:
         """The run's answer under its plane, in large type: M (in the run's colour) against
         its bound, "M = 7 ≤ (R/γ)² = 53"."""
-        bound = formatting.in_math(formatting.grouped(run.bound, 0))
         updates = math(f"M = {run.updates}", self.theme, style.FONT_BODY)
         updates.set_color(self.theme.step)
-        rest = math(f"<= (R \/ gamma)^2 = {bound}", self.theme, style.FONT_BODY)
+        rest = math(f"<= {bound_math(run)}", self.theme, style.FONT_BODY)
         words = VGroup(updates, rest).arrange(RIGHT, buff=0.15)
         rest.align_to(updates, DOWN)
         return words.next_to(plane.frame, DOWN, buff=0.35)

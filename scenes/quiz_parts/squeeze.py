@@ -15,7 +15,7 @@ from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, Create, DashedLine, DashedVMob
 
 from linviz import formatting
 from linviz.lessons.quiz_proof import SPAN_ROOM, meets_in_span, squeeze, squeeze_span
-from linviz.lessons.quiz_story import shown_reach_and_gamma
+from linviz.lessons.quiz_story import bound_label, said_gamma, said_reach
 from scenes.quiz_parts.strips import STRIP_EDGE
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
@@ -112,7 +112,7 @@ class SqueezeDrawings:
         length_path = polyline(axes.c2p_many(k, s.length), theme.text)
         length = DashedVMobject(length_path, num_dashes=max(6, 2 * s.updates))
         length.set_stroke(width=style.PLOT_STROKE - 1.5)  # thinner than the pink under it
-        gamma, reach = shown_reach_and_gamma(run)[::-1]
+        gamma, reach = said_gamma(run), said_reach(run)
         title = text(f"{name}: $gamma = {gamma}$, $R = {reach}$, $M = {run.updates}$",
                      theme, style.FONT_SMALL, theme.text)
         title.next_to(axes.y_axis.get_end(), UP, buff=0.3).align_to(axes.y_axis, LEFT)
@@ -156,7 +156,7 @@ class SqueezeDrawings:
         theme = self.theme
         dot = Dot(axes.c2p(s.meeting, s.ceiling(s.meeting)), radius=style.PLOT_DOT * 1.3,
                   color=theme.highlight)
-        words = text(formatting.grouped(run.bound, 0), theme, style.FONT_SMALL, theme.highlight)
+        words = text(bound_label(run), theme, style.FONT_SMALL, theme.highlight)
         # up and left of it, else where it covers least of the tick numbers and the two
         # curves (review 274: by the value axis "59" read "2059" with its tick's "20")
         ks = np.linspace(0.0, axes.x_right, CURVE_POINTS)
@@ -196,16 +196,12 @@ class SqueezeDrawings:
         # the pink curve over the dashed ‖θ‖, which lies close above it (review 273: the
         # dashes hid it, and the ≤ between them)
         self.add(*[m for plot in self.squeeze for m in (plot.run[0], plot.run[1])])
-        # each bound as its step is said (γ a step: the floor Mγ; R² a step of ‖θ‖²: the
-        # ceiling R√M), each lit again as it is named
-        for words, k in (("at least γ", 0), ("at most R²", 1)):
+        # each bound as it is named (γ a step: the floor Mγ; R² a step of ‖θ‖²: the
+        # ceiling R√M; review 285: drawn at its step, named 3 s later)
+        for words, k in (("a floor", 0), ("a ceiling", 1)):
             self.wait_for_words(words)
             self.play(*[appear(plot.bounds[k]) for plot in self.squeeze],
                       run_time=style.RUN_FADE)
-        for words, k in (("a floor", 0), ("a ceiling", 1)):
-            self.wait_for_words(words)
-            self.play(*[Indicate(plot.bounds[k], color=self.theme.highlight, scale_factor=1.0)
-                        for plot in self.squeeze], run_time=style.PAUSE_READ)
 
     def draw_meet(self, beat) -> None:
         """Where each run's floor meets its ceiling, as it is said: a dot climbs each floor
@@ -290,7 +286,7 @@ class SqueezeDrawings:
         theme, axes, s = self.theme, far.axes, squeeze(self.lesson.narrow)
         dot = Dot(axes.c2p(float(wide.bound), 0), radius=style.PLOT_DOT * 1.3,
                   color=theme.highlight)
-        words = text(f"large margin: {formatting.grouped(wide.bound, 0)}", theme,
+        words = text(f"large margin: {bound_label(wide)}", theme,
                      style.FONT_SMALL, theme.highlight)
         ks = np.linspace(0.0, axes.x_right, CURVE_POINTS)
         curves = np.vstack([axes.c2p_many(ks, s.floor(ks)), axes.c2p_many(ks, s.ceiling(ks))])

@@ -8,6 +8,7 @@ import numpy as np
 from manim import DOWN, RIGHT, UP, Circle, Dot, LaggedStart, Line, VGroup
 
 from linviz import formatting
+from linviz.lessons.quiz_story import bound_label
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear
 from scenes.toolkit.screen_text import text
@@ -97,7 +98,7 @@ class StripDrawings:
                    stroke_width=3)
         ring = Circle(radius=STRIP_DOT + 0.05, color=theme.text,
                       stroke_width=2).move_to(dots[list(counts).index(run.updates)])
-        number = text(formatting.grouped(run.bound, 0), theme, style.FONT_SMALL)
+        number = text(bound_label(run), theme, style.FONT_SMALL)
         number.set_color(theme.text).next_to(bar, UP, buff=0.06)
         words = text(name, theme, style.FONT_SMALL).set_color(theme.muted)
         # over the row's highest dot and its bar's number alike

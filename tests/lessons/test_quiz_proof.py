@@ -86,8 +86,10 @@ def test_the_squeeze_is_said_with_where_floor_and_ceiling_meet(seed):
     assert beats["recall"].state["squeeze"] == 1 and not beats["recall"].state["strips"]
     meet = beats["meet"]
     assert meet.state["squeeze"] == 2
-    assert (f"at {formatting.grouped(wide.bound, 0)} with the large margin" in meet.sentence
-            and f"at {formatting.grouped(narrow.bound, 0)}" in meet.sentence)
+    from linviz.lessons.quiz_story import bound_at
+
+    assert (f"at {bound_at(wide)} with the large margin" in meet.sentence
+            and f"at {bound_at(narrow)}" in meet.sentence)
     assert ("far off" in meet.sentence) == (narrow.bound > span) != meets_in_span(narrow, span)
     # before the recall no squeeze is drawn; after, it stays until the answer, which is
     # said beside the two examples and the runs' spread as they stood before the recall
