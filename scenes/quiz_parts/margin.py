@@ -57,6 +57,9 @@ LEADER_AFTER = 0.35
 AXIS_ALONG = 8.0
 #: the opacity of the circle of the points' reach
 REACH_OPACITY = 0.45
+#: a radius within this many degrees of θ*'s line runs along it; the turns (degrees) tried
+#: for one off it (and off the axes), in order
+STAR_ALONG, RADIUS_TURNS = 15.0, (0.0, 30.0, -30.0, 60.0, -60.0, 90.0)
 #: the opacity of the reach's radius once R is said (the runs' lines cross it)
 RADIUS_BACK = 0.25
 #: the first data set alone (before the second comes): drawn this much larger, its
@@ -82,15 +85,21 @@ class MarginDrawings:
             self.add(*shown)
 
     def reach(self, run, plane) -> VGroup:
-        """How far the points reach: a dashed line from 0 to the point of largest ‖x‖, R,
-        named R (its number stands in the heading)."""
+        """How far the points reach: the circle through the point of largest ‖x‖, that
+        point ringed, and a dashed radius named R (its number stands in the heading): to the
+        point, or turned off θ*'s line where it would run along it (:func:`radius_direction`;
+        review 285: on θ*'s line it could not be seen)."""
         X = np.asarray(run.data.X, dtype=float)
         far = farthest_point(run)
-        start, end = plane.c2p((0, 0)), plane.c2p(X[far])
+        reach = float(np.hypot(*X[far]))
+        direction = radius_direction(X[far], star_line(run)[0])
+        turned = not np.allclose(direction, X[far] / reach)
+        start, end = plane.c2p((0, 0)), plane.c2p(reach * direction)
+        point = plane.c2p(X[far])
         # the radius wider than an axis (it may lie along one), to its point's ring (not
         # over its marker)
-        rim = end - plane.ring_radius * (end - start) / max(float(np.linalg.norm(end - start)),
-                                                             1e-9)
+        rim = end if turned else end - plane.ring_radius * (end - start) / max(
+            float(np.linalg.norm(end - start)), 1e-9)
         # along an axis (within AXIS_ALONG), on a ground of the background's colour: its
         # dashes would merge with the axis's line (elsewhere a ground would cut markers)
         angle = float(np.degrees(np.arctan2(*(rim - start)[1::-1]))) % 90.0
@@ -100,21 +109,20 @@ class MarginDrawings:
             ground.add(signs_over(plane, ground[0], self.theme))  # else it would cut them
         line = VGroup(ground, DashedLine(start, rim, color=self.theme.text, stroke_width=5,
                                          dash_length=0.08),
-                      origin_circle_in_box(plane, float(np.hypot(*X[far])), self.theme.muted,
-                                           dashed=False)
+                      origin_circle_in_box(plane, reach, self.theme.muted, dashed=False)
                       .set_stroke(opacity=REACH_OPACITY),
                       # in the circle's grey: θ*'s line, white, may pass the point
                       Circle(radius=plane.ring_radius, color=self.theme.muted,
-                             stroke_width=style.RING_STROKE).move_to(end))
+                             stroke_width=style.RING_STROKE).move_to(point))
         name = math("R", self.theme, style.FONT_SMALL)
         with_backdrop(name, self.theme)
         # outside the circle of the points' reach (no marker lies there), off the
         # farthest point's side first, not on θ*'s line or name or the inset
         k = self.planes.index(plane)
-        star_line, star_name = self.stars[k][1].line, self.stars[k][2]
+        star_drawn, star_name = self.stars[k][1].line, self.stars[k][2]
         # the markers with room round them (a name beside one reads with it: "+d")
         obstacles = [box_around(plane.markers.positions(), plane.marker_size * 1.2 + 0.06),
-                     segment_boxes(star_line.get_start(), star_line.get_end(), 0.06,
+                     segment_boxes(star_drawn.get_start(), star_drawn.get_end(), 0.06,
                                    samples=40),
                      box_of(star_name, pad=0.05)]
         if self.inset is not None and k == 1:
@@ -125,8 +133,9 @@ class MarginDrawings:
         place = outside_circle(origin, radius, angle, (name.width, name.height), 0.1,
                                np.vstack(obstacles), box_of(plane.frame)[0, :4])
         name.move_to((*place, 0.0))
-        # a line to the point's ring when the name stands off it (turned to find room)
-        leader = (leader_line(end, plane.ring_radius, name, self.theme.muted)
+        # a line to the radius's end when the name stands off it (turned to find room)
+        leader = (leader_line(end, 0.0 if turned else plane.ring_radius, name,
+                              self.theme.muted)
                   if detached(end, name, LEADER_AFTER) else VGroup())
         return VGroup(line, name, leader)
 
@@ -294,3 +303,23 @@ class MarginDrawings:
         for m in movers:
             if m not in drawn:
                 self.alone(m, back=True)
+
+
+def radius_direction(point, normal) -> np.ndarray:
+    """The unit direction of the reach's radius: towards ``point`` (the farthest), or turned
+    by the first of :data:`RADIUS_TURNS` that keeps it :data:`STAR_ALONG` degrees off
+    θ*'s line through 0 (its normal ``normal``) and :data:`AXIS_ALONG` off the axes (the
+    last tried when none does)."""
+    normal = np.asarray(normal, dtype=float) / float(np.hypot(*normal))
+    base = float(np.arctan2(point[1], point[0]))
+    for turn in RADIUS_TURNS:
+        angle = base + np.radians(turn)
+        u = np.array([np.cos(angle), np.sin(angle)])
+        # the angle to the line: 90° less the angle to its normal
+        off_line = 90.0 - float(np.degrees(np.arccos(min(1.0, abs(float(u @ normal))))))
+        off_axes = float(np.degrees(angle)) % 90.0
+        if turn == 0.0 and off_line >= STAR_ALONG:
+            return np.asarray(point, dtype=float) / float(np.hypot(*point))
+        if off_line >= STAR_ALONG and min(off_axes, 90.0 - off_axes) >= AXIS_ALONG:
+            return u
+    return u

@@ -631,3 +631,34 @@ def test_the_two_runs_are_replayed_on_one_clock():
         tracker.set_value(float(t))
         k = int(np.floor(t + 1e-9))
         assert [line.done() for line in lines] == [min(k, wide.updates), min(k, narrow.updates)]
+
+
+def test_the_reach_radius_keeps_off_thetas_line():
+    """The reach's radius goes to the farthest point unless that runs within STAR_ALONG
+    degrees of θ*'s line through 0; then it is turned (by a listed turn) to a direction at
+    least STAR_ALONG off the line and AXIS_ALONG off the axes; always of unit length
+    (angles recomputed here with atan2, over a grid of points and lines)."""
+    from scenes.quiz_parts.margin import AXIS_ALONG, RADIUS_TURNS, STAR_ALONG, radius_direction
+
+    def off(a, b):  # the angle (degrees) between two lines through 0 along a and b
+        turn = abs(np.degrees(np.arctan2(a[1], a[0]) - np.arctan2(b[1], b[0]))) % 180.0
+        return min(turn, 180.0 - turn)
+
+    for point_angle in np.linspace(0, 2 * np.pi, 73)[:-1]:
+        point = 1.7 * np.array([np.cos(point_angle), np.sin(point_angle)])
+        for normal_angle in np.linspace(0, np.pi, 37)[:-1]:
+            normal = np.array([np.cos(normal_angle), np.sin(normal_angle)])
+            along = np.array([-normal[1], normal[0]])
+            u = radius_direction(point, normal)
+            assert np.hypot(*u) == pytest.approx(1.0, abs=1e-12)
+            if abs(off(point, along) - STAR_ALONG) < 1e-6:
+                continue  # on the threshold, either is right to rounding
+            if off(point, along) >= STAR_ALONG:
+                np.testing.assert_allclose(u, point / np.hypot(*point), atol=1e-12)
+                continue
+            turn = np.degrees(np.arctan2(u[1], u[0]) - np.arctan2(point[1], point[0]))
+            turn = (turn + 180.0) % 360.0 - 180.0
+            assert min(abs(turn - t) for t in RADIUS_TURNS) <= 1e-6
+            assert off(u, along) >= STAR_ALONG - 1e-9
+            axis = np.degrees(np.arctan2(u[1], u[0])) % 90.0
+            assert min(axis, 90.0 - axis) >= AXIS_ALONG - 1e-9
