@@ -334,8 +334,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     examples = {key: story.state[key] for key in ("strips", "planes", "runs", "headings")}
     examples["lines"] = False
     # each bound named as it is drawn (review 285: drawn at its step, named 3 s later)
+    # (review 286: the ceiling bounds ‖θ‖, not ‖θ‖²; the dashed ‖θ‖ unnamed)
     story.beat("From the proof: each update lifts θ·θ*, pink, by at least γ, over a floor "
-               "Mγ, and ‖θ‖² by at most R², under a ceiling R√M.",
+               "Mγ; ‖θ‖, dashed, stays under a ceiling R√M, as ‖θ‖² grows by at most R².",
                "recall", squeeze=1, strips=False, planes=0, runs=False, lines=False,
                headings=[0, 0],
                status="$M gamma <= theta dot theta^* <= norm(theta) <= R sqrt(M)$, $M$ "
@@ -344,8 +345,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     # the small margin's meeting said last, where its dot arrives (review 273: it arrived
     # 5-7 s after its number)
     far = "" if meets_in_span(narrow, span) else " far off to the right,"
-    story.beat(f"A floor rising like M meets a ceiling rising like √M at M = (R/γ)²: at "
-               f"{bound_at(wide)} with the large margin; with the small,"
+    # why the meeting bounds M, said (review 286: "meets" said, never why no run passes it)
+    story.beat(f"As θ·θ* ≤ ‖θ‖, the floor cannot pass the ceiling: they meet at M = (R/γ)², "
+               f"at {bound_at(wide)} with the large margin; with the small,"
                f"{far} at {bound_at(narrow)}.", "meet",
                squeeze=2,
                status="floor $M gamma$ and ceiling $R sqrt(M)$ meet at $M = (R \\/ gamma)^2$: "

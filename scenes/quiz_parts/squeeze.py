@@ -191,17 +191,19 @@ class SqueezeDrawings:
         climb = (said - float(self.time) - style.RUN_FADE) if said is not None else 0.0
         self.play(*[Create(plot.run[0]) for plot in self.squeeze],
                   run_time=max(style.RUN_INTRO, climb))
-        self.play(*[appear(VGroup(plot.run[2], plot.run[3])) for plot in self.squeeze],
-                  *[appear(plot.run[1]) for plot in self.squeeze], run_time=style.RUN_FADE)
+        self.play(*[appear(plot.run[1]) for plot in self.squeeze], run_time=style.RUN_FADE)
+        # each drawing as it is named: the floor Mγ, the dashed ‖θ‖ with the key, the
+        # ceiling R√M (review 285: drawn at its step, named 3 s later; review 286: the
+        # dashed ‖θ‖ came unnamed)
+        for words, parts in (("a floor", lambda plot: [plot.bounds[0]]),
+                             ("dashed", lambda plot: [plot.run[2], plot.run[3]]),
+                             ("a ceiling", lambda plot: [plot.bounds[1]])):
+            self.wait_for_words(words)
+            self.play(*[appear(m) for plot in self.squeeze for m in parts(plot)],
+                      run_time=style.RUN_FADE)
         # the pink curve over the dashed ‖θ‖, which lies close above it (review 273: the
         # dashes hid it, and the ≤ between them)
         self.add(*[m for plot in self.squeeze for m in (plot.run[0], plot.run[1])])
-        # each bound as it is named (γ a step: the floor Mγ; R² a step of ‖θ‖²: the
-        # ceiling R√M; review 285: drawn at its step, named 3 s later)
-        for words, k in (("a floor", 0), ("a ceiling", 1)):
-            self.wait_for_words(words)
-            self.play(*[appear(plot.bounds[k]) for plot in self.squeeze],
-                      run_time=style.RUN_FADE)
 
     def draw_meet(self, beat) -> None:
         """Where each run's floor meets its ceiling, as it is said: a dot climbs each floor
@@ -215,7 +217,7 @@ class SqueezeDrawings:
         span = squeeze_span(lesson.wide, lesson.narrow)
         climbers = [self.climber(plot.axes, squeeze(run), 0.0, min(float(run.bound), span))
                     for plot, run in zip(self.squeeze, (lesson.wide, lesson.narrow))]
-        self.wait_for_words("meets a ceiling")
+        self.wait_for_words("they meet")
         self.add(*[dot for dot, _ in climbers])
         self.play(*[along.animate.set_value(1.0) for _, along in climbers],
                   run_time=MEET_SECONDS, rate_func=linear)
