@@ -308,6 +308,15 @@ class MarginQuizScene(MarginDrawings, RunReplay, StripDrawings, SqueezeDrawings,
             self.settle_first()
         self.play(appear(self.planes[k]), run_time=style.RUN_INTRO)
         self.play(appear(self.stars[k]), run_time=style.RUN_INTRO)
+        if k == 0:  # the points on its edges ringed as they are named, for the sentence
+            self.wide_rings = VGroup(*[
+                Circle(radius=self.planes[0].ring_radius, color=self.theme.highlight,
+                       stroke_width=style.RING_STROKE - 1).move_to(self.planes[0].point(i))
+                for i in beat.state["wide_edges"]])
+            if len(self.wide_rings):
+                self.wait_for_words("ringed points")
+                self.play(appear(self.wide_rings), run_time=style.RUN_FADE)
+                self.mark_for_beat(self.wide_rings)
         if k == 0:  # the band's width drawn across it as it is said (review 274: only text)
             self.wait_for_words("half-width")
             width = gap_bracket(self.planes[0], self.lesson.wide, self.theme, half=True)

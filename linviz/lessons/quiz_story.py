@@ -17,6 +17,7 @@ band's edges, ringed in the plane on that beat), ``runs`` (each run's M ≤ (R/�
 type under its plane), ``lines`` (each run's line, moving update by update while the runs
 are told, then its last, dimmed from the spread on: beside θ* it would read as θ*),
 ``first_updates`` (the updates played slowly, each one's point ringed, as the rule is said),
+``wide_edges`` (the wide band's edge points, ringed in its plane while its band is said),
 ``strips`` (where the close-up stood, which
 leaves with its rings: the M of each margin's data sets, a row of dots on one logarithmic
 axis, and (R/γ)² of the one shown a bar),
@@ -238,22 +239,24 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     wide, narrow = lesson.wide, lesson.narrow
     story = StoryWriter(scene, question=False, planes=0, runs=False, lines=False, inset=False,
                         status=None, ringed=[], edges=[], strips=False, headings=[0, 0],
-                        final_gap=False, squeeze=0, first_updates=None)
+                        final_gap=False, squeeze=0, first_updates=None, wide_edges=[])
     view = plane_box(lesson)
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
     # γ named as the notes' margin (003: the distance from θ*'s hyperplane to the closest
     # point, θ* of unit length through 0), for θ* along the band's middle (review 260:
     # never tied to the notes' word); it stands alone, centred, until the second comes
-    story.beat(f"Here, the widest band about a line through 0 has half-width γ = "
-               f"{said_gamma(wide)}: the notes' margin, for θ* along its middle.", "planes",
-               question=False, planes=1, headings=[1, 0],
+    # the points that set it ringed as said (review 286: only the small band's were)
+    story.beat(f"Here, the widest band about a line through 0, its edges at the ringed "
+               f"points, has half-width γ = {said_gamma(wide)}: the notes' margin, for θ* "
+               f"along its middle.", "planes",
+               question=False, planes=1, headings=[1, 0], wide_edges=list(edge_points(wide)),
                min_seconds=READ_DIAGRAM_SECONDS,
                status="$gamma$: the band's half-width, the margin · $R$: the largest "
                       "$norm(x)$")
     story.beat(f"Its farthest point lies R = {said_reach(wide)} from 0, so "
                f"{bound_words(wide)}: at most that many updates.",
-               "heading", headings=[3, 0], min_seconds=READ_FORMULA_SECONDS)
+               "heading", headings=[3, 0], min_seconds=READ_FORMULA_SECONDS, wide_edges=[])
     zoom = magnification(narrow, view)
     near = near_band(narrow, view)
     # its zoom is written on the close-up, not said (a number a beat already carries)

@@ -247,6 +247,13 @@ def test_every_beat_ends_on_its_state(name):
             # would stand on an update the sentence does not make)
             state["update_rings"] = replay is not None and scene.on_screen(replay[3])
             state["reaches"] = [scene.on_screen(r) for r in scene.reaches]
+            wide = getattr(scene, "wide_rings", None)
+            # the point each ring stands on (its centre on the point's, within 1e-6)
+            first = scene.planes[0]
+            spots = np.array([first.point(i)[:2] for i in range(len(scene.lesson.wide.data.y))])
+            state["wide_rings"] = [
+                int(np.flatnonzero(np.linalg.norm(spots - r.get_center()[:2], axis=1) < 1e-6)[0])
+                for r in wide] if wide is not None and scene.on_screen(wide) else []
         drawn.append(state)
         layouts.append((scene.timeline.current[1], text_boxes(scene)))
 
@@ -280,6 +287,12 @@ def test_every_beat_ends_on_its_state(name):
             assert picture["answers"] == [beat.state["runs"]] * 2, where
             assert picture["ringed"] == len(beat.state["ringed"]), where
             assert picture["edges"] == len(beat.state["edges"]), where
+            # the wide band's edge points (recomputed: least margin, to rounding) ringed
+            # while its band is said, each ring on its point
+            wide_run = lesson.wide
+            margins = wide_run.data.y * (wide_run.data.X @ np.asarray(wide_run.theta_star))
+            edges = [int(i) for i in np.flatnonzero(margins <= margins.min() * (1 + 1e-6))]
+            assert picture["wide_rings"] == (edges if beat.state["wide_edges"] else []), where
             assert picture["strips"] == beat.state["strips"], where
             # the last line's gap magnified exactly while it is said
             assert picture["final_gap"] == beat.state["final_gap"], where
