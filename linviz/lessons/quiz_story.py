@@ -247,9 +247,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     # point, θ* of unit length through 0), for θ* along the band's middle (review 260:
     # never tied to the notes' word); it stands alone, centred, until the second comes
     # the points that set it ringed as said (review 286: only the small band's were)
-    story.beat(f"Here, the widest band about a line through 0, its edges at the ringed "
-               f"points, has half-width γ = {said_gamma(wide)}: the notes' margin, for θ* "
-               f"along its middle.", "planes",
+    story.beat(f"Here, the widest band about a line through 0, edged by the ringed points, "
+               f"has half-width γ = {said_gamma(wide)}: the notes' margin, θ* along its "
+               f"middle.", "planes",
                question=False, planes=1, headings=[1, 0], wide_edges=list(edge_points(wide)),
                min_seconds=READ_DIAGRAM_SECONDS,
                status="$gamma$: the band's half-width, the margin · $R$: the largest "
@@ -308,11 +308,12 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
             run = (wide, narrow)[k]
             i, distance = final_gap(run)
             # (review 278: 175 characters, the longest sentence; "passes" said once)
-            told.append(f"the {('large', 'small')[k]} margin's{'' if told else ' passes'} "
+            # (the bench: 13.7 s with "passes", "margin's" twice and "each on its side")
+            told.append(f"the {('large', 'small')[k]}{'' if told else ' margin'}'s "
                         f"{said_gap(distance)} from a {'+' if run.data.y[i] > 0 else '−'} "
                         f"point")
         story.beat(f"Each run stops at its first line with no mistake, not at θ*: "
-                   f"{', '.join(told)}, {'each ' if len(told) > 1 else ''}on its side.",
+                   f"{', '.join(told)}.",
                    "stops", final_gap=True, inset=False,
                    status="the runs' last lines, pink: each the first with no mistake",
                    min_seconds=READ_DIAGRAM_SECONDS)
@@ -338,8 +339,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     examples["lines"] = False
     # each bound named as it is drawn (review 285: drawn at its step, named 3 s later)
     # (review 286: the ceiling bounds ‖θ‖, not ‖θ‖²; the dashed ‖θ‖ unnamed)
+    # (the bench: at 13.4 s with "as ‖θ‖² grows by at most R²", said in the proof scene)
     story.beat("From the proof: each update lifts θ·θ*, pink, by at least γ, over a floor "
-               "Mγ; ‖θ‖, dashed, stays under a ceiling R√M, as ‖θ‖² grows by at most R².",
+               "Mγ; it stays under ‖θ‖, dashed, under a ceiling R√M.",
                "recall", squeeze=1, strips=False, planes=0, runs=False, lines=False,
                headings=[0, 0],
                status="$M gamma <= theta dot theta^* <= norm(theta) <= R sqrt(M)$, $M$ "
@@ -347,11 +349,12 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     span = squeeze_span(wide, narrow)
     # the small margin's meeting said last, where its dot arrives (review 273: it arrived
     # 5-7 s after its number)
-    far = "" if meets_in_span(narrow, span) else " far off to the right,"
+    far = "" if meets_in_span(narrow, span) else " far off,"
     # why the meeting bounds M, said (review 286: "meets" said, never why no run passes it)
-    story.beat(f"As θ·θ* ≤ ‖θ‖, the floor cannot pass the ceiling: they meet at M = (R/γ)², "
-               f"at {bound_at(wide)} with the large margin; with the small,"
-               f"{far} at {bound_at(narrow)}.", "meet",
+    # (θ·θ* ≤ ‖θ‖ said in the recall: said here too, the sentence ran 13 s)
+    story.beat(f"So the floor cannot pass the ceiling: they meet at (R/γ)², "
+               f"{bound_at(wide)} for the large margin; for the small,"
+               f"{far} {bound_at(narrow)}.", "meet",
                squeeze=2,
                status="floor $M gamma$ and ceiling $R sqrt(M)$ meet at $M = (R \\/ gamma)^2$: "
                       "no run updates more")

@@ -208,7 +208,7 @@ class SqueezeDrawings:
     def draw_meet(self, beat) -> None:
         """Where each run's floor meets its ceiling, as it is said: a dot climbs each floor
         from 0 (review 268: the marks stood 7-10 s before they were named); the large
-        margin's meeting marked where its dot arrives; at "with the small", when its
+        margin's meeting marked where its dot arrives; at "for the small", when its
         meeting lies past the plots, both widen to one M axis out to it (the large one's
         meeting near 0 beside it: :meth:`widen_plots`) and its dot climbs on to it, there
         as the number is said, last."""
@@ -226,7 +226,7 @@ class SqueezeDrawings:
         marks = [plot.meeting for plot in self.squeeze]
         self.remove(climbers[0][0])
         self.play(appear(marks[0]), run_time=style.RUN_FADE)
-        self.wait_for_words("with the small")
+        self.wait_for_words("for the small")
         self.remove(climbers[1][0])
         if self.squeeze.far is not None:  # its M axis goes out to where they meet
             self.widen_plots()

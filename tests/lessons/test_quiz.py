@@ -131,7 +131,7 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     planes = [b.sentence for b in board.beats if b.motion == "planes"]
     headings = [b.sentence for b in board.beats if b.motion == "heading"]
     assert len(planes) == 2 and len(headings) == 2
-    assert "the notes' margin, for θ* along its middle" in planes[0]
+    assert "the notes' margin, θ* along its middle" in planes[0]
     first, second = float(said_reach(wide)), float(said_reach(narrow))
     assert ("R is the same," in headings[1]) == (first == second)
     close = abs(second - first) <= SAME_REACH * first
@@ -519,7 +519,7 @@ def test_the_margin_quiz_magnifies_a_last_line_that_would_seem_to_cross_its_poin
         for p in (run.data.X[i], foot):
             assert box.x_min <= p[0] <= box.x_max and box.y_min <= p[1] <= box.y_max
         assert box.x_max - box.x_min >= 2 * INSET_HALF_WIDTHS * distance
-        told = re.search(("small" if k else "large") + r" margin's (?:passes )?([0-9.]+) "
+        told = re.search(("small" if k else "large") + r"(?: margin)?'s ([0-9.]+) "
                          r"from a (.) point", beat.sentence)
         assert told and beat.state["final_gap"]
         assert told.group(2) == ("+" if run.data.y[i] > 0 else "−")
@@ -558,7 +558,7 @@ def test_the_margin_quiz_says_few_digits_and_its_bound_as_they_give_it(seed):
     meet = next(b.sentence for b in board.beats if b.motion == "meet")
     for run in (lesson.wide, lesson.narrow):
         number, exact = said_bound(run)
-        assert f"at {'' if exact else 'about '}{number}" in meet
+        assert f" {'' if exact else 'about '}{number}" in meet
 
 
 def cleared_points(run, clearance):

@@ -88,8 +88,8 @@ def test_the_squeeze_is_said_with_where_floor_and_ceiling_meet(seed):
     assert meet.state["squeeze"] == 2
     from linviz.lessons.quiz_story import bound_at
 
-    assert (f"at {bound_at(wide)} with the large margin" in meet.sentence
-            and f"at {bound_at(narrow)}" in meet.sentence)
+    assert (f"{bound_at(wide)} for the large margin" in meet.sentence
+            and meet.sentence.endswith(f" {bound_at(narrow)}."))
     assert ("far off" in meet.sentence) == (narrow.bound > span) != meets_in_span(narrow, span)
     # before the recall no squeeze is drawn; after, it stays until the answer, which is
     # said beside the two examples and the runs' spread as they stood before the recall
