@@ -24,6 +24,7 @@ from scenes.quiz_parts.margin import MarginDrawings, PANEL_CENTRES, PANEL_SIDE, 
 from scenes.quiz_parts.one_point import (CHAIN_CENTER, CHAIN_WIDTH, OnePointDrawings,
                                          PLANE_CENTER, PLANE_SIDE, SCORE_LINE_CENTER)
 from scenes.quiz_parts.runs import RunReplay
+from scenes.quiz_parts.sketch import SketchDrawings
 from scenes.quiz_parts.squeeze import SqueezeDrawings
 from scenes.quiz_parts.strips import StripDrawings
 from scenes.toolkit import style
@@ -134,7 +135,6 @@ class OnePointQuizScene(OnePointDrawings, QuizScene):
     def question_picture(self) -> list:
         return [self.plane, self.x_label]
 
-
     def draw_run(self, beat) -> None:
         self.take_card()
         self.show_score_line()
@@ -156,7 +156,6 @@ class OnePointQuizScene(OnePointDrawings, QuizScene):
             self.move_theta(after)
             # the steps stay, a trail from the start to the end of the run
             self.trail.append(step)
-
 
     def draw_magnify(self, beat) -> None:
         """x and the last boundary magnified: x is just off the line."""
@@ -182,7 +181,6 @@ class OnePointQuizScene(OnePointDrawings, QuizScene):
                                           *[("segment", self.theta_at(run, k),
                                              self.theta_at(run, k + 1)) for k in range(end)]])
             self.play(appear(self.inset), run_time=style.RUN_FADE)
-
 
     def draw_answer(self, beat) -> None:
         """The bound on the updates from θ⁽⁰⁾ in display type under the scores: its formula,
@@ -230,9 +228,7 @@ class OnePointQuizScene(OnePointDrawings, QuizScene):
         self.play(appear(self.start_mark), run_time=style.RUN_FADE)
 
 
-
-
-class MarginQuizScene(MarginDrawings, RunReplay, StripDrawings, SqueezeDrawings,
+class MarginQuizScene(MarginDrawings, RunReplay, StripDrawings, SqueezeDrawings, SketchDrawings,
                       LastLineDrawings, QuizScene):
     """Quiz: a large or a small margin? Two runs answer it."""
 
@@ -389,10 +385,12 @@ class MarginQuizScene(MarginDrawings, RunReplay, StripDrawings, SqueezeDrawings,
         (:meth:`examples_back`)."""
         self.take_off(getattr(self, "answer_frame", None))
         self.show_words(beat.state["status"])
-        self.examples_back()
+        self.examples_back(beat)
         self.answer_frame = SurroundingRectangle(self.status, buff=0.12,
                                                  color=self.theme.highlight, stroke_width=2)
         self.play(appear(self.answer_frame), run_time=style.RUN_FADE)
+        if beat.state["sketch"] and not self.on_screen(getattr(self, "sketch", None)):
+            self.draw_sketch()
         self.point_out_examples(beat)
         self.play(Wait(style.PAUSE_SHORT))
 

@@ -406,3 +406,21 @@ def final_gap_insets(lesson: MarginQuizLesson) -> list[tuple[int, Box, int]]:
         if box is not None and distance < GAP_READS:
             found.append((k, *box))
     return found
+
+
+def class_hulls(run: MarginRun) -> tuple[np.ndarray, np.ndarray]:
+    """Each class's convex hull in the plane, + first: its corners in order round it
+    (counter-clockwise, :class:`scipy.spatial.ConvexHull`), shape (k, 2); a class of fewer
+    than three points, or of points on one line, is its points. The answer's sketch of
+    the example draws each class so: where its points lie, not each point."""
+    from scipy.spatial import ConvexHull, QhullError
+
+    X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y)
+    hulls = []
+    for label in (1, -1):
+        points = X[y == label]
+        try:
+            hulls.append(points[ConvexHull(points).vertices])
+        except (QhullError, ValueError):  # too few points, or all on one line
+            hulls.append(points)
+    return hulls[0], hulls[1]

@@ -18,6 +18,8 @@ type under its plane), ``lines`` (each run's line, moving update by update while
 are told, then its last, dimmed from the spread on: beside θ* it would read as θ*),
 ``first_updates`` (the updates played slowly, each one's point ringed, as the rule is said),
 ``wide_edges`` (the wide band's edge points, ringed in its plane while its band is said),
+``sketch`` (the answer's example to draw, :mod:`scenes.quiz_parts.sketch`: the large
+margin's classes as hulls, its band about θ*'s line through 0, its reach R),
 ``strips`` (where the close-up stood, which
 leaves with its rings: the M of each margin's data sets, a row of dots on one logarithmic
 axis, and (R/γ)² of the one shown a bar),
@@ -239,7 +241,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     wide, narrow = lesson.wide, lesson.narrow
     story = StoryWriter(scene, question=False, planes=0, runs=False, lines=False, inset=False,
                         status=None, ringed=[], edges=[], strips=False, headings=[0, 0],
-                        final_gap=False, squeeze=0, first_updates=None, wide_edges=[])
+                        final_gap=False, squeeze=0, first_updates=None, wide_edges=[],
+                        sketch=False)
     view = plane_box(lesson)
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
@@ -335,8 +338,10 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     # what the recall takes away, back for the answer (said beside the two examples: the
     # quiz asked to draw them, review 272), without the runs' last lines (review 281: at
     # that size one passing near a point read as crossing it; its close-up had gone)
-    examples = {key: story.state[key] for key in ("strips", "planes", "runs", "headings")}
-    examples["lines"] = False
+    examples = {key: story.state[key] for key in ("planes", "runs", "headings")}
+    # the example to draw sketched where the strips stood (reviews 283-287: two clouds of
+    # points, nothing to copy)
+    examples.update(lines=False, strips=False, sketch=True)
     # each bound named as it is drawn (review 285: drawn at its step, named 3 s later)
     # (review 286: the ceiling bounds ‖θ‖, not ‖θ‖²; the dashed ‖θ‖ unnamed)
     # (the bench: at 13.4 s with "as ‖θ‖² grows by at most R²", said in the proof scene)

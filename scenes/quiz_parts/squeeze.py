@@ -300,7 +300,7 @@ class SqueezeDrawings:
         return VGroup(dot, leader_line(dot.get_center(), dot.radius, words, theme.highlight),
                       words)
 
-    def examples_back(self) -> None:
+    def examples_back(self, beat) -> None:
         """The proof's plots give way to what stood before them (but the runs' last lines):
         the two data sets with their bands and every data set's M on the strips, so that
         the answer is said beside the examples the quiz asked to draw (review 272: the
@@ -311,7 +311,8 @@ class SqueezeDrawings:
         self.before_proof = None
         # not the runs' last lines (the storyboard's ``lines``: a line a few pixels from a
         # point, its close-up gone, reads as crossing it)
-        before = [m for m in before if all(m is not line for line in self.finals)]
+        before = [m for m in before if all(m is not line for line in self.finals)
+                  and (beat.state["strips"] or m is not self.strips)]
         keep = (self.title, self.status)
         plots = [m for m in self.mobjects if all(m is not k for k in keep)]
         self.play(*map(vanish, plots), run_time=style.RUN_FADE)
@@ -324,7 +325,9 @@ class SqueezeDrawings:
         plane at "far apart", the small one's at "A small margin" (review 273: the answer
         stood 10 s still)."""
         for plane, words in zip(self.planes, ("far apart", "A small margin")):
-            if words not in beat.sentence or not self.on_screen(plane):
+            # (the large margin pointed out by its sketch, drawn as it is named)
+            if (words not in beat.sentence or not self.on_screen(plane)
+                    or (plane is self.planes[0] and beat.state["sketch"])):
                 continue
             self.wait_for_words(words)
             frame = SurroundingRectangle(plane.frame, buff=0.06, color=self.theme.highlight,

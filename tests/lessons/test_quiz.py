@@ -247,6 +247,8 @@ def test_every_beat_ends_on_its_state(name):
             # would stand on an update the sentence does not make)
             state["update_rings"] = replay is not None and scene.on_screen(replay[3])
             state["reaches"] = [scene.on_screen(r) for r in scene.reaches]
+            sketch = getattr(scene, "sketch", None)
+            state["sketch"] = sketch is not None and all(scene.on_screen(p) for p in sketch)
             wide = getattr(scene, "wide_rings", None)
             # the point each ring stands on (its centre on the point's, within 1e-6)
             first = scene.planes[0]
@@ -294,6 +296,8 @@ def test_every_beat_ends_on_its_state(name):
             edges = [int(i) for i in np.flatnonzero(margins <= margins.min() * (1 + 1e-6))]
             assert picture["wide_rings"] == (edges if beat.state["wide_edges"] else []), where
             assert picture["strips"] == beat.state["strips"], where
+            # the example to draw, sketched whole by the answer's end, not before
+            assert picture["sketch"] == beat.state["sketch"], where
             # the last line's gap magnified exactly while it is said
             assert picture["final_gap"] == beat.state["final_gap"], where
             assert picture["headings"] == beat.state["headings"], where
@@ -675,3 +679,29 @@ def test_the_reach_radius_keeps_off_thetas_line():
             assert off(u, along) >= STAR_ALONG - 1e-9
             axis = np.degrees(np.arctan2(u[1], u[0])) % 90.0
             assert min(axis, 90.0 - axis) >= AXIS_ALONG - 1e-9
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_answers_sketch_draws_each_class_where_its_points_lie(seed):
+    """The sketch's hulls: each class's corners are its own points, in turn round it
+    (counter-clockwise), and every point of the class lies inside or on it (each edge's
+    cross product ≥ 0, recomputed here); the answer's beat sketches it where the strips
+    stood (they leave), and names what each part shows."""
+    from linviz.lessons.quiz import class_hulls
+
+    lesson = margin_quiz_lesson(seed)
+    run = lesson.wide
+    X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y)
+    for hull, label in zip(class_hulls(run), (1, -1)):
+        own = X[y == label]
+        assert all(any(np.array_equal(corner, p) for p in own) for corner in hull)
+        assert len(hull) >= 3
+        for k in range(len(hull)):
+            a, b = hull[k], hull[(k + 1) % len(hull)]
+            cross = (b[0] - a[0]) * (own[:, 1] - a[1]) - (b[1] - a[1]) * (own[:, 0] - a[0])
+            assert np.all(cross >= -1e-9)
+    answer = [b for b in margin_storyboard(lesson).beats if b.motion == "answer"][-1]
+    assert answer.state["sketch"] and not answer.state["strips"]
+    if lesson.wide_is_faster:
+        for words in ("far apart", "line through 0", "reach R"):
+            assert words in answer.sentence
