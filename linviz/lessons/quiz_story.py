@@ -250,13 +250,17 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     # point, θ* of unit length through 0), for θ* along the band's middle (review 260:
     # never tied to the notes' word); it stands alone, centred, until the second comes
     # the points that set it ringed as said (review 286: only the small band's were)
+    # through 0 the band may touch one class only: said on the status line where it does
+    # (review 288: a student would centre it between the classes)
+    one_class = len({float(wide.data.y[i]) for i in edge_points(wide)}) == 1
     story.beat(f"Here, the widest band about a line through 0, edged by the ringed points, "
-               f"has half-width γ = {said_gamma(wide)}: the notes' margin, θ* along its "
+               f"has half-width γ = {said_gamma(wide)}: the notes' margin, θ*'s line down its "
                f"middle.", "planes",
                question=False, planes=1, headings=[1, 0], wide_edges=list(edge_points(wide)),
                min_seconds=READ_DIAGRAM_SECONDS,
                status="$gamma$: the band's half-width, the margin · $R$: the largest "
-                      "$norm(x)$")
+                      "$norm(x)$" + (" · through 0 it may touch one class only"
+                                     if one_class else ""))
     story.beat(f"Its farthest point lies R = {said_reach(wide)} from 0, so "
                f"{bound_words(wide)}: at most that many updates.",
                "heading", headings=[3, 0], min_seconds=READ_FORMULA_SECONDS, wide_edges=[])

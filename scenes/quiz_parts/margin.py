@@ -86,9 +86,9 @@ class MarginDrawings:
 
     def reach(self, run, plane) -> VGroup:
         """How far the points reach: the circle through the point of largest ‖x‖, that
-        point ringed, and a dashed radius named R (its number stands in the heading): to the
-        point, or turned off θ*'s line where it would run along it (:func:`radius_direction`;
-        review 285: on θ*'s line it could not be seen)."""
+        point ringed and named R (its number stands in the heading), a dashed radius to it
+        but where that would run along θ*'s line (:func:`radius_direction`; review 285: on
+        θ*'s line it could not be seen; review 288: turned off it, it ended on no point)."""
         X = np.asarray(run.data.X, dtype=float)
         far = farthest_point(run)
         reach = float(np.hypot(*X[far]))
@@ -107,8 +107,12 @@ class MarginDrawings:
         if min(angle, 90.0 - angle) < AXIS_ALONG:
             ground.add(Line(start, rim, color=self.theme.background, stroke_width=11))
             ground.add(signs_over(plane, ground[0], self.theme))  # else it would cut them
-        line = VGroup(ground, DashedLine(start, rim, color=self.theme.text, stroke_width=5,
-                                         dash_length=0.08),
+        # (turned off θ*'s line it ended on no point, review 288: no radius then, the
+        # circle through the ringed point says R)
+        dashes = (VGroup() if turned else
+                  DashedLine(start, rim, color=self.theme.text, stroke_width=5,
+                             dash_length=0.08))
+        line = VGroup(ground, dashes,
                       origin_circle_in_box(plane, reach, self.theme.muted, dashed=False)
                       .set_stroke(opacity=REACH_OPACITY),
                       # in the circle's grey: θ*'s line, white, may pass the point
@@ -128,15 +132,15 @@ class MarginDrawings:
         if self.inset is not None and k == 1:
             obstacles.append(box_of(self.inset[0], pad=0.2))
         origin = plane.c2p((0, 0))
-        radius = float(np.linalg.norm(end - origin))
-        angle = float(np.arctan2(*(end - origin)[1::-1]))
+        tip = point if turned else end  # the name by the point where no radius ends there
+        radius = float(np.linalg.norm(tip - origin))
+        angle = float(np.arctan2(*(tip - origin)[1::-1]))
         place = outside_circle(origin, radius, angle, (name.width, name.height), 0.1,
                                np.vstack(obstacles), box_of(plane.frame)[0, :4])
         name.move_to((*place, 0.0))
-        # a line to the radius's end when the name stands off it (turned to find room)
-        leader = (leader_line(end, 0.0 if turned else plane.ring_radius, name,
-                              self.theme.muted)
-                  if detached(end, name, LEADER_AFTER) else VGroup())
+        # a line to the point's ring when the name stands off it (turned to find room)
+        leader = (leader_line(point, plane.ring_radius, name, self.theme.muted)
+                  if detached(point, name, LEADER_AFTER) else VGroup())
         return VGroup(line, name, leader)
 
     def heading(self, run, plane):

@@ -121,7 +121,8 @@ class RunReplay:
                       getattr(self, "gap_drawn", None))
         # the reaches' radii step back (R was said; the runs' lines cross them)
         self.play(*[reach[0][1].animate.set_stroke(opacity=RADIUS_BACK)
-                    for reach in self.reaches], run_time=style.RUN_FADE)
+                    for reach in self.reaches if len(reach[0][1].get_family()) > 1
+                    or reach[0][1].has_points()], run_time=style.RUN_FADE)
         tracker = ValueTracker(0.0)
         runs = (self.lesson.wide, self.lesson.narrow)
         movers = VGroup(*[self.run_line(run, plane, tracker, width, turning=True, noted=True)

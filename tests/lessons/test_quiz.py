@@ -131,7 +131,14 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
     planes = [b.sentence for b in board.beats if b.motion == "planes"]
     headings = [b.sentence for b in board.beats if b.motion == "heading"]
     assert len(planes) == 2 and len(headings) == 2
-    assert "the notes' margin, θ* along its middle" in planes[0]
+    assert "the notes' margin, θ*'s line down its middle" in planes[0]
+    # through 0 the widest band may touch one class only: said so exactly when it does (its
+    # edge points, the least margins y θ*ᵀx recomputed, of one label)
+    X, y = np.asarray(wide.data.X, dtype=float), np.asarray(wide.data.y, dtype=float)
+    margins = y * (X @ np.asarray(wide.theta_star, dtype=float))
+    labels = set(y[margins <= margins.min() * (1 + 1e-6)])
+    first_plane = next(b for b in board.beats if b.motion == "planes")
+    assert ("touch one class only" in first_plane.state["status"]) == (len(labels) == 1)
     first, second = float(said_reach(wide)), float(said_reach(narrow))
     assert ("R is the same," in headings[1]) == (first == second)
     close = abs(second - first) <= SAME_REACH * first
