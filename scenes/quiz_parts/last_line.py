@@ -82,7 +82,7 @@ class LastLineDrawings:
         self.gap_inset = self.last_line_insets()
         # each as its run is named (review 273: both came 8 s before the second was)
         for inset, (k, _, _) in zip(self.gap_inset, final_gap_insets(self.lesson)):
-            self.wait_for_words(f"the {('large', 'small')[k]} margin's")
+            self.wait_for_words(f"the {('large', 'small')[k]}")  # ("the small's" second)
             self.play(appear(inset), run_time=style.RUN_INTRO)
         # on screen as one group, which leaves as one
         self.remove(*self.gap_inset)

@@ -139,7 +139,8 @@ class RunReplay:
         self.replay = (tracker, movers, close_up, rings, counters)
         self.add(movers, close_up)
         self.play(appear(counters), run_time=style.RUN_FADE)
-        self.wait_for_words("each update")
+        # (review 288: "each update", never matched, played the first updates 5 s early)
+        self.wait_for_words("Each update")
         self.add(rings)
         first = beat.state["first_updates"]
         seconds = max(style.RUN_INTRO * first, self.speech_left() - 2 * style.RUN_FADE)

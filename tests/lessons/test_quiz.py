@@ -712,3 +712,26 @@ def test_the_answers_sketch_draws_each_class_where_its_points_lie(seed):
     if lesson.wide_is_faster:
         for words in ("far apart", "line through 0", "reach R"):
             assert words in answer.sentence
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_every_word_the_margin_quiz_waits_for_is_said(seed):
+    """Each phrase the scene holds its picture for (``wait_for_words``) is in the caption
+    on screen when it waits: one that is not (review 288: "each update" against "Each
+    update") lets what it names come early."""
+    from scenes.catalog import find
+    from story_runs import story_with
+
+    waited = []
+    scene_class = find("quiz-margin").load()
+    original = scene_class.wait_for_words
+
+    def recording(self, words):
+        found = self.timeline.said_at(self.in_notation(words)) is not None
+        waited.append((words, found, self.timeline.current[1][:40]))
+        original(self, words)
+
+    story_with(scene_class, seed=seed, wait_for_words=recording)
+    assert waited
+    missing = [(words, where) for words, found, where in waited if not found]
+    assert not missing, missing
