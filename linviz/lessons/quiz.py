@@ -215,8 +215,9 @@ BAND_INSET_SHARE = 0.8
 
 def edge_points(run: MarginRun) -> tuple[int, ...]:
     """The points (0-based, in order) on θ*'s band's edges: margin y(aᵀx + c)/‖a‖ within
-    :data:`EDGE_SHARE` of the half-width. The widest band's edges hold points of both
-    labels (else it could move towards the other and widen)."""
+    :data:`EDGE_SHARE` of the half-width. With an offset the widest band's edges hold points
+    of both labels (else it could move towards the other and widen); through 0, the quiz's,
+    they may hold one label only (turning about 0 is the band's only freedom)."""
     a, c = star_line(run)
     margins = point_margins(np.asarray(run.data.X, dtype=float), run.data.y, a, c)
     return tuple(int(i) for i in np.flatnonzero(
