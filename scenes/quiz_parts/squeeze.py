@@ -269,10 +269,11 @@ class SqueezeDrawings:
             pairs.append((near.meeting, far.meeting))
         self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
         self.remove(*leaving)
-        # each curve gives way to itself on the new scale, not blended into it (review 275:
-        # a blend drew curves no run has, the pink once under the floor)
-        self.play(*[vanish(a) for a, _ in pairs], *[appear(b) for _, b in pairs],
-                  appear(VGroup(far.axes[2], far.axes[3])), run_time=WIDEN_SECONDS)
+        # each curve gives way to itself on the new scale, not blended (review 275), gone
+        # before it comes (review 287: a cross-fade showed old traces on the new axis)
+        self.play(*[vanish(a) for a, _ in pairs], run_time=WIDEN_SECONDS / 2)
+        self.play(*[appear(b) for _, b in pairs], appear(VGroup(far.axes[2], far.axes[3])),
+                  run_time=WIDEN_SECONDS / 2)
         # (its parts too: the ticks' leaving split the axes' group)
         self.remove(near.axes, *near.axes.submobjects, near.title, *[a for a, _ in pairs])
         self.add(far.axes, far.title, *[b for _, b in pairs])
