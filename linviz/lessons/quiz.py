@@ -188,8 +188,10 @@ def star_line(run: MarginRun) -> tuple[np.ndarray, float]:
 
 def band_half_width(run: MarginRun) -> float:
     """The half-width of θ*'s band in the plane: γ/‖a‖ for θ* = (a, c) (γ itself for a unit
-    θ* through the origin, the quiz's)."""
-    return float(run.gamma / np.hypot(*run.theta_star[:2]))
+    θ* through the origin, the quiz's; :func:`linviz.lessons.margin_speed.band_in_plane`)."""
+    from .margin_speed import band_in_plane
+
+    return float(band_in_plane(run)[2])
 
 
 def plane_box(lesson: MarginQuizLesson) -> Box:

@@ -247,7 +247,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
     # γ named as the notes' margin (003: the distance from θ*'s hyperplane to the closest
-    # point, θ* of unit length through 0), for θ* along the band's middle (review 260:
+    # point, θ* of unit length through 0), θ*'s line down the band's middle (review 260:
     # never tied to the notes' word); it stands alone, centred, until the second comes
     # the points that set it ringed as said (review 286: only the small band's were)
     # through 0 the band may touch one class only: said on the status line where it does

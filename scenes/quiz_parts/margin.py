@@ -87,31 +87,27 @@ class MarginDrawings:
     def reach(self, run, plane) -> VGroup:
         """How far the points reach: the circle through the point of largest ‖x‖, that
         point ringed and named R (its number stands in the heading), a dashed radius to it
-        but where that would run along θ*'s line (:func:`radius_direction`; review 285: on
-        θ*'s line it could not be seen; review 288: turned off it, it ended on no point)."""
+        but where that would run within :data:`STAR_ALONG` degrees of θ*'s line."""
         X = np.asarray(run.data.X, dtype=float)
         far = farthest_point(run)
         reach = float(np.hypot(*X[far]))
-        direction = radius_direction(X[far], star_line(run)[0])
-        turned = not np.allclose(direction, X[far] / reach)
-        start, end = plane.c2p((0, 0)), plane.c2p(reach * direction)
-        point = plane.c2p(X[far])
+        # (along θ*'s line it could not be seen, review 285; turned off it, it ended on no
+        # point, review 288: no radius then, the circle through the ringed point says R)
+        radius_drawn = degrees_off_line(X[far], star_line(run)[0]) >= STAR_ALONG
+        start, point = plane.c2p((0, 0)), plane.c2p(X[far])
         # the radius wider than an axis (it may lie along one), to its point's ring (not
         # over its marker)
-        rim = end if turned else end - plane.ring_radius * (end - start) / max(
-            float(np.linalg.norm(end - start)), 1e-9)
+        rim = point - plane.ring_radius * (point - start) / max(
+            float(np.linalg.norm(point - start)), 1e-9)
         # along an axis (within AXIS_ALONG), on a ground of the background's colour: its
         # dashes would merge with the axis's line (elsewhere a ground would cut markers)
         angle = float(np.degrees(np.arctan2(*(rim - start)[1::-1]))) % 90.0
         ground = VGroup()
-        if min(angle, 90.0 - angle) < AXIS_ALONG:
+        if radius_drawn and min(angle, 90.0 - angle) < AXIS_ALONG:
             ground.add(Line(start, rim, color=self.theme.background, stroke_width=11))
             ground.add(signs_over(plane, ground[0], self.theme))  # else it would cut them
-        # (turned off θ*'s line it ended on no point, review 288: no radius then, the
-        # circle through the ringed point says R)
-        dashes = (VGroup() if turned else
-                  DashedLine(start, rim, color=self.theme.text, stroke_width=5,
-                             dash_length=0.08))
+        dashes = (DashedLine(start, rim, color=self.theme.text, stroke_width=5,
+                             dash_length=0.08) if radius_drawn else VGroup())
         line = VGroup(ground, dashes,
                       origin_circle_in_box(plane, reach, self.theme.muted, dashed=False)
                       .set_stroke(opacity=REACH_OPACITY),
@@ -132,9 +128,8 @@ class MarginDrawings:
         if self.inset is not None and k == 1:
             obstacles.append(box_of(self.inset[0], pad=0.2))
         origin = plane.c2p((0, 0))
-        tip = point if turned else end  # the name by the point where no radius ends there
-        radius = float(np.linalg.norm(tip - origin))
-        angle = float(np.arctan2(*(tip - origin)[1::-1]))
+        radius = float(np.linalg.norm(point - origin))
+        angle = float(np.arctan2(*(point - origin)[1::-1]))
         place = outside_circle(origin, radius, angle, (name.width, name.height), 0.1,
                                np.vstack(obstacles), box_of(plane.frame)[0, :4])
         name.move_to((*place, 0.0))
@@ -309,21 +304,27 @@ class MarginDrawings:
                 self.alone(m, back=True)
 
 
-def radius_direction(point, normal) -> np.ndarray:
-    """The unit direction of the reach's radius: towards ``point`` (the farthest), or turned
-    by the first of :data:`RADIUS_TURNS` that keeps it :data:`STAR_ALONG` degrees off
-    θ*'s line through 0 (its normal ``normal``) and :data:`AXIS_ALONG` off the axes (the
-    last tried when none does)."""
+def degrees_off_line(direction, normal) -> float:
+    """The angle (degrees, 0 to 90) between ``direction`` and the line through 0 with
+    normal ``normal``: 90° less the angle to the normal."""
+    u = np.asarray(direction, dtype=float) / float(np.hypot(*direction))
     normal = np.asarray(normal, dtype=float) / float(np.hypot(*normal))
+    return 90.0 - float(np.degrees(np.arccos(min(1.0, abs(float(u @ normal))))))
+
+
+def radius_direction(point, normal) -> np.ndarray:
+    """The unit direction of a sketch's radius: towards ``point`` (the farthest), or turned
+    by the first of :data:`RADIUS_TURNS` that keeps it :data:`STAR_ALONG` degrees off
+    θ*'s line through 0 (its normal ``normal``, :func:`degrees_off_line`) and
+    :data:`AXIS_ALONG` off the axes (the last tried when none does)."""
     base = float(np.arctan2(point[1], point[0]))
     for turn in RADIUS_TURNS:
         angle = base + np.radians(turn)
         u = np.array([np.cos(angle), np.sin(angle)])
-        # the angle to the line: 90° less the angle to its normal
-        off_line = 90.0 - float(np.degrees(np.arccos(min(1.0, abs(float(u @ normal))))))
         off_axes = float(np.degrees(angle)) % 90.0
-        if turn == 0.0 and off_line >= STAR_ALONG:
+        if turn == 0.0 and degrees_off_line(u, normal) >= STAR_ALONG:
             return np.asarray(point, dtype=float) / float(np.hypot(*point))
-        if off_line >= STAR_ALONG and min(off_axes, 90.0 - off_axes) >= AXIS_ALONG:
+        if (degrees_off_line(u, normal) >= STAR_ALONG
+                and min(off_axes, 90.0 - off_axes) >= AXIS_ALONG):
             return u
     return u
