@@ -315,7 +315,8 @@ class MarginQuizScene(MarginDrawings, RunReplay, StripDrawings, SqueezeDrawings,
                 self.mark_for_beat(self.wide_rings)
         if k == 0:  # the band's width drawn across it as it is said (review 274: only text)
             self.wait_for_words("half-width")
-            width = gap_bracket(self.planes[0], self.lesson.wide, self.theme, half=True)
+            width = gap_bracket(self.planes[0], self.lesson.wide, self.theme, half=True,
+                                avoid=[self.stars[0][2]])  # off θ*'s arrow and name
             self.play(appear(width), run_time=style.RUN_FADE)
             self.mark_for_beat(width)
         self.show_heading_part(beat, k, 0)  # γ, as it is said

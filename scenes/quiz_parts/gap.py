@@ -25,12 +25,14 @@ GAP_TICK = 0.08
 GAP_PLACES = (0.0, 0.1, -0.1, 0.2, -0.2, 0.3, -0.3, 0.4, -0.4)
 
 
-def gap_bracket(inset, run, theme, half: bool = False) -> VGroup:
+def gap_bracket(inset, run, theme, half: bool = False, avoid=()) -> VGroup:
     """2γ across the band on ``inset`` (the close-up's plane): from edge to edge through
     θ*'s line, ticked at both ends, "2γ = …" by one of its ends (:func:`name_place`); of
     the places :data:`GAP_PLACES`, the one where that name covers least, then the farthest
     from every point shown. With ``half``, γ alone: from θ*'s line to the edge on its +
-    side, named "γ" (its number stands in the plane's heading)."""
+    side, named "γ" (its number stands in the plane's heading). Neither the bracket nor
+    its name covers the drawings ``avoid`` where a place keeps off them (review 288's frames:
+    γ's bracket stood beside θ*'s arrow, "γ" against "θ*")."""
     a, c = star_line(run)
     box, h = inset.box, band_half_width(run)
     normal = a / float(np.hypot(*a))
@@ -53,6 +55,7 @@ def gap_bracket(inset, run, theme, half: bool = False) -> VGroup:
              box_around(np.array([inset.c2p(x) for x in X]), 0.25),
              # the rings of the edge points, heavier than a marker
              box_around(np.array([inset.c2p(x) for x in edges]), 0.3) * [1, 1, 1, 1, 2]]
+    kept_off = [box_of(m, pad=0.1) for m in avoid]
     # the place along the line where the name covers least, then the farthest from every
     # point shown (the first of equals, in the order of GAP_PLACES)
     best, best_key = None, None
@@ -64,7 +67,8 @@ def gap_bracket(inset, run, theme, half: bool = False) -> VGroup:
         clear = float(np.min(np.abs((X - middle) @ along))) if len(X) else np.inf
         start, end = (inset.c2p(p) for p in ends)
         place, cost = name_place(name, start, end, np.vstack([*still, segment_boxes(
-            start, end, 0.05)]), box_of(inset.frame)[0, :4])
+            start, end, 0.05), *kept_off]), box_of(inset.frame)[0, :4])
+        cost += segment_cost(start, end, kept_off)  # the bracket itself off them too
         key = (round(cost / PLACE_TOLERANCE), -clear)
         if best_key is None or key < best_key:
             best, best_key = (start, end, place), key
@@ -81,6 +85,15 @@ def gap_bracket(inset, run, theme, half: bool = False) -> VGroup:
                        for p in (start, end)])
     name.move_to((*place, 0.0))
     return VGroup(bracket, name)
+
+
+def segment_cost(start, end, obstacles) -> float:
+    """How much of ``obstacles`` (a list of boxes) the box round the segment from ``start``
+    to ``end`` covers (:func:`covered_area`; 0 with none)."""
+    if not len(obstacles):
+        return 0.0
+    return covered_area(np.array([*(np.minimum(start, end)[:2] - 0.05),
+                                  *(np.maximum(start, end)[:2] + 0.05)]), np.vstack(obstacles))
 
 
 def name_place(name, start, end, obstacles, bounds) -> tuple[np.ndarray, float]:
