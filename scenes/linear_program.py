@@ -33,7 +33,6 @@ from scenes.linear_program_parts.margins import MarginBands
 from scenes.linear_program_parts.near import NearInsets
 from scenes.linear_program_parts.no_separator import NoSeparatorBeats
 from scenes.linear_program_parts.offset import OffsetBeats
-from scenes.linear_program_parts.overlap_turn import OverlapTurnBeats
 from scenes.linear_program_parts.scaling import ScalingBeats
 from scenes.linear_program_parts.star import StarMarks
 from scenes.linear_program_parts.subset import SubsetBeats
@@ -71,7 +70,7 @@ MARGIN_WEIGHT = 0.3
 
 class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, NoSeparatorBeats,
                          EndlessBeats, NearInsets, WrongMarks,
-                         OffsetBeats, OverlapTurnBeats, SubsetBeats, IntroBeats, MarginBands,
+                         OffsetBeats, SubsetBeats, IntroBeats, MarginBands,
                          LinvizScene):
     """The realizable case as a linear programme: constraints as half-planes of θ."""
 

@@ -373,8 +373,8 @@ class LinearProgramLesson:
         (the weight box itself when it holds it).
     endless : the perceptron through the origin for :data:`ENDLESS_PASSES` passes, on
         data no line through the origin separates (None otherwise).
-    endless_offset : the perceptron with an offset for :data:`ENDLESS_PASSES` passes, on
-        data no line separates even with an offset (None otherwise).
+    inseparable : no line separates the data, even with an offset (its classes' hulls
+        overlap: :attr:`overlap`).
     endless_box : the part of weight space drawn while ``endless`` walks: the weight box,
         widened to hold its steps (the weight box when there is no such run).
     """
@@ -396,7 +396,7 @@ class LinearProgramLesson:
     walk_box: Box
     ray_box: Box
     endless: Trace | None = None
-    endless_offset: Trace | None = None
+    inseparable: bool = False
     endless_box: Box | None = None
 
     @property
@@ -415,11 +415,6 @@ class LinearProgramLesson:
         return np.searchsorted(starts, updates, side="right") - 1
 
     @property
-    def endless_offset_mistakes(self) -> tuple[int, ...]:
-        """The mistakes (updates) of :attr:`endless_offset` in each of its passes."""
-        return tuple(int(m) for m in mistakes_per_epoch(self.endless_offset))
-
-    @property
     def endless_best(self) -> tuple[int, int]:
         """(state, how many points it gets wrong) of :attr:`endless`'s best state: the
         fewest errors among the states after its updates (θ = 0 left out), the first of
@@ -433,15 +428,10 @@ class LinearProgramLesson:
         return last_state(self.endless)
 
     @property
-    def endless_offset_last(self) -> tuple[int, int]:
-        """(state, errors) of :attr:`endless_offset`'s last state (:func:`last_state`)."""
-        return last_state(self.endless_offset)
-
-    @property
     def fewest_wrong(self) -> int:
         """The fewest points any line (with an offset) gets wrong, exactly
-        (:func:`linviz.least_error.least_training_error`): what the never-ending run with
-        an offset's best line is set against."""
+        (:func:`linviz.least_error.least_training_error`): the fewest that can be left out
+        for the programme with an offset to succeed."""
         return int(self.fewest_line.mistakes)
 
     @cached_property
@@ -461,41 +451,6 @@ class LinearProgramLesson:
 
         return subset_solution(self)
 
-    @cached_property
-    def offset_map(self):
-        """Every line as a point (θ's direction, its distance from 0), shaded by the points
-        it gets wrong (:func:`linviz.lessons.linear_program_map.line_map`), one column
-        through the fewest-mistake line's direction; None on data a line separates."""
-        from .linear_program_map import line_map, line_place
-
-        if self.endless_offset is None:
-            return None
-        theta, theta0 = self.fewest_line.theta, self.fewest_line.theta0
-        # its reach holds the lines marked on it too (review 278: the run's last line,
-        # beyond the points, stood clipped at the map's edge)
-        return line_map(self.data.X, self.data.y, through=line_place(theta, theta0)[0],
-                        holding=[line_place(t, t0)[1] for t, t0 in self.map_lines.values()])
-
-    @property
-    def map_lines(self) -> dict[str, tuple[np.ndarray, float]]:
-        """The lines (θ, θ₀) the map of every line marks, by name: the run with an offset's
-        "best" and "last" states and the "fewest"-mistake line, those with θ ≠ 0 (θ = 0 is
-        no line); empty on data a line separates. (Not the solver's line without some points,
-        :attr:`subset`: it lies nearly on a line marked already.)"""
-        if self.endless_offset is None:
-            return {}
-        states, fewest = self.endless_offset.states, self.fewest_line
-        found = {name: (np.asarray(states["theta"][k], dtype=float),
-                        float(states["theta0"][k]))
-                 for name, k in (("best", self.endless_offset_best[0]), ("last", -1))}
-        found["fewest"] = (np.asarray(fewest.theta, dtype=float), float(fewest.theta0))
-        return {name: line for name, line in found.items() if np.any(line[0] != 0.0)}
-
-    @property
-    def endless_offset_best(self) -> tuple[int, int]:
-        """(state, errors) of :attr:`endless_offset`'s best state (as :attr:`endless_best`)."""
-        return best_state(self.endless_offset)
-
     def wrong_points(self, theta, theta0: float = 0.0) -> list[int]:
         """The points (0-based) the line (θ, θ₀) gets wrong, y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≤ 0 (the
         notes' rule: on the line is a mistake): each marked while its count is said."""
@@ -505,18 +460,14 @@ class LinearProgramLesson:
     @property
     def counted_lines(self) -> dict[str, tuple[np.ndarray, float]]:
         """The lines (θ, θ₀) whose mistakes are counted, by name: "last", :attr:`endless`'s
-        last θ (solid); "best", its best θ (dashed); "offset_best", :attr:`endless_offset`'s
-        best (θ, θ₀) (dashed); "fewest", :attr:`fewest_line` (white); the last two only on
-        data no line separates even with an offset ({} where a line through 0 separates)."""
+        last θ (solid); "best", its best θ (dashed); "fewest", :attr:`fewest_line`, whose
+        mistakes are left out for the programme with an offset (squared), only on data no
+        line separates even with an offset ({} where a line through 0 separates)."""
         if self.endless is None:
             return {}
         thetas = np.asarray(self.endless.states["theta"], dtype=float)
         found = {"last": (thetas[-1], 0.0), "best": (thetas[self.endless_best[0]], 0.0)}
-        if self.endless_offset is not None:
-            k = self.endless_offset_best[0]
-            states = self.endless_offset.states
-            found["offset_best"] = (np.asarray(states["theta"], dtype=float)[k],
-                                    float(states["theta0"][k]))
+        if self.inseparable:
             fewest = self.fewest_line
             found["fewest"] = (np.asarray(fewest.theta, dtype=float), float(fewest.theta0))
         return found
@@ -569,7 +520,7 @@ class LinearProgramLesson:
         :data:`CLOSE_VIEW_SHARE` of the full view's width (the zoom would hardly show
         more). Review 279: on Iris versicolor/virginica the runs' lines, marks and
         names stood in a blob a seventh of the plane wide."""
-        if self.endless_offset is None:
+        if not self.inseparable:
             return None
         held = set().union(*map(set, self.counted_mistakes.values()))
         held |= {*self.overlap[0], *self.overlap[1]}
@@ -616,12 +567,6 @@ class LinearProgramLesson:
         """The points at places that points of both labels share (0-based, in order;
         :func:`mixed_places`)."""
         return [int(i) for i in np.flatnonzero(mixed_places(self.data.X, self.data.y))]
-
-    @property
-    def proof_beyond_ties(self) -> bool:
-        """Some points are tied and the certificate does without every one of them."""
-        tied = set(self.tied_points)
-        return bool(tied) and not tied & set(self.certificate)
 
     @property
     def same_place_certificate(self) -> bool:
@@ -935,15 +880,14 @@ WATCHED_PASSES = 8
 
 
 def watched_passes(lesson: LinearProgramLesson) -> list[int]:
-    """The updates in each pass of the perceptron last shown, as watched while the notes'
-    remark is said: through the origin, the run's own passes where it settles (the last
-    makes none); on data no line separates even with an offset, the run with an offset's
-    first :data:`WATCHED_PASSES` (each makes some: no line is right on every point; review
-    279: the run through 0's bars beside the offset run's lines mixed the two models)."""
+    """The updates in each pass of the perceptron through the origin, as watched while the
+    notes' remark is said: the run's own passes where it settles (the last makes none);
+    where no line through 0 separates, its first :data:`WATCHED_PASSES` (each makes some:
+    no θ is right on every point). The run with an offset is not shown (review 286: its
+    run, map and search were ideas too many), so its passes are not drawn either."""
     if lesson.feasible:
         return [int(m) for m in mistakes_per_epoch(lesson.run)]
-    run = Perceptron(epochs=WATCHED_PASSES,
-                     offset=lesson.endless_offset is not None).fit(lesson.data).trace_
+    run = Perceptron(epochs=WATCHED_PASSES, offset=False).fit(lesson.data).trace_
     return [int(m) for m in mistakes_per_epoch(run)]
 
 
@@ -1102,14 +1046,13 @@ def linear_program_lesson(data: Dataset, seed: int = 0) -> LinearProgramLesson:
                                                      include_origin=True)
     with_offset = (not feasible) and is_separable(data.X, data.y, offset=True)
     offset_line, overlap = None, ({}, {})
-    endless = endless_offset = None
+    endless = None
     endless_box = box
     if with_offset:
         widest = max_margin_separator(data.X, data.y, offset=True)
         offset_line = (np.asarray(widest.theta, dtype=float), float(widest.theta0))
     elif not feasible:
         overlap = overlap_beyond_ties(data)
-        endless_offset = Perceptron(epochs=ENDLESS_PASSES, offset=True).fit(data).trace_
     if not feasible:
         endless = Perceptron(epochs=ENDLESS_PASSES, offset=False).fit(data).trace_
         endless_box = endless_view(box, np.asarray(endless.states["theta"], dtype=float))
@@ -1118,4 +1061,4 @@ def linear_program_lesson(data: Dataset, seed: int = 0) -> LinearProgramLesson:
         tight=tight, shown_point=shown, run=run, certificate=certificate,
         separable_with_offset=with_offset, offset_line=offset_line, overlap=overlap,
         weight_box=box, constraint_box=constraint_box, walk_box=walk_box, ray_box=ray_box,
-        endless=endless, endless_offset=endless_offset, endless_box=endless_box)
+        endless=endless, inseparable=not (feasible or with_offset), endless_box=endless_box)

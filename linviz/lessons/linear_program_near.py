@@ -53,11 +53,10 @@ NEAR_INSETS_NAMED = 4
 NEAR_TIE = 0.05
 
 #: each counted line as a sentence names it (the close-ups draw it alone)
-LINE_WORDS = {"best": "the dashed line", "offset_best": "the dashed line",
-              "fewest": "the white line"}
+LINE_WORDS = {"best": "the dashed line", "fewest": "the white line"}
 #: the kind of mark (the beat's ``wrong_marks`` key) of each counted line's mistakes: the
 #: dashed lines' a ×, the white line's a square
-LINE_MARKS = {"best": "dashed", "offset_best": "dashed", "fewest": "white"}
+LINE_MARKS = {"best": "dashed", "fewest": "white"}
 
 
 def inset_marks(wrong_marks: dict | None, name: str) -> dict[str, list[int]]:

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .linear_program_map import line_place
 
 #: two objective values (or two θ₀, θ₁) this close, relative to their size, are one
 TIE = 1e-9
@@ -30,23 +29,17 @@ ABOVE_ONE = 1e-12
 #: a kept point whose y·score is within this of 1 meets its constraint exactly (tight):
 #: HiGHS meets a constraint to within 1e-7
 TIGHT = 1e-6
-#: the solver's line is said to be nearly the line counted before it when their directions
-#: differ by at most this many degrees and their distances from 0 by at most
-#: :data:`SAME_LINE_SHARE` of the data's reach (the farthest point's distance from 0)
-SAME_LINE_DEGREES, SAME_LINE_SHARE = 1.0, 0.01
 
 
 @dataclass(frozen=True)
 class SubsetSolution:
     """The programme with an offset solved on the points kept.
 
-    left_out : the points left out (0-based), those the line last counted gets wrong.
+    left_out : the points left out (0-based), those the fewest-mistake line gets wrong.
     theta, theta0 : the solution, every kept point's y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≥ 1.
     least_l1 : |θ₁| + |θ₂| of the solution (the programme's value, up to the scaling).
     tight : the kept points whose y·score is 1 (within :data:`TIGHT`), in index order:
         those nearest the line, 1/‖θ‖ from it.
-    like_counted : the solver's line is nearly the counted line it follows
-        (:data:`SAME_LINE_DEGREES`, :data:`SAME_LINE_SHARE`).
     """
 
     left_out: tuple[int, ...]
@@ -54,7 +47,6 @@ class SubsetSolution:
     theta0: float
     least_l1: float
     tight: tuple[int, ...] = ()
-    like_counted: bool = False
 
     @property
     def margin(self) -> float:
@@ -62,31 +54,13 @@ class SubsetSolution:
         return 1.0 / float(np.hypot(*self.theta))
 
 
-def counted_line(lesson) -> tuple[np.ndarray, float]:
-    """(θ, θ₀) of the line the story last counts: the fewest-mistake line (drawn white)
-    where the run's best gets more, else the run's best line (dashed), which then gets
-    the fewest."""
-    if lesson.endless_offset_best[1] > lesson.fewest_wrong:
-        fewest = lesson.fewest_line
-        return np.asarray(fewest.theta, dtype=float), float(fewest.theta0)
-    k, states = lesson.endless_offset_best[0], lesson.endless_offset.states
-    return np.asarray(states["theta"], dtype=float)[k], float(states["theta0"][k])
-
-
 def left_out_points(lesson) -> tuple[int, ...]:
-    """The points the line the story last counts gets wrong (:func:`counted_line`)."""
-    return tuple(lesson.wrong_points(*counted_line(lesson)))
-
-
-def nearly_one_line(first: tuple[np.ndarray, float], second: tuple[np.ndarray, float],
-                    reach: float) -> bool:
-    """Whether the lines (θ, θ₀) ``first`` and ``second`` (+ sides alike) differ in θ's
-    direction by at most :data:`SAME_LINE_DEGREES` and in signed distance from 0 by at
-    most :data:`SAME_LINE_SHARE` × ``reach`` (their places on the map of every line,
-    :func:`~linviz.lessons.linear_program_map.line_place`)."""
-    (phi, d), (other_phi, other_d) = line_place(*first), line_place(*second)
-    turn = abs((phi - other_phi + 180.0) % 360.0 - 180.0)
-    return turn <= SAME_LINE_DEGREES and abs(d - other_d) <= SAME_LINE_SHARE * reach
+    """The points the fewest-mistake line with an offset gets wrong
+    (:attr:`~linviz.lessons.linear_program.LinearProgramLesson.fewest_line`): as few as any
+    line gets wrong, so no smaller set can be left out for the programme to succeed."""
+    fewest = lesson.fewest_line
+    return tuple(lesson.wrong_points(np.asarray(fewest.theta, dtype=float),
+                                     float(fewest.theta0)))
 
 
 def solve_with_offset(X: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float] | None:
@@ -121,7 +95,7 @@ def subset_solution(lesson) -> SubsetSolution | None:
     the module's docstring); None where a line separates the data (with an offset or
     without: the programme succeeds on the whole data there), or where the points kept
     are of one class (θ = 0 with θ₀ = ±1 meets them: no line)."""
-    if lesson.endless_offset is None:
+    if not lesson.inseparable:
         return None
     left_out = left_out_points(lesson)
     data = lesson.data
@@ -137,9 +111,6 @@ def subset_solution(lesson) -> SubsetSolution | None:
     scale = least * (1.0 - ABOVE_ONE)
     theta, theta0 = theta / scale, theta0 / scale
     scores = y * (X @ theta + theta0)
-    reach = float(np.max(np.hypot(*np.asarray(data.X, dtype=float).T)))
     return SubsetSolution(left_out=left_out, theta=theta, theta0=theta0,
                           least_l1=float(np.sum(np.abs(theta))),
-                          tight=tuple(int(i) for i in keep[scores - 1.0 <= TIGHT]),
-                          like_counted=nearly_one_line((theta, theta0), counted_line(lesson),
-                                                       reach))
+                          tight=tuple(int(i) for i in keep[scores - 1.0 <= TIGHT]))

@@ -4,7 +4,7 @@ is said (review 265: an 11 s still card), before the certificate uses the second
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, Indicate, Square, VGroup
+from manim import DOWN, LEFT, RIGHT, UP
 
 from scenes.linear_program_parts.common import LARGE_SUM_MARGIN, lit
 from scenes.toolkit import style
@@ -57,25 +57,3 @@ class GordanBeats:
             self.wrong_shading.remove(wedges)
             self.play(vanish(wedges), run_time=style.RUN_FADE)
             self.remove(wedges)
-
-    def draw_ties(self, beat) -> None:
-        """The tied points ringed as they are named, their rings lit at "tied"; where the
-        proof after does without them (the beat's ``ties_veiled``), each veiled as "does
-        not need them" is said (review 273: the claim was said over a still ring), to the
-        sentence's end."""
-        self.follow_beat(beat)
-        rings = [self.rings[i] for i in sorted(self.rings)]
-        self.wait_for_words("tied")
-        self.play(*[Indicate(ring, color=self.theme.highlight, scale_factor=1.3)
-                    for ring in rings], run_time=style.PAUSE_READ)
-        if not beat.state["ties_veiled"]:
-            return
-        self.wait_for_words("does not need them")
-        side = 2.6 * self.plane.marker_size
-        self.tie_veils = VGroup(*[Square(side_length=side, stroke_width=0,
-                                         fill_color=self.theme.background, fill_opacity=0.8)
-                                  .move_to(self.plane.point(i)) for i in sorted(self.rings)])
-        self.play(appear(self.tie_veils), run_time=style.RUN_FADE)
-        self.add(*rings)  # the rings over their veils
-        # only while it is said (review 276: kept on, the veil read as a box hiding them)
-        self.mark_for_beat(self.tie_veils)

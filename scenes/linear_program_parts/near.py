@@ -258,7 +258,7 @@ class NearInsets:
             drawn.add(self.side_tints(plane, *lines[names[0]]))
         for name in names:
             theta, theta0 = lines[name]
-            if name in ("best", "offset_best"):
+            if name == "best":
                 drawn.add(self.dashed_run_line(theta, theta0, plane))
                 continue
             line = Hyperplane(plane, theta, theta0, show_normal=False, show_notes=False,

@@ -1,6 +1,7 @@
-"""The beats of `linear-program` with an offset on data no line separates: the line that
-separates with an offset (drawn), or the overlap of the classes' hulls (in a close-up where
-its points sit close) and the perceptron with an offset running on for ever."""
+"""The beats of `linear-program` with an offset on data no line through 0 separates: the
+line that separates with an offset (drawn), or the overlap of the classes' hulls (in a
+close-up where its points sit close); and the notes' remark on testing, with the run's
+updates per pass."""
 
 from __future__ import annotations
 
@@ -8,9 +9,8 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Indicate, LaggedStart, Line, Polygon,
                    Rectangle, SurroundingRectangle, VGroup)
 
-from scenes.linear_program_parts.common import (NEAR_NAME_REACH, SIDE, VEIL_OPACITY,
+from scenes.linear_program_parts.common import (SIDE, VEIL_OPACITY,
                                                 WEIGHT_CENTER, lit)
-from scenes.linear_program_parts.offset_walk import OffsetWalkBeats
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.markers import signs_over
@@ -27,7 +27,7 @@ PASS_BARS_SHARE, PASS_BARS_MOST = 0.7, 6.0
 RECAP_EDGE = 0.4
 
 
-class OffsetBeats(OffsetWalkBeats):
+class OffsetBeats:
     """What the scene draws with an offset, in data space (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
 
@@ -41,45 +41,6 @@ class OffsetBeats(OffsetWalkBeats):
                                   stroke_width=0, fill_color=self.theme.background,
                                   fill_opacity=VEIL_OPACITY).move_to(plane.get_center())
             self.play(appear(self.veil), run_time=style.RUN_FADE)
-
-    def draw_fewest_line(self, beat) -> None:
-        """The best of all lines (the lesson's ``fewest_line``, found over every line through
-        two points), white beside the run's dashed best, with the points it gets wrong
-        marked and those that look on it magnified, as its count is said."""
-        self.follow_beat(beat)
-        fewest = self.lesson.fewest_line
-        self.fewest_line = Hyperplane(self.plane, fewest.theta, fewest.theta0,
-                                      show_normal=False, show_notes=False, show_shading=False)
-        # (and its point on the map, in the faintest shade, lit as it is said)
-        marking = self.map_marked(fewest.theta, fewest.theta0, self.theme.text, "fewest",
-                                  filled=True)
-        self.play(appear(self.fewest_line), *marking, run_time=style.RUN_FADE)
-        if marking:
-            self.light_fewest_cells()
-        self.show_near(beat)
-        self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
-        self.show_wrong_marks(beat)
-
-    def draw_recap(self, beat) -> None:
-        """The closing card in the right half (the beat's ``recap``): Gordan's alternative
-        as two framed boxes, "either" and "or", the one that holds here framed in the
-        highlight, its form with an offset under them; the close-ups and marks gone, the
-        lines still drawn."""
-        self.drop_near()
-        self.drop_wrong_marks()
-        self.follow_beat(beat)
-        card = self.alternative_card(beat.state["recap"])
-        # its parts as said (review 273: the whole card, then 11 s of still): the title
-        # and "either", then "or" at "as here", then the overlap at "why none exists"
-        self.play(appear(VGroup(card[0], card[1][0])), run_time=style.RUN_FADE)
-        self.wait_for_words("as here")
-        self.play(appear(card[1][1]), run_time=style.RUN_FADE)
-        if len(card) > 2:
-            self.wait_for_words("why none exists")
-            self.play(appear(card[2]), run_time=style.RUN_FADE)
-        self.remove(card[0], card[1][0], card[1][1], *card[2:])
-        self.add(card)  # one group, which leaves as one
-        self.mark_for_beat(card)
 
     def alternative_card(self, recap, room=None) -> VGroup:
         """Gordan's alternative (``recap``: a title, two boxes' lines, the one that
@@ -122,15 +83,11 @@ class OffsetBeats(OffsetWalkBeats):
         the other lines stay while the notes' remark is said, and the perceptron's updates
         in each pass are drawn as bars (the beat's ``pass_counts``)."""
         self.drop_near()
-        self.drop_line_map()
         self.drop_subset()
         self.drop_wrong_marks()
         self.follow_beat(beat)
-        # the run last shown's (review 279: the run through 0's beside the offset run's
-        # lines mixed the two), named so
-        self.show_pass_counts(beat, "with an offset, updates in each pass"
-                              if self.lesson.endless_offset is not None
-                              else "through 0, updates in each pass")
+        # the run through 0's, the one shown walking (the run with an offset is not shown)
+        self.show_pass_counts(beat, "through 0, updates in each pass")
         if self.lesson.feasible:  # the solve's answer and the run's stop, lit as said
             if self.region is not None and self.on_screen(self.region):
                 self.wait_for_words("one solve decides")
@@ -188,12 +145,6 @@ class OffsetBeats(OffsetWalkBeats):
                     f"updates per pass: {', '.join(map(str, counts))}", self.theme,
                     style.FONT_SMALL, self.theme.text), self.theme)
                 words.next_to(names, DOWN, buff=2 * style.SMALL_BUFF).set_x(frames.get_x())
-        elif self.map_shown():
-            # over the map, from the data plane's top down to the map's name
-            top = float(self.plane.frame.get_top()[1])
-            room = top - self.line_map_axes.get_top()[1] - 2 * style.SMALL_BUFF
-            words.scale(min(1.0, room / words.height))
-            words.move_to([WEIGHT_CENTER[0], top - words.height / 2, 0.0])
         else:
             words.move_to([WEIGHT_CENTER[0], float(self.plane.frame.get_center()[1]), 0.0])
         bars = getattr(words, "bars", VGroup())

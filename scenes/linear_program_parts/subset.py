@@ -1,13 +1,11 @@
 """The beat of `linear-program` where the programme is seen succeeding on data no line
-separates (review 281: "the LP never succeeds on screen"): the points the line just
-counted gets wrong left out (squared), the solver's line with an offset drawn in the
-colour of a correct answer, its band θᵀx + θ₀ = ±1 shaded faintly (every kept point on or
-beyond it). Not marked on the map of every line: it is a fewest-mistake line too, its
-mark would cover the others'."""
+separates (review 281: "the LP never succeeds on screen"): the points the fewest-mistake
+line gets wrong left out (squared), the solver's line with an offset drawn in the colour
+of a correct answer, its band θᵀx + θ₀ = ±1 shaded faintly (every kept point on or beyond
+it)."""
 
 from __future__ import annotations
 
-import numpy as np
 from manim import Create, VGroup
 
 from scenes.toolkit import style
@@ -22,10 +20,10 @@ class SubsetBeats:
     subset_drawn = None
 
     def draw_subset(self, beat) -> None:
-        """The close-ups leave; the left-out points are squared as they are said; as "the
-        green line" is said, it comes with its band while the run's and the search's lines
-        leave (it is nearly one of them: the sentence says so)."""
+        """The close-ups and the overlap's drawings leave; the left-out points are squared as they are said; as "the
+        green line" is said, it comes with its band."""
         self.drop_near()
+        self.clear_right_half()
         self.follow_beat(beat)
         self.show_wrong_marks(beat)
         solved, theme = self.lesson.subset, self.theme
@@ -35,13 +33,9 @@ class SubsetBeats:
         # every kept point's y·score ≥ 1: on or beyond θᵀx + θ₀ = ±1, 1/‖θ‖ from the line
         band = self.margin_band(solved.theta, solved.margin, theme.correct, dashed=False,
                                 theta0=solved.theta0)
-        leaving = [m for m in (getattr(self, "endless_offset_line", None),
-                               getattr(self, "fewest_line", None))
-                   if m is not None and self.on_screen(m)]
         self.wait_for_words("the green")
-        self.play(Create(line.line), appear(band), *[vanish(m) for m in leaving],
-                  run_time=style.RUN_INTRO)
-        self.remove(line.line, band, *leaving)
+        self.play(Create(line.line), appear(band), run_time=style.RUN_INTRO)
+        self.remove(line.line, band)
         self.subset_drawn = VGroup(band, line)
         self.add(self.subset_drawn)
 

@@ -1,5 +1,6 @@
 """The programme seen succeeding on data no line separates (linear-program): the points
-the line last counted gets wrong left out (recounted here exactly), the solver's (θ, θ₀)
+the fewest-mistake line gets wrong left out (recounted here exactly, and as few as any line
+gets wrong by brute force), the solver's (θ, θ₀)
 meets every kept constraint y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≥ 1 in exact rational arithmetic, its
 |θ₁| + |θ₂| is the least any such (θ, θ₀) has (a second programme, written another way,
 solved by another HiGHS method), and the sentence and status say what was solved."""
@@ -32,28 +33,24 @@ def least_l1_elsewhere(X, y) -> float:
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
-def test_the_solver_succeeds_without_the_counted_mistakes(case):
+def test_the_solver_succeeds_without_the_fewest_mistakes(case):
+    from test_lesson_linear_program import brute_force_fewest_wrong
+
     data, lesson, beats = lesson_or_skip(case)
     said = [beat for beat in beats if beat.motion == "subset"]
-    if lesson.endless_offset is None:  # a line separates: the programme succeeds on it all
+    if not lesson.inseparable:  # a line separates: the programme succeeds on it all
         assert lesson.subset is None and not said
         return
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
-    # the points left out: those of the line the story counted last, recounted exactly
-    if lesson.endless_offset_best[1] > lesson.fewest_wrong:
-        line = (lesson.fewest_line.theta, lesson.fewest_line.theta0)
-        words = "the white line"
-    else:
-        k = lesson.endless_offset_best[0]
-        line = (lesson.endless_offset.states["theta"][k], lesson.endless_offset.states["theta0"][k])
-        words = "the dashed line"
+    # the points left out: those of the fewest-mistake line, recounted exactly
+    line = (lesson.fewest_line.theta, lesson.fewest_line.theta0)
     left_out = exact_wrong(X, y, *line)
     solved = lesson.subset
     if len(set(np.delete(y, left_out))) < 2:  # one class kept: θ = 0 meets it, no line
         assert solved is None and not said
         return
     assert list(solved.left_out) == left_out
-    assert len(left_out) == lesson.fewest_wrong
+    assert len(left_out) == lesson.fewest_wrong == brute_force_fewest_wrong(X, y)
     keep = [i for i in range(len(y)) if i not in left_out]
     # every kept constraint, exactly
     t1, t2, t0 = (Fraction(float(v)) for v in (*solved.theta, solved.theta0))
@@ -64,24 +61,18 @@ def test_the_solver_succeeds_without_the_counted_mistakes(case):
     # the least |θ₁| + |θ₂|, as another programme finds it
     least = least_l1_elsewhere(X[keep], y[keep])
     assert solved.least_l1 == pytest.approx(least, rel=1e-6)
-    # said once, with its count and the line it leaves out; its numbers on the status line
+    # said once, with its count and the points it leaves out; its numbers on the status line
     assert len(said) == 1
     beat = said[0]
-    assert f"Leave out the {len(left_out)} points {words} gets wrong" in beat.sentence
+    assert beat.sentence.startswith(f"No line gets fewer than {len(left_out)} wrong; leave out ")
+    named = [int(k) - 1 for k in re.findall(r"\d+", beat.sentence.split("leave out ")[1]
+                                            .split(", the")[0])]
+    assert named == left_out
     assert beat.state["wrong_marks"] == {"white": left_out}
     numbers = [float(v.replace("−", "-").replace(",", ""))
                for v in re.findall(r"−?[\d,]*\d\.\d+", beat.state["status"].split("feasible")[1])]
     np.testing.assert_allclose(numbers, [*solved.theta, solved.theta0], atol=0.006)
-    for i in left_out:
-        assert str(i + 1) in beat.state["status"].split("(□)")[0]
-    # nearly the counted line, said where it is: directions within a degree (the angle from
-    # the cross and dot products), distances from 0 within 1% of the data's reach
-    a, b = np.asarray(solved.theta, dtype=float), np.asarray(line[0], dtype=float)
-    turn = np.degrees(np.arctan2(abs(a[0] * b[1] - a[1] * b[0]), a @ b))
-    shift = abs(solved.theta0 / np.linalg.norm(a) - line[1] / np.linalg.norm(b))
-    like = turn <= 1.0 and shift <= 0.01 * np.linalg.norm(X, axis=1).max()
-    assert solved.like_counted == like
-    assert (f", nearly {words.replace(' line', ' one')}." in beat.sentence) == like
+    assert f"fewest any line gets wrong: {len(left_out)} ·" in beat.state["status"]
     # the points at y·score 1, ringed and named as such, 1/‖θ‖ from the line
     tight_said = next(b for b in beats if b.motion == "subset-tight")
     scores = y[keep] * (X[keep] @ solved.theta + solved.theta0)

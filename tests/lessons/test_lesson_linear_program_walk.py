@@ -27,7 +27,9 @@ def test_each_update_of_the_endless_walk_is_drawn_in_its_pass(case):
     assert sorted(set(passes.tolist())) == list(range(len(lesson.endless_mistakes)))
     assert tuple(np.bincount(passes).tolist()) == lesson.endless_mistakes
     said = next(beat for beat in beats if beat.motion == "endless")
-    assert said.state["status"].startswith("per pass, the one walked bright: ")
+    counts = ", ".join(map(str, lesson.endless_mistakes))
+    assert said.state["status"].startswith(
+        f"updates in passes 1 to {len(lesson.endless_mistakes)}: {counts}")
 
 
 def _best_state(run, X, y) -> int:
@@ -114,16 +116,6 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
     # the last θ's line leaves as the dashed best one comes: only counted lines stay
     lines = {"best": (run.states["theta"][_best_state(run, X, y)], 0.0)}
     checked = {"endless-best": (lines, "between")}
-    if lesson.endless_offset is not None:
-        run = lesson.endless_offset
-        k = _best_state(run, X, y)
-        offset = {"offset_best": (run.states["theta"][k], float(run.states["theta0"][k]))}
-        fewest = lesson.fewest_line
-        # the weight plane, the close-up and the panel have left: the right half's grid
-        checked["endless-offset"] = (offset, "wide")
-        if lesson.endless_offset_best[1] > fewest.mistakes:  # its own beat, its own insets
-            checked["fewest-line"] = ({"fewest": (fewest.theta, float(fewest.theta0))},
-                                      "wide")
     for motion, (drawn, grid) in checked.items():
         rows, columns, share = NEAR_GRIDS[grid]
         counted = next(b for b in beats if b.motion == motion)
@@ -179,8 +171,7 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
         # places sharing a close-up: the close-ups counted
         boxes = (f", in {len(beat.state['near']['points'])} close-ups"
                  if len(beat.state["near"]["points"]) < len(magnified) else "")
-        line = {"best": "the dashed line", "offset_best": "the dashed line",
-                "fewest": "the white line"}[next(iter(drawn))]
+        line = {"best": "the dashed line"}[next(iter(drawn))]
         if len(magnified) < len(places):
             assert (f", the {len(magnified)} nearest places where a "
                     f"point seems on {line}{boxes}: " in beat.sentence)
@@ -276,7 +267,7 @@ def test_the_runs_part_zooms_the_data_in_only_where_its_points_stand_close(case)
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
     close = lesson.close_view
     said = [b for b in beats if b.state["data_view"] == "close"]
-    if lesson.endless_offset is None:
+    if not lesson.inseparable:
         assert close is None and not said
         return
     marked = set()

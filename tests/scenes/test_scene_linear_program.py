@@ -34,7 +34,6 @@ def drawn_state(scene) -> dict:
         "veil": scene.veil is not None and on(scene.veil),
         "wrong_shading": on(getattr(scene, "wrong_shading", None) or object()),
         "endless_line": on(getattr(scene, "endless_drawings", [None, object()])[1]),
-        "endless_offset": on(getattr(scene, "endless_offset_line", None) or object()),
         "endless_best": any(on(m) for m in getattr(scene, "endless_drawings",
                                                        [None, None, VGroup()])[2]),
         "closeup": scene.closeup_drawing is not None and on(scene.closeup_drawing),
@@ -59,7 +58,6 @@ def drawn_state(scene) -> dict:
             for end in (scene.subset_drawn[1].line.get_start(),
                         scene.subset_drawn[1].line.get_end())],
         # the line turned around the overlap's hull: its line, at the kept hull's gap
-        "overlap_turn": scene.turn_drawn is not None and on(scene.turn_drawn),
         # each constraint's line's y·score, aᵢᵀθ at its start (None where not drawn)
         "line_levels": [float(scene.lesson.signed[i] @ scene.weights.p2c(line.get_start())[:2])
                         if line.has_points() else None
@@ -133,7 +131,6 @@ def test_every_beat_ends_on_its_state(data, tmp_path, monkeypatch):
         # an offset is argued in data space, and θ left where its passes end
         # (the last θ's line leaves as the dashed best one comes: only counted lines stay)
         assert picture["endless_line"] == (state["endless"] and not state["endless_best"]), where
-        assert picture["endless_offset"] == state["endless_offset"], where
         # the run's best θ, dashed, from the sentence that says it until the line leaves
         assert picture["endless_best"] == (state["endless_best"] and state["endless"]), where
         assert picture["veil"] == state["weights_dim"], where
@@ -143,7 +140,6 @@ def test_every_beat_ends_on_its_state(data, tmp_path, monkeypatch):
         assert picture["score_bars"] == state["score_bars"], where
         assert picture["scaling"] == state["scaling"], where
         assert picture["overlap_panel"] == bool(state["overlap_panel"]), where
-        assert picture["overlap_turn"] == state["overlap_turn"], where
         assert picture["certificate_sides"] == state["certificate_sides"], where
         # the solver's line, where it is said, on θᵀx + θ₀ = 0 (each end's score ~0 next to
         # the scores of the points, ≥ 1 in size) from its beat on; the left-out points
