@@ -142,6 +142,11 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
 
     def zoom_weights(self, box) -> None:
         """The weight plane shows ``box``: every weight-space drawing follows."""
+        zoom_plane(self, *self.weights_zoom(box))
+
+    def weights_zoom(self, box) -> tuple:
+        """(plane, box, box_at, redraw) of the weight plane's zoom to ``box``, every
+        weight-space drawing following (:func:`~scenes.linear_program_parts.common.zoom_planes`)."""
         from scenes.toolkit import views
 
         start = self.weights.box
@@ -151,7 +156,7 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
                 if self.on_screen(drawing):
                     drawing.become(make())
 
-        zoom_plane(self, self.weights, box, lambda t: views.box_between(start, box, t), redraw)
+        return self.weights, box, lambda t: views.box_between(start, box, t), redraw
 
     def away_from_ray(self, theta) -> np.ndarray:
         """The screen direction from ``theta`` away from the ray 0 → θ_M (the perceptron's

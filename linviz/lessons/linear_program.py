@@ -334,6 +334,9 @@ SCALING_SHARE = 0.25
 #: the most tight places magnified (one inside the data plane, one beside it: two
 #: constraints meet at a vertex of the region in the plane of θ, so θ* usually has two)
 TIGHT_INSETS = 2
+#: the solver's line without the left-out points is magnified round at most this many of
+#: its tight places (in a row right of the data plane, where nothing else stands then)
+SUBSET_INSETS = 3
 
 
 @dataclass(frozen=True, eq=False)
@@ -559,8 +562,13 @@ class LinearProgramLesson:
     @property
     def updated_points(self) -> list[int]:
         """The point of each update, in order (the visits whose step changed the state)."""
-        steps = self.run.steps
-        return [int(i) for i, mistake in zip(steps["i"], steps["mistake"]) if mistake]
+        return run_updates(self.run)
+
+    @property
+    def endless_updated_points(self) -> list[int]:
+        """The point of each update of :attr:`endless`, in order: update k adds
+        y⁽ⁱ⁾x⁽ⁱ⁾ of its point i to θ (ringed in data space as θ takes that step)."""
+        return run_updates(self.endless)
 
     @property
     def tied_points(self) -> list[int]:
@@ -624,25 +632,40 @@ class LinearProgramLesson:
         """θ where :attr:`endless` ends its passes."""
         return np.asarray(self.endless.states["theta"][-1], dtype=float)
 
-    def band_insets(self, theta, points) -> list[tuple[int, Box, int]]:
-        """[(point, box, zoom)]: the line θᵀx = 0 and its dashed lines θᵀx = ±1 magnified
-        round each of ``points``' feet on the line (the first point of each place, in the
-        order given; :func:`linviz.view_box.magnified_box`, the lines' distance 1/‖θ‖ a
-        side); [] when they read apart as they are."""
+    def band_insets(self, theta, points, theta0: float = 0.0,
+                    view: Box | None = None) -> list[tuple[int, Box, int]]:
+        """[(point, box, zoom)]: the line θᵀx + θ₀ = 0 and its lines θᵀx + θ₀ = ±1
+        magnified round each of ``points``' feet on the line (the first point of each
+        place, in the order given; :func:`linviz.view_box.magnified_box` in a plane showing
+        ``view``, every point's by default, the lines' distance 1/‖θ‖ a side); [] when they
+        read apart as they are."""
         theta = np.asarray(theta, dtype=float)
         X = np.asarray(self.data.X, dtype=float)
-        view = fitted_box(X, include_origin=True)
+        view = view or fitted_box(X, include_origin=True)
         found, places = [], []
         for i in points:
             if any(np.array_equal(X[i], X[j]) for j in places):
                 continue
             places.append(i)
-            inset = magnified_box(view, project_onto_line(X[i], theta, 0.0),
+            inset = magnified_box(view, project_onto_line(X[i], theta, theta0),
                                   1.0 / float(np.hypot(*theta)))
             if inset is None:
                 return []
             found.append((int(i), *inset))
         return found
+
+    @property
+    def subset_insets(self) -> list[tuple[int, Box, int]]:
+        """The solver's line without the left-out points (:attr:`subset`) and its lines
+        θᵀx + θ₀ = ±1 magnified round each of its tight places, the first
+        :data:`SUBSET_INSETS`, in the data view the runs' part shows (:meth:`band_insets`;
+        review 286: three points 0.019 from the line looked on it); [] without it or when
+        they read apart as they are."""
+        solved = self.subset
+        if solved is None:
+            return []
+        return self.band_insets(solved.theta, solved.tight, solved.theta0,
+                                self.run_view)[:SUBSET_INSETS]
 
     @property
     def certificate_pair(self) -> tuple[int, int, int, float, float] | None:
@@ -889,6 +912,13 @@ def watched_passes(lesson: LinearProgramLesson) -> list[int]:
         return [int(m) for m in mistakes_per_epoch(lesson.run)]
     run = Perceptron(epochs=WATCHED_PASSES, offset=False).fit(lesson.data).trace_
     return [int(m) for m in mistakes_per_epoch(run)]
+
+
+def run_updates(run: Trace) -> list[int]:
+    """The point of each update of ``run``, in order (the visits whose step changed the
+    state: the notes' rule's mistakes)."""
+    steps = run.steps
+    return [int(i) for i, mistake in zip(steps["i"], steps["mistake"]) if mistake]
 
 
 def last_state(run: Trace) -> tuple[int, int]:

@@ -57,6 +57,9 @@ The state's keys:
   it, in a column between the planes ("between") or a grid right of the data plane where
   nothing else stands ("wide": :data:`~linviz.lessons.linear_program_near.NEAR_GRIDS`), or
   None;
+- ``subset_insets``: the solver's line without the left-out points and its lines
+  θᵀx + θ₀ = ±1 magnified round its tight places in a row right of the data plane (the
+  lesson's ``subset_insets``);
 - ``cone_inset``: the perceptron's last θ magnified in weight space round its foot on the
   cone's nearest edge (:func:`~linviz.lessons.linear_program_near.cone_edge_inset`: it
   would look on the edge);
@@ -95,7 +98,7 @@ LP_PACE = 13.0
 EXPLAINED_STEPS = 2
 #: the least time the walk's fast part takes, a second for every this many updates (review
 #: 284: at 4, 21 updates flew by in 4 s, nothing readable)
-FAST_UPDATES_PER_SECOND = 3
+FAST_UPDATES_PER_SECOND = 2.5
 #: the most time (s) a never-ending run's passes take to play (a long run plays faster)
 ENDLESS_SECONDS = 9.0
 
@@ -237,7 +240,10 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "testable",
                # the solver's line without some points leaves, and the marks of those
                # points: the notes' remark is of all of them
-               ringed=[], near=None, subset=False, wrong_marks=None,
+               ringed=[], near=None, subset=False, subset_insets=False, wrong_marks=None,
+               # the whole data again, as the closing remark is of every point (review
+               # 286: it ended zoomed in, half the data off screen)
+               data_view="full",
                # drawn where the right half is free (the weight plane has left)
                pass_counts=watched_passes(lesson) if lesson.inseparable else None,
                status="separable? for these points one solve answers: "
@@ -280,11 +286,13 @@ def endless_seconds(mistakes) -> float:
     return min(sum(mistakes) / FAST_UPDATES_PER_SECOND, ENDLESS_SECONDS)
 
 
-def place_tag_words(lesson: LinearProgramLesson, i: int) -> str:
+def place_tag_words(lesson: LinearProgramLesson, i: int, short: bool = False) -> str:
     """What the tag beside point i's place says ("+2 −1" is 2 + points and 1 − point at one
-    place), counted from the data."""
+    place), counted from the data; ``short``: "+2 −1: 2 + and 1 − at one place"."""
     here = np.all(lesson.data.X == lesson.data.X[i], axis=1)
     plus, minus = int(np.sum(here & (lesson.data.y > 0))), int(np.sum(here & (lesson.data.y < 0)))
+    if short:
+        return f"+{plus} −{minus}: {plus} + and {minus} − at one place"
     return (f"+{plus} −{minus}: {plus} {'+ point' if plus == 1 else '+ points'} and {minus} "
             f"{'− point' if minus == 1 else '− points'} at that place")
 
@@ -483,7 +491,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         wrong_marks=None, overlap_panel=None, near=None, cone_inset=False,
                         pass_counts=None, gordan=None, bands=None,
                         trial_line=False, circle_kept=False,
-                        inequalities=None, data_view="full", subset=False)
+                        inequalities=None, data_view="full", subset=False,
+                        subset_insets=False)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -497,7 +506,11 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                f"error 0 under the 0-1 loss? The notes' realizable case: a linear programme "
                f"answers.", "intro", trial_line=not standardized,
                status="a line through 0 with every $y^((i)) theta^T x^((i)) > 0$?"
-                      + places_words(lesson.data.X))
+                      + places_words(lesson.data.X)
+                      # the plane's tag where both classes share a place, read once (the
+                      # tied points' beat is gone: review 286, an idle aside)
+                      + (f" · {place_tag_words(lesson, lesson.tied_points[0], short=True)}"
+                         if lesson.tied_points else ""))
     if standardized:
         # standardised data is centred: its origin is the file's mean (the lines crossing)
         story.beat("So here, through the origin means through the data's mean, where the "
@@ -849,10 +862,15 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     margin = formatting.significant(solved.margin)
     # the least y·score 1 over ‖θ‖: the notes' margin of the training set (note 000, the
     # least y(θᵀx + θ₀)/‖θ‖), here of the points kept (review 284: never named)
+    # the lines θᵀx + θ₀ = ±1 through them magnified where they would look as one with
+    # the line (review 286: the points looked on it)
+    insets = lesson.subset_insets
+    magnified = ", magnified on the right" if insets else ""
     story.beat(f"Every other point has y·score at least 1; exactly 1 at the ringed "
                f"{formatting.listed(i + 1 for i in tight)}, "
-               f"{margin} from the line: the notes' margin of these points, 1/‖θ‖.",
-               "subset-tight", ringed=tight,
+               f"{margin} from the line{magnified}: the notes' margin of these points, "
+               f"1/‖θ‖.",
+               "subset-tight", ringed=tight, subset_insets=bool(insets),
                status=f"$y^((i))(theta^T x^((i)) + theta_0) >= 1$, $= 1$ ringed: margin "
                       f"$1 \\/ norm(theta) = {margin}$")
 

@@ -84,25 +84,39 @@ def lit(drawing, theme, scale: float = 1.0) -> Indicate:
 
 def zoom_plane(scene, plane, box, box_at, redraw=lambda: None) -> None:
     """``plane`` shows ``box`` after a zoom of :data:`style.RUN_ZOOM` seconds through the
-    views ``box_at(t)`` (t from 0 to 1), ``redraw()`` following every view; the grid keeps
-    one step through it, the coarser of the two ends' (a step chosen anew each frame
-    crowded the tick values, "−5−4", as it changed), the end's at the end."""
+    views ``box_at(t)`` (t from 0 to 1), ``redraw()`` following every view
+    (:func:`zoom_planes` with one plane)."""
+    zoom_planes(scene, [(plane, box, box_at, redraw)])
+
+
+def zoom_planes(scene, zooms) -> None:
+    """Each (plane, box, box_at, redraw) of ``zooms`` zooms to its box at once, in one zoom
+    of :data:`style.RUN_ZOOM` seconds through the views ``box_at(t)`` (t from 0 to 1),
+    ``redraw()`` following every view (review 286: two zooms one after the other took 5 s
+    of the sentence meant for the walk after them); each grid keeps one step through it,
+    the coarser of its two ends' (a step chosen anew each frame crowded the tick values,
+    "−5−4", as it changed), the end's at the end."""
     from scenes.toolkit import style, views
 
     zoom = ValueTracker(0.0)
-    step = max(views.axis_steps(plane.box)[0], views.axis_steps(box)[0])
+    followers = []
+    for plane, box, box_at, redraw in zooms:
+        step = max(views.axis_steps(plane.box)[0], views.axis_steps(box)[0])
 
-    def follow(_=None) -> None:
-        t = zoom.get_value()
-        if t >= 1.0:
-            plane.set_box(box)
-        else:
-            plane.set_box(box_at(t), step=step)
-        redraw()
+        def follow(_=None, plane=plane, box=box, box_at=box_at, redraw=redraw,
+                   step=step) -> None:
+            t = zoom.get_value()
+            if t >= 1.0:
+                plane.set_box(box)
+            else:
+                plane.set_box(box_at(t), step=step)
+            redraw()
 
-    scene.release(plane)
-    plane.add_updater(follow)
+        scene.release(plane)
+        plane.add_updater(follow)
+        followers.append((plane, follow))
     scene.play(zoom.animate.set_value(1.0), run_time=style.RUN_ZOOM)
-    plane.clear_updaters()
     zoom.set_value(1.0)
-    follow()
+    for plane, follow in followers:
+        plane.clear_updaters()
+        follow()

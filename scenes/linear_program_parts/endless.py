@@ -10,7 +10,7 @@ from manim import Circle, VGroup, VMobject
 
 from linviz.geometry import Box
 from linviz.pacing import first_pass_slower
-from scenes.linear_program_parts.common import NEAR_NAME_REACH, zoom_plane
+from scenes.linear_program_parts.common import NEAR_NAME_REACH, zoom_planes
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.placement import best_offset, box_around, box_of
@@ -48,10 +48,15 @@ class EndlessBeats:
             self.play(*[vanish(m) for m in shown], run_time=style.RUN_FADE)
             self.remove(*shown)
         self.walk_states = np.asarray(self.lesson.endless.states["theta"], dtype=float)
+        # both planes zoom at once (review 286: one after the other, 5 s off the walk)
+        zooms = []
         if beat.state["data_view"] == "close" and self.plane.box != self.lesson.close_view:
-            self.zoom_data(self.lesson.close_view)
+            zooms.append(self.data_zoom(self.lesson.close_view))
         if self.weights.box != self.lesson.endless_box:
-            self.zoom_weights(self.lesson.endless_box)
+            zooms.append(self.weights_zoom(self.lesson.endless_box))
+        if zooms:
+            zoom_planes(self, zooms)
+            self.plane.markers.place_counts(self.plane.square_bounds())
         shading = self.on_weights(self.faint_shading)
         self.make_walker()
         start = self.on_weights(lambda: self.named_mark((0.0, 0.0), "start", self.theme.normal))
@@ -61,7 +66,10 @@ class EndlessBeats:
         self.set_status(beat.state["status"])
         path = self.pass_paths()
         line = self.moving_line(lambda: (self.walk_theta(), 0.0))
-        self.add(path, line)
+        # the point of the update θ is taking, ringed in data space (review 286: no step
+        # of θ could be tied to its y⁽ⁱ⁾x⁽ⁱ⁾)
+        updating = self.update_ring(self.lesson.endless_updated_points)
+        self.add(path, line, updating)
         self.add(self.walker, self.walker_label)  # θ's dot over its path
         # the walk ends with the sentence (what the set-up took is off it), never after it:
         # motion with nothing said reads as a fault
@@ -72,24 +80,44 @@ class EndlessBeats:
                   rate_func=first_pass_slower(self.lesson.endless_step_passes))
         path.clear_updaters()
         line.clear_updaters()
+        updating.clear_updaters()
+        self.remove(updating)
         # its line leaves the data as the walk ends (no count of it is said: stopped over
         # points, it would look on them, their sides unread)
         self.play(line.animate.set_opacity(0.0), run_time=style.RUN_FADE)
         self.endless_drawings = VGroup(VGroup(path, shading, start), line, VGroup())
 
-    def zoom_data(self, box: Box) -> None:
-        """The data plane shows ``box`` (the lesson's close view, review 279: the runs'
-        lines and marks stood in a blob a seventh of the plane wide): its corners move
-        straight to the box's, so every view on the way holds it (a point it shows
-        never leaves and comes back); a point is undrawn as the view's edge passes it;
-        the grid keeps the coarser end's step until the end; the counts are placed
-        afresh where there is room now."""
+    def update_ring(self, points) -> Circle:
+        """A ring in data space on the point of the update the walk's tracker is in (update
+        k, the tracker between k − 1 and k, adds y⁽ⁱ⁾x⁽ⁱ⁾ of ``points[k − 1]``), hidden
+        while that point is outside the data plane's view."""
+        plane = self.plane
+        ring = Circle(radius=plane.ring_radius, color=self.theme.highlight,
+                      stroke_width=style.RING_STROKE)
+
+        def follow(m) -> None:
+            t = self.walk_tracker.get_value()
+            k = min(max(int(np.ceil(t - 1e-9)) - 1, 0), len(points) - 1)
+            i = points[k]
+            m.move_to(plane.point(i))
+            m.set_stroke(opacity=1.0 if plane.box.contains(plane.X[i][None, :])[0] else 0.0)
+
+        ring.add_updater(follow)
+        follow(ring)
+        return ring
+
+    def data_zoom(self, box: Box) -> tuple:
+        """(plane, box, box_at, redraw) of the data plane's zoom to ``box`` (the lesson's
+        close view, review 279: the runs' lines and marks stood in a blob a seventh of the
+        plane wide): its corners move straight to the box's, so every view on the way
+        holds it (a point it shows never leaves and comes back); a point is undrawn as
+        the view's edge passes it; the counts are to be placed afresh after it, where
+        there is room then."""
         plane, start = self.plane, self.plane.box
         ends = [(a, b) for a, b in zip((start.x_min, start.x_max, start.y_min, start.y_max),
                                        (box.x_min, box.x_max, box.y_min, box.y_max))]
         plane.clips_markers = True
-        zoom_plane(self, plane, box, lambda t: Box(*(a + t * (b - a) for a, b in ends)))
-        plane.markers.place_counts(plane.square_bounds())
+        return plane, box, lambda t: Box(*(a + t * (b - a) for a, b in ends)), lambda: None
 
     def faint_shading(self) -> VGroup:
         """The mistake shading (:meth:`wrong_shading_drawing`) at

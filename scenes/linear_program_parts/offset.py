@@ -9,8 +9,8 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Indicate, LaggedStart, Line, Polygon,
                    Rectangle, SurroundingRectangle, VGroup)
 
-from scenes.linear_program_parts.common import (SIDE, VEIL_OPACITY,
-                                                WEIGHT_CENTER, lit)
+from scenes.linear_program_parts.common import (SIDE, VEIL_OPACITY, WEIGHT_CENTER, lit,
+                                                zoom_planes)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.markers import signs_over
@@ -86,6 +86,9 @@ class OffsetBeats:
         self.drop_subset()
         self.drop_wrong_marks()
         self.follow_beat(beat)
+        if beat.state["data_view"] == "full" and self.plane.box != self.lesson.full_view:
+            zoom_planes(self, [self.data_zoom(self.lesson.full_view)])
+            self.plane.markers.place_counts(self.plane.square_bounds())
         # the run through 0's, the one shown walking (the run with an offset is not shown)
         self.show_pass_counts(beat, "through 0, updates in each pass")
         if self.lesson.feasible:  # the solve's answer and the run's stop, lit as said

@@ -6,11 +6,17 @@ it)."""
 
 from __future__ import annotations
 
-from manim import Create, VGroup
+import numpy as np
+from manim import Create, DashedLine, VGroup
 
+from linviz.geometry import clip_line
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
+from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.plane import Hyperplane
+
+#: the room (screen units) between the data plane, the close-ups and the frame's edge
+SUBSET_INSET_GAP = 0.3
 
 
 class SubsetBeats:
@@ -41,12 +47,54 @@ class SubsetBeats:
 
     def draw_subset_tight(self, beat) -> None:
         """The points whose y·score is exactly 1 ringed and named as they are said, their
-        names off the line."""
+        names off the line; where the beat says so, the line and its lines θᵀx + θ₀ = ±1
+        magnified round them in a row on the right as "magnified" is said."""
         self.set_status(beat.state["status"])
         self.wait_for_words("exactly 1")
         self.set_rings(list(beat.state["ringed"]))
         solved = self.lesson.subset
         self.name_rings(lines=[(solved.theta, solved.theta0)])
+        if beat.state["subset_insets"]:
+            self.wait_for_words("magnified")
+            self.subset_insets = self.subset_magnifiers()
+            self.play(appear(self.subset_insets), run_time=style.RUN_FADE)
+            self.mark_for_beat(self.subset_insets)
+
+    def subset_magnifiers(self) -> VGroup:
+        """The solver's line and its lines θᵀx + θ₀ = ±1 (dashed) magnified round each of
+        the lesson's ``subset_insets`` places, side by side right of the data plane, each
+        level with its place as far as it fits, named by its point ("7: ×4")."""
+        solved, theme = self.lesson.subset, self.theme
+        insets = self.lesson.subset_insets
+        left = self.plane.frame.get_right()[0] + SUBSET_INSET_GAP
+        right = self.camera.frame_width / 2 - SUBSET_INSET_GAP
+        bottom, top = self.plane.frame.get_bottom()[1], self.plane.frame.get_top()[1]
+        width = (right - left) / len(insets)
+
+        def drawings(inset):
+            line = Hyperplane(inset, solved.theta, solved.theta0, show_normal=False,
+                              show_notes=False, show_shading=False)
+            line.line.set_color(theme.correct)
+            return VGroup(self.side_tints(inset, solved.theta, solved.theta0), line,
+                          self.band_lines_on(inset, solved.theta, solved.theta0))
+
+        lines = [(solved.theta, solved.theta0 - level) for level in (0.0, 1.0, -1.0)]
+        return VGroup(*[magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme,
+                                  drawings, lines=lines, times_words=f"{i + 1}:",
+                                  beside=np.array([left + k * width, bottom,
+                                                   left + (k + 1) * width, top]))
+                        for k, (i, box, zoom) in enumerate(insets)])
+
+    def band_lines_on(self, plane, theta, theta0: float) -> VGroup:
+        """The lines θᵀx + θ₀ = ±1 on ``plane``, dashed in the colour of a correct answer."""
+        dashes = VGroup()
+        for level in (1.0, -1.0):
+            ends = clip_line(np.asarray(theta, dtype=float), theta0 - level, plane.box)
+            if ends is not None:
+                dashes.add(DashedLine(plane.c2p(ends[0]), plane.c2p(ends[1]),
+                                      color=self.theme.correct, stroke_width=2,
+                                      dash_length=0.08))
+        return dashes
 
     def drop_subset(self) -> None:
         """The solver's line and its band leave (the notes' remark is of every point)."""

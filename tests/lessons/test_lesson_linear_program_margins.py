@@ -150,7 +150,16 @@ def test_the_opening_names_the_notes_table_row(case):
     assert "with training error 0 under the 0-1 loss? The notes' realizable case" in opening
     assert "a linear programme answers" in opening
     # with how many places the points stand at, where some share one (recounted here)
-    places = len({tuple(map(float, x)) for x in np.asarray(data.X, dtype=float)})
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
+    places = len({tuple(map(float, x)) for x in X})
+    # and the tag of the first place both classes share, read (its counts recounted here)
+    mixed = [i for i in range(len(y)) if len(set(y[np.all(X == X[i], axis=1)])) == 2]
+    tag = ""
+    if mixed:
+        here = np.all(X == X[mixed[0]], axis=1)
+        plus, minus = int(np.sum(here & (y > 0))), int(np.sum(here & (y < 0)))
+        tag = f" · +{plus} −{minus}: {plus} + and {minus} − at one place"
     assert beats[0].state["status"] == (
         "a line through 0 with every $y^((i)) theta^T x^((i)) > 0$?"
-        + (f" · {len(data.y)} points at {places} places" if places < len(data.y) else ""))
+        + (f" · {len(data.y)} points at {places} places" if places < len(data.y) else "")
+        + tag)

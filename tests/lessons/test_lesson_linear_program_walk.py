@@ -289,4 +289,6 @@ def test_the_runs_part_zooms_the_data_in_only_where_its_points_stand_close(case)
     assert close.contains(np.vstack([points, np.zeros((1, 2))])).all()
     (first, *rest) = said
     assert first.motion == "endless" and "zoomed in" in first.sentence
-    assert all(b.state["data_view"] == "close" for b in beats[beats.index(first):])
+    # to the closing remark, which is of every point: the whole data again
+    assert all(b.state["data_view"] == "close" for b in beats[beats.index(first):-1])
+    assert beats[-1].motion == "testable" and beats[-1].state["data_view"] == "full"

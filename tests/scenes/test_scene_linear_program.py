@@ -72,6 +72,9 @@ def drawn_state(scene) -> dict:
         "certificate_names": [name for name in scene.certificate[3]
                               if type(name).__name__ != "Line"] if on(scene.certificate)
         and len(scene.certificate) > 3 else [],
+        # where each point stands at the beat's end (the data view zooms in and out)
+        "points_at": np.asarray(scene.plane.c2p_many(scene.data.X))[:, :2].copy(),
+        "data_box": scene.plane.box,
         "wrong_marks": [] if scene.wrong_drawn is None or not on(scene.wrong_drawn)
         else [(type(mark[0]).__name__, mark.get_center()[:2]) for mark in scene.wrong_drawn],
     }
@@ -176,7 +179,7 @@ def test_every_beat_ends_on_its_state(data, tmp_path, monkeypatch):
         # no other mark there
         left = [(kind, at) for kind, at in picture["wrong_marks"]
                 if scene.plane.frame.get_left()[0] <= at[0] <= scene.plane.frame.get_right()[0]]
-        named = [("Line" if kind == "dashed" else "Square", scene.plane.c2p(lesson.data.X[i])[:2])
+        named = [("Line" if kind == "dashed" else "Square", picture["points_at"][i])
                  for kind, points in (state["wrong_marks"] or {}).items() for i in points]
         assert len(left) == len(named), where
         for kind, at in named:
@@ -212,8 +215,14 @@ def test_every_beat_ends_on_its_state(data, tmp_path, monkeypatch):
                 caption.text
     if unzoomed:  # the case is the close-up's
         assert any(beat.state["closeup"] for beat in beats)
-    elif data and data.endswith("wine.csv"):  # the zoom's: the plane ends on the close view
-        assert lesson.close_view is not None and scene.plane.box == lesson.close_view
+    elif data and data.endswith("wine.csv"):  # the zoom's: the close view while the state
+        # says so, then every point again for the closing remark
+        assert lesson.close_view is not None
+        views = [(picture["data_box"], beat.state["data_view"]) for picture, beat in
+                 zip(drawn, beats)]
+        assert any(view == "close" for _, view in views) and views[-1][1] == "full"
+        for box, view in views:
+            assert box == (lesson.close_view if view == "close" else lesson.full_view)
     if getattr(scene, "certificate_weights", None) is not None:
         # the certificate's key covers no arrow's head: the side each sentence points to
         halves, _, key = scene.certificate_weights
