@@ -62,10 +62,14 @@ class SubsetBeats:
 
     def subset_magnifiers(self) -> VGroup:
         """The solver's line and its lines θᵀx + θ₀ = ±1 (dashed) magnified round each of
-        the lesson's ``subset_insets`` places, side by side right of the data plane, each
-        level with its place as far as it fits, named by its point ("7: ×4")."""
+        the lesson's ``subset_insets`` places, side by side right of the data plane in the
+        order their points stand from left to right, each level with its place as far as
+        it fits, named by its point ("7: ×4")."""
         solved, theme = self.lesson.subset, self.theme
-        insets = self.lesson.subset_insets
+        # left to right as their points stand (their leaders then cross the least), the
+        # first named of points level
+        X = np.asarray(self.data.X, dtype=float)
+        insets = sorted(self.lesson.subset_insets, key=lambda inset: (X[inset[0], 0], inset[0]))
         left = self.plane.frame.get_right()[0] + SUBSET_INSET_GAP
         right = self.camera.frame_width / 2 - SUBSET_INSET_GAP
         bottom, top = self.plane.frame.get_bottom()[1], self.plane.frame.get_top()[1]
