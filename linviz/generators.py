@@ -98,6 +98,22 @@ def _apart(candidates: np.ndarray, kept: np.ndarray, gap: float) -> np.ndarray:
     return np.array(chosen, dtype=float).reshape(-1, 2)
 
 
+def _edge_point(normal: np.ndarray, offset: float, margin: float, side: float) -> np.ndarray:
+    """The point (−offset + side·t)u on the band's edge on ``side`` (±1), t the least
+    float from ``margin`` up at which side·(uᵀx + offset) ≥ margin holds in floating point,
+    summed either way (the band's promise, exactly, despite the rounding of u's
+    components)."""
+    t = float(margin)
+    while True:
+        x = (-offset + side * t) * normal
+        # (in both ways a score is summed: as a dot product, and term by term)
+        scores = (float((np.array([x]) @ normal)[0]),
+                  float(x[0] * normal[0] + x[1] * normal[1]))
+        if min(side * (score + offset) for score in scores) >= margin:
+            return x
+        t = float(np.nextafter(t, np.inf))
+
+
 def separable(
     n: int = 20,
     margin: float = 0.3,
@@ -106,6 +122,7 @@ def separable(
     offset: float = 0.0,
     seed: int = DEFAULT_SEED,
     name: str = "separable",
+    touching: bool = False,
 ) -> Dataset:
     """Points in the disk ‖x‖ ≤ R, labelled by a chosen line, none near it or each other.
 
@@ -117,6 +134,15 @@ def separable(
     points fit at that distance, smaller for many more); y = sign(uᵀx + offset).
     So the data set's margin with respect to (u, offset) is at least γ, and
     both classes are present. n is at most MAX_GENERATED_POINTS.
+
+    ``touching``: the last two points stand on the band's two edges, one of each class,
+    where the normal through the line's point nearest 0 crosses them,
+    x = (−offset ± γ)u (:func:`_edge_point`); the rest are drawn as above, apart from them too. Through the
+    origin (offset 0) the chosen line is then the widest band through 0 exactly: turned by
+    any angle δ, the two points' distance falls to γ·|cos δ| < γ, and every other point is
+    at least γ from it. (Without them the widest band through 0 is often held by two
+    points of one class at its two ends.) They come last: a perceptron visiting them first
+    would step straight onto the chosen line's normal.
     """
     if n < 2:
         raise DataError(f"separable: needs n ≥ 2 points, got {n}")
@@ -131,22 +157,26 @@ def separable(
     area = disk_segment_area(radius, margin - offset) + disk_segment_area(radius, margin + offset)
     gap = point_gap(n, area, radius)
     pool = np.empty((0, 2))
+    if touching:
+        pool = np.array([_edge_point(normal, offset, margin, side) for side in (1.0, -1.0)])
+        if np.any(np.linalg.norm(pool, axis=1) > radius):  # pragma: no cover - checked above
+            raise DataError("separable: the band's edges leave the disk")
     for _ in range(MAX_ROUNDS):
         candidates = rng.uniform(-radius, radius, size=(4 * n, 2))
         inside = np.linalg.norm(candidates, axis=1) <= radius
         far = np.abs(candidates @ normal + offset) >= margin
         pool = _apart(candidates[inside & far], pool, gap)
         if len(pool) >= n:
-            X = pool[:n]
+            X = np.vstack([pool[2:n], pool[:2]]) if touching else pool[:n]
             y = np.where(X @ normal + offset > 0, 1.0, -1.0)
             if np.unique(y).size == 2:
                 break
-            pool = pool[n:]
+            pool = pool[:2] if touching else pool[n:]
     else:
         raise DataError(f"separable: {MAX_ROUNDS} rounds of {4 * n:,} random points left one "
                         f"side of the band empty; use a smaller margin or offset")
     params = dict(n=n, margin=margin, radius=radius, normal_angle=normal_angle,
-                  offset=offset, seed=seed)
+                  offset=offset, seed=seed, **({"touching": True} if touching else {}))
     return Dataset(name, X, y, CLASSIFICATION, params=params)
 
 

@@ -123,7 +123,7 @@ def margin_run(data: Dataset, requested_margin: float, data_seed: tuple[int, int
 
 def margin_sweep(margins=DEFAULT_MARGINS, repeats: int = 7, n: int = 100, radius: float = 2.0,
                  normal_angle: float = 60.0, line_offset: float = 1.0, offset: bool = True,
-                 seed: int = DEFAULT_SEED) -> MarginSweep:
+                 seed: int = DEFAULT_SEED, touching: bool = False) -> MarginSweep:
     """Run the perceptron on separable data sets of shrinking margin (see the module).
 
     Parameters
@@ -132,8 +132,9 @@ def margin_sweep(margins=DEFAULT_MARGINS, repeats: int = 7, n: int = 100, radius
         The requested margins, strictly decreasing, each in (0, ``radius``).
     repeats : int
         Data sets per margin.
-    n, radius, normal_angle, line_offset
-        Passed to :func:`linviz.generators.separable` (``line_offset`` as its ``offset``).
+    n, radius, normal_angle, line_offset, touching
+        Passed to :func:`linviz.generators.separable` (``line_offset`` as its ``offset``;
+        ``touching``: a point of each class on the band's edges).
     offset : bool
         Whether the perceptron learns an offset θ₀.
     seed : int
@@ -168,7 +169,7 @@ def margin_sweep(margins=DEFAULT_MARGINS, repeats: int = 7, n: int = 100, radius
             data_seed = (int(seed), j, r)
             data = separable(n=n, margin=margin, radius=radius, normal_angle=normal_angle,
                              offset=line_offset, seed=list(data_seed),
-                             name=f"separable-margin-{margin:g}")
+                             name=f"separable-margin-{margin:g}", touching=touching)
             row.append(margin_run(data, margin, data_seed, offset))
         rows.append(tuple(row))
     return MarginSweep(margins=margins, repeats=int(repeats), seed=seed, offset=bool(offset),

@@ -351,8 +351,10 @@ def margin_quiz_lesson(seed: int = DEFAULT_SEED) -> MarginQuizLesson:
     from .margin_speed import DEFAULT_REPEATS, median_run_index
     from ..sweeps import margin_sweep
 
+    # a point of each class on the band's edges (review 288: through 0 the widest band
+    # was often held by two points of one class, the other class far from it)
     rows = margin_sweep(QUIZ_MARGINS, repeats=DEFAULT_REPEATS, offset=False, line_offset=0.0,
-                        seed=seed).runs
+                        seed=seed, touching=True).runs
     # the wide band is drawn at the plane's scale: its data sets' points by its edges
     # cleared (:func:`cleared`); the narrow band's edges are drawn magnified
     rows = (tuple(cleared(run) for run in rows[0]), *rows[1:])

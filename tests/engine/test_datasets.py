@@ -75,6 +75,32 @@ def test_separable_generator_keeps_its_promises(n, margin_fraction, radius, norm
     assert again.X.tobytes() == data.X.tobytes()
 
 
+@given(n=st.integers(3, 40), margin_fraction=st.floats(0.02, 0.4),
+       normal_angle=st.floats(-360, 360), seed=st.integers(0, 2**32 - 1))
+def test_a_touching_set_has_a_point_of_each_class_on_its_bands_edges(n, margin_fraction,
+                                                                     normal_angle, seed):
+    """With ``touching``, the last two points stand on the band's edges, + then −, where the
+    normal through 0 meets them, the band's promise still kept; through the origin its
+    widest band through 0 is then the chosen one: its half-width the margin, recomputed
+    by a scan of directions (none is wider)."""
+    radius = 2.0
+    margin = margin_fraction * radius
+    data = generators.separable(n=n, margin=margin, radius=radius, normal_angle=normal_angle,
+                                seed=seed, touching=True)
+    normal = np.array([math.cos(math.radians(normal_angle)),
+                       math.sin(math.radians(normal_angle))])
+    for x, y in zip(data.X, data.y):
+        assert y * (normal[0] * x[0] + normal[1] * x[1]) >= margin
+    assert data.X.shape == (n, 2)
+    np.testing.assert_allclose(data.X[-2:], [margin * normal, -margin * normal], rtol=1e-12,
+                               atol=1e-15)
+    assert data.y[-2:].tolist() == [1.0, -1.0]
+    angles = np.radians(normal_angle) + np.linspace(-np.pi, np.pi, 3601)
+    units = np.stack([np.cos(angles), np.sin(angles)], axis=1)
+    widest = (data.y[:, None] * (data.X @ units.T)).min(axis=0).max()
+    assert widest == pytest.approx(margin, rel=1e-9)
+
+
 @pytest.mark.parametrize("name", ["separable", "separable-origin", "small-margin"])
 def test_builtin_separable_sets_honour_their_parameters(name):
     data = make_builtin(name)
