@@ -1,7 +1,8 @@
 """The two median runs of `quiz-margin` replayed side by side, on one clock (update k of
 both at once): first their first updates slowly, each as the rule is said, the point it
-corrects ringed in its plane and the line turning from θ to θ + yx (reviews 281:
-"flip-books, nothing marks the misclassified point"); then the rest faster, each
+corrects ringed in its plane, θ and yx drawn tip to tail and the line turning from θ to
+θ + yx (reviews 281: "flip-books, nothing marks the misclassified point"; 288: the line
+only jumped); then the rest faster, each
 counter counting, ending on each run's last line before its count is said."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import math, text
+from scenes.toolkit.speed.fast_shapes import FastArrow
 from scenes.toolkit.speed.glyph_numbers import GlyphNumber
 
 #: a second of replay for this many updates of the faster part (one clock for both runs)
@@ -112,6 +114,44 @@ class RunReplay:
         ring.add_updater(follow)
         return ring
 
+    def update_arrows(self, run, plane, tracker) -> VGroup:
+        """θ ← θ + yx drawn in ``plane`` while the first updates play (review 288: the
+        line only jumped): between updates k and k + 1, θ_k as an arrow from 0 in the run's
+        colour, named θ, and from the ring's moment (:data:`RING_FIRST`) on, yx growing
+        from its tip to θ_(k+1)'s, named yx, as the line turns; nothing once the run has
+        ended."""
+        thetas = np.asarray(run.trace.states["theta"], dtype=float)
+        last, theme = len(thetas) - 1, self.theme
+        theta_arrow = FastArrow(theme.step, stroke_width=3, tip_length=0.16, tip_width=0.13)
+        step_arrow = FastArrow(theme.highlight, stroke_width=3, tip_length=0.16,
+                               tip_width=0.13)
+        theta_name = math("theta", theme, style.FONT_LABEL).set_color(theme.step)
+        step_name = math("y x", theme, style.FONT_LABEL).set_color(theme.highlight)
+        drawn = VGroup(theta_arrow, step_arrow, theta_name, step_name)
+
+        def follow(m) -> None:
+            t = tracker.get_value()
+            k = min(int(np.floor(t + 1e-9)), last)
+            share = t - k
+            grown = (0.0 if k == last or share <= RING_FIRST else
+                     smooth((share - RING_FIRST) / (1.0 - RING_FIRST)))
+            origin, start = plane.c2p((0.0, 0.0)), plane.c2p(thetas[k])
+            shown = k < last
+            theta_arrow.set_ends(origin, start if shown and np.any(thetas[k]) else origin)
+            end = plane.c2p(thetas[k] + grown * (thetas[min(k + 1, last)] - thetas[k]))
+            step_arrow.set_ends(start, end if shown else start)
+            # each name across its arrow's middle, on its left (off the arrow)
+            for name, (a, b) in ((theta_name, (origin, start)), (step_name, (start, end))):
+                length = float(np.linalg.norm(b - a))
+                name.set_opacity(1.0 if shown and length > 0.3 else 0.0)
+                if length > 1e-6:
+                    left = np.array([-(b - a)[1], (b - a)[0], 0.0]) / length
+                    name.move_to((a + b) / 2 + left * (0.1 + name.height / 2))
+
+        drawn.add_updater(follow)
+        follow(drawn)
+        return drawn
+
     def draw_first_updates(self, beat) -> None:
         """The band's edge rings leave and the radii step back; both runs' lines and
         counters come, and their first updates play as the rule is said, each point
@@ -133,6 +173,8 @@ class RunReplay:
                     VGroup(self.run_line(self.lesson.narrow, self.inset[2], tracker,
                                          style.LINE_STROKE, turning=True)))
         rings = VGroup(*[self.mistake_ring(run, plane, tracker)
+                         for run, plane in zip(runs, self.planes)],
+                       *[self.update_arrows(run, plane, tracker)
                          for run, plane in zip(runs, self.planes)])
         counters = VGroup(*[self.counter(mover, answer) for mover, answer in
                             zip(movers, self.answers)])
@@ -147,7 +189,10 @@ class RunReplay:
         self.play(tracker.animate.set_value(float(first)), run_time=seconds,
                   rate_func=lambda t: t)
         # the rings leave with the slow updates (at the end one would stand on the next
-        # update's point, a step this sentence does not take; faster, they would flicker)
+        # update's point, a step this sentence does not take; faster, they would flicker),
+        # and the arrows (the faster updates are drawn as lines only)
+        for part in rings:
+            part.clear_updaters()
         self.play(vanish(rings), run_time=style.RUN_FADE)
         self.remove(rings)
 
