@@ -84,3 +84,48 @@ def test_the_solver_succeeds_without_the_fewest_mistakes(case):
     said = float(re.search(r", (\d\.\d+) from the line(?:, magnified on the right)?: the notes. margin of these points",
                            tight_said.sentence).group(1))
     assert said == pytest.approx(solved.margin, rel=0.05)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_solvers_tight_points_are_magnified_with_its_lines(case):
+    """Where the solver's line is drawn, its tight places (the first of each, at most 3)
+    are magnified round their feet on it (computed here: x − (θᵀx + θ₀)θ/‖θ‖²), each
+    close-up wide enough to hold its point and both lines θᵀx + θ₀ = ±1 (1/‖θ‖ a side),
+    magnifying a whole number of times; said ("magnified on the right") exactly where
+    there are close-ups, and drawn on that beat alone."""
+    data, lesson, beats = lesson_or_skip(case)
+    tight_beats = [b for b in beats if b.motion == "subset-tight"]
+    flagged = [b for b in beats if b.state["subset_insets"]]
+    insets = lesson.subset_insets
+    if lesson.subset is None:
+        assert not insets and not tight_beats and not flagged
+        return
+    (beat,) = tight_beats
+    # close-ups where the band would not read: a whole zoom of at least 3 making 2.5
+    # half-widths 1/‖θ‖ fill 0.4 of the runs' view (the rule of every close-up)
+    from linviz.view_box import INSET_HALF_WIDTHS, INSET_LEAST_ZOOM, INSET_SHARE
+
+    view = lesson.run_view
+    width = view.x_max - view.x_min
+    band = 1.0 / float(np.hypot(*lesson.subset.theta))
+    assert bool(insets) == (np.floor(INSET_SHARE * width / (2 * INSET_HALF_WIDTHS * band)
+                                     + 1e-9) >= INSET_LEAST_ZOOM)
+    assert ("magnified on the right" in beat.sentence) == bool(insets)
+    assert flagged == ([beat] if insets else [])
+    solved = lesson.subset
+    X = np.asarray(data.X, dtype=float)
+    theta, theta0 = np.asarray(solved.theta, dtype=float), float(solved.theta0)
+    norm = float(np.hypot(*theta))
+    places = []
+    for i in solved.tight:
+        if not any(np.array_equal(X[i], X[j]) for j in places):
+            places.append(i)
+    assert [i for i, _, _ in insets] == places[:len(insets)] and len(insets) <= 3
+    for i, box, zoom in insets:
+        foot = X[i] - (theta @ X[i] + theta0) / norm ** 2 * theta
+        half = (box.x_max - box.x_min) / 2
+        np.testing.assert_allclose([(box.x_min + box.x_max) / 2, (box.y_min + box.y_max) / 2],
+                                   foot, atol=1e-9)
+        assert box.y_max - box.y_min == pytest.approx(2 * half)
+        assert half >= 1.0 / norm and float(np.hypot(*(X[i] - foot))) < half
+        assert isinstance(zoom, int) and zoom >= 3
