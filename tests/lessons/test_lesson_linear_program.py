@@ -497,6 +497,8 @@ def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_sai
     assert list(lesson.endless_mistakes) == counts
     np.testing.assert_allclose(lesson.endless.states["theta"][-1], reference["theta"],
                                atol=1e-9)
+    # the point of each update, ringed as θ takes its step
+    assert lesson.endless_updated_points == [v[1] for v in reference["visits"] if v[3]]
     listed = ", ".join(str(c) for c in counts[:-1]) + f" and {counts[-1]}"
     assert f"first {ENDLESS_PASSES} passes make {listed} updates" in said
     # the best state's errors (the fewest over every state after an update), counted
