@@ -844,13 +844,13 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     left_out = list(solved.left_out)
     theta = ", ".join(math_number(v) for v in solved.theta)
     count = len(left_out)
-    which = (f"point {left_out[0] + 1}, the one that one such line gets wrong" if count == 1
-             else f"{formatting.listed(i + 1 for i in left_out)}, the {count} that one such "
-                  f"line gets wrong")
-    # (review 286: the offset's search, run and map took 70 s before the solve; the count
-    # the search finds is said with the points it leaves out)
-    story.beat(f"No line gets fewer than {count} wrong; leave out {which} (squared), and "
-               f"the programme with an offset is feasible: the solver returns the green "
+    named = formatting.listed(i + 1 for i in left_out)
+    which = (f"point {named}; leave it out" if count == 1 else f"{named}; leave those out")
+    # (review 286: the offset's search, run and map took 70 s before the solve; review 289:
+    # the count said over three squares alone, 11 s still) the count said with a line that
+    # makes it, white, and the points it gets wrong, which are left out
+    story.beat(f"No line gets fewer than {count} wrong, the white one {which} "
+               f"(squared), and the programme with an offset is feasible: the solver's green "
                f"line.", "subset", subset=True,
                # the overlap's drawings leave: the solver's line is read over the data
                overlap=False, overlap_panel=None, closeup=None,

@@ -26,20 +26,30 @@ class SubsetBeats:
     subset_drawn = None
 
     def draw_subset(self, beat) -> None:
-        """The close-ups and the overlap's drawings leave; the left-out points are squared as they are said; as "the
-        green line" is said, it comes with its band."""
+        """The close-ups and the overlap's drawings leave; a line that gets the fewest wrong
+        comes white as it is named, its mistakes squared; as "green line" is said, it gives
+        way to the solver's line, with its band."""
         self.drop_near()
         self.clear_right_half()
         self.follow_beat(beat)
-        self.show_wrong_marks(beat)
         solved, theme = self.lesson.subset, self.theme
+        # a line that gets the fewest wrong, white, as it is named, its mistakes squared
+        fewest = self.lesson.fewest_line
+        white = Hyperplane(self.plane, fewest.theta, fewest.theta0, show_normal=False,
+                           show_notes=False, show_shading=False)
+        white.line.set_color(theme.text)
+        self.wait_for_words("the white one")
+        self.play(Create(white.line), run_time=style.RUN_INTRO)
+        self.show_wrong_marks(beat)
         line = Hyperplane(self.plane, solved.theta, solved.theta0, show_normal=False,
                           show_notes=False, show_shading=False)
         line.line.set_color(theme.correct)
         # every kept point's y·score ≥ 1: on or beyond θᵀx + θ₀ = ±1, 1/‖θ‖ from the line
         band = self.margin_band(solved.theta, solved.margin, theme.correct, dashed=False,
                                 theta0=solved.theta0)
-        self.wait_for_words("the green")
+        self.wait_for_words("green line")
+        self.play(vanish(white.line), run_time=style.RUN_FADE)
+        self.remove(white.line)
         self.play(Create(line.line), appear(band), run_time=style.RUN_INTRO)
         self.remove(line.line, band)
         self.subset_drawn = VGroup(band, line)

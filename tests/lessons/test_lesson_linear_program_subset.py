@@ -64,9 +64,10 @@ def test_the_solver_succeeds_without_the_fewest_mistakes(case):
     # said once, with its count and the points it leaves out; its numbers on the status line
     assert len(said) == 1
     beat = said[0]
-    assert beat.sentence.startswith(f"No line gets fewer than {len(left_out)} wrong; leave out ")
-    named = [int(k) - 1 for k in re.findall(r"\d+", beat.sentence.split("leave out ")[1]
-                                            .split(", the")[0])]
+    assert beat.sentence.startswith(f"No line gets fewer than {len(left_out)} wrong, the "
+                                    f"white one ")
+    named = [int(k) - 1 for k in re.findall(r"\d+", beat.sentence.split("the white one ")[1]
+                                            .split(";")[0])]
     assert named == left_out
     assert beat.state["wrong_marks"] == {"white": left_out}
     numbers = [float(v.replace("−", "-").replace(",", ""))
