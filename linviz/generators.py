@@ -98,20 +98,27 @@ def _apart(candidates: np.ndarray, kept: np.ndarray, gap: float) -> np.ndarray:
     return np.array(chosen, dtype=float).reshape(-1, 2)
 
 
-def _edge_point(normal: np.ndarray, offset: float, margin: float, side: float) -> np.ndarray:
-    """The point (−offset + side·t)u on the band's edge on ``side`` (±1), t the least
-    float from ``margin`` up at which side·(uᵀx + offset) ≥ margin holds in floating point,
-    summed either way (the band's promise, exactly, despite the rounding of u's
-    components)."""
+def _edge_point(normal: np.ndarray, offset: float, margin: float, side: float,
+                along: float) -> np.ndarray:
+    """The point (−offset + side·t)u + along·v on the band's edge on ``side`` (±1), v the
+    line's direction (u turned a quarter), t the least float from ``margin`` up at which
+    side·(uᵀx + offset) ≥ margin holds in floating point, summed either way (the band's
+    promise, exactly, despite the rounding of u's components)."""
+    direction = np.array([-normal[1], normal[0]])
     t = float(margin)
     while True:
-        x = (-offset + side * t) * normal
+        x = (-offset + side * t) * normal + along * direction
         # (in both ways a score is summed: as a dot product, and term by term)
         scores = (float((np.array([x]) @ normal)[0]),
                   float(x[0] * normal[0] + x[1] * normal[1]))
         if min(side * (score + offset) for score in scores) >= margin:
             return x
         t = float(np.nextafter(t, np.inf))
+
+
+#: a touching set's pair stands along its line within this share of the room the disk
+#: leaves (the chord's half-length at the band's edge)
+PAIR_ALONG = 0.6
 
 
 def separable(
@@ -136,11 +143,12 @@ def separable(
     both classes are present. n is at most MAX_GENERATED_POINTS.
 
     ``touching``: the last two points stand on the band's two edges, one of each class,
-    where the normal through the line's point nearest 0 crosses them,
-    x = (−offset ± γ)u (:func:`_edge_point`); the rest are drawn as above, apart from them too. Through the
+    across the line from each other at a random place s along it (v its direction,
+    |s| ≤ :data:`PAIR_ALONG` of the chord's half-length), x = (−offset ± γ)u + s·v
+    (:func:`_edge_point`); the rest are drawn as above, apart from them too. Through the
     origin (offset 0) the chosen line is then the widest band through 0 exactly: turned by
-    any angle δ, the two points' distance falls to γ·|cos δ| < γ, and every other point is
-    at least γ from it. (Without them the widest band through 0 is often held by two
+    any angle δ ≠ 0, the pair's margins become γ·cos δ ± s·sin δ, the lesser under γ,
+    and every other point is at least γ from it. (Without them the widest band through 0 is often held by two
     points of one class at its two ends.) They come last: a perceptron visiting them first
     would step straight onto the chosen line's normal.
     """
@@ -157,8 +165,11 @@ def separable(
     area = disk_segment_area(radius, margin - offset) + disk_segment_area(radius, margin + offset)
     gap = point_gap(n, area, radius)
     pool = np.empty((0, 2))
-    if touching:
-        pool = np.array([_edge_point(normal, offset, margin, side) for side in (1.0, -1.0)])
+    if touching:  # the pair at a random place along the line (the rng's first draw)
+        room = np.sqrt(radius ** 2 - (abs(offset) + margin) ** 2)
+        along = float(rng.uniform(-PAIR_ALONG, PAIR_ALONG)) * room
+        pool = np.array([_edge_point(normal, offset, margin, side, along)
+                         for side in (1.0, -1.0)])
         if np.any(np.linalg.norm(pool, axis=1) > radius):  # pragma: no cover - checked above
             raise DataError("separable: the band's edges leave the disk")
     for _ in range(MAX_ROUNDS):

@@ -316,9 +316,12 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
             i, distance = final_gap(run)
             # (review 278: 175 characters, the longest sentence; "passes" said once)
             # (the bench: 13.7 s with "passes", "margin's" twice and "each on its side")
+            # nearer than γ, said so: θ*'s line keeps every point γ off (review 289: the
+            # distance beside γ unsaid, the stop read as θ*)
+            under = ", under γ" if distance < run.gamma else ""
             told.append(f"the {('large', 'small')[k]}{'' if told else ' margin'}'s "
                         f"{said_gap(distance)} from a {'+' if run.data.y[i] > 0 else '−'} "
-                        f"point")
+                        f"point{under}")
         story.beat(f"Each run stops at its first line with no mistake, not at θ*: "
                    f"{', '.join(told)}.",
                    "stops", final_gap=True, inset=False,

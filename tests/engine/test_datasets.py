@@ -79,10 +79,10 @@ def test_separable_generator_keeps_its_promises(n, margin_fraction, radius, norm
        normal_angle=st.floats(-360, 360), seed=st.integers(0, 2**32 - 1))
 def test_a_touching_set_has_a_point_of_each_class_on_its_bands_edges(n, margin_fraction,
                                                                      normal_angle, seed):
-    """With ``touching``, the last two points stand on the band's edges, + then −, where the
-    normal through 0 meets them, the band's promise still kept; through the origin its
-    widest band through 0 is then the chosen one: its half-width the margin, recomputed
-    by a scan of directions (none is wider)."""
+    """With ``touching``, the last two points stand on the band's edges, + then −, across
+    the line from each other (one foot on it, within the disk), the band's promise still
+    kept; through the origin its widest band through 0 is then the chosen one: its
+    half-width the margin, recomputed by a scan of directions (none is wider)."""
     radius = 2.0
     margin = margin_fraction * radius
     data = generators.separable(n=n, margin=margin, radius=radius, normal_angle=normal_angle,
@@ -92,9 +92,12 @@ def test_a_touching_set_has_a_point_of_each_class_on_its_bands_edges(n, margin_f
     for x, y in zip(data.X, data.y):
         assert y * (normal[0] * x[0] + normal[1] * x[1]) >= margin
     assert data.X.shape == (n, 2)
-    np.testing.assert_allclose(data.X[-2:], [margin * normal, -margin * normal], rtol=1e-12,
-                               atol=1e-15)
+    plus, minus = data.X[-2:]
+    np.testing.assert_allclose([plus @ normal, minus @ normal], [margin, -margin], rtol=1e-12)
+    direction = np.array([-normal[1], normal[0]])
+    assert plus @ direction == pytest.approx(minus @ direction, abs=1e-12)
     assert data.y[-2:].tolist() == [1.0, -1.0]
+    assert max(np.hypot(*plus), np.hypot(*minus)) <= radius
     angles = np.radians(normal_angle) + np.linspace(-np.pi, np.pi, 3601)
     units = np.stack([np.cos(angles), np.sin(angles)], axis=1)
     widest = (data.y[:, None] * (data.X @ units.T)).min(axis=0).max()

@@ -540,8 +540,13 @@ def test_the_margin_quiz_magnifies_a_last_line_that_would_seem_to_cross_its_poin
             assert box.x_min <= p[0] <= box.x_max and box.y_min <= p[1] <= box.y_max
         assert box.x_max - box.x_min >= 2 * INSET_HALF_WIDTHS * distance
         told = re.search(("small" if k else "large") + r"(?: margin)?'s ([0-9.]+) "
-                         r"from a (.) point", beat.sentence)
+                         r"from a (.) point(, under γ)?", beat.sentence)
         assert told and beat.state["final_gap"]
+        # nearer than θ*'s line keeps every point (γ, recomputed as the least distance to
+        # θ*'s line), said so
+        star = np.asarray(run.theta_star, dtype=float)
+        gamma = float(np.min(run.data.y * (run.data.X @ star)) / np.linalg.norm(star))
+        assert bool(told.group(3)) == (distance < gamma)
         assert told.group(2) == ("+" if run.data.y[i] > 0 else "−")
         assert "×" not in beat.sentence  # the zoom is on the inset, not said
         shown = float(told.group(1))
