@@ -13,13 +13,12 @@ from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, Create, DashedLine, DashedVMob
                    Indicate, Line, SurroundingRectangle, ValueTracker, VGroup,
                    VMobject, Wait, linear)
 
-from linviz import formatting
 from linviz.lessons.quiz_proof import SPAN_ROOM, meets_in_span, squeeze, squeeze_span
 from linviz.lessons.quiz_story import bound_label, said_gamma, said_reach
 from scenes.quiz_parts.strips import STRIP_EDGE
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
-from scenes.toolkit.placement import box_around, box_of, leader_line, least_covered
+from scenes.toolkit.placement import box_around, box_of, least_covered
 from scenes.toolkit.plots import PlotAxes
 from scenes.toolkit.screen_text import math, text
 
@@ -74,9 +73,9 @@ class SqueezeDrawings:
             plot.shift((left, SQUEEZE_BASE, 0) - plot.axes.c2p(0, 0))
             plots.add(plot)
         # the small margin's plot again, its M axis out to past where its floor and ceiling
-        # meet, the large margin's meeting marked on it by 0 (review 272: "far off to the
-        # right" was only an arrow; review 273: widened alone, the two plots looked alike;
-        # reviews 276-277: both widened, the large margin's plot shrank to a dot)
+        # meet (review 272: "far off to the right" was only an arrow; reviews 276-277: both
+        # widened, the large margin's plot shrank to a dot; reviews 288-289: the large
+        # margin's meeting marked by its 0 read as a dot on the wrong axes)
         narrow = lesson.narrow
         plots.far = None
         if not meets_in_span(narrow, span):
@@ -85,7 +84,6 @@ class SqueezeDrawings:
             far = self.squeeze_plot(narrow, "small margin", far_span, far_top, width,
                                     key_low=True)
             far.shift(plots[1].axes.c2p(0, 0) - far.axes.c2p(0, 0))
-            far.other = self.other_meeting(lesson.wide, far)
             plots.far = far
         return plots
 
@@ -257,7 +255,7 @@ class SqueezeDrawings:
         """The small margin's plot becomes its wide version (:meth:`squeeze_plots`'
         ``far``): the axes' lines stay while their ticks and numbers give way, the names
         go, the floor, ceiling and curves stretch to the new scale, the new ticks and names
-        come, and the large margin's meeting is marked on the new axis, by 0."""
+        come."""
         near, far = self.squeeze[1], self.squeeze.far
         (floor, floor_name), (ceiling, ceiling_name) = near.bounds
         (far_floor, far_floor_name), (far_ceiling, far_ceiling_name) = far.bounds
@@ -278,28 +276,8 @@ class SqueezeDrawings:
         self.remove(near.axes, *near.axes.submobjects, near.title, *[a for a, _ in pairs])
         self.add(far.axes, far.title, *[b for _, b in pairs])
         self.play(appear(VGroup(far_floor_name, far_ceiling_name, far.run[1], far.run[3])),
-                  appear(far.other), run_time=style.RUN_FADE)
+                  run_time=style.RUN_FADE)
         self.squeeze.submobjects[1] = far
-
-    def other_meeting(self, wide, far) -> VGroup:
-        """The large margin's meeting, M = its (R/γ)², marked on the small margin's wide M
-        axis (``far``'s): a dot on the axis, named "large margin: 59" in the room under the
-        floor or over the ceiling where it covers least of the curves, the tick numbers and
-        the key, joined to it by a leader."""
-        theme, axes, s = self.theme, far.axes, squeeze(self.lesson.narrow)
-        dot = Dot(axes.c2p(float(wide.bound), 0), radius=style.PLOT_DOT * 1.3,
-                  color=theme.highlight)
-        words = text(f"large margin: {bound_label(wide)}", theme,
-                     style.FONT_SMALL, theme.highlight)
-        ks = np.linspace(0.0, axes.x_right, CURVE_POINTS)
-        curves = np.vstack([axes.c2p_many(ks, s.floor(ks)), axes.c2p_many(ks, s.ceiling(ks))])
-        obstacles = np.vstack([tick_number_boxes(axes), box_around(curves, CURVE_HALF),
-                               box_of(far.run[3], weight=TEXT_WEIGHT)])
-        places = [axes.c2p(m * axes.x_right, v * axes.y_top)
-                  for v, m in product((0.06, 0.12, 0.85), (0.2, 0.3, 0.15, 0.4))]
-        words.move_to(least_covered(places, (words.width, words.height), obstacles))
-        return VGroup(dot, leader_line(dot.get_center(), dot.radius, words, theme.highlight),
-                      words)
 
     def examples_back(self, beat) -> None:
         """The proof's plots give way to what stood before them (but the runs' last lines):
