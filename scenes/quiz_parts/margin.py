@@ -47,8 +47,9 @@ INSET_RING = 1.5
 #: the cost of a place for θ*'s name on its − side (it names the arrow θ* points along:
 #: there only when every place on the + side is covered), and its arrow's tip's length
 WRONG_SIDE_COST, STAR_TIP = 1e3, 0.12
-#: the gap (screen units) between θ*'s band and θ*'s name beside it
-STAR_GAP = 0.12
+#: the gap (screen units) between θ*'s band and θ*'s name beside it, and the least
+#: length of θ*'s arrow from its line (reviews 288-289: over a narrow band, a speck)
+STAR_GAP, STAR_LEAST = 0.12, 0.45
 
 #: a name further than this (screen units) from its point's ring gets a line to it
 LEADER_AFTER = 0.35
@@ -198,7 +199,7 @@ class MarginDrawings:
         normal = normal / max(float(np.linalg.norm(normal)), 1e-9)
         centre = beside_line([upper + 0.55 * inward, lower - 0.55 * inward], inward,
                              (name.width, name.height), np.vstack(obstacles),
-                             band + STAR_GAP + reach,
+                             max(band + STAR_GAP, STAR_LEAST) + reach,
                              extra_cost=lambda c: 0.0 if float(
                                  (c - upper)[:2] @ normal[:2]) > 0 else WRONG_SIDE_COST)
         name.move_to(centre)
