@@ -856,7 +856,8 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                overlap=False, overlap_panel=None, closeup=None,
                ringed=[], near=None, pass_counts=None,
                wrong_marks={"white": left_out},
-               status=f"fewest any line gets wrong: {count} · without them (□): feasible, "
+               # (short enough to stand at full size: the count is said)
+               status=f"without the {count} (□): feasible, "
                       f"$theta = ({theta})$, $theta_0 = {math_number(solved.theta0)}$")
     tight = list(solved.tight)
     margin = formatting.significant(solved.margin)
