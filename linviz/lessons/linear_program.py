@@ -519,14 +519,16 @@ class LinearProgramLesson:
         """The data view from the perceptron through 0 on, on data no line separates even
         with an offset: the plane's rule (:func:`linviz.view_box.fitted_box`, 0 held)
         round every point its beats mark (each counted line's mistakes, the overlap's
-        points, and so the points inside its hulls); None where that view would be over
-        :data:`CLOSE_VIEW_SHARE` of the full view's width (the zoom would hardly show
+        points, and so the points inside its hulls, the solver's tight points); None where
+        that view would be over :data:`CLOSE_VIEW_SHARE` of the full view's width (the zoom would hardly show
         more). Review 279: on Iris versicolor/virginica the runs' lines, marks and
         names stood in a blob a seventh of the plane wide."""
         if not self.inseparable:
             return None
         held = set().union(*map(set, self.counted_mistakes.values()))
         held |= {*self.overlap[0], *self.overlap[1]}
+        if self.subset is not None:  # the solver's tight points, ringed (wine: off the view)
+            held |= set(self.subset.tight)
         close = fitted_box(np.asarray(self.data.X, dtype=float)[sorted(held)],
                            include_origin=True)
         if box_width(close) > CLOSE_VIEW_SHARE * box_width(self.full_view):

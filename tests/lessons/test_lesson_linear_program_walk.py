@@ -276,6 +276,11 @@ def test_the_runs_part_zooms_the_data_in_only_where_its_points_stand_close(case)
             continue
         marked |= set(np.flatnonzero(y * (X @ np.asarray(theta, dtype=float) + theta0) <= 0))
     marked |= {*lesson.overlap[0], *lesson.overlap[1]}
+    # and the solver's tight points, ringed on the data (recounted: y·score 1 on the kept)
+    if lesson.subset is not None:
+        theta, theta0 = np.asarray(lesson.subset.theta, dtype=float), lesson.subset.theta0
+        kept = [i for i in range(len(y)) if i not in lesson.subset.left_out]
+        marked |= {i for i in kept if y[i] * (X[i] @ theta + theta0) <= 1 + 1e-6}
     points = X[sorted(marked)]
     full = fitted_box(X, include_origin=True)
     if close is None:

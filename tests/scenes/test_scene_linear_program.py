@@ -81,9 +81,9 @@ def drawn_state(scene) -> dict:
 
 
 @pytest.mark.parametrize("data", [None, "noisy", "xor", "small-margin", "xor-cloud",
-                                  "wine", "wine-unzoomed", "iris-petal-std"])
+                                  "wine-std", "wine-unzoomed", "iris-petal-std"])
 def test_every_beat_ends_on_its_state(data, tmp_path, monkeypatch):
-    """(wine: the runs' part zooms the data in; wine-unzoomed: without that zoom, its
+    """(wine-std: the runs' part zooms the data in; wine-unzoomed: without that zoom, its
     overlap's points are close together, magnified in a close-up; iris-petal-std: a run
     of one update, no fast updates after it.)"""
     from scenes.linear_program import LinearProgramScene
@@ -95,7 +95,7 @@ def test_every_beat_ends_on_its_state(data, tmp_path, monkeypatch):
 
         monkeypatch.setattr(lp, "CLOSE_VIEW_SHARE", 0.0)
         data = "wine"
-    if data in ("wine", "iris-petal-std"):
+    if data in ("wine", "wine-std", "iris-petal-std"):
         pytest.importorskip("sklearn")
         data = gallery_csv(tmp_path, data)
 
@@ -215,7 +215,7 @@ def test_every_beat_ends_on_its_state(data, tmp_path, monkeypatch):
                 caption.text
     if unzoomed:  # the case is the close-up's
         assert any(beat.state["closeup"] for beat in beats)
-    elif data and data.endswith("wine.csv"):  # the zoom's: the close view while the state
+    elif data and data.endswith("wine-std.csv"):  # the zoom's: the close view while the state
         # says so, then every point again for the closing remark
         assert lesson.close_view is not None
         views = [(picture["data_box"], beat.state["data_view"]) for picture, beat in
