@@ -330,8 +330,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     (wide_low, wide_high), (low, high) = lesson.wide_range, lesson.narrow_range
     # where the two ranges overlap, said: a small margin allows many updates, it does not
     # force them
+    # (sharing a count is overlapping: review 290 heard "2 to 2" and "2 to 300" unremarked)
     overlap = ("; the two ranges overlap"
-               if low < wide_high else "")
+               if low <= wide_high else "")
     story.beat(f"Over all {lesson.repeats} data sets of each: {wide_low} to {wide_high} "
                f"updates with the large margin, {low} to {high} with the small one, each "
                f"under its bound (R/γ)²{overlap}.",

@@ -125,8 +125,11 @@ class RunReplay:
         theta_arrow = FastArrow(theme.step, stroke_width=3, tip_length=0.16, tip_width=0.13)
         step_arrow = FastArrow(theme.highlight, stroke_width=3, tip_length=0.16,
                                tip_width=0.13)
-        theta_name = math("theta", theme, style.FONT_LABEL).set_color(theme.step)
-        step_name = math("y x", theme, style.FONT_LABEL).set_color(theme.highlight)
+        # each name on a backdrop (review 290: over the + points it did not read)
+        theta_name = with_backdrop(math("theta", theme, style.FONT_LABEL).set_color(
+            theme.step), theme)
+        step_name = with_backdrop(math("y x", theme, style.FONT_LABEL).set_color(
+            theme.highlight), theme)
         drawn = VGroup(theta_arrow, step_arrow, theta_name, step_name)
 
         def follow(m) -> None:
@@ -143,7 +146,10 @@ class RunReplay:
             # each name across its arrow's middle, on its left (off the arrow)
             for name, (a, b) in ((theta_name, (origin, start)), (step_name, (start, end))):
                 length = float(np.linalg.norm(b - a))
-                name.set_opacity(1.0 if shown and length > 0.3 else 0.0)
+                seen = shown and length > 0.3
+                name.set_opacity(1.0 if seen else 0.0)
+                name.background_rectangle.set_fill(
+                    opacity=style.LABEL_BACKDROP_OPACITY if seen else 0.0)
                 if length > 1e-6:
                     left = np.array([-(b - a)[1], (b - a)[0], 0.0]) / length
                     name.move_to((a + b) / 2 + left * (0.1 + name.height / 2))
