@@ -94,6 +94,8 @@ __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_story
 #: (its beats bring numbers, lines and regions to read; the voice reads about 15; review
 #: 273: at 12 each beat ended on 2-3 s of still)
 LP_PACE = 13.0
+#: the most points left out for the solve that are named (more are counted)
+LEFT_OUT_NAMED = 3
 #: the updates of the walk explained one by one; the rest are played faster
 EXPLAINED_STEPS = 2
 #: the least time the walk's fast part takes, a second for every this many updates (review
@@ -759,7 +761,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # the certificate's lines are where each y·score is 0 (as in the shading): named, for
     # the bars' signs are about their sides
     story.beat("So for any θ, as this one circling 0, their weighted y·scores add up to "
-               "θᵀ0 = 0: at least one is ≤ 0, a mistake, θ on or past its line (y·score 0).",
+               "θᵀ0 = 0: at least one is ≤ 0, a mistake.",
                "proof", score_bars=True,
                status="$sum_i lambda_i y^((i)) theta^T x^((i)) = theta^T (sum_i lambda_i "
                       "y^((i)) x^((i))) = theta^T 0 = 0$")
@@ -845,13 +847,17 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     theta = ", ".join(math_number(v) for v in solved.theta)
     count = len(left_out)
     named = formatting.listed(i + 1 for i in left_out)
-    which = (f"point {named}; leave it out" if count == 1 else f"{named}; leave those out")
+    # (more than a few named run long by ear: wine's seven took 13 s; the squares show them)
+    which = (f"point {named} wrong. Leave it out" if count == 1 else
+             f"{named} wrong. Leave those out" if count <= LEFT_OUT_NAMED else
+             f"those {count} wrong, squared. Leave them out")
     # (review 286: the offset's search, run and map took 70 s before the solve; review 289:
     # the count said over three squares alone, 11 s still) the count said with a line that
     # makes it, white, and the points it gets wrong, which are left out
-    story.beat(f"No line gets fewer than {count} wrong, the white one {which} "
-               f"(squared), and the programme with an offset is feasible: the solver's green "
-               f"line.", "subset", subset=True,
+    story.beat(f"No line gets fewer than {count} wrong; the white one gets {which} "
+               f"and the programme with an offset is feasible: the solver's green "
+               f"line{', nearly the white' if solved.like_fewest else ''}.", "subset",
+               subset=True,
                # the overlap's drawings leave: the solver's line is read over the data
                overlap=False, overlap_panel=None, closeup=None,
                ringed=[], near=None, pass_counts=None,
@@ -866,11 +872,12 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # the lines θᵀx + θ₀ = ±1 through them magnified where they would look as one with
     # the line (review 286: the points looked on it)
     insets = lesson.subset_insets
-    magnified = ", magnified on the right" if insets else ""
-    story.beat(f"Every other point has y·score at least 1; exactly 1 at the ringed "
-               f"{formatting.listed(i + 1 for i in tight)}, "
-               f"{margin} from the line{magnified}: the notes' margin of these points, "
-               f"1/‖θ‖.",
+    # (the piper voice: 13-14 s as "Every other point has y·score at least 1; exactly 1
+    # at the ringed …, magnified on the right"; the close-ups come with the rings, unsaid,
+    # as every close-up's zoom is)
+    story.beat(f"The others score at least 1; the ringed "
+               f"{formatting.listed(i + 1 for i in tight)} exactly 1, "
+               f"{margin} from the line: the notes' margin, 1/‖θ‖.",
                "subset-tight", ringed=tight, subset_insets=bool(insets),
                status=f"$y^((i))(theta^T x^((i)) + theta_0) >= 1$, $= 1$ ringed: margin "
                       f"$1 \\/ norm(theta) = {margin}$")

@@ -29,6 +29,11 @@ ABOVE_ONE = 1e-12
 #: a kept point whose y·score is within this of 1 meets its constraint exactly (tight):
 #: HiGHS meets a constraint to within 1e-7
 TIGHT = 1e-6
+#: the solver's line is said to be nearly the fewest-mistake line drawn before it when
+#: their normals' directions differ by at most this many degrees and their signed
+#: distances from 0 by at most :data:`SAME_LINE_SHARE` of the data's reach (the farthest
+#: point's distance from 0): drawn, the two would look as one (review 290: said as two)
+SAME_LINE_DEGREES, SAME_LINE_SHARE = 1.0, 0.01
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,7 @@ class SubsetSolution:
     least_l1 : |θ₁| + |θ₂| of the solution (the programme's value, up to the scaling).
     tight : the kept points whose y·score is 1 (within :data:`TIGHT`), in index order:
         those nearest the line, 1/‖θ‖ from it.
+    like_fewest : the solver's line is nearly the fewest-mistake line (:func:`nearly_one`).
     """
 
     left_out: tuple[int, ...]
@@ -47,6 +53,7 @@ class SubsetSolution:
     theta0: float
     least_l1: float
     tight: tuple[int, ...] = ()
+    like_fewest: bool = False
 
     @property
     def margin(self) -> float:
@@ -61,6 +68,17 @@ def left_out_points(lesson) -> tuple[int, ...]:
     fewest = lesson.fewest_line
     return tuple(lesson.wrong_points(np.asarray(fewest.theta, dtype=float),
                                      float(fewest.theta0)))
+
+
+def nearly_one(first: tuple[np.ndarray, float], second: tuple[np.ndarray, float],
+               reach: float) -> bool:
+    """Whether the lines (θ, θ₀) ``first`` and ``second`` (+ sides alike) have normals
+    within :data:`SAME_LINE_DEGREES` of each other and signed distances −θ₀/‖θ‖ from 0
+    within :data:`SAME_LINE_SHARE` × ``reach``."""
+    (a, a0), (b, b0) = ((np.asarray(t, dtype=float), float(t0)) for t, t0 in (first, second))
+    turn = np.degrees(np.arctan2(abs(a[0] * b[1] - a[1] * b[0]), float(a @ b)))
+    shift = abs(a0 / np.hypot(*a) - b0 / np.hypot(*b))
+    return bool(turn <= SAME_LINE_DEGREES and shift <= SAME_LINE_SHARE * reach)
 
 
 def solve_with_offset(X: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float] | None:
@@ -111,6 +129,10 @@ def subset_solution(lesson) -> SubsetSolution | None:
     scale = least * (1.0 - ABOVE_ONE)
     theta, theta0 = theta / scale, theta0 / scale
     scores = y * (X @ theta + theta0)
+    fewest = lesson.fewest_line
+    reach = float(np.max(np.hypot(*np.asarray(data.X, dtype=float).T)))
     return SubsetSolution(left_out=left_out, theta=theta, theta0=theta0,
                           least_l1=float(np.sum(np.abs(theta))),
-                          tight=tuple(int(i) for i in keep[scores - 1.0 <= TIGHT]))
+                          tight=tuple(int(i) for i in keep[scores - 1.0 <= TIGHT]),
+                          like_fewest=nearly_one((theta, theta0),
+                                                 (fewest.theta, fewest.theta0), reach))

@@ -58,14 +58,13 @@ class SubsetBeats:
     def draw_subset_tight(self, beat) -> None:
         """The points whose y·score is exactly 1 ringed and named as they are said, their
         names off the line; where the beat says so, the line and its lines θᵀx + θ₀ = ±1
-        magnified round them in a row on the right as "magnified" is said."""
+        magnified round them in a row on the right, with the rings."""
         self.set_status(beat.state["status"])
         self.wait_for_words("exactly 1")
         self.set_rings(list(beat.state["ringed"]))
         solved = self.lesson.subset
         self.name_rings(lines=[(solved.theta, solved.theta0)])
         if beat.state["subset_insets"]:
-            self.wait_for_words("magnified")
             self.subset_insets = self.subset_magnifiers()
             self.play(appear(self.subset_insets), run_time=style.RUN_FADE)
             self.mark_for_beat(self.subset_insets)

@@ -842,7 +842,7 @@ def test_the_fewest_errors_line_drawn_gets_that_many_wrong(case):
     assert not [b for b in beats if b.motion == "fewest-line"]
     told = [b for b in beats if b.motion == "subset"]
     if lesson.subset is not None:
-        assert f"No line gets fewer than {wrong} wrong, the white one" in told[0].sentence
+        assert f"No line gets fewer than {wrong} wrong; the white one" in told[0].sentence
         assert told[0].state["status"].startswith(f"without the {wrong} (□): feasible")
 
 
@@ -1007,7 +1007,7 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     # the shading by sign is said to be of the lines slid through 0 (not the ≥ 1 lines)
     (shaded,) = [b for b in beats if b.motion == "all-constraints"]
     assert "slid through 0 (y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 0)" in shaded.sentence
-    assert "past its line (y·score 0)" in beats[first + 2 + len(pair)].sentence
+    assert "at least one is ≤ 0, a mistake" in beats[first + 2 + len(pair)].sentence
     assert "> 0$: no $theta$ is on all" in sides.state["status"]
     if "overlap" in motions:  # the notes' remark closes: the solver's word is the answer
         assert beats[-1].motion == "testable" and "“infeasible”" in beats[-1].state["status"]
