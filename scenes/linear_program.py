@@ -213,7 +213,7 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
             line.set_y(self.title.get_bottom()[1] - 0.3, direction=np.array([0, 1, 0]))
             line.set_x(self.weights.frame.get_center()[0])
 
-        self.show_status_words(words, place, width=7.0)
+        self.show_status_words(words, place, width=7.0, split=True)
 
     def follow_beat(self, beat) -> None:
         """Rings and status as the beat's state names them."""

@@ -4,7 +4,7 @@ made on the stage and recorded on the timeline; and the status line, a still dra
 
 from __future__ import annotations
 
-from manim import Wait
+from manim import DOWN, VGroup, Wait
 
 from scenes.toolkit import style
 from scenes.toolkit.layout import vanish
@@ -110,10 +110,13 @@ class StagedDrawing:
     #: the words of the status line shown by show_status_words (None: none)
     status_words = None
 
-    def show_status_words(self, words: str | None, place, width: float | None = None) -> None:
+    def show_status_words(self, words: str | None, place, width: float | None = None,
+                          split: bool = False) -> None:
         """The status line saying ``words`` (None: none), typeset as plain text with its
         ``$…$`` spans as Typst mathematics, no wider than ``width``, put where
-        ``place(mobject)`` moves it; a still drawing. The same words again change nothing."""
+        ``place(mobject)`` moves it; a still drawing. The same words again change nothing.
+        ``split``: wider than ``width``, it is set as two lines, broken at the " · " nearest
+        its middle, before it is scaled down (a long line was set at half size)."""
         from scenes.toolkit.screen_text import markup_with_math
 
         if words == self.status_words:
@@ -124,6 +127,15 @@ class StagedDrawing:
             self.status = None
         if words:
             self.status = text(markup_with_math(words), self.theme, style.FONT_BODY)
+            parts = words.split(" · ")
+            if split and width is not None and self.status.width > width and len(parts) > 1:
+                # the break whose halves are the most even in characters
+                k = min(range(1, len(parts)), key=lambda j: (abs(
+                    len(" · ".join(parts[:j])) - len(" · ".join(parts[j:]))), j))
+                self.status = VGroup(*[text(markup_with_math(" · ".join(half)), self.theme,
+                                            style.FONT_BODY)
+                                       for half in (parts[:k], parts[k:])]).arrange(
+                    DOWN, buff=style.SMALL_BUFF)
             if width is not None and self.status.width > width:
                 self.status.scale_to_fit_width(width)
             place(self.status)
