@@ -254,15 +254,13 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                          if lesson.separable_with_offset else "“infeasible”"))
 
 
-def returned_words(best: tuple[int, int], last: tuple[int, int], short: bool = False) -> str:
+def returned_words(best: tuple[int, int], last: tuple[int, int]) -> str:
     """What the notes' perceptron returns after its passes, set against the best state it
-    reached (each (state, errors)): its last state, "this one" when it is the best, else
-    its count ("its last, 7" with ``short``; "too" where the counts are equal)."""
+    reached (each (state, errors)): its last state, "that one" when it is the best, else
+    its count ("too" where the counts are equal)."""
     if last[0] == best[0]:
-        return "its last, which it returns, is that one" if not short else "its last is that one"
+        return "its last, which it returns, is that one"
     too = " too" if last[1] == best[1] else ""
-    if short:
-        return f"its last, {last[1]}{too}"
     return f"after those passes it returns its last θ, which gets {last[1]}{too}"
 
 
