@@ -13,6 +13,7 @@ from linviz.pacing import first_pass_slower
 from scenes.linear_program_parts.common import NEAR_NAME_REACH, zoom_planes
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.marks import following_ring
 from scenes.toolkit.placement import best_offset, box_around, box_of
 from scenes.toolkit.screen_text import text
 
@@ -90,21 +91,12 @@ class EndlessBeats:
     def update_ring(self, points) -> Circle:
         """A ring in data space on the point of the update the walk's tracker is in (update
         k, the tracker between k − 1 and k, adds y⁽ⁱ⁾x⁽ⁱ⁾ of ``points[k − 1]``), hidden
-        while that point is outside the data plane's view."""
-        plane = self.plane
-        ring = Circle(radius=plane.ring_radius, color=self.theme.highlight,
-                      stroke_width=style.RING_STROKE)
-
-        def follow(m) -> None:
+        while that point is outside the data plane's view (:func:`following_ring`)."""
+        def at() -> int:
             t = self.walk_tracker.get_value()
-            k = min(max(int(np.ceil(t - 1e-9)) - 1, 0), len(points) - 1)
-            i = points[k]
-            m.move_to(plane.point(i))
-            m.set_stroke(opacity=1.0 if plane.box.contains(plane.X[i][None, :])[0] else 0.0)
+            return points[min(max(int(np.ceil(t - 1e-9)) - 1, 0), len(points) - 1)]
 
-        ring.add_updater(follow)
-        follow(ring)
-        return ring
+        return following_ring(self.plane, at, self.theme)
 
     def data_zoom(self, box: Box) -> tuple:
         """(plane, box, box_at, redraw) of the data plane's zoom to ``box`` (the lesson's

@@ -16,6 +16,7 @@ from linviz.lessons.margin_speed import update_points
 from scenes.quiz_parts.margin import RADIUS_BACK
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.marks import following_ring
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import math, text
 from scenes.toolkit.speed.fast_shapes import FastArrow
@@ -100,19 +101,13 @@ class RunReplay:
     def mistake_ring(self, run, plane, tracker) -> Circle:
         """A ring round the point of the update under way (the one from the tracker's
         whole part k to k + 1), in its plane; gone once the run has ended."""
-        points, theme = update_points(run), self.theme
-        ring = Circle(radius=plane.ring_radius, color=theme.highlight,
-                      stroke_width=style.RING_STROKE)
+        points = update_points(run)
 
-        def follow(m) -> None:
+        def at() -> int | None:
             k = int(np.floor(tracker.get_value() + 1e-9))
-            if k < len(points):
-                m.move_to(plane.point(points[k])).set_stroke(opacity=1.0)
-            else:
-                m.set_stroke(opacity=0.0)
+            return points[k] if k < len(points) else None
 
-        ring.add_updater(follow)
-        return ring
+        return following_ring(plane, at, self.theme)
 
     def update_arrows(self, run, plane, tracker) -> VGroup:
         """θ ← θ + yx drawn in ``plane`` while the first updates play (review 288: the

@@ -8,7 +8,7 @@ cursor of the visited point and the pulse of a mistake are circles).
 from __future__ import annotations
 
 import numpy as np
-from manim import FadeIn, FadeOut, VGroup, VMobject
+from manim import Circle, FadeIn, FadeOut, VGroup, VMobject
 
 from . import style
 from .screen_text import text
@@ -87,3 +87,22 @@ def flip_squares(plane, indices, theme) -> VMobject:
         marks.start_new_path(centre + corners[0])
         marks.add_points_as_corners(centre + corners[1:])
     return marks
+
+
+def following_ring(plane, at, theme) -> Circle:
+    """A ring that stands every frame on the point ``at()`` of ``plane`` (an index into its
+    points: the point of the update a replay is taking), hidden while ``at()`` is None or
+    that point lies outside the plane's view."""
+    ring = Circle(radius=plane.ring_radius, color=theme.highlight,
+                  stroke_width=style.RING_STROKE)
+
+    def follow(m) -> None:
+        i = at()
+        seen = i is not None and bool(plane.box.contains(plane.X[i][None, :])[0])
+        if i is not None:
+            m.move_to(plane.point(i))
+        m.set_stroke(opacity=1.0 if seen else 0.0)
+
+    ring.add_updater(follow)
+    follow(ring)
+    return ring
