@@ -5,7 +5,9 @@ drawing as it is named, and a plane's zoom."""
 from __future__ import annotations
 
 import numpy as np
-from manim import Indicate, ValueTracker
+from manim import DashedLine, Indicate, ValueTracker, VGroup
+
+from linviz.geometry import clip_line
 
 
 #: the two planes: side, and the centres of data space (left) and weight space (right)
@@ -120,3 +122,15 @@ def zoom_planes(scene, zooms) -> None:
     for plane, follow in followers:
         plane.clear_updaters()
         follow()
+
+
+def band_dashes(plane, theta, theta0: float, colour, dash_length: float = 0.12) -> VGroup:
+    """The lines θᵀx + θ₀ = ±1 on ``plane`` (clipped to its box), dashed in ``colour``:
+    where the points that meet their constraints exactly stand."""
+    dashes = VGroup()
+    for level in (1.0, -1.0):
+        ends = clip_line(np.asarray(theta, dtype=float), float(theta0) - level, plane.box)
+        if ends is not None:
+            dashes.add(DashedLine(plane.c2p(ends[0]), plane.c2p(ends[1]), color=colour,
+                                  stroke_width=2, dash_length=dash_length))
+    return dashes

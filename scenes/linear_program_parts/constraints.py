@@ -12,7 +12,7 @@ from manim import (Create, DashedLine, Dot, Indicate, Polygon, ValueTracker, VGr
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program import mistake_arcs, mistake_shade
 from scenes.linear_program_parts.common import (DIAMOND_SHORT, FADED_LINES, LINE_OPACITY_ONE_OF,
-                                                TOUCH_SECONDS, lit, ray_end)
+                                                TOUCH_SECONDS, band_dashes, lit, ray_end)
 from scenes.linear_program_parts.fewest import FewestBeats
 from scenes.linear_program_parts.keys import ShadingKeys
 from scenes.linear_program_parts.region import RegionDrawings
@@ -323,14 +323,7 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         theme, star = self.theme, self.lesson.theta_star
         boundary = Hyperplane(plane, star, 0.0, show_normal=False, show_notes=False,
                               show_shading=shaded)
-        dashes = VGroup()
-        for level in (1.0, -1.0):
-            ends = clip_line(star, -level, plane.box)
-            if ends is not None:
-                dashes.add(DashedLine(plane.c2p(ends[0]), plane.c2p(ends[1]),
-                                      color=theme.boundary, stroke_width=2,
-                                      dash_length=0.12))
-        return VGroup(boundary, dashes)
+        return VGroup(boundary, band_dashes(plane, star, 0.0, theme.boundary))
 
     def tight_magnifiers(self, drawings, lines) -> VGroup:
         """θ*'s lines magnified round each tight place (the lesson's ``tight_insets``,

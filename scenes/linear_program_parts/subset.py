@@ -7,9 +7,9 @@ it)."""
 from __future__ import annotations
 
 import numpy as np
-from manim import Create, DashedLine, VGroup
+from manim import Create, VGroup
 
-from linviz.geometry import clip_line
+from scenes.linear_program_parts.common import band_dashes
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
 from scenes.toolkit.magnifier import magnifier
@@ -89,7 +89,8 @@ class SubsetBeats:
                               show_notes=False, show_shading=False)
             line.line.set_color(theme.correct)
             return VGroup(self.side_tints(inset, solved.theta, solved.theta0), line,
-                          self.band_lines_on(inset, solved.theta, solved.theta0))
+                          band_dashes(inset, solved.theta, solved.theta0, theme.correct,
+                                      dash_length=0.08))
 
         lines = [(solved.theta, solved.theta0 - level) for level in (0.0, 1.0, -1.0)]
         return VGroup(*[magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme,
@@ -97,17 +98,6 @@ class SubsetBeats:
                                   beside=np.array([left + k * width, bottom,
                                                    left + (k + 1) * width, top]))
                         for k, (i, box, zoom) in enumerate(insets)])
-
-    def band_lines_on(self, plane, theta, theta0: float) -> VGroup:
-        """The lines θᵀx + θ₀ = ±1 on ``plane``, dashed in the colour of a correct answer."""
-        dashes = VGroup()
-        for level in (1.0, -1.0):
-            ends = clip_line(np.asarray(theta, dtype=float), theta0 - level, plane.box)
-            if ends is not None:
-                dashes.add(DashedLine(plane.c2p(ends[0]), plane.c2p(ends[1]),
-                                      color=self.theme.correct, stroke_width=2,
-                                      dash_length=0.08))
-        return dashes
 
     def drop_subset(self) -> None:
         """The solver's line and its band leave (the notes' remark is of every point)."""
