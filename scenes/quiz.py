@@ -24,6 +24,7 @@ from scenes.quiz_parts.margin import MarginDrawings, PANEL_CENTRES, PANEL_SIDE, 
 from scenes.quiz_parts.one_point import (CHAIN_CENTER, CHAIN_WIDTH, OnePointDrawings,
                                          PLANE_CENTER, PLANE_SIDE, SCORE_LINE_CENTER)
 from scenes.quiz_parts.runs import RunReplay
+from scenes.quiz_parts.shrink import ShrinkDrawings
 from scenes.quiz_parts.sketch import SketchDrawings
 from scenes.quiz_parts.squeeze import SqueezeDrawings
 from scenes.quiz_parts.strips import StripDrawings
@@ -229,7 +230,7 @@ class OnePointQuizScene(OnePointDrawings, QuizScene):
 
 
 class MarginQuizScene(MarginDrawings, RunReplay, StripDrawings, SqueezeDrawings, SketchDrawings,
-                      LastLineDrawings, QuizScene):
+                      LastLineDrawings, ShrinkDrawings, QuizScene):
     """Quiz: a large or a small margin? Two runs answer it."""
 
     question = MARGIN_QUESTION

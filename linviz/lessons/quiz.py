@@ -170,6 +170,19 @@ class MarginQuizLesson:
         """The fewest and the most updates among the narrow margin's data sets."""
         return min(self.narrow_counts), max(self.narrow_counts)
 
+    #: the wide margin's data set with every point times :data:`SHRINK`, run again (None:
+    #: not made): γ and R shrink alike, (R/γ)² does not
+    wide_shrunk: MarginRun | None = None
+
+    @property
+    def shrunk_alike(self) -> bool:
+        """The shrunk data set's γ and R are the wide one's times :data:`SHRINK` (within
+        1e-9 of each): (R/γ)², its bound, is the wide one's."""
+        shrunk, wide = self.wide_shrunk, self.wide
+        return shrunk is not None and all(
+            math.isclose(after, SHRINK * before, rel_tol=1e-9)
+            for after, before in ((shrunk.gamma, wide.gamma), (shrunk.R, wide.R)))
+
     @property
     def wide_is_faster(self) -> bool:
         """The wide margin's run made fewer updates (the answer's evidence; both bounds
@@ -340,6 +353,24 @@ def cleared(run: MarginRun, clearance: float = EDGE_CLEARANCE) -> MarginRun:
     return margin_run(data, run.requested_margin, run.seed, offset=len(run.theta_star) > 2)
 
 
+#: the factor every point of the wide margin's data set is multiplied by to show that γ
+#: counts relative to R (a half: the band and the reach visibly smaller, the points still
+#: apart; a third crowded them into a blob)
+SHRINK = 0.5
+
+
+def shrunk(run: MarginRun, factor: float = SHRINK) -> MarginRun:
+    """``run``'s data set with every point times ``factor``, run again (its γ, R and θ*
+    found afresh: nothing is carried over from ``run``)."""
+    from dataclasses import replace
+
+    from ..sweeps import margin_run
+
+    data = replace(run.data, X=np.asarray(run.data.X, dtype=float) * factor,
+                   name=f"{run.data.name}-times-{factor:.3g}")
+    return margin_run(data, run.requested_margin, run.seed, offset=len(run.theta_star) > 2)
+
+
 #: the margins the quiz's data sets are made with (the least each leaves free, in the
 #: plane's units, the points in a disc of radius 2): two half-discs far apart, and two
 #: that touch
@@ -359,8 +390,9 @@ def margin_quiz_lesson(seed: int = DEFAULT_SEED) -> MarginQuizLesson:
     # cleared (:func:`cleared`); the narrow band's edges are drawn magnified
     rows = (tuple(cleared(run) for run in rows[0]), *rows[1:])
     # the median run of each margin: one run's M is not what a margin typically takes
-    return MarginQuizLesson(rows[0][median_run_index(rows[0])],
-                            rows[-1][median_run_index(rows[-1])],
+    wide = rows[0][median_run_index(rows[0])]
+    return MarginQuizLesson(wide, rows[-1][median_run_index(rows[-1])],
+                            wide_shrunk=shrunk(wide),
                             wide_counts=tuple(run.updates for run in rows[0]),
                             narrow_counts=tuple(run.updates for run in rows[-1]),
                             wide_bounds=tuple(float(run.bound) for run in rows[0]),

@@ -30,6 +30,8 @@ perceptron stops at its first line with no mistake, however close),
 :mod:`linviz.lessons.quiz_proof`: 0 none, 1 each run's θ·θ*/‖θ*‖ between its floor Mγ and
 its ceiling R√M, 2 also where they meet, at (R/γ)²; it stays through the answer's
 beats: the evidence the answer rests on, not the close-up again, review 258),
+``shrink`` (the large margin's data set halved and back while it is said: γ and R halve,
+(R/γ)² stays, :attr:`linviz.lessons.quiz.MarginQuizLesson.wide_shrunk`),
 ``status`` (at the end the answer in words).
 """
 
@@ -206,7 +208,7 @@ MARGIN_PACE = 13.5
 #: the pace of the results' beats (the thin band's edges, the runs, where they stop, all
 #: the data sets, the answer): slower, each carries several numbers or marks to compare
 RESULTS_PACE = 12.5
-RESULTS = ("rings", "runs", "stops", "hold", "recall", "meet", "answer")
+RESULTS = ("rings", "runs", "stops", "hold", "recall", "ceiling", "meet", "answer")
 #: two reaches R within this share of each other are said to be "almost the same"
 SAME_REACH = 0.02
 
@@ -242,7 +244,7 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story = StoryWriter(scene, question=False, planes=0, runs=False, lines=False, inset=False,
                         status=None, ringed=[], edges=[], strips=False, headings=[0, 0],
                         final_gap=False, squeeze=0, first_updates=None, wide_edges=[],
-                        sketch=False)
+                        sketch=False, shrink=False)
     view = plane_box(lesson)
     story.section("quiz-margin", "Quiz: a large or a small margin?")
     story.beat(MARGIN_QUESTION, QUIZ, question=True)
@@ -264,6 +266,16 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     story.beat(f"Its farthest point lies R = {said_reach(wide)} from 0, so "
                f"{bound_words(wide)}: at most that many updates.",
                "heading", headings=[3, 0], min_seconds=READ_FORMULA_SECONDS, wide_edges=[])
+    shrunk = lesson.wide_shrunk
+    if lesson.shrunk_alike:  # γ relative to R, shown (review 290: R about 2 in both sets,
+        # "relative to R" was only asserted)
+        stays = "stays" if said_bound(shrunk) == said_bound(wide) else "is"
+        story.beat(f"Halve every point: γ and R halve alike, to "
+                   f"{said_gamma(shrunk)} and {said_reach(shrunk)}, and (R/γ)² {stays} "
+                   f"{bound_at(shrunk)}: what counts is γ relative to R.", "shrink",
+                   shrink=True, min_seconds=READ_DIAGRAM_SECONDS,
+                   status=f"every point halved: $gamma = {said_gamma(shrunk)}$, "
+                          f"$R = {said_reach(shrunk)}$, ${bound_math(shrunk)}$")
     zoom = magnification(narrow, view)
     near = near_band(narrow, view)
     # its zoom is written on the close-up, not said (a number a beat already carries)
@@ -296,9 +308,11 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     # point ringed (review 281: "flip-books, nothing marks the misclassified point"); the
     # rest faster, their counts said as they end
     first = first_updates(lesson)
-    story.beat(f"We ran the perceptron from θ = 0 on {lesson.repeats} data sets of each "
-               f"kind; shown, the median runs. Each update adds yx to θ for a point θ gets "
-               f"wrong, ringed.", "first-updates",
+    # the rule first, its updates playing as it is said (review 290: 4 s of "M = 0", still,
+    # under the data sets' count)
+    story.beat(f"Each update adds yx to θ for a point θ gets wrong, ringed. We ran the "
+               f"perceptron from θ = 0 on {lesson.repeats} data sets of each kind; shown, the "
+               f"median runs.", "first-updates",
                ringed=[], edges=[], first_updates=first,
                status="ringed: the point each update corrects, $theta <- theta + y x$ · "
                       "pink: the run's line · $M$: its updates")
@@ -338,8 +352,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                f"under its bound (R/γ)²{overlap}.",
                "hold", strips=True, inset=False, ringed=[], edges=[], lines=True,
                final_gap=False,
-               status="dots: each data set's $M$ · ticks: its $(R \\/ gamma)^2$ · ringed and "
-                      "tall: the run shown")
+               # (review 290: "ringed and tall" read as cryptic)
+               status="dots: each data set's $M$ · ringed: the run shown · ticks: each "
+                      "$(R \\/ gamma)^2$, the shown run's tall")
     # why the margin sets the bound, recalled briefly from the proof scene (said in full
     # there) and drawn from the two runs: θ*'s side gains at least γ an update, θ's
     # length² at most R², so θ·θ* stays between a floor Mγ and a ceiling R√M
@@ -353,12 +368,18 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     # each bound named as it is drawn (review 285: drawn at its step, named 3 s later)
     # (review 286: the ceiling bounds ‖θ‖, not ‖θ‖²; the dashed ‖θ‖ unnamed)
     # (the bench: at 13.4 s with "as ‖θ‖² grows by at most R²", said in the proof scene)
-    story.beat("From the proof: each update lifts θ·θ*, pink, by at least γ, over a floor "
-               "Mγ; it stays under ‖θ‖, dashed, under a ceiling R√M.",
+    story.beat("From the proof: each update lifts θ·θ*, pink, by at least γ: a floor Mγ.",
                "recall", squeeze=1, strips=False, planes=0, runs=False, lines=False,
                headings=[0, 0],
-               status="$M gamma <= theta dot theta^* <= norm(theta) <= R sqrt(M)$, $M$ "
-                      "updates from $theta = 0$, $norm(theta^*) = 1$")
+               status="$theta dot theta^*$ grows by $y x dot theta^* >= gamma$ an update: "
+                      "after $M$, $theta dot theta^* >= M gamma$ ($norm(theta^*) = 1$)")
+    # the ceiling derived, not asserted: the mistake's term yθ·x ≤ 0 (review 290: "the
+    # proof's ceiling is unexplained")
+    story.beat("A mistake has yθ·x ≤ 0, so ‖θ‖² grows by at most R² an update: ‖θ‖, dashed, "
+               "stays under a ceiling R√M, and θ·θ* under ‖θ‖.", "ceiling",
+               status="$norm(theta + y x)^2 = norm(theta)^2 + 2 y theta dot x + norm(x)^2 "
+                      "<= norm(theta)^2 + R^2$: $theta dot theta^* <= norm(theta) <= "
+                      "R sqrt(M)$")
     span = squeeze_span(wide, narrow)
     # the small margin's meeting said last, where its dot arrives (review 273: it arrived
     # 5-7 s after its number)

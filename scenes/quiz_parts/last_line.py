@@ -5,7 +5,7 @@ where the band's close-up stood (:func:`linviz.lessons.quiz.final_gap_insets`)."
 from __future__ import annotations
 
 import numpy as np
-from manim import Circle, VGroup, Wait
+from manim import Circle, Indicate, VGroup, Wait
 
 from linviz.geometry import project_onto_line
 from linviz.lessons.quiz import BAND_INSET_SHARE, final_gap, final_gap_insets
@@ -79,6 +79,14 @@ class LastLineDrawings:
         too near a point to read, each as its run is named."""
         self.show_words(beat.state["status"])
         self.take_off(self.inset)
+        # the runs' last lines lit as they are named, then θ*'s (review 290: 4.5 s still
+        # under the sentence's first half)
+        for words, lines in (("its first line", [final.line for final in self.finals]),
+                             ("not at θ*", [star[1].line for star in self.stars])):
+            if words in beat.sentence:
+                self.wait_for_words(words)
+                self.play(*[Indicate(line, color=self.theme.highlight, scale_factor=1)
+                            for line in lines], run_time=style.PAUSE_READ)
         self.gap_inset = self.last_line_insets()
         # each as its run is named (review 273: both came 8 s before the second was)
         for inset, (k, _, _) in zip(self.gap_inset, final_gap_insets(self.lesson)):

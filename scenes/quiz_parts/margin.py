@@ -40,6 +40,9 @@ INSET_GAP = 0.12
 #: the close-up's markers' half-width, at most this share of the band's half-width there
 #: (a marker on an edge then keeps off θ*'s line)
 INSET_MARKER_SHARE = 0.6
+#: the ring on the plane round where the band's close-up is taken from, in the plane's
+#: ring radii at least (larger than the rings on points it may hold)
+LOCATOR_RINGS = 1.8
 
 #: a ring in the band's close-up, in rings of the plane (it leaves the marker whole)
 INSET_RING = 1.5
@@ -126,8 +129,11 @@ class MarginDrawings:
                      segment_boxes(star_drawn.get_start(), star_drawn.get_end(), 0.06,
                                    samples=40),
                      box_of(star_name, pad=0.05)]
-        if self.inset is not None and k == 1:
+        if self.inset is not None and k == 1:  # the close-up, and its leader from the plane
             obstacles.append(box_of(self.inset[0], pad=0.2))
+            leader = self.inset[-1]
+            obstacles.append(segment_boxes(leader.get_start(), leader.get_end(), 0.06,
+                                           samples=20))
         origin = plane.c2p((0, 0))
         radius = float(np.linalg.norm(point - origin))
         angle = float(np.arctan2(*(point - origin)[1::-1]))
@@ -227,13 +233,24 @@ class MarginDrawings:
             return VGroup(MarginBand(inset, a, c, band_half_width(run), theme.correct),
                           Hyperplane(inset, a, c, show_normal=False, show_shading=False))
 
-        return magnifier(plane, run.data.X, run.data.y, box, zoom, theme, drawings,
-                         lines=[(a, c + shift) for shift in (0.0, edge, -edge)]
-                         + [(theta, theta0)], beside=self.beside_planes(),
-                         share=BAND_INSET_SHARE, times_font=style.FONT_BODY,
-                         leaders=False, grid=True, marker_size=min(
-                             style.POINT_SIZE,
-                             INSET_MARKER_SHARE * band_half_width(run) * plane.unit * zoom))
+        inset = magnifier(plane, run.data.X, run.data.y, box, zoom, theme, drawings,
+                          lines=[(a, c + shift) for shift in (0.0, edge, -edge)]
+                          + [(theta, theta0)], beside=self.beside_planes(),
+                          share=BAND_INSET_SHARE, times_font=style.FONT_BODY,
+                          leaders=False, grid=True, marker_size=min(
+                              style.POINT_SIZE,
+                              INSET_MARKER_SHARE * band_half_width(run) * plane.unit * zoom))
+        # where it is taken from: its square is a speck at this zoom, so a ring round it on
+        # the plane and one leader to the close-up's frame (review 290: 7 s unanchored)
+        centre = plane.c2p(((box.x_min + box.x_max) / 2, (box.y_min + box.y_max) / 2))
+        radius = max(LOCATOR_RINGS * plane.ring_radius,
+                     float(np.linalg.norm(plane.c2p((box.x_max, box.y_max))
+                                          - plane.c2p((box.x_min, box.y_min)))) / 2)
+        ring = Circle(radius=radius, color=theme.highlight, stroke_width=style.RING_STROKE - 1)
+        inset.add(ring.move_to(centre),
+                  leader_line(centre, radius, inset[2].frame, theme.highlight)
+                  .set_stroke(opacity=0.7))
+        return inset
 
     def beside_planes(self) -> tuple[float, float, float, float]:
         """The screen box right of the second plane, off the data, where a close-up stands

@@ -208,13 +208,17 @@ class RunReplay:
         return VGroup(name, number).move_to(answer[0], aligned_edge=LEFT)
 
     def draw_runs(self, beat) -> None:
-        """The rest of both runs, faster (without rings), done by the time the counts are
+        """The rest of both runs, faster (each update's point ringed), done by the time the counts are
         said; each ends on its last line and its counter becomes its answer, M against its
         bound."""
         self.show_words(beat.state["status"])
         tracker, movers, close_up, _, counters = self.replay
         most = max(run.updates for run in (self.lesson.wide, self.lesson.narrow))
         left = most - tracker.get_value()
+        # each faster update's point ringed too (review 290: 25 updates flew by unmarked)
+        rings = VGroup(*[self.mistake_ring(run, plane, tracker) for run, plane in
+                         zip((self.lesson.wide, self.lesson.narrow), self.planes)])
+        self.add(rings)
         if left > 0:
             seconds = min(REPLAY_LONGEST, max(style.RUN_REPLAY, REPLAY_UPDATE * left))
             # done by the time the counts are said, at the sentence's end (review 276:
@@ -222,8 +226,9 @@ class RunReplay:
             seconds = max(style.RUN_INTRO, min(seconds, self.speech_left() - COUNT_SAID))
             self.play(tracker.animate.set_value(float(most)), run_time=seconds,
                       rate_func=lambda t: t)
-        for mobject in (*movers, *close_up, *[c[1] for c in counters]):
+        for mobject in (*movers, *close_up, *rings, *[c[1] for c in counters]):
             mobject.clear_updaters()
+        self.remove(rings)
         self.add(*self.finals)
         self.remove(movers)
         self.dash_star_over_finals()

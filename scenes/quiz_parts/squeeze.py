@@ -190,12 +190,22 @@ class SqueezeDrawings:
         self.play(*[Create(plot.run[0]) for plot in self.squeeze],
                   run_time=max(style.RUN_INTRO, climb))
         self.play(*[appear(plot.run[1]) for plot in self.squeeze], run_time=style.RUN_FADE)
-        # each drawing as it is named: the floor Mγ, the dashed ‖θ‖ with the key, the
-        # ceiling R√M (review 285: drawn at its step, named 3 s later; review 286: the
-        # dashed ‖θ‖ came unnamed)
+        self.draw_named_bounds(beat)
+
+    def draw_ceiling(self, beat) -> None:
+        """The ceiling's beat: the dashed ‖θ‖ and the ceiling R√M, each as it is named."""
+        self.show_words(beat.state["status"])
+        self.draw_named_bounds(beat)
+
+    def draw_named_bounds(self, beat) -> None:
+        """Each drawing the sentence names, as it is named: the floor Mγ, the dashed ‖θ‖
+        with the key, the ceiling R√M (review 285: drawn at its step, named 3 s later;
+        review 286: the dashed ‖θ‖ came unnamed)."""
         for words, parts in (("a floor", lambda plot: [plot.bounds[0]]),
                              ("dashed", lambda plot: [plot.run[2], plot.run[3]]),
                              ("a ceiling", lambda plot: [plot.bounds[1]])):
+            if words not in beat.sentence:
+                continue
             self.wait_for_words(words)
             self.play(*[appear(m) for plot in self.squeeze for m in parts(plot)],
                       run_time=style.RUN_FADE)

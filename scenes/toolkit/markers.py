@@ -196,6 +196,27 @@ class MarkerCloud(VGroup):
                     self.leaders.points[start:end] = points[i]
         return self
 
+    def shift_each(self, offsets: np.ndarray) -> "MarkerCloud":
+        """Move marker i by the screen vector ``offsets[i]`` (shape (n, 3)), in place, its
+        outline as drawn now (:meth:`set_positions` draws them afresh at the size made,
+        undoing a scale the cloud was given); the counts move with their markers."""
+        offsets = np.asarray(offsets, dtype=float)
+        everyone = np.arange(len(self.labels))
+        for path, which in ((self.discs, everyone), (self.plus, everyone[self.positive]),
+                            (self.minus, everyone[~self.positive]),
+                            (self.mixed, self.mixed_points)):
+            if len(which) and len(path.points):
+                per = len(path.points) // len(which)
+                path.points = (path.points.reshape(len(which), per, 3)
+                               + offsets[which][:, None, :]).reshape(-1, 3)
+        if self.count_spans:
+            path = self.counts.submobjects[0]
+            for i, start, end in self.count_spans:
+                path.points[start:end] += offsets[i]
+            for i, start, end in getattr(self, "leader_spans", []):
+                self.leaders.points[start:end] += offsets[i]
+        return self
+
     def positions(self) -> np.ndarray:
         """The markers' centres now, shape (n, 3): the mean of each disc's points."""
         per_disc = len(self.disc_shape)

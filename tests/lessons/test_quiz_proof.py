@@ -96,7 +96,13 @@ def test_the_squeeze_is_said_with_where_floor_and_ceiling_meet(seed):
     # (review 272: the closing frame dropped the examples the quiz asked to draw)
     order = [beat.state["squeeze"] for beat in board.beats]
     first, last = order.index(1), order.index(2)
-    assert set(order[:first]) == {0} and last == first + 1
+    assert set(order[:first]) == {0} and last == first + 2
+    # the floor on one beat, the ceiling derived on the next: a mistake's yθ·x ≤ 0 keeps
+    # ‖θ‖² growing by at most R² an update (review 290: the ceiling only asserted)
+    floor, ceiling = board.beats[first], board.beats[first + 1]
+    assert "a floor Mγ" in floor.sentence and "ceiling" not in floor.sentence
+    assert ceiling.motion == "ceiling" and ceiling.state["squeeze"] == 1
+    assert all(words in ceiling.sentence for words in ("yθ·x ≤ 0", "at most R²", "R√M"))
     answers = [b for b in board.beats if b.motion.startswith("answer")]
     assert answers and board.beats[last + 1] is answers[0]
     before = board.beats[first - 1].state
@@ -109,3 +115,30 @@ def test_the_squeeze_is_said_with_where_floor_and_ceiling_meet(seed):
         # but the runs' last lines (review 281: one a few pixels from a point, its close-up
         # gone, read as crossing it)
         assert before["lines"] and not beat.state["lines"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_large_margin_halved_keeps_its_bound_and_says_so(seed):
+    """The large margin's data set halved: its widest margin through 0 (SLSQP) and its R
+    (the largest ‖x‖) are the set's own halved, so (R/γ)² is the same; the shrink's beat
+    says the shrunk γ and R as shown and that the bound stays. The perceptron from θ = 0
+    (the notes' plain loop) makes the same updates on it: θ shrinks with the points."""
+    from linviz.lessons.quiz import SHRINK
+    from linviz.lessons.quiz_story import bound_at, said_gamma, said_reach
+
+    lesson = margin_quiz_lesson(seed)
+    wide, shrunk = lesson.wide, lesson.wide_shrunk
+    X, y = np.asarray(wide.data.X, dtype=float), np.asarray(wide.data.y, dtype=float)
+    np.testing.assert_allclose(shrunk.data.X, X / 2, rtol=1e-15, atol=1e-15)
+    _, gamma = widest_through_origin(X, y)
+    _, gamma_shrunk = widest_through_origin(X / 2, y)
+    np.testing.assert_allclose([gamma_shrunk, shrunk.gamma], gamma / 2, rtol=1e-5)
+    np.testing.assert_allclose(shrunk.R, np.max(np.linalg.norm(X / 2, axis=1)), rtol=1e-12)
+    np.testing.assert_allclose(shrunk.bound, wide.bound, rtol=1e-9)
+    assert lesson.shrunk_alike and SHRINK == 0.5
+    runs = [reference_perceptron(Z, y, 10 ** 5, offset=False) for Z in (X, X / 2)]
+    assert runs[0]["updates"] == runs[1]["updates"] == wide.updates
+    beat = next(b for b in margin_storyboard(lesson).beats if b.motion == "shrink")
+    assert (f"to {said_gamma(shrunk)} and {said_reach(shrunk)}" in beat.sentence
+            and f"stays {bound_at(wide)}" in beat.sentence and beat.state["shrink"])
+    assert said_gamma(shrunk) == formatting.number(gamma / 2, 3)
