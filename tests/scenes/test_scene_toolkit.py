@@ -306,3 +306,26 @@ def test_a_plane_zoomed_during_a_play_leaves_no_old_axes_drawn():
     drawn = [m for m in stale if (m.get_stroke_opacity() > 0 and m.get_stroke_width() > 0)
              or m.get_fill_opacity() > 0]
     assert not drawn, [type(m).__name__ for m in drawn[:5]]
+
+
+def test_markers_shifted_each_keep_the_outline_they_are_drawn_with():
+    """``MarkerCloud.shift_each`` moves marker i by its own offset, its outline as drawn
+    (a cloud scaled 1.15 keeps its size; ``set_positions`` would draw it at the size made):
+    each + and each − moves rigidly with its disc."""
+    from scenes.toolkit.markers import MarkerCloud
+
+    labels = np.array([1.0, -1.0, 1.0, -1.0])
+    points = np.array([[0.0, 0.0, 0.0], [1.0, 0.5, 0.0], [-1.0, 1.0, 0.0], [2.0, -1.0, 0.0]])
+    cloud = MarkerCloud(labels, style.THEMES["dark"], positions=points)
+    cloud.scale(1.15, about_point=np.zeros(3))
+    before = [path.points.copy() for path in (cloud.discs, cloud.plus, cloud.minus)]
+    offsets = np.array([[0.3, 0.0, 0.0], [0.0, -0.2, 0.0], [-1.0, 1.0, 0.0], [0.5, 0.5, 0.0]])
+    cloud.shift_each(offsets)
+    np.testing.assert_allclose(cloud.positions(), 1.15 * points + offsets, atol=1e-12)
+    for path, old, which in zip((cloud.discs, cloud.plus, cloud.minus), before,
+                                (np.arange(4), np.array([0, 2]), np.array([1, 3]))):
+        per = len(old) // len(which)
+        moved = path.points.reshape(len(which), per, 3) - old.reshape(len(which), per, 3)
+        # every point of marker i's outline moved by offsets[i]: same shape, same size
+        np.testing.assert_allclose(moved, np.repeat(offsets[which][:, None, :], per, axis=1),
+                                   atol=1e-12)
