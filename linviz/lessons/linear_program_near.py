@@ -248,7 +248,7 @@ def side_words(lesson: LinearProgramLesson, points, line_of: dict[int, str]) -> 
         tied, y = set(lesson.tied_points), np.asarray(lesson.data.y)
 
         def name(i):
-            return (f"{i + 1} (the {'+' if y[i] > 0 else '−'} at a tied place)" if i in tied
+            return (f"{i + 1} (a {'+' if y[i] > 0 else '−'} at a {'−' if y[i] > 0 else '+'} point's place)" if i in tied
                     else str(i + 1))
 
         def who(group):

@@ -519,7 +519,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # turns > 0 into ≥ 1
     # the scaling drawn on a separator (data a line through 0 separates): said to be one
     # of many, not the programme's answer, which comes later
-    such = "scaled, a separator like the grey one" if lesson.feasible else "scaled, such a θ"
+    # (review 290: why ≥ 1 loses nothing was a clause: a longer θ, its line unmoved)
+    such = ("scaled, a separator like the grey one, its line unmoved," if lesson.feasible
+            else "scaled, such a θ, its line unmoved,")
     # (the y·score named here, where it is first ≥ 1: the words that follow use it)
     story.beat(f"A programme cannot ask for > 0, but {such} has every y·score "
                f"y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1: {n} linear inequalities in θ, on the right.",
@@ -711,15 +713,16 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (their lines leave: the shading's borders are rays from 0, which none of them is)
     # the shading is of signs (y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0, the first beat's rule), not of the lines
     # y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1 just drawn: said, and seen as the lines slide to 0
-    story.beat(f"All {n} constraints{_zoomed_out(lesson)}, each line slid through 0 "
-               f"(y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 0): each θ shaded by how many points its line gets wrong, "
+    # (review 290: the symbols in brackets were read aloud; the y·score is named by now)
+    story.beat(f"All {n} constraints{_zoomed_out(lesson)}, each line slid through 0, where "
+               f"its y·score is 0: each θ shaded by how many points its line gets wrong, "
                f"the more the stronger.", "all-constraints", shown=None,
                ringed=[], lines=True, probe=False, view="near", wrong_shading=True,
                status="lines slid to $y^((i)) theta^T x^((i)) = 0$; shade: how many points "
                       "$theta$ gets wrong")
     story.beat(f"No θ is unshaded: every θ gets at least {low} wrong, so no line through the "
                f"origin separates these points, and the solver reports it infeasible.",
-               "infeasible", status=f"every $theta$ gets at least {low} wrong · HiGHS: "
+               "infeasible", status=f"every $theta$ gets at least {low} wrong · the solver: "
                                     f"infeasible")
     support = sorted(lesson.certificate)
     places = weight_places([lesson.certificate[i] for i in support])
@@ -784,8 +787,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                score_bars=False,
                min_seconds=endless_seconds(mistakes),
                # the path's passes fade with age: the key to it is said with their counts
+               # the shading behind the walk recalled (review 290: no legend there)
                status=f"updates in passes 1 to {len(mistakes)}: "
-                      f"{', '.join(map(str, mistakes))} · the pass walking: bright")
+                      f"{', '.join(map(str, mistakes))} · the pass walking: bright · "
+                      f"shade: how many points $theta$ gets wrong")
     # the best θ it reached, drawn as it is said; the dashed best line takes the last θ's
     # place (whose count is not said): the points that look on it are magnified between
     # the planes
@@ -877,8 +882,10 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"{formatting.listed(i + 1 for i in tight)} exactly 1, "
                f"{margin} from the line: the notes' margin, 1/‖θ‖.",
                "subset-tight", ringed=tight, subset_insets=bool(insets),
+               # the close-ups' dashed lines named (review 290: never said)
                status=f"$y^((i))(theta^T x^((i)) + theta_0) >= 1$, $= 1$ ringed: margin "
-                      f"$1 \\/ norm(theta) = {margin}$")
+                      f"$1 \\/ norm(theta) = {margin}$"
+                      + (" · dashed: $theta^T x + theta_0 = plus.minus 1$" if insets else ""))
 
 
 #: Gordan's alternative, said before its weights prove that no θ exists (reviews 256–257:

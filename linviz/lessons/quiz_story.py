@@ -232,6 +232,22 @@ def reach_words(wide, narrow) -> str:
     return f"{same + ', ' if same else ''}{said_reach(narrow)}"
 
 
+#: a margin's bounds within this share of each other are said to be alike (their ticks
+#: stand as one on the strips' logarithmic axis)
+BOUNDS_ALIKE = 0.05
+
+
+def bounds_alike_words(lesson: MarginQuizLesson) -> str:
+    """", each margin's alike within 3%" where each margin's data sets' bounds (R/γ)² lie
+    within :data:`BOUNDS_ALIKE` of each other (the least share that holds, whole percent),
+    else ""."""
+    spreads = [max(bounds) / min(bounds) - 1.0
+               for bounds in (lesson.wide_bounds, lesson.narrow_bounds)]
+    if max(spreads) > BOUNDS_ALIKE:
+        return ""
+    return f", each margin's alike within {max(1, int(np.ceil(100 * max(spreads))))}%"
+
+
 def first_updates(lesson: MarginQuizLesson) -> int:
     """How many updates (of each run, on one clock) play slowly as the rule is said: at
     most the lecture's :data:`linviz.pacing.SLOW_UPDATES`, at most the longer run's."""
@@ -274,15 +290,17 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                    f"{said_gamma(shrunk)} and {said_reach(shrunk)}, and (R/γ)² {stays} "
                    f"{bound_at(shrunk)}: what counts is γ relative to R.", "shrink",
                    shrink=True, min_seconds=READ_DIAGRAM_SECONDS,
-                   status=f"every point halved: $gamma = {said_gamma(shrunk)}$, "
-                          f"$R = {said_reach(shrunk)}$, ${bound_math(shrunk)}$")
+                   # (said of the halving and the return: review 291 read "halved" over
+                   # the plot grown back)
+                   status=f"halved, then back: $gamma = {said_gamma(shrunk)}$, "
+                          f"$R = {said_reach(shrunk)}$, ${bound_math(shrunk)}$ as before")
     zoom = magnification(narrow, view)
     near = near_band(narrow, view)
     # its zoom is written on the close-up, not said (a number a beat already carries)
     shown = ", magnified on its right" if zoom else ""
     story.beat(f"Beside it, the widest band has half-width only γ = {said_gamma(narrow)}"
                f"{shown}.", "planes", min_seconds=READ_DIAGRAM_SECONDS, planes=2,
-               inset=bool(zoom), headings=[3, 1],
+               inset=bool(zoom), headings=[3, 1], shrink=False,
                # what came on screen, named (review 258: the one beat without a status)
                status=f"middle: the small margin, $gamma = {said_gamma(narrow)}$"
                       + (", its band magnified on the right" if zoom else ""))
@@ -332,8 +350,10 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
             # (the bench: 13.7 s with "passes", "margin's" twice and "each on its side")
             # nearer than γ, said so: θ*'s line keeps every point γ off (review 289: the
             # distance beside γ unsaid, the stop read as θ*)
-            under = ", under γ" if distance < run.gamma else ""
-            told.append(f"the {('large', 'small')[k]}{'' if told else ' margin'}'s "
+            # (review 291: "the small margin's 0.0055 from a − point" was hard to hear)
+            under = ", closer than γ" if distance < run.gamma else ""
+            told.append(f"the {('large', 'small')[k]}"
+                        f"{'' if told else ' margin'}'s{'' if told else ' last line passes'} "
                         f"{said_gap(distance)} from a {'+' if run.data.y[i] > 0 else '−'} "
                         f"point{under}")
         story.beat(f"Each run stops at its first line with no mistake, not at θ*: "
@@ -352,9 +372,10 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                f"under its bound (R/γ)²{overlap}.",
                "hold", strips=True, inset=False, ringed=[], edges=[], lines=True,
                final_gap=False,
-               # (review 290: "ringed and tall" read as cryptic)
-               status="dots: each data set's $M$ · ringed: the run shown · ticks: each "
-                      "$(R \\/ gamma)^2$, the shown run's tall")
+               # (review 290: "ringed and tall" read as cryptic; 291: "the shown run's
+               # tall" ungrammatical, the ticks of one row coincide)
+               status="dots: each data set's $M$ · ringed: the run shown · ticks: their "
+                      "bounds $(R \\/ gamma)^2$" + bounds_alike_words(lesson))
     # why the margin sets the bound, recalled briefly from the proof scene (said in full
     # there) and drawn from the two runs: θ*'s side gains at least γ an update, θ's
     # length² at most R², so θ·θ* stays between a floor Mγ and a ceiling R√M
@@ -404,9 +425,11 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                    "relative to their reach R, take few updates. A small margin allows many, "
                    "but does not force them.", "answer", squeeze=0,
                    **examples,
-                   # (review 282: the longer form ran edge to edge)
-                   status="Answer: a large margin $gamma \\/ R$ is better, it guarantees few "
-                          "updates; a small one allows many but does not force them")
+                   # (review 282: the longer form ran edge to edge; 291: which data sets
+                   # are learned quickly was only said: two lines now)
+                   status="Answer: a large margin $gamma \\/ R$ is better · quick to learn: "
+                          "classes far apart about a line through 0, relative to $R$ · a "
+                          "small margin allows many updates, but does not force them")
     else:
         story.beat("The bound is what the margin sets: M ≤ (R/γ)², so a large margin "
                    "guarantees few updates; a small one allows many, but does not force them.", "answer",

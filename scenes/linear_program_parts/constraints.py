@@ -100,7 +100,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         space and drawn as its line in data space (the duality both ways)."""
         theme, i = self.theme, self.lesson.shown_point
         self.play(Indicate(self.rings[i], color=theme.highlight),
-                  Indicate(self.shown_line, color=theme.highlight),
+                  # lit in place (review 290: grown, it ran past the panel's frame)
+                  Indicate(self.shown_line, color=theme.highlight, scale_factor=1.0),
                   run_time=style.PAUSE_READ)
         probe = self.lesson.probe  # aᵀθ = 2 ≥ 1: inside the point's half-plane
         label = math("theta", theme, style.FONT_LABEL).set_color(theme.normal)

@@ -26,6 +26,13 @@ def fewest_wrong_of_line(X: np.ndarray, y: np.ndarray, normal: np.ndarray) -> in
     return int(min(np.sum(scores <= 0), np.sum(scores >= 0)))
 
 
+def better_side(X: np.ndarray, y: np.ndarray, normal: np.ndarray) -> np.ndarray:
+    """``normal`` or −``normal``: the θ of the line's better side, the one whose mistakes
+    :func:`fewest_wrong_of_line` counts (``normal`` where both count alike)."""
+    scores = y * (X @ normal)
+    return normal if np.sum(scores <= 0) <= np.sum(scores >= 0) else -normal
+
+
 class IntroBeats:
     """The opening, and the title following the sections (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
@@ -56,19 +63,21 @@ class IntroBeats:
             angle = np.pi / 2 + TRIAL_START + turn.get_value()
             return np.array([np.cos(angle), np.sin(angle)])
 
-        trial = Hyperplane(self.plane, normal(), 0.0, show_normal=False, show_notes=False,
-                           show_shading=False)
+        X, y = np.asarray(self.data.X, dtype=float), np.asarray(self.data.y, dtype=float)
+        # its + side shaded, the side its count takes (review 290: with no side shown, 44
+        # or 56 wrong could not be checked)
+        trial = Hyperplane(self.plane, better_side(X, y, normal()), 0.0, show_normal=False,
+                           show_notes=False, show_shading=True)
         trial.line.set_color(self.theme.muted)
-        trial.add_updater(lambda m: m.set_parameters(normal(), 0.0))
+        trial.add_updater(lambda m: m.set_parameters(better_side(X, y, normal()), 0.0))
         # its count read off as it turns, over the plane's top right (review 271: it
         # turned with no readout): the question is whether the count can reach 0
-        X, y = np.asarray(self.data.X, dtype=float), np.asarray(self.data.y, dtype=float)
         words: dict[int, object] = {}
 
         def count_words(k: int):
             if k not in words:
-                words[k] = text(f"this line: {k} wrong", self.theme, style.FONT_PANEL,
-                                self.theme.text)
+                words[k] = text(f"this line, + side shaded: {k} wrong", self.theme,
+                                style.FONT_PANEL, self.theme.text)
                 words[k].next_to(self.plane.frame, UP, buff=0.08).align_to(
                     self.plane.frame, RIGHT)
             return words[k]

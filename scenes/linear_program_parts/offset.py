@@ -101,7 +101,9 @@ class OffsetBeats:
             # the run's passes lit as the running perceptron is named (review 280: 9 s of
             # still under the sentence's second half)
             self.wait_for_words("running perceptron")
-            self.play(lit(self.pass_chart, self.theme), run_time=style.PAUSE_READ)
+            # the bars alone (review 290: the chart's backdrop lit too washed it out)
+            self.play(lit(getattr(self.pass_chart, "bars", self.pass_chart), self.theme),
+                      run_time=style.PAUSE_READ)
 
     def pass_bars(self, counts, title: str = "updates in each pass") -> VGroup:
         """The updates of each of the run's first passes as bars, each with its count over
@@ -227,6 +229,7 @@ class OffsetBeats:
         self.play(appear(shared), run_time=style.RUN_FADE)
         self.play(Indicate(shared, color=theme.highlight, scale_factor=1.6),
                   run_time=style.PAUSE_READ)
+        self.add(names)  # the names over the dot (review 290: it covered "7")
 
     def overlap_hulls(self, plane) -> VGroup:
         """Each class's points of the overlap joined on ``plane`` (a segment, a triangle),

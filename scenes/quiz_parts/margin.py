@@ -151,7 +151,8 @@ class MarginDrawings:
         plane; the status line says what γ and R are."""
         parts = [f"$gamma = {said_gamma(run)}$", f"$R = {said_reach(run)}$",
                  f"${bound_math(run)}$"]
-        words = [text(markup_with_math(part), self.theme, style.FONT_SMALL) for part in parts]
+        # (review 291: at the small size, 8 px at 480p)
+        words = [text(markup_with_math(part), self.theme, style.FONT_PANEL) for part in parts]
         VGroup(VGroup(*words[:2]).arrange(RIGHT, buff=0.4), words[2]).arrange(DOWN, buff=0.1)
         heading = VGroup(*words)  # three parts, each on screen as it is said
         heading.source = " ".join(part.source for part in heading)

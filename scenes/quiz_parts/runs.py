@@ -63,6 +63,10 @@ class RunReplay:
             if not turning or k == last or share <= RING_FIRST:
                 return thetas[k], float(offsets[k])
             s = smooth((share - RING_FIRST) / (1.0 - RING_FIRST))
+            if not np.any(thetas[k]) and s < 1.0:
+                # from θ = 0 no line turns: it comes once yx, growing from 0, is θ
+                # (review 291: the line stood before the arrow that makes it)
+                return thetas[k], float(offsets[k])
             return ((1 - s) * thetas[k] + s * thetas[k + 1],
                     float((1 - s) * offsets[k] + s * offsets[k + 1]))
 
@@ -160,10 +164,14 @@ class RunReplay:
         self.show_words(beat.state["status"])
         self.take_off(getattr(self, "near_rings", None), getattr(self, "edge_rings", None),
                       getattr(self, "gap_drawn", None))
-        # the reaches' radii step back (R was said; the runs' lines cross them)
+        # the reaches' radii step back (R was said; the runs' lines cross them), and the
+        # close-up's locator ring and leader go (review 291: beside the update's ring it
+        # read as a point corrected; a ring means that from here)
+        locator = ([m.animate.set_stroke(opacity=0.0) for m in self.inset[-2:]]
+                   if self.inset is not None and self.on_screen(self.inset) else [])
         self.play(*[reach[0][1].animate.set_stroke(opacity=RADIUS_BACK)
                     for reach in self.reaches if len(reach[0][1].get_family()) > 1
-                    or reach[0][1].has_points()], run_time=style.RUN_FADE)
+                    or reach[0][1].has_points()], *locator, run_time=style.RUN_FADE)
         tracker = ValueTracker(0.0)
         runs = (self.lesson.wide, self.lesson.narrow)
         movers = VGroup(*[self.run_line(run, plane, tracker, width, turning=True, noted=True)

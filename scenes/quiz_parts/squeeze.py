@@ -10,7 +10,7 @@ from itertools import product
 
 import numpy as np
 from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, Create, DashedLine, DashedVMobject, Dot,
-                   Indicate, Line, SurroundingRectangle, ValueTracker, VGroup,
+                   Indicate, Line, Rectangle, SurroundingRectangle, ValueTracker, VGroup,
                    VMobject, Wait, linear)
 
 from linviz.lessons.quiz_proof import SPAN_ROOM, meets_in_span, squeeze, squeeze_span
@@ -35,6 +35,8 @@ KEY_LINE, KEY_INSET = 0.4, (0.25, -0.05, 0.0)
 MEET_SECONDS, WIDEN_SECONDS = 3.0, 1.5
 #: how long (s) the small margin's dot climbs on to its meeting once the plots are wide
 FAR_CLIMB_SECONDS = 1.5
+#: how strongly the part of a plot past the meeting is greyed
+BEYOND_OPACITY = 0.22
 #: the points a bound's curve is drawn through
 CURVE_POINTS = 120
 #: where along its curve a bound's name is tried (shares of the curve's points, in order)
@@ -233,7 +235,8 @@ class SqueezeDrawings:
             dot.clear_updaters()
         marks = [plot.meeting for plot in self.squeeze]
         self.remove(climbers[0][0])
-        self.play(appear(marks[0]), run_time=style.RUN_FADE)
+        self.play(appear(marks[0]), appear(self.beyond_meeting(self.squeeze[0], lesson.wide)),
+                  run_time=style.RUN_FADE)
         self.wait_for_words("for the small")
         self.remove(climbers[1][0])
         if self.squeeze.far is not None:  # its M axis goes out to where they meet
@@ -246,9 +249,30 @@ class SqueezeDrawings:
                       rate_func=linear)
             dot.clear_updaters()
             self.remove(dot)
-        self.play(appear(marks[1]), run_time=style.RUN_FADE)
+        self.play(appear(marks[1]), appear(self.beyond_meeting(self.squeeze[1], lesson.narrow)),
+                  run_time=style.RUN_FADE)
         self.play(*[Indicate(mark, color=self.theme.highlight, scale_factor=1.1)
                     for mark in marks], run_time=style.PAUSE_READ)
+
+    def beyond_meeting(self, plot, run) -> VGroup:
+        """The part of ``plot`` past where its floor meets its ceiling, M > (R/γ)², greyed
+        and, where the words fit, named "no run updates more" (review 291: the floor drawn
+        on through the ceiling read as two curves crossing, not as a wall); empty where
+        the meeting lies past the plot."""
+        axes, theme = plot.axes, self.theme
+        if float(run.bound) >= axes.x_right:
+            return VGroup()
+        low, high = axes.c2p(float(run.bound), 0.0), axes.c2p(axes.x_right, axes.y_top)
+        shade = Rectangle(width=high[0] - low[0], height=high[1] - low[1], stroke_width=0,
+                          fill_color=theme.muted, fill_opacity=BEYOND_OPACITY)
+        shade.move_to((low + high) / 2)
+        words = text("past the meeting: no run", theme, style.FONT_SMALL, theme.text)
+        if words.width > shade.width - 0.2:
+            return VGroup(shade)
+        # by the M axis: the curves there have long left through the top (they meet
+        # at (R/γ)², where they stand R²/γ high)
+        words.move_to(shade.get_bottom() + UP * (words.height / 2 + 0.15))
+        return VGroup(shade, words)
 
     def climber(self, axes, s, start: float, end: float):
         """A dot on the floor Mγ of ``axes`` at M = ``start``, and the tracker (0 to 1)

@@ -642,8 +642,8 @@ def test_the_marked_theta_is_inside_the_half_plane_and_its_line_clear_of_the_poi
             ", zoomed out" if width["weights"] > width["constraint"] else ", zoomed in")
     assert every.sentence.startswith(
         f"All {lesson.n} constraints{zoom}:" if lesson.feasible
-        else f"All {lesson.n} constraints{zoom}, each line slid through 0 (y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 0): "
-             f"each θ shaded by how many points its line gets wrong")
+        else f"All {lesson.n} constraints{zoom}, each line slid through 0, where its y·score "
+             f"is 0: each θ shaded by how many points its line gets wrong")
 
     def clearance(t):
         return np.min(np.abs(data.X @ (t / np.linalg.norm(t))))
@@ -884,7 +884,8 @@ def test_the_scaling_is_drawn_as_it_is_said_where_a_separator_exists(case):
     assert [b.motion for b in scaled] == (["weight-plane"] if separable_through_origin(A)
                                           else [])
     # why ≥ 1: a programme's constraints are never strict, and scaling moves no line
-    assert all("cannot ask for > 0, but scaled" in b.sentence for b in scaled)
+    assert all("cannot ask for > 0, but scaled" in b.sentence and "its line unmoved" in
+               b.sentence for b in scaled)
     assert all("like the grey one" in b.sentence for b in scaled)
     if scaled:
         shown = lesson.scaling_theta
@@ -1006,7 +1007,7 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     assert not any(on[motions.index("endless"):]) and not any(on[:first + 1])
     # the shading by sign is said to be of the lines slid through 0 (not the ≥ 1 lines)
     (shaded,) = [b for b in beats if b.motion == "all-constraints"]
-    assert "slid through 0 (y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 0)" in shaded.sentence
+    assert "slid through 0, where its y·score is 0" in shaded.sentence
     assert "at least one is ≤ 0, a mistake" in beats[first + 2 + len(pair)].sentence
     assert "> 0$: no $theta$ is on all" in sides.state["status"]
     if "overlap" in motions:  # the notes' remark closes: the solver's word is the answer

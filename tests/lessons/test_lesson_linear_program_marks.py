@@ -122,7 +122,7 @@ def check_watched_passes(data, lesson, beats) -> None:
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_a_magnified_point_at_a_tied_place_is_said_to_be_there(case):
     """A close-up's point that shares its place with a point of the other class (its
-    marker shows both) is named with its class and the tie, "21 (the − at a tied place)",
+    marker shows both) is named with its class and the tie, "21 (a − at a + point's place)",
     and a point that shares no such place is not (places recomputed from the data)."""
     import re
 
@@ -137,7 +137,9 @@ def test_a_magnified_point_at_a_tied_place_is_said_to_be_there(case):
             same = np.all(X == X[i], axis=1)
             tied = bool(np.any(same & (y != y[i])))
             sign = "+" if y[i] > 0 else "−"
-            named = re.search(rf"\b{i + 1} \(the {sign} at a tied place\)", beat.sentence)
+            other = "−" if y[i] > 0 else "+"
+            named = re.search(rf"\b{i + 1} \(a {re.escape(sign)} at a {re.escape(other)} "
+                              rf"point's place\)", beat.sentence)
             if len(beat.state["ringed"]) <= 4:
                 assert bool(named) == tied, (i, beat.sentence)
             else:

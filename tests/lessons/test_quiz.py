@@ -539,8 +539,8 @@ def test_the_margin_quiz_magnifies_a_last_line_that_would_seem_to_cross_its_poin
         for p in (run.data.X[i], foot):
             assert box.x_min <= p[0] <= box.x_max and box.y_min <= p[1] <= box.y_max
         assert box.x_max - box.x_min >= 2 * INSET_HALF_WIDTHS * distance
-        told = re.search(("small" if k else "large") + r"(?: margin)?'s ([0-9.]+) "
-                         r"from a (.) point(, under γ)?", beat.sentence)
+        told = re.search(("small" if k else "large") + r"(?: margin's last line passes|'s) "
+                         r"([0-9.]+) from a (.) point(, closer than γ)?", beat.sentence)
         assert told and beat.state["final_gap"]
         # nearer than θ*'s line keeps every point (γ, recomputed as the least distance to
         # θ*'s line), said so

@@ -138,7 +138,38 @@ def test_the_large_margin_halved_keeps_its_bound_and_says_so(seed):
     assert lesson.shrunk_alike and SHRINK == 0.5
     runs = [reference_perceptron(Z, y, 10 ** 5, offset=False) for Z in (X, X / 2)]
     assert runs[0]["updates"] == runs[1]["updates"] == wide.updates
-    beat = next(b for b in margin_storyboard(lesson).beats if b.motion == "shrink")
+    beats = margin_storyboard(lesson).beats
+    assert [b.motion for b in beats if b.state["shrink"]] == ["shrink"]  # that beat only
+    beat = next(b for b in beats if b.motion == "shrink")
     assert (f"to {said_gamma(shrunk)} and {said_reach(shrunk)}" in beat.sentence
             and f"stays {bound_at(wide)}" in beat.sentence and beat.state["shrink"])
     assert said_gamma(shrunk) == formatting.number(gamma / 2, 3)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_strips_say_each_margins_bounds_alike_only_when_they_are(seed):
+    """The strips' legend says each margin's bounds (R/γ)² are alike within p% exactly when
+    the largest over the least, recomputed from each data set's R and its widest margin
+    (SLSQP), is within p% for both margins, p whole and at most 5."""
+    import re
+
+    lesson = margin_quiz_lesson(seed)
+    from linviz.sweeps import margin_sweep
+    from linviz.lessons.quiz import QUIZ_MARGINS, cleared
+    from linviz.lessons.margin_speed import DEFAULT_REPEATS
+
+    rows = margin_sweep(QUIZ_MARGINS, repeats=DEFAULT_REPEATS, offset=False, line_offset=0.0,
+                        seed=seed, touching=True).runs
+    spreads = []
+    for row in (tuple(cleared(run) for run in rows[0]), rows[-1]):
+        bounds = []
+        for run in row:
+            X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y, dtype=float)
+            _, gamma = widest_through_origin(X, y)
+            bounds.append((np.max(np.linalg.norm(X, axis=1)) / gamma) ** 2)
+        spreads.append(max(bounds) / min(bounds) - 1)
+    (strips,) = [b for b in margin_storyboard(lesson).beats if b.state["strips"]]
+    said = re.search(r"alike within (\d+)%", strips.state["status"])
+    assert bool(said) == (max(spreads) <= 0.05 + 1e-6)
+    if said:
+        assert max(spreads) <= int(said.group(1)) / 100 < max(spreads) + 0.01 + 1e-6

@@ -336,6 +336,14 @@ def test_the_opening_lines_count_reaches_the_fewest_wrong_through_0(name):
     middles = (turns + np.append(turns[1:], turns[0] + np.pi)) / 2
     counts = [fewest_wrong_of_line(X, y, np.array([np.cos(a), np.sin(a)])) for a in middles]
     assert min(counts) == (0 if lesson.feasible else lesson.mistake_range[0])
+    # the side shaded + is the one counted: its θ's mistakes (y·θᵀx ≤ 0) are the count
+    from scenes.linear_program_parts.intro import better_side
+
+    for a, count in zip(middles, counts):
+        normal = np.array([np.cos(a), np.sin(a)])
+        side = better_side(X, y, normal)
+        assert np.array_equal(np.abs(side), np.abs(normal))
+        assert int(np.sum(y * (X @ side) <= 0)) == count
 
 
 def test_no_weight_space_drawing_is_left_behind_by_a_zoom(tmp_path):
