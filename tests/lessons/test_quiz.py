@@ -754,3 +754,32 @@ def test_every_word_the_margin_quiz_waits_for_is_said(seed):
     assert waited
     missing = [(words, where) for words, found, where in waited if not found]
     assert not missing, missing
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_each_proof_plot_greys_what_lies_past_its_meeting(seed):
+    """Where a run's floor Mγ meets its ceiling R√M inside its plot, at M = (R/γ)² (R and
+    γ recomputed from the data: the largest ‖x‖, the least y θ*·x over a unit θ* from
+    SciPy's SLSQP), the plot is greyed from there to its right edge, over its whole
+    height; a meeting past the plot greys nothing."""
+    from manim import Rectangle
+
+    from scenes.catalog import find
+    from story_runs import story_with
+    from test_quiz_proof import widest_through_origin
+
+    scene = story_with(find("quiz-margin").load(), seed=seed)
+    for plot, run in zip(scene.squeeze, (scene.lesson.wide, scene.lesson.narrow)):
+        X, y = np.asarray(run.data.X, dtype=float), np.asarray(run.data.y, dtype=float)
+        _, gamma = widest_through_origin(X, y)
+        meeting = (np.max(np.linalg.norm(X, axis=1)) / gamma) ** 2
+        axes, greyed = plot.axes, scene.beyond_meeting(plot, run)
+        if meeting >= axes.x_right:
+            assert len(greyed) == 0
+            continue
+        shade = greyed[0]
+        assert isinstance(shade, Rectangle)
+        assert shade.get_left()[0] == pytest.approx(axes.c2p(meeting, 0)[0], abs=1e-4)
+        assert shade.get_right()[0] == pytest.approx(axes.c2p(axes.x_right, 0)[0], abs=1e-9)
+        assert shade.get_bottom()[1] == pytest.approx(axes.c2p(0, 0)[1], abs=1e-9)
+        assert shade.get_top()[1] == pytest.approx(axes.c2p(0, axes.y_top)[1], abs=1e-9)
