@@ -79,7 +79,8 @@ class QuizScene(QuestionCard, LinvizScene):
     def show_words(self, words: str | None) -> None:
         """The status line (None: none), at ``status_place``."""
         where = self.status_place
-        self.show_status_words(words, (lambda line: line.to_edge(UP, buff=1.0)) if where is None
+        # (close under the title: review 292 found it touching the first plane's heading)
+        self.show_status_words(words, (lambda line: line.to_edge(UP, buff=0.88)) if where is None
                                else (lambda line: line.move_to(where)), self.status_width,
                                split=self.status_split)
 

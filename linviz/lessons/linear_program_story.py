@@ -261,7 +261,9 @@ def returned_words(best: tuple[int, int], last: tuple[int, int]) -> str:
     if last[0] == best[0]:
         return "its last, which it returns, is that one"
     too = " too" if last[1] == best[1] else ""
-    return f"after those passes it returns its last θ, which gets {last[1]}{too}"
+    # (review 292: "returns" read as settling; the notes' perceptron stops after its T
+    # passes, said)
+    return f"stopped after those passes, it returns its last θ, which gets {last[1]}{too}"
 
 
 def last_status(best: tuple[int, int], last: tuple[int, int]) -> str:

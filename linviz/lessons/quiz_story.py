@@ -58,9 +58,11 @@ ONE_POINT_QUESTION = ("Quiz, from the notes: the data set is one point, (x, +1).
 MARGIN_THEOREM = ("The theorem: through 0, at most $(R \\/ gamma)^2$ updates, $R$ the largest "
                   "$norm(x)$ and $gamma$ the margin of a unit $theta^*$ (the notes' "
                   "$1 \\/ gamma^2$ when $norm(x) <= 1$).")
-MARGIN_QUESTION = ("Quiz, from the notes: given the theorem, is a large or a small margin "
-                   "better? Which data sets does the perceptron learn quickly? Draw an "
-                   "example.")
+# the theorem said, not only written under the question (review 292: "given the theorem"
+# was heard with no theorem)
+MARGIN_QUESTION = ("Quiz, from the notes: the theorem allows at most (R/γ)² updates. Given "
+                   "it, is a large or a small margin better? Which data sets does the "
+                   "perceptron learn quickly? Draw an example.")
 
 
 def value(v: float) -> str:
@@ -93,14 +95,17 @@ def said_reach(run) -> str:
 
 def said_bound(run) -> tuple[str, bool]:
     """(R/γ)² as said, and whether exactly so: the whole number (R/γ)² rounds to, when
-    (R/γ)² recomputed from the R and γ said rounds to it too ("= 10"); else the bound to
+    (R/γ)² recomputed from the R and γ said rounds to it too ("= 10" where the bound is
+    that number, else "≈ 11"); else the bound to
     the most significant digits at which the two agree, said "about" ("≈ 4,160": 2.00
     over 0.0310, squared, is 4,162, the bound 4,160.3; review 266 read a recomputation off
     by 0.26% as an error, review 285 four-digit γs as noise)."""
     bound = float(run.bound)
     again = (float(said_reach(run)) / float(said_gamma(run))) ** 2
     if round(again) == round(bound):
-        return formatting.grouped(bound, 0), True
+        # "=" only where the bound is that whole number (review 292: "= 11" of 11.1)
+        whole = abs(bound - round(bound)) <= 1e-9 * max(1.0, bound)
+        return formatting.grouped(bound, 0), whole
     for digits in range(len(str(int(round(bound)))), 0, -1):
         if _leading(again, digits) == _leading(bound, digits):
             return formatting.grouped(_leading(bound, digits), 0), False
@@ -286,14 +291,13 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     if lesson.shrunk_alike:  # γ relative to R, shown (review 290: R about 2 in both sets,
         # "relative to R" was only asserted)
         stays = "stays" if said_bound(shrunk) == said_bound(wide) else "is"
+        # the return said as it plays (review 292: it came unsaid)
         story.beat(f"Halve every point: γ and R halve alike, to "
                    f"{said_gamma(shrunk)} and {said_reach(shrunk)}, and (R/γ)² {stays} "
-                   f"{bound_at(shrunk)}: what counts is γ relative to R.", "shrink",
-                   shrink=True, min_seconds=READ_DIAGRAM_SECONDS,
-                   # (said of the halving and the return: review 291 read "halved" over
-                   # the plot grown back)
-                   status=f"halved, then back: $gamma = {said_gamma(shrunk)}$, "
-                          f"$R = {said_reach(shrunk)}$, ${bound_math(shrunk)}$ as before")
+                   f"{bound_at(shrunk)}. Back to full size: only γ relative to R counts.",
+                   "shrink", shrink=True, min_seconds=READ_DIAGRAM_SECONDS,
+                   status=f"halved: $gamma = {said_gamma(shrunk)}$, "
+                          f"$R = {said_reach(shrunk)}$, ${bound_math(shrunk)}$")
     zoom = magnification(narrow, view)
     near = near_band(narrow, view)
     # its zoom is written on the close-up, not said (a number a beat already carries)
@@ -396,8 +400,10 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                       "after $M$, $theta dot theta^* >= M gamma$ ($norm(theta^*) = 1$)")
     # the ceiling derived, not asserted: the mistake's term yθ·x ≤ 0 (review 290: "the
     # proof's ceiling is unexplained")
-    story.beat("A mistake has yθ·x ≤ 0, so ‖θ‖² grows by at most R² an update: ‖θ‖, dashed, "
-               "stays under a ceiling R√M, and θ·θ* under ‖θ‖.", "ceiling",
+    # ‖θ‖ drawn first, as it is named (review 292: 4.5 s still under the reason)
+    story.beat("‖θ‖, dashed, grows slowly: a mistake has yθ·x ≤ 0, so ‖θ‖² grows by at "
+               "most R² an update; ‖θ‖ stays under a ceiling R√M, and θ·θ* under ‖θ‖.",
+               "ceiling",
                status="$norm(theta + y x)^2 = norm(theta)^2 + 2 y theta dot x + norm(x)^2 "
                       "<= norm(theta)^2 + R^2$: $theta dot theta^* <= norm(theta) <= "
                       "R sqrt(M)$")
@@ -407,7 +413,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     far = "" if meets_in_span(narrow, span) else " far off,"
     # why the meeting bounds M, said (review 286: "meets" said, never why no run passes it)
     # (θ·θ* ≤ ‖θ‖ said in the recall: said here too, the sentence ran 13 s)
-    story.beat(f"So the floor cannot pass the ceiling: they meet at (R/γ)², "
+    # the inequality that bounds M written out (review 292: "the floor cannot pass the
+    # ceiling" said where the floor's line runs on past it; it is M that cannot)
+    story.beat(f"So Mγ ≤ R√M, and M cannot pass where they meet: at (R/γ)², "
                f"{bound_at(wide)} for the large margin; for the small,"
                f"{far} {bound_at(narrow)}.", "meet",
                squeeze=2,
@@ -421,15 +429,16 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
         # ranges denies)
         # the answer said outright, and what to draw: classes far apart about a line
         # through 0 (review 285: "far apart relative to R" left out where the gap must be)
-        story.beat("So a large margin is better: classes far apart about a line through 0, "
-                   "relative to their reach R, take few updates. A small margin allows many, "
-                   "but does not force them.", "answer", squeeze=0,
+        # the example the quiz asks for, named as drawn (review 292: never said)
+        story.beat("So a large margin is better. Draw classes far apart about a line "
+                   "through 0, relative to their reach R: they take few updates. A small "
+                   "margin allows many, but does not force them.", "answer", squeeze=0,
                    **examples,
                    # (review 282: the longer form ran edge to edge; 291: which data sets
-                   # are learned quickly was only said: two lines now)
-                   status="Answer: a large margin $gamma \\/ R$ is better · quick to learn: "
-                          "classes far apart about a line through 0, relative to $R$ · a "
-                          "small margin allows many updates, but does not force them")
+                   # are learned quickly was only said; 292: in two lines it covered the
+                   # planes' headings)
+                   status="Answer: a large margin $gamma \\/ R$ is better: classes far "
+                          "apart about a line through 0, relative to $R$, are quick to learn")
     else:
         story.beat("The bound is what the margin sets: M ≤ (R/γ)², so a large margin "
                    "guarantees few updates; a small one allows many, but does not force them.", "answer",

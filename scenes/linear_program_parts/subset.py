@@ -31,7 +31,9 @@ class SubsetBeats:
         way to the solver's line, with its band."""
         self.drop_near()
         self.clear_right_half()
-        self.follow_beat(beat)
+        # the solve's status waits for the solve (review 292: "without the 3 (□): feasible"
+        # stood 5 s before "Leave those out", 9 s before its line)
+        self.set_rings(list(beat.state["ringed"]))
         solved, theme = self.lesson.subset, self.theme
         # a line that gets the fewest wrong, white, as it is named, its mistakes squared
         fewest = self.lesson.fewest_line
@@ -47,6 +49,8 @@ class SubsetBeats:
         # every kept point's y·score ≥ 1: on or beyond θᵀx + θ₀ = ±1, 1/‖θ‖ from the line
         band = self.margin_band(solved.theta, solved.margin, theme.correct, dashed=False,
                                 theta0=solved.theta0)
+        self.wait_for_words("is feasible")
+        self.set_status(beat.state["status"])
         self.wait_for_words("green line")
         self.play(vanish(white.line), run_time=style.RUN_FADE)
         self.remove(white.line)

@@ -20,10 +20,9 @@ class ShrinkDrawings:
     plane standing alone, its band, reach and heading)."""
 
     def draw_shrink(self, beat) -> None:
-        """At "Halve" the points, band and reach go to half; at γ's number the heading's
-        γ and R become the shrunk set's; (R/γ)², the same, is lit as it is said; at "what
-        counts" all goes back."""
-        self.show_words(beat.state["status"])
+        """At "Halve" the points, band and reach go to half; at "halve alike" the heading's
+        γ and R and the status become the shrunk set's; (R/γ)², the same, is lit as it is
+        said; at "Back to full size" all goes back."""
         lesson, plane = self.lesson, self.planes[0]
         wide, shrunk = lesson.wide, lesson.wide_shrunk
         markers, band = plane.markers, self.stars[0][0]
@@ -54,13 +53,16 @@ class ShrinkDrawings:
         self.wait_for_words("Halve")
         self.play(factor.animate.set_value(SHRINK), Transform(reach, reach_after),
                   run_time=SHRINK_SECONDS, rate_func=smooth)
+        # the halved numbers written as they are said, not before the points move (review
+        # 292: the status gave them first)
         self.wait_for_words("halve alike")
+        self.show_words(beat.state["status"])
         self.play(Transform(heading[0], heading_after[0]), Transform(heading[1], heading_after[1]),
                   run_time=style.RUN_FADE)
         self.wait_for_words("(R/γ)²")
         self.play(Indicate(heading[2], color=self.theme.highlight, scale_factor=1.05),
                   run_time=style.PAUSE_READ)
-        self.wait_for_words("what counts")
+        self.wait_for_words("Back to full size")
         self.play(factor.animate.set_value(1.0), Transform(reach, reach_before),
                   *[Transform(now, before) for now, before in zip(heading, heading_before)],
                   run_time=SHRINK_SECONDS, rate_func=smooth)

@@ -7,7 +7,7 @@ strips stood."""
 from __future__ import annotations
 
 import numpy as np
-from manim import UP, Circle, DashedLine, DashedVMobject, Line, Polygon, VGroup
+from manim import UP, Circle, DashedLine, DashedVMobject, Dot, Line, Polygon, VGroup
 
 from linviz.lessons.quiz import class_hulls, farthest_point, star_line
 from scenes.quiz_parts.margin import radius_direction
@@ -81,9 +81,15 @@ class SketchDrawings:
         radius_name = math("R", theme, style.FONT_SMALL).next_to(
             at(1.08 * reach * direction), np.array([*direction, 0.0]), buff=0.02)
         with_backdrop(radius_name, theme)
-        title = text("to draw: the large margin", theme, style.FONT_SMALL, theme.muted)
+        # (review 292: a dim small title, 8 px at 480p; no mark of 0, which the line passes)
+        title = text("to draw: a large margin", theme, style.FONT_PANEL, theme.text)
         title.next_to(at((0.0, reach)), UP, buff=0.25)
-        sketch = VGroup(VGroup(title, classes), band, VGroup(circle, radius, radius_name))
+        origin = Dot(centre, radius=0.05, color=theme.text)
+        # inside the band (empty of points), off the line
+        origin_name = math("0", theme, style.FONT_SMALL).move_to(at(-0.4 * half * normal))
+        with_backdrop(origin_name, theme)
+        sketch = VGroup(VGroup(title, classes), VGroup(band, origin, origin_name),
+                        VGroup(circle, radius, radius_name))
         sketch.classes, sketch.band, sketch.reach = sketch
         return sketch
 

@@ -123,7 +123,8 @@ class SqueezeDrawings:
         key = VGroup(
             VGroup(Line(ORIGIN, KEY_LINE * RIGHT, color=theme.step,
                         stroke_width=style.PLOT_STROKE - 1),
-                   math("theta dot theta^* \\/ norm(theta^*)", theme, style.FONT_SMALL,
+                   # (review 292: "/‖θ*‖" where the voice says θ·θ*: ‖θ*‖ = 1, stated)
+                   math("theta dot theta^*", theme, style.FONT_SMALL,
                         theme.step)).arrange(RIGHT, buff=0.12),
             VGroup(DashedLine(ORIGIN, KEY_LINE * RIGHT, color=theme.text,
                               stroke_width=style.PLOT_STROKE - 1, dash_length=0.06),

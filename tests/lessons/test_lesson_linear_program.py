@@ -513,7 +513,7 @@ def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_sai
     # what the notes' perceptron returns after its passes: its last state, counted here
     last = errors[-1]
     words = ("is that one" if errors.index(wrong) == len(errors) - 1 else
-             f"after those passes it returns its last θ, which gets {last}"
+             f"stopped after those passes, it returns its last θ, which gets {last}"
              + (" too" if last == wrong else ""))
     assert words in beat.sentence
     # and shown on the status line, to be read again, where it is not the best state

@@ -161,8 +161,12 @@ def test_the_margin_quiz_is_answered_by_a_wide_and_a_narrow_margin(seed):
         assert abs(gamma - run.gamma) <= 0.5 * 10 ** -len(str(gamma).partition(".")[2]) + 1e-12
         assert abs(reach - run.R) <= 0.005 + 1e-12
         again = (reach / gamma) ** 2
-        if found.group(1) == "=":  # said exactly: both round to the whole number said
-            assert round(again) == bound == round(run.bound)
+        if found.group(1) == "=":  # said exactly: both round to the whole number said,
+            # which the bound is (review 292: "= 11" of 11.1)
+            assert round(again) == bound == round(run.bound) == pytest.approx(run.bound,
+                                                                               abs=1e-9)
+        elif round(again) == round(run.bound):  # "about" the whole number both round to
+            assert bound == round(run.bound) != pytest.approx(run.bound, abs=1e-9)
         else:  # said "about": to the most significant digits at which both agree
             lead = lambda v, k: round(v, k - 1 - int(np.floor(np.log10(v))))  # noqa: E731
             # the most significant digits at which the two agree (found by trying each: a
@@ -574,11 +578,13 @@ def test_the_margin_quiz_says_few_digits_and_its_bound_as_they_give_it(seed):
             f"{run.gamma:.3g}")
         number, exact = said_bound(run)
         again = (float(reach) / float(gamma)) ** 2
-        assert exact == (round(again) == round(run.bound))
+        alike = round(again) == round(run.bound)
+        # "=" only of a whole bound (11.1 is "about 11": review 292)
+        assert exact == (alike and run.bound == pytest.approx(round(run.bound), abs=1e-9))
         value = float(number.replace(",", ""))
         assert abs(value - run.bound) <= 0.5 * 10 ** (len(str(round(run.bound)))
                                                      - len(number.replace(",", "").rstrip("0")))
-        if not exact:  # said to the most digits at which the bound and its recomputation agree
+        if not alike:  # said to the most digits at which the bound and its recomputation agree
             lead = lambda v, k: round(v, k - 1 - int(np.floor(np.log10(v))))  # noqa: E731
             digits = max(k for k in range(1, len(str(round(run.bound))) + 1)
                          if lead(again, k) == lead(run.bound, k))
