@@ -243,14 +243,15 @@ BOUNDS_ALIKE = 0.05
 
 
 def bounds_alike_words(lesson: MarginQuizLesson) -> str:
-    """", each margin's alike within 3%" where each margin's data sets' bounds (R/γ)² lie
+    """", each margin's within 3% of each other" where each margin's data sets' bounds (R/γ)² lie
     within :data:`BOUNDS_ALIKE` of each other (the least share that holds, whole percent),
     else ""."""
     spreads = [max(bounds) / min(bounds) - 1.0
                for bounds in (lesson.wide_bounds, lesson.narrow_bounds)]
     if max(spreads) > BOUNDS_ALIKE:
         return ""
-    return f", each margin's alike within {max(1, int(np.ceil(100 * max(spreads))))}%"
+    return (f", each margin's within {max(1, int(np.ceil(100 * max(spreads))))}% of each "
+            f"other")
 
 
 def first_updates(lesson: MarginQuizLesson) -> int:
@@ -401,8 +402,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
     # the ceiling derived, not asserted: the mistake's term yθ·x ≤ 0 (review 290: "the
     # proof's ceiling is unexplained")
     # ‖θ‖ drawn first, as it is named (review 292: 4.5 s still under the reason)
-    story.beat("‖θ‖, dashed, grows slowly: a mistake has yθ·x ≤ 0, so ‖θ‖² grows by at "
-               "most R² an update; ‖θ‖ stays under a ceiling R√M, and θ·θ* under ‖θ‖.",
+    # (review 293: "grows slowly" said before the ceiling it is slow against was drawn)
+    story.beat("‖θ‖, dashed, stays under a ceiling R√M: a mistake has yθ·x ≤ 0, so ‖θ‖² "
+               "grows by at most R² an update; and θ·θ* stays under ‖θ‖.",
                "ceiling",
                status="$norm(theta + y x)^2 = norm(theta)^2 + 2 y theta dot x + norm(x)^2 "
                       "<= norm(theta)^2 + R^2$: $theta dot theta^* <= norm(theta) <= "
@@ -419,8 +421,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                f"{bound_at(wide)} for the large margin; for the small,"
                f"{far} {bound_at(narrow)}.", "meet",
                squeeze=2,
-               status="floor $M gamma$ and ceiling $R sqrt(M)$ meet at $M = (R \\/ gamma)^2$: "
-                      "no run updates more")
+               # the chain written whole (review 293: only said)
+               status="$M gamma <= theta dot theta^* <= norm(theta) <= R sqrt(M)$, so "
+                      "$M <= (R \\/ gamma)^2$: floor and ceiling meet there")
     # the answer is said beside the examples and the spread of the runs, as they stood
     # before the recall (the plots leave: review 272 found the closing frame without the
     # examples the quiz asked for)

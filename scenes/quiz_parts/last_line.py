@@ -8,14 +8,15 @@ import numpy as np
 from manim import Circle, Indicate, VGroup, Wait
 
 from linviz.geometry import project_onto_line
-from linviz.lessons.quiz import BAND_INSET_SHARE, final_gap, final_gap_insets
+from linviz.lessons.quiz import (BAND_INSET_SHARE, band_half_width, final_gap,
+                                 final_gap_insets, star_line)
 from linviz.lessons.quiz_story import said_gap
 from scenes.quiz_parts.gap import perpendicular_gap
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.placement import leader_line
-from scenes.toolkit.plane import Hyperplane
+from scenes.toolkit.plane import Hyperplane, MarginBand
 from scenes.toolkit.screen_text import text
 
 
@@ -50,10 +51,18 @@ class LastLineDrawings:
         length = text(said_gap(distance), theme, style.FONT_SMALL, theme.highlight)
         with_backdrop(length, theme)
 
+        a, c = star_line(run)
+
         def drawings(inset):
             line = Hyperplane(inset, theta, theta0, show_normal=False, show_shading=False)
             line.line.set_color(theme.step)
-            return VGroup(line, perpendicular_gap(inset, foot, x, length, theme, buff=0.15))
+            # θ*'s band, where it crosses the close-up: the gap said "closer than γ" beside
+            # the band's edge it is closer than (review 293: nothing to compare)
+            band = MarginBand(inset, a, c, band_half_width(run), theme.correct)
+            star = Hyperplane(inset, a, c, show_normal=False, show_shading=False,
+                              show_notes=False)  # (beyond the close-up: no note of it)
+            return VGroup(band, star, line,
+                          perpendicular_gap(inset, foot, x, length, theme, buff=0.15))
 
         # the point ringed on its plane, in the close-up's colour (its square there would
         # be a pixel wide)

@@ -68,9 +68,13 @@ class SqueezeDrawings:
         half = self.camera.frame_width / 2
         width = half - STRIP_EDGE - SQUEEZE_INDENT - SQUEEZE_RIGHT - SQUEEZE_GAP / 2
         plots = VGroup()
+        # the large margin's plot out to its own meeting (review 293: at the small run's
+        # span its 2 updates were a few pixels in a corner)
+        own = (1.0 + SPAN_ROOM) * max(float(lesson.wide.bound), lesson.wide.updates)
         for column, (run, name) in enumerate(((lesson.wide, "large margin"),
                                               (lesson.narrow, "small margin"))):
-            plot = self.squeeze_plot(run, name, span, top, width)
+            plot = (self.squeeze_plot(run, name, own, run.R * np.sqrt(own), width)
+                    if column == 0 else self.squeeze_plot(run, name, span, top, width))
             left = (-half + STRIP_EDGE if column == 0 else SQUEEZE_GAP / 2) + SQUEEZE_INDENT
             plot.shift((left, SQUEEZE_BASE, 0) - plot.axes.c2p(0, 0))
             plots.add(plot)
@@ -196,9 +200,19 @@ class SqueezeDrawings:
         self.draw_named_bounds(beat)
 
     def draw_ceiling(self, beat) -> None:
-        """The ceiling's beat: the dashed ‖θ‖ and the ceiling R√M, each as it is named."""
+        """The ceiling's beat: the dashed ‖θ‖ and the ceiling R√M, each as it is named;
+        then the status's step lit as the reason is said, and the pink θ·θ* as it is said
+        to stay under ‖θ‖ (review 293: 6 s still under the reason)."""
         self.show_words(beat.state["status"])
         self.draw_named_bounds(beat)
+        theme = self.theme
+        for words, parts in (("a mistake has", lambda: [self.status]),
+                             ("θ·θ* stays under", lambda: [plot.run[0]
+                                                           for plot in self.squeeze])):
+            if words in beat.sentence and self.status is not None:
+                self.wait_for_words(words)
+                self.play(*[Indicate(m, color=theme.highlight, scale_factor=1.0)
+                            for m in parts()], run_time=style.PAUSE_READ)
 
     def draw_named_bounds(self, beat) -> None:
         """Each drawing the sentence names, as it is named: the floor Mγ, the dashed ‖θ‖
@@ -257,7 +271,7 @@ class SqueezeDrawings:
 
     def beyond_meeting(self, plot, run) -> VGroup:
         """The part of ``plot`` past where its floor meets its ceiling, M > (R/γ)², greyed
-        and, where the words fit, named "no run updates more" (review 291: the floor drawn
+        and, where the words fit, named "M > (R/γ)²: no run" (review 291: the floor drawn
         on through the ceiling read as two curves crossing, not as a wall); empty where
         the meeting lies past the plot."""
         axes, theme = plot.axes, self.theme
@@ -267,7 +281,8 @@ class SqueezeDrawings:
         shade = Rectangle(width=high[0] - low[0], height=high[1] - low[1], stroke_width=0,
                           fill_color=theme.muted, fill_opacity=BEYOND_OPACITY)
         shade.move_to((low + high) / 2)
-        words = text("past the meeting: no run", theme, style.FONT_SMALL, theme.text)
+        # (review 293: "past the meeting: no run" was hard to decode)
+        words = text("M > (R/γ)²: no run", theme, style.FONT_SMALL, theme.text)
         if words.width > shade.width - 0.2:
             return VGroup(shade)
         # by the M axis: the curves there have long left through the top (they meet

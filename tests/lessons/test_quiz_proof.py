@@ -169,7 +169,7 @@ def test_the_strips_say_each_margins_bounds_alike_only_when_they_are(seed):
             bounds.append((np.max(np.linalg.norm(X, axis=1)) / gamma) ** 2)
         spreads.append(max(bounds) / min(bounds) - 1)
     (strips,) = [b for b in margin_storyboard(lesson).beats if b.state["strips"]]
-    said = re.search(r"alike within (\d+)%", strips.state["status"])
+    said = re.search(r"within (\d+)% of each other", strips.state["status"])
     assert bool(said) == (max(spreads) <= 0.05 + 1e-6)
     if said:
         assert max(spreads) <= int(said.group(1)) / 100 < max(spreads) + 0.01 + 1e-6
