@@ -54,10 +54,10 @@ DEFAULT_DATA = {ONE_POINT: None, MARGIN: None}
 
 ONE_POINT_QUESTION = ("Quiz, from the notes: the data set is one point, (x, +1). How often "
                       "can the perceptron get it wrong from θ = 0? And from a random θ?")
-#: the theorem the margin quiz is asked with, on its card (its formulas as Typst mathematics)
-MARGIN_THEOREM = ("The theorem: through 0, at most $(R \\/ gamma)^2$ updates, $R$ the largest "
-                  "$norm(x)$ and $gamma$ the margin of a unit $theta^*$ (the notes' "
-                  "$1 \\/ gamma^2$ when $norm(x) <= 1$).")
+#: the theorem's terms, under the question on its card (its formulas as Typst mathematics;
+#: the bound itself is said in the question: review 294 read it twice)
+MARGIN_THEOREM = ("Through 0, from $theta = 0$: $R$ the largest $norm(x)$, $gamma$ the margin "
+                  "of a unit $theta^*$ (the notes' $1 \\/ gamma^2$ when $norm(x) <= 1$).")
 # the theorem said, not only written under the question (review 292: "given the theorem"
 # was heard with no theorem)
 MARGIN_QUESTION = ("Quiz, from the notes: the theorem allows at most (R/γ)² updates. Is a "
@@ -243,15 +243,15 @@ BOUNDS_ALIKE = 0.05
 
 
 def bounds_alike_words(lesson: MarginQuizLesson) -> str:
-    """", each margin's within 3% of each other" where each margin's data sets' bounds (R/γ)² lie
+    """", the 7 of a margin within 3%: one tick" where each margin's data sets' bounds (R/γ)² lie
     within :data:`BOUNDS_ALIKE` of each other (the least share that holds, whole percent),
     else ""."""
     spreads = [max(bounds) / min(bounds) - 1.0
                for bounds in (lesson.wide_bounds, lesson.narrow_bounds)]
     if max(spreads) > BOUNDS_ALIKE:
         return ""
-    return (f", each margin's within {max(1, int(np.ceil(100 * max(spreads))))}% of each "
-            f"other")
+    return (f", the {lesson.repeats} of a margin within "
+            f"{max(1, int(np.ceil(100 * max(spreads))))}%: one tick")
 
 
 def first_updates(lesson: MarginQuizLesson) -> int:
@@ -297,8 +297,9 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                    f"{said_gamma(shrunk)} and {said_reach(shrunk)}, and (R/γ)² {stays} "
                    f"{bound_at(shrunk)}. Back to full size: only γ relative to R counts.",
                    "shrink", shrink=True, min_seconds=READ_DIAGRAM_SECONDS,
-                   status=f"halved: $gamma = {said_gamma(shrunk)}$, "
-                          f"$R = {said_reach(shrunk)}$, ${bound_math(shrunk)}$")
+                   # (review 294: its numbers repeated the heading's, just under it)
+                   status="every point halved: the band and the reach halve, the bound "
+                          "stays")
     zoom = magnification(narrow, view)
     near = near_band(narrow, view)
     # its zoom is written on the close-up, not said (a number a beat already carries)
@@ -411,6 +412,11 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                status="$norm(theta + y x)^2 = norm(theta)^2 + 2 y theta dot x + norm(x)^2 "
                       "<= norm(theta)^2 + R^2$: $theta dot theta^* <= norm(theta) <= "
                       "R sqrt(M)$")
+    # the proof's middle step said (review 294: θ·θ* ≤ ‖θ‖ only written)
+    story.beat("And θ·θ* stays under ‖θ‖: with ‖θ*‖ = 1 it is ‖θ‖ times the cosine of "
+               "their angle.", "ceiling",
+               status="$theta dot theta^* = norm(theta) cos angle(theta, theta^*) <= "
+                      "norm(theta)$, as $norm(theta^*) = 1$")
     span = squeeze_span(wide, narrow)
     # the small margin's meeting said last, where its dot arrives (review 273: it arrived
     # 5-7 s after its number)

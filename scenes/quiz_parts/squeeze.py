@@ -242,6 +242,11 @@ class SqueezeDrawings:
         span = squeeze_span(lesson.wide, lesson.narrow)
         climbers = [self.climber(plot.axes, squeeze(run), 0.0, min(float(run.bound), span))
                     for plot, run in zip(self.squeeze, (lesson.wide, lesson.narrow))]
+        # floor and ceiling lit as the inequality between them is said (review 294: 6 s
+        # still under it)
+        self.play(*[Indicate(bound[0], color=self.theme.highlight, scale_factor=1.0)
+                    for plot in self.squeeze for bound in plot.bounds],
+                  run_time=style.PAUSE_READ)
         self.wait_for_words("they meet")
         self.add(*[dot for dot, _ in climbers])
         self.play(*[along.animate.set_value(1.0) for _, along in climbers],

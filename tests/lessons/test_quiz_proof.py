@@ -96,13 +96,16 @@ def test_the_squeeze_is_said_with_where_floor_and_ceiling_meet(seed):
     # (review 272: the closing frame dropped the examples the quiz asked to draw)
     order = [beat.state["squeeze"] for beat in board.beats]
     first, last = order.index(1), order.index(2)
-    assert set(order[:first]) == {0} and last == first + 2
+    assert set(order[:first]) == {0} and last == first + 3
     # the floor on one beat, the ceiling derived on the next: a mistake's yθ·x ≤ 0 keeps
     # ‖θ‖² growing by at most R² an update (review 290: the ceiling only asserted)
     floor, ceiling = board.beats[first], board.beats[first + 1]
     assert "a floor Mγ" in floor.sentence and "ceiling" not in floor.sentence
     assert ceiling.motion == "ceiling" and ceiling.state["squeeze"] == 1
     assert all(words in ceiling.sentence for words in ("yθ·x ≤ 0", "at most R²", "R√M"))
+    # and the middle step, θ·θ* ≤ ‖θ‖ (‖θ*‖ = 1), on a beat of its own (review 294)
+    middle = board.beats[first + 2]
+    assert middle.motion == "ceiling" and "θ·θ* stays under ‖θ‖" in middle.sentence
     answers = [b for b in board.beats if b.motion.startswith("answer")]
     assert answers and board.beats[last + 1] is answers[0]
     before = board.beats[first - 1].state
@@ -169,7 +172,7 @@ def test_the_strips_say_each_margins_bounds_alike_only_when_they_are(seed):
             bounds.append((np.max(np.linalg.norm(X, axis=1)) / gamma) ** 2)
         spreads.append(max(bounds) / min(bounds) - 1)
     (strips,) = [b for b in margin_storyboard(lesson).beats if b.state["strips"]]
-    said = re.search(r"within (\d+)% of each other", strips.state["status"])
+    said = re.search(r"within (\d+)%: one tick", strips.state["status"])
     assert bool(said) == (max(spreads) <= 0.05 + 1e-6)
     if said:
         assert max(spreads) <= int(said.group(1)) / 100 < max(spreads) + 0.01 + 1e-6
