@@ -338,7 +338,8 @@ def margin_storyboard(lesson: MarginQuizLesson, scene: str = MARGIN) -> Storyboa
                f"perceptron from θ = 0 on {lesson.repeats} data sets of each kind; shown, the "
                f"median runs.", "first-updates",
                ringed=[], edges=[], first_updates=first,
-               status="ringed: the point each update corrects, $theta <- theta + y x$ · "
+               # (review 295: "corrects" is false in general: one update need not fix it)
+               status="ringed: the point $theta$ gets wrong, $theta <- theta + y x$ · "
                       "pink: the run's line · $M$: its updates")
     story.beat(f"{'Then faster: ' if first < max(wide.updates, narrow.updates) else ''}"
                f"{formatting.count(wide.updates, 'update')} in all with the large "
