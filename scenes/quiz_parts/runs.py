@@ -216,9 +216,9 @@ class RunReplay:
         return VGroup(name, number).move_to(answer[0], aligned_edge=LEFT)
 
     def draw_runs(self, beat) -> None:
-        """The rest of both runs, faster (each update's point ringed), done by the time the counts are
-        said; each ends on its last line and its counter becomes its answer, M against its
-        bound."""
+        """The rest of both runs, faster (each update's point ringed), done by the time the
+        counts are said; each ends on its last line and its counter becomes its answer, M
+        against its bound."""
         self.show_words(beat.state["status"])
         tracker, movers, close_up, _, counters = self.replay
         most = max(run.updates for run in (self.lesson.wide, self.lesson.narrow))

@@ -63,7 +63,7 @@ class ShrinkDrawings:
         self.play(Indicate(heading[2], color=self.theme.highlight, scale_factor=1.05),
                   run_time=style.PAUSE_READ)
         self.wait_for_words("Back to full size")
-        self.show_words(None)  # the halved numbers go with the halving (review 293)
+        self.show_words(None)  # the halving's status goes with it (review 293)
         self.play(factor.animate.set_value(1.0), Transform(reach, reach_before),
                   *[Transform(now, before) for now, before in zip(heading, heading_before)],
                   run_time=SHRINK_SECONDS, rate_func=smooth)
