@@ -70,16 +70,13 @@ class QuizScene(QuestionCard, LinvizScene):
             self.play(vanish(self.card), run_time=style.RUN_FADE)
             self.remove(self.card)
 
-    #: where the status line stands (None: under the title), its widest (None: any), and
-    #: whether a wider one is set as two lines at a " · " before it is scaled down
-    status_place = None
-    status_width = None
-    status_split = False
+    #: where the status line stands (None: close under the title), its widest (None: any),
+    #: and whether a wider one is set as two lines at a " · " before it is scaled down
+    status_place, status_width, status_split = None, None, False
 
     def show_words(self, words: str | None) -> None:
         """The status line (None: none), at ``status_place``."""
         where = self.status_place
-        # (close under the title: review 292 found it touching the first plane's heading)
         self.show_status_words(words, (lambda line: line.to_edge(UP, buff=0.88)) if where is None
                                else (lambda line: line.move_to(where)), self.status_width,
                                split=self.status_split)
@@ -238,11 +235,8 @@ class MarginQuizScene(MarginDrawings, RunReplay, StripDrawings, SqueezeDrawings,
     """Quiz: a large or a small margin? Two runs answer it."""
 
     question = MARGIN_QUESTION
-    # a long status in two lines (review 291: the answer's, which data sets are quick to
-    # learn, would not fit one)
-    status_width, status_split = 13.0, True
-    card_center = (0.0, 0.3, 0.0)
-    card_note = MARGIN_THEOREM
+    status_width, status_split = 13.0, True  # (review 291: a long status in two lines)
+    card_center, card_note = (0.0, 0.3, 0.0), MARGIN_THEOREM
     # (the notes ask for an example drawn: more than a thought in the pause, review 264)
     pause_words = "your turn: pause the video and draw an example, or think for {seconds} s"
 

@@ -63,10 +63,8 @@ class RunReplay:
             if not turning or k == last or share <= RING_FIRST:
                 return thetas[k], float(offsets[k])
             s = smooth((share - RING_FIRST) / (1.0 - RING_FIRST))
-            if not np.any(thetas[k]) and s < 1.0:
-                # from θ = 0 no line turns: it comes once yx, growing from 0, is θ
-                # (review 291: the line stood before the arrow that makes it)
-                return thetas[k], float(offsets[k])
+            if not np.any(thetas[k]) and s < 1.0:  # from 0: the line comes once yx is θ
+                return thetas[k], float(offsets[k])  # (review 291: it came before the arrow)
             return ((1 - s) * thetas[k] + s * thetas[k + 1],
                     float((1 - s) * offsets[k] + s * offsets[k + 1]))
 

@@ -2,18 +2,20 @@
 example" was answered with two clouds of points, nothing a student could copy): the large
 margin's data set as its two classes' hulls (:func:`linviz.lessons.quiz.class_hulls`), its
 band about θ*'s line through 0 with γ across it, and the circle of its reach R, where the
-strips stood."""
+strips stood; and the examples back beside it for the answer (the proof's plots gone), each
+framed as the answer names its kind."""
 
 from __future__ import annotations
 
 import numpy as np
-from manim import UP, Circle, DashedLine, DashedVMobject, Dot, Line, Polygon, VGroup
+from manim import (UP, Circle, DashedLine, DashedVMobject, Dot, Line, Polygon,
+                   SurroundingRectangle, VGroup, Wait)
 
 from linviz.lessons.quiz import class_hulls, farthest_point, star_line
 from scenes.quiz_parts.margin import radius_direction
 from scenes.quiz_parts.strips import STRIP_EDGE, STRIP_GAP
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, with_backdrop
+from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.screen_text import math, text
 
 #: the sketch's reach: its circle of radius R spans this share of the room's narrower side
@@ -69,10 +71,13 @@ class SketchDrawings:
         gamma = Line(at(spot), at(spot + half * normal), color=theme.highlight, stroke_width=3)
         gamma_name = math("gamma", theme, style.FONT_SMALL).set_color(theme.highlight)
         # beside γ's middle, along the line away from 0 (off the band's edges and line)
-        gamma_name.move_to(at(spot + half / 2 * normal)
-                           + 0.22 * np.array([*along, 0.0]))
+        gamma_name.move_to(at(spot + half / 2 * normal) + 0.22 * np.array([*along, 0.0]))
         with_backdrop(gamma_name, theme)
-        band = VGroup(line, edges, gamma, gamma_name)
+        # 0, which the line passes, marked, named inside the band (review 292: unmarked)
+        origin = Dot(centre, radius=0.05, color=theme.text)
+        origin_name = with_backdrop(math("0", theme, style.FONT_SMALL).move_to(
+            at(-0.4 * half * normal)), theme)
+        band = VGroup(line, edges, gamma, gamma_name, origin, origin_name)
         circle = DashedVMobject(Circle(radius=scale * reach, color=theme.muted,
                                        stroke_width=2).move_to(centre), num_dashes=40)
         direction = radius_direction(np.asarray(run.data.X[farthest_point(run)], dtype=float),
@@ -81,15 +86,9 @@ class SketchDrawings:
         radius_name = math("R", theme, style.FONT_SMALL).next_to(
             at(1.08 * reach * direction), np.array([*direction, 0.0]), buff=0.02)
         with_backdrop(radius_name, theme)
-        # (review 292: a dim small title, 8 px at 480p; no mark of 0, which the line passes)
-        title = text("to draw: a large margin", theme, style.FONT_PANEL, theme.text)
+        title = text("to draw: a large margin", theme, style.FONT_PANEL, theme.text)  # (r. 292)
         title.next_to(at((0.0, reach)), UP, buff=0.25)
-        origin = Dot(centre, radius=0.05, color=theme.text)
-        # inside the band (empty of points), off the line
-        origin_name = math("0", theme, style.FONT_SMALL).move_to(at(-0.4 * half * normal))
-        with_backdrop(origin_name, theme)
-        sketch = VGroup(VGroup(title, classes), VGroup(band, origin, origin_name),
-                        VGroup(circle, radius, radius_name))
+        sketch = VGroup(VGroup(title, classes), band, VGroup(circle, radius, radius_name))
         sketch.classes, sketch.band, sketch.reach = sketch
         return sketch
 
@@ -99,3 +98,40 @@ class SketchDrawings:
         for words, part in zip(SKETCH_WORDS, self.sketch):
             self.wait_for_words(words)
             self.play(appear(part), run_time=style.RUN_FADE)
+
+    def examples_back(self, beat) -> None:
+        """The proof's plots give way to what stood before them (but the runs' last lines):
+        the two data sets with their bands and every data set's M on the strips, so that
+        the answer is said beside the examples the quiz asked to draw (review 272: the
+        closing frame dropped them). Once: a second answer beat keeps them."""
+        before = getattr(self, "before_proof", None)
+        if not before:
+            return
+        self.before_proof = None
+        # not the runs' last lines (the storyboard's ``lines``: a line a few pixels from a
+        # point, its close-up gone, reads as crossing it)
+        before = [m for m in before if all(m is not line for line in self.finals)
+                  and (beat.state["strips"] or m is not self.strips)]
+        keep = (self.title, self.status)
+        plots = [m for m in self.mobjects if all(m is not k for k in keep)]
+        self.play(*map(vanish, plots), run_time=style.RUN_FADE)
+        self.remove(*plots)
+        self.play(*map(appear, before), run_time=style.RUN_FADE)
+
+
+    def point_out_examples(self, beat) -> None:
+        """Each example framed a moment as the answer names its kind: the large margin's
+        plane at "far apart", the small one's at "A small margin" (review 273: the answer
+        stood 10 s still)."""
+        for plane, words in zip(self.planes, ("far apart", "A small margin")):
+            # (the large margin pointed out by its sketch, drawn as it is named)
+            if (words not in beat.sentence or not self.on_screen(plane)
+                    or (plane is self.planes[0] and beat.state["sketch"])):
+                continue
+            self.wait_for_words(words)
+            frame = SurroundingRectangle(plane.frame, buff=0.06, color=self.theme.highlight,
+                                         stroke_width=3)
+            self.play(appear(frame), run_time=style.RUN_FADE)
+            self.play(Wait(style.PAUSE_READ))
+            self.play(vanish(frame), run_time=style.RUN_FADE)
+            self.remove(frame)

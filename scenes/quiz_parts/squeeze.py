@@ -10,8 +10,7 @@ from itertools import product
 
 import numpy as np
 from manim import (DOWN, LEFT, ORIGIN, RIGHT, UP, Create, DashedLine, DashedVMobject, Dot,
-                   Indicate, Line, Rectangle, SurroundingRectangle, ValueTracker, VGroup,
-                   VMobject, Wait, linear)
+                   Indicate, Line, Rectangle, ValueTracker, VGroup, VMobject, linear)
 
 from linviz.lessons.quiz_proof import SPAN_ROOM, meets_in_span, squeeze, squeeze_span
 from linviz.lessons.quiz_story import bound_label, said_gamma, said_reach
@@ -333,43 +332,6 @@ class SqueezeDrawings:
         self.play(appear(VGroup(far_floor_name, far_ceiling_name, far.run[1], far.run[3])),
                   run_time=style.RUN_FADE)
         self.squeeze.submobjects[1] = far
-
-    def examples_back(self, beat) -> None:
-        """The proof's plots give way to what stood before them (but the runs' last lines):
-        the two data sets with their bands and every data set's M on the strips, so that
-        the answer is said beside the examples the quiz asked to draw (review 272: the
-        closing frame dropped them). Once: a second answer beat keeps them."""
-        before = getattr(self, "before_proof", None)
-        if not before:
-            return
-        self.before_proof = None
-        # not the runs' last lines (the storyboard's ``lines``: a line a few pixels from a
-        # point, its close-up gone, reads as crossing it)
-        before = [m for m in before if all(m is not line for line in self.finals)
-                  and (beat.state["strips"] or m is not self.strips)]
-        keep = (self.title, self.status)
-        plots = [m for m in self.mobjects if all(m is not k for k in keep)]
-        self.play(*map(vanish, plots), run_time=style.RUN_FADE)
-        self.remove(*plots)
-        self.play(*map(appear, before), run_time=style.RUN_FADE)
-
-
-    def point_out_examples(self, beat) -> None:
-        """Each example framed a moment as the answer names its kind: the large margin's
-        plane at "far apart", the small one's at "A small margin" (review 273: the answer
-        stood 10 s still)."""
-        for plane, words in zip(self.planes, ("far apart", "A small margin")):
-            # (the large margin pointed out by its sketch, drawn as it is named)
-            if (words not in beat.sentence or not self.on_screen(plane)
-                    or (plane is self.planes[0] and beat.state["sketch"])):
-                continue
-            self.wait_for_words(words)
-            frame = SurroundingRectangle(plane.frame, buff=0.06, color=self.theme.highlight,
-                                         stroke_width=3)
-            self.play(appear(frame), run_time=style.RUN_FADE)
-            self.play(Wait(style.PAUSE_READ))
-            self.play(vanish(frame), run_time=style.RUN_FADE)
-            self.remove(frame)
 
 
 def tick_number_boxes(axes) -> np.ndarray:
