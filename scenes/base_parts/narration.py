@@ -64,6 +64,18 @@ class Narration:
         if at is not None and at > float(self.time) + 1e-6:
             self.wait(at - float(self.time))
 
+    def light_as_said(self, words: str, drawings, scale: float = 1.0) -> None:
+        """``drawings`` lit (:func:`scenes.toolkit.layout.lit`) as ``words`` of the caption on
+        screen are said (:meth:`wait_for_words`); nothing when the caption does not hold
+        them: what a sentence names is seen named, not left a still."""
+        if self.timeline.said_at(self.in_notation(words)) is None:
+            return
+        from scenes.toolkit import style
+        from scenes.toolkit.layout import lit
+
+        self.wait_for_words(words)
+        self.play(*[lit(m, self.theme, scale) for m in drawings], run_time=style.PAUSE_READ)
+
     def speech_left(self) -> float:
         """Seconds until the caption on screen has been said (0 without one, or when it
         has): what moves under it should end by then."""

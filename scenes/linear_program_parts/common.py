@@ -5,7 +5,7 @@ drawing as it is named, and a plane's zoom."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DashedLine, Indicate, ValueTracker, VGroup
+from manim import DashedLine, ValueTracker, VGroup
 
 from linviz.geometry import clip_line
 
@@ -76,12 +76,6 @@ def ray_end(direction, box) -> np.ndarray:
         elif value < 0:
             limits.append(low / value)
     return min(limits) * direction
-
-
-def lit(drawing, theme, scale: float = 1.0) -> Indicate:
-    """``drawing`` lit in the highlight colour (grown ``scale`` times and back) as it is
-    named: what a sentence names is seen named, not left a still."""
-    return Indicate(drawing, color=theme.highlight, scale_factor=scale)
 
 
 def zoom_plane(scene, plane, box, box_at, redraw=lambda: None) -> None:

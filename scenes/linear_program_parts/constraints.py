@@ -12,13 +12,13 @@ from manim import (Create, DashedLine, Dot, Indicate, Polygon, ValueTracker, VGr
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program import mistake_arcs, mistake_shade
 from scenes.linear_program_parts.common import (DIAMOND_SHORT, FADED_LINES, LINE_OPACITY_ONE_OF,
-                                                TOUCH_SECONDS, band_dashes, lit, ray_end)
+                                                TOUCH_SECONDS, band_dashes, ray_end)
 from scenes.linear_program_parts.fewest import FewestBeats
 from scenes.linear_program_parts.keys import ShadingKeys
 from scenes.linear_program_parts.region import RegionDrawings
 from scenes.toolkit import style
 from scenes.toolkit.circles import origin_circle_in_box
-from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.markers import signs_over
 from scenes.toolkit.placement import (across, best_offset, box_around, box_of, covered_area,

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, RIGHT, UP
 
-from scenes.linear_program_parts.common import LARGE_SUM_MARGIN, lit
+from scenes.linear_program_parts.common import LARGE_SUM_MARGIN
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, vanish
+from scenes.toolkit.layout import appear, lit, vanish
 
 
 class GordanBeats:

@@ -9,10 +9,9 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Indicate, LaggedStart, Line, Polygon,
                    Rectangle, SurroundingRectangle, VGroup)
 
-from scenes.linear_program_parts.common import (SIDE, VEIL_OPACITY, WEIGHT_CENTER, lit,
-                                                zoom_planes)
+from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER, zoom_planes
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
 from scenes.toolkit.markers import signs_over
 from scenes.toolkit.placement import best_offset, box_around, box_of, leader_line
 from scenes.toolkit.plane import DataPlane, Hyperplane

@@ -10,10 +10,10 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Indicate, Lin
                    ValueTracker, VGroup, VMobject, linear)
 
 from linviz.lessons.linear_program_story import said_least, status_said_first
-from scenes.linear_program_parts.common import FADED_LINES, between, lit, ray_end
+from scenes.linear_program_parts.common import FADED_LINES, between, ray_end
 from scenes.linear_program_parts.walk_start import WalkStartBeats
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
 from linviz.geometry import clip_line
 from scenes.toolkit.placement import (DIRECTIONS, PLACE_TOLERANCE, across, beside_line,
                                       best_offset, box_around, box_of, covered_area,

@@ -5,7 +5,7 @@ where the band's close-up stood (:func:`linviz.lessons.quiz.final_gap_insets`)."
 from __future__ import annotations
 
 import numpy as np
-from manim import Circle, Indicate, VGroup, Wait
+from manim import VGroup, Wait
 
 from linviz.geometry import project_onto_line
 from linviz.lessons.quiz import (BAND_INSET_SHARE, band_half_width, final_gap,
@@ -14,8 +14,7 @@ from linviz.lessons.quiz_story import said_gap
 from scenes.quiz_parts.gap import perpendicular_gap
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
-from scenes.toolkit.magnifier import magnifier
-from scenes.toolkit.placement import leader_line
+from scenes.toolkit.magnifier import located, magnifier
 from scenes.toolkit.plane import Hyperplane, MarginBand
 from scenes.toolkit.screen_text import text
 
@@ -64,23 +63,17 @@ class LastLineDrawings:
             return VGroup(band, star, line,
                           perpendicular_gap(inset, foot, x, length, theme, buff=0.15))
 
-        # the point ringed on its plane, in the close-up's colour (its square there would
-        # be a pixel wide)
-        ring = Circle(radius=plane.ring_radius, color=theme.highlight,
-                      stroke_width=style.RING_STROKE - 1).move_to(plane.point(i))
         # named by its margin, over its frame: two stand one over the other
         inset = magnifier(plane, run.data.X, run.data.y, box, zoom, theme, drawings,
                           lines=[(theta, theta0)], beside=beside, share=BAND_INSET_SHARE,
                           times_font=style.FONT_SMALL, leaders=False,
                           times_words=f"{('large', 'small')[k]} margin", times_above=True,
                           grid=True)
-        # one leader from the ring to the close-up's frame (review 276: nothing tied the
-        # close-up to its point; its square there is a speck, two leaders along the line
-        # would run on it), from the plane beside the close-ups alone (review 277: from
-        # the first, it crossed the second plane)
-        leader = (leader_line(plane.point(i), plane.ring_radius, inset[2].frame,
-                              theme.highlight).set_stroke(opacity=0.7)
-                  if k == len(self.planes) - 1 else VGroup())
+        # the point ringed on its plane and one leader to the close-up (review 276: nothing
+        # tied the close-up to its point), from the plane beside the close-ups alone
+        # (review 277: from the first, it crossed the second plane)
+        ring, leader = located(inset, plane.point(i), plane.ring_radius, theme,
+                               leader=k == len(self.planes) - 1)
         return VGroup(inset, ring, leader)
 
     def draw_stops(self, beat) -> None:
@@ -90,12 +83,8 @@ class LastLineDrawings:
         self.take_off(self.inset)
         # the runs' last lines lit as they are named, then θ*'s (review 290: 4.5 s still
         # under the sentence's first half)
-        for words, lines in (("its first line", [final.line for final in self.finals]),
-                             ("not at θ*", [star[1].line for star in self.stars])):
-            if words in beat.sentence:
-                self.wait_for_words(words)
-                self.play(*[Indicate(line, color=self.theme.highlight, scale_factor=1)
-                            for line in lines], run_time=style.PAUSE_READ)
+        self.light_as_said("its first line", [final.line for final in self.finals])
+        self.light_as_said("not at θ*", [star[1].line for star in self.stars])
         self.gap_inset = self.last_line_insets()
         # each as its run is named (review 273: both came 8 s before the second was)
         for inset, (k, _, _) in zip(self.gap_inset, final_gap_insets(self.lesson)):

@@ -15,7 +15,7 @@ from linviz.lessons.quiz import (BAND_INSET_SHARE, band_half_width, band_inset, 
 from linviz.lessons.quiz_story import bound_math, said_gamma, said_reach
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
-from scenes.toolkit.magnifier import magnifier
+from scenes.toolkit.magnifier import located, magnifier
 from scenes.toolkit.markers import signs_over
 from scenes.toolkit.placement import (PLACE_TOLERANCE, beside_line, box_around,
                                       box_of, covered_area, detached, leader_line,
@@ -247,10 +247,7 @@ class MarginDrawings:
         radius = max(LOCATOR_RINGS * plane.ring_radius,
                      float(np.linalg.norm(plane.c2p((box.x_max, box.y_max))
                                           - plane.c2p((box.x_min, box.y_min)))) / 2)
-        ring = Circle(radius=radius, color=theme.highlight, stroke_width=style.RING_STROKE - 1)
-        inset.add(ring.move_to(centre),
-                  leader_line(centre, radius, inset[2].frame, theme.highlight)
-                  .set_stroke(opacity=0.7))
+        inset.add(*located(inset, centre, radius, theme))  # (its last two: ring, leader)
         return inset
 
     def beside_planes(self) -> tuple[float, float, float, float]:

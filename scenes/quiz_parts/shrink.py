@@ -6,7 +6,7 @@ counts (review 290: R about 2 in both sets, the ratio was only asserted)."""
 
 from __future__ import annotations
 
-from manim import LEFT, Indicate, Transform, ValueTracker, smooth
+from manim import LEFT, Transform, ValueTracker, smooth
 
 from linviz.lessons.quiz import SHRINK, band_half_width, star_line
 from scenes.toolkit import style
@@ -59,9 +59,7 @@ class ShrinkDrawings:
         self.show_words(beat.state["status"])
         self.play(Transform(heading[0], heading_after[0]), Transform(heading[1], heading_after[1]),
                   run_time=style.RUN_FADE)
-        self.wait_for_words("(R/γ)²")
-        self.play(Indicate(heading[2], color=self.theme.highlight, scale_factor=1.05),
-                  run_time=style.PAUSE_READ)
+        self.light_as_said("(R/γ)²", [heading[2]], scale=1.05)
         self.wait_for_words("Back to full size")
         self.show_words(None)  # the halving's status goes with it (review 293)
         self.play(factor.animate.set_value(1.0), Transform(reach, reach_before),

@@ -73,15 +73,12 @@ class SketchDrawings:
         # beside γ's middle, along the line away from 0 (off the band's edges and line)
         gamma_name.move_to(at(spot + half / 2 * normal) + 0.22 * np.array([*along, 0.0]))
         with_backdrop(gamma_name, theme)
-        # 0, which the line passes, marked, named inside the band (review 292: unmarked)
-        origin = Dot(centre, radius=0.05, color=theme.text)
-        origin_name = with_backdrop(math("0", theme, style.FONT_SMALL).move_to(
-            at(-0.4 * half * normal)), theme)
-        band = VGroup(line, edges, gamma, gamma_name, origin, origin_name)
-        circle = DashedVMobject(Circle(radius=scale * reach, color=theme.muted,
-                                       stroke_width=2).move_to(centre), num_dashes=40)
         direction = radius_direction(np.asarray(run.data.X[farthest_point(run)], dtype=float),
                                      a)
+        band = VGroup(line, edges, gamma, gamma_name,
+                      origin_mark(theme, at, 0.4 * half * normal, direction))
+        circle = DashedVMobject(Circle(radius=scale * reach, color=theme.muted,
+                                       stroke_width=2).move_to(centre), num_dashes=40)
         radius = Line(centre, at(reach * direction), color=theme.muted, stroke_width=3)
         radius_name = math("R", theme, style.FONT_SMALL).next_to(
             at(1.08 * reach * direction), np.array([*direction, 0.0]), buff=0.02)
@@ -135,3 +132,12 @@ class SketchDrawings:
             self.play(Wait(style.PAUSE_READ))
             self.play(vanish(frame), run_time=style.RUN_FADE)
             self.remove(frame)
+
+
+def origin_mark(theme, at, offset: np.ndarray, direction: np.ndarray) -> VGroup:
+    """0, which the sketch's line passes, marked by a dot at ``at((0, 0))`` and named ``offset``
+    (data units, inside the band) from it, on the side the radius R (``direction``) does not
+    take (review 292: 0 unmarked; named on R's side, the name sat on the radius)."""
+    side = -1.0 if float(direction @ offset) > 0 else 1.0
+    name = math("0", theme, style.FONT_SMALL).move_to(at(side * offset))
+    return VGroup(Dot(at((0.0, 0.0)), radius=0.05, color=theme.text), with_backdrop(name, theme))

@@ -16,7 +16,7 @@ from linviz.lessons.quiz_proof import SPAN_ROOM, meets_in_span, squeeze, squeeze
 from linviz.lessons.quiz_story import bound_label, said_gamma, said_reach
 from scenes.quiz_parts.strips import STRIP_EDGE
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, vanish
+from scenes.toolkit.layout import appear, lit, vanish
 from scenes.toolkit.placement import box_around, box_of, least_covered
 from scenes.toolkit.plots import PlotAxes
 from scenes.toolkit.screen_text import math, text
@@ -204,14 +204,8 @@ class SqueezeDrawings:
         to stay under ‖θ‖ (review 293: 6 s still under the reason)."""
         self.show_words(beat.state["status"])
         self.draw_named_bounds(beat)
-        theme = self.theme
-        for words, parts in (("a mistake has", lambda: [self.status]),
-                             ("θ·θ* stays under", lambda: [plot.run[0]
-                                                           for plot in self.squeeze])):
-            if words in beat.sentence and self.status is not None:
-                self.wait_for_words(words)
-                self.play(*[Indicate(m, color=theme.highlight, scale_factor=1.0)
-                            for m in parts()], run_time=style.PAUSE_READ)
+        self.light_as_said("a mistake has", [self.status])
+        self.light_as_said("θ·θ* stays under", [plot.run[0] for plot in self.squeeze])
 
     def draw_named_bounds(self, beat) -> None:
         """Each drawing the sentence names, as it is named: the floor Mγ, the dashed ‖θ‖
@@ -243,8 +237,7 @@ class SqueezeDrawings:
                     for plot, run in zip(self.squeeze, (lesson.wide, lesson.narrow))]
         # floor and ceiling lit as the inequality between them is said (review 294: 6 s
         # still under it)
-        self.play(*[Indicate(bound[0], color=self.theme.highlight, scale_factor=1.0)
-                    for plot in self.squeeze for bound in plot.bounds],
+        self.play(*[lit(bound[0], self.theme) for plot in self.squeeze for bound in plot.bounds],
                   run_time=style.PAUSE_READ)
         self.wait_for_words("they meet")
         self.add(*[dot for dot, _ in climbers])

@@ -95,6 +95,14 @@ def vanish(mobject: Mobject, **kwargs) -> QuickFade:
     return QuickFade(mobject, fade_in=False, **kwargs)
 
 
+def lit(drawing, theme, scale: float = 1.0) -> Animation:
+    """``drawing`` lit in the highlight colour (grown ``scale`` times and back) as it is
+    named: what a sentence names is seen named, not left a still."""
+    from manim import Indicate
+
+    return Indicate(drawing, color=theme.highlight, scale_factor=scale)
+
+
 def keep_in_frame(label, box=None) -> None:
     """Shift ``label`` into the frame, or into ``box`` = (x_min, y_min, x_max, y_max) when
     given (a circle filling the view puts a label outside it, beyond the frame's edge or

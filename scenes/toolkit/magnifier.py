@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from manim import DL, DOWN, DR, LEFT, RIGHT, UL, UP, UR, Line, Rectangle, VGroup, VMobject
+from manim import (DL, DOWN, DR, LEFT, RIGHT, UL, UP, UR, Circle, Line, Rectangle, VGroup,
+                   VMobject)
 
 from linviz import formatting
 from linviz.geometry import Box, clip_line
@@ -17,7 +18,7 @@ from linviz.view_box import INSET_SHARE
 
 from . import style
 from .layout import with_backdrop
-from .placement import box_around, least_covered
+from .placement import box_around, leader_line, least_covered
 from .plane import DataPlane
 from .screen_text import text
 
@@ -212,6 +213,17 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     with_backdrop(times, theme)
     return VGroup(backing, tick_covers(plane, place, theme), inset, drawings(inset),
                   mat(inset, place, theme), where, leaders, times)
+
+
+def located(inset: VGroup, centre, radius: float, theme, leader: bool = True) -> VGroup:
+    """Where the close-up ``inset`` (:func:`magnifier`'s) is taken from, where its marked
+    square would be a speck: a ring of ``radius`` round the screen point ``centre`` in the
+    close-up's colour and, with ``leader``, one leader from the ring to its frame (two
+    leaders along a line drawn there would run on it)."""
+    ring = Circle(radius=radius, color=theme.highlight, stroke_width=style.RING_STROKE - 1)
+    line = (leader_line(centre, radius, inset[2].frame, theme.highlight).set_stroke(opacity=0.7)
+            if leader else VGroup())
+    return VGroup(ring.move_to(centre), line)
 
 
 def place_name(name, inset, plane: DataPlane, side, fixed: bool,
