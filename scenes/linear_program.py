@@ -30,6 +30,7 @@ from scenes.linear_program_parts.constraints import ConstraintBeats
 from scenes.linear_program_parts.endless import EndlessBeats
 from scenes.linear_program_parts.intro import IntroBeats
 from scenes.linear_program_parts.margins import MarginBands
+from scenes.linear_program_parts.narrowing import NarrowingBeats
 from scenes.linear_program_parts.near import NearInsets
 from scenes.linear_program_parts.no_separator import NoSeparatorBeats
 from scenes.linear_program_parts.offset import OffsetBeats
@@ -70,7 +71,7 @@ MARGIN_WEIGHT = 0.3
 
 class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, NoSeparatorBeats,
                          EndlessBeats, NearInsets, WrongMarks,
-                         OffsetBeats, SubsetBeats, IntroBeats, MarginBands,
+                         OffsetBeats, SubsetBeats, IntroBeats, MarginBands, NarrowingBeats,
                          LinvizScene):
     """The realizable case as a linear programme: constraints as half-planes of θ."""
 

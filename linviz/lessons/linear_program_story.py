@@ -85,6 +85,7 @@ from ..storyboard import Storyboard, StoryWriter, paced
 from ..ties import greatest_index
 from .linear_program import (SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson,
                              watched_passes)
+from .linear_program_narrowing import narrowing, step_seconds
 from .linear_program_near import LINE_WORDS, cone_edge_inset, near_state
 from .linear_program_overlap import overlap_equation, overlap_panel, weight_places
 
@@ -494,7 +495,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         pass_counts=None, gordan=None, bands=None,
                         trial_line=False, circle_kept=False,
                         inequalities=None, data_view="full", subset=False,
-                        subset_insets=False)
+                        subset_insets=False, narrowing=False)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -716,12 +717,23 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # the shading is of signs (y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0, the first beat's rule), not of the lines
     # y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1 just drawn: said, and seen as the lines slide to 0
     # (review 290: the symbols in brackets were read aloud; the y·score is named by now)
-    story.beat(f"All {n} constraints{_zoomed_out(lesson)}, each line slid through 0, where "
-               f"its y·score is 0: each θ shaded by how many points its line gets wrong, "
-               f"the more the stronger.", "all-constraints", shown=None,
-               ringed=[], lines=True, probe=False, view="near", wrong_shading=True,
-               status="lines slid to $y^((i)) theta^T x^((i)) = 0$; shade: how many points "
-                      "$theta$ gets wrong")
+    # the constraints one at a time, each line slid through 0 (where its y·score is 0: by
+    # scaling, ≥ 1 can be met exactly where > 0 can), the wedge of θ meeting those so far
+    # narrowing until one empties it (review 292: the feasible set never seen to shrink)
+    found = narrowing(lesson.signed)
+    emptied = found.emptied
+    zoom = _zoomed_out(lesson).removeprefix(", ")
+    story.beat(f"{zoom.capitalize() + ', o' if zoom else 'O'}ne at a time in the data's order, "
+               f"each line slid through 0 narrows the wedge of θ with every y·score so far "
+               f"> 0, until point {emptied + 1}'s empties it.", "narrowing", shown=None,
+               probe=False, view="near", narrowing=True, ringed=[emptied],
+               min_seconds=sum(step_seconds(found)),
+               status=f"shaded: every $y^((i)) theta^T x^((i)) > 0$ for $i <= j$ "
+                      f"(scaled: $>= 1$) · lines: $y^((i)) theta^T x^((i)) = 0$")
+    story.beat(f"All {n} lines: each θ shaded by how many points its line gets wrong, the "
+               f"more the stronger.", "all-constraints", narrowing=False,
+               ringed=[], lines=True, wrong_shading=True,
+               status="shade: how many points $theta$ gets wrong")
     story.beat(f"No θ is unshaded: every θ gets at least {low} wrong, so no line through the "
                f"origin separates these points, and the solver reports it infeasible.",
                "infeasible", status=f"every $theta$ gets at least {low} wrong · the solver: "

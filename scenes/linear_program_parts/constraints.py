@@ -129,35 +129,35 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         theme, lesson = self.theme, self.lesson
         self.set_rings(list(beat.state["ringed"]))
         self.set_status(None)  # its own as its part comes (review 274: 3 s before it)
-        leaving = [m for m in (self.shown_half, self.shown_normal, self.shown_label,
-                               self.shown_vector, self.probe, self.probe_line) if m is not None]
-        self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
-        self.remove(*leaving)
+        narrowed = self.narrowed  # the lines the narrowing drew (slid through 0), or None
+        if narrowed is None:
+            self.drop_constraint_shown()
         if self.weights.box != lesson.weight_box:  # out from one line to all of them
             self.zoom_weights(lesson.weight_box)
-        # each fainter the more there are, at y·score ``level`` (1; slid to 0 for signs)
+        # each fainter the more there are, at y·score 1 (through 0 after the narrowing)
         opacity = float(np.clip(LINE_OPACITY_ONE_OF / lesson.n, FADED_LINES, 0.8))
-        level = self.line_level = ValueTracker(1.0)
+        level = self.line_level = ValueTracker(0.0 if narrowed is not None else 1.0)
 
         def make() -> VGroup:
             return VGroup(*[self.constraint_line(i, theme.muted, 1.5, score=level.get_value())
                             .set_stroke(opacity=opacity) for i in range(lesson.n)])
 
         self.lines = self.on_weights(make)  # swept in (review 273: all at once)
-        self.play(Create(self.lines, lag_ratio=min(0.5, 4.0 / lesson.n)),
-                  vanish(self.shown_line), run_time=2 * style.RUN_INTRO)
-        self.remove(self.shown_line)
+        drawn = 0 if narrowed is None else len(narrowed)
+        if narrowed is not None:  # (each line on screen by itself)
+            self.remove(*narrowed)
+            self.narrowed = None
+        self.add(*self.lines[:drawn])
+        self.play(Create(VGroup(*self.lines[drawn:]), lag_ratio=min(0.5, 4.0 / lesson.n)),
+                  run_time=2 * style.RUN_INTRO)
+        self.add(self.lines)
         if beat.state["wrong_shading"]:  # under the lines: how many points each θ gets wrong
-            # each line slides to 0 (as said): the shading's borders are where each sign changes
             self.set_status(beat.state["status"])
-            self.lines.add_updater(lambda m: m.become(make()))
-            self.play(level.animate.set_value(0.0), run_time=style.RUN_PARAMETER * 2)
-            self.lines.clear_updaters()
             self.wrong_shading = self.on_weights(self.wrong_shading_drawing)
             self.wrong_key_drawn = self.key_beside(self.wrong_key())
             self.wrong_shading.add(self.wrong_key_drawn)
-            # the lines leave: the shading's borders are rays from 0, which no line
-            # y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1 is (a trace of them would cross "the same all along its ray")
+            # the lines leave: the shading's borders are rays from 0, where each sign
+            # changes (a trace of the lines would cross "the same all along its ray")
             self.play(appear(self.wrong_shading), self.lines.animate.set_stroke(opacity=0.0),
                       run_time=style.RUN_INTRO)
             self.add(self.lines)

@@ -315,7 +315,7 @@ class WalkBeats(WalkStartBeats):
         # the constraints' lines step back to a trace, and the cone's dashed edges: near the
         # region's edge four lines would run together (a constraint's, the edge, the
         # cone's, the ray)
-        edges = [m for m in self.cone if isinstance(m, DashedLine)]
+        edges = [m for m in self.cone.get_family() if isinstance(m, DashedLine)]
         self.play(appear(self.ray), self.lines.animate.set_stroke(opacity=FADED_LINES),
                   *[m.animate.set_stroke(opacity=FADED_LINES) for m in edges],
                   run_time=style.RUN_INTRO)

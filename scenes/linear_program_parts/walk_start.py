@@ -42,18 +42,20 @@ class WalkStartBeats:
 
     def cone_drawing(self) -> VGroup:
         """The cone of separators in weight space: the directions of θ no point gets wrong
-        (:func:`~linviz.lessons.linear_program.mistake_arcs` with count 0), a wedge from 0
-        shaded faintly, its two edges dashed."""
-        theme, box, drawn = self.theme, self.weights.box, VGroup()
-        for start, end, count in mistake_arcs(self.lesson.signed):
-            if count:
-                continue
-            drawn.add(Polygon(*self.wedge(start, end), stroke_width=0,
-                              fill_color=theme.correct, fill_opacity=CONE_OPACITY))
-            for angle in (start, end):
-                edge = ray_end((np.cos(angle), np.sin(angle)), box)
-                drawn.add(DashedLine(self.weight_point((0, 0)), self.weight_point(edge),
-                                     color=theme.correct, stroke_width=2, dash_length=0.1))
+        (:func:`~linviz.lessons.linear_program.mistake_arcs` with count 0)."""
+        return VGroup(*[self.wedge_drawing(start, end)
+                        for start, end, count in mistake_arcs(self.lesson.signed) if not count])
+
+    def wedge_drawing(self, start: float, end: float) -> VGroup:
+        """The θ whose directions lie between the angles ``start`` and ``end``: a wedge from
+        0 shaded faintly, its two edges dashed."""
+        theme, box = self.theme, self.weights.box
+        drawn = VGroup(Polygon(*self.wedge(start, end), stroke_width=0,
+                               fill_color=theme.correct, fill_opacity=CONE_OPACITY))
+        for angle in (start, end):
+            edge = ray_end((np.cos(angle), np.sin(angle)), box)
+            drawn.add(DashedLine(self.weight_point((0, 0)), self.weight_point(edge),
+                                 color=theme.correct, stroke_width=2, dash_length=0.1))
         return drawn
 
     def draw_cone(self, beat) -> None:

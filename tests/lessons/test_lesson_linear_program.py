@@ -634,16 +634,17 @@ def test_the_marked_theta_is_inside_the_half_plane_and_its_line_clear_of_the_poi
     # drawn: the view while it is marked holds it, and the next beat's zoom is said as it is
     box = lesson.constraint_box
     assert box.x_min < theta[0] < box.x_max and box.y_min < theta[1] < box.y_max
+    # (the zoom out to every line is said by the beat that makes it: all the constraints
+    # on separable data, the first of them one at a time on the rest)
     (every,) = [b for b in linear_program_storyboard(lesson).beats
-                if b.motion == "all-constraints"]
+                if b.motion == ("all-constraints" if lesson.feasible else "narrowing")]
     width = {name: b.x_max - b.x_min for name, b in (("constraint", box),
                                                    ("weights", lesson.weight_box))}
     zoom = ("" if box == lesson.weight_box else
-            ", zoomed out" if width["weights"] > width["constraint"] else ", zoomed in")
+            "zoomed out" if width["weights"] > width["constraint"] else "zoomed in")
     assert every.sentence.startswith(
-        f"All {lesson.n} constraints{zoom}:" if lesson.feasible
-        else f"All {lesson.n} constraints{zoom}, each line slid through 0, where its y·score "
-             f"is 0: each θ shaded by how many points its line gets wrong")
+        f"All {lesson.n} constraints{', ' + zoom if zoom else ''}:" if lesson.feasible
+        else f"{zoom.capitalize()}, one at a time" if zoom else "One at a time")
 
     def clearance(t):
         return np.min(np.abs(data.X @ (t / np.linalg.norm(t))))
@@ -1004,9 +1005,10 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     on = [b.state["certificate_sides"] for b in beats]
     assert on[first + 1:motions.index("endless")] == [True] * (motions.index("endless") - first - 1)
     assert not any(on[motions.index("endless"):]) and not any(on[:first + 1])
-    # the shading by sign is said to be of the lines slid through 0 (not the ≥ 1 lines)
-    (shaded,) = [b for b in beats if b.motion == "all-constraints"]
-    assert "slid through 0, where its y·score is 0" in shaded.sentence
+    # the shading by sign is said to be of the lines slid through 0 (not the ≥ 1 lines),
+    # where they are first drawn
+    (narrowed,) = [b for b in beats if b.motion == "narrowing"]
+    assert "each line slid through 0" in narrowed.sentence
     assert "at least one is ≤ 0, a mistake" in beats[first + 2 + len(pair)].sentence
     assert "> 0$: no $theta$ is on all" in sides.state["status"]
     if "overlap" in motions:  # the notes' remark closes: the solver's word is the answer

@@ -1,0 +1,86 @@
+"""The constraints taken one at a time, in the data's order, on data no line through the
+origin separates: the wedge of separators narrowing until one constraint empties it.
+
+For constraints aᵢᵀθ > 0 (aᵢ = y⁽ⁱ⁾x⁽ⁱ⁾; by scaling, some θ meets aᵢᵀθ ≥ 1 for every i
+exactly when some θ meets aᵢᵀθ > 0 for every i) each is the open half-plane of θ on aᵢ's
+side of the line through 0 perpendicular to it: the directions within 90° of aᵢ's. The θ
+meeting the first j are a wedge from 0, the directions in every one of those half-circles;
+each constraint keeps it or cuts it down, and the first j whose wedge is empty is where
+the programme on the first j points turns infeasible.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .linear_program import mistake_arcs
+
+#: a wedge narrower than this (radians) is empty: its θ would get a point right only to
+#: the last bits of a float (two points at opposite places leave a wedge of width 0)
+NARROW_TIE = 1e-9
+
+
+def separating_arc(A: np.ndarray) -> tuple[float, float] | None:
+    """The directions of θ with every aᵢᵀθ > 0 as an arc (start, end) of angles, ``start``
+    in [0, 2π), ``end`` after it (at most π later): the arc of
+    :func:`~linviz.lessons.linear_program.mistake_arcs` on which no point is wrong, when it
+    is wider than :data:`NARROW_TIE`; None when there is none (no θ meets them all)."""
+    free = [(start, end) for start, end, count in mistake_arcs(A)
+            if count == 0 and end - start > NARROW_TIE]
+    return free[0] if free else None
+
+
+@dataclass(frozen=True)
+class Narrowing:
+    """The wedge after each constraint of the data's order, up to the one that empties it.
+
+    Attributes
+    ----------
+    arcs : for j = 1, …, ``emptied`` + 1, the arc of directions meeting the first j
+        constraints (:func:`separating_arc`), None for the last (empty).
+    emptied : the point (0-based) whose constraint leaves the wedge empty.
+    """
+
+    arcs: tuple[tuple[float, float] | None, ...]
+    emptied: int
+
+    @property
+    def cuts(self) -> list[int]:
+        """The points (0-based) whose constraint narrows the wedge (or empties it): the
+        rest leave its ends where they were (within :data:`NARROW_TIE`)."""
+        out = [0]
+        for j in range(1, len(self.arcs)):
+            before, after = self.arcs[j - 1], self.arcs[j]
+            if after is None or not np.allclose(before, after, rtol=0.0, atol=NARROW_TIE):
+                out.append(j)
+        return out
+
+
+def narrowing(A: np.ndarray) -> Narrowing | None:
+    """The wedge of θ meeting the first j constraints aᵢᵀθ > 0 for j = 1, 2, … until it is
+    empty (:class:`Narrowing`); None when it never is (some θ meets every constraint)."""
+    A = np.asarray(A, dtype=float)
+    arcs: list[tuple[float, float] | None] = []
+    for j in range(1, len(A) + 1):
+        arcs.append(separating_arc(A[:j]))
+        if arcs[-1] is None:
+            return Narrowing(tuple(arcs), j - 1)
+    return None
+
+
+#: the seconds a constraint that narrows the wedge takes to draw, and one that leaves it
+NARROWING_STEP, KEEPING_STEP = 0.6, 0.1
+#: the most seconds the constraints up to the emptying one take (more play faster)
+NARROWING_SECONDS = 8.0
+
+
+def step_seconds(found: Narrowing) -> list[float]:
+    """The seconds each constraint up to the emptying one takes to draw:
+    :data:`NARROWING_STEP` for one that narrows the wedge, :data:`KEEPING_STEP` for one
+    that leaves it, all scaled down alike to :data:`NARROWING_SECONDS` at most."""
+    cuts = set(found.cuts)
+    seconds = [NARROWING_STEP if j in cuts else KEEPING_STEP for j in range(len(found.arcs))]
+    scale = min(1.0, NARROWING_SECONDS / sum(seconds))
+    return [s * scale for s in seconds]

@@ -1,0 +1,101 @@
+"""The constraints one at a time (linear-program, data no line through the origin
+separates): the wedge of θ meeting the first j constraints, checked against a feasibility
+programme of its own (HiGHS's interior-point method, no objective) and exactly at its
+middle and just beyond its edges; the storyboard says the emptying point and rings it."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lp_gallery import CASES, lesson_or_skip
+from linviz.lessons.linear_program_narrowing import (NARROWING_SECONDS, narrowing,
+                                                     step_seconds)
+
+
+def feasible_elsewhere(A) -> bool:
+    """Whether some θ has every aᵢᵀθ ≥ 1: a programme with no objective, by HiGHS's
+    interior-point method."""
+    from scipy.optimize import linprog
+
+    found = linprog(np.zeros(2), A_ub=-np.asarray(A, dtype=float), b_ub=-np.ones(len(A)),
+                    bounds=[(None, None)] * 2, method="highs-ipm")
+    assert found.status in (0, 2)
+    return found.status == 0
+
+
+def direction(angle: float) -> np.ndarray:
+    return np.array([math.cos(angle), math.sin(angle)])
+
+
+def check_arc(A, arc) -> None:
+    """Every aᵢᵀθ > 0 at the arc's middle, and some aᵢᵀθ < 0 just beyond each edge (the
+    edges are where a constraint's line is, not short of it)."""
+    start, end = arc
+    assert 0 <= start < 2 * math.pi and 0 < end - start <= math.pi + 1e-12
+    assert np.all(A @ direction((start + end) / 2) > 0)
+    for outside in (start - 1e-6, end + 1e-6):
+        assert np.min(A @ direction(outside)) < 0
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_wedge_narrows_until_the_first_infeasible_constraint(case):
+    data, lesson, beats = lesson_or_skip(case)
+    A = lesson.signed
+    found = narrowing(A)
+    if lesson.feasible:
+        assert found is None and "narrowing" not in [b.motion for b in beats]
+        return
+    k = found.emptied
+    assert len(found.arcs) == k + 1 and found.arcs[k] is None
+    # the first k constraints can all be met, the first k + 1 cannot (a programme's word)
+    assert feasible_elsewhere(A[:k]) and not feasible_elsewhere(A[:k + 1])
+    for j in sorted({*found.cuts[:-1], k - 1}):
+        check_arc(A[:j + 1], found.arcs[j])
+    # each wedge lies within the one before: its middle direction meets the earlier ones
+    for j in range(1, k):
+        before, after = found.arcs[j - 1], found.arcs[j]
+        assert after[1] - after[0] <= before[1] - before[0] + 1e-12
+    # the cuts are where the wedge changes: between them, its ends stay
+    for j in range(1, k + 1):
+        changed = found.arcs[j] is None or not np.allclose(found.arcs[j], found.arcs[j - 1],
+                                                         atol=1e-9, rtol=0)
+        assert changed == (j in found.cuts)
+
+    (said,) = [b for b in beats if b.motion == "narrowing"]
+    assert f"until point {k + 1}'s empties it" in said.sentence
+    assert said.state["ringed"] == [k] and said.state["narrowing"]
+    after = beats[beats.index(said) + 1]
+    assert after.motion == "all-constraints" and not after.state["narrowing"]
+    assert said.min_seconds >= sum(step_seconds(found)) - 1e-9  # (or its sentence, longer)
+
+
+def test_a_cut_takes_longer_and_the_whole_is_capped():
+    """The data set of xor: (1, 1) and (−1, −1) labelled +1, (1, −1) and (−1, 1) labelled
+    −1; a = (1, 1), (−1, −1): the second empties the half-plane of the first at once."""
+    A = np.array([[1.0, 1.0], [-1.0, -1.0], [-1.0, 1.0], [1.0, -1.0]])
+    found = narrowing(A)
+    assert found.emptied == 1 and found.arcs[0] == pytest.approx((7 * math.pi / 4,
+                                                                  11 * math.pi / 4))
+    many = np.array([[1.0, 0.0]] * 200 + [[-1.0, 0.0]])
+    seconds = step_seconds(narrowing(many))
+    assert len(seconds) == 201 and sum(seconds) == pytest.approx(NARROWING_SECONDS)
+    assert seconds[0] > seconds[1] == seconds[199] < seconds[200]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(-9, 9), st.integers(-9, 9)), min_size=1, max_size=12))
+def test_the_emptying_constraint_is_the_first_infeasible_prefix(rows):
+    A = np.array([r for r in rows if r != (0, 0)], dtype=float).reshape(-1, 2)
+    if not len(A):
+        return
+    found = narrowing(A)
+    prefixes = [feasible_elsewhere(A[:j + 1]) for j in range(len(A))]
+    if found is None:
+        assert all(prefixes)
+    else:
+        assert prefixes.index(False) == found.emptied
