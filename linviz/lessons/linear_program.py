@@ -46,7 +46,7 @@ import numpy as np
 from ..dataset import Dataset
 from ..epochs import epoch_boundary_states, mistakes_per_epoch
 from ..errors import DataError
-from ..geometry import Box, angle_between, project_onto_line
+from ..geometry import Box, project_onto_line
 from ..perceptron import Perceptron, mistakes
 from ..theory import (is_separable, max_margin_separator, overlap_certificate,
                       same_place_pair)
@@ -319,10 +319,6 @@ def _convex_zero(points: np.ndarray) -> np.ndarray | None:
         return w if np.all(w >= -1e-12) else None
     return None
 
-
-#: Gordan's weights "rest mostly on two points" when those two hold at least this share
-#: of them and their y⁽ⁱ⁾x⁽ⁱ⁾ point at least PAIR_DEGREES apart (nearly opposite ways)
-PAIR_SHARE, PAIR_DEGREES = 0.95, 170.0
 
 #: two θ of the region this near (a share of ‖θ*‖) are one (two solvers' answers)
 SAME_THETA = 1e-6
@@ -668,34 +664,6 @@ class LinearProgramLesson:
             return []
         return self.band_insets(solved.theta, solved.tight, solved.theta0,
                                 self.run_view)[:SUBSET_INSETS]
-
-    @property
-    def certificate_pair(self) -> tuple[int, int, int, float, float] | None:
-        """(i, j, k, start, end) when Gordan's weights rest mostly on two points: three
-        weights, the two largest (i < j; by index among equals) holding at least
-        :data:`PAIR_SHARE` of them, their aᵢ = y⁽ⁱ⁾x⁽ⁱ⁾ at least :data:`PAIR_DEGREES`
-        apart. Then both y·scores are > 0 only for θ in the wedge at 0 between the angles
-        start < end (radians; 180° − that angle wide): within 90° of both aᵢ and aⱼ. There
-        λₖaₖᵀθ = −(λᵢaᵢᵀθ + λⱼaⱼᵀθ) < 0: point k gets it wrong. None otherwise (or on
-        data a θ separates, or points at one place prove it)."""
-        weights = self.certificate
-        if len(weights) != 3 or self.same_place_certificate:
-            return None
-        i, j, k = sorted(weights, key=lambda p: (-round(weights[p] / TIE), p))
-        if weights[i] + weights[j] < PAIR_SHARE * sum(weights.values()):
-            return None
-        if angle_between(self.signed[i], self.signed[j]) < PAIR_DEGREES:
-            return None
-        i, j = sorted((int(i), int(j)))
-        a, b = self.signed[i], self.signed[j]
-        first, second = np.arctan2(a[1], a[0]), np.arctan2(b[1], b[0])
-        turn = float(np.mod(second - first + np.pi, 2 * np.pi) - np.pi)  # b from a, (−π, π]
-        if turn > 0:  # b is counter-clockwise of a: from b's right angle back to a's
-            start, end = second - np.pi / 2, first + np.pi / 2
-        else:
-            start, end = first - np.pi / 2, second + np.pi / 2
-        start = float(np.mod(start, 2 * np.pi))
-        return i, j, int(k), start, start + float(np.mod(end - start, 2 * np.pi))
 
     @property
     def tight_insets(self) -> list[tuple[int, Box, int]]:

@@ -38,8 +38,9 @@ The state's keys:
   start at 0 marked, its path's passes (the lesson's ``endless_step_passes``) faint to
   bright, over the mistake shading, faint, its line following in data space (data no line
   through the origin separates);
-- ``endless_best``: the walk's best θ, its line dashed in data space in place of the last
-  θ's (which leaves: only lines whose mistakes are counted stay) and ringed in weight space;
+- ``endless_best``: the walk's best θ, its line dashed in data space beside the last θ's,
+  which the perceptron returns (the last leaves where it is the best), and ringed in weight
+  space;
 - ``pass_counts``: the updates of each of the run through 0's first passes, as said, drawn
   as bars in the right half (until the next sentence), or None;
 - ``close``: the θ whose line's nearest point is magnified (inset "step"), or None (said
@@ -69,6 +70,9 @@ The state's keys:
   y·scores at it (they add up to 0: one is always ≤ 0);
 - ``weights_dim``: the weight plane is dimmed (the beat argues in data space, with an
   offset, which the plane of (θ₁, θ₂) through the origin does not show);
+- ``narrowing``: the constraints one at a time in the data's order, each line through 0,
+  the wedge of θ meeting those so far shaded until a constraint empties it (the lesson's
+  :func:`~linviz.lessons.linear_program_narrowing.narrowing`), that point ringed;
 - ``status``: the status line under the planes, or None;
 - ``scaling``: a θ that separates (the lesson's ``scaling_theta``, not θ*) is scaled up in data space,
   its dashed lines θᵀx = ±1 closing in until its least y·score is 1 (as the scaling is
@@ -270,7 +274,7 @@ def returned_words(best: tuple[int, int], last: tuple[int, int]) -> str:
 def last_status(best: tuple[int, int], last: tuple[int, int]) -> str:
     """The status line's note of the returned θ's count (:func:`returned_words`, shown to
     be read again: review 259), nothing when it is the best state's."""
-    return "" if last[0] == best[0] else f" · its last $theta$: {last[1]} wrong"
+    return "" if last[0] == best[0] else f" · solid, its last $theta$: {last[1]} wrong"
 
 
 def near_beat(story: StoryWriter, words: str, near: dict | None, points) -> None:
@@ -327,25 +331,6 @@ def sides_sentence(count: int) -> str:
     all its terms are > 0), each θ shaded by how many it fails."""
     return (f"In weight space, then, their {NUMBER_WORDS[count]} half-planes through 0 (arrows "
             f"to their sides) share no θ: each θ shaded by how many it fails, none unshaded.")
-
-
-def pair_sentence(lesson: LinearProgramLesson, pair) -> str:
-    """The beat of Gordan's weights resting mostly on two points (the lesson's
-    ``certificate_pair``): their labels and places said (the same label: on nearly
-    opposite sides of 0; opposite labels: nearly one way from 0), the wedge of θ that
-    gets both right, in degrees (whole from 1.5°, else to a tenth), and the third point
-    that the wedge's θ all get wrong."""
-    i, j, k, start, end = pair
-    labels = [int(lesson.data.y[p]) for p in (i, j)]
-    if labels[0] == labels[1]:
-        sign = "+" if labels[0] > 0 else "−"
-        how = f"both {sign}1, on nearly opposite sides of 0"
-    else:
-        how = "a + and a − nearly one way from 0"
-    degrees = float(np.degrees(end - start))
-    wide = f"{degrees:.0f}" if degrees >= 1.5 else f"{degrees:.1f}"
-    return (f"Most weight is on points {i + 1} and {j + 1}, {how}: only θ in a {wide}° "
-            f"wedge get both right, and point {k + 1} rules those out.")
 
 
 def region_lines(lesson: LinearProgramLesson) -> list[int]:
@@ -767,12 +752,6 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                wrong_shading=False,
                status=f"their {NUMBER_WORDS[len(support)]} sides $y^((i)) theta^T "
                       f"x^((i)) > 0$: no $theta$ is on all")
-    pair = lesson.certificate_pair
-    if pair is not None:  # the weights rest mostly on two points: why, in their words
-        # (the three stay ringed and named: the sentence names the third too)
-        story.beat(pair_sentence(lesson, pair), "certificate-pair",
-                   status=f"y·scores of {pair[0] + 1} and {pair[1] + 1} both > 0: the "
-                          f"outlined wedge only · {pair[2] + 1}'s < 0 there")
     # the certificate's lines are where each y·score is 0 (as in the shading): named, for
     # the bars' signs are about their sides
     story.beat("So for any θ, as this one circling 0, their weighted y·scores add up to "

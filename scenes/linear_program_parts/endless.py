@@ -175,16 +175,19 @@ class EndlessBeats:
 
     def draw_endless_best(self, beat) -> None:
         """The never-ending run's best θ (the fewest wrong), as it is said: its line dashed
-        in the last θ's place (the last, whose count is not said, leaves: only a counted
-        line stays), and in weight space the point it is, a ring on the walk named "best";
-        the points that look on the dashed line magnified between the planes."""
+        beside the last θ's, solid, which the perceptron returns (its count is said too:
+        review 292 found it said, never drawn; it leaves where it is the best), and in
+        weight space the point it is, a ring on the walk named "best"; the points that look
+        on the dashed line magnified between the planes."""
         self.follow_beat(beat)
-        best_theta = self.walk_states[self.lesson.endless_best[0]]
+        lesson = self.lesson
+        best_theta = self.walk_states[lesson.endless_best[0]]
         best = self.dashed_run_line(best_theta, 0.0)
         last = self.endless_drawings[1]
-        self.play(appear(best), appear(self.best_mark(best_theta)), vanish(last),
-                  run_time=style.RUN_FADE)
-        self.remove(last)
+        leaving = [last] if lesson.endless_last[0] == lesson.endless_best[0] else []
+        self.play(appear(best), appear(self.best_mark(best_theta)),
+                  *[vanish(m) for m in leaving], run_time=style.RUN_FADE)
+        self.remove(*leaving)
         self.endless_drawings[2].add(best)
         self.show_near(beat)
         # many, close along the lines: off them, leaders where they crowd

@@ -7,7 +7,7 @@ small) or the line that separates."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, Indicate, Polygon, Rectangle,
+from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, Polygon, Rectangle,
                    ValueTracker, VGroup, Wait, linear)
 
 from linviz import formatting
@@ -165,25 +165,6 @@ class NoSeparatorBeats(GordanBeats):
         self.play(appear(halves), appear(key), vanish(numbers), run_time=style.RUN_INTRO)
         self.remove(numbers)
         self.certificate_weights = (halves, lines, key)
-
-    def draw_certificate_pair(self, beat) -> None:
-        """In weight space the wedge of θ that gets both points Gordan's weights rest on
-        right (the lesson's ``certificate_pair``; the three points stay ringed and named),
-        outlined from 0 over the certificate's shading as it is named, until the next
-        sentence (the status, which names it, with it)."""
-        i, j, _, start, end = self.lesson.certificate_pair
-        # the two lines the weight rests on lit as they are named (review 275: a still)
-        support, lines = sorted(self.lesson.certificate), self.certificate_weights[1]
-        self.play(*[Indicate(lines[support.index(p)], color=self.theme.highlight,
-                             scale_factor=1.0) for p in (i, j)], run_time=style.PAUSE_READ)
-        self.wait_for_words("only θ in a")  # (review 257: outlined 6 s before it was said)
-        self.follow_beat(beat)
-        wedge = self.on_weights(lambda: Polygon(*self.wedge(start, end),
-                                                color=self.theme.highlight, stroke_width=3,
-                                                fill_color=self.theme.highlight,
-                                                fill_opacity=0.25))
-        self.play(appear(wedge), run_time=style.RUN_FADE)
-        self.mark_for_beat(wedge)
 
     def certificate_halves(self, support) -> VGroup:
         """The certificate's points' sides aᵢᵀθ > 0 in weight space: weight space shaded by

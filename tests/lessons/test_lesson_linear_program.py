@@ -926,53 +926,6 @@ def test_the_scaling_is_drawn_as_it_is_said_where_a_separator_exists(case):
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
-def test_a_certificate_resting_on_two_points_is_told_by_their_wedge(case):
-    """Where Gordan's three weights rest mostly on two points (the two largest hold
-    PAIR_SHARE, their y⁽ⁱ⁾x⁽ⁱ⁾ PAIR_DEGREES apart, recomputed here), a beat says so: their
-    labels, the width of the wedge of θ getting both right (measured here over 360,000
-    directions), and the third point, wrong at every one of them. Else no such beat."""
-    from linviz.lessons.linear_program import PAIR_DEGREES, PAIR_SHARE
-
-    data, lesson = _lesson_of(case)
-    beats = linear_program_storyboard(lesson).beats
-    said = [b for b in beats if b.motion == "certificate-pair"]
-    weights = lesson.certificate if lesson.theta_star is None else {}
-    A = data.y[:, None] * data.X
-    expected = None
-    if len(weights) == 3 and not lesson.same_place_certificate:
-        order = sorted(weights, key=lambda p: (-weights[p], p))
-        a, b = A[order[0]], A[order[1]]
-        angle = math.degrees(math.acos(max(-1.0, min(1.0, a @ b / np.linalg.norm(a)
-                                                      / np.linalg.norm(b)))))
-        if (weights[order[0]] + weights[order[1]] >= PAIR_SHARE * sum(weights.values())
-                and angle >= PAIR_DEGREES):
-            expected = (sorted(order[:2]), order[2])
-    if expected is None:
-        assert not said and lesson.certificate_pair is None
-        return
-    (i, j), k = expected
-    assert len(said) == 1 and lesson.certificate_pair[:3] == (i, j, k)
-    turns = np.linspace(0, 2 * np.pi, 360_000, endpoint=False)
-    directions = np.stack([np.cos(turns), np.sin(turns)], axis=1)
-    both = (directions @ A[i] > 0) & (directions @ A[j] > 0)
-    degrees = both.sum() / 1000.0
-    assert np.all(directions[both] @ A[k] < 0)  # the third gets every one of them wrong
-    wide = f"{degrees:.0f}" if degrees >= 1.5 else f"{degrees:.1f}"
-    sentence = said[0].sentence
-    assert f"points {i + 1} and {j + 1}" in sentence and f"point {k + 1} rules" in sentence
-    assert f"a {wide}° wedge" in sentence
-    if data.y[i] == data.y[j]:
-        assert f"both {'+' if data.y[i] > 0 else '−'}1, on nearly opposite sides" in sentence
-    else:
-        assert "a + and a − nearly one way from 0" in sentence
-    # the wedge the scene outlines: its edges perpendicular to A[i] and A[j]
-    start, end = lesson.certificate_pair[3:]
-    middle = np.array([np.cos((start + end) / 2), np.sin((start + end) / 2)])
-    assert middle @ A[i] > 0 and middle @ A[j] > 0
-    assert math.degrees(end - start) == pytest.approx(degrees, abs=0.01)
-
-
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     """On data no line through the origin separates, the certificate takes two beats, one
     idea each: its weighted y⁽ⁱ⁾x⁽ⁱ⁾ adding to 0 in data space (the inset; the weight
@@ -982,9 +935,7 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     the proofs to what showed them: the solver only says "infeasible"."""
     data, lesson, beats, motions = _infeasible_story(case)
     first = motions.index("certificate")
-    # (where the weights rest mostly on two points, a beat says why between them)
-    pair = ["certificate-pair"] if lesson.certificate_pair is not None else []
-    assert motions[first + 1:first + 3 + len(pair)] == ["certificate-sides", *pair, "proof"]
+    assert motions[first + 1:first + 3] == ["certificate-sides", "proof"]
     data_beat, sides = beats[first], beats[first + 1]
     assert data_beat.state["certificate"] and not data_beat.state["certificate_sides"]
     assert data_beat.state["wrong_shading"]
@@ -1009,7 +960,7 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     # where they are first drawn
     (narrowed,) = [b for b in beats if b.motion == "narrowing"]
     assert "each line slid through 0" in narrowed.sentence
-    assert "at least one is ≤ 0, a mistake" in beats[first + 2 + len(pair)].sentence
+    assert "at least one is ≤ 0, a mistake" in beats[first + 2].sentence
     assert "> 0$: no $theta$ is on all" in sides.state["status"]
     if "overlap" in motions:  # the notes' remark closes: the solver's word is the answer
         assert beats[-1].motion == "testable" and "“infeasible”" in beats[-1].state["status"]

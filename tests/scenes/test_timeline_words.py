@@ -86,7 +86,7 @@ def test_the_words_linear_program_waits_for_are_in_every_beat_that_draws_them():
     for path in [root / "linear_program.py", *sorted((root / "linear_program_parts").glob("*.py"))]:
         for motion, words in _waits_by_motion(path).items():
             waits.setdefault(motion, []).extend(words)
-    assert {"certificate", "certificate-pair"} <= set(waits)  # the scan sees them
+    assert {"certificate", "narrowing"} <= set(waits)  # the scan sees them
     seen = set()
     try:  # the one real set whose tied points the scene names (its words, "tied")
         import sklearn  # noqa: F401
@@ -110,6 +110,6 @@ def test_the_words_linear_program_waits_for_are_in_every_beat_that_draws_them():
                     seen.add((beat.motion, words))
                 elif words in beat.sentence:
                     seen.add((beat.motion, words))
-    assert {"certificate", "certificate-pair"} <= {motion for motion, _ in seen}
+    assert {"certificate", "narrowing"} <= {motion for motion, _ in seen}
     # each conditional phrase is in some beat that draws it
     assert {(m, w) for m, found in waits.items() for w, _ in found} <= seen
