@@ -15,6 +15,7 @@ from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.marks import following_ring
 from scenes.toolkit.placement import best_offset, box_around, box_of
+from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
 
 #: the mistake shading under the walk, as a share of its opacity when it was said (read
@@ -183,11 +184,15 @@ class EndlessBeats:
         lesson = self.lesson
         best_theta = self.walk_states[lesson.endless_best[0]]
         best = self.dashed_run_line(best_theta, 0.0)
-        last = self.endless_drawings[1]
-        leaving = [last] if lesson.endless_last[0] == lesson.endless_best[0] else []
-        self.play(appear(best), appear(self.best_mark(best_theta)),
-                  *[vanish(m) for m in leaving], run_time=style.RUN_FADE)
-        self.remove(*leaving)
+        self.remove(self.endless_drawings[1])  # (faded out as the walk ended)
+        shown = [best, self.best_mark(best_theta)]
+        if lesson.endless_last[0] != lesson.endless_best[0]:
+            last = Hyperplane(self.plane, self.walk_states[lesson.endless_last[0]], 0.0,
+                              show_normal=False, show_notes=False, show_shading=False)
+            last.line.set_color(self.theme.normal)
+            self.endless_drawings.submobjects[1] = last
+            shown.append(last)
+        self.play(*[appear(m) for m in shown], run_time=style.RUN_FADE)
         self.endless_drawings[2].add(best)
         self.show_near(beat)
         # many, close along the lines: off them, leaders where they crowd
