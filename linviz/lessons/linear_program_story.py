@@ -369,7 +369,8 @@ def step_scores(lesson: LinearProgramLesson, k: int) -> tuple[int, float, float]
 def status_said_first(status: str) -> str:
     """The part of a beat's status line shown from the beat's start when its last part (a
     count, the solver's word) comes only as it is said: all before the last " · " (the
-    status of an update, :func:`step_status`, and of the fewest mistakes through 0)."""
+    status of an update, :func:`step_status`, of the fewest mistakes through 0, and of the
+    never-ending run's passes)."""
     return status.rsplit(" · ", 1)[0]
 
 
@@ -781,9 +782,11 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                min_seconds=endless_seconds(mistakes),
                # the path's passes fade with age: the key to it is said with their counts
                # the shading behind the walk recalled (review 290: no legend there)
-               status=f"updates in passes 1 to {len(mistakes)}: "
-                      f"{', '.join(map(str, mistakes))} · the pass walking: bright · "
-                      f"shade: how many points $theta$ gets wrong")
+               # (the counts last: written as the walk ends, where they are said, not 7 s
+               # before: review 292; :func:`status_said_first`)
+               status=f"the pass walking: bright · shade: how many points $theta$ gets "
+                      f"wrong · updates in passes 1 to {len(mistakes)}: "
+                      f"{', '.join(map(str, mistakes))}")
     # the best θ it reached, drawn as it is said; the dashed best line takes the last θ's
     # place (whose count is not said): the points that look on it are magnified between
     # the planes

@@ -9,6 +9,7 @@ import numpy as np
 from manim import Circle, VGroup, VMobject
 
 from linviz.geometry import Box
+from linviz.lessons.linear_program_story import status_said_first
 from linviz.pacing import first_pass_slower
 from scenes.linear_program_parts.common import NEAR_NAME_REACH, zoom_planes
 from scenes.toolkit import style
@@ -65,7 +66,7 @@ class EndlessBeats:
         self.start_mark = start
         self.play(appear(shading), appear(self.walker), appear(self.walker_label),
                   appear(start), run_time=style.RUN_FADE)
-        self.set_status(beat.state["status"])
+        self.set_status(status_said_first(beat.state["status"]))  # the counts as said
         path = self.pass_paths()
         line = self.moving_line(lambda: (self.walk_theta(), 0.0))
         # the point of the update θ is taking, ringed in data space (review 286: no step
@@ -87,6 +88,7 @@ class EndlessBeats:
         # its line leaves the data as the walk ends (no count of it is said: stopped over
         # points, it would look on them, their sides unread)
         self.play(line.animate.set_opacity(0.0), run_time=style.RUN_FADE)
+        self.set_status(beat.state["status"])
         self.endless_drawings = VGroup(VGroup(path, shading, start), line, VGroup())
 
     def update_ring(self, points) -> Circle:

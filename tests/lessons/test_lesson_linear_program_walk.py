@@ -28,8 +28,9 @@ def test_each_update_of_the_endless_walk_is_drawn_in_its_pass(case):
     assert tuple(np.bincount(passes).tolist()) == lesson.endless_mistakes
     said = next(beat for beat in beats if beat.motion == "endless")
     counts = ", ".join(map(str, lesson.endless_mistakes))
-    assert said.state["status"].startswith(
-        f"updates in passes 1 to {len(lesson.endless_mistakes)}: {counts}")
+    # (last: written as the walk ends, where the sentence says them)
+    assert said.state["status"].endswith(
+        f" · updates in passes 1 to {len(lesson.endless_mistakes)}: {counts}")
 
 
 def _best_state(run, X, y) -> int:
