@@ -675,15 +675,23 @@ class LinearProgramLesson:
         return self.band_insets(self.theta_star, self.tight)[:TIGHT_INSETS]
 
     @property
-    def scaling_theta(self) -> np.ndarray | None:
+    def scaling_theta(self) -> np.ndarray:
         """The separator the scaling is drawn on (data a line through 0 separates), divided
         by its least y·score, which is then exactly 1: its direction
         :data:`SCALING_SHARE` of the cone of separators' arc (the arc of
         :func:`mistake_arcs` with no mistake) in from the arc's end farther from θ*'s
         direction (the end's of equals, within :data:`TIE`), so it is one of many, not
-        the programme's θ*; None when no θ is feasible."""
+        the programme's θ*. On data no line through the origin separates, the middle of
+        the first arc (from angle 0) of directions with the fewest mistakes, divided by the
+        least of its y·scores above 0, which is then exactly 1 (scaling lifts every y·score
+        above 0 to ≥ 1, as it would a separator's)."""
         if not self.feasible or self.theta_star is None:
-            return None
+            low = self.mistake_range[0]
+            start, end = next((s, e) for s, e, count in mistake_arcs(self.signed)
+                              if count == low)
+            theta = np.array([np.cos((start + end) / 2), np.sin((start + end) / 2)])
+            scores = _dot(self.signed, theta)
+            return theta / float(np.min(scores[scores > 0]))
         start, end = next((s, e) for s, e, count in mistake_arcs(self.signed) if count == 0)
         star = np.asarray(self.theta_star, dtype=float)
         at = start + np.mod(np.arctan2(star[1], star[0]) - start, 2 * np.pi)
@@ -703,7 +711,8 @@ class LinearProgramLesson:
         if theta is None:
             return None
         scores = _dot(self.signed, theta)
-        found = self.band_insets(theta, np.flatnonzero(scores <= 1.0 + TIE)[:1])
+        found = self.band_insets(theta, np.flatnonzero((scores > 0)
+                                                       & (scores <= 1.0 + TIE))[:1])
         return found[0] if found else None
 
     @property

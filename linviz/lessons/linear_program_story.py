@@ -510,12 +510,15 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # of many, not the programme's answer, which comes later
     # (review 290: why ≥ 1 loses nothing was a clause: a longer θ, its line unmoved; the
     # bench: 13.2 s with ", on the right", a stage direction)
-    such = "a θ like the grey one" if lesson.feasible else "such a θ"
-    # (the y·score named here, where it is first ≥ 1: the words that follow use it)
-    story.beat(f"A programme cannot ask for > 0; scaled, line unmoved, {such} has every "
-               f"y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1: {n} linear inequalities in θ.",
+    # (the y·score named here, where it is first ≥ 1: the words that follow use it; on
+    # data no line through 0 separates, a θ with the fewest mistakes scaled: review 296,
+    # "such a θ" said over a still)
+    lifted = ("has every y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1" if lesson.feasible else
+              "lifts every y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾ above 0 to ≥ 1")
+    story.beat(f"A programme cannot ask for > 0; scaled, line unmoved, a θ like the grey one "
+               f"{lifted}: {n} linear inequalities in θ.",
                "weight-plane",
-               weights=True, scaling=lesson.feasible, inequalities=inequality_rows(lesson),
+               weights=True, scaling=True, inequalities=inequality_rows(lesson),
                status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     # (y⁽ⁱ⁾x⁽ⁱ⁾ drawn k times longer where it would be a speck: written on its arrow, not
@@ -709,9 +712,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     found = narrowing(lesson.signed)
     emptied = found.emptied
     zoom = _zoomed_out(lesson).removeprefix(", ")
+    # (review 296: "narrows" where most lines leave the wedge as it was)
     story.beat(f"{zoom.capitalize() + ', o' if zoom else 'O'}ne at a time in the data's order, "
-               f"each line slid through 0 narrows the wedge of θ with every y·score so far "
-               f"> 0, until point {emptied + 1}'s empties it.", "narrowing", shown=None,
+               f"each line slid through 0 keeps or narrows the wedge of θ with every y·score "
+               f"so far > 0, until point {emptied + 1}'s empties it.", "narrowing", shown=None,
                probe=False, view="near", narrowing=True, ringed=[emptied],
                min_seconds=sum(step_seconds(found)),
                status=f"shaded: every $y^((i)) theta^T x^((i)) > 0$ for $i <= j$ "

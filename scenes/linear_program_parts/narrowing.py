@@ -41,13 +41,15 @@ class NarrowingBeats:
             last = j == found.emptied
             if last:  # as its number is said
                 self.wait_for_words("until point")
+            # the newest line lit (the emptying one in the highlight colour), the one
+            # before it back to a trace among the others
             line = self.on_weights(lambda j=j, last=last: self.constraint_line(
-                j, theme.highlight if last else theme.muted, 3.0 if last else 1.5, score=0.0)
-                .set_stroke(opacity=1.0 if last else opacity))
+                j, theme.highlight if last else theme.step, 3.0 if last else 2.0, score=0.0))
             self.remove(count)
             count = self.count_words(j)
             self.add(count)
-            moves = [mover.animate.move_to(self.plane.point(j)), appear(line)]
+            moves = [mover.animate.move_to(self.plane.point(j)), appear(line),
+                     *[self.traced(previous, opacity) for previous in self.narrowed[-1:]]]
             if last:  # its line and its side first, then the wedge, all on the other, goes
                 side = self.side_of(j)
                 self.play(*moves, appear(side), run_time=style.RUN_INTRO)
@@ -67,6 +69,11 @@ class NarrowingBeats:
         self.rings[found.emptied] = mover
         self.mark_for_beat(count)
         self.name_rings(2)
+
+    def traced(self, line, opacity: float):
+        """``line`` (a constraint's, lit as it came) back to a trace among the others: the
+        constraints' grey at ``opacity``, its stroke as theirs."""
+        return line.animate.set_stroke(color=self.theme.muted, width=1.5, opacity=opacity)
 
     def side_of(self, i: int) -> FastArrow:
         """An arrow from point i's line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 0 to the side where its y·score is

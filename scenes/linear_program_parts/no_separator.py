@@ -138,6 +138,11 @@ class NoSeparatorBeats(GordanBeats):
         the plane, where the mistake shading's stood."""
         theme = self.theme
         self.follow_beat(beat)
+        # the mistake shading leaves under the veil, before the certificate's sum moves to
+        # its inset (review 296: unveiled first, it flashed back at full strength)
+        shading = getattr(self, "wrong_shading", None)
+        if shading is not None and self.on_screen(shading):
+            self.remove(shading)
         self.certificate_to_inset()
         support = sorted(self.lesson.certificate)
         halves = self.on_weights(lambda: self.certificate_halves(support))
@@ -145,12 +150,8 @@ class NoSeparatorBeats(GordanBeats):
                                                                       score=0.0)
                                                  for i in support]))
         numbers = self.on_weights(lambda: self.line_numbers(support))
-        # the mistake shading and every other constraint's line leave: these few carry the
-        # proof (a trace of a hundred more was a haze over the shades of "fails k of them")
-        shading = getattr(self, "wrong_shading", None)
-        if shading is not None and self.on_screen(shading):
-            self.play(vanish(shading), run_time=style.RUN_FADE)
-            self.remove(shading)
+        # every other constraint's line leaves too: these few carry the proof (a trace of a
+        # hundred more was a haze over the shades of "fails k of them")
         self.play(self.lines.animate.set_stroke(opacity=0.0), run_time=style.RUN_FADE)
         # unseen now, they are y·score 1's again where a zoom draws them afresh (the walk's)
         self.line_level.set_value(1.0)

@@ -88,7 +88,11 @@ class OffsetBeats:
         if beat.state["data_view"] == "full" and self.plane.box != self.lesson.full_view:
             zoom_planes(self, [self.data_zoom(self.lesson.full_view)])
             self.plane.markers.place_counts(self.plane.square_bounds())
-        # the run through 0's, the one shown walking (the run with an offset is not shown)
+        # the run through 0's, the one shown walking (the run with an offset is not shown),
+        # its passes coming as the running perceptron is named (review 296: they grew under
+        # the notes' remark, the running perceptron then said over a still)
+        if beat.state["pass_counts"] and "running perceptron" in beat.sentence:
+            self.wait_for_words("running perceptron")
         self.show_pass_counts(beat, "through 0, updates in each pass")
         if self.lesson.feasible:  # the solve's answer and the run's stop, lit as said
             if self.region is not None and self.on_screen(self.region):
@@ -96,13 +100,6 @@ class OffsetBeats:
                 self.play(lit(self.region, self.theme), run_time=style.PAUSE_READ)
             self.wait_for_words("by stopping")
             self.play(lit(self.walker, self.theme, 1.6), run_time=style.PAUSE_READ)
-        elif beat.state["pass_counts"] and "running perceptron" in beat.sentence:
-            # the run's passes lit as the running perceptron is named (review 280: 9 s of
-            # still under the sentence's second half)
-            self.wait_for_words("running perceptron")
-            # the bars alone (review 290: the chart's backdrop lit too washed it out)
-            self.play(lit(getattr(self.pass_chart, "bars", self.pass_chart), self.theme),
-                      run_time=style.PAUSE_READ)
 
     def pass_bars(self, counts, title: str = "updates in each pass") -> VGroup:
         """The updates of each of the run's first passes as bars, each with its count over

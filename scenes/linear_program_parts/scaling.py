@@ -25,21 +25,19 @@ class ScalingBeats:
     :class:`scenes.linear_program.LinearProgramScene`)."""
 
     def draw_weight_plane(self, beat) -> None:
-        """The scaling (where a line through 0 separates), then the weight plane with the
-        constraints' status line as they are named."""
+        """The scaling (a separator's, or where no line through 0 separates, a θ's with the
+        fewest mistakes), then the weight plane with the constraints' status line as the
+        y·score is named."""
         shown = [m for m in getattr(self, "mean_mark", ()) if self.on_screen(m)]
         if shown:
             self.play(*[vanish(m) for m in shown], run_time=style.RUN_FADE)
             self.remove(*shown)
         # the scaling first, as the sentence starts with it; the plane and the status line
-        # as the inequalities are named (an empty plane stood 9 s: review 255)
+        # as the y·score is named (an empty plane stood 9 s: review 255; at "linear
+        # inequalities" they were readable 1.5 s: review 296)
         if beat.state["scaling"]:
             self.show_scaling()
-            self.wait_for_words("linear inequalities")
-        else:  # no separator to scale: the plane and the inequalities as "every y·score"
-            # is said (review 267: 9 s on the opening's frame; review 283: at "linear
-            # inequalities" they stood 4 s)
-            self.wait_for_words("every y·score")
+        self.wait_for_words("y⁽ⁱ⁾θᵀx⁽ⁱ⁾")
         self.follow_beat(beat)
         self.play(appear(self.weights), run_time=style.RUN_INTRO)
         self.show_inequalities(beat.state["inequalities"])
@@ -119,8 +117,10 @@ class ScalingBeats:
         self.mark_for_beat(self.scaling_drawing)
 
     def least_note(self, value: float):
-        """"θ's dashed lines θᵀx = ±1; least y·score …" over the data plane's top right."""
+        """"θ's dashed lines θᵀx = ±1; least y·score …" (of those above 0, where θ gets
+        some points wrong) over the data plane's top right."""
+        above = "" if self.lesson.feasible else " > 0"
         note = text(markup_with_math(
-            f"dashed: $theta^T x = plus.minus 1$; least $y^((i)) theta^T x^((i))$ = "
+            f"dashed: $theta^T x = plus.minus 1$; least $y^((i)) theta^T x^((i)){above}$: "
             f"{formatting.number(value, 2)}"), self.theme, style.FONT_SMALL, self.theme.text)
         return note.next_to(self.plane.frame, UP, buff=0.12).align_to(self.plane.frame, RIGHT)

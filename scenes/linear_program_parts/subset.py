@@ -27,8 +27,8 @@ class SubsetBeats:
 
     def draw_subset(self, beat) -> None:
         """The close-ups and the overlap's drawings leave; a line that gets the fewest wrong
-        comes white as it is named, its mistakes squared; as "green line" is said, it gives
-        way to the solver's line, with its band."""
+        comes white as it is named, its mistakes squared; as "green line" is said, the
+        solver's line comes beside it, with its band (the white leaves with the sentence)."""
         self.drop_near()
         self.clear_right_half()
         # the solve's status waits for the solve (review 292: "without the 3 (□): feasible"
@@ -52,12 +52,13 @@ class SubsetBeats:
         self.wait_for_words("is feasible")
         self.set_status(beat.state["status"])
         self.wait_for_words("green line")
-        self.play(vanish(white.line), run_time=style.RUN_FADE)
-        self.remove(white.line)
         self.play(Create(line.line), appear(band), run_time=style.RUN_INTRO)
         self.remove(line.line, band)
         self.subset_drawn = VGroup(band, line)
         self.add(self.subset_drawn)
+        # the white stays beside it to the sentence's end, to be compared (review 296: it
+        # left before the green came, "nearly the white" unseen)
+        self.mark_for_beat(white.line)
 
     def draw_subset_tight(self, beat) -> None:
         """The points whose y·score is exactly 1 ringed and named as they are said, their

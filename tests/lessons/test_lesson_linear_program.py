@@ -872,22 +872,34 @@ def test_the_weight_box_shows_the_region_round_theta_star_not_only_its_corner(ca
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
-def test_the_scaling_is_drawn_as_it_is_said_where_a_separator_exists(case):
-    """The beat that says 'scaled, such a θ has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1' scales a θ up in data
-    space exactly when one separates through the origin (checked by the angular gap), and
-    only that beat; the θ it ends at has every y·score ≥ 1, the least exactly 1
-    (recomputed here from the data), and is no longer than two other θ meeting every
-    constraint (it is the widest separator's)."""
+def test_the_scaling_is_drawn_as_it_is_said(case):
+    """The beat that says 'scaled, a θ like the grey one has y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1' scales a θ up
+    in data space, and only that beat: where a line through the origin separates (checked
+    by the angular gap) a separator, which ends with every y·score ≥ 1, the least exactly 1
+    (recomputed here from the data), and no longer than two other θ meeting every
+    constraint (it is the widest separator's); elsewhere a θ with the fewest mistakes,
+    its y·scores above 0 lifted to ≥ 1."""
     data, lesson = _lesson_of(case)
     beats = linear_program_storyboard(lesson).beats
     A = data.y[:, None] * data.X
     scaled = [b for b in beats if b.state["scaling"]]
-    assert [b.motion for b in scaled] == (["weight-plane"] if separable_through_origin(A)
-                                          else [])
+    assert [b.motion for b in scaled] == ["weight-plane"]
     # why ≥ 1: a programme's constraints are never strict, and scaling moves no line
     assert all("cannot ask for > 0; scaled, line unmoved," in b.sentence for b in scaled)
     assert all("like the grey one" in b.sentence for b in scaled)
-    if scaled:
+    if not separable_through_origin(A):
+        # a θ with the fewest mistakes (as few as any direction of a fine sweep gets), its
+        # y·scores above 0 lifted to ≥ 1, the least of them exactly 1
+        shown = lesson.scaling_theta
+        scores = A @ shown
+        assert "lifts every y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾ above 0 to ≥ 1" in scaled[0].sentence
+        angles = np.radians(np.arange(0, 360, 0.01)) + 1e-7
+        fewest = np.sum(A @ np.vstack([np.cos(angles), np.sin(angles)]) <= 0, axis=0).min()
+        assert np.sum(scores <= 0) == fewest
+        assert scores[scores > 0].min() == pytest.approx(1.0, rel=1e-12)
+        inset = lesson.scaling_inset
+        assert inset is None or scores[inset[0]] == pytest.approx(1.0, abs=1e-9)
+    else:
         shown = lesson.scaling_theta
         scores = A @ shown
         assert scores.min() == pytest.approx(1.0, rel=1e-12) and np.all(scores >= 1 - 1e-12)
@@ -921,7 +933,7 @@ def test_the_scaling_is_drawn_as_it_is_said_where_a_separator_exists(case):
         # nor the perceptron's θ scaled to meet them, both of which meet them too
         for other in (lesson.theta_star, lesson.scaled_theta):
             assert np.linalg.norm(widest) <= np.linalg.norm(other) * (1 + 1e-6)
-    else:
+    if not lesson.feasible:
         assert lesson.widest_theta is None
 
 
@@ -959,7 +971,7 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     # the shading by sign is said to be of the lines slid through 0 (not the ≥ 1 lines),
     # where they are first drawn
     (narrowed,) = [b for b in beats if b.motion == "narrowing"]
-    assert "each line slid through 0" in narrowed.sentence
+    assert "each line slid through 0 keeps or narrows the wedge" in narrowed.sentence
     assert "at least one is ≤ 0, a mistake" in beats[first + 2].sentence
     assert "> 0$: no $theta$ is on all" in sides.state["status"]
     if "overlap" in motions:  # the notes' remark closes: the solver's word is the answer
