@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .linear_program import mistake_arcs
+from ..geometry import Box
+from .linear_program import feasible_polygon, mistake_arcs
 
 #: a wedge narrower than this (radians) is empty: its θ would get a point right only to
 #: the last bits of a float (two points at opposite places leave a wedge of width 0)
@@ -77,10 +78,44 @@ NARROWING_SECONDS = 8.0
 
 
 def step_seconds(found: Narrowing) -> list[float]:
-    """The seconds each constraint up to the emptying one takes to draw:
-    :data:`NARROWING_STEP` for one that narrows the wedge, :data:`KEEPING_STEP` for one
-    that leaves it, all scaled down alike to :data:`NARROWING_SECONDS` at most."""
+    """The seconds each constraint up to the emptying one takes to draw
+    (:func:`seconds_of_steps`, a constraint that narrows the wedge a change)."""
     cuts = set(found.cuts)
-    seconds = [NARROWING_STEP if j in cuts else KEEPING_STEP for j in range(len(found.arcs))]
+    return seconds_of_steps([j in cuts for j in range(len(found.arcs))])
+
+
+def seconds_of_steps(changes) -> list[float]:
+    """The seconds each constraint of a one-at-a-time drawing takes: :data:`NARROWING_STEP`
+    for one that changes what is shaded (``changes``), :data:`KEEPING_STEP` for one that
+    leaves it, all scaled down alike to :data:`NARROWING_SECONDS` at most."""
+    seconds = [NARROWING_STEP if changed else KEEPING_STEP for changed in changes]
     scale = min(1.0, NARROWING_SECONDS / sum(seconds))
     return [s * scale for s in seconds]
+
+
+def shrinking_regions(A: np.ndarray, box: Box) -> list[np.ndarray | None]:
+    """On data a line through the origin separates: for j = 1, …, n, the θ of ``box``
+    meeting the first j constraints aᵢᵀθ ≥ 1, a convex polygon's vertices
+    (:func:`~linviz.lessons.linear_program.feasible_polygon`; None where that part of the
+    box is empty), each inside the one before."""
+    A = np.asarray(A, dtype=float)
+    out = []
+    for j in range(1, len(A) + 1):
+        found = feasible_polygon(A[:j], box)
+        out.append(None if found is None else found[0])
+    return out
+
+
+def region_changes(regions) -> list[bool]:
+    """For each of :func:`shrinking_regions`, whether it differs from the one before (the
+    first: always): another number of vertices, or a vertex moved more than
+    :data:`NARROW_TIE` times the box's reach."""
+    changes = []
+    for j, region in enumerate(regions):
+        before = regions[j - 1] if j else None
+        same = (j > 0 and (region is None) == (before is None)
+                and (region is None or (region.shape == before.shape and np.allclose(
+                    region, before, rtol=0.0,
+                    atol=NARROW_TIE * max(1.0, float(np.abs(region).max()))))))
+        changes.append(not same)
+    return changes

@@ -89,7 +89,8 @@ from ..storyboard import Storyboard, StoryWriter, paced
 from ..ties import greatest_index
 from .linear_program import (SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson,
                              watched_passes)
-from .linear_program_narrowing import narrowing, step_seconds
+from .linear_program_narrowing import (narrowing, region_changes, seconds_of_steps,
+                                       shrinking_regions, step_seconds)
 from .linear_program_near import LINE_WORDS, cone_edge_inset, near_state
 from .linear_program_overlap import overlap_equation, overlap_panel, weight_places
 
@@ -549,10 +550,15 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     edges = region_lines(lesson)
     # two of them nearly one line: said, or "3 of the lines" would be counted as 2
     one = "".join(f", {i + 1} and {j + 1} nearly parallel" for i, j in nearly_one_line(lesson))
-    story.beat(f"All {n} constraints{_zoomed_out(lesson)}: the θ meeting them all form the "
-               f"shaded region where the half-planes overlap; its edges lie on {len(edges)} of "
-               f"the lines, numbered{one}.", "all-constraints", shown=None, ringed=[],
-               lines=True, region=True, probe=False, view="near", status=None)
+    # one at a time, the region of those so far shrinking (review 296: the half-planes were
+    # never seen to overlap)
+    steps = seconds_of_steps(region_changes(shrinking_regions(lesson.signed,
+                                                              lesson.weight_box)))
+    story.beat(f"All {n} constraints{_zoomed_out(lesson)}, one at a time: the θ meeting them "
+               f"all form the shaded region where the half-planes overlap; its edges lie on "
+               f"{len(edges)} of the lines, numbered{one}.", "all-constraints", shown=None,
+               ringed=[], lines=True, region=True, probe=False, view="near", status=None,
+               min_seconds=sum(steps))
     star, c = lesson.theta_star, lesson.least_l1
     story.section("lp-solve", "Solving the programme")
     # a θ going round inside the region, its line in data space separating all the while,

@@ -29,6 +29,8 @@ FADED_LINES = 0.12
 #: the opacity of the lines the feasible region's edges lie on, beyond the edges (drawn
 #: solid): lit, as the sentence counts them, but no boundary where nothing is bounded
 EDGE_LINE_OPACITY = 0.45
+#: the opacity of the feasible region's shading (and of the regions shrinking to it)
+REGION_OPACITY = 0.3
 #: the opacity of the cone of separators (every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0) while the perceptron walks
 CONE_OPACITY = 0.12
 #: how far (screen units) the count of the fewest mistakes stands off the middle ray of

@@ -134,9 +134,14 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
             self.drop_constraint_shown()
         if self.weights.box != lesson.weight_box:  # out from one line to all of them
             self.zoom_weights(lesson.weight_box)
+        shrunk = None  # the half-planes overlapping one at a time (review 296: never seen)
+        if narrowed is None and beat.state["region"]:
+            shrunk = self.shrink_region()
+            narrowed = self.narrowed
         # each fainter the more there are, at y·score 1 (through 0 after the narrowing)
         opacity = float(np.clip(LINE_OPACITY_ONE_OF / lesson.n, FADED_LINES, 0.8))
-        level = self.line_level = ValueTracker(0.0 if narrowed is not None else 1.0)
+        level = self.line_level = ValueTracker(1.0 if narrowed is None or shrunk is not None
+                                               else 0.0)
 
         def make() -> VGroup:
             return VGroup(*[self.constraint_line(i, theme.muted, 1.5, score=level.get_value())
@@ -148,8 +153,9 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
             self.remove(*narrowed)
             self.narrowed = None
         self.add(*self.lines[:drawn])
-        self.play(Create(VGroup(*self.lines[drawn:]), lag_ratio=min(0.5, 4.0 / lesson.n)),
-                  run_time=2 * style.RUN_INTRO)
+        if drawn < lesson.n:
+            self.play(Create(VGroup(*self.lines[drawn:]), lag_ratio=min(0.5, 4.0 / lesson.n)),
+                      run_time=2 * style.RUN_INTRO)
         self.add(self.lines)
         if beat.state["wrong_shading"]:  # under the lines: how many points each θ gets wrong
             self.set_status(beat.state["status"])
@@ -165,7 +171,10 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
             self.region = self.on_weights(self.region_drawing)
             self.wait_for_words("shaded region")
             self.set_status(beat.state["status"])
-            self.play(appear(self.region), run_time=style.RUN_INTRO)
+            self.play(appear(self.region), *([vanish(shrunk)] if shrunk is not None else []),
+                      run_time=style.RUN_INTRO)
+            if shrunk is not None:
+                self.remove(shrunk)
             if lesson.edge_lines:  # the lines its edges lie on, numbered as said
                 numbers = self.on_weights(lambda: self.line_numbers(
                     lesson.edge_lines, score=1.0, colour=theme.correct,

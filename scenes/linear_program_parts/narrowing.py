@@ -5,11 +5,12 @@ one constraint empties it (:mod:`linviz.lessons.linear_program_narrowing`)."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, Polygon, VGroup
 
 from linviz.geometry import clip_line
-from linviz.lessons.linear_program_narrowing import narrowing, step_seconds
-from scenes.linear_program_parts.common import FADED_LINES, LINE_OPACITY_ONE_OF
+from linviz.lessons.linear_program_narrowing import (narrowing, region_changes, seconds_of_steps,
+                                                     shrinking_regions, step_seconds)
+from scenes.linear_program_parts.common import FADED_LINES, LINE_OPACITY_ONE_OF, REGION_OPACITY
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.screen_text import text
@@ -23,52 +24,95 @@ class NarrowingBeats:
     narrowed = None
 
     def draw_narrowing(self, beat) -> None:
-        """Point by point, a ring on it in data space, its line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 0 in weight
-        space and the wedge of θ meeting the constraints so far (shaded as the cone of
-        separators is); the emptying point's line lit, and ringed, as its number is said."""
-        theme, lesson = self.theme, self.lesson
+        """Point by point (:meth:`one_at_a_time`), its line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 0 in weight space
+        and the wedge of θ meeting the constraints so far (shaded as the cone of separators
+        is); the emptying point's line lit, with an arrow to its side, and ringed, as its
+        number is said, and the wedge, all on the other side, gone."""
+        lesson = self.lesson
         found = narrowing(lesson.signed)
         self.set_rings([])
         self.set_status(beat.state["status"])
         self.drop_constraint_shown()
         if self.weights.box != lesson.weight_box:  # out from one line to all of them
             self.zoom_weights(lesson.weight_box)
-        opacity = float(np.clip(LINE_OPACITY_ONE_OF / lesson.n, FADED_LINES, 0.8))
-        self.narrowed, wedge, count = VGroup(), VGroup(), VGroup()
-        mover = self.ring(0)
-        self.add(mover)
-        for j, (arc, seconds) in enumerate(zip(found.arcs, step_seconds(found))):
-            last = j == found.emptied
-            if last:  # as its number is said
-                self.wait_for_words("until point")
-            # the newest line lit (the emptying one in the highlight colour), the one
-            # before it back to a trace among the others
-            line = self.on_weights(lambda j=j, last=last: self.constraint_line(
-                j, theme.highlight if last else theme.step, 3.0 if last else 2.0, score=0.0))
-            self.remove(count)
-            count = self.count_words(j)
-            self.add(count)
-            moves = [mover.animate.move_to(self.plane.point(j)), appear(line),
-                     *[self.traced(previous, opacity) for previous in self.narrowed[-1:]]]
-            if last:  # its line and its side first, then the wedge, all on the other, goes
-                side = self.side_of(j)
-                self.play(*moves, appear(side), run_time=style.RUN_INTRO)
-                self.mark_for_beat(side)
-                moves = []
-                self.remove(count)
-                count = self.count_words(j, empty=True)
-                self.add(count)
-            if j == 0 or arc != found.arcs[j - 1]:
-                new = VGroup() if arc is None else self.on_weights(
-                    lambda arc=arc: self.wedge_drawing(*arc))
-                moves += [vanish(wedge), appear(new)]
-                self.remove(wedge)
-                wedge = new
-            self.play(*moves, run_time=max(seconds, 1.0 / 15))
-            self.narrowed.add(line)
-        self.rings[found.emptied] = mover
-        self.mark_for_beat(count)
+        k = found.emptied
+        changes = [j in set(found.cuts) for j in range(k)]
+        wedges = [self.on_weights(lambda arc=arc: self.wedge_drawing(*arc)) if changed
+                  else None for arc, changed in zip(found.arcs, changes)]
+        seconds = step_seconds(found)
+        wedge = self.one_at_a_time(wedges, seconds[:k], score=0.0)
+        self.wait_for_words("until point")  # the emptying one as its number is said
+        line = self.on_weights(lambda: self.constraint_line(k, self.theme.highlight, 3.0,
+                                                            score=0.0))
+        side = self.side_of(k)
+        self.play(*self.next_constraint(k, line), appear(side), run_time=style.RUN_INTRO)
+        self.mark_for_beat(side)
+        self.show_count(k, empty=True)
+        self.play(vanish(wedge), run_time=max(seconds[k], style.RUN_FADE))
+        self.remove(wedge)
+        self.narrowed.add(line)
+        self.rings[k] = self.stepping_ring
+        self.mark_for_beat(self.step_count)
         self.name_rings(2)
+
+    def one_at_a_time(self, shapes, seconds, score: float) -> VGroup:
+        """The constraints 0, 1, … (one for each of ``shapes``) drawn one at a time: a ring
+        moves to the point in data space, its line aᵢᵀθ = ``score`` comes lit in weight
+        space (the one before back to a trace among the others), its count is written in
+        the plane's corner, and what the first j meet, ``shapes[j]``, takes the shaded
+        shape's place (None: it is unchanged), in ``seconds[j]``. The lines are kept in
+        :attr:`narrowed`; the ring, the count and the last shape stay on screen (returned:
+        the shape)."""
+        self.narrowed, shape, self.step_count = VGroup(), VGroup(), VGroup()
+        self.stepping_ring = self.ring(0)
+        self.add(self.stepping_ring)
+        for j, (new, time) in enumerate(zip(shapes, seconds)):
+            line = self.on_weights(lambda j=j: self.constraint_line(
+                j, self.theme.step, 2.0, score=score))
+            moves = self.next_constraint(j, line)
+            if new is not None:
+                moves += [vanish(shape), appear(new)]
+                self.remove(shape)
+                shape = new
+            self.play(*moves, run_time=max(time, 1.0 / 15))
+            self.narrowed.add(line)
+        return shape
+
+    def next_constraint(self, j: int, line) -> list:
+        """The animations that bring constraint j's ``line`` (the one before back to a
+        trace) and the ring to its point, its count written at once."""
+        opacity = float(np.clip(LINE_OPACITY_ONE_OF / self.lesson.n, FADED_LINES, 0.8))
+        self.show_count(j)
+        return [self.stepping_ring.animate.move_to(self.plane.point(j)), appear(line),
+                *[self.traced(previous, opacity) for previous in self.narrowed[-1:]]]
+
+    def show_count(self, j: int, empty: bool = False) -> None:
+        """The count of the constraints drawn (:meth:`count_words`) in place of the last."""
+        self.remove(self.step_count)
+        self.step_count = self.count_words(j, empty)
+        self.add(self.step_count)
+
+    def shrink_region(self) -> VGroup:
+        """On data a line through the origin separates, the constraints aᵢᵀθ ≥ 1 one at a
+        time (:meth:`one_at_a_time`), the part of the view meeting the first j shaded as the
+        feasible region is (:func:`~linviz.lessons.linear_program_narrowing.shrinking_regions`),
+        shrinking to it; the ring and the count leave. Returns the last shape."""
+        regions = shrinking_regions(self.lesson.signed, self.weights.box)
+        changes = region_changes(regions)
+        shapes = [self.on_weights(lambda r=r: self.region_fill(r)) if changed else None
+                  for r, changed in zip(regions, changes)]
+        shape = self.one_at_a_time(shapes, seconds_of_steps(changes), score=1.0)
+        self.play(vanish(self.stepping_ring), vanish(self.step_count), run_time=style.RUN_FADE)
+        self.remove(self.stepping_ring, self.step_count)
+        return shape
+
+    def region_fill(self, vertices) -> VGroup:
+        """The θ inside the convex polygon ``vertices`` (of weight space), shaded as the
+        feasible region is (nothing for None)."""
+        if vertices is None:
+            return VGroup()
+        return VGroup(Polygon(*[self.weight_point(v) for v in vertices], stroke_width=0,
+                              fill_color=self.theme.correct, fill_opacity=REGION_OPACITY))
 
     def traced(self, line, opacity: float):
         """``line`` (a constraint's, lit as it came) back to a trace among the others: the

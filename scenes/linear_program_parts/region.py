@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from manim import Dot, Line, Polygon, ValueTracker, VGroup, VMobject, linear
 
-from scenes.linear_program_parts.common import EDGE_LINE_OPACITY, between
+from scenes.linear_program_parts.common import EDGE_LINE_OPACITY, REGION_OPACITY, between
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear
 from scenes.toolkit.placement import box_around
@@ -37,7 +37,7 @@ class RegionDrawings:
                               color=self.theme.correct, stroke_width=4)
                          for k, label in enumerate(labels) if label >= 0])
         return VGroup(lines, Polygon(*[self.weight_point(v) for v in vertices], stroke_width=0,
-                                     fill_color=self.theme.correct, fill_opacity=0.3), edges)
+                                     fill_color=self.theme.correct, fill_opacity=REGION_OPACITY), edges)
 
     def region_inside(self, step: float = 0.05) -> np.ndarray:
         """Obstacle boxes over the region's inside on screen (a grid ``step`` apart, each

@@ -643,7 +643,8 @@ def test_the_marked_theta_is_inside_the_half_plane_and_its_line_clear_of_the_poi
     zoom = ("" if box == lesson.weight_box else
             "zoomed out" if width["weights"] > width["constraint"] else "zoomed in")
     assert every.sentence.startswith(
-        f"All {lesson.n} constraints{', ' + zoom if zoom else ''}:" if lesson.feasible
+        f"All {lesson.n} constraints{', ' + zoom if zoom else ''}, one at a time:"
+        if lesson.feasible
         else f"{zoom.capitalize()}, one at a time" if zoom else "One at a time")
 
     def clearance(t):

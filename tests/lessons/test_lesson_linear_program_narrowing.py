@@ -1,7 +1,9 @@
-"""The constraints one at a time (linear-program, data no line through the origin
-separates): the wedge of θ meeting the first j constraints, checked against a feasibility
+"""The constraints one at a time (linear-program). On data no line through the origin
+separates, the wedge of θ meeting the first j constraints, checked against a feasibility
 programme of its own (HiGHS's interior-point method, no objective) and exactly at its
-middle and just beyond its edges; the storyboard says the emptying point and rings it."""
+middle and just beyond its edges; the storyboard says the emptying point and rings it. On
+data one separates, the region of the first j in the view, each vertex checked against
+the constraints and the box, shrinking to the feasible region."""
 
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ from hypothesis import strategies as st
 
 from lp_gallery import CASES, lesson_or_skip
 from linviz.lessons.linear_program_narrowing import (NARROWING_SECONDS, narrowing,
-                                                     step_seconds)
+                                                     region_changes, seconds_of_steps,
+                                                     shrinking_regions, step_seconds)
 
 
 def feasible_elsewhere(A) -> bool:
@@ -99,3 +102,41 @@ def test_the_emptying_constraint_is_the_first_infeasible_prefix(rows):
         assert all(prefixes)
     else:
         assert prefixes.index(False) == found.emptied
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_region_shrinks_to_the_feasible_one(case):
+    """On data a line through the origin separates, the region of the first j constraints
+    in the weight box: every vertex meets those j constraints and the box (exactly, up to
+    rounding), each lies inside the one before (its vertices meet the earlier
+    constraints), the last is the lesson's feasible region, a vertex of each is on a line
+    of a constraint or of the box; the all-constraints beat lasts the drawing's seconds."""
+    data, lesson, beats = lesson_or_skip(case)
+    if not lesson.feasible:
+        return
+    A, box = lesson.signed, lesson.weight_box
+    regions = shrinking_regions(A, box)
+    assert len(regions) == lesson.n and all(r is not None for r in regions)
+    reach = max(abs(box.x_min), abs(box.x_max), abs(box.y_min), abs(box.y_max))
+    for j, region in enumerate(regions):
+        assert np.all(A[:j + 1] @ region.T >= 1 - 1e-9 * reach * np.abs(A).max())
+        assert np.all((region[:, 0] >= box.x_min - 1e-9 * reach)
+                      & (region[:, 0] <= box.x_max + 1e-9 * reach))
+        # each vertex on two lines: a constraint's (aᵢᵀθ = 1) or a side of the box
+        for v in region:
+            on = np.sum(np.abs(A[:j + 1] @ v - 1) <= 1e-7 * np.abs(A).max() * reach)
+            on += sum(abs(c - e) <= 1e-9 * reach for c, e in ((v[0], box.x_min),
+                                                              (v[0], box.x_max),
+                                                              (v[1], box.y_min),
+                                                              (v[1], box.y_max)))
+            assert on >= 2
+    np.testing.assert_allclose(regions[-1], lesson.region()[0], atol=1e-12 * reach)
+    changes = region_changes(regions)
+    assert changes[0] and all(
+        changes[j] == (regions[j].shape != regions[j - 1].shape
+                       or not np.allclose(regions[j], regions[j - 1], atol=1e-9 * reach,
+                                          rtol=0))
+        for j in range(1, len(regions)))
+    (said,) = [b for b in beats if b.motion == "all-constraints"]
+    assert "one at a time" in said.sentence
+    assert said.min_seconds >= sum(seconds_of_steps(changes)) - 1e-9
