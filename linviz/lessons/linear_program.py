@@ -322,6 +322,9 @@ def _convex_zero(points: np.ndarray) -> np.ndarray | None:
 
 #: two θ of the region this near (a share of ‖θ*‖) are one (two solvers' answers)
 SAME_THETA = 1e-6
+#: the scaling starts from this share of its θ, or less (:attr:`LinearProgramLesson.scaling_start`):
+#: its dashed lines θᵀx = ±1 start at least this share of the data's view from its line
+SCALING_FROM, SCALING_BAND_SHARE = 0.3, 0.12
 #: the scaling's example separator points this share of the cone of separators in from
 #: the cone's edge farther from θ*: a separator, but not the programme's answer, which
 #: comes later (review 252: drawing θ*'s line first gave the answer away)
@@ -700,6 +703,19 @@ class LinearProgramLesson:
         angle = start + share if at - start > end - at + TIE else end - share
         theta = np.array([np.cos(angle), np.sin(angle)])
         return theta / float(np.min(_dot(self.signed, theta)))
+
+    @property
+    def scaling_start(self) -> float:
+        """The share of :attr:`scaling_theta` its scaling starts from (its least y·score
+        above 0 then): :data:`SCALING_FROM`, or less where the dashed lines θᵀx = ±1
+        would start closer to the line than :data:`SCALING_BAND_SHARE` of the data's view
+        (they are 1/(s‖θ‖) from it at share s: too close, they would seem not to move),
+        to 2 decimals (it is written), at least 0.01."""
+        theta = self.scaling_theta
+        view = self.full_view
+        reach = SCALING_BAND_SHARE * min(view.x_max - view.x_min, view.y_max - view.y_min)
+        start = min(SCALING_FROM, 1.0 / (float(np.hypot(*theta)) * reach))
+        return max(0.01, float(np.floor(start * 100.0 + 1e-9)) / 100.0)
 
     @property
     def scaling_inset(self) -> tuple[int, Box, int] | None:

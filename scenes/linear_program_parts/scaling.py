@@ -15,10 +15,6 @@ from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, text
 
-#: where the scaling starts: this share of the θ whose least y·score is 1 (its least
-#: y·score, then; some points inside the band)
-SCALE_FROM = 0.3
-
 
 class ScalingBeats:
     """θ scaled up in data space (a part of
@@ -65,14 +61,15 @@ class ScalingBeats:
 
     def show_scaling(self) -> None:
         """A separator through the origin (the lesson's ``scaling_theta``: one of many, not
-        the programme's θ*), scaled from :data:`SCALE_FROM` of it, its
+        the programme's θ*), scaled from the lesson's ``scaling_start`` of it, its
         least y·score 1, to it: its dashed lines close
         in to the nearest point; the least y·score is said over the plane before and
         after, and a band too narrow to read is magnified round the nearest point (the
         lesson's ``scaling_inset``). All of it leaves as the next sentence starts."""
         theme, plane = self.theme, self.plane
         unit = self.lesson.scaling_theta  # its least y·score is exactly 1
-        scale = ValueTracker(SCALE_FROM)
+        start = self.lesson.scaling_start
+        scale = ValueTracker(start)
 
         def band(on=plane) -> VGroup:
             dashes = VGroup()
@@ -88,7 +85,7 @@ class ScalingBeats:
                           show_shading=False)
         line.line.set_color(theme.muted)
         dashes = band()
-        before, after = (self.least_note(value) for value in (SCALE_FROM, 1.0))
+        before, after = (self.least_note(value) for value in (start, 1.0))
         self.play(appear(line), appear(dashes), appear(before), run_time=style.RUN_FADE)
         dashes.add_updater(lambda m: m.become(band()))
         self.play(scale.animate.set_value(1.0), run_time=style.RUN_PARAMETER * 2)

@@ -888,6 +888,15 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     # why ≥ 1: a programme's constraints are never strict, and scaling moves no line
     assert all("cannot ask for > 0; scaled, line unmoved," in b.sentence for b in scaled)
     assert all("like the grey one" in b.sentence for b in scaled)
+    # it starts from 0.3 of that θ, or less, written to 2 decimals, where its dashed lines
+    # θᵀx = ±1 would start nearer its line than 0.12 of the data's view (recomputed)
+    from linviz.lessons.linear_program import SCALING_BAND_SHARE, SCALING_FROM
+    start, half = lesson.scaling_start, 1.0 / np.linalg.norm(lesson.scaling_theta)
+    view = lesson.full_view
+    least = SCALING_BAND_SHARE * min(view.x_max - view.x_min, view.y_max - view.y_min)
+    assert start == round(start, 2) and 0.01 <= start <= SCALING_FROM
+    assert start == SCALING_FROM or start == 0.01 or (
+        half / start >= least - 1e-9 and half / (start + 0.01) < least)
     if not separable_through_origin(A):
         # a θ with the fewest mistakes (as few as any direction of a fine sweep gets), its
         # y·scores above 0 lifted to ≥ 1, the least of them exactly 1
