@@ -514,18 +514,21 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (the y·score named here, where it is first ≥ 1: the words that follow use it; on
     # data no line through 0 separates, a θ with the fewest mistakes scaled: review 296,
     # "such a θ" said over a still)
-    lifted = ("has every y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1" if lesson.feasible else
-              "lifts every y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾ above 0 to ≥ 1")
-    story.beat(f"A programme cannot ask for > 0; scaled, line unmoved, a θ like the grey one "
-               f"{lifted}: {n} linear inequalities in θ.",
+    # (reviews 296-297: clipped by ear, "scaled, line unmoved"; plain words, the formula
+    # once; on data no line through 0 separates, only the positive ones are lifted)
+    lifted = (": ask every y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾ to be at least 1" if lesson.feasible else
+              " and lifts each positive y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾: ask for at least 1")
+    story.beat(f"A programme cannot ask for > 0. Scaling θ leaves its line in place{lifted}, "
+               f"{n} linear inequalities.",
                "weight-plane",
                weights=True, scaling=True, inequalities=inequality_rows(lesson),
                status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     # (y⁽ⁱ⁾x⁽ⁱ⁾ drawn k times longer where it would be a speck: written on its arrow, not
     # said, a detail of the drawing)
-    story.beat(f"For i = {k + 1} the θ that meet it lie on one side of a line, perpendicular "
-               f"to y⁽ⁱ⁾x⁽ⁱ⁾ and 1/‖x⁽ⁱ⁾‖ = {value(distance)} from 0.", "one-constraint",
+    story.beat(f"Take point {k + 1}: the θ meeting its constraint lie on one side of a line "
+               f"perpendicular to y⁽ⁱ⁾x⁽ⁱ⁾, at distance 1/‖x⁽ⁱ⁾‖ = {value(distance)} from 0.",
+               "one-constraint",
                shown=k, ringed=[k], scaling=False, inequalities=None,
                status=f"$i = {k + 1}$: {CONSTRAINT}, a line "
                       f"$1 \\/ norm(x^((i))) = {math_number(distance)}$ from 0"
@@ -565,13 +568,14 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # as the first sentence is said (review 265: said over the data alone)
     samples = tuple(tuple(float(v) for v in theta) for theta in lesson.region_samples)
     story.beat("Every θ in it separates the data. A linear programme picks one by its "
-               "objective: the least |θ₁| + |θ₂|.", "objective", diamond=c, samples=samples,
+               "objective: here, the one where |θ₁| + |θ₂| is smallest.", "objective", diamond=c, samples=samples,
                status=f"minimise $|theta_1| + |theta_2|$ subject to {CONSTRAINT} for every $i$")
     # why this objective (every θ of the region separates; the widest margin's is ‖θ‖₂,
     # whose least is the region's point nearest 0, circled)
     same = lesson.widest_is_star
-    story.beat("|θ₁| + |θ₂| keeps it linear; the widest margin, least ‖θ‖ (the circle), "
-               "needs a quadratic one" + ("." if same else ", and picks another θ."),
+    story.beat("That objective keeps the programme linear; the widest margin would need the "
+               "least ‖θ‖, the circle, a quadratic objective"
+               + ("." if same else ", and picks another θ."),
                # the circle stays through the next sentence where that one names it
                "objective-choice", circle_kept=same, samples=(),
                # how the absolute values stay linear: |θⱼ| ≤ tⱼ as two inequalities
@@ -720,8 +724,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     zoom = _zoomed_out(lesson).removeprefix(", ")
     # (review 296: "narrows" where most lines leave the wedge as it was)
     story.beat(f"{zoom.capitalize() + ', o' if zoom else 'O'}ne at a time in the data's order, "
-               f"each line slid through 0 keeps or narrows the wedge of θ with every y·score "
-               f"so far > 0, until point {emptied + 1}'s empties it.", "narrowing", shown=None,
+               f"each line drawn through 0, where its y·score is 0: the wedge of θ that get "
+               f"every point so far right narrows, until point {emptied + 1}'s leaves it "
+               f"empty.", "narrowing", shown=None,
                probe=False, view="near", narrowing=True, ringed=[emptied],
                min_seconds=sum(step_seconds(found)),
                status=f"shaded: every $y^((i)) theta^T x^((i)) > 0$ for $i <= j$ "
@@ -765,8 +770,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                       f"x^((i)) > 0$: no $theta$ is on all")
     # the certificate's lines are where each y·score is 0 (as in the shading): named, for
     # the bars' signs are about their sides
-    story.beat("So for any θ, as this one circling 0, their weighted y·scores add up to "
-               "θᵀ0 = 0: at least one is ≤ 0, a mistake.",
+    story.beat("So take any θ, like this one circling 0: their weighted y·scores always add "
+               "up to 0, so at least one is ≤ 0, a mistake.",
                "proof", score_bars=True,
                status="$sum_i lambda_i y^((i)) theta^T x^((i)) = theta^T (sum_i lambda_i "
                       "y^((i)) x^((i))) = theta^T 0 = 0$")
@@ -884,9 +889,9 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (the piper voice: 13-14 s as "Every other point has y·score at least 1; exactly 1
     # at the ringed …, magnified on the right"; the close-ups come with the rings, unsaid,
     # as every close-up's zoom is)
-    story.beat(f"The others score at least 1; the ringed "
-               f"{formatting.listed(i + 1 for i in tight)} exactly 1, "
-               f"{margin} from the line: the notes' margin, 1/‖θ‖.",
+    story.beat(f"Every other point has y·score at least 1, and the ringed "
+               f"{formatting.listed(i + 1 for i in tight)} exactly 1: they stand {margin} "
+               f"from the line, the notes' margin, 1/‖θ‖.",
                "subset-tight", ringed=tight, subset_insets=bool(insets),
                # the close-ups' dashed lines named (review 290: never said)
                status=f"$y^((i))(theta^T x^((i)) + theta_0) >= 1$, $= 1$ ringed: margin "

@@ -193,7 +193,7 @@ def test_every_number_said_is_the_lessons(name, seed):
     A = data.y[:, None] * data.X
     k = lesson.shown_point
     assert f"these {len(A)} points" in said
-    assert f"For i = {k + 1} " in said and f"= {1 / np.hypot(*A[k]):.2f} from 0" in said
+    assert f"Take point {k + 1}: " in said and f"= {1 / np.hypot(*A[k]):.2f} from 0" in said
     # y⁽ⁱ⁾x⁽ⁱ⁾ is drawn the least whole k times longer that spans a quarter of the plane's
     # width (the view: the points and 0, padded): the k is written on the arrow, not said
     from linviz.view_box import fitted_box
@@ -886,8 +886,8 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     scaled = [b for b in beats if b.state["scaling"]]
     assert [b.motion for b in scaled] == ["weight-plane"]
     # why ≥ 1: a programme's constraints are never strict, and scaling moves no line
-    assert all("cannot ask for > 0; scaled, line unmoved," in b.sentence for b in scaled)
-    assert all("like the grey one" in b.sentence for b in scaled)
+    assert all("cannot ask for > 0. Scaling θ leaves its line in place" in b.sentence
+               for b in scaled)
     # it starts from 0.3 of that θ, or less, written to 2 decimals, where its dashed lines
     # θᵀx = ±1 would start nearer its line than 0.12 of the data's view (recomputed)
     from linviz.lessons.linear_program import SCALING_BAND_SHARE, SCALING_FROM
@@ -902,7 +902,7 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
         # y·scores above 0 lifted to ≥ 1, the least of them exactly 1
         shown = lesson.scaling_theta
         scores = A @ shown
-        assert "lifts every y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾ above 0 to ≥ 1" in scaled[0].sentence
+        assert "lifts each positive y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾" in scaled[0].sentence
         angles = np.radians(np.arange(0, 360, 0.01)) + 1e-7
         fewest = np.sum(A @ np.vstack([np.cos(angles), np.sin(angles)]) <= 0, axis=0).min()
         assert np.sum(scores <= 0) == fewest
@@ -981,7 +981,7 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     # the shading by sign is said to be of the lines slid through 0 (not the ≥ 1 lines),
     # where they are first drawn
     (narrowed,) = [b for b in beats if b.motion == "narrowing"]
-    assert "each line slid through 0 keeps or narrows the wedge" in narrowed.sentence
+    assert "each line drawn through 0, where its y·score is 0" in narrowed.sentence
     assert "at least one is ≤ 0, a mistake" in beats[first + 2].sentence
     assert "> 0$: no $theta$ is on all" in sides.state["status"]
     if "overlap" in motions:  # the notes' remark closes: the solver's word is the answer
@@ -1034,7 +1034,7 @@ def test_the_other_objective_is_circled_at_the_least_norm(case):
         assert not said
         return
     (beat,) = said
-    assert "keeps it linear" in beat.sentence and "quadratic" in beat.sentence
+    assert "keeps the programme linear" in beat.sentence and "quadratic" in beat.sentence
     A = data.y[:, None] * data.X
     start = np.asarray(lesson.theta_star, dtype=float)
     found = minimize(lambda t: t @ t, start, jac=lambda t: 2 * t, method="SLSQP",
