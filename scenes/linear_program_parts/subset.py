@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 from manim import Create, VGroup
 
+from linviz.lessons.linear_program_story import LEFT_OUT_NAMED
 from scenes.linear_program_parts.common import band_dashes
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
@@ -43,6 +44,11 @@ class SubsetBeats:
         self.wait_for_words("the white one")
         self.play(Create(white.line), run_time=style.RUN_INTRO)
         self.show_wrong_marks(beat)
+        left_out = list(solved.left_out)
+        if len(left_out) <= LEFT_OUT_NAMED:  # named as said (review 297: squares unnamed)
+            names = self.point_names(left_out, lines=[(fewest.theta, fewest.theta0)])
+            self.play(appear(names), run_time=style.RUN_FADE)
+            self.mark_for_beat(names)
         line = Hyperplane(self.plane, solved.theta, solved.theta0, show_normal=False,
                           show_notes=False, show_shading=False)
         line.line.set_color(theme.correct)
@@ -59,6 +65,15 @@ class SubsetBeats:
         # the white stays beside it to the sentence's end, to be compared (review 296: it
         # left before the green came, "nearly the white" unseen)
         self.mark_for_beat(white.line)
+
+    def point_names(self, indices, lines=()) -> VGroup:
+        """The points ``indices`` named by their numbers as ringed points are
+        (:meth:`~scenes.linear_program.LinearProgramScene.ring_names`), where no ring is drawn (a square marks them)."""
+        standing, self.rings = self.rings, {i: self.ring(i) for i in indices}
+        try:
+            return self.ring_names(indices, 2, lines)
+        finally:
+            self.rings = standing
 
     def draw_subset_tight(self, beat) -> None:
         """The points whose y·score is exactly 1 ringed and named as they are said, their

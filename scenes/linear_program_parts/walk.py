@@ -312,13 +312,24 @@ class WalkBeats(WalkStartBeats):
             return VGroup(edge, ray, entry, scaled.copy().next_to(widest, side, buff=0.08))
 
         self.ray = self.on_weights(make)
+        edge, ray, entry, name = self.ray
         # the constraints' lines step back to a trace, and the cone's dashed edges: near the
         # region's edge four lines would run together (a constraint's, the edge, the
         # cone's, the ray)
         edges = [m for m in self.cone.get_family() if isinstance(m, DashedLine)]
-        self.play(appear(self.ray), self.lines.animate.set_stroke(opacity=FADED_LINES),
+        self.play(appear(edge), appear(ray), self.lines.animate.set_stroke(opacity=FADED_LINES),
                   *[m.animate.set_stroke(opacity=FADED_LINES) for m in edges],
                   run_time=style.RUN_INTRO)
+        # θ slides out along the ray as it is scaled, to where it enters (review 297: it
+        # faded in there)
+        sliding = Dot(self.weight_point(lesson.thetas[-1]), radius=0.08, color=theme.normal)
+        self.add(sliding)
+        self.play(sliding.animate.move_to(self.weight_point(lesson.scaled_theta)),
+                  run_time=style.RUN_PARAMETER * 2)
+        self.remove(sliding)
+        self.play(appear(entry), appear(name), run_time=style.RUN_FADE)
+        self.remove(edge, ray, entry, name)
+        self.add(self.ray)
         if self.star_dot is not None and self.on_screen(self.star_dot):
             self.add(self.star_dot)  # θ*'s dot over the ray that passes it (review 255)
 
