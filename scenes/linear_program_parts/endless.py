@@ -6,7 +6,7 @@ following in data space; then its best θ, dashed."""
 from __future__ import annotations
 
 import numpy as np
-from manim import Circle, VGroup, VMobject
+from manim import DOWN, LEFT, RIGHT, UP, Circle, VGroup, VMobject
 
 from linviz.geometry import Box
 from linviz.lessons.linear_program_story import status_said_first
@@ -72,7 +72,8 @@ class EndlessBeats:
         # the point of the update θ is taking, ringed in data space (review 286: no step
         # of θ could be tied to its y⁽ⁱ⁾x⁽ⁱ⁾)
         updating = self.update_ring(self.lesson.endless_updated_points)
-        self.add(path, line, updating)
+        counter = self.walk_counter()  # (review 297: 29 updates went by uncounted)
+        self.add(path, line, updating, counter)
         self.add(self.walker, self.walker_label)  # θ's dot over its path
         # the walk ends with the sentence (what the set-up took is off it), never after it:
         # motion with nothing said reads as a fault
@@ -84,12 +85,37 @@ class EndlessBeats:
         path.clear_updaters()
         line.clear_updaters()
         updating.clear_updaters()
+        counter.clear_updaters()
+        self.mark_for_beat(counter)
         self.remove(updating)
         # its line leaves the data as the walk ends (no count of it is said: stopped over
         # points, it would look on them, their sides unread)
         self.play(line.animate.set_opacity(0.0), run_time=style.RUN_FADE)
         self.set_status(beat.state["status"])
         self.endless_drawings = VGroup(VGroup(path, shading, start), line, VGroup())
+
+    def walk_counter(self) -> VGroup:
+        """"pass p · update k" in the weight plane's top left corner, following the walk's
+        tracker (update k, the tracker between k − 1 and k, in pass p: the lesson's
+        ``endless_step_passes``), written again only when it changes."""
+        passes = np.asarray(self.lesson.endless_step_passes)
+        corner = self.weights.frame.get_corner(UP + LEFT)
+
+        def words(k: int) -> VGroup:
+            p = int(passes[min(max(k - 1, 0), len(passes) - 1)]) + 1
+            return VGroup(text(f"pass {p} · update {k}", self.theme, style.FONT_SMALL)).next_to(
+                corner, DOWN + RIGHT, buff=0.12)
+
+        counter, shown = words(0), [0]
+
+        def follow(group) -> None:
+            k = int(np.ceil(self.walk_tracker.get_value() - 1e-9))
+            if k != shown[0]:
+                shown[0] = k
+                group.become(words(k))
+
+        counter.add_updater(follow)
+        return counter
 
     def update_ring(self, points) -> Circle:
         """A ring in data space on the point of the update the walk's tracker is in (update
