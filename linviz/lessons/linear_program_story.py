@@ -518,8 +518,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # once; on data no line through 0 separates, only the positive ones are lifted)
     lifted = (": ask every y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾ to be at least 1" if lesson.feasible else
               " and lifts each positive y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾: ask for at least 1")
-    story.beat(f"A programme cannot ask for > 0. Scaling θ leaves its line in place{lifted}, "
-               f"{n} linear inequalities.",
+    # (review 298: "at least 1, 40 linear inequalities" heard as "at least one forty")
+    story.beat(f"A programme cannot ask for > 0. Scaling θ leaves its line in place{lifted}. "
+               f"That makes {n} linear inequalities.",
                "weight-plane",
                weights=True, scaling=True, inequalities=inequality_rows(lesson),
                status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (

@@ -95,16 +95,18 @@ class EndlessBeats:
         self.endless_drawings = VGroup(VGroup(path, shading, start), line, VGroup())
 
     def walk_counter(self) -> VGroup:
-        """"pass p · update k" in the weight plane's top left corner, following the walk's
+        """"pass p · update k" under the weight plane, following the walk's
         tracker (update k, the tracker between k − 1 and k, in pass p: the lesson's
         ``endless_step_passes``), written again only when it changes."""
         passes = np.asarray(self.lesson.endless_step_passes)
-        corner = self.weights.frame.get_corner(UP + LEFT)
+        # under the plane, below its tick values (review 298: in its corner θ's name ran
+        # into it)
+        under = VGroup(self.weights.frame, *self.weights.axes)
 
         def words(k: int) -> VGroup:
             p = int(passes[min(max(k - 1, 0), len(passes) - 1)]) + 1
             return VGroup(text(f"pass {p} · update {k}", self.theme, style.FONT_SMALL)).next_to(
-                corner, DOWN + RIGHT, buff=0.12)
+                under, DOWN, buff=0.15)
 
         counter, shown = words(0), [0]
 

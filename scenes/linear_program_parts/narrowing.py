@@ -37,7 +37,10 @@ class NarrowingBeats:
             self.zoom_weights(lesson.weight_box)
         k = found.emptied
         changes = [j in set(found.cuts) for j in range(k)]
-        wedges = [self.on_weights(lambda arc=arc: self.wedge_drawing(*arc)) if changed
+        # (as strong as the feasible region: review 298, the cone's faint shade barely
+        # showed on the dark plane, where it is the whole story)
+        wedges = [self.on_weights(lambda arc=arc: self.wedge_drawing(*arc, REGION_OPACITY))
+                  if changed
                   else None for arc, changed in zip(found.arcs, changes)]
         seconds = step_seconds(found)
         wedge = self.one_at_a_time(wedges, seconds[:k], score=0.0)

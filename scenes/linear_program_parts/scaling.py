@@ -35,7 +35,14 @@ class ScalingBeats:
             self.show_scaling()
         self.wait_for_words("y⁽ⁱ⁾θᵀx⁽ⁱ⁾")
         self.follow_beat(beat)
-        self.play(appear(self.weights), run_time=style.RUN_INTRO)
+        inset = getattr(self, "scaling_inset_drawn", None)  # (where the plane comes)
+        drawing = self.scaling_drawing
+        leaving = ([inset] if inset is not None and drawing is not None
+                   and self.on_screen(drawing) and inset in drawing.submobjects else [])
+        if leaving:  # out of the drawing first: it stays whole on screen to the sentence's end
+            drawing.remove(inset)
+            self.add(inset)
+        self.play(appear(self.weights), *map(vanish, leaving), run_time=style.RUN_INTRO)
         self.show_inequalities(beat.state["inequalities"])
 
     def show_inequalities(self, lines) -> None:
@@ -102,8 +109,14 @@ class ScalingBeats:
                 drawn.line.set_color(theme.muted)
                 return VGroup(drawn, band(on))
 
+            # in the weight plane's place, not yet drawn (review 298: over the data's top
+            # right it hid four points), until the plane comes
+            frame = self.weights.frame
+            low, high = frame.get_corner(DOWN + LEFT), frame.get_corner(UP + RIGHT)
             inset = magnifier(plane, self.data.X, self.data.y, box, zoom, theme, drawings,
-                              lines=[(unit, level) for level in (0.0, 1.0, -1.0)])
+                              lines=[(unit, level) for level in (0.0, 1.0, -1.0)],
+                              beside=(low[0], low[1], high[0], high[1]))
+            self.scaling_inset_drawn = inset
             shown.append(appear(inset))
         self.play(vanish(before), *shown, run_time=style.RUN_FADE)
         self.remove(before)

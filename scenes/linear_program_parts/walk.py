@@ -317,14 +317,13 @@ class WalkBeats(WalkStartBeats):
         # region's edge four lines would run together (a constraint's, the edge, the
         # cone's, the ray)
         edges = [m for m in self.cone.get_family() if isinstance(m, DashedLine)]
-        self.play(appear(edge), appear(ray), self.lines.animate.set_stroke(opacity=FADED_LINES),
-                  *[m.animate.set_stroke(opacity=FADED_LINES) for m in edges],
-                  run_time=style.RUN_INTRO)
-        # θ slides out along the ray as it is scaled, to where it enters (review 297: it
-        # faded in there)
+        # θ slides out along the ray as it comes, to where it enters (review 297: it faded in
+        # there; review 298: after the ray, 4 s behind "Scaled by")
         sliding = Dot(self.weight_point(lesson.thetas[-1]), radius=0.08, color=theme.normal)
         self.add(sliding)
-        self.play(sliding.animate.move_to(self.weight_point(lesson.scaled_theta)),
+        self.play(appear(edge), appear(ray), self.lines.animate.set_stroke(opacity=FADED_LINES),
+                  *[m.animate.set_stroke(opacity=FADED_LINES) for m in edges],
+                  sliding.animate.move_to(self.weight_point(lesson.scaled_theta)),
                   run_time=style.RUN_PARAMETER * 2)
         self.remove(sliding)
         self.play(appear(entry), appear(name), run_time=style.RUN_FADE)

@@ -46,12 +46,13 @@ class WalkStartBeats:
         return VGroup(*[self.wedge_drawing(start, end)
                         for start, end, count in mistake_arcs(self.lesson.signed) if not count])
 
-    def wedge_drawing(self, start: float, end: float) -> VGroup:
+    def wedge_drawing(self, start: float, end: float,
+                      opacity: float = CONE_OPACITY) -> VGroup:
         """The θ whose directions lie between the angles ``start`` and ``end``: a wedge from
-        0 shaded faintly, its two edges dashed."""
+        0 shaded faintly (``opacity``), its two edges dashed."""
         theme, box = self.theme, self.weights.box
         drawn = VGroup(Polygon(*self.wedge(start, end), stroke_width=0,
-                               fill_color=theme.correct, fill_opacity=CONE_OPACITY))
+                               fill_color=theme.correct, fill_opacity=opacity))
         for angle in (start, end):
             edge = ray_end((np.cos(angle), np.sin(angle)), box)
             drawn.add(DashedLine(self.weight_point((0, 0)), self.weight_point(edge),
