@@ -167,9 +167,15 @@ class RunReplay:
         # read as a point corrected; a ring means that from here)
         locator = ([m.animate.set_stroke(opacity=0.0) for m in self.inset[-2:]]
                    if self.inset is not None and self.on_screen(self.inset) else [])
+        # the farthest point's ring, its name R and their leader go too (review 299: beside
+        # the update's ring, "ringed: the point θ gets wrong" found R's ring; the run lines
+        # crossed the name); the circle of the reach stays
+        farthest = [part.animate.set_opacity(0.0) for reach in self.reaches
+                    for part in (reach[0][3], reach[1], reach[2])]
         self.play(*[reach[0][1].animate.set_stroke(opacity=RADIUS_BACK)
                     for reach in self.reaches if len(reach[0][1].get_family()) > 1
-                    or reach[0][1].has_points()], *locator, run_time=style.RUN_FADE)
+                    or reach[0][1].has_points()], *locator, *farthest,
+                  run_time=style.RUN_FADE)
         tracker = ValueTracker(0.0)
         runs = (self.lesson.wide, self.lesson.narrow)
         movers = VGroup(*[self.run_line(run, plane, tracker, width, turning=True, noted=True)
