@@ -441,7 +441,9 @@ def close_words(lesson: LinearProgramLesson, theta,
               if i != j]
     also = (f"; {point_list(shared)} {'shares' if len(shared) == 1 else 'share'} its place"
             if shared else "")
-    return (f" Point {j + 1}, magnified: just on its {side} side{line}{also}.",
+    # (review 298: "magnified" said without why)
+    return (f" Point {j + 1} looks on the line{line}: magnified, it is just on its {side} "
+            f"side{also}.",
             {"inset": "step", "close": [float(t) for t in theta]}, [int(j)])
 
 
@@ -641,12 +643,13 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     far = lesson.ray_box != lesson.walk_box
     where = "zoomed out, the ray from 0 through it" if far else "the ray from 0 through it"
     inset = lesson.least_inset
-    shown = "ringed, magnified" if inset else "ringed"
-    # θ this near the cone's edge would look on it: magnified in weight space
+    # θ this near the cone's edge would look on it: magnified in weight space (the
+    # close-ups' zooms written on them, not said: review 298, "(ringed, magnified)" read
+    # out as stage directions)
     edge = cone_edge_inset(lesson)
-    inside = " θ is just inside the cone (magnified)." if edge else ""
+    inside = " In weight space θ is just inside the cone." if edge else ""
     story.beat(f"After {formatting.count(M, 'update')} every y·score is above 0, the least "
-               f"{m}, point {lesson.least_point + 1}'s ({shown}): θ separates."
+               f"{m} at the ringed point {lesson.least_point + 1}: θ separates."
                f"{inside}", "least", ringed=[lesson.least_point], shown=None,
                inset=bool(inset), wrong_marks=None, cone_inset=bool(edge),
                status=f"perceptron: $theta = {math_vector(lesson.thetas[-1])}$, "

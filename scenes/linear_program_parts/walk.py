@@ -162,7 +162,7 @@ class WalkBeats(WalkStartBeats):
         self.set_status(beat.state["status"])
         self.show_wrong_marks(beat)  # the points its line gets wrong, as their count is said
         if beat.state["inset"] == "step":
-            self.wait_for_words("magnified")
+            self.wait_for_words("looks on the line")
         self.show_close(beat)
         self.name_rings()
 

@@ -20,7 +20,7 @@ from linviz.errors import DataError
 from linviz.gallery import GALLERY
 from linviz.generators import make_builtin
 from linviz.lessons.linear_program import linear_program_lesson
-from linviz.lessons.linear_program_story import linear_program_storyboard, point_list
+from linviz.lessons.linear_program_story import linear_program_storyboard, point_list, said_least
 
 from independent import reference_perceptron
 
@@ -235,7 +235,7 @@ def test_every_number_said_is_the_lessons(name, seed):
     assert f"the least {np.min(scores):.2f}" in said
     # the point said to have it has it (the first of any tie)
     least = int(np.flatnonzero(scores <= np.min(scores) * (1 + 1e-9) + 1e-12)[0])
-    assert f"point {least + 1}'s (ringed" in said
+    assert f"{said_least(lesson)} at the ringed point {least + 1}:" in said
     # the ray enters across that point's line: said to run along the edge when the two
     # meet at under 8° (the angle here from the line's direction, not the normal's)
     d = np.array([-A[least][1], A[least][0]])
@@ -249,7 +249,10 @@ def test_every_number_said_is_the_lessons(name, seed):
 
         box, zoom = lesson.least_inset
         view = fitted_box(data.X, include_origin=True)
-        assert "ringed, magnified" in said  # its zoom written on the inset, not said
+        (least_beat,) = [b for b in linear_program_storyboard(lesson).beats
+                         if b.motion == "least"]
+        # its zoom written on the inset, not said
+        assert "magnified" not in least_beat.sentence
         assert (box.x_max - box.x_min) * zoom == pytest.approx(
             INSET_SHARE * (view.x_max - view.x_min), rel=1e-12)
         # the point's distance to the line is readable in it, and the point is inside
@@ -666,7 +669,7 @@ def _close_said(data, theta, beat, line, lesson):
     from linviz.view_box import INSET_HALF_WIDTHS, INSET_SHARE, fitted_box
 
     if not np.any(theta):  # no line
-        assert beat.state["inset"] != "step" and ", magnified: just" not in beat.sentence
+        assert beat.state["inset"] != "step" and ": magnified, it is just" not in beat.sentence
         return False
     view = fitted_box(data.X, include_origin=True)  # the data plane's view
     width = view.x_max - view.x_min
@@ -681,7 +684,8 @@ def _close_said(data, theta, beat, line, lesson):
         assert beat.state["inset"] == "step"
         np.testing.assert_array_equal(beat.state["close"], theta)
         assert j in beat.state["ringed"]
-        assert f" Point {j + 1}, magnified: just on its {side} side{line}" in beat.sentence
+        assert (f" Point {j + 1} looks on the line{line}: magnified, it is just on its {side} "
+                f"side" in beat.sentence)
         assert lesson.line_inset(theta)[2] == needed  # the zoom written on the inset
         # the other points at its place are named (the marker drawn there may be theirs)
         others = [i for i in range(len(data.y)) if i != j and np.all(data.X[i] == data.X[j])]
@@ -689,7 +693,7 @@ def _close_said(data, theta, beat, line, lesson):
         assert all(str(i + 1) in beat.sentence for i in others)
         return True
     assert beat.state["inset"] != "step" and beat.state["close"] is None
-    assert ", magnified: just" not in beat.sentence
+    assert ": magnified, it is just" not in beat.sentence
     return False
 
 

@@ -97,4 +97,5 @@ def test_theta_just_inside_the_cone_is_magnified_while_said():
         assert drawn == beat.state["cone_inset"], beat.sentence
         if beat.motion == "least":
             # its zoom written on the inset, not said
-            assert drawn and "just inside the cone (magnified)." in beat.sentence
+            assert drawn and "θ is just inside the cone." in beat.sentence
+            assert "magnified" not in beat.sentence
