@@ -1,6 +1,7 @@
-"""The constraints of `linear-program` one at a time, on data no line through the origin
-separates: each line slid through 0, the wedge of θ meeting those so far narrowing until
-one constraint empties it (:mod:`linviz.lessons.linear_program_narrowing`)."""
+"""The constraints of `linear-program` one at a time: on data no line through the origin
+separates, each line drawn through 0 and the wedge of θ meeting those so far narrowing
+until one constraint empties it; on data one separates, the region of those so far
+shrinking to the feasible one (:mod:`linviz.lessons.linear_program_narrowing`)."""
 
 from __future__ import annotations
 
