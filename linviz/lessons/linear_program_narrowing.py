@@ -51,12 +51,8 @@ class Narrowing:
     def cuts(self) -> list[int]:
         """The points (0-based) whose constraint narrows the wedge (or empties it): the
         rest leave its ends where they were (within :data:`NARROW_TIE`)."""
-        out = [0]
-        for j in range(1, len(self.arcs)):
-            before, after = self.arcs[j - 1], self.arcs[j]
-            if after is None or not np.allclose(before, after, rtol=0.0, atol=NARROW_TIE):
-                out.append(j)
-        return out
+        return [j for j in range(len(self.arcs))
+                if not (j and same_within(self.arcs[j - 1], self.arcs[j], NARROW_TIE))]
 
 
 def narrowing(A: np.ndarray) -> Narrowing | None:
@@ -110,12 +106,17 @@ def region_changes(regions) -> list[bool]:
     """For each of :func:`shrinking_regions`, whether it differs from the one before (the
     first: always): another number of vertices, or a vertex moved more than
     :data:`NARROW_TIE` times the box's reach."""
-    changes = []
-    for j, region in enumerate(regions):
-        before = regions[j - 1] if j else None
-        same = (j > 0 and (region is None) == (before is None)
-                and (region is None or (region.shape == before.shape and np.allclose(
-                    region, before, rtol=0.0,
-                    atol=NARROW_TIE * max(1.0, float(np.abs(region).max()))))))
-        changes.append(not same)
-    return changes
+    return [not (j and same_within(
+        regions[j - 1], region,
+        NARROW_TIE * max(1.0, 0.0 if region is None else float(np.abs(region).max()))))
+        for j, region in enumerate(regions)]
+
+
+def same_within(before, after, atol: float) -> bool:
+    """Whether two shapes of a one-at-a-time drawing are one: both None, or arrays (an arc's
+    ends, a polygon's vertices) of one shape whose entries differ by at most ``atol``."""
+    if before is None or after is None:
+        return before is None and after is None
+    before, after = np.asarray(before, dtype=float), np.asarray(after, dtype=float)
+    return before.shape == after.shape and bool(np.allclose(before, after, rtol=0.0,
+                                                            atol=atol))

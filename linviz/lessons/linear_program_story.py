@@ -513,11 +513,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # of many, not the programme's answer, which comes later
     # (review 290: why ≥ 1 loses nothing was a clause: a longer θ, its line unmoved; the
     # bench: 13.2 s with ", on the right", a stage direction)
-    # (the y·score named here, where it is first ≥ 1: the words that follow use it; on
-    # data no line through 0 separates, a θ with the fewest mistakes scaled: review 296,
-    # "such a θ" said over a still)
-    # (reviews 296-297: clipped by ear, "scaled, line unmoved"; plain words, the formula
-    # once; on data no line through 0 separates, only the positive ones are lifted)
+    # (the y·score named here, where it is first ≥ 1: the words that follow use it; plain
+    # words, the formula once: reviews 296-297 found "scaled, line unmoved" clipped by ear;
+    # on data no line through 0 separates, a θ with the fewest mistakes is scaled, its
+    # positive y·scores lifted: review 296, "such a θ" said over a still)
     lifted = (": ask every y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾ to be at least 1" if lesson.feasible else
               " and lifts each positive y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾: ask for at least 1")
     # (review 298: "at least 1, 40 linear inequalities" heard as "at least one forty")

@@ -37,7 +37,8 @@ class NarrowingBeats:
         if self.weights.box != lesson.weight_box:  # out from one line to all of them
             self.zoom_weights(lesson.weight_box)
         k = found.emptied
-        changes = [j in set(found.cuts) for j in range(k)]
+        cuts = set(found.cuts)
+        changes = [j in cuts for j in range(k)]
         # (as strong as the feasible region: review 298, the cone's faint shade barely
         # showed on the dark plane, where it is the whole story)
         wedges = [self.on_weights(lambda arc=arc: self.wedge_drawing(*arc, REGION_OPACITY))
