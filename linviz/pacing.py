@@ -138,21 +138,30 @@ def plan_perceptron(mistake: np.ndarray, epoch: np.ndarray | None = None,
 FIRST_PASS_WEIGHT = 3.0
 
 
-def first_pass_slower(step_passes, weight: float = FIRST_PASS_WEIGHT):
+def first_pass_slower(step_passes, weight: float = FIRST_PASS_WEIGHT, lead: int = 0,
+                      lead_share: float = 0.0):
     """A rate function for a walk through updates played in one run time, the first
-    pass's each ``weight`` times as long as a later one's.
+    pass's each ``weight`` times as long as a later one's, after the first ``lead``
+    updates, which take ``lead_share`` of the run time alike.
 
-    ``step_passes``: the pass (0-based) of each update, shape (M,). Update k is given time
-    wₖ (``weight`` in pass 0, else 1); the returned function maps the share t ∈ [0, 1] of
-    the run time to the share of the walk's M updates done, piecewise linear: at t =
-    (w₀ + … + w_(k−1)) / Σw it is k / M. Monotone, 0 at 0 and 1 at 1; with one pass (or
-    weight 1) it is the identity.
+    ``step_passes``: the pass (0-based) of each update, shape (M,). Update k ≥ ``lead`` is
+    given time wₖ (``weight`` in pass 0, else 1), scaled to share 1 − ``lead_share`` of
+    the run time; the returned function maps the share t ∈ [0, 1] of the run time to the
+    share of the walk's M updates done, piecewise linear: at t = L·k/ℓ (k ≤ ℓ = ``lead``,
+    L = ``lead_share``) it is k / M, and at t = L + (1 − L)(w_ℓ + … + w_(k−1)) / Σw it is
+    k / M. Monotone, 0 at 0 and 1 at 1; with one pass (or weight 1) and no lead it is the
+    identity.
     """
     passes = np.asarray(step_passes)
     if passes.size == 0:
         return lambda t: t
-    cost = np.where(passes == passes.min(), float(weight), 1.0)
-    times = np.concatenate([[0.0], np.cumsum(cost) / cost.sum()])
+    lead = min(max(int(lead), 0), passes.size)
+    share = float(lead_share) if lead else 0.0
+    if lead == passes.size:
+        share = 1.0
+    cost = np.where(passes[lead:] == passes.min(), float(weight), 1.0)
+    later = np.cumsum(cost) / cost.sum() if cost.size else np.zeros(0)
+    times = np.concatenate([np.linspace(0.0, share, lead + 1), share + (1.0 - share) * later])
     times[-1] = 1.0  # the walk's end exactly at the run's end (a sum's last bits aside)
     done = np.linspace(0.0, 1.0, passes.size + 1)
     return lambda t: float(np.interp(t, times, done))

@@ -68,9 +68,12 @@ def narrowing(A: np.ndarray) -> Narrowing | None:
 
 
 #: the seconds a constraint that narrows the wedge takes to draw, and one that leaves it
-NARROWING_STEP, KEEPING_STEP = 0.6, 0.1
+NARROWING_STEP, KEEPING_STEP = 0.8, 0.1
+#: the first constraints drawn slowly, each in LEAD_STEP seconds, its side shown (reviews
+#: 298: twenty at four a second, no point could be matched to its line)
+LEAD_STEPS, LEAD_STEP = 3, 1.0
 #: the most seconds the constraints up to the emptying one take (more play faster)
-NARROWING_SECONDS = 8.0
+NARROWING_SECONDS = 10.0
 
 
 def step_seconds(found: Narrowing) -> list[float]:
@@ -81,12 +84,15 @@ def step_seconds(found: Narrowing) -> list[float]:
 
 
 def seconds_of_steps(changes) -> list[float]:
-    """The seconds each constraint of a one-at-a-time drawing takes: :data:`NARROWING_STEP`
-    for one that changes what is shaded (``changes``), :data:`KEEPING_STEP` for one that
-    leaves it, all scaled down alike to :data:`NARROWING_SECONDS` at most."""
-    seconds = [NARROWING_STEP if changed else KEEPING_STEP for changed in changes]
-    scale = min(1.0, NARROWING_SECONDS / sum(seconds))
-    return [s * scale for s in seconds]
+    """The seconds each constraint of a one-at-a-time drawing takes: the first
+    :data:`LEAD_STEPS` :data:`LEAD_STEP` each; after them :data:`NARROWING_STEP` for one
+    that changes what is shaded (``changes``), :data:`KEEPING_STEP` for one that leaves
+    it, those scaled down alike so that all take :data:`NARROWING_SECONDS` at most."""
+    lead = min(LEAD_STEPS, len(changes))
+    rest = [NARROWING_STEP if changed else KEEPING_STEP for changed in changes[lead:]]
+    room = NARROWING_SECONDS - lead * LEAD_STEP
+    scale = min(1.0, room / sum(rest)) if rest else 1.0
+    return [LEAD_STEP] * lead + [s * scale for s in rest]
 
 
 def shrinking_regions(A: np.ndarray, box: Box) -> list[np.ndarray | None]:

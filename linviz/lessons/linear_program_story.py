@@ -100,6 +100,12 @@ __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_story
 #: (its beats bring numbers, lines and regions to read; the voice reads about 15; review
 #: 273: at 12 each beat ended on 2-3 s of still)
 LP_PACE = 13.0
+#: the voice's pace (characters a second), and the seconds of still after a reveal (the
+#: region emptied, the solver's answer, θ* found, θ separating) before the next sentence
+#: (review 298: "leaves it empty" and "infeasible" ran straight into the next beat)
+VOICE_PACE, REVEAL_PAUSE = 15.0, 2.0
+#: the seconds the emptying constraint takes to come and the wedge to go, after the others
+EMPTYING_SECONDS = 2.0
 #: the most points left out for the solve that are named (more are counted)
 LEFT_OUT_NAMED = 3
 #: the updates of the walk explained one by one; the rest are played faster
@@ -109,6 +115,16 @@ EXPLAINED_STEPS = 2
 FAST_UPDATES_PER_SECOND = 2.5
 #: the most time (s) a never-ending run's passes take to play (a long run plays faster)
 ENDLESS_SECONDS = 9.0
+#: a never-ending run's first updates, each played in ENDLESS_LEAD_SECONDS with the dashed
+#: line of the point it steps for (review 298: 21 updates in 7 s read as a squiggle, not
+#: as steps towards the half-planes)
+ENDLESS_LEAD, ENDLESS_LEAD_SECONDS = 3, 1.2
+
+
+def after_a_pause(sentence: str) -> float:
+    """The seconds of a beat that reveals something: its ``sentence`` said at
+    :data:`VOICE_PACE`, then :data:`REVEAL_PAUSE` of still."""
+    return len(sentence) / VOICE_PACE + REVEAL_PAUSE
 
 
 def value(v: float) -> str:
@@ -289,9 +305,12 @@ def near_beat(story: StoryWriter, words: str, near: dict | None, points) -> None
 
 
 def endless_seconds(mistakes) -> float:
-    """How long a never-ending run's passes play: a second for every
+    """How long a never-ending run's passes play: its first :data:`ENDLESS_LEAD` updates
+    :data:`ENDLESS_LEAD_SECONDS` each, then a second for every
     :data:`FAST_UPDATES_PER_SECOND` updates, at most :data:`ENDLESS_SECONDS`."""
-    return min(sum(mistakes) / FAST_UPDATES_PER_SECOND, ENDLESS_SECONDS)
+    lead = min(ENDLESS_LEAD, sum(mistakes))
+    return lead * ENDLESS_LEAD_SECONDS + min((sum(mistakes) - lead) / FAST_UPDATES_PER_SECOND,
+                                             ENDLESS_SECONDS)
 
 
 def place_tag_words(lesson: LinearProgramLesson, i: int, short: bool = False) -> str:
@@ -518,7 +537,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # on data no line through 0 separates, a θ with the fewest mistakes is scaled, its
     # positive y·scores lifted: review 296, "such a θ" said over a still)
     lifted = (": ask every y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾ to be at least 1" if lesson.feasible else
-              " and lifts each positive y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾: ask for at least 1")
+              " and lifts each positive y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾: ask that each be at least 1")
     # (review 298: "at least 1, 40 linear inequalities" heard as "at least one forty")
     story.beat(f"A programme cannot ask for > 0. Scaling θ leaves its line in place{lifted}. "
                f"That makes {n} linear inequalities.",
@@ -528,8 +547,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     # (y⁽ⁱ⁾x⁽ⁱ⁾ drawn k times longer where it would be a speck: written on its arrow, not
     # said, a detail of the drawing)
-    story.beat(f"Take point {k + 1}: the θ meeting its constraint lie on one side of a line "
-               f"perpendicular to y⁽ⁱ⁾x⁽ⁱ⁾, at distance 1/‖x⁽ⁱ⁾‖ = {value(distance)} from 0.",
+    # weight space named as it is first used (review 298: its idea came a beat late)
+    story.beat(f"In weight space, on the right, each point is a θ. Point {k + 1}'s constraint "
+               f"holds on one side of a line perpendicular to y⁽ⁱ⁾x⁽ⁱ⁾, 1/‖x⁽ⁱ⁾‖ = "
+               f"{value(distance)} from 0.",
                "one-constraint",
                shown=k, ringed=[k], scaling=False, inequalities=None,
                status=f"$i = {k + 1}$: {CONSTRAINT}, a line "
@@ -575,8 +596,11 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # why this objective (every θ of the region separates; the widest margin's is ‖θ‖₂,
     # whose least is the region's point nearest 0, circled)
     same = lesson.widest_is_star
-    story.beat("That objective keeps the programme linear; the widest margin would need the "
-               "least ‖θ‖, the circle, a quadratic objective"
+    # how the absolute values stay linear said, not only written (review 298: "keeps the
+    # programme linear" of |θ₁| + |θ₂| sounded false)
+    story.beat("With helpers t₁ and t₂, each at least |θⱼ|, minimising t₁ + t₂ keeps it "
+               "linear; the widest margin would need the least ‖θ‖, the circle, a quadratic "
+               "objective"
                + ("." if same else ", and picks another θ."),
                # the circle stays through the next sentence where that one names it
                "objective-choice", circle_kept=same, samples=(),
@@ -585,9 +609,10 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                       "quadratic: $norm(theta)^2$")
     # that the circle touches the same corner, said where the diamond reaches it (review
     # 265: said a beat early, of "the diamond's corner", it read as the diamond's own)
-    story.beat(f"The solver, HiGHS, finds θ* = {formatting.vector(star)}, where the diamond "
-               f"touches the region" + ("; here the circle touches it there too, in general "
-                                        "not." if same else "."), "solution",
+    solved = (f"The solver, HiGHS, finds θ* = {formatting.vector(star)}, where the diamond "
+              f"touches the region" + ("; here the circle touches it there too, in general "
+                                       "not." if same else "."))
+    story.beat(solved, "solution", min_seconds=after_a_pause(solved),
                circle_kept=False,
                star=True, status=f"$theta^* = {math_vector(star)}$, "
                                  f"$|theta_1| + |theta_2| = {math_number(c)}$")
@@ -647,9 +672,10 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # out as stage directions)
     edge = cone_edge_inset(lesson)
     inside = " In weight space θ is just inside the cone." if edge else ""
-    story.beat(f"After {formatting.count(M, 'update')} every y·score is above 0, the least "
-               f"{m} at the ringed point {lesson.least_point + 1}: θ separates."
-               f"{inside}", "least", ringed=[lesson.least_point], shown=None,
+    separates = (f"After {formatting.count(M, 'update')} every y·score is above 0, the least "
+                 f"{m} at the ringed point {lesson.least_point + 1}: θ separates.{inside}")
+    story.beat(separates, "least", min_seconds=after_a_pause(separates),
+               ringed=[lesson.least_point], shown=None,
                inset=bool(inset), wrong_marks=None, cone_inset=bool(edge),
                status=f"perceptron: $theta = {math_vector(lesson.thetas[-1])}$, "
                       f"least y·score {m}")
@@ -701,7 +727,9 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                       f"{run_shown} · ringed: the nearest points")
     which = ("θ*'s margin as γ," if widest else
              f"the widest margin as γ, {shown_gamma} (the circle's θ),")
-    story.beat(f"With {which} the notes' bound (R/γ)² is {bound}: the perceptron "
+    # R said, not only written (review 298)
+    story.beat(f"With {which} and R = {shown_reach}, the farthest point's norm, the "
+               f"bound (R/γ)² is {bound}: the perceptron "
                f"made {formatting.count(M, 'update')}"
                f"{bound_tail(squared, M)}.", "bound", ringed=[greatest_index(norms)],
                # the close-ups leave with the margins (review 265: on to the end)
@@ -731,16 +759,17 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"every point so far right narrows, until point {emptied + 1}'s leaves it "
                f"empty.", "narrowing", shown=None,
                probe=False, view="near", narrowing=True, ringed=[emptied],
-               min_seconds=sum(step_seconds(found)),
+               # the lines, the emptying one, then a still on the empty plane
+               min_seconds=sum(step_seconds(found)) + EMPTYING_SECONDS + REVEAL_PAUSE,
                status=f"shaded: every $y^((i)) theta^T x^((i)) > 0$ for $i <= j$ "
                       f"(scaled: $>= 1$) · lines: $y^((i)) theta^T x^((i)) = 0$")
     story.beat(f"All {n} lines: each θ shaded by how many points its line gets wrong, the "
                f"more the stronger.", "all-constraints", narrowing=False,
                ringed=[], lines=True, wrong_shading=True,
                status="shade: how many points $theta$ gets wrong")
-    story.beat(f"No θ is unshaded: every θ gets at least {low} wrong, so no line through the "
-               f"origin separates these points, and the solver reports it infeasible.",
-               "infeasible", status=f"every $theta$ gets at least {low} wrong · the solver: "
+    infeasible = (f"No θ is unshaded: every θ gets at least {low} wrong, so no line through "
+                  f"the origin separates these points, and the solver reports it infeasible.")
+    story.beat(infeasible, "infeasible", min_seconds=after_a_pause(infeasible), status=f"every $theta$ gets at least {low} wrong · the solver: "
                                     f"infeasible")
     support = sorted(lesson.certificate)
     places = weight_places([lesson.certificate[i] for i in support])
@@ -790,10 +819,12 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # its own chapter (review 273: "Why no θ exists" stood over the runs and the search)
     story.section("lp-endless", "When no line separates")
     # the zoom said first, as it comes (review 280: said 6 s after it, at the end)
+    # each step tied to its point's dashed line y·score = 0 (review 298): towards its
+    # right side (the update raises that y·score by ‖x⁽ⁱ⁾‖²), not always across it
     story.beat(f"So{zoom}{',' if zoom else ''} the perceptron through the origin never "
-               f"settles here (no θ gets "
-               f"every point right): its first {len(mistakes)} passes make "
-               f"{formatting.listed(mistakes)} updates as θ walks on.",
+               f"settles: each update steps θ towards the right side of the wrong point's "
+               f"dashed line. Its first {len(mistakes)} passes make "
+               f"{formatting.listed(mistakes)} updates.",
                "endless", endless=True, certificate=False, certificate_sides=False,
                ringed=[], view="endless", data_view="close" if close else "full",
                score_bars=False,

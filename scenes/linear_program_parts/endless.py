@@ -9,7 +9,8 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Circle, VGroup, VMobject
 
 from linviz.geometry import Box
-from linviz.lessons.linear_program_story import status_said_first
+from linviz.lessons.linear_program_story import (ENDLESS_LEAD, ENDLESS_LEAD_SECONDS,
+                                                 status_said_first)
 from linviz.pacing import first_pass_slower
 from scenes.linear_program_parts.common import NEAR_NAME_REACH, zoom_planes
 from scenes.toolkit import style
@@ -22,6 +23,8 @@ from scenes.toolkit.screen_text import text
 #: the mistake shading under the walk, as a share of its opacity when it was said (read
 #: through: the path is what is read now)
 ENDLESS_SHADE_SHARE = 0.35
+#: the most of the walk's run time its first updates (ENDLESS_LEAD) take
+LEAD_SHARE_MOST = 0.6
 #: the opacity of the earlier passes' paths (the one being walked is opaque)
 OLDEST_PASS_OPACITY = 0.15
 #: the path's stroke width (thicker than a constraint's line, thinner than θ's dot), and
@@ -73,26 +76,49 @@ class EndlessBeats:
         # of θ could be tied to its y⁽ⁱ⁾x⁽ⁱ⁾)
         updating = self.update_ring(self.lesson.endless_updated_points)
         counter = self.walk_counter()  # (review 297: 29 updates went by uncounted)
-        self.add(path, line, updating, counter)
+        updates = len(self.walk_states) - 1
+        lead = min(ENDLESS_LEAD, updates)
+        stepping = self.lead_line(self.lesson.endless_updated_points, lead)
+        self.add(stepping, path, line, updating, counter)
         self.add(self.walker, self.walker_label)  # θ's dot over its path
         # the walk ends with the sentence (what the set-up took is off it), never after it:
         # motion with nothing said reads as a fault
-        # its first pass watched, slower (review 257: 38 updates in 5.5 s, a flicker)
-        self.play(self.walk_tracker.animate.set_value(len(self.walk_states) - 1),
-                  run_time=max(min(beat.min_seconds, self.speech_left() - style.RUN_FADE),
-                               style.RUN_INTRO),
-                  rate_func=first_pass_slower(self.lesson.endless_step_passes))
-        path.clear_updaters()
-        line.clear_updaters()
-        updating.clear_updaters()
-        counter.clear_updaters()
+        # its first updates one by one (review 298), then its first pass watched, slower
+        # (review 257: 38 updates in 5.5 s, a flicker)
+        run = max(min(beat.min_seconds, self.speech_left() - style.RUN_FADE), style.RUN_INTRO)
+        self.play(self.walk_tracker.animate.set_value(updates), run_time=run,
+                  rate_func=first_pass_slower(
+                      self.lesson.endless_step_passes, lead=lead,
+                      lead_share=min(lead * ENDLESS_LEAD_SECONDS / run, LEAD_SHARE_MOST)))
+        for follower in (path, line, updating, counter, stepping):
+            follower.clear_updaters()
         self.mark_for_beat(counter)
-        self.remove(updating)
+        self.remove(updating, stepping)
         # its line leaves the data as the walk ends (no count of it is said: stopped over
         # points, it would look on them, their sides unread)
         self.play(line.animate.set_opacity(0.0), run_time=style.RUN_FADE)
         self.set_status(beat.state["status"])
         self.endless_drawings = VGroup(VGroup(path, shading, start), line, VGroup())
+
+    def lead_line(self, points, lead: int) -> VGroup:
+        """In weight space, while the walk's tracker is in one of its first ``lead``
+        updates (update k, the tracker between k − 1 and k, for ``points[k − 1]``), that
+        point's line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 0, dashed as the explained steps draw it: θ is seen
+        stepping towards its right side; nothing after them."""
+        shown = [-1]
+
+        def follow(group) -> None:
+            k = int(np.ceil(self.walk_tracker.get_value() - 1e-9))
+            k = k if 1 <= k <= lead else 0
+            if k != shown[0]:
+                shown[0] = k
+                group.become(VGroup(self.constraint_line(points[k - 1], self.theme.step, 3.0,
+                                                         score=0.0, dashed=True))
+                             if k else VGroup())
+
+        drawn = VGroup()
+        drawn.add_updater(follow)
+        return drawn
 
     def walk_counter(self) -> VGroup:
         """"pass p · update k" under the weight plane, following the walk's

@@ -6,11 +6,12 @@ shrinking to the feasible one (:mod:`linviz.lessons.linear_program_narrowing`)."
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Polygon, VGroup
+from manim import DOWN, Polygon, VGroup
 
 from linviz.geometry import clip_line
-from linviz.lessons.linear_program_narrowing import (narrowing, region_changes, seconds_of_steps,
-                                                     shrinking_regions, step_seconds)
+from linviz.lessons.linear_program_narrowing import (LEAD_STEPS, narrowing, region_changes,
+                                                     seconds_of_steps, shrinking_regions,
+                                                     step_seconds)
 from scenes.linear_program_parts.common import FADED_LINES, LINE_OPACITY_ONE_OF, REGION_OPACITY
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
@@ -71,16 +72,24 @@ class NarrowingBeats:
         self.narrowed, shape, self.step_count = VGroup(), VGroup(), VGroup()
         self.stepping_ring = self.ring(0)
         self.add(self.stepping_ring)
+        side = VGroup()
         for j, (new, time) in enumerate(zip(shapes, seconds)):
             line = self.on_weights(lambda j=j: self.constraint_line(
                 j, self.theme.step, 2.0, score=score))
-            moves = self.next_constraint(j, line)
+            moves = self.next_constraint(j, line) + [vanish(side)]
+            self.remove(side)
+            # the first ones' sides shown, so the picture is learnt to be read (review
+            # 298: only the emptying line had its arrow)
+            side = (self.on_weights(lambda j=j: self.side_of(j, score, self.theme.step))
+                    if j < LEAD_STEPS else VGroup())
+            moves.append(appear(side))
             if new is not None:
                 moves += [vanish(shape), appear(new)]
                 self.remove(shape)
                 shape = new
             self.play(*moves, run_time=max(time, 1.0 / 15))
             self.narrowed.add(line)
+        self.remove(side)
         return shape
 
     def next_constraint(self, j: int, line) -> list:
@@ -124,23 +133,26 @@ class NarrowingBeats:
         constraints' grey at ``opacity``, its stroke as theirs."""
         return line.animate.set_stroke(color=self.theme.muted, width=1.5, opacity=opacity)
 
-    def side_of(self, i: int) -> FastArrow:
-        """An arrow from point i's line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 0 to the side where its y·score is
-        > 0, in the weight plane."""
+    def side_of(self, i: int, score: float = 0.0, colour=None) -> FastArrow | VGroup:
+        """An arrow from point i's line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = ``score`` to the side where its
+        y·score is greater, in the weight plane (in ``colour``, else the highlight's)."""
         a = self.lesson.signed[i]
-        ends = clip_line(a, 0.0, self.weights.box)
+        ends = clip_line(a, -score, self.weights.box)
+        if ends is None:  # (the line outside the view: no side to show)
+            return VGroup()
         base, tip = self.side_arrow(ends, a, length=0.8, along=0.25)  # off 0
-        return FastArrow(self.theme.highlight, stroke_width=3).set_ends(base, tip)
+        return FastArrow(colour or self.theme.highlight, stroke_width=3).set_ends(base, tip)
 
     def count_words(self, j: int, empty: bool = False):
-        """"constraints 1 to j + 1" in the weight plane's top left corner, ``empty``: ", no
+        """"constraints 1 to j + 1" under the weight plane, ``empty``: ", no
         θ meets them all"."""
         words = text((f"constraints 1 to {j + 1}" if j else "constraint 1")
                      + (": no $theta$ meets them all" if empty else ""), self.theme,
                      style.FONT_SMALL)
         with_backdrop(words, self.theme)
-        return words.next_to(self.weights.frame.get_corner(UP + LEFT), DOWN + RIGHT,
-                             buff=0.12)
+        # under the plane, below its tick values (review 298: in its corner it stood on
+        # the wedge)
+        return words.next_to(VGroup(self.weights.frame, *self.weights.axes), DOWN, buff=0.15)
 
     def drop_constraint_shown(self) -> None:
         """The one constraint shown (its half-plane, line, arrows and names) and the θ

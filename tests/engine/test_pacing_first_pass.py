@@ -37,3 +37,30 @@ def test_one_pass_or_weight_one_is_the_identity():
         rate = first_pass_slower(passes, weight)
         for t in (0.0, 0.13, 0.5, 0.77, 1.0):
             assert abs(rate(t) - t) < 1e-12
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(1, 20), min_size=1, max_size=6), st.floats(1.0, 5.0),
+       st.integers(0, 6), st.floats(0.05, 0.9))
+def test_the_lead_takes_its_share_alike_and_the_rest_keeps_its_ratios(counts, weight, lead,
+                                                                      share):
+    passes = np.repeat(np.arange(len(counts)), counts)
+    m = passes.size
+    rate = first_pass_slower(passes, weight, lead=lead, lead_share=share)
+    ends = []
+    for k in range(1, m + 1):  # (as above: each update's end by bisection)
+        low, high = 0.0, 1.0
+        for _ in range(60):
+            mid = (low + high) / 2
+            low, high = (mid, high) if rate(mid) < k / m else (low, mid)
+        ends.append(high)
+    durations = np.diff([0.0, *ends])
+    led = min(lead, m)
+    if led == m:  # all of it the lead: played evenly
+        np.testing.assert_allclose(durations, 1.0 / m, atol=1e-9)
+        return
+    np.testing.assert_allclose(durations[:led], share / led if led else 0.0, atol=1e-9)
+    rest = np.where(passes[led:] == 0, weight, 1.0)
+    np.testing.assert_allclose(durations[led:], (1.0 - (share if led else 0.0)) * rest
+                               / rest.sum(), atol=1e-9)
+    assert rate(0.0) == 0.0 and rate(1.0) == 1.0

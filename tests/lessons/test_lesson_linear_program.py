@@ -193,7 +193,8 @@ def test_every_number_said_is_the_lessons(name, seed):
     A = data.y[:, None] * data.X
     k = lesson.shown_point
     assert f"these {len(A)} points" in said
-    assert f"Take point {k + 1}: " in said and f"= {1 / np.hypot(*A[k]):.2f} from 0" in said
+    assert f"Point {k + 1}'s constraint holds on one side" in said
+    assert f"= {1 / np.hypot(*A[k]):.2f} from 0" in said
     # y⁽ⁱ⁾x⁽ⁱ⁾ is drawn the least whole k times longer that spans a quarter of the plane's
     # width (the view: the points and 0, padded): the k is written on the arrow, not said
     from linviz.view_box import fitted_box
@@ -1038,7 +1039,7 @@ def test_the_other_objective_is_circled_at_the_least_norm(case):
         assert not said
         return
     (beat,) = said
-    assert "keeps the programme linear" in beat.sentence and "quadratic" in beat.sentence
+    assert "minimising t₁ + t₂ keeps it linear" in beat.sentence and "quadratic" in beat.sentence
     A = data.y[:, None] * data.X
     start = np.asarray(lesson.theta_star, dtype=float)
     found = minimize(lambda t: t @ t, start, jac=lambda t: 2 * t, method="SLSQP",

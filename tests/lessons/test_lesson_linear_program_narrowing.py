@@ -15,7 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lp_gallery import CASES, lesson_or_skip
-from linviz.lessons.linear_program_narrowing import (NARROWING_SECONDS, narrowing,
+from linviz.lessons.linear_program_narrowing import (KEEPING_STEP, LEAD_STEP, LEAD_STEPS,
+                                                     NARROWING_SECONDS, NARROWING_STEP,
+                                                     narrowing,
                                                      region_changes, seconds_of_steps,
                                                      shrinking_regions, step_seconds)
 
@@ -87,7 +89,14 @@ def test_a_cut_takes_longer_and_the_whole_is_capped():
     many = np.array([[1.0, 0.0]] * 200 + [[-1.0, 0.0]])
     seconds = step_seconds(narrowing(many))
     assert len(seconds) == 201 and sum(seconds) == pytest.approx(NARROWING_SECONDS)
-    assert seconds[0] > seconds[1] == seconds[199] < seconds[200]
+    # the first LEAD_STEPS slow alike, then a cut (the last) longer than a constraint that
+    # changes nothing
+    assert seconds[0] == seconds[LEAD_STEPS - 1] == LEAD_STEP
+    assert seconds[LEAD_STEPS - 1] > seconds[LEAD_STEPS] == seconds[199] < seconds[200]
+    # the lead alone where there are no more; a short drawing is not stretched
+    assert seconds_of_steps([True, False]) == [LEAD_STEP, LEAD_STEP]
+    short = seconds_of_steps([True] * LEAD_STEPS + [False, True])
+    assert short[LEAD_STEPS:] == [KEEPING_STEP, NARROWING_STEP]
 
 
 @settings(max_examples=80, deadline=None)
