@@ -300,7 +300,10 @@ def near_beat(story: StoryWriter, words: str, near: dict | None, points) -> None
     come, ringed and named, as they are said; the line's marks stay, the pass counts leave."""
     if near is not None:
         line = LINE_WORDS[near["lines"][0]] if len(near["lines"]) == 1 else "the line"
+        # the weight plane leaves for the close-ups, where it stood: the walk is told
+        # (review 298: a column between the planes, ~60 px an inset at 480p, too small)
         story.beat(words, "near", near=near, ringed=list(points), pass_counts=None,
+                   weights=near["grid"] != "wide",
                    status=f"close-ups: each side of {line} tinted in the colour of its class")
 
 
@@ -665,7 +668,6 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    min_seconds=rest / FAST_UPDATES_PER_SECOND, steps=(explained, M))
     m = said_least(lesson)
     far = lesson.ray_box != lesson.walk_box
-    where = "zoomed out, the ray from 0 through it" if far else "the ray from 0 through it"
     inset = lesson.least_inset
     # θ this near the cone's edge would look on it: magnified in weight space (the
     # close-ups' zooms written on them, not said: review 298, "(ringed, magnified)" read
@@ -683,11 +685,17 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
               if lesson.ray_edge_angle < GRAZE_DEGREES else "enters the region there")
     # the edge it enters by: the least y·score's point's line, y·score 1 there, drawn in
     # the constraints' colour (the ray runs close along it)
-    story.beat(f"Scaled by 1/{m} it meets every constraint: {where} {enters}.", "ray",
+    # the zoom said as it comes, before the scaling it shows (review 298: "Scaled by" said
+    # 4 s before θ slid out)
+    story.beat(f"{'Zoomed out: s' if far else 'S'}caled by 1/{m}, θ meets every constraint; "
+               f"the ray from 0 through it {enters}.", "ray",
                ray=True, ringed=[], inset=False, cone_inset=False,
                view="far" if far else ("walk" if zoomed else "near"),
+               # the ray bright from the ring on, where every y·score is ≥ 1 (review 298:
+               # along the region's edge, its entry could not be seen)
                status=f"the ring: on point {lesson.least_point + 1}'s line "
-                      f"$y^((i)) theta^T x^((i)) = 1$, every y·score $>= 1$")
+                      f"$y^((i)) theta^T x^((i)) = 1$ · the ray bright beyond it: every "
+                      f"y·score $>= 1$")
     story.beat("The programme finds the best θ for the objective we choose, in one solve; the "
                "perceptron stops at the first separator its updates reach.", "compare",
                boundary="star-and-run",
@@ -839,7 +847,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # the best θ it reached, drawn as it is said; the dashed best line takes the last θ's
     # place (whose count is not said): the points that look on it are magnified between
     # the planes
-    words, near, points = near_state(lesson, ["best"])
+    words, near, points = near_state(lesson, ["best"], wide=True)
     # each counted line's mistakes marked while its count is said (the dashed line's a ×,
     # the white line's a square), so the count can be checked by eye where points sit close
     # to the line

@@ -61,6 +61,8 @@ class NearInsets:
         beat's ``near``), ringed and named on the data plane (off the lines); the line's
         marks drawn in the close-ups too."""
         self.follow_beat(beat)
+        if not beat.state["weights"] and self.on_screen(self.weights):
+            self.clear_weights()  # (the close-ups take its place)
         self.show_near(beat)
         self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
         self.show_wrong_marks(beat, insets_only=True)

@@ -302,8 +302,9 @@ class OffsetBeats:
 
         leaving = [m for m in [*self.still_drawings, *self.mobjects]
                    if m is not self.status and over(m)]
-        self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
-        self.remove(*leaving)
+        if leaving:  # (gone already where the close-ups took its place)
+            self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
+            self.remove(*leaving)
         self.veil = None
 
     def closeup_names(self, indices) -> VGroup:

@@ -297,9 +297,13 @@ class WalkBeats(WalkStartBeats):
 
         def make():
             far = ray_end(lesson.thetas[-1], self.weights.box)
-            ray = DashedLine(self.weight_point((0, 0)), self.weight_point(far),
-                             color=theme.normal, stroke_width=3.5, dash_length=0.12)
             at = self.weight_point(lesson.scaled_theta)
+            # faint from 0 to the ring, bright beyond it, where every y·score is ≥ 1
+            # (review 298: along the region's edge the entry could not be seen)
+            ray = VGroup(DashedLine(self.weight_point((0, 0)), at, color=theme.muted,
+                                    stroke_width=2.5, dash_length=0.12),
+                         DashedLine(at, self.weight_point(far), color=theme.normal,
+                                    stroke_width=4.0, dash_length=0.12))
             entry = VGroup(Dot(at, radius=0.08, color=theme.normal),
                            Circle(radius=self.entry_ring_radius(at), color=theme.highlight,
                                   stroke_width=2.5).move_to(at))
