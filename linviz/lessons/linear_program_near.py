@@ -28,9 +28,10 @@ from .linear_program import TIE, LinearProgramLesson
 
 #: the insets' grids, by where they stand: (rows, columns, an inset's side as a share of the
 #: data plane's): one column between the planes (the weight plane stands right of them),
-#: or a row right of the data plane, where nothing else stands there ("wide"); at most
-#: three or four close-ups a beat (reviews 245, 248: six at once were not read)
-NEAR_GRIDS = {"between": (3, 1, 0.21), "wide": (1, 4, 0.3)}
+#: or a 2 × 2 grid right of the data plane, where nothing else stands there ("wide":
+#: review 298, an inset a fifth of the plane was too small to read); at most three or four
+#: close-ups a beat (reviews 245, 248: six at once were not read)
+NEAR_GRIDS = {"between": (3, 1, 0.21), "wide": (2, 2, 0.4)}
 #: a marker's half-width on the data plane, a share of its width: the planes' rule
 #: (:data:`~linviz.view_box.MARKER_SPACING_FRACTION` of the points' typical spacing), within
 #: MARKER_SHARES (dense data keeps a readable marker, sparse data no blot)

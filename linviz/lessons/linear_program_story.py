@@ -910,7 +910,10 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (review 286: the offset's search, run and map took 70 s before the solve; review 289:
     # the count said over three squares alone, 11 s still) the count said with a line that
     # makes it, white, and the points it gets wrong, which are left out
-    story.beat(f"No line gets fewer than {count} wrong; the white one gets {which} "
+    # how the least is known, said (review 298: a claim with no support): every line is
+    # as good as one through two points (linviz.least_error), all of which are tried
+    story.beat(f"No line gets fewer than {count} wrong, as trying each line through two "
+               f"points shows; the white one gets {which} "
                f"and the programme with an offset is feasible: the solver's green "
                f"line{', nearly the white' if solved.like_fewest else ''}.", "subset",
                subset=True,

@@ -849,7 +849,8 @@ def test_the_fewest_errors_line_drawn_gets_that_many_wrong(case):
     assert not [b for b in beats if b.motion == "fewest-line"]
     told = [b for b in beats if b.motion == "subset"]
     if lesson.subset is not None:
-        assert f"No line gets fewer than {wrong} wrong; the white one" in told[0].sentence
+        assert (f"No line gets fewer than {wrong} wrong, as trying each line through two "
+                f"points shows; the white one" in told[0].sentence)
         assert told[0].state["status"].startswith(f"without the {wrong} (□): feasible")
 
 

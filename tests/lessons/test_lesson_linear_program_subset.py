@@ -64,7 +64,8 @@ def test_the_solver_succeeds_without_the_fewest_mistakes(case):
     # said once, with its count and the points it leaves out; its numbers on the status line
     assert len(said) == 1
     beat = said[0]
-    assert beat.sentence.startswith(f"No line gets fewer than {len(left_out)} wrong; the "
+    assert beat.sentence.startswith(f"No line gets fewer than {len(left_out)} wrong, as "
+                                    f"trying each line through two points shows; the "
                                     f"white one gets ")
     said_points = beat.sentence.split("the white one gets ")[1].split(" wrong")[0]
     if len(left_out) <= 3:  # named
