@@ -732,7 +732,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                ringed=sorted({*map(int, lesson.tight), int(lesson.least_point)}),
                status=f"margin bands: white $theta^*$ "
                       f"{star_shown}, yellow $theta$ "
-                      f"{run_shown} · ringed: the nearest points")
+                      f"{run_shown} · ringed in each one's colour: its nearest points")
     which = ("θ*'s margin as γ," if widest else
              f"the widest margin as γ, {shown_gamma} (the circle's θ),")
     # R said, not only written (review 298)
@@ -864,7 +864,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     if lesson.separable_with_offset:
         story.beat("With an offset a line does separate them (drawn, the widest): the same "
                    "programme on [x, 1] is feasible, as the offset-lift scene shows.",
-                   "offset-line", offset_line=True, endless=False, weights_dim=True,
+                   # dimmed where it stands (the close-ups may have taken its place)
+                   "offset-line", offset_line=True, endless=False, weights_dim=near is None,
                    inset=False, close=None, ringed=[], wrong_marks=None, near=None,
                    status="with an offset, on $[x, 1]$: feasible")
         testable_beat(story, lesson)

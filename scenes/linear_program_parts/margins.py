@@ -30,6 +30,11 @@ class MarginBands:
         next sentence."""
         self.follow_beat(beat)
         theme, lesson, widths = self.theme, self.lesson, beat.state["bands"]
+        # each separator's nearest points ringed in its colour (review 298: three alike
+        # rings did not say which line each set)
+        for i in map(int, lesson.tight):
+            if i in self.rings and i != int(lesson.least_point):
+                self.rings[i].set_color(theme.boundary)
 
         def both(plane) -> VGroup:
             return VGroup(self.margin_band(lesson.theta_star, widths["star"], theme.boundary,
@@ -75,6 +80,8 @@ class MarginBands:
         self.follow_beat(beat)
         self.drop_least_inset()
         lesson, theme = self.lesson, self.theme
+        for ring in self.rings.values():  # (one ringed in θ*'s colour may stay)
+            ring.set_color(theme.highlight)
         far = np.asarray(lesson.data.X[beat.state["ringed"][0]], dtype=float)
         start, end = self.plane.c2p((0.0, 0.0)), self.plane.c2p(far)
         name = with_backdrop(math("R", theme, style.FONT_SMALL), theme)

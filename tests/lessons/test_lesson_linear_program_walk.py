@@ -116,7 +116,7 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
     run = lesson.endless
     # the last θ's line leaves as the dashed best one comes: only counted lines stay
     lines = {"best": (run.states["theta"][_best_state(run, X, y)], 0.0)}
-    checked = {"endless-best": (lines, "between")}
+    checked = {"endless-best": (lines, "wide")}  # (the weight plane leaves for them)
     for motion, (drawn, grid) in checked.items():
         rows, columns, share = NEAR_GRIDS[grid]
         counted = next(b for b in beats if b.motion == motion)
