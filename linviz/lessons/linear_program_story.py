@@ -545,7 +545,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     story.beat(f"A programme cannot ask for > 0. Scaling θ leaves its line in place{lifted}. "
                f"That makes {n} linear inequalities.",
                "weight-plane",
-               weights=True, scaling=True, inequalities=inequality_rows(lesson),
+               scaling=True, inequalities=inequality_rows(lesson),
                status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     # (y⁽ⁱ⁾x⁽ⁱ⁾ drawn k times longer where it would be a speck: written on its arrow, not
@@ -554,7 +554,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     story.beat(f"In weight space, on the right, each point is a θ. Point {k + 1}'s constraint "
                f"holds on one side of a line perpendicular to y⁽ⁱ⁾x⁽ⁱ⁾, 1/‖x⁽ⁱ⁾‖ = "
                f"{value(distance)} from 0.",
-               "one-constraint",
+               "one-constraint", weights=True,
                shown=k, ringed=[k], scaling=False, inequalities=None,
                status=f"$i = {k + 1}$: {CONSTRAINT}, a line "
                       f"$1 \\/ norm(x^((i))) = {math_number(distance)}$ from 0"

@@ -1,6 +1,6 @@
 """What the parts of `linear-program` share: the planes' sizes and places, the
 opacities of its lines and shades, two functions of a run's path, the lighting of a
-drawing as it is named, and a plane's zoom."""
+drawing as it is named, a plane's zoom, and drawings leaving together."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import numpy as np
 from manim import DashedLine, ValueTracker, VGroup
 
 from linviz.geometry import clip_line
+from scenes.toolkit import style
+from scenes.toolkit.layout import vanish
 
 
 #: the two planes: side, and the centres of data space (left) and weight space (right)
@@ -130,3 +132,12 @@ def band_dashes(plane, theta, theta0: float, colour, dash_length: float = 0.12) 
             dashes.add(DashedLine(plane.c2p(ends[0]), plane.c2p(ends[1]), color=colour,
                                   stroke_width=2, dash_length=dash_length))
     return dashes
+
+
+def leave_together(scene, *drawings) -> None:
+    """Those of ``drawings`` on ``scene``'s screen leave in one fade (one after another,
+    each fade is time the next picture waits: review 298, 2 s between two updates)."""
+    leaving = [m for m in drawings if m is not None and scene.on_screen(m)]
+    if leaving:
+        scene.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
+        scene.remove(*leaving)

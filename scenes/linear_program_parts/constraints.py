@@ -36,7 +36,13 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
     :class:`scenes.linear_program.LinearProgramScene`)."""
 
     def draw_one_constraint(self, beat) -> None:
+        """The weight plane as it is named; point i ringed and named, its constraint's
+        half-plane and line as the constraint is said; y⁽ⁱ⁾x⁽ⁱ⁾ in data space at
+        "perpendicular"; the line's distance from 0 at "1/‖x"."""
         i, theme = beat.state["shown"], self.theme
+        if not self.on_screen(self.weights):
+            self.show_weight_plane()
+        self.wait_for_words("constraint holds")
         self.follow_beat(beat)
         a = self.lesson.signed[i]
         self.shown_half = Hyperplane(self.weights, a, -1.0, show_normal=False,
@@ -64,15 +70,16 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         shaft = self.weight_point(foot) - self.weight_point((0, 0))
         self.shown_label.next_to(self.weight_point((0, 0)),
                                  -shaft / max(float(np.linalg.norm(shaft)), 1e-9), buff=0.1)
+        arrow = self.shown_vector.arrow  # the point's name keeps off it
+        # two rings of places out, a leader joining it where the near ones cover markers
+        # (review 283: on vv's full view "7" stood on + point 57); named with its ring, as
+        # its number is said (review 298: 8 s later)
+        self.name_rings(2, lines=[("segment", arrow.get_start(), arrow.get_end())])
         self.play(appear(self.shown_half), appear(self.shown_line), run_time=style.RUN_FADE)
         self.wait_for_words("perpendicular")
         self.play(appear(self.shown_vector), run_time=style.RUN_FADE)
         self.wait_for_words("1/‖x")
         self.play(appear(self.shown_normal), appear(self.shown_label), run_time=style.RUN_FADE)
-        arrow = self.shown_vector.arrow  # the point's name keeps off it
-        # two rings of places out, a leader joining it where the near ones cover markers
-        # (review 283: on vv's full view "7" stood on + point 57)
-        self.name_rings(2, lines=[("segment", arrow.get_start(), arrow.get_end())])
 
     def keep_vector_name_off(self, line) -> None:
         """The shown y⁽ⁱ⁾x⁽ⁱ⁾'s name moved off the screen ``line`` (θ's, drawn after it: a

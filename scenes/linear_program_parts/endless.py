@@ -6,7 +6,7 @@ following in data space; then its best θ, dashed."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Circle, VGroup, VMobject
+from manim import DOWN, Circle, VGroup, VMobject
 
 from linviz.geometry import Box
 from linviz.lessons.linear_program_story import (ENDLESS_LEAD, ENDLESS_LEAD_SECONDS,
@@ -242,14 +242,16 @@ class EndlessBeats:
         best = self.dashed_run_line(best_theta, 0.0)
         self.remove(self.endless_drawings[1])  # (faded out as the walk ended)
         shown = [best, self.best_mark(best_theta)]
+        self.play(*[appear(m) for m in shown], run_time=style.RUN_FADE)
+        self.endless_drawings[2].add(best)
         if lesson.endless_last[0] != lesson.endless_best[0]:
             last = Hyperplane(self.plane, self.walk_states[lesson.endless_last[0]], 0.0,
                               show_normal=False, show_notes=False, show_shading=False)
             last.line.set_color(self.theme.normal)
             self.endless_drawings.submobjects[1] = last
-            shown.append(last)
-        self.play(*[appear(m) for m in shown], run_time=style.RUN_FADE)
-        self.endless_drawings[2].add(best)
+            # as it is said (review 298: drawn with the dashed one, 4 s before)
+            self.wait_for_words("its last θ")
+            self.play(appear(last), run_time=style.RUN_FADE)
         self.show_near(beat)
         # many, close along the lines: off them, leaders where they crowd
         self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))

@@ -22,8 +22,9 @@ class ScalingBeats:
 
     def draw_weight_plane(self, beat) -> None:
         """The scaling (a separator's, or where no line through 0 separates, a θ's with the
-        fewest mistakes), then the weight plane with the constraints' status line as the
-        y·score is named."""
+        fewest mistakes), then the inequalities written where the weight plane will stand,
+        with the constraints' status line, as the y·score is named (the plane comes with
+        the next sentence, which names it: review 298, the card stood over its axes)."""
         shown = [m for m in getattr(self, "mean_mark", ()) if self.on_screen(m)]
         if shown:
             self.play(*[vanish(m) for m in shown], run_time=style.RUN_FADE)
@@ -42,14 +43,19 @@ class ScalingBeats:
         if leaving:  # out of the drawing first: it stays whole on screen to the sentence's end
             drawing.remove(inset)
             self.add(inset)
-        self.play(appear(self.weights), *map(vanish, leaving), run_time=style.RUN_INTRO)
+            self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
+            self.remove(*leaving)
         self.show_inequalities(beat.state["inequalities"])
 
+    def show_weight_plane(self) -> None:
+        """The weight plane comes (as it is named)."""
+        self.play(appear(self.weights), run_time=style.RUN_INTRO)
+
     def show_inequalities(self, lines) -> None:
-        """The inequalities written out over the weight plane (the beat's
+        """The inequalities written out where the weight plane will stand (the beat's
         ``inequalities``: a few with the data's numbers, "⋮" between), until the next
-        sentence draws the first of them as a line (review 279: said over an empty
-        plane)."""
+        sentence brings the plane and draws the first of them as a line (review 279: said
+        over an empty plane)."""
         if not lines:
             return
         theme = self.theme
@@ -129,8 +135,9 @@ class ScalingBeats:
     def least_note(self, value: float):
         """"θ's dashed lines θᵀx = ±1; least y·score …" (of those above 0, where θ gets
         some points wrong) over the data plane's top right."""
-        above = "" if self.lesson.feasible else " > 0"
+        # (review 298: "least y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0" read as every score > 0)
+        positive = "" if self.lesson.feasible else "positive "
         note = text(markup_with_math(
-            f"dashed: $theta^T x = plus.minus 1$; least $y^((i)) theta^T x^((i)){above}$: "
+            f"dashed: $theta^T x = plus.minus 1$; least {positive}$y^((i)) theta^T x^((i))$: "
             f"{formatting.number(value, 2)}"), self.theme, style.FONT_SMALL, self.theme.text)
         return note.next_to(self.plane.frame, UP, buff=0.12).align_to(self.plane.frame, RIGHT)

@@ -10,7 +10,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Indicate, Lin
                    ValueTracker, VGroup, VMobject, linear)
 
 from linviz.lessons.linear_program_story import said_least, status_said_first
-from scenes.linear_program_parts.common import FADED_LINES, between, ray_end
+from scenes.linear_program_parts.common import FADED_LINES, between, leave_together, ray_end
 from scenes.linear_program_parts.walk_start import WalkStartBeats
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
@@ -217,10 +217,13 @@ class WalkBeats(WalkStartBeats):
         shown): its point ringed in data space and, dashed, its line y·score = 0 in weight
         space while θ steps; θ's line in data space turns with θ."""
         start, end = beat.steps
-        self.show_wrong_marks(beat)  # (none: the counted line moves on)
-        self.drop_least_inset()
+        # the explained step's marks, close-up and lines leave at once, the steps start
+        # with the sentence (review 298: three fades, 2 s after "Updates 3 to 5")
         self.drop_step_label()
-        self.drop_shown_line()
+        leave_together(self, self.wrong_drawn, getattr(self, "least_inset", None),
+                       self.shown_line)
+        self.wrong_drawn = self.shown_line = None
+        self.show_wrong_marks(beat)  # (none: the counted line moves on)
         self.follow_beat(beat)
         if self.run_line is not None:
             self.remove(self.run_line)
