@@ -586,7 +586,10 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(f"All {n} constraints{_zoomed_out(lesson)}, one at a time: the θ meeting them "
                f"all form the shaded region where the half-planes overlap; its edges lie on "
                f"{len(edges)} of the lines, numbered{one}.", "all-constraints", shown=None,
-               ringed=[], lines=True, region=True, probe=False, view="near", status=None,
+               # their points ringed in data space as they are numbered (review 298: the
+               # numbers were not tied to the data)
+               ringed=sorted(edges), lines=True, region=True, probe=False, view="near",
+               status=None,
                min_seconds=sum(steps))
     star, c = lesson.theta_star, lesson.least_l1
     story.section("lp-solve", "Solving the programme")
@@ -594,7 +597,8 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # as the first sentence is said (review 265: said over the data alone)
     samples = tuple(tuple(float(v) for v in theta) for theta in lesson.region_samples)
     story.beat("Every θ in it separates the data. A linear programme picks one by its "
-               "objective: here, the one where |θ₁| + |θ₂| is smallest.", "objective", diamond=c, samples=samples,
+               "objective: here, the one where |θ₁| + |θ₂| is smallest.", "objective",
+               diamond=c, samples=samples, ringed=[],
                status=f"minimise $|theta_1| + |theta_2|$ subject to {CONSTRAINT} for every $i$")
     # why this objective (every θ of the region separates; the widest margin's is ‖θ‖₂,
     # whose least is the region's point nearest 0, circled)

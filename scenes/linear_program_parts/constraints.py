@@ -134,7 +134,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
 
     def draw_all_constraints(self, beat) -> None:
         theme, lesson = self.theme, self.lesson
-        self.set_rings(list(beat.state["ringed"]))
+        # (the region's edges' points are ringed as the edges are numbered)
+        self.set_rings([] if beat.state["region"] else list(beat.state["ringed"]))
         self.set_status(None)  # its own as its part comes (review 274: 3 s before it)
         narrowed = self.narrowed  # the lines the narrowing drew (slid through 0), or None
         if narrowed is None:
@@ -187,8 +188,11 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
                     lesson.edge_lines, score=1.0, colour=theme.correct,
                     along=self.region_edges(), keep_off=self.region_inside()))
                 self.wait_for_words("numbered")
+                self.set_rings(list(beat.state["ringed"]))
                 self.play(appear(numbers), run_time=style.RUN_FADE)
                 self.mark_for_beat(numbers)
+                self.name_rings(2)
+        self.set_rings(list(beat.state["ringed"]))  # (where no edge is numbered)
 
     def wrong_shading_drawing(self) -> VGroup:
         """Weight space shaded by how many points each θ gets wrong: a wedge from 0 for
