@@ -700,6 +700,9 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                status=f"the ring: on point {lesson.least_point + 1}'s line "
                       f"$y^((i)) theta^T x^((i)) = 1$ · the ray bright beyond it: every "
                       f"y·score $>= 1$")
+    # its own chapter (review 298: "The perceptron in weight space" stood over the
+    # margins, the bound and the close)
+    story.section("lp-compare", "The programme and the perceptron")
     story.beat("The programme finds the best θ for the objective we choose, in one solve; the "
                "perceptron stops at the first separator its updates reach.", "compare",
                boundary="star-and-run",
@@ -879,8 +882,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         magnified = " (magnified on the right)" if closeup else ""
         # the weight plane leaves (what follows argues in data space; dimmed, it stayed a
         # ghost to the end): the close-up takes its place, when there is one
-        story.beat(f"Nor with an offset: {overlap_words(positive, negative)}{magnified}, so no "
-                   f"line has every + point on one side and every − point on the other.",
+        # "for one": one such overlap among maybe several (review 298: "why point 7?")
+        story.beat(f"Nor with an offset: for one, {overlap_words(positive, negative)}"
+                   f"{magnified}, so no line has every + point on one side and every − "
+                   f"point on the other.",
                    "overlap", overlap=True, endless=False, weights_dim=False,
                    weights=False, inset=False, wrong_marks=None, near=None,
                    overlap_panel=overlap_panel(lesson),
