@@ -38,8 +38,8 @@ def overlap_panel(lesson: LinearProgramLesson) -> list[str] | None:
     # hull on the other would part the two, and they share a point
     return [f"${overlap_equation(lesson)}$",
             # (review 271: "+ points left of =, each side's weights ≥ 0, adding up to 1"
-            # read as cryptic, unsaid)
-            "one point: a weighted mean of + points (left) and of − points (right)"]
+            # read as cryptic, unsaid; review 298: "left" and "right" read as the screen's)
+            "one point: a weighted mean of + points before =, of − points after it"]
 
 
 def overlap_equation(lesson: LinearProgramLesson) -> str:

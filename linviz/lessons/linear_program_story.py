@@ -949,7 +949,9 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"from the line, the notes' margin, 1/‖θ‖.",
                "subset-tight", ringed=tight, subset_insets=bool(insets),
                # the close-ups' dashed lines named (review 290: never said)
-               status=f"$y^((i))(theta^T x^((i)) + theta_0) >= 1$, $= 1$ ringed: margin "
+               # (review 298: "≥ 1, = 1 ringed: margin …" hard to parse)
+               status=f"every point kept: $y^((i))(theta^T x^((i)) + theta_0) >= 1$; the "
+                      f"ringed: $= 1$ · margin "
                       f"$1 \\/ norm(theta) = {margin}$"
                       + (" · dashed: $theta^T x + theta_0 = plus.minus 1$" if insets else ""))
 

@@ -16,6 +16,9 @@ from scenes.toolkit.layout import vanish
 SIDE = 4.6
 DATA_CENTER = (-3.4, -0.25, 0.0)
 WEIGHT_CENTER = (3.2, -0.25, 0.0)
+#: the opacity of a close-up's axes (x₁ = 0, x₂ = 0: an axis through a point reads as a
+#: second line)
+INSET_AXES_OPACITY = 0.3
 #: the room (screen units) between the weight plane's frame and what is drawn large in its
 #: place (Gordan's card, the certificate's sum)
 LARGE_SUM_MARGIN = 0.4

@@ -54,6 +54,7 @@ class EndlessBeats:
             self.play(*[vanish(m) for m in shown], run_time=style.RUN_FADE)
             self.remove(*shown)
         self.walk_states = np.asarray(self.lesson.endless.states["theta"], dtype=float)
+        self.walk_passes = np.asarray(self.lesson.endless_step_passes)  # (θ's name: walk.py)
         # both planes zoom at once (review 286: one after the other, 5 s off the walk)
         zooms = []
         if beat.state["data_view"] == "close" and self.plane.box != self.lesson.close_view:

@@ -11,7 +11,7 @@ from manim import DOWN, LEFT, RIGHT, UP, Circle, Dot, LaggedStart, Polygon, VGro
 from linviz.geometry import Box, half_plane_polygon
 from linviz.lessons.linear_program_near import (NEAR_GRIDS, NEAR_REACH, cone_edge_inset,
                                                 near_inset)
-from scenes.linear_program_parts.common import CONE_OPACITY, NEAR_NAME_REACH
+from scenes.linear_program_parts.common import CONE_OPACITY, INSET_AXES_OPACITY, NEAR_NAME_REACH
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
@@ -25,8 +25,6 @@ COLUMN_GAP, NAME_GAP = 0.08, 0.06
 #: an inset's markers' half-width, a share of its half-side: its points stand within
 #: NEAR_REACH of its middle, so a marker this wide stays inside the frame, clear of it
 NEAR_MARKER = 0.95 - NEAR_REACH
-#: the opacity of an inset's axes (x₁ = 0, x₂ = 0)
-INSET_AXES_OPACITY = 0.3
 #: a cluster's close-up shows this many times the spread of its points
 CLUSTER_ROOM = 2.2
 #: the radius of the ring round an inset's own point, in its markers' half-widths (its

@@ -10,7 +10,7 @@ import numpy as np
 from manim import Create, VGroup
 
 from linviz.lessons.linear_program_story import LEFT_OUT_NAMED
-from scenes.linear_program_parts.common import band_dashes
+from scenes.linear_program_parts.common import INSET_AXES_OPACITY, band_dashes
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
 from scenes.toolkit.magnifier import magnifier
@@ -95,7 +95,7 @@ class SubsetBeats:
         order their points stand from left to right, each level with its place as far as
         it fits, named by its point ("7: ×4")."""
         solved, theme = self.lesson.subset, self.theme
-        # left to right as their points stand (their leaders then cross the least), the
+        # left to right as their points stand (read in the data's order), the
         # first named of points level
         X = np.asarray(self.data.X, dtype=float)
         insets = sorted(self.lesson.subset_insets, key=lambda inset: (X[inset[0], 0], inset[0]))
@@ -105,6 +105,8 @@ class SubsetBeats:
         width = (right - left) / len(insets)
 
         def drawings(inset):
+            # its axes faint (review 298: x₂ = 0 through 57's read as a third line)
+            inset.axes.set_stroke(opacity=INSET_AXES_OPACITY)
             line = Hyperplane(inset, solved.theta, solved.theta0, show_normal=False,
                               show_notes=False, show_shading=False)
             line.line.set_color(theme.correct)
@@ -113,8 +115,11 @@ class SubsetBeats:
                                       dash_length=0.08))
 
         lines = [(solved.theta, solved.theta0 - level) for level in (0.0, 1.0, -1.0)]
+        # no leaders: from squares across the data they crossed its points and each other
+        # (review 298); each inset and its point are named alike ("34: ×3", "34")
         return VGroup(*[magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme,
                                   drawings, lines=lines, times_words=f"{i + 1}:",
+                                  leaders=False,
                                   beside=np.array([left + k * width, bottom,
                                                    left + (k + 1) * width, top]))
                         for k, (i, box, zoom) in enumerate(insets)])

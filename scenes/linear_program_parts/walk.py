@@ -86,7 +86,15 @@ class WalkBeats(WalkStartBeats):
         step), θ*'s mark and name, the ray, the never-ending walk's start and the cone's
         close-up (its square and panel), when drawn."""
         t = self.walk_tracker.get_value()
-        walked = [*self.walk_states[:int(np.floor(t + 1e-9)) + 1], self.walk_theta()]
+        done = int(np.floor(t + 1e-9))
+        # a never-ending walk: the pass being walked (the earlier ones are faint; kept off
+        # them all, θ's name drifted far from its dot: review 298)
+        passes = getattr(self, "walk_passes", None)
+        first = 0
+        if passes is not None and len(passes):
+            now = passes[min(done, len(passes) - 1)]
+            first = int(np.flatnonzero(np.asarray(passes) == now)[0])
+        walked = [*self.walk_states[first:done + 1], self.walk_theta()]
         screen = [] if self.path_hidden else [self.weight_point(p) for p in walked]
         samples = []
         for p, q in zip(screen, screen[1:]):
@@ -173,7 +181,10 @@ class WalkBeats(WalkStartBeats):
         ``steps[1]`` about to be taken (θ's dot and name at its ends) and each other."""
         theme, names = self.theme, VGroup()
         a, b = (self.weight_point(self.lesson.thetas[k]) for k in steps)
-        obstacles = [self.walk_obstacles(), segment_boxes(a, b, STEP_CLEARANCE)]
+        # and off the step's name, "+y⁽ⁱ⁾x⁽ⁱ⁾", written after the step (review 298: they ran
+        # into each other)
+        obstacles = [self.walk_obstacles(), segment_boxes(a, b, STEP_CLEARANCE),
+                     box_of(self.step_label_for(steps[0]), pad=0.05)]
         lines = {level: clip_line(self.lesson.signed[i], -float(level), self.weights.box)
                  for level in (1, 0)}
         for level, ends in lines.items():
