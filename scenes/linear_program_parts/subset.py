@@ -76,18 +76,21 @@ class SubsetBeats:
             self.rings = standing
 
     def draw_subset_tight(self, beat) -> None:
-        """The points whose y·score is exactly 1 ringed and named as they are said, their
-        names off the line; where the beat says so, the line and its lines θᵀx + θ₀ = ±1
-        magnified round them in a row on the right, with the rings."""
+        """Where the beat says so, the line and its lines θᵀx + θ₀ = ±1 magnified round
+        the points whose y·score is exactly 1, in a row on the right, as the sentence
+        starts; those points ringed and named as they are said, their names off the
+        line."""
         self.set_status(beat.state["status"])
-        self.wait_for_words("exactly 1")
-        self.set_rings(list(beat.state["ringed"]))
-        solved = self.lesson.subset
-        self.name_rings(lines=[(solved.theta, solved.theta0)])
+        # the close-ups first, with "at least 1" (review 298: the points looked on the
+        # line for 14 s before they came), the rings as "exactly 1" is said
         if beat.state["subset_insets"]:
             self.subset_insets = self.subset_magnifiers()
             self.play(appear(self.subset_insets), run_time=style.RUN_FADE)
             self.mark_for_beat(self.subset_insets)
+        self.wait_for_words("exactly 1")
+        self.set_rings(list(beat.state["ringed"]))
+        solved = self.lesson.subset
+        self.name_rings(lines=[(solved.theta, solved.theta0)])
 
     def subset_magnifiers(self) -> VGroup:
         """The solver's line and its lines θᵀx + θ₀ = ±1 (dashed) magnified round each of
