@@ -183,16 +183,21 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
                       run_time=style.RUN_INTRO)
             if shrunk is not None:
                 self.remove(shrunk)
-            if lesson.edge_lines:  # the lines its edges lie on, numbered as said
-                numbers = self.on_weights(lambda: self.line_numbers(
-                    lesson.edge_lines, score=1.0, colour=theme.correct,
-                    along=self.region_edges(), keep_off=self.region_inside()))
+            if lesson.edge_lines:  # as said (the wait here, where the words test sees it)
                 self.wait_for_words("numbered")
-                self.set_rings(list(beat.state["ringed"]))
-                self.play(appear(numbers), run_time=style.RUN_FADE)
-                self.mark_for_beat(numbers)
-                self.name_rings(2)
+                self.number_edges(beat)
         self.set_rings(list(beat.state["ringed"]))  # (where no edge is numbered)
+
+    def number_edges(self, beat) -> None:
+        """The lines the region's edges lie on numbered, their points ringed and named in
+        data space."""
+        numbers = self.on_weights(lambda: self.line_numbers(
+            self.lesson.edge_lines, score=1.0, colour=self.theme.correct,
+            along=self.region_edges(), keep_off=self.region_inside()))
+        self.set_rings(list(beat.state["ringed"]))
+        self.play(appear(numbers), run_time=style.RUN_FADE)
+        self.mark_for_beat(numbers)
+        self.name_rings(2)
 
     def wrong_shading_drawing(self) -> VGroup:
         """Weight space shaded by how many points each θ gets wrong: a wedge from 0 for

@@ -71,6 +71,15 @@ class EndlessBeats:
         self.play(appear(shading), appear(self.walker), appear(self.walker_label),
                   appear(start), run_time=style.RUN_FADE)
         self.set_status(status_said_first(beat.state["status"]))  # the counts as said
+        path, line = self.walk_passes_through(beat)
+        self.set_status(beat.state["status"])
+        self.endless_drawings = VGroup(VGroup(path, shading, start), line, VGroup())
+
+    def walk_passes_through(self, beat) -> tuple[VGroup, VMobject]:
+        """θ walks through its passes under the sentence, its path drawn (returned, with its
+        line in data space, faded out as the walk ends), the point of each update ringed
+        in data space, the first updates' points' lines dashed in weight space, the
+        updates counted under the plane."""
         path = self.pass_paths()
         line = self.moving_line(lambda: (self.walk_theta(), 0.0))
         # the point of the update θ is taking, ringed in data space (review 286: no step
@@ -98,8 +107,7 @@ class EndlessBeats:
         # its line leaves the data as the walk ends (no count of it is said: stopped over
         # points, it would look on them, their sides unread)
         self.play(line.animate.set_opacity(0.0), run_time=style.RUN_FADE)
-        self.set_status(beat.state["status"])
-        self.endless_drawings = VGroup(VGroup(path, shading, start), line, VGroup())
+        return path, line
 
     def lead_line(self, points, lead: int) -> VGroup:
         """In weight space, while the walk's tracker is in one of its first ``lead``
