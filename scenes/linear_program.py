@@ -339,13 +339,17 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
                      *([margins] if clear else []), *([] if lines is None else [lines])]
         # (and the plane's legend, which may reach into its square: a wine ring's name "99"
         # stood on "−1: cultivator 1")
+        texts = [plane.count_boxes()]
         for drawn in [*taken, *([plane.legend] if plane.legend is not None else [])]:
             low, high = drawn.get_corner(DOWN + LEFT), drawn.get_corner(UP + RIGHT)
-            obstacles.append(np.array([[low[0], low[1], high[0], high[1], 100.0]]))
+            texts.append(np.array([[low[0], low[1], high[0], high[1], 100.0]]))
+        obstacles += texts[1:]
+        # a name off its ring keeps its leader off the counts and names (review 302: "21"'s
+        # ran through the "+2 −1" beside its point)
         # inside the plane: outside it, over the tick values
         offset = best_offset(anchor, (label.width, label.height), np.vstack(obstacles), gap,
                              preferred=preferred, rings=rings, ring_cost=ring_cost,
-                             bounds=plane.square_bounds())
+                             bounds=plane.square_bounds(), leader_obstacles=np.vstack(texts))
         label.move_to(np.asarray(anchor, dtype=float) + np.array([*offset, 0.0]))
 
     def dashed_run_line(self, theta, theta0: float, plane=None) -> VMobject:

@@ -92,7 +92,7 @@ class NearInsets:
                                   self.counted_line_drawings(plane, [name], lines),
                                   self.own_rings(plane, group, lines[name][0])),
                               beside=slot, share=share, leaders=False,
-                              marker_size=NEAR_MARKER * side / 2)
+                              marker_size=NEAR_MARKER * side / 2, counts="none")
             drawn.add(self.named_inset(inset, label))
             planes.append(inset[2])
         cluster = self.cluster_close_up(near, labels, columns, side, share)
@@ -141,7 +141,7 @@ class NearInsets:
                               self.own_rings(plane, group, lines[near["lines"][0]][0],
                                              named=True)),
                           beside=slot, share=share, leaders=False,
-                          marker_size=NEAR_MARKER * side / 2 / 2)
+                          marker_size=NEAR_MARKER * side / 2 / 2, counts="none")
         return self.named_inset(inset, name)
 
     @staticmethod
@@ -161,8 +161,9 @@ class NearInsets:
         kept inside the frame."""
         radius = OWN_RING_SHARE * inset.marker_size
         X = np.asarray(self.lesson.data.X, dtype=float)
-        if named is None:
-            named = any(j not in group for j in np.flatnonzero(inset.box.contains(X)))
+        if named is None:  # another place shows (points at a ringed one: no other mark)
+            named = any(j not in group and not np.any(np.all(X[group] == X[j], axis=1))
+                        for j in np.flatnonzero(inset.box.contains(X)))
         along = inset.c2p(np.array([-theta[1], theta[0]])) - inset.c2p(np.zeros(2))
         along = along / max(float(np.linalg.norm(along)), 1e-9)
         if along[0] < 0:  # rightwards (or up, for an upright line)

@@ -211,8 +211,8 @@ class OffsetBeats:
             names = self.closeup_names(beat.state["ringed"])
             self.closeup_marks = marks  # they leave with the close-up
             hulls, shared = VGroup(hulls, marks[0]), VGroup(shared, marks[1])
-        else:
-            names = self.ring_names(beat.state["ringed"])
+        else:  # off the segments and edges too (review 302: "7" stood on the crossing)
+            names = self.ring_names(beat.state["ringed"], lines=self.hull_edges(self.plane))
         self.overlap_names = names
         self.overlap_drawn = (hulls, shared)  # they leave with the right half's
         self.play(appear(hulls), appear(names), run_time=style.RUN_FADE * 2)
@@ -240,6 +240,17 @@ class OffsetBeats:
                 hulls.add(Polygon(*corners, color=colour, stroke_width=3, fill_color=colour,
                                   fill_opacity=0.25))
         return VGroup(hulls, signs_over(plane, hulls, self.theme))
+
+    def hull_edges(self, plane) -> list:
+        """The overlap's segments and triangle edges on ``plane``, as ("segment", a, b) from
+        screen point a to b (:meth:`line_boxes`)."""
+        edges = []
+        for weights in self.lesson.overlap:
+            corners = [plane.c2p(self.lesson.data.X[i]) for i in sorted(weights)]
+            if len(corners) > 1:
+                edges += [("segment", corners[k], corners[(k + 1) % len(corners)])
+                          for k in range(len(corners) if len(corners) > 2 else 1)]
+        return edges
 
     def panel_of(self, lines) -> VGroup:
         """The state's panel ``lines`` (``$…$`` spans as mathematics), one under another, in

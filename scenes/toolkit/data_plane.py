@@ -44,7 +44,7 @@ class DataPlane(PlaneAxes, PlaneNotes, VGroup):
     ticks : tick values round the plane (by default unless it is small).
     legend : the legend (by default when ``data`` is given).
     counts : which places holding several points are counted beside their marker: "all",
-        or only the "mixed" ones, holding both classes (:class:`MarkerCloud`).
+        only the "mixed" ones, holding both classes, or "none" (:class:`MarkerCloud`).
 
     Round tick values (1, 2 or 5 × 10ᵏ) stand below and left of the square
     at its grid lines, with the axes' names at the ends of those rows. A

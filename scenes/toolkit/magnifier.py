@@ -159,7 +159,7 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
               share: float = INSET_SHARE, leaders: bool = True,
               marker_size: float | None = None, times_font: int = style.FONT_SMALL,
               times_words: str = "", times_above: bool = False,
-              grid: bool = False) -> VGroup:
+              grid: bool = False, counts: str | None = None) -> VGroup:
     """The inset of ``plane`` showing ``box`` (``zoom`` times larger) with the points of
     ``X``, ``y`` inside it and ``drawings(inset)`` (lines, bands, rings on the inset's
     plane) at the size and place :func:`clear_inset` picks (smaller, showing less round the
@@ -172,7 +172,8 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     line of the plane would run along it). ``marker_size``: its markers' half-width (None:
     from their spacing). ``times_font``: the size of "×zoom"; ``times_words``: said before
     it ("small margin ×33"); ``times_above``: always over the frame; ``grid``: its grid's
-    step said after it ("×9 · grid 0.05": the close-up's scale)."""
+    step said after it ("×9 · grid 0.05"); ``counts``: as :class:`DataPlane`'s (None: the
+    plane's)."""
     X, y = np.asarray(X, dtype=float), np.asarray(y)
     def shrunk(size: float) -> Box:  # the magnified box at a share: same zoom, same centre
         half = (box.x_max - box.x_min) / 2 * size / share
@@ -193,7 +194,7 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     centre = ((place[0] + place[2]) / 2, (place[1] + place[3]) / 2, 0.0)
     inset = DataPlane(X[inside], y[inside], theme, box=box, side=side, center=centre,
                       legend=False, ticks=False, marker_size=marker_size,
-                      counts=getattr(plane.markers, "counted", "all"))  # as its plane counts
+                      counts=counts or getattr(plane.markers, "counted", "all"))
     inset.remove(inset.axis_labels)  # a detail of the plane beside it: no names, no origin
     backing = Rectangle(width=side, height=side, stroke_width=0, fill_color=theme.background,
                         fill_opacity=1.0).move_to(centre)

@@ -61,8 +61,9 @@ class MarkerCloud(VGroup):
                  positions: np.ndarray | None = None, discs: bool = True,
                  groups: views.PointGroups | None = None, bounds: np.ndarray | None = None,
                  counts: str = "all"):
-        #: which places get a count: "all" holding several points, or only those "mixed"
-        #: (both classes, the count a scene's argument may rest on)
+        #: which places get a count: "all" holding several points, only those "mixed"
+        #: (both classes, the count a scene's argument may rest on), or "none" (a close-up
+        #: whose name says what is there)
         self.counted = counts
         self.labels = np.asarray(labels, dtype=float)
         self.positive = self.labels > 0
@@ -127,7 +128,7 @@ class MarkerCloud(VGroup):
         obstacles = [box_around(points, self.size * 1.15)]
         typeset_once: dict[str, VMobject] = {}
         repeated = [g for g in groups.repeated if self.counted == "all"
-                    or (groups.positive[g] and groups.negative[g])]
+                    or (self.counted == "mixed" and groups.positive[g] and groups.negative[g])]
         order = sorted(repeated, key=lambda g: (-groups.counts[g], g))
         placed, leaders = [], []
         for g in order:

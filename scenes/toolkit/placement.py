@@ -16,6 +16,8 @@ FARTHER = 0.3
 #: covered areas (screen units²) closer than this are equal: the earlier place wins, on
 #: every machine (a marker's box is about 0.01)
 PLACE_TOLERANCE = 1e-9
+#: the width of a leader as an obstacle's area counts it (screen units)
+LEADER_STRIP = 0.04
 
 #: the eight directions, the preferred one (up-left, as a vector label sits) first
 DIRECTIONS = np.array([[-1, 1], [1, 1], [1, -1], [-1, -1], [0, 1], [1, 0], [0, -1], [-1, 0]],
@@ -61,9 +63,25 @@ def covered_area(box: np.ndarray, obstacles: np.ndarray) -> float:
     return float(np.sum(np.clip(width, 0, None) * np.clip(height, 0, None) * weight))
 
 
+def strip_area(start, end, width: float, obstacles: np.ndarray, outside=None) -> float:
+    """The weighted area of ``obstacles`` covered by a strip ``width`` wide from the screen
+    point ``start`` to ``end``, as squares of that side along it (:func:`covered_area`),
+    leaving out the squares inside the box ``outside`` (the label the strip leads to)."""
+    start, end = np.asarray(start, dtype=float)[:2], np.asarray(end, dtype=float)[:2]
+    steps = max(2, int(np.ceil(float(np.linalg.norm(end - start)) / width)) + 1)
+    total = 0.0
+    for at in start + np.linspace(0.0, 1.0, steps)[:, None] * (end - start):
+        if outside is not None and (outside[0] <= at[0] <= outside[2]
+                                    and outside[1] <= at[1] <= outside[3]):
+            continue
+        total += covered_area(np.array([*(at - width / 2), *(at + width / 2)]), obstacles)
+    return total
+
+
 def best_offset(anchor, size, obstacles: np.ndarray, gap: float,
                 bounds: np.ndarray | None = None, preferred: int = 0,
-                rings: int = 2, ring_cost: float = 0.0) -> np.ndarray:
+                rings: int = 2, ring_cost: float = 0.0,
+                leader_obstacles: np.ndarray | None = None) -> np.ndarray:
     """The centre offset from ``anchor`` for a label of ``size`` (width, height).
 
     Each candidate puts the label's nearest corner or edge ``gap`` from the
@@ -71,7 +89,10 @@ def best_offset(anchor, size, obstacles: np.ndarray, gap: float,
     (a box) counts as covering its whole area. ``rings`` rings of places are tried,
     each ``FARTHER`` out from the one before; each ring out adds ``ring_cost`` (screen
     units², as covered area) to a place's cost, so a label stays near its anchor unless
-    the nearer places cover more than that.
+    the nearer places cover more than that. With ``leader_obstacles`` (other texts, say), a
+    place farther out than the first ring, joined to the anchor by a leader, pays for what
+    of them the leader covers, as a strip :data:`LEADER_STRIP` wide from the anchor to the
+    label's centre (a leader through another label's text reads as crossing it out).
     """
     anchor = np.asarray(anchor, dtype=float)[:2]
     half = np.asarray(size, dtype=float)[:2] / 2
@@ -85,6 +106,8 @@ def best_offset(anchor, size, obstacles: np.ndarray, gap: float,
         centre = anchor + direction * (half + distance)
         box = np.array([*(centre - half), *(centre + half)])
         cost = covered_area(box, obstacles) + ring_cost * ring
+        if leader_obstacles is not None and ring > 0:
+            cost += strip_area(anchor, centre, LEADER_STRIP, leader_obstacles, box)
         if bounds is not None and (box[0] < bounds[0] or box[1] < bounds[1]
                                    or box[2] > bounds[2] or box[3] > bounds[3]):
             cost += 1e6  # only if every place leaves them
