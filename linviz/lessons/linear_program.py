@@ -476,10 +476,10 @@ class LinearProgramLesson:
 
     @property
     def counted_mistakes(self) -> dict[str, list[int]]:
-        """The points each line whose count is said gets wrong (:attr:`counted_lines`, but
-        the last θ's, whose count is not said)."""
+        """The points each line whose count is said gets wrong (:attr:`counted_lines`; the
+        last θ's where it is not the best's, whose line it then is)."""
         return {name: self.wrong_points(*line) for name, line in self.counted_lines.items()
-                if name != "last"}
+                if name != "last" or self.endless_last[0] != self.endless_best[0]}
 
     @property
     def n(self) -> int:

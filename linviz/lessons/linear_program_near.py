@@ -57,7 +57,7 @@ NEAR_TIE = 0.05
 LINE_WORDS = {"best": "the dashed line", "fewest": "the white line"}
 #: the kind of mark (the beat's ``wrong_marks`` key) of each counted line's mistakes: the
 #: dashed lines' a ×, the white line's a square
-LINE_MARKS = {"best": "dashed", "fewest": "white"}
+LINE_MARKS = {"best": "dashed", "last": "solid", "fewest": "white"}
 
 
 def inset_marks(wrong_marks: dict | None, name: str) -> dict[str, list[int]]:

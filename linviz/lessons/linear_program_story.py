@@ -49,9 +49,10 @@ The state's keys:
   stronger: wedges from 0 (data no line through the origin separates: none is unshaded);
 - ``closeup``: the overlap's points magnified this many times in a close-up in the weight
   plane's place (the lesson's ``overlap_closeup``), or None;
-- ``wrong_marks``: {"dashed": [i…], "white": [i…]}, the points the dashed (the run's best)
-  and the white (the fewest) line get wrong, marked (×, square) while their counts are said,
-  or None; "dashed" too (a ×) for the walk's line after an update said one by one;
+- ``wrong_marks``: {"dashed": [i…], "solid": [i…], "white": [i…]}, the points the dashed
+  (the run's best), the solid (its last, where another) and the white (the fewest) line get
+  wrong, marked (×, ◇, square) while their counts are said, or None; "dashed" too (a ×) for
+  the walk's line after an update said one by one;
 - ``near``: {"lines": [name…], "points": [[i, name]…], "with": [[j…]…], "grid": key}: the
   points that look on the lines drawn (the lesson's ``counted_lines`` named), each inset
   magnifying round its first point's foot on the line named, with the farther points "with"
@@ -291,7 +292,7 @@ def returned_words(best: tuple[int, int], last: tuple[int, int]) -> str:
 def last_status(best: tuple[int, int], last: tuple[int, int]) -> str:
     """The status line's note of the returned θ's count (:func:`returned_words`, shown to
     be read again: review 259), nothing when it is the best state's."""
-    return "" if last[0] == best[0] else f" · solid, its last $theta$: {last[1]} wrong"
+    return "" if last[0] == best[0] else f" · solid, its last $theta$: {last[1]} wrong (◇)"
 
 
 def near_beat(story: StoryWriter, words: str, near: dict | None, points) -> None:
@@ -862,7 +863,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(f"Dashed, the best θ it reaches in them: {lesson.endless_best[1]} of {lesson.n} "
                f"points wrong; {returned_words(lesson.endless_best, lesson.endless_last)}.",
                "endless-best", endless_best=True,
-               ringed=[], near=None, wrong_marks={"dashed": counted["best"]},
+               ringed=[], near=None,
+               # the returned θ's marked too as its count is said (review 302: its 7 unseen)
+               wrong_marks={"dashed": counted["best"],
+                            **({"solid": counted["last"]} if "last" in counted else {})},
                # the returned θ's count shown too (review 259: only spoken)
                status=f"dashed: the best $theta$ it reaches, {lesson.endless_best[1]} of "
                       f"{lesson.n} wrong (×)"

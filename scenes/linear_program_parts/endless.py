@@ -253,6 +253,8 @@ class EndlessBeats:
         shown = [best, self.best_mark(best_theta)]
         self.play(*[appear(m) for m in shown], run_time=style.RUN_FADE)
         self.endless_drawings[2].add(best)
+        # its mistakes as its count is said, the last θ's as its is (review 302: after both)
+        self.show_wrong_marks(beat, kinds=("dashed",))
         if lesson.endless_last[0] != lesson.endless_best[0]:
             last = Hyperplane(self.plane, self.walk_states[lesson.endless_last[0]], 0.0,
                               show_normal=False, show_notes=False, show_shading=False)
@@ -261,10 +263,11 @@ class EndlessBeats:
             # as it is said (review 298: drawn with the dashed one, 4 s before)
             self.wait_for_words("its last θ")
             self.play(appear(last), run_time=style.RUN_FADE)
+            self.show_wrong_marks(beat, kinds=("solid",), join=True)
         self.show_near(beat)
         # many, close along the lines: off them, leaders where they crowd
         self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
-        self.show_wrong_marks(beat)
+        self.show_wrong_marks(beat, insets_only=True)
 
     def drop_endless(self) -> None:
         """The never-ending run's line leaves data space (its walk stays in weight space),

@@ -5,7 +5,7 @@ be checked by eye."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DL, UR, Line, Square, VGroup
+from manim import DL, UR, Line, Polygon, Square, VGroup
 
 from linviz.lessons.linear_program_near import inset_marks
 from scenes.toolkit import style
@@ -24,15 +24,19 @@ class WrongMarks:
 
     wrong_drawn = None
 
-    def show_wrong_marks(self, beat, insets_only: bool = False) -> None:
-        """The marks the beat's state names, drawn as the lines they count are;
-        ``insets_only``: the marks standing stay, and only the near insets' come (the
-        close-ups came after the count was said)."""
+    def show_wrong_marks(self, beat, insets_only: bool = False, kinds=None,
+                         join: bool = False) -> None:
+        """The marks the beat's state names (of ``kinds`` only, when given), drawn as the
+        lines they count are; ``insets_only``: the marks standing stay, and only the near
+        insets' come (the close-ups came after the count was said); ``join``: the marks
+        standing stay, and these join them (a second line's, as its count is said)."""
         marks = beat.state["wrong_marks"]
+        if marks and kinds is not None:
+            marks = {kind: points for kind, points in marks.items() if kind in kinds}
         standing = self.wrong_drawn is not None and self.on_screen(self.wrong_drawn)
-        if not (insets_only and standing):
+        if not ((insets_only or join) and standing):
             self.drop_wrong_marks()
-            insets_only = False
+            insets_only = join = False
         if not marks:
             return
         closeup = getattr(self, "closeup_drawing", None)
@@ -53,7 +57,7 @@ class WrongMarks:
                     shown = [m for m in shown if np.all(m.get_corner(DL)[:2] >= low[:2])
                              and np.all(m.get_corner(UR)[:2] <= high[:2])]
                 drawn.add(*shown)
-        if insets_only:  # the insets' marks join those standing (they leave with them)
+        if insets_only or join:  # they join those standing (and leave with them)
             if len(drawn):
                 self.play(appear(drawn), run_time=style.RUN_FADE)
                 self.remove(drawn)
@@ -63,8 +67,8 @@ class WrongMarks:
         self.play(appear(drawn), run_time=style.RUN_FADE)
 
     def wrong_mark(self, plane, i: int, kind: str) -> VGroup:
-        """Point ``i``'s mark on ``plane``: a × in θ's colour ("dashed"), a white square
-        ("white")."""
+        """Point ``i``'s mark on ``plane``: a × in θ's colour ("dashed"), a ◇ in θ's colour
+        ("solid"), a white square ("white")."""
         centre = plane.c2p(self.lesson.data.X[i])
         # in a near inset, its few points have room for rings far wider than their markers,
         # which would cross its frame: marks there are sized by the marker, a ring just
@@ -75,6 +79,11 @@ class WrongMarks:
             ring = NEAR_RING_SHARE * plane.marker_size if near else RING_SHARE * radius
             return VGroup(Square(side_length=2 * ring, color=self.theme.text,
                                  stroke_width=1.5).move_to(centre))
+        if kind == "solid":  # a diamond round the point: the × may stand on it too
+            ring = NEAR_RING_SHARE * plane.marker_size if near else RING_SHARE * radius
+            return VGroup(Polygon(*[centre + ring * np.array([np.cos(a), np.sin(a), 0.0])
+                                    for a in np.arange(4) * np.pi / 2],
+                                  color=self.theme.normal, stroke_width=2))
         half = CROSS_SHARE * radius
         return VGroup(*[Line(centre - half * np.array([1, s, 0]), centre + half * np.array([1, s, 0]),
                              color=self.theme.normal, stroke_width=2.5) for s in (1, -1)])

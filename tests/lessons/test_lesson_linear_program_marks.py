@@ -46,7 +46,14 @@ def test_each_counted_line_marks_its_mistakes(case):
     X, y = data.X, data.y
     best = best_of(lesson.endless, X, y)
     said = next(beat for beat in beats if beat.motion == "endless-best")
-    assert said.state["wrong_marks"] == {"dashed": best}
+    # the returned θ (the run's last state), where another than the best, marked too
+    run = lesson.endless
+    last = exact_wrong(X, y, run.states["theta"][-1], run.states["theta0"][-1])
+    if last == best and "its last, which it returns, is that one" in said.sentence:
+        assert said.state["wrong_marks"] == {"dashed": best}
+    else:
+        assert said.state["wrong_marks"] == {"dashed": best, "solid": last}
+        assert f"which gets {len(last)}" in said.sentence
     assert f"{len(best)} of {len(y)} points wrong" in said.sentence
     if not lesson.inseparable or lesson.subset is None:
         return

@@ -273,8 +273,8 @@ def test_the_runs_part_zooms_the_data_in_only_where_its_points_stand_close(case)
         return
     marked = set()
     for name, (theta, theta0) in lesson.counted_lines.items():
-        if name == "last":  # not drawn: the dashed best line takes its place
-            continue
+        if name == "last" and np.allclose(theta, lesson.counted_lines["best"][0]):
+            continue  # the best's: the dashed line is drawn in its place
         marked |= set(np.flatnonzero(y * (X @ np.asarray(theta, dtype=float) + theta0) <= 0))
     marked |= {*lesson.overlap[0], *lesson.overlap[1]}
     # and the solver's tight points, ringed on the data (recounted: y·score 1 on the kept)

@@ -177,12 +177,13 @@ def test_every_beat_ends_on_its_state(data, tmp_path, monkeypatch):
             levels = picture["line_levels"]
             assert len(levels) == lesson.n and all(v is not None and abs(v) < reach + 1e-9
                                                    for v in levels), where
-        # each counted line's mistakes marked on the data plane: a × ("dashed"), a square
-        # ("white": a ring is a point magnified or named) at each point the state names, and
-        # no other mark there
+        # each counted line's mistakes marked on the data plane: a × ("dashed"), a diamond
+        # ("solid"), a square ("white": a ring is a point magnified or named) at each point
+        # the state names, and no other mark there
         left = [(kind, at) for kind, at in picture["wrong_marks"]
                 if scene.plane.frame.get_left()[0] <= at[0] <= scene.plane.frame.get_right()[0]]
-        named = [("Line" if kind == "dashed" else "Square", picture["points_at"][i])
+        shapes = {"dashed": "Line", "solid": "Polygon", "white": "Square"}
+        named = [(shapes[kind], picture["points_at"][i])
                  for kind, points in (state["wrong_marks"] or {}).items() for i in points]
         assert len(left) == len(named), where
         for kind, at in named:
