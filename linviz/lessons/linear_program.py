@@ -585,6 +585,24 @@ class LinearProgramLesson:
                                                 self.data.X[points[1]]))
 
     @property
+    def tie_pair(self) -> tuple[int, int] | None:
+        """A + point and a − point at one place, (i, j) in index order, where the
+        certificate shown is found without such places (:func:`certificate_beyond_ties`):
+        they are Gordan's weights too, ½ each (y⁽ⁱ⁾x⁽ⁱ⁾ + y⁽ʲ⁾x⁽ʲ⁾ = x − x = 0), the proof
+        a student sees first. The place of the first point (by index) at such a place, its
+        first + and first − point; None on separable data, without such places, or where
+        the certificate is such a pair."""
+        if self.feasible or not self.certificate or self.same_place_certificate:
+            return None
+        X, y = np.asarray(self.data.X, dtype=float), np.asarray(self.data.y)
+        mixed = np.flatnonzero(mixed_places(X, y))
+        if not len(mixed):
+            return None
+        here = np.flatnonzero(np.all(X == X[mixed[0]], axis=1))
+        plus, minus = here[y[here] > 0][0], here[y[here] < 0][0]
+        return int(min(plus, minus)), int(max(plus, minus))
+
+    @property
     def least_point(self) -> int:
         """The point of the least y·score under the perceptron's last θ (0-based), ties to
         the first (:func:`linviz.ties.least_index`)."""

@@ -206,6 +206,10 @@ def near_state(lesson: LinearProgramLesson, names,
     grid = "wide" if wide else "between"
     rows, columns, share = NEAR_GRIDS[grid]
     shown = held_groups(lesson, near_groups(lesson, names, share), rows * columns)
+    # those on their correct side first, then the rest (each nearest first, a stable sort):
+    # the close-ups come in the order the sentence names them (review 302: 38, 35, 34, 6
+    # shown as "38, 35 and 6 … 34 is not" was said)
+    shown = sorted(shown, key=lambda group: not on_correct_side(lesson, group[0], group[1]))
     points = [p for i, _, others in shown for p in (i, *others)]
     where = "on the right" if wide else "between the panels"
     line = LINE_WORDS[names[0]] if len(names) == 1 else "a line"

@@ -277,6 +277,19 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                          if lesson.separable_with_offset else "“infeasible”"))
 
 
+def ties_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
+    """A + and a − point at one place (the lesson's ``tie_pair``) said to be Gordan's
+    second side at once, weights ½ each, before the certificate found without such places
+    (review 302: "+2 −1" stood in sight from the start, the simplest proof never said)."""
+    a, b = (i + 1 for i in lesson.tie_pair)
+    story.beat(f"Points {a} and {b}, a + and a − at one place, already give the second: "
+               f"weights 0.5 each, and their y⁽ⁱ⁾x⁽ⁱ⁾ cancel.", "same-place",
+               ringed=list(lesson.tie_pair),
+               status=f"$lambda_({a}) = lambda_({b}) = 0.5$: $y^(({a})) x^(({a})) + "
+                      f"y^(({b})) x^(({b})) = 0$ · "
+                      + place_tag_words(lesson, lesson.tie_pair[0], short=True))
+
+
 def returned_words(best: tuple[int, int], last: tuple[int, int]) -> str:
     """What the notes' perceptron returns after its passes, set against the best state it
     reached (each (state, errors)): its last state, "that one" when it is the best, else
@@ -798,7 +811,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     proof = (f"Here the second holds: {point_list(support)} lie at one place with opposite "
              f"labels, so with weights {weights} their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0."
              if lesson.same_place_certificate else
-             f"Here the second holds: another programme finds weights {weights} on "
+             f"{'Without such places' if lesson.tie_pair else 'Here'} the second "
+             f"{'still ' if lesson.tie_pair else ''}holds: another programme finds weights "
+             f"{weights} on "
              f"{point_list(support)} whose weighted y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail on the "
              f"right.")
     status = ", ".join(f"$lambda_({i + 1}) = {formatting.number(lesson.certificate[i], places)}$"
@@ -810,6 +825,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                status="beyond the notes: Gordan's theorem (1873)")
     # data space first (the weighted y⁽ⁱ⁾x⁽ⁱ⁾), then weight space (their half-planes): one
     # idea a beat (together, 14 s carried both planes' drawings and a key)
+    if lesson.tie_pair is not None:  # review 302: the proof in sight, never said
+        ties_beat(story, lesson)
     story.beat(proof, "certificate", ringed=support, certificate=True, gordan=None,
                status=status)
     story.beat(sides_sentence(len(support)), "certificate-sides", certificate_sides=True,
@@ -926,8 +943,10 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # makes it, white, and the points it gets wrong, which are left out
     # how the least is known, said (review 298: a claim with no support): every line is
     # as good as one through two points (linviz.least_error), all of which are tried
-    story.beat(f"No line gets fewer than {count} wrong, as trying each line through two "
-               f"points shows; the white one gets {which} "
+    # (review 302: "trying each line through two points" read as the white line being one,
+    # through two points, which would then count them wrong)
+    story.beat(f"No line gets fewer than {count} wrong, as a search over every split by a "
+               f"line shows; the white one gets {which} "
                f"and the programme with an offset is feasible: the solver's green "
                f"line{', nearly the white' if solved.like_fewest else ''}.", "subset",
                subset=True,

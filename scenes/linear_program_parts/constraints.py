@@ -367,17 +367,21 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
     def draw_tight(self, beat) -> None:
         theme = self.theme
         self.follow_beat(beat)
-        self.star_lines = self.star_drawings()
         tight = self.on_weights(lambda: VGroup(*[self.constraint_line(i, theme.step, 3)
                                                  for i in self.lesson.tight]))
         self.tight_lines = tight
-        self.play(appear(self.star_lines), appear(tight), run_time=style.RUN_INTRO)
+        self.play(appear(tight), run_time=style.RUN_INTRO)
         self.add(self.star_dot)  # θ*'s dot and name over the lines through it
+        # the tight points' names keep off θ*'s three lines (a ring farther out, a leader)
+        self.name_rings(2, [(self.lesson.theta_star, level) for level in (0.0, 1.0, -1.0)])
+        # θ*'s lines in data space as they are said (review 302: drawn 5 s before, then a
+        # still)
+        self.wait_for_words("on the dashed")
+        self.star_lines = self.star_drawings()
+        self.play(appear(self.star_lines), run_time=style.RUN_INTRO)
         if beat.state["inset"] == "tight":  # the ±1 lines too close to the boundary to read
             star = self.lesson.theta_star
             self.least_inset = self.tight_magnifiers(
                 lambda inset: self.star_lines_on(inset),
                 [(star, level) for level in (0.0, 1.0, -1.0)])
             self.play(appear(self.least_inset), run_time=style.RUN_FADE)
-        # the tight points' names keep off θ*'s three lines (a ring farther out, a leader)
-        self.name_rings(2, [(self.lesson.theta_star, level) for level in (0.0, 1.0, -1.0)])

@@ -49,6 +49,18 @@ class GordanBeats:
         self.add(card)  # one drawing from here, to leave as one
         self.gordan_drawing = (veil, card)
 
+    def draw_same_place(self, beat) -> None:
+        """A + and a − point at one place ringed and named (the beat's ``ringed``: the
+        lesson's ``tie_pair``), and the card's second case lit as they are said to give it
+        (their weights and sum in the status line)."""
+        self.follow_beat(beat)
+        self.name_rings(2)
+        stated = self.gordan_drawing
+        if stated is not None:
+            _, (_, other), *_ = stated[1]
+            self.wait_for_words("give the second")
+            self.play(lit(other[0], self.theme), run_time=style.PAUSE_READ)
+
     def drop_fewest_wedges(self) -> None:
         """The fewest mistakes' wedges, told, leave (under the weights' heading they read as
         the weights' doing); the shading stays for the half-planes to come."""

@@ -32,7 +32,8 @@ class ScalingBeats:
         # the scaling first, as the sentence starts with it; the plane and the status line
         # as the y·score is named (an empty plane stood 9 s: review 255; at "linear
         # inequalities" they were readable 1.5 s: review 296)
-        if beat.state["scaling"]:
+        if beat.state["scaling"]:  # as it is said (review 302: 2 s before "Scaling θ")
+            self.wait_for_words("Scaling θ")
             self.show_scaling()
         self.wait_for_words("y⁽ⁱ⁾θᵀx⁽ⁱ⁾")
         self.follow_beat(beat)
@@ -98,13 +99,14 @@ class ScalingBeats:
                           show_shading=False)
         line.line.set_color(theme.muted)
         dashes = band()
-        before, after = (self.least_note(value) for value in (start, 1.0))
-        self.play(appear(line), appear(dashes), appear(before), run_time=style.RUN_FADE)
+        note = self.least_note(start)
+        self.play(appear(line), appear(dashes), appear(note), run_time=style.RUN_FADE)
         dashes.add_updater(lambda m: m.become(band()))
+        # the least y·score counts up with the scale (review 302: it jumped at the end)
+        note.add_updater(lambda m: m.become(self.least_note(scale.get_value())))
         self.play(scale.animate.set_value(1.0), run_time=style.RUN_PARAMETER * 2)
-        dashes.clear_updaters()
-        dashes.become(band())
-        shown = [appear(after)]
+        dashes.clear_updaters().become(band())
+        note.clear_updaters().become(self.least_note(1.0))
         inset = self.lesson.scaling_inset  # a band too narrow to read: magnified
         if inset is not None:
             _, box, zoom = inset
@@ -123,10 +125,8 @@ class ScalingBeats:
                               lines=[(unit, level) for level in (0.0, 1.0, -1.0)],
                               beside=(low[0], low[1], high[0], high[1]))
             self.scaling_inset_drawn = inset
-            shown.append(appear(inset))
-        self.play(vanish(before), *shown, run_time=style.RUN_FADE)
-        self.remove(before)
-        drawn = [line, dashes, after, *([inset] if inset else [])]
+            self.play(appear(inset), run_time=style.RUN_FADE)
+        drawn = [line, dashes, note, *([inset] if inset else [])]
         self.remove(*drawn)  # one drawing on screen, as it leaves
         self.scaling_drawing = VGroup(*drawn)
         self.add(self.scaling_drawing)

@@ -165,12 +165,12 @@ class WalkBeats(WalkStartBeats):
         self.add(segment)
         self.step_label = self.on_weights(lambda: self.step_label_for(start))
         self.play(appear(self.step_label), run_time=style.RUN_FADE)
-        self.set_rings(list(beat.state["ringed"]))
         self.wait_for_words("Now ")
         self.set_status(beat.state["status"])
         self.show_wrong_marks(beat)  # the points its line gets wrong, as their count is said
-        if beat.state["inset"] == "step":
-            self.wait_for_words("looks on the line")
+        if beat.state["inset"] == "step":  # the close point ringed as it is named (review
+            self.wait_for_words("looks on the line")  # 302: 4 s before)
+        self.set_rings(list(beat.state["ringed"]))
         self.show_close(beat)
         self.name_rings()
 
@@ -285,9 +285,10 @@ class WalkBeats(WalkStartBeats):
         if beat.state["inset"]:
             self.show_run_inset(self.lesson.thetas[-1], *self.lesson.least_inset,
                                 name=f"{self.lesson.least_point + 1}:")
-        if beat.state["cone_inset"]:  # θ would look on the cone's edge
-            self.show_cone_inset()
         self.name_rings()
+        if beat.state["cone_inset"]:  # θ would look on the cone's edge: as that is said
+            self.wait_for_words("just inside the cone")  # (review 302: 5 s before)
+            self.show_cone_inset()
 
     def drop_least_inset(self) -> None:
         if self.on_screen(getattr(self, "least_inset", None) or VGroup()):

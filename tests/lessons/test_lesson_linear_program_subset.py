@@ -65,7 +65,7 @@ def test_the_solver_succeeds_without_the_fewest_mistakes(case):
     assert len(said) == 1
     beat = said[0]
     assert beat.sentence.startswith(f"No line gets fewer than {len(left_out)} wrong, as "
-                                    f"trying each line through two points shows; the "
+                                    f"a search over every split by a line shows; the "
                                     f"white one gets ")
     said_points = beat.sentence.split("the white one gets ")[1].split(" wrong")[0]
     if len(left_out) <= 3:  # named

@@ -159,6 +159,12 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
         shown = groups[:held]
         if held < len(groups):
             assert gap[groups[held][0]] > 1.05 * gap[groups[held - 1][0]] or held == 1
+
+        def right(g):  # on its class's side of its line (on it: a mistake)
+            theta, theta0 = drawn[which[g[0]]]
+            return y[g[0]] * (X[g[0]] @ np.asarray(theta, dtype=float) + theta0) > 0
+        # in the order the sentence names them: on their correct side first
+        shown = [g for g in shown if right(g)] + [g for g in shown if not right(g)]
         near = beat.state["near"]
         assert near["points"] == [[g[0], which[g[0]]] for g in shown], motion
         assert near["with"] == [g[1:] for g in shown] and near["grid"] == grid
