@@ -39,7 +39,8 @@ def overlap_panel(lesson: LinearProgramLesson) -> list[str] | None:
     return [f"${overlap_equation(lesson)}$",
             # (review 271: "+ points left of =, each side's weights ≥ 0, adding up to 1"
             # read as cryptic, unsaid; review 298: "left" and "right" read as the screen's)
-            "one point: a weighted mean of + points before =, of − points after it"]
+            # (review 302: "before =, of − points after it" read as garbled)
+            "the same point two ways: a weighted mean of + points, and of − points"]
 
 
 def overlap_equation(lesson: LinearProgramLesson) -> str:

@@ -285,8 +285,10 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
 
     def draw_solution(self, beat) -> None:
         theme, star = self.theme, self.lesson.theta_star
-        self.follow_beat(beat)
+        self.set_rings(list(beat.state["ringed"]))
         self.grow_diamond_to_touch(beat.state["diamond"])
+        # θ*'s numbers as its dot comes (review 302: written before the diamond grew)
+        self.set_status(beat.state["status"])
         # θ* in white, as its boundary in data space (θ, the perceptron's, is yellow)
         label = math("theta^*", theme, style.FONT_LABEL).set_color(theme.boundary)
         with_backdrop(label, theme)

@@ -77,18 +77,18 @@ class SubsetBeats:
 
     def draw_subset_tight(self, beat) -> None:
         """Where the beat says so, the line and its lines θᵀx + θ₀ = ±1 magnified round
-        the points whose y·score is exactly 1, in a row on the right, as the sentence
-        starts; those points ringed and named as they are said, their names off the
-        line."""
+        the points whose y·score is exactly 1, in a row on the right, as "the ringed" is
+        said; those points ringed then and named, their names off the line."""
         self.set_status(beat.state["status"])
-        # the close-ups first, with "at least 1" (review 298: the points looked on the
-        # line for 14 s before they came), the rings as "exactly 1" is said
+        # the rings and the close-ups as "the ringed" is said (review 298: the points
+        # looked on the line 14 s before the close-ups came; review 302: they came 3 s
+        # before the points were named, the rings after)
+        self.wait_for_words("the ringed")
+        self.set_rings(list(beat.state["ringed"]))
         if beat.state["subset_insets"]:
             self.subset_insets = self.subset_magnifiers()
             self.play(appear(self.subset_insets), run_time=style.RUN_FADE)
             self.mark_for_beat(self.subset_insets)
-        self.wait_for_words("exactly 1")
-        self.set_rings(list(beat.state["ringed"]))
         solved = self.lesson.subset
         self.name_rings(lines=[(solved.theta, solved.theta0)])
 

@@ -299,7 +299,7 @@ class WalkBeats(WalkStartBeats):
         theme, lesson = self.theme, self.lesson
         self.drop_least_inset()
         self.drop_cone_inset()
-        self.follow_beat(beat)
+        self.set_rings(list(beat.state["ringed"]))  # (the status with the ring it names)
         if beat.state["view"] == "far":  # zoomed out, the path would be a scribble
             self.play(vanish(self.path), run_time=style.RUN_FADE)
             self.remove(self.path, *self.path)
@@ -346,6 +346,7 @@ class WalkBeats(WalkStartBeats):
                   run_time=style.RUN_PARAMETER * 2)
         self.remove(sliding)
         self.play(appear(entry), appear(name), run_time=style.RUN_FADE)
+        self.set_status(beat.state["status"])  # (review 302: it named the ring 5 s before)
         self.remove(edge, ray, entry, name)
         self.add(self.ray)
         if self.star_dot is not None and self.on_screen(self.star_dot):
