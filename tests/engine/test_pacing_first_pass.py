@@ -8,13 +8,9 @@ from hypothesis import given, settings, strategies as st
 from linviz.pacing import first_pass_slower
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.integers(1, 20), min_size=1, max_size=6), st.floats(1.0, 5.0))
-def test_each_update_of_the_first_pass_takes_weight_times_a_later_ones_time(counts, weight):
-    passes = np.repeat(np.arange(len(counts)), counts)
-    rate = first_pass_slower(passes, weight)
-    m = passes.size
-    # the time at which each update ends, found by bisection on the rate (a second route)
+def update_durations(rate, m: int) -> np.ndarray:
+    """The share of the run time each of the walk's ``m`` updates takes: the time at which
+    update k ends (``rate`` reaches k/m) found by bisection on the rate (a second route)."""
     ends = []
     for k in range(1, m + 1):
         low, high = 0.0, 1.0
@@ -22,7 +18,16 @@ def test_each_update_of_the_first_pass_takes_weight_times_a_later_ones_time(coun
             mid = (low + high) / 2
             low, high = (mid, high) if rate(mid) < k / m else (low, mid)
         ends.append(high)
-    durations = np.diff([0.0, *ends])
+    return np.diff([0.0, *ends])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(1, 20), min_size=1, max_size=6), st.floats(1.0, 5.0))
+def test_each_update_of_the_first_pass_takes_weight_times_a_later_ones_time(counts, weight):
+    passes = np.repeat(np.arange(len(counts)), counts)
+    rate = first_pass_slower(passes, weight)
+    m = passes.size
+    durations = update_durations(rate, m)
     first, later = durations[:counts[0]], durations[counts[0]:]
     total = weight * counts[0] + (m - counts[0])
     np.testing.assert_allclose(first, weight / total, atol=1e-9)
@@ -47,14 +52,7 @@ def test_the_lead_takes_its_share_alike_and_the_rest_keeps_its_ratios(counts, we
     passes = np.repeat(np.arange(len(counts)), counts)
     m = passes.size
     rate = first_pass_slower(passes, weight, lead=lead, lead_share=share)
-    ends = []
-    for k in range(1, m + 1):  # (as above: each update's end by bisection)
-        low, high = 0.0, 1.0
-        for _ in range(60):
-            mid = (low + high) / 2
-            low, high = (mid, high) if rate(mid) < k / m else (low, mid)
-        ends.append(high)
-    durations = np.diff([0.0, *ends])
+    durations = update_durations(rate, m)
     led = min(lead, m)
     if led == m:  # all of it the lead: played evenly
         np.testing.assert_allclose(durations, 1.0 / m, atol=1e-9)
