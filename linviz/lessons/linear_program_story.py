@@ -308,17 +308,22 @@ def last_status(best: tuple[int, int], last: tuple[int, int]) -> str:
     return "" if last[0] == best[0] else f" · solid, its last $theta$: {last[1]} wrong (◇)"
 
 
-def near_beat(story: StoryWriter, words: str, near: dict | None, points) -> None:
+def near_beat(story: StoryWriter, words: str, near: dict | None, points,
+              marks: dict | None = None) -> None:
     """The close-ups of the points that look on the line just counted, in a sentence of
     their own after its count (:func:`~linviz.lessons.linear_program_near.near_state`): they
-    come, ringed and named, as they are said; the line's marks stay, the pass counts leave."""
+    come, ringed and named, as they are said; the line's marks stay (``marks``, when given:
+    those of the lines they are about), the pass counts leave."""
     if near is not None:
         line = LINE_WORDS[near["lines"][0]] if len(near["lines"]) == 1 else "the line"
         # the weight plane leaves for the close-ups, where it stood: the walk is told
         # (review 298: a column between the planes, ~60 px an inset at 480p, too small)
         story.beat(words, "near", near=near, ringed=list(points), pass_counts=None,
                    weights=near["grid"] != "wide",
-                   status=f"close-ups: each side of {line} tinted in the colour of its class")
+                   **({} if marks is None else {"wrong_marks": marks}),
+                   # (review 303: "38: ×308" unexplained)
+                   status=f"close-ups (point: ×magnified): each side of {line} tinted in "
+                          f"the colour of its class")
 
 
 def endless_seconds(mistakes) -> float:
@@ -888,7 +893,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                status=f"dashed: the best $theta$ it reaches, {lesson.endless_best[1]} of "
                       f"{lesson.n} wrong (×)"
                       + last_status(lesson.endless_best, lesson.endless_last))
-    near_beat(story, words, near, points)
+    # (the returned θ's solid line and its marks leave: the close-ups are of the dashed)
+    near_beat(story, words, near, points, marks={"dashed": counted["best"]})
     if lesson.separable_with_offset:
         story.beat("With an offset a line does separate them (drawn, the widest): the same "
                    "programme on [x, 1] is feasible, as the offset-lift scene shows.",

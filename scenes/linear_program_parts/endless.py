@@ -269,6 +269,18 @@ class EndlessBeats:
         self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
         self.show_wrong_marks(beat, insets_only=True)
 
+    def drop_returned_line(self, beat) -> None:
+        """The returned θ's solid line leaves (its marks ◇ with it, :meth:`show_wrong_marks`)
+        where the beat no longer marks its mistakes: the close-ups are of the dashed line
+        (review 303: ×, ◇ and rings on two lines at once, a point on the solid unsaid)."""
+        drawings = getattr(self, "endless_drawings", None)
+        if (drawings is None or not beat.state["endless_best"]
+                or "solid" in (beat.state["wrong_marks"] or {})):
+            return
+        if self.on_screen(drawings[1]):
+            self.play(vanish(drawings[1]), run_time=style.RUN_FADE)
+            self.remove(drawings[1])
+
     def drop_endless(self) -> None:
         """The never-ending run's line leaves data space (its walk stays in weight space),
         with the insets of the points that look on its lines."""

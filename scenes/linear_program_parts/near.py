@@ -61,6 +61,7 @@ class NearInsets:
         self.follow_beat(beat)
         if not beat.state["weights"] and self.on_screen(self.weights):
             self.clear_weights()  # (the close-ups take its place)
+        self.drop_returned_line(beat)
         self.show_near(beat)
         self.name_rings(NEAR_NAME_REACH, self.near_line_thetas(beat))
         self.show_wrong_marks(beat, insets_only=True)

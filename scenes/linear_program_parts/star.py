@@ -83,7 +83,11 @@ class StarMarks:
                       color=theme.boundary, stroke_width=3,
                       max_tip_length_to_length_ratio=0.4)
         end = self.weight_point(self.lesson.thetas[-1]) if self.lesson.run else edge
-        obstacles = np.vstack([box_around(np.array([end]), 0.35),
+        # (review 303: 0.3 from θ's dot, "θ*" read as naming the perceptron's θ: kept
+        # farther, weighing as text)
+        near_end = box_around(np.array([end]), 0.6)
+        near_end[:, 4] = 100.0
+        obstacles = np.vstack([near_end,
                                box_around(np.array([arrow.get_center()]), 0.12),
                                *self.update_line_boxes()])
         offset = best_offset(arrow.get_center(), (name.width, name.height), obstacles,

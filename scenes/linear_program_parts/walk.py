@@ -386,6 +386,9 @@ class WalkBeats(WalkStartBeats):
         # θ* and the perceptron's θ lit as each is said (review 265: a 10 s still)
         if self.star_dot is not None and self.on_screen(self.star_dot):
             self.wait_for_words("The programme")
-            self.play(lit(self.star_dot, self.theme, 1.6), run_time=style.PAUSE_READ)
+            # in θ*'s own white (review 303: lit yellow, the perceptron's colour, it read
+            # as θ for half a second)
+            self.play(lit(self.star_dot[0], self.theme, 1.6, self.theme.boundary),
+                      run_time=style.PAUSE_READ)
         self.wait_for_words("the perceptron")
         self.play(lit(self.walker, self.theme, 1.6), run_time=style.PAUSE_READ)

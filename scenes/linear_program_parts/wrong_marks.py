@@ -37,6 +37,9 @@ class WrongMarks:
         if not ((insets_only or join) and standing):
             self.drop_wrong_marks()
             insets_only = join = False
+        elif insets_only:  # the standing marks of a line no longer counted leave
+            self.drop_marks_of_kinds(set(kind for kind in ("dashed", "solid", "white")
+                                         if kind not in (marks or {})))
         if not marks:
             return
         closeup = getattr(self, "closeup_drawing", None)
@@ -52,6 +55,8 @@ class WrongMarks:
             for kind, indices in shown_marks.items():
                 shown = [self.wrong_mark(plane, i, kind) for i in indices
                          if plane.box.contains(self.lesson.data.X[i][None, :])[0]]
+                for mark in shown:
+                    mark.mark_kind = kind
                 if plane in self.near_planes:  # a mark across an inset's frame is cut off
                     low, high = plane.frame.get_corner(DL), plane.frame.get_corner(UR)
                     shown = [m for m in shown if np.all(m.get_corner(DL)[:2] >= low[:2])
@@ -87,6 +92,15 @@ class WrongMarks:
         half = CROSS_SHARE * radius
         return VGroup(*[Line(centre - half * np.array([1, s, 0]), centre + half * np.array([1, s, 0]),
                              color=self.theme.normal, stroke_width=2.5) for s in (1, -1)])
+
+    def drop_marks_of_kinds(self, kinds) -> None:
+        """The standing marks of ``kinds`` leave (the others stay)."""
+        leaving = [m for m in self.wrong_drawn if getattr(m, "mark_kind", None) in kinds]
+        if leaving:  # out of the drawing first (removing a part splits its group)
+            self.wrong_drawn.remove(*leaving)
+            self.add(*leaving)
+            self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
+            self.remove(*leaving)
 
     def drop_wrong_marks(self) -> None:
         """The marks leave (with the lines they count)."""

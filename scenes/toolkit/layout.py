@@ -95,12 +95,12 @@ def vanish(mobject: Mobject, **kwargs) -> QuickFade:
     return QuickFade(mobject, fade_in=False, **kwargs)
 
 
-def lit(drawing, theme, scale: float = 1.0) -> Animation:
-    """``drawing`` lit in the highlight colour (grown ``scale`` times and back) as it is
-    named: what a sentence names is seen named, not left a still."""
+def lit(drawing, theme, scale: float = 1.0, colour=None) -> Animation:
+    """``drawing`` lit in the highlight colour, or ``colour`` (grown ``scale`` times and
+    back) as it is named: what a sentence names is seen named, not left a still."""
     from manim import Indicate
 
-    return Indicate(drawing, color=theme.highlight, scale_factor=scale)
+    return Indicate(drawing, color=colour or theme.highlight, scale_factor=scale)
 
 
 def keep_in_frame(label, box=None) -> None:

@@ -67,7 +67,9 @@ def test_each_counted_line_marks_its_mistakes(case):
     between = beats[beats.index(said) + 1:beats.index(beat)]
     close = [b for b in between if b.motion == "near"]
     assert close in ([], list(between[:1]))
-    assert all(b.state["wrong_marks"] == said.state["wrong_marks"] for b in close)
+    # (the dashed line's: the returned θ's solid line leaves as its close-ups come)
+    assert all(b.state["wrong_marks"] == {"dashed": said.state["wrong_marks"]["dashed"]}
+               for b in close)
     rest = between[len(close):]
     assert rest and all(b.state["wrong_marks"] is None for b in rest)
 
