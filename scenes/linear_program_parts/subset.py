@@ -28,8 +28,9 @@ class SubsetBeats:
 
     def draw_subset(self, beat) -> None:
         """The close-ups and the overlap's drawings leave; a line that gets the fewest wrong
-        comes white as it is named, its mistakes squared; as "green line" is said, the
-        solver's line comes beside it, with its band (the white leaves with the sentence)."""
+        comes white as the fewest is said, its mistakes squared as it is named; as "green
+        line" is said, the solver's line comes beside it, with its band (the white leaves
+        with the sentence)."""
         self.drop_near()
         self.clear_right_half()
         # the solve's status waits for the solve (review 292: "without the 3 (□): feasible"
@@ -41,8 +42,10 @@ class SubsetBeats:
         white = Hyperplane(self.plane, fewest.theta, fewest.theta0, show_normal=False,
                            show_notes=False, show_shading=False)
         white.line.set_color(theme.text)
-        self.wait_for_words("the white one")
+        # drawn as the fewest is said, a line that reaches it (review 303: 5 s of bare data
+        # under "no line gets fewer"); its mistakes squared as they are named
         self.play(Create(white.line), run_time=style.RUN_INTRO)
+        self.wait_for_words("the white one")
         self.show_wrong_marks(beat)
         left_out = list(solved.left_out)
         if len(left_out) <= LEFT_OUT_NAMED:  # named as said (review 297: squares unnamed)
