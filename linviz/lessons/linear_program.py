@@ -594,11 +594,11 @@ class LinearProgramLesson:
         the certificate is such a pair."""
         if self.feasible or not self.certificate or self.same_place_certificate:
             return None
-        X, y = np.asarray(self.data.X, dtype=float), np.asarray(self.data.y)
-        mixed = np.flatnonzero(mixed_places(X, y))
-        if not len(mixed):
+        tied = self.tied_points
+        if not tied:
             return None
-        here = np.flatnonzero(np.all(X == X[mixed[0]], axis=1))
+        X, y = np.asarray(self.data.X, dtype=float), np.asarray(self.data.y)
+        here = np.flatnonzero(np.all(X == X[tied[0]], axis=1))
         plus, minus = here[y[here] > 0][0], here[y[here] < 0][0]
         return int(min(plus, minus)), int(max(plus, minus))
 

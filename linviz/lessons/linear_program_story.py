@@ -277,7 +277,7 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                          if lesson.separable_with_offset else "“infeasible”"))
 
 
-def ties_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
+def same_place_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     """A + and a − point at one place (the lesson's ``tie_pair``) said to be Gordan's
     second side at once, weights ½ each, before the certificate found without such places
     (review 302: "+2 −1" stood in sight from the start, the simplest proof never said)."""
@@ -831,7 +831,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # data space first (the weighted y⁽ⁱ⁾x⁽ⁱ⁾), then weight space (their half-planes): one
     # idea a beat (together, 14 s carried both planes' drawings and a key)
     if lesson.tie_pair is not None:  # review 302: the proof in sight, never said
-        ties_beat(story, lesson)
+        same_place_beat(story, lesson)
     story.beat(proof, "certificate", ringed=support, certificate=True, gordan=None,
                status=status)
     story.beat(sides_sentence(len(support)), "certificate-sides", certificate_sides=True,

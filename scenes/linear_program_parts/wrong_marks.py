@@ -38,8 +38,7 @@ class WrongMarks:
             self.drop_wrong_marks()
             insets_only = join = False
         elif insets_only:  # the standing marks of a line no longer counted leave
-            self.drop_marks_of_kinds(set(kind for kind in ("dashed", "solid", "white")
-                                         if kind not in (marks or {})))
+            self.drop_marks_except(marks or {})
         if not marks:
             return
         closeup = getattr(self, "closeup_drawing", None)
@@ -93,9 +92,9 @@ class WrongMarks:
         return VGroup(*[Line(centre - half * np.array([1, s, 0]), centre + half * np.array([1, s, 0]),
                              color=self.theme.normal, stroke_width=2.5) for s in (1, -1)])
 
-    def drop_marks_of_kinds(self, kinds) -> None:
-        """The standing marks of ``kinds`` leave (the others stay)."""
-        leaving = [m for m in self.wrong_drawn if getattr(m, "mark_kind", None) in kinds]
+    def drop_marks_except(self, kinds) -> None:
+        """The standing marks of a kind not among ``kinds`` leave (the others stay)."""
+        leaving = [m for m in self.wrong_drawn if getattr(m, "mark_kind", None) not in kinds]
         if leaving:  # out of the drawing first (removing a part splits its group)
             self.wrong_drawn.remove(*leaving)
             self.add(*leaving)
