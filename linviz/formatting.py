@@ -88,6 +88,11 @@ def significant_places(value: float, least: int = 2, most: int = 4, digits: int 
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
+def superscript(n: int) -> str:
+    """An integer in superscript digits, as an index is written: 12 → ¹²."""
+    return str(int(n)).translate(_SUPERSCRIPT)
+
+
 def scientific(value: float, digits: int = 2, minus: str = MINUS) -> str:
     """``value`` to ``digits`` significant digits as a × 10ᵏ: 1.6 × 10⁻⁷."""
     exponent = int(math.floor(math.log10(abs(float(value)))))

@@ -425,9 +425,10 @@ def step_status(lesson: LinearProgramLesson, k: int) -> str:
     wrong = lesson.wrong_after(k + 1)
     # the rule stood over the two beats before; not again (reviews 267, 271: four facts on
     # one line were shrunk past reading at 480p)
-    return (f"update {k + 1} · point {i + 1}: "
-            f"{value(before)} → {value(after)}, up $norm(x^((i)))^2$"
-            + (f" · ×: {wrong} wrong" if wrong else " · none wrong"))
+    # (review 303: "×: 6 wrong" read as a puzzle; the value unnamed)
+    return (f"update {k + 1} · point {i + 1}: $y^(({i + 1})) theta^T x^(({i + 1}))$ "
+            f"{value(before)} → {value(after)}, up $norm(x^(({i + 1})))^2$"
+            + (f" · × marks the {wrong} wrong" if wrong else " · none wrong"))
 
 
 def _step_sentence(lesson: LinearProgramLesson, k: int, noted: bool = False) -> str:
@@ -441,18 +442,21 @@ def _step_sentence(lesson: LinearProgramLesson, k: int, noted: bool = False) -> 
             if wrong > earlier else "")
     now = (f" Now {wrong} of {lesson.n} {'is' if wrong == 1 else 'are'} wrong{rose}." if wrong
            else " Now none is wrong.")
+    # (reviews 303: "y·score", a coined word: the notes' y⁽ⁱ⁾θᵀx⁽ⁱ⁾, with its point's index)
+    score = f"y⁽{formatting.superscript(i + 1)}⁾θᵀx⁽{formatting.superscript(i + 1)}⁾"
+    moved = f"{score} goes from {value(before)} to {value(after)}"
     if k == 0:
         # (why it is a mistake, ≤ 0, is the status line's rule; that the step is y⁽ⁱ⁾x⁽ⁱ⁾,
         # the walk's first sentence: said too, with a close point's note the sentence ran
         # past 12 s)
-        return (f"Update 1: point {i + 1}'s y·score {value(before)} → {value(after)}, θ "
-                f"stepping perpendicular to its lines.{now}")
+        return (f"Update 1, on point {i + 1}: {moved} as θ steps perpendicular to its "
+                f"lines.{now}")
     # (the step's direction said once, with update 1; the rise is always ‖x⁽ⁱ⁾‖², y² = 1:
-    # note 001's algebra, said with the first update whose y·score was not 0)
+    # note 001's algebra, said with the first update whose y⁽ⁱ⁾θᵀx⁽ⁱ⁾ was not 0)
     # (with "rose" or a close point's note, the sentence would run past 12 s)
-    rise = ", up by ‖x⁽ⁱ⁾‖²" if k == 1 and not rose and not noted else ""
-    return (f"Update {k + 1}: point {i + 1}, y·score {value(before)} → {value(after)}{rise}."
-            f"{now}")
+    rise = (f", up by ‖x⁽{formatting.superscript(i + 1)}⁾‖²"
+            if k == 1 and not rose and not noted else "")
+    return f"Update {k + 1}, on point {i + 1}: {moved}{rise}.{now}"
 
 
 def _zoomed_out(lesson: LinearProgramLesson) -> str:
@@ -558,8 +562,12 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # words, the formula once: reviews 296-297 found "scaled, line unmoved" clipped by ear;
     # on data no line through 0 separates, a θ with the fewest mistakes is scaled, its
     # positive y·scores lifted: review 296, "such a θ" said over a still)
-    lifted = (": ask every y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾ to be at least 1" if lesson.feasible else
-              " and lifts each positive y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾: ask that each be at least 1")
+    # (reviews 303: "y·score" a coined word, read "y dot score": the notes' y⁽ⁱ⁾θᵀx⁽ⁱ⁾,
+    # named once in words, the label times the score)
+    lifted = (", so ask each point's label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be at least 1"
+              if lesson.feasible else
+              " and lifts each positive label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾: ask that each be at "
+              "least 1")
     # (review 298: "at least 1, 40 linear inequalities" heard as "at least one forty")
     story.beat(f"A programme cannot ask for > 0. Scaling θ leaves its line in place{lifted}. "
                f"That makes {n} linear inequalities.",
@@ -653,7 +661,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     magnified = lesson.tight_insets  # one for each place, all at one zoom
     shown = (f" ({'each ' if len(magnified) > 1 else ''}magnified)"
              if magnified else "")
-    story.beat(f"At θ*, {point_list(places)}{also} {verb} with y·score exactly 1: on {where} "
+    story.beat(f"At θ*, {point_list(places)}{also} {verb} exactly, y⁽ⁱ⁾θ*ᵀx⁽ⁱ⁾ = 1: on {where} "
                f"beside θ*'s boundary in data space{shown}.", "tight",
                ringed=tight, boundary="star", inset="tight" if magnified else False)
 
@@ -697,13 +705,13 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # out as stage directions)
     edge = cone_edge_inset(lesson)
     inside = " In weight space θ is just inside the cone." if edge else ""
-    separates = (f"After {formatting.count(M, 'update')} every y·score is above 0, the least "
+    separates = (f"After {formatting.count(M, 'update')} every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ is above 0, the least "
                  f"{m} at the ringed point {lesson.least_point + 1}: θ separates.{inside}")
     story.beat(separates, "least", min_seconds=after_a_pause(separates),
                ringed=[lesson.least_point], shown=None,
                inset=bool(inset), wrong_marks=None, cone_inset=bool(edge),
                status=f"perceptron: $theta = {math_vector(lesson.thetas[-1])}$, "
-                      f"least y·score {m}")
+                      f"least $y^((i)) theta^T x^((i))$ {m}")
     enters = ("runs close along the region's edge and enters it at the ring"
               if lesson.ray_edge_angle < GRAZE_DEGREES else "enters the region there")
     # the edge it enters by: the least y·score's point's line, y·score 1 there, drawn in
@@ -718,7 +726,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                # along the region's edge, its entry could not be seen)
                status=f"the ring: on point {lesson.least_point + 1}'s line "
                       f"$y^((i)) theta^T x^((i)) = 1$ · the ray bright beyond it: every "
-                      f"y·score $>= 1$")
+                      f"$y^((i)) theta^T x^((i)) >= 1$")
     # its own chapter (review 298: "The perceptron in weight space" stood over the
     # margins, the bound and the close)
     story.section("lp-compare", "The programme and the perceptron")
@@ -749,7 +757,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # 0.0520 beside 0.041)
     run_shown = formatting.number(run_margin, max(
         len(star_shown.partition(".")[2]), formatting.significant_places(run_margin, 2, 6)))
-    story.beat(f"Margins, least y·score over ‖θ‖: θ*'s 1/‖θ*‖ = "
+    story.beat(f"Margins, the least y⁽ⁱ⁾θᵀx⁽ⁱ⁾ over ‖θ‖: θ*'s 1/‖θ*‖ = "
                f"{star_shown}, the perceptron's {run_shown}"
                f"{margin_comparison(star_margin, run_margin)}.", "margins",
                bands={"star": star_margin, "run": run_margin},
@@ -789,7 +797,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     zoom = _zoomed_out(lesson).removeprefix(", ")
     # (review 296: "narrows" where most lines leave the wedge as it was)
     story.beat(f"{zoom.capitalize() + ', o' if zoom else 'O'}ne at a time in the data's order, "
-               f"each line drawn through 0, where its y·score is 0: the wedge of θ that get "
+               f"each line drawn through 0, where its y⁽ⁱ⁾θᵀx⁽ⁱ⁾ is 0: the wedge of θ that get "
                f"every point so far right narrows, until point {emptied + 1}'s leaves it "
                f"empty.", "narrowing", shown=None,
                probe=False, view="near", narrowing=True, ringed=[emptied],
@@ -840,8 +848,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                       f"x^((i)) > 0$: no $theta$ is on all")
     # the certificate's lines are where each y·score is 0 (as in the shading): named, for
     # the bars' signs are about their sides
-    story.beat("So take any θ, like this one circling 0: their weighted y·scores always add "
-               "up to 0, so at least one is ≤ 0, a mistake.",
+    story.beat("So take any θ, like this one circling 0: their weighted y⁽ⁱ⁾θᵀx⁽ⁱ⁾ always "
+               "add up to 0, so at least one is ≤ 0, a mistake.",
                "proof", score_bars=True,
                status="$sum_i lambda_i y^((i)) theta^T x^((i)) = theta^T (sum_i lambda_i "
                       "y^((i)) x^((i))) = theta^T 0 = 0$")
@@ -973,7 +981,7 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (the piper voice: 13-14 s as "Every other point has y·score at least 1; exactly 1
     # at the ringed …, magnified on the right"; the close-ups come with the rings, unsaid,
     # as every close-up's zoom is)
-    story.beat(f"Every other point has y·score at least 1, and the ringed "
+    story.beat(f"Every other point has y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) at least 1, and the ringed "
                f"{formatting.listed(i + 1 for i in tight)} exactly 1: they stand {margin} "
                f"from the line, the notes' margin, 1/‖θ‖.",
                "subset-tight", ringed=tight, subset_insets=bool(insets),
@@ -987,8 +995,8 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
 
 #: Gordan's alternative, said before its weights prove that no θ exists (reviews 256–257:
 #: used at the certificate, stated only on the closing card); not in the notes, said so
-GORDAN_WORDS = ("Gordan's alternative, beyond the notes: either some θ has every y·score "
-                "> 0, or weights λᵢ ≥ 0, not all 0, make the y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0; "
+GORDAN_WORDS = ("Gordan's alternative, beyond the notes: either some θ has every "
+                "y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0, or weights λᵢ ≥ 0, not all 0, make the y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0; "
                 "never both.")
 
 

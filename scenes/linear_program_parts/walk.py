@@ -175,8 +175,8 @@ class WalkBeats(WalkStartBeats):
         self.name_rings()
 
     def score_line_names(self, i: int, steps) -> VGroup:
-        """Point i's two lines in weight space named by their y·scores, "y·score = 1" (its
-        constraint's, solid) and "y·score = 0" (dashed), each beside its line near an end
+        """Point i's two lines in weight space named by their values of y⁽ⁱ⁾θᵀx⁽ⁱ⁾, "… = 1" (its
+        constraint's, solid) and "… = 0" (dashed), each beside its line near an end
         (:data:`SCORE_NAME_ALONG`), off the path walked, the step from ``steps[0]`` to
         ``steps[1]`` about to be taken (θ's dot and name at its ends) and each other."""
         theme, names = self.theme, VGroup()
@@ -196,8 +196,9 @@ class WalkBeats(WalkStartBeats):
                        [segment_boxes(*(self.weight_point(e) for e in other), LINE_CLEARANCE,
                                       samples=40) * [1, 1, 1, 1, LINE_WEIGHT]])
             top, bottom = sorted((self.weight_point(e) for e in ends), key=lambda p: -p[1])
-            name = with_backdrop(text(f"y·score = {level}", theme, style.FONT_SMALL,
-                                      theme.step), theme)
+            # (review 303: "y·score = 1", a coined word; the notes' y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1)
+            name = with_backdrop(math(f"y^(({i + 1})) theta^T x^(({i + 1})) = {level}", theme,
+                                      style.FONT_SMALL, theme.step), theme)
             placed = [box_of(n) for n in names]
             centre = beside_line([top + t * (bottom - top) for t in SCORE_NAME_ALONG],
                                  bottom - top, (name.width, name.height),

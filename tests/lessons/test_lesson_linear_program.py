@@ -228,8 +228,8 @@ def test_every_number_said_is_the_lessons(name, seed):
     for number, visit in enumerate(updates[:2], 1):
         i = visit[1]
         before, after = A[i] @ theta, A[i] @ (theta + A[i])
-        assert (f"Update {number}: point {i + 1}" in said
-                and f"{before:.2f} → {after:.2f}".replace("-", "−") in said), (number, said)
+        assert (f"Update {number}, on point {i + 1}: " in said
+                and f"from {before:.2f} to {after:.2f}".replace("-", "−") in said), (number, said)
         theta = theta + A[i]
     assert f"After {run['updates']} update" in said
     scores = A @ run["theta"]
@@ -790,12 +790,14 @@ def test_the_walk_stops_once_theta_is_in_the_cone_and_each_update_says_what_it_b
         assert (f"wrong, up from {earlier}:" in sentence) == (wrong > earlier), sentence
         # the second update's rise said as note 001 derives it: ‖x⁽ⁱ⁾‖², the scores said
         # (recomputed here) differing by it to rounding
-        told = re.search(r"point (\d+), y·score (−?[0-9.]+) → (−?[0-9.]+)", sentence)
+        told = re.search(r"on point (\d+): y⁽(\S+)⁾θᵀx⁽\S+⁾ goes from (−?[0-9.]+) to "
+                         r"(−?[0-9.]+)", sentence)
         # (said where the count did not rise and no close point's note follows)
         if told and k == 2 and wrong <= earlier and "magnified" not in sentence:
             i = int(told.group(1)) - 1
-            before, after = (float(told.group(g).replace("−", "-")) for g in (2, 3))
-            assert ", up by ‖x⁽ⁱ⁾‖²." in sentence
+            before, after = (float(told.group(g).replace("−", "-")) for g in (3, 4))
+            index = str(i + 1).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
+            assert told.group(2) == index and f", up by ‖x⁽{index}⁾‖²." in sentence
             assert after - before == pytest.approx(float(X[i] @ X[i]), abs=0.011)
             assert before == pytest.approx(float(y[i] * (X[i] @ thetas[1])), abs=0.005)
         else:
@@ -812,13 +814,15 @@ def test_the_walk_stops_once_theta_is_in_the_cone_and_each_update_says_what_it_b
         # each update by its number; the rule stood over the beats before (four facts on a
         # line were shrunk past reading, reviews 267, 271)
         assert status.startswith(f"update {k + 1} · ") and "theta <-" not in status
-        shown = re.search(r"point (\d+): (−?[0-9.]+) → (−?[0-9.]+)", status)
+        shown = re.search(r"point (\d+): \$y\^\(\((\d+)\)\) theta\^T x\^\(\(\d+\)\)\$ "
+                          r"(−?[0-9.]+) → (−?[0-9.]+)", status)
         i = int(shown.group(1)) - 1
-        for g, theta in ((2, thetas[k]), (3, thetas[k + 1])):
+        assert shown.group(2) == shown.group(1), status
+        for g, theta in ((3, thetas[k]), (4, thetas[k + 1])):
             assert float(shown.group(g).replace("−", "-")) == pytest.approx(
                 float(y[i] * (X[i] @ theta)), abs=0.005 + 1e-9)
         wrong = lesson.wrong_after(k + 1)
-        assert status.endswith(f"×: {wrong} wrong" if wrong else "none wrong"), status
+        assert status.endswith(f"× marks the {wrong} wrong" if wrong else "none wrong"), status
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
@@ -913,7 +917,7 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
         # y·scores above 0 lifted to ≥ 1, the least of them exactly 1
         shown = lesson.scaling_theta
         scores = A @ shown
-        assert "lifts each positive y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾" in scaled[0].sentence
+        assert "lifts each positive label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾" in scaled[0].sentence
         angles = np.radians(np.arange(0, 360, 0.01)) + 1e-7
         fewest = np.sum(A @ np.vstack([np.cos(angles), np.sin(angles)]) <= 0, axis=0).min()
         assert np.sum(scores <= 0) == fewest
@@ -992,7 +996,7 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     # the shading by sign is said to be of the lines slid through 0 (not the ≥ 1 lines),
     # where they are first drawn
     (narrowed,) = [b for b in beats if b.motion == "narrowing"]
-    assert "each line drawn through 0, where its y·score is 0" in narrowed.sentence
+    assert "each line drawn through 0, where its y⁽ⁱ⁾θᵀx⁽ⁱ⁾ is 0" in narrowed.sentence
     assert "at least one is ≤ 0, a mistake" in beats[first + 2].sentence
     assert "> 0$: no $theta$ is on all" in sides.state["status"]
     if "overlap" in motions:  # the notes' remark closes: the solver's word is the answer

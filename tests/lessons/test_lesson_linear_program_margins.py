@@ -20,7 +20,7 @@ def test_the_margins_said_are_the_least_distance_to_each_line(case):
     from scipy.optimize import linprog
 
     data, lesson, beats = lesson_or_skip(case)
-    said = next((b for b in beats if b.sentence.startswith("Margins, least y·score")), None)
+    said = next((b for b in beats if b.sentence.startswith("Margins, the least y⁽ⁱ⁾θᵀx⁽ⁱ⁾")), None)
     if not lesson.feasible:
         assert said is None
         return
@@ -128,16 +128,16 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
-def test_the_y_score_is_defined_where_it_is_first_said(case):
-    """"y·score" (a word of the lecture's, not the notes') is defined as y⁽ⁱ⁾θᵀx⁽ⁱ⁾ in the
-    first sentence or status line that uses it."""
+def test_the_notes_y_theta_x_is_named_in_words_where_it_is_first_said(case):
+    """The scene writes the notes' y⁽ⁱ⁾θᵀx⁽ⁱ⁾ (review 303: the lecture's coined "y·score"
+    read "y dot score"), and the first sentence with it says it in words, the label times
+    the score; "y·score" is said nowhere, nor written on a status line."""
     data, lesson, beats = lesson_or_skip(case)
     for beat in beats:
-        used = [text for text in (beat.sentence, beat.state["status"] or "") if "y·score" in text]
-        if used:
-            assert "y·score y⁽ⁱ⁾θᵀx⁽ⁱ⁾" in beat.sentence, beat.sentence
-            return
-    pytest.fail("the scene never says y·score")
+        assert "y·score" not in beat.sentence + (beat.state["status"] or ""), beat.sentence
+    first = next((beat for beat in beats if "y⁽ⁱ⁾θᵀx⁽ⁱ⁾" in beat.sentence), None)
+    assert first is not None, "the scene never says y⁽ⁱ⁾θᵀx⁽ⁱ⁾"
+    assert "label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾" in first.sentence, first.sentence
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)

@@ -210,7 +210,7 @@ def test_every_point_that_looks_on_a_counted_line_is_magnified(case):
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_each_explained_update_shows_its_rise_by_the_points_squared_length(case):
-    """An explained update's status line shows its point's y·score before → after and
+    """An explained update's status line shows its point's y⁽ⁱ⁾θᵀx⁽ⁱ⁾ before → after and
     that it rose by ‖x⁽ⁱ⁾‖² (note 001: y⁽ⁱ⁾(θ + y⁽ⁱ⁾x⁽ⁱ⁾)ᵀx⁽ⁱ⁾ = y⁽ⁱ⁾θᵀx⁽ⁱ⁾ + ‖x⁽ⁱ⁾‖²):
     recomputed from a plain perceptron loop, the two numbers shown differ by ‖x⁽ⁱ⁾‖² to
     their rounding."""
@@ -229,7 +229,8 @@ def test_each_explained_update_shows_its_rise_by_the_points_squared_length(case)
         before = y[i] * (X[i] @ theta) + 0.0  # (−0.0 from θ = 0 is shown 0.00)
         after = y[i] * (X[i] @ (theta + y[i] * X[i]))
         status = steps[k].state["status"]
-        shown = f"point {i + 1}: {before:.2f} → {after:.2f}, up $norm(x^((i)))^2$"
+        shown = (f"point {i + 1}: $y^(({i + 1})) theta^T x^(({i + 1}))$ {before:.2f} → "
+                 f"{after:.2f}, up $norm(x^(({i + 1})))^2$")
         assert shown.replace("-", "−") in status, (k, status)
         assert after - before == pytest.approx(X[i] @ X[i], rel=1e-9)
         theta = theta + y[i] * X[i]
@@ -258,7 +259,7 @@ def test_an_updates_count_of_mistakes_is_written_only_as_it_is_said(case):
         first = status_said_first(status)
         assert first.startswith(f"update {k + 1} · point {i + 1}:"), status
         rest = status[len(first):]
-        assert rest == (f" · ×: {wrong} wrong" if wrong else " · none wrong"), status
+        assert rest == (f" · × marks the {wrong} wrong" if wrong else " · none wrong"), status
         assert "wrong" not in first
 
 
