@@ -82,6 +82,8 @@ The state's keys:
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from .. import formatting
@@ -93,6 +95,7 @@ from .linear_program import (SCENE, DEFAULT_DATA, LinearProgramLesson, linear_pr
 from .linear_program_narrowing import (narrowing, region_changes, seconds_of_steps,
                                        shrinking_regions, step_seconds)
 from .linear_program_near import LINE_WORDS, cone_edge_inset, near_state
+from .summary_story import HEADER as SUMMARY_HEADER, ROWS as SUMMARY_ROWS
 from .linear_program_overlap import overlap_equation, overlap_panel, weight_places
 
 __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_storyboard"]
@@ -139,6 +142,11 @@ GRAZE_DEGREES = 8.0
 
 #: the constraint of point i, as Typst mathematics (the status line sets it as a formula)
 CONSTRAINT = "$y^((i)) theta^T x^((i)) >= 1$"
+#: the notes' closing summary (001), as the lecture's summary scene words it, its formulas
+#: left to that scene: its heading, then a row per model (model, case, loss, how it is
+#: solved); the first, this scene's, is lit as the intro names it
+NOTES_SUMMARY = tuple(tuple(re.sub(r",? *\$[^$]*\$", "", cell) for cell in row) for row in
+                      (SUMMARY_HEADER[:len(SUMMARY_ROWS[0])], *SUMMARY_ROWS))
 
 
 def math_number(v: float) -> str:
@@ -529,7 +537,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         pass_counts=None, gordan=None, bands=None,
                         trial_line=False, circle_kept=False,
                         inequalities=None, data_view="full", subset=False,
-                        subset_insets=False, narrowing=False)
+                        subset_insets=False, narrowing=False, notes_table=None)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -542,6 +550,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     story.beat(f"Can a line through the origin separate these {n} points, with training "
                f"error 0 under the 0-1 loss? The notes' realizable case: a linear programme "
                f"answers.", "intro", trial_line=not standardized,
+               # the notes' closing table beside it as its row is named, that row lit
+               # (reviews 303: the right half stood empty for the first 12 s)
+               notes_table=NOTES_SUMMARY,
                status="a line through 0 with every $y^((i)) theta^T x^((i)) > 0$?"
                       + places_words(lesson.data.X)
                       # the plane's tag where both classes share a place, read once (the
@@ -551,7 +562,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     if standardized:
         # standardised data is centred: its origin is the file's mean (the lines crossing)
         story.beat("So here, through the origin means through the data's mean, where the "
-                   "lines cross: the line's offset is fixed in advance.", "through-mean")
+                   "lines cross: the line's offset is fixed in advance.", "through-mean",
+                   notes_table=None)
     # a programme's constraints are ≤ or ≥, never strict: scaling θ (which moves no line)
     # turns > 0 into ≥ 1
     # the scaling drawn on a separator (data a line through 0 separates): said to be one
@@ -572,7 +584,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     story.beat(f"A programme cannot ask for > 0. Scaling θ leaves its line in place{lifted}. "
                f"That makes {n} linear inequalities.",
                "weight-plane",
-               scaling=True, inequalities=inequality_rows(lesson),
+               scaling=True, inequalities=inequality_rows(lesson), notes_table=None,
                status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     # (y⁽ⁱ⁾x⁽ⁱ⁾ drawn k times longer where it would be a speck: written on its arrow, not

@@ -5,18 +5,21 @@ points?" is asked (review 261: asked over a still scatter, no line drawn)."""
 from __future__ import annotations
 
 import numpy as np
-from manim import RIGHT, UP, ValueTracker, VGroup, linear
+from manim import RIGHT, UP, Line, ValueTracker, VGroup, config, linear
 
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
+from scenes.toolkit.table_text import line_of_text, set_baseline
 
 #: the trial line's turn while the question is asked: half round (every line through 0
 #: once), anticlockwise from TRIAL_START off the horizontal (review 271: from and to the
 #: x₁ axis, it seemed to vanish into it)
 TRIAL_TURN = np.pi
 TRIAL_START = np.pi / 12
+#: the words of the intro's sentence as which the notes' table comes (its row named)
+TABLE_WORDS = "The notes' realizable case"
 
 
 def fewest_wrong_of_line(X: np.ndarray, y: np.ndarray, normal: np.ndarray) -> int:
@@ -52,11 +55,50 @@ class IntroBeats:
     def draw_intro(self, beat) -> None:
         """The title and the data; then a line through 0, grey, turned through every
         direction once as the question is asked, and gone with it, where the beat's
-        ``trial_line`` asks for it."""
+        ``trial_line`` asks for it; the notes' table as its row is named (its
+        ``notes_table``), till the next sentence."""
         self.play(appear(self.title), appear(self.plane), run_time=style.RUN_INTRO)
         self.follow_beat(beat)  # the question's condition, written
-        if not beat.state["trial_line"]:
-            return
+        if beat.state["trial_line"]:
+            self.turn_trial_line()
+        if beat.state["notes_table"]:
+            self.wait_for_words(TABLE_WORDS)
+            table = self.notes_table(beat.state["notes_table"])
+            self.play(appear(table), run_time=style.RUN_FADE)
+            self.mark_for_beat(table)
+
+    def notes_table(self, rows) -> VGroup:
+        """The notes' closing summary right of the data, as the lecture's
+        summary sets it: ``rows`` (a heading, bold and muted over a rule, then one per
+        model) in columns on common baselines, the first model's row, this scene's, lit,
+        the others muted; under its name; narrowed to the right half if it must be."""
+        theme, size, line = self.theme, style.TABLE_FONT, style.TABLE_LINE
+        colours = [theme.muted, theme.highlight] + [theme.muted] * (len(rows) - 2)
+        cells = [[line_of_text(f"*{cell}*" if place == 0 else cell, theme, size, colour)
+                  for cell in row] for place, (row, colour) in enumerate(zip(rows, colours))]
+        widths = [max(row[j].width for row in cells) for j in range(len(rows[0]))]
+        lefts = np.concatenate([[0.0], np.cumsum(np.array(widths[:-1]) + style.TABLE_GAP)])
+        lines = VGroup()
+        for place, row in enumerate(cells):
+            base = -line * place - (style.TABLE_GAP / 2 if place else 0.0)
+            lines.add(VGroup(*[set_baseline(cell, base, left)
+                               for cell, left in zip(row, lefts)]))
+        low = -style.TABLE_GAP / 2 - 0.12
+        rule = Line([0.0, low, 0.0], [lefts[-1] + widths[-1], low, 0.0], stroke_width=1,
+                    color=theme.grid)
+        body = VGroup(lines, rule)
+        # (in the half right of the data plane's square)
+        left = self.plane.frame.get_right()[0] + style.BUFF
+        right = config.frame_width / 2 - style.SMALL_BUFF
+        body.scale(min(1.0, (right - left) / body.width))
+        name = text("the notes' closing summary", theme, style.FONT_PANEL, theme.text)
+        table = VGroup(name.next_to(body, UP, buff=0.35), body)
+        return table.move_to([(left + right) / 2, self.weights.frame.get_center()[1] + 0.5,
+                              0.0])
+
+    def turn_trial_line(self) -> None:
+        """A line through 0, grey, its + side shaded, turned half round as the question is
+        asked (till the notes are named), its count of mistakes read off as it turns."""
         turn = ValueTracker(0.0)
 
         def normal() -> np.ndarray:  # the line's normal: the line horizontal at turn 0
@@ -86,7 +128,9 @@ class IntroBeats:
         count.add_updater(lambda m: m.become(count_words(fewest_wrong_of_line(X, y,
                                                                               normal()))))
         self.play(appear(trial), appear(count), run_time=style.RUN_FADE)
-        seconds = self.speech_left() - 2 * style.RUN_FADE
+        said = self.timeline.said_at(self.in_notation(TABLE_WORDS))
+        seconds = (self.speech_left() if said is None else said - float(self.time)) \
+            - 2 * style.RUN_FADE
         if seconds > style.RUN_FADE:
             self.play(turn.animate.set_value(TRIAL_TURN), run_time=seconds, rate_func=linear)
         trial.clear_updaters()

@@ -1173,3 +1173,20 @@ def test_the_theta_going_round_the_region_separates_all_the_while(case):
             assert (A @ theta >= 1 - 1e-9).all(), (case.name, theta)
             assert (y * (X @ theta) > 0).all(), (case.name, theta)
             assert box.x_min <= theta[0] <= box.x_max and box.y_min <= theta[1] <= box.y_max
+
+
+@pytest.mark.parametrize("name", ["separable-origin:0", "noisy:0", "iris-versicolor-virginica-std"])
+def test_the_notes_summary_stands_beside_the_intro_only(name):
+    """The intro names the notes' realizable case: the notes' closing table (001: half-space
+    classifiers, realizable case, 0-1 loss, linear programming) stands beside it, its row
+    the one lit (the first after the heading), and leaves as the next sentence starts."""
+    case = next(c for c in GALLERY if c.name == name)
+    _, lesson = _lesson_of(case)
+    beats = linear_program_storyboard(lesson).beats
+    assert beats[0].motion == "intro" and "realizable case" in beats[0].sentence
+    heading, lit, *others = beats[0].state["notes_table"]
+    assert heading[:3] == ("model", "case", "loss")
+    assert [lit[1], lit[2]] == ["realizable", "0-1 loss"] and "linear programming" in lit[3]
+    assert all("non-realizable" == row[1] for row in others) and len(others) == 2
+    assert not any("$" in cell for row in beats[0].state["notes_table"] for cell in row)
+    assert all(beat.state["notes_table"] is None for beat in beats[1:])

@@ -49,20 +49,30 @@ def test_the_speech_ends_at_the_voice_pace():
 def _waits_by_motion(path) -> dict[str, list[tuple[str, bool]]]:
     """{motion: [(words, always)]} of every ``self.wait_for_words("…")`` in a
     ``draw_<motion>`` method of the scene file at ``path`` (read as a syntax tree, not
-    run); ``always`` False for a wait under an ``if`` (made only for some beats)."""
+    run); ``always`` False for a wait under an ``if`` (made only for some beats). The
+    words are a literal, or the name of a literal set at the file's top level."""
     import ast
 
     waits: dict[str, list[tuple[str, bool]]] = {}
+    tree = ast.parse(path.read_text())
+    constants = {target.id: node.value.value for node in tree.body
+                 if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+                 for target in node.targets if isinstance(target, ast.Name)}
+
+    def words_of(argument, motion: str) -> str:
+        if isinstance(argument, ast.Name) and argument.id in constants:
+            return constants[argument.id]
+        assert isinstance(argument, ast.Constant), motion
+        return argument.value
 
     def visit(node, motion: str, always: bool) -> None:
         for child in ast.iter_child_nodes(node):
             if (isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute)
                     and child.func.attr == "wait_for_words"):
-                assert isinstance(child.args[0], ast.Constant), motion
-                waits.setdefault(motion, []).append((child.args[0].value, always))
+                waits.setdefault(motion, []).append((words_of(child.args[0], motion), always))
             visit(child, motion, always and not isinstance(child, ast.If))
 
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef) and node.name.startswith("draw_"):
             visit(node, node.name[len("draw_"):].replace("_", "-"), True)
     return waits
