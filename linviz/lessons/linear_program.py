@@ -322,6 +322,12 @@ def _convex_zero(points: np.ndarray) -> np.ndarray | None:
 
 #: two θ of the region this near (a share of ‖θ*‖) are one (two solvers' answers)
 SAME_THETA = 1e-6
+#: the region sweeping out the cone in the walk's view ends where its nearest θ lies this
+#: share of the view's reach (its farthest corner's distance from 0) from 0
+SWEEP_NEAREST = 0.04
+#: and starts (if the region is farther) where its nearest θ lies this share of the way from
+#: 0 to the view's edge along it: in view from the word "region" on
+SWEEP_FIRST = 0.6
 #: the scaling starts from this share of its θ, or less (:attr:`LinearProgramLesson.scaling_start`):
 #: its dashed lines θᵀx = ±1 start at least this share of the data's view from its line
 SCALING_FROM, SCALING_BAND_SHARE = 0.3, 0.12
@@ -812,6 +818,28 @@ class LinearProgramLesson:
     def region(self, box: Box | None = None):
         """The feasible region inside ``box`` (the weight box): (vertices, edge lines)."""
         return feasible_polygon(self.signed, box or self.weight_box)
+
+    def region_scaled(self, scale: float, box: Box | None = None):
+        """The feasible region scaled by ``scale`` > 0 inside ``box`` (the weight box), as
+        :meth:`region`: s·θ for every θ with aᵢᵀθ ≥ 1, that is {θ : aᵢᵀθ ≥ s}, the rows
+        aᵢ/s at 1. Over every s > 0 these sweep out the cone of separators (aᵢᵀθ > 0)."""
+        return feasible_polygon(self.signed / float(scale), box or self.weight_box)
+
+    def cone_sweep_scales(self, box: Box) -> tuple[float, float]:
+        """(first, last) scale of the region sweeping out the cone in the view ``box``
+        (:meth:`region_scaled`), 0 inside it: first the region itself, or scaled down so far
+        that its nearest θ (:attr:`widest_theta`, at ‖θ‖₂ = d) lies :data:`SWEEP_FIRST` of
+        the way from 0 to the view's edge along it (e from 0): min(1, SWEEP_FIRST·e / d);
+        last, with it :data:`SWEEP_NEAREST` of the view's reach r (its farthest corner's
+        distance from 0) from 0."""
+        widest = np.asarray(self.widest_theta, dtype=float)
+        nearest = float(np.hypot(*widest))
+        unit = widest / nearest
+        edge = min(limit / part for part, limits in zip(unit, ((box.x_min, box.x_max),
+                                                               (box.y_min, box.y_max)))
+                   if part != 0 for limit in limits if limit / part > 0)
+        reach = float(np.max(np.hypot(*box.corners.T)))
+        return min(1.0, SWEEP_FIRST * edge / nearest), SWEEP_NEAREST * reach / nearest
 
     @property
     def region_samples(self) -> np.ndarray:

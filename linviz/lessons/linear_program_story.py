@@ -685,8 +685,11 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                + " and each update will add y⁽ⁱ⁾x⁽ⁱ⁾ to θ: one step.", "walk-start", walk=0,
                ringed=[], boundary=None, diamond=None, inset=False,
                status=UPDATE_RULE, view="walk" if zoomed else "near")
-    story.beat("Shaded from 0: the cone of every θ that separates, each y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0. The "
-               "updates stop once θ is in the cone.", "cone", cone=True)
+    # the cone tied to the region ≥ 1 it is made of: the region scaled down toward 0 sweeps
+    # it out (reviews 303: no picture linked the region to the cone; a 7 s still)
+    story.beat("The region, scaled down toward 0, sweeps out a cone: every θ that separates, "
+               "each y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0. The updates stop once θ is in the cone.", "cone",
+               cone=True)
     explained = min(EXPLAINED_STEPS, M)
     for step in range(explained):
         i = lesson.updated_points[step]

@@ -4,10 +4,11 @@ the first step shown as it is said, and the cone of separators it walks into."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DashedLine, Polygon, VGroup
+from manim import DashedLine, Line, Polygon, ValueTracker, VGroup, always_redraw, smooth
 
 from linviz.lessons.linear_program import mistake_arcs
-from scenes.linear_program_parts.common import CONE_OPACITY, LINES_UNDER_SHADING, ray_end
+from scenes.linear_program_parts.common import (CONE_OPACITY, LINES_UNDER_SHADING, REGION_OPACITY,
+                                                ray_end)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
 from scenes.toolkit.speed.fast_shapes import FastArrow
@@ -60,8 +61,36 @@ class WalkStartBeats:
         return drawn
 
     def draw_cone(self, beat) -> None:
-        """The cone of separators comes under θ's dot."""
+        """The region comes back, faint, at its place in the view (or scaled down to its
+        edge), and shrinks toward 0 as the sentence says it (geometrically, each scale the
+        last's share), the cone it sweeps out coming with it under θ's dot; then it goes."""
         self.follow_beat(beat)
         self.cone = self.on_weights(self.cone_drawing)
-        self.play(appear(self.cone), run_time=style.RUN_INTRO)
+        first, last = self.lesson.cone_sweep_scales(self.weights.box)
+        share = ValueTracker(0.0)
+        sweeping = always_redraw(lambda: self.scaled_region_drawing(
+            first * (last / first) ** share.get_value()))
+        self.play(appear(sweeping), run_time=style.RUN_FADE)
+        said = self.timeline.said_at(self.in_notation("The updates stop"))
+        seconds = max(style.RUN_INTRO, (said or 0.0) - float(self.time) - style.RUN_FADE)
+        self.play(share.animate.set_value(1.0), appear(self.cone), run_time=seconds,
+                  rate_func=smooth)
+        sweeping.clear_updaters()
+        self.play(vanish(sweeping), run_time=style.RUN_FADE)
+        self.remove(sweeping)
         self.add(self.walker, self.walker_label)  # on top of the cone
+
+    def scaled_region_drawing(self, scale: float) -> VGroup:
+        """The region scaled by ``scale`` in the weight plane's view
+        (:meth:`~linviz.lessons.linear_program.LinearProgramLesson.region_scaled`): shaded
+        as the region, its edges (not the view's) drawn."""
+        found = self.lesson.region_scaled(scale, self.weights.box)
+        if found is None:
+            return VGroup()
+        vertices, labels = found
+        corners = [self.weight_point(v) for v in vertices]
+        edges = VGroup(*[Line(corners[k], corners[(k + 1) % len(corners)],
+                              color=self.theme.correct, stroke_width=3)
+                         for k, label in enumerate(labels) if label >= 0])
+        return VGroup(Polygon(*corners, stroke_width=0, fill_color=self.theme.correct,
+                              fill_opacity=REGION_OPACITY), edges)

@@ -305,3 +305,68 @@ def test_the_runs_part_zooms_the_data_in_only_where_its_points_stand_close(case)
     # to the closing remark, which is of every point: the whole data again
     assert all(b.state["data_view"] == "close" for b in beats[beats.index(first):-1])
     assert beats[-1].motion == "testable" and beats[-1].state["data_view"] == "full"
+
+
+def _nearest_of_polygon(vertices) -> np.ndarray:
+    """The point of a convex polygon nearest 0 (0 outside it): the nearest over its edges
+    of the segment's point nearest 0, each found by projecting 0 onto it."""
+    vertices = np.asarray(vertices, dtype=float)
+    feet = []
+    for p, q in zip(vertices, np.roll(vertices, -1, axis=0)):
+        d = q - p
+        t = np.clip(-(p @ d) / (d @ d), 0.0, 1.0) if d @ d > 0 else 0.0
+        feet.append(p + t * d)
+    return min(feet, key=lambda foot: float(np.hypot(*foot)))
+
+
+def _distance_to_polygon(vertices) -> float:
+    return float(np.hypot(*_nearest_of_polygon(vertices)))
+
+
+def _edge_along(view, polygon) -> float:
+    """How far from 0 the view's edge is towards the polygon's point nearest 0 (found by
+    bisection on the ray: inside the box or not)."""
+    unit = _nearest_of_polygon(polygon)
+    unit = unit / np.hypot(*unit)
+    low, high = 0.0, 1e6
+    for _ in range(200):
+        middle = (low + high) / 2
+        x, y = middle * unit
+        inside = view.x_min <= x <= view.x_max and view.y_min <= y <= view.y_max
+        low, high = (middle, high) if inside else (low, middle)
+    return low
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_region_scaled_down_sweeps_out_the_cone_from_the_view_edge_to_near_0(case):
+    """The cone beat's region, scaled by s: each corner is s times a θ of the region
+    (every aᵢᵀθ ≥ 1) and so separates (every aᵢᵀθ > 0); at s = 1 it is the region; its
+    first scale puts its nearest θ SWEEP_FIRST of the way to the view's edge (or leaves the
+    region where it is, when nearer), its last at SWEEP_NEAREST of the view's reach, as
+    measured from the drawn polygon, not from the lesson's widest θ."""
+    from linviz.geometry import Box
+    from linviz.lessons.linear_program import SWEEP_FIRST, SWEEP_NEAREST
+
+    _, lesson, beats = lesson_or_skip(case)
+    if not any(beat.motion == "cone" for beat in beats):
+        pytest.skip("no walk into a cone")
+    A, view = np.asarray(lesson.signed, dtype=float), lesson.walk_box
+    reach = float(np.max(np.hypot(*view.corners.T)))
+    first, last = lesson.cone_sweep_scales(view)
+    assert 0 < last < first <= 1
+    whole = lesson.region()
+    np.testing.assert_allclose(lesson.region_scaled(1.0, lesson.weight_box)[0], whole[0])
+    for scale in np.geomspace(first, last, 5):
+        found = lesson.region_scaled(scale, view)
+        if found is None:
+            continue
+        corners = np.asarray(found[0])
+        assert np.all(A @ (corners / scale).T >= 1 - 1e-7)
+        assert np.all(A @ corners.T > 0)
+    big = Box(-4 * reach, 4 * reach, -4 * reach, 4 * reach)
+    nearest = _distance_to_polygon(lesson.region(Box(-1e4, 1e4, -1e4, 1e4))[0])
+    assert _distance_to_polygon(lesson.region_scaled(last, big)[0]) == pytest.approx(
+        SWEEP_NEAREST * reach, rel=1e-6)
+    start = lesson.region_scaled(first, big)[0]
+    assert _distance_to_polygon(start) == pytest.approx(
+        min(nearest, SWEEP_FIRST * _edge_along(view, start)), rel=1e-6)
