@@ -6,7 +6,7 @@ following in data space; then its best θ, dashed."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, Circle, VGroup, VMobject
+from manim import DOWN, Circle, Rectangle, VGroup, VMobject
 
 from linviz.geometry import Box
 from linviz.lessons.linear_program_story import (ENDLESS_LEAD, ENDLESS_LEAD_SECONDS,
@@ -68,12 +68,18 @@ class EndlessBeats:
         self.make_walker()
         start = self.on_weights(lambda: self.named_mark((0.0, 0.0), "start", self.theme.normal))
         self.start_mark = start
-        self.play(appear(shading), appear(self.walker), appear(self.walker_label),
+        # the shading's key beside the plane, its swatches as faint as the shading (reviews
+        # 303: "how many points θ gets wrong" with no counts to read the greys by)
+        key = self.key_beside(self.wrong_key())
+        for swatch in key.get_family():
+            if isinstance(swatch, Rectangle) and swatch is not key.background_rectangle:
+                swatch.set_fill(opacity=ENDLESS_SHADE_SHARE * swatch.get_fill_opacity())
+        self.play(appear(shading), appear(key), appear(self.walker), appear(self.walker_label),
                   appear(start), run_time=style.RUN_FADE)
         self.set_status(status_said_first(beat.state["status"]))  # the counts as said
         path, line = self.walk_passes_through(beat)
         self.set_status(beat.state["status"])
-        self.endless_drawings = VGroup(VGroup(path, shading, start), line, VGroup())
+        self.endless_drawings = VGroup(VGroup(path, shading, start, key), line, VGroup())
 
     def walk_passes_through(self, beat) -> tuple[VGroup, VMobject]:
         """θ walks through its passes under the sentence, its path drawn (returned, with its

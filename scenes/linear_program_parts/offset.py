@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Indicate, LaggedStart, Line, Polygon,
-                   Rectangle, SurroundingRectangle, VGroup)
+                   Rectangle, SurroundingRectangle, VGroup, config)
 
 from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER, zoom_planes
 from scenes.toolkit import style
@@ -303,9 +303,11 @@ class OffsetBeats:
         return VGroup(self.closeup, where, times), (copies, shared)
 
     def clear_weights(self) -> None:
-        """The weight plane leaves, with its veil and everything drawn over it (whatever
-        stands with its centre in the plane's box, but the status line)."""
+        """The weight plane leaves, with its veil and everything drawn over it or beside
+        it (whatever stands with its centre in the plane's box or right of it, the keys of
+        its shadings, but the status line)."""
         low, high = self.weights.get_corner(DOWN + LEFT), self.weights.get_corner(UP + RIGHT)
+        high[0] = config.frame_width / 2  # (the keys stand right of the plane)
 
         def over(mobject) -> bool:
             x, y = mobject.get_center()[:2]
