@@ -116,9 +116,9 @@ LEFT_OUT_NAMED = 3
 EXPLAINED_STEPS = 2
 #: the least time the walk's fast part takes, a second for every this many updates (review
 #: 284: at 4, 21 updates flew by in 4 s, nothing readable)
-FAST_UPDATES_PER_SECOND = 2.5
+FAST_UPDATES_PER_SECOND = 2.0
 #: the most time (s) a never-ending run's passes take to play (a long run plays faster)
-ENDLESS_SECONDS = 9.0
+ENDLESS_SECONDS = 12.0
 #: a never-ending run's first updates, each played in ENDLESS_LEAD_SECONDS with the dashed
 #: line of the point it steps for (review 298: 21 updates in 7 s read as a squiggle, not
 #: as steps towards the half-planes)
@@ -884,8 +884,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # right side (the update raises that y·score by ‖x⁽ⁱ⁾‖²), not always across it
     story.beat(f"So{zoom}{',' if zoom else ''} the perceptron through the origin never "
                f"settles: each update steps θ towards the right side of the wrong point's "
-               f"dashed line. Its first {len(mistakes)} passes make "
-               f"{formatting.listed(mistakes)} updates.",
+               f"dashed line. Every pass leaves some point wrong, so another begins: its "
+               f"first {len(mistakes)} passes make {formatting.listed(mistakes)} updates.",
                "endless", endless=True, certificate=False, certificate_sides=False,
                ringed=[], view="endless", data_view="close" if close else "full",
                score_bars=False,
