@@ -166,24 +166,49 @@ def coefficient(v: float) -> str:
     return formatting.significant(float(v), least=2)
 
 
-def inequality_rows(lesson: LinearProgramLesson) -> list[str]:
-    """The constraints y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 written out with the data's numbers (review 279:
-    "100 linear inequalities in θ, on the right" was said over an empty plane): each
-    "$i = 1$: $a theta_1 + b theta_2 >= 1$", (a, b) = y⁽ⁱ⁾x⁽ⁱ⁾, for the first two points,
-    the one drawn next (:attr:`shown_point`) and the last, a "⋮" row between points that
-    are not neighbours."""
-    n, k = lesson.n, lesson.shown_point
-    picked = sorted({0, min(1, n - 1), k, n - 1})
+def inequality_row(lesson: LinearProgramLesson, i: int, offset: bool = False) -> str:
+    """Point i's constraint written with the data's numbers: "$i = 1$: $a theta_1 + b
+    theta_2 >= 1$", (a, b) = y⁽ⁱ⁾x⁽ⁱ⁾; with ``offset``, y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≥ 1, its θ₀
+    term ± θ₀ by the label."""
+    a, b = (float(v) for v in lesson.signed[i])
+    sign = "-" if b < 0 else "+"  # (never written 0: two significant digits)
+    free = ("" if not offset else
+            " + theta_0" if float(lesson.data.y[i]) > 0 else " - theta_0")
+    return (f"$i = {i + 1}$:  ${coefficient(a)} theta_1 {sign} "
+            f"{coefficient(abs(b))} theta_2{free} >= 1$")
+
+
+def rows_of(lesson: LinearProgramLesson, picked, offset: bool = False) -> list[str]:
+    """The constraints of the points ``picked`` (:func:`inequality_row`), in index order, a
+    "⋮" row between points that are not neighbours."""
     lines, previous = [], None
-    for i in picked:
+    for i in sorted(set(picked)):
         if previous is not None and i > previous + 1:
             lines.append("⋮")
-        a, b = (float(v) for v in lesson.signed[i])
-        sign = "-" if b < 0 else "+"  # (never written 0: two significant digits)
-        lines.append(f"$i = {i + 1}$:  ${coefficient(a)} theta_1 {sign} "
-                     f"{coefficient(abs(b))} theta_2 >= 1$")
+        lines.append(inequality_row(lesson, i, offset))
         previous = i
     return lines
+
+
+def inequality_rows(lesson: LinearProgramLesson) -> list[str]:
+    """The constraints y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 written out with the data's numbers (review 279:
+    "100 linear inequalities in θ, on the right" was said over an empty plane), for the
+    first two points, the one drawn next (:attr:`shown_point`) and the last."""
+    n = lesson.n
+    return rows_of(lesson, {0, min(1, n - 1), lesson.shown_point, n - 1})
+
+
+def subset_programme(lesson: LinearProgramLesson) -> tuple[str, tuple[tuple[str, bool], ...]]:
+    """The programme with an offset as the subset beat solves it: its name (how many
+    constraints are kept), and (row, left out) for the first two points, the left-out ones
+    (the first :data:`LEFT_OUT_NAMED`) and the last, each y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≥ 1 with the
+    data's numbers, "⋮" between non-neighbours; a left-out point's row is marked."""
+    n, left_out = lesson.n, [int(i) for i in lesson.subset.left_out]
+    picked = {0, min(1, n - 1), n - 1, *left_out[:LEFT_OUT_NAMED]}
+    rows, place = [], iter(sorted(picked))
+    for line in rows_of(lesson, picked, offset=True):
+        rows.append((line, line != "⋮" and next(place) in left_out))
+    return (f"with an offset: {n - len(left_out)} of the {n} constraints kept", tuple(rows))
 
 
 def point_list(indices) -> str:
@@ -537,7 +562,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         pass_counts=None, gordan=None, bands=None,
                         trial_line=False, circle_kept=False,
                         inequalities=None, data_view="full", subset=False,
-                        subset_insets=False, narrowing=False, notes_table=None)
+                        subset_insets=False, narrowing=False, notes_table=None,
+                        programme_rows=None)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -983,6 +1009,9 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                overlap=False, overlap_panel=None, closeup=None,
                ringed=[], near=None, pass_counts=None,
                wrong_marks={"white": left_out},
+               # the programme written out on the right, the left-out rows marked as
+               # "Leave … out" is said (reviews 303: the right half empty for 17 s)
+               programme_rows=subset_programme(lesson),
                # (short enough to stand at full size: the count is said)
                status=f"without the {count} (□): feasible, "
                       f"$theta = ({theta})$, $theta_0 = {math_number(solved.theta0)}$")
@@ -999,7 +1028,7 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(f"Every other point has y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) at least 1, and the ringed "
                f"{formatting.listed(i + 1 for i in tight)} exactly 1: they stand {margin} "
                f"from the line, the notes' margin, 1/‖θ‖.",
-               "subset-tight", ringed=tight, subset_insets=bool(insets),
+               "subset-tight", ringed=tight, subset_insets=bool(insets), programme_rows=None,
                # the close-ups' dashed lines named (review 290: never said)
                # (review 298: "≥ 1, = 1 ringed: margin …" hard to parse)
                status=f"every point kept: $y^((i))(theta^T x^((i)) + theta_0) >= 1$; the "

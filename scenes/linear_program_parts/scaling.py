@@ -59,6 +59,15 @@ class ScalingBeats:
         over an empty plane)."""
         if not lines:
             return
+        card = self.inequality_card(lines)
+        self.play(LaggedStart(*map(appear, card), lag_ratio=0.3), run_time=style.RUN_INTRO)
+        self.remove(*card.get_family())
+        self.add(card)
+        self.mark_for_beat(card)
+
+    def inequality_card(self, lines) -> VGroup:
+        """Inequalities written one under another (a "⋮" row centred), where the weight
+        plane stands, narrowed to its width if they must be, on a backdrop."""
         theme = self.theme
         card = VGroup(*[text(markup_with_math(line), theme, style.FONT_SMALL, theme.text)
                         for line in lines]).arrange(DOWN, aligned_edge=LEFT, buff=0.14)
@@ -67,11 +76,7 @@ class ScalingBeats:
                 row.set_x(card.get_x())
         frame = self.weights.frame
         card.scale(min(1.0, 0.85 * frame.width / card.width)).move_to(frame)
-        with_backdrop(card, theme)
-        self.play(LaggedStart(*map(appear, card), lag_ratio=0.3), run_time=style.RUN_INTRO)
-        self.remove(*card.get_family())
-        self.add(card)
-        self.mark_for_beat(card)
+        return with_backdrop(card, theme)
 
     def show_scaling(self) -> None:
         """A separator through the origin (the lesson's ``scaling_theta``: one of many, not

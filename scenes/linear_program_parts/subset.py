@@ -7,7 +7,7 @@ it)."""
 from __future__ import annotations
 
 import numpy as np
-from manim import Create, VGroup
+from manim import LEFT, RIGHT, UP, Create, VGroup
 
 from linviz.lessons.linear_program_story import LEFT_OUT_NAMED
 from scenes.linear_program_parts.common import INSET_AXES_OPACITY, band_dashes
@@ -15,9 +15,12 @@ from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.plane import Hyperplane
+from scenes.toolkit.screen_text import text
 
 #: the room (screen units) between the data plane, the close-ups and the frame's edge
 SUBSET_INSET_GAP = 0.3
+#: the word of the subset beat as which its programme is written out
+LEAVE_WORDS = "Leave"
 
 
 class SubsetBeats:
@@ -58,6 +61,7 @@ class SubsetBeats:
         # every kept point's y·score ≥ 1: on or beyond θᵀx + θ₀ = ±1, 1/‖θ‖ from the line
         band = self.margin_band(solved.theta, solved.margin, theme.correct, dashed=False,
                                 theta0=solved.theta0)
+        self.show_programme_rows(beat.state["programme_rows"])
         self.wait_for_words("is feasible")
         self.set_status(beat.state["status"])
         self.wait_for_words("green line")
@@ -68,6 +72,34 @@ class SubsetBeats:
         # the white stays beside it to the sentence's end, to be compared (review 296: it
         # left before the green came, "nearly the white" unseen)
         self.mark_for_beat(white.line)
+
+    def show_programme_rows(self, programme) -> None:
+        """The programme with an offset written out right of the data as "Leave" is said
+        (the beat's ``programme_rows``: its name, and (row, left out) for each row), then
+        each left-out row dimmed and tagged; until the next sentence."""
+        if not programme:
+            return
+        title, rows = programme
+        self.wait_for_words(LEAVE_WORDS)
+        card = self.inequality_card([line for line, _ in rows])
+        name = text(title, self.theme, style.FONT_SMALL, self.theme.muted).next_to(
+            card, UP, buff=0.3, aligned_edge=LEFT)
+        self.play(appear(card), appear(name), run_time=style.RUN_FADE)
+        rows_drawn = [row for row in card.submobjects if row is not card.background_rectangle]
+        struck = [row for row, (_, out) in zip(rows_drawn, rows) if out]
+        # (a line struck through hid the rows' minus signs)
+        # (in a column right of the widest row)
+        tags = VGroup(*[text("left out (□)", self.theme, style.FONT_SMALL,
+                             self.theme.highlight).next_to(row, RIGHT, buff=0.25)
+                        for row in struck])
+        for tag in tags:
+            tag.set_x(card.get_right()[0] + 0.25 + tag.width / 2)
+        self.play(*[row.animate.set_opacity(0.4) for row in struck], appear(tags),
+                  run_time=style.RUN_INTRO)
+        drawn = VGroup(card, name, tags)
+        self.remove(*drawn.get_family())  # (its rows played apart: one mark again)
+        self.add(drawn)
+        self.mark_for_beat(drawn)
 
     def point_names(self, indices, lines=()) -> VGroup:
         """The points ``indices`` named by their numbers as ringed points are

@@ -1190,3 +1190,44 @@ def test_the_notes_summary_stands_beside_the_intro_only(name):
     assert all("non-realizable" == row[1] for row in others) and len(others) == 2
     assert not any("$" in cell for row in beats[0].state["notes_table"] for cell in row)
     assert all(beat.state["notes_table"] is None for beat in beats[1:])
+
+
+@pytest.mark.parametrize("name", ["noisy:0", "noisy:1", "iris-versicolor-virginica-std",
+                                  "wine-std"])
+def test_the_subset_programme_is_written_with_the_datas_numbers_its_left_out_rows_marked(name):
+    """The programme with an offset the subset beat writes out: each row i reads
+    a θ₁ ± b θ₂ ± θ₀ ≥ 1 with (a, b) = y⁽ⁱ⁾x⁽ⁱ⁾ and the θ₀ sign y⁽ⁱ⁾, recomputed from the
+    data; a row is marked left out exactly when the solve left its point out; the name
+    counts the constraints kept; the solver's (θ, θ₀) meets every kept row shown."""
+    from linviz.lessons.linear_program_story import LEFT_OUT_NAMED
+
+    case = next(c for c in GALLERY if c.name == name)
+    data, lesson = _lesson_of(case)
+    beat = next((b for b in linear_program_storyboard(lesson).beats if b.motion == "subset"),
+                None)
+    if beat is None:
+        pytest.skip("no subset beat")
+    title, rows = beat.state["programme_rows"]
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    left_out = {int(i) for i in lesson.subset.left_out}
+    assert title == f"with an offset: {len(y) - len(left_out)} of the {len(y)} constraints kept"
+    pattern = re.compile(r"^\$i = (\d+)\$:  \$([−-]?[\d.]+) theta_1 ([+-]) ([\d.]+) theta_2 "
+                         r"([+-]) theta_0 >= 1\$$")
+    shown = []
+    for line, out in rows:
+        if line == "⋮":
+            assert not out
+            continue
+        i, a, sign, b, free = pattern.match(line).groups()
+        i = int(i) - 1
+        shown.append(i)
+        assert float(a.replace("−", "-")) == pytest.approx(y[i] * X[i, 0], abs=0.006, rel=0.01)
+        assert float(b) * (1 if sign == "+" else -1) == pytest.approx(y[i] * X[i, 1],
+                                                                       abs=0.006, rel=0.01)
+        assert (free == "+") == (y[i] > 0)
+        assert out == (i in left_out)
+        if not out:
+            theta, theta0 = np.asarray(lesson.subset.theta), float(lesson.subset.theta0)
+            assert y[i] * (X[i] @ theta + theta0) >= 1 - 1e-6
+    assert shown == sorted(shown) and shown[0] == 0 and shown[-1] == len(y) - 1
+    assert sorted(left_out)[:LEFT_OUT_NAMED] == [i for i in shown if i in left_out]
