@@ -117,8 +117,6 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         self.certificate_arrows = VGroup()
         #: Gordan's alternative stated: (veil, card) over the weight plane, or None
         self.gordan_drawing = None
-        #: the widest margin's circle, kept for the sentence that names it (or None)
-        self.kept_circle = None
         #: θ scaled up in data space while the scaling is said (or None)
         self.scaling_drawing = None
         self.veil = None

@@ -560,7 +560,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         score_bars=False, endless_best=False, scaling=False,
                         wrong_marks=None, overlap_panel=None, near=None, cone_inset=False,
                         pass_counts=None, gordan=None, bands=None,
-                        trial_line=False, circle_kept=False,
+                        trial_line=False,
                         inequalities=None, data_view="full", subset=False,
                         subset_insets=False, narrowing=False, notes_table=None,
                         programme_rows=None)
@@ -665,29 +665,28 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "objective: here, the one where |θ₁| + |θ₂| is smallest.", "objective",
                diamond=c, samples=samples, ringed=[],
                status=f"minimise $|theta_1| + |theta_2|$ subject to {CONSTRAINT} for every $i$")
-    # why this objective (every θ of the region separates; the widest margin's is ‖θ‖₂,
-    # whose least is the region's point nearest 0, circled)
-    same = lesson.widest_is_star
     # how the absolute values stay linear said, not only written (review 298: "keeps the
-    # programme linear" of |θ₁| + |θ₂| sounded false)
-    story.beat("With helpers t₁ and t₂, each at least |θⱼ|, minimising t₁ + t₂ keeps it "
-               "linear; the widest margin would need the least ‖θ‖, the circle, a quadratic "
-               "objective"
-               + ("." if same else ", and picks another θ."),
-               # the circle stays through the next sentence where that one names it
-               "objective-choice", circle_kept=same, samples=(),
+    # programme linear" of |θ₁| + |θ₂| sounded false); the widest margin's aside is a beat of
+    # its own after the solve (review 303: one caption packed both, and the circle came
+    # before θ* was found)
+    story.beat("With helpers t₁ and t₂, each at least |θⱼ|, minimising t₁ + t₂ keeps the "
+               "programme linear.", "objective-choice", samples=(),
                # how the absolute values stay linear: |θⱼ| ≤ tⱼ as two inequalities
-               status="linear: minimise $t_1 + t_2$ with $-t_j <= theta_j <= t_j$ · "
-                      "quadratic: $norm(theta)^2$")
-    # that the circle touches the same corner, said where the diamond reaches it (review
-    # 265: said a beat early, of "the diamond's corner", it read as the diamond's own)
+               status="linear: minimise $t_1 + t_2$ with $-t_j <= theta_j <= t_j$")
     solved = (f"The solver, HiGHS, finds θ* = {formatting.vector(star)}, where the diamond "
-              f"touches the region" + ("; here the circle touches it there too, in general "
-                                       "not." if same else "."))
+              f"touches the region.")
     story.beat(solved, "solution", min_seconds=after_a_pause(solved),
-               circle_kept=False,
                star=True, status=f"$theta^* = {math_vector(star)}$, "
                                  f"$|theta_1| + |theta_2| = {math_number(c)}$")
+    # why this objective and not the widest margin's: the least ‖θ‖₂ over the region (the
+    # circle's radius), whether it is θ* too said
+    same = lesson.widest_is_star
+    story.beat("The widest margin would need the least ‖θ‖, a quadratic objective: its circle "
+               + ("touches the region at θ* too, here; in general elsewhere." if same else
+                  "touches the region elsewhere, at the dot."),
+               "widest",
+               status=f"quadratic: minimise $norm(theta)^2$ subject to {CONSTRAINT} for "
+                      f"every $i$")
     tight = list(lesson.tight)
     # a tight point lies on θ*ᵀx = y: +1 for the positive ones, −1 for the negative
     levels = sorted({float(lesson.data.y[i]) for i in tight}, reverse=True)

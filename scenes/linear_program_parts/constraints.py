@@ -237,21 +237,25 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
                        color=self.theme.muted, fill_opacity=0)
 
     def draw_objective_choice(self, beat) -> None:
-        """The other objective, as said (review 273: 3 s before): the circle of the least
-        ‖θ‖ on the region, touching it at the widest separator, until the next sentence (or
-        the one after, which names it: the beat's ``circle_kept``)."""
+        """How |θ₁| + |θ₂| stays linear, written on the status line as said; the diamond, its
+        level set, lit as its helpers' sum is named."""
+        self.follow_beat(beat)
+        self.wait_for_words("minimising")
+        self.play(lit(self.diamond, self.theme), run_time=style.PAUSE_READ)
+
+    def draw_widest(self, beat) -> None:
+        """The other objective, after the solve (review 303: drawn before θ* was found):
+        the circle of the least ‖θ‖ on the region as it is named, touching it at the widest
+        separator (θ*, or a dot of its own), for this sentence."""
         self.follow_beat(beat)
         widest = np.asarray(self.lesson.widest_theta, dtype=float)
         circle = self.on_weights(lambda: VGroup(
             origin_circle_in_box(self.weights, float(np.hypot(*widest)), self.theme.text),
-            *([] if self.lesson.widest_is_star else  # θ*: found next (review 274)
+            *([] if self.lesson.widest_is_star else
               [Dot(self.weight_point(widest), radius=0.05, color=self.theme.text)])))
-        self.wait_for_words("least ‖θ‖")
+        self.wait_for_words("its circle")
         self.play(appear(circle), run_time=style.RUN_FADE)
-        if beat.state["circle_kept"]:
-            self.kept_circle = circle
-        else:
-            self.mark_for_beat(circle)
+        self.mark_for_beat(circle)
 
     def draw_objective(self, beat) -> None:
         """A θ round the region, separating, as that is said; then the objective's diamond
@@ -301,11 +305,6 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
 
         self.star_dot = self.on_weights(make)
         self.play(appear(self.star_dot), run_time=style.RUN_FADE)
-        if self.kept_circle is not None:  # named by this sentence, lit, and leaves after it
-            self.wait_for_words("the circle touches")
-            self.play(lit(self.kept_circle, theme), run_time=style.PAUSE_READ)
-            self.mark_for_beat(self.kept_circle)
-            self.kept_circle = None
 
     def star_drawings(self, shaded: bool = True) -> VGroup:
         """θ*'s boundary in data space (shaded, with its normal) and the dashed θ*ᵀx = ±1,
