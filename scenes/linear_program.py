@@ -102,6 +102,8 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
                                  axis_labels=("theta_1", "theta_2"), legend=False)
         self.status = None
         self.rings: dict[int, Circle] = {}
+        #: the ringed points' names last drawn (what is named later keeps off them)
+        self.named_rings = VGroup()
         self.shown_line = None
         self.lines = VGroup()
         self.region = None
@@ -228,6 +230,7 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
             names = self.ring_names(sorted(self.rings), reach, lines)
             self.play(appear(names), run_time=style.RUN_FADE)
             self.mark_for_beat(names)
+            self.named_rings = names
 
     # -- the beats ----------------------------------------------------------------
     def show_run_inset(self, theta, box, zoom: int, name: str = "") -> None:

@@ -675,14 +675,14 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                status="linear: minimise $t_1 + t_2$ with $-t_j <= theta_j <= t_j$")
     solved = (f"The solver, HiGHS, finds θ* = {formatting.vector(star)}, where the diamond "
               f"touches the region.")
-    story.beat(solved, "solution", min_seconds=after_a_pause(solved),
-               star=True, status=f"$theta^* = {math_vector(star)}$, "
-                                 f"$|theta_1| + |theta_2| = {math_number(c)}$")
+    star_status = f"$theta^* = {math_vector(star)}$, $|theta_1| + |theta_2| = {math_number(c)}$"
+    story.beat(solved, "solution", min_seconds=after_a_pause(solved), star=True,
+               status=star_status)
     # why this objective and not the widest margin's: the least ‖θ‖₂ over the region (the
     # circle's radius), whether it is θ* too said
     same = lesson.widest_is_star
     story.beat("The widest margin would need the least ‖θ‖, a quadratic objective: its circle "
-               + ("touches the region at θ* too, here; in general elsewhere." if same else
+               + ("touches the region at θ* too here, though in general at another θ." if same else
                   "touches the region elsewhere, at the dot."),
                "widest",
                status=f"quadratic: minimise $norm(theta)^2$ subject to {CONSTRAINT} for "
@@ -700,7 +700,9 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
              if magnified else "")
     story.beat(f"At θ*, {point_list(places)}{also} {verb} exactly, y⁽ⁱ⁾θ*ᵀx⁽ⁱ⁾ = 1: on {where} "
                f"beside θ*'s boundary in data space{shown}.", "tight",
-               ringed=tight, boundary="star", inset="tight" if magnified else False)
+               ringed=tight, boundary="star", inset="tight" if magnified else False,
+               # θ*'s numbers back (the widest margin's objective was an aside)
+               status=star_status)
 
     story.section("lp-perceptron", "The perceptron in weight space")
     M = len(lesson.thetas) - 1

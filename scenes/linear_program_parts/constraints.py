@@ -308,7 +308,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
 
     def star_drawings(self, shaded: bool = True) -> VGroup:
         """θ*'s boundary in data space (shaded, with its normal) and the dashed θ*ᵀx = ±1,
-        each named by its level: "+1" near its upper end, "−1" near its lower end (apart,
+        each named by its equation, "θ*ᵀx = +1" near its upper end, "θ*ᵀx = −1" near its
+        lower end (review 303: "+1" alone read as a data marker) (apart,
         however close the lines), as near it as keeps the name inside the square (on its
         edge it would stand among the tick values: "−3 −1")."""
         theme, star, plane = self.theme, self.lesson.theta_star, self.plane
@@ -319,11 +320,14 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         box = plane.box
         lines = [clip_line(star, -level, box) for level in (0.0, 1.0, -1.0)]
         lines += [((box.x_min, 0.0), (box.x_max, 0.0)), ((0.0, box.y_min), (0.0, box.y_max))]
-        blocked = np.vstack([box_around(plane.markers.positions(), plane.marker_size),
+        # and off the ringed points' names standing (each as heavy as a text)
+        names = [box_of(m, pad=0.05) for m in self.named_rings.submobjects
+                 if self.on_screen(self.named_rings)]
+        blocked = np.vstack([box_around(plane.markers.positions(), plane.marker_size), *names,
                              *[segment_boxes(plane.c2p(a), plane.c2p(b), 0.04, samples=40)
                                * [1, 1, 1, 1, LEVEL_LINE_WEIGHT]
                                for a, b in filter(lambda e: e is not None, lines)]])
-        for level, word in ((1.0, "+1"), (-1.0, "-1")):
+        for level, word in ((1.0, "theta^(* T) x = +1"), (-1.0, "theta^(* T) x = -1")):
             ends = clip_line(star, -level, plane.box)
             if ends is None:
                 continue

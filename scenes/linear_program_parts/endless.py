@@ -84,7 +84,7 @@ class EndlessBeats:
     def walk_passes_through(self, beat) -> tuple[VGroup, VMobject]:
         """θ walks through its passes under the sentence, its path drawn (returned, with its
         line in data space, faded out as the walk ends), the point of each update ringed
-        in data space, the first updates' points' lines dashed in weight space, the
+        in data space, the updated point's line dashed in weight space, the
         updates counted under the plane."""
         path = self.pass_paths()
         line = self.moving_line(lambda: (self.walk_theta(), 0.0))
@@ -94,7 +94,9 @@ class EndlessBeats:
         counter = self.walk_counter()  # (review 297: 29 updates went by uncounted)
         updates = len(self.walk_states) - 1
         lead = min(ENDLESS_LEAD, updates)
-        stepping = self.lead_line(self.lesson.endless_updated_points, lead)
+        # every update's line, not only the first ones' (review 303: after the lead θ was
+        # seen stepping with no line to step across)
+        stepping = self.lead_line(self.lesson.endless_updated_points, updates)
         self.add(stepping, path, line, updating, counter)
         self.add(self.walker, self.walker_label)  # θ's dot over its path
         # the walk ends with the sentence (what the set-up took is off it), never after it:
