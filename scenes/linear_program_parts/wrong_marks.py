@@ -11,8 +11,11 @@ from linviz.lessons.linear_program_near import inset_marks
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
 
-#: the half-size of a ×, and the ring's radius, as shares of the plane's ring radius
-CROSS_SHARE, RING_SHARE = 0.75, 1.35
+#: the half-size of a ×, as a share of the plane's marker half-width (its arms reach past
+#: the marker's); the ring's radius, as a share of the plane's ring radius
+CROSS_SHARE, RING_SHARE = 1.25, 1.35
+#: the width of the dark outline under a ×'s arms
+CROSS_OUTLINE = 5.5
 #: a ring's radius in a near inset, as a share of its markers' half-width
 NEAR_RING_SHARE = 1.1
 
@@ -88,9 +91,14 @@ class WrongMarks:
             return VGroup(Polygon(*[centre + ring * np.array([np.cos(a), np.sin(a), 0.0])
                                     for a in np.arange(4) * np.pi / 2],
                                   color=self.theme.normal, stroke_width=2))
-        half = CROSS_SHARE * radius
-        return VGroup(*[Line(centre - half * np.array([1, s, 0]), centre + half * np.array([1, s, 0]),
-                             color=self.theme.normal, stroke_width=2.5) for s in (1, -1)])
+        # past the marker's arms, over a dark outline that cuts them where it crosses
+        # (review 303: a × the size of a + marker read with it as one asterisk)
+        half = CROSS_SHARE * plane.marker_size
+        arms = [(centre - half * np.array([1, s, 0]), centre + half * np.array([1, s, 0]))
+                for s in (1, -1)]
+        return VGroup(*[Line(a, b, color=self.theme.background, stroke_width=CROSS_OUTLINE)
+                        for a, b in arms],
+                      *[Line(a, b, color=self.theme.normal, stroke_width=2.5) for a, b in arms])
 
     def drop_marks_except(self, kinds) -> None:
         """The standing marks of a kind not among ``kinds`` leave (the others stay)."""
