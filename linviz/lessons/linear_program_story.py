@@ -144,9 +144,13 @@ GRAZE_DEGREES = 8.0
 CONSTRAINT = "$y^((i)) theta^T x^((i)) >= 1$"
 #: the notes' closing summary (001), as the lecture's summary scene words it, its formulas
 #: left to that scene: its heading, then a row per model (model, case, loss, how it is
-#: solved); the first, this scene's, is lit as the intro names it
-NOTES_SUMMARY = tuple(tuple(re.sub(r",? *\$[^$]*\$", "", cell) for cell in row) for row in
-                      (SUMMARY_HEADER[:len(SUMMARY_ROWS[0])], *SUMMARY_ROWS))
+#: solved); the first, this scene's, is lit as the intro names it, and solved as the notes
+#: have it, "Linear Prog." (review 305: the summary scene's "perceptron / linear
+#: programming", under "the notes' closing summary", misquoted them)
+NOTES_SUMMARY = (tuple(SUMMARY_HEADER[:len(SUMMARY_ROWS[0])]),
+                 (*SUMMARY_ROWS[0][:-1], "linear programming"),
+                 *[tuple(re.sub(r",? *\$[^$]*\$", "", cell) for cell in row)
+                   for row in SUMMARY_ROWS[1:]])
 
 
 def math_number(v: float) -> str:
@@ -502,13 +506,13 @@ def _zoomed_out(lesson: LinearProgramLesson) -> str:
     return ", zoomed out" if wider else ", zoomed in"
 
 
-def close_words(lesson: LinearProgramLesson, theta,
-                line: str = "") -> tuple[str, dict, list[int]]:
+def close_words(lesson: LinearProgramLesson, theta, line: str = "",
+                again: bool = False) -> tuple[str, dict, list[int]]:
     """What a beat adds for the point nearest θ's line (``line``, as said: " of …"; ""
     for the line the beat draws) when it would
     look on it: (words, state, [the point]) saying its side and the inset magnifying it,
     the points drawn at its place named too (a marker there may be theirs); ("", {}, [])
-    otherwise."""
+    otherwise. ``again``: a beat before said it of another point, in full; briefly now."""
     close = lesson.line_inset(theta)
     if close is None:
         return "", {}, []
@@ -519,9 +523,13 @@ def close_words(lesson: LinearProgramLesson, theta,
               if i != j]
     also = (f"; {point_list(shared)} {'shares' if len(shared) == 1 else 'share'} its place"
             if shared else "")
-    # (review 298: "magnified" said without why)
-    return (f" Point {j + 1} looks on the line{line}: magnified, it is just on its {side} "
-            f"side{also}.",
+    # (review 298: "magnified" said without why; review 305: said in full a second time,
+    # it read as filler)
+    said = (f" Point {j + 1}, too, looks on the line{line}: just on its {side} side{also}."
+            if again else
+            f" Point {j + 1} looks on the line{line}: magnified, it is just on its {side} "
+            f"side{also}.")
+    return (said,
             {"inset": "step", "close": [float(t) for t in theta]}, [int(j)])
 
 
@@ -607,7 +615,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
               " and lifts each positive label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾: ask that each be at "
               "least 1")
     # (review 298: "at least 1, 40 linear inequalities" heard as "at least one forty")
-    story.beat(f"A programme cannot ask for > 0. Scaling θ leaves its line in place{lifted}. "
+    story.beat(f"A linear programme cannot ask for a strict > 0. Scaling θ leaves its line in place{lifted}. "
                f"That makes {n} linear inequalities.",
                "weight-plane",
                scaling=True, inequalities=inequality_rows(lesson), notes_table=None,
@@ -615,14 +623,16 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     # (y⁽ⁱ⁾x⁽ⁱ⁾ drawn k times longer where it would be a speck: written on its arrow, not
     # said, a detail of the drawing)
-    # weight space named as it is first used (review 298: its idea came a beat late)
+    # weight space named as it is first used (review 298: its idea came a beat late); the
+    # point's own index (review 305: a general i where point k is named)
+    own = formatting.superscript(k + 1)
     story.beat(f"In weight space, on the right, each point is a θ. Point {k + 1}'s constraint "
-               f"holds on one side of a line perpendicular to y⁽ⁱ⁾x⁽ⁱ⁾, 1/‖x⁽ⁱ⁾‖ = "
-               f"{value(distance)} from 0.",
+               f"holds on one side of a line perpendicular to y⁽{own}⁾x⁽{own}⁾, "
+               f"1/‖x⁽{own}⁾‖ = {value(distance)} from 0.",
                "one-constraint", weights=True,
                shown=k, ringed=[k], scaling=False, inequalities=None,
-               status=f"$i = {k + 1}$: {CONSTRAINT}, a line "
-                      f"$1 \\/ norm(x^((i))) = {math_number(distance)}$ from 0"
+               status=f"$y^(({k + 1})) theta^T x^(({k + 1})) >= 1$, a line "
+                      f"$1 \\/ norm(x^(({k + 1}))) = {math_number(distance)}$ from 0"
                       + (f" · the arrow drawn ×{lesson.shown_arrow_factor}"
                          if lesson.shown_arrow_factor > 1 else ""))
     # the θ marked meets this one constraint, not every one: its line's errors are said on
@@ -648,14 +658,16 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # never seen to overlap)
     steps = seconds_of_steps(region_changes(shrinking_regions(lesson.signed,
                                                               lesson.weight_box)))
-    story.beat(f"All {n} constraints{_zoomed_out(lesson)}, one at a time: the θ meeting them "
-               f"all form the shaded region where the half-planes overlap; its edges lie on "
-               f"{len(edges)} of the lines, numbered{one}.", "all-constraints", shown=None,
+    region_said = (f"All {n} constraints{_zoomed_out(lesson)}, one at a time: the θ meeting "
+                   f"them all form the shaded region where the half-planes overlap; its edges "
+                   f"lie on {len(edges)} of the lines, numbered{one}.")
+    story.beat(region_said, "all-constraints", shown=None,
                # their points ringed in data space as they are numbered (review 298: the
                # numbers were not tied to the data)
                ringed=sorted(edges), lines=True, region=True, probe=False, view="near",
                status=None,
-               min_seconds=sum(steps))
+               # a still to look at the region once its edges are numbered (review 305)
+               min_seconds=max(sum(steps), after_a_pause(region_said)))
     star, c = lesson.theta_star, lesson.least_l1
     story.section("lp-solve", "Solving the programme")
     # a θ going round inside the region, its line in data space separating all the while,
@@ -714,15 +726,17 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                status=UPDATE_RULE, view="walk" if zoomed else "near")
     # the cone tied to the region ≥ 1 it is made of: the region scaled down toward 0 sweeps
     # it out (reviews 303: no picture linked the region to the cone; a 7 s still)
-    story.beat("The region, scaled down toward 0, sweeps out a cone: every θ that separates, "
-               "each y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0. The updates stop once θ is in the cone.", "cone",
-               cone=True)
+    swept = ("The region, scaled down toward 0, sweeps out a cone: every θ that separates, "
+             "each y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0. The updates stop once θ is in the cone.")
+    story.beat(swept, "cone", cone=True, min_seconds=after_a_pause(swept))
     explained = min(EXPLAINED_STEPS, M)
+    said_close = False
     for step in range(explained):
         i = lesson.updated_points[step]
         # the point the new line would seem to cut, said and magnified in the same beat
-        words, close, point = (close_words(lesson, lesson.thetas[step + 1]) if step + 1 < M
-                               else ("", {}, []))
+        words, close, point = (close_words(lesson, lesson.thetas[step + 1], again=said_close)
+                               if step + 1 < M else ("", {}, []))
+        said_close = said_close or bool(words)
         # the points its line gets wrong marked as their count is said (a point close to
         # the line is then seen to be right or wrong)
         wrong = lesson.wrong_points(lesson.thetas[step + 1])
@@ -809,11 +823,13 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                status=f"margin bands: white $theta^*$ "
                       f"{star_shown}, yellow $theta$ "
                       f"{run_shown} · ringed in each one's colour: its nearest points")
-    which = ("θ*'s margin as γ," if widest else
-             f"the widest margin as γ, {shown_gamma} (the circle's θ),")
-    # R said, not only written (review 298)
-    story.beat(f"With {which} and R = {shown_reach}, the farthest point's norm, the "
-               f"bound (R/γ)² is {bound}: the perceptron "
+    which = ("θ*'s margin," if widest else
+             f"the widest margin, {shown_gamma} (the circle's θ),")
+    # R said, not only written (review 298); γ just under the margin, as the notes'
+    # assumption B has every point's margin > γ, strictly (review 305), the bound then
+    # about its value at the margin
+    story.beat(f"With γ just under {which} and R = {shown_reach}, the farthest point's "
+               f"norm, the bound (R/γ)² is about {bound}: the perceptron "
                f"made {formatting.count(M, 'update')}"
                f"{bound_tail(squared, M)}.", "bound", ringed=[greatest_index(norms)],
                # the close-ups leave with the margins (review 265: on to the end)

@@ -51,12 +51,13 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         foot = a / float(a @ a)
         self.shown_normal = FastArrow(theme.step, stroke_width=3)  # the point's colour
         self.shown_normal.set_ends(self.weight_point((0, 0)), self.weight_point(foot))
-        self.shown_label = math("1 \\/ norm(x^((i)))", theme, style.FONT_SMALL).set_color(
+        # the point's own index, as the sentence names it (review 305: a general i)
+        self.shown_label = math(f"1 \\/ norm(x^(({i + 1})))", theme, style.FONT_SMALL).set_color(
             theme.step)
         # in data space, y⁽ⁱ⁾x⁽ⁱ⁾, the line's normal: k times longer where it would be a
         # speck (the lesson's k, on its label); for a − point, x⁽ⁱ⁾ dashed from 0 first
         k = self.lesson.shown_arrow_factor
-        name = "y^((i)) x^((i))" if k == 1 else f"{k} y^((i)) x^((i))"
+        name = f"y^(({i + 1})) x^(({i + 1}))" if k == 1 else f"{k} y^(({i + 1})) x^(({i + 1}))"
         self.shown_vector = DataVector(self.plane, (0, 0), k * a, theme.step, name)
         if self.lesson.data.y[i] < 0:
             point = self.lesson.data.X[i]

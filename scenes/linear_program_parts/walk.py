@@ -209,11 +209,13 @@ class WalkBeats(WalkStartBeats):
         return names
 
     def step_label_for(self, k: int) -> VMobject:
-        """"+y⁽ⁱ⁾x⁽ⁱ⁾" beside step k of the walk, on the side away from the origin."""
+        """"+y⁽ⁱ⁾x⁽ⁱ⁾" beside step k of the walk, i its point's number (review 305: a general
+        i where the sentence names the point), on the side away from the origin."""
         theme, thetas = self.theme, self.lesson.thetas
         a, b = self.weight_point(thetas[k]), self.weight_point(thetas[k + 1])
         middle = (a + b) / 2
-        label = math("+y^((i)) x^((i))", theme, style.FONT_SMALL).set_color(theme.step)
+        i = int(self.lesson.updated_points[k]) + 1
+        label = math(f"+y^(({i})) x^(({i}))", theme, style.FONT_SMALL).set_color(theme.step)
         with_backdrop(label, theme)
         return label.next_to(middle, across(b - a, towards=middle - self.weight_point((0, 0))),
                              buff=0.08)
