@@ -615,7 +615,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
               " and lifts each positive label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾: ask that each be at "
               "least 1")
     # (review 298: "at least 1, 40 linear inequalities" heard as "at least one forty")
-    story.beat(f"A linear programme cannot ask for a strict > 0. Scaling θ leaves its line in place{lifted}. "
+    # (review 305: the θ drawn was never said to be an example)
+    story.beat(f"A linear programme cannot ask for a strict > 0. Scaling a θ, like this one, "
+               f"leaves its line in place{lifted}. "
                f"That makes {n} linear inequalities.",
                "weight-plane",
                scaling=True, inequalities=inequality_rows(lesson), notes_table=None,

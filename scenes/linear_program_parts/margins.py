@@ -100,4 +100,9 @@ class MarginBands:
         self.remove(lines, name)
         reach = VGroup(lines, name)
         self.add(reach)  # one group, which leaves with the sentence
+        # under θ*'s lines and their names (review 305: the circle crossed "θ*ᵀx = −1")
+        star = getattr(self, "star_lines", None)
+        if star is not None and star in self.mobjects:
+            self.mobjects.remove(reach)
+            self.mobjects.insert(self.mobjects.index(star), reach)
         self.mark_for_beat(reach)

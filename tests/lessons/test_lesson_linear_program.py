@@ -907,7 +907,7 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     scaled = [b for b in beats if b.state["scaling"]]
     assert [b.motion for b in scaled] == ["weight-plane"]
     # why ≥ 1: a programme's constraints are never strict, and scaling moves no line
-    assert all("cannot ask for a strict > 0. Scaling θ leaves its line in place" in b.sentence
+    assert all("cannot ask for a strict > 0. Scaling a θ, like this one, leaves its line in place" in b.sentence
                for b in scaled)
     # it starts from 0.3 of that θ, or less, written to 2 decimals, where its dashed lines
     # θᵀx = ±1 would start nearer its line than 0.12 of the data's view (recomputed)
