@@ -322,8 +322,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         lines = [clip_line(star, -level, box) for level in (0.0, 1.0, -1.0)]
         lines += [((box.x_min, 0.0), (box.x_max, 0.0)), ((0.0, box.y_min), (0.0, box.y_max))]
         # and off the ringed points' names standing (each as heavy as a text)
-        names = [box_of(m, pad=0.05) for m in self.named_rings.submobjects
-                 if self.on_screen(self.named_rings)]
+        standing = self.named_rings.submobjects if self.on_screen(self.named_rings) else []
+        names = [box_of(m, pad=0.05) for m in standing]
         blocked = np.vstack([box_around(plane.markers.positions(), plane.marker_size), *names,
                              *[segment_boxes(plane.c2p(a), plane.c2p(b), 0.04, samples=40)
                                * [1, 1, 1, 1, LEVEL_LINE_WEIGHT]

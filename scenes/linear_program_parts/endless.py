@@ -94,9 +94,7 @@ class EndlessBeats:
         counter = self.walk_counter()  # (review 297: 29 updates went by uncounted)
         updates = len(self.walk_states) - 1
         lead = min(ENDLESS_LEAD, updates)
-        # every update's line, not only the first ones' (review 303: after the lead θ was
-        # seen stepping with no line to step across)
-        stepping = self.lead_line(self.lesson.endless_updated_points, updates)
+        stepping = self.update_line(self.lesson.endless_updated_points[:updates])
         self.add(stepping, path, line, updating, counter)
         self.add(self.walker, self.walker_label)  # θ's dot over its path
         # the walk ends with the sentence (what the set-up took is off it), never after it:
@@ -117,16 +115,16 @@ class EndlessBeats:
         self.play(line.animate.set_opacity(0.0), run_time=style.RUN_FADE)
         return path, line
 
-    def lead_line(self, points, lead: int) -> VGroup:
-        """In weight space, while the walk's tracker is in one of its first ``lead``
-        updates (update k, the tracker between k − 1 and k, for ``points[k − 1]``), that
-        point's line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 0, dashed as the explained steps draw it: θ is seen
-        stepping towards its right side; nothing after them."""
+    def update_line(self, points) -> VGroup:
+        """In weight space, while the walk's tracker is in update k (between k − 1 and k,
+        for ``points[k − 1]``), that point's line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 0, dashed as the explained
+        steps draw it: θ is seen stepping towards its right side at every update (review
+        303: after the first 3 it stepped with no line to step across)."""
         shown = [-1]
 
         def follow(group) -> None:
             k = int(np.ceil(self.walk_tracker.get_value() - 1e-9))
-            k = k if 1 <= k <= lead else 0
+            k = k if 1 <= k <= len(points) else 0
             if k != shown[0]:
                 shown[0] = k
                 group.become(VGroup(self.constraint_line(points[k - 1], self.theme.step, 3.0,
