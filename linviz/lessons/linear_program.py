@@ -336,6 +336,10 @@ SCALING_FROM, SCALING_BAND_SHARE = 0.3, 0.12
 #: comes later (review 252: drawing θ*'s line first gave the answer away)
 SCALING_SHARE = 0.25
 
+#: the best and the last θ of the endless run point within this many degrees of each other:
+#: their lines read as one (drawn, they nearly coincide: review 305), said so
+ALIKE_DEGREES = 3.0
+
 #: the most tight places magnified (one inside the data plane, one beside it: two
 #: constraints meet at a vertex of the region in the plane of θ, so θ* usually has two)
 TIGHT_INSETS = 2
@@ -486,6 +490,26 @@ class LinearProgramLesson:
         last θ's where it is not the best's, whose line it then is)."""
         return {name: self.wrong_points(*line) for name, line in self.counted_lines.items()
                 if name != "last" or self.endless_last[0] != self.endless_best[0]}
+
+    @property
+    def returned_alike(self) -> bool:
+        """The endless run's last θ (what it returns) and its best are different states
+        whose lines read as one: their directions within :data:`ALIKE_DEGREES`, θ₀ = 0 for
+        both, and the same points wrong (so each is as good as the other here)."""
+        if self.endless is None:
+            return False
+        best, last = self.endless_best[0], self.endless_last[0]
+        if best == last:
+            return False
+        thetas = np.asarray(self.endless.states["theta"], dtype=float)
+        a, b = thetas[best], thetas[last]
+        lengths = float(np.hypot(*a)) * float(np.hypot(*b))
+        if lengths == 0.0:  # θ = 0 has no line
+            return False
+        cosine = float(a @ b) / lengths
+        angle = float(np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0))))
+        wrong = self.counted_mistakes
+        return angle < ALIKE_DEGREES and sorted(wrong["best"]) == sorted(wrong["last"])
 
     @property
     def n(self) -> int:

@@ -245,6 +245,12 @@ def side_words(lesson: LinearProgramLesson, points, line_of: dict[int, str]) -> 
     """Which magnified points are on their correct side of their line, as the tinted
     close-ups show: named when at most :data:`NEAR_INSETS_NAMED` ("38 and 35 are on their
     correct side, 34 is not"), else counted ("5 are on their correct side, 2 are not")."""
+    X, labels = np.asarray(lesson.data.X), np.asarray(lesson.data.y)
+
+    def partners(i):  # the points of the other class at point i's place
+        return [int(j) for j in np.flatnonzero(np.all(X == X[i], axis=1)
+                                               & (labels != labels[i]))]
+
     right = [i for i in points if on_correct_side(lesson, i, line_of[i])]
     wrong = [i for i in points if i not in right]
     if len(points) <= NEAR_INSETS_NAMED:
@@ -253,8 +259,15 @@ def side_words(lesson: LinearProgramLesson, points, line_of: dict[int, str]) -> 
         tied, y = set(lesson.tied_points), np.asarray(lesson.data.y)
 
         def name(i):
-            return (f"{i + 1} (a {'+' if y[i] > 0 else '−'} at a {'−' if y[i] > 0 else '+'} point's place)" if i in tied
-                    else str(i + 1))
+            if i not in tied:
+                return str(i + 1)
+            # the points of the other class there named (review 305: "a + point's place"
+            # left a third point unnamed)
+            others = partners(i)
+            return (f"{i + 1} (a {'+' if y[i] > 0 else '−'} where "
+                    f"{'−' if y[i] > 0 else '+'} {'point' if len(others) == 1 else 'points'} "
+                    f"{formatting.listed(j + 1 for j in others)} "
+                    f"{'is' if len(others) == 1 else 'are'})")
 
         def who(group):
             return formatting.listed([name(i) for i in group])
@@ -269,11 +282,22 @@ def side_words(lesson: LinearProgramLesson, points, line_of: dict[int, str]) -> 
         return "its" if len(group) == 1 else "their"
 
     if right and wrong:
-        return (f"{who(right)} {verb(right)} on {their(right)} correct side, {who(wrong)} "
+        said = (f"{who(right)} {verb(right)} on {their(right)} correct side, {who(wrong)} "
                 f"{verb(wrong)} not")
-    group, side = (right, "correct") if right else (wrong, "wrong")
-    every = {1: "", 2: " both"}.get(len(group), " all")
-    return f"{who(group)} {verb(group)}{every} on {their(group)} {side} side"
+    else:
+        group, side = (right, "correct") if right else (wrong, "wrong")
+        every = {1: "", 2: " both"}.get(len(group), " all")
+        said = f"{who(group)} {verb(group)}{every} on {their(group)} {side} side"
+    # a wrong point's place-mates of the other class, on their correct side, said so (review
+    # 305: "21 is on its wrong side" over the + glyph there, which is right)
+    if len(points) <= NEAR_INSETS_NAMED:
+        mates = sorted({j for i in wrong if i in set(lesson.tied_points)
+                        for j in partners(i)
+                        if j not in points and on_correct_side(lesson, j, line_of[i])})
+        if mates:
+            said += (f"; {formatting.listed(j + 1 for j in mates)} "
+                     f"{verb(mates)} on {their(mates)} correct side")
+    return said
 
 
 def cone_edge_inset(lesson: LinearProgramLesson) -> tuple[int, Box, int] | None:

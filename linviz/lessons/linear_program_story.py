@@ -288,7 +288,9 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     watched = ("A perceptron decides it only by stopping, as this one did."
                if lesson.feasible else
                # (not "it may yet stop": this one cannot, the solver has said so: review 261)
-               "A running perceptron proves nothing; the solver says this one never stops.")
+               # (review 305: "this one" read as the solver)
+               "Watching a perceptron run proves nothing; by the solver's answer, this "
+               "perceptron would never stop.")
     # the notes' word for it, "assumption", kept: their remark is about the assumption, the
     # solve about these points (review 263: read as the scene contradicting the notes)
     # (review 271: "untestable" then "one solve decides" read as a contradiction: the
@@ -319,7 +321,15 @@ def same_place_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     second side at once, weights ½ each, before the certificate found without such places
     (review 302: "+2 −1" stood in sight from the start, the simplest proof never said)."""
     a, b = (i + 1 for i in lesson.tie_pair)
-    story.beat(f"Points {a} and {b}, a + and a − at one place, already give the second: "
+    X, y = lesson.data.X, np.asarray(lesson.data.y)
+    sign_a, sign_b = ("+" if y[i] > 0 else "−" for i in lesson.tie_pair)
+    # every point at the place named (review 305: "+2 −1" showed a third, never said)
+    here = np.flatnonzero(np.all(X == X[lesson.tie_pair[0]], axis=1))
+    others = [int(i) + 1 for i in here if i not in lesson.tie_pair]
+    also = (f", where {formatting.listed(map(str, others))} "
+            f"{'is' if len(others) == 1 else 'are'} too" if others else "")
+    story.beat(f"Points {a} and {b}, a {sign_a} and a {sign_b} at one place{also}, already "
+               f"give the second: "
                f"weights 0.5 each, and their y⁽ⁱ⁾x⁽ⁱ⁾ cancel.", "same-place",
                ringed=list(lesson.tie_pair),
                status=f"$lambda_({a}) = lambda_({b}) = 0.5$: $y^(({a})) x^(({a})) + "
@@ -327,12 +337,16 @@ def same_place_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                       + place_tag_words(lesson, lesson.tie_pair[0], short=True))
 
 
-def returned_words(best: tuple[int, int], last: tuple[int, int]) -> str:
+def returned_words(best: tuple[int, int], last: tuple[int, int], alike: bool = False) -> str:
     """What the notes' perceptron returns after its passes, set against the best state it
     reached (each (state, errors)): its last state, "that one" when it is the best, else
-    its count ("too" where the counts are equal)."""
+    its count ("too" where the counts are equal); ``alike``: their lines read as one
+    (:attr:`~linviz.lessons.linear_program.LinearProgramLesson.returned_alike`), said so."""
     if last[0] == best[0]:
         return "its last, which it returns, is that one"
+    if alike:  # (review 305: two lines drawn as one, two counts over the same marks)
+        return (f"stopped after those passes, it returns its last θ, nearly the same line, "
+                f"with the same {last[1]} wrong")
     too = " too" if last[1] == best[1] else ""
     # (review 292: "returns" read as settling; the notes' perceptron stops after its T
     # passes, said)
@@ -358,9 +372,8 @@ def near_beat(story: StoryWriter, words: str, near: dict | None, points,
         story.beat(words, "near", near=near, ringed=list(points), pass_counts=None,
                    weights=near["grid"] != "wide",
                    **({} if marks is None else {"wrong_marks": marks}),
-                   # (review 303: "38: ×308" unexplained)
-                   status=f"close-ups (point: ×magnified): each side of {line} tinted in "
-                          f"the colour of its class")
+                   # (review 303: "38: ×308" unexplained; review 305: set small, long)
+                   status=f"close-ups, point: ×magnified · {line}'s sides tinted by class")
 
 
 def endless_seconds(mistakes) -> float:
@@ -610,17 +623,25 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # positive y·scores lifted: review 296, "such a θ" said over a still)
     # (reviews 303: "y·score" a coined word, read "y dot score": the notes' y⁽ⁱ⁾θᵀx⁽ⁱ⁾,
     # named once in words, the label times the score)
-    lifted = (", so ask each point's label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be at least 1"
-              if lesson.feasible else
-              " and lifts each positive label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾: ask that each be at "
-              "least 1")
+    # (review 305: on data no line through 0 separates, the θ drawn gets points wrong,
+    # unsaid, and "lifts each positive label times score" did not parse; the magnified
+    # nearest point stood under 2 s, unsaid)
+    magnified = ": magnified, the nearest reaches exactly 1" if lesson.scaling_inset else ""
+    wrong_points = [int(i) for i in
+                    np.flatnonzero(np.asarray(lesson.signed) @ lesson.scaling_theta <= 0)]
+    lifted = (f", so all can be lifted to at least 1{magnified}" if not wrong_points else
+              f". It gets {len(wrong_points)} points wrong; the rest can all be lifted to at least "
+              f"1{magnified}")
     # (review 298: "at least 1, 40 linear inequalities" heard as "at least one forty")
     # (review 305: the θ drawn was never said to be an example)
     story.beat(f"A linear programme cannot ask for a strict > 0. Scaling a θ, like this one, "
-               f"leaves its line in place{lifted}. "
-               f"That makes {n} linear inequalities.",
+               f"keeps its line and multiplies every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, by the "
+               f"same factor{lifted}. "
+               f"Ask that of every point: {n} linear inequalities.",
                "weight-plane",
-               scaling=True, inequalities=inequality_rows(lesson), notes_table=None,
+               scaling=True,
+               # the θ's mistakes marked as their count is said
+               wrong_marks={"dashed": wrong_points} if wrong_points else None, inequalities=inequality_rows(lesson), notes_table=None,
                status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     # (y⁽ⁱ⁾x⁽ⁱ⁾ drawn k times longer where it would be a speck: written on its arrow, not
@@ -632,7 +653,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                f"holds on one side of a line perpendicular to y⁽{own}⁾x⁽{own}⁾, "
                f"1/‖x⁽{own}⁾‖ = {value(distance)} from 0.",
                "one-constraint", weights=True,
-               shown=k, ringed=[k], scaling=False, inequalities=None,
+               shown=k, ringed=[k], scaling=False, inequalities=None, wrong_marks=None,
                status=f"$y^(({k + 1})) theta^T x^(({k + 1})) >= 1$, a line "
                       f"$1 \\/ norm(x^(({k + 1}))) = {math_number(distance)}$ from 0"
                       + (f" · the arrow drawn ×{lesson.shown_arrow_factor}"
@@ -857,9 +878,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     zoom = _zoomed_out(lesson).removeprefix(", ")
     # (review 296: "narrows" where most lines leave the wedge as it was)
     story.beat(f"{zoom.capitalize() + ', o' if zoom else 'O'}ne at a time in the data's order, "
-               f"each line drawn through 0, where its y⁽ⁱ⁾θᵀx⁽ⁱ⁾ is 0: the wedge of θ that get "
-               f"every point so far right narrows, until point {emptied + 1}'s leaves it "
-               f"empty.", "narrowing", shown=None,
+               f"each line drawn through 0, where its y⁽ⁱ⁾θᵀx⁽ⁱ⁾ is 0: the shaded wedge, the θ "
+               f"right on every point so far, narrows, until point {emptied + 1}'s line "
+               f"leaves it empty.", "narrowing", shown=None,
                probe=False, view="near", narrowing=True, ringed=[emptied],
                # the lines, the emptying one, then a still on the empty plane
                min_seconds=sum(step_seconds(found)) + EMPTYING_SECONDS + REVEAL_PAUSE,
@@ -884,8 +905,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     proof = (f"Here the second holds: {point_list(support)} lie at one place with opposite "
              f"labels, so with weights {weights} their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0."
              if lesson.same_place_certificate else
-             f"{'Without such places' if lesson.tie_pair else 'Here'} the second "
-             f"{'still ' if lesson.tie_pair else ''}holds: another programme finds weights "
+             # (review 305: "Without such places the second still holds" did not parse)
+             f"{'Even apart from that place, ' if lesson.tie_pair else 'Here '}the second "
+             f"holds: another programme finds weights "
              f"{weights} on "
              f"{point_list(support)} whose weighted y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail on the "
              f"right.")
@@ -950,8 +972,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # the white line's a square), so the count can be checked by eye where points sit close
     # to the line
     counted = lesson.counted_mistakes
+    returned = returned_words(lesson.endless_best, lesson.endless_last, lesson.returned_alike)
     story.beat(f"Dashed, the best θ it reaches in them: {lesson.endless_best[1]} of {lesson.n} "
-               f"points wrong; {returned_words(lesson.endless_best, lesson.endless_last)}.",
+               f"points wrong; {returned}.",
                "endless-best", endless_best=True,
                ringed=[], near=None,
                # the returned θ's marked too as its count is said (review 302: its 7 unseen)

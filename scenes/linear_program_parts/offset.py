@@ -89,10 +89,10 @@ class OffsetBeats:
             zoom_planes(self, [self.data_zoom(self.lesson.full_view)])
             self.plane.markers.place_counts(self.plane.square_bounds())
         # the run through 0's, the one shown walking (the run with an offset is not shown),
-        # its passes coming as the running perceptron is named (review 296: they grew under
+        # its passes coming as a perceptron run is named (review 296: they grew under
         # the notes' remark, the running perceptron then said over a still)
-        if beat.state["pass_counts"] and "running perceptron" in beat.sentence:
-            self.wait_for_words("running perceptron")
+        if beat.state["pass_counts"] and "perceptron run" in beat.sentence:
+            self.wait_for_words("perceptron run")
         self.show_pass_counts(beat, "through 0, updates in each pass")
         if self.lesson.feasible:  # the solve's answer and the run's stop, lit as said
             if self.region is not None and self.on_screen(self.region):

@@ -35,7 +35,15 @@ class ScalingBeats:
         if beat.state["scaling"]:  # as it is said (review 302: 2 s before "Scaling a θ")
             self.wait_for_words("Scaling a θ")
             self.show_scaling()
-        self.wait_for_words("y⁽ⁱ⁾θᵀx⁽ⁱ⁾")
+            # the points it gets wrong marked as their count is said (review 305: a θ
+            # getting points wrong was scaled, unsaid), and leave with it
+            if beat.state["wrong_marks"]:
+                self.wait_for_words("points wrong")
+                self.show_wrong_marks(beat)
+                self.mark_for_beat(self.wrong_drawn)
+        # the constraints as they are asked of every point (review 305: the magnified
+        # nearest point stood under 2 s)
+        self.wait_for_words("Ask that of every point")
         self.follow_beat(beat)
         inset = getattr(self, "scaling_inset_drawn", None)  # (where the plane comes)
         drawing = self.scaling_drawing
@@ -130,6 +138,7 @@ class ScalingBeats:
                               lines=[(unit, level) for level in (0.0, 1.0, -1.0)],
                               beside=(low[0], low[1], high[0], high[1]))
             self.scaling_inset_drawn = inset
+            self.wait_for_words("magnified")  # as it is said
             self.play(appear(inset), run_time=style.RUN_FADE)
         drawn = [line, dashes, note, *([inset] if inset else [])]
         self.remove(*drawn)  # one drawing on screen, as it leaves

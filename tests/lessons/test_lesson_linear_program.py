@@ -386,7 +386,7 @@ def test_gordans_alternative_is_stated_before_its_weights_are_used(case):
     assert "either" in stated.sentence and "never both" in stated.sentence
     assert stated.state["gordan"]["holds"] is None  # stated, not yet decided
     assert beats[proof].sentence.startswith(
-        "Without such places the second still holds" if ties else "Here the second holds")
+        "Even apart from that place, the second holds" if ties else "Here the second holds")
     assert not any("Gordan" in beat.sentence for beat in beats[:proof - 1 - ties])
     weights = np.array(list(lesson.certificate.values()))
     assert (weights >= 0).all() and weights.sum() > 0
@@ -520,7 +520,23 @@ def test_on_data_no_line_separates_the_perceptron_runs_on_and_the_counts_are_sai
     assert lesson.endless_best == (errors.index(wrong) + 1, wrong)
     # what the notes' perceptron returns after its passes: its last state, counted here
     last = errors[-1]
+    # two different states whose lines read as one (within 3°, the same points wrong) are
+    # said to be nearly the same line (review 305: drawn as one, counted as two)
+    updated = [v for v in reference["visits"] if v[3]]
+    best_theta, last_theta = (np.asarray(updated[k][4], dtype=float)
+                              for k in (errors.index(wrong), len(errors) - 1))
+
+    def wrong_set(theta):
+        return set(np.flatnonzero(data.y * (data.X @ theta) <= tolerance))
+
+    lengths = np.linalg.norm(best_theta) * np.linalg.norm(last_theta)
+    alike = (errors.index(wrong) != len(errors) - 1 and lengths > 0
+             and np.degrees(np.arccos(np.clip(best_theta @ last_theta / max(lengths, 1e-300),
+                                              -1, 1))) < 3.0
+             and wrong_set(best_theta) == wrong_set(last_theta))
     words = ("is that one" if errors.index(wrong) == len(errors) - 1 else
+             "stopped after those passes, it returns its last θ, nearly the same line, with "
+             f"the same {last} wrong" if alike else
              f"stopped after those passes, it returns its last θ, which gets {last}"
              + (" too" if last == wrong else ""))
     assert words in beat.sentence
@@ -907,8 +923,12 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     scaled = [b for b in beats if b.state["scaling"]]
     assert [b.motion for b in scaled] == ["weight-plane"]
     # why ≥ 1: a programme's constraints are never strict, and scaling moves no line
-    assert all("cannot ask for a strict > 0. Scaling a θ, like this one, leaves its line in place" in b.sentence
+    assert all("cannot ask for a strict > 0. Scaling a θ, like this one, keeps its line and "
+               "multiplies every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, by the same factor" in b.sentence
                for b in scaled)
+    # the magnified nearest point said where it is drawn, and only there
+    assert ("magnified, the nearest reaches exactly 1" in scaled[0].sentence) == (
+        lesson.scaling_inset is not None)
     # it starts from 0.3 of that θ, or less, written to 2 decimals, where its dashed lines
     # θᵀx = ±1 would start nearer its line than 0.12 of the data's view (recomputed)
     from linviz.lessons.linear_program import SCALING_BAND_SHARE, SCALING_FROM
@@ -923,10 +943,14 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
         # y·scores above 0 lifted to ≥ 1, the least of them exactly 1
         shown = lesson.scaling_theta
         scores = A @ shown
-        assert "lifts each positive label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾" in scaled[0].sentence
         angles = np.radians(np.arange(0, 360, 0.01)) + 1e-7
         fewest = np.sum(A @ np.vstack([np.cos(angles), np.sin(angles)]) <= 0, axis=0).min()
         assert np.sum(scores <= 0) == fewest
+        # its mistakes said, counted here, and marked as they are (review 305: unsaid)
+        assert (f"It gets {fewest} points wrong; the rest can all be lifted to at least 1"
+                in scaled[0].sentence), scaled[0].sentence
+        assert scaled[0].state["wrong_marks"] == {
+            "dashed": [int(i) for i in np.flatnonzero(scores <= 0)]}
         assert scores[scores > 0].min() == pytest.approx(1.0, rel=1e-12)
         inset = lesson.scaling_inset
         assert inset is None or scores[inset[0]] == pytest.approx(1.0, abs=1e-9)
@@ -934,6 +958,8 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
         shown = lesson.scaling_theta
         scores = A @ shown
         assert scores.min() == pytest.approx(1.0, rel=1e-12) and np.all(scores >= 1 - 1e-12)
+        assert "so all can be lifted to at least 1" in scaled[0].sentence
+        assert scaled[0].state["wrong_marks"] is None
         # one of many, not the programme's answer: a quarter of the cone of separators
         # (its width found here by a sweep of directions a thousandth of a degree apart)
         # or more from θ*'s direction

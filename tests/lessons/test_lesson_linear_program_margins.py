@@ -116,7 +116,8 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
             stopped = True
             break
     assert ("only by stopping, as this one did" in said.sentence) == stopped
-    assert ("the solver says this one never stops" in said.sentence) == (not stopped)
+    assert ("by the solver's answer, this perceptron would never stop" in said.sentence) == (
+        not stopped)
     assert "may yet stop" not in said.sentence  # (said of a run that cannot: review 261)
     A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
     found = linprog([0, 0], A_ub=-A, b_ub=-np.ones(len(A)), bounds=[(None, None)] * 2,

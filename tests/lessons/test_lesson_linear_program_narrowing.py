@@ -72,7 +72,7 @@ def test_the_wedge_narrows_until_the_first_infeasible_constraint(case):
         assert changed == (j in found.cuts)
 
     (said,) = [b for b in beats if b.motion == "narrowing"]
-    assert f"until point {k + 1}'s leaves it empty" in said.sentence
+    assert f"until point {k + 1}'s line leaves it empty" in said.sentence
     assert said.state["ringed"] == [k] and said.state["narrowing"]
     after = beats[beats.index(said) + 1]
     assert after.motion == "all-constraints" and not after.state["narrowing"]

@@ -40,10 +40,18 @@ def test_a_pair_at_one_place_is_said_where_the_certificate_avoids_it(case):
     assert np.array_equal(X[a], X[b]) and y[a] * y[b] < 0
     assert np.array_equal(0.5 * y[a] * X[a] + 0.5 * y[b] * X[b], np.zeros(2))
     beat = beats[motions.index("same-place")]
-    assert f"Points {a + 1} and {b + 1}, a + and a − at one place" in beat.sentence
+    signs = ["+" if y[i] > 0 else "−" for i in (a, b)]
+    # every other point at that place named too (review 305: the "+2 −1" tag showed a third)
+    others = [str(i + 1) for i in range(len(y)) if i not in (a, b)
+              and X[i][0] == X[a][0] and X[i][1] == X[a][1]]
+    also = ("" if not others else
+            f", where {others[0]} is too" if len(others) == 1 else
+            f", where {', '.join(others[:-1])} and {others[-1]} are too")
+    assert (f"Points {a + 1} and {b + 1}, a {signs[0]} and a {signs[1]} at one place{also}, "
+            "already give the second") in beat.sentence, beat.sentence
     assert sorted(beat.state["ringed"]) == [a, b]
     # said before the certificate found without such places, which says so
     after = beats[motions.index("same-place") + 1]
     assert after.motion == "certificate"
-    assert after.sentence.startswith("Without such places the second still holds")
+    assert after.sentence.startswith("Even apart from that place, the second holds")
     assert not support & shared
