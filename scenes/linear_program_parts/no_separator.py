@@ -88,7 +88,11 @@ class NoSeparatorBeats(GordanBeats):
             self.play(appear(frame), run_time=style.RUN_FADE)
         for arrow, name in zip(arrows, arrow_names):
             self.play(appear(arrow), appear(name), run_time=style.RUN_FADE * 2)
-        scale_note = self.sum_note("right", scale)
+        # named over its own box, not over the data plane (review 305: read as the left
+        # plot's label)
+        x0, _, x1, y1 = self.large_sum_place()
+        scale_note = self.sum_note("", scale).move_to(
+            [(x0 + x1) / 2, 0.0, 0.0]).align_to([0.0, y1 + 0.06, 0.0], DOWN)
         self.play(appear(scale_note), run_time=style.RUN_FADE)
         self.remove(*arrows, *arrow_names)
         self.certificate_arrows = arrows
@@ -105,9 +109,11 @@ class NoSeparatorBeats(GordanBeats):
 
     def sum_note(self, where: str, scale: float):
         """What the sum's drawing shows, over the data plane's top right (the legend holds
-        its top left): "right:" or "inset:", at what multiple of the plane's lengths."""
+        its top left): "inset:" (or, ``where`` empty, no prefix: the caller places it over
+        the drawing), at what multiple of the plane's lengths."""
+        prefix = f"{where}: " if where else ""
         note = text(markup_with_math(
-            f"{where}: $lambda_i y^((i)) x^((i))$ tip to tail, back to 0, at "
+            f"{prefix}$lambda_i y^((i)) x^((i))$ tip to tail, back to 0, at "
             f"{formatting.significant(scale, 0, 2)} × length"), self.theme, style.FONT_SMALL,
             self.theme.text)  # it says what the drawing shows: read, not a side note
         return note.next_to(self.plane.frame, UP, buff=0.12).align_to(self.plane.frame, RIGHT)

@@ -23,6 +23,10 @@ SUBSET_INSET_GAP = 0.3
 LEAVE_WORDS = "Leave"
 
 
+#: the white line's width once the solver's green line and band are drawn under it
+WHITE_OVER_WIDTH = 1.5
+
+
 class SubsetBeats:
     """The solver's line without the left-out points (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
@@ -70,7 +74,10 @@ class SubsetBeats:
         self.subset_drawn = VGroup(band, line)
         self.add(self.subset_drawn)
         # the white stays beside it to the sentence's end, to be compared (review 296: it
-        # left before the green came, "nearly the white" unseen)
+        # left before the green came, "nearly the white" unseen), thinner over it (review
+        # 305: under the green's band it was hidden where they nearly coincide)
+        white.line.set_stroke(width=WHITE_OVER_WIDTH)
+        self.bring_to_front(white.line)
         self.mark_for_beat(white.line)
 
     def show_programme_rows(self, programme) -> None:
