@@ -321,6 +321,9 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         box = plane.box
         lines = [clip_line(star, -level, box) for level in (0.0, 1.0, -1.0)]
         lines += [((box.x_min, 0.0), (box.x_max, 0.0)), ((0.0, box.y_min), (0.0, box.y_max))]
+        # and off the perceptron's last line, drawn beside θ*'s later (its names stay)
+        if self.lesson.run is not None and np.any(self.lesson.thetas[-1]):
+            lines.append(clip_line(np.asarray(self.lesson.thetas[-1], dtype=float), 0.0, box))
         # and off the ringed points' names standing (each as heavy as a text)
         standing = self.named_rings.submobjects if self.on_screen(self.named_rings) else []
         names = [box_of(m, pad=0.05) for m in standing]

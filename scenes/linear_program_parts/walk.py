@@ -30,6 +30,18 @@ STEP_CLEARANCE = 0.3
 LINE_CLEARANCE, LINE_WEIGHT = 0.08, 20.0
 
 
+def part_boxes(part) -> np.ndarray:
+    """A drawing as obstacles: a line (dashed or not) as boxes along it (its bounding box
+    would cover the plane: the ray's kept θ's name far from its dot), a group of them
+    part by part, anything else its bounding box."""
+    if isinstance(part, Line):
+        return segment_boxes(part.get_start(), part.get_end(), 0.04, samples=40)
+    if type(part) is VGroup and part.submobjects:
+        return np.vstack([part_boxes(m) for m in part.submobjects])
+    low, high = part.get_corner(DOWN + LEFT), part.get_corner(UP + RIGHT)
+    return np.array([[low[0], low[1], high[0], high[1], 1.0]])
+
+
 class WalkBeats(WalkStartBeats):
     """The perceptron's walk in weight space (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
@@ -106,9 +118,7 @@ class WalkBeats(WalkStartBeats):
         close = ([inset[5], inset[0]] if inset is not None and self.on_screen(inset) else [])
         for drawn in (self.star_dot, self.ray, getattr(self, "start_mark", None), close):
             if drawn is not None and (isinstance(drawn, list) or self.on_screen(drawn)):
-                for part in drawn:
-                    low, high = part.get_corner(DOWN + LEFT), part.get_corner(UP + RIGHT)
-                    boxes.append(np.array([[low[0], low[1], high[0], high[1], 1.0]]))
+                boxes += [part_boxes(part) for part in drawn]
         return np.vstack(boxes) if boxes else np.zeros((0, 5))
 
     def walk_theta(self) -> np.ndarray:
