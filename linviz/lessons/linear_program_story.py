@@ -681,9 +681,12 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # never seen to overlap)
     steps = seconds_of_steps(region_changes(shrinking_regions(lesson.signed,
                                                               lesson.weight_box)))
-    region_said = (f"All {n} constraints{_zoomed_out(lesson)}, one at a time: the θ meeting "
-                   f"them all form the shaded region where the half-planes overlap; its edges "
-                   f"lie on {len(edges)} of the lines, numbered{one}.")
+    # the shrinking said as it is seen (review 305 bench: "the shaded region" was said 5 s
+    # before the steps had drawn it)
+    region_said = (f"All {n} constraints{_zoomed_out(lesson)}, one at a time: the shading, "
+                   f"the θ meeting those so far, shrinks as each comes. The θ meeting them "
+                   f"all form the shaded region where the half-planes overlap; its edges lie "
+                   f"on {len(edges)} of the lines, numbered{one}.")
     story.beat(region_said, "all-constraints", shown=None,
                # their points ringed in data space as they are numbered (review 298: the
                # numbers were not tied to the data)
@@ -696,8 +699,10 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # a θ going round inside the region, its line in data space separating all the while,
     # as the first sentence is said (review 265: said over the data alone)
     samples = tuple(tuple(float(v) for v in theta) for theta in lesson.region_samples)
-    story.beat("Every θ in it separates the data. A linear programme picks one by its "
-               "objective: here, the one where |θ₁| + |θ₂| is smallest.", "objective",
+    # (the θ going round said as it goes: review 305 bench, the objective came 2 s late)
+    story.beat("Every θ in it separates the data: as one goes round inside, its line never "
+               "crosses a point. A linear programme picks one by its objective: here, the "
+               "one where |θ₁| + |θ₂| is smallest.", "objective",
                diamond=c, samples=samples, ringed=[],
                status=f"minimise $|theta_1| + |theta_2|$ subject to {CONSTRAINT} for every $i$")
     # how the absolute values stay linear said, not only written (review 298: "keeps the

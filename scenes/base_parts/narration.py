@@ -64,6 +64,12 @@ class Narration:
         if at is not None and at > float(self.time) + 1e-6:
             self.wait(at - float(self.time))
 
+    def seconds_until(self, words: str) -> float | None:
+        """Seconds from now until ``words`` of the caption on screen are about to be said
+        (0 when they were; None when the caption does not hold them)."""
+        at = self.timeline.said_at(self.in_notation(words))
+        return None if at is None else max(0.0, at - float(self.time))
+
     def light_as_said(self, words: str, drawings, scale: float = 1.0) -> None:
         """``drawings`` lit (:func:`scenes.toolkit.layout.lit`) as ``words`` of the caption on
         screen are said (:meth:`wait_for_words`); nothing when the caption does not hold

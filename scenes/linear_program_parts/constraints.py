@@ -261,12 +261,13 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
     def draw_objective(self, beat) -> None:
         """A θ round the region, separating, as that is said; then the objective's diamond
         grows towards the region, short of it."""
-        self.follow_beat(beat)
+        self.set_rings(list(beat.state["ringed"]))
         going = self.go_round_region(beat.state["samples"])
+        self.wait_for_words("A linear programme")
         if len(going):  # it leaves as the objective is said
-            self.wait_for_words("A linear programme")
             self.play(vanish(going), run_time=style.RUN_FADE)
             self.remove(going)
+        self.set_status(beat.state["status"])  # the objective written as it is said
         c = beat.state["diamond"]
         size = ValueTracker(1e-6 * c)
         self.diamond = self.diamond_at(1e-6 * c)

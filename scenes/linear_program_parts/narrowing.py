@@ -46,7 +46,7 @@ class NarrowingBeats:
                   if changed
                   else None for arc, changed in zip(found.arcs, changes)]
         seconds = step_seconds(found)
-        wedge = self.one_at_a_time(wedges, seconds[:k], score=0.0)
+        wedge = self.one_at_a_time(wedges, seconds[:k], score=0.0, until="until point")
         self.wait_for_words("until point")  # the emptying one as its number is said
         line = self.on_weights(lambda: self.constraint_line(k, self.theme.highlight, 3.0,
                                                             score=0.0))
@@ -61,14 +61,18 @@ class NarrowingBeats:
         self.mark_for_beat(self.step_count)
         self.name_rings(2)
 
-    def one_at_a_time(self, shapes, seconds, score: float) -> VGroup:
+    def one_at_a_time(self, shapes, seconds, score: float, until: str = "") -> VGroup:
         """The constraints 0, 1, … (one for each of ``shapes``) drawn one at a time: a ring
         moves to the point in data space, its line aᵢᵀθ = ``score`` comes lit in weight
         space (the one before back to a trace among the others), its count is written in
         the plane's corner, and what the first j meet, ``shapes[j]``, takes the shaded
         shape's place (None: it is unchanged), in ``seconds[j]``. The lines are kept in
         :attr:`narrowed`; the ring, the count and the last shape stay on screen (returned:
-        the shape)."""
+        the shape). ``until``: words of the caption the steps end by, all shortened alike
+        where they would run past them (what follows is drawn as they are said)."""
+        left = self.seconds_until(until) if until else None
+        if left is not None and sum(seconds) > left:
+            seconds = [s * max(left, 1e-3) / sum(seconds) for s in seconds]
         self.narrowed, shape, self.step_count = VGroup(), VGroup(), VGroup()
         self.stepping_ring = self.ring(0)
         self.add(self.stepping_ring)
@@ -115,7 +119,8 @@ class NarrowingBeats:
         changes = region_changes(regions)
         shapes = [self.on_weights(lambda r=r: self.region_fill(r)) if changed else None
                   for r, changed in zip(regions, changes)]
-        shape = self.one_at_a_time(shapes, seconds_of_steps(changes), score=1.0)
+        shape = self.one_at_a_time(shapes, seconds_of_steps(changes), score=1.0,
+                                   until="shaded region")
         self.play(vanish(self.stepping_ring), vanish(self.step_count), run_time=style.RUN_FADE)
         self.remove(self.stepping_ring, self.step_count)
         return shape

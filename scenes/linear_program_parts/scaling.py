@@ -34,13 +34,7 @@ class ScalingBeats:
         # inequalities" they were readable 1.5 s: review 296)
         if beat.state["scaling"]:  # as it is said (review 302: 2 s before "Scaling a θ")
             self.wait_for_words("Scaling a θ")
-            self.show_scaling()
-            # the points it gets wrong marked as their count is said (review 305: a θ
-            # getting points wrong was scaled, unsaid), and leave with it
-            if beat.state["wrong_marks"]:
-                self.wait_for_words("points wrong")
-                self.show_wrong_marks(beat)
-                self.mark_for_beat(self.wrong_drawn)
+            self.show_scaling(beat)
         # the constraints as they are asked of every point (review 305: the magnified
         # nearest point stood under 2 s)
         self.wait_for_words("Ask that of every point")
@@ -86,7 +80,7 @@ class ScalingBeats:
         card.scale(min(1.0, 0.85 * frame.width / card.width)).move_to(frame)
         return with_backdrop(card, theme)
 
-    def show_scaling(self) -> None:
+    def show_scaling(self, beat) -> None:
         """A separator through the origin (the lesson's ``scaling_theta``: one of many, not
         the programme's θ*), scaled from the lesson's ``scaling_start`` of it, its
         least y·score 1, to it: its dashed lines close
@@ -120,23 +114,15 @@ class ScalingBeats:
         self.play(scale.animate.set_value(1.0), run_time=style.RUN_PARAMETER * 2)
         dashes.clear_updaters().become(band())
         note.clear_updaters().become(self.least_note(1.0))
-        inset = self.lesson.scaling_inset  # a band too narrow to read: magnified
+        # the points it gets wrong marked as their count is said (review 305: a θ getting
+        # points wrong was scaled, unsaid), before the close-up said after them; they leave
+        # with it
+        if beat.state["wrong_marks"]:
+            self.wait_for_words("points wrong")
+            self.show_wrong_marks(beat)
+            self.mark_for_beat(self.wrong_drawn)
+        inset = self.scaling_magnifier(unit, band)
         if inset is not None:
-            _, box, zoom = inset
-
-            def drawings(on):
-                drawn = Hyperplane(on, unit, 0.0, show_normal=False, show_notes=False,
-                                   show_shading=False)
-                drawn.line.set_color(theme.muted)
-                return VGroup(drawn, band(on))
-
-            # in the weight plane's place, not yet drawn (review 298: over the data's top
-            # right it hid four points), until the plane comes
-            frame = self.weights.frame
-            low, high = frame.get_corner(DOWN + LEFT), frame.get_corner(UP + RIGHT)
-            inset = magnifier(plane, self.data.X, self.data.y, box, zoom, theme, drawings,
-                              lines=[(unit, level) for level in (0.0, 1.0, -1.0)],
-                              beside=(low[0], low[1], high[0], high[1]))
             self.scaling_inset_drawn = inset
             self.wait_for_words("magnified")  # as it is said
             self.play(appear(inset), run_time=style.RUN_FADE)
@@ -145,6 +131,29 @@ class ScalingBeats:
         self.scaling_drawing = VGroup(*drawn)
         self.add(self.scaling_drawing)
         self.mark_for_beat(self.scaling_drawing)
+
+    def scaling_magnifier(self, unit, band):
+        """The scaled separator ``unit``'s line and dashed lines (``band(plane)``) magnified
+        round its nearest point (the lesson's ``scaling_inset``: a band too narrow to read)
+        in the weight plane's place, not yet drawn (review 298: over the data's top right it
+        hid four points); None where it reads as it is."""
+        inset = self.lesson.scaling_inset
+        if inset is None:
+            return None
+        _, box, zoom = inset
+        theme = self.theme
+
+        def drawings(on):
+            drawn = Hyperplane(on, unit, 0.0, show_normal=False, show_notes=False,
+                               show_shading=False)
+            drawn.line.set_color(theme.muted)
+            return VGroup(drawn, band(on))
+
+        frame = self.weights.frame
+        low, high = frame.get_corner(DOWN + LEFT), frame.get_corner(UP + RIGHT)
+        return magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme, drawings,
+                         lines=[(unit, level) for level in (0.0, 1.0, -1.0)],
+                         beside=(low[0], low[1], high[0], high[1]))
 
     def least_note(self, value: float):
         """"θ's dashed lines θᵀx = ±1; least y·score …" (of those above 0, where θ gets

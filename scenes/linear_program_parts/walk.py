@@ -17,7 +17,7 @@ from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
 from linviz.geometry import clip_line
 from scenes.toolkit.placement import (DIRECTIONS, PLACE_TOLERANCE, across, beside_line,
                                       best_offset, box_around, box_of, covered_area,
-                                      segment_boxes)
+                                      part_boxes, segment_boxes)
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import math, text
 
@@ -28,18 +28,6 @@ STEP_CLEARANCE = 0.3
 #: the room (screen units) a point's line's name keeps from its other line, and how
 #: heavily covering it counts (against a marker's 1)
 LINE_CLEARANCE, LINE_WEIGHT = 0.08, 20.0
-
-
-def part_boxes(part) -> np.ndarray:
-    """A drawing as obstacles: a line (dashed or not) as boxes along it (its bounding box
-    would cover the plane: the ray's kept θ's name far from its dot), a group of them
-    part by part, anything else its bounding box."""
-    if isinstance(part, Line):
-        return segment_boxes(part.get_start(), part.get_end(), 0.04, samples=40)
-    if type(part) is VGroup and part.submobjects:
-        return np.vstack([part_boxes(m) for m in part.submobjects])
-    low, high = part.get_corner(DOWN + LEFT), part.get_corner(UP + RIGHT)
-    return np.array([[low[0], low[1], high[0], high[1], 1.0]])
 
 
 class WalkBeats(WalkStartBeats):

@@ -9,7 +9,7 @@ them that covers nothing wins, otherwise the one that covers least.
 from __future__ import annotations
 
 import numpy as np
-from manim import DL, UR, Line
+from manim import DL, UR, Line, VGroup
 
 #: how much further out the second ring of places lies, when the first has no clear one
 FARTHER = 0.3
@@ -237,3 +237,15 @@ def detached(anchor, name, near: float = 0.2) -> bool:
     dx = max(abs(float(centre[0] - anchor[0])) - name.width / 2, 0.0)
     dy = max(abs(float(centre[1] - anchor[1])) - name.height / 2, 0.0)
     return bool(np.hypot(dx, dy) > near)
+
+
+def part_boxes(part) -> np.ndarray:
+    """A drawing as obstacles: a line (dashed or not) as boxes along it (its bounding box
+    would cover the plane: the linear-program ray's kept θ's name far from its dot), a
+    group of them part by part, anything else its bounding box (weight 1)."""
+    if isinstance(part, Line):
+        return segment_boxes(part.get_start(), part.get_end(), 0.04, samples=40)
+    if type(part) is VGroup and part.submobjects:
+        return np.vstack([part_boxes(m) for m in part.submobjects])
+    low, high = part.get_corner(DL), part.get_corner(UR)
+    return np.array([[low[0], low[1], high[0], high[1], 1.0]])
