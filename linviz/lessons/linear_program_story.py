@@ -285,12 +285,18 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     one solve decides it."""
     # what watching a perceptron decides, by what this one did (review 259: "which watching
     # a perceptron cannot" said just after one stopped, which does prove separability)
+    passes = watched_passes(lesson) if lesson.inseparable else None
     watched = ("A perceptron decides it only by stopping, as this one did."
                if lesson.feasible else
                # (not "it may yet stop": this one cannot, the solver has said so: review 261)
                # (review 305: "this one" read as the solver)
-               "Watching a perceptron run proves nothing; by the solver's answer, this "
-               "perceptron would never stop.")
+               # the passes drawn said (review 306: the chart came unsaid)
+               (f"Watching a perceptron run proves nothing: after {len(passes)} passes here, "
+                f"each with {min(passes)} updates or more, it might still stop, for all we "
+                f"can see; by the solver's answer, this perceptron never would."
+                if passes else
+                "Watching a perceptron run proves nothing; by the solver's answer, this "
+                "perceptron would never stop."))
     # the notes' word for it, "assumption", kept: their remark is about the assumption, the
     # solve about these points (review 263: read as the scene contradicting the notes)
     # (review 271: "untestable" then "one solve decides" read as a contradiction: the
@@ -309,7 +315,7 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                # 286: it ended zoomed in, half the data off screen)
                data_view="full",
                # drawn where the right half is free (the weight plane has left)
-               pass_counts=watched_passes(lesson) if lesson.inseparable else None,
+               pass_counts=passes,
                status="separable? for these points one solve answers: "
                       + ("feasible" if lesson.feasible else
                          "through 0 “infeasible”, with an offset feasible"
@@ -373,7 +379,7 @@ def near_beat(story: StoryWriter, words: str, near: dict | None, points,
                    weights=near["grid"] != "wide",
                    **({} if marks is None else {"wrong_marks": marks}),
                    # (review 303: "38: ×308" unexplained; review 305: set small, long)
-                   status=f"close-ups, point: ×magnified · {line}'s sides tinted by class")
+                   status=f"close-ups (point: magnification) · {line}'s sides tinted by class")
 
 
 def endless_seconds(mistakes) -> float:
@@ -383,6 +389,14 @@ def endless_seconds(mistakes) -> float:
     lead = min(ENDLESS_LEAD, sum(mistakes))
     return lead * ENDLESS_LEAD_SECONDS + min((sum(mistakes) - lead) / FAST_UPDATES_PER_SECOND,
                                              ENDLESS_SECONDS)
+
+
+def at_places(lesson: LinearProgramLesson, points) -> str:
+    """", at 4 places" where ``points`` stand at fewer places than they are (a marker there
+    is several points: review 306, "5 wrong" over 4 marks), else nothing."""
+    X = np.asarray(lesson.data.X)[list(points)]
+    places = len({tuple(x) for x in X.tolist()})
+    return f", at {places} places" if places < len(points) else ""
 
 
 def place_tag_words(lesson: LinearProgramLesson, i: int, short: bool = False) -> str:
@@ -630,7 +644,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     wrong_points = [int(i) for i in
                     np.flatnonzero(np.asarray(lesson.signed) @ lesson.scaling_theta <= 0)]
     lifted = (f", so all can be lifted to at least 1{magnified}" if not wrong_points else
-              f". It gets {len(wrong_points)} points wrong; the rest can all be lifted to at least "
+              f". It gets {len(wrong_points)} points wrong{at_places(lesson, wrong_points)}; the rest can all be lifted to at least "
               f"1{magnified}")
     # (review 298: "at least 1, 40 linear inequalities" heard as "at least one forty")
     # (review 305: the θ drawn was never said to be an example)
@@ -650,13 +664,16 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # point's own index (review 305: a general i where point k is named)
     own = formatting.superscript(k + 1)
     story.beat(f"In weight space, on the right, each point is a θ. Point {k + 1}'s constraint "
-               f"holds on one side of a line perpendicular to y⁽{own}⁾x⁽{own}⁾, "
+               f"holds on one side of a line perpendicular to y⁽{own}⁾x⁽{own}⁾"
+               # (review 306: the arrow of a − point pointed away from it, unexplained)
+               f"{f' (x⁽{own}⁾ flipped: point {k + 1} is a −)' if lesson.data.y[k] < 0 else ''}, "
                f"1/‖x⁽{own}⁾‖ = {value(distance)} from 0.",
                "one-constraint", weights=True,
                shown=k, ringed=[k], scaling=False, inequalities=None, wrong_marks=None,
                status=f"$y^(({k + 1})) theta^T x^(({k + 1})) >= 1$, a line "
                       f"$1 \\/ norm(x^(({k + 1}))) = {math_number(distance)}$ from 0"
-                      + (f" · the arrow drawn ×{lesson.shown_arrow_factor}"
+                      + (f" · arrow: ${lesson.shown_arrow_factor} y^(({k + 1})) x^(({k + 1}))$, "
+                         f"drawn ×{lesson.shown_arrow_factor} to be seen"
                          if lesson.shown_arrow_factor > 1 else ""))
     # the θ marked meets this one constraint, not every one: its line's errors are said on
     # the status line (its + side, shaded, may hold most of the other class)
@@ -883,20 +900,24 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     zoom = _zoomed_out(lesson).removeprefix(", ")
     # (review 296: "narrows" where most lines leave the wedge as it was)
     story.beat(f"{zoom.capitalize() + ', o' if zoom else 'O'}ne at a time in the data's order, "
-               f"each line drawn through 0, where its y⁽ⁱ⁾θᵀx⁽ⁱ⁾ is 0: the shaded wedge, the θ "
-               f"right on every point so far, narrows, until point {emptied + 1}'s line "
-               f"leaves it empty.", "narrowing", shown=None,
+               # why the lines now pass through 0 (review 306: the ≥ 1 line of one
+               # constraint, then lines through 0, the switch unexplained)
+               f"each line is drawn through 0, where its y⁽ⁱ⁾θᵀx⁽ⁱ⁾ is 0: by scaling, a θ with "
+               f"every > 0 gives one with every ≥ 1. The shaded wedge, the θ right on every "
+               f"point so far, narrows until point {emptied + 1}'s line leaves it empty.",
+               "narrowing", shown=None,
                probe=False, view="near", narrowing=True, ringed=[emptied],
                # the lines, the emptying one, then a still on the empty plane
                min_seconds=sum(step_seconds(found)) + EMPTYING_SECONDS + REVEAL_PAUSE,
-               status=f"shaded: every $y^((i)) theta^T x^((i)) > 0$ for $i <= j$ "
-                      f"(scaled: $>= 1$) · lines: $y^((i)) theta^T x^((i)) = 0$")
+               status=f"shaded: $y^((i)) theta^T x^((i)) > 0$ for every point so far · "
+                      f"lines: $y^((i)) theta^T x^((i)) = 0$")
     story.beat(f"All {n} lines: each θ shaded by how many points its line gets wrong, the "
                f"more the stronger.", "all-constraints", narrowing=False,
                ringed=[], lines=True, wrong_shading=True,
                status="shade: how many points $theta$ gets wrong")
     infeasible = (f"No θ is unshaded: every θ gets at least {low} wrong, so no line through "
-                  f"the origin separates these points, and the solver reports it infeasible.")
+                  f"the origin separates these points, and the solver, asked for any θ meeting "
+                  f"them all, reports it infeasible.")
     story.beat(infeasible, "infeasible", min_seconds=after_a_pause(infeasible), status=f"every $theta$ gets at least {low} wrong · the solver: "
                                     f"infeasible")
     support = sorted(lesson.certificate)
@@ -966,7 +987,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                # the shading behind the walk recalled (review 290: no legend there)
                # (the counts last: written as the walk ends, where they are said, not 7 s
                # before: review 292; :func:`status_said_first`)
-               status=f"the pass walking: bright · shade: how many points $theta$ gets "
+               status=f"this pass: bright, earlier ones faint · shade: how many points $theta$ gets "
                       f"wrong · updates in passes 1 to {len(mistakes)}: "
                       f"{', '.join(map(str, mistakes))}")
     # the best θ it reached, drawn as it is said; the dashed best line takes the last θ's
@@ -1007,8 +1028,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # ghost to the end): the close-up takes its place, when there is one
         # "for one": one such overlap among maybe several (review 298: "why point 7?")
         story.beat(f"Nor with an offset: for one, {overlap_words(positive, negative)}"
-                   f"{magnified}, so no line has every + point on one side and every − "
-                   f"point on the other.",
+                   f"{magnified}. A side of a line holding points holds all between them, so "
+                   f"no line has every + point on one side and every − point on the other.",
                    "overlap", overlap=True, endless=False, weights_dim=False,
                    weights=False, inset=False, wrong_marks=None, near=None,
                    overlap_panel=overlap_panel(lesson),
@@ -1072,7 +1093,7 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (the piper voice: 13-14 s as "Every other point has y·score at least 1; exactly 1
     # at the ringed …, magnified on the right"; the close-ups come with the rings, unsaid,
     # as every close-up's zoom is)
-    story.beat(f"Every other point has y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) at least 1, and the ringed "
+    story.beat(f"Every kept point has y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) at least 1, and the ringed "
                f"{formatting.listed(i + 1 for i in tight)} exactly 1: they stand {margin} "
                f"from the line, the notes' margin, 1/‖θ‖.",
                "subset-tight", ringed=tight, subset_insets=bool(insets), programme_rows=None,

@@ -16,6 +16,10 @@ from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, text
 
 
+#: seconds "same factor" takes to say (the scaling ends with it)
+SAID_FACTOR = 0.8
+
+
 class ScalingBeats:
     """θ scaled up in data space (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
@@ -111,7 +115,12 @@ class ScalingBeats:
         dashes.add_updater(lambda m: m.become(band()))
         # the least y·score counts up with the scale (review 302: it jumped at the end)
         note.add_updater(lambda m: m.become(self.least_note(scale.get_value())))
-        self.play(scale.animate.set_value(1.0), run_time=style.RUN_PARAMETER * 2)
+        # it grows as the scaling's effect is said (review 306: scaled in 2 s at "like
+        # this one", then 10 s still while "multiplies … by the same factor" was said)
+        self.wait_for_words("multiplies")
+        said = self.seconds_until("same factor")
+        self.play(scale.animate.set_value(1.0),
+                  run_time=max(style.RUN_PARAMETER * 2, (said or 0.0) + SAID_FACTOR))
         dashes.clear_updaters().become(band())
         note.clear_updaters().become(self.least_note(1.0))
         # the points it gets wrong marked as their count is said (review 305: a θ getting

@@ -195,6 +195,10 @@ def test_every_number_said_is_the_lessons(name, seed):
     assert f"these {len(A)} points" in said
     assert f"Point {k + 1}'s constraint holds on one side" in said
     assert f"= {1 / np.hypot(*A[k]):.2f} from 0" in said
+    # a − point's y⁽ᵏ⁾x⁽ᵏ⁾ points away from x⁽ᵏ⁾: said so, and only then
+    up = str(k + 1).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
+    flipped = f"(x⁽{up}⁾ flipped: point {k + 1} is a −)"
+    assert (flipped in said) == (data.y[k] < 0)
     # y⁽ⁱ⁾x⁽ⁱ⁾ is drawn the least whole k times longer that spans a quarter of the plane's
     # width (the view: the points and 0, padded): the k is written on the arrow, not said
     from linviz.view_box import fitted_box
@@ -947,8 +951,10 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
         fewest = np.sum(A @ np.vstack([np.cos(angles), np.sin(angles)]) <= 0, axis=0).min()
         assert np.sum(scores <= 0) == fewest
         # its mistakes said, counted here, and marked as they are (review 305: unsaid)
-        assert (f"It gets {fewest} points wrong; the rest can all be lifted to at least 1"
-                in scaled[0].sentence), scaled[0].sentence
+        wrong_at = {tuple(x) for x in data.X[scores <= 0].tolist()}  # their places
+        places = f", at {len(wrong_at)} places" if len(wrong_at) < fewest else ""
+        assert (f"It gets {fewest} points wrong{places}; the rest can all be lifted to at "
+                "least 1" in scaled[0].sentence), scaled[0].sentence
         assert scaled[0].state["wrong_marks"] == {
             "dashed": [int(i) for i in np.flatnonzero(scores <= 0)]}
         assert scores[scores > 0].min() == pytest.approx(1.0, rel=1e-12)
@@ -1028,7 +1034,7 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     # the shading by sign is said to be of the lines slid through 0 (not the ≥ 1 lines),
     # where they are first drawn
     (narrowed,) = [b for b in beats if b.motion == "narrowing"]
-    assert "each line drawn through 0, where its y⁽ⁱ⁾θᵀx⁽ⁱ⁾ is 0" in narrowed.sentence
+    assert "each line is drawn through 0, where its y⁽ⁱ⁾θᵀx⁽ⁱ⁾ is 0: by scaling" in narrowed.sentence
     assert "at least one is ≤ 0, a mistake" in beats[first + 2].sentence
     assert "> 0$: no $theta$ is on all" in sides.state["status"]
     if "overlap" in motions:  # the notes' remark closes: the solver's word is the answer

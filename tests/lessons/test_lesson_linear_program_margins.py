@@ -106,18 +106,26 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     # what watching the perceptron shown decides: stopping proves it (said only of a run
     # that stopped, recounted by a plain loop of 1,000 passes), running proves nothing
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
-    theta, stopped = np.zeros(2), False
+    theta, stopped, counts = np.zeros(2), False, []
     for _ in range(1000):
         wrong = 0
         for x, label in zip(X, y):
             if label * (theta @ x) <= 0:
                 theta, wrong = theta + label * x, wrong + 1
+        counts.append(wrong)
         if not wrong:
             stopped = True
             break
     assert ("only by stopping, as this one did" in said.sentence) == stopped
-    assert ("by the solver's answer, this perceptron would never stop" in said.sentence) == (
-        not stopped)
+    # (where its passes are drawn, their number and least count said, recounted here)
+    passes = said.state["pass_counts"]
+    never = ("by the solver's answer, this perceptron never would" if passes else
+             "by the solver's answer, this perceptron would never stop")
+    assert (never in said.sentence) == (not stopped)
+    if passes and not stopped:
+        assert passes == counts[:len(passes)]
+        assert (f"after {len(passes)} passes here, each with {min(passes)} updates or more"
+                in said.sentence)
     assert "may yet stop" not in said.sentence  # (said of a run that cannot: review 261)
     A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
     found = linprog([0, 0], A_ub=-A, b_ub=-np.ones(len(A)), bounds=[(None, None)] * 2,
