@@ -608,9 +608,14 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # the sentence ran 13 s); a trial line turned through 0 as it is asked, but where the
     # next beat turns one through the mean (standardised data)
     standardized = bool(lesson.data.params.get("standardized"))
+    # the trial line's turn said (review 306: its count fell to 0, unsaid, before the
+    # question was answered); its least count is the fewest any line through 0 gets wrong
+    turned = ("" if standardized else
+              f" Turned, a line gets {lesson.mistake_range[0]} wrong at best here, found by "
+              f"trial.")
     story.beat(f"Can a line through the origin separate these {n} points, with training "
-               f"error 0 under the 0-1 loss? The notes' realizable case: a linear programme "
-               f"answers.", "intro", trial_line=not standardized,
+               f"error 0 under the 0-1 loss?{turned} The notes' realizable case: a linear "
+               f"programme answers.", "intro", trial_line=not standardized,
                # the notes' closing table beside it as its row is named, that row lit
                # (reviews 303: the right half stood empty for the first 12 s)
                notes_table=NOTES_SUMMARY,
@@ -879,9 +884,10 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"{bound_tail(squared, M)}.", "bound", ringed=[greatest_index(norms)],
                # the close-ups leave with the margins (review 265: on to the end)
                inset=False,
+               # (review 306: "γ = 0.256" written while "just under" was said)
                status=f"$R = {shown_reach}$ (the farthest point, ringed), "
-                      f"$gamma = {shown_gamma}$: "
-                      f"$(R \/ gamma)^2 = {formatting.in_math(bound)} >= {M}$")
+                      f"$gamma$ just under ${shown_gamma}$: "
+                      f"$(R \/ gamma)^2 approx {formatting.in_math(bound)} >= {M}$")
     testable_beat(story, lesson)
 
 
