@@ -59,7 +59,9 @@ class IntroBeats:
         ``notes_table``), till the next sentence."""
         self.play(appear(self.title), appear(self.plane), run_time=style.RUN_INTRO)
         self.follow_beat(beat)  # the question's condition, written
-        if beat.state["trial_line"]:
+        if beat.state["trial_line"]:  # turned as its turning is said (review 307: it
+            # turned under the question, its best count said after it had gone)
+            self.wait_for_words("Turned")
             self.turn_trial_line()
         if beat.state["notes_table"]:
             self.wait_for_words(TABLE_WORDS)
