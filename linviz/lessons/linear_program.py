@@ -614,6 +614,12 @@ class LinearProgramLesson:
         return len(points) == 2 and bool(np.all(self.data.X[points[0]] ==
                                                 self.data.X[points[1]]))
 
+    def at_place(self, i: int) -> np.ndarray:
+        """The points (indices, in order) at point i's place, i among them: equal
+        coordinates, exactly."""
+        X = np.asarray(self.data.X)
+        return np.flatnonzero(np.all(X == X[i], axis=1))
+
     @property
     def tie_pair(self) -> tuple[int, int] | None:
         """A + point and a − point at one place, (i, j) in index order, where the
@@ -627,8 +633,8 @@ class LinearProgramLesson:
         tied = self.tied_points
         if not tied:
             return None
-        X, y = np.asarray(self.data.X, dtype=float), np.asarray(self.data.y)
-        here = np.flatnonzero(np.all(X == X[tied[0]], axis=1))
+        y = np.asarray(self.data.y)
+        here = self.at_place(tied[0])
         plus, minus = here[y[here] > 0][0], here[y[here] < 0][0]
         return int(min(plus, minus)), int(max(plus, minus))
 

@@ -245,11 +245,10 @@ def side_words(lesson: LinearProgramLesson, points, line_of: dict[int, str]) -> 
     """Which magnified points are on their correct side of their line, as the tinted
     close-ups show: named when at most :data:`NEAR_INSETS_NAMED` ("38 and 35 are on their
     correct side, 34 is not"), else counted ("5 are on their correct side, 2 are not")."""
-    X, labels = np.asarray(lesson.data.X), np.asarray(lesson.data.y)
+    labels = np.asarray(lesson.data.y)
 
     def partners(i):  # the points of the other class at point i's place
-        return [int(j) for j in np.flatnonzero(np.all(X == X[i], axis=1)
-                                               & (labels != labels[i]))]
+        return [int(j) for j in lesson.at_place(i) if labels[j] != labels[i]]
 
     right = [i for i in points if on_correct_side(lesson, i, line_of[i])]
     wrong = [i for i in points if i not in right]

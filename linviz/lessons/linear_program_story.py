@@ -327,11 +327,11 @@ def same_place_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     second side at once, weights ½ each, before the certificate found without such places
     (review 302: "+2 −1" stood in sight from the start, the simplest proof never said)."""
     a, b = (i + 1 for i in lesson.tie_pair)
-    X, y = lesson.data.X, np.asarray(lesson.data.y)
+    y = np.asarray(lesson.data.y)
     sign_a, sign_b = ("+" if y[i] > 0 else "−" for i in lesson.tie_pair)
     # every point at the place named (review 305: "+2 −1" showed a third, never said)
-    here = np.flatnonzero(np.all(X == X[lesson.tie_pair[0]], axis=1))
-    others = [int(i) + 1 for i in here if i not in lesson.tie_pair]
+    others = [int(i) + 1 for i in lesson.at_place(lesson.tie_pair[0])
+              if i not in lesson.tie_pair]
     also = (f", where {formatting.listed(map(str, others))} "
             f"{'is' if len(others) == 1 else 'are'} too" if others else "")
     story.beat(f"Points {a} and {b}, a {sign_a} and a {sign_b} at one place{also}, already "
@@ -546,8 +546,7 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
     j, _, zoom = close
     _, distance = lesson.nearest_to_line(theta)
     side = "correct" if distance > 0 else "wrong"
-    shared = [i for i in np.flatnonzero(np.all(lesson.data.X == lesson.data.X[j], axis=1))
-              if i != j]
+    shared = [i for i in lesson.at_place(j) if i != j]
     also = (f"; {point_list(shared)} {'shares' if len(shared) == 1 else 'share'} its place"
             if shared else "")
     # (review 298: "magnified" said without why; review 305: said in full a second time,
@@ -649,8 +648,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     wrong_points = [int(i) for i in
                     np.flatnonzero(np.asarray(lesson.signed) @ lesson.scaling_theta <= 0)]
     lifted = (f", so all can be lifted to at least 1{magnified}" if not wrong_points else
-              f". It gets {len(wrong_points)} points wrong{at_places(lesson, wrong_points)}; the rest can all be lifted to at least "
-              f"1{magnified}")
+              f". It gets {len(wrong_points)} points wrong{at_places(lesson, wrong_points)}; "
+              f"the rest can all be lifted to at least 1{magnified}")
     # (review 298: "at least 1, 40 linear inequalities" heard as "at least one forty")
     # (review 305: the θ drawn was never said to be an example)
     story.beat(f"A linear programme cannot ask for a strict > 0. Scaling a θ, like this one, "
@@ -660,7 +659,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                "weight-plane",
                scaling=True,
                # the θ's mistakes marked as their count is said
-               wrong_marks={"dashed": wrong_points} if wrong_points else None, inequalities=inequality_rows(lesson), notes_table=None,
+               wrong_marks={"dashed": wrong_points} if wrong_points else None,
+               inequalities=inequality_rows(lesson), notes_table=None,
                status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     # (y⁽ⁱ⁾x⁽ⁱ⁾ drawn k times longer where it would be a speck: written on its arrow, not
@@ -993,7 +993,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                # the shading behind the walk recalled (review 290: no legend there)
                # (the counts last: written as the walk ends, where they are said, not 7 s
                # before: review 292; :func:`status_said_first`)
-               status=f"this pass: bright, earlier ones faint · shade: how many points $theta$ gets "
+               status=f"this pass: bright, earlier ones faint · shade: how many points "
+                      f"$theta$ gets "
                       f"wrong · updates in passes 1 to {len(mistakes)}: "
                       f"{', '.join(map(str, mistakes))}")
     # the best θ it reached, drawn as it is said; the dashed best line takes the last θ's

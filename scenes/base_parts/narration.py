@@ -60,9 +60,9 @@ class Narration:
         """Hold the picture until ``words`` of the caption on screen are about to be said
         (:meth:`~scenes.toolkit.timeline.Timeline.said_at`), so what they name comes as it
         is named, not ahead of it; nothing when they were said already, or are not in it."""
-        at = self.timeline.said_at(self.in_notation(words))
-        if at is not None and at > float(self.time) + 1e-6:
-            self.wait(at - float(self.time))
+        left = self.seconds_until(words)
+        if left is not None and left > 1e-6:
+            self.wait(left)
 
     def seconds_until(self, words: str) -> float | None:
         """Seconds from now until ``words`` of the caption on screen are about to be said
