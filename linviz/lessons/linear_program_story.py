@@ -125,6 +125,11 @@ ENDLESS_SECONDS = 12.0
 ENDLESS_LEAD, ENDLESS_LEAD_SECONDS = 3, 1.2
 
 
+#: the words of the opening as which its trial line starts turning (through every
+#: direction, to the line of the lesson's ``scaling_theta``)
+TRIAL_WORDS = "Turning one through every direction"
+
+
 def after_a_pause(sentence: str) -> float:
     """The seconds of a beat that reveals something: its ``sentence`` said at
     :data:`VOICE_PACE`, then :data:`REVEAL_PAUSE` of still."""
@@ -609,12 +614,20 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     standardized = bool(lesson.data.params.get("standardized"))
     # the trial line's turn said (review 306: its count fell to 0, unsaid, before the
     # question was answered); its least count is the fewest any line through 0 gets wrong
+    # (review 307: it turned under the question and vanished, never resting on the count
+    # said; why trial is not enough was unsaid) turned through every direction as
+    # "Turning" is said, it stops on the line the next beat scales, its mistakes marked
+    # as their count is said; what trial cannot do said before the programme is named
+    low = lesson.mistake_range[0]
     turned = ("" if standardized else
-              f" Turned, a line gets {lesson.mistake_range[0]} wrong at best here, found by "
-              f"trial.")
+              f" {TRIAL_WORDS}, the best gets {low} wrong. "
+              + ("Trial cannot prove that no line does better." if low else
+                 "Had none, trial could never prove it."))
     story.beat(f"Can a line through the origin separate these {n} points, with training "
                f"error 0 under the 0-1 loss?{turned} The notes' realizable case: a linear "
-               f"programme answers.", "intro", trial_line=not standardized,
+               f"programme decides it.", "intro", trial_line=not standardized,
+               wrong_marks=({"dashed": lesson.wrong_points(lesson.scaling_theta)}
+                            if low and not standardized else None),
                # the notes' closing table beside it as its row is named, that row lit
                # (reviews 303: the right half stood empty for the first 12 s)
                notes_table=NOTES_SUMMARY,

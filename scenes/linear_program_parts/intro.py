@@ -5,6 +5,7 @@ points?" is asked (review 261: asked over a still scatter, no line drawn)."""
 from __future__ import annotations
 
 import numpy as np
+from linviz.lessons.linear_program_story import TRIAL_WORDS
 from manim import RIGHT, UP, Line, ValueTracker, VGroup, config, linear
 
 from scenes.toolkit import style
@@ -13,11 +14,11 @@ from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
 from scenes.toolkit.table_text import line_of_text, set_baseline
 
-#: the trial line's turn while the question is asked: half round (every line through 0
-#: once), anticlockwise from TRIAL_START off the horizontal (review 271: from and to the
-#: x₁ axis, it seemed to vanish into it)
+#: the trial line's turn: half round (every line through 0 once), anticlockwise, ending on
+#: the line the scaling beat draws (the lesson's ``scaling_theta``: the fewest mistakes)
 TRIAL_TURN = np.pi
-TRIAL_START = np.pi / 12
+#: the words of the intro's sentence as which the trial line stops, its count said
+BEST_WORDS = "the best gets"
 #: the words of the intro's sentence as which the notes' table comes (its row named)
 TABLE_WORDS = "The notes' realizable case"
 
@@ -61,8 +62,8 @@ class IntroBeats:
         self.follow_beat(beat)  # the question's condition, written
         if beat.state["trial_line"]:  # turned as its turning is said (review 307: it
             # turned under the question, its best count said after it had gone)
-            self.wait_for_words("Turned")
-            self.turn_trial_line()
+            self.wait_for_words(TRIAL_WORDS)
+            self.turn_trial_line(beat)
         if beat.state["notes_table"]:
             self.wait_for_words(TABLE_WORDS)
             table = self.notes_table(beat.state["notes_table"])
@@ -98,13 +99,17 @@ class IntroBeats:
         return table.move_to([(left + right) / 2, self.weights.frame.get_center()[1] + 0.5,
                               0.0])
 
-    def turn_trial_line(self) -> None:
-        """A line through 0, grey, its + side shaded, turned half round as the question is
-        asked (till the notes are named), its count of mistakes read off as it turns."""
+    def turn_trial_line(self, beat) -> None:
+        """A line through 0, grey, its + side shaded, turned half round from the line of
+        the lesson's ``scaling_theta`` back to it as the turning is said, its count of
+        mistakes read off as it turns; stopped as its count is said, its mistakes marked
+        (the beat's ``wrong_marks``), held till the notes are named."""
         turn = ValueTracker(0.0)
+        stop = self.lesson.scaling_theta
+        start = float(np.arctan2(stop[1], stop[0])) - TRIAL_TURN
 
-        def normal() -> np.ndarray:  # the line's normal: the line horizontal at turn 0
-            angle = np.pi / 2 + TRIAL_START + turn.get_value()
+        def normal() -> np.ndarray:  # the line's normal, θ's direction at the turn's end
+            angle = start + turn.get_value()
             return np.array([np.cos(angle), np.sin(angle)])
 
         X, y = np.asarray(self.data.X, dtype=float), np.asarray(self.data.y, dtype=float)
@@ -130,12 +135,13 @@ class IntroBeats:
         count.add_updater(lambda m: m.become(count_words(fewest_wrong_of_line(X, y,
                                                                               normal()))))
         self.play(appear(trial), appear(count), run_time=style.RUN_FADE)
-        said = self.timeline.said_at(self.in_notation(TABLE_WORDS))
-        seconds = (self.speech_left() if said is None else said - float(self.time)) \
-            - 2 * style.RUN_FADE
-        if seconds > style.RUN_FADE:
-            self.play(turn.animate.set_value(TRIAL_TURN), run_time=seconds, rate_func=linear)
+        seconds = self.seconds_until(BEST_WORDS)
+        seconds = max(seconds if seconds is not None else self.speech_left(), style.RUN_FADE)
+        self.play(turn.animate.set_value(TRIAL_TURN), run_time=seconds, rate_func=linear)
         trial.clear_updaters()
         count.clear_updaters()
+        self.show_wrong_marks(beat)  # its mistakes, as their count is said
+        self.wait_for_words(TABLE_WORDS)
         self.play(vanish(trial), vanish(count), run_time=style.RUN_FADE)
         self.remove(trial, count)
+        self.drop_wrong_marks()

@@ -165,11 +165,19 @@ def test_the_opening_names_the_notes_table_row(case):
         A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
         turns = np.radians(np.arange(0, 360, 0.01)) + 1e-7
         fewest = int(np.sum(A @ np.vstack([np.cos(turns), np.sin(turns)]) <= 0, axis=0).min())
-        assert (f"with training error 0 under the 0-1 loss? Turned, a line gets {fewest} wrong "
-                f"at best here, found by trial. The notes' realizable case") in opening
+        why = ("Trial cannot prove that no line does better." if fewest else
+               "Had none, trial could never prove it.")
+        assert (f"with training error 0 under the 0-1 loss? Turning one through every "
+                f"direction, the best gets {fewest} wrong. {why} The notes' realizable "
+                f"case") in opening
+        # it stops on the scaling beat's θ, whose line gets that many wrong: those marked
+        theta = lesson.scaling_theta
+        wrong = [int(i) for i in np.flatnonzero(A @ theta <= 0)]
+        assert len(wrong) == fewest
+        assert (beats[0].state["wrong_marks"] or {}).get("dashed", []) == wrong
     else:
         assert "with training error 0 under the 0-1 loss? The notes' realizable case" in opening
-    assert "a linear programme answers" in opening
+    assert "a linear programme decides it" in opening
     # with how many places the points stand at, where some share one (recounted here)
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
     places = len({tuple(map(float, x)) for x in X})
