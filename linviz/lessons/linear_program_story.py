@@ -251,6 +251,26 @@ def overlap_words(positive, negative) -> str:
     return f"{plus} and {minus} meet"
 
 
+#: how the notes fit an offset (note 000): θ₀ one more weight, on a 1 put before x, [1, x]
+#: (review 307: "on [x, 1]" written, never said, in the other order)
+OFFSET_WORDS = "θ₀ the weight of a constant one put before x"
+
+
+def hull_argument(positive, negative) -> str:
+    """Why the overlap rules out every line (a side of a line is convex: holding points, it
+    holds every mean of them), said of the overlap's own points (review 307: "a side of a
+    line holding points holds all between them" did not parse by ear)."""
+    if len(positive) == 1 and len(negative) == 1:
+        return "A line's two sides share no place, so no line separates."
+    if len(positive) == 1 or len(negative) == 1:
+        single, hull = (positive, negative) if len(positive) == 1 else (negative, positive)
+        return (f"A side of a line holding points {formatting.listed(i + 1 for i in sorted(hull))} "
+                f"holds all between them, point {next(iter(single)) + 1} too, so no line "
+                f"separates.")
+    return ("A side of a line holding points holds all between them: the + side would hold "
+            "where they meet, and so would the − side, so no line separates.")
+
+
 SAME_MARGIN = 0.02
 
 
@@ -310,9 +330,10 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # fact of its own)
     # (review 282: "as it is of data still to come" gave the notes a reason they do not
     # give; the data to come said as this scene's own point)
-    story.beat("The notes call the separability assumption untestable; for these training "
-               f"points one solve decides it, not for points yet to come. {watched}",
-               "testable",
+    closing = ("The notes call the separability assumption untestable: of the points yet to "
+               f"come, it is. For these training points, one solve decides it. {watched}")
+    # a still after the last words (review 307: the narration ended on the last frame)
+    story.beat(closing, "testable", min_seconds=after_a_pause(closing),
                # the solver's line without some points leaves, and the marks of those
                # points: the notes' remark is of all of them
                ringed=[], near=None, subset=False, subset_insets=False, wrong_marks=None,
@@ -440,8 +461,8 @@ def sides_sentence(count: int) -> str:
     """The certificate's second beat: in weight space its ``count`` half-planes through 0,
     aᵢᵀθ > 0, share no θ (Σλᵢaᵢ = 0 leaves Σλᵢaᵢᵀθ = 0 at every θ: with every λᵢ ≥ 0, not
     all its terms are > 0), each θ shaded by how many it fails."""
-    return (f"In weight space, then, their {NUMBER_WORDS[count]} half-planes through 0 (arrows "
-            f"to their sides) share no θ: each θ shaded by how many it fails, none unshaded.")
+    return (f"In weight space, their {NUMBER_WORDS[count]} half-planes through 0 share no θ: "
+            f"every θ is shaded, failing at least one.")
 
 
 def region_lines(lesson: LinearProgramLesson) -> list[int]:
@@ -660,12 +681,13 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     magnified = ": magnified, the nearest reaches exactly 1" if lesson.scaling_inset else ""
     wrong_points = [int(i) for i in
                     np.flatnonzero(np.asarray(lesson.signed) @ lesson.scaling_theta <= 0)]
-    lifted = (f", so all can be lifted to at least 1{magnified}" if not wrong_points else
-              f". It gets {len(wrong_points)} points wrong{at_places(lesson, wrong_points)}; "
-              f"the rest can all be lifted to at least 1{magnified}")
+    lifted = (f". So all can be lifted to at least 1{magnified}" if not wrong_points else
+              f". It gets {len(wrong_points)} points wrong{at_places(lesson, wrong_points)}. "
+              f"The rest can all be lifted to at least 1{magnified}")
     # (review 298: "at least 1, 40 linear inequalities" heard as "at least one forty")
     # (review 305: the θ drawn was never said to be an example)
-    story.beat(f"A linear programme cannot ask for a strict > 0. Scaling a θ, like this one, "
+    story.beat(f"A linear programme cannot ask for a strict > 0, only for ≥. Scaling a θ, "
+               f"like this one, "
                f"keeps its line and multiplies every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, by the "
                f"same factor{lifted}. "
                f"Ask that of every point: {n} linear inequalities.",
@@ -685,13 +707,12 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                f"holds on one side of a line perpendicular to y⁽{own}⁾x⁽{own}⁾"
                # (review 306: the arrow of a − point pointed away from it, unexplained)
                f"{f' (x⁽{own}⁾ flipped: point {k + 1} is a −)' if lesson.data.y[k] < 0 else ''}, "
-               f"1/‖x⁽{own}⁾‖ = {value(distance)} from 0.",
+               f"at 1/‖x⁽{own}⁾‖ from 0.",
                "one-constraint", weights=True,
                shown=k, ringed=[k], scaling=False, inequalities=None, wrong_marks=None,
                status=f"$y^(({k + 1})) theta^T x^(({k + 1})) >= 1$, a line "
                       f"$1 \\/ norm(x^(({k + 1}))) = {math_number(distance)}$ from 0"
-                      + (f" · arrow: ${lesson.shown_arrow_factor} y^(({k + 1})) x^(({k + 1}))$, "
-                         f"drawn ×{lesson.shown_arrow_factor} to be seen"
+                      + (f" · arrow: ${lesson.shown_arrow_factor} y^(({k + 1})) x^(({k + 1}))$"
                          if lesson.shown_arrow_factor > 1 else ""))
     # the θ marked meets this one constraint, not every one: its line's errors are said on
     # the status line (its + side, shaded, may hold most of the other class)
@@ -718,10 +739,10 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                                                               lesson.weight_box)))
     # the shrinking said as it is seen (review 305 bench: "the shaded region" was said 5 s
     # before the steps had drawn it)
-    region_said = (f"All {n} constraints{_zoomed_out(lesson)}, one at a time: the shading, "
-                   f"the θ meeting those so far, shrinks as each comes. The θ meeting them "
-                   f"all form the shaded region where the half-planes overlap; its edges lie "
-                   f"on {len(edges)} of the lines, numbered{one}.")
+    region_said = (f"Now all {n} constraints{_zoomed_out(lesson)}, one at a time. The shading "
+                   f"is the θ meeting those so far: it shrinks as each comes. The shaded "
+                   f"region left, where the half-planes overlap, holds the θ meeting them "
+                   f"all. Its edges lie on {len(edges)} of the lines, numbered{one}.")
     story.beat(region_said, "all-constraints", shown=None,
                # their points ringed in data space as they are numbered (review 298: the
                # numbers were not tied to the data)
@@ -735,9 +756,9 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # as the first sentence is said (review 265: said over the data alone)
     samples = tuple(tuple(float(v) for v in theta) for theta in lesson.region_samples)
     # (the θ going round said as it goes: review 305 bench, the objective came 2 s late)
-    story.beat("Every θ in it separates the data: as one goes round inside, its line never "
-               "crosses a point. A linear programme picks one by its objective: here, the "
-               "one where |θ₁| + |θ₂| is smallest.", "objective",
+    story.beat("Every θ in it separates the data. As one goes round inside, its line never "
+               "crosses a point. A linear programme picks one by an objective: here, the "
+               "smallest |θ₁| + |θ₂|.", "objective",
                diamond=c, samples=samples, ringed=[],
                status=f"minimise $|theta_1| + |theta_2|$ subject to {CONSTRAINT} for every $i$")
     # how the absolute values stay linear said, not only written (review 298: "keeps the
@@ -748,15 +769,17 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "programme linear.", "objective-choice", samples=(),
                # how the absolute values stay linear: |θⱼ| ≤ tⱼ as two inequalities
                status="linear: minimise $t_1 + t_2$ with $-t_j <= theta_j <= t_j$")
-    solved = (f"The solver, HiGHS, finds θ* = {formatting.vector(star)}, where the diamond "
-              f"touches the region.")
+    solved = (f"The solver finds θ* = {formatting.vector(star)}, where the diamond touches "
+              f"the region.")
     star_status = f"$theta^* = {math_vector(star)}$, $|theta_1| + |theta_2| = {math_number(c)}$"
     story.beat(solved, "solution", min_seconds=after_a_pause(solved), star=True,
                status=star_status)
     # why this objective and not the widest margin's: the least ‖θ‖₂ over the region (the
     # circle's radius), whether it is θ* too said
     same = lesson.widest_is_star
-    story.beat("The widest margin would need the least ‖θ‖, a quadratic objective: its circle "
+    story.beat("With the least label times score at 1, the margin, the nearest point's "
+               "distance from the line, is 1/‖θ‖. The widest margin would need the least ‖θ‖, "
+               "a quadratic objective: its circle "
                + ("touches the region at θ* too here, though in general at another θ." if same else
                   "touches the region elsewhere, at the dot."),
                "widest",
@@ -773,8 +796,9 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     magnified = lesson.tight_insets  # one for each place, all at one zoom
     shown = (f" ({'each ' if len(magnified) > 1 else ''}magnified)"
              if magnified else "")
-    story.beat(f"At θ*, {point_list(places)}{also} {verb} exactly, y⁽ⁱ⁾θ*ᵀx⁽ⁱ⁾ = 1: on {where} "
-               f"beside θ*'s boundary in data space{shown}.", "tight",
+    lie = "they lie" if len(tight) > 1 else "it lies"
+    story.beat(f"At θ*, {point_list(places)}{also} {verb} exactly: label times score 1. In "
+               f"data space, {lie} on {where}, beside θ*'s line{shown}.", "tight",
                ringed=tight, boundary="star", inset="tight" if magnified else False,
                # θ*'s numbers back (the widest margin's objective was an aside)
                status=star_status)
@@ -782,9 +806,10 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.section("lp-perceptron", "The perceptron in weight space")
     M = len(lesson.thetas) - 1
     zoomed = lesson.walk_box != lesson.weight_box
-    story.beat("The perceptron finds a θ with no solver. In weight space it starts at θ = 0"
-               + (", zoomed in here to its steps," if zoomed else ",")
-               + " and each update will add y⁽ⁱ⁾x⁽ⁱ⁾ to θ: one step.", "walk-start", walk=0,
+    story.beat("The perceptron finds a θ with no solver, visiting the points in order. In "
+               "weight space it starts at θ = 0"
+               + (", zoomed in here to its steps;" if zoomed else ";")
+               + " each mistake adds y⁽ⁱ⁾x⁽ⁱ⁾ to θ: one step.", "walk-start", walk=0,
                ringed=[], boundary=None, diamond=None, inset=False,
                status=UPDATE_RULE, view="walk" if zoomed else "near")
     # the cone tied to the region ≥ 1 it is made of: the region scaled down toward 0 sweeps
@@ -831,21 +856,20 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                inset=bool(inset), wrong_marks=None, cone_inset=bool(edge),
                status=f"perceptron: $theta = {math_vector(lesson.thetas[-1])}$, "
                       f"least $y^((i)) theta^T x^((i))$ {m}")
-    enters = ("runs close along the region's edge and enters it at the ring"
-              if lesson.ray_edge_angle < GRAZE_DEGREES else "enters the region there")
+    enters = ("runs close along the region's edge" if lesson.ray_edge_angle < GRAZE_DEGREES
+              else "enters the region there")
     # the edge it enters by: the least y·score's point's line, y·score 1 there, drawn in
     # the constraints' colour (the ray runs close along it)
     # the zoom said as it comes, before the scaling it shows (review 298: "Scaled by" said
     # 4 s before θ slid out)
-    story.beat(f"{'Zoomed out: s' if far else 'S'}caled by 1/{m}, θ meets every constraint; "
-               f"the ray from 0 through it {enters}.", "ray",
+    story.beat(f"{'Zoomed out: s' if far else 'S'}caled up by 1/{m}, θ meets every "
+               f"constraint, at the ring. The ray from 0 through θ {enters}.", "ray",
                ray=True, ringed=[], inset=False, cone_inset=False,
                view="far" if far else ("walk" if zoomed else "near"),
                # the ray bright from the ring on, where every y·score is ≥ 1 (review 298:
                # along the region's edge, its entry could not be seen)
                status=f"the ring: on point {lesson.least_point + 1}'s line "
-                      f"$y^((i)) theta^T x^((i)) = 1$ · the ray bright beyond it: every "
-                      f"$y^((i)) theta^T x^((i)) >= 1$")
+                      f"$y^((i)) theta^T x^((i)) = 1$")
     # its own chapter (review 298: "The perceptron in weight space" stood over the
     # margins, the bound and the close)
     story.section("lp-compare", "The programme and the perceptron")
@@ -876,8 +900,8 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # 0.0520 beside 0.041)
     run_shown = formatting.number(run_margin, max(
         len(star_shown.partition(".")[2]), formatting.significant_places(run_margin, 2, 6)))
-    story.beat(f"Margins, the least y⁽ⁱ⁾θᵀx⁽ⁱ⁾ over ‖θ‖: θ*'s 1/‖θ*‖ = "
-               f"{star_shown}, the perceptron's {run_shown}"
+    story.beat(f"Margins: θ*'s is 1/‖θ*‖ = {star_shown}. The perceptron's, its least label "
+               f"times score over ‖θ‖, is {run_shown}"
                f"{margin_comparison(star_margin, run_margin)}.", "margins",
                bands={"star": star_margin, "run": run_margin},
                # the points that set them ringed: θ*'s on its dashed lines, the run's nearest;
@@ -891,8 +915,8 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # R said, not only written (review 298); γ just under the margin, as the notes'
     # assumption B has every point's margin > γ, strictly (review 305), the bound then
     # about its value at the margin
-    story.beat(f"With γ just under {which} and R = {shown_reach}, the farthest point's "
-               f"norm, the bound (R/γ)² is about {bound}: the perceptron "
+    story.beat(f"The notes' bound: with γ just under {which} and R = {shown_reach}, the "
+               f"farthest point's norm, (R/γ)² is about {bound}. The perceptron "
                f"made {formatting.count(M, 'update')}"
                f"{bound_tail(squared, M)}.", "bound", ringed=[greatest_index(norms)],
                # the close-ups leave with the margins (review 265: on to the end)
@@ -918,12 +942,13 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     emptied = found.emptied
     zoom = _zoomed_out(lesson).removeprefix(", ")
     # (review 296: "narrows" where most lines leave the wedge as it was)
-    story.beat(f"{zoom.capitalize() + ', o' if zoom else 'O'}ne at a time in the data's order, "
+    story.beat("Only the signs matter: by scaling, a θ with every score above 0 gives one with "
+               "every score at least 1. So each line is drawn through 0, where its label "
+               f"times score is 0. {zoom.capitalize() + ', o' if zoom else 'O'}ne at a time "
                # why the lines now pass through 0 (review 306: the ≥ 1 line of one
                # constraint, then lines through 0, the switch unexplained)
-               f"each line is drawn through 0, where its y⁽ⁱ⁾θᵀx⁽ⁱ⁾ is 0: by scaling, a θ with "
-               f"every > 0 gives one with every ≥ 1. The shaded wedge, the θ right on every "
-               f"point so far, narrows until point {emptied + 1}'s line leaves it empty.",
+               f"in the data's order: the shaded wedge holds the θ right on every point so "
+               f"far. It narrows until point {emptied + 1}'s line leaves it empty.",
                "narrowing", shown=None,
                probe=False, view="near", narrowing=True, ringed=[emptied],
                # the lines, the emptying one, then a still on the empty plane
@@ -934,9 +959,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"more the stronger.", "all-constraints", narrowing=False,
                ringed=[], lines=True, wrong_shading=True,
                status="shade: how many points $theta$ gets wrong")
-    infeasible = (f"No θ is unshaded: every θ gets at least {low} wrong, so no line through "
-                  f"the origin separates these points, and the solver, asked for any θ meeting "
-                  f"them all, reports it infeasible.")
+    infeasible = (f"Every θ is shaded: every θ gets at least {low} wrong. So no line through "
+                  f"the origin separates these points. Asked for any θ meeting them all, the "
+                  f"solver reports it infeasible.")
     story.beat(infeasible, "infeasible", min_seconds=after_a_pause(infeasible), status=f"every $theta$ gets at least {low} wrong · the solver: "
                                     f"infeasible")
     support = sorted(lesson.certificate)
@@ -975,8 +1000,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                       f"x^((i)) > 0$: no $theta$ is on all")
     # the certificate's lines are where each y·score is 0 (as in the shading): named, for
     # the bars' signs are about their sides
-    story.beat("So take any θ, like this one circling 0: their weighted y⁽ⁱ⁾θᵀx⁽ⁱ⁾ always "
-               "add up to 0, so at least one is ≤ 0, a mistake.",
+    story.beat("Take any θ, like this one circling 0: their weighted labels times scores add "
+               "up to 0. So one of them is ≤ 0: a mistake.",
                "proof", score_bars=True,
                status="$sum_i lambda_i y^((i)) theta^T x^((i)) = theta^T (sum_i lambda_i "
                       "y^((i)) x^((i))) = theta^T 0 = 0$")
@@ -1033,12 +1058,12 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (the returned θ's solid line and its marks leave: the close-ups are of the dashed)
     near_beat(story, words, near, points, marks={"dashed": counted["best"]})
     if lesson.separable_with_offset:
-        story.beat("With an offset a line does separate them (drawn, the widest): the same "
-                   "programme on [x, 1] is feasible, as the offset-lift scene shows.",
+        story.beat(f"With an offset a line does separate them (drawn, the widest): {OFFSET_WORDS}, "
+                   "the same programme is feasible, as the offset-lift scene shows.",
                    # dimmed where it stands (the close-ups may have taken its place)
                    "offset-line", offset_line=True, endless=False, weights_dim=near is None,
                    inset=False, close=None, ringed=[], wrong_marks=None, near=None,
-                   status="with an offset, on $[x, 1]$: feasible")
+                   status="with an offset, on $[1, x]$: feasible")
         testable_beat(story, lesson)
     else:
         positive, negative = lesson.overlap
@@ -1047,9 +1072,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # the weight plane leaves (what follows argues in data space; dimmed, it stayed a
         # ghost to the end): the close-up takes its place, when there is one
         # "for one": one such overlap among maybe several (review 298: "why point 7?")
-        story.beat(f"Nor with an offset: for one, {overlap_words(positive, negative)}"
-                   f"{magnified}. A side of a line holding points holds all between them, so "
-                   f"no line has every + point on one side and every − point on the other.",
+        story.beat(f"Nor with an offset, {OFFSET_WORDS}. For one, "
+                   f"{overlap_words(positive, negative)}{magnified}. "
+                   f"{hull_argument(positive, negative)}",
                    "overlap", overlap=True, endless=False, weights_dim=False,
                    weights=False, inset=False, wrong_marks=None, near=None,
                    overlap_panel=overlap_panel(lesson),
@@ -1058,7 +1083,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    # the mean both hulls hold, written where no panel can stand (the close-up
                    # is in its place)
                    status=(f"with an offset, infeasible too: ${overlap_equation(lesson)}$"
-                           if closeup else "with an offset, on $[x, 1]$: infeasible too"))
+                           if closeup else "with an offset, on $[1, x]$: infeasible too"))
         if lesson.subset is not None:
             subset_beats(story, lesson)
         testable_beat(story, lesson)
@@ -1113,9 +1138,10 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (the piper voice: 13-14 s as "Every other point has y·score at least 1; exactly 1
     # at the ringed …, magnified on the right"; the close-ups come with the rings, unsaid,
     # as every close-up's zoom is)
+    kept = lesson.n - len(left_out)
     story.beat(f"Every kept point has y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) at least 1, and the ringed "
-               f"{formatting.listed(i + 1 for i in tight)} exactly 1: they stand {margin} "
-               f"from the line, the notes' margin, 1/‖θ‖.",
+               f"{formatting.listed(i + 1 for i in tight)} exactly 1. They stand {margin} "
+               f"from the line: 1/‖θ‖, the margin of the {kept} kept points.",
                "subset-tight", ringed=tight, subset_insets=bool(insets), programme_rows=None,
                # the close-ups' dashed lines named (review 290: never said)
                # (review 298: "≥ 1, = 1 ringed: margin …" hard to parse)
@@ -1127,9 +1153,9 @@ def subset_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
 
 #: Gordan's alternative, said before its weights prove that no θ exists (reviews 256–257:
 #: used at the certificate, stated only on the closing card); not in the notes, said so
-GORDAN_WORDS = ("Gordan's alternative, beyond the notes: either some θ has every "
-                "y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0, or weights λᵢ ≥ 0, not all 0, make the y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0; "
-                "never both.")
+GORDAN_WORDS = ("Why? Gordan's alternative, beyond the notes: either some θ has every label "
+                "times score above 0, or weights λᵢ ≥ 0, not all 0, make the weighted "
+                "y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, never both.")
 
 
 def gordan_card() -> dict:

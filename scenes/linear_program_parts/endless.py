@@ -6,7 +6,7 @@ following in data space; then its best θ, dashed."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, Circle, Rectangle, VGroup, VMobject
+from manim import DOWN, Circle, ManimColor, Rectangle, VGroup, VMobject
 
 from linviz.geometry import Box
 from linviz.lessons.linear_program_story import (ENDLESS_LEAD, ENDLESS_LEAD_SECONDS,
@@ -70,9 +70,13 @@ class EndlessBeats:
         self.start_mark = start
         # the shading's key beside the plane, its swatches as faint as the shading (reviews
         # 303: "how many points θ gets wrong" with no counts to read the greys by)
+        # (the fewest's swatch at full strength, as its wedges: reviews 307, six dark greys
+        # could not be told apart, the fewest wedges barely seen)
         key = self.key_beside(self.wrong_key())
+        fewest = ManimColor(self.shade_fill(0)[0]).to_hex()
         for swatch in key.get_family():
-            if isinstance(swatch, Rectangle) and swatch is not key.background_rectangle:
+            if (isinstance(swatch, Rectangle) and swatch is not key.background_rectangle
+                    and swatch.get_fill_color().to_hex() != fewest):
                 swatch.set_fill(opacity=ENDLESS_SHADE_SHARE * swatch.get_fill_opacity())
         self.play(appear(shading), appear(key), appear(self.walker), appear(self.walker_label),
                   appear(start), run_time=style.RUN_FADE)
@@ -185,10 +189,12 @@ class EndlessBeats:
 
     def faint_shading(self) -> VGroup:
         """The mistake shading (:meth:`wrong_shading_drawing`) at
-        :data:`ENDLESS_SHADE_SHARE` of its opacity."""
+        :data:`ENDLESS_SHADE_SHARE` of its opacity, but for the fewest mistakes' wedges (its
+        first shape), which the best θ is read against."""
         drawn = self.wrong_shading_drawing()
-        for part in drawn.family_members_with_points():
-            part.set_fill(opacity=ENDLESS_SHADE_SHARE * part.get_fill_opacity())
+        for shape in drawn.submobjects[1:]:
+            for part in shape.family_members_with_points():
+                part.set_fill(opacity=ENDLESS_SHADE_SHARE * part.get_fill_opacity())
         return drawn
 
     def pass_paths(self) -> VGroup:

@@ -103,7 +103,8 @@ class IntroBeats:
         """A line through 0, grey, its + side shaded, turned half round from the line of
         the lesson's ``scaling_theta`` back to it as the turning is said, its count of
         mistakes read off as it turns; stopped as its count is said, its mistakes marked
-        (the beat's ``wrong_marks``), held till the notes are named."""
+        (the beat's ``wrong_marks``), held till the notes are named, when it leaves and its
+        marks stay."""
         turn = ValueTracker(0.0)
         stop = self.lesson.scaling_theta
         start = float(np.arctan2(stop[1], stop[0])) - TRIAL_TURN
@@ -143,5 +144,4 @@ class IntroBeats:
         self.show_wrong_marks(beat)  # its mistakes, as their count is said
         self.wait_for_words(TABLE_WORDS)
         self.play(vanish(trial), vanish(count), run_time=style.RUN_FADE)
-        self.remove(trial, count)
-        self.drop_wrong_marks()
+        self.remove(trial, count)  # (its marks stay: the next beat's θ is its line)

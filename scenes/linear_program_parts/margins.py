@@ -95,7 +95,7 @@ class MarginBands:
         # radius ran along one, and read as it), the run's line is θ's colour
         lines = VGroup(origin_circle_in_box(self.plane, float(np.hypot(*far)), theme.muted),
                        Line(start, end, color=theme.muted, stroke_width=3.5))
-        self.wait_for_words("bound")
+        self.wait_for_words("R = ")
         self.play(Create(lines), appear(name), run_time=style.RUN_INTRO)
         self.remove(lines, name)
         reach = VGroup(lines, name)

@@ -194,7 +194,11 @@ def test_every_number_said_is_the_lessons(name, seed):
     k = lesson.shown_point
     assert f"these {len(A)} points" in said
     assert f"Point {k + 1}'s constraint holds on one side" in said
-    assert f"= {1 / np.hypot(*A[k]):.2f} from 0" in said
+    # its distance from 0 written on the status line (said in words, "at 1/‖x⁽ᵏ⁾‖ from 0")
+    board = linear_program_storyboard(lesson)
+    shown = next(b for b in board.beats if b.motion == "one-constraint")
+    assert f"= {1 / np.hypot(*A[k]):.2f}$ from 0" in shown.state["status"]
+    assert "‖ from 0." in shown.sentence
     # a − point's y⁽ᵏ⁾x⁽ᵏ⁾ points away from x⁽ᵏ⁾: said so, and only then
     up = str(k + 1).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
     flipped = f"(x⁽{up}⁾ flipped: point {k + 1} is a −)"
@@ -606,7 +610,7 @@ def test_weight_space_is_shaded_by_the_points_each_theta_gets_wrong(case):
     assert str(low) not in shaded.state["status"].replace("$theta$", "")
     (said_low,) = [b for b in board.beats if b.motion == "infeasible"]
     assert f"at least {low} wrong" in said_low.sentence and str(low) in said_low.state["status"]
-    assert f"No θ is unshaded: every θ gets at least {low} wrong," in " ".join(board.sentences())
+    assert f"Every θ is shaded: every θ gets at least {low} wrong." in " ".join(board.sentences())
     thetas = np.asarray(lesson.endless.states["theta"], dtype=float)[1:]
     errors = np.sum(data.y[None, :] * (thetas @ data.X.T) <= 0, axis=1)
     assert errors.min() >= low
@@ -671,10 +675,12 @@ def test_the_marked_theta_is_inside_the_half_plane_and_its_line_clear_of_the_poi
                                                    ("weights", lesson.weight_box))}
     zoom = ("" if box == lesson.weight_box else
             "zoomed out" if width["weights"] > width["constraint"] else "zoomed in")
-    assert every.sentence.startswith(
-        f"All {lesson.n} constraints{', ' + zoom if zoom else ''}, one at a time:"
-        if lesson.feasible
-        else f"{zoom.capitalize()}, one at a time" if zoom else "One at a time")
+    if lesson.feasible:
+        assert every.sentence.startswith(
+            f"Now all {lesson.n} constraints{', ' + zoom if zoom else ''}, one at a time.")
+    else:
+        assert (f"{zoom.capitalize()}, one at a time" if zoom else "One at a time") \
+            in every.sentence
 
     def clearance(t):
         return np.min(np.abs(data.X @ (t / np.linalg.norm(t))))
@@ -927,7 +933,7 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     scaled = [b for b in beats if b.state["scaling"]]
     assert [b.motion for b in scaled] == ["weight-plane"]
     # why ≥ 1: a programme's constraints are never strict, and scaling moves no line
-    assert all("cannot ask for a strict > 0. Scaling a θ, like this one, keeps its line and "
+    assert all("cannot ask for a strict > 0, only for ≥. Scaling a θ, like this one, keeps its line and "
                "multiplies every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, by the same factor" in b.sentence
                for b in scaled)
     # the magnified nearest point said where it is drawn, and only there
@@ -953,7 +959,7 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
         # its mistakes said, counted here, and marked as they are (review 305: unsaid)
         wrong_at = {tuple(x) for x in data.X[scores <= 0].tolist()}  # their places
         places = f", at {len(wrong_at)} places" if len(wrong_at) < fewest else ""
-        assert (f"It gets {fewest} points wrong{places}; the rest can all be lifted to at "
+        assert (f"It gets {fewest} points wrong{places}. The rest can all be lifted to at "
                 "least 1" in scaled[0].sentence), scaled[0].sentence
         assert scaled[0].state["wrong_marks"] == {
             "dashed": [int(i) for i in np.flatnonzero(scores <= 0)]}
@@ -964,7 +970,7 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
         shown = lesson.scaling_theta
         scores = A @ shown
         assert scores.min() == pytest.approx(1.0, rel=1e-12) and np.all(scores >= 1 - 1e-12)
-        assert "so all can be lifted to at least 1" in scaled[0].sentence
+        assert "same factor. So all can be lifted to at least 1" in scaled[0].sentence
         assert scaled[0].state["wrong_marks"] is None
         # one of many, not the programme's answer: a quarter of the cone of separators
         # (its width found here by a sweep of directions a thousandth of a degree apart)
@@ -1034,8 +1040,11 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     # the shading by sign is said to be of the lines slid through 0 (not the ≥ 1 lines),
     # where they are first drawn
     (narrowed,) = [b for b in beats if b.motion == "narrowing"]
-    assert "each line is drawn through 0, where its y⁽ⁱ⁾θᵀx⁽ⁱ⁾ is 0: by scaling" in narrowed.sentence
-    assert "at least one is ≤ 0, a mistake" in beats[first + 2].sentence
+    assert narrowed.sentence.startswith("Only the signs matter: by scaling, a θ with every score "
+                                        "above 0 gives one with every score at least 1. So "
+                                        "each line is drawn through 0, where its label times "
+                                        "score is 0.")
+    assert "add up to 0. So one of them is ≤ 0: a mistake." in beats[first + 2].sentence
     assert "> 0$: no $theta$ is on all" in sides.state["status"]
     if "overlap" in motions:  # the notes' remark closes: the solver's word is the answer
         assert beats[-1].motion == "testable" and "“infeasible”" in beats[-1].state["status"]
@@ -1151,7 +1160,7 @@ def test_edges_on_nearly_one_line_are_said(case):
     (said,) = [b.sentence for b in linear_program_storyboard(lesson).beats
                if b.motion == "all-constraints"]
     edges = region_lines(lesson)
-    assert f"its edges lie on {len(edges)} of the lines, numbered" in said
+    assert f"Its edges lie on {len(edges)} of the lines, numbered" in said
     A = data.y[:, None] * data.X
     for i, j in itertools.combinations(edges, 2):
         angle = math.degrees(math.acos(max(-1.0, min(1.0, A[i] @ A[j] / (
@@ -1178,7 +1187,8 @@ def test_the_overlap_said_is_a_certificate_with_an_offset(case):
         assert not overlaps
         return
     (beat,) = overlaps
-    named = [int(k) - 1 for k in re.findall(r"\d+", beat.sentence.partition(":")[2])]
+    named = [int(k) - 1 for k in re.findall(
+        r"\d+", beat.sentence.partition("For one, ")[2].partition(". ")[0])]
     assert named
     Z = np.column_stack([data.X[named], np.ones(len(named))]) * data.y[named, None]
     found = linprog(np.zeros(len(named)), A_eq=np.vstack([Z.T, np.ones(len(named))]),

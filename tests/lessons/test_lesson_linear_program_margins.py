@@ -20,7 +20,7 @@ def test_the_margins_said_are_the_least_distance_to_each_line(case):
     from scipy.optimize import linprog
 
     data, lesson, beats = lesson_or_skip(case)
-    said = next((b for b in beats if b.sentence.startswith("Margins, the least y⁽ⁱ⁾θᵀx⁽ⁱ⁾")), None)
+    said = next((b for b in beats if b.sentence.startswith("Margins: θ*'s is 1/‖θ*‖")), None)
     if not lesson.feasible:
         assert said is None
         return
@@ -36,7 +36,8 @@ def test_the_margins_said_are_the_least_distance_to_each_line(case):
     theta = lesson.thetas[-1]
     star_margin = np.min(np.abs(X @ star)) / np.linalg.norm(star)
     run_margin = np.min(np.abs(X @ theta)) / np.linalg.norm(theta)
-    shown = re.search(r"1/‖θ\*‖ = ([0-9.]+), the perceptron's ([0-9.]+), (\w+)", said.sentence)
+    shown = re.search(r"1/‖θ\*‖ = ([0-9.]+)\. The perceptron's, its least label times score "
+                      r"over ‖θ‖, is ([0-9.]+), (\w+)", said.sentence)
     assert shown, said.sentence
     assert float(shown.group(1)) == pytest.approx(star_margin, rel=0.05)
     assert float(shown.group(2)) == pytest.approx(run_margin, rel=0.05)
@@ -59,15 +60,17 @@ def test_the_margins_said_are_the_least_distance_to_each_line(case):
     assert widest >= star_margin * (1 - 1e-5)
     reach = np.max(np.linalg.norm(X, axis=1))
     after = beats[beats.index(said) + 1]
-    bound = re.search(r"\(R/γ\)² is about ([0-9,]+): the perceptron made (\d+) update",
+    bound = re.search(r"\(R/γ\)² is about ([0-9,]+)\. The perceptron made (\d+) update",
                       after.sentence)
     assert bound, after.sentence
     # γ just under the margin: the notes' assumption B is strict (every margin > γ)
-    if after.sentence.startswith("With γ just under θ*'s margin"):  # θ* is (about) the widest
+    # θ* is (about) the widest
+    if after.sentence.startswith("The notes' bound: with γ just under θ*'s margin"):
         assert widest <= star_margin * 1.02
         gamma = star_margin
     else:
-        assert after.sentence.startswith("With γ just under the widest margin")
+        assert after.sentence.startswith("The notes' bound: with γ just under the widest "
+                                         "margin")
         assert widest > star_margin * (1 + 1e-6)
         gamma = widest
     assert int(bound.group(1).replace(",", "")) == pytest.approx((reach / gamma) ** 2,

@@ -94,8 +94,10 @@ def test_the_solver_succeeds_without_the_fewest_mistakes(case):
     assert all(str(i + 1) in tight_said.sentence for i in tight)
     distance = np.abs(X[tight] @ solved.theta + solved.theta0) / np.linalg.norm(solved.theta)
     np.testing.assert_allclose(distance, solved.margin, rtol=1e-5)
-    said = float(re.search(r"stand (\d\.\d+) from the line, the notes. margin, 1/",
-                           tight_said.sentence).group(1))
+    found = re.search(r"stand (\d\.\d+) from the line: 1/‖θ‖, the margin of the (\d+) kept "
+                      r"points", tight_said.sentence)
+    assert int(found.group(2)) == len(keep)  # the notes' margin is of the points kept
+    said = float(found.group(1))
     assert said == pytest.approx(solved.margin, rel=0.05)
 
 

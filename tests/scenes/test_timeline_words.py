@@ -58,6 +58,15 @@ def _waits_by_motion(path) -> dict[str, list[tuple[str, bool]]]:
     constants = {target.id: node.value.value for node in tree.body
                  if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
                  for target in node.targets if isinstance(target, ast.Name)}
+    # and the string constants the file imports by name (the storyboard's words, shared)
+    import importlib
+
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            module = importlib.import_module(node.module)
+            constants.update({alias.asname or alias.name: getattr(module, alias.name)
+                              for alias in node.names
+                              if isinstance(getattr(module, alias.name, None), str)})
 
     def words_of(argument, motion: str) -> str:
         if isinstance(argument, ast.Name) and argument.id in constants:
