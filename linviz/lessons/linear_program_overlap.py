@@ -40,7 +40,21 @@ def overlap_panel(lesson: LinearProgramLesson) -> list[str] | None:
             # (review 271: "+ points left of =, each side's weights ≥ 0, adding up to 1"
             # read as cryptic, unsaid; review 298: "left" and "right" read as the screen's)
             # (review 302: "before =, of − points after it" read as garbled)
-            "the same point two ways: a weighted mean of + points, and of − points"]
+            # (review 307: where one side is a point, "a weighted mean of + points" was the
+            # point itself: said as what it is)
+            mean_words(positive, negative)]
+
+
+def mean_words(positive: dict, negative: dict) -> str:
+    """What the overlap's equation says, in words: "+ point 7 is a weighted mean of − points
+    1, 5 and 23" where one side is one point, else "the same point two ways: a weighted
+    mean of + points, and of − points" (1-based)."""
+    if len(positive) == 1 or len(negative) == 1:
+        single, hull = (positive, negative) if len(positive) == 1 else (negative, positive)
+        sign, other = ("+", "−") if len(positive) == 1 else ("−", "+")
+        points = formatting.listed(i + 1 for i in sorted(hull))
+        return f"{sign} point {next(iter(single)) + 1} is a weighted mean of {other} points {points}"
+    return "the same point two ways: a weighted mean of + points, and of − points"
 
 
 def overlap_equation(lesson: LinearProgramLesson) -> str:

@@ -362,7 +362,8 @@ def same_place_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
             f"{'is' if len(others) == 1 else 'are'} too" if others else "")
     story.beat(f"Points {a} and {b}, a {sign_a} and a {sign_b} at one place{also}, already "
                f"give the second: "
-               f"weights 0.5 each, and their y⁽ⁱ⁾x⁽ⁱ⁾ cancel.", "same-place",
+               f"with weights 0.5 each, their y⁽ⁱ⁾x⁽ⁱ⁾, equal and opposite, cancel.",
+               "same-place",
                ringed=list(lesson.tie_pair),
                status=f"$lambda_({a}) = lambda_({b}) = 0.5$: $y^(({a})) x^(({a})) + "
                       f"y^(({b})) x^(({b})) = 0$ · "
@@ -943,8 +944,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     zoom = _zoomed_out(lesson).removeprefix(", ")
     # (review 296: "narrows" where most lines leave the wedge as it was)
     story.beat("Only the signs matter: by scaling, a θ with every score above 0 gives one with "
-               "every score at least 1. So each line is drawn through 0, where its label "
-               f"times score is 0. {zoom.capitalize() + ', o' if zoom else 'O'}ne at a time "
+               f"every score at least 1. So{f', {zoom},' if zoom else ''} each line is drawn "
+               f"through 0, where its label times score is 0. One at a time "
                # why the lines now pass through 0 (review 306: the ≥ 1 line of one
                # constraint, then lines through 0, the switch unexplained)
                f"in the data's order: the shaded wedge holds the θ right on every point so "

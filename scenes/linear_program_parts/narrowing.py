@@ -35,8 +35,12 @@ class NarrowingBeats:
         self.set_rings([])
         self.set_status(beat.state["status"])
         self.drop_constraint_shown()
+        # the lines through 0 explained first, over the still plane; then the zoom and the
+        # steps as they are said (review 307: the wedge narrowed under the explanation)
         if self.weights.box != lesson.weight_box:  # out from one line to all of them
+            self.wait_for_words("zoomed")
             self.zoom_weights(lesson.weight_box)
+        self.wait_for_words("One at a time")
         k = found.emptied
         cuts = set(found.cuts)
         changes = [j in cuts for j in range(k)]

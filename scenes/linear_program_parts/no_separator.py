@@ -109,13 +109,15 @@ class NoSeparatorBeats(GordanBeats):
 
     def sum_note(self, where: str, scale: float):
         """What the sum's drawing shows, over the data plane's top right (the legend holds
-        its top left): "inset:" (or, ``where`` empty, no prefix: the caller places it over
-        the drawing), at what multiple of the plane's lengths."""
-        prefix = f"{where}: " if where else ""
-        note = text(markup_with_math(
-            f"{prefix}$lambda_i y^((i)) x^((i))$ tip to tail, back to 0, at "
-            f"{formatting.significant(scale, 0, 2)} × length"), self.theme, style.FONT_SMALL,
-            self.theme.text)  # it says what the drawing shows: read, not a side note
+        its top left): "inset: the same sum, smaller", or, ``where`` empty, the sum at what
+        multiple of the plane's lengths (the caller places it over the drawing)."""
+        # (the inset's own multiple not written: review 307, "51 × length" then "28 ×" read
+        # as two sums; it is the same one, smaller)
+        words = (f"{where}: the same sum, smaller" if where else
+                 f"$lambda_i y^((i)) x^((i))$ tip to tail, back to 0, at "
+                 f"{formatting.significant(scale, 0, 2)} × length")
+        note = text(markup_with_math(words), self.theme, style.FONT_SMALL,
+                    self.theme.text)  # it says what the drawing shows: read, not a side note
         return note.next_to(self.plane.frame, UP, buff=0.12).align_to(self.plane.frame, RIGHT)
 
     def certificate_to_inset(self) -> None:

@@ -51,3 +51,15 @@ def test_the_overlap_panel_holds_as_shown(case):
     # the points the sentence names are the panel's
     named = {int(n) - 1 for n in re.findall(r"\d+", overlap.sentence.split(", so")[0])}
     assert named == set(side(left)[0]) | set(side(right)[0])
+    # its words say what the equation does: a lone point is a weighted mean of the other
+    # class's points, those named (review 307: "a mean of + points" of one point)
+    words = panels[start][1]
+    plus_w, minus_w = side(left)[0], side(right)[0]
+    if len(plus_w) == 1 or len(minus_w) == 1:
+        single, hull = (plus_w, minus_w) if len(plus_w) == 1 else (minus_w, plus_w)
+        sign = "+" if len(plus_w) == 1 else "−"
+        assert words.startswith(f"{sign} point {next(iter(single)) + 1} is a weighted mean of "
+                                f"{'−' if sign == '+' else '+'} points"), words
+        assert {int(n) - 1 for n in re.findall(r"\d+", words.split("mean of")[1])} == set(hull)
+    else:
+        assert words.startswith("the same point two ways"), words
