@@ -960,10 +960,13 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"more the stronger.", "all-constraints", narrowing=False,
                ringed=[], lines=True, wrong_shading=True,
                status="shade: how many points $theta$ gets wrong")
-    infeasible = (f"Every θ is shaded: every θ gets at least {low} wrong. So no line through "
-                  f"the origin separates these points. Asked for any θ meeting them all, the "
-                  f"solver reports it infeasible.")
-    story.beat(infeasible, "infeasible", min_seconds=after_a_pause(infeasible), status=f"every $theta$ gets at least {low} wrong · the solver: "
+    # one θ of the fewest drawn in data space, its mistakes marked (review 307: the data
+    # plane stood idle for 9 s; the opening's line, back)
+    infeasible = (f"Every θ is shaded: every θ gets at least {low} wrong, as this one does. "
+                  f"So no line through the origin separates these points. Asked for any θ "
+                  f"meeting them all, the solver reports it infeasible.")
+    story.beat(infeasible, "infeasible", min_seconds=after_a_pause(infeasible),
+               wrong_marks={"dashed": lesson.wrong_points(lesson.scaling_theta)}, status=f"every $theta$ gets at least {low} wrong · the solver: "
                                     f"infeasible")
     support = sorted(lesson.certificate)
     places = weight_places([lesson.certificate[i] for i in support])
@@ -987,7 +990,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     if lesson.same_place_certificate:  # the place's tag, "+2 −1", read out once
         status += "; " + place_tag_words(lesson, support[0])
     # the alternative stated before it is used
-    story.beat(GORDAN_WORDS, "gordan", gordan=gordan_card(), ringed=[],  # (review 274)
+    story.beat(GORDAN_WORDS, "gordan", gordan=gordan_card(), ringed=[], wrong_marks=None,
                status="beyond the notes: Gordan's theorem (1873)")
     # data space first (the weighted y⁽ⁱ⁾x⁽ⁱ⁾), then weight space (their half-planes): one
     # idea a beat (together, 14 s carried both planes' drawings and a key)

@@ -5,7 +5,7 @@ their count beside the widest, and the solver's word as it is said."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Line, Polygon, VGroup, there_and_back
+from manim import DOWN, LEFT, RIGHT, UP, Dot, Line, Polygon, VGroup, there_and_back
 
 from linviz.lessons.linear_program import mistake_arcs
 from linviz.lessons.linear_program_story import status_said_first
@@ -22,8 +22,9 @@ class FewestBeats:
 
     def draw_infeasible(self, beat) -> None:
         """The wedges of the fewest mistakes, outlined, glow: they are still shaded; their
-        count beside the widest, joined to it by a leader; the solver's word as it is said
-        (review 275: 9 s still)."""
+        count beside the widest, joined to it by a leader; one θ of them (the opening's
+        line) marked and its line drawn in data space, its mistakes marked; the solver's
+        word as it is said (review 275: 9 s still)."""
         self.set_rings(list(beat.state["ringed"]))
         self.set_status(status_said_first(beat.state["status"]))
         theme = self.theme
@@ -59,5 +60,15 @@ class FewestBeats:
         self.play(outlines.animate(rate_func=there_and_back).set_fill(theme.highlight,
                                                                       opacity=0.3),
                   run_time=style.PAUSE_READ)
+        # one of them, the opening's line, in both planes as "as this one does" is said,
+        # its mistakes marked (the beat's ``wrong_marks``)
+        self.wait_for_words("as this one does")
+        theta = self.lesson.scaling_theta
+        reach = ray_end(theta / float(np.hypot(*theta)), self.weights.box)
+        dot = Dot(self.weight_point(0.8 * reach), radius=0.07, color=theme.normal)
+        line = self.dashed_run_line(theta, 0.0)
+        self.play(appear(dot), appear(line), run_time=style.RUN_FADE)
+        self.mark_for_beat(VGroup(dot, line))
+        self.show_wrong_marks(beat)
         self.wait_for_words("infeasible")
         self.set_status(beat.state["status"])

@@ -22,6 +22,7 @@ class GordanBeats:
         shading's key gone: its title, then "either" and "or" as each is said, both lit
         at "never both"."""
         self.follow_beat(beat)
+        self.drop_wrong_marks()  # (the fewest θ's, with its line)
         self.drop_fewest_wedges()
         low, high = (self.weights.frame.get_corner(DOWN + LEFT),
                      self.weights.frame.get_corner(UP + RIGHT))

@@ -610,7 +610,13 @@ def test_weight_space_is_shaded_by_the_points_each_theta_gets_wrong(case):
     assert str(low) not in shaded.state["status"].replace("$theta$", "")
     (said_low,) = [b for b in board.beats if b.motion == "infeasible"]
     assert f"at least {low} wrong" in said_low.sentence and str(low) in said_low.state["status"]
-    assert f"Every θ is shaded: every θ gets at least {low} wrong." in " ".join(board.sentences())
+    assert (f"Every θ is shaded: every θ gets at least {low} wrong, as this one does."
+            in " ".join(board.sentences()))
+    # "this one", marked with its mistakes, gets exactly that many wrong (counted here)
+    marked = said_low.state["wrong_marks"]["dashed"]
+    theta = lesson.scaling_theta
+    assert marked == [int(i) for i in np.flatnonzero(data.y * (data.X @ theta) <= 0)]
+    assert len(marked) == low
     thetas = np.asarray(lesson.endless.states["theta"], dtype=float)[1:]
     errors = np.sum(data.y[None, :] * (thetas @ data.X.T) <= 0, axis=1)
     assert errors.min() >= low
