@@ -787,13 +787,17 @@ class LinearProgramLesson:
 
     @property
     def shown_arrow_factor(self) -> int:
-        """The whole k ≥ 1 the shown point's y⁽ⁱ⁾x⁽ⁱ⁾ is drawn k times longer by in data
-        space, so its arrow spans at least :data:`ARROW_SHARE` of the data plane's width
-        (the view fitted to the points and 0): a short arrow would be a speck among the
-        markers. Said with the arrow ("drawn ×k")."""
+        """The :meth:`arrow_factor` of the shown point's y⁽ⁱ⁾x⁽ⁱ⁾ (written on its arrow,
+        "k y⁽ⁱ⁾x⁽ⁱ⁾")."""
+        return self.arrow_factor(self.shown_point)
+
+    def arrow_factor(self, i: int) -> int:
+        """The whole k ≥ 1 point ``i``'s y⁽ⁱ⁾x⁽ⁱ⁾ is drawn k times longer by in data space,
+        so its arrow spans at least :data:`ARROW_SHARE` of the data plane's width (the view
+        fitted to the points and 0): a short arrow would be a speck among the markers."""
         view = fitted_box(self.data.X, include_origin=True)
         least = ARROW_SHARE * box_width(view)
-        length = float(np.hypot(*self.signed[self.shown_point]))
+        length = float(np.hypot(*self.signed[i]))
         return 1 if length >= least else int(np.ceil(least / length))
 
     @property

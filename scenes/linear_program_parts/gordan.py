@@ -65,8 +65,11 @@ class GordanBeats:
             self.play(lit(other[0], self.theme), run_time=style.PAUSE_READ)
         # their y⁽ⁱ⁾x⁽ⁱ⁾ drawn from 0 as they are said to cancel (review 307: said, not drawn)
         self.wait_for_words("equal and opposite")
-        vectors = VGroup(*[DataVector(self.plane, (0.0, 0.0), self.lesson.signed[i],
-                                      self.theme.step, f"y^(({i + 1})) x^(({i + 1}))")
+        # (both drawn k times longer, as the shown point's, where short: one k for both)
+        k = max(self.lesson.arrow_factor(i) for i in self.lesson.tie_pair)
+        times = "" if k == 1 else f"{k} "
+        vectors = VGroup(*[DataVector(self.plane, (0.0, 0.0), k * self.lesson.signed[i],
+                                      self.theme.step, f"{times}y^(({i + 1})) x^(({i + 1}))")
                            for i in self.lesson.tie_pair])
         self.play(appear(vectors), run_time=style.RUN_FADE)
         self.mark_for_beat(vectors)

@@ -63,6 +63,8 @@ def drawn_state(scene) -> dict:
                         if line.has_points() else None
                         for i, line in enumerate(getattr(scene, "lines", None) or [])],
         "certificate_sides": on(getattr(scene, "certificate_weights", [object()])[0]),
+        # one θ of the fewest mistakes, its dot and line ("as this one does")
+        "fewest_line": on(getattr(scene, "fewest_line_drawn", None) or object()),
         # the keys of weight space's shadings on screen, each with the plane's frame
         "keys": [(key, scene.weights.frame) for key in
                  (getattr(scene, "wrong_key_drawn", None),
@@ -149,6 +151,8 @@ def test_every_beat_ends_on_its_state(data, tmp_path, monkeypatch):
         assert picture["scaling"] == state["scaling"], where
         assert picture["overlap_panel"] == bool(state["overlap_panel"]), where
         assert picture["certificate_sides"] == state["certificate_sides"], where
+        # the fewest θ's line on its beat alone (review 307 bench: it stood on under Gordan)
+        assert picture["fewest_line"] == (beat.motion == "infeasible"), where
         # the solver's line, where it is said, on θᵀx + θ₀ = 0 (each end's score ~0 next to
         # the scores of the points, ≥ 1 in size) from its beat on; the left-out points
         # squared as it is said
