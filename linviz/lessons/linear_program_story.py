@@ -330,8 +330,9 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # fact of its own)
     # (review 282: "as it is of data still to come" gave the notes a reason they do not
     # give; the data to come said as this scene's own point)
-    closing = ("The notes call the separability assumption untestable: of the points yet to "
-               f"come, it is. For these training points, one solve decides it. {watched}")
+    closing = ("The notes call the separability assumption untestable: of the distribution "
+               "the points come from, it is. But for a fixed training set, one solve decides "
+               f"it. {watched}")
     # a still after the last words (review 307: the narration ended on the last frame)
     story.beat(closing, "testable", min_seconds=after_a_pause(closing),
                # the solver's line without some points leaves, and the marks of those
@@ -943,9 +944,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     emptied = found.emptied
     zoom = _zoomed_out(lesson).removeprefix(", ")
     # (review 296: "narrows" where most lines leave the wedge as it was)
-    story.beat("Only the signs matter: by scaling, a θ with every score above 0 gives one with "
-               f"every score at least 1. So{f', {zoom},' if zoom else ''} each line is drawn "
-               f"through 0, where its label times score is 0. One at a time "
+    story.beat("Only the signs matter: by scaling, a θ with every label times score above 0 "
+               f"gives one with all at least 1. So each line is drawn through 0, where its "
+               f"label times score is 0. {zoom.capitalize() + ', o' if zoom else 'O'}ne at a time "
                # why the lines now pass through 0 (review 306: the ≥ 1 line of one
                # constraint, then lines through 0, the switch unexplained)
                f"in the data's order: the shaded wedge holds the θ right on every point so "
@@ -957,7 +958,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                status=f"shaded: $y^((i)) theta^T x^((i)) > 0$ for every point so far · "
                       f"lines: $y^((i)) theta^T x^((i)) = 0$")
     story.beat(f"All {n} lines: each θ shaded by how many points its line gets wrong, the "
-               f"more the stronger.", "all-constraints", narrowing=False,
+               f"more, the lighter.", "all-constraints", narrowing=False,
                ringed=[], lines=True, wrong_shading=True,
                status="shade: how many points $theta$ gets wrong")
     # one θ of the fewest drawn in data space, its mistakes marked (review 307: the data

@@ -6,7 +6,7 @@ shrinking to the feasible one (:mod:`linviz.lessons.linear_program_narrowing`)."
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, Polygon, VGroup
+from manim import DOWN, Polygon, Transform, VGroup
 
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program_narrowing import (LEAD_STEPS, narrowing, region_changes,
@@ -34,13 +34,26 @@ class NarrowingBeats:
         found = narrowing(lesson.signed)
         self.set_rings([])
         self.set_status(beat.state["status"])
-        self.drop_constraint_shown()
-        # the lines through 0 explained first, over the still plane; then the zoom and the
-        # steps as they are said (review 307: the wedge narrowed under the explanation)
-        if self.weights.box != lesson.weight_box:  # out from one line to all of them
-            self.wait_for_words("zoomed")
+        self.drop_constraint_shown(keep_line=True)
+        # the lines through 0 explained first: the shown constraint's line slides to 0 as
+        # it is said (review 308: the plane stood empty 10 s); then the steps as they are
+        # said (review 307: the wedge narrowed under the explanation)
+        self.wait_for_words("each line is drawn through 0")
+        shown = self.shown_line
+        if shown is not None and self.on_screen(shown):
+            self.play(Transform(shown, self.constraint_line(lesson.shown_point, self.theme.step,
+                                                            3, score=0.0)),
+                      run_time=style.RUN_PARAMETER)
+        zoom = self.weights.box != lesson.weight_box
+        if zoom:  # out from one line to all of them, as said (the steps follow the zoom)
+            self.wait_for_words("Zoomed")
+        else:
+            self.wait_for_words("One at a time")
+        if shown is not None and self.on_screen(shown):
+            self.play(vanish(shown), run_time=style.RUN_FADE)
+            self.remove(shown)
+        if zoom:
             self.zoom_weights(lesson.weight_box)
-        self.wait_for_words("One at a time")
         k = found.emptied
         cuts = set(found.cuts)
         changes = [j in cuts for j in range(k)]
@@ -163,11 +176,11 @@ class NarrowingBeats:
         # the wedge)
         return words.next_to(VGroup(self.weights.frame, *self.weights.axes), DOWN, buff=0.15)
 
-    def drop_constraint_shown(self) -> None:
-        """The one constraint shown (its half-plane, line, arrows and names) and the θ
-        marked in it leave."""
+    def drop_constraint_shown(self, keep_line: bool = False) -> None:
+        """The one constraint shown (its half-plane, line, unless ``keep_line``, arrows and
+        names) and the θ marked in it leave."""
         leaving = [m for m in (self.shown_half, self.shown_normal, self.shown_label,
                                self.shown_vector, self.probe, self.probe_line,
-                               self.shown_line) if m is not None]
+                               None if keep_line else self.shown_line) if m is not None]
         self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
         self.remove(*leaving)

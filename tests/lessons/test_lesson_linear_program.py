@@ -685,8 +685,8 @@ def test_the_marked_theta_is_inside_the_half_plane_and_its_line_clear_of_the_poi
         assert every.sentence.startswith(
             f"Now all {lesson.n} constraints{', ' + zoom if zoom else ''}, one at a time.")
     else:
-        assert (f"So, {zoom}, each line is drawn through 0" if zoom
-                else "So each line is drawn through 0") in every.sentence
+        assert (f"label times score is 0. {zoom.capitalize()}, one at a time" if zoom
+                else "label times score is 0. One at a time") in every.sentence
 
     def clearance(t):
         return np.min(np.abs(data.X @ (t / np.linalg.norm(t))))
@@ -1046,10 +1046,10 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     # the shading by sign is said to be of the lines slid through 0 (not the ≥ 1 lines),
     # where they are first drawn
     (narrowed,) = [b for b in beats if b.motion == "narrowing"]
-    assert narrowed.sentence.startswith("Only the signs matter: by scaling, a θ with every score "
-                                        "above 0 gives one with every score at least 1. So")
-    assert "each line is drawn through 0, where its label times score is 0. One at a time in " \
-        "the data's order" in narrowed.sentence
+    assert narrowed.sentence.startswith("Only the signs matter: by scaling, a θ with every label "
+                                        "times score above 0 gives one with all at least 1. So")
+    assert "So each line is drawn through 0, where its label times score is 0." \
+        in narrowed.sentence and "ne at a time in the data's order" in narrowed.sentence
     assert "add up to 0. So one of them is ≤ 0: a mistake." in beats[first + 2].sentence
     assert "> 0$: no $theta$ is on all" in sides.state["status"]
     if "overlap" in motions:  # the notes' remark closes: the solver's word is the answer
