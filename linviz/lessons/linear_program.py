@@ -65,7 +65,7 @@ TIGHT = 1e-9
 #: box of its steps (at a third of the width a step is still a readable arrow)
 WALK_ZOOM = 3.0
 #: the least share of the data plane's width the shown point's y⁽ⁱ⁾x⁽ⁱ⁾ is drawn at
-ARROW_SHARE = 0.25
+ARROW_SHARE = 0.2
 #: the passes the perceptron is run for on data it can never separate (its mistakes are
 #: counted pass by pass)
 ENDLESS_PASSES = 3

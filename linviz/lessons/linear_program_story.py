@@ -127,7 +127,7 @@ ENDLESS_LEAD, ENDLESS_LEAD_SECONDS = 3, 1.2
 
 #: the words of the opening as which its trial line starts turning (through every
 #: direction, to the line of the lesson's ``scaling_theta``)
-TRIAL_WORDS = "Turning one through every direction"
+TRIAL_WORDS = "Turning one half round, through every line"
 
 
 def after_a_pause(sentence: str) -> float:
@@ -343,7 +343,10 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                data_view="full",
                # drawn where the right half is free (the weight plane has left)
                pass_counts=passes,
-               status="separable? for these points one solve answers: "
+               # the notes' remark on screen beside the answer (reviews 307: it sounded
+               # like the scene contradicting them)
+               status="the notes: separability “NOT testable” · for these points one solve "
+                      "answers: "
                       + ("feasible" if lesson.feasible else
                          "through 0 “infeasible”, with an offset feasible"
                          if lesson.separable_with_offset else "“infeasible”"))
@@ -643,7 +646,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # as their count is said; what trial cannot do said before the programme is named
     low = lesson.mistake_range[0]
     turned = ("" if standardized else
-              f" {TRIAL_WORDS}, the best gets {low} wrong. "
+              f" {TRIAL_WORDS}, counting its mistakes, the best gets {low} wrong. "
               + ("Trial cannot prove that no line does better." if low else
                  "Had none, trial could never prove it."))
     story.beat(f"Can a line through the origin separate these {n} points, with training "

@@ -9,7 +9,7 @@ from linviz.lessons.linear_program_story import TRIAL_WORDS
 from manim import RIGHT, UP, Line, ValueTracker, VGroup, config, linear
 
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, vanish
+from scenes.toolkit.layout import appear
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
 from scenes.toolkit.table_text import line_of_text, set_baseline
@@ -103,8 +103,7 @@ class IntroBeats:
         """A line through 0, grey, its + side shaded, turned half round from the line of
         the lesson's ``scaling_theta`` back to it as the turning is said, its count of
         mistakes read off as it turns; stopped as its count is said, its mistakes marked
-        (the beat's ``wrong_marks``), held till the notes are named, when it leaves and its
-        marks stay."""
+        (the beat's ``wrong_marks``), held to the sentence's end."""
         turn = ValueTracker(0.0)
         stop = self.lesson.scaling_theta
         start = float(np.arctan2(stop[1], stop[0])) - TRIAL_TURN
@@ -142,6 +141,9 @@ class IntroBeats:
         trial.clear_updaters()
         count.clear_updaters()
         self.show_wrong_marks(beat)  # its mistakes, as their count is said
-        self.wait_for_words(TABLE_WORDS)
-        self.play(vanish(trial), vanish(count), run_time=style.RUN_FADE)
-        self.remove(trial, count)  # (its marks stay: the next beat's θ is its line)
+        # it stays with its marks to the sentence's end (review 308: the marks stood alone
+        # beside the notes' table), one drawing, to leave with the sentence
+        self.remove(trial, count)
+        stopped = VGroup(trial, count)
+        self.add(stopped)
+        self.mark_for_beat(stopped)

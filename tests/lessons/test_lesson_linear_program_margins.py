@@ -170,9 +170,9 @@ def test_the_opening_names_the_notes_table_row(case):
         fewest = int(np.sum(A @ np.vstack([np.cos(turns), np.sin(turns)]) <= 0, axis=0).min())
         why = ("Trial cannot prove that no line does better." if fewest else
                "Had none, trial could never prove it.")
-        assert (f"with training error 0 under the 0-1 loss? Turning one through every "
-                f"direction, the best gets {fewest} wrong. {why} The notes' realizable "
-                f"case") in opening
+        assert (f"with training error 0 under the 0-1 loss? Turning one half round, through "
+                f"every line, counting its mistakes, the best gets {fewest} wrong. {why} The "
+                f"notes' realizable case") in opening
         # it stops on the scaling beat's θ, whose line gets that many wrong: those marked
         theta = lesson.scaling_theta
         wrong = [int(i) for i in np.flatnonzero(A @ theta <= 0)]
