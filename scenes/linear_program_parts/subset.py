@@ -7,7 +7,7 @@ it)."""
 from __future__ import annotations
 
 import numpy as np
-from manim import LEFT, RIGHT, UP, Create, VGroup
+from manim import LEFT, RIGHT, UP, Create, DashedLine, VGroup
 
 from linviz.lessons.linear_program_story import LEFT_OUT_NAMED
 from scenes.linear_program_parts.common import INSET_AXES_OPACITY, band_dashes
@@ -76,9 +76,12 @@ class SubsetBeats:
         # the white stays beside it to the sentence's end, to be compared (review 296: it
         # left before the green came, "nearly the white" unseen), thinner over it (review
         # 305: under the green's band it was hidden where they nearly coincide)
-        white.line.set_stroke(width=WHITE_OVER_WIDTH)
-        self.bring_to_front(white.line)
-        self.mark_for_beat(white.line)
+        # dashed over it (review 308: solid, it was lost in the green where they coincide)
+        dashed = DashedLine(white.line.get_start(), white.line.get_end(), color=theme.text,
+                            stroke_width=WHITE_OVER_WIDTH, dash_length=0.1)
+        self.remove(white.line)
+        self.add(dashed)
+        self.mark_for_beat(dashed)
 
     def show_programme_rows(self, programme) -> None:
         """The programme with an offset written out right of the data as "Leave" is said
