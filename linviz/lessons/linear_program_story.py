@@ -645,10 +645,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # "Turning" is said, it stops on the line the next beat scales, its mistakes marked
     # as their count is said; what trial cannot do said before the programme is named
     low = lesson.mistake_range[0]
+    # (review 308: "trial cannot prove" was loose: a half turn tries every line of a plane)
     turned = ("" if standardized else
-              f" {TRIAL_WORDS}, counting its mistakes, the best gets {low} wrong. "
-              + ("Trial cannot prove that no line does better." if low else
-                 "Had none, trial could never prove it."))
+              f" {TRIAL_WORDS}, counting its mistakes, the best gets {low} wrong. That works "
+              f"in a plane; with more features, no turn tries every one.")
     story.beat(f"Can a line through the origin separate these {n} points, with training "
                f"error 0 under the 0-1 loss?{turned} The notes' realizable case: a linear "
                f"programme decides it.", "intro", trial_line=not standardized,
@@ -691,7 +691,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
               f"The rest can all be lifted to at least 1{magnified}")
     # (review 298: "at least 1, 40 linear inequalities" heard as "at least one forty")
     # (review 305: the θ drawn was never said to be an example)
-    story.beat(f"A linear programme cannot ask for a strict > 0, only for ≥. Scaling a θ, "
+    story.beat(f"A linear programme cannot ask for a strict > 0, only for ≥, and θ = 0 meets "
+               f"every ≥ 0. Scaling a θ, "
                f"like this one, "
                f"keeps its line and multiplies every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, by the "
                f"same factor{lifted}. "
@@ -779,17 +780,6 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     star_status = f"$theta^* = {math_vector(star)}$, $|theta_1| + |theta_2| = {math_number(c)}$"
     story.beat(solved, "solution", min_seconds=after_a_pause(solved), star=True,
                status=star_status)
-    # why this objective and not the widest margin's: the least ‖θ‖₂ over the region (the
-    # circle's radius), whether it is θ* too said
-    same = lesson.widest_is_star
-    story.beat("With the least label times score at 1, the margin, the nearest point's "
-               "distance from the line, is 1/‖θ‖. The widest margin would need the least ‖θ‖, "
-               "a quadratic objective: its circle "
-               + ("touches the region at θ* too here, though in general at another θ." if same else
-                  "touches the region elsewhere, at the dot."),
-               "widest",
-               status=f"quadratic: minimise $norm(theta)^2$ subject to {CONSTRAINT} for "
-                      f"every $i$")
     tight = list(lesson.tight)
     # a tight point lies on θ*ᵀx = y: +1 for the positive ones, −1 for the negative
     levels = sorted({float(lesson.data.y[i]) for i in tight}, reverse=True)
@@ -808,6 +798,18 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                # θ*'s numbers back (the widest margin's objective was an aside)
                status=star_status)
 
+    # (after the tight points: the margin defined over θ*'s lines in data space, review
+    # 308: over weight space alone) why this objective and not the widest margin's: the least ‖θ‖₂ over the region (the
+    # circle's radius), whether it is θ* too said
+    same = lesson.widest_is_star
+    story.beat("With the least label times score at 1, the margin, the nearest point's "
+               "distance from the line, is 1/‖θ‖. The widest margin would need the least ‖θ‖, "
+               "a quadratic objective: its circle "
+               + ("touches the region at θ* too here, though in general at another θ." if same else
+                  "touches the region elsewhere, at the dot."),
+               "widest",
+               status=f"quadratic: minimise $norm(theta)^2$ subject to {CONSTRAINT} for "
+                      f"every $i$")
     story.section("lp-perceptron", "The perceptron in weight space")
     M = len(lesson.thetas) - 1
     zoomed = lesson.walk_box != lesson.weight_box

@@ -25,13 +25,17 @@ class WalkStartBeats:
         leaving = [m for m in (self.diamond, self.star_lines, self.tight_lines) if m is not None]
         self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
         self.remove(*leaving)
-        if beat.state["view"] == "walk":
-            self.zoom_weights(self.lesson.walk_box)
+        # θ at 0 as its start is said, then the zoom as it is (review 308: zoomed under
+        # "visiting the points in order", then still under "zoomed in here")
         self.walk_states = self.lesson.thetas
+        self.wait_for_words("starts at θ = 0")
         self.make_walker()
         self.play(appear(self.walker), appear(self.walker_label),  # the lines step back
                   self.lines.animate.set_stroke(opacity=LINES_UNDER_SHADING),
                   run_time=style.RUN_FADE)
+        if beat.state["view"] == "walk":
+            self.wait_for_words("zoomed in here")
+            self.zoom_weights(self.lesson.walk_box)
         # the first step, an arrow named by what it adds, as "one step" is said, to the
         # sentence's end (reviews 273, 274: said over a still, then a faint flicker)
         step = VGroup(FastArrow(self.theme.normal, stroke_width=3).set_ends(

@@ -203,13 +203,13 @@ def test_every_number_said_is_the_lessons(name, seed):
     up = str(k + 1).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
     flipped = f"(x⁽{up}⁾ flipped: point {k + 1} is a −)"
     assert (flipped in said) == (data.y[k] < 0)
-    # y⁽ⁱ⁾x⁽ⁱ⁾ is drawn the least whole k times longer that spans a quarter of the plane's
+    # y⁽ⁱ⁾x⁽ⁱ⁾ is drawn the least whole k times longer that spans a fifth of the plane's
     # width (the view: the points and 0, padded): the k is written on the arrow, not said
     from linviz.view_box import fitted_box
 
     view = fitted_box(data.X, include_origin=True)
-    k_drawn = max(1, math.ceil(0.25 * (view.x_max - view.x_min) / np.hypot(*A[k]) - 1e-12))
-    assert k_drawn * np.hypot(*A[k]) >= 0.25 * (view.x_max - view.x_min) * (1 - 1e-12)
+    k_drawn = max(1, math.ceil(0.2 * (view.x_max - view.x_min) / np.hypot(*A[k]) - 1e-12))
+    assert k_drawn * np.hypot(*A[k]) >= 0.2 * (view.x_max - view.x_min) * (1 - 1e-12)
     assert lesson.shown_arrow_factor == k_drawn and "drawn ×" not in said
     if not lesson.feasible:
         assert "no line through the origin separates these points" in said
@@ -939,7 +939,8 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     scaled = [b for b in beats if b.state["scaling"]]
     assert [b.motion for b in scaled] == ["weight-plane"]
     # why ≥ 1: a programme's constraints are never strict, and scaling moves no line
-    assert all("cannot ask for a strict > 0, only for ≥. Scaling a θ, like this one, keeps its line and "
+    assert all("cannot ask for a strict > 0, only for ≥, and θ = 0 meets every ≥ 0. Scaling a θ, "
+               "like this one, keeps its line and "
                "multiplies every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, by the same factor" in b.sentence
                for b in scaled)
     # the magnified nearest point said where it is drawn, and only there
@@ -1103,9 +1104,11 @@ def test_the_other_objective_is_circled_at_the_least_norm(case):
         return
     (beat,) = said
     assert "minimising t₁ + t₂ keeps the programme linear" in beat.sentence
-    # the widest margin's aside a beat of its own, after θ* is found (review 303)
+    # the widest margin's aside a beat of its own, after θ* is found (review 303) and its
+    # lines drawn in data space, where the margin is (review 308)
     motions = [b.motion for b in beats]
-    assert motions.index("solution") + 1 == motions.index("widest")
+    assert motions.index("solution") < motions.index("tight") < motions.index("widest")
+    assert beats[motions.index("widest")].state["boundary"] == "star"
     widest = beats[motions.index("widest")]
     assert "quadratic" in widest.sentence and "quadratic" not in beat.sentence
     A = data.y[:, None] * data.X
