@@ -844,7 +844,10 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     if M > explained:
         rest = M - explained
         said = (f"Update {M}" if rest == 1 else f"Updates {explained + 1} to {M}, faster")
-        story.beat(f"{said}: each a step perpendicular to the line of a point it got wrong.",
+        # its points named (review 308: a second pass, revisiting points, went unseen)
+        points = formatting.listed(i + 1 for i in lesson.updated_points[explained:])
+        story.beat(f"{said}, on {'point' if rest == 1 else 'points'} {points}: each a step "
+                   f"perpendicular to the line of a point it got wrong.",
                    "walk-fast", walk=M, ringed=[], shown=None, inset=False, close=None,
                    wrong_marks=None, status=UPDATE_RULE,
                    min_seconds=rest / FAST_UPDATES_PER_SECOND, steps=(explained, M))
@@ -856,7 +859,12 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # out as stage directions)
     edge = cone_edge_inset(lesson)
     inside = " In weight space θ is just inside the cone." if edge else ""
-    separates = (f"After {formatting.count(M, 'update')} every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ is above 0, the least "
+    # the passes through the data said, the last with none (note 004: it "may need to loop
+    # through the dataset more than once"; review 308)
+    passes = watched_passes(lesson)
+    looped = (f" in {formatting.count(len(passes), 'pass', 'passes')} through the data, the last with no "
+              f"mistake," if passes and passes[-1] == 0 else "")
+    separates = (f"After {formatting.count(M, 'update')}{looped} every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ is above 0, the least "
                  f"{m} at the ringed point {lesson.least_point + 1}: θ separates.{inside}")
     story.beat(separates, "least", min_seconds=after_a_pause(separates),
                ringed=[lesson.least_point], shown=None,
@@ -1082,7 +1090,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # the weight plane leaves (what follows argues in data space; dimmed, it stayed a
         # ghost to the end): the close-up takes its place, when there is one
         # "for one": one such overlap among maybe several (review 298: "why point 7?")
-        story.beat(f"Nor with an offset, {OFFSET_WORDS}. For one, "
+        # ("For example": "one" was just said as a number: review 308)
+        story.beat(f"Nor with an offset, {OFFSET_WORDS}. For example, "
                    f"{overlap_words(positive, negative)}{magnified}. "
                    f"{hull_argument(positive, negative)}",
                    "overlap", overlap=True, endless=False, weights_dim=False,

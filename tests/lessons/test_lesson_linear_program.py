@@ -240,6 +240,12 @@ def test_every_number_said_is_the_lessons(name, seed):
                 and f"from {before:.2f} to {after:.2f}".replace("-", "−") in said), (number, said)
         theta = theta + A[i]
     assert f"After {run['updates']} update" in said
+    # the passes it took, the last with no mistake (recounted from the reference run)
+    passes = max(v[0] for v in run["visits"])
+    assert run["converged"] and not any(v[3] for v in run["visits"] if v[0] == passes)
+    looped = f"{passes} pass" if passes == 1 else f"{passes} passes"
+    assert f"update{'s' if run['updates'] > 1 else ''} in {looped} through the data, the " \
+        "last with no mistake, every" in said
     scores = A @ run["theta"]
     assert f"the least {np.min(scores):.2f}" in said
     # the point said to have it has it (the first of any tie)
@@ -1197,7 +1203,7 @@ def test_the_overlap_said_is_a_certificate_with_an_offset(case):
         return
     (beat,) = overlaps
     named = [int(k) - 1 for k in re.findall(
-        r"\d+", beat.sentence.partition("For one, ")[2].partition(". ")[0])]
+        r"\d+", beat.sentence.partition("For example, ")[2].partition(". ")[0])]
     assert named
     Z = np.column_stack([data.X[named], np.ones(len(named))]) * data.y[named, None]
     found = linprog(np.zeros(len(named)), A_eq=np.vstack([Z.T, np.ones(len(named))]),
