@@ -50,7 +50,7 @@ LINES_UNDER_SHADING = 0.05
 #: the opacities of the faintest and the strongest shade of weight space shaded by the
 #: points each θ gets wrong (in the theme's text colour:
 #: a neutral ramp, neither class's colour)
-WRONG_LIGHTEST, WRONG_DARKEST = 0.22, 0.6
+WRONG_LIGHTEST, WRONG_DARKEST = 0.14, 0.74
 #: the most opaque each of many constraint lines is drawn (fainter the more there are, down
 #: to FADED_LINES: a hundred lines at full strength are a tangle that hides the region)
 LINE_OPACITY_ONE_OF = 12.0

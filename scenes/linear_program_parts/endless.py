@@ -22,7 +22,7 @@ from scenes.toolkit.screen_text import text
 
 #: the mistake shading under the walk, as a share of its opacity when it was said (read
 #: through: the path is what is read now)
-ENDLESS_SHADE_SHARE = 0.35
+ENDLESS_SHADE_SHARE = 0.5
 #: the most of the walk's run time its first updates (ENDLESS_LEAD) take
 LEAD_SHARE_MOST = 0.6
 #: the opacity of the earlier passes' paths (the one being walked is opaque)
