@@ -215,13 +215,18 @@ class OffsetBeats:
             names = self.ring_names(beat.state["ringed"], lines=self.hull_edges(self.plane))
         self.overlap_names = names
         self.overlap_drawn = (hulls, shared)  # they leave with the right half's
+        # the hulls as the example names them (review 308: 3-8 s before)
+        self.wait_for_words("For example")
         self.play(appear(hulls), appear(names), run_time=style.RUN_FADE * 2)
         if beat.state["overlap_panel"]:  # the right half, empty without a close-up
             self.overlap_panel = self.panel_of(beat.state["overlap_panel"])
             self.play(appear(self.overlap_panel), run_time=style.RUN_FADE)
         # the point both hulls hold, as the conclusion is drawn from it (review 275: all at
-        # once, then 9 s of still)
-        self.wait_for_words("so no line")
+        # once, then 9 s of still), where they meet as that is said (review 308: 10 s after)
+        if "where they meet" in beat.sentence:
+            self.wait_for_words("where they meet")
+        else:
+            self.wait_for_words("so no line")
         self.play(appear(shared), run_time=style.RUN_FADE)
         self.play(Indicate(shared, color=theme.highlight, scale_factor=1.6),
                   run_time=style.PAUSE_READ)
