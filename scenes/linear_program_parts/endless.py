@@ -150,7 +150,8 @@ class EndlessBeats:
 
         def words(k: int) -> VGroup:
             p = int(passes[min(max(k - 1, 0), len(passes) - 1)]) + 1
-            return VGroup(text(f"pass {p} · update {k}", self.theme, style.FONT_SMALL)).next_to(
+            # (at the panels' size: review 308, 7 px high at 480p)
+            return VGroup(text(f"pass {p} · update {k}", self.theme, style.FONT_PANEL)).next_to(
                 under, DOWN, buff=0.15)
 
         counter, shown = words(0), [0]

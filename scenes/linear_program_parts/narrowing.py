@@ -170,7 +170,7 @@ class NarrowingBeats:
         θ meets them all"."""
         words = text((f"constraints 1 to {j + 1}" if j else "constraint 1")
                      + (": no $theta$ meets them all" if empty else ""), self.theme,
-                     style.FONT_SMALL)
+                     style.FONT_PANEL)  # (review 308: 7 px high at 480p)
         with_backdrop(words, self.theme)
         # under the plane, below its tick values (review 298: in its corner it stood on
         # the wedge)
