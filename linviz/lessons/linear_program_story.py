@@ -282,6 +282,26 @@ def margins(lesson: LinearProgramLesson) -> tuple[float, float]:
     return 1.0 / float(np.hypot(*star)), lesson.least_score / float(np.hypot(*theta))
 
 
+def bound_figures(lesson: LinearProgramLesson) -> dict:
+    """The notes' bound on the updates with the widest margin (any separator's margin bounds
+    them; the widest, the tightest: review 267 asked why θ*'s 31 where the widest gave 21),
+    and its figures as written: "widest" (θ* is the widest separator), "squared" (R/γ)²,
+    "bound" it rounded and grouped, "reach" R and "gamma" γ to the digits at which (R/γ)²
+    of the numbers shown is the bound said (review 261: 1.83 and 0.26 give 49.5, not 51),
+    "star" θ*'s margin so (in every beat that says it)."""
+    star_margin, _ = margins(lesson)
+    norms = np.hypot(*np.asarray(lesson.data.X, dtype=float).T)
+    reach = float(norms.max())
+    widest = lesson.widest_is_star or lesson.widest_theta is None
+    gamma = star_margin if widest else 1.0 / float(np.hypot(*lesson.widest_theta))
+    squared = (reach / gamma) ** 2
+    shown_reach, shown_gamma = formatting.reach_and_margin(reach, gamma, squared)
+    star = (shown_gamma if widest else
+            formatting.reach_and_margin(reach, star_margin, (reach / star_margin) ** 2)[1])
+    return {"widest": widest, "squared": squared, "bound": formatting.grouped(round(squared), 0),
+            "reach": shown_reach, "gamma": shown_gamma, "star": star}
+
+
 def margin_comparison(star: float, run: float) -> str:
     """", narrower" (the perceptron's the narrower), ", wider" or ", about the same"
     (within :data:`SAME_MARGIN`)."""
@@ -802,9 +822,11 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # 308: over weight space alone) why this objective and not the widest margin's: the least ‖θ‖₂ over the region (the
     # circle's radius), whether it is θ* too said
     same = lesson.widest_is_star
-    story.beat("With the least label times score at 1, the margin, the nearest point's "
-               "distance from the line, is 1/‖θ‖. The widest margin would need the least ‖θ‖, "
-               "a quadratic objective: its circle "
+    # the margin defined at θ*, its distance drawn (review 308: over weight space alone;
+    # review 309: said with nothing drawn)
+    story.beat("At θ*, the least label times score is 1, so the margin, the nearest point's "
+               f"distance from the line, is 1/‖θ*‖ = {bound_figures(lesson)['star']}. The "
+               "widest margin would need the least ‖θ‖, a quadratic objective: its circle "
                + ("touches the region at θ* too here, though in general at another θ." if same else
                   "touches the region elsewhere, at the dot."),
                "widest",
@@ -897,20 +919,11 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                status="on the left: white, $theta^*$ (LP), dashed $theta^(* T) x = plus.minus 1$; "
                       "yellow, $theta$ (perceptron)")
     # the notes' margin of each (least y·score over ‖θ‖): θ*'s band is the dashed one
+    figures = bound_figures(lesson)
     star_margin, run_margin = margins(lesson)
-    # the notes' bound on the updates with the widest margin (any separator's margin bounds
-    # them; the widest, the tightest: review 267 asked why θ*'s 31 where the widest gave 21)
-    norms = np.hypot(*np.asarray(lesson.data.X, dtype=float).T)
-    reach = float(norms.max())
-    widest = lesson.widest_is_star or lesson.widest_theta is None
-    gamma = star_margin if widest else 1.0 / float(np.hypot(*lesson.widest_theta))
-    squared = (reach / gamma) ** 2
-    bound = formatting.grouped(round(squared), 0)
-    # R and γ to the digits at which (R/γ)² of the numbers shown is the bound said (review
-    # 261: 1.83 and 0.26 give 49.5, not 51), θ*'s margin so in both beats where it is γ
-    shown_reach, shown_gamma = formatting.reach_and_margin(reach, gamma, squared)
-    star_shown = (shown_gamma if widest else
-                  formatting.reach_and_margin(reach, star_margin, (reach / star_margin) ** 2)[1])
+    widest, squared, bound = figures["widest"], figures["squared"], figures["bound"]
+    shown_reach, shown_gamma = figures["reach"], figures["gamma"]
+    star_shown = figures["star"]
     # the perceptron's at θ*'s decimals, or more for two significant digits (review 273:
     # 0.0520 beside 0.041)
     run_shown = formatting.number(run_margin, max(
@@ -933,7 +946,8 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(f"The notes' bound: with γ just under {which} and R = {shown_reach}, the "
                f"farthest point's norm, (R/γ)² is about {bound}. The perceptron "
                f"made {formatting.count(M, 'update')}"
-               f"{bound_tail(squared, M)}.", "bound", ringed=[greatest_index(norms)],
+               f"{bound_tail(squared, M)}.", "bound",
+               ringed=[greatest_index(np.hypot(*np.asarray(lesson.data.X, dtype=float).T))],
                # the close-ups leave with the margins (review 265: on to the end)
                inset=False,
                # (review 306: "γ = 0.256" written while "just under" was said)

@@ -245,9 +245,12 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         self.play(lit(self.diamond, self.theme), run_time=style.PAUSE_READ)
 
     def draw_widest(self, beat) -> None:
-        """The other objective, after the solve (review 303: drawn before θ* was found):
-        the circle of the least ‖θ‖ on the region as it is named, touching it at the widest
-        separator (θ*, or a dot of its own), for this sentence."""
+        """θ*'s margin drawn as it is said (:meth:`star_margin_drawing`); the other
+        objective's status, then the circle of the least ‖θ‖ touching the region at the
+        widest separator (θ*, or a dot of its own), as each is said (review 303)."""
+        self.wait_for_words("the nearest point's distance")
+        self.play(appear(self.star_margin_drawing()), run_time=style.RUN_FADE)
+        self.wait_for_words("The widest margin")
         self.follow_beat(beat)
         widest = np.asarray(self.lesson.widest_theta, dtype=float)
         circle = self.on_weights(lambda: VGroup(

@@ -106,3 +106,26 @@ class MarginBands:
             self.mobjects.remove(reach)
             self.mobjects.insert(self.mobjects.index(star), reach)
         self.mark_for_beat(reach)
+
+    def star_margin_drawing(self) -> VGroup:
+        """θ*'s margin in data space, marked for the sentence: a segment from θ*'s line,
+        perpendicular, to its first tight point, 1/‖θ*‖ long (the point's y·score is 1),
+        named "1/‖θ*‖" beside its middle, off θ*'s lines, over the band ±1/‖θ*‖ shaded."""
+        lesson, plane, theme = self.lesson, self.plane, self.theme
+        star = np.asarray(lesson.theta_star, dtype=float)
+        point = np.asarray(lesson.data.X[lesson.tight[0]], dtype=float)
+        foot = point - float(star @ point) / float(star @ star) * star
+        segment = Line(plane.c2p(foot), plane.c2p(point), color=theme.highlight,
+                       stroke_width=4)
+        name = with_backdrop(math("1 \\/ norm(theta^*)", theme, style.FONT_SMALL)
+                             .set_color(theme.highlight), theme)
+        middle = (segment.get_start() + segment.get_end()) / 2
+        self.place_beside(name, middle, 0.1, rings=3, clear=True, lines=self.line_boxes(
+            [("segment", segment.get_start(), segment.get_end())]
+            + [(star, level) for level in (0.0, 1.0, -1.0)]))
+        # the band it is the half-width of, shaded: the segment alone is a few pixels
+        band = self.margin_band(star, 1.0 / float(np.hypot(*star)), theme.highlight,
+                                dashed=False)
+        drawn = VGroup(band, segment, name)
+        self.mark_for_beat(drawn)
+        return drawn
