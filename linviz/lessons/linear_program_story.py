@@ -127,7 +127,7 @@ ENDLESS_LEAD, ENDLESS_LEAD_SECONDS = 3, 1.2
 
 #: the words of the opening as which its trial line starts turning (through every
 #: direction, to the line of the lesson's ``scaling_theta``)
-TRIAL_WORDS = "Turning one half round, through every line"
+TRIAL_WORDS = "Turning one through every line"
 
 
 def after_a_pause(sentence: str) -> float:
@@ -1076,8 +1076,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # to the line
     counted = lesson.counted_mistakes
     returned = returned_words(lesson.endless_best, lesson.endless_last, lesson.returned_alike)
-    story.beat(f"Dashed, the best θ it reaches in them: {lesson.endless_best[1]} of {lesson.n} "
-               f"points wrong; {returned}.",
+    # (review 309: "the best θ it reaches in them" did not parse)
+    story.beat(f"Dashed: the best θ of those passes, with {lesson.endless_best[1]} of "
+               f"{lesson.n} points wrong; {returned}.",
                "endless-best", endless_best=True,
                ringed=[], near=None,
                # the returned θ's marked too as its count is said (review 302: its 7 unseen)

@@ -14,9 +14,11 @@ from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
 from scenes.toolkit.table_text import line_of_text, set_baseline
 
-#: the trial line's turn: half round (every line through 0 once), anticlockwise, ending on
-#: the line the scaling beat draws (the lesson's ``scaling_theta``: the fewest mistakes)
-TRIAL_TURN = np.pi
+#: the trial line's turn: three quarters round (every line through 0 at least once),
+#: anticlockwise, from the line perpendicular to the one the scaling beat draws (review
+#: 309: a half turn started on the answer) to it (the lesson's ``scaling_theta``: the
+#: fewest mistakes)
+TRIAL_TURN = 1.5 * np.pi
 #: the words of the intro's sentence as which the trial line stops, its count said
 BEST_WORDS = "the best gets"
 #: the words of the intro's sentence as which the notes' table comes (its row named)
@@ -100,8 +102,8 @@ class IntroBeats:
                               0.0])
 
     def turn_trial_line(self, beat) -> None:
-        """A line through 0, grey, its + side shaded, turned half round from the line of
-        the lesson's ``scaling_theta`` back to it as the turning is said, its count of
+        """A line through 0, grey, its + side shaded, turned :data:`TRIAL_TURN` round to
+        the line of the lesson's ``scaling_theta`` as the turning is said, its count of
         mistakes read off as it turns; stopped as its count is said, its mistakes marked
         (the beat's ``wrong_marks``), held to the sentence's end."""
         turn = ValueTracker(0.0)
@@ -125,7 +127,9 @@ class IntroBeats:
 
         def count_words(k: int):
             if k not in words:
-                words[k] = text(f"this line, + side shaded: {k} wrong", self.theme,
+                # (review 309: the shading flipped sides, unexplained: it is the side
+                # the count takes, the better)
+                words[k] = text(f"this line, its better side shaded: {k} wrong", self.theme,
                                 style.FONT_PANEL, self.theme.text)
                 words[k].next_to(self.plane.frame, UP, buff=0.08).align_to(
                     self.plane.frame, RIGHT)

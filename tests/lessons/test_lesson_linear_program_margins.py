@@ -168,8 +168,8 @@ def test_the_opening_names_the_notes_table_row(case):
         A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
         turns = np.radians(np.arange(0, 360, 0.01)) + 1e-7
         fewest = int(np.sum(A @ np.vstack([np.cos(turns), np.sin(turns)]) <= 0, axis=0).min())
-        assert (f"with training error 0 under the 0-1 loss? Turning one half round, through "
-                f"every line, counting its mistakes, the best gets {fewest} wrong. That works "
+        assert (f"with training error 0 under the 0-1 loss? Turning one through every line, "
+                f"counting its mistakes, the best gets {fewest} wrong. That works "
                 f"in a plane; with more features, no turn tries every one. The notes' "
                 f"realizable case") in opening
         # it stops on the scaling beat's θ, whose line gets that many wrong: those marked
