@@ -722,7 +722,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                # the θ's mistakes marked as their count is said
                wrong_marks={"dashed": wrong_points} if wrong_points else None,
                inequalities=inequality_rows(lesson), notes_table=None,
-               status=f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
+               # why ≥ 1 written from the sentence's start (review 309: said over bare data)
+               status=f"a programme asks $>=$, not $>$; $theta = 0$ meets every $>= 0$ · so "
+                      f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     # (y⁽ⁱ⁾x⁽ⁱ⁾ drawn k times longer where it would be a speck: written on its arrow, not
     # said, a detail of the drawing)

@@ -36,6 +36,7 @@ class ScalingBeats:
         # the scaling first, as the sentence starts with it; the plane and the status line
         # as the y·score is named (an empty plane stood 9 s: review 255; at "linear
         # inequalities" they were readable 1.5 s: review 296)
+        self.set_status(beat.state["status"])  # why ≥ 1, as it is said (review 309)
         if beat.state["scaling"]:  # as it is said (review 302: 2 s before "Scaling a θ")
             self.wait_for_words("Scaling a θ")
             self.show_scaling(beat)
