@@ -262,8 +262,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         self.mark_for_beat(circle)
 
     def draw_objective(self, beat) -> None:
-        """A θ round the region, separating, as that is said; then the objective's diamond
-        grows towards the region, short of it."""
+        """A θ round the region, separating, as that is said; the objective's diamond grows
+        towards the region, short of it, as it is named."""
         self.set_rings(list(beat.state["ringed"]))
         going = self.go_round_region(beat.state["samples"])
         self.wait_for_words("A linear programme")
@@ -271,12 +271,12 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
             self.play(vanish(going), run_time=style.RUN_FADE)
             self.remove(going)
         self.set_status(beat.state["status"])  # the objective written as it is said
+        self.wait_for_words("the smallest")  # (review 310: it grew 5 s before it was named)
         c = beat.state["diamond"]
         size = ValueTracker(1e-6 * c)
         self.diamond = self.diamond_at(1e-6 * c)
         self.diamond.add_updater(lambda d: d.become(self.diamond_at(size.get_value())))
         self.add(self.diamond)
-        # it grows towards the region, short of it: the solver's touch is the next beat's
         self.play(size.animate.set_value(DIAMOND_SHORT * c), run_time=style.RUN_PARAMETER * 2.5,
                   rate_func=linear)
         self.diamond.clear_updaters()

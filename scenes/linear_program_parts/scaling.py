@@ -9,6 +9,7 @@ from manim import DOWN, LEFT, RIGHT, UP, DashedLine, LaggedStart, ValueTracker, 
 
 from linviz import formatting
 from linviz.geometry import clip_line
+from linviz.lessons.linear_program_story import status_said_first
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
@@ -36,7 +37,9 @@ class ScalingBeats:
         # the scaling first, as the sentence starts with it; the plane and the status line
         # as the y·score is named (an empty plane stood 9 s: review 255; at "linear
         # inequalities" they were readable 1.5 s: review 296)
-        self.set_status(beat.state["status"])  # why ≥ 1, as it is said (review 309)
+        # why not > 0 nor ≥ 0 as it is said (review 309); "so … ≥ 1" at "Ask that of every
+        # point", after the scaling that justifies it (review 310: 17 s before)
+        self.set_status(status_said_first(beat.state["status"]))
         if beat.state["scaling"]:  # as it is said (review 302: 2 s before "Scaling a θ")
             self.wait_for_words("Scaling a θ")
             self.show_scaling(beat)
