@@ -35,7 +35,8 @@ class WalkStartBeats:
                   run_time=style.RUN_FADE)
         if beat.state["view"] == "walk":
             self.wait_for_words("zoomed in here")
-            self.zoom_weights(self.lesson.walk_box)
+            self.zoom_weights(self.lesson.walk_box)  # (it draws the lines anew: back again)
+            self.lines.set_stroke(opacity=LINES_UNDER_SHADING)
         # the first step, an arrow named by what it adds, as "one step" is said, to the
         # sentence's end (reviews 273, 274: said over a still, then a faint flicker)
         step = VGroup(FastArrow(self.theme.normal, stroke_width=3).set_ends(
