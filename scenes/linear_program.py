@@ -22,21 +22,20 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Line, Square,
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program import (DEFAULT_DATA, SCENE, LinearProgramLesson,
                                            linear_program_lesson)
-from linviz.lessons.linear_program_near import marker_share
+from linviz.lessons.linear_program_insets import marker_share
 from linviz.lessons.linear_program_story import linear_program_storyboard
 from scenes.base import LinvizScene
 from scenes.linear_program_parts.common import DATA_CENTER, SIDE, WEIGHT_CENTER, zoom_plane
 from scenes.linear_program_parts.constraints import ConstraintBeats
-from scenes.linear_program_parts.endless import EndlessBeats
+from scenes.linear_program_parts.hull_turn import HullTurn
 from scenes.linear_program_parts.intro import IntroBeats
 from scenes.linear_program_parts.margins import MarginBands
 from scenes.linear_program_parts.narrowing import NarrowingBeats
-from scenes.linear_program_parts.near import NearInsets
+from scenes.linear_program_parts.cone_inset import ConeInset
 from scenes.linear_program_parts.no_separator import NoSeparatorBeats
 from scenes.linear_program_parts.offset import OffsetBeats
 from scenes.linear_program_parts.scaling import ScalingBeats
 from scenes.linear_program_parts.star import StarMarks
-from scenes.linear_program_parts.subset import SubsetBeats
 from scenes.linear_program_parts.walk import WalkBeats
 from scenes.linear_program_parts.wrong_marks import WrongMarks
 from scenes.toolkit import style
@@ -70,9 +69,8 @@ MARGIN_WEIGHT = 0.3
 
 
 class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, NoSeparatorBeats,
-                         EndlessBeats, NearInsets, WrongMarks,
-                         OffsetBeats, SubsetBeats, IntroBeats, MarginBands, NarrowingBeats,
-                         LinvizScene):
+                         ConeInset, WrongMarks, OffsetBeats, HullTurn, IntroBeats,
+                         MarginBands, NarrowingBeats, LinvizScene):
     """The realizable case as a linear programme: constraints as half-planes of θ."""
 
     default_data = DEFAULT_DATA[SCENE]

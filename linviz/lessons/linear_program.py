@@ -31,20 +31,20 @@ the proof the scene shows: weights λᵢ ≥ 0, not all 0, with Σλᵢaᵢ = 0 
 are needed (Carathéodory); the certificate shown is the solver's vertex solution of the
 least Σ (i + 1)λᵢ, Σλᵢ = 1, its weights recomputed from its points. So on such data the
 perceptron never settles: every pass makes at least one mistake (a pass without one would
-leave a θ with every y·score > 0, which scaled would meet every constraint). The scene runs
-it for :data:`ENDLESS_PASSES` passes and counts them; where no line separates the data even
-with an offset, the perceptron with an offset too.
+leave a θ with every y·score > 0, which scaled would meet every constraint): said, its
+passes counted as the notes' remark on testing is met (:func:`watched_passes`); the walk
+itself is the noise scene's. With an offset: the widest line that separates, or the
+classes' hulls' common point (:func:`linviz.theory.overlap_certificate`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 
 import numpy as np
 
 from ..dataset import Dataset
-from ..epochs import epoch_boundary_states, mistakes_per_epoch
+from ..epochs import mistakes_per_epoch
 from ..errors import DataError
 from ..geometry import Box, project_onto_line
 from ..perceptron import Perceptron, mistakes
@@ -66,9 +66,6 @@ TIGHT = 1e-9
 WALK_ZOOM = 3.0
 #: the least share of the data plane's width the shown point's y⁽ⁱ⁾x⁽ⁱ⁾ is drawn at
 ARROW_SHARE = 0.2
-#: the passes the perceptron is run for on data it can never separate (its mistakes are
-#: counted pass by pass)
-ENDLESS_PASSES = 3
 #: a walk's step magnifies the point nearest its line when that takes at least this zoom:
 #: the point's centre is then within about a 125th of the view's width of the line (5
 #: pixels at 1080p), and its marker reads as cut through the middle
@@ -336,16 +333,10 @@ SCALING_FROM, SCALING_BAND_SHARE = 0.3, 0.12
 #: comes later (review 252: drawing θ*'s line first gave the answer away)
 SCALING_SHARE = 0.25
 
-#: the best and the last θ of the endless run point within this many degrees of each other:
-#: their lines read as one (drawn, they nearly coincide: review 305), said so
-ALIKE_DEGREES = 3.0
 
 #: the most tight places magnified (one inside the data plane, one beside it: two
 #: constraints meet at a vertex of the region in the plane of θ, so θ* usually has two)
 TIGHT_INSETS = 2
-#: the solver's line without the left-out points is magnified round at most this many of
-#: its tight places (in a row right of the data plane, where nothing else stands then)
-SUBSET_INSETS = 3
 
 
 @dataclass(frozen=True, eq=False)
@@ -383,12 +374,8 @@ class LinearProgramLesson:
     ray_box : the part drawn when the ray through the perceptron's last θ is shown: the
         weight box widened to hold θ_M / min y·score, where the ray enters the region
         (the weight box itself when it holds it).
-    endless : the perceptron through the origin for :data:`ENDLESS_PASSES` passes, on
-        data no line through the origin separates (None otherwise).
     inseparable : no line separates the data, even with an offset (its classes' hulls
         overlap: :attr:`overlap`).
-    endless_box : the part of weight space drawn while ``endless`` walks: the weight box,
-        widened to hold its steps (the weight box when there is no such run).
     """
 
     data: Dataset
@@ -407,109 +394,13 @@ class LinearProgramLesson:
     constraint_box: Box
     walk_box: Box
     ray_box: Box
-    endless: Trace | None = None
     inseparable: bool = False
-    endless_box: Box | None = None
-
-    @property
-    def endless_mistakes(self) -> tuple[int, ...]:
-        """The mistakes (updates) of :attr:`endless` in each of its passes."""
-        return tuple(int(m) for m in mistakes_per_epoch(self.endless))
-
-    @property
-    def endless_step_passes(self) -> np.ndarray:
-        """The pass (0-based) of each update of :attr:`endless`, shape (M,): update k (from
-        state k to k + 1) is of pass p when p whole passes came before it (the passes' first
-        states, :func:`linviz.epochs.epoch_boundary_states`); the walk is drawn pass by
-        pass."""
-        starts = epoch_boundary_states(self.endless)[:-1]
-        updates = np.arange(len(self.endless.states["theta"]) - 1)
-        return np.searchsorted(starts, updates, side="right") - 1
-
-    @property
-    def endless_best(self) -> tuple[int, int]:
-        """(state, how many points it gets wrong) of :attr:`endless`'s best state: the
-        fewest errors among the states after its updates (θ = 0 left out), the first of
-        any tie."""
-        return best_state(self.endless)
-
-    @property
-    def endless_last(self) -> tuple[int, int]:
-        """(state, errors) of :attr:`endless`'s last state: what it returns after its
-        passes (:func:`last_state`)."""
-        return last_state(self.endless)
-
-    @property
-    def fewest_wrong(self) -> int:
-        """The fewest points any line (with an offset) gets wrong, exactly
-        (:func:`linviz.least_error.least_training_error`): the fewest that can be left out
-        for the programme with an offset to succeed."""
-        return int(self.fewest_line.mistakes)
-
-    @cached_property
-    def fewest_line(self):
-        """A line (with an offset) that gets the fewest points wrong, and how many
-        (:class:`linviz.least_error.LeastError`, exact)."""
-        from ..least_error import least_training_error
-
-        return least_training_error(self.data.X, self.data.y)
-
-    @cached_property
-    def subset(self):
-        """The programme with an offset solved without the points the last counted line
-        gets wrong (:func:`linviz.lessons.linear_program_subset.subset_solution`): the
-        solver seen succeeding; None where a line separates the data."""
-        from .linear_program_subset import subset_solution
-
-        return subset_solution(self)
 
     def wrong_points(self, theta, theta0: float = 0.0) -> list[int]:
         """The points (0-based) the line (θ, θ₀) gets wrong, y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≤ 0 (the
         notes' rule: on the line is a mistake): each marked while its count is said."""
         scores = self.data.y * (_dot(np.asarray(self.data.X, dtype=float), theta) + theta0)
         return [int(i) for i in np.flatnonzero(scores <= 0)]
-
-    @property
-    def counted_lines(self) -> dict[str, tuple[np.ndarray, float]]:
-        """The lines (θ, θ₀) whose mistakes are counted, by name: "last", :attr:`endless`'s
-        last θ (solid); "best", its best θ (dashed); "fewest", :attr:`fewest_line`, whose
-        mistakes are left out for the programme with an offset (squared), only on data no
-        line separates even with an offset ({} where a line through 0 separates)."""
-        if self.endless is None:
-            return {}
-        thetas = np.asarray(self.endless.states["theta"], dtype=float)
-        found = {"last": (thetas[-1], 0.0), "best": (thetas[self.endless_best[0]], 0.0)}
-        if self.inseparable:
-            fewest = self.fewest_line
-            found["fewest"] = (np.asarray(fewest.theta, dtype=float), float(fewest.theta0))
-        return found
-
-    @property
-    def counted_mistakes(self) -> dict[str, list[int]]:
-        """The points each line whose count is said gets wrong (:attr:`counted_lines`; the
-        last θ's where it is not the best's, whose line it then is)."""
-        return {name: self.wrong_points(*line) for name, line in self.counted_lines.items()
-                if name != "last" or self.endless_last[0] != self.endless_best[0]}
-
-    @property
-    def returned_alike(self) -> bool:
-        """The endless run's last θ (what it returns) and its best are different states
-        whose lines read as one: their directions within :data:`ALIKE_DEGREES`, θ₀ = 0 for
-        both, and the same points wrong (so each is as good as the other here)."""
-        if self.endless is None:
-            return False
-        best, last = self.endless_best[0], self.endless_last[0]
-        if best == last:
-            return False
-        thetas = np.asarray(self.endless.states["theta"], dtype=float)
-        a, b = thetas[best], thetas[last]
-        lengths = float(np.hypot(*a)) * float(np.hypot(*b))
-        if lengths == 0.0:  # θ = 0 has no line
-            return False
-        cosine = float(a @ b) / lengths
-        angle = float(np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0))))
-        wrong = self.counted_mistakes
-        return angle < ALIKE_DEGREES and sorted(wrong["best"]) == sorted(wrong["last"])
 
     @property
     def n(self) -> int:
@@ -543,32 +434,6 @@ class LinearProgramLesson:
         """The data plane's view of every point (and 0): the view the scene opens on."""
         return fitted_box(np.asarray(self.data.X, dtype=float), include_origin=True)
 
-    @cached_property
-    def close_view(self) -> Box | None:
-        """The data view from the perceptron through 0 on, on data no line separates even
-        with an offset: the plane's rule (:func:`linviz.view_box.fitted_box`, 0 held)
-        round every point its beats mark (each counted line's mistakes, the overlap's
-        points, and so the points inside its hulls, the solver's tight points); None where
-        that view would be over :data:`CLOSE_VIEW_SHARE` of the full view's width (the zoom would hardly show
-        more). Review 279: on Iris versicolor/virginica the runs' lines, marks and
-        names stood in a blob a seventh of the plane wide."""
-        if not self.inseparable:
-            return None
-        held = set().union(*map(set, self.counted_mistakes.values()))
-        held |= {*self.overlap[0], *self.overlap[1]}
-        if self.subset is not None:  # the solver's tight points, ringed (wine: off the view)
-            held |= set(self.subset.tight)
-        close = fitted_box(np.asarray(self.data.X, dtype=float)[sorted(held)],
-                           include_origin=True)
-        if box_width(close) > CLOSE_VIEW_SHARE * box_width(self.full_view):
-            return None
-        return close
-
-    @property
-    def run_view(self) -> Box:
-        """The data view the runs' part shows: :attr:`close_view`, or the full view."""
-        return self.close_view or self.full_view
-
     @property
     def overlap_closeup(self) -> tuple[Box, int] | None:
         """The overlap's points (both hulls' corners) in a close-up beside the data plane
@@ -578,7 +443,7 @@ class LinearProgramLesson:
         if not positive:
             return None
         corners = self.data.X[sorted({*positive, *negative})]
-        return closeup_box(self.run_view, corners)
+        return closeup_box(self.full_view, corners)
 
     @property
     def thetas(self) -> np.ndarray:
@@ -594,12 +459,6 @@ class LinearProgramLesson:
     def updated_points(self) -> list[int]:
         """The point of each update, in order (the visits whose step changed the state)."""
         return run_updates(self.run)
-
-    @property
-    def endless_updated_points(self) -> list[int]:
-        """The point of each update of :attr:`endless`, in order: update k adds
-        y⁽ⁱ⁾x⁽ⁱ⁾ of its point i to θ (ringed in data space as θ takes that step)."""
-        return run_updates(self.endless)
 
     @property
     def tied_points(self) -> list[int]:
@@ -619,24 +478,6 @@ class LinearProgramLesson:
         coordinates, exactly."""
         X = np.asarray(self.data.X)
         return np.flatnonzero(np.all(X == X[i], axis=1))
-
-    @property
-    def tie_pair(self) -> tuple[int, int] | None:
-        """A + point and a − point at one place, (i, j) in index order, where the
-        certificate shown is found without such places (:func:`certificate_beyond_ties`):
-        they are Gordan's weights too, ½ each (y⁽ⁱ⁾x⁽ⁱ⁾ + y⁽ʲ⁾x⁽ʲ⁾ = x − x = 0), the proof
-        a student sees first. The place of the first point (by index) at such a place, its
-        first + and first − point; None on separable data, without such places, or where
-        the certificate is such a pair."""
-        if self.feasible or not self.certificate or self.same_place_certificate:
-            return None
-        tied = self.tied_points
-        if not tied:
-            return None
-        y = np.asarray(self.data.y)
-        here = self.at_place(tied[0])
-        plus, minus = here[y[here] > 0][0], here[y[here] < 0][0]
-        return int(min(plus, minus)), int(max(plus, minus))
 
     @property
     def least_point(self) -> int:
@@ -682,11 +523,6 @@ class LinearProgramLesson:
         found = magnified_box(view, project_onto_line(x, theta, 0.0), abs(distance))
         return None if found is None or found[1] < STEP_INSET_ZOOM else (j, *found)
 
-    @property
-    def endless_theta(self) -> np.ndarray:
-        """θ where :attr:`endless` ends its passes."""
-        return np.asarray(self.endless.states["theta"][-1], dtype=float)
-
     def band_insets(self, theta, points, theta0: float = 0.0,
                     view: Box | None = None) -> list[tuple[int, Box, int]]:
         """[(point, box, zoom)]: the line θᵀx + θ₀ = 0 and its lines θᵀx + θ₀ = ±1
@@ -708,19 +544,6 @@ class LinearProgramLesson:
                 return []
             found.append((int(i), *inset))
         return found
-
-    @property
-    def subset_insets(self) -> list[tuple[int, Box, int]]:
-        """The solver's line without the left-out points (:attr:`subset`) and its lines
-        θᵀx + θ₀ = ±1 magnified round each of its tight places, the first
-        :data:`SUBSET_INSETS`, in the data view the runs' part shows (:meth:`band_insets`;
-        review 286: three points 0.019 from the line looked on it); [] without it or when
-        they read apart as they are."""
-        solved = self.subset
-        if solved is None:
-            return []
-        return self.band_insets(solved.theta, solved.tight, solved.theta0,
-                                self.run_view)[:SUBSET_INSETS]
 
     @property
     def tight_insets(self) -> list[tuple[int, Box, int]]:
@@ -967,11 +790,6 @@ def corners_held(A: np.ndarray, box: Box) -> Box:
     return fitted_box(np.array(held), include_origin=True, padding=0.0)
 
 
-#: the runs' part zooms the data view in when the points it marks fit in a view at most
-#: this share of the full view's width (:attr:`LinearProgramLesson.close_view`)
-CLOSE_VIEW_SHARE = 0.6
-
-
 #: how many passes of the perceptron are drawn as the notes' remark on testing is said,
 #: where it never settles (where it does, its passes to the last)
 WATCHED_PASSES = 8
@@ -994,42 +812,6 @@ def run_updates(run: Trace) -> list[int]:
     state: the notes' rule's mistakes)."""
     steps = run.steps
     return [int(i) for i, mistake in zip(steps["i"], steps["mistake"]) if mistake]
-
-
-def last_state(run: Trace) -> tuple[int, int]:
-    """(state, errors) of ``run``'s last state: what the notes' perceptron with τ passes
-    returns (not its best; keeping the best seen is another rule, the pocket's)."""
-    theta = np.asarray(run.states["theta"], dtype=float)[-1:]
-    theta0 = np.asarray(run.states["theta0"], dtype=float)[-1:]
-    wrong = np.sum(mistakes(run.data.X, run.data.y, theta, theta0), axis=1)
-    return len(run.states["theta"]) - 1, int(wrong[0])
-
-
-def best_state(run: Trace) -> tuple[int, int]:
-    """(state, errors) of the state of ``run`` after an update that gets the fewest of its
-    points wrong (score ≤ 0 by the perceptron's rule, :func:`linviz.perceptron.mistakes`),
-    the first of any tie; errors are whole counts, so a tie is exact."""
-    thetas = np.asarray(run.states["theta"], dtype=float)[1:]
-    theta0s = np.asarray(run.states["theta0"], dtype=float)[1:]
-    wrong = np.sum(mistakes(run.data.X, run.data.y, thetas, theta0s), axis=1)
-    k = int(np.argmin(wrong))  # the first of the least
-    return k + 1, int(wrong[k])
-
-
-def endless_view(box: Box, walked: np.ndarray) -> Box:
-    """The part of weight space drawn while a never-ending run walks (its states
-    ``walked``): the box of its steps (and 0) when ``box`` is over :data:`WALK_ZOOM`-fold
-    wider (its steps would be specks); ``box`` widened to hold them when some lie outside;
-    else ``box``."""
-    steps = fitted_box(walked, include_origin=True)
-    if box_width(box) > WALK_ZOOM * box_width(steps):
-        return steps
-    held = bool(np.all((walked[:, 0] > box.x_min) & (walked[:, 0] < box.x_max)
-                       & (walked[:, 1] > box.y_min) & (walked[:, 1] < box.y_max)))
-    if held:
-        return box
-    corners = np.array([[box.x_min, box.y_min], [box.x_max, box.y_max]])
-    return fitted_box(np.array([*corners, *walked]), include_origin=True)
 
 
 def mixed_places(X, y) -> np.ndarray:
@@ -1151,19 +933,14 @@ def linear_program_lesson(data: Dataset, seed: int = 0) -> LinearProgramLesson:
                                                      include_origin=True)
     with_offset = (not feasible) and is_separable(data.X, data.y, offset=True)
     offset_line, overlap = None, ({}, {})
-    endless = None
-    endless_box = box
     if with_offset:
         widest = max_margin_separator(data.X, data.y, offset=True)
         offset_line = (np.asarray(widest.theta, dtype=float), float(widest.theta0))
     elif not feasible:
         overlap = overlap_beyond_ties(data)
-    if not feasible:
-        endless = Perceptron(epochs=ENDLESS_PASSES, offset=False).fit(data).trace_
-        endless_box = endless_view(box, np.asarray(endless.states["theta"], dtype=float))
     return LinearProgramLesson(
         data=data, signed=A, feasible=feasible, least_l1=value, theta_star=theta_star,
         tight=tight, shown_point=shown, run=run, certificate=certificate,
         separable_with_offset=with_offset, offset_line=offset_line, overlap=overlap,
         weight_box=box, constraint_box=constraint_box, walk_box=walk_box, ray_box=ray_box,
-        endless=endless, inseparable=not (feasible or with_offset), endless_box=endless_box)
+        inseparable=not (feasible or with_offset))

@@ -6,6 +6,8 @@ certificate's weights are said by too, :func:`weight_places`)."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from .. import formatting
 from .linear_program import LinearProgramLesson
 
@@ -63,3 +65,33 @@ def overlap_equation(lesson: LinearProgramLesson) -> str:
     positive, negative = lesson.overlap
     places = max(weight_places(positive.values()), weight_places(negative.values()))
     return f"{mean_of(positive, places)} = {mean_of(negative, places)}"
+
+
+#: the turning line keeps this share of the data view's width clear of the hull it holds
+#: on one side (a line through a corner would read as cutting it)
+TURN_GAP = 0.03
+
+
+def turning_hull(positive: dict, negative: dict) -> tuple[list[int], float, list[int]]:
+    """(the hull the turning line keeps on one side, its class (±1), the other class's
+    points of the overlap) of an overlap's sides ``positive`` and ``negative``: the larger
+    side (a point's other class's triangle or segment), the − side where both are alike."""
+    held, sign, other = ((positive, 1.0, negative) if len(positive) > len(negative)
+                         else (negative, -1.0, positive))
+    return sorted(held), sign, sorted(other)
+
+
+def hull_line(lesson: LinearProgramLesson, angle: float):
+    """(θ, θ₀, wrong): the line with normal (cos a, sin a) that holds the turning hull
+    (:func:`turning_hull`) strictly on its positive side, :data:`TURN_GAP` of the view's
+    width clear of its nearest corner, θᵀx + θ₀ ≥ gap for each; and the other class's
+    overlap points on that side too (θᵀx + θ₀ > 0), which it gets wrong. By convexity a
+    side holding the hull holds every mean of its corners, the overlap's point, which is
+    also a mean of those other points: so at least one of them is always there."""
+    held, _, other = turning_hull(*lesson.overlap)
+    X = np.asarray(lesson.data.X, dtype=float)
+    view = lesson.full_view
+    theta = np.array([np.cos(angle), np.sin(angle)])
+    theta0 = TURN_GAP * float(view.x_max - view.x_min) - float(np.min(X[held] @ theta))
+    wrong = [int(i) for i in other if float(X[i] @ theta) + theta0 > 0]
+    return theta, theta0, wrong

@@ -33,14 +33,6 @@ The state's keys:
   "compare", the same with the perceptron's line; "step", the point nearest the walk's line
   magnified beside it (the lesson's ``line_inset`` of ``close``); True, the least
   y·score's point magnified beside the perceptron's line; False, no inset;
-- ``endless``: the perceptron through the origin walks on for its
-  :data:`~linviz.lessons.linear_program.ENDLESS_PASSES` passes in weight space from its
-  start at 0 marked, its path's passes (the lesson's ``endless_step_passes``) faint to
-  bright, over the mistake shading, faint, its line following in data space (data no line
-  through the origin separates);
-- ``endless_best``: the walk's best θ, its line dashed in data space beside the last θ's,
-  which the perceptron returns (the last leaves where it is the best), and ringed in weight
-  space;
 - ``pass_counts``: the updates of each of the run through 0's first passes, as said, drawn
   as bars in the right half (until the next sentence), or None;
 - ``close``: the θ whose line's nearest point is magnified (inset "step"), or None (said
@@ -49,21 +41,11 @@ The state's keys:
   stronger: wedges from 0 (data no line through the origin separates: none is unshaded);
 - ``closeup``: the overlap's points magnified this many times in a close-up in the weight
   plane's place (the lesson's ``overlap_closeup``), or None;
-- ``wrong_marks``: {"dashed": [i…], "solid": [i…], "white": [i…]}, the points the dashed
-  (the run's best), the solid (its last, where another) and the white (the fewest) line get
-  wrong, marked (×, ◇, square) while their counts are said, or None; "dashed" too (a ×) for
-  the walk's line after an update said one by one;
-- ``near``: {"lines": [name…], "points": [[i, name]…], "with": [[j…]…], "grid": key}: the
-  points that look on the lines drawn (the lesson's ``counted_lines`` named), each inset
-  magnifying round its first point's foot on the line named, with the farther points "with"
-  it, in a column between the planes ("between") or a grid right of the data plane where
-  nothing else stands ("wide": :data:`~linviz.lessons.linear_program_near.NEAR_GRIDS`), or
-  None;
-- ``subset_insets``: the solver's line without the left-out points and its lines
-  θᵀx + θ₀ = ±1 magnified round its tight places in a row right of the data plane (the
-  lesson's ``subset_insets``);
+- ``wrong_marks``: {"dashed": [i…]}, the points the dashed line drawn (the opening's, the
+  fewest mistakes' θ, the walk's after an update said one by one) gets wrong, marked (×)
+  while their count is said, or None;
 - ``cone_inset``: the perceptron's last θ magnified in weight space round its foot on the
-  cone's nearest edge (:func:`~linviz.lessons.linear_program_near.cone_edge_inset`: it
+  cone's nearest edge (:func:`~linviz.lessons.linear_program_insets.cone_edge_inset`: it
   would look on the edge);
 - ``overlap_panel``: the lines of the panel on the right that writes the overlap's point
   as a mean of each class's (where no close-up stands there), or None;
@@ -74,6 +56,7 @@ The state's keys:
 - ``narrowing``: the constraints one at a time in the data's order, each line through 0,
   the wedge of θ meeting those so far shaded until a constraint empties it (the lesson's
   :func:`~linviz.lessons.linear_program_narrowing.narrowing`), that point ringed;
+- ``verdict``: the closing's rows [(words it comes at, text)…] in the right half, or None;
 - ``status``: the status line under the planes, or None;
 - ``scaling``: a θ that separates (the lesson's ``scaling_theta``, not θ*) is scaled up in data space,
   its dashed lines θᵀx = ±1 closing in until its least y·score is 1 (as the scaling is
@@ -94,9 +77,10 @@ from .linear_program import (SCENE, DEFAULT_DATA, LinearProgramLesson, linear_pr
                              watched_passes)
 from .linear_program_narrowing import (narrowing, region_changes, seconds_of_steps,
                                        shrinking_regions, step_seconds)
-from .linear_program_near import LINE_WORDS, cone_edge_inset, near_state
+from .linear_program_insets import cone_edge_inset
 from .summary_story import HEADER as SUMMARY_HEADER, ROWS as SUMMARY_ROWS
-from .linear_program_overlap import overlap_equation, overlap_panel, weight_places
+from .linear_program_overlap import (overlap_equation, overlap_panel, turning_hull,
+                                     weight_places)
 
 __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_storyboard"]
 
@@ -110,24 +94,16 @@ LP_PACE = 13.0
 VOICE_PACE, REVEAL_PAUSE = 15.0, 2.0
 #: the seconds the emptying constraint takes to come and the wedge to go, after the others
 EMPTYING_SECONDS = 2.0
-#: the most points left out for the solve that are named (more are counted)
-LEFT_OUT_NAMED = 3
 #: the updates of the walk explained one by one; the rest are played faster
 EXPLAINED_STEPS = 2
 #: the least time the walk's fast part takes, a second for every this many updates (review
 #: 284: at 4, 21 updates flew by in 4 s, nothing readable)
 FAST_UPDATES_PER_SECOND = 2.0
-#: the most time (s) a never-ending run's passes take to play (a long run plays faster)
-ENDLESS_SECONDS = 12.0
-#: a never-ending run's first updates, each played in ENDLESS_LEAD_SECONDS with the dashed
-#: line of the point it steps for (review 298: 21 updates in 7 s read as a squiggle, not
-#: as steps towards the half-planes)
-ENDLESS_LEAD, ENDLESS_LEAD_SECONDS = 3, 1.2
 
 
 #: the words of the opening as which its trial line starts turning (through every
 #: direction, to the line of the lesson's ``scaling_theta``)
-TRIAL_WORDS = "Turning one through every line"
+TRIAL_WORDS = "Turn a line round the origin"
 
 
 def after_a_pause(sentence: str) -> float:
@@ -207,19 +183,6 @@ def inequality_rows(lesson: LinearProgramLesson) -> list[str]:
     return rows_of(lesson, {0, min(1, n - 1), lesson.shown_point, n - 1})
 
 
-def subset_programme(lesson: LinearProgramLesson) -> tuple[str, tuple[tuple[str, bool], ...]]:
-    """The programme with an offset as the subset beat solves it: its name (how many
-    constraints are kept), and (row, left out) for the first two points, the left-out ones
-    (the first :data:`LEFT_OUT_NAMED`) and the last, each y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≥ 1 with the
-    data's numbers, "⋮" between non-neighbours; a left-out point's row is marked."""
-    n, left_out = lesson.n, [int(i) for i in lesson.subset.left_out]
-    picked = {0, min(1, n - 1), n - 1, *left_out[:LEFT_OUT_NAMED]}
-    rows, place = [], iter(sorted(picked))
-    for line in rows_of(lesson, picked, offset=True):
-        rows.append((line, line != "⋮" and next(place) in left_out))
-    return (f"with an offset: {n - len(left_out)} of the {n} constraints kept", tuple(rows))
-
-
 def point_list(indices) -> str:
     """"point 7", "points 7 and 15", "points 2, 6 and 23" (1-based)."""
     names = [i + 1 for i in indices]
@@ -253,22 +216,33 @@ def overlap_words(positive, negative) -> str:
 
 #: how the notes fit an offset (note 000): θ₀ one more weight, on a 1 put before x, [1, x]
 #: (review 307: "on [x, 1]" written, never said, in the other order)
-OFFSET_WORDS = "θ₀ the weight of a constant one put before x"
+OFFSET_WORDS = "θ₀, the weight of a constant feature 1 put in front of x"
+
+
+#: the words as which a line starts turning round the overlap's larger hull, and the
+#: words that name the point both hulls hold (drawn as they are said)
+TURN_WORDS, MEET_WORDS = "Turn a line round", ("between them", "where the")
 
 
 def hull_argument(positive, negative) -> str:
-    """Why the overlap rules out every line (a side of a line is convex: holding points, it
-    holds every mean of them), said of the overlap's own points (review 307: "a side of a
-    line holding points holds all between them" did not parse by ear)."""
+    """Why the overlap rules out every line, said as a line turns round one class's hull
+    (:func:`~linviz.lessons.linear_program_overlap.turning_hull`) keeping it on one side: a
+    side of a line is convex, so it holds every mean of the hull's corners, the point both
+    hulls hold, and so some point of the other class too (review 310: the argument was
+    spoken over a still)."""
     if len(positive) == 1 and len(negative) == 1:
         return "A line's two sides share no place, so no line separates."
-    if len(positive) == 1 or len(negative) == 1:
-        single, hull = (positive, negative) if len(positive) == 1 else (negative, positive)
-        return (f"A side of a line holding points {formatting.listed(i + 1 for i in sorted(hull))} "
-                f"holds all between them, point {next(iter(single)) + 1} too, so no line "
-                f"separates.")
-    return ("A side of a line holding points holds all between them: the + side would hold "
-            "where they meet, and so would the − side, so no line separates.")
+    held, sign, other = turning_hull(positive, negative)
+    held_sign, other_sign = ("+", "−") if sign > 0 else ("−", "+")
+    turn = (f"{TURN_WORDS} with {held_sign} points {formatting.listed(i + 1 for i in held)} "
+            f"on one side")
+    if len(other) == 1:
+        return (f"{turn}: {other_sign} point {other[0] + 1}, {MEET_WORDS[0]}, stays on that "
+                f"side too, so no line separates.")
+    where = ("segments cross" if len(positive) == len(negative) == 2 else "shapes meet")
+    either = " or ".join(str(i + 1) for i in other)
+    return (f"{turn}: {MEET_WORDS[1]} {where} stays on that side, and with it "
+            f"{other_sign} point {either}, so no line separates.")
 
 
 SAME_MARGIN = 0.02
@@ -331,17 +305,19 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # what watching a perceptron decides, by what this one did (review 259: "which watching
     # a perceptron cannot" said just after one stopped, which does prove separability)
     passes = watched_passes(lesson) if lesson.inseparable else None
-    watched = ("A perceptron decides it only by stopping, as this one did."
+    # (review 310: "decides it only by stopping" claimed too much: it can never say no)
+    watched = ("A perceptron confirms it only by stopping, as this one did; where no line "
+               "separates, it never stops, so it can never say no."
                if lesson.feasible else
                # (not "it may yet stop": this one cannot, the solver has said so: review 261)
                # (review 305: "this one" read as the solver)
                # the passes drawn said (review 306: the chart came unsaid)
-               (f"Watching a perceptron run proves nothing: after {len(passes)} passes here, "
-                f"each with {min(passes)} updates or more, it might still stop, for all we "
-                f"can see; by the solver's answer, this perceptron never would."
+               (f"A perceptron run cannot decide it: after {len(passes)} passes here, each "
+                f"with {min(passes)} updates or more, it might still stop, for all we can "
+                f"see. The solver's answer says it never would."
                 if passes else
-                "Watching a perceptron run proves nothing; by the solver's answer, this "
-                "perceptron would never stop."))
+                "A perceptron run cannot decide it; the solver's answer says this one "
+                "would never stop."))
     # the notes' word for it, "assumption", kept: their remark is about the assumption, the
     # solve about these points (review 263: read as the scene contradicting the notes)
     # (review 271: "untestable" then "one solve decides" read as a contradiction: the
@@ -350,96 +326,33 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # fact of its own)
     # (review 282: "as it is of data still to come" gave the notes a reason they do not
     # give; the data to come said as this scene's own point)
-    closing = ("The notes call the separability assumption untestable: of the distribution "
-               "the points come from, it is. But for a fixed training set, one solve decides "
-               f"it. {watched}")
+    # (review 310: the notes' sense made explicit, so the scene is not heard correcting them)
+    closing = ("The notes call separability not testable: in their sense, of the distribution "
+               "the points are drawn from, no sample can prove it. Whether this training set "
+               f"is separable, one solve decides. {watched}")
     # a still after the last words (review 307: the narration ended on the last frame)
     story.beat(closing, "testable", min_seconds=after_a_pause(closing),
-               # the solver's line without some points leaves, and the marks of those
-               # points: the notes' remark is of all of them
-               ringed=[], near=None, subset=False, subset_insets=False, wrong_marks=None,
-               # the whole data again, as the closing remark is of every point (review
-               # 286: it ended zoomed in, half the data off screen)
-               data_view="full",
+               ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
                # drawn where the right half is free (the weight plane has left)
                pass_counts=passes,
+               # the two questions drawn in the right half as said, where it is free
+               # (review 310: 12 s of the data alone under the notes' remark)
+               verdict=None if lesson.feasible else verdict_rows(lesson),
                # the notes' remark on screen beside the answer (reviews 307: it sounded
-               # like the scene contradicting them)
+               # like the scene contradicting them); where the rows say both, they alone
                status="the notes: separability “NOT testable” · for these points one solve "
-                      "answers: "
-                      + ("feasible" if lesson.feasible else
-                         "through 0 “infeasible”, with an offset feasible"
-                         if lesson.separable_with_offset else "“infeasible”"))
+                      "answers: feasible" if lesson.feasible else None)
 
 
-def same_place_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
-    """A + and a − point at one place (the lesson's ``tie_pair``) said to be Gordan's
-    second side at once, weights ½ each, before the certificate found without such places
-    (review 302: "+2 −1" stood in sight from the start, the simplest proof never said)."""
-    a, b = (i + 1 for i in lesson.tie_pair)
-    y = np.asarray(lesson.data.y)
-    sign_a, sign_b = ("+" if y[i] > 0 else "−" for i in lesson.tie_pair)
-    # every point at the place named (review 305: "+2 −1" showed a third, never said)
-    others = [int(i) + 1 for i in lesson.at_place(lesson.tie_pair[0])
-              if i not in lesson.tie_pair]
-    also = (f", where {formatting.listed(map(str, others))} "
-            f"{'is' if len(others) == 1 else 'are'} too" if others else "")
-    story.beat(f"Points {a} and {b}, a {sign_a} and a {sign_b} at one place{also}, already "
-               f"give the second: "
-               f"with weights 0.5 each, their y⁽ⁱ⁾x⁽ⁱ⁾, equal and opposite, cancel.",
-               "same-place",
-               ringed=list(lesson.tie_pair),
-               status=f"$lambda_({a}) = lambda_({b}) = 0.5$: $y^(({a})) x^(({a})) + "
-                      f"y^(({b})) x^(({b})) = 0$ · "
-                      + place_tag_words(lesson, lesson.tie_pair[0], short=True))
-
-
-def returned_words(best: tuple[int, int], last: tuple[int, int], alike: bool = False) -> str:
-    """What the notes' perceptron returns after its passes, set against the best state it
-    reached (each (state, errors)): its last state, "that one" when it is the best, else
-    its count ("too" where the counts are equal); ``alike``: their lines read as one
-    (:attr:`~linviz.lessons.linear_program.LinearProgramLesson.returned_alike`), said so."""
-    if last[0] == best[0]:
-        return "its last, which it returns, is that one"
-    if alike:  # (review 305: two lines drawn as one, two counts over the same marks)
-        return (f"stopped after those passes, it returns its last θ, nearly the same line, "
-                f"with the same {last[1]} wrong")
-    too = " too" if last[1] == best[1] else ""
-    # (review 292: "returns" read as settling; the notes' perceptron stops after its T
-    # passes, said)
-    return f"stopped after those passes, it returns its last θ, which gets {last[1]}{too}"
-
-
-def last_status(best: tuple[int, int], last: tuple[int, int]) -> str:
-    """The status line's note of the returned θ's count (:func:`returned_words`, shown to
-    be read again: review 259), nothing when it is the best state's."""
-    return "" if last[0] == best[0] else f" · solid, its last $theta$: {last[1]} wrong (◇)"
-
-
-def near_beat(story: StoryWriter, words: str, near: dict | None, points,
-              marks: dict | None = None) -> None:
-    """The close-ups of the points that look on the line just counted, in a sentence of
-    their own after its count (:func:`~linviz.lessons.linear_program_near.near_state`): they
-    come, ringed and named, as they are said; the line's marks stay (``marks``, when given:
-    those of the lines they are about), the pass counts leave."""
-    if near is not None:
-        line = LINE_WORDS[near["lines"][0]] if len(near["lines"]) == 1 else "the line"
-        # the weight plane leaves for the close-ups, where it stood: the walk is told
-        # (review 298: a column between the planes, ~60 px an inset at 480p, too small)
-        story.beat(words, "near", near=near, ringed=list(points), pass_counts=None,
-                   weights=near["grid"] != "wide",
-                   **({} if marks is None else {"wrong_marks": marks}),
-                   # (review 303: "38: ×308" unexplained; review 305: set small, long)
-                   status=f"close-ups (point: magnification) · {line}'s sides tinted by class")
-
-
-def endless_seconds(mistakes) -> float:
-    """How long a never-ending run's passes play: its first :data:`ENDLESS_LEAD` updates
-    :data:`ENDLESS_LEAD_SECONDS` each, then a second for every
-    :data:`FAST_UPDATES_PER_SECOND` updates, at most :data:`ENDLESS_SECONDS`."""
-    lead = min(ENDLESS_LEAD, sum(mistakes))
-    return lead * ENDLESS_LEAD_SECONDS + min((sum(mistakes) - lead) / FAST_UPDATES_PER_SECOND,
-                                             ENDLESS_SECONDS)
+def verdict_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
+    """The closing's two questions as rows for the right half, each with the words it comes
+    at: the distribution's separability, not testable (the notes' sense); these points',
+    answered by one solve (through 0, and with an offset)."""
+    answer = ("through 0 “infeasible”, with an offset feasible"
+              if lesson.separable_with_offset else "“infeasible”, with an offset too")
+    return [("in their sense", "the notes: the distribution the points come from, "
+                               "“NOT testable”"),
+            ("one solve decides", f"these {lesson.n} points, one solve: {answer}")]
 
 
 def at_places(lesson: LinearProgramLesson, points) -> str:
@@ -640,15 +553,11 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         samples=(),
                         view="constraint" if zoomed else "near", probe=False, inset=False,
                         certificate=False, certificate_sides=False, ringed=[], status=None,
-                        offset_line=False, overlap=False, endless=False,
-                        weights_dim=False, wrong_shading=False, close=None, closeup=None,
-                        score_bars=False, endless_best=False, scaling=False,
-                        wrong_marks=None, overlap_panel=None, near=None, cone_inset=False,
-                        pass_counts=None, gordan=None, bands=None,
-                        trial_line=False,
-                        inequalities=None, data_view="full", subset=False,
-                        subset_insets=False, narrowing=False, notes_table=None,
-                        programme_rows=None)
+                        offset_line=False, overlap=False, weights_dim=False,
+                        wrong_shading=False, close=None, closeup=None, score_bars=False,
+                        scaling=False, wrong_marks=None, overlap_panel=None, cone_inset=False,
+                        pass_counts=None, gordan=None, bands=None, trial_line=False,
+                        inequalities=None, narrowing=False, notes_table=None, verdict=None)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -667,8 +576,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     low = lesson.mistake_range[0]
     # (review 308: "trial cannot prove" was loose: a half turn tries every line of a plane)
     turned = ("" if standardized else
-              f" {TRIAL_WORDS}, counting its mistakes, the best gets {low} wrong. That works "
-              f"in a plane; with more features, no turn tries every one.")
+              f" {TRIAL_WORDS}, counting its mistakes at every angle: the best gets {low} "
+              f"wrong. That works in a plane; with many features, no one can try every "
+              f"direction.")
     story.beat(f"Can a line through the origin separate these {n} points, with training "
                f"error 0 under the 0-1 loss?{turned} The notes' realizable case: a linear "
                f"programme decides it.", "intro", trial_line=not standardized,
@@ -731,7 +641,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # weight space named as it is first used (review 298: its idea came a beat late); the
     # point's own index (review 305: a general i where point k is named)
     own = formatting.superscript(k + 1)
-    story.beat(f"In weight space, on the right, each point is a θ. Point {k + 1}'s constraint "
+    story.beat(f"On the right is weight space: each place in it is one θ. Point {k + 1}'s constraint "
                f"holds on one side of a line perpendicular to y⁽{own}⁾x⁽{own}⁾"
                # (review 306: the arrow of a − point pointed away from it, unexplained)
                f"{f' (x⁽{own}⁾ flipped: point {k + 1} is a −)' if lesson.data.y[k] < 0 else ''}, "
@@ -786,7 +696,8 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (the θ going round said as it goes: review 305 bench, the objective came 2 s late)
     story.beat("Every θ in it separates the data. As one goes round inside, its line never "
                "crosses a point. A linear programme picks one by an objective: here, the "
-               "smallest |θ₁| + |θ₂|.", "objective",
+               "smallest |θ₁| + |θ₂|. The θ with |θ₁| + |θ₂| equal to some c form a diamond, "
+               "growing with c.", "objective",
                diamond=c, samples=samples, ringed=[],
                status=f"minimise $|theta_1| + |theta_2|$ subject to {CONSTRAINT} for every $i$")
     # how the absolute values stay linear said, not only written (review 298: "keeps the
@@ -797,8 +708,9 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "programme linear.", "objective-choice", samples=(),
                # how the absolute values stay linear: |θⱼ| ≤ tⱼ as two inequalities
                status="linear: minimise $t_1 + t_2$ with $-t_j <= theta_j <= t_j$")
-    solved = (f"The solver finds θ* = {formatting.vector(star)}, where the diamond touches "
-              f"the region.")
+    # (review 310: the diamond never explained, nor why its first touch is the least)
+    solved = (f"The solver finds θ* = {formatting.vector(star)}: grown, the diamond first "
+              f"touches the region there.")
     star_status = f"$theta^* = {math_vector(star)}$, $|theta_1| + |theta_2| = {math_number(c)}$"
     story.beat(solved, "solution", min_seconds=after_a_pause(solved), star=True,
                status=star_status)
@@ -907,8 +819,10 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                view="far" if far else ("walk" if zoomed else "near"),
                # the ray bright from the ring on, where every y·score is ≥ 1 (review 298:
                # along the region's edge, its entry could not be seen)
+               # (review 310: a general i beside point 3's own line)
                status=f"the ring: on point {lesson.least_point + 1}'s line "
-                      f"$y^((i)) theta^T x^((i)) = 1$")
+                      f"$y^(({lesson.least_point + 1})) theta^T x^(({lesson.least_point + 1})) "
+                      f"= 1$")
     # its own chapter (review 298: "The perceptron in weight space" stood over the
     # margins, the bound and the close)
     story.section("lp-compare", "The programme and the perceptron")
@@ -973,8 +887,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     emptied = found.emptied
     zoom = _zoomed_out(lesson).removeprefix(", ")
     # (review 296: "narrows" where most lines leave the wedge as it was)
-    story.beat("Only the signs matter: by scaling, a θ with every label times score above 0 "
-               f"gives one with all at least 1. So each line is drawn through 0, where its "
+    # (review 310: "only the signs matter" read as the programme changing)
+    story.beat("Some θ meets every ≥ 1 exactly when some θ has every label times score above "
+               f"0: scale that one up. So each line is drawn through 0, where its "
                f"label times score is 0. {zoom.capitalize() + ', o' if zoom else 'O'}ne at a time "
                # why the lines now pass through 0 (review 306: the ≥ 1 line of one
                # constraint, then lines through 0, the switch unexplained)
@@ -1010,11 +925,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
              f"labels, so with weights {weights} their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0."
              if lesson.same_place_certificate else
              # (review 305: "Without such places the second still holds" did not parse)
-             f"{'Even apart from that place, ' if lesson.tie_pair else 'Here '}the second "
-             f"holds: another programme finds weights "
-             f"{weights} on "
-             f"{point_list(support)} whose weighted y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, tip to tail on the "
-             f"right.")
+             # (review 310: "another programme" unexplained: it is one for the λ)
+             f"Here the second holds: a small programme for the λ finds weights {weights} "
+             f"on {point_list(support)}; their weighted y⁽ⁱ⁾x⁽ⁱ⁾, tip to tail on the right, "
+             f"add up to 0.")
     status = ", ".join(f"$lambda_({i + 1}) = {formatting.number(lesson.certificate[i], places)}$"
                        for i in support)
     if lesson.same_place_certificate:  # the place's tag, "+2 −1", read out once
@@ -1024,8 +938,6 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                status="beyond the notes: Gordan's theorem (1873)")
     # data space first (the weighted y⁽ⁱ⁾x⁽ⁱ⁾), then weight space (their half-planes): one
     # idea a beat (together, 14 s carried both planes' drawings and a key)
-    if lesson.tie_pair is not None:  # review 302: the proof in sight, never said
-        same_place_beat(story, lesson)
     story.beat(proof, "certificate", ringed=support, certificate=True, gordan=None,
                status=status)
     story.beat(sides_sentence(len(support)), "certificate-sides", certificate_sides=True,
@@ -1034,72 +946,22 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                       f"x^((i)) > 0$: no $theta$ is on all")
     # the certificate's lines are where each y·score is 0 (as in the shading): named, for
     # the bars' signs are about their sides
-    story.beat("Take any θ, like this one circling 0: their weighted labels times scores add "
-               "up to 0. So one of them is ≤ 0: a mistake.",
-               "proof", score_bars=True,
+    # the perceptron tied to the proof while θ still circles (review 310: its endless walk,
+    # 25 s of a fast run, was one idea too many; the noise scene runs it)
+    story.beat(PROOF_WORDS, "proof", score_bars=True,
                status="$sum_i lambda_i y^((i)) theta^T x^((i)) = theta^T (sum_i lambda_i "
                       "y^((i)) x^((i))) = theta^T 0 = 0$")
-    mistakes = lesson.endless_mistakes
-    width = float(lesson.endless_box.x_max - lesson.endless_box.x_min)
-    zoom = ("" if lesson.endless_box == lesson.weight_box else
-            "in" if width < lesson.weight_box.x_max - lesson.weight_box.x_min else "out")
-    # the data view zooms in too where the points the runs mark stand close (review 279)
-    close = lesson.close_view is not None
-    zoom = {("", False): "", ("in", False): ", zoomed in", ("out", False): ", zoomed out",
-            ("", True): ", the data zoomed in", ("in", True): ", both panels zoomed in",
-            ("out", True): ", θ's plane zoomed out, the data zoomed in"}[zoom, close]
-    # its own chapter (review 273: "Why no θ exists" stood over the runs and the search)
-    story.section("lp-endless", "When no line separates")
-    # the zoom said first, as it comes (review 280: said 6 s after it, at the end)
-    # each step tied to its point's dashed line y·score = 0 (review 298): towards its
-    # right side (the update raises that y·score by ‖x⁽ⁱ⁾‖²), not always across it
-    story.beat(f"So{zoom}{',' if zoom else ''} the perceptron through the origin never "
-               f"settles: each update steps θ towards the right side of the wrong point's "
-               f"dashed line. Every pass leaves some point wrong, so another begins: its "
-               f"first {len(mistakes)} passes make {formatting.listed(mistakes)} updates.",
-               "endless", endless=True, certificate=False, certificate_sides=False,
-               ringed=[], view="endless", data_view="close" if close else "full",
-               score_bars=False,
-               min_seconds=endless_seconds(mistakes),
-               # the path's passes fade with age: the key to it is said with their counts
-               # the shading behind the walk recalled (review 290: no legend there)
-               # (the counts last: written as the walk ends, where they are said, not 7 s
-               # before: review 292; :func:`status_said_first`)
-               status=f"this pass: bright, earlier ones faint · shade: how many points "
-                      f"$theta$ gets "
-                      f"wrong · updates in passes 1 to {len(mistakes)}: "
-                      f"{', '.join(map(str, mistakes))}")
-    # the best θ it reached, drawn as it is said; the dashed best line takes the last θ's
-    # place (whose count is not said): the points that look on it are magnified between
-    # the planes
-    words, near, points = near_state(lesson, ["best"], wide=True)
-    # each counted line's mistakes marked while its count is said (the dashed line's a ×,
-    # the white line's a square), so the count can be checked by eye where points sit close
-    # to the line
-    counted = lesson.counted_mistakes
-    returned = returned_words(lesson.endless_best, lesson.endless_last, lesson.returned_alike)
-    # (review 309: "the best θ it reaches in them" did not parse)
-    story.beat(f"Dashed: the best θ of those passes, with {lesson.endless_best[1]} of "
-               f"{lesson.n} points wrong; {returned}.",
-               "endless-best", endless_best=True,
-               ringed=[], near=None,
-               # the returned θ's marked too as its count is said (review 302: its 7 unseen)
-               wrong_marks={"dashed": counted["best"],
-                            **({"solid": counted["last"]} if "last" in counted else {})},
-               # the returned θ's count shown too (review 259: only spoken)
-               status=f"dashed: the best $theta$ it reaches, {lesson.endless_best[1]} of "
-                      f"{lesson.n} wrong (×)"
-                      + last_status(lesson.endless_best, lesson.endless_last))
-    # (the returned θ's solid line and its marks leave: the close-ups are of the dashed)
-    near_beat(story, words, near, points, marks={"dashed": counted["best"]})
+    # with an offset: its own chapter (review 310: five ideas in one segment; the walk, the
+    # fewest-mistake solve and the kept points' margin left for the noise scene)
+    story.section("lp-offset", "With an offset")
     if lesson.separable_with_offset:
-        story.beat(f"With an offset a line does separate them (drawn, the widest): {OFFSET_WORDS}, "
-                   "the same programme is feasible, as the offset-lift scene shows.",
-                   # dimmed where it stands (the close-ups may have taken its place)
-                   "offset-line", offset_line=True, endless=False, weights_dim=near is None,
-                   inset=False, close=None, ringed=[], wrong_marks=None, near=None,
+        story.beat(f"With an offset {OFFSET_WORDS}, a line does separate them: the same "
+                   "programme on [1, x] is feasible, and its widest line is drawn, as the "
+                   "offset-lift scene shows.",
+                   "offset-line", offset_line=True, weights_dim=True, certificate=False,
+                   certificate_sides=False, score_bars=False,
+                   inset=False, close=None, ringed=[], wrong_marks=None,
                    status="with an offset, on $[1, x]$: feasible")
-        testable_beat(story, lesson)
     else:
         positive, negative = lesson.overlap
         closeup = lesson.overlap_closeup
@@ -1108,11 +970,12 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # ghost to the end): the close-up takes its place, when there is one
         # "for one": one such overlap among maybe several (review 298: "why point 7?")
         # ("For example": "one" was just said as a number: review 308)
-        story.beat(f"Nor with an offset, {OFFSET_WORDS}. For example, "
+        story.beat(f"Nor with an offset {OFFSET_WORDS}. For example, "
                    f"{overlap_words(positive, negative)}{magnified}. "
                    f"{hull_argument(positive, negative)}",
-                   "overlap", overlap=True, endless=False, weights_dim=False,
-                   weights=False, inset=False, wrong_marks=None, near=None,
+                   "overlap", overlap=True, weights_dim=False, certificate=False,
+                   certificate_sides=False, score_bars=False,
+                   weights=False, inset=False, wrong_marks=None,
                    overlap_panel=overlap_panel(lesson),
                    close=None, ringed=sorted([*positive, *negative]),
                    closeup=closeup[1] if closeup else None,
@@ -1120,71 +983,16 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    # is in its place)
                    status=(f"with an offset, infeasible too: ${overlap_equation(lesson)}$"
                            if closeup else "with an offset, on $[1, x]$: infeasible too"))
-        if lesson.subset is not None:
-            subset_beats(story, lesson)
-        testable_beat(story, lesson)
+    story.section("lp-verdict", "What one solve decides")
+    testable_beat(story, lesson)
 
 
-def subset_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
-    """The programme seen succeeding (review 281: "the LP never succeeds on screen"): the
-    points the fewest-mistake line gets wrong left out (no line gets fewer wrong: an
-    exhaustive search, :func:`linviz.least_error.least_training_error`), the programme
-    with an offset is feasible and the solver's line is drawn
-    (:attr:`~linviz.lessons.linear_program.LinearProgramLesson.subset`); then what its
-    constraints mean there: the points nearest it, ringed, have y·score exactly 1, 1/‖θ‖
-    from it (review 282: three points touching a line said to score them ≥ 1)."""
-    solved = lesson.subset
-    left_out = list(solved.left_out)
-    theta = ", ".join(math_number(v) for v in solved.theta)
-    count = len(left_out)
-    named = formatting.listed(i + 1 for i in left_out)
-    # (more than a few named run long by ear: wine's seven took 13 s; the squares show them)
-    which = (f"point {named} wrong. Leave it out" if count == 1 else
-             f"{named} wrong. Leave those out" if count <= LEFT_OUT_NAMED else
-             f"those {count} wrong, squared. Leave them out")
-    # (review 286: the offset's search, run and map took 70 s before the solve; review 289:
-    # the count said over three squares alone, 11 s still) the count said with a line that
-    # makes it, white, and the points it gets wrong, which are left out
-    # how the least is known, said (review 298: a claim with no support): every line is
-    # as good as one through two points (linviz.least_error), all of which are tried
-    # (review 302: "trying each line through two points" read as the white line being one,
-    # through two points, which would then count them wrong)
-    story.beat(f"No line gets fewer than {count} wrong, as a search over every split by a "
-               f"line shows; the white one gets {which} "
-               f"and the programme with an offset is feasible: the solver's green "
-               f"line{', nearly the white' if solved.like_fewest else ''}.", "subset",
-               subset=True,
-               # the overlap's drawings leave: the solver's line is read over the data
-               overlap=False, overlap_panel=None, closeup=None,
-               ringed=[], near=None, pass_counts=None,
-               wrong_marks={"white": left_out},
-               # the programme written out on the right, the left-out rows marked as
-               # "Leave … out" is said (reviews 303: the right half empty for 17 s)
-               programme_rows=subset_programme(lesson),
-               # (short enough to stand at full size: the count is said)
-               status=f"without the {count} (□): feasible, "
-                      f"$theta = ({theta})$, $theta_0 = {math_number(solved.theta0)}$")
-    tight = list(solved.tight)
-    margin = formatting.significant(solved.margin)
-    # the least y·score 1 over ‖θ‖: the notes' margin of the training set (note 000, the
-    # least y(θᵀx + θ₀)/‖θ‖), here of the points kept (review 284: never named)
-    # the lines θᵀx + θ₀ = ±1 through them magnified where they would look as one with
-    # the line (review 286: the points looked on it)
-    insets = lesson.subset_insets
-    # (the piper voice: 13-14 s as "Every other point has y·score at least 1; exactly 1
-    # at the ringed …, magnified on the right"; the close-ups come with the rings, unsaid,
-    # as every close-up's zoom is)
-    kept = lesson.n - len(left_out)
-    story.beat(f"Every kept point has y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) at least 1, and the ringed "
-               f"{formatting.listed(i + 1 for i in tight)} exactly 1. They stand {margin} "
-               f"from the line: 1/‖θ‖, the margin of the {kept} kept points.",
-               "subset-tight", ringed=tight, subset_insets=bool(insets), programme_rows=None,
-               # the close-ups' dashed lines named (review 290: never said)
-               # (review 298: "≥ 1, = 1 ringed: margin …" hard to parse)
-               status=f"every point kept: $y^((i))(theta^T x^((i)) + theta_0) >= 1$; the "
-                      f"ringed: $= 1$ · margin "
-                      f"$1 \\/ norm(theta) = {margin}$"
-                      + (" · dashed: $theta^T x + theta_0 = plus.minus 1$" if insets else ""))
+#: why no θ is right on every point, seen as a θ circles 0, and what it means for the
+#: perceptron (it always meets a mistake, so it never settles)
+PROOF_WORDS = ("Take any θ, like this one circling 0: their weighted labels times scores add "
+               "up to 0, so one of them is ≤ 0: a mistake. So a perceptron through the origin "
+               "never settles here: whatever θ it reaches, some point is wrong and moves it, "
+               "as the noise scene shows.")
 
 
 #: Gordan's alternative, said before its weights prove that no θ exists (reviews 256–257:

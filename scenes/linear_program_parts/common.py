@@ -16,9 +16,6 @@ from scenes.toolkit.layout import vanish
 SIDE = 4.6
 DATA_CENTER = (-3.4, -0.25, 0.0)
 WEIGHT_CENTER = (3.2, -0.25, 0.0)
-#: the opacity of a close-up's axes (x₁ = 0, x₂ = 0: an axis through a point reads as a
-#: second line)
-INSET_AXES_OPACITY = 0.3
 #: the room (screen units) between the weight plane's frame and what is drawn large in its
 #: place (Gordan's card, the certificate's sum)
 LARGE_SUM_MARGIN = 0.4
@@ -58,9 +55,6 @@ LINE_OPACITY_ONE_OF = 12.0
 NAME_CLEARANCE = 0.45
 #: the opacity of the veil over the weight plane while an offset is argued in data space
 VEIL_OPACITY = 0.9
-#: the near points' names stand as far as this many rings of places from their rings (they
-#: crowd along a line: a leader joins a name that stands off)
-NEAR_NAME_REACH = 3
 
 
 def between(states: np.ndarray, t: float):

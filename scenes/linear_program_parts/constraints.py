@@ -271,7 +271,7 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
             self.play(vanish(going), run_time=style.RUN_FADE)
             self.remove(going)
         self.set_status(beat.state["status"])  # the objective written as it is said
-        self.wait_for_words("the smallest")  # (review 310: it grew 5 s before it was named)
+        self.wait_for_words("form a diamond")  # (review 310: it grew before it was named)
         c = beat.state["diamond"]
         size = ValueTracker(1e-6 * c)
         self.diamond = self.diamond_at(1e-6 * c)

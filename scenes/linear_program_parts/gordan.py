@@ -4,12 +4,11 @@ is said (review 265: an 11 s still card), before the certificate uses the second
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, VGroup
+from manim import DOWN, LEFT, RIGHT, UP
 
 from scenes.linear_program_parts.common import LARGE_SUM_MARGIN
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish
-from scenes.toolkit.plane import DataVector
 
 
 class GordanBeats:
@@ -50,29 +49,6 @@ class GordanBeats:
         self.remove(title, either, other, *rest)
         self.add(card)  # one drawing from here, to leave as one
         self.gordan_drawing = (veil, card)
-
-    def draw_same_place(self, beat) -> None:
-        """A + and a − point at one place ringed and named (the beat's ``ringed``: the
-        lesson's ``tie_pair``), and the card's second case lit as they are said to give it
-        (their weights and sum in the status line); their y⁽ⁱ⁾x⁽ⁱ⁾ drawn from 0, equal and
-        opposite."""
-        self.follow_beat(beat)
-        self.name_rings(2)
-        stated = self.gordan_drawing
-        if stated is not None:
-            _, (_, other), *_ = stated[1]
-            self.wait_for_words("give the second")
-            self.play(lit(other[0], self.theme), run_time=style.PAUSE_READ)
-        # their y⁽ⁱ⁾x⁽ⁱ⁾ drawn from 0 as they are said to cancel (review 307: said, not drawn)
-        self.wait_for_words("equal and opposite")
-        # (both drawn k times longer, as the shown point's, where short: one k for both)
-        k = max(self.lesson.arrow_factor(i) for i in self.lesson.tie_pair)
-        times = "" if k == 1 else f"{k} "
-        vectors = VGroup(*[DataVector(self.plane, (0.0, 0.0), k * self.lesson.signed[i],
-                                      self.theme.step, f"{times}y^(({i + 1})) x^(({i + 1}))")
-                           for i in self.lesson.tie_pair])
-        self.play(appear(vectors), run_time=style.RUN_FADE)
-        self.mark_for_beat(vectors)
 
     def drop_fewest_wedges(self) -> None:
         """The fewest mistakes' wedges, told, leave (under the weights' heading they read as

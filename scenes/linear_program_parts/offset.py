@@ -6,10 +6,10 @@ updates per pass."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Indicate, LaggedStart, Line, Polygon,
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, LaggedStart, Line, Polygon,
                    Rectangle, SurroundingRectangle, VGroup, config)
 
-from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER, zoom_planes
+from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
 from scenes.toolkit.markers import signs_over
@@ -78,16 +78,13 @@ class OffsetBeats:
         return card.move_to([left + room / 2, float(self.plane.frame.get_center()[1]), 0.0])
 
     def draw_testable(self, beat) -> None:
-        """The close-ups, the solver's line without the left-out points and the marks leave;
-        the other lines stay while the notes' remark is said, and the perceptron's updates
-        in each pass are drawn as bars (the beat's ``pass_counts``)."""
-        self.drop_near()
-        self.drop_subset()
+        """The overlap's drawings and the marks leave; the lines stay while the notes'
+        remark is said, and the perceptron's updates in each pass are drawn as bars (the
+        beat's ``pass_counts``) where the weight plane or the close-up stood."""
+        self.clear_right_half()
         self.drop_wrong_marks()
         self.follow_beat(beat)
-        if beat.state["data_view"] == "full" and self.plane.box != self.lesson.full_view:
-            zoom_planes(self, [self.data_zoom(self.lesson.full_view)])
-            self.plane.markers.place_counts(self.plane.square_bounds())
+        self.show_verdict(beat.state["verdict"])
         # the run through 0's, the one shown walking (the run with an offset is not shown),
         # its passes coming as a perceptron run is named (review 296: they grew under
         # the notes' remark, the running perceptron then said over a still)
@@ -100,6 +97,28 @@ class OffsetBeats:
                 self.play(lit(self.region, self.theme), run_time=style.PAUSE_READ)
             self.wait_for_words("by stopping")
             self.play(lit(self.walker, self.theme, 1.6), run_time=style.PAUSE_READ)
+
+    def show_verdict(self, rows) -> None:
+        """The closing's rows (each (words, text)) one under another in the right half,
+        above the pass counts, each as its words are said, until the next sentence."""
+        if not rows:
+            return
+        drawn = VGroup()
+        for words, line in rows:
+            self.wait_for_words(words)
+            row = with_backdrop(text(line, self.theme, style.FONT_PANEL, self.theme.text),
+                                self.theme)
+            if len(drawn):
+                row.next_to(drawn, DOWN, buff=0.3, aligned_edge=LEFT)
+            else:
+                row.move_to([WEIGHT_CENTER[0], self.plane.frame.get_top()[1] - 0.1, 0.0])
+            self.play(appear(row), run_time=style.RUN_FADE)
+            drawn.add(row)
+        right = config.frame_width / 2 - RECAP_EDGE
+        if drawn.get_right()[0] > right:
+            drawn.shift((right - drawn.get_right()[0]) * RIGHT)
+        self.mark_for_beat(drawn)
+        self.verdict_drawn = drawn
 
     def pass_bars(self, counts, title: str = "updates in each pass") -> VGroup:
         """The updates of each of the run's first passes as bars, each with its count over
@@ -127,25 +146,15 @@ class OffsetBeats:
         return with_backdrop(chart, theme)
 
     def show_pass_counts(self, beat, title: str = "updates in each pass") -> None:
-        """The updates of the run's first passes, as said, drawn as bars in the right half
-        under the near insets (or level with the data plane's top), until the next
-        sentence."""
+        """The updates of the run's first passes, as said, drawn as bars in the right half,
+        level with the data plane's middle, until the next sentence."""
         counts = beat.state["pass_counts"]
         if not counts:
             return
         words = self.pass_bars(counts, title)
-        near = self.near_drawn
-        if near is not None and self.on_screen(near):
-            # under the insets' names (the group holds the squares on the data plane too)
-            names = VGroup(*[inset[-1] for inset in near])
-            frames = VGroup(*[plane.frame for plane in self.near_planes])
-            words.next_to(names, DOWN, buff=2 * style.SMALL_BUFF).set_x(frames.get_x())
-            if words.get_bottom()[1] < -self.camera.frame_height / 2 + style.BOTTOM_BUFF:
-                # no room under the insets for the bars: the counts in a row of words
-                words = with_backdrop(text(
-                    f"updates per pass: {', '.join(map(str, counts))}", self.theme,
-                    style.FONT_SMALL, self.theme.text), self.theme)
-                words.next_to(names, DOWN, buff=2 * style.SMALL_BUFF).set_x(frames.get_x())
+        verdict = getattr(self, "verdict_drawn", None)
+        if verdict is not None and self.on_screen(verdict):  # under the closing's rows
+            words.next_to(verdict, DOWN, buff=0.5).set_x(WEIGHT_CENTER[0])
         else:
             words.move_to([WEIGHT_CENTER[0], float(self.plane.frame.get_center()[1]), 0.0])
         bars = getattr(words, "bars", VGroup())
@@ -166,8 +175,8 @@ class OffsetBeats:
 
     def clear_right_half(self) -> None:
         """The overlap's hulls, names, its close-up (with the hulls' copies in it) and its
-        panel leave: the right half is the near insets' (the state's ``closeup`` and
-        ``overlap_panel`` are None), and the run's lines are read over the data alone."""
+        panel leave: the right half is the pass counts' (the state's ``closeup`` and
+        ``overlap_panel`` are None)."""
         leaving = [m for m in (getattr(self, "overlap_names", None), self.closeup_drawing,
                                *getattr(self, "closeup_marks", ()), self.overlap_panel,
                                *getattr(self, "overlap_drawn", ()))
@@ -180,11 +189,20 @@ class OffsetBeats:
         self.closeup = self.closeup_drawing = self.overlap_panel = None
         self.closeup_marks = ()
 
+    def drop_certificate_sides(self) -> None:
+        """The certificate's half-planes, their key and the constraints' lines leave: what
+        follows is argued with an offset, in data space."""
+        shown = [m for m in (*getattr(self, "certificate_weights", ()), self.lines)
+                 if m is not None and self.on_screen(m)]
+        if shown:
+            self.play(*[vanish(m) for m in shown], run_time=style.RUN_FADE)
+            self.remove(*shown)
+
     def draw_offset_line(self, beat) -> None:
         """The widest line with an offset, which separates what no line through 0 does."""
         self.drop_least_inset()
         self.drop_certificate_inset()
-        self.drop_endless()
+        self.drop_certificate_sides()
         self.follow_beat(beat)
         self.veil_weights()
         theta, theta0 = self.lesson.offset_line
@@ -192,12 +210,13 @@ class OffsetBeats:
         self.play(appear(line), run_time=style.RUN_FADE * 2)
 
     def draw_overlap(self, beat) -> None:
-        """Each class's points of the overlap joined (a segment, a triangle), the point
-        both hulls hold marked: no line has both on their sides."""
+        """Each class's points of the overlap joined (a segment, a triangle), then a line
+        turned round one of them (:meth:`turn_round_hull`), the point both hulls hold
+        marked: no line has both on their sides."""
         theme, lesson = self.theme, self.lesson
         self.drop_least_inset()
         self.drop_certificate_inset()
-        self.drop_endless()
+        self.drop_certificate_sides()
         self.follow_beat(beat)
         if beat.state["weights_dim"]:
             self.veil_weights()
@@ -221,16 +240,17 @@ class OffsetBeats:
         if beat.state["overlap_panel"]:  # the right half, empty without a close-up
             self.overlap_panel = self.panel_of(beat.state["overlap_panel"])
             self.play(appear(self.overlap_panel), run_time=style.RUN_FADE)
-        # the point both hulls hold, as the conclusion is drawn from it (review 275: all at
-        # once, then 9 s of still), where they meet as that is said (review 308: 10 s after)
-        if "where they meet" in beat.sentence:
-            self.wait_for_words("where they meet")
+        # the argument seen: a line turns round one hull, the point both hold and some
+        # point of the other class always on its side (review 310: said over a still);
+        # the point both hulls hold comes as it is named
+        planes = [self.plane, *([self.closeup] if beat.state["closeup"] else [])]
+        if len(lesson.overlap[0]) == len(lesson.overlap[1]) == 1:  # one place: no turn
+            self.play(appear(shared), run_time=style.RUN_FADE)
+        elif 1 in map(len, lesson.overlap):  # the point is a data point: its × shows it
+            self.turn_round_hull(planes, VGroup())
         else:
-            self.wait_for_words("so no line")
-        self.play(appear(shared), run_time=style.RUN_FADE)
-        self.play(Indicate(shared, color=theme.highlight, scale_factor=1.6),
-                  run_time=style.PAUSE_READ)
-        self.add(names)  # the names over the dot (review 290: it covered "7")
+            self.turn_round_hull(planes, shared)
+        self.add(names)  # the names over the dot and the line (review 290: it covered "7")
 
     def overlap_hulls(self, plane) -> VGroup:
         """Each class's points of the overlap joined on ``plane`` (a segment, a triangle),

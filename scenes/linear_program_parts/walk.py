@@ -6,8 +6,8 @@ compared."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, DashedLine, Dot, Indicate, Line,
-                   ValueTracker, VGroup, VMobject, linear)
+from manim import (RIGHT, Circle, DashedLine, Dot, Indicate, Line, ValueTracker, VGroup,
+                   VMobject, linear)
 
 from linviz.lessons.linear_program_story import said_least, status_said_first
 from scenes.linear_program_parts.common import FADED_LINES, between, leave_together, ray_end
@@ -19,7 +19,7 @@ from scenes.toolkit.placement import (DIRECTIONS, PLACE_TOLERANCE, across, besid
                                       best_offset, box_around, box_of, covered_area,
                                       part_boxes, segment_boxes)
 from scenes.toolkit.plane import Hyperplane
-from scenes.toolkit.screen_text import math, text
+from scenes.toolkit.screen_text import math
 
 #: where along a point's line (from its upper end) its name is tried, in order
 SCORE_NAME_ALONG = (0.2, 0.8, 0.3, 0.7, 0.45, 0.55)

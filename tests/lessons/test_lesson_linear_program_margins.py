@@ -107,7 +107,7 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
 
     data, lesson, beats = lesson_or_skip(case)
     (said,) = [b for b in beats if b.motion == "testable"]
-    assert "untestable" in said.sentence and "one solve decides" in said.sentence
+    assert "separability not testable" in said.sentence and "one solve decides" in said.sentence
     # what watching the perceptron shown decides: stopping proves it (said only of a run
     # that stopped, recounted by a plain loop of 1,000 passes), running proves nothing
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
@@ -121,11 +121,11 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
         if not wrong:
             stopped = True
             break
-    assert ("only by stopping, as this one did" in said.sentence) == stopped
+    assert ("confirms it only by stopping, as this one did" in said.sentence) == stopped
     # (where its passes are drawn, their number and least count said, recounted here)
     passes = said.state["pass_counts"]
-    never = ("by the solver's answer, this perceptron never would" if passes else
-             "by the solver's answer, this perceptron would never stop")
+    never = ("The solver's answer says it never would" if passes else
+             "the solver's answer says this one would never stop")
     assert (never in said.sentence) == (not stopped)
     if passes and not stopped:
         assert passes == counts[:len(passes)]
@@ -135,9 +135,19 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
     found = linprog([0, 0], A_ub=-A, b_ub=-np.ones(len(A)), bounds=[(None, None)] * 2,
                     method="highs")
-    assert said.state["status"].endswith(
-        "feasible" if found.status == 0 else "with an offset feasible"
-        if lesson.separable_with_offset else "“infeasible”")
+    if found.status == 0:
+        assert said.state["status"].endswith("one solve answers: feasible")
+        assert said.state["verdict"] is None
+    else:  # the answer, through 0 and with an offset (checked by HiGHS on [1, x] here)
+        ones = np.hstack([A, y[:, None]])
+        offset = linprog([0, 0, 0], A_ub=-ones, b_ub=-np.ones(len(A)),
+                         bounds=[(None, None)] * 3, method="highs")
+        assert said.state["status"] is None
+        (_, notes), (_, answer) = said.state["verdict"]
+        assert "“NOT testable”" in notes
+        assert answer == (f"these {len(y)} points, one solve: " + (
+            "through 0 “infeasible”, with an offset feasible" if offset.status == 0
+            else "“infeasible”, with an offset too"))
     # the last sentence (review 286: a recap after it told the ending twice)
     assert said is beats[-1]
 
@@ -168,10 +178,10 @@ def test_the_opening_names_the_notes_table_row(case):
         A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
         turns = np.radians(np.arange(0, 360, 0.01)) + 1e-7
         fewest = int(np.sum(A @ np.vstack([np.cos(turns), np.sin(turns)]) <= 0, axis=0).min())
-        assert (f"with training error 0 under the 0-1 loss? Turning one through every line, "
-                f"counting its mistakes, the best gets {fewest} wrong. That works "
-                f"in a plane; with more features, no turn tries every one. The notes' "
-                f"realizable case") in opening
+        assert (f"with training error 0 under the 0-1 loss? Turn a line round the origin, "
+                f"counting its mistakes at every angle: the best gets {fewest} wrong. That "
+                f"works in a plane; with many features, no one can try every direction. The "
+                f"notes' realizable case") in opening
         # it stops on the scaling beat's θ, whose line gets that many wrong: those marked
         theta = lesson.scaling_theta
         wrong = [int(i) for i in np.flatnonzero(A @ theta <= 0)]

@@ -49,7 +49,8 @@ def test_the_overlap_panel_holds_as_shown(case):
     slack = 0.5 * 10.0 ** -max(p1, p2, 1) * 3 * float(np.abs(X).max())
     assert np.all(np.abs(plus - minus) <= slack), (plus, minus)
     # the points the sentence names are the panel's
-    named = {int(n) - 1 for n in re.findall(r"\d+", overlap.sentence.split(", so")[0])}
+    example = overlap.sentence.split("For example")[1].split(", so")[0]
+    named = {int(n) - 1 for n in re.findall(r"\d+", example)}
     assert named == set(side(left)[0]) | set(side(right)[0])
     # its words say what the equation does: a lone point is a weighted mean of the other
     # class's points, those named (review 307: "a mean of + points" of one point)
@@ -63,3 +64,36 @@ def test_the_overlap_panel_holds_as_shown(case):
         assert {int(n) - 1 for n in re.findall(r"\d+", words.split("mean of")[1])} == set(hull)
     else:
         assert words.startswith("the same point two ways"), words
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_line_turned_round_a_hull_always_gets_a_point_wrong(case):
+    """The overlap's turning line (a line holding one class's hull on its side, a gap off
+    its nearest corner) gets some point of the other class's overlap wrong at every one
+    of 720 directions, recounted here from the data: no direction has all the other
+    points beyond the hull's nearest corner. The sentence names the hull that is turned
+    round and the points that may fall on its side."""
+    from linviz.lessons.linear_program_overlap import TURN_GAP, hull_line
+
+    data, lesson, beats = lesson_or_skip(case)
+    overlap = next((b for b in beats if b.motion == "overlap"), None)
+    positive, negative = lesson.overlap
+    if overlap is None or len(positive) == len(negative) == 1:
+        return
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
+    held = sorted(positive if len(positive) > len(negative) else negative)
+    other = sorted(negative if len(positive) > len(negative) else positive)
+    view = lesson.full_view
+    gap = TURN_GAP * (view.x_max - view.x_min)
+    for angle in np.linspace(0, 2 * np.pi, 720, endpoint=False):
+        u = np.array([np.cos(angle), np.sin(angle)])
+        nearest = min(float(X[i] @ u) for i in held)
+        beyond = [i for i in other if float(X[i] @ u) > nearest - gap]
+        assert beyond, angle
+        theta, theta0, wrong = hull_line(lesson, angle)
+        assert np.allclose(theta, u) and wrong == beyond
+        assert all(float(X[i] @ theta) + theta0 >= gap * (1 - 1e-9) for i in held)
+    sign = "+" if y[held[0]] > 0 else "−"
+    listed = ", ".join(str(i + 1) for i in held[:-1]) + f" and {held[-1] + 1}"
+    assert f"Turn a line round with {sign} points {listed} on one side" in overlap.sentence
+    assert all(str(i + 1) in overlap.sentence.split("on one side")[1] for i in other)

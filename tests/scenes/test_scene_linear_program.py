@@ -5,7 +5,6 @@ certificate, the status line), and no text overlaps or leaves the frame."""
 from __future__ import annotations
 
 import numpy as np
-from manim import VGroup
 import pytest
 
 from layout_check import outside, overlaps
@@ -33,9 +32,6 @@ def drawn_state(scene) -> dict:
         "inset": on(getattr(scene, "least_inset", None) or object()),
         "veil": scene.veil is not None and on(scene.veil),
         "wrong_shading": on(getattr(scene, "wrong_shading", None) or object()),
-        "endless_line": on(getattr(scene, "endless_drawings", [None, object()])[1]),
-        "endless_best": any(on(m) for m in getattr(scene, "endless_drawings",
-                                                       [None, None, VGroup()])[2]),
         "closeup": scene.closeup_drawing is not None and on(scene.closeup_drawing),
         "cone": scene.cone is not None and on(scene.cone),
         # the shown point's lines in weight space (its constraint's, an update's)
@@ -52,12 +48,6 @@ def drawn_state(scene) -> dict:
                   @ scene.weights.p2c(scene.shown_label.get_corner([dx, dy, 0])))
             for dx in (-1, 1) for dy in (-1, 1)),
         "overlap_panel": scene.overlap_panel is not None and on(scene.overlap_panel),
-        # the solver's line without the left-out points: its line's two ends' scores
-        "subset": None if scene.subset_drawn is None or not on(scene.subset_drawn) else [
-            float(scene.lesson.subset.theta @ scene.plane.p2c(end)[:2] + scene.lesson.subset.theta0)
-            for end in (scene.subset_drawn[1].line.get_start(),
-                        scene.subset_drawn[1].line.get_end())],
-        # the line turned around the overlap's hull: its line, at the kept hull's gap
         # each constraint's line's y·score, aᵢᵀθ at its start (None where not drawn)
         "line_levels": [float(scene.lesson.signed[i] @ scene.weights.p2c(line.get_start())[:2])
                         if line.has_points() else None
@@ -83,20 +73,13 @@ def drawn_state(scene) -> dict:
 
 
 @pytest.mark.parametrize("data", [None, "noisy", "xor", "small-margin", "xor-cloud",
-                                  "wine-std", "wine-unzoomed", "iris-petal-std"])
-def test_every_beat_ends_on_its_state(data, tmp_path, monkeypatch):
-    """(wine-std: the runs' part zooms the data in; wine-unzoomed: without that zoom, its
-    overlap's points are close together, magnified in a close-up; iris-petal-std: a run
-    of one update, no fast updates after it.)"""
+                                  "wine-std", "wine", "iris-petal-std"])
+def test_every_beat_ends_on_its_state(data, tmp_path):
+    """(wine: its overlap's points are close together, magnified in a close-up;
+    iris-petal-std: a run of one update, no fast updates after it.)"""
     from scenes.linear_program import LinearProgramScene
     from scene_helpers import gallery_csv
 
-    unzoomed = data == "wine-unzoomed"
-    if unzoomed:  # the close-up's case: the data view never zooms
-        import linviz.lessons.linear_program as lp
-
-        monkeypatch.setattr(lp, "CLOSE_VIEW_SHARE", 0.0)
-        data = "wine"
     if data in ("wine", "wine-std", "iris-petal-std"):
         pytest.importorskip("sklearn")
         data = gallery_csv(tmp_path, data)
@@ -130,19 +113,8 @@ def test_every_beat_ends_on_its_state(data, tmp_path, monkeypatch):
         if state["weights"]:
             assert picture["box"] == {"constraint": lesson.constraint_box,
                                       "near": lesson.weight_box, "walk": lesson.walk_box,
-                                      "far": lesson.ray_box,
-                                      "endless": lesson.endless_box}[state["view"]], where
-        # a run that never settles: its line while it walks, the weight plane veiled while
-        # an offset is argued in data space, and θ left where its passes end
-        # (the last θ's line, which the perceptron returns, stays beside the dashed best
-        # one, its count said too, unless it is the best)
-        returned = lesson.endless is not None and lesson.endless_last[0] != lesson.endless_best[0]
-        # (and leaves as the close-ups of the dashed line come, its marks with it)
-        assert picture["endless_line"] == (state["endless"] and (
-            not state["endless_best"]
-            or (returned and "solid" in (state["wrong_marks"] or {})))), where
-        # the run's best θ, dashed, from the sentence that says it until the line leaves
-        assert picture["endless_best"] == (state["endless_best"] and state["endless"]), where
+                                      "far": lesson.ray_box}[state["view"]], where
+        # the weight plane veiled while an offset is argued in data space
         assert picture["veil"] == state["weights_dim"], where
         assert picture["wrong_shading"] == state["wrong_shading"], where
         assert picture["closeup"] == (state["closeup"] is not None), where
@@ -153,14 +125,6 @@ def test_every_beat_ends_on_its_state(data, tmp_path, monkeypatch):
         assert picture["certificate_sides"] == state["certificate_sides"], where
         # the fewest θ's line on its beat alone (review 307 bench: it stood on under Gordan)
         assert picture["fewest_line"] == (beat.motion == "infeasible"), where
-        # the solver's line, where it is said, on θᵀx + θ₀ = 0 (each end's score ~0 next to
-        # the scores of the points, ≥ 1 in size) from its beat on; the left-out points
-        # squared as it is said
-        assert (picture["subset"] is not None) == state["subset"], where
-        if state["subset"]:
-            assert np.abs(picture["subset"]).max() < 1e-3, where
-        if beat.motion == "subset":
-            assert state["wrong_marks"] == {"white": list(lesson.subset.left_out)}, where
         # a key stands beside the weight plane, outside its axes (off the shades, lines and
         # names it explains), its top at the plane's: in one place from the mistake shading
         # to the certificate's
@@ -183,13 +147,11 @@ def test_every_beat_ends_on_its_state(data, tmp_path, monkeypatch):
             levels = picture["line_levels"]
             assert len(levels) == lesson.n and all(v is not None and abs(v) < reach + 1e-9
                                                    for v in levels), where
-        # each counted line's mistakes marked on the data plane: a × ("dashed"), a diamond
-        # ("solid"), a square ("white": a ring is a point magnified or named) at each point
-        # the state names, and no other mark there
+        # each counted line's mistakes marked on the data plane: a × at each point the
+        # state names, and no other mark there
         left = [(kind, at) for kind, at in picture["wrong_marks"]
                 if scene.plane.frame.get_left()[0] <= at[0] <= scene.plane.frame.get_right()[0]]
-        shapes = {"dashed": "Line", "solid": "Polygon", "white": "Square"}
-        named = [(shapes[kind], picture["points_at"][i])
+        named = [("Line", picture["points_at"][i])
                  for kind, points in (state["wrong_marks"] or {}).items() for i in points]
         assert len(left) == len(named), where
         for kind, at in named:
@@ -199,12 +161,8 @@ def test_every_beat_ends_on_its_state(data, tmp_path, monkeypatch):
             # its zoom written on it, not said
             assert "(magnified on the right)" in " ".join(
                 b.sentence for b in beats[:number]), where
-        walked = [b.motion for b in beats[:number]]
         if not state["weights"]:  # the weight plane gone (a close-up in its place), θ too
             assert picture["walk"] is None, where
-        elif "endless" in walked:
-            np.testing.assert_allclose(picture["walk"], lesson.endless.states["theta"][-1],
-                                       atol=1e-6, err_msg=where)
         elif state["walk"] is None:
             assert picture["walk"] is None, where
         else:
@@ -223,16 +181,10 @@ def test_every_beat_ends_on_its_state(data, tmp_path, monkeypatch):
         if beat.motion != DATA_NOTE:
             assert caption.end - caption.start >= len(caption.text) / LP_PACE - 0.05, \
                 caption.text
-    if unzoomed:  # the case is the close-up's
+    if data and data.endswith("wine.csv"):  # the case is the close-up's
         assert any(beat.state["closeup"] for beat in beats)
-    elif data and data.endswith("wine-std.csv"):  # the zoom's: the close view while the state
-        # says so, then every point again for the closing remark
-        assert lesson.close_view is not None
-        views = [(picture["data_box"], beat.state["data_view"]) for picture, beat in
-                 zip(drawn, beats)]
-        assert any(view == "close" for _, view in views) and views[-1][1] == "full"
-        for box, view in views:
-            assert box == (lesson.close_view if view == "close" else lesson.full_view)
+    # the data plane never zooms: every point in sight to the end
+    assert all(picture["data_box"] == lesson.full_view for picture in drawn)
     if getattr(scene, "certificate_weights", None) is not None:
         # the certificate's key covers no arrow's head: the side each sentence points to
         halves, _, key = scene.certificate_weights

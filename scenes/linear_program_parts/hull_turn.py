@@ -1,0 +1,63 @@
+"""The overlap's argument in `linear-program` seen: a line turns round one class's hull,
+keeping it on one side (shaded in that class's colour), while the other class's overlap
+points on that side are crossed: at every turn at least one is
+(:func:`linviz.lessons.linear_program_overlap.hull_line`)."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import VGroup, ValueTracker, always_redraw, linear
+
+from linviz.lessons.linear_program_overlap import hull_line, turning_hull
+from linviz.lessons.linear_program_story import MEET_WORDS, TURN_WORDS
+from scenes.toolkit import style
+from scenes.toolkit.layout import appear
+
+#: the opacity of the turning line's side that holds the hull
+TURN_SHADE_OPACITY = 0.18
+
+
+class HullTurn:
+    """The turning line (a part of :class:`scenes.linear_program.LinearProgramScene`)."""
+
+    def turn_round_hull(self, planes, shared) -> None:
+        """As :data:`TURN_WORDS` are said, a line on each of ``planes`` turns once round the
+        overlap's larger hull, that hull on its shaded side, the other class's overlap
+        points on that side crossed as it turns; ``shared`` (the point both hulls hold)
+        comes as :data:`MEET_WORDS` name it; the turn ends with the sentence."""
+        lesson, theme = self.lesson, self.theme
+        held, sign, other = turning_hull(*lesson.overlap)
+        X = np.asarray(lesson.data.X, dtype=float)
+        # from the normal pointing from the other points' mean to the hull's (a stated start)
+        towards = X[held].mean(axis=0) - X[other].mean(axis=0)
+        start = float(np.arctan2(towards[1], towards[0]))
+        turn = ValueTracker(0.0)
+
+        def current():
+            return hull_line(lesson, start + 2 * np.pi * turn.get_value())
+
+        colour = theme.positive if sign > 0 else theme.negative
+        drawn = VGroup()
+        for plane in planes:
+            line = self.moving_line(lambda: current()[:2], plane=plane)
+            line.shade.set_fill(colour, opacity=TURN_SHADE_OPACITY)
+            marks = always_redraw(lambda plane=plane: VGroup(
+                *[self.wrong_mark(plane, i) for i in current()[2]
+                  if plane.box.contains(X[i][None, :])[0]]))
+            drawn.add(line, marks)
+        self.wait_for_words(TURN_WORDS)
+        self.play(appear(drawn), run_time=style.RUN_FADE)
+        total = max(self.speech_left() - 0.3, style.RUN_FADE * 3)
+        meet = next((self.seconds_until(w) for w in MEET_WORDS
+                     if self.seconds_until(w) is not None), 0.0)
+        first = min(meet, 0.5 * total)
+        if first > 0:
+            self.play(turn.animate.set_value(first / total), run_time=first, rate_func=linear)
+        self.play(turn.animate.set_value((first + style.RUN_FADE) / total),
+                  *([appear(shared)] if shared.get_family()[1:] or shared.has_points() else []),
+                  run_time=style.RUN_FADE, rate_func=linear)
+        rest = total - first - style.RUN_FADE
+        self.play(turn.animate.set_value(1.0), run_time=max(rest, 0.1), rate_func=linear)
+        for part in drawn:
+            part.clear_updaters()
+        self.mark_for_beat(drawn)
