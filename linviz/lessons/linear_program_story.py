@@ -56,6 +56,7 @@ The state's keys:
 - ``narrowing``: the constraints one at a time in the data's order, each line through 0,
   the wedge of θ meeting those so far shaded until a constraint empties it (the lesson's
   :func:`~linviz.lessons.linear_program_narrowing.narrowing`), that point ringed;
+- ``margin_name``: θ*'s margin as written on its segment in data space (Typst), or None;
 - ``verdict``: the closing's rows [(words it comes at, text)…] in the right half, or None;
 - ``status``: the status line under the planes, or None;
 - ``scaling``: a θ that separates (the lesson's ``scaling_theta``, not θ*) is scaled up in data space,
@@ -306,8 +307,8 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # a perceptron cannot" said just after one stopped, which does prove separability)
     passes = watched_passes(lesson) if lesson.inseparable else None
     # (review 310: "decides it only by stopping" claimed too much: it can never say no)
-    watched = ("A perceptron confirms it only by stopping, as this one did; where no line "
-               "separates, it never stops, so it can never say no."
+    watched = ("A perceptron confirms it only by stopping, as this one did; run with no limit "
+               "on passes where no line separates, it never stops, so it never says no."
                if lesson.feasible else
                # (not "it may yet stop": this one cannot, the solver has said so: review 261)
                # (review 305: "this one" read as the solver)
@@ -327,9 +328,11 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (review 282: "as it is of data still to come" gave the notes a reason they do not
     # give; the data to come said as this scene's own point)
     # (review 310: the notes' sense made explicit, so the scene is not heard correcting them)
-    closing = ("The notes call separability not testable: in their sense, of the distribution "
-               "the points are drawn from, no sample can prove it. Whether this training set "
-               f"is separable, one solve decides. {watched}")
+    # (review 311: the notes' remark follows their definition, of the training examples:
+    # read so, one solve tests it; said openly, with what cannot be tested)
+    closing = ("The notes' remark calls this assumption NOT testable. Read of a fixed training "
+               "set like this one, one solve tests it; what no sample can test is whether the "
+               f"distribution the points come from is separable. {watched}")
     # a still after the last words (review 307: the narration ended on the last frame)
     story.beat(closing, "testable", min_seconds=after_a_pause(closing),
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
@@ -346,13 +349,12 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
 
 def verdict_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
     """The closing's two questions as rows for the right half, each with the words it comes
-    at: the distribution's separability, not testable (the notes' sense); these points',
-    answered by one solve (through 0, and with an offset)."""
+    at: these points' separability, answered by one solve (through 0, and with an offset);
+    the distribution's, which no sample can test."""
     answer = ("through 0 “infeasible”, with an offset feasible"
               if lesson.separable_with_offset else "“infeasible”, with an offset too")
-    return [("in their sense", "the notes: the distribution the points come from, "
-                               "“NOT testable”"),
-            ("one solve decides", f"these {lesson.n} points, one solve: {answer}")]
+    return [("one solve tests", f"these {lesson.n} points, one solve: {answer}"),
+            ("what no sample", "the distribution they come from: no sample can test it")]
 
 
 def at_places(lesson: LinearProgramLesson, points) -> str:
@@ -557,7 +559,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         wrong_shading=False, close=None, closeup=None, score_bars=False,
                         scaling=False, wrong_marks=None, overlap_panel=None, cone_inset=False,
                         pass_counts=None, gordan=None, bands=None, trial_line=False,
-                        inequalities=None, narrowing=False, notes_table=None, verdict=None)
+                        inequalities=None, narrowing=False, notes_table=None, verdict=None,
+                        margin_name=None)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -655,8 +658,13 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # the θ marked meets this one constraint, not every one: its line's errors are said on
     # the status line (its + side, shaded, may hold most of the other class)
     wrong = probe_errors(lesson)
+    # what the θ marked shows, said (review 311: "8 of 20 wrong" written, never said)
+    enough = (f" This θ meets point {k + 1}'s constraint, yet its line gets {wrong} of {n} "
+              f"wrong: one constraint is not enough." if wrong else "")
     story.beat("So a point in data space is a line in weight space, and a θ, a line in data "
-               "space, is a point in weight space.", "duality", probe=True,
+               f"space, is a point in weight space.{enough}", "duality", probe=True,
+               # its line's mistakes marked as their count is said
+               wrong_marks={"dashed": lesson.wrong_points(lesson.probe)} if wrong else None,
                status=f"this $theta$ meets constraint {k + 1}; its line: {wrong} of {n} "
                       f"wrong")
     if lesson.feasible:
@@ -681,7 +689,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    f"is the θ meeting those so far: it shrinks as each comes. The shaded "
                    f"region left, where the half-planes overlap, holds the θ meeting them "
                    f"all. Its edges lie on {len(edges)} of the lines, numbered{one}.")
-    story.beat(region_said, "all-constraints", shown=None,
+    story.beat(region_said, "all-constraints", shown=None, wrong_marks=None,
                # their points ringed in data space as they are numbered (review 298: the
                # numbers were not tied to the data)
                ringed=sorted(edges), lines=True, region=True, probe=False, view="near",
@@ -743,7 +751,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "widest margin would need the least ‖θ‖, a quadratic objective: its circle "
                + ("touches the region at θ* too here, though in general at another θ." if same else
                   "touches the region elsewhere, at the dot."),
-               "widest",
+               "widest", margin_name=f"1 \\/ norm(theta^*) = {bound_figures(lesson)['star']}",
                status=f"quadratic: minimise $norm(theta)^2$ subject to {CONSTRAINT} for "
                       f"every $i$")
     story.section("lp-perceptron", "The perceptron in weight space")
@@ -895,7 +903,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                # constraint, then lines through 0, the switch unexplained)
                f"in the data's order: the shaded wedge holds the θ right on every point so "
                f"far. It narrows until point {emptied + 1}'s line leaves it empty.",
-               "narrowing", shown=None,
+               "narrowing", shown=None, wrong_marks=None,
                probe=False, view="near", narrowing=True, ringed=[emptied],
                # the lines, the emptying one, then a still on the empty plane
                min_seconds=sum(step_seconds(found)) + EMPTYING_SECONDS + REVEAL_PAUSE,

@@ -6,13 +6,11 @@ mistakes; the objective's diamond, the solver's θ* and its tight points."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (Create, DashedLine, Dot, Indicate, Polygon, ValueTracker, VGroup, VMobject,
-                   linear)
+from manim import Create, DashedLine, Dot, Indicate, Polygon, ValueTracker, VGroup, VMobject, linear
 
 from linviz.geometry import clip_line
-from linviz.lessons.linear_program import mistake_arcs, mistake_shade
 from scenes.linear_program_parts.common import (DIAMOND_SHORT, FADED_LINES, LINE_OPACITY_ONE_OF,
-                                                TOUCH_SECONDS, band_dashes, ray_end)
+                                                TOUCH_SECONDS, band_dashes)
 from scenes.linear_program_parts.fewest import FewestBeats
 from scenes.linear_program_parts.keys import ShadingKeys
 from scenes.linear_program_parts.region import RegionDrawings
@@ -130,14 +128,18 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         self.play(appear(self.probe), run_time=style.RUN_FADE)
         self.play(appear(self.probe_line), run_time=style.RUN_INTRO)
         self.keep_vector_name_off(self.probe_line.line)
-        # the status line: this θ meets the one constraint, and how many its line gets wrong
+        # the status line: this θ meets the one constraint, and how many its line gets
+        # wrong, marked, as that is said (review 311: written, never said)
+        self.wait_for_words("This θ meets")
         self.follow_beat(beat)
+        self.show_wrong_marks(beat)
 
     def draw_all_constraints(self, beat) -> None:
         theme, lesson = self.theme, self.lesson
         # (the region's edges' points are ringed as the edges are numbered)
         self.set_rings([] if beat.state["region"] else list(beat.state["ringed"]))
         self.set_status(None)  # its own as its part comes (review 274: 3 s before it)
+        self.drop_wrong_marks()
         narrowed = self.narrowed  # the lines the narrowing drew (slid through 0), or None
         if narrowed is None:
             self.drop_constraint_shown()
@@ -200,38 +202,6 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         self.mark_for_beat(numbers)
         self.name_rings(2)
 
-    def wrong_shading_drawing(self) -> VGroup:
-        """Weight space shaded by how many points each θ gets wrong: a wedge from 0 for
-        every arc of directions (:func:`~linviz.lessons.linear_program.mistake_arcs`), in
-        the lesson's shades (:func:`~linviz.lessons.linear_program.mistake_shade`) from the
-        fewest (tinted: :meth:`shade_fill`) to the most; the wedges of one shade are one shape, the faintest
-        first."""
-        arcs = mistake_arcs(self.lesson.signed)
-        low, high = self.lesson.mistake_range
-        shapes: dict[int, list] = {}
-        for start, end, count in arcs:
-            shade = mistake_shade(count, low, high)
-            shapes.setdefault(shade, []).append(self.wedge(start, end))
-        drawn = VGroup()
-        for shade in sorted(shapes):
-            colour, opacity = self.shade_fill(shade)
-            drawn.add(VGroup(*[Polygon(*corners, stroke_width=0, fill_color=colour,
-                                       fill_opacity=opacity)
-                               for corners in shapes[shade]]))
-        return drawn
-
-    def wedge(self, start: float, end: float) -> list[np.ndarray]:
-        """The screen corners of the part of the weight plane's box seen from 0 between
-        the angles ``start`` and ``end`` (< π apart, or π): 0, where the first ray leaves
-        the box, the box's corners between, where the second leaves it."""
-        box = self.weights.box
-        between = sorted((np.mod(np.arctan2(c[1], c[0]) - start, 2 * np.pi), tuple(c))
-                         for c in box.corners)
-        inner = [np.array(c) for turn, c in between if 0 < turn < end - start]
-        points = [np.zeros(2), ray_end((np.cos(start), np.sin(start)), box), *inner,
-                  ray_end((np.cos(end), np.sin(end)), box)]
-        return [self.weight_point(p) for p in points]
-
     def diamond_at(self, c: float) -> VMobject:
         corners = [(c, 0), (0, c), (-c, 0), (0, -c)]
         return Polygon(*[self.weight_point(p) for p in corners], stroke_width=2.5,
@@ -249,7 +219,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         objective's status, then the circle of the least ‖θ‖ touching the region at the
         widest separator (θ*, or a dot of its own), as each is said (review 303)."""
         self.wait_for_words("the nearest point's distance")
-        self.play(appear(self.star_margin_drawing()), run_time=style.RUN_FADE)
+        margin = self.star_margin_drawing(beat.state["margin_name"])
+        self.play(appear(margin), run_time=style.RUN_FADE)
         self.wait_for_words("The widest margin")
         self.follow_beat(beat)
         widest = np.asarray(self.lesson.widest_theta, dtype=float)
@@ -354,6 +325,7 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
             name.move_to(least_covered(inside, 2 * half, blocked))
             blocked = np.vstack([blocked, box_of(name, pad=0.05)])
             drawn.add(name)
+            drawn.level_names = [*getattr(drawn, "level_names", []), name]
         return drawn
 
     def star_lines_on(self, plane, shaded: bool = True) -> VGroup:

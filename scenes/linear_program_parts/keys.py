@@ -1,23 +1,59 @@
-"""The keys of `linear-program`'s shadings in weight space: a column of swatches and their
+"""The mistake shading of `linear-program`'s weight space (wedges from 0, shaded by how many
+points each θ gets wrong) and the keys of its shadings: a column of swatches and their
 words on the plane's own ground, right of the weight plane (the mistake shading's ramp,
 named by the counts each step stands for; the certificate's)."""
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, Rectangle, VGroup, config
+import numpy as np
+from manim import DOWN, LEFT, RIGHT, UP, Polygon, Rectangle, VGroup, config
 
-from linviz.lessons.linear_program import MISTAKE_SHADES, mistake_shade, shade_ranges
-from scenes.linear_program_parts.common import WRONG_DARKEST, WRONG_LIGHTEST
-
-#: the opacity of the fewest mistakes' wedges, in the highlight's colour
-FEWEST_TINT_OPACITY = 0.22
+from linviz.lessons.linear_program import (MISTAKE_SHADES, mistake_arcs, mistake_shade,
+                                           shade_ranges)
+from scenes.linear_program_parts.common import WRONG_DARKEST, WRONG_LIGHTEST, ray_end
 from scenes.toolkit import style
 from scenes.toolkit.layout import with_backdrop
 from scenes.toolkit.screen_text import text
 
+#: the opacity of the fewest mistakes' wedges, in the highlight's colour
+FEWEST_TINT_OPACITY = 0.22
+
 
 class ShadingKeys:
-    """The shadings' keys (a part of :class:`scenes.linear_program.LinearProgramScene`)."""
+    """The mistake shading and the shadings' keys (a part of
+    :class:`scenes.linear_program.LinearProgramScene`)."""
+
+    def wrong_shading_drawing(self) -> VGroup:
+        """Weight space shaded by how many points each θ gets wrong: a wedge from 0 for
+        every arc of directions (:func:`~linviz.lessons.linear_program.mistake_arcs`), in
+        the lesson's shades (:func:`~linviz.lessons.linear_program.mistake_shade`) from the
+        fewest (tinted: :meth:`shade_fill`) to the most; the wedges of one shade are one shape, the faintest
+        first."""
+        arcs = mistake_arcs(self.lesson.signed)
+        low, high = self.lesson.mistake_range
+        shapes: dict[int, list] = {}
+        for start, end, count in arcs:
+            shade = mistake_shade(count, low, high)
+            shapes.setdefault(shade, []).append(self.wedge(start, end))
+        drawn = VGroup()
+        for shade in sorted(shapes):
+            colour, opacity = self.shade_fill(shade)
+            drawn.add(VGroup(*[Polygon(*corners, stroke_width=0, fill_color=colour,
+                                       fill_opacity=opacity)
+                               for corners in shapes[shade]]))
+        return drawn
+
+    def wedge(self, start: float, end: float) -> list[np.ndarray]:
+        """The screen corners of the part of the weight plane's box seen from 0 between
+        the angles ``start`` and ``end`` (< π apart, or π): 0, where the first ray leaves
+        the box, the box's corners between, where the second leaves it."""
+        box = self.weights.box
+        between = sorted((np.mod(np.arctan2(c[1], c[0]) - start, 2 * np.pi), tuple(c))
+                         for c in box.corners)
+        inner = [np.array(c) for turn, c in between if 0 < turn < end - start]
+        points = [np.zeros(2), ray_end((np.cos(start), np.sin(start)), box), *inner,
+                  ray_end((np.cos(end), np.sin(end)), box)]
+        return [self.weight_point(p) for p in points]
 
     def shade_fill(self, shade: int) -> tuple[str, float]:
         """(colour, opacity) of the mistake shading's ``shade``: the fewest's (0) in the

@@ -107,25 +107,35 @@ class MarginBands:
             self.mobjects.insert(self.mobjects.index(star), reach)
         self.mark_for_beat(reach)
 
-    def star_margin_drawing(self) -> VGroup:
+    def star_margin_drawing(self, words: str) -> VGroup:
         """θ*'s margin in data space, marked for the sentence: a segment from θ*'s line,
         perpendicular, to its first tight point, 1/‖θ*‖ long (the point's y·score is 1),
-        named "1/‖θ*‖" beside its middle, off θ*'s lines, over the band ±1/‖θ*‖ shaded."""
+        named ``words`` (Typst: "1/‖θ*‖ = 0.256") beside its middle, off θ*'s lines, over
+        the margin it measures shaded: from the line to θ*ᵀx = ±1 on the point's side
+        (review 311: the band ±1/‖θ*‖, twice the margin, read as it)."""
         lesson, plane, theme = self.lesson, self.plane, self.theme
         star = np.asarray(lesson.theta_star, dtype=float)
-        point = np.asarray(lesson.data.X[lesson.tight[0]], dtype=float)
+        k = int(lesson.tight[0])
+        point = np.asarray(lesson.data.X[k], dtype=float)
         foot = point - float(star @ point) / float(star @ star) * star
         segment = Line(plane.c2p(foot), plane.c2p(point), color=theme.highlight,
                        stroke_width=4)
-        name = with_backdrop(math("1 \\/ norm(theta^*)", theme, style.FONT_SMALL)
+        name = with_backdrop(math(words, theme, style.FONT_SMALL)
                              .set_color(theme.highlight), theme)
         middle = (segment.get_start() + segment.get_end()) / 2
-        self.place_beside(name, middle, 0.1, rings=3, clear=True, lines=self.line_boxes(
+        star_lines = getattr(self, "star_lines", None)  # off "θ*ᵀx = ±1" (review 311)
+        taken = (getattr(star_lines, "level_names", []) if star_lines is not None
+                 and self.on_screen(star_lines) else [])
+        self.place_beside(name, middle, 0.1, taken, rings=3, clear=True, lines=self.line_boxes(
             [("segment", segment.get_start(), segment.get_end())]
             + [(star, level) for level in (0.0, 1.0, -1.0)]))
-        # the band it is the half-width of, shaded: the segment alone is a few pixels
-        band = self.margin_band(star, 1.0 / float(np.hypot(*star)), theme.highlight,
-                                dashed=False)
+        # the half of the band on the point's side: centred on θ*ᵀx = ±½, half as wide
+        norm = float(np.hypot(*star))
+        side = float(np.sign(lesson.data.y[k]))
+        polygon = strip_polygon(star, -0.5 * side, 0.5 / norm, plane.box)
+        band = VGroup(*([] if polygon is None else [Polygon(
+            *plane.c2p_many(polygon), stroke_width=0, fill_color=theme.highlight,
+            fill_opacity=BAND_OPACITY)]))
         drawn = VGroup(band, segment, name)
         self.mark_for_beat(drawn)
         return drawn

@@ -35,6 +35,7 @@ class NarrowingBeats:
         self.set_rings([])
         self.set_status(beat.state["status"])
         self.drop_constraint_shown(keep_line=True)
+        self.drop_wrong_marks()
         # the lines through 0 explained first: the shown constraint's line slides to 0 as
         # it is said (review 308: the plane stood empty 10 s); then the steps as they are
         # said (review 307: the wedge narrowed under the explanation)

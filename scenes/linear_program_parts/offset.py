@@ -93,7 +93,7 @@ class OffsetBeats:
         self.show_pass_counts(beat, "through 0, updates in each pass")
         if self.lesson.feasible:  # the solve's answer and the run's stop, lit as said
             if self.region is not None and self.on_screen(self.region):
-                self.wait_for_words("one solve decides")
+                self.wait_for_words("one solve tests")
                 self.play(lit(self.region, self.theme), run_time=style.PAUSE_READ)
             self.wait_for_words("by stopping")
             self.play(lit(self.walker, self.theme, 1.6), run_time=style.PAUSE_READ)

@@ -993,7 +993,7 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     assert "> 0$: no $theta$ is on all" in sides.state["status"]
     if "overlap" in motions:  # the notes' remark closes: the solver's word is the answer
         assert beats[-1].motion == "testable"
-        assert "“infeasible”" in beats[-1].state["verdict"][1][1]
+        assert "“infeasible”" in beats[-1].state["verdict"][0][1]
 
 
 def test_the_mistake_shades_cut_the_counts_into_even_runs():

@@ -107,7 +107,8 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
 
     data, lesson, beats = lesson_or_skip(case)
     (said,) = [b for b in beats if b.motion == "testable"]
-    assert "separability not testable" in said.sentence and "one solve decides" in said.sentence
+    assert "calls this assumption NOT testable" in said.sentence
+    assert "one solve tests it" in said.sentence
     # what watching the perceptron shown decides: stopping proves it (said only of a run
     # that stopped, recounted by a plain loop of 1,000 passes), running proves nothing
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
@@ -143,8 +144,8 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
         offset = linprog([0, 0, 0], A_ub=-ones, b_ub=-np.ones(len(A)),
                          bounds=[(None, None)] * 3, method="highs")
         assert said.state["status"] is None
-        (_, notes), (_, answer) = said.state["verdict"]
-        assert "“NOT testable”" in notes
+        (_, answer), (_, distribution) = said.state["verdict"]
+        assert "no sample can test it" in distribution
         assert answer == (f"these {len(y)} points, one solve: " + (
             "through 0 “infeasible”, with an offset feasible" if offset.status == 0
             else "“infeasible”, with an offset too"))

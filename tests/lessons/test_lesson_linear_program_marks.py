@@ -36,6 +36,12 @@ def test_each_counted_line_marks_its_mistakes(case):
             assert (f"Now {len(wrong)} of {len(y)}" in beat.sentence) == bool(wrong)
     marked = {beat.motion: beat.state["wrong_marks"] for beat in beats
               if beat.motion != "walk-step" and beat.state["wrong_marks"]}
+    # the θ marked in one half-plane: its line's mistakes, said (one constraint is not
+    # enough), and marked on that beat alone
+    (duality,) = [beat for beat in beats if beat.motion == "duality"]
+    probed = exact_wrong(X, y, lesson.probe)
+    assert marked.pop("duality", None) == ({"dashed": probed} if probed else None)
+    assert (f"its line gets {len(probed)} of {len(y)} wrong" in duality.sentence) == bool(probed)
     if lesson.feasible:
         assert not marked
         return
