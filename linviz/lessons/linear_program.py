@@ -555,6 +555,18 @@ class LinearProgramLesson:
         return self.band_insets(self.theta_star, self.tight)[:TIGHT_INSETS]
 
     @property
+    def kept_theta(self) -> np.ndarray | None:
+        """On data no line through the origin separates: the programme's θ (least ‖θ‖₁,
+        :func:`solve_least_l1`, ties as θ*'s) on the points :attr:`scaling_theta` gets right,
+        the others left out; every θ in that cone gets exactly the left-out points wrong
+        (no θ gets fewer wrong). None on separable data."""
+        if self.feasible:
+            return None
+        kept = np.flatnonzero(_dot(self.signed, self.scaling_theta) > 0)
+        A = np.asarray(self.signed, dtype=float)[kept]
+        return _least_point(A, solve_least_l1(A))
+
+    @property
     def scaling_theta(self) -> np.ndarray:
         """The separator the scaling is drawn on (data a line through 0 separates), divided
         by its least y·score, which is then exactly 1: its direction

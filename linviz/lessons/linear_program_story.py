@@ -56,6 +56,8 @@ The state's keys:
 - ``narrowing``: the constraints one at a time in the data's order, each line through 0,
   the wedge of θ meeting those so far shaded until a constraint empties it (the lesson's
   :func:`~linviz.lessons.linear_program_narrowing.narrowing`), that point ringed;
+- ``constraint_score``: the y·score of the shown point's line (1: its constraint's; 0:
+  where its sign changes, the line through 0 drawn where no θ meets them all);
 - ``margin_name``: θ*'s margin as written on its segment in data space (Typst), or None;
 - ``verdict``: the closing's rows [(words it comes at, text)…] in the right half, or None;
 - ``status``: the status line under the planes, or None;
@@ -80,8 +82,7 @@ from .linear_program_narrowing import (narrowing, region_changes, seconds_of_ste
                                        shrinking_regions, step_seconds)
 from .linear_program_insets import cone_edge_inset
 from .summary_story import HEADER as SUMMARY_HEADER, ROWS as SUMMARY_ROWS
-from .linear_program_overlap import (overlap_equation, overlap_panel, turning_hull,
-                                     weight_places)
+from .linear_program_overlap import overlap_panel, turning_hull, weight_places
 
 __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_storyboard"]
 
@@ -560,7 +561,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                         scaling=False, wrong_marks=None, overlap_panel=None, cone_inset=False,
                         pass_counts=None, gordan=None, bands=None, trial_line=False,
                         inequalities=None, narrowing=False, notes_table=None, verdict=None,
-                        margin_name=None)
+                        margin_name=None, constraint_score=1.0)
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -644,17 +645,26 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # weight space named as it is first used (review 298: its idea came a beat late); the
     # point's own index (review 305: a general i where point k is named)
     own = formatting.superscript(k + 1)
-    story.beat(f"On the right is weight space: each place in it is one θ. Point {k + 1}'s constraint "
-               f"holds on one side of a line perpendicular to y⁽{own}⁾x⁽{own}⁾"
-               # (review 306: the arrow of a − point pointed away from it, unexplained)
-               f"{f' (x⁽{own}⁾ flipped: point {k + 1} is a −)' if lesson.data.y[k] < 0 else ''}, "
-               f"at 1/‖x⁽{own}⁾‖ from 0.",
+    flipped = f" (x⁽{own}⁾ flipped: point {k + 1} is a −)" if lesson.data.y[k] < 0 else ""
+    arrow = (f" · arrow: ${lesson.shown_arrow_factor} y^(({k + 1})) x^(({k + 1}))$"
+             if lesson.shown_arrow_factor > 1 else "")
+    if lesson.feasible:
+        where = (f"Point {k + 1}'s constraint holds on one side of a line perpendicular to "
+                 f"y⁽{own}⁾x⁽{own}⁾{flipped}, at 1/‖x⁽{own}⁾‖ from 0.")
+        status = (f"$y^(({k + 1})) theta^T x^(({k + 1})) >= 1$, a line "
+                  f"$1 \\/ norm(x^(({k + 1}))) = {math_number(distance)}$ from 0")
+    else:
+        # where no θ will meet them all, the lines through 0 from the first (reviews 311:
+        # the ≥ 1 line drawn, then dropped for lines through 0, read as two programmes)
+        where = (f"The θ that get point {k + 1} right lie on one side of a line through 0, "
+                 f"perpendicular to y⁽{own}⁾x⁽{own}⁾{flipped}. Scaled up, they meet its "
+                 f"constraint, ≥ 1.")
+        status = (f"$y^(({k + 1})) theta^T x^(({k + 1})) > 0$: a line through 0 · scaled "
+                  f"up, $>= 1$")
+    story.beat(f"On the right is weight space: each place in it is one θ. {where}",
                "one-constraint", weights=True,
                shown=k, ringed=[k], scaling=False, inequalities=None, wrong_marks=None,
-               status=f"$y^(({k + 1})) theta^T x^(({k + 1})) >= 1$, a line "
-                      f"$1 \\/ norm(x^(({k + 1}))) = {math_number(distance)}$ from 0"
-                      + (f" · arrow: ${lesson.shown_arrow_factor} y^(({k + 1})) x^(({k + 1}))$"
-                         if lesson.shown_arrow_factor > 1 else ""))
+               constraint_score=1.0 if lesson.feasible else 0.0, status=status + arrow)
     # the θ marked meets this one constraint, not every one: its line's errors are said on
     # the status line (its + side, shaded, may hold most of the other class)
     wrong = probe_errors(lesson)
@@ -896,13 +906,11 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     zoom = _zoomed_out(lesson).removeprefix(", ")
     # (review 296: "narrows" where most lines leave the wedge as it was)
     # (review 310: "only the signs matter" read as the programme changing)
-    story.beat("Some θ meets every ≥ 1 exactly when some θ has every label times score above "
-               f"0: scale that one up. So each line is drawn through 0, where its "
-               f"label times score is 0. {zoom.capitalize() + ', o' if zoom else 'O'}ne at a time "
-               # why the lines now pass through 0 (review 306: the ≥ 1 line of one
-               # constraint, then lines through 0, the switch unexplained)
-               f"in the data's order: the shaded wedge holds the θ right on every point so "
-               f"far. It narrows until point {emptied + 1}'s line leaves it empty.",
+    # (the lines through 0 from the one constraint's beat: review 311)
+    story.beat(f"{zoom.capitalize() + ', e' if zoom else 'E'}ach point's line through 0, one "
+               f"at a time in the data's order: the shaded wedge holds the θ right on every "
+               f"point so far. It narrows until point {emptied + 1}'s line leaves it empty: "
+               f"no θ is right on all, so none, scaled, meets every ≥ 1.",
                "narrowing", shown=None, wrong_marks=None,
                probe=False, view="near", narrowing=True, ringed=[emptied],
                # the lines, the emptying one, then a still on the empty plane
@@ -921,6 +929,16 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(infeasible, "infeasible", min_seconds=after_a_pause(infeasible),
                wrong_marks={"dashed": lesson.wrong_points(lesson.scaling_theta)}, status=f"every $theta$ gets at least {low} wrong · the solver: "
                                     f"infeasible")
+    # the programme seen succeeding where it can (review 311: on such data it only ever
+    # answered "infeasible"): without the points this θ gets wrong
+    left_out = lesson.wrong_points(lesson.scaling_theta)
+    kept = lesson.kept_theta
+    story.beat(f"Leave out the {len(left_out)} points this θ gets wrong, and the programme on "
+               f"the other {n - len(left_out)} is feasible: the solver's θ, in this θ's wedge, "
+               f"separates them.", "kept",
+               wrong_marks={"dashed": left_out},
+               status=f"without the {len(left_out)} (×): feasible, "
+                      f"$theta = {math_vector(kept)}$")
     support = sorted(lesson.certificate)
     places = weight_places([lesson.certificate[i] for i in support])
     weights = formatting.listed(formatting.number(lesson.certificate[i], places) for i in support)
@@ -987,10 +1005,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    overlap_panel=overlap_panel(lesson),
                    close=None, ringed=sorted([*positive, *negative]),
                    closeup=closeup[1] if closeup else None,
-                   # the mean both hulls hold, written where no panel can stand (the close-up
-                   # is in its place)
-                   status=(f"with an offset, infeasible too: ${overlap_equation(lesson)}$"
-                           if closeup else "with an offset, on $[1, x]$: infeasible too"))
+                   # (review 311: the equation over the close-up, never said, dropped)
+                   status="with an offset, on $[1, x]$: infeasible too")
     story.section("lp-verdict", "What one solve decides")
     testable_beat(story, lesson)
 
@@ -999,15 +1015,15 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
 #: perceptron (it always meets a mistake, so it never settles)
 PROOF_WORDS = ("Take any θ, like this one circling 0: their weighted labels times scores add "
                "up to 0, so one of them is ≤ 0: a mistake. So a perceptron through the origin "
-               "never settles here: whatever θ it reaches, some point is wrong and moves it, "
-               "as the noise scene shows.")
+               "never settles here: whatever θ it reaches, some point is wrong and moves it "
+               "on.")
 
 
 #: Gordan's alternative, said before its weights prove that no θ exists (reviews 256–257:
 #: used at the certificate, stated only on the closing card); not in the notes, said so
-GORDAN_WORDS = ("Why? Gordan's alternative, beyond the notes: either some θ has every label "
-                "times score above 0, or weights λᵢ ≥ 0, not all 0, make the weighted "
-                "y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, never both.")
+GORDAN_WORDS = ("Why is every θ wrong somewhere? Gordan's alternative, beyond the notes: either "
+                "some θ has every label times score above 0, or weights λᵢ ≥ 0, not all 0, "
+                "make the weighted y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, never both.")
 
 
 def gordan_card() -> dict:

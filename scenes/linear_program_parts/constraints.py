@@ -38,14 +38,16 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         half-plane and line as the constraint is said; y⁽ⁱ⁾x⁽ⁱ⁾ in data space at
         "perpendicular"; the line's distance from 0 at "1/‖x"."""
         i, theme = beat.state["shown"], self.theme
+        score = beat.state["constraint_score"]  # 1: its constraint's line; 0: through 0
         if not self.on_screen(self.weights):
             self.show_weight_plane()
-        self.wait_for_words("constraint holds")
+        self.wait_for_words("on one side of a line")
         self.follow_beat(beat)
         a = self.lesson.signed[i]
-        self.shown_half = Hyperplane(self.weights, a, -1.0, show_normal=False,
+        self.shown_half = Hyperplane(self.weights, a, -score, show_normal=False,
                                      show_notes=False)
-        self.shown_line = self.on_weights(lambda: self.constraint_line(i, theme.step, 3))
+        self.shown_line = self.on_weights(lambda: self.constraint_line(i, theme.step, 3,
+                                                                       score=score))
         foot = a / float(a @ a)
         self.shown_normal = FastArrow(theme.step, stroke_width=3)  # the point's colour
         self.shown_normal.set_ends(self.weight_point((0, 0)), self.weight_point(foot))
@@ -77,8 +79,10 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         self.play(appear(self.shown_half), appear(self.shown_line), run_time=style.RUN_FADE)
         self.wait_for_words("perpendicular")
         self.play(appear(self.shown_vector), run_time=style.RUN_FADE)
-        self.wait_for_words("1/‖x")
-        self.play(appear(self.shown_normal), appear(self.shown_label), run_time=style.RUN_FADE)
+        if score:  # its distance from 0, as said
+            self.wait_for_words("1/‖x")
+            self.play(appear(self.shown_normal), appear(self.shown_label),
+                      run_time=style.RUN_FADE)
 
     def keep_vector_name_off(self, line) -> None:
         """The shown y⁽ⁱ⁾x⁽ⁱ⁾'s name moved off the screen ``line`` (θ's, drawn after it: a
@@ -139,7 +143,6 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         # (the region's edges' points are ringed as the edges are numbered)
         self.set_rings([] if beat.state["region"] else list(beat.state["ringed"]))
         self.set_status(None)  # its own as its part comes (review 274: 3 s before it)
-        self.drop_wrong_marks()
         narrowed = self.narrowed  # the lines the narrowing drew (slid through 0), or None
         if narrowed is None:
             self.drop_constraint_shown()

@@ -1,6 +1,7 @@
-"""The beat of `linear-program` on data no line through the origin separates where the
+"""The beats of `linear-program` on data no line through the origin separates where the
 fewest mistakes any θ makes are shown: the wedges of θ that make them, outlined and lit,
-their count beside the widest, and the solver's word as it is said."""
+their count beside the widest, and the solver's word as it is said; then the solver's θ
+without the points one of them gets wrong."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from linviz.lessons.linear_program_story import status_said_first
 from scenes.linear_program_parts.common import LABEL_OFF_WEDGE, ray_end
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
+from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
 
 
@@ -73,3 +75,23 @@ class FewestBeats:
         self.show_wrong_marks(beat)
         self.wait_for_words("infeasible")
         self.set_status(beat.state["status"])
+
+    def draw_kept(self, beat) -> None:
+        """The solver's θ without the points the opening's θ gets wrong (the lesson's
+        ``kept_theta``), marked in weight space (on its ray at 0.8 of the view's reach where
+        it lies beyond: only its direction sets its line) and its line drawn in data space,
+        as it is said; the left-out points stay marked."""
+        self.follow_beat(beat)
+        self.show_wrong_marks(beat)
+        self.wait_for_words("the solver's θ")
+        theme, theta = self.theme, np.asarray(self.lesson.kept_theta, dtype=float)
+        box = self.weights.box
+        inside = box.x_min < theta[0] < box.x_max and box.y_min < theta[1] < box.y_max
+        at = theta if inside else 0.8 * ray_end(theta / float(np.hypot(*theta)), box)
+        line = Hyperplane(self.plane, theta, 0.0, show_normal=False, show_notes=False,
+                          show_shading=False)
+        line.line.set_color(theme.boundary)
+        drawn = VGroup(Dot(self.weight_point(at), radius=0.07, color=theme.boundary), line)
+        self.play(appear(drawn), run_time=style.RUN_FADE)
+        self.mark_for_beat(drawn)
+        self.kept_drawn = drawn

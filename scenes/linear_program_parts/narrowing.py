@@ -6,7 +6,7 @@ shrinking to the feasible one (:mod:`linviz.lessons.linear_program_narrowing`)."
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, Polygon, Transform, VGroup
+from manim import DOWN, Polygon, VGroup
 
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program_narrowing import (LEAD_STEPS, narrowing, region_changes,
@@ -33,23 +33,17 @@ class NarrowingBeats:
         lesson = self.lesson
         found = narrowing(lesson.signed)
         self.set_rings([])
-        self.set_status(beat.state["status"])
+        self.set_status(None)  # its own as the steps start (review 311: 14 s before)
         self.drop_constraint_shown(keep_line=True)
-        self.drop_wrong_marks()
-        # the lines through 0 explained first: the shown constraint's line slides to 0 as
-        # it is said (review 308: the plane stood empty 10 s); then the steps as they are
-        # said (review 307: the wedge narrowed under the explanation)
-        self.wait_for_words("each line is drawn through 0")
+        # (the shown constraint's line is through 0 already: review 311) the steps as they
+        # are said (review 307: the wedge narrowed under the explanation)
         shown = self.shown_line
-        if shown is not None and self.on_screen(shown):
-            self.play(Transform(shown, self.constraint_line(lesson.shown_point, self.theme.step,
-                                                            3, score=0.0)),
-                      run_time=style.RUN_PARAMETER)
         zoom = self.weights.box != lesson.weight_box
         if zoom:  # out from one line to all of them, as said (the steps follow the zoom)
             self.wait_for_words("Zoomed")
         else:
-            self.wait_for_words("One at a time")
+            self.wait_for_words("one at a time")
+        self.set_status(beat.state["status"])
         if shown is not None and self.on_screen(shown):
             self.play(vanish(shown), run_time=style.RUN_FADE)
             self.remove(shown)
@@ -179,9 +173,12 @@ class NarrowingBeats:
 
     def drop_constraint_shown(self, keep_line: bool = False) -> None:
         """The one constraint shown (its half-plane, line, unless ``keep_line``, arrows and
-        names) and the θ marked in it leave."""
+        names), the θ marked in it and its line's mistakes' marks leave, at once."""
         leaving = [m for m in (self.shown_half, self.shown_normal, self.shown_label,
                                self.shown_vector, self.probe, self.probe_line,
-                               None if keep_line else self.shown_line) if m is not None]
-        self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
+                               None if keep_line else self.shown_line, self.wrong_drawn)
+                   if m is not None and self.on_screen(m)]
+        if leaving:
+            self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
         self.remove(*leaving)
+        self.wrong_drawn = None

@@ -56,6 +56,8 @@ class NoSeparatorBeats(GordanBeats):
         weighted y⁽ⁱ⁾x⁽ⁱ⁾ tip to tail, back to 0 (weight space keeps its shading: its
         half-planes are the next beat's)."""
         theme, lesson = self.theme, self.lesson
+        # the rings, names and weights as the weights are said (review 311: 3 s before)
+        self.wait_for_words("weights")
         self.follow_beat(beat)
         support = sorted(lesson.certificate)
         # (dense data: a name may stand off its ring, joined by a leader, rather than on a
@@ -78,7 +80,6 @@ class NoSeparatorBeats(GordanBeats):
         self.play(appear(names), run_time=style.RUN_FADE)
         # the sum comes as its weights are said, its arrows drawn while the rest is (review
         # 279: at "add up to 0", the sentence's end, it came 9 s after "on the right")
-        self.wait_for_words("weights")
         stated = self.gordan_drawing
         if stated is not None:  # the alternative's card gives way (its veil under the sum's)
             self.play(vanish(stated[1]), appear(frame), run_time=style.RUN_FADE)

@@ -193,12 +193,18 @@ def test_every_number_said_is_the_lessons(name, seed):
     A = data.y[:, None] * data.X
     k = lesson.shown_point
     assert f"these {len(A)} points" in said
-    assert f"Point {k + 1}'s constraint holds on one side" in said
-    # its distance from 0 written on the status line (said in words, "at 1/‖x⁽ᵏ⁾‖ from 0")
     board = linear_program_storyboard(lesson)
     shown = next(b for b in board.beats if b.motion == "one-constraint")
-    assert f"= {1 / np.hypot(*A[k]):.2f}$ from 0" in shown.state["status"]
-    assert "‖ from 0." in shown.sentence
+    if lesson.feasible:
+        assert f"Point {k + 1}'s constraint holds on one side" in said
+        # its distance from 0 written on the status line (said, "at 1/‖x⁽ᵏ⁾‖ from 0")
+        assert f"= {1 / np.hypot(*A[k]):.2f}$ from 0" in shown.state["status"]
+        assert "‖ from 0." in shown.sentence and shown.state["constraint_score"] == 1.0
+    else:  # no θ will meet them all: its line through 0 from the first (review 311)
+        assert (f"The θ that get point {k + 1} right lie on one side of a line through 0"
+                in shown.sentence)
+        assert "Scaled up, they meet its constraint, ≥ 1." in shown.sentence
+        assert shown.state["constraint_score"] == 0.0
     # a − point's y⁽ᵏ⁾x⁽ᵏ⁾ points away from x⁽ᵏ⁾: said so, and only then
     up = str(k + 1).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
     flipped = f"(x⁽{up}⁾ flipped: point {k + 1} is a −)"
@@ -643,8 +649,8 @@ def test_the_marked_theta_is_inside_the_half_plane_and_its_line_clear_of_the_poi
         assert every.sentence.startswith(
             f"Now all {lesson.n} constraints{', ' + zoom if zoom else ''}, one at a time.")
     else:
-        assert (f"label times score is 0. {zoom.capitalize()}, one at a time" if zoom
-                else "label times score is 0. One at a time") in every.sentence
+        assert every.sentence.startswith(f"{zoom.capitalize()}, each point's line through 0, "
+                                         if zoom else "Each point's line through 0, one at")
 
     def clearance(t):
         return np.min(np.abs(data.X @ (t / np.linalg.norm(t))))
@@ -982,13 +988,10 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     after = motions.index("proof") + 1  # (the offset's beat, in data space)
     assert on[first + 1:after] == [True] * (after - first - 1)
     assert not any(on[after:]) and not any(on[:first + 1])
-    # the shading by sign is said to be of the lines slid through 0 (not the ≥ 1 lines),
-    # where they are first drawn
+    # the shading by sign is of the lines through 0, the programme's ≥ 1 said to follow
     (narrowed,) = [b for b in beats if b.motion == "narrowing"]
-    assert narrowed.sentence.startswith("Some θ meets every ≥ 1 exactly when some θ has every "
-                                        "label times score above 0: scale that one up. So")
-    assert "So each line is drawn through 0, where its label times score is 0." \
-        in narrowed.sentence and "ne at a time in the data's order" in narrowed.sentence
+    assert "line through 0, one at a time in the data's order" in narrowed.sentence
+    assert narrowed.sentence.endswith("no θ is right on all, so none, scaled, meets every ≥ 1.")
     assert "add up to 0, so one of them is ≤ 0: a mistake." in beats[first + 2].sentence
     assert "> 0$: no $theta$ is on all" in sides.state["status"]
     if "overlap" in motions:  # the notes' remark closes: the solver's word is the answer

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 
@@ -46,7 +47,7 @@ def test_each_counted_line_marks_its_mistakes(case):
         assert not marked
         return
     fewest = exact_wrong(X, y, lesson.scaling_theta)
-    assert set(marked) <= {"intro", "weight-plane", "infeasible"}
+    assert set(marked) <= {"intro", "weight-plane", "infeasible", "kept"}
     assert marked["infeasible"] == {"dashed": fewest}
     (said,) = [beat for beat in beats if beat.motion == "infeasible"]
     assert f"every θ gets at least {len(fewest)} wrong, as this one does" in said.sentence
@@ -83,3 +84,38 @@ def check_watched_passes(data, lesson, beats) -> None:
             break
     assert (counts[-1] == 0) == lesson.feasible
     assert beat.state["pass_counts"] == (counts if free else None)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
+    """On data no line through 0 separates, the points the opening's θ gets wrong left out,
+    the programme on the rest is feasible: its θ (checked against HiGHS afresh: the same
+    least |θ₁| + |θ₂|) meets each kept constraint (≥ 1 in rationals, to the solver's
+    tolerance), gets exactly the left-out points wrong, and lies in the opening θ's arc of
+    directions; the sentence says the counts."""
+    from scipy.optimize import linprog
+
+    data, lesson, beats = lesson_or_skip(case)
+    kept_beats = [b for b in beats if b.motion == "kept"]
+    if lesson.feasible:
+        assert lesson.kept_theta is None and not kept_beats
+        return
+    (said,) = kept_beats
+    X, y = data.X, data.y
+    left_out = exact_wrong(X, y, lesson.scaling_theta)
+    theta = lesson.kept_theta
+    assert exact_wrong(X, y, theta) == left_out
+    kept = [i for i in range(len(y)) if i not in left_out]
+    A = np.asarray(y, dtype=float)[kept, None] * np.asarray(X, dtype=float)[kept]
+    found = linprog(np.ones(4), A_ub=-np.hstack([A, -A]), b_ub=-np.ones(len(A)),
+                    bounds=[(0, None)] * 4, method="highs")
+    assert found.status == 0
+    assert abs(theta[0]) + abs(theta[1]) == pytest.approx(found.fun, rel=1e-7)
+    assert float(np.min(A @ theta)) >= 1 - 1e-7
+    # in the same arc: no point's line between the two directions
+    between = np.sign(np.asarray(lesson.signed) @ theta) * np.sign(
+        np.asarray(lesson.signed) @ lesson.scaling_theta)
+    assert np.all(between > 0)
+    assert (f"Leave out the {len(left_out)} points this θ gets wrong, and the programme on "
+            f"the other {len(kept)} is feasible" in said.sentence)
+    assert said.state["wrong_marks"] == {"dashed": left_out}
