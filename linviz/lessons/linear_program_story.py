@@ -88,8 +88,8 @@ __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_story
 
 #: the scene's pace: each beat lasts at least its sentence at this many characters a second
 #: (its beats bring numbers, lines and regions to read; the voice reads about 15; review
-#: 273: at 12 each beat ended on 2-3 s of still)
-LP_PACE = 13.0
+#: 273: at 12 each beat ended on 2-3 s of still; review 311: at 13, still 3 s)
+LP_PACE = 14.0
 #: the voice's pace (characters a second), and the seconds of still after a reveal (the
 #: region emptied, the solver's answer, θ* found, θ separating) before the next sentence
 #: (review 298: "leaves it empty" and "infeasible" ran straight into the next beat)
@@ -236,15 +236,17 @@ def hull_argument(positive, negative) -> str:
         return "A line's two sides share no place, so no line separates."
     held, sign, other = turning_hull(positive, negative)
     held_sign, other_sign = ("+", "−") if sign > 0 else ("−", "+")
-    turn = (f"{TURN_WORDS} with {held_sign} points {formatting.listed(i + 1 for i in held)} "
-            f"on one side")
+    turn = (f"{TURN_WORDS}, shifted to keep {held_sign} points "
+            f"{formatting.listed(i + 1 for i in held)} on one side")
+    # (review 311: "infeasible too" written, never said)
+    solver = " With the constant feature, the solver reports the programme infeasible too."
     if len(other) == 1:
         return (f"{turn}: {other_sign} point {other[0] + 1}, {MEET_WORDS[0]}, stays on that "
-                f"side too, so no line separates.")
+                f"side too, so no line separates.{solver}")
     where = ("segments cross" if len(positive) == len(negative) == 2 else "shapes meet")
     either = " or ".join(str(i + 1) for i in other)
     return (f"{turn}: {MEET_WORDS[1]} {where} stays on that side, and with it "
-            f"{other_sign} point {either}, so no line separates.")
+            f"{other_sign} point {either}, so no line separates.{solver}")
 
 
 SAME_MARGIN = 0.02
@@ -314,11 +316,11 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                # (not "it may yet stop": this one cannot, the solver has said so: review 261)
                # (review 305: "this one" read as the solver)
                # the passes drawn said (review 306: the chart came unsaid)
-               (f"A perceptron run cannot decide it: after {len(passes)} passes here, each "
-                f"with {min(passes)} updates or more, it might still stop, for all we can "
-                f"see. The solver's answer says it never would."
+               (f"A perceptron run cannot test these points: after {len(passes)} passes "
+                f"here, each with {min(passes)} updates or more, it might still stop, for all "
+                f"we can see. The solver's answer says it never would."
                 if passes else
-                "A perceptron run cannot decide it; the solver's answer says this one "
+                "A perceptron run cannot test these points; the solver's answer says this one "
                 "would never stop."))
     # the notes' word for it, "assumption", kept: their remark is about the assumption, the
     # solve about these points (review 263: read as the scene contradicting the notes)
@@ -1034,7 +1036,8 @@ def gordan_card() -> dict:
             "boxes": [["a $theta$ with every $y^((i)) theta^T x^((i)) > 0$:",
                        "the programme finds one (feasible)"],
                       ["weights $lambda_i >= 0$, not all 0, with",
-                       "$sum_i lambda_i y^((i)) x^((i)) = 0$ (infeasible)"]],
+                       "$sum_i lambda_i y^((i)) x^((i)) = 0$ (the programme for $theta$: "
+                       "infeasible)"]],
             "holds": None, "offset": []}
 
 

@@ -104,15 +104,15 @@ class NarrowingBeats:
                 self.remove(shape)
                 shape = new
             self.play(*moves, run_time=max(time, 1.0 / 15))
+            self.show_count(j)  # as the ring reaches its point (review 311: a step ahead)
             self.narrowed.add(line)
         self.remove(side)
         return shape
 
     def next_constraint(self, j: int, line) -> list:
         """The animations that bring constraint j's ``line`` (the one before back to a
-        trace) and the ring to its point, its count written at once."""
+        trace) and the ring to its point (its count is written as it arrives)."""
         opacity = float(np.clip(LINE_OPACITY_ONE_OF / self.lesson.n, FADED_LINES, 0.8))
-        self.show_count(j)
         return [self.stepping_ring.animate.move_to(self.plane.point(j)), appear(line),
                 *[self.traced(previous, opacity) for previous in self.narrowed[-1:]]]
 

@@ -115,8 +115,8 @@ class NoSeparatorBeats(GordanBeats):
         # (the inset's own multiple not written: review 307, "51 × length" then "28 ×" read
         # as two sums; it is the same one, smaller)
         words = (f"{where}: the same sum, smaller" if where else
-                 f"$lambda_i y^((i)) x^((i))$ tip to tail, back to 0, at "
-                 f"{formatting.significant(scale, 0, 2)} × length")
+                 f"$lambda_i y^((i)) x^((i))$ tip to tail, back to 0, "
+                 f"{formatting.significant(scale, 0, 2)} × longer")
         note = text(markup_with_math(words), self.theme, style.FONT_SMALL,
                     self.theme.text)  # it says what the drawing shows: read, not a side note
         return note.next_to(self.plane.frame, UP, buff=0.12).align_to(self.plane.frame, RIGHT)

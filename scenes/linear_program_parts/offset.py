@@ -214,11 +214,13 @@ class OffsetBeats:
         turned round one of them (:meth:`turn_round_hull`), the point both hulls hold
         marked: no line has both on their sides."""
         theme, lesson = self.theme, self.lesson
+        # the last beat's rings and status leave with it, the weight plane at once (review
+        # 311: its empty axes stood 1.5 s under the new title)
+        self.follow_beat(beat)
         self.drop_least_inset()
         self.drop_certificate_inset()
-        self.drop_certificate_sides()
-        self.follow_beat(beat)
         if beat.state["weights_dim"]:
+            self.drop_certificate_sides()
             self.veil_weights()
         elif not beat.state["weights"] and not beat.state["closeup"]:
             self.clear_weights()  # the argument is in data space now (the close-up clears too)

@@ -95,5 +95,7 @@ def test_the_line_turned_round_a_hull_always_gets_a_point_wrong(case):
         assert all(float(X[i] @ theta) + theta0 >= gap * (1 - 1e-9) for i in held)
     sign = "+" if y[held[0]] > 0 else "−"
     listed = ", ".join(str(i + 1) for i in held[:-1]) + f" and {held[-1] + 1}"
-    assert f"Turn a line round with {sign} points {listed} on one side" in overlap.sentence
+    assert (f"Turn a line round, shifted to keep {sign} points {listed} on one side"
+            in overlap.sentence)
+    assert overlap.sentence.endswith("the solver reports the programme infeasible too.")
     assert all(str(i + 1) in overlap.sentence.split("on one side")[1] for i in other)
