@@ -46,6 +46,9 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         a = self.lesson.signed[i]
         self.shown_half = Hyperplane(self.weights, a, -score, show_normal=False,
                                      show_notes=False)
+        # in the colour of θ meeting constraints, as the wedge and the region (review 311:
+        # the + class's colour here read as another meaning)
+        self.shown_half.shade.set_fill(theme.correct)
         self.shown_line = self.on_weights(lambda: self.constraint_line(i, theme.step, 3,
                                                                        score=score))
         foot = a / float(a @ a)
