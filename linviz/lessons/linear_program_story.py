@@ -224,6 +224,8 @@ OFFSET_WORDS = "θ₀, the weight of a constant feature 1 put in front of x"
 #: the words as which a line starts turning round the overlap's larger hull, and the
 #: words that name the point both hulls hold (drawn as they are said)
 TURN_WORDS, MEET_WORDS = "Turn a line round", ("between them", "where the")
+#: the words that start the solver's answer with an offset (its status line comes then)
+SOLVER_WORDS = "With the constant feature"
 
 
 def hull_argument(positive, negative) -> str:
@@ -232,14 +234,14 @@ def hull_argument(positive, negative) -> str:
     side of a line is convex, so it holds every mean of the hull's corners, the point both
     hulls hold, and so some point of the other class too (review 310: the argument was
     spoken over a still)."""
+    # (review 311: "infeasible too" written, never said)
+    solver = f" {SOLVER_WORDS}, the solver reports the programme infeasible too."
     if len(positive) == 1 and len(negative) == 1:
-        return "A line's two sides share no place, so no line separates."
+        return f"A line's two sides share no place, so no line separates.{solver}"
     held, sign, other = turning_hull(positive, negative)
     held_sign, other_sign = ("+", "−") if sign > 0 else ("−", "+")
     turn = (f"{TURN_WORDS}, shifted to keep {held_sign} points "
             f"{formatting.listed(i + 1 for i in held)} on one side")
-    # (review 311: "infeasible too" written, never said)
-    solver = " With the constant feature, the solver reports the programme infeasible too."
     if len(other) == 1:
         return (f"{turn}: {other_sign} point {other[0] + 1}, {MEET_WORDS[0]}, stays on that "
                 f"side too, so no line separates.{solver}")
@@ -936,7 +938,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     left_out = lesson.wrong_points(lesson.scaling_theta)
     kept = lesson.kept_theta
     story.beat(f"Leave out the {len(left_out)} points this θ gets wrong, and the programme on "
-               f"the other {n - len(left_out)} is feasible: the solver's θ, in this θ's wedge, "
+               f"the other {n - len(left_out)} is feasible: the solver's θ, in the same wedge as "
+               f"this θ, "
                f"separates them.", "kept",
                wrong_marks={"dashed": left_out},
                status=f"without the {len(left_out)} (×): feasible, "

@@ -81,9 +81,11 @@ class FewestBeats:
         ``kept_theta``), marked in weight space (on its ray at 0.8 of the view's reach where
         it lies beyond: only its direction sets its line) and its line drawn in data space,
         as it is said; the left-out points stay marked."""
-        self.follow_beat(beat)
+        self.set_rings(list(beat.state["ringed"]))
+        self.set_status(None)  # its θ as it is named (review 312: 5 s before)
         self.show_wrong_marks(beat)
         self.wait_for_words("the solver's θ")
+        self.set_status(beat.state["status"])
         theme, theta = self.theme, np.asarray(self.lesson.kept_theta, dtype=float)
         box = self.weights.box
         inside = box.x_min < theta[0] < box.x_max and box.y_min < theta[1] < box.y_max

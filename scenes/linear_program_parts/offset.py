@@ -9,6 +9,7 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, LaggedStart, Line, Polygon,
                    Rectangle, SurroundingRectangle, VGroup, config)
 
+from linviz.lessons.linear_program_story import SOLVER_WORDS
 from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
@@ -215,8 +216,10 @@ class OffsetBeats:
         marked: no line has both on their sides."""
         theme, lesson = self.theme, self.lesson
         # the last beat's rings and status leave with it, the weight plane at once (review
-        # 311: its empty axes stood 1.5 s under the new title)
-        self.follow_beat(beat)
+        # 311: its empty axes stood 1.5 s under the new title); the status as the solver's
+        # answer is said (review 312: 19 s before)
+        self.set_rings(list(beat.state["ringed"]))
+        self.set_status(None)
         self.drop_least_inset()
         self.drop_certificate_inset()
         if beat.state["weights_dim"]:
@@ -253,6 +256,8 @@ class OffsetBeats:
         else:
             self.turn_round_hull(planes, shared)
         self.add(names)  # the names over the dot and the line (review 290: it covered "7")
+        self.wait_for_words(SOLVER_WORDS)
+        self.set_status(beat.state["status"])
 
     def overlap_hulls(self, plane) -> VGroup:
         """Each class's points of the overlap joined on ``plane`` (a segment, a triangle),
