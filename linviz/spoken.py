@@ -408,8 +408,9 @@ RULES: tuple[Rule, ...] = (
     _rule("parentheses", r"(?s)^.*$", _read_groups_rule,
           "f(x) 'f of x', y(…) 'y times …', e^(…) 'e to the …', (…)/a '…, over a'"),
     # -- symbols -------------------------------------------------------------------
-    _rule("theta", r"Θ|θ(['′]?)([₀-₉]*)", _theta,
-          "θ, θ₀, θ′₀, θ₁ in the notation: 'theta zero' or 'b', 'theta zero prime' or 'b prime'"),
+    _rule("theta", r"Θ|θ('(?!s\b)|′)?([₀-₉]*)", _theta,
+          "θ, θ₀, θ′₀, θ₁ in the notation: 'theta zero' or 'b', 'theta zero prime' or 'b prime'"
+          " (θ's, an apostrophe: 'theta's')"),
     _rule("prime", r"(?<![A-Za-z])([A-Za-z])'(?!s\b)", r"\1 prime ",
           "w' (a symbol's prime, not an apostrophe): 'w prime'"),
     _rule("superscript-index", "⁽([^⁾]*)⁾", _superscript_index,

@@ -37,6 +37,9 @@ UNIT_CASES = [
     ("the run's θ′ and θ′₀", "w", "the run's w prime and b prime"),
     ("θ' = (θ, θ₀)", "theta", "theta prime equals (theta, theta zero)"),
     ("w' = (w, b)", "w", "w prime equals (w, b)"),
+    # an apostrophe's s is not a prime (review 312: "θ's wedge" read "theta prime s")
+    ("this θ's wedge", "theta", "this theta's wedge"),
+    ("this θ's wedge", "w", "this w's wedge"),
     ("[θ₁, θ₂, θ₀]", "theta", "theta one, theta two, theta zero"),
     ("[θ₁, θ₂, θ₀]", "w", "w one, w two, b"),
     # transposes, products and indices
