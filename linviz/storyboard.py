@@ -56,6 +56,13 @@ class StoryBeat:
     steps : tuple of (int, int), or None
         For a replayed run: the step index goes from ``steps[0]`` to ``steps[1]`` under
         this beat (steps[0] + 1 .. steps[1] are played).
+    reading_seconds : float
+        The least time the sentence stays when it is read, not heard (:func:`paced`); a
+        spoken beat lasts its speech instead, so the picture is not held still after the
+        voice has finished.
+    pause : float
+        Seconds of still after the sentence has been read or said, before the next one:
+        what it revealed (an empty region, a solver's answer) is given a moment.
     """
 
     sentence: str
@@ -64,6 +71,8 @@ class StoryBeat:
     section: tuple[str, str] | None = None
     min_seconds: float = 0.0
     steps: tuple[int, int] | None = None
+    reading_seconds: float = 0.0
+    pause: float = 0.0
 
     def as_json(self, notation: str) -> dict:
         """The beat as JSON data, its sentence in ``notation`` and spoken."""
@@ -79,6 +88,8 @@ class StoryBeat:
             "section": list(self.section) if self.section else None,
             "min_seconds": self.min_seconds,
             "steps": list(self.steps) if self.steps else None,
+            "reading_seconds": self.reading_seconds,
+            "pause": self.pause,
         }
 
 
@@ -130,15 +141,17 @@ class StoryWriter:
         self._section = (slug, title)
 
     def beat(self, sentence: str, motion: str, min_seconds: float = 0.0,
-             steps: tuple[int, int] | None = None, **changes) -> StoryBeat:
+             steps: tuple[int, int] | None = None, pause: float = 0.0,
+             **changes) -> StoryBeat:
         """Add a beat: ``sentence`` said while ``motion`` plays, after which the picture
-        shows the state so far with ``changes``."""
+        shows the state so far with ``changes`` (and stays ``pause`` seconds after it has
+        been said: :class:`StoryBeat`)."""
         unknown = set(changes) - set(self.state)
         if unknown:
             raise KeyError(f"not a state of scene {self.scene!r}: {', '.join(sorted(unknown))}")
         self.state.update(changes)
         beat = StoryBeat(sentence, motion, dict(self.state), self._section, float(min_seconds),
-                         steps)
+                         steps, pause=float(pause))
         self._section = None
         self.beats.append(beat)
         return beat
@@ -169,11 +182,12 @@ def with_data_note(board: Storyboard, data) -> Storyboard:
 
 def paced(board: Storyboard, pace: float, keep: tuple[str, ...] = (),
           only: tuple[str, ...] | None = None) -> Storyboard:
-    """``board`` with every beat lasting at least its sentence read at ``pace`` characters
-    a second (the picture a beat brings stays a moment after the voice, which reads about
-    15, has said it), but beats of the motions ``keep`` (a quiz's question, which has its
-    own pause); of the motions ``only`` alone, when given."""
+    """``board`` with every beat, when read rather than heard, lasting at least its sentence
+    read at ``pace`` characters a second (its ``reading_seconds``: the picture a beat brings
+    stays a moment after it has been read), but beats of the motions ``keep`` (a quiz's
+    question, which has its own pause); of the motions ``only`` alone, when given. A spoken
+    beat lasts its speech instead (:mod:`scenes.toolkit.timeline`)."""
     return Storyboard(board.scene, tuple(
         beat if beat.motion in keep or (only is not None and beat.motion not in only) else
-        replace(beat, min_seconds=max(beat.min_seconds, len(beat.sentence) / pace))
+        replace(beat, reading_seconds=max(beat.reading_seconds, len(beat.sentence) / pace))
         for beat in board.beats))

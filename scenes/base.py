@@ -266,7 +266,8 @@ class LinvizScene(Narration, KeyFrames, DataCard, StagedDrawing, HoldingScene):
         """
         if beat.section:
             self.section(*beat.section)
-        self.narrate(beat.sentence, beat.min_seconds)  # the beat before is closed here
+        # (the beat before is closed here)
+        self.narrate(beat.sentence, beat.min_seconds, beat.reading_seconds, beat.pause)
         # a data note after a data note goes on about the same card: it stays
         from linviz.storyboard import DATA_NOTE
 

@@ -90,10 +90,10 @@ __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_story
 #: (its beats bring numbers, lines and regions to read; the voice reads about 15; review
 #: 273: at 12 each beat ended on 2-3 s of still; review 311: at 13, still 3 s)
 LP_PACE = 14.0
-#: the voice's pace (characters a second), and the seconds of still after a reveal (the
-#: region emptied, the solver's answer, θ* found, θ separating) before the next sentence
-#: (review 298: "leaves it empty" and "infeasible" ran straight into the next beat)
-VOICE_PACE, REVEAL_PAUSE = 15.0, 2.0
+#: the seconds of still after a reveal (the region emptied, the solver's answer, θ* found,
+#: θ separating) has been said, before the next sentence (review 298: "leaves it empty"
+#: and "infeasible" ran straight into the next beat)
+REVEAL_PAUSE = 2.0
 #: the seconds the emptying constraint takes to come and the wedge to go, after the others
 EMPTYING_SECONDS = 2.0
 #: the updates of the walk explained one by one; the rest are played faster
@@ -106,12 +106,6 @@ FAST_UPDATES_PER_SECOND = 2.0
 #: the words of the opening as which its trial line starts turning (through every
 #: direction, to the line of the lesson's ``scaling_theta``)
 TRIAL_WORDS = "Turn a line round the origin"
-
-
-def after_a_pause(sentence: str) -> float:
-    """The seconds of a beat that reveals something: its ``sentence`` said at
-    :data:`VOICE_PACE`, then :data:`REVEAL_PAUSE` of still."""
-    return len(sentence) / VOICE_PACE + REVEAL_PAUSE
 
 
 def value(v: float) -> str:
@@ -339,7 +333,7 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "set like this one, one solve tests it; what no sample can test is whether the "
                f"distribution the points come from is separable. {watched}")
     # a still after the last words (review 307: the narration ended on the last frame)
-    story.beat(closing, "testable", min_seconds=after_a_pause(closing),
+    story.beat(closing, "testable", pause=REVEAL_PAUSE,
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
                # drawn where the right half is free (the weight plane has left)
                pass_counts=passes,
@@ -582,10 +576,12 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # "Turning" is said, it stops on the line the next beat scales, its mistakes marked
     # as their count is said; what trial cannot do said before the programme is named
     low = lesson.mistake_range[0]
-    # (review 308: "trial cannot prove" was loose: a half turn tries every line of a plane)
+    # (review 308: "trial cannot prove" was loose: a half turn tries every line of a plane;
+    # review 312: 270° in 4 s was too fast to follow, and the shading's side unexplained:
+    # the turn runs under the words that say what is shaded and counted, about 8 s)
     turned = ("" if standardized else
-              f" {TRIAL_WORDS}, counting its mistakes at every angle: the best gets {low} "
-              f"wrong. That works in a plane; with many features, no one can try every "
+              f" {TRIAL_WORDS}, counting its mistakes at every angle, its better side "
+              f"shaded and its count written above the plane: the best gets {low} wrong. That works in a plane; with many features, no one can try every "
               f"direction.")
     story.beat(f"Can a line through the origin separate these {n} points, with training "
                f"error 0 under the 0-1 loss?{turned} The notes' realizable case: a linear "
@@ -709,7 +705,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                ringed=sorted(edges), lines=True, region=True, probe=False, view="near",
                status=None,
                # a still to look at the region once its edges are numbered (review 305)
-               min_seconds=max(sum(steps), after_a_pause(region_said)))
+               min_seconds=sum(steps), pause=REVEAL_PAUSE)
     star, c = lesson.theta_star, lesson.least_l1
     story.section("lp-solve", "Solving the programme")
     # a θ going round inside the region, its line in data space separating all the while,
@@ -734,7 +730,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     solved = (f"The solver finds θ* = {formatting.vector(star)}: grown, the diamond first "
               f"touches the region there.")
     star_status = f"$theta^* = {math_vector(star)}$, $|theta_1| + |theta_2| = {math_number(c)}$"
-    story.beat(solved, "solution", min_seconds=after_a_pause(solved), star=True,
+    story.beat(solved, "solution", pause=REVEAL_PAUSE, star=True,
                status=star_status)
     tight = list(lesson.tight)
     # a tight point lies on θ*ᵀx = y: +1 for the positive ones, −1 for the negative
@@ -781,7 +777,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # it out (reviews 303: no picture linked the region to the cone; a 7 s still)
     swept = ("The region, scaled down toward 0, sweeps out a cone: every θ that separates, "
              "each y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0. The updates stop once θ is in the cone.")
-    story.beat(swept, "cone", cone=True, min_seconds=after_a_pause(swept))
+    story.beat(swept, "cone", cone=True, pause=REVEAL_PAUSE)
     explained = min(EXPLAINED_STEPS, M)
     said_close = False
     for step in range(explained):
@@ -824,7 +820,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
               f"mistake," if passes and passes[-1] == 0 else "")
     separates = (f"After {formatting.count(M, 'update')}{looped} every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ is above 0, the least "
                  f"{m} at the ringed point {lesson.least_point + 1}: θ separates.{inside}")
-    story.beat(separates, "least", min_seconds=after_a_pause(separates),
+    story.beat(separates, "least", pause=REVEAL_PAUSE,
                ringed=[lesson.least_point], shown=None,
                inset=bool(inset), wrong_marks=None, cone_inset=bool(edge),
                status=f"perceptron: $theta = {math_vector(lesson.thetas[-1])}$, "
@@ -930,7 +926,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     infeasible = (f"Every θ is shaded: every θ gets at least {low} wrong, as this one does. "
                   f"So no line through the origin separates these points. Asked for any θ "
                   f"meeting them all, the solver reports it infeasible.")
-    story.beat(infeasible, "infeasible", min_seconds=after_a_pause(infeasible),
+    story.beat(infeasible, "infeasible", pause=REVEAL_PAUSE,
                wrong_marks={"dashed": lesson.wrong_points(lesson.scaling_theta)}, status=f"every $theta$ gets at least {low} wrong · the solver: "
                                     f"infeasible")
     # the programme seen succeeding where it can (review 311: on such data it only ever

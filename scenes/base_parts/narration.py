@@ -16,27 +16,31 @@ class Narration:
     """Captions, voice and sections on the scene's timeline (a part of
     :class:`scenes.base.LinvizScene`)."""
 
-    def narrate(self, sentence: str, duration: float = 0.0) -> None:
+    def narrate(self, sentence: str, duration: float = 0.0, reading: float = 0.0,
+                pause: float = 0.0) -> None:
         """Start a beat: ``sentence`` is the caption from now until the next one.
 
         The caption on screen first gets all the time it needs (the scene waits
         on a still frame if its animations were shorter), so no caption is ever
-        cut short. ``sentence`` then needs its voice duration (reading time), or
-        ``duration`` seconds if that is longer; a narrated scene (``self.speaker``) also
-        starts speaking it, and the beat lasts at least the speech and
-        :data:`~scenes.toolkit.timeline.SPEECH_GAP` (the speech is synthesised while the
-        beat's animations render).
+        cut short. ``sentence`` then needs ``duration`` seconds (its motion), and when
+        read its reading time (the voice duration, or ``reading`` if longer) and ``pause``
+        after it. A narrated scene (``self.speaker``) also starts speaking it, and the
+        beat lasts the speech and the longer of :data:`~scenes.toolkit.timeline.SPEECH_GAP`
+        and ``pause`` instead (the speech is synthesised while the beat's animations
+        render).
         """
         self.finish_beat()
         sentence = self.in_notation(sentence)
-        needs = max(self.voice.duration(sentence), duration)
+        read = max(self.voice.duration(sentence), reading)
+        needs = max(read + pause, duration)
+        heard_needs = max(self.voice.heard_duration(sentence), duration)
         speech = None
         if self.speaker is not None:  # spoken while the beat's animations render
             from linviz_voice.script import beat_id
 
             speech = self.speaker.start(beat_id(self.scene_name(), len(self.narration) + 1),
                                         sentence)
-        self.timeline.say(float(self.time), sentence, needs, speech)
+        self.timeline.say(float(self.time), sentence, needs, speech, heard_needs, pause)
         self.narration.append(sentence)
 
     def make_speaker(self):

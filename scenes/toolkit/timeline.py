@@ -38,13 +38,19 @@ class ReadingVoice:
     """How long a sentence needs on screen: read at ``READING_SPEED``, at least ``MIN_CAPTION``.
 
     A narrated scene also speaks each sentence (:mod:`linviz_voice`): its beat then
-    lasts max(animation, speech + ``SPEECH_GAP``, reading time), the speech's
+    lasts max(animation, speech + ``SPEECH_GAP``, :meth:`heard_duration`), the speech's
     length handed to :meth:`Timeline.say` as a future, so the synthesis runs
-    while the beat's animations render.
+    while the beat's animations render: the voice, not the reading pace, sets it, and
+    the picture is not held still once the sentence has been said.
     """
 
     def duration(self, sentence: str) -> float:
         return max(MIN_CAPTION, len(sentence) / READING_SPEED)
+
+    def heard_duration(self, sentence: str) -> float:
+        """The least time a spoken sentence's caption stays: readable at
+        ``MAX_CAPTION_SPEED``, at least ``MIN_CAPTION``."""
+        return max(MIN_CAPTION, len(sentence) / MAX_CAPTION_SPEED)
 
 
 @dataclass(frozen=True)
@@ -76,31 +82,44 @@ class Timeline:
     #: the speech of the caption on screen: a future of an object with ``seconds``, or None
     speaking: object = None
 
-    def say(self, now: float, sentence: str, needs: float, speech=None) -> None:
+    def say(self, now: float, sentence: str, needs: float, speech=None,
+            heard_needs: float = 0.0, pause: float = 0.0) -> None:
         """Put ``sentence`` on screen from ``now`` (the previous one must be closed).
 
-        ``speech``: None (silent), or a future (``.result()``) of the sentence's speech,
-        an object whose ``seconds`` it lasts from ``now``: the caption then needs
-        max(``needs``, seconds + ``SPEECH_GAP``), known when first asked.
+        ``needs``: the seconds it needs when read (silent). ``speech``: None (silent), or a
+        future (``.result()``) of the sentence's speech, an object whose ``seconds`` it
+        lasts from ``now``: the caption then needs max(``heard_needs``, seconds +
+        max(``SPEECH_GAP``, ``pause``)), known when first asked; a read sentence's pacing
+        does not hold the picture still after the voice has said it.
         """
         if self.current is not None:
             raise RuntimeError("close the caption on screen before saying the next")
         self.current = (now, sentence, needs)
         self.speaking = speech
+        self.heard = (heard_needs, pause)
+
+    #: (least seconds, pause after the speech) of the caption on screen when it is spoken
+    heard: tuple[float, float] = (0.0, 0.0)
 
     def _spoken(self):
         """The caption on screen's speech (waiting for it), or None."""
         return self.speaking.result() if self.speaking is not None else None
 
+    def _needs(self) -> float:
+        """Seconds the caption on screen needs from its start: its speech's (and pause's)
+        when spoken, else its reading time."""
+        _, _, needs = self.current
+        spoken = self._spoken()
+        if spoken is not None and spoken.seconds > 0:
+            least, pause = self.heard
+            return max(least, spoken.seconds + max(SPEECH_GAP, pause))
+        return needs
+
     def still_needed(self, now: float) -> float:
         """Seconds the caption on screen still needs before it may give way."""
         if self.current is None:
             return 0.0
-        start, _, needs = self.current
-        spoken = self._spoken()
-        if spoken is not None and spoken.seconds > 0:
-            needs = max(needs, spoken.seconds + SPEECH_GAP)
-        return max(0.0, start + needs - now)
+        return max(0.0, self.current[0] + self._needs() - now)
 
     def said_at(self, words: str) -> float | None:
         """When ``words`` of the caption on screen begin to be said (:meth:`_said_by`); None
@@ -127,10 +146,10 @@ class Timeline:
         (never before its speech has ended)."""
         if self.current is None:
             return
-        start, sentence, needs = self.current
+        start, sentence, _ = self.current
         spoken = self._spoken()
         seconds = spoken.seconds if spoken is not None else 0.0
-        end = min(now, start + max(needs, seconds) + CAPTION_LINGER)
+        end = min(now, start + max(self._needs(), seconds) + CAPTION_LINGER)
         self.captions.append(Caption(start, max(end, start), sentence, seconds, spoken))
         self.current = None
         self.speaking = None

@@ -180,7 +180,8 @@ def test_the_opening_names_the_notes_table_row(case):
         turns = np.radians(np.arange(0, 360, 0.01)) + 1e-7
         fewest = int(np.sum(A @ np.vstack([np.cos(turns), np.sin(turns)]) <= 0, axis=0).min())
         assert (f"with training error 0 under the 0-1 loss? Turn a line round the origin, "
-                f"counting its mistakes at every angle: the best gets {fewest} wrong. That "
+                f"counting its mistakes at every angle, its better side shaded and its count "
+                f"written above the plane: the best gets {fewest} wrong. That "
                 f"works in a plane; with many features, no one can try every direction. The "
                 f"notes' realizable case") in opening
         # it stops on the scaling beat's θ, whose line gets that many wrong: those marked

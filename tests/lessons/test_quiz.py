@@ -657,7 +657,7 @@ def test_the_margin_quiz_gives_its_results_time(seed):
         if beat.motion == "quiz":
             continue
         pace = RESULTS_PACE if beat.motion in RESULTS else MARGIN_PACE
-        assert beat.min_seconds >= len(beat.sentence) / pace - 1e-9, beat.sentence
+        assert beat.reading_seconds >= len(beat.sentence) / pace - 1e-9, beat.sentence
 
 
 def test_the_two_runs_are_replayed_on_one_clock():

@@ -23,7 +23,7 @@ from linviz_voice import piper_installed
 from linviz_voice.script import (SCRIPT_FILE, Recordings, ScriptLine, format_script,
                                  read_script_lines)
 from linviz_voice.speaker import Speaker, spoken_form
-from scenes.toolkit.timeline import ReadingVoice, SPEECH_GAP, Timeline
+from scenes.toolkit.timeline import MAX_CAPTION_SPEED, ReadingVoice, SPEECH_GAP, Timeline
 
 #: the stand-in voice's tone: frequency (Hz), amplitude, samples a second
 TONE_HZ, TONE_AMPLITUDE, TONE_RATE = 330.0, 0.5, 22050
@@ -226,25 +226,42 @@ def spoken(seconds: float) -> Future:
     return future
 
 
-def test_a_beat_lasts_its_speech_and_a_gap_or_its_reading_time_whichever_is_longer():
+def test_a_spoken_beat_lasts_its_speech_and_a_gap_or_its_caption_read_fast_not_its_reading():
     short, long = "Short.", "A sentence that takes a while to read on the screen, " * 2
     reading = ReadingVoice()
     timeline = Timeline()
-    timeline.say(0.0, short, reading.duration(short), spoken(6.0))
+    timeline.say(0.0, short, 30.0, spoken(6.0), reading.heard_duration(short))
+    # (30 s to read it silently does not count: the voice has said it in 6)
     assert timeline.still_needed(1.0) == pytest.approx(6.0 + SPEECH_GAP - 1.0)
     timeline.close(6.0 + SPEECH_GAP)
     start = 6.0 + SPEECH_GAP
-    timeline.say(start, long, reading.duration(long), spoken(1.0))
-    assert timeline.still_needed(start) == pytest.approx(len(long) / 15)
-    timeline.close(start + len(long) / 15)
+    timeline.say(start, long, reading.duration(long), spoken(1.0), reading.heard_duration(long))
+    # said in 1 s, it stays until it can be read at the fastest caption speed
+    assert reading.heard_duration(long) == pytest.approx(len(long) / MAX_CAPTION_SPEED)
+    assert timeline.still_needed(start) == pytest.approx(len(long) / MAX_CAPTION_SPEED)
+    timeline.close(start + len(long) / MAX_CAPTION_SPEED)
     assert [c.speech for c in timeline.captions] == [6.0, 1.0]
     # a caption never ends before its speech has, however long the beat lingers
     assert all(c.end >= c.start + c.speech for c in timeline.captions)
 
 
+def test_a_pause_follows_the_speech_when_spoken_and_the_reading_when_read():
+    timeline = Timeline()
+    timeline.say(0.0, "Infeasible.", 12.0, spoken(3.0), 2.0, pause=2.5)
+    assert timeline.still_needed(0.0) == pytest.approx(3.0 + 2.5)
+    timeline.close(5.5)
+    timeline.say(5.5, "Infeasible.", 12.0, None, 2.0, pause=2.5)  # read: its own needs
+    assert timeline.still_needed(5.5) == pytest.approx(12.0)
+    timeline.close(17.5)
+    # a speech that failed (0 s) falls back to the reading time
+    timeline.say(17.5, "Infeasible.", 12.0, spoken(0.0), 2.0, pause=2.5)
+    assert timeline.still_needed(17.5) == pytest.approx(12.0)
+
+
 def test_a_recording_of_another_length_moves_the_timeline(tmp_path):
-    """A scene's story run twice without frames: silent, then with recordings one of which is
-    far longer than its sentence's reading time; every later caption moves by the difference."""
+    """A scene's story run without frames: silent, with short recordings, and with the same
+    recordings but one far longer than its sentence's reading time; every later caption
+    moves by the difference, and a short recording's beat is not held for the reading."""
     from pacing_check import run_story
     from scene_helpers import variant
     from scenes.summary import SummaryScene
@@ -252,24 +269,33 @@ def test_a_recording_of_another_length_moves_the_timeline(tmp_path):
 
     silent = run_story(SummaryScene, tmp_path / "silent").timeline.captions
     long_beat, long_seconds = 3, 20.0
-    folder = recordings_folder(tmp_path / "rec", [c.text for c in silent], "summary",
-                               lambda number, caption: long_seconds if number == long_beat
-                               else 1.0)
-    request = RenderRequest(voice=str(folder), voice_cache=str(tmp_path / "cache"))
-    voiced = run_story(variant(SummaryScene, request_override=request),
-                       tmp_path / "voiced").timeline.captions
-    assert [c.text for c in voiced] == [c.text for c in silent]
+
+    def voiced_with(name, long):
+        folder = recordings_folder(tmp_path / name, [c.text for c in silent], "summary",
+                                   lambda number, caption: long if number == long_beat
+                                   else 1.0)
+        request = RenderRequest(voice=str(folder), voice_cache=str(tmp_path / name / "cache"))
+        return run_story(variant(SummaryScene, request_override=request),
+                         tmp_path / name / "run").timeline.captions
+
+    short, voiced = voiced_with("short", 1.0), voiced_with("long", long_seconds)
+    assert [c.text for c in voiced] == [c.text for c in short] == [c.text for c in silent]
     index = long_beat - 1
     assert voiced[index].speech == pytest.approx(long_seconds, abs=1e-3)
     assert voiced[index + 1].start - voiced[index].start >= long_seconds + SPEECH_GAP - 1e-6
     moved = (voiced[index + 1].start - voiced[index].start) - \
-        (silent[index + 1].start - silent[index].start)
+        (short[index + 1].start - short[index].start)
     assert moved > long_seconds / 2
-    for before, after in zip(silent[index + 1:], voiced[index + 1:]):
+    for before, after in zip(short[index + 1:], voiced[index + 1:]):
         assert after.start - before.start == pytest.approx(moved, abs=1e-6)
-    # the short recordings change nothing before it: those beats wait for their reading
-    for before, after in zip(silent[:index + 1], voiced[:index + 1]):
+    for before, after in zip(short[:index + 1], voiced[:index + 1]):
         assert after.start == pytest.approx(before.start, abs=1e-6)
+    # heard, a caption said in 1 s is not held for its reading time at 15 characters a
+    # second: the spoken lecture is never longer, and shorter where a sentence is long
+    assert short[-1].end <= silent[-1].end + 1e-6
+    long_reads = [i for i, c in enumerate(silent) if len(c.text) / 15 > 1.0 + SPEECH_GAP + 0.5]
+    assert long_reads and any(short[i].end - short[i].start < silent[i].end - silent[i].start
+                              - 0.4 for i in long_reads)
 
 
 # -- the sound in the mp4 --------------------------------------------------------------
