@@ -77,8 +77,13 @@ SCENES_IN_ORDER: list[SceneEntry] = [
     SceneEntry("linear-program", "scenes.linear_program", "LinearProgramScene",
                "the realizable case as a linear programme: each point a half-plane of θ, "
                "the solver's θ*, the perceptron's walk in weight space; where no line "
-               "separates, the solver's proof and a perceptron that never settles",
+               "separates, the wedge of θ emptied and the solver's \"infeasible\"",
                title="Separating as a linear programme", render_cost=7.3),
+    SceneEntry("no-separator", "scenes.no_separator", "NoSeparatorScene",
+               "where the linear programme is infeasible, why: Gordan's weights, tip to tail, "
+               "add up to 0, so every θ gets a point wrong and the perceptron never settles; "
+               "with an offset, a line, or two hulls that overlap",
+               title="Why no line separates", render_cost=4.0),
     SceneEntry("update", "scenes.update", "UpdateScene",
                "what one update does to the y·score: + ‖x‖² + 1, on a number line",
                title="What does an update do?", render_cost=5.3),

@@ -5,9 +5,8 @@ half-plane y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 of weight space; the separators scale
 the shaded region; the programme's θ* (least |θ₁| + |θ₂|) is where a growing diamond
 first touches it; the perceptron's θ then walks from 0, one step y⁽ⁱ⁾x⁽ⁱ⁾ per update,
 until the ray through it enters the region. On data no line through the origin
-separates, Gordan's certificate (found by a small programme of its own: the solver only
-says "infeasible"): weighted y⁽ⁱ⁾x⁽ⁱ⁾ that add up to 0, tip to tail, then their
-half-planes, which share no θ.
+separates, the wedge of θ right on every point so far narrows until it is empty (why:
+the scene `no-separator`, :mod:`scenes.no_separator`, drawn by these parts).
 
 Every number and word comes from the lesson (:mod:`linviz.lessons.linear_program`) and
 its storyboard; the scene draws the storyboard's states.
@@ -74,6 +73,11 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
     """The realizable case as a linear programme: constraints as half-planes of θ."""
 
     default_data = DEFAULT_DATA[SCENE]
+    scene_title = "Separating as a linear programme"
+
+    def first_box(self):
+        """The box of θ the weight plane first shows: zoomed in to one point's line."""
+        return self.lesson.constraint_box
 
     def make_lesson(self) -> LinearProgramLesson:
         """The lesson (:func:`linviz.lessons.linear_program.linear_program_lesson`)."""
@@ -82,20 +86,19 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
     def make_storyboard(self, lesson):
         return linear_program_storyboard(lesson, self.scene_name())
 
-    def trace_of(self, lesson):
-        """The perceptron's walk (None when no θ exists)."""
+    def trace_of(self, lesson):  # (the perceptron's walk; None when no θ exists)
         return lesson.run
 
     # -- the drawings ---------------------------------------------------------------
     def build(self) -> None:
         lesson, theme = self.lesson, self.theme
-        self.title = self.make_title("Separating as a linear programme")
+        self.title = self.make_title(self.scene_title)
         # counts only where both classes share a place: the others are clutter here; the
         # markers as wide as the lesson's rule of a point that looks on a line takes them
         self.plane = DataPlane(self.data.X, self.data.y, theme, data=self.data,
                                include_origin=True, side=SIDE, center=DATA_CENTER,
                                counts="mixed", marker_size=marker_share(lesson) * SIDE)
-        self.weights = DataPlane(np.zeros((0, 2)), np.zeros(0), theme, box=lesson.constraint_box,
+        self.weights = DataPlane(np.zeros((0, 2)), np.zeros(0), theme, box=self.first_box(),
                                  side=SIDE, center=WEIGHT_CENTER,
                                  axis_labels=("theta_1", "theta_2"), legend=False)
         self.status = None
@@ -112,7 +115,8 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         self.path = VGroup()
         self.run_line = None
         self.ray = None
-        self.probe = self.probe_line = self.shown_vector = None
+        self.probe = self.probe_line = self.shown_vector = self.wrong_drawn = None
+        self.shown_half = self.shown_normal = self.shown_label = None
         self.certificate = VGroup()
         self.certificate_arrows = VGroup()
         #: Gordan's alternative stated: (veil, card) over the weight plane, or None
@@ -129,8 +133,7 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         self.walk_states = np.zeros((1, 2))
         #: the walk's path is gone (zoomed out, it would be a scribble under θ's name)
         self.path_hidden = False
-        #: (drawing, maker) of every weight-space drawing: a zoom makes each again
-        self.weight_drawings: list = []
+        self.weight_drawings: list = []  # (drawing, maker) of each: a zoom remakes it
 
     def on_weights(self, make):
         """A weight-space drawing made by ``make()`` for the plane's present box, made

@@ -10,6 +10,7 @@ from linviz.errors import DataError
 from linviz.gallery import GALLERY
 from linviz.lessons.linear_program import linear_program_lesson
 from linviz.lessons.linear_program_story import linear_program_storyboard
+from linviz.lessons.no_separator_story import no_separator_storyboard
 
 CASES = [case for case in GALLERY if case.task == CLASSIFICATION]
 
@@ -27,7 +28,20 @@ def lesson_or_skip(case):
         lesson = linear_program_lesson(data)
     except DataError:
         pytest.skip("the lesson refuses the data")
-    return data, lesson, linear_program_storyboard(lesson).beats
+    return data, lesson, told_beats(lesson)
+
+
+def told_beats(lesson) -> tuple:
+    """The beats of `linear-program` on ``lesson``, and where no line through the origin
+    separates its data, those of `no-separator` after them: the two scenes as a lecture
+    tells them, one after the other."""
+    beats = linear_program_storyboard(lesson).beats
+    return beats if lesson.feasible else beats + no_separator_storyboard(lesson).beats
+
+
+def told_sentences(lesson) -> list[str]:
+    """Every sentence of :func:`told_beats`."""
+    return [beat.sentence for beat in told_beats(lesson)]
 
 
 def lessons_where(keep) -> list:

@@ -115,6 +115,9 @@ SCENE_LESSONS: dict[str, SceneLesson] = {
     "linear-program": SceneLesson("linear_program", "linear_program_lesson",
                                   "linear_program_story", "storyboard_of_linear_program",
                                   data_check="check_linear_program_data"),
+    "no-separator": SceneLesson("linear_program", "linear_program_lesson",
+                                "no_separator_story", "storyboard_of_no_separator",
+                                data_check="check_no_separator_data"),
     "history": SceneLesson("history", "history_lesson",
                            "history_story", "storyboard_of_history"),
     "quiz-one-point": SceneLesson("quiz", "one_point_lesson",
@@ -161,7 +164,8 @@ def lesson_for(scene: str):
 #: asks its question of the data it shows (centred, a line through the mean), since on
 #: data far from the origin the weight plane's lines crowd and the data is a speck.
 ONE_SCALE_SCENES = frozenset({"classifier", "perceptron", "update", "margin", "noise",
-                              "proof-offset", "logistic", "linear-program"})
+                              "proof-offset", "logistic", "linear-program",
+                              "no-separator"})
 
 
 def needs_one_scale(scene: str) -> bool:
@@ -174,7 +178,8 @@ def needs_one_scale(scene: str) -> bool:
 #: the data a sliver in a corner (:func:`linviz.view_box.shows_origin`), they run on
 #: standardised features unless told otherwise (``--raw``). Centring moves the origin into
 #: the data without changing what they teach (the offset θ₀ takes up the shift).
-ORIGIN_VIEW_SCENES = frozenset({"classifier", "perceptron", "noise", "linear-program"})
+ORIGIN_VIEW_SCENES = frozenset({"classifier", "perceptron", "noise", "linear-program",
+                                "no-separator"})
 
 
 def keeps_origin_in_view(scene: str) -> bool:

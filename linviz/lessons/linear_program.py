@@ -882,16 +882,29 @@ def unmixed_point(data: Dataset, preferred) -> int:
     return int(preferred[0])
 
 
-def check_linear_program_data(data: Dataset, spec: str | None = None) -> None:
+def check_linear_program_data(data: Dataset, spec: str | None = None,
+                              scene: str = SCENE) -> None:
     """2-D data labelled ±1 with no point at the origin (its constraint 0 ≥ 1 would say
-    nothing of the picture); DataError in one line otherwise."""
+    nothing of the picture); DataError in one line otherwise, naming ``scene``."""
     name = spec or data.name
-    require_classes_in_the_plane(data, f"scene {SCENE!r}", name)
+    require_classes_in_the_plane(data, f"scene {scene!r}", name)
     at_origin = np.flatnonzero(~np.any(np.asarray(data.X, dtype=float), axis=1))
     if len(at_origin):
-        raise DataError(f"scene {SCENE!r}: point {int(at_origin[0]) + 1} of {name!r} is at the "
+        raise DataError(f"scene {scene!r}: point {int(at_origin[0]) + 1} of {name!r} is at the "
                         f"origin, where no line through it puts it on a side: leave it out "
                         f"or use data away from (0, 0)")
+
+
+def check_no_separator_data(data: Dataset, spec: str | None = None) -> None:
+    """As :func:`check_linear_program_data`, and no line through the origin may separate
+    the data (the programme every yᵢθᵀxᵢ ≥ 1 is infeasible, by the lesson's own solver):
+    the scene `no-separator` explains why none does; DataError in one line otherwise."""
+    name = spec or data.name
+    check_linear_program_data(data, spec, scene="no-separator")
+    if solve_least_l1(signed_points(data)) is not None:
+        raise DataError(f"scene 'no-separator' shows why no line through the origin "
+                        f"separates the data, but one separates {name!r}: use the "
+                        f"linear-program scene on it, or data none separates (--data noisy)")
 
 
 def linear_program_lesson(data: Dataset, seed: int = 0) -> LinearProgramLesson:

@@ -185,66 +185,6 @@ def point_list(indices) -> str:
     return f"{'point' if len(names) == 1 else 'points'} {formatting.listed(names)}"
 
 
-def hull_words(indices, sign: str) -> str:
-    """"+ point 2", "the segment of − points 3 and 17", "the triangle of + points 1, 5 and
-    23": the convex hull of one class's points of an overlap."""
-    names = [i + 1 for i in sorted(indices)]
-    if len(names) == 1:
-        return f"{sign} point {names[0]}"
-    shape = "segment" if len(names) == 2 else "triangle"
-    return f"the {shape} of {sign} points {formatting.listed(names)}"
-
-
-def overlap_words(positive, negative) -> str:
-    """What the overlap shows, in words: two points at one place, a point on a segment or
-    in a triangle, two segments that cross, or two hulls that meet (1-based)."""
-    plus, minus = hull_words(positive, "+"), hull_words(negative, "−")
-    if len(positive) == 1 and len(negative) == 1:
-        return f"{plus} and {minus} lie at one place"
-    if len(positive) == 1 or len(negative) == 1:
-        single, other = (plus, negative) if len(positive) == 1 else (minus, positive)
-        hull = hull_words(other, "−" if len(positive) == 1 else "+")
-        return f"{single} lies {'on' if len(other) == 2 else 'in'} {hull}"
-    if len(positive) == 2 and len(negative) == 2:
-        return f"{plus} crosses {minus}"
-    return f"{plus} and {minus} meet"
-
-
-#: how the notes fit an offset (note 000): θ₀ one more weight, on a 1 put before x, [1, x]
-#: (review 307: "on [x, 1]" written, never said, in the other order)
-OFFSET_WORDS = "θ₀, the weight of a constant feature 1 put in front of x"
-
-
-#: the words as which a line starts turning round the overlap's larger hull, and the
-#: words that name the point both hulls hold (drawn as they are said)
-TURN_WORDS, MEET_WORDS = "Turn a line round", ("between them", "where the")
-#: the words that start the solver's answer with an offset (its status line comes then)
-SOLVER_WORDS = "With the constant feature"
-
-
-def hull_argument(positive, negative) -> str:
-    """Why the overlap rules out every line, said as a line turns round one class's hull
-    (:func:`~linviz.lessons.linear_program_overlap.turning_hull`) keeping it on one side: a
-    side of a line is convex, so it holds every mean of the hull's corners, the point both
-    hulls hold, and so some point of the other class too (review 310: the argument was
-    spoken over a still)."""
-    # (review 311: "infeasible too" written, never said)
-    solver = f" {SOLVER_WORDS}, the solver reports the programme infeasible too."
-    if len(positive) == 1 and len(negative) == 1:
-        return f"A line's two sides share no place, so no line separates.{solver}"
-    held, sign, other = turning_hull(positive, negative)
-    held_sign, other_sign = ("+", "−") if sign > 0 else ("−", "+")
-    turn = (f"{TURN_WORDS}, shifted to keep {held_sign} points "
-            f"{formatting.listed(i + 1 for i in held)} on one side")
-    if len(other) == 1:
-        return (f"{turn}: {other_sign} point {other[0] + 1}, {MEET_WORDS[0]}, stays on that "
-                f"side too, so no line separates.{solver}")
-    where = ("segments cross" if len(positive) == len(negative) == 2 else "shapes meet")
-    either = " or ".join(str(i + 1) for i in other)
-    return (f"{turn}: {MEET_WORDS[1]} {where} stays on that side, and with it "
-            f"{other_sign} point {either}, so no line separates.{solver}")
-
-
 SAME_MARGIN = 0.02
 
 
@@ -335,6 +275,8 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # a still after the last words (review 307: the narration ended on the last frame)
     story.beat(closing, "testable", pause=REVEAL_PAUSE,
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
+               # where no θ exists, the weight plane leaves: the right half is the verdict's
+               **({} if lesson.feasible else dict(weights=False, wrong_shading=False)),
                # drawn where the right half is free (the weight plane has left)
                pass_counts=passes,
                # the two questions drawn in the right half as said, where it is free
@@ -348,11 +290,9 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
 
 def verdict_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
     """The closing's two questions as rows for the right half, each with the words it comes
-    at: these points' separability, answered by one solve (through 0, and with an offset);
-    the distribution's, which no sample can test."""
-    answer = ("through 0 “infeasible”, with an offset feasible"
-              if lesson.separable_with_offset else "“infeasible”, with an offset too")
-    return [("one solve tests", f"these {lesson.n} points, one solve: {answer}"),
+    at: these points' separability, answered by one solve; the distribution's, which no
+    sample can test (with an offset: the scene `no-separator`)."""
+    return [("one solve tests", f"these {lesson.n} points, one solve: “infeasible”"),
             ("what no sample", "the distribution they come from: no sample can test it")]
 
 
@@ -390,18 +330,6 @@ def same_places(lesson: LinearProgramLesson, points) -> tuple[list[int], list[in
         else:
             firsts.append(i)
     return firsts, rest
-
-
-#: the certificate's points counted in words (Carathéodory: two or three in the plane)
-NUMBER_WORDS = {2: "two", 3: "three"}
-
-
-def sides_sentence(count: int) -> str:
-    """The certificate's second beat: in weight space its ``count`` half-planes through 0,
-    aᵢᵀθ > 0, share no θ (Σλᵢaᵢ = 0 leaves Σλᵢaᵢᵀθ = 0 at every θ: with every λᵢ ≥ 0, not
-    all its terms are > 0), each θ shaded by how many it fails."""
-    return (f"In weight space, their {NUMBER_WORDS[count]} half-planes through 0 share no θ: "
-            f"every θ is shaded, failing at least one.")
 
 
 def region_lines(lesson: LinearProgramLesson) -> list[int]:
@@ -546,20 +474,25 @@ def places_words(X) -> str:
     return f" · {len(X)} points at {places} places" if places < len(X) else ""
 
 
+def first_state(lesson: LinearProgramLesson) -> dict:
+    """The state before the first beat (see the module's docstring): nothing drawn."""
+    zoomed = lesson.constraint_box != lesson.weight_box
+    return dict(weights=False, shown=None, lines=False, region=False,
+                diamond=None, star=False, boundary=None, walk=None, ray=False, cone=False,
+                samples=(),
+                view="constraint" if zoomed else "near", probe=False, inset=False,
+                certificate=False, certificate_sides=False, ringed=[], status=None,
+                offset_line=False, overlap=False, weights_dim=False,
+                wrong_shading=False, close=None, closeup=None, score_bars=False,
+                scaling=False, wrong_marks=None, overlap_panel=None, cone_inset=False,
+                pass_counts=None, gordan=None, bands=None, trial_line=False,
+                inequalities=None, narrowing=False, notes_table=None, verdict=None,
+                margin_name=None, constraint_score=1.0)
+
+
 def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> Storyboard:
     """Every beat of the scene for ``lesson`` (see the module's docstring)."""
-    zoomed = lesson.constraint_box != lesson.weight_box
-    story = StoryWriter(scene, weights=False, shown=None, lines=False, region=False,
-                        diamond=None, star=False, boundary=None, walk=None, ray=False, cone=False,
-                        samples=(),
-                        view="constraint" if zoomed else "near", probe=False, inset=False,
-                        certificate=False, certificate_sides=False, ringed=[], status=None,
-                        offset_line=False, overlap=False, weights_dim=False,
-                        wrong_shading=False, close=None, closeup=None, score_bars=False,
-                        scaling=False, wrong_marks=None, overlap_panel=None, cone_inset=False,
-                        pass_counts=None, gordan=None, bands=None, trial_line=False,
-                        inequalities=None, narrowing=False, notes_table=None, verdict=None,
-                        margin_name=None, constraint_score=1.0)
+    story = StoryWriter(scene, **first_state(lesson))
     n, k = lesson.n, lesson.shown_point
     distance = 1.0 / float(np.hypot(*lesson.signed[k]))
 
@@ -940,104 +873,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                wrong_marks={"dashed": left_out},
                status=f"without the {len(left_out)} (×): feasible, "
                       f"$theta = {math_vector(kept)}$")
-    support = sorted(lesson.certificate)
-    places = weight_places([lesson.certificate[i] for i in support])
-    weights = formatting.listed(formatting.number(lesson.certificate[i], places) for i in support)
-    story.section("lp-certificate", "Why no θ exists")
-    # the weights are Gordan's alternative's, found by a small programme of their own (the
-    # solver's infeasibility report is not what is drawn): the proof is credited to it
-    # (two points at one place are the second side too, its weights named: review 269,
-    # λ was written, never said, and Gordan came only in the closing card)
-    proof = (f"Here the second holds: {point_list(support)} lie at one place with opposite "
-             f"labels, so with weights {weights} their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0."
-             if lesson.same_place_certificate else
-             # (review 305: "Without such places the second still holds" did not parse)
-             # (review 310: "another programme" unexplained: it is one for the λ)
-             f"Here the second holds: a small programme for the λ finds weights {weights} "
-             f"on {point_list(support)}; their weighted y⁽ⁱ⁾x⁽ⁱ⁾, tip to tail on the right, "
-             f"add up to 0.")
-    status = ", ".join(f"$lambda_({i + 1}) = {formatting.number(lesson.certificate[i], places)}$"
-                       for i in support)
-    if lesson.same_place_certificate:  # the place's tag, "+2 −1", read out once
-        status += "; " + place_tag_words(lesson, support[0])
-    # the alternative stated before it is used
-    story.beat(GORDAN_WORDS, "gordan", gordan=gordan_card(), ringed=[], wrong_marks=None,
-               status="beyond the notes: Gordan's theorem (1873)")
-    # data space first (the weighted y⁽ⁱ⁾x⁽ⁱ⁾), then weight space (their half-planes): one
-    # idea a beat (together, 14 s carried both planes' drawings and a key)
-    story.beat(proof, "certificate", ringed=support, certificate=True, gordan=None,
-               status=status)
-    story.beat(sides_sentence(len(support)), "certificate-sides", certificate_sides=True,
-               wrong_shading=False,
-               status=f"their {NUMBER_WORDS[len(support)]} sides $y^((i)) theta^T "
-                      f"x^((i)) > 0$: no $theta$ is on all")
-    # the certificate's lines are where each y·score is 0 (as in the shading): named, for
-    # the bars' signs are about their sides
-    # the perceptron tied to the proof while θ still circles (review 310: its endless walk,
-    # 25 s of a fast run, was one idea too many; the noise scene runs it)
-    story.beat(PROOF_WORDS, "proof", score_bars=True,
-               status="$sum_i lambda_i y^((i)) theta^T x^((i)) = theta^T (sum_i lambda_i "
-                      "y^((i)) x^((i))) = theta^T 0 = 0$")
-    # with an offset: its own chapter (review 310: five ideas in one segment; the walk, the
-    # fewest-mistake solve and the kept points' margin left for the noise scene)
-    story.section("lp-offset", "With an offset")
-    if lesson.separable_with_offset:
-        story.beat(f"With an offset {OFFSET_WORDS}, a line does separate them: the same "
-                   "programme on [1, x] is feasible, and its widest line is drawn, as the "
-                   "offset-lift scene shows.",
-                   "offset-line", offset_line=True, weights_dim=True, certificate=False,
-                   certificate_sides=False, score_bars=False,
-                   inset=False, close=None, ringed=[], wrong_marks=None,
-                   status="with an offset, on $[1, x]$: feasible")
-    else:
-        positive, negative = lesson.overlap
-        closeup = lesson.overlap_closeup
-        magnified = " (magnified on the right)" if closeup else ""
-        # the weight plane leaves (what follows argues in data space; dimmed, it stayed a
-        # ghost to the end): the close-up takes its place, when there is one
-        # "for one": one such overlap among maybe several (review 298: "why point 7?")
-        # ("For example": "one" was just said as a number: review 308)
-        story.beat(f"Nor with an offset {OFFSET_WORDS}. For example, "
-                   f"{overlap_words(positive, negative)}{magnified}. "
-                   f"{hull_argument(positive, negative)}",
-                   "overlap", overlap=True, weights_dim=False, certificate=False,
-                   certificate_sides=False, score_bars=False,
-                   weights=False, inset=False, wrong_marks=None,
-                   overlap_panel=overlap_panel(lesson),
-                   close=None, ringed=sorted([*positive, *negative]),
-                   closeup=closeup[1] if closeup else None,
-                   # (review 311: the equation over the close-up, never said, dropped)
-                   status="with an offset, on $[1, x]$: infeasible too")
     story.section("lp-verdict", "What one solve decides")
     testable_beat(story, lesson)
-
-
-#: why no θ is right on every point, seen as a θ circles 0, and what it means for the
-#: perceptron (it always meets a mistake, so it never settles)
-PROOF_WORDS = ("Take any θ, like this one circling 0: their weighted labels times scores add "
-               "up to 0, so one of them is ≤ 0: a mistake. So a perceptron through the origin "
-               "never settles here: whatever θ it reaches, some point is wrong and moves it "
-               "on.")
-
-
-#: Gordan's alternative, said before its weights prove that no θ exists (reviews 256–257:
-#: used at the certificate, stated only on the closing card); not in the notes, said so
-GORDAN_WORDS = ("Why is every θ wrong somewhere? Gordan's alternative, beyond the notes: either "
-                "some θ has every label times score above 0, or weights λᵢ ≥ 0, not all 0, "
-                "make the weighted y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, never both.")
-
-
-def gordan_card() -> dict:
-    """Gordan's alternative as a card: its title and two boxes (a θ with every
-    y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0; weights λ ≥ 0, not all 0, with Σλᵢy⁽ⁱ⁾x⁽ⁱ⁾ = 0), ``holds`` None
-    (stated, not yet decided). Each line is text with its mathematics in $…$."""
-    return {"title": "Gordan's alternative: exactly one of the two exists",
-            "boxes": [["a $theta$ with every $y^((i)) theta^T x^((i)) > 0$:",
-                       "the programme finds one (feasible)"],
-                      ["weights $lambda_i >= 0$, not all 0, with",
-                       "$sum_i lambda_i y^((i)) x^((i)) = 0$ (the programme for $theta$: "
-                       "infeasible)"]],
-            "holds": None, "offset": []}
 
 
 def storyboard_of_linear_program(data, trace=None, seed: int = 0, heard=()) -> Storyboard:

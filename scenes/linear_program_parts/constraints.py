@@ -155,10 +155,11 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         if narrowed is None and beat.state["region"]:
             shrunk = self.shrink_region()
             narrowed = self.narrowed
-        # each fainter the more there are, at y·score 1 (through 0 after the narrowing)
+        # each fainter the more there are, at y·score 1 (through 0 where no θ meets them
+        # all: the state's constraint score)
         opacity = float(np.clip(LINE_OPACITY_ONE_OF / lesson.n, FADED_LINES, 0.8))
-        level = self.line_level = ValueTracker(1.0 if narrowed is None or shrunk is not None
-                                               else 0.0)
+        level = self.line_level = ValueTracker(1.0 if shrunk is not None
+                                               else beat.state["constraint_score"])
 
         def make() -> VGroup:
             return VGroup(*[self.constraint_line(i, theme.muted, 1.5, score=level.get_value())

@@ -9,7 +9,7 @@ import numpy as np
 from manim import VGroup, ValueTracker, always_redraw, linear
 
 from linviz.lessons.linear_program_overlap import hull_line, turning_hull
-from linviz.lessons.linear_program_story import MEET_WORDS, SOLVER_WORDS, TURN_WORDS
+from linviz.lessons.no_separator_story import MEET_WORDS, SOLVER_WORDS, TURN_WORDS
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear
 

@@ -9,7 +9,7 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, LaggedStart, Line, Polygon,
                    Rectangle, SurroundingRectangle, VGroup, config)
 
-from linviz.lessons.linear_program_story import SOLVER_WORDS
+from linviz.lessons.no_separator_story import SOLVER_WORDS
 from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
@@ -84,6 +84,8 @@ class OffsetBeats:
         beat's ``pass_counts``) where the weight plane or the close-up stood."""
         self.clear_right_half()
         self.drop_wrong_marks()
+        if not beat.state["weights"] and self.on_screen(self.weights):
+            self.clear_weights()  # (the right half is the verdict's and the passes')
         self.follow_beat(beat)
         self.show_verdict(beat.state["verdict"])
         # the run through 0's, the one shown walking (the run with an offset is not shown),

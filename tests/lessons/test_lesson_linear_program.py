@@ -23,6 +23,7 @@ from linviz.lessons.linear_program import linear_program_lesson
 from linviz.lessons.linear_program_story import linear_program_storyboard, point_list, said_least
 
 from independent import reference_perceptron
+from lp_gallery import told_beats, told_sentences
 
 CASES = [case for case in GALLERY if case.task == CLASSIFICATION]
 
@@ -39,7 +40,7 @@ def _infeasible_story(case):
     data, lesson = _lesson_of(case)
     if lesson.feasible:
         pytest.skip("a line through 0 separates: no certificate")
-    beats = linear_program_storyboard(lesson).beats
+    beats = told_beats(lesson)
     return data, lesson, beats, [beat.motion for beat in beats]
 
 
@@ -189,7 +190,7 @@ def test_every_number_said_is_the_lessons(name, seed):
     the least y·score; on infeasible data the certificate's points and weights."""
     data = make_builtin(name, seed)
     lesson = linear_program_lesson(data)
-    said = " ".join(linear_program_storyboard(lesson).sentences())
+    said = " ".join(told_sentences(lesson))
     A = data.y[:, None] * data.X
     k = lesson.shown_point
     assert f"these {len(A)} points" in said
@@ -270,7 +271,7 @@ def test_every_number_said_is_the_lessons(name, seed):
 
         box, zoom = lesson.least_inset
         view = fitted_box(data.X, include_origin=True)
-        (least_beat,) = [b for b in linear_program_storyboard(lesson).beats
+        (least_beat,) = [b for b in told_beats(lesson)
                          if b.motion == "least"]
         # its zoom written on the inset, not said
         assert "magnified" not in least_beat.sentence
@@ -290,7 +291,7 @@ def test_tight_points_at_one_place_are_named_once():
     y = np.array([1.0, 1.0, -1.0, 1.0, -1.0])
     lesson = linear_program_lesson(Dataset(X=X, y=y, name="twice"))
     assert {0, 1} <= set(lesson.tight)
-    said = " ".join(linear_program_storyboard(lesson).sentences())
+    said = " ".join(told_sentences(lesson))
     assert "(point 2 at the same place)" in said and "points 1, 2" not in said
 
 
@@ -365,7 +366,7 @@ def test_two_opposite_points_are_the_certificate_when_there_are(case):
     tied = sorted({i for pair in same for i in pair})
     kept = [i for i in range(len(X)) if i not in tied]
     chosen = tuple(sorted(lesson.certificate))
-    said = linear_program_storyboard(lesson).beats
+    said = told_beats(lesson)
     proof = next(beat.sentence for beat in said if beat.motion == "certificate")
     assert lesson.tied_points == tied
     assert not any("measurements tied" in beat.sentence for beat in said)
@@ -458,7 +459,7 @@ def test_with_an_offset_the_line_or_the_overlap_is_shown_and_holds(case):
         assert lesson.offset_line is None and lesson.overlap == ({}, {})
         return
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
-    said = [beat.sentence for beat in linear_program_storyboard(lesson).beats]
+    said = [beat.sentence for beat in told_beats(lesson)]
     if lesson.offset_line is not None:
         theta, theta0 = lesson.offset_line
         exact = [Fraction(float(label)) * (Fraction(float(theta[0])) * Fraction(float(a))
@@ -497,7 +498,7 @@ def test_a_point_inside_the_other_class_triangle_is_said_to_lie_in_it():
     assert not lesson.feasible and lesson.offset_line is None
     positive, negative = lesson.overlap
     assert sorted(positive) == [3] and sorted(negative) == [0, 1, 2]
-    said = " ".join(beat.sentence for beat in linear_program_storyboard(lesson).beats)
+    said = " ".join(beat.sentence for beat in told_beats(lesson))
     assert "+ point 4 lies in the triangle of − points 1, 2 and 3" in said
 
 
@@ -509,8 +510,8 @@ def test_on_data_no_line_separates_the_perceptron_is_said_never_to_settle(case):
     310: one idea too many); with an offset, the weight plane is dimmed (the line that
     separates) or gone (the overlap) to the end."""
     data, lesson = _lesson_of(case)
-    board = linear_program_storyboard(lesson)
-    proof = [b for b in board.beats if b.motion == "proof"]
+    beats = told_beats(lesson)
+    proof = [b for b in beats if b.motion == "proof"]
     if lesson.feasible:
         assert not lesson.inseparable and not proof
         return
@@ -525,9 +526,9 @@ def test_on_data_no_line_separates_the_perceptron_is_said_never_to_settle(case):
     assert said.state["score_bars"]
     assert lesson.inseparable == (not lesson.separable_with_offset)
     assert not {"endless", "endless-best", "near", "subset", "subset-tight",
-                "same-place"} & {b.motion for b in board.beats}
+                "same-place"} & {b.motion for b in beats}
     after_overlap = False
-    for beat in board.beats:
+    for beat in beats:
         after_overlap = after_overlap or beat.motion == "overlap"
         if beat.motion == "offset-line":
             assert beat.state["weights_dim"] and beat.state["weights"]
@@ -639,7 +640,7 @@ def test_the_marked_theta_is_inside_the_half_plane_and_its_line_clear_of_the_poi
     assert box.x_min < theta[0] < box.x_max and box.y_min < theta[1] < box.y_max
     # (the zoom out to every line is said by the beat that makes it: all the constraints
     # on separable data, the first of them one at a time on the rest)
-    (every,) = [b for b in linear_program_storyboard(lesson).beats
+    (every,) = [b for b in told_beats(lesson)
                 if b.motion == ("all-constraints" if lesson.feasible else "narrowing")]
     width = {name: b.x_max - b.x_min for name, b in (("constraint", box),
                                                    ("weights", lesson.weight_box))}
@@ -713,7 +714,7 @@ def test_a_point_the_walks_line_would_cut_is_magnified_and_its_side_said(case):
     from linviz.lessons.linear_program_story import EXPLAINED_STEPS
 
     data, lesson = _lesson_of(case)
-    beats = linear_program_storyboard(lesson).beats
+    beats = told_beats(lesson)
     motions = [b.motion for b in beats]
     assert "close" not in motions
     if not lesson.feasible:
@@ -838,7 +839,7 @@ def test_the_theta_marked_for_the_duality_meets_its_constraint_and_its_errors_ar
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
     assert y[k] * (X[k] @ theta) == pytest.approx(2.0, rel=1e-9)
     wrong = sum(1 for xi, yi in zip(X, y) if yi * (xi[0] * theta[0] + xi[1] * theta[1]) <= 0)
-    (duality,) = [b for b in linear_program_storyboard(lesson).beats if b.motion == "duality"]
+    (duality,) = [b for b in told_beats(lesson) if b.motion == "duality"]
     # short enough to stand at the status line's full size
     assert duality.state["status"] == (f"this $theta$ meets constraint {k + 1}; its line: "
                                        f"{wrong} of {len(y)} wrong")
@@ -877,7 +878,7 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     constraint (it is the widest separator's); elsewhere a θ with the fewest mistakes,
     its y·scores above 0 lifted to ≥ 1."""
     data, lesson = _lesson_of(case)
-    beats = linear_program_storyboard(lesson).beats
+    beats = told_beats(lesson)
     A = data.y[:, None] * data.X
     scaled = [b for b in beats if b.state["scaling"]]
     assert [b.motion for b in scaled] == ["weight-plane"]
@@ -962,8 +963,8 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     idea each: its weighted y⁽ⁱ⁾x⁽ⁱ⁾ adding to 0 in data space (the inset; the weight
     plane keeps the mistake shading), then its half-planes in weight space, which share no
     θ (their count said in words, checked here: at no θ of a fine grid over the view do all
-    of aᵢᵀθ > 0 hold), their shading up until the offset is argued. The closing beat credits
-    the proofs to what showed them: the solver only says "infeasible"."""
+    of aᵢᵀθ > 0 hold), their shading up until the offset is argued. `linear-program`'s
+    closing beat, before them, gives the solver's word: "infeasible"."""
     data, lesson, beats, motions = _infeasible_story(case)
     first = motions.index("certificate")
     assert motions[first + 1:first + 3] == ["certificate-sides", "proof"]
@@ -994,9 +995,11 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     assert narrowed.sentence.endswith("no θ is right on all, so none, scaled, meets every ≥ 1.")
     assert "add up to 0, so one of them is ≤ 0: a mistake." in beats[first + 2].sentence
     assert "> 0$: no $theta$ is on all" in sides.state["status"]
-    if "overlap" in motions:  # the notes' remark closes: the solver's word is the answer
-        assert beats[-1].motion == "testable"
-        assert "“infeasible”" in beats[-1].state["verdict"][0][1]
+    # `linear-program` closes on the notes' remark, the solver's word the answer; the
+    # proof and the offset are `no-separator`'s, after it
+    closing = motions.index("testable")
+    assert "“infeasible”" in beats[closing].state["verdict"][0][1]
+    assert closing < motions.index("recap") < motions.index("gordan") < first
 
 
 def test_the_mistake_shades_cut_the_counts_into_even_runs():
@@ -1039,7 +1042,7 @@ def test_the_other_objective_is_circled_at_the_least_norm(case):
     from scipy.optimize import minimize
 
     data, lesson = _lesson_of(case)
-    beats = linear_program_storyboard(lesson).beats
+    beats = told_beats(lesson)
     said = [b for b in beats if b.motion == "objective-choice"]
     if not lesson.feasible:
         assert not said
@@ -1088,7 +1091,7 @@ def test_the_ray_enters_the_region_on_the_least_points_line(case):
     data, lesson = _lesson_of(case)
     if not lesson.feasible:
         pytest.skip("no separator: no ray")
-    (ray,) = [b for b in linear_program_storyboard(lesson).beats if b.motion == "ray"]
+    (ray,) = [b for b in told_beats(lesson) if b.motion == "ray"]
     A = data.y[:, None] * data.X
     scores = A @ np.asarray(lesson.thetas[-1], dtype=float)
     least = int(np.argmin(scores))
@@ -1108,7 +1111,7 @@ def test_edges_on_nearly_one_line_are_said(case):
     data, lesson = _lesson_of(case)
     if not lesson.feasible:
         pytest.skip("no region")
-    (said,) = [b.sentence for b in linear_program_storyboard(lesson).beats
+    (said,) = [b.sentence for b in told_beats(lesson)
                if b.motion == "all-constraints"]
     edges = region_lines(lesson)
     assert f"Its edges lie on {len(edges)} of the lines, numbered" in said
@@ -1125,14 +1128,17 @@ def test_the_overlap_said_is_a_certificate_with_an_offset(case):
     that are Gordan's certificate on [x, 1]: on them alone, weights λ ≥ 0 with Σλ = 1,
     Σλy⁽ⁱ⁾x⁽ⁱ⁾ = 0 and Σλy⁽ⁱ⁾ = 0 exist (a feasibility programme solved here), so no line
     has them all on their own sides; no closing card (review 286: the ending recapped
-    twice)."""
+    twice): `no-separator` ends on the offset."""
     import re
 
     from scipy.optimize import linprog
 
     data, lesson = _lesson_of(case)
-    beats = linear_program_storyboard(lesson).beats
-    assert not [b for b in beats if b.state.get("recap") or b.motion == "recap"]
+    beats = told_beats(lesson)
+    # (the one recap opens `no-separator`, where `linear-program` stopped, never an ending)
+    motions = [b.motion for b in beats]
+    assert motions.count("recap") == (0 if lesson.feasible else 1)
+    assert "recap" not in motions[-2:]
     overlaps = [b for b in beats if b.motion == "overlap"]
     if lesson.feasible or lesson.separable_with_offset:
         assert not overlaps
@@ -1157,7 +1163,7 @@ def test_the_theta_going_round_the_region_separates_all_the_while(case):
     (every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0 recomputed from the data); the beat says so while it moves, and
     no other beat carries it. Without a region there is no loop."""
     data, lesson = _lesson_of(case)
-    beats = linear_program_storyboard(lesson).beats
+    beats = told_beats(lesson)
     carrying = [beat for beat in beats if len(beat.state["samples"])]
     if not lesson.feasible:
         assert not carrying
@@ -1182,7 +1188,7 @@ def test_the_notes_summary_stands_beside_the_intro_only(name):
     the one lit (the first after the heading), and leaves as the next sentence starts."""
     case = next(c for c in GALLERY if c.name == name)
     _, lesson = _lesson_of(case)
-    beats = linear_program_storyboard(lesson).beats
+    beats = told_beats(lesson)
     assert beats[0].motion == "intro" and "realizable case" in beats[0].sentence
     heading, lit, *others = beats[0].state["notes_table"]
     assert heading[:3] == ("model", "case", "loss")

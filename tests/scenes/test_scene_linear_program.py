@@ -78,14 +78,30 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
     """(wine: its overlap's points are close together, magnified in a close-up;
     iris-petal-std: a run of one update, no fast updates after it.)"""
     from scenes.linear_program import LinearProgramScene
+
+    check_every_beat_ends_on_its_state(LinearProgramScene, data, tmp_path)
+
+
+@pytest.mark.parametrize("data", [None, "xor", "xor-cloud", "wine-std", "wine",
+                                  "iris-versicolor-virginica-std"])
+def test_every_beat_of_no_separator_ends_on_its_state(data, tmp_path):
+    """The scene `no-separator` is drawn by `linear-program`'s parts from its own first
+    beat (noisy, its default: an overlap as a point in a triangle; xor: with an offset
+    too, no line; wine: the close-up)."""
+    from scenes.no_separator import NoSeparatorScene
+
+    check_every_beat_ends_on_its_state(NoSeparatorScene, data, tmp_path)
+
+
+def check_every_beat_ends_on_its_state(scene_class, data, tmp_path) -> None:
     from scene_helpers import gallery_csv
 
-    if data in ("wine", "wine-std", "iris-petal-std"):
+    if data in ("wine", "wine-std", "iris-petal-std", "iris-versicolor-virginica-std"):
         pytest.importorskip("sklearn")
         data = gallery_csv(tmp_path, data)
 
     drawn, layouts = [], []
-    scene = story_with(LinearProgramScene, **({"data_spec": data} if data else {}),
+    scene = story_with(scene_class, **({"data_spec": data} if data else {}),
                        beat_observers=[lambda s: drawn.append(drawn_state(s)),
                                        lambda s: layouts.append((s.timeline.current[1],
                                                                  text_boxes(s)))])
@@ -181,8 +197,9 @@ def test_every_beat_ends_on_its_state(data, tmp_path):
         if beat.motion != DATA_NOTE:
             assert caption.end - caption.start >= len(caption.text) / LP_PACE - 0.05, \
                 caption.text
-    if data and data.endswith("wine.csv"):  # the case is the close-up's
-        assert any(beat.state["closeup"] for beat in beats)
+    if data and data.endswith("wine.csv"):  # the case is the close-up's (the offset's)
+        assert any(beat.state["closeup"] for beat in beats) == (
+            scene_class.__name__ == "NoSeparatorScene")
     # the data plane never zooms: every point in sight to the end
     assert all(picture["data_box"] == lesson.full_view for picture in drawn)
     if getattr(scene, "certificate_weights", None) is not None:

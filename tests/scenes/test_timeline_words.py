@@ -99,10 +99,12 @@ def test_the_words_linear_program_waits_for_are_in_every_beat_that_draws_them():
     from linviz.gallery import GALLERY
     from linviz.lessons.linear_program import linear_program_lesson
     from linviz.lessons.linear_program_story import linear_program_storyboard
+    from linviz.lessons.no_separator_story import no_separator_storyboard
 
     root = Path(__file__).resolve().parents[2] / "scenes"
     waits: dict[str, list[str]] = {}
-    for path in [root / "linear_program.py", *sorted((root / "linear_program_parts").glob("*.py"))]:
+    for path in [root / "linear_program.py", root / "no_separator.py",
+                 *sorted((root / "linear_program_parts").glob("*.py"))]:
         for motion, words in _waits_by_motion(path).items():
             waits.setdefault(motion, []).extend(words)
     assert {"certificate", "narrowing"} <= set(waits)  # the scan sees them
@@ -119,9 +121,12 @@ def test_the_words_linear_program_waits_for_are_in_every_beat_that_draws_them():
         if data.n_features != 2:
             continue
         try:
-            beats = linear_program_storyboard(linear_program_lesson(data)).beats
+            lesson = linear_program_lesson(data)
         except DataError:
             continue
+        # (and `no-separator`'s, drawn by the same parts, where no line separates)
+        beats = linear_program_storyboard(lesson).beats + (
+            () if lesson.feasible else no_separator_storyboard(lesson).beats)
         for beat in beats:
             for words, always in waits.get(beat.motion, ()):
                 if always:

@@ -1,0 +1,90 @@
+"""`no-separator`: why no line through the origin separates data whose programme is
+infeasible, told after `linear-program` (which ends at the solver's "infeasible")."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from linviz.errors import DataError
+from linviz.generators import make_builtin
+from linviz.lessons.linear_program import check_no_separator_data, linear_program_lesson
+from linviz.lessons.no_separator_story import no_separator_storyboard
+
+from lp_gallery import CASES, lesson_or_skip
+
+
+def _render(*args):
+    from linviz_cli.app import cli, register
+
+    register()
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_it_follows_linear_program_in_the_lecture():
+    from scenes.catalog import SCENES_IN_ORDER
+
+    names = [entry.name for entry in SCENES_IN_ORDER]
+    assert names.index("no-separator") == names.index("linear-program") + 1
+
+
+@pytest.mark.parametrize("spec", ["separable-origin", "small-margin"])
+def test_data_a_line_through_the_origin_separates_is_refused_in_one_line(spec, tmp_path):
+    """Separable through 0 (checked here by HiGHS: some θ has every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1), the
+    data is refused before anything is drawn: one line, exit 2, no file, naming the scene
+    that does show such data."""
+    from scipy.optimize import linprog
+
+    data = make_builtin(spec, 0)
+    A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
+    found = linprog([0, 0], A_ub=-A, b_ub=-np.ones(len(A)), bounds=[(None, None)] * 2,
+                    method="highs")
+    assert found.status == 0
+    with pytest.raises(DataError, match="use the linear-program scene"):
+        check_no_separator_data(data, spec)
+    result = _render("render", "no-separator", "--data", spec, "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and "no-separator" in lines[0] and "Traceback" not in result.output
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.mp4"))
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_recap_says_what_linear_program_found(case):
+    """Its first beat opens where `linear-program` ended: the count of points and the fewest
+    any θ gets wrong (recounted here at 36,000 directions), the programme infeasible (HiGHS
+    afresh); then Gordan's alternative, asked as "why"."""
+    from scipy.optimize import linprog
+
+    data, lesson, _ = lesson_or_skip(case)
+    if lesson.feasible:
+        with pytest.raises(DataError):
+            no_separator_storyboard(lesson)
+        return
+    A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
+    found = linprog([0, 0], A_ub=-A, b_ub=-np.ones(len(A)), bounds=[(None, None)] * 2,
+                    method="highs")
+    assert found.status == 2  # infeasible
+    turns = np.radians(np.arange(0, 360, 0.01)) + 1e-7
+    fewest = int(np.sum(A @ np.vstack([np.cos(turns), np.sin(turns)]) <= 0, axis=0).min())
+    beats = no_separator_storyboard(lesson).beats
+    recap = beats[0]
+    assert recap.motion == "recap" and recap.section == ("lp-certificate", "Why no θ exists")
+    assert f"These {len(data.y)} points again" in recap.sentence
+    assert f"Every θ gets at least {fewest} wrong" in recap.sentence
+    assert recap.sentence.endswith("is infeasible.")
+    assert recap.state["wrong_shading"] and recap.state["weights"]
+    assert beats[1].motion == "gordan" and beats[1].sentence.startswith(
+        "Why is every θ wrong somewhere?")
+    # it ends on the offset, a still after the solver's answer
+    assert beats[-1].motion in ("overlap", "offset-line") and beats[-1].pause > 0
+
+
+def test_its_default_data_is_one_no_line_through_the_origin_separates():
+    from linviz.lessons import default_data_for
+
+    spec = default_data_for("no-separator")
+    lesson = linear_program_lesson(make_builtin(spec, 0))
+    assert not lesson.feasible
+    assert no_separator_storyboard(lesson).beats
