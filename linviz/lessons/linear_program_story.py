@@ -269,9 +269,10 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (review 310: the notes' sense made explicit, so the scene is not heard correcting them)
     # (review 311: the notes' remark follows their definition, of the training examples:
     # read so, one solve tests it; said openly, with what cannot be tested)
-    closing = ("The notes' remark calls this assumption NOT testable. Read of a fixed training "
-               "set like this one, one solve tests it; what no sample can test is whether the "
-               f"distribution the points come from is separable. {watched}")
+    # (reviews 312: "Read of a fixed training set" was awkward English)
+    closing = ("The notes' remark calls this assumption NOT testable. Asked of a fixed training "
+               "set like this one, one solve answers it; what no sample can test is whether "
+               f"the distribution the points come from is separable. {watched}")
     # a still after the last words (review 307: the narration ended on the last frame)
     story.beat(closing, "testable", pause=REVEAL_PAUSE,
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
@@ -289,10 +290,12 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
 
 
 def verdict_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
-    """The closing's two questions as rows for the right half, each with the words it comes
-    at: these points' separability, answered by one solve; the distribution's, which no
-    sample can test (with an offset: the scene `no-separator`)."""
-    return [("one solve tests", f"these {lesson.n} points, one solve: “infeasible”"),
+    """The closing's rows for the right half, each with the words it comes at: the notes'
+    remark (review 312: it was answered, never shown), then its two questions: these
+    points' separability, answered by one solve; the distribution's, which no sample can
+    test (with an offset: the scene `no-separator`)."""
+    return [("NOT testable", "the notes' remark: separability “NOT testable”"),
+            ("one solve answers", f"these {lesson.n} points, one solve: “infeasible”"),
             ("what no sample", "the distribution they come from: no sample can test it")]
 
 
@@ -404,16 +407,17 @@ def _step_sentence(lesson: LinearProgramLesson, k: int, noted: bool = False) -> 
     moved = f"{score} goes from {value(before)} to {value(after)}"
     if k == 0:
         # (why it is a mistake, ≤ 0, is the status line's rule; that the step is y⁽ⁱ⁾x⁽ⁱ⁾,
-        # the walk's first sentence: said too, with a close point's note the sentence ran
-        # past 12 s)
-        return (f"Update 1, on point {i + 1}: {moved} as θ steps perpendicular to its "
-                f"lines.{now}")
-    # (the step's direction said once, with update 1; the rise is always ‖x⁽ⁱ⁾‖², y² = 1:
-    # note 001's algebra, said with the first update whose y⁽ⁱ⁾θᵀx⁽ⁱ⁾ was not 0)
-    # (with "rose" or a close point's note, the sentence would run past 12 s)
-    rise = (f", up by ‖x⁽{formatting.superscript(i + 1)}⁾‖²"
-            if k == 1 and not rose and not noted else "")
-    return f"Update {k + 1}, on point {i + 1}: {moved}{rise}.{now}"
+        # the walk's first sentence; the rise is always ‖x⁽ⁱ⁾‖², y² = 1: note 001's
+        # algebra, said once, here (review 312: written on the status line, never said))
+        own = formatting.superscript(i + 1)
+        return (f"Update 1, on point {i + 1}: {moved}, up by ‖x⁽{own}⁾‖², as θ steps "
+                f"perpendicular to point {i + 1}'s lines.{now}")
+    return f"Update {k + 1}, on point {i + 1}: {moved}.{now}"
+
+
+def _in_box(theta, box) -> bool:
+    """Whether ``theta`` lies inside ``box`` (strictly: where the scene marks it)."""
+    return bool(box.x_min < theta[0] < box.x_max and box.y_min < theta[1] < box.y_max)
 
 
 def _zoomed_out(lesson: LinearProgramLesson) -> str:
@@ -558,12 +562,13 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
               f"The rest can all be lifted to at least 1{magnified}")
     # (review 298: "at least 1, 40 linear inequalities" heard as "at least one forty")
     # (review 305: the θ drawn was never said to be an example)
-    story.beat(f"A linear programme cannot ask for a strict > 0, only for ≥, and θ = 0 meets "
-               f"every ≥ 0. Scaling a θ, "
-               f"like this one, "
-               f"keeps its line and multiplies every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, by the "
-               f"same factor{lifted}. "
-               f"Ask that of every point: {n} linear inequalities.",
+    # (review 312: "only for ≥", "meets every ≥ 0" did not parse by ear; the dashed lines
+    # closing in were never said)
+    story.beat(f"A linear programme can ask each label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be at "
+               f"least a number, not strictly above 0; and at least 0, θ = 0 would do. "
+               f"Scaling a θ, like this one, keeps its line and multiplies every label times "
+               f"score alike: the dashed lines, where it is ±1, close in"
+               f"{lifted}. Ask that of every point: {n} linear inequalities.",
                "weight-plane",
                scaling=True,
                # the θ's mistakes marked as their count is said
@@ -578,7 +583,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # weight space named as it is first used (review 298: its idea came a beat late); the
     # point's own index (review 305: a general i where point k is named)
     own = formatting.superscript(k + 1)
-    flipped = f" (x⁽{own}⁾ flipped: point {k + 1} is a −)" if lesson.data.y[k] < 0 else ""
+    # (review 312: the bracket was lost by ear; the arrow drawn longer was never said)
+    flipped = f", x⁽{own}⁾ flipped, for point {k + 1} is a −" if lesson.data.y[k] < 0 else ""
+    if lesson.shown_arrow_factor > 1:
+        flipped += f", its arrow drawn {lesson.shown_arrow_factor} times as long"
     arrow = (f" · arrow: ${lesson.shown_arrow_factor} y^(({k + 1})) x^(({k + 1}))$"
              if lesson.shown_arrow_factor > 1 else "")
     if lesson.feasible:
@@ -591,7 +599,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
         # the ≥ 1 line drawn, then dropped for lines through 0, read as two programmes)
         where = (f"The θ that get point {k + 1} right lie on one side of a line through 0, "
                  f"perpendicular to y⁽{own}⁾x⁽{own}⁾{flipped}. Scaled up, they meet its "
-                 f"constraint, ≥ 1.")
+                 f"constraint: label times score at least 1.")
         status = (f"$y^(({k + 1})) theta^T x^(({k + 1})) > 0$: a line through 0 · scaled "
                   f"up, $>= 1$")
     story.beat(f"On the right is weight space: each place in it is one θ. {where}",
@@ -655,8 +663,10 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # programme linear" of |θ₁| + |θ₂| sounded false); the widest margin's aside is a beat of
     # its own after the solve (review 303: one caption packed both, and the circle came
     # before θ* was found)
-    story.beat("With helpers t₁ and t₂, each at least |θⱼ|, minimising t₁ + t₂ keeps the "
-               "programme linear.", "objective-choice", samples=(),
+    # (review 312: why it is linear was only written: said, and what the helpers end at)
+    story.beat("With helpers t₁ and t₂, each at least θⱼ and at least −θⱼ, two linear "
+               "inequalities apiece, minimising t₁ + t₂ keeps the programme linear: at its "
+               "least, each tⱼ is |θⱼ|.", "objective-choice", samples=(),
                # how the absolute values stay linear: |θⱼ| ≤ tⱼ as two inequalities
                status="linear: minimise $t_1 + t_2$ with $-t_j <= theta_j <= t_j$")
     # (review 310: the diamond never explained, nor why its first touch is the least)
@@ -843,20 +853,21 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(f"{zoom.capitalize() + ', e' if zoom else 'E'}ach point's line through 0, one "
                f"at a time in the data's order: the shaded wedge holds the θ right on every "
                f"point so far. It narrows until point {emptied + 1}'s line leaves it empty: "
-               f"no θ is right on all, so none, scaled, meets every ≥ 1.",
+               f"no θ is right on all, so no θ, however scaled, meets every constraint.",
                "narrowing", shown=None, wrong_marks=None,
                probe=False, view="near", narrowing=True, ringed=[emptied],
                # the lines, the emptying one, then a still on the empty plane
                min_seconds=sum(step_seconds(found)) + EMPTYING_SECONDS + REVEAL_PAUSE,
                status=f"shaded: $y^((i)) theta^T x^((i)) > 0$ for every point so far · "
                       f"lines: $y^((i)) theta^T x^((i)) = 0$")
-    story.beat(f"All {n} lines: each θ shaded by how many points its line gets wrong, the "
-               f"more, the lighter.", "all-constraints", narrowing=False,
+    # (review 312: "shaded" had meant right on all; now it counts mistakes, said so)
+    story.beat(f"All {n} lines, and now the shading counts mistakes: each θ shaded by how many "
+               f"points its line gets wrong, the more, the lighter.", "all-constraints", narrowing=False,
                ringed=[], lines=True, wrong_shading=True,
                status="shade: how many points $theta$ gets wrong")
     # one θ of the fewest drawn in data space, its mistakes marked (review 307: the data
     # plane stood idle for 9 s; the opening's line, back)
-    infeasible = (f"Every θ is shaded: every θ gets at least {low} wrong, as this one does. "
+    infeasible = (f"No θ is left unshaded: every θ gets at least {low} wrong, as this one does. "
                   f"So no line through the origin separates these points. Asked for any θ "
                   f"meeting them all, the solver reports it infeasible.")
     story.beat(infeasible, "infeasible", pause=REVEAL_PAUSE,
@@ -871,8 +882,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"this θ, "
                f"separates them.", "kept",
                wrong_marks={"dashed": left_out},
+               # (review 312: drawn on its ray, short of where it lies, unsaid)
                status=f"without the {len(left_out)} (×): feasible, "
-                      f"$theta = {math_vector(kept)}$")
+                      f"$theta = {math_vector(kept)}$" + ("" if _in_box(kept, lesson.weight_box)
+                                                         else ", off the plane: its ray drawn"))
     story.section("lp-verdict", "What one solve decides")
     testable_beat(story, lesson)
 

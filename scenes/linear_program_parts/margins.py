@@ -1,8 +1,8 @@
 """The margins of `linear-program`'s two separators drawn on the data plane as they are
 said (review 263: the margins were only numbers, "0.26 against 0.042" not seen): each
-one's band, the points within its margin of its line, shaded faintly in its colour;
-θ*'s between its dashed lines θ*ᵀx = ±1, the perceptron's between dashed lines
-of its own."""
+one's band, the points within its margin of its line on the side of the point that
+sets it, shaded faintly in its colour; θ*'s reaching its dashed line θ*ᵀx = ±1, the
+perceptron's a dashed line of its own."""
 
 from __future__ import annotations
 
@@ -36,11 +36,16 @@ class MarginBands:
             if i in self.rings and i != int(lesson.least_point):
                 self.rings[i].set_color(theme.boundary)
 
+        # each from its line toward the point that sets it (review 312: ±margin here, one
+        # side in the margin's beat: two conventions)
+        star_side = float(np.sign(lesson.data.y[int(lesson.tight[0])]))
+        run_side = float(np.sign(lesson.data.y[int(lesson.least_point)]))
+
         def both(plane) -> VGroup:
             return VGroup(self.margin_band(lesson.theta_star, widths["star"], theme.boundary,
-                                           dashed=False, plane=plane),
+                                           dashed=False, plane=plane, side=star_side),
                           self.margin_band(lesson.thetas[-1], widths["run"], theme.normal,
-                                           dashed=True, plane=plane))
+                                           dashed=True, plane=plane, side=run_side))
 
         bands = both(self.plane)
         # in the close-ups of the two separators' lines too (review 265: 0.052 against
@@ -52,25 +57,26 @@ class MarginBands:
         self.mark_for_beat(bands)
         self.margin_bands = bands
 
-    def margin_band(self, theta, half_width: float, colour: str, dashed: bool,
-                    plane=None, theta0: float = 0.0) -> VGroup:
-        """The points of ``plane`` (the data plane by default, or a close-up of it) within
-        ``half_width`` of the line θᵀx + θ₀ = 0 (through 0 by default), shaded in
-        ``colour``; the band's two edges, θᵀx + θ₀ = ±half_width·‖θ‖, dashed too when
-        ``dashed``."""
+    def margin_band(self, theta, width: float, colour: str, dashed: bool, plane=None,
+                    side: float = 1.0) -> VGroup:
+        """The points of ``plane`` (the data plane by default, or a close-up of it) between
+        the line θᵀx = 0 and its parallel ``width`` away on ``side`` (+1: where θᵀx > 0;
+        the nearest point's side: the margin is measured from the line to it, one way,
+        as in the margin's own beat), shaded in ``colour``; the far edge, θᵀx =
+        side·width·‖θ‖, dashed too when ``dashed``."""
         plane = self.plane if plane is None else plane
         theta = np.asarray(theta, dtype=float)
+        norm = float(np.hypot(*theta))
         band = VGroup()
-        polygon = strip_polygon(theta, theta0, half_width, plane.box)
+        # centred on θᵀx = side·½·width·‖θ‖, half as wide
+        polygon = strip_polygon(theta, -0.5 * side * width * norm, 0.5 * width, plane.box)
         if polygon is not None:
             band.add(Polygon(*plane.c2p_many(polygon), stroke_width=0, fill_color=colour,
                              fill_opacity=BAND_OPACITY))
-        level = half_width * float(np.hypot(*theta))
-        for side in ((level, -level) if dashed else ()):
-            ends = clip_line(theta, theta0 - side, plane.box)
-            if ends is not None:
-                band.add(DashedLine(plane.c2p(ends[0]), plane.c2p(ends[1]), color=colour,
-                                    stroke_width=2, dash_length=0.12))
+        ends = clip_line(theta, -side * width * norm, plane.box) if dashed else None
+        if ends is not None:
+            band.add(DashedLine(plane.c2p(ends[0]), plane.c2p(ends[1]), color=colour,
+                                stroke_width=2, dash_length=0.12))
         return band
 
     def draw_bound(self, beat) -> None:
@@ -129,13 +135,9 @@ class MarginBands:
         self.place_beside(name, middle, 0.1, taken, rings=3, clear=True, lines=self.line_boxes(
             [("segment", segment.get_start(), segment.get_end())]
             + [(star, level) for level in (0.0, 1.0, -1.0)]))
-        # the half of the band on the point's side: centred on θ*ᵀx = ±½, half as wide
-        norm = float(np.hypot(*star))
-        side = float(np.sign(lesson.data.y[k]))
-        polygon = strip_polygon(star, -0.5 * side, 0.5 / norm, plane.box)
-        band = VGroup(*([] if polygon is None else [Polygon(
-            *plane.c2p_many(polygon), stroke_width=0, fill_color=theme.highlight,
-            fill_opacity=BAND_OPACITY)]))
+        # on the point's side (:meth:`margin_band`)
+        band = self.margin_band(star, 1.0 / float(np.hypot(*star)), theme.highlight,
+                                dashed=False, side=float(np.sign(lesson.data.y[k])))
         drawn = VGroup(band, segment, name)
         self.mark_for_beat(drawn)
         return drawn

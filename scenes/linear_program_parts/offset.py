@@ -96,7 +96,7 @@ class OffsetBeats:
         self.show_pass_counts(beat, "through 0, updates in each pass")
         if self.lesson.feasible:  # the solve's answer and the run's stop, lit as said
             if self.region is not None and self.on_screen(self.region):
-                self.wait_for_words("one solve tests")
+                self.wait_for_words("one solve answers")
                 self.play(lit(self.region, self.theme), run_time=style.PAUSE_READ)
             self.wait_for_words("by stopping")
             self.play(lit(self.walker, self.theme, 1.6), run_time=style.PAUSE_READ)
@@ -120,6 +120,8 @@ class OffsetBeats:
         right = config.frame_width / 2 - RECAP_EDGE
         if drawn.get_right()[0] > right:
             drawn.shift((right - drawn.get_right()[0]) * RIGHT)
+        self.remove(*drawn)
+        self.add(drawn)  # one drawing on screen: what comes under it finds it
         self.mark_for_beat(drawn)
         self.verdict_drawn = drawn
 

@@ -39,6 +39,8 @@ class ScalingBeats:
         # inequalities" they were readable 1.5 s: review 296)
         # why not > 0 nor ≥ 0 as it is said (review 309); "so … ≥ 1" at "Ask that of every
         # point", after the scaling that justifies it (review 310: 17 s before)
+        # the opening line's marks leave with it (review 312: they stood with no line)
+        self.drop_wrong_marks()
         self.set_status(status_said_first(beat.state["status"]))
         if beat.state["scaling"]:  # as it is said (review 302: 2 s before "Scaling a θ")
             self.wait_for_words("Scaling a θ")

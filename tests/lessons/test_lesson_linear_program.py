@@ -204,20 +204,23 @@ def test_every_number_said_is_the_lessons(name, seed):
     else:  # no θ will meet them all: its line through 0 from the first (review 311)
         assert (f"The θ that get point {k + 1} right lie on one side of a line through 0"
                 in shown.sentence)
-        assert "Scaled up, they meet its constraint, ≥ 1." in shown.sentence
+        assert ("Scaled up, they meet its constraint: label times score at least 1."
+                in shown.sentence)
         assert shown.state["constraint_score"] == 0.0
     # a − point's y⁽ᵏ⁾x⁽ᵏ⁾ points away from x⁽ᵏ⁾: said so, and only then
     up = str(k + 1).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
-    flipped = f"(x⁽{up}⁾ flipped: point {k + 1} is a −)"
+    flipped = f", x⁽{up}⁾ flipped, for point {k + 1} is a −"
     assert (flipped in said) == (data.y[k] < 0)
     # y⁽ⁱ⁾x⁽ⁱ⁾ is drawn the least whole k times longer that spans a fifth of the plane's
-    # width (the view: the points and 0, padded): the k is written on the arrow, not said
+    # width (the view: the points and 0, padded): the k is written on the arrow, and said
+    # (review 312: "5y⁽⁷⁾x⁽⁷⁾" on it, unexplained)
     from linviz.view_box import fitted_box
 
     view = fitted_box(data.X, include_origin=True)
     k_drawn = max(1, math.ceil(0.2 * (view.x_max - view.x_min) / np.hypot(*A[k]) - 1e-12))
     assert k_drawn * np.hypot(*A[k]) >= 0.2 * (view.x_max - view.x_min) * (1 - 1e-12)
     assert lesson.shown_arrow_factor == k_drawn and "drawn ×" not in said
+    assert (f"its arrow drawn {k_drawn} times as long" in shown.sentence) == (k_drawn > 1)
     if not lesson.feasible:
         assert "no line through the origin separates these points" in said
         assert point_list(sorted(lesson.certificate)) in said
@@ -569,7 +572,7 @@ def test_weight_space_is_shaded_by_the_points_each_theta_gets_wrong(case):
     assert str(low) not in shaded.state["status"].replace("$theta$", "")
     (said_low,) = [b for b in board.beats if b.motion == "infeasible"]
     assert f"at least {low} wrong" in said_low.sentence and str(low) in said_low.state["status"]
-    assert (f"Every θ is shaded: every θ gets at least {low} wrong, as this one does."
+    assert (f"No θ is left unshaded: every θ gets at least {low} wrong, as this one does."
             in " ".join(board.sentences()))
     # "this one", marked with its mistakes, gets exactly that many wrong (counted here)
     marked = said_low.state["wrong_marks"]["dashed"]
@@ -791,18 +794,19 @@ def test_the_walk_stops_once_theta_is_in_the_cone_and_each_update_says_what_it_b
         # a count that rose after an update is said to have (the update looks failed)
         earlier = lesson.wrong_after(k - 1)
         assert (f"wrong, up from {earlier}:" in sentence) == (wrong > earlier), sentence
-        # the second update's rise said as note 001 derives it: ‖x⁽ⁱ⁾‖², the scores said
-        # (recomputed here) differing by it to rounding
+        # the first update's rise said as note 001 derives it: ‖x⁽ⁱ⁾‖², the scores said
+        # (recomputed here) differing by it to rounding; said once
         told = re.search(r"on point (\d+): y⁽(\S+)⁾θᵀx⁽\S+⁾ goes from (−?[0-9.]+) to "
                          r"(−?[0-9.]+)", sentence)
-        # (said where the count did not rise and no close point's note follows)
-        if told and k == 2 and wrong <= earlier and "looks on the line" not in sentence:
+        if k == 1:
             i = int(told.group(1)) - 1
             before, after = (float(told.group(g).replace("−", "-")) for g in (3, 4))
             index = str(i + 1).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
-            assert told.group(2) == index and f", up by ‖x⁽{index}⁾‖²." in sentence
+            assert told.group(2) == index and (
+                f", up by ‖x⁽{index}⁾‖², as θ steps perpendicular to point {i + 1}'s lines."
+                in sentence)
             assert after - before == pytest.approx(float(X[i] @ X[i]), abs=0.011)
-            assert before == pytest.approx(float(y[i] * (X[i] @ thetas[1])), abs=0.005)
+            assert before == pytest.approx(float(y[i] * (X[i] @ thetas[0])), abs=0.005)
         else:
             assert "up by ‖x" not in sentence
     (cone,) = [b for b in board.beats if b.motion == "cone"]
@@ -883,10 +887,10 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     scaled = [b for b in beats if b.state["scaling"]]
     assert [b.motion for b in scaled] == ["weight-plane"]
     # why ≥ 1: a programme's constraints are never strict, and scaling moves no line
-    assert all("cannot ask for a strict > 0, only for ≥, and θ = 0 meets every ≥ 0. Scaling a θ, "
-               "like this one, keeps its line and "
-               "multiplies every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, by the same factor" in b.sentence
-               for b in scaled)
+    assert all("can ask each label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be at least a number, not "
+               "strictly above 0; and at least 0, θ = 0 would do. Scaling a θ, like this one, "
+               "keeps its line and multiplies every label times score alike: the dashed lines, "
+               "where it is ±1, close in" in b.sentence for b in scaled)
     # the magnified nearest point said where it is drawn, and only there
     assert ("magnified, the nearest reaches exactly 1" in scaled[0].sentence) == (
         lesson.scaling_inset is not None)
@@ -921,7 +925,7 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
         shown = lesson.scaling_theta
         scores = A @ shown
         assert scores.min() == pytest.approx(1.0, rel=1e-12) and np.all(scores >= 1 - 1e-12)
-        assert "same factor. So all can be lifted to at least 1" in scaled[0].sentence
+        assert "close in. So all can be lifted to at least 1" in scaled[0].sentence
         assert scaled[0].state["wrong_marks"] is None
         # one of many, not the programme's answer: a quarter of the cone of separators
         # (its width found here by a sweep of directions a thousandth of a degree apart)
@@ -992,13 +996,14 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     # the shading by sign is of the lines through 0, the programme's ≥ 1 said to follow
     (narrowed,) = [b for b in beats if b.motion == "narrowing"]
     assert "line through 0, one at a time in the data's order" in narrowed.sentence
-    assert narrowed.sentence.endswith("no θ is right on all, so none, scaled, meets every ≥ 1.")
+    assert narrowed.sentence.endswith(
+        "no θ is right on all, so no θ, however scaled, meets every constraint.")
     assert "add up to 0, so one of them is ≤ 0: a mistake." in beats[first + 2].sentence
     assert "> 0$: no $theta$ is on all" in sides.state["status"]
     # `linear-program` closes on the notes' remark, the solver's word the answer; the
     # proof and the offset are `no-separator`'s, after it
     closing = motions.index("testable")
-    assert "“infeasible”" in beats[closing].state["verdict"][0][1]
+    assert "“infeasible”" in beats[closing].state["verdict"][1][1]
     assert closing < motions.index("recap") < motions.index("gordan") < first
 
 

@@ -110,7 +110,7 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     data, lesson, beats = lesson_or_skip(case)
     (said,) = [b for b in beats if b.motion == "testable"]
     assert "calls this assumption NOT testable" in said.sentence
-    assert "one solve tests it" in said.sentence
+    assert "one solve answers it" in said.sentence
     # what watching the perceptron shown decides: stopping proves it (said only of a run
     # that stopped, recounted by a plain loop of 1,000 passes), running proves nothing
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
@@ -143,8 +143,8 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
         assert said.state["verdict"] is None
     else:  # the answer through 0 (the offset is `no-separator`'s)
         assert said.state["status"] is None
-        (_, answer), (_, distribution) = said.state["verdict"]
-        assert "no sample can test it" in distribution
+        (_, remark), (_, answer), (_, distribution) = said.state["verdict"]
+        assert "“NOT testable”" in remark and "no sample can test it" in distribution
         assert answer == f"these {len(y)} points, one solve: “infeasible”"
     # the last sentence of `linear-program` (review 286: a recap after it told the ending
     # twice)
