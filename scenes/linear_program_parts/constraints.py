@@ -22,6 +22,7 @@ from scenes.toolkit.markers import signs_over
 from scenes.toolkit.placement import (across, best_offset, box_around, box_of, covered_area,
                                       least_covered, segment_boxes)
 from scenes.toolkit.plane import DataVector, Hyperplane
+from scenes.toolkit.right_angle import right_angle_mark
 from scenes.toolkit.screen_text import math
 from scenes.toolkit.speed.fast_shapes import FastArrow
 
@@ -51,9 +52,7 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         self.shown_half.shade.set_fill(theme.correct)
         self.shown_line = self.on_weights(lambda: self.constraint_line(i, theme.step, 3,
                                                                        score=score))
-        foot = a / float(a @ a)
-        self.shown_normal = FastArrow(theme.step, stroke_width=3)  # the point's colour
-        self.shown_normal.set_ends(self.weight_point((0, 0)), self.weight_point(foot))
+        self.shown_normal, foot = self.weight_normal(a, score)
         # the point's own index, as the sentence names it (review 305: a general i)
         self.shown_label = math(f"1 \\/ norm(x^(({i + 1})))", theme, style.FONT_SMALL).set_color(
             theme.step)
@@ -81,11 +80,27 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         self.name_rings(2, lines=[("segment", arrow.get_start(), arrow.get_end())])
         self.play(appear(self.shown_half), appear(self.shown_line), run_time=style.RUN_FADE)
         self.wait_for_words("perpendicular")
-        self.play(appear(self.shown_vector), run_time=style.RUN_FADE)
+        self.play(appear(self.shown_vector), appear(self.shown_normal),
+                  run_time=style.RUN_FADE)
         if score:  # its distance from 0, as said
             self.wait_for_words("1/‖x")
-            self.play(appear(self.shown_normal), appear(self.shown_label),
-                      run_time=style.RUN_FADE)
+            self.play(appear(self.shown_label), run_time=style.RUN_FADE)
+
+    def weight_normal(self, a, score: float) -> tuple[VGroup, np.ndarray]:
+        """(drawing, foot): the normal ``a`` = y⁽ⁱ⁾x⁽ⁱ⁾ in weight space too, square to the
+        line aᵀθ = ``score`` (review 312: the right angle was asked across the two planes):
+        an arrow from 0 to the line's foot, or, for the line through 0, a fifth of the
+        plane's width along ``a``, with a right-angle mark where it meets the line."""
+        box, colour = self.weights.box, self.theme.step  # (the point's colour)
+        foot = (a / float(a @ a) if score else
+                0.2 * (box.x_max - box.x_min) * a / float(np.hypot(*a)))
+        normal = FastArrow(colour, stroke_width=3)
+        normal.set_ends(self.weight_point((0, 0)), self.weight_point(foot))
+        # (the mark's arm along the normal: back toward 0 from the foot, out from 0)
+        corner = self.weight_point(foot if score else (0, 0))
+        arm = (self.weight_point((0, 0)) - corner if score
+               else self.weight_point(foot) - corner)
+        return VGroup(normal, right_angle_mark(corner, arm, colour)), foot
 
     def keep_vector_name_off(self, line) -> None:
         """The shown y⁽ⁱ⁾x⁽ⁱ⁾'s name moved off the screen ``line`` (θ's, drawn after it: a
