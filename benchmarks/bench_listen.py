@@ -45,6 +45,11 @@ so against narration-file figures each sentence is about 0.17 s shorter and each
 about 0.17 s longer. Both columns of a ``--before`` run are read the same way.
 
 Usage: python benchmarks/bench_listen.py [--pack media] [--before DIR] [--source auto]
+       python benchmarks/bench_listen.py --video AFTER.mp4 [BEFORE.mp4]
+
+``--video``: one scene's narrated render (``render.py render SCENE --voice piper``), its
+.srt beside it, read as a one-scene lecture (speech from its sound track); a second video
+is printed beside it as before.
 
 ``--before DIR``: a second pack (e.g. built from an older commit in a ``git worktree``),
 printed beside the first with the ratio after/before (``--pack`` is "after").
@@ -240,24 +245,32 @@ def sound_levels(video: Path) -> tuple[np.ndarray, float] | None:
 
 def sentences_from_sound(pack: Path, data: dict, length: float) -> list[Sentence]:
     """The transcript's sentences, their speech found in lecture.mp4's sound track."""
-    count_words = word_counter()
     scenes = scene_offsets(data)
     notation = scene_notation(pack, scenes[0][0]) if scenes else "theta"  # one a lecture
     cues = sorted(lecture_source(data)["sentences"], key=lambda cue: cue["start"])
-    levels = sound_levels(pack / "lecture.mp4")
+    return sentences_heard(pack / "lecture.mp4", [(c["start"], c["text"]) for c in cues],
+                           length, notation)
+
+
+def sentences_heard(video: Path, cues: list[tuple[float, str]], length: float,
+                    notation: str = "theta") -> list[Sentence]:
+    """The captions ``cues`` ((start, text), in order), each one's speech found in
+    ``video``'s sound track between its start and the next one's."""
+    count_words = word_counter()
+    levels = sound_levels(video)
     voiced = (levels[0] > SPEECH_DBFS) if levels is not None else np.zeros(0, bool)
     first = levels[1] if levels is not None else 0.0
     sentences = []
-    for number, cue in enumerate(cues):
-        until = cues[number + 1]["start"] if number + 1 < len(cues) else length
-        low = max(0, int((cue["start"] - WINDOW - first) / WINDOW))
+    for number, (start_at, text) in enumerate(cues):
+        until = cues[number + 1][0] if number + 1 < len(cues) else length
+        low = max(0, int((start_at - WINDOW - first) / WINDOW))
         high = max(low, int((until - first) / WINDOW))
         heard = np.flatnonzero(voiced[low:high])
         start = end = None
         if heard.size:
             start = float(first + (low + heard[0]) * WINDOW)
             end = float(first + (low + heard[-1] + 1) * WINDOW)
-        sentences.append(Sentence(cue["text"], start, end, count_words(cue["text"], notation)))
+        sentences.append(Sentence(text, start, end, count_words(text, notation)))
     return sentences
 
 
@@ -298,6 +311,25 @@ def still_stretches(frames) -> list[tuple[float, float]] | None:
     if last is not None:
         stretches.append((last[0], last[1]))
     return stretches
+
+
+def read_video(video: Path) -> Listening:
+    """One scene's render (``render.py render SCENE --voice piper``: the mp4 and the .srt
+    beside it) read as a one-scene lecture, its speech from its sound track."""
+    from linviz_pack.timeline import parse_srt
+
+    started = time.perf_counter()
+    srt = video.with_suffix(".srt")
+    if not video.is_file() or not srt.is_file():
+        raise NotAPack(f"{video}: no such video with its .srt beside it")
+    length, frames = video_frames(video)
+    cues = [(cue.start, cue.text.replace("\n", " ")) for cue in
+            parse_srt(srt.read_text(encoding="utf-8"))]
+    listening = Listening(video, "audio", length, sentences_heard(video, cues, length),
+                          still_stretches(frames))
+    measure(listening)
+    listening.seconds_to_read = time.perf_counter() - started
+    return listening
 
 
 def read_pack(pack: Path, source: str) -> Listening:
@@ -453,8 +485,9 @@ def minutes_seconds(seconds: float) -> str:
 
 
 def describe(listening: Listening) -> str:
+    track = "its" if listening.pack.suffix == ".mp4" else "lecture.mp4's"
     how = ("speech from the narration files" if listening.source == "narration" else
-           f"speech from lecture.mp4's sound track, windows over {SPEECH_DBFS:g} dBFS")
+           f"speech from {track} sound track, windows over {SPEECH_DBFS:g} dBFS")
     return (f"{listening.pack}: {minutes_seconds(listening.length)} long, {how}, "
             f"read in {listening.seconds_to_read:.1f} s")
 
@@ -487,7 +520,18 @@ def main() -> int:
     parser.add_argument("--source", choices=("auto", "narration", "audio"), default="auto",
                         help="where the speech is read: the scenes' narration files, or the "
                              "sound track (auto: the files when every pack has them)")
+    parser.add_argument("--video", type=Path, nargs="+", default=None,
+                        help="instead of packs, one scene's render (its mp4, the .srt "
+                             "beside it), and optionally a second one as before")
     args = parser.parse_args()
+    if args.video:
+        try:
+            after = read_video(args.video[0])
+            before = read_video(args.video[1]) if len(args.video) > 1 else None
+        except NotAPack as problem:
+            print(problem)
+            return 1
+        return print_figures(after, before)
     packs = [args.pack] + ([args.before] if args.before else [])
     try:
         datas = [lecture_data(pack) for pack in packs]
@@ -504,6 +548,11 @@ def main() -> int:
     except NotAPack as problem:
         print(problem)
         return 1
+    return print_figures(after, before)
+
+
+def print_figures(after: Listening, before: Listening | None) -> int:
+    """The figures of ``after``, beside ``before``'s with the ratio when given."""
     width = max(len(name) for name in after.figures) + 2
     if before is None:
         print(describe(after))
