@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, LaggedStart, Line, Polygon,
-                   Rectangle, SurroundingRectangle, VGroup, config)
+                   Rectangle, VGroup, config)
 
 from linviz.lessons.no_separator_story import SOLVER_WORDS
 from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER
@@ -55,11 +55,15 @@ class OffsetBeats:
                             for line in lines]).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
 
         boxes = VGroup()
-        for k, (word, lines) in enumerate(zip(("either", "or"), recap["boxes"])):
-            holds, stated = k == recap["holds"], recap["holds"] is None
-            inner = rows(lines, theme.text if holds or stated else theme.muted)
-            frame = SurroundingRectangle(inner, buff=0.16, stroke_width=2.5 if holds else 1.5,
-                                         color=theme.highlight if holds else theme.muted)
+        states = [(k == recap["holds"], recap["holds"] is None) for k in range(2)]
+        inners = [rows(lines, theme.text if holds or stated else theme.muted)
+                  for lines, (holds, stated) in zip(recap["boxes"], states)]
+        wide = max(inner.width for inner in inners)  # one width: the boxes' edges in line
+        for word, inner, (holds, stated) in zip(("either", "or"), inners, states):
+            frame = Rectangle(width=wide + 0.32, height=inner.height + 0.32,
+                              stroke_width=2.5 if holds else 1.5,
+                              color=theme.highlight if holds else theme.muted)
+            frame.move_to(inner).align_to(inner.get_left() - [0.16, 0, 0], LEFT)
             name = text(word, theme, style.FONT_SMALL, theme.highlight if holds or stated
                         else theme.muted).next_to(frame, LEFT, buff=0.14)
             boxes.add(VGroup(frame, inner, name))
