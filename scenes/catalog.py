@@ -84,7 +84,7 @@ SCENES_IN_ORDER: list[SceneEntry] = [
                "where the linear programme is infeasible, why: Gordan's weights, tip to tail, "
                "add up to 0, so every θ gets a point wrong and the perceptron never settles; "
                "with an offset, a line, or two hulls that overlap",
-               title="Why no line separates", render_cost=2.4),
+               title="Why no line through 0 separates", render_cost=2.4),
     SceneEntry("update", "scenes.update", "UpdateScene",
                "what one update does to the y·score: + ‖x‖² + 1, on a number line",
                title="What does an update do?", render_cost=5.3),

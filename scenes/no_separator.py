@@ -27,7 +27,7 @@ class NoSeparatorScene(LinearProgramScene):
     def make_storyboard(self, lesson):
         return no_separator_storyboard(lesson, self.scene_name())
 
-    scene_title = "Why no line separates"
+    scene_title = "Why no line through 0 separates"
 
     def first_box(self):
         """The view of every constraint (this scene starts where `linear-program` ended)."""

@@ -99,8 +99,9 @@ EMPTYING_SECONDS = 2.0
 #: the updates of the walk explained one by one; the rest are played faster
 EXPLAINED_STEPS = 2
 #: the least time the walk's fast part takes, a second for every this many updates (review
-#: 284: at 4, 21 updates flew by in 4 s, nothing readable)
-FAST_UPDATES_PER_SECOND = 2.0
+#: 284: at 4, 21 updates flew by in 4 s, nothing readable; review 313: at 2, three in 1.8 s,
+#: done before their points were named)
+FAST_UPDATES_PER_SECOND = 0.8
 
 
 #: the words of the opening as which its trial line starts turning (through every
@@ -270,9 +271,13 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (review 311: the notes' remark follows their definition, of the training examples:
     # read so, one solve tests it; said openly, with what cannot be tested)
     # (reviews 312: "Read of a fixed training set" was awkward English)
+    # (review 313: "no sample can test" the distribution was half true: a sample no line
+    # separates rules it out; none can confirm it)
+    refuted = ("" if lesson.feasible else
+               ", though a sample no line separates, like this one, rules it out")
     closing = ("The notes' remark calls this assumption NOT testable. Asked of a fixed training "
-               "set like this one, one solve answers it; what no sample can test is whether "
-               f"the distribution the points come from is separable. {watched}")
+               "set like this one, one solve answers it; what no sample can confirm is that "
+               f"the distribution the points come from is separable{refuted}. {watched}")
     # a still after the last words (review 307: the narration ended on the last frame)
     story.beat(closing, "testable", pause=REVEAL_PAUSE,
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
@@ -292,11 +297,12 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
 def verdict_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
     """The closing's rows for the right half, each with the words it comes at: the notes'
     remark (review 312: it was answered, never shown), then its two questions: these
-    points' separability, answered by one solve; the distribution's, which no sample can
-    test (with an offset: the scene `no-separator`)."""
+    points' separability, answered by one solve ("infeasible": with an offset, the scene
+    `no-separator`); the distribution's, which no sample can confirm and this one rules
+    out (its points are some of the distribution's, labelled as it labels them)."""
     return [("NOT testable", "the notes' remark: separability “NOT testable”"),
             ("one solve answers", f"these {lesson.n} points, one solve: “infeasible”"),
-            ("what no sample", "the distribution they come from: no sample can test it")]
+            ("rules it out", "the distribution they come from: not separable either")]
 
 
 def at_places(lesson: LinearProgramLesson, points) -> str:

@@ -137,13 +137,15 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
     low = lesson.mistake_range[0]
     story.section("lp-certificate", "Why no θ exists")
     # where `linear-program` left it: every θ shaded by its mistakes, none unshaded
-    story.beat(f"These {lesson.n} points again, and on the right, weight space: each θ shaded "
-               f"by how many points its line gets wrong, the more, the lighter. Every θ gets "
-               f"at least {low} wrong, so the programme asking every label times score to "
-               f"be at least 1 is infeasible.", "recap", weights=True, lines=True,
+    # (review 313: "no line" heard as any line, till "Nor with an offset" a minute later)
+    story.beat(f"These {lesson.n} points again: no line through the origin separates them. On "
+               f"the right, weight space: each θ shaded by how many points its line gets "
+               f"wrong, the more, the lighter. Every θ gets at least {low} wrong, so the "
+               f"programme asking every label times score to be at least 1 is infeasible.",
+               "recap", weights=True, lines=True,
                wrong_shading=True, view="near", constraint_score=0.0,
-               status=f"shade: how many points $theta$ gets wrong · at least {low} · the "
-                      f"solver: infeasible")
+               # (review 313: "at least 4 · infeasible" written 3 s before it was said)
+               status="shade: how many points $theta$ gets wrong")
     support = sorted(lesson.certificate)
     places = weight_places([lesson.certificate[i] for i in support])
     weights = formatting.listed(formatting.number(lesson.certificate[i], places) for i in support)

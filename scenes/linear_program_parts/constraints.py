@@ -85,6 +85,12 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         if score:  # its distance from 0, as said
             self.wait_for_words("1/‖x")
             self.play(appear(self.shown_label), run_time=style.RUN_FADE)
+        else:  # its constraint's line, dashed, as scaling up is said (review 313: unseen)
+            self.wait_for_words("Scaled up")
+            level = self.constraint_line(i, theme.step, 2, score=1.0, dashed=True)
+            self.play(appear(level), run_time=style.RUN_FADE)
+            self.remove(level)
+            self.shown_normal.add(level)  # (on screen as its part)
 
     def weight_normal(self, a, score: float) -> tuple[VGroup, np.ndarray]:
         """(drawing, foot): the normal ``a`` = y⁽ⁱ⁾x⁽ⁱ⁾ in weight space too, square to the

@@ -15,6 +15,7 @@ from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
+from scenes.toolkit.speed.fast_shapes import FastArrow
 
 
 class FewestBeats:
@@ -78,7 +79,7 @@ class FewestBeats:
 
     def draw_kept(self, beat) -> None:
         """The solver's θ without the points the opening's θ gets wrong (the lesson's
-        ``kept_theta``), marked in weight space (on its ray at 0.8 of the view's reach where
+        ``kept_theta``), marked in weight space (its ray, an arrow to the plane's edge, where
         it lies beyond: only its direction sets its line) and its line drawn in data space,
         as it is said; the left-out points stay marked."""
         self.set_rings(list(beat.state["ringed"]))
@@ -89,11 +90,17 @@ class FewestBeats:
         theme, theta = self.theme, np.asarray(self.lesson.kept_theta, dtype=float)
         box = self.weights.box
         inside = box.x_min < theta[0] < box.x_max and box.y_min < theta[1] < box.y_max
-        at = theta if inside else 0.8 * ray_end(theta / float(np.hypot(*theta)), box)
         line = Hyperplane(self.plane, theta, 0.0, show_normal=False, show_notes=False,
                           show_shading=False)
         line.line.set_color(theme.boundary)
-        drawn = VGroup(Dot(self.weight_point(at), radius=0.07, color=theme.boundary), line)
+        if inside:
+            mark = Dot(self.weight_point(theta), radius=0.07, color=theme.boundary)
+        else:  # off the plane: its ray from 0 to the plane's edge, an arrow (review 313: a
+            # dot on it read as the solver's θ itself)
+            mark = FastArrow(theme.boundary, stroke_width=3)
+            mark.set_ends(self.weight_point((0, 0)), self.weight_point(
+                0.97 * ray_end(theta / float(np.hypot(*theta)), box)))
+        drawn = VGroup(mark, line)
         self.play(appear(drawn), run_time=style.RUN_FADE)
         self.mark_for_beat(drawn)
         self.kept_drawn = drawn

@@ -312,9 +312,10 @@ class NoSeparatorBeats(GordanBeats):
         return numbers
 
     def draw_proof(self, beat) -> None:
-        """The argument on the status line, and seen: a θ circles 0 in weight space while
-        bars between the planes show the certificate's weighted y·scores λᵢy⁽ⁱ⁾θᵀx⁽ⁱ⁾ at
-        it, which add up to 0, so one is always ≤ 0 (in the mistake colour)."""
+        """The argument on the status line, and seen: a θ circles 0 in weight space, its
+        line turning in data space, while bars between the planes show the certificate's
+        weighted y·scores λᵢy⁽ⁱ⁾θᵀx⁽ⁱ⁾ at it, which add up to 0, so one is always ≤ 0 (in
+        the mistake colour)."""
         self.follow_beat(beat)
         if not beat.state["score_bars"]:
             self.play(Wait(style.PAUSE_SHORT))
@@ -347,13 +348,15 @@ class NoSeparatorBeats(GordanBeats):
             bars.scale_to_fit_width(right - left)
         bars.move_to(((left + right) / 2, self.plane.frame.get_center()[1], 0.0))
         bars.follow()
-        self.play(appear(probe), appear(bars), run_time=style.RUN_FADE)
+        # its line in data space turning with it (review 313: the data stood still while
+        # "its line" was meant)
+        line = self.moving_line(lambda: (theta(), 0.0))
+        self.play(appear(probe), appear(bars), appear(line), run_time=style.RUN_FADE)
         # round once while the rest of the sentence is said (at least PROBE_SECONDS)
         self.play(turn.animate.set_value(1.0), run_time=max(PROBE_SECONDS, self.time_left() - 0.3),
                   rate_func=linear)
-        probe.clear_updaters()
-        bars.clear_updaters()
-        for mark in (probe, bars):
+        for mark in (probe, bars, line):
+            mark.clear_updaters()
             self.mark_for_beat(mark)
 
     def drop_certificate_inset(self) -> None:

@@ -241,7 +241,9 @@ class WalkBeats(WalkStartBeats):
             self.remove(self.run_line)
         turning = self.moving_line(lambda: (self.walk_theta(), 0.0))
         self.add(turning)
-        # the steps end as the sentence is said (not on after it)
+        # the steps start as their points are named (review 313: done before) and end as
+        # the sentence is said (not on after it)
+        self.wait_for_words("on point")
         total = min(beat.min_seconds, max(self.speech_left(), 0.2 * (end - start)))
         for k in range(start, end):
             i = self.lesson.updated_points[k]

@@ -144,8 +144,13 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     else:  # the answer through 0 (the offset is `no-separator`'s)
         assert said.state["status"] is None
         (_, remark), (_, answer), (_, distribution) = said.state["verdict"]
-        assert "“NOT testable”" in remark and "no sample can test it" in distribution
+        assert "“NOT testable”" in remark and "not separable either" in distribution
+        assert "a sample no line separates, like this one, rules it out" in said.sentence
         assert answer == f"these {len(y)} points, one solve: “infeasible”"
+    # what a sample cannot do: confirm the distribution separable (never "test" it: an
+    # inseparable one refutes it)
+    assert "what no sample can confirm is that the distribution" in said.sentence
+    assert "no sample can test" not in said.sentence
     # the last sentence of `linear-program` (review 286: a recap after it told the ending
     # twice)
     assert said == linear_program_storyboard(lesson).beats[-1]

@@ -71,7 +71,8 @@ def test_the_recap_says_what_linear_program_found(case):
     beats = no_separator_storyboard(lesson).beats
     recap = beats[0]
     assert recap.motion == "recap" and recap.section == ("lp-certificate", "Why no θ exists")
-    assert f"These {len(data.y)} points again" in recap.sentence
+    assert (f"These {len(data.y)} points again: no line through the origin separates them."
+            in recap.sentence)
     assert f"Every θ gets at least {fewest} wrong" in recap.sentence
     assert recap.sentence.endswith("is infeasible.")
     assert recap.state["wrong_shading"] and recap.state["weights"]
