@@ -107,6 +107,8 @@ FAST_UPDATES_PER_SECOND = 0.8
 #: the words of the opening as which its trial line starts turning (through every
 #: direction, to the line of the lesson's ``scaling_theta``)
 TRIAL_WORDS = "Turn a line round the origin"
+#: the words of the closing as which the run's last pass, with no update, is lit
+STOP_WORDS = "the last with no update"
 
 
 def value(v: float) -> str:
@@ -245,10 +247,13 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     one solve decides it."""
     # what watching a perceptron decides, by what this one did (review 259: "which watching
     # a perceptron cannot" said just after one stopped, which does prove separability)
-    passes = watched_passes(lesson) if lesson.inseparable else None
+    passes = watched_passes(lesson) if lesson.inseparable or lesson.feasible else None
     # (review 310: "decides it only by stopping" claimed too much: it can never say no)
-    watched = ("A perceptron confirms it only by stopping, as this one did; run with no limit "
-               "on passes where no line separates, it never stops, so it never says no."
+    # (review 313: its passes, the last with no update, drawn as said: 23 s of a still)
+    stopped = formatting.count(len(passes), "pass", "passes") if lesson.feasible else ""
+    watched = (f"A perceptron confirms it only by stopping, as this one did after {stopped}, "
+               f"{STOP_WORDS}; run with no limit on passes where no line "
+               f"separates, it never stops, so it never says no."
                if lesson.feasible else
                # (not "it may yet stop": this one cannot, the solver has said so: review 261)
                # (review 305: "this one" read as the solver)
@@ -281,17 +286,16 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # a still after the last words (review 307: the narration ended on the last frame)
     story.beat(closing, "testable", pause=REVEAL_PAUSE,
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
-               # where no θ exists, the weight plane leaves: the right half is the verdict's
-               **({} if lesson.feasible else dict(weights=False, wrong_shading=False)),
+               # the weight plane leaves: the right half is the verdict's and the passes'
+               weights=False, wrong_shading=False, region=False, star=False, ray=False,
+               cone=False, diamond=None, lines=False, cone_inset=False, probe=False,
                # drawn where the right half is free (the weight plane has left)
                pass_counts=passes,
                # the two questions drawn in the right half as said, where it is free
                # (review 310: 12 s of the data alone under the notes' remark)
-               verdict=None if lesson.feasible else verdict_rows(lesson),
                # the notes' remark on screen beside the answer (reviews 307: it sounded
-               # like the scene contradicting them); where the rows say both, they alone
-               status="the notes: separability “NOT testable” · for these points one solve "
-                      "answers: feasible" if lesson.feasible else None)
+               # like the scene contradicting them), in the rows
+               verdict=verdict_rows(lesson), status=None)
 
 
 def verdict_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
@@ -300,9 +304,12 @@ def verdict_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
     points' separability, answered by one solve ("infeasible": with an offset, the scene
     `no-separator`); the distribution's, which no sample can confirm and this one rules
     out (its points are some of the distribution's, labelled as it labels them)."""
+    answer, distribution = (("feasible", ("no sample can confirm", "no sample can confirm it"))
+                            if lesson.feasible else
+                            ("infeasible", ("rules it out", "not separable either")))
     return [("NOT testable", "the notes' remark: separability “NOT testable”"),
-            ("one solve answers", f"these {lesson.n} points, one solve: “infeasible”"),
-            ("rules it out", "the distribution they come from: not separable either")]
+            ("one solve answers", f"these {lesson.n} points, one solve: “{answer}”"),
+            (distribution[0], f"the distribution they come from: {distribution[1]}")]
 
 
 def at_places(lesson: LinearProgramLesson, points) -> str:
@@ -593,8 +600,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     flipped = f", x⁽{own}⁾ flipped, for point {k + 1} is a −" if lesson.data.y[k] < 0 else ""
     if lesson.shown_arrow_factor > 1:
         flipped += f", its arrow drawn {lesson.shown_arrow_factor} times as long"
-    arrow = (f" · arrow: ${lesson.shown_arrow_factor} y^(({k + 1})) x^(({k + 1}))$"
-             if lesson.shown_arrow_factor > 1 else "")
+    arrow = ""  # (its factor said, and written on the arrow: review 313 read the status's
+    # "arrow: 5y⁽⁷⁾x⁽⁷⁾" as the weight-space normal's name)
     if lesson.feasible:
         where = (f"Point {k + 1}'s constraint holds on one side of a line perpendicular to "
                  f"y⁽{own}⁾x⁽{own}⁾{flipped}, at 1/‖x⁽{own}⁾‖ from 0.")

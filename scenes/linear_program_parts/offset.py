@@ -9,6 +9,7 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, LaggedStart, Line, Polygon,
                    Rectangle, VGroup, config)
 
+from linviz.lessons.linear_program_story import STOP_WORDS
 from linviz.lessons.no_separator_story import SOLVER_WORDS
 from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER
 from scenes.toolkit import style
@@ -93,17 +94,15 @@ class OffsetBeats:
         self.follow_beat(beat)
         self.show_verdict(beat.state["verdict"])
         # the run through 0's, the one shown walking (the run with an offset is not shown),
-        # its passes coming as a perceptron run is named (review 296: they grew under
+        # its passes coming as a perceptron is named (review 296: they grew under
         # the notes' remark, the running perceptron then said over a still)
-        if beat.state["pass_counts"] and "perceptron run" in beat.sentence:
-            self.wait_for_words("perceptron run")
-        self.show_pass_counts(beat, "through 0, updates in each pass")
-        if self.lesson.feasible:  # the solve's answer and the run's stop, lit as said
-            if self.region is not None and self.on_screen(self.region):
-                self.wait_for_words("one solve answers")
-                self.play(lit(self.region, self.theme), run_time=style.PAUSE_READ)
-            self.wait_for_words("by stopping")
-            self.play(lit(self.walker, self.theme, 1.6), run_time=style.PAUSE_READ)
+        stop = STOP_WORDS if self.lesson.feasible else None
+        if beat.state["pass_counts"]:
+            self.wait_for_words("A perceptron")
+        self.show_pass_counts(beat, "through 0, updates in each pass", until=stop)
+        if stop is not None and beat.state["pass_counts"]:  # its stop, lit as said
+            self.wait_for_words(STOP_WORDS)
+            self.play(lit(self.pass_chart.bars[-1], self.theme), run_time=style.PAUSE_READ)
 
     def show_verdict(self, rows) -> None:
         """The closing's rows (each (words, text)) one under another in the right half,
@@ -154,9 +153,11 @@ class OffsetBeats:
         chart.bars, chart.base = bars, base  # each bar (bar, count, pass) to come in turn
         return with_backdrop(chart, theme)
 
-    def show_pass_counts(self, beat, title: str = "updates in each pass") -> None:
+    def show_pass_counts(self, beat, title: str = "updates in each pass",
+                         until: str | None = None) -> None:
         """The updates of the run's first passes, as said, drawn as bars in the right half,
-        level with the data plane's middle, until the next sentence."""
+        level with the data plane's middle, until the next sentence; all drawn by the
+        words ``until`` when given."""
         counts = beat.state["pass_counts"]
         if not counts:
             return
@@ -172,9 +173,11 @@ class OffsetBeats:
             # (all but the bars: the name, the backdrop and the base line)
             rest = [m for m in words.submobjects if bars not in m.get_family()]
             self.play(*map(appear, rest), appear(words.base), run_time=style.RUN_FADE)
-            self.play(LaggedStart(*map(appear, bars), lag_ratio=1.0),
-                      run_time=min(PASS_BARS_MOST, max(style.RUN_INTRO,
-                                                       PASS_BARS_SHARE * self.speech_left())))
+            seconds = min(PASS_BARS_MOST, max(style.RUN_INTRO,
+                                              PASS_BARS_SHARE * self.speech_left()))
+            if until is not None and self.seconds_until(until) is not None:
+                seconds = min(seconds, max(style.RUN_FADE, self.seconds_until(until)))
+            self.play(LaggedStart(*map(appear, bars), lag_ratio=1.0), run_time=seconds)
             self.remove(*words.get_family())
             self.add(words)
         else:

@@ -130,6 +130,11 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     never = ("The solver's answer says it never would" if passes else
              "the solver's answer says this one would never stop")
     assert (never in said.sentence) == (not stopped)
+    if stopped:  # its passes drawn, the last with none, their number said
+        assert passes == counts and passes[-1] == 0
+        plural = "pass" if len(passes) == 1 else "passes"
+        assert (f"as this one did after {len(passes)} {plural}, the last with no update"
+                in said.sentence)
     if passes and not stopped:
         assert passes == counts[:len(passes)]
         assert (f"after {len(passes)} passes here, each with {min(passes)} updates or more"
@@ -138,13 +143,15 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
     found = linprog([0, 0], A_ub=-A, b_ub=-np.ones(len(A)), bounds=[(None, None)] * 2,
                     method="highs")
+    # the notes' remark and the two answers written as rows as said (the status empty)
+    assert said.state["status"] is None and not said.state["weights"]
+    (_, remark), (_, answer), (_, distribution) = said.state["verdict"]
+    assert "“NOT testable”" in remark
     if found.status == 0:
-        assert said.state["status"].endswith("one solve answers: feasible")
-        assert said.state["verdict"] is None
+        assert answer == f"these {len(y)} points, one solve: “feasible”"
+        assert "no sample can confirm it" in distribution
     else:  # the answer through 0 (the offset is `no-separator`'s)
-        assert said.state["status"] is None
-        (_, remark), (_, answer), (_, distribution) = said.state["verdict"]
-        assert "“NOT testable”" in remark and "not separable either" in distribution
+        assert "not separable either" in distribution
         assert "a sample no line separates, like this one, rules it out" in said.sentence
         assert answer == f"these {len(y)} points, one solve: “infeasible”"
     # what a sample cannot do: confirm the distribution separable (never "test" it: an

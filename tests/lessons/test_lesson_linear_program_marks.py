@@ -65,14 +65,16 @@ def test_the_pass_counts_are_drawn_only_as_the_notes_remark_is_said(case):
 
 def check_watched_passes(data, lesson, beats) -> None:
     """The passes drawn as the notes' remark on testing is said: the perceptron through the
-    origin's updates in each pass, recounted by a plain loop (where no line separates even
-    with an offset, its first 8, each with some; elsewhere none drawn)."""
+    origin's updates in each pass, recounted by a plain loop (all of them, the last with
+    none, where it stops; where no line separates even with an offset, its first 8, each
+    with some; elsewhere none drawn)."""
     import numpy as np
 
     (beat,) = [b for b in beats if b.motion == "testable"]
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
-    # drawn where the right half is free: no line separates even with an offset
-    free = not lesson.feasible and not lesson.separable_with_offset
+    # drawn where there is a run to tell: the one that stopped (a line through 0
+    # separates), or where no line separates even with an offset, its first 8
+    free = lesson.feasible or not lesson.separable_with_offset
     theta, counts = np.zeros(2), []
     for _ in range(8 if not lesson.feasible else 10_000):
         made = 0
