@@ -59,6 +59,8 @@ The state's keys:
 - ``constraint_score``: the y·score of the shown point's line (1: its constraint's; 0:
   where its sign changes, the line through 0 drawn where no θ meets them all);
 - ``margin_name``: θ*'s margin as written on its segment in data space (Typst), or None;
+- ``kept_on_plane``: the solver's θ without the fewest θ's mistakes lies in the weight
+  plane's box (marked there), else its ray is drawn;
 - ``verdict``: the closing's rows [(words it comes at, text)…] in the right half, or None;
 - ``status``: the status line under the planes, or None;
 - ``scaling``: a θ that separates (the lesson's ``scaling_theta``, not θ*) is scaled up in data space,
@@ -428,11 +430,6 @@ def _step_sentence(lesson: LinearProgramLesson, k: int, noted: bool = False) -> 
     return f"Update {k + 1}, on point {i + 1}: {moved}.{now}"
 
 
-def _in_box(theta, box) -> bool:
-    """Whether ``theta`` lies inside ``box`` (strictly: where the scene marks it)."""
-    return bool(box.x_min < theta[0] < box.x_max and box.y_min < theta[1] < box.y_max)
-
-
 def _zoomed_out(lesson: LinearProgramLesson) -> str:
     """What the all-constraints sentence says of the view: zoomed out (or in) from one
     line's."""
@@ -504,7 +501,7 @@ def first_state(lesson: LinearProgramLesson) -> dict:
                 scaling=False, wrong_marks=None, overlap_panel=None, cone_inset=False,
                 pass_counts=None, gordan=None, bands=None, trial_line=False,
                 inequalities=None, narrowing=False, notes_table=None, verdict=None,
-                margin_name=None, constraint_score=1.0)
+                margin_name=None, constraint_score=1.0, kept_on_plane=True)
 
 
 def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> Storyboard:
@@ -890,14 +887,17 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # answered "infeasible"): without the points this θ gets wrong
     left_out = lesson.wrong_points(lesson.scaling_theta)
     kept = lesson.kept_theta
+    on_plane = bool(lesson.weight_box.contains(kept, tolerance=0.0)[0])
     story.beat(f"Leave out the {len(left_out)} points this θ gets wrong, and the programme on "
                f"the other {n - len(left_out)} is feasible: the solver's θ, in the same wedge as "
                f"this θ, "
                f"separates them.", "kept",
                wrong_marks={"dashed": left_out},
-               # (review 312: drawn on its ray, short of where it lies, unsaid)
+               # where it lies off the plane its ray is drawn, said (review 312: drawn on
+               # its ray, short of where it lies, unsaid)
+               kept_on_plane=on_plane,
                status=f"without the {len(left_out)} (×): feasible, "
-                      f"$theta = {math_vector(kept)}$" + ("" if _in_box(kept, lesson.weight_box)
+                      f"$theta = {math_vector(kept)}$" + ("" if on_plane
                                                          else ", off the plane: its ray drawn"))
     story.section("lp-verdict", "What one solve decides")
     testable_beat(story, lesson)

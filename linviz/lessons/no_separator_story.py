@@ -13,9 +13,9 @@ programme on [1, x] is feasible, or two hulls overlap and no line separates at a
 from __future__ import annotations
 
 from .. import formatting
-from ..errors import DataError
 from ..storyboard import Storyboard, StoryWriter, paced
-from .linear_program import LinearProgramLesson, linear_program_lesson
+from .linear_program import (LinearProgramLesson, check_no_separator_data,
+                             linear_program_lesson)
 from .linear_program_overlap import overlap_panel, turning_hull, weight_places
 from .linear_program_story import (LP_PACE, REVEAL_PAUSE, first_state, place_tag_words,
                                    point_list)
@@ -129,10 +129,7 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
     """Every beat of the scene for ``lesson`` (see the module's docstring); DataError where
     a line through the origin separates the data (nothing to explain: the scene
     `linear-program` finds its separators)."""
-    if lesson.feasible:
-        raise DataError(f"scene {scene!r} shows why no line through the origin separates the "
-                        f"data, but one separates {lesson.data.name!r}: use the "
-                        f"linear-program scene, or data none separates (--data noisy)")
+    check_no_separator_data(lesson.data)  # (the scene's own check, before anything drawn)
     story = StoryWriter(scene, **first_state(lesson))
     low = lesson.mistake_range[0]
     story.section("lp-certificate", "Why no θ exists")

@@ -89,11 +89,10 @@ class FewestBeats:
         self.set_status(beat.state["status"])
         theme, theta = self.theme, np.asarray(self.lesson.kept_theta, dtype=float)
         box = self.weights.box
-        inside = box.x_min < theta[0] < box.x_max and box.y_min < theta[1] < box.y_max
         line = Hyperplane(self.plane, theta, 0.0, show_normal=False, show_notes=False,
                           show_shading=False)
         line.line.set_color(theme.boundary)
-        if inside:
+        if beat.state["kept_on_plane"]:
             mark = Dot(self.weight_point(theta), radius=0.07, color=theme.boundary)
         else:  # off the plane: its ray from 0 to the plane's edge, an arrow (review 313: a
             # dot on it read as the solver's θ itself)
