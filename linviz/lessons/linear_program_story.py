@@ -59,6 +59,11 @@ The state's keys:
 - ``constraint_score``: the y·score of the shown point's line (1: its constraint's; 0:
   where its sign changes, the line through 0 drawn where no θ meets them all);
 - ``margin_name``: θ*'s margin as written on its segment in data space (Typst), or None;
+- ``fewest_line``: one θ of the fewest mistakes (the opening's line) marked in weight space
+  and its line drawn in data space ("as this one does", and while the programme without its
+  mistakes is solved beside it);
+- ``programme``: the rows of the programme written out in the data plane's place, each
+  with the words it comes at (:func:`programme_rows`), or None;
 - ``kept_on_plane``: the solver's θ without the fewest θ's mistakes lies in the weight
   plane's box (marked there), else its ray is drawn;
 - ``verdict``: the closing's rows [(words it comes at, text)…] in the right half, or None;
@@ -76,7 +81,7 @@ import numpy as np
 
 from .. import formatting
 from ..geometry import angle_between
-from ..storyboard import Storyboard, StoryWriter, paced
+from ..storyboard import HOLD, Storyboard, StoryWriter, paced
 from ..ties import greatest_index
 from .linear_program import (SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson,
                              watched_passes)
@@ -288,6 +293,7 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # a still after the last words (review 307: the narration ended on the last frame)
     story.beat(closing, "testable", pause=REVEAL_PAUSE,
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
+               fewest_line=False,
                # the weight plane leaves: the right half is the verdict's and the passes'
                weights=False, wrong_shading=False, region=False, star=False, ray=False,
                cone=False, diamond=None, lines=False, cone_inset=False, probe=False,
@@ -312,6 +318,18 @@ def verdict_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
     return [("NOT testable", "the notes' remark: separability “NOT testable”"),
             ("one solve answers", f"these {lesson.n} points, one solve: “{answer}”"),
             (distribution[0], f"the distribution they come from: {distribution[1]}")]
+
+
+def programme_rows(n: int) -> list[tuple[str, str]]:
+    """The programme with helpers tⱼ ≥ |θⱼ|, written line by line as the helpers' sentence
+    says it (each row with the words it comes at, Typst mathematics inside $…$): the
+    helpers, their two inequalities each, the objective over every constraint, and what
+    the helpers are at its least."""
+    return [("With helpers", "helpers $t_1, t_2$:"),
+            ("each at least", "$t_j >= theta_j$ and $t_j >= -theta_j$"),
+            ("minimising", "minimise $t_1 + t_2$"),
+            ("minimising", f"with these and {CONSTRAINT}, $i = 1, dots, {n}$"),
+            ("at its least", "at the least: $t_j = |theta_j|$")]
 
 
 def at_places(lesson: LinearProgramLesson, points) -> str:
@@ -501,7 +519,8 @@ def first_state(lesson: LinearProgramLesson) -> dict:
                 scaling=False, wrong_marks=None, overlap_panel=None, cone_inset=False,
                 pass_counts=None, gordan=None, bands=None, trial_line=False,
                 inequalities=None, narrowing=False, notes_table=None, verdict=None,
-                margin_name=None, constraint_score=1.0, kept_on_plane=True)
+                margin_name=None, constraint_score=1.0, kept_on_plane=True,
+                fewest_line=False, programme=None)
 
 
 def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> Storyboard:
@@ -526,24 +545,29 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (review 308: "trial cannot prove" was loose: a half turn tries every line of a plane;
     # review 312: 270° in 4 s was too fast to follow, and the shading's side unexplained:
     # the turn runs under the words that say what is shaded and counted, about 8 s)
-    turned = ("" if standardized else
-              f" {TRIAL_WORDS}, counting its mistakes at every angle, its better side "
-              f"shaded and its count written above the plane: the best gets {low} wrong. That works in a plane; with many features, no one can try every "
-              f"direction.")
+    # (review 313: the opening's four sentences, 25-32 s of speech, were the scene's longest
+    # caption: the question, the turn and the notes' row are a beat each)
     story.beat(f"Can a line through the origin separate these {n} points, with training "
-               f"error 0 under the 0-1 loss?{turned} The notes' realizable case: a linear "
-               f"programme decides it.", "intro", trial_line=not standardized,
-               wrong_marks=({"dashed": lesson.wrong_points(lesson.scaling_theta)}
-                            if low and not standardized else None),
-               # the notes' closing table beside it as its row is named, that row lit
-               # (reviews 303: the right half stood empty for the first 12 s)
-               notes_table=NOTES_SUMMARY,
+               f"error 0 under the 0-1 loss?", "intro",
                status="a line through 0 with every $y^((i)) theta^T x^((i)) > 0$?"
                       + places_words(lesson.data.X)
                       # the plane's tag where both classes share a place, read once (the
                       # tied points' beat is gone: review 286, an idle aside)
                       + (f" · {place_tag_words(lesson, lesson.tied_points[0], short=True)}"
                          if lesson.tied_points else ""))
+    if not standardized:
+        story.beat(f"{TRIAL_WORDS}, counting its mistakes at every angle, its better side "
+                   f"shaded and its count written above the plane: the best gets {low} wrong.",
+                   "trial", trial_line=True,
+                   wrong_marks=({"dashed": lesson.wrong_points(lesson.scaling_theta)}
+                                if low else None))
+    tried = ("" if standardized else
+             "That works in a plane; with many features, no one can try every direction. ")
+    story.beat(f"{tried}The notes' realizable case: a linear programme decides it.",
+               "notes-row", trial_line=False, wrong_marks=None,
+               # the notes' closing table beside it as its row is named, that row lit
+               # (reviews 303: the right half stood empty for the first 12 s)
+               notes_table=NOTES_SUMMARY)
     if standardized:
         # standardised data is centred: its origin is the file's mean (the lines crossing)
         story.beat("So here, through the origin means through the data's mean, where the "
@@ -574,19 +598,21 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (review 305: the θ drawn was never said to be an example)
     # (review 312: "only for ≥", "meets every ≥ 0" did not parse by ear; the dashed lines
     # closing in were never said)
-    story.beat(f"A linear programme can ask each label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be at "
-               f"least a number, not strictly above 0; and at least 0, θ = 0 would do. "
-               f"Scaling a θ, like this one, keeps its line and multiplies every label times "
-               f"score alike: the dashed lines, where it is ±1, close in"
-               f"{lifted}. Ask that of every point: {n} linear inequalities.",
-               "weight-plane",
-               scaling=True,
-               # the θ's mistakes marked as their count is said
-               wrong_marks={"dashed": wrong_points} if wrong_points else None,
-               inequalities=inequality_rows(lesson), notes_table=None,
+    # (review 313: the ≥, the scaling and the inequalities in one sentence were too much
+    # for one hearing: a beat each, the scaling drawn under its own)
+    story.beat("A linear programme can ask each label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be at "
+               "least a number, not strictly above 0; and at least 0, θ = 0 would do.",
+               "at-least", wrong_marks=None, notes_table=None, trial_line=False,
                # why ≥ 1 written from the sentence's start (review 309: said over bare data)
-               status=f"a programme asks $>=$, not $>$; $theta = 0$ meets every $>= 0$ · so "
-                      f"{CONSTRAINT} for $i = 1, dots, {n}$" + (
+               status="a programme asks $>=$, not $>$; $theta = 0$ meets every $>= 0$")
+    story.beat(f"Scaling a θ, like this one, keeps its line and multiplies every label times "
+               f"score alike: the dashed lines, where it is ±1, close in{lifted}.",
+               "weight-plane", scaling=True,
+               # the θ's mistakes marked as their count is said
+               wrong_marks={"dashed": wrong_points} if wrong_points else None)
+    story.beat(f"Ask that of every point: {n} linear inequalities.", "inequalities",
+               scaling=False, wrong_marks=None, inequalities=inequality_rows(lesson),
+               status=f"so {CONSTRAINT} for $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     # (y⁽ⁱ⁾x⁽ⁱ⁾ drawn k times longer where it would be a speck: written on its arrow, not
     # said, a detail of the drawing)
@@ -594,28 +620,35 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # point's own index (review 305: a general i where point k is named)
     own = formatting.superscript(k + 1)
     # (review 312: the bracket was lost by ear; the arrow drawn longer was never said)
-    flipped = f", x⁽{own}⁾ flipped, for point {k + 1} is a −" if lesson.data.y[k] < 0 else ""
+    # (review 313: the asides in one sentence were lost by ear: sentences of their own)
+    flipped = (f" Point {k + 1} is a −, so y⁽{own}⁾x⁽{own}⁾ is x⁽{own}⁾ flipped"
+               if lesson.data.y[k] < 0 else "")
     if lesson.shown_arrow_factor > 1:
-        flipped += f", its arrow drawn {lesson.shown_arrow_factor} times as long"
-    arrow = ""  # (its factor said, and written on the arrow: review 313 read the status's
+        flipped += (f"{', its' if flipped else ' Its'} arrow {'' if flipped else 'is '}"
+                    f"drawn {lesson.shown_arrow_factor} times as long")
+    flipped += "." if flipped else ""
+    # (its factor said, and written on the arrow: review 313 read the status's
     # "arrow: 5y⁽⁷⁾x⁽⁷⁾" as the weight-space normal's name)
     if lesson.feasible:
         where = (f"Point {k + 1}'s constraint holds on one side of a line perpendicular to "
-                 f"y⁽{own}⁾x⁽{own}⁾{flipped}, at 1/‖x⁽{own}⁾‖ from 0.")
+                 f"y⁽{own}⁾x⁽{own}⁾, at 1/‖x⁽{own}⁾‖ from 0.{flipped}")
         status = (f"$y^(({k + 1})) theta^T x^(({k + 1})) >= 1$, a line "
                   f"$1 \\/ norm(x^(({k + 1}))) = {math_number(distance)}$ from 0")
     else:
         # where no θ will meet them all, the lines through 0 from the first (reviews 311:
         # the ≥ 1 line drawn, then dropped for lines through 0, read as two programmes)
         where = (f"The θ that get point {k + 1} right lie on one side of a line through 0, "
-                 f"perpendicular to y⁽{own}⁾x⁽{own}⁾{flipped}. Scaled up, they meet its "
+                 f"perpendicular to y⁽{own}⁾x⁽{own}⁾.{flipped} Scaled up, they meet its "
                  f"constraint: label times score at least 1.")
         status = (f"$y^(({k + 1})) theta^T x^(({k + 1})) > 0$: a line through 0 · scaled "
                   f"up, $>= 1$")
-    story.beat(f"On the right is weight space: each place in it is one θ. {where}",
-               "one-constraint", weights=True,
-               shown=k, ringed=[k], scaling=False, inequalities=None, wrong_marks=None,
-               constraint_score=1.0 if lesson.feasible else 0.0, status=status + arrow)
+    # (review 313: the plane named and point k's constraint in one sentence, 60-72 s, too
+    # much for one hearing: the plane comes with its own)
+    story.beat("On the right is weight space: each place in it is one θ.", "weights",
+               weights=True, inequalities=None, status=None)
+    story.beat(where, "one-constraint",
+               shown=k, ringed=[k], scaling=False, wrong_marks=None,
+               constraint_score=1.0 if lesson.feasible else 0.0, status=status)
     # the θ marked meets this one constraint, not every one: its line's errors are said on
     # the status line (its + side, shaded, may hold most of the other class)
     wrong = probe_errors(lesson)
@@ -674,16 +707,18 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # its own after the solve (review 303: one caption packed both, and the circle came
     # before θ* was found)
     # (review 312: why it is linear was only written: said, and what the helpers end at)
+    # (review 313: a still of 14 s: the programme written line by line as it is said)
     story.beat("With helpers t₁ and t₂, each at least θⱼ and at least −θⱼ, two linear "
                "inequalities apiece, minimising t₁ + t₂ keeps the programme linear: at its "
                "least, each tⱼ is |θⱼ|.", "objective-choice", samples=(),
-               # how the absolute values stay linear: |θⱼ| ≤ tⱼ as two inequalities
-               status="linear: minimise $t_1 + t_2$ with $-t_j <= theta_j <= t_j$")
+               programme=programme_rows(n),
+               # (the programme is written out on its card: not again on the status line)
+               status=None)
     # (review 310: the diamond never explained, nor why its first touch is the least)
     solved = (f"The solver finds θ* = {formatting.vector(star)}: grown, the diamond first "
               f"touches the region there.")
     star_status = f"$theta^* = {math_vector(star)}$, $|theta_1| + |theta_2| = {math_number(c)}$"
-    story.beat(solved, "solution", pause=REVEAL_PAUSE, star=True,
+    story.beat(solved, "solution", pause=REVEAL_PAUSE, star=True, programme=None,
                status=star_status)
     tight = list(lesson.tight)
     # a tight point lies on θ*ᵀx = y: +1 for the positive ones, −1 for the negative
@@ -880,9 +915,19 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     infeasible = (f"No θ is left unshaded: every θ gets at least {low} wrong, as this one does. "
                   f"So no line through the origin separates these points. Asked for any θ "
                   f"meeting them all, the solver reports it infeasible.")
-    story.beat(infeasible, "infeasible", pause=REVEAL_PAUSE,
+    story.beat(infeasible, "infeasible", pause=REVEAL_PAUSE, fewest_line=True,
                wrong_marks={"dashed": lesson.wrong_points(lesson.scaling_theta)}, status=f"every $theta$ gets at least {low} wrong · the solver: "
                                     f"infeasible")
+    if lesson.tied_points:
+        # (review 313: the place both classes share, tagged from the first sentence, is the
+        # simplest witness, and was never said)
+        tied = lesson.tied_points[0]
+        here = np.all(lesson.data.X == lesson.data.X[tied], axis=1)
+        plus = int(np.sum(here & (lesson.data.y > 0)))
+        minus = int(np.sum(here & (lesson.data.y < 0)))
+        story.beat(f"The place tagged +{plus} −{minus} shows it at a glance: any line, even "
+                   f"one with an offset, leaves its + and − points on one side, or on it, so "
+                   f"one of them is always wrong.", HOLD, ringed=[tied])
     # the programme seen succeeding where it can (review 311: on such data it only ever
     # answered "infeasible"): without the points this θ gets wrong
     left_out = lesson.wrong_points(lesson.scaling_theta)
@@ -891,7 +936,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(f"Leave out the {len(left_out)} points this θ gets wrong, and the programme on "
                f"the other {n - len(left_out)} is feasible: the solver's θ, in the same wedge as "
                f"this θ, "
-               f"separates them.", "kept",
+               f"separates them.", "kept", ringed=[],
                wrong_marks={"dashed": left_out},
                # where it lies off the plane its ray is drawn, said (review 312: drawn on
                # its ray, short of where it lies, unsaid)

@@ -13,7 +13,7 @@ programme on [1, x] is feasible, or two hulls overlap and no line separates at a
 from __future__ import annotations
 
 from .. import formatting
-from ..storyboard import Storyboard, StoryWriter, paced
+from ..storyboard import HOLD, Storyboard, StoryWriter, paced
 from .linear_program import (LinearProgramLesson, check_no_separator_data,
                              linear_program_lesson)
 from .linear_program_overlap import overlap_panel, turning_hull, weight_places
@@ -58,7 +58,8 @@ OFFSET_WORDS = "θ₀, the weight of a constant feature 1 put in front of x"
 #: the words as which a line starts turning round the overlap's larger hull, and the
 #: words that name the point both hulls hold (drawn as they are said)
 TURN_WORDS, MEET_WORDS = "Turn a line round", ("between them", "where the")
-#: the words that start the solver's answer with an offset (its status line comes then)
+#: the words that start the solver's answer with an offset (a sentence of its own, after the
+#: overlap's, its status line with it)
 SOLVER_WORDS = "With the constant feature"
 
 
@@ -68,21 +69,47 @@ def hull_argument(positive, negative) -> str:
     side of a line is convex, so it holds every mean of the hull's corners, the point both
     hulls hold, and so some point of the other class too (review 310: the argument was
     spoken over a still)."""
-    # (review 311: "infeasible too" written, never said)
-    solver = f" {SOLVER_WORDS}, the solver reports the programme infeasible too."
     if len(positive) == 1 and len(negative) == 1:
-        return f"A line's two sides share no place, so no line separates.{solver}"
+        return "A line's two sides share no place, so no line separates."
     held, sign, other = turning_hull(positive, negative)
     held_sign, other_sign = ("+", "−") if sign > 0 else ("−", "+")
     turn = (f"{TURN_WORDS}, shifted to keep {held_sign} points "
             f"{formatting.listed(i + 1 for i in held)} on one side")
     if len(other) == 1:
         return (f"{turn}: {other_sign} point {other[0] + 1}, {MEET_WORDS[0]}, stays on that "
-                f"side too, so no line separates.{solver}")
+                f"side too, marked × as wrong, so no line separates.")
     where = ("segments cross" if len(positive) == len(negative) == 2 else "shapes meet")
     either = " or ".join(str(i + 1) for i in other)
     return (f"{turn}: {MEET_WORDS[1]} {where} stays on that side, and with it "
-            f"{other_sign} point {either}, so no line separates.{solver}")
+            f"{other_sign} point {either}, marked × as wrong, so no line separates.")
+
+
+def shares_words(positive, negative) -> str:
+    """The weights that make the overlap Gordan's certificate on [1, x], in words: each
+    point weighted by its share in its class's mean of the point both hulls hold (a single
+    point, by 1), so Σ wᵢy⁽ⁱ⁾[1, x⁽ⁱ⁾] = [1, m] − [1, m] = 0 (1-based)."""
+    if len(positive) == 1 and len(negative) == 1:
+        return "weighting both points by 1"
+    if len(positive) == 1 or len(negative) == 1:
+        single, hull = (positive, negative) if len(positive) == 1 else (negative, positive)
+        sign, other = ("+", "−") if len(positive) == 1 else ("−", "+")
+        points = formatting.listed(i + 1 for i in sorted(hull))
+        return (f"weighting {sign} point {next(iter(single)) + 1} by 1 and {other} points "
+                f"{points} by their shares in its mean")
+    return "weighting each point by its share in its class's mean"
+
+
+def flipped_words(lesson: LinearProgramLesson, support) -> str:
+    """" Point 23 is a −, so its arrow is its x flipped." (y⁽ⁱ⁾x⁽ⁱ⁾ = −x⁽ⁱ⁾ points away
+    from it), " Points 2 and 24 are −, so their arrows are their x flipped.", or nothing
+    without a − point (1-based)."""
+    minus = [i for i in support if float(lesson.data.y[i]) < 0]
+    if not minus:
+        return ""
+    if len(minus) == 1:
+        return f" Point {minus[0] + 1} is a −, so its arrow is its x flipped."
+    return (f" Points {formatting.listed(i + 1 for i in minus)} are −, so their arrows are "
+            f"their x flipped.")
 
 
 #: the certificate's points counted in words (Carathéodory: two or three in the plane)
@@ -155,11 +182,18 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
              if lesson.same_place_certificate else
              # (review 305: "Without such places the second still holds" did not parse)
              # (review 310: "another programme" unexplained: it is one for the λ)
+             # (review 313: a − point's arrow points away from it, unsaid)
              f"Here the second holds: a small programme for the λ finds weights {weights} "
-             f"on {point_list(support)}; their weighted y⁽ⁱ⁾x⁽ⁱ⁾, tip to tail on the right, "
-             f"add up to 0.")
-    status = ", ".join(f"$lambda_({i + 1}) = {formatting.number(lesson.certificate[i], places)}$"
-                       for i in support)
+             f"on {point_list(support)}. Their weighted y⁽ⁱ⁾x⁽ⁱ⁾, tip to tail on the right, "
+             f"add up to 0.{flipped_words(lesson, support)}")
+    # the λ's programme written beside its answer (review 313: "a small programme for the
+    # λ" was never shown): Gordan's second side, its weights scaled to add up to 1
+    status = (("" if lesson.same_place_certificate else
+               "for $lambda$: $lambda_i >= 0$, $sum_i lambda_i = 1$, "
+               "$sum_i lambda_i y^((i)) x^((i)) = 0$ · ")
+              + ", ".join(f"$lambda_({i + 1}) = "
+                          f"{formatting.number(lesson.certificate[i], places)}$"
+                          for i in support))
     if lesson.same_place_certificate:  # the place's tag, "+2 −1", read out once
         status += "; " + place_tag_words(lesson, support[0])
     # the alternative stated before it is used
@@ -209,6 +243,14 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
                    close=None, ringed=sorted([*positive, *negative]),
                    closeup=closeup[1] if closeup else None,
                    # (review 311: the equation over the close-up, never said, dropped)
+                   status=None)
+        # the solver's answer a sentence of its own, tied to Gordan's alternative (review
+        # 313: the triangle was never tied to it): with wᵢ each point's share in its
+        # class's mean, Σ wᵢ y⁽ⁱ⁾ [1, x⁽ⁱ⁾] = [1, m] − [1, m] = 0, m the point both hold
+        # (review 311: "infeasible too" written, never said)
+        story.beat(f"{SOLVER_WORDS}, the solver reports the programme infeasible too. "
+                   f"Gordan's second side again: {shares_words(positive, negative)}, the "
+                   f"y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0.", HOLD,
                    status="with an offset, on $[1, x]$: infeasible too", pause=REVEAL_PAUSE)
     return paced(story.storyboard(), LP_PACE)
 

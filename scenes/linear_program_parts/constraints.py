@@ -13,6 +13,7 @@ from scenes.linear_program_parts.common import (DIAMOND_SHORT, FADED_LINES, LINE
                                                 TOUCH_SECONDS, band_dashes)
 from scenes.linear_program_parts.fewest import FewestBeats
 from scenes.linear_program_parts.keys import ShadingKeys
+from scenes.linear_program_parts.programme_card import ProgrammeCard
 from scenes.linear_program_parts.region import RegionDrawings
 from scenes.toolkit import style
 from scenes.toolkit.circles import origin_circle_in_box
@@ -27,10 +28,10 @@ from scenes.toolkit.screen_text import math
 from scenes.toolkit.speed.fast_shapes import FastArrow
 
 #: "+1"/"−1": places along their lines from the end, gaps from them, a line's weight under
-LEVEL_NAME_ALONG, LEVEL_NAME_GAPS, LEVEL_LINE_WEIGHT = (0.35, 0.6, 1.0, 1.3), (0.22, 0.32), 20
+LEVEL_NAME_ALONG, LEVEL_NAME_GAPS, LEVEL_LINE_WEIGHT = (0.35, 0.6, 1.0, 1.3), (0.08, 0.16), 20
 
 
-class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
+class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
     """Weight space drawn beat by beat, from one constraint to θ* (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
 
@@ -40,8 +41,6 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         "perpendicular"; the line's distance from 0 at "1/‖x"."""
         i, theme = beat.state["shown"], self.theme
         score = beat.state["constraint_score"]  # 1: its constraint's line; 0: through 0
-        if not self.on_screen(self.weights):
-            self.show_weight_plane()
         self.wait_for_words("on one side of a line")
         self.follow_beat(beat)
         a = self.lesson.signed[i]
@@ -235,13 +234,6 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
         return Polygon(*[self.weight_point(p) for p in corners], stroke_width=2.5,
                        color=self.theme.muted, fill_opacity=0)
 
-    def draw_objective_choice(self, beat) -> None:
-        """How |θ₁| + |θ₂| stays linear, written on the status line as said; the diamond, its
-        level set, lit as its helpers' sum is named."""
-        self.follow_beat(beat)
-        self.wait_for_words("minimising")
-        self.play(lit(self.diamond, self.theme), run_time=style.PAUSE_READ)
-
     def draw_widest(self, beat) -> None:
         """θ*'s margin drawn as it is said (:meth:`star_margin_drawing`); the other
         objective's status, then the circle of the least ‖θ‖ touching the region at the
@@ -344,10 +336,13 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats):
             name = math(word, theme, style.FONT_SMALL).set_color(theme.boundary)
             with_backdrop(name, theme)
             side = level * across(inward, towards=normal)
-            # inside the square, near its end first: the place covering least (first of equals)
-            places = [end + along * inward + gap * side for along in LEVEL_NAME_ALONG
-                      for gap in LEVEL_NAME_GAPS]
+            # inside the square, near its end first: the place covering least (first of
+            # equals), its gap from the line to the name's near edge, not its centre
+            # (review 313: the names stood across their lines)
             half = np.array([name.width, name.height]) / 2
+            reach = abs(side[0]) * half[0] + abs(side[1]) * half[1]
+            places = [end + along * inward + (gap + reach) * side for along in LEVEL_NAME_ALONG
+                      for gap in LEVEL_NAME_GAPS]
             inside = [p for p in places if x0 < p[0] - half[0] and p[0] + half[0] < x1
                       and y0 < p[1] - half[1] and p[1] + half[1] < y1] or places[-1:]
             name.move_to(least_covered(inside, 2 * half, blocked))

@@ -12,7 +12,7 @@ from linviz.lessons.linear_program import mistake_arcs
 from linviz.lessons.linear_program_story import status_said_first
 from scenes.linear_program_parts.common import LABEL_OFF_WEDGE, ray_end
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, with_backdrop
+from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
 from scenes.toolkit.speed.fast_shapes import FastArrow
@@ -22,6 +22,15 @@ class FewestBeats:
     """The fewest mistakes through 0 (a part of
     :class:`scenes.linear_program.LinearProgramScene`, through
     :class:`scenes.linear_program_parts.constraints.ConstraintBeats`)."""
+
+    def begin_motion(self, beat) -> None:
+        """The fewest mistakes' θ (the state's ``fewest_line``) leaves as a beat that drops
+        it starts."""
+        super().begin_motion(beat)
+        drawn = getattr(self, "fewest_line_drawn", None)
+        if drawn is not None and not beat.state["fewest_line"] and self.on_screen(drawn):
+            self.play(vanish(drawn), run_time=style.RUN_FADE)
+            self.remove(drawn)
 
     def draw_infeasible(self, beat) -> None:
         """The wedges of the fewest mistakes, outlined, glow: they are still shaded; their
@@ -71,8 +80,9 @@ class FewestBeats:
         one = VGroup(Dot(self.weight_point(0.8 * reach), radius=0.07, color=theme.normal),
                      self.dashed_run_line(theta, 0.0))
         self.play(appear(one), run_time=style.RUN_FADE)
+        # (review 313: it left as "this θ" was named again in the next sentence: it stays
+        # while the state's ``fewest_line`` holds, :meth:`begin_motion`)
         self.fewest_line_drawn = one
-        self.mark_for_beat(one)  # (as one drawing on screen, to leave with the sentence)
         self.show_wrong_marks(beat)
         self.wait_for_words("infeasible")
         self.set_status(beat.state["status"])

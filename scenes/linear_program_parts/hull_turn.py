@@ -9,7 +9,7 @@ import numpy as np
 from manim import VGroup, ValueTracker, always_redraw, linear
 
 from linviz.lessons.linear_program_overlap import hull_line, turning_hull
-from linviz.lessons.no_separator_story import MEET_WORDS, SOLVER_WORDS, TURN_WORDS
+from linviz.lessons.no_separator_story import MEET_WORDS, TURN_WORDS
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear
 
@@ -47,9 +47,8 @@ class HullTurn:
             drawn.add(line, marks)
         self.wait_for_words(TURN_WORDS)
         self.play(appear(drawn), run_time=style.RUN_FADE)
-        # (ending as the solver's answer is said, which the status line then writes)
-        told = self.seconds_until(SOLVER_WORDS)
-        total = max((self.speech_left() if told is None else told) - 0.3, style.RUN_FADE * 3)
+        # (ending as the sentence does: the solver's answer is the next)
+        total = max(self.speech_left() - 0.3, style.RUN_FADE * 3)
         meet = next((self.seconds_until(w) for w in MEET_WORDS
                      if self.seconds_until(w) is not None), 0.0)
         first = min(meet, 0.5 * total)

@@ -5,7 +5,6 @@ points?" is asked (review 261: asked over a still scatter, no line drawn)."""
 from __future__ import annotations
 
 import numpy as np
-from linviz.lessons.linear_program_story import TRIAL_WORDS
 from manim import RIGHT, UP, Line, ValueTracker, VGroup, config, linear
 
 from scenes.toolkit import style
@@ -56,16 +55,22 @@ class IntroBeats:
             self.title = new
 
     def draw_intro(self, beat) -> None:
-        """The title and the data; then a line through 0, grey, turned through every
-        direction once as the question is asked, and gone with it, where the beat's
-        ``trial_line`` asks for it; the notes' table as its row is named (its
-        ``notes_table``), till the next sentence."""
+        """The title and the data as the question is asked, its condition written."""
         self.play(appear(self.title), appear(self.plane), run_time=style.RUN_INTRO)
-        self.follow_beat(beat)  # the question's condition, written
-        if beat.state["trial_line"]:  # turned as its turning is said (review 307: it
-            # turned under the question, its best count said after it had gone)
-            self.wait_for_words(TRIAL_WORDS)
-            self.turn_trial_line(beat)
+        self.follow_beat(beat)
+
+    def draw_trial(self, beat) -> None:
+        """A line through 0, grey, turned through every direction as its turning is said
+        (review 307: it turned under the question, its best count said after it had gone),
+        its best count's mistakes marked, till the next sentence."""
+        self.follow_beat(beat)
+        self.turn_trial_line(beat)
+
+    def draw_notes_row(self, beat) -> None:
+        """The trial line's marks leave with it; the notes' table comes as its row is named
+        (the beat's ``notes_table``), till the next sentence."""
+        self.drop_wrong_marks()
+        self.follow_beat(beat)
         if beat.state["notes_table"]:
             self.wait_for_words(TABLE_WORDS)
             table = self.notes_table(beat.state["notes_table"])
@@ -139,7 +144,7 @@ class IntroBeats:
         count.add_updater(lambda m: m.become(count_words(fewest_wrong_of_line(X, y,
                                                                               normal()))))
         self.play(appear(trial), appear(count), run_time=style.RUN_FADE)
-        seconds = self.seconds_until(BEST_WORDS)
+        seconds = self.seconds_until(BEST_WORDS)  # (the caption opens with the turn)
         seconds = max(seconds if seconds is not None else self.speech_left(), style.RUN_FADE)
         self.play(turn.animate.set_value(TRIAL_TURN), run_time=seconds, rate_func=linear)
         trial.clear_updaters()

@@ -13,6 +13,7 @@ from linviz.geometry import clip_line, strip_polygon
 from scenes.toolkit import style
 from scenes.toolkit.circles import origin_circle_in_box
 from scenes.toolkit.layout import appear, with_backdrop
+from scenes.toolkit.placement import DIRECTIONS, detached, leader_line
 from scenes.toolkit.screen_text import math
 
 #: the opacity of a margin band's shade
@@ -132,9 +133,16 @@ class MarginBands:
         star_lines = getattr(self, "star_lines", None)  # off "θ*ᵀx = ±1" (review 311)
         taken = (getattr(star_lines, "level_names", []) if star_lines is not None
                  and self.on_screen(star_lines) else [])
-        self.place_beside(name, middle, 0.1, taken, rings=3, clear=True, lines=self.line_boxes(
-            [("segment", segment.get_start(), segment.get_end())]
-            + [(star, level) for level in (0.0, 1.0, -1.0)]))
+        # first tried on the point's side, past the band (review 313: on the far side of
+        # θ*'s line, with no leader, it named nothing)
+        out = segment.get_end() - segment.get_start()
+        preferred = int(np.argmax(DIRECTIONS @ out[:2] / np.linalg.norm(DIRECTIONS, axis=1)))
+        self.place_beside(name, middle, 0.1, taken, rings=3, clear=True, preferred=preferred,
+                          lines=self.line_boxes(
+                              [("segment", segment.get_start(), segment.get_end())]
+                              + [(star, level) for level in (0.0, 1.0, -1.0)]))
+        if detached(middle, name):  # joined to the segment it names
+            name.add(leader_line(middle, 0.0, name, theme.highlight))
         # on the point's side (:meth:`margin_band`)
         band = self.margin_band(star, 1.0 / float(np.hypot(*star)), theme.highlight,
                                 dashed=False, side=float(np.sign(lesson.data.y[k])))

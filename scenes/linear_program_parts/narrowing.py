@@ -71,7 +71,7 @@ class NarrowingBeats:
         self.narrowed.add(line)
         self.rings[k] = self.stepping_ring
         self.mark_for_beat(self.step_count)
-        self.name_rings(2)
+        self.name_rings(3)  # (review 313: "28" stood on a marker two rings out)
 
     def one_at_a_time(self, shapes, seconds, score: float, until: str = "") -> VGroup:
         """The constraints 0, 1, … (one for each of ``shapes``) drawn one at a time: a ring

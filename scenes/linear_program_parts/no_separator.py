@@ -115,7 +115,8 @@ class NoSeparatorBeats(GordanBeats):
         # (the inset's own multiple not written: review 307, "51 × length" then "28 ×" read
         # as two sums; it is the same one, smaller)
         words = (f"{where}: the same sum, smaller" if where else
-                 f"$lambda_i y^((i)) x^((i))$ tip to tail, back to 0, "
+                 # (review 313: "6.6 × longer" read as a fact of the sum, not the drawing)
+                 f"$lambda_i y^((i)) x^((i))$ tip to tail to 0, drawn "
                  f"{formatting.significant(scale, 0, 2)} × longer")
         note = text(markup_with_math(words), self.theme, style.FONT_SMALL,
                     self.theme.text)  # it says what the drawing shows: read, not a side note

@@ -10,7 +10,6 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, LaggedStart, Line, Polygo
                    Rectangle, VGroup, config)
 
 from linviz.lessons.linear_program_story import STOP_WORDS
-from linviz.lessons.no_separator_story import SOLVER_WORDS
 from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
@@ -267,8 +266,7 @@ class OffsetBeats:
         else:
             self.turn_round_hull(planes, shared)
         self.add(names)  # the names over the dot and the line (review 290: it covered "7")
-        self.wait_for_words(SOLVER_WORDS)
-        self.set_status(beat.state["status"])
+        # (the solver's answer with an offset is the next sentence, its status with it)
 
     def overlap_hulls(self, plane) -> VGroup:
         """Each class's points of the overlap joined on ``plane`` (a segment, a triangle),

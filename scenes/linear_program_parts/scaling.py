@@ -9,7 +9,6 @@ from manim import DOWN, LEFT, RIGHT, UP, DashedLine, LaggedStart, ValueTracker, 
 
 from linviz import formatting
 from linviz.geometry import clip_line
-from linviz.lessons.linear_program_story import status_said_first
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
@@ -25,43 +24,34 @@ class ScalingBeats:
     """θ scaled up in data space (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
 
-    def draw_weight_plane(self, beat) -> None:
-        """The scaling (a separator's, or where no line through 0 separates, a θ's with the
-        fewest mistakes), then the inequalities written where the weight plane will stand,
-        with the constraints' status line, as the y·score is named (the plane comes with
-        the next sentence, which names it: review 298, the card stood over its axes)."""
+    def draw_at_least(self, beat) -> None:
+        """Why a programme asks ≥: written on the status line as it is said; the mean's
+        mark (standardised data) leaves."""
         shown = [m for m in getattr(self, "mean_mark", ()) if self.on_screen(m)]
         if shown:
             self.play(*[vanish(m) for m in shown], run_time=style.RUN_FADE)
             self.remove(*shown)
-        # the scaling first, as the sentence starts with it; the plane and the status line
-        # as the y·score is named (an empty plane stood 9 s: review 255; at "linear
-        # inequalities" they were readable 1.5 s: review 296)
-        # why not > 0 nor ≥ 0 as it is said (review 309); "so … ≥ 1" at "Ask that of every
-        # point", after the scaling that justifies it (review 310: 17 s before)
-        # the opening line's marks leave with it (review 312: they stood with no line)
         self.drop_wrong_marks()
-        self.set_status(status_said_first(beat.state["status"]))
-        if beat.state["scaling"]:  # as it is said (review 302: 2 s before "Scaling a θ")
-            self.wait_for_words("Scaling a θ")
-            self.show_scaling(beat)
-        # the constraints as they are asked of every point (review 305: the magnified
-        # nearest point stood under 2 s)
-        self.wait_for_words("Ask that of every point")
         self.follow_beat(beat)
-        inset = getattr(self, "scaling_inset_drawn", None)  # (where the plane comes)
-        drawing = self.scaling_drawing
-        leaving = ([inset] if inset is not None and drawing is not None
-                   and self.on_screen(drawing) and inset in drawing.submobjects else [])
-        if leaving:  # out of the drawing first: it stays whole on screen to the sentence's end
-            drawing.remove(inset)
-            self.add(inset)
-            self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
-            self.remove(*leaving)
+
+    def draw_weight_plane(self, beat) -> None:
+        """The scaling (a separator's, or where no line through 0 separates, a θ's with the
+        fewest mistakes) as it is said, till the next sentence."""
+        self.follow_beat(beat)
+        if beat.state["scaling"]:
+            self.show_scaling(beat)
+
+    def draw_inequalities(self, beat) -> None:
+        """The constraints written where the weight plane will stand, with their status line,
+        as they are asked of every point (the plane comes with the next sentence, which
+        names it: review 298, the card stood over its axes)."""
+        self.follow_beat(beat)
         self.show_inequalities(beat.state["inequalities"])
 
-    def show_weight_plane(self) -> None:
-        """The weight plane comes (as it is named)."""
+    def draw_weights(self, beat) -> None:
+        """The weight plane comes as it is named (the inequalities' card has left)."""
+        self.follow_beat(beat)
+        self.wait_for_words("weight space")
         self.play(appear(self.weights), run_time=style.RUN_INTRO)
 
     def show_inequalities(self, lines) -> None:
@@ -81,7 +71,8 @@ class ScalingBeats:
         """Inequalities written one under another (a "⋮" row centred), where the weight
         plane stands, narrowed to its width if they must be, on a backdrop."""
         theme = self.theme
-        card = VGroup(*[text(markup_with_math(line), theme, style.FONT_SMALL, theme.text)
+        # (review 313: at the small size, unreadable at 480p)
+        card = VGroup(*[text(markup_with_math(line), theme, style.FONT_PANEL, theme.text)
                         for line in lines]).arrange(DOWN, aligned_edge=LEFT, buff=0.14)
         for row, line in zip(card, lines):
             if line == "⋮":
@@ -138,7 +129,6 @@ class ScalingBeats:
             self.mark_for_beat(self.wrong_drawn)
         inset = self.scaling_magnifier(unit, band)
         if inset is not None:
-            self.scaling_inset_drawn = inset
             self.wait_for_words("magnified")  # as it is said
             self.play(appear(inset), run_time=style.RUN_FADE)
         drawn = [line, dashes, note, *([inset] if inset else [])]

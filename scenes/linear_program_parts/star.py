@@ -44,6 +44,10 @@ class StarMarks:
                         (0, -lesson.least_l1))]
             boxes += [self.screen_segment_boxes(p, q) for p, q in
                       zip(corners, corners[1:] + corners[:1])]
+            # and off its corners, weighing as text (review 313: the name at the corner
+            # next to θ*, its leader along the edge, read as naming the corner)
+            boxes.append(box_around(np.array([c[:2] for c in corners]), 0.3)
+                         * [1, 1, 1, 1, 100])
         for i in sorted({*lesson.tight, *lesson.edge_lines}):
             ends = clip_line(lesson.signed[i], -1.0, self.weights.box)
             if ends is not None:

@@ -22,7 +22,8 @@ def test_the_inequalities_written_are_the_datas(case):
     data, lesson, beats = lesson_or_skip(case)
     written = [b for b in beats if b.state["inequalities"]]
     (beat,) = written
-    assert beat.motion == "weight-plane" and "linear inequalities" in beat.sentence
+    assert beat.motion == "inequalities"
+    assert beat.sentence == f"Ask that of every point: {len(data.y)} linear inequalities."
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
     numbered, previous = [], None
     for row in beat.state["inequalities"]:
@@ -49,3 +50,26 @@ def test_the_inequalities_written_are_the_datas(case):
     n = len(y)
     assert numbered[0] == 0 and numbered[-1] == n - 1
     assert set(numbered) == {0, min(1, n - 1), lesson.shown_point, n - 1}
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_helpers_programme_is_written_as_it_is_said(case):
+    """Where the objective |θ₁| + |θ₂| is made linear by helpers, the programme is written
+    out line by line on that beat alone, each row as its words are said (in the sentence's
+    order): the helpers, tⱼ ≥ θⱼ and tⱼ ≥ −θⱼ, the objective over every one of the n
+    constraints, and tⱼ = |θⱼ| at the least (review 313: a still of 14 s)."""
+    data, lesson, beats = lesson_or_skip(case)
+    written = [b for b in beats if b.state["programme"]]
+    if not lesson.feasible:
+        assert not written
+        return
+    (beat,) = written
+    assert beat.motion == "objective-choice" and "keeps the programme linear" in beat.sentence
+    places = [beat.sentence.find(words) for words, _ in beat.state["programme"]]
+    assert -1 not in places and places == sorted(places)
+    rows = [row for _, row in beat.state["programme"]]
+    assert rows[0] == "helpers $t_1, t_2$:"
+    assert rows[1] == "$t_j >= theta_j$ and $t_j >= -theta_j$"
+    assert rows[2] == "minimise $t_1 + t_2$"
+    assert rows[3].startswith("with these and") and rows[3].endswith(f"$y^((i)) theta^T x^((i)) >= 1$, $i = 1, dots, {len(data.y)}$")
+    assert rows[4] == "at the least: $t_j = |theta_j|$"

@@ -181,27 +181,37 @@ def test_the_opening_names_the_notes_table_row(case):
     """The notes' closing table (001): realizable case, 0-1 loss, linear programme; the
     opening names its row (review 263: never tied to it)."""
     data, lesson, beats = lesson_or_skip(case)
-    opening = beats[0].sentence
+    # (review 313: the opening's four sentences were one caption of 25-32 s: the question,
+    # the turn and the notes' row are a beat each)
     assert beats[0].motion == "intro"
+    assert beats[0].sentence == (f"Can a line through the origin separate these {len(data.y)} "
+                                 f"points, with training error 0 under the 0-1 loss?")
+    turned = [beat for beat in beats if beat.state["trial_line"]]
+    row = next(beat for beat in beats if beat.motion == "notes-row")
     # the trial line's turn said where it is drawn: the fewest any line through 0 gets
     # wrong, by a sweep of directions here (a mistake: y·score ≤ 0)
-    if beats[0].state["trial_line"]:
+    if turned:
+        (trial,) = turned
+        assert [b.motion for b in beats[:3]] == ["intro", "trial", "notes-row"]
         A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
         turns = np.radians(np.arange(0, 360, 0.01)) + 1e-7
         fewest = int(np.sum(A @ np.vstack([np.cos(turns), np.sin(turns)]) <= 0, axis=0).min())
-        assert (f"with training error 0 under the 0-1 loss? Turn a line round the origin, "
-                f"counting its mistakes at every angle, its better side shaded and its count "
-                f"written above the plane: the best gets {fewest} wrong. That "
-                f"works in a plane; with many features, no one can try every direction. The "
-                f"notes' realizable case") in opening
+        assert trial.sentence == (
+            f"Turn a line round the origin, counting its mistakes at every angle, its better "
+            f"side shaded and its count written above the plane: the best gets {fewest} wrong.")
+        assert row.sentence.startswith("That works in a plane; with many features, no one can "
+                                       "try every direction. The notes' realizable case")
         # it stops on the scaling beat's θ, whose line gets that many wrong: those marked
         theta = lesson.scaling_theta
         wrong = [int(i) for i in np.flatnonzero(A @ theta <= 0)]
         assert len(wrong) == fewest
-        assert (beats[0].state["wrong_marks"] or {}).get("dashed", []) == wrong
+        assert (trial.state["wrong_marks"] or {}).get("dashed", []) == wrong
+        # they leave with the line, as the notes' row is named
+        assert row.state["wrong_marks"] is None and not row.state["trial_line"]
     else:
-        assert "with training error 0 under the 0-1 loss? The notes' realizable case" in opening
-    assert "a linear programme decides it" in opening
+        assert [b.motion for b in beats[:2]] == ["intro", "notes-row"]
+        assert row.sentence.startswith("The notes' realizable case")
+    assert row.sentence.endswith("a linear programme decides it.")
     # with how many places the points stand at, where some share one (recounted here)
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
     places = len({tuple(map(float, x)) for x in X})

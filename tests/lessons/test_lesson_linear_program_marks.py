@@ -47,10 +47,17 @@ def test_each_counted_line_marks_its_mistakes(case):
         assert not marked
         return
     fewest = exact_wrong(X, y, lesson.scaling_theta)
-    assert set(marked) <= {"intro", "weight-plane", "infeasible", "kept"}
+    assert set(marked) <= {"trial", "weight-plane", "infeasible", "hold", "kept"}
     assert marked["infeasible"] == {"dashed": fewest}
     (said,) = [beat for beat in beats if beat.motion == "infeasible"]
     assert f"every θ gets at least {len(fewest)} wrong, as this one does" in said.sentence
+    # that θ drawn from "this one" until the last sentence that names it (review 313: it
+    # left as the kept beat said "this θ" again)
+    drawn = [beat for beat in beats if beat.state["fewest_line"]]
+    assert drawn[0] is said
+    assert tuple(drawn) == tuple(beats[beats.index(said):beats.index(said) + len(drawn)])
+    assert "this θ" in drawn[-1].sentence or drawn[-1] is said
+    assert not any("this θ" in beat.sentence for beat in beats[beats.index(drawn[-1]) + 1:])
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
@@ -121,3 +128,26 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
     assert (f"Leave out the {len(left_out)} points this θ gets wrong, and the programme on "
             f"the other {len(kept)} is feasible" in said.sentence)
     assert said.state["wrong_marks"] == {"dashed": left_out}
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_a_place_both_classes_share_is_said_to_show_no_line_separates(case):
+    """Where both classes share a place (its tag, "+2 −1", on the plane from the first
+    sentence), the beat after "infeasible" says it shows at a glance that no line
+    separates, that place ringed, its counts recounted here; where none does, no beat
+    says it (review 313: the simplest witness, never said)."""
+    data, lesson, beats = lesson_or_skip(case)
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    mixed = [i for i in range(len(y)) if len(set(y[np.all(X == X[i], axis=1)])) == 2]
+    said = [beat for beat in beats if "shows it at a glance" in beat.sentence]
+    if not mixed:
+        assert not said
+        return
+    (beat,) = said
+    here = np.all(X == X[mixed[0]], axis=1)
+    plus, minus = int(np.sum(here & (y > 0))), int(np.sum(here & (y < 0)))
+    assert beat.sentence.startswith(f"The place tagged +{plus} −{minus} shows it at a glance")
+    assert beat.state["ringed"] == [mixed[0]]
+    assert beats[beats.index(beat) - 1].motion == "infeasible"
+    # (any line leaves the points of one place on one side or on it: one label is wrong)
+    assert not lesson.feasible

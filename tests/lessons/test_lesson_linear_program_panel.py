@@ -30,10 +30,12 @@ def test_the_overlap_panel_holds_as_shown(case):
     if overlap is None or overlap.state["closeup"] is not None:
         assert not any(panels)  # no overlap argued, or the close-up stands on the right
         return
-    # on the overlap's beat alone (the solver's line comes next, over the data alone)
+    # on the overlap's beat and the solver's answer after it, which calls its weights
+    # Gordan's (review 313), alone
     start = beats.index(overlap)
-    assert panels[start]
-    assert not any(panels[:start]) and not any(panels[start + 1:])
+    assert panels[start] and panels[start + 1] == panels[start]
+    assert "Gordan's second side again" in beats[start + 1].sentence
+    assert not any(panels[:start]) and not any(panels[start + 2:])
     equation = panels[start][0]
     left, right = equation.strip("$").split(" = ")
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
@@ -97,5 +99,36 @@ def test_the_line_turned_round_a_hull_always_gets_a_point_wrong(case):
     listed = ", ".join(str(i + 1) for i in held[:-1]) + f" and {held[-1] + 1}"
     assert (f"Turn a line round, shifted to keep {sign} points {listed} on one side"
             in overlap.sentence)
-    assert overlap.sentence.endswith("the solver reports the programme infeasible too.")
+    assert overlap.sentence.endswith("so no line separates.")
     assert all(str(i + 1) in overlap.sentence.split("on one side")[1] for i in other)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
+    """After the overlap, the solver's answer with an offset (infeasible) is a beat of its
+    own, which calls the overlap's weights Gordan's second side on [1, x]: recomputed here,
+    each point weighted by its share in its class's mean (each side's weights ≥ 0, adding up
+    to 1), the weighted y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0 (review 313: never tied to Gordan);
+    and the solver with an offset agrees (HiGHS, here: no θ₀, θ with every
+    y(θᵀx + θ₀) ≥ 1)."""
+    from scipy.optimize import linprog
+
+    data, lesson, beats = lesson_or_skip(case)
+    overlap = next((b for b in beats if b.motion == "overlap"), None)
+    if overlap is None:
+        return
+    said = beats[beats.index(overlap) + 1]
+    assert said.sentence.startswith("With the constant feature, the solver reports the "
+                                    "programme infeasible too. Gordan's second side again: ")
+    assert said.sentence.endswith("the y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0.")
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    lifted = np.hstack([np.ones((len(y), 1)), X])
+    total = np.zeros(3)
+    for side in lesson.overlap:
+        weights = np.array(list(side.values()), dtype=float)
+        assert np.all(weights >= 0) and weights.sum() == pytest.approx(1.0)
+        total += sum(w * y[i] * lifted[i] for i, w in side.items())
+    assert np.allclose(total, 0.0, atol=1e-6 * (1 + np.abs(lifted).max()))
+    solved = linprog(np.zeros(3), A_ub=-(y[:, None] * lifted), b_ub=-np.ones(len(y)),
+                     bounds=[(None, None)] * 3, method="highs")
+    assert solved.status == 2  # infeasible

@@ -53,6 +53,8 @@ def drawn_state(scene) -> dict:
                         if line.has_points() else None
                         for i, line in enumerate(getattr(scene, "lines", None) or [])],
         "certificate_sides": on(getattr(scene, "certificate_weights", [object()])[0]),
+        # the helpers' programme written out in the data plane's place
+        "programme": on(getattr(scene, "programme_drawn", None) or object()),
         # one θ of the fewest mistakes, its dot and line ("as this one does")
         "fewest_line": on(getattr(scene, "fewest_line_drawn", None) or object()),
         # the keys of weight space's shadings on screen, each with the plane's frame
@@ -139,8 +141,10 @@ def check_every_beat_ends_on_its_state(scene_class, data, tmp_path) -> None:
         assert picture["scaling"] == state["scaling"], where
         assert picture["overlap_panel"] == bool(state["overlap_panel"]), where
         assert picture["certificate_sides"] == state["certificate_sides"], where
-        # the fewest θ's line on its beat alone (review 307 bench: it stood on under Gordan)
-        assert picture["fewest_line"] == (beat.motion == "infeasible"), where
+        # the fewest θ's line while its state holds (review 307 bench: it stood on under
+        # Gordan; review 313: it left as the next sentence named "this θ" again)
+        assert picture["fewest_line"] == state["fewest_line"], where
+        assert picture["programme"] == bool(state["programme"]), where
         # a key stands beside the weight plane, outside its axes (off the shades, lines and
         # names it explains), its top at the plane's: in one place from the mistake shading
         # to the certificate's

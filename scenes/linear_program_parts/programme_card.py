@@ -1,0 +1,55 @@
+"""The programme with helpers written out line by line as it is said (`linear-program`,
+review 313: the helpers' sentence stood 14 s over a still): its rows on a card in the data
+plane's place, the diamond, its objective's level set, lit as the helpers' sum is named."""
+
+from __future__ import annotations
+
+from manim import DOWN, LEFT, RIGHT, UP, BackgroundRectangle, VGroup
+
+from scenes.toolkit import style
+from scenes.toolkit.layout import appear, lit
+from scenes.toolkit.screen_text import markup_with_math, text
+
+#: the card's rows keep this far from the data plane's top (screen units)
+CARD_TOP_GAP = 0.25
+
+
+class ProgrammeCard:
+    """The helpers' programme (a part of :class:`scenes.linear_program.LinearProgramScene`,
+    through :class:`scenes.linear_program_parts.constraints.ConstraintBeats`)."""
+
+    def draw_objective_choice(self, beat) -> None:
+        """Each of the state's ``programme`` rows (words, text) as its words are said, one
+        under another over the data plane (the beat is about the programme, not the data),
+        till the next sentence; the diamond lit as the helpers' sum is named."""
+        self.follow_beat(beat)
+        self.write_programme(beat.state["programme"] or [])
+
+    def write_programme(self, rows) -> None:
+        """``rows`` [(words, text)…] written one under another over the data plane's top
+        left, on one backdrop (the points under it hidden, not showing between rows), each
+        as its words are said (the lesson's test finds each row's words in the sentence, in
+        order), as one drawing that leaves with the sentence."""
+        theme, frame = self.theme, self.plane.frame
+        if not rows:
+            return
+        lines = VGroup(*[text(markup_with_math(line), theme, style.FONT_PANEL, theme.text)
+                         for _, line in rows]).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+        lines.scale(min(1.0, (frame.width - 2 * style.BUFF) / lines.width))
+        lines.next_to(frame.get_corner(UP + LEFT), DOWN + RIGHT, buff=CARD_TOP_GAP)
+        # (opaque, edged: a card over the data, not a veil with ghosts of points under it)
+        backdrop = BackgroundRectangle(lines, color=theme.background, fill_opacity=1.0,
+                                       buff=style.LABEL_BACKDROP_BUFF * 2)
+        backdrop.set_stroke(theme.grid, width=1.5, opacity=1.0)
+        drawn = VGroup(backdrop)
+        for (words, line), row in zip(rows, lines):
+            self.wait_for_words(words)
+            moves = [appear(row)] + ([appear(backdrop)] if len(drawn) == 1 else [])
+            if line.startswith("minimise") and self.diamond is not None:
+                moves.append(lit(self.diamond, theme))  # (its level set, the objective's)
+            self.play(*moves, run_time=style.RUN_FADE)
+            drawn.add(row)
+        self.remove(*drawn)
+        self.add(drawn)  # one drawing on screen, to leave with the sentence
+        self.mark_for_beat(drawn)
+        self.programme_drawn = drawn
