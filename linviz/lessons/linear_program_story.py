@@ -245,6 +245,12 @@ def bound_tail(bound: float, updates: int) -> str:
     return ", far fewer: a bound, not a forecast" if bound >= FAR_UNDER * updates else ""
 
 
+#: the state with the weight plane gone, and every drawing on it (the region, θ*, the
+#: diamond, the walk's ray and cone, the lines, the shading, the probe): the right half free
+RIGHT_HALF_FREE = dict(weights=False, wrong_shading=False, region=False, star=False, ray=False,
+                       cone=False, diamond=None, lines=False, cone_inset=False, probe=False)
+
+
 def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     """The notes' remark (004) that separability is not testable, set against the
     programme: a perceptron decides it only by stopping (as the run shown did, on data a
@@ -295,8 +301,7 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
                fewest_line=False,
                # the weight plane leaves: the right half is the verdict's and the passes'
-               weights=False, wrong_shading=False, region=False, star=False, ray=False,
-               cone=False, diamond=None, lines=False, cone_inset=False, probe=False,
+               **RIGHT_HALF_FREE,
                # drawn where the right half is free (the weight plane has left)
                pass_counts=passes,
                # the two questions drawn in the right half as said, where it is free
